@@ -1,0 +1,20 @@
+/** `rw digest`: the `h=` of each valid line (or JSON form): 12 hex characters per line. */
+import { digest as digestOf } from "../../core/index.js";
+import { readLines } from "../input.js";
+import { readMessage } from "../read-message.js";
+import { renderFindings } from "../render.js";
+import { FAIL, PASS } from "./context.js";
+import type { CommandContext } from "./context.js";
+
+export async function digest(ctx: CommandContext): Promise<number> {
+  let code = PASS;
+  for await (const { n, text } of readLines(ctx.file)) {
+    const checked = readMessage(text, ctx.profiles.resolve);
+    const h = checked.ok && checked.message !== null ? digestOf(checked.message) : null;
+    if (h === null) code = FAIL;
+    if (ctx.json) await ctx.out.line(JSON.stringify({ line: n, ok: h !== null, h, findings: checked.findings }));
+    else if (h !== null) await ctx.out.line(h);
+    else await ctx.err.line(`line ${n}: invalid, no digest\n${renderFindings(text.trimStart().startsWith("{") ? "" : text, checked.findings)}`);
+  }
+  return code;
+}

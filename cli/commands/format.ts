@@ -1,0 +1,33 @@
+/** `rw format`: JSON forms in (one object per line), RW1 lines out; only valid messages are written. */
+import { finding, formatLine } from "../../core/index.js";
+import type { Finding } from "../../core/index.js";
+import { readLines } from "../input.js";
+import { isJsonForm, readMessage } from "../read-message.js";
+import { renderFindings } from "../render.js";
+import { FAIL, PASS } from "./context.js";
+import type { CommandContext } from "./context.js";
+
+function toLine(text: string, ctx: CommandContext): { line: string | null; findings: readonly Finding[] } {
+  if (!isJsonForm(text)) {
+    return { line: null, findings: [finding("JSON_SHAPE", "rw format reads JSON forms, one object per line; use rw parse for RW1 lines")] };
+  }
+  const checked = readMessage(text, ctx.profiles.resolve);
+  if (!checked.ok || checked.message === null) return { line: null, findings: checked.findings };
+  const formatted = formatLine(checked.message);
+  return { line: formatted.ok ? formatted.value : null, findings: [...checked.findings, ...formatted.findings] };
+}
+
+export async function format(ctx: CommandContext): Promise<number> {
+  let code = PASS;
+  for await (const { n, text } of readLines(ctx.file)) {
+    const { line, findings } = toLine(text, ctx);
+    if (line === null) code = FAIL;
+    if (ctx.json) {
+      await ctx.out.line(JSON.stringify({ line: n, ok: line !== null, text: line, findings }));
+      continue;
+    }
+    if (line !== null) await ctx.out.line(line);
+    if (findings.length > 0) await ctx.err.line(`line ${n}: ${line === null ? "not formatted" : "notes"}\n${renderFindings("", findings)}`);
+  }
+  return code;
+}

@@ -1,0 +1,21 @@
+/** `rw parse`: RW1 lines in, their JSON forms out (one JSON object per line). */
+import { renderFindings } from "../render.js";
+import { readLines } from "../input.js";
+import { checkLine } from "../../core/index.js";
+import { FAIL, PASS } from "./context.js";
+import type { CommandContext } from "./context.js";
+
+export async function parse(ctx: CommandContext): Promise<number> {
+  let code = PASS;
+  for await (const { n, text } of readLines(ctx.file)) {
+    const checked = checkLine(text, ctx.profiles.resolve);
+    if (!checked.ok) code = FAIL;
+    if (ctx.json) {
+      await ctx.out.line(JSON.stringify({ line: n, ok: checked.ok, message: checked.message, findings: checked.findings }));
+    } else {
+      if (checked.message !== null) await ctx.out.line(JSON.stringify(checked.message));
+      if (checked.findings.length > 0) await ctx.err.line(`line ${n}: ${checked.ok ? "notes" : "invalid"}\n${renderFindings(text, checked.findings)}`);
+    }
+  }
+  return code;
+}

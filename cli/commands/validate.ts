@@ -1,0 +1,43 @@
+/**
+ * `rw validate`: each line (or JSON form) checked against the core and its profile. With
+ * `--as NAME`, each refused line also gets the exact UN that receiver NAME sends (rule 2).
+ */
+import { refusal } from "../../core/index.js";
+import { readLines } from "../input.js";
+import { readMessage } from "../read-message.js";
+import { renderFindings } from "../render.js";
+import { FAIL, PASS } from "./context.js";
+import type { CommandContext } from "./context.js";
+
+export async function validate(ctx: CommandContext): Promise<number> {
+  const receiver = ctx.options["as"] as string | undefined;
+  let seq = Number(ctx.options["seq"] ?? 1);
+  let code = PASS;
+  for await (const { n, text } of readLines(ctx.file)) {
+    const checked = readMessage(text, ctx.profiles.resolve);
+    let un: string | null = null;
+    let unProblem: string | null = null;
+    if (!checked.ok) {
+      code = FAIL;
+      if (receiver !== undefined) {
+        const reply = refusal(checked.message ?? checked.envelope, checked.findings, receiver, seq);
+        if (reply.ok) {
+          un = reply.value;
+          seq++;
+        } else unProblem = reply.findings.map((f) => f.message).join("; ");
+      }
+    }
+    if (ctx.json) {
+      await ctx.out.line(JSON.stringify({ line: n, ok: checked.ok, findings: checked.findings, ...(receiver === undefined ? {} : { refusal: un }) }));
+      continue;
+    }
+    if (checked.ok && checked.findings.length === 0) await ctx.out.line(`line ${n}: ok`);
+    else {
+      const shown = text.trimStart().startsWith("{") ? "" : text;
+      await ctx.out.line(`line ${n}: ${checked.ok ? "ok, with notes" : "refused"}\n${renderFindings(shown, checked.findings)}`);
+    }
+    if (un !== null) await ctx.out.line(un);
+    if (unProblem !== null) await ctx.out.line(`  no refusal can be addressed: ${unProblem}`);
+  }
+  return code;
+}

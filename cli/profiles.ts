@@ -1,0 +1,66 @@
+/**
+ * Profiles for the CLI: `--profile NAME|FILE`, and any profile a line names with `p=` that ships
+ * in `profiles/`. Loaded once each; a profile that does not compile is a usage error.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { compileVocabulary, coreVocabulary } from "../core/index.js";
+import type { Vocabulary, VocabularyResolver } from "../core/index.js";
+import { UsageError } from "./usage-error.js";
+
+const SHIPPED_DIR = fileURLToPath(new URL("../../profiles/", import.meta.url));
+const NAME = /^[a-z][a-z0-9_-]*$/;
+
+function load(path: string, label: string): Vocabulary {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : "cannot be read";
+    throw new UsageError(`profile ${label}: ${reason}`);
+  }
+  const compiled = compileVocabulary(coreVocabulary, json);
+  if (!compiled.ok) {
+    const detail = compiled.findings.map((f) => `  ${f.code} ${f.message}`).join("\n");
+    throw new UsageError(`profile ${label} is refused:\n${detail}`);
+  }
+  return compiled.value;
+}
+
+/** True when the argument names a file rather than a shipped profile. */
+function isPath(arg: string): boolean {
+  return arg.includes("/") || arg.includes("\\") || arg.endsWith(".json");
+}
+
+export interface Profiles {
+  /** The profile given with `--profile`, or null. */
+  readonly chosen: Vocabulary | null;
+  /** The vocabulary for a line or message naming `p` (null: none). */
+  readonly resolve: VocabularyResolver;
+}
+
+export function profiles(option: string | undefined): Profiles {
+  const cache = new Map<string, Vocabulary | undefined>();
+  let chosen: Vocabulary | null = null;
+  if (option !== undefined) {
+    if (isPath(option)) chosen = load(option, option);
+    else if (NAME.test(option)) chosen = shipped(option, cache) ?? null;
+    if (chosen === null) throw new UsageError(`unknown profile ${option}: give a shipped profile name (clin, pay, pform) or a .json file`);
+    cache.set(chosen.name, chosen);
+  }
+  const resolve: VocabularyResolver = (p) => {
+    if (p === null) return chosen ?? coreVocabulary;
+    const found = cache.has(p) ? cache.get(p) : NAME.test(p) ? shipped(p, cache) : undefined;
+    // A line naming a profile we do not have is read against what we do have, and refused for it.
+    return found ?? chosen ?? coreVocabulary;
+  };
+  return { chosen, resolve };
+}
+
+function shipped(name: string, cache: Map<string, Vocabulary | undefined>): Vocabulary | undefined {
+  if (cache.has(name)) return cache.get(name);
+  const path = `${SHIPPED_DIR}${name}.json`;
+  const found = existsSync(path) ? load(path, name) : undefined;
+  cache.set(name, found);
+  return found;
+}

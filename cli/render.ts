@@ -1,0 +1,30 @@
+/** Findings as text for a person at a terminal: the line, a caret under the place, the message. */
+import type { Finding } from "../core/index.js";
+
+const WIDTH = 160;
+
+/** The part of a long line around `at`, with the caret's column in it. */
+function window(text: string, at: number): { shown: string; column: number } {
+  if (text.length <= WIDTH) return { shown: text, column: at };
+  const start = Math.max(0, Math.min(at - WIDTH / 2, text.length - WIDTH));
+  const prefix = start > 0 ? "…" : "";
+  const suffix = start + WIDTH < text.length ? "…" : "";
+  return { shown: prefix + text.slice(start, start + WIDTH) + suffix, column: at - start + prefix.length };
+}
+
+/** Control characters shown as visible marks, so a caret line up with what the terminal prints. */
+const visible = (text: string): string => text.replace(/[\u0000-\u001f\u007f]/g, "·");
+
+export function renderFindings(text: string, findings: readonly Finding[]): string {
+  const out: string[] = [];
+  for (const f of findings) {
+    const where = f.at === undefined ? "" : ` at ${f.at}`;
+    out.push(`  ${f.severity} ${f.code}${where}: ${visible(f.message)}`);
+    if (f.at !== undefined && text !== "") {
+      const { shown, column } = window(text, f.at);
+      out.push(`    ${visible(shown)}`);
+      out.push(`    ${" ".repeat(Math.max(0, column))}^`);
+    }
+  }
+  return out.join("\n");
+}

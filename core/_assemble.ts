@@ -1,0 +1,86 @@
+/**
+ * Builds a compiled Vocabulary (maps and slot checkers) from merged tables. Shared by the core
+ * vocabulary and compileVocabulary; callers have already checked the tables are consistent.
+ */
+import { makeChecker } from "./check-value.js";
+import { decodingOf } from "./slot-type.js";
+import type { SlotType } from "./slot-type.js";
+import type { TranslationRule } from "./translation.js";
+import type { EnumCode, SlotDef, TypeDef, Vocabulary, VocabularyProfile } from "./vocabulary-model.js";
+import type { ConstraintKeyEntry, MessageType } from "./vocabulary.js";
+import { MESSAGE_TYPES } from "./vocabulary.js";
+
+export interface SlotSpec {
+  readonly key: string;
+  readonly type: SlotType;
+  readonly meaning: string;
+  readonly on: readonly MessageType[];
+  readonly origin: string;
+}
+
+export interface TypeSpec {
+  meaning: string;
+  required: string[];
+  optional: string[];
+  conditional?: string;
+}
+export type TypeTable = { [T in MessageType]: TypeSpec };
+
+export interface VocabularyParts {
+  readonly name: string;
+  readonly profile: VocabularyProfile | null;
+  readonly base: Vocabulary | null;
+  readonly types: Readonly<TypeTable>;
+  readonly slots: readonly SlotSpec[];
+  readonly enums: ReadonlyMap<string, ReadonlyMap<string, EnumCode>>;
+  readonly constraintKeys: ReadonlyMap<string, ConstraintKeyEntry & { readonly origin: string }>;
+  readonly aliases: readonly (readonly string[])[];
+  readonly agents: readonly string[] | null;
+  readonly asksUsed: readonly string[] | null;
+  readonly exec: ReadonlyMap<string, readonly string[]>;
+  readonly translation: readonly TranslationRule[];
+}
+
+export function _assemble(parts: VocabularyParts): Vocabulary {
+  const slots = new Map<string, SlotDef>();
+  const ctx = { enums: parts.enums, slots };
+  for (const s of parts.slots) {
+    slots.set(s.key, {
+      key: s.key,
+      type: s.type,
+      decoding: decodingOf(s.type),
+      meaning: s.meaning,
+      on: new Set(s.on),
+      origin: s.origin,
+      check: makeChecker(s.type, ctx),
+      envelope: s.key === "re" ? 1 : s.key === "from" ? 2 : s.key === "to" ? 3 : s.key === "item" ? 4 : 0,
+    });
+  }
+  const types = {} as Record<MessageType, TypeDef>;
+  for (const t of MESSAGE_TYPES) {
+    const entry = parts.types[t];
+    const allowed = new Set<string>(["p", ...entry.required, ...entry.optional]);
+    types[t] = { code: t, ...entry, allowed };
+  }
+  const aliases = new Map<string, string>();
+  for (const group of parts.aliases) for (const spelling of group) aliases.set(spelling, group[0] as string);
+  const ans = parts.enums.get("ans");
+  const vocabulary: Vocabulary = {
+    name: parts.name,
+    profile: parts.profile,
+    base: parts.base as Vocabulary,
+    types,
+    slots,
+    enums: parts.enums,
+    constraintKeys: parts.constraintKeys,
+    aliases,
+    agents: parts.agents === null ? null : new Set(parts.agents),
+    asksUsed: parts.asksUsed,
+    exec: parts.exec,
+    translation: parts.translation,
+    ans: ans === undefined ? null : new Set(ans.keys()),
+  };
+  // The core vocabulary is its own base, so every vocabulary can reach core-only rules.
+  if (parts.base === null) (vocabulary as { base: Vocabulary }).base = vocabulary;
+  return vocabulary;
+}

@@ -1,0 +1,221 @@
+/**
+ * Canonical JSON (section 5.2): the JSON form serialised with object keys sorted, no whitespace,
+ * lists in written order, as UTF-8. Strings and numbers are written exactly as JSON.stringify
+ * writes them, so any conformant JSON serialiser with sorted keys produces the same bytes.
+ */
+import type { Message, Scalar, SlotValue } from "./message.js";
+
+/** Canonical JSON text of any JSON value. Keys sort by UTF-16 code units (all RW1 keys are ASCII). */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") {
+    const text = JSON.stringify(value);
+    if (text === undefined) throw new TypeError(`canonicalJson: ${typeof value} is not JSON`);
+    return text;
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(object[k])}`).join(",")}}`;
+}
+
+// The digest path writes bytes directly: building a string, then encoding it, costs more than the
+// hash of a short message. The buffer is reused (digest is synchronous), and grows when needed.
+let buffer = new Uint8Array(1024);
+// Views of the buffer by length, made once each: constructing a typed array costs about as much as
+// serialising a short message, and hashing needs a view of exactly the bytes written.
+let views: (Uint8Array | undefined)[] = [];
+
+function ensure(pos: number, more: number): void {
+  if (pos + more <= buffer.length) return;
+  let size = buffer.length * 2;
+  while (size < pos + more) size *= 2;
+  const grown = new Uint8Array(size);
+  grown.set(buffer.subarray(0, pos));
+  buffer = grown;
+  views = [];
+}
+
+function viewOf(length: number): Uint8Array {
+  let view = views[length];
+  if (view === undefined) {
+    view = new Uint8Array(buffer.buffer, 0, length);
+    views[length] = view;
+  }
+  return view;
+}
+
+/** Writes text as UTF-8; lone surrogates never reach here (JSON.stringify escapes them first). */
+function writeUtf8(text: string, pos: number): number {
+  ensure(pos, text.length * 3);
+  const b = buffer;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) b[pos++] = c;
+    else if (c < 0x800) {
+      b[pos++] = 0xc0 | (c >> 6);
+      b[pos++] = 0x80 | (c & 63);
+    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      c = 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(++i) - 0xdc00);
+      b[pos++] = 0xf0 | (c >> 18);
+      b[pos++] = 0x80 | ((c >> 12) & 63);
+      b[pos++] = 0x80 | ((c >> 6) & 63);
+      b[pos++] = 0x80 | (c & 63);
+    } else {
+      b[pos++] = 0xe0 | (c >> 12);
+      b[pos++] = 0x80 | ((c >> 6) & 63);
+      b[pos++] = 0x80 | (c & 63);
+    }
+  }
+  return pos;
+}
+
+/** Printable ASCII that JSON writes as itself: everything from space to `~` but `"` and `\`. */
+const PLAIN = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0x20; c < 0x7f; c++) t[c] = 1;
+  t[34] = 0;
+  t[92] = 0;
+  return t;
+})();
+
+/** A JSON string literal: plain ASCII goes straight in; anything else takes JSON.stringify. */
+function writeString(text: string, pos: number): number {
+  const n = text.length;
+  ensure(pos, n + 2);
+  const b = buffer;
+  const start = pos;
+  b[pos++] = 34;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127 || PLAIN[c] === 0) return writeUtf8(JSON.stringify(text), start);
+    b[pos++] = c;
+  }
+  b[pos++] = 34;
+  return pos;
+}
+
+function writeAscii(text: string, pos: number): number {
+  ensure(pos, text.length);
+  const b = buffer;
+  for (let i = 0; i < text.length; i++) b[pos++] = text.charCodeAt(i);
+  return pos;
+}
+
+const ascii = (text: string): Uint8Array => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+// The fixed parts of a message's canonical form, as bytes: copying bytes beats reading characters.
+const OPEN_FROM = /* @__PURE__ */ ascii('{"from":');
+const ID = /* @__PURE__ */ ascii(',"id":');
+const ITEM = /* @__PURE__ */ ascii(',"item":');
+const RE = /* @__PURE__ */ ascii(',"re":');
+const SLOTS = /* @__PURE__ */ ascii(',"slots":{');
+const TAIL = /* @__PURE__ */ ascii('},"tail":');
+const TO = /* @__PURE__ */ ascii(',"to":');
+const TYPE = /* @__PURE__ */ ascii(',"type":');
+const V = /* @__PURE__ */ ascii(',"v":');
+const NULL = /* @__PURE__ */ ascii("null");
+
+function writeBytes(bytes: Uint8Array, pos: number): number {
+  ensure(pos, bytes.length);
+  const b = buffer;
+  for (let i = 0; i < bytes.length; i++) b[pos++] = bytes[i] as number;
+  return pos;
+}
+
+function writeScalar(value: Scalar | null, pos: number): number {
+  if (typeof value === "string") return writeString(value, pos);
+  if (value === null) return writeBytes(NULL, pos);
+  if (typeof value === "boolean") return writeAscii(value ? "true" : "false", pos);
+  const text = JSON.stringify(value);
+  return writeAscii(text === undefined ? "null" : text, pos);
+}
+
+function writeValue(value: SlotValue, pos: number): number {
+  if (!Array.isArray(value)) return writeScalar(value as Scalar, pos);
+  ensure(pos, 2);
+  buffer[pos++] = 91;
+  const list = value as readonly Scalar[];
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0) {
+      ensure(pos, 1);
+      buffer[pos++] = 44;
+    }
+    pos = writeScalar(list[i] as Scalar, pos);
+  }
+  ensure(pos, 1);
+  buffer[pos++] = 93;
+  return pos;
+}
+
+/** The first two code units of a key as one number: most comparisons of slot keys end there. */
+const head = (key: string): number => key.charCodeAt(0) * 65536 + (key.length > 1 ? key.charCodeAt(1) : 0);
+
+function before(a: string, b: string): boolean {
+  const ha = head(a);
+  const hb = head(b);
+  return ha !== hb ? ha < hb : a < b;
+}
+
+/** Slot keys in code-unit order; an insertion sort, since a message holds a dozen keys. */
+function sortedKeys(slots: object): string[] {
+  const keys = Object.keys(slots);
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i - 1;
+    if (before(keys[j] as string, key)) continue;
+    while (j >= 0 && before(key, keys[j] as string)) {
+      keys[j + 1] = keys[j] as string;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
+/**
+ * Writes the canonical JSON of a message into the shared buffer and returns a view of it, valid
+ * until the next call.
+ * The top-level keys of the JSON form, sorted, are fixed: from id item re slots tail to type v.
+ */
+export function _writeCanonicalMessage(message: Message): Uint8Array {
+  let pos = writeBytes(OPEN_FROM, 0);
+  pos = writeScalar(message.from, pos);
+  pos = writeBytes(ID, pos);
+  pos = writeScalar(message.id, pos);
+  pos = writeBytes(ITEM, pos);
+  pos = writeScalar(message.item, pos);
+  pos = writeBytes(RE, pos);
+  pos = writeScalar(message.re, pos);
+  pos = writeBytes(SLOTS, pos);
+  const slots = message.slots;
+  const keys = sortedKeys(slots);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (i > 0) {
+      ensure(pos, 1);
+      buffer[pos++] = 44;
+    }
+    pos = writeString(key, pos);
+    ensure(pos, 1);
+    buffer[pos++] = 58;
+    pos = writeValue(slots[key] as SlotValue, pos);
+  }
+  pos = writeBytes(TAIL, pos);
+  pos = writeScalar(message.tail, pos);
+  pos = writeBytes(TO, pos);
+  pos = writeScalar(message.to, pos);
+  pos = writeBytes(TYPE, pos);
+  pos = writeScalar(message.type, pos);
+  pos = writeBytes(V, pos);
+  pos = writeScalar(message.v, pos);
+  ensure(pos, 1);
+  buffer[pos++] = 125;
+  return viewOf(pos);
+}
+
+/** The canonical JSON of a message as UTF-8 bytes (a fresh copy). */
+export function canonicalBytes(message: Message): Uint8Array {
+  const view = _writeCanonicalMessage(message);
+  const copy = new Uint8Array(view.length);
+  copy.set(view);
+  return copy;
+}

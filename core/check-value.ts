@@ -1,0 +1,160 @@
+/**
+ * Checking a decoded slot value against its type. A checker is compiled once per slot of a
+ * vocabulary, so validating a message is a map lookup and a closure call per slot.
+ */
+import type { Scalar, SlotValue } from "./message.js";
+import type { SlotType } from "./slot-type.js";
+import { READBACK_LEVELS } from "./vocabulary.js";
+import { _isAgentName, _isDigits, _isHex12, _isKeyShape, _isMessageId, _isMoney, _isToken } from "./_chars.js";
+
+export interface Problem {
+  readonly code: "VALUE_TYPE" | "OUT_OF_RANGE" | "ENUM_UNKNOWN" | "RB_UNKNOWN";
+  /** Completes "<slot>=<value> ...": e.g. "is not a date (YYYYMMDD)". */
+  readonly reason: string;
+  /** The offending element of a list, or the whole value, as written. */
+  readonly received: string;
+}
+
+export type Checker = (value: SlotValue) => Problem | null;
+
+/** What a checker may consult: the enums and slot names of the vocabulary it belongs to. */
+export interface CheckContext {
+  readonly enums: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
+  readonly slots: ReadonlyMap<string, unknown>;
+}
+
+const TIME = /^(\d{8})T([01]\d|2[0-3])[0-5]\dZ$/;
+const NUM = /^-?\d+(?:\.\d+)?(?:\/-?\d+(?:\.\d+)?)?$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A real calendar date written YYYYMMDD (years 0001 to 9999, Gregorian leap years). */
+export function isDate(text: string): boolean {
+  if (text.length !== 8 || !_isDigits(text)) return false;
+  const digit = (i: number): number => text.charCodeAt(i) - 48;
+  const y = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3);
+  const m = digit(4) * 10 + digit(5);
+  const d = digit(6) * 10 + digit(7);
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  const leap = m === 2 && (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0));
+  return d <= (DAYS_IN_MONTH[m - 1] as number) + (leap ? 1 : 0);
+}
+
+/** A UTC moment written YYYYMMDDTHHMMZ, as `exp` uses. */
+export function isTime(text: string): boolean {
+  const t = TIME.exec(text);
+  return t !== null && isDate(t[1] as string);
+}
+
+/** An agent name (section 2.2): `[A-Za-z0-9._-]+`. */
+export function isAgent(text: string): boolean {
+  return _isAgentName(text);
+}
+
+/** A message id: `<agent>-<n>`. */
+export function isMessageId(text: string): boolean {
+  return _isMessageId(text);
+}
+
+/** A constraint (section 5.2): `key:value`, the value a list-element token. */
+function isConstraint(text: string): boolean {
+  const colon = text.indexOf(":");
+  return colon > 0 && _isKeyShape(text.slice(0, colon)) && _isToken(text.slice(colon + 1), true);
+}
+
+/**
+ * Key grammar of section 2, `[a-z][a-z0-9_]*`, less `constructor` and `prototype`: JavaScript
+ * tooling treats those names specially and could drop them from the JSON form.
+ */
+export function isKey(text: string): boolean {
+  return _isKeyShape(text) && text !== "constructor" && text !== "prototype";
+}
+
+const show = (v: Scalar): string => (typeof v === "boolean" ? (v ? "Y" : "N") : String(v));
+const bad = (code: Problem["code"], reason: string, v: Scalar): Problem => ({ code, reason, received: show(v) });
+
+function stringCheck(test: (s: string) => boolean, reason: string, inList: boolean): (v: Scalar) => Problem | null {
+  return (v) => {
+    if (typeof v !== "string") return bad("VALUE_TYPE", reason, v);
+    if (!test(v) || (inList && v.includes("+"))) return bad("VALUE_TYPE", reason, v);
+    return null;
+  };
+}
+
+function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: Scalar) => Problem | null {
+  switch (type.kind) {
+    case "token":
+    case "ref":
+    case "value":
+      return stringCheck((s) => _isToken(s, inList), "is not a token (no spaces)", inList);
+    case "profile":
+      return stringCheck(_isAgentName, "is not a profile name", inList);
+    case "date":
+      return stringCheck(isDate, "is not a date (YYYYMMDD)", inList);
+    case "time":
+      return stringCheck(isTime, "is not a UTC time (YYYYMMDDTHHMMZ)", inList);
+    case "money":
+      return stringCheck(_isMoney, "is not money (two decimals, no separators)", inList);
+    case "num":
+      return stringCheck((s) => NUM.test(s), "is not a number (or two with a slash)", inList);
+    case "msgid":
+      return stringCheck(_isMessageId, "is not a message id (<agent>-<n>)", inList);
+    case "agent":
+      return stringCheck(_isAgentName, "is not an agent name ([A-Za-z0-9._-]+)", inList);
+    case "hex12":
+      return stringCheck(_isHex12, "is not 12 lowercase hex characters", inList);
+    case "constraint":
+      return stringCheck(isConstraint, "is not a constraint (key:value)", inList);
+    case "ckey":
+      return stringCheck(_isKeyShape, "is not a constraint key", inList);
+    case "bool":
+      return (v) => (typeof v === "boolean" ? null : bad("VALUE_TYPE", "is not Y or N", v));
+    case "days":
+      return (v) =>
+        typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? null : bad("VALUE_TYPE", "is not a number of days", v);
+    case "int": {
+      const { lo, hi } = type;
+      return (v) => {
+        if (typeof v !== "number" || !Number.isSafeInteger(v)) return bad("VALUE_TYPE", "is not an integer", v);
+        return v < lo || v > hi ? bad("OUT_OF_RANGE", `is outside ${lo}-${hi}`, v) : null;
+      };
+    }
+    case "enum": {
+      const name = type.name;
+      return (v) => {
+        const codes = ctx.enums.get(name);
+        if (typeof v !== "string") return bad("VALUE_TYPE", `is not a ${name} code`, v);
+        return codes !== undefined && codes.has(v) ? null : bad("ENUM_UNKNOWN", `is not a known ${name} code`, v);
+      };
+    }
+    case "rblevel":
+      return (v) => {
+        if (typeof v !== "string") return bad("VALUE_TYPE", "is not a readback level or slot name", v);
+        if (Object.hasOwn(READBACK_LEVELS, v) || ctx.slots.has(v)) return null;
+        return bad("RB_UNKNOWN", "is neither a readback level (echo all acc plan exec) nor a known slot", v);
+      };
+    case "list":
+      throw new RangeError("scalarChecker: a list type has no scalar checker");
+  }
+}
+
+/** Compiles the checker for a slot type within a vocabulary. */
+export function makeChecker(type: SlotType, ctx: CheckContext): Checker {
+  if (type.kind !== "list") {
+    const one = scalarChecker(type, ctx, false);
+    return (value) => {
+      if (Array.isArray(value)) return bad("VALUE_TYPE", `is a list, not ${type.text}`, value.join("+"));
+      return value === "" ? bad("VALUE_TYPE", "is empty", "") : one(value as Scalar);
+    };
+  }
+  const element = scalarChecker(type.of, ctx, true);
+  return (value) => {
+    if (!Array.isArray(value)) return bad("VALUE_TYPE", `is not a list (${type.text})`, value as Scalar);
+    if (value.length === 0) return bad("VALUE_TYPE", "is an empty list", "");
+    for (const v of value as readonly Scalar[]) {
+      if (v === "") return bad("VALUE_TYPE", "has an empty list element", "");
+      const p = element(v);
+      if (p) return p;
+    }
+    return null;
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The compiled core vocabulary: what every line without `p=` is read and validated against.
+ */
+import { _assemble } from "./_assemble.js";
+import type { SlotSpec, TypeTable } from "./_assemble.js";
+import { parseSlotType } from "./slot-type.js";
+import type { SlotType } from "./slot-type.js";
+import type { EnumCode, Vocabulary } from "./vocabulary-model.js";
+import {
+  CORE_ALIASES,
+  CORE_CONSTRAINT_KEYS,
+  CORE_ENUMS,
+  CORE_SLOTS,
+  CORE_TYPES,
+  MESSAGE_TYPES,
+  VERSION,
+} from "./vocabulary.js";
+import type { ConstraintKeyEntry } from "./vocabulary.js";
+
+function buildCore(): Vocabulary {
+  const slots: SlotSpec[] = [];
+  for (const [key, entry] of Object.entries(CORE_SLOTS)) {
+    const on = MESSAGE_TYPES.filter(
+      (t) => key === "p" || CORE_TYPES[t].required.includes(key) || CORE_TYPES[t].optional.includes(key),
+    );
+    slots.push({ key, type: parseSlotType(entry.type) as SlotType, meaning: entry.meaning, on, origin: VERSION });
+  }
+  const enums = new Map<string, Map<string, EnumCode>>();
+  for (const [name, codes] of Object.entries(CORE_ENUMS)) {
+    enums.set(name, new Map(Object.entries(codes).map(([code, meaning]) => [code, { meaning, origin: VERSION }])));
+  }
+  const constraintKeys = new Map<string, ConstraintKeyEntry & { origin: string }>();
+  for (const [key, entry] of Object.entries(CORE_CONSTRAINT_KEYS)) constraintKeys.set(key, { ...entry, origin: VERSION });
+  const types = {} as TypeTable;
+  for (const t of MESSAGE_TYPES) {
+    const { meaning, required, optional, conditional } = CORE_TYPES[t];
+    types[t] = { meaning, required: [...required], optional: [...optional], ...(conditional ? { conditional } : {}) };
+  }
+  return _assemble({
+    name: VERSION,
+    profile: null,
+    base: null,
+    types,
+    slots,
+    enums,
+    constraintKeys,
+    aliases: CORE_ALIASES,
+    agents: null,
+    asksUsed: null,
+    exec: new Map(),
+    translation: [],
+  });
+}
+
+/** The core RW1 vocabulary, compiled once. */
+export const coreVocabulary: Vocabulary = /* @__PURE__ */ buildCore();

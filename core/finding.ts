@@ -1,0 +1,91 @@
+/**
+ * Findings: every problem core reports is a value with a stable code (DESIGN, style 3).
+ * Codes never change meaning once published; new situations get new codes.
+ */
+
+/** Every code, with whether it refuses the message (`error`) or only informs (`note`). */
+export const FINDING_CODES = {
+  // The line as text (core/line).
+  LINE_EMPTY: "error",
+  LINE_BREAK: "error",
+  CONTROL_CHAR: "error",
+  ENCODING: "error",
+  SPACING: "error",
+  MISSING_TYPE: "error",
+  MISSING_ID: "error",
+  TOKEN_NOT_KEYED: "error",
+  KEY_SYNTAX: "error",
+  DUPLICATE_KEY: "error",
+  TAIL_EMPTY: "error",
+  // The JSON form (core/json-form) and formatting it back into a line.
+  JSON_SHAPE: "error",
+  UNREPRESENTABLE: "error",
+  // One message against the vocabulary (core/validate).
+  VERSION: "error",
+  TYPE_UNKNOWN: "error",
+  ID_SHAPE: "error",
+  ID_FROM: "error",
+  MISSING_SLOT: "error",
+  VALUE_TYPE: "error",
+  OUT_OF_RANGE: "error",
+  ENUM_UNKNOWN: "error",
+  RB_UNKNOWN: "error",
+  TAIL_TOO_LONG: "error",
+  TAIL_REQUIRED: "error",
+  PROFILE_UNKNOWN: "error",
+  PROFILE_REQUIRED: "error",
+  ANS_UNKNOWN: "error",
+  TRANSLATION: "error",
+  SLOT_UNKNOWN: "note",
+  SLOT_NOT_ON_TYPE: "note",
+  CONSTRAINT_KEY_UNKNOWN: "note",
+  AGENT_NOT_IN_PROFILE: "note",
+  // Addressing a refusal (core/refusal).
+  UNADDRESSABLE: "error",
+  // Profile files (core/profile).
+  PROFILE_SCHEMA: "error",
+  PROFILE_REDEFINES_CORE: "error",
+  PROFILE_REMOVES_CORE: "error",
+  PROFILE_REFERENCE: "error",
+} as const;
+
+export type FindingCode = keyof typeof FINDING_CODES;
+export type Severity = "error" | "note";
+
+export interface Finding {
+  readonly code: FindingCode;
+  readonly severity: Severity;
+  readonly message: string;
+  /** The slot (or envelope field: v, type, id, re, from, to, item, tail) concerned. */
+  readonly slot?: string;
+  /** Character position in the line, 0-based, where the problem starts. */
+  readonly at?: number;
+  /** What the rule wanted (a type expression, a code set, a rule id). */
+  readonly expected?: string;
+  /** What it got, as written. */
+  readonly received?: string;
+  /** For profile findings: the JSON path in the profile file. For translation findings: the rule id. */
+  readonly path?: string;
+}
+
+/** A result as a value: `ok` is true exactly when no finding is an error. */
+export type Result<T> =
+  | { readonly ok: true; readonly value: T; readonly findings: readonly Finding[] }
+  | { readonly ok: false; readonly value: null; readonly findings: readonly Finding[] };
+
+export type FindingDetail = Omit<Finding, "code" | "severity" | "message">;
+
+/** Builds a finding; the severity comes from the code table so the two can never disagree. */
+export function finding(code: FindingCode, message: string, detail?: FindingDetail): Finding {
+  return { code, severity: FINDING_CODES[code], message, ...detail };
+}
+
+export function hasError(findings: readonly Finding[]): boolean {
+  for (const f of findings) if (f.severity === "error") return true;
+  return false;
+}
+
+/** Wraps findings into a Result: a value only when no finding is an error. */
+export function result<T>(value: T, findings: readonly Finding[]): Result<T> {
+  return hasError(findings) ? { ok: false, value: null, findings } : { ok: true, value, findings };
+}

@@ -1,0 +1,37 @@
+// The public API of rogerwilco's core. Re-exports only; each concept lives in its own file.
+export type { Message, Scalar, SlotValue, Slots } from "./message.js";
+export { FINDING_CODES, finding, hasError } from "./finding.js";
+export type { Finding, FindingCode, Result, Severity } from "./finding.js";
+export {
+  CORE_ALIASES,
+  CORE_CONSTRAINT_KEYS,
+  CORE_ENUMS,
+  CORE_SLOTS,
+  CORE_TYPES,
+  DEFAULT_ECHO,
+  HUMAN,
+  MESSAGE_TYPES,
+  READBACK_LEVELS,
+  TAIL_MAX,
+  VERSION,
+} from "./vocabulary.js";
+export type { MessageType } from "./vocabulary.js";
+export type { EnumCode, SlotDef, TypeDef, Vocabulary, VocabularyProfile } from "./vocabulary-model.js";
+export { coreVocabulary } from "./core-vocabulary.js";
+export { parseSlotType } from "./slot-type.js";
+export type { SlotType } from "./slot-type.js";
+export { isAgent, isDate, isMessageId, isTime } from "./check-value.js";
+export { parseLine, slotPositions } from "./parse-line.js";
+export type { Envelope, LineResult } from "./parse-line.js";
+export { formatLine } from "./format-line.js";
+export { messageFromJson, messageSchema } from "./json-form.js";
+export { validate } from "./validate.js";
+export { refusal } from "./refusal.js";
+export { checkLine, profileOf } from "./check-line.js";
+export type { LineCheck, VocabularyResolver } from "./check-line.js";
+export { checkMessage } from "./check-message.js";
+export { canonicalBytes, canonicalJson } from "./canonical.js";
+export { digest } from "./digest.js";
+export { compileVocabulary, profileSchema } from "./profile.js";
+export type { ProfileFile } from "./profile.js";
+export type { TranslationRule } from "./translation.js";

@@ -1,0 +1,50 @@
+/**
+ * Reading the JSON form (section 6) from untrusted input: the shape is checked with valibot, so
+ * every later function can rely on `Message`'s types. Whether the values fit the vocabulary is
+ * core/validate's question.
+ */
+import * as v from "valibot";
+import { isKey } from "./check-value.js";
+import { finding, result } from "./finding.js";
+import type { Result } from "./finding.js";
+import type { Message } from "./message.js";
+import { _reservedKeys } from "./_reserved-keys.js";
+
+const WELL_FORMED = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+
+const text = v.pipe(v.string(), v.regex(WELL_FORMED, "is not well-formed Unicode"));
+const scalar = v.union([text, v.pipe(v.number(), v.safeInteger("is a number that is not a safe integer")), v.boolean()]);
+const slotKey = v.pipe(
+  v.string(),
+  v.check(isKey, "slot keys are [a-z][a-z0-9_]*"),
+  v.check((k) => k !== "re" && k !== "from" && k !== "to" && k !== "item", "re, from, to and item are top-level fields, not slots"),
+);
+
+/** The JSON form's schema; unknown top-level fields are refused because the digest would ignore them. */
+export const messageSchema: v.GenericSchema<unknown, Message> = v.strictObject({
+  v: text,
+  type: text,
+  id: text,
+  re: v.nullable(text),
+  from: v.nullable(text),
+  to: v.nullable(text),
+  item: v.nullable(text),
+  slots: v.record(slotKey, v.union([scalar, v.array(scalar)])),
+  tail: v.nullable(text),
+});
+
+/** Checks an untrusted JSON value is a Message (the JSON form), without validating its vocabulary. */
+export function messageFromJson(input: unknown): Result<Message> {
+  const reserved = _reservedKeys(input);
+  if (reserved.length > 0) {
+    const findings = reserved.map((path) => finding("JSON_SHAPE", `${path}: this key is reserved and cannot be a slot`, { slot: path }));
+    return { ok: false, value: null, findings };
+  }
+  const parsed = v.safeParse(messageSchema, input);
+  if (parsed.success) return result(parsed.output as Message, []);
+  const findings = parsed.issues.map((issue) => {
+    const path = v.getDotPath(issue);
+    return finding("JSON_SHAPE", `${path ?? "message"}: ${issue.message}`, path === null ? {} : { slot: path });
+  });
+  return { ok: false, value: null, findings };
+}

@@ -1,0 +1,97 @@
+/**
+ * Rule 2, never guess: the exact `UN` a receiver sends for a message it cannot read.
+ * `why=VER` when the version token is the problem, `why=UNK` for everything else: the reply
+ * describes the message, never the receiver (not NOCAP, not SCOPE).
+ */
+import { isAgent, isMessageId } from "./check-value.js";
+import { finding, result } from "./finding.js";
+import type { Finding, Result } from "./finding.js";
+import { formatLine } from "./format-line.js";
+import type { Message } from "./message.js";
+import type { Envelope } from "./parse-line.js";
+import { TAIL_MAX, VERSION } from "./vocabulary.js";
+
+const REF = /^\S+$/;
+const SHOWN_MAX = 40;
+
+/** A received value made safe to quote in a tail: one line, bounded. */
+function quote(text: string): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f]/g, "?");
+  return clean.length > SHOWN_MAX ? `${clean.slice(0, SHOWN_MAX - 1)}…` : clean;
+}
+
+/** One short phrase per refusing finding, naming the offending code. */
+function phrase(f: Finding): string {
+  const slot = f.slot ?? "line";
+  const got = f.received === undefined ? "" : quote(f.received);
+  switch (f.code) {
+    case "VERSION":
+      return `unsupported version ${got}`;
+    case "TYPE_UNKNOWN":
+      return `unknown type ${got}`;
+    case "ENUM_UNKNOWN":
+    case "RB_UNKNOWN":
+    case "ANS_UNKNOWN":
+    case "PROFILE_UNKNOWN":
+      return `unknown ${slot}=${got}`;
+    case "PROFILE_REQUIRED":
+      return `${slot}=${got} without p=`;
+    case "MISSING_SLOT":
+      return `missing ${slot}`;
+    case "VALUE_TYPE":
+    case "OUT_OF_RANGE":
+      return `bad ${slot}=${got}`;
+    case "TRANSLATION":
+      return `${f.path ?? "translation"} ${slot}`;
+    default:
+      return got === "" ? `${f.code} ${slot}` : `${f.code} ${slot} ${got}`;
+  }
+}
+
+/** Joins phrases into a tail of at most 300 characters, saying how many did not fit. */
+function tailOf(errors: readonly Finding[]): string {
+  const phrases = [...new Set(errors.map(phrase))];
+  let tail = "";
+  for (let i = 0; i < phrases.length; i++) {
+    const piece = (i === 0 ? "" : "; ") + phrases[i];
+    const more = phrases.length - i - 1;
+    const reserve = more > 0 ? `; +${more} more`.length : 0;
+    if ([...tail].length + [...piece].length + reserve > TAIL_MAX) return `${tail}; +${phrases.length - i} more`;
+    tail += piece;
+  }
+  return tail;
+}
+
+/**
+ * Builds the UN line that `receiver` sends for `subject` (a parsed message, or the envelope of a
+ * line that did not parse). `n` is the receiver's message number for the reply's id.
+ * Fails with UNADDRESSABLE when the subject has no valid id or sender to reply to.
+ */
+export function refusal(subject: Message | Envelope, findings: readonly Finding[], receiver: string, n = 1): Result<string> {
+  if (typeof receiver !== "string" || !isAgent(receiver)) throw new TypeError("refusal: receiver must be an agent name ([A-Za-z0-9._-]+)");
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError("refusal: n must be a non-negative integer");
+  const errors = findings.filter((f) => f.severity === "error");
+  if (errors.length === 0) throw new RangeError("refusal: the findings hold no error; there is nothing to refuse");
+  const { id, from, item } = subject;
+  const problems: Finding[] = [];
+  if (id === null || !isMessageId(id)) {
+    problems.push(finding("UNADDRESSABLE", "the message has no valid id to reply to (re=)", { slot: "id" }));
+  }
+  if (from === null || !isAgent(from)) {
+    problems.push(finding("UNADDRESSABLE", "the message has no valid sender to reply to (to=)", { slot: "from" }));
+  }
+  if (problems.length > 0) return result("", problems);
+  const why = errors.some((f) => f.code === "VERSION") ? "VER" : "UNK";
+  const reply: Message = {
+    v: VERSION,
+    type: "UN",
+    id: `${receiver}-${n}`,
+    re: id,
+    from: receiver,
+    to: from,
+    item: item !== null && REF.test(item) ? item : null,
+    slots: { why },
+    tail: tailOf(why === "VER" ? errors.filter((f) => f.code === "VERSION") : errors),
+  };
+  return formatLine(reply);
+}

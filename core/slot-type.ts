@@ -1,0 +1,101 @@
+/**
+ * Slot types (spec section 7's list plus the core-only types named in core/vocabulary):
+ * reading a type expression, decoding a value as written, and checking a decoded value.
+ */
+import type { Scalar, SlotValue } from "./message.js";
+
+export type ScalarKind =
+  | "token"
+  | "ref"
+  | "date"
+  | "time"
+  | "days"
+  | "bool"
+  | "money"
+  | "num"
+  | "msgid"
+  | "agent"
+  | "value"
+  | "hex12"
+  | "constraint"
+  | "ckey"
+  | "rblevel"
+  | "profile";
+
+export type SlotType =
+  | { readonly kind: ScalarKind; readonly text: string }
+  | { readonly kind: "enum"; readonly name: string; readonly text: string }
+  | { readonly kind: "int"; readonly lo: number; readonly hi: number; readonly text: string }
+  | { readonly kind: "list"; readonly of: SlotType; readonly text: string };
+
+const SCALAR_KINDS: ReadonlySet<string> = new Set<ScalarKind>([
+  "token", "ref", "date", "time", "days", "bool", "money", "num", "msgid", "agent",
+  "value", "hex12", "constraint", "ckey", "rblevel", "profile",
+]);
+
+const INT_RANGE = /^int:(\d{1,15})-(\d{1,15})$/;
+const ENUM_NAME = /^enum:([a-z][a-z0-9_]*)$/;
+
+/** Reads a type expression such as `int:1-5`, `enum:ask` or `list:agent`; `null` if malformed. */
+export function parseSlotType(text: string): SlotType | null {
+  if (SCALAR_KINDS.has(text)) return { kind: text as ScalarKind, text };
+  if (text === "int") return { kind: "int", lo: 0, hi: Number.MAX_SAFE_INTEGER, text };
+  const range = INT_RANGE.exec(text);
+  if (range) {
+    const lo = Number(range[1]);
+    const hi = Number(range[2]);
+    return lo <= hi ? { kind: "int", lo, hi, text } : null;
+  }
+  const e = ENUM_NAME.exec(text);
+  if (e) return { kind: "enum", name: e[1] as string, text };
+  if (text.startsWith("list:")) {
+    const of = parseSlotType(text.slice(5));
+    return of && of.kind !== "list" ? { kind: "list", of, text } : null;
+  }
+  return null;
+}
+
+/** How a written value becomes JSON: a small code so the parser's hot loop can switch on it. */
+export type Decoding = 0 | 1 | 2 | 3;
+export const DECODE_STRING = 0;
+export const DECODE_INTEGER = 1;
+export const DECODE_BOOLEAN = 2;
+export const DECODE_LIST = 3;
+
+export function decodingOf(type: SlotType): Decoding {
+  switch (type.kind) {
+    case "int":
+    case "days":
+      return DECODE_INTEGER;
+    case "bool":
+      return DECODE_BOOLEAN;
+    case "list":
+      return DECODE_LIST;
+    default:
+      return DECODE_STRING;
+  }
+}
+
+const INTEGER = /^-?\d{1,15}$/;
+
+/** Decodes one written scalar; a value that does not decode stays the string as written. */
+export function decodeScalar(decoding: Decoding, raw: string): Scalar {
+  if (decoding === DECODE_INTEGER) return INTEGER.test(raw) ? Number(raw) : raw;
+  if (decoding === DECODE_BOOLEAN) return raw === "Y" ? true : raw === "N" ? false : raw;
+  return raw;
+}
+
+/** Decodes a written value by its slot type: lists split at `+`, in written order. */
+export function decodeValue(type: SlotType, raw: string): SlotValue {
+  if (type.kind !== "list") return decodeScalar(decodingOf(type), raw);
+  const element = decodingOf(type.of);
+  const parts = raw.split("+");
+  if (element === DECODE_STRING) return parts;
+  return parts.map((p) => decodeScalar(element, p));
+}
+
+/** Writes a decoded scalar back as it appears on the line. */
+export function encodeScalar(value: Scalar): string {
+  if (typeof value === "boolean") return value ? "Y" : "N";
+  return typeof value === "number" ? String(value) : value;
+}

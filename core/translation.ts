@@ -1,0 +1,147 @@
+/**
+ * A profile's translation rules (section 7): what a channel enforces so that lines can be the
+ * record. Rules are data in the profile file; this module compiles and applies them.
+ *
+ * A rule applies to the types in `on` (all types when absent) and, when `when` is given, only to
+ * messages whose item namespace is listed (`item_ns`) and that carry every slot in `has`. It then
+ * requires slots (`require`), a tail (`tail: "required"`), value shapes (`shape`), or a sum of
+ * money slots (`sum`, checked only when every slot of the sum is present).
+ */
+import { finding } from "./finding.js";
+import type { Finding } from "./finding.js";
+import type { Message, SlotValue } from "./message.js";
+
+export interface RuleShape {
+  readonly slot: string;
+  readonly template: string;
+  readonly pattern: RegExp;
+}
+
+export interface TranslationRule {
+  readonly id: string;
+  readonly desc: string;
+  readonly on: ReadonlySet<string> | null;
+  readonly itemNamespaces: ReadonlySet<string> | null;
+  readonly has: readonly string[];
+  readonly require: readonly string[];
+  readonly tail: boolean;
+  readonly shapes: readonly RuleShape[];
+  readonly sum: { readonly parts: readonly string[]; readonly total: string } | null;
+}
+
+/** Characters each placeholder matches; a shape may not let one run into the next (no backtracking). */
+const PLACEHOLDER_CLASS: Record<string, string> = { id: "[A-Za-z0-9._-]", n: "[0-9]" };
+const PLACEHOLDER = /\{(id|n|enum:[a-z][a-z0-9_]*)\}/g;
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+
+/**
+ * Compiles a shape template such as `doc:{id}#l{n}` or `{enum:kind}:{id}` into an anchored,
+ * backtracking-free pattern. Returns a reason string when the template is refused.
+ */
+export function compileShape(template: string, enums: ReadonlyMap<string, ReadonlyMap<string, unknown>>): RegExp | string {
+  let source = "^";
+  let last = 0;
+  let previousClass: RegExp | null = null;
+  for (const m of template.matchAll(PLACEHOLDER)) {
+    const literal = template.slice(last, m.index);
+    if (literal.includes("{") || literal.includes("}")) return `unknown placeholder in '${template}'`;
+    if (previousClass !== null && (literal.length === 0 || previousClass.test(literal[0] as string))) {
+      return `placeholders in '${template}' must be separated by a character they cannot match`;
+    }
+    source += escapeRegExp(literal);
+    const name = m[1] as string;
+    if (name.startsWith("enum:")) {
+      const codes = enums.get(name.slice(5));
+      if (codes === undefined) return `shape '${template}' names an unknown enum ${name.slice(5)}`;
+      source += `(?:${[...codes.keys()].map(escapeRegExp).join("|")})`;
+      previousClass = /[A-Za-z0-9._-]/;
+    } else {
+      const cls = PLACEHOLDER_CLASS[name] as string;
+      source += `${cls}+`;
+      previousClass = new RegExp(cls);
+    }
+    last = (m.index as number) + m[0].length;
+  }
+  const rest = template.slice(last);
+  if (rest.includes("{") || rest.includes("}")) return `unknown placeholder in '${template}'`;
+  if (previousClass !== null && rest.length > 0 && previousClass.test(rest[0] as string)) {
+    return `placeholders in '${template}' must be separated by a character they cannot match`;
+  }
+  return new RegExp(`${source}${escapeRegExp(rest)}$`);
+}
+
+const MONEY = /^(-?)(\d+)\.(\d{2})$/;
+
+/** Money in minor units, exactly (BigInt), or null when not money. */
+function cents(value: SlotValue | undefined): bigint | null {
+  if (typeof value !== "string") return null;
+  const m = MONEY.exec(value);
+  if (m === null) return null;
+  const v = BigInt((m[2] as string) + (m[3] as string));
+  return m[1] === "-" ? -v : v;
+}
+
+function fieldOf(message: Message, slot: string): SlotValue | undefined {
+  if (slot === "item") return message.item ?? undefined;
+  if (slot === "re") return message.re ?? undefined;
+  return Object.hasOwn(message.slots, slot) ? message.slots[slot] : undefined;
+}
+
+function namespaceOf(item: string | null): string | null {
+  if (item === null) return null;
+  const colon = item.indexOf(":");
+  return colon > 0 ? item.slice(0, colon) : null;
+}
+
+/** Applies the rules to one message; every violation is a TRANSLATION finding naming the rule. */
+export function checkTranslation(message: Message, rules: readonly TranslationRule[]): Finding[] {
+  const out: Finding[] = [];
+  for (const rule of rules) {
+    if (rule.on !== null && !rule.on.has(message.type)) continue;
+    if (rule.itemNamespaces !== null) {
+      const ns = namespaceOf(message.item);
+      if (ns === null || !rule.itemNamespaces.has(ns)) continue;
+    }
+    if (rule.has.some((slot) => fieldOf(message, slot) === undefined)) continue;
+    for (const slot of rule.require) {
+      if (fieldOf(message, slot) === undefined) {
+        out.push(finding("TRANSLATION", `${slot}= is required: ${rule.desc}`, { slot, path: rule.id, expected: slot }));
+      }
+    }
+    if (rule.tail && message.tail === null) {
+      out.push(finding("TRANSLATION", `a tail is required: ${rule.desc}`, { slot: "tail", path: rule.id }));
+    }
+    for (const shape of rule.shapes) {
+      const value = fieldOf(message, shape.slot);
+      if (value === undefined) continue;
+      if (typeof value !== "string" || !shape.pattern.test(value)) {
+        out.push(
+          finding("TRANSLATION", `${shape.slot}=${String(value)} does not have the shape ${shape.template}: ${rule.desc}`, {
+            slot: shape.slot,
+            path: rule.id,
+            expected: shape.template,
+            received: String(value),
+          }),
+        );
+      }
+    }
+    if (rule.sum !== null && fieldOf(message, rule.sum.total) !== undefined && rule.sum.parts.every((p) => fieldOf(message, p) !== undefined)) {
+      const parts = rule.sum.parts.map((slot) => cents(fieldOf(message, slot)));
+      const total = cents(fieldOf(message, rule.sum.total));
+      if (total !== null && parts.every((p) => p !== null)) {
+        const sum = parts.reduce<bigint>((a, b) => a + (b as bigint), 0n);
+        if (sum !== total) {
+          out.push(
+            finding("TRANSLATION", `${rule.sum.parts.join(" + ")} does not equal ${rule.sum.total}: ${rule.desc}`, {
+              slot: rule.sum.total,
+              path: rule.id,
+              received: rule.sum.parts.map((s) => String(fieldOf(message, s))).join("+"),
+            }),
+          );
+        }
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,191 @@
+/**
+ * Validating one message against the core and, when it carries `p=`, its profile: every rule a
+ * single line can break (sections 2, 3, 4, 5 rules 2-4, and 7). Rules that need another message
+ * (a readback against its handoff) belong to the readback checks, not here.
+ */
+import { _isToken } from "./_chars.js";
+import { isAgent, isDate, isMessageId } from "./check-value.js";
+import { coreVocabulary } from "./core-vocabulary.js";
+import { finding } from "./finding.js";
+import type { Finding } from "./finding.js";
+import type { Message, Scalar, SlotValue } from "./message.js";
+import { checkTranslation } from "./translation.js";
+import type { TypeDef, Vocabulary } from "./vocabulary-model.js";
+import { HUMAN, TAIL_MAX, VERSION } from "./vocabulary.js";
+
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+function show(value: SlotValue): string {
+  if (Array.isArray(value)) return (value as readonly Scalar[]).map(show).join("+");
+  return typeof value === "boolean" ? (value ? "Y" : "N") : String(value);
+}
+
+/** Length in Unicode code points, the unit of the 300-character tail limit. */
+function codePoints(text: string): number {
+  if (text.length <= TAIL_MAX) return text.length;
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** The vocabulary a message is read against: its profile's when `p=` names it, else the core. */
+function vocabularyFor(message: Message, vocabulary: Vocabulary, out: Finding[]): Vocabulary {
+  const p = message.slots["p"];
+  if (p === undefined || !Object.hasOwn(message.slots, "p")) return vocabulary.base;
+  if (typeof p === "string" && vocabulary.profile !== null && p === vocabulary.name) return vocabulary;
+  const known = vocabulary.profile === null ? "none is loaded" : `the loaded profile is ${vocabulary.name}`;
+  out.push(finding("PROFILE_UNKNOWN", `p=${show(p)} names a profile this reader does not have (${known})`, { slot: "p", received: show(p) }));
+  return vocabulary.base;
+}
+
+function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding[]): void {
+  const { id, re, from, to, item } = message;
+  if (!isMessageId(id)) {
+    out.push(finding("ID_SHAPE", `id ${id} is not <from>-<n>`, { slot: "id", expected: "<from>-<n>", received: id }));
+  } else if (from !== null && isAgent(from) && !(id.lastIndexOf("-") === from.length && id.startsWith(from))) {
+    out.push(finding("ID_FROM", `id ${id} does not start with its sender ${from}-`, { slot: "id", expected: `${from}-<n>`, received: id }));
+  }
+  const missing = (field: string): void => {
+    if (type !== undefined && type.required.includes(field)) out.push(finding("MISSING_SLOT", `${type.code} requires ${field}=`, { slot: field }));
+  };
+  const wrong = (field: string, value: string, expected: string, what: string): void => {
+    out.push(finding("VALUE_TYPE", `${field}=${value} is not ${what}`, { slot: field, expected, received: value }));
+  };
+  if (re === null) missing("re");
+  else if (!isMessageId(re)) wrong("re", re, "msgid", "a message id (<agent>-<n>)");
+  if (from === null) missing("from");
+  else if (!isAgent(from)) wrong("from", from, "agent", "an agent name ([A-Za-z0-9._-]+)");
+  if (to === null) missing("to");
+  else if (!isAgent(to)) wrong("to", to, "agent", "an agent name ([A-Za-z0-9._-]+)");
+  if (item === null) missing("item");
+  else if (!_isToken(item, false)) wrong("item", item, "ref", "a reference (no spaces)");
+}
+
+/**
+ * `hint` is the loaded profile when the message carries no `p=`: what it defines is then refused
+ * with PROFILE_REQUIRED, which names the missing `p=`, rather than as unknown.
+ */
+function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null, known: boolean, out: Finding[]): void {
+  const slots = message.slots;
+  const keys = Object.keys(slots);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (key === "p") continue;
+    if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 95) continue; // x_ extension keys: accepted as they are
+    const value = slots[key] as SlotValue;
+    const def = read.slots.get(key);
+    if (def === undefined) {
+      if (hint !== null && hint.slots.has(key)) {
+        out.push(finding("PROFILE_REQUIRED", `${key}= belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: show(value) }));
+      } else {
+        out.push(finding("SLOT_UNKNOWN", `${key}= is not in the vocabulary; ignored`, { slot: key, received: show(value) }));
+      }
+      continue;
+    }
+    const problem = def.check(value);
+    if (problem !== null) {
+      if (problem.code === "ENUM_UNKNOWN" && hint !== null && hint.slots.get(key)?.check(value) === null) {
+        out.push(finding("PROFILE_REQUIRED", `${key}=${problem.received} belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: problem.received }));
+      } else {
+        out.push(finding(problem.code, `${key}=${show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: problem.received }));
+      }
+    }
+    if (known && !def.on.has(message.type)) {
+      out.push(finding("SLOT_NOT_ON_TYPE", `${key}= is not a slot of ${message.type}; ignored`, { slot: key }));
+    }
+  }
+}
+
+function checkRequired(message: Message, type: TypeDef, out: Finding[]): void {
+  const slots = message.slots;
+  for (const key of type.required) {
+    if (key === "re" || key === "from" || key === "to" || key === "item") continue; // checked with the envelope
+    if (!Object.hasOwn(slots, key)) out.push(finding("MISSING_SLOT", `${type.code} requires ${key}=`, { slot: key }));
+  }
+  // Requirements that depend on another slot of the same line.
+  if (type.code === "AQ" && slots["need"] === "ENUM" && !Object.hasOwn(slots, "opts")) {
+    out.push(finding("MISSING_SLOT", "need=ENUM requires opts=", { slot: "opts" }));
+  }
+  if (type.code === "HO" && slots["ask"] === "UNDO" && !Object.hasOwn(slots, "ctx")) {
+    out.push(finding("MISSING_SLOT", "ask=UNDO requires ctx= naming the act to reverse", { slot: "ctx" }));
+  }
+  if (type.code === "AN" && slots["val"] === "tail" && message.tail === null) {
+    out.push(finding("TAIL_REQUIRED", "val=tail puts the answer in the tail, but there is none", { slot: "tail" }));
+  }
+}
+
+/** The profile's closed answer vocabulary (section 7): AQ options and AN values. */
+function checkAnswers(message: Message, ans: ReadonlySet<string>, profile: string, out: Finding[]): void {
+  const slots = message.slots;
+  if (message.type === "AQ" && slots["need"] === "ENUM" && Array.isArray(slots["opts"])) {
+    for (const option of slots["opts"] as readonly Scalar[]) {
+      if (typeof option === "string" && !ans.has(option)) {
+        out.push(finding("ANS_UNKNOWN", `opts ${option} is not in profile ${profile}'s answers (${[...ans].join(" ")})`, { slot: "opts", received: option }));
+      }
+    }
+  }
+  if (message.type === "AN") {
+    const val = slots["val"];
+    if (typeof val !== "string" || val === "tail" || val === "Y" || val === "N" || NUMBER.test(val) || isDate(val)) return;
+    if (!ans.has(val)) {
+      out.push(finding("ANS_UNKNOWN", `val=${val} is not in profile ${profile}'s answers (${[...ans].join(" ")})`, { slot: "val", received: val }));
+    }
+  }
+}
+
+/** Constraint keys outside the closed set are noted, never compared (section 5.2). */
+function checkConstraintKeys(message: Message, read: Vocabulary, out: Finding[]): void {
+  const slots = message.slots;
+  if (!Object.hasOwn(slots, "acc") && !Object.hasOwn(slots, "keys")) return;
+  for (const slot of ["acc", "keys"]) {
+    const value = slots[slot];
+    if (!Array.isArray(value) || !Object.hasOwn(slots, slot)) continue;
+    for (const element of value as readonly Scalar[]) {
+      if (typeof element !== "string") continue;
+      const colon = element.indexOf(":");
+      if (slot === "acc" && colon < 0) continue; // not a constraint at all: a VALUE_TYPE error already
+      const key = slot === "acc" ? element.slice(0, colon) : element;
+      if (key.length > 0 && !read.constraintKeys.has(key)) {
+        out.push(finding("CONSTRAINT_KEY_UNKNOWN", `${slot} names constraint key '${key}', outside the closed set; it will be noted, not compared`, { slot, received: element }));
+      }
+    }
+  }
+}
+
+function checkAgents(message: Message, agents: ReadonlySet<string>, profile: string, out: Finding[]): void {
+  for (const field of ["from", "to"] as const) {
+    const name = message[field];
+    if (name !== null && name !== HUMAN && !agents.has(name)) {
+      out.push(finding("AGENT_NOT_IN_PROFILE", `${field}=${name} is not one of profile ${profile}'s agents`, { slot: field, received: name }));
+    }
+  }
+}
+
+/**
+ * Every finding for one message: errors refuse it (a receiver answers with `refusal()`), notes
+ * inform. The message is the JSON form, so lines and JSON are held to the same rules.
+ */
+export function validate(message: Message, vocabulary: Vocabulary = coreVocabulary): Finding[] {
+  const out: Finding[] = [];
+  if (message.v !== VERSION) {
+    out.push(finding("VERSION", `unsupported protocol version ${message.v}; this reader speaks ${VERSION}`, { slot: "v", expected: VERSION, received: message.v }));
+    return out; // another version's grammar is unknown: nothing else can be read with confidence
+  }
+  const read = vocabularyFor(message, vocabulary, out);
+  const type = Object.hasOwn(read.types, message.type) ? read.types[message.type as keyof typeof read.types] : undefined;
+  if (type === undefined) {
+    out.push(finding("TYPE_UNKNOWN", `unknown message type ${message.type}`, { slot: "type", expected: Object.keys(read.types).join(" "), received: message.type }));
+  }
+  checkEnvelope(message, type, out);
+  const hint = vocabulary.profile !== null && !Object.hasOwn(message.slots, "p") ? vocabulary : null;
+  checkSlots(message, read, hint, type !== undefined, out);
+  if (type !== undefined) checkRequired(message, type, out);
+  if (message.tail !== null && codePoints(message.tail) > TAIL_MAX) {
+    out.push(finding("TAIL_TOO_LONG", `the tail is ${codePoints(message.tail)} characters; at most ${TAIL_MAX}, longer content goes in an artifact (art=)`, { slot: "tail", expected: `<= ${TAIL_MAX}` }));
+  }
+  if (read.ans !== null) checkAnswers(message, read.ans, read.name, out);
+  checkConstraintKeys(message, read, out);
+  if (read.agents !== null) checkAgents(message, read.agents, read.name, out);
+  if (read.translation.length > 0 && type !== undefined) out.push(...checkTranslation(message, read.translation));
+  return out;
+}

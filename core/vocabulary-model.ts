@@ -1,0 +1,64 @@
+/**
+ * A compiled vocabulary: the core, or the core plus one profile, as maps ready for the parser
+ * and the validator. Built by `coreVocabulary` and `compileVocabulary`, never by hand.
+ */
+import type { Checker } from "./check-value.js";
+import type { Decoding, SlotType } from "./slot-type.js";
+import type { TranslationRule } from "./translation.js";
+import type { ConstraintKeyEntry, MessageType } from "./vocabulary.js";
+
+export interface SlotDef {
+  readonly key: string;
+  readonly type: SlotType;
+  readonly decoding: Decoding;
+  readonly meaning: string;
+  /** Message types the slot is defined on. */
+  readonly on: ReadonlySet<string>;
+  /** `RW1` for core slots, else the profile name. */
+  readonly origin: string;
+  readonly check: Checker;
+  /** Which top-level field of the JSON form the key is (1 re, 2 from, 3 to, 4 item), or 0: a slot. */
+  readonly envelope: 0 | 1 | 2 | 3 | 4;
+}
+
+export interface EnumCode {
+  readonly meaning: string;
+  readonly origin: string;
+}
+
+export interface TypeDef {
+  readonly code: MessageType;
+  readonly meaning: string;
+  readonly required: readonly string[];
+  readonly optional: readonly string[];
+  readonly conditional?: string;
+  /** required + optional + `p`: anything else known earns a SLOT_NOT_ON_TYPE note. */
+  readonly allowed: ReadonlySet<string>;
+}
+
+export interface VocabularyProfile {
+  readonly name: string;
+  readonly version: string;
+  readonly desc: string | null;
+}
+
+export interface Vocabulary {
+  /** `RW1` for the core, else the profile name (the value `p=` must carry). */
+  readonly name: string;
+  readonly profile: VocabularyProfile | null;
+  /** The core vocabulary: what a line without `p=` is read against. The core's base is itself. */
+  readonly base: Vocabulary;
+  readonly types: { readonly [T in MessageType]: TypeDef };
+  readonly slots: ReadonlyMap<string, SlotDef>;
+  readonly enums: ReadonlyMap<string, ReadonlyMap<string, EnumCode>>;
+  readonly constraintKeys: ReadonlyMap<string, ConstraintKeyEntry & { readonly origin: string }>;
+  /** Spelling -> canonical spelling, for comparing criteria values (section 5.2). */
+  readonly aliases: ReadonlyMap<string, string>;
+  readonly agents: ReadonlySet<string> | null;
+  readonly asksUsed: readonly string[] | null;
+  /** Ask -> the execution slots an act is done with (section 5.3). */
+  readonly exec: ReadonlyMap<string, readonly string[]>;
+  readonly translation: readonly TranslationRule[];
+  /** The profile's closed answer vocabulary, when it defines `enums.ans`. */
+  readonly ans: ReadonlySet<string> | null;
+}

@@ -1,0 +1,70 @@
+/**
+ * `npm run bench`: the speed figures the issues set, each as a ratio against a baseline measured
+ * in the same run (see measure.ts). Prints; asserts nothing.
+ */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { canonicalBytes, compileVocabulary, coreVocabulary, digest, parseLine, validate } from "../../dist/core/index.js";
+import type { Message, Vocabulary } from "../../dist/core/index.js";
+import pay from "../../profiles/pay.json" with { type: "json" };
+import { corpus } from "./corpus.js";
+import { measurePair, report } from "./measure.js";
+
+function payVocabulary(): Vocabulary {
+  const compiled = compileVocabulary(coreVocabulary, pay);
+  if (!compiled.ok) throw new Error("pay profile does not compile");
+  return compiled.value;
+}
+
+function readingLines(vocabulary: Vocabulary): void {
+  const lines = corpus(2000);
+  const messages = lines.map((line) => {
+    const parsed = parseLine(line, vocabulary);
+    if (!parsed.ok || validate(parsed.value, vocabulary).some((f) => f.severity === "error")) throw new Error(`corpus line invalid: ${line}`);
+    return parsed.value;
+  });
+  const jsonForms = messages.map((m) => JSON.stringify(m));
+  const bytes = lines.reduce((n, l) => n + l.length, 0);
+  console.log(`corpus: ${lines.length} lines (core and pay, ${Math.round(bytes / lines.length)} chars a line on average; JSON forms ${Math.round(jsonForms.reduce((n, j) => n + j.length, 0) / lines.length)} chars)`);
+  const result = measurePair({
+    name: "read a line (parseLine + validate, core and pay)",
+    baselineName: "JSON.parse of its JSON form",
+    units: lines.length,
+    baseline: () => {
+      let last: unknown;
+      for (const j of jsonForms) last = JSON.parse(j);
+      return last;
+    },
+    subject: () => {
+      let last: unknown;
+      for (const line of lines) {
+        const parsed = parseLine(line, vocabulary);
+        last = parsed.ok ? validate(parsed.value, vocabulary) : parsed;
+      }
+      return last;
+    },
+  });
+  console.log(report(result, 1.5));
+}
+
+function hashing(vocabulary: Vocabulary): void {
+  // A pay HO whose canonical JSON is about 300 bytes.
+  const line = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+  const parsed = parseLine(line, vocabulary);
+  if (!parsed.ok) throw new Error("bench HO does not parse");
+  const message: Message = parsed.value;
+  const bytes = canonicalBytes(message);
+  console.log(`digest input: canonical JSON of ${bytes.length} bytes`);
+  const result = measurePair({
+    name: "h= of a message (canonical JSON + SHA-256)",
+    baselineName: "bare @noble/hashes sha256 of the same bytes",
+    units: 1,
+    baseline: () => sha256(bytes),
+    subject: () => digest(message),
+  });
+  console.log(report(result, 1.2));
+}
+
+const vocabulary = payVocabulary();
+console.log(`rogerwilco bench, node ${process.version}, ${new Date().toISOString()}`);
+readingLines(vocabulary);
+hashing(vocabulary);

@@ -1,0 +1,69 @@
+import fc from "fast-check";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { describe, expect, it } from "vitest";
+import { canonicalBytes, canonicalJson, digest, parseLine } from "../../core/index.js";
+import type { Message } from "../../core/index.js";
+import { arbitraryMessage } from "../arbitraries.js";
+import { vocabularies } from "../vocabularies.js";
+
+const { pay } = vocabularies();
+const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+function message(line: string): Message {
+  const r = parseLine(line, pay);
+  if (!r.ok) throw new Error(JSON.stringify(r.findings));
+  return r.value;
+}
+
+describe("h=: the spec's digest vectors", () => {
+  it("the HO research-01 of section 8 gives c40bba4360dc", () => {
+    expect(digest(message("RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes"))).toBe("c40bba4360dc");
+  });
+  it("the pay HO scheduler-1 gives a7a82de76607", () => {
+    expect(digest(message("RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929"))).toBe("a7a82de76607");
+  });
+  it("slot order on the line does not change the digest; list order does", () => {
+    const a = digest(message("RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=2 keep=a+b"));
+    expect(digest(message("RW1 HO a-1 keep=a+b pri=02 ask=DRAFT item=x to=b from=a"))).toBe(a);
+    expect(digest(message("RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=2 keep=b+a"))).not.toBe(a);
+  });
+});
+
+describe("canonical JSON", () => {
+  it("sorts keys recursively, no whitespace, lists in written order", () => {
+    expect(canonicalJson({ b: [3, 1, { z: 1, a: null }], a: "x", c: true })).toBe('{"a":"x","b":[3,1,{"a":null,"z":1}],"c":true}');
+  });
+  it("writes the section 6 example as the spec describes", () => {
+    const m = message("RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes");
+    expect(new TextDecoder().decode(canonicalBytes(m))).toBe(
+      '{"from":"research","id":"research-01","item":"gh:crox/site#42","re":null,"slots":{"ask":"DRAFT","conf":"M","due":"20261002","keep":["research"],"pri":2},"tail":"hero copy, 120 words, no em dashes","to":"writer","type":"HO","v":"RW1"}',
+    );
+  });
+  it("escapes and encodes like JSON.stringify plus UTF-8, for any text", () => {
+    const m: Message = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: 'q"\\', slots: { x_a: "é€😀", x_b: "\u0001\n" }, tail: "\ud800 lone" };
+    expect(new TextDecoder().decode(canonicalBytes(m))).toBe(canonicalJson(m));
+    expect(hex(canonicalBytes(m))).toBe(hex(new TextEncoder().encode(canonicalJson(m))));
+  });
+  it("the fast byte writer equals canonicalJson + UTF-8 + SHA-256 for generated messages", () => {
+    fc.assert(
+      fc.property(arbitraryMessage(), (m) => {
+        const reference = new TextEncoder().encode(canonicalJson(m));
+        expect(hex(canonicalBytes(m))).toBe(hex(reference));
+        expect(digest(m)).toBe(hex(sha256(reference)).slice(0, 12));
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it("grows its buffer for a large message and stays correct afterwards", () => {
+    const big: Message = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots: { ask: "DRAFT" }, tail: "é".repeat(100_000) };
+    expect(digest(big)).toBe(hex(sha256(new TextEncoder().encode(canonicalJson(big)))).slice(0, 12));
+    const small = message("RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes");
+    expect(digest(small)).toBe("c40bba4360dc");
+  });
+  it("a returned byte array is the caller's own: later digests do not change it", () => {
+    const a = canonicalBytes(message("RW1 HO a-1 from=a to=b item=x ask=DRAFT"));
+    const copy = a.slice();
+    digest(message("RW1 HO zz-9 from=zz to=yy item=other ask=FIX due=20301231"));
+    expect(a).toStrictEqual(copy);
+  });
+});

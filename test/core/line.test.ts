@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import { coreVocabulary, formatLine, parseLine, slotPositions } from "../../core/index.js";
+import type { Message } from "../../core/index.js";
+import { vocabularies } from "../vocabularies.js";
+
+const { pay, clin } = vocabularies();
+
+function parsed(line: string, vocabulary = coreVocabulary): Message {
+  const r = parseLine(line, vocabulary);
+  if (!r.ok) throw new Error(`expected ${line} to parse: ${JSON.stringify(r.findings)}`);
+  return r.value;
+}
+
+function codes(line: string): string[] {
+  const r = parseLine(line);
+  return r.findings.map((f) => f.code);
+}
+
+describe("parseLine: the JSON form of section 6", () => {
+  it("reads the spec's section 6 example exactly", () => {
+    const m = parsed("RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes");
+    expect(m).toStrictEqual({
+      v: "RW1",
+      type: "HO",
+      id: "research-01",
+      re: null,
+      from: "research",
+      to: "writer",
+      item: "gh:crox/site#42",
+      slots: { ask: "DRAFT", due: "20261002", pri: 2, conf: "M", keep: ["research"] },
+      tail: "hero copy, 120 words, no em dashes",
+    });
+  });
+
+  it("types values by slot, not by look: due stays a string, pri becomes a number", () => {
+    const m = parsed("RW1 ST a-1 from=a to=b item=x pct=050 eta=20261002");
+    expect(m.slots).toStrictEqual({ pct: 50, eta: "20261002" });
+  });
+
+  it("decodes Y/N as booleans only where the slot is bool", () => {
+    expect(parsed("RW1 FL a-2 re=b-1 from=a to=b item=x why=ERR retry=Y").slots["retry"]).toBe(true);
+    expect(parsed("RW1 FL a-2 re=b-1 from=a to=b item=x why=ERR retry=N").slots["retry"]).toBe(false);
+    expect(parsed("RW1 AN a-2 re=b-1 from=a to=b val=Y").slots["val"]).toBe("Y");
+  });
+
+  it("splits lists at +, in written order, typed by element", () => {
+    const m = parsed("RW1 HO a-1 from=a to=b item=x ask=DRAFT keep=b+a ctx=a-0+b-3 rb=acc+pri");
+    expect(m.slots["keep"]).toStrictEqual(["b", "a"]);
+    expect(m.slots["ctx"]).toStrictEqual(["a-0", "b-3"]);
+    expect(m.slots["rb"]).toStrictEqual(["acc", "pri"]);
+  });
+
+  it("keeps a value that does not decode as written, for validation to refuse", () => {
+    expect(parsed("RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=high").slots["pri"]).toBe("high");
+    expect(parsed("RW1 FL a-2 re=b-1 from=a to=b item=x why=ERR retry=maybe").slots["retry"]).toBe("maybe");
+  });
+
+  it("splits a value at the first =", () => {
+    expect(parsed("RW1 HO a-1 from=a to=b item=url:https://x.test/?q=1&r=2 ask=DRAFT").item).toBe("url:https://x.test/?q=1&r=2");
+  });
+
+  it("starts the tail at the first ' // ', and a url:https:// value is not a tail", () => {
+    const m = parsed("RW1 HO a-1 from=a to=b item=x ask=DRAFT art=url:https://example.com/brief // see https://example.com // twice");
+    expect(m.slots["art"]).toStrictEqual(["url:https://example.com/brief"]);
+    expect(m.tail).toBe("see https://example.com // twice");
+  });
+
+  it("keeps p as a slot and decodes profile slots only under that profile", () => {
+    const line = "RW1 ST x-1 p=clin from=x to=y item=obs:bp act=OBS pol=POS cert=CERT subj=PT time=CUR src=doc:7#l3 qty=140/90 unit=mmHg // BP 140/90";
+    expect(parsed(line, clin).slots["p"]).toBe("clin");
+    // Under the core alone, profile slots are unknown and stay strings.
+    expect(parsed(line).slots["qty"]).toBe("140/90");
+  });
+
+  it("reads re, from, to and item to the top level and null when absent", () => {
+    const m = parsed("RW1 AQ a-1 from=a to=human need=YESNO");
+    expect([m.re, m.item, m.tail]).toStrictEqual([null, null, null]);
+  });
+
+  it("decodes profile lists under the profile", () => {
+    expect(parsed("RW1 ST e-1 p=pay from=e to=s item=inv:1 amt=10.00 cur=GBP kind=NET src=email:7+po:PO-1", pay).slots["src"]).toStrictEqual(["email:7", "po:PO-1"]);
+  });
+});
+
+describe("parseLine: grammar errors carry a stable code and the position", () => {
+  const cases: [string, string, string, number][] = [
+    ["empty line", "", "LINE_EMPTY", 0],
+    ["line break", "RW1 HO a-1 from=a\nto=b", "LINE_BREAK", 17],
+    ["carriage return", "RW1 HO a-1 from=a to=b\r", "LINE_BREAK", 22],
+    ["control character", "RW1 HO a-1 from=a to=b item=x\u0007 ask=DRAFT", "CONTROL_CHAR", 29],
+    ["tab", "RW1 HO a-1\tfrom=a", "CONTROL_CHAR", 10],
+    ["lone surrogate", "RW1 HO a-1 from=a to=b item=x ask=DRAFT // \ud800", "ENCODING", 43],
+    ["no type", "RW1", "MISSING_TYPE", 3],
+    ["type is keyed", "RW1 from=a to=b", "MISSING_TYPE", 4],
+    ["no id", "RW1 HO", "MISSING_ID", 6],
+    ["id is keyed", "RW1 HO from=a to=b", "MISSING_ID", 7],
+    ["token without =", "RW1 HO a-1 from=a to=b item=x DRAFT", "TOKEN_NOT_KEYED", 30],
+    ["bad key", "RW1 HO a-1 from=a to=b item=x Ask=DRAFT", "KEY_SYNTAX", 30],
+    ["empty key", "RW1 HO a-1 from=a to=b item=x =DRAFT", "KEY_SYNTAX", 30],
+    ["reserved key", "RW1 HO a-1 from=a to=b item=x constructor=1", "KEY_SYNTAX", 30],
+    ["duplicate slot", "RW1 HO a-1 from=a to=b item=x ask=DRAFT ask=FIX", "DUPLICATE_KEY", 40],
+    ["duplicate envelope", "RW1 HO a-1 from=a to=b from=c item=x ask=DRAFT", "DUPLICATE_KEY", 23],
+    ["double space", "RW1 HO a-1 from=a  to=b", "SPACING", 18],
+    ["leading space", " RW1 HO a-1 from=a", "SPACING", 0],
+    ["trailing space", "RW1 HO a-1 from=a ", "SPACING", 18],
+    ["empty tail", "RW1 HO a-1 from=a to=b item=x ask=DRAFT // ", "TAIL_EMPTY", 40],
+    ["empty tail, no space", "RW1 HO a-1 from=a to=b item=x ask=DRAFT //", "TAIL_EMPTY", 40],
+  ];
+  for (const [name, line, code, at] of cases) {
+    it(`${name}: ${code} at ${at}`, () => {
+      const r = parseLine(line);
+      expect(r.ok).toBe(false);
+      const f = r.findings.find((x) => x.code === code);
+      expect(f, JSON.stringify(r.findings)).toBeDefined();
+      expect(f?.at).toBe(at);
+      expect(f?.severity).toBe("error");
+    });
+  }
+
+  it("reports every grammar error of a line, not just the first", () => {
+    expect(codes("RW1 HO a-1 from=a to=b item=x DRAFT Ask=1 ask=A ask=B")).toStrictEqual(["TOKEN_NOT_KEYED", "KEY_SYNTAX", "DUPLICATE_KEY"]);
+  });
+
+  it("recovers the envelope of a broken line so a refusal can be addressed", () => {
+    const r = parseLine("RW1 HO a-7 from=a to=b item=x DRAFT");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.envelope).toStrictEqual({ id: "a-7", from: "a", item: "x" });
+  });
+
+  it("throws a TypeError only when called with something other than a string", () => {
+    expect(() => parseLine(42 as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe("slotPositions", () => {
+  it("locates every part of a line", () => {
+    const line = "RW1 HO a-1 from=a to=b item=x ask=DRAFT // t";
+    expect(slotPositions(line)).toStrictEqual({ v: 0, type: 4, id: 7, from: 11, to: 18, item: 23, ask: 30, tail: 43 });
+  });
+});
+
+describe("formatLine", () => {
+  it("writes re from to item first, then p, then the slots in order, then the tail", () => {
+    const m = parsed("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay h=a7a82de76607", pay);
+    const r = formatLine(m);
+    expect(r.ok && r.value).toBe("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 p=pay ask=PAY h=a7a82de76607");
+  });
+
+  it("round-trips every example line of section 8 to the same JSON form", async () => {
+    const { sectionEight } = await import("../spec-examples.js");
+    for (const line of sectionEight) {
+      const m = parsed(line, line.includes("p=pay") ? pay : coreVocabulary);
+      const again = formatLine(m);
+      expect(again.ok).toBe(true);
+      if (again.ok) expect(parsed(again.value, line.includes("p=pay") ? pay : coreVocabulary)).toStrictEqual(m);
+    }
+  });
+
+  const base: Message = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots: { ask: "DRAFT" }, tail: null };
+  const refused: [string, Partial<Message>, string][] = [
+    ["a space in a value", { item: "x y" }, "item"],
+    ["a + inside a list element", { slots: { keep: ["a+b"] } }, "keep"],
+    ["an empty list", { slots: { keep: [] } }, "keep"],
+    ["a fraction", { slots: { pri: 1.5 } }, "pri"],
+    ["a nested list", { slots: { keep: [["a"]] as unknown as string[] } }, "keep"],
+    ["an empty tail", { tail: "" }, "tail"],
+    ["a line break in the tail", { tail: "a\nb" }, "tail"],
+    ["a key that is not a key", { slots: { "Bad Key": "x" } }, "Bad Key"],
+    ["an envelope field in slots", { slots: { from: "a" } }, "from"],
+    ["an id with =", { id: "a=1" }, "id"],
+  ];
+  for (const [name, patch, slot] of refused) {
+    it(`refuses ${name}`, () => {
+      const r = formatLine({ ...base, ...patch });
+      expect(r.ok).toBe(false);
+      expect(r.findings.map((f) => [f.code, f.slot])).toContainEqual(["UNREPRESENTABLE", slot]);
+    });
+  }
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { compileVocabulary, coreVocabulary } from "../../core/index.js";
+import { shippedProfiles } from "../../profiles/index.js";
+import { vocabularies } from "../vocabularies.js";
+
+const minimal = { profile: "demo", version: "0.1", extends: "RW1" };
+
+function refused(profile: unknown): string[] {
+  const r = compileVocabulary(coreVocabulary, profile);
+  expect(r.ok).toBe(false);
+  return r.findings.map((f) => `${f.code} ${f.path ?? ""}`.trim());
+}
+
+describe("the shipped profiles compile", () => {
+  for (const name of Object.keys(shippedProfiles)) {
+    it(name, () => {
+      const r = compileVocabulary(coreVocabulary, shippedProfiles[name]);
+      expect(r.findings).toStrictEqual([]);
+      expect(r.value?.name).toBe(name);
+    });
+  }
+
+  it("pform is section 7's example: the stage enum, three asks, stg on HO and ST, eleven agents", () => {
+    const { pform } = vocabularies();
+    expect([...(pform.enums.get("stage")?.keys() ?? [])]).toStrictEqual(["DIA", "REV", "OPT", "DEC", "ACT", "DONE"]);
+    for (const ask of ["SCORE4", "ENRICH", "PRUNE"]) expect(pform.enums.get("ask")?.get(ask)?.origin).toBe("pform");
+    expect([...(pform.slots.get("stg")?.on ?? [])]).toStrictEqual(["HO", "ST"]);
+    expect(pform.agents?.size).toBe(11);
+  });
+
+  it("pay: asks, exec map, answers and slot types as the spec implies", () => {
+    const { pay } = vocabularies();
+    expect(["PAY", "CHGBANK", "SEND"].every((a) => pay.enums.get("ask")?.has(a))).toBe(true);
+    expect(Object.fromEntries(pay.exec)).toStrictEqual({
+      PAY: ["sup", "amt", "cur", "kind", "acct", "paid", "ref", "apref"],
+      CHGBANK: ["sup", "acct", "eff", "apref", "prev"],
+      SEND: ["sup", "addr", "amt", "cur", "paid", "ref"],
+    });
+    expect([...(pay.ans ?? [])]).toStrictEqual(["APPROVE", "DECLINE", "HOLD", "REJECT", "CALLBACK"]);
+    const types = Object.fromEntries(["sup", "amt", "cur", "kind", "acct", "paid", "ref", "apref", "prev", "addr", "eff", "src", "net", "vat"].map((k) => [k, pay.slots.get(k)?.type.text]));
+    expect(types).toStrictEqual({
+      sup: "token", amt: "money", cur: "enum:cur", kind: "enum:kind", acct: "token", paid: "date", ref: "token",
+      apref: "token", prev: "token", addr: "token", eff: "date", src: "list:token", net: "money", vat: "money",
+    });
+    expect([...(pay.slots.get("prev")?.on ?? [])]).toStrictEqual(["RB", "DN"]);
+  });
+
+  it("clin: act pol cert subj time and src required on ST", () => {
+    const { clin } = vocabularies();
+    expect(clin.types.ST.required).toStrictEqual(["from", "to", "item", "act", "pol", "cert", "subj", "time", "src"]);
+  });
+
+  it("a compiled profile leaves the core vocabulary untouched", () => {
+    vocabularies();
+    expect(coreVocabulary.enums.get("ask")?.has("PAY")).toBe(false);
+    expect(coreVocabulary.slots.has("amt")).toBe(false);
+  });
+});
+
+describe("a profile may add, never redefine or remove", () => {
+  it("redefining a core ask is refused", () => {
+    expect(refused({ ...minimal, asks: { DRAFT: "write something" } })).toStrictEqual(["PROFILE_REDEFINES_CORE asks.DRAFT"]);
+  });
+  it("redefining a core why or enum code is refused", () => {
+    expect(refused({ ...minimal, why: { BUSY: "tired" } })).toStrictEqual(["PROFILE_REDEFINES_CORE why.BUSY"]);
+    expect(refused({ ...minimal, enums: { out: { OK: "fine" } } })).toStrictEqual(["PROFILE_REDEFINES_CORE enums.out.OK"]);
+  });
+  it("redefining a core slot is refused", () => {
+    expect(refused({ ...minimal, slots: [{ key: "due", type: "token", on: ["HO"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
+  });
+  it("redefining a core constraint key or alias is refused", () => {
+    expect(refused({ ...minimal, ckeys: { len: { desc: "length" } } })).toStrictEqual(["PROFILE_REDEFINES_CORE ckeys.len"]);
+    expect(refused({ ...minimal, aliases: [["uk", "united-kingdom"]] })).toStrictEqual(["PROFILE_REDEFINES_CORE aliases[0]"]);
+  });
+  it("removing a core code is refused with its own code", () => {
+    expect(refused({ ...minimal, asks: { DRAFT: null } })).toStrictEqual(["PROFILE_REMOVES_CORE asks.DRAFT"]);
+    expect(refused({ ...minimal, remove: ["DRAFT"] })).toStrictEqual(["PROFILE_REMOVES_CORE remove"]);
+  });
+  it("extending a core enum with new codes is allowed", () => {
+    const r = compileVocabulary(coreVocabulary, { ...minimal, enums: { out: { HELD: "held for review" } }, why: { LEGAL: "legal hold" } });
+    expect(r.findings).toStrictEqual([]);
+    expect(r.value?.enums.get("out")?.has("OK")).toBe(true);
+    expect(r.value?.enums.get("out")?.get("HELD")?.origin).toBe("demo");
+  });
+});
+
+describe("a profile is checked before it is used", () => {
+  const cases: [string, unknown, string][] = [
+    ["not an object", [], "PROFILE_SCHEMA"],
+    ["missing name", { version: "1", extends: "RW1" }, "PROFILE_SCHEMA profile"],
+    ["extends another version", { ...minimal, extends: "RW2" }, "PROFILE_SCHEMA extends"],
+    ["a misspelt field", { ...minimal, transaltion: [] }, "PROFILE_SCHEMA transaltion"],
+    ["a slot type that is not a type", { ...minimal, slots: [{ key: "amt", type: "decimal", on: ["HO"] }] }, "PROFILE_SCHEMA slots[0].type"],
+    ["a slot on a type that does not exist", { ...minimal, slots: [{ key: "amt", type: "money", on: ["XX"] }] }, "PROFILE_SCHEMA slots.0.on.0"],
+    ["an enum type naming no enum", { ...minimal, slots: [{ key: "amt", type: "enum:nothing", on: ["HO"] }] }, "PROFILE_REFERENCE slots[0].type"],
+    ["an x_ slot", { ...minimal, slots: [{ key: "x_amt", type: "money", on: ["HO"] }] }, "PROFILE_SCHEMA slots[0].key"],
+    ["a slot twice", { ...minimal, slots: [{ key: "amt", type: "money", on: ["HO"] }, { key: "amt", type: "money", on: ["ST"] }] }, "PROFILE_SCHEMA slots[1].key"],
+    ["asks_used naming a non-core ask", { ...minimal, asks_used: ["PAY"] }, "PROFILE_REFERENCE asks_used"],
+    ["exec for an unknown ask", { ...minimal, exec: { SHIP: ["item"] } }, "PROFILE_REFERENCE exec.SHIP"],
+    ["exec naming an undefined slot", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["box"] } }, "PROFILE_REFERENCE exec.SHIP"],
+    ["exec slot not on RB and DN", { ...minimal, asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "token", on: ["HO"] }], exec: { SHIP: ["box"] } }, "PROFILE_REFERENCE exec.SHIP"],
+    ["a rule naming an undefined slot", { ...minimal, translation: [{ id: "r", desc: "d", require: ["ghost"] }] }, "PROFILE_REFERENCE translation[0]"],
+    ["a sum over non-money slots", { ...minimal, slots: [{ key: "n", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", sum: { parts: ["n", "n"], total: "n" } }] }, "PROFILE_REFERENCE translation[0].sum"],
+    ["an ambiguous shape", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
+    ["a shape run-on", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}.{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
+    ["a shape naming no enum", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{enum:kind}:{id}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
+    ["a reserved key", JSON.parse('{"profile":"demo","version":"0.1","extends":"RW1","asks":{"constructor":"x"}}'), "PROFILE_SCHEMA asks.constructor"],
+  ];
+  for (const [name, profile, expected] of cases) {
+    it(name, () => {
+      expect(refused(profile)).toContain(expected);
+    });
+  }
+
+  it("never throws on arbitrary input, and throws only when the core is not the core", () => {
+    for (const junk of [null, 1, "pay", { profile: 5 }, { ...minimal, slots: "x" }, { ...minimal, enums: { a: { B: 1 } } }]) {
+      expect(compileVocabulary(coreVocabulary, junk).ok).toBe(false);
+    }
+    expect(() => compileVocabulary(vocabularies().pay, minimal)).toThrow(TypeError);
+  });
+});

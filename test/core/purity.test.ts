@@ -1,0 +1,36 @@
+// core/ runs identically in workerd, browsers and Node: no platform API, no WebAssembly, and only
+// the two pure dependencies. This test reads the sources so a slip fails CI, not a deploy.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const CORE = join(import.meta.dirname, "..", "..", "core");
+const files = readdirSync(CORE, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+const FORBIDDEN: [string, RegExp][] = [
+  ["a node: import", /from\s+["']node:/],
+  ["a Node built-in import", /from\s+["'](fs|path|os|crypto|child_process|buffer|util|stream)["']/],
+  ["Buffer", /\bBuffer\b/],
+  ["process", /\bprocess\s*\./],
+  ["WebAssembly", /WebAssembly|hash-wasm/],
+  ["runtime sniffing", /navigator\s*\.|typeof\s+window|globalThis\s*\.\s*(process|Deno|Bun|navigator)/],
+  ["the DOM", /\bdocument\s*\.|\bwindow\s*\./],
+];
+const ALLOWED_PACKAGES = new Set(["valibot", "@noble/hashes/sha2.js"]);
+
+describe("core/ is pure", () => {
+  it("has source files to check", () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+  for (const file of files) {
+    it(file, () => {
+      // Code only: comments may name what the code must not use.
+      const text = readFileSync(join(CORE, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
+      for (const [what, pattern] of FORBIDDEN) expect(pattern.test(text), `${file} uses ${what}`).toBe(false);
+      for (const m of text.matchAll(/from\s+["']([^"']+)["']/g)) {
+        const spec = m[1] as string;
+        if (!spec.startsWith("./") && !spec.startsWith("../")) expect(ALLOWED_PACKAGES.has(spec), `${file} imports ${spec}`).toBe(true);
+        if (spec.startsWith("../")) expect.fail(`${file} reaches outside core/: ${spec}`);
+      }
+    });
+  }
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { checkLine, parseLine, refusal, validate } from "../../core/index.js";
+import { resolve } from "../vocabularies.js";
+
+function un(line: string, receiver = "writer", n = 1): string {
+  const c = checkLine(line, resolve);
+  const r = refusal(c.message ?? c.envelope, c.findings, receiver, n);
+  if (!r.ok) throw new Error(JSON.stringify(r.findings));
+  return r.value;
+}
+
+describe("refusal: rule 2, never guess", () => {
+  it("answers an unknown enum value with UN why=UNK naming the code", () => {
+    expect(un("RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH")).toBe(
+      "RW1 UN writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 why=UNK // unknown ask=POLISH",
+    );
+  });
+  it("answers an unknown type with UNK naming the type", () => {
+    expect(un("RW1 XX research-01 from=research to=writer item=x")).toBe("RW1 UN writer-1 re=research-01 from=writer to=research item=x why=UNK // unknown type XX");
+  });
+  it("answers an unknown version with why=VER, naming only the version", () => {
+    expect(un("RW2 HO research-01 from=research to=writer item=x ask=ZZZ")).toBe("RW1 UN writer-1 re=research-01 from=writer to=research item=x why=VER // unsupported version RW2");
+  });
+  it("never substitutes a reason about the receiver (NOCAP, SCOPE)", () => {
+    const line = un("RW1 HO a-1 from=a to=writer item=x ask=DRAFT pri=9 conf=Q");
+    expect(line).toContain("why=UNK");
+    expect(line).toBe("RW1 UN writer-1 re=a-1 from=writer to=a item=x why=UNK // bad pri=9; unknown conf=Q");
+  });
+  it("uses the receiver's message number", () => {
+    expect(un("RW1 HO a-1 from=a to=writer item=x ask=ZZZ", "writer", 12)).toMatch(/^RW1 UN writer-12 re=a-1 /);
+  });
+  it("addresses a line that does not parse from what can be recovered", () => {
+    expect(un("RW1 HO a-3 from=a to=writer item=x DRAFT")).toBe("RW1 UN writer-1 re=a-3 from=writer to=a item=x why=UNK // TOKEN_NOT_KEYED line DRAFT");
+  });
+  it("the UN it builds is itself a valid line", () => {
+    const line = un("RW1 HO a-1 p=pay from=a to=writer item=x ask=PAY amt=12");
+    expect(checkLine(line, resolve).ok).toBe(true);
+  });
+  it("keeps the tail within 300 characters and says how many more there were", () => {
+    const long = "9".repeat(45);
+    const bad = ["due", "by", "eta", "exp", "pri", "pct", "ctx", "keep", "rb", "h"].map((k) => `${k}=${long}`).join(" ");
+    const c = checkLine(`RW1 HO a-1 from=a to=writer item=x ask=${"Z".repeat(250)} ${bad}`, resolve);
+    const r = refusal(c.message ?? c.envelope, c.findings, "writer");
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      const tail = r.value.split(" // ")[1] as string;
+      expect([...tail].length).toBeLessThanOrEqual(300);
+      expect(tail).toMatch(/; \+\d+ more$/);
+      expect(checkLine(r.value, resolve).ok).toBe(true);
+    }
+  });
+  it("cannot address a message without a valid id or sender", () => {
+    const broken = parseLine("RW1 HO");
+    expect(broken.ok).toBe(false);
+    if (!broken.ok) {
+      const r = refusal(broken.envelope, broken.findings, "writer");
+      expect(r.ok).toBe(false);
+      expect(r.findings.map((f) => f.code)).toContain("UNADDRESSABLE");
+    }
+  });
+  it("is a misuse to refuse a valid message, or to name an invalid receiver", () => {
+    const ok = parseLine("RW1 HO a-1 from=a to=b item=x ask=DRAFT");
+    if (!ok.ok) throw new Error("fixture");
+    expect(() => refusal(ok.value, validate(ok.value), "b")).toThrow(RangeError);
+    const bad = parseLine("RW1 HO a-1 from=a to=b item=x ask=ZZZ");
+    if (!bad.ok) throw new Error("fixture");
+    expect(() => refusal(bad.value, validate(bad.value), "not a name")).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,240 @@
+import { describe, expect, it } from "vitest";
+import { checkLine, checkMessage, coreVocabulary, FINDING_CODES, validate } from "../../core/index.js";
+import type { Message, Vocabulary } from "../../core/index.js";
+import { sectionEight } from "../spec-examples.js";
+import { resolve, vocabularies } from "../vocabularies.js";
+
+const { pay, clin, pform } = vocabularies();
+
+/** Codes of the findings for a line, each as CODE or CODE:slot. */
+function found(line: string, vocabulary: Vocabulary | typeof resolve = resolve): string[] {
+  return checkLine(line, vocabulary).findings.map((f) => (f.slot ? `${f.code}:${f.slot}` : f.code));
+}
+
+describe("every example line of section 8 is valid", () => {
+  for (const line of sectionEight) {
+    it(line.slice(0, 60), () => {
+      const c = checkLine(line, resolve);
+      expect(c.findings).toStrictEqual([]);
+      expect(c.ok).toBe(true);
+    });
+  }
+});
+
+describe("validate: one finding per broken rule, with a stable code and the slot", () => {
+  const cases: [string, string, string[]][] = [
+    ["version token", "RW2 HO a-1 from=a to=b item=x ask=DRAFT", ["VERSION:v"]],
+    ["type", "RW1 ZZ a-1 from=a to=b item=x", ["TYPE_UNKNOWN:type"]],
+    ["lowercase type", "RW1 ho a-1 from=a to=b item=x ask=DRAFT", ["TYPE_UNKNOWN:type"]],
+    ["id shape", "RW1 HO a from=a to=b item=x ask=DRAFT", ["ID_SHAPE:id"]],
+    ["id prefix is not from", "RW1 HO writer-1 from=research to=b item=x ask=DRAFT", ["ID_FROM:id"]],
+    ["agent name", "RW1 HO a-1 from=a to=b/c item=x ask=DRAFT", ["VALUE_TYPE:to"]],
+    ["missing required slot", "RW1 HO a-1 from=a to=b item=x", ["MISSING_SLOT:ask"]],
+    ["missing from", "RW1 HO a-1 to=b item=x ask=DRAFT", ["ID_FROM:id", "MISSING_SLOT:from"].slice(1)],
+    ["reply without re", "RW1 DN a-2 from=a to=b item=x out=OK", ["MISSING_SLOT:re"]],
+    ["every reply type needs re: RB", "RW1 RB a-2 from=a to=b item=x ask=DRAFT", ["MISSING_SLOT:re"]],
+    ["every reply type needs re: AN", "RW1 AN a-2 from=a to=b val=Y", ["MISSING_SLOT:re"]],
+    ["every reply type needs re: UN", "RW1 UN a-2 from=a to=b why=BUSY", ["MISSING_SLOT:re"]],
+    ["every reply type needs re: FL", "RW1 FL a-2 from=a to=b item=x why=ERR", ["MISSING_SLOT:re"]],
+    ["every reply type needs re: CX", "RW1 CX a-2 from=a to=b item=x", ["MISSING_SLOT:re"]],
+    ["re is a message id", "RW1 DN a-2 re=nonsense from=a to=b item=x out=OK", ["VALUE_TYPE:re"]],
+    ["opts when need=ENUM", "RW1 AQ a-1 from=a to=b need=ENUM", ["MISSING_SLOT:opts"]],
+    ["ctx when ask=UNDO", "RW1 HO a-1 from=a to=b item=x ask=UNDO", ["MISSING_SLOT:ctx"]],
+    ["unknown ask", "RW1 HO a-1 from=a to=b item=x ask=WRITE", ["ENUM_UNKNOWN:ask"]],
+    ["unknown why", "RW1 UN a-2 re=b-1 from=a to=b why=TIRED", ["ENUM_UNKNOWN:why"]],
+    ["unknown out", "RW1 DN a-2 re=b-1 from=a to=b item=x out=DONE", ["ENUM_UNKNOWN:out"]],
+    ["unknown need", "RW1 AQ a-1 from=a to=b need=LIST", ["ENUM_UNKNOWN:need"]],
+    ["unknown conf", "RW1 HO a-1 from=a to=b item=x ask=DRAFT conf=X", ["ENUM_UNKNOWN:conf"]],
+    ["enum codes are case-sensitive", "RW1 HO a-1 from=a to=b item=x ask=draft", ["ENUM_UNKNOWN:ask"]],
+    ["unknown next", "RW1 DN a-2 re=b-1 from=a to=b item=x out=OK next=SHIP", ["ENUM_UNKNOWN:next"]],
+    ["pri above range", "RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=6", ["OUT_OF_RANGE:pri"]],
+    ["pri below range", "RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=0", ["OUT_OF_RANGE:pri"]],
+    ["pct not an int", "RW1 ST a-1 from=a to=b item=x pct=12.5", ["VALUE_TYPE:pct"]],
+    ["pct above 100", "RW1 ST a-1 from=a to=b item=x pct=101", ["OUT_OF_RANGE:pct"]],
+    ["not a date", "RW1 HO a-1 from=a to=b item=x ask=DRAFT due=2026-10-02", ["VALUE_TYPE:due"]],
+    ["not a calendar date", "RW1 HO a-1 from=a to=b item=x ask=DRAFT due=20260230", ["VALUE_TYPE:due"]],
+    ["leap day in a non-leap year", "RW1 HO a-1 from=a to=b item=x ask=DRAFT due=21000229", ["VALUE_TYPE:due"]],
+    ["exp is a UTC time", "RW1 HO a-1 from=a to=b item=x ask=DRAFT exp=20261002T2460Z", ["VALUE_TYPE:exp"]],
+    ["retry is Y or N", "RW1 FL a-2 re=b-1 from=a to=b item=x why=ERR retry=yes", ["VALUE_TYPE:retry"]],
+    ["h is 12 lowercase hex", "RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT h=C40BBA4360DC", ["VALUE_TYPE:h"]],
+    ["h is exactly 12", "RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT h=c40bba4360", ["VALUE_TYPE:h"]],
+    ["keep is a list of agents", "RW1 HO a-1 from=a to=b item=x ask=DRAFT keep=a+b/c", ["VALUE_TYPE:keep"]],
+    ["empty list element", "RW1 HO a-1 from=a to=b item=x ask=DRAFT keep=a++b", ["VALUE_TYPE:keep"]],
+    ["ctx is a list of message ids", "RW1 HO a-1 from=a to=b item=x ask=DRAFT ctx=a-1+b", ["VALUE_TYPE:ctx"]],
+    ["acc is key:value", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len120w", ["VALUE_TYPE:acc"]],
+    ["unknown readback level", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exce", ["RB_UNKNOWN:rb"]],
+    ["empty value", "RW1 HO a-1 from=a to=b item=x ask=", ["VALUE_TYPE:ask"]],
+    ["val=tail needs a tail", "RW1 AN a-2 re=b-1 from=a to=b val=tail", ["TAIL_REQUIRED:tail"]],
+    ["tail over 300 characters", `RW1 HO a-1 from=a to=b item=x ask=DRAFT // ${"x".repeat(301)}`, ["TAIL_TOO_LONG:tail"]],
+    ["unknown profile", "RW1 HO a-1 p=shipping from=a to=b item=x ask=DRAFT", ["PROFILE_UNKNOWN:p"]],
+  ];
+  for (const [name, line, expected] of cases) {
+    it(`${name}: ${expected.join(", ")}`, () => {
+      expect(found(line)).toStrictEqual(expected);
+      expect(checkLine(line, resolve).ok).toBe(false);
+    });
+  }
+
+  it("a tail of exactly 300 characters passes, counted in code points", () => {
+    expect(found(`RW1 HO a-1 from=a to=b item=x ask=DRAFT // ${"é".repeat(300)}`)).toStrictEqual([]);
+    expect(found(`RW1 HO a-1 from=a to=b item=x ask=DRAFT // ${"😀".repeat(300)}`)).toStrictEqual([]);
+    expect(found(`RW1 HO a-1 from=a to=b item=x ask=DRAFT // ${"😀".repeat(301)}`)).toStrictEqual(["TAIL_TOO_LONG:tail"]);
+  });
+
+  it("stops at the version: another version's grammar is not ours to read", () => {
+    expect(found("RW2 ZZ a from=a")).toStrictEqual(["VERSION:v"]);
+  });
+
+  it("places each finding on the line", () => {
+    const c = checkLine("RW1 HO a-1 from=a to=b item=x ask=WRITE pri=9", resolve);
+    expect(c.findings.map((f) => [f.code, f.at])).toStrictEqual([
+      ["ENUM_UNKNOWN", 30],
+      ["OUT_OF_RANGE", 40],
+    ]);
+  });
+
+  it("every finding code is in the code table with its severity", () => {
+    const c = checkLine("RW1 HO a-1 from=a to=b item=x ask=WRITE zz=1 x_note=ok", resolve);
+    for (const f of c.findings) expect(FINDING_CODES[f.code]).toBe(f.severity);
+  });
+});
+
+describe("notes: ignored, never refused", () => {
+  it("an unknown plain key is ignored with a note", () => {
+    const c = checkLine("RW1 HO a-1 from=a to=b item=x ask=DRAFT mood=good", resolve);
+    expect(c.ok).toBe(true);
+    expect(c.findings.map((f) => [f.code, f.severity])).toStrictEqual([["SLOT_UNKNOWN", "note"]]);
+  });
+  it("x_ keys are accepted silently", () => {
+    expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT x_tok=abc x_trace=9")).toStrictEqual([]);
+  });
+  it("a known slot on a type that does not define it is noted", () => {
+    expect(found("RW1 DN a-2 re=b-1 from=a to=b item=x out=OK pri=2")).toStrictEqual(["SLOT_NOT_ON_TYPE:pri"]);
+  });
+  it("a constraint key outside the closed set is noted, not refused", () => {
+    expect(found("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT acc=spelling:uk+len:120w")).toStrictEqual(["CONSTRAINT_KEY_UNKNOWN:acc"]);
+    expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc keys=len+spelling")).toStrictEqual(["CONSTRAINT_KEY_UNKNOWN:keys"]);
+  });
+  it("rb may name slots to echo", () => {
+    expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc+pri+keep")).toStrictEqual([]);
+  });
+});
+
+describe("profiles: vocabulary only with p=", () => {
+  it("a profile ask without p= is refused, naming the profile to use", () => {
+    expect(found("RW1 HO s-1 from=s to=p item=inv:1 ask=PAY", pay)).toStrictEqual(["PROFILE_REQUIRED:ask"]);
+  });
+  it("a profile slot without p= is refused, not ignored", () => {
+    expect(found("RW1 HO s-1 from=s to=p item=inv:1 ask=REVIEW amt=5.00", pay)).toStrictEqual(["PROFILE_REQUIRED:amt"]);
+  });
+  it("without the profile loaded at all, a profile ask is simply unknown", () => {
+    expect(found("RW1 HO s-1 from=s to=p item=inv:1 ask=PAY", coreVocabulary)).toStrictEqual(["ENUM_UNKNOWN:ask"]);
+  });
+  it("p= naming a different profile than the one loaded is refused", () => {
+    expect(found("RW1 HO s-1 p=clin from=s to=p item=inv:1 ask=PAY", pay)).toStrictEqual(["PROFILE_UNKNOWN:p", "ENUM_UNKNOWN:ask"]);
+  });
+  it("profile slots are typed: money has two decimals", () => {
+    expect(found("RW1 HO s-1 p=pay from=s to=p item=inv:1 ask=PAY amt=5400 cur=GBP")).toStrictEqual(["VALUE_TYPE:amt"]);
+    expect(found("RW1 HO s-1 p=pay from=s to=p item=inv:1 ask=PAY amt=5,400.00 cur=GBP")).toStrictEqual(["VALUE_TYPE:amt"]);
+    expect(found("RW1 HO s-1 p=pay from=s to=p item=inv:1 ask=PAY amt=5400.00 cur=XYZ")).toStrictEqual(["ENUM_UNKNOWN:cur"]);
+  });
+  it("pform: its stage enum and asks, and a note for agents it does not name", () => {
+    expect(found("RW1 HO TRI-1 p=pform from=TRI to=STR item=pensive:4102 ask=SCORE4 stg=DIA", pform)).toStrictEqual([]);
+    expect(found("RW1 HO TRI-1 p=pform from=TRI to=STR item=pensive:4102 ask=SCORE4 stg=DONE2", pform)).toStrictEqual(["ENUM_UNKNOWN:stg"]);
+    expect(found("RW1 HO TRI-1 p=pform from=TRI to=bob item=pensive:4102 ask=PRUNE", pform)).toStrictEqual(["AGENT_NOT_IN_PROFILE:to"]);
+    expect(found("RW1 AQ TRI-2 p=pform from=TRI to=human need=YESNO", pform)).toStrictEqual([]);
+  });
+});
+
+describe("the profile's closed answer vocabulary (ans)", () => {
+  it("AQ need=ENUM draws opts from ans", () => {
+    expect(found("RW1 AQ s-3 p=pay from=s to=human item=inv:1 need=ENUM opts=APPROVE+HOLD")).toStrictEqual([]);
+    expect(found("RW1 AQ s-3 p=pay from=s to=human item=inv:1 need=ENUM opts=APPROVE+PAY-USD")).toStrictEqual(["ANS_UNKNOWN:opts"]);
+  });
+  it("AN val is an ans code, or tail, Y, N, a number or a date", () => {
+    for (const val of ["APPROVE", "CALLBACK", "Y", "N", "42", "12.50", "20261002"]) {
+      expect(found(`RW1 AN h-1 re=s-3 p=pay from=h to=s val=${val}`)).toStrictEqual([]);
+    }
+    expect(found("RW1 AN h-1 re=s-3 p=pay from=h to=s val=tail // as discussed")).toStrictEqual([]);
+    expect(found("RW1 AN h-1 re=s-3 p=pay from=h to=s val=OFFRUN")).toStrictEqual(["ANS_UNKNOWN:val"]);
+  });
+  it("without a profile, answers are open", () => {
+    expect(found("RW1 AN h-1 re=s-3 from=h to=s val=OFFRUN")).toStrictEqual([]);
+  });
+});
+
+describe("translation rules", () => {
+  it("pay: an ST about a source document carries src=", () => {
+    expect(found("RW1 ST x-1 p=pay from=x to=s item=email:7 sup=marlow")).toStrictEqual(["TRANSLATION:src"]);
+    expect(found("RW1 ST x-1 p=pay from=x to=s item=email:7 sup=marlow src=email:7")).toStrictEqual([]);
+    expect(found("RW1 ST x-1 p=pay from=x to=s item=jira:OPS-1 pct=50")).toStrictEqual([]);
+  });
+  it("pay: an invoice line carries amt cur kind", () => {
+    expect(found("RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=10.00")).toStrictEqual(["TRANSLATION:cur", "TRANSLATION:kind"]);
+    expect(found("RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=10.00 cur=GBP kind=GROSS")).toStrictEqual([]);
+  });
+  it("pay: net + vat = amt when all three are given, exactly (no floating point)", () => {
+    const line = (net: string, vat: string, amt: string): string => `RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=${amt} cur=GBP kind=GROSS net=${net} vat=${vat}`;
+    expect(found(line("4500.00", "900.00", "5400.00"))).toStrictEqual([]);
+    expect(found(line("0.10", "0.20", "0.30"))).toStrictEqual([]);
+    expect(found(line("4500.00", "900.00", "5100.00"))).toStrictEqual(["TRANSLATION:amt"]);
+    expect(found("RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5400.00 cur=GBP kind=GROSS net=4500.00")).toStrictEqual([]);
+  });
+  it("the translation finding names the rule", () => {
+    const f = checkLine("RW1 ST x-1 p=pay from=x to=s item=email:7", resolve).findings[0];
+    expect(f?.path).toBe("source-src");
+  });
+  it("clin: one ST per statement with act pol cert subj time and src", () => {
+    const ok = "RW1 ST ext-1 p=clin from=ext to=rec item=dx:hypertension act=DX pol=POS cert=CERT subj=PT time=CUR src=doc:D17#l12 // known hypertensive";
+    expect(found(ok, clin)).toStrictEqual([]);
+    expect(found("RW1 ST ext-1 p=clin from=ext to=rec item=dx:hypertension act=DX pol=POS src=doc:D17#l12 // x", clin)).toStrictEqual([
+      "MISSING_SLOT:cert",
+      "MISSING_SLOT:subj",
+      "MISSING_SLOT:time",
+    ]);
+  });
+  it("clin: item is <kind>:<concept>, src is doc:<id>#l<n>, the quote is the tail", () => {
+    const line = (item: string, src: string, tail: string): string => `RW1 ST ext-1 p=clin from=ext to=rec item=${item} act=DX pol=NEG cert=CERT subj=FAM time=PAST src=${src}${tail}`;
+    expect(found(line("dx:diabetes", "doc:D17#l4", " // no family history of diabetes"), clin)).toStrictEqual([]);
+    expect(found(line("disease:diabetes", "doc:D17#l4", " // q"), clin)).toStrictEqual(["TRANSLATION:item"]);
+    expect(found(line("dx:diabetes", "doc:D17", " // q"), clin)).toStrictEqual(["TRANSLATION:src"]);
+    expect(found(line("dx:diabetes", "doc:D17#l4", ""), clin)).toStrictEqual(["TRANSLATION:tail"]);
+  });
+  it("clin: a quantity carries its unit", () => {
+    const base = "RW1 ST ext-2 p=clin from=ext to=rec item=obs:bp act=OBS pol=POS cert=CERT subj=PT time=CUR src=doc:D17#l9";
+    expect(found(`${base} qty=140/90 unit=mmHg // BP 140/90`, clin)).toStrictEqual([]);
+    expect(found(`${base} qty=140/90 // BP 140/90`, clin)).toStrictEqual(["TRANSLATION:unit"]);
+    expect(found(`${base} qty=high unit=mmHg // BP high`, clin)).toStrictEqual(["VALUE_TYPE:qty"]);
+  });
+});
+
+describe("checkMessage: the JSON form is held to the same rules", () => {
+  const good: Message = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots: { ask: "DRAFT", pri: 2 }, tail: null };
+  it("accepts a valid JSON form", () => {
+    expect(checkMessage(good).ok).toBe(true);
+  });
+  it("types follow the slot: a number where a date belongs is refused", () => {
+    const c = checkMessage({ ...good, slots: { ask: "DRAFT", due: 20261002 } });
+    expect(c.findings.map((f) => `${f.code}:${f.slot}`)).toStrictEqual(["VALUE_TYPE:due"]);
+  });
+  it("types follow the slot: a string where an int belongs is refused", () => {
+    expect(checkMessage({ ...good, slots: { ask: "DRAFT", pri: "2" } }).findings.map((f) => f.code)).toStrictEqual(["VALUE_TYPE"]);
+  });
+  it("refuses a shape that is not the JSON form", () => {
+    for (const bad of [null, [], "RW1 HO", { ...good, extra: 1 }, { ...good, slots: { from: "a" } }, { ...good, slots: { ask: { x: 1 } } }, { ...good, tail: 5 }]) {
+      const c = checkMessage(bad);
+      expect(c.ok).toBe(false);
+      expect(c.findings.every((f) => f.code === "JSON_SHAPE")).toBe(true);
+    }
+  });
+  it("refuses the keys schema tools drop silently, rather than lose them", () => {
+    const c = checkMessage(JSON.parse('{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT","__proto__":"x"},"tail":null}'));
+    expect(c.ok).toBe(false);
+    expect(c.findings[0]?.code).toBe("JSON_SHAPE");
+  });
+  it("validates against a profile named by p= through a resolver", () => {
+    const pays: Message = { ...good, id: "s-1", from: "s", slots: { p: "pay", ask: "PAY", amt: "5.00" } };
+    expect(checkMessage(pays, resolve).ok).toBe(true);
+    expect(validate(pays, coreVocabulary).map((f) => f.code)).toStrictEqual(["PROFILE_UNKNOWN", "ENUM_UNKNOWN", "SLOT_UNKNOWN"]);
+  });
+});

@@ -1,0 +1,23 @@
+// The shipped profiles compiled once for tests; a profile that fails to compile fails every test using it.
+import { compileVocabulary, coreVocabulary } from "../core/index.js";
+import type { Vocabulary } from "../core/index.js";
+import { shippedProfiles } from "../profiles/index.js";
+
+let cache: Record<string, Vocabulary> | null = null;
+
+export function vocabularies(): Record<string, Vocabulary> & { pay: Vocabulary; clin: Vocabulary; pform: Vocabulary } {
+  if (cache === null) {
+    cache = {};
+    for (const [name, file] of Object.entries(shippedProfiles)) {
+      const compiled = compileVocabulary(coreVocabulary, file);
+      if (!compiled.ok) throw new Error(`shipped profile ${name} does not compile: ${JSON.stringify(compiled.findings)}`);
+      cache[name] = compiled.value;
+    }
+  }
+  return cache as Record<string, Vocabulary> & { pay: Vocabulary; clin: Vocabulary; pform: Vocabulary };
+}
+
+/** Resolver for checkLine: the shipped profile a line names, else the core. */
+export function resolve(p: string | null): Vocabulary | undefined {
+  return p === null ? undefined : vocabularies()[p];
+}
