@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["test/setup/build.ts"],
     testTimeout: 60_000,
   },
 });

@@ -1,0 +1,194 @@
+// The `rw` command as a user runs it: the built file, real stdin, real exit codes.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const RW = join(ROOT, "dist", "cli", "rw.js");
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+function rw(args: string[], input = ""): Run {
+  const r = spawnSync(process.execPath, [RW, ...args], { input, encoding: "utf8", cwd: ROOT });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const HO = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes";
+const PAY_HO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+const tmp = mkdtempSync(join(tmpdir(), "rw-cli-"));
+
+describe("rw parse", () => {
+  it("prints the JSON form of each line", () => {
+    const r = rw(["parse"], `${HO}\n`);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toStrictEqual({
+      v: "RW1", type: "HO", id: "research-01", re: null, from: "research", to: "writer", item: "gh:crox/site#42",
+      slots: { ask: "DRAFT", due: "20261002", pri: 2, conf: "M", keep: ["research"] }, tail: "hero copy, 120 words, no em dashes",
+    });
+  });
+  it("reports a line that does not parse on stderr, with its place, and exits 1", () => {
+    const r = rw(["parse"], "RW1 HO a-1 from=a to=b item=x DRAFT\n");
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err).toContain("TOKEN_NOT_KEYED at 30");
+  });
+  it("--json puts everything on stdout, one object per input line", () => {
+    const r = rw(["parse", "--json"], `${HO}\nRW1 HO\n`);
+    const rows = r.out.trim().split("\n").map((l) => JSON.parse(l) as { line: number; ok: boolean });
+    expect(rows.map((x) => [x.line, x.ok])).toStrictEqual([[1, true], [2, false]]);
+    expect(r.code).toBe(1);
+  });
+  it("skips blank lines and # comments, keeps input line numbers, and accepts CRLF", () => {
+    const r = rw(["parse", "--json"], `# a conversation\r\n\r\n${HO}\r\n`);
+    expect((JSON.parse(r.out) as { line: number }).line).toBe(3);
+    expect(r.code).toBe(0);
+  });
+  it("loads a shipped profile named by p= on its own", () => {
+    const r = rw(["parse"], `${PAY_HO}\n`);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as { slots: { rb: string[] } }).slots.rb).toStrictEqual(["exec"]);
+  });
+});
+
+describe("rw format", () => {
+  it("writes a valid JSON form as a line", () => {
+    const r = rw(["format"], '{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT","keep":["a","b"]},"tail":null}\n');
+    expect(r.out).toBe("RW1 HO a-1 from=a to=b item=x ask=DRAFT keep=a+b\n");
+    expect(r.code).toBe(0);
+  });
+  it("writes nothing for an invalid message and exits 1", () => {
+    const r = rw(["format"], '{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"POLISH"},"tail":null}\n');
+    expect(r.out).toBe("");
+    expect(r.err).toContain("ENUM_UNKNOWN");
+    expect(r.code).toBe(1);
+  });
+  it("says so when given a line instead of a JSON form", () => {
+    const r = rw(["format"], `${HO}\n`);
+    expect(r.err).toContain("rw format reads JSON forms");
+    expect(r.code).toBe(1);
+  });
+  it("says so when the JSON is broken", () => {
+    const r = rw(["format"], '{"v":\n');
+    expect(r.err).toContain("not JSON");
+    expect(r.code).toBe(1);
+  });
+});
+
+describe("rw validate", () => {
+  it("passes valid lines with exit 0", () => {
+    const r = rw(["validate"], `${HO}\n${PAY_HO}\n`);
+    expect(r.out).toBe("line 1: ok\nline 2: ok\n");
+    expect(r.code).toBe(0);
+  });
+  it("--as NAME prints the exact UN the receiver sends, numbered from --seq", () => {
+    const r = rw(["validate", "--as", "writer", "--seq", "4"], "RW1 HO research-01 from=research to=writer item=x ask=POLISH\nRW2 HO research-02 from=research to=writer item=x ask=DRAFT\n");
+    const uns = r.out.split("\n").filter((l) => l.startsWith("RW1 UN"));
+    expect(uns).toStrictEqual([
+      "RW1 UN writer-4 re=research-01 from=writer to=research item=x why=UNK // unknown ask=POLISH",
+      "RW1 UN writer-5 re=research-02 from=writer to=research item=x why=VER // unsupported version RW2",
+    ]);
+    expect(r.code).toBe(1);
+  });
+  it("--json gives findings and the refusal per line", () => {
+    const r = rw(["validate", "--json", "--as", "writer"], "RW1 HO research-01 from=research to=writer item=x ask=POLISH\n");
+    const row = JSON.parse(r.out) as { ok: boolean; findings: { code: string; at: number }[]; refusal: string };
+    expect(row.ok).toBe(false);
+    expect(row.findings.map((f) => [f.code, f.at])).toStrictEqual([["ENUM_UNKNOWN", 50]]);
+    expect(row.refusal).toBe("RW1 UN writer-1 re=research-01 from=writer to=research item=x why=UNK // unknown ask=POLISH");
+  });
+  it("says when no refusal can be addressed", () => {
+    const r = rw(["validate", "--as", "writer"], "RW1 HO\n");
+    expect(r.out).toContain("no refusal can be addressed");
+    expect(r.code).toBe(1);
+  });
+  it("validates JSON forms too", () => {
+    const r = rw(["validate"], '{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT","due":20261002},"tail":null}\n');
+    expect(r.out).toContain("VALUE_TYPE");
+    expect(r.code).toBe(1);
+  });
+  it("--profile makes a line without p= that uses the profile say which p= it needs", () => {
+    const r = rw(["validate", "--profile", "pay"], "RW1 HO s-1 from=s to=p item=inv:1 ask=PAY\n");
+    expect(r.out).toContain("PROFILE_REQUIRED");
+    expect(r.code).toBe(1);
+  });
+  it("--profile FILE loads a custom profile, and p= then names it", () => {
+    const file = join(tmp, "ship.json");
+    writeFileSync(file, JSON.stringify({ profile: "ship", version: "1", extends: "RW1", asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "int:1-9", on: ["HO"] }] }));
+    const r = rw(["parse", "--profile", file], "RW1 HO a-1 p=ship from=a to=b item=x ask=SHIP box=3\n");
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as { slots: { box: number } }).slots.box).toBe(3);
+  });
+  it("--file reads the lines from a file", () => {
+    const file = join(tmp, "lines.txt");
+    writeFileSync(file, `${HO}\n`);
+    expect(rw(["validate", "--file", file]).out).toBe("line 1: ok\n");
+  });
+});
+
+describe("rw digest", () => {
+  it("prints h= of each valid line: the spec's two vectors", () => {
+    const r = rw(["digest"], `${HO}\n${PAY_HO}\n`);
+    expect(r.out).toBe("c40bba4360dc\na7a82de76607\n");
+    expect(r.code).toBe(0);
+  });
+  it("gives no digest for an invalid line", () => {
+    const r = rw(["digest"], "RW1 HO a-1 from=a to=b item=x ask=POLISH\n");
+    expect(r.out).toBe("");
+    expect(r.err).toContain("invalid, no digest");
+    expect(r.code).toBe(1);
+  });
+  it("accepts the JSON form and gives the same digest", () => {
+    const json = rw(["parse"], `${HO}\n`).out;
+    expect(rw(["digest"], json).out).toBe("c40bba4360dc\n");
+  });
+});
+
+describe("usage errors exit 2 with one clear line", () => {
+  const cases: [string, string[], string][] = [
+    ["no command", [], "usage: rw"],
+    ["unknown command", ["frob"], "unknown command 'frob'"],
+    ["unknown option", ["validate", "--frob"], "Unknown option '--frob'"],
+    ["--as on another command", ["parse", "--as", "w"], "--as applies to validate only"],
+    ["--as not an agent", ["validate", "--as", "a b"], "not an agent name"],
+    ["--seq without --as", ["validate", "--seq", "2"], "--seq needs --as"],
+    ["unknown profile", ["validate", "--profile", "shipping"], "unknown profile shipping"],
+    ["missing file", ["validate", "--file", "/nonexistent/x"], "cannot read /nonexistent/x"],
+    ["profile file not JSON", ["validate", "--profile", join(tmpdir(), "rw-not-json.json")], "not JSON"],
+    ["extra argument", ["validate", "RW1"], "unexpected argument"],
+  ];
+  writeFileSync(join(tmpdir(), "rw-not-json.json"), "{nope");
+  for (const [name, args, message] of cases) {
+    it(name, () => {
+      const r = rw(args, "");
+      expect(r.code).toBe(2);
+      expect(r.err + r.out).toContain(message);
+    });
+  }
+  it("a refused profile lists its findings", () => {
+    const file = join(tmp, "bad.json");
+    writeFileSync(file, JSON.stringify({ profile: "bad", version: "1", extends: "RW1", asks: { DRAFT: "mine" } }));
+    const r = rw(["validate", "--profile", file], "");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("PROFILE_REDEFINES_CORE");
+  });
+  it("--help and --version exit 0", () => {
+    expect(rw(["--help"]).code).toBe(0);
+    expect(rw(["--version"]).out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe("streams", () => {
+  it("a closed pipe ends the run quietly (rw parse < big | head -1)", () => {
+    const big = join(tmp, "big.txt");
+    writeFileSync(big, `${HO}\n`.repeat(50_000));
+    const r = spawnSync("bash", ["-c", `node ${RW} parse --file ${big} | head -1`], { encoding: "utf8" });
+    expect(r.stdout.split("\n").length).toBe(2);
+    expect(r.stderr).toBe("");
+  });
+});
