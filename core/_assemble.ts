@@ -41,6 +41,12 @@ export interface VocabularyParts {
   readonly translation: readonly TranslationRule[];
 }
 
+/** A message type's bit in SlotDef.onTypes; 0 for a string that names no type. */
+const typeBit = (type: string): number => {
+  const i = (MESSAGE_TYPES as readonly string[]).indexOf(type);
+  return i < 0 ? 0 : 1 << i;
+};
+
 export function _assemble(parts: VocabularyParts): Vocabulary {
   const slots = new Map<string, SlotDef>();
   const ctx = { enums: parts.enums, slots };
@@ -54,13 +60,15 @@ export function _assemble(parts: VocabularyParts): Vocabulary {
       origin: s.origin,
       check: makeChecker(s.type, ctx),
       envelope: s.key === "re" ? 1 : s.key === "from" ? 2 : s.key === "to" ? 3 : s.key === "item" ? 4 : 0,
+      index: slots.get(s.key)?.index ?? slots.size,
+      onTypes: s.on.reduce((mask, t) => mask | typeBit(t), 0),
     });
   }
   const types = {} as Record<MessageType, TypeDef>;
   for (const t of MESSAGE_TYPES) {
     const entry = parts.types[t];
     const allowed = new Set<string>(["p", ...entry.required, ...entry.optional]);
-    types[t] = { code: t, ...entry, allowed };
+    types[t] = { code: t, ...entry, allowed, bit: typeBit(t) };
   }
   const aliases = new Map<string, string>();
   for (const group of parts.aliases) for (const spelling of group) aliases.set(spelling, group[0] as string);

@@ -1,6 +1,8 @@
 /**
- * Character-class checks as table lookups. Validation runs these on every slot of every line, and
- * a loop over a byte table is several times cheaper here than a regular expression call.
+ * Character-class checks. Validation runs these on every slot of every line. For a short string a
+ * loop over a byte table is cheaper than a regular expression call; past a dozen characters or so
+ * the compiled expression wins, so the longer kinds of value (ids, references) take one. Every
+ * expression here is a single character class between anchors: linear, nothing to backtrack into.
  */
 
 const AGENT = 1; // [A-Za-z0-9._-]
@@ -23,8 +25,8 @@ const TABLE = /* @__PURE__ */ (() => {
   return t;
 })();
 
-function all(text: string, from: number, flag: number): boolean {
-  for (let i = from; i < text.length; i++) {
+function all(text: string, from: number, flag: number, to: number = text.length): boolean {
+  for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (c >= 128 || ((TABLE[c] as number) & flag) === 0) return false;
   }
@@ -41,10 +43,22 @@ export function _isDigits(text: string, from = 0): boolean {
   return text.length > from && all(text, from, DIGIT);
 }
 
+/**
+ * Where the `-` of a message id `<agent>-<n>` is (agent characters, and after the last hyphen one
+ * or more digits), or -1 when the text is not one. Read from the end: the digits are few, and
+ * lastIndexOf is a runtime call that costs more than the whole check.
+ */
+export function _messageIdDash(text: string): number {
+  let i = text.length - 1;
+  for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(i)) i--;
+  // i is now the last non-digit: it must be a hyphen, after one digit at least, after an agent name.
+  if (i <= 0 || i === text.length - 1 || text.charCodeAt(i) !== 45) return -1;
+  return all(text, 0, AGENT, i) ? i : -1;
+}
+
 /** `<agent>-<n>`: agent characters, and after the last hyphen one or more digits. */
 export function _isMessageId(text: string): boolean {
-  const dash = text.lastIndexOf("-");
-  return dash > 0 && _isDigits(text, dash + 1) && all(text, 0, AGENT);
+  return _messageIdDash(text) >= 0;
 }
 
 /** `[a-z][a-z0-9_]*` */
@@ -60,27 +74,18 @@ export function _isHex12(text: string): boolean {
 }
 
 /**
- * Whether a character is whitespace in the sense of JavaScript's `\s` (Unicode White_Space plus
- * U+FEFF) or a C0/C1 control character: neither may appear inside a token.
+ * What a token may not hold: whitespace in the sense of JavaScript's `\s` (Unicode White_Space plus
+ * U+FEFF, listed here so the set cannot drift with the engine's Unicode version) and the C0/C1
+ * control characters.
  */
-function isSpaceOrControl(c: number): boolean {
-  if (c <= 32 || (c >= 127 && c <= 0x9f)) return true;
-  if (c < 0xa0) return false;
-  return (
-    c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
-    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
-  );
-}
+const NOT_IN_TOKEN = "\\u0000-\\u0020\\u007f-\\u009f\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff";
+const TOKEN = /* @__PURE__ */ new RegExp(`^[^${NOT_IN_TOKEN}]+$`);
+/** A list element: a token without `+`. */
+const ELEMENT = /* @__PURE__ */ new RegExp(`^[^${NOT_IN_TOKEN}+]+$`);
 
 /** A non-empty token: no whitespace, no control characters; in a list element, no `+` either. */
 export function _isToken(text: string, inList: boolean): boolean {
-  const n = text.length;
-  if (n === 0) return false;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (isSpaceOrControl(c) || (inList && c === 43)) return false;
-  }
-  return true;
+  return (inList ? ELEMENT : TOKEN).test(text);
 }
 
 /** Money: optional `-`, digits without a leading zero (or a single 0), `.`, exactly two digits. */

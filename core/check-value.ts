@@ -80,32 +80,46 @@ function stringCheck(test: (s: string) => boolean, reason: string, inList: boole
   };
 }
 
-function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: Scalar) => Problem | null {
-  switch (type.kind) {
+const isTokenValue = (s: string): boolean => _isToken(s, false);
+const isTokenElement = (s: string): boolean => _isToken(s, true);
+const isNum = (s: string): boolean => NUM.test(s);
+
+/** For the kinds whose values are strings of a shape: the shape's test, and why a value fails it. */
+function stringKind(kind: SlotType["kind"], inList: boolean): { readonly test: (s: string) => boolean; readonly reason: string } | null {
+  switch (kind) {
     case "token":
     case "ref":
     case "value":
-      return stringCheck((s) => _isToken(s, inList), "is not a token (no spaces)", inList);
+      return { test: inList ? isTokenElement : isTokenValue, reason: "is not a token (no spaces)" };
     case "profile":
-      return stringCheck(_isAgentName, "is not a profile name", inList);
+      return { test: _isAgentName, reason: "is not a profile name" };
     case "date":
-      return stringCheck(isDate, "is not a date (YYYYMMDD)", inList);
+      return { test: isDate, reason: "is not a date (YYYYMMDD)" };
     case "time":
-      return stringCheck(isTime, "is not a UTC time (YYYYMMDDTHHMMZ)", inList);
+      return { test: isTime, reason: "is not a UTC time (YYYYMMDDTHHMMZ)" };
     case "money":
-      return stringCheck(_isMoney, "is not money (two decimals, no separators)", inList);
+      return { test: _isMoney, reason: "is not money (two decimals, no separators)" };
     case "num":
-      return stringCheck((s) => NUM.test(s), "is not a number (or two with a slash)", inList);
+      return { test: isNum, reason: "is not a number (or two with a slash)" };
     case "msgid":
-      return stringCheck(_isMessageId, "is not a message id (<agent>-<n>)", inList);
+      return { test: _isMessageId, reason: "is not a message id (<agent>-<n>)" };
     case "agent":
-      return stringCheck(_isAgentName, "is not an agent name ([A-Za-z0-9._-]+)", inList);
+      return { test: _isAgentName, reason: "is not an agent name ([A-Za-z0-9._-]+)" };
     case "hex12":
-      return stringCheck(_isHex12, "is not 12 lowercase hex characters", inList);
+      return { test: _isHex12, reason: "is not 12 lowercase hex characters" };
     case "constraint":
-      return stringCheck(isConstraint, "is not a constraint (key:value)", inList);
+      return { test: isConstraint, reason: "is not a constraint (key:value)" };
     case "ckey":
-      return stringCheck(_isKeyShape, "is not a constraint key", inList);
+      return { test: _isKeyShape, reason: "is not a constraint key" };
+    default:
+      return null;
+  }
+}
+
+function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: Scalar) => Problem | null {
+  const shape = stringKind(type.kind, inList);
+  if (shape !== null) return stringCheck(shape.test, shape.reason, inList);
+  switch (type.kind) {
     case "bool":
       return (v) => (typeof v === "boolean" ? null : bad("VALUE_TYPE", "is not Y or N", v));
     case "days":
@@ -132,13 +146,54 @@ function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: 
         if (Object.hasOwn(READBACK_LEVELS, v) || ctx.slots.has(v)) return null;
         return bad("RB_UNKNOWN", "is neither a readback level (echo all acc plan exec) nor a known slot", v);
       };
-    case "list":
+    default:
       throw new RangeError("scalarChecker: a list type has no scalar checker");
   }
 }
 
-/** Compiles the checker for a slot type within a vocabulary. */
+/**
+ * The test every valid string value of a scalar kind passes, or null for the kinds whose values
+ * are not strings: the checkers' own tests, without their reporting.
+ */
+function validString(type: SlotType, ctx: CheckContext, inList: boolean): ((s: string) => boolean) | null {
+  const shape = stringKind(type.kind, inList);
+  if (shape !== null) return shape.test;
+  if (type.kind === "enum") {
+    const codes = ctx.enums.get(type.name);
+    return codes === undefined ? null : (s) => codes.has(s);
+  }
+  if (type.kind === "rblevel") return (s) => Object.hasOwn(READBACK_LEVELS, s) || ctx.slots.has(s);
+  return null;
+}
+
+/**
+ * Compiles the checker for a slot type within a vocabulary. Nearly every value is valid, so the
+ * checker first tries the one test a valid value passes, and only on failure runs the full check
+ * that says what is wrong: one call instead of a chain of wrappers on the common path.
+ */
 export function makeChecker(type: SlotType, ctx: CheckContext): Checker {
+  const full = fullChecker(type, ctx);
+  if (type.kind !== "list") {
+    const test = validString(type, ctx, false);
+    if (test === null) return full;
+    return (value) => (typeof value === "string" && value !== "" && test(value) ? null : full(value));
+  }
+  const test = validString(type.of, ctx, true);
+  if (test === null) return full;
+  return (value) => (Array.isArray(value) && value.length > 0 && allPass(value, test) ? null : full(value));
+}
+
+/** Every element is a non-empty string without `+` that passes `test`. */
+function allPass(list: readonly Scalar[], test: (s: string) => boolean): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i];
+    if (typeof v !== "string" || v === "" || !test(v) || v.includes("+")) return false;
+  }
+  return true;
+}
+
+/** The checker that reports: what is wrong with a value, or null. */
+function fullChecker(type: SlotType, ctx: CheckContext): Checker {
   if (type.kind !== "list") {
     const one = scalarChecker(type, ctx, false);
     return (value) => {

@@ -6,12 +6,20 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { _writeCanonicalMessage } from "./canonical.js";
 import type { Message } from "./message.js";
 
-const HEX: readonly string[] = /* @__PURE__ */ Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+/** Character codes of the hex digits. */
+const DIGITS: readonly number[] = /* @__PURE__ */ Array.from("0123456789abcdef", (d) => d.charCodeAt(0));
 // digestInto() writes the hash where we say: sha256() would allocate and copy a fresh array.
 const hash = new Uint8Array(32);
+
+/** The i-th hex digit of the hash as a character code: two per byte, high half first. */
+function digit(i: number): number {
+  const byte = hash[i >> 1] as number;
+  return DIGITS[(i & 1) === 0 ? byte >> 4 : byte & 15] as number;
+}
 
 /** The digest a readback carries as `h=`: 12 lowercase hex characters. */
 export function digest(message: Message): string {
   sha256.create().update(_writeCanonicalMessage(message)).digestInto(hash);
-  return (HEX[hash[0] as number] as string) + HEX[hash[1] as number] + HEX[hash[2] as number] + HEX[hash[3] as number] + HEX[hash[4] as number] + HEX[hash[5] as number];
+  // One string from twelve codes: joining six two-digit strings allocates five strings on the way.
+  return String.fromCharCode(digit(0), digit(1), digit(2), digit(3), digit(4), digit(5), digit(6), digit(7), digit(8), digit(9), digit(10), digit(11));
 }

@@ -26,10 +26,36 @@ export type LineResult =
   | { readonly ok: false; readonly value: null; readonly findings: readonly Finding[]; readonly envelope: Envelope };
 
 const TAIL_SEPARATOR = " // ";
-/** The type token as the vocabulary's own string, so later lookups by type hit V8's fast paths. */
-const KNOWN_TYPES: ReadonlyMap<string, string> = new Map(MESSAGE_TYPES.map((t) => [t, t]));
-/** Anything that is not printable text on one line: C0 controls, DEL, and UTF-16 surrogates. */
-const SUSPECT = /[\u0000-\u001f\u007f\ud800-\udfff]/;
+/**
+ * The message types, indexed by their two capital letters as (first - 65) * 26 + (second - 65).
+ * Reading the type token through it costs no slice and no hash, and gives the vocabulary's own
+ * string, so later lookups by type hit V8's fast paths.
+ */
+const TYPE_BY_LETTERS: readonly string[] = /* @__PURE__ */ (() => {
+  const table = new Array<string>(26 * 26).fill("");
+  for (const t of MESSAGE_TYPES) table[(t.charCodeAt(0) - 65) * 26 + (t.charCodeAt(1) - 65)] = t;
+  return table;
+})();
+
+/** The token text[s, e) as a message type: the vocabulary's string when it is one. */
+function typeAt(text: string, s: number, e: number): string {
+  if (e - s === 2) {
+    const first = text.charCodeAt(s) - 65;
+    const second = text.charCodeAt(s + 1) - 65;
+    if (first >= 0 && first < 26 && second >= 0 && second < 26) {
+      const known = TYPE_BY_LETTERS[first * 26 + second] as string;
+      if (known !== "") return known;
+    }
+  }
+  return text.slice(s, e);
+}
+
+/**
+ * A line of printable ASCII, the usual case, needs no character checks. Anything else (controls,
+ * DEL, surrogates, but also harmless non-ASCII text) takes the careful per-character look. The
+ * anchored positive class is the fastest form of this test in V8.
+ */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 function isEnvelopeKey(key: string): key is "re" | "from" | "to" | "item" {
   return key === "re" || key === "from" || key === "to" || key === "item";
@@ -101,6 +127,50 @@ function grow(): void {
   equals = copy(equals);
 }
 
+// Which slot definitions the current line has used, by SlotDef.index: `seen[i] === stamp`. A new
+// stamp per line forgets the last line without clearing the array.
+let seen: Int32Array = new Int32Array(64);
+let stamp = 0;
+
+function nextStamp(slotCount: number): number {
+  if (seen.length < slotCount) seen = new Int32Array(slotCount * 2);
+  if (++stamp === 0x7fffffff) {
+    seen.fill(0);
+    stamp = 1;
+  }
+  return stamp;
+}
+
+/** Where the tail separator starts: the first ` // `, or a ` //` that ends the line; else -1. */
+function tailSeparator(text: string): number {
+  let at = text.indexOf(" //");
+  while (at >= 0 && at + 3 < text.length && text.charCodeAt(at + 3) !== 32) at = text.indexOf(" //", at + 1);
+  return at;
+}
+
+/** Records each space-separated token of text[0, end): its start, end and first `=` (or -1). */
+function splitTokens(text: string, end: number): number {
+  let count = 0;
+  let start = 0;
+  let eq = text.indexOf("="); // the first `=` at or after `start`; -1 once none is left
+  for (;;) {
+    let space = text.indexOf(" ", start);
+    if (space < 0 || space > end) space = end;
+    if (eq >= 0 && eq < start) eq = text.indexOf("=", start);
+    if (count === starts.length) grow();
+    starts[count] = start;
+    ends[count] = space;
+    equals[count] = eq >= 0 && eq < space ? eq : -1;
+    count++;
+    if (space === end) return count;
+    start = space + 1;
+  }
+}
+
+function spacing(findings: Finding[], at: number): void {
+  findings.push(finding("SPACING", at === 0 ? "the line starts with a space" : "tokens are separated by single spaces", { at }));
+}
+
 /**
  * Parses one line. Values are decoded by the slot types of `vocabulary` when the line's `p=` names
  * its profile, else by the core's: a profile's vocabulary means nothing without `p=` (section 7).
@@ -110,88 +180,40 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
   const length = text.length;
   if (length === 0) return fail(text, [finding("LINE_EMPTY", "the line is empty", { at: 0 })]);
 
-  // One pass over the characters: token boundaries, each token's first `=`, the tail, and
-  // whether anything unprintable needs a closer look.
-  let count = 0;
-  let start = 0;
-  let eq = -1;
-  let suspect = false;
-  let end = length;
-  let tail: string | null = null;
-  let tailEmptyAt = -1;
-  for (let i = 0; i < length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32) {
-      if (text.charCodeAt(i + 1) === 47 && text.charCodeAt(i + 2) === 47) {
-        if (i + 3 === length) {
-          end = i;
-          tailEmptyAt = i + 1;
-          break;
-        }
-        if (text.charCodeAt(i + 3) === 32) {
-          end = i;
-          tail = text.slice(i + 4);
-          if (tail.length === 0) tailEmptyAt = i + 1;
-          break;
-        }
-      }
-      if (count === starts.length) grow();
-      starts[count] = start;
-      ends[count] = i;
-      equals[count] = eq;
-      count++;
-      start = i + 1;
-      eq = -1;
-    } else if (c === 61) {
-      if (eq < 0) eq = i;
-    } else if (c < 32 || c === 127 || (c >= 0xd800 && c <= 0xdfff)) suspect = true;
-  }
-  if (count === starts.length) grow();
-  starts[count] = start;
-  ends[count] = end;
-  equals[count] = eq;
-  count++;
-  if (tail !== null && !suspect) {
-    for (let i = end + 4; i < length; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 32 || c === 127 || (c >= 0xd800 && c <= 0xdfff)) {
-        suspect = true;
-        break;
-      }
-    }
-  }
-  if (suspect) {
+  // Native searches (indexOf, one regular expression) find the tail, the token boundaries and
+  // anything unprintable: reading the line a character at a time in JavaScript costs more.
+  if (!PRINTABLE_ASCII.test(text)) {
     const bad = characterFindings(text);
     if (bad.length > 0) return fail(text, bad);
   }
+  const separator = tailSeparator(text);
+  const end = separator < 0 ? length : separator;
+  const tail = separator >= 0 && separator + 3 < length ? text.slice(separator + 4) : null;
+  const tailEmptyAt = separator >= 0 && (tail === null || tail.length === 0) ? separator + 1 : -1;
+  const count = splitTokens(text, end);
 
   const findings: Finding[] = [];
   if (tailEmptyAt >= 0) findings.push(finding("TAIL_EMPTY", "the tail after ' // ' is empty", { at: tailEmptyAt, slot: "tail" }));
-  const spacing = (at: number): void => {
-    findings.push(finding("SPACING", at === 0 ? "the line starts with a space" : "tokens are separated by single spaces", { at }));
-  };
 
   // Positional tokens: version, type, id.
-  if ((ends[0] as number) === 0) spacing(0);
-  const versionToken = text.slice(0, ends[0]);
-  const v = versionToken === VERSION ? VERSION : versionToken;
+  if ((ends[0] as number) === 0) spacing(findings, 0);
+  const v = ends[0] === VERSION.length && text.startsWith(VERSION) ? VERSION : text.slice(0, ends[0]);
   if (count < 2) {
     findings.push(finding("MISSING_TYPE", "the line stops after the version token; expected a message type", { at: end, slot: "type" }));
     return fail(text, findings);
   }
   if (starts[1] === ends[1] || (equals[1] as number) >= 0) {
-    if (starts[1] === ends[1]) spacing(starts[1] as number);
+    if (starts[1] === ends[1]) spacing(findings, starts[1] as number);
     findings.push(finding("MISSING_TYPE", "expected the message type as the second token", { at: starts[1] as number, slot: "type" }));
     return fail(text, findings);
   }
-  const typeToken = text.slice(starts[1], ends[1]);
-  const type = KNOWN_TYPES.get(typeToken) ?? typeToken;
+  const type = typeAt(text, starts[1] as number, ends[1] as number);
   if (count < 3) {
     findings.push(finding("MISSING_ID", "the line stops after the type; expected a message id", { at: end, slot: "id" }));
     return fail(text, findings);
   }
   if (starts[2] === ends[2] || (equals[2] as number) >= 0) {
-    if (starts[2] === ends[2]) spacing(starts[2] as number);
+    if (starts[2] === ends[2]) spacing(findings, starts[2] as number);
     findings.push(finding("MISSING_ID", "expected the message id as the third token", { at: starts[2] as number, slot: "id" }));
     return fail(text, findings);
   }
@@ -213,12 +235,13 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
   let to: string | null = null;
   let item: string | null = null;
   const slots: Slots = {};
+  const line = nextStamp(vocabulary.slots.size);
   for (let t = 3; t < count; t++) {
     const s = starts[t] as number;
     const e = ends[t] as number;
     const q = equals[t] as number;
     if (s === e) {
-      spacing(s);
+      spacing(findings, s);
       continue;
     }
     if (q < 0) {
@@ -247,13 +270,14 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
       else item = raw;
       continue;
     }
-    // def.key is the vocabulary's own (interned) string: property access with it is much cheaper
-    // than with a string just cut from the line.
-    const name = def.key;
-    if (slots[name] !== undefined) {
+    if (seen[def.index] === line) {
       findings.push(finding("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
       continue;
     }
+    seen[def.index] = line;
+    // def.key is the vocabulary's own (interned) string: property access with it is much cheaper
+    // than with a string just cut from the line.
+    const name = def.key;
     const decode = def.decoding !== DECODE_STRING && (useProfile || def.origin === VERSION);
     slots[name] = decode ? decodeValue(def.type, raw) : raw;
   }

@@ -85,11 +85,23 @@ export function decodeScalar(decoding: Decoding, raw: string): Scalar {
   return raw;
 }
 
+/** `raw.split("+")`, written out: split() is a runtime call that costs twice this loop here. */
+function splitPlus(raw: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (let plus = raw.indexOf("+"); plus >= 0; plus = raw.indexOf("+", start)) {
+    parts.push(raw.slice(start, plus));
+    start = plus + 1;
+  }
+  parts.push(start === 0 ? raw : raw.slice(start));
+  return parts;
+}
+
 /** Decodes a written value by its slot type: lists split at `+`, in written order. */
 export function decodeValue(type: SlotType, raw: string): SlotValue {
   if (type.kind !== "list") return decodeScalar(decodingOf(type), raw);
   const element = decodingOf(type.of);
-  const parts = raw.split("+");
+  const parts = splitPlus(raw);
   if (element === DECODE_STRING) return parts;
   return parts.map((p) => decodeScalar(element, p));
 }

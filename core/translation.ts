@@ -94,16 +94,21 @@ function namespaceOf(item: string | null): string | null {
   return colon > 0 ? item.slice(0, colon) : null;
 }
 
+/** Whether the message has every one of the slots (or envelope fields). */
+function hasAll(message: Message, slots: readonly string[]): boolean {
+  for (let i = 0; i < slots.length; i++) if (fieldOf(message, slots[i] as string) === undefined) return false;
+  return true;
+}
+
 /** Applies the rules to one message; every violation is a TRANSLATION finding naming the rule. */
-export function checkTranslation(message: Message, rules: readonly TranslationRule[]): Finding[] {
-  const out: Finding[] = [];
+export function checkTranslation(message: Message, rules: readonly TranslationRule[], out: Finding[] = []): Finding[] {
   for (const rule of rules) {
     if (rule.on !== null && !rule.on.has(message.type)) continue;
     if (rule.itemNamespaces !== null) {
       const ns = namespaceOf(message.item);
       if (ns === null || !rule.itemNamespaces.has(ns)) continue;
     }
-    if (rule.has.some((slot) => fieldOf(message, slot) === undefined)) continue;
+    if (!hasAll(message, rule.has)) continue;
     for (const slot of rule.require) {
       if (fieldOf(message, slot) === undefined) {
         out.push(finding("TRANSLATION", `${slot}= is required: ${rule.desc}`, { slot, path: rule.id, expected: slot }));
@@ -126,7 +131,7 @@ export function checkTranslation(message: Message, rules: readonly TranslationRu
         );
       }
     }
-    if (rule.sum !== null && fieldOf(message, rule.sum.total) !== undefined && rule.sum.parts.every((p) => fieldOf(message, p) !== undefined)) {
+    if (rule.sum !== null && fieldOf(message, rule.sum.total) !== undefined && hasAll(message, rule.sum.parts)) {
       const parts = rule.sum.parts.map((slot) => cents(fieldOf(message, slot)));
       const total = cents(fieldOf(message, rule.sum.total));
       if (total !== null && parts.every((p) => p !== null)) {

@@ -3,7 +3,7 @@
  * single line can break (sections 2, 3, 4, 5 rules 2-4, and 7). Rules that need another message
  * (a readback against its handoff) belong to the readback checks, not here.
  */
-import { _isToken } from "./_chars.js";
+import { _isToken, _messageIdDash } from "./_chars.js";
 import { isAgent, isDate, isMessageId } from "./check-value.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import { finding } from "./finding.js";
@@ -11,7 +11,8 @@ import type { Finding } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
 import { checkTranslation } from "./translation.js";
 import type { TypeDef, Vocabulary } from "./vocabulary-model.js";
-import { HUMAN, TAIL_MAX, VERSION } from "./vocabulary.js";
+import { HUMAN, MESSAGE_TYPES, TAIL_MAX, VERSION } from "./vocabulary.js";
+import type { MessageType } from "./vocabulary.js";
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
@@ -28,44 +29,51 @@ function codePoints(text: string): number {
   return n;
 }
 
+/** The message types, each as its own key: a map lookup is cheaper than Object.hasOwn on `types`. */
+const TYPE_CODES: ReadonlyMap<string, MessageType> = new Map(MESSAGE_TYPES.map((t) => [t, t]));
+
 /** The vocabulary a message is read against: its profile's when `p=` names it, else the core. */
-function vocabularyFor(message: Message, vocabulary: Vocabulary, out: Finding[]): Vocabulary {
+function vocabularyFor(message: Message, vocabulary: Vocabulary, hasP: boolean, out: Finding[]): Vocabulary {
   const p = message.slots["p"];
-  if (p === undefined || !Object.hasOwn(message.slots, "p")) return vocabulary.base;
+  if (p === undefined || !hasP) return vocabulary.base;
   if (typeof p === "string" && vocabulary.profile !== null && p === vocabulary.name) return vocabulary;
   const known = vocabulary.profile === null ? "none is loaded" : `the loaded profile is ${vocabulary.name}`;
   out.push(finding("PROFILE_UNKNOWN", `p=${show(p)} names a profile this reader does not have (${known})`, { slot: "p", received: show(p) }));
   return vocabulary.base;
 }
 
+function missing(type: TypeDef | undefined, field: string, out: Finding[]): void {
+  if (type !== undefined && type.required.includes(field)) out.push(finding("MISSING_SLOT", `${type.code} requires ${field}=`, { slot: field }));
+}
+
+function wrong(field: string, value: string, expected: string, what: string, out: Finding[]): void {
+  out.push(finding("VALUE_TYPE", `${field}=${value} is not ${what}`, { slot: field, expected, received: value }));
+}
+
 function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding[]): void {
   const { id, re, from, to, item } = message;
-  if (!isMessageId(id)) {
+  const dash = _messageIdDash(id);
+  const fromIsAgent = from !== null && isAgent(from);
+  if (dash < 0) {
     out.push(finding("ID_SHAPE", `id ${id} is not <from>-<n>`, { slot: "id", expected: "<from>-<n>", received: id }));
-  } else if (from !== null && isAgent(from) && !(id.lastIndexOf("-") === from.length && id.startsWith(from))) {
+  } else if (fromIsAgent && !(dash === (from as string).length && id.startsWith(from as string))) {
     out.push(finding("ID_FROM", `id ${id} does not start with its sender ${from}-`, { slot: "id", expected: `${from}-<n>`, received: id }));
   }
-  const missing = (field: string): void => {
-    if (type !== undefined && type.required.includes(field)) out.push(finding("MISSING_SLOT", `${type.code} requires ${field}=`, { slot: field }));
-  };
-  const wrong = (field: string, value: string, expected: string, what: string): void => {
-    out.push(finding("VALUE_TYPE", `${field}=${value} is not ${what}`, { slot: field, expected, received: value }));
-  };
-  if (re === null) missing("re");
-  else if (!isMessageId(re)) wrong("re", re, "msgid", "a message id (<agent>-<n>)");
-  if (from === null) missing("from");
-  else if (!isAgent(from)) wrong("from", from, "agent", "an agent name ([A-Za-z0-9._-]+)");
-  if (to === null) missing("to");
-  else if (!isAgent(to)) wrong("to", to, "agent", "an agent name ([A-Za-z0-9._-]+)");
-  if (item === null) missing("item");
-  else if (!_isToken(item, false)) wrong("item", item, "ref", "a reference (no spaces)");
+  if (re === null) missing(type, "re", out);
+  else if (!isMessageId(re)) wrong("re", re, "msgid", "a message id (<agent>-<n>)", out);
+  if (from === null) missing(type, "from", out);
+  else if (!fromIsAgent) wrong("from", from, "agent", "an agent name ([A-Za-z0-9._-]+)", out);
+  if (to === null) missing(type, "to", out);
+  else if (!isAgent(to)) wrong("to", to, "agent", "an agent name ([A-Za-z0-9._-]+)", out);
+  if (item === null) missing(type, "item", out);
+  else if (!_isToken(item, false)) wrong("item", item, "ref", "a reference (no spaces)", out);
 }
 
 /**
  * `hint` is the loaded profile when the message carries no `p=`: what it defines is then refused
  * with PROFILE_REQUIRED, which names the missing `p=`, rather than as unknown.
  */
-function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null, known: boolean, out: Finding[]): void {
+function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null, type: TypeDef | undefined, out: Finding[]): void {
   const slots = message.slots;
   const keys = Object.keys(slots);
   for (let i = 0; i < keys.length; i++) {
@@ -90,7 +98,7 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
         out.push(finding(problem.code, `${key}=${show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: problem.received }));
       }
     }
-    if (known && !def.on.has(message.type)) {
+    if (type !== undefined && (def.onTypes & type.bit) === 0) {
       out.push(finding("SLOT_NOT_ON_TYPE", `${key}= is not a slot of ${message.type}; ignored`, { slot: key }));
     }
   }
@@ -136,7 +144,7 @@ function checkAnswers(message: Message, ans: ReadonlySet<string>, profile: strin
 /** Constraint keys outside the closed set are noted, never compared (section 5.2). */
 function checkConstraintKeys(message: Message, read: Vocabulary, out: Finding[]): void {
   const slots = message.slots;
-  if (!Object.hasOwn(slots, "acc") && !Object.hasOwn(slots, "keys")) return;
+  if (slots["acc"] === undefined && slots["keys"] === undefined) return; // the loop checks they are own
   for (const slot of ["acc", "keys"]) {
     const value = slots[slot];
     if (!Array.isArray(value) || !Object.hasOwn(slots, slot)) continue;
@@ -171,14 +179,16 @@ export function validate(message: Message, vocabulary: Vocabulary = coreVocabula
     out.push(finding("VERSION", `unsupported protocol version ${message.v}; this reader speaks ${VERSION}`, { slot: "v", expected: VERSION, received: message.v }));
     return out; // another version's grammar is unknown: nothing else can be read with confidence
   }
-  const read = vocabularyFor(message, vocabulary, out);
-  const type = Object.hasOwn(read.types, message.type) ? read.types[message.type as keyof typeof read.types] : undefined;
+  const hasP = Object.hasOwn(message.slots, "p");
+  const read = vocabularyFor(message, vocabulary, hasP, out);
+  const code = TYPE_CODES.get(message.type);
+  const type = code === undefined ? undefined : read.types[code];
   if (type === undefined) {
     out.push(finding("TYPE_UNKNOWN", `unknown message type ${message.type}`, { slot: "type", expected: Object.keys(read.types).join(" "), received: message.type }));
   }
   checkEnvelope(message, type, out);
-  const hint = vocabulary.profile !== null && !Object.hasOwn(message.slots, "p") ? vocabulary : null;
-  checkSlots(message, read, hint, type !== undefined, out);
+  const hint = vocabulary.profile !== null && !hasP ? vocabulary : null;
+  checkSlots(message, read, hint, type, out);
   if (type !== undefined) checkRequired(message, type, out);
   if (message.tail !== null && codePoints(message.tail) > TAIL_MAX) {
     out.push(finding("TAIL_TOO_LONG", `the tail is ${codePoints(message.tail)} characters; at most ${TAIL_MAX}, longer content goes in an artifact (art=)`, { slot: "tail", expected: `<= ${TAIL_MAX}` }));
@@ -186,6 +196,6 @@ export function validate(message: Message, vocabulary: Vocabulary = coreVocabula
   if (read.ans !== null) checkAnswers(message, read.ans, read.name, out);
   checkConstraintKeys(message, read, out);
   if (read.agents !== null) checkAgents(message, read.agents, read.name, out);
-  if (read.translation.length > 0 && type !== undefined) out.push(...checkTranslation(message, read.translation));
+  if (read.translation.length > 0 && type !== undefined) checkTranslation(message, read.translation, out);
   return out;
 }

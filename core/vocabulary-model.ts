@@ -19,6 +19,10 @@ export interface SlotDef {
   readonly check: Checker;
   /** Which top-level field of the JSON form the key is (1 re, 2 from, 3 to, 4 item), or 0: a slot. */
   readonly envelope: 0 | 1 | 2 | 3 | 4;
+  /** Position in its vocabulary's `slots`, so a reader can track slots in a reused array. */
+  readonly index: number;
+  /** `on` as a bit mask over TypeDef.bit: one AND instead of a set lookup per slot. */
+  readonly onTypes: number;
 }
 
 export interface EnumCode {
@@ -34,6 +38,8 @@ export interface TypeDef {
   readonly conditional?: string;
   /** required + optional + `p`: anything else known earns a SLOT_NOT_ON_TYPE note. */
   readonly allowed: ReadonlySet<string>;
+  /** This type's bit in SlotDef.onTypes. */
+  readonly bit: number;
 }
 
 export interface VocabularyProfile {

@@ -67,3 +67,10 @@ describe("canonical JSON", () => {
     expect(a).toStrictEqual(copy);
   });
 });
+
+describe("canonical key order at the edges", () => {
+  it("sorts any keys as JSON.stringify with sorted keys would, the empty key first", () => {
+    const m: Message = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots: { b: "1", "": "e", a: "2", ab: "3", aa: "4", "\u00e9": "5", Z: "6" }, tail: null };
+    expect(new TextDecoder().decode(canonicalBytes(m))).toBe(canonicalJson(m));
+  });
+});
