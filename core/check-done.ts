@@ -1,0 +1,61 @@
+/**
+ * check-dn (section 5.3, after the act): the done report carries the execution slots with the
+ * values as executed, taken from the tool; the sender checks them against the plan. This is the
+ * loop that catches a tool that did something other than what it was told.
+ */
+import { finding } from "./finding.js";
+import type { Finding } from "./finding.js";
+import type { Message, SlotValue } from "./message.js";
+import { validate } from "./validate.js";
+import type { Vocabulary } from "./vocabulary-model.js";
+
+export interface DoneReport {
+  readonly ok: boolean;
+  readonly findings: readonly Finding[];
+}
+
+const same = (a: SlotValue | undefined, b: SlotValue | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
+const show = (v: SlotValue | null | undefined): string => (v === undefined || v === null ? "nothing" : Array.isArray(v) ? v.join("+") : typeof v === "boolean" ? (v ? "Y" : "N") : String(v));
+const valueOf = (m: Message, slot: string): SlotValue | undefined => (slot === "item" ? (m.item ?? undefined) : Object.hasOwn(m.slots, slot) ? m.slots[slot] : undefined);
+
+/**
+ * Checks `dn` against the HO it answers. `rb` is the readback that passed, where the HO left
+ * execution values to the receiver: those are checked against what the receiver read back.
+ */
+export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?: Message): DoneReport {
+  const out: Finding[] = [];
+  const receipt = (slot: string, message: string, expected: string, received: string): void => {
+    out.push(finding("DONE_RECEIPT", message, { slot, expected, received }));
+  };
+  if (dn.type !== "DN") receipt("type", `the reply is ${dn.type}, not a done report`, "DN", dn.type);
+  if (dn.re !== ho.id) receipt("re", `re=${show(dn.re)} does not answer ${ho.id}`, ho.id, show(dn.re));
+  if (dn.from !== ho.to) receipt("from", `the done report comes from ${show(dn.from)}, not the HO's receiver ${show(ho.to)}`, show(ho.to), show(dn.from));
+  if (dn.to !== ho.from) receipt("to", `the done report goes to ${show(dn.to)}, not the HO's sender ${show(ho.from)}`, show(ho.from), show(dn.to));
+  if (dn.item !== ho.item) receipt("item", `item=${show(dn.item)} is not the HO's ${show(ho.item)}`, show(ho.item), show(dn.item));
+  out.push(...validate(dn, vocabulary));
+
+  const ask = typeof ho.slots["ask"] === "string" ? (ho.slots["ask"] as string) : "";
+  const exec = vocabulary.exec.get(ask) ?? [];
+  const rbAsked = Array.isArray(ho.slots["rb"]) && (ho.slots["rb"] as readonly unknown[]).includes("exec");
+  if (exec.length === 0 || !rbAsked) {
+    out.push(finding("DONE_NO_MAP", exec.length === 0 ? `no execution slots for ${ask || "this ask"}: the done check is receipt only` : "the HO did not ask rb=exec: the done check is receipt only", { slot: "out" }));
+    return { ok: !out.some((f) => f.severity === "error"), findings: out };
+  }
+  const outcome = dn.slots["out"];
+  for (const slot of exec) {
+    const got = valueOf(dn, slot);
+    if (outcome === "NOOP") {
+      if (got !== undefined && slot !== "item") out.push(finding("DONE_NOOP", `out=NOOP says nothing ran, yet the report carries ${slot}=${show(got)}`, { slot, received: show(got) }));
+      continue;
+    }
+    const planned = valueOf(ho, slot) ?? (rb === undefined ? undefined : valueOf(rb, slot));
+    if (got === undefined) {
+      if (outcome === "OK") out.push(finding("DONE_MISSING", `out=OK and the report does not carry ${slot}, as executed`, { slot, expected: show(planned) }));
+    } else if (planned === undefined) {
+      out.push(finding("DONE_UNVERIFIED", `${slot}=${show(got)} was executed, and neither the HO nor a passing readback says what was planned`, { slot, received: show(got) }));
+    } else if (!same(planned, got)) {
+      out.push(finding("DONE_MISMATCH", `${slot}: executed ${show(got)}, planned ${show(planned)}`, { slot, expected: show(planned), received: show(got) }));
+    }
+  }
+  return { ok: !out.some((f) => f.severity === "error"), findings: out };
+}

@@ -1,0 +1,71 @@
+/**
+ * check-ho (section 5.3, before sending): an HO before an irreversible act is compared with the
+ * approval record, and refused if it differs in any value, omits a value the record holds (other
+ * than those the receiver resolves), or does not ask `rb=exec` where the profile names execution
+ * slots for the ask. A relay checks the HO it forwards the same way, the HO it received standing
+ * as the record, plus only what its role adds.
+ */
+import { finding } from "./finding.js";
+import type { Finding } from "./finding.js";
+import type { Message, SlotValue } from "./message.js";
+import type { SenderRecord } from "./record.js";
+import { validate } from "./validate.js";
+import type { Vocabulary } from "./vocabulary-model.js";
+
+export interface HandoffReport {
+  readonly ok: boolean;
+  readonly findings: readonly Finding[];
+}
+
+const same = (a: SlotValue | undefined, b: SlotValue | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
+const show = (v: SlotValue | undefined): string => (v === undefined ? "nothing" : Array.isArray(v) ? v.join("+") : typeof v === "boolean" ? (v ? "Y" : "N") : String(v));
+const valueOf = (m: Message, slot: string): SlotValue | undefined => (slot === "item" ? (m.item ?? undefined) : Object.hasOwn(m.slots, slot) ? m.slots[slot] : undefined);
+
+function report(findings: Finding[]): HandoffReport {
+  return { ok: !findings.some((f) => f.severity === "error"), findings };
+}
+
+function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary): Finding[] {
+  const out: Finding[] = [];
+  if (ho.type !== "HO") out.push(finding("NOT_A_HANDOFF", `check-ho checks an HO, not ${ho.type}`, { slot: "type", received: ho.type }));
+  out.push(...validate(ho, vocabulary));
+  for (const [slot, want] of Object.entries(record.values)) {
+    const got = valueOf(ho, slot);
+    if (got === undefined) {
+      if (!record.resolve.has(slot)) out.push(finding("HO_OMITS", `the line omits ${slot}=${show(want)}, which the record holds`, { slot, expected: show(want) }));
+    } else if (!same(want, got)) {
+      out.push(finding("HO_DIFFERS", `${slot}: the line says ${show(got)}, the record says ${show(want)}`, { slot, expected: show(want), received: show(got) }));
+    }
+  }
+  const ask = ho.slots["ask"];
+  const exec = typeof ask === "string" ? vocabulary.exec.get(ask) : undefined;
+  const rb = ho.slots["rb"];
+  if (exec !== undefined && exec.length > 0 && !(Array.isArray(rb) && rb.includes("exec"))) {
+    out.push(finding("HO_NEEDS_EXEC", `the profile names execution slots for ${String(ask)} (${exec.join(" ")}): the HO must ask rb=exec`, { slot: "rb", expected: "exec" }));
+  }
+  return out;
+}
+
+/** Checks an HO line (its JSON form) against the approval record before it is sent. */
+export function checkHandoff(ho: Message, record: SenderRecord, vocabulary: Vocabulary): HandoffReport {
+  return report(againstRecord(ho, record, vocabulary));
+}
+
+/**
+ * Checks the HO a relay forwards against the HO it received: every slot and the tail unchanged,
+ * the item the same, nothing added but `adds` (what the relay's role adds, with its values). The
+ * envelope is the relay's own: it sends (`from` is the received HO's `to`) to the next hop.
+ */
+export function checkRelay(forwarded: Message, received: Message, vocabulary: Vocabulary, adds: Readonly<Record<string, SlotValue>> = {}): HandoffReport {
+  const values: Record<string, SlotValue> = { ...received.slots, ...adds };
+  if (received.item !== null) values["item"] = received.item;
+  const out = againstRecord(forwarded, { values, resolve: new Set() }, vocabulary);
+  if (forwarded.from !== received.to) {
+    out.push(finding("RELAY_PARTIES", `a relay forwards as itself: from=${show(forwarded.from ?? undefined)} is not ${show(received.to ?? undefined)}, the received HO's receiver`, { slot: "from", expected: show(received.to ?? undefined), received: show(forwarded.from ?? undefined) }));
+  }
+  for (const slot of Object.keys(forwarded.slots)) {
+    if (!Object.hasOwn(values, slot)) out.push(finding("RELAY_ADDS", `the relay added ${slot}=${show(forwarded.slots[slot])}, which neither the received HO nor its role adds`, { slot, received: show(forwarded.slots[slot]) }));
+  }
+  if (forwarded.tail !== received.tail) out.push(finding("HO_DIFFERS", "the relay changed the tail: the brief travels as received", { slot: "tail" }));
+  return report(out);
+}

@@ -1,0 +1,151 @@
+/**
+ * check-rb (section 5.1): the sender's check of a readback against the HO it sent, tier by tier.
+ * Tiers 1 and 2 are "roger" (received, intact); 3 to 5 are "wilco" (understood, will comply). Only
+ * a readback that passes every tier the sender asked for transfers ownership.
+ */
+import { compareCriteria, parseCriteria } from "./criteria.js";
+import type { Constraint } from "./criteria.js";
+import { digest } from "./digest.js";
+import { finding } from "./finding.js";
+import type { Finding } from "./finding.js";
+import type { Message, SlotValue } from "./message.js";
+import { readbackSet } from "./readback-set.js";
+import { validate } from "./validate.js";
+import type { Vocabulary } from "./vocabulary-model.js";
+
+export type TierResult = "pass" | "fail" | "not-asked";
+export type TierName = "receipt" | "integrity" | "echo" | "comprehension" | "execution";
+
+export interface TierReport {
+  readonly tier: 1 | 2 | 3 | 4 | 5;
+  readonly name: TierName;
+  readonly result: TierResult;
+  /** Why a tier failed (errors) and what the sender should know (notes). */
+  readonly findings: readonly Finding[];
+}
+
+export interface ReadbackReport {
+  /** Received and intact: tiers 1 and 2 pass (2 may be not asked). */
+  readonly roger: boolean;
+  /** Every tier the sender asked for passes: ownership moves. */
+  readonly wilco: boolean;
+  readonly tiers: readonly [TierReport, TierReport, TierReport, TierReport, TierReport];
+  /** Every note of every tier, in one list. */
+  readonly notes: readonly Finding[];
+}
+
+export interface ReadbackExpectations {
+  /** The sender's withheld criteria (`--expect-acc`); without them the HO's own `acc=` is used. */
+  readonly expectAcc?: string | readonly string[];
+  /** The sender's record: execution values the receiver resolves are checked against it. */
+  readonly record?: Readonly<Record<string, SlotValue>>;
+}
+
+const same = (a: SlotValue | null | undefined, b: SlotValue | null | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
+const show = (v: SlotValue | null | undefined): string => (v === undefined || v === null ? "nothing" : Array.isArray(v) ? v.join("+") : typeof v === "boolean" ? (v ? "Y" : "N") : String(v));
+const valueOf = (m: Message, slot: string): SlotValue | undefined => (slot === "item" ? (m.item ?? undefined) : Object.hasOwn(m.slots, slot) ? m.slots[slot] : undefined);
+const strings = (v: SlotValue | undefined): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+function tier(n: TierReport["tier"], name: TierName, asked: boolean, findings: Finding[]): TierReport {
+  const result: TierResult = !asked ? "not-asked" : findings.some((f) => f.severity === "error") ? "fail" : "pass";
+  return { tier: n, name, result, findings };
+}
+
+function receipt(ho: Message, rb: Message, vocabulary: Vocabulary): Finding[] {
+  const out: Finding[] = [];
+  if (rb.type !== "RB") out.push(finding("RECEIPT", `the reply is ${rb.type}, not a readback`, { slot: "type", expected: "RB", received: rb.type }));
+  if (rb.re !== ho.id) out.push(finding("RECEIPT", `re=${show(rb.re)} does not answer ${ho.id}`, { slot: "re", expected: ho.id, received: show(rb.re) }));
+  if (rb.from !== ho.to) out.push(finding("RECEIPT", `the readback comes from ${show(rb.from)}, not from the HO's receiver ${show(ho.to)}`, { slot: "from", expected: show(ho.to), received: show(rb.from) }));
+  if (rb.to !== ho.from) out.push(finding("RECEIPT", `the readback goes to ${show(rb.to)}, not to the HO's sender ${show(ho.from)}`, { slot: "to", expected: show(ho.from), received: show(rb.to) }));
+  out.push(...validate(rb, vocabulary));
+  const rbExp = rb.slots["exp"];
+  const hoExp = ho.slots["exp"];
+  if (typeof rbExp === "string" && typeof hoExp === "string" && rbExp > hoExp) {
+    out.push(finding("RECEIPT", `the readback's exp=${rbExp} outlives the HO's exp=${hoExp}`, { slot: "exp", expected: `<= ${hoExp}`, received: rbExp }));
+  }
+  return out;
+}
+
+function echo(ho: Message, rb: Message, slots: readonly string[]): Finding[] {
+  const out: Finding[] = [];
+  for (const slot of slots) {
+    const want = valueOf(ho, slot);
+    const got = valueOf(rb, slot);
+    if (got === undefined) out.push(finding("ECHO_MISSING", `the readback does not echo ${slot} (the HO says ${show(want)})`, { slot, expected: show(want) }));
+    else if (!same(want, got)) out.push(finding("ECHO_MISMATCH", `${slot}: the readback says ${show(got)}, the HO says ${show(want)}`, { slot, expected: show(want), received: show(got) }));
+  }
+  return out;
+}
+
+function comprehension(ho: Message, rb: Message, plan: boolean, vocabulary: Vocabulary, expected: ReadbackExpectations): Finding[] {
+  const out: Finding[] = [];
+  const reported = rb.slots["acc"];
+  if (reported === undefined) out.push(finding("ACC_MISSING", "the HO asks for the receiver's acceptance criteria and the readback carries no acc=", { slot: "acc" }));
+  if (plan && !Object.hasOwn(rb.slots, "do")) out.push(finding("ACC_MISSING", "rb=plan asks for do=: what the receiver will produce", { slot: "do" }));
+  if (reported === undefined) return out;
+  let sender: Constraint[] = [];
+  if (expected.expectAcc !== undefined) {
+    const parsed = parseCriteria(expected.expectAcc);
+    out.push(...parsed.findings);
+    sender = parsed.constraints;
+  } else if (Object.hasOwn(ho.slots, "acc")) {
+    sender = parseCriteria(strings(ho.slots["acc"])).constraints;
+  } else {
+    out.push(finding("ACC_UNCHECKED", "the sender holds no criteria (neither withheld nor on the HO): only keys= is checked", { slot: "acc" }));
+  }
+  const receiver = parseCriteria(strings(reported)).constraints;
+  const keys = strings(ho.slots["keys"]);
+  const not = strings(rb.slots["not"]);
+  out.push(...compareCriteria(sender, receiver, vocabulary, { keys, not }));
+  return out;
+}
+
+function execution(ho: Message, rb: Message, slots: readonly string[], ask: string, expected: ReadbackExpectations): Finding[] {
+  const out: Finding[] = [];
+  for (const slot of slots) {
+    const got = valueOf(rb, slot);
+    const sent = valueOf(ho, slot);
+    if (got === undefined) {
+      out.push(finding("EXEC_MISSING", `rb=exec: the readback does not carry ${slot}, an execution slot of ${ask}`, { slot, expected: show(sent) }));
+    } else if (sent !== undefined) {
+      if (!same(sent, got)) out.push(finding("EXEC_MISMATCH", `${slot}: the receiver will use ${show(got)}, the HO says ${show(sent)}`, { slot, expected: show(sent), received: show(got) }));
+    } else if (expected.record === undefined || !Object.hasOwn(expected.record, slot)) {
+      out.push(finding("EXEC_UNVERIFIED", `${slot}=${show(got)} was resolved by the receiver and the sender's record has no ${slot} to check it against`, { slot, received: show(got) }));
+    } else if (!same(expected.record[slot], got)) {
+      out.push(finding("EXEC_MISMATCH", `${slot}: the receiver resolved ${show(got)}, the sender's record says ${show(expected.record[slot])}`, { slot, expected: show(expected.record[slot]), received: show(got) }));
+    }
+  }
+  return out;
+}
+
+/**
+ * Checks `rb` against the HO the sender sent (both JSON forms, the HO as the sender holds it).
+ * Values compare as decoded: `pri=2` equals `pri=02`, `keep=a+b` differs from `keep=b+a`.
+ */
+export function checkReadback(ho: Message, rb: Message, vocabulary: Vocabulary, expected: ReadbackExpectations = {}): ReadbackReport {
+  const set = readbackSet(ho, vocabulary);
+  const t1 = receipt(ho, rb, vocabulary);
+  const h = rb.slots["h"];
+  const t2 = h === undefined ? [] : h === digest(ho) ? [] : [finding("INTEGRITY", `h=${show(h)} is not the digest of the HO sent (${digest(ho)}): the receiver holds other bytes`, { slot: "h", expected: digest(ho), received: show(h) })];
+  const t3 = echo(ho, rb, set.echo);
+  const t4 = set.comprehension ? comprehension(ho, rb, set.plan, vocabulary, expected) : [];
+  const ask = typeof ho.slots["ask"] === "string" ? (ho.slots["ask"] as string) : "";
+  let t5: Finding[] = [];
+  let execAsked = set.execution;
+  if (set.execution && set.exec.length === 0) {
+    execAsked = false;
+    t5 = [finding("EXEC_NO_MAP", `rb=exec, but the vocabulary names no execution slots for ${ask || "this ask"}: no tier 5 and no done check beyond receipt`, { slot: "rb" })];
+  } else if (set.execution) t5 = execution(ho, rb, set.exec, ask, expected);
+
+  const tiers = [
+    tier(1, "receipt", true, t1),
+    tier(2, "integrity", h !== undefined, t2),
+    tier(3, "echo", true, t3),
+    tier(4, "comprehension", set.comprehension, t4),
+    tier(5, "execution", execAsked, t5),
+  ] as const;
+  const notes = tiers.flatMap((t) => t.findings.filter((f) => f.severity === "note"));
+  const roger = tiers[0].result === "pass" && tiers[1].result !== "fail";
+  const wilco = tiers.every((t) => t.result !== "fail");
+  return { roger, wilco, tiers, notes };
+}

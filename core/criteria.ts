@@ -1,0 +1,173 @@
+/**
+ * Acceptance criteria (spec section 5.2): the constraint grammar, normalisation with the alias
+ * table, and the comparison of the sender's criteria with the receiver's that tier 4 rests on.
+ */
+import { finding } from "./finding.js";
+import type { Finding } from "./finding.js";
+import type { Vocabulary } from "./vocabulary-model.js";
+
+export interface Constraint {
+  readonly key: string;
+  /** The value as written. */
+  readonly value: string;
+}
+
+const CONSTRAINT = /^([a-z][a-z0-9_]*):(\S+)$/;
+
+/** Reads `key:value` constraints, from an `acc=` list or a `+`-joined string. */
+export function parseCriteria(input: string | readonly string[]): { constraints: Constraint[]; findings: Finding[] } {
+  const items = typeof input === "string" ? (input === "" ? [] : input.split("+")) : input;
+  const constraints: Constraint[] = [];
+  const findings: Finding[] = [];
+  for (const item of items) {
+    const m = CONSTRAINT.exec(item);
+    if (m === null || item.includes("+")) {
+      findings.push(finding("CRITERIA_SYNTAX", `'${item}' is not a constraint (key:value)`, { received: item }));
+    } else constraints.push({ key: m[1] as string, value: m[2] as string });
+  }
+  return { constraints, findings };
+}
+
+/** Words that never make two values the same fact on their own. */
+const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "it", "no", "not", "of", "on", "or", "the", "to", "with", "without"]);
+
+export interface Normalised {
+  /** Lowercase words, punctuation gone, aliases resolved to their canonical spelling. */
+  readonly words: readonly string[];
+  readonly text: string;
+  /** For lengths: a number and a unit (`120w`), compared as such. */
+  readonly measure: { readonly amount: number; readonly unit: string } | null;
+}
+
+const UNITS: Readonly<Record<string, string>> = {
+  w: "w", word: "w", words: "w",
+  c: "c", char: "c", chars: "c", character: "c", characters: "c",
+  p: "p", page: "p", pages: "p",
+  s: "s", slide: "s", slides: "s",
+};
+const MEASURE = /^(\d+(?:\.\d+)?)\s*([a-z]+)$/;
+
+const words = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+
+/** Lowercase, punctuation stripped, aliases resolved (section 5.2). */
+export function normaliseValue(value: string, vocabulary: Vocabulary): Normalised {
+  const plain = words(value).join(" ");
+  const alias = vocabulary.aliases.get(value.toLowerCase()) ?? aliasByWords(plain, vocabulary);
+  const text = alias === undefined ? plain : words(alias).join(" ");
+  const m = MEASURE.exec(text.replace(/ /g, ""));
+  const unit = m === null ? undefined : UNITS[m[2] as string];
+  return { words: text === "" ? [] : text.split(" "), text, measure: m !== null && unit !== undefined ? { amount: Number(m[1]), unit } : null };
+}
+
+function aliasByWords(plain: string, vocabulary: Vocabulary): string | undefined {
+  for (const [spelling, canonical] of vocabulary.aliases) if (words(spelling).join(" ") === plain) return canonical;
+  return undefined;
+}
+
+export type Match = "same" | "loose" | "different";
+
+const contains = (big: readonly string[], small: readonly string[]): boolean => small.length > 0 && small.every((w) => big.includes(w));
+const distinctive = (w: string): boolean => w.length >= 3 && !STOPWORDS.has(w);
+
+/**
+ * Whether two values of one key name the same fact: equal, one a prefix of the other (after
+ * normalisation), or one's word set containing the other's. Lengths compare as number and unit, so `120w` and `150w` never
+ * match. Set-valued keys also accept a loose match on a shared distinctive word.
+ */
+export function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match {
+  if (a.measure !== null || b.measure !== null) {
+    return a.measure !== null && b.measure !== null && a.measure.amount === b.measure.amount && a.measure.unit === b.measure.unit ? "same" : "different";
+  }
+  if (a.text === b.text) return "same";
+  if ((a.text !== "" && b.text.startsWith(a.text)) || (b.text !== "" && a.text.startsWith(b.text))) return "same";
+  if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";
+  if (setValued && a.words.some((w) => distinctive(w) && b.words.includes(w))) return "loose";
+  return "different";
+}
+
+export interface CriteriaOptions {
+  /** `keys=` of the HO: dimensions the sender checks; one the receiver omits is a gap. */
+  readonly keys?: readonly string[];
+  /** The receiver's `not=`: compared as `no:` values, and refused when it excludes a `must:`. */
+  readonly not?: readonly string[];
+}
+
+interface Held {
+  readonly raw: string;
+  readonly norm: Normalised;
+}
+
+function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side: string, out: Finding[]): Map<string, Held[]> {
+  const groups = new Map<string, Held[]>();
+  for (const c of constraints) {
+    if (!vocabulary.constraintKeys.has(c.key)) {
+      out.push(finding("ACC_KEY_UNKNOWN", `${side} ${c.key}:${c.value}: ${c.key} is outside the closed key set; noted, not compared`, { slot: "acc", received: `${c.key}:${c.value}` }));
+      continue;
+    }
+    const list = groups.get(c.key) ?? [];
+    list.push({ raw: `${c.key}:${c.value}`, norm: normaliseValue(c.value, vocabulary) });
+    groups.set(c.key, list);
+  }
+  return groups;
+}
+
+/**
+ * Compares the sender's criteria with the receiver's, by key (section 5.2): a contradiction, a gap
+ * or a required item excluded fails; an assumption, a loose match or an unknown key is a note.
+ */
+export function compareCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions = {}): Finding[] {
+  const out: Finding[] = [];
+  const sender = group(expected, vocabulary, "sender's", out);
+  const receiver = group([...reported, ...(options.not ?? []).map((value) => ({ key: "no", value }))], vocabulary, "receiver's", out);
+  const isSet = (key: string): boolean => vocabulary.constraintKeys.get(key)?.set === true;
+
+  for (const [key, mine] of sender) {
+    const theirs = receiver.get(key);
+    if (theirs === undefined) {
+      out.push(finding("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${mine.map((h) => h.raw).join(", ")})`, { slot: "acc", expected: mine.map((h) => h.raw).join("+") }));
+      continue;
+    }
+    if (!isSet(key)) {
+      for (const t of theirs) {
+        if (compareValues((mine[0] as Held).norm, t.norm, false) !== "same") {
+          out.push(finding("ACC_CONTRADICTION", `contradiction: the receiver read ${t.raw} where the sender holds ${(mine[0] as Held).raw}`, { slot: "acc", expected: (mine[0] as Held).raw, received: t.raw }));
+        }
+      }
+      continue;
+    }
+    for (const m of mine) {
+      const matches = theirs.map((t) => compareValues(m.norm, t.norm, true));
+      if (matches.includes("same")) continue;
+      const loose = matches.indexOf("loose");
+      if (loose >= 0) {
+        out.push(finding("ACC_LOOSE", `loose match: ${(theirs[loose] as Held).raw} taken for ${m.raw} on a shared word; confirm`, { slot: "acc", expected: m.raw, received: (theirs[loose] as Held).raw }));
+      } else {
+        out.push(finding("ACC_GAP", `gap: the receiver did not extract ${m.raw}`, { slot: "acc", expected: m.raw }));
+      }
+    }
+    for (const t of theirs) {
+      if (!mine.some((m) => compareValues(m.norm, t.norm, true) !== "different")) {
+        out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: "acc", received: t.raw }));
+      }
+    }
+  }
+  for (const [key, theirs] of receiver) {
+    if (sender.has(key)) continue;
+    for (const t of theirs) out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} fills in what the sender's criteria leave open; confirm or correct`, { slot: "acc", received: t.raw }));
+  }
+  for (const key of options.keys ?? []) {
+    // A key the sender also holds criteria for was reported as a gap above.
+    if (!receiver.has(key) && !sender.has(key)) {
+      out.push(finding("ACC_GAP", `gap: the HO asks for ${key} (keys=) and the receiver did not report it`, { slot: "acc", expected: key }));
+    }
+  }
+  for (const value of options.not ?? []) {
+    const excluded = normaliseValue(value, vocabulary);
+    for (const m of sender.get("must") ?? []) {
+      if (compareValues(m.norm, excluded, true) === "same") {
+        out.push(finding("ACC_EXCLUDED", `not=${value} excludes ${m.raw}, which the sender requires`, { slot: "not", expected: m.raw, received: value }));
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+/**
+ * What a handoff's `rb=` asks the readback to carry (sections 3.1, 5.1 and 5.3): its levels, the
+ * slots to echo, and the execution slots. Shared by makeReadback and checkReadback, so the receiver
+ * builds exactly what the sender checks.
+ */
+import type { Message } from "./message.js";
+import type { Vocabulary } from "./vocabulary-model.js";
+import { DEFAULT_ECHO, READBACK_LEVELS } from "./vocabulary.js";
+
+export interface ReadbackSet {
+  /** The levels asked (`echo` when `rb=` is absent). */
+  readonly levels: ReadonlySet<string>;
+  /** Slots (and `item`) the readback must echo with the HO's values: those the HO carries. */
+  readonly echo: readonly string[];
+  /** Tier 4 is asked: the receiver's own `acc=`. */
+  readonly comprehension: boolean;
+  /** `rb=plan`: `do=` as well. */
+  readonly plan: boolean;
+  /** Tier 5 is asked. */
+  readonly execution: boolean;
+  /** The profile's execution slots for the ask (empty when it names none). */
+  readonly exec: readonly string[];
+}
+
+/** Slots that describe the readback itself or the HO's window: never echoed (`exp`, section 3.1). */
+const NOT_ECHOED = new Set(["rb", "keys", "exp", "p"]);
+
+function has(message: Message, slot: string): boolean {
+  if (slot === "item") return message.item !== null;
+  return Object.hasOwn(message.slots, slot);
+}
+
+/** Reads the HO's `rb=` into what its readback must carry. */
+export function readbackSet(ho: Message, vocabulary: Vocabulary): ReadbackSet {
+  const rb = ho.slots["rb"];
+  const asked = Array.isArray(rb) ? rb.filter((x): x is string => typeof x === "string") : ["echo"];
+  const levels = new Set(asked.filter((x) => Object.hasOwn(READBACK_LEVELS, x)));
+  if (levels.size === 0) levels.add("echo");
+  const named = asked.filter((x) => !Object.hasOwn(READBACK_LEVELS, x));
+  const echo = new Set<string>(DEFAULT_ECHO);
+  if (levels.has("all")) {
+    for (const key of Object.keys(ho.slots)) {
+      if (!NOT_ECHOED.has(key) && vocabulary.slots.has(key)) echo.add(key);
+    }
+  }
+  for (const key of named) echo.add(key);
+  const ask = ho.slots["ask"];
+  const exec = levels.has("exec") && typeof ask === "string" ? (vocabulary.exec.get(ask) ?? []) : [];
+  return {
+    levels,
+    echo: [...echo].filter((slot) => has(ho, slot)),
+    comprehension: levels.has("acc") || levels.has("plan"),
+    plan: levels.has("plan"),
+    execution: levels.has("exec"),
+    exec,
+  };
+}

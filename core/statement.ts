@@ -1,0 +1,153 @@
+/**
+ * The tool's statement (section 5.3): `prepare` freezes a resolved call under an unguessable token
+ * and states it as the RB the receiver relays; `commit` returns the frozen call exactly once, and
+ * never after `exp`, after `abandon`, or after a CX for its handoff. A pure state machine over an
+ * injected store, shared by the CLI's file store and the Worker's Durable Object.
+ */
+import { finding } from "./finding.js";
+import type { Finding, Result } from "./finding.js";
+import { isTime } from "./check-value.js";
+import { makeReadback } from "./make-readback.js";
+import type { Message, SlotValue } from "./message.js";
+import type { Vocabulary } from "./vocabulary-model.js";
+
+export type StatementState = "pending" | "committed" | "abandoned" | "expired" | "cancelled";
+
+export interface Statement {
+  /** 128 random bits, 32 lowercase hex characters: a capability, never listed. */
+  readonly token: string;
+  /** The id of the HO the statement executes. */
+  readonly handoff: string;
+  /** The execution values, as they will run. */
+  readonly call: Readonly<Record<string, SlotValue>>;
+  /** The end of the window for confirmation, `YYYYMMDDTHHMMZ` (UTC). */
+  readonly exp: string;
+  /** The RB line that states the call, with `x_tok=`. */
+  readonly readback: Message;
+  readonly state: StatementState;
+}
+
+/** Where statements live. Synchronous, so one call of the state machine is one atomic step. */
+export interface StatementStore {
+  get(token: string): Statement | undefined;
+  put(statement: Statement): void;
+  /** Every statement prepared for a handoff. */
+  forHandoff(handoff: string): readonly Statement[];
+}
+
+/** A store in memory (tests, and the base of the file store). */
+export function memoryStore(initial: readonly Statement[] = []): StatementStore & { all(): Statement[] } {
+  const byToken = new Map(initial.map((s) => [s.token, s]));
+  return {
+    get: (token) => byToken.get(token),
+    put: (statement) => void byToken.set(statement.token, statement),
+    forHandoff: (handoff) => [...byToken.values()].filter((s) => s.handoff === handoff),
+    all: () => [...byToken.values()],
+  };
+}
+
+// Web Crypto's getRandomValues exists in Node, browsers and Workers alike; core declares only it.
+declare const crypto: { getRandomValues<T extends Uint8Array>(array: T): T };
+
+/** A fresh token: 128 bits from the platform's cryptographic random source. */
+export function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let out = "";
+  for (const b of bytes) out += b.toString(16).padStart(2, "0");
+  return out;
+}
+
+const TOKEN = /^[0-9a-f]{32}$/;
+
+export interface PrepareInput {
+  /** The HO the call executes, as delivered. */
+  readonly ho: Message;
+  /** The call as resolved by the tool: the values it will run with, by execution slot. */
+  readonly call: Readonly<Record<string, SlotValue>>;
+  /** The statement's window; it may not outlive the HO's `exp`. */
+  readonly exp: string;
+  /** The receiver's message number for the RB that states the call. */
+  readonly n: number;
+}
+
+/** Freezes the call and returns the statement (its `readback` is the RB to relay, with `x_tok`). */
+export function prepare(store: StatementStore, input: PrepareInput, vocabulary: Vocabulary, token: string = newToken()): Result<Statement> {
+  const fail = (f: Finding[]): Result<Statement> => ({ ok: false, value: null, findings: f });
+  if (!isTime(input.exp)) return fail([finding("STATEMENT_REFUSED", `exp=${input.exp} is not a UTC time (YYYYMMDDTHHMMZ)`, { slot: "exp", received: input.exp })]);
+  const hoExp = input.ho.slots["exp"];
+  if (typeof hoExp === "string" && input.exp > hoExp) {
+    return fail([finding("STATEMENT_REFUSED", `the statement's exp=${input.exp} would outlive the HO's exp=${hoExp}`, { slot: "exp", expected: `<= ${hoExp}`, received: input.exp })]);
+  }
+  if (!TOKEN.test(token) || store.get(token) !== undefined) throw new RangeError("prepare: the token must be 32 fresh lowercase hex characters");
+  const rb = makeReadback(input.ho, { n: input.n, exec: input.call, exp: input.exp, extra: { x_tok: token } }, vocabulary);
+  if (!rb.ok) return fail([...rb.findings]);
+  const statement: Statement = { token, handoff: input.ho.id, call: { ...input.call }, exp: input.exp, readback: rb.value, state: "pending" };
+  store.put(statement);
+  return { ok: true, value: statement, findings: rb.findings };
+}
+
+function refuse(statement: Statement | undefined, now: string | null): Finding | null {
+  if (statement === undefined) return finding("STATEMENT_UNKNOWN", "no statement has this token", { slot: "x_tok" });
+  if (statement.state !== "pending") {
+    const why: Record<Exclude<StatementState, "pending">, string> = {
+      committed: "the statement was already committed; it runs once",
+      abandoned: "the statement was abandoned",
+      expired: `the statement expired at ${statement.exp}; prepare it again`,
+      cancelled: "the handoff was cancelled (CX); the statement was abandoned",
+    };
+    return finding("STATEMENT_REFUSED", why[statement.state], { slot: "x_tok", received: statement.state });
+  }
+  if (now !== null && now > statement.exp) {
+    return finding("STATEMENT_REFUSED", `it is ${now}, after the statement's exp=${statement.exp}: the world it was checked against may have moved; prepare it again`, { slot: "exp", expected: `<= ${statement.exp}`, received: now });
+  }
+  return null;
+}
+
+/** Executes the statement: returns the frozen call exactly once, within its window. */
+export function commit(store: StatementStore, token: string, now: string): Result<Statement> {
+  if (!isTime(now)) throw new RangeError("commit: now must be YYYYMMDDTHHMMZ");
+  const statement = store.get(token);
+  const refusal = refuse(statement, now);
+  if (refusal !== null) {
+    // A commit that finds the window passed records the expiry, so the refusal is stable.
+    if (statement !== undefined && statement.state === "pending" && now > statement.exp) store.put({ ...statement, state: "expired" });
+    return { ok: false, value: null, findings: [refusal] };
+  }
+  const committed: Statement = { ...(statement as Statement), state: "committed" };
+  store.put(committed);
+  return { ok: true, value: committed, findings: [] };
+}
+
+/** Discards a pending statement. */
+export function abandon(store: StatementStore, token: string): Result<Statement> {
+  const statement = store.get(token);
+  const refusal = refuse(statement, null);
+  if (refusal !== null) return { ok: false, value: null, findings: [refusal] };
+  const abandoned: Statement = { ...(statement as Statement), state: "abandoned" };
+  store.put(abandoned);
+  return { ok: true, value: abandoned, findings: [] };
+}
+
+/** A CX for a handoff: every pending statement for it is abandoned. Returns those it changed. */
+export function cancelHandoff(store: StatementStore, handoff: string): Statement[] {
+  const changed: Statement[] = [];
+  for (const s of store.forHandoff(handoff)) {
+    if (s.state !== "pending") continue;
+    const cancelled: Statement = { ...s, state: "cancelled" };
+    store.put(cancelled);
+    changed.push(cancelled);
+  }
+  return changed;
+}
+
+/** Marks every pending statement whose window has passed as expired. Idempotent. */
+export function expireStatements(store: StatementStore, statements: Iterable<Statement>, now: string): Statement[] {
+  const changed: Statement[] = [];
+  for (const s of statements) {
+    if (s.state !== "pending" || !(now > s.exp)) continue;
+    const expired: Statement = { ...s, state: "expired" };
+    store.put(expired);
+    changed.push(expired);
+  }
+  return changed;
+}
