@@ -3,94 +3,98 @@
  * `rw`: the rogerwilco command. A thin adapter: it reads lines, calls core, prints results.
  * Exit codes: 0 pass, 1 a check failed or the input is invalid, 2 a usage error.
  */
-import { parseArgs } from "node:util";
 import { readFileSync } from "node:fs";
-import { digest } from "./commands/digest.js";
-import { format } from "./commands/format.js";
-import { parse } from "./commands/parse.js";
-import { validate } from "./commands/validate.js";
-import type { CommandContext } from "./commands/context.js";
+import { parseArgs } from "node:util";
+import type { ParseArgsConfig } from "node:util";
+import { checkDnCommand } from "./commands/check-dn.js";
+import { checkHoCommand } from "./commands/check-ho.js";
+import { checkRbCommand } from "./commands/check-rb.js";
+import type { Command, CommandContext } from "./commands/context.js";
+import { digestCommand } from "./commands/digest.js";
+import { formatCommand } from "./commands/format.js";
+import { makeRbCommand } from "./commands/make-rb.js";
+import { parseCommand } from "./commands/parse.js";
+import { abandonCommand, commitCommand, prepareCommand } from "./commands/statements.js";
+import { validateCommand } from "./commands/validate.js";
 import { Output } from "./output.js";
 import { profiles } from "./profiles.js";
 import { UsageError } from "./usage-error.js";
 
-const USAGE = `rw: RW1 lines checked in code (rogerwilco)
+const COMMANDS: Readonly<Record<string, Command>> = {
+  parse: parseCommand,
+  format: formatCommand,
+  validate: validateCommand,
+  digest: digestCommand,
+  "make-rb": makeRbCommand,
+  "check-rb": checkRbCommand,
+  "check-ho": checkHoCommand,
+  "check-dn": checkDnCommand,
+  prepare: prepareCommand,
+  commit: commitCommand,
+  abandon: abandonCommand,
+};
 
-usage: rw <command> [options] < lines
-       rw <command> --file PATH
+const COMMON: Readonly<Record<string, { type: "string" | "boolean"; help: string; short?: string }>> = {
+  profile: { type: "string", help: "read lines without p= against this profile too (clin, pay, pform, or a .json file); a line's own p= loads a shipped profile by itself" },
+  file: { type: "string", help: "read input from PATH instead of stdin" },
+  json: { type: "boolean", help: "print JSON (one object per input line, with the findings)" },
+  help: { type: "boolean", help: "this text", short: "h" },
+};
 
-commands:
-  parse      RW1 lines -> JSON forms, one per line
-  format     JSON forms (one object per line) -> RW1 lines; only valid messages are written
-  validate   check lines (or JSON forms) against the core and their profile
-  digest     h= of each line (or JSON form): first 12 hex of SHA-256 of its canonical JSON
+const FOOTER = "Blank lines and lines starting with # are skipped. Exit: 0 pass, 1 invalid input or failed check, 2 usage error.";
 
-options:
-  --profile NAME|FILE  read lines without p= against this profile too (clin, pay, pform, or a .json
-                       file); a line's own p= loads a shipped profile by itself
-  --file PATH          read input from PATH instead of stdin
-  --json               print one JSON object per input line (line, ok, findings, ...)
-  --as NAME            validate: also print the UN line receiver NAME sends for each refused line
-  --seq N              validate --as: number of the first UN (NAME-N), default 1
-  -h, --help           this text
-  --version            the version
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  const commands = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return ["rw: RW1 lines checked in code (rogerwilco)", "", "usage: rw <command> [options]    (rw <command> --help for its options)", "", "commands:", ...commands, "", "  --version   the version", "", FOOTER].join("\n");
+}
 
-Blank lines and lines starting with # are skipped. Exit: 0 pass, 1 invalid input or failed
-check, 2 usage error.`;
-
-const COMMANDS: Record<string, (ctx: CommandContext) => Promise<number>> = { parse, format, validate, digest };
-const PER_COMMAND: Record<string, readonly string[]> = { validate: ["as", "seq"] };
+function commandUsage(name: string, command: Command): string {
+  const options = { ...command.options, ...COMMON };
+  const width = Math.max(...Object.keys(options).map((o) => o.length + 2));
+  const args = command.positionals === undefined ? "" : command.positionals.min > 0 ? ` ${command.positionals.name}` : ` [${command.positionals.name}]`;
+  return [`rw ${name}: ${command.summary}`, "", `usage: rw ${name}${args} [options]`, "", "options:", ...Object.entries(options).map(([o, spec]) => `  --${o.padEnd(width)}${spec.help}`), "", FOOTER].join("\n");
+}
 
 function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-  return pkg.version;
+  return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      profile: { type: "string" },
-      file: { type: "string" },
-      json: { type: "boolean" },
-      as: { type: "string" },
-      seq: { type: "string" },
-      help: { type: "boolean", short: "h" },
-      version: { type: "boolean" },
-    },
-  });
-  if (values.version) {
+  const [name, ...rest] = argv;
+  if (name === "--version") {
     process.stdout.write(`${version()}\n`);
     return 0;
   }
-  const [command, ...extra] = positionals;
-  if (values.help || command === undefined || command === "help") {
-    process.stdout.write(`${USAGE}\n`);
-    return command === undefined && !values.help ? 2 : 0;
+  if (name === undefined || name === "help" || name === "--help" || name === "-h") {
+    process.stdout.write(`${usage()}\n`);
+    return name === undefined ? 2 : 0;
   }
-  const run = COMMANDS[command];
-  if (run === undefined) throw new UsageError(`unknown command '${command}' (parse, format, validate, digest)`);
-  if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}': lines come from stdin or --file`);
-  for (const name of ["as", "seq"] as const) {
-    if (values[name] !== undefined && !(PER_COMMAND[command] ?? []).includes(name)) throw new UsageError(`--${name} applies to validate only`);
+  const command = COMMANDS[name];
+  if (command === undefined) throw new UsageError(`unknown command '${name}' (${Object.keys(COMMANDS).join(", ")})`);
+  const options: ParseArgsConfig["options"] = {};
+  for (const [o, spec] of Object.entries({ ...command.options, ...COMMON })) options[o] = { type: spec.type, ...("short" in spec && spec.short ? { short: spec.short } : {}) };
+  const { values, positionals } = parseArgs({ args: [...rest], allowPositionals: true, strict: true, options });
+  if (values["help"] === true) {
+    process.stdout.write(`${commandUsage(name, command)}\n`);
+    return 0;
   }
-  if (values.as !== undefined && !/^[A-Za-z0-9._-]+$/.test(values.as)) throw new UsageError(`--as ${values.as}: not an agent name ([A-Za-z0-9._-]+)`);
-  if (values.seq !== undefined && !/^\d{1,9}$/.test(values.seq)) throw new UsageError(`--seq ${values.seq}: not a number`);
-  if (values.seq !== undefined && values.as === undefined) throw new UsageError("--seq needs --as NAME");
+  const allowed = command.positionals ?? { name: "", min: 0, max: 0 };
+  if (positionals.length > allowed.max) throw new UsageError(`unexpected argument '${positionals[allowed.max]}'${allowed.max === 0 ? ": lines come from stdin or --file" : ""}`);
+  if (positionals.length < allowed.min) throw new UsageError(`rw ${name} needs ${allowed.name}`);
   const out = new Output(process.stdout);
   const err = new Output(process.stderr);
   const ctx: CommandContext = {
-    file: values.file,
-    json: values.json === true,
-    profiles: profiles(values.profile),
+    file: values["file"] as string | undefined,
+    json: values["json"] === true,
+    profiles: profiles(values["profile"] as string | undefined),
     out,
     err,
-    options: { as: values.as, seq: values.seq },
+    options: values as Record<string, string | boolean | undefined>,
+    args: positionals,
   };
   try {
-    return await run(ctx);
+    return await command.run(ctx);
   } finally {
     await out.flush();
     await err.flush();

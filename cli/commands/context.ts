@@ -1,4 +1,4 @@
-/** What every subcommand receives: parsed options, the profiles, and the two output streams. */
+/** What every subcommand receives and declares: its options, the profiles, the output streams. */
 import type { Output } from "../output.js";
 import type { Profiles } from "../profiles.js";
 
@@ -10,6 +10,23 @@ export interface CommandContext {
   readonly err: Output;
   /** Options particular to the subcommand, as given. */
   readonly options: Readonly<Record<string, string | boolean | undefined>>;
+  /** Positional arguments after the command (a token, for commit and abandon). */
+  readonly args: readonly string[];
+}
+
+export interface OptionSpec {
+  readonly type: "string" | "boolean";
+  /** Shown in `rw <command> --help`. */
+  readonly help: string;
+}
+
+export interface Command {
+  readonly summary: string;
+  /** Options beyond the common ones (--profile, --file, --json, --help). */
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  /** How many positional arguments the command takes, and what they are called. */
+  readonly positionals?: { readonly name: string; readonly min: number; readonly max: number };
+  run(ctx: CommandContext): Promise<number>;
 }
 
 /** Exit codes (DESIGN, Interfaces): 0 pass, 1 a check failed or input is invalid, 2 usage. */

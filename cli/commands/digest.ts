@@ -4,9 +4,9 @@ import { readLines } from "../input.js";
 import { readMessage } from "../read-message.js";
 import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
-import type { CommandContext } from "./context.js";
+import type { Command, CommandContext } from "./context.js";
 
-export async function digest(ctx: CommandContext): Promise<number> {
+async function run(ctx: CommandContext): Promise<number> {
   let code = PASS;
   for await (const { n, text } of readLines(ctx.file)) {
     const checked = readMessage(text, ctx.profiles.resolve);
@@ -18,3 +18,9 @@ export async function digest(ctx: CommandContext): Promise<number> {
   }
   return code;
 }
+
+export const digestCommand: Command = {
+  summary: "h= of each line (or JSON form): first 12 hex of SHA-256 of its canonical JSON",
+  options: {},
+  run,
+};

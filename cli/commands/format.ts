@@ -5,7 +5,7 @@ import { readLines } from "../input.js";
 import { isJsonForm, readMessage } from "../read-message.js";
 import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
-import type { CommandContext } from "./context.js";
+import type { Command, CommandContext } from "./context.js";
 
 function toLine(text: string, ctx: CommandContext): { line: string | null; findings: readonly Finding[] } {
   if (!isJsonForm(text)) {
@@ -17,7 +17,7 @@ function toLine(text: string, ctx: CommandContext): { line: string | null; findi
   return { line: formatted.ok ? formatted.value : null, findings: [...checked.findings, ...formatted.findings] };
 }
 
-export async function format(ctx: CommandContext): Promise<number> {
+async function run(ctx: CommandContext): Promise<number> {
   let code = PASS;
   for await (const { n, text } of readLines(ctx.file)) {
     const { line, findings } = toLine(text, ctx);
@@ -31,3 +31,9 @@ export async function format(ctx: CommandContext): Promise<number> {
   }
   return code;
 }
+
+export const formatCommand: Command = {
+  summary: "JSON forms (one object per line) -> RW1 lines; only valid messages are written",
+  options: {},
+  run,
+};

@@ -3,9 +3,9 @@ import { renderFindings } from "../render.js";
 import { readLines } from "../input.js";
 import { checkLine } from "../../core/index.js";
 import { FAIL, PASS } from "./context.js";
-import type { CommandContext } from "./context.js";
+import type { Command, CommandContext } from "./context.js";
 
-export async function parse(ctx: CommandContext): Promise<number> {
+async function run(ctx: CommandContext): Promise<number> {
   let code = PASS;
   for await (const { n, text } of readLines(ctx.file)) {
     const checked = checkLine(text, ctx.profiles.resolve);
@@ -19,3 +19,9 @@ export async function parse(ctx: CommandContext): Promise<number> {
   }
   return code;
 }
+
+export const parseCommand: Command = {
+  summary: "RW1 lines -> JSON forms, one per line",
+  options: {},
+  run,
+};

@@ -6,12 +6,17 @@ import { refusal } from "../../core/index.js";
 import { readLines } from "../input.js";
 import { readMessage } from "../read-message.js";
 import { renderFindings } from "../render.js";
+import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
-import type { CommandContext } from "./context.js";
+import type { Command, CommandContext } from "./context.js";
 
-export async function validate(ctx: CommandContext): Promise<number> {
+async function run(ctx: CommandContext): Promise<number> {
   const receiver = ctx.options["as"] as string | undefined;
-  let seq = Number(ctx.options["seq"] ?? 1);
+  const seqOption = ctx.options["seq"] as string | undefined;
+  if (receiver !== undefined && !/^[A-Za-z0-9._-]+$/.test(receiver)) throw new UsageError(`--as ${receiver}: not an agent name ([A-Za-z0-9._-]+)`);
+  if (seqOption !== undefined && !/^\d{1,9}$/.test(seqOption)) throw new UsageError(`--seq ${seqOption}: not a number`);
+  if (seqOption !== undefined && receiver === undefined) throw new UsageError("--seq needs --as NAME");
+  let seq = Number(seqOption ?? 1);
   let code = PASS;
   for await (const { n, text } of readLines(ctx.file)) {
     const checked = readMessage(text, ctx.profiles.resolve);
@@ -41,3 +46,12 @@ export async function validate(ctx: CommandContext): Promise<number> {
   }
   return code;
 }
+
+export const validateCommand: Command = {
+  summary: "check lines (or JSON forms) against the core and their profile",
+  options: {
+    as: { type: "string", help: "also print the UN line receiver NAME sends for each refused line" },
+    seq: { type: "string", help: "with --as: the number of the first UN (NAME-N), default 1" },
+  },
+  run,
+};

@@ -1,6 +1,6 @@
 // The `rw` command as a user runs it: the built file, real stdin, real exit codes.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -154,7 +154,7 @@ describe("usage errors exit 2 with one clear line", () => {
     ["no command", [], "usage: rw"],
     ["unknown command", ["frob"], "unknown command 'frob'"],
     ["unknown option", ["validate", "--frob"], "Unknown option '--frob'"],
-    ["--as on another command", ["parse", "--as", "w"], "--as applies to validate only"],
+    ["--as on another command", ["parse", "--as", "w"], "Unknown option '--as'"],
     ["--as not an agent", ["validate", "--as", "a b"], "not an agent name"],
     ["--seq without --as", ["validate", "--seq", "2"], "--seq needs --as"],
     ["unknown profile", ["validate", "--profile", "shipping"], "unknown profile shipping"],
@@ -190,5 +190,91 @@ describe("streams", () => {
     const r = spawnSync("bash", ["-c", `node ${RW} parse --file ${big} | head -1`], { encoding: "utf8" });
     expect(r.stdout.split("\n").length).toBe(2);
     expect(r.stderr).toBe("");
+  });
+});
+
+describe("readbacks and the checks around an act", () => {
+  const RB = "RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 p=pay ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929 h=a7a82de76607";
+  const record = join(tmp, "record.json");
+  writeFileSync(record, JSON.stringify({ sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" }));
+
+  it("make-rb composes the readback from the HO", () => {
+    const r = rw(["make-rb", "--ho", PAY_HO]);
+    expect(r.out).toBe(`${RB}\n`);
+    expect(r.code).toBe(0);
+  });
+  it("make-rb reads the HO from a file, and says what rb=acc needs", () => {
+    const file = join(tmp, "ho-acc.txt");
+    writeFileSync(file, "# the brief\nRW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT rb=acc keys=len+tone\n");
+    const missing = rw(["make-rb", "--ho", file]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain("READBACK_INCOMPLETE");
+    const made = rw(["make-rb", "--ho", file, "--n", "3", "--acc", "len:120w+tone:plain"]);
+    expect(made.out).toMatch(/^RW1 RB writer-3 re=research-01 .* acc=len:120w\+tone:plain h=[0-9a-f]{12}\n$/);
+  });
+  it("check-rb passes the spec's pay readback (exit 0) and fails amt=5100.00 on tier 5 (exit 1)", () => {
+    const good = rw(["check-rb", "--ho", PAY_HO, "--rb", RB]);
+    expect(good.code).toBe(0);
+    expect(good.out.split("\n")[0]).toBe("readback payer-1 for scheduler-1: wilco (ownership moves)");
+    const bad = rw(["check-rb", "--ho", PAY_HO, "--rb", RB.replace("5400.00", "5100.00"), "--json"]);
+    expect(bad.code).toBe(1);
+    const report = JSON.parse(bad.out) as { wilco: boolean; tiers: { result: string }[] };
+    expect(report.tiers.map((t) => t.result)).toStrictEqual(["pass", "pass", "pass", "not-asked", "fail"]);
+  });
+  it("check-rb --expect-acc: the spec's comprehension readback passes, len:150w contradicts", () => {
+    const ho = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len+tone+must+no art=url:https://example.com/brief // hero copy";
+    const rb = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 acc=len:120w+tone:plain+must:monday-problem+no:em-dash+fmt:md do=copy";
+    const expect1 = ["check-rb", "--ho", ho, "--expect-acc", "len:120w+tone:plain+no:em-dash+must:monday-problem"];
+    const ok = rw([...expect1, "--rb", rb]);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain("note ACC_ASSUMPTION");
+    expect(rw([...expect1, "--rb", rb.replace("len:120w", "len:150w")]).code).toBe(1);
+  });
+  it("check-ho against the record, and a relay against the HO it received", () => {
+    expect(rw(["check-ho", "--ho", PAY_HO, "--record", record]).code).toBe(0);
+    const differs = rw(["check-ho", "--ho", PAY_HO.replace("5400.00", "5100.00"), "--record", record]);
+    expect(differs.code).toBe(1);
+    expect(differs.out).toContain("HO_DIFFERS");
+    const forward = PAY_HO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank");
+    expect(rw(["check-ho", "--ho", forward, "--relay-from", PAY_HO]).code).toBe(0);
+    expect(rw(["check-ho", "--ho", forward]).code).toBe(2);
+  });
+  it("check-dn: the values as executed against the plan", () => {
+    const dn = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    expect(rw(["check-dn", "--ho", PAY_HO, "--dn", dn]).code).toBe(0);
+    const paidLess = rw(["check-dn", "--ho", PAY_HO, "--dn", dn.replace("5400.00", "5100.00")]);
+    expect(paidLess.code).toBe(1);
+    expect(paidLess.out).toContain("DONE_MISMATCH");
+  });
+  it("prepare, commit once, then refuse; abandon; a cancelled handoff; a late commit", () => {
+    const store = join(tmp, "st", "statements.json");
+    const prepared = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", store, "--json"]);
+    const { token, line } = JSON.parse(prepared.out) as { token: string; line: string };
+    expect(line).toContain(`x_tok=${token}`);
+    expect(rw(["check-rb", "--ho", PAY_HO, "--rb", line]).code).toBe(0);
+    const first = rw(["commit", token, "--now", "20261002T1500Z", "--store", store]);
+    expect(JSON.parse(first.out)).toStrictEqual(JSON.parse(readFileSync(record, "utf8")));
+    const second = rw(["commit", token, "--now", "20261002T1500Z", "--store", store]);
+    expect(second.code).toBe(1);
+    expect(second.err).toContain("already committed");
+    const other = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", store, "--json"]).out) as { token: string }).token;
+    expect(rw(["commit", other, "--now", "20261002T1601Z", "--store", store]).err).toContain("after the statement's exp");
+    const third = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", store, "--json"]).out) as { token: string }).token;
+    expect(rw(["abandon", "--handoff", "scheduler-1", "--store", store]).out).toContain("cancelled 1 pending");
+    expect(rw(["commit", third, "--now", "20261002T1500Z", "--store", store]).err).toContain("cancelled");
+    expect(rw(["commit", "nothex", "--store", store]).code).toBe(2);
+  });
+  it("two processes committing one token: exactly one wins", async () => {
+    const store = join(tmp, "race", "statements.json");
+    const token = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", store, "--json"]).out) as { token: string }).token;
+    const { spawn } = await import("node:child_process");
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, () => new Promise<number | null>((done) => {
+        const child = spawn(process.execPath, [RW, "commit", token, "--now", "20261002T1500Z", "--store", store], { stdio: "ignore" });
+        child.on("close", done);
+      })),
+    );
+    expect(runs.filter((c) => c === 0).length).toBe(1);
+    expect(runs.filter((c) => c === 1).length).toBe(7);
   });
 });

@@ -1,0 +1,59 @@
+/**
+ * Option values that name a message or a JSON document: given inline, or as the path of a file
+ * holding it. A message is an RW1 line or its JSON form; a file holding a message may have comment
+ * lines (`#`) and blank lines around the one line.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import type { LineCheck, Message, Vocabulary } from "../core/index.js";
+import type { Profiles } from "./profiles.js";
+import { readMessage } from "./read-message.js";
+import { UsageError } from "./usage-error.js";
+
+function textOf(option: string, value: string): string {
+  if (value.startsWith("RW") || value.trimStart().startsWith("{") || value.trimStart().startsWith("[")) return value;
+  if (!existsSync(value)) throw new UsageError(`--${option} ${value}: neither a line, JSON, nor a readable file`);
+  try {
+    return readFileSync(value, "utf8");
+  } catch {
+    throw new UsageError(`--${option} ${value}: cannot read the file`);
+  }
+}
+
+/** The one message an option holds, read as a receiver reads it (parse and validate). */
+export function messageOption(option: string, value: string | undefined, profiles: Profiles): LineCheck & { readonly text: string } {
+  if (value === undefined) throw new UsageError(`--${option} is required`);
+  const raw = textOf(option, value);
+  const lines = raw.split(/\r?\n/).filter((l) => l.trim() !== "" && !l.startsWith("#"));
+  if (lines.length !== 1 && !raw.trimStart().startsWith("{")) throw new UsageError(`--${option} must hold one message; it holds ${lines.length} lines`);
+  const text = raw.trimStart().startsWith("{") ? raw.trim() : (lines[0] as string);
+  return { ...readMessage(text, profiles.resolve), text };
+}
+
+/** A JSON document given inline or in a file. */
+export function jsonOption(option: string, value: string | undefined): unknown {
+  if (value === undefined) return undefined;
+  const raw = textOf(option, value);
+  try {
+    return JSON.parse(raw);
+  } catch (error) {
+    throw new UsageError(`--${option}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** The vocabulary a message is read against: its profile's (p=), or the one given with --profile. */
+export function vocabularyOf(message: Message, profiles: Profiles): Vocabulary {
+  const p = message.slots["p"];
+  return profiles.resolve(typeof p === "string" ? p : null) as Vocabulary;
+}
+
+/** `YYYYMMDDTHHMMZ` for now, or the --now given. */
+export function nowOption(value: string | undefined): string {
+  if (value !== undefined) {
+    if (!/^\d{8}T\d{4}Z$/.test(value)) throw new UsageError(`--now ${value}: expected YYYYMMDDTHHMMZ (UTC)`);
+    return value;
+  }
+  const d = new Date();
+  const two = (n: number): string => String(n).padStart(2, "0");
+  return `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}T${two(d.getUTCHours())}${two(d.getUTCMinutes())}Z`;
+}
+

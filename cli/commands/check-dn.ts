@@ -1,0 +1,34 @@
+/** `rw check-dn`: the done report against the plan (section 5.3): the values as executed. */
+import { checkDone } from "../../core/index.js";
+import { messageOption, vocabularyOf } from "../arguments.js";
+import { renderFindings } from "../render.js";
+import { renderCheck } from "../report.js";
+import { FAIL, PASS } from "./context.js";
+import type { Command, CommandContext } from "./context.js";
+
+async function run(ctx: CommandContext): Promise<number> {
+  const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
+  const dn = messageOption("dn", ctx.options["dn"] as string | undefined, ctx.profiles);
+  const rbOption = ctx.options["rb"] as string | undefined;
+  const rb = rbOption === undefined ? null : messageOption("rb", rbOption, ctx.profiles);
+  for (const [name, m] of [["HO", ho], ["DN", dn], ["RB", rb]] as const) {
+    if (m !== null && m.message === null) {
+      await ctx.err.line(`the ${name} does not parse\n${renderFindings(m.text, m.findings)}`);
+      return FAIL;
+    }
+  }
+  const report = checkDone(ho.message!, dn.message!, vocabularyOf(ho.message!, ctx.profiles), rb?.message ?? undefined);
+  if (ctx.json) await ctx.out.line(JSON.stringify(report));
+  else await ctx.out.line(renderCheck(`done report ${dn.message!.id} for ${ho.message!.id}`, report.ok, report.findings));
+  return report.ok ? PASS : FAIL;
+}
+
+export const checkDnCommand: Command = {
+  summary: "check a done report (DN) against the plan: the HO, and the passing readback for values the receiver resolved",
+  options: {
+    ho: { type: "string", help: "the HO: a line, its JSON form, or a file" },
+    dn: { type: "string", help: "the done report: a line, its JSON form, or a file" },
+    rb: { type: "string", help: "the readback that passed, where the HO left values to the receiver" },
+  },
+  run,
+};

@@ -1,0 +1,47 @@
+/** `rw check-ho`: an HO against the approval record before it is sent, or a relay's forward. */
+import { checkHandoff, checkRelay, readRecord } from "../../core/index.js";
+import type { SlotValue } from "../../core/index.js";
+import { jsonOption, messageOption, vocabularyOf } from "../arguments.js";
+import { renderFindings } from "../render.js";
+import { renderCheck } from "../report.js";
+import { UsageError } from "../usage-error.js";
+import { FAIL, PASS } from "./context.js";
+import type { Command, CommandContext } from "./context.js";
+
+async function run(ctx: CommandContext): Promise<number> {
+  const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
+  if (ho.message === null) {
+    await ctx.err.line(`the HO does not parse\n${renderFindings(ho.text, ho.findings)}`);
+    return FAIL;
+  }
+  const vocabulary = vocabularyOf(ho.message, ctx.profiles);
+  const relayFrom = ctx.options["relay-from"] as string | undefined;
+  const recordOption = ctx.options["record"] as string | undefined;
+  if ((relayFrom === undefined) === (recordOption === undefined)) throw new UsageError("give --record FILE (before sending) or --relay-from HO (a relay's forward), one of them");
+  let report;
+  if (relayFrom !== undefined) {
+    const received = messageOption("relay-from", relayFrom, ctx.profiles);
+    if (received.message === null) throw new UsageError(`--relay-from does not parse: ${received.findings.map((f) => f.message).join("; ")}`);
+    const adds = jsonOption("adds", ctx.options["adds"] as string | undefined) ?? {};
+    if (adds === null || typeof adds !== "object" || Array.isArray(adds)) throw new UsageError("--adds: a JSON object of the slots the relay's role adds");
+    report = checkRelay(ho.message, received.message, vocabulary, adds as Record<string, SlotValue>);
+  } else {
+    const record = readRecord(jsonOption("record", recordOption), vocabulary);
+    if (!record.ok) throw new UsageError(`--record is refused:\n${record.findings.map((f) => `  ${f.code} ${f.message}`).join("\n")}`);
+    report = checkHandoff(ho.message, record.value, vocabulary);
+  }
+  if (ctx.json) await ctx.out.line(JSON.stringify(report));
+  else await ctx.out.line(renderCheck(`handoff ${ho.message.id}`, report.ok, report.findings));
+  return report.ok ? PASS : FAIL;
+}
+
+export const checkHoCommand: Command = {
+  summary: "check an HO against the approval record before it is sent (or a relay's forward against the HO received)",
+  options: {
+    ho: { type: "string", help: "the HO to send: a line, its JSON form, or a file" },
+    record: { type: "string", help: "the approval record: a JSON object of slot values, or a file; \"$resolve\": [slots the receiver resolves]" },
+    "relay-from": { type: "string", help: "a relay: the HO it received, standing as the record" },
+    adds: { type: "string", help: "a relay: the slots its role adds, as a JSON object" },
+  },
+  run,
+};

@@ -1,0 +1,46 @@
+/** `rw check-rb`: the sender's check of a readback against its HO, tier by tier (section 5.1). */
+import { checkReadback, readRecord } from "../../core/index.js";
+import type { SlotValue } from "../../core/index.js";
+import { jsonOption, messageOption, vocabularyOf } from "../arguments.js";
+import { renderFindings } from "../render.js";
+import { renderReadback } from "../report.js";
+import { UsageError } from "../usage-error.js";
+import { FAIL, PASS } from "./context.js";
+import type { Command, CommandContext } from "./context.js";
+
+async function run(ctx: CommandContext): Promise<number> {
+  const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
+  const rb = messageOption("rb", ctx.options["rb"] as string | undefined, ctx.profiles);
+  if (ho.message === null || rb.message === null) {
+    const broken = ho.message === null ? ho : rb;
+    await ctx.err.line(`the ${broken === ho ? "HO" : "RB"} does not parse\n${renderFindings(broken.text, broken.findings)}`);
+    return FAIL;
+  }
+  const vocabulary = vocabularyOf(ho.message, ctx.profiles);
+  const recordJson = jsonOption("record", ctx.options["record"] as string | undefined);
+  let record: Readonly<Record<string, SlotValue>> | undefined;
+  if (recordJson !== undefined) {
+    const r = readRecord(recordJson, vocabulary);
+    if (!r.ok) throw new UsageError(`--record is refused:\n${r.findings.map((f) => `  ${f.code} ${f.message}`).join("\n")}`);
+    record = r.value.values;
+  }
+  const expectAcc = ctx.options["expect-acc"] as string | undefined;
+  const report = checkReadback(ho.message, rb.message, vocabulary, {
+    ...(expectAcc === undefined ? {} : { expectAcc }),
+    ...(record === undefined ? {} : { record }),
+  });
+  if (ctx.json) await ctx.out.line(JSON.stringify(report));
+  else await ctx.out.line(renderReadback(report, rb.message.id, ho.message.id));
+  return report.wilco ? PASS : FAIL;
+}
+
+export const checkRbCommand: Command = {
+  summary: "check a readback against its HO, tiers 1-5; exit 0 when wilco",
+  options: {
+    ho: { type: "string", help: "the HO as the sender sent it: a line, its JSON form, or a file" },
+    rb: { type: "string", help: "the readback received: a line, its JSON form, or a file" },
+    "expect-acc": { type: "string", help: "the sender's withheld criteria, key:value joined with + (tier 4)" },
+    record: { type: "string", help: "the sender's record, a JSON object of slot values or a file (tier 5)" },
+  },
+  run,
+};

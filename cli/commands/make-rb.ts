@@ -1,0 +1,63 @@
+/** `rw make-rb`: the readback for an HO, composed from the HO as delivered (never retyped). */
+import { formatLine, makeReadback } from "../../core/index.js";
+import type { SlotValue } from "../../core/index.js";
+import { jsonOption, messageOption, vocabularyOf } from "../arguments.js";
+import { renderFindings } from "../render.js";
+import { UsageError } from "../usage-error.js";
+import { FAIL, PASS } from "./context.js";
+import type { Command, CommandContext } from "./context.js";
+
+const list = (v: unknown): string[] | undefined => (typeof v === "string" ? v.split("+") : undefined);
+
+async function run(ctx: CommandContext): Promise<number> {
+  const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
+  if (ho.message === null || !ho.ok) {
+    await ctx.err.line(`the HO is invalid; no readback\n${renderFindings(ho.text, ho.findings)}`);
+    return FAIL;
+  }
+  const n = ctx.options["n"] ?? "1";
+  if (typeof n !== "string" || !/^\d{1,9}$/.test(n)) throw new UsageError(`--n ${String(n)}: the receiver's message number`);
+  const exec = jsonOption("exec", ctx.options["exec"] as string | undefined);
+  if (exec !== undefined && (exec === null || typeof exec !== "object" || Array.isArray(exec))) throw new UsageError("--exec: a JSON object of execution slot values");
+  const o = ctx.options;
+  const rb = makeReadback(
+    ho.message,
+    {
+      n: Number(n),
+      ...(list(o["acc"]) ? { acc: list(o["acc"]) as string[] } : {}),
+      ...(typeof o["do"] === "string" ? { do: o["do"] } : {}),
+      ...(list(o["not"]) ? { not: list(o["not"]) as string[] } : {}),
+      ...(list(o["asm"]) ? { asm: list(o["asm"]) as string[] } : {}),
+      ...(typeof o["eta"] === "string" ? { eta: o["eta"] } : {}),
+      ...(typeof o["exp"] === "string" ? { exp: o["exp"] } : {}),
+      ...(typeof o["tail"] === "string" ? { tail: o["tail"] } : {}),
+      ...(exec === undefined ? {} : { exec: exec as Record<string, SlotValue> }),
+    },
+    vocabularyOf(ho.message, ctx.profiles),
+  );
+  const line = rb.ok ? formatLine(rb.value) : null;
+  if (ctx.json) {
+    await ctx.out.line(JSON.stringify({ ok: rb.ok, line: line?.ok ? line.value : null, message: rb.value, findings: rb.findings }));
+  } else {
+    if (line?.ok) await ctx.out.line(line.value);
+    if (rb.findings.length > 0) await ctx.err.line(renderFindings("", rb.findings));
+  }
+  return rb.ok ? PASS : FAIL;
+}
+
+export const makeRbCommand: Command = {
+  summary: "the readback (RB) for an HO, composed by code from the HO as delivered",
+  options: {
+    ho: { type: "string", help: "the HO: a line, its JSON form, or a file holding it" },
+    n: { type: "string", help: "the receiver's message number (the RB's id is <receiver>-<n>), default 1" },
+    acc: { type: "string", help: "the receiver's acceptance criteria, key:value joined with + (rb=acc, rb=plan)" },
+    do: { type: "string", help: "what the receiver will produce (rb=plan)" },
+    not: { type: "string", help: "what the receiver takes to be out of scope, joined with +" },
+    asm: { type: "string", help: "assumptions the brief did not settle, joined with +" },
+    eta: { type: "string", help: "expected completion, YYYYMMDD" },
+    exp: { type: "string", help: "the end of a prepared statement's window, YYYYMMDDTHHMMZ" },
+    exec: { type: "string", help: "execution values the receiver resolved or will use: JSON object, or a file holding it" },
+    tail: { type: "string", help: "the receiver's paraphrase, at most 300 characters" },
+  },
+  run,
+};

@@ -1,0 +1,98 @@
+/** `rw prepare | commit | abandon`: the tool's statement (section 5.3), kept in a local file store. */
+import { abandon, cancelHandoff, commit, formatLine, prepare } from "../../core/index.js";
+import type { Finding, SlotValue, Statement } from "../../core/index.js";
+import { jsonOption, messageOption, nowOption, vocabularyOf } from "../arguments.js";
+import { renderFindings } from "../render.js";
+import { DEFAULT_STORE, withStatementStore } from "../statement-file.js";
+import { UsageError } from "../usage-error.js";
+import { FAIL, PASS } from "./context.js";
+import type { Command, CommandContext } from "./context.js";
+
+const storeOf = (ctx: CommandContext): string => (ctx.options["store"] as string | undefined) ?? DEFAULT_STORE;
+const STORE = { type: "string", help: `the statement store, default ${DEFAULT_STORE}` } as const;
+const TOKEN = /^[0-9a-f]{32}$/;
+
+async function runPrepare(ctx: CommandContext): Promise<number> {
+  const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
+  if (ho.message === null || !ho.ok) {
+    await ctx.err.line(`the HO is invalid; nothing prepared\n${renderFindings(ho.text, ho.findings)}`);
+    return FAIL;
+  }
+  const call = jsonOption("call", ctx.options["call"] as string | undefined);
+  if (call === undefined || call === null || typeof call !== "object" || Array.isArray(call)) throw new UsageError("--call: the resolved call, a JSON object of execution slot values");
+  const exp = ctx.options["exp"];
+  if (typeof exp !== "string") throw new UsageError("--exp YYYYMMDDTHHMMZ is required: the end of the window for confirmation");
+  const n = (ctx.options["n"] as string | undefined) ?? "1";
+  if (!/^\d{1,9}$/.test(n)) throw new UsageError(`--n ${n}: the receiver's message number`);
+  const vocabulary = vocabularyOf(ho.message, ctx.profiles);
+  const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call: call as Record<string, SlotValue>, exp, n: Number(n) }, vocabulary));
+  if (!result.ok) {
+    await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, findings: result.findings })) : ctx.err.line(renderFindings("", result.findings)));
+    return FAIL;
+  }
+  const line = formatLine(result.value.readback);
+  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: true, token: result.value.token, line: line.value, findings: result.findings }));
+  else {
+    await ctx.out.line(line.value ?? "");
+    if (result.findings.length > 0) await ctx.err.line(renderFindings("", result.findings));
+  }
+  return PASS;
+}
+
+function tokenArg(ctx: CommandContext): string {
+  const token = ctx.args[0] as string;
+  if (!TOKEN.test(token)) throw new UsageError(`${token}: a statement token is 32 lowercase hex characters`);
+  return token;
+}
+
+async function report(ctx: CommandContext, result: { ok: boolean; value: Statement | null; findings: readonly Finding[] }, verb: string): Promise<number> {
+  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: result.ok, statement: result.value, findings: result.findings }));
+  else if (result.ok && result.value !== null) await ctx.out.line(verb === "committed" ? JSON.stringify(result.value.call) : `${verb} ${result.value.handoff}`);
+  else await ctx.err.line(`refused: ${result.findings.map((f) => f.message).join("; ")}`);
+  return result.ok ? PASS : FAIL;
+}
+
+async function runCommit(ctx: CommandContext): Promise<number> {
+  const token = tokenArg(ctx);
+  const now = nowOption(ctx.options["now"] as string | undefined);
+  return report(ctx, withStatementStore(storeOf(ctx), (store) => commit(store, token, now)), "committed");
+}
+
+async function runAbandon(ctx: CommandContext): Promise<number> {
+  const handoff = ctx.options["handoff"] as string | undefined;
+  if (handoff !== undefined) {
+    if (ctx.args.length > 0) throw new UsageError("give a token or --handoff ID, not both");
+    const cancelled = withStatementStore(storeOf(ctx), (store) => cancelHandoff(store, handoff));
+    await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, cancelled: cancelled.length }) : `cancelled ${cancelled.length} pending statement(s) for ${handoff}`);
+    return PASS;
+  }
+  if (ctx.args.length === 0) throw new UsageError("abandon needs a statement token, or --handoff ID for every statement of a cancelled handoff");
+  const token = tokenArg(ctx);
+  return report(ctx, withStatementStore(storeOf(ctx), (store) => abandon(store, token)), "abandoned statement for");
+}
+
+export const prepareCommand: Command = {
+  summary: "freeze a resolved call under a token and print the RB that states it (with x_tok=)",
+  options: {
+    ho: { type: "string", help: "the HO the call executes: a line, its JSON form, or a file" },
+    call: { type: "string", help: "the call as resolved: a JSON object of execution slot values, or a file" },
+    exp: { type: "string", help: "the end of the window for confirmation, YYYYMMDDTHHMMZ (UTC)" },
+    n: { type: "string", help: "the receiver's message number for the RB, default 1" },
+    store: STORE,
+  },
+  run: runPrepare,
+};
+
+export const commitCommand: Command = {
+  summary: "execute a prepared statement, once and within its window: prints the frozen call",
+  options: { now: { type: "string", help: "the time of the commit, YYYYMMDDTHHMMZ (default: now)" }, store: STORE },
+  positionals: { name: "TOKEN", min: 1, max: 1 },
+  run: runCommit,
+};
+
+export const abandonCommand: Command = {
+  summary: "discard a prepared statement (or, with --handoff, every one for a cancelled handoff)",
+  options: { handoff: { type: "string", help: "the HO id a CX cancelled: abandon all its pending statements" }, store: STORE },
+  positionals: { name: "TOKEN", min: 0, max: 1 },
+  run: runAbandon,
+};

@@ -1,0 +1,21 @@
+/** Check reports as text for a person: the verdict first, then what decided it. */
+import type { Finding, ReadbackReport } from "../core/index.js";
+
+const line = (f: Finding): string => `      ${f.severity === "note" ? "note " : ""}${f.code}: ${f.message}`;
+
+export function renderReadback(report: ReadbackReport, rbId: string, hoId: string): string {
+  const out = [`readback ${rbId} for ${hoId}: ${report.wilco ? "wilco (ownership moves)" : "void"}${report.roger && !report.wilco ? ", roger only" : ""}`];
+  for (const t of report.tiers) {
+    out.push(`  ${t.tier} ${t.name.padEnd(13)} ${t.result === "not-asked" ? "not asked" : t.result}`);
+    for (const f of t.findings) if (f.severity === "error") out.push(line(f));
+  }
+  if (report.notes.length > 0) {
+    out.push("  notes");
+    for (const f of report.notes) out.push(line(f));
+  }
+  return out.join("\n");
+}
+
+export function renderCheck(title: string, ok: boolean, findings: readonly Finding[]): string {
+  return [`${title}: ${ok ? "ok" : "refused"}`, ...findings.map(line)].join("\n");
+}

@@ -1,0 +1,82 @@
+import json
+HO1 = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes"
+RB1 = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 h=c40bba4360dc"
+HOA = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len+tone+must+no art=url:https://example.com/brief // hero copy for the landing page, 120 words, plain tone, no em dashes, must name the reader's Monday problem"
+RBA = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 acc=len:120w+tone:plain+must:monday-problem+no:em-dash+fmt:md do=copy // landing hero, 120 words, plain, no em dashes, lead with the Monday problem"
+WITHHELD = "len:120w+tone:plain+no:em-dash+must:monday-problem"
+PAYHO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929"
+PAYRB = "RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay h=a7a82de76607 sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929"
+PAYDN = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929 // as executed, from the payment tool"
+PASS, FAIL, NA = "pass", "fail", "not-asked"
+rb = []
+def R(id_, ho, rbl, tiers, codes, wilco=None, **kw):
+    rec = {"id": id_, "ho": ho, "rb": rbl, "tiers": tiers, "codes": codes, "wilco": FAIL not in tiers if wilco is None else wilco}
+    rec.update(kw); rb.append(rec)
+R("s8-echo", HO1, RB1, [PASS, PASS, PASS, NA, NA], [])
+R("s8-acc-withheld", HOA, RBA, [PASS, NA, PASS, PASS, NA], ["ACC_ASSUMPTION"], expectAcc=WITHHELD)
+R("s8-acc-150w", HOA, RBA.replace("len:120w", "len:150w"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION", "ACC_ASSUMPTION"], expectAcc=WITHHELD)
+R("acc-gap", HOA, RBA.replace("+must:monday-problem", ""), [PASS, NA, PASS, FAIL, NA], ["ACC_GAP", "ACC_ASSUMPTION"], expectAcc=WITHHELD)
+R("acc-keys-gap-no-criteria", HOA, RBA.replace("+tone:plain", ""), [PASS, NA, PASS, FAIL, NA], ["ACC_UNCHECKED", "ACC_GAP", "ACC_ASSUMPTION", "ACC_ASSUMPTION", "ACC_ASSUMPTION", "ACC_ASSUMPTION"])
+R("acc-not-excludes-must", HOA, RBA.replace(" do=copy", " do=copy not=monday-problem"), [PASS, NA, PASS, FAIL, NA], ["ACC_ASSUMPTION", "ACC_ASSUMPTION", "ACC_EXCLUDED"], expectAcc=WITHHELD)
+R("acc-aliases", HOA.replace("keys=len+tone+must+no", "keys=len+lang"), RBA.replace("acc=len:120w+tone:plain+must:monday-problem+no:em-dash+fmt:md", "acc=len:120words+lang:british"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:120w+lang:en-gb")
+R("acc-loose-set", HOA, RBA.replace("must:monday-problem", "must:monday-blues"), [PASS, NA, PASS, PASS, NA], ["ACC_LOOSE", "ACC_ASSUMPTION"], expectAcc=WITHHELD)
+R("acc-missing", HOA, RBA.replace(" acc=len:120w+tone:plain+must:monday-problem+no:em-dash+fmt:md", ""), [PASS, NA, PASS, FAIL, NA], ["ACC_MISSING"], expectAcc=WITHHELD)
+R("plan-needs-do", HOA.replace("rb=acc", "rb=plan"), RBA.replace(" do=copy", ""), [PASS, NA, PASS, FAIL, NA], ["ACC_MISSING", "ACC_ASSUMPTION"], expectAcc=WITHHELD)
+R("acc-sent-on-ho", HOA.replace(" art=", " acc=len:120w+tone:plain art="), RBA, [PASS, NA, PASS, PASS, NA], ["ACC_ASSUMPTION", "ACC_ASSUMPTION", "ACC_ASSUMPTION"])
+R("void-ask", "RW1 HO ops-03 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001", "RW1 RB builder-05 re=ops-03 from=builder to=ops item=jira:OPS-77 ask=BUILD due=20261001", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
+R("reissue-passes", "RW1 HO ops-04 re=builder-05 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001 // readback mismatch on ask", "RW1 RB builder-06 re=ops-04 from=builder to=ops item=jira:OPS-77 ask=FIX due=20261001", [PASS, NA, PASS, NA, NA], [])
+R("echo-missing-due", HO1, RB1.replace(" due=20261002", ""), [PASS, PASS, FAIL, NA, NA], ["ECHO_MISSING"])
+R("echo-decoded-pri", HO1.replace("conf=M", "conf=M rb=echo+pri"), RB1.replace(" h=c40bba4360dc", " pri=02"), [PASS, NA, PASS, NA, NA], [])
+R("echo-list-order", HO1.replace("keep=research", "keep=research+ops rb=keep"), RB1.replace(" h=c40bba4360dc", " keep=ops+research"), [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
+R("integrity", HO1, RB1.replace("c40bba4360dc", "c40bba4360dd"), [PASS, FAIL, PASS, NA, NA], ["INTEGRITY"])
+R("receipt-wrong-re", HO1, RB1.replace("re=research-01", "re=research-02"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
+R("receipt-wrong-sender", HO1, RB1.replace("RB writer-01", "RB ghost-01").replace("from=writer", "from=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
+R("receipt-not-rb", HO1, RB1.replace("RW1 RB", "RW1 ST"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT", "MISSING_SLOT"] if False else ["RECEIPT", "SLOT_NOT_ON_TYPE", "SLOT_NOT_ON_TYPE", "SLOT_NOT_ON_TYPE"])
+R("rb-exp-outlives-ho", HO1.replace("keep=research", "keep=research exp=20261001T1200Z"), RB1.replace(" h=c40bba4360dc", " exp=20261001T1300Z"), [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
+R("pay-exec", PAYHO, PAYRB, [PASS, PASS, PASS, NA, PASS], [], profile="pay")
+R("pay-exec-5100", PAYHO, PAYRB.replace("amt=5400.00", "amt=5100.00"), [PASS, PASS, PASS, NA, FAIL], ["EXEC_MISMATCH"], profile="pay")
+R("pay-exec-no-acct", PAYHO, PAYRB.replace(" acct=40-12-88/61102938", ""), [PASS, PASS, PASS, NA, FAIL], ["EXEC_MISSING"], profile="pay")
+CHG = "RW1 HO scheduler-4 p=pay from=scheduler to=payer item=sup:marlow ask=CHGBANK rb=exec sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001"
+CHGRB = "RW1 RB payer-4 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow ask=CHGBANK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938"
+R("chgbank-prev-unverified", CHG, CHGRB, [PASS, NA, PASS, NA, FAIL], ["EXEC_UNVERIFIED"], profile="pay")
+R("chgbank-prev-record", CHG, CHGRB, [PASS, NA, PASS, NA, PASS], [], profile="pay", record={"prev": "40-12-88/61102938"})
+R("chgbank-prev-lookalike", CHG, CHGRB.replace("prev=40-12-88/61102938", "prev=40-12-88/61102939"), [PASS, NA, PASS, NA, FAIL], ["EXEC_MISMATCH"], profile="pay", record={"prev": "40-12-88/61102938"})
+R("exec-no-map", "RW1 HO a-1 from=a to=b item=x ask=FIX rb=exec", "RW1 RB b-1 re=a-1 from=b to=a item=x ask=FIX", [PASS, NA, PASS, NA, NA], ["EXEC_NO_MAP"])
+
+ho = []
+def H(id_, line, record, ok, codes, **kw):
+    rec = {"id": id_, "ho": line, "record": record, "ok": ok, "codes": codes}; rec.update(kw); ho.append(rec)
+REC = {"sup": "marlow", "amt": "5400.00", "cur": "GBP", "kind": "GROSS", "acct": "40-12-88/61102938", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929", "item": "inv:MD-2026-057"}
+H("pay-matches-record", PAYHO, REC, True, [])
+H("pay-amount-differs", PAYHO.replace("amt=5400.00", "amt=5100.00"), REC, False, ["HO_DIFFERS"])
+H("pay-omits-acct", PAYHO.replace(" acct=40-12-88/61102938", ""), REC, False, ["HO_OMITS"])
+H("pay-acct-resolved-by-receiver", PAYHO.replace(" acct=40-12-88/61102938", ""), dict(REC, **{"$resolve": ["acct"]}), True, [])
+H("pay-no-rb-exec", PAYHO.replace(" rb=exec", ""), REC, False, ["HO_NEEDS_EXEC"])
+H("pay-record-as-json-types", PAYHO, {"sup": "marlow", "amt": "5400.00", "cur": "GBP"}, True, [])
+H("relay-unchanged", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank"), None, True, [], relayFrom=PAYHO)
+H("relay-changed-amount", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank").replace("5400.00", "5100.00"), None, False, ["HO_DIFFERS"], relayFrom=PAYHO)
+H("relay-adds", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " eff=20261003", None, False, ["RELAY_ADDS"], relayFrom=PAYHO)
+H("relay-role-adds", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " eff=20261003", None, True, [], relayFrom=PAYHO, adds={"eff": "20261003"})
+H("relay-drops", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank").replace(" apref=FD-0929", ""), None, False, ["HO_OMITS"], relayFrom=PAYHO)
+H("relay-not-the-receiver", PAYHO.replace("HO scheduler-1", "HO mallory-3").replace("from=scheduler to=payer", "from=mallory to=bank"), None, False, ["RELAY_PARTIES"], relayFrom=PAYHO)
+
+dn = []
+def D(id_, ho_, dn_, ok, codes, **kw):
+    rec = {"id": id_, "ho": ho_, "dn": dn_, "ok": ok, "codes": codes}; rec.update(kw); dn.append(rec)
+D("pay-done", PAYHO, PAYDN, True, [])
+D("pay-done-5100", PAYHO, PAYDN.replace("amt=5400.00", "amt=5100.00"), False, ["DONE_MISMATCH"])
+D("pay-ok-missing-slot", PAYHO, PAYDN.replace(" ref=MD-2026-057", ""), False, ["DONE_MISSING"])
+D("pay-noop-carries-none", PAYHO, "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=NOOP // cancelled before it ran", True, [])
+D("pay-noop-carries-values", PAYHO, PAYDN.replace("out=OK", "out=NOOP"), False, ["DONE_NOOP"] * 8)
+D("pay-partial-carries-some", PAYHO, "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=PARTIAL sup=marlow amt=2700.00 cur=GBP", False, ["DONE_MISMATCH"])
+D("pay-partial-as-planned", PAYHO, "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=PARTIAL sup=marlow cur=GBP", True, [])
+D("pay-wrong-re", PAYHO, PAYDN.replace("re=scheduler-1", "re=scheduler-9"), False, ["DONE_RECEIPT"])
+D("chgbank-resolved-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", True, [], rb=CHGRB)
+D("chgbank-resolved-no-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", False, ["DONE_UNVERIFIED"])
+D("chgbank-prev-differs-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_MISMATCH"], rb=CHGRB)
+D("no-exec-map", HO1, "RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK art=sha256:9f3e1c // v1, 118 words", True, ["DONE_NO_MAP"])
+
+for name, rows in [("readbacks", rb), ("handoffs", ho), ("done", dn)]:
+    with open(f"../{name}.jsonl", "w") as f:
+        for r in rows: f.write(json.dumps({k: v for k, v in r.items() if v is not None}, ensure_ascii=False) + "\n")
+print(len(rb), len(ho), len(dn))

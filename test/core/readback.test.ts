@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import {
+  abandon, cancelHandoff, checkLine, checkReadback, commit, compareValues, coreVocabulary, expireStatements, formatLine,
+  makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare,
+} from "../../core/index.js";
+import type { Message, Vocabulary } from "../../core/index.js";
+import { resolve, vocabularies } from "../vocabularies.js";
+
+const { pay } = vocabularies();
+const msg = (line: string): Message => {
+  const c = checkLine(line, resolve);
+  if (c.message === null) throw new Error(`fixture: ${JSON.stringify(c.findings)}`);
+  return c.message;
+};
+const line = (m: Message): string => {
+  const f = formatLine(m);
+  if (!f.ok) throw new Error(JSON.stringify(f.findings));
+  return f.value;
+};
+const HO1 = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes";
+const PAYHO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929 exp=20261002T1700Z";
+
+describe("criteria: normalisation and matching (section 5.2)", () => {
+  const n = (v: string, vocabulary: Vocabulary = coreVocabulary) => normaliseValue(v, vocabulary);
+  it("lowercases, strips punctuation and resolves the alias table", () => {
+    expect(n("Plain.").text).toBe("plain");
+    for (const v of ["uk", "UK", "en-gb", "british"]) expect(n(v).text).toBe("en gb");
+    expect(n("md").text).toBe(n("markdown").text);
+    expect(n("we").text).toBe(n("first-person-plural").text);
+  });
+  it("matches equal values, a prefix, and a contained word set", () => {
+    expect(compareValues(n("monday-problem"), n("the-monday-problem"), false)).toBe("same");
+    expect(compareValues(n("em-dash"), n("em-dashes"), false)).toBe("same");
+    expect(compareValues(n("problem-monday"), n("monday-problem"), false)).toBe("same");
+    expect(compareValues(n("formal"), n("plain"), false)).toBe("different");
+  });
+  it("compares lengths as number and unit: 120w and 150w always contradict, 12 and 120w too", () => {
+    expect(compareValues(n("120w"), n("150w"), true)).toBe("different");
+    expect(compareValues(n("12"), n("120w"), false)).toBe("different");
+    expect(compareValues(n("120w"), n("120words"), false)).toBe("same");
+    expect(compareValues(n("2p"), n("2pages"), false)).toBe("same");
+    expect(compareValues(n("800c"), n("800w"), false)).toBe("different");
+  });
+  it("loose matches on a shared distinctive word, for set-valued keys only", () => {
+    expect(compareValues(n("regulated-proof"), n("regulated-ai"), true)).toBe("loose");
+    expect(compareValues(n("regulated-proof"), n("regulated-ai"), false)).toBe("different");
+    expect(compareValues(n("no-jargon"), n("no-emoji"), true)).toBe("different");
+  });
+  it("parses constraints and refuses what is not key:value", () => {
+    expect(parseCriteria("len:120w+tone:plain").constraints).toStrictEqual([{ key: "len", value: "120w" }, { key: "tone", value: "plain" }]);
+    expect(parseCriteria("len120w").findings.map((f) => f.code)).toStrictEqual(["CRITERIA_SYNTAX"]);
+  });
+});
+
+describe("makeReadback: composed from the HO as delivered", () => {
+  it("the envelope echo of section 8, byte for byte but for the receiver's own message number", () => {
+    const rb = makeReadback(msg(HO1), { n: 1 }, coreVocabulary);
+    expect(rb.ok && line(rb.value)).toBe("RW1 RB writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 h=c40bba4360dc");
+  });
+  it("the execution readback of the pay exchange, and it passes all its tiers", () => {
+    const ho = msg(PAYHO.replace(" exp=20261002T1700Z", ""));
+    const rb = makeReadback(ho, { n: 1 }, pay);
+    if (!rb.ok) throw new Error(JSON.stringify(rb.findings));
+    expect(line(rb.value)).toBe("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 p=pay ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929 h=a7a82de76607");
+    expect(checkReadback(ho, rb.value, pay).wilco).toBe(true);
+  });
+  it("never echoes exp, and rb=all echoes every other slot", () => {
+    const ho = msg("RW1 HO a-1 from=a to=b item=x ask=BUILD due=20261010 pri=1 conf=H keep=a+c art=file:x.md exp=20261009T1700Z rb=all");
+    const rb = makeReadback(ho, { n: 4 }, coreVocabulary);
+    if (!rb.ok) throw new Error(JSON.stringify(rb.findings));
+    expect(Object.keys(rb.value.slots).sort()).toStrictEqual(["art", "ask", "conf", "due", "h", "keep", "pri"]);
+    expect(checkReadback(ho, rb.value, coreVocabulary).wilco).toBe(true);
+  });
+  it("slot names in rb= add to the echo set", () => {
+    const rb = makeReadback(msg("RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=3 rb=acc+pri"), { n: 2, acc: ["len:120w"] }, coreVocabulary);
+    expect(rb.ok && rb.value.slots["pri"]).toBe(3);
+  });
+  it("rb=acc needs the receiver's criteria, rb=plan also do=", () => {
+    const acc = makeReadback(msg("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc"), { n: 2 }, coreVocabulary);
+    expect(acc.findings.map((f) => [f.code, f.slot])).toStrictEqual([["READBACK_INCOMPLETE", "acc"]]);
+    const plan = makeReadback(msg("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=plan"), { n: 2, acc: ["len:1p"] }, coreVocabulary);
+    expect(plan.findings.map((f) => [f.code, f.slot])).toStrictEqual([["READBACK_INCOMPLETE", "do"]]);
+  });
+  it("rb=exec takes values the HO leaves to the receiver from the receiver, and refuses without them", () => {
+    const ho = msg("RW1 HO scheduler-4 p=pay from=scheduler to=payer item=sup:marlow ask=CHGBANK rb=exec sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001");
+    expect(makeReadback(ho, { n: 4 }, pay).findings.map((f) => [f.code, f.slot])).toStrictEqual([["READBACK_INCOMPLETE", "prev"]]);
+    const rb = makeReadback(ho, { n: 4, exec: { prev: "40-12-88/61102938" } }, pay);
+    expect(rb.ok && rb.value.slots["prev"]).toBe("40-12-88/61102938");
+  });
+  it("says so when the receiver will use a value other than the HO's, and carries its own", () => {
+    const rb = makeReadback(msg(PAYHO), { n: 1, exec: { amt: "5100.00" } }, pay);
+    expect(rb.findings.map((f) => f.code)).toStrictEqual(["EXEC_DIFFERS"]);
+    expect(rb.ok && checkReadback(msg(PAYHO), rb.value, pay).wilco).toBe(false);
+  });
+  it("reads back only an HO, and only a valid one", () => {
+    expect(makeReadback(msg("RW1 ST a-1 from=a to=b item=x"), { n: 1 }, coreVocabulary).findings[0]?.code).toBe("NOT_A_HANDOFF");
+    const bad = { ...msg(HO1), slots: { ask: "POLISH" } };
+    expect(makeReadback(bad, { n: 1 }, coreVocabulary).findings[0]?.code).toBe("ENUM_UNKNOWN");
+  });
+});
+
+describe("prepared statements (section 5.3)", () => {
+  const setup = () => {
+    const store = memoryStore();
+    const ho = msg(PAYHO);
+    const call = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+    const prepared = prepare(store, { ho, call, exp: "20261002T1600Z", n: 7 }, pay);
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.findings));
+    return { store, ho, statement: prepared.value };
+  };
+  it("states the call as an RB with x_tok, which the sender's check passes", () => {
+    const { ho, statement } = setup();
+    expect(statement.token).toMatch(/^[0-9a-f]{32}$/);
+    expect(statement.readback.slots["x_tok"]).toBe(statement.token);
+    expect(statement.readback.slots["exp"]).toBe("20261002T1600Z");
+    expect(checkReadback(ho, statement.readback, pay).wilco).toBe(true);
+  });
+  it("tokens are 128 random bits: fresh every time", () => {
+    const tokens = new Set(Array.from({ length: 1000 }, () => newToken()));
+    expect(tokens.size).toBe(1000);
+  });
+  it("commit returns the frozen statement exactly once", () => {
+    const { store, statement } = setup();
+    const first = commit(store, statement.token, "20261002T1500Z");
+    expect(first.ok && first.value.call["amt"]).toBe("5400.00");
+    const second = commit(store, statement.token, "20261002T1500Z");
+    expect(second.findings.map((f) => [f.code, f.received])).toStrictEqual([["STATEMENT_REFUSED", "committed"]]);
+  });
+  it("commit refuses after exp, and the statement stays expired", () => {
+    const { store, statement } = setup();
+    expect(commit(store, statement.token, "20261002T1600Z").ok).toBe(true);
+    const late = setup();
+    expect(commit(late.store, late.statement.token, "20261002T1601Z").findings[0]?.code).toBe("STATEMENT_REFUSED");
+    expect(late.store.get(late.statement.token)?.state).toBe("expired");
+  });
+  it("abandon and commit: whichever comes first wins, the other is refused", () => {
+    const a = setup();
+    expect(abandon(a.store, a.statement.token).ok).toBe(true);
+    expect(commit(a.store, a.statement.token, "20261002T1500Z").findings[0]?.received).toBe("abandoned");
+    const b = setup();
+    expect(commit(b.store, b.statement.token, "20261002T1500Z").ok).toBe(true);
+    expect(abandon(b.store, b.statement.token).findings[0]?.received).toBe("committed");
+  });
+  it("a CX for the handoff abandons its statements", () => {
+    const { store, statement } = setup();
+    expect(cancelHandoff(store, "scheduler-1").map((s) => s.state)).toStrictEqual(["cancelled"]);
+    expect(commit(store, statement.token, "20261002T1500Z").findings[0]?.received).toBe("cancelled");
+    expect(cancelHandoff(store, "scheduler-1")).toStrictEqual([]);
+  });
+  it("expiry is idempotent: a second run changes nothing", () => {
+    const { store } = setup();
+    const all = () => store.all();
+    expect(expireStatements(store, all(), "20261002T1700Z").length).toBe(1);
+    expect(expireStatements(store, all(), "20261002T1700Z").length).toBe(0);
+  });
+  it("an unknown token, a statement outliving the HO, a bad time: typed refusals", () => {
+    const { store, ho } = setup();
+    expect(commit(store, "0".repeat(32), "20261002T1500Z").findings[0]?.code).toBe("STATEMENT_UNKNOWN");
+    const late = prepare(store, { ho, call: {}, exp: "20261003T0000Z", n: 8 }, pay);
+    expect(late.findings.map((f) => f.code)).toStrictEqual(["STATEMENT_REFUSED"]);
+    expect(prepare(store, { ho, call: {}, exp: "tomorrow", n: 8 }, pay).findings[0]?.code).toBe("STATEMENT_REFUSED");
+  });
+});
