@@ -8,6 +8,7 @@ import type { Message, Vocabulary } from "../../dist/core/index.js";
 import pay from "../../profiles/pay.json" with { type: "json" };
 import { corpus } from "./corpus.js";
 import { measurePair, report } from "./measure.js";
+import { benchReadback } from "./readback.js";
 
 function payVocabulary(): Vocabulary {
   const compiled = compileVocabulary(coreVocabulary, pay);
@@ -68,3 +69,4 @@ const vocabulary = payVocabulary();
 console.log(`rogerwilco bench, node ${process.version}, ${new Date().toISOString()}`);
 readingLines(vocabulary);
 hashing(vocabulary);
+benchReadback(vocabulary);
