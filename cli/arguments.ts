@@ -4,7 +4,8 @@
  * lines (`#`) and blank lines around the one line.
  */
 import { existsSync, readFileSync } from "node:fs";
-import type { LineCheck, Message, Vocabulary } from "../core/index.js";
+import { readRecord } from "../core/index.js";
+import type { LineCheck, Message, SenderRecord, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { readMessage } from "./read-message.js";
 import { UsageError } from "./usage-error.js";
@@ -57,3 +58,12 @@ export function nowOption(value: string | undefined): string {
   return `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}T${two(d.getUTCHours())}${two(d.getUTCMinutes())}Z`;
 }
 
+
+/** The sender's record given with --record (inline JSON or a file); a refused record is a usage error. */
+export function recordOption(value: string | undefined, vocabulary: Vocabulary): SenderRecord | undefined {
+  const json = jsonOption("record", value);
+  if (json === undefined) return undefined;
+  const record = readRecord(json, vocabulary);
+  if (!record.ok) throw new UsageError(`--record is refused:\n${record.findings.map((f) => `  ${f.code} ${f.message}`).join("\n")}`);
+  return record.value;
+}

@@ -1,7 +1,7 @@
 /** `rw check-ho`: an HO against the approval record before it is sent, or a relay's forward. */
-import { checkHandoff, checkRelay, readRecord } from "../../core/index.js";
-import type { SlotValue } from "../../core/index.js";
-import { jsonOption, messageOption, vocabularyOf } from "../arguments.js";
+import { checkHandoff, checkRelay } from "../../core/index.js";
+import type { SenderRecord, SlotValue } from "../../core/index.js";
+import { jsonOption, messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderCheck } from "../report.js";
 import { UsageError } from "../usage-error.js";
@@ -16,8 +16,8 @@ async function run(ctx: CommandContext): Promise<number> {
   }
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
   const relayFrom = ctx.options["relay-from"] as string | undefined;
-  const recordOption = ctx.options["record"] as string | undefined;
-  if ((relayFrom === undefined) === (recordOption === undefined)) throw new UsageError("give --record FILE (before sending) or --relay-from HO (a relay's forward), one of them");
+  const recordValue = ctx.options["record"] as string | undefined;
+  if ((relayFrom === undefined) === (recordValue === undefined)) throw new UsageError("give --record FILE (before sending) or --relay-from HO (a relay's forward), one of them");
   let report;
   if (relayFrom !== undefined) {
     const received = messageOption("relay-from", relayFrom, ctx.profiles);
@@ -26,9 +26,7 @@ async function run(ctx: CommandContext): Promise<number> {
     if (adds === null || typeof adds !== "object" || Array.isArray(adds)) throw new UsageError("--adds: a JSON object of the slots the relay's role adds");
     report = checkRelay(ho.message, received.message, vocabulary, adds as Record<string, SlotValue>);
   } else {
-    const record = readRecord(jsonOption("record", recordOption), vocabulary);
-    if (!record.ok) throw new UsageError(`--record is refused:\n${record.findings.map((f) => `  ${f.code} ${f.message}`).join("\n")}`);
-    report = checkHandoff(ho.message, record.value, vocabulary);
+    report = checkHandoff(ho.message, recordOption(recordValue, vocabulary) as SenderRecord, vocabulary);
   }
   if (ctx.json) await ctx.out.line(JSON.stringify(report));
   else await ctx.out.line(renderCheck(`handoff ${ho.message.id}`, report.ok, report.findings));

@@ -1,10 +1,8 @@
 /** `rw check-rb`: the sender's check of a readback against its HO, tier by tier (section 5.1). */
-import { checkReadback, readRecord } from "../../core/index.js";
-import type { SlotValue } from "../../core/index.js";
-import { jsonOption, messageOption, vocabularyOf } from "../arguments.js";
+import { checkReadback } from "../../core/index.js";
+import { messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderReadback } from "../report.js";
-import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
@@ -17,13 +15,7 @@ async function run(ctx: CommandContext): Promise<number> {
     return FAIL;
   }
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
-  const recordJson = jsonOption("record", ctx.options["record"] as string | undefined);
-  let record: Readonly<Record<string, SlotValue>> | undefined;
-  if (recordJson !== undefined) {
-    const r = readRecord(recordJson, vocabulary);
-    if (!r.ok) throw new UsageError(`--record is refused:\n${r.findings.map((f) => `  ${f.code} ${f.message}`).join("\n")}`);
-    record = r.value.values;
-  }
+  const record = recordOption(ctx.options["record"] as string | undefined, vocabulary)?.values;
   const expectAcc = ctx.options["expect-acc"] as string | undefined;
   const report = checkReadback(ho.message, rb.message, vocabulary, {
     ...(expectAcc === undefined ? {} : { expectAcc }),
