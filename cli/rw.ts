@@ -9,6 +9,7 @@ import type { ParseArgsConfig } from "node:util";
 import { checkDnCommand } from "./commands/check-dn.js";
 import { checkHoCommand } from "./commands/check-ho.js";
 import { checkRbCommand } from "./commands/check-rb.js";
+import { checkThreadCommand } from "./commands/check-thread.js";
 import type { Command, CommandContext } from "./commands/context.js";
 import { digestCommand } from "./commands/digest.js";
 import { formatCommand } from "./commands/format.js";
@@ -29,6 +30,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   "check-rb": checkRbCommand,
   "check-ho": checkHoCommand,
   "check-dn": checkDnCommand,
+  "check-thread": checkThreadCommand,
   prepare: prepareCommand,
   commit: commitCommand,
   abandon: abandonCommand,

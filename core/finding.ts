@@ -85,6 +85,24 @@ export const FINDING_CODES = {
   PROFILE_REDEFINES_CORE: "error",
   PROFILE_REMOVES_CORE: "error",
   PROFILE_REFERENCE: "error",
+  // A conversation replayed (core/thread): closure (5.4), cancels, re-issues and owners (rule 1).
+  THREAD_EXPIRED: "error",
+  THREAD_OVERDUE: "error",
+  THREAD_CLOSED_TWICE: "error",
+  THREAD_DONE_AFTER_CANCEL: "error",
+  THREAD_CANCEL_PARTIES: "error",
+  THREAD_REPLY_PARTIES: "error",
+  THREAD_ID_REUSED: "error",
+  THREAD_OPEN: "note",
+  THREAD_HELD: "note",
+  THREAD_CANCEL_UNANSWERED: "note",
+  THREAD_CANCEL_TIMEOUT: "note",
+  THREAD_READBACK_VOID: "note",
+  THREAD_READBACK_UNVERIFIED: "note",
+  THREAD_READBACK_LATE: "note",
+  THREAD_REISSUED: "note",
+  THREAD_REISSUE_DUP: "note",
+  THREAD_REPLY_UNMATCHED: "note",
 } as const;
 
 export type FindingCode = keyof typeof FINDING_CODES;

@@ -52,3 +52,8 @@ export { checkDone } from "./check-done.js";
 export type { DoneReport } from "./check-done.js";
 export { abandon, cancelHandoff, commit, expireStatements, memoryStore, newToken, prepare } from "./statement.js";
 export type { PrepareInput, Statement, StatementState, StatementStore } from "./statement.js";
+export { checkThread, createThreadAudit } from "./thread.js";
+export type { ThreadAudit, ThreadOptions } from "./thread.js";
+export type { ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
+export { legend } from "./legend.js";
+export type { LegendOptions } from "./legend.js";

@@ -9,6 +9,7 @@ import pay from "../../profiles/pay.json" with { type: "json" };
 import { corpus } from "./corpus.js";
 import { measurePair, report } from "./measure.js";
 import { benchReadback } from "./readback.js";
+import { benchThread } from "./thread.js";
 
 function payVocabulary(): Vocabulary {
   const compiled = compileVocabulary(coreVocabulary, pay);
@@ -70,3 +71,4 @@ console.log(`rogerwilco bench, node ${process.version}, ${new Date().toISOString
 readingLines(vocabulary);
 hashing(vocabulary);
 benchReadback(vocabulary);
+benchThread(vocabulary);

@@ -278,3 +278,34 @@ describe("readbacks and the checks around an act", () => {
     expect(runs.filter((c) => c === 1).length).toBe(7);
   });
 });
+
+describe("rw check-thread", () => {
+  const thread = [
+    "RW1 HO ops-03 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001",
+    "RW1 RB builder-05 re=ops-03 from=builder to=ops item=jira:OPS-77 ask=BUILD due=20261001",
+    "RW1 HO ops-04 re=builder-05 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001 // readback mismatch on ask",
+    "RW1 RB builder-06 re=ops-04 from=builder to=ops item=jira:OPS-77 ask=FIX due=20261001",
+  ];
+  it("a void readback and its re-issue: the receiver owns the item, the thread is open and in time", () => {
+    const r = rw(["check-thread", "--now", "20260930T0900Z"], `${thread.join("\n")}\n`);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("THREAD_READBACK_VOID");
+    expect(r.out).toContain("jira:OPS-77 builder (readback of ops-04)");
+  });
+  it("the same thread past its due date: orphaned, exit 1", () => {
+    const r = rw(["check-thread", "--now", "20261003T0900Z", "--json"], `${thread.join("\n")}\n`);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.out) as { findings: { code: string }[] };
+    expect(report.findings.map((f) => f.code)).toContain("THREAD_OVERDUE");
+  });
+  it("closed by its DN, the thread is ok; an invalid line is reported and left out", () => {
+    const done = "RW1 DN builder-07 re=ops-04 from=builder to=ops item=jira:OPS-77 out=OK";
+    expect(rw(["check-thread", "--now", "20261003T0900Z"], `${[...thread, done].join("\n")}\n`).code).toBe(0);
+    const r = rw(["check-thread", "--now", "20261003T0900Z"], `${[...thread, done, "RW1 DN builder-08 re=ops-04 from=builder to=ops item=jira:OPS-77 out=DONE"].join("\n")}\n`);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("left out of the thread");
+  });
+  it("refuses a malformed --now", () => {
+    expect(rw(["check-thread", "--now", "tomorrow"], "").code).toBe(2);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * `rw check-thread`: a conversation replayed in sending order (section 5.4): handoffs left open
+ * past exp or due, closed twice, done after a cancel, cancels from the wrong agent; notes; and the
+ * owner of every item (rule 1). Streams its input: a million lines are audited in one pass.
+ */
+import { createThreadAudit } from "../../core/index.js";
+import type { ThreadFinding } from "../../core/index.js";
+import { nowOption } from "../arguments.js";
+import { readLines } from "../input.js";
+import { readMessage } from "../read-message.js";
+import { renderFindings } from "../render.js";
+import { FAIL, PASS } from "./context.js";
+import type { Command, CommandContext } from "./context.js";
+
+const show = (f: ThreadFinding): string => `${f.line === null ? "" : `line ${f.line}: `}${f.severity} ${f.code} (${f.handoff}): ${f.message}`;
+
+async function run(ctx: CommandContext): Promise<number> {
+  const now = nowOption(ctx.options["now"] as string | undefined);
+  const audit = createThreadAudit({ now, vocabulary: ctx.profiles.resolve });
+  let invalid = 0;
+  for await (const { n, text } of readLines(ctx.file)) {
+    const checked = readMessage(text, ctx.profiles.resolve);
+    if (!checked.ok || checked.message === null) {
+      // A line that is not a valid message is reported and left out of the thread, never guessed at.
+      invalid++;
+      await ctx.err.line(`line ${n}: invalid, left out of the thread\n${renderFindings(text.trimStart().startsWith("{") ? "" : text, checked.findings)}`);
+      continue;
+    }
+    audit.add(checked.message, n);
+  }
+  const report = audit.finish();
+  if (ctx.json) {
+    await ctx.out.line(JSON.stringify({ ...report, now, invalid }));
+  } else {
+    const c = report.counts;
+    await ctx.out.line(`thread at ${now}: ${report.ok && invalid === 0 ? "ok" : "problems"}; ${c.messages} messages, ${c.handoffs} handoffs (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${invalid > 0 ? `; ${invalid} invalid lines left out` : ""}`);
+    for (const f of report.findings) await ctx.out.line(show(f));
+    if (report.owners.length > 0) {
+      await ctx.out.line("owners");
+      for (const o of report.owners) await ctx.out.line(`  ${o.item} ${o.owner}${o.handoff === null ? " (no readback yet: the sender holds it)" : ` (readback of ${o.handoff})`}`);
+    }
+  }
+  return report.ok && invalid === 0 ? PASS : FAIL;
+}
+
+export const checkThreadCommand: Command = {
+  summary: "audit a conversation in sending order: closure, cancels, re-issues, readbacks, owners",
+  options: { now: { type: "string", help: "the moment of the audit, YYYYMMDDTHHMMZ (UTC); default: now" } },
+  run,
+};

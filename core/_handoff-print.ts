@@ -1,0 +1,227 @@
+/**
+ * What a readback must match, kept without the HO (for core/thread): the HO's digest, its `item`,
+ * `ask`, `due`, one fingerprint of the rest of its echo set and one of the execution values it
+ * carries, and a shared "shape" naming those slots. `_checkPrint` then judges an RB by the rules
+ * of check-rb (core/check-readback) tiers 1 to 5, with the same findings, except that a slot
+ * covered by a fingerprint can be named only as one of a list.
+ */
+import { isTime } from "./check-value.js";
+import type { ReadbackExpectations } from "./check-readback.js";
+import { compareCriteria, parseCriteria } from "./criteria.js";
+import type { Constraint } from "./criteria.js";
+import { _fingerprint, _valueOf } from "./_fingerprint.js";
+import { _digestNumber, _digestText } from "./_handoff-table.js";
+import { finding } from "./finding.js";
+import type { Finding } from "./finding.js";
+import type { Message, SlotValue } from "./message.js";
+import { readbackSet } from "./readback-set.js";
+import { validate } from "./validate.js";
+import type { Vocabulary } from "./vocabulary-model.js";
+
+/** The readback an HO asks for, by slot name; shared by every HO with the same shape. */
+export interface ReadbackShape {
+  readonly vocabulary: Vocabulary;
+  /** `item`, `ask`, `due`, where the HO carries them (as strings): compared one by one. */
+  readonly named: readonly string[];
+  /** The rest of the echo set: compared through one fingerprint. */
+  readonly extra: readonly string[];
+  readonly comprehension: boolean;
+  readonly plan: boolean;
+  /** `rb=exec` with no execution slots for the ask: a note, no tier 5. */
+  readonly noMap: boolean;
+  readonly ask: string;
+  /** The execution slots for the ask (empty when tier 5 is not asked). */
+  readonly exec: readonly string[];
+  /** Execution slots the HO carries: compared through one fingerprint. */
+  readonly carried: readonly string[];
+}
+
+/** One HO as the thread audit holds it, rebuilt for the moment its readback is checked. */
+export interface HandoffPrint {
+  readonly id: string;
+  readonly from: string | null;
+  readonly to: string | null;
+  /** Values of `shape.named`, in order. */
+  readonly named: readonly string[];
+  /** `exp` as the number YYYYMMDDHHMM, or -1. */
+  readonly exp: number;
+  /** The HO's digest as a number (core/_handoff-table). */
+  readonly digest: number;
+  readonly shape: ReadbackShape;
+  readonly echoPrint: number;
+  readonly execPrint: number;
+  /** The HO's own `acc=` (null when it sent none) and `keys=`, kept only while tier 4 may need them. */
+  readonly acc: readonly string[] | null;
+  readonly keys: readonly string[];
+}
+
+const NAMED: ReadonlySet<string> = /* @__PURE__ */ new Set(["item", "ask", "due"]);
+/** How many signatures a shape table remembers per vocabulary before it starts again. */
+const SIGNATURES = 4096;
+
+/** `YYYYMMDDTHHMMZ` as the number YYYYMMDDHHMM (ordered as time is), or -1 when it is not a time. */
+export function _timeNumber(text: unknown): number {
+  return typeof text === "string" && isTime(text) ? Number(text.slice(0, 8) + text.slice(9, 13)) : -1;
+}
+
+export function _timeText(n: number): string {
+  const digits = String(n);
+  return `${digits.slice(0, 8)}T${digits.slice(8)}Z`;
+}
+
+const strings = (v: SlotValue | undefined): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+export interface ShapeTable {
+  /** The shape of an HO's readback, as a small number. */
+  readonly of: (ho: Message, vocabulary: Vocabulary) => number;
+  readonly get: (n: number) => ReadbackShape;
+}
+
+/**
+ * What an HO's shape depends on, cheaply: its vocabulary (a map per vocabulary), `rb`, `ask`, the
+ * JSON type of `due`, whether it has an item, and which slots it carries, in the order written.
+ */
+function signature(ho: Message): string {
+  const { ask, rb, due } = ho.slots;
+  return JSON.stringify([ask ?? null, rb ?? null, typeof due, ho.item === null, Object.keys(ho.slots)]);
+}
+
+/** Interns shapes: a conversation has a handful, each HO holds only its number. */
+export function _shapeTable(): ShapeTable {
+  const byVocabulary = new Map<Vocabulary, { bySignature: Map<string, number>; byShape: Map<string, number> }>();
+  const shapes: ReadbackShape[] = [];
+  function intern(ho: Message, vocabulary: Vocabulary, byShape: Map<string, number>): number {
+    const set = readbackSet(ho, vocabulary);
+    const named: string[] = [];
+    const extra: string[] = [];
+    for (const slot of set.echo) {
+      if (NAMED.has(slot) && typeof _valueOf(ho, slot) === "string") named.push(slot);
+      else extra.push(slot);
+    }
+    const ask = typeof ho.slots["ask"] === "string" ? (ho.slots["ask"] as string) : "";
+    const noMap = set.execution && set.exec.length === 0;
+    const exec = set.execution ? set.exec : [];
+    const carried = exec.filter((slot) => _valueOf(ho, slot) !== undefined);
+    const key = JSON.stringify([named, extra, set.comprehension, set.plan, noMap, ask, exec, carried]);
+    let n = byShape.get(key);
+    if (n === undefined) {
+      n = shapes.length;
+      const own = (xs: readonly string[]): string[] => JSON.parse(JSON.stringify(xs)) as string[];
+      shapes.push({ vocabulary, named: own(named), extra: own(extra), comprehension: set.comprehension, plan: set.plan, noMap, ask: own([ask])[0] as string, exec: own(exec), carried: own(carried) });
+      byShape.set(key, n);
+    }
+    return n;
+  }
+  return {
+    of(ho, vocabulary) {
+      let known = byVocabulary.get(vocabulary);
+      if (known === undefined) byVocabulary.set(vocabulary, (known = { bySignature: new Map(), byShape: new Map() }));
+      const sig = signature(ho);
+      let n = known.bySignature.get(sig);
+      if (n === undefined) {
+        n = intern(ho, vocabulary, known.byShape);
+        // A cache, so bounded: a stream of HOs with ever-new extension slots must not grow it.
+        if (known.bySignature.size >= SIGNATURES) known.bySignature.clear();
+        known.bySignature.set(sig, n);
+      }
+      return n;
+    },
+    get: (n) => shapes[n] as ReadbackShape,
+  };
+}
+
+const show = (v: SlotValue | null | undefined): string => (v === undefined || v === null ? "nothing" : Array.isArray(v) ? v.join("+") : typeof v === "boolean" ? (v ? "Y" : "N") : String(v));
+const list = (slots: readonly string[]): string => (slots.length === 1 ? (slots[0] as string) : `one of ${slots.join(", ")}`);
+
+function receipt(p: HandoffPrint, rb: Message): Finding[] {
+  const out: Finding[] = [];
+  if (rb.from !== p.to) out.push(finding("RECEIPT", `the readback comes from ${show(rb.from)}, not from the HO's receiver ${show(p.to)}`, { slot: "from", expected: show(p.to), received: show(rb.from) }));
+  if (rb.to !== p.from) out.push(finding("RECEIPT", `the readback goes to ${show(rb.to)}, not to the HO's sender ${show(p.from)}`, { slot: "to", expected: show(p.from), received: show(rb.to) }));
+  out.push(...validate(rb, p.shape.vocabulary));
+  const rbExp = _timeNumber(rb.slots["exp"]);
+  if (p.exp >= 0 && rbExp > p.exp) {
+    out.push(finding("RECEIPT", `the readback's exp=${_timeText(rbExp)} outlives the HO's exp=${_timeText(p.exp)}`, { slot: "exp", expected: `<= ${_timeText(p.exp)}`, received: _timeText(rbExp) }));
+  }
+  return out;
+}
+
+function echo(p: HandoffPrint, rb: Message): Finding[] {
+  const out: Finding[] = [];
+  const { named, extra } = p.shape;
+  for (let k = 0; k < named.length; k++) {
+    const slot = named[k] as string;
+    const want = p.named[k] as string;
+    const got = _valueOf(rb, slot);
+    if (got === undefined) out.push(finding("ECHO_MISSING", `the readback does not echo ${slot} (the HO says ${want})`, { slot, expected: want }));
+    else if (got !== want) out.push(finding("ECHO_MISMATCH", `${slot}: the readback says ${show(got)}, the HO says ${want}`, { slot, expected: want, received: show(got) }));
+  }
+  const missing = extra.filter((slot) => _valueOf(rb, slot) === undefined);
+  for (const slot of missing) out.push(finding("ECHO_MISSING", `the readback does not echo ${slot}`, { slot }));
+  if (missing.length === 0 && extra.length > 0 && _fingerprint(rb, extra) !== p.echoPrint) {
+    out.push(finding("ECHO_MISMATCH", `the readback's ${list(extra)} differs from the HO's`, { slot: extra.join("+") }));
+  }
+  return out;
+}
+
+function comprehension(p: HandoffPrint, rb: Message, expected: ReadbackExpectations): Finding[] {
+  const out: Finding[] = [];
+  const reported = rb.slots["acc"];
+  if (reported === undefined) out.push(finding("ACC_MISSING", "the HO asks for the receiver's acceptance criteria and the readback carries no acc=", { slot: "acc" }));
+  if (p.shape.plan && !Object.hasOwn(rb.slots, "do")) out.push(finding("ACC_MISSING", "rb=plan asks for do=: what the receiver will produce", { slot: "do" }));
+  if (reported === undefined) return out;
+  let sender: Constraint[] = [];
+  if (expected.expectAcc !== undefined) {
+    const parsed = parseCriteria(expected.expectAcc);
+    out.push(...parsed.findings);
+    sender = parsed.constraints;
+  } else if (p.acc !== null) {
+    sender = parseCriteria(p.acc).constraints;
+  } else {
+    out.push(finding("ACC_UNCHECKED", "the sender holds no criteria (neither withheld nor on the HO): only keys= is checked", { slot: "acc" }));
+  }
+  const receiver = parseCriteria(strings(reported)).constraints;
+  out.push(...compareCriteria(sender, receiver, p.shape.vocabulary, { keys: p.keys, not: strings(rb.slots["not"]) }));
+  return out;
+}
+
+function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations): Finding[] {
+  const out: Finding[] = [];
+  const { exec, carried, ask } = p.shape;
+  let complete = true;
+  for (const slot of exec) {
+    const got = _valueOf(rb, slot);
+    if (got === undefined) {
+      if (carried.includes(slot)) complete = false;
+      out.push(finding("EXEC_MISSING", `rb=exec: the readback does not carry ${slot}, an execution slot of ${ask}`, { slot }));
+    } else if (carried.includes(slot)) {
+      continue;
+    } else if (expected.record === undefined || !Object.hasOwn(expected.record, slot)) {
+      out.push(finding("EXEC_UNVERIFIED", `${slot}=${show(got)} was resolved by the receiver and the sender's record has no ${slot} to check it against`, { slot, received: show(got) }));
+    } else if (JSON.stringify(expected.record[slot]) !== JSON.stringify(got)) {
+      out.push(finding("EXEC_MISMATCH", `${slot}: the receiver resolved ${show(got)}, the sender's record says ${show(expected.record[slot])}`, { slot, expected: show(expected.record[slot]), received: show(got) }));
+    }
+  }
+  if (complete && carried.length > 0 && _fingerprint(rb, carried) !== p.execPrint) {
+    out.push(finding("EXEC_MISMATCH", `the receiver will use values for ${list(carried)} other than the HO's`, { slot: carried.join("+") }));
+  }
+  return out;
+}
+
+/**
+ * Every finding check-rb would give `rb` against the HO behind `p` (errors and notes): no error
+ * means the readback passes every tier the sender asked for.
+ */
+export function _checkPrint(p: HandoffPrint, rb: Message, expected: ReadbackExpectations): Finding[] {
+  const out = receipt(p, rb);
+  const h = rb.slots["h"];
+  if (h !== undefined && (typeof h !== "string" || _digestNumber(h) !== p.digest)) {
+    const sent = _digestText(p.digest);
+    out.push(finding("INTEGRITY", `h=${show(h)} is not the digest of the HO sent (${sent}): the receiver holds other bytes`, { slot: "h", expected: sent, received: show(h) }));
+  }
+  out.push(...echo(p, rb));
+  if (p.shape.comprehension) out.push(...comprehension(p, rb, expected));
+  if (p.shape.noMap) {
+    out.push(finding("EXEC_NO_MAP", `rb=exec, but the vocabulary names no execution slots for ${p.shape.ask || "this ask"}: no tier 5 and no done check beyond receipt`, { slot: "rb" }));
+  } else if (p.shape.exec.length > 0) out.push(...execution(p, rb, expected));
+  return out;
+}

@@ -1,0 +1,122 @@
+/**
+ * The handoffs of a conversation as columns of typed arrays (for core/thread): one number per HO
+ * and field, 68 bytes a handoff (plus up to half again while the columns grow), outside the collected heap, so a million-line audit keeps no
+ * object per handoff for the collector to trace. Row `i` is the i-th HO in sending order.
+ */
+
+/** State bits of a handoff. The low three bits say what closed it. */
+export const OPEN = 0;
+export const CLOSED_DN = 1;
+export const CLOSED_UN = 2;
+export const CLOSED_FL = 3;
+export const CLOSED_CX = 4;
+export const CLOSED_BY = 7;
+/** A readback passed: ownership moved (sticky). */
+export const PASSED = 8;
+/** The latest readback was void. */
+export const VOID = 16;
+/** The latest readback could not be verified (a value the receiver resolved, and no record). */
+export const UNVERIFIED = 32;
+/** A re-issue replaced it (rule 1); cleared again when the re-issue is answered `UN why=DUP`. */
+export const SUPERSEDED = 64;
+/** The cancel was acknowledged (`AN val=Y`) or answered by the receiver's DN, UN or FL. */
+export const ANSWERED = 128;
+/** The receiver sent its DN, UN or FL after the CX: its one answer to the cancel. */
+export const REPLIED = 256;
+
+export const CLOSER_NAMES: readonly string[] = ["open", "DN", "UN", "FL", "CX"];
+
+export interface HandoffTable {
+  /** Rows in use. */
+  count: number;
+  /** Line number of the HO, -1 when the caller gave none. */
+  line: Int32Array;
+  /** Interned agent names, -1 when absent. */
+  from: Int32Array;
+  to: Int32Array;
+  /** Item number, -1 when absent. */
+  item: Int32Array;
+  /** Interned `ask` and `due` values, -1 when absent or not strings. */
+  ask: Int32Array;
+  due: Int32Array;
+  /** Readback shape number (core/_handoff-print). */
+  shape: Int32Array;
+  /** State bits (above). */
+  state: Int32Array;
+  /** Line of the first closing message, -1 when open or unknown. */
+  closedAt: Int32Array;
+  /** `exp` as the number YYYYMMDDHHMM, -1 when absent. */
+  exp: Float64Array;
+  /** The 48 bits of the HO's 12-hex-digit digest, as an integer. */
+  digest: Float64Array;
+  /** Fingerprints of the echo values beyond item, ask and due, and of the execution values the HO carries. */
+  echoPrint: Float64Array;
+  execPrint: Float64Array;
+}
+
+const INT_COLUMNS = ["line", "from", "to", "item", "ask", "due", "shape", "state", "closedAt"] as const;
+const NUMBER_COLUMNS = ["exp", "digest", "echoPrint", "execPrint"] as const;
+
+export function _handoffTable(capacity = 1024): HandoffTable {
+  const t = { count: 0 } as HandoffTable;
+  for (const c of INT_COLUMNS) t[c] = new Int32Array(capacity);
+  for (const c of NUMBER_COLUMNS) t[c] = new Float64Array(capacity);
+  return t;
+}
+
+/** Appends a row (zeros) and returns its index; the columns grow by half when full. */
+export function _addRow(t: HandoffTable): number {
+  if (t.count === t.state.length) {
+    const size = t.count + (t.count >> 1);
+    for (const c of INT_COLUMNS) {
+      const grown = new Int32Array(size);
+      grown.set(t[c]);
+      t[c] = grown;
+    }
+    for (const c of NUMBER_COLUMNS) {
+      const grown = new Float64Array(size);
+      grown.set(t[c]);
+      t[c] = grown;
+    }
+  }
+  return t.count++;
+}
+
+/** A 12-hex-digit digest as a number (exact: 48 bits), or -1 when it is not one. */
+export function _digestNumber(hex: string): number {
+  return /^[0-9a-f]{12}$/.test(hex) ? parseInt(hex, 16) : -1;
+}
+
+/** A digest number as the 12 hex digits `h=` carries. */
+export function _digestText(n: number): string {
+  return n.toString(16).padStart(12, "0");
+}
+
+/** Per item, by item number: its owner under rule 1 and the HO that made it so. */
+export interface ItemTable {
+  count: number;
+  /** The owner, an interned agent name. */
+  owner: Int32Array;
+  /** The row of the HO whose passing readback made the owner, -1 while the first sender holds it. */
+  via: Int32Array;
+}
+
+export function _itemTable(capacity = 1024): ItemTable {
+  return { count: 0, owner: new Int32Array(capacity), via: new Int32Array(capacity) };
+}
+
+/** Appends an item held by `owner` (no passing readback yet) and returns its number. */
+export function _addItem(t: ItemTable, owner: number): number {
+  if (t.count === t.owner.length) {
+    const size = t.count + (t.count >> 1);
+    const owners = new Int32Array(size);
+    owners.set(t.owner);
+    const via = new Int32Array(size);
+    via.set(t.via);
+    t.owner = owners;
+    t.via = via;
+  }
+  t.owner[t.count] = owner;
+  t.via[t.count] = -1;
+  return t.count++;
+}

@@ -1,0 +1,52 @@
+/**
+ * What check-thread reports (core/thread): findings placed in the conversation, the owner of every
+ * item under rule 1, and counts.
+ */
+import type { Finding } from "./finding.js";
+
+/**
+ * A finding about one handoff, placed in the conversation. `slot`, `expected` and `received` carry
+ * values as for any finding (a CX from the wrong agent: `slot` from, `expected` the HO's sender,
+ * `received` the CX's `from`); the ids of the handoff and of the message concerned are fields.
+ */
+export interface ThreadFinding extends Finding {
+  /** The HO it is about (for an unmatched reply: the id its `re=` names). */
+  readonly handoff: string;
+  /** The message that shows it: the HO itself when it is about the HO's state at the end. */
+  readonly id: string;
+  /** That message's line, when the caller gave line numbers. */
+  readonly line: number | null;
+  /** For a void or unverified readback: check-rb's failures, the reasons. */
+  readonly causes?: readonly Finding[];
+}
+
+export interface ItemOwner {
+  readonly item: string;
+  readonly owner: string;
+  /** The HO whose passing readback made `owner` the owner; null while the first sender holds it. */
+  readonly handoff: string | null;
+}
+
+export interface ThreadCounts {
+  readonly messages: number;
+  readonly handoffs: number;
+  /** Open and live (a superseded HO is not counted here). */
+  readonly open: number;
+  readonly closed: number;
+  readonly cancelled: number;
+  /** Open, and replaced by a re-issue. */
+  readonly superseded: number;
+  readonly readbacks: { readonly passed: number; readonly void: number; readonly unverified: number; readonly late: number };
+  /** Handoffs that ended with no passing readback: by rule 1's re-issue or by a CX (5.4). Both valid. */
+  readonly endedUnread: { readonly reissue: number; readonly cancel: number };
+}
+
+export interface ThreadReport {
+  /** No finding is an error. */
+  readonly ok: boolean;
+  /** Findings in the order the conversation showed them; those about the end state last. */
+  readonly findings: readonly ThreadFinding[];
+  /** Every item handed off, with its owner under rule 1, in order of first handoff. */
+  readonly owners: readonly ItemOwner[];
+  readonly counts: ThreadCounts;
+}

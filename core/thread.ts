@@ -1,0 +1,423 @@
+/**
+ * check-thread (sections 5 rule 1 and 5.4): replays a conversation in sending order and reports
+ * what closure, cancels, re-issues and readbacks say about it, and who owns each item. Threads are
+ * rebuilt from `re=`, never from position.
+ *
+ * One pass, constant work a line, and memory for what closure and ownership need: each HO's id and
+ * a few numbers (core/_handoff-table), never a message or the text of a line. An RB is checked when
+ * it arrives against what the HO's readback must match (core/_handoff-print), by check-rb's rules.
+ *
+ * Readings where the spec's sentences pull apart (each is tested):
+ * - A cancelled HO is closed by its CX. The receiver's answer to the cancel (`AN re=<CX> val=Y`, or
+ *   its first DN, UN or FL after the CX) is not a second close: 5.4 tells the receiver to send it.
+ *   A DN `out=NOOP` after a CX is that answer and correct ("nothing ran"); a DN `out=OK` or
+ *   `out=PARTIAL` after a CX is the done-after-cancel error, not also a second close. Any further
+ *   closing message, or a CX after the HO closed, is a second close.
+ * - A closing message from the wrong party (a DN, UN or FL not from the HO's receiver to its
+ *   sender, a CX not from its sender to its receiver) closes nothing and is an error.
+ * - A re-issue is an HO from the same sender to the same receiver for the same item whose `re=`
+ *   names the original HO (or its latest re-issue) or that HO's void RB. It supersedes the live
+ *   handoff of that line, which is then not reported open. If the re-issue is answered `UN why=DUP`,
+ *   the HO it superseded is live again (the receiver holds it) and the re-issue is closed by the UN.
+ * - Rule 1's re-issue and 5.4's `CX why=TIMEOUT` both end a handoff that got no readback; neither
+ *   is an error (counted in `endedUnread`, and noted).
+ * - Ownership follows rule 1 literally: the owner is the `to` of the most recent HO (in sending
+ *   order) that received a passing RB; before any, the sender of the item's first HO. Closing a
+ *   handoff does not move ownership; a readback that arrives after its HO closed moves nothing.
+ * - A readback whose only failure is a value the receiver resolved, with no sender record to check
+ *   it against, is "unverified": not void (nothing to re-issue), and ownership does not move.
+ */
+import type { ReadbackExpectations } from "./check-readback.js";
+import { isDate, isTime } from "./check-value.js";
+import type { VocabularyResolver } from "./check-line.js";
+import { coreVocabulary } from "./core-vocabulary.js";
+import { digest } from "./digest.js";
+import { FINDING_CODES } from "./finding.js";
+import type { Finding, FindingCode, FindingDetail } from "./finding.js";
+import type { Message, SlotValue } from "./message.js";
+import { _checkPrint, _shapeTable, _timeNumber, _timeText } from "./_handoff-print.js";
+import type { HandoffPrint } from "./_handoff-print.js";
+import {
+  ANSWERED, CLOSED_BY, CLOSED_CX, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
+  _addItem, _addRow, _digestNumber, _handoffTable, _itemTable,
+} from "./_handoff-table.js";
+import { _fingerprint } from "./_fingerprint.js";
+import { _interner, _own, _ownFinding } from "./_intern.js";
+import type { ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
+import type { Vocabulary } from "./vocabulary-model.js";
+
+export interface ThreadOptions {
+  /** The moment of the audit, `YYYYMMDDTHHMMZ` (UTC). Without it, nothing is past its exp or due. */
+  readonly now?: string | null;
+  /** The vocabulary, or a resolver from a message's `p=` to one (the core when it has none). */
+  readonly vocabulary?: Vocabulary | VocabularyResolver;
+  /** The sender's withheld criteria and record for the readback of the HO with this id. */
+  readonly expectations?: (handoff: string) => ReadbackExpectations | undefined;
+}
+
+export interface ThreadAudit {
+  /** Takes the next message in sending order; `line` places its findings. */
+  add(message: Message, line?: number): void;
+  /** The report; after it, `add` throws. Calling it again returns the same report. */
+  finish(): ThreadReport;
+}
+
+const CLOSER: Readonly<Record<string, number>> = { DN: CLOSED_DN, UN: CLOSED_UN, FL: CLOSED_FL };
+const strings = (v: SlotValue | undefined): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+const where = (line: number): string => (line >= 0 ? ` (line ${line})` : "");
+/** Line numbers are kept as 32-bit integers. */
+const MAX_LINE = 0x7fffffff;
+
+/** An incremental check-thread: feed it messages one by one, then ask for the report. */
+export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
+  const now = options.now ?? null;
+  if (now !== null && !isTime(now)) throw new RangeError(`createThreadAudit: now must be YYYYMMDDTHHMMZ, got ${String(now)}`);
+  const nowNumber = now === null ? -1 : _timeNumber(now);
+  const today = now === null ? "" : now.slice(0, 8);
+  const chosen = options.vocabulary ?? coreVocabulary;
+  const vocabularyOf = (m: Message): Vocabulary => {
+    if (typeof chosen !== "function") return chosen;
+    const p = m.slots["p"];
+    return chosen(typeof p === "string" ? p : null) ?? coreVocabulary;
+  };
+
+  const t = _handoffTable();
+  /** HO ids, owned copies, by row; and the row of each id. */
+  const ids: string[] = [];
+  const index = new Map<string, number>();
+  const names = _interner();
+  const shapes = _shapeTable();
+  const items = new Map<string, number>();
+  const itemText: string[] = [];
+  const owners = _itemTable();
+  /** HO -> its own acc= (null: none) and keys=, while tier 4 may need them. */
+  const criteria = new Map<number, { acc: string[] | null; keys: string[] }>();
+  /** Void RB id -> its HO (a re-issue may name either). */
+  const voids = new Map<string, number>();
+  /** CX id -> the HO it closed. */
+  const cancels = new Map<string, number>();
+  /** Re-issue -> the HO it superseded; re-issue -> first HO of its line; first HO -> live one. */
+  const supersedes = new Map<number, number>();
+  const rootOf = new Map<number, number>();
+  const liveOf = new Map<number, number>();
+  const findings: ThreadFinding[] = [];
+  const readbacks = { passed: 0, void: 0, unverified: 0, late: 0 };
+  let messages = 0;
+  let report: ThreadReport | null = null;
+
+  const note = (code: FindingCode, message: string, handoff: string, id: string, line: number, detail: FindingDetail & { causes?: Finding[] } = {}): void => {
+    // Owned copies, since the texts are built from pieces of lines; and no object spread, which
+    // in V8 can give every copy a hidden class of its own.
+    const f: { -readonly [K in keyof ThreadFinding]: ThreadFinding[K] } = { code, severity: FINDING_CODES[code], message: _own(message), handoff: _own(handoff), id: _own(id), line: line >= 0 ? line : null };
+    if (detail.slot !== undefined) f.slot = _own(detail.slot);
+    if (detail.expected !== undefined) f.expected = _own(detail.expected);
+    if (detail.received !== undefined) f.received = _own(detail.received);
+    if (detail.causes !== undefined) f.causes = detail.causes.map(_ownFinding);
+    findings.push(f);
+  };
+  const agent = (n: number): string => (n >= 0 ? names.name(n) : "nothing");
+  const is = (text: string | null, n: number): boolean => text !== null && n >= 0 && names.find(text) === n;
+  const state = (i: number): number => t.state[i] as number;
+  const handoffOf = (m: Message, line: number): number | undefined => {
+    const i = m.re === null ? undefined : index.get(m.re);
+    // A UN may refuse an AQ, which the audit does not track.
+    if (i === undefined && m.type !== "UN") {
+      note("THREAD_REPLY_UNMATCHED", `${m.type} ${m.id} answers ${m.re ?? "nothing"}, which is no HO of this conversation`, m.re ?? "", m.id, line, { slot: "re", received: m.re ?? "nothing" });
+    }
+    return i;
+  };
+
+  function handoff(m: Message, line: number): void {
+    if (index.has(m.id)) {
+      note("THREAD_ID_REUSED", `HO ${m.id} reuses the id of an earlier HO: ids are unique within a conversation, so this one is not tracked`, m.id, m.id, line, { slot: "id", received: m.id });
+      return;
+    }
+    const vocabulary = vocabularyOf(m);
+    const i = _addRow(t);
+    const id = _own(m.id);
+    index.set(id, i);
+    ids.push(id);
+    t.line[i] = line;
+    const from = m.from === null ? -1 : names.id(m.from);
+    t.from[i] = from;
+    t.to[i] = m.to === null ? -1 : names.id(m.to);
+    let item = -1;
+    if (m.item !== null) {
+      const known = items.get(m.item);
+      if (known === undefined) {
+        item = _addItem(owners, from);
+        const text = _own(m.item);
+        items.set(text, item);
+        itemText.push(text);
+      } else item = known;
+    }
+    t.item[i] = item;
+    const ask = m.slots["ask"];
+    const due = m.slots["due"];
+    t.ask[i] = typeof ask === "string" ? names.id(ask) : -1;
+    t.due[i] = typeof due === "string" ? names.id(due) : -1;
+    t.exp[i] = _timeNumber(m.slots["exp"]);
+    t.digest[i] = _digestNumber(digest(m));
+    const s = shapes.of(m, vocabulary);
+    const shape = shapes.get(s);
+    t.shape[i] = s;
+    t.echoPrint[i] = _fingerprint(m, shape.extra);
+    t.execPrint[i] = _fingerprint(m, shape.carried);
+    t.state[i] = OPEN;
+    t.closedAt[i] = -1;
+    if (shape.comprehension) {
+      const acc = Object.hasOwn(m.slots, "acc") ? strings(m.slots["acc"]).map(_own) : null;
+      criteria.set(i, { acc, keys: strings(m.slots["keys"]).map(_own) });
+    }
+    if (m.re !== null) reissue(i, m.re, line);
+  }
+
+  function reissue(i: number, re: string, line: number): void {
+    let target = index.get(re);
+    let via = "it";
+    if (target === undefined || target === i) {
+      target = voids.get(re);
+      via = `its void readback ${re}`;
+    }
+    if (target === undefined || t.from[target] !== t.from[i] || t.to[target] !== t.to[i] || t.item[target] !== t.item[i]) return;
+    const root = rootOf.get(target) ?? target;
+    const live = liveOf.get(root) ?? root;
+    t.state[live] = state(live) | SUPERSEDED;
+    supersedes.set(i, live);
+    rootOf.set(i, root);
+    liveOf.set(root, i);
+    const was = (state(live) & PASSED) !== 0 ? "though its readback had passed (a receiver holding it answers UN why=DUP)" : "ended with no passing readback, as rule 1 says";
+    note("THREAD_REISSUED", `HO ${ids[i]} re-issues ${ids[live]} (re= names ${via}): ${ids[live]} is superseded, ${was}`, ids[live] as string, ids[i] as string, line, { slot: "re", expected: ids[live] as string, received: re });
+  }
+
+  function print(i: number): HandoffPrint {
+    const shape = shapes.get(t.shape[i] as number);
+    const named = shape.named.map((slot) => (slot === "item" ? (itemText[t.item[i] as number] as string) : names.name((slot === "ask" ? t.ask[i] : t.due[i]) as number)));
+    const held = criteria.get(i);
+    return {
+      id: ids[i] as string,
+      from: (t.from[i] as number) >= 0 ? names.name(t.from[i] as number) : null,
+      to: (t.to[i] as number) >= 0 ? names.name(t.to[i] as number) : null,
+      named,
+      exp: t.exp[i] as number,
+      digest: t.digest[i] as number,
+      shape,
+      echoPrint: t.echoPrint[i] as number,
+      execPrint: t.execPrint[i] as number,
+      acc: held?.acc ?? null,
+      keys: held?.keys ?? [],
+    };
+  }
+
+  function readback(m: Message, line: number): void {
+    const i = handoffOf(m, line);
+    if (i === undefined) return;
+    const s = state(i);
+    const id = ids[i] as string;
+    if ((s & CLOSED_BY) !== OPEN) {
+      readbacks.late++;
+      note("THREAD_READBACK_LATE", `RB ${m.id} reads back ${id} after its ${CLOSER_NAMES[s & CLOSED_BY]}${where(t.closedAt[i] as number)}: not checked, ownership does not move`, id, m.id, line, { slot: "re", received: id });
+      return;
+    }
+    const tiers = _checkPrint(print(i), m, options.expectations?.(id) ?? {});
+    const causes = tiers.filter((f) => f.severity === "error");
+    if (causes.length === 0) {
+      readbacks.passed++;
+      t.state[i] = (s | PASSED) & ~(VOID | UNVERIFIED);
+      const item = t.item[i] as number;
+      const to = t.to[i] as number;
+      if (item >= 0 && to >= 0 && i > (owners.via[item] as number)) {
+        owners.via[item] = i;
+        owners.owner[item] = to;
+      }
+    } else if (causes.every((f) => f.code === "EXEC_UNVERIFIED")) {
+      readbacks.unverified++;
+      t.state[i] = (s | UNVERIFIED) & ~VOID;
+      note("THREAD_READBACK_UNVERIFIED", `RB ${m.id} of ${id} carries values the receiver resolved (${causes.map((f) => f.slot).join(", ")}) and the sender has no record to check them: ownership does not move`, id, m.id, line, { slot: "re", causes });
+    } else {
+      readbacks.void++;
+      t.state[i] = (s | VOID) & ~UNVERIFIED;
+      voids.set(_own(m.id), i);
+      const codes = [...new Set(causes.map((f) => f.code))].join(", ");
+      note("THREAD_READBACK_VOID", `RB ${m.id} of ${id} is void (${codes}): the sender re-issues the HO with re=${m.id}, or cancels it`, id, m.id, line, { slot: "re", causes });
+    }
+  }
+
+  function reply(m: Message, line: number): void {
+    const i = handoffOf(m, line);
+    if (i === undefined) return;
+    const id = ids[i] as string;
+    const from = t.from[i] as number;
+    const to = t.to[i] as number;
+    if (!is(m.from, to) || !is(m.to, from)) {
+      const slot = is(m.from, to) ? "to" : "from";
+      const [expected, received] = slot === "from" ? [agent(to), m.from ?? "nothing"] : [agent(from), m.to ?? "nothing"];
+      note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} does not come from ${id}'s receiver ${agent(to)} to its sender ${agent(from)}: it closes nothing`, id, m.id, line, { slot, expected, received });
+      return;
+    }
+    const s = state(i);
+    const closedBy = s & CLOSED_BY;
+    const done = m.type === "DN" && (m.slots["out"] === "OK" || m.slots["out"] === "PARTIAL");
+    if (closedBy === OPEN) {
+      t.state[i] = s | (CLOSER[m.type] as number);
+      t.closedAt[i] = line;
+      criteria.delete(i);
+      if (m.type === "UN" && m.slots["why"] === "DUP") duplicate(i, m, line);
+      return;
+    }
+    if (closedBy === CLOSED_CX && done) {
+      note("THREAD_DONE_AFTER_CANCEL", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}) after its CX${where(t.closedAt[i] as number)}: a cancel cannot unsay an act, so the sender decides whether to reverse it`, id, m.id, line, { slot: "out", expected: "NOOP", received: String(m.slots["out"]) });
+    }
+    if (closedBy === CLOSED_CX && (s & REPLIED) === 0) {
+      // The receiver's first answer to the cancel is no second close: 5.4 asks for it.
+      t.state[i] = s | REPLIED | ANSWERED;
+      return;
+    }
+    note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${id}, already closed by ${CLOSER_NAMES[closedBy]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[closedBy] as string, received: m.type });
+  }
+
+  function duplicate(i: number, m: Message, line: number): void {
+    const prev = supersedes.get(i);
+    const root = rootOf.get(i);
+    if (prev === undefined || root === undefined || liveOf.get(root) !== i) return;
+    t.state[prev] = state(prev) & ~SUPERSEDED;
+    liveOf.set(root, prev);
+    const id = ids[prev] as string;
+    note("THREAD_REISSUE_DUP", `the re-issue ${ids[i]} is answered UN why=DUP (${m.id}): the receiver already holds ${id}, which stays the live handoff`, id, m.id, line, { slot: "why", received: "DUP" });
+  }
+
+  function cancel(m: Message, line: number): void {
+    const i = handoffOf(m, line);
+    if (i === undefined) return;
+    const id = ids[i] as string;
+    const from = t.from[i] as number;
+    const to = t.to[i] as number;
+    if (!is(m.from, from) || !is(m.to, to)) {
+      const slot = is(m.from, from) ? "to" : "from";
+      const [expected, received] = slot === "from" ? [agent(from), m.from ?? "nothing"] : [agent(to), m.to ?? "nothing"];
+      note("THREAD_CANCEL_PARTIES", `CX ${m.id} does not come from ${id}'s sender ${agent(from)} to its receiver ${agent(to)}: only the sender withdraws a handoff, so it cancels nothing`, id, m.id, line, { slot, expected, received });
+      return;
+    }
+    const s = state(i);
+    if ((s & CLOSED_BY) !== OPEN) {
+      note("THREAD_CLOSED_TWICE", `CX ${m.id} cancels ${id}, already closed by ${CLOSER_NAMES[s & CLOSED_BY]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[s & CLOSED_BY] as string, received: "CX" });
+      return;
+    }
+    t.state[i] = s | CLOSED_CX;
+    t.closedAt[i] = line;
+    criteria.delete(i);
+    cancels.set(_own(m.id), i);
+    if (m.slots["why"] === "TIMEOUT" && (s & PASSED) === 0) {
+      note("THREAD_CANCEL_TIMEOUT", `CX ${m.id} why=TIMEOUT ends ${id}, which got no passing readback: section 5.4's way, as valid as rule 1's re-issue`, id, m.id, line, { slot: "why", received: "TIMEOUT" });
+    }
+  }
+
+  function answer(m: Message): void {
+    const i = m.re === null ? undefined : cancels.get(m.re);
+    if (i === undefined || !is(m.from, t.to[i] as number)) return;
+    const val = m.slots["val"];
+    if (val === "Y" || val === true) {
+      t.state[i] = state(i) | ANSWERED;
+      // Acknowledged: nothing more to know about this CX.
+      cancels.delete(m.re as string);
+    }
+  }
+
+  function finish(): ThreadReport {
+    let open = 0;
+    let closed = 0;
+    let cancelled = 0;
+    let superseded = 0;
+    const endedUnread = { reissue: 0, cancel: 0 };
+    for (let i = 0; i < t.count; i++) {
+      const s = state(i);
+      const closedBy = s & CLOSED_BY;
+      const passed = (s & PASSED) !== 0;
+      if (closedBy !== OPEN) {
+        closed++;
+        if (closedBy === CLOSED_CX) {
+          cancelled++;
+          if (!passed) endedUnread.cancel++;
+        }
+        continue;
+      }
+      if ((s & SUPERSEDED) !== 0) {
+        superseded++;
+        if (!passed) endedUnread.reissue++;
+        continue;
+      }
+      open++;
+      orphan(i, s);
+    }
+    for (const [cx, i] of cancels) {
+      if ((state(i) & ANSWERED) === 0) {
+        note("THREAD_CANCEL_UNANSWERED", `CX ${cx} of ${ids[i]} is not yet acknowledged (AN re=${cx} val=Y) nor answered by the act's DN`, ids[i] as string, cx, t.closedAt[i] as number, { slot: "re", expected: `AN re=${cx} val=Y` });
+      }
+    }
+    const owned: ItemOwner[] = itemText.map((item, k) => {
+      const via = owners.via[k] as number;
+      return { item, owner: agent(owners.owner[k] as number), handoff: via >= 0 ? (ids[via] as string) : null };
+    });
+    const counts: ThreadCounts = { messages, handoffs: t.count, open, closed, cancelled, superseded, readbacks: { ...readbacks }, endedUnread };
+    return { ok: !findings.some((f) => f.severity === "error"), findings, owners: owned, counts };
+  }
+
+  /** An open, live HO at the end: past its exp or due (an error), else a note. */
+  function orphan(i: number, s: number): void {
+    const id = ids[i] as string;
+    const line = t.line[i] as number;
+    const exp = t.exp[i] as number;
+    const dueId = t.due[i] as number;
+    const due = dueId >= 0 ? names.name(dueId) : "";
+    let late = false;
+    if (nowNumber >= 0 && exp >= 0 && nowNumber > exp) {
+      late = true;
+      note("THREAD_EXPIRED", `HO ${id} is still open after its exp=${_timeText(exp)} (now ${now}): orphaned; the sender closes it with CX why=EXPIRED`, id, id, line, { slot: "exp", expected: _timeText(exp), received: now ?? "" });
+    }
+    if (today !== "" && isDate(due) && due < today) {
+      late = true;
+      note("THREAD_OVERDUE", `HO ${id} is still open after its due=${due} (now ${now}): orphaned`, id, id, line, { slot: "due", expected: due, received: today });
+    }
+    if (late) return;
+    if ((s & VOID) !== 0 && (s & PASSED) === 0) {
+      note("THREAD_HELD", `HO ${id} is held: its readback was void and it was neither re-issued nor cancelled`, id, id, line);
+    } else {
+      const read = (s & PASSED) !== 0 ? "read back" : (s & UNVERIFIED) !== 0 ? "read back, unverified" : "no readback yet";
+      note("THREAD_OPEN", `HO ${id} is open and in time (${read})`, id, id, line);
+    }
+  }
+
+  return {
+    add(message, line) {
+      if (report !== null) throw new TypeError("createThreadAudit: add() after finish()");
+      if (line !== undefined && !(Number.isInteger(line) && line >= 0 && line <= MAX_LINE)) throw new RangeError(`createThreadAudit: line must be an integer from 0 to ${MAX_LINE}, got ${String(line)}`);
+      messages++;
+      const at = line ?? -1;
+      switch (message.type) {
+        case "HO":
+          return handoff(message, at);
+        case "RB":
+          return readback(message, at);
+        case "DN":
+        case "UN":
+        case "FL":
+          return reply(message, at);
+        case "CX":
+          return cancel(message, at);
+        case "AN":
+          return answer(message);
+      }
+    },
+    finish() {
+      report ??= finish();
+      return report;
+    },
+  };
+}
+
+/** check-thread over a whole conversation at once (see createThreadAudit). */
+export function checkThread(messages: Iterable<Message>, options: ThreadOptions = {}): ThreadReport {
+  const audit = createThreadAudit(options);
+  for (const message of messages) audit.add(message);
+  return audit.finish();
+}

@@ -1,0 +1,95 @@
+/**
+ * check-thread at scale (issue 3): time per line of a streamed conversation at 10,000 and at
+ * 1,000,000 lines, read (parseLine) and audited (createThreadAudit), and the peak memory of each.
+ * Linear means the per-line time at 1,000,000 is within 1.3x of that at 10,000; memory holds what
+ * closure needs, never the lines. Prints; asserts nothing.
+ */
+import { runInNewContext } from "node:vm";
+import { setFlagsFromString } from "node:v8";
+import { coreVocabulary, parseLine } from "../../dist/core/index.js";
+import type { Vocabulary } from "../../dist/core/index.js";
+import { createThreadAudit } from "../../dist/core/thread.js";
+import { formatNs } from "./measure.js";
+import { threadConversation } from "./thread-corpus.js";
+
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+const used = (): number => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+
+interface Run {
+  /** Nanoseconds a line, the whole stream: generating, reading and auditing it. */
+  readonly ns: number;
+  /** Highest heap used plus array buffers seen (every 1,024 lines), above the start. */
+  readonly peak: number;
+  /** What the audit and its report keep after a full collection, above the start. */
+  readonly retained: number;
+  readonly handoffs: number;
+}
+
+/**
+ * Streams `lines` lines through parseLine and (if `audit`) the audit. With `memory`, collects
+ * first and samples the heap; timing runs do neither, since a forced collection makes V8 warm up
+ * again and would charge that to short runs.
+ */
+function run(lines: number, vocabulary: Vocabulary, audit: boolean, memory: boolean): Run {
+  // Twice: array buffers freed by one collection are counted until the next.
+  if (memory) {
+    gc();
+    gc();
+  }
+  const base = memory ? used() : 0;
+  let peak = 0;
+  const thread = createThreadAudit({ now: "20261002T1200Z", vocabulary: (p) => (p === vocabulary.name ? vocabulary : undefined) });
+  let n = 0;
+  const start = process.hrtime.bigint();
+  for (const line of threadConversation(lines)) {
+    const parsed = parseLine(line, line.includes(" p=") ? vocabulary : coreVocabulary);
+    n++;
+    if (audit && parsed.ok) thread.add(parsed.value, n);
+    if (memory && (n & 1023) === 0) peak = Math.max(peak, used() - base);
+  }
+  const report = thread.finish();
+  const ns = Number(process.hrtime.bigint() - start) / lines;
+  if (memory) {
+    gc();
+    gc();
+  }
+  const retained = memory ? used() - base : 0;
+  // The audit's state and its report, both still reachable here, are what `retained` measures.
+  if (thread.finish() !== report || (audit && (report.counts.messages !== lines || !report.ok))) throw new Error("bench conversation did not audit cleanly");
+  return { ns, peak: Math.max(peak, retained), retained, handoffs: report.counts.handoffs };
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
+
+export function benchThread(vocabulary: Vocabulary): void {
+  const small = 10_000;
+  const large = 1_000_000;
+  for (let i = 0; i < 8; i++) run(small, vocabulary, true, false);
+  const smallMemory = run(small, vocabulary, true, true);
+  const s = median(Array.from({ length: 21 }, () => run(small, vocabulary, true, false).ns));
+  const reading = median(Array.from({ length: 11 }, () => run(small, vocabulary, false, false).ns));
+  const larges = [run(large, vocabulary, true, true), run(large, vocabulary, true, false)];
+  const l = median(larges.map((r) => r.ns));
+  const ratio = l / s;
+  const n = (x: number): string => x.toLocaleString("en");
+  console.log(
+    `check-thread (parseLine + createThreadAudit, streamed): ${ratio.toFixed(2)}x per line at ${n(large)} lines vs ${n(small)} ` +
+      `(${formatNs(l)} vs ${formatNs(s)} per line, of which making and reading the line ${formatNs(reading)}; budget 1.3x, ${ratio <= 1.3 ? "within" : "OVER"})`,
+  );
+  console.log(`  ${n(large)} lines: ${larges.map((r) => formatNs(r.ns)).join(" and ")} per line in two runs; ${n(small)} lines: median of 21 runs after 8 to warm up`);
+  for (const [lines, r] of [[small, smallMemory], [large, larges[0] as Run]] as const) {
+    console.log(
+      `  memory at ${n(lines)} lines (heap used + array buffers, above the start): peak ${mb(r.peak)}; ` +
+        `kept by the audit and its report ${mb(r.retained)} for ${n(r.handoffs)} handoffs (${Math.round(r.retained / r.handoffs)} bytes a handoff)`,
+    );
+  }
+}

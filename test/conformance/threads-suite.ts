@@ -1,0 +1,83 @@
+/**
+ * The check-thread cases (threads/*.json), runnable against any implementation of the thread audit
+ * in any runtime: returns what differs. Each case is a conversation in sending order, the moment of
+ * the audit, the sender's expectations per HO, and the findings, owners and counts it must give.
+ */
+import type * as Core from "../../core/index.js";
+import type * as Thread from "../../core/thread.js";
+import type * as Report from "../../core/thread-report.js";
+
+export interface ExpectedFinding {
+  code: string;
+  handoff: string;
+  id: string;
+  /** 1-based line in `lines`. */
+  line: number | null;
+  slot?: string;
+  expected?: string;
+  received?: string;
+  /** Codes of the check-rb failures behind a void or unverified readback. */
+  causes?: string[];
+}
+
+export interface ThreadCase {
+  id: string;
+  about: string;
+  now: string | null;
+  lines: string[];
+  expectations?: Record<string, { expectAcc?: string; record?: Record<string, Core.SlotValue> }>;
+  findings: ExpectedFinding[];
+  owners: Report.ItemOwner[];
+  ok: boolean;
+  /** Counts to check (a subset of the report's). */
+  counts?: Record<string, unknown>;
+}
+
+export interface ThreadApi {
+  checkLine: typeof Core.checkLine;
+  createThreadAudit: typeof Thread.createThreadAudit;
+  resolve(profile: string | null): Core.Vocabulary | undefined;
+}
+
+/** The actual finding reduced to the fields the case names. */
+function reduce(actual: Report.ThreadFinding, want: ExpectedFinding): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(want) as (keyof ExpectedFinding)[]) {
+    out[key] = key === "causes" ? (actual.causes ?? []).map((f) => f.code) : (actual[key as keyof Report.ThreadFinding] ?? null);
+  }
+  return out;
+}
+
+function subset(want: unknown, got: unknown, path: string, problems: string[]): void {
+  if (want !== null && typeof want === "object") {
+    for (const [k, v] of Object.entries(want)) subset(v, (got as Record<string, unknown> | undefined)?.[k], `${path}.${k}`, problems);
+  } else if (want !== got) problems.push(`${path}: want ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+}
+
+export function runThreadCase(c: ThreadCase, api: ThreadApi): string[] {
+  const problems: string[] = [];
+  const audit = api.createThreadAudit({
+    now: c.now,
+    vocabulary: api.resolve,
+    expectations: (handoff) => c.expectations?.[handoff],
+  });
+  c.lines.forEach((line, k) => {
+    const checked = api.checkLine(line, api.resolve);
+    if (checked.message === null || !checked.ok) problems.push(`line ${k + 1} is not a valid line: ${JSON.stringify(checked.findings)}`);
+    if (checked.message !== null) audit.add(checked.message, k + 1);
+  });
+  const report = audit.finish();
+  const got = report.findings;
+  const n = Math.max(got.length, c.findings.length);
+  for (let k = 0; k < n; k++) {
+    const want = c.findings[k];
+    const actual = got[k];
+    if (want === undefined) problems.push(`unexpected finding ${k}: ${actual?.code} ${actual?.handoff} ${actual?.id}: ${actual?.message}`);
+    else if (actual === undefined) problems.push(`missing finding ${k}: ${JSON.stringify(want)}`);
+    else if (JSON.stringify(reduce(actual, want)) !== JSON.stringify(want)) problems.push(`finding ${k}: want ${JSON.stringify(want)}, got ${JSON.stringify(reduce(actual, want))} (${actual.message})`);
+  }
+  if (JSON.stringify(report.owners) !== JSON.stringify(c.owners)) problems.push(`owners: want ${JSON.stringify(c.owners)}, got ${JSON.stringify(report.owners)}`);
+  if (report.ok !== c.ok) problems.push(`ok: want ${c.ok}, got ${report.ok}`);
+  if (c.counts !== undefined) subset(c.counts, report.counts, "counts", problems);
+  return problems;
+}

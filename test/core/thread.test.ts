@@ -1,0 +1,252 @@
+// check-thread (core/thread): the API, readback verdicts against check-rb, threads rebuilt from re=
+// whatever the interleaving, and memory that holds no line text even at a million lines.
+// The conversation cases themselves are data: test/conformance/threads/*.json.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { checkLine, checkReadback, coreVocabulary, parseLine } from "../../core/index.js";
+import type { Finding, Message, ReadbackExpectations, SlotValue, Vocabulary } from "../../core/index.js";
+import { checkThread, createThreadAudit } from "../../core/thread.js";
+import type { ThreadReport } from "../../core/thread-report.js";
+import { threadConversation, threadScenarios } from "../bench/thread-corpus.js";
+import { resolve, vocabularies } from "../vocabularies.js";
+
+const resolver = (p: string | null): Vocabulary | undefined => resolve(p) ?? (p === null ? coreVocabulary : undefined);
+const read = (line: string): Message => {
+  const c = checkLine(line, resolver);
+  if (c.message === null) throw new Error(`does not parse: ${line}`);
+  return c.message;
+};
+const HO = "RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX due=20261001";
+const RB = "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX due=20261001";
+const DN = "RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK";
+
+describe("the API", () => {
+  it("checkThread is the incremental audit run over an iterable", () => {
+    const lines = [HO, RB, DN, "RW1 HO ops-2 from=ops to=writer item=gh:crox/site#42 ask=DRAFT"];
+    const audit = createThreadAudit({ now: "20261002T0000Z" });
+    for (const line of lines) audit.add(read(line));
+    expect(checkThread(lines.map(read), { now: "20261002T0000Z" })).toStrictEqual(audit.finish());
+  });
+
+  it("finish() can be called again and returns the same report; add() after it throws", () => {
+    const audit = createThreadAudit();
+    audit.add(read(HO));
+    const report = audit.finish();
+    expect(audit.finish()).toBe(report);
+    expect(() => audit.add(read(RB))).toThrow(TypeError);
+  });
+
+  it("refuses a now that is not YYYYMMDDTHHMMZ, and a line number that is not a non-negative integer", () => {
+    expect(() => createThreadAudit({ now: "2026-10-02" })).toThrow(RangeError);
+    expect(() => createThreadAudit({ now: "20261302T0000Z" })).toThrow(RangeError);
+    const audit = createThreadAudit();
+    expect(() => audit.add(read(HO), -1)).toThrow(RangeError);
+    expect(() => audit.add(read(HO), 1.5)).toThrow(RangeError);
+    expect(() => audit.add(read(HO), 2 ** 31)).toThrow(RangeError);
+  });
+
+  it("places findings on the lines given, or on none", () => {
+    const withLines = createThreadAudit();
+    withLines.add(read(HO), 7);
+    expect(withLines.finish().findings.map((f) => [f.code, f.line])).toStrictEqual([["THREAD_OPEN", 7]]);
+    expect(checkThread([read(HO)]).findings.map((f) => f.line)).toStrictEqual([null]);
+  });
+
+  it("gives every finding a code of the table, a handoff and a message id", () => {
+    const report = checkThread([HO, "RW1 CX builder-3 re=ops-1 from=builder to=ops item=jira:OPS-1", RB, DN, DN].map(read), { now: "20261005T0000Z" });
+    expect(report.findings.map((f) => f.code)).toStrictEqual(["THREAD_CANCEL_PARTIES", "THREAD_CLOSED_TWICE"]);
+    for (const f of report.findings) {
+      expect(f.severity).toBe("error");
+      expect(f.handoff).toBe("ops-1");
+      expect(f.id).toMatch(/^builder-\d$/);
+    }
+    expect(report.ok).toBe(false);
+  });
+
+  it("reads a plain vocabulary as well as a resolver", () => {
+    const pay = vocabularies().pay;
+    const ho = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    const rb = "RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    const messages = [ho, rb].map((l) => parseLine(l, pay)).map((r) => (r.ok ? r.value : null) as Message);
+    expect(checkThread(messages, { vocabulary: pay }).counts.readbacks.passed).toBe(1);
+    // Read against the core alone, the pay slots are unknown and the exec map is missing: void.
+    expect(checkThread(messages, { vocabulary: coreVocabulary }).counts.readbacks.void).toBe(1);
+  });
+
+  it("asks the sender's expectations for the HO being read back, by its id", () => {
+    const asked: string[] = [];
+    checkThread([HO, RB].map(read), { expectations: (id) => void asked.push(id) });
+    expect(asked).toStrictEqual(["ops-1"]);
+  });
+});
+
+/** The thread's verdict on one readback of one HO, and check-rb's. */
+function verdicts(ho: Message, rb: Message, vocabulary: Vocabulary, expected: ReadbackExpectations): { thread: string; check: string; causes: string[]; errors: string[] } {
+  const report = checkThread([ho, rb], { vocabulary, expectations: () => expected });
+  const r = report.counts.readbacks;
+  const thread = r.passed === 1 ? "pass" : r.void === 1 ? "void" : r.unverified === 1 ? "unverified" : "none";
+  const causes = report.findings.flatMap((f) => (f.causes ?? []).map((c) => c.code));
+  const checked = checkReadback(ho, rb, vocabulary, expected);
+  const errors = checked.tiers.flatMap((t) => t.findings).filter((f: Finding) => f.severity === "error").map((f) => f.code);
+  const check = checked.wilco ? "pass" : errors.every((c) => c === "EXEC_UNVERIFIED") ? "unverified" : "void";
+  return { thread, check, causes, errors };
+}
+
+function altered(value: SlotValue): SlotValue {
+  if (typeof value === "string") return `${value}x`;
+  if (typeof value === "number") return value + 1;
+  if (typeof value === "boolean") return !value;
+  return value.length > 1 ? [...value].reverse() : [...value, "x"];
+}
+
+/** Each readback vector, then the vector with one slot of the RB removed or changed, or one of the HO removed. */
+function* mutations(ho: Message, rb: Message): Generator<[string, Message, Message]> {
+  yield ["as is", ho, rb];
+  for (const key of Object.keys(rb.slots)) {
+    const { [key]: value, ...rest } = rb.slots;
+    yield [`RB without ${key}`, ho, { ...rb, slots: rest }];
+    yield [`RB with ${key} changed`, ho, { ...rb, slots: { ...rb.slots, [key]: altered(value as SlotValue) } }];
+  }
+  yield ["RB with item changed", ho, { ...rb, item: `${rb.item ?? ""}x` }];
+  yield ["RB from another agent", ho, { ...rb, from: "intruder" }];
+  yield ["RB to another agent", ho, { ...rb, to: "intruder" }];
+  for (const key of Object.keys(ho.slots)) {
+    const { [key]: _, ...rest } = ho.slots;
+    yield [`HO without ${key}`, { ...ho, slots: rest }, rb];
+  }
+  yield ["HO with rb=all", { ...ho, slots: { ...ho.slots, rb: ["all"] } }, rb];
+}
+
+describe("readbacks in a thread are judged as check-rb judges them (tiers 1 to 5)", () => {
+  interface Vector { id: string; ho: string; rb: string; profile?: string; expectAcc?: string; record?: Record<string, SlotValue> }
+  const vectors = readFileSync(join(import.meta.dirname, "..", "conformance", "readbacks.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Vector);
+  it("has vectors to compare", () => expect(vectors.length).toBeGreaterThan(10));
+  for (const v of vectors) {
+    const ho = read(v.ho);
+    const rb = read(v.rb);
+    if (rb.type !== "RB" || rb.re !== ho.id || ho.type !== "HO") continue;
+    it(`${v.id} and its mutations`, () => {
+      const vocabulary = (v.profile === undefined ? coreVocabulary : resolver(v.profile)) as Vocabulary;
+      const expected: ReadbackExpectations = { ...(v.expectAcc === undefined ? {} : { expectAcc: v.expectAcc }), ...(v.record === undefined ? {} : { record: v.record }) };
+      for (const [what, h, r] of mutations(ho, rb)) {
+        const got = verdicts(h, r, vocabulary, expected);
+        expect(got.thread, `${v.id}, ${what}: ${JSON.stringify(got.errors)}`).toBe(got.check);
+        // What the thread names as the causes, check-rb names too (it may name more: a slot a
+        // fingerprint covers is not compared once another is missing).
+        for (const code of got.causes) expect(got.errors, `${v.id}, ${what}`).toContain(code);
+        if (got.thread !== "pass") expect(got.causes.length, `${v.id}, ${what}`).toBeGreaterThan(0);
+      }
+    });
+  }
+});
+
+/** Findings without their places, and owners, in a canonical order. */
+function summary(report: ThreadReport): { findings: string[]; owners: string[] } {
+  return {
+    findings: report.findings.map((f) => `${f.code} ${f.handoff} ${f.id}`).sort(),
+    owners: report.owners.map((o) => `${o.item} ${o.owner} ${o.handoff ?? "-"}`).sort(),
+  };
+}
+
+describe("threads are rebuilt from re=, never from position", () => {
+  const threads = threadScenarios(60, 5).map((lines) => lines.map(read));
+  const sequential = summary(checkThread(threads.flat(), { now: "20261002T1200Z", vocabulary: resolver }));
+
+  it("the sequential conversation has something to find", () => {
+    expect(sequential.findings.length).toBeGreaterThan(10);
+    expect(new Set(sequential.owners.map((o) => o.split(" ")[1])).size).toBeGreaterThan(2);
+  });
+
+  it("any interleaving that keeps each thread's own order gives the same findings and owners", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 400, maxLength: 400 }), (choices) => {
+        const at = threads.map(() => 0);
+        const live = threads.map((_, k) => k);
+        const messages: Message[] = [];
+        let c = 0;
+        while (live.length > 0) {
+          const slot = (choices[c++ % choices.length] as number) % live.length;
+          const k = live[slot] as number;
+          messages.push((threads[k] as Message[])[at[k] as number] as Message);
+          at[k] = (at[k] as number) + 1;
+          if (at[k] === (threads[k] as Message[]).length) live.splice(slot, 1);
+        }
+        expect(summary(checkThread(messages, { now: "20261002T1200Z", vocabulary: resolver }))).toStrictEqual(sequential);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+// Memory: what the audit keeps after the run, measured after a full collection.
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+const used = (): number => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+
+describe("memory holds what closure needs, never the lines", () => {
+  it("keeps none of 2,000 lines of 50,000 characters (ids, items and findings are copies)", () => {
+    const pad = "p".repeat(50_000);
+    gc();
+    const before = used();
+    const audit = createThreadAudit({ now: "20261002T1200Z" });
+    for (let k = 0; k < 500; k++) {
+      const a = `coordinator-agent-${k}`;
+      const b = `receiver-agent-${k}`;
+      const item = `gh:crox/a-long-repository-name#${k}`;
+      const lines = [
+        `RW1 HO ${a}-100000 from=${a} to=${b} item=${item} ask=DRAFT due=20261001 // ${pad}${k}`,
+        `RW1 RB ${b}-100001 re=${a}-100000 from=${b} to=${a} item=${item} ask=DRAFT-misread-${k} due=20261001 // ${pad}${k}`,
+        `RW1 CX ${a}-100002 re=${a}-100000 from=${a} to=${b} item=${item} why=TIMEOUT // ${pad}${k}`,
+        `RW1 DN ${b}-100003 re=${a}-999999 from=${b} to=${a} item=${item} out=OK // ${pad}${k}`,
+      ];
+      for (const line of lines) {
+        const parsed = parseLine(line);
+        if (!parsed.ok) throw new Error(line.slice(0, 80));
+        audit.add(parsed.value);
+      }
+    }
+    const report = audit.finish();
+    // Per handoff: a void readback, a cancel with no readback and not acknowledged, an unmatched DN.
+    expect(report.findings.length).toBe(2000);
+    gc();
+    const kept = used() - before;
+    // The lines were 100 MB; the audit and its 2,000 findings keep well under 3 MB.
+    expect(kept).toBeLessThan(3_000_000);
+    expect(audit.finish()).toBe(report);
+  });
+
+  it("audits 1,000,000 lines in one pass, keeping a few hundred bytes a handoff with the report", () => {
+    gc();
+    const before = used();
+    const audit = createThreadAudit({ now: "20261002T1200Z", vocabulary: resolver });
+    let n = 0;
+    const pay = vocabularies().pay;
+    for (const line of threadConversation(1_000_000)) {
+      const parsed = parseLine(line, line.includes(" p=") ? pay : coreVocabulary);
+      if (!parsed.ok) throw new Error(`corpus line does not parse: ${line}`);
+      audit.add(parsed.value, ++n);
+    }
+    const report = audit.finish();
+    gc();
+    const kept = used() - before;
+    expect(report.counts.messages).toBe(1_000_000);
+    expect(report.ok).toBe(true);
+    const handoffs = report.counts.handoffs;
+    expect(handoffs).toBeGreaterThan(250_000);
+    // Generous: the columns (68 bytes a handoff, half again while they grow), the id and the item
+    // with their index entries, and the report's owners and findings: about 450 bytes a handoff
+    // here, against about 660 bytes of line text a handoff (the lines are ~190 MB).
+    expect(kept / handoffs).toBeLessThan(1_000);
+    expect(audit.finish()).toBe(report);
+  });
+});
