@@ -13,6 +13,7 @@ import { checkThreadCommand } from "./commands/check-thread.js";
 import type { Command, CommandContext } from "./commands/context.js";
 import { digestCommand } from "./commands/digest.js";
 import { formatCommand } from "./commands/format.js";
+import { legendCommand } from "./commands/legend.js";
 import { makeRbCommand } from "./commands/make-rb.js";
 import { parseCommand } from "./commands/parse.js";
 import { abandonCommand, commitCommand, prepareCommand } from "./commands/statements.js";
@@ -26,6 +27,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   format: formatCommand,
   validate: validateCommand,
   digest: digestCommand,
+  legend: legendCommand,
   "make-rb": makeRbCommand,
   "check-rb": checkRbCommand,
   "check-ho": checkHoCommand,

@@ -40,8 +40,8 @@ function types(vocabulary: Vocabulary, lean: boolean): string[] {
   for (const t of MESSAGE_TYPES) {
     const def = vocabulary.types[t];
     const optional = vocabulary.base.types[t].optional.filter((k) => !(lean && COMPREHENSION_SLOTS.has(k)));
-    const required = def.required.join(" ") + (def.conditional === undefined ? "" : ` ${def.conditional}`);
-    out.push(`${t} ${def.meaning} | ${required} | ${optional.join(" ")}`);
+    const required = def.required.join(" ") + (def.conditional === undefined ? "" : ` (${plain(def.conditional)})`);
+    out.push(`${t} ${plain(def.meaning)} | ${required} | ${optional.join(" ")}`);
   }
   return out;
 }
@@ -53,7 +53,7 @@ function slots(vocabulary: Vocabulary, lean: boolean): string[] {
   for (const def of vocabulary.slots.values()) {
     if (lean && COMPREHENSION_SLOTS.has(def.key)) continue;
     const entries = groups.get(def.type.text) ?? [];
-    entries.push(`${def.key} ${def.meaning}`);
+    entries.push(`${def.key} ${plain(def.meaning)}`);
     groups.set(def.type.text, entries);
     if (def.origin !== VERSION) {
       const where = [...def.on].join(" ");
@@ -66,15 +66,25 @@ function slots(vocabulary: Vocabulary, lean: boolean): string[] {
   return out;
 }
 
+/** No meaning may carry the separators the legend's lines are read by. */
+const plain = (text: string): string => text.replace(/;/g, ",").replace(/\|/g, "/").replace(/\s+/g, " ").trim();
+
+/** `CODE=meaning; ...`, with codes that share a meaning listed together: `GBP EUR USD=currency`. */
+function codeList(entries: readonly (readonly [string, string])[]): string {
+  const byMeaning = new Map<string, string[]>();
+  for (const [code, meaning] of entries) byMeaning.set(meaning, [...(byMeaning.get(meaning) ?? []), code]);
+  return [...byMeaning].map(([meaning, codes]) => `${codes.join(" ")}=${plain(meaning)}`).join("; ");
+}
+
 function enums(vocabulary: Vocabulary, lean: boolean): string[] {
-  const out = ["ENUMS (name: CODE meaning; ...)"];
+  const out = ["ENUMS (name: CODE=meaning; ...)"];
   const used = vocabulary.asksUsed === null ? null : new Set(vocabulary.asksUsed);
   for (const [name, codes] of vocabulary.enums) {
     const entries = [...codes].filter(([code, c]) => !(lean && name === "ask" && used !== null && c.origin === VERSION && !used.has(code)));
-    out.push(`${name}: ${entries.map(([code, c]) => `${code} ${c.meaning}`).join("; ")}`);
+    out.push(`${name}: ${codeList(entries.map(([code, c]) => [code, c.meaning] as const))}`);
   }
   const levels = Object.entries(READBACK_LEVELS).filter(([level]) => !(lean && COMPREHENSION_LEVELS.has(level)));
-  out.push(`rb: ${levels.map(([level, meaning]) => `${level} ${meaning}`).join("; ")}; a slot name adds it`);
+  out.push(`rb: ${codeList(levels)}; a slot name adds it`);
   return out;
 }
 

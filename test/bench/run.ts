@@ -8,6 +8,7 @@ import type { Message, Vocabulary } from "../../dist/core/index.js";
 import pay from "../../profiles/pay.json" with { type: "json" };
 import { corpus } from "./corpus.js";
 import { measurePair, report } from "./measure.js";
+import { benchLegend } from "./legend.js";
 import { benchReadback } from "./readback.js";
 import { benchThread } from "./thread.js";
 
@@ -71,4 +72,5 @@ console.log(`rogerwilco bench, node ${process.version}, ${new Date().toISOString
 readingLines(vocabulary);
 hashing(vocabulary);
 benchReadback(vocabulary);
+benchLegend();
 benchThread(vocabulary);
