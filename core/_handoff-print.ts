@@ -6,9 +6,8 @@
  * covered by a fingerprint can be named only as one of a list.
  */
 import { isTime } from "./check-value.js";
+import { _comprehension } from "./check-readback.js";
 import type { ReadbackExpectations } from "./check-readback.js";
-import { compareCriteria, parseCriteria } from "./criteria.js";
-import type { Constraint } from "./criteria.js";
 import { _fingerprint, _valueOf } from "./_fingerprint.js";
 import { _digestNumber, _digestText } from "./_handoff-table.js";
 import { finding } from "./finding.js";
@@ -164,24 +163,7 @@ function echo(p: HandoffPrint, rb: Message): Finding[] {
 }
 
 function comprehension(p: HandoffPrint, rb: Message, expected: ReadbackExpectations): Finding[] {
-  const out: Finding[] = [];
-  const reported = rb.slots["acc"];
-  if (reported === undefined) out.push(finding("ACC_MISSING", "the HO asks for the receiver's acceptance criteria and the readback carries no acc=", { slot: "acc" }));
-  if (p.shape.plan && !Object.hasOwn(rb.slots, "do")) out.push(finding("ACC_MISSING", "rb=plan asks for do=: what the receiver will produce", { slot: "do" }));
-  if (reported === undefined) return out;
-  let sender: Constraint[] = [];
-  if (expected.expectAcc !== undefined) {
-    const parsed = parseCriteria(expected.expectAcc);
-    out.push(...parsed.findings);
-    sender = parsed.constraints;
-  } else if (p.acc !== null) {
-    sender = parseCriteria(p.acc).constraints;
-  } else {
-    out.push(finding("ACC_UNCHECKED", "the sender holds no criteria (neither withheld nor on the HO): only keys= is checked", { slot: "acc" }));
-  }
-  const receiver = parseCriteria(strings(reported)).constraints;
-  out.push(...compareCriteria(sender, receiver, p.shape.vocabulary, { keys: p.keys, not: strings(rb.slots["not"]) }));
-  return out;
+  return _comprehension(p.acc, p.keys, p.shape.plan, rb, p.shape.vocabulary, expected);
 }
 
 function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations): Finding[] {

@@ -77,7 +77,11 @@ function echo(ho: Message, rb: Message, slots: readonly string[]): Finding[] {
   return out;
 }
 
-function comprehension(ho: Message, rb: Message, plan: boolean, vocabulary: Vocabulary, expected: ReadbackExpectations): Finding[] {
+/**
+ * Tier 4 from what the HO held (its own `acc=`, or null, and `keys=`): shared with check-thread,
+ * which keeps those values rather than the HO.
+ */
+export function _comprehension(hoAcc: readonly string[] | null, keys: readonly string[], plan: boolean, rb: Message, vocabulary: Vocabulary, expected: ReadbackExpectations): Finding[] {
   const out: Finding[] = [];
   const reported = rb.slots["acc"];
   if (reported === undefined) out.push(finding("ACC_MISSING", "the HO asks for the receiver's acceptance criteria and the readback carries no acc=", { slot: "acc" }));
@@ -88,16 +92,19 @@ function comprehension(ho: Message, rb: Message, plan: boolean, vocabulary: Voca
     const parsed = parseCriteria(expected.expectAcc);
     out.push(...parsed.findings);
     sender = parsed.constraints;
-  } else if (Object.hasOwn(ho.slots, "acc")) {
-    sender = parseCriteria(strings(ho.slots["acc"])).constraints;
+  } else if (hoAcc !== null) {
+    sender = parseCriteria(hoAcc).constraints;
   } else {
     out.push(finding("ACC_UNCHECKED", "the sender holds no criteria (neither withheld nor on the HO): only keys= is checked", { slot: "acc" }));
   }
   const receiver = parseCriteria(strings(reported)).constraints;
-  const keys = strings(ho.slots["keys"]);
-  const not = strings(rb.slots["not"]);
-  out.push(...compareCriteria(sender, receiver, vocabulary, { keys, not }));
+  out.push(...compareCriteria(sender, receiver, vocabulary, { keys, not: strings(rb.slots["not"]) }));
   return out;
+}
+
+function comprehension(ho: Message, rb: Message, plan: boolean, vocabulary: Vocabulary, expected: ReadbackExpectations): Finding[] {
+  const hoAcc = Object.hasOwn(ho.slots, "acc") ? strings(ho.slots["acc"]) : null;
+  return _comprehension(hoAcc, strings(ho.slots["keys"]), plan, rb, vocabulary, expected);
 }
 
 function execution(ho: Message, rb: Message, slots: readonly string[], ask: string, expected: ReadbackExpectations): Finding[] {

@@ -1,6 +1,6 @@
 /**
  * `h=` (section 5.2): the first 12 hexadecimal characters of SHA-256 over the canonical JSON of
- * the message. SHA-256 is @noble/hashes: pure JS, synchronous, no WebAssembly (workerd refuses it).
+ * the message. SHA-256 is @noble/hashes: pure JS and synchronous, with nothing compiled at run time (workerd refuses that).
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { _writeCanonicalMessage } from "./canonical.js";

@@ -2,7 +2,8 @@
  * A deterministic corpus of varied, valid RW1 lines (core and pay), for benchmarks.
  * Seeded, so every run measures the same lines.
  */
-function prng(seed: number): () => number {
+/** A small seeded generator (mulberry32): the same numbers every run. */
+export function prng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;

@@ -5,16 +5,7 @@
  * void readback, refused), some left open. Core and pay lines; ids and items long enough that a
  * retained slice would keep its line alive.
  */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from "./corpus.js";
 
 const SENDERS = ["research-desk", "scheduler-main", "ops-triage-team", "coordinator.alpha"];
 const RECEIVERS = ["writer-pool-east", "builder-ci-runner", "payer-gateway", "qa.reviewer-bot"];
