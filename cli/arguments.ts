@@ -4,7 +4,7 @@
  * lines (`#`) and blank lines around the one line.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { readRecord } from "../core/index.js";
+import { isTime, readRecord } from "../core/index.js";
 import type { LineCheck, Message, SenderRecord, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { readMessage } from "./read-message.js";
@@ -50,7 +50,7 @@ export function vocabularyOf(message: Message, profiles: Profiles): Vocabulary {
 /** `YYYYMMDDTHHMMZ` for now, or the --now given. */
 export function nowOption(value: string | undefined): string {
   if (value !== undefined) {
-    if (!/^\d{8}T\d{4}Z$/.test(value)) throw new UsageError(`--now ${value}: expected YYYYMMDDTHHMMZ (UTC)`);
+    if (!isTime(value)) throw new UsageError(`--now ${value}: expected YYYYMMDDTHHMMZ (UTC)`);
     return value;
   }
   const d = new Date();

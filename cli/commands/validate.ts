@@ -2,7 +2,7 @@
  * `rw validate`: each line (or JSON form) checked against the core and its profile. With
  * `--as NAME`, each refused line also gets the exact UN that receiver NAME sends (rule 2).
  */
-import { refusal } from "../../core/index.js";
+import { isAgent, refusal } from "../../core/index.js";
 import { readLines } from "../input.js";
 import { readMessage } from "../read-message.js";
 import { renderFindings } from "../render.js";
@@ -13,7 +13,7 @@ import type { Command, CommandContext } from "./context.js";
 async function run(ctx: CommandContext): Promise<number> {
   const receiver = ctx.options["as"] as string | undefined;
   const seqOption = ctx.options["seq"] as string | undefined;
-  if (receiver !== undefined && !/^[A-Za-z0-9._-]+$/.test(receiver)) throw new UsageError(`--as ${receiver}: not an agent name ([A-Za-z0-9._-]+)`);
+  if (receiver !== undefined && !isAgent(receiver)) throw new UsageError(`--as ${receiver}: not an agent name ([A-Za-z0-9._-]+)`);
   if (seqOption !== undefined && !/^\d{1,9}$/.test(seqOption)) throw new UsageError(`--seq ${seqOption}: not a number`);
   if (seqOption !== undefined && receiver === undefined) throw new UsageError("--seq needs --as NAME");
   let seq = Number(seqOption ?? 1);
