@@ -5,6 +5,7 @@
  * fingerprint with probability about 2^-53, which is the chance a misread slips past the check.
  */
 import type { Message, SlotValue } from "./message.js";
+import { _field } from "./_slot-values.js";
 
 /** 53-bit cyrb53 of a string. */
 export function _cyrb53(text: string, seed = 0): number {
@@ -22,11 +23,6 @@ export function _cyrb53(text: string, seed = 0): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/** A slot's value in the JSON form (`item` is an envelope field), `undefined` when absent. */
-export function _valueOf(message: Message, slot: string): SlotValue | undefined {
-  if (slot === "item") return message.item ?? undefined;
-  return Object.hasOwn(message.slots, slot) ? message.slots[slot] : undefined;
-}
 
 /**
  * The fingerprint of the decoded values of `slots`, in that order (absent as null). Two messages
@@ -36,6 +32,6 @@ export function _valueOf(message: Message, slot: string): SlotValue | undefined 
 export function _fingerprint(message: Message, slots: readonly string[]): number {
   if (slots.length === 0) return 0;
   const values: (SlotValue | null)[] = [];
-  for (const slot of slots) values.push(_valueOf(message, slot) ?? null);
+  for (const slot of slots) values.push(_field(message, slot) ?? null);
   return _cyrb53(JSON.stringify(values));
 }

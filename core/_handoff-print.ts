@@ -8,7 +8,7 @@
 import { isTime } from "./check-value.js";
 import { _comprehension } from "./check-readback.js";
 import type { ReadbackExpectations } from "./check-readback.js";
-import { _fingerprint, _valueOf } from "./_fingerprint.js";
+import { _fingerprint } from "./_fingerprint.js";
 import { _digestNumber, _digestText } from "./_handoff-table.js";
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
@@ -16,6 +16,7 @@ import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
+import { _field, _show, _strings } from "./_slot-values.js";
 
 /** The readback an HO asks for, by slot name; shared by every HO with the same shape. */
 export interface ReadbackShape {
@@ -68,7 +69,6 @@ export function _timeText(n: number): string {
   return `${digits.slice(0, 8)}T${digits.slice(8)}Z`;
 }
 
-const strings = (v: SlotValue | undefined): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
 export interface ShapeTable {
   /** The shape of an HO's readback, as a small number. */
@@ -94,13 +94,13 @@ export function _shapeTable(): ShapeTable {
     const named: string[] = [];
     const extra: string[] = [];
     for (const slot of set.echo) {
-      if (NAMED.has(slot) && typeof _valueOf(ho, slot) === "string") named.push(slot);
+      if (NAMED.has(slot) && typeof _field(ho, slot) === "string") named.push(slot);
       else extra.push(slot);
     }
     const ask = typeof ho.slots["ask"] === "string" ? (ho.slots["ask"] as string) : "";
     const noMap = set.execution && set.exec.length === 0;
     const exec = set.execution ? set.exec : [];
-    const carried = exec.filter((slot) => _valueOf(ho, slot) !== undefined);
+    const carried = exec.filter((slot) => _field(ho, slot) !== undefined);
     const key = JSON.stringify([named, extra, set.comprehension, set.plan, noMap, ask, exec, carried]);
     let n = byShape.get(key);
     if (n === undefined) {
@@ -129,13 +129,12 @@ export function _shapeTable(): ShapeTable {
   };
 }
 
-const show = (v: SlotValue | null | undefined): string => (v === undefined || v === null ? "nothing" : Array.isArray(v) ? v.join("+") : typeof v === "boolean" ? (v ? "Y" : "N") : String(v));
 const list = (slots: readonly string[]): string => (slots.length === 1 ? (slots[0] as string) : `one of ${slots.join(", ")}`);
 
 function receipt(p: HandoffPrint, rb: Message): Finding[] {
   const out: Finding[] = [];
-  if (rb.from !== p.to) out.push(finding("RECEIPT", `the readback comes from ${show(rb.from)}, not from the HO's receiver ${show(p.to)}`, { slot: "from", expected: show(p.to), received: show(rb.from) }));
-  if (rb.to !== p.from) out.push(finding("RECEIPT", `the readback goes to ${show(rb.to)}, not to the HO's sender ${show(p.from)}`, { slot: "to", expected: show(p.from), received: show(rb.to) }));
+  if (rb.from !== p.to) out.push(finding("RECEIPT", `the readback comes from ${_show(rb.from)}, not from the HO's receiver ${_show(p.to)}`, { slot: "from", expected: _show(p.to), received: _show(rb.from) }));
+  if (rb.to !== p.from) out.push(finding("RECEIPT", `the readback goes to ${_show(rb.to)}, not to the HO's sender ${_show(p.from)}`, { slot: "to", expected: _show(p.from), received: _show(rb.to) }));
   out.push(...validate(rb, p.shape.vocabulary));
   const rbExp = _timeNumber(rb.slots["exp"]);
   if (p.exp >= 0 && rbExp > p.exp) {
@@ -150,11 +149,11 @@ function echo(p: HandoffPrint, rb: Message): Finding[] {
   for (let k = 0; k < named.length; k++) {
     const slot = named[k] as string;
     const want = p.named[k] as string;
-    const got = _valueOf(rb, slot);
+    const got = _field(rb, slot);
     if (got === undefined) out.push(finding("ECHO_MISSING", `the readback does not echo ${slot} (the HO says ${want})`, { slot, expected: want }));
-    else if (got !== want) out.push(finding("ECHO_MISMATCH", `${slot}: the readback says ${show(got)}, the HO says ${want}`, { slot, expected: want, received: show(got) }));
+    else if (got !== want) out.push(finding("ECHO_MISMATCH", `${slot}: the readback says ${_show(got)}, the HO says ${want}`, { slot, expected: want, received: _show(got) }));
   }
-  const missing = extra.filter((slot) => _valueOf(rb, slot) === undefined);
+  const missing = extra.filter((slot) => _field(rb, slot) === undefined);
   for (const slot of missing) out.push(finding("ECHO_MISSING", `the readback does not echo ${slot}`, { slot }));
   if (missing.length === 0 && extra.length > 0 && _fingerprint(rb, extra) !== p.echoPrint) {
     out.push(finding("ECHO_MISMATCH", `the readback's ${list(extra)} differs from the HO's`, { slot: extra.join("+") }));
@@ -171,16 +170,16 @@ function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations)
   const { exec, carried, ask } = p.shape;
   let complete = true;
   for (const slot of exec) {
-    const got = _valueOf(rb, slot);
+    const got = _field(rb, slot);
     if (got === undefined) {
       if (carried.includes(slot)) complete = false;
       out.push(finding("EXEC_MISSING", `rb=exec: the readback does not carry ${slot}, an execution slot of ${ask}`, { slot }));
     } else if (carried.includes(slot)) {
       continue;
     } else if (expected.record === undefined || !Object.hasOwn(expected.record, slot)) {
-      out.push(finding("EXEC_UNVERIFIED", `${slot}=${show(got)} was resolved by the receiver and the sender's record has no ${slot} to check it against`, { slot, received: show(got) }));
+      out.push(finding("EXEC_UNVERIFIED", `${slot}=${_show(got)} was resolved by the receiver and the sender's record has no ${slot} to check it against`, { slot, received: _show(got) }));
     } else if (JSON.stringify(expected.record[slot]) !== JSON.stringify(got)) {
-      out.push(finding("EXEC_MISMATCH", `${slot}: the receiver resolved ${show(got)}, the sender's record says ${show(expected.record[slot])}`, { slot, expected: show(expected.record[slot]), received: show(got) }));
+      out.push(finding("EXEC_MISMATCH", `${slot}: the receiver resolved ${_show(got)}, the sender's record says ${_show(expected.record[slot])}`, { slot, expected: _show(expected.record[slot]), received: _show(got) }));
     }
   }
   if (complete && carried.length > 0 && _fingerprint(rb, carried) !== p.execPrint) {
@@ -198,7 +197,7 @@ export function _checkPrint(p: HandoffPrint, rb: Message, expected: ReadbackExpe
   const h = rb.slots["h"];
   if (h !== undefined && (typeof h !== "string" || _digestNumber(h) !== p.digest)) {
     const sent = _digestText(p.digest);
-    out.push(finding("INTEGRITY", `h=${show(h)} is not the digest of the HO sent (${sent}): the receiver holds other bytes`, { slot: "h", expected: sent, received: show(h) }));
+    out.push(finding("INTEGRITY", `h=${_show(h)} is not the digest of the HO sent (${sent}): the receiver holds other bytes`, { slot: "h", expected: sent, received: _show(h) }));
   }
   out.push(...echo(p, rb));
   if (p.shape.comprehension) out.push(...comprehension(p, rb, expected));

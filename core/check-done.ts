@@ -8,15 +8,13 @@ import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
+import { _field, _same, _show } from "./_slot-values.js";
 
 export interface DoneReport {
   readonly ok: boolean;
   readonly findings: readonly Finding[];
 }
 
-const same = (a: SlotValue | undefined, b: SlotValue | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
-const show = (v: SlotValue | null | undefined): string => (v === undefined || v === null ? "nothing" : Array.isArray(v) ? v.join("+") : typeof v === "boolean" ? (v ? "Y" : "N") : String(v));
-const valueOf = (m: Message, slot: string): SlotValue | undefined => (slot === "item" ? (m.item ?? undefined) : Object.hasOwn(m.slots, slot) ? m.slots[slot] : undefined);
 
 /**
  * Checks `dn` against the HO it answers. `rb` is the readback that passed, where the HO left
@@ -28,10 +26,10 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
     out.push(finding("DONE_RECEIPT", message, { slot, expected, received }));
   };
   if (dn.type !== "DN") receipt("type", `the reply is ${dn.type}, not a done report`, "DN", dn.type);
-  if (dn.re !== ho.id) receipt("re", `re=${show(dn.re)} does not answer ${ho.id}`, ho.id, show(dn.re));
-  if (dn.from !== ho.to) receipt("from", `the done report comes from ${show(dn.from)}, not the HO's receiver ${show(ho.to)}`, show(ho.to), show(dn.from));
-  if (dn.to !== ho.from) receipt("to", `the done report goes to ${show(dn.to)}, not the HO's sender ${show(ho.from)}`, show(ho.from), show(dn.to));
-  if (dn.item !== ho.item) receipt("item", `item=${show(dn.item)} is not the HO's ${show(ho.item)}`, show(ho.item), show(dn.item));
+  if (dn.re !== ho.id) receipt("re", `re=${_show(dn.re)} does not answer ${ho.id}`, ho.id, _show(dn.re));
+  if (dn.from !== ho.to) receipt("from", `the done report comes from ${_show(dn.from)}, not the HO's receiver ${_show(ho.to)}`, _show(ho.to), _show(dn.from));
+  if (dn.to !== ho.from) receipt("to", `the done report goes to ${_show(dn.to)}, not the HO's sender ${_show(ho.from)}`, _show(ho.from), _show(dn.to));
+  if (dn.item !== ho.item) receipt("item", `item=${_show(dn.item)} is not the HO's ${_show(ho.item)}`, _show(ho.item), _show(dn.item));
   out.push(...validate(dn, vocabulary));
 
   const ask = typeof ho.slots["ask"] === "string" ? (ho.slots["ask"] as string) : "";
@@ -43,18 +41,18 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
   }
   const outcome = dn.slots["out"];
   for (const slot of exec) {
-    const got = valueOf(dn, slot);
+    const got = _field(dn, slot);
     if (outcome === "NOOP") {
-      if (got !== undefined && slot !== "item") out.push(finding("DONE_NOOP", `out=NOOP says nothing ran, yet the report carries ${slot}=${show(got)}`, { slot, received: show(got) }));
+      if (got !== undefined && slot !== "item") out.push(finding("DONE_NOOP", `out=NOOP says nothing ran, yet the report carries ${slot}=${_show(got)}`, { slot, received: _show(got) }));
       continue;
     }
-    const planned = valueOf(ho, slot) ?? (rb === undefined ? undefined : valueOf(rb, slot));
+    const planned = _field(ho, slot) ?? (rb === undefined ? undefined : _field(rb, slot));
     if (got === undefined) {
-      if (outcome === "OK") out.push(finding("DONE_MISSING", `out=OK and the report does not carry ${slot}, as executed`, { slot, expected: show(planned) }));
+      if (outcome === "OK") out.push(finding("DONE_MISSING", `out=OK and the report does not carry ${slot}, as executed`, { slot, expected: _show(planned) }));
     } else if (planned === undefined) {
-      out.push(finding("DONE_UNVERIFIED", `${slot}=${show(got)} was executed, and neither the HO nor a passing readback says what was planned`, { slot, received: show(got) }));
-    } else if (!same(planned, got)) {
-      out.push(finding("DONE_MISMATCH", `${slot}: executed ${show(got)}, planned ${show(planned)}`, { slot, expected: show(planned), received: show(got) }));
+      out.push(finding("DONE_UNVERIFIED", `${slot}=${_show(got)} was executed, and neither the HO nor a passing readback says what was planned`, { slot, received: _show(got) }));
+    } else if (!_same(planned, got)) {
+      out.push(finding("DONE_MISMATCH", `${slot}: executed ${_show(got)}, planned ${_show(planned)}`, { slot, expected: _show(planned), received: _show(got) }));
     }
   }
   return { ok: !out.some((f) => f.severity === "error"), findings: out };

@@ -11,15 +11,13 @@ import type { Message, SlotValue } from "./message.js";
 import type { SenderRecord } from "./record.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
+import { _field, _same, _show } from "./_slot-values.js";
 
 export interface HandoffReport {
   readonly ok: boolean;
   readonly findings: readonly Finding[];
 }
 
-const same = (a: SlotValue | undefined, b: SlotValue | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
-const show = (v: SlotValue | undefined): string => (v === undefined ? "nothing" : Array.isArray(v) ? v.join("+") : typeof v === "boolean" ? (v ? "Y" : "N") : String(v));
-const valueOf = (m: Message, slot: string): SlotValue | undefined => (slot === "item" ? (m.item ?? undefined) : Object.hasOwn(m.slots, slot) ? m.slots[slot] : undefined);
 
 function report(findings: Finding[]): HandoffReport {
   return { ok: !findings.some((f) => f.severity === "error"), findings };
@@ -30,11 +28,11 @@ function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary
   if (ho.type !== "HO") out.push(finding("NOT_A_HANDOFF", `check-ho checks an HO, not ${ho.type}`, { slot: "type", received: ho.type }));
   out.push(...validate(ho, vocabulary));
   for (const [slot, want] of Object.entries(record.values)) {
-    const got = valueOf(ho, slot);
+    const got = _field(ho, slot);
     if (got === undefined) {
-      if (!record.resolve.has(slot)) out.push(finding("HO_OMITS", `the line omits ${slot}=${show(want)}, which the record holds`, { slot, expected: show(want) }));
-    } else if (!same(want, got)) {
-      out.push(finding("HO_DIFFERS", `${slot}: the line says ${show(got)}, the record says ${show(want)}`, { slot, expected: show(want), received: show(got) }));
+      if (!record.resolve.has(slot)) out.push(finding("HO_OMITS", `the line omits ${slot}=${_show(want)}, which the record holds`, { slot, expected: _show(want) }));
+    } else if (!_same(want, got)) {
+      out.push(finding("HO_DIFFERS", `${slot}: the line says ${_show(got)}, the record says ${_show(want)}`, { slot, expected: _show(want), received: _show(got) }));
     }
   }
   const ask = ho.slots["ask"];
@@ -61,10 +59,10 @@ export function checkRelay(forwarded: Message, received: Message, vocabulary: Vo
   if (received.item !== null) values["item"] = received.item;
   const out = againstRecord(forwarded, { values, resolve: new Set() }, vocabulary);
   if (forwarded.from !== received.to) {
-    out.push(finding("RELAY_PARTIES", `a relay forwards as itself: from=${show(forwarded.from ?? undefined)} is not ${show(received.to ?? undefined)}, the received HO's receiver`, { slot: "from", expected: show(received.to ?? undefined), received: show(forwarded.from ?? undefined) }));
+    out.push(finding("RELAY_PARTIES", `a relay forwards as itself: from=${_show(forwarded.from ?? undefined)} is not ${_show(received.to ?? undefined)}, the received HO's receiver`, { slot: "from", expected: _show(received.to ?? undefined), received: _show(forwarded.from ?? undefined) }));
   }
   for (const slot of Object.keys(forwarded.slots)) {
-    if (!Object.hasOwn(values, slot)) out.push(finding("RELAY_ADDS", `the relay added ${slot}=${show(forwarded.slots[slot])}, which neither the received HO nor its role adds`, { slot, received: show(forwarded.slots[slot]) }));
+    if (!Object.hasOwn(values, slot)) out.push(finding("RELAY_ADDS", `the relay added ${slot}=${_show(forwarded.slots[slot])}, which neither the received HO nor its role adds`, { slot, received: _show(forwarded.slots[slot]) }));
   }
   if (forwarded.tail !== received.tail) out.push(finding("HO_DIFFERS", "the relay changed the tail: the brief travels as received", { slot: "tail" }));
   return report(out);

@@ -12,6 +12,7 @@ import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
+import { _field, _same, _show, _strings } from "./_slot-values.js";
 
 export type TierResult = "pass" | "fail" | "not-asked";
 export type TierName = "receipt" | "integrity" | "echo" | "comprehension" | "execution";
@@ -41,10 +42,6 @@ export interface ReadbackExpectations {
   readonly record?: Readonly<Record<string, SlotValue>>;
 }
 
-const same = (a: SlotValue | null | undefined, b: SlotValue | null | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
-const show = (v: SlotValue | null | undefined): string => (v === undefined || v === null ? "nothing" : Array.isArray(v) ? v.join("+") : typeof v === "boolean" ? (v ? "Y" : "N") : String(v));
-const valueOf = (m: Message, slot: string): SlotValue | undefined => (slot === "item" ? (m.item ?? undefined) : Object.hasOwn(m.slots, slot) ? m.slots[slot] : undefined);
-const strings = (v: SlotValue | undefined): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
 function tier(n: TierReport["tier"], name: TierName, asked: boolean, findings: Finding[]): TierReport {
   const result: TierResult = !asked ? "not-asked" : findings.some((f) => f.severity === "error") ? "fail" : "pass";
@@ -54,9 +51,9 @@ function tier(n: TierReport["tier"], name: TierName, asked: boolean, findings: F
 function receipt(ho: Message, rb: Message, vocabulary: Vocabulary): Finding[] {
   const out: Finding[] = [];
   if (rb.type !== "RB") out.push(finding("RECEIPT", `the reply is ${rb.type}, not a readback`, { slot: "type", expected: "RB", received: rb.type }));
-  if (rb.re !== ho.id) out.push(finding("RECEIPT", `re=${show(rb.re)} does not answer ${ho.id}`, { slot: "re", expected: ho.id, received: show(rb.re) }));
-  if (rb.from !== ho.to) out.push(finding("RECEIPT", `the readback comes from ${show(rb.from)}, not from the HO's receiver ${show(ho.to)}`, { slot: "from", expected: show(ho.to), received: show(rb.from) }));
-  if (rb.to !== ho.from) out.push(finding("RECEIPT", `the readback goes to ${show(rb.to)}, not to the HO's sender ${show(ho.from)}`, { slot: "to", expected: show(ho.from), received: show(rb.to) }));
+  if (rb.re !== ho.id) out.push(finding("RECEIPT", `re=${_show(rb.re)} does not answer ${ho.id}`, { slot: "re", expected: ho.id, received: _show(rb.re) }));
+  if (rb.from !== ho.to) out.push(finding("RECEIPT", `the readback comes from ${_show(rb.from)}, not from the HO's receiver ${_show(ho.to)}`, { slot: "from", expected: _show(ho.to), received: _show(rb.from) }));
+  if (rb.to !== ho.from) out.push(finding("RECEIPT", `the readback goes to ${_show(rb.to)}, not to the HO's sender ${_show(ho.from)}`, { slot: "to", expected: _show(ho.from), received: _show(rb.to) }));
   out.push(...validate(rb, vocabulary));
   const rbExp = rb.slots["exp"];
   const hoExp = ho.slots["exp"];
@@ -69,10 +66,10 @@ function receipt(ho: Message, rb: Message, vocabulary: Vocabulary): Finding[] {
 function echo(ho: Message, rb: Message, slots: readonly string[]): Finding[] {
   const out: Finding[] = [];
   for (const slot of slots) {
-    const want = valueOf(ho, slot);
-    const got = valueOf(rb, slot);
-    if (got === undefined) out.push(finding("ECHO_MISSING", `the readback does not echo ${slot} (the HO says ${show(want)})`, { slot, expected: show(want) }));
-    else if (!same(want, got)) out.push(finding("ECHO_MISMATCH", `${slot}: the readback says ${show(got)}, the HO says ${show(want)}`, { slot, expected: show(want), received: show(got) }));
+    const want = _field(ho, slot);
+    const got = _field(rb, slot);
+    if (got === undefined) out.push(finding("ECHO_MISSING", `the readback does not echo ${slot} (the HO says ${_show(want)})`, { slot, expected: _show(want) }));
+    else if (!_same(want, got)) out.push(finding("ECHO_MISMATCH", `${slot}: the readback says ${_show(got)}, the HO says ${_show(want)}`, { slot, expected: _show(want), received: _show(got) }));
   }
   return out;
 }
@@ -97,29 +94,29 @@ export function _comprehension(hoAcc: readonly string[] | null, keys: readonly s
   } else {
     out.push(finding("ACC_UNCHECKED", "the sender holds no criteria (neither withheld nor on the HO): only keys= is checked", { slot: "acc" }));
   }
-  const receiver = parseCriteria(strings(reported)).constraints;
-  out.push(...compareCriteria(sender, receiver, vocabulary, { keys, not: strings(rb.slots["not"]) }));
+  const receiver = parseCriteria(_strings(reported)).constraints;
+  out.push(...compareCriteria(sender, receiver, vocabulary, { keys, not: _strings(rb.slots["not"]) }));
   return out;
 }
 
 function comprehension(ho: Message, rb: Message, plan: boolean, vocabulary: Vocabulary, expected: ReadbackExpectations): Finding[] {
-  const hoAcc = Object.hasOwn(ho.slots, "acc") ? strings(ho.slots["acc"]) : null;
-  return _comprehension(hoAcc, strings(ho.slots["keys"]), plan, rb, vocabulary, expected);
+  const hoAcc = Object.hasOwn(ho.slots, "acc") ? _strings(ho.slots["acc"]) : null;
+  return _comprehension(hoAcc, _strings(ho.slots["keys"]), plan, rb, vocabulary, expected);
 }
 
 function execution(ho: Message, rb: Message, slots: readonly string[], ask: string, expected: ReadbackExpectations): Finding[] {
   const out: Finding[] = [];
   for (const slot of slots) {
-    const got = valueOf(rb, slot);
-    const sent = valueOf(ho, slot);
+    const got = _field(rb, slot);
+    const sent = _field(ho, slot);
     if (got === undefined) {
-      out.push(finding("EXEC_MISSING", `rb=exec: the readback does not carry ${slot}, an execution slot of ${ask}`, { slot, expected: show(sent) }));
+      out.push(finding("EXEC_MISSING", `rb=exec: the readback does not carry ${slot}, an execution slot of ${ask}`, { slot, expected: _show(sent) }));
     } else if (sent !== undefined) {
-      if (!same(sent, got)) out.push(finding("EXEC_MISMATCH", `${slot}: the receiver will use ${show(got)}, the HO says ${show(sent)}`, { slot, expected: show(sent), received: show(got) }));
+      if (!_same(sent, got)) out.push(finding("EXEC_MISMATCH", `${slot}: the receiver will use ${_show(got)}, the HO says ${_show(sent)}`, { slot, expected: _show(sent), received: _show(got) }));
     } else if (expected.record === undefined || !Object.hasOwn(expected.record, slot)) {
-      out.push(finding("EXEC_UNVERIFIED", `${slot}=${show(got)} was resolved by the receiver and the sender's record has no ${slot} to check it against`, { slot, received: show(got) }));
-    } else if (!same(expected.record[slot], got)) {
-      out.push(finding("EXEC_MISMATCH", `${slot}: the receiver resolved ${show(got)}, the sender's record says ${show(expected.record[slot])}`, { slot, expected: show(expected.record[slot]), received: show(got) }));
+      out.push(finding("EXEC_UNVERIFIED", `${slot}=${_show(got)} was resolved by the receiver and the sender's record has no ${slot} to check it against`, { slot, received: _show(got) }));
+    } else if (!_same(expected.record[slot], got)) {
+      out.push(finding("EXEC_MISMATCH", `${slot}: the receiver resolved ${_show(got)}, the sender's record says ${_show(expected.record[slot])}`, { slot, expected: _show(expected.record[slot]), received: _show(got) }));
     }
   }
   return out;
@@ -133,7 +130,7 @@ export function checkReadback(ho: Message, rb: Message, vocabulary: Vocabulary, 
   const set = readbackSet(ho, vocabulary);
   const t1 = receipt(ho, rb, vocabulary);
   const h = rb.slots["h"];
-  const t2 = h === undefined ? [] : h === digest(ho) ? [] : [finding("INTEGRITY", `h=${show(h)} is not the digest of the HO sent (${digest(ho)}): the receiver holds other bytes`, { slot: "h", expected: digest(ho), received: show(h) })];
+  const t2 = h === undefined ? [] : h === digest(ho) ? [] : [finding("INTEGRITY", `h=${_show(h)} is not the digest of the HO sent (${digest(ho)}): the receiver holds other bytes`, { slot: "h", expected: digest(ho), received: _show(h) })];
   const t3 = echo(ho, rb, set.echo);
   const t4 = set.comprehension ? comprehension(ho, rb, set.plan, vocabulary, expected) : [];
   const ask = typeof ho.slots["ask"] === "string" ? (ho.slots["ask"] as string) : "";

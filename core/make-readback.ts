@@ -11,6 +11,7 @@ import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { VERSION } from "./vocabulary.js";
+import { _same } from "./_slot-values.js";
 
 /** What only the receiver can add to its readback. */
 export interface ReceiverReadback {
@@ -32,7 +33,6 @@ export interface ReceiverReadback {
   readonly tail?: string;
 }
 
-const same = (a: SlotValue | undefined, b: SlotValue | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Builds the RB for `ho` (the message exactly as delivered): `re=` its id, sender and receiver
@@ -64,7 +64,7 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
     for (const key of set.exec) {
       const delivered = key === "item" ? (ho.item ?? undefined) : ho.slots[key];
       const resolved = receiver.exec?.[key];
-      if (resolved !== undefined && delivered !== undefined && !same(resolved, delivered)) {
+      if (resolved !== undefined && delivered !== undefined && !_same(resolved, delivered)) {
         findings.push(finding("EXEC_DIFFERS", `the receiver will use ${key}=${String(resolved)} where the HO says ${String(delivered)}: the readback says so, and the sender's check will stop it`, { slot: key, expected: String(delivered), received: String(resolved) }));
       }
       const value = resolved ?? delivered;

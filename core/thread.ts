@@ -45,6 +45,7 @@ import { _fingerprint } from "./_fingerprint.js";
 import { _interner, _own, _ownFinding } from "./_intern.js";
 import type { ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
 import type { Vocabulary } from "./vocabulary-model.js";
+import { _strings } from "./_slot-values.js";
 
 export interface ThreadOptions {
   /** The moment of the audit, `YYYYMMDDTHHMMZ` (UTC). Without it, nothing is past its exp or due. */
@@ -63,7 +64,6 @@ export interface ThreadAudit {
 }
 
 const CLOSER: Readonly<Record<string, number>> = { DN: CLOSED_DN, UN: CLOSED_UN, FL: CLOSED_FL };
-const strings = (v: SlotValue | undefined): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 const where = (line: number): string => (line >= 0 ? ` (line ${line})` : "");
 /** Line numbers are kept as 32-bit integers. */
 const MAX_LINE = 0x7fffffff;
@@ -166,8 +166,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     t.state[i] = OPEN;
     t.closedAt[i] = -1;
     if (shape.comprehension) {
-      const acc = Object.hasOwn(m.slots, "acc") ? strings(m.slots["acc"]).map(_own) : null;
-      criteria.set(i, { acc, keys: strings(m.slots["keys"]).map(_own) });
+      const acc = Object.hasOwn(m.slots, "acc") ? _strings(m.slots["acc"]).map(_own) : null;
+      criteria.set(i, { acc, keys: _strings(m.slots["keys"]).map(_own) });
     }
     if (m.re !== null) reissue(i, m.re, line);
   }
