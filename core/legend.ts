@@ -1,10 +1,12 @@
 /**
  * The legend (spec section 7, last paragraph): the text a model reads to speak RW1 with no library
  * on its side. Generated from the vocabulary, so it can never disagree with the validator. Each
- * section is one line per entry in a fixed shape (`NAME: a | b | c`), plain enough for a model and
- * regular enough for a machine to read back.
+ * section is one line per entry in a fixed shape (`TYPE meaning | required | optional`, `name: CODE meaning, ...`), plain
+ * enough for a model and regular enough for a machine to read back. Every word costs tokens on
+ * every conversation, so meanings are as short as they can be while still saying what a code is for.
  */
 import type { Vocabulary } from "./vocabulary-model.js";
+import type { MessageType } from "./vocabulary.js";
 import { MESSAGE_TYPES, READBACK_LEVELS, TAIL_MAX, VERSION } from "./vocabulary.js";
 
 export interface LegendOptions {
@@ -13,9 +15,8 @@ export interface LegendOptions {
 }
 
 const WIRE = [
-  `LINE: ${VERSION} TYPE id key=value ... // tail`,
-  "single spaces; value after the first =; id <from>-<n>; keys a-z0-9_; x_ keys free; lists a+b",
-  `date YYYYMMDD; time YYYYMMDDTHHMMZ UTC; bool Y N; money 5400.00; tail max ${TAIL_MAX} chars, more goes in art=`,
+  `${VERSION} TYPE id key=value ... // tail`,
+  `single spaces; value after first =; id from-n; keys a-z0-9_ (x_ free); lists a+b; date YYYYMMDD; time YYYYMMDDTHHMMZ UTC; bool Y N; money 5400.00; tail max ${TAIL_MAX} chars, more in art=`,
 ];
 
 /** Slots a team that reads back by envelope echo alone never uses (section 7, --lean). */
@@ -23,80 +24,105 @@ const COMPREHENSION_SLOTS = new Set(["keys", "acc", "do", "not", "asm"]);
 const COMPREHENSION_LEVELS = new Set(["acc", "plan"]);
 
 function rules(vocabulary: Vocabulary): string[] {
-  const profile = vocabulary.profile === null ? "" : ` Lines using ${vocabulary.name} codes carry p=${vocabulary.name}.`;
+  const profile = vocabulary.profile === null ? "" : ` Use p=${vocabulary.name} with ${vocabulary.name} codes.`;
   return [
     "RULES",
-    "1 Read back every HO (RB from the HO as received); it is yours only when the RB passes.",
-    "2 Never guess: unknown version, type or code: UN why=UNK (VER: version), naming it in the tail.",
-    "3 Every reply carries re=.",
-    `4 Facts in slots, not only in the tail.${profile}`,
-    "5 Every HO ends once: DN UN FL (receiver) or CX (sender). Answer CX with AN val=Y, or the DN if it ran.",
-    "6 A DN after an act carries the tool's values as executed.",
+    "1 Read back every HO; it is yours once the RB passes.",
+    "2 Never guess: UN why=UNK for an unknown type or code (VER: version), naming it in the tail.",
+    `3 Replies carry re=. Facts go in slots, not only the tail.${profile}`,
+    "4 Every HO ends once: DN UN FL (receiver) or CX (sender), which gets AN val=Y or the DN if it ran.",
+    "5 After an act, the DN carries the values as executed.",
   ];
+}
+
+/** The RB's own optional slots, then the rest in one phrase: an RB may echo whatever the HO carries. */
+function optionalSlots(vocabulary: Vocabulary, t: MessageType, lean: boolean): string {
+  const keep = (k: string): boolean => !(lean && COMPREHENSION_SLOTS.has(k));
+  const optional = vocabulary.base.types[t].optional.filter(keep);
+  if (t !== "RB") return optional.join(" ");
+  const handoff = new Set(vocabulary.base.types.HO.optional);
+  return `${optional.filter((k) => !handoff.has(k)).join(" ")}, any HO slot`;
 }
 
 function types(vocabulary: Vocabulary, lean: boolean): string[] {
   const out = ["TYPES (TYPE meaning | required | optional)"];
   for (const t of MESSAGE_TYPES) {
     const def = vocabulary.types[t];
-    const optional = vocabulary.base.types[t].optional.filter((k) => !(lean && COMPREHENSION_SLOTS.has(k)));
+    const optional = optionalSlots(vocabulary, t, lean);
     const required = def.required.join(" ") + (def.conditional === undefined ? "" : ` (${plain(def.conditional)})`);
-    out.push(`${t} ${plain(def.meaning)} | ${required} | ${optional.join(" ")}`);
+    out.push(`${t} ${plain(def.meaning)} | ${required} | ${optional}`);
   }
   return out;
 }
 
-/** Slots grouped by type, so each type is stated once: `date: due work needed by, by answer needed by`. */
+/**
+ * Slots grouped by type, so each type is stated once (`date: due needed by, by answer by`). Slots
+ * of an enum type share one line; their codes are under ENUMS, by the slot's own name unless the
+ * type names another enum (`next (ask)`).
+ */
 function slots(vocabulary: Vocabulary, lean: boolean): string[] {
   const groups = new Map<string, string[]>();
   const on = new Map<string, string[]>();
   for (const def of vocabulary.slots.values()) {
     if (lean && COMPREHENSION_SLOTS.has(def.key)) continue;
-    const entries = groups.get(def.type.text) ?? [];
-    entries.push(`${def.key} ${plain(def.meaning)}`);
-    groups.set(def.type.text, entries);
+    const isEnum = def.type.kind === "enum";
+    const group = isEnum ? "enum" : def.type.text;
+    const entry = isEnum && def.type.name !== def.key ? `${def.key} (${def.type.name}) ${listed(def.meaning)}` : `${def.key} ${listed(def.meaning)}`;
+    groups.set(group, [...(groups.get(group) ?? []), entry]);
     if (def.origin !== VERSION) {
       const where = [...def.on].join(" ");
       on.set(where, [...(on.get(where) ?? []), def.key]);
     }
   }
   const out = ["SLOTS (type: key meaning, ...)"];
-  for (const [type, entries] of groups) out.push(`${type}: ${entries.join(", ")}`);
-  if (on.size > 0) out.push(`${vocabulary.name} slots go on: ${[...on].map(([where, keys]) => `${where} (${keys.join(" ")})`).join("; ")}`);
+  for (const [type, entries] of groups) if (type !== "enum") out.push(`${type}: ${entries.join(", ")}`);
+  const enumSlots = groups.get("enum");
+  if (enumSlots !== undefined) out.push(`enum (codes in ENUMS): ${enumSlots.join(", ")}`);
+  if (on.size > 0) out.push(`${vocabulary.name} slots ${[...on].map(([where, keys]) => `on ${where}: ${keys.join(" ")}`).join("; ")}`);
   return out;
 }
 
-/** No meaning may carry the separators the legend's lines are read by. */
-const plain = (text: string): string => text.replace(/;/g, ",").replace(/\|/g, "/").replace(/\s+/g, " ").trim();
+/** No text may carry the separators its line is read by: `|` in TYPES, `,` and `;` in lists. */
+const plain = (text: string): string => text.replace(/\|/g, "/").replace(/\s+/g, " ").trim();
+const listed = (text: string): string => plain(text.replace(/\s*[;,]\s*/g, " - "));
 
-/** `CODE=meaning; ...`, with codes that share a meaning listed together: `GBP EUR USD=currency`. */
-function codeList(entries: readonly (readonly [string, string])[]): string {
-  const byMeaning = new Map<string, string[]>();
-  for (const [code, meaning] of entries) byMeaning.set(meaning, [...(byMeaning.get(meaning) ?? []), code]);
-  return [...byMeaning].map(([meaning, codes]) => `${codes.join(" ")}=${plain(meaning)}`).join("; ");
+/**
+ * `CODE meaning, CODE meaning`: the code is always the first word. A code whose meaning is its own
+ * name stands alone (`PLAN`); an enum whose codes all mean one thing says it once, in its header
+ * (`cur ISO 4217 currency: GBP EUR USD`).
+ */
+function enumLine(name: string, note: string, entries: readonly (readonly [string, string])[]): string {
+  const meanings = new Set(entries.map(([, m]) => m));
+  const [shared] = meanings;
+  if (entries.length > 1 && meanings.size === 1 && shared !== undefined) return `${name} ${listed(shared)}${note}: ${entries.map(([c]) => c).join(" ")}`;
+  const codes = entries.map(([code, m]) => (m === "" || m.toLowerCase() === code.toLowerCase() ? code : `${code} ${listed(m)}`));
+  return `${name}${note}: ${codes.join(", ")}`;
 }
 
 function enums(vocabulary: Vocabulary, lean: boolean): string[] {
-  const out = ["ENUMS (name: CODE=meaning; ...)"];
+  const out = ["ENUMS (name: CODE meaning, ...)"];
   const used = vocabulary.asksUsed === null ? null : new Set(vocabulary.asksUsed);
   for (const [name, codes] of vocabulary.enums) {
     const entries = [...codes].filter(([code, c]) => !(lean && name === "ask" && used !== null && c.origin === VERSION && !used.has(code)));
-    out.push(`${name}: ${codeList(entries.map(([code, c]) => [code, c.meaning] as const))}`);
+    // Section 7: a profile's `ans` closes AQ opts and AN val (tail, Y, N, numbers and dates aside).
+    const note = name === "ans" ? " (AQ opts, AN val; val may also be tail Y N a number a date)" : "";
+    out.push(enumLine(name, note, entries.map(([code, c]) => [code, c.meaning] as const)));
   }
   const levels = Object.entries(READBACK_LEVELS).filter(([level]) => !(lean && COMPREHENSION_LEVELS.has(level)));
-  out.push(`rb: ${codeList(levels)}; a slot name adds it`);
+  out.push(enumLine("rb", "", levels));
   return out;
 }
 
 function criteria(vocabulary: Vocabulary): string[] {
   const single = [...vocabulary.constraintKeys].filter(([, k]) => !k.set);
   const set = [...vocabulary.constraintKeys].filter(([, k]) => k.set);
+  const named = ([key, k]: readonly [string, { readonly meaning: string }]): string => (key === k.meaning ? key : `${key} ${listed(k.meaning)}`);
   const aliases = new Map<string, string[]>();
   for (const [spelling, canonical] of vocabulary.aliases) if (spelling !== canonical) aliases.set(canonical, [...(aliases.get(canonical) ?? []), spelling]);
   return [
-    "CRITERIA (acc=key:value+...; the HO's keys= lists the keys to report)",
-    `once: ${single.map(([key, k]) => `${key} ${k.meaning}`).join("; ")}`,
-    `may repeat: ${set.map(([key, k]) => `${key} ${k.meaning}`).join("; ")}`,
+    "CRITERIA (acc=key:value+..., keys= names the keys to report)",
+    `once: ${single.map(named).join(", ")}`,
+    `may repeat: ${set.map(named).join(", ")}`,
     `equal: ${[...aliases].map(([canonical, others]) => [canonical, ...others].join("=")).join(" ")}`,
   ];
 }
@@ -104,17 +130,16 @@ function criteria(vocabulary: Vocabulary): string[] {
 function profileSection(vocabulary: Vocabulary): string[] {
   if (vocabulary.profile === null) return [];
   const out = [`PROFILE ${vocabulary.name} ${vocabulary.profile.version}`];
-  if (vocabulary.exec.size > 0) out.push(`exec (rb=exec; DN as executed): ${[...vocabulary.exec].map(([ask, keys]) => `${ask} ${keys.join(" ")}`).join("; ")}`);
-  if (vocabulary.ans !== null) out.push("AQ opts and AN val use ans codes (AN val may also be tail Y N a number or a date)");
+  if (vocabulary.exec.size > 0) out.push(`exec slots (rb=exec, DN): ${[...vocabulary.exec].map(([ask, keys]) => `${ask} ${keys.join(" ")}`).join("; ")}`);
   if (vocabulary.agents !== null) out.push(`agents: ${[...vocabulary.agents].join(" ")} human`);
-  for (const r of vocabulary.translation) out.push(`rule ${r.id}: ${r.desc}`);
+  for (const r of vocabulary.translation) out.push(r.desc);
   return out;
 }
 
 /** The legend for a vocabulary (the core, or the core plus one profile). */
 export function legend(vocabulary: Vocabulary, options: LegendOptions = {}): string {
   const lean = options.lean === true;
-  const title = vocabulary.profile === null ? `${VERSION} legend` : `${VERSION} legend, profile ${vocabulary.name}`;
+  const title = vocabulary.profile === null ? `${VERSION} legend` : `${VERSION} legend: ${vocabulary.name}`;
   const sections = [[title, ...WIRE], rules(vocabulary), types(vocabulary, lean), slots(vocabulary, lean), enums(vocabulary, lean), lean ? [] : criteria(vocabulary), profileSection(vocabulary)];
   return sections.filter((s) => s.length > 0).map((s) => s.join("\n")).join("\n\n");
 }

@@ -27,7 +27,7 @@ export interface TypeEntry {
  */
 export const CORE_TYPES: { readonly [T in MessageType]: TypeEntry } = {
   HO: {
-    meaning: "handoff: do this",
+    meaning: "handoff",
     required: ["from", "to", "item", "ask"],
     optional: ["re", "due", "pri", "conf", "keep", "art", "ctx", "rb", "keys", "acc", "exp"],
   },
@@ -36,7 +36,7 @@ export const CORE_TYPES: { readonly [T in MessageType]: TypeEntry } = {
     required: ["re", "from", "to", "item", "ask"],
     optional: ["h", "eta", "not", "asm", "exp", "due", "acc", "do", "pri", "conf", "keep", "art", "ctx", "rb", "keys"],
     conditional:
-      "+due if the HO had it, +what rb= asks",
+      "+due if in the HO, +what rb= asks",
   },
   AQ: {
     meaning: "question",
@@ -48,7 +48,6 @@ export const CORE_TYPES: { readonly [T in MessageType]: TypeEntry } = {
     meaning: "answer",
     required: ["re", "from", "to", "val"],
     optional: ["item"],
-    conditional: "val=tail: answer in tail",
   },
   ST: {
     meaning: "status, no handover",
@@ -59,7 +58,7 @@ export const CORE_TYPES: { readonly [T in MessageType]: TypeEntry } = {
     meaning: "done",
     required: ["re", "from", "to", "item", "out"],
     optional: ["art", "next"],
-    conditional: "+exec slots as executed after rb=exec",
+    conditional: "+exec slots after rb=exec",
   },
   UN: {
     meaning: "unable",
@@ -72,7 +71,7 @@ export const CORE_TYPES: { readonly [T in MessageType]: TypeEntry } = {
     optional: ["art", "retry"],
   },
   CX: {
-    meaning: "cancel by the sender",
+    meaning: "sender cancels",
     required: ["re", "from", "to", "item"],
     optional: ["why"],
   },
@@ -93,14 +92,14 @@ export const CORE_SLOTS: { readonly [key: string]: SlotEntry } = {
   re: { type: "msgid", meaning: "replied-to message" },
   from: { type: "agent", meaning: "sender" },
   to: { type: "agent", meaning: "receiver (human: the principal)" },
-  item: { type: "ref", meaning: "the thing worked on" },
+  item: { type: "ref", meaning: "the work item" },
   p: { type: "profile", meaning: "profile in use" },
   ask: { type: "enum:ask", meaning: "what to do" },
   due: { type: "date", meaning: "needed by" },
   by: { type: "date", meaning: "answer by" },
   exp: {
     type: "time",
-    meaning: "last moment to act or confirm, never echoed",
+    meaning: "deadline to act or confirm (never echoed)",
   },
   pri: { type: "int:1-5", meaning: "1 highest" },
   conf: { type: "enum:conf", meaning: "sender confidence" },
@@ -112,15 +111,15 @@ export const CORE_SLOTS: { readonly [key: string]: SlotEntry } = {
   blk: { type: "list:ref", meaning: "blockers" },
   need: { type: "enum:need", meaning: "answer shape" },
   opts: { type: "list:token", meaning: "allowed answers" },
-  val: { type: "value", meaning: "the answer" },
+  val: { type: "value", meaning: "the answer (tail: in the tail)" },
   out: { type: "enum:out", meaning: "outcome" },
-  next: { type: "enum:ask", meaning: "suggested next ask" },
+  next: { type: "enum:ask", meaning: "suggested next" },
   why: { type: "enum:why", meaning: "reason" },
   alt: { type: "agent", meaning: "better receiver" },
   retry: { type: "bool", meaning: "worth retrying" },
   keys: { type: "list:ckey", meaning: "criteria keys to report" },
-  rb: { type: "list:rblevel", meaning: "readback level, extra slots to echo" },
-  h: { type: "hex12", meaning: "digest of the HO, by code" },
+  rb: { type: "list:rblevel", meaning: "readback level + slots to echo" },
+  h: { type: "hex12", meaning: "HO digest (by code)" },
   acc: { type: "list:constraint", meaning: "criteria key:value" },
   do: { type: "token", meaning: "what you will produce" },
   not: { type: "list:token", meaning: "out of scope" },
@@ -134,7 +133,7 @@ export interface EnumEntries {
 /** Section 4 (and the readback levels of 3.1, which are closed like an enum). */
 export const CORE_ENUMS: { readonly [name: string]: EnumEntries } = {
   ask: {
-    REVIEW: "review against criteria",
+    REVIEW: "check against criteria",
     DRAFT: "first version",
     DECIDE: "choose",
     RESEARCH: "find out",
@@ -144,28 +143,28 @@ export const CORE_ENUMS: { readonly [name: string]: EnumEntries } = {
     PLAN: "plan",
     TEST: "verify",
     EXTRACT: "pull out data",
-    UNDO: "reverse the act named in ctx",
+    UNDO: "reverse the act in ctx",
   },
   why: {
     NOCAP: "no capability",
     NOCTX: "missing context",
     PERM: "not permitted",
     BUSY: "at capacity",
-    CONFLICT: "owned by another agent",
-    DUP: "duplicate of an open HO",
+    CONFLICT: "owned elsewhere",
+    DUP: "duplicate HO",
     VER: "unsupported version",
-    UNK: "unknown code in the message",
+    UNK: "unknown code",
     SCOPE: "out of scope",
     ERR: "runtime error",
-    TIMEOUT: "ran out of time",
+    TIMEOUT: "out of time",
     REVOKED: "approval withdrawn",
-    SUPERSEDED: "replaced by a newer HO",
-    EXPIRED: "past its exp",
+    SUPERSEDED: "by a newer HO",
+    EXPIRED: "past exp",
   },
-  out: { OK: "complete", PARTIAL: "part done", NOOP: "nothing done" },
+  out: { OK: "all done", PARTIAL: "part done", NOOP: "nothing done" },
   need: {
     ENUM: "one of opts",
-    TEXT: "text in the tail (val=tail)",
+    TEXT: "in the tail",
     NUM: "a number",
     DATE: "a date",
     YESNO: "Y or N",
@@ -179,7 +178,7 @@ export const READBACK_LEVELS: EnumEntries = {
   all: "every slot",
   acc: "your criteria as acc=",
   plan: "acc and do",
-  exec: "the ask's exec slots, values you will use",
+  exec: "exec slots as you will use them",
 };
 
 /** The default echo set of `rb=echo` (section 5.1). */
@@ -203,8 +202,8 @@ export const CORE_CONSTRAINT_KEYS: { readonly [key: string]: ConstraintKeyEntry 
   by: { meaning: "deadline", set: false },
   src: { meaning: "sources", set: true },
   scope: { meaning: "in scope", set: true },
-  must: { meaning: "required, brief's words", set: true },
-  no: { meaning: "excluded, brief's words", set: true },
+  must: { meaning: "required (brief's words)", set: true },
+  no: { meaning: "excluded (brief's words)", set: true },
 };
 
 /** Section 5.2's alias table: each group names one fact; the first spelling is canonical. */

@@ -8,8 +8,9 @@ const COMPREHENSION = new Set(["keys", "acc", "do", "not", "asm"]);
 const word = (text: string, w: string): boolean => new RegExp(`(^|[\\s(,;:|=+])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[\\s),;:|=+])`, "m").test(text);
 
 /** A reader that knows nothing of the core: it recovers the vocabulary from the legend's text alone. */
-function teachBack(text: string): { types: Map<string, string[]>; enums: Map<string, string[]> } {
+function teachBack(text: string): { types: Map<string, string[]>; slots: Map<string, string>; enums: Map<string, string[]> } {
   const types = new Map<string, string[]>();
+  const slots = new Map<string, string>();
   const enums = new Map<string, string[]>();
   const sections = text.split("\n\n");
   for (const section of sections) {
@@ -22,20 +23,32 @@ function teachBack(text: string): { types: Map<string, string[]>; enums: Map<str
         types.set(code, (required as string).replace(/\(.*\)/, "").split(" ").filter((t) => t !== ""));
       }
     }
+    if (title?.startsWith("SLOTS")) {
+      // `type: key meaning, ...`; enum slots take the enum of their own name unless one is named: `next (ask)`.
+      for (const line of lines) {
+        if (line.includes(" slots on ")) continue;
+        const colon = line.indexOf(": ");
+        const type = line.slice(0, colon).split(" ")[0] as string;
+        for (const group of line.slice(colon + 2).split(", ")) {
+          const [key, second] = group.split(" ") as [string, string | undefined];
+          const named = second?.match(/^\((\w+)\)$/)?.[1];
+          slots.set(key, type === "enum" ? `enum:${named ?? key}` : type);
+        }
+      }
+    }
     if (title?.startsWith("ENUMS")) {
+      // `name: CODE meaning, CODE meaning`, or `name shared meaning: CODE CODE` when every code means one thing.
       for (const line of lines) {
         const colon = line.indexOf(": ");
-        const name = line.slice(0, colon);
-        const codes: string[] = [];
-        for (const group of line.slice(colon + 2).split("; ")) {
-          const eq = group.indexOf("=");
-          if (eq > 0) codes.push(...group.slice(0, eq).split(" "));
-        }
+        const header = line.slice(0, colon).replace(/\(.*\)/, "").trim().split(" ");
+        const body = line.slice(colon + 2);
+        const name = header[0] as string;
+        const codes = header.length > 1 ? body.split(" ") : body.split(", ").map((group) => group.split(" ")[0] as string);
         enums.set(name, codes);
       }
     }
   }
-  return { types, enums };
+  return { types, slots, enums };
 }
 
 describe("the legend is complete", () => {
@@ -73,6 +86,8 @@ describe("teach-back: the legend read back by a reader with no library gives the
       expect([...back.types.keys()]).toStrictEqual([...MESSAGE_TYPES]);
       for (const t of MESSAGE_TYPES) expect(back.types.get(t), t).toStrictEqual([...vocabulary.types[t].required]);
       for (const [enumName, codes] of vocabulary.enums) expect(new Set(back.enums.get(enumName)), enumName).toStrictEqual(new Set(codes.keys()));
+      expect(new Set(back.slots.keys())).toStrictEqual(new Set(vocabulary.slots.keys()));
+      for (const [key, def] of vocabulary.slots) expect(back.slots.get(key), key).toBe(def.type.text);
     });
   }
 });
