@@ -59,8 +59,20 @@ export interface ThreadOptions {
 export interface ThreadAudit {
   /** Takes the next message in sending order; `line` places its findings. */
   add(message: Message, line?: number): void;
+  /**
+   * The report so far, as if the conversation ended here, at `now` (default: the audit's own).
+   * The audit goes on: a long-lived holder (a Durable Object) asks after every message.
+   */
+  report(now?: string | null): ThreadReport;
   /** The report; after it, `add` throws. Calling it again returns the same report. */
   finish(): ThreadReport;
+}
+
+/** The moment of a report: as text, as a number, and its date. */
+interface Clock {
+  readonly now: string | null;
+  readonly number: number;
+  readonly today: string;
 }
 
 const CLOSER: Readonly<Record<string, number>> = { DN: CLOSED_DN, UN: CLOSED_UN, FL: CLOSED_FL };
@@ -70,10 +82,11 @@ const MAX_LINE = 0x7fffffff;
 
 /** An incremental check-thread: feed it messages one by one, then ask for the report. */
 export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
-  const now = options.now ?? null;
-  if (now !== null && !isTime(now)) throw new RangeError(`createThreadAudit: now must be YYYYMMDDTHHMMZ, got ${String(now)}`);
-  const nowNumber = now === null ? -1 : _timeNumber(now);
-  const today = now === null ? "" : now.slice(0, 8);
+  const auditNow = options.now ?? null;
+  const checkNow = (now: string | null): void => {
+    if (now !== null && !isTime(now)) throw new RangeError(`createThreadAudit: now must be YYYYMMDDTHHMMZ, got ${String(now)}`);
+  };
+  checkNow(auditNow);
   const chosen = options.vocabulary ?? coreVocabulary;
   const vocabularyOf = (m: Message): Vocabulary => {
     if (typeof chosen !== "function") return chosen;
@@ -105,6 +118,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   let messages = 0;
   let report: ThreadReport | null = null;
 
+  /** Where `note` writes: the conversation's findings, or a report's findings about the end. */
+  let sink = findings;
   const note = (code: FindingCode, message: string, handoff: string, id: string, line: number, detail: FindingDetail & { causes?: Finding[] } = {}): void => {
     // Owned copies, since the texts are built from pieces of lines; and no object spread, which
     // in V8 can give every copy a hidden class of its own.
@@ -113,7 +128,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (detail.expected !== undefined) f.expected = _own(detail.expected);
     if (detail.received !== undefined) f.received = _own(detail.received);
     if (detail.causes !== undefined) f.causes = detail.causes.map(_ownFinding);
-    findings.push(f);
+    sink.push(f);
   };
   const agent = (n: number): string => (n >= 0 ? names.name(n) : "nothing");
   const is = (text: string | null, n: number): boolean => text !== null && n >= 0 && names.find(text) === n;
@@ -323,7 +338,19 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
   }
 
-  function finish(): ThreadReport {
+  /** The end-state findings at `now` go to a copy, so the conversation's own list stays as it is. */
+  function reportAt(now: string | null): ThreadReport {
+    const all = [...findings];
+    sink = all;
+    try {
+      return summary(all, now);
+    } finally {
+      sink = findings;
+    }
+  }
+
+  function summary(all: ThreadFinding[], now: string | null): ThreadReport {
+    const clock: Clock = { now, number: now === null ? -1 : _timeNumber(now), today: now === null ? "" : now.slice(0, 8) };
     let open = 0;
     let closed = 0;
     let cancelled = 0;
@@ -347,7 +374,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
         continue;
       }
       open++;
-      orphan(i, s);
+      orphan(i, s, clock);
     }
     for (const [cx, i] of cancels) {
       if ((state(i) & ANSWERED) === 0) {
@@ -359,11 +386,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return { item, owner: agent(owners.owner[k] as number), handoff: via >= 0 ? (ids[via] as string) : null };
     });
     const counts: ThreadCounts = { messages, handoffs: t.count, open, closed, cancelled, superseded, readbacks: { ...readbacks }, endedUnread };
-    return { ok: !findings.some((f) => f.severity === "error"), findings, owners: owned, counts };
+    return { ok: !all.some((f) => f.severity === "error"), findings: all, owners: owned, counts };
   }
 
   /** An open, live HO at the end: past its exp or due (an error), else a note. */
-  function orphan(i: number, s: number): void {
+  function orphan(i: number, s: number, { now, number: nowNumber, today }: Clock): void {
     const id = ids[i] as string;
     const line = t.line[i] as number;
     const exp = t.exp[i] as number;
@@ -408,8 +435,14 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
           return answer(message);
       }
     },
+    report(now) {
+      if (report !== null) return report;
+      const at = now === undefined ? auditNow : now;
+      checkNow(at);
+      return reportAt(at);
+    },
     finish() {
-      report ??= finish();
+      report ??= reportAt(auditNow);
       return report;
     },
   };

@@ -250,3 +250,28 @@ describe("memory holds what closure needs, never the lines", () => {
     expect(audit.finish()).toBe(report);
   });
 });
+
+describe("createThreadAudit().report(now): a report at any moment, and the audit goes on", () => {
+  const lines = [
+    "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT due=20261002 exp=20261001T1200Z",
+    "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT due=20261002",
+  ];
+  it("reports the same as checkThread at that moment, again and again, then goes on", () => {
+    const messages = lines.map((l) => parseLine(l).value as Message);
+    const audit = createThreadAudit();
+    audit.add(messages[0] as Message, 1);
+    const before = audit.report("20261001T1300Z");
+    expect(before.findings.map((f) => f.code)).toStrictEqual(["THREAD_EXPIRED"]);
+    expect(audit.report("20261001T1100Z").findings.map((f) => f.code)).toStrictEqual(["THREAD_OPEN"]);
+    expect(audit.report(null).findings.map((f) => f.code)).toStrictEqual(["THREAD_OPEN"]);
+    audit.add(messages[1] as Message, 2);
+    const after = audit.report("20261001T1300Z");
+    const once = createThreadAudit({ now: "20261001T1300Z" });
+    messages.forEach((m, k) => once.add(m, k + 1));
+    expect(after).toStrictEqual(once.finish());
+    expect(audit.report("20261001T1300Z")).toStrictEqual(after);
+    expect(after.counts.readbacks.passed).toBe(1);
+    expect(after.owners).toStrictEqual([{ item: "x:1", owner: "b", handoff: "a-1" }]);
+    expect(() => audit.report("tomorrow")).toThrow(RangeError);
+  });
+});
