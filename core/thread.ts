@@ -46,6 +46,7 @@ import { _interner, _own, _ownFinding } from "./_intern.js";
 import type { ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _strings } from "./_slot-values.js";
+import { verdictOf } from "./readback-verdict.js";
 
 export interface ThreadOptions {
   /** The moment of the audit, `YYYYMMDDTHHMMZ` (UTC). Without it, nothing is past its exp or due. */
@@ -236,7 +237,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
     const tiers = _checkPrint(print(i), m, options.expectations?.(id) ?? {});
     const causes = tiers.filter((f) => f.severity === "error");
-    if (causes.length === 0) {
+    const verdict = verdictOf(causes);
+    if (verdict === "wilco") {
       readbacks.passed++;
       t.state[i] = (s | PASSED) & ~(VOID | UNVERIFIED);
       const item = t.item[i] as number;
@@ -245,7 +247,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
         owners.via[item] = i;
         owners.owner[item] = to;
       }
-    } else if (causes.every((f) => f.code === "EXEC_UNVERIFIED")) {
+    } else if (verdict === "unverified") {
       readbacks.unverified++;
       t.state[i] = (s | UNVERIFIED) & ~VOID;
       note("THREAD_READBACK_UNVERIFIED", `RB ${m.id} of ${id} carries values the receiver resolved (${causes.map((f) => f.slot).join(", ")}) and the sender has no record to check them: ownership does not move`, id, m.id, line, { slot: "re", causes });

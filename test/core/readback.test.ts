@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   abandon, cancelHandoff, checkLine, checkReadback, commit, compareValues, coreVocabulary, expireStatements, formatLine,
-  makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare,
+  makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict,
 } from "../../core/index.js";
 import type { Message, Vocabulary } from "../../core/index.js";
 import { resolve, vocabularies } from "../vocabularies.js";
@@ -159,5 +159,21 @@ describe("prepared statements (section 5.3)", () => {
     const late = prepare(store, { ho, call: {}, exp: "20261003T0000Z", n: 8 }, pay);
     expect(late.findings.map((f) => f.code)).toStrictEqual(["STATEMENT_REFUSED"]);
     expect(prepare(store, { ho, call: {}, exp: "tomorrow", n: 8 }, pay).findings[0]?.code).toBe("STATEMENT_REFUSED");
+  });
+});
+
+describe("readbackVerdict: what a checked readback means for ownership", () => {
+  const ho = msg("RW1 HO scheduler-4 p=pay from=scheduler to=payer item=sup:marlow ask=CHGBANK rb=exec sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001");
+  const rb = (prev: string): Message => {
+    const made = makeReadback(ho, { n: 4, exec: { prev } }, pay);
+    if (!made.ok) throw new Error(JSON.stringify(made.findings));
+    return made.value;
+  };
+  it("wilco when every tier asked passes; unverified when only resolved values lack a record; void otherwise", () => {
+    expect(readbackVerdict(checkReadback(ho, rb("40-12-88/61102938"), pay, { record: { prev: "40-12-88/61102938" } }))).toBe("wilco");
+    expect(readbackVerdict(checkReadback(ho, rb("40-12-88/61102938"), pay))).toBe("unverified");
+    expect(readbackVerdict(checkReadback(ho, rb("99-99-99/00000000"), pay, { record: { prev: "40-12-88/61102938" } }))).toBe("void");
+    const wrongItem = { ...rb("40-12-88/61102938"), item: "sup:other" };
+    expect(readbackVerdict(checkReadback(ho, wrongItem, pay))).toBe("void");
   });
 });
