@@ -58,8 +58,8 @@ export interface ThreadOptions {
 }
 
 export interface ThreadAudit {
-  /** Takes the next message in sending order; `line` places its findings. */
-  add(message: Message, line?: number): void;
+  /** Takes the next message in sending order; `line` places its findings. Returns the findings it raised. */
+  add(message: Message, line?: number): readonly ThreadFinding[];
   /**
    * The report so far, as if the conversation ended here, at `now` (default: the audit's own).
    * The audit goes on: a long-lived holder (a Durable Object) asks after every message.
@@ -78,6 +78,7 @@ interface Clock {
 
 const CLOSER: Readonly<Record<string, number>> = { DN: CLOSED_DN, UN: CLOSED_UN, FL: CLOSED_FL };
 const where = (line: number): string => (line >= 0 ? ` (line ${line})` : "");
+const NONE: readonly ThreadFinding[] = Object.freeze([]);
 /** Line numbers are kept as 32-bit integers. */
 const MAX_LINE = 0x7fffffff;
 
@@ -422,20 +423,27 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       if (line !== undefined && !(Number.isInteger(line) && line >= 0 && line <= MAX_LINE)) throw new RangeError(`createThreadAudit: line must be an integer from 0 to ${MAX_LINE}, got ${String(line)}`);
       messages++;
       const at = line ?? -1;
+      const before = findings.length;
       switch (message.type) {
         case "HO":
-          return handoff(message, at);
+          handoff(message, at);
+          break;
         case "RB":
-          return readback(message, at);
+          readback(message, at);
+          break;
         case "DN":
         case "UN":
         case "FL":
-          return reply(message, at);
+          reply(message, at);
+          break;
         case "CX":
-          return cancel(message, at);
+          cancel(message, at);
+          break;
         case "AN":
-          return answer(message);
+          answer(message);
+          break;
       }
+      return findings.length === before ? NONE : findings.slice(before);
     },
     report(now) {
       if (report !== null) return report;

@@ -275,3 +275,14 @@ describe("createThreadAudit().report(now): a report at any moment, and the audit
     expect(() => audit.report("tomorrow")).toThrow(RangeError);
   });
 });
+
+describe("createThreadAudit().add returns the findings that message raised", () => {
+  it("a second close is named when it arrives, a clean line raises nothing", () => {
+    const audit = createThreadAudit();
+    const add = (l: string, n: number): string[] => audit.add(parseLine(l).value as Message, n).map((f) => `${f.code}@${f.line}`);
+    expect(add("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", 1)).toStrictEqual([]);
+    expect(add("RW1 DN b-1 re=a-1 from=b to=a item=x:1 out=OK", 2)).toStrictEqual([]);
+    expect(add("RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=OK", 3)).toStrictEqual(["THREAD_CLOSED_TWICE@3"]);
+    expect(add("RW1 RB b-3 re=a-1 from=b to=a item=x:1 ask=DRAFT", 4)).toStrictEqual(["THREAD_READBACK_LATE@4"]);
+  });
+});
