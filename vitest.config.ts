@@ -1,10 +1,29 @@
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 
+// Two projects, one `vitest run`: the Node tests (core, CLI, conformance, docs) and the Worker's
+// tests inside workerd (test/worker/), which load the Worker from wrangler.jsonc.
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    environment: "node",
-    globalSetup: ["test/setup/build.ts"],
-    testTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: "node",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/worker/**", "**/node_modules/**"],
+          environment: "node",
+          globalSetup: ["test/setup/build.ts"],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.jsonc" } })],
+        test: {
+          name: "workerd",
+          include: ["test/worker/**/*.test.ts"],
+          testTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,127 @@
+// The limits of one request (worker/limits.ts), inside workerd: each refused with its problem,
+// and the largest request within them answered.
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import worker from "../../worker/index.js";
+import { LIMITS } from "../../worker/limits.js";
+import { call, postJson, postText, problemOf } from "./http.js";
+import { HO, RB } from "./lines.js";
+
+const MiB = 1024 * 1024;
+const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+/** Calls the fetch handler directly, with the Request exactly as built (headers not recomputed). */
+const direct = (request: Request): Promise<Response> => worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
+
+/** A body of `size` bytes streamed in chunks (comment lines of 128 bytes), with no Content-Length. */
+function stream(size: number, chunk = 64 * 1024): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      const n = Math.min(chunk, size - sent);
+      const bytes = new Uint8Array(n).fill(0x23); // '#'
+      for (let i = 0; i < n; i++) if ((sent + i) % 128 === 127) bytes[i] = 0x0a;
+      controller.enqueue(bytes);
+      sent += n;
+    },
+  });
+}
+
+/** `count` comment lines of `width` bytes each (with the line break), which the routes skip. */
+const comments = (count: number, width: number): string => `${"#".repeat(width - 1)}\n`.repeat(count);
+
+describe("body size: at most 1 MiB", () => {
+  it("answers a body of exactly 1 MiB", async () => {
+    const text = comments(128, 8192);
+    expect(text.length).toBe(MiB);
+    const r = await postText("/v1/validate", text);
+    expect(r.status).toBe(200);
+    expect(await r.json()).toStrictEqual({ ok: true, results: [] });
+  });
+  it("refuses one byte more (413), by its Content-Length", async () => {
+    const r = await postText("/v1/validate", `${comments(128, 8192)}\n`);
+    expect(r.status).toBe(413);
+    expect(await problemOf(r)).toMatchObject({ type: "/v1/problems/body-too-large", limit: MiB });
+  });
+  it("refuses a declared Content-Length over the limit before reading", async () => {
+    const r = await direct(new Request("http://rw.test/v1/validate", { method: "POST", headers: { "content-type": "text/plain", "content-length": String(5 * MiB) }, body: "RW1" }));
+    expect(r.status).toBe(413);
+    expect((await problemOf(r)).detail).toContain("Content-Length says 5242880");
+  });
+  it("refuses a streamed body without Content-Length once more than 1 MiB arrives", async () => {
+    const r = await call("/v1/validate", { method: "POST", headers: { "content-type": "text/plain" }, body: stream(3 * MiB) });
+    expect(r.status).toBe(413);
+    expect((await problemOf(r)).detail).toContain("more arrived than the limit");
+  });
+  it("counts the bytes that arrive, whatever Content-Length says", async () => {
+    const request = new Request("http://rw.test/v1/validate", { method: "POST", headers: { "content-type": "text/plain", "content-length": "10" }, body: stream(2 * MiB) });
+    const r = await direct(request);
+    expect(r.status).toBe(413);
+  });
+  it("streams a body of exactly 1 MiB without Content-Length", async () => {
+    const r = await call("/v1/digest", { method: "POST", headers: { "content-type": "text/plain" }, body: stream(MiB, 1000) });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toStrictEqual({ ok: true, results: [] });
+  });
+  it("refuses a Content-Length that is not a number", async () => {
+    const r = await direct(new Request("http://rw.test/v1/validate", { method: "POST", headers: { "content-type": "text/plain", "content-length": "lots" }, body: "RW1" }));
+    expect(await problemOf(r)).toMatchObject({ type: "/v1/problems/invalid-request", parameter: "content-length" });
+  });
+  it("applies to JSON bodies too", async () => {
+    const r = await postJson("/v1/validate", { lines: [HO], pad: "x".repeat(MiB) });
+    expect(r.status).toBe(413);
+  });
+});
+
+describe("line length: at most 8 KiB of UTF-8", () => {
+  const line = (bytes: number): string => `${HO} // ${"x".repeat(bytes - HO.length - 4)}`;
+  it("reads a line of exactly 8192 bytes (and refuses it for its tail, as the core does)", async () => {
+    expect(line(8192).length).toBe(8192);
+    const r = await postText("/v1/validate", line(8192));
+    expect(r.status).toBe(200);
+    expect((await r.json() as any).results[0].findings.map((f: any) => f.code)).toStrictEqual(["TAIL_TOO_LONG"]);
+  });
+  it("refuses a text line of 8193 bytes (422), naming its line", async () => {
+    const r = await postText("/v1/validate", `${HO}\n\n${line(8193)}\n`);
+    expect(r.status).toBe(422);
+    expect(await problemOf(r)).toMatchObject({ type: "/v1/problems/line-too-long", line: 3, limit: LIMITS.lineBytes });
+  });
+  it("counts bytes, not characters", async () => {
+    const wide = `${HO} // ${"é".repeat(4090)}`;
+    expect(wide.length).toBeLessThan(8192);
+    expect((await postText("/v1/digest", wide)).status).toBe(422);
+  });
+  it("counts comment lines too", async () => {
+    expect((await postText("/v1/validate", `#${"x".repeat(8192)}\n`)).status).toBe(422);
+  });
+  it("refuses a long line or JSON form in a JSON body, and a long message field", async () => {
+    expect(await problemOf(await postJson("/v1/parse", { lines: [HO, line(9000)] }))).toMatchObject({ type: "/v1/problems/line-too-long", line: 2 });
+    const form = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: null, slots: { ask: "DRAFT" }, tail: "t".repeat(8200) };
+    expect(await problemOf(await postJson("/v1/validate", { lines: [form] }))).toMatchObject({ type: "/v1/problems/line-too-long", line: 1 });
+    expect(await problemOf(await postJson("/v1/check-rb", { ho: HO, rb: `${RB} // ${"y".repeat(8200)}` }))).toMatchObject({ type: "/v1/problems/line-too-long", parameter: "rb" });
+    expect((await postText("/v1/check-rb", `${HO}\n${line(8193)}\n`)).status).toBe(422);
+  });
+});
+
+describe("line count: at most 10,000 a request", () => {
+  const SHORT = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+  it("reads 10,000 lines", async () => {
+    const r = await postText("/v1/digest", `${SHORT}\n`.repeat(LIMITS.lines));
+    expect(r.status).toBe(200);
+    const results = ((await r.json()) as any).results;
+    expect(results.length).toBe(10_000);
+    expect(results[9999]).toMatchObject({ line: 10_000, ok: true });
+  });
+  it("refuses 10,001 lines (422), blank ones included", async () => {
+    expect(await problemOf(await postText("/v1/validate", "\n".repeat(LIMITS.lines + 1)))).toMatchObject({ type: "/v1/problems/too-many-lines", limit: 10_000 });
+    expect((await postText("/v1/validate", "\n".repeat(LIMITS.lines))).status).toBe(200);
+    expect((await postText("/v1/check-thread?now=20261001T0000Z", `${SHORT}\n`.repeat(LIMITS.lines + 1))).status).toBe(422);
+  });
+  it("counts a final line without a line break, and CR or CRLF breaks", async () => {
+    expect((await postText("/v1/validate", `${"\r\n".repeat(LIMITS.lines)}x`)).status).toBe(422);
+    expect((await postText("/v1/validate", "\r".repeat(LIMITS.lines))).status).toBe(200);
+  });
+  it("refuses 10,001 messages in a JSON body", async () => {
+    expect(await problemOf(await postJson("/v1/validate", { lines: new Array(LIMITS.lines + 1).fill(SHORT) }))).toMatchObject({ type: "/v1/problems/too-many-lines" });
+  });
+});

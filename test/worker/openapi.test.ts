@@ -1,0 +1,66 @@
+// The OpenAPI document and the router agree: every route is documented, every documented
+// operation is a route, and every documented operation answers its own example with 200.
+import { describe, expect, it } from "vitest";
+import { openApiDocument } from "../../worker/openapi.js";
+import { ROUTES } from "../../worker/routes.js";
+import { call } from "./http.js";
+
+type Operation = { operationId: string; parameters?: { name: string; in: string; example?: unknown }[]; requestBody?: { content: Record<string, { example?: unknown }> } };
+const doc = openApiDocument as { openapi: string; paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> };
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => METHODS.includes(method))
+    .map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+);
+
+describe("/v1/openapi.json", () => {
+  it("is OpenAPI 3.1, and what the route serves", async () => {
+    expect(doc.openapi).toBe("3.1.0");
+    const served = await call("/v1/openapi.json");
+    expect(served.headers.get("content-type")).toBe("application/json");
+    expect(await served.json()).toStrictEqual(JSON.parse(JSON.stringify(openApiDocument)));
+  });
+
+  it("documents every route of the router, with its operationId", () => {
+    for (const route of ROUTES) {
+      const op = doc.paths[route.pattern]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.pattern} is not documented`).toBeDefined();
+      expect(op?.operationId).toBe(route.operation);
+    }
+  });
+
+  it("documents nothing the router does not have", () => {
+    for (const { path, method } of documented) {
+      expect(ROUTES.some((r) => r.pattern === path && r.method === method), `${method} ${path} is documented but not routed`).toBe(true);
+    }
+    expect(documented.length).toBe(ROUTES.length);
+    expect(new Set(documented.map((d) => d.op.operationId)).size).toBe(documented.length);
+  });
+
+  it("resolves every $ref", () => {
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/(\w+)\/(\w+)"/g)];
+    expect(refs.length).toBeGreaterThan(20);
+    for (const [, section, name] of refs) expect(doc.components[section as string]?.[name as string], `${section}/${name}`).toBeDefined();
+  });
+
+  for (const { path, method, op } of documented) {
+    const examples = Object.entries(op.requestBody?.content ?? { none: {} });
+    for (const [type, media] of examples) {
+      it(`${method} ${path} answers its ${type === "none" ? "" : `${type} `}example with 200`, async () => {
+        let url = path;
+        for (const p of op.parameters ?? []) if (p.in === "path") url = url.replace(`{${p.name}}`, encodeURIComponent(String(p.example)));
+        expect(url).not.toContain("{");
+        const init: RequestInit = { method };
+        if (type !== "none") {
+          expect(media.example, `${method} ${path} ${type} has no example`).toBeDefined();
+          init.headers = { "content-type": type };
+          init.body = typeof media.example === "string" ? media.example : JSON.stringify(media.example);
+        }
+        const r = await call(url, init);
+        expect(r.status, await r.clone().text()).toBe(200);
+      });
+    }
+  }
+});

@@ -1,0 +1,372 @@
+// Every route inside workerd: what it answers, and each error it can give.
+import { describe, expect, it, vi } from "vitest";
+import { env } from "cloudflare:workers";
+import { coreVocabulary, digest, legend, makeReadback, checkLine, formatLine } from "../../core/index.js";
+import { shippedProfiles } from "../../profiles/index.js";
+import { handle } from "../../worker/handle.js";
+import { PROBLEMS } from "../../worker/problem.js";
+import { vocabularies } from "../vocabularies.js";
+import { call, postJson, postText, problemOf } from "./http.js";
+import { AQ_JSON, HO, MINI, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, POLISH, RB } from "./lines.js";
+
+async function body<T = Record<string, any>>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+async function expectProblem(response: Response, kind: keyof typeof PROBLEMS, extra: Record<string, unknown> = {}) {
+  const p = await problemOf(response);
+  expect(p).toMatchObject({ type: `/v1/problems/${kind}`, status: PROBLEMS[kind].status, title: PROBLEMS[kind].title, ...extra });
+  expect(response.status).toBe(PROBLEMS[kind].status);
+  expect(typeof p.detail).toBe("string");
+  return p;
+}
+
+describe("POST /v1/parse", () => {
+  it("gives the JSON form of each line (JSON body)", async () => {
+    const r = await body(await postJson("/v1/parse", { lines: [HO] }));
+    expect(r).toStrictEqual({ ok: true, results: [{ line: 1, ok: true, message: checkLine(HO).message, findings: [] }] });
+  });
+  it("reads a text body, skipping blank and # lines but numbering them", async () => {
+    const r = await body(await postText("/v1/parse", `# a comment\n\n${HO}\r\nRW1\n`));
+    expect(r.ok).toBe(false);
+    expect(r.results.map((x: any) => [x.line, x.ok])).toStrictEqual([[3, true], [4, false]]);
+    expect(r.results[1].message).toBeNull();
+  });
+  it("refuses a JSON form: it is already parsed", async () => {
+    await expectProblem(await postJson("/v1/parse", { lines: [AQ_JSON] }), "invalid-request", { parameter: "lines", line: 1 });
+  });
+});
+
+describe("POST /v1/format", () => {
+  it("writes the line of a JSON form", async () => {
+    const r = await body(await postJson("/v1/format", { lines: [AQ_JSON] }));
+    expect(r).toStrictEqual({ ok: true, results: [{ line: 1, ok: true, text: "RW1 AQ writer-02 re=research-01 from=writer to=research need=ENUM opts=formal+plain+punchy // tone?", findings: [] }] });
+  });
+  it("reads JSON forms as text lines", async () => {
+    const r = await body(await postText("/v1/format", `${JSON.stringify(AQ_JSON)}\n${HO}\n{not json\n`));
+    expect(r.results.map((x: any) => [x.ok, x.findings.map((f: any) => f.code)])).toStrictEqual([[true, []], [false, ["JSON_SHAPE"]], [false, ["JSON_SHAPE"]]]);
+  });
+});
+
+describe("POST /v1/validate", () => {
+  it("gives the findings and, with as, the UN the receiver sends", async () => {
+    const r = await body(await postJson("/v1/validate", { lines: [POLISH, HO], as: "writer" }));
+    expect(r.ok).toBe(false);
+    expect(r.results[0]).toMatchObject({ line: 1, ok: false, refusal: "RW1 UN writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 why=UNK // unknown ask=POLISH" });
+    expect(r.results[0].findings[0]).toMatchObject({ code: "ENUM_UNKNOWN", slot: "ask", at: 64 });
+    expect(r.results[1]).toStrictEqual({ line: 2, ok: true, findings: [], refusal: null });
+  });
+  it("takes as and seq in the query for a text body, numbering each refusal", async () => {
+    const r = await body(await postText("/v1/validate?as=writer&seq=7", `${POLISH}\n${POLISH}\n`));
+    expect(r.results.map((x: any) => x.refusal.split(" ")[2])).toStrictEqual(["writer-7", "writer-8"]);
+  });
+  it("says when no refusal can be addressed", async () => {
+    const r = await body(await postText("/v1/validate?as=writer", "hello\n"));
+    expect(r.results[0].refusal).toBeNull();
+    expect(r.results[0].refusalFindings.map((f: any) => f.code)).toContain("UNADDRESSABLE");
+  });
+  it("reads JSON forms as objects, and omits refusal without as", async () => {
+    const r = await body(await postJson("/v1/validate", { lines: [AQ_JSON, { ...AQ_JSON, slots: { need: "NOPE" } }] }));
+    expect(r.results.map((x: any) => [x.ok, "refusal" in x])).toStrictEqual([[true, false], [false, false]]);
+  });
+  it("reads lines without p= against the profile named in the query", async () => {
+    const line = "RW1 HO scheduler-1 from=scheduler to=payer item=inv:MD-2026-057 ask=PAY amt=5400.00";
+    const r = await body(await postText("/v1/validate?profile=pay", line));
+    expect(r.results[0].findings.map((f: any) => `${f.code} ${f.at}`)).toStrictEqual(["PROFILE_REQUIRED 64", "PROFILE_REQUIRED 72"]);
+  });
+  it("takes an inline profile: for p= lines and for lines without it", async () => {
+    const r = await body(await postJson("/v1/validate", { profile: MINI, lines: [POLISH.replace(" from=", " p=mini from="), POLISH] }));
+    expect(r.results.map((x: any) => [x.ok, x.findings.map((f: any) => f.code)])).toStrictEqual([[true, []], [false, ["PROFILE_REQUIRED"]]]);
+  });
+  it("refuses a bad as, seq without as, unknown fields and parameters, and conflicting values", async () => {
+    await expectProblem(await postJson("/v1/validate", { lines: [HO], as: "no one" }), "invalid-request", { parameter: "as" });
+    await expectProblem(await postJson("/v1/validate", { lines: [HO], seq: 2 }), "invalid-request", { parameter: "seq" });
+    await expectProblem(await postJson("/v1/validate", { lines: [HO], as: "writer", seq: -1 }), "invalid-request", { parameter: "seq" });
+    await expectProblem(await postJson("/v1/validate", { lines: [HO], receiver: "writer" }), "invalid-request", { parameter: "receiver" });
+    await expectProblem(await postText("/v1/validate?receiver=writer", HO), "invalid-request", { parameter: "receiver" });
+    await expectProblem(await postText("/v1/validate?lines=x", HO), "invalid-request", { parameter: "lines" });
+    await expectProblem(await postJson("/v1/validate?as=reader", { lines: [HO], as: "writer" }), "invalid-request", { parameter: "as" });
+    await expectProblem(await postText("/v1/validate?as=a&as=b", HO), "invalid-request", { parameter: "as" });
+    await expectProblem(await postJson("/v1/validate", {}), "invalid-request", { parameter: "lines" });
+    await expectProblem(await postJson("/v1/validate", { lines: HO }), "invalid-request", { parameter: "lines" });
+    await expectProblem(await postJson("/v1/validate", { lines: [42] }), "invalid-request", { parameter: "lines" });
+  });
+  it("accepts the same value in the body and the query", async () => {
+    const r = await body(await postJson("/v1/validate?as=writer", { lines: [POLISH], as: "writer" }));
+    expect(r.results[0].refusal).toMatch(/^RW1 UN writer-1 /);
+  });
+});
+
+describe("profiles in requests", () => {
+  it("an unknown name is a 404, in the query or the body", async () => {
+    await expectProblem(await postText("/v1/validate?profile=nope", HO), "unknown-profile", { profile: "nope" });
+    await expectProblem(await postJson("/v1/digest", { lines: [HO], profile: "__proto__" }), "unknown-profile");
+  });
+  it("an inline profile the core refuses is a 422 with its findings", async () => {
+    const p = await expectProblem(await postJson("/v1/validate", { lines: [HO], profile: { ...MINI, asks: { DRAFT: "redefined" } } }), "invalid-profile", { parameter: "profile" });
+    expect((p["findings"] as any[]).map((f) => f.code)).toStrictEqual(["PROFILE_REDEFINES_CORE"]);
+    const q = await expectProblem(await postJson("/v1/validate", { lines: [HO], profile: { profile: "x" } }), "invalid-profile");
+    expect((q["findings"] as any[]).every((f) => f.code === "PROFILE_SCHEMA")).toBe(true);
+  });
+  it("a profile that is neither a name nor an object is a 400", async () => {
+    await expectProblem(await postJson("/v1/validate", { lines: [HO], profile: 3 }), "invalid-request", { parameter: "profile" });
+  });
+});
+
+describe("POST /v1/digest", () => {
+  it("gives the spec's two vectors", async () => {
+    const r = await body(await postText("/v1/digest", `${HO}\n${PAY_HO}\n${POLISH}\n`));
+    expect(r.results.map((x: any) => x.h)).toStrictEqual(["c40bba4360dc", "a7a82de76607", null]);
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe("/v1/legend", () => {
+  it("GET gives the core's legend, or a shipped profile's, full or lean", async () => {
+    expect(await body(await call("/v1/legend"))).toStrictEqual({ profile: null, lean: false, legend: legend(coreVocabulary) });
+    expect(await body(await call("/v1/legend?profile=pay&lean=true"))).toStrictEqual({ profile: "pay", lean: true, legend: legend(vocabularies().pay, { lean: true }) });
+  });
+  it("POST takes an inline profile", async () => {
+    const r = await body(await postJson("/v1/legend", { profile: MINI }));
+    expect(r.profile).toBe("mini");
+    expect(r.legend).toContain("POLISH");
+  });
+  it("refuses an unknown profile, a bad lean and a text body", async () => {
+    await expectProblem(await call("/v1/legend?profile=nope"), "unknown-profile");
+    await expectProblem(await call("/v1/legend?lean=maybe"), "invalid-request", { parameter: "lean" });
+    await expectProblem(await call("/v1/legend?leen=1"), "invalid-request", { parameter: "leen" });
+    await expectProblem(await postText("/v1/legend", "pay"), "unsupported-media-type");
+  });
+});
+
+describe("/v1/profiles", () => {
+  it("lists the shipped profiles", async () => {
+    const r = await body(await call("/v1/profiles"));
+    expect(r.profiles.map((p: any) => p.name)).toStrictEqual(Object.keys(shippedProfiles).sort());
+    expect(r.profiles.find((p: any) => p.name === "pay")).toMatchObject({ version: (shippedProfiles["pay"] as any).version, title: (shippedProfiles["pay"] as any).title, href: "/v1/profiles/pay" });
+  });
+  it("gives one profile file as shipped, and 404 for one not shipped", async () => {
+    expect(await body(await call("/v1/profiles/pay"))).toStrictEqual(shippedProfiles["pay"]);
+    await expectProblem(await call("/v1/profiles/nope"), "unknown-profile");
+    await expectProblem(await call("/v1/profiles/constructor"), "unknown-profile");
+  });
+});
+
+describe("POST /v1/make-rb", () => {
+  it("composes the readback from the HO as delivered", async () => {
+    const r = await body(await postJson("/v1/make-rb", { ho: PAY_HO }));
+    const want = makeReadback(checkLine(PAY_HO, (p) => (p === "pay" ? vocabularies().pay : undefined)).message!, { n: 1 }, vocabularies().pay);
+    expect(r).toStrictEqual({ ok: true, line: formatLine(want.value!).value, message: want.value, findings: [] });
+    const checked = await body(await postJson("/v1/check-rb", { ho: PAY_HO, rb: r.line }));
+    expect(checked.wilco).toBe(true);
+  });
+  it("takes a text body with the receiver's options in the query", async () => {
+    const r = await body(await postText("/v1/make-rb?n=4&tail=paying%20as%20approved", `${HO}\n`));
+    expect(r.line).toMatch(/^RW1 RB writer-4 re=research-01 .* \/\/ paying as approved$/);
+  });
+  it("takes acc and exec as JSON or as wire text", async () => {
+    const ho = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len+tone";
+    const a = await body(await postJson("/v1/make-rb", { ho, acc: ["len:120w", "tone:plain"] }));
+    const b = await body(await postText(`/v1/make-rb?acc=${encodeURIComponent("len:120w+tone:plain")}`, ho));
+    expect(a.line).toContain(" acc=len:120w+tone:plain");
+    expect(b.line).toBe(a.line);
+    const c = await body(await postText(`/v1/make-rb?exec=${encodeURIComponent(JSON.stringify({ acct: "40-12-88/61102938" }))}`, PAY_HO.replace(" acct=40-12-88/61102938", "")));
+    expect(c.ok).toBe(true);
+    expect(c.line).toContain(" acct=40-12-88/61102938");
+  });
+  it("answers ok false with the findings when the HO is refused or what the level needs is missing", async () => {
+    const refused = await body(await postJson("/v1/make-rb", { ho: POLISH }));
+    expect(refused).toMatchObject({ ok: false, line: null, message: null });
+    expect(refused.findings[0]).toMatchObject({ code: "ENUM_UNKNOWN", at: 64 });
+    const unparsed = await body(await postJson("/v1/make-rb", { ho: "RW1 HO" }));
+    expect(unparsed.ok).toBe(false);
+    const incomplete = await body(await postJson("/v1/make-rb", { ho: "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT rb=acc" }));
+    expect(incomplete.findings.map((f: any) => f.code)).toStrictEqual(["READBACK_INCOMPLETE"]);
+  });
+  it("refuses bad options", async () => {
+    await expectProblem(await postJson("/v1/make-rb", { ho: PAY_HO, n: "one" }), "invalid-request", { parameter: "n" });
+    await expectProblem(await postJson("/v1/make-rb", { ho: PAY_HO, exec: { amt: { nested: 1 } } }), "invalid-request", { parameter: "exec" });
+    await expectProblem(await postText("/v1/make-rb?exec=%7Bnope", PAY_HO), "malformed-json", { parameter: "exec" });
+    await expectProblem(await postJson("/v1/make-rb", {}), "invalid-request", { parameter: "ho" });
+    await expectProblem(await postJson("/v1/make-rb", { ho: 7 }), "invalid-request", { parameter: "ho" });
+    await expectProblem(await postText("/v1/make-rb", `${PAY_HO}\n${PAY_HO}\n`), "invalid-request", { parameter: "body" });
+    await expectProblem(await postText("/v1/make-rb?ho=x", PAY_HO), "invalid-request", { parameter: "ho" });
+  });
+});
+
+describe("POST /v1/check-rb", () => {
+  it("passes the spec's readbacks, from JSON or from two text lines", async () => {
+    const a = await body(await postJson("/v1/check-rb", { ho: HO, rb: RB }));
+    expect(a).toMatchObject({ roger: true, wilco: true });
+    expect(a.tiers.map((t: any) => t.result)).toStrictEqual(["pass", "pass", "pass", "not-asked", "not-asked"]);
+    expect(await body(await postText("/v1/check-rb", `${PAY_HO}\n${PAY_RB}\n`))).toMatchObject({ wilco: true });
+  });
+  it("fails tier 5 when the payer reads back 5100.00", async () => {
+    const r = await body(await postJson("/v1/check-rb", { ho: PAY_HO, rb: PAY_RB.replace("amt=5400.00", "amt=5100.00") }));
+    expect(r).toMatchObject({ roger: true, wilco: false });
+    expect(r.tiers[4]).toMatchObject({ result: "fail", findings: [{ code: "EXEC_MISMATCH", slot: "amt" }] });
+  });
+  it("takes the withheld criteria and the record", async () => {
+    const ho = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len";
+    const rb = (await body(await postJson("/v1/make-rb", { ho, acc: "len:150w" }))).line;
+    expect((await body(await postJson("/v1/check-rb", { ho, rb, expectAcc: ["len:120w"] }))).wilco).toBe(false);
+    expect((await body(await postText(`/v1/check-rb?expectAcc=len:150w`, `${ho}\n${rb}`))).wilco).toBe(true);
+    const noAcct = PAY_HO.replace(" acct=40-12-88/61102938", "");
+    const record = { ...PAY_RECORD, $resolve: ["acct"] };
+    expect((await body(await postJson("/v1/check-rb", { ho: noAcct, rb: PAY_RB.replace("h=a7a82de76607 ", ""), record }))).tiers[4].result).toBe("pass");
+  });
+  it("is a 422 naming the message that does not parse, or the record refused", async () => {
+    const p = await expectProblem(await postJson("/v1/check-rb", { ho: HO, rb: "RW1 RB" }), "invalid-message", { parameter: "rb" });
+    expect((p["findings"] as any[]).length).toBeGreaterThan(0);
+    await expectProblem(await postJson("/v1/check-rb", { ho: { v: "RW1" }, rb: RB }), "invalid-message", { parameter: "ho" });
+    const q = await expectProblem(await postJson("/v1/check-rb", { ho: PAY_HO, rb: PAY_RB, record: { nope: "1" } }), "invalid-record", { parameter: "record" });
+    expect((q["findings"] as any[])[0].code).toBe("RECORD_SHAPE");
+  });
+  it("refuses a text body that is not two lines, and missing messages", async () => {
+    await expectProblem(await postText("/v1/check-rb", HO), "invalid-request", { parameter: "body" });
+    await expectProblem(await postJson("/v1/check-rb", { ho: HO }), "invalid-request", { parameter: "rb" });
+    await expectProblem(await postJson("/v1/check-rb", { ho: HO, rb: RB, expectAcc: 5 }), "invalid-request", { parameter: "expectAcc" });
+  });
+});
+
+describe("POST /v1/check-ho", () => {
+  it("passes an HO that matches the record and refuses one that differs", async () => {
+    expect(await body(await postJson("/v1/check-ho", { ho: PAY_HO, record: PAY_RECORD }))).toStrictEqual({ ok: true, findings: [] });
+    const r = await body(await postJson("/v1/check-ho", { ho: PAY_HO.replace("amt=5400.00", "amt=5100.00"), record: PAY_RECORD }));
+    expect(r.ok).toBe(false);
+    expect(r.findings.map((f: any) => f.code)).toStrictEqual(["HO_DIFFERS"]);
+  });
+  it("checks a relay's forward against the HO received", async () => {
+    const forwarded = PAY_HO.replace("HO scheduler-1", "HO payer-5").replace("from=scheduler to=payer", "from=payer to=bank");
+    expect((await body(await postJson("/v1/check-ho", { ho: forwarded, relayFrom: PAY_HO }))).ok).toBe(true);
+    const changed = await body(await postJson("/v1/check-ho", { ho: forwarded.replace("amt=5400.00", "amt=5100.00"), relayFrom: PAY_HO }));
+    expect(changed.ok).toBe(false);
+  });
+  it("needs record or relayFrom, one of them, and takes JSON only", async () => {
+    await expectProblem(await postJson("/v1/check-ho", { ho: PAY_HO }), "invalid-request", { parameter: "record" });
+    await expectProblem(await postJson("/v1/check-ho", { ho: PAY_HO, record: PAY_RECORD, relayFrom: PAY_HO }), "invalid-request");
+    await expectProblem(await postJson("/v1/check-ho", { ho: PAY_HO, record: PAY_RECORD, adds: { x_a: "1" } }), "invalid-request", { parameter: "adds" });
+    await expectProblem(await postJson("/v1/check-ho", { ho: PAY_HO, relayFrom: "RW1" }), "invalid-message", { parameter: "relayFrom" });
+    await expectProblem(await postJson("/v1/check-ho", { ho: PAY_HO, record: [] }), "invalid-record");
+    await expectProblem(await postText("/v1/check-ho", PAY_HO), "unsupported-media-type");
+  });
+});
+
+describe("POST /v1/check-dn", () => {
+  it("passes the done report that matches the plan and refuses one that does not", async () => {
+    expect(await body(await postJson("/v1/check-dn", { ho: PAY_HO, dn: PAY_DN }))).toStrictEqual({ ok: true, findings: [] });
+    const r = await body(await postText("/v1/check-dn", `${PAY_HO}\n${PAY_DN.replace("amt=5400.00", "amt=5100.00")}\n${PAY_RB}\n`));
+    expect(r.findings.map((f: any) => f.code)).toStrictEqual(["DONE_MISMATCH"]);
+  });
+  it("refuses a text body of one line, and a DN that does not parse", async () => {
+    await expectProblem(await postText("/v1/check-dn", PAY_HO), "invalid-request", { parameter: "body" });
+    await expectProblem(await postJson("/v1/check-dn", { ho: PAY_HO, dn: "DN" }), "invalid-message", { parameter: "dn" });
+  });
+});
+
+describe("POST /v1/check-thread", () => {
+  it("audits a conversation at the moment given", async () => {
+    const r = await body(await postJson("/v1/check-thread", { lines: [PAY_HO, PAY_RB, PAY_DN], now: "20261001T0900Z" }));
+    expect(r).toMatchObject({ ok: true, now: "20261001T0900Z", invalid: 0, rejected: [], owners: [{ item: "inv:MD-2026-057", owner: "payer", handoff: "scheduler-1" }] });
+    expect(r.counts).toMatchObject({ messages: 3, handoffs: 1, closed: 1 });
+  });
+  it("leaves out lines that are not valid messages, reports the ones past due, and defaults now", async () => {
+    const r = await body(await postText("/v1/check-thread", `${HO}\n${POLISH.replace("research-01", "research-02")}\n`));
+    expect(r.invalid).toBe(1);
+    expect(r.rejected[0].line).toBe(2);
+    expect(r.now).toMatch(/^\d{8}T\d{4}Z$/);
+    expect(r.findings.map((f: any) => f.code)).toContain("THREAD_OVERDUE");
+    const early = await body(await postText("/v1/check-thread?now=20261001T0000Z", HO));
+    expect(early.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_OPEN"]);
+  });
+  it("refuses a now that is not a time", async () => {
+    await expectProblem(await postJson("/v1/check-thread", { lines: [HO], now: "tomorrow" }), "invalid-request", { parameter: "now" });
+    await expectProblem(await postJson("/v1/check-thread", { lines: [HO], now: 20261001 }), "invalid-request", { parameter: "now" });
+  });
+});
+
+describe("/v1/problems, /v1/openapi.json, /v1/health", () => {
+  it("lists every problem kind, and answers each type URI", async () => {
+    const r = await body(await call("/v1/problems"));
+    expect(r.problems.map((p: any) => p.kind)).toStrictEqual(Object.keys(PROBLEMS));
+    for (const p of r.problems) expect(await body(await call(p.type))).toStrictEqual(p);
+    await expectProblem(await call("/v1/problems/nope"), "not-found");
+  });
+  it("serves the OpenAPI document and health", async () => {
+    expect((await body(await call("/v1/openapi.json"))).openapi).toBe("3.1.0");
+    expect(await body(await call("/v1/health"))).toMatchObject({ ok: true, name: "rogerwilco" });
+  });
+  it("answers HEAD for a GET route, without a body", async () => {
+    const r = await call("/v1/health", { method: "HEAD" });
+    expect(r.status).toBe(200);
+    expect(await r.text()).toBe("");
+  });
+});
+
+describe("routing and bodies", () => {
+  it("404 for a path with no route, inside /v1/ or outside", async () => {
+    const p = await expectProblem(await call("/v1/nope"), "not-found", { instance: "/v1/nope" });
+    expect(p.detail).toContain("/v1/openapi.json");
+    await expectProblem(await call("/v1/validate/extra", { method: "POST" }), "not-found");
+    await expectProblem(await call("/v1/profiles/"), "not-found");
+    await expectProblem(await call("/elsewhere"), "not-found");
+  });
+  it("405 with Allow for a route's path and another method", async () => {
+    const r = await call("/v1/validate");
+    await expectProblem(r, "method-not-allowed");
+    expect(r.headers.get("allow")).toBe("POST, OPTIONS");
+    const l = await call("/v1/legend", { method: "DELETE" });
+    await expectProblem(l, "method-not-allowed");
+    expect(l.headers.get("allow")).toBe("GET, HEAD, POST, OPTIONS");
+    await expectProblem(await call("/v1/profiles", { method: "POST", body: "x" }), "method-not-allowed");
+  });
+  it("400 for malformed JSON, a body that is not an object, an empty body, or bytes that are not UTF-8", async () => {
+    const bad = await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "application/json" }, body: '{"lines": [' }), "malformed-json");
+    expect(bad.detail).toMatch(/^the body is not JSON/);
+    await expectProblem(await postJson("/v1/validate", [HO]), "invalid-request", { parameter: "body" });
+    await expectProblem(await postJson("/v1/validate", null), "invalid-request", { parameter: "body" });
+    await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "text/plain" } }), "invalid-request", { parameter: "body" });
+    await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "text/plain" }, body: new Uint8Array([0x52, 0x57, 0x31, 0xff]) }), "invalid-encoding");
+  });
+  it("415 without a Content-Type, or with one the route does not take", async () => {
+    await expectProblem(await call("/v1/validate", { method: "POST", body: new Uint8Array([0x7b, 0x7d]) }), "unsupported-media-type");
+    await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=b" }), "unsupported-media-type");
+    await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "text/plain; charset=latin1" }, body: HO }), "unsupported-media-type");
+    const ok = await call("/v1/validate", { method: "POST", headers: { "content-type": "Text/Plain; Charset=UTF-8" }, body: HO });
+    expect(ok.status).toBe(200);
+    const vnd = await call("/v1/validate", { method: "POST", headers: { "content-type": "application/vnd.rw+json" }, body: JSON.stringify({ lines: [HO] }) });
+    expect(vnd.status).toBe(200);
+  });
+  it("500 problem, with CORS, when a handler throws; nothing escapes the fetch handler", async () => {
+    const routes = [
+      { method: "GET" as const, pattern: "/boom", operation: "boom", handler: () => { throw new Error("boom"); } },
+      { method: "GET" as const, pattern: "/reject", operation: "reject", handler: () => Promise.reject(new TypeError("nope")) },
+      { method: "GET" as const, pattern: "/odd", operation: "odd", handler: () => { throw "a string"; } },
+    ];
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    for (const path of ["/boom", "/reject", "/odd"]) {
+      const r = await handle(routes, new Request(`http://rw.test${path}`), env, ctx);
+      const p = await expectProblem(r, "internal-error", { instance: path });
+      expect(p.detail).not.toContain("boom");
+      expect(r.headers.get("access-control-allow-origin")).toBe("*");
+    }
+    expect(logged).toHaveBeenCalledTimes(3);
+    logged.mockRestore();
+  });
+});
+
+describe("static assets", () => {
+  it("the ASSETS binding serves the placeholder page", async () => {
+    const r = await env.ASSETS.fetch("http://rw.test/");
+    expect(r.status).toBe(200);
+    expect(await r.text()).toContain("/v1/openapi.json");
+  });
+});
+
+it("digests through HTTP as the core does", async () => {
+  const r = await body(await postJson("/v1/digest", { lines: [RB] }));
+  expect(r.results[0].h).toBe(digest(checkLine(RB).message!));
+});

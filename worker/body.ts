@@ -1,0 +1,97 @@
+/**
+ * Reading a request body within the limits: Content-Length first (a declared size over the limit
+ * is refused before a byte is read), then the bytes as they stream in (a body without a length, or
+ * longer than it said, is cut off at the limit), then UTF-8 decoding and, for JSON, parsing.
+ */
+import { LIMITS } from "./limits.js";
+import { ProblemError } from "./problem.js";
+
+export type BodyKind = "json" | "text";
+
+export type Body = { readonly kind: "json"; readonly value: unknown } | { readonly kind: "text"; readonly text: string };
+
+const TOO_LARGE = `the body is over ${LIMITS.bodyBytes} bytes (1 MiB)`;
+
+/**
+ * Reads and drops what is left of a refused body, up to 16 MiB more, before answering: an answer
+ * sent while the client is still sending can leave the connection unusable for the next request
+ * (seen with wrangler dev). Past that bound the stream is cancelled.
+ */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let left = 16 * LIMITS.bodyBytes;
+  try {
+    while (left > 0) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      left -= value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to drain.
+  }
+}
+
+/** The body's bytes, refused past the limit whatever the headers say. */
+export async function readBytes(request: Request): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null) {
+    if (!/^\d{1,16}$/.test(declared.trim())) throw new ProblemError("invalid-request", "Content-Length is not a number of bytes", { parameter: "content-length" });
+    if (Number(declared) > LIMITS.bodyBytes) throw new ProblemError("body-too-large", `${TOO_LARGE}: Content-Length says ${declared}`, { limit: LIMITS.bodyBytes });
+  }
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > LIMITS.bodyBytes) {
+      await discard(reader);
+      throw new ProblemError("body-too-large", `${TOO_LARGE}: more arrived than the limit`, { limit: LIMITS.bodyBytes });
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The media type the body is read as, from Content-Type; anything else is refused (415). */
+export function bodyKind(request: Request, accepted: readonly BodyKind[]): BodyKind {
+  const header = request.headers.get("content-type");
+  const takes = accepted.map((k) => (k === "json" ? "application/json" : "text/plain")).join(" or ");
+  if (header === null) throw new ProblemError("unsupported-media-type", `no Content-Type: send ${takes}`, { accepted: takes });
+  const [type = "", ...params] = header.split(";").map((s) => s.trim().toLowerCase());
+  const charset = params.find((p) => p.startsWith("charset="))?.slice("charset=".length).replace(/"/g, "");
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8" && charset !== "us-ascii") {
+    throw new ProblemError("unsupported-media-type", `charset=${charset}: bodies are UTF-8`, { accepted: takes });
+  }
+  const kind: BodyKind | null = type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type) ? "json" : type === "text/plain" ? "text" : null;
+  if (kind === null || !accepted.includes(kind)) throw new ProblemError("unsupported-media-type", `${type === "" ? "an empty Content-Type" : type}: this route takes ${takes}`, { accepted: takes });
+  return kind;
+}
+
+/** Reads, decodes and (for JSON) parses the body. An empty body is refused: every POST needs one. */
+export async function readBody(request: Request, accepted: readonly BodyKind[]): Promise<Body> {
+  const kind = bodyKind(request, accepted);
+  const bytes = await readBytes(request);
+  if (bytes.byteLength === 0) throw new ProblemError("invalid-request", "the request has no body", { parameter: "body" });
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ProblemError("invalid-encoding", "the body is not valid UTF-8");
+  }
+  if (kind === "text") return { kind, text };
+  try {
+    return { kind, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    throw new ProblemError("malformed-json", `the body is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The checks around an act, as `rw make-rb`, `rw check-rb`, `rw check-ho` and `rw check-dn` do
+ * with `--json`: the core's report, unchanged. A message that does not parse is a 422 problem
+ * naming it (there is nothing to check); a message that parses but breaks a rule goes to the
+ * check, which reports it, exactly as the CLI does.
+ */
+import { checkDone, checkHandoff, checkReadback, checkRelay, formatLine, makeReadback, readRecord } from "../../core/index.js";
+import type { LineCheck, Message, ReceiverReadback, SlotValue, Vocabulary } from "../../core/index.js";
+import { Input } from "../input.js";
+import { ProblemError } from "../problem.js";
+import { chosenProfile, profiles } from "../profiles.js";
+import type { Profiles } from "../profiles.js";
+import { readMessage } from "../read-message.js";
+import { json } from "../respond.js";
+import type { RouteContext } from "../router.js";
+
+const isScalar = (v: unknown): boolean => typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isSafeInteger(v));
+
+/** A JSON object of slot values (the shape the core's API takes), or undefined. */
+function slotValues(input: Input, name: string): Record<string, SlotValue> | undefined {
+  const value = input.json(name);
+  if (value === undefined) return undefined;
+  const ok =
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => isScalar(v) || (Array.isArray(v) && v.every(isScalar)));
+  if (!ok) throw new ProblemError("invalid-request", `${name}: a JSON object of slot values (strings, whole numbers, booleans, or arrays of them)`, { parameter: name });
+  return value as Record<string, SlotValue>;
+}
+
+/** Acceptance criteria as the core takes them: `key:value` joined with `+`, or an array of them. */
+function criteria(input: Input, name: string): string | string[] | undefined {
+  const value = input.raw(name);
+  if (value === undefined || typeof value === "string") return value;
+  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value as string[];
+  throw new ProblemError("invalid-request", `${name}: criteria joined with + (len:120w+tone:plain), or an array of them`, { parameter: name });
+}
+
+/** The message a parameter holds, read as a receiver reads it; one that does not parse is a 422. */
+function parsed(name: string, value: string | object, p: Profiles): LineCheck & { readonly message: Message } {
+  const checked = readMessage(value, p.resolve);
+  if (checked.message === null) {
+    throw new ProblemError("invalid-message", `${name} does not parse: ${checked.findings.map((f) => f.message).join("; ")}`, { parameter: name, findings: checked.findings });
+  }
+  return checked as LineCheck & { readonly message: Message };
+}
+
+/** The sender's record, checked by the core against the vocabulary; refused is a 422. */
+function record(input: Input, vocabulary: Vocabulary) {
+  const value = input.json("record");
+  if (value === undefined) return undefined;
+  const r = readRecord(value, vocabulary);
+  if (!r.ok) throw new ProblemError("invalid-record", `the record is refused: ${r.findings.map((f) => f.message).join("; ")}`, { parameter: "record", findings: r.findings });
+  return r.value;
+}
+
+async function read(context: RouteContext, accepted: readonly ("json" | "text")[], options: readonly string[]): Promise<{ input: Input; profiles: Profiles }> {
+  const input = await Input.read(context.request, context.url, accepted, ["profile", ...options]);
+  return { input, profiles: profiles(chosenProfile(input.raw("profile"))) };
+}
+
+const RECEIVER = ["n", "acc", "do", "not", "asm", "eta", "exp", "tail", "exec"] as const;
+
+/** `rw make-rb`: the readback composed by code from the HO as delivered. */
+export async function makeRbRoute(context: RouteContext): Promise<Response> {
+  const { input, profiles: p } = await read(context, ["json", "text"], ["ho", ...RECEIVER]);
+  const { ho: hoValue } = input.messages(["ho"]);
+  const ho = readMessage(hoValue as string | object, p.resolve);
+  const receiver: ReceiverReadback = {
+    n: input.count("n") ?? 1,
+    ...optional("acc", input.list("acc")),
+    ...optional("do", input.string("do")),
+    ...optional("not", input.list("not")),
+    ...optional("asm", input.list("asm")),
+    ...optional("eta", input.string("eta")),
+    ...optional("exp", input.string("exp")),
+    ...optional("tail", input.string("tail")),
+    ...optional("exec", slotValues(input, "exec")),
+  };
+  if (ho.message === null || !ho.ok) return json({ ok: false, line: null, message: null, findings: ho.findings });
+  const rb = makeReadback(ho.message, receiver, p.vocabularyOf(ho.message));
+  const line = rb.ok ? formatLine(rb.value) : null;
+  return json({ ok: rb.ok, line: line?.ok ? line.value : null, message: rb.value, findings: rb.findings });
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+/** `rw check-rb`: the readback against its HO, tiers 1 to 5. */
+export async function checkRbRoute(context: RouteContext): Promise<Response> {
+  const { input, profiles: p } = await read(context, ["json", "text"], ["ho", "rb", "expectAcc", "record"]);
+  const given = input.messages(["ho", "rb"]);
+  const ho = parsed("ho", given["ho"] as string | object, p);
+  const rb = parsed("rb", given["rb"] as string | object, p);
+  const vocabulary = p.vocabularyOf(ho.message);
+  const values = record(input, vocabulary)?.values;
+  const expectAcc = criteria(input, "expectAcc");
+  const report = checkReadback(ho.message, rb.message, vocabulary, {
+    ...(expectAcc === undefined ? {} : { expectAcc }),
+    ...(values === undefined ? {} : { record: values }),
+  });
+  return json(report);
+}
+
+/** `rw check-ho`: an HO against the approval record before it is sent, or a relay's forward. */
+export async function checkHoRoute(context: RouteContext): Promise<Response> {
+  const { input, profiles: p } = await read(context, ["json"], ["ho", "record", "relayFrom", "adds"]);
+  const ho = parsed("ho", input.messages(["ho"])["ho"] as string | object, p);
+  const vocabulary = p.vocabularyOf(ho.message);
+  const relayFrom = input.raw("relayFrom");
+  const hasRecord = input.raw("record") !== undefined;
+  if ((relayFrom === undefined) === !hasRecord) {
+    throw new ProblemError("invalid-request", "give record (before sending) or relayFrom (a relay's forward), one of them", { parameter: relayFrom === undefined ? "record" : "relayFrom" });
+  }
+  if (relayFrom !== undefined) {
+    const received = parsed("relayFrom", input.messages(["relayFrom"])["relayFrom"] as string | object, p);
+    return json(checkRelay(ho.message, received.message, vocabulary, slotValues(input, "adds") ?? {}));
+  }
+  if (input.raw("adds") !== undefined) throw new ProblemError("invalid-request", "adds: only with relayFrom", { parameter: "adds" });
+  return json(checkHandoff(ho.message, record(input, vocabulary) as NonNullable<ReturnType<typeof record>>, vocabulary));
+}
+
+/** `rw check-dn`: the done report against the plan. */
+export async function checkDnRoute(context: RouteContext): Promise<Response> {
+  const { input, profiles: p } = await read(context, ["json", "text"], ["ho", "dn", "rb"]);
+  const given = input.messages(["ho", "dn", "rb"], 1);
+  const ho = parsed("ho", given["ho"] as string | object, p);
+  const dn = parsed("dn", given["dn"] as string | object, p);
+  const rb = given["rb"] === undefined ? undefined : parsed("rb", given["rb"], p);
+  return json(checkDone(ho.message, dn.message, p.vocabularyOf(ho.message), rb?.message));
+}

@@ -1,0 +1,95 @@
+/**
+ * The routes that read lines, as `rw parse`, `rw format`, `rw validate` and `rw digest` do with
+ * `--json`: one result per message, in order, numbered as given. A refused line is a result
+ * (`ok: false` with its findings), never an HTTP error.
+ */
+import { checkLine, digest, finding, formatLine, isAgent, refusal } from "../../core/index.js";
+import type { Finding, LineCheck } from "../../core/index.js";
+import { Input } from "../input.js";
+import type { InputItem } from "../input.js";
+import { ProblemError } from "../problem.js";
+import { chosenProfile, profiles } from "../profiles.js";
+import type { Profiles } from "../profiles.js";
+import { isJsonForm, readMessage } from "../read-message.js";
+import { json } from "../respond.js";
+import type { RouteContext } from "../router.js";
+
+async function lines(context: RouteContext, options: readonly string[]): Promise<{ input: Input; items: InputItem[]; profiles: Profiles }> {
+  const input = await Input.read(context.request, context.url, ["json", "text"], ["lines", "profile", ...options]);
+  const items = input.items();
+  return { input, items, profiles: profiles(chosenProfile(input.raw("profile"))) };
+}
+
+/** `rw parse`: RW1 lines to their JSON forms. */
+export async function parseRoute(context: RouteContext): Promise<Response> {
+  const { items, profiles: p } = await lines(context, []);
+  const results = items.map(({ n, value }) => {
+    if (typeof value !== "string") throw new ProblemError("invalid-request", `lines: element ${n} is an object; parse reads RW1 lines (a JSON form is already parsed: use /v1/validate)`, { parameter: "lines", line: n });
+    const checked = checkLine(value, p.resolve);
+    return { line: n, ok: checked.ok, message: checked.message, findings: checked.findings };
+  });
+  return json({ ok: results.every((r) => r.ok), results });
+}
+
+/** `rw format`: JSON forms to RW1 lines; only valid messages are written. */
+export async function formatRoute(context: RouteContext): Promise<Response> {
+  const { items, profiles: p } = await lines(context, []);
+  const results = items.map(({ n, value }) => {
+    let text: string | null = null;
+    let findings: readonly Finding[];
+    if (typeof value === "string" && !isJsonForm(value)) {
+      findings = [finding("JSON_SHAPE", "format reads JSON forms (objects, or JSON text); use /v1/parse for RW1 lines")];
+    } else {
+      const checked = readMessage(value, p.resolve);
+      findings = checked.findings;
+      if (checked.ok && checked.message !== null) {
+        const formatted = formatLine(checked.message);
+        text = formatted.ok ? formatted.value : null;
+        findings = [...checked.findings, ...formatted.findings];
+      }
+    }
+    return { line: n, ok: text !== null, text, findings };
+  });
+  return json({ ok: results.every((r) => r.ok), results });
+}
+
+/** `rw validate --json [--as NAME --seq N]`: each message checked; with `as`, the UN that receiver sends. */
+export async function validateRoute(context: RouteContext): Promise<Response> {
+  const { input, items, profiles: p } = await lines(context, ["as", "seq"]);
+  const receiver = input.string("as");
+  if (receiver !== undefined && !isAgent(receiver)) throw new ProblemError("invalid-request", `as: ${JSON.stringify(receiver)} is not an agent name ([A-Za-z0-9._-]+)`, { parameter: "as" });
+  const first = input.count("seq");
+  if (first !== undefined && receiver === undefined) throw new ProblemError("invalid-request", "seq: needs as (the receiver whose replies it numbers)", { parameter: "seq" });
+  let seq = first ?? 1;
+  const results = items.map(({ n, value }) => {
+    const checked: LineCheck = readMessage(value, p.resolve);
+    let un: string | null = null;
+    let unaddressable: readonly Finding[] | undefined;
+    if (!checked.ok && receiver !== undefined) {
+      const reply = refusal(checked.message ?? checked.envelope, checked.findings, receiver, seq);
+      if (reply.ok) {
+        un = reply.value;
+        seq++;
+      } else unaddressable = reply.findings;
+    }
+    return {
+      line: n,
+      ok: checked.ok,
+      findings: checked.findings,
+      ...(receiver === undefined ? {} : { refusal: un }),
+      ...(unaddressable === undefined ? {} : { refusalFindings: unaddressable }),
+    };
+  });
+  return json({ ok: results.every((r) => r.ok), results });
+}
+
+/** `rw digest --json`: `h=` of each valid message. */
+export async function digestRoute(context: RouteContext): Promise<Response> {
+  const { items, profiles: p } = await lines(context, []);
+  const results = items.map(({ n, value }) => {
+    const checked = readMessage(value, p.resolve);
+    const h = checked.ok && checked.message !== null ? digest(checked.message) : null;
+    return { line: n, ok: h !== null, h, findings: checked.findings };
+  });
+  return json({ ok: results.every((r) => r.ok), results });
+}

@@ -1,0 +1,191 @@
+/**
+ * A request's input as a route reads it: its options (fields of a JSON body, or query parameters;
+ * both may be used, but not for the same option with different values) and its messages (lines of
+ * a text/plain body, or the `lines` array of a JSON body), each within the line limits. A field
+ * or parameter the route does not take is refused rather than ignored: a misspelt option would
+ * otherwise silently do nothing.
+ */
+import { readBody } from "./body.js";
+import type { Body, BodyKind } from "./body.js";
+import { LIMITS, utf8Length } from "./limits.js";
+import { ProblemError } from "./problem.js";
+
+/** One message as given: a line of text (an RW1 line, or a JSON form as JSON text) or a JSON value. */
+export interface InputItem {
+  /** 1-based: the line of a text body, or the position in a JSON body's `lines`. */
+  readonly n: number;
+  readonly value: string | object;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+function bad(parameter: string, detail: string): ProblemError {
+  return new ProblemError("invalid-request", `${parameter}: ${detail}`, { parameter });
+}
+
+/** Refuses a line or JSON form past the per-line limit. */
+export function checkLineSize(value: string | object, n: number, parameter = "lines"): void {
+  const bytes = typeof value === "string" ? utf8Length(value) : utf8Length(JSON.stringify(value));
+  if (bytes > LIMITS.lineBytes) {
+    throw new ProblemError("line-too-long", `${parameter === "lines" ? `line ${n}` : parameter} is ${bytes} bytes; a line may hold at most ${LIMITS.lineBytes}`, { line: n, parameter, limit: LIMITS.lineBytes });
+  }
+}
+
+/** Splits text into lines at LF, CRLF or CR, as the CLI does; a final line break ends the last line. */
+export function splitLines(text: string): string[] {
+  const lines = text.split(/\r\n|\n|\r/);
+  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+/** The lines of a text body that carry messages (blank and `#` lines skipped), within the limits. */
+export function textItems(text: string): InputItem[] {
+  const lines = splitLines(text);
+  if (lines.length > LIMITS.lines) throw new ProblemError("too-many-lines", `the body holds ${lines.length} lines; a request may hold at most ${LIMITS.lines}`, { limit: LIMITS.lines });
+  const items: InputItem[] = [];
+  lines.forEach((line, i) => {
+    checkLineSize(line, i + 1);
+    if (line.trim() === "" || line.startsWith("#")) return;
+    items.push({ n: i + 1, value: line });
+  });
+  return items;
+}
+
+export class Input {
+  private constructor(
+    readonly body: Body | null,
+    private readonly fields: Readonly<Record<string, unknown>>,
+    private readonly query: URLSearchParams,
+  ) {}
+
+  /**
+   * Reads the request for a route that takes `options` (besides `lines` where it reads lines).
+   * `accepted` says which bodies it takes.
+   */
+  static async read(request: Request, url: URL, accepted: readonly BodyKind[], options: readonly string[]): Promise<Input> {
+    const body = await readBody(request, accepted);
+    let fields: Record<string, unknown> = {};
+    if (body.kind === "json") {
+      if (!isObject(body.value)) throw new ProblemError("invalid-request", "the JSON body is an object of fields", { parameter: "body" });
+      fields = body.value;
+    }
+    const known = new Set(options);
+    for (const key of Object.keys(fields)) if (!known.has(key)) throw bad(key, `not a field of this route (it takes ${options.join(", ")})`);
+    for (const key of url.searchParams.keys()) if (!known.has(key) || key === "lines") throw bad(key, `not a query parameter of this route (it takes ${options.filter((o) => o !== "lines").join(", ") || "none"})`);
+    return new Input(body, fields, url.searchParams);
+  }
+
+  /** The options of a GET: query parameters only. */
+  static query(url: URL, options: readonly string[]): Input {
+    for (const key of url.searchParams.keys()) if (!options.includes(key)) throw bad(key, `not a query parameter of this route (it takes ${options.join(", ") || "none"})`);
+    return new Input(null, {}, url.searchParams);
+  }
+
+  /** The option's value: the JSON field, else the query parameter (a string), else undefined. */
+  raw(name: string): unknown {
+    const field = this.fields[name];
+    const all = this.query.getAll(name);
+    if (all.length > 1) throw bad(name, "given more than once");
+    const param = all[0];
+    if (field !== undefined && param !== undefined && !(typeof field === "string" ? field === param : String(field) === param)) {
+      throw bad(name, "given in the body and in the query with different values");
+    }
+    return field !== undefined ? field : param;
+  }
+
+  string(name: string): string | undefined {
+    const v = this.raw(name);
+    if (v === undefined) return undefined;
+    if (typeof v !== "string") throw bad(name, "a string");
+    return v;
+  }
+
+  required(name: string): string | object {
+    const v = this.raw(name);
+    if (v === undefined) throw bad(name, "required");
+    if (typeof v !== "string" && !isObject(v)) throw bad(name, "an RW1 line (a string) or its JSON form (an object)");
+    return v;
+  }
+
+  boolean(name: string): boolean | undefined {
+    const v = this.raw(name);
+    if (v === undefined || typeof v === "boolean") return v;
+    if (v === "true" || v === "1" || v === "") return true;
+    if (v === "false" || v === "0") return false;
+    throw bad(name, "true or false");
+  }
+
+  /** A non-negative integer of at most nine digits, as a JSON number or digits in the query. */
+  count(name: string): number | undefined {
+    const v = this.raw(name);
+    if (v === undefined) return undefined;
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 && v <= 999_999_999) return v;
+    if (typeof v === "string" && /^\d{1,9}$/.test(v)) return Number(v);
+    throw bad(name, "a whole number from 0 to 999999999");
+  }
+
+  /** A list of strings: a JSON array of strings, or the wire form `a+b`. */
+  list(name: string): string[] | undefined {
+    const v = this.raw(name);
+    if (v === undefined) return undefined;
+    if (typeof v === "string") return v.split("+");
+    if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v as string[];
+    throw bad(name, "an array of strings, or one string joined with +");
+  }
+
+  /** A JSON value: a field of a JSON body, or JSON text in a query parameter. */
+  json(name: string): unknown {
+    if (this.fields[name] !== undefined && this.query.has(name)) throw bad(name, "given in the body and in the query");
+    if (this.fields[name] !== undefined) return this.fields[name];
+    const text = this.string(name);
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      throw new ProblemError("malformed-json", `${name}: not JSON (${error instanceof Error ? error.message : String(error)})`, { parameter: name });
+    }
+  }
+
+  /** The messages of a lines route: a text body's lines, or the JSON body's `lines` array. */
+  items(): InputItem[] {
+    if (this.body?.kind === "text") return textItems(this.body.text);
+    const lines = this.fields["lines"];
+    if (lines === undefined) throw bad("lines", "required: an array of RW1 lines (strings) or JSON forms (objects)");
+    if (!Array.isArray(lines)) throw bad("lines", "an array of RW1 lines (strings) or JSON forms (objects)");
+    if (lines.length > LIMITS.lines) throw new ProblemError("too-many-lines", `lines holds ${lines.length} messages; a request may hold at most ${LIMITS.lines}`, { limit: LIMITS.lines });
+    return lines.map((value: unknown, i) => {
+      if (typeof value !== "string" && !isObject(value)) throw bad("lines", `element ${i + 1} is neither a string nor an object`);
+      checkLineSize(value, i + 1);
+      return { n: i + 1, value };
+    });
+  }
+
+  /**
+   * The messages of a route that reads a few named ones (make-rb, check-rb, check-dn): JSON fields,
+   * or a text body's lines in the order `names` gives, the last `optional` of them optional.
+   */
+  messages(names: readonly string[], optional = 0): Record<string, string | object | undefined> {
+    const out: Record<string, string | object | undefined> = {};
+    if (this.body?.kind === "text") {
+      for (const name of names) if (this.query.has(name)) throw bad(name, "the text body holds the messages; give it there, not in the query");
+      const items = textItems(this.body.text);
+      const min = names.length - optional;
+      if (items.length < min || items.length > names.length) {
+        const want = optional === 0 ? `${names.length}` : `${min} to ${names.length}`;
+        throw bad("body", `a text body holds ${want} lines: ${names.join(", ")}${optional > 0 ? ` (the last ${optional} optional)` : ""}, in that order; it holds ${items.length}`);
+      }
+      names.forEach((name, i) => {
+        out[name] = items[i]?.value;
+      });
+      return out;
+    }
+    names.forEach((name, i) => {
+      const required = i < names.length - optional;
+      const v = required ? this.required(name) : this.raw(name);
+      if (v !== undefined && typeof v !== "string" && !isObject(v)) throw bad(name, "an RW1 line (a string) or its JSON form (an object)");
+      if (v !== undefined) checkLineSize(v, i + 1, name);
+      out[name] = v as string | object | undefined;
+    });
+    return out;
+  }
+}

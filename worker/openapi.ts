@@ -1,0 +1,213 @@
+/**
+ * The OpenAPI 3.1 document of the HTTP API, served at /v1/openapi.json. Written as data; the
+ * operations are exactly the route table's (worker/routes.ts), which a test holds equal, and every
+ * operation's example is sent by a test and must be answered 200.
+ */
+import pkg from "../package.json" with { type: "json" };
+import { LIMITS } from "./limits.js";
+import { PROBLEMS, problemType } from "./problem.js";
+import type { ProblemKindName } from "./problem.js";
+
+type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+// Examples: the spec's own exchanges (sections 8 and 5.3).
+const HO = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes";
+const RB = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 h=c40bba4360dc";
+const PAY_HO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+const PAY_DN = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929 // as executed, from the payment tool";
+const PAY_RECORD = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929", item: "inv:MD-2026-057" };
+const UNKNOWN_ASK = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261002";
+
+const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+const problem = (name: string): Json => ({ $ref: `#/components/responses/${name}` });
+const ok = (description: string, schema: string): Json => ({ description, content: { "application/json": { schema: ref(schema) } } });
+
+/** The problem responses an operation can give, by status. */
+function problems(...kinds: ProblemKindName[]): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const kind of [...kinds, "internal-error" as const]) out[String(PROBLEMS[kind].status)] = problem(`Status${PROBLEMS[kind].status}`);
+  return out;
+}
+
+const BODY_PROBLEMS: ProblemKindName[] = ["malformed-json", "body-too-large", "unsupported-media-type", "line-too-long", "unknown-profile"];
+
+function query(name: string, description: string, schema: Json = { type: "string" }): Json {
+  return { name, in: "query", required: false, description, schema };
+}
+
+const PROFILE_QUERY = query("profile", "A shipped profile by name, for lines without p= (an inline profile goes in a JSON body's profile field).");
+
+/** A POST whose body is JSON, or also text/plain lines with the options in the query. */
+function post(operationId: string, summary: string, description: string, body: { schema: string; example: Json; text?: string }, response: Json, queryParams: Json[], kinds: ProblemKindName[]): Json {
+  const content: Record<string, Json> = { "application/json": { schema: ref(body.schema), example: body.example } };
+  if (body.text !== undefined) content["text/plain"] = { schema: { type: "string" }, example: body.text };
+  return { operationId, summary, description, parameters: queryParams, requestBody: { required: true, content }, responses: { "200": response, ...problems(...kinds) } };
+}
+
+const LINES_TEXT = "One message a line: an RW1 line, or a JSON form (a line starting with {). Blank lines and lines starting with # are skipped; results are numbered by line.";
+
+const paths: Record<string, Record<string, Json>> = {
+  "/v1/parse": {
+    post: post("parse", "RW1 lines to their JSON forms (rw parse)", `Each line parsed and validated; the JSON form of each that parses. ${LINES_TEXT}`, { schema: "LinesRequest", example: { lines: [HO] }, text: `${HO}\n` }, ok("One result per line.", "ParseResults"), [PROFILE_QUERY], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
+  },
+  "/v1/format": {
+    post: post("format", "JSON forms to RW1 lines (rw format)", "Each JSON form checked and written as its line; only valid messages are written. In a text body, one JSON form a line.", { schema: "LinesRequest", example: { lines: [{ v: "RW1", type: "AQ", id: "writer-02", re: "research-01", from: "writer", to: "research", item: null, slots: { need: "ENUM", opts: ["formal", "plain", "punchy"] }, tail: "tone?" }] } }, ok("One result per message.", "FormatResults"), [PROFILE_QUERY], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
+  },
+  "/v1/validate": {
+    post: post("validate", "Check lines against the core and their profile (rw validate)", `Every finding with its place; with as, the exact UN that receiver sends for each refused line (rule 2). ${LINES_TEXT}`, { schema: "ValidateRequest", example: { lines: [UNKNOWN_ASK], as: "writer" }, text: `${UNKNOWN_ASK}\n` }, ok("One result per line; ok is false when any line is refused.", "ValidateResults"), [PROFILE_QUERY, query("as", "The receiver's agent name: each refused line also gets the UN it sends."), query("seq", "With as: the number of the first UN (NAME-N), default 1.", { type: "integer", minimum: 0 })], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
+  },
+  "/v1/digest": {
+    post: post("digest", "h= of each message (rw digest)", `First 12 hex of SHA-256 of each valid message's canonical JSON. ${LINES_TEXT}`, { schema: "LinesRequest", example: { lines: [HO, PAY_HO] }, text: `${HO}\n${PAY_HO}\n` }, ok("One result per line.", "DigestResults"), [PROFILE_QUERY], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
+  },
+  "/v1/legend": {
+    get: { operationId: "legend", summary: "The legend a model reads (rw legend)", description: "The core's legend, or the core plus a shipped profile's; lean drops the comprehension-readback keys and the core asks the profile does not use.", parameters: [query("profile", "A shipped profile by name."), query("lean", "true for the lean legend.", { type: "boolean" })], responses: { "200": ok("The legend text.", "Legend"), ...problems("invalid-request", "unknown-profile") } },
+    post: post("legendInline", "The legend for a shipped or an inline profile", "As GET, with the profile given by name or inline as a profile file.", { schema: "LegendRequest", example: { profile: "pay", lean: true } }, ok("The legend text.", "Legend"), [], ["invalid-request", "invalid-profile", ...BODY_PROBLEMS]),
+  },
+  "/v1/profiles": {
+    get: { operationId: "listProfiles", summary: "The shipped profiles", parameters: [], responses: { "200": ok("Each shipped profile's name, version and description.", "ProfileList"), ...problems("invalid-request") } },
+  },
+  "/v1/profiles/{name}": {
+    get: { operationId: "getProfile", summary: "One shipped profile file", description: "The file as shipped: what a request may send inline as profile.", parameters: [{ name: "name", in: "path", required: true, schema: { type: "string" }, example: "pay" }], responses: { "200": { description: "The profile file (profiles/README.md describes the format).", content: { "application/json": { schema: { type: "object" } } } }, ...problems("unknown-profile", "invalid-request") } },
+  },
+  "/v1/make-rb": {
+    post: post("makeRb", "The readback for an HO, composed by code (rw make-rb)", "The RB from the HO as delivered (never retyped), with the receiver's own acc do not asm eta exp and execution values. A text body holds the HO's line; the options go in the query (exec as JSON text). An HO that is refused gives ok false with its findings.", { schema: "MakeRbRequest", example: { ho: PAY_HO }, text: `${PAY_HO}\n` }, ok("The readback, or the findings that prevent it.", "MakeRbResult"), [PROFILE_QUERY, query("n", "The receiver's message number (the RB's id is <receiver>-<n>), default 1.", { type: "integer", minimum: 0 }), query("acc", "The receiver's criteria, key:value joined with +."), query("do", "What the receiver will produce."), query("not", "Out of scope, joined with +."), query("asm", "Assumptions, joined with +."), query("eta", "Expected completion, YYYYMMDD."), query("exp", "A prepared statement's window, YYYYMMDDTHHMMZ."), query("tail", "The receiver's paraphrase."), query("exec", "Execution values, a JSON object as text.")], ["invalid-request", ...BODY_PROBLEMS]),
+  },
+  "/v1/check-rb": {
+    post: post("checkRb", "Check a readback against its HO, tiers 1-5 (rw check-rb)", "The sender's check: receipt, integrity, echo, comprehension, execution. wilco is true when ownership moves. A text body holds two lines, the HO then the RB.", { schema: "CheckRbRequest", example: { ho: HO, rb: RB }, text: `${HO}\n${RB}\n` }, ok("The tier report.", "ReadbackReport"), [PROFILE_QUERY, query("expectAcc", "The sender's withheld criteria, key:value joined with + (tier 4)."), query("record", "The sender's record, a JSON object as text (tier 5).")], ["invalid-request", "invalid-message", "invalid-record", ...BODY_PROBLEMS]),
+  },
+  "/v1/check-ho": {
+    post: post("checkHo", "Check an HO against the approval record before it is sent (rw check-ho)", "Refused when the HO differs from the record, omits a value it holds (other than those marked $resolve), or does not ask rb=exec where the profile names execution slots. With relayFrom instead of record: a relay's forward against the HO it received, plus adds.", { schema: "CheckHoRequest", example: { ho: PAY_HO, record: PAY_RECORD } }, ok("ok, or the findings that refuse the HO.", "CheckReport"), [], ["invalid-request", "invalid-message", "invalid-record", ...BODY_PROBLEMS]),
+  },
+  "/v1/check-dn": {
+    post: post("checkDn", "Check a done report against the plan (rw check-dn)", "The values as executed against the HO's, or the passing readback's where the HO left them to the receiver. A text body holds the HO, the DN and optionally the RB, one a line in that order.", { schema: "CheckDnRequest", example: { ho: PAY_HO, dn: PAY_DN }, text: `${PAY_HO}\n${PAY_DN}\n` }, ok("ok, or the findings that refuse the DN.", "CheckReport"), [PROFILE_QUERY], ["invalid-request", "invalid-message", ...BODY_PROBLEMS]),
+  },
+  "/v1/check-thread": {
+    post: post("checkThread", "Audit a conversation in sending order (rw check-thread)", `Closure (open past exp or due, closed twice, done after a cancel, wrong-party cancels), re-issues, readbacks and the owner of every item. Lines that are not valid messages are left out and listed in rejected. ${LINES_TEXT}`, { schema: "ThreadRequest", example: { lines: [HO, RB], now: "20261001T0900Z" }, text: `${HO}\n${RB}\n` }, ok("The thread report.", "ThreadReport"), [PROFILE_QUERY, query("now", "The moment of the audit, YYYYMMDDTHHMMZ (UTC); default: now.")], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
+  },
+  "/v1/openapi.json": {
+    get: { operationId: "openapi", summary: "This document", parameters: [], responses: { "200": { description: "OpenAPI 3.1.", content: { "application/json": { schema: { type: "object" } } } }, ...problems() } },
+  },
+  "/v1/problems": {
+    get: { operationId: "listProblems", summary: "Every problem type the API answers with", parameters: [], responses: { "200": ok("Each problem kind: its type URI, status, title and meaning.", "ProblemKindList"), ...problems("invalid-request") } },
+  },
+  "/v1/problems/{kind}": {
+    get: { operationId: "getProblem", summary: "One problem type (the target of a problem's type URI)", parameters: [{ name: "kind", in: "path", required: true, schema: { type: "string", enum: Object.keys(PROBLEMS) }, example: "line-too-long" }], responses: { "200": ok("The problem kind.", "ProblemKind"), ...problems("not-found", "invalid-request") } },
+  },
+  "/v1/health": {
+    get: { operationId: "health", summary: "Answers when the Worker is up", parameters: [], responses: { "200": ok("ok, the package name and version.", "Health"), ...problems("invalid-request") } },
+  },
+};
+
+const STRING_OR_NULL: Json = { type: ["string", "null"] };
+const SCALAR: Json = { oneOf: [{ type: "string" }, { type: "integer" }, { type: "boolean" }] };
+const SLOT_VALUE: Json = { oneOf: [SCALAR, { type: "array", items: SCALAR, minItems: 1 }] };
+const SLOT_VALUES: Json = { type: "object", additionalProperties: SLOT_VALUE };
+const FINDINGS: Json = { type: "array", items: ref("Finding") };
+const MESSAGE_INPUT: Json = { oneOf: [{ type: "string", description: "An RW1 line (or a JSON form as JSON text).", maxLength: LIMITS.lineBytes }, ref("Message")] };
+const PROFILE_INPUT: Json = { oneOf: [{ type: "string", description: "A shipped profile's name." }, { type: "object", description: "An inline profile file, checked by the core (profiles/README.md)." }] };
+const LINES: Json = { type: "array", items: MESSAGE_INPUT, maxItems: LIMITS.lines };
+const results = (item: Record<string, Json>, required: string[]): Json => ({
+  type: "object",
+  required: ["ok", "results"],
+  properties: { ok: { type: "boolean", description: "Every message passed." }, results: { type: "array", items: { type: "object", required: ["line", "ok", "findings", ...required], properties: { line: { type: "integer", description: "The line (text body) or 1-based position (JSON body)." }, ok: { type: "boolean" }, findings: FINDINGS, ...item } } } },
+});
+
+const schemas: Record<string, Json> = {
+  Finding: {
+    type: "object",
+    required: ["code", "severity", "message"],
+    properties: {
+      code: { type: "string", description: "A stable code from the core's FINDING_CODES." },
+      severity: { enum: ["error", "note"], description: "error refuses; note informs." },
+      message: { type: "string" },
+      slot: { type: "string" },
+      at: { type: "integer", description: "0-based character position in the line." },
+      expected: { type: "string" },
+      received: { type: "string" },
+      path: { type: "string" },
+    },
+  },
+  Message: {
+    type: "object",
+    description: "The JSON form of an RW1 message (spec section 6).",
+    required: ["v", "type", "id", "re", "from", "to", "item", "slots", "tail"],
+    properties: { v: { type: "string" }, type: { type: "string" }, id: { type: "string" }, re: STRING_OR_NULL, from: STRING_OR_NULL, to: STRING_OR_NULL, item: STRING_OR_NULL, slots: SLOT_VALUES, tail: STRING_OR_NULL },
+  },
+  Problem: {
+    type: "object",
+    description: "RFC 9457 problem details. type is one of GET /v1/problems; extension members: parameter, line, limit, findings, profile, accepted.",
+    required: ["type", "title", "status", "detail"],
+    properties: { type: { type: "string", format: "uri-reference" }, title: { type: "string" }, status: { type: "integer" }, detail: { type: "string" }, instance: { type: "string" }, parameter: { type: "string" }, line: { type: "integer" }, limit: { type: "integer" }, findings: FINDINGS },
+  },
+  LinesRequest: { type: "object", required: ["lines"], properties: { lines: LINES, profile: PROFILE_INPUT } },
+  ValidateRequest: { type: "object", required: ["lines"], properties: { lines: LINES, profile: PROFILE_INPUT, as: { type: "string" }, seq: { type: "integer", minimum: 0 } } },
+  ThreadRequest: { type: "object", required: ["lines"], properties: { lines: LINES, profile: PROFILE_INPUT, now: { type: ["string", "null"], pattern: "^\\d{8}T\\d{4}Z$", description: "The moment of the audit (UTC); default: now; null: no clock, nothing is past its exp or due." } } },
+  LegendRequest: { type: "object", properties: { profile: PROFILE_INPUT, lean: { type: "boolean" } } },
+  MakeRbRequest: {
+    type: "object",
+    required: ["ho"],
+    properties: { ho: MESSAGE_INPUT, profile: PROFILE_INPUT, n: { type: "integer", minimum: 0 }, acc: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] }, do: { type: "string" }, not: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] }, asm: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] }, eta: { type: "string" }, exp: { type: "string" }, tail: { type: "string" }, exec: SLOT_VALUES },
+  },
+  CheckRbRequest: { type: "object", required: ["ho", "rb"], properties: { ho: MESSAGE_INPUT, rb: MESSAGE_INPUT, profile: PROFILE_INPUT, expectAcc: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] }, record: { type: "object", description: "The sender's record: slot values, and \"$resolve\": [slots the receiver resolves]." } } },
+  CheckHoRequest: { type: "object", required: ["ho"], description: "Exactly one of record and relayFrom.", properties: { ho: MESSAGE_INPUT, profile: PROFILE_INPUT, record: { type: "object" }, relayFrom: MESSAGE_INPUT, adds: SLOT_VALUES } },
+  CheckDnRequest: { type: "object", required: ["ho", "dn"], properties: { ho: MESSAGE_INPUT, dn: MESSAGE_INPUT, rb: MESSAGE_INPUT, profile: PROFILE_INPUT } },
+  ParseResults: results({ message: { oneOf: [ref("Message"), { type: "null" }] } }, ["message"]),
+  FormatResults: results({ text: STRING_OR_NULL }, ["text"]),
+  ValidateResults: results({ refusal: { ...(STRING_OR_NULL as object), description: "With as: the UN line the receiver sends; null when the line passed or no reply can be addressed." }, refusalFindings: FINDINGS }, []),
+  DigestResults: results({ h: { type: ["string", "null"], pattern: "^[0-9a-f]{12}$" } }, ["h"]),
+  MakeRbResult: { type: "object", required: ["ok", "line", "message", "findings"], properties: { ok: { type: "boolean" }, line: STRING_OR_NULL, message: { oneOf: [ref("Message"), { type: "null" }] }, findings: FINDINGS } },
+  ReadbackReport: {
+    type: "object",
+    required: ["roger", "wilco", "tiers", "notes"],
+    properties: {
+      roger: { type: "boolean", description: "Received and intact: tiers 1 and 2." },
+      wilco: { type: "boolean", description: "Every tier asked for passes: ownership moves." },
+      tiers: { type: "array", minItems: 5, maxItems: 5, items: { type: "object", required: ["tier", "name", "result", "findings"], properties: { tier: { type: "integer" }, name: { enum: ["receipt", "integrity", "echo", "comprehension", "execution"] }, result: { enum: ["pass", "fail", "not-asked"] }, findings: FINDINGS } } },
+      notes: FINDINGS,
+    },
+  },
+  CheckReport: { type: "object", required: ["ok", "findings"], properties: { ok: { type: "boolean" }, findings: FINDINGS } },
+  ThreadReport: {
+    type: "object",
+    required: ["ok", "findings", "owners", "counts", "now", "invalid", "rejected"],
+    properties: {
+      ok: { type: "boolean", description: "No thread finding is an error (rejected lines are counted in invalid)." },
+      findings: { type: "array", items: { allOf: [ref("Finding"), { type: "object", properties: { handoff: { type: "string" }, id: { type: "string" }, line: { type: ["integer", "null"] }, causes: FINDINGS } }] } },
+      owners: { type: "array", items: { type: "object", properties: { item: { type: "string" }, owner: { type: "string" }, handoff: STRING_OR_NULL } } },
+      counts: { type: "object" },
+      now: { type: "string" },
+      invalid: { type: "integer" },
+      rejected: { type: "array", items: { type: "object", properties: { line: { type: "integer" }, findings: FINDINGS } } },
+    },
+  },
+  Legend: { type: "object", required: ["profile", "lean", "legend"], properties: { profile: STRING_OR_NULL, lean: { type: "boolean" }, legend: { type: "string" } } },
+  ProfileList: { type: "object", properties: { profiles: { type: "array", items: { type: "object", properties: { name: { type: "string" }, version: STRING_OR_NULL, title: STRING_OR_NULL, desc: STRING_OR_NULL, href: { type: "string" } } } } } },
+  ProblemKind: { type: "object", properties: { type: { type: "string" }, kind: { type: "string" }, status: { type: "integer" }, title: { type: "string" }, description: { type: "string" } } },
+  ProblemKindList: { type: "object", properties: { problems: { type: "array", items: ref("ProblemKind") } } },
+  Health: { type: "object", properties: { ok: { type: "boolean" }, name: { type: "string" }, version: { type: "string" } } },
+};
+
+/** One response per status, listing the problem types that status carries. */
+function problemResponses(): Record<string, Json> {
+  const byStatus = new Map<number, string[]>();
+  for (const [kind, p] of Object.entries(PROBLEMS)) byStatus.set(p.status, [...(byStatus.get(p.status) ?? []), problemType(kind as ProblemKindName)]);
+  const out: Record<string, Json> = {};
+  for (const [status, types] of byStatus) {
+    out[`Status${status}`] = { description: `Problem details; type is one of ${types.join(", ")}.`, content: { "application/problem+json": { schema: ref("Problem") } } };
+  }
+  return out;
+}
+
+export const openApiDocument: Json = {
+  openapi: "3.1.0",
+  info: {
+    title: "rogerwilco",
+    version: pkg.version,
+    summary: "RW1 lines checked in code: the rw command over HTTP.",
+    description: `Stateless endpoints that mirror the rw command. JSON in and out; text/plain (UTF-8) lines where lines are the input, with options in the query. Any option may also be given as a query parameter (a JSON value as JSON text), but not twice with different values; a field or parameter a route does not take is refused. A refused line is a 200 result with findings; errors are application/problem+json (RFC 9457) with a stable type (GET /v1/problems). Limits: a body of at most ${LIMITS.bodyBytes} bytes (413), a line of at most ${LIMITS.lineBytes} bytes and at most ${LIMITS.lines} lines a request (422). CORS: any origin.`,
+    license: { name: "Apache-2.0", identifier: "Apache-2.0" },
+  },
+  servers: [{ url: "/" }],
+  paths,
+  components: { schemas, responses: problemResponses() },
+};

@@ -1,0 +1,66 @@
+/**
+ * Errors as `application/problem+json` (RFC 9457). Every kind of error has a stable `type`, a
+ * path under `/v1/problems/` that the Worker itself answers with the kind's description, so a
+ * client can compare `type` strings and a person can follow one. A refused line is not an error:
+ * it is a 200 result with findings. Problems are for requests the Worker cannot act on.
+ */
+
+export const PROBLEM_BASE = "/v1/problems/";
+
+export interface ProblemKind {
+  readonly status: number;
+  readonly title: string;
+  /** What it means and what to do about it. */
+  readonly description: string;
+}
+
+/** Every problem the Worker answers with, by kind. Kinds never change meaning once published. */
+export const PROBLEMS = {
+  "not-found": { status: 404, title: "No such route", description: "Nothing is served at this path. GET /v1/openapi.json lists every route." },
+  "method-not-allowed": { status: 405, title: "Method not allowed", description: "The route exists but not for this method; the Allow header lists the methods it takes." },
+  "unknown-profile": { status: 404, title: "Unknown profile", description: "The profile named is not shipped with this Worker. GET /v1/profiles lists those that are; an inline profile is given as a JSON object in the body's profile field." },
+  "unsupported-media-type": { status: 415, title: "Unsupported media type", description: "Bodies are application/json, or text/plain (UTF-8) where the route reads lines. Send the Content-Type header (curl -H 'content-type: text/plain')." },
+  "malformed-json": { status: 400, title: "Malformed JSON", description: "The body (or a parameter that holds JSON) is not valid JSON." },
+  "invalid-encoding": { status: 400, title: "Body is not UTF-8", description: "The body is not valid UTF-8 text." },
+  "invalid-request": { status: 400, title: "Invalid request", description: "A field or query parameter is missing, unknown to the route, of the wrong type, or given twice with different values; `parameter` names it." },
+  "body-too-large": { status: 413, title: "Body too large", description: "A request body may hold at most 1 MiB (1,048,576 bytes), counted as declared by Content-Length and as received." },
+  "line-too-long": { status: 422, title: "Line too long", description: "A line (or a JSON form, as JSON text) may hold at most 8 KiB (8,192 bytes of UTF-8); `line` gives its number." },
+  "too-many-lines": { status: 422, title: "Too many lines", description: "A request may hold at most 10,000 lines (or messages); split the input across requests." },
+  "invalid-profile": { status: 422, title: "Invalid profile", description: "The inline profile is refused by the core's profile check; `findings` says why, with the path in the file." },
+  "invalid-message": { status: 422, title: "Message does not parse", description: "A message the route needs (an HO, RB or DN) is not an RW1 line or JSON form; `parameter` names it and `findings` says why. Lines that are merely invalid are answered with findings, not with this problem." },
+  "invalid-record": { status: 422, title: "Invalid record", description: "The sender's record is refused by the core's record check; `findings` says why." },
+  "internal-error": { status: 500, title: "Internal error", description: "The Worker failed while answering. Nothing was stored; the request can be retried, and reported if it fails again." },
+} as const satisfies Record<string, ProblemKind>;
+
+export type ProblemKindName = keyof typeof PROBLEMS;
+
+/** Members beyond the standard five (RFC 9457 section 3.2): `parameter`, `line`, `findings`, ... */
+export type ProblemExtensions = Readonly<Record<string, unknown>>;
+
+/** Thrown inside a handler to answer with a problem; anything else thrown is an internal error. */
+export class ProblemError extends Error {
+  constructor(
+    readonly kind: ProblemKindName,
+    readonly detail: string,
+    readonly extensions: ProblemExtensions = {},
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(detail);
+    this.name = "ProblemError";
+  }
+}
+
+export function problemType(kind: ProblemKindName): string {
+  return `${PROBLEM_BASE}${kind}`;
+}
+
+/** RFC 9457's own members, which an extension may not replace. */
+const STANDARD = new Set(["type", "title", "status", "detail", "instance"]);
+
+/** The problem+json response for a kind. `instance` is the request's path. */
+export function problemResponse(kind: ProblemKindName, detail: string, instance: string, extensions: ProblemExtensions = {}, headers: Readonly<Record<string, string>> = {}): Response {
+  const { status, title } = PROBLEMS[kind];
+  const extra = Object.fromEntries(Object.entries(extensions).filter(([key]) => !STANDARD.has(key)));
+  const body = { type: problemType(kind), title, status, detail, instance, ...extra };
+  return new Response(JSON.stringify(body), { status, headers: { ...headers, "content-type": "application/problem+json" } });
+}

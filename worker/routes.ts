@@ -1,0 +1,33 @@
+/**
+ * Every route of the HTTP API: method, path pattern, OpenAPI operationId and handler. The
+ * OpenAPI document (worker/openapi.ts) describes exactly these; a test holds the two equal. The
+ * thread routes of the Durable Object join this table as `/v1/threads/{thread}/...`.
+ */
+import { checkDnRoute, checkHoRoute, checkRbRoute, makeRbRoute } from "./endpoints/checks.js";
+import { healthRoute, legendGetRoute, legendPostRoute, problemRoute, problemsRoute, profileRoute, profilesRoute } from "./endpoints/info.js";
+import { digestRoute, formatRoute, parseRoute, validateRoute } from "./endpoints/lines.js";
+import { checkThreadRoute } from "./endpoints/thread.js";
+import type { Env } from "./env.js";
+import { openApiDocument } from "./openapi.js";
+import { json } from "./respond.js";
+import type { Route } from "./router.js";
+
+export const ROUTES: readonly Route<Env>[] = [
+  { method: "POST", pattern: "/v1/parse", operation: "parse", handler: parseRoute },
+  { method: "POST", pattern: "/v1/format", operation: "format", handler: formatRoute },
+  { method: "POST", pattern: "/v1/validate", operation: "validate", handler: validateRoute },
+  { method: "POST", pattern: "/v1/digest", operation: "digest", handler: digestRoute },
+  { method: "GET", pattern: "/v1/legend", operation: "legend", handler: legendGetRoute },
+  { method: "POST", pattern: "/v1/legend", operation: "legendInline", handler: legendPostRoute },
+  { method: "GET", pattern: "/v1/profiles", operation: "listProfiles", handler: profilesRoute },
+  { method: "GET", pattern: "/v1/profiles/{name}", operation: "getProfile", handler: profileRoute },
+  { method: "POST", pattern: "/v1/make-rb", operation: "makeRb", handler: makeRbRoute },
+  { method: "POST", pattern: "/v1/check-rb", operation: "checkRb", handler: checkRbRoute },
+  { method: "POST", pattern: "/v1/check-ho", operation: "checkHo", handler: checkHoRoute },
+  { method: "POST", pattern: "/v1/check-dn", operation: "checkDn", handler: checkDnRoute },
+  { method: "POST", pattern: "/v1/check-thread", operation: "checkThread", handler: checkThreadRoute },
+  { method: "GET", pattern: "/v1/openapi.json", operation: "openapi", handler: () => json(openApiDocument) },
+  { method: "GET", pattern: "/v1/problems", operation: "listProblems", handler: problemsRoute },
+  { method: "GET", pattern: "/v1/problems/{kind}", operation: "getProblem", handler: problemRoute },
+  { method: "GET", pattern: "/v1/health", operation: "health", handler: healthRoute },
+];
