@@ -1,5 +1,11 @@
-/** The Worker's bindings (wrangler.jsonc). The thread routes will add their Durable Object namespace here. */
+/** The Worker's bindings (wrangler.jsonc). */
+import type { ThreadObject } from "./thread/thread-object.js";
+
 export interface Env {
   /** The static site (worker/public until the playground build replaces it). */
   readonly ASSETS: Fetcher;
+  /** One ThreadObject per thread name. */
+  readonly THREADS: DurableObjectNamespace<ThreadObject>;
+  /** When set (a secret), thread routes need `Authorization: Bearer <RW_TOKEN>`. */
+  readonly RW_TOKEN?: string;
 }

@@ -8,6 +8,7 @@ import { handle } from "./handle.js";
 import { ROUTES } from "./routes.js";
 
 export type { Env };
+export { ThreadObject } from "./thread/thread-object.js";
 
 export default {
   fetch(request, env, ctx): Promise<Response> {

@@ -44,6 +44,14 @@ function post(operationId: string, summary: string, description: string, body: {
   return { operationId, summary, description, parameters: queryParams, requestBody: { required: true, content }, responses: { "200": response, ...problems(...kinds) } };
 }
 
+const PAY_HO_EXP = `${PAY_HO} exp=20991231T2359Z`;
+const PAY_CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+const THREAD_AUTH = "With the secret RW_TOKEN set, every thread route needs Authorization: Bearer <RW_TOKEN>.";
+const pathParam = (name: string, description: string, example: string, pattern?: string): Json => ({ name, in: "path", required: true, description, schema: { type: "string", ...(pattern === undefined ? {} : { pattern }) }, example });
+const THREAD = pathParam("thread", "The thread's name: one Durable Object per name.", "openapi-example", "^[A-Za-z0-9._:~-]{1,128}$");
+const HANDOFF = pathParam("handoff", "The HO's message id.", "scheduler-1");
+const TOKEN = pathParam("token", "The statement's token, as prepare returned it.", "0123456789abcdef0123456789abcdef", "^[0-9a-f]{32}$");
+
 const LINES_TEXT = "One message a line: an RW1 line, or a JSON form (a line starting with {). Blank lines and lines starting with # are skipped; results are numbered by line.";
 
 const paths: Record<string, Record<string, Json>> = {
@@ -93,6 +101,28 @@ const paths: Record<string, Record<string, Json>> = {
   "/v1/problems/{kind}": {
     get: { operationId: "getProblem", summary: "One problem type (the target of a problem's type URI)", parameters: [{ name: "kind", in: "path", required: true, schema: { type: "string", enum: Object.keys(PROBLEMS) }, example: "line-too-long" }], responses: { "200": ok("The problem kind.", "ProblemKind"), ...problems("not-found", "invalid-request") } },
   },
+  "/v1/threads/{thread}": {
+    get: { operationId: "getThread", summary: "A thread's state: check-thread at the thread's clock", description: `The report (findings, owners, counts) at the thread object's now, the open handoffs with their deadlines, every checked readback's verdict, the handoffs an alarm marked orphaned, how many prepared statements are in each state (tokens are never listed), and when the object next wakes by itself. ${THREAD_AUTH}`, parameters: [THREAD], responses: { "200": ok("The thread's state.", "ThreadState"), ...problems("invalid-request", "unauthorized") } },
+  },
+  "/v1/threads/{thread}/lines": {
+    post: { ...(post("appendLines", "Append lines to a thread", `Each line validated against the core and the thread's profile, in order. A valid line is stored (append-only) and check-thread answers with what it raised; an RB is checked against its HO (tiers 1-5, with the sender's challenge) and its verdict recorded; a CX abandons its HO's prepared statements. The first refused line stops the request: it is not stored, the answer carries the UN its receiver sends, and the lines after it are skipped. The same line again under its id is a duplicate (a retry, idempotent); another line under a used id is refused. profile, on the first append, fixes the thread's profile. ${THREAD_AUTH}`, { schema: "AppendRequest", example: { lines: [PAY_HO_EXP], profile: "pay" }, text: `${PAY_HO_EXP}\n` }, ok("One result per line.", "AppendResults"), [], ["invalid-request", "too-many-lines", "thread-conflict", "invalid-profile", "unauthorized", ...BODY_PROBLEMS]) as Record<string, Json>), parameters: [THREAD] },
+    get: { operationId: "listLines", summary: "The stored lines, in order, a page at a time", parameters: [THREAD, query("after", "Lines after this seq (default 0).", { type: "integer", minimum: 0 }), query("limit", "At most this many (default 1000, at most 10000).", { type: "integer", minimum: 1, maximum: 10000 })], responses: { "200": ok("The lines and the seq to ask after next (null at the end).", "LinePage"), ...problems("invalid-request", "unauthorized") } },
+  },
+  "/v1/threads/{thread}/handoffs/{handoff}": {
+    get: { operationId: "getHandoff", summary: "One handoff: its line, its checked readbacks, its findings", description: "Never returns the sender's challenge; a readback checked with one shows its verdicts and the receiver's values, not the sender's.", parameters: [THREAD, HANDOFF], responses: { "200": ok("The handoff.", "HandoffState"), ...problems("invalid-request", "unknown-handoff", "unauthorized") } },
+  },
+  "/v1/threads/{thread}/handoffs/{handoff}/challenge": {
+    post: { operationId: "registerChallenge", summary: "Register the sender's private challenge for an HO", description: "The withheld acceptance criteria (expectAcc, tier 4) and the record (tier 5) the server checks the HO's readback with. Registered before the readback arrives, replaced by a later registration, and never returned by any route.", parameters: [THREAD, HANDOFF], requestBody: { required: true, content: { "application/json": { schema: ref("Challenge"), example: { record: PAY_RECORD } } } }, responses: { "204": { description: "Registered." }, ...problems("invalid-request", "invalid-record", "thread-conflict", "unauthorized", ...BODY_PROBLEMS) } },
+  },
+  "/v1/threads/{thread}/statements": {
+    post: { operationId: "prepareStatement", summary: "Prepare a statement: freeze a resolved call for an HO of the thread", description: "The call, checked by the core against the HO and stated as the RB the receiver relays (with x_tok). exp may not outlive the HO's and must not be past; the object expires the statement at exp by its own clock.", parameters: [THREAD], requestBody: { required: true, content: { "application/json": { schema: ref("PrepareRequest"), example: { handoff: "scheduler-1", call: PAY_CALL, exp: "20991231T2300Z" } } } }, responses: { "201": ok("The statement: token (a capability, returned only here), call, exp, readback, state.", "Statement"), ...problems("invalid-request", "unknown-handoff", "statement-refused", "unauthorized", ...BODY_PROBLEMS) } },
+  },
+  "/v1/threads/{thread}/statements/{token}/commit": {
+    post: { operationId: "commitStatement", summary: "Run a prepared statement: the frozen call, once, within its window", parameters: [THREAD, TOKEN], responses: { "200": ok("The committed statement and its call.", "Statement"), ...problems("unknown-statement", "statement-refused", "unauthorized", "invalid-request") } },
+  },
+  "/v1/threads/{thread}/statements/{token}/abandon": {
+    post: { operationId: "abandonStatement", summary: "Abandon a prepared statement", parameters: [THREAD, TOKEN], responses: { "200": ok("The abandoned statement.", "Statement"), ...problems("unknown-statement", "statement-refused", "unauthorized", "invalid-request") } },
+  },
   "/v1/health": {
     get: { operationId: "health", summary: "Answers when the Worker is up", parameters: [], responses: { "200": ok("ok, the package name and version.", "Health"), ...problems("invalid-request") } },
   },
@@ -112,7 +142,26 @@ const results = (item: Record<string, Json>, required: string[]): Json => ({
   properties: { ok: { type: "boolean", description: "Every message passed." }, results: { type: "array", items: { type: "object", required: ["line", "ok", "findings", ...required], properties: { line: { type: "integer", description: "The line (text body) or 1-based position (JSON body)." }, ok: { type: "boolean" }, findings: FINDINGS, ...item } } } },
 });
 
+const OBJECT: Json = { type: "object" };
+
 const schemas: Record<string, Json> = {
+  AppendRequest: { type: "object", required: ["lines"], properties: { lines: LINES, profile: PROFILE_INPUT } },
+  AppendResults: {
+    type: "object",
+    required: ["ok", "results", "lines"],
+    properties: {
+      ok: { type: "boolean", description: "No line was refused." },
+      lines: { type: "integer", description: "Lines the thread holds now." },
+      results: { type: "array", items: { type: "object", required: ["line", "status", "id", "seq", "findings"], properties: { line: { type: "integer" }, status: { enum: ["stored", "duplicate", "refused", "skipped"] }, id: STRING_OR_NULL, seq: { type: ["integer", "null"] }, findings: FINDINGS, refusal: { ...STRING_OR_NULL, description: "For a refused line: the UN its receiver sends." }, readback: ref("CheckedReadback"), cancelledStatements: { type: "integer" } } } },
+    },
+  },
+  CheckedReadback: { type: "object", required: ["rb", "handoff", "verdict", "report"], properties: { rb: { type: "string" }, handoff: { type: "string" }, verdict: { enum: ["wilco", "unverified", "void", "late"] }, report: { oneOf: [ref("ReadbackReport"), { type: "null" }] } } },
+  ThreadState: { type: "object", required: ["thread", "now", "profile", "lines", "report", "open", "readbacks", "orphaned", "statements", "alarm"], properties: { thread: { type: "string" }, now: { type: "string" }, profile: STRING_OR_NULL, lines: { type: "integer" }, report: ref("ThreadReport"), open: { type: "array", items: OBJECT }, readbacks: { type: "array", items: OBJECT }, orphaned: { type: "array", items: OBJECT }, statements: { type: "object", additionalProperties: { type: "integer" } }, alarm: { type: ["integer", "null"], description: "Epoch ms." } } },
+  LinePage: { type: "object", required: ["lines", "next"], properties: { lines: { type: "array", items: { type: "object", required: ["seq", "id", "line"], properties: { seq: { type: "integer" }, id: { type: "string" }, line: { type: "string" } } } }, next: { type: ["integer", "null"] } } },
+  HandoffState: { type: "object", required: ["line", "readbacks", "findings"], properties: { line: { type: "string" }, readbacks: { type: "array", items: ref("CheckedReadback") }, findings: FINDINGS } },
+  Challenge: { type: "object", properties: { expectAcc: { oneOf: [{ type: "array", items: { type: "string" } }, { type: "string" }], description: "Withheld criteria, key:value." }, record: { type: "object", description: "The sender's record: slot values, with $resolve for what the receiver resolves." } } },
+  PrepareRequest: { type: "object", required: ["handoff", "call", "exp"], properties: { handoff: { type: "string" }, call: SLOT_VALUES, exp: { type: "string", description: "YYYYMMDDTHHMMZ (UTC)." }, n: { type: "integer", minimum: 0, description: "The RB's number (default: the receiver's next)." } } },
+  Statement: { type: "object", required: ["token", "handoff", "call", "exp", "readback", "state"], properties: { token: { type: "string" }, handoff: { type: "string" }, call: SLOT_VALUES, exp: { type: "string" }, readback: ref("Message"), state: { enum: ["pending", "committed", "abandoned", "expired", "cancelled"] } } },
   Finding: {
     type: "object",
     required: ["code", "severity", "message"],

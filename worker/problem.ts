@@ -29,6 +29,11 @@ export const PROBLEMS = {
   "invalid-profile": { status: 422, title: "Invalid profile", description: "The inline profile is refused by the core's profile check; `findings` says why, with the path in the file." },
   "invalid-message": { status: 422, title: "Message does not parse", description: "A message the route needs (an HO, RB or DN) is not an RW1 line or JSON form; `parameter` names it and `findings` says why. Lines that are merely invalid are answered with findings, not with this problem." },
   "invalid-record": { status: 422, title: "Invalid record", description: "The sender's record is refused by the core's record check; `findings` says why." },
+  unauthorized: { status: 401, title: "Unauthorized", description: "Thread routes need Authorization: Bearer <token> when the Worker has the secret RW_TOKEN; the stateless routes do not." },
+  "thread-conflict": { status: 409, title: "Conflicts with the thread", description: "The request contradicts what the thread already holds: another profile than the one its first append fixed, or a challenge for a handoff whose readback was already checked." },
+  "unknown-handoff": { status: 404, title: "Unknown handoff", description: "No HO of this thread has that id; append the HO first." },
+  "unknown-statement": { status: 404, title: "Unknown statement", description: "No statement of this thread has that token (a token is 32 lowercase hex characters, returned once by prepare)." },
+  "statement-refused": { status: 409, title: "Statement refused", description: "The prepared statement cannot be prepared or run: already committed, abandoned, cancelled by a CX, or past its exp by the thread's clock; findings say which. Prepare it again." },
   "internal-error": { status: 500, title: "Internal error", description: "The Worker failed while answering. Nothing was stored; the request can be retried, and reported if it fails again." },
 } as const satisfies Record<string, ProblemKind>;
 

@@ -1,12 +1,13 @@
 /**
  * Every route of the HTTP API: method, path pattern, OpenAPI operationId and handler. The
  * OpenAPI document (worker/openapi.ts) describes exactly these; a test holds the two equal. The
- * thread routes of the Durable Object join this table as `/v1/threads/{thread}/...`.
+ * thread routes reach one Durable Object per thread (worker/endpoints/threads.ts).
  */
 import { checkDnRoute, checkHoRoute, checkRbRoute, makeRbRoute } from "./endpoints/checks.js";
 import { healthRoute, legendGetRoute, legendPostRoute, problemRoute, problemsRoute, profileRoute, profilesRoute } from "./endpoints/info.js";
 import { digestRoute, formatRoute, parseRoute, validateRoute } from "./endpoints/lines.js";
 import { checkThreadRoute } from "./endpoints/thread.js";
+import { abandonRoute, appendRoute, challengeRoute, commitRoute, handoffRoute, prepareRoute, threadLinesRoute, threadStateRoute } from "./endpoints/threads.js";
 import type { Env } from "./env.js";
 import { openApiDocument } from "./openapi.js";
 import { json } from "./respond.js";
@@ -30,4 +31,12 @@ export const ROUTES: readonly Route<Env>[] = [
   { method: "GET", pattern: "/v1/problems", operation: "listProblems", handler: problemsRoute },
   { method: "GET", pattern: "/v1/problems/{kind}", operation: "getProblem", handler: problemRoute },
   { method: "GET", pattern: "/v1/health", operation: "health", handler: healthRoute },
+  { method: "GET", pattern: "/v1/threads/{thread}", operation: "getThread", handler: threadStateRoute },
+  { method: "POST", pattern: "/v1/threads/{thread}/lines", operation: "appendLines", handler: appendRoute },
+  { method: "GET", pattern: "/v1/threads/{thread}/lines", operation: "listLines", handler: threadLinesRoute },
+  { method: "GET", pattern: "/v1/threads/{thread}/handoffs/{handoff}", operation: "getHandoff", handler: handoffRoute },
+  { method: "POST", pattern: "/v1/threads/{thread}/handoffs/{handoff}/challenge", operation: "registerChallenge", handler: challengeRoute },
+  { method: "POST", pattern: "/v1/threads/{thread}/statements", operation: "prepareStatement", handler: prepareRoute },
+  { method: "POST", pattern: "/v1/threads/{thread}/statements/{token}/commit", operation: "commitStatement", handler: commitRoute },
+  { method: "POST", pattern: "/v1/threads/{thread}/statements/{token}/abandon", operation: "abandonStatement", handler: abandonRoute },
 ];

@@ -1,11 +1,11 @@
 // The OpenAPI document and the router agree: every route is documented, every documented
 // operation is a route, and every documented operation answers its own example with 200.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "../../worker/openapi.js";
 import { ROUTES } from "../../worker/routes.js";
 import { call } from "./http.js";
 
-type Operation = { operationId: string; parameters?: { name: string; in: string; example?: unknown }[]; requestBody?: { content: Record<string, { example?: unknown }> } };
+type Operation = { operationId: string; parameters?: { name: string; in: string; example?: unknown }[]; requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, unknown> };
 const doc = openApiDocument as { openapi: string; paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> };
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
@@ -45,12 +45,26 @@ describe("/v1/openapi.json", () => {
     for (const [, section, name] of refs) expect(doc.components[section as string]?.[name as string], `${section}/${name}`).toBeDefined();
   });
 
+  // The thread examples act on one thread: its HO (the append example, also sent here first so
+  // the order of the tests does not matter) and two statements, one to commit and one to abandon.
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    const append = doc.paths["/v1/threads/{thread}/lines"]?.["post"]?.requestBody?.content["application/json"]?.example;
+    expect((await call("/v1/threads/openapi-example/lines", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(append) })).status).toBe(200);
+    const prepare = doc.paths["/v1/threads/{thread}/statements"]?.["post"]?.requestBody?.content["application/json"]?.example;
+    for (const operation of ["commitStatement", "abandonStatement"]) {
+      const r = await call("/v1/threads/openapi-example/statements", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(prepare) });
+      expect(r.status).toBe(201);
+      tokens[operation] = ((await r.json()) as { token: string }).token;
+    }
+  });
   for (const { path, method, op } of documented) {
     const examples = Object.entries(op.requestBody?.content ?? { none: {} });
     for (const [type, media] of examples) {
-      it(`${method} ${path} answers its ${type === "none" ? "" : `${type} `}example with 200`, async () => {
+      const success = Object.keys(op.responses).find((status) => status.startsWith("2")) ?? "none";
+      it(`${method} ${path} answers its ${type === "none" ? "" : `${type} `}example with ${success}`, async () => {
         let url = path;
-        for (const p of op.parameters ?? []) if (p.in === "path") url = url.replace(`{${p.name}}`, encodeURIComponent(String(p.example)));
+        for (const p of op.parameters ?? []) if (p.in === "path") url = url.replace(`{${p.name}}`, encodeURIComponent(p.name === "token" ? (tokens[op.operationId] as string) : String(p.example)));
         expect(url).not.toContain("{");
         const init: RequestInit = { method };
         if (type !== "none") {
@@ -59,7 +73,7 @@ describe("/v1/openapi.json", () => {
           init.body = typeof media.example === "string" ? media.example : JSON.stringify(media.example);
         }
         const r = await call(url, init);
-        expect(r.status, await r.clone().text()).toBe(200);
+        expect(String(r.status), await r.clone().text()).toBe(success);
       });
     }
   }

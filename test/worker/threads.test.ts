@@ -1,0 +1,323 @@
+// The thread object inside workerd: append, state, readbacks with private challenges, prepared
+// statements with exp enforced by the object's clock, alarms, races, and access.
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { handle } from "../../worker/handle.js";
+import { PROBLEMS } from "../../worker/problem.js";
+import { ROUTES } from "../../worker/routes.js";
+import { afterTime, minuteOf } from "../../worker/thread/clock.js";
+import type { ThreadObject } from "../../worker/thread/thread-object.js";
+import { call, ORIGIN, postJson, postText, problemOf } from "./http.js";
+import { HO, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
+
+let counter = 0;
+/** A fresh thread for each test: threads never share state. */
+const fresh = (): string => `t-${Date.now().toString(36)}-${++counter}`;
+
+async function ok<T = Record<string, any>>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+async function expectProblem(response: Response, kind: keyof typeof PROBLEMS) {
+  const p = await problemOf(response);
+  expect(response.status, JSON.stringify(p)).toBe(PROBLEMS[kind].status);
+  expect(p.type).toBe(`/v1/problems/${kind}`);
+  return p;
+}
+
+const stubOf = (thread: string): DurableObjectStub<ThreadObject> => env.THREADS.get(env.THREADS.idFromName(thread));
+
+/** Stands the object's clock at `ms` (epoch milliseconds) for the rest of the test. */
+async function setClock(thread: string, ms: number): Promise<void> {
+  await runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
+    instance.clock = () => ms;
+  });
+}
+
+// The object's clock stands in 2099 so that no alarm it sets is already due by the real clock,
+// which the runtime fires alarms by: the tests run each alarm themselves.
+const T0 = Date.UTC(2099, 9, 2, 14, 0); // 20991002T1400Z
+const append = (thread: string, lines: string[], extra: Record<string, unknown> = {}) => postJson(`/v1/threads/${thread}/lines`, { lines, ...extra });
+const state = async (thread: string) => ok(await call(`/v1/threads/${thread}`));
+
+describe("appending lines", () => {
+  it("stores valid lines in order, checks the readback, and reports closure and owners", async () => {
+    const t = fresh();
+    const DN = "RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK art=gh:crox/site#43";
+    const r = await ok(await append(t, [HO, RB, DN]));
+    expect(r.ok).toBe(true);
+    expect(r.results.map((x: any) => [x.status, x.seq])).toStrictEqual([["stored", 1], ["stored", 2], ["stored", 3]]);
+    expect(r.results[1].readback).toMatchObject({ rb: "writer-01", handoff: "research-01", verdict: "wilco" });
+    expect(r.results[1].readback.report.tiers.map((x: any) => x.result)).toStrictEqual(["pass", "pass", "pass", "not-asked", "not-asked"]);
+    const s = await state(t);
+    expect(s.lines).toBe(3);
+    expect(s.open).toStrictEqual([]);
+    expect(s.report.owners).toStrictEqual([{ item: "gh:crox/site#42", owner: "writer", handoff: "research-01" }]);
+    expect(s.report.counts).toMatchObject({ messages: 3, handoffs: 1, closed: 1, open: 0 });
+    expect(s.readbacks).toStrictEqual([{ rb: "writer-01", handoff: "research-01", verdict: "wilco" }]);
+    const page = await ok(await call(`/v1/threads/${t}/lines?after=1&limit=1`));
+    expect(page).toStrictEqual({ lines: [{ seq: 2, id: "writer-01", line: RB }], next: 2 });
+  });
+
+  it("takes a text/plain body, one line a message", async () => {
+    const t = fresh();
+    const r = await ok(await postText(`/v1/threads/${t}/lines`, `${HO}\n\n# comment\n${RB}\n`));
+    expect(r.results.map((x: any) => [x.line, x.status])).toStrictEqual([[1, "stored"], [4, "stored"]]);
+  });
+
+  it("refuses an invalid line with the receiver's UN, stores nothing of it, and skips the rest", async () => {
+    const t = fresh();
+    await ok(await append(t, [HO]));
+    const bad = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=POLISH";
+    const r = await ok(await append(t, [bad, RB]));
+    expect(r.ok).toBe(false);
+    expect(r.results[0]).toMatchObject({ status: "refused", id: "writer-01", seq: null });
+    expect(r.results[0].findings.map((f: any) => f.code)).toContain("ENUM_UNKNOWN");
+    // The receiver of the bad line (research) refuses it as its next message, after research-01.
+    expect(r.results[0].refusal).toBe("RW1 UN research-2 re=writer-01 from=research to=writer item=gh:crox/site#42 why=UNK // unknown ask=POLISH");
+    expect(r.results[1]).toMatchObject({ status: "skipped", seq: null });
+    expect((await state(t)).lines).toBe(1);
+  });
+
+  it("is idempotent for a retry of the same line, and refuses another line under a used id", async () => {
+    const t = fresh();
+    await ok(await append(t, [HO, RB]));
+    const again = await ok(await append(t, [HO, RB]));
+    expect(again.results.map((x: any) => [x.status, x.seq])).toStrictEqual([["duplicate", 1], ["duplicate", 2]]);
+    const other = await ok(await append(t, [RB.replace("due=20261002", "due=20261003")]));
+    expect(other.results[0]).toMatchObject({ status: "refused", id: "writer-01" });
+    expect(other.results[0].findings.map((f: any) => f.code)).toStrictEqual(["THREAD_ID_REUSED"]);
+    expect(other.results[0].refusal).toMatch(/^RW1 UN research-2 re=writer-01 from=research to=writer /);
+    expect((await state(t)).lines).toBe(2);
+  });
+
+  it("reports closure errors as they arrive, and keeps the line (the log is what was said)", async () => {
+    const t = fresh();
+    const DN1 = "RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK";
+    const DN2 = "RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK";
+    const r = await ok(await append(t, [HO, RB, DN1, DN2]));
+    expect(r.results[3].status).toBe("stored");
+    expect(r.results[3].findings.map((f: any) => f.code)).toStrictEqual(["THREAD_CLOSED_TWICE"]);
+    expect((await state(t)).report.ok).toBe(false);
+  });
+
+  it("fixes the thread's profile with its first append", async () => {
+    const t = fresh();
+    await ok(await append(t, [PAY_HO], { profile: "pay" }));
+    expect((await state(t)).profile).toBe("pay");
+    await expectProblem(await append(t, [], { profile: "clin" }), "thread-conflict");
+    await expectProblem(await append(fresh(), [HO], { profile: "nosuch" }), "unknown-profile");
+    const u = fresh();
+    await ok(await append(u, [HO]));
+    await expectProblem(await append(u, [RB], { profile: "pay" }), "thread-conflict");
+  });
+
+  it("refuses a thread name that is not one", async () => {
+    await expectProblem(await call(`/v1/threads/${"x".repeat(129)}`), "invalid-request");
+    await expectProblem(await call("/v1/threads/a%20b"), "invalid-request");
+  });
+});
+
+describe("readbacks checked by the server against the sender's private challenge", () => {
+  const BRIEF = "RW1 HO lead-1 from=lead to=writer item=doc:brief ask=DRAFT rb=acc keys=len+lang // a short intro";
+  const RB_GOOD = "RW1 RB writer-1 re=lead-1 from=writer to=lead item=doc:brief ask=DRAFT acc=len:120w+lang:en-gb";
+  const RB_BAD = "RW1 RB writer-2 re=lead-1 from=writer to=lead item=doc:brief ask=DRAFT acc=len:150w+lang:en-gb";
+
+  it("uses the withheld criteria, records wilco or void, and never returns the challenge", async () => {
+    const t = fresh();
+    await ok(await append(t, [BRIEF]));
+    expect((await call(`/v1/threads/${t}/handoffs/lead-1/challenge`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ expectAcc: ["len:120w", "lang:en-gb"] }) })).status).toBe(204);
+    const bad = await append(t, [RB_BAD]);
+    const text = await bad.clone().text();
+    const r = await ok(bad);
+    expect(r.results[0].readback.verdict).toBe("void");
+    expect(r.results[0].readback.report.tiers[3].result).toBe("fail");
+    // The receiver appends its own readback: the answer must not teach it the sender's 120w.
+    expect(text).not.toContain("120w");
+    const good = await ok(await append(t, [RB_GOOD.replace("writer-1", "writer-3")]));
+    expect(good.results[0].readback.verdict).toBe("wilco");
+    const h = await call(`/v1/threads/${t}/handoffs/lead-1`);
+    const htext = await h.clone().text();
+    const handoff = await ok(h);
+    expect(handoff.readbacks.map((x: any) => [x.rb, x.verdict])).toStrictEqual([["writer-2", "void"], ["writer-3", "wilco"]]);
+    expect(htext).not.toContain("120w");
+    expect(JSON.stringify(await state(t))).not.toContain("120w");
+  });
+
+  it("refuses a challenge after the readback was checked, and a record the vocabulary does not read", async () => {
+    const t = fresh();
+    await ok(await append(t, [BRIEF, RB_GOOD]));
+    await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] }), "thread-conflict");
+    const u = fresh();
+    await ok(await append(u, [BRIEF]));
+    await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { record: { nosuchslot: "x" } }), "invalid-record");
+    await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, {}), "invalid-request");
+  });
+
+  it("checks execution values the receiver resolved against the registered record", async () => {
+    const t = fresh();
+    const ho = PAY_HO.replace(" acct=40-12-88/61102938", "");
+    await ok(await append(t, [ho]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: { ...PAY_RECORD, $resolve: ["acct"] } })).status).toBe(204);
+    const rb = PAY_RB.replace(" h=a7a82de76607", "");
+    const r = await ok(await append(t, [rb]));
+    expect(r.results[0].readback.verdict).toBe("wilco");
+    const u = fresh();
+    await ok(await append(u, [ho]));
+    const unverified = await ok(await append(u, [rb]));
+    expect(unverified.results[0].readback.verdict).toBe("unverified");
+  });
+});
+
+describe("prepared statements, with exp enforced by the object", () => {
+  const HO_EXP = `${PAY_HO} exp=20991002T1500Z`;
+  const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+
+  async function prepared(t: string, exp = "20991002T1405Z"): Promise<{ token: string; readback: any }> {
+    await setClock(t, T0);
+    await ok(await append(t, [HO_EXP]));
+    return ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp }), 201);
+  }
+  const commitOf = (t: string, token: string) => call(`/v1/threads/${t}/statements/${token}/commit`, { method: "POST" });
+  const abandonOf = (t: string, token: string) => call(`/v1/threads/${t}/statements/${token}/abandon`, { method: "POST" });
+
+  it("prepares, commits once, and refuses every later commit or abandon", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    expect(s.token).toMatch(/^[0-9a-f]{32}$/);
+    expect(s.readback.slots.x_tok).toBe(s.token);
+    expect(s.readback.id).toBe("payer-1");
+    const done = await ok(await commitOf(t, s.token));
+    expect(done).toMatchObject({ state: "committed", call: CALL });
+    await expectProblem(await commitOf(t, s.token), "statement-refused");
+    await expectProblem(await abandonOf(t, s.token), "statement-refused");
+    await expectProblem(await commitOf(t, "0".repeat(32)), "unknown-statement");
+    await expectProblem(await commitOf(t, "not-a-token"), "unknown-statement");
+    // Tokens are capabilities: the thread's state counts statements and lists none.
+    const st = await state(t);
+    expect(st.statements).toStrictEqual({ committed: 1 });
+    expect(JSON.stringify(st)).not.toContain(s.token);
+  });
+
+  it("refuses a commit after exp, by the object's own clock, and keeps refusing", async () => {
+    const t = fresh();
+    const s = await prepared(t, "20991002T1405Z");
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 6));
+    const late = await expectProblem(await commitOf(t, s.token), "statement-refused");
+    expect(late.detail).toContain("after the statement's exp=20991002T1405Z");
+    await expectProblem(await commitOf(t, s.token), "statement-refused");
+  });
+
+  it("commits during the minute of exp", async () => {
+    const t = fresh();
+    const s = await prepared(t, "20991002T1405Z");
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 5, 59));
+    await ok(await commitOf(t, s.token));
+  });
+
+  it("refuses to prepare past the HO's exp, for an unknown HO, or with exp already past", async () => {
+    const t = fresh();
+    await prepared(t);
+    await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1600Z" }), "statement-refused");
+    await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "nobody-1", call: CALL, exp: "20991002T1405Z" }), "unknown-handoff");
+    await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1300Z" }), "statement-refused");
+    await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "soon" }), "invalid-request");
+  });
+
+  it("a CX for the HO abandons its statements", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    const cx = await ok(await append(t, ["RW1 CX scheduler-2 re=scheduler-1 from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED"]));
+    expect(cx.results[0].cancelledStatements).toBe(1);
+    const refused = await expectProblem(await commitOf(t, s.token), "statement-refused");
+    expect(refused.detail).toContain("cancelled");
+  });
+
+  it("100 simultaneous commits of one token give exactly one success", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => commitOf(t, s.token)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((x) => x === 200)).toHaveLength(1);
+    expect(statuses.filter((x) => x === 409)).toHaveLength(99);
+  });
+
+  it("a commit racing an abandon has exactly one winner", async () => {
+    for (let round = 0; round < 10; round++) {
+      const t = fresh();
+      const s = await prepared(t);
+      const [c, a] = await Promise.all([commitOf(t, s.token), abandonOf(t, s.token)]);
+      expect([c.status, a.status].sort()).toStrictEqual([200, 409]);
+    }
+  });
+});
+
+describe("alarms: statements expire and handoffs are marked orphaned without a client", () => {
+  const HO_LATE = "RW1 HO ops-1 from=ops to=bot item=job:7 ask=FIX due=20991002 exp=20991002T1410Z";
+
+  it("sets the alarm at the earliest deadline, expires and marks at it, and a second run changes nothing", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    await ok(await append(t, [HO_LATE]));
+    expect((await state(t)).alarm).toBe(afterTime("20991002T1410Z"));
+    // Past the HO's exp: the alarm marks it orphaned and sets the next (its due, the next day).
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    const after = await state(t);
+    expect(after.orphaned).toStrictEqual([{ handoff: "ops-1", code: "THREAD_EXPIRED", at: "20991002T1411Z", marked: Date.UTC(2099, 9, 2, 14, 11) }]);
+    expect(after.alarm).toBe(Date.UTC(2099, 9, 3));
+    // At least once, not exactly once: running the handler again at the same moment changes nothing.
+    await runInDurableObject(stubOf(t), (instance: ThreadObject) => instance.alarm());
+    const again = await state(t);
+    expect({ orphaned: again.orphaned, alarm: again.alarm, statements: again.statements }).toStrictEqual({ orphaned: after.orphaned, alarm: after.alarm, statements: after.statements });
+  });
+
+  it("expires a pending statement at its exp", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    await ok(await append(t, [`${PAY_HO} exp=20991002T1500Z`]));
+    const call = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+    await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call, exp: "20991002T1405Z" }), 201);
+    expect((await state(t)).alarm).toBe(afterTime("20991002T1405Z"));
+    await setClock(t, afterTime("20991002T1405Z"));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    const s = await state(t);
+    expect(s.statements).toStrictEqual({ expired: 1 });
+    // Next: the HO's own exp, still pending.
+    expect(s.alarm).toBe(afterTime("20991002T1500Z"));
+    expect(minuteOf(s.alarm)).toBe("20991002T1501Z");
+  });
+
+  it("a handoff that closes before its deadline leaves nothing to wake for", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    await ok(await append(t, [HO_LATE, "RW1 DN bot-1 re=ops-1 from=bot to=ops item=job:7 out=OK"]));
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    const s = await state(t);
+    expect(s.orphaned).toStrictEqual([]);
+    expect(s.alarm).toBeNull();
+  });
+});
+
+describe("access", () => {
+  const withToken = (request: Request) => handle(ROUTES, request, Object.assign(Object.create(env) as typeof env, { RW_TOKEN: "s3cret-token" }), { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+
+  it("without RW_TOKEN, threads are open", async () => {
+    await ok(await call(`/v1/threads/${fresh()}`));
+  });
+
+  it("with RW_TOKEN, thread routes need the bearer token; stateless routes stay open", async () => {
+    const t = fresh();
+    const url = `${ORIGIN}/v1/threads/${t}`;
+    await expectProblem(await withToken(new Request(url)), "unauthorized");
+    await expectProblem(await withToken(new Request(url, { headers: { authorization: "Bearer wrong" } })), "unauthorized");
+    await expectProblem(await withToken(new Request(url, { headers: { authorization: "Basic s3cret-token" } })), "unauthorized");
+    const r = await withToken(new Request(url, { headers: { authorization: "Bearer s3cret-token" } }));
+    expect(r.status).toBe(200);
+    expect((await withToken(new Request(`${ORIGIN}/v1/health`))).status).toBe(200);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * `/v1/threads/{thread}/...`: one ThreadObject per thread name. These handlers read and check the
+ * request, call the object's method, and turn its answer into HTTP; the object holds every rule
+ * of the conversation (worker/thread/thread-object.ts).
+ */
+import { isTime } from "../../core/index.js";
+import type { Env } from "../env.js";
+import { Input } from "../input.js";
+import { ProblemError } from "../problem.js";
+import { json } from "../respond.js";
+import type { RouteContext } from "../router.js";
+import type { Outcome, ThreadObject, ThreadProfile } from "../thread/thread-object.js";
+import { authorize } from "./authorize.js";
+
+/** Thread names: what fits in a path segment and a log line without escaping. */
+const THREAD_NAME = /^[A-Za-z0-9._:~-]{1,128}$/;
+/** Statement tokens: 128 bits as 32 lowercase hex characters (core/statement.ts). */
+const TOKEN = /^[0-9a-f]{32}$/;
+
+async function threadOf(context: RouteContext<Env>): Promise<{ name: string; stub: DurableObjectStub<ThreadObject> }> {
+  await authorize(context.request, context.env);
+  const name = context.params["thread"] as string;
+  if (!THREAD_NAME.test(name)) throw new ProblemError("invalid-request", `thread: ${JSON.stringify(name)} is not a thread name (1 to 128 of A-Z a-z 0-9 . _ : ~ -)`, { parameter: "thread" });
+  return { name, stub: context.env.THREADS.get(context.env.THREADS.idFromName(name)) };
+}
+
+function answer<T>(outcome: Outcome<T>, status = 200): Response {
+  if (!outcome.ok) throw new ProblemError(outcome.problem.problem, outcome.problem.detail, outcome.problem.extensions ?? {});
+  return json(outcome.value, status);
+}
+
+function threadProfile(value: unknown): ThreadProfile | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "string") return { name: value };
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) return { file: value as Record<string, unknown> };
+  throw new ProblemError("invalid-request", "profile: a shipped profile's name, or a profile file as a JSON object", { parameter: "profile" });
+}
+
+/** POST lines: each validated, stored or refused (with the receiver's UN); a retry of a stored line is a duplicate. */
+export async function appendRoute(context: RouteContext<Env>): Promise<Response> {
+  const { stub } = await threadOf(context);
+  const input = await Input.read(context.request, context.url, ["json", "text"], ["lines", "profile"]);
+  const items = input.items();
+  const outcome = await stub.append(items, threadProfile(input.raw("profile")));
+  return answer(outcome);
+}
+
+/** GET the thread: check-thread at the object's now, open handoffs, verdicts, orphans, statement counts. */
+export async function threadStateRoute(context: RouteContext<Env>): Promise<Response> {
+  const { name, stub } = await threadOf(context);
+  Input.query(context.url, []);
+  return json(await stub.state(name));
+}
+
+/** GET the stored lines, in order, a page at a time. */
+export async function threadLinesRoute(context: RouteContext<Env>): Promise<Response> {
+  const { stub } = await threadOf(context);
+  const input = Input.query(context.url, ["after", "limit"]);
+  const after = input.count("after") ?? 0;
+  const limit = Math.min(input.count("limit") ?? 1000, 10_000);
+  if (limit === 0) throw new ProblemError("invalid-request", "limit: at least 1", { parameter: "limit" });
+  const lines = await stub.lines(after, limit);
+  const last = lines[lines.length - 1];
+  return json({ lines, next: lines.length === limit && last !== undefined ? last.seq : null });
+}
+
+/** GET one handoff: its line, its checked readbacks and its findings (never its challenge). */
+export async function handoffRoute(context: RouteContext<Env>): Promise<Response> {
+  const { stub } = await threadOf(context);
+  Input.query(context.url, []);
+  return answer(await stub.handoff(context.params["handoff"] as string));
+}
+
+/** POST the sender's private challenge for an HO: withheld criteria (`expectAcc`) and its record. */
+export async function challengeRoute(context: RouteContext<Env>): Promise<Response> {
+  const { stub } = await threadOf(context);
+  const input = await Input.read(context.request, context.url, ["json"], ["expectAcc", "record"]);
+  const expectAcc = input.list("expectAcc");
+  const record = input.json("record");
+  if (expectAcc === undefined && record === undefined) throw new ProblemError("invalid-request", "expectAcc or record: a challenge carries at least one", { parameter: "expectAcc" });
+  if (record !== undefined && (record === null || typeof record !== "object" || Array.isArray(record))) throw new ProblemError("invalid-request", "record: a JSON object of slot values", { parameter: "record" });
+  const outcome = await stub.challenge(context.params["handoff"] as string, {
+    ...(expectAcc === undefined ? {} : { expectAcc }),
+    ...(record === undefined ? {} : { record: record as Record<string, unknown> }),
+  });
+  if (!outcome.ok) return answer(outcome);
+  return new Response(null, { status: 204 });
+}
+
+/** POST a statement: the call frozen under a fresh token, stated as the RB the receiver relays. */
+export async function prepareRoute(context: RouteContext<Env>): Promise<Response> {
+  const { stub } = await threadOf(context);
+  const input = await Input.read(context.request, context.url, ["json"], ["handoff", "call", "exp", "n"]);
+  const handoff = input.string("handoff");
+  const exp = input.string("exp");
+  const call = input.json("call");
+  const n = input.count("n");
+  if (handoff === undefined) throw new ProblemError("invalid-request", "handoff: required (the id of the HO the call executes)", { parameter: "handoff" });
+  if (exp === undefined || !isTime(exp)) throw new ProblemError("invalid-request", "exp: required, YYYYMMDDTHHMMZ (UTC)", { parameter: "exp" });
+  if (call === null || typeof call !== "object" || Array.isArray(call)) throw new ProblemError("invalid-request", "call: required, a JSON object of execution slot values", { parameter: "call" });
+  return answer(await stub.prepare({ handoff, exp, call: call as Record<string, unknown>, ...(n === undefined ? {} : { n }) }), 201);
+}
+
+function tokenOf(context: RouteContext<Env>): string {
+  const token = context.params["token"] as string;
+  if (!TOKEN.test(token)) throw new ProblemError("unknown-statement", "no statement has this token (a token is 32 lowercase hex characters)", { parameter: "token" });
+  return token;
+}
+
+/** POST commit: the frozen call, once, within its window by the object's clock. */
+export async function commitRoute(context: RouteContext<Env>): Promise<Response> {
+  const { stub } = await threadOf(context);
+  Input.query(context.url, []);
+  return answer(await stub.commit(tokenOf(context)));
+}
+
+/** POST abandon: the statement is discarded; a later commit is refused. */
+export async function abandonRoute(context: RouteContext<Env>): Promise<Response> {
+  const { stub } = await threadOf(context);
+  Input.query(context.url, []);
+  return answer(await stub.abandon(tokenOf(context)));
+}

@@ -1,0 +1,505 @@
+/**
+ * ThreadObject: one SQLite-backed Durable Object per thread (issue 5; spec sections 5.1, 5.3, 5.4).
+ * It holds the conversation (append-only), runs check-thread as lines arrive and at its alarms,
+ * checks every readback against its HO with the sender's private challenge, and keeps prepared
+ * statements (core/statement.ts) with `exp` enforced by its own clock.
+ *
+ * Every method does its work synchronously once called (SQLite here is synchronous), so no two
+ * requests interleave inside one: 100 commits of one token are 100 steps, of which the first wins.
+ * Rules come from the core; this file only stores, orders and schedules.
+ */
+import { DurableObject } from "cloudflare:workers";
+import {
+  abandon, cancelHandoff, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding,
+  formatLine, isAgent, isTime, prepare, readbackVerdict, readRecord, refusal,
+} from "../../core/index.js";
+import type {
+  Finding, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, SlotValue, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
+} from "../../core/index.js";
+import type { Env } from "../env.js";
+import type { ProblemKindName } from "../problem.js";
+import { profiles, shippedVocabulary } from "../profiles.js";
+import type { Profiles } from "../profiles.js";
+import { readMessage } from "../read-message.js";
+import { afterDate, afterTime, minuteOf } from "./clock.js";
+import { STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
+import type { SqlStatementStore } from "./sql-statements.js";
+
+/** A refusal the Worker turns into problem+json; RPC carries plain data, not error classes. */
+export interface ThreadProblem {
+  readonly problem: ProblemKindName;
+  readonly detail: string;
+  readonly extensions?: Readonly<Record<string, unknown>>;
+}
+
+export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: ThreadProblem };
+
+/** The profile a thread reads its lines with: a shipped one by name, or a profile file given inline. */
+export type ThreadProfile = { readonly name: string } | { readonly file: Readonly<Record<string, unknown>> };
+
+export interface AppendItem {
+  readonly n: number;
+  readonly value: string | object;
+}
+
+/**
+ * stored: appended. duplicate: this exact line is already stored under its id (a retry).
+ * refused: not stored (invalid, or another line already has its id). skipped: not looked at,
+ * because an earlier line of the request was refused; fix that one and send the rest again.
+ */
+export type LineStatus = "stored" | "duplicate" | "refused" | "skipped";
+
+export interface CheckedReadback {
+  readonly rb: string;
+  readonly handoff: string;
+  /** `late`: the HO had already closed; the readback was not checked and ownership does not move. */
+  readonly verdict: ReadbackVerdict | "late";
+  /** check-rb's tiers; with a private challenge, what it would reveal is withheld (see redact). */
+  readonly report: ReadbackReport | null;
+}
+
+export interface AppendResult {
+  readonly line: number;
+  readonly status: LineStatus;
+  readonly id: string | null;
+  /** The line's place in the conversation (1, 2, ...). */
+  readonly seq: number | null;
+  /** Why a line was refused, or what check-thread found when it arrived. */
+  readonly findings: readonly (Finding | ThreadFinding)[];
+  /** For a refused line: the UN its receiver sends (rule 2), or null when it names no receiver. */
+  readonly refusal?: string | null;
+  readonly readback?: CheckedReadback;
+  /** For a CX: how many prepared statements of its HO were abandoned. */
+  readonly cancelledStatements?: number;
+}
+
+export interface AppendAnswer {
+  readonly ok: boolean;
+  readonly results: readonly AppendResult[];
+  readonly lines: number;
+}
+
+export interface ThreadState {
+  readonly thread: string;
+  readonly now: string;
+  readonly profile: string | null;
+  readonly lines: number;
+  /** check-thread at `now`: findings, owners and counts. */
+  readonly report: ThreadReport;
+  /** Open handoffs (live, not superseded) with their deadlines. */
+  readonly open: readonly { readonly id: string; readonly exp: string | null; readonly due: string | null; readonly state: string }[];
+  readonly readbacks: readonly { readonly rb: string; readonly handoff: string; readonly verdict: string }[];
+  /** Handoffs an alarm found past their exp or due: when, as an RW1 time and in epoch ms. */
+  readonly orphaned: readonly { readonly handoff: string; readonly code: string; readonly at: string; readonly marked: number }[];
+  readonly statements: Readonly<Record<string, number>>;
+  /** When the object will next wake by itself (epoch ms), or null. */
+  readonly alarm: number | null;
+}
+
+export interface PrepareRequest {
+  readonly handoff: string;
+  readonly call: Readonly<Record<string, unknown>>;
+  readonly exp: string;
+  readonly n?: number;
+}
+
+export interface ChallengeRequest {
+  readonly expectAcc?: readonly string[];
+  readonly record?: Readonly<Record<string, unknown>>;
+}
+
+const OPEN_CODES = new Set(["THREAD_OPEN", "THREAD_HELD", "THREAD_EXPIRED", "THREAD_OVERDUE"]);
+const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE"]);
+
+const SCHEMA = [
+  "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
+  "CREATE INDEX IF NOT EXISTS lines_sender ON lines (sender, n)",
+  "CREATE TABLE IF NOT EXISTS handoffs (id TEXT PRIMARY KEY, exp TEXT, due TEXT)",
+  "CREATE TABLE IF NOT EXISTS challenges (handoff TEXT PRIMARY KEY, body TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS readbacks (rb TEXT PRIMARY KEY, handoff TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT)",
+  "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
+  STATEMENTS_TABLE,
+];
+
+const problem = (kind: ProblemKindName, detail: string, extensions?: Record<string, unknown>): { ok: false; problem: ThreadProblem } => ({
+  ok: false,
+  problem: { problem: kind, detail, ...(extensions === undefined ? {} : { extensions }) },
+});
+
+/** The number in a message id `<from>-<n>`. */
+const numberOf = (id: string): number => Number(id.slice(id.lastIndexOf("-") + 1));
+
+export class ThreadObject extends DurableObject<Env> {
+  /** The object's clock (epoch ms). Tests replace it to stand at a chosen moment. */
+  clock: () => number = () => Date.now();
+  private readonly sql: SqlStorage;
+  private readonly statements: SqlStatementStore;
+  /** check-thread over the stored lines, kept in memory and rebuilt from storage when evicted. */
+  private audit: ThreadAudit | null = null;
+  private profileCache: Profiles | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    for (const statement of SCHEMA) this.sql.exec(statement);
+    this.statements = sqlStatementStore(this.sql);
+  }
+
+  private now(): string {
+    return minuteOf(this.clock());
+  }
+
+  private meta(key: string): string | null {
+    const rows = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray();
+    return rows[0]?.value ?? null;
+  }
+
+  private lineCount(): number {
+    // seq runs 1, 2, ... with no gaps, and MAX of the rowid is read from the index, not counted.
+    return this.sql.exec<{ n: number | null }>("SELECT MAX(seq) AS n FROM lines").one().n ?? 0;
+  }
+
+  /** The thread's vocabularies: its profile (if set) for lines without `p=`, shipped ones by `p=`. */
+  private profiles(): Profiles {
+    if (this.profileCache !== null) return this.profileCache;
+    const stored = this.meta("profile");
+    let chosen: Vocabulary | undefined;
+    if (stored !== null) {
+      const p = JSON.parse(stored) as ThreadProfile;
+      if ("name" in p) chosen = shippedVocabulary(p.name);
+      else {
+        const compiled = compileVocabulary(coreVocabulary, p.file);
+        if (compiled.ok) chosen = compiled.value;
+      }
+    }
+    this.profileCache = profiles(chosen);
+    return this.profileCache;
+  }
+
+  /** Fixes the thread's profile on its first append; later appends may only name the same one. */
+  private setProfile(profile: ThreadProfile | undefined): Outcome<null> {
+    if (profile === undefined) return { ok: true, value: null };
+    const wanted = JSON.stringify(profile);
+    const stored = this.meta("profile");
+    if (stored === wanted) return { ok: true, value: null };
+    if (stored !== null) return problem("thread-conflict", "the thread already reads its lines with another profile; a thread's profile is fixed by its first append", { parameter: "profile" });
+    if (this.lineCount() > 0) return problem("thread-conflict", "the thread already holds lines read without a profile; a thread's profile is fixed by its first append", { parameter: "profile" });
+    if ("name" in profile) {
+      if (shippedVocabulary(profile.name) === undefined) return problem("unknown-profile", `no shipped profile is named ${JSON.stringify(profile.name)}`, { parameter: "profile", profile: profile.name });
+    } else {
+      const compiled = compileVocabulary(coreVocabulary, profile.file);
+      if (!compiled.ok) return problem("invalid-profile", `the inline profile is refused: ${compiled.findings.map((f) => f.message).join("; ")}`, { parameter: "profile", findings: compiled.findings });
+    }
+    this.sql.exec("INSERT INTO meta (key, value) VALUES ('profile', ?)", wanted);
+    this.profileCache = null;
+    return { ok: true, value: null };
+  }
+
+  private profileName(): string | null {
+    const stored = this.meta("profile");
+    if (stored === null) return null;
+    const p = JSON.parse(stored) as ThreadProfile;
+    return "name" in p ? p.name : String(p.file["profile"] ?? "inline");
+  }
+
+  private message(line: string): Message {
+    const checked = readMessage(line, this.profiles().resolve);
+    // Only valid lines are stored, with the profiles they were read with, so this cannot fail.
+    if (checked.message === null) throw new Error(`thread object: a stored line no longer reads: ${line}`);
+    return checked.message;
+  }
+
+  private expectations(handoff: string, vocabulary: Vocabulary): ReadbackExpectations | undefined {
+    const rows = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", handoff).toArray();
+    const body = rows[0]?.body;
+    if (body === undefined) return undefined;
+    const challenge = JSON.parse(body) as ChallengeRequest;
+    const record = challenge.record === undefined ? undefined : readRecord(challenge.record, vocabulary);
+    return {
+      ...(challenge.expectAcc === undefined ? {} : { expectAcc: challenge.expectAcc }),
+      ...(record?.ok === true ? { record: record.value.values } : {}),
+    };
+  }
+
+  private auditor(): ThreadAudit {
+    if (this.audit !== null) return this.audit;
+    const p = this.profiles();
+    const audit = createThreadAudit({
+      vocabulary: p.resolve,
+      expectations: (handoff) => {
+        const ho = this.handoffMessage(handoff);
+        return ho === null ? undefined : this.expectations(handoff, p.vocabularyOf(ho));
+      },
+    });
+    for (const row of this.sql.exec<{ seq: number; line: string }>("SELECT seq, line FROM lines ORDER BY seq")) audit.add(this.message(row.line), row.seq);
+    this.audit = audit;
+    return audit;
+  }
+
+  private handoffMessage(id: string): Message | null {
+    const rows = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'HO'", id).toArray();
+    const line = rows[0]?.line;
+    return line === undefined ? null : this.message(line);
+  }
+
+  /** The receiver's next message number, for the UN it would send: one past its highest in the thread. */
+  private nextNumber(agent: string): number {
+    const row = this.sql.exec<{ n: number | null }>("SELECT MAX(n) AS n FROM lines WHERE sender = ?", agent).one();
+    return (row.n ?? 0) + 1;
+  }
+
+  /** Appends lines in order; the first refused line stops the request (the rest are skipped). */
+  append(items: readonly AppendItem[], profile?: ThreadProfile): Outcome<AppendAnswer> {
+    const set = this.setProfile(profile);
+    if (!set.ok) return set;
+    const results: AppendResult[] = [];
+    let stopped = false;
+    for (const item of items) {
+      if (stopped) {
+        results.push({ line: item.n, status: "skipped", id: null, seq: null, findings: [] });
+        continue;
+      }
+      const result = this.appendOne(item);
+      results.push(result);
+      if (result.status === "refused") stopped = true;
+    }
+    return { ok: true, value: { ok: !stopped, results, lines: this.lineCount() } };
+  }
+
+  private appendOne({ n, value }: AppendItem): AppendResult {
+    const p = this.profiles();
+    const checked = readMessage(value, p.resolve);
+    const message = checked.message;
+    if (!checked.ok || message === null) {
+      const envelope = message ?? checked.envelope;
+      // The receiver sends the UN; a line that did not parse as far as its to= has none to name.
+      const to = message?.to ?? null;
+      const un = envelope !== null && to !== null && isAgent(to) ? refusal(envelope, checked.findings, to, this.nextNumber(to)) : null;
+      return { line: n, status: "refused", id: envelope?.id ?? null, seq: null, findings: checked.findings, refusal: un?.ok === true ? un.value : null };
+    }
+    const formatted = typeof value === "string" && !value.trimStart().startsWith("{") ? { ok: true as const, value } : formatLine(message);
+    if (!formatted.ok) return { line: n, status: "refused", id: message.id, seq: null, findings: formatted.findings, refusal: null };
+    const text = formatted.value;
+    const existing = this.sql.exec<{ seq: number; line: string }>("SELECT seq, line FROM lines WHERE id = ?", message.id).toArray()[0];
+    if (existing !== undefined) {
+      if (existing.line === text) return { line: n, status: "duplicate", id: message.id, seq: existing.seq, findings: [] };
+      const reused = finding("THREAD_ID_REUSED", `${message.id} is already line ${existing.seq} of this thread, with other content; a message id names one message`, { slot: "id", received: message.id });
+      const to = message.to;
+      const un = to !== null && isAgent(to) ? refusal(message, [reused], to, this.nextNumber(to)) : null;
+      return { line: n, status: "refused", id: message.id, seq: null, findings: [reused], refusal: un?.ok === true ? un.value : null };
+    }
+    const audit = this.auditor();
+    const seq = this.lineCount() + 1;
+    let result: AppendResult | undefined;
+    try {
+      this.ctx.storage.transactionSync(() => {
+        this.sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (?, ?, ?, ?, ?, ?)", seq, message.id, message.from ?? "", numberOf(message.id), message.type, text);
+        if (message.type === "HO") {
+          const exp = message.slots["exp"];
+          const due = message.slots["due"];
+          this.sql.exec("INSERT OR REPLACE INTO handoffs (id, exp, due) VALUES (?, ?, ?)", message.id, typeof exp === "string" ? exp : null, typeof due === "string" ? due : null);
+          if (typeof exp === "string") this.wake(afterTime(exp));
+          if (typeof due === "string") this.wake(afterDate(due));
+        }
+        const found = audit.add(message, seq);
+        let extra: Partial<AppendResult> = {};
+        if (message.type === "RB" && message.re !== null) {
+          const readback = this.checkReadback(message, found);
+          if (readback !== null) extra = { readback };
+        }
+        if (message.type === "CX" && message.re !== null) extra = { cancelledStatements: cancelHandoff(this.statements, message.re).length };
+        result = { line: n, status: "stored", id: message.id, seq, findings: this.conceal(found), ...extra };
+      });
+    } catch (error) {
+      // The transaction rolled back; the in-memory audit may have taken the line, so rebuild it.
+      this.audit = null;
+      throw error;
+    }
+    return result as AppendResult;
+  }
+
+  /** check-rb of an RB against its HO in this thread, recorded with its verdict. */
+  private checkReadback(rb: Message, found: readonly ThreadFinding[]): CheckedReadback | null {
+    const ho = this.handoffMessage(rb.re as string);
+    if (ho === null) return null;
+    let checked: CheckedReadback;
+    if (found.some((f) => f.code === "THREAD_READBACK_LATE")) checked = { rb: rb.id, handoff: ho.id, verdict: "late", report: null };
+    else {
+      const vocabulary = this.profiles().vocabularyOf(ho);
+      const expected = this.expectations(ho.id, vocabulary);
+      const report = checkReadback(ho, rb, vocabulary, expected ?? {});
+      checked = { rb: rb.id, handoff: ho.id, verdict: readbackVerdict(report), report: expected === undefined ? report : redact(report) };
+    }
+    this.sql.exec("INSERT OR REPLACE INTO readbacks (rb, handoff, verdict, report) VALUES (?, ?, ?, ?)", checked.rb, checked.handoff, checked.verdict, checked.report === null ? null : JSON.stringify(checked.report));
+    return checked;
+  }
+
+  /**
+   * check-thread names why a readback failed (`causes`); for a handoff with a private challenge,
+   * those would tell the receiver the sender's criteria or record, so they keep code and slot only.
+   */
+  private conceal(findings: readonly ThreadFinding[]): ThreadFinding[] {
+    const challenged = new Set(this.sql.exec<{ handoff: string }>("SELECT handoff FROM challenges").toArray().map((r) => r.handoff));
+    return findings.map((f) => (f.causes !== undefined && challenged.has(f.handoff) ? { ...f, causes: f.causes.map(hide) } : f));
+  }
+
+  /** Registers the sender's withheld criteria and record for an HO, before its readback arrives. */
+  challenge(handoff: string, request: ChallengeRequest): Outcome<null> {
+    const late = this.sql.exec<{ rb: string }>("SELECT rb FROM readbacks WHERE handoff = ? LIMIT 1", handoff).toArray()[0];
+    if (late !== undefined) return problem("thread-conflict", `a readback of ${handoff} (${late.rb}) was already checked; a challenge is registered before the readback arrives`, { parameter: "handoff" });
+    if (request.record !== undefined) {
+      const ho = this.handoffMessage(handoff);
+      const vocabulary = ho === null ? (this.profiles().chosen ?? coreVocabulary) : this.profiles().vocabularyOf(ho);
+      const read = readRecord(request.record, vocabulary);
+      if (!read.ok) return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}`, { parameter: "record", findings: read.findings });
+    }
+    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(request));
+    // The audit asks for expectations when a readback arrives; nothing it has seen changes.
+    return { ok: true, value: null };
+  }
+
+  /** check-thread at the object's now, and what the object keeps beside it. */
+  state(thread: string): ThreadState {
+    const now = this.now();
+    const audited = this.auditor().report(now);
+    const report = { ...audited, findings: this.conceal(audited.findings) };
+    const deadlines = new Map(this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs").toArray().map((r) => [r.id, r]));
+    const open = report.findings.filter((f) => OPEN_CODES.has(f.code)).map((f) => ({ id: f.handoff, exp: deadlines.get(f.handoff)?.exp ?? null, due: deadlines.get(f.handoff)?.due ?? null, state: f.code }));
+    return {
+      thread,
+      now,
+      profile: this.profileName(),
+      lines: this.lineCount(),
+      report,
+      open,
+      readbacks: this.sql.exec<{ rb: string; handoff: string; verdict: string }>("SELECT rb, handoff, verdict FROM readbacks ORDER BY rowid").toArray(),
+      orphaned: this.sql.exec<{ handoff: string; code: string; at: string; marked: number }>("SELECT handoff, code, at, marked FROM orphans ORDER BY marked, handoff").toArray(),
+      statements: this.statements.countsByState(),
+      alarm: this.scheduled(),
+    };
+  }
+
+  /** Stored lines after `after`, at most `limit`, in order. */
+  lines(after: number, limit: number): { seq: number; id: string; line: string }[] {
+    return this.sql.exec<{ seq: number; id: string; line: string }>("SELECT seq, id, line FROM lines WHERE seq > ? ORDER BY seq LIMIT ?", after, limit).toArray();
+  }
+
+  /** One handoff: its line, its readbacks with their verdicts, and its place in the report. The challenge is never returned. */
+  handoff(id: string): Outcome<{ line: string; readbacks: CheckedReadback[]; findings: readonly ThreadFinding[] }> {
+    const row = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'HO'", id).toArray()[0];
+    if (row === undefined) return problem("unknown-handoff", `no HO of this thread has the id ${id}`, { parameter: "handoff" });
+    const readbacks = this.sql.exec<{ rb: string; handoff: string; verdict: string; report: string | null }>("SELECT rb, handoff, verdict, report FROM readbacks WHERE handoff = ? ORDER BY rowid", id).toArray()
+      .map((r) => ({ rb: r.rb, handoff: r.handoff, verdict: r.verdict as CheckedReadback["verdict"], report: r.report === null ? null : (JSON.parse(r.report) as ReadbackReport) }));
+    const findings = this.conceal(this.auditor().report(this.now()).findings.filter((f) => f.handoff === id));
+    return { ok: true, value: { line: row.line, readbacks, findings } };
+  }
+
+  /** Freezes a resolved call for an HO of this thread (core prepare), stated as the RB to relay. */
+  prepare(request: PrepareRequest): Outcome<Statement> {
+    const ho = this.handoffMessage(request.handoff);
+    if (ho === null) return problem("unknown-handoff", `no HO of this thread has the id ${request.handoff}`, { parameter: "handoff" });
+    if (!isTime(request.exp)) return problem("invalid-request", `exp: ${JSON.stringify(request.exp)} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "exp" });
+    const now = this.now();
+    if (request.exp < now) return problem("statement-refused", `exp=${request.exp} is already past (now ${now})`, { parameter: "exp" });
+    const open = this.auditor().report(now).findings.some((f) => f.handoff === ho.id && OPEN_CODES.has(f.code));
+    if (!open) return problem("statement-refused", `${ho.id} is not open: a statement is prepared only for an open handoff`, { parameter: "handoff" });
+    const vocabulary = this.profiles().vocabularyOf(ho);
+    const call: Record<string, SlotValue> = {};
+    for (const [key, raw] of Object.entries(request.call)) call[key] = raw as SlotValue;
+    const prepared = prepare(this.statements, { ho, call, exp: request.exp, n: request.n ?? this.nextNumber(ho.to ?? "") }, vocabulary);
+    if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings });
+    this.wake(afterTime(request.exp));
+    return { ok: true, value: prepared.value };
+  }
+
+  /** Runs the statement once, within its window, by the object's clock. */
+  commit(token: string): Outcome<Statement> {
+    const done = commit(this.statements, token, this.now());
+    if (done.ok) return { ok: true, value: done.value };
+    return statementProblem(done.findings);
+  }
+
+  abandon(token: string): Outcome<Statement> {
+    const done = abandon(this.statements, token);
+    if (done.ok) return { ok: true, value: done.value };
+    return statementProblem(done.findings);
+  }
+
+  /**
+   * Expires statements past their window and marks handoffs past their exp or due, then sets the
+   * alarm for what is still pending, or none. Alarms run at least once, not exactly once, so this
+   * is idempotent: a second run at the same moment finds nothing new and sets the same alarm.
+   */
+  override async alarm(): Promise<void> {
+    const now = this.now();
+    expireStatements(this.statements, this.statements.pending(), now);
+    const report = this.auditor().report(now);
+    for (const f of report.findings) {
+      if (ORPHAN_CODES.has(f.code)) this.sql.exec("INSERT OR IGNORE INTO orphans (handoff, code, at, marked) VALUES (?, ?, ?, ?)", f.handoff, f.code, now, this.clock());
+    }
+    this.setAlarm(this.nextPending(report, now));
+  }
+
+  /** The earliest moment after `now` when something still pending becomes late: a statement's exp, an open HO's exp or due. */
+  private nextPending(report: ThreadReport, now: string): number | null {
+    const current = afterTime(now) - 60_000;
+    const times: number[] = [];
+    for (const s of this.statements.pending()) times.push(afterTime(s.exp));
+    const open = new Set(report.findings.filter((f) => OPEN_CODES.has(f.code)).map((f) => f.handoff));
+    for (const h of this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs")) {
+      if (!open.has(h.id)) continue;
+      if (h.exp !== null) times.push(afterTime(h.exp));
+      if (h.due !== null) times.push(afterDate(h.due));
+    }
+    const future = times.filter((t) => t > current);
+    return future.length === 0 ? null : Math.min(...future);
+  }
+
+  /** When the object will next wake by itself (kept beside the alarm, so it is read without waiting). */
+  private scheduled(): number | null {
+    const stored = this.meta("alarm");
+    return stored === null ? null : Number(stored);
+  }
+
+  private setAlarm(at: number | null): void {
+    if (at === null) {
+      this.sql.exec("DELETE FROM meta WHERE key = 'alarm'");
+      void this.ctx.storage.deleteAlarm();
+    } else {
+      this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('alarm', ?)", String(at));
+      void this.ctx.storage.setAlarm(at);
+    }
+  }
+
+  /**
+   * Something becomes late at `at`: wake then, unless the alarm is already due sooner. Between
+   * alarms the scheduled time only moves earlier; a handoff closing early leaves it, and the alarm
+   * then finds nothing late and sets the next from what is still pending.
+   */
+  private wake(at: number): void {
+    const current = this.scheduled();
+    if (at <= afterTime(this.now()) - 60_000) at = this.clock();
+    if (current === null || at < current) this.setAlarm(at);
+  }
+}
+
+function statementProblem(findings: readonly Finding[]): { ok: false; problem: ThreadProblem } {
+  const unknown = findings.some((f) => f.code === "STATEMENT_UNKNOWN");
+  return problem(unknown ? "unknown-statement" : "statement-refused", findings.map((f) => f.message).join("; "), { findings });
+}
+
+/**
+ * A report checked with the sender's private challenge keeps its verdicts and the receiver's own
+ * values, and drops what would reveal the challenge: the expected values of tiers 4 and 5, and
+ * messages built from them.
+ */
+function hide(f: Finding): Finding {
+  const { expected: _expected, message: _message, ...rest } = f;
+  return { ...rest, message: `${f.code}${f.slot === undefined ? "" : ` (${f.slot})`}: does not match the sender's private criteria or record` };
+}
+
+function redact(report: ReadbackReport): ReadbackReport {
+  const tiers = report.tiers.map((t) => (t.tier >= 4 ? { ...t, findings: t.findings.map(hide) } : t)) as unknown as ReadbackReport["tiers"];
+  return { ...report, tiers, notes: tiers.flatMap((t) => t.findings.filter((f) => f.severity === "note")) };
+}
