@@ -4,10 +4,9 @@
  * lines (`#`) and blank lines around the one line.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { isTime, readRecord } from "../core/index.js";
+import { isTime, readMessage, readRecord, timeAt } from "../core/index.js";
 import type { LineCheck, Message, SenderRecord, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
-import { readMessage } from "./read-message.js";
 import { UsageError } from "./usage-error.js";
 
 function textOf(option: string, value: string): string {
@@ -53,9 +52,7 @@ export function nowOption(value: string | undefined): string {
     if (!isTime(value)) throw new UsageError(`--now ${value}: expected YYYYMMDDTHHMMZ (UTC)`);
     return value;
   }
-  const d = new Date();
-  const two = (n: number): string => String(n).padStart(2, "0");
-  return `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}T${two(d.getUTCHours())}${two(d.getUTCMinutes())}Z`;
+  return timeAt(Date.now());
 }
 
 

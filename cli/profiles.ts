@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { compileVocabulary, coreVocabulary } from "../core/index.js";
+import { compileVocabulary, coreVocabulary, profileResolver } from "../core/index.js";
 import type { Vocabulary, VocabularyResolver } from "../core/index.js";
 import { UsageError } from "./usage-error.js";
 
@@ -48,13 +48,7 @@ export function profiles(option: string | undefined): Profiles {
     if (chosen === null) throw new UsageError(`unknown profile ${option}: give a shipped profile name (clin, pay, pform) or a .json file`);
     cache.set(chosen.name, chosen);
   }
-  const resolve: VocabularyResolver = (p) => {
-    if (p === null) return chosen ?? coreVocabulary;
-    const found = cache.has(p) ? cache.get(p) : NAME.test(p) ? shipped(p, cache) : undefined;
-    // A line naming a profile we do not have is read against what we do have, and refused for it.
-    return found ?? chosen ?? coreVocabulary;
-  };
-  return { chosen, resolve };
+  return { chosen, resolve: profileResolver(chosen, (name) => shipped(name, cache)) };
 }
 
 function shipped(name: string, cache: Map<string, Vocabulary | undefined>): Vocabulary | undefined {

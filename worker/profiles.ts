@@ -3,7 +3,7 @@
  * `profile` (a shipped name, or an inline profile file as a JSON object), and any shipped profile
  * a line names with `p=`. Shipped profiles are checked and compiled once per isolate, by the core.
  */
-import { checkProfile, compileVocabulary, coreVocabulary } from "../core/index.js";
+import { checkProfile, compileVocabulary, coreVocabulary, profileResolver } from "../core/index.js";
 import type { Message, ProfileFile, Vocabulary, VocabularyResolver } from "../core/index.js";
 import { shippedProfiles } from "../profiles/index.js";
 import { ProblemError } from "./problem.js";
@@ -74,11 +74,7 @@ export interface Profiles {
  */
 export function profiles(chosen: Vocabulary | undefined): Profiles {
   const picked = chosen ?? null;
-  const resolve: VocabularyResolver = (p) => {
-    if (p === null) return picked ?? coreVocabulary;
-    if (picked !== null && picked.name === p) return picked;
-    return (/^[a-z][a-z0-9_-]*$/.test(p) ? shippedVocabulary(p) : undefined) ?? picked ?? coreVocabulary;
-  };
+  const resolve = profileResolver(picked, shippedVocabulary);
   return {
     chosen: picked,
     resolve,

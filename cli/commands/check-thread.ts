@@ -3,11 +3,10 @@
  * past exp or due, closed twice, done after a cancel, cancels from the wrong agent; notes; and the
  * owner of every item (rule 1). Streams its input: a million lines are audited in one pass.
  */
-import { createThreadAudit } from "../../core/index.js";
+import { createThreadAudit, readMessage } from "../../core/index.js";
 import type { ThreadFinding } from "../../core/index.js";
 import { nowOption } from "../arguments.js";
 import { readLines } from "../input.js";
-import { readMessage } from "../read-message.js";
 import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";

@@ -1,7 +1,6 @@
 /** `rw digest`: the `h=` of each valid line (or JSON form): 12 hex characters per line. */
-import { digest as digestOf } from "../../core/index.js";
+import { digest as digestOf, readMessage } from "../../core/index.js";
 import { readLines } from "../input.js";
-import { readMessage } from "../read-message.js";
 import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";

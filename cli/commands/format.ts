@@ -1,8 +1,7 @@
 /** `rw format`: JSON forms in (one object per line), RW1 lines out; only valid messages are written. */
-import { finding, formatLine } from "../../core/index.js";
+import { finding, formatLine, isJsonForm, readMessage } from "../../core/index.js";
 import type { Finding } from "../../core/index.js";
 import { readLines } from "../input.js";
-import { isJsonForm, readMessage } from "../read-message.js";
 import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";

@@ -2,9 +2,8 @@
  * `rw validate`: each line (or JSON form) checked against the core and its profile. With
  * `--as NAME`, each refused line also gets the exact UN that receiver NAME sends (rule 2).
  */
-import { isAgent, refusal } from "../../core/index.js";
+import { isAgent, readMessage, refusal } from "../../core/index.js";
 import { readLines } from "../input.js";
-import { readMessage } from "../read-message.js";
 import { renderFindings } from "../render.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";

@@ -6,7 +6,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { handle } from "../../worker/handle.js";
 import { PROBLEMS } from "../../worker/problem.js";
 import { ROUTES } from "../../worker/routes.js";
-import { afterTime, minuteOf } from "../../worker/thread/clock.js";
+import { afterTime, timeAt } from "../../core/index.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, ORIGIN, postJson, postText, problemOf } from "./http.js";
 import { HO, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
@@ -288,7 +288,7 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
     expect(s.statements).toStrictEqual({ expired: 1 });
     // Next: the HO's own exp, still pending.
     expect(s.alarm).toBe(afterTime("20991002T1500Z"));
-    expect(minuteOf(s.alarm)).toBe("20991002T1501Z");
+    expect(timeAt(s.alarm)).toBe("20991002T1501Z");
   });
 
   it("a handoff that closes before its deadline leaves nothing to wake for", async () => {

@@ -4,13 +4,12 @@
  * naming it (there is nothing to check); a message that parses but breaks a rule goes to the
  * check, which reports it, exactly as the CLI does.
  */
-import { checkDone, checkHandoff, checkReadback, checkRelay, formatLine, makeReadback, readRecord } from "../../core/index.js";
+import { checkDone, checkHandoff, checkReadback, checkRelay, formatLine, makeReadback, readMessage, readRecord } from "../../core/index.js";
 import type { LineCheck, Message, ReceiverReadback, SlotValue, Vocabulary } from "../../core/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { chosenProfile, profiles } from "../profiles.js";
 import type { Profiles } from "../profiles.js";
-import { readMessage } from "../read-message.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
 

@@ -3,14 +3,13 @@
  * `--json`: one result per message, in order, numbered as given. A refused line is a result
  * (`ok: false` with its findings), never an HTTP error.
  */
-import { checkLine, digest, finding, formatLine, isAgent, refusal } from "../../core/index.js";
+import { checkLine, digest, finding, formatLine, isAgent, isJsonForm, readMessage, refusal } from "../../core/index.js";
 import type { Finding, LineCheck } from "../../core/index.js";
 import { Input } from "../input.js";
 import type { InputItem } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { chosenProfile, profiles } from "../profiles.js";
 import type { Profiles } from "../profiles.js";
-import { isJsonForm, readMessage } from "../read-message.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
 

@@ -4,27 +4,20 @@
  * guessed at; `invalid` counts them, as the CLI's report does. Without `now` the audit is at the
  * current minute, as the CLI's; a JSON `"now": null` audits with no clock.
  */
-import { createThreadAudit, isTime } from "../../core/index.js";
+import { createThreadAudit, isTime, readMessage, timeAt } from "../../core/index.js";
 import type { Finding } from "../../core/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { chosenProfile, profiles } from "../profiles.js";
-import { readMessage } from "../read-message.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
-
-/** `YYYYMMDDTHHMMZ` for the current minute (UTC). */
-export function currentTime(date = new Date()): string {
-  const two = (n: number): string => String(n).padStart(2, "0");
-  return `${date.getUTCFullYear()}${two(date.getUTCMonth() + 1)}${two(date.getUTCDate())}T${two(date.getUTCHours())}${two(date.getUTCMinutes())}Z`;
-}
 
 export async function checkThreadRoute(context: RouteContext): Promise<Response> {
   const input = await Input.read(context.request, context.url, ["json", "text"], ["lines", "profile", "now"]);
   // A JSON null audits with no clock (nothing is past its exp or due), as the core allows.
   const given = input.raw("now") === null ? null : input.string("now");
   if (typeof given === "string" && !isTime(given)) throw new ProblemError("invalid-request", `now: ${JSON.stringify(given)} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "now" });
-  const now = given === undefined ? currentTime() : given;
+  const now = given === undefined ? timeAt(Date.now()) : given;
   const items = input.items();
   const p = profiles(chosenProfile(input.raw("profile")));
   const audit = createThreadAudit({ now, vocabulary: p.resolve });

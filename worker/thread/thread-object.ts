@@ -10,8 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, cancelHandoff, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding,
-  formatLine, isAgent, isTime, prepare, readbackVerdict, readRecord, refusal,
+  abandon, afterDate, afterTime, cancelHandoff, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, prepare, readbackVerdict, readMessage, readRecord, refusal, timeAt,
 } from "../../core/index.js";
 import type {
   Finding, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, SlotValue, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -20,8 +19,6 @@ import type { Env } from "../env.js";
 import type { ProblemKindName } from "../problem.js";
 import { profiles, shippedVocabulary } from "../profiles.js";
 import type { Profiles } from "../profiles.js";
-import { readMessage } from "../read-message.js";
-import { afterDate, afterTime, minuteOf } from "./clock.js";
 import { STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";
 
@@ -147,7 +144,7 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   private now(): string {
-    return minuteOf(this.clock());
+    return timeAt(this.clock());
   }
 
   private meta(key: string): string | null {

@@ -1,25 +1,25 @@
 /**
- * Time as the thread object keeps it. RW1 writes times to the minute (`exp=20261002T1405Z`) and
- * dates to the day, and the core's rules are "after": a statement may commit during the minute of
- * its `exp` and not after, and an HO is overdue once the day of its `due` is over. So the moment
- * something becomes late is the start of the next minute, or of the next day, in UTC.
+ * RW1 time (sections 2 and 3.1): dates to the day (`YYYYMMDD`), times to the minute in UTC
+ * (`YYYYMMDDTHHMMZ`). The rules are "after": a statement commits during the minute of its `exp`
+ * and not after, an HO is past its `exp` from the next minute and past its `due` from the next
+ * day. These give the moment a clock reads, and the first moment something is late.
  */
 
 const two = (n: number): string => String(n).padStart(2, "0");
 
-/** `YYYYMMDDTHHMMZ` of the minute a moment falls in (UTC). */
-export function minuteOf(ms: number): string {
+/** `YYYYMMDDTHHMMZ` of the minute a moment (epoch ms) falls in, in UTC. */
+export function timeAt(ms: number): string {
   const d = new Date(ms);
   return `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}T${two(d.getUTCHours())}${two(d.getUTCMinutes())}Z`;
 }
 
-/** The first moment after a `YYYYMMDDTHHMMZ` time: the start of its next minute. */
+/** The first moment (epoch ms) after a `YYYYMMDDTHHMMZ` time: the start of its next minute. */
 export function afterTime(time: string): number {
   const [y, mo, d, h, mi] = [time.slice(0, 4), time.slice(4, 6), time.slice(6, 8), time.slice(9, 11), time.slice(11, 13)].map(Number) as [number, number, number, number, number];
   return Date.UTC(y, mo - 1, d, h, mi + 1);
 }
 
-/** The first moment after a `YYYYMMDD` date: the start of its next day. */
+/** The first moment (epoch ms) after a `YYYYMMDD` date: the start of its next day, in UTC. */
 export function afterDate(date: string): number {
   const [y, mo, d] = [date.slice(0, 4), date.slice(4, 6), date.slice(6, 8)].map(Number) as [number, number, number];
   return Date.UTC(y, mo - 1, d + 1);

@@ -1,0 +1,27 @@
+/**
+ * One message as a program receives it: a string is an RW1 line, or its JSON form when it starts
+ * with `{`; an object is a JSON form. Every adapter (the CLI, the Worker, the playground) reads
+ * its input through this, so none decides on its own what a line is.
+ */
+import { checkLine } from "./check-line.js";
+import type { LineCheck, VocabularyResolver } from "./check-line.js";
+import { checkMessage } from "./check-message.js";
+import { finding } from "./finding.js";
+
+/** True when a line of text holds a JSON form rather than an RW1 line. */
+export function isJsonForm(text: string): boolean {
+  return text.trimStart().startsWith("{");
+}
+
+export function readMessage(input: string | object, resolve: VocabularyResolver): LineCheck {
+  if (typeof input !== "string") return checkMessage(input, resolve);
+  if (!isJsonForm(input)) return checkLine(input, resolve);
+  let json: unknown;
+  try {
+    json = JSON.parse(input);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : "invalid JSON";
+    return { ok: false, message: null, findings: [finding("JSON_SHAPE", `not JSON: ${reason}`)], envelope: { id: null, from: null, item: null } };
+  }
+  return checkMessage(json, resolve);
+}

@@ -1,0 +1,57 @@
+// What every adapter reads through: one message from text or JSON, the vocabulary it is read
+// with, and RW1's clock.
+import { describe, expect, it } from "vitest";
+import { afterDate, afterTime, coreVocabulary, isJsonForm, profileResolver, readMessage, timeAt } from "../../core/index.js";
+import { vocabularies } from "../vocabularies.js";
+
+const { pay, clin } = vocabularies();
+
+describe("readMessage", () => {
+  const line = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+  const resolve = profileResolver(null, () => undefined);
+  it("reads an RW1 line, its JSON form as text, and its JSON form as an object, alike", () => {
+    const fromLine = readMessage(line, resolve);
+    expect(fromLine.ok).toBe(true);
+    expect(readMessage(JSON.stringify(fromLine.message), resolve).message).toStrictEqual(fromLine.message);
+    expect(readMessage(fromLine.message as object, resolve).message).toStrictEqual(fromLine.message);
+  });
+  it("tells JSON text that does not parse from a line, without throwing", () => {
+    expect(isJsonForm("  {")).toBe(true);
+    expect(isJsonForm(line)).toBe(false);
+    const bad = readMessage("{not json", resolve);
+    expect(bad.ok).toBe(false);
+    expect(bad.findings.map((f) => f.code)).toStrictEqual(["JSON_SHAPE"]);
+  });
+});
+
+describe("profileResolver", () => {
+  const find = (name: string) => ({ pay, clin })[name as "pay" | "clin"];
+  it("reads a line without p= with the chosen profile, else the core", () => {
+    expect(profileResolver(pay, find)(null)).toBe(pay);
+    expect(profileResolver(null, find)(null)).toBe(coreVocabulary);
+  });
+  it("reads a line with p= with that profile, found by name or chosen", () => {
+    expect(profileResolver(null, find)("clin")).toBe(clin);
+    expect(profileResolver(pay, () => undefined)("pay")).toBe(pay);
+  });
+  it("reads a line naming a profile it cannot find with what it has, which refuses it", () => {
+    expect(profileResolver(pay, find)("nosuch")).toBe(pay);
+    expect(profileResolver(null, find)("../etc")).toBe(coreVocabulary);
+    const checked = readMessage("RW1 HO a-1 p=nosuch from=a to=b item=x ask=DRAFT", profileResolver(null, find));
+    expect(checked.findings.map((f) => f.code)).toContain("PROFILE_UNKNOWN");
+  });
+});
+
+describe("RW1 time", () => {
+  it("writes the UTC minute of a moment", () => {
+    expect(timeAt(Date.UTC(2026, 9, 2, 14, 5, 59, 999))).toBe("20261002T1405Z");
+    expect(timeAt(Date.UTC(2026, 0, 1, 0, 0))).toBe("20260101T0000Z");
+  });
+  it("says when a time or a date is past: the next minute, the next day, across month and year ends", () => {
+    expect(afterTime("20261002T1405Z")).toBe(Date.UTC(2026, 9, 2, 14, 6));
+    expect(afterTime("20261231T2359Z")).toBe(Date.UTC(2027, 0, 1, 0, 0));
+    expect(afterDate("20261002")).toBe(Date.UTC(2026, 9, 3));
+    expect(afterDate("20280229")).toBe(Date.UTC(2028, 2, 1));
+    expect(timeAt(afterTime("20261002T1405Z") - 1)).toBe("20261002T1405Z");
+  });
+});
