@@ -176,7 +176,7 @@ describe("prepared statements, with exp enforced by the object", () => {
   const HO_EXP = `${PAY_HO} exp=20991002T1500Z`;
   const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
 
-  async function prepared(t: string, exp = "20991002T1405Z"): Promise<{ token: string; readback: any }> {
+  async function prepared(t: string, exp = "20991002T1405Z"): Promise<{ token: string; readback: any; line: string }> {
     await setClock(t, T0);
     await ok(await append(t, [HO_EXP]));
     return ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp }), 201);
@@ -190,6 +190,7 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(s.token).toMatch(/^[0-9a-f]{32}$/);
     expect(s.readback.slots.x_tok).toBe(s.token);
     expect(s.readback.id).toBe("payer-1");
+    expect(s.line).toBe(`RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 p=pay ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929 exp=20991002T1405Z h=${s.readback.slots.h} x_tok=${s.token}`);
     const done = await ok(await commitOf(t, s.token));
     expect(done).toMatchObject({ state: "committed", call: CALL });
     await expectProblem(await commitOf(t, s.token), "statement-refused");

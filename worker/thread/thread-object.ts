@@ -100,6 +100,11 @@ export interface PrepareRequest {
   readonly n?: number;
 }
 
+/** A statement as prepare answers it: with the RB line the receiver relays. */
+export interface PreparedStatement extends Statement {
+  readonly line: string;
+}
+
 export interface ChallengeRequest {
   readonly expectAcc?: readonly string[];
   readonly record?: Readonly<Record<string, unknown>>;
@@ -393,7 +398,7 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /** Freezes a resolved call for an HO of this thread (core prepare), stated as the RB to relay. */
-  prepare(request: PrepareRequest): Outcome<Statement> {
+  prepare(request: PrepareRequest): Outcome<PreparedStatement> {
     const ho = this.handoffMessage(request.handoff);
     if (ho === null) return problem("unknown-handoff", `no HO of this thread has the id ${request.handoff}`, { parameter: "handoff" });
     if (!isTime(request.exp)) return problem("invalid-request", `exp: ${JSON.stringify(request.exp)} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "exp" });
@@ -406,8 +411,10 @@ export class ThreadObject extends DurableObject<Env> {
     for (const [key, raw] of Object.entries(request.call)) call[key] = raw as SlotValue;
     const prepared = prepare(this.statements, { ho, call, exp: request.exp, n: request.n ?? this.nextNumber(ho.to ?? "") }, vocabulary);
     if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings });
+    const line = formatLine(prepared.value.readback);
+    if (!line.ok) return problem("statement-refused", line.findings.map((f) => f.message).join("; "), { findings: line.findings });
     this.wake(afterTime(request.exp));
-    return { ok: true, value: prepared.value };
+    return { ok: true, value: { ...prepared.value, line: line.value } };
   }
 
   /** Runs the statement once, within its window, by the object's clock. */
