@@ -226,6 +226,8 @@ describe("prepared statements, with exp enforced by the object", () => {
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "nobody-1", call: CALL, exp: "20991002T1405Z" }), "unknown-handoff");
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1300Z" }), "statement-refused");
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "soon" }), "invalid-request");
+    await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { amt: { nested: 1 } }, exp: "20991002T1405Z" }), "invalid-request");
+    await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { nosuchslot: "x" }, exp: "20991002T1405Z" }), "invalid-request");
   });
 
   it("a CX for the HO abandons its statements", async () => {
@@ -251,7 +253,8 @@ describe("prepared statements, with exp enforced by the object", () => {
       const t = fresh();
       const s = await prepared(t);
       const [c, a] = await Promise.all([commitOf(t, s.token), abandonOf(t, s.token)]);
-      expect([c.status, a.status].sort()).toStrictEqual([200, 409]);
+      const said = `commit ${c.status} ${await c.text()}; abandon ${a.status} ${await a.text()}`;
+      expect([c.status, a.status].sort(), said).toStrictEqual([200, 409]);
     }
   });
 });

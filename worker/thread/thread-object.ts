@@ -13,7 +13,7 @@ import {
   abandon, afterDate, afterTime, cancelHandoff, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, prepare, readbackVerdict, readMessage, readRecord, refusal, timeAt,
 } from "../../core/index.js";
 import type {
-  Finding, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, SlotValue, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
+  Finding, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
 import type { ProblemKindName } from "../problem.js";
@@ -407,9 +407,11 @@ export class ThreadObject extends DurableObject<Env> {
     const open = this.auditor().report(now).findings.some((f) => f.handoff === ho.id && OPEN_CODES.has(f.code));
     if (!open) return problem("statement-refused", `${ho.id} is not open: a statement is prepared only for an open handoff`, { parameter: "handoff" });
     const vocabulary = this.profiles().vocabularyOf(ho);
-    const call: Record<string, SlotValue> = {};
-    for (const [key, raw] of Object.entries(request.call)) call[key] = raw as SlotValue;
-    const prepared = prepare(this.statements, { ho, call, exp: request.exp, n: request.n ?? this.nextNumber(ho.to ?? "") }, vocabulary);
+    // The call is read as a record is: slot values of the HO's vocabulary, decoded by slot type.
+    const call = readRecord(request.call, vocabulary);
+    if (!call.ok) return problem("invalid-request", `call: ${call.findings.map((f) => f.message).join("; ")}`, { parameter: "call", findings: call.findings });
+    if (call.value.resolve.size > 0) return problem("invalid-request", "call: a call holds the values it runs with; $resolve belongs to a record", { parameter: "call" });
+    const prepared = prepare(this.statements, { ho, call: call.value.values, exp: request.exp, n: request.n ?? this.nextNumber(ho.to ?? "") }, vocabulary);
     if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings });
     const line = formatLine(prepared.value.readback);
     if (!line.ok) return problem("statement-refused", line.findings.map((f) => f.message).join("; "), { findings: line.findings });
