@@ -11,6 +11,7 @@ import { measurePair, report } from "./measure.js";
 import { benchLegend } from "./legend.js";
 import { benchReadback } from "./readback.js";
 import { benchThread } from "./thread.js";
+import { benchWorker } from "./worker.js";
 
 function payVocabulary(): Vocabulary {
   const compiled = compileVocabulary(coreVocabulary, pay);
@@ -74,3 +75,6 @@ hashing(vocabulary);
 benchReadback(vocabulary);
 benchLegend();
 benchThread(vocabulary);
+// The Worker under load against wrangler dev (about 2 minutes); RW_BENCH_WORKER=0 skips it.
+if (process.env["RW_BENCH_WORKER"] === "0") console.log("worker: skipped (RW_BENCH_WORKER=0)");
+else await benchWorker();
