@@ -1,0 +1,146 @@
+/**
+ * `rw mailbox check PATH`: find the inbox (section 3's three candidates), read every message, run
+ * the conversation rules, and report per file, per thread, per callsign and per participant; with
+ * `--as CALLSIGN --state DIR`, reconcile that participant's inbox against its dispositions.
+ */
+import { existsSync, statSync } from "node:fs";
+import { analyzeMailbox, hasMailboxError, isCallsign, isHandler, reconcile } from "../../core/mailbox/index.js";
+import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ReconcileReport } from "../../core/mailbox/index.js";
+import { readInbox } from "../mailbox/inbox.js";
+import type { Inbox } from "../mailbox/inbox.js";
+import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
+import { readState } from "../mailbox/state.js";
+import { UsageError } from "../usage-error.js";
+import { FAIL, PASS } from "./context.js";
+import type { Command, CommandContext } from "./context.js";
+import { mailboxNow } from "./mailbox-now.js";
+
+export interface ParticipantSummary {
+  readonly callsign: string;
+  readonly sent: number;
+  readonly addressed: number;
+  /** Messages addressed to it with expects_reply and no exact causal reply from it. */
+  readonly owes: number;
+}
+
+/**
+ * Every callsign that sends or is addressed, with what it sent, received and still owes. A Handler
+ * seat owes nothing: "Addressing HANDLER with expects_reply makes a request, never a protocol debt."
+ */
+export function participants(entries: readonly MailboxEntry[]): ParticipantSummary[] {
+  const rows = new Map<string, { sent: number; addressed: number; owes: number }>();
+  const row = (c: string) => {
+    let r = rows.get(c);
+    if (r === undefined) rows.set(c, (r = { sent: 0, addressed: 0, owes: 0 }));
+    return r;
+  };
+  const answered = new Set<string>();
+  for (const { envelope: e } of entries) if (e.reply_to !== null) answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
+  for (const { envelope: e } of entries) row(e.from).sent++;
+  const everyone = [...rows.keys()];
+  for (const { envelope: e } of entries) {
+    for (const to of e.to.includes("ALL") ? everyone.filter((c) => c !== e.from) : e.to) {
+      const r = row(to);
+      r.addressed++;
+      if (e.expects_reply && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`)) r.owes++;
+    }
+  }
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([callsign, r]) => ({ callsign, ...r }));
+}
+
+export interface CheckResult {
+  readonly ok: boolean;
+  readonly root: string;
+  readonly inbox: string;
+  readonly read: Inbox;
+  readonly analysis: MailboxAnalysis;
+  readonly participants: readonly ParticipantSummary[];
+  readonly reconciliation: ReconcileReport | null;
+}
+
+/** The whole check, as the command and the benchmark run it. */
+export function checkMailbox(path: string, options: { vocabulary: Parameters<typeof readInbox>[1]; as?: string; state?: string; now: number }): CheckResult {
+  const found = discoverMailbox(path);
+  if (found === null) throw new UsageError(`${path}: no inbox at ${path} (if it is one), ${path}/inbox or ${path}/.agent-mailbox/inbox; the mailbox is never searched for`);
+  if (options.state !== undefined && isInside(options.state, found.root)) throw new UsageError(`--state ${options.state} is inside the mailbox root: dispositions live outside the mailbox and its sync`);
+  const read = readInbox(found.inbox, options.vocabulary);
+  const analysis = analyzeMailbox(read.entries, { now: options.now });
+  let reconciliation: ReconcileReport | null = null;
+  if (options.as !== undefined && options.state !== undefined) {
+    const state = readState(options.state, options.as);
+    const report = reconcile({ participant: options.as, messages: read.entries, dispositions: state.dispositions, where: state.where, cursor: state.cursor, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, now: options.now });
+    reconciliation = state.findings.length === 0 ? report : { ...report, readiness_clean: false, status: report.work_clean ? "WORK_CLEAN_WITH_AUDIT_DEBT" : report.status, findings: [...state.findings, ...report.findings] };
+  }
+  const errors = read.files.some((f) => !f.ok) || read.anomalies.length > 0 || hasMailboxError(analysis.findings) || (reconciliation !== null && hasMailboxError(reconciliation.findings));
+  return { ok: !errors, root: found.root, inbox: found.inbox, read, analysis, participants: participants(read.entries), reconciliation };
+}
+
+const fileOf = (entries: readonly MailboxEntry[]): ((id: string | undefined) => string) => {
+  const files = new Map(entries.map((e) => [e.envelope.id, e.file ?? e.envelope.id]));
+  return (id) => (id === undefined ? "" : (files.get(id) ?? id));
+};
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g;
+
+function render(r: CheckResult, given: string, as: string | undefined): string[] {
+  const name = fileOf(r.read.entries);
+  // For a person, messages are their files: a UUID the inbox holds is shown as its filename.
+  const show = (f: MailboxFinding, where: string): string => `  ${where}${where === "" ? "" : ": "}${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message.replace(UUID, (id) => name(id))}`;
+  const invalid = r.read.files.filter((f) => !f.ok).length;
+  const out = [`mailbox ${given}: ${r.read.entries.length} valid messages, ${invalid} invalid, ${r.read.anomalies.length} anomalies`];
+  for (const f of r.read.files) for (const finding of f.findings) out.push(show(finding, f.file));
+  for (const f of r.analysis.findings) out.push(show(f, f.file ?? name(f.id)));
+  if (r.analysis.threads.length > 0) out.push("threads");
+  for (const t of r.analysis.threads) {
+    const hs = t.handshake === null ? "" : `handshake ${t.handshake.state}${t.handshake.state === "superseded" ? ` by ${name(t.handshake.superseded_by ?? undefined)}` : ""}; `;
+    out.push(`  ${name(t.first)}: ${t.messages} ${t.messages === 1 ? "message" : "messages"}; ${hs}budget ${t.budget.count}/${t.budget.limit} ${t.budget.state}`);
+  }
+  if (r.analysis.callsigns.length > 0) out.push(`callsigns: ${r.analysis.callsigns.map((c) => `${c.callsign} ${c.state}`).join(", ")}`);
+  if (r.participants.length > 0) out.push("participants");
+  const width = Math.max(0, ...r.participants.map((p) => p.callsign.length));
+  for (const p of r.participants) out.push(`  ${p.callsign.padEnd(width)}  sent ${p.sent}, addressed ${p.addressed}, owes ${p.owes} ${p.owes === 1 ? "reply" : "replies"}`);
+  const rec = r.reconciliation;
+  if (rec !== null) {
+    const c = rec.counts;
+    out.push(`reconciliation for ${as}: ${rec.status} (work-clean ${rec.work_clean ? "yes" : "no"}, readiness-clean ${rec.readiness_clean ? "yes" : "no"})`);
+    out.push(`  addressed ${c.addressed}, undispositioned ${c.undispositioned_count} (restorable ${c.restorable_count}), open replies ${c.open_reply_count}; CTAs pending ${c.pending_cta_count}, active ${c.active_cta_count}, blocked ${c.blocked_cta_count}, deferred ${c.deferred_cta_count} (due ${c.due_deferred_count}); needs-audit ${c.needs_audit_count}, historical-debt ${c.historical_debt_count}, audit with live work ${c.audit_state_with_live_work_count}, expired blockers ${c.expired_blocker_count}, contradictions ${c.lifecycle_contradiction_count}, anomalies ${c.anomaly_count}`);
+    for (const f of rec.findings) out.push(show(f, f.file !== undefined && f.id === undefined ? f.file : name(f.id)));
+    for (const i of rec.items) if (i.action !== "none") out.push(`  ${i.action.padEnd(7)} ${i.file ?? i.id}${i.reply === null ? "" : ` (reply ${name(i.reply)})`}`);
+    out.push(`  the cursor may advance over ${rec.cursor_advance.length} ${rec.cursor_advance.length === 1 ? "message" : "messages"}`);
+  }
+  return out;
+}
+
+async function run(ctx: CommandContext): Promise<number> {
+  const path = ctx.args[0] as string;
+  const as = ctx.options["as"] as string | undefined;
+  const state = ctx.options["state"] as string | undefined;
+  if ((as === undefined) !== (state === undefined)) throw new UsageError("--as CALLSIGN and --state DIR go together: a participant reconciles against its own state folder");
+  if (as !== undefined && !isCallsign(as)) throw new UsageError(`--as ${as}: not a callsign`);
+  if (state !== undefined && !(existsSync(state) && statSync(state).isDirectory())) throw new UsageError(`--state ${state}: no such folder (create it; an empty one is a participant with no dispositions yet)`);
+  const now = mailboxNow(ctx.options["now"] as string | undefined);
+  let result: CheckResult;
+  try {
+    result = checkMailbox(path, { vocabulary: ctx.profiles.resolve, now, ...(as === undefined ? {} : { as, state: state as string }) });
+  } catch (error) {
+    if (!(error instanceof PathRefusal)) throw error;
+    await ctx.err.line(`refused: ${error.message}`);
+    return FAIL;
+  }
+  if (ctx.json) {
+    const { read, ...rest } = result;
+    await ctx.out.line(JSON.stringify({ ...rest, files: read.files, anomalies: read.anomalies }));
+  } else for (const line of render(result, path, as)) await ctx.out.line(line);
+  return result.ok ? PASS : FAIL;
+}
+
+export const mailboxCheckCommand: Command = {
+  summary: "check a mailbox folder: every message, threads, callsigns, participants; with --as, reconcile",
+  options: {
+    as: { type: "string", help: "the participant to reconcile (its callsign); needs --state" },
+    state: { type: "string", help: "the participant's local state folder, outside the mailbox (dispositions/, cursor/, anomalies/)" },
+    now: { type: "string", help: "the moment of the check, YYYYMMDDTHHMMZ or ISO 8601 UTC (default: now)" },
+  },
+  positionals: { name: "PATH", min: 1, max: 1 },
+  run,
+};

@@ -1,0 +1,188 @@
+/**
+ * `rw mailbox new PATH`: compose a message (or take a complete one with --message), preflight it
+ * as the outbound message it is, and publish it create-once into the inbox. Defaults come from
+ * the inbox: a reply's thread and request come from its parent, and the body links the parent.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { stringify } from "yaml";
+import {
+  isCallsign,
+  formatFilename,
+  mailboxFinding,
+  mailboxRootId,
+  newUuid7,
+  parseFilename,
+  preflight,
+  slugify,
+  uuid7Time,
+} from "../../core/mailbox/index.js";
+import type { MailboxEnvelope, MailboxFinding } from "../../core/mailbox/index.js";
+import { readInbox } from "../mailbox/inbox.js";
+import type { Inbox } from "../mailbox/inbox.js";
+import { discoverMailbox, PathRefusal } from "../mailbox/paths.js";
+import { publishOnce } from "../mailbox/publish.js";
+import { bindRoot } from "../mailbox/state.js";
+import { UsageError } from "../usage-error.js";
+import { FAIL, PASS } from "./context.js";
+import type { Command, CommandContext } from "./context.js";
+
+/** Kinds that answer inside their parent's request (they carry its request_id); others open one. */
+const ANSWERS = new Set(["welcome", "reply", "ack", "deliver", "blocked", "conflict", "cancel", "ratify", "close", "state", "review"]);
+
+const list = (value: string | undefined): string[] => (value === undefined ? [] : value.split(",").map((s) => s.trim()).filter((s) => s !== ""));
+
+function option(ctx: CommandContext, name: string): string | undefined {
+  const v = ctx.options[name];
+  return typeof v === "string" ? v : undefined;
+}
+
+function uuidOption(ctx: CommandContext, name: string): string | undefined {
+  const v = option(ctx, name);
+  return v === undefined ? undefined : v.toLowerCase() === v ? v : v.toLowerCase();
+}
+
+/** The message composed from the options, over what the inbox says about its parent. */
+function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: string; slug: string } {
+  const from = option(ctx, "from");
+  const kind = option(ctx, "kind");
+  if (from === undefined || kind === undefined) throw new UsageError("--from CALLSIGN and --kind KIND are required (or --message FILE)");
+  for (const name of ["arena", "machine"]) if (option(ctx, name) === undefined) throw new UsageError(`--${name} is required: a Handler-pinned opaque ${name === "arena" ? "arena alias" : "machine alias or UUID"}`);
+  const replyTo = uuidOption(ctx, "reply-to");
+  const parent = replyTo === undefined ? undefined : inbox.entries.find((e) => e.envelope.id === replyTo);
+  if (replyTo !== undefined && parent === undefined) throw new UsageError(`--reply-to ${replyTo}: no valid message in the inbox has this UUID; a reply cites the exact message it answers`);
+  const id = uuidOption(ctx, "id") ?? newUuid7();
+  const p: MailboxEnvelope | undefined = parent?.envelope;
+  const full = ctx.options["full"] === true;
+  const seqGiven = option(ctx, "seq");
+  const thread = uuidOption(ctx, "thread") ?? p?.thread ?? newUuid7();
+  let seq: number | undefined = seqGiven === undefined ? undefined : Number(seqGiven);
+  if (seqGiven !== undefined && !/^\d{1,9}$/.test(seqGiven)) throw new UsageError(`--seq ${seqGiven}: a whole number`);
+  if (full && seq === undefined) {
+    const mine = inbox.entries.filter((e) => e.envelope.thread === thread && e.envelope.from === from && e.envelope.seq !== null).map((e) => e.envelope.seq as number);
+    seq = mine.length === 0 ? 1 : Math.max(...mine) + 1;
+  }
+  const budget = option(ctx, "exchange-budget");
+  const envelope: Record<string, unknown> = {
+    version: 1,
+    profile: full ? "FULL" : "CORE",
+    id,
+    thread,
+    ...(option(ctx, "session") === undefined ? {} : { session: option(ctx, "session") }),
+    request_id: uuidOption(ctx, "request-id") ?? (p !== undefined && ANSWERS.has(kind) ? p.request_id : newUuid7()),
+    ...(seq === undefined ? {} : { seq }),
+    from,
+    to: list(option(ctx, "to")),
+    kind,
+    reply_to: replyTo ?? "",
+    expects_reply: ctx.options["no-reply"] !== true,
+    arena: option(ctx, "arena"),
+    machine: option(ctx, "machine"),
+    root,
+    transport: option(ctx, "transport") ?? "local",
+    ...(option(ctx, "terms") === undefined ? {} : { terms: option(ctx, "terms") }),
+    ...(budget === undefined ? {} : { exchange_budget: /^\d{1,9}$/.test(budget) ? Number(budget) : budget }),
+  };
+  const tags = ["agent-mailbox", ...list(option(ctx, "tags")).filter((t) => t !== "agent-mailbox")];
+  let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : readFileSync(ctx.file === "-" ? 0 : ctx.file, "utf8"));
+  if (parent?.file && !body.includes(`[[${parent.file.replace(/\.md$/, "")}`)) body = `Re: [[${parent.file.replace(/\.md$/, "")}]]\n\n${body}`;
+  if (body !== "" && !body.endsWith("\n")) body += "\n";
+  const frontmatter = stringify({ tags, meta: { mailbox: envelope } }, { lineWidth: 0 });
+  return { text: `---\n${frontmatter}---\n${body}`, slug: option(ctx, "slug") ?? slugify(kind) };
+}
+
+async function run(ctx: CommandContext): Promise<number> {
+  try {
+    return await publish(ctx);
+  } catch (error) {
+    if (!(error instanceof PathRefusal)) throw error;
+    await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, file: null, error: error.message, findings: [] })) : ctx.err.line(`refused: ${error.message}`));
+    return FAIL;
+  }
+}
+
+async function publish(ctx: CommandContext): Promise<number> {
+  const path = ctx.args[0] as string;
+  const found = discoverMailbox(path);
+  if (found === null) throw new UsageError(`${path}: no inbox at ${path} (if it is one), ${path}/inbox or ${path}/.agent-mailbox/inbox`);
+  const inbox = readInbox(found.inbox, ctx.profiles.resolve);
+  const root = mailboxRootId(found.root, { windows: process.platform === "win32" });
+  const messageFile = option(ctx, "message");
+  let text: string;
+  let slug: string;
+  if (messageFile !== undefined) {
+    if (!existsSync(messageFile)) throw new UsageError(`--message ${messageFile}: no such file`);
+    text = readFileSync(messageFile, "utf8");
+    slug = option(ctx, "slug") ?? parseFilename(messageFile.slice(messageFile.lastIndexOf("/") + 1))?.slug ?? "message";
+  } else ({ text, slug } = compose(ctx, inbox, root));
+  const slugOk = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) && slug.length <= 64;
+  if (!slugOk) throw new UsageError(`--slug ${slug}: lowercase words and digits joined by hyphens, at most 64 characters`);
+  const draft = preflight(text, { vocabulary: ctx.profiles.resolve });
+  const e = draft.envelope;
+  const parent = e?.reply_to === null || e === null ? undefined : inbox.entries.find((x) => x.envelope.id === e.reply_to);
+  const checked = parent === undefined ? draft : preflight(text, { vocabulary: ctx.profiles.resolve, parent: { id: parent.envelope.id, kind: parent.envelope.kind, file: parent.file ?? null } });
+  const findings: MailboxFinding[] = [...checked.findings];
+  if (e !== null && inbox.entries.some((x) => x.envelope.id === e.id)) findings.push(mailboxFinding("DUPLICATE_ID", `the inbox already holds a message with the UUID ${e.id}`, { slot: "id" }));
+  if (e !== null && e.root.toLowerCase() !== root) findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", "the envelope's root is not this mailbox root's identifier", { slot: "root" }));
+  const state = option(ctx, "state");
+  if (e !== null && state !== undefined && findings.every((f) => f.severity !== "error")) {
+    const { bound } = bindRoot(state, { arena: e.arena, callsign: e.from, machine: e.machine, root });
+    if (bound.root !== root || bound.arena !== e.arena || bound.machine !== e.machine) {
+      findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", `ROOT_ID_UNVERIFIED: ${e.from}'s local root binding (arena ${bound.arena}, machine ${bound.machine}, root ${bound.root.slice(0, 12)}…) differs from this publication's; a move needs a Handler-authorized rebind`, { slot: "root" }));
+    }
+  }
+  const ok = findings.every((f) => f.severity !== "error") && e !== null;
+  if (!ok || e === null) {
+    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, file: null, findings }));
+    else await ctx.err.line(`refused: nothing published\n${findings.map((f) => `  ${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message}`).join("\n")}`);
+    return FAIL;
+  }
+  // The name: seconds, or milliseconds when this sender already has a same-kind message that second.
+  const time = uuid7Time(e.id);
+  const seconds = formatFilename({ time, callsign: e.from, kind: e.kind, slug });
+  const prefix = seconds.slice(0, 20);
+  const busy = inbox.files.some((f) => f.file.startsWith(prefix) && parseFilename(f.file)?.callsign === e.from && parseFilename(f.file)?.kind === e.kind);
+  const file = busy ? formatFilename({ time, callsign: e.from, kind: e.kind, slug, millis: true }) : seconds;
+  if (ctx.options["dry-run"] === true) {
+    await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${text.trimEnd()}`);
+    return PASS;
+  }
+  publishOnce({ root: found.root, inbox: found.inbox, staging: option(ctx, "staging") ?? tmpdir(), file }, new TextEncoder().encode(text));
+  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: true, file, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
+  else {
+    await ctx.out.line(file);
+    for (const f of findings) await ctx.err.line(`  ${f.severity} ${f.code}: ${f.message}`);
+  }
+  return PASS;
+}
+
+export const mailboxNewCommand: Command = {
+  summary: "compose a message, preflight it, and publish it into the inbox create-once",
+  options: {
+    from: { type: "string", help: "the sender's callsign" },
+    to: { type: "string", help: "the recipients, comma-separated callsigns, or ALL" },
+    kind: { type: "string", help: "hello, welcome, resume, state, request, reply, propose, review, claim, deliver, ack, blocked, conflict, cancel, goodbye, ratify or close" },
+    "reply-to": { type: "string", help: "the exact message answered (its UUID); the thread and, for an answer, the request come from it" },
+    thread: { type: "string", help: "the thread's UUIDv7 (default: the parent's, or a new one)" },
+    "request-id": { type: "string", help: "the request's UUIDv7 (default: the parent's for an answer, else a new one)" },
+    id: { type: "string", help: "the message's UUIDv7 (default: a new one)" },
+    "no-reply": { type: "boolean", help: "expects_reply: false (default true)" },
+    full: { type: "boolean", help: "profile FULL (default CORE): needs --session; seq defaults to the sender's next in the thread" },
+    session: { type: "string", help: "the session identifier (required in FULL)" },
+    seq: { type: "string", help: "the sequence number" },
+    arena: { type: "string", help: "the arena: a Handler-pinned opaque alias" },
+    machine: { type: "string", help: "the machine locus: an opaque uppercase alias or a machine UUID" },
+    transport: { type: "string", help: "local (default), git, lyt or sync-share" },
+    terms: { type: "string", help: "accept or counter (a welcome, or an answer to a counter)" },
+    "exchange-budget": { type: "string", help: "the exchange budget a hello proposes" },
+    tags: { type: "string", help: "the room's tags, comma-separated (agent-mailbox is always added)" },
+    slug: { type: "string", help: "the filename's slug (default: the kind)" },
+    body: { type: "string", help: "the body text (or --file PATH, - for stdin)" },
+    message: { type: "string", help: "publish this complete message file instead of composing one" },
+    staging: { type: "string", help: "the staging folder: outside the mailbox, on its filesystem (default: the OS temp folder)" },
+    state: { type: "string", help: "the participant's local state folder: binds the mailbox root on first use, then requires it" },
+    "dry-run": { type: "boolean", help: "print the file name and the message; write nothing" },
+  },
+  positionals: { name: "PATH", min: 1, max: 1 },
+  run,
+};

@@ -1,0 +1,89 @@
+/**
+ * Reading an inbox folder: every regular `*.md` file directly in it (never a crawl), each read by
+ * the core as an inbound message. What cannot be consumed (a conflict copy, a symbolic link, a
+ * file that is not UTF-8 or does not parse, a refused envelope) is an anomaly, keyed by the
+ * SHA-256 of its bytes. Dotfiles are staging and provider mechanics, and are not messages.
+ */
+import { createHash } from "node:crypto";
+import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { VocabularyResolver } from "../../core/index.js";
+import { isConflictCopy, mailboxFinding, parseFilename, readMailboxMessage } from "../../core/mailbox/index.js";
+import type { MailboxAnomaly, MailboxEntry, MailboxFinding, MailboxReading } from "../../core/mailbox/index.js";
+
+/** A message file is at most 1 MiB, as a Worker request is. */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+export interface InboxFile {
+  readonly file: string;
+  readonly ok: boolean;
+  readonly id: string | null;
+  readonly findings: readonly MailboxFinding[];
+}
+
+export interface Inbox {
+  readonly files: readonly InboxFile[];
+  /** The valid messages, for the conversation rules and reconciliation. */
+  readonly entries: readonly MailboxEntry[];
+  readonly anomalies: readonly MailboxAnomaly[];
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+function fingerprint(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** The notes a filename earns: outside the grammar, or naming another sender or kind than its envelope. */
+function filenameFindings(file: string, reading: MailboxReading): MailboxFinding[] {
+  const parsed = parseFilename(file);
+  if (parsed === null) return [mailboxFinding("FILENAME_GRAMMAR", "the name is not yyyy-mm-dd-hh-mm-ss[-fff]-<CALLSIGN>-<kind>-<slug>.md (presentation only: the envelope decides)", { file })];
+  const e = reading.envelope;
+  if (e !== null && (parsed.callsign !== e.from || parsed.kind !== e.kind)) {
+    return [mailboxFinding("FILENAME_MISMATCH", `the name says ${parsed.callsign} ${parsed.kind}, the envelope ${e.from} ${e.kind} (the envelope decides)`, { file })];
+  }
+  return [];
+}
+
+export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox {
+  const files: InboxFile[] = [];
+  const entries: MailboxEntry[] = [];
+  const anomalies: MailboxAnomaly[] = [];
+  const names = readdirSync(inbox).filter((n) => n.endsWith(".md") && !n.startsWith(".")).sort();
+  for (const file of names) {
+    const path = join(inbox, file);
+    const stat = lstatSync(path);
+    const anomaly = (finding: MailboxFinding, bytes: Uint8Array | null, id: string | null = null, to: readonly string[] | null = null): void => {
+      files.push({ file, ok: false, id, findings: [finding] });
+      anomalies.push({ fingerprint: bytes === null ? fingerprint(new TextEncoder().encode(`${file}\u0000${stat.mode}`)) : fingerprint(bytes), file, id, to, reason: finding.message });
+    };
+    if (stat.isDirectory()) continue;
+    if (!stat.isFile()) {
+      anomaly(mailboxFinding("NOT_A_FILE", stat.isSymbolicLink() ? "a symbolic link in the inbox: never followed, never consumed" : "not a regular file", { file }), null);
+      continue;
+    }
+    if (stat.size > MAX_MESSAGE_BYTES) {
+      anomaly(mailboxFinding("MESSAGE_TOO_LARGE", `${stat.size} bytes: a message is at most ${MAX_MESSAGE_BYTES}`, { file }), null);
+      continue;
+    }
+    const bytes = readFileSync(path);
+    let text: string;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      anomaly(mailboxFinding("ENCODING_INVALID", "the file is not UTF-8", { file }), bytes);
+      continue;
+    }
+    const reading = readMailboxMessage(text, { vocabulary });
+    if (isConflictCopy(file)) {
+      // A conflict copy carries its original's UUID: not trustworthy for it, so keyed by bytes.
+      anomaly(mailboxFinding("CONFLICT_COPY", "a provider conflict copy: surfaced, never consumed or deleted silently", { file }), bytes, null, reading.envelope?.to ?? null);
+      continue;
+    }
+    const findings = [...reading.findings.map((f) => ({ ...f, file })), ...filenameFindings(file, reading)];
+    files.push({ file, ok: reading.ok, id: reading.id, findings });
+    if (reading.ok && reading.envelope !== null) entries.push({ envelope: reading.envelope, body: reading.body ?? "", file });
+    else anomalies.push({ fingerprint: fingerprint(bytes), file, id: reading.id, to: reading.envelope?.to ?? null, reason: findings.find((f) => f.severity === "error")?.message ?? "refused" });
+  }
+  return { files, entries, anomalies };
+}

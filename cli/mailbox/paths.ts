@@ -1,0 +1,87 @@
+/**
+ * Finding a mailbox on disk and refusing unsafe paths (section 3): the inbox is looked for at
+ * three candidates only, never by crawling; the mailbox root, the inbox and a target may not have
+ * a symbolic link (or a junction, which Node reports as one) anywhere in their path, and may not be
+ * mount points. Every refusal is a PathRefusal (the command prints it and exits 1).
+ */
+import { lstatSync, statSync } from "node:fs";
+import type { Stats } from "node:fs";
+import { basename, dirname, join, parse, relative, resolve, sep } from "node:path";
+
+/** A path the mailbox will not use, and why. */
+export class PathRefusal extends Error {
+  override readonly name = "PathRefusal";
+}
+
+export interface Mailbox {
+  /** The mailbox root: the folder holding the inbox (or `.agent-mailbox/`). Absolute. */
+  readonly root: string;
+  /** The inbox folder. Absolute. */
+  readonly inbox: string;
+  /** Which of section 3's candidates matched (1, 2 or 3). */
+  readonly candidate: 1 | 2 | 3;
+}
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** Refuses a path with a symbolic link in any component, from the filesystem root down. */
+export function refuseLinks(path: string, what: string): void {
+  const absolute = resolve(path);
+  const { root } = parse(absolute);
+  let current = root;
+  for (const part of absolute.slice(root.length).split(sep).filter((p) => p !== "")) {
+    current = join(current, part);
+    const stat = lstatOrNull(current);
+    if (stat === null) return;
+    if (stat.isSymbolicLink()) throw new PathRefusal(`${what} ${path}: ${current} is a symbolic link (or junction); the mailbox never follows one`);
+  }
+}
+
+/** Refuses a directory that is a mount point (on another device than its parent). */
+export function refuseMountPoint(path: string, what: string): void {
+  const absolute = resolve(path);
+  const parent = dirname(absolute);
+  if (parent === absolute) return;
+  if (statSync(absolute).dev !== statSync(parent).dev) throw new PathRefusal(`${what} ${path} is a mount point; the mailbox does not cross one`);
+}
+
+function isDirectory(path: string): boolean {
+  const stat = lstatOrNull(path);
+  if (stat?.isSymbolicLink()) throw new PathRefusal(`${path} is a symbolic link; the mailbox never follows one`);
+  return stat?.isDirectory() === true;
+}
+
+/** Section 3's three candidates, in order; a root with two inboxes is ambiguous and refused. */
+export function discoverMailbox(given: string): Mailbox | null {
+  const absolute = resolve(given);
+  refuseLinks(absolute, "the mailbox path");
+  let found: Mailbox | null = null;
+  if (basename(absolute) === "inbox" && isDirectory(absolute)) {
+    const parent = dirname(absolute);
+    found = { root: basename(parent) === ".agent-mailbox" ? dirname(parent) : parent, inbox: absolute, candidate: 1 };
+  } else {
+    const direct = isDirectory(join(absolute, "inbox"));
+    const dotted = isDirectory(join(absolute, ".agent-mailbox", "inbox"));
+    if (direct && dotted) throw new PathRefusal(`${given} holds both inbox/ and .agent-mailbox/inbox/: ambiguous, so neither is used`);
+    if (direct) found = { root: absolute, inbox: join(absolute, "inbox"), candidate: 2 };
+    else if (dotted) found = { root: absolute, inbox: join(absolute, ".agent-mailbox", "inbox"), candidate: 3 };
+  }
+  if (found === null) return null;
+  refuseLinks(found.inbox, "the inbox");
+  refuseMountPoint(found.root, "the mailbox root");
+  for (let dir = found.inbox; dir !== found.root && dir.startsWith(found.root); dir = dirname(dir)) refuseMountPoint(dir, "the inbox");
+  return found;
+}
+
+/** True when `path` is `folder` or inside it. */
+export function isInside(path: string, folder: string): boolean {
+  const rel = relative(resolve(folder), resolve(path));
+  return rel === "" || (!rel.startsWith("..") && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel));
+}

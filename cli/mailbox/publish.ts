@@ -1,0 +1,89 @@
+/**
+ * Publishing a message create-once (sections 3, 7 and 10): the complete bytes are written to a
+ * staging file outside the mailbox on the same filesystem, flushed and closed, then given their
+ * final name with link(2), which fails if the name exists (rename(2) would replace it), and the
+ * staging name is removed. A reader sees no file or the whole file; nothing is ever overwritten.
+ * A filesystem without hard links fails closed: there is no rename that refuses to overwrite.
+ */
+import { closeSync, fsyncSync, linkSync, lstatSync, mkdtempSync, openSync, readFileSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { isInside, PathRefusal, refuseLinks } from "./paths.js";
+
+export interface PublishTarget {
+  readonly root: string;
+  readonly inbox: string;
+  /** The staging folder: outside the mailbox root, on the inbox's filesystem. */
+  readonly staging: string;
+  readonly file: string;
+}
+
+/** Refuses a staging folder inside the mailbox (a sync could capture it) or on another filesystem. */
+export function checkStaging(staging: string, root: string, inbox: string): void {
+  let stat;
+  try {
+    stat = statSync(staging);
+  } catch {
+    throw new PathRefusal(`staging folder ${staging} does not exist`);
+  }
+  if (!stat.isDirectory()) throw new PathRefusal(`staging folder ${staging} is not a folder`);
+  if (isInside(staging, root)) throw new PathRefusal(`staging folder ${staging} is inside the mailbox root: a concurrent sync could capture the temporary file; stage outside it`);
+  if (stat.dev !== statSync(inbox).dev) throw new PathRefusal(`staging folder ${staging} is on another filesystem than the inbox: the final link would not be atomic; give --staging DIR on the mailbox's filesystem, outside the mailbox`);
+}
+
+/** Creates `inbox/file` with exactly `bytes`, or throws; an existing target is never touched. */
+export function publishOnce(target: PublishTarget, bytes: Uint8Array): string {
+  checkStaging(target.staging, target.root, target.inbox);
+  refuseLinks(target.inbox, "the inbox");
+  const final = join(target.inbox, target.file);
+  try {
+    lstatSync(final);
+    throw new PathRefusal(`${final} exists: messages are create-once and never overwritten`);
+  } catch (error) {
+    if (error instanceof PathRefusal) throw error;
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const dir = mkdtempSync(join(target.staging, "rw-mailbox-"));
+  const staged = join(dir, target.file);
+  try {
+    const fd = openSync(staged, "wx", 0o644);
+    try {
+      let at = 0;
+      while (at < bytes.length) at += writeSync(fd, bytes, at);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    try {
+      linkSync(staged, final);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EEXIST") throw new PathRefusal(`${final} appeared meanwhile: messages are create-once and never overwritten`);
+      throw new PathRefusal(`cannot give ${final} its name atomically (${code ?? "error"}): this filesystem does not take hard links, and a rename could overwrite; nothing was published`);
+    }
+  } finally {
+    try {
+      unlinkSync(staged);
+    } catch {
+      // never written
+    }
+    rmdirSync(dir);
+  }
+  syncDirectory(target.inbox);
+  const published = readFileSync(final);
+  if (Buffer.compare(published, Buffer.from(bytes)) !== 0) throw new PathRefusal(`${final} does not hold the bytes written: check it before relying on it`);
+  return final;
+}
+
+/** Flushes the inbox's directory entry, where the platform allows it. */
+function syncDirectory(path: string): void {
+  try {
+    const fd = openSync(path, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Windows cannot open a directory for fsync; the link itself is durable there.
+  }
+}

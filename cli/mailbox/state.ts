@@ -1,0 +1,77 @@
+/**
+ * The participant-local state folder (section 3's `<host-local-agent-state>/`), outside the
+ * mailbox root. One participant's files, by callsign:
+ *
+ *   dispositions/<CALLSIGN>.jsonl   append-only transitions, one JSON object a line
+ *   cursor/<CALLSIGN>.txt           the compact consumed-UUID cursor, one UUID a line
+ *   anomalies/<CALLSIGN>.jsonl      the anomaly index: {"fingerprint": "<sha256>", "state": "open"|"closed"}
+ *   root-binding/<CALLSIGN>.json    the local root binding, created once by `rw mailbox new`
+ *
+ * core/mailbox/README.md documents the fields of a transition.
+ */
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { mailboxFinding } from "../../core/mailbox/index.js";
+import type { AnomalyRecord, MailboxFinding } from "../../core/mailbox/index.js";
+
+export interface ParticipantState {
+  readonly dispositions: readonly unknown[];
+  /** Where each disposition came from, for findings. */
+  readonly where: (index: number) => { file: string; line: number };
+  readonly cursor: readonly string[];
+  readonly anomalyIndex: readonly AnomalyRecord[];
+  /** Lines that are not JSON, reported and skipped. */
+  readonly findings: readonly MailboxFinding[];
+}
+
+function jsonLines(path: string, label: string, findings: MailboxFinding[]): { value: unknown; line: number }[] {
+  if (!existsSync(path)) return [];
+  const out: { value: unknown; line: number }[] = [];
+  readFileSync(path, "utf8").split(/\r?\n/).forEach((text, i) => {
+    if (text.trim() === "") return;
+    try {
+      out.push({ value: JSON.parse(text) as unknown, line: i + 1 });
+    } catch {
+      findings.push(mailboxFinding("DISPOSITION_INVALID", `${label} line ${i + 1} is not JSON: skipped`, { file: path, line: i + 1 }));
+    }
+  });
+  return out;
+}
+
+export function readState(state: string, callsign: string): ParticipantState {
+  const findings: MailboxFinding[] = [];
+  const dispositionsFile = join(state, "dispositions", `${callsign}.jsonl`);
+  const rows = jsonLines(dispositionsFile, "dispositions", findings);
+  const cursorFile = join(state, "cursor", `${callsign}.txt`);
+  const cursor = existsSync(cursorFile) ? readFileSync(cursorFile, "utf8").split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "") : [];
+  const anomalyIndex = jsonLines(join(state, "anomalies", `${callsign}.jsonl`), "anomalies", findings).flatMap(({ value }) => {
+    const r = value as Partial<AnomalyRecord> | null;
+    return r !== null && typeof r === "object" && typeof r.fingerprint === "string" && (r.state === "open" || r.state === "closed") ? [{ fingerprint: r.fingerprint, state: r.state }] : [];
+  });
+  return { dispositions: rows.map((r) => r.value), where: (i) => ({ file: dispositionsFile, line: rows[i]?.line ?? 0 }), cursor, anomalyIndex, findings };
+}
+
+export interface RootBinding {
+  readonly arena: string;
+  readonly callsign: string;
+  readonly machine: string;
+  readonly root: string;
+}
+
+/**
+ * The participant's local root binding (section 4): created once before its first outbound
+ * message; later publications must match it exactly. Returns the binding now on disk.
+ */
+export function bindRoot(state: string, binding: RootBinding): { created: boolean; bound: RootBinding } {
+  const path = join(state, "root-binding", `${binding.callsign}.json`);
+  if (existsSync(path)) return { created: false, bound: JSON.parse(readFileSync(path, "utf8")) as RootBinding };
+  mkdirSync(dirname(path), { recursive: true });
+  const fd = openSync(path, "wx", 0o600);
+  try {
+    writeSync(fd, `${JSON.stringify(binding)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return { created: true, bound: binding };
+}

@@ -1,0 +1,112 @@
+/**
+ * The conversation rules across messages: duplicate identifiers, exact parents, sequence gaps,
+ * root bindings, each thread's handshake and exchange budget, and the callsign view. Takes the
+ * valid messages of one mailbox (any order); one pass over them in UUIDv7 order, plus a sort.
+ */
+import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
+import { callsignClaims } from "./callsign-claims.js";
+import type { CallsignView, ClaimOptions } from "./callsign-claims.js";
+import { mailboxFinding } from "./codes.js";
+import type { MailboxFinding } from "./codes.js";
+import { at, byUuid } from "./entry.js";
+import type { MailboxEntry } from "./entry.js";
+import { exchangeBudget } from "./exchange-budget.js";
+import type { ExchangeBudget } from "./exchange-budget.js";
+import { handshakes } from "./handshake.js";
+import type { Handshake } from "./handshake.js";
+import { sameRootId } from "./root-id.js";
+import { DEFAULT_EXCHANGE_BUDGET, MAILBOX_KINDS } from "./vocabulary.js";
+
+export interface ThreadSummary {
+  readonly thread: string;
+  /** The thread's first message in UUID order, and its kind. */
+  readonly first: string;
+  readonly kind: string;
+  readonly messages: number;
+  readonly handshake: Handshake | null;
+  readonly budget: ExchangeBudget;
+}
+
+export interface MailboxAnalysis {
+  readonly threads: readonly ThreadSummary[];
+  readonly callsigns: readonly CallsignView[];
+  readonly findings: readonly MailboxFinding[];
+}
+
+export interface AnalyzeOptions extends ClaimOptions {
+  /** The exchange budget where no accepted handshake names one (default 20). */
+  readonly budget?: number;
+}
+
+/** A short fingerprint of a root identifier: repair notices never carry the full value. */
+const fingerprint = (root: string): string => root.slice(0, 12).toLowerCase();
+
+export function analyzeMailbox(entries: readonly MailboxEntry[], options: AnalyzeOptions = {}): MailboxAnalysis {
+  const findings: MailboxFinding[] = [];
+  const byId = new Map<string, MailboxEntry>();
+  const unique: MailboxEntry[] = [];
+  for (const entry of entries) {
+    const first = byId.get(entry.envelope.id);
+    if (first !== undefined) {
+      findings.push(mailboxFinding("DUPLICATE_ID", `the UUID ${entry.envelope.id} is already used by ${first.file ?? "another message"}: an anomaly, never consumed twice`, at(entry)));
+      continue;
+    }
+    byId.set(entry.envelope.id, entry);
+    unique.push(entry);
+  }
+  const sorted = byUuid(unique);
+  const threads = new Map<string, MailboxEntry[]>();
+  const roots = new Map<string, string>();
+  const seqs = new Map<string, number>();
+  for (const entry of sorted) {
+    const e = entry.envelope;
+    const list = threads.get(e.thread);
+    if (list === undefined) threads.set(e.thread, [entry]);
+    else list.push(entry);
+    // The exact parent: known, in the same thread (a root kind's reply_to is only a citation).
+    if (e.reply_to !== null) {
+      const parent = byId.get(e.reply_to);
+      if (parent === undefined) findings.push(mailboxFinding("PARENT_UNKNOWN", `reply_to ${e.reply_to} is not in this mailbox (not yet synced, archived, or wrong)`, at(entry)));
+      else {
+        const p = parent.envelope;
+        if (p.thread !== e.thread && MAILBOX_KINDS[e.kind].parent !== "root") findings.push(mailboxFinding("PARENT_THREAD_MISMATCH", `reply_to ${p.id} is in thread ${p.thread}, this message in ${e.thread}: a reply stays in its parent's thread`, at(entry)));
+        if (entry.body !== undefined && parent.file && wikilinks(entry.body).length > 0 && !linksTo(wikilinks(entry.body), parent.file)) {
+          findings.push(mailboxFinding("PARENT_LINK_MISSING", `the body does not wikilink its exact parent [[${parent.file.replace(/\.md$/, "")}]]`, at(entry)));
+        }
+        if (e.kind === "ack" && p.kind === "hello" && claimsToFollowWelcomes(entry.body ?? "")) {
+          findings.push(mailboxFinding("ACK_SKIPS_WELCOME", "this ack's reply_to is the hello, but its body claims to follow welcomes: the envelope graph is the contract", { ...at(entry), slot: "reply_to" }));
+        }
+      }
+    }
+    // Root bindings: one root per arena, callsign and machine; the first message provisions it.
+    const bindingKey = `${e.arena}\u0000${e.from}\u0000${e.machine}`;
+    const bound = roots.get(bindingKey);
+    if (bound === undefined) roots.set(bindingKey, e.root);
+    else if (!sameRootId(bound, e.root)) {
+      findings.push(mailboxFinding("ROOT_MISMATCH", `needs-audit: root-mismatch: ${e.from} on machine ${e.machine} bound root ${fingerprint(bound)}…, this message says ${fingerprint(e.root)}…; quarantined, it cannot authorize work`, { ...at(entry), slot: "root", expected: fingerprint(bound), received: fingerprint(e.root) }));
+    }
+    // Sequence: a per-sender, per-thread gap signal.
+    if (e.seq !== null) {
+      const seqKey = `${e.thread}\u0000${e.from}`;
+      const last = seqs.get(seqKey);
+      if (last !== undefined && e.seq !== last + 1) findings.push(mailboxFinding("SEQ_GAP", `seq ${e.seq} from ${e.from} follows seq ${last} in this thread`, { ...at(entry), slot: "seq", expected: String(last + 1), received: String(e.seq) }));
+      seqs.set(seqKey, e.seq);
+    }
+  }
+  const shakes = handshakes(sorted, threads);
+  findings.push(...shakes.findings);
+  const arenaBudget = new Map<string, number>();
+  for (const [thread, hs] of shakes.handshakes) {
+    const arena = (threads.get(thread)?.[0] as MailboxEntry).envelope.arena;
+    if (hs.state === "established" && hs.exchange_budget !== null) arenaBudget.set(arena, hs.exchange_budget);
+  }
+  const summaries: ThreadSummary[] = [];
+  for (const [thread, messages] of threads) {
+    const first = (messages[0] as MailboxEntry).envelope;
+    const limit = arenaBudget.get(first.arena) ?? options.budget ?? DEFAULT_EXCHANGE_BUDGET;
+    summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget: exchangeBudget(messages, limit, findings) });
+  }
+  const claims = callsignClaims(sorted, options);
+  findings.push(...claims.findings);
+  return { threads: summaries, callsigns: claims.callsigns, findings };
+}

@@ -1,0 +1,128 @@
+/**
+ * The callsign view (section 4), built from the inbox history: `hello`/`welcome` claims, `resume`
+ * reclaims and successions, and `goodbye` departures (`re-entry: final` retires a name for good).
+ * A claimant is its locus (machine and mailbox root): when two loci claim one name in an arena,
+ * the smaller root UUID keeps it and the later claim is a collision. A name unseen for the TTL is
+ * expired: unavailable to strangers, reclaimable by its holder.
+ */
+import { isHandler } from "./callsign.js";
+import { mailboxFinding } from "./codes.js";
+import type { MailboxFinding } from "./codes.js";
+import type { MailboxEnvelope } from "./envelope.js";
+import { at } from "./entry.js";
+import type { MailboxEntry } from "./entry.js";
+import { uuid7Time } from "./uuid7.js";
+import { CLAIM_KINDS, DEFAULT_CALLSIGN_TTL_DAYS } from "./vocabulary.js";
+
+export type NameState = "active" | "expired" | "retired";
+
+export interface CallsignView {
+  readonly arena: string;
+  readonly callsign: string;
+  readonly state: NameState;
+  /** The claim (or reclaim) that holds the name now. */
+  readonly claimed_by: string;
+  /** The holder's locus: machine and mailbox-root identifier. */
+  readonly machine: string;
+  readonly root: string;
+  /** Epoch ms of the newest valid message from this name: any message renews it. */
+  readonly last_seen: number;
+  /** Every claim and succession, oldest first (append-only holder lineage). */
+  readonly lineage: readonly string[];
+}
+
+export interface ClaimOptions {
+  /** Epoch ms: names unseen for the TTL are expired. Without it, nothing expires. */
+  readonly now?: number | null;
+  readonly ttlDays?: number;
+}
+
+interface Holder {
+  arena: string;
+  callsign: string;
+  retired: boolean;
+  claimed_by: string;
+  locus: string;
+  machine: string;
+  root: string;
+  last_seen: number;
+  lineage: string[];
+}
+
+const locusOf = (e: MailboxEnvelope): string => `${e.machine}\u0000${e.root.toLowerCase()}`;
+const RE_ENTRY = /^[ \t]*(?:[-*+][ \t]+)?\**re-entry\**:[ \t]*\**(returning|final)\b/im;
+
+/** What a goodbye's body banks as `re-entry: returning | final` (section 8), or null. */
+export function reEntryOf(body: string | undefined): "returning" | "final" | null {
+  const m = body === undefined ? null : RE_ENTRY.exec(body);
+  return m === null ? null : (m[1]?.toLowerCase() as "returning" | "final");
+}
+
+/** The name view of every arena, and the collisions, retired claims and strangers it finds. */
+export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOptions = {}): { callsigns: CallsignView[]; findings: MailboxFinding[] } {
+  const findings: MailboxFinding[] = [];
+  const names = new Map<string, Holder>();
+  const unclaimed = new Set<string>();
+  for (const entry of sorted) {
+    const e = entry.envelope;
+    if (isHandler(e.from)) continue;
+    const key = `${e.arena}\u0000${e.from}`;
+    const held = names.get(key);
+    const time = uuid7Time(e.id);
+    if (CLAIM_KINDS.has(e.kind)) {
+      if (held === undefined) {
+        names.set(key, { arena: e.arena, callsign: e.from, retired: false, claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root, last_seen: time, lineage: [e.id] });
+        continue;
+      }
+      if (held.retired) {
+        findings.push(mailboxFinding("CALLSIGN_RETIRED", `${e.from} retired with a final goodbye: the name is tombstoned in arena ${e.arena}`, at(entry)));
+        continue;
+      }
+      if (held.locus !== locusOf(e)) {
+        if (e.kind === "resume") {
+          findings.push(mailboxFinding("SUCCESSION_DECLARED", `${e.from} is resumed from another locus (machine ${e.machine}): a declared succession, legitimate only with current Handler authorization`, at(entry)));
+          Object.assign(held, { claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root });
+          held.lineage.push(e.id);
+        } else {
+          findings.push(mailboxFinding("CALLSIGN_COLLISION", `${e.from} is held by claim ${held.claimed_by} (machine ${held.machine}), whose root UUID is smaller: this claimant regenerates and re-hellos citing it`, at(entry)));
+          continue;
+        }
+      } else if (e.kind === "resume" && held.claimed_by !== e.id) held.lineage.push(e.id);
+      held.last_seen = Math.max(held.last_seen, time);
+      continue;
+    }
+    if (held === undefined) {
+      if (!unclaimed.has(key)) findings.push(mailboxFinding("CALLSIGN_UNCLAIMED", `${e.from} has no hello, welcome or resume in arena ${e.arena}: an unexpected callsign is surfaced to the Handler and not engaged`, at(entry)));
+      unclaimed.add(key);
+      continue;
+    }
+    if (held.retired) {
+      findings.push(mailboxFinding("CALLSIGN_RETIRED", `${e.from} retired with a final goodbye: it sends nothing more in arena ${e.arena}`, at(entry)));
+      continue;
+    }
+    if (held.locus !== locusOf(e)) {
+      findings.push(mailboxFinding("CALLSIGN_HELD", `${e.from} is held by machine ${held.machine} (claim ${held.claimed_by}); this message comes from machine ${e.machine}`, at(entry)));
+      continue;
+    }
+    held.last_seen = Math.max(held.last_seen, time);
+    if (e.kind === "goodbye" && reEntryOf(entry.body) === "final") held.retired = true;
+  }
+  const ttl = (options.ttlDays ?? DEFAULT_CALLSIGN_TTL_DAYS) * 86_400_000;
+  const now = options.now ?? null;
+  const callsigns = [...names.values()].map((h) => ({
+    arena: h.arena,
+    callsign: h.callsign,
+    state: h.retired ? "retired" : now !== null && now - h.last_seen > ttl ? "expired" : "active",
+    claimed_by: h.claimed_by,
+    machine: h.machine,
+    root: h.root,
+    last_seen: h.last_seen,
+    lineage: h.lineage,
+  })) satisfies CallsignView[];
+  return { callsigns, findings };
+}
+
+/** Names a generator must avoid in an arena: every held, expired or retired one. */
+export function unavailableCallsigns(view: readonly CallsignView[], arena: string): string[] {
+  return view.filter((c) => c.arena === arena).map((c) => c.callsign);
+}

@@ -1,0 +1,130 @@
+/**
+ * The Agent Mailbox's finding codes: its own table, beside the core's FINDING_CODES for RW1, with
+ * the same finding shape (`{ code, severity, message, ... }`) so adapters print both alike. The two
+ * tables never share a code (a test holds them apart). Codes never change meaning once published.
+ */
+import type { Finding, Severity } from "../index.js";
+
+/** Every mailbox code, with whether it refuses (`error`) or only informs (`note`). */
+export const MAILBOX_CODES = {
+  // The file as text: frontmatter and YAML (section 4: "Markdown", "frontmatter").
+  ENCODING_INVALID: "error",
+  ENCODING_BOM: "note",
+  FRONTMATTER_MISSING: "error",
+  FRONTMATTER_UNCLOSED: "error",
+  YAML_INVALID: "error",
+  FRONTMATTER_SHAPE: "error",
+  // The envelope under meta.mailbox (sections 4, 5, 9).
+  ENVELOPE_MISSING: "error",
+  ENVELOPE_SHAPE: "error",
+  LEGACY_ALIAS: "error",
+  LEGACY_ENVELOPE: "note",
+  FIELD_MISSING: "error",
+  FIELD_TYPE: "error",
+  FIELD_UNKNOWN: "note",
+  VERSION_UNSUPPORTED: "error",
+  VERSION_FLOOR: "note",
+  VERSION_HIGHER: "note",
+  PROFILE_INVALID: "error",
+  UUID_INVALID: "error",
+  SEQ_INVALID: "error",
+  CALLSIGN_INVALID: "error",
+  CALLSIGN_DEVICE_NAME: "error",
+  CALLSIGN_RESERVED: "error",
+  HANDLER_SELF_ASSERTED: "note",
+  RECIPIENTS_INVALID: "error",
+  KIND_UNKNOWN: "error",
+  CLAIM_NOT_FULL: "error",
+  REPLY_TO_REQUIRED: "error",
+  ROOT_WITH_PARENT: "note",
+  TERMS_INVALID: "error",
+  TERMS_MISSING: "note",
+  AVAILABILITY_MISPLACED: "error",
+  ARENA_ALIAS: "note",
+  MACHINE_NOT_CANONICAL: "note",
+  ROOT_ID_INVALID: "error",
+  ROOT_ID_CASE: "note",
+  TRANSPORT_UNKNOWN: "error",
+  TAGS_MISSING: "note",
+  // The body (sections 4, 9).
+  PARENT_LINK_MISSING: "note",
+  ACK_SKIPS_WELCOME: "error",
+  BODY_RW1_REFUSED: "error",
+  MESSAGE_TOO_LARGE: "error",
+  // Names, ids and files (sections 3, 4, 10).
+  FILENAME_GRAMMAR: "note",
+  FILENAME_MISMATCH: "note",
+  CONFLICT_COPY: "error",
+  NOT_A_FILE: "error",
+  DUPLICATE_ID: "error",
+  MANIFEST_PATH: "error",
+  // Conversation state (sections 4, 6, 8).
+  PARENT_UNKNOWN: "note",
+  PARENT_THREAD_MISMATCH: "error",
+  WORK_BEFORE_ESTABLISHED: "error",
+  HELLO_CROSSED: "note",
+  CALLSIGN_COLLISION: "error",
+  CALLSIGN_RETIRED: "error",
+  CALLSIGN_HELD: "error",
+  CALLSIGN_UNCLAIMED: "note",
+  SUCCESSION_DECLARED: "note",
+  ROOT_MISMATCH: "error",
+  ROOT_ID_UNVERIFIED: "error",
+  SEQ_GAP: "note",
+  EXCHANGE_BUDGET_EXCEEDED: "error",
+  // Reconciliation (sections 3, 7, 9).
+  DISPOSITION_INVALID: "error",
+  DISPOSITION_UNKNOWN_MESSAGE: "note",
+  LIFECYCLE_CONTRADICTION: "error",
+  REPLY_NOT_FOUND: "error",
+  REPLY_OWED: "error",
+  SUPERSESSION_UNPROVEN: "error",
+  DEFERRAL_DUE: "note",
+  RESTORABLE: "note",
+  AMBIGUOUS_HISTORY: "error",
+  CURSOR_AHEAD: "error",
+  CURSOR_INVALID_ENTRY: "error",
+  CURSOR_UNKNOWN: "note",
+  ANOMALY_OPEN: "error",
+} as const;
+
+export type MailboxCode = keyof typeof MAILBOX_CODES;
+
+export interface MailboxFinding {
+  readonly code: MailboxCode;
+  readonly severity: Severity;
+  readonly message: string;
+  /** The envelope field concerned, as written on the wire (`reply_to`, `to[1]`, `tags`). */
+  readonly slot?: string;
+  /** 1-based line in the message file. */
+  readonly line?: number;
+  readonly expected?: string;
+  readonly received?: string;
+  /** The message (UUID) a conversation or reconciliation finding is about. */
+  readonly id?: string;
+  /** The file, as an adapter names it. */
+  readonly file?: string;
+  /** For an RW1 line in a body: the core's findings that refuse it. */
+  readonly causes?: readonly Finding[];
+}
+
+export type MailboxFindingDetail = Omit<MailboxFinding, "code" | "severity" | "message">;
+
+/** Builds a finding; its severity comes from the table, so the two never disagree. */
+export function mailboxFinding(code: MailboxCode, message: string, detail?: MailboxFindingDetail): MailboxFinding {
+  return { code, severity: MAILBOX_CODES[code], message, ...detail };
+}
+
+export function hasMailboxError(findings: readonly MailboxFinding[]): boolean {
+  for (const f of findings) if (f.severity === "error") return true;
+  return false;
+}
+
+/** A result as a value, as the core's: `ok` exactly when no finding is an error. */
+export type MailboxResult<T> =
+  | { readonly ok: true; readonly value: T; readonly findings: readonly MailboxFinding[] }
+  | { readonly ok: false; readonly value: null; readonly findings: readonly MailboxFinding[] };
+
+export function mailboxResult<T>(value: T, findings: readonly MailboxFinding[]): MailboxResult<T> {
+  return hasMailboxError(findings) ? { ok: false, value: null, findings } : { ok: true, value, findings };
+}

@@ -1,0 +1,106 @@
+/**
+ * Dispositions (sections 3, 7, 9): append-only transitions keyed by inbound UUID, each with its
+ * CTA state and the exact evidence it rests on. The last valid transition is the effective one;
+ * an invalid transition is reported and skipped, never guessed at.
+ */
+import * as v from "valibot";
+import { mailboxFinding } from "./codes.js";
+import type { MailboxFinding } from "./codes.js";
+import { isUuid7 } from "./uuid7.js";
+import { CTA_STATES, DISPOSITION_STATES, LIVE_CTA } from "./vocabulary.js";
+import type { CtaState, DispositionState } from "./vocabulary.js";
+
+/** One transition as stored (one JSON object a line in the CLI's state folder). */
+export interface Disposition {
+  readonly id: string;
+  readonly state: DispositionState;
+  readonly cta: CtaState;
+  /** When it was recorded, ISO 8601 UTC. */
+  readonly at?: string;
+  /** `replied`: the exact causal reply's UUID. */
+  readonly reply?: string;
+  readonly request_id?: string;
+  /** `acted`: the independently verified effect (an idempotency key, a commit, a hash). */
+  readonly effect?: string;
+  /** `superseded-by-correction`: the correction's UUID. */
+  readonly correction?: string;
+  /** `rejected-scope`, or any Handler direction: the record of the Handler's decision. */
+  readonly handler?: string;
+  /** `deferred`: who resumes it, and the exact time (ISO 8601 UTC). */
+  readonly owner?: string;
+  readonly resume_after?: string;
+  /** A blocker or lease's expiry (ISO 8601 UTC): past it, escalation is due. */
+  readonly expires?: string;
+  /** `needs-audit` with live work: the independent record work continues on, or why it is blocked. */
+  readonly work_continues?: string;
+  readonly work_blocked_reason?: string;
+  readonly reason?: string;
+}
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z$/;
+
+/** Epoch ms of an ISO 8601 UTC time (`2026-10-02T09:00:00Z`), or null. */
+export function isoTime(text: unknown): number | null {
+  if (typeof text !== "string" || !ISO_UTC.test(text)) return null;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+const str = v.optional(v.pipe(v.string(), v.minLength(1)));
+const schema = v.looseObject({
+  id: v.custom<string>((x) => isUuid7(x), "id: the inbound message's UUIDv7"),
+  state: v.picklist(Object.keys(DISPOSITION_STATES) as DispositionState[], `state: one of ${Object.keys(DISPOSITION_STATES).join(", ")}`),
+  cta: v.picklist(CTA_STATES, `cta: one of ${CTA_STATES.join(", ")}`),
+  at: v.optional(v.custom<string>((x) => isoTime(x) !== null, "at: ISO 8601 UTC")),
+  reply: v.optional(v.custom<string>((x) => isUuid7(x), "reply: the reply's UUIDv7")),
+  request_id: v.optional(v.custom<string>((x) => isUuid7(x), "request_id: a UUIDv7")),
+  effect: str,
+  correction: v.optional(v.custom<string>((x) => isUuid7(x), "correction: the correction's UUIDv7")),
+  handler: str,
+  owner: str,
+  resume_after: v.optional(v.custom<string>((x) => isoTime(x) !== null, "resume_after: ISO 8601 UTC")),
+  expires: v.optional(v.custom<string>((x) => isoTime(x) !== null, "expires: ISO 8601 UTC")),
+  work_continues: str,
+  work_blocked_reason: str,
+  reason: str,
+});
+
+/** The evidence each state needs (sections 3 and 7). */
+function evidenceProblem(d: Disposition): string | null {
+  switch (d.state) {
+    case "replied":
+      return d.reply === undefined ? "replied needs reply: the exact causal reply's UUID" : null;
+    case "acted":
+      return d.effect === undefined ? "acted needs effect: the independently verified effect" : null;
+    case "rejected-scope":
+      return d.handler === undefined ? "rejected-scope needs handler: the Handler's refusal" : null;
+    case "superseded-by-correction":
+      return d.correction === undefined ? "superseded-by-correction needs correction: the correction's UUID" : null;
+    case "deferred":
+      return d.owner === undefined || d.resume_after === undefined ? "deferred needs an owner and an exact resume_after" : null;
+    case "needs-audit":
+      return LIVE_CTA.has(d.cta) && d.work_continues === undefined && d.work_blocked_reason === undefined ? "needs-audit with live work records work_continues (with its evidence) or work_blocked_reason" : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Reads raw transitions (in append order) into the effective disposition of each UUID. `where`
+ * names a transition for its findings (the CLI gives file and line).
+ */
+export function effectiveDispositions(records: readonly unknown[], where: (index: number) => { file?: string; line?: number } = () => ({})): { effective: Map<string, Disposition>; findings: MailboxFinding[] } {
+  const effective = new Map<string, Disposition>();
+  const findings: MailboxFinding[] = [];
+  records.forEach((record, i) => {
+    const parsed = v.safeParse(schema, record);
+    const problem = parsed.success ? evidenceProblem(parsed.output as Disposition) : parsed.issues.map((issue) => issue.message).join("; ");
+    if (problem !== null || !parsed.success) {
+      const id = record !== null && typeof record === "object" && isUuid7((record as { id?: unknown }).id) ? { id: (record as { id: string }).id } : {};
+      findings.push(mailboxFinding("DISPOSITION_INVALID", `transition ${i + 1} is skipped: ${problem}`, { ...where(i), ...id }));
+      return;
+    }
+    effective.set(parsed.output.id, parsed.output as Disposition);
+  });
+  return { effective, findings };
+}

@@ -1,0 +1,60 @@
+/**
+ * The exchange budget (section 8): per thread, count consecutive agent-to-agent messages since
+ * the latest Handler message or declared new external evidence (`new_evidence`). At the limit the
+ * replies already owed by `expects_reply` may still be sent; anything else is over budget, and
+ * once the owed replies are done the thread is `blocked: exchange-budget`.
+ */
+import { ALL, isHandler } from "./callsign.js";
+import { mailboxFinding } from "./codes.js";
+import type { MailboxFinding } from "./codes.js";
+import { at } from "./entry.js";
+import type { MailboxEntry } from "./entry.js";
+
+export type BudgetState = "open" | "at-limit" | "blocked: exchange-budget";
+
+export interface ExchangeBudget {
+  readonly limit: number;
+  /** Consecutive agent-to-agent messages since the last reset. */
+  readonly count: number;
+  readonly state: BudgetState;
+  /** Messages sent before the limit whose owed replies are still missing. */
+  readonly owed: readonly string[];
+}
+
+interface Owed {
+  readonly from: string;
+  readonly to: readonly string[];
+  readonly replied: Set<string>;
+}
+
+const done = (o: Owed): boolean => (o.to.includes(ALL) ? o.replied.size > 0 : o.to.every((t) => isHandler(t) || o.replied.has(t)));
+
+/** The budget of one thread, its messages in UUID order. */
+export function exchangeBudget(messages: readonly MailboxEntry[], limit: number, findings: MailboxFinding[]): ExchangeBudget {
+  let count = 0;
+  let owed = new Map<string, Owed>();
+  for (const entry of messages) {
+    const m = entry.envelope;
+    if (isHandler(m.from)) {
+      count = 0;
+      owed = new Map();
+      continue;
+    }
+    if (m.new_evidence !== null) {
+      count = 0;
+      owed = new Map();
+    }
+    if (!m.to.some((t) => !isHandler(t))) continue;
+    const answers = m.reply_to === null ? undefined : owed.get(m.reply_to);
+    const owedReply = answers !== undefined && answers.from !== m.from && (answers.to.includes(ALL) || answers.to.includes(m.from)) && !answers.replied.has(m.from);
+    if (count >= limit && !owedReply) {
+      findings.push(mailboxFinding("EXCHANGE_BUDGET_EXCEEDED", `the thread's exchange budget of ${limit} agent-to-agent messages is spent: only replies already owed may follow, until Handler input or declared new evidence`, at(entry)));
+    }
+    if (answers !== undefined) answers.replied.add(m.from);
+    count++;
+    if (m.expects_reply && count <= limit) owed.set(m.id, { from: m.from, to: m.to, replied: new Set() });
+  }
+  const open = [...owed.entries()].filter(([, o]) => !done(o)).map(([id]) => id);
+  const state: BudgetState = count < limit ? "open" : open.length > 0 ? "at-limit" : "blocked: exchange-budget";
+  return { limit, count, state, owed: count >= limit ? open : [] };
+}

@@ -1,0 +1,79 @@
+/**
+ * Message filenames (section 4): `yyyy-mm-dd-hh-mm-ss[-fff]-<CALLSIGN>-<kind>-<slug>.md`, UTC by
+ * default. The name is presentation only: the UUIDv7 envelope is authoritative, so a name that does
+ * not follow the grammar is a note, never a reason to refuse the message.
+ */
+import { isCallsign } from "./callsign.js";
+import { KIND_NAMES, MAILBOX_KINDS } from "./vocabulary.js";
+import type { MailboxKind } from "./vocabulary.js";
+
+export interface MessageFilename {
+  /** Epoch milliseconds of the name's timestamp, read as UTC. */
+  readonly time: number;
+  /** Whether the name carries milliseconds (`-fff`). */
+  readonly millis: boolean;
+  readonly callsign: string;
+  readonly kind: MailboxKind;
+  readonly slug: string;
+}
+
+/** A slug: lowercase letters and digits in hyphen-separated words, at most 64 characters. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_MAX = 64;
+const PREFIX = /^(\d{4})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{2})(?:-(\d{3}))?-/;
+// Kinds are lowercase and callsigns uppercase, so the first "-<kind>-" after the callsign splits them.
+const REST = new RegExp(`^([A-Z0-9-]{1,32})-(${KIND_NAMES.join("|")})-(.+)\\.md$`);
+
+/** The parts of a name that follows the grammar, or null. */
+export function parseFilename(name: string): MessageFilename | null {
+  const prefix = PREFIX.exec(name);
+  if (prefix === null) return null;
+  const rest = REST.exec(name.slice(prefix[0].length));
+  if (rest === null) return null;
+  const [callsign, kind, slug] = [rest[1] as string, rest[2] as MailboxKind, rest[3] as string];
+  if (!isCallsign(callsign) || !SLUG.test(slug) || slug.length > SLUG_MAX) return null;
+  const [y, mo, d, h, mi, s] = prefix.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const ms = prefix[7] === undefined ? 0 : Number(prefix[7]);
+  const time = Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  const check = new Date(time);
+  // A real date and time: Date.UTC would carry 2026-02-30 into March.
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || check.getUTCHours() !== h || check.getUTCMinutes() !== mi || check.getUTCSeconds() !== s) return null;
+  return { time, millis: prefix[7] !== undefined, callsign, kind, slug };
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
+
+/** A slug from free text: lowercase words joined by hyphens, cut at a word within 64 characters. */
+export function slugify(text: string): string {
+  const words = text.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, " ").trim().split(" ").filter((w) => w !== "");
+  let slug = "";
+  for (const w of words) {
+    const next = slug === "" ? w.slice(0, SLUG_MAX) : `${slug}-${w}`;
+    if (next.length > SLUG_MAX) break;
+    slug = next;
+  }
+  return slug === "" ? "message" : slug;
+}
+
+/** The name for a message; throws a RangeError for parts the grammar cannot carry. */
+export function formatFilename(parts: { readonly time: number; readonly callsign: string; readonly kind: string; readonly slug: string; readonly millis?: boolean }): string {
+  if (!Number.isFinite(parts.time)) throw new RangeError("formatFilename: time must be epoch milliseconds");
+  if (!isCallsign(parts.callsign)) throw new RangeError(`formatFilename: ${JSON.stringify(parts.callsign)} is not a callsign`);
+  if (!Object.hasOwn(MAILBOX_KINDS, parts.kind)) throw new RangeError(`formatFilename: ${JSON.stringify(parts.kind)} is not a message kind`);
+  if (!SLUG.test(parts.slug) || parts.slug.length > SLUG_MAX) throw new RangeError(`formatFilename: ${JSON.stringify(parts.slug)} is not a slug (see slugify)`);
+  const d = new Date(parts.time);
+  const stamp = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}-${pad(d.getUTCHours())}-${pad(d.getUTCMinutes())}-${pad(d.getUTCSeconds())}`;
+  return `${stamp}${parts.millis === true ? `-${pad(d.getUTCMilliseconds(), 3)}` : ""}-${parts.callsign}-${parts.kind}-${parts.slug}.md`;
+}
+
+/**
+ * The provider conflict-copy patterns recognised (sections 10, 13): `name (1).md` (OneDrive,
+ * Google Drive, Dropbox), "conflicted copy" (Dropbox, Nextcloud, ownCloud), Syncthing's
+ * `.sync-conflict-YYYYMMDD-HHMMSS`, and `conflict` in parentheses.
+ */
+const CONFLICT_PATTERNS: readonly RegExp[] = [/ \(\d{1,4}\)(?:\.[^.]*)?$/, /conflicted copy/i, /\.sync-conflict-\d{8}-\d{6}/, /\([^)]*\bconflict\b[^)]*\)/i];
+
+/** True when a filename looks like a provider's conflict copy: an anomaly, never consumed. */
+export function isConflictCopy(name: string): boolean {
+  return CONFLICT_PATTERNS.some((p) => p.test(name));
+}

@@ -1,0 +1,48 @@
+/**
+ * Splitting a Markdown message into its YAML frontmatter and its body: the file opens with a `---`
+ * line and the frontmatter ends at the next `---` (or `...`) line. LF and CRLF both end lines.
+ */
+import { mailboxFinding } from "./codes.js";
+import type { MailboxFinding } from "./codes.js";
+
+export interface SplitMessage {
+  /** The YAML text between the delimiters. */
+  readonly yaml: string;
+  /** The 1-based file line the YAML starts on. */
+  readonly yamlLine: number;
+  /** Everything after the closing delimiter line. */
+  readonly body: string;
+  /** The 1-based file line the body starts on. */
+  readonly bodyLine: number;
+  /** A note when a byte-order mark was dropped. */
+  readonly findings: readonly MailboxFinding[];
+}
+
+const OPEN = /^---[ \t]*\r?\n/;
+const CLOSE = /^(?:---|\.\.\.)[ \t]*\r?$/gm;
+
+export function splitFrontmatter(text: string): SplitMessage | MailboxFinding {
+  const findings: MailboxFinding[] = [];
+  if (text.charCodeAt(0) === 0xfeff) {
+    text = text.slice(1);
+    findings.push(mailboxFinding("ENCODING_BOM", "the file starts with a byte-order mark; it was ignored", { line: 1 }));
+  }
+  const open = OPEN.exec(text);
+  if (open === null) return mailboxFinding("FRONTMATTER_MISSING", "the message does not open with a --- line: a mailbox message is Markdown with YAML frontmatter", { line: 1 });
+  CLOSE.lastIndex = open[0].length;
+  const close = CLOSE.exec(text);
+  if (close === null) return mailboxFinding("FRONTMATTER_UNCLOSED", "the frontmatter has no closing --- line (a file still being written or synced looks like this: read it again after a bounded wait)", { line: 1 });
+  const yaml = text.slice(open[0].length, close.index);
+  let end = close.index + close[0].length;
+  if (text.startsWith("\r\n", end)) end += 2;
+  else if (text.startsWith("\n", end)) end += 1;
+  const bodyLine = 2 + countLines(yaml) + 1;
+  return { yaml, yamlLine: 2, body: text.slice(end), bodyLine, findings };
+}
+
+/** Line breaks (LF) in a text. */
+export function countLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+}

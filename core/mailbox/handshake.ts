@@ -1,0 +1,162 @@
+/**
+ * Handshake establishment per thread (section 6). Terms are proposed by the hello, or by a counter;
+ * the other party accepts (a `welcome` with `terms: accept`, or any causal reply carrying
+ * `terms: accept`) or counters again (a `welcome` without `terms` is a counter: ambiguity stays
+ * material). CORE is established by the acceptance; FULL also needs the proposer's `ack` of it.
+ * Each responder's chain is its own; a `blocked` in a chain blocks it until a Handler message.
+ * Crossed hellos: the lexicographically smaller root UUID is canonical, the other superseded.
+ */
+import { ALL, isHandler } from "./callsign.js";
+import { mailboxFinding } from "./codes.js";
+import type { MailboxFinding } from "./codes.js";
+import type { MailboxEnvelope } from "./envelope.js";
+import { at } from "./entry.js";
+import type { MailboxEntry } from "./entry.js";
+import { WORK_KINDS } from "./vocabulary.js";
+
+export type HandshakeState = "establishing" | "established" | "blocked: handler-decision" | "superseded";
+
+export interface ResponderHandshake {
+  readonly callsign: string;
+  readonly state: Exclude<HandshakeState, "superseded">;
+  /** The terms on the table: the hello, or the latest counter. */
+  readonly proposal: string;
+  /** The message that established the pair (the accepting welcome in CORE, the ack in FULL). */
+  readonly established_by: string | null;
+}
+
+export interface Handshake {
+  readonly thread: string;
+  readonly hello: string;
+  readonly initiator: string;
+  readonly profile: MailboxEnvelope["profile"];
+  readonly state: HandshakeState;
+  readonly responders: readonly ResponderHandshake[];
+  /** For a crossed hello that lost: the canonical hello. */
+  readonly superseded_by: string | null;
+  /** The exchange budget of the terms accepted, when they named one. */
+  readonly exchange_budget: number | null;
+}
+
+interface Pair {
+  callsign: string;
+  state: ResponderHandshake["state"];
+  proposal: MailboxEnvelope;
+  acceptance: MailboxEnvelope | null;
+  established_by: string | null;
+  ids: Set<string>;
+  budget: number | null;
+}
+
+/** The handshake of one thread (its messages in UUID order, the hello first among them). */
+function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[]): Handshake {
+  const h = hello.envelope;
+  const pairs = new Map<string, Pair>();
+  const pairOf = (m: MailboxEnvelope): Pair | undefined => {
+    if (m.from !== h.from) return pairs.get(m.from);
+    if (m.reply_to === null) return undefined;
+    for (const p of pairs.values()) if (p.ids.has(m.reply_to)) return p;
+    return undefined;
+  };
+  for (const entry of messages) {
+    const m = entry.envelope;
+    if (m.id === h.id) continue;
+    if (isHandler(m.from)) {
+      for (const p of pairs.values()) if (p.state === "blocked: handler-decision") p.state = p.established_by === null ? "establishing" : "established";
+      continue;
+    }
+    if (m.from !== h.from && !pairs.has(m.from) && m.kind === "welcome" && m.reply_to === h.id) {
+      pairs.set(m.from, { callsign: m.from, state: "establishing", proposal: h, acceptance: null, established_by: null, ids: new Set([h.id]), budget: h.exchange_budget });
+    }
+    const pair = pairOf(m);
+    if (pair !== undefined) {
+      pair.ids.add(m.id);
+      if (m.kind === "blocked" && pair.state === "establishing") pair.state = "blocked: handler-decision";
+      const answersProposal = m.reply_to === pair.proposal.id && m.from !== pair.proposal.from && (m.kind === "welcome" || m.terms !== null);
+      if (answersProposal && pair.state !== "established") {
+        if ((m.terms ?? "counter") === "accept") {
+          pair.acceptance = m;
+          pair.budget = m.exchange_budget ?? pair.proposal.exchange_budget ?? pair.budget;
+          if (h.profile === "CORE") {
+            pair.state = "established";
+            pair.established_by = m.id;
+          }
+        } else {
+          pair.proposal = m;
+          pair.acceptance = null;
+        }
+      } else if (h.profile === "FULL" && m.kind === "ack" && pair.acceptance !== null && m.reply_to === pair.acceptance.id && m.from === pair.proposal.from && pair.state === "establishing") {
+        pair.state = "established";
+        pair.established_by = m.id;
+      }
+    }
+    if (WORK_KINDS.has(m.kind) && !workAllowed(m, h, pairs)) {
+      findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${h.thread} before its handshake is established: work under terms one side never saw`, at(entry)));
+    }
+  }
+  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by }));
+  const named = h.to.filter((t) => t !== ALL && !isHandler(t));
+  let state: HandshakeState = "establishing";
+  if (responders.some((r) => r.state === "blocked: handler-decision")) state = "blocked: handler-decision";
+  else if (responders.length > 0 && responders.every((r) => r.state === "established") && named.every((n) => pairs.has(n))) state = "established";
+  const budget = [...pairs.values()].find((p) => p.state === "established")?.budget ?? null;
+  return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: null, exchange_budget: budget };
+}
+
+/** Whether a work message's sender works under established terms with those it addresses. */
+function workAllowed(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): boolean {
+  if (isHandler(m.from)) return true;
+  if (m.from !== h.from) return pairs.get(m.from)?.state === "established";
+  const targets = m.to.includes(ALL) ? [...pairs.keys()] : m.to.filter((t) => !isHandler(t));
+  return targets.length > 0 && targets.every((t) => pairs.get(t)?.state === "established");
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+/** Crossed hellos: mutually addressed, same arena, neither answered before the other was sent. */
+function crossings(hellos: readonly MailboxEntry[], welcomesTo: ReadonlyMap<string, readonly MailboxEnvelope[]>): Map<string, string> {
+  const loserToWinner = new Map<string, string>();
+  const index = new Map<string, MailboxEnvelope[]>();
+  const key = (arena: string, from: string, to: string): string => `${arena}\u0000${from}\u0000${to}`;
+  for (const { envelope: e } of hellos) for (const t of e.to) push(index, key(e.arena, e.from, t), e);
+  const answeredBefore = (hello: MailboxEnvelope, by: string, before: string): boolean => (welcomesTo.get(hello.id) ?? []).some((w) => w.from === by && w.id < before);
+  for (const { envelope: a } of hellos) {
+    const counterparts = a.to.includes(ALL) ? [...index.entries()].filter(([k]) => k.startsWith(`${a.arena}\u0000`) && !k.startsWith(`${a.arena}\u0000${a.from}\u0000`)).flatMap(([k, v]) => (k.endsWith(`\u0000${a.from}`) || k.endsWith(`\u0000${ALL}`) ? v : [])) : a.to.flatMap((t) => [...(index.get(key(a.arena, t, a.from)) ?? []), ...(index.get(key(a.arena, t, ALL)) ?? [])]);
+    for (const b of counterparts) {
+      if (b.from === a.from || b.id === a.id || a.id > b.id) continue;
+      if (answeredBefore(a, b.from, b.id) || answeredBefore(b, a.from, a.id)) continue;
+      if (!loserToWinner.has(b.id)) loserToWinner.set(b.id, a.id);
+    }
+  }
+  return loserToWinner;
+}
+
+/** The handshake of every thread rooted in a hello, and the findings the rules raise. */
+export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>): { handshakes: Map<string, Handshake>; findings: MailboxFinding[] } {
+  const findings: MailboxFinding[] = [];
+  const out = new Map<string, Handshake>();
+  const hellos: MailboxEntry[] = [];
+  const welcomesTo = new Map<string, MailboxEnvelope[]>();
+  for (const entry of sorted) {
+    const e = entry.envelope;
+    if (e.kind === "welcome" && e.reply_to !== null) push(welcomesTo, e.reply_to, e);
+  }
+  for (const [thread, messages] of threads) {
+    const hello = messages.find((m) => m.envelope.kind === "hello");
+    if (hello === undefined) continue;
+    hellos.push(hello);
+    out.set(thread, threadHandshake(hello, messages, findings));
+  }
+  const helloById = new Map(hellos.map((h) => [h.envelope.id, h]));
+  for (const [loser, winner] of crossings(hellos, welcomesTo)) {
+    const entry = helloById.get(loser) as MailboxEntry;
+    const hs = out.get(entry.envelope.thread) as Handshake;
+    out.set(entry.envelope.thread, { ...hs, state: "superseded", superseded_by: winner });
+    findings.push(mailboxFinding("HELLO_CROSSED", `this hello crossed hello ${winner}, whose smaller root UUID is canonical; both stay in the audit trail`, at(entry)));
+  }
+  return { handshakes: out, findings };
+}

@@ -1,0 +1,53 @@
+// The Agent Mailbox (`rogerwilco/mailbox`): re-exports only; each concept lives in its own file.
+export { MAILBOX_CODES, hasMailboxError, mailboxFinding, mailboxResult } from "./codes.js";
+export type { MailboxCode, MailboxFinding, MailboxFindingDetail, MailboxResult } from "./codes.js";
+export {
+  CLAIM_KINDS,
+  CTA_STATES,
+  DEFAULT_CALLSIGN_TTL_DAYS,
+  DEFAULT_EXCHANGE_BUDGET,
+  DISPOSITION_STATES,
+  KIND_NAMES,
+  LIVE_CTA,
+  MAILBOX_KINDS,
+  MAILBOX_PROFILES,
+  MAILBOX_VERSION,
+  TERMS,
+  TRANSPORTS,
+  WORK_KINDS,
+} from "./vocabulary.js";
+export type { CtaState, DispositionClass, DispositionState, MailboxKind, MailboxProfile, ParentRule, Terms, Transport } from "./vocabulary.js";
+export { ALL, HANDLER, WINDOWS_DEVICE_NAMES, callsignFindings, isCallsign, isHandler, isReserved } from "./callsign.js";
+export { CALLSIGN_SEEDS, generateCallsign, isGeneratable, neighbourCallsign, suffixedCallsign } from "./generate-callsign.js";
+export type { CallsignFamily, GenerateOptions } from "./generate-callsign.js";
+export { isUuid7, newUuid7, uuid7Problem, uuid7Time } from "./uuid7.js";
+export type { Uuid7Options } from "./uuid7.js";
+export { formatFilename, isConflictCopy, parseFilename, slugify } from "./filename.js";
+export type { MessageFilename } from "./filename.js";
+export { isRootId, mailboxRootId, normaliseRootPath, sameRootId } from "./root-id.js";
+export type { RootIdOptions } from "./root-id.js";
+export { contractManifest } from "./contract-pin.js";
+export type { ContractPin, PinnedFile } from "./contract-pin.js";
+export { countLines, splitFrontmatter } from "./frontmatter.js";
+export type { SplitMessage } from "./frontmatter.js";
+export { ENVELOPE_FIELD_NAMES, envelopeSchema } from "./envelope.js";
+export type { EnvelopeField, MailboxEnvelope } from "./envelope.js";
+export { LEGACY_ALIASES, LEGACY_META_ONLY } from "./legacy.js";
+export { claimsToFollowWelcomes, linksTo, rw1Lines, wikilinks } from "./body.js";
+export type { BodyLine } from "./body.js";
+export { preflight, readMailboxMessage } from "./read-mailbox-message.js";
+export type { MailboxReading, ParentInfo, ReadMode, ReadOptions } from "./read-mailbox-message.js";
+export { byUuid } from "./entry.js";
+export type { MailboxEntry } from "./entry.js";
+export { handshakes } from "./handshake.js";
+export type { Handshake, HandshakeState, ResponderHandshake } from "./handshake.js";
+export { exchangeBudget } from "./exchange-budget.js";
+export type { BudgetState, ExchangeBudget } from "./exchange-budget.js";
+export { callsignClaims, reEntryOf, unavailableCallsigns } from "./callsign-claims.js";
+export type { CallsignView, ClaimOptions, NameState } from "./callsign-claims.js";
+export { analyzeMailbox } from "./analyze-mailbox.js";
+export type { AnalyzeOptions, MailboxAnalysis, ThreadSummary } from "./analyze-mailbox.js";
+export { effectiveDispositions, isoTime } from "./disposition.js";
+export type { Disposition } from "./disposition.js";
+export { reconcile, restoredDisposition } from "./reconcile.js";
+export type { AnomalyRecord, MailboxAnomaly, ReconcileAction, ReconcileCounts, ReconcileInput, ReconcileItem, ReconcileReport, ReconcileStatus } from "./reconcile.js";

@@ -1,0 +1,283 @@
+/**
+ * Reading a mailbox message: Markdown with YAML frontmatter, the protocol's envelope under
+ * `meta.mailbox` (section 4). The YAML is parsed by `yaml` (a real parser: section 9, "where the
+ * runtime offers a real parser, use it"), the envelope's fields by valibot, then the rules that
+ * join fields, then the body. `inbound` reads what a peer published (legacy envelopes are read,
+ * with a note); `outbound` is the preflight before publishing, which refuses legacy aliases and
+ * needs the supported version.
+ */
+import * as v from "valibot";
+import { parseDocument } from "yaml";
+import { coreVocabulary } from "../index.js";
+import type { Vocabulary, VocabularyResolver } from "../index.js";
+import { claimsToFollowWelcomes, linksTo, rw1Lines, wikilinks } from "./body.js";
+import type { BodyLine } from "./body.js";
+import { ALL, isHandler } from "./callsign.js";
+import { hasMailboxError, mailboxFinding } from "./codes.js";
+import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.js";
+import { ENVELOPE_FIELD_NAMES, envelopeSchema, isLowerRootId, mailboxIssue } from "./envelope.js";
+import type { MailboxEnvelope } from "./envelope.js";
+import { countLines, splitFrontmatter } from "./frontmatter.js";
+import { legacyEnvelope, legacyNames } from "./legacy.js";
+import { isUuid7 } from "./uuid7.js";
+import { CLAIM_KINDS, MAILBOX_KINDS, MAILBOX_VERSION } from "./vocabulary.js";
+import type { MailboxKind } from "./vocabulary.js";
+
+export type ReadMode = "inbound" | "outbound";
+
+/** What a reader knows about the message `reply_to` names (for the ack rule and the parent link). */
+export interface ParentInfo {
+  readonly id: string;
+  readonly kind: string;
+  /** The parent's filename, when known: the body should wikilink it. */
+  readonly file?: string | null;
+}
+
+export interface ReadOptions {
+  /** `inbound` (default): a message a peer published. `outbound`: the preflight before publishing. */
+  readonly mode?: ReadMode;
+  /** The vocabulary RW1 lines in the body are read with (a resolver from `p=`); default the core. */
+  readonly vocabulary?: Vocabulary | VocabularyResolver;
+  /** The message `reply_to` names, when the reader has it. */
+  readonly parent?: ParentInfo | null;
+}
+
+export interface MailboxReading {
+  /** True when no finding is an error. */
+  readonly ok: boolean;
+  /** The envelope, when every envelope rule holds (body findings may still refuse the message). */
+  readonly envelope: MailboxEnvelope | null;
+  /** The message's UUID when it is a canonical UUIDv7, even in a refused message: an anomaly's key. */
+  readonly id: string | null;
+  readonly body: string | null;
+  /** The 1-based file line the body starts on. */
+  readonly bodyLine: number | null;
+  /** The RW1 lines of the body, each as the core read it. */
+  readonly rw1: readonly BodyLine[];
+  /** True when the envelope was read from legacy flat fields. */
+  readonly legacy: boolean;
+  readonly findings: readonly MailboxFinding[];
+}
+
+const YAML_OPTIONS = { version: "1.2", schema: "core", uniqueKeys: true, prettyErrors: false, strict: true } as const;
+const MAX_ALIASES = 64;
+const STANDING_TAG = "agent-mailbox";
+const MACHINE_ALIAS = /^[A-Z0-9](?:[A-Z0-9._-]{0,126}[A-Z0-9])?$/;
+const KNOWN: ReadonlySet<string> = new Set(ENVELOPE_FIELD_NAMES);
+
+const isMapping = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object" && !Array.isArray(x);
+
+function refused(findings: MailboxFinding[], id: string | null = null): MailboxReading {
+  return { ok: false, envelope: null, id, body: null, bodyLine: null, rw1: [], legacy: false, findings };
+}
+
+const resolverOf = (vocabulary: Vocabulary | VocabularyResolver | undefined): VocabularyResolver =>
+  vocabulary === undefined ? () => coreVocabulary : typeof vocabulary === "function" ? vocabulary : () => vocabulary;
+
+/** Reads one message; every problem is a finding with a stable code, never an exception. */
+export function readMailboxMessage(text: string, options: ReadOptions = {}): MailboxReading {
+  if (typeof text !== "string") throw new TypeError("readMailboxMessage: the message is a string");
+  const outbound = options.mode === "outbound";
+  const split = splitFrontmatter(text);
+  if ("code" in split) return refused([split]);
+  const findings: MailboxFinding[] = [...split.findings];
+  const doc = parseDocument(split.yaml, YAML_OPTIONS);
+  const lineAt = (offset: number | undefined): number | undefined => (offset === undefined ? undefined : split.yamlLine + countLines(split.yaml.slice(0, offset)));
+  if (doc.errors.length > 0) {
+    for (const e of doc.errors.slice(0, 5)) findings.push(mailboxFinding("YAML_INVALID", `the frontmatter is not valid YAML: ${e.message.split("\n")[0]}`, optional({ line: lineAt(e.pos[0]), received: e.code })));
+    return refused(findings);
+  }
+  let frontmatter: unknown;
+  try {
+    frontmatter = doc.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch (error) {
+    return refused([...findings, mailboxFinding("YAML_INVALID", `the frontmatter cannot be read: ${error instanceof Error ? error.message : String(error)}`, { line: split.yamlLine })]);
+  }
+  if (!isMapping(frontmatter)) return refused([...findings, mailboxFinding("FRONTMATTER_SHAPE", "the frontmatter is not a mapping of fields", { line: split.yamlLine })]);
+  const nodeLine = (path: readonly (string | number)[]): number | undefined => lineAt((doc.getIn(path, true) as { range?: [number, number, number] } | undefined)?.range?.[0]);
+
+  // The envelope: namespaced under meta.mailbox, or (inbound only) a legacy flat one.
+  const names = legacyNames(frontmatter);
+  const meta = frontmatter["meta"];
+  const mailbox = isMapping(meta) ? meta["mailbox"] : undefined;
+  if (meta !== undefined && !isMapping(meta)) return refused([...findings, mailboxFinding("ENVELOPE_SHAPE", "meta is not a mapping: the envelope lives under meta.mailbox", optional({ slot: "meta", line: nodeLine(["meta"]) }))]);
+  const legacyList = [...names.top, ...names.meta.map((k) => `meta.${k}`)];
+  const legacyLine = (name: string): number | undefined => nodeLine(name.startsWith("meta.") ? ["meta", name.slice(5)] : [name]);
+  if (outbound) {
+    for (const name of legacyList) findings.push(mailboxFinding("LEGACY_ALIAS", `${name}: a legacy flat alias; new messages carry the envelope under meta.mailbox only`, optional({ slot: name, line: legacyLine(name) })));
+  }
+  let raw: Record<string, unknown>;
+  let legacy = false;
+  let base: (string | number)[] = ["meta", "mailbox"];
+  if (mailbox === undefined) {
+    if (outbound || legacyList.length === 0) return refused([...findings, mailboxFinding("ENVELOPE_MISSING", "no meta.mailbox: the message carries no envelope", { line: split.yamlLine })]);
+    raw = legacyEnvelope(frontmatter, names);
+    legacy = true;
+    base = [];
+    findings.push(mailboxFinding("LEGACY_ENVELOPE", `a legacy flat envelope (${legacyList.join(", ")}), read as meta.mailbox; new messages use the namespaced envelope`, { line: split.yamlLine }));
+  } else if (!isMapping(mailbox)) {
+    return refused([...findings, mailboxFinding("ENVELOPE_SHAPE", "meta.mailbox is not a mapping of envelope fields", optional({ slot: "meta.mailbox", line: nodeLine(["meta", "mailbox"]) }))]);
+  } else {
+    raw = mailbox;
+    if (!outbound && legacyList.length > 0) findings.push(mailboxFinding("LEGACY_ENVELOPE", `legacy flat fields (${legacyList.join(", ")}) are ignored: meta.mailbox is the envelope`, { line: split.yamlLine }));
+  }
+  const fieldLine = (field: string): number | undefined => (legacy ? undefined : (nodeLine([...base, field]) ?? nodeLine(base)));
+  const add = (code: MailboxCode, message: string, detail: { [K in keyof MailboxFindingDetail]?: MailboxFindingDetail[K] | undefined } = {}): void => {
+    findings.push(mailboxFinding(code, message, optional({ ...detail, line: detail.line ?? (detail.slot === undefined ? undefined : fieldLine(detail.slot.replace(/\[.*$/, ""))) })));
+  };
+
+  // Types and forms, field by field (valibot).
+  const bad = new Set<string>();
+  const parsed = v.safeParse(envelopeSchema, raw);
+  if (!parsed.success) {
+    for (const issue of parsed.issues) {
+      const { code, text: what, slot, field } = mailboxIssue(issue);
+      if (field !== null) bad.add(field);
+      add(code, `${slot ?? "meta.mailbox"}: ${what}`, { slot: slot ?? undefined, received: issue.input === undefined ? undefined : preview(issue.input) });
+    }
+  }
+  const has = (k: string): boolean => Object.hasOwn(raw, k) && raw[k] !== undefined;
+  const good = (k: string): boolean => has(k) && !bad.has(k);
+  const required = (k: string, why = "required in every profile"): void => {
+    if (!Object.hasOwn(raw, k)) add("FIELD_MISSING", `${k} is missing (${why})`, { slot: k, expected: why });
+  };
+  for (const k of ["profile", "id", "thread", "request_id", "from", "to", "kind", "reply_to", "expects_reply", "machine", "root", "transport"]) required(k);
+
+  // Version (section 4): outbound declares the supported one; inbound reads others at the v1 floor.
+  if (!has("version")) {
+    if (outbound) add("FIELD_MISSING", `version is missing: new messages always declare the supported version (${MAILBOX_VERSION})`, { slot: "version", expected: String(MAILBOX_VERSION) });
+    else add("VERSION_FLOOR", `no version: read at the v${MAILBOX_VERSION} floor, where every required v${MAILBOX_VERSION} field must validate`, { slot: "version" });
+  } else if (good("version") && raw["version"] !== MAILBOX_VERSION) {
+    const version = raw["version"] as number;
+    if (outbound) add("VERSION_UNSUPPORTED", `version ${version}: new messages declare the supported version, ${MAILBOX_VERSION}`, { slot: "version", expected: String(MAILBOX_VERSION), received: String(version) });
+    else if (version > MAILBOX_VERSION) add("VERSION_HIGHER", `version ${version}: read at the v${MAILBOX_VERSION} floor`, { slot: "version", received: String(version) });
+    else add("VERSION_FLOOR", `version ${version}: read at the v${MAILBOX_VERSION} floor, where every required v${MAILBOX_VERSION} field must validate`, { slot: "version", received: String(version) });
+  }
+
+  // FULL needs a session and a sequence; a claim needs FULL (sections 4 and 5).
+  const profile = good("profile") ? (raw["profile"] as string) : null;
+  if (profile === "FULL") {
+    required("session", "required in FULL");
+    required("seq", "required in FULL");
+  }
+  const kind = good("kind") ? (raw["kind"] as MailboxKind) : null;
+  if (kind === "claim" && profile === "CORE") add("CLAIM_NOT_FULL", "a claim is a FULL-only lease; this message's profile is CORE", { slot: "kind", expected: "profile FULL" });
+
+  // The arena, and its deprecated alias pod.
+  if (has("pod")) {
+    if (has("arena") || outbound) add("ARENA_ALIAS", "pod is a deprecated Lyt v1 alias of arena; write arena", { slot: "pod" });
+    else add("ARENA_ALIAS", "pod is a deprecated Lyt v1 alias: read as the arena", { slot: "pod" });
+  }
+  if (!has("arena") && (outbound || !has("pod"))) add("FIELD_MISSING", "arena is missing (required in every profile)", { slot: "arena", expected: "required in every profile" });
+
+  // The sender: never ALL; a Handler seat never claims a name and is otherwise self-asserted.
+  const from = good("from") ? (raw["from"] as string) : null;
+  if (from === ALL) add("CALLSIGN_RESERVED", "from: ALL addresses every participant and is never a sender", { slot: "from", received: from });
+  else if (from !== null && isHandler(from)) {
+    if (kind !== null && CLAIM_KINDS.has(kind)) add("CALLSIGN_RESERVED", `from: ${from} is a Handler seat: never agent-claimed by ${kind}`, { slot: "from", received: from });
+    else add("HANDLER_SELF_ASSERTED", `from: ${from} is self-asserted; verify a surprising Handler message out of band`, { slot: "from" });
+  }
+
+  // Roots and parents (section 9): an empty reply_to only on a true root.
+  const replyTo = good("reply_to") ? ((raw["reply_to"] as string | null) || null) : undefined;
+  if (kind !== null && replyTo === null) {
+    const rule = MAILBOX_KINDS[kind].parent;
+    if (rule === "parent") add("REPLY_TO_REQUIRED", `a ${kind} answers a message: reply_to names the exact message answered`, { slot: "reply_to", expected: "the parent's UUIDv7" });
+    else if (kind === "state" && raw["expects_reply"] !== false) add("REPLY_TO_REQUIRED", "a state is a root only as a standalone no-reply FYI (expects_reply: false); otherwise reply_to names the message it answers", { slot: "reply_to" });
+  }
+  if (kind !== null && replyTo && MAILBOX_KINDS[kind].parent === "root") add("ROOT_WITH_PARENT", `a ${kind} is a true root: reply_to is read as a citation, not as its place in a thread`, { slot: "reply_to" });
+
+  // Handshake terms, availability FYIs, locus and root forms.
+  if (kind === "welcome" && !has("terms")) add("TERMS_MISSING", "a welcome without terms is read as a counter: ambiguity stays material until explicitly accepted", { slot: "terms", expected: "accept or counter" });
+  if (has("availability") && (kind !== "state" || raw["expects_reply"] !== false)) add("AVAILABILITY_MISPLACED", "availability is a sender-local FYI: only on kind state with expects_reply: false", { slot: "availability" });
+  if (good("machine") && !MACHINE_ALIAS.test(raw["machine"] as string) && !isUuid7(raw["machine"]) && !/^[0-9a-f-]{36}$/.test(raw["machine"] as string)) {
+    add("MACHINE_NOT_CANONICAL", "machine: a stable machine UUID or an opaque uppercase ASCII alias (a hostname is a private-arena fallback)", { slot: "machine", received: raw["machine"] as string });
+  }
+  if (good("root") && !isLowerRootId(raw["root"] as string)) {
+    if (outbound) add("ROOT_ID_INVALID", "root: new messages render the SHA-256 in lowercase hex", { slot: "root", received: raw["root"] as string });
+    else add("ROOT_ID_CASE", "root: uppercase hex, compared case-insensitively during v1 migration only", { slot: "root" });
+  }
+  if (!legacy) for (const k of Object.keys(raw)) if (!KNOWN.has(k)) add("FIELD_UNKNOWN", `${k}: not an envelope field; ignored`, { slot: k });
+
+  // Tags live in the frontmatter's own tags (Obsidian's field); drift is warned, never refused.
+  const tags = Array.isArray(frontmatter["tags"]) && frontmatter["tags"].every((t) => typeof t === "string") ? (frontmatter["tags"] as string[]) : null;
+  if (tags === null) add("TAGS_MISSING", `tags: the frontmatter carries the room's tag set as a list, with ${STANDING_TAG}`, { slot: "tags", line: nodeLine(["tags"]) ?? split.yamlLine });
+  else if (!tags.includes(STANDING_TAG)) add("TAGS_MISSING", `tags: the standing ${STANDING_TAG} tag is missing`, { slot: "tags", line: nodeLine(["tags"]) });
+
+  const id = good("id") ? (raw["id"] as string) : null;
+  const envelopeOk = !hasMailboxError(findings);
+
+  // The body: the parent's wikilink, the ack rule, and RW1 lines.
+  const body = split.body;
+  if (replyTo && kind !== null) {
+    const links = wikilinks(body);
+    const parentFile = options.parent?.id === replyTo ? options.parent.file : null;
+    if (parentFile ? !linksTo(links, parentFile) : links.length === 0) {
+      add("PARENT_LINK_MISSING", `the body does not wikilink its parent${parentFile ? ` [[${parentFile.replace(/\.md$/, "")}]]` : ""}: a causal response links its exact parent`, { line: split.bodyLine });
+    }
+    if (kind === "ack" && options.parent?.id === replyTo && options.parent.kind === "hello" && claimsToFollowWelcomes(body)) {
+      add("ACK_SKIPS_WELCOME", "this ack's reply_to is the hello, but its body claims to follow welcomes: the envelope graph is the contract; reply to the welcome", { slot: "reply_to" });
+    }
+  }
+  const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary));
+  for (const l of rw1) {
+    const errors = l.check.findings.filter((f) => f.severity === "error");
+    if (errors.length > 0) add("BODY_RW1_REFUSED", `the RW1 line is refused: ${errors.map((f) => `${f.code} ${f.message}`).join("; ")}`, { line: l.line, received: l.text, causes: errors });
+  }
+
+  const envelope = envelopeOk ? buildEnvelope(raw, tags ?? [], replyTo ?? null) : null;
+  return { ok: !hasMailboxError(findings), envelope, id, body, bodyLine: split.bodyLine, rw1, legacy, findings };
+}
+
+/** The outbound preflight (section 9): the envelope you are about to write, refused if unsafe. */
+export function preflight(text: string, options: Omit<ReadOptions, "mode"> = {}): MailboxReading {
+  return readMailboxMessage(text, { ...options, mode: "outbound" });
+}
+
+function buildEnvelope(raw: Record<string, unknown>, tags: readonly string[], replyTo: string | null): MailboxEnvelope {
+  const s = (k: string): string | null => (typeof raw[k] === "string" ? (raw[k] as string) : null);
+  const n = (k: string): number | null => (typeof raw[k] === "number" ? (raw[k] as number) : null);
+  const m = (k: string): Readonly<Record<string, unknown>> | null => (isMapping(raw[k]) ? (raw[k] as Record<string, unknown>) : null);
+  return {
+    version: n("version"),
+    profile: raw["profile"] as MailboxEnvelope["profile"],
+    id: raw["id"] as string,
+    thread: raw["thread"] as string,
+    session: s("session"),
+    request_id: raw["request_id"] as string,
+    seq: n("seq"),
+    from: raw["from"] as string,
+    to: [...(raw["to"] as string[])],
+    kind: raw["kind"] as MailboxKind,
+    reply_to: replyTo,
+    expects_reply: raw["expects_reply"] as boolean,
+    arena: (s("arena") ?? s("pod")) as string,
+    machine: raw["machine"] as string,
+    root: raw["root"] as string,
+    transport: raw["transport"] as MailboxEnvelope["transport"],
+    tags: [...tags],
+    terms: s("terms") as MailboxEnvelope["terms"],
+    exchange_budget: n("exchange_budget"),
+    new_evidence: s("new_evidence"),
+    model: s("model"),
+    company: s("company"),
+    contract_version: s("contract_version"),
+    adapter_version: s("adapter_version"),
+    availability: m("availability"),
+    anomaly: m("anomaly"),
+    correction: m("correction"),
+  };
+}
+
+/** A value as a finding shows it: strings as written, anything else as JSON, cut at 80 characters. */
+function preview(value: unknown): string {
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** Drops undefined members, for exactOptionalPropertyTypes. */
+function optional<T extends object>(detail: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  const out: Record<string, unknown> = {};
+  for (const [k, value] of Object.entries(detail)) if (value !== undefined) out[k] = value;
+  return out as { [K in keyof T]: Exclude<T[K], undefined> };
+}

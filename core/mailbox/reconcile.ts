@@ -1,0 +1,239 @@
+/**
+ * Reconciliation (sections 3, 7, 9): one participant's complete addressed inbox against its
+ * durable dispositions and compact cursor, age-independently. Counts every state section 3 lists,
+ * decides work-clean and readiness-clean, and says per message what the participant does next:
+ * nothing, handle it, restore missing bookkeeping from an exact causal reply (never reply twice),
+ * reply (an `expects_reply` still open), resume a due deferral, wait, or audit.
+ */
+import { ALL } from "./callsign.js";
+import { hasMailboxError, mailboxFinding } from "./codes.js";
+import type { MailboxFinding } from "./codes.js";
+import { effectiveDispositions, isoTime } from "./disposition.js";
+import type { Disposition } from "./disposition.js";
+import type { MailboxEnvelope } from "./envelope.js";
+import { at, byUuid } from "./entry.js";
+import type { MailboxEntry } from "./entry.js";
+import { isUuid7 } from "./uuid7.js";
+import { DISPOSITION_STATES, LIVE_CTA } from "./vocabulary.js";
+
+/** A file that is not a valid message: tracked by its bytes' fingerprint, never by the UUID cursor. */
+export interface MailboxAnomaly {
+  /** SHA-256 of the file's bytes, lowercase hex. */
+  readonly fingerprint: string;
+  readonly file: string;
+  /** The UUID when it can be trusted (a canonical UUIDv7 in an otherwise refused envelope); null for conflict copies. */
+  readonly id: string | null;
+  /** The recipients, when readable; null when not. */
+  readonly to: readonly string[] | null;
+  readonly reason: string;
+}
+
+/** A local anomaly-index record: `closed` once the anomaly is resolved (repaired, or by the Handler). */
+export interface AnomalyRecord {
+  readonly fingerprint: string;
+  readonly state: "open" | "closed";
+}
+
+export interface ReconcileInput {
+  /** The participant reconciling: its callsign. */
+  readonly participant: string;
+  /** Every valid message of the mailbox (others' too: the participant's own replies are evidence). */
+  readonly messages: readonly MailboxEntry[];
+  /** The participant's disposition transitions, in append order (read by effectiveDispositions). */
+  readonly dispositions: readonly unknown[];
+  readonly cursor?: readonly string[];
+  readonly anomalies?: readonly MailboxAnomaly[];
+  readonly anomalyIndex?: readonly AnomalyRecord[];
+  /** Epoch ms: due deferrals and expired blockers are judged at this moment. */
+  readonly now: number;
+  /** Places a disposition transition for its findings (the CLI gives file and line). */
+  readonly where?: (index: number) => { file?: string; line?: number };
+}
+
+export type ReconcileStatus = "FOUND" | "WORK_CLEAN_WITH_AUDIT_DEBT" | "CLEAN";
+export type ReconcileAction = "none" | "handle" | "restore" | "reply" | "resume" | "wait" | "audit";
+
+export interface ReconcileItem {
+  readonly id: string;
+  readonly kind: string;
+  readonly from: string;
+  readonly file: string | null;
+  readonly expects_reply: boolean;
+  /** The effective disposition, or null when none is durable. */
+  readonly disposition: string | null;
+  readonly cta: string | null;
+  /** The participant's exact causal reply (same reply_to and request_id), when one is published. */
+  readonly reply: string | null;
+  /** `expects_reply` is still open: no exact causal reply, no proven supersession or Handler direction. */
+  readonly open_reply: boolean;
+  readonly action: ReconcileAction;
+}
+
+export interface ReconcileCounts {
+  readonly messages: number;
+  readonly addressed: number;
+  readonly dispositioned: number;
+  readonly undispositioned_count: number;
+  readonly restorable_count: number;
+  readonly pending_cta_count: number;
+  readonly active_cta_count: number;
+  readonly blocked_cta_count: number;
+  readonly deferred_cta_count: number;
+  readonly due_deferred_count: number;
+  readonly needs_audit_count: number;
+  readonly historical_debt_count: number;
+  readonly audit_state_with_live_work_count: number;
+  readonly expired_blocker_count: number;
+  readonly open_reply_count: number;
+  readonly lifecycle_contradiction_count: number;
+  readonly anomaly_count: number;
+}
+
+export interface ReconcileReport {
+  readonly participant: string;
+  readonly status: ReconcileStatus;
+  readonly work_clean: boolean;
+  readonly readiness_clean: boolean;
+  readonly counts: ReconcileCounts;
+  readonly items: readonly ReconcileItem[];
+  /** UUIDs the cursor may take now: terminal or quarantined, and not contradicted. */
+  readonly cursor_advance: readonly string[];
+  readonly findings: readonly MailboxFinding[];
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const addressedTo = (e: MailboxEnvelope, participant: string): boolean => e.from !== participant && (e.to.includes(participant) || e.to.includes(ALL));
+
+export function reconcile(input: ReconcileInput): ReconcileReport {
+  const { participant, now } = input;
+  const { effective, findings } = effectiveDispositions(input.dispositions, input.where);
+  const messages = byUuid(input.messages);
+  const byId = new Map(messages.map((m) => [m.envelope.id, m]));
+  // The participant's own causal responses, by the message they answer.
+  const mine = new Map<string, MailboxEnvelope[]>();
+  for (const { envelope: e } of messages) {
+    if (e.from !== participant || e.reply_to === null) continue;
+    const list = mine.get(e.reply_to);
+    if (list === undefined) mine.set(e.reply_to, [e]);
+    else list.push(e);
+  }
+  const cursor = new Set(input.cursor ?? []);
+  const c: Mutable<ReconcileCounts> = {
+    messages: messages.length, addressed: 0, dispositioned: 0, undispositioned_count: 0, restorable_count: 0,
+    pending_cta_count: 0, active_cta_count: 0, blocked_cta_count: 0, deferred_cta_count: 0, due_deferred_count: 0,
+    needs_audit_count: 0, historical_debt_count: 0, audit_state_with_live_work_count: 0, expired_blocker_count: 0,
+    open_reply_count: 0, lifecycle_contradiction_count: 0, anomaly_count: 0,
+  };
+  const items: ReconcileItem[] = [];
+  const advance: string[] = [];
+  const countCta = (cta: string): void => {
+    if (cta === "pending") c.pending_cta_count++;
+    else if (cta === "active") c.active_cta_count++;
+    else if (cta === "blocked") c.blocked_cta_count++;
+  };
+
+  for (const entry of messages) {
+    const m = entry.envelope;
+    if (!addressedTo(m, participant)) continue;
+    c.addressed++;
+    const where = at(entry);
+    const responses = mine.get(m.id) ?? [];
+    const exact = responses.find((r) => r.request_id === m.request_id) ?? null;
+    const d = effective.get(m.id);
+    let action: ReconcileAction;
+    let open = m.expects_reply && exact === null;
+    if (d === undefined) {
+      c.undispositioned_count++;
+      if (exact !== null) {
+        action = "restore";
+        c.restorable_count++;
+        findings.push(mailboxFinding("RESTORABLE", `no disposition, but reply ${exact.id} answers it exactly (reply_to and request_id): restore replied from that evidence; never republish`, where));
+      } else if (responses.length > 0) {
+        action = "audit";
+        findings.push(mailboxFinding("AMBIGUOUS_HISTORY", `no disposition; ${responses[0]?.id} replies to it with another request_id: not exact evidence, so needs-audit, never a second effect`, where));
+      } else if (cursor.has(m.id)) {
+        action = "audit";
+        findings.push(mailboxFinding("CURSOR_AHEAD", "the cursor holds this UUID but no disposition does: the cursor never proves consumption; quarantine as historical-debt", where));
+      } else action = "handle";
+    } else {
+      c.dispositioned++;
+      const kind = DISPOSITION_STATES[d.state];
+      countCta(d.cta);
+      let contradicted = false;
+      if (kind === "terminal" && LIVE_CTA.has(d.cta)) {
+        contradicted = true;
+        c.lifecycle_contradiction_count++;
+        findings.push(mailboxFinding("LIFECYCLE_CONTRADICTION", `terminal disposition ${d.state} with CTA state ${d.cta}: a lifecycle contradiction never reports clean`, where));
+      }
+      if (d.state === "replied" && (d.reply === undefined || !responses.some((r) => r.id === d.reply && r.request_id === m.request_id))) {
+        contradicted = true;
+        findings.push(mailboxFinding("REPLY_NOT_FOUND", `replied cites ${d.reply ?? "no reply"}, which is not ${participant}'s exact causal reply (reply_to ${m.id}, request_id ${m.request_id}): an obligation is not closed by declaration`, where));
+      }
+      const correction = d.correction === undefined ? undefined : byId.get(d.correction)?.envelope;
+      const supersessionProven = d.state === "superseded-by-correction" && correction !== undefined && correction.from === m.from;
+      if (d.state === "superseded-by-correction" && !supersessionProven) {
+        contradicted = true;
+        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction from ${m.from} in this mailbox`, where));
+      }
+      if (supersessionProven || d.handler !== undefined) open = false;
+      action = kind === "terminal" ? "none" : "wait";
+      if (d.state === "deferred") {
+        c.deferred_cta_count++;
+        if (now >= (isoTime(d.resume_after) as number)) {
+          c.due_deferred_count++;
+          action = "resume";
+          findings.push(mailboxFinding("DEFERRAL_DUE", `deferred until ${d.resume_after} (owner ${d.owner}): due, it returns to the active queue`, where));
+        }
+      } else if (d.state === "needs-audit" || d.state === "historical-debt") {
+        if (d.state === "needs-audit") c.needs_audit_count++;
+        else c.historical_debt_count++;
+        if (LIVE_CTA.has(d.cta)) c.audit_state_with_live_work_count++;
+        action = "audit";
+      } else if (d.state === "blocked: handler-decision" && d.expires !== undefined && now > (isoTime(d.expires) as number)) {
+        c.expired_blocker_count++;
+      }
+      if (open && kind === "terminal") {
+        action = "reply";
+        findings.push(mailboxFinding("REPLY_OWED", `expects_reply is open: ${d.state} is recorded but no exact causal reply from ${participant} exists`, where));
+      }
+      if (kind !== "transitional" && !contradicted && !open && !cursor.has(m.id)) advance.push(m.id);
+      if (kind === "transitional" && cursor.has(m.id)) findings.push(mailboxFinding("CURSOR_AHEAD", `the cursor holds this UUID while its disposition is ${d.state}: the cursor advances only for terminal or quarantined states`, where));
+    }
+    if (open) c.open_reply_count++;
+    items.push({ id: m.id, kind: m.kind, from: m.from, file: entry.file ?? null, expects_reply: m.expects_reply, disposition: d?.state ?? null, cta: d?.cta ?? null, reply: exact?.id ?? null, open_reply: open, action });
+  }
+
+  // Dispositions for messages this mailbox does not hold, anomalies, and the cursor's own entries.
+  const anomalyIds = new Set((input.anomalies ?? []).flatMap((a) => (a.id === null ? [] : [a.id])));
+  for (const id of effective.keys()) if (!byId.has(id) && !anomalyIds.has(id)) findings.push(mailboxFinding("DISPOSITION_UNKNOWN_MESSAGE", "a disposition for a UUID this mailbox does not hold (archived, or not yet synced)", { id }));
+  const closed = new Set((input.anomalyIndex ?? []).filter((r) => r.state === "closed").map((r) => r.fingerprint));
+  for (const a of input.anomalies ?? []) {
+    if (closed.has(a.fingerprint) || (a.to !== null && !a.to.includes(participant) && !a.to.includes(ALL))) continue;
+    const d = a.id === null ? undefined : effective.get(a.id);
+    if (d !== undefined) {
+      if (d.state === "needs-audit") c.needs_audit_count++;
+      else if (d.state === "historical-debt") c.historical_debt_count++;
+      if ((d.state === "needs-audit" || d.state === "historical-debt") && LIVE_CTA.has(d.cta)) c.audit_state_with_live_work_count++;
+      if (DISPOSITION_STATES[d.state] !== "terminal" && d.state !== "needs-audit" && d.state !== "historical-debt") c.anomaly_count++;
+      continue;
+    }
+    c.anomaly_count++;
+    findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: never consumed or deleted silently; record needs-audit${a.id === null ? " in the anomaly index by its fingerprint" : " against its UUID"}, or close it once resolved`, a.id === null ? { file: a.file } : { file: a.file, id: a.id }));
+  }
+  for (const id of cursor) {
+    if (!isUuid7(id)) findings.push(mailboxFinding("CURSOR_INVALID_ENTRY", `the UUID cursor holds ${JSON.stringify(id)}: only message UUIDs enter it (anomalies are tracked by fingerprint)`, { received: id }));
+    else if (!byId.has(id) && !effective.has(id)) findings.push(mailboxFinding("CURSOR_UNKNOWN", "the cursor holds a UUID neither the mailbox nor a disposition knows", { id }));
+  }
+
+  const workClean = c.undispositioned_count === 0 && c.deferred_cta_count === 0 && c.pending_cta_count + c.active_cta_count + c.blocked_cta_count === 0 && c.expired_blocker_count === 0 && c.audit_state_with_live_work_count === 0 && c.open_reply_count === 0;
+  const readinessClean = workClean && c.needs_audit_count === 0 && c.historical_debt_count === 0 && c.anomaly_count === 0 && !hasMailboxError(findings);
+  const status: ReconcileStatus = !workClean ? "FOUND" : readinessClean ? "CLEAN" : "WORK_CLEAN_WITH_AUDIT_DEBT";
+  return { participant, status, work_clean: workClean, readiness_clean: readinessClean, counts: c, items, cursor_advance: advance, findings };
+}
+
+/** The transition a `restore` item proposes: bookkeeping rebuilt from the exact causal reply. */
+export function restoredDisposition(item: ReconcileItem, request_id: string, when: string): Disposition | null {
+  if (item.action !== "restore" || item.reply === null) return null;
+  return { id: item.id, state: "replied", cta: "completed", reply: item.reply, request_id, at: when, reason: "restored from the exact causal reply (reply_to and request_id); not republished" };
+}

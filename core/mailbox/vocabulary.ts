@@ -1,0 +1,84 @@
+/**
+ * The mailbox's closed sets as data (DESIGN, style 4): message kinds with their causal-parent rule,
+ * profiles, transports, disposition and CTA states. Code reads these tables; core/mailbox/README.md
+ * cites the sentence of the spec each comes from.
+ */
+
+/** The protocol version new messages declare (section 4: "the CORE v1 floor"). */
+export const MAILBOX_VERSION = 1;
+
+export const MAILBOX_PROFILES = ["CORE", "FULL"] as const;
+export type MailboxProfile = (typeof MAILBOX_PROFILES)[number];
+
+/**
+ * Where a kind may stand in the causal graph: `root` kinds are true roots (an empty `reply_to`);
+ * `either` may open a fresh conversation or reply; `parent` kinds always cite the exact message
+ * they answer. `state` is a root only as a standalone no-reply availability FYI (section 9).
+ */
+export type ParentRule = "root" | "either" | "parent";
+
+/** Section 5's canonical kinds. */
+export type MailboxKind = "hello" | "welcome" | "resume" | "state" | "request" | "reply" | "propose" | "review" | "claim" | "deliver" | "ack" | "blocked" | "conflict" | "cancel" | "goodbye" | "ratify" | "close";
+
+export const MAILBOX_KINDS: { readonly [K in MailboxKind]: { readonly purpose: string; readonly parent: ParentRule } } = {
+  hello: { purpose: "establish identities, objective, roles, profile, corpus, authority and shared work terms", parent: "root" },
+  welcome: { purpose: "answer a hello: accept or counter its terms", parent: "parent" },
+  resume: { purpose: "reconcile a fresh session with live evidence", parent: "root" },
+  state: { purpose: "answer a resume, or a non-binding availability FYI when expects_reply is false", parent: "either" },
+  request: { purpose: "ask for bounded work", parent: "either" },
+  reply: { purpose: "return bounded work", parent: "parent" },
+  propose: { purpose: "deliberate a decision or artifact", parent: "either" },
+  review: { purpose: "cross-review a decision or artifact", parent: "either" },
+  claim: { purpose: "FULL-only lease on a bounded task scope", parent: "parent" },
+  deliver: { purpose: "declare an exact artifact ready for consumption", parent: "parent" },
+  ack: { purpose: "durable receipt when expects_reply is true and no substantive response acknowledges it", parent: "parent" },
+  blocked: { purpose: "surface an impasse without guessing", parent: "either" },
+  conflict: { purpose: "surface an incompatible claim without guessing", parent: "parent" },
+  cancel: { purpose: "withdraw a request or claim", parent: "parent" },
+  goodbye: { purpose: "depart the arena without closing other participants' threads", parent: "either" },
+  ratify: { purpose: "bank independent verification", parent: "parent" },
+  close: { purpose: "end the thread explicitly", parent: "parent" },
+};
+export const KIND_NAMES: readonly MailboxKind[] = /* @__PURE__ */ Object.keys(MAILBOX_KINDS) as MailboxKind[];
+
+/** Kinds that do the work a handshake must settle first (section 6: "do not begin claimed work"). */
+export const WORK_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(["claim", "deliver", "reply", "ratify"]);
+
+/** Kinds that claim a callsign (section 4: "`hello`/`welcome` claims ... `resume` reclaims"). */
+export const CLAIM_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(["hello", "welcome", "resume"]);
+
+export const TRANSPORTS = ["local", "git", "lyt", "sync-share"] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+
+/** A welcome's (or a counter's answer's) stance on the terms it answers (section 6). */
+export const TERMS = ["accept", "counter"] as const;
+export type Terms = (typeof TERMS)[number];
+
+/** Section 3: transitional, terminal and quarantined disposition states. */
+export const DISPOSITION_STATES = {
+  "blocked: handler-decision": "transitional",
+  deferred: "transitional",
+  "needs-audit": "transitional",
+  acted: "terminal",
+  replied: "terminal",
+  "no-reply-required": "terminal",
+  "rejected-scope": "terminal",
+  "superseded-by-correction": "terminal",
+  "historical-debt": "quarantined",
+} as const;
+
+export type DispositionState = keyof typeof DISPOSITION_STATES;
+export type DispositionClass = (typeof DISPOSITION_STATES)[DispositionState];
+
+/** Section 3: "track CTA state as none, pending, active, blocked, completed, or superseded". */
+export const CTA_STATES = ["none", "pending", "active", "blocked", "completed", "superseded"] as const;
+export type CtaState = (typeof CTA_STATES)[number];
+
+/** CTA states that are live work. */
+export const LIVE_CTA: ReadonlySet<string> = /* @__PURE__ */ new Set(["pending", "active", "blocked"]);
+
+/** Section 8: "default 20 consecutive agent-to-agent messages". */
+export const DEFAULT_EXCHANGE_BUDGET = 20;
+
+/** Section 4: "The primer declares an arena TTL, default 30 days". */
+export const DEFAULT_CALLSIGN_TTL_DAYS = 30;

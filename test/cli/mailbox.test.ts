@@ -1,0 +1,295 @@
+// `rw mailbox` on real temporary folders, as a user runs it (the built command, real exit codes):
+// discovery at the three candidates, symbolic-link refusals, conflict copies, a half-written
+// file, create-once publication against an existing target, the state folder and a crash
+// between a reply and its disposition.
+import { spawn, spawnSync } from "node:child_process";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { PathRefusal } from "../../cli/mailbox/paths.js";
+import { publishOnce } from "../../cli/mailbox/publish.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const RW = join(ROOT, "dist", "cli", "rw.js");
+
+function rw(args: string[], input = ""): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [RW, ...args], { input, encoding: "utf8", cwd: ROOT });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const ID = (n: number): string => `019a2b3c-4d5e-7f60-8${String(n).padStart(3, "0")}-00000000000${n % 10}`;
+const base = (dir: string): string => mkdtempSync(join(dir, "room-"));
+const tmp = mkdtempSync(join(tmpdir(), "rw-mailbox-cli-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function room(layout: "inbox" | "dotted" = "inbox"): { root: string; inbox: string } {
+  const root = base(tmp);
+  const inbox = layout === "inbox" ? join(root, "inbox") : join(root, ".agent-mailbox", "inbox");
+  mkdirSync(inbox, { recursive: true });
+  return { root, inbox };
+}
+
+const HELLO = ["--from", "VEGA", "--to", "LYRA", "--kind", "hello", "--arena", "DEMO", "--machine", "VEGA-BOX", "--slug", "kickoff"];
+
+/** A hello and LYRA's accepting welcome, published with `rw mailbox new`. */
+function handshake(root: string): { hello: string; welcome: string } {
+  const hello = rw(["mailbox", "new", root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]);
+  expect(hello.code, hello.err).toBe(0);
+  const welcome = rw(["mailbox", "new", root, "--from", "LYRA", "--to", "VEGA", "--kind", "welcome", "--terms", "accept", "--reply-to", ID(1), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(4), "--slug", "accept", "--no-reply"]);
+  expect(welcome.code, welcome.err).toBe(0);
+  return { hello: hello.out.trim(), welcome: welcome.out.trim() };
+}
+
+describe("rw mailbox check: discovery", () => {
+  it("finds the inbox at each of the three candidates", () => {
+    const a = room();
+    handshake(a.root);
+    for (const path of [a.root, a.inbox]) {
+      const r = rw(["mailbox", "check", path, "--now", "20261002T1200Z"]);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain("2 valid messages, 0 invalid, 0 anomalies");
+    }
+    const b = room("dotted");
+    handshake(b.root);
+    expect(rw(["mailbox", "check", b.root, "--now", "20261002T1200Z"]).out).toContain("2 valid messages");
+    expect(rw(["mailbox", "check", b.inbox, "--now", "20261002T1200Z"]).out).toContain("2 valid messages");
+  });
+  it("never crawls: an inbox one level deeper is not found (exit 2)", () => {
+    const outer = base(tmp);
+    mkdirSync(join(outer, "project", "inbox"), { recursive: true });
+    const r = rw(["mailbox", "check", outer]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("never searched for");
+  });
+  it("refuses a root holding both inbox/ and .agent-mailbox/inbox/", () => {
+    const a = room();
+    mkdirSync(join(a.root, ".agent-mailbox", "inbox"), { recursive: true });
+    const r = rw(["mailbox", "check", a.root]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("ambiguous");
+  });
+});
+
+describe("symbolic links", () => {
+  it("refuses a root that is a symbolic link, and a root reached through one", () => {
+    const a = room();
+    handshake(a.root);
+    const link = join(tmp, `link-${Date.now()}`);
+    symlinkSync(a.root, link);
+    for (const path of [link, join(link, "inbox")]) {
+      const r = rw(["mailbox", "check", path]);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/refused: .*symbolic link/);
+    }
+  });
+  it("refuses an inbox that is a symbolic link, for check and for new", () => {
+    const a = base(tmp);
+    const real = mkdtempSync(join(tmp, "elsewhere-"));
+    symlinkSync(real, join(a, "inbox"));
+    expect(rw(["mailbox", "check", a]).code).toBe(1);
+    const r = rw(["mailbox", "new", a, ...HELLO]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("symbolic link");
+    expect(readdirSync(real)).toStrictEqual([]);
+  });
+  it("never follows a message file that is a symbolic link: an anomaly", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    const outside = join(tmp, `outside-${Date.now()}.md`);
+    writeFileSync(outside, readFileSync(join(a.inbox, hello)));
+    symlinkSync(outside, join(a.inbox, "2026-10-01-09-00-09-VEGA-request-linked.md"));
+    const r = rw(["mailbox", "check", a.root, "--json", "--now", "20261002T1200Z"]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.out) as { anomalies: { file: string; reason: string }[] };
+    expect(report.anomalies.map((x) => x.file)).toStrictEqual(["2026-10-01-09-00-09-VEGA-request-linked.md"]);
+    expect(report.anomalies[0]?.reason).toContain("symbolic link");
+  });
+});
+
+describe("conflict copies and half-written files", () => {
+  it("reports a conflict copy as an anomaly, never consumed; the rest is still checked", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    const copy = hello.replace(".md", " (1).md");
+    writeFileSync(join(a.inbox, copy), readFileSync(join(a.inbox, hello)));
+    const state = mkdtempSync(join(tmp, "state-"));
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${copy}: error CONFLICT_COPY`);
+    expect(r.out).toContain("2 valid messages, 1 invalid, 1 anomalies");
+    expect(r.out).toContain("anomalies 1");
+    expect(existsSync(join(a.inbox, copy))).toBe(true);
+  });
+  it("reports a half-written file (no closing ---) and checks the others", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    const half = readFileSync(join(a.inbox, hello), "utf8").slice(0, 120);
+    writeFileSync(join(a.inbox, "2026-10-01-09-00-05-VEGA-request-half.md"), half);
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("2026-10-01-09-00-05-VEGA-request-half.md: error FRONTMATTER_UNCLOSED");
+    expect(r.out).toContain("handshake established");
+  });
+  it("reports a file that is not UTF-8", () => {
+    const a = room();
+    handshake(a.root);
+    writeFileSync(join(a.inbox, "2026-10-01-09-00-06-VEGA-request-bytes.md"), Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0xfe]));
+    expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("error ENCODING_INVALID");
+  });
+});
+
+describe("rw mailbox new: create-once publication", () => {
+  it("publishes a preflighted message, and never overwrites an existing target", () => {
+    const a = room();
+    const first = rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1)]);
+    expect(first.code, first.err).toBe(0);
+    const name = first.out.trim();
+    expect(name).toMatch(/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d-VEGA-hello-kickoff\.md$/);
+    // Another message that would take the same name: the existing bytes stay.
+    const before = readFileSync(join(a.inbox, name));
+    writeFileSync(join(a.inbox, "elsewhere.md"), "");
+    const again = rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1)]);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain("DUPLICATE_ID");
+    expect(readFileSync(join(a.inbox, name))).toStrictEqual(before);
+  });
+  it("never touches an existing target: a taken name moves to milliseconds, and a taken one of those is refused", () => {
+    const a = room();
+    const dryRun = (): string => rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(5), "--dry-run"]).out.split("\n")[0] as string;
+    const seconds = dryRun();
+    writeFileSync(join(a.inbox, seconds), "someone else's bytes\n");
+    const millis = dryRun();
+    expect(millis).not.toBe(seconds);
+    expect(millis).toMatch(/-\d\d-\d{3}-VEGA-hello-kickoff\.md$/);
+    writeFileSync(join(a.inbox, millis), "a third party's bytes\n");
+    const r = rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(5)]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("create-once");
+    expect(readFileSync(join(a.inbox, seconds), "utf8")).toBe("someone else's bytes\n");
+    expect(readFileSync(join(a.inbox, millis), "utf8")).toBe("a third party's bytes\n");
+  });
+  it("lets exactly one of several concurrent publishers of one message win, and keeps its bytes", async () => {
+    const a = room();
+    const run = (i: number): Promise<number | null> =>
+      new Promise((done) => {
+        const child = spawn(process.execPath, [RW, "mailbox", "new", a.root, ...HELLO, "--id", ID(7), "--body", `writer ${i}`], { cwd: ROOT, stdio: "ignore" });
+        child.on("close", (code) => done(code));
+      });
+    const codes = await Promise.all([0, 1, 2, 3].map(run));
+    expect(codes.filter((c) => c === 0).length).toBe(1);
+    expect(codes.filter((c) => c === 1).length).toBe(3);
+    const files = readdirSync(a.inbox);
+    expect(files.length).toBe(1);
+    expect(readFileSync(join(a.inbox, files[0] as string), "utf8")).toContain(`writer ${codes.indexOf(0)}`);
+  });
+  it("link-publishes through a staging folder it cleans up, and refuses a second publish of one name", () => {
+    const a = room();
+    const staging = mkdtempSync(join(tmp, "staging-"));
+    const bytes = new TextEncoder().encode("---\nx: 1\n---\n");
+    const path = publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md" }, bytes);
+    expect(readFileSync(path)).toStrictEqual(Buffer.from(bytes));
+    expect(readdirSync(staging)).toStrictEqual([]);
+    expect(() => publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md" }, new TextEncoder().encode("other"))).toThrow(PathRefusal);
+    expect(readFileSync(path)).toStrictEqual(Buffer.from(bytes));
+    expect(readdirSync(staging)).toStrictEqual([]);
+    expect(statSync(path).nlink).toBe(1);
+  });
+  it("refuses to stage inside the mailbox, where a sync could capture the temporary file", () => {
+    const a = room();
+    mkdirSync(join(a.root, "runtime", "staging"), { recursive: true });
+    const r = rw(["mailbox", "new", a.root, ...HELLO, "--staging", join(a.root, "runtime", "staging")]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("inside the mailbox root");
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+  });
+  it.skipIf(!existsSync("/dev/shm") || statSync("/dev/shm").dev === statSync(tmpdir()).dev)("refuses a staging folder on another filesystem", () => {
+    const a = room();
+    const r = rw(["mailbox", "new", a.root, ...HELLO, "--staging", "/dev/shm"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("another filesystem");
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+  });
+  it("refuses what preflight refuses, and writes nothing", () => {
+    const a = room();
+    const r = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "deliver", "--arena", "DEMO", "--machine", "VEGA-BOX", "--json"]);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.out) as { ok: boolean; findings: { code: string }[] };
+    expect(out.ok).toBe(false);
+    expect(out.findings.map((f) => f.code)).toContain("REPLY_TO_REQUIRED");
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+  });
+  it("numbers FULL messages per sender and thread, and takes milliseconds for a second same-kind message in a second", () => {
+    const a = room();
+    const full = ["--from", "VEGA", "--to", "LYRA", "--arena", "DEMO", "--machine", "VEGA-BOX", "--full", "--session", "vega-s1", "--thread", ID(2), "--json"];
+    const one = JSON.parse(rw(["mailbox", "new", a.root, ...full, "--kind", "hello", "--id", "019a2b3c-4d5e-7f60-8000-000000000001"]).out) as { file: string };
+    const two = JSON.parse(rw(["mailbox", "new", a.root, ...full, "--kind", "hello", "--id", "019a2b3c-4d5e-7f60-8000-000000000002", "--slug", "again"]).out) as { file: string };
+    expect(one.file).toMatch(/-VEGA-hello-hello\.md$/);
+    expect(two.file).toMatch(/-\d\d-\d{3}-VEGA-hello-again\.md$/);
+    expect(readFileSync(join(a.inbox, one.file), "utf8")).toContain("seq: 1");
+    expect(readFileSync(join(a.inbox, two.file), "utf8")).toContain("seq: 2");
+  });
+});
+
+describe("the participant's state folder", () => {
+  it("refuses a state folder inside the mailbox root (exit 2)", () => {
+    const a = room();
+    mkdirSync(join(a.root, "runtime"));
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", join(a.root, "runtime")]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("inside the mailbox root");
+  });
+  it("a crash between reply and disposition: the exact reply is found, restored, and no second reply is asked for", () => {
+    const a = room();
+    const { hello, welcome } = handshake(a.root);
+    const state = mkdtempSync(join(tmp, "state-"));
+    const check = () => rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z"]);
+    const crashed = check();
+    expect(crashed.code).toBe(0);
+    expect(crashed.out).toContain("reconciliation for LYRA: FOUND");
+    expect(crashed.out).toContain(`restore ${hello} (reply ${welcome})`);
+    expect(crashed.out).not.toMatch(/^ {2}(reply|handle) /m);
+    mkdirSync(join(state, "dispositions"));
+    appendFileSync(join(state, "dispositions", "LYRA.jsonl"), `${JSON.stringify({ id: ID(1), state: "replied", cta: "completed", reply: ID(4), request_id: ID(3) })}\n`);
+    const clean = check();
+    expect(clean.out).toContain("reconciliation for LYRA: CLEAN (work-clean yes, readiness-clean yes)");
+    expect(clean.out).toContain("the cursor may advance over 1 message");
+    mkdirSync(join(state, "cursor"));
+    writeFileSync(join(state, "cursor", "LYRA.txt"), `${ID(1)}\n`);
+    expect(check().out).toContain("the cursor may advance over 0 messages");
+  });
+  it("reports a disposition line that is not JSON, and a cursor ahead of the dispositions", () => {
+    const a = room();
+    handshake(a.root);
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "dispositions"));
+    mkdirSync(join(state, "cursor"));
+    writeFileSync(join(state, "dispositions", "VEGA.jsonl"), "{not json\n");
+    writeFileSync(join(state, "cursor", "VEGA.txt"), `${ID(4)}\n`);
+    const r = rw(["mailbox", "check", a.root, "--as", "VEGA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.out) as { reconciliation: { status: string; findings: { code: string; line?: number }[] } };
+    expect(report.reconciliation.findings.map((f) => f.code).sort()).toStrictEqual(["CURSOR_AHEAD", "DISPOSITION_INVALID"]);
+    expect(report.reconciliation.status).toBe("FOUND");
+  });
+  it("binds the mailbox root on first publication and refuses another root for that participant", () => {
+    const state = mkdtempSync(join(tmp, "state-"));
+    const a = room();
+    expect(rw(["mailbox", "new", a.root, ...HELLO, "--state", state]).code).toBe(0);
+    const binding = JSON.parse(readFileSync(join(state, "root-binding", "VEGA.json"), "utf8")) as { root: string };
+    expect(binding.root).toMatch(/^[0-9a-f]{64}$/);
+    const b = room();
+    const r = rw(["mailbox", "new", b.root, ...HELLO, "--state", state]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("ROOT_ID_UNVERIFIED");
+    expect(readdirSync(b.inbox)).toStrictEqual([]);
+  });
+});
+
+describe("usage", () => {
+  it("needs --as and --state together, and a path", () => {
+    expect(rw(["mailbox", "check", tmp, "--as", "LYRA"]).code).toBe(2);
+    expect(rw(["mailbox", "check"]).code).toBe(2);
+    expect(rw(["mailbox", "check", tmp, "--as", "lyra", "--state", tmp]).code).toBe(2);
+  });
+});

@@ -1,0 +1,136 @@
+// Unit and property tests of core/mailbox beyond the conformance vectors: round trips, hostile
+// input, the code table, and the crash-recovery loop closed end to end.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { FINDING_CODES } from "../../../core/index.js";
+import * as mailbox from "../../../core/mailbox/index.js";
+import { buildMessage, readCase, Symbols } from "../../conformance/mailbox-suite.js";
+
+describe("the code table", () => {
+  it("shares no code with the core's FINDING_CODES, so a code names one rule", () => {
+    for (const code of Object.keys(mailbox.MAILBOX_CODES)) expect(Object.hasOwn(FINDING_CODES, code), code).toBe(false);
+  });
+  it("gives every finding the severity of its code", () => {
+    expect(mailbox.mailboxFinding("REPLY_OWED", "x").severity).toBe("error");
+    expect(mailbox.mailboxFinding("SEQ_GAP", "x").severity).toBe("note");
+  });
+});
+
+describe("UUIDv7", () => {
+  it("generates canonical v7s carrying their time, in order", () => {
+    const a = mailbox.newUuid7();
+    const b = mailbox.newUuid7();
+    expect(mailbox.isUuid7(a) && mailbox.isUuid7(b)).toBe(true);
+    expect(a < b).toBe(true);
+    expect(Math.abs(mailbox.uuid7Time(a) - Date.now())).toBeLessThan(60_000);
+  });
+  it("round-trips any 48-bit timestamp", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 48 - 1 }), fc.uint8Array({ minLength: 16, maxLength: 16 }), (msecs, random) => {
+      const id = mailbox.newUuid7({ msecs, random });
+      return mailbox.isUuid7(id) && mailbox.uuid7Time(id) === msecs;
+    }));
+  });
+  it("refuses misuse with a RangeError", () => {
+    expect(() => mailbox.newUuid7({ msecs: -1 })).toThrow(RangeError);
+    expect(() => mailbox.uuid7Time("nope")).toThrow(RangeError);
+  });
+});
+
+describe("filenames", () => {
+  const callsign = fc.stringMatching(/^[A-Z](?:[A-Z0-9-]{0,10}[A-Z0-9])?$/).filter((c) => mailbox.isCallsign(c));
+  const slug = fc.stringMatching(/^[a-z0-9]{1,8}(?:-[a-z0-9]{1,8}){0,3}$/);
+  it("parse(format(x)) is x, with and without milliseconds", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: Date.UTC(9999, 11, 31) }), callsign, fc.constantFrom(...mailbox.KIND_NAMES), slug, fc.boolean(), (t, c, kind, s, millis) => {
+      const time = millis ? t : t - (t % 1000);
+      const parsed = mailbox.parseFilename(mailbox.formatFilename({ time, callsign: c, kind, slug: s, millis }));
+      expect(parsed).toStrictEqual({ time, millis, callsign: c, kind, slug: s });
+    }));
+  });
+  it("slugify makes a slug of any text", () => {
+    fc.assert(fc.property(fc.string(), (text) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(mailbox.slugify(text)) && mailbox.slugify(text).length <= 64));
+  });
+  it("formatFilename refuses parts the grammar cannot carry", () => {
+    expect(() => mailbox.formatFilename({ time: 0, callsign: "vega", kind: "hello", slug: "x" })).toThrow(RangeError);
+    expect(() => mailbox.formatFilename({ time: 0, callsign: "VEGA", kind: "ping", slug: "x" })).toThrow(RangeError);
+    expect(() => mailbox.formatFilename({ time: 0, callsign: "VEGA", kind: "hello", slug: "Bad Slug" })).toThrow(RangeError);
+  });
+});
+
+describe("callsign generation", () => {
+  it("never returns an unavailable, reserved or malformed name", () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom(...Object.values(mailbox.CALLSIGN_SEEDS).flat(), "BABA", "BABE"), { maxLength: 60 }), fc.double({ min: 0, max: 0.999, noNaN: true }), (taken, r) => {
+      const name = mailbox.generateCallsign(taken, { random: () => r }) as string;
+      return !(taken as string[]).includes(name) && mailbox.isGeneratable(name) && /^[A-Z]{3,6}$/.test(name);
+    }));
+  });
+  it("never generates a Handler seat, ALL or a device name", () => {
+    expect(mailbox.isGeneratable("HANDLER")).toBe(false);
+    expect(mailbox.isGeneratable("ALL")).toBe(false);
+    expect(mailbox.isGeneratable("CON")).toBe(false);
+    expect(mailbox.isGeneratable("NOVA2")).toBe(false);
+  });
+});
+
+describe("the mailbox-root identifier", () => {
+  it("refuses a relative path as misuse", () => {
+    expect(() => mailbox.mailboxRootId("mailbox")).toThrow(RangeError);
+    expect(() => mailbox.mailboxRootId("mailbox\\inbox", { windows: true })).toThrow(RangeError);
+  });
+  it("compares case-insensitively during v1 migration", () => {
+    const id = mailbox.mailboxRootId("/srv/room");
+    expect(mailbox.sameRootId(id, id.toUpperCase())).toBe(true);
+  });
+});
+
+describe("reading hostile input", () => {
+  it("never throws, whatever the text", () => {
+    fc.assert(fc.property(fc.string({ maxLength: 400 }), (text) => {
+      const r = mailbox.readMailboxMessage(`---\n${text}\n---\n${text}`);
+      return r.ok === !r.findings.some((f) => f.severity === "error");
+    }), { numRuns: 300 });
+  });
+  it("refuses an alias bomb instead of expanding it", () => {
+    const bomb = ["---", "a: &a [x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`), "---", ""].join("\n");
+    const t = Date.now();
+    const r = mailbox.readMailboxMessage(bomb);
+    expect(r.ok).toBe(false);
+    expect(r.findings.map((f) => f.code)).toContain("YAML_INVALID");
+    expect(Date.now() - t).toBeLessThan(5_000);
+  });
+  it("reads a long hostile body line in linear time", () => {
+    const symbols = new Symbols(mailbox);
+    const body = `RW1 HO ${" ".repeat(200_000)}x\n${"`".repeat(100_000)}RW1\n${"[[".repeat(50_000)}\n`;
+    const t = Date.now();
+    const r = mailbox.readMailboxMessage(buildMessage(symbols, { id: "m", set: { kind: "request" }, body }));
+    expect(Date.now() - t).toBeLessThan(5_000);
+    expect(r.rw1.length).toBe(1);
+  });
+  it("matches callsigns in linear time", () => {
+    const t = Date.now();
+    for (let i = 0; i < 200; i++) mailbox.isCallsign(`A${"-".repeat(10_000)}!`);
+    expect(Date.now() - t).toBeLessThan(2_000);
+  });
+});
+
+describe("crash between reply and disposition, end to end", () => {
+  it("restores the disposition from the exact causal reply; the next reconciliation is clean and nothing asks for a second reply", () => {
+    const symbols = new Symbols(mailbox);
+    const RB = "2b4c".repeat(16);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"] } },
+      { id: "y", set: { kind: "reply", from: "LYRA", to: ["VEGA"], thread: "@r", reply_to: "@r", request_id: "@r", machine: "LYRA-BOX", root: RB, expects_reply: false } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const now = Date.parse("2026-10-02T00:00:00Z");
+    const before = mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: [], now });
+    expect(before.status).toBe("FOUND");
+    const item = before.items[0] as mailbox.ReconcileItem;
+    expect(item.action).toBe("restore");
+    const restored = mailbox.restoredDisposition(item, symbols.uuid("r"), "2026-10-02T00:00:00Z");
+    expect(restored?.reply).toBe(symbols.uuid("y"));
+    const after = mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: [restored], cursor: before.cursor_advance, now });
+    expect(after.status).toBe("CLEAN");
+    expect(after.items.map((i) => i.action)).toStrictEqual(["none"]);
+    expect(after.cursor_advance).toStrictEqual([symbols.uuid("r")]);
+  });
+});

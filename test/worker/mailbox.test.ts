@@ -1,0 +1,103 @@
+// The Agent Mailbox inside workerd: the core's mailbox conformance vectors (the same files the Node
+// tests read), and POST /v1/mailbox/preflight through the Worker's real fetch handler.
+import { describe, expect, it } from "vitest";
+import * as mailbox from "../../core/mailbox/index.js";
+import names from "../conformance/mailbox/names.jsonl?raw";
+import messages from "../conformance/mailbox/messages.jsonl?raw";
+import { runConversationCase, runMessageVector, runNameVector, runReconcileCase } from "../conformance/mailbox-suite.js";
+import type { ConversationCase, MessageVector, NameVector, ReconcileCase } from "../conformance/mailbox-suite.js";
+import { call, postJson, postText, problemOf } from "./http.js";
+
+const jsonl = <T>(text: string): T[] => text.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as T);
+const cases = <T>(files: Record<string, T>): T[] => Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1)).map(([, c]) => c);
+const conversations = cases(import.meta.glob<ConversationCase>("../conformance/mailbox/conversations/*.json", { eager: true, import: "default" }));
+const reconciliations = cases(import.meta.glob<ReconcileCase>("../conformance/mailbox/reconcile/*.json", { eager: true, import: "default" }));
+
+describe("mailbox conformance in workerd", () => {
+  it("runs in workerd, with every vector file loaded", () => {
+    expect(navigator.userAgent).toBe("Cloudflare-Workers");
+    expect(jsonl(messages).length).toBeGreaterThan(100);
+    expect(conversations.length).toBeGreaterThan(15);
+    expect(reconciliations.length).toBeGreaterThan(15);
+  });
+  for (const v of jsonl<MessageVector>(messages)) it(`message ${v.id}`, () => expect(runMessageVector(v, mailbox)).toStrictEqual([]));
+  for (const v of jsonl<NameVector>(names)) it(`name ${v.id}`, () => expect(runNameVector(v, mailbox)).toStrictEqual([]));
+  for (const c of conversations) it(`conversation ${c.id}`, () => expect(runConversationCase(c, mailbox)).toStrictEqual([]));
+  for (const c of reconciliations) it(`reconcile ${c.id}`, () => expect(runReconcileCase(c, mailbox)).toStrictEqual([]));
+  it("generates UUIDv7s with the platform's random source", () => {
+    expect(mailbox.isUuid7(mailbox.newUuid7())).toBe(true);
+  });
+});
+
+const envelope = (fields: Record<string, string>): string => {
+  const base: Record<string, string> = { version: "1", profile: "CORE", id: "019a1f2c-8e00-7000-8000-000000000001", thread: "019a1f2c-8e00-7000-8000-000000000002", request_id: "019a1f2c-8e00-7000-8000-000000000003", from: "VEGA", to: "[LYRA]", kind: "hello", reply_to: '""', expects_reply: "true", arena: "DEMO", machine: "VEGA-BOX", root: "1f3a".repeat(16), transport: "local", ...fields };
+  return ["---", "tags: [agent-mailbox]", "meta:", "  mailbox:", ...Object.entries(base).filter(([, v]) => v !== "").map(([k, v]) => `    ${k}: ${v}`), "---", "Hello.", ""].join("\n");
+};
+
+interface Verdict {
+  ok: boolean;
+  mode: string;
+  id: string | null;
+  envelope: { kind: string; from: string } | null;
+  findings: { code: string; slot?: string; line?: number }[];
+  rw1: { line: number; ok: boolean }[];
+}
+
+describe("POST /v1/mailbox/preflight", () => {
+  it("answers a valid message with ok and its envelope (JSON body)", async () => {
+    const r = await postJson("/v1/mailbox/preflight", { message: envelope({}) });
+    expect(r.status).toBe(200);
+    const v = (await r.json()) as Verdict;
+    expect(v.ok).toBe(true);
+    expect(v.mode).toBe("outbound");
+    expect(v.envelope?.from).toBe("VEGA");
+    expect(v.findings).toStrictEqual([]);
+  });
+  it("takes the message as a text body, with the options in the query", async () => {
+    const legacy = envelope({}).replace("tags: [agent-mailbox]", "tags: [agent-mailbox]\nfrom: VEGA");
+    const outbound = (await (await postText("/v1/mailbox/preflight", legacy)).json()) as Verdict;
+    expect(outbound.ok).toBe(false);
+    expect(outbound.findings.map((f) => `${f.code}:${f.slot}:${f.line}`)).toStrictEqual(["LEGACY_ALIAS:from:3"]);
+    const inbound = (await (await postText("/v1/mailbox/preflight?mode=inbound", legacy)).json()) as Verdict;
+    expect(inbound.ok).toBe(true);
+    expect(inbound.findings.map((f) => f.code)).toStrictEqual(["LEGACY_ENVELOPE"]);
+  });
+  it("refuses a message with a 200 and its findings, never a problem", async () => {
+    const r = await postJson("/v1/mailbox/preflight", { message: envelope({ kind: "reply", from: "vega" }) });
+    expect(r.status).toBe(200);
+    const v = (await r.json()) as Verdict;
+    expect(v.ok).toBe(false);
+    expect(v.id).toBe("019a1f2c-8e00-7000-8000-000000000001");
+    expect(v.findings.map((f) => `${f.code}:${f.slot}`).sort()).toStrictEqual(["CALLSIGN_INVALID:from", "REPLY_TO_REQUIRED:reply_to"]);
+  });
+  it("applies the ack rule when given the parent, as text or as { id, kind }", async () => {
+    const hello = envelope({});
+    const ack = envelope({ id: "019a1f2c-8e00-7000-8000-000000000009", kind: "ack", reply_to: "019a1f2c-8e00-7000-8000-000000000001" }).replace("Hello.", "Following both welcomes: acknowledged [[hello]].");
+    for (const parent of [hello, { id: "019a1f2c-8e00-7000-8000-000000000001", kind: "hello" }]) {
+      const v = (await (await postJson("/v1/mailbox/preflight", { message: ack, parent })).json()) as Verdict;
+      expect(v.findings.map((f) => f.code)).toStrictEqual(["ACK_SKIPS_WELCOME"]);
+    }
+    const alone = (await (await postJson("/v1/mailbox/preflight", { message: ack })).json()) as Verdict;
+    expect(alone.ok).toBe(true);
+  });
+  it("validates the RW1 lines of the body with the profile named", async () => {
+    const line = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY amt=5400";
+    const message = envelope({ kind: "request" }).replace("Hello.", line);
+    const v = (await (await postJson("/v1/mailbox/preflight", { message })).json()) as Verdict;
+    expect(v.ok).toBe(false);
+    expect(v.rw1).toStrictEqual([{ line: 20, text: line, ok: false, findings: expect.arrayContaining([expect.objectContaining({ code: "VALUE_TYPE", slot: "amt" })]) }]);
+    expect(v.findings.map((f) => `${f.code}@${f.line}`)).toStrictEqual(["BODY_RW1_REFUSED@20"]);
+  });
+  it("answers requests it cannot read with problems", async () => {
+    expect((await problemOf(await postJson("/v1/mailbox/preflight", {}))).parameter).toBe("message");
+    expect((await problemOf(await postJson("/v1/mailbox/preflight", { message: 3 }))).parameter).toBe("message");
+    expect((await problemOf(await postJson("/v1/mailbox/preflight", { message: "x", mode: "sideways" }))).parameter).toBe("mode");
+    expect((await problemOf(await postJson("/v1/mailbox/preflight", { message: "x", extra: 1 }))).parameter).toBe("extra");
+    expect((await problemOf(await postJson("/v1/mailbox/preflight", { message: "x", parent: [1] }))).parameter).toBe("parent");
+    expect((await problemOf(await postJson("/v1/mailbox/preflight", { message: "x", parent: "not a message" }))).status).toBe(422);
+    expect((await problemOf(await postText("/v1/mailbox/preflight?message=x", "y"))).parameter).toBe("message");
+    expect((await call("/v1/mailbox/preflight")).status).toBe(405);
+    const big = await postText("/v1/mailbox/preflight", `---\n${"a".repeat(1024 * 1024)}\n---\n`);
+    expect(big.status).toBe(413);
+  });
+});

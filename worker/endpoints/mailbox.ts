@@ -1,0 +1,58 @@
+/**
+ * `POST /v1/mailbox/preflight`: one Agent Mailbox message in (Markdown with YAML frontmatter), the
+ * verdict out: the core's reading of it, as `rw mailbox` reads a file. `outbound` (the default) is
+ * the preflight before publishing; `inbound` reads a message a peer published. A refused message
+ * is a 200 with `ok: false` and its findings; problems are for requests the Worker cannot read.
+ */
+import { readMailboxMessage } from "../../core/mailbox/index.js";
+import type { ParentInfo } from "../../core/mailbox/index.js";
+import { Input } from "../input.js";
+import { ProblemError } from "../problem.js";
+import { chosenProfile, profiles } from "../profiles.js";
+import { json } from "../respond.js";
+import type { RouteContext } from "../router.js";
+
+const bad = (parameter: string, detail: string): ProblemError => new ProblemError("invalid-request", `${parameter}: ${detail}`, { parameter });
+
+/** The parent: `{ id, kind, file? }`, or the parent message's own text (read inbound for its id and kind). */
+function parentOf(value: unknown): ParentInfo | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") {
+    const parent = readMailboxMessage(value);
+    if (parent.envelope === null) throw new ProblemError("invalid-message", "parent is not a readable mailbox message", { parameter: "parent", findings: parent.findings });
+    return { id: parent.envelope.id, kind: parent.envelope.kind };
+  }
+  const p = value as Record<string, unknown>;
+  if (typeof value !== "object" || Array.isArray(value) || typeof p["id"] !== "string" || typeof p["kind"] !== "string" || !(p["file"] === undefined || p["file"] === null || typeof p["file"] === "string")) {
+    throw bad("parent", "the parent message as text, or { id, kind, file? }");
+  }
+  return { id: p["id"], kind: p["kind"], file: (p["file"] as string | null | undefined) ?? null };
+}
+
+export async function mailboxPreflightRoute(context: RouteContext): Promise<Response> {
+  const input = await Input.read(context.request, context.url, ["json", "text"], ["message", "mode", "parent", "profile"]);
+  let message: string;
+  if (input.body?.kind === "text") {
+    if (input.raw("message") !== undefined) throw bad("message", "the text body is the message; give it there, not in the query");
+    message = input.body.text;
+  } else {
+    const given = input.raw("message");
+    if (given === undefined) throw bad("message", "required: the message, Markdown with YAML frontmatter");
+    if (typeof given !== "string") throw bad("message", "a string: the message as written, Markdown with YAML frontmatter");
+    message = given;
+  }
+  const mode = input.string("mode") ?? "outbound";
+  if (mode !== "outbound" && mode !== "inbound") throw bad("mode", "outbound (the preflight before publishing) or inbound (a peer's message)");
+  const parent = parentOf(input.json("parent"));
+  const p = profiles(chosenProfile(input.raw("profile")));
+  const reading = readMailboxMessage(message, { mode, vocabulary: p.resolve, ...(parent === undefined ? {} : { parent }) });
+  return json({
+    ok: reading.ok,
+    mode,
+    id: reading.id,
+    envelope: reading.envelope,
+    legacy: reading.legacy,
+    findings: reading.findings,
+    rw1: reading.rw1.map((l) => ({ line: l.line, text: l.text, ok: l.check.ok, findings: l.check.findings })),
+  });
+}
