@@ -1,0 +1,119 @@
+/**
+ * `rw delegation validate | check-child | check-fences | evaluate`: RW-003 records and the checks
+ * on them (core/delegation). Each reads one JSON document from stdin or `--file` (check-child,
+ * check-fences and evaluate also take their parts as options), prints the verdict and every
+ * finding, or the core's report with `--json`. Exit 0 pass, 1 failed, 2 usage.
+ */
+import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
+import type { DelegationFinding, RecordKind } from "../../core/delegation/index.js";
+import { jsonOption } from "../arguments.js";
+import { readDocument } from "../document.js";
+import { UsageError } from "../usage-error.js";
+import { FAIL, PASS } from "./context.js";
+import type { Command, CommandContext, OptionSpec } from "./context.js";
+
+/** A finding as a line; its path is shown unless the message already starts with it (or with where it is). */
+const line = (f: DelegationFinding): string => {
+  const lead = f.message.split(": ")[0] as string;
+  const at = f.path === undefined || f.path === "" || f.message.startsWith(f.path) || f.path.startsWith(lead) ? "" : ` at ${f.path}`;
+  return `  ${f.severity} ${f.code}${f.dimension === undefined ? "" : ` (${f.dimension})`}${at}: ${f.message}`;
+};
+const field = (value: unknown, key: string): string | undefined => {
+  const v = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof v === "string" ? v : undefined;
+};
+const named = (value: unknown): string => {
+  const id = field(value, "record_id") ?? field(value, "event_id");
+  const revision = field(value, "revision_id");
+  return id === undefined ? "" : ` ${id}${revision === undefined ? "" : `@${revision}`}`;
+};
+
+/** The document: the parts given as options, else the whole input. */
+async function input(ctx: CommandContext, parts: readonly string[]): Promise<unknown> {
+  const given = parts.filter((p) => ctx.options[p] !== undefined);
+  if (given.length === 0) {
+    const doc = await readDocument(ctx.file);
+    if (!doc.ok) {
+      await ctx.err.line(`rw delegation: ${doc.problem}`);
+      return undefined;
+    }
+    return doc.value;
+  }
+  if (ctx.file !== undefined) throw new UsageError(`give the input as --file or as --${parts.join(", --")}, not both`);
+  return Object.fromEntries(given.map((p) => [p, jsonOption(p, ctx.options[p] as string)]));
+}
+
+async function report(ctx: CommandContext, ok: boolean, json: unknown, head: string, findings: readonly DelegationFinding[], extra: readonly string[] = []): Promise<number> {
+  if (ctx.json) await ctx.out.line(JSON.stringify(json));
+  else await ctx.out.line([head, ...extra, ...findings.map(line)].join("\n"));
+  return ok ? PASS : FAIL;
+}
+
+async function validate(ctx: CommandContext): Promise<number> {
+  const kind = ctx.options["kind"] as string | undefined;
+  if (kind !== undefined && !(RECORD_KINDS as readonly string[]).includes(kind)) throw new UsageError(`--kind ${kind}: one of ${RECORD_KINDS.join(", ")}`);
+  const doc = await input(ctx, []);
+  if (doc === undefined) return FAIL;
+  const r = validateRecord(doc, { kind: kind as RecordKind | undefined, consequential: ctx.options["consequential"] === true, requireSignature: ctx.options["require-signature"] === true });
+  const verdict = r.ok ? (r.findings.length === 0 ? "ok" : "ok, with notes") : "refused";
+  return report(ctx, r.ok, { ok: r.ok, kind: r.kind, findings: r.findings }, `${r.kind ?? "record"}${named(doc)}: ${verdict}`, r.findings);
+}
+
+async function checkChild(ctx: CommandContext): Promise<number> {
+  const doc = await input(ctx, ["parent", "child", "chain"]);
+  if (doc === undefined) return FAIL;
+  const r = checkChildDocument(doc);
+  const parts = (doc !== null && typeof doc === "object" ? doc : {}) as Record<string, unknown>;
+  const [child, parent] = [named(parts["child"]), named(parts["parent"])];
+  const verdict = r.ok ? "allowed" : r.failed.length > 0 ? `denied on ${r.failed.join(", ")}` : "denied: the input is refused";
+  return report(ctx, r.ok, r, `child${child} of${parent || " (no parent)"}: ${verdict}`, r.findings);
+}
+
+async function checkFencesCommand(ctx: CommandContext): Promise<number> {
+  const doc = await input(ctx, ["fences", "heads", "required"]);
+  if (doc === undefined) return FAIL;
+  const r = checkFencesDocument(doc);
+  const width = Math.max(0, ...r.streams.map((s) => s.branch_id.length));
+  const rows = r.streams.map((s) => `  ${s.branch_id.padEnd(width)}  ${s.result}${s.result === "current" || s.head === null ? "" : ` (fenced ${s.fenced}, head ${s.head})`}`);
+  return report(ctx, r.ok, r, `fences: ${r.ok ? "current" : "fail closed"}`, r.findings, rows);
+}
+
+async function evaluate(ctx: CommandContext): Promise<number> {
+  const doc = await input(ctx, []);
+  if (doc === undefined) return FAIL;
+  const r = evaluatePermissionDocument(doc);
+  const request = doc !== null && typeof doc === "object" ? (doc as Record<string, unknown>)["request"] : undefined;
+  const what = `${field(request, "operation") ?? "?"} ${field(request, "object") ?? "?"}`;
+  const matched = r.ok && "contract_ref" in r ? [`  matched: ${r.matched_rules.map((m) => m.rule).join(", ")}`] : [];
+  return report(ctx, r.ok, r, `permission for ${what}: ${r.decision}`, r.findings, matched);
+}
+
+const part = (what: string): OptionSpec => ({ type: "string", help: `${what}: inline JSON or a file (instead of one document on stdin or --file)` });
+
+export const delegationValidateCommand: Command = {
+  summary: "read an RW-003 record (card, contract, attempt, checkpoint, event, fence set, ...): ok or refused, with every finding",
+  options: {
+    kind: { type: "string", help: `the kind of record (default: told by its fields): ${RECORD_KINDS.join(", ")}` },
+    consequential: { type: "boolean", help: "the record is relied on for a consequential effect: an unsupported schema version is refused, not noted" },
+    "require-signature": { type: "boolean", help: "the governing policy requires signed cards and grants" },
+  },
+  run: validate,
+};
+
+export const delegationCheckChildCommand: Command = {
+  summary: "may a child contract become active under its parent? every dimension of RW-003 section 8; { parent, child, chain }",
+  options: { parent: part("the parent contract"), child: part("the proposed child contract"), chain: part("the child's attestation chain") },
+  run: checkChild,
+};
+
+export const delegationCheckFencesCommand: Command = {
+  summary: "is every fenced authority stream still at its head and active? { fences, heads, required? }",
+  options: { fences: part("the ControlFenceSet the effect carries"), heads: part("the current heads, each with its state"), required: part("the scopes the effect must fence (a contract's control_scopes)") },
+  run: checkFencesCommand,
+};
+
+export const delegationEvaluateCommand: Command = {
+  summary: "allow or deny one effect: { contract, card, request, fences, heads, approvals?, policy_ref, evaluator_ref }",
+  options: {},
+  run: evaluate,
+};

@@ -1,0 +1,58 @@
+/**
+ * Privilege attenuation (section 8): the narrower contract's objects, tools, operations, data,
+ * effect classes, duration, retries, concurrency, spend and budgets are subsets of the wider's.
+ * Shared by sub-delegation (parent, child) and amendment (prior, next revision).
+ */
+import type { DelegationFinding } from "./codes.js";
+import type { DelegationContract, Limits } from "./contract.js";
+import { dimensionFinding } from "./dimensions.js";
+import type { Dimension } from "./dimensions.js";
+import { compareAmounts, durationMs, isZeroAmount, utcMs } from "./scalars.js";
+import { uncovered } from "./_selectors.js";
+import { tierRank } from "./tiers.js";
+
+const list = (xs: readonly string[]): string => xs.join(", ");
+
+function subset(out: DelegationFinding[], dimension: Dimension, field: string, wide: readonly string[], narrow: readonly string[], selectors: boolean): void {
+  const extra = selectors ? uncovered(wide, narrow) : narrow.filter((x) => !wide.includes(x));
+  if (extra.length > 0) out.push(dimensionFinding(dimension, `${field}: ${list(extra)} ${extra.length === 1 ? "is" : "are"} not within the parent's ${list(wide) || "(none)"}`, { path: field, expected: list(wide), received: list(extra) }));
+}
+
+function limit(out: DelegationFinding[], dimension: Dimension, field: string, wide: number | undefined, narrow: number | undefined): void {
+  if (wide === undefined) return;
+  if (narrow === undefined) out.push(dimensionFinding(dimension, `${field}: the parent limits it to ${wide}; the child sets no limit`, { path: field, expected: `<= ${wide}`, received: "no limit" }));
+  else if (narrow > wide) out.push(dimensionFinding(dimension, `${field}: ${narrow} exceeds the parent's ${wide}`, { path: field, expected: `<= ${wide}`, received: String(narrow) }));
+}
+
+function spend(out: DelegationFinding[], wide: Limits, narrow: Limits): void {
+  const child = narrow.spend;
+  if (child === undefined || isZeroAmount(child.amount)) return;
+  const parent = wide.spend;
+  const shown = `${child.currency} ${child.amount}`;
+  if (parent === undefined || isZeroAmount(parent.amount)) out.push(dimensionFinding("spend", `limits.spend: ${shown}, and the parent has no spending authority (an absent MoneyLimit grants none)`, { path: "limits.spend", expected: "none", received: shown }));
+  else if (parent.currency !== child.currency) out.push(dimensionFinding("spend", `limits.spend: ${shown} is in another currency than the parent's ${parent.currency}; amounts are never converted`, { path: "limits.spend.currency", expected: parent.currency, received: child.currency }));
+  else if (compareAmounts(child.amount, parent.amount) > 0) out.push(dimensionFinding("spend", `limits.spend: ${shown} exceeds the parent's ${parent.amount}`, { path: "limits.spend.amount", expected: `<= ${parent.amount}`, received: child.amount }));
+}
+
+export function attenuationFindings(wide: DelegationContract, narrow: DelegationContract): DelegationFinding[] {
+  const out: DelegationFinding[] = [];
+  subset(out, "objects", "scope.objects", wide.scope.objects, narrow.scope.objects, true);
+  subset(out, "tools", "scope.tools", wide.scope.tools, narrow.scope.tools, true);
+  subset(out, "operations", "scope.operations", wide.scope.operations, narrow.scope.operations, true);
+  subset(out, "data", "scope.data_classes", wide.scope.data_classes, narrow.scope.data_classes, false);
+  subset(out, "effect_class", "scope.effect_classes", wide.scope.effect_classes, narrow.scope.effect_classes, false);
+  if (tierRank(narrow.autonomy_tier) > tierRank(wide.autonomy_tier)) {
+    out.push(dimensionFinding("effect_class", `autonomy_tier: ${narrow.autonomy_tier} is above the parent's ${wide.autonomy_tier}`, { path: "autonomy_tier", expected: `<= ${wide.autonomy_tier}`, received: narrow.autonomy_tier }));
+  }
+  const [wd, nd] = [durationMs(wide.limits.max_duration), durationMs(narrow.limits.max_duration)];
+  if (nd > wd) out.push(dimensionFinding("duration", `limits.max_duration: ${narrow.limits.max_duration.value} ${narrow.limits.max_duration.unit} exceeds the parent's ${wide.limits.max_duration.value} ${wide.limits.max_duration.unit}`, { path: "limits.max_duration" }));
+  if (utcMs(narrow.expires_at) > utcMs(wide.expires_at)) out.push(dimensionFinding("duration", `expires_at: ${narrow.expires_at} is after the parent's ${wide.expires_at}`, { path: "expires_at", expected: `<= ${wide.expires_at}`, received: narrow.expires_at }));
+  limit(out, "retries", "retry_policy.max_attempts", wide.retry_policy.max_attempts, narrow.retry_policy.max_attempts);
+  subset(out, "retries", "retry_policy.retryable_outcomes", wide.retry_policy.retryable_outcomes, narrow.retry_policy.retryable_outcomes, false);
+  limit(out, "concurrency", "limits.max_concurrency", wide.limits.max_concurrency, narrow.limits.max_concurrency);
+  spend(out, wide.limits, narrow.limits);
+  limit(out, "budget", "limits.max_tokens", wide.limits.max_tokens, narrow.limits.max_tokens);
+  limit(out, "budget", "limits.max_tool_calls", wide.limits.max_tool_calls, narrow.limits.max_tool_calls);
+  for (const [type, n] of Object.entries(wide.limits.max_items ?? {})) limit(out, "budget", `limits.max_items.${type}`, n, narrow.limits.max_items?.[type]);
+  return out;
+}

@@ -1,0 +1,104 @@
+/**
+ * What a Delegation Contract must be beyond its shape: the autonomy tier's effect classes and
+ * gates (section 6), the human-authority gates, monitoring (7.3), sub-delegation and retry policy
+ * (5.1, 7.1), the control scopes every effect fences (1.2) and a child's references (8).
+ */
+import { delegationFinding } from "./codes.js";
+import type { DelegationFinding } from "./codes.js";
+import type { DelegationContract } from "./contract.js";
+import { isWildcard } from "./_selectors.js";
+import { utcMs } from "./scalars.js";
+import { AUTONOMY_TIERS, humanGatesFor, tierOf, tierRank } from "./tiers.js";
+import { ASYNC_MONITORING, RECONCILE_FIRST } from "./vocabulary.js";
+
+/** Section 6, T1: "Automated scope and provenance checks" name these pre-effect checks. */
+export const T1_CHECKS: readonly string[] = ["scope", "provenance"];
+/** Section 6, T4: "post-effect read-back" names this post-effect check. */
+export const T4_READBACK = "readback";
+
+function tierFindings(c: DelegationContract, out: DelegationFinding[]): void {
+  const rank = tierRank(c.autonomy_tier);
+  const gate = (message: string, path: string): void => {
+    out.push(delegationFinding("TIER_GATE", `${c.autonomy_tier} requires ${AUTONOMY_TIERS[c.autonomy_tier].gate.replace(/\.$/, "")}: ${message}`, { path }));
+  };
+  c.scope.effect_classes.forEach((e, i) => {
+    if (tierRank(tierOf(e)) > rank) out.push(delegationFinding("TIER_EFFECT", `effect class ${e} needs at least ${tierOf(e)}; the contract is ${c.autonomy_tier}`, { path: `scope.effect_classes.${i}`, expected: tierOf(e), received: c.autonomy_tier }));
+  });
+  if (rank >= 1) for (const check of T1_CHECKS) if (!c.gates.pre_effect_checks.includes(check)) gate(`gates.pre_effect_checks lacks ${check}`, "gates.pre_effect_checks");
+  if (rank === 2 && c.gates.reviewers.length === 0 && !c.monitoring.modes.some((m) => ASYNC_MONITORING.includes(m))) gate("no reviewer and no asynchronous monitoring mode", "gates.reviewers");
+  if (rank >= 3 && c.gates.human_authorities.length === 0) gate("no named human authority", "gates.human_authorities");
+  if (rank === 4) {
+    if (!c.gates.post_effect_checks.includes(T4_READBACK)) gate(`gates.post_effect_checks lacks ${T4_READBACK}`, "gates.post_effect_checks");
+    if (c.gates.reviewers.length === 0) gate("no required reviewer", "gates.reviewers");
+    for (const field of ["objects", "tools", "operations"] as const) {
+      c.scope[field].forEach((s, i) => {
+        if (isWildcard(s)) out.push(delegationFinding("TIER_WILDCARD", `scope.${field}.${i} is the wildcard ${s}; T4_consequential_execute allows no wildcard scope`, { path: `scope.${field}.${i}`, received: s }));
+      });
+    }
+  }
+  if (rank > 0 && c.monitoring.modes.includes("none_permitted_for_T0")) {
+    out.push(delegationFinding("MONITORING_NONE", `monitoring none_permitted_for_T0 on a ${c.autonomy_tier} contract`, { path: "monitoring.modes" }));
+  }
+}
+
+function gateFindings(c: DelegationContract, out: DelegationFinding[]): void {
+  const configured = new Set(c.gates.human_authorities.map((g) => g.gate));
+  const need = (gate: string, path: string, what: string): void => {
+    if (!configured.has(gate as never)) out.push(delegationFinding("HUMAN_GATE_MISSING", `${what} is a human-authority gate (${gate}); gates.human_authorities names no authority for it`, { path, expected: gate }));
+  };
+  c.scope.operations.forEach((op, i) => {
+    for (const g of humanGatesFor(op, null)) need(g, `scope.operations.${i}`, `operation ${op}`);
+  });
+  c.scope.effect_classes.forEach((e, i) => {
+    for (const g of humanGatesFor(null, e)) need(g, `scope.effect_classes.${i}`, `effect class ${e}`);
+  });
+}
+
+function scopeFindings(c: DelegationContract, out: DelegationFinding[]): void {
+  const scopes = c.control_scopes;
+  const bad = (message: string, path = "control_scopes"): void => {
+    out.push(delegationFinding("CONTROL_SCOPES", message, { path }));
+  };
+  const has = (kind: string, id?: string): boolean => scopes.some((s) => s.scope_kind === kind && (id === undefined || s.scope_id === id));
+  if (!has("space")) bad("control_scopes names no space scope: every effect fences its Space policy (section 1.2)");
+  if (!has("agent", c.delegatee_agent_ref.agent_card_ref.object_id)) bad(`control_scopes lacks agent:${c.delegatee_agent_ref.agent_card_ref.object_id}, the executing Agent Card's stream`);
+  if (!has("delegation", c.delegation_id)) bad(`control_scopes lacks delegation:${c.delegation_id}, the contract's own stream`);
+  for (const consent of c.gates.consent) if (!has("consent", consent.consent_ref.object_id)) bad(`control_scopes lacks consent:${consent.consent_ref.object_id}, a consent the contract relies on`);
+  const spaces = new Set(scopes.map((s) => s.space_id));
+  if (spaces.size > 1) bad(`control_scopes span ${spaces.size} Spaces (${[...spaces].join(", ")}); one contract is governed in one Space`);
+  const seen = new Set<string>();
+  scopes.forEach((s, i) => {
+    const key = `${s.space_id} ${s.scope_kind} ${s.scope_id}`;
+    if (s.scope_kind === "attempt") bad(`control_scopes.${i} is an attempt audit scope; attempt branches are never fenced`, `control_scopes.${i}`);
+    if (seen.has(key)) bad(`control_scopes.${i} repeats ${s.scope_kind}:${s.scope_id}`, `control_scopes.${i}`);
+    seen.add(key);
+  });
+}
+
+export function contractFindings(c: DelegationContract): DelegationFinding[] {
+  const out: DelegationFinding[] = [];
+  if (c.delegation_id !== c.record_id) out.push(delegationFinding("ID_MISMATCH", `delegation_id ${c.delegation_id} differs from record_id ${c.record_id}; both name the delegation`, { path: "delegation_id", expected: c.record_id, received: c.delegation_id }));
+  if (utcMs(c.expires_at) <= utcMs(c.issued_at)) out.push(delegationFinding("TIME_ORDER", "expires_at is not after issued_at", { path: "expires_at" }));
+  if (c.delegatee_agent_ref.agent_actor_ref.actor_type !== "agent") {
+    out.push(delegationFinding("DELEGATE_BINDING", `the delegatee is an Actor of type ${c.delegatee_agent_ref.agent_actor_ref.actor_type}; a contract binds a persistent agent Actor`, { path: "delegatee_agent_ref.agent_actor_ref.actor_type", expected: "agent" }));
+  }
+  tierFindings(c, out);
+  gateFindings(c, out);
+  const sub = c.subdelegation_policy;
+  if (!sub.allowed && sub.max_remaining_depth !== 0) out.push(delegationFinding("SUBDELEGATION_POLICY", `sub-delegation is denied, yet max_remaining_depth is ${sub.max_remaining_depth}; it is 0 when denied`, { path: "subdelegation_policy.max_remaining_depth" }));
+  if (sub.allowed && sub.max_remaining_depth === 0) out.push(delegationFinding("SUBDELEGATION_POLICY", "sub-delegation is allowed with max_remaining_depth 0, which allows none", { path: "subdelegation_policy.allowed" }));
+  const unreconciled = c.retry_policy.retryable_outcomes.filter((o) => RECONCILE_FIRST.includes(o));
+  if (unreconciled.length > 0 && !c.retry_policy.reconcile_before_retry) {
+    out.push(delegationFinding("RETRY_RECONCILE", `${unreconciled.join(" and ")} are retryable without reconcile_before_retry; retries of unknown or partially_applied attempts require reconciliation (section 7.1)`, { path: "retry_policy.reconcile_before_retry" }));
+  }
+  if ((c.parent_contract_ref === null) !== (c.attestation_chain_ref === null)) {
+    out.push(delegationFinding("CHILD_REFS", "a child contract carries both parent_contract_ref and attestation_chain_ref; a root contract carries neither", { path: c.parent_contract_ref === null ? "parent_contract_ref" : "attestation_chain_ref" }));
+  }
+  scopeFindings(c, out);
+  return out;
+}
+
+/** A contract authorizes consequential effects: tier T3 or T4, a consequential effect class, or spending. */
+export function isConsequentialContract(c: DelegationContract): boolean {
+  return tierRank(c.autonomy_tier) >= 3 || c.scope.effect_classes.some((e) => tierRank(tierOf(e)) >= 3) || (c.limits.spend !== undefined && !/^0+(?:\.0+)?$/.test(c.limits.spend.amount));
+}

@@ -1,0 +1,93 @@
+/**
+ * Gate satisfaction at evaluation (section 6): a human-authority gate is satisfied only by an
+ * RW-002 AuthorityDecision of the named human authority, approving the exact effect, in its
+ * window; a review only by an RW-002 Review that meets the reviewer requirement. An adapter's
+ * evidence, an agent, the evaluator, or a same-principal note satisfies nothing.
+ */
+import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
+import { delegationFinding } from "./codes.js";
+import type { DelegationFinding } from "./codes.js";
+import type { DelegationContract } from "./contract.js";
+import { utcMs } from "./scalars.js";
+import type { ActorRef } from "./scalars.js";
+import { GATE_SOURCES, humanGatesFor, isConsequential } from "./tiers.js";
+
+interface Need {
+  readonly rule: string;
+  readonly source: "authority_decision" | "review";
+  /** Human gates: the gate's name, or null for "any named human authority" (T4). */
+  readonly gate: string | null;
+  readonly principals: readonly string[];
+  readonly role?: string;
+  readonly independent: boolean;
+}
+
+interface Context {
+  readonly request: PermissionRequest;
+  readonly operator: string;
+  readonly excluded: readonly ActorRef[];
+}
+
+/** Why an approval does not satisfy a need, or null when it does. */
+function problem(a: Approval, need: Need, ctx: Context): DelegationFinding | null {
+  const at = utcMs(ctx.request.at);
+  const path = `approvals (${a.ref.object_id})`;
+  if (!(GATE_SOURCES as readonly string[]).includes(a.source)) {
+    return delegationFinding("GATE_ADAPTER", `${need.rule}: ${a.source} is adapter or agent evidence; only an RW-002 AuthorityDecision or Review satisfies a gate, regardless of adapter features`, { path, dimension: need.rule, received: a.source });
+  }
+  if (need.source === "authority_decision" && a.decided_by.actor_type !== "human") {
+    return delegationFinding("GATE_ADAPTER", `${need.rule}: decided by an Actor of type ${a.decided_by.actor_type}; only a named human authority decides`, { path, dimension: need.rule, received: a.decided_by.actor_type });
+  }
+  if (ctx.excluded.some((x) => x.object_id === a.decided_by.object_id)) {
+    return delegationFinding("GATE_SAME_PRINCIPAL", `${need.rule}: decided by ${a.decided_by.object_id}, the delegatee, executor or evaluator itself`, { path, dimension: need.rule, received: a.decided_by.object_id });
+  }
+  if (need.independent && a.principal_ref === ctx.operator) {
+    return delegationFinding("GATE_SAME_PRINCIPAL", `${need.rule}: decided by ${a.principal_ref}, the delegatee's own operator; the gate requires another principal`, { path, dimension: need.rule, received: a.principal_ref });
+  }
+  if (need.principals.length > 0 && !need.principals.includes(a.principal_ref)) {
+    return delegationFinding("GATE_UNSATISFIED", `${need.rule}: ${a.principal_ref} is not the named authority (${need.principals.join(", ")})`, { path, dimension: need.rule, expected: need.principals.join(" "), received: a.principal_ref });
+  }
+  if (a.effect_digest !== ctx.request.effect_digest) return delegationFinding("GATE_UNSATISFIED", `${need.rule}: the approval is for effect ${a.effect_digest}, not ${ctx.request.effect_digest}`, { path, dimension: need.rule, expected: ctx.request.effect_digest, received: a.effect_digest });
+  if (a.decision !== "approved") return delegationFinding("GATE_UNSATISFIED", `${need.rule}: the decision is ${a.decision}`, { path, dimension: need.rule });
+  if (utcMs(a.decided_at) > at || utcMs(a.expires_at) <= at) return delegationFinding("GATE_UNSATISFIED", `${need.rule}: the approval holds from ${a.decided_at} until ${a.expires_at}, not at ${ctx.request.at}`, { path, dimension: need.rule });
+  return null;
+}
+
+function candidates(approvals: readonly Approval[], need: Need): Approval[] {
+  return approvals.filter((a) => {
+    if (need.source === "review") return a.role === need.role || (a.role === undefined && a.source !== "authority_decision");
+    return need.gate === null ? a.source !== "review" : a.gate === need.gate || (a.gate === undefined && a.source !== "review");
+  });
+}
+
+/** The gates a request needs, and whether the approvals offered satisfy each. */
+export function gateFindings(contract: DelegationContract, request: PermissionRequest, approvals: readonly Approval[], excluded: readonly ActorRef[], matched: MatchedRule[]): DelegationFinding[] {
+  const out: DelegationFinding[] = [];
+  const needs: Need[] = [];
+  const t4 = contract.autonomy_tier === "T4_consequential_execute" && isConsequential(request.effect_class);
+  for (const gate of humanGatesFor(request.operation, request.effect_class)) {
+    const principals = contract.gates.human_authorities.filter((g) => g.gate === gate).map((g) => g.authority_ref);
+    if (principals.length === 0) out.push(delegationFinding("GATE_UNSATISFIED", `gate.${gate}: ${request.operation} (${request.effect_class}) is a human-authority gate and the contract names no authority for it`, { dimension: `gate.${gate}`, expected: gate }));
+    else needs.push({ rule: `gate.${gate}`, source: "authority_decision", gate, principals, independent: false });
+  }
+  if (t4 && needs.length === 0 && contract.gates.human_authorities.length > 0) {
+    needs.push({ rule: "gate.human_approval", source: "authority_decision", gate: null, principals: contract.gates.human_authorities.map((g) => g.authority_ref), independent: false });
+  }
+  if (t4) for (const r of contract.gates.reviewers) needs.push({ rule: `gate.review.${r.role}`, source: "review", gate: null, principals: r.principal_refs, role: r.role, independent: r.independence === "independent" });
+  const ctx: Context = { request, operator: contract.accountable_operator_ref.operator_principal_ref, excluded };
+  for (const need of needs) {
+    const offered = candidates(approvals, need);
+    const problems = offered.map((a) => ({ a, p: problem(a, need, ctx) }));
+    const good = problems.find((x) => x.p === null);
+    if (good !== undefined) {
+      matched.push({ rule: need.rule, matched: `${good.a.ref.object_id}@${good.a.ref.revision_id} by ${good.a.principal_ref}` });
+      continue;
+    }
+    if (offered.length === 0) {
+      const code = need.source === "review" ? "GATE_REVIEW_MISSING" : "GATE_UNSATISFIED";
+      out.push(delegationFinding(code, `${need.rule}: no ${need.source === "review" ? "Review" : "AuthorityDecision"} for effect ${request.effect_digest} was offered${need.principals.length > 0 ? ` (by ${need.principals.join(" or ")})` : ""}`, { dimension: need.rule }));
+    }
+    for (const x of problems) if (x.p !== null) out.push(x.p);
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+/**
+ * Inheritance (section 8): the child keeps every denial, human gate, consent constraint,
+ * monitoring minimum, verification requirement and revocation authority of its parent. It may add
+ * to them and strengthen them; it may not drop or weaken one.
+ */
+import type { DelegationFinding } from "./codes.js";
+import type { ConsentRef, DelegationContract, Denial } from "./contract.js";
+import { dimensionFinding } from "./dimensions.js";
+import type { Dimension } from "./dimensions.js";
+import { durationMs, sameRevision } from "./scalars.js";
+import { uncovered } from "./_selectors.js";
+
+/** The child's denial is at least as broad as the parent's: each field absent (any) or covering. */
+function atLeastAsBroad(parent: Denial, child: Denial): boolean {
+  for (const field of ["operations", "objects", "tools", "effect_classes"] as const) {
+    const c = child[field];
+    const p = parent[field];
+    if (c === undefined) continue;
+    if (p === undefined || uncovered(c, p).length > 0) return false;
+  }
+  return true;
+}
+
+function sameConsent(a: ConsentRef, b: ConsentRef): boolean {
+  return (
+    sameRevision(a.consent_ref, b.consent_ref) &&
+    a.subject_ref === b.subject_ref &&
+    a.scope === b.scope &&
+    a.purpose === b.purpose &&
+    a.withdrawal_route === b.withdrawal_route &&
+    a.expires_at === b.expires_at &&
+    durationMs(a.retention) === durationMs(b.retention) &&
+    a.data_classes.join(" ") === b.data_classes.join(" ") &&
+    a.recipients.join(" ") === b.recipients.join(" ")
+  );
+}
+
+function missing<T>(out: DelegationFinding[], dimension: Dimension, path: string, parent: readonly T[], kept: (p: T) => boolean, show: (p: T) => string): void {
+  parent.forEach((p, i) => {
+    if (!kept(p)) out.push(dimensionFinding(dimension, `${path}.${i}: the parent's ${show(p)} is not inherited`, { path, expected: show(p) }));
+  });
+}
+
+export function inheritanceFindings(parent: DelegationContract, child: DelegationContract): DelegationFinding[] {
+  const out: DelegationFinding[] = [];
+  const [pg, cg] = [parent.gates, child.gates];
+  missing(out, "denials", "scope.denials", parent.scope.denials, (d) => child.scope.denials.some((c) => c.rule_id === d.rule_id && atLeastAsBroad(d, c)), (d) => `denial ${d.rule_id}`);
+  missing(out, "human_gates", "gates.human_authorities", pg.human_authorities, (g) => cg.human_authorities.some((c) => c.gate === g.gate && c.authority_ref === g.authority_ref), (g) => `human gate ${g.gate} (${g.authority_ref})`);
+  missing(out, "human_gates", "gates.reviewers", pg.reviewers, (r) => cg.reviewers.some((c) => c.role === r.role && (r.independence !== "independent" || c.independence === "independent") && r.principal_refs.every((p) => c.principal_refs.includes(p)) && (r.principal_refs.length > 0 || c.principal_refs.length === 0)), (r) => `reviewer requirement ${r.role} (${r.independence})`);
+  missing(out, "consent", "gates.consent", pg.consent, (p) => cg.consent.some((c) => sameConsent(p, c)), (p) => `consent ${p.consent_ref.object_id}@${p.consent_ref.revision_id}`);
+  const [pm, cm] = [parent.monitoring, child.monitoring];
+  missing(out, "monitoring", "monitoring.modes", pm.modes, (m) => cm.modes.includes(m), (m) => `monitoring mode ${m}`);
+  missing(out, "monitoring", "monitoring.telemetry_classes", pm.telemetry_classes, (t) => cm.telemetry_classes.includes(t), (t) => `telemetry class ${t}`);
+  missing(out, "monitoring", "monitoring.anomaly_triggers", pm.anomaly_triggers, (t) => cm.anomaly_triggers.includes(t), (t) => `anomaly trigger ${t}`);
+  missing(out, "monitoring", "monitoring.observer_refs", pm.observer_refs, (o) => cm.observer_refs.some((c) => c.object_id === o.object_id), (o) => `observer ${o.object_id}`);
+  if (pm.heartbeat !== null && (cm.heartbeat === null || durationMs(cm.heartbeat) > durationMs(pm.heartbeat))) {
+    out.push(dimensionFinding("monitoring", `monitoring.heartbeat: the parent's is every ${pm.heartbeat.value} ${pm.heartbeat.unit}; the child's is ${cm.heartbeat === null ? "none" : `every ${cm.heartbeat.value} ${cm.heartbeat.unit}`}`, { path: "monitoring.heartbeat" }));
+  }
+  if (pm.circuit_breaker_ref !== null && cm.circuit_breaker_ref === null) out.push(dimensionFinding("monitoring", "monitoring.circuit_breaker_ref: the parent has a circuit breaker; the child none", { path: "monitoring.circuit_breaker_ref" }));
+  missing(out, "verification", "gates.verification", pg.verification, (r) => cg.verification.some((c) => c.verifier_ref.object_id === r.verifier_ref.object_id && c.profile === r.profile), (r) => `verification by ${r.verifier_ref.object_id} (${r.profile})`);
+  missing(out, "verification", "gates.pre_effect_checks", pg.pre_effect_checks, (c) => cg.pre_effect_checks.includes(c), (c) => `pre-effect check ${c}`);
+  missing(out, "verification", "gates.post_effect_checks", pg.post_effect_checks, (c) => cg.post_effect_checks.includes(c), (c) => `post-effect check ${c}`);
+  const [pr, cr] = [parent.revocation, child.revocation];
+  missing(out, "revocation", "revocation.authority_refs", pr.authority_refs, (a) => cr.authority_refs.includes(a), (a) => `revocation authority ${a}`);
+  if (durationMs(cr.propagation_bound) > durationMs(pr.propagation_bound)) out.push(dimensionFinding("revocation", "revocation.propagation_bound: longer than the parent's", { path: "revocation.propagation_bound" }));
+  if (pr.acknowledgement_required && !cr.acknowledgement_required) out.push(dimensionFinding("revocation", "revocation.acknowledgement_required: the parent requires acknowledgement; the child does not", { path: "revocation.acknowledgement_required" }));
+  if (pr.readback_on_unknown && !cr.readback_on_unknown) out.push(dimensionFinding("revocation", "revocation.readback_on_unknown: the parent requires read-back on an unknown acknowledgement; the child does not", { path: "revocation.readback_on_unknown" }));
+  return out;
+}

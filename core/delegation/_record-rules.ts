@@ -1,0 +1,61 @@
+/**
+ * Invariants of the records other than cards and contracts: attempts (7.1), checkpoints (7.2),
+ * permission decisions (5.2) and events (1.1, 1.2). A chain is checked against the contracts it
+ * attests, by checkSubdelegation (core/delegation/_chain.ts).
+ */
+import { delegationFinding } from "./codes.js";
+import type { DelegationFinding } from "./codes.js";
+import type { ControlEvent } from "./events.js";
+import { EVENT_TYPES } from "./events.js";
+import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
+import { fenceSetFindings } from "./_fence-set.js";
+import type { PermissionDecision } from "./permission.js";
+import { parseWith } from "./_schema.js";
+import { utcMs } from "./scalars.js";
+import { SUPPORTED_SCHEMAS } from "./vocabulary.js";
+
+export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
+  const out = fenceSetFindings(a.control_fence_set, "control_fence_set");
+  if (a.ended_at !== null && utcMs(a.ended_at) < utcMs(a.started_at)) out.push(delegationFinding("TIME_ORDER", "ended_at is before started_at", { path: "ended_at" }));
+  if (a.outcome === "succeeded" && (a.acceptance_evidence_refs.length === 0 || a.readback_ref === null)) {
+    out.push(delegationFinding("ATTEMPT_SUCCESS_UNVERIFIED", "succeeded requires the configured acceptance evidence and a post-effect read-back; a transport success alone is not success (section 7.1)", { path: a.readback_ref === null ? "readback_ref" : "acceptance_evidence_refs" }));
+  }
+  if (a.outcome === "partially_applied" && !a.effects.some((e) => e.status === "applied")) {
+    out.push(delegationFinding("ATTEMPT_PARTIAL_UNENUMERATED", "partially_applied enumerates its completed sub-effects (effects with status applied) before continuation or compensation", { path: "effects" }));
+  }
+  if (a.outcome !== null && a.outcome !== "unknown" && a.ended_at === null) out.push(delegationFinding("TIME_ORDER", `an attempt that ended ${a.outcome} has an ended_at`, { path: "ended_at" }));
+  return out;
+}
+
+export function checkpointFindings(c: DelegationCheckpoint): DelegationFinding[] {
+  return fenceSetFindings(c.control_fence_set, "control_fence_set");
+}
+
+export function permissionFindings(p: PermissionDecision): DelegationFinding[] {
+  return fenceSetFindings(p.control_fence_set, "control_fence_set");
+}
+
+export function eventFindings(e: ControlEvent): DelegationFinding[] {
+  const out: DelegationFinding[] = [];
+  const type = EVENT_TYPES[e.event_type];
+  const schema = `${e.event_schema_ref.schema_id}/${e.event_schema_ref.version}`;
+  if (!SUPPORTED_SCHEMAS.includes(schema)) out.push(delegationFinding("SCHEMA_UNSUPPORTED", `event_schema_ref ${schema} is not supported (${SUPPORTED_SCHEMAS.join(", ")}); a reader fails closed for any projection or authorization that depends on it (section 1.2)`, { path: "event_schema_ref", received: schema }));
+  if (type === undefined) {
+    const rw002 = !e.event_type.startsWith("rw003.");
+    out.push(delegationFinding("EVENT_TYPE_UNKNOWN", `${e.event_type} is not one of the thirteen rw003.* types${rw002 ? "; an RW-002 type keeps its exact RW-002 meaning and is not read here" : "; an unsupported extension fails closed"}`, { path: "event_type", received: e.event_type }));
+    return out;
+  }
+  const scope = e.control_scope_ref;
+  const project = `rw-control:${scope.space_id}`;
+  const branch = `${scope.scope_kind}:${scope.scope_id}`;
+  if (e.project_id !== project || e.branch_id !== branch) {
+    out.push(delegationFinding("EVENT_SCOPE_MISMATCH", `project_id ${e.project_id} branch_id ${e.branch_id} is not the stream of control_scope_ref (${project} ${branch}); scope is never inferred from identifiers`, { path: e.project_id !== project ? "project_id" : "branch_id", expected: `${project} ${branch}`, received: `${e.project_id} ${e.branch_id}` }));
+  }
+  if (scope.scope_kind !== type.branch) {
+    out.push(delegationFinding("EVENT_PLACEMENT", `${e.event_type} appends to a ${type.branch} branch, not a ${scope.scope_kind} branch (section 1.2: event placement is fixed)`, { path: "control_scope_ref.scope_kind", expected: type.branch, received: scope.scope_kind }));
+  }
+  if (type.fenced && e.control_fence_set === undefined) out.push(delegationFinding("EVENT_FENCES_REQUIRED", `${e.event_type} is a permission, effect or checkpoint observation and carries its control_fence_set`, { path: "control_fence_set" }));
+  if (e.control_fence_set !== undefined) out.push(...fenceSetFindings(e.control_fence_set, "control_fence_set"));
+  out.push(...parseWith(type.payload, e.payload, "payload").findings);
+  return out;
+}

@@ -1,0 +1,108 @@
+/**
+ * Section 9 and 4.3: cards, contracts, logs, messages and checkpoints "contain only secret
+ * references or redacted metadata"; "Secrets, bearer tokens, cookies, private keys, and credential
+ * material are forbidden." This walks a whole document as received (unknown fields included) and
+ * refuses a credential-like field name and a value that looks like a credential.
+ */
+import { delegationFinding } from "./codes.js";
+import type { DelegationFinding } from "./codes.js";
+
+// Field names: a cheap test first (on the lowercased name: a case-insensitive pattern is several
+// times slower), then the words. A name ending in a reference-like word (`secret_ref`, `key_id`,
+// `authentication_methods`) names a secret without holding one.
+const MAYBE = /pass|secret|token|credential|cookie|bearer|authoriz|api_?key|apikey|private|jwt|key$|pwd/;
+const SAFE_LAST = new Set(["ref", "refs", "reference", "references", "id", "ids", "name", "names", "method", "methods", "kind", "kinds", "type", "types", "scheme", "schemes", "route", "redacted", "hint", "uri", "url", "endpoint"]);
+const WORDS = new Set(["password", "passwd", "pwd", "passphrase", "secret", "secrets", "credential", "credentials", "cookie", "cookies", "bearer", "authorization", "apikey", "jwt", "privatekey"]);
+const KEY_OWNERS = new Set(["api", "private", "secret", "access", "signing", "session", "encryption", "master"]);
+
+/** Why a field name is credential-like, or null. */
+export function credentialName(key: string): string | null {
+  if (!MAYBE.test(key.toLowerCase())) return null;
+  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split(/[_\-.\s]+/).filter((w) => w !== "");
+  const last = words[words.length - 1] ?? "";
+  if (SAFE_LAST.has(last)) return null;
+  for (const w of words) if (WORDS.has(w)) return `'${w}'`;
+  if (last === "key" && words.length > 1 && KEY_OWNERS.has(words[words.length - 2] as string)) return `'${words.slice(-2).join("_")}'`;
+  if (last === "token") return "'token'";
+  return null;
+}
+
+// Values: one combined, case-sensitive pattern (header names in the three casings people write),
+// each alternative starting with a literal where it can, so a string is scanned once and fast;
+// the kind is named only when something matched.
+const VALUE_KINDS: readonly (readonly [string, RegExp])[] = [
+  ["a bearer token", /\b(?:Bearer|bearer|BEARER)\s+[A-Za-z0-9._~+/-]{8,}/],
+  ["an Authorization header", /\b(?:Authorization|authorization|AUTHORIZATION)\s*:\s*\S+/],
+  ["a cookie", /\b(?:Set-|set-|SET-)?(?:Cookie|cookie|COOKIE)\s*:\s*[^=\s;]+=[^;\s]+/],
+  ["a private key", /-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----/],
+  ["a JSON Web Token", /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\./],
+  ["an AWS access key", /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/],
+  ["a GitHub token", /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/],
+  ["a Slack token", /\bxox[abprs]-[A-Za-z0-9-]{10,}/],
+  ["an API secret key", /\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|AIza[0-9A-Za-z_-]{35})/],
+  ["a URL with a password", /:\/\/[^/\s:@]+:[^/\s@]+@/],
+  ["a URL carrying a credential", /[?&](?:access_token|id_token|refresh_token|token|api_key|apikey|key|password|secret|client_secret|sig|signature)=[^&\s]+/],
+];
+const ANY_VALUE = /* @__PURE__ */ new RegExp(VALUE_KINDS.map(([, re]) => re.source).join("|"));
+const PRIVATE_JWK = ["d", "p", "q", "dp", "dq", "qi", "k"];
+/** No record nests this deep; a document that does is refused rather than scanned in part. */
+const MAX_DEPTH = 64;
+
+/** The walk keeps the path as a stack of keys and writes it out only for a finding. */
+type Path = (string | number)[];
+const at = (path: Path): string => path.join(".");
+
+function walk(value: unknown, path: Path, out: DelegationFinding[], names: Map<string, string | null>, known: ReadonlySet<string>): void {
+  if (typeof value === "string") {
+    if (ANY_VALUE.test(value)) {
+      const kind = VALUE_KINDS.find(([, re]) => re.test(value))?.[0] as string;
+      out.push(delegationFinding("SECRET_VALUE", `${at(path) || "the document"} holds what looks like ${kind}; records carry secret references or redacted metadata, never credentials (section 9)`, { path: at(path) }));
+    }
+    return;
+  }
+  if (value === null || typeof value !== "object") return;
+  if (path.length > MAX_DEPTH) {
+    out.push(delegationFinding("DELEGATION_SCHEMA", `${at(path)} nests deeper than ${MAX_DEPTH} levels: it cannot be checked for secrets, so it is refused`, { path: at(path) }));
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      walk(value[i], path, out, names, known);
+      path.pop();
+    }
+    return;
+  }
+  const object = value as Record<string, unknown>;
+  if (typeof object["kty"] === "string" && PRIVATE_JWK.some((k) => typeof object[k] === "string")) {
+    out.push(delegationFinding("SECRET_VALUE", `${at(path) || "the document"} is a private JSON Web Key; public verification material may be referenced, private keys must not appear (section 4.1)`, { path: at(path) }));
+  }
+  const keys = Object.keys(object);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    path.push(key);
+    if (!known.has(key)) {
+      let why = names.get(key);
+      if (why === undefined) {
+        why = credentialName(key);
+        names.set(key, why);
+      }
+      if (why !== null) out.push(delegationFinding("SECRET_FIELD", `${at(path)}: a credential-like field (${why}); carry a secret reference (${key}_ref) or redacted metadata instead (section 9)`, { path: at(path) }));
+    }
+    walk(object[key], path, out, names, known);
+    path.pop();
+  }
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Every credential-like field name and value in a document, with its path. `known` are field
+ * names already judged not credential-like (the schemas' own; a test holds them so), skipped.
+ */
+export function secretFindings(document: unknown, known: ReadonlySet<string> = NONE): DelegationFinding[] {
+  const out: DelegationFinding[] = [];
+  // Other names repeat too (x_ fields in every ref): each is judged once a document.
+  walk(document, [], out, new Map(), known);
+  return out;
+}

@@ -1,0 +1,21 @@
+/**
+ * `checkCardRevision(prior, next)` (section 4.3): "A card revision MUST NOT silently change
+ * agent_actor_ref; identity rotation creates a new card or an explicit continuity attestation."
+ * The next revision names the prior exactly and keeps the card and its agent Actor.
+ */
+import { cardRef } from "./agent-card.js";
+import type { AgentCard } from "./agent-card.js";
+import { delegationFinding, delegationResult } from "./codes.js";
+import type { DelegationFinding, DelegationResult } from "./codes.js";
+import { sameRevision } from "./scalars.js";
+
+export function checkCardRevision(prior: AgentCard, next: AgentCard): DelegationResult<AgentCard> {
+  const out: DelegationFinding[] = [];
+  const want = cardRef(prior);
+  if (next.agent_card_id !== prior.agent_card_id) out.push(delegationFinding("AMENDMENT_REF", `the next revision is of card ${next.agent_card_id}, not ${prior.agent_card_id}; a new card is a new record`, { path: "agent_card_id" }));
+  if (!sameRevision(next.prior_revision_ref, want) || next.revision_id === prior.revision_id) out.push(delegationFinding("AMENDMENT_REF", `prior_revision_ref does not name ${want.object_id}@${want.revision_id} exactly`, { path: "prior_revision_ref" }));
+  if (next.agent_actor_ref.object_id !== prior.agent_actor_ref.object_id && next.continuity_attestation_ref === undefined) {
+    out.push(delegationFinding("CARD_ACTOR_CHANGED", `agent_actor_ref changes from ${prior.agent_actor_ref.object_id} to ${next.agent_actor_ref.object_id} with no continuity_attestation_ref`, { path: "agent_actor_ref", expected: prior.agent_actor_ref.object_id, received: next.agent_actor_ref.object_id }));
+  }
+  return delegationResult(next, out);
+}

@@ -1,0 +1,33 @@
+/**
+ * `checkReassignment(prior, next)` (section 11.4): a new revision of the same delegation, issued
+ * after the prior one was revoked, assigning another agent "with the same or narrower scope and
+ * remaining budget". The next revision names the prior exactly, keeps the root task and parent,
+ * and passes every attenuation and inheritance dimension against it; the delegatee may change.
+ */
+import { attenuationFindings } from "./_attenuation.js";
+import { delegationFinding } from "./codes.js";
+import type { DelegationFinding } from "./codes.js";
+import { contractRef } from "./contract.js";
+import type { DelegationContract } from "./contract.js";
+import { dimensionFinding, failedDimensions } from "./dimensions.js";
+import { inheritanceFindings } from "./_inheritance.js";
+import { sameRevision } from "./scalars.js";
+import type { SubdelegationReport } from "./check-subdelegation.js";
+
+export function checkReassignment(prior: DelegationContract, next: DelegationContract): SubdelegationReport {
+  const findings: DelegationFinding[] = [];
+  const want = contractRef(prior);
+  if (next.delegation_id !== prior.delegation_id) findings.push(delegationFinding("AMENDMENT_REF", `the next revision is of ${next.delegation_id}, not ${prior.delegation_id}`, { path: "delegation_id", dimension: "parent", expected: prior.delegation_id, received: next.delegation_id }));
+  if (!sameRevision(next.prior_revision_ref, want) || next.revision_id === prior.revision_id) {
+    findings.push(delegationFinding("AMENDMENT_REF", `prior_revision_ref does not name ${want.object_id}@${want.revision_id} exactly; a new revision appends, it never rewrites`, { path: "prior_revision_ref", dimension: "parent" }));
+  }
+  if (next.root_task_ref !== prior.root_task_ref || !((next.parent_contract_ref === null && prior.parent_contract_ref === null) || sameRevision(next.parent_contract_ref, prior.parent_contract_ref))) {
+    findings.push(dimensionFinding("parent", "the next revision changes the root task or the parent contract", { path: "parent_contract_ref" }));
+  }
+  const [p, n] = [prior.subdelegation_policy, next.subdelegation_policy];
+  if (n.max_remaining_depth > p.max_remaining_depth || (n.allowed && !p.allowed)) findings.push(dimensionFinding("depth", "the next revision allows deeper sub-delegation than the prior", { path: "subdelegation_policy" }));
+  findings.push(...attenuationFindings(prior, next), ...inheritanceFindings(prior, next));
+  const failed = failedDimensions(findings);
+  const ok = findings.every((f) => f.severity !== "error");
+  return { ok, decision: ok ? "allow" : "deny", failed, findings };
+}

@@ -1,0 +1,73 @@
+/**
+ * `checkSubdelegation(parent, child, chain)` (section 8): whether a proposed child contract may
+ * become active under its parent. Every dimension is checked and a denied result lists every one
+ * that failed: the exact parent and root task, depth, attenuation, inheritance, the bound delegate,
+ * the attestation chain root to leaf, routing back to parent and root, and the ancestor fences.
+ */
+import { _chainFindings } from "./_chain.js";
+import type { DelegationAttestationChain } from "./attestation-chain.js";
+import type { DelegationFinding } from "./codes.js";
+import { contractRef } from "./contract.js";
+import type { DelegationContract } from "./contract.js";
+import { dimensionFinding, failedDimensions } from "./dimensions.js";
+import type { Dimension } from "./dimensions.js";
+import { attenuationFindings } from "./_attenuation.js";
+import { inheritanceFindings } from "./_inheritance.js";
+import { sameRevision } from "./scalars.js";
+
+export interface SubdelegationReport {
+  readonly ok: boolean;
+  readonly decision: "allow" | "deny";
+  /** Every failed dimension, once, in the order of SUBDELEGATION_DIMENSIONS. */
+  readonly failed: readonly Dimension[];
+  readonly findings: readonly DelegationFinding[];
+}
+
+function parentFindings(parent: DelegationContract, child: DelegationContract, out: DelegationFinding[]): void {
+  const policy = parent.subdelegation_policy;
+  if (!policy.allowed) out.push(dimensionFinding("allowed", `${parent.delegation_id} does not allow sub-delegation; it is denied unless explicitly allowed`, { path: "subdelegation_policy.allowed" }));
+  const want = contractRef(parent);
+  if (!sameRevision(child.parent_contract_ref, want)) {
+    const got = child.parent_contract_ref === null ? "nothing" : `${child.parent_contract_ref.object_id}@${child.parent_contract_ref.revision_id}`;
+    out.push(dimensionFinding("parent", `parent_contract_ref names ${got}; the exact parent revision is ${want.object_id}@${want.revision_id} (${want.content_digest})`, { path: "parent_contract_ref", expected: `${want.object_id}@${want.revision_id}`, received: got }));
+  }
+  if (child.root_task_ref !== parent.root_task_ref) out.push(dimensionFinding("parent", `root_task_ref ${child.root_task_ref} is not the parent's root task ${parent.root_task_ref}`, { path: "root_task_ref", expected: parent.root_task_ref, received: child.root_task_ref }));
+  const [p, c] = [policy.max_remaining_depth, child.subdelegation_policy.max_remaining_depth];
+  if (c > p - 1) out.push(dimensionFinding("depth", `subdelegation_policy.max_remaining_depth: ${c}; the parent has ${p} remaining, so a child has at most ${Math.max(p - 1, 0)}${p === 0 ? " (and none may exist)" : ""}`, { path: "subdelegation_policy.max_remaining_depth", expected: `<= ${p - 1}`, received: String(c) }));
+  const eligible = policy.eligible_delegates;
+  const actor = child.delegatee_agent_ref.agent_actor_ref.object_id;
+  const operator = child.accountable_operator_ref.operator_principal_ref;
+  if (eligible.actor_ids !== undefined && !eligible.actor_ids.includes(actor)) out.push(dimensionFinding("delegate", `the delegatee ${actor} is not among the parent's eligible delegates (${eligible.actor_ids.join(", ")})`, { path: "delegatee_agent_ref.agent_actor_ref", received: actor }));
+  if (eligible.operator_principal_refs !== undefined && !eligible.operator_principal_refs.includes(operator)) out.push(dimensionFinding("delegate", `the operator ${operator} is not among the parent's eligible operators`, { path: "accountable_operator_ref.operator_principal_ref", received: operator }));
+  if (child.delegatee_agent_ref.agent_actor_ref.actor_type !== "agent") out.push(dimensionFinding("delegate", "the child binds no persistent agent Actor", { path: "delegatee_agent_ref.agent_actor_ref.actor_type" }));
+  if (child.delegator_actor_ref.object_id !== parent.delegatee_agent_ref.agent_actor_ref.object_id) {
+    out.push(dimensionFinding("parent", `the child is issued by ${child.delegator_actor_ref.object_id}, not by the parent's delegatee ${parent.delegatee_agent_ref.agent_actor_ref.object_id}: no delegatee may grant authority it did not receive`, { path: "delegator_actor_ref", expected: parent.delegatee_agent_ref.agent_actor_ref.object_id, received: child.delegator_actor_ref.object_id }));
+  }
+  for (const id of [parent.delegation_id, parent.root_task_ref]) {
+    if (!child.report_to.includes(id)) out.push(dimensionFinding("routing", `report_to lacks ${id}: outputs, attempts, checkpoints and effects go back to both the immediate parent and the root task`, { path: "report_to", expected: id }));
+  }
+}
+
+function fenceFindings(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain, out: DelegationFinding[]): void {
+  const has = (kind: string, id: string, space?: string): boolean => child.control_scopes.some((s) => s.scope_kind === kind && s.scope_id === id && (space === undefined || s.space_id === space));
+  const ancestors = new Set([...chain.links.slice(0, -1).map((l) => l.contract_ref.object_id), parent.delegation_id]);
+  for (const id of ancestors) {
+    if (!has("delegation", id)) out.push(dimensionFinding("ancestor_fences", `control_scopes lacks delegation:${id}: every child effect fences every ancestor delegation stream`, { path: "control_scopes", expected: `delegation:${id}` }));
+  }
+  for (const s of parent.control_scopes) {
+    if ((s.scope_kind === "space" || s.scope_kind === "policy" || s.scope_kind === "consent") && !has(s.scope_kind, s.scope_id, s.space_id)) {
+      out.push(dimensionFinding("ancestor_fences", `control_scopes lacks the parent's ${s.scope_kind}:${s.scope_id}`, { path: "control_scopes", expected: `${s.scope_kind}:${s.scope_id}` }));
+    }
+  }
+}
+
+export function checkSubdelegation(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain): SubdelegationReport {
+  const findings: DelegationFinding[] = [];
+  parentFindings(parent, child, findings);
+  findings.push(...attenuationFindings(parent, child), ...inheritanceFindings(parent, child));
+  findings.push(..._chainFindings(parent, child, chain));
+  fenceFindings(parent, child, chain, findings);
+  const failed = failedDimensions(findings);
+  const ok = failed.length === 0;
+  return { ok, decision: ok ? "allow" : "deny", failed, findings };
+}

@@ -1,0 +1,152 @@
+/**
+ * RW-003 findings: every problem `core/delegation` reports is a value with a stable code, in the
+ * repo's Finding shape `{ code, severity, message, ... }` (core/finding.ts). The table is separate
+ * from the RW1 table: these codes describe records, not lines. Codes never change meaning.
+ */
+
+/** Every code, with whether it refuses (`error`) or only informs (`note`). */
+export const DELEGATION_CODES = {
+  // Reading a record (any kind).
+  DELEGATION_SCHEMA: "error",
+  DELEGATION_KIND_UNKNOWN: "error",
+  SCHEMA_UNSUPPORTED: "error",
+  SCHEMA_UNSUPPORTED_READ: "note",
+  FIELD_IGNORED: "note",
+  SECRET_FIELD: "error",
+  SECRET_VALUE: "error",
+  PRINCIPAL_EMAIL: "error",
+  ID_MISMATCH: "error",
+  LIFECYCLE_REASON: "error",
+  SIGNATURE_REQUIRED: "error",
+  TIME_ORDER: "error",
+  // Agent Cards (section 4).
+  CARD_ACTOR: "error",
+  CARD_ACTOR_CHANGED: "error",
+  CARD_CLAIM_EVIDENCE: "error",
+  CARD_OPERATOR_EVIDENCE: "error",
+  CARD_OPERATOR_UNRESOLVED: "note",
+  // Delegation Contracts (sections 5, 6, 7.3, 8).
+  TIER_EFFECT: "error",
+  TIER_GATE: "error",
+  TIER_WILDCARD: "error",
+  HUMAN_GATE_MISSING: "error",
+  MONITORING_NONE: "error",
+  SUBDELEGATION_POLICY: "error",
+  RETRY_RECONCILE: "error",
+  CONTROL_SCOPES: "error",
+  CHILD_REFS: "error",
+  // Attempts, checkpoints, breakers, events (sections 1.1, 1.2, 7).
+  ATTEMPT_SUCCESS_UNVERIFIED: "error",
+  ATTEMPT_PARTIAL_UNENUMERATED: "error",
+  EVENT_TYPE_UNKNOWN: "error",
+  EVENT_SCOPE_MISMATCH: "error",
+  EVENT_PLACEMENT: "error",
+  EVENT_FENCES_REQUIRED: "error",
+  // Control fence sets and heads (section 1.2).
+  FENCE_SET_EMPTY: "error",
+  FENCE_SET_UNSORTED: "error",
+  FENCE_SET_DUPLICATE: "error",
+  FENCE_SET_AUDIT_BRANCH: "error",
+  FENCE_SET_NOT_CONTROL: "error",
+  FENCE_HEADS_DUPLICATE: "error",
+  FENCE_STALE: "error",
+  FENCE_HEAD_MISSING: "error",
+  FENCE_SUSPENDED: "error",
+  FENCE_EXPIRED: "error",
+  FENCE_REVOKED: "error",
+  FENCE_UNRESOLVED: "error",
+  FENCE_UNAVAILABLE: "error",
+  FENCE_SCOPE_MISSING: "error",
+  // Sub-delegation (section 8): one code a dimension.
+  SUBDELEGATION_DENIED: "error",
+  ATTENUATION_PARENT: "error",
+  ATTENUATION_DEPTH: "error",
+  ATTENUATION_OBJECTS: "error",
+  ATTENUATION_TOOLS: "error",
+  ATTENUATION_OPERATIONS: "error",
+  ATTENUATION_DATA: "error",
+  ATTENUATION_EFFECT_CLASS: "error",
+  ATTENUATION_DURATION: "error",
+  ATTENUATION_RETRIES: "error",
+  ATTENUATION_CONCURRENCY: "error",
+  ATTENUATION_SPEND: "error",
+  ATTENUATION_BUDGET: "error",
+  INHERIT_DENIALS: "error",
+  INHERIT_HUMAN_GATES: "error",
+  INHERIT_CONSENT: "error",
+  INHERIT_MONITORING: "error",
+  INHERIT_VERIFICATION: "error",
+  INHERIT_REVOCATION: "error",
+  DELEGATE_BINDING: "error",
+  CHAIN_BROKEN: "error",
+  CHAIN_ATTESTATION: "error",
+  ROUTING: "error",
+  ANCESTOR_FENCES: "error",
+  AMENDMENT_REF: "error",
+  // Permission (sections 5.2, 6, 9).
+  CARD_INACTIVE: "error",
+  CARD_MISMATCH: "error",
+  EXECUTOR_MISMATCH: "error",
+  OPERATOR_UNRESOLVED: "error",
+  OPERATOR_MISMATCH: "error",
+  CONTRACT_INACTIVE: "error",
+  CONTRACT_EXPIRED: "error",
+  CONTRACT_NOT_YET: "error",
+  CONTRACT_SUPERSEDED: "error",
+  SCOPE_OBJECT: "error",
+  SCOPE_TOOL: "error",
+  SCOPE_OPERATION: "error",
+  SCOPE_DATA: "error",
+  SCOPE_EFFECT_CLASS: "error",
+  SCOPE_DENIED: "error",
+  TIER_FORBIDS: "error",
+  SPEND_NO_AUTHORITY: "error",
+  SPEND_EXCEEDS: "error",
+  BUDGET_EXCEEDED: "error",
+  RETRY_EXHAUSTED: "error",
+  RETRY_UNRECONCILED: "error",
+  RETRY_NOT_ALLOWED: "error",
+  CONSENT_EXPIRED: "error",
+  GATE_UNSATISFIED: "error",
+  GATE_ADAPTER: "error",
+  GATE_SAME_PRINCIPAL: "error",
+  GATE_REVIEW_MISSING: "error",
+} as const;
+
+export type DelegationCode = keyof typeof DELEGATION_CODES;
+export type DelegationSeverity = "error" | "note";
+
+/** The repo's Finding shape, with this table's codes and two fields of its own. */
+export interface DelegationFinding {
+  readonly code: DelegationCode;
+  readonly severity: DelegationSeverity;
+  readonly message: string;
+  /** Where in the document: a dotted path (`scope.objects.0`), as valibot's `getDotPath` writes it. */
+  readonly path?: string;
+  /** For sub-delegation and permission: the dimension or predicate that failed (`objects`, `spend`). */
+  readonly dimension?: string;
+  readonly expected?: string;
+  readonly received?: string;
+}
+
+export type DelegationDetail = Omit<DelegationFinding, "code" | "severity" | "message">;
+
+/** A result as a value: `ok` exactly when no finding is an error. */
+export type DelegationResult<T> =
+  | { readonly ok: true; readonly value: T; readonly findings: readonly DelegationFinding[] }
+  | { readonly ok: false; readonly value: null; readonly findings: readonly DelegationFinding[] };
+
+/** Builds a finding; the severity comes from the table, so the two never disagree. */
+export function delegationFinding(code: DelegationCode, message: string, detail?: DelegationDetail): DelegationFinding {
+  return { code, severity: DELEGATION_CODES[code], message, ...detail };
+}
+
+export function hasDelegationError(findings: readonly DelegationFinding[]): boolean {
+  for (const f of findings) if (f.severity === "error") return true;
+  return false;
+}
+
+/** Wraps findings into a result: a value only when no finding is an error. */
+export function delegationResult<T>(value: T, findings: readonly DelegationFinding[]): DelegationResult<T> {
+  return hasDelegationError(findings) ? { ok: false, value: null, findings } : { ok: true, value, findings };
+}

@@ -1,0 +1,67 @@
+/**
+ * The checks on one JSON document each, as the CLI, the Worker and the conformance suite run them:
+ * read the input (every record validated as its kind), then check. An input that cannot be read
+ * is a refusal with its findings: a child that is not a valid contract is denied, a fence set
+ * that is not one fails, a permission input that does not read is a deny.
+ */
+import { checkFences } from "./check-fences.js";
+import type { FenceReport } from "./check-fences.js";
+import { checkReassignment } from "./check-reassignment.js";
+import { checkSubdelegation } from "./check-subdelegation.js";
+import type { SubdelegationReport } from "./check-subdelegation.js";
+import type { DelegationCode, DelegationFinding } from "./codes.js";
+import type { DelegationContract } from "./contract.js";
+import { evaluatePermission } from "./evaluate-permission.js";
+import type { PermissionEvaluation } from "./evaluate-permission.js";
+import { readChildCheck, readFenceCheck, readPermissionInput } from "./read-input.js";
+import { validateRecord } from "./validate-record.js";
+
+/** A permission input that could not be read: denied, with why. */
+export interface PermissionRefusal {
+  readonly ok: false;
+  readonly decision: "deny";
+  readonly matched_rules: readonly [];
+  readonly denied_by: readonly DelegationCode[];
+  readonly findings: readonly DelegationFinding[];
+}
+
+const codes = (findings: readonly DelegationFinding[]): DelegationCode[] => [...new Set(findings.filter((f) => f.severity === "error").map((f) => f.code))];
+const refused = (findings: readonly DelegationFinding[]): SubdelegationReport => ({ ok: false, decision: "deny", failed: [], findings });
+
+/** `{ parent, child, chain }` → checkSubdelegation. */
+export function checkChildDocument(input: unknown): SubdelegationReport {
+  const read = readChildCheck(input);
+  if (!read.ok) return refused(read.findings);
+  const report = checkSubdelegation(read.value.parent, read.value.child, read.value.chain);
+  return read.findings.length === 0 ? report : { ...report, findings: [...read.findings, ...report.findings] };
+}
+
+/** `{ prior, next }` → checkReassignment. */
+export function checkReassignmentDocument(input: unknown): SubdelegationReport {
+  const fields = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const findings: DelegationFinding[] = [];
+  const contracts: (DelegationContract | null)[] = ["prior", "next"].map((field) => {
+    const r = validateRecord(fields[field], { kind: "delegation_contract" });
+    findings.push(...r.findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? field : `${field}.${f.path}` })));
+    return r.value as DelegationContract | null;
+  });
+  const [prior, next] = contracts;
+  if (prior == null || next == null) return refused(findings);
+  const report = checkReassignment(prior, next);
+  return { ...report, findings: [...findings, ...report.findings] };
+}
+
+/** `{ fences, heads, required? }` → checkFences. */
+export function checkFencesDocument(input: unknown): FenceReport {
+  const read = readFenceCheck(input);
+  if (!read.ok) return { ok: false, streams: [], findings: read.findings };
+  return checkFences(read.value.fences, read.value.heads, read.value.required);
+}
+
+/** The permission input → evaluatePermission. */
+export function evaluatePermissionDocument(input: unknown): PermissionEvaluation | PermissionRefusal {
+  const read = readPermissionInput(input);
+  if (!read.ok) return { ok: false, decision: "deny", matched_rules: [], denied_by: codes(read.findings), findings: read.findings };
+  const evaluation = evaluatePermission(read.value);
+  return read.findings.length === 0 ? evaluation : { ...evaluation, findings: [...read.findings, ...evaluation.findings] };
+}

@@ -1,0 +1,174 @@
+/**
+ * `evaluatePermission(input)` (section 5.2): allow or deny one requested effect immediately
+ * before it, against the contract, the card, the current heads of every fenced authority stream
+ * and the approvals offered. Permission is the intersection of every layer; any narrower layer
+ * wins. The answer carries what a PermissionDecision records: the exact revisions, the effect
+ * digest, the decision, the rules that matched, the evaluator, the fence set and the time.
+ */
+import { cardRef } from "./agent-card.js";
+import type { AgentCard } from "./agent-card.js";
+import { checkFences } from "./check-fences.js";
+import { delegationFinding, hasDelegationError } from "./codes.js";
+import type { DelegationCode, DelegationFinding } from "./codes.js";
+import { contractRef } from "./contract.js";
+import type { DelegationContract } from "./contract.js";
+import { streamOf } from "./control.js";
+import type { ControlFenceSet, ControlHead } from "./control.js";
+import { gateFindings } from "./_gates.js";
+import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
+import { amountUnits, durationMs, isZeroAmount, sameRevision, utcMs } from "./scalars.js";
+import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
+import { coveringSelector } from "./_selectors.js";
+import { isConsequential, tierOf, tierRank } from "./tiers.js";
+import { RECONCILE_FIRST, RESOLVED_FOR_CONSEQUENTIAL, SUPPORTED_SCHEMAS } from "./vocabulary.js";
+
+export interface PermissionInput {
+  readonly contract: DelegationContract;
+  readonly card: AgentCard;
+  readonly request: PermissionRequest;
+  /** The fence set the effect will carry: every applicable authority stream's head. */
+  readonly fences: ControlFenceSet;
+  /** The current heads at the append boundary. */
+  readonly heads: readonly ControlHead[];
+  readonly approvals?: readonly Approval[] | undefined;
+  readonly policy_ref: PolicyRef;
+  readonly evaluator_ref: ActorRef;
+}
+
+export interface PermissionEvaluation {
+  readonly ok: boolean;
+  readonly decision: "allow" | "deny";
+  readonly matched_rules: readonly MatchedRule[];
+  /** The codes of every predicate that failed, once each. */
+  readonly denied_by: readonly DelegationCode[];
+  readonly findings: readonly DelegationFinding[];
+  readonly contract_ref: RevisionRef;
+  readonly card_ref: RevisionRef;
+  readonly policy_ref: PolicyRef;
+  readonly requested_effect_digest: Digest;
+  readonly evaluator_ref: ActorRef;
+  readonly control_fence_set: ControlFenceSet;
+  readonly evaluated_at: UtcTime;
+}
+
+export function evaluatePermission(input: PermissionInput): PermissionEvaluation {
+  const { contract: c, card, request: r } = input;
+  const out: DelegationFinding[] = [];
+  const matched: MatchedRule[] = [];
+  const deny = (code: DelegationCode, dimension: string, message: string, extra: { expected?: string; received?: string } = {}): void => {
+    out.push(delegationFinding(code, message, { dimension, ...extra }));
+  };
+  const at = utcMs(r.at);
+  const consequential = isConsequential(r.effect_class);
+
+  for (const [what, ref] of [["contract", c.schema_ref], ["card", card.schema_ref]] as const) {
+    const schema = `${ref.schema_id}/${ref.version}`;
+    if (SUPPORTED_SCHEMAS.includes(schema)) continue;
+    if (consequential) deny("SCHEMA_UNSUPPORTED", "schema", `the ${what}'s schema ${schema} is not supported; it fails closed for a consequential effect`, { received: schema });
+    else out.push(delegationFinding("SCHEMA_UNSUPPORTED_READ", `the ${what}'s schema ${schema} is not supported; allowed only because the effect is not consequential`, { dimension: "schema", received: schema }));
+  }
+
+  // The card, the executor and the operator.
+  const card_ref = cardRef(card);
+  const before = out.length;
+  if (card.lifecycle.state !== "active") deny("CARD_INACTIVE", "card", `the card ${card.agent_card_id} is ${card.lifecycle.state}`, { received: card.lifecycle.state });
+  if (!sameRevision(card_ref, c.delegatee_agent_ref.agent_card_ref) || !sameRevision(card.agent_actor_ref, c.delegatee_agent_ref.agent_actor_ref)) {
+    deny("CARD_MISMATCH", "card", `the card ${card.agent_card_id}@${card.revision_id} is not the delegatee's exact card and agent revision in ${c.delegation_id}@${c.revision_id}`);
+  }
+  if (!sameRevision(r.executor_actor_ref, c.delegatee_agent_ref.agent_actor_ref)) deny("EXECUTOR_MISMATCH", "executor", `the executor ${r.executor_actor_ref.object_id}@${r.executor_actor_ref.revision_id} is not the delegatee Actor revision`, { expected: c.delegatee_agent_ref.agent_actor_ref.object_id, received: r.executor_actor_ref.object_id });
+  if (c.accountable_operator_ref.operator_principal_ref !== card.accountable_operator.operator_principal_ref) deny("OPERATOR_MISMATCH", "operator", "the contract's accountable operator is not the card's");
+  if (consequential && !RESOLVED_FOR_CONSEQUENTIAL.includes(card.accountable_operator.resolution)) deny("OPERATOR_UNRESOLVED", "operator", `consequential work requires a resolved operator; the card's is ${card.accountable_operator.resolution}`, { received: card.accountable_operator.resolution });
+  if (out.length === before) matched.push({ rule: "card", matched: `${card.agent_card_id}@${card.revision_id} executed by ${r.executor_actor_ref.object_id}` });
+
+  // The contract in force.
+  const mark = out.length;
+  if (c.lifecycle_assertion !== "active") deny("CONTRACT_INACTIVE", "contract", `the contract asserts ${c.lifecycle_assertion}`, { received: c.lifecycle_assertion });
+  if (at < utcMs(c.issued_at)) deny("CONTRACT_NOT_YET", "contract", `${r.at} is before the contract was issued (${c.issued_at})`);
+  if (at >= utcMs(c.expires_at)) deny("CONTRACT_EXPIRED", "contract", `the contract expired at ${c.expires_at}`, { received: r.at });
+  const heads = new Map(input.heads.map((h) => [streamOf(h), h]));
+  for (const s of c.control_scopes) {
+    const head = heads.get(`rw-control:${s.space_id} ${s.scope_kind}:${s.scope_id}`);
+    if (head?.record_ref == null) continue;
+    if (s.scope_kind === "delegation" && s.scope_id === c.delegation_id && !sameRevision(head.record_ref, contractRef(c))) deny("CONTRACT_SUPERSEDED", "contract", `the delegation's head holds ${head.record_ref.object_id}@${head.record_ref.revision_id}, not ${c.delegation_id}@${c.revision_id}`);
+    if (s.scope_kind === "agent" && s.scope_id === card.agent_card_id && !sameRevision(head.record_ref, card_ref)) deny("CARD_MISMATCH", "card", `the agent's head holds card ${head.record_ref.object_id}@${head.record_ref.revision_id}, not ${card.agent_card_id}@${card.revision_id}`);
+  }
+  for (const consent of c.gates.consent) if (utcMs(consent.expires_at) <= at) deny("CONSENT_EXPIRED", "consent", `consent ${consent.consent_ref.object_id} expired at ${consent.expires_at}`);
+  if (out.length === mark) matched.push({ rule: "contract", matched: `${c.delegation_id}@${c.revision_id} until ${c.expires_at}` });
+
+  // Scope: each dimension, then the denials.
+  const scope = c.scope;
+  const select = (rule: string, code: DelegationCode, allowed: readonly string[], value: string): void => {
+    const hit = coveringSelector(allowed, value);
+    if (hit === null) deny(code, rule, `${rule}: ${value} is not within ${allowed.join(", ") || "(none)"}`, { received: value });
+    else matched.push({ rule, matched: hit });
+  };
+  select("scope.objects", "SCOPE_OBJECT", scope.objects, r.object);
+  select("scope.operations", "SCOPE_OPERATION", scope.operations, r.operation);
+  if (r.tool !== undefined) select("scope.tools", "SCOPE_TOOL", scope.tools, r.tool);
+  const data = r.data_classes.filter((d) => !scope.data_classes.includes(d));
+  if (data.length > 0) deny("SCOPE_DATA", "scope.data_classes", `data classes ${data.join(", ")} are not allowed (${scope.data_classes.join(", ")})`, { received: data.join(" ") });
+  else matched.push({ rule: "scope.data_classes", matched: r.data_classes.join(" ") || "none" });
+  if (!scope.effect_classes.includes(r.effect_class)) deny("SCOPE_EFFECT_CLASS", "scope.effect_classes", `effect class ${r.effect_class} is not allowed (${scope.effect_classes.join(", ")})`, { received: r.effect_class });
+  else matched.push({ rule: "scope.effect_classes", matched: r.effect_class });
+  for (const d of scope.denials) {
+    const hits = (list: readonly string[] | undefined, value: string | undefined): boolean => list === undefined || (value !== undefined && coveringSelector(list, value) !== null);
+    if (hits(d.operations, r.operation) && hits(d.objects, r.object) && hits(d.tools, r.tool) && hits(d.effect_classes, r.effect_class)) deny("SCOPE_DENIED", "scope.denials", `denial ${d.rule_id} refuses this${d.reason === undefined ? "" : `: ${d.reason}`}`, { received: d.rule_id });
+  }
+
+  // The tier: what the agent may do.
+  if (tierRank(tierOf(r.effect_class)) > tierRank(c.autonomy_tier) || (consequential && c.autonomy_tier !== "T4_consequential_execute")) {
+    deny("TIER_FORBIDS", "tier", `${c.autonomy_tier} may not execute a ${r.effect_class} effect${consequential ? "; only T4_consequential_execute executes a consequential effect (T3 prepares it)" : ""}`, { received: r.effect_class });
+  } else matched.push({ rule: "tier", matched: c.autonomy_tier });
+
+  // Spend and budgets: usage includes this effect.
+  const u = r.usage ?? {};
+  const spent = u.spend;
+  const limit = c.limits.spend;
+  if (r.effect_class === "spend" || (spent !== undefined && !isZeroAmount(spent.amount))) {
+    if (limit === undefined || isZeroAmount(limit.amount)) deny("SPEND_NO_AUTHORITY", "spend", "the contract carries no MoneyLimit: no spending authority (section 2)");
+    else if (spent !== undefined && (spent.currency !== limit.currency || amountUnits(spent.amount) > amountUnits(limit.amount))) deny("SPEND_EXCEEDS", "spend", `${spent.currency} ${spent.amount} exceeds ${limit.currency} ${limit.amount}`, { expected: `<= ${limit.currency} ${limit.amount}`, received: `${spent.currency} ${spent.amount}` });
+    else matched.push({ rule: "spend", matched: `within ${limit.currency} ${limit.amount}` });
+  }
+  const over: string[] = [];
+  if (u.tokens !== undefined && c.limits.max_tokens !== undefined && u.tokens > c.limits.max_tokens) over.push(`tokens ${u.tokens} > ${c.limits.max_tokens}`);
+  if (u.tool_calls !== undefined && c.limits.max_tool_calls !== undefined && u.tool_calls > c.limits.max_tool_calls) over.push(`tool calls ${u.tool_calls} > ${c.limits.max_tool_calls}`);
+  if (u.elapsed !== undefined && durationMs(u.elapsed) > durationMs(c.limits.max_duration)) over.push(`elapsed ${u.elapsed.value} ${u.elapsed.unit} > ${c.limits.max_duration.value} ${c.limits.max_duration.unit}`);
+  for (const [type, n] of Object.entries(u.items ?? {})) {
+    const max = c.limits.max_items?.[type];
+    if (max !== undefined && n > max) over.push(`${type} ${n} > ${max}`);
+  }
+  if (over.length > 0) deny("BUDGET_EXCEEDED", "budget", `over budget: ${over.join(", ")}`);
+
+  // Retries.
+  const retry = c.retry_policy;
+  if (r.attempt > retry.max_attempts) deny("RETRY_EXHAUSTED", "retry", `attempt ${r.attempt} exceeds max_attempts ${retry.max_attempts}`);
+  if (r.attempt > 1) {
+    const prior = r.prior_outcome ?? "unknown";
+    if (!retry.retryable_outcomes.includes(prior)) deny("RETRY_NOT_ALLOWED", "retry", `a ${prior} attempt is not retryable under this contract (${retry.retryable_outcomes.join(", ") || "none"})`, { received: prior });
+    if (RECONCILE_FIRST.includes(prior) && r.reconciled !== true) deny("RETRY_UNRECONCILED", "retry", `the prior attempt is ${prior}: reconcile it before a retry (section 7.1)`, { received: prior });
+  }
+
+  // Gates, then fences.
+  const excluded = [c.delegatee_agent_ref.agent_actor_ref, r.executor_actor_ref, input.evaluator_ref];
+  out.push(...gateFindings(c, r, input.approvals ?? [], excluded, matched));
+  const fences = checkFences(input.fences, input.heads, c.control_scopes);
+  out.push(...fences.findings.map((f) => ({ ...f, dimension: "fences" })));
+  if (fences.ok) matched.push({ rule: "fences", matched: `${input.fences.length} streams current` });
+
+  const ok = !hasDelegationError(out);
+  const denied_by = [...new Set(out.filter((f) => f.severity === "error").map((f) => f.code))];
+  return {
+    ok,
+    decision: ok ? "allow" : "deny",
+    matched_rules: matched,
+    denied_by,
+    findings: out,
+    contract_ref: contractRef(c),
+    card_ref,
+    policy_ref: input.policy_ref,
+    requested_effect_digest: r.effect_digest,
+    evaluator_ref: input.evaluator_ref,
+    control_fence_set: input.fences,
+    evaluated_at: r.at,
+  };
+}

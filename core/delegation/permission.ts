@@ -1,0 +1,113 @@
+/**
+ * The permission records of section 5.2: the PermissionDecision the executor records, the request
+ * it evaluates, and the approvals (RW-002 AuthorityDecision and Review references) offered for
+ * its gates.
+ */
+import * as v from "valibot";
+import { controlFenceSetSchema } from "./control.js";
+import type { ControlFenceSet } from "./control.js";
+import { envelopeEntries } from "./envelope.js";
+import type { Envelope } from "./envelope.js";
+import { budgetSchema } from "./execution.js";
+import type { Budget } from "./execution.js";
+import { actorRefSchema, dataClassSchema, digestSchema, outcomeSchema, policyRefSchema, principalRefSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema } from "./scalars.js";
+import type { ActorRef, DataClass, Digest, PolicyRef, PrincipalRef, RevisionRef, UtcTime } from "./scalars.js";
+import { EFFECT_CLASS_NAMES } from "./tiers.js";
+import type { EffectClass } from "./tiers.js";
+import type { Outcome } from "./vocabulary.js";
+
+/** A predicate that held, and what it matched (`{ rule: "scope.objects", matched: "PRJ-1/*" }`). */
+export interface MatchedRule {
+  readonly rule: string;
+  readonly matched: string;
+}
+
+export interface PermissionDecision extends Envelope {
+  readonly contract_ref: RevisionRef;
+  readonly card_ref: RevisionRef;
+  readonly policy_ref: PolicyRef;
+  readonly requested_effect_digest: Digest;
+  readonly decision: "allow" | "deny";
+  readonly matched_rules: readonly MatchedRule[];
+  /** For a deny: the stable codes of every predicate that failed. */
+  readonly denied_by?: readonly string[] | undefined;
+  readonly evaluator_ref: ActorRef;
+  readonly control_fence_set: ControlFenceSet;
+  readonly evaluated_at: UtcTime;
+}
+
+/** One requested effect, as the executor asks before it (section 5.2). */
+export interface PermissionRequest {
+  readonly operation: string;
+  readonly object: string;
+  readonly tool?: string | undefined;
+  readonly data_classes: readonly DataClass[];
+  readonly effect_class: EffectClass;
+  readonly effect_digest: Digest;
+  readonly executor_actor_ref: ActorRef;
+  readonly at: UtcTime;
+  /** Which attempt this is (1: the first); a retry also says how the previous one ended. */
+  readonly attempt: number;
+  readonly prior_outcome?: Outcome | null | undefined;
+  readonly reconciled?: boolean | undefined;
+  /** Budget consumed by the delegation so far, this effect included (its money in `usage.spend`). */
+  readonly usage?: Budget | undefined;
+}
+
+/** An approval offered for a gate: only an AuthorityDecision (human gates) or a Review (reviewers) counts. */
+export interface Approval {
+  readonly source: string;
+  readonly ref: RevisionRef;
+  readonly gate?: string | undefined;
+  readonly role?: string | undefined;
+  readonly decided_by: ActorRef;
+  readonly principal_ref: PrincipalRef;
+  readonly effect_digest: Digest;
+  readonly decision: "approved" | "rejected";
+  readonly decided_at: UtcTime;
+  readonly expires_at: UtcTime;
+}
+
+export const matchedRuleSchema: v.GenericSchema<unknown, MatchedRule> = v.looseObject({ rule: tokenSchema, matched: textSchema(500) });
+
+export const permissionDecisionSchema: v.GenericSchema<unknown, PermissionDecision> = v.looseObject({
+  ...envelopeEntries,
+  contract_ref: revisionRefSchema,
+  card_ref: revisionRefSchema,
+  policy_ref: policyRefSchema,
+  requested_effect_digest: digestSchema,
+  decision: v.picklist(["allow", "deny"], "is allow or deny"),
+  matched_rules: v.array(matchedRuleSchema),
+  denied_by: v.optional(v.array(tokenSchema)),
+  evaluator_ref: actorRefSchema,
+  control_fence_set: controlFenceSetSchema,
+  evaluated_at: utcTimeSchema,
+});
+
+export const permissionRequestSchema: v.GenericSchema<unknown, PermissionRequest> = v.looseObject({
+  operation: tokenSchema,
+  object: textSchema(256),
+  tool: v.optional(tokenSchema),
+  data_classes: v.array(dataClassSchema),
+  effect_class: v.picklist(EFFECT_CLASS_NAMES, `is one of ${EFFECT_CLASS_NAMES.join(", ")}`),
+  effect_digest: digestSchema,
+  executor_actor_ref: actorRefSchema,
+  at: utcTimeSchema,
+  attempt: v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(1, "is at least 1")),
+  prior_outcome: v.optional(v.nullable(outcomeSchema)),
+  reconciled: v.optional(v.boolean()),
+  usage: v.optional(budgetSchema),
+});
+
+export const approvalSchema: v.GenericSchema<unknown, Approval> = v.looseObject({
+  source: tokenSchema,
+  ref: revisionRefSchema,
+  gate: v.optional(tokenSchema),
+  role: v.optional(tokenSchema),
+  decided_by: actorRefSchema,
+  principal_ref: principalRefSchema,
+  effect_digest: digestSchema,
+  decision: v.picklist(["approved", "rejected"], "is approved or rejected"),
+  decided_at: utcTimeSchema,
+  expires_at: utcTimeSchema,
+});

@@ -1,0 +1,102 @@
+/**
+ * The inputs of the checks, read from one untrusted JSON document as the CLI and the Worker
+ * receive them: `{ parent, child, chain }`, `{ fences, heads, required? }`, and the permission
+ * input. Each record is validated as its kind (secrets, shape, version, invariants); each finding's
+ * path starts with the field it came from. Nothing is checked here that the checks themselves do.
+ */
+import * as v from "valibot";
+import type { AgentCard } from "./agent-card.js";
+import type { DelegationAttestationChain } from "./attestation-chain.js";
+import { delegationFinding, delegationResult } from "./codes.js";
+import type { DelegationFinding, DelegationResult } from "./codes.js";
+import type { DelegationContract } from "./contract.js";
+import { controlFenceSetSchema, controlHeadSchema, controlScopeRefSchema } from "./control.js";
+import type { ControlFenceSet, ControlHead, ControlScopeRef } from "./control.js";
+import type { PermissionInput } from "./evaluate-permission.js";
+import { approvalSchema, permissionRequestSchema } from "./permission.js";
+import { actorRefSchema, policyRefSchema } from "./scalars.js";
+import { parseWith } from "./_schema.js";
+import { secretFindings } from "./_secrets.js";
+import { validateRecord } from "./validate-record.js";
+import type { RecordKind } from "./vocabulary.js";
+
+export interface ChildCheckInput {
+  readonly parent: DelegationContract;
+  readonly child: DelegationContract;
+  readonly chain: DelegationAttestationChain;
+}
+
+export interface FenceCheckInput {
+  readonly fences: ControlFenceSet;
+  readonly heads: readonly ControlHead[];
+  readonly required: readonly ControlScopeRef[];
+}
+
+type Fields = Record<string, unknown>;
+
+function object(input: unknown, fields: readonly string[], optional: readonly string[] = []): { value: Fields | null; findings: DelegationFinding[] } {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) {
+    return { value: null, findings: [delegationFinding("DELEGATION_SCHEMA", `the input is a JSON object with ${fields.join(", ")}`, { path: "" })] };
+  }
+  const value = input as Fields;
+  const findings = fields.filter((f) => value[f] === undefined && !optional.includes(f)).map((f) => delegationFinding("DELEGATION_SCHEMA", `${f} is required`, { path: f }));
+  return { value, findings };
+}
+
+const prefixed = (field: string, findings: readonly DelegationFinding[]): DelegationFinding[] =>
+  findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? field : `${field}.${f.path}` }));
+
+function record<T>(fields: Fields, field: string, kind: RecordKind, out: DelegationFinding[], consequential = false): T | null {
+  if (fields[field] === undefined) return null;
+  const r = validateRecord(fields[field], { kind, consequential });
+  out.push(...prefixed(field, r.findings));
+  return r.value as T | null;
+}
+
+function shaped<T>(fields: Fields, field: string, schema: v.GenericSchema<unknown, T>, out: DelegationFinding[]): T | null {
+  if (fields[field] === undefined) return null;
+  out.push(...prefixed(field, secretFindings(fields[field])));
+  const r = parseWith(schema, fields[field], field);
+  out.push(...r.findings);
+  return r.value;
+}
+
+/** `{ parent, child, chain }`: two contracts and the child's attestation chain. */
+export function readChildCheck(input: unknown): DelegationResult<ChildCheckInput> {
+  const { value, findings } = object(input, ["parent", "child", "chain"]);
+  if (value === null) return delegationResult(null as never, findings);
+  const parent = record<DelegationContract>(value, "parent", "delegation_contract", findings);
+  const child = record<DelegationContract>(value, "child", "delegation_contract", findings);
+  const chain = record<DelegationAttestationChain>(value, "chain", "attestation_chain", findings);
+  return delegationResult({ parent, child, chain } as ChildCheckInput, findings);
+}
+
+/** `{ fences, heads, required? }`: a fence set, the current heads, and the scopes it must fence. */
+export function readFenceCheck(input: unknown): DelegationResult<FenceCheckInput> {
+  const { value, findings } = object(input, ["fences", "heads", "required"], ["required"]);
+  if (value === null) return delegationResult(null as never, findings);
+  const fences = shaped(value, "fences", controlFenceSetSchema, findings);
+  const heads = shaped(value, "heads", v.array(controlHeadSchema), findings);
+  const required = shaped(value, "required", v.array(controlScopeRefSchema), findings) ?? [];
+  return delegationResult({ fences, heads, required } as FenceCheckInput, findings);
+}
+
+/** The permission input: `{ contract, card, request, fences, heads, approvals?, policy_ref, evaluator_ref }`. */
+export function readPermissionInput(input: unknown): DelegationResult<PermissionInput> {
+  const fields = ["contract", "card", "request", "fences", "heads", "approvals", "policy_ref", "evaluator_ref"];
+  const { value, findings } = object(input, fields, ["approvals"]);
+  if (value === null) return delegationResult(null as never, findings);
+  const contract = record<DelegationContract>(value, "contract", "delegation_contract", findings);
+  const card = record<AgentCard>(value, "card", "agent_card", findings);
+  const out = {
+    contract,
+    card,
+    request: shaped(value, "request", permissionRequestSchema, findings),
+    fences: shaped(value, "fences", controlFenceSetSchema, findings),
+    heads: shaped(value, "heads", v.array(controlHeadSchema), findings),
+    approvals: shaped(value, "approvals", v.array(approvalSchema), findings) ?? [],
+    policy_ref: shaped(value, "policy_ref", policyRefSchema, findings),
+    evaluator_ref: shaped(value, "evaluator_ref", actorRefSchema, findings),
+  };
+  return delegationResult(out as PermissionInput, findings);
+}

@@ -1,0 +1,143 @@
+/**
+ * Section 2's scalars and references: their types and valibot schemas. Where the spec names a
+ * scalar without its shape, the shape chosen is in core/delegation/README.md. Objects are loose:
+ * unknown fields are kept (section 3) and never read.
+ */
+import * as v from "valibot";
+import { OUTCOMES } from "./vocabulary.js";
+import type { Outcome } from "./vocabulary.js";
+import { DATA_CLASS_EXTENSION, DATA_CLASSES } from "./vocabulary.js";
+
+/** Stable opaque identifier: 1 to 256 printable ASCII characters, no spaces. */
+export type RecordId = string;
+export type Digest = string;
+export type UtcTime = string;
+/** Accountable human/operator principal; never an email address or secret. */
+export type PrincipalRef = string;
+export type DataClass = string;
+
+export interface RevisionRef {
+  readonly object_id: RecordId;
+  readonly revision_id: RecordId;
+  readonly content_digest: Digest;
+}
+
+/** An exact RW-002 Actor revision, with the Actor's `actor_type` (`agent`, `human`, ...). */
+export interface ActorRef extends RevisionRef {
+  readonly actor_type: string;
+}
+
+export interface PolicyRef {
+  readonly policy_id: RecordId;
+  readonly version: string;
+  readonly digest: Digest;
+}
+
+export interface SchemaRef {
+  readonly schema_id: string;
+  readonly version: string;
+  readonly digest: Digest;
+}
+
+export const DURATION_UNITS = { ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+export interface Duration {
+  readonly value: number;
+  readonly unit: keyof typeof DURATION_UNITS;
+}
+
+/** Amount plus currency; absence means no spending authority (section 2). */
+export interface MoneyLimit {
+  readonly amount: string;
+  readonly currency: string;
+}
+
+const ID = /^[\x21-\x7e]{1,256}$/;
+
+const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object" && !Array.isArray(x);
+
+/**
+ * A JSON object with these fields, unknown fields kept (section 3). Valibot's looseObject alone
+ * takes an array for an object; an array where an object belongs is refused, never read as "none".
+ */
+export function objectOf<const E extends v.ObjectEntries>(entries: E): v.SchemaWithPipe<readonly [v.CustomSchema<Record<string, unknown>, v.ErrorMessage<v.CustomIssue> | undefined>, v.LooseObjectSchema<E, undefined>]> {
+  return v.pipe(v.custom<Record<string, unknown>>(isObject, "is a JSON object"), v.looseObject(entries));
+}
+const DIGEST = /^(?:sha256:[0-9a-f]{64}|sha384:[0-9a-f]{96}|sha512:[0-9a-f]{128})$/;
+const UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z$/;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const leap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** Epoch milliseconds of an RFC 3339 UTC time, or NaN when it is not one (or not a real date). */
+export function utcMs(time: string): number {
+  const m = UTC.exec(time);
+  if (m === null) return NaN;
+  const [y, mo, d, h, mi, s] = [+(m[1] as string), +(m[2] as string), +(m[3] as string), +(m[4] as string), +(m[5] as string), +(m[6] as string)];
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return NaN;
+  if (d > (mo === 2 && leap(y) ? 29 : (DAYS[mo - 1] as number))) return NaN;
+  const fraction = m[7] === undefined ? 0 : Number(`0.${m[7]}`) * 1000;
+  // Date.UTC reads years 0-99 as 1900-1999; 400 Gregorian years are exactly 146097 days.
+  return y < 100 ? Date.UTC(y + 400, mo - 1, d, h, mi, s) - 146_097 * 86_400_000 + fraction : Date.UTC(y, mo - 1, d, h, mi, s) + fraction;
+}
+
+export function durationMs(duration: Duration): number {
+  return duration.value * DURATION_UNITS[duration.unit];
+}
+
+/** An amount in ten-thousandths, exactly (amounts have at most four decimals). */
+export function amountUnits(amount: string): bigint {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  return BigInt(whole + fraction.padEnd(4, "0"));
+}
+
+/** Compares two non-negative decimal amounts exactly (no floating point): -1, 0 or 1. */
+export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
+  const [x, y] = [amountUnits(a), amountUnits(b)];
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+export function isZeroAmount(amount: string): boolean {
+  return /^0+(?:\.0+)?$/.test(amount);
+}
+
+export const recordIdSchema: v.GenericSchema<unknown, RecordId> = v.pipe(v.string(), v.regex(ID, "is an opaque id: 1 to 256 printable characters, no spaces"));
+export const digestSchema: v.GenericSchema<unknown, Digest> = v.pipe(v.string(), v.regex(DIGEST, "is a digest: sha256:<64 hex>, sha384:<96 hex> or sha512:<128 hex>, lowercase"));
+export const utcTimeSchema: v.GenericSchema<unknown, UtcTime> = v.pipe(v.string(), v.check((t) => !Number.isNaN(utcMs(t)), "is an RFC 3339 UTC time, YYYY-MM-DDTHH:MM:SS(.fraction)Z"));
+export const principalRefSchema: v.GenericSchema<unknown, PrincipalRef> = v.pipe(recordIdSchema, v.check((p) => !EMAIL.test(p), "is a principal reference, never an email address"));
+export const textSchema = (max: number): v.GenericSchema<unknown, string> => v.pipe(v.string(), v.minLength(1, "must not be empty"), v.maxLength(max, `at most ${max} characters`));
+const TOKEN = /^[A-Za-z0-9][A-Za-z0-9_.:/@+-]{0,127}$/;
+export const tokenSchema: v.GenericSchema<unknown, string> = v.pipe(v.string(), v.regex(TOKEN, "is a name: letters, digits and _ . : / @ + -"));
+/** A name as a record's key (`max_items`). */
+export const keySchema: v.GenericSchema<string, string> = v.pipe(v.string(), v.regex(TOKEN, "is a name: letters, digits and _ . : / @ + -"));
+export const dataClassSchema: v.GenericSchema<unknown, DataClass> = v.pipe(
+  v.string(),
+  v.check((c) => (DATA_CLASSES as readonly string[]).includes(c) || DATA_CLASS_EXTENSION.test(c), "is public, internal, confidential, restricted, or ext:<name>@<version>"),
+);
+export const outcomeSchema: v.GenericSchema<unknown, Outcome> = v.picklist(OUTCOMES, `is one of ${OUTCOMES.join(", ")}`);
+
+export const revisionRefSchema: v.GenericSchema<unknown, RevisionRef> = v.looseObject({ object_id: recordIdSchema, revision_id: recordIdSchema, content_digest: digestSchema });
+export const actorRefSchema: v.GenericSchema<unknown, ActorRef> = v.looseObject({
+  object_id: recordIdSchema,
+  revision_id: recordIdSchema,
+  content_digest: digestSchema,
+  actor_type: v.pipe(v.string(), v.regex(/^[a-z][a-z_]{0,31}$/, "is an RW-002 actor_type such as agent or human")),
+});
+export const policyRefSchema: v.GenericSchema<unknown, PolicyRef> = v.looseObject({ policy_id: recordIdSchema, version: textSchema(64), digest: digestSchema });
+export const schemaRefSchema: v.GenericSchema<unknown, SchemaRef> = v.looseObject({ schema_id: textSchema(128), version: textSchema(64), digest: digestSchema });
+export const durationSchema: v.GenericSchema<unknown, Duration> = v.pipe(
+  v.looseObject({
+    value: v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(0, "is not negative")),
+    unit: v.picklist(Object.keys(DURATION_UNITS) as (keyof typeof DURATION_UNITS)[], "is ms, s, min, h or d"),
+  }),
+  v.check((d) => Number.isSafeInteger(durationMs(d)), "is bounded: at most 2^53-1 milliseconds"),
+);
+export const moneyLimitSchema: v.GenericSchema<unknown, MoneyLimit> = v.looseObject({
+  amount: v.pipe(v.string(), v.regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,4})?$/, "is a non-negative decimal amount as a string, such as 100.00")),
+  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "is an ISO 4217 currency code")),
+});
+
+/** Two revision references name the same exact revision. */
+export function sameRevision(a: RevisionRef | null | undefined, b: RevisionRef | null | undefined): boolean {
+  return a != null && b != null && a.object_id === b.object_id && a.revision_id === b.revision_id && a.content_digest === b.content_digest;
+}

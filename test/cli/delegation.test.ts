@@ -1,0 +1,120 @@
+// `rw delegation …` as a user runs it: the built command, real stdin and files, real exit codes.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkChildDocument } from "../../core/delegation/index.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const RW = join(ROOT, "dist", "cli", "rw.js");
+const RECORDS = join(ROOT, "test", "conformance", "delegation", "records");
+const file = (name: string): string => join(RECORDS, `${name}.json`);
+const record = (name: string): Record<string, unknown> => JSON.parse(readFileSync(file(name), "utf8"));
+const tmp = mkdtempSync(join(tmpdir(), "rw-delegation-"));
+
+function rw(args: string[], input = ""): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [RW, ...args], { input, encoding: "utf8", cwd: ROOT });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe("rw delegation validate", () => {
+  it("reads a record from --file and says what it is", () => {
+    const r = rw(["delegation", "validate", "--file", file("d-extract-1")]);
+    expect(r).toMatchObject({ code: 0, out: "delegation_contract D-EXTRACT-1@r1: ok\n", err: "" });
+  });
+  it("reads stdin; a refused record exits 1 with every finding and its path", () => {
+    const card = { ...record("card-agent-extractor-r3"), x_deploy: { db_password: "hunter22" } };
+    const r = rw(["delegation", "validate"], JSON.stringify(card));
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("agent_card AGENT-EXTRACTOR@card-r3: refused\n  error SECRET_FIELD: x_deploy.db_password: a credential-like field ('password'); carry a secret reference (db_password_ref) or redacted metadata instead (section 9)\n");
+  });
+  it("--json prints the core's report", () => {
+    const r = rw(["delegation", "validate", "--json", "--kind", "control_fence_set"], JSON.stringify(record("fences-cf7")));
+    expect(JSON.parse(r.out)).toStrictEqual({ ok: true, kind: "control_fence_set", findings: [] });
+    expect(r.code).toBe(0);
+  });
+  it("notes leave it ok (exit 0); --consequential makes an unsupported version a refusal", () => {
+    const card = record("card-agent-extractor-r3");
+    card["schema_ref"] = { ...(card["schema_ref"] as object), version: "0.2.0" };
+    const path = join(tmp, "card-0.2.0.json");
+    writeFileSync(path, JSON.stringify(card));
+    const read = rw(["delegation", "validate", "--file", path]);
+    expect(read.code).toBe(0);
+    expect(read.out).toContain("ok, with notes\n  note SCHEMA_UNSUPPORTED_READ");
+    expect(rw(["delegation", "validate", "--file", path, "--consequential"]).code).toBe(1);
+  });
+  it("input that is not JSON exits 1, told on stderr; a bad --kind is a usage error", () => {
+    expect(rw(["delegation", "validate"], "{ nope")).toMatchObject({ code: 1, out: "" });
+    expect(rw(["delegation", "validate"], "{ nope").err).toContain("not JSON");
+    expect(rw(["delegation", "validate", "--kind", "card"], "{}").code).toBe(2);
+    expect(rw(["delegation", "validate", "--file", join(tmp, "missing.json")]).code).toBe(2);
+  });
+});
+
+describe("rw delegation check-child", () => {
+  const bad = { parent: record("d-parent-1"), child: record("d-child-bad"), chain: record("chain-d-child-bad") };
+  it("section 11.3 from one document on stdin: denied on exactly six dimensions, exit 1", () => {
+    const r = rw(["delegation", "check-child"], JSON.stringify(bad));
+    expect(r.code).toBe(1);
+    expect(r.out.split("\n")[0]).toBe("child D-CHILD-BAD@r1 of D-PARENT-1@r1: denied on depth, objects, operations, effect_class, duration, spend");
+  });
+  it("--json is checkChildDocument's report", () => {
+    const r = rw(["delegation", "check-child", "--json"], JSON.stringify(bad));
+    expect(JSON.parse(r.out)).toStrictEqual(JSON.parse(JSON.stringify(checkChildDocument(bad))));
+  });
+  it("takes the three parts as files; an allowed child exits 0", () => {
+    const r = rw(["delegation", "check-child", "--parent", file("d-parent-1"), "--child", file("d-child-ok"), "--chain", file("chain-d-child-ok")]);
+    expect(r).toMatchObject({ code: 0, out: "child D-CHILD-OK@r1 of D-PARENT-1@r1: allowed\n" });
+  });
+  it("parts and --file together is a usage error", () => {
+    expect(rw(["delegation", "check-child", "--file", file("d-parent-1"), "--parent", file("d-parent-1")]).code).toBe(2);
+  });
+});
+
+describe("rw delegation check-fences", () => {
+  it("section 11.4: CF7 against the heads after the reassignment fails closed", () => {
+    const r = rw(["delegation", "check-fences", "--fences", file("fences-cf7"), "--heads", file("heads-after-reassignment")]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe(
+      [
+        "fences: fail closed",
+        "  agent:AGENT-A            current",
+        "  delegation:D-RESEARCH-2  stale (fenced 4, head 6)",
+        "  space:SPACE-RW           current",
+        "  error FENCE_STALE at fences.1: rw-control:SPACE-RW delegation:D-RESEARCH-2: the head moved from DB4 (position 4) to DB6 (position 6); re-evaluate permission with a fresh fence set",
+        "",
+      ].join("\n"),
+    );
+  });
+  it("current fences exit 0", () => {
+    expect(rw(["delegation", "check-fences"], JSON.stringify({ fences: record("fences-d-extract-1"), heads: record("heads-d-extract-1") })).code).toBe(0);
+  });
+});
+
+describe("rw delegation evaluate", () => {
+  const input = { contract: record("d-extract-1"), card: record("card-agent-extractor-r3"), request: record("request-read-src-1"), fences: record("fences-d-extract-1"), heads: record("heads-d-extract-1"), policy_ref: { policy_id: "POLICY-SPACE-RW", version: "3", digest: `sha256:${"a".repeat(64)}` }, evaluator_ref: { object_id: "ACTOR-EVALUATOR", revision_id: "act-r1", content_digest: `sha256:${"b".repeat(64)}`, actor_type: "service" } };
+  it("section 11.1: the read is allowed, with the rules that matched", () => {
+    const r = rw(["delegation", "evaluate"], JSON.stringify(input));
+    expect(r.code).toBe(0);
+    expect(r.out).toBe("permission for read SRC-1@r1: allow\n  matched: card, contract, scope.objects, scope.operations, scope.tools, scope.data_classes, scope.effect_classes, tier, fences\n");
+  });
+  it("a spend without a MoneyLimit is denied, exit 1", () => {
+    const r = rw(["delegation", "evaluate"], JSON.stringify({ ...input, request: { ...input.request, usage: { spend: { amount: "2.00", currency: "USD" } } } }));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("permission for read SRC-1@r1: deny\n  error SPEND_NO_AUTHORITY (spend): the contract carries no MoneyLimit");
+  });
+});
+
+describe("rw --help", () => {
+  it("lists the delegation commands", () => {
+    const r = rw(["--help"]);
+    for (const c of ["delegation validate", "delegation check-child", "delegation check-fences", "delegation evaluate"]) expect(r.out).toContain(c);
+  });
+  it("each has its own --help", () => {
+    const r = rw(["delegation", "check-child", "--help"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("usage: rw delegation check-child [options]");
+    expect(r.out).toContain("--chain");
+  });
+});

@@ -1,0 +1,72 @@
+// Section 9 and 4.3: credential-like field names and values are refused anywhere in a document,
+// references to secrets are not; and the scan stays linear on hostile input.
+import { describe, expect, it } from "vitest";
+import { credentialName, secretFindings } from "../../../core/delegation/_secrets.js";
+import { KNOWN_FIELDS } from "../../../core/delegation/validate-record.js";
+
+describe("credential-like field names", () => {
+  const refused = ["password", "db_password", "passphrase", "client_secret", "secret", "apiKey", "api_key", "apikey", "private_key", "privateKey", "access_token", "refreshToken", "token", "github_token", "bearer", "authorization", "cookie", "set_cookies", "credentials", "jwt", "signing_key", "session_key"];
+  const allowed = ["secret_ref", "api_key_ref", "credential_refs", "token_ref", "key_id", "authentication_methods", "max_tokens", "max_context_tokens", "idempotency_key", "public_key", "verification_method_ref", "signer_ref", "signature", "private_diagnostics", "passage", "tokens_used", "keyword", "monkey", "secretary_name"];
+  for (const key of refused) it(`refuses ${key}`, () => expect(credentialName(key)).not.toBeNull());
+  for (const key of allowed) it(`allows ${key}`, () => expect(credentialName(key)).toBeNull());
+});
+
+describe("the schemas' own field names", () => {
+  // The scan skips them by name (values are always scanned): none may be credential-like.
+  it("are collected from every schema, payloads included, and none is credential-like", () => {
+    for (const name of ["agent_actor_ref", "max_tokens", "idempotency_key", "key_id", "signature", "payload", "permission_decision_ref"]) expect(KNOWN_FIELDS.has(name), name).toBe(true);
+    expect(KNOWN_FIELDS.size).toBeGreaterThan(200);
+    expect([...KNOWN_FIELDS].filter((name) => credentialName(name) !== null)).toStrictEqual([]);
+  });
+});
+
+describe("credential-like values", () => {
+  const refused: [string, string][] = [
+    ["a bearer token", "Bearer 9f8e7d6c5b4a39281706"],
+    ["an Authorization header", "authorization: Basic dXNlcjpwYXNz"],
+    ["a cookie", "Set-Cookie: sid=31d4d96e407aad42; Path=/"],
+    ["a private key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEow"],
+    ["a private key", "-----BEGIN PGP PRIVATE KEY BLOCK-----"],
+    ["a JSON Web Token", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc"],
+    ["an AWS access key", "AKIAIOSFODNN7EXAMPLE"],
+    ["a GitHub token", "ghp_0123456789abcdefghijklmnopqrstuvwxyz"],
+    ["a Slack token", "xoxb-1234567890-abcdefghij"],
+    ["an API secret key", "sk-ant-abcdefghijklmnopqrstuvwxyz012345"],
+    ["an API secret key", "sk_live_abcdefghijklmnopqrstuv"],
+    ["a URL with a password", "postgres://admin:hunter22@db.example/rw"],
+    ["a URL carrying a credential", "https://api.example/v1?api_key=abc123"],
+  ];
+  for (const [kind, value] of refused) {
+    it(`refuses ${kind}: ${value.slice(0, 24)}`, () => {
+      const found = secretFindings({ note: value });
+      expect(found.map((f) => [f.code, f.path])).toStrictEqual([["SECRET_VALUE", "note"]]);
+      expect(found[0]?.message).toContain(kind);
+    });
+  }
+  const allowed = ["https://agents.example/extractor/mcp", "vault://op-lab/extractor-mcp", "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "bearer of good news", "Tokenization of sources", "task-sk-review", "akiaiosfodnn7example", "https://keys.example/op-lab-2026.jwk", "OP-LAB", "D-EXTRACT-1@r1"];
+  for (const value of allowed) it(`allows ${value}`, () => expect(secretFindings({ note: value })).toStrictEqual([]));
+  it("refuses a private JWK and names its path", () => {
+    expect(secretFindings({ signer: { jwk: { kty: "EC", crv: "P-256", x: "f83O", y: "x_FE", d: "jpsQ" } } }).map((f) => f.path)).toStrictEqual(["signer.jwk"]);
+  });
+  it("allows a public JWK", () => {
+    expect(secretFindings({ jwk: { kty: "OKP", crv: "Ed25519", x: "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo" } })).toStrictEqual([]);
+  });
+  it("looks inside arrays and unknown fields", () => {
+    expect(secretFindings({ x_extra: [{ deep: ["ok", "Bearer abcdefghijklmnop"] }] }).map((f) => f.path)).toStrictEqual(["x_extra.0.deep.1"]);
+  });
+});
+
+describe("hostile input", () => {
+  // Linear-time patterns: each of these is about a megabyte and would take minutes with a
+  // backtracking pattern; the test's timeout is the bound, no time is asserted.
+  const big = 1 << 20;
+  const inputs = ["a".repeat(big), "a://".repeat(big / 4), "x:".repeat(big / 2), "Bearer ".repeat(big / 7), "eyJ".repeat(big / 3), "?key".repeat(big / 4), "-----BEGIN ".repeat(big / 11), `${"a".repeat(big)}@`];
+  for (const input of inputs) it(`scans ${JSON.stringify(input.slice(0, 12))}… (${input.length} characters)`, () => expect(Array.isArray(secretFindings({ v: input }))).toBe(true));
+  it("a document nested past 64 levels is refused, not scanned in part (and the stack holds)", () => {
+    let doc: unknown = "Bearer abcdefghijklmnop";
+    for (let i = 0; i < 100_000; i++) doc = [doc];
+    const found = secretFindings(doc);
+    expect(found.map((f) => f.code)).toStrictEqual(["DELEGATION_SCHEMA"]);
+    expect(found[0]?.path).toBe(Array(65).fill("0").join("."));
+  });
+});

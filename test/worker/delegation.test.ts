@@ -1,0 +1,151 @@
+// RW-003 inside workerd: the conformance cases against the core (the same suite the Node tests
+// run), the /v1/delegation routes answering as `rw delegation … --json` does, their problems, and
+// the OpenAPI examples held equal to the conformance records they copy.
+import { describe, expect, it } from "vitest";
+import * as delegation from "../../core/delegation/index.js";
+import { DELEGATION_EXAMPLES } from "../../worker/examples/delegation.js";
+import { PROBLEMS } from "../../worker/problem.js";
+import negativesText from "../conformance/delegation/negatives.jsonl?raw";
+import { runStep } from "../conformance/delegation-suite.js";
+import type { DelegationCase, Negative } from "../conformance/delegation-suite.js";
+import { call, postJson, postText, problemOf } from "./http.js";
+
+const byName = <T>(files: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(files).map(([path, value]) => [path.slice(path.lastIndexOf("/") + 1).replace(/\.json$/, ""), value]));
+const records = byName(import.meta.glob<unknown>("../conformance/delegation/records/*.json", { eager: true, import: "default" }));
+const examples = Object.values(import.meta.glob<DelegationCase>("../conformance/delegation/examples/*.json", { eager: true, import: "default" }));
+const negatives = negativesText.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Negative);
+const copies = byName(import.meta.glob<unknown>("../../worker/examples/delegation/*.json", { eager: true, import: "default" }));
+
+async function body<T = Record<string, any>>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+async function expectProblem(response: Response, kind: keyof typeof PROBLEMS, extra: Record<string, unknown> = {}) {
+  const p = await problemOf(response);
+  expect(p).toMatchObject({ type: `/v1/problems/${kind}`, status: PROBLEMS[kind].status, ...extra });
+  return p;
+}
+
+it("runs in workerd", () => {
+  expect(navigator.userAgent).toBe("Cloudflare-Workers");
+});
+
+describe("the conformance cases, in workerd", () => {
+  it("has the worked examples and the negatives", () => {
+    expect(examples.map((e) => e.section).sort()).toStrictEqual(["11.1", "11.2", "11.3", "11.4", "6"].sort());
+    expect(negatives.length).toBeGreaterThan(150);
+  });
+  for (const c of examples) {
+    describe(c.id, () => {
+      for (const step of c.steps) it(step.name, () => expect(runStep(step, records, delegation)).toStrictEqual([]));
+    });
+  }
+  describe("negatives", () => {
+    for (const n of negatives) it(n.id, () => expect(runStep(n, records, delegation)).toStrictEqual([]));
+  });
+});
+
+describe("the OpenAPI examples", () => {
+  it("are the conformance records they copy", () => {
+    expect(Object.keys(copies).length).toBeGreaterThan(5);
+    for (const [name, copy] of Object.entries(copies)) expect(copy, name).toStrictEqual(records[name]);
+  });
+});
+
+describe("POST /v1/delegation/validate", () => {
+  it("reads a record and answers as rw delegation validate --json", async () => {
+    const r = await body(await postJson("/v1/delegation/validate", { record: records["d-extract-1"] }));
+    expect(r).toStrictEqual({ ok: true, kind: "delegation_contract", findings: [] });
+  });
+  it("a refused record is a 200 with its findings", async () => {
+    const card = { ...(records["card-agent-extractor-r3"] as object), x_auth: "Bearer 9f8e7d6c5b4a39281706" };
+    const r = await body(await postJson("/v1/delegation/validate", { record: card }));
+    expect(r.ok).toBe(false);
+    expect(r.findings).toStrictEqual(delegation.validateRecord(card).findings);
+    expect(r.findings.map((f: any) => f.code)).toStrictEqual(["SECRET_VALUE"]);
+  });
+  it("takes kind, consequential and requireSignature, in the body or the query", async () => {
+    const card = { ...(records["card-agent-extractor-r3"] as Record<string, any>), schema_ref: { ...(records["card-agent-extractor-r3"] as any).schema_ref, version: "0.2.0" } };
+    const read = await body(await postJson("/v1/delegation/validate", { record: card }));
+    expect(read).toMatchObject({ ok: true, findings: [{ code: "SCHEMA_UNSUPPORTED_READ" }] });
+    const strict = await body(await postJson("/v1/delegation/validate?consequential=true", { record: card }));
+    expect(strict).toMatchObject({ ok: false, findings: [{ code: "SCHEMA_UNSUPPORTED" }] });
+    const asContract = await body(await postJson("/v1/delegation/validate", { record: card, kind: "delegation_contract" }));
+    expect(asContract).toMatchObject({ ok: false, kind: "delegation_contract" });
+  });
+  it("refuses a missing record, an unknown kind, an unknown field", async () => {
+    await expectProblem(await postJson("/v1/delegation/validate", { kind: "agent_card" }), "invalid-request", { parameter: "record" });
+    await expectProblem(await postJson("/v1/delegation/validate", { record: {}, kind: "card" }), "invalid-request", { parameter: "kind" });
+    await expectProblem(await postJson("/v1/delegation/validate", { record: {}, strict: true }), "invalid-request", { parameter: "strict" });
+  });
+});
+
+describe("POST /v1/delegation/check-child", () => {
+  it("section 11.3: denied on exactly objects, operations, duration, depth, effect class and spend", async () => {
+    const r = await body(await postJson("/v1/delegation/check-child", DELEGATION_EXAMPLES.checkChild));
+    expect(r.decision).toBe("deny");
+    expect(r.failed).toStrictEqual(["depth", "objects", "operations", "effect_class", "duration", "spend"]);
+    expect(r).toStrictEqual(JSON.parse(JSON.stringify(delegation.checkChildDocument(DELEGATION_EXAMPLES.checkChild))));
+  });
+  it("a child within its parent is allowed", async () => {
+    const r = await body(await postJson("/v1/delegation/check-child", { parent: records["d-parent-1"], child: records["d-child-ok"], chain: records["chain-d-child-ok"] }));
+    expect(r).toStrictEqual({ ok: true, decision: "allow", failed: [], findings: [] });
+  });
+  it("an invalid child is denied with its findings, not a problem", async () => {
+    const r = await body(await postJson("/v1/delegation/check-child", { parent: records["d-parent-1"], child: { delegation_id: "D-X" }, chain: records["chain-d-child-ok"] }));
+    expect(r).toMatchObject({ ok: false, decision: "deny", failed: [] });
+    expect(r.findings.every((f: any) => f.path.startsWith("child"))).toBe(true);
+  });
+  it("a part missing is a 400 naming it", async () => {
+    await expectProblem(await postJson("/v1/delegation/check-child", { parent: records["d-parent-1"], child: records["d-child-ok"] }), "invalid-request", { parameter: "chain" });
+  });
+});
+
+describe("POST /v1/delegation/check-fences", () => {
+  it("section 11.4: CF7 is stale after the reassignment", async () => {
+    const r = await body(await postJson("/v1/delegation/check-fences", DELEGATION_EXAMPLES.checkFences));
+    expect(r.ok).toBe(false);
+    expect(r.streams.map((s: any) => `${s.branch_id} ${s.result}`)).toStrictEqual(["agent:AGENT-A current", "delegation:D-RESEARCH-2 stale", "space:SPACE-RW current"]);
+    expect(r.findings.map((f: any) => f.code)).toStrictEqual(["FENCE_STALE"]);
+  });
+  it("current fences pass; required is optional", async () => {
+    const r = await body(await postJson("/v1/delegation/check-fences", { fences: records["fences-d-extract-1"], heads: records["heads-d-extract-1"] }));
+    expect(r).toMatchObject({ ok: true, findings: [] });
+  });
+  it("fences given as JSON text in the query", async () => {
+    const q = `?fences=${encodeURIComponent(JSON.stringify(records["fences-d-extract-1"]))}`;
+    const r = await body(await postJson(`/v1/delegation/check-fences${q}`, { heads: records["heads-d-extract-1"] }));
+    expect(r.ok).toBe(true);
+  });
+});
+
+describe("POST /v1/delegation/evaluate", () => {
+  it("section 11.1: the read of SRC-1@r1 is allowed, with what a PermissionDecision records", async () => {
+    const r = await body(await postJson("/v1/delegation/evaluate", DELEGATION_EXAMPLES.evaluate));
+    expect(r).toMatchObject({ ok: true, decision: "allow", denied_by: [], contract_ref: { object_id: "D-EXTRACT-1", revision_id: "r1" }, card_ref: { object_id: "AGENT-EXTRACTOR", revision_id: "card-r3" } });
+    expect(r.control_fence_set).toStrictEqual(records["fences-d-extract-1"]);
+  });
+  it("an effect outside the contract is denied with every failed predicate", async () => {
+    const r = await body(await postJson("/v1/delegation/evaluate", { ...DELEGATION_EXAMPLES.evaluate, request: { ...(records["request-read-src-1"] as object), object: "PRJ-9/x", operation: "delete" } }));
+    expect(r).toMatchObject({ ok: false, decision: "deny", denied_by: ["SCOPE_OBJECT", "SCOPE_OPERATION"] });
+  });
+  it("a malformed input is a deny with findings; a missing part is a 400", async () => {
+    const r = await body(await postJson("/v1/delegation/evaluate", { ...DELEGATION_EXAMPLES.evaluate, heads: "none" }));
+    expect(r).toMatchObject({ ok: false, decision: "deny", denied_by: ["DELEGATION_SCHEMA"] });
+    const { heads: _, ...rest } = DELEGATION_EXAMPLES.evaluate;
+    await expectProblem(await postJson("/v1/delegation/evaluate", rest), "invalid-request", { parameter: "heads" });
+  });
+});
+
+describe("the delegation routes' problems", () => {
+  for (const route of ["validate", "check-child", "check-fences", "evaluate"]) {
+    it(`${route}: JSON only, POST only`, async () => {
+      await expectProblem(await postText(`/v1/delegation/${route}`, "{}"), "unsupported-media-type");
+      await expectProblem(await call(`/v1/delegation/${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" }), "malformed-json");
+      await expectProblem(await call(`/v1/delegation/${route}`), "method-not-allowed");
+      await expectProblem(await postJson(`/v1/delegation/${route}`, []), "invalid-request");
+    });
+  }
+});
