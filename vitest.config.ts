@@ -1,8 +1,9 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 
-// Two projects, one `vitest run`: the Node tests (core, CLI, conformance, docs) and the Worker's
-// tests inside workerd (test/worker/), which load the Worker from wrangler.jsonc.
+// Two projects, one `vitest run`: the Node tests (core, CLI, conformance, docs, and the playground's,
+// which drive Chromium against playground/dist: `npm test` builds it first) and the Worker's tests
+// inside workerd (test/worker/), which load the Worker from wrangler.jsonc (its assets included).
 export default defineConfig({
   test: {
     projects: [

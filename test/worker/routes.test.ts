@@ -359,10 +359,18 @@ describe("routing and bodies", () => {
 });
 
 describe("static assets", () => {
-  it("the ASSETS binding serves the placeholder page", async () => {
+  it("the ASSETS binding serves the playground: its page and the script the page loads", async () => {
     const r = await env.ASSETS.fetch("http://rw.test/");
     expect(r.status).toBe(200);
-    expect(await r.text()).toContain("/v1/openapi.json");
+    const html = await r.text();
+    expect(html).toContain("<title>rogerwilco playground</title>");
+    expect(html).toContain("Content-Security-Policy");
+    const script = /<script type="module" crossorigin src="\.\/(assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const js = await env.ASSETS.fetch(`http://rw.test/${script}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get("content-type")).toMatch(/javascript/);
+    expect((await js.text()).length).toBeGreaterThan(10_000);
   });
 });
 

@@ -1,0 +1,233 @@
+/**
+ * The playground: three views over one state (state.ts), which a link carries (share.ts). All
+ * checking is the core's; this file wires the state to it and to the views.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { isTime, timeAt } from "../../core/index.js";
+import type { Vocabulary } from "../../core/index.js";
+import { createChecker } from "./check/checker.js";
+import { decoratedTree } from "./check/tree.js";
+import type { ThreadNode } from "./check/tree.js";
+import type { CheckedLine } from "./check/checker.js";
+import { SECTION_EIGHT } from "./examples.js";
+import type { Example } from "./examples.js";
+import { senderExpectations } from "./expectations.js";
+import { customProfile, resolverFor, shippedVocabulary } from "./profiles.js";
+import { readFragment, stateFragment } from "./share.js";
+import { initialState } from "./state.js";
+import type { PlaygroundState, View } from "./state.js";
+import { ConversationView } from "./views/conversation.js";
+import { LegendView } from "./views/legend-view.js";
+import { ReadbackLab } from "./views/readback-lab.js";
+
+const TABS: readonly { readonly id: View; readonly label: string }[] = [
+  { id: "conversation", label: "Conversation" },
+  { id: "readback", label: "Readback lab" },
+  { id: "legend", label: "Legend" },
+];
+
+function Tabs({ view, onSelect }: { view: View; onSelect: (view: View) => void }) {
+  const keys = (e: KeyboardEvent): void => {
+    const at = TABS.findIndex((t) => t.id === view);
+    const next = e.key === "ArrowRight" ? at + 1 : e.key === "ArrowLeft" ? at - 1 : e.key === "Home" ? 0 : e.key === "End" ? TABS.length - 1 : null;
+    if (next === null) return;
+    e.preventDefault();
+    const tab = TABS[(next + TABS.length) % TABS.length] as (typeof TABS)[number];
+    onSelect(tab.id);
+    document.getElementById(`tab-${tab.id}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Playground views" onKeyDown={keys}>
+      {TABS.map((t) => (
+        <button key={t.id} type="button" role="tab" id={`tab-${t.id}`} aria-selected={t.id === view} aria-controls={`panel-${t.id}`} tabIndex={t.id === view ? 0 : -1} onClick={() => onSelect(t.id)}>
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+const isInitial = (s: PlaygroundState): boolean =>
+  (Object.keys(initialState) as (keyof PlaygroundState)[]).every((k) => (k === "expectations" ? Object.keys(s.expectations).length === 0 : s[k] === initialState[k]));
+
+/** Runs `f` when the page is idle (or soon, where the browser cannot say). */
+const whenIdle = (f: () => void): void => {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(f, { timeout: 2000 });
+  else setTimeout(f, 0);
+};
+
+/** The offset in `text` of column `at` of line `n` (1-based), lines split as the checker splits them. */
+function offsetOf(text: string, n: number, at: number): number {
+  const re = /\r\n|\n|\r/g;
+  let start = 0;
+  for (let line = 1; line < n; line++) {
+    const m = re.exec(text);
+    if (m === null) return text.length;
+    start = m.index + m[0].length;
+  }
+  return Math.min(start + at, text.length);
+}
+
+export function App() {
+  const [state, setState] = useState<PlaygroundState | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [shareStatus, setShareStatus] = useState("");
+  const written = useRef("");
+  const writes = useRef(0);
+
+  const load = useCallback(async (hash: string): Promise<void> => {
+    try {
+      const shared = await readFragment(hash);
+      if (shared === null) {
+        setState((s) => s ?? initialState);
+      } else if ("error" in shared) {
+        setNotice(`This link's state could not be read: ${shared.error}. The playground starts empty.`);
+        setState((s) => s ?? initialState);
+      } else {
+        setNotice(shared.problems.length > 0 ? `Parts of this link's state were not understood and were left as they start: ${shared.problems.join(", ")}.` : null);
+        written.current = hash;
+        setState(shared.state);
+      }
+    } catch (error) {
+      setNotice(`This link's state could not be read (${error instanceof Error ? error.message : String(error)}). The playground starts empty.`);
+      setState((s) => s ?? initialState);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(location.hash);
+    const onHash = (): void => {
+      if (location.hash !== written.current) void load(location.hash);
+    };
+    addEventListener("hashchange", onHash);
+    return () => removeEventListener("hashchange", onHash);
+  }, [load]);
+
+  /** Writes the state into the fragment (replacing the history entry, so Back leaves the page). */
+  const writeFragment = useCallback(async (s: PlaygroundState): Promise<void> => {
+    const n = ++writes.current;
+    const fragment = isInitial(s) ? "" : await stateFragment(s);
+    if (n !== writes.current || fragment === written.current) return;
+    written.current = fragment;
+    history.replaceState(null, "", fragment === "" ? location.pathname + location.search : fragment);
+  }, []);
+
+  useEffect(() => {
+    if (state === null) return;
+    // After a pause in typing, and when idle: compressing a long conversation takes a few ms.
+    const t = setTimeout(() => whenIdle(() => void writeFragment(state)), 400);
+    return () => clearTimeout(t);
+  }, [state, writeFragment]);
+
+  const set = useCallback((patch: Partial<PlaygroundState>) => setState((s) => ({ ...(s ?? initialState), ...patch })), []);
+  const s = state ?? initialState;
+
+  // The reader: the chosen profile (or a custom one), the clock, the sender's expectations.
+  const custom = useMemo(() => customProfile(s.customProfile), [s.customProfile]);
+  const chosen: Vocabulary | null = s.profile === "" ? null : s.profile === "custom" ? (custom?.ok === true ? custom.vocabulary : null) : (shippedVocabulary(s.profile) ?? null);
+  const profileProblem = s.profile !== "" && chosen === null ? (s.profile === "custom" ? "The custom profile is not valid (see Legend): lines are read with the core alone." : `There is no shipped profile ${s.profile}: lines are read with the core alone.`) : null;
+  const resolve = useMemo(() => resolverFor(chosen), [chosen]);
+  const nowValid = s.now === "" || isTime(s.now);
+  const now = s.now !== "" && nowValid ? s.now : null;
+  const nowProblem = nowValid ? null : "not a time: YYYYMMDDTHHMMZ in UTC, such as 20261002T1200Z; no clock until it is one";
+  const expectations = senderExpectations(s.expectations, s.text, resolve);
+  const as = s.as.trim() === "" ? null : s.as.trim();
+
+  const checker = useRef(createChecker());
+  const checked = useMemo(() => checker.current.check(s.text, { resolve, now, expectations: expectations.map, as }), [s.text, resolve, now, expectations.map, as]);
+  const nodes = useRef(new Map<CheckedLine, ThreadNode>());
+  const roots = useMemo(() => {
+    const tree = decoratedTree(checked, nodes.current);
+    nodes.current = tree.nodes;
+    return tree.roots;
+  }, [checked]);
+
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const onGoto = useCallback((n: number, at: number) => {
+    const ta = textarea.current;
+    if (ta === null) return;
+    const offset = offsetOf(ta.value, n, at);
+    ta.focus();
+    ta.setSelectionRange(offset, offset);
+    const lineHeight = Number.parseFloat(getComputedStyle(ta).lineHeight) || 19;
+    ta.scrollTop = Math.max(0, (n - 3) * lineHeight);
+  }, []);
+  const onExample = useCallback((e: Example) => set({ text: e.lines.join("\n"), expectations: e.expectations ?? {}, lab: e.lab ?? "", view: "conversation" }), [set]);
+  const onNow = useCallback(() => set({ now: timeAt(Date.now()) }), [set]);
+  const loadPay = useCallback(() => {
+    const pay = SECTION_EIGHT.find((e) => e.id === "pay") as Example;
+    set({ text: pay.lines.join("\n"), expectations: {}, lab: pay.lab ?? "" });
+  }, [set]);
+
+  const share = async (): Promise<void> => {
+    await writeFragment(s);
+    try {
+      await navigator.clipboard.writeText(location.href);
+      setShareStatus("Link copied: it opens the playground as you see it now.");
+    } catch {
+      setShareStatus("The clipboard is not available here: copy the address from the address bar.");
+    }
+  };
+
+  if (state === null) {
+    return (
+      <main id="main">
+        <p role="status">Loading…</p>
+      </main>
+    );
+  }
+  return (
+    <>
+      <a class="skip" href="#main">
+        Skip to the playground
+      </a>
+      <header class="top">
+        <h1>rogerwilco playground</h1>
+        <p>RW1 lines read, validated and checked by the core, in your browser: nothing leaves the page.</p>
+        <div class="inline">
+          <button type="button" onClick={() => void share()}>
+            Copy link
+          </button>
+          <span class="status" role="status" aria-live="polite">
+            {shareStatus}
+          </span>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {notice !== null ? (
+          <div class="banner" role="alert">
+            <p>{notice}</p>
+            <button type="button" onClick={() => setNotice(null)}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
+        <Tabs view={s.view} onSelect={(view) => set({ view })} />
+        {TABS.filter((t) => t.id !== s.view).map((t) => (
+          <div key={t.id} role="tabpanel" id={`panel-${t.id}`} aria-labelledby={`tab-${t.id}`} hidden />
+        ))}
+        <div role="tabpanel" id={`panel-${s.view}`} aria-labelledby={`tab-${s.view}`}>
+          {s.view === "conversation" ? (
+            <ConversationView
+              state={s}
+              set={set}
+              checked={checked}
+              roots={roots}
+              customName={custom?.ok === true ? custom.vocabulary.name : null}
+              nowProblem={nowProblem}
+              profileProblem={profileProblem}
+              textarea={textarea}
+              onGoto={onGoto}
+              onExample={onExample}
+              onNow={onNow}
+            />
+          ) : s.view === "readback" ? (
+            <ReadbackLab state={s} set={set} checked={checked} problems={expectations.problems} onLoadPay={loadPay} />
+          ) : (
+            <LegendView state={s} set={set} custom={custom} />
+          )}
+        </div>
+      </main>
+    </>
+  );
+}

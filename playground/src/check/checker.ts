@@ -1,0 +1,340 @@
+/**
+ * The conversation checker: every line read as a receiver reads it (readMessage), the UN for each
+ * refused line (refusal), check-rb of every readback against its HO (checkReadback), and
+ * check-thread over the valid lines (createThreadAudit), all by the core. What is here is caching,
+ * so that an edit costs what it changes:
+ * - only the lines an edit touched are split and read again (lines.ts); a reading is kept by text;
+ * - check-thread runs per bucket of linked groups (groups.ts, buckets.ts), with line keys for line
+ *   numbers: an edit re-audits the buckets of the lines it changed, and renumbering lines re-audits
+ *   nothing; the buckets' reports are merged and mapped back to line numbers (merge.ts, relabel.ts);
+ * - a readback's report is kept by its HO's and RB's readings and the expectations (readbacks.ts);
+ * - a line's view is the same object while nothing it shows changed, so a keyed, memoized row
+ *   renders again only when its line did.
+ */
+import { createThreadAudit, isJsonForm, readMessage } from "../../../core/index.js";
+import type { LineCheck, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, ThreadReport, VocabularyResolver } from "../../../core/index.js";
+import { bucketFor, bucketReport } from "./buckets.js";
+import type { Bucket, Members } from "./buckets.js";
+import { linkedGroups } from "./groups.js";
+import { editSource, splitAll } from "./lines.js";
+import type { Edited, Source, SourceLine } from "./lines.js";
+import { mergeReports } from "./merge.js";
+import type { GroupReport } from "./merge.js";
+import { createReadbacks } from "./readbacks.js";
+import type { Readbacks } from "./readbacks.js";
+import { createRefusals, highestNumbers } from "./refusals.js";
+import type { Refusal } from "./refusals.js";
+import { createRelabel, KEY_BASE, KEY_LIMIT } from "./relabel.js";
+
+export type { Refusal } from "./refusals.js";
+
+export interface CheckSettings {
+  /** Which vocabulary reads a line (profileResolver); a new resolver drops every cached reading. */
+  readonly resolve: VocabularyResolver;
+  /** The moment of check-thread (`YYYYMMDDTHHMMZ`), or null for no clock. */
+  readonly now: string | null;
+  /** The sender's withheld criteria and record, by HO id. */
+  readonly expectations: ReadonlyMap<string, ReadbackExpectations>;
+  /** Who sends the UN for a refused line: this agent, or (null) each line's `to=`. */
+  readonly as: string | null;
+}
+
+export interface CheckedLine {
+  readonly n: number;
+  readonly text: string;
+  /** The line holds a JSON form rather than an RW1 line. */
+  readonly json: boolean;
+  readonly check: LineCheck;
+  readonly refusal: Refusal | null;
+}
+
+export interface CheckedReadback {
+  readonly ho: CheckedLine;
+  readonly rb: CheckedLine;
+  readonly report: ReadbackReport;
+  readonly verdict: ReadbackVerdict;
+}
+
+export interface Checked {
+  readonly lines: readonly CheckedLine[];
+  /** The valid lines, audited by check-thread (the others are left out of the thread). */
+  readonly audited: readonly CheckedLine[];
+  readonly report: ThreadReport;
+  /** check-rb of each valid RB that answers an earlier valid HO, by the RB's line number. */
+  readonly readbacks: ReadonlyMap<number, CheckedReadback>;
+  /** The first valid HO of each id. */
+  readonly handoffs: ReadonlyMap<string, CheckedLine>;
+  readonly now: string | null;
+}
+
+export interface Checker {
+  check(text: string, settings: CheckSettings): Checked;
+}
+
+export interface CheckerOptions {
+  /** Lines of text a bucket of the thread audit covers, on average (default 32). */
+  readonly bucketLines?: number;
+}
+
+/** What the last check left, to compare the next one with. */
+interface Previous {
+  readonly settings: CheckSettings;
+  readonly text: string;
+  readonly source: Source;
+  readonly checks: readonly LineCheck[];
+  readonly views: readonly CheckedLine[];
+  /** For each source line, its index among the audited lines, or -1. */
+  readonly auditedAt: Int32Array;
+  /** For each audited line, its bucket. */
+  readonly bucketOf: Int32Array;
+  readonly members: ReadonlyMap<number, Members>;
+  /** The highest message number of each agent, when it was needed. */
+  readonly highest: ReadonlyMap<string, number> | null;
+  readonly handoffs: Map<string, CheckedLine>;
+  readonly readbacks: Map<number, CheckedReadback>;
+  /** The source lines of the readbacks of each HO id. */
+  readonly readbacksOf: ReadonlyMap<string, readonly number[]>;
+}
+
+const audits = (c: LineCheck): boolean => c.ok && c.message !== null;
+
+/** Two valid readings link the same way: same id, `re=` and item. */
+function sameLinks(a: LineCheck, b: LineCheck): boolean {
+  const x = a.message as Message;
+  const y = b.message as Message;
+  return x.id === y.id && x.re === y.re && x.item === y.item;
+}
+
+export function createChecker(options: CheckerOptions = {}): Checker {
+  const bucketLines = options.bucketLines ?? 32;
+  let resolve: VocabularyResolver | null = null;
+  let readings = new Map<string, LineCheck>();
+  let readbackOf: Readbacks | null = null;
+  const refusals = createRefusals();
+  const relabel = createRelabel();
+  let buckets = new Map<number, Bucket>();
+  let bucketCount = 0;
+  let prev: Previous | null = null;
+  let nextKey = KEY_BASE;
+  /** Changes whenever some line's number may have: the merge maps a group's findings again. */
+  let numbering = 0;
+  const newKey = (): number => nextKey++;
+  /** The line number of each key, by key - KEY_BASE. */
+  let numbers = new Int32Array(1024);
+  const emptyReports = new Map<string | null, ThreadReport>();
+  const emptyReport = (now: string | null): ThreadReport => {
+    let r = emptyReports.get(now);
+    if (r === undefined) emptyReports.set(now, (r = createThreadAudit().report(now)));
+    return r;
+  };
+
+  function reading(text: string): LineCheck {
+    let c = readings.get(text);
+    if (c === undefined) {
+      c = readMessage(text, resolve as VocabularyResolver);
+      readings.set(text, c);
+    }
+    return c;
+  }
+
+  /** Groups the audited lines and puts each group in a bucket, by its first line's key. */
+  function membersOf(audited: readonly CheckedLine[], keys: readonly number[]): { bucketOf: Int32Array; members: Map<number, Members> } {
+    const groups = linkedGroups(audited.map((v) => v.check.message as Message));
+    const bucketOf = new Int32Array(audited.length);
+    const members = new Map<number, { keys: number[]; checks: LineCheck[] }>();
+    for (let i = 0; i < audited.length; i++) {
+      const b = (keys[groups[i] as number] as number) % bucketCount;
+      bucketOf[i] = b;
+      let m = members.get(b);
+      if (m === undefined) members.set(b, (m = { keys: [], checks: [] }));
+      m.keys.push(keys[i] as number);
+      m.checks.push((audited[i] as CheckedLine).check);
+    }
+    return { bucketOf, members };
+  }
+
+  function check(text: string, settings: CheckSettings): Checked {
+    if (settings.resolve !== resolve || nextKey > KEY_LIMIT - text.length) {
+      resolve = settings.resolve;
+      readings = new Map();
+      readbackOf = createReadbacks(resolve);
+      buckets = new Map();
+      prev = null;
+      nextKey = KEY_BASE;
+    }
+    // The lines: only those the edit touched are split again.
+    let p = prev;
+    let edited: Edited | null = null;
+    if (p !== null) edited = p.text === text ? { source: p.source, from: 0, to: 0, oldTo: 0 } : editSource(p.source, p.text, text, newKey);
+    if (edited === null) {
+      const source = splitAll(text, newKey);
+      edited = { source, from: 0, to: source.lines.length, oldTo: 0 };
+      p = null;
+    }
+    const { source, from, to, oldTo } = edited;
+    const lines = source.lines;
+    // About bucketLines lines a bucket; the count changes only when that drifts by half or double.
+    if (bucketCount === 0 || source.total > 2 * bucketCount * bucketLines || (bucketCount > 1 && 2 * source.total < bucketCount * bucketLines)) {
+      bucketCount = Math.max(1, Math.ceil(source.total / bucketLines));
+      buckets = new Map();
+      p = null;
+    }
+
+    // Readings: lines outside the edit keep theirs; the groups are kept when no line changed
+    // whether it is valid, or its id, re= or item.
+    const checks = new Array<LineCheck>(lines.length);
+    const paired = (k: number): number => (p === null ? -1 : k < from ? k : k >= to ? k - to + oldTo : to - from === oldTo - from ? k : -1);
+    let keepGroups = p !== null && to - from === oldTo - from;
+    const changed: number[] = [];
+    for (let k = 0; k < lines.length; k++) {
+      const j = paired(k);
+      if (j >= 0 && (k < from || k >= to)) {
+        checks[k] = (p as Previous).checks[j] as LineCheck;
+        continue;
+      }
+      const c = reading((lines[k] as SourceLine).text);
+      checks[k] = c;
+      const before = j >= 0 ? ((p as Previous).checks[j] as LineCheck) : undefined;
+      if (before === c) continue;
+      changed.push(k);
+      if (before === undefined || audits(before) !== audits(c) || (audits(c) && !sameLinks(before, c))) keepGroups = false;
+    }
+    if (readings.size > 2 * lines.length + 256) readings = new Map(lines.map((l, k) => [l.text, checks[k] as LineCheck]));
+
+    // Views, the same object while the line's number, text, reading and refusal are.
+    const anyRefused = checks.some((c) => !c.ok);
+    // The numbers agents used change only when a valid line's id does.
+    const sameIds = p !== null && p.highest !== null && to - from === oldTo - from && changed.every((k) => {
+      const before = (p as Previous).checks[k] as LineCheck;
+      const now = checks[k] as LineCheck;
+      return audits(before) ? audits(now) && (before.message as Message).id === (now.message as Message).id : !audits(now);
+    });
+    const highest = !anyRefused ? null : sameIds ? (p as Previous).highest : highestNumbers(checks);
+    const refused = anyRefused ? refusals.of(checks, highest as ReadonlyMap<string, number>, settings.as) : null;
+    const views = new Array<CheckedLine>(lines.length);
+    let renumbered = p === null;
+    for (let k = 0; k < lines.length; k++) {
+      const { n, text: lineText } = lines[k] as SourceLine;
+      const c = checks[k] as LineCheck;
+      const r = refused === null ? null : (refused[k] as Refusal | null);
+      const j = paired(k);
+      const old = j >= 0 ? (p as Previous).views[j] : undefined;
+      if (old !== undefined && old.n !== n) renumbered = true;
+      views[k] = old !== undefined && old.n === n && old.text === lineText && old.check === c && old.refusal === r ? old : { n, text: lineText, json: isJsonForm(lineText), check: c, refusal: r };
+    }
+
+    // The audited lines and their buckets: kept when the edit kept every link.
+    let auditedAt: Int32Array;
+    let bucketOf: Int32Array;
+    let members: Map<number, Members>;
+    const audited: CheckedLine[] = [];
+    const keys: number[] = [];
+    if (keepGroups && p !== null) {
+      auditedAt = p.auditedAt;
+      bucketOf = p.bucketOf;
+      members = new Map(p.members);
+      views.forEach((v, k) => {
+        if ((auditedAt[k] as number) >= 0) audited.push(v);
+      });
+      for (const k of changed) {
+        const i = auditedAt[k] as number;
+        if (i < 0) continue;
+        const b = bucketOf[i] as number;
+        const m = members.get(b) as Members;
+        const copy = { keys: m.keys, checks: [...m.checks] };
+        copy.checks[m.keys.indexOf((lines[k] as SourceLine).key)] = checks[k] as LineCheck;
+        members.set(b, copy);
+      }
+    } else {
+      auditedAt = new Int32Array(lines.length);
+      views.forEach((v, k) => {
+        auditedAt[k] = audits(v.check) ? audited.length : -1;
+        if (audits(v.check)) {
+          audited.push(v);
+          keys.push((lines[k] as SourceLine).key);
+        }
+      });
+      ({ bucketOf, members } = membersOf(audited, keys));
+    }
+
+    // check-thread, a bucket at a time, then merged, with line numbers for keys.
+    const nextBuckets = new Map<number, Bucket>();
+    const reports: GroupReport[] = [];
+    for (const b of [...members.keys()].sort((x, y) => x - y)) {
+      const m = members.get(b) as Members;
+      const old = buckets.get(b);
+      const keep = p !== null && p.members.get(b) === m && p.settings.expectations === settings.expectations && old !== undefined;
+      const bucket = keep ? (old as Bucket) : bucketFor(m, old, settings.resolve, settings.expectations);
+      nextBuckets.set(b, bucket);
+      reports.push(bucketReport(bucket, settings.now));
+    }
+    buckets = nextBuckets;
+    if (numbers.length < nextKey - KEY_BASE) {
+      const grown = new Int32Array(Math.max(nextKey - KEY_BASE, numbers.length * 2));
+      grown.set(numbers);
+      numbers = grown;
+    }
+    for (const l of lines) numbers[l.key - KEY_BASE] = l.n;
+    if (renumbered) numbering++;
+    const report = mergeReports(reports, emptyReport(settings.now), (key) => numbers[key - KEY_BASE] as number, relabel, numbering);
+
+    // check-rb of each readback against the HO it answers: when the edit kept every link and
+    // every line's number, only the readbacks of a changed HO and the changed readbacks again.
+    const check = readbackOf as Readbacks;
+    let handoffs: Map<string, CheckedLine>;
+    let readbacks: Map<number, CheckedReadback>;
+    let readbacksOf: ReadonlyMap<string, readonly number[]>;
+    const handoffOrReadback = (c: LineCheck | undefined): boolean => c !== undefined && c.message !== null && (c.message.type === "HO" || c.message.type === "RB");
+    const untouched =
+      !renumbered && p !== null && p.settings.expectations === settings.expectations && to - from === oldTo - from &&
+      changed.every((k) => !handoffOrReadback((p as Previous).checks[k]) && !handoffOrReadback(checks[k]));
+    if (untouched && p !== null) {
+      handoffs = p.handoffs;
+      readbacks = p.readbacks;
+      readbacksOf = p.readbacksOf;
+    } else if (keepGroups && !renumbered && p !== null && p.settings.expectations === settings.expectations) {
+      handoffs = p.handoffs;
+      readbacks = p.readbacks;
+      readbacksOf = p.readbacksOf;
+      const again = new Set<number>();
+      for (const k of changed) {
+        if ((auditedAt[k] as number) < 0) continue;
+        const m = (views[k] as CheckedLine).check.message as Message;
+        if (m.type === "HO" && handoffs.get(m.id) === p.views[k]) {
+          if (handoffs === p.handoffs) handoffs = new Map(handoffs);
+          handoffs.set(m.id, views[k] as CheckedLine);
+          for (const r of readbacksOf.get(m.id) ?? []) again.add(r);
+        } else if (m.type === "RB" && readbacks.has((views[k] as CheckedLine).n)) again.add(k);
+      }
+      if (again.size > 0) readbacks = new Map(readbacks);
+      for (const k of again) {
+        const v = views[k] as CheckedLine;
+        const re = (v.check.message as Message).re as string;
+        readbacks.set(v.n, check(handoffs.get(re) as CheckedLine, v, settings.expectations.get(re)));
+      }
+    } else {
+      handoffs = new Map();
+      readbacks = new Map();
+      const of = new Map<string, number[]>();
+      readbacksOf = of;
+      views.forEach((v, k) => {
+        if ((auditedAt[k] as number) < 0) return;
+        const m = v.check.message as Message;
+        if (m.type === "HO") {
+          if (!handoffs.has(m.id)) handoffs.set(m.id, v);
+        } else if (m.type === "RB" && m.re !== null) {
+          const ho = handoffs.get(m.re);
+          if (ho === undefined) return;
+          readbacks.set(v.n, check(ho, v, settings.expectations.get(m.re)));
+          const list = of.get(m.re);
+          if (list === undefined) of.set(m.re, [k]);
+          else list.push(k);
+        }
+      });
+    }
+    prev = { settings, text, source, checks, views, auditedAt, bucketOf, members, highest, handoffs, readbacks, readbacksOf };
+    return { lines: views, audited, report, readbacks, handoffs, now: settings.now };
+  }
+
+  return { check };
+}

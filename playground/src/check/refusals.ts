@@ -1,0 +1,82 @@
+/**
+ * The UN each refused line gets, by the core's `refusal`: sent by the agent the reader names, or
+ * else by the line's `to=`, numbered one past the highest message number that receiver used in the
+ * conversation's valid lines (and after its earlier refusals). A line that does not parse as far
+ * as its `to=` names no receiver, and gets none unless the reader names one.
+ */
+import { isAgent, refusal } from "../../../core/index.js";
+import type { LineCheck } from "../../../core/index.js";
+
+/** The UN a refused line gets, or why there is none. */
+export type Refusal = { readonly line: string } | { readonly none: string };
+
+/** The number of an id `<from>-<n>` (0 when it has none). */
+function numberOf(id: string): number {
+  let n = 0;
+  let scale = 1;
+  let i = id.length - 1;
+  for (; i >= 0 && scale < 1e15; i--) {
+    const c = id.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) break;
+    n += c * scale;
+    scale *= 10;
+  }
+  return i >= 0 && id.charCodeAt(i) === 45 && i < id.length - 1 ? n : 0;
+}
+
+/** The highest message number each agent used in the valid lines. */
+export function highestNumbers(checks: readonly LineCheck[]): Map<string, number> {
+  const highest = new Map<string, number>();
+  for (const c of checks) {
+    const m = c.message;
+    if (c.ok && m !== null && m.from !== null) highest.set(m.from, Math.max(highest.get(m.from) ?? 0, numberOf(m.id)));
+  }
+  return highest;
+}
+
+export interface Refusals {
+  /** The refusal of each line (null for a line that is not refused). */
+  of(checks: readonly LineCheck[], highest: ReadonlyMap<string, number>, as: string | null): (Refusal | null)[];
+}
+
+/** Refusals cached by reading, receiver and number: the same refusal is the same object. */
+export function createRefusals(): Refusals {
+  const last = new WeakMap<LineCheck, { receiver: string | null; n: number; refusal: Refusal }>();
+  const all = new WeakMap<LineCheck, Map<string, Refusal>>();
+  const one = (check: LineCheck, receiver: string | null, n: number): Refusal => {
+    const l = last.get(check);
+    if (l !== undefined && l.receiver === receiver && l.n === n) return l.refusal;
+    let byKey = all.get(check);
+    if (byKey === undefined) all.set(check, (byKey = new Map()));
+    const key = `${receiver ?? ""} ${n}`;
+    let r = byKey.get(key);
+    if (r === undefined) {
+      if (receiver === null) r = { none: "the line does not parse as far as its to=, so no receiver is known: name one under \"Refusals from\" to see its UN" };
+      else if (!isAgent(receiver)) r = { none: `${receiver} is not an agent name ([A-Za-z0-9._-]+)` };
+      else {
+        const un = refusal(check.message ?? check.envelope, check.findings, receiver, n);
+        r = un.ok ? { line: un.value } : { none: un.findings.map((f) => f.message).join("; ") };
+      }
+      byKey.set(key, r);
+    }
+    last.set(check, { receiver, n, refusal: r });
+    return r;
+  };
+  return {
+    of(checks, highest, as) {
+      const out = new Array<Refusal | null>(checks.length).fill(null);
+      const next = new Map<string, number>();
+      checks.forEach((c, k) => {
+        if (c.ok) return;
+        const receiver = as ?? c.message?.to ?? null;
+        let n = 1;
+        if (receiver !== null) {
+          n = (next.get(receiver) ?? highest.get(receiver) ?? 0) + 1;
+          next.set(receiver, n);
+        }
+        out[k] = one(c, receiver, n);
+      });
+      return out;
+    },
+  };
+}

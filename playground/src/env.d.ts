@@ -1,0 +1,2 @@
+// What Vite adds to the modules it builds: CSS imports as side effects.
+declare module "*.css";

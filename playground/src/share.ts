@@ -1,0 +1,94 @@
+/**
+ * The whole state in the URL fragment: JSON, deflated (the browser's CompressionStream), in
+ * base64url, after `#s1.`. A fragment never reaches a server. Reading one is defensive: a link may
+ * be cut short, edited or made up, so every failure is an answer, never an exception, and the
+ * inflated size is capped.
+ */
+import { readState } from "./state.js";
+import type { PlaygroundState } from "./state.js";
+
+export const FRAGMENT_PREFIX = "#s1.";
+/** The most a shared state may inflate to. */
+const MAX_STATE_BYTES = 8 * 1024 * 1024;
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+async function deflate(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Inflates at most MAX_STATE_BYTES; null when the bytes are not deflate data or inflate to more. */
+async function inflate(bytes: Uint8Array): Promise<Uint8Array | null> {
+  const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_STATE_BYTES) {
+        await reader.cancel();
+        return null;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return null;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/** The fragment (with its `#`) that holds `state`. */
+export async function stateFragment(state: PlaygroundState): Promise<string> {
+  return FRAGMENT_PREFIX + toBase64Url(await deflate(JSON.stringify(state)));
+}
+
+export type SharedState = { readonly state: PlaygroundState; readonly problems: readonly string[] } | { readonly error: string };
+
+/** The state a fragment holds; null when the fragment holds none (an empty link). */
+export async function readFragment(hash: string): Promise<SharedState | null> {
+  if (hash === "" || hash === "#") return null;
+  if (!hash.startsWith(FRAGMENT_PREFIX)) return { error: "the link's fragment is not a playground state (it should start with #s1.)" };
+  const bytes = fromBase64Url(hash.slice(FRAGMENT_PREFIX.length));
+  if (bytes === null) return { error: "the link's state is not valid base64url: it may have been cut short or edited" };
+  const inflated = await inflate(bytes);
+  if (inflated === null) return { error: "the link's state does not decompress: it may have been cut short or edited" };
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(inflated);
+  } catch {
+    return { error: "the link's state is not UTF-8 text" };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { error: "the link's state is not JSON" };
+  }
+  const { state, problems } = readState(json);
+  return { state, problems };
+}

@@ -1,0 +1,116 @@
+/**
+ * The conversation checker: examples, the reader's settings, the text area, and what the core says
+ * about every line (left) and about the thread (right).
+ */
+import type { Ref } from "preact";
+import { useCallback } from "preact/hooks";
+import type { Checked, CheckedLine } from "../check/checker.js";
+import type { ThreadNode } from "../check/tree.js";
+import { EXAMPLES } from "../examples.js";
+import type { Example } from "../examples.js";
+import type { PlaygroundState } from "../state.js";
+import { Chunked } from "./chunks.js";
+import { LineRow } from "./line-row.js";
+import { ProfileOptions } from "./profile-options.js";
+import { ThreadView } from "./thread.js";
+
+interface Props {
+  readonly state: PlaygroundState;
+  readonly set: (patch: Partial<PlaygroundState>) => void;
+  readonly checked: Checked;
+  readonly roots: readonly ThreadNode[];
+  readonly customName: string | null;
+  readonly nowProblem: string | null;
+  readonly profileProblem: string | null;
+  readonly textarea: Ref<HTMLTextAreaElement>;
+  readonly onGoto: (line: number, at: number) => void;
+  readonly onExample: (example: Example) => void;
+  readonly onNow: () => void;
+}
+
+export function ConversationView({ state, set, checked, roots, customName, nowProblem, profileProblem, textarea, onGoto, onExample, onNow }: Props) {
+  const showJson = state.showJson;
+  const renderRow = useCallback((l: CheckedLine) => <LineRow key={l.n} line={l} showJson={showJson} onGoto={onGoto} />, [showJson, onGoto]);
+  const refused = checked.lines.filter((l) => !l.check.ok).length;
+  return (
+    <div>
+      <div class="examples" role="group" aria-labelledby="examples-title">
+        <h2 id="examples-title">Examples from the spec</h2>
+        {EXAMPLES.map((e) => (
+          <button type="button" key={e.id} data-example={e.id} onClick={() => onExample(e)} title={e.about}>
+            {e.title}
+          </button>
+        ))}
+      </div>
+      <div class="controls">
+        <div class="field">
+          <label for="profile">Profile</label>
+          <select id="profile" value={state.profile} onChange={(e) => set({ profile: (e.currentTarget as HTMLSelectElement).value })} aria-describedby="profile-hint">
+            <ProfileOptions customName={customName} />
+          </select>
+          <span id="profile-hint" class="hint">
+            for lines without p=; a line's own p= loads a shipped profile
+          </span>
+        </div>
+        <div class="field">
+          <label for="as">Refusals from</label>
+          <input id="as" type="text" value={state.as} placeholder="each line's to=" spellcheck={false} autoComplete="off" onInput={(e) => set({ as: (e.currentTarget as HTMLInputElement).value })} aria-describedby="as-hint" />
+          <span id="as-hint" class="hint">
+            the receiver that sends the UN
+          </span>
+        </div>
+        <div class="field">
+          <label for="now">Audit time (now)</label>
+          <div class="inline">
+            <input id="now" type="text" value={state.now} placeholder="YYYYMMDDTHHMMZ" spellcheck={false} autoComplete="off" size={16} onInput={(e) => set({ now: (e.currentTarget as HTMLInputElement).value })} aria-describedby="now-hint" aria-invalid={nowProblem !== null} />
+            <button type="button" onClick={onNow}>
+              Current time
+            </button>
+          </div>
+          <span id="now-hint" class={nowProblem === null ? "hint" : "hint problems"}>
+            {nowProblem ?? "for check-thread's deadlines; empty: no clock"}
+          </span>
+        </div>
+        <div class="field">
+          <span class="inline">
+            <input id="show-json" type="checkbox" checked={state.showJson} onChange={(e) => set({ showJson: (e.currentTarget as HTMLInputElement).checked })} />
+            <label for="show-json">Show JSON forms</label>
+          </span>
+        </div>
+      </div>
+      {profileProblem !== null ? <p class="problems">{profileProblem}</p> : null}
+      <div class="field">
+        <label for="conversation">Conversation</label>
+        <span id="conversation-hint" class="hint">
+          One RW1 line (or its JSON form) a line, in sending order; blank lines and lines starting with # are skipped.
+        </span>
+        <textarea
+          id="conversation"
+          ref={textarea}
+          rows={12}
+          spellcheck={false}
+          autoComplete="off"
+          wrap="off"
+          aria-describedby="conversation-hint"
+          value={state.text}
+          onInput={(e) => set({ text: (e.currentTarget as HTMLTextAreaElement).value })}
+          placeholder="RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 // hero copy"
+        />
+      </div>
+      <p class="summary" aria-live="polite" data-lines={checked.lines.length} data-refused={refused}>
+        {checked.lines.length === 0
+          ? "No lines yet: paste some, or load an example."
+          : `${checked.lines.length} ${checked.lines.length === 1 ? "line" : "lines"}: ${checked.lines.length - refused} valid, ${refused} refused.`}
+      </p>
+      <div class="columns">
+        <section aria-labelledby="lines-title">
+          <h2 id="lines-title">Lines</h2>
+          <ol class="rows">
+            <Chunked items={checked.lines} render={renderRow} />
+          </ol>
+        </section>
+        <ThreadView checked={checked} roots={roots} onGoto={onGoto} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/** An RW1 line with its parts coloured and its findings underlined where the core placed them. */
+import type { Finding } from "../../../core/index.js";
+import { pieces } from "../check/parts.js";
+
+export function Highlight({ text, findings }: { text: string; findings: readonly Finding[] }) {
+  const errors: number[] = [];
+  const notes: number[] = [];
+  for (const f of findings) if (f.at !== undefined) (f.severity === "error" ? errors : notes).push(f.at);
+  const marks = pieces(text, errors);
+  const noted = new Set(notes.filter((at) => !errors.includes(at)));
+  const atEnd = errors.some((at) => at >= text.length);
+  // Consecutive pieces under one error make one underlined run.
+  const runs: { at: number; pieces: typeof marks }[] = [];
+  for (const p of marks) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && p.errorAt >= 0 && last.at === p.errorAt) last.pieces.push(p);
+    else runs.push({ at: p.errorAt, pieces: [p] });
+  }
+  const piece = (p: (typeof marks)[number]) => (
+    <span key={p.start} class={`p-${p.kind}${p.errorAt < 0 && noted.has(p.start) ? " mark-note" : ""}`}>
+      {p.text}
+    </span>
+  );
+  return (
+    <code class="rw">
+      {runs.map((r) =>
+        r.at >= 0 ? (
+          <span key={`e${(r.pieces[0] as (typeof marks)[number]).start}`} class="err" data-at={r.at}>
+            {r.pieces.map(piece)}
+          </span>
+        ) : (
+          r.pieces.map(piece)
+        ),
+      )}
+      {atEnd ? <span class="err-end" data-at={text.length} title="the line stops here" /> : null}
+    </code>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * One line of the conversation: its number, whether the receiver accepts it, the line with its
+ * parts, the findings, the refusal the receiver sends, and the JSON form (or, for a JSON form, the
+ * line). Memoized: it renders again only when its line's view or the options change.
+ */
+import { formatLine } from "../../../core/index.js";
+import type { CheckedLine } from "../check/checker.js";
+import { memo } from "../memo.js";
+import { FindingList } from "./findings.js";
+import { Highlight } from "./highlight.js";
+
+interface Props {
+  readonly line: CheckedLine;
+  readonly showJson: boolean;
+  readonly onGoto: (line: number, at: number) => void;
+}
+
+export function lineStatus(line: CheckedLine): "valid" | "notes" | "refused" {
+  if (!line.check.ok) return "refused";
+  return line.check.findings.length > 0 ? "notes" : "valid";
+}
+
+const LABEL = { valid: "valid", notes: "valid, with notes", refused: "refused" } as const;
+
+function Row({ line, showJson, onGoto }: Props) {
+  const status = lineStatus(line);
+  const message = line.check.message;
+  const other = message === null ? null : line.json ? formatLine(message) : null;
+  return (
+    <li id={`line-${line.n}`} data-line={line.n} data-status={status}>
+      <div class="row-head">
+        <span class="ln" aria-label={`line ${line.n}`}>{line.n}</span>
+        <span class={`badge ${status}`}>{LABEL[status]}</span>
+        {line.json ? <code class="rw">{line.text}</code> : <Highlight text={line.text} findings={line.check.findings} />}
+      </div>
+      <FindingList findings={line.check.findings} line={line.n} onGoto={onGoto} />
+      {line.refusal === null ? null : "line" in line.refusal ? (
+        <div class="refusal">
+          <span class="hint">The receiver answers:</span>
+          <code data-refusal="">{line.refusal.line}</code>
+        </div>
+      ) : (
+        <p class="refusal hint">No refusal: {line.refusal.none}</p>
+      )}
+      {showJson && message !== null ? (
+        line.json ? (
+          other !== null && other.ok ? (
+            <pre class="json" aria-label="the line">{other.value}</pre>
+          ) : null
+        ) : (
+          <pre class="json" aria-label="JSON form">{JSON.stringify(message)}</pre>
+        )
+      ) : null}
+    </li>
+  );
+}
+
+export const LineRow = memo(Row, "LineRow");

@@ -1,0 +1,104 @@
+/**
+ * The readback lab: the sender's side of check-rb for one HO of the conversation. What the core
+ * needs beyond the lines (the criteria the sender withheld, the record an execution readback's
+ * resolved values are checked against) is typed here; the tier report of every readback of that
+ * HO follows, and the same expectations apply to the conversation's thread.
+ */
+import type { Checked, CheckedLine } from "../check/checker.js";
+import type { Expectation, PlaygroundState } from "../state.js";
+import { Highlight } from "./highlight.js";
+import { TierReport } from "./tier-report.js";
+
+interface Props {
+  readonly state: PlaygroundState;
+  readonly set: (patch: Partial<PlaygroundState>) => void;
+  readonly checked: Checked;
+  readonly problems: ReadonlyMap<string, readonly string[]>;
+  readonly onLoadPay: () => void;
+}
+
+const EMPTY: Expectation = { expectAcc: "", record: "" };
+
+export function ReadbackLab({ state, set, checked, problems, onLoadPay }: Props) {
+  const handoffs = [...checked.handoffs.values()];
+  if (handoffs.length === 0) {
+    return (
+      <div>
+        <p>The lab checks the readbacks of an HO in the conversation. There is no valid HO in it yet.</p>
+        <button type="button" onClick={onLoadPay}>
+          Load the pay exchange of section 8
+        </button>
+      </div>
+    );
+  }
+  const selected: CheckedLine = checked.handoffs.get(state.lab) ?? (handoffs[0] as CheckedLine);
+  const id = selected.check.message?.id ?? "";
+  const e = state.expectations[id] ?? EMPTY;
+  const update = (patch: Partial<Expectation>): void => set({ expectations: { ...state.expectations, [id]: { ...e, ...patch } } });
+  const readbacks = [...checked.readbacks.values()].filter((r) => r.ho === selected);
+  const recordProblems = problems.get(id) ?? [];
+  return (
+    <div>
+      <div class="controls">
+        <div class="field">
+          <label for="lab-handoff">Handoff</label>
+          <select id="lab-handoff" value={id} onChange={(ev) => set({ lab: (ev.currentTarget as HTMLSelectElement).value })}>
+            {handoffs.map((h) => (
+              <option key={h.n} value={h.check.message?.id}>
+                {h.check.message?.id} (line {h.n}, {String(h.check.message?.slots["ask"] ?? "")} {h.check.message?.item ?? ""})
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p>
+        <Highlight text={selected.text} findings={[]} />
+      </p>
+      <div class="lab-grid">
+        <section aria-labelledby="sender-title">
+          <h2 id="sender-title">The sender's side</h2>
+          <div class="field">
+            <label for="expect-acc">Withheld acceptance criteria</label>
+            <input id="expect-acc" type="text" spellcheck={false} autoComplete="off" value={e.expectAcc} placeholder="len:120w+tone:plain+no:em-dash" onInput={(ev) => update({ expectAcc: (ev.currentTarget as HTMLInputElement).value })} aria-describedby="expect-acc-hint" />
+            <span id="expect-acc-hint" class="hint">
+              tier 4 (--expect-acc): key:value joined with +; empty: the HO's own acc=, if any
+            </span>
+          </div>
+          <div class="field">
+            <label for="record">Sender's record</label>
+            <textarea id="record" rows={6} spellcheck={false} value={e.record} placeholder={'{"acct": "40-12-88/61102938", "$resolve": ["acct"]}'} onInput={(ev) => update({ record: (ev.currentTarget as HTMLTextAreaElement).value })} aria-describedby="record-hint record-problems" aria-invalid={recordProblems.length > 0} />
+            <span id="record-hint" class="hint">
+              tier 5: a JSON object of slot values; "$resolve" names the slots the receiver resolves
+            </span>
+            <div id="record-problems" class="problems" role="status">
+              {recordProblems.length > 0 ? <p>The record is not used until the core reads it:</p> : null}
+              {recordProblems.length > 0 ? (
+                <ul>
+                  {recordProblems.map((p, k) => (
+                    <li key={k}>{p}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          </div>
+          <p class="hint">These apply to the thread too: check-thread checks each readback of {id} with them.</p>
+        </section>
+        <section aria-labelledby="tiers-title">
+          <h2 id="tiers-title">Tier report</h2>
+          {readbacks.length === 0 ? (
+            <p>No readback of {id} in the conversation yet: add the receiver's RB line to the conversation.</p>
+          ) : (
+            readbacks.map((r) => (
+              <div key={r.rb.n}>
+                <p>
+                  <Highlight text={r.rb.text} findings={[]} />
+                </p>
+                <TierReport report={r.report} verdict={r.verdict} rb={r.rb.check.message?.id ?? ""} ho={id} />
+              </div>
+            ))
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The thread: the tree rebuilt from re=, each HO with its state and its item's owner, each RB with
+ * check-rb's tiers; then check-thread's findings and the owners, as the core reports them.
+ */
+import { useCallback } from "preact/hooks";
+import type { ItemOwner, ThreadFinding } from "../../../core/index.js";
+import type { Checked } from "../check/checker.js";
+import type { ThreadNode } from "../check/tree.js";
+import { memo } from "../memo.js";
+import { Chunked } from "./chunks.js";
+import { TierReport } from "./tier-report.js";
+
+type Goto = (line: number, at: number) => void;
+
+function Node({ node, onGoto }: { node: ThreadNode; onGoto: Goto }) {
+  const m = node.message;
+  return (
+    <li data-node={m.id} data-line={node.line.n}>
+      <div class="node">
+        <button type="button" class="link mono" onClick={() => onGoto(node.line.n, 0)} aria-label={`${m.type} ${m.id}, line ${node.line.n}: show in the editor`}>
+          {m.type} {m.id}
+        </button>{" "}
+        <span class="who">
+          {m.from} → {m.to}
+          {m.item === null ? "" : `, ${m.item}`}
+        </span>{" "}
+        {node.closure !== null ? (
+          <span class={`badge ${node.closure.state}`} data-closure={node.closure.state} title={node.closure.text}>
+            {node.closure.state}
+          </span>
+        ) : m.type === "HO" ? (
+          <span class="badge untracked" data-closure="untracked">not tracked: id used before</span>
+        ) : null}
+        {node.closure !== null && node.closure.state !== "closed" ? <span class="hint"> {node.closure.text}</span> : null}
+        {node.owner !== null ? (
+          <div class="hint" data-owner={node.owner.owner}>
+            owner of {node.owner.item}: {node.owner.owner}
+            {node.owner.handoff === null ? " (no passing readback yet: the sender holds it)" : ` (readback of ${node.owner.handoff})`}
+          </div>
+        ) : null}
+        {node.readback !== null ? <TierReport report={node.readback.report} verdict={node.readback.verdict} rb={m.id} ho={node.readback.ho.check.message?.id ?? ""} /> : null}
+        {node.findings.length > 0 ? (
+          <ul class="findings">
+            {node.findings.map((f, k) => (
+              <li key={k} class={f.severity}>
+                <span class="code">{f.code}</span> {f.message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {node.children.length > 0 ? (
+        <ul>
+          {node.children.map((c) => (
+            <TreeNodeView key={c.line.n} node={c} onGoto={onGoto} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+const TreeNodeView = memo(Node, "TreeNode");
+
+function Finding({ f, onGoto }: { f: ThreadFinding; onGoto: Goto }) {
+  return (
+    <li class={f.severity} data-code={f.code}>
+      {f.line !== null ? (
+        <button type="button" class="link" onClick={() => onGoto(f.line as number, 0)} aria-label={`line ${f.line}: show in the editor`}>
+          line {f.line}
+        </button>
+      ) : null}{" "}
+      <span class="code">{f.code}</span>
+      <span class="hint">({f.handoff})</span> <span class="sr-only">{f.severity}: </span>
+      {f.message}
+    </li>
+  );
+}
+
+const FindingRow = memo(Finding, "FindingRow");
+
+function Owner({ o }: { o: ItemOwner }) {
+  return (
+    <tr data-item={o.item}>
+      <td class="mono">{o.item}</td>
+      <td>{o.owner}</td>
+      <td>{o.handoff === null ? "first sender (no passing readback yet)" : `readback of ${o.handoff}`}</td>
+    </tr>
+  );
+}
+
+const OwnerRow = memo(Owner, "OwnerRow");
+
+export function ThreadView({ checked, roots, onGoto }: { checked: Checked; roots: readonly ThreadNode[]; onGoto: Goto }) {
+  const r = checked.report;
+  const c = r.counts;
+  const left = checked.lines.length - checked.audited.length;
+  const node = useCallback((n: ThreadNode) => <TreeNodeView key={n.line.n} node={n} onGoto={onGoto} />, [onGoto]);
+  const finding = useCallback((f: ThreadFinding) => <FindingRow key={`${f.line ?? ""} ${f.code} ${f.handoff} ${f.id}`} f={f} onGoto={onGoto} />, [onGoto]);
+  const owner = useCallback((o: ItemOwner) => <OwnerRow key={o.item} o={o} />, []);
+  return (
+    <section aria-labelledby="thread-title">
+      <h2 id="thread-title">Thread</h2>
+      <p class="summary" data-thread-ok={String(r.ok)}>
+        <span class={`badge ${r.ok ? "valid" : "refused"}`}>{r.ok ? "ok" : "problems"}</span> check-thread {checked.now === null ? "with no clock" : `at ${checked.now}`}: {c.messages} messages, {c.handoffs} handoffs ({c.open} open, {c.closed} closed, {c.cancelled} cancelled, {c.superseded} superseded); readbacks {c.readbacks.passed} passed, {c.readbacks.void} void, {c.readbacks.unverified} unverified
+        {left > 0 ? `; ${left} refused ${left === 1 ? "line" : "lines"} left out` : ""}
+      </p>
+      {roots.length === 0 ? <p class="hint">No valid line yet: the tree is rebuilt from re= as lines are read.</p> : null}
+      <ul class="tree" aria-label="messages by re=">
+        <Chunked items={roots} render={node} />
+      </ul>
+      <h3>Findings</h3>
+      {r.findings.length === 0 ? (
+        <p class="hint">None.</p>
+      ) : (
+        <ul class="findings thread-findings">
+          <Chunked items={r.findings} render={finding} />
+        </ul>
+      )}
+      <h3>Owners</h3>
+      {r.owners.length === 0 ? (
+        <p class="hint">No item handed off yet.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">item</th>
+              <th scope="col">owner</th>
+              <th scope="col">by</th>
+            </tr>
+          </thead>
+          <tbody>
+            <Chunked items={r.owners} render={owner} />
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+/** check-rb's report: the verdict, and each tier with its result and findings in words. */
+import type { ReadbackReport, ReadbackVerdict } from "../../../core/index.js";
+
+const VERDICT: Record<ReadbackVerdict, string> = {
+  wilco: "wilco: ownership moves",
+  unverified: "unverified: a value the receiver resolved has no record to check it against; ownership does not move",
+  void: "void: the sender re-issues the HO or cancels it",
+};
+
+const RESULT = { pass: "pass", fail: "fail", "not-asked": "not asked" } as const;
+
+export function TierReport({ report, verdict, rb, ho }: { report: ReadbackReport; verdict: ReadbackVerdict; rb: string; ho: string }) {
+  return (
+    <div class="tier-report" data-verdict={verdict}>
+      <p>
+        <span class={`badge ${verdict}`}>{verdict}</span> readback {rb} of {ho}: {VERDICT[verdict]}
+      </p>
+      <ol class="tiers" aria-label={`tiers of readback ${rb}`}>
+        {report.tiers.map((t) => (
+          <li key={t.tier} data-tier={t.tier} data-result={t.result}>
+            <span class={`badge ${t.result}`}>
+              {t.tier} {t.name}: {RESULT[t.result]}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {report.tiers.some((t) => t.findings.length > 0) ? (
+        <ul class="tier-findings">
+          {report.tiers.flatMap((t) =>
+            t.findings.map((f, k) => (
+              <li key={`${t.tier}-${k}`} class={f.severity}>
+                <span class="code">{f.code}</span>
+                <span class="hint">tier {t.tier}, {f.severity}:</span> {f.message}
+              </li>
+            )),
+          )}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * Runs in the page (bundled by esbuild): the playground's checker against a conversation, timed
+ * with performance.now() around the checker only. From scratch is a new checker (no cache); an
+ * edit is one character changed in the text the checker saw last. The core's own one pass over
+ * the whole conversation (every line read, one audit, check-rb of every readback) is timed beside
+ * them, and so is the audit alone over messages already read, as the checker would run it with no
+ * groups.
+ */
+import { checkReadback, createThreadAudit, readMessage } from "../../core/index.js";
+import type { Message } from "../../core/index.js";
+import { createChecker } from "../../playground/src/check/checker.js";
+import type { CheckSettings, Checked } from "../../playground/src/check/checker.js";
+import { resolverFor } from "../../playground/src/profiles.js";
+
+export interface Timing {
+  readonly median: number;
+  readonly p90: number;
+  readonly max: number;
+  readonly runs: number;
+}
+
+export interface IncrementalFigures {
+  readonly lines: number;
+  readonly characters: number;
+  /** A new checker, every line read and every check run. */
+  readonly scratch: Timing;
+  /** The core in one pass, nothing cached: the baseline the checker is compared with. */
+  readonly onePass: Timing;
+  /** The thread audit alone over all messages already read (one audit, no groups). */
+  readonly auditOnly: Timing;
+  /** One character changed in a line's tail (the line keeps its id, re= and item). */
+  readonly tailEdit: Timing;
+  /** One character changed anywhere (ids, items, keys and line breaks included). */
+  readonly anyEdit: Timing;
+  /** A line break typed into a line's tail, or deleted again: every line after it is renumbered. */
+  readonly lineBreak: Timing;
+  /** After every edit, the incremental result equals a check from scratch. */
+  readonly consistent: boolean;
+}
+
+const timing = (xs: number[]): Timing => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s[s.length >> 1] as number, p90: s[Math.floor(s.length * 0.9)] as number, max: s[s.length - 1] as number, runs: s.length };
+};
+
+const time = (f: () => unknown): number => {
+  const t = performance.now();
+  f();
+  return performance.now() - t;
+};
+
+/** Everything a check shows, as text, to compare two checks. */
+const shown = (c: Checked): string =>
+  JSON.stringify([c.lines.map((l) => [l.n, l.check, l.refusal]), c.report, [...c.readbacks].map(([n, r]) => [n, r.report, r.verdict])]);
+
+export function measure(lines: readonly string[], rounds = 15, edits = 120): IncrementalFigures {
+  const text = lines.join("\n");
+  const settings: CheckSettings = { resolve: resolverFor(null), now: "20261002T1200Z", expectations: new Map(), as: null };
+  const onePass = (): unknown => {
+    const audit = createThreadAudit({ vocabulary: settings.resolve });
+    const handoffs = new Map<string, Message>();
+    lines.forEach((line, k) => {
+      const c = readMessage(line, settings.resolve);
+      const m = c.message;
+      if (!c.ok || m === null) return;
+      audit.add(m, k + 1);
+      if (m.type === "HO" && !handoffs.has(m.id)) handoffs.set(m.id, m);
+      else if (m.type === "RB" && m.re !== null) {
+        const ho = handoffs.get(m.re);
+        const p = ho?.slots["p"];
+        if (ho !== undefined) checkReadback(ho, m, settings.resolve(typeof p === "string" ? p : null)!);
+      }
+    });
+    return audit.report(settings.now);
+  };
+  const messages = lines.map((l) => readMessage(l, settings.resolve)).filter((c) => c.ok && c.message !== null).map((c) => c.message as Message);
+  const auditOnly = (): unknown => {
+    const audit = createThreadAudit({ vocabulary: settings.resolve });
+    messages.forEach((m, k) => audit.add(m, k + 1));
+    return audit.report(settings.now);
+  };
+  // Warm up every path, then alternate them.
+  for (let k = 0; k < 5; k++) {
+    createChecker().check(text, settings);
+    onePass();
+    auditOnly();
+  }
+  const scratch: number[] = [];
+  const pass: number[] = [];
+  const audits: number[] = [];
+  for (let k = 0; k < rounds; k++) {
+    scratch.push(time(() => createChecker().check(text, settings)));
+    pass.push(time(onePass));
+    audits.push(time(auditOnly));
+  }
+
+  const checker = createChecker();
+  let current = text;
+  checker.check(current, settings);
+  const tail: number[] = [];
+  const any: number[] = [];
+  let consistent = true;
+  for (let k = 0; k < edits; k++) {
+    const inTail = k % 2 === 0;
+    let i = (k * 7919 + 13) % current.length;
+    if (inTail) {
+      // The last character of a line: in its tail when it has one.
+      const nl = current.indexOf("\n", i);
+      i = (nl < 0 ? current.length : nl) - 1;
+    }
+    if (current[i] === "\n") i--;
+    current = current.slice(0, i) + (current[i] === "q" ? "z" : "q") + current.slice(i + 1);
+    let result: Checked | null = null;
+    const t = time(() => (result = checker.check(current, settings)));
+    (inTail ? tail : any).push(t);
+    if (k % 10 === 9 && shown(result as unknown as Checked) !== shown(createChecker().check(current, settings))) consistent = false;
+  }
+  // A line break typed inside a tail (in the middle of the conversation) and deleted again.
+  const breaks: number[] = [];
+  for (let k = 0; k < 20; k++) {
+    const middle = current.indexOf(" // ", (current.length >> 1) + k * 997);
+    if (middle < 0) break;
+    const broken = `${current.slice(0, middle + 6)}\n${current.slice(middle + 6)}`;
+    breaks.push(time(() => checker.check(broken, settings)));
+    breaks.push(time(() => checker.check(current, settings)));
+  }
+  const last = checker.check(current, settings);
+  if (shown(last) !== shown(createChecker().check(current, settings))) consistent = false;
+  return { lines: lines.length, characters: text.length, scratch: timing(scratch), onePass: timing(pass), auditOnly: timing(audits), tailEdit: timing(tail), anyEdit: timing(any), lineBreak: timing(breaks), consistent };
+}

@@ -1,0 +1,407 @@
+// The playground end to end: the built site (playground/dist) served from 127.0.0.1 and driven in
+// Debian's Chromium. What the page shows is compared with what the core says in Node. Screenshots
+// of the main views go to test/playground/screenshots/ for a reviewer to look at.
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLine, checkReadback, coreVocabulary, legend, profileResolver } from "../../core/index.js";
+import type { Message } from "../../core/index.js";
+import { EXAMPLES, SECTION_EIGHT } from "../../playground/src/examples.js";
+import type { Example } from "../../playground/src/examples.js";
+import { sectionEight } from "../spec-examples.js";
+import { vocabularies } from "../vocabularies.js";
+import { launchChromium, serveStatic } from "./browser.js";
+import type { Browser, Site } from "./browser.js";
+
+const SHOTS = join(import.meta.dirname, "screenshots");
+const POLISH = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261002";
+const XSS = "<img src=x onerror=alert(1)>";
+
+let site: Site;
+let browser: Browser;
+
+interface Opened {
+  readonly page: Page;
+  /** Uncaught errors and console errors. */
+  readonly errors: string[];
+  /** Every dialog (alert, confirm, prompt) the page opened. */
+  readonly dialogs: string[];
+}
+
+const opened: Opened[] = [];
+
+async function open(fragment = ""): Promise<Opened> {
+  const page = await browser.context.newPage();
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(site.url + fragment);
+  await page.getByRole("tablist", { name: "Playground views" }).waitFor();
+  const o = { page, errors, dialogs };
+  opened.push(o);
+  return o;
+}
+
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+
+/** What the page says about each readback: its verdict and each tier's result. */
+async function tiersShown(page: Page, rb: string) {
+  const node = page.locator(`li[data-node="${rb}"] > .node .tier-report`).first();
+  const verdict = await node.getAttribute("data-verdict");
+  const tiers = await node.locator("li[data-tier]").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-result")));
+  return { verdict, tiers };
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  site = await serveStatic();
+  browser = await launchChromium();
+  await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.url });
+}, 60_000);
+
+afterAll(async () => {
+  for (const o of opened) expect(o.errors, "no page or console error").toStrictEqual([]);
+  await browser?.close();
+  await site?.close();
+});
+
+describe("the page", () => {
+  it("loads its JavaScript and styles, and not the tokenizer, until the legend asks for it", async () => {
+    const before = site.requests.length;
+    const { page } = await open();
+    await page.waitForLoadState("networkidle");
+    const paths = site.requests.slice(before);
+    expect(paths.filter((p) => p.endsWith(".js"))).toHaveLength(1);
+    expect(paths.some((p) => p.includes("o200k"))).toBe(false);
+    expect(await page.title()).toBe("rogerwilco playground");
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await page.locator("[data-tokens]").first().waitFor();
+    expect(site.requests.slice(before).some((p) => p.includes("o200k"))).toBe(true);
+  });
+
+  it("offers every exchange of spec section 8, verbatim", () => {
+    expect(SECTION_EIGHT.flatMap((e) => e.lines)).toStrictEqual(sectionEight.slice(0, 17));
+  });
+});
+
+describe("section 8 in the conversation checker", () => {
+  const pay = vocabularies().pay;
+  const resolve = profileResolver(null, (n) => vocabularies()[n]);
+  for (const example of EXAMPLES) {
+    it(`${example.title}: every line valid, every readback as check-rb says`, async () => {
+      const { page } = await open();
+      await page.getByRole("button", { name: example.title, exact: true }).click();
+      await expect.poll(() => page.locator("#conversation").inputValue()).toBe(example.lines.join("\n"));
+      const summary = page.locator(".summary[data-lines]");
+      await expect.poll(() => summary.getAttribute("data-lines")).toBe(String(example.lines.length));
+      expect(await summary.getAttribute("data-refused")).toBe("0");
+      expect(await page.locator('ol.rows > li[data-status="refused"]').count()).toBe(0);
+      // Every RB answering an HO of the example: the page's tiers are the core's.
+      const messages = example.lines.map((l) => checkLine(l, resolve).message as Message);
+      for (const rb of messages.filter((m) => m.type === "RB")) {
+        const ho = messages.find((m) => m.type === "HO" && m.id === rb.re) as Message;
+        const e = example.expectations?.[ho.id];
+        const want = checkReadback(ho, rb, ho.slots["p"] === "pay" ? pay : coreVocabulary, e === undefined || e.expectAcc === "" ? {} : { expectAcc: e.expectAcc });
+        const shown = await tiersShown(page, rb.id);
+        expect(shown.tiers).toStrictEqual(want.tiers.map((t) => t.result));
+        expect(shown.verdict).toBe(want.wilco ? "wilco" : "void");
+      }
+      await shot(page, `conversation-${example.id}`, true);
+    });
+  }
+
+  it("shows the closure state and owner of each handoff, and the void readback's re-issue", async () => {
+    const { page } = await open();
+    await page.getByRole("button", { name: "Void readback and re-issue" }).click();
+    await page.locator('li[data-node="ops-04"]').waitFor();
+    const closure = (id: string) => page.locator(`li[data-node="${id}"] > .node [data-closure]`).first().getAttribute("data-closure");
+    expect(await closure("ops-03")).toBe("superseded");
+    expect(await closure("ops-04")).toBe("open");
+    expect(await tiersShown(page, "builder-05")).toMatchObject({ verdict: "void" });
+    expect(await page.locator('li[data-node="builder-05"] .tier-findings').innerText()).toContain("ECHO_MISMATCH");
+    expect(await tiersShown(page, "builder-06")).toMatchObject({ verdict: "wilco" });
+    expect(await page.locator('tr[data-item="jira:OPS-77"]').innerText()).toContain("builder");
+    await page.getByRole("button", { name: "Handoff, question, completion" }).click();
+    await page.locator('li[data-node="writer-03"]').waitFor();
+    expect(await closure("research-01")).toBe("closed");
+    expect(await page.locator('li[data-node="research-01"] > .node [data-owner]').getAttribute("data-owner")).toBe("writer");
+    // The cancel of section 5.4 closes the pay HO and is acknowledged: nothing to report.
+    await page.getByRole("button", { name: "Cancel and acknowledgement (section 5.4)" }).click();
+    await page.locator('li[data-node="payer-3"]').waitFor();
+    expect(await closure("scheduler-1")).toBe("closed");
+    expect(await page.locator(".summary[data-thread-ok]").getAttribute("data-thread-ok")).toBe("true");
+  });
+
+  it("applies check-thread's clock: past its due, an open HO is orphaned", async () => {
+    const { page } = await open();
+    await page.fill("#conversation", sectionEight[13] as string);
+    await page.fill("#now", "20261003T0900Z");
+    await expect.poll(() => page.locator('li[data-node="ops-03"] > .node [data-closure]').getAttribute("data-closure")).toBe("orphaned");
+    expect(await page.locator(".thread-findings").innerText()).toContain("THREAD_OVERDUE");
+    await page.fill("#now", "not a time");
+    await expect.poll(() => page.locator("#now-hint").innerText()).toContain("not a time");
+    expect(await page.locator('li[data-node="ops-03"] > .node [data-closure]').getAttribute("data-closure")).toBe("open");
+  });
+});
+
+describe("a broken line", () => {
+  it("shows its error where the core places it, and the receiver's refusal", async () => {
+    const { page } = await open();
+    await page.fill("#conversation", POLISH);
+    const row = page.locator('ol.rows > li[data-line="1"]');
+    await expect.poll(() => row.getAttribute("data-status")).toBe("refused");
+    const underlined = row.locator(".err");
+    expect(await underlined.count()).toBe(1);
+    expect(await underlined.getAttribute("data-at")).toBe("64");
+    expect(await underlined.innerText()).toBe("ask=POLISH");
+    // The underline starts at character 64 of the line as displayed.
+    const before = await row.locator("code.rw").evaluate((code, at) => (code.textContent ?? "").indexOf("ask=POLISH") === at, 64);
+    expect(before).toBe(true);
+    expect(await row.locator("ul.findings").innerText()).toContain("ENUM_UNKNOWN");
+    expect(await row.locator("ul.findings").innerText()).toContain("ask=POLISH is not a known ask code");
+    expect(await row.locator("[data-refusal]").innerText()).toBe("RW1 UN writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 why=UNK // unknown ask=POLISH");
+    await shot(page, "conversation-broken-line");
+    // "at 64" puts the editor's caret there.
+    await row.getByRole("button", { name: /^at 64/ }).click();
+    expect(await page.locator("#conversation").evaluate((t: HTMLTextAreaElement) => [document.activeElement === t, t.selectionStart])).toStrictEqual([true, 64]);
+  });
+
+  it("underlines a spacing error and numbers the UN after the receiver's own messages", async () => {
+    const { page } = await open();
+    const lines = [sectionEight[0], sectionEight[1], "RW1 HO research-03 from=research  to=writer item=gh:crox/site#42 ask=DRAFT"];
+    await page.fill("#conversation", lines.join("\n"));
+    const row = page.locator('ol.rows > li[data-line="3"]');
+    await expect.poll(() => row.getAttribute("data-status")).toBe("refused");
+    const want = checkLine(lines[2] as string).findings.map((f) => String(f.at));
+    expect(await row.locator(".err").evaluateAll((s) => s.map((e) => e.getAttribute("data-at")))).toStrictEqual(want);
+    expect(await row.innerText()).toContain("SPACING");
+    await page.fill("#as", "writer");
+    await expect.poll(() => row.locator("[data-refusal]").innerText()).toMatch(/^RW1 UN writer-2 re=research-03 from=writer to=research/);
+  });
+});
+
+describe("the readback lab", () => {
+  it("takes the sender's withheld criteria and record, and shows the tier report", async () => {
+    const { page } = await open();
+    await page.getByRole("button", { name: "Comprehension readback" }).click();
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    const criteria = page.getByLabel("Withheld acceptance criteria");
+    expect(await criteria.inputValue()).toBe("len:120w+tone:plain+no:em-dash+must:monday-problem");
+    const report = page.locator('#panel-readback .tier-report[data-verdict]').first();
+    expect(await report.getAttribute("data-verdict")).toBe("wilco");
+    expect(await report.innerText()).toContain("ACC_ASSUMPTION");
+    await criteria.fill("len:150w+tone:plain");
+    await expect.poll(() => report.getAttribute("data-verdict")).toBe("void");
+    expect(await report.innerText()).toContain("ACC_CONTRADICTION");
+    await shot(page, "readback-lab-comprehension", true);
+    // The record of an execution readback: a resolved account checked against it.
+    await page.getByRole("tab", { name: "Conversation" }).click();
+    const ho = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    const rb = "RW1 RB payer-1 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    await page.fill("#conversation", `${ho}\n${rb}`);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await page.getByLabel("Handoff").selectOption("scheduler-1");
+    expect(await report.getAttribute("data-verdict")).toBe("unverified");
+    await page.getByLabel("Sender's record").fill('{"acct": "40-12-88/61102938", "$resolve": ["acct"]}');
+    await expect.poll(() => report.getAttribute("data-verdict")).toBe("wilco");
+    await page.getByLabel("Sender's record").fill('{"acct": "40-12-88/00000000", "$resolve": ["acct"]}');
+    await expect.poll(() => report.getAttribute("data-verdict")).toBe("void");
+    await page.getByLabel("Sender's record").fill('{"acct": ');
+    await expect.poll(() => page.locator("#record-problems").innerText()).toContain("not JSON");
+    await page.getByLabel("Sender's record").fill('{"nonsense": "1"}');
+    await expect.poll(() => page.locator("#record-problems").innerText()).toContain("nonsense");
+    await shot(page, "readback-lab-record", true);
+  });
+});
+
+describe("the legend generator", () => {
+  it("shows the pay legend, counts its tokens, copies and downloads it", async () => {
+    const { page } = await open();
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await page.getByLabel("Profile", { exact: true }).selectOption("pay");
+    const pre = page.getByLabel("legend text");
+    const want = legend(vocabularies().pay);
+    expect(await pre.textContent()).toBe(want);
+    await expect.poll(() => page.locator("[data-tokens]").getAttribute("data-tokens"), { timeout: 30_000 }).toBe(String(encode(want).length));
+    await page.getByRole("button", { name: "Copy legend" }).click();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "copied" }).count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(want);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /^Download/ }).click()]);
+    expect(download.suggestedFilename()).toBe("legend-pay.txt");
+    expect(readFileSync((await download.path()) as string, "utf8")).toBe(want);
+    await shot(page, "legend-pay", true);
+    await page.getByLabel("Lean").check();
+    await expect.poll(() => pre.textContent()).toBe(legend(vocabularies().pay, { lean: true }));
+    await page.getByLabel("Profile", { exact: true }).selectOption("");
+    await expect.poll(() => pre.textContent()).toBe(legend(coreVocabulary, { lean: true }));
+  });
+
+  it("checks a custom profile and says what is wrong with it", async () => {
+    const { page } = await open();
+    await page.getByRole("tab", { name: "Legend" }).click();
+    const custom = page.getByLabel("Profile file (JSON)");
+    await custom.fill("{not json");
+    await expect.poll(() => page.locator("#custom-status").innerText()).toContain("not JSON");
+    await custom.fill(JSON.stringify({ profile: "mine", version: "0.1", extends: "RW1", asks: { DRAFT: "redefined" } }));
+    await expect.poll(() => page.locator("#custom-status").innerText()).toContain("refused");
+    expect(await page.locator("#custom-status li").count()).toBeGreaterThan(0);
+    const mine = { profile: "mine", version: "0.1", extends: "RW1", asks: { SCORE: "score it" }, slots: [{ key: "stg", type: "enum:stage", on: ["HO"], required: false, desc: XSS }], enums: { stage: { DIA: XSS } } };
+    await custom.fill(JSON.stringify(mine));
+    await expect.poll(() => page.locator("#custom-status").textContent()).toContain("valid profile mine 0.1");
+    await page.getByLabel("Profile", { exact: true }).selectOption("custom");
+    await expect.poll(() => page.getByLabel("legend text").textContent()).toContain("SCORE");
+    expect(await page.getByLabel("legend text").textContent()).toContain(XSS);
+    // Loaded from a file, the same.
+    await page.getByLabel("Load a profile file").setInputFiles({ name: "mine.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ ...mine, asks: { RANK: "rank it" } })) });
+    await expect.poll(() => page.getByLabel("legend text").textContent()).toContain("RANK");
+    expect(await page.locator("img").count()).toBe(0);
+  });
+});
+
+describe("sharing", () => {
+  it("a copied link reproduces what the page shows", async () => {
+    const { page } = await open();
+    await page.getByRole("button", { name: "Before an irreversible act (pay)" }).click();
+    await page.fill("#now", "20261001T1200Z");
+    await page.fill("#as", "auditor");
+    await page.getByLabel("Profile", { exact: true }).selectOption("pay");
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await page.getByLabel("Withheld acceptance criteria").fill("len:120w");
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/#s1\./);
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(page.url());
+    const again = await open(link.slice(link.indexOf("#")));
+    const p = again.page;
+    expect(await p.getByRole("tab", { name: "Readback lab" }).getAttribute("aria-selected")).toBe("true");
+    expect(await p.getByLabel("Withheld acceptance criteria").inputValue()).toBe("len:120w");
+    await p.getByRole("tab", { name: "Conversation" }).click();
+    expect(await p.locator("#conversation").inputValue()).toBe(SECTION_EIGHT[2]?.lines.join("\n"));
+    expect(await p.locator("#now").inputValue()).toBe("20261001T1200Z");
+    expect(await p.locator("#as").inputValue()).toBe("auditor");
+    expect(await p.locator("#profile").inputValue()).toBe("pay");
+    await page.getByRole("tab", { name: "Conversation" }).click();
+    const rows = async (q: Page) => q.locator("ol.rows").innerText();
+    expect(await rows(p)).toBe(await rows(page));
+  });
+
+  it("a malformed link shows a clear message and an empty playground, never a crash", async () => {
+    const deflated = async (text: string, page: Page) =>
+      page.evaluate(async (t) => {
+        const s = new Blob([t]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+        const bytes = new Uint8Array(await new Response(s).arrayBuffer());
+        return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      }, text);
+    const { page: helper } = await open();
+    const cases: [string, RegExp][] = [
+      ["#s1.%%%", /not valid base64url/],
+      ["#s1.AAAA", /does not decompress/],
+      ["#something-else", /not a playground state/],
+      [`#s1.${await deflated("not json", helper)}`, /not JSON/],
+      [`#s1.${await deflated(JSON.stringify({ text: 42, now: "20261001T1200Z", view: "legend" }), helper)}`, /left as they start: text/],
+    ];
+    for (const [fragment, message] of cases) {
+      const { page } = await open(fragment);
+      const alert = page.getByRole("alert");
+      await expect.poll(() => alert.innerText()).toMatch(message);
+      expect(await page.locator("#main").count()).toBe(1);
+    }
+  });
+});
+
+describe("safety", () => {
+  it(`renders input as text: a tail like ${XSS} stays inert, in the line, the JSON form, the refusal and a shared link`, async () => {
+    const { page, dialogs } = await open();
+    const lines = [`RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT // ${XSS}`, `RW1 HO research-02 from=research to=writer item=${XSS} ask=POLISH // ${XSS}`, `{"v":"RW1","type":"HO","id":"x-1","tail":"${XSS}"}`];
+    await page.fill("#conversation", lines.join("\n"));
+    await page.locator('ol.rows > li[data-line="3"]').waitFor();
+    expect(await page.locator("ol.rows").innerText()).toContain(XSS);
+    expect(await page.locator('ol.rows > li[data-line="1"] pre.json').innerText()).toContain(XSS);
+    expect(await page.locator("img").count()).toBe(0);
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect.poll(() => page.url()).toMatch(/#s1\./);
+    const again = await open(page.url().slice(page.url().indexOf("#")));
+    await again.page.locator('ol.rows > li[data-line="3"]').waitFor();
+    expect(await again.page.locator("img").count()).toBe(0);
+    await again.page.waitForTimeout(300);
+    expect(dialogs).toStrictEqual([]);
+    expect(again.dialogs).toStrictEqual([]);
+    await shot(page, "conversation-xss-inert");
+  });
+});
+
+describe("accessibility", () => {
+  it("labels every control", async () => {
+    for (const view of ["Conversation", "Readback lab", "Legend"]) {
+      const { page } = await open();
+      await page.getByRole("button", { name: "Before an irreversible act (pay)" }).click();
+      await page.getByRole("tab", { name: view }).click();
+      const unlabelled = await page.evaluate(() =>
+        Array.from(document.querySelectorAll("input, select, textarea, button")).filter((el) => {
+          const labels = (el as HTMLInputElement).labels;
+          const named = (labels !== null && labels.length > 0) || el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || (el.tagName === "BUTTON" && (el.textContent ?? "").trim() !== "");
+          return !named;
+        }).map((el) => el.outerHTML.slice(0, 80)),
+      );
+      expect(unlabelled, view).toStrictEqual([]);
+    }
+  });
+
+  it("is usable from the keyboard, with a visible focus", async () => {
+    const { page } = await open();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to the playground");
+    // The tabs: arrows move between them.
+    await page.getByRole("tab", { name: "Conversation" }).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getByRole("tab", { name: "Readback lab" }).getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("End");
+    expect(await page.getByRole("tab", { name: "Legend" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("tab-legend");
+    await page.keyboard.press("Home");
+    // An example loads from the keyboard.
+    await page.getByRole("tab", { name: "Conversation" }).focus();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-example"))).toBe("handoff");
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(outline).not.toBe("none");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#conversation").inputValue()).toBe(SECTION_EIGHT[0]?.lines.join("\n"));
+    await shot(page, "keyboard-focus");
+  });
+
+  it("is readable in light and dark", async () => {
+    const { page } = await open();
+    await page.getByRole("button", { name: "Void readback and re-issue" }).click();
+    await page.locator('li[data-node="builder-06"]').waitFor();
+    const colours = async () => page.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).color]);
+    await page.emulateMedia({ colorScheme: "light" });
+    const light = await colours();
+    await shot(page, "conversation-light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    const dark = await colours();
+    await shot(page, "conversation-dark");
+    const luminance = (rgb: string) => {
+      const [r, g, b] = (rgb.match(/\d+/g) ?? []).map(Number) as [number, number, number];
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    };
+    expect(luminance(light[0] as string)).toBeGreaterThan(0.9);
+    expect(luminance(light[1] as string)).toBeLessThan(0.2);
+    expect(luminance(dark[0] as string)).toBeLessThan(0.15);
+    expect(luminance(dark[1] as string)).toBeGreaterThan(0.8);
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await shot(page, "legend-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+  });
+});
+
+export type { Example };
