@@ -11,9 +11,12 @@ import { checkHoCommand } from "./commands/check-ho.js";
 import { checkRbCommand } from "./commands/check-rb.js";
 import { checkThreadCommand } from "./commands/check-thread.js";
 import type { Command, CommandContext } from "./commands/context.js";
+import { delegationCheckChildCommand, delegationCheckFencesCommand, delegationEvaluateCommand, delegationValidateCommand } from "./commands/delegation.js";
 import { digestCommand } from "./commands/digest.js";
 import { formatCommand } from "./commands/format.js";
 import { legendCommand } from "./commands/legend.js";
+import { mailboxCheckCommand } from "./commands/mailbox-check.js";
+import { mailboxNewCommand } from "./commands/mailbox-new.js";
 import { makeRbCommand } from "./commands/make-rb.js";
 import { parseCommand } from "./commands/parse.js";
 import { abandonCommand, commitCommand, prepareCommand } from "./commands/statements.js";
@@ -36,6 +39,12 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   prepare: prepareCommand,
   commit: commitCommand,
   abandon: abandonCommand,
+  "delegation validate": delegationValidateCommand,
+  "delegation check-child": delegationCheckChildCommand,
+  "delegation check-fences": delegationCheckFencesCommand,
+  "delegation evaluate": delegationEvaluateCommand,
+  "mailbox check": mailboxCheckCommand,
+  "mailbox new": mailboxNewCommand,
 };
 
 const COMMON: Readonly<Record<string, { type: "string" | "boolean"; help: string; short?: string }>> = {
@@ -65,7 +74,9 @@ function version(): string {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const [name, ...rest] = argv;
+  // A two-word command (`rw mailbox check`) is one entry of the table.
+  const pair = argv.length > 1 ? `${argv[0]} ${argv[1]}` : "";
+  const [name, ...rest] = Object.hasOwn(COMMANDS, pair) ? [pair, ...argv.slice(2)] : argv;
   if (name === "--version") {
     process.stdout.write(`${version()}\n`);
     return 0;

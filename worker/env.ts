@@ -2,7 +2,7 @@
 import type { ThreadObject } from "./thread/thread-object.js";
 
 export interface Env {
-  /** The static site (worker/public until the playground build replaces it). */
+  /** The static site: the playground's build (playground/dist). */
   readonly ASSETS: Fetcher;
   /** One ThreadObject per thread name. */
   readonly THREADS: DurableObjectNamespace<ThreadObject>;

@@ -4,6 +4,7 @@
  * operation's example is sent by a test and must be answered 200.
  */
 import pkg from "../package.json" with { type: "json" };
+import { DELEGATION_EXAMPLES } from "./examples/delegation.js";
 import { LIMITS } from "./limits.js";
 import { PROBLEMS, problemType } from "./problem.js";
 import type { ProblemKindName } from "./problem.js";
@@ -17,6 +18,8 @@ const PAY_HO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-202
 const PAY_DN = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929 // as executed, from the payment tool";
 const PAY_RECORD = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929", item: "inv:MD-2026-057" };
 const UNKNOWN_ASK = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261002";
+// An Agent Mailbox hello (core/mailbox/README.md describes the envelope).
+const MAILBOX_HELLO = ["---", "tags: [agent-mailbox, crox-site]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE", "    id: 019a1f2c-8e00-7000-8000-000000000001", "    thread: 019a1f2c-8e00-7000-8000-000000000002", "    request_id: 019a1f2c-8e00-7000-8000-000000000003", "    from: VEGA", "    to: [LYRA]", "    kind: hello", "    reply_to: \"\"", "    expects_reply: true", "    arena: CROX-SITE", "    machine: VEGA-BOX", `    root: ${"1f3a".repeat(16)}`, "    transport: local", "---", "Objective: hero copy for the site. Proposed split: VEGA drafts, LYRA reviews.", ""].join("\n");
 
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 const problem = (name: string): Json => ({ $ref: `#/components/responses/${name}` });
@@ -29,6 +32,7 @@ function problems(...kinds: ProblemKindName[]): Record<string, Json> {
   return out;
 }
 
+const DELEGATION_PROBLEMS: ProblemKindName[] = ["invalid-request", "malformed-json", "body-too-large", "unsupported-media-type"];
 const BODY_PROBLEMS: ProblemKindName[] = ["malformed-json", "body-too-large", "unsupported-media-type", "line-too-long", "unknown-profile"];
 
 function query(name: string, description: string, schema: Json = { type: "string" }): Json {
@@ -91,6 +95,21 @@ const paths: Record<string, Record<string, Json>> = {
   },
   "/v1/check-thread": {
     post: post("checkThread", "Audit a conversation in sending order (rw check-thread)", `Closure (open past exp or due, closed twice, done after a cancel, wrong-party cancels), re-issues, readbacks and the owner of every item. Lines that are not valid messages are left out and listed in rejected. ${LINES_TEXT}`, { schema: "ThreadRequest", example: { lines: [HO, RB], now: "20261001T0900Z" }, text: `${HO}\n${RB}\n` }, ok("The thread report.", "ThreadReport"), [PROFILE_QUERY, query("now", "The moment of the audit, YYYYMMDDTHHMMZ (UTC); default: now.")], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
+  },
+  "/v1/mailbox/preflight": {
+    post: post("mailboxPreflight", "Preflight an Agent Mailbox message (rw mailbox new's check)", "One message, Markdown with YAML frontmatter and the envelope under meta.mailbox, read by the core: the envelope's fields and rules, the body's parent link, and its RW1 lines. mode outbound (default) is the preflight before publishing (legacy aliases refused, the supported version required); inbound reads a peer's message. parent (the parent message's text, or { id, kind, file }) enables the ack rule and the parent-link check. A text body is the message itself, with the options in the query.", { schema: "MailboxPreflightRequest", example: { message: MAILBOX_HELLO }, text: MAILBOX_HELLO }, ok("The verdict: ok, the envelope when it holds, every finding (codes from core/mailbox's MAILBOX_CODES), and each RW1 line of the body as the core read it.", "MailboxPreflight"), [PROFILE_QUERY, query("mode", "outbound (default) or inbound.", { enum: ["outbound", "inbound"] })], ["invalid-request", "invalid-message", ...BODY_PROBLEMS]),
+  },
+  "/v1/delegation/validate": {
+    post: post("delegationValidate", "Read an RW-003 record (rw delegation validate)", "Any RW-003 record (Agent Card, Delegation Contract, PermissionDecision, ExecutionAttempt, DelegationCheckpoint, CircuitBreakerEvent, DelegationAttestationChain, rw003.* event, ControlScopeRef, ControlBoundaryRef, ControlFenceSet): secrets anywhere, its shape, its schema version, and the invariants of its kind. kind is told by the record's fields unless given. A refused record is ok false with its findings.", { schema: "DelegationValidateRequest", example: DELEGATION_EXAMPLES.validate as Json }, ok("ok, the kind read, and every finding (codes from core/delegation's DELEGATION_CODES).", "DelegationRecordReport"), [query("kind", "The kind of record."), query("consequential", "true: an unsupported schema version is refused, not noted.", { type: "boolean" }), query("requireSignature", "true: the governing policy requires signed records.", { type: "boolean" })], DELEGATION_PROBLEMS),
+  },
+  "/v1/delegation/check-child": {
+    post: post("delegationCheckChild", "May a child contract become active under its parent (rw delegation check-child)", "Every dimension of RW-003 section 8: the exact parent and root task, depth within the root maximum, attenuation (objects, tools, operations, data, effect classes and tier, duration, retries, concurrency, spend, budgets), inheritance (denials, human gates, consent, monitoring, verification, revocation), the bound delegate, the attestation chain root to leaf, routing, ancestor fences. A denied child lists every failed dimension. The example is section 11.3.", { schema: "DelegationCheckChildRequest", example: DELEGATION_EXAMPLES.checkChild as Json }, ok("allow or deny, the failed dimensions in order, every finding.", "SubdelegationReport"), [], DELEGATION_PROBLEMS),
+  },
+  "/v1/delegation/check-fences": {
+    post: post("delegationCheckFences", "Is every fenced authority stream still at its head and active (rw delegation check-fences)", "RW-003 section 1.2: the fence set's own rules (sorted, one boundary a stream, authority branches only), then each fenced stream against its current head: moved, rewritten, missing, or not active (suspended, expired, revoked, unresolved, unavailable) fails closed; with required, every applicable scope must be fenced. Positions are compared only within their stream. The example is section 11.4's stale CF7.", { schema: "DelegationCheckFencesRequest", example: DELEGATION_EXAMPLES.checkFences as Json }, ok("ok, each fenced stream's result, every finding.", "FenceReport"), [], DELEGATION_PROBLEMS),
+  },
+  "/v1/delegation/evaluate": {
+    post: post("delegationEvaluate", "Allow or deny one effect (rw delegation evaluate)", "RW-003 section 5.2: the contract, card, operator and executor, the contract in force at its head, scope and denials, tier, spend and budgets, retries, consent, human-authority and review gates (only an RW-002 AuthorityDecision or Review satisfies one; never an adapter), and the fences against the current heads. The answer is what a PermissionDecision records. The example is section 11.1's read of SRC-1@r1.", { schema: "DelegationEvaluateRequest", example: DELEGATION_EXAMPLES.evaluate as Json }, ok("allow or deny, the rules that matched, the codes that denied, every finding, and the exact revisions, effect digest, evaluator, fence set and time.", "PermissionEvaluation"), [], DELEGATION_PROBLEMS),
   },
   "/v1/openapi.json": {
     get: { operationId: "openapi", summary: "This document", parameters: [], responses: { "200": { description: "OpenAPI 3.1.", content: { "application/json": { schema: { type: "object" } } } }, ...problems() } },
@@ -216,6 +235,33 @@ const schemas: Record<string, Json> = {
     },
   },
   CheckReport: { type: "object", required: ["ok", "findings"], properties: { ok: { type: "boolean" }, findings: FINDINGS } },
+  DelegationFinding: {
+    type: "object",
+    required: ["code", "severity", "message"],
+    properties: { code: { type: "string", description: "A stable code from core/delegation's DELEGATION_CODES." }, severity: { enum: ["error", "note"] }, message: { type: "string" }, path: { type: "string", description: "Where in the document, dotted (scope.objects.0)." }, dimension: { type: "string", description: "The sub-delegation dimension or permission predicate." }, expected: { type: "string" }, received: { type: "string" } },
+  },
+  DelegationValidateRequest: { type: "object", required: ["record"], properties: { record: { description: "The record: a JSON object (or an array, for a ControlFenceSet)." }, kind: { type: "string" }, consequential: { type: "boolean" }, requireSignature: { type: "boolean" } } },
+  DelegationCheckChildRequest: { type: "object", required: ["parent", "child", "chain"], properties: { parent: OBJECT, child: OBJECT, chain: OBJECT } },
+  DelegationCheckFencesRequest: { type: "object", required: ["fences", "heads"], properties: { fences: { type: "array", items: OBJECT }, heads: { type: "array", items: OBJECT, description: "ControlBoundaryRef plus state (active suspended expired revoked unresolved unavailable) and, optionally, record_ref." }, required: { type: "array", items: OBJECT } } },
+  DelegationEvaluateRequest: { type: "object", required: ["contract", "card", "request", "fences", "heads", "policy_ref", "evaluator_ref"], properties: { contract: OBJECT, card: OBJECT, request: OBJECT, fences: { type: "array", items: OBJECT }, heads: { type: "array", items: OBJECT }, approvals: { type: "array", items: OBJECT }, policy_ref: OBJECT, evaluator_ref: OBJECT } },
+  DelegationRecordReport: { type: "object", required: ["ok", "kind", "findings"], properties: { ok: { type: "boolean" }, kind: STRING_OR_NULL, findings: { type: "array", items: ref("DelegationFinding") } } },
+  SubdelegationReport: { type: "object", required: ["ok", "decision", "failed", "findings"], properties: { ok: { type: "boolean" }, decision: { enum: ["allow", "deny"] }, failed: { type: "array", items: { type: "string" } }, findings: { type: "array", items: ref("DelegationFinding") } } },
+  FenceReport: { type: "object", required: ["ok", "streams", "findings"], properties: { ok: { type: "boolean" }, streams: { type: "array", items: { type: "object", properties: { project_id: { type: "string" }, branch_id: { type: "string" }, fenced: { type: "integer" }, head: { type: ["integer", "null"] }, result: { enum: ["current", "stale", "missing", "ambiguous", "suspended", "expired", "revoked", "unresolved", "unavailable"] } } } }, findings: { type: "array", items: ref("DelegationFinding") } } },
+  PermissionEvaluation: { type: "object", required: ["ok", "decision", "matched_rules", "denied_by", "findings"], properties: { ok: { type: "boolean" }, decision: { enum: ["allow", "deny"] }, matched_rules: { type: "array", items: { type: "object", properties: { rule: { type: "string" }, matched: { type: "string" } } } }, denied_by: { type: "array", items: { type: "string" } }, findings: { type: "array", items: ref("DelegationFinding") }, contract_ref: OBJECT, card_ref: OBJECT, policy_ref: OBJECT, requested_effect_digest: { type: "string" }, evaluator_ref: OBJECT, control_fence_set: { type: "array", items: OBJECT }, evaluated_at: { type: "string" } } },
+  MailboxPreflightRequest: { type: "object", required: ["message"], properties: { message: { type: "string", description: "The message as written: Markdown with YAML frontmatter." }, mode: { enum: ["outbound", "inbound"] }, parent: { oneOf: [{ type: "string", description: "The parent message's text." }, { type: "object", required: ["id", "kind"], properties: { id: { type: "string" }, kind: { type: "string" }, file: { type: ["string", "null"] } } }] }, profile: PROFILE_INPUT } },
+  MailboxPreflight: {
+    type: "object",
+    required: ["ok", "mode", "id", "envelope", "legacy", "findings", "rw1"],
+    properties: {
+      ok: { type: "boolean", description: "No finding is an error." },
+      mode: { enum: ["outbound", "inbound"] },
+      id: { ...(STRING_OR_NULL as object), description: "The message's UUIDv7 when it is canonical, even in a refused message." },
+      envelope: { oneOf: [{ type: "object", description: "meta.mailbox as read (core/mailbox's MailboxEnvelope)." }, { type: "null" }] },
+      legacy: { type: "boolean", description: "The envelope was read from legacy flat fields (inbound only)." },
+      findings: { type: "array", items: { allOf: [ref("Finding"), { type: "object", properties: { line: { type: "integer", description: "1-based line in the message." }, causes: FINDINGS } }] } },
+      rw1: { type: "array", items: { type: "object", required: ["line", "text", "ok", "findings"], properties: { line: { type: "integer" }, text: { type: "string" }, ok: { type: "boolean" }, findings: FINDINGS } } },
+    },
+  },
   ThreadReport: {
     type: "object",
     required: ["ok", "findings", "owners", "counts", "now", "invalid", "rejected"],

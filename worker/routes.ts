@@ -4,8 +4,10 @@
  * thread routes reach one Durable Object per thread (worker/endpoints/threads.ts).
  */
 import { checkDnRoute, checkHoRoute, checkRbRoute, makeRbRoute } from "./endpoints/checks.js";
+import { delegationCheckChildRoute, delegationCheckFencesRoute, delegationEvaluateRoute, delegationValidateRoute } from "./endpoints/delegation.js";
 import { healthRoute, legendGetRoute, legendPostRoute, problemRoute, problemsRoute, profileRoute, profilesRoute } from "./endpoints/info.js";
 import { digestRoute, formatRoute, parseRoute, validateRoute } from "./endpoints/lines.js";
+import { mailboxPreflightRoute } from "./endpoints/mailbox.js";
 import { checkThreadRoute } from "./endpoints/thread.js";
 import { abandonRoute, appendRoute, challengeRoute, commitRoute, handoffRoute, prepareRoute, threadLinesRoute, threadStateRoute } from "./endpoints/threads.js";
 import type { Env } from "./env.js";
@@ -27,6 +29,11 @@ export const ROUTES: readonly Route<Env>[] = [
   { method: "POST", pattern: "/v1/check-ho", operation: "checkHo", handler: checkHoRoute },
   { method: "POST", pattern: "/v1/check-dn", operation: "checkDn", handler: checkDnRoute },
   { method: "POST", pattern: "/v1/check-thread", operation: "checkThread", handler: checkThreadRoute },
+  { method: "POST", pattern: "/v1/delegation/validate", operation: "delegationValidate", handler: delegationValidateRoute },
+  { method: "POST", pattern: "/v1/delegation/check-child", operation: "delegationCheckChild", handler: delegationCheckChildRoute },
+  { method: "POST", pattern: "/v1/delegation/check-fences", operation: "delegationCheckFences", handler: delegationCheckFencesRoute },
+  { method: "POST", pattern: "/v1/delegation/evaluate", operation: "delegationEvaluate", handler: delegationEvaluateRoute },
+  { method: "POST", pattern: "/v1/mailbox/preflight", operation: "mailboxPreflight", handler: mailboxPreflightRoute },
   { method: "GET", pattern: "/v1/openapi.json", operation: "openapi", handler: () => json(openApiDocument) },
   { method: "GET", pattern: "/v1/problems", operation: "listProblems", handler: problemsRoute },
   { method: "GET", pattern: "/v1/problems/{kind}", operation: "getProblem", handler: problemRoute },

@@ -12,6 +12,8 @@ import { benchLegend } from "./legend.js";
 import { benchReadback } from "./readback.js";
 import { benchThread } from "./thread.js";
 import { benchWorker } from "./worker.js";
+import { benchMailbox } from "./mailbox.js";
+import { benchDelegation } from "./delegation.js";
 
 function payVocabulary(): Vocabulary {
   const compiled = compileVocabulary(coreVocabulary, pay);
@@ -78,3 +80,6 @@ benchThread(vocabulary);
 // The Worker under load against wrangler dev (about 2 minutes); RW_BENCH_WORKER=0 skips it.
 if (process.env["RW_BENCH_WORKER"] === "0") console.log("worker: skipped (RW_BENCH_WORKER=0)");
 else await benchWorker();
+benchMailbox();
+await import("./playground.js"); // the playground in Chromium: incremental checking (test/bench/playground.ts)
+benchDelegation();
