@@ -1,7 +1,8 @@
 /**
- * The playground: three views over one state (state.ts), which a link carries (share.ts). All
+ * The playground: five views over one state (state.ts), which a link carries (share.ts). All
  * checking is the core's; this file wires the state to it and to the views.
  */
+import type { ComponentType } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { isTime, timeAt } from "../../core/index.js";
 import type { Vocabulary } from "../../core/index.js";
@@ -24,7 +25,39 @@ const TABS: readonly { readonly id: View; readonly label: string }[] = [
   { id: "conversation", label: "Conversation" },
   { id: "readback", label: "Readback lab" },
   { id: "legend", label: "Legend" },
+  { id: "mailbox", label: "Mailbox" },
+  { id: "delegation", label: "Delegation" },
 ];
+
+/**
+ * The mailbox and delegation tabs are loaded when first opened: the mailbox reader brings `yaml`,
+ * which the rest of the page does not need.
+ */
+type Loaded<P> = { readonly component: ComponentType<P> } | { readonly error: string } | null;
+const mailboxView = () => import("./views/mailbox-view.js").then((m) => m.MailboxView);
+const delegationView = () => import("./views/delegation-view.js").then((m) => m.DelegationView);
+
+function useLazy<P>(wanted: boolean, load: () => Promise<ComponentType<P>>): Loaded<P> {
+  const [loaded, setLoaded] = useState<Loaded<P>>(null);
+  useEffect(() => {
+    if (!wanted || (loaded !== null && "component" in loaded)) return;
+    let live = true;
+    load()
+      .then((component) => live && setLoaded({ component }))
+      .catch((error: unknown) => live && setLoaded({ error: error instanceof Error ? error.message : String(error) }));
+    return () => {
+      live = false;
+    };
+  }, [wanted, load, loaded]);
+  return loaded;
+}
+
+function Lazy<P extends object>({ loaded, props }: { loaded: Loaded<P>; props: P }) {
+  if (loaded === null) return <p role="status">Loading…</p>;
+  if ("error" in loaded) return <p class="problems" role="alert">This view could not be loaded: {loaded.error}</p>;
+  const View = loaded.component;
+  return <View {...props} />;
+}
 
 function Tabs({ view, onSelect }: { view: View; onSelect: (view: View) => void }) {
   const keys = (e: KeyboardEvent): void => {
@@ -142,6 +175,9 @@ export function App() {
     return tree.roots;
   }, [checked]);
 
+  const mailbox = useLazy(s.view === "mailbox", mailboxView);
+  const delegation = useLazy(s.view === "delegation", delegationView);
+
   const textarea = useRef<HTMLTextAreaElement>(null);
   const onGoto = useCallback((n: number, at: number) => {
     const ta = textarea.current;
@@ -223,8 +259,12 @@ export function App() {
             />
           ) : s.view === "readback" ? (
             <ReadbackLab state={s} set={set} checked={checked} problems={expectations.problems} onLoadPay={loadPay} />
-          ) : (
+          ) : s.view === "legend" ? (
             <LegendView state={s} set={set} custom={custom} />
+          ) : s.view === "mailbox" ? (
+            <Lazy loaded={mailbox} props={{ state: s, set, resolve }} />
+          ) : (
+            <Lazy loaded={delegation} props={{ state: s, set }} />
           )}
         </div>
       </main>

@@ -4,8 +4,15 @@
  * missing or of the wrong kind falls back to its default, and is named so the page can say so.
  */
 
-export type View = "conversation" | "readback" | "legend";
-export const VIEWS: readonly View[] = ["conversation", "readback", "legend"];
+export type View = "conversation" | "readback" | "legend" | "mailbox" | "delegation";
+export const VIEWS: readonly View[] = ["conversation", "readback", "legend", "mailbox", "delegation"];
+
+/** How the mailbox tab reads a message: as a peer's (inbound) or as the preflight before publishing. */
+export type MailboxMode = "inbound" | "outbound";
+export const MAILBOX_MODES: readonly MailboxMode[] = ["outbound", "inbound"];
+/** Which delegation check the delegation tab runs on its JSON. */
+export type DelegationMode = "validate" | "check-child" | "check-fences" | "evaluate";
+export const DELEGATION_MODES: readonly DelegationMode[] = ["validate", "check-child", "check-fences", "evaluate"];
 
 /** The sender's side of a readback check for one HO: withheld criteria and the record, as typed. */
 export interface Expectation {
@@ -34,6 +41,16 @@ export interface PlaygroundState {
   /** The legend's profile: "" for the core alone, a shipped name, or "custom". */
   readonly legendProfile: string;
   readonly lean: boolean;
+  /** The mailbox tab: a message (Markdown with YAML frontmatter), as pasted. */
+  readonly mailbox: string;
+  /** The message its reply_to names, as pasted; "" for none. */
+  readonly mailboxParent: string;
+  /** The parent's filename, which the body should wikilink; "" when not known. */
+  readonly mailboxParentFile: string;
+  readonly mailboxMode: MailboxMode;
+  /** The delegation tab: one JSON document, as typed. */
+  readonly delegation: string;
+  readonly delegationMode: DelegationMode;
 }
 
 export const initialState: PlaygroundState = {
@@ -48,6 +65,12 @@ export const initialState: PlaygroundState = {
   lab: "",
   legendProfile: "pay",
   lean: false,
+  mailbox: "",
+  mailboxParent: "",
+  mailboxParentFile: "",
+  mailboxMode: "outbound",
+  delegation: "",
+  delegationMode: "check-child",
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -84,6 +107,12 @@ export function readState(json: unknown): { state: PlaygroundState; problems: st
     lab: pick("lab", isString),
     legendProfile: pick("legendProfile", isString),
     lean: pick("lean", isBool),
+    mailbox: pick("mailbox", isString),
+    mailboxParent: pick("mailboxParent", isString),
+    mailboxParentFile: pick("mailboxParentFile", isString),
+    mailboxMode: pick("mailboxMode", (v) => MAILBOX_MODES.includes(v as MailboxMode)),
+    delegation: pick("delegation", isString),
+    delegationMode: pick("delegationMode", (v) => DELEGATION_MODES.includes(v as DelegationMode)),
   };
   return { state, problems };
 }

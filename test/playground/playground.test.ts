@@ -341,7 +341,7 @@ describe("safety", () => {
 
 describe("accessibility", () => {
   it("labels every control", async () => {
-    for (const view of ["Conversation", "Readback lab", "Legend"]) {
+    for (const view of ["Conversation", "Readback lab", "Legend", "Mailbox", "Delegation"]) {
       const { page } = await open();
       await page.getByRole("button", { name: "Before an irreversible act (pay)" }).click();
       await page.getByRole("tab", { name: view }).click();
@@ -365,8 +365,8 @@ describe("accessibility", () => {
     await page.keyboard.press("ArrowRight");
     expect(await page.getByRole("tab", { name: "Readback lab" }).getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("End");
-    expect(await page.getByRole("tab", { name: "Legend" }).getAttribute("aria-selected")).toBe("true");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("tab-legend");
+    expect(await page.getByRole("tab", { name: "Delegation" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("tab-delegation");
     await page.keyboard.press("Home");
     // An example loads from the keyboard.
     await page.getByRole("tab", { name: "Conversation" }).focus();

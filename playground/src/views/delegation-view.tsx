@@ -1,0 +1,221 @@
+/**
+ * The delegation tab: one RW-003 JSON document checked by the core's delegation module, as the
+ * CLI and the Worker check it: validate a record, check a child contract against its parent,
+ * check a fence set against the heads, or evaluate a permission request. The examples are the
+ * Worker's (the spec's section 11). This module loads only when the tab is opened.
+ */
+import { useMemo } from "preact/hooks";
+import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, validateRecord } from "../../../core/delegation/index.js";
+import type { DelegationFinding } from "../../../core/delegation/index.js";
+import { DELEGATION_EXAMPLES } from "../../../worker/examples/delegation.js";
+import type { DelegationMode, PlaygroundState } from "../state.js";
+
+interface Props {
+  readonly state: PlaygroundState;
+  readonly set: (patch: Partial<PlaygroundState>) => void;
+}
+
+const MODES: readonly { readonly id: DelegationMode; readonly label: string; readonly input: string }[] = [
+  { id: "validate", label: "validate: one record", input: "one RW-003 record (card, contract, request, event…); its kind is told from its fields" },
+  { id: "check-child", label: "check-child: a sub-delegation", input: "{ parent, child, chain }: the child contract against its parent" },
+  { id: "check-fences", label: "check-fences: a fence set", input: "{ fences, heads, required? }: a control fence set against the current heads" },
+  { id: "evaluate", label: "evaluate: a permission request", input: "{ contract, card, request, fences, heads, policy_ref, evaluator_ref, … }" },
+];
+
+const EXAMPLES: readonly { readonly id: string; readonly mode: DelegationMode; readonly label: string; readonly value: unknown }[] = [
+  { id: "validate", mode: "validate", label: "11.4 the revocation event (valid)", value: DELEGATION_EXAMPLES.validate.record },
+  { id: "check-child", mode: "check-child", label: "11.3 the overbroad child (denied)", value: DELEGATION_EXAMPLES.checkChild },
+  { id: "check-fences", mode: "check-fences", label: "11.4 fences after the reassignment (stale)", value: DELEGATION_EXAMPLES.checkFences },
+  { id: "evaluate", mode: "evaluate", label: "11.1 the extractor reads SRC-1 (allowed)", value: DELEGATION_EXAMPLES.evaluate },
+];
+
+interface Outcome {
+  /** The word the verdict is shown with: allowed/denied, valid/invalid, current/stale. */
+  readonly verdict: string;
+  readonly ok: boolean;
+  readonly detail: string;
+  /** Failed dimensions (check-child) or the codes that denied (evaluate). */
+  readonly failed: readonly string[];
+  readonly failedLabel: string;
+  readonly extra: readonly { readonly key: string; readonly value: string }[];
+  readonly findings: readonly DelegationFinding[];
+}
+
+type Checked = { readonly outcome: Outcome } | { readonly error: string } | null;
+
+function run(mode: DelegationMode, text: string): Checked {
+  if (text.trim() === "") return null;
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (error) {
+    return { error: `not JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  switch (mode) {
+    case "validate": {
+      const r = validateRecord(input);
+      return { outcome: { verdict: r.ok ? "valid" : "invalid", ok: r.ok, detail: r.kind === null ? "a record of no known kind" : `a ${r.kind} record`, failed: [], failedLabel: "", extra: [], findings: r.findings } };
+    }
+    case "check-child": {
+      const r = checkChildDocument(input);
+      return { outcome: { verdict: r.decision === "allow" ? "allowed" : "denied", ok: r.ok, detail: r.ok ? "the child stays within its parent" : "the child is not a narrowing of its parent", failed: r.failed, failedLabel: "Failed dimensions", extra: [], findings: r.findings } };
+    }
+    case "check-fences": {
+      const r = checkFencesDocument(input);
+      return {
+        outcome: {
+          verdict: r.ok ? "valid" : "invalid",
+          ok: r.ok,
+          detail: r.ok ? "every fenced stream is at its head" : "the fence set does not hold against the heads",
+          failed: [],
+          failedLabel: "",
+          extra: r.streams.map((s) => ({ key: `${s.project_id} ${s.branch_id}`, value: `${s.result}: fenced at ${s.fenced}, head ${s.head === null ? "none" : s.head}` })),
+          findings: r.findings,
+        },
+      };
+    }
+    case "evaluate": {
+      const r = evaluatePermissionDocument(input);
+      return {
+        outcome: {
+          verdict: r.decision === "allow" ? "allowed" : "denied",
+          ok: r.ok,
+          detail: r.decision === "allow" ? "every predicate holds" : "a predicate fails",
+          failed: r.denied_by,
+          failedLabel: "Denied by",
+          extra: r.matched_rules.map((m) => ({ key: m.rule, value: m.matched })),
+          findings: r.findings,
+        },
+      };
+    }
+  }
+}
+
+function DelegationFindings({ findings }: { findings: readonly DelegationFinding[] }) {
+  if (findings.length === 0) return <p class="hint">No findings.</p>;
+  return (
+    <div class="table-scroll">
+      <table class="delegation-findings">
+        <thead>
+          <tr>
+            <th scope="col">Code</th>
+            <th scope="col">Severity</th>
+            <th scope="col">Dimension</th>
+            <th scope="col">Path</th>
+            <th scope="col">Message</th>
+          </tr>
+        </thead>
+        <tbody>
+          {findings.map((f, k) => (
+            <tr key={k} class={f.severity} data-code={f.code}>
+              <td>
+                <span class="code">{f.code}</span>
+              </td>
+              <td>
+                <span class={`badge ${f.severity}`}>{f.severity}</span>
+              </td>
+              <td class="mono">{f.dimension ?? ""}</td>
+              <td class="mono path">{f.path ?? ""}</td>
+              <td>
+                {f.message}
+                {f.expected !== undefined ? <span class="hint"> (expected {f.expected})</span> : null}
+                {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function DelegationView({ state, set }: Props) {
+  const checked = useMemo(() => run(state.delegationMode, state.delegation), [state.delegationMode, state.delegation]);
+  const mode = MODES.find((m) => m.id === state.delegationMode) ?? (MODES[0] as (typeof MODES)[number]);
+  return (
+    <div>
+      <div class="examples">
+        <h2>Examples</h2>
+        {EXAMPLES.map((e) => (
+          <button key={e.id} type="button" data-example={e.id} onClick={() => set({ delegationMode: e.mode, delegation: JSON.stringify(e.value, null, 2) })}>
+            Load example: {e.label}
+          </button>
+        ))}
+      </div>
+      <div class="controls">
+        <div class="field">
+          <label for="delegation-mode">Check</label>
+          <select id="delegation-mode" value={state.delegationMode} onChange={(e) => set({ delegationMode: (e.currentTarget as HTMLSelectElement).value as DelegationMode })} aria-describedby="delegation-mode-hint">
+            {MODES.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+          <span id="delegation-mode-hint" class="hint">
+            Input: {mode.input}
+          </span>
+        </div>
+      </div>
+      <div class="lab-grid">
+        <section aria-labelledby="delegation-input-title">
+          <h2 id="delegation-input-title">Document</h2>
+          <div class="field">
+            <label for="delegation-json">
+              JSON document <span class="hint">RW-003 records, as the CLI and the Worker take them</span>
+            </label>
+            <textarea id="delegation-json" rows={30} spellcheck={false} value={state.delegation} onInput={(e) => set({ delegation: (e.currentTarget as HTMLTextAreaElement).value })} />
+          </div>
+        </section>
+        <section aria-labelledby="delegation-verdict-title">
+          <h2 id="delegation-verdict-title">Verdict</h2>
+          {checked === null ? (
+            <p class="hint">Type or paste a JSON document, or load an example.</p>
+          ) : "error" in checked ? (
+            <p class="summary problems" data-verdict="unread" role="status">
+              {checked.error}
+            </p>
+          ) : (
+            <>
+              <p class="summary" data-verdict={checked.outcome.verdict} role="status" aria-live="polite">
+                <span class={`badge ${checked.outcome.ok ? "valid" : "refused"}`}>{checked.outcome.verdict}</span> {checked.outcome.detail}.
+              </p>
+              {checked.outcome.failedLabel !== "" && checked.outcome.failed.length > 0 ? (
+                <>
+                  <h3>{checked.outcome.failedLabel}</h3>
+                  <ul class="failed-dimensions">
+                    {checked.outcome.failed.map((d) => (
+                      <li key={d} data-dimension={d}>
+                        <span class="badge fail">{d}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+              {checked.outcome.extra.length > 0 ? (
+                <table class="envelope">
+                  <tbody>
+                    {checked.outcome.extra.map((x, k) => (
+                      <tr key={k}>
+                        <th scope="row" class="mono">
+                          {x.key}
+                        </th>
+                        <td class="mono">{x.value}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : null}
+            </>
+          )}
+        </section>
+      </div>
+      {checked !== null && "outcome" in checked ? (
+        <section aria-labelledby="delegation-findings-title">
+          <h2 id="delegation-findings-title">Findings</h2>
+          <DelegationFindings findings={checked.outcome.findings} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * The mailbox tab: an Agent Mailbox message (Markdown with YAML frontmatter) read by the core's
+ * mailbox reader, as the outbound preflight or as a peer's message; optionally the parent its
+ * reply_to names, for the parent link and the ack-to-hello rule. This module and `yaml` load only
+ * when the tab is opened (app.tsx imports it dynamically).
+ */
+import { useMemo } from "preact/hooks";
+import type { VocabularyResolver } from "../../../core/index.js";
+import { readMailboxMessage } from "../../../core/mailbox/index.js";
+import type { MailboxFinding, MailboxReading, ParentInfo } from "../../../core/mailbox/index.js";
+import { MAILBOX_EXAMPLES } from "../mailbox-examples.js";
+import type { MailboxMode, PlaygroundState } from "../state.js";
+import { FindingList } from "./findings.js";
+
+interface Props {
+  readonly state: PlaygroundState;
+  readonly set: (patch: Partial<PlaygroundState>) => void;
+  /** The profile RW1 lines in the body are read with (the conversation's). */
+  readonly resolve: VocabularyResolver;
+}
+
+const MODES: readonly { readonly id: MailboxMode; readonly label: string }[] = [
+  { id: "outbound", label: "Preflight (outbound, before publishing)" },
+  { id: "inbound", label: "Inbound (a peer's message)" },
+];
+
+/** An envelope value in words. */
+const shown = (v: unknown): string => (v === null ? "(empty)" : Array.isArray(v) ? `[${v.join(", ")}]` : typeof v === "object" ? JSON.stringify(v) : String(v));
+
+function MailboxFindings({ findings }: { findings: readonly MailboxFinding[] }) {
+  if (findings.length === 0) return <p class="hint">No findings.</p>;
+  return (
+    <div class="table-scroll">
+      <table class="mailbox-findings">
+        <thead>
+          <tr>
+            <th scope="col">Code</th>
+            <th scope="col">Severity</th>
+            <th scope="col">Slot</th>
+            <th scope="col">Line</th>
+            <th scope="col">Message</th>
+          </tr>
+        </thead>
+        <tbody>
+          {findings.map((f, k) => (
+            <tr key={k} class={f.severity} data-code={f.code}>
+              <td>
+                <span class="code">{f.code}</span>
+              </td>
+              <td>
+                <span class={`badge ${f.severity}`}>{f.severity}</span>
+              </td>
+              <td class="mono">{f.slot ?? ""}</td>
+              <td class="mono">{f.line === undefined ? "" : String(f.line)}</td>
+              <td>
+                {f.message}
+                {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
+                {f.causes !== undefined && f.causes.length > 0 ? <FindingList findings={f.causes} /> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Verdict({ reading }: { reading: MailboxReading }) {
+  const errors = reading.findings.filter((f) => f.severity === "error").length;
+  const notes = reading.findings.length - errors;
+  return (
+    <p class="summary" data-verdict={reading.ok ? "ok" : "refused"} role="status" aria-live="polite">
+      <span class={`badge ${reading.ok ? "valid" : "refused"}`}>{reading.ok ? "ok" : "refused"}</span>{" "}
+      {reading.ok ? "The message may be published or read." : "The message is refused."} {errors} error{errors === 1 ? "" : "s"}, {notes} note{notes === 1 ? "" : "s"}
+      {reading.legacy ? "; the envelope was read from legacy flat fields" : ""}.
+    </p>
+  );
+}
+
+export function MailboxView({ state, set, resolve }: Props) {
+  // The parent, read as a peer's message: its id and kind are what the reader needs.
+  const parentReading = useMemo(() => (state.mailboxParent.trim() === "" ? null : readMailboxMessage(state.mailboxParent, { mode: "inbound", vocabulary: resolve })), [state.mailboxParent, resolve]);
+  const parent: ParentInfo | null = useMemo(() => {
+    const e = parentReading?.envelope;
+    if (e == null) return null;
+    return { id: e.id, kind: e.kind, file: state.mailboxParentFile.trim() === "" ? null : state.mailboxParentFile.trim() };
+  }, [parentReading, state.mailboxParentFile]);
+  const reading = useMemo(() => (state.mailbox.trim() === "" ? null : readMailboxMessage(state.mailbox, { mode: state.mailboxMode, vocabulary: resolve, parent })), [state.mailbox, state.mailboxMode, resolve, parent]);
+
+  return (
+    <div>
+      <div class="examples">
+        <h2>Examples</h2>
+        {MAILBOX_EXAMPLES.map((e) => (
+          <button key={e.id} type="button" data-example={e.id} onClick={() => set({ mailbox: e.message, mailboxParent: e.parent, mailboxParentFile: e.parentFile })}>
+            Load example: {e.label}
+          </button>
+        ))}
+      </div>
+      <div class="controls">
+        <div class="field">
+          <label for="mailbox-mode">Read as</label>
+          <select id="mailbox-mode" value={state.mailboxMode} onChange={(e) => set({ mailboxMode: (e.currentTarget as HTMLSelectElement).value as MailboxMode })}>
+            {MODES.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div class="columns">
+        <section aria-labelledby="mailbox-input-title">
+          <h2 id="mailbox-input-title">Message</h2>
+          <div class="field">
+            <label for="mailbox-text">
+              Agent Mailbox message <span class="hint">Markdown with YAML frontmatter; the envelope under meta.mailbox</span>
+            </label>
+            <textarea id="mailbox-text" rows={22} spellcheck={false} value={state.mailbox} onInput={(e) => set({ mailbox: (e.currentTarget as HTMLTextAreaElement).value })} />
+          </div>
+          <div class="field">
+            <label for="mailbox-parent">
+              Parent message <span class="hint">optional: the message reply_to names (for the parent link and the ack-to-hello rule)</span>
+            </label>
+            <textarea id="mailbox-parent" rows={8} spellcheck={false} value={state.mailboxParent} onInput={(e) => set({ mailboxParent: (e.currentTarget as HTMLTextAreaElement).value })} />
+          </div>
+          <div class="field">
+            <label for="mailbox-parent-file">
+              Parent's filename <span class="hint">optional: the body should wikilink it</span>
+            </label>
+            <input id="mailbox-parent-file" type="text" spellcheck={false} value={state.mailboxParentFile} onInput={(e) => set({ mailboxParentFile: (e.currentTarget as HTMLInputElement).value })} />
+          </div>
+        </section>
+        <section aria-labelledby="mailbox-verdict-title" class="mailbox-result">
+          <h2 id="mailbox-verdict-title">Verdict</h2>
+          {reading === null ? (
+            <p class="hint">Paste a message, or load an example.</p>
+          ) : (
+            <>
+              <Verdict reading={reading} />
+              {parentReading !== null ? (
+                <p class="hint" data-parent={parent === null ? "unread" : parent.kind}>
+                  {parent === null
+                    ? `The parent could not be read (${parentReading.findings.filter((f) => f.severity === "error").map((f) => f.code).join(", ") || "no envelope"}): the message is read without it.`
+                    : `Parent: a ${parent.kind}, ${parent.id}${parent.file ? `, file ${parent.file}` : ""}.`}
+                </p>
+              ) : null}
+              <h3>Findings</h3>
+              <MailboxFindings findings={reading.findings} />
+              <h3>Envelope</h3>
+              {reading.envelope === null ? (
+                <p class="hint">Not read: an envelope rule fails{reading.id !== null ? ` (the message id is ${reading.id})` : ""}.</p>
+              ) : (
+                <table class="envelope">
+                  <tbody>
+                    {Object.entries(reading.envelope)
+                      .filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0))
+                      .map(([k, v]) => (
+                        <tr key={k} data-field={k}>
+                          <th scope="row" class="mono">
+                            {k}
+                          </th>
+                          <td class="mono">{shown(v)}</td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+              )}
+              <h3>RW1 lines in the body</h3>
+              {reading.rw1.length === 0 ? (
+                <p class="hint">{reading.body === null ? "The body was not read." : "None."}</p>
+              ) : (
+                <ol class="rows">
+                  {reading.rw1.map((l) => (
+                    <li key={l.line} data-status={l.check.ok ? "valid" : "refused"}>
+                      <div class="row-head">
+                        <span class="ln">{l.line}</span>
+                        <span class={`badge ${l.check.ok ? "valid" : "refused"}`}>{l.check.ok ? "valid" : "refused"}</span>
+                        <code class="rw">{l.text}</code>
+                      </div>
+                      <FindingList findings={l.check.findings} />
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+// The mailbox and delegation tabs end to end, in Debian's Chromium against the built site: each
+// loads only when opened, and shows what the core says in Node. Screenshots go to
+// test/playground/screenshots/.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, validateRecord } from "../../core/delegation/index.js";
+import { readMailboxMessage } from "../../core/mailbox/index.js";
+import { MAILBOX_EXAMPLES } from "../../playground/src/mailbox-examples.js";
+import { DELEGATION_EXAMPLES } from "../../worker/examples/delegation.js";
+import { launchChromium, serveStatic } from "./browser.js";
+import type { Browser, Site } from "./browser.js";
+
+const SHOTS = join(import.meta.dirname, "screenshots");
+const XSS = "<img src=x onerror=alert(1)>";
+
+let site: Site;
+let browser: Browser;
+
+interface Opened {
+  readonly page: Page;
+  readonly errors: string[];
+  readonly dialogs: string[];
+}
+const opened: Opened[] = [];
+
+async function open(fragment = ""): Promise<Opened> {
+  const page = await browser.context.newPage();
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(site.url + fragment);
+  await page.getByRole("tablist", { name: "Playground views" }).waitFor();
+  const o = { page, errors, dialogs };
+  opened.push(o);
+  return o;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const example = (id: string) => MAILBOX_EXAMPLES.find((e) => e.id === id) as (typeof MAILBOX_EXAMPLES)[number];
+
+async function openTab(page: Page, name: "Mailbox" | "Delegation"): Promise<void> {
+  await page.getByRole("tab", { name }).click();
+  await page.locator(name === "Mailbox" ? "#mailbox-text" : "#delegation-json").waitFor();
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  site = await serveStatic();
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  for (const o of opened) expect(o.errors, "no page or console error").toStrictEqual([]);
+  await browser?.close();
+  await site?.close();
+});
+
+describe("the mailbox tab", () => {
+  it("loads with the tab, not with the page", async () => {
+    const before = site.requests.length;
+    const { page } = await open();
+    const asked = () => site.requests.slice(before);
+    expect(asked().some((p) => p.includes("mailbox-view") || p.includes("delegation-view"))).toBe(false);
+    await openTab(page, "Mailbox");
+    expect(asked().some((p) => p.includes("mailbox-view"))).toBe(true);
+    expect(asked().some((p) => p.includes("delegation-view"))).toBe(false);
+  });
+
+  it("shows the example request ok, its envelope, and its RW1 line as the core reads it", async () => {
+    const { page } = await open();
+    await openTab(page, "Mailbox");
+    await page.getByRole("button", { name: "Load example: A request with an RW1 line" }).click();
+    const verdict = page.locator("[data-verdict]");
+    await expect.poll(() => verdict.getAttribute("data-verdict")).toBe("ok");
+    const e = example("request");
+    const node = readMailboxMessage(e.message, { mode: "outbound", parent: { id: "01a0f6b2-10e3-7545-a579-8c6d72777c81", kind: "welcome", file: e.parentFile } });
+    expect(node.ok).toBe(true);
+    expect(await page.locator("[data-parent]").getAttribute("data-parent")).toBe("welcome");
+    expect(await page.locator('tr[data-field="kind"] td').textContent()).toBe("request");
+    expect(await page.locator('tr[data-field="id"] td').textContent()).toBe(node.envelope?.id);
+    const rows = page.locator(".mailbox-result ol.rows > li");
+    expect(await rows.count()).toBe(node.rw1.length);
+    expect(await rows.first().getAttribute("data-status")).toBe("valid");
+    expect(await rows.first().locator("code.rw").textContent()).toBe(node.rw1[0]?.text);
+    await shot(page, "mailbox-request");
+  });
+
+  it("shows a broken message's finding: a version 4 id is UUID_INVALID", async () => {
+    const { page } = await open();
+    await openTab(page, "Mailbox");
+    const broken = example("hello").message.replace("id: 01a0f6b1-2680-7212-", "id: 01a0f6b1-2680-4212-");
+    expect(readMailboxMessage(broken, { mode: "outbound" }).findings.map((f) => f.code)).toStrictEqual(["UUID_INVALID"]);
+    await page.locator("#mailbox-text").fill(broken);
+    await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("refused");
+    const row = page.locator('tr[data-code="UUID_INVALID"]');
+    await expect.poll(() => row.count()).toBe(1);
+    const cells = await row.locator("td").allTextContents();
+    expect(cells.slice(0, 4)).toStrictEqual(["UUID_INVALID", "error", "id", "9"]);
+    await shot(page, "mailbox-broken");
+  });
+
+  it("applies the ack-to-hello rule when the parent is a hello", async () => {
+    const { page } = await open();
+    await openTab(page, "Mailbox");
+    const hello = example("hello");
+    const ack = hello.message
+      .replace("kind: hello", "kind: ack")
+      .replace('reply_to: ""', "reply_to: 01a0f6b1-2680-7212-98ac-c13a3f44494e")
+      .replace("id: 01a0f6b1-2680-7212-98ac-c13a3f44494e", "id: 01a0f6b2-10e3-7545-a579-8c6d72777c99")
+      .replace(/---\n(?![\s\S]*---\n)[\s\S]*$/, "---\nRe: [[2026-10-01-09-00-00-VEGA-hello-kickoff]]\n\nFollowing your welcome, starting now.\n");
+    const codes = (parent: boolean) => readMailboxMessage(ack, { mode: "outbound", parent: parent ? { id: "01a0f6b1-2680-7212-98ac-c13a3f44494e", kind: "hello", file: null } : null }).findings.map((f) => f.code);
+    const withParent = codes(true).filter((c) => !codes(false).includes(c));
+    expect(withParent.length).toBeGreaterThan(0);
+    await page.locator("#mailbox-text").fill(ack);
+    await page.locator("#mailbox-parent").fill(hello.message);
+    await expect.poll(() => page.locator("[data-parent]").getAttribute("data-parent")).toBe("hello");
+    for (const code of withParent) await expect.poll(() => page.locator(`tr[data-code="${code}"]`).count()).toBeGreaterThan(0);
+  });
+
+  it(`renders a pasted message as text: ${XSS} stays inert in the body, the envelope and a finding`, async () => {
+    const o = await open();
+    const { page } = o;
+    await openTab(page, "Mailbox");
+    const message = example("request")
+      .message.replace("arena: CROX-SITE", `arena: "${XSS}"`)
+      .replace("machine: VEGA-BOX", `machine: "${XSS}"`)
+      .replace("due=20261002", `due=20261002 ${XSS}<script>alert(2)</script>`);
+    await page.locator("#mailbox-text").fill(message);
+    await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).not.toBeNull();
+    const panel = page.locator("#panel-mailbox");
+    expect(await panel.locator(".mailbox-result img, .mailbox-result script").count()).toBe(0);
+    const text = (await panel.locator(".mailbox-result").textContent()) ?? "";
+    expect(text).toContain(XSS);
+    expect(await page.evaluate(() => document.querySelectorAll("img").length)).toBe(0);
+    await page.waitForTimeout(200);
+    expect(o.dialogs).toStrictEqual([]);
+    await shot(page, "mailbox-xss-inert");
+  });
+});
+
+describe("the delegation tab", () => {
+  it("shows the 11.3 overbroad child denied on exactly objects, operations, duration, depth, effect class and spend", async () => {
+    const { page } = await open();
+    await openTab(page, "Delegation");
+    await page.getByRole("button", { name: /11\.3 the overbroad child/ }).click();
+    expect(await page.locator("#delegation-mode").inputValue()).toBe("check-child");
+    await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("denied");
+    const failed = await page.locator("ul.failed-dimensions li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-dimension")));
+    expect([...failed].sort()).toStrictEqual(["depth", "duration", "effect_class", "objects", "operations", "spend"]);
+    expect(failed).toStrictEqual(checkChildDocument(DELEGATION_EXAMPLES.checkChild).failed);
+    const report = checkChildDocument(DELEGATION_EXAMPLES.checkChild);
+    expect(await page.locator(".delegation-findings tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-code")))).toStrictEqual(report.findings.map((f) => f.code));
+    await shot(page, "delegation-child-denied");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await shot(page, "delegation-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+  });
+
+  it("shows each example's verdict as the core gives it, and a change of mode re-checks", async () => {
+    const { page } = await open();
+    await openTab(page, "Delegation");
+    const expected: [RegExp, string][] = [
+      [/11\.4 the revocation event/, validateRecord(DELEGATION_EXAMPLES.validate.record).ok ? "valid" : "invalid"],
+      [/11\.4 fences after/, checkFencesDocument(DELEGATION_EXAMPLES.checkFences).ok ? "valid" : "invalid"],
+      [/11\.1 the extractor/, evaluatePermissionDocument(DELEGATION_EXAMPLES.evaluate).decision === "allow" ? "allowed" : "denied"],
+    ];
+    expect(expected.map(([, v]) => v)).toStrictEqual(["valid", "invalid", "allowed"]);
+    for (const [name, verdict] of expected) {
+      await page.getByRole("button", { name }).click();
+      await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe(verdict);
+    }
+    // The permission input read as a child check does not read: denied with its findings.
+    await page.locator("#delegation-mode").selectOption("check-child");
+    await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("denied");
+    expect(await page.locator(".delegation-findings tbody tr").count()).toBeGreaterThan(0);
+    await page.locator("#delegation-json").fill(`{"a": ${JSON.stringify(XSS)}`);
+    await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("unread");
+    expect(await page.locator("#panel-delegation img").count()).toBe(0);
+  });
+});
+
+describe("both tabs", () => {
+  it("label every control and are reached with the arrow keys", async () => {
+    const { page } = await open();
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getByRole("tab", { name: "Mailbox" }).getAttribute("aria-selected")).toBe("true");
+    await page.locator("#mailbox-text").waitFor();
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getByRole("tab", { name: "Delegation" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("tab-delegation");
+    for (const tab of ["Mailbox", "Delegation"] as const) {
+      await openTab(page, tab);
+      const unlabelled = await page.evaluate(() =>
+        Array.from(document.querySelectorAll("input, select, textarea, button")).filter((el) => {
+          const labels = (el as HTMLInputElement).labels;
+          return !((labels !== null && labels.length > 0) || el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || (el.tagName === "BUTTON" && (el.textContent ?? "").trim() !== ""));
+        }).map((el) => el.outerHTML.slice(0, 80)),
+      );
+      expect(unlabelled, tab).toStrictEqual([]);
+    }
+  });
+
+  it("travel in a shared link", async () => {
+    const { page } = await open();
+    await openTab(page, "Mailbox");
+    await page.getByRole("button", { name: "Load example: A welcome answering the hello" }).click();
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toMatch(/^#s1\./);
+    const hash = await page.evaluate(() => location.hash);
+    const { page: again } = await open(hash);
+    await again.locator("#mailbox-text").waitFor();
+    expect(await again.locator("#mailbox-text").inputValue()).toBe(example("welcome").message);
+    await expect.poll(() => again.locator("[data-verdict]").getAttribute("data-verdict")).toBe("ok");
+    expect(await again.locator("[data-parent]").getAttribute("data-parent")).toBe("hello");
+  });
+});
