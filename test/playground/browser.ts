@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, sep } from "node:path";
 import { chromium } from "playwright-core";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const DIST = join(ROOT, "playground", "dist");
@@ -79,4 +79,31 @@ export async function serveStatic(dir: string = DIST): Promise<Site> {
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A page of the site, with what went wrong on it: uncaught errors, console errors, dialogs. */
+export interface Opened {
+  readonly page: Page;
+  /** Uncaught errors and console errors. */
+  readonly errors: string[];
+  /** Every dialog (alert, confirm, prompt) the page opened. */
+  readonly dialogs: string[];
+}
+
+/** Opens the site (with a URL fragment) in a new page, recording its errors and dismissing dialogs. */
+export async function openPage(browser: Browser, url: string): Promise<Opened> {
+  const page = await browser.context.newPage();
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(url);
+  await page.getByRole("tablist", { name: "Playground views" }).waitFor();
+  return { page, errors, dialogs };
 }

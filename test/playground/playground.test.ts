@@ -12,8 +12,8 @@ import { EXAMPLES, SECTION_EIGHT } from "../../playground/src/examples.js";
 import type { Example } from "../../playground/src/examples.js";
 import { sectionEight } from "../spec-examples.js";
 import { vocabularies } from "../vocabularies.js";
-import { launchChromium, serveStatic } from "./browser.js";
-import type { Browser, Site } from "./browser.js";
+import { launchChromium, openPage, serveStatic } from "./browser.js";
+import type { Browser, Opened, Site } from "./browser.js";
 
 const SHOTS = join(import.meta.dirname, "screenshots");
 const POLISH = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261002";
@@ -22,31 +22,10 @@ const XSS = "<img src=x onerror=alert(1)>";
 let site: Site;
 let browser: Browser;
 
-interface Opened {
-  readonly page: Page;
-  /** Uncaught errors and console errors. */
-  readonly errors: string[];
-  /** Every dialog (alert, confirm, prompt) the page opened. */
-  readonly dialogs: string[];
-}
-
 const opened: Opened[] = [];
 
 async function open(fragment = ""): Promise<Opened> {
-  const page = await browser.context.newPage();
-  const errors: string[] = [];
-  const dialogs: string[] = [];
-  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(`console: ${m.text()}`);
-  });
-  page.on("dialog", (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
-  await page.goto(site.url + fragment);
-  await page.getByRole("tablist", { name: "Playground views" }).waitFor();
-  const o = { page, errors, dialogs };
+  const o = await openPage(browser, site.url + fragment);
   opened.push(o);
   return o;
 }

@@ -9,8 +9,8 @@ import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, va
 import { readMailboxMessage } from "../../core/mailbox/index.js";
 import { MAILBOX_EXAMPLES } from "../../playground/src/mailbox-examples.js";
 import { DELEGATION_EXAMPLES } from "../../worker/examples/delegation.js";
-import { launchChromium, serveStatic } from "./browser.js";
-import type { Browser, Site } from "./browser.js";
+import { launchChromium, openPage, serveStatic } from "./browser.js";
+import type { Browser, Opened, Site } from "./browser.js";
 
 const SHOTS = join(import.meta.dirname, "screenshots");
 const XSS = "<img src=x onerror=alert(1)>";
@@ -18,28 +18,10 @@ const XSS = "<img src=x onerror=alert(1)>";
 let site: Site;
 let browser: Browser;
 
-interface Opened {
-  readonly page: Page;
-  readonly errors: string[];
-  readonly dialogs: string[];
-}
 const opened: Opened[] = [];
 
 async function open(fragment = ""): Promise<Opened> {
-  const page = await browser.context.newPage();
-  const errors: string[] = [];
-  const dialogs: string[] = [];
-  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(`console: ${m.text()}`);
-  });
-  page.on("dialog", (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
-  await page.goto(site.url + fragment);
-  await page.getByRole("tablist", { name: "Playground views" }).waitFor();
-  const o = { page, errors, dialogs };
+  const o = await openPage(browser, site.url + fragment);
   opened.push(o);
   return o;
 }

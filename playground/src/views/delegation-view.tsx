@@ -9,6 +9,8 @@ import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, va
 import type { DelegationFinding } from "../../../core/delegation/index.js";
 import { DELEGATION_EXAMPLES } from "../../../worker/examples/delegation.js";
 import type { DelegationMode, PlaygroundState } from "../state.js";
+import { FindingsTable } from "./findings-table.js";
+import type { FindingColumn } from "./findings-table.js";
 
 interface Props {
   readonly state: PlaygroundState;
@@ -91,41 +93,25 @@ function run(mode: DelegationMode, text: string): Checked {
   }
 }
 
+const DELEGATION_COLUMNS: readonly FindingColumn<DelegationFinding>[] = [
+  { label: "Dimension", cell: (f) => f.dimension ?? "" },
+  { label: "Path", cell: (f) => f.path ?? "", class: "mono path" },
+];
+
 function DelegationFindings({ findings }: { findings: readonly DelegationFinding[] }) {
-  if (findings.length === 0) return <p class="hint">No findings.</p>;
   return (
-    <div class="table-scroll">
-      <table class="delegation-findings">
-        <thead>
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Severity</th>
-            <th scope="col">Dimension</th>
-            <th scope="col">Path</th>
-            <th scope="col">Message</th>
-          </tr>
-        </thead>
-        <tbody>
-          {findings.map((f, k) => (
-            <tr key={k} class={f.severity} data-code={f.code}>
-              <td>
-                <span class="code">{f.code}</span>
-              </td>
-              <td>
-                <span class={`badge ${f.severity}`}>{f.severity}</span>
-              </td>
-              <td class="mono">{f.dimension ?? ""}</td>
-              <td class="mono path">{f.path ?? ""}</td>
-              <td>
-                {f.message}
-                {f.expected !== undefined ? <span class="hint"> (expected {f.expected})</span> : null}
-                {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <FindingsTable
+      class="delegation-findings"
+      findings={findings}
+      columns={DELEGATION_COLUMNS}
+      message={(f) => (
+        <>
+          {f.message}
+          {f.expected !== undefined ? <span class="hint"> (expected {f.expected})</span> : null}
+          {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
+        </>
+      )}
+    />
   );
 }
 

@@ -11,6 +11,8 @@ import type { MailboxFinding, MailboxReading, ParentInfo } from "../../../core/m
 import { MAILBOX_EXAMPLES } from "../mailbox-examples.js";
 import type { MailboxMode, PlaygroundState } from "../state.js";
 import { FindingList } from "./findings.js";
+import { FindingsTable } from "./findings-table.js";
+import type { FindingColumn } from "./findings-table.js";
 
 interface Props {
   readonly state: PlaygroundState;
@@ -27,41 +29,25 @@ const MODES: readonly { readonly id: MailboxMode; readonly label: string }[] = [
 /** An envelope value in words. */
 const shown = (v: unknown): string => (v === null ? "(empty)" : Array.isArray(v) ? `[${v.join(", ")}]` : typeof v === "object" ? JSON.stringify(v) : String(v));
 
+const MAILBOX_COLUMNS: readonly FindingColumn<MailboxFinding>[] = [
+  { label: "Slot", cell: (f) => f.slot ?? "" },
+  { label: "Line", cell: (f) => (f.line === undefined ? "" : String(f.line)) },
+];
+
 function MailboxFindings({ findings }: { findings: readonly MailboxFinding[] }) {
-  if (findings.length === 0) return <p class="hint">No findings.</p>;
   return (
-    <div class="table-scroll">
-      <table class="mailbox-findings">
-        <thead>
-          <tr>
-            <th scope="col">Code</th>
-            <th scope="col">Severity</th>
-            <th scope="col">Slot</th>
-            <th scope="col">Line</th>
-            <th scope="col">Message</th>
-          </tr>
-        </thead>
-        <tbody>
-          {findings.map((f, k) => (
-            <tr key={k} class={f.severity} data-code={f.code}>
-              <td>
-                <span class="code">{f.code}</span>
-              </td>
-              <td>
-                <span class={`badge ${f.severity}`}>{f.severity}</span>
-              </td>
-              <td class="mono">{f.slot ?? ""}</td>
-              <td class="mono">{f.line === undefined ? "" : String(f.line)}</td>
-              <td>
-                {f.message}
-                {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
-                {f.causes !== undefined && f.causes.length > 0 ? <FindingList findings={f.causes} /> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <FindingsTable
+      class="mailbox-findings"
+      findings={findings}
+      columns={MAILBOX_COLUMNS}
+      message={(f) => (
+        <>
+          {f.message}
+          {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
+          {f.causes !== undefined && f.causes.length > 0 ? <FindingList findings={f.causes} /> : null}
+        </>
+      )}
+    />
   );
 }
 

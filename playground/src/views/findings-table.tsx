@@ -1,0 +1,57 @@
+/**
+ * Findings as a table: code and severity first, then the columns a finding kind has (a mailbox
+ * finding's slot and line, a delegation finding's dimension and path), then the message. One
+ * table for every tab, so findings read alike wherever they come from.
+ */
+import type { ComponentChildren } from "preact";
+
+interface Finding {
+  readonly code: string;
+  readonly severity: string;
+}
+
+export interface FindingColumn<F> {
+  readonly label: string;
+  readonly cell: (finding: F) => ComponentChildren;
+  readonly class?: string;
+}
+
+export function FindingsTable<F extends Finding>({ findings, columns, message, class: className }: { findings: readonly F[]; columns: readonly FindingColumn<F>[]; message: (finding: F) => ComponentChildren; class: string }) {
+  if (findings.length === 0) return <p class="hint">No findings.</p>;
+  return (
+    <div class="table-scroll">
+      <table class={className}>
+        <thead>
+          <tr>
+            <th scope="col">Code</th>
+            <th scope="col">Severity</th>
+            {columns.map((c) => (
+              <th scope="col" key={c.label}>
+                {c.label}
+              </th>
+            ))}
+            <th scope="col">Message</th>
+          </tr>
+        </thead>
+        <tbody>
+          {findings.map((f, k) => (
+            <tr key={k} class={f.severity} data-code={f.code}>
+              <td>
+                <span class="code">{f.code}</span>
+              </td>
+              <td>
+                <span class={`badge ${f.severity}`}>{f.severity}</span>
+              </td>
+              {columns.map((c) => (
+                <td class={c.class ?? "mono"} key={c.label}>
+                  {c.cell(f)}
+                </td>
+              ))}
+              <td>{message(f)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
