@@ -212,7 +212,9 @@ export function createChecker(options: CheckerOptions = {}): Checker {
     const highest = !anyRefused ? null : sameIds ? (p as Previous).highest : highestNumbers(checks);
     const refused = anyRefused ? refusals.of(checks, highest as ReadonlyMap<string, number>, settings.as) : null;
     const views = new Array<CheckedLine>(lines.length);
-    let renumbered = p === null;
+    // Lines added or removed renumber what follows; the loop below finds the other renumberings by
+    // comparing paired lines, but an edit whose span reaches the end pairs none of them.
+    let renumbered = p === null || to - from !== oldTo - from;
     for (let k = 0; k < lines.length; k++) {
       const { n, text: lineText } = lines[k] as SourceLine;
       const c = checks[k] as LineCheck;
