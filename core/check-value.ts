@@ -55,6 +55,14 @@ export function isMessageId(text: string): boolean {
   return _isMessageId(text);
 }
 
+/**
+ * The number in a message id `<from>-<n>` (section 2): which of its sender's messages it is. A
+ * receiver numbers its next reply one past the highest it has used. 0 for text that is no id.
+ */
+export function messageNumber(id: string): number {
+  return _isMessageId(id) ? Number(id.slice(id.lastIndexOf("-") + 1)) : 0;
+}
+
 /** A constraint (section 5.2): `key:value`, the value a list-element token. */
 function isConstraint(text: string): boolean {
   const colon = text.indexOf(":");

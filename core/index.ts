@@ -20,7 +20,7 @@ export type { EnumCode, SlotDef, TypeDef, Vocabulary, VocabularyProfile } from "
 export { coreVocabulary } from "./core-vocabulary.js";
 export { parseSlotType } from "./slot-type.js";
 export type { SlotType } from "./slot-type.js";
-export { isAgent, isDate, isMessageId, isTime } from "./check-value.js";
+export { isAgent, isDate, isMessageId, isTime, messageNumber } from "./check-value.js";
 export { parseLine, slotPositions } from "./parse-line.js";
 export type { Envelope, LineResult } from "./parse-line.js";
 export { formatLine } from "./format-line.js";

@@ -1,7 +1,7 @@
 // What every adapter reads through: one message from text or JSON, the vocabulary it is read
 // with, and RW1's clock.
 import { describe, expect, it } from "vitest";
-import { afterDate, afterTime, coreVocabulary, isJsonForm, profileResolver, readMessage, timeAt } from "../../core/index.js";
+import { afterDate, afterTime, coreVocabulary, isJsonForm, messageNumber, profileResolver, readMessage, timeAt } from "../../core/index.js";
 import { vocabularies } from "../vocabularies.js";
 
 const { pay, clin } = vocabularies();
@@ -53,5 +53,16 @@ describe("RW1 time", () => {
     expect(afterDate("20261002")).toBe(Date.UTC(2026, 9, 3));
     expect(afterDate("20280229")).toBe(Date.UTC(2028, 2, 1));
     expect(timeAt(afterTime("20261002T1405Z") - 1)).toBe("20261002T1405Z");
+  });
+});
+
+describe("messageNumber", () => {
+  it("reads which of its sender's messages an id is, and 0 for what is no id", () => {
+    expect(messageNumber("research-01")).toBe(1);
+    expect(messageNumber("payer-12")).toBe(12);
+    expect(messageNumber("a.b-c-7")).toBe(7);
+    expect(messageNumber("research")).toBe(0);
+    expect(messageNumber("research-")).toBe(0);
+    expect(messageNumber("re search-1")).toBe(0);
   });
 });

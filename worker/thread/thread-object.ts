@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, cancelHandoff, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, prepare, readbackVerdict, readMessage, readRecord, refusal, timeAt,
+  abandon, afterDate, afterTime, cancelHandoff, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, timeAt,
 } from "../../core/index.js";
 import type {
   Finding, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -129,8 +129,6 @@ const problem = (kind: ProblemKindName, detail: string, extensions?: Record<stri
   problem: { problem: kind, detail, ...(extensions === undefined ? {} : { extensions }) },
 });
 
-/** The number in a message id `<from>-<n>`. */
-const numberOf = (id: string): number => Number(id.slice(id.lastIndexOf("-") + 1));
 
 export class ThreadObject extends DurableObject<Env> {
   /** The object's clock (epoch ms). Tests replace it to stand at a chosen moment. */
@@ -296,7 +294,7 @@ export class ThreadObject extends DurableObject<Env> {
     let result: AppendResult | undefined;
     try {
       this.ctx.storage.transactionSync(() => {
-        this.sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (?, ?, ?, ?, ?, ?)", seq, message.id, message.from ?? "", numberOf(message.id), message.type, text);
+        this.sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (?, ?, ?, ?, ?, ?)", seq, message.id, message.from ?? "", messageNumber(message.id), message.type, text);
         if (message.type === "HO") {
           const exp = message.slots["exp"];
           const due = message.slots["due"];

@@ -4,32 +4,18 @@
  * conversation's valid lines (and after its earlier refusals). A line that does not parse as far
  * as its `to=` names no receiver, and gets none unless the reader names one.
  */
-import { isAgent, refusal } from "../../../core/index.js";
+import { isAgent, messageNumber, refusal } from "../../../core/index.js";
 import type { LineCheck } from "../../../core/index.js";
 
 /** The UN a refused line gets, or why there is none. */
 export type Refusal = { readonly line: string } | { readonly none: string };
-
-/** The number of an id `<from>-<n>` (0 when it has none). */
-function numberOf(id: string): number {
-  let n = 0;
-  let scale = 1;
-  let i = id.length - 1;
-  for (; i >= 0 && scale < 1e15; i--) {
-    const c = id.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) break;
-    n += c * scale;
-    scale *= 10;
-  }
-  return i >= 0 && id.charCodeAt(i) === 45 && i < id.length - 1 ? n : 0;
-}
 
 /** The highest message number each agent used in the valid lines. */
 export function highestNumbers(checks: readonly LineCheck[]): Map<string, number> {
   const highest = new Map<string, number>();
   for (const c of checks) {
     const m = c.message;
-    if (c.ok && m !== null && m.from !== null) highest.set(m.from, Math.max(highest.get(m.from) ?? 0, numberOf(m.id)));
+    if (c.ok && m !== null && m.from !== null) highest.set(m.from, Math.max(highest.get(m.from) ?? 0, messageNumber(m.id)));
   }
   return highest;
 }
