@@ -117,13 +117,15 @@ const ENDINGS: ReadonlyMap<string, Uint8Array> = /* @__PURE__ */ new Map(
   MESSAGE_TYPES.map((t) => [t, ascii(`,"type":"${t}","v":"${VERSION}"}`)]),
 );
 const V = /* @__PURE__ */ ascii(',"v":');
+// Most messages have no `re` (every HO) or no tail: one copy each for those runs of fixed bytes.
+const RE_NULL_SLOTS = /* @__PURE__ */ ascii(',"re":null,"slots":{');
+const TAIL_NULL_TO = /* @__PURE__ */ ascii('},"tail":null,"to":');
 const NULL = /* @__PURE__ */ ascii("null");
 
 function writeBytes(bytes: Uint8Array, pos: number): number {
   ensure(pos, bytes.length);
-  const b = buffer;
-  for (let i = 0; i < bytes.length; i++) b[pos++] = bytes[i] as number;
-  return pos;
+  buffer.set(bytes, pos);
+  return pos + bytes.length;
 }
 
 function writeScalar(value: Scalar | null, pos: number): number {
@@ -196,9 +198,12 @@ export function _writeCanonicalMessage(message: Message): Uint8Array {
   pos = writeScalar(message.id, pos);
   pos = writeBytes(ITEM, pos);
   pos = writeScalar(message.item, pos);
-  pos = writeBytes(RE, pos);
-  pos = writeScalar(message.re, pos);
-  pos = writeBytes(SLOTS, pos);
+  if (message.re === null) pos = writeBytes(RE_NULL_SLOTS, pos);
+  else {
+    pos = writeBytes(RE, pos);
+    pos = writeScalar(message.re, pos);
+    pos = writeBytes(SLOTS, pos);
+  }
   const slots = message.slots;
   const keys = Object.keys(slots);
   sortKeys(keys);
@@ -213,9 +218,12 @@ export function _writeCanonicalMessage(message: Message): Uint8Array {
     buffer[pos++] = 58;
     pos = writeValue(slots[key] as SlotValue, pos);
   }
-  pos = writeBytes(TAIL, pos);
-  pos = writeScalar(message.tail, pos);
-  pos = writeBytes(TO, pos);
+  if (message.tail === null) pos = writeBytes(TAIL_NULL_TO, pos);
+  else {
+    pos = writeBytes(TAIL, pos);
+    pos = writeScalar(message.tail, pos);
+    pos = writeBytes(TO, pos);
+  }
   pos = writeScalar(message.to, pos);
   const ending = message.v === VERSION ? ENDINGS.get(message.type) : undefined;
   if (ending !== undefined) return viewOf(writeBytes(ending, pos));

@@ -10,6 +10,11 @@ import type { Message } from "./message.js";
 const DIGITS: readonly number[] = /* @__PURE__ */ Array.from("0123456789abcdef", (d) => d.charCodeAt(0));
 // digestInto() writes the hash where we say: sha256() would allocate and copy a fresh array.
 const hash = new Uint8Array(32);
+// One hasher, reset before each digest by copying a fresh one's state into it (`_cloneInto`, part of
+// noble's Hash interface): constructing a hasher allocates a block buffer and a DataView, which costs
+// as much as hashing a block of a short message.
+const fresh = /* @__PURE__ */ sha256.create();
+const hasher = /* @__PURE__ */ sha256.create();
 
 /** The i-th hex digit of the hash as a character code: two per byte, high half first. */
 function digit(i: number): number {
@@ -19,7 +24,7 @@ function digit(i: number): number {
 
 /** The digest a readback carries as `h=`: 12 lowercase hex characters. */
 export function digest(message: Message): string {
-  sha256.create().update(_writeCanonicalMessage(message)).digestInto(hash);
+  fresh._cloneInto(hasher).update(_writeCanonicalMessage(message)).digestInto(hash);
   // One string from twelve codes: joining six two-digit strings allocates five strings on the way.
   return String.fromCharCode(digit(0), digit(1), digit(2), digit(3), digit(4), digit(5), digit(6), digit(7), digit(8), digit(9), digit(10), digit(11));
 }
