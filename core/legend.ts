@@ -16,7 +16,7 @@ export interface LegendOptions {
 
 const WIRE = [
   `${VERSION} TYPE id key=value ... // tail`,
-  `single spaces; value after first =; id from-n; keys a-z0-9_ (x_ free); lists a+b; date YYYYMMDD; time YYYYMMDDTHHMMZ UTC; bool Y N; money 5400.00; tail max ${TAIL_MAX} chars, more in art=`,
+  `single spaces; value after first =; id from-n; keys a-z0-9_ (x_ free); lists a+b; tail max ${TAIL_MAX} chars, more in art=`,
 ];
 
 /** Slots a team that reads back by envelope echo alone never uses (section 7, --lean). */
@@ -28,10 +28,9 @@ function rules(vocabulary: Vocabulary): string[] {
   return [
     "RULES",
     "1 Read back every HO; it is yours once the RB passes.",
-    "2 Never guess: UN why=UNK for an unknown type or code (VER: version), naming it in the tail.",
+    "2 Never guess: reply UN why=UNK (version: VER) naming the unknown code or type in the tail.",
     `3 Replies carry re=. Facts go in slots, not only the tail.${profile}`,
-    "4 Every HO ends once: DN UN FL (receiver) or CX (sender), which gets AN val=Y or the DN if it ran.",
-    "5 After an act, the DN carries the values as executed.",
+    "4 Every HO closes once: DN UN FL, or CX from the sender (answered AN val=Y, or the DN if done).",
   ];
 }
 
@@ -45,7 +44,7 @@ function optionalSlots(vocabulary: Vocabulary, t: MessageType, lean: boolean): s
 }
 
 function types(vocabulary: Vocabulary, lean: boolean): string[] {
-  const out = ["TYPES (TYPE meaning | required | optional)"];
+  const out = ["TYPES: meaning | required | optional"];
   for (const t of MESSAGE_TYPES) {
     const def = vocabulary.types[t];
     const optional = optionalSlots(vocabulary, t, lean);
@@ -55,29 +54,26 @@ function types(vocabulary: Vocabulary, lean: boolean): string[] {
   return out;
 }
 
+/** The formats of the value types whose shape a model cannot guess, printed where the type is first named. */
+const FORMATS: Readonly<Record<string, string>> = { date: "YYYYMMDD", time: "YYYYMMDDTHHMMZ", bool: "Y N", money: "5400.00" };
+
 /**
- * Slots grouped by type, so each type is stated once (`date: due needed by, by answer by`). Slots
- * of an enum type share one line; their codes are under ENUMS, by the slot's own name unless the
- * type names another enum (`next (ask)`).
+ * Slots grouped by type, so each type is stated once (`date YYYYMMDD: due needed by, by answer by`).
+ * Slots of an enum type are not here: each is named in the header of its enum's line under ENUMS.
  */
 function slots(vocabulary: Vocabulary, lean: boolean): string[] {
   const groups = new Map<string, string[]>();
   const on = new Map<string, string[]>();
   for (const def of vocabulary.slots.values()) {
     if (lean && COMPREHENSION_SLOTS.has(def.key)) continue;
-    const isEnum = def.type.kind === "enum";
-    const group = isEnum ? "enum" : def.type.text;
-    const entry = isEnum && def.type.name !== def.key ? `${def.key} (${def.type.name}) ${listed(def.meaning)}` : `${def.key} ${listed(def.meaning)}`;
-    groups.set(group, [...(groups.get(group) ?? []), entry]);
+    if (def.type.kind !== "enum") groups.set(def.type.text, [...(groups.get(def.type.text) ?? []), `${def.key} ${listed(def.meaning)}`.trim()]);
     if (def.origin !== VERSION) {
       const where = [...def.on].join(" ");
       on.set(where, [...(on.get(where) ?? []), def.key]);
     }
   }
-  const out = ["SLOTS (type: key meaning, ...)"];
-  for (const [type, entries] of groups) if (type !== "enum") out.push(`${type}: ${entries.join(", ")}`);
-  const enumSlots = groups.get("enum");
-  if (enumSlots !== undefined) out.push(`enum (codes in ENUMS): ${enumSlots.join(", ")}`);
+  const out = ["SLOTS by type"];
+  for (const [type, entries] of groups) out.push(`${FORMATS[type] === undefined ? type : `${type} ${FORMATS[type]}`}: ${entries.join(", ")}`);
   if (on.size > 0) out.push(`${vocabulary.name} slots ${[...on].map(([where, keys]) => `on ${where}: ${keys.join(" ")}`).join("; ")}`);
   return out;
 }
@@ -85,28 +81,45 @@ function slots(vocabulary: Vocabulary, lean: boolean): string[] {
 /** No text may carry the separators its line is read by: `|` in TYPES, `,` and `;` in lists. */
 const plain = (text: string): string => text.replace(/\|/g, "/").replace(/\s+/g, " ").trim();
 const listed = (text: string): string => plain(text.replace(/\s*[;,]\s*/g, " - "));
+/** An enum line's header ends at its first `: `, so a meaning in it cannot hold one. */
+const headed = (text: string): string => listed(text.replace(/:\s+/g, " - "));
 
 /**
- * `CODE meaning, CODE meaning`: the code is always the first word. A code whose meaning is its own
- * name stands alone (`PLAN`); an enum whose codes all mean one thing says it once, in its header
- * (`cur ISO 4217 currency: GBP EUR USD`).
+ * The header of an enum's line: its name, then the slots that take it, each with its meaning
+ * (`ask what to do, next suggested next`). The slot named like the enum comes first and says so by
+ * having a meaning; an enum no slot of its own name takes stands bare (`ans`, `rb`).
  */
-function enumLine(name: string, note: string, entries: readonly (readonly [string, string])[]): string {
+function enumHeader(vocabulary: Vocabulary, name: string): string {
+  const parts = [name];
+  for (const def of vocabulary.slots.values()) {
+    if (def.type.kind !== "enum" || def.type.name !== name) continue;
+    if (def.key === name) parts[0] = `${name} ${headed(def.meaning) || "slot"}`;
+    else parts.push(`${def.key} ${headed(def.meaning)}`.trim());
+  }
+  return parts.join(", ");
+}
+
+/**
+ * `header: CODE meaning, CODE meaning`: the code is always the first word. A code whose meaning is
+ * its own name stands alone (`PLAN`); an enum whose codes all mean one thing says it once, in the
+ * header (`cur currency (all ISO 4217 currency): GBP EUR USD`).
+ */
+function enumLine(header: string, note: string, entries: readonly (readonly [string, string])[]): string {
   const meanings = new Set(entries.map(([, m]) => m));
   const [shared] = meanings;
-  if (entries.length > 1 && meanings.size === 1 && shared !== undefined) return `${name} ${listed(shared)}${note}: ${entries.map(([c]) => c).join(" ")}`;
+  if (entries.length > 1 && meanings.size === 1 && shared !== undefined) return `${header} (all ${headed(shared)})${note}: ${entries.map(([c]) => c).join(" ")}`;
   const codes = entries.map(([code, m]) => (m === "" || m.toLowerCase() === code.toLowerCase() ? code : `${code} ${listed(m)}`));
-  return `${name}${note}: ${codes.join(", ")}`;
+  return `${header}${note}: ${codes.join(", ")}`;
 }
 
 function enums(vocabulary: Vocabulary, lean: boolean): string[] {
-  const out = ["ENUMS (name: CODE meaning, ...)"];
+  const out = ["ENUMS (name, slots: CODE meaning, ...)"];
   const used = vocabulary.asksUsed === null ? null : new Set(vocabulary.asksUsed);
   for (const [name, codes] of vocabulary.enums) {
     const entries = [...codes].filter(([code, c]) => !(lean && name === "ask" && used !== null && c.origin === VERSION && !used.has(code)));
     // Section 7: a profile's `ans` closes AQ opts and AN val (tail, Y, N, numbers and dates aside).
-    const note = name === "ans" ? " (AQ opts, AN val; val may also be tail Y N a number a date)" : "";
-    out.push(enumLine(name, note, entries.map(([code, c]) => [code, c.meaning] as const)));
+    const note = name === "ans" ? " (AQ opts and AN val; also Y N number date tail)" : "";
+    out.push(enumLine(enumHeader(vocabulary, name), note, entries.map(([code, c]) => [code, c.meaning] as const)));
   }
   const levels = Object.entries(READBACK_LEVELS).filter(([level]) => !(lean && COMPREHENSION_LEVELS.has(level)));
   out.push(enumLine("rb", "", levels));

@@ -58,7 +58,7 @@ export const CORE_TYPES: { readonly [T in MessageType]: TypeEntry } = {
     meaning: "done",
     required: ["re", "from", "to", "item", "out"],
     optional: ["art", "next"],
-    conditional: "+exec slots after rb=exec",
+    conditional: "+exec slots as executed, after rb=exec",
   },
   UN: {
     meaning: "unable",

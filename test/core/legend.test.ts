@@ -24,27 +24,28 @@ function teachBack(text: string): { types: Map<string, string[]>; slots: Map<str
       }
     }
     if (title?.startsWith("SLOTS")) {
-      // `type: key meaning, ...`; enum slots take the enum of their own name unless one is named: `next (ask)`.
+      // `type[ format]: key meaning, ...`; the line saying where a profile's slots go names no type.
       for (const line of lines) {
         if (line.includes(" slots on ")) continue;
         const colon = line.indexOf(": ");
         const type = line.slice(0, colon).split(" ")[0] as string;
-        for (const group of line.slice(colon + 2).split(", ")) {
-          const [key, second] = group.split(" ") as [string, string | undefined];
-          const named = second?.match(/^\((\w+)\)$/)?.[1];
-          slots.set(key, type === "enum" ? `enum:${named ?? key}` : type);
-        }
+        for (const group of line.slice(colon + 2).split(", ")) slots.set(group.split(" ")[0] as string, type);
       }
     }
     if (title?.startsWith("ENUMS")) {
-      // `name: CODE meaning, CODE meaning`, or `name shared meaning: CODE CODE` when every code means one thing.
+      // `name[ meaning][, slot meaning]...[ (note)]: CODE meaning, ...`. The enum's own slot is there
+      // when a meaning follows the name; other slots that take it follow after commas. With `(all
+      // meaning)` in the header every code means that, and the codes are listed bare.
       for (const line of lines) {
         const colon = line.indexOf(": ");
-        const header = line.slice(0, colon).replace(/\(.*\)/, "").trim().split(" ");
+        const header = line.slice(0, colon);
         const body = line.slice(colon + 2);
-        const name = header[0] as string;
-        const codes = header.length > 1 ? body.split(" ") : body.split(", ").map((group) => group.split(" ")[0] as string);
-        enums.set(name, codes);
+        const groups = header.replace(/\s*\([^)]*\)/g, "").split(", ");
+        const [name, ...meaning] = (groups[0] as string).split(" ") as [string, ...string[]];
+        if (meaning.length > 0) slots.set(name, `enum:${name}`);
+        for (const group of groups.slice(1)) slots.set(group.split(" ")[0] as string, `enum:${name}`);
+        const shared = /\(all [^)]*\)/.test(header);
+        enums.set(name, shared ? body.split(" ") : body.split(", ").map((group) => group.split(" ")[0] as string));
       }
     }
   }
@@ -72,7 +73,7 @@ describe("the legend is complete", () => {
       const used = vocabulary.asksUsed === null ? null : new Set(vocabulary.asksUsed);
       for (const [code, c] of vocabulary.enums.get("ask") ?? []) {
         const kept = used === null || c.origin !== "RW1" || used.has(code);
-        const askLine = text.split("\n").find((l) => l.startsWith("ask: ")) as string;
+        const askLine = text.split("\n").find((l) => l.startsWith("ask ")) as string;
         expect(word(askLine, code), code).toBe(kept);
       }
     });
