@@ -136,7 +136,11 @@ function writeScalar(value: Scalar | null, pos: number): number {
   return writeAscii(text === undefined ? "null" : text, pos);
 }
 
+/** A string, the commonest value, goes straight to writeString; anything else through writeScalar. */
+const writeText = (value: Scalar | null, pos: number): number => (typeof value === "string" ? writeString(value, pos) : writeScalar(value, pos));
+
 function writeValue(value: SlotValue, pos: number): number {
+  if (typeof value === "string") return writeString(value, pos);
   if (!Array.isArray(value)) return writeScalar(value as Scalar, pos);
   ensure(pos, 2);
   buffer[pos++] = 91;
@@ -146,7 +150,7 @@ function writeValue(value: SlotValue, pos: number): number {
       ensure(pos, 1);
       buffer[pos++] = 44;
     }
-    pos = writeScalar(list[i] as Scalar, pos);
+    pos = writeText(list[i] as Scalar, pos);
   }
   ensure(pos, 1);
   buffer[pos++] = 93;
@@ -193,11 +197,11 @@ function sortKeys(keys: readonly string[]): void {
  */
 export function _writeCanonicalMessage(message: Message): Uint8Array {
   let pos = writeBytes(OPEN_FROM, 0);
-  pos = writeScalar(message.from, pos);
+  pos = writeText(message.from, pos);
   pos = writeBytes(ID, pos);
-  pos = writeScalar(message.id, pos);
+  pos = writeText(message.id, pos);
   pos = writeBytes(ITEM, pos);
-  pos = writeScalar(message.item, pos);
+  pos = writeText(message.item, pos);
   if (message.re === null) pos = writeBytes(RE_NULL_SLOTS, pos);
   else {
     pos = writeBytes(RE, pos);
@@ -224,7 +228,7 @@ export function _writeCanonicalMessage(message: Message): Uint8Array {
     pos = writeScalar(message.tail, pos);
     pos = writeBytes(TO, pos);
   }
-  pos = writeScalar(message.to, pos);
+  pos = writeText(message.to, pos);
   const ending = message.v === VERSION ? ENDINGS.get(message.type) : undefined;
   if (ending !== undefined) return viewOf(writeBytes(ending, pos));
   pos = writeBytes(TYPE, pos);
