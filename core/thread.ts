@@ -17,7 +17,8 @@
  *   sender, a CX not from its sender to its receiver) closes nothing and is an error.
  * - A re-issue is an HO from the same sender to the same receiver for the same item whose `re=`
  *   names the original HO (or its latest re-issue) or that HO's void RB. It supersedes the live
- *   handoff of that line, which is then not reported open. If the re-issue is answered `UN why=DUP`,
+ *   handoff of that line, which is then not reported open; when that handoff is already closed, the
+ *   HO is a new handoff that cites it, not a re-issue. If the re-issue is answered `UN why=DUP`,
  *   the HO it superseded is live again (the receiver holds it) and the re-issue is closed by the UN.
  * - Rule 1's re-issue and 5.4's `CX why=TIMEOUT` both end a handoff that got no readback; neither
  *   is an error (counted in `endedUnread`, and noted).
@@ -199,6 +200,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (target === undefined || t.from[target] !== t.from[i] || t.to[target] !== t.to[i] || t.item[target] !== t.item[i]) return;
     const root = rootOf.get(target) ?? target;
     const live = liveOf.get(root) ?? root;
+    // A re-issue replaces a handoff still open; one that names a closed handoff is a new one citing it.
+    if ((state(live) & CLOSED_BY) !== OPEN) return;
     t.state[live] = state(live) | SUPERSEDED;
     supersedes.set(i, live);
     rootOf.set(i, root);
