@@ -2,7 +2,7 @@
  * `h=` (section 5.2): the first 12 hexadecimal characters of SHA-256 over the canonical JSON of
  * the message. SHA-256 is @noble/hashes: pure JS and synchronous, with nothing compiled at run time (workerd refuses that).
  */
-import { sha256 } from "@noble/hashes/sha2.js";
+import { _SHA256 } from "@noble/hashes/sha2.js";
 import { _writeCanonicalMessage } from "./canonical.js";
 import type { Message } from "./message.js";
 
@@ -12,9 +12,11 @@ const DIGITS: readonly number[] = /* @__PURE__ */ Array.from("0123456789abcdef",
 const hash = new Uint8Array(32);
 // One hasher, reset before each digest by copying a fresh one's state into it (`_cloneInto`, part of
 // noble's Hash interface): constructing a hasher allocates a block buffer and a DataView, which costs
-// as much as hashing a block of a short message.
-const fresh = /* @__PURE__ */ sha256.create();
-const hasher = /* @__PURE__ */ sha256.create();
+// as much as hashing a block of a short message. The hashers are noble's exported SHA-256 class
+// itself, what `sha256.create()` returns: going through `sha256` would also bundle createHasher, its
+// option checks and the OID table (about 0.9 kB minified) for one-shot hashing we never do.
+const fresh = /* @__PURE__ */ new _SHA256();
+const hasher = /* @__PURE__ */ new _SHA256();
 
 /** The i-th hex digit of the hash as a character code: two per byte, high half first. */
 function digit(i: number): number {

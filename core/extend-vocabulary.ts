@@ -9,7 +9,7 @@ import type { SlotSpec, TypeTable } from "./_assemble.js";
 import type { ProfileFile } from "./profile-file.js";
 import { parseSlotType } from "./slot-type.js";
 import type { SlotType } from "./slot-type.js";
-import { compileShape } from "./translation.js";
+import { shapePattern } from "./translation.js";
 import type { TranslationRule } from "./translation.js";
 import type { EnumCode, Vocabulary } from "./vocabulary-model.js";
 import type { ConstraintKeyEntry, MessageType } from "./vocabulary.js";
@@ -30,7 +30,7 @@ function rules(file: ProfileFile, enums: ReadonlyMap<string, ReadonlyMap<string,
     has: rule.when?.has ?? [],
     require: rule.require ?? [],
     tail: rule.tail === "required",
-    shapes: Object.entries(rule.shape ?? {}).map(([slot, template]) => ({ slot, template, pattern: compileShape(template, enums) as RegExp })),
+    shapes: Object.entries(rule.shape ?? {}).map(([slot, template]) => ({ slot, template, pattern: shapePattern(template, enums) })),
     sum: rule.sum ? { parts: rule.sum.parts, total: rule.sum.total } : null,
   }));
 }

@@ -35,12 +35,39 @@ const PLACEHOLDER = /\{(id|n|enum:[a-z][a-z0-9_]*)\}/g;
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 
+type Enums = ReadonlyMap<string, ReadonlyMap<string, unknown>>;
+
 /**
  * Compiles a shape template such as `doc:{id}#l{n}` or `{enum:kind}:{id}` into an anchored,
  * backtracking-free pattern. Returns a reason string when the template is refused.
  */
-export function compileShape(template: string, enums: ReadonlyMap<string, ReadonlyMap<string, unknown>>): RegExp | string {
+export function compileShape(template: string, enums: Enums): RegExp | string {
+  return shapeProblem(template, enums) ?? shapePattern(template, enums);
+}
+
+/**
+ * The pattern of a template `shapeProblem` accepts. extendVocabulary, which trusts a checked
+ * profile, calls this alone: a reader of shipped profiles then carries no template checks.
+ */
+export function shapePattern(template: string, enums: Enums): RegExp {
   let source = "^";
+  let last = 0;
+  for (const m of template.matchAll(PLACEHOLDER)) {
+    source += escapeRegExp(template.slice(last, m.index));
+    const name = m[1] as string;
+    if (name.startsWith("enum:")) {
+      const codes = enums.get(name.slice(5)) as ReadonlyMap<string, unknown>; // shapeProblem refuses an unknown enum
+      source += `(?:${[...codes.keys()].map(escapeRegExp).join("|")})`;
+    } else {
+      source += `${PLACEHOLDER_CLASS[name] as string}+`;
+    }
+    last = (m.index as number) + m[0].length;
+  }
+  return new RegExp(`${source}${escapeRegExp(template.slice(last))}$`);
+}
+
+/** Why a template is refused (an unknown placeholder or enum, two placeholders that run together), or null. */
+function shapeProblem(template: string, enums: Enums): string | null {
   let last = 0;
   let previousClass: RegExp | null = null;
   for (const m of template.matchAll(PLACEHOLDER)) {
@@ -49,17 +76,12 @@ export function compileShape(template: string, enums: ReadonlyMap<string, Readon
     if (previousClass !== null && (literal.length === 0 || previousClass.test(literal[0] as string))) {
       return `placeholders in '${template}' must be separated by a character they cannot match`;
     }
-    source += escapeRegExp(literal);
     const name = m[1] as string;
     if (name.startsWith("enum:")) {
-      const codes = enums.get(name.slice(5));
-      if (codes === undefined) return `shape '${template}' names an unknown enum ${name.slice(5)}`;
-      source += `(?:${[...codes.keys()].map(escapeRegExp).join("|")})`;
+      if (!enums.has(name.slice(5))) return `shape '${template}' names an unknown enum ${name.slice(5)}`;
       previousClass = /[A-Za-z0-9._-]/;
     } else {
-      const cls = PLACEHOLDER_CLASS[name] as string;
-      source += `${cls}+`;
-      previousClass = new RegExp(cls);
+      previousClass = new RegExp(PLACEHOLDER_CLASS[name] as string);
     }
     last = (m.index as number) + m[0].length;
   }
@@ -68,7 +90,7 @@ export function compileShape(template: string, enums: ReadonlyMap<string, Readon
   if (previousClass !== null && rest.length > 0 && previousClass.test(rest[0] as string)) {
     return `placeholders in '${template}' must be separated by a character they cannot match`;
   }
-  return new RegExp(`${source}${escapeRegExp(rest)}$`);
+  return null;
 }
 
 const MONEY = /^(-?)(\d+)\.(\d{2})$/;
