@@ -59,6 +59,6 @@ export { abandon, cancelHandoff, commit, expireStatements, memoryStore, newToken
 export type { PrepareInput, Statement, StatementState, StatementStore } from "./statement.js";
 export { checkThread, createThreadAudit } from "./thread.js";
 export type { ThreadAudit, ThreadOptions } from "./thread.js";
-export type { ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
+export type { HandoffState, HandoffStateName, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
 export { legend } from "./legend.js";
 export type { LegendOptions } from "./legend.js";

@@ -27,6 +27,25 @@ export interface ItemOwner {
   readonly handoff: string | null;
 }
 
+/**
+ * Where a handoff stands at the moment of a report: `open` (live, in time), `held` (its readback
+ * was void, and it was neither re-issued nor cancelled), `orphaned` (still open past its exp or
+ * due), `superseded` (a re-issue replaced it) or `closed` (by `closedBy`). The first three are the
+ * live handoffs, each with its end-state finding in the report.
+ */
+export type HandoffStateName = "open" | "held" | "orphaned" | "superseded" | "closed";
+
+export interface HandoffState {
+  readonly id: string;
+  readonly state: HandoffStateName;
+  /** The message type that closed it, for `closed`. */
+  readonly closedBy: "DN" | "UN" | "FL" | "CX" | null;
+  /** Its readbacks so far: `wilco` once one passed, else the last one's verdict (`void` or `unverified`); null when none was checked. */
+  readonly readback: "wilco" | "void" | "unverified" | null;
+  /** The re-issue that replaced it, for `superseded`. */
+  readonly supersededBy: string | null;
+}
+
 export interface ThreadCounts {
   readonly messages: number;
   readonly handoffs: number;

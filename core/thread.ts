@@ -44,7 +44,7 @@ import {
 } from "./_handoff-table.js";
 import { _fingerprint } from "./_fingerprint.js";
 import { _interner, _own, _ownFinding } from "./_intern.js";
-import type { ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
+import type { HandoffState, HandoffStateName, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _strings } from "./_slot-values.js";
 import { verdictOf } from "./readback-verdict.js";
@@ -66,6 +66,11 @@ export interface ThreadAudit {
    * The audit goes on: a long-lived holder (a Durable Object) asks after every message.
    */
   report(now?: string | null): ThreadReport;
+  /**
+   * Every tracked HO (in the order they came) and where it stands at `now` (default: the audit's
+   * own): the same end state the report's findings give, so a caller never reads it from them.
+   */
+  handoffs(now?: string | null): HandoffState[];
   /** The report; after it, `add` throws. Calling it again returns the same report. */
   finish(): ThreadReport;
 }
@@ -112,8 +117,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const voids = new Map<string, number>();
   /** CX id -> the HO it closed. */
   const cancels = new Map<string, number>();
-  /** Re-issue -> the HO it superseded; re-issue -> first HO of its line; first HO -> live one. */
+  /** Re-issue -> the HO it superseded, and back; re-issue -> first HO of its line; first HO -> live one. */
   const supersedes = new Map<number, number>();
+  const supersededBy = new Map<number, number>();
   const rootOf = new Map<number, number>();
   const liveOf = new Map<number, number>();
   const findings: ThreadFinding[] = [];
@@ -204,6 +210,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if ((state(live) & CLOSED_BY) !== OPEN) return;
     t.state[live] = state(live) | SUPERSEDED;
     supersedes.set(i, live);
+    supersededBy.set(live, i);
     rootOf.set(i, root);
     liveOf.set(root, i);
     const was = (state(live) & PASSED) !== 0 ? "though its readback had passed (a receiver holding it answers UN why=DUP)" : "ended with no passing readback, as rule 1 says";
@@ -302,6 +309,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const root = rootOf.get(i);
     if (prev === undefined || root === undefined || liveOf.get(root) !== i) return;
     t.state[prev] = state(prev) & ~SUPERSEDED;
+    supersededBy.delete(prev);
     liveOf.set(root, prev);
     const id = ids[prev] as string;
     note("THREAD_REISSUE_DUP", `the re-issue ${ids[i]} is answered UN why=DUP (${m.id}): the receiver already holds ${id}, which stays the live handoff`, id, m.id, line, { slot: "why", received: "DUP" });
@@ -355,8 +363,30 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
   }
 
+  const clockAt = (now: string | null): Clock => ({ now, number: now === null ? -1 : _timeNumber(now), today: now === null ? "" : now.slice(0, 8) });
+  /** An HO's due= as a date, or "" when it has none. */
+  const dueOf = (i: number): string => {
+    const dueId = t.due[i] as number;
+    return dueId >= 0 ? names.name(dueId) : "";
+  };
+  const expired = (i: number, clock: Clock): boolean => clock.number >= 0 && (t.exp[i] as number) >= 0 && clock.number > (t.exp[i] as number);
+  const overdue = (i: number, clock: Clock): boolean => {
+    const due = dueOf(i);
+    return clock.today !== "" && isDate(due) && due < clock.today;
+  };
+
+  /** Where HO `i` stands at the clock: the one rule the report's end-state findings and handoffs() share. */
+  function endState(i: number, clock: Clock): HandoffStateName {
+    const s = state(i);
+    if ((s & CLOSED_BY) !== OPEN) return "closed";
+    if ((s & SUPERSEDED) !== 0) return "superseded";
+    if (expired(i, clock) || overdue(i, clock)) return "orphaned";
+    if ((s & VOID) !== 0 && (s & PASSED) === 0) return "held";
+    return "open";
+  }
+
   function summary(all: ThreadFinding[], now: string | null): ThreadReport {
-    const clock: Clock = { now, number: now === null ? -1 : _timeNumber(now), today: now === null ? "" : now.slice(0, 8) };
+    const clock = clockAt(now);
     let open = 0;
     let closed = 0;
     let cancelled = 0;
@@ -364,23 +394,23 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const endedUnread = { reissue: 0, cancel: 0 };
     for (let i = 0; i < t.count; i++) {
       const s = state(i);
-      const closedBy = s & CLOSED_BY;
       const passed = (s & PASSED) !== 0;
-      if (closedBy !== OPEN) {
+      const end = endState(i, clock);
+      if (end === "closed") {
         closed++;
-        if (closedBy === CLOSED_CX) {
+        if ((s & CLOSED_BY) === CLOSED_CX) {
           cancelled++;
           if (!passed) endedUnread.cancel++;
         }
         continue;
       }
-      if ((s & SUPERSEDED) !== 0) {
+      if (end === "superseded") {
         superseded++;
         if (!passed) endedUnread.reissue++;
         continue;
       }
       open++;
-      orphan(i, s, clock);
+      live(i, s, end, clock);
     }
     for (const [cx, i] of cancels) {
       if ((state(i) & ANSWERED) === 0) {
@@ -395,29 +425,43 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     return { ok: !all.some((f) => f.severity === "error"), findings: all, owners: owned, counts };
   }
 
-  /** An open, live HO at the end: past its exp or due (an error), else a note. */
-  function orphan(i: number, s: number, { now, number: nowNumber, today }: Clock): void {
+  /** The finding for a live HO at the end: past its exp or due (an error), held, or open (notes). */
+  function live(i: number, s: number, end: HandoffStateName, clock: Clock): void {
     const id = ids[i] as string;
     const line = t.line[i] as number;
-    const exp = t.exp[i] as number;
-    const dueId = t.due[i] as number;
-    const due = dueId >= 0 ? names.name(dueId) : "";
-    let late = false;
-    if (nowNumber >= 0 && exp >= 0 && nowNumber > exp) {
-      late = true;
-      note("THREAD_EXPIRED", `HO ${id} is still open after its exp=${_timeText(exp)} (now ${now}): orphaned; the sender closes it with CX why=EXPIRED`, id, id, line, { slot: "exp", expected: _timeText(exp), received: now ?? "" });
-    }
-    if (today !== "" && isDate(due) && due < today) {
-      late = true;
-      note("THREAD_OVERDUE", `HO ${id} is still open after its due=${due} (now ${now}): orphaned`, id, id, line, { slot: "due", expected: due, received: today });
-    }
-    if (late) return;
-    if ((s & VOID) !== 0 && (s & PASSED) === 0) {
+    if (end === "orphaned") {
+      const exp = t.exp[i] as number;
+      if (expired(i, clock)) {
+        note("THREAD_EXPIRED", `HO ${id} is still open after its exp=${_timeText(exp)} (now ${clock.now}): orphaned; the sender closes it with CX why=EXPIRED`, id, id, line, { slot: "exp", expected: _timeText(exp), received: clock.now ?? "" });
+      }
+      if (overdue(i, clock)) {
+        const due = dueOf(i);
+        note("THREAD_OVERDUE", `HO ${id} is still open after its due=${due} (now ${clock.now}): orphaned`, id, id, line, { slot: "due", expected: due, received: clock.today });
+      }
+    } else if (end === "held") {
       note("THREAD_HELD", `HO ${id} is held: its readback was void and it was neither re-issued nor cancelled`, id, id, line);
     } else {
       const read = (s & PASSED) !== 0 ? "read back" : (s & UNVERIFIED) !== 0 ? "read back, unverified" : "no readback yet";
       note("THREAD_OPEN", `HO ${id} is open and in time (${read})`, id, id, line);
     }
+  }
+
+  function handoffStates(now: string | null): HandoffState[] {
+    const clock = clockAt(now);
+    const out: HandoffState[] = [];
+    for (let i = 0; i < t.count; i++) {
+      const s = state(i);
+      const end = endState(i, clock);
+      const by = supersededBy.get(i);
+      out.push({
+        id: ids[i] as string,
+        state: end,
+        closedBy: end === "closed" ? (CLOSER_NAMES[s & CLOSED_BY] as HandoffState["closedBy"]) : null,
+        readback: (s & PASSED) !== 0 ? "wilco" : (s & UNVERIFIED) !== 0 ? "unverified" : (s & VOID) !== 0 ? "void" : null,
+        supersededBy: end === "superseded" && by !== undefined ? (ids[by] as string) : null,
+      });
+    }
+    return out;
   }
 
   return {
@@ -453,6 +497,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       const at = now === undefined ? auditNow : now;
       checkNow(at);
       return reportAt(at);
+    },
+    handoffs(now) {
+      const at = now === undefined ? auditNow : now;
+      checkNow(at);
+      return handoffStates(at);
     },
     finish() {
       report ??= reportAt(auditNow);

@@ -31,6 +31,33 @@ export interface ThreadCase {
   ok: boolean;
   /** Counts to check (a subset of the report's). */
   counts?: Record<string, unknown>;
+  /** Where each tracked HO stands at the end (handoffs()), when the case names it. */
+  handoffs?: Report.HandoffState[];
+}
+
+const END_FINDINGS: Readonly<Record<string, Report.HandoffStateName>> = { THREAD_OPEN: "open", THREAD_HELD: "held", THREAD_EXPIRED: "orphaned", THREAD_OVERDUE: "orphaned" };
+
+/**
+ * handoffs() against the report it must agree with, in any case: a handoff is live (open, held,
+ * orphaned) exactly when the report has its end-state finding of that kind, and the states count
+ * as the report's counts do.
+ */
+function agreement(report: Report.ThreadReport, states: readonly Report.HandoffState[], problems: string[]): void {
+  const ended = new Map<string, Set<string>>();
+  for (const f of report.findings) {
+    const end = END_FINDINGS[f.code];
+    if (end !== undefined && f.id === f.handoff) ended.set(f.handoff, (ended.get(f.handoff) ?? new Set()).add(end));
+  }
+  for (const h of states) {
+    const fromFindings = [...(ended.get(h.id) ?? [])];
+    const live = h.state === "open" || h.state === "held" || h.state === "orphaned";
+    if (live ? fromFindings.join() !== h.state : fromFindings.length > 0) problems.push(`handoff ${h.id}: state ${h.state}, end findings ${fromFindings.join() || "none"}`);
+    if ((h.state === "closed") !== (h.closedBy !== null)) problems.push(`handoff ${h.id}: state ${h.state} with closedBy ${h.closedBy}`);
+    if (h.supersededBy !== null && h.state !== "superseded") problems.push(`handoff ${h.id}: supersededBy ${h.supersededBy} but ${h.state}`);
+  }
+  const count = (name: Report.HandoffStateName): number => states.filter((h) => h.state === name).length;
+  const counts = { handoffs: states.length, closed: count("closed"), superseded: count("superseded"), open: count("open") + count("held") + count("orphaned") };
+  for (const [k, v] of Object.entries(counts)) if (report.counts[k as keyof typeof counts] !== v) problems.push(`counts.${k}: report ${String(report.counts[k as keyof typeof counts])}, handoffs() ${v}`);
 }
 
 export interface ThreadApi {
@@ -79,5 +106,8 @@ export function runThreadCase(c: ThreadCase, api: ThreadApi): string[] {
   if (JSON.stringify(report.owners) !== JSON.stringify(c.owners)) problems.push(`owners: want ${JSON.stringify(c.owners)}, got ${JSON.stringify(report.owners)}`);
   if (report.ok !== c.ok) problems.push(`ok: want ${c.ok}, got ${report.ok}`);
   if (c.counts !== undefined) subset(c.counts, report.counts, "counts", problems);
+  const states = audit.handoffs();
+  agreement(report, states, problems);
+  if (c.handoffs !== undefined && JSON.stringify(states) !== JSON.stringify(c.handoffs)) problems.push(`handoffs: want ${JSON.stringify(c.handoffs)}, got ${JSON.stringify(states)}`);
   return problems;
 }

@@ -36,7 +36,7 @@ function whole(text: string, s: CheckSettings) {
       readbacks.push([l.n, { report, verdict: readbackVerdict(report) }]);
     }
   }
-  return { lines: lines.map((l) => [l.n, l.check]), report: audit.report(s.now), readbacks };
+  return { lines: lines.map((l) => [l.n, l.check]), report: audit.report(s.now), readbacks, states: audit.handoffs(s.now) };
 }
 
 function same(checked: ReturnType<ReturnType<typeof createChecker>["check"]>, text: string, s: CheckSettings): void {
@@ -44,6 +44,9 @@ function same(checked: ReturnType<ReturnType<typeof createChecker>["check"]>, te
   expect(checked.lines.map((l) => [l.n, l.check])).toStrictEqual(want.lines);
   expect(JSON.stringify(checked.report)).toBe(JSON.stringify(want.report));
   expect([...checked.readbacks].map(([n, r]) => [n, { report: r.report, verdict: r.verdict }])).toStrictEqual(want.readbacks);
+  // The same states, in the order the HOs came.
+  expect(want.states.map((h) => checked.states.get(h.id))).toStrictEqual(want.states);
+  expect(checked.states.size).toBe(want.states.length);
 }
 
 const corpus = (n: number): string => [...threadConversation(n)].join("\n");

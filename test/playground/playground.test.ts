@@ -104,6 +104,7 @@ describe("section 8 in the conversation checker", () => {
     await page.locator('li[data-node="ops-04"]').waitFor();
     const closure = (id: string) => page.locator(`li[data-node="${id}"] > .node [data-closure]`).first().getAttribute("data-closure");
     expect(await closure("ops-03")).toBe("superseded");
+    expect(await page.locator('li[data-node="ops-03"] > .node [data-closure]').first().getAttribute("title")).toBe("superseded by the re-issue ops-04");
     expect(await closure("ops-04")).toBe("open");
     expect(await tiersShown(page, "builder-05")).toMatchObject({ verdict: "void" });
     expect(await page.locator('li[data-node="builder-05"] .tier-findings').innerText()).toContain("ECHO_MISMATCH");
@@ -117,6 +118,7 @@ describe("section 8 in the conversation checker", () => {
     await page.getByRole("button", { name: "Cancel and acknowledgement (section 5.4)" }).click();
     await page.locator('li[data-node="payer-3"]').waitFor();
     expect(await closure("scheduler-1")).toBe("closed");
+    expect(await page.locator('li[data-node="scheduler-1"] > .node [data-closure]').first().getAttribute("title")).toBe("closed by its CX");
     expect(await page.locator(".summary[data-thread-ok]").getAttribute("data-thread-ok")).toBe("true");
   });
 

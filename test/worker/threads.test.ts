@@ -279,6 +279,22 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
     expect({ orphaned: again.orphaned, alarm: again.alarm, statements: again.statements }).toStrictEqual({ orphaned: after.orphaned, alarm: after.alarm, statements: after.statements });
   });
 
+  it("lists each live handoff once with the core's state: open, held or orphaned (past both its exp and due)", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    const VOID_RB = "RW1 RB bot-2 re=ops-2 from=bot to=ops item=job:8 ask=DRAFT";
+    await ok(await append(t, [HO_LATE, "RW1 HO ops-2 from=ops to=bot item=job:8 ask=FIX", VOID_RB, "RW1 HO ops-3 from=ops to=bot item=job:9 ask=FIX", "RW1 HO ops-4 from=ops to=bot item=job:10 ask=FIX", "RW1 CX ops-5 re=ops-4 from=ops to=bot item=job:10 why=REVOKED"]));
+    expect((await state(t)).open.map((h: any) => [h.id, h.state])).toStrictEqual([["ops-1", "open"], ["ops-2", "held"], ["ops-3", "open"]]);
+    await setClock(t, Date.UTC(2099, 9, 3, 9, 0));
+    const s = await state(t);
+    expect(s.report.findings.filter((f: any) => f.handoff === "ops-1").map((f: any) => f.code)).toStrictEqual(["THREAD_EXPIRED", "THREAD_OVERDUE"]);
+    expect(s.open).toStrictEqual([
+      { id: "ops-1", exp: "20991002T1410Z", due: "20991002", state: "orphaned" },
+      { id: "ops-2", exp: null, due: null, state: "held" },
+      { id: "ops-3", exp: null, due: null, state: "open" },
+    ]);
+  });
+
   it("expires a pending statement at its exp", async () => {
     const t = fresh();
     await setClock(t, T0);

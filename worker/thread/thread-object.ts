@@ -13,7 +13,7 @@ import {
   abandon, afterDate, afterTime, cancelHandoff, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, timeAt,
 } from "../../core/index.js";
 import type {
-  Finding, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
+  Finding, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
 import type { ProblemKindName } from "../problem.js";
@@ -83,8 +83,8 @@ export interface ThreadState {
   readonly lines: number;
   /** check-thread at `now`: findings, owners and counts. */
   readonly report: ThreadReport;
-  /** Open handoffs (live, not superseded) with their deadlines. */
-  readonly open: readonly { readonly id: string; readonly exp: string | null; readonly due: string | null; readonly state: string }[];
+  /** The live handoffs (open, held or orphaned, as the core says), with their deadlines. */
+  readonly open: readonly { readonly id: string; readonly exp: string | null; readonly due: string | null; readonly state: HandoffStateName }[];
   readonly readbacks: readonly { readonly rb: string; readonly handoff: string; readonly verdict: string }[];
   /** Handoffs an alarm found past their exp or due: when, as an RW1 time and in epoch ms. */
   readonly orphaned: readonly { readonly handoff: string; readonly code: string; readonly at: string; readonly marked: number }[];
@@ -110,7 +110,8 @@ export interface ChallengeRequest {
   readonly record?: Readonly<Record<string, unknown>>;
 }
 
-const OPEN_CODES = new Set(["THREAD_OPEN", "THREAD_HELD", "THREAD_EXPIRED", "THREAD_OVERDUE"]);
+/** The core's states of a handoff not yet closed nor superseded. */
+const LIVE: ReadonlySet<HandoffStateName> = new Set(["open", "held", "orphaned"]);
 const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE"]);
 
 const SCHEMA = [
@@ -365,7 +366,7 @@ export class ThreadObject extends DurableObject<Env> {
     const audited = this.auditor().report(now);
     const report = { ...audited, findings: this.conceal(audited.findings) };
     const deadlines = new Map(this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs").toArray().map((r) => [r.id, r]));
-    const open = report.findings.filter((f) => OPEN_CODES.has(f.code)).map((f) => ({ id: f.handoff, exp: deadlines.get(f.handoff)?.exp ?? null, due: deadlines.get(f.handoff)?.due ?? null, state: f.code }));
+    const open = this.auditor().handoffs(now).filter((h) => LIVE.has(h.state)).map((h) => ({ id: h.id, exp: deadlines.get(h.id)?.exp ?? null, due: deadlines.get(h.id)?.due ?? null, state: h.state }));
     return {
       thread,
       now,
@@ -402,7 +403,7 @@ export class ThreadObject extends DurableObject<Env> {
     if (!isTime(request.exp)) return problem("invalid-request", `exp: ${JSON.stringify(request.exp)} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "exp" });
     const now = this.now();
     if (request.exp < now) return problem("statement-refused", `exp=${request.exp} is already past (now ${now})`, { parameter: "exp" });
-    const open = this.auditor().report(now).findings.some((f) => f.handoff === ho.id && OPEN_CODES.has(f.code));
+    const open = this.auditor().handoffs(now).some((h) => h.id === ho.id && LIVE.has(h.state));
     if (!open) return problem("statement-refused", `${ho.id} is not open: a statement is prepared only for an open handoff`, { parameter: "handoff" });
     const vocabulary = this.profiles().vocabularyOf(ho);
     // The call is read as a record is: slot values of the HO's vocabulary, decoded by slot type.
@@ -442,15 +443,15 @@ export class ThreadObject extends DurableObject<Env> {
     for (const f of report.findings) {
       if (ORPHAN_CODES.has(f.code)) this.sql.exec("INSERT OR IGNORE INTO orphans (handoff, code, at, marked) VALUES (?, ?, ?, ?)", f.handoff, f.code, now, this.clock());
     }
-    this.setAlarm(this.nextPending(report, now));
+    this.setAlarm(this.nextPending(now));
   }
 
   /** The earliest moment after `now` when something still pending becomes late: a statement's exp, an open HO's exp or due. */
-  private nextPending(report: ThreadReport, now: string): number | null {
+  private nextPending(now: string): number | null {
     const current = afterTime(now) - 60_000;
     const times: number[] = [];
     for (const s of this.statements.pending()) times.push(afterTime(s.exp));
-    const open = new Set(report.findings.filter((f) => OPEN_CODES.has(f.code)).map((f) => f.handoff));
+    const open = new Set(this.auditor().handoffs(now).filter((h) => LIVE.has(h.state)).map((h) => h.id));
     for (const h of this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs")) {
       if (!open.has(h.id)) continue;
       if (h.exp !== null) times.push(afterTime(h.exp));

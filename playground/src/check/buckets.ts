@@ -55,7 +55,7 @@ export function bucketFor(members: Members, old: Bucket | undefined, vocabulary:
 export function bucketReport(bucket: Bucket, now: string | null): GroupReport {
   if (bucket.report === null || bucket.reportNow !== now) {
     const report: ThreadReport = bucket.audit.report(now);
-    bucket.report = { raised: bucket.raised, ownerKeys: report.owners.map((o) => bucket.itemKeys.get(o.item) ?? 0), report };
+    bucket.report = { raised: bucket.raised, ownerKeys: report.owners.map((o) => bucket.itemKeys.get(o.item) ?? 0), report, handoffs: bucket.audit.handoffs(now) };
     bucket.reportNow = now;
   }
   return bucket.report;

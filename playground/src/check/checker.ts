@@ -12,7 +12,7 @@
  *   renders again only when its line did.
  */
 import { createThreadAudit, isJsonForm, readMessage } from "../../../core/index.js";
-import type { LineCheck, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, ThreadReport, VocabularyResolver } from "../../../core/index.js";
+import type { HandoffState, LineCheck, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, ThreadReport, VocabularyResolver } from "../../../core/index.js";
 import { bucketFor, bucketReport } from "./buckets.js";
 import type { Bucket, Members } from "./buckets.js";
 import { linkedGroups } from "./groups.js";
@@ -64,6 +64,8 @@ export interface Checked {
   readonly readbacks: ReadonlyMap<number, CheckedReadback>;
   /** The first valid HO of each id. */
   readonly handoffs: ReadonlyMap<string, CheckedLine>;
+  /** Where each tracked HO stands at `now`, by id, as check-thread says. */
+  readonly states: ReadonlyMap<string, HandoffState>;
   readonly now: string | null;
 }
 
@@ -279,6 +281,9 @@ export function createChecker(options: CheckerOptions = {}): Checker {
     for (const l of lines) numbers[l.key - KEY_BASE] = l.n;
     if (renumbered) numbering++;
     const report = mergeReports(reports, emptyReport(settings.now), (key) => numbers[key - KEY_BASE] as number, relabel, numbering);
+    // A group holds every HO of an id, so each tracked HO has its state in exactly one group.
+    const states = new Map<string, HandoffState>();
+    for (const r of reports) for (const h of r.handoffs) states.set(h.id, h);
 
     // check-rb of each readback against the HO it answers: when the edit kept every link and
     // every line's number, only the readbacks of a changed HO and the changed readbacks again.
@@ -335,7 +340,7 @@ export function createChecker(options: CheckerOptions = {}): Checker {
       });
     }
     prev = { settings, text, source, checks, views, auditedAt, bucketOf, members, highest, handoffs, readbacks, readbacksOf };
-    return { lines: views, audited, report, readbacks, handoffs, now: settings.now };
+    return { lines: views, audited, report, readbacks, handoffs, states, now: settings.now };
   }
 
   return { check };

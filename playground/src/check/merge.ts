@@ -7,7 +7,7 @@
  * the CXs came; owners by their item's first tracked HO. A test (test/playground/checker.test.ts)
  * holds the result equal to checkThread over the whole conversation.
  */
-import type { ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "../../../core/index.js";
+import type { HandoffState, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "../../../core/index.js";
 import type { LineOf, Relabel } from "./relabel.js";
 
 /** The findings one message raised as the audit took it (what add() returned), and its key. */
@@ -23,6 +23,8 @@ export interface GroupReport {
   readonly ownerKeys: readonly number[];
   /** The audit's report at the moment asked. */
   readonly report: ThreadReport;
+  /** Where each of the group's handoffs stands at that moment, as the audit says (handoffs()). */
+  readonly handoffs: readonly HandoffState[];
 }
 
 function sum(into: Record<string, unknown>, b: Record<string, unknown>): void {

@@ -1,51 +1,39 @@
 /**
  * The thread tree: each valid message under the earlier message its `re=` names (threads are
- * rebuilt from re=, never from position), and what check-thread's report says about each HO. The
- * states come from the report's findings, as the core wrote them; nothing here judges a message.
+ * rebuilt from re=, never from position), and where each HO stands as check-thread says
+ * (handoffs()). Nothing here judges a message.
  */
-import type { ItemOwner, Message, ThreadFinding, ThreadReport } from "../../../core/index.js";
+import type { HandoffState, HandoffStateName, ItemOwner, Message, ThreadFinding, ThreadReport } from "../../../core/index.js";
 import type { Checked, CheckedLine, CheckedReadback } from "./checker.js";
 
-export type ClosureState = "open" | "orphaned" | "held" | "superseded" | "closed" | "untracked";
+export type ClosureState = HandoffStateName;
 
 export interface Closure {
   readonly state: ClosureState;
-  /** In words, from the report. */
+  /** In words: the report's findings about a live HO, else what closed or replaced it. */
   readonly text: string;
 }
 
-const END_STATE: Readonly<Record<string, ClosureState>> = {
-  THREAD_OPEN: "open",
-  THREAD_EXPIRED: "orphaned",
-  THREAD_OVERDUE: "orphaned",
-  THREAD_HELD: "held",
-};
-
 /**
- * Each tracked HO's state in the report, by id: open, orphaned (past exp or due) or held when the
- * report says so at the end; superseded when a re-issue replaced it (and no UN why=DUP revived it);
- * closed otherwise. An HO under an id already used is not tracked.
+ * Each tracked HO's state, by id, from the core's states; its words from the report's findings
+ * about the HO at the end (open, held, orphaned), or who closed or replaced it.
  */
-export function closures(report: ThreadReport, handoffs: Iterable<string>): Map<string, Closure> {
-  const superseded = new Map<string, string>();
-  const end = new Map<string, ThreadFinding[]>();
+export function closures(states: ReadonlyMap<string, HandoffState>, report: ThreadReport): Map<string, Closure> {
+  const said = new Map<string, string[]>();
   for (const f of report.findings) {
-    if (f.code === "THREAD_REISSUED") superseded.set(f.handoff, f.id);
-    else if (f.code === "THREAD_REISSUE_DUP") superseded.delete(f.handoff);
-    else if (Object.hasOwn(END_STATE, f.code)) {
-      const list = end.get(f.handoff);
-      if (list === undefined) end.set(f.handoff, [f]);
-      else list.push(f);
-    }
+    // A finding about a handoff's end state is placed on the HO itself.
+    if (f.id !== f.handoff || f.code === "THREAD_ID_REUSED") continue;
+    const list = said.get(f.handoff);
+    if (list === undefined) said.set(f.handoff, [f.message]);
+    else list.push(f.message);
   }
   const out = new Map<string, Closure>();
-  for (const id of handoffs) {
-    const found = end.get(id);
-    if (found !== undefined) {
-      const first = found[0] as ThreadFinding;
-      out.set(id, { state: END_STATE[first.code] as ClosureState, text: found.map((f) => f.message).join("; ") });
-    } else if (superseded.has(id)) out.set(id, { state: "superseded", text: `superseded by the re-issue ${superseded.get(id) as string}` });
-    else out.set(id, { state: "closed", text: "closed" });
+  for (const [id, h] of states) {
+    const text =
+      h.state === "closed" ? `closed by its ${h.closedBy as string}`
+      : h.state === "superseded" ? `superseded by the re-issue ${h.supersededBy as string}`
+      : (said.get(id) ?? []).join("; ");
+    out.set(id, { state: h.state, text });
   }
   return out;
 }
@@ -98,7 +86,7 @@ export function decoratedTree(checked: Checked, previous: ReadonlyMap<CheckedLin
     if (list === undefined) findingsAt.set(f.line, [f]);
     else list.push(f);
   }
-  const closed = closures(checked.report, checked.handoffs.keys());
+  const closed = closures(checked.states, checked.report);
   const owners = ownersByItem(checked.report);
   const built: ThreadNode[] = new Array<ThreadNode>(audited.length);
   const nodes = new Map<CheckedLine, ThreadNode>();
