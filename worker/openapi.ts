@@ -94,7 +94,7 @@ const paths: Record<string, Record<string, Json>> = {
     post: post("checkDn", "Check a done report against the plan (rw check-dn)", "The values as executed against the HO's, or the passing readback's where the HO left them to the receiver. A text body holds the HO, the DN and optionally the RB, one a line in that order.", { schema: "CheckDnRequest", example: { ho: PAY_HO, dn: PAY_DN }, text: `${PAY_HO}\n${PAY_DN}\n` }, ok("ok, or the findings that refuse the DN.", "CheckReport"), [PROFILE_QUERY], ["invalid-request", "invalid-message", ...BODY_PROBLEMS]),
   },
   "/v1/check-thread": {
-    post: post("checkThread", "Audit a conversation in sending order (rw check-thread)", `Closure (open past exp or due, closed twice, done after a cancel, wrong-party cancels), re-issues, readbacks and the owner of every item. Lines that are not valid messages are left out and listed in rejected. ${LINES_TEXT}`, { schema: "ThreadRequest", example: { lines: [HO, RB], now: "20261001T0900Z" }, text: `${HO}\n${RB}\n` }, ok("The thread report.", "ThreadReport"), [PROFILE_QUERY, query("now", "The moment of the audit, YYYYMMDDTHHMMZ (UTC); default: now.")], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
+    post: post("checkThread", "Audit a conversation in sending order (rw check-thread)", `Closure (open past exp or due, closed twice, done after a cancel, wrong-party cancels), re-issues, readbacks and the owner of every item. Lines that are not valid messages are left out and listed in rejected. ${LINES_TEXT}`, { schema: "ThreadRequest", example: { lines: [HO, RB], now: "20261001T0900Z" }, text: `${HO}\n${RB}\n` }, ok("The thread report, and where each handoff stands.", "CheckThreadResult"), [PROFILE_QUERY, query("now", "The moment of the audit, YYYYMMDDTHHMMZ (UTC); default: now.")], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
   },
   "/v1/mailbox/preflight": {
     post: post("mailboxPreflight", "Preflight an Agent Mailbox message (rw mailbox new's check)", "One message, Markdown with YAML frontmatter and the envelope under meta.mailbox, read by the core: the envelope's fields and rules, the body's parent link, and its RW1 lines. mode outbound (default) is the preflight before publishing (legacy aliases refused, the supported version required); inbound reads a peer's message. parent (the parent message's text, or { id, kind, file }) enables the ack rule and the parent-link check. A text body is the message itself, with the options in the query.", { schema: "MailboxPreflightRequest", example: { message: MAILBOX_HELLO }, text: MAILBOX_HELLO }, ok("The verdict: ok, the envelope when it holds, every finding (codes from core/mailbox's MAILBOX_CODES), and each RW1 line of the body as the core read it.", "MailboxPreflight"), [PROFILE_QUERY, query("mode", "outbound (default) or inbound.", { enum: ["outbound", "inbound"] })], ["invalid-request", "invalid-message", ...BODY_PROBLEMS]),
@@ -121,14 +121,14 @@ const paths: Record<string, Record<string, Json>> = {
     get: { operationId: "getProblem", summary: "One problem type (the target of a problem's type URI)", parameters: [{ name: "kind", in: "path", required: true, schema: { type: "string", enum: Object.keys(PROBLEMS) }, example: "line-too-long" }], responses: { "200": ok("The problem kind.", "ProblemKind"), ...problems("not-found", "invalid-request") } },
   },
   "/v1/threads/{thread}": {
-    get: { operationId: "getThread", summary: "A thread's state: check-thread at the thread's clock", description: `The report (findings, owners, counts) at the thread object's now, the open handoffs with their deadlines, every checked readback's verdict, the handoffs an alarm marked orphaned, how many prepared statements are in each state (tokens are never listed), and when the object next wakes by itself. ${THREAD_AUTH}`, parameters: [THREAD], responses: { "200": ok("The thread's state.", "ThreadState"), ...problems("invalid-request", "unauthorized") } },
+    get: { operationId: "getThread", summary: "A thread's state: check-thread at the thread's clock", description: `The report (findings, owners, counts) at the thread object's now, the live handoffs (open, held or orphaned) with their deadlines, every checked readback's verdict, the handoffs an alarm marked orphaned, how many prepared statements are in each state (tokens are never listed), and when the object next wakes by itself. ${THREAD_AUTH}`, parameters: [THREAD], responses: { "200": ok("The thread's state.", "ThreadState"), ...problems("invalid-request", "unauthorized") } },
   },
   "/v1/threads/{thread}/lines": {
     post: { ...(post("appendLines", "Append lines to a thread", `Each line validated against the core and the thread's profile, in order. A valid line is stored (append-only) and check-thread answers with what it raised; an RB is checked against its HO (tiers 1-5, with the sender's challenge) and its verdict recorded; a CX abandons its HO's prepared statements. The first refused line stops the request: it is not stored, the answer carries the UN its receiver sends, and the lines after it are skipped. The same line again under its id is a duplicate (a retry, idempotent); another line under a used id is refused. profile, on the first append, fixes the thread's profile. ${THREAD_AUTH}`, { schema: "AppendRequest", example: { lines: [PAY_HO_EXP], profile: "pay" }, text: `${PAY_HO_EXP}\n` }, ok("One result per line.", "AppendResults"), [], ["invalid-request", "too-many-lines", "thread-conflict", "invalid-profile", "unauthorized", ...BODY_PROBLEMS]) as Record<string, Json>), parameters: [THREAD] },
     get: { operationId: "listLines", summary: "The stored lines, in order, a page at a time", parameters: [THREAD, query("after", "Lines after this seq (default 0).", { type: "integer", minimum: 0 }), query("limit", "At most this many (default 1000, at most 10000).", { type: "integer", minimum: 1, maximum: 10000 })], responses: { "200": ok("The lines and the seq to ask after next (null at the end).", "LinePage"), ...problems("invalid-request", "unauthorized") } },
   },
   "/v1/threads/{thread}/handoffs/{handoff}": {
-    get: { operationId: "getHandoff", summary: "One handoff: its line, its checked readbacks, its findings", description: "Never returns the sender's challenge; a readback checked with one shows its verdicts and the receiver's values, not the sender's.", parameters: [THREAD, HANDOFF], responses: { "200": ok("The handoff.", "HandoffState"), ...problems("invalid-request", "unknown-handoff", "unauthorized") } },
+    get: { operationId: "getHandoff", summary: "One handoff: its line, where it stands, its checked readbacks, its findings", description: "Never returns the sender's challenge; a readback checked with one shows its verdicts and the receiver's values, not the sender's.", parameters: [THREAD, HANDOFF], responses: { "200": ok("The handoff.", "ThreadHandoff"), ...problems("invalid-request", "unknown-handoff", "unauthorized") } },
   },
   "/v1/threads/{thread}/handoffs/{handoff}/challenge": {
     post: { operationId: "registerChallenge", summary: "Register the sender's private challenge for an HO", description: "The withheld acceptance criteria (expectAcc, tier 4) and the record (tier 5) the server checks the HO's readback with. Registered before the readback arrives, replaced by a later registration, and never returned by any route.", parameters: [THREAD, HANDOFF], requestBody: { required: true, content: { "application/json": { schema: ref("Challenge"), example: { record: PAY_RECORD } } } }, responses: { "204": { description: "Registered." }, ...problems("invalid-request", "invalid-record", "thread-conflict", "unauthorized", ...BODY_PROBLEMS) } },
@@ -177,7 +177,7 @@ const schemas: Record<string, Json> = {
   CheckedReadback: { type: "object", required: ["rb", "handoff", "verdict", "report"], properties: { rb: { type: "string" }, handoff: { type: "string" }, verdict: { enum: ["wilco", "unverified", "void", "late"] }, report: { oneOf: [ref("ReadbackReport"), { type: "null" }] } } },
   ThreadState: { type: "object", required: ["thread", "now", "profile", "lines", "report", "open", "readbacks", "orphaned", "statements", "alarm"], properties: { thread: { type: "string" }, now: { type: "string" }, profile: STRING_OR_NULL, lines: { type: "integer" }, report: ref("ThreadReport"), open: { type: "array", description: "The live handoffs: not closed nor superseded.", items: { type: "object", required: ["id", "exp", "due", "state"], properties: { id: { type: "string" }, exp: STRING_OR_NULL, due: STRING_OR_NULL, state: { enum: ["open", "held", "orphaned"] } } } }, readbacks: { type: "array", items: OBJECT }, orphaned: { type: "array", items: OBJECT }, statements: { type: "object", additionalProperties: { type: "integer" } }, alarm: { type: ["integer", "null"], description: "Epoch ms." } } },
   LinePage: { type: "object", required: ["lines", "next"], properties: { lines: { type: "array", items: { type: "object", required: ["seq", "id", "line"], properties: { seq: { type: "integer" }, id: { type: "string" }, line: { type: "string" } } } }, next: { type: ["integer", "null"] } } },
-  HandoffState: { type: "object", required: ["line", "readbacks", "findings"], properties: { line: { type: "string" }, readbacks: { type: "array", items: ref("CheckedReadback") }, findings: FINDINGS } },
+  ThreadHandoff: { type: "object", required: ["line", "state", "readbacks", "findings"], properties: { line: { type: "string" }, state: ref("HandoffState"), readbacks: { type: "array", items: ref("CheckedReadback") }, findings: FINDINGS } },
   Challenge: { type: "object", properties: { expectAcc: { oneOf: [{ type: "array", items: { type: "string" } }, { type: "string" }], description: "Withheld criteria, key:value." }, record: { type: "object", description: "The sender's record: slot values, with $resolve for what the receiver resolves." } } },
   PrepareRequest: { type: "object", required: ["handoff", "call", "exp"], properties: { handoff: { type: "string" }, call: SLOT_VALUES, exp: { type: "string", description: "YYYYMMDDTHHMMZ (UTC)." }, n: { type: "integer", minimum: 0, description: "The RB's number (default: the receiver's next)." } } },
   Statement: { type: "object", required: ["token", "handoff", "call", "exp", "readback", "state"], properties: { token: { type: "string" }, handoff: { type: "string" }, call: SLOT_VALUES, exp: { type: "string" }, readback: ref("Message"), line: { type: "string", description: "The readback as its line (prepare only)." }, state: { enum: ["pending", "committed", "abandoned", "expired", "cancelled"] } } },
@@ -262,17 +262,40 @@ const schemas: Record<string, Json> = {
       rw1: { type: "array", items: { type: "object", required: ["line", "text", "ok", "findings"], properties: { line: { type: "integer" }, text: { type: "string" }, ok: { type: "boolean" }, findings: FINDINGS } } },
     },
   },
+  HandoffState: {
+    type: "object",
+    required: ["id", "state", "closedBy", "readback", "supersededBy"],
+    properties: {
+      id: { type: "string" },
+      state: { enum: ["open", "held", "orphaned", "superseded", "closed"] },
+      closedBy: { enum: ["DN", "UN", "FL", "CX", null] },
+      readback: { enum: ["wilco", "void", "unverified", null] },
+      supersededBy: STRING_OR_NULL,
+    },
+  },
+  CheckThreadResult: {
+    allOf: [
+      ref("ThreadReport"),
+      {
+        type: "object",
+        required: ["handoffs", "now", "invalid", "rejected"],
+        properties: {
+          handoffs: { type: "array", description: "Every tracked HO and where it stands at now (the core's handoffs(now)).", items: ref("HandoffState") },
+          now: { type: "string" },
+          invalid: { type: "integer" },
+          rejected: { type: "array", items: { type: "object", properties: { line: { type: "integer" }, findings: FINDINGS } } },
+        },
+      },
+    ],
+  },
   ThreadReport: {
     type: "object",
-    required: ["ok", "findings", "owners", "counts", "now", "invalid", "rejected"],
+    required: ["ok", "findings", "owners", "counts"],
     properties: {
       ok: { type: "boolean", description: "No thread finding is an error (rejected lines are counted in invalid)." },
       findings: { type: "array", items: { allOf: [ref("Finding"), { type: "object", properties: { handoff: { type: "string" }, id: { type: "string" }, line: { type: ["integer", "null"] }, causes: FINDINGS } }] } },
       owners: { type: "array", items: { type: "object", properties: { item: { type: "string" }, owner: { type: "string" }, handoff: STRING_OR_NULL } } },
       counts: { type: "object" },
-      now: { type: "string" },
-      invalid: { type: "integer" },
-      rejected: { type: "array", items: { type: "object", properties: { line: { type: "integer" }, findings: FINDINGS } } },
     },
   },
   Legend: { type: "object", required: ["profile", "lean", "legend"], properties: { profile: STRING_OR_NULL, lean: { type: "boolean" }, legend: { type: "string" } } },

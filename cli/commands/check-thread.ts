@@ -29,7 +29,7 @@ async function run(ctx: CommandContext): Promise<number> {
   }
   const report = audit.finish();
   if (ctx.json) {
-    await ctx.out.line(JSON.stringify({ ...report, now, invalid }));
+    await ctx.out.line(JSON.stringify({ ...report, handoffs: audit.handoffs(now), now, invalid }));
   } else {
     const c = report.counts;
     await ctx.out.line(`thread at ${now}: ${report.ok && invalid === 0 ? "ok" : "problems"}; ${c.messages} messages, ${c.handoffs} handoffs (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${invalid > 0 ? `; ${invalid} invalid lines left out` : ""}`);

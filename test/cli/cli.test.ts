@@ -295,8 +295,9 @@ describe("rw check-thread", () => {
   it("the same thread past its due date: orphaned, exit 1", () => {
     const r = rw(["check-thread", "--now", "20261003T0900Z", "--json"], `${thread.join("\n")}\n`);
     expect(r.code).toBe(1);
-    const report = JSON.parse(r.out) as { findings: { code: string }[] };
+    const report = JSON.parse(r.out) as { findings: { code: string }[]; handoffs: { id: string; state: string; supersededBy: string | null }[] };
     expect(report.findings.map((f) => f.code)).toContain("THREAD_OVERDUE");
+    expect(report.handoffs.map((h) => [h.id, h.state, h.supersededBy])).toStrictEqual([["ops-03", "superseded", "ops-04"], ["ops-04", "orphaned", null]]);
   });
   it("closed by its DN, the thread is ok; an invalid line is reported and left out", () => {
     const done = "RW1 DN builder-07 re=ops-04 from=builder to=ops item=jira:OPS-77 out=OK";

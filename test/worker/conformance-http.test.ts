@@ -89,9 +89,10 @@ describe("threads/ over HTTP", () => {
       const report = await ok<Record<string, unknown>>("/v1/check-thread", { lines: c.lines, now: c.now });
       const audit = createThreadAudit({ now: c.now, vocabulary: resolveAll });
       c.lines.forEach((line, k) => audit.add(core.checkLine(line, resolveAll).message as core.Message, k + 1));
-      expect(report).toStrictEqual(JSON.parse(JSON.stringify({ ...audit.finish(), now: c.now, invalid: 0, rejected: [] })));
+      expect(report).toStrictEqual(JSON.parse(JSON.stringify({ ...audit.finish(), handoffs: audit.handoffs(c.now), now: c.now, invalid: 0, rejected: [] })));
       expect(report["ok"]).toBe(c.ok);
       expect(report["owners"]).toStrictEqual(c.owners);
+      if (c.handoffs !== undefined) expect(report["handoffs"]).toStrictEqual(c.handoffs);
     });
   }
 });

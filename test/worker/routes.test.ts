@@ -271,6 +271,7 @@ describe("POST /v1/check-thread", () => {
     const r = await body(await postJson("/v1/check-thread", { lines: [PAY_HO, PAY_RB, PAY_DN], now: "20261001T0900Z" }));
     expect(r).toMatchObject({ ok: true, now: "20261001T0900Z", invalid: 0, rejected: [], owners: [{ item: "inv:MD-2026-057", owner: "payer", handoff: "scheduler-1" }] });
     expect(r.counts).toMatchObject({ messages: 3, handoffs: 1, closed: 1 });
+    expect(r.handoffs).toStrictEqual([{ id: "scheduler-1", state: "closed", closedBy: "DN", readback: "wilco", supersededBy: null }]);
   });
   it("leaves out lines that are not valid messages, reports the ones past due, and defaults now", async () => {
     const r = await body(await postText("/v1/check-thread", `${HO}\n${POLISH.replace("research-01", "research-02")}\n`));
@@ -280,6 +281,7 @@ describe("POST /v1/check-thread", () => {
     expect(r.findings.map((f: any) => f.code)).toContain("THREAD_OVERDUE");
     const early = await body(await postText("/v1/check-thread?now=20261001T0000Z", HO));
     expect(early.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_OPEN"]);
+    expect(early.handoffs.map((h: any) => h.state)).toStrictEqual(["open"]);
   });
   it("refuses a now that is not a time", async () => {
     await expectProblem(await postJson("/v1/check-thread", { lines: [HO], now: "tomorrow" }), "invalid-request", { parameter: "now" });

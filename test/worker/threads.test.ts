@@ -143,6 +143,7 @@ describe("readbacks checked by the server against the sender's private challenge
     const htext = await h.clone().text();
     const handoff = await ok(h);
     expect(handoff.readbacks.map((x: any) => [x.rb, x.verdict])).toStrictEqual([["writer-2", "void"], ["writer-3", "wilco"]]);
+    expect(handoff.state).toStrictEqual({ id: "lead-1", state: "open", closedBy: null, readback: "wilco", supersededBy: null });
     expect(htext).not.toContain("120w");
     expect(JSON.stringify(await state(t))).not.toContain("120w");
   });

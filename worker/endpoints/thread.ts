@@ -27,5 +27,5 @@ export async function checkThreadRoute(context: RouteContext): Promise<Response>
     if (!checked.ok || checked.message === null) rejected.push({ line: n, findings: checked.findings });
     else audit.add(checked.message, n);
   }
-  return json({ ...audit.finish(), now, invalid: rejected.length, rejected });
+  return json({ ...audit.finish(), handoffs: audit.handoffs(now), now, invalid: rejected.length, rejected });
 }

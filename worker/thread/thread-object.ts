@@ -13,7 +13,7 @@ import {
   abandon, afterDate, afterTime, cancelHandoff, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, timeAt,
 } from "../../core/index.js";
 import type {
-  Finding, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
+  Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
 import type { ProblemKindName } from "../problem.js";
@@ -387,13 +387,16 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /** One handoff: its line, its readbacks with their verdicts, and its place in the report. The challenge is never returned. */
-  handoff(id: string): Outcome<{ line: string; readbacks: CheckedReadback[]; findings: readonly ThreadFinding[] }> {
+  handoff(id: string): Outcome<{ line: string; state: HandoffState; readbacks: CheckedReadback[]; findings: readonly ThreadFinding[] }> {
     const row = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'HO'", id).toArray()[0];
     if (row === undefined) return problem("unknown-handoff", `no HO of this thread has the id ${id}`, { parameter: "handoff" });
     const readbacks = this.sql.exec<{ rb: string; handoff: string; verdict: string; report: string | null }>("SELECT rb, handoff, verdict, report FROM readbacks WHERE handoff = ? ORDER BY rowid", id).toArray()
       .map((r) => ({ rb: r.rb, handoff: r.handoff, verdict: r.verdict as CheckedReadback["verdict"], report: r.report === null ? null : (JSON.parse(r.report) as ReadbackReport) }));
-    const findings = this.conceal(this.auditor().report(this.now()).findings.filter((f) => f.handoff === id));
-    return { ok: true, value: { line: row.line, readbacks, findings } };
+    const now = this.now();
+    const findings = this.conceal(this.auditor().report(now).findings.filter((f) => f.handoff === id));
+    // The first HO under an id is the tracked one; a later HO reusing it is refused on append.
+    const state = this.auditor().handoffs(now).find((h) => h.id === id) as HandoffState;
+    return { ok: true, value: { line: row.line, state, readbacks, findings } };
   }
 
   /** Freezes a resolved call for an HO of this thread (core prepare), stated as the RB to relay. */
