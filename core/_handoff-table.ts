@@ -57,7 +57,7 @@ export interface HandoffTable {
 const INT_COLUMNS = ["line", "from", "to", "item", "ask", "due", "shape", "state", "closedAt"] as const;
 const NUMBER_COLUMNS = ["exp", "digest", "echoPrint", "execPrint"] as const;
 
-export function _handoffTable(capacity = 1024): HandoffTable {
+export function _handoffTable(capacity = 32): HandoffTable {
   const t = { count: 0 } as HandoffTable;
   for (const c of INT_COLUMNS) t[c] = new Int32Array(capacity);
   for (const c of NUMBER_COLUMNS) t[c] = new Float64Array(capacity);
@@ -101,7 +101,7 @@ export interface ItemTable {
   via: Int32Array;
 }
 
-export function _itemTable(capacity = 1024): ItemTable {
+export function _itemTable(capacity = 32): ItemTable {
   return { count: 0, owner: new Int32Array(capacity), via: new Int32Array(capacity) };
 }
 
