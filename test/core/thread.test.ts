@@ -47,6 +47,21 @@ describe("the API", () => {
     expect(() => audit.add(read(HO), -1)).toThrow(RangeError);
     expect(() => audit.add(read(HO), 1.5)).toThrow(RangeError);
     expect(() => audit.add(read(HO), 2 ** 31)).toThrow(RangeError);
+    expect(() => audit.handoffs("tomorrow")).toThrow(RangeError);
+  });
+
+  it("handoffs(now): each tracked HO where it stands at any moment, and after finish()", () => {
+    const audit = createThreadAudit({ now: "20261002T0000Z" });
+    audit.add(read(HO), 1);
+    expect(audit.handoffs("20260930T0000Z")).toStrictEqual([{ id: "ops-1", state: "open", closedBy: null, readback: null, supersededBy: null }]);
+    expect(audit.handoffs().map((h) => h.state)).toStrictEqual(["orphaned"]);
+    audit.add(read(RB), 2);
+    audit.add(read(DN), 3);
+    // An HO under an id already used is not tracked, so it has no state of its own.
+    audit.add(read(HO.replace("ask=FIX", "ask=TEST")), 4);
+    const report = audit.finish();
+    expect(audit.handoffs()).toStrictEqual([{ id: "ops-1", state: "closed", closedBy: "DN", readback: "wilco", supersededBy: null }]);
+    expect(report.counts.closed).toBe(1);
   });
 
   it("places findings on the lines given, or on none", () => {
