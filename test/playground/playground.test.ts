@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLine, checkReadback, coreVocabulary, legend, profileResolver } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
@@ -30,6 +30,11 @@ async function open(fragment = ""): Promise<Opened> {
   return o;
 }
 
+/**
+ * An element's text as the DOM holds it. The rows and the thread's nodes use content-visibility:
+ * auto, and innerText of content the browser has not rendered yet is empty, so it is not used there.
+ */
+const text = async (l: Locator): Promise<string> => (await l.textContent()) ?? "";
 const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 
 /** What the page says about each readback: its verdict and each tier's result. */
@@ -107,7 +112,7 @@ describe("section 8 in the conversation checker", () => {
     expect(await page.locator('li[data-node="ops-03"] > .node [data-closure]').first().getAttribute("title")).toBe("superseded by the re-issue ops-04");
     expect(await closure("ops-04")).toBe("open");
     expect(await tiersShown(page, "builder-05")).toMatchObject({ verdict: "void" });
-    expect(await page.locator('li[data-node="builder-05"] .tier-findings').innerText()).toContain("ECHO_MISMATCH");
+    expect(await text(page.locator('li[data-node="builder-05"] .tier-findings'))).toContain("ECHO_MISMATCH");
     expect(await tiersShown(page, "builder-06")).toMatchObject({ verdict: "wilco" });
     expect(await page.locator('tr[data-item="jira:OPS-77"]').innerText()).toContain("builder");
     await page.getByRole("button", { name: "Handoff, question, completion" }).click();
@@ -143,13 +148,13 @@ describe("a broken line", () => {
     const underlined = row.locator(".err");
     expect(await underlined.count()).toBe(1);
     expect(await underlined.getAttribute("data-at")).toBe("64");
-    expect(await underlined.innerText()).toBe("ask=POLISH");
+    expect(await text(underlined)).toBe("ask=POLISH");
     // The underline starts at character 64 of the line as displayed.
     const before = await row.locator("code.rw").evaluate((code, at) => (code.textContent ?? "").indexOf("ask=POLISH") === at, 64);
     expect(before).toBe(true);
-    expect(await row.locator("ul.findings").innerText()).toContain("ENUM_UNKNOWN");
-    expect(await row.locator("ul.findings").innerText()).toContain("ask=POLISH is not a known ask code");
-    expect(await row.locator("[data-refusal]").innerText()).toBe("RW1 UN writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 why=UNK // unknown ask=POLISH");
+    expect(await text(row.locator("ul.findings"))).toContain("ENUM_UNKNOWN");
+    expect(await text(row.locator("ul.findings"))).toContain("ask=POLISH is not a known ask code");
+    expect(await text(row.locator("[data-refusal]"))).toBe("RW1 UN writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 why=UNK // unknown ask=POLISH");
     await shot(page, "conversation-broken-line");
     // "at 64" puts the editor's caret there.
     await row.getByRole("button", { name: /^at 64/ }).click();
@@ -164,9 +169,9 @@ describe("a broken line", () => {
     await expect.poll(() => row.getAttribute("data-status")).toBe("refused");
     const want = checkLine(lines[2] as string).findings.map((f) => String(f.at));
     expect(await row.locator(".err").evaluateAll((s) => s.map((e) => e.getAttribute("data-at")))).toStrictEqual(want);
-    expect(await row.innerText()).toContain("SPACING");
+    expect(await text(row)).toContain("SPACING");
     await page.fill("#as", "writer");
-    await expect.poll(() => row.locator("[data-refusal]").innerText()).toMatch(/^RW1 UN writer-2 re=research-03 from=writer to=research/);
+    await expect.poll(() => text(row.locator("[data-refusal]"))).toMatch(/^RW1 UN writer-2 re=research-03 from=writer to=research/);
   });
 });
 
@@ -271,7 +276,7 @@ describe("sharing", () => {
     expect(await p.locator("#as").inputValue()).toBe("auditor");
     expect(await p.locator("#profile").inputValue()).toBe("pay");
     await page.getByRole("tab", { name: "Conversation" }).click();
-    const rows = async (q: Page) => q.locator("ol.rows").innerText();
+    const rows = async (q: Page) => text(q.locator("ol.rows"));
     expect(await rows(p)).toBe(await rows(page));
   });
 
@@ -305,8 +310,8 @@ describe("safety", () => {
     const lines = [`RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT // ${XSS}`, `RW1 HO research-02 from=research to=writer item=${XSS} ask=POLISH // ${XSS}`, `{"v":"RW1","type":"HO","id":"x-1","tail":"${XSS}"}`];
     await page.fill("#conversation", lines.join("\n"));
     await page.locator('ol.rows > li[data-line="3"]').waitFor();
-    expect(await page.locator("ol.rows").innerText()).toContain(XSS);
-    expect(await page.locator('ol.rows > li[data-line="1"] pre.json').innerText()).toContain(XSS);
+    expect(await text(page.locator("ol.rows"))).toContain(XSS);
+    expect(await text(page.locator('ol.rows > li[data-line="1"] pre.json'))).toContain(XSS);
     expect(await page.locator("img").count()).toBe(0);
     await page.getByRole("button", { name: "Copy link" }).click();
     await expect.poll(() => page.url()).toMatch(/#s1\./);
