@@ -55,7 +55,7 @@ function types(vocabulary: Vocabulary, lean: boolean): string[] {
 }
 
 /** The formats of the value types whose shape a model cannot guess, printed where the type is first named. */
-const FORMATS: Readonly<Record<string, string>> = { date: "YYYYMMDD", time: "YYYYMMDDTHHMMZ", bool: "Y N", money: "5400.00" };
+const FORMATS: Readonly<Record<string, string>> = { date: "YYYYMMDD", time: "YYYYMMDDTHHMMZ UTC", bool: "Y N", money: "5400.00" };
 
 /**
  * Slots grouped by type, so each type is stated once (`date YYYYMMDD: due needed by, by answer by`).
