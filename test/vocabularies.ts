@@ -1,18 +1,13 @@
 // The shipped profiles compiled once for tests; a profile that fails to compile fails every test using it.
-import { compileVocabulary, coreVocabulary } from "../core/index.js";
 import type { Vocabulary } from "../core/index.js";
-import { shippedProfiles } from "../profiles/index.js";
+import { shippedNames, shippedVocabulary } from "../profiles/index.js";
 
 let cache: Record<string, Vocabulary> | null = null;
 
 export function vocabularies(): Record<string, Vocabulary> & { pay: Vocabulary; clin: Vocabulary; pform: Vocabulary } {
   if (cache === null) {
     cache = {};
-    for (const [name, file] of Object.entries(shippedProfiles)) {
-      const compiled = compileVocabulary(coreVocabulary, file);
-      if (!compiled.ok) throw new Error(`shipped profile ${name} does not compile: ${JSON.stringify(compiled.findings)}`);
-      cache[name] = compiled.value;
-    }
+    for (const name of shippedNames) cache[name] = shippedVocabulary(name) as Vocabulary;
   }
   return cache as Record<string, Vocabulary> & { pay: Vocabulary; clin: Vocabulary; pform: Vocabulary };
 }

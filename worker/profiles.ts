@@ -1,14 +1,14 @@
 /**
  * Profiles for the Worker, as the CLI has them (cli/profiles.ts): the one a request names with
  * `profile` (a shipped name, or an inline profile file as a JSON object), and any shipped profile
- * a line names with `p=`. Shipped profiles are checked and compiled once per isolate, by the core.
+ * a line names with `p=`. Shipped profiles are checked and compiled once per isolate, by the core
+ * (profiles/index.ts compiles them).
  */
 import { checkProfile, compileVocabulary, coreVocabulary, profileResolver } from "../core/index.js";
 import type { Message, ProfileFile, Vocabulary, VocabularyResolver } from "../core/index.js";
-import { shippedProfiles } from "../profiles/index.js";
+import { shippedNames, shippedProfiles, shippedVocabulary } from "../profiles/index.js";
 import { ProblemError } from "./problem.js";
 
-const compiled = new Map<string, Vocabulary>();
 const checkedFiles = new Map<string, ProfileFile>();
 
 /** A shipped profile's file as the core checked it, or undefined when none has that name. */
@@ -23,21 +23,6 @@ export function shippedFile(name: string): ProfileFile | undefined {
   return checked.value;
 }
 
-/** A shipped profile compiled with the core, or undefined when none has that name. */
-export function shippedVocabulary(name: string): Vocabulary | undefined {
-  const cached = compiled.get(name);
-  if (cached !== undefined) return cached;
-  if (!Object.hasOwn(shippedProfiles, name)) return undefined;
-  const result = compileVocabulary(coreVocabulary, shippedProfiles[name]);
-  if (!result.ok) throw new Error(`shipped profile ${name} is refused: ${result.findings.map((f) => f.message).join("; ")}`);
-  compiled.set(name, result.value);
-  return result.value;
-}
-
-export function shippedNames(): string[] {
-  return Object.keys(shippedProfiles).sort();
-}
-
 /**
  * The vocabulary a request's `profile` names: undefined for none, a shipped profile by name (404
  * when there is none), or an inline profile file (422 with the core's findings when refused).
@@ -46,7 +31,7 @@ export function chosenProfile(value: unknown): Vocabulary | undefined {
   if (value === undefined) return undefined;
   if (typeof value === "string") {
     const found = shippedVocabulary(value);
-    if (found === undefined) throw new ProblemError("unknown-profile", `no shipped profile is named ${JSON.stringify(value)} (shipped: ${shippedNames().join(", ")})`, { parameter: "profile", profile: value });
+    if (found === undefined) throw new ProblemError("unknown-profile", `no shipped profile is named ${JSON.stringify(value)} (shipped: ${shippedNames.join(", ")})`, { parameter: "profile", profile: value });
     return found;
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {

@@ -1,25 +1,12 @@
 /**
- * The profiles the playground reads with: the shipped ones (compiled by the core on first use) and
- * a custom profile pasted or loaded from a file (checked by the core's compileVocabulary).
+ * The profiles the playground reads with: the shipped ones (profiles/index.ts, compiled by the core
+ * on first use) and a custom profile pasted or loaded from a file (checked by compileVocabulary).
  */
 import { compileVocabulary, coreVocabulary, profileResolver } from "../../core/index.js";
 import type { Finding, Vocabulary, VocabularyResolver } from "../../core/index.js";
-import { shippedProfiles } from "../../profiles/index.js";
+import { shippedNames, shippedVocabulary } from "../../profiles/index.js";
 
-export const SHIPPED: readonly string[] = Object.keys(shippedProfiles).sort();
-
-const compiled = new Map<string, Vocabulary>();
-
-/** A shipped profile compiled with the core, or undefined when none has that name. */
-export function shippedVocabulary(name: string): Vocabulary | undefined {
-  const cached = compiled.get(name);
-  if (cached !== undefined) return cached;
-  if (!Object.hasOwn(shippedProfiles, name)) return undefined;
-  const result = compileVocabulary(coreVocabulary, shippedProfiles[name]);
-  if (!result.ok) return undefined;
-  compiled.set(name, result.value);
-  return result.value;
-}
+export const SHIPPED: readonly string[] = shippedNames;
 
 /** A custom profile as text: its vocabulary, or what is wrong with it. */
 export type CustomProfile =

@@ -10,7 +10,8 @@ import type { Message, ReadbackExpectations, ThreadReport } from "../../core/ind
 import { createChecker } from "../../playground/src/check/checker.js";
 import type { CheckSettings } from "../../playground/src/check/checker.js";
 import { splitAll } from "../../playground/src/check/lines.js";
-import { resolverFor, shippedVocabulary } from "../../playground/src/profiles.js";
+import { resolverFor } from "../../playground/src/profiles.js";
+import { shippedVocabulary } from "../../profiles/index.js";
 import { threadConversation } from "../bench/thread-corpus.js";
 import { sectionEight } from "../spec-examples.js";
 import type { ThreadCase } from "../conformance/threads-suite.js";

@@ -3,10 +3,10 @@ import { coreVocabulary, legend } from "../../core/index.js";
 import { Input } from "../input.js";
 import { PROBLEMS, ProblemError, problemType } from "../problem.js";
 import type { ProblemKindName } from "../problem.js";
-import { chosenProfile, shippedFile, shippedNames } from "../profiles.js";
+import { chosenProfile, shippedFile } from "../profiles.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
-import { shippedProfiles } from "../../profiles/index.js";
+import { shippedNames, shippedProfiles } from "../../profiles/index.js";
 import pkg from "../../package.json" with { type: "json" };
 
 /** The package version, as package.json says. */
@@ -31,7 +31,7 @@ export async function legendPostRoute({ request, url }: RouteContext): Promise<R
 
 export function profilesRoute({ url }: RouteContext): Response {
   Input.query(url, []);
-  const list = shippedNames().map((name) => {
+  const list = shippedNames.map((name) => {
     const file = shippedFile(name);
     return { name, version: file?.version ?? null, title: file?.title ?? null, desc: file?.desc ?? null, href: `/v1/profiles/${name}` };
   });
@@ -42,7 +42,7 @@ export function profilesRoute({ url }: RouteContext): Response {
 export function profileRoute({ url, params }: RouteContext): Response {
   Input.query(url, []);
   const name = params["name"] as string;
-  if (shippedFile(name) === undefined) throw new ProblemError("unknown-profile", `no shipped profile is named ${JSON.stringify(name)} (shipped: ${shippedNames().join(", ")})`, { profile: name });
+  if (shippedFile(name) === undefined) throw new ProblemError("unknown-profile", `no shipped profile is named ${JSON.stringify(name)} (shipped: ${shippedNames.join(", ")})`, { profile: name });
   return json(shippedProfiles[name]);
 }
 

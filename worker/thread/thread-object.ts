@@ -17,7 +17,8 @@ import type {
 } from "../../core/index.js";
 import type { Env } from "../env.js";
 import type { ProblemKindName } from "../problem.js";
-import { profiles, shippedVocabulary } from "../profiles.js";
+import { shippedVocabulary } from "../../profiles/index.js";
+import { profiles } from "../profiles.js";
 import type { Profiles } from "../profiles.js";
 import { STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";

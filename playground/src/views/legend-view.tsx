@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { coreVocabulary, legend } from "../../../core/index.js";
 import type { Vocabulary } from "../../../core/index.js";
 import type { CustomProfile } from "../profiles.js";
-import { shippedVocabulary } from "../profiles.js";
+import { shippedVocabulary } from "../../../profiles/index.js";
 import type { PlaygroundState } from "../state.js";
 import { ProfileOptions } from "./profile-options.js";
 
