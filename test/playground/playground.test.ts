@@ -1,34 +1,24 @@
 // The playground end to end: the built site (playground/dist) served from 127.0.0.1 and driven in
 // Debian's Chromium. What the page shows is compared with what the core says in Node. Screenshots
 // of the main views go to test/playground/screenshots/ for a reviewer to look at.
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkLine, checkReadback, coreVocabulary, legend, profileResolver } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
 import { EXAMPLES, SECTION_EIGHT } from "../../playground/src/examples.js";
 import type { Example } from "../../playground/src/examples.js";
 import { sectionEight } from "../spec-examples.js";
 import { vocabularies } from "../vocabularies.js";
-import { launchChromium, openPage, serveStatic } from "./browser.js";
-import type { Browser, Opened, Site } from "./browser.js";
+import { pageSuite, SHOTS } from "./page-suite.js";
 
-const SHOTS = join(import.meta.dirname, "screenshots");
 const POLISH = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261002";
 const XSS = "<img src=x onerror=alert(1)>";
 
-let site: Site;
-let browser: Browser;
-
-const opened: Opened[] = [];
-
-async function open(fragment = ""): Promise<Opened> {
-  const o = await openPage(browser, site.url + fragment);
-  opened.push(o);
-  return o;
-}
+const suite = pageSuite({ clipboard: true });
+const open = suite.open;
 
 /**
  * An element's text as the DOM holds it. The rows and the thread's nodes use content-visibility:
@@ -45,31 +35,18 @@ async function tiersShown(page: Page, rb: string) {
   return { verdict, tiers };
 }
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  site = await serveStatic();
-  browser = await launchChromium();
-  await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.url });
-}, 60_000);
-
-afterAll(async () => {
-  for (const o of opened) expect(o.errors, "no page or console error").toStrictEqual([]);
-  await browser?.close();
-  await site?.close();
-});
-
 describe("the page", () => {
   it("loads its JavaScript and styles, and not the tokenizer, until the legend asks for it", async () => {
-    const before = site.requests.length;
+    const before = suite.site().requests.length;
     const { page } = await open();
     await page.waitForLoadState("networkidle");
-    const paths = site.requests.slice(before);
+    const paths = suite.site().requests.slice(before);
     expect(paths.filter((p) => p.endsWith(".js"))).toHaveLength(1);
     expect(paths.some((p) => p.includes("o200k"))).toBe(false);
     expect(await page.title()).toBe("rogerwilco playground");
     await page.getByRole("tab", { name: "Legend" }).click();
     await page.locator("[data-tokens]").first().waitFor();
-    expect(site.requests.slice(before).some((p) => p.includes("o200k"))).toBe(true);
+    expect(suite.site().requests.slice(before).some((p) => p.includes("o200k"))).toBe(true);
   });
 
   it("offers every exchange of spec section 8, verbatim", () => {

@@ -1,30 +1,19 @@
 // The mailbox and delegation tabs end to end, in Debian's Chromium against the built site: each
 // loads only when opened, and shows what the core says in Node. Screenshots go to
 // test/playground/screenshots/.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, validateRecord } from "../../core/delegation/index.js";
 import { readMailboxMessage } from "../../core/mailbox/index.js";
 import { MAILBOX_EXAMPLES } from "../../playground/src/mailbox-examples.js";
 import { DELEGATION_EXAMPLES } from "../../worker/examples/delegation.js";
-import { launchChromium, openPage, serveStatic } from "./browser.js";
-import type { Browser, Opened, Site } from "./browser.js";
+import { pageSuite, SHOTS } from "./page-suite.js";
 
-const SHOTS = join(import.meta.dirname, "screenshots");
 const XSS = "<img src=x onerror=alert(1)>";
 
-let site: Site;
-let browser: Browser;
-
-const opened: Opened[] = [];
-
-async function open(fragment = ""): Promise<Opened> {
-  const o = await openPage(browser, site.url + fragment);
-  opened.push(o);
-  return o;
-}
+const suite = pageSuite();
+const open = suite.open;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 const example = (id: string) => MAILBOX_EXAMPLES.find((e) => e.id === id) as (typeof MAILBOX_EXAMPLES)[number];
@@ -34,23 +23,11 @@ async function openTab(page: Page, name: "Mailbox" | "Delegation"): Promise<void
   await page.locator(name === "Mailbox" ? "#mailbox-text" : "#delegation-json").waitFor();
 }
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  site = await serveStatic();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  for (const o of opened) expect(o.errors, "no page or console error").toStrictEqual([]);
-  await browser?.close();
-  await site?.close();
-});
-
 describe("the mailbox tab", () => {
   it("loads with the tab, not with the page", async () => {
-    const before = site.requests.length;
+    const before = suite.site().requests.length;
     const { page } = await open();
-    const asked = () => site.requests.slice(before);
+    const asked = () => suite.site().requests.slice(before);
     expect(asked().some((p) => p.includes("mailbox-view") || p.includes("delegation-view"))).toBe(false);
     await openTab(page, "Mailbox");
     expect(asked().some((p) => p.includes("mailbox-view"))).toBe(true);

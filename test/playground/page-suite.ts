@@ -1,0 +1,48 @@
+/**
+ * What every page test file sets up: the built site served, Chromium launched, screenshots' folder
+ * made; at the end, no page or console error in any page opened, and everything closed.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect } from "vitest";
+import { launchChromium, openPage, serveStatic } from "./browser.js";
+import type { Browser, Opened, Site } from "./browser.js";
+
+export const SHOTS = join(import.meta.dirname, "screenshots");
+
+export interface PageSuite {
+  /** Opens the site, with a URL fragment, in a new page whose errors the suite checks at the end. */
+  open(fragment?: string): Promise<Opened>;
+  /** The served site (after the suite's beforeAll). */
+  site(): Site;
+}
+
+/** Registers the suite's hooks; `clipboard` lets pages read and write the clipboard. */
+export function pageSuite(options: { readonly clipboard?: boolean } = {}): PageSuite {
+  let site: Site | undefined;
+  let browser: Browser | undefined;
+  const opened: Opened[] = [];
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    site = await serveStatic();
+    browser = await launchChromium();
+    if (options.clipboard === true) await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.url });
+  }, 60_000);
+  afterAll(async () => {
+    for (const o of opened) expect(o.errors, "no page or console error").toStrictEqual([]);
+    await browser?.close();
+    await site?.close();
+  });
+  const served = (): Site => {
+    if (site === undefined) throw new Error("pageSuite: the site is served in beforeAll");
+    return site;
+  };
+  return {
+    async open(fragment = "") {
+      const o = await openPage(browser as Browser, served().url + fragment);
+      opened.push(o);
+      return o;
+    },
+    site: served,
+  };
+}
