@@ -9,6 +9,7 @@ import type { Finding, Result } from "./finding.js";
 import { isTime } from "./check-value.js";
 import { makeReadback } from "./make-readback.js";
 import type { Message, SlotValue } from "./message.js";
+import { readbackSet } from "./readback-set.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 
 export type StatementState = "pending" | "committed" | "abandoned" | "expired" | "cancelled";
@@ -18,7 +19,7 @@ export interface Statement {
   readonly token: string;
   /** The id of the HO the statement executes. */
   readonly handoff: string;
-  /** The execution values, as they will run. */
+  /** The execution values as the readback states them (every execution slot of the ask): what runs. */
   readonly call: Readonly<Record<string, SlotValue>>;
   /** The end of the window for confirmation, `YYYYMMDDTHHMMZ` (UTC). */
   readonly exp: string;
@@ -79,11 +80,49 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
     return fail([finding("STATEMENT_REFUSED", `the statement's exp=${input.exp} would outlive the HO's exp=${hoExp}`, { slot: "exp", expected: `<= ${hoExp}`, received: input.exp })]);
   }
   if (!TOKEN.test(token) || store.get(token) !== undefined) throw new RangeError("prepare: the token must be 32 fresh lowercase hex characters");
+  const unstated = unstatedCall(input, vocabulary);
+  if (unstated !== null) return fail([unstated]);
+  const ran = store.forHandoff(input.ho.id).find((s) => s.state === "committed");
+  if (ran !== undefined) return fail([alreadyRan(ran)]);
   const rb = makeReadback(input.ho, { n: input.n, exec: input.call, exp: input.exp, extra: { x_tok: token } }, vocabulary);
   if (!rb.ok) return fail([...rb.findings]);
-  const statement: Statement = { token, handoff: input.ho.id, call: { ...input.call }, exp: input.exp, readback: rb.value, state: "pending" };
+  // What runs is what the readback states, slot by slot: the call's values, and the HO's where the
+  // call leaves a slot to it. Nothing the sender did not check can run.
+  const stated: Record<string, SlotValue> = {};
+  for (const key of readbackSet(input.ho, vocabulary).exec) {
+    const value = key === "item" ? rb.value.item : rb.value.slots[key];
+    if (value !== undefined && value !== null) stated[key] = value;
+  }
+  const statement: Statement = { token, handoff: input.ho.id, call: stated, exp: input.exp, readback: rb.value, state: "pending" };
   store.put(statement);
   return { ok: true, value: statement, findings: rb.findings };
+}
+
+/**
+ * A statement is an execution readback (section 5.3): the HO must ask `rb=exec` for an ask with
+ * execution slots, and the call may carry only those slots, since a value the RB does not state
+ * is a value the sender never checked.
+ */
+function unstatedCall(input: PrepareInput, vocabulary: Vocabulary): Finding | null {
+  const set = readbackSet(input.ho, vocabulary);
+  const ask = String(input.ho.slots["ask"]);
+  if (!set.execution) {
+    return finding("STATEMENT_REFUSED", `a statement states the call as an execution readback: the HO ${input.ho.id} must ask rb=exec`, { slot: "rb", expected: "exec" });
+  }
+  if (set.exec.length === 0) {
+    return finding("STATEMENT_REFUSED", `ask=${ask} has no execution slots in the vocabulary (${vocabulary.name}): there is nothing to state`, { slot: "ask", received: ask });
+  }
+  for (const key of Object.keys(input.call)) {
+    if (!set.exec.includes(key)) {
+      return finding("STATEMENT_REFUSED", `the call carries ${key}, which is not an execution slot of ask=${ask} (${set.exec.join(" ")}): a statement runs only what its readback states`, { slot: key, expected: set.exec.join(" "), received: key });
+    }
+  }
+  return null;
+}
+
+/** One act per handoff: once a statement for it has run, no other may run. */
+function alreadyRan(ran: Statement): Finding {
+  return finding("STATEMENT_REFUSED", `the handoff ${ran.handoff} already ran under another statement; its act runs once`, { slot: "x_tok", received: "committed" });
 }
 
 function refuse(statement: Statement | undefined, now: string | null): Finding | null {
@@ -113,6 +152,8 @@ export function commit(store: StatementStore, token: string, now: string): Resul
     if (statement !== undefined && statement.state === "pending" && now > statement.exp) store.put({ ...statement, state: "expired" });
     return { ok: false, value: null, findings: [refusal] };
   }
+  const ran = store.forHandoff((statement as Statement).handoff).find((s) => s.state === "committed");
+  if (ran !== undefined) return { ok: false, value: null, findings: [alreadyRan(ran)] };
   const committed: Statement = { ...(statement as Statement), state: "committed" };
   store.put(committed);
   return { ok: true, value: committed, findings: [] };

@@ -257,11 +257,16 @@ describe("readbacks and the checks around an act", () => {
     const second = rw(["commit", token, "--now", "20261002T1500Z", "--store", store]);
     expect(second.code).toBe(1);
     expect(second.err).toContain("already committed");
-    const other = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", store, "--json"]).out) as { token: string }).token;
-    expect(rw(["commit", other, "--now", "20261002T1601Z", "--store", store]).err).toContain("after the statement's exp");
-    const third = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", store, "--json"]).out) as { token: string }).token;
-    expect(rw(["abandon", "--handoff", "scheduler-1", "--store", store]).out).toContain("cancelled 1 pending");
-    expect(rw(["commit", third, "--now", "20261002T1500Z", "--store", store]).err).toContain("cancelled");
+    // The handoff's act ran: no second statement may be prepared for it, so it cannot run twice.
+    const again = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", store, "--json"]);
+    expect(again.code).toBe(1);
+    expect(again.out + again.err).toContain("already ran under another statement");
+    const fresh = join(tmp, "st2", "statements.json");
+    const other = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", fresh, "--json"]).out) as { token: string }).token;
+    expect(rw(["commit", other, "--now", "20261002T1601Z", "--store", fresh]).err).toContain("after the statement's exp");
+    const third = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", fresh, "--json"]).out) as { token: string }).token;
+    expect(rw(["abandon", "--handoff", "scheduler-1", "--store", fresh]).out).toContain("cancelled 1 pending");
+    expect(rw(["commit", third, "--now", "20261002T1500Z", "--store", fresh]).err).toContain("cancelled");
     expect(rw(["commit", "nothex", "--store", store]).code).toBe(2);
   });
   it("two processes committing one token: exactly one wins", async () => {

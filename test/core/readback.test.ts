@@ -153,6 +153,40 @@ describe("prepared statements (section 5.3)", () => {
     expect(expireStatements(store, all(), "20261002T1700Z").length).toBe(1);
     expect(expireStatements(store, all(), "20261002T1700Z").length).toBe(0);
   });
+  it("what runs is what the readback states: every execution slot, nothing else", () => {
+    const store = memoryStore();
+    const ho = msg(PAYHO.replace(" acct=40-12-88/61102938", ""));
+    // The call resolves acct only; the HO's values for the rest are stated, and they are what runs.
+    const prepared = prepare(store, { ho, call: { acct: "40-12-88/61102938" }, exp: "20261002T1600Z", n: 7 }, pay);
+    expect(prepared.ok).toBe(true);
+    if (!prepared.ok) return;
+    const stated = Object.fromEntries(["sup", "amt", "cur", "kind", "acct", "paid", "ref", "apref"].map((k) => [k, prepared.value.readback.slots[k]]));
+    expect(prepared.value.call).toStrictEqual(stated);
+    expect(commit(store, prepared.value.token, "20261002T1500Z").value?.call).toStrictEqual(stated);
+    // A key the readback would not state is refused, not frozen.
+    for (const extra of [{ addr: "attacker@example.com" }, { x_fee: "500" }, { due: "20261001" }]) {
+      const refused = prepare(memoryStore(), { ho, call: { acct: "40-12-88/61102938", ...extra }, exp: "20261002T1600Z", n: 7 }, pay);
+      expect(refused.findings.map((f) => [f.code, f.slot])).toStrictEqual([["STATEMENT_REFUSED", Object.keys(extra)[0]]]);
+    }
+  });
+  it("a statement is an execution readback: the HO must ask rb=exec, for an ask with exec slots", () => {
+    const noExec = prepare(memoryStore(), { ho: msg(PAYHO.replace(" rb=exec", "")), call: { amt: "9999.00" }, exp: "20261002T1600Z", n: 7 }, pay);
+    expect(noExec.findings.map((f) => [f.code, f.slot])).toStrictEqual([["STATEMENT_REFUSED", "rb"]]);
+    const review = msg(PAYHO.replace("ask=PAY", "ask=REVIEW"));
+    expect(prepare(memoryStore(), { ho: review, call: {}, exp: "20261002T1600Z", n: 7 }, pay).findings.map((f) => f.slot)).toStrictEqual(["ask"]);
+  });
+  it("one act per handoff: once a statement ran, no other for the handoff is prepared or committed", () => {
+    const store = memoryStore();
+    const ho = msg(PAYHO);
+    const a = prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 7 }, pay);
+    const b = prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 8 }, pay);
+    if (!a.ok || !b.ok) throw new Error("both statements should be prepared while none has run");
+    expect(commit(store, a.value.token, "20261002T1500Z").ok).toBe(true);
+    const second = commit(store, b.value.token, "20261002T1500Z");
+    expect(second.findings.map((f) => f.message)).toStrictEqual(["the handoff scheduler-1 already ran under another statement; its act runs once"]);
+    expect(store.get(b.value.token)?.state).toBe("pending");
+    expect(prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 9 }, pay).ok).toBe(false);
+  });
   it("an unknown token, a statement outliving the HO, a bad time: typed refusals", () => {
     const { store, ho } = setup();
     expect(commit(store, "0".repeat(32), "20261002T1500Z").findings[0]?.code).toBe("STATEMENT_UNKNOWN");
