@@ -4,18 +4,27 @@
  */
 const RESERVED = new Set(["__proto__", "prototype", "constructor"]);
 
-/** Dot paths of every reserved own key anywhere in a JSON value. */
-export function _reservedKeys(value: unknown, path = ""): string[] {
-  if (value === null || typeof value !== "object") return [];
+/**
+ * Dot paths of every reserved own key anywhere in a JSON value. Walks with its own stack, not by
+ * recursion: untrusted JSON nested thousands deep must get an answer, not a stack overflow.
+ */
+export function _reservedKeys(value: unknown): string[] {
   const out: string[] = [];
-  if (Array.isArray(value)) {
-    value.forEach((v, i) => out.push(..._reservedKeys(v, `${path}[${i}]`)));
-    return out;
-  }
-  for (const key of Object.keys(value)) {
-    const here = path === "" ? key : `${path}.${key}`;
-    if (RESERVED.has(key)) out.push(here);
-    out.push(..._reservedKeys((value as Record<string, unknown>)[key], here));
+  const stack: [unknown, string][] = [[value, ""]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [node, path] = top;
+    if (node === null || typeof node !== "object") continue;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${path}[${i}]`]);
+      continue;
+    }
+    const keys = Object.keys(node);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string;
+      const here = path === "" ? key : `${path}.${key}`;
+      stack.push([(node as Record<string, unknown>)[key], here]);
+    }
+    for (const key of keys) if (RESERVED.has(key)) out.push(path === "" ? key : `${path}.${key}`);
   }
   return out;
 }

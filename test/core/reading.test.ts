@@ -1,7 +1,7 @@
 // What every adapter reads through: one message from text or JSON, the vocabulary it is read
 // with, and RW1's clock.
 import { describe, expect, it } from "vitest";
-import { afterDate, afterTime, coreVocabulary, isJsonForm, messageNumber, profileResolver, readMessage, timeAt } from "../../core/index.js";
+import { afterDate, afterTime, compileVocabulary, coreVocabulary, isJsonForm, messageNumber, profileResolver, readMessage, timeAt } from "../../core/index.js";
 import { vocabularies } from "../vocabularies.js";
 
 const { pay, clin } = vocabularies();
@@ -21,6 +21,15 @@ describe("readMessage", () => {
     const bad = readMessage("{not json", resolve);
     expect(bad.ok).toBe(false);
     expect(bad.findings.map((f) => f.code)).toStrictEqual(["JSON_SHAPE"]);
+  });
+  it("answers JSON nested deeper than any stack with findings, never a stack overflow", () => {
+    const deep = (n: number, leaf: string): string => '{"a":'.repeat(n) + leaf + "}".repeat(n);
+    for (const text of [deep(100_000, "1"), `{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"x_a":${"[".repeat(100_000)}${"]".repeat(100_000)}},"tail":null}`]) {
+      const read = readMessage(text, resolve);
+      expect(read.ok).toBe(false);
+      expect(read.findings.every((f) => f.code === "JSON_SHAPE")).toBe(true);
+    }
+    expect(compileVocabulary(coreVocabulary, JSON.parse(deep(100_000, '{"__proto__":1}'))).ok).toBe(false);
   });
 });
 
