@@ -3,9 +3,11 @@
  * values as executed, taken from the tool; the sender checks them against the plan. This is the
  * loop that catches a tool that did something other than what it was told.
  */
+import { checkReadback } from "./check-readback.js";
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
+import { readbackVerdict } from "./readback-verdict.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _same, _show } from "./_slot-values.js";
@@ -38,6 +40,13 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
   if (exec.length === 0 || !rbAsked) {
     out.push(finding("DONE_NO_MAP", exec.length === 0 ? `no execution slots for ${ask || "this ask"}: the done check is receipt only` : "the HO did not ask rb=exec: the done check is receipt only", { slot: "out" }));
     return { ok: !out.some((f) => f.severity === "error"), findings: out };
+  }
+  // The readback stands for the plan only if it is this HO's and it passed (section 5.3: "the
+  // readback's where the HO left the slot to the receiver and the readback passed"). Unverified
+  // passes: its resolved values had no record here, and the sender checked them when it came.
+  if (rb !== undefined && readbackVerdict(checkReadback(ho, rb, vocabulary)) === "void") {
+    out.push(finding("DONE_PLAN_VOID", `the readback ${rb.id} did not pass its check against ${ho.id} (check-rb says why): it cannot stand for the plan`, { slot: "rb", received: rb.id }));
+    rb = undefined;
   }
   const outcome = dn.slots["out"];
   for (const slot of exec) {

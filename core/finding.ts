@@ -74,6 +74,7 @@ export const FINDING_CODES = {
   DONE_MISMATCH: "error",
   DONE_NOOP: "error",
   DONE_UNVERIFIED: "error",
+  DONE_PLAN_VOID: "error",
   DONE_NO_MAP: "note",
   // Prepared statements (core/statement).
   STATEMENT_UNKNOWN: "error",
