@@ -68,6 +68,16 @@ export function _isKeyShape(text: string): boolean {
   return c < 128 && ((TABLE[c] as number) & KEY_START) !== 0 && all(text, 1, KEY_REST);
 }
 
+/**
+ * A constraint key (section 5.2: constraints are "compared case-insensitively"): the key shape in
+ * any ASCII case, lowered. Only A-Z are lowered: Unicode case mapping would turn the Kelvin sign
+ * into a `k`. Null when the text is not a key in any case.
+ */
+export function _constraintKey(text: string): string | null {
+  const lower = text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+  return _isKeyShape(lower) ? lower : null;
+}
+
 /** `[0-9a-f]{12}` */
 export function _isHex12(text: string): boolean {
   return text.length === 12 && all(text, 0, HEX_LOWER);

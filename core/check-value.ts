@@ -5,7 +5,7 @@
 import type { Scalar, SlotValue } from "./message.js";
 import type { SlotType } from "./slot-type.js";
 import { READBACK_LEVELS } from "./vocabulary.js";
-import { _isAgentName, _isDigits, _isHex12, _isKeyShape, _isMessageId, _isMoney, _isToken } from "./_chars.js";
+import { _constraintKey, _isAgentName, _isDigits, _isHex12, _isKeyShape, _isMessageId, _isMoney, _isToken } from "./_chars.js";
 
 export interface Problem {
   readonly code: "VALUE_TYPE" | "OUT_OF_RANGE" | "ENUM_UNKNOWN" | "RB_UNKNOWN";
@@ -63,11 +63,13 @@ export function messageNumber(id: string): number {
   return _isMessageId(id) ? Number(id.slice(id.lastIndexOf("-") + 1)) : 0;
 }
 
-/** A constraint (section 5.2): `key:value`, the value a list-element token. */
+/** A constraint (section 5.2): `key:value`, the key in any case, the value a list-element token. */
 function isConstraint(text: string): boolean {
   const colon = text.indexOf(":");
-  return colon > 0 && _isKeyShape(text.slice(0, colon)) && _isToken(text.slice(colon + 1), true);
+  return colon > 0 && _constraintKey(text.slice(0, colon)) !== null && _isToken(text.slice(colon + 1), true);
 }
+
+const isConstraintKey = (text: string): boolean => _constraintKey(text) !== null;
 
 /**
  * Key grammar of section 2, `[a-z][a-z0-9_]*`, less `constructor` and `prototype`: JavaScript
@@ -118,7 +120,7 @@ function stringKind(kind: SlotType["kind"], inList: boolean): { readonly test: (
     case "constraint":
       return { test: isConstraint, reason: "is not a constraint (key:value)" };
     case "ckey":
-      return { test: _isKeyShape, reason: "is not a constraint key" };
+      return { test: isConstraintKey, reason: "is not a constraint key" };
     default:
       return null;
   }

@@ -5,6 +5,7 @@
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Vocabulary } from "./vocabulary-model.js";
+import { _constraintKey } from "./_chars.js";
 
 export interface Constraint {
   readonly key: string;
@@ -12,18 +13,19 @@ export interface Constraint {
   readonly value: string;
 }
 
-const CONSTRAINT = /^([a-z][a-z0-9_]*):(\S+)$/;
+const CONSTRAINT = /^([^:]+):(\S+)$/;
 
-/** Reads `key:value` constraints, from an `acc=` list or a `+`-joined string. */
+/** Reads `key:value` constraints, from an `acc=` list or a `+`-joined string; keys are lowered. */
 export function parseCriteria(input: string | readonly string[]): { constraints: Constraint[]; findings: Finding[] } {
   const items = typeof input === "string" ? (input === "" ? [] : input.split("+")) : input;
   const constraints: Constraint[] = [];
   const findings: Finding[] = [];
   for (const item of items) {
     const m = CONSTRAINT.exec(item);
-    if (m === null || item.includes("+")) {
+    const key = m === null ? null : _constraintKey(m[1] as string);
+    if (m === null || key === null || item.includes("+")) {
       findings.push(finding("CRITERIA_SYNTAX", `'${item}' is not a constraint (key:value)`, { received: item }));
-    } else constraints.push({ key: m[1] as string, value: m[2] as string });
+    } else constraints.push({ key, value: m[2] as string });
   }
   return { constraints, findings };
 }
@@ -155,7 +157,13 @@ export function compareCriteria(expected: readonly Constraint[], reported: reado
     if (sender.has(key)) continue;
     for (const t of theirs) out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} fills in what the sender's criteria leave open; confirm or correct`, { slot: "acc", received: t.raw }));
   }
-  for (const key of options.keys ?? []) {
+  for (const named of options.keys ?? []) {
+    const key = _constraintKey(named) ?? named;
+    // Outside the closed set: noted, not compared (section 5.2), so never a gap.
+    if (!vocabulary.constraintKeys.has(key)) {
+      out.push(finding("ACC_KEY_UNKNOWN", `keys= names ${key}, outside the closed key set; noted, not compared`, { slot: "keys", received: named }));
+      continue;
+    }
     // A key the sender also holds criteria for was reported as a gap above.
     if (!receiver.has(key) && !sender.has(key)) {
       out.push(finding("ACC_GAP", `gap: the HO asks for ${key} (keys=) and the receiver did not report it`, { slot: "acc", expected: key }));

@@ -3,7 +3,7 @@
  * single line can break (sections 2, 3, 4, 5 rules 2-4, and 7). Rules that need another message
  * (a readback against its handoff) belong to the readback checks, not here.
  */
-import { _isToken, _messageIdDash } from "./_chars.js";
+import { _constraintKey, _isToken, _messageIdDash } from "./_chars.js";
 import { isAgent, isDate, isMessageId } from "./check-value.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import { finding } from "./finding.js";
@@ -152,8 +152,8 @@ function checkConstraintKeys(message: Message, read: Vocabulary, out: Finding[])
       if (typeof element !== "string") continue;
       const colon = element.indexOf(":");
       if (slot === "acc" && colon < 0) continue; // not a constraint at all: a VALUE_TYPE error already
-      const key = slot === "acc" ? element.slice(0, colon) : element;
-      if (key.length > 0 && !read.constraintKeys.has(key)) {
+      const key = _constraintKey(slot === "acc" ? element.slice(0, colon) : element); // null: a VALUE_TYPE error already
+      if (key !== null && !read.constraintKeys.has(key)) {
         out.push(finding("CONSTRAINT_KEY_UNKNOWN", `${slot} names constraint key '${key}', outside the closed set; it will be noted, not compared`, { slot, received: element }));
       }
     }

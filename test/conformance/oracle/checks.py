@@ -23,6 +23,8 @@ R("acc-loose-set", HOA, RBA.replace("must:monday-problem", "must:monday-blues"),
 R("acc-missing", HOA, RBA.replace(" acc=len:120w+tone:plain+must:monday-problem+no:em-dash+fmt:md", ""), [PASS, NA, PASS, FAIL, NA], ["ACC_MISSING"], expectAcc=WITHHELD)
 R("plan-needs-do", HOA.replace("rb=acc", "rb=plan"), RBA.replace(" do=copy", ""), [PASS, NA, PASS, FAIL, NA], ["ACC_MISSING", "ACC_ASSUMPTION"], expectAcc=WITHHELD)
 R("acc-sent-on-ho", HOA.replace(" art=", " acc=len:120w+tone:plain art="), RBA, [PASS, NA, PASS, PASS, NA], ["ACC_ASSUMPTION", "ACC_ASSUMPTION", "ACC_ASSUMPTION"])
+R("acc-keys-outside-set", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=len+color", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=len:120w+color:red", [PASS, NA, PASS, PASS, NA], ["CONSTRAINT_KEY_UNKNOWN", "ACC_KEY_UNKNOWN", "ACC_KEY_UNKNOWN"], expectAcc="len:120w")
+R("acc-keys-any-case", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len+tone"), RB1.replace(" h=c40bba4360dc", " acc=LEN:120w+Tone:Plain"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:120w+tone:plain")
 R("void-ask", "RW1 HO ops-03 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001", "RW1 RB builder-05 re=ops-03 from=builder to=ops item=jira:OPS-77 ask=BUILD due=20261001", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
 R("reissue-passes", "RW1 HO ops-04 re=builder-05 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001 // readback mismatch on ask", "RW1 RB builder-06 re=ops-04 from=builder to=ops item=jira:OPS-77 ask=FIX due=20261001", [PASS, NA, PASS, NA, NA], [])
 R("echo-missing-due", HO1, RB1.replace(" due=20261002", ""), [PASS, PASS, FAIL, NA, NA], ["ECHO_MISSING"])
