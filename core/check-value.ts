@@ -4,7 +4,7 @@
  */
 import type { Scalar, SlotValue } from "./message.js";
 import type { SlotType } from "./slot-type.js";
-import { READBACK_LEVELS } from "./vocabulary.js";
+import { NEVER_ECHOED, READBACK_LEVELS } from "./vocabulary.js";
 import { _constraintKey, _isAgentName, _isDigits, _isHex12, _isKeyShape, _isMessageId, _isMoney, _isToken } from "./_chars.js";
 
 export interface Problem {
@@ -153,6 +153,7 @@ function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: 
     case "rblevel":
       return (v) => {
         if (typeof v !== "string") return bad("VALUE_TYPE", "is not a readback level or slot name", v);
+        if (NEVER_ECHOED.includes(v)) return bad("RB_UNKNOWN", `names ${v}, which a readback never echoes (${NEVER_ECHOED.join(" ")})`, v);
         if (Object.hasOwn(READBACK_LEVELS, v) || ctx.slots.has(v)) return null;
         return bad("RB_UNKNOWN", "is neither a readback level (echo all acc plan exec) nor a known slot", v);
       };
@@ -172,7 +173,7 @@ function validString(type: SlotType, ctx: CheckContext, inList: boolean): ((s: s
     const codes = ctx.enums.get(type.name);
     return codes === undefined ? null : (s) => codes.has(s);
   }
-  if (type.kind === "rblevel") return (s) => Object.hasOwn(READBACK_LEVELS, s) || ctx.slots.has(s);
+  if (type.kind === "rblevel") return (s) => Object.hasOwn(READBACK_LEVELS, s) || (ctx.slots.has(s) && !NEVER_ECHOED.includes(s));
   return null;
 }
 

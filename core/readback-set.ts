@@ -5,7 +5,7 @@
  */
 import type { Message } from "./message.js";
 import type { Vocabulary } from "./vocabulary-model.js";
-import { DEFAULT_ECHO, READBACK_LEVELS } from "./vocabulary.js";
+import { DEFAULT_ECHO, NEVER_ECHOED, READBACK_LEVELS } from "./vocabulary.js";
 
 export interface ReadbackSet {
   /** The levels asked (`echo` when `rb=` is absent). */
@@ -22,8 +22,7 @@ export interface ReadbackSet {
   readonly exec: readonly string[];
 }
 
-/** Slots that describe the readback itself or the HO's window: never echoed (`exp`, section 3.1). */
-const NOT_ECHOED = new Set(["rb", "keys", "exp", "p"]);
+const NOT_ECHOED = new Set(NEVER_ECHOED);
 
 function has(message: Message, slot: string): boolean {
   if (slot === "item") return message.item !== null;
@@ -43,7 +42,7 @@ export function readbackSet(ho: Message, vocabulary: Vocabulary): ReadbackSet {
       if (!NOT_ECHOED.has(key) && vocabulary.slots.has(key)) echo.add(key);
     }
   }
-  for (const key of named) echo.add(key);
+  for (const key of named) if (!NOT_ECHOED.has(key)) echo.add(key); // validate refuses them too
   const ask = ho.slots["ask"];
   const exec = levels.has("exec") && typeof ask === "string" ? (vocabulary.exec.get(ask) ?? []) : [];
   return {

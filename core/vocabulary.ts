@@ -184,6 +184,9 @@ export const READBACK_LEVELS: EnumEntries = {
 /** The default echo set of `rb=echo` (section 5.1). */
 export const DEFAULT_ECHO: readonly string[] = ["item", "ask", "due"];
 
+/** Slots that describe the readback itself or the HO's window: never echoed (`exp`, section 3.1). */
+export const NEVER_ECHOED: readonly string[] = ["rb", "keys", "exp", "p"];
+
 export interface ConstraintKeyEntry {
   readonly meaning: string;
   /** Set-valued keys may repeat; single-valued keys never loose-match (section 5.2). */

@@ -113,6 +113,7 @@ invalid("unknown-conf", "RW1 HO a-1 from=a to=b item=x ask=DRAFT conf=X", ["ENUM
 invalid("unknown-next", "RW1 DN a-2 re=b-1 from=a to=b item=x out=OK next=SHIP", ["ENUM_UNKNOWN:next@44"])
 invalid("enum-case", "RW1 HO a-1 from=a to=b item=x ask=draft", ["ENUM_UNKNOWN:ask@30"])
 invalid("rb-unknown", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exce", ["RB_UNKNOWN:rb@40"])
+invalid("rb-never-echoed", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exec+exp exp=20261002T1200Z", ["RB_UNKNOWN:rb@40"])
 invalid("pri-range", "RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=6", ["OUT_OF_RANGE:pri@40"])
 invalid("pri-zero", "RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=0", ["OUT_OF_RANGE:pri@40"])
 invalid("pri-word", "RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=high", ["VALUE_TYPE:pri@40"])
