@@ -79,8 +79,13 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     if (key === "p") continue;
-    if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 95) continue; // x_ extension keys: accepted as they are
     const value = slots[key] as SlotValue;
+    // A slot no type describes reads from a line as a string (section 6), so a JSON form holding a
+    // number, a boolean or a list there would not survive the round trip, nor keep its digest.
+    if (typeof value !== "string" && !read.slots.has(key) && hint?.slots.has(key) !== true) {
+      out.push(finding("VALUE_TYPE", `${key}=${show(value)}: a slot the vocabulary does not type is a string in the JSON form`, { slot: key, expected: "string", received: show(value) }));
+    }
+    if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 95) continue; // x_ extension keys: accepted as they are
     const def = read.slots.get(key);
     if (def === undefined) {
       if (hint !== null && hint.slots.has(key)) {
