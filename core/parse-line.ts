@@ -12,6 +12,7 @@ import { coreVocabulary } from "./core-vocabulary.js";
 import type { Message, Slots } from "./message.js";
 import { DECODE_STRING, decodeValue } from "./slot-type.js";
 import type { Vocabulary } from "./vocabulary-model.js";
+import { _versionFinding } from "./validate.js";
 import { MESSAGE_TYPES, VERSION } from "./vocabulary.js";
 
 /** What a refusal needs to be addressed, recovered from a line that does not parse. */
@@ -106,8 +107,15 @@ function recoverEnvelope(text: string): Envelope {
   return { id, from, item };
 }
 
+/**
+ * Another version's grammar is unknown (note 7): when the first token is not this version, that
+ * is the only finding, whatever else looks wrong, and the receiver answers `why=VER`.
+ */
 function fail(text: string, findings: Finding[]): LineResult {
-  return { ok: false, value: null, findings, envelope: recoverEnvelope(text) };
+  const space = text.indexOf(" ");
+  const v = space < 0 ? text : text.slice(0, space);
+  const read = v === "" || v === VERSION ? findings : [_versionFinding(v, true)];
+  return { ok: false, value: null, findings: read, envelope: recoverEnvelope(text) };
 }
 
 // Token boundaries, reused across calls (parsing is synchronous): start, end and first `=` of each.

@@ -174,6 +174,12 @@ function checkAgents(message: Message, agents: ReadonlySet<string>, profile: str
   }
 }
 
+/** Rule 2's VER: the version token is not this reader's. Long tokens are shown cut. */
+export function _versionFinding(v: string, onLine: boolean): Finding {
+  const shown = v.length > 40 ? `${v.slice(0, 40)}...` : v;
+  return finding("VERSION", `unsupported protocol version ${shown}; this reader speaks ${VERSION}`, { slot: "v", ...(onLine ? { at: 0 } : {}), expected: VERSION, received: shown });
+}
+
 /**
  * Every finding for one message: errors refuse it (a receiver answers with `refusal()`), notes
  * inform. The message is the JSON form, so lines and JSON are held to the same rules.
@@ -181,7 +187,7 @@ function checkAgents(message: Message, agents: ReadonlySet<string>, profile: str
 export function validate(message: Message, vocabulary: Vocabulary = coreVocabulary): Finding[] {
   const out: Finding[] = [];
   if (message.v !== VERSION) {
-    out.push(finding("VERSION", `unsupported protocol version ${message.v}; this reader speaks ${VERSION}`, { slot: "v", expected: VERSION, received: message.v }));
+    out.push(_versionFinding(message.v, false));
     return out; // another version's grammar is unknown: nothing else can be read with confidence
   }
   const hasP = Object.hasOwn(message.slots, "p");

@@ -82,6 +82,9 @@ invalid("empty-tail-no-space", "RW1 HO a-1 from=a to=b item=x ask=DRAFT //", ["T
 # One message against the vocabulary.
 invalid("version", "RW2 HO research-01 from=research to=writer item=x ask=DRAFT", ["VERSION:v@0"], {"as": "writer", "line": "RW1 UN writer-1 re=research-01 from=writer to=research item=x why=VER // unsupported version RW2"})
 invalid("version-lowercase", "rw1 HO research-01 from=research to=writer item=x ask=DRAFT", ["VERSION:v@0"])
+invalid("version-hides-lexical", "RW2 HO research-01 from=research to=writer item=x ask=DRAFT junk", ["VERSION:v@0"], {"as": "writer", "line": "RW1 UN writer-1 re=research-01 from=writer to=research item=x why=VER // unsupported version RW2"})
+invalid("version-control-char", "RW2 HO research-01 from=research to=writer item=x ask=DRAFT\tx=1", ["VERSION:v@0"])
+invalid("version-missing-id", "RW2 HO", ["VERSION:v@0"])
 invalid("type", "RW1 XX research-01 from=research to=writer item=x", ["TYPE_UNKNOWN:type@4"], {"as": "writer", "line": "RW1 UN writer-1 re=research-01 from=writer to=research item=x why=UNK // unknown type XX"})
 invalid("type-lowercase", "RW1 ho a-1 from=a to=b item=x ask=DRAFT", ["TYPE_UNKNOWN:type@4"])
 invalid("id-shape", "RW1 HO research from=research to=writer item=x ask=DRAFT", ["ID_SHAPE:id@7"])
