@@ -113,7 +113,7 @@ export const delegationCheckFencesCommand: Command = {
 };
 
 export const delegationEvaluateCommand: Command = {
-  summary: "allow or deny one effect: { contract, card, request, fences, heads, approvals?, policy_ref, evaluator_ref }",
+  summary: "allow or deny one effect: { contract, card, request, fences, heads, approvals?, chain?, policy_ref, evaluator_ref }",
   options: {},
   run: evaluate,
 };

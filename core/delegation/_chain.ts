@@ -54,6 +54,15 @@ export function _chainFindings(parent: DelegationContract, child: DelegationCont
   if (!sameRevision(leaf.delegatee_actor_ref, child.delegatee_agent_ref.agent_actor_ref)) broken("the last link's delegatee is not the child's agent Actor revision", at(n - 1, "delegatee_actor_ref"));
   if (!sameRevision(leaf.delegatee_card_ref, child.delegatee_agent_ref.agent_card_ref)) broken("the last link's card is not the child's Agent Card revision", at(n - 1, "delegatee_card_ref"));
   if (leaf.operator_principal_ref !== child.accountable_operator_ref.operator_principal_ref) broken("the last link's operator is not the child's accountable operator", at(n - 1, "operator_principal_ref"));
+  // The chain starts at a root contract: a root parent is the first link; a parent that is itself
+  // a child is preceded by its own exact parent revision (and the links above it by theirs).
+  const grand = parent.parent_contract_ref;
+  if (grand === null && n !== 2) broken(`the parent ${show(contractRef(parent))} is a root contract (no parent_contract_ref), so the chain is exactly the parent then the child; it holds ${n} links`, "chain.links");
+  if (grand !== null) {
+    const before = chain.links[n - 3];
+    if (before === undefined) broken(`the chain starts at the parent ${show(contractRef(parent))}, which is not a root contract: it omits the parent's own parent ${show(grand)} and every link above it; the chain runs from the root delegator`, "chain.links");
+    else if (!sameRevision(before.contract_ref, grand)) broken(`the link before the parent attests ${show(before.contract_ref)}, not the parent's own parent ${show(grand)}`, at(n - 3, "contract_ref"));
+  }
   if (!sameRevision(above.delegatee_actor_ref, parent.delegatee_agent_ref.agent_actor_ref)) broken("the parent's link names another delegatee than the parent contract", at(n - 2, "delegatee_actor_ref"));
   if (leaf.max_remaining_depth !== child.subdelegation_policy.max_remaining_depth || above.max_remaining_depth !== parent.subdelegation_policy.max_remaining_depth) {
     broken("the chain's depths are not the contracts' max_remaining_depth", at(n - 1, "max_remaining_depth"));

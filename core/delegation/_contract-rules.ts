@@ -63,6 +63,9 @@ function scopeFindings(c: DelegationContract, out: DelegationFinding[]): void {
   if (!has("space")) bad("control_scopes names no space scope: every effect fences its Space policy (section 1.2)");
   if (!has("agent", c.delegatee_agent_ref.agent_card_ref.object_id)) bad(`control_scopes lacks agent:${c.delegatee_agent_ref.agent_card_ref.object_id}, the executing Agent Card's stream`);
   if (!has("delegation", c.delegation_id)) bad(`control_scopes lacks delegation:${c.delegation_id}, the contract's own stream`);
+  if (c.parent_contract_ref !== null && !has("delegation", c.parent_contract_ref.object_id)) {
+    out.push(delegationFinding("ANCESTOR_FENCES", `control_scopes lacks delegation:${c.parent_contract_ref.object_id}, the parent's stream: every child effect fences every ancestor delegation stream (section 8), at least its immediate parent's`, { path: "control_scopes", expected: `delegation:${c.parent_contract_ref.object_id}` }));
+  }
   for (const consent of c.gates.consent) if (!has("consent", consent.consent_ref.object_id)) bad(`control_scopes lacks consent:${consent.consent_ref.object_id}, a consent the contract relies on`);
   const spaces = new Set(scopes.map((s) => s.space_id));
   if (spaces.size > 1) bad(`control_scopes span ${spaces.size} Spaces (${[...spaces].join(", ")}); one contract is governed in one Space`);

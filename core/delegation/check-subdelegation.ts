@@ -50,7 +50,12 @@ function parentFindings(parent: DelegationContract, child: DelegationContract, o
 
 function fenceFindings(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain, out: DelegationFinding[]): void {
   const has = (kind: string, id: string, space?: string): boolean => child.control_scopes.some((s) => s.scope_kind === kind && s.scope_id === id && (space === undefined || s.space_id === space));
+  // Every ancestor: each link above the child, the parent, the parent's own parent, and every
+  // delegation stream the parent itself fences (its ancestors), whatever the chain says.
   const ancestors = new Set([...chain.links.slice(0, -1).map((l) => l.contract_ref.object_id), parent.delegation_id]);
+  if (parent.parent_contract_ref !== null) ancestors.add(parent.parent_contract_ref.object_id);
+  for (const s of parent.control_scopes) if (s.scope_kind === "delegation") ancestors.add(s.scope_id);
+  ancestors.delete(child.delegation_id);
   for (const id of ancestors) {
     if (!has("delegation", id)) out.push(dimensionFinding("ancestor_fences", `control_scopes lacks delegation:${id}: every child effect fences every ancestor delegation stream`, { path: "control_scopes", expected: `delegation:${id}` }));
   }

@@ -7,13 +7,14 @@
  */
 import { cardRef } from "./agent-card.js";
 import type { AgentCard } from "./agent-card.js";
+import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { checkFences } from "./check-fences.js";
 import { delegationFinding, hasDelegationError } from "./codes.js";
 import type { DelegationCode, DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import { streamOf } from "./control.js";
-import type { ControlFenceSet, ControlHead } from "./control.js";
+import type { ControlFenceSet, ControlHead, ControlScopeRef } from "./control.js";
 import { gateFindings } from "./_gates.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
 import { amountUnits, durationMs, isZeroAmount, sameRevision, utcMs } from "./scalars.js";
@@ -31,6 +32,12 @@ export interface PermissionInput {
   /** The current heads at the append boundary. */
   readonly heads: readonly ControlHead[];
   readonly approvals?: readonly Approval[] | undefined;
+  /**
+   * A child contract's attestation chain, root first: every delegation it names above the contract
+   * is an ancestor whose stream the effect must fence. Without it, the ancestors known are the
+   * delegation scopes of the contract and its parent_contract_ref.
+   */
+  readonly chain?: DelegationAttestationChain | undefined;
   readonly policy_ref: PolicyRef;
   readonly evaluator_ref: ActorRef;
 }
@@ -49,6 +56,32 @@ export interface PermissionEvaluation {
   readonly evaluator_ref: ActorRef;
   readonly control_fence_set: ControlFenceSet;
   readonly evaluated_at: UtcTime;
+}
+
+/**
+ * The authority scopes an effect must fence: the contract's control_scopes, and the delegation
+ * stream of every ancestor (section 8: "every child effect MUST fence every ancestor delegation
+ * stream"), known from the chain when given and otherwise at least the immediate parent.
+ */
+function requiredScopes(c: DelegationContract, chain: DelegationAttestationChain | undefined, out: DelegationFinding[]): ControlScopeRef[] {
+  const required = [...c.control_scopes];
+  const space = c.control_scopes.find((s) => s.scope_kind === "space")?.space_id ?? c.control_scopes[0]?.space_id;
+  const ancestors: string[] = [];
+  if (c.parent_contract_ref !== null) ancestors.push(c.parent_contract_ref.object_id);
+  if (chain !== undefined) {
+    const leaf = chain.links[chain.links.length - 1];
+    const named = c.attestation_chain_ref;
+    if (leaf === undefined || !sameRevision(leaf.contract_ref, contractRef(c)) || named === null || named.object_id !== chain.record_id || named.revision_id !== chain.revision_id || named.content_digest !== chain.content_digest) {
+      out.push(delegationFinding("CHAIN_BROKEN", `the chain ${chain.record_id}@${chain.revision_id} is not this contract's attestation chain ending with ${c.delegation_id}@${c.revision_id}: an unverifiable or broken chain denies execution (section 8)`, { dimension: "chain", path: "chain" }));
+    }
+    for (const link of chain.links.slice(0, -1)) ancestors.push(link.contract_ref.object_id);
+  }
+  if (space === undefined) return required;
+  for (const id of ancestors) {
+    if (id === c.delegation_id || required.some((s) => s.scope_kind === "delegation" && s.scope_id === id)) continue;
+    required.push({ space_id: space, scope_kind: "delegation", scope_id: id });
+  }
+  return required;
 }
 
 export function evaluatePermission(input: PermissionInput): PermissionEvaluation {
@@ -151,7 +184,7 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // Gates, then fences.
   const excluded = [c.delegatee_agent_ref.agent_actor_ref, r.executor_actor_ref, input.evaluator_ref];
   out.push(...gateFindings(c, r, input.approvals ?? [], excluded, matched));
-  const fences = checkFences(input.fences, input.heads, c.control_scopes);
+  const fences = checkFences(input.fences, input.heads, requiredScopes(c, input.chain, out));
   out.push(...fences.findings.map((f) => ({ ...f, dimension: "fences" })));
   if (fences.ok) matched.push({ rule: "fences", matched: `${input.fences.length} streams current` });
 

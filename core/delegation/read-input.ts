@@ -81,10 +81,10 @@ export function readFenceCheck(input: unknown): DelegationResult<FenceCheckInput
   return delegationResult({ fences, heads, required } as FenceCheckInput, findings);
 }
 
-/** The permission input: `{ contract, card, request, fences, heads, approvals?, policy_ref, evaluator_ref }`. */
+/** The permission input: `{ contract, card, request, fences, heads, approvals?, chain?, policy_ref, evaluator_ref }`. */
 export function readPermissionInput(input: unknown): DelegationResult<PermissionInput> {
-  const fields = ["contract", "card", "request", "fences", "heads", "approvals", "policy_ref", "evaluator_ref"];
-  const { value, findings } = object(input, fields, ["approvals"]);
+  const fields = ["contract", "card", "request", "fences", "heads", "approvals", "chain", "policy_ref", "evaluator_ref"];
+  const { value, findings } = object(input, fields, ["approvals", "chain"]);
   if (value === null) return delegationResult(null as never, findings);
   const contract = record<DelegationContract>(value, "contract", "delegation_contract", findings);
   const card = record<AgentCard>(value, "card", "agent_card", findings);
@@ -95,6 +95,7 @@ export function readPermissionInput(input: unknown): DelegationResult<Permission
     fences: shaped(value, "fences", controlFenceSetSchema, findings),
     heads: shaped(value, "heads", v.array(controlHeadSchema), findings),
     approvals: shaped(value, "approvals", v.array(approvalSchema), findings) ?? [],
+    ...(value["chain"] === undefined ? {} : { chain: record<DelegationAttestationChain>(value, "chain", "attestation_chain", findings) }),
     policy_ref: shaped(value, "policy_ref", policyRefSchema, findings),
     evaluator_ref: shaped(value, "evaluator_ref", actorRefSchema, findings),
   };

@@ -1,0 +1,139 @@
+// Section 8: the chain runs "from root delegator through every delegatee", and "every child effect
+// MUST fence every ancestor delegation stream", so a parent's revocation stops its descendants.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkSubdelegation, evaluatePermission, validateRecord } from "../../../core/delegation/index.js";
+import type { AgentCard, ControlHead, DelegationAttestationChain, DelegationContract, PermissionInput } from "../../../core/delegation/index.js";
+
+const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
+const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+const digest = (c: string): string => `sha256:${c.repeat(64)}`;
+const read = <T>(x: unknown): T => {
+  const r = validateRecord(x);
+  if (!r.ok) throw new Error(`fixture does not validate: ${r.findings.map((f) => f.code).join(" ")}`);
+  return r.value as T;
+};
+
+/** D-CHILD-OK made delegable (depth 1), the grandchild D-GC under it, and D-GC's chain. */
+function grandchild(): { mid: any; gc: any; chain: any } {
+  const child = record("d-child-ok");
+  const mid = clone(child);
+  mid.subdelegation_policy = { allowed: true, max_remaining_depth: 1, eligible_delegates: {}, required_attestations: [] };
+  const gc = clone(mid);
+  gc.record_id = gc.delegation_id = "D-GC";
+  gc.issued_by_actor_ref = gc.delegator_actor_ref = mid.delegatee_agent_ref.agent_actor_ref;
+  gc.subdelegation_policy = { allowed: false, max_remaining_depth: 0, eligible_delegates: {}, required_attestations: [] };
+  gc.parent_contract_ref = { object_id: mid.record_id, revision_id: mid.revision_id, content_digest: mid.content_digest };
+  gc.content_digest = digest("c");
+  gc.control_scopes = [...mid.control_scopes.filter((s: any) => s.scope_kind !== "delegation"), { space_id: "SPACE-RW", scope_kind: "delegation", scope_id: "D-CHILD-OK" }, { space_id: "SPACE-RW", scope_kind: "delegation", scope_id: "D-GC" }, { space_id: "SPACE-RW", scope_kind: "delegation", scope_id: "D-PARENT-1" }];
+  gc.report_to = ["D-CHILD-OK", "TASK-PRJ-1"];
+  gc.retry_policy.idempotency_key = "D-GC/effect";
+  gc.monitoring.circuit_breaker_ref = "CB-D-GC";
+  gc.attestation_chain_ref = { object_id: "CHAIN-GC", revision_id: "ch-r1", content_digest: digest("d") };
+  const base = record("chain-d-child-ok");
+  const chain = clone(base);
+  chain.record_id = "CHAIN-GC";
+  chain.content_digest = digest("d");
+  const root = clone(base.links[0]);
+  root.max_remaining_depth = 2;
+  const middle = clone(base.links[1]);
+  middle.max_remaining_depth = 1;
+  const leaf = clone(base.links[1]);
+  leaf.contract_ref = { object_id: "D-GC", revision_id: gc.revision_id, content_digest: gc.content_digest };
+  leaf.delegator_actor_ref = mid.delegatee_agent_ref.agent_actor_ref;
+  leaf.max_remaining_depth = 0;
+  chain.links = [root, middle, leaf];
+  return { mid, gc, chain };
+}
+
+describe("checkSubdelegation: the chain starts at a root contract", () => {
+  it("a grandchild with the whole chain, fencing every ancestor, is allowed", () => {
+    const { mid, gc, chain } = grandchild();
+    const r = checkSubdelegation(read(mid), read(gc), read(chain));
+    expect(r.findings).toStrictEqual([]);
+    expect(r.decision).toBe("allow");
+  });
+  it("a chain that starts at the immediate parent, omitting the root link, is broken", () => {
+    const { mid, gc, chain } = grandchild();
+    chain.links = chain.links.slice(1);
+    const r = checkSubdelegation(read(mid), read(gc), read(chain));
+    expect(r.failed).toContain("chain");
+    expect(r.findings.some((f) => f.code === "CHAIN_BROKEN" && f.message.includes("D-PARENT-1@r1"))).toBe(true);
+  });
+  it("a link before the parent that is not the parent's own parent is broken", () => {
+    const { mid, gc, chain } = grandchild();
+    chain.links[0].contract_ref = { ...chain.links[0].contract_ref, object_id: "D-OTHER" };
+    const r = checkSubdelegation(read(mid), read(gc), read(chain));
+    expect(r.failed).toContain("chain");
+  });
+  it("a grandchild that does not fence the root delegation is denied, even when its chain omits the root", () => {
+    const { mid, gc, chain } = grandchild();
+    gc.control_scopes = gc.control_scopes.filter((s: any) => s.scope_id !== "D-PARENT-1");
+    chain.links = chain.links.slice(1);
+    const r = checkSubdelegation(read(mid), read(gc), read(chain));
+    expect(r.failed).toStrictEqual(["chain", "ancestor_fences"]);
+    expect(r.findings.filter((f) => f.code === "ANCESTOR_FENCES").map((f) => f.expected)).toStrictEqual(["delegation:D-PARENT-1"]);
+  });
+});
+
+describe("validateRecord: a child fences at least its immediate parent", () => {
+  it("D-CHILD-OK without delegation:D-PARENT-1 is refused", () => {
+    const child = record("d-child-ok");
+    child.control_scopes = child.control_scopes.filter((s: any) => s.scope_id !== "D-PARENT-1");
+    const r = validateRecord(child);
+    expect(r.ok).toBe(false);
+    expect(r.findings.map((f) => f.code)).toStrictEqual(["ANCESTOR_FENCES"]);
+  });
+});
+
+describe("evaluatePermission: a revoked ancestor stops the child", () => {
+  const policy_ref = { policy_id: "P", version: "1", digest: digest("0") };
+  const evaluator_ref = { object_id: "EVAL", revision_id: "r1", content_digest: digest("1"), actor_type: "service" as const };
+  const request = (c: DelegationContract) => ({ operation: "read", object: "PRJ-1/sources/S1", tool: "source_reader", data_classes: ["public"], effect_class: "read_only" as const, effect_digest: digest("7"), executor_actor_ref: c.delegatee_agent_ref.agent_actor_ref, at: "2026-10-03T09:30:00Z", attempt: 1, usage: { tokens: 10, tool_calls: 1 } });
+  const heads = (scopes: readonly { space_id: string; scope_kind: string; scope_id: string }[]): ControlHead[] =>
+    scopes.map((s, i) => ({ project_id: `rw-control:${s.space_id}`, branch_id: `${s.scope_kind}:${s.scope_id}`, position: 1, event_id: `EV-${i}`, event_digest: digest(String(i)), state: "active" }) as ControlHead).sort((a, b) => (a.branch_id < b.branch_id ? -1 : 1));
+  const fencesOf = (hs: readonly ControlHead[]) => hs.map(({ state: _s, record_ref: _r, ...b }) => b) as PermissionInput["fences"];
+  const input = (contract: DelegationContract, hs: ControlHead[], extra: Partial<PermissionInput> = {}): PermissionInput => ({
+    contract,
+    card: read<AgentCard>(record("card-agent-helper-r1")),
+    request: request(contract) as PermissionInput["request"],
+    fences: fencesOf(hs.filter((h) => h.state === "active")),
+    heads: hs,
+    policy_ref,
+    evaluator_ref,
+    ...extra,
+  });
+  const revokedParent = { project_id: "rw-control:SPACE-RW", branch_id: "delegation:D-PARENT-1", position: 9, event_id: "EV-REVOKE", event_digest: digest("9"), state: "revoked" } as ControlHead;
+
+  it("the shipped child is allowed while its parent is active", () => {
+    const child = read<DelegationContract>(record("d-child-ok"));
+    const r = evaluatePermission(input(child, heads(child.control_scopes)));
+    expect(r.denied_by).toStrictEqual([]);
+  });
+  it("a child contract that does not list its parent's stream still must fence it: denied while the parent is revoked", () => {
+    const child = read<DelegationContract>(record("d-child-ok"));
+    const unfenced = { ...child, control_scopes: child.control_scopes.filter((s) => s.scope_id !== "D-PARENT-1") };
+    const r = evaluatePermission(input(unfenced, [...heads(unfenced.control_scopes), revokedParent]));
+    expect(r.decision).toBe("deny");
+    expect(r.denied_by).toStrictEqual(["FENCE_SCOPE_MISSING"]);
+  });
+  it("with the chain given, every ancestor it names must be fenced", () => {
+    const { gc, chain } = grandchild();
+    const contract = read<DelegationContract>(gc);
+    const noRoot = { ...contract, control_scopes: contract.control_scopes.filter((s) => s.scope_id !== "D-PARENT-1") };
+    const hs = heads(noRoot.control_scopes);
+    const card = { ...read<AgentCard>(record("card-agent-helper-r1")) };
+    const without = evaluatePermission({ ...input(noRoot, [...hs, revokedParent]), card });
+    expect(without.denied_by).toStrictEqual([]); // the parent is fenced; the root is known only from the chain
+    const withChain = evaluatePermission({ ...input(noRoot, [...hs, revokedParent]), card, chain: read<DelegationAttestationChain>(chain) });
+    expect(withChain.decision).toBe("deny");
+    expect(withChain.denied_by).toStrictEqual(["FENCE_SCOPE_MISSING"]);
+  });
+  it("a chain that is not the contract's own is broken", () => {
+    const child = read<DelegationContract>(record("d-child-ok"));
+    const r = evaluatePermission({ ...input(child, heads(child.control_scopes)), chain: read<DelegationAttestationChain>(record("chain-d-child-bad")) });
+    expect(r.denied_by).toStrictEqual(["CHAIN_BROKEN"]);
+  });
+});
