@@ -65,13 +65,16 @@ export function gateFindings(contract: DelegationContract, request: PermissionRe
   const out: DelegationFinding[] = [];
   const needs: Need[] = [];
   const t4 = contract.autonomy_tier === "T4_consequential_execute" && isConsequential(request.effect_class);
+  // Several authorities named for one gate are all required, each its own approval (the safe
+  // reading: an added entry can only add a decision, never let another principal stand in).
+  const distinct = (refs: readonly string[]): string[] => [...new Set(refs)];
   for (const gate of humanGatesFor(request.operation, request.effect_class)) {
-    const principals = contract.gates.human_authorities.filter((g) => g.gate === gate).map((g) => g.authority_ref);
+    const principals = distinct(contract.gates.human_authorities.filter((g) => g.gate === gate).map((g) => g.authority_ref));
     if (principals.length === 0) out.push(delegationFinding("GATE_UNSATISFIED", `gate.${gate}: ${request.operation} (${request.effect_class}) is a human-authority gate and the contract names no authority for it`, { dimension: `gate.${gate}`, expected: gate }));
-    else needs.push({ rule: `gate.${gate}`, source: "authority_decision", gate, principals, independent: false });
+    for (const p of principals) needs.push({ rule: `gate.${gate}`, source: "authority_decision", gate, principals: [p], independent: false });
   }
-  if (t4 && needs.length === 0 && contract.gates.human_authorities.length > 0) {
-    needs.push({ rule: "gate.human_approval", source: "authority_decision", gate: null, principals: contract.gates.human_authorities.map((g) => g.authority_ref), independent: false });
+  if (t4 && needs.length === 0) {
+    for (const p of distinct(contract.gates.human_authorities.map((g) => g.authority_ref))) needs.push({ rule: "gate.human_approval", source: "authority_decision", gate: null, principals: [p], independent: false });
   }
   if (t4) for (const r of contract.gates.reviewers) needs.push({ rule: `gate.review.${r.role}`, source: "review", gate: null, principals: r.principal_refs, role: r.role, independent: r.independence === "independent" });
   const ctx: Context = { request, operator: contract.accountable_operator_ref.operator_principal_ref, excluded };

@@ -4,7 +4,7 @@
  * to them and strengthen them; it may not drop or weaken one.
  */
 import type { DelegationFinding } from "./codes.js";
-import type { ConsentRef, DelegationContract, Denial } from "./contract.js";
+import type { ConsentRef, DelegationContract, Denial, ReviewerRequirement } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import { durationMs, sameRevision } from "./scalars.js";
@@ -35,6 +35,14 @@ function sameConsent(a: ConsentRef, b: ConsentRef): boolean {
   );
 }
 
+/** The child's reviewer requirement is the parent's or narrower: same role, independence kept, principals a subset. */
+function narrows(parent: ReviewerRequirement, child: ReviewerRequirement): boolean {
+  if (child.role !== parent.role) return false;
+  if (parent.independence === "independent" && child.independence !== "independent") return false;
+  if (parent.principal_refs.length === 0) return true;
+  return child.principal_refs.length > 0 && child.principal_refs.every((p) => parent.principal_refs.includes(p));
+}
+
 function missing<T>(out: DelegationFinding[], dimension: Dimension, path: string, parent: readonly T[], kept: (p: T) => boolean, show: (p: T) => string): void {
   parent.forEach((p, i) => {
     if (!kept(p)) out.push(dimensionFinding(dimension, `${path}.${i}: the parent's ${show(p)} is not inherited`, { path, expected: show(p) }));
@@ -46,7 +54,23 @@ export function inheritanceFindings(parent: DelegationContract, child: Delegatio
   const [pg, cg] = [parent.gates, child.gates];
   missing(out, "denials", "scope.denials", parent.scope.denials, (d) => child.scope.denials.some((c) => c.rule_id === d.rule_id && atLeastAsBroad(d, c)), (d) => `denial ${d.rule_id}`);
   missing(out, "human_gates", "gates.human_authorities", pg.human_authorities, (g) => cg.human_authorities.some((c) => c.gate === g.gate && c.authority_ref === g.authority_ref), (g) => `human gate ${g.gate} (${g.authority_ref})`);
-  missing(out, "human_gates", "gates.reviewers", pg.reviewers, (r) => cg.reviewers.some((c) => c.role === r.role && (r.independence !== "independent" || c.independence === "independent") && r.principal_refs.every((p) => c.principal_refs.includes(p)) && (r.principal_refs.length > 0 || c.principal_refs.length === 0)), (r) => `reviewer requirement ${r.role} (${r.independence})`);
+  // An inherited gate gains no authority: for a gate the parent names, the child's authorities are
+  // a subset of the parent's ("cannot be silently satisfied" by someone the parent did not name).
+  cg.human_authorities.forEach((c, i) => {
+    const named = pg.human_authorities.filter((g) => g.gate === c.gate).map((g) => g.authority_ref);
+    if (named.length > 0 && !named.includes(c.authority_ref)) {
+      out.push(dimensionFinding("human_gates", `gates.human_authorities.${i}: ${c.authority_ref} is not an authority the parent names for the inherited gate ${c.gate} (${named.join(", ")}); a child may not widen a human gate`, { path: `gates.human_authorities.${i}`, expected: named.join(" "), received: c.authority_ref }));
+    }
+  });
+  missing(out, "human_gates", "gates.reviewers", pg.reviewers, (r) => cg.reviewers.some((c) => narrows(r, c)), (r) => `reviewer requirement ${r.role} (${r.independence})`);
+  // A reviewer requirement of an inherited role is never wider than the parent's: an empty parent
+  // list ("any") may be narrowed; a named one only to a subset.
+  cg.reviewers.forEach((c, i) => {
+    const same = pg.reviewers.filter((r) => r.role === c.role);
+    if (same.length > 0 && !same.some((r) => narrows(r, c))) {
+      out.push(dimensionFinding("human_gates", `gates.reviewers.${i}: the reviewer requirement ${c.role} (${c.principal_refs.join(", ") || "any principal"}, ${c.independence}) is wider than the parent's; a child may only narrow an inherited reviewer`, { path: `gates.reviewers.${i}`, received: c.principal_refs.join(" ") }));
+    }
+  });
   missing(out, "consent", "gates.consent", pg.consent, (p) => cg.consent.some((c) => sameConsent(p, c)), (p) => `consent ${p.consent_ref.object_id}@${p.consent_ref.revision_id}`);
   const [pm, cm] = [parent.monitoring, child.monitoring];
   missing(out, "monitoring", "monitoring.modes", pm.modes, (m) => cm.modes.includes(m), (m) => `monitoring mode ${m}`);
