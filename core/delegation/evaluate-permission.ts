@@ -137,7 +137,10 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   };
   select("scope.objects", "SCOPE_OBJECT", scope.objects, r.object);
   select("scope.operations", "SCOPE_OPERATION", scope.operations, r.operation);
+  // "the contract must separately authorize each tool" (9): where the scope lists tools or a
+  // denial names one, a request names its tool; leaving it out never matches more permissively.
   if (r.tool !== undefined) select("scope.tools", "SCOPE_TOOL", scope.tools, r.tool);
+  else if (scope.tools.length > 0 || scope.denials.some((d) => d.tools !== undefined)) deny("SCOPE_TOOL_UNNAMED", "scope.tools", `the request names no tool; the contract authorizes each tool separately (${scope.tools.join(", ") || "none"}${scope.denials.some((d) => d.tools !== undefined) ? ", and a denial names tools" : ""}), so the tool is named`);
   const data = r.data_classes.filter((d) => !scope.data_classes.includes(d));
   if (data.length > 0) deny("SCOPE_DATA", "scope.data_classes", `data classes ${data.join(", ")} are not allowed (${scope.data_classes.join(", ")})`, { received: data.join(" ") });
   else matched.push({ rule: "scope.data_classes", matched: r.data_classes.join(" ") || "none" });
@@ -157,17 +160,29 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   const u = r.usage ?? {};
   const spent = u.spend;
   const limit = c.limits.spend;
+  // Section 5.2: "authorized only when all predicates hold": a limit that applies and the usage it
+  // needs is not given fails closed (USAGE_UNKNOWN), never passes unchecked.
+  const unknown = (rule: string, what: string, limit: string): void => deny("USAGE_UNKNOWN", rule, `usage.${what} is not given and the contract limits it (${limit}): a predicate that cannot be evaluated fails closed`, { expected: `usage.${what}` });
   if (r.effect_class === "spend" || (spent !== undefined && !isZeroAmount(spent.amount))) {
     if (limit === undefined || isZeroAmount(limit.amount)) deny("SPEND_NO_AUTHORITY", "spend", "the contract carries no MoneyLimit: no spending authority (section 2)");
+    else if (spent === undefined) unknown("spend", "spend", `${limit.currency} ${limit.amount}`);
     else if (spent !== undefined && (spent.currency !== limit.currency || amountUnits(spent.amount) > amountUnits(limit.amount))) deny("SPEND_EXCEEDS", "spend", `${spent.currency} ${spent.amount} exceeds ${limit.currency} ${limit.amount}`, { expected: `<= ${limit.currency} ${limit.amount}`, received: `${spent.currency} ${spent.amount}` });
     else matched.push({ rule: "spend", matched: `within ${limit.currency} ${limit.amount}` });
   }
   const over: string[] = [];
-  if (u.tokens !== undefined && c.limits.max_tokens !== undefined && u.tokens > c.limits.max_tokens) over.push(`tokens ${u.tokens} > ${c.limits.max_tokens}`);
-  if (u.tool_calls !== undefined && c.limits.max_tool_calls !== undefined && u.tool_calls > c.limits.max_tool_calls) over.push(`tool calls ${u.tool_calls} > ${c.limits.max_tool_calls}`);
-  if (u.elapsed !== undefined && durationMs(u.elapsed) > durationMs(c.limits.max_duration)) over.push(`elapsed ${u.elapsed.value} ${u.elapsed.unit} > ${c.limits.max_duration.value} ${c.limits.max_duration.unit}`);
+  const lim = c.limits;
+  if (lim.max_tokens !== undefined && u.tokens === undefined) unknown("budget", "tokens", `max_tokens ${lim.max_tokens}`);
+  if (lim.max_tool_calls !== undefined && u.tool_calls === undefined) unknown("budget", "tool_calls", `max_tool_calls ${lim.max_tool_calls}`);
+  for (const [type, max] of Object.entries(lim.max_items ?? {})) if (u.items?.[type] === undefined) unknown("budget", `items.${type}`, `max_items ${type} ${max}`);
+  if (u.tokens !== undefined && lim.max_tokens !== undefined && u.tokens > lim.max_tokens) over.push(`tokens ${u.tokens} > ${lim.max_tokens}`);
+  if (u.tool_calls !== undefined && lim.max_tool_calls !== undefined && u.tool_calls > lim.max_tool_calls) over.push(`tool calls ${u.tool_calls} > ${lim.max_tool_calls}`);
+  // Elapsed time not given is bounded by the time since the contract was issued: no delegation
+  // started before its contract, so this can only overestimate it.
+  const elapsed = u.elapsed !== undefined ? durationMs(u.elapsed) : Math.max(0, at - utcMs(c.issued_at));
+  const shown = u.elapsed !== undefined ? `${u.elapsed.value} ${u.elapsed.unit}` : `${elapsed} ms since issued_at (usage.elapsed not given)`;
+  if (elapsed > durationMs(lim.max_duration)) over.push(`elapsed ${shown} > ${lim.max_duration.value} ${lim.max_duration.unit}`);
   for (const [type, n] of Object.entries(u.items ?? {})) {
-    const max = c.limits.max_items?.[type];
+    const max = lim.max_items?.[type];
     if (max !== undefined && n > max) over.push(`${type} ${n} > ${max}`);
   }
   if (over.length > 0) deny("BUDGET_EXCEEDED", "budget", `over budget: ${over.join(", ")}`);
