@@ -56,6 +56,15 @@ export function eventFindings(e: ControlEvent): DelegationFinding[] {
   }
   if (type.fenced && e.control_fence_set === undefined) out.push(delegationFinding("EVENT_FENCES_REQUIRED", `${e.event_type} is a permission, effect or checkpoint observation and carries its control_fence_set`, { path: "control_fence_set" }));
   if (e.control_fence_set !== undefined) out.push(...fenceSetFindings(e.control_fence_set, "control_fence_set"));
-  out.push(...parseWith(type.payload, e.payload, "payload").findings);
+  const payload = parseWith(type.payload, e.payload, "payload");
+  out.push(...payload.findings);
+  if (payload.value !== null && type.subject !== undefined && scope.scope_kind === type.branch) {
+    const ids = type.subject.fields.map((f) => (e.payload[f] as { object_id: string }).object_id);
+    const ok = type.subject.any === true ? ids.includes(scope.scope_id) : ids.every((id) => id === scope.scope_id);
+    if (!ok) {
+      const named = type.subject.fields.map((f, i) => `${f} ${ids[i]}`).join(", ");
+      out.push(delegationFinding("EVENT_BRANCH_SUBJECT", `${e.event_type} appends to the branch of the ${type.branch} it affects; its payload names ${named}, not ${scope.scope_kind}:${scope.scope_id} (section 1.2: event placement is fixed)`, { path: `payload.${type.subject.fields[0] as string}`, expected: scope.scope_id, received: ids.join(" ") }));
+    }
+  }
   return out;
 }

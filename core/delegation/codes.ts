@@ -41,6 +41,7 @@ export const DELEGATION_CODES = {
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",
   EVENT_PLACEMENT: "error",
+  EVENT_BRANCH_SUBJECT: "error",
   EVENT_FENCES_REQUIRED: "error",
   // Control fence sets and heads (section 1.2).
   FENCE_SET_EMPTY: "error",

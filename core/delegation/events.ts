@@ -16,28 +16,40 @@ import type { Outcome, ScopeKind } from "./vocabulary.js";
 const ref = revisionRefSchema;
 const P = <T extends v.ObjectEntries>(entries: T): v.GenericSchema<unknown, unknown> => v.looseObject(entries);
 
-/** Each type: its branch kind, whether it is an observation that binds a fence set, its payload. */
-export const EVENT_TYPES: Readonly<Record<string, { readonly branch: ScopeKind; readonly fenced: boolean; readonly payload: v.GenericSchema<unknown, unknown> }>> = {
-  "rw003.agent_card.published": { branch: "agent", fenced: false, payload: P({ card_ref: ref }) },
+/**
+ * The payload references that name the record whose branch the event appends to ("the affected
+ * delegation authority branch", "the relevant agent authority branch", 1.2): each named field's
+ * `object_id` is the branch's scope_id, or with `any`, at least one of them is.
+ */
+export interface EventSubject {
+  readonly fields: readonly string[];
+  readonly any?: boolean;
+}
+
+/** Each type: its branch kind, whether it is an observation that binds a fence set, its payload, its subject. */
+export const EVENT_TYPES: Readonly<Record<string, { readonly branch: ScopeKind; readonly fenced: boolean; readonly payload: v.GenericSchema<unknown, unknown>; readonly subject?: EventSubject }>> = {
+  "rw003.agent_card.published": { branch: "agent", fenced: false, payload: P({ card_ref: ref }), subject: { fields: ["card_ref"] } },
   "rw003.agent_card.lifecycle_changed": {
     branch: "agent",
     fenced: false,
     payload: P({ card_ref: ref, from: v.picklist(CARD_LIFECYCLES), to: v.picklist(CARD_LIFECYCLES), reason: reasonSchema, effective_at: utcTimeSchema }),
+    subject: { fields: ["card_ref"] },
   },
-  "rw003.delegation.issued": { branch: "delegation", fenced: false, payload: P({ contract_ref: ref }) },
-  "rw003.delegation.amended": { branch: "delegation", fenced: false, payload: P({ contract_ref: ref, prior_contract_ref: ref }) },
-  "rw003.delegation.revoked": { branch: "delegation", fenced: false, payload: P({ contract_ref: ref, reason: reasonSchema, effective_at: utcTimeSchema }) },
+  "rw003.delegation.issued": { branch: "delegation", fenced: false, payload: P({ contract_ref: ref }), subject: { fields: ["contract_ref"] } },
+  "rw003.delegation.amended": { branch: "delegation", fenced: false, payload: P({ contract_ref: ref, prior_contract_ref: ref }), subject: { fields: ["contract_ref", "prior_contract_ref"] } },
+  "rw003.delegation.revoked": { branch: "delegation", fenced: false, payload: P({ contract_ref: ref, reason: reasonSchema, effective_at: utcTimeSchema }), subject: { fields: ["contract_ref"] } },
   "rw003.delegation.reassigned": {
     branch: "delegation",
     fenced: false,
     payload: P({ from_contract_ref: ref, to_contract_ref: ref, from_card_ref: ref, to_card_ref: ref, checkpoint_ref: v.nullable(ref) }),
+    subject: { fields: ["from_contract_ref", "to_contract_ref"] },
   },
-  "rw003.delegation.expired": { branch: "delegation", fenced: false, payload: P({ contract_ref: ref, expired_at: utcTimeSchema }) },
+  "rw003.delegation.expired": { branch: "delegation", fenced: false, payload: P({ contract_ref: ref, expired_at: utcTimeSchema }), subject: { fields: ["contract_ref"] } },
   "rw003.permission.evaluated": { branch: "attempt", fenced: true, payload: P({ permission_decision_ref: ref, decision: v.picklist(["allow", "deny"]) }) },
-  "rw003.execution.started": { branch: "attempt", fenced: true, payload: P({ attempt_ref: ref, contract_ref: ref }) },
+  "rw003.execution.started": { branch: "attempt", fenced: true, payload: P({ attempt_ref: ref, contract_ref: ref }), subject: { fields: ["attempt_ref"] } },
   "rw003.execution.checkpointed": { branch: "attempt", fenced: true, payload: P({ checkpoint_ref: ref, sequence: v.pipe(v.number(), v.safeInteger(), v.minValue(0)) }) },
-  "rw003.execution.terminal": { branch: "attempt", fenced: true, payload: P({ attempt_ref: ref, outcome: v.picklist(OUTCOMES) }) },
-  "rw003.subdelegation.attested": { branch: "delegation", fenced: false, payload: P({ parent_contract_ref: ref, child_contract_ref: ref, attestation_chain_ref: ref }) },
+  "rw003.execution.terminal": { branch: "attempt", fenced: true, payload: P({ attempt_ref: ref, outcome: v.picklist(OUTCOMES) }), subject: { fields: ["attempt_ref"] } },
+  "rw003.subdelegation.attested": { branch: "delegation", fenced: false, payload: P({ parent_contract_ref: ref, child_contract_ref: ref, attestation_chain_ref: ref }), subject: { fields: ["parent_contract_ref", "child_contract_ref"], any: true } },
   "rw003.circuit_breaker.tripped": { branch: "delegation", fenced: false, payload: P({ breaker_ref: ref, trigger: v.picklist(BREAKER_TRIGGERS) }) },
 };
 export const EVENT_TYPE_NAMES: readonly string[] = Object.keys(EVENT_TYPES);

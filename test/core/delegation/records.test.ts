@@ -106,6 +106,14 @@ describe("vocabularies as data", () => {
       "rw003.circuit_breaker.tripped": "delegation",
     });
   });
+  it("names, for each event type whose payload says it, the record whose branch it appends to (section 1.2)", () => {
+    const unchecked = d.EVENT_TYPE_NAMES.filter((t) => d.EVENT_TYPES[t]?.subject === undefined);
+    // A permission decision, a checkpoint and a breaker are named by their own ids, not by the branch's.
+    expect(unchecked).toStrictEqual(["rw003.permission.evaluated", "rw003.execution.checkpointed", "rw003.circuit_breaker.tripped"]);
+    const ev = record("ev-db5-revoked");
+    ev.payload.contract_ref.object_id = "D-EXTRACT-1";
+    expect(d.validateRecord(ev).findings.map((f) => f.code)).toStrictEqual(["EVENT_BRANCH_SUBJECT"]);
+  });
   it("has the five tiers, and the eight human-authority gates of section 6", () => {
     expect(Object.keys(d.AUTONOMY_TIERS)).toStrictEqual(["T0_observe", "T1_draft", "T2_bounded_execute", "T3_consequential_propose", "T4_consequential_execute"]);
     expect(Object.keys(d.HUMAN_AUTHORITY_GATES)).toStrictEqual(["corpus_inclusion", "plan_approval", "hypothesis_promotion", "verdict", "publication", "policy", "permission_issuance", "external_commitment"]);
