@@ -14,6 +14,28 @@ import { parseWith } from "./_schema.js";
 import { utcMs } from "./scalars.js";
 import { SUPPORTED_SCHEMAS } from "./vocabulary.js";
 
+/** Outcomes that claim no effect escaped: an applied or unknown effect contradicts them. */
+const NOTHING_APPLIED: readonly string[] = ["failed", "cancelled", "expired"];
+
+/**
+ * The outcome agrees with the effects (7.1, 10.3): "Mixed effects are partially_applied"; an
+ * unknown effect leaves the attempt unknown or partially_applied until reconciled ("never
+ * normalized to failed"), and never lets it be succeeded; an applied effect is never failed,
+ * cancelled or expired (1.1: those record no accepted mutation unless separately reconciled).
+ */
+function outcomeEffectFindings(a: ExecutionAttempt, out: DelegationFinding[]): void {
+  const o = a.outcome;
+  if (o === null) return;
+  const has = (status: string): number => a.effects.findIndex((e) => e.status === status);
+  const [applied, unknown, none] = [has("applied"), has("unknown"), has("not_applied")];
+  const bad = (i: number, message: string, expected: string): void => {
+    out.push(delegationFinding("ATTEMPT_OUTCOME_EFFECTS", message, { path: `effects.${i}.status`, expected, received: o }));
+  };
+  if (unknown >= 0 && (o === "succeeded" || NOTHING_APPLIED.includes(o))) bad(unknown, `outcome ${o} with effect ${a.effects[unknown]?.effect_id} unknown: an unknown effect keeps the attempt unknown (or partially_applied beside applied ones) until reconciliation; it is never normalized to ${o === "succeeded" ? "success" : o}`, "unknown or partially_applied");
+  if (applied >= 0 && NOTHING_APPLIED.includes(o)) bad(applied, `outcome ${o} with effect ${a.effects[applied]?.effect_id} applied: an attempt with an applied effect is partially_applied (or unknown), never ${o}`, "partially_applied");
+  if (o === "succeeded" && applied >= 0 && none >= 0) bad(none, `outcome succeeded with effect ${a.effects[none]?.effect_id} not applied beside applied ones: mixed effects are partially_applied`, "partially_applied");
+}
+
 export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
   const out = fenceSetFindings(a.control_fence_set, "control_fence_set");
   if (a.ended_at !== null && utcMs(a.ended_at) < utcMs(a.started_at)) out.push(delegationFinding("TIME_ORDER", "ended_at is before started_at", { path: "ended_at" }));
@@ -23,6 +45,7 @@ export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
   if (a.outcome === "partially_applied" && !a.effects.some((e) => e.status === "applied")) {
     out.push(delegationFinding("ATTEMPT_PARTIAL_UNENUMERATED", "partially_applied enumerates its completed sub-effects (effects with status applied) before continuation or compensation", { path: "effects" }));
   }
+  outcomeEffectFindings(a, out);
   if (a.outcome !== null && a.outcome !== "unknown" && a.ended_at === null) out.push(delegationFinding("TIME_ORDER", `an attempt that ended ${a.outcome} has an ended_at`, { path: "ended_at" }));
   return out;
 }

@@ -38,6 +38,7 @@ export const DELEGATION_CODES = {
   // Attempts, checkpoints, breakers, events (sections 1.1, 1.2, 7).
   ATTEMPT_SUCCESS_UNVERIFIED: "error",
   ATTEMPT_PARTIAL_UNENUMERATED: "error",
+  ATTEMPT_OUTCOME_EFFECTS: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",
   EVENT_PLACEMENT: "error",
