@@ -55,7 +55,12 @@ export function checkpointFindings(c: DelegationCheckpoint): DelegationFinding[]
 }
 
 export function permissionFindings(p: PermissionDecision): DelegationFinding[] {
-  return fenceSetFindings(p.control_fence_set, "control_fence_set");
+  const out = fenceSetFindings(p.control_fence_set, "control_fence_set");
+  // denied_by lists "the stable codes of every predicate that failed": an allow has none.
+  if (p.decision === "allow" && p.denied_by !== undefined && p.denied_by.length > 0) {
+    out.push(delegationFinding("DECISION_INCONSISTENT", `decision allow with denied_by ${p.denied_by.join(", ")}: a predicate that failed denies (section 5.2)`, { path: "denied_by", expected: "[]", received: p.denied_by.join(" ") }));
+  }
+  return out;
 }
 
 export function eventFindings(e: ControlEvent): DelegationFinding[] {

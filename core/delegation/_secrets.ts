@@ -15,10 +15,33 @@ const SAFE_LAST = new Set(["ref", "refs", "reference", "references", "id", "ids"
 const WORDS = new Set(["password", "passwd", "pwd", "passphrase", "secret", "secrets", "credential", "credentials", "cookie", "cookies", "bearer", "authorization", "apikey", "jwt", "privatekey"]);
 const KEY_OWNERS = new Set(["api", "private", "secret", "access", "signing", "session", "encryption", "master"]);
 
+/** Reference-like last words that name where a credential is kept, rather than another property of it. */
+const REF_LAST = new Set(["ref", "refs", "reference", "references"]);
+const wordsOf = (key: string): string[] => key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split(/[_\-.\s]+/).filter((w) => w !== "");
+
+/**
+ * A field that names a credential and ends in a reference word (`password_ref`, `passwordRef`,
+ * `api_key_ref`): it may only hold a reference, so its string values must have a reference's shape.
+ */
+export function credentialReferenceName(key: string): boolean {
+  if (!MAYBE.test(key.toLowerCase())) return false;
+  const words = wordsOf(key);
+  if (!REF_LAST.has(words[words.length - 1] ?? "")) return false;
+  const head = words.slice(0, -1);
+  return credentialName(head.join("_")) !== null || head.includes("key") || head.includes("token") || head.includes("tokens");
+}
+
+/**
+ * A reference into a secret manager names the manager: a URI (`vault://op-lab/db`, `op://...`,
+ * `arn:aws:secretsmanager:...`) or a path (`projects/p/secrets/s`); a bare word (`hunter2`) is
+ * read as the credential itself.
+ */
+export const isReferenceShape = (value: string): boolean => /^[A-Za-z][A-Za-z0-9+.-]*:\S|\//.test(value);
+
 /** Why a field name is credential-like, or null. */
 export function credentialName(key: string): string | null {
   if (!MAYBE.test(key.toLowerCase())) return null;
-  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split(/[_\-.\s]+/).filter((w) => w !== "");
+  const words = wordsOf(key);
   const last = words[words.length - 1] ?? "";
   if (SAFE_LAST.has(last)) return null;
   for (const w of words) if (WORDS.has(w)) return `'${w}'`;
@@ -27,12 +50,38 @@ export function credentialName(key: string): string | null {
   return null;
 }
 
+/** `Basic <base64>` whose text is `user:password` (RFC 7617), told from "Basic research" by decoding. */
+const BASIC = /\b(?:Basic|basic|BASIC)\s+([A-Za-z0-9+/]{6,})/g;
+const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+function basicCredential(value: string): boolean {
+  for (const m of value.matchAll(BASIC)) {
+    const text = m[1] as string;
+    let bits = 0;
+    let n = 0;
+    let decoded = "";
+    let printable = true;
+    for (let i = 0; i < text.length && printable; i++) {
+      bits = (bits << 6) | B64.indexOf(text[i] as string);
+      n += 6;
+      if (n >= 8) {
+        n -= 8;
+        const byte = (bits >> n) & 0xff;
+        printable = byte >= 0x20 && byte < 0x7f;
+        decoded += String.fromCharCode(byte);
+      }
+    }
+    if (printable && decoded.includes(":")) return true;
+  }
+  return false;
+}
+
 // Values: one combined, case-sensitive pattern (header names in the three casings people write),
 // each alternative starting with a literal where it can, so a string is scanned once and fast;
 // the kind is named only when something matched.
-const VALUE_KINDS: readonly (readonly [string, RegExp])[] = [
+const VALUE_KINDS: readonly (readonly [string, RegExp, ((value: string) => boolean)?])[] = [
   ["a bearer token", /\b(?:Bearer|bearer|BEARER)\s+[A-Za-z0-9._~+/-]{8,}/],
   ["an Authorization header", /\b(?:Authorization|authorization|AUTHORIZATION)\s*:\s*\S+/],
+  ["Basic credentials", /\b(?:Basic|basic|BASIC)\s+[A-Za-z0-9+/]{6}/, basicCredential],
   ["a cookie", /\b(?:Set-|set-|SET-)?(?:Cookie|cookie|COOKIE)\s*:\s*[^=\s;]+=[^;\s]+/],
   ["a private key", /-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----/],
   ["a JSON Web Token", /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\./],
@@ -55,8 +104,8 @@ const at = (path: Path): string => path.join(".");
 function walk(value: unknown, path: Path, out: DelegationFinding[], names: Map<string, string | null>, known: ReadonlySet<string>): void {
   if (typeof value === "string") {
     if (ANY_VALUE.test(value)) {
-      const kind = VALUE_KINDS.find(([, re]) => re.test(value))?.[0] as string;
-      out.push(delegationFinding("SECRET_VALUE", `${at(path) || "the document"} holds what looks like ${kind}; records carry secret references or redacted metadata, never credentials (section 9)`, { path: at(path) }));
+      const kind = VALUE_KINDS.find(([, re, confirm]) => re.test(value) && (confirm === undefined || confirm(value)))?.[0];
+      if (kind !== undefined) out.push(delegationFinding("SECRET_VALUE", `${at(path) || "the document"} holds what looks like ${kind}; records carry secret references or redacted metadata, never credentials (section 9)`, { path: at(path) }));
     }
     return;
   }
@@ -88,6 +137,7 @@ function walk(value: unknown, path: Path, out: DelegationFinding[], names: Map<s
         names.set(key, why);
       }
       if (why !== null) out.push(delegationFinding("SECRET_FIELD", `${at(path)}: a credential-like field (${why}); carry a secret reference (${key}_ref) or redacted metadata instead (section 9)`, { path: at(path) }));
+      else if (credentialReferenceName(key) && refs(object[key]).some((v) => !isReferenceShape(v))) out.push(delegationFinding("SECRET_VALUE", `${at(path)} names a reference to a credential but holds a bare value, not a reference (a URI or path into the secret manager); records carry secret references, never credentials (section 9)`, { path: at(path) }));
     }
     walk(object[key], path, out, names, known);
     path.pop();
@@ -95,6 +145,13 @@ function walk(value: unknown, path: Path, out: DelegationFinding[], names: Map<s
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+/** The strings a credential-named reference field holds directly (itself, or its array's items). */
+function refs(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return [];
+}
 
 /**
  * Every credential-like field name and value in a document, with its path. `known` are field

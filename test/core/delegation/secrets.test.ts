@@ -24,6 +24,8 @@ describe("credential-like values", () => {
   const refused: [string, string][] = [
     ["a bearer token", "Bearer 9f8e7d6c5b4a39281706"],
     ["an Authorization header", "authorization: Basic dXNlcjpwYXNz"],
+    ["Basic credentials", "Basic dXNlcjpodW50ZXIy"],
+    ["Basic credentials", "use basic YWRtaW46czNjcmV0IQ== here"],
     ["a cookie", "Set-Cookie: sid=31d4d96e407aad42; Path=/"],
     ["a private key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEow"],
     ["a private key", "-----BEGIN PGP PRIVATE KEY BLOCK-----"],
@@ -43,7 +45,7 @@ describe("credential-like values", () => {
       expect(found[0]?.message).toContain(kind);
     });
   }
-  const allowed = ["https://agents.example/extractor/mcp", "vault://op-lab/extractor-mcp", "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "bearer of good news", "Tokenization of sources", "task-sk-review", "akiaiosfodnn7example", "https://keys.example/op-lab-2026.jwk", "OP-LAB", "D-EXTRACT-1@r1"];
+  const allowed = ["Basic research methods", "Basic authentication (RFC 7617) is refused", "basic dXNlcg== has no password", "https://agents.example/extractor/mcp", "vault://op-lab/extractor-mcp", "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "bearer of good news", "Tokenization of sources", "task-sk-review", "akiaiosfodnn7example", "https://keys.example/op-lab-2026.jwk", "OP-LAB", "D-EXTRACT-1@r1"];
   for (const value of allowed) it(`allows ${value}`, () => expect(secretFindings({ note: value })).toStrictEqual([]));
   it("refuses a private JWK and names its path", () => {
     expect(secretFindings({ signer: { jwk: { kty: "EC", crv: "P-256", x: "f83O", y: "x_FE", d: "jpsQ" } } }).map((f) => f.path)).toStrictEqual(["signer.jwk"]);
@@ -56,11 +58,24 @@ describe("credential-like values", () => {
   });
 });
 
+describe("credential-named references (section 9: only secret references)", () => {
+  it("a reference field holding a bare value is the credential itself, refused", () => {
+    for (const doc of [{ passwordRef: "hunter2" }, { x_db: { password_ref: "hunter2" } }, { api_key_ref: "abc123def" }, { credential_refs: ["vault://op-lab/a", "hunter2"] }]) {
+      expect(secretFindings(doc).map((f) => f.code), JSON.stringify(doc)).toStrictEqual(["SECRET_VALUE"]);
+    }
+  });
+  it("a URI or path into the secret manager, or a structured reference, is a reference", () => {
+    for (const doc of [{ passwordRef: "vault://op-lab/db" }, { secret_ref: "projects/lab/secrets/db/versions/3" }, { api_key_ref: "arn:aws:secretsmanager:eu-west-1:1:secret:x" }, { token_ref: { object_id: "SECRET-1", revision_id: "r1" } }, { signer_ref: "OP-LAB" }]) {
+      expect(secretFindings(doc), JSON.stringify(doc)).toStrictEqual([]);
+    }
+  });
+});
+
 describe("hostile input", () => {
   // Linear-time patterns: each of these is about a megabyte and would take minutes with a
   // backtracking pattern; the test's timeout is the bound, no time is asserted.
   const big = 1 << 20;
-  const inputs = ["a".repeat(big), "a://".repeat(big / 4), "x:".repeat(big / 2), "Bearer ".repeat(big / 7), "eyJ".repeat(big / 3), "?key".repeat(big / 4), "-----BEGIN ".repeat(big / 11), `${"a".repeat(big)}@`];
+  const inputs = [`Basic ${"QUFB".repeat(big / 4)}`, "Basic ".repeat(big / 6), "a".repeat(big), "a://".repeat(big / 4), "x:".repeat(big / 2), "Bearer ".repeat(big / 7), "eyJ".repeat(big / 3), "?key".repeat(big / 4), "-----BEGIN ".repeat(big / 11), `${"a".repeat(big)}@`];
   for (const input of inputs) it(`scans ${JSON.stringify(input.slice(0, 12))}… (${input.length} characters)`, () => expect(Array.isArray(secretFindings({ v: input }))).toBe(true));
   it("a document nested past 64 levels is refused, not scanned in part (and the stack holds)", () => {
     let doc: unknown = "Bearer abcdefghijklmnop";
