@@ -50,6 +50,14 @@ function tier(n: TierReport["tier"], name: TierName, asked: boolean, findings: F
 
 function receipt(ho: Message, rb: Message, vocabulary: Vocabulary): Finding[] {
   const out: Finding[] = [];
+  // A readback of a handoff that breaks a rule answers nothing a receiver should have read: under
+  // rule 2 it answers UN, so no readback of it can move ownership.
+  const refused = ho.type === "HO" ? validate(ho, vocabulary).filter((f) => f.severity === "error") : [];
+  if (ho.type !== "HO") out.push(finding("RECEIPT", `the message read back is ${ho.type}, not an HO`, { slot: "type", expected: "HO", received: ho.type }));
+  else if (refused.length > 0) {
+    const codes = refused.map((f) => `${f.code}${f.slot === undefined ? "" : ` ${f.slot}`}`).join(", ");
+    out.push(finding("RECEIPT", `the HO ${ho.id} is itself refused (${codes}): its receiver answers UN (rule 2), so no readback of it passes`, { slot: "re", received: ho.id }));
+  }
   if (rb.type !== "RB") out.push(finding("RECEIPT", `the reply is ${rb.type}, not a readback`, { slot: "type", expected: "RB", received: rb.type }));
   if (rb.re !== ho.id) out.push(finding("RECEIPT", `re=${_show(rb.re)} does not answer ${ho.id}`, { slot: "re", expected: ho.id, received: _show(rb.re) }));
   if (rb.from !== ho.to) out.push(finding("RECEIPT", `the readback comes from ${_show(rb.from)}, not from the HO's receiver ${_show(ho.to)}`, { slot: "from", expected: _show(ho.to), received: _show(rb.from) }));

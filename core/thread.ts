@@ -88,7 +88,11 @@ const NONE: readonly ThreadFinding[] = Object.freeze([]);
 /** Line numbers are kept as 32-bit integers. */
 const MAX_LINE = 0x7fffffff;
 
-/** An incremental check-thread: feed it messages one by one, then ask for the report. */
+/**
+ * An incremental check-thread: feed it messages one by one, then ask for the report. It reads
+ * messages that validate: a refused line is answered with UN and is no part of the conversation,
+ * so the adapters (CLI, Worker, playground) leave such lines out before they feed the audit.
+ */
 export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const auditNow = options.now ?? null;
   const checkNow = (now: string | null): void => {
