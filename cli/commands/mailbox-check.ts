@@ -68,7 +68,7 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
   let reconciliation: ReconcileReport | null = null;
   if (options.as !== undefined && options.state !== undefined) {
     const state = readState(options.state, options.as);
-    const report = reconcile({ participant: options.as, messages: read.entries, dispositions: state.dispositions, where: state.where, cursor: state.cursor, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, now: options.now });
+    const report = reconcile({ participant: options.as, messages: read.entries, analysis, dispositions: state.dispositions, where: state.where, cursor: state.cursor, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, now: options.now });
     reconciliation = state.findings.length === 0 ? report : { ...report, readiness_clean: false, status: report.work_clean ? "WORK_CLEAN_WITH_AUDIT_DEBT" : report.status, findings: [...state.findings, ...report.findings] };
   }
   const errors = read.files.some((f) => !f.ok) || read.anomalies.length > 0 || hasMailboxError(analysis.findings) || (reconciliation !== null && hasMailboxError(reconciliation.findings));
@@ -103,7 +103,7 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
   if (rec !== null) {
     const c = rec.counts;
     out.push(`reconciliation for ${as}: ${rec.status} (work-clean ${rec.work_clean ? "yes" : "no"}, readiness-clean ${rec.readiness_clean ? "yes" : "no"})`);
-    out.push(`  addressed ${c.addressed}, undispositioned ${c.undispositioned_count} (restorable ${c.restorable_count}), open replies ${c.open_reply_count}; CTAs pending ${c.pending_cta_count}, active ${c.active_cta_count}, blocked ${c.blocked_cta_count}, deferred ${c.deferred_cta_count} (due ${c.due_deferred_count}); needs-audit ${c.needs_audit_count}, historical-debt ${c.historical_debt_count}, audit with live work ${c.audit_state_with_live_work_count}, expired blockers ${c.expired_blocker_count}, contradictions ${c.lifecycle_contradiction_count}, anomalies ${c.anomaly_count}`);
+    out.push(`  addressed ${c.addressed}, undispositioned ${c.undispositioned_count} (restorable ${c.restorable_count}), open replies ${c.open_reply_count}; CTAs pending ${c.pending_cta_count}, active ${c.active_cta_count}, blocked ${c.blocked_cta_count}, deferred ${c.deferred_cta_count} (due ${c.due_deferred_count}); needs-audit ${c.needs_audit_count}, historical-debt ${c.historical_debt_count}, audit with live work ${c.audit_state_with_live_work_count}, expired blockers ${c.expired_blocker_count}, contradictions ${c.lifecycle_contradiction_count}, anomalies ${c.anomaly_count}, quarantined ${c.quarantined_count}`);
     for (const f of rec.findings) out.push(show(f, f.file !== undefined && f.id === undefined ? f.file : name(f.id)));
     for (const i of rec.items) if (i.action !== "none") out.push(`  ${i.action.padEnd(7)} ${i.file ?? i.id}${i.reply === null ? "" : ` (reply ${name(i.reply)})`}`);
     out.push(`  the cursor may advance over ${rec.cursor_advance.length} ${rec.cursor_advance.length === 1 ? "message" : "messages"}`);

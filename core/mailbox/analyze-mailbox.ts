@@ -7,7 +7,7 @@ import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
 import { callsignClaims } from "./callsign-claims.js";
 import type { CallsignView, ClaimOptions } from "./callsign-claims.js";
 import { mailboxFinding } from "./codes.js";
-import type { MailboxFinding } from "./codes.js";
+import type { MailboxCode, MailboxFinding } from "./codes.js";
 import { at, byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
 import { exchangeBudget } from "./exchange-budget.js";
@@ -31,6 +31,12 @@ export interface MailboxAnalysis {
   readonly threads: readonly ThreadSummary[];
   readonly callsigns: readonly CallsignView[];
   readonly findings: readonly MailboxFinding[];
+  /**
+   * Messages that cannot authorize work, by UUID, with the codes that quarantine each: every error
+   * the conversation rules raise against it, and an unexpected callsign (sections 4, 10, 13).
+   * Reconciliation never asks to handle them.
+   */
+  readonly quarantine: ReadonlyMap<string, readonly MailboxCode[]>;
 }
 
 export interface AnalyzeOptions extends ClaimOptions {
@@ -47,8 +53,12 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   const unique: MailboxEntry[] = [];
   for (const entry of entries) {
     const first = byId.get(entry.envelope.id);
+    if (first !== undefined && sameMessage(first, entry)) {
+      findings.push(mailboxFinding("DUPLICATE_DELIVERY", `the UUID ${entry.envelope.id} arrived again with the same envelope and body as ${first.file ?? "another message"}: one message, handled once (the prior response stands)`, at(entry)));
+      continue;
+    }
     if (first !== undefined) {
-      findings.push(mailboxFinding("DUPLICATE_ID", `the UUID ${entry.envelope.id} is already used by ${first.file ?? "another message"}: an anomaly, never consumed twice`, at(entry)));
+      findings.push(mailboxFinding("DUPLICATE_ID", `the UUID ${entry.envelope.id} is already used by ${first.file ?? "another message"} with other content: an anomaly; the UUID no longer identifies one message, so neither is consumed before an audit`, at(entry)));
       continue;
     }
     byId.set(entry.envelope.id, entry);
@@ -108,5 +118,18 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   }
   const claims = callsignClaims(sorted, options);
   findings.push(...claims.findings);
-  return { threads: summaries, callsigns: claims.callsigns, findings };
+  const quarantine = new Map<string, MailboxCode[]>();
+  const hold = (id: string, code: MailboxCode): void => {
+    const codes = quarantine.get(id);
+    if (codes === undefined) quarantine.set(id, [code]);
+    else if (!codes.includes(code)) codes.push(code);
+  };
+  for (const f of findings) if (f.id !== undefined && f.severity === "error") hold(f.id, f.code);
+  for (const id of claims.unclaimed) hold(id, "CALLSIGN_UNCLAIMED");
+  return { threads: summaries, callsigns: claims.callsigns, findings, quarantine };
+}
+
+/** Two files with one UUID, the same envelope and the same body: one message delivered twice. */
+function sameMessage(a: MailboxEntry, b: MailboxEntry): boolean {
+  return JSON.stringify(a.envelope) === JSON.stringify(b.envelope) && (a.body ?? "") === (b.body ?? "");
 }

@@ -59,10 +59,12 @@ export function reEntryOf(body: string | undefined): "returning" | "final" | nul
 }
 
 /** The name view of every arena, and the collisions, retired claims and strangers it finds. */
-export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOptions = {}): { callsigns: CallsignView[]; findings: MailboxFinding[] } {
+export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOptions = {}): { callsigns: CallsignView[]; findings: MailboxFinding[]; unclaimed: string[] } {
   const findings: MailboxFinding[] = [];
   const names = new Map<string, Holder>();
   const unclaimed = new Set<string>();
+  /** Every message from a name never claimed (the finding surfaces the name once). */
+  const strangers: string[] = [];
   for (const entry of sorted) {
     const e = entry.envelope;
     if (isHandler(e.from)) continue;
@@ -92,6 +94,7 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
       continue;
     }
     if (held === undefined) {
+      strangers.push(e.id);
       if (!unclaimed.has(key)) findings.push(mailboxFinding("CALLSIGN_UNCLAIMED", `${e.from} has no hello, welcome or resume in arena ${e.arena}: an unexpected callsign is surfaced to the Handler and not engaged`, at(entry)));
       unclaimed.add(key);
       continue;
@@ -119,7 +122,7 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
     last_seen: h.last_seen,
     lineage: h.lineage,
   })) satisfies CallsignView[];
-  return { callsigns, findings };
+  return { callsigns, findings, unclaimed: strangers };
 }
 
 /** Names a generator must avoid in an arena: every held, expired or retired one. */

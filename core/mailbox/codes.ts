@@ -57,6 +57,7 @@ export const MAILBOX_CODES = {
   CONFLICT_COPY: "error",
   NOT_A_FILE: "error",
   DUPLICATE_ID: "error",
+  DUPLICATE_DELIVERY: "note",
   MANIFEST_PATH: "error",
   // Conversation state (sections 4, 6, 8).
   PARENT_UNKNOWN: "note",
@@ -86,6 +87,7 @@ export const MAILBOX_CODES = {
   CURSOR_INVALID_ENTRY: "error",
   CURSOR_UNKNOWN: "note",
   ANOMALY_OPEN: "error",
+  QUARANTINED: "error",
 } as const;
 
 export type MailboxCode = keyof typeof MAILBOX_CODES;

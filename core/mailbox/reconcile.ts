@@ -5,6 +5,8 @@
  * nothing, handle it, restore missing bookkeeping from an exact causal reply (never reply twice),
  * reply (an `expects_reply` still open), resume a due deferral, wait, or audit.
  */
+import { analyzeMailbox } from "./analyze-mailbox.js";
+import type { MailboxAnalysis } from "./analyze-mailbox.js";
 import { ALL } from "./callsign.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -46,6 +48,11 @@ export interface ReconcileInput {
   readonly anomalyIndex?: readonly AnomalyRecord[];
   /** Epoch ms: due deferrals and expired blockers are judged at this moment. */
   readonly now: number;
+  /**
+   * The conversation rules' verdict on the same messages (`analyzeMailbox`), when the caller has
+   * it; otherwise reconcile runs them. A message they quarantine is never to be handled.
+   */
+  readonly analysis?: Pick<MailboxAnalysis, "quarantine">;
   /** Places a disposition transition for its findings (the CLI gives file and line). */
   readonly where?: (index: number) => { file?: string; line?: number };
 }
@@ -87,6 +94,8 @@ export interface ReconcileCounts {
   readonly open_reply_count: number;
   readonly lifecycle_contradiction_count: number;
   readonly anomaly_count: number;
+  /** Addressed messages the conversation rules quarantine (root mismatch, impersonation, ...). */
+  readonly quarantined_count: number;
 }
 
 export interface ReconcileReport {
@@ -108,8 +117,15 @@ const addressedTo = (e: MailboxEnvelope, participant: string): boolean => e.from
 export function reconcile(input: ReconcileInput): ReconcileReport {
   const { participant, now } = input;
   const { effective, findings } = effectiveDispositions(input.dispositions, input.where);
-  const messages = byUuid(input.messages);
-  const byId = new Map(messages.map((m) => [m.envelope.id, m]));
+  // One item per UUID: a second file with the same UUID is a duplicate delivery or an anomaly.
+  const byId = new Map<string, MailboxEntry>();
+  const copies = new Map<string, number>();
+  for (const m of byUuid(input.messages)) {
+    if (byId.has(m.envelope.id)) copies.set(m.envelope.id, (copies.get(m.envelope.id) ?? 1) + 1);
+    else byId.set(m.envelope.id, m);
+  }
+  const messages = [...byId.values()];
+  const quarantine = (input.analysis ?? analyzeMailbox(input.messages, { now })).quarantine;
   // The participant's own causal responses, by the message they answer.
   const mine = new Map<string, MailboxEnvelope[]>();
   for (const { envelope: e } of messages) {
@@ -123,7 +139,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     messages: messages.length, addressed: 0, dispositioned: 0, undispositioned_count: 0, restorable_count: 0,
     pending_cta_count: 0, active_cta_count: 0, blocked_cta_count: 0, deferred_cta_count: 0, due_deferred_count: 0,
     needs_audit_count: 0, historical_debt_count: 0, audit_state_with_live_work_count: 0, expired_blocker_count: 0,
-    open_reply_count: 0, lifecycle_contradiction_count: 0, anomaly_count: 0,
+    open_reply_count: 0, lifecycle_contradiction_count: 0, anomaly_count: 0, quarantined_count: 0,
   };
   const items: ReconcileItem[] = [];
   const advance: string[] = [];
@@ -141,11 +157,18 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const responses = mine.get(m.id) ?? [];
     const exact = responses.find((r) => r.request_id === m.request_id) ?? null;
     const d = effective.get(m.id);
+    // Quarantined by the conversation rules: it remains unconsumed and cannot authorize work (4),
+    // an unexpected callsign is not engaged (4, 13), a duplicate UUID is an anomaly (10). It owes
+    // no reply and is never handled or restored; only a Handler record on its disposition (an
+    // override, section 4) lifts the quarantine.
+    const held = quarantine.get(m.id);
+    const quarantined = held !== undefined && d?.handler === undefined;
     let action: ReconcileAction;
-    let open = m.expects_reply && exact === null;
+    let open = m.expects_reply && exact === null && !quarantined;
     if (d === undefined) {
       c.undispositioned_count++;
-      if (exact !== null) {
+      if (quarantined) action = "audit";
+      else if (exact !== null) {
         action = "restore";
         c.restorable_count++;
         findings.push(mailboxFinding("RESTORABLE", `no disposition, but reply ${exact.id} answers it exactly (reply_to and request_id): restore replied from that evidence; never republish`, where));
@@ -197,8 +220,16 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         action = "reply";
         findings.push(mailboxFinding("REPLY_OWED", `expects_reply is open: ${d.state} is recorded but no exact causal reply from ${participant} exists`, where));
       }
-      if (kind !== "transitional" && !contradicted && !open && !cursor.has(m.id)) advance.push(m.id);
+      if (kind !== "transitional" && !contradicted && !open && !quarantined && !cursor.has(m.id)) advance.push(m.id);
       if (kind === "transitional" && cursor.has(m.id)) findings.push(mailboxFinding("CURSOR_AHEAD", `the cursor holds this UUID while its disposition is ${d.state}: the cursor advances only for terminal or quarantined states`, where));
+    }
+    if (quarantined) {
+      c.quarantined_count++;
+      if (held.includes("DUPLICATE_ID")) c.anomaly_count += copies.get(m.id) ?? 1;
+      if (d === undefined || (d.state !== "needs-audit" && d.state !== "historical-debt")) {
+        findings.push(mailboxFinding("QUARANTINED", `${held.join(", ")}: quarantined, never handled; it remains unconsumed and cannot authorize work: record needs-audit and surface it to the Handler, whose durable record alone can override`, where));
+      }
+      action = "audit";
     }
     if (open) c.open_reply_count++;
     items.push({ id: m.id, kind: m.kind, from: m.from, file: entry.file ?? null, expects_reply: m.expects_reply, disposition: d?.state ?? null, cta: d?.cta ?? null, reply: exact?.id ?? null, open_reply: open, action });

@@ -286,6 +286,49 @@ describe("the participant's state folder", () => {
   });
 });
 
+/** A message file written by hand (what a peer, or an impostor, could put in the inbox). */
+function message(inbox: string, file: string, fields: Record<string, unknown>, body = "Hello.\n"): void {
+  const env = { version: 1, profile: "CORE", transport: "local", expects_reply: true, reply_to: "", arena: "DEMO", ...fields };
+  const yaml = Object.entries(env).map(([k, v]) => `    ${k}: ${Array.isArray(v) ? `[${v.join(", ")}]` : v === "" ? '""' : String(v)}`).join("\n");
+  writeFileSync(join(inbox, file), `---\ntags: [agent-mailbox]\nmeta:\n  mailbox:\n${yaml}\n---\n${body}`);
+}
+
+describe("reconciliation never handles what the conversation rules quarantine", () => {
+  it("a root mismatch, an impersonation from another machine and an unexpected callsign are audit, never handle", () => {
+    const a = room();
+    handshake(a.root);
+    const hello = readFileSync(join(a.inbox, readdirSync(a.inbox).find((f) => f.includes("hello")) as string), "utf8");
+    const root = /root: ([0-9a-f]{64})/.exec(hello)?.[1] as string;
+    const other = "b".repeat(64);
+    const req = (n: number, from: string, machine: string, r: string): void => message(a.inbox, `2026-10-01-10-00-0${n}-${from}-request-x${n}.md`, { id: ID(10 + n), thread: ID(10 + n), request_id: ID(10 + n), from, to: "[LYRA]", kind: "request", machine, root: r });
+    req(1, "VEGA", "VEGA-BOX", root);
+    req(2, "VEGA", "VEGA-BOX", other);
+    req(3, "VEGA", "EVIL", other);
+    req(4, "ZED", "ZED-BOX", other);
+    req(5, "ZED", "ZED-BOX", other);
+    const state = mkdtempSync(join(tmp, "state-"));
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.out) as { reconciliation: { items: { id: string; action: string }[]; counts: { quarantined_count: number } } };
+    const action = (n: number): string | undefined => report.reconciliation.items.find((i) => i.id === ID(10 + n))?.action;
+    expect([1, 2, 3, 4, 5].map(action)).toStrictEqual(["handle", "audit", "audit", "audit", "audit"]);
+    expect(report.reconciliation.counts.quarantined_count).toBe(4);
+  });
+  it("two files under one UUID: one item, audit, counted as anomalies", () => {
+    const a = room();
+    handshake(a.root);
+    const hello = readFileSync(join(a.inbox, readdirSync(a.inbox).find((f) => f.includes("hello")) as string), "utf8");
+    const root = /root: ([0-9a-f]{64})/.exec(hello)?.[1] as string;
+    for (const [n, body] of [[1, "First.\n"], [2, "Second, other text.\n"]] as const) message(a.inbox, `2026-10-01-10-00-0${n}-VEGA-request-x${n}.md`, { id: ID(20), thread: ID(20), request_id: ID(20), from: "VEGA", to: "[LYRA]", kind: "request", machine: "VEGA-BOX", root }, body);
+    const state = mkdtempSync(join(tmp, "state-"));
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z"]);
+    expect(r.code).toBe(1);
+    expect(r.out).not.toMatch(/^ {2}handle /m);
+    expect(r.out.match(/^ {2}audit {3}\S+request-x\d\.md$/gm)?.length).toBe(1);
+    expect(r.out).toContain("anomalies 2, quarantined 1");
+  });
+});
+
 describe("usage", () => {
   it("needs --as and --state together, and a path", () => {
     expect(rw(["mailbox", "check", tmp, "--as", "LYRA"]).code).toBe(2);

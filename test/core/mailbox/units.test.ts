@@ -116,21 +116,25 @@ describe("crash between reply and disposition, end to end", () => {
   it("restores the disposition from the exact causal reply; the next reconciliation is clean and nothing asks for a second reply", () => {
     const symbols = new Symbols(mailbox);
     const RB = "2b4c".repeat(16);
+    // The handshake first: a request from a name that never claimed it would be quarantined.
     const { entries, diffs } = readCase(symbols, [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
+      { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, machine: "LYRA-BOX", root: RB } },
       { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"] } },
       { id: "y", set: { kind: "reply", from: "LYRA", to: ["VEGA"], thread: "@r", reply_to: "@r", request_id: "@r", machine: "LYRA-BOX", root: RB, expects_reply: false } },
     ], mailbox);
     expect(diffs).toStrictEqual([]);
     const now = Date.parse("2026-10-02T00:00:00Z");
-    const before = mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: [], now });
+    const hello = { id: symbols.uuid("h"), state: "replied", cta: "completed", reply: symbols.uuid("w") };
+    const before = mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: [hello], now });
     expect(before.status).toBe("FOUND");
-    const item = before.items[0] as mailbox.ReconcileItem;
+    const item = before.items.find((i) => i.id === symbols.uuid("r")) as mailbox.ReconcileItem;
     expect(item.action).toBe("restore");
     const restored = mailbox.restoredDisposition(item, symbols.uuid("r"), "2026-10-02T00:00:00Z");
     expect(restored?.reply).toBe(symbols.uuid("y"));
-    const after = mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: [restored], cursor: before.cursor_advance, now });
+    const after = mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: [hello, restored], cursor: before.cursor_advance, now });
     expect(after.status).toBe("CLEAN");
-    expect(after.items.map((i) => i.action)).toStrictEqual(["none"]);
+    expect(after.items.map((i) => i.action)).toStrictEqual(["none", "none"]);
     expect(after.cursor_advance).toStrictEqual([symbols.uuid("r")]);
   });
 });
