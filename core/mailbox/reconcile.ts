@@ -213,8 +213,15 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         else c.historical_debt_count++;
         if (LIVE_CTA.has(d.cta)) c.audit_state_with_live_work_count++;
         action = "audit";
-      } else if (d.state === "blocked: handler-decision" && d.expires !== undefined && now > (isoTime(d.expires) as number)) {
-        c.expired_blocker_count++;
+      } else if (d.state === "blocked: handler-decision") {
+        if (d.expires !== undefined && now > (isoTime(d.expires) as number)) c.expired_blocker_count++;
+        // "A transitional disposition never proves completion" (3): a blocked message is a blocked
+        // CTA whatever CTA state was written beside it.
+        if (!LIVE_CTA.has(d.cta)) {
+          c.blocked_cta_count++;
+          c.lifecycle_contradiction_count++;
+          findings.push(mailboxFinding("LIFECYCLE_CONTRADICTION", `transitional disposition ${d.state} with CTA state ${d.cta}: a transitional disposition never proves completion; counted as a blocked CTA`, where));
+        }
       }
       if (open && kind === "terminal") {
         action = "reply";
