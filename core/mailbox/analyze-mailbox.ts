@@ -72,7 +72,12 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const e = entry.envelope;
     const list = threads.get(e.thread);
     if (list === undefined) threads.set(e.thread, [entry]);
-    else list.push(entry);
+    else {
+      // A thread opened under FULL stays FULL (a hello's thread is the handshake's to judge).
+      const root = (list[0] as MailboxEntry).envelope;
+      if (root.profile === "FULL" && root.kind !== "hello" && e.profile !== "FULL") findings.push(mailboxFinding("PROFILE_DOWNGRADE", `a ${e.profile} ${e.kind} in a thread opened under FULL: FULL requirements are never silently downgraded`, { ...at(entry), slot: "profile" }));
+      list.push(entry);
+    }
     // The exact parent: known, in the same thread (a root kind's reply_to is only a citation).
     if (e.reply_to !== null) {
       const parent = byId.get(e.reply_to);

@@ -63,6 +63,8 @@ export const MAILBOX_CODES = {
   PARENT_UNKNOWN: "note",
   PARENT_THREAD_MISMATCH: "error",
   WORK_BEFORE_ESTABLISHED: "error",
+  COUNTER_AS_ACCEPT: "error",
+  PROFILE_DOWNGRADE: "error",
   HELLO_CROSSED: "note",
   CALLSIGN_COLLISION: "error",
   CALLSIGN_RETIRED: "error",

@@ -12,7 +12,7 @@ import type { MailboxFinding } from "./codes.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { at } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
-import { WORK_KINDS } from "./vocabulary.js";
+import { DEFAULT_EXCHANGE_BUDGET, WORK_KINDS } from "./vocabulary.js";
 
 export type HandshakeState = "establishing" | "established" | "blocked: handler-decision" | "superseded";
 
@@ -36,6 +36,8 @@ export interface Handshake {
   readonly superseded_by: string | null;
   /** The exchange budget of the terms accepted, when they named one. */
   readonly exchange_budget: number | null;
+  /** The profile of the terms accepted (the hello's unless a counter changed it and was accepted). */
+  readonly established_profile: MailboxEnvelope["profile"] | null;
 }
 
 interface Pair {
@@ -46,6 +48,20 @@ interface Pair {
   established_by: string | null;
   ids: Set<string>;
   budget: number | null;
+  /** The terms on the table that a program can compare: profile and exchange budget. */
+  profile: MailboxEnvelope["profile"];
+}
+
+/**
+ * The material terms an answer changes (section 6: "Material is decided by effect, not by how the
+ * change is labelled"): the profile, and an exchange budget other than the one on the table.
+ */
+function changedTerms(answer: MailboxEnvelope, pair: Pair): string[] {
+  const changed: string[] = [];
+  if (answer.profile !== pair.profile) changed.push(`profile ${pair.profile} -> ${answer.profile}`);
+  const table = pair.budget ?? DEFAULT_EXCHANGE_BUDGET;
+  if (answer.exchange_budget !== null && answer.exchange_budget !== table) changed.push(`exchange_budget ${table} -> ${answer.exchange_budget}`);
+  return changed;
 }
 
 /** The handshake of one thread (its messages in UUID order, the hello first among them). */
@@ -66,26 +82,35 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       continue;
     }
     if (m.from !== h.from && !pairs.has(m.from) && m.kind === "welcome" && m.reply_to === h.id) {
-      pairs.set(m.from, { callsign: m.from, state: "establishing", proposal: h, acceptance: null, established_by: null, ids: new Set([h.id]), budget: h.exchange_budget });
+      pairs.set(m.from, { callsign: m.from, state: "establishing", proposal: h, acceptance: null, established_by: null, ids: new Set([h.id]), budget: h.exchange_budget, profile: h.profile });
     }
     const pair = pairOf(m);
     if (pair !== undefined) {
       pair.ids.add(m.id);
       if (m.kind === "blocked" && pair.state === "establishing") pair.state = "blocked: handler-decision";
       const answersProposal = m.reply_to === pair.proposal.id && m.from !== pair.proposal.from && (m.kind === "welcome" || m.terms !== null);
+      if (!answersProposal && pair.profile === "FULL" && m.profile !== "FULL") {
+        findings.push(mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} under FULL terms: FULL requirements (session, seq, the third handshake message) are never silently downgraded; a change of profile is a counter`, { ...at(entry), slot: "profile" }));
+      }
       if (answersProposal && pair.state !== "established") {
-        if ((m.terms ?? "counter") === "accept") {
+        const changed = changedTerms(m, pair);
+        if ((m.terms ?? "counter") === "accept" && changed.length > 0) {
+          findings.push(mailboxFinding("COUNTER_AS_ACCEPT", `terms: accept, but it changes ${changed.join(", ")}: a material change is a counter however it is labelled, and settles nothing until the other side accepts it`, { ...at(entry), slot: "terms" }));
+        }
+        if ((m.terms ?? "counter") === "accept" && changed.length === 0) {
           pair.acceptance = m;
-          pair.budget = m.exchange_budget ?? pair.proposal.exchange_budget ?? pair.budget;
-          if (h.profile === "CORE") {
+          pair.budget = m.exchange_budget ?? pair.budget;
+          if (pair.profile === "CORE") {
             pair.state = "established";
             pair.established_by = m.id;
           }
         } else {
           pair.proposal = m;
           pair.acceptance = null;
+          pair.profile = m.profile;
+          pair.budget = m.exchange_budget ?? pair.budget;
         }
-      } else if (h.profile === "FULL" && m.kind === "ack" && pair.acceptance !== null && m.reply_to === pair.acceptance.id && m.from === pair.proposal.from && pair.state === "establishing") {
+      } else if (pair.profile === "FULL" && m.profile === "FULL" && m.kind === "ack" && pair.acceptance !== null && m.reply_to === pair.acceptance.id && m.from === pair.proposal.from && pair.state === "establishing") {
         pair.state = "established";
         pair.established_by = m.id;
       }
@@ -99,8 +124,8 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   let state: HandshakeState = "establishing";
   if (responders.some((r) => r.state === "blocked: handler-decision")) state = "blocked: handler-decision";
   else if (responders.length > 0 && responders.every((r) => r.state === "established") && named.every((n) => pairs.has(n))) state = "established";
-  const budget = [...pairs.values()].find((p) => p.state === "established")?.budget ?? null;
-  return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: null, exchange_budget: budget };
+  const settled = [...pairs.values()].find((p) => p.state === "established");
+  return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: null, exchange_budget: settled?.budget ?? null, established_profile: settled?.profile ?? null };
 }
 
 /** Whether a work message's sender works under established terms with those it addresses. */
