@@ -14,6 +14,7 @@ import { exchangeBudget } from "./exchange-budget.js";
 import type { ExchangeBudget } from "./exchange-budget.js";
 import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
+import { establishedPairs, rightToWork } from "./right-to-work.js";
 import { sameRootId } from "./root-id.js";
 import { DEFAULT_EXCHANGE_BUDGET, MAILBOX_KINDS } from "./vocabulary.js";
 
@@ -110,9 +111,11 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   }
   const shakes = handshakes(sorted, threads);
   findings.push(...shakes.findings);
+  const arenaOf = (thread: string): string => (threads.get(thread)?.[0] as MailboxEntry).envelope.arena;
+  findings.push(...rightToWork([...threads].filter(([thread]) => !shakes.handshakes.has(thread)).map(([, list]) => list), establishedPairs(shakes.handshakes, arenaOf)));
   const arenaBudget = new Map<string, number>();
   for (const [thread, hs] of shakes.handshakes) {
-    const arena = (threads.get(thread)?.[0] as MailboxEntry).envelope.arena;
+    const arena = arenaOf(thread);
     if (hs.state === "established" && hs.exchange_budget !== null) arenaBudget.set(arena, hs.exchange_budget);
   }
   const summaries: ThreadSummary[] = [];

@@ -1,0 +1,74 @@
+/**
+ * The right to work outside a handshake's own thread (section 6: "Until a thread is established,
+ * do not begin claimed work"; section 8: a new conversation in an established room is "a fresh
+ * ordinary CTA root"). A handshake establishes a pair of callsigns in an arena; work in any other
+ * thread needs an established pair between its sender and each agent it addresses, established
+ * before it in UUID order. A pair established under FULL keeps FULL everywhere.
+ */
+import { ALL, isHandler } from "./callsign.js";
+import { mailboxFinding } from "./codes.js";
+import type { MailboxFinding } from "./codes.js";
+import { at } from "./entry.js";
+import type { MailboxEntry } from "./entry.js";
+import type { Handshake } from "./handshake.js";
+import type { MailboxProfile } from "./vocabulary.js";
+import { WORK_KINDS } from "./vocabulary.js";
+
+interface Settled {
+  /** The message that established the pair: work must come after it. */
+  readonly since: string;
+  readonly profile: MailboxProfile;
+}
+
+const pairKey = (arena: string, a: string, b: string): string => (a < b ? `${arena}\u0000${a}\u0000${b}` : `${arena}\u0000${b}\u0000${a}`);
+
+/** Every established pair of every non-superseded handshake, keyed by arena and the two names. */
+export function establishedPairs(shakes: ReadonlyMap<string, Handshake>, arenaOf: (thread: string) => string): Map<string, Settled> {
+  const pairs = new Map<string, Settled>();
+  const settle = (key: string, since: string, profile: MailboxProfile): void => {
+    const known = pairs.get(key);
+    if (known === undefined || since < known.since) pairs.set(key, { since, profile });
+  };
+  for (const hs of shakes.values()) {
+    if (hs.state === "superseded") continue;
+    const arena = arenaOf(hs.thread);
+    const profile = hs.established_profile ?? hs.profile;
+    const done = hs.responders.filter((r) => r.state === "established" && r.established_by !== null);
+    for (const r of done) settle(pairKey(arena, hs.initiator, r.callsign), r.established_by as string, profile);
+    // A group handshake established as a whole settles its responders among themselves too.
+    if (hs.state === "established") {
+      const last = done.map((r) => r.established_by as string).sort().at(-1);
+      if (last !== undefined) for (const a of done) for (const b of done) if (a.callsign < b.callsign) settle(pairKey(arena, a.callsign, b.callsign), last, profile);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Work (and FULL) outside handshake threads: `threads` are the threads no handshake judges, each
+ * in UUID order. Raises WORK_BEFORE_ESTABLISHED and PROFILE_DOWNGRADE.
+ */
+export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: ReadonlyMap<string, Settled>): MailboxFinding[] {
+  const findings: MailboxFinding[] = [];
+  for (const messages of threads) {
+    const rootFull = (messages[0] as MailboxEntry).envelope.profile === "FULL";
+    for (const entry of messages) {
+      const m = entry.envelope;
+      if (isHandler(m.from)) continue;
+      const agents = m.to.filter((t) => t !== ALL && !isHandler(t));
+      const settled = agents.map((t) => pairs.get(pairKey(m.arena, m.from, t))).map((p) => (p !== undefined && p.since < m.id ? p : undefined));
+      if (!rootFull && m.profile !== "FULL" && settled.some((p) => p?.profile === "FULL")) {
+        findings.push(mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} between callsigns established under FULL: FULL requirements are never silently downgraded`, { ...at(entry), slot: "profile" }));
+      }
+      if (!WORK_KINDS.has(m.kind)) continue;
+      let allowed: boolean;
+      if (m.to.includes(ALL)) allowed = [...pairs.entries()].some(([k, p]) => p.since < m.id && k.startsWith(`${m.arena}\u0000`) && k.slice(m.arena.length + 1).split("\u0000").includes(m.from));
+      else allowed = settled.every((p) => p !== undefined);
+      if (!allowed) {
+        const who = m.to.includes(ALL) ? `${m.from} and anyone` : `${m.from} and ${agents.filter((_, i) => settled[i] === undefined).join(", ")}`;
+        findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} outside any handshake, but ${who} have no handshake established before it in arena ${m.arena}: the right to work comes from the pair's established handshake`, at(entry)));
+      }
+    }
+  }
+  return findings;
+}
