@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { stringify } from "yaml";
 import {
+  analyzeMailbox,
   isCallsign,
   formatFilename,
   mailboxFinding,
@@ -20,7 +21,7 @@ import {
 import type { MailboxEnvelope, MailboxFinding } from "../../core/mailbox/index.js";
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
-import { discoverMailbox, PathRefusal } from "../mailbox/paths.js";
+import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { publishOnce } from "../mailbox/publish.js";
 import { bindRoot } from "../mailbox/state.js";
 import { UsageError } from "../usage-error.js";
@@ -91,6 +92,15 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
   return { text: `---\n${frontmatter}---\n${body}`, slug: option(ctx, "slug") ?? slugify(kind) };
 }
 
+/** The file's name: seconds, or milliseconds when this sender already has a same-kind message that second. */
+function fileName(inbox: Inbox, e: MailboxEnvelope, slug: string): string {
+  const time = uuid7Time(e.id);
+  const seconds = formatFilename({ time, callsign: e.from, kind: e.kind, slug });
+  const prefix = seconds.slice(0, 20);
+  const busy = inbox.files.some((f) => f.file.startsWith(prefix) && parseFilename(f.file)?.callsign === e.from && parseFilename(f.file)?.kind === e.kind);
+  return busy ? formatFilename({ time, callsign: e.from, kind: e.kind, slug, millis: true }) : seconds;
+}
+
 async function run(ctx: CommandContext): Promise<number> {
   try {
     return await publish(ctx);
@@ -105,6 +115,8 @@ async function publish(ctx: CommandContext): Promise<number> {
   const path = ctx.args[0] as string;
   const found = discoverMailbox(path);
   if (found === null) throw new UsageError(`${path}: no inbox at ${path} (if it is one), ${path}/inbox or ${path}/.agent-mailbox/inbox`);
+  const state = option(ctx, "state");
+  if (state !== undefined && isInside(state, found.root)) throw new UsageError(`--state ${state} is inside the mailbox root: local state (the root binding, dispositions) lives outside the mailbox and its sync`);
   const inbox = readInbox(found.inbox, ctx.profiles.resolve);
   const root = mailboxRootId(found.root, { windows: process.platform === "win32" });
   const messageFile = option(ctx, "message");
@@ -122,12 +134,22 @@ async function publish(ctx: CommandContext): Promise<number> {
   const parent = e?.reply_to === null || e === null ? undefined : inbox.entries.find((x) => x.envelope.id === e.reply_to);
   const checked = parent === undefined ? draft : preflight(text, { vocabulary: ctx.profiles.resolve, parent: { id: parent.envelope.id, kind: parent.envelope.kind, file: parent.file ?? null } });
   const findings: MailboxFinding[] = [...checked.findings];
-  if (e !== null && inbox.entries.some((x) => x.envelope.id === e.id)) findings.push(mailboxFinding("DUPLICATE_ID", `the inbox already holds a message with the UUID ${e.id}`, { slot: "id" }));
+  // Any file of the inbox with this UUID, a refused one too: "the UUID is already in the inbox".
+  const taken = e === null ? undefined : inbox.files.find((x) => x.id === e.id);
+  if (e !== null && taken !== undefined) findings.push(mailboxFinding("DUPLICATE_ID", `the inbox already holds a message with the UUID ${e.id} (${taken.file}${taken.ok ? "" : ", a refused file"})`, { slot: "id" }));
   if (e !== null && e.root.toLowerCase() !== root) findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", "the envelope's root is not this mailbox root's identifier", { slot: "root" }));
-  const state = option(ctx, "state");
+  // The name: seconds, or milliseconds when this sender already has a same-kind message that second.
+  const file = e === null ? null : fileName(inbox, e, slug);
+  // The conversation rules over the inbox plus this message, as `rw mailbox check` runs them: what
+  // check would refuse about this message is never published (section 9).
+  if (e !== null && file !== null && taken === undefined && findings.every((f) => f.severity !== "error")) {
+    const analysis = analyzeMailbox([...inbox.entries, { envelope: e, body: checked.body ?? "", file }], { now: Date.now() });
+    for (const f of analysis.findings) if (f.id === e.id) findings.push(f);
+  }
+  const dryRun = ctx.options["dry-run"] === true;
   if (e !== null && state !== undefined && findings.every((f) => f.severity !== "error")) {
-    const { bound } = bindRoot(state, { arena: e.arena, callsign: e.from, machine: e.machine, root });
-    if (bound.root !== root || bound.arena !== e.arena || bound.machine !== e.machine) {
+    const { bound } = bindRoot(state, { arena: e.arena, callsign: e.from, machine: e.machine, root }, { create: !dryRun });
+    if (bound !== null && (bound.root !== root || bound.arena !== e.arena || bound.machine !== e.machine)) {
       findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", `ROOT_ID_UNVERIFIED: ${e.from}'s local root binding (arena ${bound.arena}, machine ${bound.machine}, root ${bound.root.slice(0, 12)}…) differs from this publication's; a move needs a Handler-authorized rebind`, { slot: "root" }));
     }
   }
@@ -137,13 +159,8 @@ async function publish(ctx: CommandContext): Promise<number> {
     else await ctx.err.line(`refused: nothing published\n${findings.map((f) => `  ${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message}`).join("\n")}`);
     return FAIL;
   }
-  // The name: seconds, or milliseconds when this sender already has a same-kind message that second.
-  const time = uuid7Time(e.id);
-  const seconds = formatFilename({ time, callsign: e.from, kind: e.kind, slug });
-  const prefix = seconds.slice(0, 20);
-  const busy = inbox.files.some((f) => f.file.startsWith(prefix) && parseFilename(f.file)?.callsign === e.from && parseFilename(f.file)?.kind === e.kind);
-  const file = busy ? formatFilename({ time, callsign: e.from, kind: e.kind, slug, millis: true }) : seconds;
-  if (ctx.options["dry-run"] === true) {
+  if (file === null) return FAIL;
+  if (dryRun) {
     await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${text.trimEnd()}`);
     return PASS;
   }

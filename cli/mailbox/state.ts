@@ -60,11 +60,14 @@ export interface RootBinding {
 
 /**
  * The participant's local root binding (section 4): created once before its first outbound
- * message; later publications must match it exactly. Returns the binding now on disk.
+ * message; later publications must match it exactly. Returns the binding now on disk (null when
+ * there is none and `create` is false).
  */
-export function bindRoot(state: string, binding: RootBinding): { created: boolean; bound: RootBinding } {
+export function bindRoot(state: string, binding: RootBinding, options: { create?: boolean } = {}): { created: boolean; bound: RootBinding | null } {
   const path = join(state, "root-binding", `${binding.callsign}.json`);
   if (existsSync(path)) return { created: false, bound: JSON.parse(readFileSync(path, "utf8")) as RootBinding };
+  // A dry run writes nothing, not even the first binding.
+  if (options.create === false) return { created: false, bound: null };
   mkdirSync(dirname(path), { recursive: true });
   const fd = openSync(path, "wx", 0o600);
   try {

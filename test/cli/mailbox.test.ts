@@ -231,6 +231,56 @@ describe("rw mailbox new: create-once publication", () => {
   });
 });
 
+describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
+  const deliver = (root: string, extra: string[]): ReturnType<typeof rw> => rw(["mailbox", "new", root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", "--json", ...extra]);
+  it("a reply outside its parent's thread (PARENT_THREAD_MISMATCH): exit 1, nothing written", () => {
+    const a = room();
+    handshake(a.root);
+    const before = readdirSync(a.inbox);
+    const r = deliver(a.root, ["--reply-to", ID(4), "--thread", ID(9)]);
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.out) as { findings: { code: string }[] }).findings.map((f) => f.code)).toContain("PARENT_THREAD_MISMATCH");
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+  });
+  it("work before the handshake is established (WORK_BEFORE_ESTABLISHED): exit 1; after the welcome it publishes", () => {
+    const a = room();
+    expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]).code).toBe(0);
+    const early = deliver(a.root, ["--reply-to", ID(1)]);
+    expect(early.code).toBe(1);
+    expect((JSON.parse(early.out) as { findings: { code: string }[] }).findings.map((f) => f.code)).toContain("WORK_BEFORE_ESTABLISHED");
+    expect(readdirSync(a.inbox).length).toBe(1);
+    expect(rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "welcome", "--terms", "accept", "--reply-to", ID(1), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(4), "--no-reply"]).code).toBe(0);
+    const r = deliver(a.root, ["--reply-to", ID(4)]);
+    expect(r.code, r.out).toBe(0);
+    expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).code).toBe(0);
+  });
+  it("a UUID a refused file of the inbox already carries: exit 1", () => {
+    const a = room();
+    handshake(a.root);
+    message(a.inbox, "2026-10-01-10-00-00-LYRA-request-x.md", { id: ID(30), thread: ID(30), request_id: ID(30), from: "LYRA", to: "[VEGA]", kind: "request", machine: "LYRA-BOX", root: "not-a-root" });
+    expect(rw(["mailbox", "check", a.root]).out).toContain("1 invalid");
+    const r = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "request", "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(30)]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("DUPLICATE_ID");
+    expect(readdirSync(a.inbox).length).toBe(3);
+  });
+  it("refuses a state folder inside the mailbox root (exit 2), and writes nothing there; a dry run creates no binding", () => {
+    const a = room();
+    const inside = join(a.root, "runtime");
+    mkdirSync(inside);
+    const r = rw(["mailbox", "new", a.root, ...HELLO, "--state", inside]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("inside the mailbox root");
+    expect(readdirSync(inside)).toStrictEqual([]);
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    expect(rw(["mailbox", "new", a.root, ...HELLO, "--state", a.root]).code).toBe(2);
+    expect(existsSync(join(a.root, "root-binding"))).toBe(false);
+    const state = mkdtempSync(join(tmp, "state-"));
+    expect(rw(["mailbox", "new", a.root, ...HELLO, "--state", state, "--dry-run"]).code).toBe(0);
+    expect(existsSync(join(state, "root-binding"))).toBe(false);
+  });
+});
+
 describe("the participant's state folder", () => {
   it("refuses a state folder inside the mailbox root (exit 2)", () => {
     const a = room();
