@@ -62,18 +62,24 @@ function isDirectory(path: string): boolean {
 export function discoverMailbox(given: string): Mailbox | null {
   const absolute = resolve(given);
   refuseLinks(absolute, "the mailbox path");
+  // One mailbox has one root, however it is named: `.agent-mailbox/` is a folder of its root
+  // (the visible primer lives at the root), so `ROOT`, `ROOT/.agent-mailbox` and
+  // `ROOT/.agent-mailbox/inbox` all give the root `ROOT`, and one root identifier.
+  const rootOf = (folder: string): string => (basename(folder) === ".agent-mailbox" ? dirname(folder) : folder);
   let found: Mailbox | null = null;
   if (basename(absolute) === "inbox" && isDirectory(absolute)) {
-    const parent = dirname(absolute);
-    found = { root: basename(parent) === ".agent-mailbox" ? dirname(parent) : parent, inbox: absolute, candidate: 1 };
+    found = { root: rootOf(dirname(absolute)), inbox: absolute, candidate: 1 };
   } else {
     const direct = isDirectory(join(absolute, "inbox"));
     const dotted = isDirectory(join(absolute, ".agent-mailbox", "inbox"));
     if (direct && dotted) throw new PathRefusal(`${given} holds both inbox/ and .agent-mailbox/inbox/: ambiguous, so neither is used`);
-    if (direct) found = { root: absolute, inbox: join(absolute, "inbox"), candidate: 2 };
+    if (direct) found = { root: rootOf(absolute), inbox: join(absolute, "inbox"), candidate: 2 };
     else if (dotted) found = { root: absolute, inbox: join(absolute, ".agent-mailbox", "inbox"), candidate: 3 };
   }
   if (found === null) return null;
+  if (found.root !== absolute && isDirectory(join(found.root, "inbox")) && isDirectory(join(found.root, ".agent-mailbox", "inbox"))) {
+    throw new PathRefusal(`${found.root} holds both inbox/ and .agent-mailbox/inbox/: ambiguous, so neither is used`);
+  }
   refuseLinks(found.inbox, "the inbox");
   refuseMountPoint(found.root, "the mailbox root");
   for (let dir = found.inbox; dir !== found.root && dir.startsWith(found.root); dir = dirname(dir)) refuseMountPoint(dir, "the inbox");

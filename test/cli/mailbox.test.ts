@@ -55,6 +55,15 @@ describe("rw mailbox check: discovery", () => {
     expect(rw(["mailbox", "check", b.root, "--now", "20261002T1200Z"]).out).toContain("2 valid messages");
     expect(rw(["mailbox", "check", b.inbox, "--now", "20261002T1200Z"]).out).toContain("2 valid messages");
   });
+  it("gives one mailbox one root identifier, whichever of its paths is named", () => {
+    const b = room("dotted");
+    const rootOf = (path: string): string => /root: ([0-9a-f]{64})/.exec(rw(["mailbox", "new", path, ...HELLO, "--dry-run"]).out)?.[1] ?? `none for ${path}`;
+    const roots = [b.root, join(b.root, ".agent-mailbox"), b.inbox].map(rootOf);
+    expect(roots[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set(roots).size).toBe(1);
+    mkdirSync(join(b.root, "inbox"));
+    expect(rw(["mailbox", "check", join(b.root, ".agent-mailbox")]).err).toContain("ambiguous");
+  });
   it("never crawls: an inbox one level deeper is not found (exit 2)", () => {
     const outer = base(tmp);
     mkdirSync(join(outer, "project", "inbox"), { recursive: true });
