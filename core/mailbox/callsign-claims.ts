@@ -5,6 +5,7 @@
  * the smaller root UUID keeps it and the later claim is a collision. A name unseen for the TTL is
  * expired: unavailable to strangers, reclaimable by its holder.
  */
+import { linksTo, wikilinks } from "./body.js";
 import { isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -47,6 +48,26 @@ interface Holder {
   root: string;
   last_seen: number;
   lineage: string[];
+  /** The holder's newest message (its last accepted message), and the session it carried. */
+  last: MailboxEntry;
+}
+
+/**
+ * Section 4: declared succession is "a first `resume` naming the seat, new session/provenance, and
+ * prior holder's last accepted message". What is missing from this resume, or nothing. (The
+ * Handler's authorization it also needs is not in the mailbox.)
+ */
+function successionGaps(entry: MailboxEntry, prior: MailboxEntry): string[] {
+  const e = entry.envelope;
+  const body = entry.body ?? "";
+  const gaps: string[] = [];
+  if (!new RegExp(`(?<![A-Z0-9-])${e.from}(?![A-Z0-9-])`).test(body)) gaps.push(`the seat ${e.from} named in the body`);
+  const p = prior.envelope;
+  const newSession = e.session !== null && e.session !== p.session;
+  const newProvenance = e.model !== null && (e.model !== p.model || e.company !== p.company);
+  if (!newSession && !newProvenance) gaps.push("a new session (or model provenance)");
+  if (!body.includes(p.id) && !(prior.file ? linksTo(wikilinks(body), prior.file) : false)) gaps.push(`the prior holder's last accepted message (${prior.file ?? p.id})`);
+  return gaps;
 }
 
 const locusOf = (e: MailboxEnvelope): string => `${e.machine}\u0000${e.root.toLowerCase()}`;
@@ -73,7 +94,7 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
     const time = uuid7Time(e.id);
     if (CLAIM_KINDS.has(e.kind)) {
       if (held === undefined) {
-        names.set(key, { arena: e.arena, callsign: e.from, retired: false, claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root, last_seen: time, lineage: [e.id] });
+        names.set(key, { arena: e.arena, callsign: e.from, retired: false, claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root, last_seen: time, lineage: [e.id], last: entry });
         continue;
       }
       if (held.retired) {
@@ -81,16 +102,21 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
         continue;
       }
       if (held.locus !== locusOf(e)) {
-        if (e.kind === "resume") {
+        const gaps = e.kind === "resume" ? successionGaps(entry, held.last) : [];
+        if (e.kind === "resume" && gaps.length === 0) {
           findings.push(mailboxFinding("SUCCESSION_DECLARED", `${e.from} is resumed from another locus (machine ${e.machine}): a declared succession, legitimate only with current Handler authorization`, at(entry)));
           Object.assign(held, { claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root });
           held.lineage.push(e.id);
+        } else if (e.kind === "resume") {
+          findings.push(mailboxFinding("SUCCESSION_UNDECLARED", `${e.from} is held by machine ${held.machine}; this resume from machine ${e.machine} does not declare a succession (missing ${gaps.join("; ")}): silent assumption is impersonation, so the name stays with its holder`, at(entry)));
+          continue;
         } else {
           findings.push(mailboxFinding("CALLSIGN_COLLISION", `${e.from} is held by claim ${held.claimed_by} (machine ${held.machine}), whose root UUID is smaller: this claimant regenerates and re-hellos citing it`, at(entry)));
           continue;
         }
       } else if (e.kind === "resume" && held.claimed_by !== e.id) held.lineage.push(e.id);
       held.last_seen = Math.max(held.last_seen, time);
+      held.last = entry;
       continue;
     }
     if (held === undefined) {
@@ -108,6 +134,7 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
       continue;
     }
     held.last_seen = Math.max(held.last_seen, time);
+    held.last = entry;
     if (e.kind === "goodbye" && reEntryOf(entry.body) === "final") held.retired = true;
   }
   const ttl = (options.ttlDays ?? DEFAULT_CALLSIGN_TTL_DAYS) * 86_400_000;

@@ -71,6 +71,7 @@ export const MAILBOX_CODES = {
   CALLSIGN_HELD: "error",
   CALLSIGN_UNCLAIMED: "note",
   SUCCESSION_DECLARED: "note",
+  SUCCESSION_UNDECLARED: "error",
   ROOT_MISMATCH: "error",
   ROOT_ID_UNVERIFIED: "error",
   SEQ_GAP: "note",
