@@ -119,10 +119,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   const { effective, findings } = effectiveDispositions(input.dispositions, input.where);
   // One item per UUID: a second file with the same UUID is a duplicate delivery or an anomaly.
   const byId = new Map<string, MailboxEntry>();
-  const copies = new Map<string, number>();
+  const copies = new Map<string, (string | null)[]>();
   for (const m of byUuid(input.messages)) {
-    if (byId.has(m.envelope.id)) copies.set(m.envelope.id, (copies.get(m.envelope.id) ?? 1) + 1);
-    else byId.set(m.envelope.id, m);
+    const first = byId.get(m.envelope.id);
+    if (first === undefined) byId.set(m.envelope.id, m);
+    else copies.set(m.envelope.id, [...(copies.get(m.envelope.id) ?? [first.file ?? null]), m.file ?? null]);
   }
   const messages = [...byId.values()];
   const quarantine = (input.analysis ?? analyzeMailbox(input.messages, { now })).quarantine;
@@ -232,9 +233,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     }
     if (quarantined) {
       c.quarantined_count++;
-      if (held.includes("DUPLICATE_ID")) c.anomaly_count += copies.get(m.id) ?? 1;
+      const files = copies.get(m.id) ?? [];
+      if (held.includes("DUPLICATE_ID")) c.anomaly_count += Math.max(1, files.length);
+      const under = files.length > 1 ? ` (${files.length} files under this UUID: ${files.map((f) => f ?? "?").join(", ")})` : "";
       if (d === undefined || (d.state !== "needs-audit" && d.state !== "historical-debt")) {
-        findings.push(mailboxFinding("QUARANTINED", `${held.join(", ")}: quarantined, never handled; it remains unconsumed and cannot authorize work: record needs-audit and surface it to the Handler, whose durable record alone can override`, where));
+        findings.push(mailboxFinding("QUARANTINED", `${held.join(", ")}${under}: quarantined, never handled; it remains unconsumed and cannot authorize work: record needs-audit and surface it to the Handler, whose durable record alone can override`, where));
       }
       action = "audit";
     }
