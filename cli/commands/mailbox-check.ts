@@ -128,8 +128,10 @@ async function run(ctx: CommandContext): Promise<number> {
     return FAIL;
   }
   if (ctx.json) {
-    const { read, ...rest } = result;
-    await ctx.out.line(JSON.stringify({ ...rest, files: read.files, anomalies: read.anomalies }));
+    const { read, analysis, ...rest } = result;
+    // The quarantine is a Map: written as an object, UUID to codes.
+    const json = { ...analysis, quarantine: Object.fromEntries(analysis.quarantine) };
+    await ctx.out.line(JSON.stringify({ ...rest, analysis: json, files: read.files, anomalies: read.anomalies }));
   } else for (const line of render(result, path, as)) await ctx.out.line(line);
   return result.ok ? PASS : FAIL;
 }

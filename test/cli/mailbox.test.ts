@@ -368,7 +368,9 @@ describe("reconciliation never handles what the conversation rules quarantine", 
     const state = mkdtempSync(join(tmp, "state-"));
     const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
     expect(r.code).toBe(1);
-    const report = JSON.parse(r.out) as { reconciliation: { items: { id: string; action: string }[]; counts: { quarantined_count: number } } };
+    const report = JSON.parse(r.out) as { analysis: { quarantine: Record<string, string[]> }; reconciliation: { items: { id: string; action: string }[]; counts: { quarantined_count: number } } };
+    expect(report.analysis.quarantine[ID(12)]).toContain("ROOT_MISMATCH");
+    expect(report.analysis.quarantine[ID(15)]).toStrictEqual(["CALLSIGN_UNCLAIMED"]);
     const action = (n: number): string | undefined => report.reconciliation.items.find((i) => i.id === ID(10 + n))?.action;
     expect([1, 2, 3, 4, 5].map(action)).toStrictEqual(["handle", "audit", "audit", "audit", "audit"]);
     expect(report.reconciliation.counts.quarantined_count).toBe(4);
