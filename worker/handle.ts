@@ -29,6 +29,7 @@ async function dispatch(routes: readonly Route<Env>[], request: Request, env: En
   }
   const match = matchRoute(routes, request.method, path);
   if (match.kind === "none") return problemResponse("not-found", `nothing is served at ${path}; GET /v1/openapi.json lists the routes`, path);
+  if (match.kind === "undecodable") return problemResponse("invalid-request", `${match.parameter}: the path segment is not valid percent-encoding (UTF-8, %XX)`, path, { parameter: match.parameter });
   if (match.kind === "wrong-method") {
     const allow = methodsOf(match.allowed).join(", ");
     return problemResponse("method-not-allowed", `${request.method} is not allowed on ${path}; it takes ${allow}`, path, {}, { allow });

@@ -26,6 +26,8 @@ export interface Route<E = unknown> {
 
 export type Match<E> =
   | { readonly kind: "found"; readonly route: Route<E>; readonly params: Record<string, string> }
+  /** The path fits a route for this method, but a `{name}` segment is not valid percent-encoding. */
+  | { readonly kind: "undecodable"; readonly parameter: string }
   | { readonly kind: "wrong-method"; readonly allowed: readonly Method[] }
   | { readonly kind: "none" };
 
@@ -33,27 +35,40 @@ function segments(path: string): string[] {
   return path.split("/").slice(1);
 }
 
-/** The params when `path` fits `pattern`, else null. A captured segment is never empty. */
-export function matchPattern(pattern: string, path: string): Record<string, string> | null {
+/**
+ * Whether `path` fits `pattern` segment by segment (a captured segment is never empty), and then
+ * its params, decoded; `undecodable` names the first captured segment that is not valid
+ * percent-encoding (its param is then left as written).
+ */
+function fit(pattern: string, path: string): { params: Record<string, string>; undecodable: string | null } | null {
   const want = segments(pattern);
   const got = segments(path);
   if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
     const w = want[i] as string;
     const g = got[i] as string;
-    if (w.startsWith("{") && w.endsWith("}")) {
-      if (g === "") return null;
-      let value: string;
-      try {
-        value = decodeURIComponent(g);
-      } catch {
-        return null;
-      }
-      params[w.slice(1, -1)] = value;
-    } else if (w !== g) return null;
+    if (w.startsWith("{") && w.endsWith("}") ? g === "" : w !== g) return null;
   }
-  return params;
+  const params: Record<string, string> = {};
+  let undecodable: string | null = null;
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] as string;
+    if (!(w.startsWith("{") && w.endsWith("}"))) continue;
+    const name = w.slice(1, -1);
+    const g = got[i] as string;
+    try {
+      params[name] = decodeURIComponent(g);
+    } catch {
+      params[name] = g;
+      undecodable ??= name;
+    }
+  }
+  return { params, undecodable };
+}
+
+/** The params when `path` fits `pattern`, else null. A captured segment is never empty. */
+export function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  return fit(pattern, path)?.params ?? null;
 }
 
 /** Finds the route for a method and path; HEAD is answered by a GET route. */
@@ -61,9 +76,9 @@ export function matchRoute<E>(routes: readonly Route<E>[], method: string, path:
   const allowed: Method[] = [];
   const wanted = method === "HEAD" ? "GET" : method;
   for (const route of routes) {
-    const params = matchPattern(route.pattern, path);
-    if (params === null) continue;
-    if (route.method === wanted) return { kind: "found", route, params };
+    const fitted = fit(route.pattern, path);
+    if (fitted === null) continue;
+    if (route.method === wanted) return fitted.undecodable === null ? { kind: "found", route, params: fitted.params } : { kind: "undecodable", parameter: fitted.undecodable };
     allowed.push(route.method);
   }
   return allowed.length > 0 ? { kind: "wrong-method", allowed } : { kind: "none" };

@@ -147,6 +147,12 @@ describe("/v1/profiles", () => {
     expect(r.profiles.map((p: any) => p.name)).toStrictEqual(Object.keys(shippedProfiles).sort());
     expect(r.profiles.find((p: any) => p.name === "pay")).toMatchObject({ version: (shippedProfiles["pay"] as any).version, title: (shippedProfiles["pay"] as any).title, href: "/v1/profiles/pay" });
   });
+  it("refuses a path segment that is not percent-encoding as an invalid parameter, not a missing route", async () => {
+    await expectProblem(await call("/v1/profiles/%ZZ"), "invalid-request", { parameter: "name" });
+    await expectProblem(await call("/v1/threads/%E0%A4%A"), "invalid-request", { parameter: "thread" });
+    // A path no route fits stays a 404, whatever its segments hold.
+    await expectProblem(await call("/v1/threads/%ZZ/nope"), "not-found");
+  });
   it("gives one profile file as shipped, and 404 for one not shipped", async () => {
     expect(await body(await call("/v1/profiles/pay"))).toStrictEqual(shippedProfiles["pay"]);
     await expectProblem(await call("/v1/profiles/nope"), "unknown-profile");

@@ -118,6 +118,9 @@ describe("appending lines", () => {
   it("refuses a thread name that is not one", async () => {
     await expectProblem(await call(`/v1/threads/${"x".repeat(129)}`), "invalid-request");
     await expectProblem(await call("/v1/threads/a%20b"), "invalid-request");
+    // Not percent-encoding at all: still the thread parameter that is wrong, not a missing route.
+    expect((await expectProblem(await call("/v1/threads/%ZZ"), "invalid-request")).parameter).toBe("thread");
+    expect((await expectProblem(await call("/v1/threads/%ZZ/lines?limit=1"), "invalid-request")).parameter).toBe("thread");
   });
 });
 
