@@ -25,7 +25,7 @@ async function dispatch(routes: readonly Route<Env>[], request: Request, env: En
   if (request.method === "OPTIONS") {
     const all = routes.filter((r) => matchPattern(r.pattern, path) !== null).map((r) => r.method);
     if (all.length === 0) return problemResponse("not-found", `nothing is served at ${path}`, path);
-    return new Response(null, { status: 204, headers: preflightHeaders(methodsOf(all)) });
+    return new Response(null, { status: 204, headers: preflightHeaders(methodsOf(all), request.headers.get("access-control-request-headers")) });
   }
   const match = matchRoute(routes, request.method, path);
   if (match.kind === "none") return problemResponse("not-found", `nothing is served at ${path}; GET /v1/openapi.json lists the routes`, path);

@@ -16,6 +16,16 @@ describe("preflight", () => {
     expect(Number(r.headers.get("access-control-max-age"))).toBeGreaterThan(0);
     expect(await r.text()).toBe("");
   });
+  it("allows the headers the browser asks for, besides its own list", async () => {
+    const r = await call("/v1/threads/t-cors/lines", { method: "OPTIONS", headers: { ...ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "content-type, x-trace-id, idempotency-key" } });
+    expect(r.status).toBe(204);
+    const allowed = (r.headers.get("access-control-allow-headers") ?? "").toLowerCase().split(/\s*,\s*/);
+    for (const h of ["content-type", "x-trace-id", "idempotency-key", "authorization"]) expect(allowed).toContain(h);
+    expect(r.headers.get("vary")?.toLowerCase()).toContain("access-control-request-headers");
+    // Not a header list: only the fixed one is answered.
+    const odd = await call("/v1/validate", { method: "OPTIONS", headers: { ...ORIGIN, "access-control-request-headers": "x(y)" } });
+    expect(odd.headers.get("access-control-allow-headers")).toBe("Content-Type, Authorization, Accept");
+  });
   it("lists every method of a path with several routes", async () => {
     const r = await call("/v1/legend", { method: "OPTIONS", headers: ORIGIN });
     expect(r.headers.get("access-control-allow-methods")).toBe("GET, HEAD, POST, OPTIONS");
@@ -46,6 +56,8 @@ describe("every answer carries the CORS headers", () => {
       const r = await request();
       expect(r.headers.get("access-control-allow-origin")).toBe("*");
       expect(r.headers.get("access-control-expose-headers")).toContain("Allow");
+      // A 401 from a thread route says why in WWW-Authenticate: a browser tool must be able to read it.
+      expect(r.headers.get("access-control-expose-headers")).toContain("WWW-Authenticate");
     });
   }
 });
