@@ -94,6 +94,16 @@ describe("appending lines", () => {
     expect((await state(t)).lines).toBe(2);
   });
 
+  it("numbers a refusal only with a safe integer: past 2^53 - 1 the refused line gets no UN, and never a 500", async () => {
+    const t = fresh();
+    await ok(await append(t, [PAY_HO, "RW1 ST payer-9007199254740993 from=payer to=scheduler item=inv:MD-2026-057"]));
+    const r = await ok(await append(t, ["RW1 HO scheduler-2 from=scheduler to=payer item=inv:MD-2026-058 ask=POLISH"]));
+    expect(r.results[0]).toMatchObject({ status: "refused", id: "scheduler-2", refusal: null });
+    expect(r.results[0].findings.map((f: any) => f.code)).toContain("ENUM_UNKNOWN");
+    const reused = await ok(await append(t, [PAY_HO.replace("amt=5400.00", "amt=1.00")]));
+    expect(reused.results[0]).toMatchObject({ status: "refused", refusal: null });
+  });
+
   it("reports closure errors as they arrive, and keeps the line (the log is what was said)", async () => {
     const t = fresh();
     const DN1 = "RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK";
@@ -232,6 +242,23 @@ describe("prepared statements, with exp enforced by the object", () => {
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "soon" }), "invalid-request");
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { amt: { nested: 1 } }, exp: "20991002T1405Z" }), "invalid-request");
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { nosuchslot: "x" }, exp: "20991002T1405Z" }), "invalid-request");
+  });
+
+  it("numbers each statement's RB past those already prepared, and past 2^53 - 1 asks for n instead of failing", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    await ok(await append(t, [HO_EXP]));
+    const first = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    const second = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    expect([first.readback.id, second.readback.id]).toStrictEqual(["payer-1", "payer-2"]);
+    expect(first.findings).toStrictEqual([]);
+    // A UN the payer would send is numbered past both statements' readbacks.
+    const refused = await ok(await append(t, ["RW1 HO scheduler-2 from=scheduler to=payer item=inv:MD-2026-058 ask=POLISH"]));
+    expect(refused.results[0].refusal).toMatch(/^RW1 UN payer-3 /);
+    await ok(await append(t, ["RW1 ST payer-9007199254740993 from=payer to=scheduler item=inv:MD-2026-057"]));
+    const p = await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), "statement-refused");
+    expect(p.parameter).toBe("n");
+    await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 5 }), 201);
   });
 
   it("a CX for the HO abandons its statements", async () => {

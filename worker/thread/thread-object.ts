@@ -12,7 +12,7 @@ import { DurableObject } from "cloudflare:workers";
 import {
   abandon, afterDate, afterTime, cancelHandoff, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, timeAt,
 } from "../../core/index.js";
-import type {
+import type { Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
@@ -101,9 +101,10 @@ export interface PrepareRequest {
   readonly n?: number;
 }
 
-/** A statement as prepare answers it: with the RB line the receiver relays. */
+/** A statement as prepare answers it: with the RB line the receiver relays, and the core's notes. */
 export interface PreparedStatement extends Statement {
   readonly line: string;
+  readonly findings: readonly Finding[];
 }
 
 export interface ChallengeRequest {
@@ -245,10 +246,28 @@ export class ThreadObject extends DurableObject<Env> {
     return line === undefined ? null : this.message(line);
   }
 
-  /** The receiver's next message number, for the UN it would send: one past its highest in the thread. */
-  private nextNumber(agent: string): number {
+  /**
+   * An agent's next message number, for the UN it would send or the RB a statement states: one
+   * past its highest in the thread, counting the readbacks of prepared statements (not yet relayed,
+   * they already hold their ids). Null when that number would not be a safe integer (an id past
+   * 2^53 - 1 was stored): the caller answers without one rather than number a message wrongly.
+   */
+  private nextNumber(agent: string): number | null {
     const row = this.sql.exec<{ n: number | null }>("SELECT MAX(n) AS n FROM lines WHERE sender = ?", agent).one();
-    return (row.n ?? 0) + 1;
+    let highest = row.n ?? 0;
+    const stated = this.sql.exec<{ id: string | null }>("SELECT json_extract(body, '$.readback.id') AS id FROM statements WHERE json_extract(body, '$.readback.from') = ?", agent);
+    for (const r of stated) if (r.id !== null) highest = Math.max(highest, messageNumber(r.id));
+    const next = highest + 1;
+    return Number.isSafeInteger(next) ? next : null;
+  }
+
+  /** The UN `receiver` sends for a refused line, or null when it cannot be addressed or numbered. */
+  private refusalBy(subject: Message | Envelope, findings: readonly Finding[], receiver: string | null): string | null {
+    if (receiver === null || !isAgent(receiver)) return null;
+    const n = this.nextNumber(receiver);
+    if (n === null) return null;
+    const un = refusal(subject, findings, receiver, n);
+    return un.ok ? un.value : null;
   }
 
   /** Appends lines in order; the first refused line stops the request (the rest are skipped). */
@@ -276,9 +295,8 @@ export class ThreadObject extends DurableObject<Env> {
     if (!checked.ok || message === null) {
       const envelope = message ?? checked.envelope;
       // The receiver sends the UN; a line that did not parse as far as its to= has none to name.
-      const to = message?.to ?? null;
-      const un = envelope !== null && to !== null && isAgent(to) ? refusal(envelope, checked.findings, to, this.nextNumber(to)) : null;
-      return { line: n, status: "refused", id: envelope?.id ?? null, seq: null, findings: checked.findings, refusal: un?.ok === true ? un.value : null };
+      const un = envelope === null ? null : this.refusalBy(envelope, checked.findings, message?.to ?? null);
+      return { line: n, status: "refused", id: envelope?.id ?? null, seq: null, findings: checked.findings, refusal: un };
     }
     const formatted = typeof value === "string" && !value.trimStart().startsWith("{") ? { ok: true as const, value } : formatLine(message);
     if (!formatted.ok) return { line: n, status: "refused", id: message.id, seq: null, findings: formatted.findings, refusal: null };
@@ -287,9 +305,7 @@ export class ThreadObject extends DurableObject<Env> {
     if (existing !== undefined) {
       if (existing.line === text) return { line: n, status: "duplicate", id: message.id, seq: existing.seq, findings: [] };
       const reused = finding("THREAD_ID_REUSED", `${message.id} is already line ${existing.seq} of this thread, with other content; a message id names one message`, { slot: "id", received: message.id });
-      const to = message.to;
-      const un = to !== null && isAgent(to) ? refusal(message, [reused], to, this.nextNumber(to)) : null;
-      return { line: n, status: "refused", id: message.id, seq: null, findings: [reused], refusal: un?.ok === true ? un.value : null };
+      return { line: n, status: "refused", id: message.id, seq: null, findings: [reused], refusal: this.refusalBy(message, [reused], message.to) };
     }
     const audit = this.auditor();
     const seq = this.lineCount() + 1;
@@ -414,12 +430,16 @@ export class ThreadObject extends DurableObject<Env> {
     const call = readRecord(request.call, vocabulary);
     if (!call.ok) return problem("invalid-request", `call: ${call.findings.map((f) => f.message).join("; ")}`, { parameter: "call", findings: call.findings });
     if (call.value.resolve.size > 0) return problem("invalid-request", "call: a call holds the values it runs with; $resolve belongs to a record", { parameter: "call" });
-    const prepared = prepare(this.statements, { ho, call: call.value.values, exp: request.exp, n: request.n ?? this.nextNumber(ho.to ?? "") }, vocabulary);
+    const n = request.n ?? this.nextNumber(ho.to ?? "");
+    if (n === null) return problem("statement-refused", `${ho.to}'s message numbers in this thread already reach past 2^53 - 1, so its next RB cannot be numbered; give n`, { parameter: "n" });
+    const prepared = prepare(this.statements, { ho, call: call.value.values, exp: request.exp, n }, vocabulary);
     if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings });
     const line = formatLine(prepared.value.readback);
     if (!line.ok) return problem("statement-refused", line.findings.map((f) => f.message).join("; "), { findings: line.findings });
     this.wake(afterTime(request.exp));
-    return { ok: true, value: { ...prepared.value, line: line.value } };
+    // The core's notes (EXEC_DIFFERS: the call differs from the HO's value) go to the receiver,
+    // which compares the statement with the call it made before relaying it (section 5.3).
+    return { ok: true, value: { ...prepared.value, line: line.value, findings: prepared.findings } };
   }
 
   /** Runs the statement once, within its window, by the object's clock. */
