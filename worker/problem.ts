@@ -33,7 +33,7 @@ export const PROBLEMS = {
   "thread-conflict": { status: 409, title: "Conflicts with the thread", description: "The request contradicts what the thread already holds: another profile than the one its first append fixed, or a challenge for a handoff whose readback was already checked." },
   "unknown-handoff": { status: 404, title: "Unknown handoff", description: "No HO of this thread has that id; append the HO first." },
   "unknown-statement": { status: 404, title: "Unknown statement", description: "No statement of this thread has that token (a token is 32 lowercase hex characters, returned once by prepare)." },
-  "statement-refused": { status: 409, title: "Statement refused", description: "The prepared statement cannot be prepared or run: already committed, abandoned, cancelled by a CX, or past its exp by the thread's clock; findings say which. Prepare it again." },
+  "statement-refused": { status: 409, title: "Statement refused", description: "The prepared statement cannot be prepared or run: already committed, abandoned, cancelled by a CX, past its exp by the thread's clock, its readback not relayed or not passing, or its handoff closed; findings say which. Relay its readback, or prepare it again." },
   "internal-error": { status: 500, title: "Internal error", description: "The Worker failed while answering. Nothing was stored; the request can be retried, and reported if it fails again." },
 } as const satisfies Record<string, ProblemKind>;
 

@@ -48,6 +48,7 @@ describe("/v1/openapi.json", () => {
   // The thread examples act on one thread: its HO (the append example, also sent here first so
   // the order of the tests does not matter) and two statements, one to commit and one to abandon.
   const tokens: Record<string, string> = {};
+  const relays: Record<string, string> = {};
   beforeAll(async () => {
     const append = doc.paths["/v1/threads/{thread}/lines"]?.["post"]?.requestBody?.content["application/json"]?.example;
     expect((await call("/v1/threads/openapi-example/lines", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(append) })).status).toBe(200);
@@ -55,7 +56,9 @@ describe("/v1/openapi.json", () => {
     for (const operation of ["commitStatement", "abandonStatement"]) {
       const r = await call("/v1/threads/openapi-example/statements", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(prepare) });
       expect(r.status).toBe(201);
-      tokens[operation] = ((await r.json()) as { token: string }).token;
+      const statement = (await r.json()) as { token: string; line: string };
+      tokens[operation] = statement.token;
+      relays[operation] = statement.line;
     }
   });
   for (const { path, method, op } of documented) {
@@ -71,6 +74,12 @@ describe("/v1/openapi.json", () => {
           expect(media.example, `${method} ${path} ${type} has no example`).toBeDefined();
           init.headers = { "content-type": type };
           init.body = typeof media.example === "string" ? media.example : JSON.stringify(media.example);
+        }
+        // A statement runs only once its readback passed: the receiver relays it first (section 5.3).
+        // Relayed here, not before, so the challenge example still finds no readback checked.
+        const relay = relays[op.operationId];
+        if (op.operationId === "commitStatement" && relay !== undefined) {
+          expect((await call("/v1/threads/openapi-example/lines", { method: "POST", headers: { "content-type": "text/plain" }, body: relay })).status).toBe(200);
         }
         const r = await call(url, init);
         expect(String(r.status), await r.clone().text()).toBe(success);

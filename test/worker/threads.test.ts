@@ -190,10 +190,13 @@ describe("prepared statements, with exp enforced by the object", () => {
   const HO_EXP = `${PAY_HO} exp=20991002T1500Z`;
   const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
 
-  async function prepared(t: string, exp = "20991002T1405Z"): Promise<{ token: string; readback: any; line: string }> {
+  /** An HO with a statement prepared for it, whose RB the receiver relays (and the thread checks) unless `relay` is false. */
+  async function prepared(t: string, exp = "20991002T1405Z", relay = true): Promise<{ token: string; readback: any; line: string; findings: any[] }> {
     await setClock(t, T0);
     await ok(await append(t, [HO_EXP]));
-    return ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp }), 201);
+    const s = await ok<{ token: string; readback: any; line: string; findings: any[] }>(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp }), 201);
+    if (relay) expect((await ok(await append(t, [s.line]))).results[0].readback.verdict).toBe("wilco");
+    return s;
   }
   const commitOf = (t: string, token: string) => call(`/v1/threads/${t}/statements/${token}/commit`, { method: "POST" });
   const abandonOf = (t: string, token: string) => call(`/v1/threads/${t}/statements/${token}/abandon`, { method: "POST" });
@@ -244,6 +247,67 @@ describe("prepared statements, with exp enforced by the object", () => {
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { nosuchslot: "x" }, exp: "20991002T1405Z" }), "invalid-request");
   });
 
+  it("refuses a commit until the statement's readback is relayed and passes, then runs it", async () => {
+    const t = fresh();
+    const s = await prepared(t, "20991002T1405Z", false);
+    const early = await expectProblem(await commitOf(t, s.token), "statement-refused");
+    expect(early.detail).toContain("no readback of this statement");
+    expect(early.findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: "x_tok", expected: "wilco", received: "none" }]);
+    expect((await state(t)).statements).toStrictEqual({ pending: 1 });
+    await ok(await append(t, [s.line]));
+    expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
+  });
+
+  it("refuses a commit after a void readback of its statement", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    await ok(await append(t, [HO_EXP]));
+    // The tool resolved 5100.00 where the HO says 5400.00: prepare notes it, the sender's check fails it.
+    const s = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { ...CALL, amt: "5100.00" }, exp: "20991002T1405Z" }), 201);
+    expect(s.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["EXEC_DIFFERS", "amt"]]);
+    expect((await ok(await append(t, [s.line]))).results[0].readback.verdict).toBe("void");
+    const refused = await expectProblem(await commitOf(t, s.token), "statement-refused");
+    expect(refused.detail).toContain(`its readback ${s.readback.id} was checked void`);
+  });
+
+  it("refuses a commit once the receiver refused the HO (UN)", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await append(t, ["RW1 UN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 why=NOCAP"]));
+    const closed = await expectProblem(await commitOf(t, s.token), "statement-refused");
+    expect(closed.detail).toContain("closed by UN");
+    expect((await state(t)).statements).toStrictEqual({ pending: 1 });
+  });
+
+  it("refuses a commit when the relayed readback is not the statement as prepared, and says so on append", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    const ho = HO_EXP.replace(" acct=40-12-88/61102938", "");
+    await ok(await append(t, [ho]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: { ...PAY_RECORD, $resolve: ["acct"] } })).status).toBe(204);
+    // The tool resolved another account; the receiver relays the record's account under its token.
+    const s = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { ...CALL, acct: "99-99-99/00000000" }, exp: "20991002T1405Z" }), 201);
+    const forged = s.line.replace("acct=99-99-99/00000000", "acct=40-12-88/61102938");
+    const r = await ok(await append(t, [forged]));
+    expect(r.results[0].readback.verdict).toBe("wilco");
+    expect(r.results[0].findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["STATEMENT_REFUSED", "x_tok"]]);
+    const refused = await expectProblem(await commitOf(t, s.token), "statement-refused");
+    expect(refused.detail).toContain("does not state the call as prepared");
+  });
+
+  it("says on append when an RB's x_tok names no statement of the thread, or one no longer pending", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    await ok(await append(t, [HO_EXP]));
+    const s = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    const unknown = await ok(await append(t, [s.line.replace(`x_tok=${s.token}`, `x_tok=${"0".repeat(32)}`).replace(s.readback.id, "payer-7")]));
+    expect(unknown.results[0].status).toBe("stored");
+    expect(unknown.results[0].findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["STATEMENT_UNKNOWN", "x_tok"]]);
+    await ok(await abandonOf(t, s.token));
+    const abandoned = await ok(await append(t, [s.line]));
+    expect(abandoned.results[0].findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: "x_tok", received: "abandoned" }]);
+  });
+
   it("numbers each statement's RB past those already prepared, and past 2^53 - 1 asks for n instead of failing", async () => {
     const t = fresh();
     await setClock(t, T0);
@@ -259,6 +323,16 @@ describe("prepared statements, with exp enforced by the object", () => {
     const p = await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), "statement-refused");
     expect(p.parameter).toBe("n");
     await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 5 }), 201);
+  });
+
+  it("a CX from anyone but the HO's sender cancels no statement", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    const cx = await ok(await append(t, ["RW1 CX mallory-1 re=scheduler-1 from=mallory to=payer item=inv:MD-2026-057 why=REVOKED"]));
+    expect(cx.results[0].findings.map((f: any) => f.code)).toContain("THREAD_CANCEL_PARTIES");
+    expect(cx.results[0].cancelledStatements).toBe(0);
+    expect((await state(t)).statements).toStrictEqual({ pending: 1 });
+    await ok(await commitOf(t, s.token));
   });
 
   it("a CX for the HO abandons its statements", async () => {

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, cancelHandoff, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, timeAt,
+  abandon, afterDate, afterTime, canonicalBytes, cancelHandoff, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, timeAt,
 } from "../../core/index.js";
 import type { Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -322,12 +322,20 @@ export class ThreadObject extends DurableObject<Env> {
         }
         const found = audit.add(message, seq);
         let extra: Partial<AppendResult> = {};
+        let relayed: Finding[] = [];
         if (message.type === "RB" && message.re !== null) {
           const readback = this.checkReadback(message, found);
           if (readback !== null) extra = { readback };
+          relayed = this.relayedStatement(message);
         }
-        if (message.type === "CX" && message.re !== null) extra = { cancelledStatements: cancelHandoff(this.statements, message.re).length };
-        result = { line: n, status: "stored", id: message.id, seq, findings: this.conceal(found), ...extra };
+        if (message.type === "CX" && message.re !== null) {
+          // Only the HO's sender, to its receiver, withdraws it (section 5.4); the core reports any
+          // other CX (THREAD_CANCEL_PARTIES) and cancels nothing, and neither does the object.
+          const ho = this.handoffMessage(message.re);
+          const bySender = ho !== null && ho.from === message.from && ho.to === message.to;
+          extra = { cancelledStatements: bySender ? cancelHandoff(this.statements, message.re).length : 0 };
+        }
+        result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed], ...extra };
       });
     } catch (error) {
       // The transaction rolled back; the in-memory audit may have taken the line, so rebuild it.
@@ -442,11 +450,64 @@ export class ThreadObject extends DurableObject<Env> {
     return { ok: true, value: { ...prepared.value, line: line.value, findings: prepared.findings } };
   }
 
-  /** Runs the statement once, within its window, by the object's clock. */
+  /**
+   * Runs the statement once, within its window, by the object's clock, and only once its act is
+   * cleared (section 5.3: "only a passing readback ... clears the act"): the thread holds the
+   * statement's RB, relayed unchanged and checked wilco, and the handoff is still live.
+   */
   commit(token: string): Outcome<Statement> {
-    const done = commit(this.statements, token, this.now());
+    const now = this.now();
+    const pending = this.statements.get(token);
+    // What the core refuses (unknown, no longer pending, past exp) it refuses first, as it words it.
+    if (pending !== undefined && pending.state === "pending" && !(now > pending.exp)) {
+      const uncleared = this.uncleared(pending, now);
+      if (uncleared !== null) return statementProblem([uncleared]);
+    }
+    const done = commit(this.statements, token, now);
     if (done.ok) return { ok: true, value: done.value };
     return statementProblem(done.findings);
+  }
+
+  /** Why a pending statement may not run yet, or null when its act is cleared. */
+  private uncleared(statement: Statement, now: string): Finding | null {
+    const stands = this.auditor().handoffs(now).find((h) => h.id === statement.handoff);
+    if (stands === undefined || !LIVE.has(stands.state)) {
+      return finding("STATEMENT_REFUSED", `the handoff ${statement.handoff} ${stands === undefined ? "is not tracked by this thread" : ended(stands)}: a statement runs only for a live handoff`, { slot: "re", expected: "open", received: stands?.state ?? "unknown" });
+    }
+    const rows = this.sql.exec<{ rb: string; verdict: string; line: string }>("SELECT r.rb AS rb, r.verdict AS verdict, l.line AS line FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? ORDER BY r.rowid", statement.handoff).toArray();
+    const relayed = rows.map((r) => ({ ...r, message: this.message(r.line) })).filter((r) => r.message.slots["x_tok"] === statement.token);
+    if (relayed.length === 0) {
+      return finding("STATEMENT_REFUSED", `the thread holds no readback of this statement: the receiver relays its RB (${statement.readback.id}, with x_tok) and the thread checks it; only a passing readback clears the act`, { slot: "x_tok", expected: "wilco", received: "none" });
+    }
+    const exact = relayed.filter((r) => sameMessage(r.message, statement.readback, true));
+    if (exact.length === 0) {
+      return finding("STATEMENT_REFUSED", `the readback relayed with this statement's token (${relayed.map((r) => r.rb).join(", ")}) does not state the call as prepared: what was checked is not what would run; relay the line prepare gave, unchanged`, { slot: "x_tok", expected: statement.readback.id, received: relayed.map((r) => r.rb).join(" ") });
+    }
+    if (exact.some((r) => r.verdict === "wilco")) return null;
+    const last = exact[exact.length - 1] as (typeof exact)[number];
+    return finding("STATEMENT_REFUSED", `its readback ${last.rb} was checked ${last.verdict}: only a passing readback clears the act`, { slot: "x_tok", expected: "wilco", received: last.verdict });
+  }
+
+  /**
+   * What an RB carrying `x_tok` relays, checked against the statements of the thread: a token
+   * naming none of them, one of another handoff, one no longer pending, or a readback that does
+   * not state the call as prepared clears nothing, and the append answer says so.
+   */
+  private relayedStatement(rb: Message): Finding[] {
+    const value = rb.slots["x_tok"];
+    if (value === undefined || value === null) return [];
+    const token = String(value);
+    const statement = TOKEN.test(token) ? this.statements.get(token) : undefined;
+    if (statement === undefined) return [finding("STATEMENT_UNKNOWN", `${rb.id} carries x_tok, but no statement of this thread has that token: it states nothing this thread can commit`, { slot: "x_tok" })];
+    if (statement.handoff !== rb.re) return [finding("STATEMENT_REFUSED", `${rb.id} answers ${rb.re ?? "nothing"}, but its x_tok names a statement for ${statement.handoff}`, { slot: "x_tok", expected: statement.handoff, received: rb.re ?? "" })];
+    const now = this.now();
+    if (statement.state !== "pending" || now > statement.exp) {
+      const state = statement.state === "pending" ? "expired" : statement.state;
+      const why = state === "committed" ? "it already ran, and runs once" : "it will not run; prepare the call again";
+      return [finding("STATEMENT_REFUSED", `${rb.id} relays a statement that is ${state}: ${why}`, { slot: "x_tok", expected: "pending", received: state })];
+    }
+    if (!sameMessage(rb, statement.readback, true)) return [finding("STATEMENT_REFUSED", `${rb.id} carries the token of statement ${statement.readback.id} but not the statement as prepared: the statement will not run; relay the line prepare gave, unchanged`, { slot: "x_tok", expected: statement.readback.id, received: rb.id })];
+    return [];
   }
 
   abandon(token: string): Outcome<Statement> {
@@ -511,6 +572,25 @@ export class ThreadObject extends DurableObject<Env> {
     if (at <= afterTime(this.now()) - 60_000) at = this.clock();
     if (current === null || at < current) this.setAlarm(at);
   }
+}
+
+/** Statement tokens: 128 bits as 32 lowercase hex characters (core/statement.ts). */
+const TOKEN = /^[0-9a-f]{32}$/;
+
+/** How a handoff that is no longer live ended, for a refusal's detail. */
+function ended(h: HandoffState): string {
+  if (h.state === "superseded") return `was superseded by ${h.supersededBy ?? "a re-issue"}`;
+  if (h.state === "closed") return `was closed by ${h.closedBy ?? "a reply"}`;
+  return `is ${h.state}`;
+}
+
+/** Two messages with the same canonical form (section 5.2); `anyTail` ignores the free text. */
+function sameMessage(a: Message, b: Message, anyTail = false): boolean {
+  const x = canonicalBytes(anyTail ? { ...a, tail: null } : a);
+  const y = canonicalBytes(anyTail ? { ...b, tail: null } : b);
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
 }
 
 function statementProblem(findings: readonly Finding[]): { ok: false; problem: ThreadProblem } {
