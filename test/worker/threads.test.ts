@@ -94,6 +94,20 @@ describe("appending lines", () => {
     expect((await state(t)).lines).toBe(2);
   });
 
+  it("takes the same message resent as its JSON form as a retry: compared by canonical form, not text", async () => {
+    const t = fresh();
+    await ok(await append(t, [HO, RB]));
+    const form = (await ok(await postJson("/v1/parse", { lines: [RB] }))).results[0].message;
+    const again = await ok(await append(t, [form]));
+    expect(again.results[0]).toMatchObject({ status: "duplicate", id: "writer-01", seq: 2 });
+    // Same content with its slots in another order: the same message.
+    const reordered = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 due=20261002 ask=DRAFT h=c40bba4360dc";
+    expect((await ok(await append(t, [reordered]))).results[0].status).toBe("duplicate");
+    const other = await ok(await append(t, [{ ...form, slots: { ...form.slots, due: "20261003" } }]));
+    expect(other.results[0].findings.map((f: any) => f.code)).toStrictEqual(["THREAD_ID_REUSED"]);
+    expect((await state(t)).lines).toBe(2);
+  });
+
   it("numbers a refusal only with a safe integer: past 2^53 - 1 the refused line gets no UN, and never a 500", async () => {
     const t = fresh();
     await ok(await append(t, [PAY_HO, "RW1 ST payer-9007199254740993 from=payer to=scheduler item=inv:MD-2026-057"]));

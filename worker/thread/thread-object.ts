@@ -303,7 +303,9 @@ export class ThreadObject extends DurableObject<Env> {
     const text = formatted.value;
     const existing = this.sql.exec<{ seq: number; line: string }>("SELECT seq, line FROM lines WHERE id = ?", message.id).toArray()[0];
     if (existing !== undefined) {
-      if (existing.line === text) return { line: n, status: "duplicate", id: message.id, seq: existing.seq, findings: [] };
+      // A retry is the same message, however it is written (a line, or its JSON form): the same
+      // canonical form (section 5.2, what h= digests), not the same characters.
+      if (existing.line === text || sameMessage(this.message(existing.line), message)) return { line: n, status: "duplicate", id: message.id, seq: existing.seq, findings: [] };
       const reused = finding("THREAD_ID_REUSED", `${message.id} is already line ${existing.seq} of this thread, with other content; a message id names one message`, { slot: "id", received: message.id });
       return { line: n, status: "refused", id: message.id, seq: null, findings: [reused], refusal: this.refusalBy(message, [reused], message.to) };
     }
