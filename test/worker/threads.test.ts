@@ -118,6 +118,15 @@ describe("appending lines", () => {
     expect(reused.results[0]).toMatchObject({ status: "refused", refusal: null });
   });
 
+  it("fixes the profile only when the append stores a line", async () => {
+    const t = fresh();
+    const r = await ok(await append(t, ["garbage"], { profile: "clin" }));
+    expect(r.results[0].status).toBe("refused");
+    expect((await state(t)).profile).toBeNull();
+    await ok(await append(t, [PAY_HO], { profile: "pay" }));
+    expect((await state(t)).profile).toBe("pay");
+  });
+
   it("reports closure errors as they arrive, and keeps the line (the log is what was said)", async () => {
     const t = fresh();
     const DN1 = "RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK";

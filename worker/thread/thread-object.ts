@@ -180,12 +180,15 @@ export class ThreadObject extends DurableObject<Env> {
     return this.profileCache;
   }
 
-  /** Fixes the thread's profile on its first append; later appends may only name the same one. */
-  private setProfile(profile: ThreadProfile | undefined): Outcome<null> {
-    if (profile === undefined) return { ok: true, value: null };
+  /**
+   * Fixes the thread's profile on its first append; later appends may only name the same one.
+   * True when this call fixed it (append unfixes it again if the request stores no line).
+   */
+  private setProfile(profile: ThreadProfile | undefined): Outcome<boolean> {
+    if (profile === undefined) return { ok: true, value: false };
     const wanted = JSON.stringify(profile);
     const stored = this.meta("profile");
-    if (stored === wanted) return { ok: true, value: null };
+    if (stored === wanted) return { ok: true, value: false };
     if (stored !== null) return problem("thread-conflict", "the thread already reads its lines with another profile; a thread's profile is fixed by its first append", { parameter: "profile" });
     if (this.lineCount() > 0) return problem("thread-conflict", "the thread already holds lines read without a profile; a thread's profile is fixed by its first append", { parameter: "profile" });
     if ("name" in profile) {
@@ -196,7 +199,8 @@ export class ThreadObject extends DurableObject<Env> {
     }
     this.sql.exec("INSERT INTO meta (key, value) VALUES ('profile', ?)", wanted);
     this.profileCache = null;
-    return { ok: true, value: null };
+    this.audit = null;
+    return { ok: true, value: true };
   }
 
   private profileName(): string | null {
@@ -284,6 +288,13 @@ export class ThreadObject extends DurableObject<Env> {
       const result = this.appendOne(item);
       results.push(result);
       if (result.status === "refused") stopped = true;
+    }
+    // A profile is fixed by the first append that stores something: a request whose every line
+    // was refused leaves the thread as it found it, free to be read with another profile.
+    if (set.value && !results.some((r) => r.status === "stored")) {
+      this.sql.exec("DELETE FROM meta WHERE key = 'profile'");
+      this.profileCache = null;
+      this.audit = null;
     }
     return { ok: true, value: { ok: !stopped, results, lines: this.lineCount() } };
   }
