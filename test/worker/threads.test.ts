@@ -184,6 +184,28 @@ describe("readbacks checked by the server against the sender's private challenge
     expect(JSON.stringify(await state(t))).not.toContain("120w");
   });
 
+  it("registers a challenge ahead of its HO with 202, saying the HO is not yet known, and uses it when the HO arrives", async () => {
+    const t = fresh();
+    const ahead = await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"] });
+    expect(await ok(ahead, 202)).toMatchObject({ handoff: "lead-1", known: false });
+    await ok(await append(t, [BRIEF]));
+    expect((await ok(await append(t, [RB_BAD]))).results[0].readback.verdict).toBe("void");
+    // A mistyped id is answered the same way, so the sender sees its criteria are not on lead-1.
+    expect(await ok(await postJson(`/v1/threads/${fresh()}/handoffs/reserch-01/challenge`, { expectAcc: ["len:120w"] }), 202)).toMatchObject({ known: false });
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-9/challenge`, { expectAcc: ["len:120w"] })).status).toBe(202);
+    await expectProblem(await postJson(`/v1/threads/${t}/handoffs/not-an-id!/challenge`, { expectAcc: ["len:120w"] }), "invalid-request");
+  });
+
+  it("refuses a challenge for a handoff already closed or superseded", async () => {
+    const t = fresh();
+    await ok(await append(t, [BRIEF, "RW1 UN writer-1 re=lead-1 from=writer to=lead item=doc:brief why=NOCAP"]));
+    const closed = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] }), "thread-conflict");
+    expect(closed.detail).toContain("closed by UN");
+    const u = fresh();
+    await ok(await append(u, [BRIEF, "RW1 CX lead-2 re=lead-1 from=lead to=writer item=doc:brief why=REVOKED"]));
+    await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] }), "thread-conflict");
+  });
+
   it("refuses a challenge after the readback was checked, and a record the vocabulary does not read", async () => {
     const t = fresh();
     await ok(await append(t, [BRIEF, RB_GOOD]));

@@ -3,7 +3,8 @@
  * request, call the object's method, and turn its answer into HTTP; the object holds every rule
  * of the conversation (worker/thread/thread-object.ts).
  */
-import { isTime } from "../../core/index.js";
+import { isMessageId, isTime } from "../../core/index.js";
+import { readBytes } from "../body.js";
 import type { Env } from "../env.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -68,7 +69,14 @@ export async function threadLinesRoute(context: RouteContext<Env>): Promise<Resp
 export async function handoffRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub } = await threadOf(context);
   Input.query(context.url, []);
-  return answer(await stub.handoff(context.params["handoff"] as string));
+  return answer(await stub.handoff(handoffOf(context)));
+}
+
+/** The `{handoff}` segment: a message id (`<from>-<n>`), as an HO's id is. */
+function handoffOf(context: RouteContext<Env>): string {
+  const id = context.params["handoff"] as string;
+  if (!isMessageId(id)) throw new ProblemError("invalid-request", `handoff: ${JSON.stringify(id)} is not a message id (<from>-<n>)`, { parameter: "handoff" });
+  return id;
 }
 
 /** POST the sender's private challenge for an HO: withheld criteria (`expectAcc`) and its record. */
@@ -79,12 +87,15 @@ export async function challengeRoute(context: RouteContext<Env>): Promise<Respon
   const record = input.json("record");
   if (expectAcc === undefined && record === undefined) throw new ProblemError("invalid-request", "expectAcc or record: a challenge carries at least one", { parameter: "expectAcc" });
   if (record !== undefined && (record === null || typeof record !== "object" || Array.isArray(record))) throw new ProblemError("invalid-request", "record: a JSON object of slot values", { parameter: "record" });
-  const outcome = await stub.challenge(context.params["handoff"] as string, {
+  const outcome = await stub.challenge(handoffOf(context), {
     ...(expectAcc === undefined ? {} : { expectAcc }),
     ...(record === undefined ? {} : { record: record as Record<string, unknown> }),
   });
   if (!outcome.ok) return answer(outcome);
-  return new Response(null, { status: 204 });
+  if (outcome.value.known) return new Response(null, { status: 204 });
+  // Registered ahead of its HO (README note 34): kept, and said so, since a mistyped id would
+  // otherwise wait for an HO that never comes while the real one is checked without it.
+  return json({ handoff: outcome.value.handoff, known: false, detail: `no HO of this thread has the id ${outcome.value.handoff} yet; the challenge is kept and checks its readback once the HO is appended` }, 202);
 }
 
 /** POST a statement: the call frozen under a fresh token, stated as the RB the receiver relays. */

@@ -383,19 +383,27 @@ export class ThreadObject extends DurableObject<Env> {
     return findings.map((f) => (f.causes !== undefined && challenged.has(f.handoff) ? { ...f, causes: f.causes.map(hide) } : f));
   }
 
-  /** Registers the sender's withheld criteria and record for an HO, before its readback arrives. */
-  challenge(handoff: string, request: ChallengeRequest): Outcome<null> {
+  /**
+   * Registers the sender's withheld criteria and record for an HO, before its readback arrives:
+   * for a live HO of the thread, or ahead of the HO (`known: false`, kept until it is appended).
+   * A handoff already closed or superseded has no readback left to check: refused.
+   */
+  challenge(handoff: string, request: ChallengeRequest): Outcome<{ readonly handoff: string; readonly known: boolean }> {
     const late = this.sql.exec<{ rb: string }>("SELECT rb FROM readbacks WHERE handoff = ? LIMIT 1", handoff).toArray()[0];
     if (late !== undefined) return problem("thread-conflict", `a readback of ${handoff} (${late.rb}) was already checked; a challenge is registered before the readback arrives`, { parameter: "handoff" });
+    const ho = this.handoffMessage(handoff);
+    if (ho !== null) {
+      const stands = this.auditor().handoffs(this.now()).find((h) => h.id === handoff);
+      if (stands !== undefined && !LIVE.has(stands.state)) return problem("thread-conflict", `${handoff} ${ended(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
+    }
     if (request.record !== undefined) {
-      const ho = this.handoffMessage(handoff);
       const vocabulary = ho === null ? (this.profiles().chosen ?? coreVocabulary) : this.profiles().vocabularyOf(ho);
       const read = readRecord(request.record, vocabulary);
       if (!read.ok) return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}`, { parameter: "record", findings: read.findings });
     }
     this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(request));
     // The audit asks for expectations when a readback arrives; nothing it has seen changes.
-    return { ok: true, value: null };
+    return { ok: true, value: { handoff, known: ho !== null } };
   }
 
   /** check-thread at the object's now, and what the object keeps beside it. */
