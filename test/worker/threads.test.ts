@@ -370,6 +370,17 @@ describe("prepared statements, with exp enforced by the object", () => {
     await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 5 }), 201);
   });
 
+  it("commit and abandon take no body: one is refused, not ignored", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    const withBody = (verb: string) => call(`/v1/threads/${t}/statements/${s.token}/${verb}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ dryRun: true }) });
+    expect((await expectProblem(await withBody("commit"), "invalid-request")).parameter).toBe("body");
+    expect((await expectProblem(await withBody("abandon"), "invalid-request")).parameter).toBe("body");
+    expect((await state(t)).statements).toStrictEqual({ pending: 1 });
+    // An empty body is no body.
+    await ok(await call(`/v1/threads/${t}/statements/${s.token}/commit`, { method: "POST", headers: { "content-type": "application/json" }, body: "" }));
+  });
+
   it("a CX from anyone but the HO's sender cancels no statement", async () => {
     const t = fresh();
     const s = await prepared(t);

@@ -118,10 +118,20 @@ function tokenOf(context: RouteContext<Env>): string {
   return token;
 }
 
-/** POST commit: the frozen call, once, within its window by the object's clock. */
+/**
+ * commit and abandon take nothing but the token: a body is refused, not ignored, since a field
+ * such as {"dryRun": true} would otherwise run the act its sender meant only to try.
+ */
+async function noBody(request: Request): Promise<void> {
+  const bytes = await readBytes(request);
+  if (bytes.byteLength > 0) throw new ProblemError("invalid-request", "body: this route takes no body (nothing but the token in its path); send none", { parameter: "body" });
+}
+
+/** POST commit: the frozen call, once, within its window by the object's clock, once its readback passed. */
 export async function commitRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub } = await threadOf(context);
   Input.query(context.url, []);
+  await noBody(context.request);
   return answer(await stub.commit(tokenOf(context)));
 }
 
@@ -129,5 +139,6 @@ export async function commitRoute(context: RouteContext<Env>): Promise<Response>
 export async function abandonRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub } = await threadOf(context);
   Input.query(context.url, []);
+  await noBody(context.request);
   return answer(await stub.abandon(tokenOf(context)));
 }
