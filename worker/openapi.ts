@@ -17,6 +17,7 @@ const RB = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox
 const PAY_HO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
 const PAY_DN = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929 // as executed, from the payment tool";
 const PAY_RECORD = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929", item: "inv:MD-2026-057" };
+const AQ_FORM = { v: "RW1", type: "AQ", id: "writer-02", re: "research-01", from: "writer", to: "research", item: null, slots: { need: "ENUM", opts: ["formal", "plain", "punchy"] }, tail: "tone?" };
 const UNKNOWN_ASK = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261002";
 // An Agent Mailbox hello (core/mailbox/README.md describes the envelope).
 const MAILBOX_HELLO = ["---", "tags: [agent-mailbox, crox-site]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE", "    id: 019a1f2c-8e00-7000-8000-000000000001", "    thread: 019a1f2c-8e00-7000-8000-000000000002", "    request_id: 019a1f2c-8e00-7000-8000-000000000003", "    from: VEGA", "    to: [LYRA]", "    kind: hello", "    reply_to: \"\"", "    expects_reply: true", "    arena: CROX-SITE", "    machine: VEGA-BOX", `    root: ${"1f3a".repeat(16)}`, "    transport: local", "---", "Objective: hero copy for the site. Proposed split: VEGA drafts, LYRA reviews.", ""].join("\n");
@@ -63,7 +64,7 @@ const paths: Record<string, Record<string, Json>> = {
     post: post("parse", "RW1 lines to their JSON forms (rw parse)", `Each line parsed and validated; the JSON form of each that parses. ${LINES_TEXT}`, { schema: "LinesRequest", example: { lines: [HO] }, text: `${HO}\n` }, ok("One result per line.", "ParseResults"), [PROFILE_QUERY], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
   },
   "/v1/format": {
-    post: post("format", "JSON forms to RW1 lines (rw format)", "Each JSON form checked and written as its line; only valid messages are written. In a text body, one JSON form a line.", { schema: "LinesRequest", example: { lines: [{ v: "RW1", type: "AQ", id: "writer-02", re: "research-01", from: "writer", to: "research", item: null, slots: { need: "ENUM", opts: ["formal", "plain", "punchy"] }, tail: "tone?" }] } }, ok("One result per message.", "FormatResults"), [PROFILE_QUERY], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
+    post: post("format", "JSON forms to RW1 lines (rw format)", "Each JSON form checked and written as its line; only valid messages are written. In a text body, one JSON form a line.", { schema: "LinesRequest", example: { lines: [AQ_FORM] }, text: `${JSON.stringify(AQ_FORM)}\n` }, ok("One result per message.", "FormatResults"), [PROFILE_QUERY], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
   },
   "/v1/validate": {
     post: post("validate", "Check lines against the core and their profile (rw validate)", `Every finding with its place; with as, the exact UN that receiver sends for each refused line (rule 2). ${LINES_TEXT}`, { schema: "ValidateRequest", example: { lines: [UNKNOWN_ASK], as: "writer" }, text: `${UNKNOWN_ASK}\n` }, ok("One result per line; ok is false when any line is refused.", "ValidateResults"), [PROFILE_QUERY, query("as", "The receiver's agent name: each refused line also gets the UN it sends."), query("seq", "With as: the number of the first UN (NAME-N), default 1.", { type: "integer", minimum: 0 })], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
@@ -73,7 +74,7 @@ const paths: Record<string, Record<string, Json>> = {
   },
   "/v1/legend": {
     get: { operationId: "legend", summary: "The legend a model reads (rw legend)", description: "The core's legend, or the core plus a shipped profile's; lean drops the comprehension-readback keys and the core asks the profile does not use.", parameters: [query("profile", "A shipped profile by name."), query("lean", "true for the lean legend.", { type: "boolean" })], responses: { "200": ok("The legend text.", "Legend"), ...problems("invalid-request", "unknown-profile") } },
-    post: post("legendInline", "The legend for a shipped or an inline profile", "As GET, with the profile given by name or inline as a profile file.", { schema: "LegendRequest", example: { profile: "pay", lean: true } }, ok("The legend text.", "Legend"), [], ["invalid-request", "invalid-profile", ...BODY_PROBLEMS]),
+    post: post("legendInline", "The legend for a shipped or an inline profile", "As GET, with the profile given by name or inline as a profile file.", { schema: "LegendRequest", example: { profile: "pay", lean: true } }, ok("The legend text.", "Legend"), [query("profile", "A shipped profile by name (an inline profile goes in the body)."), query("lean", "true for the lean legend.", { type: "boolean" })], ["invalid-request", "invalid-profile", ...BODY_PROBLEMS]),
   },
   "/v1/profiles": {
     get: { operationId: "listProfiles", summary: "The shipped profiles", parameters: [], responses: { "200": ok("Each shipped profile's name, version and description.", "ProfileList"), ...problems("invalid-request") } },
@@ -88,7 +89,7 @@ const paths: Record<string, Record<string, Json>> = {
     post: post("checkRb", "Check a readback against its HO, tiers 1-5 (rw check-rb)", "The sender's check: receipt, integrity, echo, comprehension, execution. wilco is true when ownership moves. A text body holds two lines, the HO then the RB.", { schema: "CheckRbRequest", example: { ho: HO, rb: RB }, text: `${HO}\n${RB}\n` }, ok("The tier report.", "ReadbackReport"), [PROFILE_QUERY, query("expectAcc", "The sender's withheld criteria, key:value joined with + (tier 4)."), query("record", "The sender's record, a JSON object as text (tier 5).")], ["invalid-request", "invalid-message", "invalid-record", ...BODY_PROBLEMS]),
   },
   "/v1/check-ho": {
-    post: post("checkHo", "Check an HO against the approval record before it is sent (rw check-ho)", "Refused when the HO differs from the record, omits a value it holds (other than those marked $resolve), or does not ask rb=exec where the profile names execution slots. With relayFrom instead of record: a relay's forward against the HO it received, plus adds.", { schema: "CheckHoRequest", example: { ho: PAY_HO, record: PAY_RECORD } }, ok("ok, or the findings that refuse the HO.", "CheckReport"), [], ["invalid-request", "invalid-message", "invalid-record", ...BODY_PROBLEMS]),
+    post: post("checkHo", "Check an HO against the approval record before it is sent (rw check-ho)", "Refused when the HO differs from the record, omits a value it holds (other than those marked $resolve), or does not ask rb=exec where the profile names execution slots. With relayFrom instead of record: a relay's forward against the HO it received, plus adds.", { schema: "CheckHoRequest", example: { ho: PAY_HO, record: PAY_RECORD } }, ok("ok, or the findings that refuse the HO.", "CheckReport"), [PROFILE_QUERY, query("record", "The sender's record, a JSON object as text."), query("relayFrom", "The HO the relay received: an RW1 line, or its JSON form as JSON text."), query("adds", "With relayFrom: the slots the relay adds, a JSON object as text.")], ["invalid-request", "invalid-message", "invalid-record", ...BODY_PROBLEMS]),
   },
   "/v1/check-dn": {
     post: post("checkDn", "Check a done report against the plan (rw check-dn)", "The values as executed against the HO's, or the passing readback's where the HO left them to the receiver. A text body holds the HO, the DN and optionally the RB, one a line in that order.", { schema: "CheckDnRequest", example: { ho: PAY_HO, dn: PAY_DN }, text: `${PAY_HO}\n${PAY_DN}\n` }, ok("ok, or the findings that refuse the DN.", "CheckReport"), [PROFILE_QUERY], ["invalid-request", "invalid-message", ...BODY_PROBLEMS]),
@@ -124,8 +125,8 @@ const paths: Record<string, Record<string, Json>> = {
     get: { operationId: "getThread", summary: "A thread's state: check-thread at the thread's clock", description: `The report (findings, owners, counts) at the thread object's now, the live handoffs (open, held or orphaned) with their deadlines, every checked readback's verdict, the handoffs an alarm marked orphaned, how many prepared statements are in each state (tokens are never listed), and when the object next wakes by itself. ${THREAD_AUTH}`, parameters: [THREAD], responses: { "200": ok("The thread's state.", "ThreadState"), ...problems("invalid-request", "unauthorized") } },
   },
   "/v1/threads/{thread}/lines": {
-    post: { ...(post("appendLines", "Append lines to a thread", `Each line validated against the core and the thread's profile, in order. A valid line is stored (append-only) and check-thread answers with what it raised; an RB is checked against its HO (tiers 1-5, with the sender's challenge) and its verdict recorded; a CX abandons its HO's prepared statements. The first refused line stops the request: it is not stored, the answer carries the UN its receiver sends, and the lines after it are skipped. The same line again under its id is a duplicate (a retry, idempotent); another line under a used id is refused. profile, on the first append, fixes the thread's profile. ${THREAD_AUTH}`, { schema: "AppendRequest", example: { lines: [PAY_HO_EXP], profile: "pay" }, text: `${PAY_HO_EXP}\n` }, ok("One result per line.", "AppendResults"), [], ["invalid-request", "too-many-lines", "thread-conflict", "invalid-profile", "unauthorized", ...BODY_PROBLEMS]) as Record<string, Json>), parameters: [THREAD] },
-    get: { operationId: "listLines", summary: "The stored lines, in order, a page at a time", parameters: [THREAD, query("after", "Lines after this seq (default 0).", { type: "integer", minimum: 0 }), query("limit", "At most this many (default 1000, at most 10000).", { type: "integer", minimum: 1, maximum: 10000 })], responses: { "200": ok("The lines and the seq to ask after next (null at the end).", "LinePage"), ...problems("invalid-request", "unauthorized") } },
+    post: { ...(post("appendLines", "Append lines to a thread", `Each line validated against the core and the thread's profile, in order. A valid line is stored (append-only) and check-thread answers with what it raised; an RB is checked against its HO (tiers 1-5, with the sender's challenge) and its verdict recorded, with STATEMENT_UNKNOWN or STATEMENT_REFUSED when its x_tok relays no pending statement of the HO as prepared; a CX from the HO's sender abandons its HO's prepared statements. The first refused line stops the request: it is not stored, the answer carries the UN its receiver sends, and the lines after it are skipped. The same message again under its id (same canonical form, as a line or its JSON form) is a duplicate (a retry, idempotent); another line under a used id is refused. profile, on the first append that stores a line, fixes the thread's profile. ${THREAD_AUTH}`, { schema: "AppendRequest", example: { lines: [PAY_HO_EXP], profile: "pay" }, text: `${PAY_HO_EXP}\n` }, ok("One result per line.", "AppendResults"), [], ["invalid-request", "too-many-lines", "thread-conflict", "invalid-profile", "unauthorized", ...BODY_PROBLEMS]) as Record<string, Json>), parameters: [THREAD] },
+    get: { operationId: "listLines", summary: "The stored lines, in order, a page at a time", parameters: [THREAD, query("after", "Lines after this seq (default 0).", { type: "integer", minimum: 0 }), query("limit", "At most this many (default 1000); outside 1 to 10000 is refused, not clamped.", { type: "integer", minimum: 1, maximum: 10000 })], responses: { "200": ok("The lines and the seq to ask after next (null at the end).", "LinePage"), ...problems("invalid-request", "unauthorized") } },
   },
   "/v1/threads/{thread}/handoffs/{handoff}": {
     get: { operationId: "getHandoff", summary: "One handoff: its line, where it stands, its checked readbacks, its findings", description: "Never returns the sender's challenge; a readback checked with one shows its verdicts and the receiver's values, not the sender's.", parameters: [THREAD, HANDOFF], responses: { "200": ok("The handoff.", "ThreadHandoff"), ...problems("invalid-request", "unknown-handoff", "unauthorized") } },
@@ -137,10 +138,10 @@ const paths: Record<string, Record<string, Json>> = {
     post: { operationId: "prepareStatement", summary: "Prepare a statement: freeze a resolved call for an HO of the thread", description: "The call, checked by the core against the HO and stated as the RB the receiver relays (with x_tok). exp may not outlive the HO's and must not be past; the object expires the statement at exp by its own clock.", parameters: [THREAD], requestBody: { required: true, content: { "application/json": { schema: ref("PrepareRequest"), example: { handoff: "scheduler-1", call: PAY_CALL, exp: "20991231T2300Z" } } } }, responses: { "201": ok("The statement: token (a capability, returned only here), call, exp, readback (its JSON form) and line (the RB line the receiver relays), state.", "Statement"), ...problems("invalid-request", "unknown-handoff", "statement-refused", "unauthorized", ...BODY_PROBLEMS) } },
   },
   "/v1/threads/{thread}/statements/{token}/commit": {
-    post: { operationId: "commitStatement", summary: "Run a prepared statement: the frozen call, once, within its window", parameters: [THREAD, TOKEN], responses: { "200": ok("The committed statement and its call.", "Statement"), ...problems("unknown-statement", "statement-refused", "unauthorized", "invalid-request") } },
+    post: { operationId: "commitStatement", summary: "Run a prepared statement: the frozen call, once, within its window", description: "Only once its act is cleared (section 5.3): the thread holds the statement's RB (the line prepare gave, relayed unchanged but for its tail) checked wilco, and the handoff is live (not closed by DN, UN, FL or CX, nor superseded); otherwise 409 statement-refused says which. Takes no body.", parameters: [THREAD, TOKEN], responses: { "200": ok("The committed statement and its call.", "Statement"), ...problems("unknown-statement", "statement-refused", "unauthorized", "invalid-request", "body-too-large") } },
   },
   "/v1/threads/{thread}/statements/{token}/abandon": {
-    post: { operationId: "abandonStatement", summary: "Abandon a prepared statement", parameters: [THREAD, TOKEN], responses: { "200": ok("The abandoned statement.", "Statement"), ...problems("unknown-statement", "statement-refused", "unauthorized", "invalid-request") } },
+    post: { operationId: "abandonStatement", summary: "Abandon a prepared statement", description: "Takes no body.", parameters: [THREAD, TOKEN], responses: { "200": ok("The abandoned statement.", "Statement"), ...problems("unknown-statement", "statement-refused", "unauthorized", "invalid-request", "body-too-large") } },
   },
   "/v1/health": {
     get: { operationId: "health", summary: "Answers when the Worker is up", parameters: [], responses: { "200": ok("ok, the package name and version.", "Health"), ...problems("invalid-request") } },
@@ -282,7 +283,7 @@ const schemas: Record<string, Json> = {
         required: ["handoffs", "now", "invalid", "rejected"],
         properties: {
           handoffs: { type: "array", description: "Every tracked HO and where it stands at now (the core's handoffs(now)).", items: ref("HandoffState") },
-          now: { type: "string" },
+          now: { type: ["string", "null"], description: "The moment of the audit; null when the request asked for no clock." },
           invalid: { type: "integer" },
           rejected: { type: "array", items: { type: "object", properties: { line: { type: "integer" }, findings: FINDINGS } } },
         },
@@ -306,6 +307,15 @@ const schemas: Record<string, Json> = {
   Health: { type: "object", properties: { ok: { type: "boolean" }, name: { type: "string" }, version: { type: "string" } } },
 };
 
+/**
+ * Thread routes name the bearer scheme, as optional (`{}`): the Worker asks for it only when it
+ * has the secret RW_TOKEN. The stateless routes never do.
+ */
+function secured(all: Record<string, Record<string, Json>>): Record<string, Record<string, Json>> {
+  const security: Json = [{ threadToken: [] }, {}];
+  return Object.fromEntries(Object.entries(all).map(([path, item]) => [path, path.startsWith("/v1/threads/") ? Object.fromEntries(Object.entries(item).map(([method, op]) => [method, { ...(op as Record<string, Json>), security }])) : item]));
+}
+
 /** One response per status, listing the problem types that status carries. */
 function problemResponses(): Record<string, Json> {
   const byStatus = new Map<number, string[]>();
@@ -327,6 +337,10 @@ export const openApiDocument: Json = {
     license: { name: "Apache-2.0", identifier: "Apache-2.0" },
   },
   servers: [{ url: "/" }],
-  paths,
-  components: { schemas, responses: problemResponses() },
+  paths: secured(paths),
+  components: {
+    schemas,
+    responses: problemResponses(),
+    securitySchemes: { threadToken: { type: "http", scheme: "bearer", description: "The secret RW_TOKEN. Thread routes need it when the Worker has one; the stateless routes never do." } },
+  },
 };

@@ -39,6 +39,29 @@ describe("/v1/openapi.json", () => {
     expect(new Set(documented.map((d) => d.op.operationId)).size).toBe(documented.length);
   });
 
+  it("says what the routes answer and take: a null now, text/plain for format, the bearer scheme, query options", () => {
+    const schemas = doc.components["schemas"] as Record<string, any>;
+    const now = schemas["CheckThreadResult"].allOf[1].properties.now;
+    expect(now.type).toContain("null");
+    expect(Object.keys(doc.paths["/v1/format"]?.["post"]?.requestBody?.content ?? {})).toStrictEqual(["application/json", "text/plain"]);
+    expect(doc.components["securitySchemes"]).toMatchObject({ threadToken: { type: "http", scheme: "bearer" } });
+    for (const { path, op } of documented) {
+      const security = (op as { security?: unknown }).security;
+      if (path.startsWith("/v1/threads/")) expect(security, path).toStrictEqual([{ threadToken: [] }, {}]);
+      else expect(security, path).toBeUndefined();
+    }
+    const names = (operation: string) => documented.find((d) => d.op.operationId === operation)?.op.parameters?.filter((p) => p.in === "query").map((p) => p.name);
+    expect(names("checkHo")).toContain("profile");
+    expect(names("legendInline")).toStrictEqual(["profile", "lean"]);
+    expect(schemas["Statement"].properties.findings).toBeDefined();
+    expect(doc.paths["/v1/threads/{thread}/handoffs/{handoff}/challenge"]?.["post"]?.responses["202"]).toBeDefined();
+  });
+
+  it("check-thread's now is null when asked for no clock, as documented", async () => {
+    const r = await call("/v1/check-thread", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ lines: [], now: null }) });
+    expect(((await r.json()) as { now: unknown }).now).toBeNull();
+  });
+
   it("resolves every $ref", () => {
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/(\w+)\/(\w+)"/g)];
     expect(refs.length).toBeGreaterThan(20);

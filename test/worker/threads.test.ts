@@ -62,6 +62,16 @@ describe("appending lines", () => {
     expect(page).toStrictEqual({ lines: [{ seq: 2, id: "writer-01", line: RB }], next: 2 });
   });
 
+  it("refuses a page limit out of range rather than clamping it", async () => {
+    const t = fresh();
+    await ok(await append(t, [HO]));
+    expect((await ok(await call(`/v1/threads/${t}/lines?limit=10000`))).lines).toHaveLength(1);
+    for (const limit of ["20000", "0", "abc"]) {
+      const p = await expectProblem(await call(`/v1/threads/${t}/lines?limit=${limit}`), "invalid-request");
+      expect(p).toMatchObject({ parameter: "limit", detail: "limit: a whole number from 1 to 10000" });
+    }
+  });
+
   it("takes a text/plain body, one line a message", async () => {
     const t = fresh();
     const r = await ok(await postText(`/v1/threads/${t}/lines`, `${HO}\n\n# comment\n${RB}\n`));

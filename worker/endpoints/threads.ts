@@ -17,6 +17,8 @@ import { authorize } from "./authorize.js";
 const THREAD_NAME = /^[A-Za-z0-9._:~-]{1,128}$/;
 /** Statement tokens: 128 bits as 32 lowercase hex characters (core/statement.ts). */
 const TOKEN = /^[0-9a-f]{32}$/;
+/** The most lines one page of GET .../lines holds. */
+const MAX_PAGE = 10_000;
 
 async function threadOf(context: RouteContext<Env>): Promise<{ name: string; stub: DurableObjectStub<ThreadObject> }> {
   await authorize(context.request, context.env);
@@ -58,8 +60,10 @@ export async function threadLinesRoute(context: RouteContext<Env>): Promise<Resp
   const { stub } = await threadOf(context);
   const input = Input.query(context.url, ["after", "limit"]);
   const after = input.count("after") ?? 0;
-  const limit = Math.min(input.count("limit") ?? 1000, 10_000);
-  if (limit === 0) throw new ProblemError("invalid-request", "limit: at least 1", { parameter: "limit" });
+  const given = input.string("limit");
+  const limit = given === undefined ? 1000 : /^\d{1,9}$/.test(given) ? Number(given) : Number.NaN;
+  // Refused, not clamped: the answer would otherwise hold fewer lines than asked, unsaid.
+  if (!(limit >= 1 && limit <= MAX_PAGE)) throw new ProblemError("invalid-request", `limit: a whole number from 1 to ${MAX_PAGE}`, { parameter: "limit" });
   const lines = await stub.lines(after, limit);
   const last = lines[lines.length - 1];
   return json({ lines, next: lines.length === limit && last !== undefined ? last.seq : null });
