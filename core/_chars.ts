@@ -53,6 +53,8 @@ export function _messageIdDash(text: string): number {
   for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(i)) i--;
   // i is now the last non-digit: it must be a hyphen, after one digit at least, after an agent name.
   if (i <= 0 || i === text.length - 1 || text.charCodeAt(i) !== 45) return -1;
+  // The number must stay exact: a receiver numbers its next message one past it (note 16).
+  if (text.length - i > 16 && !(Number(text.slice(i + 1)) <= Number.MAX_SAFE_INTEGER)) return -1;
   return all(text, 0, AGENT, i) ? i : -1;
 }
 
