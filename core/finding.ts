@@ -104,6 +104,8 @@ export const FINDING_CODES = {
   THREAD_REISSUED: "note",
   THREAD_REISSUE_DUP: "note",
   THREAD_REPLY_UNMATCHED: "note",
+  // Any list of findings longer than FINDINGS_MAX (core/finding).
+  FINDINGS_CUT: "note",
 } as const;
 
 export type FindingCode = keyof typeof FINDING_CODES;
@@ -162,11 +164,23 @@ const NOTES = {
   THREAD_REISSUED: 1,
   THREAD_REISSUE_DUP: 1,
   THREAD_REPLY_UNMATCHED: 1,
+  FINDINGS_CUT: 1,
 } satisfies { readonly [C in NoteCode]: 1 };
 
 /** Builds a finding; the severity comes from the code tables, which the compiler keeps in step. */
 export function finding(code: FindingCode, message: string, detail?: FindingDetail): Finding {
   return { code, severity: Object.hasOwn(NOTES, code) ? "note" : "error", message, ...detail };
+}
+
+/** At most this many findings describe one line or message; a hostile line could make millions. */
+export const FINDINGS_MAX = 100;
+
+/** The first FINDINGS_MAX findings, and a note of how many more there were. */
+export function _capFindings(findings: Finding[]): Finding[] {
+  if (findings.length <= FINDINGS_MAX) return findings;
+  const more = findings.length - FINDINGS_MAX;
+  const errors = findings.slice(FINDINGS_MAX).filter((f) => f.severity === "error").length;
+  return [...findings.slice(0, FINDINGS_MAX), finding("FINDINGS_CUT", `${more} more findings (${errors} errors) are not listed`, { received: String(more) })];
 }
 
 export function hasError(findings: readonly Finding[]): boolean {

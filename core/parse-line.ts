@@ -6,7 +6,7 @@
  * The parser checks the grammar only; what the tokens mean is core/validate's job.
  */
 import { isKey } from "./check-value.js";
-import { finding } from "./finding.js";
+import { _capFindings, finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import type { Message, Slots } from "./message.js";
@@ -114,7 +114,7 @@ function recoverEnvelope(text: string): Envelope {
 function fail(text: string, findings: Finding[]): LineResult {
   const space = text.indexOf(" ");
   const v = space < 0 ? text : text.slice(0, space);
-  const read = v === "" || v === VERSION ? findings : [_versionFinding(v, true)];
+  const read = v === "" || v === VERSION ? _capFindings(findings) : [_versionFinding(v, true)];
   return { ok: false, value: null, findings: read, envelope: recoverEnvelope(text) };
 }
 
@@ -253,7 +253,7 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
       continue;
     }
     if (q < 0) {
-      const token = text.slice(s, e);
+      const token = e - s > 40 ? `${text.slice(s, s + 40)}...` : text.slice(s, e);
       findings.push(finding("TOKEN_NOT_KEYED", `'${token}' is not key=value`, { at: s, received: token }));
       continue;
     }
@@ -262,7 +262,8 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
     const def = vocabulary.slots.get(key);
     if (def === undefined) {
       if (!isKey(key)) {
-        findings.push(finding("KEY_SYNTAX", `key '${key}' is not [a-z][a-z0-9_]* (constructor and prototype are reserved)`, { at: s, received: key }));
+        const shown = key.length > 40 ? `${key.slice(0, 40)}...` : key;
+        findings.push(finding("KEY_SYNTAX", `key '${shown}' is not [a-z][a-z0-9_]* (constructor and prototype are reserved)`, { at: s, received: shown }));
       } else if (slots[key] !== undefined) {
         findings.push(finding("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
       } else slots[key] = raw;

@@ -6,7 +6,7 @@
 import { _constraintKey, _isToken, _messageIdDash } from "./_chars.js";
 import { isAgent, isDate, isMessageId } from "./check-value.js";
 import { coreVocabulary } from "./core-vocabulary.js";
-import { finding } from "./finding.js";
+import { _capFindings, finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
 import { checkTranslation } from "./translation.js";
@@ -208,5 +208,5 @@ export function validate(message: Message, vocabulary: Vocabulary = coreVocabula
   checkConstraintKeys(message, read, out);
   if (read.agents !== null) checkAgents(message, read.agents, read.name, out);
   if (read.translation.length > 0 && type !== undefined) checkTranslation(message, read.translation, out);
-  return out;
+  return _capFindings(out);
 }

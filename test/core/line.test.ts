@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coreVocabulary, formatLine, parseLine, slotPositions } from "../../core/index.js";
+import { coreVocabulary, formatLine, parseLine, slotPositions, validate } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
 import { vocabularies } from "../vocabularies.js";
 
@@ -129,6 +129,23 @@ describe("parseLine: grammar errors carry a stable code and the position", () =>
 
   it("throws a TypeError only when called with something other than a string", () => {
     expect(() => parseLine(42 as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe("hostile lines: bounded answers", () => {
+  it("lists at most 100 findings and counts the rest, for parse and for validate", () => {
+    const parsed = parseLine(`RW1 HO a-1 from=a to=b item=x ask=DRAFT ${"a ".repeat(5000).trim()}`);
+    expect(parsed.findings.length).toBe(101);
+    expect(parsed.findings.at(-1)).toMatchObject({ code: "FINDINGS_CUT", severity: "note", received: "4900" });
+    const many = parseLine(`RW1 HO a-1 from=a to=b item=x ask=DRAFT ${Array.from({ length: 500 }, (_, i) => `k${i}=1`).join(" ")}`);
+    if (!many.ok) throw new Error("500 unknown keys still parse");
+    const found = validate(many.value, coreVocabulary);
+    expect(found.length).toBe(101);
+    expect(found.at(-1)?.message).toBe("400 more findings (0 errors) are not listed");
+  });
+  it("shows a long token or key cut to 40 characters", () => {
+    const parsed = parseLine(`RW1 HO a-1 from=a to=b item=x ${"z".repeat(100_000)} ${"K".repeat(100_000)}=1`);
+    expect(parsed.findings.map((f) => f.received?.length)).toStrictEqual([43, 43]);
   });
 });
 
