@@ -13,7 +13,7 @@ import { encodeScalar } from "./slot-type.js";
 
 const TOKEN = /^[^\s]+$/;
 /** Line breaks, other controls and lone surrogates: not in a line, not even in the tail. */
-const NOT_IN_LINE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NOT_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function scalarProblem(v: unknown, inList: boolean): string | null {
   if (typeof v === "boolean") return null;

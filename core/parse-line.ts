@@ -70,9 +70,11 @@ function characterFindings(text: string): Finding[] {
   let encodingAt = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) {
+    if (c === 10 || c === 13 || c === 0x85 || c === 0x2028 || c === 0x2029) {
+      // LF, CR, and the breaks Unicode adds (NEL, LINE and PARAGRAPH SEPARATOR): JavaScript and
+      // many editors end a line at each of them.
       if (breakAt < 0) breakAt = i;
-    } else if (c < 0x20 || c === 0x7f) {
+    } else if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
       if (controlAt < 0) controlAt = i;
     } else if (c >= 0xd800 && c <= 0xdbff) {
       const next = text.charCodeAt(i + 1);
@@ -84,8 +86,8 @@ function characterFindings(text: string): Finding[] {
   }
   if (breakAt >= 0) out.push(finding("LINE_BREAK", "a message is one line: it holds a line break", { at: breakAt }));
   if (controlAt >= 0) {
-    const hex = text.charCodeAt(controlAt).toString(16).padStart(2, "0");
-    out.push(finding("CONTROL_CHAR", `control character U+00${hex.toUpperCase()} is not allowed`, { at: controlAt }));
+    const hex = text.charCodeAt(controlAt).toString(16).padStart(4, "0");
+    out.push(finding("CONTROL_CHAR", `control character U+${hex.toUpperCase()} is not allowed`, { at: controlAt }));
   }
   if (encodingAt >= 0) out.push(finding("ENCODING", "the line is not well-formed Unicode (lone surrogate)", { at: encodingAt }));
   return out;

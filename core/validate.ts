@@ -80,10 +80,12 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
     const key = keys[i] as string;
     if (key === "p") continue;
     const value = slots[key] as SlotValue;
-    // A slot no type describes reads from a line as a string (section 6), so a JSON form holding a
-    // number, a boolean or a list there would not survive the round trip, nor keep its digest.
-    if (typeof value !== "string" && !read.slots.has(key) && hint?.slots.has(key) !== true) {
-      out.push(finding("VALUE_TYPE", `${key}=${show(value)}: a slot the vocabulary does not type is a string in the JSON form`, { slot: key, expected: "string", received: show(value) }));
+    // A slot no type describes reads from a line as a string without spaces (sections 2 and 6), so
+    // a JSON form holding a number, a boolean, a list or a spaced string there would not survive
+    // the round trip to a line, nor keep its digest.
+    if ((typeof value !== "string" || (value !== "" && !_isToken(value, false))) && !read.slots.has(key) && hint?.slots.has(key) !== true) {
+      const what = typeof value === "string" ? "holds a space or control character" : "is not a string";
+      out.push(finding("VALUE_TYPE", `${key}=${show(value)}: ${what}; a slot the vocabulary does not type is a string without spaces`, { slot: key, expected: "token", received: show(value) }));
     }
     if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 95) continue; // x_ extension keys: accepted as they are
     const def = read.slots.get(key);
