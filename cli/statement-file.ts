@@ -4,9 +4,10 @@
  * store, so a crash leaves the old store or the new one, never half of either, and two `rw commit`
  * processes cannot both commit one token.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { memoryStore } from "../core/index.js";
+import * as v from "valibot";
+import { isMessageId, isTime, memoryStore, messageSchema } from "../core/index.js";
 import type { Statement, StatementStore } from "../core/index.js";
 import { UsageError } from "./usage-error.js";
 
@@ -19,17 +20,56 @@ interface StoreFile {
   readonly statements: Statement[];
 }
 
+/** A statement in the store exactly as rw writes it; anything else is refused before a step runs. */
+const scalar = v.union([v.string(), v.pipe(v.number(), v.safeInteger()), v.boolean()]);
+const statementSchema = v.strictObject({
+  token: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/, "a token is 32 lowercase hex characters")),
+  handoff: v.pipe(v.string(), v.check(isMessageId, "a handoff is a message id <agent>-<n>")),
+  call: v.record(v.string(), v.union([scalar, v.array(scalar)])),
+  exp: v.pipe(v.string(), v.check(isTime, "exp is a UTC time YYYYMMDDTHHMMZ")),
+  readback: v.pipe(messageSchema, v.check((m) => m.type === "RB", "the readback is an RB")),
+  state: v.picklist(["pending", "committed", "abandoned", "expired", "cancelled"], "the state is pending, committed, abandoned, expired or cancelled"),
+});
+const storeSchema = v.strictObject({ version: v.literal(1, "the store's version is 1"), statements: v.array(statementSchema, "statements is a list") });
+
+/** Why a store file cannot be used: it names the first problem's place (`statements[0].exp`). */
+function refuse(path: string, problem: string): never {
+  throw new StoreError(`the statement store ${path} is refused: ${problem}; nothing was run (it was not written by this rw, or it was damaged)`);
+}
+
+/** A store file that is there but cannot be trusted: invalid input (exit 1), never a step run on it. */
+export class StoreError extends Error {
+  override readonly name = "StoreError";
+}
+
 function load(path: string): Statement[] {
-  if (!existsSync(path)) return [];
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return [];
+    throw new UsageError(`the statement store ${path} cannot be read: ${code === "EISDIR" ? "it is a directory" : ((error as Error).message ?? String(error))}`);
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, "utf8"));
+    parsed = JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text);
   } catch {
-    throw new UsageError(`the statement store ${path} is not JSON; it was not written by rw`);
+    refuse(path, "not JSON");
   }
-  const file = parsed as Partial<StoreFile>;
-  if (file.version !== 1 || !Array.isArray(file.statements)) throw new UsageError(`the statement store ${path} is not a version 1 store`);
-  return file.statements;
+  const checked = v.safeParse(storeSchema, parsed);
+  if (!checked.success) {
+    const issue = checked.issues[0] as v.BaseIssue<unknown>;
+    const where = (issue.path ?? []).map((p) => (typeof p.key === "number" ? `[${p.key}]` : `.${String(p.key)}`)).join("").replace(/^\./, "");
+    refuse(path, `${where === "" ? "" : `${where}: `}${issue.message}`);
+  }
+  const statements = checked.output.statements as Statement[];
+  const seen = new Set<string>();
+  statements.forEach((s, i) => {
+    if (seen.has(s.token)) refuse(path, `statements[${i}].token: the token appears twice`);
+    seen.add(s.token);
+  });
+  return statements;
 }
 
 function writeAtomically(path: string, text: string): void {

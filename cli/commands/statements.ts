@@ -1,9 +1,9 @@
 /** `rw prepare | commit | abandon`: the tool's statement (section 5.3), kept in a local file store. */
-import { abandon, cancelHandoff, commit, formatLine, prepare } from "../../core/index.js";
+import { abandon, cancelHandoff, commit, formatLine, isMessageId, isTime, prepare } from "../../core/index.js";
 import type { Finding, SlotValue, Statement } from "../../core/index.js";
 import { jsonOption, messageOption, nowOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
-import { DEFAULT_STORE, withStatementStore } from "../statement-file.js";
+import { DEFAULT_STORE, StoreError, withStatementStore } from "../statement-file.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
@@ -22,6 +22,10 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   if (call === undefined || call === null || typeof call !== "object" || Array.isArray(call)) throw new UsageError("--call: the resolved call, a JSON object of execution slot values");
   const exp = ctx.options["exp"];
   if (typeof exp !== "string") throw new UsageError("--exp YYYYMMDDTHHMMZ is required: the end of the window for confirmation");
+  if (!isTime(exp)) throw new UsageError(`--exp ${exp}: expected YYYYMMDDTHHMMZ (UTC)`);
+  const now = nowOption(ctx.options["now"] as string | undefined);
+  // A window that has already closed could never be committed: refuse it rather than store it.
+  if (!(exp > now)) throw new UsageError(`--exp ${exp} is not after now (${now}): the window for confirmation would already be closed`);
   const n = (ctx.options["n"] as string | undefined) ?? "1";
   if (!/^\d{1,9}$/.test(n)) throw new UsageError(`--n ${n}: the receiver's message number`);
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
@@ -61,6 +65,7 @@ async function runCommit(ctx: CommandContext): Promise<number> {
 async function runAbandon(ctx: CommandContext): Promise<number> {
   const handoff = ctx.options["handoff"] as string | undefined;
   if (handoff !== undefined) {
+    if (!isMessageId(handoff)) throw new UsageError(`--handoff ${JSON.stringify(handoff)}: not a message id (<agent>-<n>, the HO's id)`);
     if (ctx.args.length > 0) throw new UsageError("give a token or --handoff ID, not both");
     const cancelled = withStatementStore(storeOf(ctx), (store) => cancelHandoff(store, handoff));
     await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, cancelled: cancelled.length }) : `cancelled ${cancelled.length} pending statement(s) for ${handoff}`);
@@ -71,6 +76,19 @@ async function runAbandon(ctx: CommandContext): Promise<number> {
   return report(ctx, withStatementStore(storeOf(ctx), (store) => abandon(store, token)), "abandoned statement for");
 }
 
+/** A store file that cannot be trusted is invalid input (exit 1): said plainly, nothing is run from it. */
+function guarded(run: (ctx: CommandContext) => Promise<number>): (ctx: CommandContext) => Promise<number> {
+  return async (ctx) => {
+    try {
+      return await run(ctx);
+    } catch (error) {
+      if (!(error instanceof StoreError)) throw error;
+      await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, statement: null, error: error.message, findings: [] })) : ctx.err.line(`rw: ${error.message}`));
+      return FAIL;
+    }
+  };
+}
+
 export const prepareCommand: Command = {
   summary: "freeze a resolved call under a token and print the RB that states it (with x_tok=)",
   options: {
@@ -78,21 +96,22 @@ export const prepareCommand: Command = {
     call: { type: "string", help: "the call as resolved: a JSON object of execution slot values, or a file" },
     exp: { type: "string", help: "the end of the window for confirmation, YYYYMMDDTHHMMZ (UTC)" },
     n: { type: "string", help: "the receiver's message number for the RB, default 1" },
+    now: { type: "string", help: "the time of the prepare, YYYYMMDDTHHMMZ (default: now); --exp must be after it" },
     store: STORE,
   },
-  run: runPrepare,
+  run: guarded(runPrepare),
 };
 
 export const commitCommand: Command = {
   summary: "execute a prepared statement, once and within its window: prints the frozen call",
   options: { now: { type: "string", help: "the time of the commit, YYYYMMDDTHHMMZ (default: now)" }, store: STORE },
   positionals: { name: "TOKEN", min: 1, max: 1 },
-  run: runCommit,
+  run: guarded(runCommit),
 };
 
 export const abandonCommand: Command = {
   summary: "discard a prepared statement (or, with --handoff, every one for a cancelled handoff)",
   options: { handoff: { type: "string", help: "the HO id a CX cancelled: abandon all its pending statements" }, store: STORE },
   positionals: { name: "TOKEN", min: 0, max: 1 },
-  run: runAbandon,
+  run: guarded(runAbandon),
 };

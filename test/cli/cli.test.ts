@@ -248,7 +248,7 @@ describe("readbacks and the checks around an act", () => {
   });
   it("prepare, commit once, then refuse; abandon; a cancelled handoff; a late commit", () => {
     const store = join(tmp, "st", "statements.json");
-    const prepared = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", store, "--json"]);
+    const prepared = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", store, "--json"]);
     const { token, line } = JSON.parse(prepared.out) as { token: string; line: string };
     expect(line).toContain(`x_tok=${token}`);
     expect(rw(["check-rb", "--ho", PAY_HO, "--rb", line]).code).toBe(0);
@@ -258,20 +258,20 @@ describe("readbacks and the checks around an act", () => {
     expect(second.code).toBe(1);
     expect(second.err).toContain("already committed");
     // The handoff's act ran: no second statement may be prepared for it, so it cannot run twice.
-    const again = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", store, "--json"]);
+    const again = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", store, "--json"]);
     expect(again.code).toBe(1);
     expect(again.out + again.err).toContain("already ran under another statement");
     const fresh = join(tmp, "st2", "statements.json");
-    const other = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", fresh, "--json"]).out) as { token: string }).token;
+    const other = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", fresh, "--json"]).out) as { token: string }).token;
     expect(rw(["commit", other, "--now", "20261002T1601Z", "--store", fresh]).err).toContain("after the statement's exp");
-    const third = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", fresh, "--json"]).out) as { token: string }).token;
+    const third = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", fresh, "--json"]).out) as { token: string }).token;
     expect(rw(["abandon", "--handoff", "scheduler-1", "--store", fresh]).out).toContain("cancelled 1 pending");
     expect(rw(["commit", third, "--now", "20261002T1500Z", "--store", fresh]).err).toContain("cancelled");
     expect(rw(["commit", "nothex", "--store", store]).code).toBe(2);
   });
   it("two processes committing one token: exactly one wins", async () => {
     const store = join(tmp, "race", "statements.json");
-    const token = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--store", store, "--json"]).out) as { token: string }).token;
+    const token = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", store, "--json"]).out) as { token: string }).token;
     const { spawn } = await import("node:child_process");
     const runs = await Promise.all(
       Array.from({ length: 8 }, () => new Promise<number | null>((done) => {
@@ -313,5 +313,72 @@ describe("rw check-thread", () => {
   });
   it("refuses a malformed --now", () => {
     expect(rw(["check-thread", "--now", "tomorrow"], "").code).toBe(2);
+  });
+});
+
+describe("a statement store that rw did not write is refused, and nothing runs from it", () => {
+  const token = "5339b96ee73af00187e408f89d3c1fdb";
+  const stores: [string, string, string][] = [
+    ["a corrupt entry", JSON.stringify({ version: 1, statements: [{ token, state: "pending", exp: "garbage", call: null, handoff: 1 }] }), "statements[0]"],
+    ["a null entry", JSON.stringify({ version: 1, statements: [null] }), "statements[0]"],
+    ["an entry with only a token", JSON.stringify({ version: 1, statements: [{ token }] }), "statements[0]"],
+    ["a bad exp", "", "statements[0].exp"],
+  ];
+  it.each(stores)("%s", (_, text, where) => {
+    const store = join(tmp, `store-${where.length}-${text.length}.json`);
+    const good = { token, handoff: "scheduler-1", call: { amt: "5400.00" }, exp: "20261002T1600Z", readback: { v: "RW1", type: "RB", id: "payer-1", re: "scheduler-1", from: "payer", to: "scheduler", item: null, slots: {}, tail: null }, state: "pending" };
+    const content = text === "" ? JSON.stringify({ version: 1, statements: [{ ...good, exp: "garbage" }] }) : text;
+    writeFileSync(store, content);
+    const r = rw(["commit", token, "--store", store, "--now", "20261201T0000Z"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err).toContain(`the statement store ${store} is refused: ${where}`);
+    expect(readFileSync(store, "utf8")).toBe(content);
+    expect(rw(["commit", token, "--store", store, "--now", "20261201T0000Z", "--json"]).out).toContain('"ok":false');
+  });
+  it("a well-formed store still commits", () => {
+    const store = join(tmp, "store-good.json");
+    const good = { token, handoff: "scheduler-1", call: { amt: "5400.00" }, exp: "20261202T1600Z", readback: { v: "RW1", type: "RB", id: "payer-1", re: "scheduler-1", from: "payer", to: "scheduler", item: null, slots: {}, tail: null }, state: "pending" };
+    writeFileSync(store, JSON.stringify({ version: 1, statements: [good] }));
+    const r = rw(["commit", token, "--store", store, "--now", "20261201T0000Z"]);
+    expect(r.out).toBe('{"amt":"5400.00"}\n');
+    expect(r.code).toBe(0);
+  });
+  it("a store that is a directory is a usage error that says so", () => {
+    const r = rw(["commit", token, "--store", tmp, "--now", "20261201T0000Z"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("is a directory");
+  });
+});
+
+describe("a reader that closes the pipe early does not change the verdict", () => {
+  const many = join(tmp, "manybad.txt");
+  writeFileSync(many, "RW1 HO research-01 from=research to=writer item=x ask=POLISH\n".repeat(200_000));
+  it.each(["validate", "parse", "check-thread"])("%s ... | head -1 exits 1", (command) => {
+    const r = spawnSync("bash", ["-c", `set -o pipefail; node ${RW} ${command} --file ${many} 2>/dev/null | head -1 >/dev/null; echo $?`], { encoding: "utf8" });
+    expect(r.stdout.trim()).toBe("1");
+  });
+});
+
+describe("prepare and abandon refuse what could never be right", () => {
+  const record = join(tmp, "call.json");
+  writeFileSync(record, JSON.stringify({ sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" }));
+  const store = join(tmp, "refuse", "statements.json");
+  it("prepare refuses an --exp that is not after --now, and a malformed --exp is a usage error like --now", () => {
+    const past = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1600Z", "--store", store]);
+    expect(past.code).toBe(2);
+    expect(past.err).toContain("is not after now");
+    expect(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "soon", "--store", store]).code).toBe(2);
+    expect(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "later", "--store", store]).code).toBe(2);
+  });
+  it("prepare's --now defaults to the clock: an --exp in the past is refused", () => {
+    const r = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20200101T0000Z", "--store", store]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("is not after now");
+  });
+  it.each(["", "bad id!", "scheduler"])("abandon --handoff %j is a usage error", (id) => {
+    const r = rw(["abandon", "--handoff", id, "--store", store]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("not a message id");
   });
 });
