@@ -30,6 +30,19 @@ export class Output {
     const chunk = `${this.pending.join("\n")}\n`;
     this.pending = [];
     this.size = 0;
-    if (!this.stream.write(chunk)) await new Promise<void>((resolve) => this.stream.once("drain", resolve));
+    if (this.stream.write(chunk)) return;
+    // After EPIPE no "drain" ever comes: wait for whichever happens, so the run still ends with the
+    // verdict's exit code instead of an empty event loop and exit 0.
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        this.stream.off("drain", done);
+        this.stream.off("error", done);
+        this.stream.off("close", done);
+        resolve();
+      };
+      this.stream.once("drain", done);
+      this.stream.once("error", done);
+      this.stream.once("close", done);
+    });
   }
 }
