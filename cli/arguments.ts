@@ -2,28 +2,39 @@
  * Option values that name a message or a JSON document: given inline, or as the path of a file
  * holding it. A message is an RW1 line or its JSON form; a file holding a message may have comment
  * lines (`#`) and blank lines around the one line.
+ *
+ * Which one a value is: the path of an existing file wins (so `RW1-ho.txt` is read); otherwise a
+ * value with a space or a line break, or starting with `RW`, `{` or `[`, is the text itself (so
+ * ` RW1 HO ...` reaches the parser and gets its SPACING refusal); anything else names a file that
+ * cannot be read, a usage error.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { statSync } from "node:fs";
 import { isTime, readMessage, readRecord, timeAt } from "../core/index.js";
 import type { LineCheck, Message, SenderRecord, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
+import { readTextFile } from "./input.js";
 import { UsageError } from "./usage-error.js";
 
-function textOf(option: string, value: string): string {
-  if (value.startsWith("RW") || value.trimStart().startsWith("{") || value.trimStart().startsWith("[")) return value;
-  if (!existsSync(value)) throw new UsageError(`--${option} ${value}: neither a line, JSON, nor a readable file`);
+function isFile(value: string): boolean {
   try {
-    return readFileSync(value, "utf8");
+    return !statSync(value).isDirectory();
   } catch {
-    throw new UsageError(`--${option} ${value}: cannot read the file`);
+    return false;
   }
+}
+
+function textOf(option: string, value: string): string {
+  if (isFile(value)) return readTextFile(`--${option}`, value);
+  const start = value.trimStart();
+  if (/[ \r\n]/.test(value) || value.startsWith("RW") || start.startsWith("{") || start.startsWith("[")) return value;
+  return readTextFile(`--${option}`, value);
 }
 
 /** The one message an option holds, read as a receiver reads it (parse and validate). */
 export function messageOption(option: string, value: string | undefined, profiles: Profiles): LineCheck & { readonly text: string } {
   if (value === undefined) throw new UsageError(`--${option} is required`);
   const raw = textOf(option, value);
-  const lines = raw.split(/\r?\n/).filter((l) => l.trim() !== "" && !l.startsWith("#"));
+  const lines = raw.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "" && !l.startsWith("#"));
   if (lines.length !== 1 && !raw.trimStart().startsWith("{")) throw new UsageError(`--${option} must hold one message; it holds ${lines.length} lines`);
   const text = raw.trimStart().startsWith("{") ? raw.trim() : (lines[0] as string);
   return { ...readMessage(text, profiles.resolve), text };

@@ -3,29 +3,28 @@
  * commands take (a record, or the inputs of a check). Not JSON is invalid input (exit 1), told on
  * stderr; no input at all is a usage error.
  */
-import { access, readFile } from "node:fs/promises";
+import { readTextFile } from "./input.js";
 import { UsageError } from "./usage-error.js";
 
 export type Document = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
 
-async function text(file: string | undefined): Promise<string> {
-  if (file !== undefined && file !== "-") {
-    try {
-      await access(file);
-    } catch {
-      throw new UsageError(`cannot read ${file}: no such file, or not readable`);
-    }
-    return readFile(file, "utf8");
-  }
+/** The document's text; null when stdin's bytes are not UTF-8 (never replaced or guessed). */
+async function text(file: string | undefined): Promise<string | null> {
+  if (file !== undefined && file !== "-") return readTextFile("--file", file);
   if (process.stdin.isTTY) throw new UsageError("no input: pipe a JSON document to stdin, or give --file PATH");
-  process.stdin.setEncoding("utf8");
-  let all = "";
-  for await (const chunk of process.stdin) all += chunk as string;
-  return all;
+  const parts: Buffer[] = [];
+  for await (const chunk of process.stdin) parts.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer));
+  try {
+    const all = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(Buffer.concat(parts));
+    return all.startsWith("\uFEFF") ? all.slice(1) : all;
+  } catch {
+    return null;
+  }
 }
 
 export async function readDocument(file: string | undefined): Promise<Document> {
   const raw = await text(file);
+  if (raw === null) return { ok: false, problem: "the input is not valid UTF-8" };
   if (raw.trim() === "") return { ok: false, problem: "the input is empty: give one JSON document" };
   try {
     return { ok: true, value: JSON.parse(raw) as unknown };

@@ -1,36 +1,154 @@
 /**
- * Reading the CLI's input: lines from `--file` or stdin, streamed, with their 1-based numbers.
- * Blank lines and lines starting with `#` are comments and are skipped.
+ * Reading the CLI's input: lines from `--file` or stdin, streamed, with their 1-based numbers, and
+ * the text of option files. Lines end at LF, CRLF or CR; one leading UTF-8 byte order mark is
+ * dropped; blank lines and lines starting with `#` are comments and are skipped. Bytes that are not
+ * UTF-8 are never replaced or guessed at: the line is refused with an `ENCODING` finding.
  */
-import { createReadStream } from "node:fs";
-import { access } from "node:fs/promises";
-import { createInterface } from "node:readline";
+import { readFileSync, statSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { finding } from "../core/index.js";
+import type { LineCheck } from "../core/index.js";
 import { UsageError } from "./usage-error.js";
 
 export interface InputLine {
   readonly n: number;
+  /** The decoded line ("" when it is not UTF-8). */
   readonly text: string;
+  /** Set when the line cannot be read at all (not UTF-8): the refusal to report for it. */
+  readonly refused: LineCheck | null;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const HASH = 0x23;
+const BOM = "\uFEFF";
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** Why a path cannot be read, in a few words, from a Node system error. */
+export function readProblem(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  switch (e.code) {
+    case "ENOENT":
+      return "no such file";
+    case "EISDIR":
+      return "it is a directory";
+    case "ENOTDIR":
+      return "a part of the path is not a directory";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "ELOOP":
+      return "too many symbolic links";
+    case "ENAMETOOLONG":
+      return "the name is too long";
+    default:
+      return e.code ?? (e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** UTF-8 text, or null when the bytes are not UTF-8. */
+function decode(bytes: Uint8Array): string | null {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** The refusal of a line whose bytes are not UTF-8. */
+export function undecodable(n: number): LineCheck {
+  return {
+    ok: false,
+    message: null,
+    findings: [finding("ENCODING", `line ${n} is not valid UTF-8: the bytes were not read as text, nothing was replaced or guessed`)],
+    envelope: { id: null, from: null, item: null },
+  };
+}
+
+/**
+ * The whole text of a file an option names (`--ho`, `--record`, a profile, a JSON document), or a
+ * usage error naming the path and why it cannot be read. One leading BOM is dropped; bytes that
+ * are not UTF-8 are a usage error too, never replaced.
+ */
+export function readTextFile(label: string, path: string): string {
+  let bytes: Buffer;
+  try {
+    if (statSync(path).isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new UsageError(`${label}: cannot read ${path}: ${readProblem(error)}`);
+  }
+  const text = decode(bytes);
+  if (text === null) throw new UsageError(`${label}: ${path} is not valid UTF-8`);
+  return text.startsWith(BOM) ? text.slice(1) : text;
+}
+
+async function* chunks(file: string | undefined): AsyncGenerator<Uint8Array> {
+  if (file !== undefined && file !== "-") {
+    let handle;
+    try {
+      handle = await open(file, "r");
+      if ((await handle.stat()).isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
+    } catch (error) {
+      await handle?.close();
+      throw new UsageError(`cannot read ${file}: ${readProblem(error)}`);
+    }
+    try {
+      for await (const chunk of handle.createReadStream()) yield chunk as Buffer;
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${readProblem(error)}`);
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
+    return;
+  }
+  if (process.stdin.isTTY) throw new UsageError("no input: pipe lines to stdin, or give --file PATH");
+  for await (const chunk of process.stdin) yield typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
+}
+
+/** Raw lines as bytes, split at LF, CRLF or CR, the CR of a CRLF possibly ending one chunk. */
+async function* rawLines(file: string | undefined): AsyncGenerator<Uint8Array> {
+  let carry: Buffer | null = null;
+  let afterCR = false;
+  for await (const c of chunks(file)) {
+    const chunk = Buffer.from(c.buffer, c.byteOffset, c.byteLength);
+    let start = 0;
+    if (afterCR && chunk.length > 0) {
+      if (chunk[0] === LF) start = 1;
+      afterCR = false;
+    }
+    for (;;) {
+      const lf = chunk.indexOf(LF, start);
+      const cr = chunk.indexOf(CR, start);
+      const end = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+      if (end < 0) break;
+      const piece = chunk.subarray(start, end);
+      yield carry === null ? piece : Buffer.concat([carry, piece]);
+      carry = null;
+      start = end + 1;
+      if (chunk[end] === CR) {
+        if (start < chunk.length) {
+          if (chunk[start] === LF) start++;
+        } else afterCR = true;
+      }
+    }
+    if (start < chunk.length) carry = carry === null ? Buffer.from(chunk.subarray(start)) : Buffer.concat([carry, chunk.subarray(start)]);
+  }
+  if (carry !== null && carry.length > 0) yield carry;
 }
 
 export async function* readLines(file: string | undefined): AsyncGenerator<InputLine> {
-  let stream: NodeJS.ReadableStream;
-  if (file !== undefined && file !== "-") {
-    try {
-      await access(file);
-    } catch {
-      throw new UsageError(`cannot read ${file}: no such file, or not readable`);
-    }
-    stream = createReadStream(file, { encoding: "utf8" });
-  } else {
-    if (process.stdin.isTTY) throw new UsageError("no input: pipe lines to stdin, or give --file PATH");
-    process.stdin.setEncoding("utf8");
-    stream = process.stdin;
-  }
-  const reader = createInterface({ input: stream, crlfDelay: Infinity });
   let n = 0;
-  for await (const text of reader) {
+  for await (const bytes of rawLines(file)) {
     n++;
+    if (bytes[0] === HASH) continue;
+    let text = decode(bytes);
+    if (text === null) {
+      yield { n, text: "", refused: undecodable(n) };
+      continue;
+    }
+    if (n === 1 && text.startsWith(BOM)) text = text.slice(1);
     if (text.trim() === "" || text.startsWith("#")) continue;
-    yield { n, text };
+    yield { n, text, refused: null };
   }
 }

@@ -2,10 +2,11 @@
  * Profiles for the CLI: `--profile NAME|FILE`, and any profile a line names with `p=` that ships
  * in `profiles/`. Loaded once each; a profile that does not compile is a usage error.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { compileVocabulary, coreVocabulary, profileResolver } from "../core/index.js";
 import type { Vocabulary, VocabularyResolver } from "../core/index.js";
+import { readTextFile } from "./input.js";
 import { UsageError } from "./usage-error.js";
 
 const SHIPPED_DIR = fileURLToPath(new URL("../../profiles/", import.meta.url));
@@ -13,11 +14,11 @@ const NAME = /^[a-z][a-z0-9_-]*$/;
 
 function load(path: string, label: string): Vocabulary {
   let json: unknown;
+  const text = readTextFile(`profile ${label}`, path);
   try {
-    json = JSON.parse(readFileSync(path, "utf8"));
+    json = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : "cannot be read";
-    throw new UsageError(`profile ${label}: ${reason}`);
+    throw new UsageError(`profile ${label}: not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   const compiled = compileVocabulary(coreVocabulary, json);
   if (!compiled.ok) {

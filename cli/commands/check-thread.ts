@@ -17,8 +17,8 @@ async function run(ctx: CommandContext): Promise<number> {
   const now = nowOption(ctx.options["now"] as string | undefined);
   const audit = createThreadAudit({ now, vocabulary: ctx.profiles.resolve });
   let invalid = 0;
-  for await (const { n, text } of readLines(ctx.file)) {
-    const checked = readMessage(text, ctx.profiles.resolve);
+  for await (const { n, text, refused } of readLines(ctx.file)) {
+    const checked = refused ?? readMessage(text, ctx.profiles.resolve);
     if (!checked.ok || checked.message === null) {
       // A line that is not a valid message is reported and left out of the thread, never guessed at.
       invalid++;

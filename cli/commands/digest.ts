@@ -7,8 +7,8 @@ import type { Command, CommandContext } from "./context.js";
 
 async function run(ctx: CommandContext): Promise<number> {
   let code = PASS;
-  for await (const { n, text } of readLines(ctx.file)) {
-    const checked = readMessage(text, ctx.profiles.resolve);
+  for await (const { n, text, refused } of readLines(ctx.file)) {
+    const checked = refused ?? readMessage(text, ctx.profiles.resolve);
     const h = checked.ok && checked.message !== null ? digestOf(checked.message) : null;
     if (h === null) code = FAIL;
     if (ctx.json) await ctx.out.line(JSON.stringify({ line: n, ok: h !== null, h, findings: checked.findings }));

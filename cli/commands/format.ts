@@ -18,8 +18,8 @@ function toLine(text: string, ctx: CommandContext): { line: string | null; findi
 
 async function run(ctx: CommandContext): Promise<number> {
   let code = PASS;
-  for await (const { n, text } of readLines(ctx.file)) {
-    const { line, findings } = toLine(text, ctx);
+  for await (const { n, text, refused } of readLines(ctx.file)) {
+    const { line, findings } = refused === null ? toLine(text, ctx) : { line: null, findings: refused.findings };
     if (line === null) code = FAIL;
     if (ctx.json) {
       await ctx.out.line(JSON.stringify({ line: n, ok: line !== null, text: line, findings }));

@@ -7,8 +7,8 @@ import type { Command, CommandContext } from "./context.js";
 
 async function run(ctx: CommandContext): Promise<number> {
   let code = PASS;
-  for await (const { n, text } of readLines(ctx.file)) {
-    const checked = checkLine(text, ctx.profiles.resolve);
+  for await (const { n, text, refused } of readLines(ctx.file)) {
+    const checked = refused ?? checkLine(text, ctx.profiles.resolve);
     if (!checked.ok) code = FAIL;
     if (ctx.json) {
       await ctx.out.line(JSON.stringify({ line: n, ok: checked.ok, message: checked.message, findings: checked.findings }));

@@ -17,8 +17,8 @@ async function run(ctx: CommandContext): Promise<number> {
   if (seqOption !== undefined && receiver === undefined) throw new UsageError("--seq needs --as NAME");
   let seq = Number(seqOption ?? 1);
   let code = PASS;
-  for await (const { n, text } of readLines(ctx.file)) {
-    const checked = readMessage(text, ctx.profiles.resolve);
+  for await (const { n, text, refused } of readLines(ctx.file)) {
+    const checked = refused ?? readMessage(text, ctx.profiles.resolve);
     let un: string | null = null;
     let unProblem: string | null = null;
     if (!checked.ok) {

@@ -382,3 +382,81 @@ describe("prepare and abandon refuse what could never be right", () => {
     expect(r.err).toContain("not a message id");
   });
 });
+
+describe("input that cannot be read is a clear usage error, never a stack trace", () => {
+  it.each([["validate"], ["parse"], ["check-thread"], ["digest"], ["format"]])("%s --file DIRECTORY", (command) => {
+    const r = rw([command, "--file", tmp]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`rw: cannot read ${tmp}: it is a directory\nTry 'rw --help'.\n`);
+  });
+  it("an option file that is a directory or missing names the option, the path and why", () => {
+    const dir = rw(["make-rb", "--ho", tmp]);
+    expect(dir.code).toBe(2);
+    expect(dir.err).toContain(`--ho: cannot read ${tmp}: it is a directory`);
+    const missing = rw(["check-ho", "--ho", PAY_HO, "--record", join(tmp, "nope.json")]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain("no such file");
+  });
+  it("delegation --file DIRECTORY", () => {
+    const r = rw(["delegation", "validate", "--file", tmp]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("it is a directory");
+  });
+});
+
+describe("bytes that are not UTF-8 are refused, never replaced", () => {
+  const bytes = (text: string): Buffer => Buffer.concat([Buffer.from(`${text} // caf`), Buffer.from([0xe9]), Buffer.from(`\n${text}\n`)]);
+  it("validate --json refuses the line with ENCODING and reads the next one", () => {
+    const r = spawnSync(process.execPath, [RW, "validate", "--json"], { input: bytes(HO), encoding: "utf8" });
+    const rows = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { line: number; ok: boolean; findings: { code: string; message: string }[] });
+    expect(rows.map((x) => [x.line, x.ok])).toStrictEqual([[1, false], [2, true]]);
+    expect(rows[0]?.findings[0]?.code).toBe("ENCODING");
+    expect(rows[0]?.findings[0]?.message).toContain("line 1 is not valid UTF-8");
+    expect(r.status).toBe(1);
+  });
+  it.each([["parse"], ["digest"], ["check-thread", "--now", "20261001T0000Z"]])("%s exits 1", (...args) => {
+    const r = spawnSync(process.execPath, [RW, ...args], { input: bytes(HO), encoding: "utf8" });
+    expect(r.stderr).toContain("ENCODING");
+    expect(r.status).toBe(1);
+  });
+  it("an option file that is not UTF-8 is a usage error", () => {
+    const file = join(tmp, "latin1-ho.txt");
+    writeFileSync(file, bytes(HO).subarray(0, HO.length + 8));
+    const r = rw(["make-rb", "--ho", file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("not valid UTF-8");
+  });
+});
+
+describe("line breaks and a byte order mark, the same on stdin and in files", () => {
+  it("a leading BOM is dropped from stdin and from --file", () => {
+    expect(rw(["validate"], `\uFEFF${HO}\n`).out).toBe("line 1: ok\n");
+    const file = join(tmp, "bom.txt");
+    writeFileSync(file, `\uFEFF${HO}\n`);
+    expect(rw(["digest", "--file", file]).out).toBe("c40bba4360dc\n");
+    expect(rw(["validate"], `${HO}\n\uFEFF${HO}\n`).code).toBe(1);
+  });
+  it("LF, CRLF and CR all end a line, on stdin", () => {
+    expect(rw(["digest"], `${HO}\r${HO}\r\n${HO}\n${HO}`).out).toBe("c40bba4360dc\n".repeat(4));
+  });
+  it("--ho and --record files: CR line ends and a BOM are read like stdin", () => {
+    const ho = join(tmp, "cr-ho.txt");
+    writeFileSync(ho, `# the HO\r${PAY_HO}\r`);
+    expect(rw(["make-rb", "--ho", ho]).code).toBe(0);
+    const record = join(tmp, "bom-record.json");
+    writeFileSync(record, `\uFEFF${JSON.stringify({ sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" })}`);
+    expect(rw(["check-ho", "--ho", PAY_HO, "--record", record]).code).toBe(0);
+  });
+  it("an existing file whose name starts with RW is read as a file", () => {
+    const file = join(tmp, "RW1-ho.txt");
+    writeFileSync(file, `${PAY_HO}\n`);
+    const r = spawnSync(process.execPath, [RW, "make-rb", "--ho", "RW1-ho.txt"], { encoding: "utf8", cwd: tmp });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("RW1 RB payer-1");
+  });
+  it("--ho with a leading space reaches the parser and gets its SPACING refusal", () => {
+    const r = rw(["make-rb", "--ho", ` ${PAY_HO}`]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("SPACING");
+  });
+});
