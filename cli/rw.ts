@@ -10,7 +10,7 @@ import { checkDnCommand } from "./commands/check-dn.js";
 import { checkHoCommand } from "./commands/check-ho.js";
 import { checkRbCommand } from "./commands/check-rb.js";
 import { checkThreadCommand } from "./commands/check-thread.js";
-import type { Command, CommandContext } from "./commands/context.js";
+import type { Command, CommandContext, CommonOption } from "./commands/context.js";
 import { delegationCheckChildCommand, delegationCheckFencesCommand, delegationEvaluateCommand, delegationValidateCommand } from "./commands/delegation.js";
 import { digestCommand } from "./commands/digest.js";
 import { formatCommand } from "./commands/format.js";
@@ -21,9 +21,13 @@ import { makeRbCommand } from "./commands/make-rb.js";
 import { parseCommand } from "./commands/parse.js";
 import { abandonCommand, commitCommand, prepareCommand } from "./commands/statements.js";
 import { validateCommand } from "./commands/validate.js";
+import { readProblem } from "./input.js";
 import { Output } from "./output.js";
 import { profiles } from "./profiles.js";
 import { UsageError } from "./usage-error.js";
+
+/** Commands defined in files this table does not own: the common options each actually reads. */
+const narrow = (command: Command, common: readonly CommonOption[]): Command => ({ ...command, common });
 
 const COMMANDS: Readonly<Record<string, Command>> = {
   parse: parseCommand,
@@ -39,63 +43,123 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   prepare: prepareCommand,
   commit: commitCommand,
   abandon: abandonCommand,
-  "delegation validate": delegationValidateCommand,
-  "delegation check-child": delegationCheckChildCommand,
-  "delegation check-fences": delegationCheckFencesCommand,
-  "delegation evaluate": delegationEvaluateCommand,
-  "mailbox check": mailboxCheckCommand,
+  "delegation validate": narrow(delegationValidateCommand, ["file", "json"]),
+  "delegation check-child": narrow(delegationCheckChildCommand, ["file", "json"]),
+  "delegation check-fences": narrow(delegationCheckFencesCommand, ["file", "json"]),
+  "delegation evaluate": narrow(delegationEvaluateCommand, ["file", "json"]),
+  "mailbox check": narrow(mailboxCheckCommand, ["profile", "json"]),
   "mailbox new": mailboxNewCommand,
 };
 
-const COMMON: Readonly<Record<string, { type: "string" | "boolean"; help: string; short?: string }>> = {
-  profile: { type: "string", help: "read lines without p= against this profile too (clin, pay, pform, or a .json file); a line's own p= loads a shipped profile by itself" },
-  file: { type: "string", help: "read input from PATH instead of stdin" },
-  json: { type: "boolean", help: "print JSON (one object per input line, with the findings)" },
-  help: { type: "boolean", help: "this text", short: "h" },
-};
+/** The groups of two-word commands (`rw mailbox check`). */
+const GROUPS = new Set(Object.keys(COMMANDS).filter((c) => c.includes(" ")).map((c) => c.split(" ")[0] as string));
 
-const FOOTER = "Blank lines and lines starting with # are skipped. Exit: 0 pass, 1 invalid input or failed check, 2 usage error.";
+type Spec = { type: "string" | "boolean"; help: string; short?: string };
 
-function usage(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
-  const commands = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return ["rw: RW1 lines checked in code (rogerwilco)", "", "usage: rw <command> [options]    (rw <command> --help for its options)", "", "commands:", ...commands, "", "  --version   the version", "", FOOTER].join("\n");
+function fileHelp(name: string, command: Command): string {
+  if (command.readsLines === true) return "read the lines from PATH instead of stdin";
+  if (name.startsWith("delegation ")) return "read the JSON document from PATH instead of stdin";
+  if (name === "mailbox new") return "read the body text from PATH (- for stdin)";
+  return "read input from PATH instead of stdin";
+}
+
+function profileHelp(name: string): string {
+  if (name === "legend") return "the profile whose legend to print (clin, pay, pform, or a .json file); default: the core alone";
+  return "load a profile (clin, pay, pform, or a .json file): a line's p= may name it, and a line without p= that uses its codes is refused with PROFILE_REQUIRED naming the p= it needs; a line's own p= loads a shipped profile by itself";
+}
+
+/** Every option the command accepts: its own, then the common ones it uses, then --help. */
+function optionsOf(name: string, command: Command): Record<string, Spec> {
+  const common = command.common ?? ["profile", "file", "json"];
+  const out: Record<string, Spec> = { ...command.options };
+  if (common.includes("profile")) out["profile"] = { type: "string", help: profileHelp(name) };
+  if (common.includes("file")) out["file"] = { type: "string", help: fileHelp(name, command) };
+  if (common.includes("json")) out["json"] = { type: "boolean", help: "print JSON (one object per input line where that fits, with the findings)" };
+  out["help"] = { type: "boolean", help: "this text", short: "h" };
+  return out;
+}
+
+const EXIT = "Exit: 0 pass, 1 invalid input or failed check, 2 usage error.";
+const LINES = "Lines end at LF, CRLF or CR; one leading byte order mark is dropped; blank lines and lines starting with # are skipped.";
+
+function usage(group?: string): string {
+  const names = Object.keys(COMMANDS).filter((c) => group === undefined || c.startsWith(`${group} `));
+  const width = Math.max(...names.map((c) => c.length));
+  const commands = names.map((name) => `  ${name.padEnd(width)}  ${(COMMANDS[name] as Command).summary}`);
+  if (group !== undefined) return [`rw ${group}: the ${group} commands`, "", `usage: rw ${group} <command> [options]    (rw ${group} <command> --help for its options)`, "", "commands:", ...commands, "", EXIT].join("\n");
+  return ["rw: RW1 lines checked in code (rogerwilco)", "", "usage: rw <command> [options]    (rw <command> --help for its options)", "", "commands:", ...commands, "", "  --version   the version", "", EXIT].join("\n");
 }
 
 function commandUsage(name: string, command: Command): string {
-  const options = { ...command.options, ...COMMON };
+  const options = optionsOf(name, command);
   const width = Math.max(...Object.keys(options).map((o) => o.length + 2));
   const args = command.positionals === undefined ? "" : command.positionals.min > 0 ? ` ${command.positionals.name}` : ` [${command.positionals.name}]`;
-  return [`rw ${name}: ${command.summary}`, "", `usage: rw ${name}${args} [options]`, "", "options:", ...Object.entries(options).map(([o, spec]) => `  --${o.padEnd(width)}${spec.help}`), "", FOOTER].join("\n");
+  const footer = command.readsLines === true ? [LINES, EXIT] : [EXIT];
+  return [`rw ${name}: ${command.summary}`, "", `usage: rw ${name}${args} [options]`, "", "options:", ...Object.entries(options).map(([o, spec]) => `  --${o.padEnd(width)}${spec.help}`), "", ...footer].join("\n");
 }
 
 function version(): string {
   return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  // A two-word command (`rw mailbox check`) is one entry of the table.
+/** The command an argument list names: one word, or a group and a word (`mailbox check`). */
+function commandName(argv: readonly string[]): { name: string | undefined; rest: readonly string[] } {
   const pair = argv.length > 1 ? `${argv[0]} ${argv[1]}` : "";
-  const [name, ...rest] = Object.hasOwn(COMMANDS, pair) ? [pair, ...argv.slice(2)] : argv;
+  return Object.hasOwn(COMMANDS, pair) ? { name: pair, rest: argv.slice(2) } : { name: argv[0], rest: argv.slice(1) };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const { name, rest } = commandName(argv);
   if (name === "--version") {
     process.stdout.write(`${version()}\n`);
     return 0;
+  }
+  if (name === "help" && rest.length > 0) {
+    // `rw help parse`, `rw help mailbox new`, `rw help mailbox`
+    const topic = commandName(rest);
+    if (topic.name !== undefined && topic.rest.length === 0 && Object.hasOwn(COMMANDS, topic.name)) {
+      process.stdout.write(`${commandUsage(topic.name, COMMANDS[topic.name] as Command)}\n`);
+      return 0;
+    }
+    if (rest.length === 1 && GROUPS.has(rest[0] as string)) {
+      process.stdout.write(`${usage(rest[0])}\n`);
+      return 0;
+    }
+    throw new UsageError(`no help for '${rest.join(" ")}': not a command (${Object.keys(COMMANDS).join(", ")})`);
   }
   if (name === undefined || name === "help" || name === "--help" || name === "-h") {
     process.stdout.write(`${usage()}\n`);
     return name === undefined ? 2 : 0;
   }
+  if (GROUPS.has(name) && (rest.length === 0 || rest[0] === "--help" || rest[0] === "-h")) {
+    process.stdout.write(`${usage(name)}\n`);
+    return rest.length === 0 ? 2 : 0;
+  }
   const command = COMMANDS[name];
-  if (command === undefined) throw new UsageError(`unknown command '${name}' (${Object.keys(COMMANDS).join(", ")})`);
+  if (command === undefined) {
+    if (GROUPS.has(name)) throw new UsageError(`unknown command 'rw ${name} ${rest[0] ?? ""}' (${Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `)).join(", ")})`);
+    throw new UsageError(`unknown command '${name}' (${Object.keys(COMMANDS).join(", ")})`);
+  }
+  const specs = optionsOf(name, command);
   const options: ParseArgsConfig["options"] = {};
-  for (const [o, spec] of Object.entries({ ...command.options, ...COMMON })) options[o] = { type: spec.type, ...("short" in spec && spec.short ? { short: spec.short } : {}) };
-  const { values, positionals } = parseArgs({ args: [...rest], allowPositionals: true, strict: true, options });
+  for (const [o, spec] of Object.entries(specs)) options[o] = { type: spec.type, ...(spec.short ? { short: spec.short } : {}) };
+  const { values, positionals, tokens } = parseArgs({ args: [...rest], allowPositionals: true, strict: true, options, tokens: true });
   if (values["help"] === true) {
     process.stdout.write(`${commandUsage(name, command)}\n`);
     return 0;
   }
+  // A single-valued option given twice is a mistake; the last one silently winning hides it.
+  const seen = new Set<string>();
+  for (const t of tokens) {
+    if (t.kind !== "option" || specs[t.name]?.type !== "string") continue;
+    if (seen.has(t.name)) throw new UsageError(`--${t.name} is given more than once: give it once`);
+    seen.add(t.name);
+  }
   const allowed = command.positionals ?? { name: "", min: 0, max: 0 };
-  if (positionals.length > allowed.max) throw new UsageError(`unexpected argument '${positionals[allowed.max]}'${allowed.max === 0 ? ": lines come from stdin or --file" : ""}`);
+  if (positionals.length > allowed.max) {
+    const hint = allowed.max > 0 ? "" : command.readsLines === true ? ": lines come from stdin or --file" : name === "legend" ? ": give a profile with --profile NAME" : "";
+    throw new UsageError(`unexpected argument '${positionals[allowed.max]}'${hint}`);
+  }
   if (positionals.length < allowed.min) throw new UsageError(`rw ${name} needs ${allowed.name}`);
   const out = new Output(process.stdout);
   const err = new Output(process.stderr);
@@ -116,13 +180,29 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+/** A path a command was given that the file system refuses (missing, a directory, a file used as a folder). */
+const PATH_CODES = new Set(["ENOENT", "EISDIR", "ENOTDIR", "EACCES", "EPERM", "ELOOP", "ENAMETOOLONG"]);
+function pathProblem(error: unknown): string | null {
+  const e = error as NodeJS.ErrnoException;
+  if (!(error instanceof Error) || e.code === undefined || !PATH_CODES.has(e.code)) return null;
+  // Reading an open descriptor (a directory given as a file) reports no path: say what is known.
+  return `${typeof e.path === "string" ? e.path : "a path given"}: ${readProblem(e)} (${e.syscall ?? "fs"})`;
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
     if (error instanceof UsageError || (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS"))) {
-      process.stderr.write(`rw: ${error.message}\nTry 'rw --help'.\n`);
+      // node's parseArgs adds advice about positionals that starts with '-'; the option is the point.
+      process.stderr.write(`rw: ${error.message.replace(/\. To specify a positional argument[\s\S]*$/, "")}\nTry 'rw --help'.\n`);
+      process.exitCode = 2;
+      return;
+    }
+    const path = pathProblem(error);
+    if (path !== null) {
+      process.stderr.write(`rw: cannot use ${path}\nTry 'rw --help'.\n`);
       process.exitCode = 2;
       return;
     }

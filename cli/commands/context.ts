@@ -20,10 +20,20 @@ export interface OptionSpec {
   readonly help: string;
 }
 
+/** Options several commands share; each command names the ones it uses. */
+export type CommonOption = "profile" | "file" | "json";
+
 export interface Command {
   readonly summary: string;
   /** Options beyond the common ones (--profile, --file, --json, --help). */
   readonly options: Readonly<Record<string, OptionSpec>>;
+  /**
+   * The common options the command reads; any other is refused as unknown, not ignored. Absent:
+   * all three (commands defined elsewhere; rw.ts may narrow them).
+   */
+  readonly common?: readonly CommonOption[];
+  /** Reads RW1 lines (or JSON forms) from stdin or --file: comments and line ends apply. */
+  readonly readsLines?: boolean;
   /** How many positional arguments the command takes, and what they are called. */
   readonly positionals?: { readonly name: string; readonly min: number; readonly max: number };
   run(ctx: CommandContext): Promise<number>;

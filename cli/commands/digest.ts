@@ -20,6 +20,8 @@ async function run(ctx: CommandContext): Promise<number> {
 
 export const digestCommand: Command = {
   summary: "h= of each line (or JSON form): first 12 hex of SHA-256 of its canonical JSON",
+  common: ["profile", "file", "json"],
+  readsLines: true,
   options: {},
   run,
 };

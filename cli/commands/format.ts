@@ -33,6 +33,8 @@ async function run(ctx: CommandContext): Promise<number> {
 
 export const formatCommand: Command = {
   summary: "JSON forms (one object per line) -> RW1 lines; only valid messages are written",
+  common: ["profile", "file", "json"],
+  readsLines: true,
   options: {},
   run,
 };

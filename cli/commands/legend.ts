@@ -12,6 +12,7 @@ async function run(ctx: CommandContext): Promise<number> {
 
 export const legendCommand: Command = {
   summary: "the legend a model reads: full, or --lean (no comprehension readback, only the core asks the profile uses)",
+  common: ["profile", "json"],
   options: { lean: { type: "boolean", help: "drop the comprehension-readback keys and the core asks the profile does not list in asks_used" } },
   run,
 };

@@ -22,6 +22,8 @@ async function run(ctx: CommandContext): Promise<number> {
 
 export const parseCommand: Command = {
   summary: "RW1 lines -> JSON forms, one per line",
+  common: ["profile", "file", "json"],
+  readsLines: true,
   options: {},
   run,
 };

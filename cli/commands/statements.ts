@@ -91,6 +91,7 @@ function guarded(run: (ctx: CommandContext) => Promise<number>): (ctx: CommandCo
 
 export const prepareCommand: Command = {
   summary: "freeze a resolved call under a token and print the RB that states it (with x_tok=)",
+  common: ["profile", "json"],
   options: {
     ho: { type: "string", help: "the HO the call executes: a line, its JSON form, or a file" },
     call: { type: "string", help: "the call as resolved: a JSON object of execution slot values, or a file" },
@@ -104,6 +105,7 @@ export const prepareCommand: Command = {
 
 export const commitCommand: Command = {
   summary: "execute a prepared statement, once and within its window: prints the frozen call",
+  common: ["json"],
   options: { now: { type: "string", help: "the time of the commit, YYYYMMDDTHHMMZ (default: now)" }, store: STORE },
   positionals: { name: "TOKEN", min: 1, max: 1 },
   run: guarded(runCommit),
@@ -111,6 +113,7 @@ export const commitCommand: Command = {
 
 export const abandonCommand: Command = {
   summary: "discard a prepared statement (or, with --handoff, every one for a cancelled handoff)",
+  common: ["json"],
   options: { handoff: { type: "string", help: "the HO id a CX cancelled: abandon all its pending statements" }, store: STORE },
   positionals: { name: "TOKEN", min: 0, max: 1 },
   run: guarded(runAbandon),

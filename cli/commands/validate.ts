@@ -23,7 +23,10 @@ async function run(ctx: CommandContext): Promise<number> {
     let unProblem: string | null = null;
     if (!checked.ok) {
       code = FAIL;
-      if (receiver !== undefined) {
+      const sender = checked.message?.from ?? checked.envelope.from;
+      // A UN from the sender to itself answers nobody: say so for this line rather than write one.
+      if (receiver !== undefined && sender === receiver) unProblem = `the line was sent by ${receiver} itself (--as names the receiver); no UN is written`;
+      else if (receiver !== undefined) {
         const reply = refusal(checked.message ?? checked.envelope, checked.findings, receiver, seq);
         if (reply.ok) {
           un = reply.value;
@@ -48,6 +51,8 @@ async function run(ctx: CommandContext): Promise<number> {
 
 export const validateCommand: Command = {
   summary: "check lines (or JSON forms) against the core and their profile",
+  common: ["profile", "file", "json"],
+  readsLines: true,
   options: {
     as: { type: "string", help: "also print the UN line receiver NAME sends for each refused line" },
     seq: { type: "string", help: "with --as: the number of the first UN (NAME-N), default 1" },

@@ -1,6 +1,6 @@
 // The `rw` command as a user runs it: the built file, real stdin, real exit codes.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -354,8 +354,10 @@ describe("a statement store that rw did not write is refused, and nothing runs f
 describe("a reader that closes the pipe early does not change the verdict", () => {
   const many = join(tmp, "manybad.txt");
   writeFileSync(many, "RW1 HO research-01 from=research to=writer item=x ask=POLISH\n".repeat(200_000));
-  it.each(["validate", "parse", "check-thread"])("%s ... | head -1 exits 1", (command) => {
-    const r = spawnSync("bash", ["-c", `set -o pipefail; node ${RW} ${command} --file ${many} 2>/dev/null | head -1 >/dev/null; echo $?`], { encoding: "utf8" });
+  const overdue = join(tmp, "overdue.txt");
+  writeFileSync(overdue, Array.from({ length: 50_000 }, (_, i) => `RW1 HO ops-${i + 1} from=ops to=builder item=x${i + 1} ask=FIX due=20261001\n`).join(""));
+  it.each([["validate", many], ["parse", many], ["check-thread --now 20261003T0000Z", overdue]])("%s ... | head -1 exits 1", (command, file) => {
+    const r = spawnSync("bash", ["-c", `set -o pipefail; node ${RW} ${command} --file ${file} 2>/dev/null | head -1 >/dev/null; echo $?`], { encoding: "utf8" });
     expect(r.stdout.trim()).toBe("1");
   });
 });
@@ -458,5 +460,124 @@ describe("line breaks and a byte order mark, the same on stdin and in files", ()
     const r = rw(["make-rb", "--ho", ` ${PAY_HO}`]);
     expect(r.code).toBe(1);
     expect(r.err).toContain("SPACING");
+  });
+});
+
+describe("--json agrees with the verdict and always prints JSON", () => {
+  it("check-thread: an invalid line makes ok false, as the exit code says", () => {
+    const r = rw(["check-thread", "--json", "--now", "20261001T0000Z"], "RW1 HO ops-03 from=ops to=builder item=x ask=POLISH\n");
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.out) as { ok: boolean; invalid: number };
+    expect([report.ok, report.invalid]).toStrictEqual([false, 1]);
+  });
+  it("check-rb, check-ho, check-dn: an input that does not parse is printed as JSON with its findings", () => {
+    const rb = JSON.parse(rw(["check-rb", "--ho", PAY_HO, "--rb", "RW1 junk", "--json"]).out) as { wilco: boolean; invalid: string; findings: unknown[] };
+    expect([rb.wilco, rb.invalid, rb.findings.length > 0]).toStrictEqual([false, "RB", true]);
+    const ho = rw(["check-ho", "--ho", "RW1 junk", "--record", "{}", "--json"]);
+    expect(ho.code).toBe(1);
+    expect((JSON.parse(ho.out) as { ok: boolean; invalid: string }).invalid).toBe("HO");
+    const dn = rw(["check-dn", "--ho", PAY_HO, "--dn", "RW1 junk", "--json"]);
+    expect(dn.code).toBe(1);
+    expect(JSON.parse(dn.out)).toMatchObject({ ok: false, invalid: "DN" });
+  });
+});
+
+describe("each command accepts only the options it uses", () => {
+  const acc = "RW1 HO research-01 from=research to=writer item=x ask=DRAFT rb=acc keys=len";
+  const cases: [string, string[], string][] = [
+    ["legend --file", ["legend", "--file", "/nonexistent"], "Unknown option '--file'"],
+    ["check-rb --file", ["check-rb", "--ho", PAY_HO, "--rb", PAY_HO, "--file", "/nonexistent"], "Unknown option '--file'"],
+    ["commit --profile", ["commit", "5339b96ee73af00187e408f89d3c1fdb", "--profile", "pay"], "Unknown option '--profile'"],
+    ["delegation validate --profile", ["delegation", "validate", "--profile", "pay"], "Unknown option '--profile'"],
+    ["make-rb --acc without rb=acc", ["make-rb", "--ho", PAY_HO, "--acc", "len:120w"], "--acc: this HO asks for no acceptance criteria"],
+    ["make-rb --exec without rb=exec", ["make-rb", "--ho", HO, "--exec", '{"amt":"1.00"}'], "--exec: this HO asks for no execution values"],
+    ["make-rb --exec on a slot outside the exec map", ["make-rb", "--ho", PAY_HO, "--exec", '{"amount":"1.00"}'], "amount is not an execution slot"],
+    ["check-rb --expect-acc without rb=acc", ["check-rb", "--ho", HO, "--rb", HO, "--expect-acc", "len:120w"], "--expect-acc is read at tier 4"],
+    ["check-rb --record without rb=exec", ["check-rb", "--ho", acc, "--rb", HO, "--record", "{}"], "--record is read at tier 5"],
+    ["check-ho --adds without --relay-from", ["check-ho", "--ho", PAY_HO, "--record", "{}", "--adds", "{}"], "--adds names the slots a relay's role adds"],
+  ];
+  it.each(cases)("%s is a usage error", (_, args, message) => {
+    const r = rw(args);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+  });
+  it("help lists only the options a command uses, and the comment footer only where lines are read", () => {
+    const legend = rw(["legend", "--help"]).out;
+    expect(legend).not.toContain("--file");
+    expect(legend).not.toContain("lines starting with #");
+    const commit = rw(["commit", "--help"]).out;
+    expect(commit).not.toContain("--profile");
+    expect(rw(["validate", "--help"]).out).toContain("lines starting with # are skipped");
+    expect(rw(["validate", "--help"]).out).not.toContain("against this profile too");
+    expect(rw(["delegation", "validate", "--help"]).out).not.toContain("--profile");
+  });
+});
+
+describe("a single-valued option given twice is a usage error", () => {
+  it.each([
+    [["validate", "--file", "a", "--file", "b"], "--file"],
+    [["validate", "--profile", "pay", "--profile", "clin"], "--profile"],
+    [["make-rb", "--ho", PAY_HO, "--ho", PAY_HO], "--ho"],
+    [["check-thread", "--now", "20261001T0000Z", "--now", "20261002T0000Z"], "--now"],
+    [["mailbox", "new", tmp, "--kind", "hello", "--kind", "bye"], "--kind"],
+  ])("%j", (args, option) => {
+    const r = rw(args, "");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${option} is given more than once`);
+  });
+  it("a repeated --json is harmless", () => {
+    expect(rw(["validate", "--json", "--json"], `${HO}\n`).code).toBe(0);
+  });
+});
+
+describe("help", () => {
+  it("rw help COMMAND prints that command's help", () => {
+    const r = rw(["help", "parse"]);
+    expect(r.code).toBe(0);
+    expect(r.out.startsWith("rw parse:")).toBe(true);
+    expect(rw(["help", "mailbox", "new"]).out.startsWith("rw mailbox new:")).toBe(true);
+  });
+  it("rw mailbox and rw delegation --help list their commands", () => {
+    const bare = rw(["mailbox"]);
+    expect(bare.code).toBe(2);
+    expect(bare.out).toContain("mailbox check");
+    const help = rw(["delegation", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain("delegation evaluate");
+  });
+  it("an argument to a command that reads no lines does not talk about lines", () => {
+    const r = rw(["legend", "pay"]);
+    expect(r.code).toBe(2);
+    expect(r.err).not.toContain("lines come from stdin");
+    expect(r.err).toContain("--profile");
+  });
+});
+
+describe("validate --as the line's own sender", () => {
+  it("writes no self-addressed UN, and says why on that line", () => {
+    const r = rw(["validate", "--as", "research"], "RW1 HO research-01 from=research to=writer item=x ask=POLISH\n");
+    expect(r.code).toBe(1);
+    expect(r.out).not.toContain("RW1 UN");
+    expect(r.out).toContain("sent by research itself");
+  });
+});
+
+describe("a path the file system refuses, anywhere, is a usage error naming it", () => {
+  it("mailbox check on a file", () => {
+    const file = join(tmp, "note.md");
+    writeFileSync(file, "hello\n");
+    const r = rw(["mailbox", "check", file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("a part of the path is not a directory");
+  });
+  it("mailbox new --file that does not exist", () => {
+    const room = mkdtempSync(join(tmpdir(), "rw-room-"));
+    mkdirSync(join(room, "inbox"));
+    const r = rw(["mailbox", "new", room, "--from", "VEGA", "--to", "LYRA", "--kind", "hello", "--arena", "A", "--machine", "M", "--file", join(tmp, "nope.txt")]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${join(tmp, "nope.txt")}: no such file`);
+    const dir = rw(["mailbox", "new", room, "--from", "VEGA", "--to", "LYRA", "--kind", "hello", "--arena", "A", "--machine", "M", "--message", tmp]);
+    expect(dir.code).toBe(2);
+    expect(dir.err).toContain("it is a directory");
   });
 });
