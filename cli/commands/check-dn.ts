@@ -13,7 +13,8 @@ async function run(ctx: CommandContext): Promise<number> {
   const rb = rbOption === undefined ? null : messageOption("rb", rbOption, ctx.profiles);
   for (const [name, m] of [["HO", ho], ["DN", dn], ["RB", rb]] as const) {
     if (m !== null && m.message === null) {
-      await ctx.err.line(`the ${name} does not parse\n${renderFindings(m.text, m.findings)}`);
+      if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: name, findings: m.findings }));
+      else await ctx.err.line(`the ${name} does not parse\n${renderFindings(m.text, m.findings)}`);
       return FAIL;
     }
   }
@@ -25,6 +26,7 @@ async function run(ctx: CommandContext): Promise<number> {
 
 export const checkDnCommand: Command = {
   summary: "check a done report (DN) against the plan: the HO, and the passing readback for values the receiver resolved",
+  common: ["profile", "json"],
   options: {
     ho: { type: "string", help: "the HO: a line, its JSON form, or a file" },
     dn: { type: "string", help: "the done report: a line, its JSON form, or a file" },

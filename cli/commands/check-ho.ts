@@ -11,13 +11,15 @@ import type { Command, CommandContext } from "./context.js";
 async function run(ctx: CommandContext): Promise<number> {
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   if (ho.message === null) {
-    await ctx.err.line(`the HO does not parse\n${renderFindings(ho.text, ho.findings)}`);
+    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "HO", findings: ho.findings }));
+    else await ctx.err.line(`the HO does not parse\n${renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
   const relayFrom = ctx.options["relay-from"] as string | undefined;
   const recordValue = ctx.options["record"] as string | undefined;
   if ((relayFrom === undefined) === (recordValue === undefined)) throw new UsageError("give --record FILE (before sending) or --relay-from HO (a relay's forward), one of them");
+  if (ctx.options["adds"] !== undefined && relayFrom === undefined) throw new UsageError("--adds names the slots a relay's role adds: it goes with --relay-from");
   let report;
   if (relayFrom !== undefined) {
     const received = messageOption("relay-from", relayFrom, ctx.profiles);
@@ -35,6 +37,7 @@ async function run(ctx: CommandContext): Promise<number> {
 
 export const checkHoCommand: Command = {
   summary: "check an HO against the approval record before it is sent (or a relay's forward against the HO received)",
+  common: ["profile", "json"],
   options: {
     ho: { type: "string", help: "the HO to send: a line, its JSON form, or a file" },
     record: { type: "string", help: "the approval record: a JSON object of slot values, or a file; \"$resolve\": [slots the receiver resolves]" },

@@ -1,8 +1,9 @@
 /** `rw check-rb`: the sender's check of a readback against its HO, tier by tier (section 5.1). */
-import { checkReadback } from "../../core/index.js";
+import { checkReadback, readbackSet } from "../../core/index.js";
 import { messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderReadback } from "../report.js";
+import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
@@ -11,12 +12,18 @@ async function run(ctx: CommandContext): Promise<number> {
   const rb = messageOption("rb", ctx.options["rb"] as string | undefined, ctx.profiles);
   if (ho.message === null || rb.message === null) {
     const broken = ho.message === null ? ho : rb;
-    await ctx.err.line(`the ${broken === ho ? "HO" : "RB"} does not parse\n${renderFindings(broken.text, broken.findings)}`);
+    const name = broken === ho ? "HO" : "RB";
+    if (ctx.json) await ctx.out.line(JSON.stringify({ roger: false, wilco: false, invalid: name, findings: broken.findings }));
+    else await ctx.err.line(`the ${name} does not parse\n${renderFindings(broken.text, broken.findings)}`);
     return FAIL;
   }
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
-  const record = recordOption(ctx.options["record"] as string | undefined, vocabulary)?.values;
   const expectAcc = ctx.options["expect-acc"] as string | undefined;
+  const asked = readbackSet(ho.message, vocabulary);
+  // Options the HO's rb= never reads would be ignored in silence: refuse them instead.
+  if (expectAcc !== undefined && !asked.comprehension) throw new UsageError("--expect-acc is read at tier 4, which this HO does not ask: it has no rb=acc or rb=plan");
+  if (ctx.options["record"] !== undefined && !asked.execution) throw new UsageError("--record is read at tier 5, which this HO does not ask: it has no rb=exec");
+  const record = recordOption(ctx.options["record"] as string | undefined, vocabulary)?.values;
   const report = checkReadback(ho.message, rb.message, vocabulary, {
     ...(expectAcc === undefined ? {} : { expectAcc }),
     ...(record === undefined ? {} : { record }),
@@ -28,6 +35,7 @@ async function run(ctx: CommandContext): Promise<number> {
 
 export const checkRbCommand: Command = {
   summary: "check a readback against its HO, tiers 1-5; exit 0 when wilco",
+  common: ["profile", "json"],
   options: {
     ho: { type: "string", help: "the HO as the sender sent it: a line, its JSON form, or a file" },
     rb: { type: "string", help: "the readback received: a line, its JSON form, or a file" },

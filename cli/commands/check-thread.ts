@@ -29,7 +29,8 @@ async function run(ctx: CommandContext): Promise<number> {
   }
   const report = audit.finish();
   if (ctx.json) {
-    await ctx.out.line(JSON.stringify({ ...report, handoffs: audit.handoffs(now), now, invalid }));
+    // ok is the verdict, as the exit code: an invalid line left out of the thread fails it too.
+    await ctx.out.line(JSON.stringify({ ...report, ok: report.ok && invalid === 0, handoffs: audit.handoffs(now), now, invalid }));
   } else {
     const c = report.counts;
     await ctx.out.line(`thread at ${now}: ${report.ok && invalid === 0 ? "ok" : "problems"}; ${c.messages} messages, ${c.handoffs} handoffs (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${invalid > 0 ? `; ${invalid} invalid lines left out` : ""}`);
@@ -44,6 +45,8 @@ async function run(ctx: CommandContext): Promise<number> {
 
 export const checkThreadCommand: Command = {
   summary: "audit a conversation in sending order: closure, cancels, re-issues, readbacks, owners",
+  common: ["profile", "file", "json"],
+  readsLines: true,
   options: { now: { type: "string", help: "the moment of the audit, YYYYMMDDTHHMMZ (UTC); default: now" } },
   run,
 };
