@@ -106,49 +106,63 @@ async function* chunks(file: string | undefined): AsyncGenerator<Uint8Array> {
   for await (const chunk of process.stdin) yield typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
 }
 
-/** Raw lines as bytes, split at LF, CRLF or CR, the CR of a CRLF possibly ending one chunk. */
-async function* rawLines(file: string | undefined): AsyncGenerator<Uint8Array> {
-  let carry: Buffer | null = null;
-  let afterCR = false;
-  for await (const c of chunks(file)) {
-    const chunk = Buffer.from(c.buffer, c.byteOffset, c.byteLength);
-    let start = 0;
-    if (afterCR && chunk.length > 0) {
-      if (chunk[0] === LF) start = 1;
-      afterCR = false;
-    }
-    for (;;) {
-      const lf = chunk.indexOf(LF, start);
-      const cr = chunk.indexOf(CR, start);
-      const end = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
-      if (end < 0) break;
-      const piece = chunk.subarray(start, end);
-      yield carry === null ? piece : Buffer.concat([carry, piece]);
-      carry = null;
-      start = end + 1;
-      if (chunk[end] === CR) {
-        if (start < chunk.length) {
-          if (chunk[start] === LF) start++;
-        } else afterCR = true;
-      }
-    }
-    if (start < chunk.length) carry = carry === null ? Buffer.from(chunk.subarray(start)) : Buffer.concat([carry, chunk.subarray(start)]);
+/** The lines of a region of bytes holding whole lines (its final line break left off). */
+function* linesOf(region: Buffer): Generator<{ text: string | null; first: number }> {
+  // Fast path: the region decodes as a whole; a failure is then found line by line.
+  const all = decode(region);
+  if (all !== null) {
+    for (const text of all.split(/\r\n|\n|\r/)) yield { text, first: text.charCodeAt(0) };
+    return;
   }
-  if (carry !== null && carry.length > 0) yield carry;
+  let start = 0;
+  for (;;) {
+    const lf = region.indexOf(LF, start);
+    const cr = region.indexOf(CR, start);
+    const end = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+    const piece = region.subarray(start, end < 0 ? region.length : end);
+    yield { text: decode(piece), first: piece[0] ?? -1 };
+    if (end < 0) return;
+    start = end + 1;
+    if (region[end] === CR && region[start] === LF) start++;
+  }
 }
 
+/** Lines split at LF, CRLF or CR (a CRLF may straddle two chunks), each decoded on its own. */
 export async function* readLines(file: string | undefined): AsyncGenerator<InputLine> {
   let n = 0;
-  for await (const bytes of rawLines(file)) {
-    n++;
-    if (bytes[0] === HASH) continue;
-    let text = decode(bytes);
-    if (text === null) {
-      yield { n, text: "", refused: undecodable(n) };
+  let carry: Buffer = Buffer.alloc(0);
+  let afterCR = false;
+  function* emit(region: Buffer): Generator<InputLine> {
+    for (const { text, first } of linesOf(region)) {
+      n++;
+      if (first === HASH) continue;
+      if (text === null) {
+        yield { n, text: "", refused: undecodable(n) };
+        continue;
+      }
+      const line = n === 1 && text.startsWith(BOM) ? text.slice(1) : text;
+      if (line.trim() === "" || line.startsWith("#")) continue;
+      yield { n, text: line, refused: null };
+    }
+  }
+  for await (const c of chunks(file)) {
+    let chunk = Buffer.from(c.buffer, c.byteOffset, c.byteLength);
+    if (chunk.length === 0) continue;
+    if (afterCR) {
+      afterCR = false;
+      if (chunk[0] === LF) chunk = chunk.subarray(1);
+    }
+    const last = Math.max(chunk.lastIndexOf(LF), chunk.lastIndexOf(CR));
+    if (last < 0) {
+      carry = Buffer.concat([carry, chunk]);
       continue;
     }
-    if (n === 1 && text.startsWith(BOM)) text = text.slice(1);
-    if (text.trim() === "" || text.startsWith("#")) continue;
-    yield { n, text, refused: null };
+    // The region ends before the last line break (both bytes of a CRLF).
+    const end = chunk[last] === LF && last > 0 && chunk[last - 1] === CR ? last - 1 : last;
+    afterCR = chunk[last] === CR && last === chunk.length - 1;
+    const region = carry.length === 0 ? chunk.subarray(0, end) : Buffer.concat([carry, chunk.subarray(0, end)]);
+    carry = Buffer.from(chunk.subarray(last + 1));
+    yield* emit(region);
   }
+  if (carry.length > 0) yield* emit(carry);
 }

@@ -581,3 +581,23 @@ describe("a path the file system refuses, anywhere, is a usage error naming it",
     expect(dir.err).toContain("it is a directory");
   });
 });
+
+describe("large input: CRLF across chunk boundaries and an undecodable line deep inside", () => {
+  it("every line keeps its number", () => {
+    const line = "RW1 HO research-01 from=research to=writer item=x ask=DRAFT";
+    const parts = Array.from({ length: 30_000 }, () => Buffer.from(line));
+    parts[12_345] = Buffer.concat([Buffer.from(`${line} // caf`), Buffer.from([0xe9])]);
+    const file = join(tmp, "big-crlf.txt");
+    writeFileSync(file, Buffer.concat(parts.flatMap((p) => [p, Buffer.from("\r\n")])));
+    const r = spawnSync(process.execPath, [RW, "validate", "--json", "--file", file], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const rows = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { line: number; ok: boolean });
+    expect(rows.length).toBe(30_000);
+    expect(rows.filter((x) => !x.ok).map((x) => x.line)).toStrictEqual([12_346]);
+    expect(rows.every((x, i) => x.line === i + 1)).toBe(true);
+  });
+  it("delegation reads a document with a BOM", () => {
+    const r = rw(["delegation", "validate"], "\uFEFF{}");
+    expect(r.err + r.out).not.toContain("not JSON");
+    expect(r.code).toBe(1);
+  });
+});
