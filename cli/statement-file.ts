@@ -67,6 +67,8 @@ function load(path: string): Statement[] {
   const seen = new Set<string>();
   statements.forEach((s, i) => {
     if (seen.has(s.token)) refuse(path, `statements[${i}].token: the token appears twice`);
+    if (s.readback.slots["x_tok"] !== s.token) refuse(path, `statements[${i}].readback: its x_tok is not the statement's token`);
+    if (s.readback.re !== s.handoff) refuse(path, `statements[${i}].readback: it does not answer the statement's handoff ${s.handoff}`);
     seen.add(s.token);
   });
   return statements;

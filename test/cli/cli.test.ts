@@ -338,11 +338,19 @@ describe("a statement store that rw did not write is refused, and nothing runs f
   });
   it("a well-formed store still commits", () => {
     const store = join(tmp, "store-good.json");
-    const good = { token, handoff: "scheduler-1", call: { amt: "5400.00" }, exp: "20261202T1600Z", readback: { v: "RW1", type: "RB", id: "payer-1", re: "scheduler-1", from: "payer", to: "scheduler", item: null, slots: {}, tail: null }, state: "pending" };
+    const good = { token, handoff: "scheduler-1", call: { amt: "5400.00" }, exp: "20261202T1600Z", readback: { v: "RW1", type: "RB", id: "payer-1", re: "scheduler-1", from: "payer", to: "scheduler", item: null, slots: { x_tok: token }, tail: null }, state: "pending" };
     writeFileSync(store, JSON.stringify({ version: 1, statements: [good] }));
     const r = rw(["commit", token, "--store", store, "--now", "20261201T0000Z"]);
     expect(r.out).toBe('{"amt":"5400.00"}\n');
     expect(r.code).toBe(0);
+  });
+  it("an RB whose x_tok is not the statement's token is refused", () => {
+    const store = join(tmp, "store-xtok.json");
+    const entry = { token, handoff: "scheduler-1", call: { amt: "5400.00" }, exp: "20261202T1600Z", readback: { v: "RW1", type: "RB", id: "payer-1", re: "scheduler-1", from: "payer", to: "scheduler", item: null, slots: { x_tok: "0".repeat(32) }, tail: null }, state: "pending" };
+    writeFileSync(store, JSON.stringify({ version: 1, statements: [entry] }));
+    const r = rw(["commit", token, "--store", store, "--now", "20261201T0000Z"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("statements[0].readback: its x_tok is not the statement's token");
   });
   it("a store that is a directory is a usage error that says so", () => {
     const r = rw(["commit", token, "--store", tmp, "--now", "20261201T0000Z"]);
