@@ -80,16 +80,16 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
     const key = keys[i] as string;
     if (key === "p") continue;
     const value = slots[key] as SlotValue;
-    // A slot no type describes reads from a line as a string without spaces (sections 2 and 6), so
-    // a JSON form holding a number, a boolean, a list or a spaced string there would not survive
-    // the round trip to a line, nor keep its digest.
-    if ((typeof value !== "string" || (value !== "" && !_isToken(value, false))) && !read.slots.has(key) && hint?.slots.has(key) !== true) {
-      const what = typeof value === "string" ? "holds a space or control character" : "is not a string";
-      out.push(finding("VALUE_TYPE", `${key}=${show(value)}: ${what}; a slot the vocabulary does not type is a string without spaces`, { slot: key, expected: "token", received: show(value) }));
-    }
-    if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 95) continue; // x_ extension keys: accepted as they are
     const def = read.slots.get(key);
     if (def === undefined) {
+      // A slot no type describes reads from a line as a string without spaces (sections 2 and 6),
+      // so a JSON form holding a number, a boolean, a list or a spaced string there would not
+      // survive the round trip to a line, nor keep its digest.
+      if ((typeof value !== "string" || (value !== "" && !_isToken(value, false))) && hint?.slots.has(key) !== true) {
+        const what = typeof value === "string" ? "holds a space or control character" : "is not a string";
+        out.push(finding("VALUE_TYPE", `${key}=${show(value)}: ${what}; a slot the vocabulary does not type is a string without spaces`, { slot: key, expected: "token", received: show(value) }));
+      }
+      if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 95) continue; // x_ extension keys: accepted as they are
       if (hint !== null && hint.slots.has(key)) {
         out.push(finding("PROFILE_REQUIRED", `${key}= belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: show(value) }));
       } else {
