@@ -3,7 +3,7 @@
  * as the outbound message it is, and publish it create-once into the inbox. Defaults come from
  * the inbox: a reply's thread and request come from its parent, and the body links the parent.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { stringify } from "yaml";
 import {
@@ -25,6 +25,7 @@ import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { publishOnce } from "../mailbox/publish.js";
 import { bindRoot } from "../mailbox/state.js";
 import { UsageError } from "../usage-error.js";
+import { readTextFile } from "../input.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
@@ -85,7 +86,7 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
     ...(budget === undefined ? {} : { exchange_budget: /^\d{1,9}$/.test(budget) ? Number(budget) : budget }),
   };
   const tags = ["agent-mailbox", ...list(option(ctx, "tags")).filter((t) => t !== "agent-mailbox")];
-  let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : readFileSync(ctx.file === "-" ? 0 : ctx.file, "utf8"));
+  let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : (ctx.file === "-" ? readFileSync(0, "utf8") : readTextFile("--file", ctx.file)));
   if (parent?.file && !body.includes(`[[${parent.file.replace(/\.md$/, "")}`)) body = `Re: [[${parent.file.replace(/\.md$/, "")}]]\n\n${body}`;
   if (body !== "" && !body.endsWith("\n")) body += "\n";
   const frontmatter = stringify({ tags, meta: { mailbox: envelope } }, { lineWidth: 0 });
@@ -123,8 +124,7 @@ async function publish(ctx: CommandContext): Promise<number> {
   let text: string;
   let slug: string;
   if (messageFile !== undefined) {
-    if (!existsSync(messageFile)) throw new UsageError(`--message ${messageFile}: no such file`);
-    text = readFileSync(messageFile, "utf8");
+    text = readTextFile("--message", messageFile);
     slug = option(ctx, "slug") ?? parseFilename(messageFile.slice(messageFile.lastIndexOf("/") + 1))?.slug ?? "message";
   } else ({ text, slug } = compose(ctx, inbox, root));
   const slugOk = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) && slug.length <= 64;

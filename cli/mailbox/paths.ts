@@ -26,7 +26,9 @@ function lstatOrNull(path: string): Stats | null {
   try {
     return lstatSync(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    // ENOTDIR: a part of the path is a file, so nothing is there either (the caller names the path).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
     throw error;
   }
 }

@@ -64,6 +64,17 @@ describe("rw mailbox check: discovery", () => {
     mkdirSync(join(b.root, "inbox"));
     expect(rw(["mailbox", "check", join(b.root, ".agent-mailbox")]).err).toContain("ambiguous");
   });
+  it("names an unreadable path as a usage error, never a stack trace (exit 2)", () => {
+    const { root } = room();
+    const file = join(root, "note.md");
+    writeFileSync(file, "x");
+    const check = rw(["mailbox", "check", file]);
+    expect([check.code, check.err]).toStrictEqual([2, expect.stringContaining(`no inbox at ${file}`)]);
+    for (const [flag, path, why] of [["--file", join(root, "nope.txt"), "no such file"], ["--file", root, "it is a directory"], ["--message", root, "it is a directory"]] as const) {
+      const run = rw(["mailbox", "new", root, ...HELLO, flag, path, "--dry-run"]);
+      expect([run.code, run.err.split("\n")[0]]).toStrictEqual([2, `rw: ${flag}: cannot read ${path}: ${why}`]);
+    }
+  });
   it("never crawls: an inbox one level deeper is not found (exit 2)", () => {
     const outer = base(tmp);
     mkdirSync(join(outer, "project", "inbox"), { recursive: true });
