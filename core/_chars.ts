@@ -114,3 +114,9 @@ export function _isMoney(text: string): boolean {
   }
   return true;
 }
+
+/**
+ * What a line cannot hold, not even in its tail (README note 5): line breaks (LF, CR, NEL, LINE
+ * and PARAGRAPH SEPARATOR) and C0 and C1 controls. parseLine finds the same characters one by one.
+ */
+export const _BREAK_OR_CONTROL: RegExp = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;

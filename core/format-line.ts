@@ -6,6 +6,7 @@
  * fit the vocabulary is core/validate's question, not this one's.
  */
 import { isKey } from "./check-value.js";
+import { _BREAK_OR_CONTROL } from "./_chars.js";
 import { finding, result } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
@@ -13,7 +14,7 @@ import { encodeScalar } from "./slot-type.js";
 
 const TOKEN = /^[^\s]+$/;
 /** Line breaks, other controls and lone surrogates: not in a line, not even in the tail. */
-const NOT_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NOT_IN_LINE = new RegExp(`${_BREAK_OR_CONTROL.source}|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`);
 
 function scalarProblem(v: unknown, inList: boolean): string | null {
   if (typeof v === "boolean") return null;

@@ -8,14 +8,13 @@ import { isKey } from "./check-value.js";
 import { finding, result } from "./finding.js";
 import type { Result } from "./finding.js";
 import type { Message } from "./message.js";
+import { _BREAK_OR_CONTROL } from "./_chars.js";
 import { _reservedKeys } from "./_reserved-keys.js";
 
 const WELL_FORMED = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
 
 const text = v.pipe(v.string(), v.regex(WELL_FORMED, "is not well-formed Unicode"));
-/** What a line cannot hold, even in its tail (note 5): line breaks and control characters. */
-const NOT_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const tailText = v.pipe(text, v.check((t) => !NOT_IN_LINE.test(t), "holds a line break or control character; a tail is part of one line"));
+const tailText = v.pipe(text, v.check((t) => !_BREAK_OR_CONTROL.test(t), "holds a line break or control character; a tail is part of one line"));
 const scalar = v.union([text, v.pipe(v.number(), v.safeInteger("is a number that is not a safe integer")), v.boolean()]);
 const slotKey = v.pipe(
   v.string(),
