@@ -576,7 +576,7 @@ describe("a path the file system refuses, anywhere, is a usage error naming it",
     writeFileSync(file, "hello\n");
     const r = rw(["mailbox", "check", file]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain("a part of the path is not a directory");
+    expect(r.err).toContain(`no inbox at ${file} (if it is one)`);
   });
   it("mailbox new --file that does not exist", () => {
     const room = mkdtempSync(join(tmpdir(), "rw-room-"));

@@ -118,9 +118,9 @@ describe("appending lines", () => {
     expect((await state(t)).lines).toBe(2);
   });
 
-  it("numbers a refusal only with a safe integer: past 2^53 - 1 the refused line gets no UN, and never a 500", async () => {
+  it("numbers a refusal only with a safe integer: after 2^53 - 1 the refused line gets no UN, and never a 500", async () => {
     const t = fresh();
-    await ok(await append(t, [PAY_HO, "RW1 ST payer-9007199254740993 from=payer to=scheduler item=inv:MD-2026-057"]));
+    await ok(await append(t, [PAY_HO, "RW1 ST payer-9007199254740991 from=payer to=scheduler item=inv:MD-2026-057"]));
     const r = await ok(await append(t, ["RW1 HO scheduler-2 from=scheduler to=payer item=inv:MD-2026-058 ask=POLISH"]));
     expect(r.results[0]).toMatchObject({ status: "refused", id: "scheduler-2", refusal: null });
     expect(r.results[0].findings.map((f: any) => f.code)).toContain("ENUM_UNKNOWN");
@@ -374,7 +374,7 @@ describe("prepared statements, with exp enforced by the object", () => {
     // A UN the payer would send is numbered past both statements' readbacks.
     const refused = await ok(await append(t, ["RW1 HO scheduler-2 from=scheduler to=payer item=inv:MD-2026-058 ask=POLISH"]));
     expect(refused.results[0].refusal).toMatch(/^RW1 UN payer-3 /);
-    await ok(await append(t, ["RW1 ST payer-9007199254740993 from=payer to=scheduler item=inv:MD-2026-057"]));
+    await ok(await append(t, ["RW1 ST payer-9007199254740991 from=payer to=scheduler item=inv:MD-2026-057"]));
     const p = await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), "statement-refused");
     expect(p.parameter).toBe("n");
     await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 5 }), 201);
