@@ -37,6 +37,14 @@ function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary
   }
   const ask = ho.slots["ask"];
   const exec = typeof ask === "string" ? vocabulary.exec.get(ask) : undefined;
+  // An execution value the record does not hold is a value nobody approved: it differs from the
+  // record as surely as a changed one (kind=NET on a PAY whose record says nothing of kind).
+  for (const slot of exec ?? []) {
+    const got = _field(ho, slot);
+    if (got !== undefined && !Object.hasOwn(record.values, slot) && !record.resolve.has(slot)) {
+      out.push(finding("HO_DIFFERS", `${slot}=${_show(got)} is an execution value the record does not hold: the line carries only what was approved`, { slot, received: _show(got) }));
+    }
+  }
   const rb = ho.slots["rb"];
   if (exec !== undefined && exec.length > 0 && !(Array.isArray(rb) && rb.includes("exec"))) {
     out.push(finding("HO_NEEDS_EXEC", `the profile names execution slots for ${String(ask)} (${exec.join(" ")}): the HO must ask rb=exec`, { slot: "rb", expected: "exec" }));
