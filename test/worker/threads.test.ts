@@ -275,6 +275,23 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(JSON.stringify(st)).not.toContain(s.token);
   });
 
+  it("checks the DN against the plan (check-dn): what ran must be what was stated", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await commitOf(t, s.token));
+    const DN = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    const wrong = await ok(await append(t, [DN.replace("amt=5400.00", "amt=5100.00").replace("acct=40-12-88/61102938", "acct=99-99-99/00000000")]));
+    expect(wrong.results[0].done).toMatchObject({ dn: "payer-2", handoff: "scheduler-1", plan: s.readback.id, ok: false });
+    expect(wrong.results[0].done.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["DONE_MISMATCH", "amt"], ["DONE_MISMATCH", "acct"]]);
+    expect((await state(t)).dones).toStrictEqual([{ dn: "payer-2", handoff: "scheduler-1", ok: false }]);
+    const one = await ok(await call(`/v1/threads/${t}/handoffs/scheduler-1`));
+    expect(one.dones.map((d: any) => [d.dn, d.ok])).toStrictEqual([["payer-2", false]]);
+    const right = fresh();
+    const r = await prepared(right);
+    await ok(await commitOf(right, r.token));
+    expect((await ok(await append(right, [DN]))).results[0].done).toMatchObject({ ok: true, findings: [] });
+  });
+
   it("refuses a commit after exp, by the object's own clock, and keeps refusing", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z");

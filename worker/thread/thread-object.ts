@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalBytes, cancelHandoff, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, timeAt,
+  abandon, afterDate, afterTime, canonicalBytes, cancelHandoff, checkDone, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, timeAt,
 } from "../../core/index.js";
 import type { Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -56,6 +56,16 @@ export interface CheckedReadback {
   readonly report: ReadbackReport | null;
 }
 
+/** A DN checked against its HO's plan (check-dn, section 5.3), as the thread stored it. */
+export interface CheckedDone {
+  readonly dn: string;
+  readonly handoff: string;
+  /** The readback taken as the plan for values the HO left to the receiver, or null. */
+  readonly plan: string | null;
+  readonly ok: boolean;
+  readonly findings: readonly Finding[];
+}
+
 export interface AppendResult {
   readonly line: number;
   readonly status: LineStatus;
@@ -69,6 +79,8 @@ export interface AppendResult {
   readonly readback?: CheckedReadback;
   /** For a CX: how many prepared statements of its HO were abandoned. */
   readonly cancelledStatements?: number;
+  /** For a DN answering an HO of the thread: the values as executed against the plan. */
+  readonly done?: CheckedDone;
 }
 
 export interface AppendAnswer {
@@ -87,6 +99,8 @@ export interface ThreadState {
   /** The live handoffs (open, held or orphaned, as the core says), with their deadlines. */
   readonly open: readonly { readonly id: string; readonly exp: string | null; readonly due: string | null; readonly state: HandoffStateName }[];
   readonly readbacks: readonly { readonly rb: string; readonly handoff: string; readonly verdict: string }[];
+  /** Every done report checked against its plan, and whether it passed. */
+  readonly dones: readonly { readonly dn: string; readonly handoff: string; readonly ok: boolean }[];
   /** Handoffs an alarm found past their exp or due: when, as an RW1 time and in epoch ms. */
   readonly orphaned: readonly { readonly handoff: string; readonly code: string; readonly at: string; readonly marked: number }[];
   readonly statements: Readonly<Record<string, number>>;
@@ -123,6 +137,7 @@ const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS handoffs (id TEXT PRIMARY KEY, exp TEXT, due TEXT)",
   "CREATE TABLE IF NOT EXISTS challenges (handoff TEXT PRIMARY KEY, body TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS readbacks (rb TEXT PRIMARY KEY, handoff TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT)",
+  "CREATE TABLE IF NOT EXISTS dones (dn TEXT PRIMARY KEY, handoff TEXT NOT NULL, plan TEXT, ok INTEGER NOT NULL, findings TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
   STATEMENTS_TABLE,
 ];
@@ -341,6 +356,10 @@ export class ThreadObject extends DurableObject<Env> {
           if (readback !== null) extra = { readback };
           relayed = this.relayedStatement(message);
         }
+        if (message.type === "DN" && message.re !== null) {
+          const done = this.checkDone(message);
+          if (done !== null) extra = { done };
+        }
         if (message.type === "CX" && message.re !== null) {
           // Only the HO's sender, to its receiver, withdraws it (section 5.4); the core reports any
           // other CX (THREAD_CANCEL_PARTIES) and cancels nothing, and neither does the object.
@@ -372,6 +391,21 @@ export class ThreadObject extends DurableObject<Env> {
     }
     this.sql.exec("INSERT OR REPLACE INTO readbacks (rb, handoff, verdict, report) VALUES (?, ?, ?, ?)", checked.rb, checked.handoff, checked.verdict, checked.report === null ? null : JSON.stringify(checked.report));
     return checked;
+  }
+
+  /**
+   * check-dn for a DN that answers an HO of the thread: the values as executed against the HO's,
+   * and against its last passing readback's where the HO left them to the receiver (a prepared
+   * statement's, once relayed and checked). Stored, so the thread's state shows it.
+   */
+  private checkDone(dn: Message): CheckedDone | null {
+    const ho = this.handoffMessage(dn.re as string);
+    if (ho === null) return null;
+    const passed = this.sql.exec<{ line: string; rb: string }>("SELECT l.line AS line, r.rb AS rb FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? AND r.verdict IN ('wilco', 'unverified') ORDER BY r.rowid DESC LIMIT 1", ho.id).toArray()[0];
+    const report = checkDone(ho, dn, this.profiles().vocabularyOf(ho), passed === undefined ? undefined : this.message(passed.line));
+    const done: CheckedDone = { dn: dn.id, handoff: ho.id, plan: passed?.rb ?? null, ok: report.ok, findings: report.findings };
+    this.sql.exec("INSERT OR REPLACE INTO dones (dn, handoff, plan, ok, findings) VALUES (?, ?, ?, ?, ?)", done.dn, done.handoff, done.plan, done.ok ? 1 : 0, JSON.stringify(done.findings));
+    return done;
   }
 
   /**
@@ -421,6 +455,7 @@ export class ThreadObject extends DurableObject<Env> {
       report,
       open,
       readbacks: this.sql.exec<{ rb: string; handoff: string; verdict: string }>("SELECT rb, handoff, verdict FROM readbacks ORDER BY rowid").toArray(),
+      dones: this.sql.exec<{ dn: string; handoff: string; ok: number }>("SELECT dn, handoff, ok FROM dones ORDER BY rowid").toArray().map((d) => ({ dn: d.dn, handoff: d.handoff, ok: d.ok === 1 })),
       orphaned: this.sql.exec<{ handoff: string; code: string; at: string; marked: number }>("SELECT handoff, code, at, marked FROM orphans ORDER BY marked, handoff").toArray(),
       statements: this.statements.countsByState(),
       alarm: this.scheduled(),
@@ -433,7 +468,7 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /** One handoff: its line, its readbacks with their verdicts, and its place in the report. The challenge is never returned. */
-  handoff(id: string): Outcome<{ line: string; state: HandoffState; readbacks: CheckedReadback[]; findings: readonly ThreadFinding[] }> {
+  handoff(id: string): Outcome<{ line: string; state: HandoffState; readbacks: CheckedReadback[]; dones: CheckedDone[]; findings: readonly ThreadFinding[] }> {
     const row = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'HO'", id).toArray()[0];
     if (row === undefined) return problem("unknown-handoff", `no HO of this thread has the id ${id}`, { parameter: "handoff" });
     const readbacks = this.sql.exec<{ rb: string; handoff: string; verdict: string; report: string | null }>("SELECT rb, handoff, verdict, report FROM readbacks WHERE handoff = ? ORDER BY rowid", id).toArray()
@@ -442,7 +477,9 @@ export class ThreadObject extends DurableObject<Env> {
     const findings = this.conceal(this.auditor().report(now).findings.filter((f) => f.handoff === id));
     // The first HO under an id is the tracked one; a later HO reusing it is refused on append.
     const state = this.auditor().handoffs(now).find((h) => h.id === id) as HandoffState;
-    return { ok: true, value: { line: row.line, state, readbacks, findings } };
+    const dones = this.sql.exec<{ dn: string; handoff: string; plan: string | null; ok: number; findings: string }>("SELECT dn, handoff, plan, ok, findings FROM dones WHERE handoff = ? ORDER BY rowid", id).toArray()
+      .map((d) => ({ dn: d.dn, handoff: d.handoff, plan: d.plan, ok: d.ok === 1, findings: JSON.parse(d.findings) as Finding[] }));
+    return { ok: true, value: { line: row.line, state, readbacks, dones, findings } };
   }
 
   /** Freezes a resolved call for an HO of this thread (core prepare), stated as the RB to relay. */
