@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
-  abandon, cancelHandoff, checkLine, checkReadback, commit, compareValues, coreVocabulary, expireStatements, formatLine,
-  makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict,
+  abandon, cancelHandoff, checkLine, checkReadback, commit, commitClearance, compareValues, coreVocabulary, expireStatements, formatLine,
+  makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, relayedStatement,
 } from "../../core/index.js";
-import type { Message, Vocabulary } from "../../core/index.js";
+import type { CheckedRelay, HandoffState, Message, Vocabulary } from "../../core/index.js";
 import { resolve, vocabularies } from "../vocabularies.js";
 
 const { pay } = vocabularies();
@@ -193,6 +193,38 @@ describe("prepared statements (section 5.3)", () => {
     const late = prepare(store, { ho, call: {}, exp: "20261003T0000Z", n: 8 }, pay);
     expect(late.findings.map((f) => f.code)).toStrictEqual(["STATEMENT_REFUSED"]);
     expect(prepare(store, { ho, call: {}, exp: "tomorrow", n: 8 }, pay).findings[0]?.code).toBe("STATEMENT_REFUSED");
+  });
+});
+
+describe("commitClearance and relayedStatement: what clears a statement to run (section 5.3)", () => {
+  const ho = msg(PAYHO);
+  const live: HandoffState = { id: "scheduler-1", state: "open", closedBy: null, readback: "wilco", supersededBy: null };
+  const setup = () => {
+    const store = memoryStore();
+    const made = prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 7 }, pay);
+    if (!made.ok) throw new Error(JSON.stringify(made.findings));
+    return { store, s: made.value };
+  };
+  it("clears only a live handoff whose statement RB, as prepared, was checked wilco", () => {
+    const { s } = setup();
+    const relay = (message: Message, verdict: CheckedRelay["verdict"]): CheckedRelay => ({ rb: message.id, message, verdict });
+    expect(commitClearance(s, live, [relay(s.readback, "wilco")])).toBeNull();
+    expect(commitClearance(s, live, [relay({ ...s.readback, tail: "relayed as is" }, "wilco")])).toBeNull();
+    expect(commitClearance(s, live, [])?.received).toBe("none");
+    expect(commitClearance(s, live, [relay(s.readback, "void")])?.received).toBe("void");
+    const altered = { ...s.readback, slots: { ...s.readback.slots, amt: "9999.00" } };
+    expect(commitClearance(s, live, [relay(altered, "wilco")])?.message).toContain("does not state the call as prepared");
+    expect(commitClearance(s, { ...live, state: "closed", closedBy: "CX" }, [relay(s.readback, "wilco")])?.message).toContain("was closed by CX");
+    expect(commitClearance(s, undefined, [relay(s.readback, "wilco")])?.received).toBe("unknown");
+  });
+  it("says what a relayed x_tok names when it clears nothing", () => {
+    const { store, s } = setup();
+    const find = (t: string) => store.get(t);
+    expect(relayedStatement(s.readback, find, "20261002T1500Z")).toStrictEqual([]);
+    expect(relayedStatement({ ...s.readback, slots: { ...s.readback.slots, x_tok: "0".repeat(32) } }, find, "20261002T1500Z").map((f) => f.code)).toStrictEqual(["STATEMENT_UNKNOWN"]);
+    expect(relayedStatement({ ...s.readback, re: "scheduler-9" }, find, "20261002T1500Z")[0]?.expected).toBe("scheduler-1");
+    expect(relayedStatement(s.readback, find, "20261002T1601Z")[0]?.received).toBe("expired");
+    expect(relayedStatement({ ...s.readback, slots: { ...s.readback.slots, amt: "1.00" } }, find, "20261002T1500Z")[0]?.code).toBe("STATEMENT_REFUSED");
   });
 });
 

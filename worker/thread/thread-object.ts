@@ -10,9 +10,9 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalBytes, cancelHandoff, checkDone, checkReadback, commit, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, timeAt,
+  abandon, afterDate, afterTime, cancelHandoff, checkDone, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, relayedStatement, handoffEnded, LIVE_STATES, sameMessage, timeAt,
 } from "../../core/index.js";
-import type { Envelope,
+import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
@@ -126,8 +126,6 @@ export interface ChallengeRequest {
   readonly record?: Readonly<Record<string, unknown>>;
 }
 
-/** The core's states of a handoff not yet closed nor superseded. */
-const LIVE: ReadonlySet<HandoffStateName> = new Set(["open", "held", "orphaned"]);
 const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE"]);
 
 const SCHEMA = [
@@ -428,7 +426,7 @@ export class ThreadObject extends DurableObject<Env> {
     const ho = this.handoffMessage(handoff);
     if (ho !== null) {
       const stands = this.auditor().handoffs(this.now()).find((h) => h.id === handoff);
-      if (stands !== undefined && !LIVE.has(stands.state)) return problem("thread-conflict", `${handoff} ${ended(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
+      if (stands !== undefined && !LIVE_STATES.has(stands.state)) return problem("thread-conflict", `${handoff} ${handoffEnded(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
     }
     if (request.record !== undefined) {
       const vocabulary = ho === null ? (this.profiles().chosen ?? coreVocabulary) : this.profiles().vocabularyOf(ho);
@@ -446,7 +444,7 @@ export class ThreadObject extends DurableObject<Env> {
     const audited = this.auditor().report(now);
     const report = { ...audited, findings: this.conceal(audited.findings) };
     const deadlines = new Map(this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs").toArray().map((r) => [r.id, r]));
-    const open = this.auditor().handoffs(now).filter((h) => LIVE.has(h.state)).map((h) => ({ id: h.id, exp: deadlines.get(h.id)?.exp ?? null, due: deadlines.get(h.id)?.due ?? null, state: h.state }));
+    const open = this.auditor().handoffs(now).filter((h) => LIVE_STATES.has(h.state)).map((h) => ({ id: h.id, exp: deadlines.get(h.id)?.exp ?? null, due: deadlines.get(h.id)?.due ?? null, state: h.state }));
     return {
       thread,
       now,
@@ -489,7 +487,7 @@ export class ThreadObject extends DurableObject<Env> {
     if (!isTime(request.exp)) return problem("invalid-request", `exp: ${JSON.stringify(request.exp)} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "exp" });
     const now = this.now();
     if (request.exp < now) return problem("statement-refused", `exp=${request.exp} is already past (now ${now})`, { parameter: "exp" });
-    const open = this.auditor().handoffs(now).some((h) => h.id === ho.id && LIVE.has(h.state));
+    const open = this.auditor().handoffs(now).some((h) => h.id === ho.id && LIVE_STATES.has(h.state));
     if (!open) return problem("statement-refused", `${ho.id} is not open: a statement is prepared only for an open handoff`, { parameter: "handoff" });
     const vocabulary = this.profiles().vocabularyOf(ho);
     // The call is read as a record is: slot values of the HO's vocabulary, decoded by slot type.
@@ -526,47 +524,19 @@ export class ThreadObject extends DurableObject<Env> {
     return statementProblem(done.findings);
   }
 
-  /** Why a pending statement may not run yet, or null when its act is cleared. */
+  /** Why a pending statement may not run yet (core commitClearance), from what the thread holds. */
   private uncleared(statement: Statement, now: string): Finding | null {
     const stands = this.auditor().handoffs(now).find((h) => h.id === statement.handoff);
-    if (stands === undefined || !LIVE.has(stands.state)) {
-      return finding("STATEMENT_REFUSED", `the handoff ${statement.handoff} ${stands === undefined ? "is not tracked by this thread" : ended(stands)}: a statement runs only for a live handoff`, { slot: "re", expected: "open", received: stands?.state ?? "unknown" });
-    }
     const rows = this.sql.exec<{ rb: string; verdict: string; line: string }>("SELECT r.rb AS rb, r.verdict AS verdict, l.line AS line FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? ORDER BY r.rowid", statement.handoff).toArray();
-    const relayed = rows.map((r) => ({ ...r, message: this.message(r.line) })).filter((r) => r.message.slots["x_tok"] === statement.token);
-    if (relayed.length === 0) {
-      return finding("STATEMENT_REFUSED", `the thread holds no readback of this statement: the receiver relays its RB (${statement.readback.id}, with x_tok) and the thread checks it; only a passing readback clears the act`, { slot: "x_tok", expected: "wilco", received: "none" });
-    }
-    const exact = relayed.filter((r) => sameMessage(r.message, statement.readback, true));
-    if (exact.length === 0) {
-      return finding("STATEMENT_REFUSED", `the readback relayed with this statement's token (${relayed.map((r) => r.rb).join(", ")}) does not state the call as prepared: what was checked is not what would run; relay the line prepare gave, unchanged`, { slot: "x_tok", expected: statement.readback.id, received: relayed.map((r) => r.rb).join(" ") });
-    }
-    if (exact.some((r) => r.verdict === "wilco")) return null;
-    const last = exact[exact.length - 1] as (typeof exact)[number];
-    return finding("STATEMENT_REFUSED", `its readback ${last.rb} was checked ${last.verdict}: only a passing readback clears the act`, { slot: "x_tok", expected: "wilco", received: last.verdict });
+    return commitClearance(statement, stands, rows.map((r) => ({ rb: r.rb, verdict: r.verdict as CheckedRelay["verdict"], message: this.message(r.line) })));
   }
 
-  /**
-   * What an RB carrying `x_tok` relays, checked against the statements of the thread: a token
-   * naming none of them, one of another handoff, one no longer pending, or a readback that does
-   * not state the call as prepared clears nothing, and the append answer says so.
-   */
+
+  /** What an RB carrying `x_tok` relays of the thread's statements (core relayedStatement). */
   private relayedStatement(rb: Message): Finding[] {
-    const value = rb.slots["x_tok"];
-    if (value === undefined || value === null) return [];
-    const token = String(value);
-    const statement = TOKEN.test(token) ? this.statements.get(token) : undefined;
-    if (statement === undefined) return [finding("STATEMENT_UNKNOWN", `${rb.id} carries x_tok, but no statement of this thread has that token: it states nothing this thread can commit`, { slot: "x_tok" })];
-    if (statement.handoff !== rb.re) return [finding("STATEMENT_REFUSED", `${rb.id} answers ${rb.re ?? "nothing"}, but its x_tok names a statement for ${statement.handoff}`, { slot: "x_tok", expected: statement.handoff, received: rb.re ?? "" })];
-    const now = this.now();
-    if (statement.state !== "pending" || now > statement.exp) {
-      const state = statement.state === "pending" ? "expired" : statement.state;
-      const why = state === "committed" ? "it already ran, and runs once" : "it will not run; prepare the call again";
-      return [finding("STATEMENT_REFUSED", `${rb.id} relays a statement that is ${state}: ${why}`, { slot: "x_tok", expected: "pending", received: state })];
-    }
-    if (!sameMessage(rb, statement.readback, true)) return [finding("STATEMENT_REFUSED", `${rb.id} carries the token of statement ${statement.readback.id} but not the statement as prepared: the statement will not run; relay the line prepare gave, unchanged`, { slot: "x_tok", expected: statement.readback.id, received: rb.id })];
-    return [];
+    return relayedStatement(rb, (token) => this.statements.get(token), this.now());
   }
+
 
   abandon(token: string): Outcome<Statement> {
     const done = abandon(this.statements, token);
@@ -594,7 +564,7 @@ export class ThreadObject extends DurableObject<Env> {
     const current = afterTime(now) - 60_000;
     const times: number[] = [];
     for (const s of this.statements.pending()) times.push(afterTime(s.exp));
-    const open = new Set(this.auditor().handoffs(now).filter((h) => LIVE.has(h.state)).map((h) => h.id));
+    const open = new Set(this.auditor().handoffs(now).filter((h) => LIVE_STATES.has(h.state)).map((h) => h.id));
     for (const h of this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs")) {
       if (!open.has(h.id)) continue;
       if (h.exp !== null) times.push(afterTime(h.exp));
@@ -632,24 +602,8 @@ export class ThreadObject extends DurableObject<Env> {
   }
 }
 
-/** Statement tokens: 128 bits as 32 lowercase hex characters (core/statement.ts). */
-const TOKEN = /^[0-9a-f]{32}$/;
 
-/** How a handoff that is no longer live ended, for a refusal's detail. */
-function ended(h: HandoffState): string {
-  if (h.state === "superseded") return `was superseded by ${h.supersededBy ?? "a re-issue"}`;
-  if (h.state === "closed") return `was closed by ${h.closedBy ?? "a reply"}`;
-  return `is ${h.state}`;
-}
 
-/** Two messages with the same canonical form (section 5.2); `anyTail` ignores the free text. */
-function sameMessage(a: Message, b: Message, anyTail = false): boolean {
-  const x = canonicalBytes(anyTail ? { ...a, tail: null } : a);
-  const y = canonicalBytes(anyTail ? { ...b, tail: null } : b);
-  if (x.length !== y.length) return false;
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  return true;
-}
 
 function statementProblem(findings: readonly Finding[]): { ok: false; problem: ThreadProblem } {
   const unknown = findings.some((f) => f.code === "STATEMENT_UNKNOWN");

@@ -1,0 +1,83 @@
+/**
+ * When a prepared statement may run (section 5.3: "only a passing readback ... clears the act"),
+ * and what a relayed RB carrying `x_tok` says of the statement it names. Pure rules over what a
+ * thread holds; the Worker's thread object gathers the facts and calls them.
+ */
+import { canonicalBytes } from "./canonical.js";
+import { finding } from "./finding.js";
+import type { Finding } from "./finding.js";
+import type { Message } from "./message.js";
+import type { ReadbackVerdict } from "./readback-verdict.js";
+import type { Statement } from "./statement.js";
+import type { HandoffState, HandoffStateName } from "./thread-report.js";
+
+/** Handoff states in which the act may still run: not closed, not superseded. */
+export const LIVE_STATES: ReadonlySet<HandoffStateName> = new Set(["open", "held", "orphaned"]);
+
+/** Two messages with the same canonical form (section 5.2); `anyTail` ignores the free text. */
+export function sameMessage(a: Message, b: Message, anyTail = false): boolean {
+  const x = canonicalBytes(anyTail ? { ...a, tail: null } : a);
+  const y = canonicalBytes(anyTail ? { ...b, tail: null } : b);
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+/** How a handoff that is no longer live ended, in words for a refusal. */
+export function handoffEnded(h: HandoffState): string {
+  if (h.state === "superseded") return `was superseded by ${h.supersededBy ?? "a re-issue"}`;
+  if (h.state === "closed") return `was closed by ${h.closedBy ?? "a reply"}`;
+  return `is ${h.state}`;
+}
+
+/** A readback the thread checked for the statement's handoff. */
+export interface CheckedRelay {
+  readonly rb: string;
+  readonly message: Message;
+  readonly verdict: ReadbackVerdict | "late";
+}
+
+/**
+ * Why a pending statement may not run yet, or null when its act is cleared: its handoff is live,
+ * and a readback carrying its token states the call exactly as prepared (tail aside) and was
+ * checked wilco. `handoff` is the handoff's state, undefined when the thread does not track it.
+ */
+export function commitClearance(statement: Statement, handoff: HandoffState | undefined, readbacks: readonly CheckedRelay[]): Finding | null {
+  if (handoff === undefined || !LIVE_STATES.has(handoff.state)) {
+    return finding("STATEMENT_REFUSED", `the handoff ${statement.handoff} ${handoff === undefined ? "is not tracked by this thread" : handoffEnded(handoff)}: a statement runs only for a live handoff`, { slot: "re", expected: "open", received: handoff?.state ?? "unknown" });
+  }
+  const relayed = readbacks.filter((r) => r.message.slots["x_tok"] === statement.token);
+  if (relayed.length === 0) {
+    return finding("STATEMENT_REFUSED", `the thread holds no readback of this statement: the receiver relays its RB (${statement.readback.id}, with x_tok) and the thread checks it; only a passing readback clears the act`, { slot: "x_tok", expected: "wilco", received: "none" });
+  }
+  const exact = relayed.filter((r) => sameMessage(r.message, statement.readback, true));
+  if (exact.length === 0) {
+    return finding("STATEMENT_REFUSED", `the readback relayed with this statement's token (${relayed.map((r) => r.rb).join(", ")}) does not state the call as prepared: what was checked is not what would run; relay the line prepare gave, unchanged`, { slot: "x_tok", expected: statement.readback.id, received: relayed.map((r) => r.rb).join(" ") });
+  }
+  if (exact.some((r) => r.verdict === "wilco")) return null;
+  const last = exact[exact.length - 1] as CheckedRelay;
+  return finding("STATEMENT_REFUSED", `its readback ${last.rb} was checked ${last.verdict}: only a passing readback clears the act`, { slot: "x_tok", expected: "wilco", received: last.verdict });
+}
+
+const TOKEN = /^[0-9a-f]{32}$/;
+
+/**
+ * What an RB carrying `x_tok` relays: nothing to say when it is the statement as prepared, still
+ * pending, for the handoff it answers; otherwise why it clears nothing. `find` looks a token up
+ * among the thread's statements.
+ */
+export function relayedStatement(rb: Message, find: (token: string) => Statement | undefined, now: string): Finding[] {
+  const value = rb.slots["x_tok"];
+  if (value === undefined || value === null) return [];
+  const token = String(value);
+  const statement = TOKEN.test(token) ? find(token) : undefined;
+  if (statement === undefined) return [finding("STATEMENT_UNKNOWN", `${rb.id} carries x_tok, but no statement of this thread has that token: it states nothing this thread can commit`, { slot: "x_tok" })];
+  if (statement.handoff !== rb.re) return [finding("STATEMENT_REFUSED", `${rb.id} answers ${rb.re ?? "nothing"}, but its x_tok names a statement for ${statement.handoff}`, { slot: "x_tok", expected: statement.handoff, received: rb.re ?? "" })];
+  if (statement.state !== "pending" || now > statement.exp) {
+    const state = statement.state === "pending" ? "expired" : statement.state;
+    const why = state === "committed" ? "it already ran, and runs once" : "it will not run; prepare the call again";
+    return [finding("STATEMENT_REFUSED", `${rb.id} relays a statement that is ${state}: ${why}`, { slot: "x_tok", expected: "pending", received: state })];
+  }
+  if (!sameMessage(rb, statement.readback, true)) return [finding("STATEMENT_REFUSED", `${rb.id} carries the token of statement ${statement.readback.id} but not the statement as prepared: the statement will not run; relay the line prepare gave, unchanged`, { slot: "x_tok", expected: statement.readback.id, received: rb.id })];
+  return [];
+}
