@@ -9,7 +9,7 @@
  * cannot be read, a usage error.
  */
 import { statSync } from "node:fs";
-import { isTime, readMessage, readRecord, timeAt } from "../core/index.js";
+import { isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
 import type { LineCheck, Message, SenderRecord, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { readTextFile } from "./input.js";
@@ -44,11 +44,9 @@ export function messageOption(option: string, value: string | undefined, profile
 export function jsonOption(option: string, value: string | undefined): unknown {
   if (value === undefined) return undefined;
   const raw = textOf(option, value);
-  try {
-    return JSON.parse(raw);
-  } catch (error) {
-    throw new UsageError(`--${option}: not JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
+  const json = parseJsonText(raw);
+  if (json.ok) return json.value;
+  throw new UsageError(json.problem === "syntax" ? `--${option}: not JSON (${json.reason})` : `--${option}: ${json.reason}`);
 }
 
 /** The vocabulary a message is read against: its profile's (p=), or the one given with --profile. */

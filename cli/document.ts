@@ -3,6 +3,7 @@
  * commands take (a record, or the inputs of a check). Not JSON is invalid input (exit 1), told on
  * stderr; no input at all is a usage error.
  */
+import { parseJsonText } from "../core/index.js";
 import { readTextFile } from "./input.js";
 import { UsageError } from "./usage-error.js";
 
@@ -26,9 +27,7 @@ export async function readDocument(file: string | undefined): Promise<Document> 
   const raw = await text(file);
   if (raw === null) return { ok: false, problem: "the input is not valid UTF-8" };
   if (raw.trim() === "") return { ok: false, problem: "the input is empty: give one JSON document" };
-  try {
-    return { ok: true, value: JSON.parse(raw) as unknown };
-  } catch (error) {
-    return { ok: false, problem: `the input is not JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
+  const json = parseJsonText(raw);
+  if (json.ok) return { ok: true, value: json.value };
+  return { ok: false, problem: json.problem === "syntax" ? `the input is not JSON: ${json.reason}` : `the input is refused: ${json.reason}` };
 }

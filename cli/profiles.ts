@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { compileVocabulary, coreVocabulary, profileResolver } from "../core/index.js";
+import { compileVocabulary, coreVocabulary, parseJsonText, profileResolver } from "../core/index.js";
 import type { Vocabulary, VocabularyResolver } from "../core/index.js";
 import { readTextFile } from "./input.js";
 import { UsageError } from "./usage-error.js";
@@ -13,13 +13,9 @@ const SHIPPED_DIR = fileURLToPath(new URL("../../profiles/", import.meta.url));
 const NAME = /^[a-z][a-z0-9_-]*$/;
 
 function load(path: string, label: string): Vocabulary {
-  let json: unknown;
-  const text = readTextFile(`profile ${label}`, path);
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`profile ${label}: not JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
+  const read = parseJsonText(readTextFile(`profile ${label}`, path));
+  if (!read.ok) throw new UsageError(read.problem === "syntax" ? `profile ${label}: not JSON (${read.reason})` : `profile ${label}: ${read.reason}`);
+  const json = read.value;
   const compiled = compileVocabulary(coreVocabulary, json);
   if (!compiled.ok) {
     const detail = compiled.findings.map((f) => `  ${f.code} ${f.message}`).join("\n");

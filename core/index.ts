@@ -57,6 +57,8 @@ export { checkDone } from "./check-done.js";
 export type { DoneReport } from "./check-done.js";
 export { abandon, cancelHandoff, commit, expireStatements, memoryStore, newToken, prepare } from "./statement.js";
 export type { PrepareInput, Statement, StatementState, StatementStore } from "./statement.js";
+export { parseJsonText } from "./json-text.js";
+export type { JsonText } from "./json-text.js";
 export { commitClearance, handoffEnded, LIVE_STATES, relayedStatement, sameMessage } from "./statement-clearance.js";
 export type { CheckedRelay } from "./statement-clearance.js";
 export { checkThread, createThreadAudit } from "./thread.js";

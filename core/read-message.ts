@@ -7,6 +7,7 @@ import { checkLine } from "./check-line.js";
 import type { LineCheck, VocabularyResolver } from "./check-line.js";
 import { checkMessage } from "./check-message.js";
 import { finding } from "./finding.js";
+import { parseJsonText } from "./json-text.js";
 
 /** True when a line of text holds a JSON form rather than an RW1 line. */
 export function isJsonForm(text: string): boolean {
@@ -16,12 +17,10 @@ export function isJsonForm(text: string): boolean {
 export function readMessage(input: string | object, resolve: VocabularyResolver): LineCheck {
   if (typeof input !== "string") return checkMessage(input, resolve);
   if (!isJsonForm(input)) return checkLine(input, resolve);
-  let json: unknown;
-  try {
-    json = JSON.parse(input);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : "invalid JSON";
-    return { ok: false, message: null, findings: [finding("JSON_SHAPE", `not JSON: ${reason}`)], envelope: { id: null, from: null, item: null } };
+  const json = parseJsonText(input);
+  if (!json.ok) {
+    const message = json.problem === "syntax" ? `not JSON: ${json.reason}` : json.reason;
+    return { ok: false, message: null, findings: [finding("JSON_SHAPE", message)], envelope: { id: null, from: null, item: null } };
   }
-  return checkMessage(json, resolve);
+  return checkMessage(json.value, resolve);
 }

@@ -3,6 +3,7 @@
  * is refused before a byte is read), then the bytes as they stream in (a body without a length, or
  * longer than it said, is cut off at the limit), then UTF-8 decoding and, for JSON, parsing.
  */
+import { parseJsonText } from "../core/index.js";
 import { LIMITS } from "./limits.js";
 import { ProblemError } from "./problem.js";
 
@@ -89,9 +90,7 @@ export async function readBody(request: Request, accepted: readonly BodyKind[]):
     throw new ProblemError("invalid-encoding", "the body is not valid UTF-8");
   }
   if (kind === "text") return { kind, text };
-  try {
-    return { kind, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    throw new ProblemError("malformed-json", `the body is not JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const json = parseJsonText(text);
+  if (json.ok) return { kind, value: json.value };
+  throw new ProblemError("malformed-json", json.problem === "syntax" ? `the body is not JSON: ${json.reason}` : `the body is refused: ${json.reason}`);
 }

@@ -5,6 +5,7 @@
  * or parameter the route does not take is refused rather than ignored: a misspelt option would
  * otherwise silently do nothing.
  */
+import { parseJsonText } from "../core/index.js";
 import { readBody } from "./body.js";
 import type { Body, BodyKind } from "./body.js";
 import { LIMITS, utf8Length } from "./limits.js";
@@ -139,11 +140,9 @@ export class Input {
     if (this.fields[name] !== undefined) return this.fields[name];
     const text = this.string(name);
     if (text === undefined) return undefined;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (error) {
-      throw new ProblemError("malformed-json", `${name}: not JSON (${error instanceof Error ? error.message : String(error)})`, { parameter: name });
-    }
+    const json = parseJsonText(text);
+    if (json.ok) return json.value;
+    throw new ProblemError("malformed-json", json.problem === "syntax" ? `${name}: not JSON (${json.reason})` : `${name}: ${json.reason}`, { parameter: name });
   }
 
   /** The messages of a lines route: a text body's lines, or the JSON body's `lines` array. */

@@ -47,6 +47,8 @@ describe("rw delegation validate", () => {
   it("input that is not JSON exits 1, told on stderr; a bad --kind is a usage error", () => {
     expect(rw(["delegation", "validate"], "{ nope")).toMatchObject({ code: 1, out: "" });
     expect(rw(["delegation", "validate"], "{ nope").err).toContain("not JSON");
+    const twice = rw(["delegation", "validate"], '{"autonomy_tier":"T4_consequential_execute","autonomy_tier":"T1_draft"}');
+    expect([twice.code, twice.err]).toStrictEqual([1, expect.stringContaining('the key "autonomy_tier" appears twice in one object')]);
     expect(rw(["delegation", "validate", "--kind", "card"], "{}").code).toBe(2);
     expect(rw(["delegation", "validate", "--file", join(tmp, "missing.json")]).code).toBe(2);
   });

@@ -1,7 +1,7 @@
 // What every adapter reads through: one message from text or JSON, the vocabulary it is read
 // with, and RW1's clock.
 import { describe, expect, it } from "vitest";
-import { afterDate, afterTime, compileVocabulary, coreVocabulary, isJsonForm, messageNumber, profileResolver, readMessage, timeAt } from "../../core/index.js";
+import { afterDate, afterTime, compileVocabulary, coreVocabulary, isJsonForm, messageNumber, parseJsonText, profileResolver, readMessage, timeAt } from "../../core/index.js";
 import { vocabularies } from "../vocabularies.js";
 
 const { pay, clin } = vocabularies();
@@ -30,6 +30,21 @@ describe("readMessage", () => {
       expect(read.findings.every((f) => f.code === "JSON_SHAPE")).toBe(true);
     }
     expect(compileVocabulary(coreVocabulary, JSON.parse(deep(100_000, '{"__proto__":1}'))).ok).toBe(false);
+  });
+});
+
+describe("parseJsonText: JSON text with every key once", () => {
+  it("reads what JSON.parse reads, and refuses a key an object names twice, at any depth", () => {
+    for (const text of ['{"a":1,"b":{"a":2},"c":[{"a":1},{"a":2}]}', '{"a\\"b":1,"a\\\\b":2}', '[1,"a,b",{"x":"{\\"y\\":1,\\"y\\":2}"}]', '"{}"', "3"]) {
+      expect(parseJsonText(text)).toStrictEqual({ ok: true, value: JSON.parse(text) });
+    }
+    expect(parseJsonText('{"slots":{"ask":"POLISH","ask":"DRAFT"}}')).toMatchObject({ ok: false, problem: "duplicate-key", reason: expect.stringContaining('"ask"') });
+    expect(parseJsonText('[{"a":1},{"b":{"c":1,"\\u0063":2}}]')).toMatchObject({ ok: false, problem: "duplicate-key" });
+    expect(parseJsonText("{nope")).toMatchObject({ ok: false, problem: "syntax" });
+  });
+  it("reads a JSON form with a repeated key as refused, not as the last value", () => {
+    const read = readMessage('{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"POLISH","ask":"DRAFT"},"tail":null}', profileResolver(null, () => undefined));
+    expect(read.findings.map((f) => [f.code, f.message])).toStrictEqual([["JSON_SHAPE", 'the key "ask" appears twice in one object; which value was meant would be a guess']]);
   });
 });
 

@@ -333,6 +333,8 @@ describe("routing and bodies", () => {
   it("400 for malformed JSON, a body that is not an object, an empty body, or bytes that are not UTF-8", async () => {
     const bad = await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "application/json" }, body: '{"lines": [' }), "malformed-json");
     expect(bad.detail).toMatch(/^the body is not JSON/);
+    const twice = await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "application/json" }, body: '{"lines":["RW1 HO a-1 from=a to=b item=x ask=DRAFT"],"lines":[]}' }), "malformed-json");
+    expect(twice.detail).toBe('the body is refused: the key "lines" appears twice in one object; which value was meant would be a guess');
     await expectProblem(await postJson("/v1/validate", [HO]), "invalid-request", { parameter: "body" });
     await expectProblem(await postJson("/v1/validate", null), "invalid-request", { parameter: "body" });
     await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "text/plain" } }), "invalid-request", { parameter: "body" });

@@ -1,0 +1,59 @@
+/**
+ * JSON text read strictly: what `JSON.parse` reads, refused when an object names a key twice.
+ * `JSON.parse` keeps the last of two values silently; which one the writer meant would be a
+ * guess, and rule 2 forbids guessing. Every adapter reads untrusted JSON text through this.
+ */
+export type JsonText =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly problem: "syntax" | "duplicate-key"; readonly reason: string };
+
+export function parseJsonText(text: string): JsonText {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problem: "syntax", reason: error instanceof Error ? error.message : "invalid JSON" };
+  }
+  const repeated = repeatedKey(text);
+  if (repeated === null) return { ok: true, value };
+  return { ok: false, problem: "duplicate-key", reason: `the key ${JSON.stringify(repeated)} appears twice in one object; which value was meant would be a guess` };
+}
+
+/** The first key an object of `text` (JSON that parses) names twice, or null. One linear pass. */
+function repeatedKey(text: string): string | null {
+  const open: (Set<string> | null)[] = []; // one entry per open object (its keys) or array (null)
+  let atKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      let end = i + 1;
+      let escaped = false;
+      for (; text.charCodeAt(end) !== 34; end++) {
+        if (text.charCodeAt(end) === 92) {
+          end++;
+          escaped = true;
+        }
+      }
+      const keys = open[open.length - 1];
+      if (atKey && keys !== undefined && keys !== null) {
+        const key = escaped ? (JSON.parse(text.slice(i, end + 1)) as string) : text.slice(i + 1, end);
+        if (keys.has(key)) return key;
+        keys.add(key);
+        atKey = false;
+      }
+      i = end;
+    } else if (c === 123) {
+      open.push(new Set());
+      atKey = true;
+    } else if (c === 91) {
+      open.push(null);
+      atKey = false;
+    } else if (c === 125 || c === 93) {
+      open.pop();
+      atKey = false;
+    } else if (c === 44) {
+      atKey = open[open.length - 1] != null;
+    }
+  }
+  return null;
+}
