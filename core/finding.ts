@@ -51,6 +51,7 @@ export const FINDING_CODES = {
   // Readbacks (core/make-readback, core/check-readback).
   NOT_A_HANDOFF: "error",
   READBACK_INCOMPLETE: "error",
+  READBACK_NOT_ASKED: "error",
   EXEC_DIFFERS: "note",
   RECEIPT: "error",
   INTEGRITY: "error",

@@ -50,6 +50,16 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
   if (!Number.isSafeInteger(receiver.n) || receiver.n < 0) throw new RangeError("makeReadback: n must be a non-negative integer");
 
   const set = readbackSet(ho, vocabulary);
+  // What the HO's rb= does not ask for would be dropped from the readback in silence: refused.
+  if (receiver.acc !== undefined && receiver.acc.length > 0 && !set.comprehension) {
+    findings.push(finding("READBACK_NOT_ASKED", "acc= is not asked by this HO (no rb=acc or rb=plan): the readback would not carry it", { slot: "acc" }));
+  }
+  for (const key of Object.keys(receiver.exec ?? {})) {
+    if (!set.exec.includes(key)) {
+      const why = set.execution ? `not an execution slot of ask=${String(ho.slots["ask"])} (${set.exec.join(" ") || "none"})` : "not asked: the HO has no rb=exec";
+      findings.push(finding("READBACK_NOT_ASKED", `exec ${key}: ${why}; the readback would not carry it`, { slot: key, expected: set.exec.join(" ") }));
+    }
+  }
   const slots: Slots = {};
   if (Object.hasOwn(ho.slots, "p")) slots["p"] = ho.slots["p"] as SlotValue;
   for (const key of set.echo) if (key !== "item") slots[key] = ho.slots[key] as SlotValue;

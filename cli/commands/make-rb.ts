@@ -1,5 +1,5 @@
 /** `rw make-rb`: the readback for an HO, composed from the HO as delivered (never retyped). */
-import { formatLine, makeReadback, readbackSet } from "../../core/index.js";
+import { formatLine, makeReadback } from "../../core/index.js";
 import type { SlotValue } from "../../core/index.js";
 import { jsonOption, messageOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
@@ -20,13 +20,7 @@ async function run(ctx: CommandContext): Promise<number> {
   const exec = jsonOption("exec", ctx.options["exec"] as string | undefined);
   if (exec !== undefined && (exec === null || typeof exec !== "object" || Array.isArray(exec))) throw new UsageError("--exec: a JSON object of execution slot values");
   const o = ctx.options;
-  // What the HO's rb= does not ask for would be dropped from the readback in silence: refuse it.
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
-  const asked = readbackSet(ho.message, vocabulary);
-  if (o["acc"] !== undefined && !asked.comprehension) throw new UsageError("--acc: this HO asks for no acceptance criteria (no rb=acc or rb=plan); the readback would not carry them");
-  if (exec !== undefined && !asked.execution) throw new UsageError("--exec: this HO asks for no execution values (no rb=exec); the readback would not carry them");
-  const stray = exec === undefined ? [] : Object.keys(exec).filter((k) => !asked.exec.includes(k));
-  if (stray.length > 0) throw new UsageError(`--exec: ${stray.join(", ")} ${stray.length === 1 ? "is not an execution slot" : "are not execution slots"} of this HO's ask (${asked.exec.join(" ") || "none"}); the readback would not carry ${stray.length === 1 ? "it" : "them"}`);
   const rb = makeReadback(
     ho.message,
     {

@@ -497,13 +497,20 @@ describe("each command accepts only the options it uses", () => {
     ["check-rb --file", ["check-rb", "--ho", PAY_HO, "--rb", PAY_HO, "--file", "/nonexistent"], "Unknown option '--file'"],
     ["commit --profile", ["commit", "5339b96ee73af00187e408f89d3c1fdb", "--profile", "pay"], "Unknown option '--profile'"],
     ["delegation validate --profile", ["delegation", "validate", "--profile", "pay"], "Unknown option '--profile'"],
-    ["make-rb --acc without rb=acc", ["make-rb", "--ho", PAY_HO, "--acc", "len:120w"], "--acc: this HO asks for no acceptance criteria"],
-    ["make-rb --exec without rb=exec", ["make-rb", "--ho", HO, "--exec", '{"amt":"1.00"}'], "--exec: this HO asks for no execution values"],
-    ["make-rb --exec on a slot outside the exec map", ["make-rb", "--ho", PAY_HO, "--exec", '{"amount":"1.00"}'], "amount is not an execution slot"],
     ["check-rb --expect-acc without rb=acc", ["check-rb", "--ho", HO, "--rb", HO, "--expect-acc", "len:120w"], "--expect-acc is read at tier 4"],
     ["check-rb --record without rb=exec", ["check-rb", "--ho", acc, "--rb", HO, "--record", "{}"], "--record is read at tier 5"],
     ["check-ho --adds without --relay-from", ["check-ho", "--ho", PAY_HO, "--record", "{}", "--adds", "{}"], "--adds names the slots a relay's role adds"],
   ];
+  it.each([
+    ["make-rb --acc without rb=acc", ["make-rb", "--ho", PAY_HO, "--acc", "len:120w"], "acc= is not asked by this HO"],
+    ["make-rb --exec without rb=exec", ["make-rb", "--ho", HO, "--exec", '{"amt":"1.00"}'], "exec amt: not asked: the HO has no rb=exec"],
+    ["make-rb --exec on a slot outside the exec map", ["make-rb", "--ho", PAY_HO, "--exec", '{"amount":"1.00"}'], "exec amount: not an execution slot of ask=PAY"],
+  ])("%s: the core refuses what the readback would drop (exit 1, READBACK_NOT_ASKED)", (_, args, message) => {
+    const r = rw(args as string[]);
+    expect(r.code).toBe(1);
+    expect(r.out + r.err).toContain("READBACK_NOT_ASKED");
+    expect(r.out + r.err).toContain(message);
+  });
   it.each(cases)("%s is a usage error", (_, args, message) => {
     const r = rw(args);
     expect(r.code).toBe(2);

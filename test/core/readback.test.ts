@@ -92,6 +92,12 @@ describe("makeReadback: composed from the HO as delivered", () => {
     expect(rb.findings.map((f) => f.code)).toStrictEqual(["EXEC_DIFFERS"]);
     expect(rb.ok && checkReadback(msg(PAYHO), rb.value, pay).wilco).toBe(false);
   });
+  it("refuses receiver values the HO's rb= does not ask for, rather than dropping them", () => {
+    const codes = (rb: ReturnType<typeof makeReadback>) => rb.findings.map((f) => [f.code, f.slot]);
+    expect(codes(makeReadback(msg(PAYHO), { n: 1, exec: { addr: "x@example.com" } }, pay))).toStrictEqual([["READBACK_NOT_ASKED", "addr"]]);
+    expect(codes(makeReadback(msg(PAYHO.replace(" rb=exec", "")), { n: 1, exec: { amt: "1.00" } }, pay))).toStrictEqual([["READBACK_NOT_ASKED", "amt"]]);
+    expect(codes(makeReadback(msg(HO1), { n: 1, acc: ["len:120w"] }, coreVocabulary))).toStrictEqual([["READBACK_NOT_ASKED", "acc"]]);
+  });
   it("reads back only an HO, and only a valid one", () => {
     expect(makeReadback(msg("RW1 ST a-1 from=a to=b item=x"), { n: 1 }, coreVocabulary).findings[0]?.code).toBe("NOT_A_HANDOFF");
     const bad = { ...msg(HO1), slots: { ask: "POLISH" } };
