@@ -65,7 +65,8 @@ function tailOf(errors: readonly Finding[]): string {
 /**
  * Builds the UN line that `receiver` sends for `subject` (a parsed message, or the envelope of a
  * line that did not parse). `n` is the receiver's message number for the reply's id.
- * Fails with UNADDRESSABLE when the subject has no valid id or sender to reply to.
+ * Fails with UNADDRESSABLE when the subject has no valid id or sender to reply to, or was sent
+ * by the receiver itself.
  */
 export function refusal(subject: Message | Envelope, findings: readonly Finding[], receiver: string, n = 1): Result<string> {
   if (typeof receiver !== "string" || !isAgent(receiver)) throw new TypeError("refusal: receiver must be an agent name ([A-Za-z0-9._-]+)");
@@ -79,6 +80,8 @@ export function refusal(subject: Message | Envelope, findings: readonly Finding[
   }
   if (from === null || !isAgent(from)) {
     problems.push(finding("UNADDRESSABLE", "the message has no valid sender to reply to (to=)", { slot: "from" }));
+  } else if (from === receiver) {
+    problems.push(finding("UNADDRESSABLE", `the message was sent by ${receiver} itself: a UN to its own sender answers nobody`, { slot: "from", received: from }));
   }
   if (problems.length > 0) return result("", problems);
   const why = errors.some((f) => f.code === "VERSION") ? "VER" : "UNK";

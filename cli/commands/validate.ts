@@ -23,10 +23,7 @@ async function run(ctx: CommandContext): Promise<number> {
     let unProblem: string | null = null;
     if (!checked.ok) {
       code = FAIL;
-      const sender = checked.message?.from ?? checked.envelope.from;
-      // A UN from the sender to itself answers nobody: say so for this line rather than write one.
-      if (receiver !== undefined && sender === receiver) unProblem = `the line was sent by ${receiver} itself (--as names the receiver); no UN is written`;
-      else if (receiver !== undefined) {
+      if (receiver !== undefined) {
         const reply = refusal(checked.message ?? checked.envelope, checked.findings, receiver, seq);
         if (reply.ok) {
           un = reply.value;

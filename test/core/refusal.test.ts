@@ -58,6 +58,11 @@ describe("refusal: rule 2, never guess", () => {
       expect(r.findings.map((f) => f.code)).toContain("UNADDRESSABLE");
     }
   });
+  it("does not address a UN to the message's own sender", () => {
+    const checked = checkLine("RW1 HO research-01 from=research to=writer item=x ask=POLISH", resolve);
+    const r = refusal(checked.message ?? checked.envelope, checked.findings, "research");
+    expect(r.findings.map((f) => [f.code, f.received])).toStrictEqual([["UNADDRESSABLE", "research"]]);
+  });
   it("is a misuse to refuse a valid message, or to name an invalid receiver", () => {
     const ok = parseLine("RW1 HO a-1 from=a to=b item=x ask=DRAFT");
     if (!ok.ok) throw new Error("fixture");
