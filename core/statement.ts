@@ -10,6 +10,7 @@ import { isTime } from "./check-value.js";
 import { makeReadback } from "./make-readback.js";
 import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
+import type { ReadbackSet } from "./readback-set.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 
 export type StatementState = "pending" | "committed" | "abandoned" | "expired" | "cancelled";
@@ -80,7 +81,8 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
     return fail([finding("STATEMENT_REFUSED", `the statement's exp=${input.exp} would outlive the HO's exp=${hoExp}`, { slot: "exp", expected: `<= ${hoExp}`, received: input.exp })]);
   }
   if (!TOKEN.test(token) || store.get(token) !== undefined) throw new RangeError("prepare: the token must be 32 fresh lowercase hex characters");
-  const unstated = unstatedCall(input, vocabulary);
+  const set = readbackSet(input.ho, vocabulary);
+  const unstated = unstatedCall(input, set, vocabulary.name);
   if (unstated !== null) return fail([unstated]);
   const ran = store.forHandoff(input.ho.id).find((s) => s.state === "committed");
   if (ran !== undefined) return fail([alreadyRan(ran)]);
@@ -89,7 +91,7 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
   // What runs is what the readback states, slot by slot: the call's values, and the HO's where the
   // call leaves a slot to it. Nothing the sender did not check can run.
   const stated: Record<string, SlotValue> = {};
-  for (const key of readbackSet(input.ho, vocabulary).exec) {
+  for (const key of set.exec) {
     const value = key === "item" ? rb.value.item : rb.value.slots[key];
     if (value !== undefined && value !== null) stated[key] = value;
   }
@@ -103,14 +105,13 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
  * execution slots, and the call may carry only those slots, since a value the RB does not state
  * is a value the sender never checked.
  */
-function unstatedCall(input: PrepareInput, vocabulary: Vocabulary): Finding | null {
-  const set = readbackSet(input.ho, vocabulary);
+function unstatedCall(input: PrepareInput, set: ReadbackSet, vocabularyName: string): Finding | null {
   const ask = String(input.ho.slots["ask"]);
   if (!set.execution) {
     return finding("STATEMENT_REFUSED", `a statement states the call as an execution readback: the HO ${input.ho.id} must ask rb=exec`, { slot: "rb", expected: "exec" });
   }
   if (set.exec.length === 0) {
-    return finding("STATEMENT_REFUSED", `ask=${ask} has no execution slots in the vocabulary (${vocabulary.name}): there is nothing to state`, { slot: "ask", received: ask });
+    return finding("STATEMENT_REFUSED", `ask=${ask} has no execution slots in the vocabulary (${vocabularyName}): there is nothing to state`, { slot: "ask", received: ask });
   }
   for (const key of Object.keys(input.call)) {
     if (!set.exec.includes(key)) {
