@@ -352,10 +352,10 @@ export class ThreadObject extends DurableObject<Env> {
         if (message.type === "RB" && message.re !== null) {
           const readback = this.checkReadback(message, found);
           if (readback !== null) extra = { readback };
-          relayed = this.relayedStatement(message);
+          relayed = this.relayedFindings(message);
         }
         if (message.type === "DN" && message.re !== null) {
-          const done = this.checkDone(message);
+          const done = this.doneAgainstPlan(message);
           if (done !== null) extra = { done };
         }
         if (message.type === "CX" && message.re !== null) {
@@ -396,7 +396,7 @@ export class ThreadObject extends DurableObject<Env> {
    * and against its last passing readback's where the HO left them to the receiver (a prepared
    * statement's, once relayed and checked). Stored, so the thread's state shows it.
    */
-  private checkDone(dn: Message): CheckedDone | null {
+  private doneAgainstPlan(dn: Message): CheckedDone | null {
     const ho = this.handoffMessage(dn.re as string);
     if (ho === null) return null;
     const passed = this.sql.exec<{ line: string; rb: string }>("SELECT l.line AS line, r.rb AS rb FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? AND r.verdict IN ('wilco', 'unverified') ORDER BY r.rowid DESC LIMIT 1", ho.id).toArray()[0];
@@ -533,7 +533,7 @@ export class ThreadObject extends DurableObject<Env> {
 
 
   /** What an RB carrying `x_tok` relays of the thread's statements (core relayedStatement). */
-  private relayedStatement(rb: Message): Finding[] {
+  private relayedFindings(rb: Message): Finding[] {
     return relayedStatement(rb, (token) => this.statements.get(token), this.now());
   }
 
