@@ -43,12 +43,18 @@ function optionalSlots(vocabulary: Vocabulary, t: MessageType, lean: boolean): s
   return `${optional.filter((k) => !handoff.has(k)).join(" ")}, any HO slot`;
 }
 
+/**
+ * The slots every type requires (`from to`) are said once, in the header, not in every row: nine
+ * rows times two slot names is about a dozen tokens on every conversation.
+ */
 function types(vocabulary: Vocabulary, lean: boolean): string[] {
-  const out = ["TYPES: meaning | required | optional"];
+  const common = vocabulary.types.HO.required.filter((k) => MESSAGE_TYPES.every((t) => vocabulary.types[t].required.includes(k)));
+  const out = [`TYPES${common.length > 0 ? ` (all need ${common.join(" ")})` : ""}: meaning | required | optional`];
   for (const t of MESSAGE_TYPES) {
     const def = vocabulary.types[t];
     const optional = optionalSlots(vocabulary, t, lean);
-    const required = def.required.join(" ") + (def.conditional === undefined ? "" : ` (${plain(def.conditional)})`);
+    const own = def.required.filter((k) => !common.includes(k));
+    const required = own.join(" ") + (def.conditional === undefined ? "" : ` (${plain(def.conditional)})`);
     out.push(`${t} ${plain(def.meaning)} | ${required} | ${optional}`);
   }
   return out;

@@ -16,11 +16,13 @@ function teachBack(text: string): { types: Map<string, string[]>; slots: Map<str
   for (const section of sections) {
     const [title, ...lines] = section.split("\n");
     if (title?.startsWith("TYPES")) {
+      // `TYPES (all need from to): ...` names the slots every type requires once.
+      const common = /^TYPES \(all need ([^)]*)\)/.exec(title)?.[1]?.split(" ") ?? [];
       for (const line of lines) {
         const [head, required] = line.split(" | ");
         const code = (head as string).split(" ")[0] as string;
         // Conditions in parentheses are not required slots.
-        types.set(code, (required as string).replace(/\(.*\)/, "").split(" ").filter((t) => t !== ""));
+        types.set(code, [...common, ...(required as string).replace(/\(.*\)/, "").split(" ").filter((t) => t !== "")]);
       }
     }
     if (title?.startsWith("SLOTS")) {
@@ -85,7 +87,8 @@ describe("teach-back: the legend read back by a reader with no library gives the
     it(name, () => {
       const back = teachBack(legend(vocabulary));
       expect([...back.types.keys()]).toStrictEqual([...MESSAGE_TYPES]);
-      for (const t of MESSAGE_TYPES) expect(back.types.get(t), t).toStrictEqual([...vocabulary.types[t].required]);
+      // As sets: the header's `from to` come first when read back, and slot order carries no meaning.
+      for (const t of MESSAGE_TYPES) expect(new Set(back.types.get(t)), t).toStrictEqual(new Set(vocabulary.types[t].required));
       for (const [enumName, codes] of vocabulary.enums) expect(new Set(back.enums.get(enumName)), enumName).toStrictEqual(new Set(codes.keys()));
       expect(new Set(back.slots.keys())).toStrictEqual(new Set(vocabulary.slots.keys()));
       for (const [key, def] of vocabulary.slots) expect(back.slots.get(key), key).toBe(def.type.text);
