@@ -95,6 +95,7 @@ export const FINDING_CODES = {
   THREAD_CANCEL_PARTIES: "error",
   THREAD_REPLY_PARTIES: "error",
   THREAD_ID_REUSED: "error",
+  THREAD_REPLY_AHEAD: "error",
   THREAD_OPEN: "note",
   THREAD_HELD: "note",
   THREAD_CANCEL_UNANSWERED: "note",

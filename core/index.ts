@@ -59,6 +59,7 @@ export { abandon, cancelHandoff, commit, expireStatements, memoryStore, newToken
 export type { PrepareInput, Statement, StatementState, StatementStore } from "./statement.js";
 export { parseJsonText } from "./json-text.js";
 export type { JsonText } from "./json-text.js";
+export { replyAhead } from "./reply-order.js";
 export { commitClearance, handoffEnded, LIVE_STATES, relayedStatement, sameMessage } from "./statement-clearance.js";
 export type { CheckedRelay } from "./statement-clearance.js";
 export { checkThread, createThreadAudit } from "./thread.js";

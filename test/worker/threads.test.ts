@@ -104,6 +104,21 @@ describe("appending lines", () => {
     expect((await state(t)).lines).toBe(2);
   });
 
+  it("refuses a reply ahead of what it answers, so that the same reply, sent again after it, is checked", async () => {
+    const t = fresh();
+    const early = await ok(await append(t, [RB, HO]));
+    expect(early.results.map((x: any) => x.status)).toStrictEqual(["refused", "skipped"]);
+    expect(early.results[0]).toMatchObject({ id: "writer-01", seq: null, refusal: null });
+    expect(early.results[0].findings.map((f: any) => [f.code, f.slot, f.received])).toStrictEqual([["THREAD_REPLY_AHEAD", "re", "research-01"]]);
+    expect((await state(t)).lines).toBe(0);
+    const inOrder = await ok(await append(t, [HO, RB]));
+    expect(inOrder.results.map((x: any) => x.status)).toStrictEqual(["stored", "stored"]);
+    expect(inOrder.results[1].readback.verdict).toBe("wilco");
+    // A UN may answer a line the thread refused, and so never holds (rule 2): it is stored.
+    const un = await ok(await append(t, ["RW1 UN writer-02 re=research-09 from=writer to=research why=UNK // unknown ask=POLISH"]));
+    expect(un.results[0].status).toBe("stored");
+  });
+
   it("takes the same message resent as its JSON form as a retry: compared by canonical form, not text", async () => {
     const t = fresh();
     await ok(await append(t, [HO, RB]));

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, cancelHandoff, checkDone, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, relayedStatement, handoffEnded, LIVE_STATES, sameMessage, timeAt,
+  abandon, afterDate, afterTime, cancelHandoff, checkDone, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -333,6 +333,8 @@ export class ThreadObject extends DurableObject<Env> {
       const reused = finding("THREAD_ID_REUSED", `${message.id} is already line ${existing.seq} of this thread, with other content; a message id names one message`, { slot: "id", received: message.id });
       return { line: n, status: "refused", id: message.id, seq: null, findings: [reused], refusal: this.refusalBy(message, [reused], message.to) };
     }
+    const ahead = replyAhead(message, (id) => this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0);
+    if (ahead !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [ahead], refusal: null };
     const audit = this.auditor();
     const seq = this.lineCount() + 1;
     let result: AppendResult | undefined;
