@@ -123,9 +123,11 @@ const TAIL_NULL_TO = /* @__PURE__ */ ascii('},"tail":null,"to":');
 const NULL = /* @__PURE__ */ ascii("null");
 
 function writeBytes(bytes: Uint8Array, pos: number): number {
-  ensure(pos, bytes.length);
-  buffer.set(bytes, pos);
-  return pos + bytes.length;
+  const n = bytes.length;
+  ensure(pos, n);
+  const b = buffer;
+  for (let i = 0; i < n; i++) b[pos++] = bytes[i] as number;
+  return pos;
 }
 
 function writeScalar(value: Scalar | null, pos: number): number {
@@ -210,9 +212,13 @@ export function _writeCanonicalMessage(message: Message): Uint8Array {
   }
   const slots = message.slots;
   const keys = Object.keys(slots);
+  // Values in the same order as keys: reading slots[key] is a keyed lookup on an object whose
+  // shape varies from message to message, which costs more than writing the key.
+  const values = Object.values(slots);
   sortKeys(keys);
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[order[i] as number] as string;
+    const at = order[i] as number;
+    const key = keys[at] as string;
     if (i > 0) {
       ensure(pos, 1);
       buffer[pos++] = 44;
@@ -220,7 +226,7 @@ export function _writeCanonicalMessage(message: Message): Uint8Array {
     pos = writeString(key, pos);
     ensure(pos, 1);
     buffer[pos++] = 58;
-    pos = writeValue(slots[key] as SlotValue, pos);
+    pos = writeValue(values[at] as SlotValue, pos);
   }
   if (message.tail === null) pos = writeBytes(TAIL_NULL_TO, pos);
   else {
