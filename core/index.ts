@@ -64,6 +64,7 @@ export { commitClearance, handoffEnded, LIVE_STATES, relayedStatement, sameMessa
 export type { CheckedRelay } from "./statement-clearance.js";
 export { checkThread, createThreadAudit } from "./thread.js";
 export type { ThreadAudit, ThreadOptions } from "./thread.js";
+export { threadVerdict } from "./thread-report.js";
 export type { HandoffState, HandoffStateName, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
 export { legend } from "./legend.js";
 export type { LegendOptions } from "./legend.js";

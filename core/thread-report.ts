@@ -69,3 +69,13 @@ export interface ThreadReport {
   readonly owners: readonly ItemOwner[];
   readonly counts: ThreadCounts;
 }
+
+/**
+ * The verdict on a conversation read from text: its audit has no error, and every line was a
+ * message. A line that is not one is left out of the thread, never guessed at, and fails the
+ * verdict, since what it said is unknown. The CLI's exit code, the Worker's `ok` and the
+ * playground's badge are this.
+ */
+export function threadVerdict(report: ThreadReport, invalid: number): boolean {
+  return report.ok && invalid === 0;
+}

@@ -295,7 +295,7 @@ const schemas: Record<string, Json> = {
     type: "object",
     required: ["ok", "findings", "owners", "counts"],
     properties: {
-      ok: { type: "boolean", description: "No thread finding is an error (rejected lines are counted in invalid)." },
+      ok: { type: "boolean", description: "The verdict, as rw check-thread's exit code: no thread finding is an error and no line was rejected (rejected lines are counted in invalid)." },
       findings: { type: "array", items: { allOf: [ref("Finding"), { type: "object", properties: { handoff: { type: "string" }, id: { type: "string" }, line: { type: ["integer", "null"] }, causes: FINDINGS } }] } },
       owners: { type: "array", items: { type: "object", properties: { item: { type: "string" }, owner: { type: "string" }, handoff: STRING_OR_NULL } } },
       counts: { type: "object" },

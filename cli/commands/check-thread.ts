@@ -3,7 +3,7 @@
  * past exp or due, closed twice, done after a cancel, cancels from the wrong agent; notes; and the
  * owner of every item (rule 1). Streams its input: a million lines are audited in one pass.
  */
-import { createThreadAudit, readMessage } from "../../core/index.js";
+import { createThreadAudit, readMessage, threadVerdict } from "../../core/index.js";
 import type { ThreadFinding } from "../../core/index.js";
 import { nowOption } from "../arguments.js";
 import { readLines } from "../input.js";
@@ -28,19 +28,20 @@ async function run(ctx: CommandContext): Promise<number> {
     audit.add(checked.message, n);
   }
   const report = audit.finish();
+  const ok = threadVerdict(report, invalid);
   if (ctx.json) {
     // ok is the verdict, as the exit code: an invalid line left out of the thread fails it too.
-    await ctx.out.line(JSON.stringify({ ...report, ok: report.ok && invalid === 0, handoffs: audit.handoffs(now), now, invalid }));
+    await ctx.out.line(JSON.stringify({ ...report, ok, handoffs: audit.handoffs(now), now, invalid }));
   } else {
     const c = report.counts;
-    await ctx.out.line(`thread at ${now}: ${report.ok && invalid === 0 ? "ok" : "problems"}; ${c.messages} messages, ${c.handoffs} handoffs (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${invalid > 0 ? `; ${invalid} invalid lines left out` : ""}`);
+    await ctx.out.line(`thread at ${now}: ${ok ? "ok" : "problems"}; ${c.messages} messages, ${c.handoffs} handoffs (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${invalid > 0 ? `; ${invalid} invalid lines left out` : ""}`);
     for (const f of report.findings) await ctx.out.line(show(f));
     if (report.owners.length > 0) {
       await ctx.out.line("owners");
       for (const o of report.owners) await ctx.out.line(`  ${o.item} ${o.owner}${o.handoff === null ? " (no readback yet: the sender holds it)" : ` (readback of ${o.handoff})`}`);
     }
   }
-  return report.ok && invalid === 0 ? PASS : FAIL;
+  return ok ? PASS : FAIL;
 }
 
 export const checkThreadCommand: Command = {

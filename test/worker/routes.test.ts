@@ -283,6 +283,10 @@ describe("POST /v1/check-thread", () => {
     const r = await body(await postText("/v1/check-thread", `${HO}\n${POLISH.replace("research-01", "research-02")}\n`));
     expect(r.invalid).toBe(1);
     expect(r.rejected[0].line).toBe(2);
+    // A line left out fails the verdict, as it fails rw check-thread's exit code.
+    expect(r.ok).toBe(false);
+    const clean = await body(await postText("/v1/check-thread?now=20261001T0000Z", `${HO}\n${POLISH.replace("research-01", "research-02")}\n`));
+    expect([clean.findings.filter((f: any) => f.severity === "error").length, clean.invalid, clean.ok]).toStrictEqual([0, 1, false]);
     expect(r.now).toMatch(/^\d{8}T\d{4}Z$/);
     expect(r.findings.map((f: any) => f.code)).toContain("THREAD_OVERDUE");
     const early = await body(await postText("/v1/check-thread?now=20261001T0000Z", HO));

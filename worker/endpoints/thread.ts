@@ -1,10 +1,10 @@
 /**
  * `rw check-thread --json`: a conversation in sending order, audited by the core in one pass. A
  * line that is not a valid message is left out of the thread and listed in `rejected`, never
- * guessed at; `invalid` counts them, as the CLI's report does. Without `now` the audit is at the
+ * guessed at, and fails the verdict `ok`; `invalid` counts them, as the CLI's report does. Without `now` the audit is at the
  * current minute, as the CLI's; a JSON `"now": null` audits with no clock.
  */
-import { createThreadAudit, isTime, readMessage, timeAt } from "../../core/index.js";
+import { createThreadAudit, isTime, readMessage, threadVerdict, timeAt } from "../../core/index.js";
 import type { Finding } from "../../core/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -27,5 +27,7 @@ export async function checkThreadRoute(context: RouteContext): Promise<Response>
     if (!checked.ok || checked.message === null) rejected.push({ line: n, findings: checked.findings });
     else audit.add(checked.message, n);
   }
-  return json({ ...audit.finish(), handoffs: audit.handoffs(now), now, invalid: rejected.length, rejected });
+  const report = audit.finish();
+  // ok is the verdict, as rw check-thread's: a line left out of the thread fails it too.
+  return json({ ...report, ok: threadVerdict(report, rejected.length), handoffs: audit.handoffs(now), now, invalid: rejected.length, rejected });
 }
