@@ -174,6 +174,16 @@ export function finding(code: FindingCode, message: string, detail?: FindingDeta
   return { code, severity: Object.hasOwn(NOTES, code) ? "note" : "error", message, ...detail };
 }
 
+type ErrorCode = Exclude<FindingCode, NoteCode>;
+
+/**
+ * finding() for a code the compiler knows is an error (`_error`) or a note (`_note`): the same
+ * finding, without the lookup in NOTES, so a bundle that only reads lines carries no code table.
+ * A code of the other severity does not compile.
+ */
+export const _error = (code: ErrorCode, message: string, detail?: FindingDetail): Finding => ({ code, severity: "error", message, ...detail });
+export const _note = (code: NoteCode, message: string, detail?: FindingDetail): Finding => ({ code, severity: "note", message, ...detail });
+
 /** At most this many findings describe one line or message; a hostile line could make millions. */
 export const FINDINGS_MAX = 100;
 
@@ -182,7 +192,7 @@ export function _capFindings(findings: Finding[]): Finding[] {
   if (findings.length <= FINDINGS_MAX) return findings;
   const more = findings.length - FINDINGS_MAX;
   const errors = findings.slice(FINDINGS_MAX).filter((f) => f.severity === "error").length;
-  return [...findings.slice(0, FINDINGS_MAX), finding("FINDINGS_CUT", `${more} more findings (${errors} errors) are not listed`, { received: String(more) })];
+  return [...findings.slice(0, FINDINGS_MAX), _note("FINDINGS_CUT", `${more} more findings (${errors} errors) are not listed`, { received: String(more) })];
 }
 
 export function hasError(findings: readonly Finding[]): boolean {

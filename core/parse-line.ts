@@ -6,7 +6,7 @@
  * The parser checks the grammar only; what the tokens mean is core/validate's job.
  */
 import { isKey } from "./check-value.js";
-import { _capFindings, finding } from "./finding.js";
+import { _capFindings, _error } from "./finding.js";
 import type { Finding } from "./finding.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import type { Message, Slots } from "./message.js";
@@ -84,12 +84,12 @@ function characterFindings(text: string): Finding[] {
       if (encodingAt < 0) encodingAt = i;
     }
   }
-  if (breakAt >= 0) out.push(finding("LINE_BREAK", "a message is one line: it holds a line break", { at: breakAt }));
+  if (breakAt >= 0) out.push(_error("LINE_BREAK", "a message is one line: it holds a line break", { at: breakAt }));
   if (controlAt >= 0) {
     const hex = text.charCodeAt(controlAt).toString(16).padStart(4, "0");
-    out.push(finding("CONTROL_CHAR", `control character U+${hex.toUpperCase()} is not allowed`, { at: controlAt }));
+    out.push(_error("CONTROL_CHAR", `control character U+${hex.toUpperCase()} is not allowed`, { at: controlAt }));
   }
-  if (encodingAt >= 0) out.push(finding("ENCODING", "the line is not well-formed Unicode (lone surrogate)", { at: encodingAt }));
+  if (encodingAt >= 0) out.push(_error("ENCODING", "the line is not well-formed Unicode (lone surrogate)", { at: encodingAt }));
   return out;
 }
 
@@ -178,7 +178,7 @@ function splitTokens(text: string, end: number): number {
 }
 
 function spacing(findings: Finding[], at: number): void {
-  findings.push(finding("SPACING", at === 0 ? "the line starts with a space" : "tokens are separated by single spaces", { at }));
+  findings.push(_error("SPACING", at === 0 ? "the line starts with a space" : "tokens are separated by single spaces", { at }));
 }
 
 /**
@@ -188,7 +188,7 @@ function spacing(findings: Finding[], at: number): void {
 export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary): LineResult {
   if (typeof text !== "string") throw new TypeError("parseLine: text must be a string");
   const length = text.length;
-  if (length === 0) return fail(text, [finding("LINE_EMPTY", "the line is empty", { at: 0 })]);
+  if (length === 0) return fail(text, [_error("LINE_EMPTY", "the line is empty", { at: 0 })]);
 
   // Native searches (indexOf, one regular expression) find the tail, the token boundaries and
   // anything unprintable: reading the line a character at a time in JavaScript costs more.
@@ -203,28 +203,28 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
   const count = splitTokens(text, end);
 
   const findings: Finding[] = [];
-  if (tailEmptyAt >= 0) findings.push(finding("TAIL_EMPTY", "the tail after ' // ' is empty", { at: tailEmptyAt, slot: "tail" }));
+  if (tailEmptyAt >= 0) findings.push(_error("TAIL_EMPTY", "the tail after ' // ' is empty", { at: tailEmptyAt, slot: "tail" }));
 
   // Positional tokens: version, type, id.
   if ((ends[0] as number) === 0) spacing(findings, 0);
   const v = ends[0] === VERSION.length && text.startsWith(VERSION) ? VERSION : text.slice(0, ends[0]);
   if (count < 2) {
-    findings.push(finding("MISSING_TYPE", "the line stops after the version token; expected a message type", { at: end, slot: "type" }));
+    findings.push(_error("MISSING_TYPE", "the line stops after the version token; expected a message type", { at: end, slot: "type" }));
     return fail(text, findings);
   }
   if (starts[1] === ends[1] || (equals[1] as number) >= 0) {
     if (starts[1] === ends[1]) spacing(findings, starts[1] as number);
-    findings.push(finding("MISSING_TYPE", "expected the message type as the second token", { at: starts[1] as number, slot: "type" }));
+    findings.push(_error("MISSING_TYPE", "expected the message type as the second token", { at: starts[1] as number, slot: "type" }));
     return fail(text, findings);
   }
   const type = typeAt(text, starts[1] as number, ends[1] as number);
   if (count < 3) {
-    findings.push(finding("MISSING_ID", "the line stops after the type; expected a message id", { at: end, slot: "id" }));
+    findings.push(_error("MISSING_ID", "the line stops after the type; expected a message id", { at: end, slot: "id" }));
     return fail(text, findings);
   }
   if (starts[2] === ends[2] || (equals[2] as number) >= 0) {
     if (starts[2] === ends[2]) spacing(findings, starts[2] as number);
-    findings.push(finding("MISSING_ID", "expected the message id as the third token", { at: starts[2] as number, slot: "id" }));
+    findings.push(_error("MISSING_ID", "expected the message id as the third token", { at: starts[2] as number, slot: "id" }));
     return fail(text, findings);
   }
   const id = text.slice(starts[2], ends[2]);
@@ -256,7 +256,7 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
     }
     if (q < 0) {
       const token = e - s > 40 ? `${text.slice(s, s + 40)}...` : text.slice(s, e);
-      findings.push(finding("TOKEN_NOT_KEYED", `'${token}' is not key=value`, { at: s, received: token }));
+      findings.push(_error("TOKEN_NOT_KEYED", `'${token}' is not key=value`, { at: s, received: token }));
       continue;
     }
     const key = text.slice(s, q);
@@ -265,16 +265,16 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
     if (def === undefined) {
       if (!isKey(key)) {
         const shown = key.length > 40 ? `${key.slice(0, 40)}...` : key;
-        findings.push(finding("KEY_SYNTAX", `key '${shown}' is not [a-z][a-z0-9_]* (constructor and prototype are reserved)`, { at: s, received: shown }));
+        findings.push(_error("KEY_SYNTAX", `key '${shown}' is not [a-z][a-z0-9_]* (constructor and prototype are reserved)`, { at: s, received: shown }));
       } else if (slots[key] !== undefined) {
-        findings.push(finding("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
+        findings.push(_error("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
       } else slots[key] = raw;
       continue;
     }
     const field = def.envelope;
     if (field !== 0) {
       const seen = field === 1 ? re : field === 2 ? from : field === 3 ? to : item;
-      if (seen !== null) findings.push(finding("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
+      if (seen !== null) findings.push(_error("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
       else if (field === 1) re = raw;
       else if (field === 2) from = raw;
       else if (field === 3) to = raw;
@@ -282,7 +282,7 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
       continue;
     }
     if (seen[def.index] === line) {
-      findings.push(finding("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
+      findings.push(_error("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
       continue;
     }
     seen[def.index] = line;

@@ -7,7 +7,7 @@
  * requires slots (`require`), a tail (`tail: "required"`), value shapes (`shape`), or a sum of
  * money slots (`sum`, checked only when every slot of the sum is present).
  */
-import { finding } from "./finding.js";
+import { _error } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 
@@ -133,18 +133,18 @@ export function checkTranslation(message: Message, rules: readonly TranslationRu
     if (!hasAll(message, rule.has)) continue;
     for (const slot of rule.require) {
       if (fieldOf(message, slot) === undefined) {
-        out.push(finding("TRANSLATION", `${slot}= is required: ${rule.desc}`, { slot, path: rule.id, expected: slot }));
+        out.push(_error("TRANSLATION", `${slot}= is required: ${rule.desc}`, { slot, path: rule.id, expected: slot }));
       }
     }
     if (rule.tail && message.tail === null) {
-      out.push(finding("TRANSLATION", `a tail is required: ${rule.desc}`, { slot: "tail", path: rule.id }));
+      out.push(_error("TRANSLATION", `a tail is required: ${rule.desc}`, { slot: "tail", path: rule.id }));
     }
     for (const shape of rule.shapes) {
       const value = fieldOf(message, shape.slot);
       if (value === undefined) continue;
       if (typeof value !== "string" || !shape.pattern.test(value)) {
         out.push(
-          finding("TRANSLATION", `${shape.slot}=${String(value)} does not have the shape ${shape.template}: ${rule.desc}`, {
+          _error("TRANSLATION", `${shape.slot}=${String(value)} does not have the shape ${shape.template}: ${rule.desc}`, {
             slot: shape.slot,
             path: rule.id,
             expected: shape.template,
@@ -160,7 +160,7 @@ export function checkTranslation(message: Message, rules: readonly TranslationRu
         const sum = parts.reduce<bigint>((a, b) => a + (b as bigint), 0n);
         if (sum !== total) {
           out.push(
-            finding("TRANSLATION", `${rule.sum.parts.join(" + ")} does not equal ${rule.sum.total}: ${rule.desc}`, {
+            _error("TRANSLATION", `${rule.sum.parts.join(" + ")} does not equal ${rule.sum.total}: ${rule.desc}`, {
               slot: rule.sum.total,
               path: rule.id,
               received: rule.sum.parts.map((s) => String(fieldOf(message, s))).join("+"),

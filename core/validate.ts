@@ -6,7 +6,7 @@
 import { _constraintKey, _isToken, _messageIdDash } from "./_chars.js";
 import { isAgent, isDate, isMessageId } from "./check-value.js";
 import { coreVocabulary } from "./core-vocabulary.js";
-import { _capFindings, finding } from "./finding.js";
+import { _capFindings, _error, _note } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
 import { checkTranslation } from "./translation.js";
@@ -38,16 +38,16 @@ function vocabularyFor(message: Message, vocabulary: Vocabulary, hasP: boolean, 
   if (p === undefined || !hasP) return vocabulary.base;
   if (typeof p === "string" && vocabulary.profile !== null && p === vocabulary.name) return vocabulary;
   const known = vocabulary.profile === null ? "none is loaded" : `the loaded profile is ${vocabulary.name}`;
-  out.push(finding("PROFILE_UNKNOWN", `p=${show(p)} names a profile this reader does not have (${known})`, { slot: "p", received: show(p) }));
+  out.push(_error("PROFILE_UNKNOWN", `p=${show(p)} names a profile this reader does not have (${known})`, { slot: "p", received: show(p) }));
   return vocabulary.base;
 }
 
 function missing(type: TypeDef | undefined, field: string, out: Finding[]): void {
-  if (type !== undefined && type.required.includes(field)) out.push(finding("MISSING_SLOT", `${type.code} requires ${field}=`, { slot: field }));
+  if (type !== undefined && type.required.includes(field)) out.push(_error("MISSING_SLOT", `${type.code} requires ${field}=`, { slot: field }));
 }
 
 function wrong(field: string, value: string, expected: string, what: string, out: Finding[]): void {
-  out.push(finding("VALUE_TYPE", `${field}=${value} is not ${what}`, { slot: field, expected, received: value }));
+  out.push(_error("VALUE_TYPE", `${field}=${value} is not ${what}`, { slot: field, expected, received: value }));
 }
 
 function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding[]): void {
@@ -55,9 +55,9 @@ function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding
   const dash = _messageIdDash(id);
   const fromIsAgent = from !== null && isAgent(from);
   if (dash < 0) {
-    out.push(finding("ID_SHAPE", `id ${id} is not <from>-<n>`, { slot: "id", expected: "<from>-<n>", received: id }));
+    out.push(_error("ID_SHAPE", `id ${id} is not <from>-<n>`, { slot: "id", expected: "<from>-<n>", received: id }));
   } else if (fromIsAgent && !(dash === (from as string).length && id.startsWith(from as string))) {
-    out.push(finding("ID_FROM", `id ${id} does not start with its sender ${from}-`, { slot: "id", expected: `${from}-<n>`, received: id }));
+    out.push(_error("ID_FROM", `id ${id} does not start with its sender ${from}-`, { slot: "id", expected: `${from}-<n>`, received: id }));
   }
   if (re === null) missing(type, "re", out);
   else if (!isMessageId(re)) wrong("re", re, "msgid", "a message id (<agent>-<n>)", out);
@@ -87,26 +87,26 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
       // survive the round trip to a line, nor keep its digest.
       if ((typeof value !== "string" || (value !== "" && !_isToken(value, false))) && hint?.slots.has(key) !== true) {
         const what = typeof value === "string" ? "holds a space or control character" : "is not a string";
-        out.push(finding("VALUE_TYPE", `${key}=${show(value)}: ${what}; a slot the vocabulary does not type is a string without spaces`, { slot: key, expected: "token", received: show(value) }));
+        out.push(_error("VALUE_TYPE", `${key}=${show(value)}: ${what}; a slot the vocabulary does not type is a string without spaces`, { slot: key, expected: "token", received: show(value) }));
       }
       if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 95) continue; // x_ extension keys: accepted as they are
       if (hint !== null && hint.slots.has(key)) {
-        out.push(finding("PROFILE_REQUIRED", `${key}= belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: show(value) }));
+        out.push(_error("PROFILE_REQUIRED", `${key}= belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: show(value) }));
       } else {
-        out.push(finding("SLOT_UNKNOWN", `${key}= is not in the vocabulary; ignored`, { slot: key, received: show(value) }));
+        out.push(_note("SLOT_UNKNOWN", `${key}= is not in the vocabulary; ignored`, { slot: key, received: show(value) }));
       }
       continue;
     }
     const problem = def.check(value);
     if (problem !== null) {
       if (problem.code === "ENUM_UNKNOWN" && hint !== null && hint.slots.get(key)?.check(value) === null) {
-        out.push(finding("PROFILE_REQUIRED", `${key}=${problem.received} belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: problem.received }));
+        out.push(_error("PROFILE_REQUIRED", `${key}=${problem.received} belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: problem.received }));
       } else {
-        out.push(finding(problem.code, `${key}=${show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: problem.received }));
+        out.push(_error(problem.code, `${key}=${show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: problem.received }));
       }
     }
     if (type !== undefined && (def.onTypes & type.bit) === 0) {
-      out.push(finding("SLOT_NOT_ON_TYPE", `${key}= is not a slot of ${message.type}; ignored`, { slot: key }));
+      out.push(_note("SLOT_NOT_ON_TYPE", `${key}= is not a slot of ${message.type}; ignored`, { slot: key }));
     }
   }
 }
@@ -115,17 +115,17 @@ function checkRequired(message: Message, type: TypeDef, out: Finding[]): void {
   const slots = message.slots;
   for (const key of type.required) {
     if (key === "re" || key === "from" || key === "to" || key === "item") continue; // checked with the envelope
-    if (!Object.hasOwn(slots, key)) out.push(finding("MISSING_SLOT", `${type.code} requires ${key}=`, { slot: key }));
+    if (!Object.hasOwn(slots, key)) out.push(_error("MISSING_SLOT", `${type.code} requires ${key}=`, { slot: key }));
   }
   // Requirements that depend on another slot of the same line.
   if (type.code === "AQ" && slots["need"] === "ENUM" && !Object.hasOwn(slots, "opts")) {
-    out.push(finding("MISSING_SLOT", "need=ENUM requires opts=", { slot: "opts" }));
+    out.push(_error("MISSING_SLOT", "need=ENUM requires opts=", { slot: "opts" }));
   }
   if (type.code === "HO" && slots["ask"] === "UNDO" && !Object.hasOwn(slots, "ctx")) {
-    out.push(finding("MISSING_SLOT", "ask=UNDO requires ctx= naming the act to reverse", { slot: "ctx" }));
+    out.push(_error("MISSING_SLOT", "ask=UNDO requires ctx= naming the act to reverse", { slot: "ctx" }));
   }
   if (type.code === "AN" && slots["val"] === "tail" && message.tail === null) {
-    out.push(finding("TAIL_REQUIRED", "val=tail puts the answer in the tail, but there is none", { slot: "tail" }));
+    out.push(_error("TAIL_REQUIRED", "val=tail puts the answer in the tail, but there is none", { slot: "tail" }));
   }
 }
 
@@ -135,7 +135,7 @@ function checkAnswers(message: Message, ans: ReadonlySet<string>, profile: strin
   if (message.type === "AQ" && slots["need"] === "ENUM" && Array.isArray(slots["opts"])) {
     for (const option of slots["opts"] as readonly Scalar[]) {
       if (typeof option === "string" && !ans.has(option)) {
-        out.push(finding("ANS_UNKNOWN", `opts ${option} is not in profile ${profile}'s answers (${[...ans].join(" ")})`, { slot: "opts", received: option }));
+        out.push(_error("ANS_UNKNOWN", `opts ${option} is not in profile ${profile}'s answers (${[...ans].join(" ")})`, { slot: "opts", received: option }));
       }
     }
   }
@@ -143,7 +143,7 @@ function checkAnswers(message: Message, ans: ReadonlySet<string>, profile: strin
     const val = slots["val"];
     if (typeof val !== "string" || val === "tail" || val === "Y" || val === "N" || NUMBER.test(val) || isDate(val)) return;
     if (!ans.has(val)) {
-      out.push(finding("ANS_UNKNOWN", `val=${val} is not in profile ${profile}'s answers (${[...ans].join(" ")})`, { slot: "val", received: val }));
+      out.push(_error("ANS_UNKNOWN", `val=${val} is not in profile ${profile}'s answers (${[...ans].join(" ")})`, { slot: "val", received: val }));
     }
   }
 }
@@ -161,7 +161,7 @@ function checkConstraintKeys(message: Message, read: Vocabulary, out: Finding[])
       if (slot === "acc" && colon < 0) continue; // not a constraint at all: a VALUE_TYPE error already
       const key = _constraintKey(slot === "acc" ? element.slice(0, colon) : element); // null: a VALUE_TYPE error already
       if (key !== null && !read.constraintKeys.has(key)) {
-        out.push(finding("CONSTRAINT_KEY_UNKNOWN", `${slot} names constraint key '${key}', outside the closed set; it will be noted, not compared`, { slot, received: element }));
+        out.push(_note("CONSTRAINT_KEY_UNKNOWN", `${slot} names constraint key '${key}', outside the closed set; it will be noted, not compared`, { slot, received: element }));
       }
     }
   }
@@ -171,7 +171,7 @@ function checkAgents(message: Message, agents: ReadonlySet<string>, profile: str
   for (const field of ["from", "to"] as const) {
     const name = message[field];
     if (name !== null && name !== HUMAN && !agents.has(name)) {
-      out.push(finding("AGENT_NOT_IN_PROFILE", `${field}=${name} is not one of profile ${profile}'s agents`, { slot: field, received: name }));
+      out.push(_note("AGENT_NOT_IN_PROFILE", `${field}=${name} is not one of profile ${profile}'s agents`, { slot: field, received: name }));
     }
   }
 }
@@ -179,7 +179,7 @@ function checkAgents(message: Message, agents: ReadonlySet<string>, profile: str
 /** Rule 2's VER: the version token is not this reader's. Long tokens are shown cut. */
 export function _versionFinding(v: string, onLine: boolean): Finding {
   const shown = v.length > 40 ? `${v.slice(0, 40)}...` : v;
-  return finding("VERSION", `unsupported protocol version ${shown}; this reader speaks ${VERSION}`, { slot: "v", ...(onLine ? { at: 0 } : {}), expected: VERSION, received: shown });
+  return _error("VERSION", `unsupported protocol version ${shown}; this reader speaks ${VERSION}`, { slot: "v", ...(onLine ? { at: 0 } : {}), expected: VERSION, received: shown });
 }
 
 /**
@@ -197,14 +197,14 @@ export function validate(message: Message, vocabulary: Vocabulary = coreVocabula
   const code = TYPE_CODES.get(message.type);
   const type = code === undefined ? undefined : read.types[code];
   if (type === undefined) {
-    out.push(finding("TYPE_UNKNOWN", `unknown message type ${message.type}`, { slot: "type", expected: Object.keys(read.types).join(" "), received: message.type }));
+    out.push(_error("TYPE_UNKNOWN", `unknown message type ${message.type}`, { slot: "type", expected: Object.keys(read.types).join(" "), received: message.type }));
   }
   checkEnvelope(message, type, out);
   const hint = vocabulary.profile !== null && !hasP ? vocabulary : null;
   checkSlots(message, read, hint, type, out);
   if (type !== undefined) checkRequired(message, type, out);
   if (message.tail !== null && codePoints(message.tail) > TAIL_MAX) {
-    out.push(finding("TAIL_TOO_LONG", `the tail is ${codePoints(message.tail)} characters; at most ${TAIL_MAX}, longer content goes in an artifact (art=)`, { slot: "tail", expected: `<= ${TAIL_MAX}` }));
+    out.push(_error("TAIL_TOO_LONG", `the tail is ${codePoints(message.tail)} characters; at most ${TAIL_MAX}, longer content goes in an artifact (art=)`, { slot: "tail", expected: `<= ${TAIL_MAX}` }));
   }
   if (read.ans !== null) checkAnswers(message, read.ans, read.name, out);
   checkConstraintKeys(message, read, out);
