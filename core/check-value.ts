@@ -82,53 +82,44 @@ export function isKey(text: string): boolean {
 const show = (v: Scalar): string => (typeof v === "boolean" ? (v ? "Y" : "N") : String(v));
 const bad = (code: Problem["code"], reason: string, v: Scalar): Problem => ({ code, reason, received: show(v) });
 
-function stringCheck(test: (s: string) => boolean, reason: string, inList: boolean): (v: Scalar) => Problem | null {
-  return (v) => {
-    if (typeof v !== "string") return bad("VALUE_TYPE", reason, v);
-    if (!test(v) || (inList && v.includes("+"))) return bad("VALUE_TYPE", reason, v);
-    return null;
-  };
-}
-
 const isTokenValue = (s: string): boolean => _isToken(s, false);
 const isTokenElement = (s: string): boolean => _isToken(s, true);
-const isNum = (s: string): boolean => NUM.test(s);
 
 /** For the kinds whose values are strings of a shape: the shape's test, and why a value fails it. */
-function stringKind(kind: SlotType["kind"], inList: boolean): { readonly test: (s: string) => boolean; readonly reason: string } | null {
-  switch (kind) {
-    case "token":
-    case "ref":
-    case "value":
-      return { test: inList ? isTokenElement : isTokenValue, reason: "is not a token (no spaces)" };
-    case "profile":
-      return { test: _isAgentName, reason: "is not a profile name" };
-    case "date":
-      return { test: isDate, reason: "is not a date (YYYYMMDD)" };
-    case "time":
-      return { test: isTime, reason: "is not a UTC time (YYYYMMDDTHHMMZ)" };
-    case "money":
-      return { test: _isMoney, reason: "is not money (two decimals, no separators)" };
-    case "num":
-      return { test: isNum, reason: "is not a number (or two with a slash)" };
-    case "msgid":
-      return { test: _isMessageId, reason: "is not a message id (<agent>-<n>)" };
-    case "agent":
-      return { test: _isAgentName, reason: "is not an agent name ([A-Za-z0-9._-]+)" };
-    case "hex12":
-      return { test: _isHex12, reason: "is not 12 lowercase hex characters" };
-    case "constraint":
-      return { test: isConstraint, reason: "is not a constraint (key:value)" };
-    case "ckey":
-      return { test: isConstraintKey, reason: "is not a constraint key" };
-    default:
-      return null;
-  }
+type Shape = readonly [test: (s: string) => boolean, reason: string];
+const TOKEN: Shape = [isTokenValue, "is not a token (no spaces)"];
+const AGENT: Shape = [_isAgentName, "is not an agent name ([A-Za-z0-9._-]+)"];
+const SHAPES: { readonly [kind: string]: Shape } = {
+  token: TOKEN,
+  ref: TOKEN,
+  value: TOKEN,
+  profile: [_isAgentName, "is not a profile name"],
+  date: [isDate, "is not a date (YYYYMMDD)"],
+  time: [isTime, "is not a UTC time (YYYYMMDDTHHMMZ)"],
+  money: [_isMoney, "is not money (two decimals, no separators)"],
+  num: [(s) => NUM.test(s), "is not a number (or two with a slash)"],
+  msgid: [_isMessageId, "is not a message id (<agent>-<n>)"],
+  agent: AGENT,
+  hex12: [_isHex12, "is not 12 lowercase hex characters"],
+  constraint: [isConstraint, "is not a constraint (key:value)"],
+  ckey: [isConstraintKey, "is not a constraint key"],
+};
+
+/**
+ * The shape of a kind, or undefined for the kinds whose values are not strings of a shape. In a
+ * list a token may not hold `+`; no other shape's test lets a `+` through.
+ */
+function shapeOf(kind: SlotType["kind"], inList: boolean): Shape | undefined {
+  const shape = Object.hasOwn(SHAPES, kind) ? SHAPES[kind] : undefined;
+  return inList && shape === TOKEN ? [isTokenElement, TOKEN[1]] : shape;
 }
 
 function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: Scalar) => Problem | null {
-  const shape = stringKind(type.kind, inList);
-  if (shape !== null) return stringCheck(shape.test, shape.reason, inList);
+  const shape = shapeOf(type.kind, inList);
+  if (shape !== undefined) {
+    const [test, reason] = shape;
+    return (v) => (typeof v === "string" && test(v) ? null : bad("VALUE_TYPE", reason, v));
+  }
   switch (type.kind) {
     case "bool":
       return (v) => (typeof v === "boolean" ? null : bad("VALUE_TYPE", "is not Y or N", v));
@@ -167,8 +158,8 @@ function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: 
  * are not strings: the checkers' own tests, without their reporting.
  */
 function validString(type: SlotType, ctx: CheckContext, inList: boolean): ((s: string) => boolean) | null {
-  const shape = stringKind(type.kind, inList);
-  if (shape !== null) return shape.test;
+  const shape = shapeOf(type.kind, inList);
+  if (shape !== undefined) return shape[0];
   if (type.kind === "enum") {
     const codes = ctx.enums.get(type.name);
     return codes === undefined ? null : (s) => codes.has(s);
@@ -194,11 +185,11 @@ export function makeChecker(type: SlotType, ctx: CheckContext): Checker {
   return (value) => (Array.isArray(value) && value.length > 0 && allPass(value, test) ? null : full(value));
 }
 
-/** Every element is a non-empty string without `+` that passes `test`. */
+/** Every element is a non-empty string that passes `test` (which, for a list element, refuses `+`). */
 function allPass(list: readonly Scalar[], test: (s: string) => boolean): boolean {
   for (let i = 0; i < list.length; i++) {
     const v = list[i];
-    if (typeof v !== "string" || v === "" || !test(v) || v.includes("+")) return false;
+    if (typeof v !== "string" || v === "" || !test(v)) return false;
   }
   return true;
 }
