@@ -8,13 +8,14 @@ import type { SlotType } from "./slot-type.js";
 import type { TranslationRule } from "./translation.js";
 import type { EnumCode, SlotDef, TypeDef, Vocabulary, VocabularyProfile } from "./vocabulary-model.js";
 import type { ConstraintKeyEntry, MessageType } from "./vocabulary.js";
-import { MESSAGE_TYPES } from "./vocabulary.js";
+import { ENVELOPE_FIELDS, MESSAGE_TYPES } from "./vocabulary.js";
 
 export interface SlotSpec {
   readonly key: string;
   readonly type: SlotType;
   readonly meaning: string;
-  readonly on: readonly MessageType[];
+  /** A SlotDef of the base vocabulary is a SlotSpec as it is: `on` may be its set. */
+  readonly on: Iterable<string>;
   readonly origin: string;
 }
 
@@ -34,6 +35,7 @@ export interface VocabularyParts {
   readonly slots: readonly SlotSpec[];
   readonly enums: ReadonlyMap<string, ReadonlyMap<string, EnumCode>>;
   readonly constraintKeys: ReadonlyMap<string, ConstraintKeyEntry & { readonly origin: string }>;
+  /** Alias groups, each led by its canonical spelling, added to the base vocabulary's aliases. */
   readonly aliases: readonly (readonly string[])[];
   readonly agents: readonly string[] | null;
   readonly asksUsed: readonly string[] | null;
@@ -51,17 +53,20 @@ export function _assemble(parts: VocabularyParts): Vocabulary {
   const slots = new Map<string, SlotDef>();
   const ctx = { enums: parts.enums, slots };
   for (const s of parts.slots) {
+    const on = new Set(s.on);
+    let onTypes = 0;
+    for (const t of on) onTypes |= typeBit(t);
     slots.set(s.key, {
       key: s.key,
       type: s.type,
       decoding: decodingOf(s.type),
       meaning: s.meaning,
-      on: new Set(s.on),
+      on,
       origin: s.origin,
       check: makeChecker(s.type, ctx),
-      envelope: s.key === "re" ? 1 : s.key === "from" ? 2 : s.key === "to" ? 3 : s.key === "item" ? 4 : 0,
+      envelope: ((ENVELOPE_FIELDS as readonly string[]).indexOf(s.key) + 1) as SlotDef["envelope"],
       index: slots.get(s.key)?.index ?? slots.size,
-      onTypes: s.on.reduce((mask, t) => mask | typeBit(t), 0),
+      onTypes,
     });
   }
   const types = {} as Record<MessageType, TypeDef>;
@@ -70,7 +75,7 @@ export function _assemble(parts: VocabularyParts): Vocabulary {
     const allowed = new Set<string>(["p", ...entry.required, ...entry.optional]);
     types[t] = { code: t, ...entry, allowed, bit: typeBit(t) };
   }
-  const aliases = new Map<string, string>();
+  const aliases = new Map(parts.base?.aliases);
   for (const group of parts.aliases) for (const spelling of group) aliases.set(spelling, group[0] as string);
   const ans = parts.enums.get("ans");
   const vocabulary: Vocabulary = {

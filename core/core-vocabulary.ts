@@ -18,13 +18,13 @@ import {
 import type { ConstraintKeyEntry } from "./vocabulary.js";
 
 function buildCore(): Vocabulary {
-  const slots: SlotSpec[] = [];
-  for (const [key, entry] of Object.entries(CORE_SLOTS)) {
-    const on = MESSAGE_TYPES.filter(
-      (t) => key === "p" || CORE_TYPES[t].required.includes(key) || CORE_TYPES[t].optional.includes(key),
-    );
-    slots.push({ key, type: parseSlotType(entry.type) as SlotType, meaning: entry.meaning, on, origin: VERSION });
-  }
+  const slots: SlotSpec[] = Object.entries(CORE_SLOTS).map(([key, { type, meaning }]) => ({
+    key,
+    type: parseSlotType(type) as SlotType,
+    meaning,
+    on: MESSAGE_TYPES.filter((t) => key === "p" || CORE_TYPES[t].required.includes(key) || CORE_TYPES[t].optional.includes(key)),
+    origin: VERSION,
+  }));
   const enums = new Map<string, Map<string, EnumCode>>();
   for (const [name, codes] of Object.entries(CORE_ENUMS)) {
     enums.set(name, new Map(Object.entries(codes).map(([code, meaning]) => [code, { meaning, origin: VERSION }])));
@@ -33,8 +33,8 @@ function buildCore(): Vocabulary {
   for (const [key, entry] of Object.entries(CORE_CONSTRAINT_KEYS)) constraintKeys.set(key, { ...entry, origin: VERSION });
   const types = {} as TypeTable;
   for (const t of MESSAGE_TYPES) {
-    const { meaning, required, optional, conditional } = CORE_TYPES[t];
-    types[t] = { meaning, required: [...required], optional: [...optional], ...(conditional ? { conditional } : {}) };
+    const entry = CORE_TYPES[t];
+    types[t] = { ...entry, required: [...entry.required], optional: [...entry.optional] };
   }
   return _assemble({
     name: VERSION,

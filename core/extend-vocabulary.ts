@@ -12,7 +12,7 @@ import type { SlotType } from "./slot-type.js";
 import { shapePattern } from "./translation.js";
 import type { TranslationRule } from "./translation.js";
 import type { EnumCode, Vocabulary } from "./vocabulary-model.js";
-import type { ConstraintKeyEntry, MessageType } from "./vocabulary.js";
+import type { ConstraintKeyEntry } from "./vocabulary.js";
 import { MESSAGE_TYPES } from "./vocabulary.js";
 
 function addCodes(enums: Map<string, ReadonlyMap<string, EnumCode>>, name: string, codes: Readonly<Record<string, string>>, origin: string): void {
@@ -48,33 +48,23 @@ export function extendVocabulary(core: Vocabulary, file: ProfileFile): Vocabular
   if (file.asks) addCodes(enums, "ask", file.asks, origin);
   if (file.why) addCodes(enums, "why", file.why, origin);
 
-  const slots: SlotSpec[] = [...core.slots.values()].map((d) => ({ key: d.key, type: d.type, meaning: d.meaning, on: [...d.on] as MessageType[], origin: d.origin }));
+  const slots: SlotSpec[] = [...core.slots.values()];
   const profileSlots = file.slots ?? [];
-  for (const s of profileSlots) {
-    slots.push({ key: s.key, type: parseSlotType(s.type) as SlotType, meaning: s.desc ?? "", on: [...new Set(s.on)], origin });
-  }
+  for (const s of profileSlots) slots.push({ key: s.key, type: parseSlotType(s.type) as SlotType, meaning: s.desc ?? "", on: s.on, origin });
 
   const types = {} as TypeTable;
   for (const t of MESSAGE_TYPES) {
     const base = core.types[t];
     const mine = profileSlots.filter((s) => s.on.includes(t));
-    const required = mine.filter((s) => s.required === true).map((s) => s.key);
     types[t] = {
-      meaning: base.meaning,
-      required: [...base.required, ...required],
+      ...base,
+      required: [...base.required, ...mine.filter((s) => s.required === true).map((s) => s.key)],
       optional: [...base.optional, ...mine.filter((s) => s.required !== true).map((s) => s.key)],
-      ...(base.conditional === undefined ? {} : { conditional: base.conditional }),
     };
   }
 
   const constraintKeys = new Map<string, ConstraintKeyEntry & { origin: string }>(core.constraintKeys);
   for (const [key, entry] of Object.entries(file.ckeys ?? {})) constraintKeys.set(key, { meaning: entry.desc, set: entry.set ?? false, origin });
-  const coreGroups = new Map<string, string[]>();
-  for (const [spelling, canonical] of core.aliases) {
-    const group = coreGroups.get(canonical) ?? [canonical];
-    if (spelling !== canonical) group.push(spelling);
-    coreGroups.set(canonical, group);
-  }
 
   return _assemble({
     name: origin,
@@ -84,7 +74,7 @@ export function extendVocabulary(core: Vocabulary, file: ProfileFile): Vocabular
     slots,
     enums,
     constraintKeys,
-    aliases: [...coreGroups.values(), ...(file.aliases ?? [])],
+    aliases: file.aliases ?? [],
     agents: file.agents ?? null,
     asksUsed: file.asks_used ?? null,
     exec: new Map(Object.entries(file.exec ?? {})),
