@@ -141,16 +141,14 @@ function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: 
         return codes !== undefined && codes.has(v) ? null : bad("ENUM_UNKNOWN", `is not a known ${name} code`, v);
       };
     }
-    case "rblevel":
-      return (v) => {
-        if (typeof v !== "string") return bad("VALUE_TYPE", "is not a readback level or slot name", v);
-        if (NEVER_ECHOED.includes(v)) return bad("RB_UNKNOWN", `names ${v}, which a readback never echoes (${NEVER_ECHOED.join(" ")})`, v);
-        if (Object.hasOwn(READBACK_LEVELS, v) || ctx.slots.has(v)) return null;
-        return bad("RB_UNKNOWN", "is neither a readback level (echo all acc plan exec) nor a known slot", v);
-      };
-    default:
-      throw new RangeError("scalarChecker: a list type has no scalar checker");
   }
+  // rblevel, the one kind left: the others are shapes, and a list is checked by its element's checker.
+  return (v) => {
+    if (typeof v !== "string") return bad("VALUE_TYPE", "is not a readback level or slot name", v);
+    if (NEVER_ECHOED.includes(v)) return bad("RB_UNKNOWN", `names ${v}, which a readback never echoes (${NEVER_ECHOED.join(" ")})`, v);
+    if (Object.hasOwn(READBACK_LEVELS, v) || ctx.slots.has(v)) return null;
+    return bad("RB_UNKNOWN", "is neither a readback level (echo all acc plan exec) nor a known slot", v);
+  };
 }
 
 /**
