@@ -12,7 +12,7 @@ import { coreVocabulary } from "./core-vocabulary.js";
 import type { Message, Slots } from "./message.js";
 import { DECODE_STRING, decodeValue } from "./slot-type.js";
 import type { Vocabulary } from "./vocabulary-model.js";
-import { _versionFinding } from "./validate.js";
+import { _cut, _versionFinding } from "./validate.js";
 import { MESSAGE_TYPES, VERSION } from "./vocabulary.js";
 
 /** What a refusal needs to be addressed, recovered from a line that does not parse. */
@@ -208,25 +208,21 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
   // Positional tokens: version, type, id.
   if ((ends[0] as number) === 0) spacing(findings, 0);
   const v = ends[0] === VERSION.length && text.startsWith(VERSION) ? VERSION : text.slice(0, ends[0]);
-  if (count < 2) {
-    findings.push(_error("MISSING_TYPE", "the line stops after the version token; expected a message type", { at: end, slot: "type" }));
-    return fail(text, findings);
-  }
-  if (starts[1] === ends[1] || (equals[1] as number) >= 0) {
-    if (starts[1] === ends[1]) spacing(findings, starts[1] as number);
-    findings.push(_error("MISSING_TYPE", "expected the message type as the second token", { at: starts[1] as number, slot: "type" }));
-    return fail(text, findings);
+  // The type and the id: the second and third tokens, each a word without `=`.
+  for (let k = 1; k < 3; k++) {
+    const code = k === 1 ? "MISSING_TYPE" : "MISSING_ID";
+    const what = k === 1 ? "type" : "id";
+    if (count <= k) {
+      findings.push(_error(code, `the line stops after the ${k === 1 ? "version token" : "type"}; expected a message ${what}`, { at: end, slot: what }));
+      return fail(text, findings);
+    }
+    if (starts[k] === ends[k] || (equals[k] as number) >= 0) {
+      if (starts[k] === ends[k]) spacing(findings, starts[k] as number);
+      findings.push(_error(code, `expected the message ${what} as the ${k === 1 ? "second" : "third"} token`, { at: starts[k] as number, slot: what }));
+      return fail(text, findings);
+    }
   }
   const type = typeAt(text, starts[1] as number, ends[1] as number);
-  if (count < 3) {
-    findings.push(_error("MISSING_ID", "the line stops after the type; expected a message id", { at: end, slot: "id" }));
-    return fail(text, findings);
-  }
-  if (starts[2] === ends[2] || (equals[2] as number) >= 0) {
-    if (starts[2] === ends[2]) spacing(findings, starts[2] as number);
-    findings.push(_error("MISSING_ID", "expected the message id as the third token", { at: starts[2] as number, slot: "id" }));
-    return fail(text, findings);
-  }
   const id = text.slice(starts[2], ends[2]);
 
   // The profile decides how values decode, so find `p=` before decoding anything.
@@ -255,7 +251,7 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
       continue;
     }
     if (q < 0) {
-      const token = e - s > 40 ? `${text.slice(s, s + 40)}...` : text.slice(s, e);
+      const token = _cut(text.slice(s, e));
       findings.push(_error("TOKEN_NOT_KEYED", `'${token}' is not key=value`, { at: s, received: token }));
       continue;
     }
@@ -264,21 +260,11 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
     const def = vocabulary.slots.get(key);
     if (def === undefined) {
       if (!isKey(key)) {
-        const shown = key.length > 40 ? `${key.slice(0, 40)}...` : key;
+        const shown = _cut(key);
         findings.push(_error("KEY_SYNTAX", `key '${shown}' is not [a-z][a-z0-9_]* (constructor and prototype are reserved)`, { at: s, received: shown }));
       } else if (slots[key] !== undefined) {
         findings.push(_error("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
       } else slots[key] = raw;
-      continue;
-    }
-    const field = def.envelope;
-    if (field !== 0) {
-      const seen = field === 1 ? re : field === 2 ? from : field === 3 ? to : item;
-      if (seen !== null) findings.push(_error("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
-      else if (field === 1) re = raw;
-      else if (field === 2) from = raw;
-      else if (field === 3) to = raw;
-      else item = raw;
       continue;
     }
     if (seen[def.index] === line) {
@@ -286,6 +272,14 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
       continue;
     }
     seen[def.index] = line;
+    const field = def.envelope;
+    if (field !== 0) {
+      if (field === 1) re = raw;
+      else if (field === 2) from = raw;
+      else if (field === 3) to = raw;
+      else item = raw;
+      continue;
+    }
     // def.key is the vocabulary's own (interned) string: property access with it is much cheaper
     // than with a string just cut from the line.
     const name = def.key;

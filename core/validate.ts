@@ -176,9 +176,12 @@ function checkAgents(message: Message, agents: ReadonlySet<string>, profile: str
   }
 }
 
+/** A token as a finding shows it: its first 40 characters, and `...` when there are more. */
+export const _cut = (token: string): string => (token.length > 40 ? `${token.slice(0, 40)}...` : token);
+
 /** Rule 2's VER: the version token is not this reader's. Long tokens are shown cut. */
 export function _versionFinding(v: string, onLine: boolean): Finding {
-  const shown = v.length > 40 ? `${v.slice(0, 40)}...` : v;
+  const shown = _cut(v);
   return _error("VERSION", `unsupported protocol version ${shown}; this reader speaks ${VERSION}`, { slot: "v", ...(onLine ? { at: 0 } : {}), expected: VERSION, received: shown });
 }
 
