@@ -3,8 +3,8 @@
  * single line can break (sections 2, 3, 4, 5 rules 2-4, and 7). Rules that need another message
  * (a readback against its handoff) belong to the readback checks, not here.
  */
-import { _constraintKey, _isToken, _messageIdDash } from "./_chars.js";
-import { isAgent, isDate, isMessageId } from "./check-value.js";
+import { _constraintKey, _isAgentName, _isMessageId, _isToken, _messageIdDash } from "./_chars.js";
+import { isDate } from "./check-value.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import { _capFindings, _error, _note } from "./finding.js";
 import type { Finding } from "./finding.js";
@@ -53,18 +53,18 @@ function wrong(field: string, value: string, expected: string, what: string, out
 function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding[]): void {
   const { id, re, from, to, item } = message;
   const dash = _messageIdDash(id);
-  const fromIsAgent = from !== null && isAgent(from);
+  const fromIsAgent = from !== null && _isAgentName(from);
   if (dash < 0) {
     out.push(_error("ID_SHAPE", `id ${id} is not <from>-<n>`, { slot: "id", expected: "<from>-<n>", received: id }));
   } else if (fromIsAgent && !(dash === (from as string).length && id.startsWith(from as string))) {
     out.push(_error("ID_FROM", `id ${id} does not start with its sender ${from}-`, { slot: "id", expected: `${from}-<n>`, received: id }));
   }
   if (re === null) missing(type, "re", out);
-  else if (!isMessageId(re)) wrong("re", re, "msgid", "a message id (<agent>-<n>)", out);
+  else if (!_isMessageId(re)) wrong("re", re, "msgid", "a message id (<agent>-<n>)", out);
   if (from === null) missing(type, "from", out);
   else if (!fromIsAgent) wrong("from", from, "agent", "an agent name ([A-Za-z0-9._-]+)", out);
   if (to === null) missing(type, "to", out);
-  else if (!isAgent(to)) wrong("to", to, "agent", "an agent name ([A-Za-z0-9._-]+)", out);
+  else if (!_isAgentName(to)) wrong("to", to, "agent", "an agent name ([A-Za-z0-9._-]+)", out);
   if (item === null) missing(type, "item", out);
   else if (!_isToken(item, false)) wrong("item", item, "ref", "a reference (no spaces)", out);
 }
