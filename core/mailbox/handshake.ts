@@ -48,17 +48,30 @@ interface Pair {
   established_by: string | null;
   ids: Set<string>;
   budget: number | null;
-  /** The terms on the table that a program can compare: profile and exchange budget. */
+  /** The terms on the table that a program can compare: profile, exchange budget, transport, tags. */
   profile: MailboxEnvelope["profile"];
+  transport: MailboxEnvelope["transport"];
+  tags: readonly string[];
 }
+
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
+  const x = new Set(a);
+  const y = new Set(b);
+  return x.size === y.size && [...x].every((t) => y.has(t));
+};
 
 /**
  * The material terms an answer changes (section 6: "Material is decided by effect, not by how the
- * change is labelled"): the profile, and an exchange budget other than the one on the table.
+ * change is labelled"; profile, transport, tags and exchange budget are named material): the
+ * profile, the room's transport, and a tag set or an exchange budget other than the one on the
+ * table. An answer that names no tags or no budget restates nothing and changes neither. The
+ * arena, machine and root are each side's own locus, which differ normally across machines.
  */
 function changedTerms(answer: MailboxEnvelope, pair: Pair): string[] {
   const changed: string[] = [];
   if (answer.profile !== pair.profile) changed.push(`profile ${pair.profile} -> ${answer.profile}`);
+  if (answer.transport !== pair.transport) changed.push(`transport ${pair.transport} -> ${answer.transport}`);
+  if (answer.tags.length > 0 && !sameSet(answer.tags, pair.tags)) changed.push(`tags [${pair.tags.join(" ")}] -> [${answer.tags.join(" ")}]`);
   const table = pair.budget ?? DEFAULT_EXCHANGE_BUDGET;
   if (answer.exchange_budget !== null && answer.exchange_budget !== table) changed.push(`exchange_budget ${table} -> ${answer.exchange_budget}`);
   return changed;
@@ -82,7 +95,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       continue;
     }
     if (m.from !== h.from && !pairs.has(m.from) && m.kind === "welcome" && m.reply_to === h.id) {
-      pairs.set(m.from, { callsign: m.from, state: "establishing", proposal: h, acceptance: null, established_by: null, ids: new Set([h.id]), budget: h.exchange_budget, profile: h.profile });
+      pairs.set(m.from, { callsign: m.from, state: "establishing", proposal: h, acceptance: null, established_by: null, ids: new Set([h.id]), budget: h.exchange_budget, profile: h.profile, transport: h.transport, tags: h.tags });
     }
     const pair = pairOf(m);
     if (pair !== undefined) {
@@ -108,6 +121,8 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
           pair.proposal = m;
           pair.acceptance = null;
           pair.profile = m.profile;
+          pair.transport = m.transport;
+          if (m.tags.length > 0) pair.tags = m.tags;
           pair.budget = m.exchange_budget ?? pair.budget;
         }
       } else if (pair.profile === "FULL" && m.profile === "FULL" && m.kind === "ack" && pair.acceptance !== null && m.reply_to === pair.acceptance.id && m.from === pair.proposal.from && pair.state === "establishing") {
