@@ -16,22 +16,21 @@ export function Highlight({ text, findings }: { text: string; findings: readonly
     if (last !== undefined && p.errorAt >= 0 && last.at === p.errorAt) last.pieces.push(p);
     else runs.push({ at: p.errorAt, pieces: [p] });
   }
-  const piece = (p: (typeof marks)[number]) => (
-    <span key={p.start} class={`p-${p.kind}${p.errorAt < 0 && noted.has(p.start) ? " mark-note" : ""}`}>
-      {p.text}
-    </span>
+  // No keys: the pieces are always in text order, and a flat, unkeyed list lets Preact match them
+  // by position. Keyed spans mixed with unkeyed arrays made it reuse DOM nodes out of order.
+  const piece = (p: (typeof marks)[number]) => <span class={`p-${p.kind}${p.errorAt < 0 && noted.has(p.start) ? " mark-note" : ""}`}>{p.text}</span>;
+  const children = runs.flatMap((r) =>
+    r.at >= 0
+      ? [
+          <span class="err" data-at={r.at}>
+            {r.pieces.map(piece)}
+          </span>,
+        ]
+      : r.pieces.map(piece),
   );
   return (
     <code class="rw">
-      {runs.map((r) =>
-        r.at >= 0 ? (
-          <span key={`e${(r.pieces[0] as (typeof marks)[number]).start}`} class="err" data-at={r.at}>
-            {r.pieces.map(piece)}
-          </span>
-        ) : (
-          r.pieces.map(piece)
-        ),
-      )}
+      {children}
       {atEnd ? <span class="err-end" data-at={text.length} title="the line stops here" /> : null}
     </code>
   );

@@ -1,0 +1,72 @@
+// The rows of the conversation paint what the text holds: after any sequence of edits (pastes that
+// replace everything, insertions, deletions), each row's painted line is its line, in order.
+import fc from "fast-check";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { splitAll } from "../../playground/src/check/lines.js";
+import { pageSuite } from "./page-suite.js";
+
+const suite = pageSuite();
+
+// The audit's lines (a paste of P, then X, then Y garbled Y), and broken variants of spec lines.
+const P = "RW1 ST writer-05 from= writer to=research item=gh:x pct=50";
+const X = "RW1 HO research-\u0661 from=research to=writer item=x ask=DRAFT";
+const Y = "RW1 HO research-10 from=research to=writer itemgh:z ask=DRAFT due=20250101";
+const SPEC = [
+  "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len // hero copy",
+  "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT acc=len:120w+tone:plain",
+  "RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=art:draft.md",
+  "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261002",
+];
+const POOL = [P, X, Y, ...SPEC, ...SPEC.flatMap((l) => [l.replace(" to=", "  to="), l.replace("=", "= "), l.replace(/ ask=(\w+)/, " a$1"), l.replace("item=", "item"), l.slice(0, 30)])];
+
+/** The lines rows are made of, and what each row paints, after setting the text area to `text`. */
+async function paint(page: Page, text: string): Promise<{ want: string[]; shown: (string | null)[] }> {
+  const shown = await page.evaluate(async (v) => {
+    const ta = document.querySelector("#conversation") as HTMLTextAreaElement;
+    ta.value = v;
+    ta.dispatchEvent(new Event("input", { bubbles: true }));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return Array.from(document.querySelectorAll("ol.rows > li[data-line]"), (li) => li.querySelector(".row-head code.rw")?.textContent ?? null);
+  }, text);
+  return { want: splitAll(text, () => 0).lines.map((l) => l.text), shown };
+}
+
+type Edit = { readonly kind: "paste"; readonly lines: string[] } | { readonly kind: "insert"; readonly at: number; readonly text: string } | { readonly kind: "delete"; readonly at: number; readonly length: number };
+
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ kind: fc.constant("paste" as const), lines: fc.array(fc.constantFrom(...POOL), { minLength: 1, maxLength: 4 }) }),
+  fc.record({ kind: fc.constant("insert" as const), at: fc.nat(), text: fc.constantFrom("\n", " ", "=", "x", " // t", "item=", "-1", POOL[0] as string) }),
+  fc.record({ kind: fc.constant("delete" as const), at: fc.nat(), length: fc.integer({ min: 1, max: 12 }) }),
+);
+
+const apply = (text: string, e: Edit): string => {
+  if (e.kind === "paste") return e.lines.join("\n");
+  const at = text.length === 0 ? 0 : e.at % (text.length + 1);
+  return e.kind === "insert" ? text.slice(0, at) + e.text + text.slice(at) : text.slice(0, at) + text.slice(at + e.length);
+};
+
+describe("the rows", () => {
+  it("paint the line the text holds after pastes that replace the conversation (the audit's P, X, Y)", async () => {
+    const { page } = await suite.open();
+    for (const line of [P, X, Y]) {
+      const { want, shown } = await paint(page, line);
+      expect(shown).toStrictEqual(want);
+    }
+  });
+
+  it("paint every line as the text holds it, after any sequence of edits", async () => {
+    const { page } = await suite.open();
+    let text = "";
+    await fc.assert(
+      fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 8 }), async (edits) => {
+        for (const e of edits) {
+          text = apply(text, e);
+          const { want, shown } = await paint(page, text);
+          expect(shown).toStrictEqual(want);
+        }
+      }),
+      { numRuns: 60, seed: 20261002 },
+    );
+  }, 180_000);
+});
