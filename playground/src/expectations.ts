@@ -4,7 +4,7 @@
  * HO's vocabulary. Each result is cached by its inputs, so an unchanged entry is the same object
  * (the checker keeps a readback's report while its expectations are the same object).
  */
-import { readMessage, readRecord } from "../../core/index.js";
+import { parseJsonText, readMessage, readRecord } from "../../core/index.js";
 import type { ReadbackExpectations, Vocabulary, VocabularyResolver } from "../../core/index.js";
 import { skipped } from "./check/lines.js";
 import type { Expectation } from "./state.js";
@@ -27,14 +27,10 @@ function expectationOf(e: Expectation, vocabulary: Vocabulary): { value: Readbac
   const out: { expectAcc?: string; record?: ReadbackExpectations["record"] } = {};
   if (e.expectAcc.trim() !== "") out.expectAcc = e.expectAcc.trim();
   if (e.record.trim() !== "") {
-    let json: unknown;
-    try {
-      json = JSON.parse(e.record);
-    } catch (error) {
-      problems.push(`the record is not JSON: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (problems.length === 0) {
-      const r = readRecord(json, vocabulary);
+    const json = parseJsonText(e.record);
+    if (!json.ok) problems.push(json.problem === "syntax" ? `the record is not JSON: ${json.reason}` : `the record is refused: ${json.reason}`);
+    else {
+      const r = readRecord(json.value, vocabulary);
       if (r.ok) out.record = r.value.values;
       else problems.push(...r.findings.map((f) => f.message));
     }

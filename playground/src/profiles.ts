@@ -2,7 +2,7 @@
  * The profiles the playground reads with: the shipped ones (profiles/index.ts, compiled by the core
  * on first use) and a custom profile pasted or loaded from a file (checked by compileVocabulary).
  */
-import { compileVocabulary, coreVocabulary, profileResolver } from "../../core/index.js";
+import { compileVocabulary, coreVocabulary, parseJsonText, profileResolver } from "../../core/index.js";
 import type { Finding, Vocabulary, VocabularyResolver } from "../../core/index.js";
 import { shippedNames, shippedVocabulary } from "../../profiles/index.js";
 
@@ -15,13 +15,9 @@ export type CustomProfile =
 
 export function customProfile(text: string): CustomProfile | null {
   if (text.trim() === "") return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: `not JSON: ${error instanceof Error ? error.message : String(error)}`, findings: [] };
-  }
-  const result = compileVocabulary(coreVocabulary, json);
+  const json = parseJsonText(text);
+  if (!json.ok) return { ok: false, error: json.problem === "syntax" ? `not JSON: ${json.reason}` : json.reason, findings: [] };
+  const result = compileVocabulary(coreVocabulary, json.value);
   if (!result.ok) return { ok: false, error: "the profile is refused", findings: result.findings };
   return { ok: true, vocabulary: result.value, findings: result.findings };
 }

@@ -4,6 +4,7 @@
  * be cut short, edited or made up, so every failure is an answer, never an exception, and the
  * inflated size is capped.
  */
+import { parseJsonText } from "../../core/index.js";
 import { readState } from "./state.js";
 import type { PlaygroundState } from "./state.js";
 
@@ -83,12 +84,8 @@ export async function readFragment(hash: string): Promise<SharedState | null> {
   } catch {
     return { error: "the link's state is not UTF-8 text" };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { error: "the link's state is not JSON" };
-  }
-  const { state, problems } = readState(json);
+  const json = parseJsonText(text);
+  if (!json.ok) return { error: json.problem === "syntax" ? "the link's state is not JSON" : `the link's state is refused: ${json.reason}` };
+  const { state, problems } = readState(json.value);
   return { state, problems };
 }

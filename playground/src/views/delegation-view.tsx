@@ -5,6 +5,7 @@
  * Worker's (the spec's section 11). This module loads only when the tab is opened.
  */
 import { useMemo } from "preact/hooks";
+import { parseJsonText } from "../../../core/index.js";
 import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, validateRecord } from "../../../core/delegation/index.js";
 import type { DelegationFinding } from "../../../core/delegation/index.js";
 import { DELEGATION_EXAMPLES } from "../../../worker/examples/delegation.js";
@@ -47,12 +48,9 @@ type Checked = { readonly outcome: Outcome } | { readonly error: string } | null
 
 function run(mode: DelegationMode, text: string): Checked {
   if (text.trim() === "") return null;
-  let input: unknown;
-  try {
-    input = JSON.parse(text);
-  } catch (error) {
-    return { error: `not JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
+  const json = parseJsonText(text);
+  if (!json.ok) return { error: json.problem === "syntax" ? `not JSON: ${json.reason}` : `refused: ${json.reason}` };
+  const input = json.value;
   switch (mode) {
     case "validate": {
       const r = validateRecord(input);
