@@ -114,6 +114,20 @@ describe("section 8 in the conversation checker", () => {
     await expect.poll(() => page.locator("#now-hint").innerText()).toContain("not a time");
     expect(await page.locator('li[data-node="ops-03"] > .node [data-closure]').getAttribute("data-closure")).toBe("open");
   });
+
+  it("says problems, as rw check-thread does, when a line was left out as refused", async () => {
+    const { page } = await open();
+    await page.fill("#now", "20261001T0000Z");
+    const lines = [POLISH.replace("POLISH", "DRAFT"), POLISH.replace("research-01", "research-02").replace("#42", "#43")];
+    await page.fill("#conversation", lines.join("\n"));
+    const summary = page.locator(".summary[data-thread-ok]");
+    await expect.poll(() => summary.textContent()).toContain("1 refused line left out");
+    // The audit of the valid line alone has no error; the refused line fails the verdict.
+    expect(await summary.getAttribute("data-thread-ok")).toBe("false");
+    expect(await summary.locator(".badge").textContent()).toBe("problems");
+    await page.fill("#conversation", lines[0] as string);
+    await expect.poll(() => summary.getAttribute("data-thread-ok")).toBe("true");
+  });
 });
 
 describe("a broken line", () => {

@@ -3,6 +3,7 @@
  * check-rb's tiers; then check-thread's findings and the owners, as the core reports them.
  */
 import { useCallback } from "preact/hooks";
+import { threadVerdict } from "../../../core/index.js";
 import type { ItemOwner, ThreadFinding } from "../../../core/index.js";
 import type { Checked } from "../check/checker.js";
 import type { ThreadNode } from "../check/tree.js";
@@ -95,14 +96,16 @@ export function ThreadView({ checked, roots, onGoto }: { checked: Checked; roots
   const r = checked.report;
   const c = r.counts;
   const left = checked.lines.length - checked.audited.length;
+  // The verdict rw check-thread and the Worker give: a refused line, left out, fails it too.
+  const ok = threadVerdict(r, left);
   const node = useCallback((n: ThreadNode) => <TreeNodeView key={n.line.n} node={n} onGoto={onGoto} />, [onGoto]);
   const finding = useCallback((f: ThreadFinding) => <FindingRow key={`${f.line ?? ""} ${f.code} ${f.handoff} ${f.id}`} f={f} onGoto={onGoto} />, [onGoto]);
   const owner = useCallback((o: ItemOwner) => <OwnerRow key={o.item} o={o} />, []);
   return (
     <section aria-labelledby="thread-title">
       <h2 id="thread-title">Thread</h2>
-      <p class="summary" data-thread-ok={String(r.ok)}>
-        <span class={`badge ${r.ok ? "valid" : "refused"}`}>{r.ok ? "ok" : "problems"}</span> check-thread {checked.now === null ? "with no clock" : `at ${checked.now}`}: {c.messages} messages, {c.handoffs} handoffs ({c.open} open, {c.closed} closed, {c.cancelled} cancelled, {c.superseded} superseded); readbacks {c.readbacks.passed} passed, {c.readbacks.void} void, {c.readbacks.unverified} unverified
+      <p class="summary" data-thread-ok={String(ok)}>
+        <span class={`badge ${ok ? "valid" : "refused"}`}>{ok ? "ok" : "problems"}</span> check-thread {checked.now === null ? "with no clock" : `at ${checked.now}`}: {c.messages} messages, {c.handoffs} handoffs ({c.open} open, {c.closed} closed, {c.cancelled} cancelled, {c.superseded} superseded); readbacks {c.readbacks.passed} passed, {c.readbacks.void} void, {c.readbacks.unverified} unverified
         {left > 0 ? `; ${left} refused ${left === 1 ? "line" : "lines"} left out` : ""}
       </p>
       {roots.length === 0 ? <p class="hint">No valid line yet: the tree is rebuilt from re= as lines are read.</p> : null}
