@@ -1,8 +1,9 @@
 /**
  * The UN each refused line gets, by the core's `refusal`: sent by the agent the reader names, or
  * else by the line's `to=`, numbered one past the highest message number that receiver used in the
- * conversation's valid lines (and after its earlier refusals). A line that does not parse as far
- * as its `to=` names no receiver, and gets none unless the reader names one.
+ * conversation's valid lines (and after its earlier refusals; a refused line that gets no UN uses
+ * no number). A line that does not parse as far as its `to=` names no receiver, and gets none
+ * unless the reader names one.
  */
 import { isAgent, messageNumber, refusal } from "../../../core/index.js";
 import type { LineCheck } from "../../../core/index.js";
@@ -55,12 +56,11 @@ export function createRefusals(): Refusals {
       checks.forEach((c, k) => {
         if (c.ok) return;
         const receiver = as ?? c.message?.to ?? null;
-        let n = 1;
-        if (receiver !== null) {
-          n = (next.get(receiver) ?? highest.get(receiver) ?? 0) + 1;
-          next.set(receiver, n);
-        }
-        out[k] = one(c, receiver, n);
+        const n = receiver === null ? 1 : (next.get(receiver) ?? highest.get(receiver) ?? 0) + 1;
+        const r = one(c, receiver, n);
+        // Only a UN sent uses the number.
+        if (receiver !== null && "line" in r) next.set(receiver, n);
+        out[k] = r;
       });
       return out;
     },
