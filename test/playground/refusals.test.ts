@@ -1,5 +1,6 @@
 // The UN each refused line gets (playground/src/check/refusals.ts): numbered one past the highest
-// number its receiver used, and a line that gets no UN uses no number.
+// number its receiver used, and a line that gets no UN uses no number; where there is none, the
+// reason said is the one the core's reading gives.
 import { describe, expect, it } from "vitest";
 import { readMessage } from "../../core/index.js";
 import { createRefusals, highestNumbers } from "../../playground/src/check/refusals.js";
@@ -21,5 +22,28 @@ describe("refusal numbers", () => {
     ];
     expect(refusalsOf(lines).map(shown)).toStrictEqual(["writer-1", "none", "writer-2"]);
     expect(refusalsOf(lines, "auditor").map(shown)).toStrictEqual(["auditor-1", "none", "auditor-2"]);
+  });
+});
+
+describe("the reason a line gets no UN", () => {
+  const none = (line: string): string => {
+    const r = refusalsOf([line])[0];
+    if (r === null || r === undefined || !("none" in r)) throw new Error(`expected no UN for ${line}`);
+    return r.none;
+  };
+
+  it("is that no message could be read, for a line refused before a message exists", () => {
+    for (const line of ["RW1 HO research-07 from=research to=writer item=gh:x ask=DRAFT ", "RW1 HO research-08 from=research to=writer item=gh:x ask=DRAFT stray", "RW1 HO research-09 from=research to=writer\u0007 item=gh:x ask=DRAFT"]) {
+      expect(readMessage(line, resolve).message).toBeNull();
+      const why = none(line);
+      expect(why).not.toContain("as far as its to=");
+      expect(why).toMatch(/^no message could be read from the line, so no receiver is known/);
+    }
+  });
+
+  it("is that the line names no to=, for a message without one", () => {
+    const line = "RW1 HO research-01 from=research item=gh:x ask=DRAFT";
+    expect(readMessage(line, resolve).message?.to).toBeNull();
+    expect(none(line)).toMatch(/^the line names no to=, so no receiver is known/);
   });
 });

@@ -2,8 +2,8 @@
  * The UN each refused line gets, by the core's `refusal`: sent by the agent the reader names, or
  * else by the line's `to=`, numbered one past the highest message number that receiver used in the
  * conversation's valid lines (and after its earlier refusals; a refused line that gets no UN uses
- * no number). A line that does not parse as far as its `to=` names no receiver, and gets none
- * unless the reader names one.
+ * no number). A line from which no message could be read, or whose message has no `to=`, names no
+ * receiver, and gets none unless the reader names one.
  */
 import { isAgent, messageNumber, refusal } from "../../../core/index.js";
 import type { LineCheck } from "../../../core/index.js";
@@ -38,7 +38,7 @@ export function createRefusals(): Refusals {
     const key = `${receiver ?? ""} ${n}`;
     let r = byKey.get(key);
     if (r === undefined) {
-      if (receiver === null) r = { none: "the line does not parse as far as its to=, so no receiver is known: name one under \"Refusals from\" to see its UN" };
+      if (receiver === null) r = { none: `${check.message === null ? "no message could be read from the line" : "the line names no to="}, so no receiver is known: name one under "Refusals from" to see its UN` };
       else if (!isAgent(receiver)) r = { none: `${receiver} is not an agent name ([A-Za-z0-9._-]+)` };
       else {
         const un = refusal(check.message ?? check.envelope, check.findings, receiver, n);
