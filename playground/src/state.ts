@@ -3,6 +3,7 @@
  * (share.ts). `readState` takes untrusted JSON (a link anyone may have edited): each field that is
  * missing or of the wrong kind falls back to its default, and is named so the page can say so.
  */
+import { withoutBom } from "./input-text.js";
 
 export type View = "conversation" | "readback" | "legend" | "mailbox" | "delegation";
 export const VIEWS: readonly View[] = ["conversation", "readback", "legend", "mailbox", "delegation"];
@@ -97,7 +98,7 @@ export function readState(json: unknown): { state: PlaygroundState; problems: st
   }
   const state: PlaygroundState = {
     view: pick("view", (v) => VIEWS.includes(v as View)),
-    text: pick("text", isString),
+    text: withoutBom(pick("text", isString)),
     profile: pick("profile", isString),
     customProfile: pick("customProfile", isString),
     now: pick("now", isString),

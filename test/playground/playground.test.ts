@@ -166,6 +166,16 @@ describe("a broken line", () => {
   });
 });
 
+describe("decoding the conversation", () => {
+  it("drops one leading byte order mark, as the CLI and the Worker do", async () => {
+    const { page } = await open();
+    await page.fill("#conversation", `\uFEFF${POLISH.replace("POLISH", "DRAFT")}\n\uFEFF${POLISH.replace("POLISH", "DRAFT")}`);
+    const rows = page.locator("ol.rows > li[data-line]");
+    await expect.poll(() => rows.evaluateAll((lis) => lis.map((li) => li.getAttribute("data-status")))).toStrictEqual(["valid", "refused"]);
+    expect(await page.locator("#conversation").inputValue()).toBe(`${POLISH.replace("POLISH", "DRAFT")}\n\uFEFF${POLISH.replace("POLISH", "DRAFT")}`);
+  });
+});
+
 describe("the readback lab", () => {
   it("takes the sender's withheld criteria and record, and shows the tier report", async () => {
     const { page } = await open();

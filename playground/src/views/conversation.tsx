@@ -7,6 +7,7 @@ import { useCallback } from "preact/hooks";
 import type { Checked, CheckedLine } from "../check/checker.js";
 import type { ThreadNode } from "../check/tree.js";
 import { EXAMPLES } from "../examples.js";
+import { withoutBom } from "../input-text.js";
 import type { Example } from "../examples.js";
 import type { PlaygroundState } from "../state.js";
 import { Chunked } from "./chunks.js";
@@ -93,7 +94,7 @@ export function ConversationView({ state, set, checked, roots, customName, nowPr
           wrap="off"
           aria-describedby="conversation-hint"
           value={state.text}
-          onInput={(e) => set({ text: (e.currentTarget as HTMLTextAreaElement).value })}
+          onInput={(e) => set({ text: withoutBom((e.currentTarget as HTMLTextAreaElement).value) })}
           placeholder="RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 // hero copy"
         />
       </div>
