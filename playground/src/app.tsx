@@ -15,7 +15,8 @@ import type { Example } from "./examples.js";
 import { senderExpectations } from "./expectations.js";
 import { shippedVocabulary } from "../../profiles/index.js";
 import { customProfile, resolverFor } from "./profiles.js";
-import { readFragment, stateFragment } from "./share.js";
+import { leavePending, takePending } from "./pending.js";
+import { readFragment, stateFragment, stateFragmentNow } from "./share.js";
 import { initialState } from "./state.js";
 import type { PlaygroundState, View } from "./state.js";
 import { ConversationView } from "./views/conversation.js";
@@ -129,7 +130,7 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    void load(location.hash);
+    void load(takePending(location.hash));
     const onHash = (): void => {
       if (location.hash !== written.current) void load(location.hash);
     };
@@ -145,6 +146,34 @@ export function App() {
     written.current = fragment;
     history.replaceState(null, "", fragment === "" ? location.pathname + location.search : fragment);
   }, []);
+
+  // A page that is hidden or leaving may not live to see the pause: its state goes into the
+  // fragment at once (uncompressed, as stateFragmentNow makes it), and compressed again if it lives.
+  const latest = useRef<PlaygroundState | null>(null);
+  latest.current = state;
+  useEffect(() => {
+    const now = (): void => {
+      const s = latest.current;
+      if (s === null) return;
+      const fragment = isInitial(s) ? "" : stateFragmentNow(s);
+      writes.current++;
+      leavePending(location.hash, fragment);
+      if (fragment !== written.current) {
+        written.current = fragment;
+        history.replaceState(null, "", fragment === "" ? location.pathname + location.search : fragment);
+      }
+      void writeFragment(s);
+    };
+    const onVisibility = (): void => {
+      if (document.visibilityState === "hidden") now();
+    };
+    addEventListener("pagehide", now);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      removeEventListener("pagehide", now);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [writeFragment]);
 
   useEffect(() => {
     if (state === null) return;

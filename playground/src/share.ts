@@ -63,6 +63,29 @@ async function inflate(bytes: Uint8Array): Promise<Uint8Array | null> {
   return out;
 }
 
+/**
+ * `text` as deflate-raw data made of stored (uncompressed) blocks: what any inflater reads, made
+ * synchronously, for when the page is leaving and CompressionStream's promise would come too late.
+ */
+function storedDeflate(text: string): Uint8Array {
+  const bytes = new TextEncoder().encode(text);
+  const blocks = Math.max(1, Math.ceil(bytes.length / 0xffff));
+  const out = new Uint8Array(bytes.length + 5 * blocks);
+  for (let b = 0, at = 0; b < blocks; b++) {
+    const chunk = bytes.subarray(b * 0xffff, (b + 1) * 0xffff);
+    const n = chunk.length;
+    out.set([b === blocks - 1 ? 1 : 0, n & 0xff, n >> 8, ~n & 0xff, (~n >> 8) & 0xff], at);
+    out.set(chunk, at + 5);
+    at += 5 + n;
+  }
+  return out;
+}
+
+/** The fragment that holds `state`, made at once (uncompressed, so longer): for a page that is leaving. */
+export function stateFragmentNow(state: PlaygroundState): string {
+  return FRAGMENT_PREFIX + toBase64Url(storedDeflate(JSON.stringify(state)));
+}
+
 /** The fragment (with its `#`) that holds `state`. */
 export async function stateFragment(state: PlaygroundState): Promise<string> {
   return FRAGMENT_PREFIX + toBase64Url(await deflate(JSON.stringify(state)));

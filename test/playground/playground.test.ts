@@ -281,6 +281,28 @@ describe("sharing", () => {
     expect(await rows(p)).toBe(await rows(page));
   });
 
+  it("keeps an edit made just before a reload", async () => {
+    const { page } = await open();
+    const line = POLISH.replace("POLISH", "DRAFT");
+    await page.click("#conversation");
+    await page.keyboard.insertText(line);
+    await page.keyboard.type(" // more");
+    await page.reload();
+    await page.locator("#conversation").waitFor();
+    await expect.poll(() => page.locator("#conversation").inputValue()).toBe(`${line} // more`);
+    // Hidden (another tab, the app switcher), the state is in the address at once.
+    await page.keyboard.press("End");
+    await page.locator("#conversation").press("End");
+    await page.keyboard.type("!");
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    const fragment = await page.evaluate(() => location.hash);
+    const { page: again } = await open(fragment);
+    await expect.poll(() => again.locator("#conversation").inputValue()).toBe(`${line} // more!`);
+  });
+
   it("a malformed link shows a clear message and an empty playground, never a crash", async () => {
     const deflated = async (text: string, page: Page) =>
       page.evaluate(async (t) => {
