@@ -110,13 +110,18 @@ export function App() {
   const written = useRef("");
   const writes = useRef(0);
 
+  const latest = useRef<PlaygroundState | null>(null);
+  latest.current = state;
+
   const load = useCallback(async (hash: string): Promise<void> => {
+    // A fragment that is not read leaves the page as it is: empty when opening, else as it was.
+    const kept = (): string => (latest.current === null ? "The playground starts empty." : "The playground keeps what it held.");
     try {
       const shared = await readFragment(hash);
       if (shared === null) {
         setState((s) => s ?? initialState);
       } else if ("error" in shared) {
-        setNotice(`This link's state could not be read: ${shared.error}. The playground starts empty.`);
+        setNotice(`This link's state could not be read: ${shared.error}. ${kept()}`);
         setState((s) => s ?? initialState);
       } else {
         setNotice(shared.problems.length > 0 ? `Parts of this link's state were not understood and were left as they start: ${shared.problems.join(", ")}.` : null);
@@ -124,7 +129,7 @@ export function App() {
         setState(shared.state);
       }
     } catch (error) {
-      setNotice(`This link's state could not be read (${error instanceof Error ? error.message : String(error)}). The playground starts empty.`);
+      setNotice(`This link's state could not be read (${error instanceof Error ? error.message : String(error)}). ${kept()}`);
       setState((s) => s ?? initialState);
     }
   }, []);
@@ -149,8 +154,6 @@ export function App() {
 
   // A page that is hidden or leaving may not live to see the pause: its state goes into the
   // fragment at once (uncompressed, as stateFragmentNow makes it), and compressed again if it lives.
-  const latest = useRef<PlaygroundState | null>(null);
-  latest.current = state;
   useEffect(() => {
     const now = (): void => {
       const s = latest.current;

@@ -35,8 +35,8 @@ async function deflate(text: string): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** Inflates at most MAX_STATE_BYTES; null when the bytes are not deflate data or inflate to more. */
-async function inflate(bytes: Uint8Array): Promise<Uint8Array | null> {
+/** Inflates at most MAX_STATE_BYTES: the bytes, or why not (not deflate data, or more than that). */
+async function inflate(bytes: Uint8Array): Promise<Uint8Array | "unread" | "too-large"> {
   const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -46,13 +46,13 @@ async function inflate(bytes: Uint8Array): Promise<Uint8Array | null> {
       if (done) break;
       size += value.length;
       if (size > MAX_STATE_BYTES) {
-        await reader.cancel();
-        return null;
+        await reader.cancel().catch(() => undefined);
+        return "too-large";
       }
       chunks.push(value);
     }
   } catch {
-    return null;
+    return "unread";
   }
   const out = new Uint8Array(size);
   let at = 0;
@@ -100,7 +100,8 @@ export async function readFragment(hash: string): Promise<SharedState | null> {
   const bytes = fromBase64Url(hash.slice(FRAGMENT_PREFIX.length));
   if (bytes === null) return { error: "the link's state is not valid base64url: it may have been cut short or edited" };
   const inflated = await inflate(bytes);
-  if (inflated === null) return { error: "the link's state does not decompress: it may have been cut short or edited" };
+  if (inflated === "too-large") return { error: `the link's state is too large: it inflates to more than ${MAX_STATE_BYTES / (1024 * 1024)} MB` };
+  if (inflated === "unread") return { error: "the link's state does not decompress: it may have been cut short or edited" };
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(inflated);

@@ -317,6 +317,7 @@ describe("sharing", () => {
       ["#something-else", /not a playground state/],
       [`#s1.${await deflated("not json", helper)}`, /not JSON/],
       [`#s1.${await deflated(JSON.stringify({ text: 42, now: "20261001T1200Z", view: "legend" }), helper)}`, /left as they start: text/],
+      [`#s1.${await deflated(JSON.stringify({ text: "x".repeat(9 * 1024 * 1024) }), helper)}`, /too large/],
     ];
     for (const [fragment, message] of cases) {
       const { page } = await open(fragment);
@@ -324,6 +325,23 @@ describe("sharing", () => {
       await expect.poll(() => alert.innerText()).toMatch(message);
       expect(await page.locator("#main").count()).toBe(1);
     }
+  });
+});
+
+describe("a foreign fragment in the same tab", () => {
+  it("says the playground keeps what it holds, and keeps it", async () => {
+    const { page } = await open();
+    const line = POLISH.replace("POLISH", "DRAFT");
+    await page.fill("#conversation", line);
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toMatch(/^#s1\./);
+    await page.evaluate(() => {
+      location.hash = "#section-2";
+    });
+    const alert = page.getByRole("alert");
+    await expect.poll(() => alert.textContent()).toContain("not a playground state");
+    expect(await alert.textContent()).not.toContain("starts empty");
+    expect(await alert.textContent()).toContain("keeps what it held");
+    expect(await page.locator("#conversation").inputValue()).toBe(line);
   });
 });
 
