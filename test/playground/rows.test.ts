@@ -69,4 +69,40 @@ describe("the rows", () => {
       { numRuns: 60, seed: 20261002 },
     );
   }, 180_000);
+
+  it("keep a right-to-left override in a tail to itself: the rest of the JSON form is not reordered", async () => {
+    const { page } = await suite.open();
+    const RLO = "\u202e";
+    const lines = [`RW1 HO research-04 from=research to=writer item=gh:crox/site#45 ask=DRAFT // ${RLO}QTL override`, `{"v":"RW1","type":"HO","id":"research-05","from":"research","to":"writer","item":"gh:x","slots":{"ask":"DRAFT"},"tail":"${RLO}QTL","re":null}`];
+    await page.fill("#conversation", lines.join("\n"));
+    await page.locator('ol.rows > li[data-line="2"]').waitFor();
+    // Where a character of an element's text is painted, from the left.
+    const x = (selector: string, find: string, last = false) =>
+      page.locator(selector).evaluate((el, [find, last]) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        let hit: { node: Text; at: number } | null = null;
+        for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+          const t = n.textContent ?? "";
+          const at = last ? t.lastIndexOf(find as string) : t.indexOf(find as string);
+          if (at >= 0) {
+            hit = { node: n as Text, at };
+            if (!last) break;
+          }
+        }
+        if (hit === null) return null;
+        const r = document.createRange();
+        r.setStart(hit.node, hit.at);
+        r.setEnd(hit.node, hit.at + 1);
+        const box = r.getClientRects()[0] as DOMRect;
+        return { x: box.left, y: Math.round(box.top) };
+      }, [find, last] as const);
+    // Line 1's JSON form ends in "}, painted after the tail's text, not before it.
+    const end = await x('li[data-line="1"] pre.json', "}", true);
+    const tail = await x('li[data-line="1"] pre.json', "Q");
+    expect(end !== null && tail !== null && (end.y > tail.y || end.x > tail.x)).toBe(true);
+    // Line 2, a JSON form: its "re":null comes after the tail, in the row and in the page's text.
+    const re = await x('li[data-line="2"] .row-head code.rw', "r", true);
+    const rtl = await x('li[data-line="2"] .row-head code.rw', "Q");
+    expect(re !== null && rtl !== null && (re.y > rtl.y || re.x > rtl.x)).toBe(true);
+  });
 });

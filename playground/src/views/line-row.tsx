@@ -8,6 +8,7 @@ import type { CheckedLine } from "../check/checker.js";
 import { memo } from "../memo.js";
 import { FindingList } from "./findings.js";
 import { Highlight } from "./highlight.js";
+import { IsolatedJson, IsolatedLine } from "./isolate.js";
 
 interface Props {
   readonly line: CheckedLine;
@@ -31,13 +32,19 @@ function Row({ line, showJson, onGoto }: Props) {
       <div class="row-head">
         <span class="ln" aria-label={`line ${line.n}`}>{line.n}</span>
         <span class={`badge ${status}`}>{LABEL[status]}</span>
-        {line.json ? <code class="rw">{line.text}</code> : <Highlight text={line.text} findings={line.check.findings} />}
+        {line.json ? (
+          <code class="rw">
+            <IsolatedJson text={line.text} />
+          </code>
+        ) : <Highlight text={line.text} findings={line.check.findings} />}
       </div>
       <FindingList findings={line.check.findings} line={line.n} onGoto={onGoto} />
       {line.refusal === null ? null : "line" in line.refusal ? (
         <div class="refusal">
           <span class="hint">The receiver answers:</span>
-          <code data-refusal="">{line.refusal.line}</code>
+          <code data-refusal="">
+            <IsolatedLine text={line.refusal.line} />
+          </code>
         </div>
       ) : (
         <p class="refusal hint">No refusal: {line.refusal.none}</p>
@@ -45,10 +52,14 @@ function Row({ line, showJson, onGoto }: Props) {
       {showJson && message !== null ? (
         line.json ? (
           other !== null && other.ok ? (
-            <pre class="json" aria-label="the line">{other.value}</pre>
+            <pre class="json" aria-label="the line">
+              <IsolatedLine text={other.value} />
+            </pre>
           ) : null
         ) : (
-          <pre class="json" aria-label="JSON form">{JSON.stringify(message)}</pre>
+          <pre class="json" aria-label="JSON form">
+            <IsolatedJson text={JSON.stringify(message)} />
+          </pre>
         )
       ) : null}
     </li>

@@ -1,0 +1,33 @@
+/**
+ * Text from input, shown so that a bidirectional control in it (U+202E, say, which a tail may
+ * hold) reorders nothing outside its own part: each string of a JSON text, and each token of a
+ * line, is a span with `unicode-bidi: isolate` (class `iso`), which ends any embedding or override
+ * begun inside it.
+ */
+
+/** Each string literal of `text` (JSON, or what should be) isolated; the rest as it is. */
+export function IsolatedJson({ text }: { text: string }) {
+  const out: (string | preact.JSX.Element)[] = [];
+  const strings = /"(?:[^"\\\n]|\\.)*"?/g;
+  let at = 0;
+  for (let m = strings.exec(text); m !== null; m = strings.exec(text)) {
+    if (m.index > at) out.push(text.slice(at, m.index));
+    out.push(<span class="iso">{m[0]}</span>);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return <>{out}</>;
+}
+
+/** Each space-separated token of a line isolated, the tail (after ` // `) as one. */
+export function IsolatedLine({ text }: { text: string }) {
+  const separator = text.indexOf(" // ");
+  const tokens = (separator < 0 ? text : text.slice(0, separator)).split(" ");
+  const out: (string | preact.JSX.Element)[] = [];
+  tokens.forEach((t, k) => {
+    if (k > 0) out.push(" ");
+    out.push(<span class="iso">{t}</span>);
+  });
+  if (separator >= 0) out.push(" // ", <span class="iso">{text.slice(separator + 4)}</span>);
+  return <>{out}</>;
+}
