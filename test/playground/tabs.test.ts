@@ -137,6 +137,11 @@ describe("the delegation tab", () => {
       await page.getByRole("button", { name }).click();
       await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe(verdict);
     }
+    // The article goes with the kind's word: "an event record", "a delegation_contract record".
+    await page.getByRole("button", { name: /11\.4 the revocation event/ }).click();
+    const kind = validateRecord(DELEGATION_EXAMPLES.validate.record).kind as string;
+    await expect.poll(() => page.locator("[data-verdict]").textContent()).toContain(`${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind} record`);
+    expect(kind).toMatch(/^[aeiou]/);
     // The permission input read as a child check does not read: denied with its findings.
     await page.locator("#delegation-mode").selectOption("check-child");
     await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("denied");

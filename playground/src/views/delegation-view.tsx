@@ -54,7 +54,7 @@ function run(mode: DelegationMode, text: string): Checked {
   switch (mode) {
     case "validate": {
       const r = validateRecord(input);
-      return { outcome: { verdict: r.ok ? "valid" : "invalid", ok: r.ok, detail: r.kind === null ? "a record of no known kind" : `a ${r.kind} record`, failed: [], failedLabel: "", extra: [], findings: r.findings } };
+      return { outcome: { verdict: r.ok ? "valid" : "invalid", ok: r.ok, detail: r.kind === null ? "a record of no known kind" : `${/^[aeiou]/.test(r.kind) ? "an" : "a"} ${r.kind} record`, failed: [], failedLabel: "", extra: [], findings: r.findings } };
     }
     case "check-child": {
       const r = checkChildDocument(input);
