@@ -20,7 +20,7 @@ export function FindingsTable<F extends Finding>({ findings, columns, message, c
   if (findings.length === 0) return <p class="hint">No findings.</p>;
   return (
     <div class="table-scroll">
-      <table class={className}>
+      <table class={`findings-table ${className}`}>
         <thead>
           <tr>
             <th scope="col">Code</th>
@@ -36,18 +36,20 @@ export function FindingsTable<F extends Finding>({ findings, columns, message, c
         <tbody>
           {findings.map((f, k) => (
             <tr key={k} class={f.severity} data-code={f.code}>
-              <td>
+              <td data-label="Code">
                 <span class="code">{f.code}</span>
               </td>
-              <td>
+              <td data-label="Severity">
                 <span class={`badge ${f.severity}`}>{f.severity}</span>
               </td>
               {columns.map((c) => (
-                <td class={c.class ?? "mono"} key={c.label}>
+                <td class={c.class ?? "mono"} key={c.label} data-label={c.label}>
                   {c.cell(f)}
                 </td>
               ))}
-              <td>{message(f)}</td>
+              <td class="message" data-label="Message">
+                {message(f)}
+              </td>
             </tr>
           ))}
         </tbody>

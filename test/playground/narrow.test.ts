@@ -1,0 +1,35 @@
+// A phone's width (375 px): every tab is on screen (the tab bar wraps), and no view makes the page
+// scroll sideways, the delegation findings' messages included.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { pageSuite } from "./page-suite.js";
+
+const suite = pageSuite();
+
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe("at 375 px wide", () => {
+  it("shows every tab and scrolls no view sideways", async () => {
+    const { page } = await suite.open();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.locator('[data-example="pay"]').click();
+    await page.locator('ol.rows > li[data-line="2"]').waitFor();
+    for (const tab of ["Conversation", "Readback lab", "Legend", "Mailbox", "Delegation"]) {
+      const box = await page.getByRole("tab", { name: tab }).boundingBox();
+      expect(box !== null && box.x >= 0 && box.x + box.width <= 375, `${tab} on screen`).toBe(true);
+    }
+    expect(await sideways(page), "conversation").toBe(0);
+    for (const tab of ["Readback lab", "Legend", "Mailbox"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await page.locator(`#panel-${tab === "Readback lab" ? "readback" : tab.toLowerCase()} :is(textarea, select, pre)`).first().waitFor();
+      expect(await sideways(page), tab).toBe(0);
+    }
+    await page.getByRole("tab", { name: "Delegation" }).click();
+    await page.locator('[data-example="check-child"]').click();
+    await page.locator(".delegation-findings tbody tr").first().waitFor();
+    expect(await sideways(page), "delegation").toBe(0);
+    // The message column wraps: no cell of the findings table is wider than the screen.
+    const widest = await page.locator(".delegation-findings td").evaluateAll((tds) => Math.max(...tds.map((td) => td.getBoundingClientRect().right)));
+    expect(widest).toBeLessThanOrEqual(375);
+  });
+});
