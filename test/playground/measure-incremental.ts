@@ -38,7 +38,7 @@ export interface RenderFigures {
   readonly edit: Timing;
   /** Loading the whole conversation into the page, to the frame after. */
   readonly load: number;
-  /** Rows of the line list whose DOM changed, for each edit. */
+  /** Rows of the line list whose DOM changed, for each edit (the list renders the rows near the viewport: the edited row is scrolled to first). */
   readonly rowsChanged: readonly number[];
 }
 
@@ -56,25 +56,40 @@ export async function renderFigures(context: BrowserContext, url: string, edits 
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       return performance.now() - t;
     }, CONVERSATION.join("\n"));
-    await page.locator(`ol.rows > li[data-line="${CONVERSATION.length}"]`).waitFor();
+    await page.locator(`.summary[data-lines="${CONVERSATION.length}"]`).waitFor();
     return await page.evaluate(async (n) => {
       const ta = document.querySelector("#conversation") as HTMLTextAreaElement;
       const rows = document.querySelector("ol.rows") as HTMLOListElement;
       const times: number[] = [];
       const changed: number[] = [];
       for (let k = 0; k < n; k++) {
+        const line = 100 + 40 * k;
+        // The list renders the rows near the viewport: scroll to the row's place, as a reader would.
+        for (let tries = 0; tries < 40 && document.querySelector(`ol.rows > li[data-line="${line}"]`) === null; tries++) {
+          const shown = Array.from(document.querySelectorAll<HTMLElement>("ol.rows > li[data-line]"));
+          const first = shown[0];
+          const last = shown[shown.length - 1];
+          if (first === undefined || last === undefined) break;
+          const a = Number(first.dataset["line"]);
+          const b = Number(last.dataset["line"]);
+          const perRow = (last.getBoundingClientRect().bottom - first.getBoundingClientRect().top) / Math.max(1, b - a + 1);
+          scrollBy(0, (line - (line < a ? a : b)) * perRow);
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        }
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 300))));
         const touched = new Set<string>();
         const observer = new MutationObserver((records) => {
           for (const r of records) {
             const node = r.target instanceof Element ? r.target : r.target.parentElement;
             const row = node?.closest("ol.rows > li");
+            // A spacer standing for rows not rendered may be re-sized: that renders no row.
+            if (row?.classList.contains("window-spacer") === true) continue;
             touched.add(row?.getAttribute("data-line") ?? "list");
           }
         });
         observer.observe(rows, { subtree: true, childList: true, characterData: true, attributes: true });
         // The last character of line 100 + 40k: in its tail, as typing would change it.
         const lines = ta.value.split("\n");
-        const line = 100 + 40 * k;
         const at = lines.slice(0, line).reduce((s, l) => s + l.length + 1, 0) - 2;
         const t = performance.now();
         ta.setRangeText(ta.value[at] === "q" ? "z" : "q", at, at + 1);

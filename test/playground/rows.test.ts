@@ -105,4 +105,48 @@ describe("the rows", () => {
     const rtl = await x('li[data-line="2"] .row-head code.rw', "Q");
     expect(re !== null && rtl !== null && (re.y > rtl.y || re.x > rtl.x)).toBe(true);
   });
+
+  it("of a long conversation are rendered near the viewport only, the summary and the thread whole", async () => {
+    const { page } = await suite.open();
+    const lines = Array.from({ length: 3000 }, (_, k) => `RW1 HO research-${k + 1} from=research to=writer item=gh:crox/site#${k} ask=DRAFT due=20261002 // hero copy ${k}`);
+    await page.evaluate((v) => {
+      const ta = document.querySelector("#conversation") as HTMLTextAreaElement;
+      ta.value = v;
+      ta.dispatchEvent(new Event("input", { bubbles: true }));
+    }, lines.join("\n"));
+    await page.locator('.summary[data-lines="3000"]').waitFor();
+    expect(await page.locator(".summary[data-thread-ok]").textContent()).toContain("3000 handoffs");
+    await page.waitForTimeout(300);
+    const rendered = () => page.locator("ol.rows > li[data-line]").evaluateAll((lis) => lis.map((li) => Number(li.getAttribute("data-line"))));
+    expect((await rendered()).length).toBeGreaterThan(0);
+    expect((await rendered()).length).toBeLessThanOrEqual(300);
+    expect((await rendered())[0]).toBe(1);
+    // Scrolled to the end, the last rows are there, each painting its line.
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+        return (await rendered()).includes(3000);
+      })
+      .toBe(true);
+    expect((await rendered()).length).toBeLessThanOrEqual(300);
+    expect(await page.locator('ol.rows > li[data-line="3000"] .row-head code.rw').textContent()).toBe(lines[2999]);
+  });
+
+  it("paint a megabyte line in part, saying how much is left out; its findings cover all of it", async () => {
+    const { page } = await suite.open();
+    const line = `RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT // ${"y".repeat(1024 * 1024)}`;
+    await page.evaluate((v) => {
+      const ta = document.querySelector("#conversation") as HTMLTextAreaElement;
+      ta.value = v;
+      ta.dispatchEvent(new Event("input", { bubbles: true }));
+    }, line);
+    const row = page.locator('ol.rows > li[data-line="1"]');
+    await expect.poll(() => row.getAttribute("data-status")).toBe("refused");
+    const shown = (await row.locator(".row-head code.rw").textContent()) ?? "";
+    expect(line.startsWith(shown)).toBe(true);
+    expect(shown.length).toBeLessThanOrEqual(4096);
+    expect(await row.locator(".row-head [data-more]").getAttribute("data-more")).toBe(String(line.length - shown.length));
+    expect(await row.locator("ul.findings").textContent()).toContain("TAIL_TOO_LONG");
+    expect(((await row.locator("pre.json").textContent()) ?? "").length).toBeLessThan(4200);
+  });
 });

@@ -1,14 +1,17 @@
 /** An RW1 line with its parts coloured and its findings underlined where the core placed them. */
 import type { Finding } from "../../../core/index.js";
 import { pieces } from "../check/parts.js";
+import { clip, More } from "./clipped.js";
 
 export function Highlight({ text, findings }: { text: string; findings: readonly Finding[] }) {
   const errors: number[] = [];
   const notes: number[] = [];
   for (const f of findings) if (f.at !== undefined) (f.severity === "error" ? errors : notes).push(f.at);
-  const marks = pieces(text, errors);
+  // A very long line is painted in part (clipped.tsx); its pieces are found over all of it.
+  const { shown, more } = clip(text);
+  const marks = more === 0 ? pieces(text, errors) : pieces(text, errors).filter((p) => p.start < shown.length).map((p) => (p.start + p.text.length > shown.length ? { ...p, text: p.text.slice(0, shown.length - p.start) } : p));
   const noted = new Set(notes.filter((at) => !errors.includes(at)));
-  const atEnd = errors.some((at) => at >= text.length);
+  const atEnd = more === 0 && errors.some((at) => at >= text.length);
   // Consecutive pieces under one error make one underlined run.
   const runs: { at: number; pieces: typeof marks }[] = [];
   for (const p of marks) {
@@ -29,9 +32,12 @@ export function Highlight({ text, findings }: { text: string; findings: readonly
       : r.pieces.map(piece),
   );
   return (
-    <code class="rw">
-      {children}
-      {atEnd ? <span class="err-end" data-at={text.length} title="the line stops here" /> : null}
-    </code>
+    <>
+      <code class="rw">
+        {children}
+        {atEnd ? <span class="err-end" data-at={text.length} title="the line stops here" /> : null}
+      </code>
+      <More count={more} />
+    </>
   );
 }

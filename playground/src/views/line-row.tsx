@@ -7,6 +7,7 @@ import { formatLine } from "../../../core/index.js";
 import type { CheckedLine } from "../check/checker.js";
 import { memo } from "../memo.js";
 import { FindingList } from "./findings.js";
+import { clip, More } from "./clipped.js";
 import { Highlight } from "./highlight.js";
 import { IsolatedJson, IsolatedLine } from "./isolate.js";
 
@@ -27,15 +28,20 @@ function Row({ line, showJson, onGoto }: Props) {
   const status = lineStatus(line);
   const message = line.check.message;
   const other = message === null ? null : line.json ? formatLine(message) : null;
+  const raw = line.json ? clip(line.text) : null;
+  const form = showJson && message !== null ? (line.json ? (other !== null && other.ok ? clip(other.value) : null) : clip(JSON.stringify(message))) : null;
   return (
     <li id={`line-${line.n}`} data-line={line.n} data-status={status}>
       <div class="row-head">
         <span class="ln" aria-label={`line ${line.n}`}>{line.n}</span>
         <span class={`badge ${status}`}>{LABEL[status]}</span>
-        {line.json ? (
-          <code class="rw">
-            <IsolatedJson text={line.text} />
-          </code>
+        {raw !== null ? (
+          <>
+            <code class="rw">
+              <IsolatedJson text={raw.shown} />
+            </code>
+            <More count={raw.more} />
+          </>
         ) : <Highlight text={line.text} findings={line.check.findings} />}
       </div>
       <FindingList findings={line.check.findings} line={line.n} onGoto={onGoto} />
@@ -49,19 +55,17 @@ function Row({ line, showJson, onGoto }: Props) {
       ) : (
         <p class="refusal hint">No refusal: {line.refusal.none}</p>
       )}
-      {showJson && message !== null ? (
-        line.json ? (
-          other !== null && other.ok ? (
-            <pre class="json" aria-label="the line">
-              <IsolatedLine text={other.value} />
-            </pre>
-          ) : null
-        ) : (
-          <pre class="json" aria-label="JSON form">
-            <IsolatedJson text={JSON.stringify(message)} />
-          </pre>
-        )
-      ) : null}
+      {form === null ? null : line.json ? (
+        <pre class="json" aria-label="the line">
+          <IsolatedLine text={form.shown} />
+          <More count={form.more} />
+        </pre>
+      ) : (
+        <pre class="json" aria-label="JSON form">
+          <IsolatedJson text={form.shown} />
+          <More count={form.more} />
+        </pre>
+      )}
     </li>
   );
 }

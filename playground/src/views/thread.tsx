@@ -9,6 +9,7 @@ import type { Checked } from "../check/checker.js";
 import type { ThreadNode } from "../check/tree.js";
 import { memo } from "../memo.js";
 import { Chunked } from "./chunks.js";
+import { clip, More } from "./clipped.js";
 import { TierReport } from "./tier-report.js";
 
 type Goto = (line: number, at: number) => void;
@@ -23,7 +24,8 @@ function Node({ node, onGoto }: { node: ThreadNode; onGoto: Goto }) {
         </button>{" "}
         <span class="who">
           {m.from} → {m.to}
-          {m.item === null ? "" : `, ${m.item}`}
+          {m.item === null ? "" : `, ${clip(m.item).shown}`}
+          {m.item === null ? null : <More count={clip(m.item).more} />}
         </span>{" "}
         {node.closure !== null ? (
           <span class={`badge ${node.closure.state}`} data-closure={node.closure.state} title={node.closure.text}>
@@ -133,7 +135,7 @@ export function ThreadView({ checked, roots, onGoto }: { checked: Checked; roots
             </tr>
           </thead>
           <tbody>
-            <Chunked items={r.owners} render={owner} />
+            <Chunked items={r.owners} render={owner} spacer="tr" />
           </tbody>
         </table>
       )}
