@@ -3,7 +3,7 @@
  * commands take (a record, or the inputs of a check). Not JSON is invalid input (exit 1), told on
  * stderr; no input at all is a usage error.
  */
-import { parseJsonText } from "../core/index.js";
+import { parseJsonText, withoutBom } from "../core/index.js";
 import { readTextFile } from "./input.js";
 import { UsageError } from "./usage-error.js";
 
@@ -17,7 +17,7 @@ async function text(file: string | undefined): Promise<string | null> {
   for await (const chunk of process.stdin) parts.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer));
   try {
     const all = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(Buffer.concat(parts));
-    return all.startsWith("\uFEFF") ? all.slice(1) : all;
+    return withoutBom(all);
   } catch {
     return null;
   }

@@ -6,7 +6,7 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
-import { finding } from "../core/index.js";
+import { finding, withoutBom } from "../core/index.js";
 import type { LineCheck } from "../core/index.js";
 import { UsageError } from "./usage-error.js";
 
@@ -21,7 +21,6 @@ export interface InputLine {
 const LF = 0x0a;
 const CR = 0x0d;
 const HASH = 0x23;
-const BOM = "\uFEFF";
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Why a path cannot be read, in a few words, from a Node system error. */
@@ -80,7 +79,7 @@ export function readTextFile(label: string, path: string): string {
   }
   const text = decode(bytes);
   if (text === null) throw new UsageError(`${label}: ${path} is not valid UTF-8`);
-  return text.startsWith(BOM) ? text.slice(1) : text;
+  return withoutBom(text);
 }
 
 async function* chunks(file: string | undefined): AsyncGenerator<Uint8Array> {
@@ -140,7 +139,7 @@ export async function* readLines(file: string | undefined): AsyncGenerator<Input
         yield { n, text: "", refused: undecodable(n) };
         continue;
       }
-      const line = n === 1 && text.startsWith(BOM) ? text.slice(1) : text;
+      const line = n === 1 ? withoutBom(text) : text;
       if (line.trim() === "" || line.startsWith("#")) continue;
       yield { n, text: line, refused: null };
     }

@@ -7,7 +7,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import * as v from "valibot";
-import { isMessageId, isTime, memoryStore, messageSchema } from "../core/index.js";
+import { isMessageId, isTime, memoryStore, messageSchema, withoutBom } from "../core/index.js";
 import type { Statement, StatementStore } from "../core/index.js";
 import { UsageError } from "./usage-error.js";
 
@@ -53,7 +53,7 @@ function load(path: string): Statement[] {
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text);
+    parsed = JSON.parse(withoutBom(text));
   } catch {
     refuse(path, "not JSON");
   }
