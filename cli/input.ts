@@ -60,7 +60,7 @@ export function undecodable(n: number): LineCheck {
     ok: false,
     message: null,
     findings: [finding("ENCODING", `line ${n} is not valid UTF-8: the bytes were not read as text, nothing was replaced or guessed`)],
-    envelope: { id: null, from: null, item: null },
+    envelope: { id: null, from: null, to: null, item: null },
   };
 }
 

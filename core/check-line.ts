@@ -59,7 +59,7 @@ export function checkLine(text: string, vocabulary: Vocabulary | VocabularyResol
   if (!parsed.ok) return { ok: false, message: null, findings: parsed.findings, envelope: parsed.envelope };
   const message = parsed.value;
   const findings = validate(message, chosen);
-  const envelope = { id: message.id, from: message.from, item: message.item };
+  const envelope = { id: message.id, from: message.from, to: message.to, item: message.item };
   if (findings.length === 0) return { ok: true, message, findings, envelope };
   return { ok: !hasError(findings), message, findings: place(findings, text), envelope };
 }

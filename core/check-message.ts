@@ -14,12 +14,12 @@ export function checkMessage(input: unknown, vocabulary: Vocabulary | Vocabulary
   if (!shaped.ok) {
     const o = input !== null && typeof input === "object" ? (input as Record<string, unknown>) : {};
     const text = (k: string): string | null => (typeof o[k] === "string" ? (o[k] as string) : null);
-    return { ok: false, message: null, findings: shaped.findings, envelope: { id: text("id"), from: text("from"), item: text("item") } };
+    return { ok: false, message: null, findings: shaped.findings, envelope: { id: text("id"), from: text("from"), to: text("to"), item: text("item") } };
   }
   const message = shaped.value;
   const p = message.slots["p"];
   const chosen =
     typeof vocabulary === "function" ? (vocabulary(typeof p === "string" ? p : null) ?? coreVocabulary) : vocabulary;
   const findings = validate(message, chosen);
-  return { ok: !hasError(findings), message, findings, envelope: { id: message.id, from: message.from, item: message.item } };
+  return { ok: !hasError(findings), message, findings, envelope: { id: message.id, from: message.from, to: message.to, item: message.item } };
 }

@@ -19,6 +19,8 @@ import { MESSAGE_TYPES, VERSION } from "./vocabulary.js";
 export interface Envelope {
   readonly id: string | null;
   readonly from: string | null;
+  /** The line's receiver: the agent that refuses it (rule 2). */
+  readonly to: string | null;
   readonly item: string | null;
 }
 
@@ -93,20 +95,22 @@ function characterFindings(text: string): Finding[] {
   return out;
 }
 
-const ENVELOPE_TOKEN = /(?:^| )(from|item)=(\S+)/g;
+const ENVELOPE_TOKEN = /(?:^| )(from|to|item)=(\S+)/g;
 
 /** Best-effort address of a broken line, so a receiver can still refuse it. */
 function recoverEnvelope(text: string): Envelope {
   const head = text.split(" ", 3);
   const id = head.length === 3 && !(head[2] as string).includes("=") ? (head[2] as string) : null;
   let from: string | null = null;
+  let to: string | null = null;
   let item: string | null = null;
   const body = text.split(TAIL_SEPARATOR, 1)[0] as string;
   for (const m of body.matchAll(ENVELOPE_TOKEN)) {
     if (m[1] === "from" && from === null) from = m[2] as string;
+    if (m[1] === "to" && to === null) to = m[2] as string;
     if (m[1] === "item" && item === null) item = m[2] as string;
   }
-  return { id, from, item };
+  return { id, from, to, item };
 }
 
 /**

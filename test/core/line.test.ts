@@ -124,7 +124,7 @@ describe("parseLine: grammar errors carry a stable code and the position", () =>
   it("recovers the envelope of a broken line so a refusal can be addressed", () => {
     const r = parseLine("RW1 HO a-7 from=a to=b item=x DRAFT");
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.envelope).toStrictEqual({ id: "a-7", from: "a", item: "x" });
+    if (!r.ok) expect(r.envelope).toStrictEqual({ id: "a-7", from: "a", to: "b", item: "x" });
   });
 
   it("throws a TypeError only when called with something other than a string", () => {

@@ -32,13 +32,22 @@ describe("the reason a line gets no UN", () => {
     return r.none;
   };
 
-  it("is that no message could be read, for a line refused before a message exists", () => {
-    for (const line of ["RW1 HO research-07 from=research to=writer item=gh:x ask=DRAFT ", "RW1 HO research-08 from=research to=writer item=gh:x ask=DRAFT stray", "RW1 HO research-09 from=research to=writer\u0007 item=gh:x ask=DRAFT"]) {
+  it("is that no to= can be read, for a line refused before a message exists that names none", () => {
+    for (const line of ["RW1 HO research-07 from=research item=gh:x ask=DRAFT ", "RW1 HO research-08 from=research item=gh:x ask=DRAFT stray"]) {
       expect(readMessage(line, resolve).message).toBeNull();
       const why = none(line);
       expect(why).not.toContain("as far as its to=");
-      expect(why).toMatch(/^no message could be read from the line, so no receiver is known/);
+      expect(why).toMatch(/^no to= can be read from the line, so no receiver is known/);
     }
+  });
+
+  it("is none at all when the broken line's to= can be read: its receiver refuses it", () => {
+    for (const line of ["RW1 HO research-07 from=research to=writer item=gh:x ask=DRAFT ", "RW1 HO research-08 from=research to=writer item=gh:x ask=DRAFT stray"]) {
+      expect(readMessage(line, resolve).message).toBeNull();
+      expect(shown(refusalsOf([line])[0] ?? null)).toBe("writer-1");
+    }
+    // A to= that is no agent name is said to be one.
+    expect(none("RW1 HO research-09 from=research to=writer\u0007 item=gh:x ask=DRAFT")).toMatch(/is not an agent name/);
   });
 
   it("is that the line names no to=, for a message without one", () => {

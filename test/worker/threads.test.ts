@@ -104,6 +104,14 @@ describe("appending lines", () => {
     expect((await state(t)).lines).toBe(2);
   });
 
+  it("refuses a line too broken to be a message with its receiver's UN, read from its to=", async () => {
+    const t = fresh();
+    const r = await ok(await append(t, [HO.replace(" ask=", "  ask=")]));
+    expect(r.results[0]).toMatchObject({ status: "refused", id: "research-01" });
+    expect(r.results[0].findings.map((f: any) => f.code)).toStrictEqual(["SPACING"]);
+    expect(r.results[0].refusal).toMatch(/^RW1 UN writer-1 re=research-01 from=writer to=research item=gh:crox\/site#42 why=UNK /);
+  });
+
   it("refuses a reply ahead of what it answers, so that the same reply, sent again after it, is checked", async () => {
     const t = fresh();
     const early = await ok(await append(t, [RB, HO]));

@@ -318,8 +318,8 @@ export class ThreadObject extends DurableObject<Env> {
     const message = checked.message;
     if (!checked.ok || message === null) {
       const envelope = message ?? checked.envelope;
-      // The receiver sends the UN; a line that did not parse as far as its to= has none to name.
-      const un = envelope === null ? null : this.refusalBy(envelope, checked.findings, message?.to ?? null);
+      // The receiver sends the UN; a line whose to= cannot be read has none to name.
+      const un = envelope === null ? null : this.refusalBy(envelope, checked.findings, envelope.to);
       return { line: n, status: "refused", id: envelope?.id ?? null, seq: null, findings: checked.findings, refusal: un };
     }
     const formatted = typeof value === "string" && !value.trimStart().startsWith("{") ? { ok: true as const, value } : formatLine(message);

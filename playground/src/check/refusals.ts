@@ -38,7 +38,7 @@ export function createRefusals(): Refusals {
     const key = `${receiver ?? ""} ${n}`;
     let r = byKey.get(key);
     if (r === undefined) {
-      if (receiver === null) r = { none: `${check.message === null ? "no message could be read from the line" : "the line names no to="}, so no receiver is known: name one under "Refusals from" to see its UN` };
+      if (receiver === null) r = { none: `${check.message === null ? "no to= can be read from the line" : "the line names no to="}, so no receiver is known: name one under "Refusals from" to see its UN` };
       else if (!isAgent(receiver)) r = { none: `${receiver} is not an agent name ([A-Za-z0-9._-]+)` };
       else {
         const un = refusal(check.message ?? check.envelope, check.findings, receiver, n);
@@ -55,7 +55,7 @@ export function createRefusals(): Refusals {
       const next = new Map<string, number>();
       checks.forEach((c, k) => {
         if (c.ok) return;
-        const receiver = as ?? c.message?.to ?? null;
+        const receiver = as ?? c.message?.to ?? c.envelope?.to ?? null;
         const n = receiver === null ? 1 : (next.get(receiver) ?? highest.get(receiver) ?? 0) + 1;
         const r = one(c, receiver, n);
         // Only a UN sent uses the number.
