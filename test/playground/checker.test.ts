@@ -142,8 +142,11 @@ describe("the incremental checker", () => {
     const text = [sectionEight[0], sectionEight[1], "RW1 HO research-03 from=research to=writer item=gh:crox/site#42 ask=POLISH"].join("\n");
     const checked = createChecker().check(text, settings());
     expect(checked.lines[2]?.refusal).toStrictEqual({ line: "RW1 UN writer-2 re=research-03 from=writer to=research item=gh:crox/site#42 why=UNK // unknown ask=POLISH" });
+    // A line too broken to be a message is refused by the receiver its to= names, when it can be read.
     const broken = createChecker().check("RW1 HO research-01 from=research  to=writer", settings());
-    expect(broken.lines[0]?.refusal).toMatchObject({ none: expect.stringContaining("Refusals from") });
+    expect(broken.lines[0]?.refusal).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-1 re=research-01 from=writer to=research why=UNK/) });
+    const nameless = createChecker().check("RW1 HO research-01 from=research  item=x", settings());
+    expect(nameless.lines[0]?.refusal).toMatchObject({ none: expect.stringContaining("Refusals from") });
     const as = createChecker().check("RW1 HO research-01 from=research  to=writer", settings({ as: "writer" }));
     expect(as.lines[0]?.refusal).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-1 re=research-01 from=writer to=research why=UNK/) });
   });
