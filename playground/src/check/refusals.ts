@@ -55,7 +55,7 @@ export function createRefusals(): Refusals {
       const next = new Map<string, number>();
       checks.forEach((c, k) => {
         if (c.ok) return;
-        const receiver = as ?? c.message?.to ?? c.envelope?.to ?? null;
+        const receiver = as ?? c.envelope.to;
         const n = receiver === null ? 1 : (next.get(receiver) ?? highest.get(receiver) ?? 0) + 1;
         const r = one(c, receiver, n);
         // Only a UN sent uses the number.
