@@ -76,8 +76,10 @@ export function _isKeyShape(text: string): boolean {
  * into a `k`. Null when the text is not a key in any case.
  */
 export function _constraintKey(text: string): string | null {
+  // Most keys come lower case already: one scan, and no new string.
+  if (_isKeyShape(text)) return text;
   const lower = text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
-  return _isKeyShape(lower) ? lower : null;
+  return lower !== text && _isKeyShape(lower) ? lower : null;
 }
 
 /** `[0-9a-f]{12}` */

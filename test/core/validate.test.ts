@@ -115,6 +115,14 @@ describe("notes: ignored, never refused", () => {
     expect(found("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT acc=spelling:uk+len:120w")).toStrictEqual(["CONSTRAINT_KEY_UNKNOWN:acc"]);
     expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc keys=len+spelling")).toStrictEqual(["CONSTRAINT_KEY_UNKNOWN:keys"]);
   });
+  it("constraint keys are read in any ASCII case, and only ASCII case", () => {
+    expect(found("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT acc=LEN:120w+Tone:plain keys=FMT")).toStrictEqual([]);
+    const mixed = checkLine("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT acc=Spelling:uk", resolve).findings;
+    expect(mixed.map((f) => [f.code, f.message])).toStrictEqual([["CONSTRAINT_KEY_UNKNOWN", "acc names constraint key 'spelling', outside the closed set; it will be noted, not compared"]]);
+    // U+212A KELVIN SIGN lowers to "k" under Unicode case mapping: it is no key in any case.
+    expect(found("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT acc=\u212Aey:x")).toStrictEqual(["VALUE_TYPE:acc"]);
+    expect(found("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT acc=1en:x")).toStrictEqual(["VALUE_TYPE:acc"]);
+  });
   it("rb may name slots to echo", () => {
     expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc+pri+keep")).toStrictEqual([]);
   });
