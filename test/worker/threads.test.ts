@@ -249,6 +249,26 @@ describe("readbacks checked by the server against the sender's private challenge
     await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, {}), "invalid-request");
   });
 
+  it("refuses criteria that are not key:value when registered, so none voids a readback or shows in the thread", async () => {
+    const t = fresh();
+    await ok(await append(t, [BRIEF]));
+    // The sender's own slip ("tone formal", and the empty item after a trailing +), refused as
+    // a record the vocabulary does not read is: with findings, to the sender, before any readback.
+    for (const expectAcc of [["len:120w", "tone formal"], "len:120w+"]) {
+      const p = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc }), "invalid-request");
+      expect(p.parameter).toBe("expectAcc");
+      expect((p.findings as { code: string }[]).map((f) => f.code)).toStrictEqual(["CRITERIA_SYNTAX"]);
+    }
+    // Ahead of its HO too: the 202 would otherwise keep them until the readback came.
+    await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-9/challenge`, { expectAcc: ["tone formal"] }), "invalid-request");
+    // Nothing was kept: the receiver's readback is checked without them, and never shows them.
+    const rb = await append(t, [RB_GOOD]);
+    const text = await rb.clone().text();
+    expect((await ok(rb)).results[0].readback.verdict).not.toBe("void");
+    expect(text).not.toContain("tone formal");
+    expect(JSON.stringify(await state(t))).not.toContain("tone formal");
+  });
+
   it("checks execution values the receiver resolved against the registered record", async () => {
     const t = fresh();
     const ho = PAY_HO.replace(" acct=40-12-88/61102938", "");

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, cancelHandoff, checkDone, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, prepare, readbackVerdict, readMessage, readRecord, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt,
+  abandon, afterDate, afterTime, cancelHandoff, checkDone, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackVerdict, readMessage, readRecord, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -429,6 +429,12 @@ export class ThreadObject extends DurableObject<Env> {
     if (ho !== null) {
       const stands = this.auditor().handoffs(this.now()).find((h) => h.id === handoff);
       if (stands !== undefined && !LIVE_STATES.has(stands.state)) return problem("thread-conflict", `${handoff} ${handoffEnded(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
+    }
+    // Criteria the core cannot read are the sender's slip: kept, they would void the receiver's
+    // readback with CRITERIA_SYNTAX, whose `received` is the withheld criterion itself.
+    if (request.expectAcc !== undefined) {
+      const criteria = parseCriteria(request.expectAcc);
+      if (criteria.findings.length > 0) return problem("invalid-request", `expectAcc: ${criteria.findings.map((f) => f.message).join("; ")}`, { parameter: "expectAcc", findings: criteria.findings });
     }
     if (request.record !== undefined) {
       const vocabulary = ho === null ? (this.profiles().chosen ?? coreVocabulary) : this.profiles().vocabularyOf(ho);
