@@ -440,6 +440,23 @@ describe("prepared statements, with exp enforced by the object", () => {
     await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 5 }), 201);
   });
 
+  it("refuses an n whose RB id the thread already holds or another statement already states", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    await ok(await append(t, [HO_EXP, "RW1 AQ payer-1 re=scheduler-1 from=payer to=scheduler need=ENUM opts=a+b // which account?"]));
+    // payer-1 is the AQ: a statement numbered 1 states an RB that could never be relayed
+    // (THREAD_ID_REUSED), so it could never clear its act.
+    const used = await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 1 }), "statement-refused");
+    expect(used.parameter).toBe("n");
+    expect(used.detail).toContain("payer-1");
+    const five = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 5 }), 201);
+    expect(five.readback.id).toBe("payer-5");
+    expect((await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 5 }), "statement-refused")).parameter).toBe("n");
+    // The statement numbered 5 still relays and clears, and the next is numbered past it.
+    expect((await ok(await append(t, [five.line]))).results[0].readback.verdict).toBe("wilco");
+    expect((await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201)).readback.id).toBe("payer-6");
+  });
+
   it("commit and abandon take no body: one is refused, not ignored", async () => {
     const t = fresh();
     const s = await prepared(t);

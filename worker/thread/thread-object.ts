@@ -504,10 +504,18 @@ export class ThreadObject extends DurableObject<Env> {
     if (call.value.resolve.size > 0) return problem("invalid-request", "call: a call holds the values it runs with; $resolve belongs to a record", { parameter: "call" });
     const n = request.n ?? this.nextNumber(ho.to ?? "");
     if (n === null) return problem("statement-refused", `${ho.to}'s message numbers in this thread already reach past 2^53 - 1, so its next RB cannot be numbered; give n`, { parameter: "n" });
-    const prepared = prepare(this.statements, { ho, call: call.value.values, exp: request.exp, n }, vocabulary);
+    // The core states the RB; it is kept only once its id is known to be free (below).
+    let staged: Statement | undefined;
+    const prepared = prepare({ ...this.statements, put: (s) => void (staged = s) }, { ho, call: call.value.values, exp: request.exp, n }, vocabulary);
     if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings });
     const line = formatLine(prepared.value.readback);
     if (!line.ok) return problem("statement-refused", line.findings.map((f) => f.message).join("; "), { findings: line.findings });
+    // A message id names one message: an RB under an id the thread holds, or that another
+    // statement already states, could never be relayed (THREAD_ID_REUSED), so never clear its act.
+    const id = prepared.value.readback.id;
+    const taken = this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0 ? "is already a line of this thread" : this.sql.exec("SELECT 1 FROM statements WHERE json_extract(body, '$.readback.id') = ?", id).toArray().length > 0 ? "is already another statement's readback" : null;
+    if (taken !== null) return problem("statement-refused", `n=${n}: ${id} ${taken}, so this statement's RB could never be relayed; give another n, or none for the next free one`, { parameter: "n" });
+    if (staged !== undefined) this.statements.put(staged);
     this.wake(afterTime(request.exp));
     // The core's notes (EXEC_DIFFERS: the call differs from the HO's value) go to the receiver,
     // which compares the statement with the call it made before relaying it (section 5.3).
