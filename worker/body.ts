@@ -4,7 +4,7 @@
  * longer than it said, is cut off at the limit), then UTF-8 decoding and, for JSON, parsing.
  */
 import { parseJsonText } from "../core/index.js";
-import { LIMITS } from "./limits.js";
+import { LIMITS, nestsDeeper } from "./limits.js";
 import { ProblemError } from "./problem.js";
 
 export type BodyKind = "json" | "text";
@@ -78,6 +78,11 @@ export function bodyKind(request: Request, accepted: readonly BodyKind[]): BodyK
   return kind;
 }
 
+/** Refuses JSON text nested past the limit before it is parsed (`what` names it in the detail). */
+export function refuseDeep(text: string, what: string, extensions: Readonly<Record<string, unknown>> = {}): void {
+  if (nestsDeeper(text, LIMITS.jsonDepth)) throw new ProblemError("json-too-deep", `${what} nests arrays and objects more than ${LIMITS.jsonDepth} levels deep`, { ...extensions, limit: LIMITS.jsonDepth });
+}
+
 /** Reads, decodes and (for JSON) parses the body. An empty body is refused: every POST needs one. */
 export async function readBody(request: Request, accepted: readonly BodyKind[]): Promise<Body> {
   const kind = bodyKind(request, accepted);
@@ -90,6 +95,7 @@ export async function readBody(request: Request, accepted: readonly BodyKind[]):
     throw new ProblemError("invalid-encoding", "the body is not valid UTF-8");
   }
   if (kind === "text") return { kind, text };
+  refuseDeep(text, "the body");
   const json = parseJsonText(text);
   if (json.ok) return { kind, value: json.value };
   throw new ProblemError("malformed-json", json.problem === "syntax" ? `the body is not JSON: ${json.reason}` : `the body is refused: ${json.reason}`);

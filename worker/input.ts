@@ -6,7 +6,7 @@
  * otherwise silently do nothing.
  */
 import { parseJsonText } from "../core/index.js";
-import { readBody } from "./body.js";
+import { readBody, refuseDeep } from "./body.js";
 import type { Body, BodyKind } from "./body.js";
 import { LIMITS, utf8Length } from "./limits.js";
 import { ProblemError } from "./problem.js";
@@ -140,6 +140,7 @@ export class Input {
     if (this.fields[name] !== undefined) return this.fields[name];
     const text = this.string(name);
     if (text === undefined) return undefined;
+    refuseDeep(text, name, { parameter: name });
     const json = parseJsonText(text);
     if (json.ok) return json.value;
     throw new ProblemError("malformed-json", json.problem === "syntax" ? `${name}: not JSON (${json.reason})` : `${name}: ${json.reason}`, { parameter: name });

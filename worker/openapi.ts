@@ -33,8 +33,8 @@ function problems(...kinds: ProblemKindName[]): Record<string, Json> {
   return out;
 }
 
-const DELEGATION_PROBLEMS: ProblemKindName[] = ["invalid-request", "malformed-json", "body-too-large", "unsupported-media-type"];
-const BODY_PROBLEMS: ProblemKindName[] = ["malformed-json", "body-too-large", "unsupported-media-type", "line-too-long", "unknown-profile"];
+const DELEGATION_PROBLEMS: ProblemKindName[] = ["invalid-request", "malformed-json", "json-too-deep", "body-too-large", "unsupported-media-type"];
+const BODY_PROBLEMS: ProblemKindName[] = ["malformed-json", "json-too-deep", "body-too-large", "unsupported-media-type", "line-too-long", "unknown-profile"];
 
 function query(name: string, description: string, schema: Json = { type: "string" }): Json {
   return { name, in: "query", required: false, description, schema };

@@ -26,6 +26,7 @@ export const PROBLEMS = {
   "body-too-large": { status: 413, title: "Body too large", description: "A request body may hold at most 1 MiB (1,048,576 bytes), counted as declared by Content-Length and as received." },
   "line-too-long": { status: 422, title: "Line too long", description: "A line (or a JSON form, as JSON text) may hold at most 8 KiB (8,192 bytes of UTF-8); `line` gives its number." },
   "too-many-lines": { status: 422, title: "Too many lines", description: "A request may hold at most 10,000 lines (or messages); split the input across requests." },
+  "json-too-deep": { status: 422, title: "JSON nested too deeply", description: "A JSON body (or a query parameter that holds JSON) may nest arrays and objects at most 128 levels deep, the body's own object counted; `limit` gives it." },
   "invalid-profile": { status: 422, title: "Invalid profile", description: "The inline profile is refused by the core's profile check; `findings` says why, with the path in the file." },
   "invalid-message": { status: 422, title: "Message does not parse", description: "A message the route needs (an HO, RB or DN) is not an RW1 line or JSON form; `parameter` names it and `findings` says why. Lines that are merely invalid are answered with findings, not with this problem." },
   "invalid-record": { status: 422, title: "Invalid record", description: "The sender's record is refused by the core's record check; `findings` says why." },

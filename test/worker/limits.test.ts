@@ -125,3 +125,30 @@ describe("line count: at most 10,000 a request", () => {
     expect(await problemOf(await postJson("/v1/validate", { lines: new Array(LIMITS.lines + 1).fill(SHORT) }))).toMatchObject({ type: "/v1/problems/too-many-lines" });
   });
 });
+
+describe("JSON nesting: at most 128 levels of arrays and objects", () => {
+  const nest = (depth: number): string => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+  const postRaw = (path: string, body: string) => call(path, { method: "POST", headers: { "content-type": "application/json" }, body });
+  /** A JSON form whose one extension slot nests `depth` arrays: a few KiB, within the line limit. */
+  const form = (depth: number): string => `{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x:1","slots":{"ask":"DRAFT","x_a":${nest(depth)}},"tail":null}`;
+  const tooDeep = async (response: Response) => expect(await problemOf(response)).toMatchObject({ type: "/v1/problems/json-too-deep", status: 422, limit: LIMITS.jsonDepth });
+
+  it("refuses deeper JSON on the thread routes (422), where it would reach the thread's object, never a 500", async () => {
+    // 4,000 levels fit in one 8 KiB line and in the body, and used to fail the call to the object.
+    await tooDeep(await postRaw("/v1/threads/deep-json/lines", `{"lines":[${form(4000)}]}`));
+    await tooDeep(await postRaw("/v1/threads/deep-json/lines", `{"lines":[],"profile":{"profile":"deep","version":"1","extends":"RW1","x":${nest(100_000)}}}`));
+    await tooDeep(await postRaw("/v1/threads/deep-json/handoffs/a-1/challenge", `{"record":{"amt":${nest(100_000)}}}`));
+    await tooDeep(await postRaw("/v1/threads/deep-json/statements", `{"handoff":"a-1","exp":"20991231T0000Z","call":{"amt":${nest(100_000)}}}`));
+    await tooDeep(await call(`/v1/threads/deep-json/handoffs/a-1/challenge?record=${encodeURIComponent(`{"amt":${nest(200)}}`)}`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"expectAcc":["len:1w"]}' }));
+  });
+
+  it("refuses it on every route alike, and counts the body's own object as the first level", async () => {
+    await tooDeep(await postRaw("/v1/validate", `{"lines":[${form(200)}]}`));
+    await tooDeep(await postRaw("/v1/delegation/validate", `{"record":{"x":${nest(200)}}}`));
+    // The body, lines and the form are 3 levels, slots 4: an extension value of 124 arrays is the 128th.
+    expect((await postRaw("/v1/validate", `{"lines":[${form(LIMITS.jsonDepth - 4)}]}`)).status).toBe(200);
+    await tooDeep(await postRaw("/v1/validate", `{"lines":[${form(LIMITS.jsonDepth - 3)}]}`));
+    // Brackets inside strings are text, not nesting.
+    expect((await postRaw("/v1/validate", JSON.stringify({ lines: [`RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT // ${"[{".repeat(1000)}"\\`] }))).status).toBe(200);
+  });
+});
