@@ -97,9 +97,12 @@ function characterFindings(text: string): Finding[] {
 
 const ENVELOPE_TOKEN = /(?:^| )(from|to|item)=(\S+)/g;
 
-/** Best-effort address of a broken line, so a receiver can still refuse it. */
+/**
+ * Best-effort address of a broken line, so a receiver can still refuse it. Runs of spaces count as
+ * one here: a doubled or leading space is refused (SPACING), but the id is still the third word.
+ */
 function recoverEnvelope(text: string): Envelope {
-  const head = text.split(" ", 3);
+  const head = text.replace(/^ +/, "").split(/ +/, 3);
   const id = head.length === 3 && !(head[2] as string).includes("=") ? (head[2] as string) : null;
   let from: string | null = null;
   let to: string | null = null;
@@ -118,9 +121,15 @@ function recoverEnvelope(text: string): Envelope {
  * is the only finding, whatever else looks wrong, and the receiver answers `why=VER`.
  */
 function fail(text: string, findings: Finding[]): LineResult {
-  const space = text.indexOf(" ");
-  const v = space < 0 ? text : text.slice(0, space);
-  const read = v === "" || v === VERSION ? _capFindings(findings) : [_versionFinding(v, true)];
+  // The version token is the first word before the tail, after any leading spaces (those are a
+  // SPACING error).
+  const separator = tailSeparator(text);
+  const end = separator < 0 ? text.length : separator;
+  let at = 0;
+  while (at < end && text.charCodeAt(at) === 32) at++;
+  const space = text.indexOf(" ", at);
+  const v = text.slice(at, space < 0 || space > end ? end : space);
+  const read = v === "" || v === VERSION ? _capFindings(findings) : [_versionFinding(v, at)];
   return { ok: false, value: null, findings: read, envelope: recoverEnvelope(text) };
 }
 
@@ -209,29 +218,38 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
   const findings: Finding[] = [];
   if (tailEmptyAt >= 0) findings.push(_error("TAIL_EMPTY", "the tail after ' // ' is empty", { at: tailEmptyAt, slot: "tail" }));
 
-  // Positional tokens: version, type, id.
-  if ((ends[0] as number) === 0) spacing(findings, 0);
-  const v = ends[0] === VERSION.length && text.startsWith(VERSION) ? VERSION : text.slice(0, ends[0]);
-  // The type and the id: the second and third tokens, each a word without `=`.
-  for (let k = 1; k < 3; k++) {
-    const code = k === 1 ? "MISSING_TYPE" : "MISSING_ID";
-    const what = k === 1 ? "type" : "id";
-    if (count <= k) {
-      findings.push(_error(code, `the line stops after the ${k === 1 ? "version token" : "type"}; expected a message ${what}`, { at: end, slot: what }));
+  // Positional tokens: version, type, id, the first three words. An empty token (a leading or
+  // doubled space) is a SPACING error and is passed over, so that one stray space is reported as
+  // itself and not also as every word after it standing in the wrong place.
+  let t = 0;
+  while (t < count && starts[t] === ends[t]) spacing(findings, starts[t++] as number);
+  // Nothing but spaces (before the tail, if any): one finding says so, not one per space.
+  if (t === count) return fail(text, [_error("LINE_EMPTY", separator >= 0 ? "the line holds nothing but spaces before its tail" : "the line holds nothing but spaces", { at: 0 })]);
+  const v = ends[t] === (starts[t] as number) + VERSION.length && text.startsWith(VERSION, starts[t]) ? VERSION : text.slice(starts[t], ends[t]);
+  t++;
+  // The type and the id: the second and third words, each without `=`.
+  const at = [0, 0];
+  for (let k = 0; k < 2; k++) {
+    const code = k === 0 ? "MISSING_TYPE" : "MISSING_ID";
+    const what = k === 0 ? "type" : "id";
+    while (t < count && starts[t] === ends[t]) spacing(findings, starts[t++] as number);
+    if (t === count) {
+      findings.push(_error(code, `the line stops after the ${k === 0 ? "version token" : "type"}; expected a message ${what}`, { at: end, slot: what }));
       return fail(text, findings);
     }
-    if (starts[k] === ends[k] || (equals[k] as number) >= 0) {
-      if (starts[k] === ends[k]) spacing(findings, starts[k] as number);
-      findings.push(_error(code, `expected the message ${what} as the ${k === 1 ? "second" : "third"} token`, { at: starts[k] as number, slot: what }));
+    if ((equals[t] as number) >= 0) {
+      findings.push(_error(code, `expected the message ${what} as the ${k === 0 ? "second" : "third"} token`, { at: starts[t] as number, slot: what }));
       return fail(text, findings);
     }
+    at[k] = t++;
   }
-  const type = typeAt(text, starts[1] as number, ends[1] as number);
-  const id = text.slice(starts[2], ends[2]);
+  const type = typeAt(text, starts[at[0] as number] as number, ends[at[0] as number] as number);
+  const id = text.slice(starts[at[1] as number], ends[at[1] as number]);
+  const first = t; // the first key=value token
 
   // The profile decides how values decode, so find `p=` before decoding anything.
   let profile: string | null = null;
-  for (let t = 3; t < count; t++) {
+  for (let t = first; t < count; t++) {
     const s = starts[t] as number;
     if (equals[t] === s + 1 && text.charCodeAt(s) === 112) {
       profile = text.slice(s + 2, ends[t]);
@@ -246,7 +264,7 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
   let item: string | null = null;
   const slots: Slots = {};
   const line = nextStamp(vocabulary.slots.size);
-  for (let t = 3; t < count; t++) {
+  for (let t = first; t < count; t++) {
     const s = starts[t] as number;
     const e = ends[t] as number;
     const q = equals[t] as number;

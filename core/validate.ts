@@ -179,10 +179,10 @@ function checkAgents(message: Message, agents: ReadonlySet<string>, profile: str
 /** A token as a finding shows it: its first 40 characters, and `...` when there are more. */
 export const _cut = (token: string): string => (token.length > 40 ? `${token.slice(0, 40)}...` : token);
 
-/** Rule 2's VER: the version token is not this reader's. Long tokens are shown cut. */
-export function _versionFinding(v: string, onLine: boolean): Finding {
+/** Rule 2's VER: the version token (at `at` on a line, null in a JSON form) is not this reader's. Long tokens are shown cut. */
+export function _versionFinding(v: string, at: number | null): Finding {
   const shown = _cut(v);
-  return _error("VERSION", `unsupported protocol version ${shown}; this reader speaks ${VERSION}`, { slot: "v", ...(onLine ? { at: 0 } : {}), expected: VERSION, received: shown });
+  return _error("VERSION", `unsupported protocol version ${shown}; this reader speaks ${VERSION}`, { slot: "v", ...(at === null ? {} : { at }), expected: VERSION, received: shown });
 }
 
 /**
@@ -192,7 +192,7 @@ export function _versionFinding(v: string, onLine: boolean): Finding {
 export function validate(message: Message, vocabulary: Vocabulary = coreVocabulary): Finding[] {
   const out: Finding[] = [];
   if (message.v !== VERSION) {
-    out.push(_versionFinding(message.v, false));
+    out.push(_versionFinding(message.v, null));
     return out; // another version's grammar is unknown: nothing else can be read with confidence
   }
   const hasP = Object.hasOwn(message.slots, "p");

@@ -67,7 +67,14 @@ invalid("tail-nel", "RW1 HO a-1 from=a to=b item=x ask=DRAFT // a\u0085b", ["LIN
 invalid("tail-line-separator", "RW1 HO a-1 from=a to=b item=x ask=DRAFT // a\u2028b", ["LINE_BREAK@44"])
 invalid("tail-paragraph-separator", "RW1 HO a-1 from=a to=b item=x ask=DRAFT // a\u2029b", ["LINE_BREAK@44"])
 invalid("tail-c1-control", "RW1 HO a-1 from=a to=b item=x ask=DRAFT // a\u009bb", ["CONTROL_CHAR@44"])
-invalid("leading-space", " RW1 HO a-1 from=a to=b item=x ask=DRAFT", ["SPACING@0", "TOKEN_NOT_KEYED@8"])
+# A stray space is reported as itself: the words after it keep their places, and the line can
+# still be refused to its sender.
+invalid("leading-space", " RW1 HO a-1 from=a to=b item=x ask=DRAFT", ["SPACING@0"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // SPACING line"})
+invalid("double-space-after-version", "RW1  HO a-1 from=a to=b item=x ask=DRAFT", ["SPACING@4"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // SPACING line"})
+invalid("double-space-before-id", "RW1 HO  a-1 from=a to=b item=x ask=DRAFT", ["SPACING@7"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // SPACING line"})
+invalid("only-spaces", "   ", ["LINE_EMPTY@0"])
+invalid("only-a-tail", " // x", ["LINE_EMPTY@0"])
+invalid("leading-space-version", " RW2 HO a-1 from=a to=b item=x", ["VERSION:v@1"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=VER // unsupported version RW2"})
 invalid("double-space", "RW1 HO a-1 from=a  to=b item=x ask=DRAFT", ["SPACING@18"])
 invalid("trailing-space", "RW1 HO a-1 from=a to=b item=x ask=DRAFT ", ["SPACING@40"])
 invalid("space-before-tail", "RW1 HO a-1 from=a to=b item=x ask=DRAFT  // t", ["SPACING@40"])
