@@ -181,6 +181,15 @@ describe("appending lines", () => {
     await expectProblem(await append(u, [RB], { profile: "pay" }), "thread-conflict");
   });
 
+  it("takes an inline profile again with its keys in another order: the same profile, not another", async () => {
+    const t = fresh();
+    const file = { profile: "mini", version: "1", extends: "RW1", enums: { stage: { DIA: "diagnose", REV: "review" } }, slots: [{ key: "stg", type: "enum:stage", on: ["HO", "ST"], required: false }] };
+    await ok(await append(t, [HO], { profile: file }));
+    const reordered = { slots: [{ required: false, on: ["HO", "ST"], type: "enum:stage", key: "stg" }], enums: { stage: { REV: "review", DIA: "diagnose" } }, extends: "RW1", version: "1", profile: "mini" };
+    expect((await ok(await append(t, [RB], { profile: reordered }))).results[0].status).toBe("stored");
+    await expectProblem(await append(t, [], { profile: { ...file, version: "2" } }), "thread-conflict");
+  });
+
   it("refuses a thread name that is not one", async () => {
     await expectProblem(await call(`/v1/threads/${"x".repeat(129)}`), "invalid-request");
     await expectProblem(await call("/v1/threads/a%20b"), "invalid-request");

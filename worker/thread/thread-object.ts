@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, cancelHandoff, checkDone, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackVerdict, readMessage, readRecord, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt,
+  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackVerdict, readMessage, readRecord, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -199,9 +199,11 @@ export class ThreadObject extends DurableObject<Env> {
    */
   private setProfile(profile: ThreadProfile | undefined): Outcome<boolean> {
     if (profile === undefined) return { ok: true, value: false };
-    const wanted = JSON.stringify(profile);
+    // Compared as canonical JSON: the same profile file with its keys in another order is the
+    // same profile, not another one.
+    const wanted = canonicalJson(profile);
     const stored = this.meta("profile");
-    if (stored === wanted) return { ok: true, value: false };
+    if (stored !== null && canonicalJson(JSON.parse(stored)) === wanted) return { ok: true, value: false };
     if (stored !== null) return problem("thread-conflict", "the thread already reads its lines with another profile; a thread's profile is fixed by its first append", { parameter: "profile" });
     if (this.lineCount() > 0) return problem("thread-conflict", "the thread already holds lines read without a profile; a thread's profile is fixed by its first append", { parameter: "profile" });
     if ("name" in profile) {
