@@ -5,6 +5,7 @@
  */
 import { digest } from "./digest.js";
 import { finding } from "./finding.js";
+import { formatLine } from "./format-line.js";
 import type { Finding, Result } from "./finding.js";
 import type { Message, SlotValue, Slots } from "./message.js";
 import { readbackSet } from "./readback-set.js";
@@ -38,7 +39,7 @@ export interface ReceiverReadback {
  * Builds the RB for `ho` (the message exactly as delivered): `re=` its id, sender and receiver
  * swapped, the echo set its `rb=` asks for with its own values, `h=` of it, and the receiver's
  * additions. Refuses (with findings) when the HO is not a valid HO or the receiver's part is
- * missing something the readback level needs; the result always validates.
+ * missing something the readback level needs; the result always validates and formats as a line.
  */
 export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary: Vocabulary): Result<Message> {
   const findings: Finding[] = [];
@@ -101,5 +102,9 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
   const rb: Message = { v: VERSION, type: "RB", id: `${ho.to}-${receiver.n}`, re: ho.id, from: ho.to, to: ho.from, item: ho.item, slots, tail: receiver.tail ?? null };
   const problems = validate(rb, vocabulary).filter((f) => f.severity === "error");
   if (problems.length > 0) return fail(problems);
+  // A readback is sent as a line: one no line can carry (a tail with a control character, an
+  // empty tail) is refused here, not handed back as a success that cannot be written.
+  const written = formatLine(rb);
+  if (!written.ok) return fail([...written.findings]);
   return { ok: true, value: rb, findings };
 }

@@ -212,6 +212,16 @@ describe("readbacks and the checks around an act", () => {
     const made = rw(["make-rb", "--ho", file, "--n", "3", "--acc", "len:120w+tone:plain"]);
     expect(made.out).toMatch(/^RW1 RB writer-3 re=research-01 .* acc=len:120w\+tone:plain h=[0-9a-f]{12}\n$/);
   });
+  it("make-rb never exits 0 without a readback: a --tail no line can carry is refused (exit 1)", () => {
+    for (const tail of ["a\tb", ""]) {
+      const r = rw(["make-rb", "--ho", PAY_HO, "--tail", tail]);
+      expect([r.code, r.out]).toStrictEqual([1, ""]);
+      expect(r.err).toContain("UNREPRESENTABLE");
+      const json = JSON.parse(rw(["make-rb", "--ho", PAY_HO, "--tail", tail, "--json"]).out) as { ok: boolean; line: string | null };
+      expect([json.ok, json.line]).toStrictEqual([false, null]);
+    }
+    expect(rw(["make-rb", "--ho", PAY_HO, "--tail", "paying as read"]).out).toBe(`${RB} // paying as read\n`);
+  });
   it("check-rb passes the spec's pay readback (exit 0) and fails amt=5100.00 on tier 5 (exit 1)", () => {
     const good = rw(["check-rb", "--ho", PAY_HO, "--rb", RB]);
     expect(good.code).toBe(0);

@@ -75,6 +75,15 @@ describe("makeReadback: composed from the HO as delivered", () => {
     const rb = makeReadback(msg("RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=3 rb=acc+pri"), { n: 2, acc: ["len:120w"] }, coreVocabulary);
     expect(rb.ok && rb.value.slots["pri"]).toBe(3);
   });
+  it("refuses a tail no line can carry (a control character, or empty), instead of an RB that cannot be sent", () => {
+    for (const tail of ["a\tb", "two\nlines", ""]) {
+      const rb = makeReadback(msg(HO1), { n: 1, tail }, coreVocabulary);
+      expect(rb.ok).toBe(false);
+      expect(rb.findings.map((f) => [f.code, f.slot])).toStrictEqual([["UNREPRESENTABLE", "tail"]]);
+    }
+    const fine = makeReadback(msg(HO1), { n: 1, tail: "plain copy // as asked" }, coreVocabulary);
+    expect(fine.ok && line(fine.value)).toMatch(/ \/\/ plain copy \/\/ as asked$/);
+  });
   it("rb=acc needs the receiver's criteria, rb=plan also do=", () => {
     const acc = makeReadback(msg("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc"), { n: 2 }, coreVocabulary);
     expect(acc.findings.map((f) => [f.code, f.slot])).toStrictEqual([["READBACK_INCOMPLETE", "acc"]]);
