@@ -7,7 +7,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import * as v from "valibot";
-import { isMessageId, isTime, memoryStore, messageSchema, withoutBom } from "../core/index.js";
+import { isMessageId, isTime, memoryStore, messageSchema, parseJsonText, withoutBom } from "../core/index.js";
 import type { Statement, StatementStore } from "../core/index.js";
 import { UsageError } from "./usage-error.js";
 
@@ -43,21 +43,26 @@ export class StoreError extends Error {
 }
 
 function load(path: string): Statement[] {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, "utf8");
+    bytes = readFileSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return [];
     throw new UsageError(`the statement store ${path} cannot be read: ${code === "EISDIR" ? "it is a directory" : ((error as Error).message ?? String(error))}`);
   }
-  let parsed: unknown;
+  // Bytes that are not UTF-8 are refused, never replaced: a frozen call must run as it was frozen.
+  let text: string;
   try {
-    parsed = JSON.parse(withoutBom(text));
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    refuse(path, "not JSON");
+    refuse(path, "not UTF-8");
   }
-  const checked = v.safeParse(storeSchema, parsed);
+  // A key named twice is refused, not read as its last value (README note 37): a statement's
+  // "state" given as committed and then pending would otherwise run a second time.
+  const json = parseJsonText(withoutBom(text));
+  if (!json.ok) refuse(path, json.problem === "syntax" ? "not JSON" : json.reason);
+  const checked = v.safeParse(storeSchema, json.value);
   if (!checked.success) {
     const issue = checked.issues[0] as v.BaseIssue<unknown>;
     const where = (issue.path ?? []).map((p) => (typeof p.key === "number" ? `[${p.key}]` : `.${String(p.key)}`)).join("").replace(/^\./, "");

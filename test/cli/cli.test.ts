@@ -362,6 +362,26 @@ describe("a statement store that rw did not write is refused, and nothing runs f
     expect(r.code).toBe(1);
     expect(r.err).toContain("statements[0].readback: its x_tok is not the statement's token");
   });
+  it("a key named twice is refused, never read as its last value: a committed statement does not run again", () => {
+    const store = join(tmp, "store-twice.json");
+    const entry = { token, handoff: "scheduler-1", call: { amt: "5400.00" }, exp: "20261202T1600Z", readback: { v: "RW1", type: "RB", id: "payer-1", re: "scheduler-1", from: "payer", to: "scheduler", item: null, slots: { x_tok: token }, tail: null }, state: "committed" };
+    // What JSON.parse reads as state "pending": the last of the two.
+    const content = JSON.stringify({ version: 1, statements: [entry] }).replace('"state":"committed"', '"state":"committed","state":"pending"');
+    writeFileSync(store, content);
+    const r = rw(["commit", token, "--store", store, "--now", "20261201T0000Z"]);
+    expect([r.code, r.out]).toStrictEqual([1, ""]);
+    expect(r.err).toContain(`the statement store ${store} is refused: the key "state" appears twice in one object`);
+    expect(readFileSync(store, "utf8")).toBe(content);
+  });
+  it("a store whose bytes are not UTF-8 is refused, never read with replacement characters", () => {
+    const store = join(tmp, "store-latin1.json");
+    const entry = { token, handoff: "scheduler-1", call: { ref: "caf@" }, exp: "20261202T1600Z", readback: { v: "RW1", type: "RB", id: "payer-1", re: "scheduler-1", from: "payer", to: "scheduler", item: null, slots: { x_tok: token }, tail: null }, state: "pending" };
+    const [before, after] = JSON.stringify({ version: 1, statements: [entry] }).split("@") as [string, string];
+    writeFileSync(store, Buffer.concat([Buffer.from(before), Buffer.from([0xe9]), Buffer.from(after)]));
+    const r = rw(["commit", token, "--store", store, "--now", "20261201T0000Z"]);
+    expect([r.code, r.out]).toStrictEqual([1, ""]);
+    expect(r.err).toContain(`the statement store ${store} is refused: not UTF-8`);
+  });
   it("a store that is a directory is a usage error that says so", () => {
     const r = rw(["commit", token, "--store", tmp, "--now", "20261201T0000Z"]);
     expect(r.code).toBe(2);
