@@ -11,8 +11,10 @@
  */
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { mailboxFinding } from "../../core/mailbox/index.js";
+import { parseJsonText } from "../../core/index.js";
+import { isRootId, mailboxFinding } from "../../core/mailbox/index.js";
 import type { AnomalyRecord, MailboxFinding } from "../../core/mailbox/index.js";
+import { PathRefusal } from "./paths.js";
 
 export interface ParticipantState {
   readonly dispositions: readonly unknown[];
@@ -65,7 +67,7 @@ export interface RootBinding {
  */
 export function bindRoot(state: string, binding: RootBinding, options: { create?: boolean } = {}): { created: boolean; bound: RootBinding | null } {
   const path = join(state, "root-binding", `${binding.callsign}.json`);
-  if (existsSync(path)) return { created: false, bound: JSON.parse(readFileSync(path, "utf8")) as RootBinding };
+  if (existsSync(path)) return { created: false, bound: readBinding(path, binding.callsign) };
   // A dry run writes nothing, not even the first binding.
   if (options.create === false) return { created: false, bound: null };
   mkdirSync(dirname(path), { recursive: true });
@@ -77,4 +79,29 @@ export function bindRoot(state: string, binding: RootBinding, options: { create?
     closeSync(fd);
   }
   return { created: true, bound: binding };
+}
+
+/**
+ * The binding on disk, exactly as bindRoot writes it. Anything else fails closed (a PathRefusal:
+ * nothing is published): a binding that cannot be read proves no root, and one read leniently
+ * (`null` as "no binding yet", a root named twice as its last value) would let another root pass.
+ */
+function readBinding(path: string, callsign: string): RootBinding {
+  const damaged = (why: string): never => {
+    throw new PathRefusal(`the root binding ${path} ${why}: nothing is published from ${callsign} until it is repaired (a move needs a Handler-authorized rebind)`);
+  };
+  let text = "";
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(path));
+  } catch {
+    damaged("is not UTF-8");
+  }
+  const json = parseJsonText(text);
+  if (!json.ok) return damaged(json.problem === "syntax" ? "is not JSON" : `is refused: ${json.reason}`);
+  const b = json.value as Partial<Record<keyof RootBinding, unknown>> | null;
+  if (b === null || typeof b !== "object" || Array.isArray(b)) return damaged("is not a JSON object");
+  for (const key of ["arena", "machine"] as const) if (typeof b[key] !== "string" || b[key] === "") damaged(`has no ${key}`);
+  if (b.callsign !== callsign) damaged(`names callsign ${JSON.stringify(b.callsign)}, not ${callsign}`);
+  if (!isRootId(b.root)) damaged("has no root identifier (64 hex characters)");
+  return { arena: b.arena as string, callsign, machine: b.machine as string, root: (b.root as string).toLowerCase() };
 }

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PathRefusal } from "../../cli/mailbox/paths.js";
+import { mailboxRootId } from "../../core/mailbox/index.js";
 import { publishOnce } from "../../cli/mailbox/publish.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -353,6 +354,24 @@ describe("the participant's state folder", () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain("ROOT_ID_UNVERIFIED");
     expect(readdirSync(b.inbox)).toStrictEqual([]);
+  });
+  it.each([
+    ["not JSON", "not json\n"],
+    ["an empty object", "{}\n"],
+    ["null", "null\n"],
+    ["another root, then this one", '{"arena":"DEMO","callsign":"VEGA","machine":"VEGA-BOX","root":"OTHER","root":"ROOT"}\n'],
+  ])("a damaged root binding (%s) refuses the publication, exit 1, never a crash or a pass", (_, text) => {
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "root-binding"));
+    const a = room();
+    const bytes = text.replace('"ROOT"', JSON.stringify(mailboxRootId(a.root, { windows: false })));
+    writeFileSync(join(state, "root-binding", "VEGA.json"), bytes);
+    const r = rw(["mailbox", "new", a.root, ...HELLO, "--state", state]);
+    expect(r.code, r.err).toBe(1);
+    expect(r.err).toContain(`${join(state, "root-binding", "VEGA.json")}`);
+    expect(r.err).not.toContain("internal error");
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    expect(readFileSync(join(state, "root-binding", "VEGA.json"), "utf8")).toBe(bytes);
   });
 });
 
