@@ -40,6 +40,9 @@ export function readProblem(error: unknown): string {
       return "too many symbolic links";
     case "ENAMETOOLONG":
       return "the name is too long";
+    case "EEXIST":
+      // mkdir -p reports a file standing where a folder of the path must be as EEXIST.
+      return e.syscall === "mkdir" ? "a file is there where a folder is needed" : "it already exists";
     default:
       return e.code ?? (e instanceof Error ? e.message : String(e));
   }

@@ -181,7 +181,7 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 /** A path a command was given that the file system refuses (missing, a directory, a file used as a folder). */
-const PATH_CODES = new Set(["ENOENT", "EISDIR", "ENOTDIR", "EACCES", "EPERM", "ELOOP", "ENAMETOOLONG"]);
+const PATH_CODES = new Set(["ENOENT", "EISDIR", "ENOTDIR", "EEXIST", "EACCES", "EPERM", "ELOOP", "ENAMETOOLONG"]);
 function pathProblem(error: unknown): string | null {
   const e = error as NodeJS.ErrnoException;
   if (!(error instanceof Error) || e.code === undefined || !PATH_CODES.has(e.code)) return null;

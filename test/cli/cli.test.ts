@@ -437,6 +437,15 @@ describe("input that cannot be read is a clear usage error, never a stack trace"
     expect(missing.code).toBe(2);
     expect(missing.err).toContain("no such file");
   });
+  it("a --store whose folder is a file already is a usage error that names it, not an internal error", () => {
+    const file = join(tmp, "a-file");
+    writeFileSync(file, "");
+    for (const args of [["abandon", "--handoff", "scheduler-1"], ["commit", "5339b96ee73af00187e408f89d3c1fdb"]]) {
+      const r = rw([...args, "--store", join(file, "statements.json")]);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(`rw: cannot use ${file}: a file is there where a folder is needed (mkdir)\nTry 'rw --help'.\n`);
+    }
+  });
   it("delegation --file DIRECTORY", () => {
     const r = rw(["delegation", "validate", "--file", tmp]);
     expect(r.code).toBe(2);
