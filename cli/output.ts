@@ -12,9 +12,10 @@ export class Output {
   private closed = false;
 
   constructor(private readonly stream: Writable) {
-    stream.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EPIPE") this.closed = true;
-      else throw error;
+    // A stream that fails (EPIPE: the reader left; ENOSPC, EIO: it cannot take more) gets nothing
+    // more; rw.ts says which failure it was and sets the exit code.
+    stream.on("error", () => {
+      this.closed = true;
     });
   }
 

@@ -189,9 +189,24 @@ function pathProblem(error: unknown): string | null {
   return `${typeof e.path === "string" ? e.path : "a path given"}: ${readProblem(e)} (${e.syscall ?? "fs"})`;
 }
 
+/**
+ * A standard stream that cannot be written. EPIPE is a reader that left early (`rw validate big |
+ * head`): output ends quietly and the verdict's exit code stands. Any other failure (a full disk,
+ * an I/O error) means the answer was not delivered: one line on stderr when it can take it, exit 2.
+ */
+let unwritable = false;
+for (const [name, stream] of [["stdout", process.stdout], ["stderr", process.stderr]] as const) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE" || unwritable) return;
+    unwritable = true;
+    process.exitCode = 2;
+    if (name === "stdout" && process.stderr.writable) process.stderr.write(`rw: cannot write to stdout: ${error.code === "ENOSPC" ? "no space left on device" : (error.code ?? error.message)}\n`);
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = unwritable ? 2 : code;
   },
   (error: unknown) => {
     if (error instanceof UsageError || (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS"))) {

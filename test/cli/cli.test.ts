@@ -1,6 +1,6 @@
 // The `rw` command as a user runs it: the built file, real stdin, real exit codes.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -386,6 +386,23 @@ describe("a statement store that rw did not write is refused, and nothing runs f
     const r = rw(["commit", token, "--store", tmp, "--now", "20261201T0000Z"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("is a directory");
+  });
+});
+
+describe.skipIf(!existsSync("/dev/full"))("output that cannot be written (a full disk) is said in one line, exit 2", () => {
+  it.each([
+    ["legend > /dev/full", "cannot write to stdout: no space left on device"],
+    ["--help > /dev/full", "cannot write to stdout: no space left on device"],
+    [`parse --file ${join(tmp, "many-good.txt")} > /dev/full`, "cannot write to stdout: no space left on device"],
+    ["validate --file /dev/null --bogus 2> /dev/full", ""],
+    [`parse --file ${join(tmp, "many-bad.txt")} 2> /dev/full > /dev/null`, ""],
+  ])("rw %s", (command, message) => {
+    writeFileSync(join(tmp, "many-good.txt"), "RW1 HO research-01 from=research to=writer item=x ask=DRAFT\n".repeat(2_000));
+    writeFileSync(join(tmp, "many-bad.txt"), "RW1 HO research-01 from=research to=writer item=x ask=POLISH\n".repeat(2_000));
+    const r = spawnSync("bash", ["-c", `node ${RW} ${command}`], { encoding: "utf8" });
+    expect(r.stderr).not.toContain("    at ");
+    expect(r.stderr).toBe(message === "" ? "" : `rw: ${message}\n`);
+    expect(r.status).toBe(2);
   });
 });
 
