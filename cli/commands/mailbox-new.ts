@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { basename } from "node:path";
 import { stringify } from "yaml";
 import {
   analyzeMailbox,
@@ -15,6 +16,7 @@ import {
   newUuid7,
   parseFilename,
   preflight,
+  readMailboxMessage,
   slugify,
   uuid7Time,
 } from "../../core/mailbox/index.js";
@@ -93,14 +95,29 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
   return { text: `---\n${frontmatter}---\n${body}`, slug: option(ctx, "slug") ?? slugify(kind) };
 }
 
-/** The file's name: seconds, or milliseconds when this sender already has a same-kind message that second. */
-function fileName(inbox: Inbox, e: MailboxEnvelope, slug: string): string {
+/**
+ * The file's name: seconds, or milliseconds when this sender already has a same-kind message that
+ * second; `millis` is the name to take if a concurrent publisher takes the seconds name meanwhile.
+ */
+function fileName(inbox: Inbox, e: MailboxEnvelope, slug: string): { file: string; millis: string } {
   const time = uuid7Time(e.id);
   const seconds = formatFilename({ time, callsign: e.from, kind: e.kind, slug });
+  const millis = formatFilename({ time, callsign: e.from, kind: e.kind, slug, millis: true });
   const prefix = seconds.slice(0, 20);
   const busy = inbox.files.some((f) => f.file.startsWith(prefix) && parseFilename(f.file)?.callsign === e.from && parseFilename(f.file)?.kind === e.kind);
-  return busy ? formatFilename({ time, callsign: e.from, kind: e.kind, slug, millis: true }) : seconds;
+  return { file: busy ? millis : seconds, millis };
 }
+
+/** True when the bytes are not a message with this UUID: a name taken by another message. */
+const otherMessage = (id: string) => (taken: Uint8Array): boolean => {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(taken);
+  } catch {
+    return true;
+  }
+  return readMailboxMessage(text).envelope?.id !== id;
+};
 
 async function run(ctx: CommandContext): Promise<number> {
   try {
@@ -139,7 +156,8 @@ async function publish(ctx: CommandContext): Promise<number> {
   if (e !== null && taken !== undefined) findings.push(mailboxFinding("DUPLICATE_ID", `the inbox already holds a message with the UUID ${e.id} (${taken.file}${taken.ok ? "" : ", a refused file"})`, { slot: "id" }));
   if (e !== null && e.root.toLowerCase() !== root) findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", "the envelope's root is not this mailbox root's identifier", { slot: "root" }));
   // The name: seconds, or milliseconds when this sender already has a same-kind message that second.
-  const file = e === null ? null : fileName(inbox, e, slug);
+  const names = e === null ? null : fileName(inbox, e, slug);
+  const file = names?.file ?? null;
   // The conversation rules over the inbox plus this message, as `rw mailbox check` runs them: what
   // check would refuse about this message is never published (section 9).
   if (e !== null && file !== null && taken === undefined && findings.every((f) => f.severity !== "error")) {
@@ -164,10 +182,10 @@ async function publish(ctx: CommandContext): Promise<number> {
     await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${text.trimEnd()}`);
     return PASS;
   }
-  publishOnce({ root: found.root, inbox: found.inbox, staging: option(ctx, "staging") ?? tmpdir(), file }, new TextEncoder().encode(text));
-  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: true, file, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
+  const published = basename(publishOnce({ root: found.root, inbox: found.inbox, staging: option(ctx, "staging") ?? tmpdir(), file, fallback: (names as { millis: string }).millis, fallbackAfter: otherMessage(e.id) }, new TextEncoder().encode(text)));
+  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: true, file: published, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
   else {
-    await ctx.out.line(file);
+    await ctx.out.line(published);
     for (const f of findings) await ctx.err.line(`  ${f.severity} ${f.code}: ${f.message}`);
   }
   return PASS;

@@ -15,6 +15,17 @@ export interface PublishTarget {
   /** The staging folder: outside the mailbox root, on the inbox's filesystem. */
   readonly staging: string;
   readonly file: string;
+  /**
+   * The name to take instead when `file` is taken meanwhile (by a concurrent publisher): the
+   * millisecond form of a seconds name (spec section 6: "add milliseconds when one sender may emit
+   * more than one same-kind message in a second"). Taken too, the publication is refused.
+   */
+  readonly fallback?: string;
+  /**
+   * Whether the file that took `file` leaves the fallback open: false when it is this very message
+   * (a concurrent publisher of the same UUID won, so publishing again would duplicate it).
+   */
+  readonly fallbackAfter?: (taken: Uint8Array) => boolean;
 }
 
 /** Refuses a staging folder inside the mailbox (a sync could capture it) or on another filesystem. */
@@ -30,20 +41,50 @@ export function checkStaging(staging: string, root: string, inbox: string): void
   if (stat.dev !== statSync(inbox).dev) throw new PathRefusal(`staging folder ${staging} is on another filesystem than the inbox: the final link would not be atomic; give --staging DIR on the mailbox's filesystem, outside the mailbox`);
 }
 
-/** Creates `inbox/file` with exactly `bytes`, or throws; an existing target is never touched. */
+/** A final name that is taken: by a file seen before linking, or one that appeared meanwhile. */
+class NameTaken extends PathRefusal {}
+
+/** Throws NameTaken when `final` exists; an existing target is never touched. */
+function refuseExisting(final: string): void {
+  try {
+    lstatSync(final);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  throw new NameTaken(`${final} exists: messages are create-once and never overwritten`);
+}
+
+/**
+ * Creates `inbox/file` (or, when that name is taken, `inbox/fallback`) with exactly `bytes`, and
+ * returns its path, or throws; an existing target is never touched.
+ */
 export function publishOnce(target: PublishTarget, bytes: Uint8Array): string {
   checkStaging(target.staging, target.root, target.inbox);
   refuseLinks(target.inbox, "the inbox");
-  const final = join(target.inbox, target.file);
-  try {
-    lstatSync(final);
-    throw new PathRefusal(`${final} exists: messages are create-once and never overwritten`);
-  } catch (error) {
-    if (error instanceof PathRefusal) throw error;
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  const names = target.fallback === undefined || target.fallback === target.file ? [target.file] : [target.file, target.fallback];
+  for (const [i, name] of names.entries()) {
+    try {
+      return publishAs(target, name, bytes);
+    } catch (error) {
+      if (!(error instanceof NameTaken) || i === names.length - 1) throw error;
+      let taken: Uint8Array | null = null;
+      try {
+        taken = readFileSync(join(target.inbox, name));
+      } catch {
+        // gone again, or not a file: the fallback decides nothing about it
+      }
+      if (taken !== null && target.fallbackAfter?.(taken) === false) throw error;
+    }
   }
+  throw new PathRefusal("nothing was published"); // unreachable: the last name returns or throws
+}
+
+function publishAs(target: PublishTarget, name: string, bytes: Uint8Array): string {
+  const final = join(target.inbox, name);
+  refuseExisting(final);
   const dir = mkdtempSync(join(target.staging, "rw-mailbox-"));
-  const staged = join(dir, target.file);
+  const staged = join(dir, name);
   try {
     const fd = openSync(staged, "wx", 0o644);
     try {
@@ -57,7 +98,7 @@ export function publishOnce(target: PublishTarget, bytes: Uint8Array): string {
       linkSync(staged, final);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "EEXIST") throw new PathRefusal(`${final} appeared meanwhile: messages are create-once and never overwritten`);
+      if (code === "EEXIST") throw new NameTaken(`${final} appeared meanwhile: messages are create-once and never overwritten`);
       throw new PathRefusal(`cannot give ${final} its name atomically (${code ?? "error"}): this filesystem does not take hard links, and a rename could overwrite; nothing was published`);
     }
   } finally {

@@ -204,6 +204,31 @@ describe("rw mailbox new: create-once publication", () => {
     expect(files.length).toBe(1);
     expect(readFileSync(join(a.inbox, files[0] as string), "utf8")).toContain(`writer ${codes.indexOf(0)}`);
   });
+  it("concurrent publishers of different messages in one second all publish: a name taken meanwhile moves to milliseconds", async () => {
+    const a = room();
+    const { welcome } = handshake(a.root);
+    const welcomeId = ID(4);
+    expect(welcome).toContain("welcome");
+    // Eight requests from VEGA whose UUIDv7 times fall in one second, 10 ms apart: one seconds name.
+    const v7 = (i: number): string => {
+      const hex = (1_790_000_000_000 + i * 10).toString(16).padStart(12, "0");
+      return `${hex.slice(0, 8)}-${hex.slice(8)}-7000-8000-${String(i + 1).padStart(12, "0")}`;
+    };
+    const run = (i: number): Promise<{ code: number | null; err: string }> =>
+      new Promise((done) => {
+        const args = ["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--reply-to", welcomeId, "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", v7(i), "--slug", "ask", "--body", `request ${i}`];
+        const child = spawn(process.execPath, [RW, ...args], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+        let err = "";
+        child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+        child.on("close", (code) => done({ code, err }));
+      });
+    const runs = await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(run));
+    expect(runs.map((r) => r.code), runs.map((r) => r.err).join("")).toStrictEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    const requests = readdirSync(a.inbox).filter((f) => f.includes("-VEGA-request-ask"));
+    expect(requests.length).toBe(8);
+    for (let i = 0; i < 8; i++) expect(requests.filter((f) => readFileSync(join(a.inbox, f), "utf8").includes(`request ${i}\n`)).length).toBe(1);
+    expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("10 valid messages, 0 invalid, 0 anomalies");
+  });
   it("link-publishes through a staging folder it cleans up, and refuses a second publish of one name", () => {
     const a = room();
     const staging = mkdtempSync(join(tmp, "staging-"));
