@@ -12,7 +12,9 @@ import { statSync } from "node:fs";
 import { isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
 import type { LineCheck, Message, SenderRecord, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
-import { readTextFile } from "./input.js";
+import { documentOf } from "./document.js";
+import type { Document } from "./document.js";
+import { readFileText, readTextFile } from "./input.js";
 import { UsageError } from "./usage-error.js";
 
 function isFile(value: string): boolean {
@@ -23,11 +25,21 @@ function isFile(value: string): boolean {
   }
 }
 
-function textOf(option: string, value: string): string {
-  if (isFile(value)) return readTextFile(`--${option}`, value);
+/** The option's text: the value itself, or the file it names (null: the file is not UTF-8). */
+function rawText(option: string, value: string): string | null {
+  if (isFile(value)) return readFileText(`--${option}`, value);
   const start = value.trimStart();
   if (/[ \r\n]/.test(value) || value.startsWith("RW") || start.startsWith("{") || start.startsWith("[")) return value;
-  return readTextFile(`--${option}`, value);
+  return readFileText(`--${option}`, value);
+}
+
+function textOf(option: string, value: string): string {
+  return rawText(option, value) ?? readTextFile(`--${option}`, value);
+}
+
+/** A part of a JSON document given as an option: what is not JSON is invalid input, as the document's is. */
+export function documentOption(option: string, value: string): Document {
+  return documentOf(rawText(option, value));
 }
 
 /** The one message an option holds, read as a receiver reads it (parse and validate). */

@@ -1,17 +1,18 @@
 /**
  * Reading one JSON document, whole, from `--file PATH` or stdin: what the `rw delegation`
- * commands take (a record, or the inputs of a check). Not JSON is invalid input (exit 1), told on
- * stderr; no input at all is a usage error.
+ * commands take (a record, or the inputs of a check). Not JSON (or not UTF-8) is invalid input
+ * (exit 1), told on stderr, whether it comes from stdin, --file or a part's option; no input at
+ * all, or a path that cannot be read, is a usage error.
  */
 import { parseJsonText, withoutBom } from "../core/index.js";
-import { readTextFile } from "./input.js";
+import { readFileText } from "./input.js";
 import { UsageError } from "./usage-error.js";
 
 export type Document = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
 
 /** The document's text; null when stdin's bytes are not UTF-8 (never replaced or guessed). */
 async function text(file: string | undefined): Promise<string | null> {
-  if (file !== undefined && file !== "-") return readTextFile("--file", file);
+  if (file !== undefined && file !== "-") return readFileText("--file", file);
   if (process.stdin.isTTY) throw new UsageError("no input: pipe a JSON document to stdin, or give --file PATH");
   const parts: Buffer[] = [];
   for await (const chunk of process.stdin) parts.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer));
@@ -24,7 +25,11 @@ async function text(file: string | undefined): Promise<string | null> {
 }
 
 export async function readDocument(file: string | undefined): Promise<Document> {
-  const raw = await text(file);
+  return documentOf(await text(file));
+}
+
+/** A document's text (null: not UTF-8) read as one JSON document. */
+export function documentOf(raw: string | null): Document {
   if (raw === null) return { ok: false, problem: "the input is not valid UTF-8" };
   if (raw.trim() === "") return { ok: false, problem: "the input is empty: give one JSON document" };
   const json = parseJsonText(raw);

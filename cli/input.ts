@@ -73,6 +73,17 @@ export function undecodable(n: number): LineCheck {
  * are not UTF-8 are a usage error too, never replaced.
  */
 export function readTextFile(label: string, path: string): string {
+  const text = readFileText(label, path);
+  if (text === null) throw new UsageError(`${label}: ${path} is not valid UTF-8`);
+  return text;
+}
+
+/**
+ * The text of a file holding input (a JSON document), one leading BOM dropped; null when its
+ * bytes are not UTF-8 (invalid input, for the caller to report); a usage error naming the path
+ * and why when it cannot be read.
+ */
+export function readFileText(label: string, path: string): string | null {
   let bytes: Buffer;
   try {
     if (statSync(path).isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
@@ -81,8 +92,7 @@ export function readTextFile(label: string, path: string): string {
     throw new UsageError(`${label}: cannot read ${path}: ${readProblem(error)}`);
   }
   const text = decode(bytes);
-  if (text === null) throw new UsageError(`${label}: ${path} is not valid UTF-8`);
-  return withoutBom(text);
+  return text === null ? null : withoutBom(text);
 }
 
 async function* chunks(file: string | undefined): AsyncGenerator<Uint8Array> {

@@ -6,7 +6,7 @@
  */
 import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
 import type { DelegationFinding, RecordKind } from "../../core/delegation/index.js";
-import { jsonOption } from "../arguments.js";
+import { documentOption } from "../arguments.js";
 import { readDocument } from "../document.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
@@ -40,7 +40,16 @@ async function input(ctx: CommandContext, parts: readonly string[]): Promise<unk
     return doc.value;
   }
   if (ctx.file !== undefined) throw new UsageError(`give the input as --file or as --${parts.join(", --")}, not both`);
-  return Object.fromEntries(given.map((p) => [p, jsonOption(p, ctx.options[p] as string)]));
+  const doc: Record<string, unknown> = {};
+  for (const p of given) {
+    const part = documentOption(p, ctx.options[p] as string);
+    if (!part.ok) {
+      await ctx.err.line(`rw delegation: --${p}: ${part.problem}`);
+      return undefined;
+    }
+    doc[p] = part.value;
+  }
+  return doc;
 }
 
 async function report(ctx: CommandContext, ok: boolean, json: unknown, head: string, findings: readonly DelegationFinding[], extra: readonly string[] = []): Promise<number> {

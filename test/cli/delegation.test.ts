@@ -108,6 +108,35 @@ describe("rw delegation evaluate", () => {
   });
 });
 
+describe("the same bytes get the same exit code however they are given", () => {
+  const latin1 = join(tmp, "latin1.json");
+  writeFileSync(latin1, Buffer.concat([Buffer.from('{"display_name":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]));
+  const broken = join(tmp, "broken.json");
+  writeFileSync(broken, '{"delegation_id": ');
+  const twice = join(tmp, "twice.json");
+  writeFileSync(twice, '{"delegation_id":"D-1","delegation_id":"D-2"}');
+  it("bytes that are not UTF-8: stdin and --file both exit 1 (invalid input), told on stderr", () => {
+    const stdin = spawnSync(process.execPath, [RW, "delegation", "validate"], { input: readFileSync(latin1), encoding: "utf8" });
+    const viaFile = rw(["delegation", "validate", "--file", latin1]);
+    expect([stdin.status, viaFile.code]).toStrictEqual([1, 1]);
+    expect(viaFile.err).toBe("rw delegation: the input is not valid UTF-8\n");
+  });
+  it.each([
+    ["not JSON", broken, "the input is not JSON"],
+    ["a key named twice", twice, 'the input is refused: the key "delegation_id" appears twice in one object'],
+    ["not UTF-8", latin1, "the input is not valid UTF-8"],
+  ])("a part given as an option that is %s exits 1 as the whole document does", (_, path, message) => {
+    const r = rw(["delegation", "check-child", "--parent", path, "--child", file("d-child-ok"), "--chain", file("chain-d-child-ok")]);
+    expect([r.code, r.out]).toStrictEqual([1, ""]);
+    expect(r.err).toContain(`rw delegation: --parent: ${message}`);
+    const fences = rw(["delegation", "check-fences", "--fences", path, "--heads", file("heads-d-extract-1")]);
+    expect(fences.code).toBe(1);
+  });
+  it("a part whose file cannot be read is still a usage error (exit 2)", () => {
+    expect(rw(["delegation", "check-fences", "--fences", join(tmp, "missing.json"), "--heads", "[]"]).code).toBe(2);
+  });
+});
+
 describe("rw --help", () => {
   it("lists the delegation commands", () => {
     const r = rw(["--help"]);
