@@ -95,6 +95,13 @@ export function readFileText(label: string, path: string): string | null {
   return text === null ? null : withoutBom(text);
 }
 
+/** All of stdin as text read like a file (one leading BOM dropped); not UTF-8 is a usage error. */
+export function readStdinText(label: string): string {
+  const text = decode(readFileSync(0));
+  if (text === null) throw new UsageError(`${label}: stdin is not valid UTF-8`);
+  return withoutBom(text);
+}
+
 async function* chunks(file: string | undefined): AsyncGenerator<Uint8Array> {
   if (file !== undefined && file !== "-") {
     let handle;

@@ -3,7 +3,6 @@
  * as the outbound message it is, and publish it create-once into the inbox. Defaults come from
  * the inbox: a reply's thread and request come from its parent, and the body links the parent.
  */
-import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename } from "node:path";
 import { stringify } from "yaml";
@@ -27,7 +26,7 @@ import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { publishOnce } from "../mailbox/publish.js";
 import { bindRoot } from "../mailbox/state.js";
 import { UsageError } from "../usage-error.js";
-import { readTextFile } from "../input.js";
+import { readStdinText, readTextFile } from "../input.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
@@ -88,7 +87,7 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
     ...(budget === undefined ? {} : { exchange_budget: /^\d{1,9}$/.test(budget) ? Number(budget) : budget }),
   };
   const tags = ["agent-mailbox", ...list(option(ctx, "tags")).filter((t) => t !== "agent-mailbox")];
-  let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : (ctx.file === "-" ? readFileSync(0, "utf8") : readTextFile("--file", ctx.file)));
+  let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : (ctx.file === "-" ? readStdinText("--file") : readTextFile("--file", ctx.file)));
   if (parent?.file && !body.includes(`[[${parent.file.replace(/\.md$/, "")}`)) body = `Re: [[${parent.file.replace(/\.md$/, "")}]]\n\n${body}`;
   if (body !== "" && !body.endsWith("\n")) body += "\n";
   const frontmatter = stringify({ tags, meta: { mailbox: envelope } }, { lineWidth: 0 });

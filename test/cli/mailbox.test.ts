@@ -256,6 +256,20 @@ describe("rw mailbox new: create-once publication", () => {
     expect(r.err).toContain("another filesystem");
     expect(readdirSync(a.inbox)).toStrictEqual([]);
   });
+  it("--file - reads the body from stdin as --file PATH reads it: a BOM dropped, bytes that are not UTF-8 refused", () => {
+    const a = room();
+    const latin1 = Buffer.concat([Buffer.from("caf"), Buffer.from([0xe9]), Buffer.from(" body\n")]);
+    const path = join(tmp, "latin1-body.txt");
+    writeFileSync(path, latin1);
+    const viaPath = rw(["mailbox", "new", a.root, ...HELLO, "--file", path]);
+    const viaStdin = spawnSync(process.execPath, [RW, "mailbox", "new", a.root, ...HELLO, "--file", "-"], { input: latin1, encoding: "utf8", cwd: ROOT });
+    expect([viaPath.code, viaStdin.status]).toStrictEqual([2, 2]);
+    expect(viaStdin.stderr).toContain("--file: stdin is not valid UTF-8");
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    const bom = spawnSync(process.execPath, [RW, "mailbox", "new", a.root, ...HELLO, "--file", "-", "--dry-run"], { input: "\uFEFFObjective.\n", encoding: "utf8", cwd: ROOT });
+    expect(bom.status).toBe(0);
+    expect(bom.stdout).toContain("---\nObjective.\n");
+  });
   it("refuses what preflight refuses, and writes nothing", () => {
     const a = room();
     const r = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "deliver", "--arena", "DEMO", "--machine", "VEGA-BOX", "--json"]);
