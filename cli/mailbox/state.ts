@@ -26,17 +26,36 @@ export interface ParticipantState {
   readonly findings: readonly MailboxFinding[];
 }
 
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The JSON objects of a JSON-lines file, with their line numbers. A line that is not UTF-8, not
+ * JSON, or names a key twice (README note 37: never read as its last value) is reported and
+ * skipped, never repaired or guessed at.
+ */
 function jsonLines(path: string, label: string, findings: MailboxFinding[]): { value: unknown; line: number }[] {
   if (!existsSync(path)) return [];
   const out: { value: unknown; line: number }[] = [];
-  readFileSync(path, "utf8").split(/\r?\n/).forEach((text, i) => {
-    if (text.trim() === "") return;
+  const bytes = readFileSync(path);
+  let start = 0;
+  for (let i = 0; start <= bytes.length; i++) {
+    const lf = bytes.indexOf(0x0a, start);
+    const end = lf < 0 ? bytes.length : lf;
+    const skip = (why: string): void => {
+      findings.push(mailboxFinding("DISPOSITION_INVALID", `${label} line ${i + 1} ${why}: skipped`, { file: path, line: i + 1 }));
+    };
+    let text: string | null = null;
     try {
-      out.push({ value: JSON.parse(text) as unknown, line: i + 1 });
+      text = strictUtf8.decode(bytes.subarray(start, end)).replace(/\r$/, "");
     } catch {
-      findings.push(mailboxFinding("DISPOSITION_INVALID", `${label} line ${i + 1} is not JSON: skipped`, { file: path, line: i + 1 }));
+      skip("is not UTF-8");
     }
-  });
+    start = end + 1;
+    if (text === null || text.trim() === "") continue;
+    const json = parseJsonText(text);
+    if (json.ok) out.push({ value: json.value, line: i + 1 });
+    else skip(json.problem === "syntax" ? "is not JSON" : `is refused: ${json.reason}`);
+  }
   return out;
 }
 

@@ -382,6 +382,19 @@ describe("the participant's state folder", () => {
     expect(report.reconciliation.findings.map((f) => f.code).sort()).toStrictEqual(["CURSOR_AHEAD", "DISPOSITION_INVALID"]);
     expect(report.reconciliation.status).toBe("FOUND");
   });
+  it("a disposition line that names a key twice is skipped and reported, never read as its last value", () => {
+    const a = room();
+    handshake(a.root);
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "dispositions"));
+    const transition = `{"id":"${ID(1)}","state":"pending","state":"replied","cta":"completed","reply":"${ID(4)}","request_id":"${ID(3)}","at":"2026-10-01T09:01:00Z"}`;
+    writeFileSync(join(state, "dispositions", "LYRA.jsonl"), `${transition}\n`);
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    const report = JSON.parse(r.out) as { reconciliation: { findings: { code: string; line?: number; message: string }[] } };
+    const invalid = report.reconciliation.findings.filter((f) => f.code === "DISPOSITION_INVALID");
+    expect(invalid.map((f) => [f.line, f.message])).toStrictEqual([[1, 'dispositions line 1 is refused: the key "state" appears twice in one object; which value was meant would be a guess: skipped']]);
+    expect(r.code).toBe(1);
+  });
   it("binds the mailbox root on first publication and refuses another root for that participant", () => {
     const state = mkdtempSync(join(tmp, "state-"));
     const a = room();
