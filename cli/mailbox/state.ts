@@ -9,11 +9,13 @@
  *
  * core/mailbox/README.md documents the fields of a transition.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseJsonText } from "../../core/index.js";
 import { isRootId, mailboxFinding } from "../../core/mailbox/index.js";
 import type { AnomalyRecord, MailboxFinding } from "../../core/mailbox/index.js";
+import { readProblem } from "../input.js";
+import { UsageError } from "../usage-error.js";
 import { PathRefusal } from "./paths.js";
 
 export interface ParticipantState {
@@ -28,15 +30,26 @@ export interface ParticipantState {
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
+/** A state file's bytes; null when it does not exist; a usage error naming it when it cannot be read. */
+function stateFile(path: string): Buffer | null {
+  if (!existsSync(path)) return null;
+  try {
+    if (statSync(path).isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
+    return readFileSync(path);
+  } catch (error) {
+    throw new UsageError(`--state: cannot read ${path}: ${readProblem(error)}`);
+  }
+}
+
 /**
  * The JSON objects of a JSON-lines file, with their line numbers. A line that is not UTF-8, not
  * JSON, or names a key twice (README note 37: never read as its last value) is reported and
  * skipped, never repaired or guessed at.
  */
 function jsonLines(path: string, label: string, findings: MailboxFinding[]): { value: unknown; line: number }[] {
-  if (!existsSync(path)) return [];
+  const bytes = stateFile(path);
+  if (bytes === null) return [];
   const out: { value: unknown; line: number }[] = [];
-  const bytes = readFileSync(path);
   let start = 0;
   for (let i = 0; start <= bytes.length; i++) {
     const lf = bytes.indexOf(0x0a, start);
@@ -64,7 +77,7 @@ export function readState(state: string, callsign: string): ParticipantState {
   const dispositionsFile = join(state, "dispositions", `${callsign}.jsonl`);
   const rows = jsonLines(dispositionsFile, "dispositions", findings);
   const cursorFile = join(state, "cursor", `${callsign}.txt`);
-  const cursor = existsSync(cursorFile) ? readFileSync(cursorFile, "utf8").split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "") : [];
+  const cursor = (stateFile(cursorFile)?.toString("utf8") ?? "").split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
   const anomalyIndex = jsonLines(join(state, "anomalies", `${callsign}.jsonl`), "anomalies", findings).flatMap(({ value }) => {
     const r = value as Partial<AnomalyRecord> | null;
     return r !== null && typeof r === "object" && typeof r.fingerprint === "string" && (r.state === "open" || r.state === "closed") ? [{ fingerprint: r.fingerprint, state: r.state }] : [];

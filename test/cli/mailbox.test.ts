@@ -76,6 +76,15 @@ describe("rw mailbox check: discovery", () => {
       expect([run.code, run.err.split("\n")[0]]).toStrictEqual([2, `rw: ${flag}: cannot read ${path}: ${why}`]);
     }
   });
+  it("a state file that is a folder is a usage error naming that path", () => {
+    const { root } = room();
+    for (const [folder, name] of [["dispositions", "VEGA.jsonl"], ["cursor", "VEGA.txt"], ["anomalies", "VEGA.jsonl"]] as const) {
+      const state = mkdtempSync(join(tmp, "state-"));
+      mkdirSync(join(state, folder, name), { recursive: true });
+      const r = rw(["mailbox", "check", root, "--as", "VEGA", "--state", state]);
+      expect([r.code, r.err.split("\n")[0]]).toStrictEqual([2, `rw: --state: cannot read ${join(state, folder, name)}: it is a directory`]);
+    }
+  });
   it("never crawls: an inbox one level deeper is not found (exit 2)", () => {
     const outer = base(tmp);
     mkdirSync(join(outer, "project", "inbox"), { recursive: true });
