@@ -12,7 +12,8 @@ const list = (v: unknown): string[] | undefined => (typeof v === "string" ? v.sp
 async function run(ctx: CommandContext): Promise<number> {
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   if (ho.message === null || !ho.ok) {
-    await ctx.err.line(`the HO is invalid; no readback\n${renderFindings(ho.text, ho.findings)}`);
+    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "HO", line: null, message: null, findings: ho.findings }));
+    else await ctx.err.line(`the HO is invalid; no readback\n${renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
   const n = ctx.options["n"] ?? "1";

@@ -15,7 +15,8 @@ const TOKEN = /^[0-9a-f]{32}$/;
 async function runPrepare(ctx: CommandContext): Promise<number> {
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   if (ho.message === null || !ho.ok) {
-    await ctx.err.line(`the HO is invalid; nothing prepared\n${renderFindings(ho.text, ho.findings)}`);
+    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "HO", findings: ho.findings }));
+    else await ctx.err.line(`the HO is invalid; nothing prepared\n${renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
   const call = jsonOption("call", ctx.options["call"] as string | undefined);

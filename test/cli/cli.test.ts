@@ -544,6 +544,17 @@ describe("--json agrees with the verdict and always prints JSON", () => {
     expect(dn.code).toBe(1);
     expect(JSON.parse(dn.out)).toMatchObject({ ok: false, invalid: "DN" });
   });
+  it("make-rb and prepare: an HO that does not parse or is invalid is printed as JSON with its findings", () => {
+    for (const ho of ["RW1 junk", "RW1 HO a-1 from=a to=b item=x ask=POLISH"]) {
+      const rb = rw(["make-rb", "--ho", ho, "--json"]);
+      expect(rb.code).toBe(1);
+      expect(JSON.parse(rb.out)).toMatchObject({ ok: false, invalid: "HO", line: null });
+      const prepared = rw(["prepare", "--ho", ho, "--call", "{}", "--exp", "20991231T2359Z", "--store", join(tmp, "never.json"), "--json"]);
+      expect(prepared.code).toBe(1);
+      expect(JSON.parse(prepared.out)).toMatchObject({ ok: false, invalid: "HO" });
+      expect((JSON.parse(prepared.out) as { findings: unknown[] }).findings.length).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe("each command accepts only the options it uses", () => {
