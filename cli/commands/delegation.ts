@@ -28,13 +28,19 @@ const named = (value: unknown): string => {
   return id === undefined ? "" : ` ${id}${revision === undefined ? "" : `@${revision}`}`;
 };
 
+/** Input that is not a JSON document: said on stderr, and with --json as the one object on stdout. */
+async function unreadable(ctx: CommandContext, problem: string): Promise<void> {
+  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, error: problem, findings: [] }));
+  await ctx.err.line(`rw delegation: ${problem}`);
+}
+
 /** The document: the parts given as options, else the whole input. */
 async function input(ctx: CommandContext, parts: readonly string[]): Promise<unknown> {
   const given = parts.filter((p) => ctx.options[p] !== undefined);
   if (given.length === 0) {
     const doc = await readDocument(ctx.file);
     if (!doc.ok) {
-      await ctx.err.line(`rw delegation: ${doc.problem}`);
+      await unreadable(ctx, doc.problem);
       return undefined;
     }
     return doc.value;
@@ -44,7 +50,7 @@ async function input(ctx: CommandContext, parts: readonly string[]): Promise<unk
   for (const p of given) {
     const part = documentOption(p, ctx.options[p] as string);
     if (!part.ok) {
-      await ctx.err.line(`rw delegation: --${p}: ${part.problem}`);
+      await unreadable(ctx, `--${p}: ${part.problem}`);
       return undefined;
     }
     doc[p] = part.value;

@@ -132,6 +132,14 @@ describe("the same bytes get the same exit code however they are given", () => {
     const fences = rw(["delegation", "check-fences", "--fences", path, "--heads", file("heads-d-extract-1")]);
     expect(fences.code).toBe(1);
   });
+  it("--json answers input that is not JSON with a JSON object too", () => {
+    for (const args of [["delegation", "validate", "--file", broken], ["delegation", "check-fences", "--fences", twice, "--heads", "[]"], ["delegation", "evaluate", "--file", latin1]]) {
+      const r = rw([...args, "--json"]);
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.out)).toMatchObject({ ok: false, findings: [] });
+      expect((JSON.parse(r.out) as { error: string }).error).toMatch(/the input is (not JSON|refused|not valid UTF-8)/);
+    }
+  });
   it("a part whose file cannot be read is still a usage error (exit 2)", () => {
     expect(rw(["delegation", "check-fences", "--fences", join(tmp, "missing.json"), "--heads", "[]"]).code).toBe(2);
   });
