@@ -67,6 +67,16 @@ export function vocabularyOf(message: Message, profiles: Profiles): Vocabulary {
   return profiles.resolve(typeof p === "string" ? p : null) as Vocabulary;
 }
 
+/**
+ * A message number given as an option (`--n`, `--seq`): a whole number up to 2^53 - 1, the
+ * largest an id may carry (README note 16), or `fallback` when the option is absent.
+ */
+export function numberOption(option: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new UsageError(`--${option} ${value}: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
+  return Number(value);
+}
+
 /** `YYYYMMDDTHHMMZ` for now, or the --now given. */
 export function nowOption(value: string | undefined): string {
   if (value !== undefined) {

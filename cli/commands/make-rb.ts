@@ -1,7 +1,7 @@
 /** `rw make-rb`: the readback for an HO, composed from the HO as delivered (never retyped). */
 import { formatLine, makeReadback } from "../../core/index.js";
 import type { SlotValue } from "../../core/index.js";
-import { jsonOption, messageOption, vocabularyOf } from "../arguments.js";
+import { jsonOption, messageOption, numberOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
@@ -16,8 +16,7 @@ async function run(ctx: CommandContext): Promise<number> {
     else await ctx.err.line(`the HO is invalid; no readback\n${renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
-  const n = ctx.options["n"] ?? "1";
-  if (typeof n !== "string" || !/^\d{1,9}$/.test(n)) throw new UsageError(`--n ${String(n)}: the receiver's message number`);
+  const n = numberOption("n", ctx.options["n"] as string | undefined, 1);
   const exec = jsonOption("exec", ctx.options["exec"] as string | undefined);
   if (exec !== undefined && (exec === null || typeof exec !== "object" || Array.isArray(exec))) throw new UsageError("--exec: a JSON object of execution slot values");
   const o = ctx.options;
@@ -25,7 +24,7 @@ async function run(ctx: CommandContext): Promise<number> {
   const rb = makeReadback(
     ho.message,
     {
-      n: Number(n),
+      n,
       ...(list(o["acc"]) ? { acc: list(o["acc"]) as string[] } : {}),
       ...(typeof o["do"] === "string" ? { do: o["do"] } : {}),
       ...(list(o["not"]) ? { not: list(o["not"]) as string[] } : {}),

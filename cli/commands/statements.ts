@@ -1,7 +1,7 @@
 /** `rw prepare | commit | abandon`: the tool's statement (section 5.3), kept in a local file store. */
 import { abandon, cancelHandoff, commit, formatLine, isMessageId, isTime, prepare } from "../../core/index.js";
 import type { Finding, SlotValue, Statement } from "../../core/index.js";
-import { jsonOption, messageOption, nowOption, vocabularyOf } from "../arguments.js";
+import { jsonOption, messageOption, nowOption, numberOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { DEFAULT_STORE, StoreError, withStatementStore } from "../statement-file.js";
 import { UsageError } from "../usage-error.js";
@@ -27,10 +27,9 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   const now = nowOption(ctx.options["now"] as string | undefined);
   // A window that has already closed could never be committed: refuse it rather than store it.
   if (!(exp > now)) throw new UsageError(`--exp ${exp} is not after now (${now}): the window for confirmation would already be closed`);
-  const n = (ctx.options["n"] as string | undefined) ?? "1";
-  if (!/^\d{1,9}$/.test(n)) throw new UsageError(`--n ${n}: the receiver's message number`);
+  const n = numberOption("n", ctx.options["n"] as string | undefined, 1);
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
-  const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call: call as Record<string, SlotValue>, exp, n: Number(n) }, vocabulary));
+  const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call: call as Record<string, SlotValue>, exp, n }, vocabulary));
   if (!result.ok) {
     await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, findings: result.findings })) : ctx.err.line(renderFindings("", result.findings)));
     return FAIL;

@@ -3,6 +3,7 @@
  * `--as NAME`, each refused line also gets the exact UN that receiver NAME sends (rule 2).
  */
 import { isAgent, readMessage, refusal } from "../../core/index.js";
+import { numberOption } from "../arguments.js";
 import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
 import { UsageError } from "../usage-error.js";
@@ -13,9 +14,8 @@ async function run(ctx: CommandContext): Promise<number> {
   const receiver = ctx.options["as"] as string | undefined;
   const seqOption = ctx.options["seq"] as string | undefined;
   if (receiver !== undefined && !isAgent(receiver)) throw new UsageError(`--as ${receiver}: not an agent name ([A-Za-z0-9._-]+)`);
-  if (seqOption !== undefined && !/^\d{1,9}$/.test(seqOption)) throw new UsageError(`--seq ${seqOption}: not a number`);
+  let seq = numberOption("seq", seqOption, 1);
   if (seqOption !== undefined && receiver === undefined) throw new UsageError("--seq needs --as NAME");
-  let seq = Number(seqOption ?? 1);
   let code = PASS;
   for await (const { n, text, refused } of readLines(ctx.file)) {
     const checked = refused ?? readMessage(text, ctx.profiles.resolve);
@@ -24,7 +24,10 @@ async function run(ctx: CommandContext): Promise<number> {
     if (!checked.ok) {
       code = FAIL;
       if (receiver !== undefined) {
-        const reply = refusal(checked.message ?? checked.envelope, checked.findings, receiver, seq);
+        // The receiver's numbers end at 2^53 - 1 (README note 16): past it, no UN can be numbered.
+        const reply = Number.isSafeInteger(seq)
+          ? refusal(checked.message ?? checked.envelope, checked.findings, receiver, seq)
+          : { ok: false as const, value: null, findings: [{ message: `${receiver} has no message number left (the next would pass ${Number.MAX_SAFE_INTEGER})` }] };
         if (reply.ok) {
           un = reply.value;
           seq++;

@@ -557,6 +557,27 @@ describe("--json agrees with the verdict and always prints JSON", () => {
   });
 });
 
+describe("message numbers run to 2^53 - 1, as ids do (note 16)", () => {
+  it("make-rb --n and validate --seq take any safe integer, and refuse one past it with the range", () => {
+    expect(rw(["make-rb", "--ho", PAY_HO, "--n", "1234567890"]).out).toMatch(/^RW1 RB payer-1234567890 /);
+    const un = rw(["validate", "--as", "writer", "--seq", "9007199254740991"], "RW1 HO research-01 from=research to=writer item=x ask=POLISH\n");
+    expect(un.out).toContain("RW1 UN writer-9007199254740991 re=research-01");
+    for (const args of [["make-rb", "--ho", PAY_HO, "--n", "9007199254740992"], ["validate", "--as", "writer", "--seq", "9007199254740992"]]) {
+      const r = rw(args, "");
+      expect(r.code).toBe(2);
+      expect(r.err).toContain("a whole number from 0 to 9007199254740991");
+    }
+  });
+  it("validate --as: past the last number, a refused line gets no UN and the run says why, never an internal error", () => {
+    const bad = "RW1 HO research-01 from=research to=writer item=x ask=POLISH\n";
+    const r = rw(["validate", "--as", "writer", "--seq", "9007199254740991"], bad + bad);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe("");
+    expect(r.out).toContain("RW1 UN writer-9007199254740991 ");
+    expect(r.out).toContain("no refusal can be addressed: writer has no message number left (the next would pass 9007199254740991)");
+  });
+});
+
 describe("each command accepts only the options it uses", () => {
   const acc = "RW1 HO research-01 from=research to=writer item=x ask=DRAFT rb=acc keys=len";
   const cases: [string, string[], string][] = [
