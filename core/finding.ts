@@ -187,11 +187,14 @@ export const _note = (code: NoteCode, message: string, detail?: FindingDetail): 
 /** At most this many findings describe one line or message; a hostile line could make millions. */
 export const FINDINGS_MAX = 100;
 
-/** The first FINDINGS_MAX findings, and a note of how many more there were. */
-export function _capFindings(findings: Finding[]): Finding[] {
+/**
+ * The first FINDINGS_MAX findings, and a note of how many more there were: those past the list,
+ * and `uncounted` errors more that were counted without being kept.
+ */
+export function _capFindings(findings: Finding[], uncounted = 0): Finding[] {
   if (findings.length <= FINDINGS_MAX) return findings;
-  const more = findings.length - FINDINGS_MAX;
-  const errors = findings.slice(FINDINGS_MAX).filter((f) => f.severity === "error").length;
+  const more = findings.length - FINDINGS_MAX + uncounted;
+  const errors = findings.slice(FINDINGS_MAX).filter((f) => f.severity === "error").length + uncounted;
   return [...findings.slice(0, FINDINGS_MAX), _note("FINDINGS_CUT", `${more} more findings (${errors} errors) are not listed`, { received: String(more) })];
 }
 

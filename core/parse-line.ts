@@ -6,7 +6,7 @@
  * The parser checks the grammar only; what the tokens mean is core/validate's job.
  */
 import { isKey } from "./check-value.js";
-import { _capFindings, _error } from "./finding.js";
+import { _capFindings, _error, FINDINGS_MAX } from "./finding.js";
 import type { Finding } from "./finding.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import type { Message, Slots } from "./message.js";
@@ -129,7 +129,7 @@ function fail(text: string, findings: Finding[]): LineResult {
   while (at < end && text.charCodeAt(at) === 32) at++;
   const space = text.indexOf(" ", at);
   const v = text.slice(at, space < 0 || space > end ? end : space);
-  const read = v === "" || v === VERSION ? _capFindings(findings) : [_versionFinding(v, at)];
+  const read = v === "" || v === VERSION ? _capFindings(findings, uncounted) : [_versionFinding(v, at)];
   return { ok: false, value: null, findings: read, envelope: recoverEnvelope(text) };
 }
 
@@ -190,8 +190,19 @@ function splitTokens(text: string, end: number): number {
   }
 }
 
+// Past FINDINGS_MAX findings a line is only counted (each is an error): a megabyte of `a a a`
+// would otherwise hold a finding object per word until the end, hundreds of megabytes, to be cut
+// to a hundred and a count. Reset by each parseLine.
+let uncounted = 0;
+
+/** Keeps a finding of the line being read, or only counts it once there are enough to show. */
+function add(findings: Finding[], finding: Finding): void {
+  if (findings.length <= FINDINGS_MAX) findings.push(finding);
+  else uncounted++;
+}
+
 function spacing(findings: Finding[], at: number): void {
-  findings.push(_error("SPACING", at === 0 ? "the line starts with a space" : "tokens are separated by single spaces", { at }));
+  add(findings, _error("SPACING", at === 0 ? "the line starts with a space" : "tokens are separated by single spaces", { at }));
 }
 
 /**
@@ -200,6 +211,7 @@ function spacing(findings: Finding[], at: number): void {
  */
 export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary): LineResult {
   if (typeof text !== "string") throw new TypeError("parseLine: text must be a string");
+  uncounted = 0;
   const length = text.length;
   if (length === 0) return fail(text, [_error("LINE_EMPTY", "the line is empty", { at: 0 })]);
 
@@ -216,7 +228,7 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
   const count = splitTokens(text, end);
 
   const findings: Finding[] = [];
-  if (tailEmptyAt >= 0) findings.push(_error("TAIL_EMPTY", "the tail after ' // ' is empty", { at: tailEmptyAt, slot: "tail" }));
+  if (tailEmptyAt >= 0) add(findings, _error("TAIL_EMPTY", "the tail after ' // ' is empty", { at: tailEmptyAt, slot: "tail" }));
 
   // Positional tokens: version, type, id, the first three words. An empty token (a leading or
   // doubled space) is a SPACING error and is passed over, so that one stray space is reported as
@@ -234,11 +246,11 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
     const what = k === 0 ? "type" : "id";
     while (t < count && starts[t] === ends[t]) spacing(findings, starts[t++] as number);
     if (t === count) {
-      findings.push(_error(code, `the line stops after the ${k === 0 ? "version token" : "type"}; expected a message ${what}`, { at: end, slot: what }));
+      add(findings, _error(code, `the line stops after the ${k === 0 ? "version token" : "type"}; expected a message ${what}`, { at: end, slot: what }));
       return fail(text, findings);
     }
     if ((equals[t] as number) >= 0) {
-      findings.push(_error(code, `expected the message ${what} as the ${k === 0 ? "second" : "third"} token`, { at: starts[t] as number, slot: what }));
+      add(findings, _error(code, `expected the message ${what} as the ${k === 0 ? "second" : "third"} token`, { at: starts[t] as number, slot: what }));
       return fail(text, findings);
     }
     at[k] = t++;
@@ -274,7 +286,7 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
     }
     if (q < 0) {
       const token = _cut(text.slice(s, e));
-      findings.push(_error("TOKEN_NOT_KEYED", `'${token}' is not key=value`, { at: s, received: token }));
+      add(findings, _error("TOKEN_NOT_KEYED", `'${token}' is not key=value`, { at: s, received: token }));
       continue;
     }
     const key = text.slice(s, q);
@@ -283,14 +295,14 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
     if (def === undefined) {
       if (!isKey(key)) {
         const shown = _cut(key);
-        findings.push(_error("KEY_SYNTAX", `key '${shown}' is not [a-z][a-z0-9_]* (constructor and prototype are reserved)`, { at: s, received: shown }));
+        add(findings, _error("KEY_SYNTAX", `key '${shown}' is not [a-z][a-z0-9_]* (constructor and prototype are reserved)`, { at: s, received: shown }));
       } else if (slots[key] !== undefined) {
-        findings.push(_error("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
+        add(findings, _error("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
       } else slots[key] = raw;
       continue;
     }
     if (seen[def.index] === line) {
-      findings.push(_error("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
+      add(findings, _error("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
       continue;
     }
     seen[def.index] = line;
