@@ -63,10 +63,18 @@ export function checkHandoff(ho: Message, record: SenderRecord, vocabulary: Voca
  * envelope is the relay's own: it sends (`from` is the received HO's `to`) to the next hop.
  */
 export function checkRelay(forwarded: Message, received: Message, vocabulary: Vocabulary, adds: Readonly<Record<string, SlotValue>> = {}): HandoffReport {
+  // What a relay received must itself be a valid HO: one that is refused is answered with a UN
+  // (rule 2), never passed on, and a value it lacks (its item, its receiver) cannot stand as the
+  // record the forward is held to.
+  const refused = received.type === "HO" ? validate(received, vocabulary).filter((f) => f.severity === "error") : [finding("NOT_A_HANDOFF", `a relay forwards an HO, not ${received.type}`, { slot: "type", received: received.type })];
   const values: Record<string, SlotValue> = { ...received.slots, ...adds };
   if (received.item !== null) values["item"] = received.item;
   const out = againstRecord(forwarded, { values, resolve: new Set() }, vocabulary);
-  if (forwarded.from !== received.to) {
+  if (refused.length > 0) {
+    const codes = [...new Set(refused.map((f) => f.code))].join(" ");
+    out.push(finding("RELAY_RECEIVED_INVALID", `the HO received is refused (${codes}): its receiver answers it with a UN, and forwards nothing`, { slot: "re", received: received.id }));
+  }
+  if (received.to !== null && forwarded.from !== received.to) {
     out.push(finding("RELAY_PARTIES", `a relay forwards as itself: from=${_show(forwarded.from ?? undefined)} is not ${_show(received.to ?? undefined)}, the received HO's receiver`, { slot: "from", expected: _show(received.to ?? undefined), received: _show(forwarded.from ?? undefined) }));
   }
   for (const slot of Object.keys(forwarded.slots)) {

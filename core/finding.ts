@@ -70,6 +70,7 @@ export const FINDING_CODES = {
   HO_NEEDS_EXEC: "error",
   RELAY_PARTIES: "error",
   RELAY_ADDS: "error",
+  RELAY_RECEIVED_INVALID: "error",
   DONE_RECEIPT: "error",
   DONE_MISSING: "error",
   DONE_MISMATCH: "error",

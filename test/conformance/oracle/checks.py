@@ -62,6 +62,10 @@ H("relay-changed-amount", PAYHO.replace("HO scheduler-1", "HO payer-3").replace(
 H("relay-adds", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " eff=20261003", None, False, ["RELAY_ADDS"], relayFrom=PAYHO)
 H("relay-role-adds", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " eff=20261003", None, True, [], relayFrom=PAYHO, adds={"eff": "20261003"})
 H("relay-drops", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank").replace(" apref=FD-0929", ""), None, False, ["HO_OMITS"], relayFrom=PAYHO)
+# A relay forwards only what it could accept: a received HO that is refused gets a UN, not a forward
+# (here it lacks its item, and the forward supplies one nobody sent).
+H("relay-received-invalid", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank"), None, False, ["RELAY_RECEIVED_INVALID"], relayFrom=PAYHO.replace(" item=inv:MD-2026-057", ""))
+H("relay-received-not-a-handoff", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank"), None, False, ["RELAY_RECEIVED_INVALID"], relayFrom=PAYHO.replace("RW1 HO scheduler-1", "RW1 ST scheduler-1"))
 H("relay-not-the-receiver", PAYHO.replace("HO scheduler-1", "HO mallory-3").replace("from=scheduler to=payer", "from=mallory to=bank"), None, False, ["RELAY_PARTIES"], relayFrom=PAYHO)
 
 dn = []
