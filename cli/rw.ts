@@ -127,12 +127,14 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     throw new UsageError(`no help for '${rest.join(" ")}': not a command (${Object.keys(COMMANDS).join(", ")})`);
   }
+  // Asked for, the usage is the answer (stdout, exit 0); given instead of a command, it explains
+  // a usage error (stderr, exit 2), so a script that captures stdout gets nothing it would parse.
   if (name === undefined || name === "help" || name === "--help" || name === "-h") {
-    process.stdout.write(`${usage()}\n`);
+    (name === undefined ? process.stderr : process.stdout).write(`${usage()}\n`);
     return name === undefined ? 2 : 0;
   }
   if (GROUPS.has(name) && (rest.length === 0 || rest[0] === "--help" || rest[0] === "-h")) {
-    process.stdout.write(`${usage(name)}\n`);
+    (rest.length === 0 ? process.stderr : process.stdout).write(`${usage(name)}\n`);
     return rest.length === 0 ? 2 : 0;
   }
   const command = COMMANDS[name];

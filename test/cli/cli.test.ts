@@ -170,6 +170,16 @@ describe("usage errors exit 2 with one clear line", () => {
       expect(r.err + r.out).toContain(message);
     });
   }
+  it("without a command, the usage goes to stderr (the usage asked for goes to stdout)", () => {
+    for (const args of [[], ["mailbox"]]) {
+      const r = rw(args, "");
+      expect([r.code, r.out]).toStrictEqual([2, ""]);
+      expect(r.err).toContain("usage: rw");
+    }
+    const asked = rw(["--help"], "");
+    expect([asked.code, asked.err]).toStrictEqual([0, ""]);
+    expect(asked.out).toContain("usage: rw");
+  });
   it("a refused profile lists its findings", () => {
     const file = join(tmp, "bad.json");
     writeFileSync(file, JSON.stringify({ profile: "bad", version: "1", extends: "RW1", asks: { DRAFT: "mine" } }));
