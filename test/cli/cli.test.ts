@@ -653,7 +653,7 @@ describe("help", () => {
   it("rw mailbox and rw delegation --help list their commands", () => {
     const bare = rw(["mailbox"]);
     expect(bare.code).toBe(2);
-    expect(bare.out).toContain("mailbox check");
+    expect(bare.err).toContain("mailbox check");
     const help = rw(["delegation", "--help"]);
     expect(help.code).toBe(0);
     expect(help.out).toContain("delegation evaluate");
