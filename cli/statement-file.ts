@@ -116,8 +116,28 @@ function lock(path: string): () => void {
   }
 }
 
-/** Runs one step of the state machine against the file store, under the lock; writes only if changed. */
-export function withStatementStore<T>(path: string, step: (store: StatementStore) => T): T {
+/** Whether nothing is at `path` (not: something is in the way of it, which the caller reports). */
+function missing(path: string): boolean {
+  try {
+    statSync(path);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT";
+  }
+}
+
+/**
+ * Runs one step of the state machine against the file store, under the lock; writes only if
+ * changed. Only a step that may create statements (`creates`: prepare) makes the store's folder:
+ * with no store there, a commit or an abandon finds no statement, and leaves the disk untouched.
+ */
+export function withStatementStore<T>(path: string, step: (store: StatementStore) => T, creates = false): T {
+  if (!creates && missing(path)) {
+    const empty = memoryStore();
+    const result = step(empty);
+    if (empty.all().length > 0) throw new Error("a step that creates no statement wrote one");
+    return result;
+  }
   mkdirSync(dirname(path), { recursive: true });
   const release = lock(path);
   try {

@@ -29,7 +29,7 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   if (!(exp > now)) throw new UsageError(`--exp ${exp} is not after now (${now}): the window for confirmation would already be closed`);
   const n = numberOption("n", ctx.options["n"] as string | undefined, 1);
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
-  const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call: call as Record<string, SlotValue>, exp, n }, vocabulary));
+  const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call: call as Record<string, SlotValue>, exp, n }, vocabulary), true);
   if (!result.ok) {
     await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, findings: result.findings })) : ctx.err.line(renderFindings("", result.findings)));
     return FAIL;

@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -288,6 +288,14 @@ describe("readbacks and the checks around an act", () => {
     expect(rw(["abandon", "--handoff", "scheduler-1", "--store", fresh]).out).toContain("cancelled 1 pending");
     expect(rw(["commit", third, "--now", "20261002T1500Z", "--store", fresh]).err).toContain("cancelled");
     expect(rw(["commit", "nothex", "--store", store]).code).toBe(2);
+  });
+  it("commit and abandon against a store that is not there find nothing, and create nothing", () => {
+    const missing = join(tmp, "no-such-folder", "statements.json");
+    const commit = rw(["commit", "0123456789abcdef0123456789abcdef", "--now", "20261002T1500Z", "--store", missing]);
+    expect([commit.code, commit.err]).toStrictEqual([1, "refused: no statement has this token\n"]);
+    expect(rw(["abandon", "0123456789abcdef0123456789abcdef", "--store", missing]).code).toBe(1);
+    expect(rw(["abandon", "--handoff", "scheduler-1", "--store", missing]).code).toBe(0);
+    expect(existsSync(dirname(missing))).toBe(false);
   });
   it("two processes committing one token: exactly one wins", async () => {
     const store = join(tmp, "race", "statements.json");
