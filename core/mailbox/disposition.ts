@@ -85,6 +85,22 @@ function evidenceProblem(d: Disposition): string | null {
   }
 }
 
+/** Audit states: transitional `needs-audit` and quarantined `historical-debt` (section 3). */
+const AUDIT_STATES: ReadonlySet<string> = /* @__PURE__ */ new Set(["needs-audit", "historical-debt"]);
+
+/**
+ * Section 3: `needs-audit` "exits only through a later append-only transition backed by the missing
+ * exact evidence, a bounded correction, or a current Handler decision", and `historical-debt` only
+ * after an inspection whose "exact evidence may support a terminal transition" (unresolved
+ * ambiguity "becomes needs-audit"). So a transition out of an audit state carries that evidence:
+ * `reply`, `effect`, `correction` or `handler`. Without it, only `needs-audit` may follow.
+ */
+function auditExitProblem(previous: Disposition | undefined, d: Disposition): string | null {
+  if (previous === undefined || !AUDIT_STATES.has(previous.state) || d.state === "needs-audit") return null;
+  if (d.reply !== undefined || d.effect !== undefined || d.correction !== undefined || d.handler !== undefined) return null;
+  return `${previous.state} exits only through a transition backed by exact evidence (reply, effect, correction) or a Handler decision (handler); ${d.state} carries none, so ${previous.state} stays effective`;
+}
+
 /**
  * Reads raw transitions (in append order) into the effective disposition of each UUID. `where`
  * names a transition for its findings (the CLI gives file and line).
@@ -94,7 +110,7 @@ export function effectiveDispositions(records: readonly unknown[], where: (index
   const findings: MailboxFinding[] = [];
   records.forEach((record, i) => {
     const parsed = v.safeParse(schema, record);
-    const problem = parsed.success ? evidenceProblem(parsed.output as Disposition) : parsed.issues.map((issue) => issue.message).join("; ");
+    const problem = parsed.success ? (evidenceProblem(parsed.output as Disposition) ?? auditExitProblem(effective.get(parsed.output.id), parsed.output as Disposition)) : parsed.issues.map((issue) => issue.message).join("; ");
     if (problem !== null || !parsed.success) {
       const id = record !== null && typeof record === "object" && isUuid7((record as { id?: unknown }).id) ? { id: (record as { id: string }).id } : {};
       findings.push(mailboxFinding("DISPOSITION_INVALID", `transition ${i + 1} is skipped: ${problem}`, { ...where(i), ...id }));
