@@ -195,10 +195,10 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         findings.push(mailboxFinding("REPLY_NOT_FOUND", `replied cites ${d.reply ?? "no reply"}, which is not ${participant}'s exact causal reply (reply_to ${m.id}, request_id ${m.request_id}): an obligation is not closed by declaration`, where));
       }
       const correction = d.correction === undefined ? undefined : byId.get(d.correction)?.envelope;
-      const supersessionProven = d.state === "superseded-by-correction" && correction !== undefined && correction.from === m.from;
+      const supersessionProven = d.state === "superseded-by-correction" && correction !== undefined && correctsOriginal(correction, entry, participant, byId);
       if (d.state === "superseded-by-correction" && !supersessionProven) {
         contradicted = true;
-        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction from ${m.from} in this mailbox`, where));
+        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this message in this mailbox (from ${m.from}, replying to ${participant}'s repair request, naming this message's UUID or file in meta.mailbox.correction)`, where));
       }
       if (supersessionProven || d.handler !== undefined) open = false;
       action = kind === "terminal" ? "none" : "wait";
@@ -271,6 +271,21 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   const readinessClean = workClean && c.needs_audit_count === 0 && c.historical_debt_count === 0 && c.anomaly_count === 0 && !hasMailboxError(findings);
   const status: ReconcileStatus = !workClean ? "FOUND" : readinessClean ? "CLEAN" : "WORK_CLEAN_WITH_AUDIT_DEBT";
   return { participant, status, work_clean: workClean, readiness_clean: readinessClean, counts: c, items, cursor_advance: advance, findings };
+}
+
+/**
+ * Section 7: the correction comes from the original sender, "replies to the repair request" (a
+ * message of the participant's), and "names the original filename/hash and intended request
+ * identity in `meta.mailbox.correction`"; section 3: a supersession rests on "an exact independently
+ * valid record identifying what supersedes what". The spec names no keys, so any field of the
+ * correction mapping may carry the original's exact UUID or filename (with or without `.md`).
+ */
+function correctsOriginal(correction: MailboxEnvelope, original: MailboxEntry, participant: string, byId: ReadonlyMap<string, MailboxEntry>): boolean {
+  const o = original.envelope;
+  if (correction.from !== o.from || correction.id === o.id || correction.correction === null) return false;
+  if (correction.reply_to === null || byId.get(correction.reply_to)?.envelope.from !== participant) return false;
+  const names = new Set([o.id, ...(original.file ? [original.file, original.file.replace(/\.md$/, "")] : [])]);
+  return Object.values(correction.correction).some((value) => typeof value === "string" && names.has(value));
 }
 
 /** The transition a `restore` item proposes: bookkeeping rebuilt from the exact causal reply. */
