@@ -49,6 +49,8 @@ export const MAILBOX_CODES = {
   // The body (sections 4, 9).
   PARENT_LINK_MISSING: "note",
   ACK_SKIPS_WELCOME: "error",
+  GOODBYE_REENTRY_MISSING: "error",
+  GOODBYE_REENTRY_UNSTATED: "note",
   BODY_RW1_REFUSED: "error",
   MESSAGE_TOO_LARGE: "error",
   // Names, ids and files (sections 3, 4, 10).

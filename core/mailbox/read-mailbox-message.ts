@@ -13,6 +13,7 @@ import type { Vocabulary, VocabularyResolver } from "../index.js";
 import { claimsToFollowWelcomes, linksTo, rw1Lines, wikilinks } from "./body.js";
 import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
+import { reEntryOf } from "./callsign-claims.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.js";
 import { ENVELOPE_FIELD_NAMES, envelopeSchema, isLowerRootId, mailboxIssue } from "./envelope.js";
@@ -218,6 +219,11 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     if (kind === "ack" && options.parent?.id === replyTo && options.parent.kind === "hello" && claimsToFollowWelcomes(body)) {
       add("ACK_SKIPS_WELCOME", "this ack's reply_to is the hello, but its body claims to follow welcomes: the envelope graph is the contract; reply to the welcome", { slot: "reply_to" });
     }
+  }
+  // A goodbye banks "re-entry: returning | final" (section 8): it decides whether the name retires.
+  if (kind === "goodbye" && reEntryOf(body) === null) {
+    if (outbound) add("GOODBYE_REENTRY_MISSING", "a goodbye banks re-entry: returning | final in its body: whether the callsign retires cannot be established without it", { line: split.bodyLine });
+    else add("GOODBYE_REENTRY_UNSTATED", "this goodbye banks no re-entry: returning | final: read as returning, so the callsign is not retired", { line: split.bodyLine });
   }
   const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary));
   for (const l of rw1) {
