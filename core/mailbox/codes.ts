@@ -66,6 +66,7 @@ export const MAILBOX_CODES = {
   PARENT_THREAD_MISMATCH: "error",
   WORK_BEFORE_ESTABLISHED: "error",
   COUNTER_AS_ACCEPT: "error",
+  ACCEPT_WHILE_BLOCKED: "error",
   PROFILE_DOWNGRADE: "error",
   HELLO_CROSSED: "note",
   CALLSIGN_COLLISION: "error",

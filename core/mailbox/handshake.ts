@@ -100,6 +100,8 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     const pair = pairOf(m);
     if (pair !== undefined) {
       pair.ids.add(m.id);
+      // "Resume only on direct Handler authority or causally declared authority-changing evidence."
+      if (pair.state === "blocked: handler-decision" && m.new_evidence !== null) pair.state = pair.established_by === null ? "establishing" : "established";
       if (m.kind === "blocked" && pair.state === "establishing") pair.state = "blocked: handler-decision";
       const answersProposal = m.reply_to === pair.proposal.id && m.from !== pair.proposal.from && (m.kind === "welcome" || m.terms !== null);
       if (!answersProposal && pair.profile === "FULL" && m.profile !== "FULL") {
@@ -110,7 +112,10 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
         if ((m.terms ?? "counter") === "accept" && changed.length > 0) {
           findings.push(mailboxFinding("COUNTER_AS_ACCEPT", `terms: accept, but it changes ${changed.join(", ")}: a material change is a counter however it is labelled, and settles nothing until the other side accepts it`, { ...at(entry), slot: "terms" }));
         }
-        if ((m.terms ?? "counter") === "accept" && changed.length === 0) {
+        const blocked = pair.state === "blocked: handler-decision";
+        if (blocked && (m.terms ?? "counter") === "accept" && changed.length === 0) {
+          findings.push(mailboxFinding("ACCEPT_WHILE_BLOCKED", "terms: accept while the handshake is blocked: handler-decision: the agent may not accept until direct Handler authority or declared new evidence (new_evidence); nothing is settled", { ...at(entry), slot: "terms" }));
+        } else if ((m.terms ?? "counter") === "accept" && changed.length === 0) {
           pair.acceptance = m;
           pair.budget = m.exchange_budget ?? pair.budget;
           if (pair.profile === "CORE") {
