@@ -35,6 +35,14 @@ function problem(a: Approval, need: Need, ctx: Context): DelegationFinding | nul
   if (!(GATE_SOURCES as readonly string[]).includes(a.source)) {
     return delegationFinding("GATE_ADAPTER", `${need.rule}: ${a.source} is adapter or agent evidence; only an RW-002 AuthorityDecision or Review satisfies a gate, regardless of adapter features`, { path, dimension: need.rule, received: a.source });
   }
+  // The evidence is of the gate's own kind (1.1): a reviewer requirement resolves to an RW-002
+  // Review, a human gate to an AuthorityDecision ("When a human gate applies, a separate exact
+  // AuthorityDecision is mandatory"). One record never stands for the other, so a single decision
+  // cannot satisfy both T4's human approval and its required review.
+  if (a.source !== need.source) {
+    const what = need.source === "review" ? "the required RW-002 Review" : "the mandatory RW-002 AuthorityDecision";
+    return delegationFinding(need.source === "review" ? "GATE_REVIEW_MISSING" : "GATE_UNSATISFIED", `${need.rule}: ${a.ref.object_id} is ${a.source === "review" ? "a Review" : "an AuthorityDecision"}, not ${what}`, { path, dimension: need.rule, expected: need.source, received: a.source });
+  }
   if (need.source === "authority_decision" && a.decided_by.actor_type !== "human") {
     return delegationFinding("GATE_ADAPTER", `${need.rule}: decided by an Actor of type ${a.decided_by.actor_type}; only a named human authority decides`, { path, dimension: need.rule, received: a.decided_by.actor_type });
   }
