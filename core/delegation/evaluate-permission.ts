@@ -19,7 +19,7 @@ import { gateFindings } from "./_gates.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
 import { amountUnits, durationMs, isZeroAmount, sameRevision, utcMs } from "./scalars.js";
 import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
-import { coveringSelector } from "./_selectors.js";
+import { coveringSelector, isWildcard } from "./_selectors.js";
 import { isConsequential, tierOf, tierRank } from "./tiers.js";
 import { RECONCILE_FIRST, RESOLVED_FOR_CONSEQUENTIAL, SUPPORTED_SCHEMAS } from "./vocabulary.js";
 
@@ -135,7 +135,10 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
     if (hit === null) deny(code, rule, `${rule}: ${value} is not within ${allowed.join(", ") || "(none)"}`, { received: value });
     else matched.push({ rule, matched: hit });
   };
-  select("scope.objects", "SCOPE_OBJECT", scope.objects, r.object);
+  // A request names one exact object: a selector ("PRJ-1/*") would be covered by the scope and
+  // match no denial of one object under it (the request schema refuses it; this is the API's guard).
+  if (isWildcard(r.object)) deny("SCOPE_OBJECT", "scope.objects", `scope.objects: the request names the selector ${r.object}; an effect names one exact object`, { received: r.object });
+  else select("scope.objects", "SCOPE_OBJECT", scope.objects, r.object);
   select("scope.operations", "SCOPE_OPERATION", scope.operations, r.operation);
   // "the contract must separately authorize each tool" (9): where the scope lists tools or a
   // denial names one, a request names its tool; leaving it out never matches more permissively.

@@ -86,7 +86,9 @@ export const permissionDecisionSchema: v.GenericSchema<unknown, PermissionDecisi
 
 export const permissionRequestSchema: v.GenericSchema<unknown, PermissionRequest> = v.looseObject({
   operation: tokenSchema,
-  object: textSchema(256),
+  // One exact object (5.2's "requested effect"; T4's "exact target"): never a selector, which
+  // would be covered by a wider scope selector and slip past a denial of one object it covers.
+  object: v.pipe(v.string(), v.regex(/^[\x21-\x29\x2b-\x7e]{1,256}$/, "is one exact object reference: printable, no spaces, no * (a request names the object it affects, never a selector)")),
   tool: v.optional(tokenSchema),
   data_classes: v.array(dataClassSchema),
   effect_class: v.picklist(EFFECT_CLASS_NAMES, `is one of ${EFFECT_CLASS_NAMES.join(", ")}`),

@@ -30,6 +30,16 @@ describe("unknown fields (section 3)", () => {
     expect(r.decision).toBe("deny");
     expect(r.denied_by).toStrictEqual(["SCOPE_OBJECT"]);
   });
+  it("a request naming a selector as its object is denied by the API too, whatever the denials", () => {
+    const contract = d.validateContract({ ...record("d-extract-1") }).value as d.DelegationContract;
+    const denied = { ...contract, scope: { ...contract.scope, denials: [...contract.scope.denials, { rule_id: "no-secret", objects: ["PRJ-1/proposals/secret"] }] } };
+    const request = { ...record("request-read-src-1"), operation: "create_proposal", object: "PRJ-1/proposals/*", tool: "proposal_writer", effect_class: "proposal" } as d.PermissionRequest;
+    const input = { contract: denied, card: d.validateCard(record("card-agent-extractor-r3")).value as d.AgentCard, request, fences: record("fences-d-extract-1") as d.ControlFenceSet, heads: record("heads-d-extract-1") as d.ControlHead[], policy_ref: { policy_id: "POLICY-SPACE-RW", version: "3", digest: `sha256:${"1".repeat(64)}` }, evaluator_ref: contract.delegator_actor_ref };
+    const r = d.evaluatePermission(input);
+    expect(r.decision).toBe("deny");
+    expect(r.denied_by).toStrictEqual(["SCOPE_OBJECT"]);
+    expect(d.evaluatePermission({ ...input, request: { ...request, object: "PRJ-1/proposals/p1" } }).decision).toBe("allow");
+  });
   it("are kept by a card, and a forwarded card is byte-for-byte the one received", () => {
     const card = { ...record("card-agent-extractor-r3"), x_marketing: "fastest extractor", languages: ["en", "de"], pricing_or_cost_model: { per_call: "0.01 USD" } };
     const read = d.validateCard(card);
