@@ -63,7 +63,12 @@ export function _chainFindings(parent: DelegationContract, child: DelegationCont
     if (before === undefined) broken(`the chain starts at the parent ${show(contractRef(parent))}, which is not a root contract: it omits the parent's own parent ${show(grand)} and every link above it; the chain runs from the root delegator`, "chain.links");
     else if (!sameRevision(before.contract_ref, grand)) broken(`the link before the parent attests ${show(before.contract_ref)}, not the parent's own parent ${show(grand)}`, at(n - 3, "contract_ref"));
   }
+  // The parent's link attests the parent contract as it is: its delegator (at the root, the root
+  // delegator, whom nothing else in the chain checks), its delegatee's card and its operator.
+  if (!sameRevision(above.delegator_actor_ref, parent.delegator_actor_ref)) broken("the parent's link names another delegator than the parent contract's delegator revision", at(n - 2, "delegator_actor_ref"));
   if (!sameRevision(above.delegatee_actor_ref, parent.delegatee_agent_ref.agent_actor_ref)) broken("the parent's link names another delegatee than the parent contract", at(n - 2, "delegatee_actor_ref"));
+  if (!sameRevision(above.delegatee_card_ref, parent.delegatee_agent_ref.agent_card_ref)) broken("the parent's link names another card revision than the parent contract's delegatee card", at(n - 2, "delegatee_card_ref"));
+  if (above.operator_principal_ref !== parent.accountable_operator_ref.operator_principal_ref) broken("the parent's link names another operator than the parent contract's accountable operator", at(n - 2, "operator_principal_ref"));
   if (leaf.max_remaining_depth !== child.subdelegation_policy.max_remaining_depth || above.max_remaining_depth !== parent.subdelegation_policy.max_remaining_depth) {
     broken("the chain's depths are not the contracts' max_remaining_depth", at(n - 1, "max_remaining_depth"));
   }
