@@ -27,6 +27,16 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   const [p, n] = [prior.subdelegation_policy, next.subdelegation_policy];
   if (n.max_remaining_depth > p.max_remaining_depth || (n.allowed && !p.allowed)) findings.push(dimensionFinding("depth", "the next revision allows deeper sub-delegation than the prior", { path: "subdelegation_policy" }));
   findings.push(...attenuationFindings(prior, next), ...inheritanceFindings(prior, next));
+  // "The same or narrower scope" (11.4) includes what every effect fences (1.2): the next revision
+  // keeps each authority stream the prior fenced (Space, policy, consent, its own and every
+  // ancestor delegation), the prior agent's stream excepted, as the delegatee may change.
+  const priorAgent = prior.delegatee_agent_ref.agent_card_ref.object_id;
+  for (const s of prior.control_scopes) {
+    if (s.scope_kind === "agent" && s.scope_id === priorAgent) continue;
+    if (!next.control_scopes.some((x) => x.space_id === s.space_id && x.scope_kind === s.scope_kind && x.scope_id === s.scope_id)) {
+      findings.push(dimensionFinding("ancestor_fences", `control_scopes lacks ${s.scope_kind}:${s.scope_id}, which the prior revision fenced; a reassignment keeps every authority stream its effects fence`, { path: "control_scopes", expected: `${s.scope_kind}:${s.scope_id}` }));
+    }
+  }
   const failed = failedDimensions(findings);
   const ok = findings.every((f) => f.severity !== "error");
   return { ok, decision: ok ? "allow" : "deny", failed, findings };
