@@ -24,6 +24,12 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   if (next.root_task_ref !== prior.root_task_ref || !((next.parent_contract_ref === null && prior.parent_contract_ref === null) || sameRevision(next.parent_contract_ref, prior.parent_contract_ref))) {
     findings.push(dimensionFinding("parent", "the next revision changes the root task or the parent contract", { path: "parent_contract_ref" }));
   }
+  // 11.4: "The delegator appends ... contract revision D-RESEARCH-2@r2". Only the delegator issues
+  // a revision of its delegation: another Actor, the old delegatee above all, would grant authority
+  // it did not receive, and the delegator's responsibility is never transferred away (8).
+  if (next.delegator_actor_ref.object_id !== prior.delegator_actor_ref.object_id) {
+    findings.push(dimensionFinding("parent", `the next revision is issued by ${next.delegator_actor_ref.object_id}, not by the delegation's delegator ${prior.delegator_actor_ref.object_id}`, { path: "delegator_actor_ref", expected: prior.delegator_actor_ref.object_id, received: next.delegator_actor_ref.object_id }));
+  }
   const [p, n] = [prior.subdelegation_policy, next.subdelegation_policy];
   if (n.max_remaining_depth > p.max_remaining_depth || (n.allowed && !p.allowed)) findings.push(dimensionFinding("depth", "the next revision allows deeper sub-delegation than the prior", { path: "subdelegation_policy" }));
   findings.push(...attenuationFindings(prior, next), ...inheritanceFindings(prior, next));
