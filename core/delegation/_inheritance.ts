@@ -77,6 +77,7 @@ export function inheritanceFindings(parent: DelegationContract, child: Delegatio
   missing(out, "monitoring", "monitoring.telemetry_classes", pm.telemetry_classes, (t) => cm.telemetry_classes.includes(t), (t) => `telemetry class ${t}`);
   missing(out, "monitoring", "monitoring.anomaly_triggers", pm.anomaly_triggers, (t) => cm.anomaly_triggers.includes(t), (t) => `anomaly trigger ${t}`);
   missing(out, "monitoring", "monitoring.observer_refs", pm.observer_refs, (o) => cm.observer_refs.some((c) => c.object_id === o.object_id), (o) => `observer ${o.object_id}`);
+  missing(out, "monitoring", "monitoring.verifier_refs", pm.verifier_refs, (o) => cm.verifier_refs.some((c) => c.object_id === o.object_id), (o) => `monitoring verifier ${o.object_id}`);
   if (pm.heartbeat !== null && (cm.heartbeat === null || durationMs(cm.heartbeat) > durationMs(pm.heartbeat))) {
     out.push(dimensionFinding("monitoring", `monitoring.heartbeat: the parent's is every ${pm.heartbeat.value} ${pm.heartbeat.unit}; the child's is ${cm.heartbeat === null ? "none" : `every ${cm.heartbeat.value} ${cm.heartbeat.unit}`}`, { path: "monitoring.heartbeat" }));
   }
