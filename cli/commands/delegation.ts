@@ -116,7 +116,7 @@ export const delegationValidateCommand: Command = {
 };
 
 export const delegationCheckChildCommand: Command = {
-  summary: "may a child contract become active under its parent? every dimension of RW-003 section 8; { parent, child, chain }",
+  summary: "may a child contract become active under its parent? every dimension of RW-003 section 8, over the records (whether the parent is suspended now is check-fences' answer); { parent, child, chain }",
   options: { parent: part("the parent contract"), child: part("the proposed child contract"), chain: part("the child's attestation chain") },
   run: checkChild,
 };
