@@ -14,7 +14,7 @@ import type { LineCheck, Message, SenderRecord, Vocabulary } from "../core/index
 import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
 import type { Document } from "./document.js";
-import { readFileText, readTextFile } from "./input.js";
+import { readFileText } from "./input.js";
 import { UsageError } from "./usage-error.js";
 
 function isFile(value: string): boolean {
@@ -34,7 +34,9 @@ function rawText(option: string, value: string): string | null {
 }
 
 function textOf(option: string, value: string): string {
-  return rawText(option, value) ?? readTextFile(`--${option}`, value);
+  const text = rawText(option, value);
+  if (text === null) throw new UsageError(`--${option}: ${value} is not valid UTF-8`);
+  return text;
 }
 
 /** A part of a JSON document given as an option: what is not JSON is invalid input, as the document's is. */
