@@ -1,8 +1,9 @@
 /**
  * `checkSubdelegation(parent, child, chain)` (section 8): whether a proposed child contract may
  * become active under its parent. Every dimension is checked and a denied result lists every one
- * that failed: the exact parent and root task, depth, attenuation, inheritance, the bound delegate,
- * the attestation chain root to leaf, routing back to parent and root, and the ancestor fences.
+ * that failed: the exact parent and root task, depth, the child's own sub-delegation policy,
+ * attenuation, inheritance, the bound delegate, the attestation chain root to leaf, routing back to
+ * parent and root, and the ancestor fences.
  */
 import { _chainFindings } from "./_chain.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
@@ -48,6 +49,33 @@ function parentFindings(parent: DelegationContract, child: DelegationContract, o
   }
 }
 
+/**
+ * The child's own sub-delegation policy grants no more than the parent's ("No delegatee may grant
+ * authority it did not receive"): when the child allows sub-delegation, every chain attestation the
+ * parent requires is required by the child, and each eligible-delegate list the parent constrains is
+ * constrained by the child to a subset of it (an absent list is no constraint). A child that denies
+ * sub-delegation grants nothing, so its lists are not compared. Depth is the `depth` dimension.
+ */
+function policyFindings(parent: DelegationContract, child: DelegationContract, out: DelegationFinding[]): void {
+  const [p, c] = [parent.subdelegation_policy, child.subdelegation_policy];
+  if (!c.allowed) return;
+  for (const kind of p.required_attestations) {
+    if (!c.required_attestations.includes(kind)) out.push(dimensionFinding("subdelegation", `subdelegation_policy.required_attestations lacks ${kind}, which the parent requires of every link: the child would allow grandchildren on a weaker chain than it received`, { path: "subdelegation_policy.required_attestations", expected: kind, received: c.required_attestations.join(" ") }));
+  }
+  for (const field of ["actor_ids", "operator_principal_refs"] as const) {
+    const [pl, cl] = [p.eligible_delegates[field], c.eligible_delegates[field]];
+    if (pl === undefined) continue;
+    const path = `subdelegation_policy.eligible_delegates.${field}`;
+    if (cl === undefined) {
+      out.push(dimensionFinding("subdelegation", `${path}: the parent limits eligible delegates to ${pl.join(", ") || "none"}; the child sets no limit`, { path, expected: pl.join(" ") }));
+      continue;
+    }
+    cl.forEach((id, i) => {
+      if (!pl.includes(id)) out.push(dimensionFinding("subdelegation", `${path}.${i}: ${id} is not among the parent's eligible delegates (${pl.join(", ") || "none"}); a child may only narrow them`, { path: `${path}.${i}`, expected: pl.join(" "), received: id }));
+    });
+  }
+}
+
 function fenceFindings(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain, out: DelegationFinding[]): void {
   const has = (kind: string, id: string, space?: string): boolean => child.control_scopes.some((s) => s.scope_kind === kind && s.scope_id === id && (space === undefined || s.space_id === space));
   // Every ancestor: each link above the child, the parent, the parent's own parent, and every
@@ -69,6 +97,7 @@ function fenceFindings(parent: DelegationContract, child: DelegationContract, ch
 export function checkSubdelegation(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain): SubdelegationReport {
   const findings: DelegationFinding[] = [];
   parentFindings(parent, child, findings);
+  policyFindings(parent, child, findings);
   findings.push(...attenuationFindings(parent, child), ...inheritanceFindings(parent, child));
   findings.push(..._chainFindings(parent, child, chain));
   fenceFindings(parent, child, chain, findings);
