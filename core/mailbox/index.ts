@@ -30,6 +30,7 @@ export { contractManifest } from "./contract-pin.js";
 export type { ContractPin, PinnedFile } from "./contract-pin.js";
 export { countLines, splitFrontmatter } from "./frontmatter.js";
 export type { SplitMessage } from "./frontmatter.js";
+export { MAX_YAML_DEPTH, yamlTooDeep } from "./yaml-depth.js";
 export { ENVELOPE_FIELD_NAMES, envelopeSchema } from "./envelope.js";
 export type { EnvelopeField, MailboxEnvelope } from "./envelope.js";
 export { LEGACY_ALIASES, LEGACY_META_ONLY } from "./legacy.js";

@@ -23,6 +23,7 @@ import { legacyEnvelope, legacyNames } from "./legacy.js";
 import { isUuid7 } from "./uuid7.js";
 import { CLAIM_KINDS, MAILBOX_KINDS, MAILBOX_VERSION } from "./vocabulary.js";
 import type { MailboxKind } from "./vocabulary.js";
+import { MAX_YAML_DEPTH, yamlTooDeep } from "./yaml-depth.js";
 
 export type ReadMode = "inbound" | "outbound";
 
@@ -68,6 +69,13 @@ const KNOWN: ReadonlySet<string> = new Set(ENVELOPE_FIELD_NAMES);
 
 const isMapping = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object" && !Array.isArray(x);
 
+const tooDeepFinding = (line: number, measured: boolean): MailboxFinding =>
+  mailboxFinding(
+    "FRONTMATTER_TOO_DEEP",
+    measured ? `the frontmatter nests mappings and sequences more than ${MAX_YAML_DEPTH} levels deep: it is not read` : "the frontmatter nests mappings, sequences or aliases too deeply to be read here (the stack ran out): it is not read",
+    { line, expected: `at most ${MAX_YAML_DEPTH} levels` },
+  );
+
 function refused(findings: MailboxFinding[], id: string | null = null): MailboxReading {
   return { ok: false, envelope: null, id, body: null, bodyLine: null, rw1: [], legacy: false, findings };
 }
@@ -82,9 +90,18 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   const split = splitFrontmatter(text);
   if ("code" in split) return refused([split]);
   const findings: MailboxFinding[] = [...split.findings];
-  const doc = parseDocument(split.yaml, YAML_OPTIONS);
   const lineAt = (offset: number | undefined): number | undefined => (offset === undefined ? undefined : split.yamlLine + countLines(split.yaml.slice(0, offset)));
+  // The depth first: `yaml` composes and converts by recursion, and a deep enough frontmatter would
+  // exhaust the stack (README: "The YAML").
+  const tooDeep = (offset: number | undefined, measured = false): MailboxReading => refused([...findings, tooDeepFinding(lineAt(offset) ?? split.yamlLine, measured)]);
+  const deep = yamlTooDeep(split.yaml, MAX_YAML_DEPTH);
+  if (deep !== null) return tooDeep(deep, true);
+  const doc = parseDocument(split.yaml, YAML_OPTIONS);
   if (doc.errors.length > 0) {
+    // A stack exhausted anyway (a caller already deep in its own stack) is one finding, never the
+    // engine's message once per level the composer unwound through.
+    const exhausted = doc.errors.find((e) => e.code === "RESOURCE_EXHAUSTION");
+    if (exhausted !== undefined) return tooDeep(exhausted.pos[0]);
     for (const e of doc.errors.slice(0, 5)) findings.push(mailboxFinding("YAML_INVALID", `the frontmatter is not valid YAML: ${e.message.split("\n")[0]}`, optional({ line: lineAt(e.pos[0]), received: e.code })));
     return refused(findings);
   }
@@ -92,6 +109,7 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   try {
     frontmatter = doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (error) {
+    if (error instanceof RangeError) return tooDeep(undefined);
     return refused([...findings, mailboxFinding("YAML_INVALID", `the frontmatter cannot be read: ${error instanceof Error ? error.message : String(error)}`, { line: split.yamlLine })]);
   }
   if (!isMapping(frontmatter)) return refused([...findings, mailboxFinding("FRONTMATTER_SHAPE", "the frontmatter is not a mapping of fields", { line: split.yamlLine })]);

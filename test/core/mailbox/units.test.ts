@@ -97,6 +97,34 @@ describe("reading hostile input", () => {
     expect(r.findings.map((f) => f.code)).toContain("YAML_INVALID");
     expect(Date.now() - t).toBeLessThan(5_000);
   });
+  it("refuses a frontmatter nested too deeply with one finding, never the engine's stack message", () => {
+    const shapes = {
+      "flow sequences": (n: number) => `meta: ${"[".repeat(n)}${"]".repeat(n)}`,
+      "flow mappings": (n: number) => `meta: ${"{a: ".repeat(n)}1${"}".repeat(n)}`,
+      "block sequences": (n: number) => `meta:\n  ${"- ".repeat(n)}x`,
+      "an unclosed flow": (n: number) => `meta: ${"[".repeat(n)}`,
+    };
+    for (const [what, shape] of Object.entries(shapes)) {
+      for (const n of [mailbox.MAX_YAML_DEPTH, 1_000, 100_000]) {
+        const r = mailbox.readMailboxMessage(`---\n${shape(n)}\n---\nbody\n`);
+        expect(r.ok, `${what} ${n}`).toBe(false);
+        expect(r.findings.map((f) => f.code), `${what} ${n}`).toEqual(["FRONTMATTER_TOO_DEEP"]);
+        expect(r.findings[0]?.message).toContain(`more than ${mailbox.MAX_YAML_DEPTH} levels deep`);
+        expect(r.findings[0]?.message).not.toMatch(/call stack/i);
+        expect(r.findings[0]?.line, `${what} ${n}`).toBe(what === "block sequences" ? 3 : 2);
+      }
+    }
+  });
+  it("still reads a frontmatter nested exactly as deeply as allowed", () => {
+    const symbols = new Symbols(mailbox);
+    // The top mapping is level 1, so 127 sequences under it make 128 levels.
+    const deep = `${"[".repeat(mailbox.MAX_YAML_DEPTH - 1)}${"]".repeat(mailbox.MAX_YAML_DEPTH - 1)}`;
+    const text = buildMessage(symbols, { id: "m", set: { kind: "request" } }).replace("---\n", `---\nextra: ${deep}\n`);
+    expect(mailbox.yamlTooDeep(text.split("---\n")[1] ?? "")).toBe(null);
+    const r = mailbox.readMailboxMessage(text);
+    expect(r.findings.map((f) => f.code)).not.toContain("FRONTMATTER_TOO_DEEP");
+    expect(r.ok, JSON.stringify(r.findings)).toBe(true);
+  });
   it("reads a long hostile body line in linear time", () => {
     const symbols = new Symbols(mailbox);
     const body = `RW1 HO ${" ".repeat(200_000)}x\n${"`".repeat(100_000)}RW1\n${"[[".repeat(50_000)}\n`;
