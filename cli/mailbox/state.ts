@@ -13,7 +13,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, st
 import { dirname, join } from "node:path";
 import { parseJsonText } from "../../core/index.js";
 import { isRootId, mailboxFinding } from "../../core/mailbox/index.js";
-import type { AnomalyRecord, MailboxFinding } from "../../core/mailbox/index.js";
+import type { AnomalyRecord, MailboxCode, MailboxFinding } from "../../core/mailbox/index.js";
 import { readProblem } from "../input.js";
 import { UsageError } from "../usage-error.js";
 import { PathRefusal } from "./paths.js";
@@ -24,7 +24,7 @@ export interface ParticipantState {
   readonly where: (index: number) => { file: string; line: number };
   readonly cursor: readonly string[];
   readonly anomalyIndex: readonly AnomalyRecord[];
-  /** Lines that are not JSON, reported and skipped. */
+  /** Lines that cannot be read (not UTF-8, not JSON, a key named twice), reported and skipped. */
   readonly findings: readonly MailboxFinding[];
 }
 
@@ -42,32 +42,43 @@ function stateFile(path: string): Buffer | null {
 }
 
 /**
+ * The lines of a state file, decoded as strict UTF-8, with their line numbers; a CR before the LF is
+ * dropped. A line that is not UTF-8 is reported (`code`, naming the file and line) and skipped,
+ * never read as U+FFFD.
+ */
+function utf8Lines(path: string, label: string, code: MailboxCode, findings: MailboxFinding[]): { text: string; line: number }[] {
+  const bytes = stateFile(path);
+  if (bytes === null) return [];
+  const out: { text: string; line: number }[] = [];
+  let start = 0;
+  for (let i = 0; start <= bytes.length; i++) {
+    const lf = bytes.indexOf(0x0a, start);
+    const end = lf < 0 ? bytes.length : lf;
+    try {
+      out.push({ text: strictUtf8.decode(bytes.subarray(start, end)).replace(/\r$/, ""), line: i + 1 });
+    } catch {
+      findings.push(skipped(code, path, label, i + 1, "is not UTF-8"));
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+const skipped = (code: MailboxCode, file: string, label: string, line: number, why: string): MailboxFinding =>
+  mailboxFinding(code, `${label} line ${line} ${why}: skipped`, { file, line });
+
+/**
  * The JSON objects of a JSON-lines file, with their line numbers. A line that is not UTF-8, not
  * JSON, or names a key twice (README note 37: never read as its last value) is reported and
  * skipped, never repaired or guessed at.
  */
 function jsonLines(path: string, label: string, findings: MailboxFinding[]): { value: unknown; line: number }[] {
-  const bytes = stateFile(path);
-  if (bytes === null) return [];
   const out: { value: unknown; line: number }[] = [];
-  let start = 0;
-  for (let i = 0; start <= bytes.length; i++) {
-    const lf = bytes.indexOf(0x0a, start);
-    const end = lf < 0 ? bytes.length : lf;
-    const skip = (why: string): void => {
-      findings.push(mailboxFinding("DISPOSITION_INVALID", `${label} line ${i + 1} ${why}: skipped`, { file: path, line: i + 1 }));
-    };
-    let text: string | null = null;
-    try {
-      text = strictUtf8.decode(bytes.subarray(start, end)).replace(/\r$/, "");
-    } catch {
-      skip("is not UTF-8");
-    }
-    start = end + 1;
-    if (text === null || text.trim() === "") continue;
+  for (const { text, line } of utf8Lines(path, label, "DISPOSITION_INVALID", findings)) {
+    if (text.trim() === "") continue;
     const json = parseJsonText(text);
-    if (json.ok) out.push({ value: json.value, line: i + 1 });
-    else skip(json.problem === "syntax" ? "is not JSON" : `is refused: ${json.reason}`);
+    if (json.ok) out.push({ value: json.value, line });
+    else findings.push(skipped("DISPOSITION_INVALID", path, label, line, json.problem === "syntax" ? "is not JSON" : `is refused: ${json.reason}`));
   }
   return out;
 }
@@ -77,7 +88,8 @@ export function readState(state: string, callsign: string): ParticipantState {
   const dispositionsFile = join(state, "dispositions", `${callsign}.jsonl`);
   const rows = jsonLines(dispositionsFile, "dispositions", findings);
   const cursorFile = join(state, "cursor", `${callsign}.txt`);
-  const cursor = (stateFile(cursorFile)?.toString("utf8") ?? "").split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
+  // A cursor line that is not UTF-8 is a cursor entry no UUID can be read from (CURSOR_INVALID_ENTRY).
+  const cursor = utf8Lines(cursorFile, "cursor", "CURSOR_INVALID_ENTRY", findings).map(({ text }) => text.trim()).filter((l) => l !== "");
   const anomalyIndex = jsonLines(join(state, "anomalies", `${callsign}.jsonl`), "anomalies", findings).flatMap(({ value }) => {
     const r = value as Partial<AnomalyRecord> | null;
     return r !== null && typeof r === "object" && typeof r.fingerprint === "string" && (r.state === "open" || r.state === "closed") ? [{ fingerprint: r.fingerprint, state: r.state }] : [];

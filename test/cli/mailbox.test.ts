@@ -406,6 +406,27 @@ describe("the participant's state folder", () => {
     expect(report.reconciliation.findings.map((f) => f.code).sort()).toStrictEqual(["CURSOR_AHEAD", "DISPOSITION_INVALID"]);
     expect(report.reconciliation.status).toBe("FOUND");
   });
+  it("a cursor line that is not UTF-8 is skipped and reported with its file and line, never read as U+FFFD", () => {
+    const a = room();
+    handshake(a.root);
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "dispositions"));
+    mkdirSync(join(state, "cursor"));
+    writeFileSync(join(state, "dispositions", "LYRA.jsonl"), `${JSON.stringify({ id: ID(1), state: "replied", cta: "completed", reply: ID(4), request_id: ID(3) })}\n`);
+    const cursor = join(state, "cursor", "LYRA.txt");
+    writeFileSync(cursor, Buffer.concat([Buffer.from(`${ID(1)}\n${ID(5).slice(0, -1)}`), Buffer.from([0xff]), Buffer.from("\n")]));
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    expect(r.code, r.err).toBe(1);
+    expect(r.out).not.toContain("\ufffd");
+    const report = JSON.parse(r.out) as { reconciliation: { readiness_clean: boolean; cursor_advance: string[]; findings: { code: string; file?: string; line?: number; message: string }[] } };
+    expect(report.reconciliation.findings.map((f) => [f.code, f.file, f.line, f.message])).toStrictEqual([["CURSOR_INVALID_ENTRY", cursor, 2, "cursor line 2 is not UTF-8: skipped"]]);
+    expect(report.reconciliation.readiness_clean).toBe(false);
+    // The readable entry still counts: the message it names is consumed, so the cursor has nothing to take.
+    expect(report.reconciliation.cursor_advance).toStrictEqual([]);
+    const text = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z"]);
+    expect(text.code).toBe(1);
+    expect(text.out).toContain(`${cursor}: error CURSOR_INVALID_ENTRY (line 2): cursor line 2 is not UTF-8: skipped`);
+  });
   it("a disposition line that names a key twice is skipped and reported, never read as its last value", () => {
     const a = room();
     handshake(a.root);
