@@ -2,7 +2,9 @@
  * `checkReassignment(prior, next)` (section 11.4): a new revision of the same delegation, issued
  * after the prior one was revoked, assigning another agent "with the same or narrower scope and
  * remaining budget". The next revision names the prior exactly, keeps the root task and parent,
- * and passes every attenuation and inheritance dimension against it; the delegatee may change.
+ * keeps a sub-delegation policy at least as strict as the prior's (depth, allowed, required
+ * attestations, eligible delegates), and passes every attenuation and inheritance dimension against
+ * it; the delegatee may change.
  */
 import { attenuationFindings } from "./_attenuation.js";
 import { delegationFinding } from "./codes.js";
@@ -12,6 +14,7 @@ import type { DelegationContract } from "./contract.js";
 import { dimensionFinding, failedDimensions } from "./dimensions.js";
 import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
+import { policyFindings } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
 
 export function checkReassignment(prior: DelegationContract, next: DelegationContract): SubdelegationReport {
@@ -32,6 +35,13 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   }
   const [p, n] = [prior.subdelegation_policy, next.subdelegation_policy];
   if (n.max_remaining_depth > p.max_remaining_depth || (n.allowed && !p.allowed)) findings.push(dimensionFinding("depth", "the next revision allows deeper sub-delegation than the prior", { path: "subdelegation_policy" }));
+  // The same or narrower scope includes the sub-delegation policy's other two rows (5.1): the next
+  // revision's required chain attestations and eligible delegates are at least as strict as the
+  // prior's, by the rule a child keeps against its parent. A next revision that denies
+  // sub-delegation is exempt, as a denying child is: it lets its delegatee grant nothing, and a
+  // later revision cannot allow sub-delegation again (the depth check above: denied is depth 0),
+  // so dropping the lists there cannot be used to widen them afterwards.
+  policyFindings(prior, next, findings, "revision");
   findings.push(...attenuationFindings(prior, next), ...inheritanceFindings(prior, next));
   // "The same or narrower scope" (11.4) includes what every effect fences (1.2): the next revision
   // keeps each authority stream the prior fenced (Space, policy, consent, its own and every

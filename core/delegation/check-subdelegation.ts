@@ -49,29 +49,38 @@ function parentFindings(parent: DelegationContract, child: DelegationContract, o
   }
 }
 
+/** The words of `policyFindings`' findings: a child under its parent, or a revision after its prior. */
+const POLICY_WORDS = {
+  child: { wide: "parent", narrow: "child", weaker: "the child would allow grandchildren on a weaker chain than it received", narrowOnly: "a child may only narrow them" },
+  revision: { wide: "prior revision", narrow: "next revision", weaker: "the next revision would allow sub-delegation on a weaker chain than the prior required", narrowOnly: "a new revision may only narrow them" },
+} as const;
+
 /**
- * The child's own sub-delegation policy grants no more than the parent's ("No delegatee may grant
- * authority it did not receive"): when the child allows sub-delegation, every chain attestation the
- * parent requires is required by the child, and each eligible-delegate list the parent constrains is
- * constrained by the child to a subset of it (an absent list is no constraint). A child that denies
- * sub-delegation grants nothing, so its lists are not compared. Depth is the `depth` dimension.
+ * The narrow contract's own sub-delegation policy grants no more than the wide one's ("No delegatee
+ * may grant authority it did not receive"): when the narrow contract allows sub-delegation, every
+ * chain attestation the wide one requires is required by it, and each eligible-delegate list the
+ * wide one constrains is constrained by it to a subset of it (an absent list is no constraint). A
+ * contract that denies sub-delegation grants nothing, so its lists are not compared. Depth is the
+ * `depth` dimension. The wide contract is a child's parent (section 8) or a reassignment's prior
+ * revision (11.4, `checkReassignment`).
  */
-function policyFindings(parent: DelegationContract, child: DelegationContract, out: DelegationFinding[]): void {
-  const [p, c] = [parent.subdelegation_policy, child.subdelegation_policy];
+export function policyFindings(wide: DelegationContract, narrow: DelegationContract, out: DelegationFinding[], role: keyof typeof POLICY_WORDS = "child"): void {
+  const [p, c] = [wide.subdelegation_policy, narrow.subdelegation_policy];
+  const w = POLICY_WORDS[role];
   if (!c.allowed) return;
   for (const kind of p.required_attestations) {
-    if (!c.required_attestations.includes(kind)) out.push(dimensionFinding("subdelegation", `subdelegation_policy.required_attestations lacks ${kind}, which the parent requires of every link: the child would allow grandchildren on a weaker chain than it received`, { path: "subdelegation_policy.required_attestations", expected: kind, received: c.required_attestations.join(" ") }));
+    if (!c.required_attestations.includes(kind)) out.push(dimensionFinding("subdelegation", `subdelegation_policy.required_attestations lacks ${kind}, which the ${w.wide} requires of every link: ${w.weaker}`, { path: "subdelegation_policy.required_attestations", expected: kind, received: c.required_attestations.join(" ") }));
   }
   for (const field of ["actor_ids", "operator_principal_refs"] as const) {
     const [pl, cl] = [p.eligible_delegates[field], c.eligible_delegates[field]];
     if (pl === undefined) continue;
     const path = `subdelegation_policy.eligible_delegates.${field}`;
     if (cl === undefined) {
-      out.push(dimensionFinding("subdelegation", `${path}: the parent limits eligible delegates to ${pl.join(", ") || "none"}; the child sets no limit`, { path, expected: pl.join(" ") }));
+      out.push(dimensionFinding("subdelegation", `${path}: the ${w.wide} limits eligible delegates to ${pl.join(", ") || "none"}; the ${w.narrow} sets no limit`, { path, expected: pl.join(" ") }));
       continue;
     }
     cl.forEach((id, i) => {
-      if (!pl.includes(id)) out.push(dimensionFinding("subdelegation", `${path}.${i}: ${id} is not among the parent's eligible delegates (${pl.join(", ") || "none"}); a child may only narrow them`, { path: `${path}.${i}`, expected: pl.join(" "), received: id }));
+      if (!pl.includes(id)) out.push(dimensionFinding("subdelegation", `${path}.${i}: ${id} is not among the ${w.wide}'s eligible delegates (${pl.join(", ") || "none"}); ${w.narrowOnly}`, { path: `${path}.${i}`, expected: pl.join(" "), received: id }));
     });
   }
 }
