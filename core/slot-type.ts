@@ -36,8 +36,18 @@ const SCALAR_KINDS: ReadonlySet<string> = new Set<ScalarKind>([
 const INT_RANGE = /^int:(\d{1,15})-(\d{1,15})$/;
 const ENUM_NAME = /^enum:([a-z][a-z0-9_]*)$/;
 
-/** Reads a type expression such as `int:1-5`, `enum:ask` or `list:agent`; `null` if malformed. */
+/**
+ * Reads a type expression such as `int:1-5`, `enum:ask` or `list:agent`; `null` if malformed.
+ * A list holds scalars, so the element is read without recursing: a profile's type string
+ * (untrusted, any length) of thousands of `list:` prefixes is refused, not a stack overflow.
+ */
 export function parseSlotType(text: string): SlotType | null {
+  if (!text.startsWith("list:")) return scalarType(text);
+  const of = scalarType(text.slice(5));
+  return of === null ? null : { kind: "list", of, text };
+}
+
+function scalarType(text: string): SlotType | null {
   if (SCALAR_KINDS.has(text)) return { kind: text as ScalarKind, text };
   if (text === "int") return { kind: "int", lo: 0, hi: Number.MAX_SAFE_INTEGER, text };
   const range = INT_RANGE.exec(text);
@@ -47,12 +57,7 @@ export function parseSlotType(text: string): SlotType | null {
     return lo <= hi ? { kind: "int", lo, hi, text } : null;
   }
   const e = ENUM_NAME.exec(text);
-  if (e) return { kind: "enum", name: e[1] as string, text };
-  if (text.startsWith("list:")) {
-    const of = parseSlotType(text.slice(5));
-    return of && of.kind !== "list" ? { kind: "list", of, text } : null;
-  }
-  return null;
+  return e ? { kind: "enum", name: e[1] as string, text } : null;
 }
 
 /** How a written value becomes JSON: a small code so the parser's hot loop can switch on it. */

@@ -143,3 +143,10 @@ describe("extendVocabulary: the merge without the checks, for profiles already c
     });
   }
 });
+
+describe("a hostile profile gets findings, never an exception", () => {
+  it("a slot type of thousands of nested list: prefixes is refused, not a stack overflow", () => {
+    const type = `${"list:".repeat(100_000)}token`;
+    expect(refused({ ...minimal, slots: [{ key: "deep", type, on: ["HO"] }] })).toStrictEqual(["PROFILE_SCHEMA slots[0].type"]);
+  });
+});
