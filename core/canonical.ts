@@ -6,17 +6,48 @@
 import type { Message, Scalar, SlotValue } from "./message.js";
 import { MESSAGE_TYPES, VERSION } from "./vocabulary.js";
 
-/** Canonical JSON text of any JSON value. Keys sort by UTF-16 code units (all RW1 keys are ASCII). */
+/** An open array (`keys` null) or object being written: its values, in order, and the next one. */
+interface Open {
+  readonly values: readonly unknown[];
+  readonly keys: readonly string[] | null;
+  next: number;
+}
+
+/**
+ * Canonical JSON text of any JSON value. Keys sort by UTF-16 code units (all RW1 keys are ASCII).
+ * Walks with its own stack, not by recursion: a value nested thousands deep (which JSON.parse and
+ * parseJsonText read) gets its text, not a stack overflow. What is not JSON is a TypeError.
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") {
-    const text = JSON.stringify(value);
-    if (text === undefined) throw new TypeError(`canonicalJson: ${typeof value} is not JSON`);
-    return text;
+  const parts: string[] = [];
+  const open: Open[] = [];
+  let current = value;
+  for (;;) {
+    if (current === null || typeof current !== "object") {
+      const text = JSON.stringify(current);
+      if (text === undefined) throw new TypeError(`canonicalJson: ${typeof current} is not JSON`);
+      parts.push(text);
+    } else if (Array.isArray(current)) {
+      parts.push("[");
+      open.push({ values: current, keys: null, next: 0 });
+    } else {
+      const object = current as Record<string, unknown>;
+      const keys = Object.keys(object).sort();
+      parts.push("{");
+      open.push({ values: keys.map((k) => object[k]), keys, next: 0 });
+    }
+    // Close every container that is done, then move to the next value of the innermost open one.
+    let top = open[open.length - 1];
+    while (top !== undefined && top.next === top.values.length) {
+      parts.push(top.keys === null ? "]" : "}");
+      open.pop();
+      top = open[open.length - 1];
+    }
+    if (top === undefined) return parts.join("");
+    if (top.next > 0) parts.push(",");
+    if (top.keys !== null) parts.push(`${JSON.stringify(top.keys[top.next])}:`);
+    current = top.values[top.next++];
   }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const object = value as Record<string, unknown>;
-  const keys = Object.keys(object).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(object[k])}`).join(",")}}`;
 }
 
 // The digest path writes bytes directly: building a string, then encoding it, costs more than the

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { describe, expect, it } from "vitest";
-import { canonicalBytes, canonicalJson, digest, parseLine } from "../../core/index.js";
+import { canonicalBytes, canonicalJson, digest, parseJsonText, parseLine } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
 import { arbitraryMessage } from "../arbitraries.js";
 import { vocabularies } from "../vocabularies.js";
@@ -72,5 +72,19 @@ describe("canonical key order at the edges", () => {
   it("sorts any keys as JSON.stringify with sorted keys would, the empty key first", () => {
     const m: Message = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots: { b: "1", "": "e", a: "2", ab: "3", aa: "4", "\u00e9": "5", Z: "6" }, tail: null };
     expect(new TextDecoder().decode(canonicalBytes(m))).toBe(canonicalJson(m));
+  });
+});
+
+describe("canonicalJson on any JSON value", () => {
+  it("writes a value nested 100,000 deep (as parseJsonText reads it) without a stack overflow", () => {
+    const text = `${'{"a":['.repeat(50_000)}1${"]}".repeat(50_000)}`;
+    const read = parseJsonText(text);
+    expect(read.ok).toBe(true);
+    if (read.ok) expect(canonicalJson(read.value)).toBe(text);
+  });
+
+  it("still refuses what is not JSON with a TypeError", () => {
+    expect(() => canonicalJson(undefined)).toThrow(TypeError);
+    expect(() => canonicalJson({ a: [1, () => 1] })).toThrow(TypeError);
   });
 });
