@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { isKey } from "./check-value.js";
-import { finding, result } from "./finding.js";
+import { _capFindings, finding, result } from "./finding.js";
 import type { Result } from "./finding.js";
 import type { Message } from "./message.js";
 import { _BREAK_OR_CONTROL } from "./_chars.js";
@@ -40,7 +40,7 @@ export function messageFromJson(input: unknown): Result<Message> {
   const reserved = _reservedKeys(input);
   if (reserved.length > 0) {
     const findings = reserved.map((path) => finding("JSON_SHAPE", `${path}: this key is reserved and cannot be a slot`, { slot: path }));
-    return { ok: false, value: null, findings };
+    return { ok: false, value: null, findings: _capFindings(findings) };
   }
   const parsed = v.safeParse(messageSchema, input);
   if (parsed.success) return result(parsed.output as Message, []);
@@ -48,5 +48,6 @@ export function messageFromJson(input: unknown): Result<Message> {
     const path = v.getDotPath(issue);
     return finding("JSON_SHAPE", `${path ?? "message"}: ${issue.message}`, path === null ? {} : { slot: path });
   });
-  return { ok: false, value: null, findings };
+  // As for a line: a hostile form with thousands of bad keys is described by FINDINGS_MAX findings.
+  return { ok: false, value: null, findings: _capFindings(findings) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coreVocabulary, formatLine, parseLine, slotPositions, validate } from "../../core/index.js";
+import { checkMessage, coreVocabulary, formatLine, parseLine, slotPositions, validate } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
 import { vocabularies } from "../vocabularies.js";
 
@@ -142,6 +142,15 @@ describe("hostile lines: bounded answers", () => {
     const found = validate(many.value, coreVocabulary);
     expect(found.length).toBe(101);
     expect(found.at(-1)?.message).toBe("400 more findings (0 errors) are not listed");
+  });
+  it("lists at most 100 findings for a JSON form too, however many keys it gets wrong", () => {
+    const slots = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`K${i}`, 1]));
+    const checked = checkMessage({ v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", tail: null, slots });
+    expect(checked.ok).toBe(false);
+    expect(checked.findings.length).toBe(101);
+    expect(checked.findings.at(-1)).toMatchObject({ code: "FINDINGS_CUT", severity: "note", received: "4900" });
+    const reserved = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, { constructor: 1 }]));
+    expect(checkMessage({ v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", tail: null, slots: reserved }).findings.length).toBe(101);
   });
   it("shows a long token or key cut to 40 characters", () => {
     const parsed = parseLine(`RW1 HO a-1 from=a to=b item=x ${"z".repeat(100_000)} ${"K".repeat(100_000)}=1`);
