@@ -35,18 +35,23 @@ export const messageSchema: v.GenericSchema<unknown, Message> = v.strictObject({
   tail: v.nullable(tailText),
 });
 
+/** A key, path or value as a finding shows it (conformance note 36): its first 40 characters, and `...`. */
+const cut = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}...` : text);
+
 /** Checks an untrusted JSON value is a Message (the JSON form), without validating its vocabulary. */
 export function messageFromJson(input: unknown): Result<Message> {
   const reserved = _reservedKeys(input);
   if (reserved.length > 0) {
-    const findings = reserved.map((path) => finding("JSON_SHAPE", `${path}: this key is reserved and cannot be a slot`, { slot: path }));
+    const findings = reserved.map((path) => finding("JSON_SHAPE", `${cut(path)}: this key is reserved and cannot be a slot`, { slot: cut(path) }));
     return { ok: false, value: null, findings: _capFindings(findings) };
   }
   const parsed = v.safeParse(messageSchema, input);
   if (parsed.success) return result(parsed.output as Message, []);
   const findings = parsed.issues.map((issue) => {
     const path = v.getDotPath(issue);
-    return finding("JSON_SHAPE", `${path ?? "message"}: ${issue.message}`, path === null ? {} : { slot: path });
+    // valibot quotes what it received in full: shown cut, as the key in the path is.
+    const said = issue.received.length > 40 ? issue.message.replace(issue.received, () => cut(issue.received)) : issue.message;
+    return finding("JSON_SHAPE", `${cut(path ?? "message")}: ${said}`, path === null ? {} : { slot: cut(path) });
   });
   // As for a line: a hostile form with thousands of bad keys is described by FINDINGS_MAX findings.
   return { ok: false, value: null, findings: _capFindings(findings) };

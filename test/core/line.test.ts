@@ -152,6 +152,20 @@ describe("hostile lines: bounded answers", () => {
     const reserved = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, { constructor: 1 }]));
     expect(checkMessage({ v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", tail: null, slots: reserved }).findings.length).toBe(101);
   });
+  it("shows a long key of a JSON form cut to 40 characters", () => {
+    const form = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", tail: null };
+    const long = "K".repeat(100_000);
+    const deep = JSON.parse(`${'{"a":'.repeat(10_000)}{"constructor":1}${"}".repeat(10_000)}`) as unknown;
+    for (const input of [{ ...form, slots: { [long]: 1 } }, { ...form, slots: {}, [long]: 1 }, { ...form, slots: { x_a: deep } }]) {
+      const checked = checkMessage(input);
+      expect(checked.findings.length).toBeGreaterThan(0);
+      for (const f of checked.findings) {
+        expect(f.code).toBe("JSON_SHAPE");
+        expect(f.message.length).toBeLessThan(200);
+        expect(f.slot?.length ?? 0).toBeLessThanOrEqual(43);
+      }
+    }
+  });
   it("shows a long token or key cut to 40 characters", () => {
     const parsed = parseLine(`RW1 HO a-1 from=a to=b item=x ${"z".repeat(100_000)} ${"K".repeat(100_000)}=1`);
     expect(parsed.findings.map((f) => f.received?.length)).toStrictEqual([43, 43]);
