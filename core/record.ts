@@ -4,10 +4,11 @@
  * its own records: the HO may leave them out, and a readback's values for them are checked
  * against the record. (`$` cannot begin a slot key, so the marker never collides with a slot.)
  */
-import { finding } from "./finding.js";
+import { _capFindings, finding } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import type { Scalar, SlotValue } from "./message.js";
 import { decodeValue } from "./slot-type.js";
+import { _cut } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 
 export interface SenderRecord {
@@ -42,14 +43,16 @@ export function readRecord(input: unknown, vocabulary: Vocabulary): Result<Sende
     }
     const def = vocabulary.slots.get(key);
     if (def === undefined) {
-      findings.push(finding("RECORD_SHAPE", `the record names ${key}, which is not a slot of the vocabulary`, { slot: key }));
+      findings.push(finding("RECORD_SHAPE", `the record names ${_cut(key)}, which is not a slot of the vocabulary`, { slot: _cut(key) }));
       continue;
     }
     if (typeof raw === "string") values[key] = decodeValue(def.type, raw);
     else if (isScalar(raw) || (Array.isArray(raw) && raw.length > 0 && raw.every(isScalar))) values[key] = raw as SlotValue;
     else findings.push(finding("RECORD_SHAPE", `the record's ${key} is not a slot value`, { slot: key }));
   }
-  for (const k of resolve) if (!vocabulary.slots.has(k)) findings.push(finding("RECORD_SHAPE", `${RESOLVE} names ${k}, which is not a slot`, { slot: RESOLVE }));
-  if (findings.length > 0) return { ok: false, value: null, findings };
+  for (const k of resolve) if (!vocabulary.slots.has(k)) findings.push(finding("RECORD_SHAPE", `${RESOLVE} names ${_cut(k)}, which is not a slot`, { slot: RESOLVE }));
+  // Bounded as a line's answer is (conformance note 36): a record naming thousands of unknown keys
+  // is described by FINDINGS_MAX findings and a FINDINGS_CUT note.
+  if (findings.length > 0) return { ok: false, value: null, findings: _capFindings(findings) };
   return { ok: true, value: { values, resolve }, findings: [] };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   abandon, cancelHandoff, checkLine, checkReadback, commit, commitClearance, compareValues, coreVocabulary, expireStatements, formatLine,
-  makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, relayedStatement,
+  makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement,
 } from "../../core/index.js";
 import type { CheckedRelay, HandoffState, Message, Vocabulary } from "../../core/index.js";
 import { resolve, vocabularies } from "../vocabularies.js";
@@ -256,5 +256,21 @@ describe("readbackVerdict: what a checked readback means for ownership", () => {
     expect(readbackVerdict(checkReadback(ho, rb("99-99-99/00000000"), pay, { record: { prev: "40-12-88/61102938" } }))).toBe("void");
     const wrongItem = { ...rb("40-12-88/61102938"), item: "sup:other" };
     expect(readbackVerdict(checkReadback(ho, wrongItem, pay))).toBe("void");
+  });
+});
+
+describe("readRecord: a hostile record gets a bounded answer", () => {
+  it("lists at most 100 findings, and shows a long key cut to 40 characters", () => {
+    const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`nope${i}`, 1]));
+    const r = readRecord(many, coreVocabulary);
+    expect(r.ok).toBe(false);
+    expect(r.findings.length).toBe(101);
+    expect(r.findings.at(-1)).toMatchObject({ code: "FINDINGS_CUT", severity: "note", received: "4900" });
+    const long = readRecord({ ["k".repeat(100_000)]: 1, $resolve: ["r".repeat(100_000)] }, coreVocabulary);
+    expect(long.findings.length).toBe(2);
+    for (const f of long.findings) {
+      expect(f.message.length).toBeLessThan(200);
+      expect(f.slot?.length ?? 0).toBeLessThanOrEqual(43);
+    }
   });
 });
