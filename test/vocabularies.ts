@@ -14,5 +14,7 @@ export function vocabularies(): Record<string, Vocabulary> & { pay: Vocabulary; 
 
 /** Resolver for checkLine: the shipped profile a line names, else the core. */
 export function resolve(p: string | null): Vocabulary | undefined {
-  return p === null ? undefined : vocabularies()[p];
+  // An own key only: `p=constructor` names no profile, not Object's constructor.
+  const all = vocabularies();
+  return p === null || !Object.hasOwn(all, p) ? undefined : all[p];
 }
