@@ -2,10 +2,11 @@
  * Acceptance criteria (spec section 5.2): the constraint grammar, normalisation with the alias
  * table, and the comparison of the sender's criteria with the receiver's that tier 4 rests on.
  */
-import { finding } from "./finding.js";
+import { _capFindings, finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _constraintKey } from "./_chars.js";
+import { _cut } from "./validate.js";
 
 export interface Constraint {
   readonly key: string;
@@ -24,10 +25,12 @@ export function parseCriteria(input: string | readonly string[]): { constraints:
     const m = CONSTRAINT.exec(item);
     const key = m === null ? null : _constraintKey(m[1] as string);
     if (m === null || key === null || item.includes("+")) {
-      findings.push(finding("CRITERIA_SYNTAX", `'${item}' is not a constraint (key:value)`, { received: item }));
+      const shown = _cut(item);
+      findings.push(finding("CRITERIA_SYNTAX", `'${shown}' is not a constraint (key:value)`, { received: shown }));
     } else constraints.push({ key, value: m[2] as string });
   }
-  return { constraints, findings };
+  // Bounded like every reader of outside input (README note 36).
+  return { constraints, findings: _capFindings(findings) };
 }
 
 /** Words that never make two values the same fact on their own. */

@@ -49,6 +49,11 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
   it("parses constraints and refuses what is not key:value", () => {
     expect(parseCriteria("len:120w+tone:plain").constraints).toStrictEqual([{ key: "len", value: "120w" }, { key: "tone", value: "plain" }]);
     expect(parseCriteria("len120w").findings.map((f) => f.code)).toStrictEqual(["CRITERIA_SYNTAX"]);
+    // Outside input, bounded as lines are (note 36): a hundred findings and a count, tokens cut.
+    const many = parseCriteria(Array.from({ length: 5_000 }, (_, i) => `bad${i}`));
+    expect(many.findings.length).toBe(101);
+    expect(many.findings.at(-1)).toMatchObject({ code: "FINDINGS_CUT", received: "4900" });
+    expect(parseCriteria(["x".repeat(1_000)]).findings[0]?.received).toBe(`${"x".repeat(40)}...`);
   });
 });
 
