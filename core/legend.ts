@@ -30,7 +30,7 @@ function rules(vocabulary: Vocabulary): string[] {
     "1 Read back every HO; it is yours once the RB passes.",
     "2 Never guess: reply UN why=UNK (version: VER) naming the unknown code or type in the tail.",
     `3 Replies carry re=. Facts go in slots, not only the tail.${profile}`,
-    "4 Every HO closes once: DN UN FL, or CX from the sender (answered AN val=Y, or the DN if done).",
+    "4 Every HO closes once: DN UN FL, or the sender's CX (answered AN val=Y, or the DN if done).",
   ];
 }
 
@@ -80,8 +80,19 @@ function slots(vocabulary: Vocabulary, lean: boolean): string[] {
   }
   const out = ["SLOTS by type"];
   for (const [type, entries] of groups) out.push(`${FORMATS[type] === undefined ? type : `${type} ${FORMATS[type]}`}: ${entries.join(", ")}`);
-  if (on.size > 0) out.push(`${vocabulary.name} slots ${[...on].map(([where, keys]) => `on ${where}: ${keys.join(" ")}`).join("; ")}`);
+  if (on.size > 0) out.push(profileSlotsOn(vocabulary.name, on));
   return out;
+}
+
+/**
+ * Where a profile's slots go, said once for the types most of them share and then for each
+ * exception (`pay slots on HO RB DN ST (prev: RB DN)`): every slot is already named under its type.
+ */
+function profileSlotsOn(name: string, on: ReadonlyMap<string, readonly string[]>): string {
+  const groups = [...on].sort(([, a], [, b]) => b.length - a.length);
+  const [[where], ...rest] = groups as [[string, readonly string[]], ...(readonly [string, readonly string[]])[]];
+  const exceptions = rest.map(([types, keys]) => `${keys.join(" ")}: ${types}`).join("; ");
+  return `${name} slots on ${where}${exceptions === "" ? "" : ` (${exceptions})`}`;
 }
 
 /** No text may carry the separators its line is read by: `|` in TYPES, `,` and `;` in lists. */
@@ -119,7 +130,7 @@ function enumLine(header: string, note: string, entries: readonly (readonly [str
 }
 
 function enums(vocabulary: Vocabulary, lean: boolean): string[] {
-  const out = ["ENUMS (name, slots: CODE meaning, ...)"];
+  const out = ["ENUMS (name, slots: CODE meaning)"];
   const used = vocabulary.asksUsed === null ? null : new Set(vocabulary.asksUsed);
   for (const [name, codes] of vocabulary.enums) {
     const entries = [...codes].filter(([code, c]) => !(lean && name === "ask" && used !== null && c.origin === VERSION && !used.has(code)));

@@ -35,8 +35,7 @@ export const CORE_TYPES: { readonly [T in MessageType]: TypeEntry } = {
     meaning: "readback",
     required: ["re", "from", "to", "item", "ask"],
     optional: ["h", "eta", "not", "asm", "exp", "due", "acc", "do", "pri", "conf", "keep", "art", "ctx", "rb", "keys"],
-    conditional:
-      "+due if in the HO, +what rb= asks",
+    conditional: "+due if in the HO, +what rb= asks",
   },
   AQ: {
     meaning: "question",
@@ -58,7 +57,7 @@ export const CORE_TYPES: { readonly [T in MessageType]: TypeEntry } = {
     meaning: "done",
     required: ["re", "from", "to", "item", "out"],
     optional: ["art", "next"],
-    conditional: "+exec slots as executed, after rb=exec",
+    conditional: "+exec slots as the tool printed them, after rb=exec",
   },
   UN: {
     meaning: "unable",

@@ -93,5 +93,18 @@ describe("teach-back: the legend read back by a reader with no library gives the
       expect(new Set(back.slots.keys())).toStrictEqual(new Set(vocabulary.slots.keys()));
       for (const [key, def] of vocabulary.slots) expect(back.slots.get(key), key).toBe(def.type.text);
     });
+    it(`${name}: where each profile slot goes is read back from the one line that says it`, () => {
+      const own = [...vocabulary.slots.values()].filter((def) => def.origin !== "RW1");
+      const line = legend(vocabulary, { lean: true }).split("\n").find((l) => l.includes(" slots on "));
+      if (own.length === 0) return expect(line).toBeUndefined();
+      // `pay slots on HO RB DN ST (prev: RB DN; ...)`: the shared placement, then each exception.
+      const [, shared, exceptions] = /^\S+ slots on ([A-Z ]+?)(?: \((.*)\))?$/.exec(line as string) as RegExpExecArray;
+      const on = new Map<string, string>();
+      for (const part of exceptions?.split("; ") ?? []) {
+        const [keys, types] = part.split(": ") as [string, string];
+        for (const key of keys.split(" ")) on.set(key, types);
+      }
+      for (const def of own) expect(on.get(def.key) ?? shared, def.key).toBe([...def.on].join(" "));
+    });
   }
 });
