@@ -59,7 +59,12 @@ export function normaliseValue(value: string, vocabulary: Vocabulary): Normalise
   const plain = words(value).join(" ");
   const alias = vocabulary.aliases.get(value.toLowerCase()) ?? aliasByWords(plain, vocabulary);
   const text = alias === undefined ? plain : words(alias).join(" ");
-  const m = MEASURE.exec(text.replace(/ /g, ""));
+  // A length keeps its decimal point (`1.5p` is not `15p`); other punctuation goes, as in `text`.
+  let compact = (alias ?? value).toLowerCase().replace(/[^\p{L}\p{N}.]+/gu, "");
+  let end = compact.length;
+  while (end > 0 && compact.charCodeAt(end - 1) === 46) end--; // a trailing full stop is punctuation
+  compact = compact.slice(0, end);
+  const m = MEASURE.exec(compact);
   const unit = m === null ? undefined : UNITS[m[2] as string];
   return { words: text === "" ? [] : text.split(" "), text, measure: m !== null && unit !== undefined ? { amount: Number(m[1]), unit } : null };
 }

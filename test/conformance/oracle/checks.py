@@ -24,6 +24,10 @@ R("acc-missing", HOA, RBA.replace(" acc=len:120w+tone:plain+must:monday-problem+
 R("plan-needs-do", HOA.replace("rb=acc", "rb=plan"), RBA.replace(" do=copy", ""), [PASS, NA, PASS, FAIL, NA], ["ACC_MISSING", "ACC_ASSUMPTION"], expectAcc=WITHHELD)
 R("acc-sent-on-ho", HOA.replace(" art=", " acc=len:120w+tone:plain art="), RBA, [PASS, NA, PASS, PASS, NA], ["ACC_ASSUMPTION", "ACC_ASSUMPTION", "ACC_ASSUMPTION"])
 R("acc-keys-outside-set", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=len+color", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=len:120w+color:red", [PASS, NA, PASS, PASS, NA], ["CONSTRAINT_KEY_UNKNOWN", "ACC_KEY_UNKNOWN", "ACC_KEY_UNKNOWN"], expectAcc="len:120w")
+# Lengths compare as number and unit (section 5.2: single-valued keys never loose-match): 1.5 pages
+# is not 15 pages, and the decimal point is part of the number.
+R("acc-len-decimal", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:15p"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"], expectAcc="len:1.5p")
+R("acc-len-decimal-same", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:1.5pages"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:1.5p")
 R("acc-keys-any-case", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len+tone"), RB1.replace(" h=c40bba4360dc", " acc=LEN:120w+Tone:Plain"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:120w+tone:plain")
 R("ho-itself-refused", HO1.replace("pri=2 conf=M", "pri=9 conf=Q"), "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002", [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
 R("void-ask", "RW1 HO ops-03 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001", "RW1 RB builder-05 re=ops-03 from=builder to=ops item=jira:OPS-77 ask=BUILD due=20261001", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
