@@ -177,13 +177,19 @@ export function compareCriteria(expected: readonly Constraint[], reported: reado
       out.push(finding("ACC_GAP", `gap: the HO asks for ${key} (keys=) and the receiver did not report it`, { slot: "acc", expected: key }));
     }
   }
-  for (const value of options.not ?? []) {
+  // The receiver's exclusions, its own no: and its not= (compared as no: values), against the
+  // sender's must:: one that matches excludes something required.
+  const excludes = (slot: "acc" | "not", shown: string, value: string): void => {
     const excluded = normaliseValue(value, vocabulary);
     for (const m of sender.get("must") ?? []) {
       if (compareValues(m.norm, excluded, true) === "same") {
-        out.push(finding("ACC_EXCLUDED", `not=${value} excludes ${m.raw}, which the sender requires`, { slot: "not", expected: m.raw, received: value }));
+        out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
       }
     }
+  };
+  if (sender.has("must")) {
+    for (const c of reported) if (c.key === "no") excludes("acc", `${c.key}:${c.value}`, c.value);
+    for (const value of options.not ?? []) excludes("not", `not=${value}`, value);
   }
   return out;
 }
