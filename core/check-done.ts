@@ -27,6 +27,16 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
   const receipt = (slot: string, message: string, expected: string, received: string): void => {
     out.push(finding("DONE_RECEIPT", message, { slot, expected, received }));
   };
+  // What the DN answers must be an HO its receiver could take: one that breaks a rule is answered
+  // with a UN (rule 2), so nothing reports it done (as check-rb's tier 1 reads it).
+  if (ho.type !== "HO") receipt("type", `the message answered is ${ho.type}, not an HO`, "HO", ho.type);
+  else {
+    const refused = validate(ho, vocabulary).filter((f) => f.severity === "error");
+    if (refused.length > 0) {
+      const codes = refused.map((f) => `${f.code}${f.slot === undefined ? "" : ` ${f.slot}`}`).join(", ");
+      receipt("re", `the HO ${ho.id} is itself refused (${codes}): its receiver answers UN (rule 2), so no done report of it passes`, ho.id, ho.id);
+    }
+  }
   if (dn.type !== "DN") receipt("type", `the reply is ${dn.type}, not a done report`, "DN", dn.type);
   if (dn.re !== ho.id) receipt("re", `re=${_show(dn.re)} does not answer ${ho.id}`, ho.id, _show(dn.re));
   if (dn.from !== ho.to) receipt("from", `the done report comes from ${_show(dn.from)}, not the HO's receiver ${_show(ho.to)}`, _show(ho.to), _show(dn.from));

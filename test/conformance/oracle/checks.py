@@ -91,6 +91,10 @@ D("chgbank-resolved-no-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer
 D("chgbank-prev-differs-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_MISMATCH"], rb=CHGRB)
 D("chgbank-plan-rb-void", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_PLAN_VOID", "DONE_UNVERIFIED"], rb=CHGRB.replace("ask=CHGBANK", "ask=DRAFT").replace("40-12-88/61102938", "99-99-99/00000000"))
 D("chgbank-plan-rb-of-another-ho", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_PLAN_VOID", "DONE_UNVERIFIED"], rb=CHGRB.replace("RB payer-4 re=scheduler-4", "RB mallory-4 re=other-9").replace("from=payer to=scheduler", "from=mallory to=eve").replace("40-12-88/61102938", "99-99-99/00000000"))
+# The DN answers the HO (receipt, section 5.3): a DN of a message that is not an HO, or of an HO that
+# is itself refused (its receiver answers UN under rule 2), is no done report of a handoff.
+D("done-of-a-status", "RW1 ST research-01 from=research to=writer item=gh:crox/site#42", "RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK", False, ["DONE_RECEIPT", "DONE_NO_MAP"])
+D("done-of-a-refused-ho", HO1.replace("pri=2 conf=M", "pri=9 conf=Q"), "RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK", False, ["DONE_RECEIPT", "DONE_NO_MAP"])
 D("no-exec-map", HO1, "RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK art=sha256:9f3e1c // v1, 118 words", True, ["DONE_NO_MAP"])
 
 for name, rows in [("readbacks", rb), ("handoffs", ho), ("done", dn)]:
