@@ -3,6 +3,7 @@
  * delivered, never retyped. A small model's hand-written readback was refused for form in 210 of
  * 347 cases in the spec's study; the code-composed one in 0 of 378.
  */
+import { isTime } from "./check-value.js";
 import { digest } from "./digest.js";
 import { finding } from "./finding.js";
 import { formatLine } from "./format-line.js";
@@ -60,6 +61,11 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
       const why = set.execution ? `not an execution slot of ask=${String(ho.slots["ask"])} (${set.exec.join(" ") || "none"})` : "not asked: the HO has no rb=exec";
       findings.push(finding("READBACK_NOT_ASKED", `exec ${key}: ${why}; the readback would not carry it`, { slot: key, expected: set.exec.join(" ") }));
     }
+  }
+  // An RB's exp "may not outlive the HO's" (section 3.1): such a readback fails tier 1 of check-rb.
+  const hoExp = ho.slots["exp"];
+  if (receiver.exp !== undefined && isTime(receiver.exp) && typeof hoExp === "string" && receiver.exp > hoExp) {
+    findings.push(finding("RECEIPT", `the readback's exp=${receiver.exp} outlives the HO's exp=${hoExp}`, { slot: "exp", expected: `<= ${hoExp}`, received: receiver.exp }));
   }
   const slots: Slots = {};
   if (Object.hasOwn(ho.slots, "p")) slots["p"] = ho.slots["p"] as SlotValue;

@@ -112,6 +112,13 @@ describe("makeReadback: composed from the HO as delivered", () => {
     expect(codes(makeReadback(msg(PAYHO.replace(" rb=exec", "")), { n: 1, exec: { amt: "1.00" } }, pay))).toStrictEqual([["READBACK_NOT_ASKED", "amt"]]);
     expect(codes(makeReadback(msg(HO1), { n: 1, acc: ["len:120w"] }, coreVocabulary))).toStrictEqual([["READBACK_NOT_ASKED", "acc"]]);
   });
+  it("refuses an exp that outlives the HO's (section 3.1), which check-rb's tier 1 would fail", () => {
+    const late = makeReadback(msg(PAYHO), { n: 1, exp: "20261002T1701Z" }, pay);
+    expect(late.findings.map((f) => [f.code, f.slot])).toStrictEqual([["RECEIPT", "exp"]]);
+    expect(late.ok).toBe(false);
+    const within = makeReadback(msg(PAYHO), { n: 1, exp: "20261002T1700Z" }, pay);
+    expect(within.ok && checkReadback(msg(PAYHO), within.value, pay).wilco).toBe(true);
+  });
   it("reads back only an HO, and only a valid one", () => {
     expect(makeReadback(msg("RW1 ST a-1 from=a to=b item=x"), { n: 1 }, coreVocabulary).findings[0]?.code).toBe("NOT_A_HANDOFF");
     const bad = { ...msg(HO1), slots: { ask: "POLISH" } };
