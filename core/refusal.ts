@@ -14,10 +14,20 @@ import { TAIL_MAX, VERSION } from "./vocabulary.js";
 const REF = /^\S+$/;
 const SHOWN_MAX = 40;
 
-/** A received value made safe to quote in a tail: one line, bounded. */
+/**
+ * What a tail cannot hold (README note 5): C0 and C1 controls, the line breaks Unicode adds (NEL is
+ * a C1 control; LINE and PARAGRAPH SEPARATOR), and lone surrogates. A JSON form's value can hold them.
+ */
+const NOT_IN_TAIL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A received value made safe to quote in a tail: one line, bounded, never cut inside a surrogate pair. */
 function quote(text: string): string {
-  const clean = text.replace(/[\u0000-\u001f\u007f]/g, "?");
-  return clean.length > SHOWN_MAX ? `${clean.slice(0, SHOWN_MAX - 1)}…` : clean;
+  const clean = text.replace(NOT_IN_TAIL, "?");
+  if (clean.length <= SHOWN_MAX) return clean;
+  let end = SHOWN_MAX - 1;
+  const last = clean.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${clean.slice(0, end)}…`;
 }
 
 /** One short phrase per refusing finding, naming the offending code. */

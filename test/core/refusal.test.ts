@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLine, parseLine, refusal, validate } from "../../core/index.js";
+import { checkLine, checkMessage, parseLine, refusal, validate } from "../../core/index.js";
 import { resolve } from "../vocabularies.js";
 
 function un(line: string, receiver = "writer", n = 1): string {
@@ -47,6 +47,22 @@ describe("refusal: rule 2, never guess", () => {
       expect([...tail].length).toBeLessThanOrEqual(300);
       expect(tail).toMatch(/; \+\d+ more$/);
       expect(checkLine(r.value, resolve).ok).toBe(true);
+    }
+  });
+  it("quotes a JSON form's value as one line: C1 controls and line separators become '?'", () => {
+    // Rule 2: the receiver still answers with a UN. A JSON form can hold these characters in a
+    // value (only a tail is refused for them); quoted raw, they made the UN unwritable.
+    const base = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "writer", item: "x", tail: null };
+    for (const [slots, tail] of [
+      [{ ask: "A\u2028B" }, "unknown ask=A?B"],
+      [{ ask: "A\u0085B" }, "unknown ask=A?B"],
+      [{ ask: "DRAFT", x_a: "a\u009bb" }, "bad x_a=a?b"],
+    ] as const) {
+      const c = checkMessage({ ...base, slots }, resolve);
+      const r = refusal(c.message ?? c.envelope, c.findings, "writer");
+      expect(r.findings).toStrictEqual([]);
+      expect(r.value).toBe(`RW1 UN writer-1 re=a-1 from=writer to=a item=x why=UNK // ${tail}`);
+      expect(checkLine(r.value as string, resolve).ok).toBe(true);
     }
   });
   it("cannot address a message without a valid id or sender", () => {

@@ -171,6 +171,10 @@ invalid("clin-quote", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX
 invalid("clin-unit", "RW1 ST ext-2 p=clin from=ext to=rec item=obs:bp act=OBS pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l9 qty=140/90 // BP", ["TRANSLATION:unit"])
 invalid("pform-stage", "RW1 HO TRI-1 p=pform from=TRI to=STR item=pensive:4102 ask=SCORE4 stg=LATER", ["ENUM_UNKNOWN:stg@66"])
 invalid("several", "RW1 HO a-1 from=a to=writer item=x ask=DRAFT pri=9 conf=Q", ["OUT_OF_RANGE:pri@45", "ENUM_UNKNOWN:conf@51"], {"as": "writer", "line": "RW1 UN writer-1 re=a-1 from=writer to=a item=x why=UNK // bad pri=9; unknown conf=Q"})
+# The UN quotes what it refuses, cut to 40 characters, and is itself a line: a cut never splits a
+# character (a surrogate pair).
+invalid("refusal-cut-surrogate", "RW1 HO a-1 from=a to=b item=x ask=" + "A" * 38 + "\U0001F600\U0001F600", ["ENUM_UNKNOWN:ask@30"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // unknown ask=" + "A" * 38 + "\u2026"})
+invalid("refusal-version-nel", "RW\u0085 HO a-1 from=a to=b item=x", ["VERSION:v@0"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=VER // unsupported version RW?"})
 
 # JSON form -> line.
 base = {"v":"RW1","type":"HO","id":"a-1","re":None,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT"},"tail":None}
