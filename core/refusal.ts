@@ -3,6 +3,7 @@
  * `why=VER` when the version token is the problem, `why=UNK` for everything else: the reply
  * describes the message, never the receiver (not NOCAP, not SCOPE).
  */
+import { _isToken } from "./_chars.js";
 import { isAgent, isMessageId } from "./check-value.js";
 import { finding, result } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
@@ -11,14 +12,17 @@ import type { Message } from "./message.js";
 import type { Envelope } from "./parse-line.js";
 import { TAIL_MAX, VERSION } from "./vocabulary.js";
 
-const REF = /^\S+$/;
 const SHOWN_MAX = 40;
 
 /**
  * What a tail cannot hold (README note 5): C0 and C1 controls, the line breaks Unicode adds (NEL is
  * a C1 control; LINE and PARAGRAPH SEPARATOR), and lone surrogates. A JSON form's value can hold them.
  */
-const NOT_IN_TAIL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NOT_IN_TAIL = new RegExp(NOT_IN_LINE.source, "g");
+
+/** An item the UN can carry: a reference (no whitespace) that a line can hold. */
+const isRef = (item: string): boolean => _isToken(item, false) && !NOT_IN_LINE.test(item);
 
 /** A received value made safe to quote in a tail: one line, bounded, never cut inside a surrogate pair. */
 function quote(text: string): string {
@@ -102,7 +106,7 @@ export function refusal(subject: Message | Envelope, findings: readonly Finding[
     re: id,
     from: receiver,
     to: from,
-    item: item !== null && REF.test(item) ? item : null,
+    item: item !== null && isRef(item) ? item : null,
     slots: { why },
     tail: tailOf(why === "VER" ? errors.filter((f) => f.code === "VERSION") : errors),
   };

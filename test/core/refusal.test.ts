@@ -65,6 +65,15 @@ describe("refusal: rule 2, never guess", () => {
       expect(checkLine(r.value as string, resolve).ok).toBe(true);
     }
   });
+  it("leaves out an item no line can carry, and still answers", () => {
+    const base = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "writer", slots: { ask: "DRAFT" }, tail: null };
+    for (const item of ["x\u0001y", "x\u0085y", "x\u2028y"]) {
+      const c = checkMessage({ ...base, item }, resolve);
+      const r = refusal(c.message ?? c.envelope, c.findings, "writer");
+      expect(r.findings).toStrictEqual([]);
+      expect(r.value).toMatch(/^RW1 UN writer-1 re=a-1 from=writer to=a why=UNK \/\/ bad item=x\?y$/);
+    }
+  });
   it("cannot address a message without a valid id or sender", () => {
     const broken = parseLine("RW1 HO");
     expect(broken.ok).toBe(false);

@@ -175,6 +175,10 @@ invalid("several", "RW1 HO a-1 from=a to=writer item=x ask=DRAFT pri=9 conf=Q", 
 # character (a surrogate pair).
 invalid("refusal-cut-surrogate", "RW1 HO a-1 from=a to=b item=x ask=" + "A" * 38 + "\U0001F600\U0001F600", ["ENUM_UNKNOWN:ask@30"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // unknown ask=" + "A" * 38 + "\u2026"})
 invalid("refusal-version-nel", "RW\u0085 HO a-1 from=a to=b item=x", ["VERSION:v@0"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=VER // unsupported version RW?"})
+# An item a line cannot carry (here recovered from a line refused for it) is left out of the UN,
+# rather than the UN lost: the id and sender are all a reply needs (note 7).
+invalid("refusal-control-in-item", "RW1 HO a-1 from=a to=b item=x\u0007 ask=DRAFT", ["CONTROL_CHAR@29"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a why=UNK // CONTROL_CHAR line"})
+invalid("refusal-line-break-in-item", "RW1 HO a-1 from=a to=b item=x\u0085y ask=DRAFT", ["LINE_BREAK@29"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a why=UNK // LINE_BREAK line"})
 
 # JSON form -> line.
 base = {"v":"RW1","type":"HO","id":"a-1","re":None,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT"},"tail":None}
