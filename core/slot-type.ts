@@ -82,10 +82,21 @@ export function decodingOf(type: SlotType): Decoding {
 }
 
 const INTEGER = /^-?\d{1,15}$/;
+const DIGITS = /^-?\d+$/;
+
+/**
+ * A longer run of digits is an integer while it is exact (at most 2^53-1, as a JSON form's integers
+ * are): read only when the common short form does not match, so valid short values pay nothing.
+ */
+function longInteger(raw: string): Scalar {
+  if (!DIGITS.test(raw)) return raw;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) ? n : raw;
+}
 
 /** Decodes one written scalar; a value that does not decode stays the string as written. */
 export function decodeScalar(decoding: Decoding, raw: string): Scalar {
-  if (decoding === DECODE_INTEGER) return INTEGER.test(raw) ? Number(raw) : raw;
+  if (decoding === DECODE_INTEGER) return INTEGER.test(raw) ? Number(raw) : longInteger(raw);
   if (decoding === DECODE_BOOLEAN) return raw === "Y" ? true : raw === "N" ? false : raw;
   return raw;
 }

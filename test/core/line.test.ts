@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkMessage, coreVocabulary, formatLine, parseLine, slotPositions, validate } from "../../core/index.js";
+import { checkLine, checkMessage, compileVocabulary, coreVocabulary, formatLine, parseLine, slotPositions, validate } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
 import { vocabularies } from "../vocabularies.js";
 
@@ -194,6 +194,29 @@ describe("formatLine", () => {
       expect(again.ok).toBe(true);
       if (again.ok) expect(parsed(again.value, line.includes("p=pay") ? pay : coreVocabulary)).toStrictEqual(m);
     }
+  });
+
+  it("reads a 16-digit integer on a line as the JSON form holds it (days, int up to 2^53-1)", () => {
+    // Rule 5: two forms, one message. A JSON form may hold any safe integer in a days or int slot;
+    // the line formatLine writes for it must read back as the same number, not as a string.
+    const compiled = compileVocabulary(coreVocabulary, {
+      profile: "wide", version: "0.1", extends: "RW1",
+      slots: [{ key: "d", type: "days", on: ["HO"] }, { key: "n", type: "int", on: ["HO"] }],
+    });
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.findings));
+    for (const slots of [{ d: 1000000000000000 }, { n: 9007199254740991 }, { d: 0, n: 1234567890123456 }]) {
+      const message: Message = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots: { p: "wide", ask: "DRAFT", ...slots }, tail: null };
+      expect(checkMessage(message, compiled.value).findings).toStrictEqual([]);
+      const line = formatLine(message);
+      if (!line.ok) throw new Error(JSON.stringify(line.findings));
+      const back = checkLine(line.value, compiled.value);
+      expect(back.findings).toStrictEqual([]);
+      expect(back.message).toStrictEqual(message);
+    }
+    // Past 2^53-1 a number is no longer exact: it stays the string as written, and is refused.
+    const past = checkLine("RW1 HO a-1 p=wide from=a to=b item=x ask=DRAFT n=9007199254740992", compiled.value);
+    expect(past.message?.slots["n"]).toBe("9007199254740992");
+    expect(past.findings.map((f) => f.code)).toStrictEqual(["VALUE_TYPE"]);
   });
 
   const base: Message = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots: { ask: "DRAFT" }, tail: null };
