@@ -36,7 +36,9 @@ function quote(text: string): string {
 
 /** One short phrase per refusing finding, naming the offending code. */
 function phrase(f: Finding): string {
-  const slot = f.slot ?? "line";
+  // A slot's key (or a rule's id) can be as long as the input: quoted cut like a value, so that
+  // every phrase fits the tail and the first one always names the offending code.
+  const slot = f.slot === undefined ? "line" : quote(f.slot);
   const got = f.received === undefined ? "" : quote(f.received);
   switch (f.code) {
     case "VERSION":
@@ -56,7 +58,7 @@ function phrase(f: Finding): string {
     case "OUT_OF_RANGE":
       return `bad ${slot}=${got}`;
     case "TRANSLATION":
-      return `${f.path ?? "translation"} ${slot}`;
+      return `${f.path === undefined ? "translation" : quote(f.path)} ${slot}`;
     default:
       return got === "" ? `${f.code} ${slot}` : `${f.code} ${slot} ${got}`;
   }

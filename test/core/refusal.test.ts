@@ -74,6 +74,12 @@ describe("refusal: rule 2, never guess", () => {
       expect(r.value).toMatch(/^RW1 UN writer-1 re=a-1 from=writer to=a why=UNK \/\/ bad item=x\?y$/);
     }
   });
+  it("names the offending code however long its key: the slot is quoted cut", () => {
+    const key = `x_${"k".repeat(400)}`;
+    const c = checkMessage({ v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "writer", item: "x", slots: { ask: "DRAFT", [key]: 5 }, tail: null }, resolve);
+    const r = refusal(c.message ?? c.envelope, c.findings, "writer");
+    expect(r.value).toBe(`RW1 UN writer-1 re=a-1 from=writer to=a item=x why=UNK // bad ${key.slice(0, 39)}…=5`);
+  });
   it("cannot address a message without a valid id or sender", () => {
     const broken = parseLine("RW1 HO");
     expect(broken.ok).toBe(false);

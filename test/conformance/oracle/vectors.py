@@ -179,6 +179,10 @@ invalid("refusal-version-nel", "RW\u0085 HO a-1 from=a to=b item=x", ["VERSION:v
 # rather than the UN lost: the id and sender are all a reply needs (note 7).
 invalid("refusal-control-in-item", "RW1 HO a-1 from=a to=b item=x\u0007 ask=DRAFT", ["CONTROL_CHAR@29"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a why=UNK // CONTROL_CHAR line"})
 invalid("refusal-line-break-in-item", "RW1 HO a-1 from=a to=b item=x\u0085y ask=DRAFT", ["LINE_BREAK@29"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a why=UNK // LINE_BREAK line"})
+# A long key is quoted cut too: the tail names the offending code, not only "; +1 more".
+_k = "z" * 300
+_line = f"RW1 HO a-1 from=a to=b item=x ask=DRAFT {_k}=1 {_k}=2"
+invalid("refusal-long-key", _line, [f"DUPLICATE_KEY:{_k}@{at(_line, _k, 1)}"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // DUPLICATE_KEY " + "z" * 39 + "\u2026"})
 
 # JSON form -> line.
 base = {"v":"RW1","type":"HO","id":"a-1","re":None,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT"},"tail":None}
