@@ -36,7 +36,11 @@ export const messageSchema: v.GenericSchema<unknown, Message> = v.strictObject({
 });
 
 /** A key, path or value as a finding shows it (conformance note 36): its first 40 characters, and `...`. */
-const cut = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}...` : text);
+const cut = (text: string): string => {
+  if (text.length <= 40) return text;
+  const last = text.charCodeAt(39); // never split a surrogate pair: a finding is well-formed text
+  return `${text.slice(0, last >= 0xd800 && last <= 0xdbff ? 39 : 40)}...`;
+};
 
 /** Checks an untrusted JSON value is a Message (the JSON form), without validating its vocabulary. */
 export function messageFromJson(input: unknown): Result<Message> {

@@ -176,8 +176,15 @@ function checkAgents(message: Message, agents: ReadonlySet<string>, profile: str
   }
 }
 
-/** A token as a finding shows it: its first 40 characters, and `...` when there are more. */
-export const _cut = (token: string): string => (token.length > 40 ? `${token.slice(0, 40)}...` : token);
+/**
+ * A token as a finding shows it: its first 40 characters, and `...` when there are more. The cut
+ * never splits a surrogate pair: a finding is well-formed text, as a line must be (note 5).
+ */
+export const _cut = (token: string): string => {
+  if (token.length <= 40) return token;
+  const last = token.charCodeAt(39);
+  return `${token.slice(0, last >= 0xd800 && last <= 0xdbff ? 39 : 40)}...`;
+};
 
 /** Rule 2's VER: the version token (at `at` on a line, null in a JSON form) is not this reader's. Long tokens are shown cut. */
 export function _versionFinding(v: string, at: number | null): Finding {

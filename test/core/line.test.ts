@@ -166,6 +166,17 @@ describe("hostile lines: bounded answers", () => {
       }
     }
   });
+  it("never cuts a quoted token or key inside a surrogate pair (a finding is well-formed text)", () => {
+    const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    const parsed = parseLine(`RW1 HO a-1 from=a to=b item=x ${"A".repeat(39)}\u{1F600} ${"k".repeat(39)}\u{1F600}=1`);
+    const form = checkMessage({ v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", tail: null, slots: { [`${"K".repeat(33)}\u{1F600}`]: 1 } });
+    const findings = [...parsed.findings, ...form.findings];
+    expect(findings.map((f) => f.code)).toStrictEqual(["TOKEN_NOT_KEYED", "KEY_SYNTAX", "JSON_SHAPE"]);
+    for (const f of findings) {
+      for (const text of [f.message, f.received ?? "", f.slot ?? ""]) expect(loneSurrogate.test(text)).toBe(false);
+    }
+    expect(parsed.findings[0]?.received).toBe(`${"A".repeat(39)}...`);
+  });
   it("shows a long token or key cut to 40 characters", () => {
     const parsed = parseLine(`RW1 HO a-1 from=a to=b item=x ${"z".repeat(100_000)} ${"K".repeat(100_000)}=1`);
     expect(parsed.findings.map((f) => f.received?.length)).toStrictEqual([43, 43]);
