@@ -6,7 +6,8 @@ import type { LineCheck, VocabularyResolver } from "./check-line.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import { hasError } from "./finding.js";
 import { messageFromJson } from "./json-form.js";
-import { validate } from "./validate.js";
+import { _versionFinding, validate } from "./validate.js";
+import { VERSION } from "./vocabulary.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 
 export function checkMessage(input: unknown, vocabulary: Vocabulary | VocabularyResolver = coreVocabulary): LineCheck {
@@ -14,7 +15,12 @@ export function checkMessage(input: unknown, vocabulary: Vocabulary | Vocabulary
   if (!shaped.ok) {
     const o = input !== null && typeof input === "object" ? (input as Record<string, unknown>) : {};
     const text = (k: string): string | null => (typeof o[k] === "string" ? (o[k] as string) : null);
-    return { ok: false, message: null, findings: shaped.findings, envelope: { id: text("id"), from: text("from"), to: text("to"), item: text("item") } };
+    const envelope = { id: text("id"), from: text("from"), to: text("to"), item: text("item") };
+    // As for a line (note 7): another version's form is not read against this one's shape, so its
+    // version is the only finding, and the receiver answers why=VER.
+    const v = text("v");
+    const findings = v !== null && v !== VERSION ? [_versionFinding(v, null)] : shaped.findings;
+    return { ok: false, message: null, findings, envelope };
   }
   const message = shaped.value;
   const p = message.slots["p"];

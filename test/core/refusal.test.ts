@@ -21,6 +21,13 @@ describe("refusal: rule 2, never guess", () => {
   it("answers an unknown version with why=VER, naming only the version", () => {
     expect(un("RW2 HO research-01 from=research to=writer item=x ask=ZZZ")).toBe("RW1 UN writer-1 re=research-01 from=writer to=research item=x why=VER // unsupported version RW2");
   });
+  it("answers another version's JSON form with why=VER, whatever its shape", () => {
+    // Note 7: a receiver does not read the rest of a message in a version it does not speak.
+    const c = checkMessage({ v: "RW2", type: "HO", id: "research-01", re: null, from: "research", to: "writer", item: "x", slots: { ask: "DRAFT" }, tail: null, prio: 1 }, resolve);
+    expect(c.findings.map((f) => f.code)).toStrictEqual(["VERSION"]);
+    const r = refusal(c.message ?? c.envelope, c.findings, "writer");
+    expect(r.value).toBe("RW1 UN writer-1 re=research-01 from=writer to=research item=x why=VER // unsupported version RW2");
+  });
   it("never substitutes a reason about the receiver (NOCAP, SCOPE)", () => {
     const line = un("RW1 HO a-1 from=a to=writer item=x ask=DRAFT pri=9 conf=Q");
     expect(line).toContain("why=UNK");

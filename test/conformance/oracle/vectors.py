@@ -210,3 +210,6 @@ fmt("fmt-invalid", w(slots={"ask":"POLISH"}), findings=["ENUM_UNKNOWN:ask"])
 fmt("fmt-extra-field", dict(base, extra=1), findings=["JSON_SHAPE:extra"])
 fmt("fmt-envelope-in-slots", w(slots={"ask":"DRAFT","from":"a"}), findings=["JSON_SHAPE:slots.from"])
 fmt("fmt-date-number", w(slots={"ask":"DRAFT","due":20261002}), findings=["VALUE_TYPE:due"])
+# Another version's JSON form is not read against RW1's shape either (note 7): VERSION alone.
+fmt("fmt-version-other-shape", dict(base, v="RW2", extra=1), findings=["VERSION:v"])
+fmt("fmt-version-other-slots", w(v="RW2", slots={"ask":"DRAFT","prio":1.5}), findings=["VERSION:v"])
