@@ -10,6 +10,8 @@ import type { Result } from "./finding.js";
 import type { Message } from "./message.js";
 import { _BREAK_OR_CONTROL } from "./_chars.js";
 import { _reservedKeys } from "./_reserved-keys.js";
+// A key, path or value as a finding shows it (conformance note 36): its first 40 characters, and `...`.
+import { _cut as cut } from "./validate.js";
 
 const WELL_FORMED = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
 
@@ -34,13 +36,6 @@ export const messageSchema: v.GenericSchema<unknown, Message> = v.strictObject({
   slots: v.record(slotKey, v.union([scalar, v.array(scalar)])),
   tail: v.nullable(tailText),
 });
-
-/** A key, path or value as a finding shows it (conformance note 36): its first 40 characters, and `...`. */
-const cut = (text: string): string => {
-  if (text.length <= 40) return text;
-  const last = text.charCodeAt(39); // never split a surrogate pair: a finding is well-formed text
-  return `${text.slice(0, last >= 0xd800 && last <= 0xdbff ? 39 : 40)}...`;
-};
 
 /** Checks an untrusted JSON value is a Message (the JSON form), without validating its vocabulary. */
 export function messageFromJson(input: unknown): Result<Message> {
