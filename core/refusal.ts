@@ -59,8 +59,12 @@ function phrase(f: Finding): string {
       return `bad ${slot}=${got}`;
     case "TRANSLATION":
       return `${f.path === undefined ? "translation" : quote(f.path)} ${slot}`;
-    default:
-      return got === "" ? `${f.code} ${slot}` : `${f.code} ${slot} ${got}`;
+    default: {
+      // A finding with no slot is placed by its position on the line (`SPACING at 4`), which
+      // tells the sender where to look; "line" said nothing.
+      const where = f.slot !== undefined ? slot : f.at !== undefined ? `at ${f.at}` : "message";
+      return got === "" ? `${f.code} ${where}` : `${f.code} ${where} ${got}`;
+    }
   }
 }
 

@@ -37,7 +37,7 @@ describe("refusal: rule 2, never guess", () => {
     expect(un("RW1 HO a-1 from=a to=writer item=x ask=ZZZ", "writer", 12)).toMatch(/^RW1 UN writer-12 re=a-1 /);
   });
   it("addresses a line that does not parse from what can be recovered", () => {
-    expect(un("RW1 HO a-3 from=a to=writer item=x DRAFT")).toBe("RW1 UN writer-1 re=a-3 from=writer to=a item=x why=UNK // TOKEN_NOT_KEYED line DRAFT");
+    expect(un("RW1 HO a-3 from=a to=writer item=x DRAFT")).toBe("RW1 UN writer-1 re=a-3 from=writer to=a item=x why=UNK // TOKEN_NOT_KEYED at 35 DRAFT");
   });
   it("the UN it builds is itself a valid line", () => {
     const line = un("RW1 HO a-1 p=pay from=a to=writer item=x ask=PAY amt=12");

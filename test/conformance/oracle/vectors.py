@@ -69,9 +69,9 @@ invalid("tail-paragraph-separator", "RW1 HO a-1 from=a to=b item=x ask=DRAFT // 
 invalid("tail-c1-control", "RW1 HO a-1 from=a to=b item=x ask=DRAFT // a\u009bb", ["CONTROL_CHAR@44"])
 # A stray space is reported as itself: the words after it keep their places, and the line can
 # still be refused to its sender.
-invalid("leading-space", " RW1 HO a-1 from=a to=b item=x ask=DRAFT", ["SPACING@0"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // SPACING line"})
-invalid("double-space-after-version", "RW1  HO a-1 from=a to=b item=x ask=DRAFT", ["SPACING@4"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // SPACING line"})
-invalid("double-space-before-id", "RW1 HO  a-1 from=a to=b item=x ask=DRAFT", ["SPACING@7"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // SPACING line"})
+invalid("leading-space", " RW1 HO a-1 from=a to=b item=x ask=DRAFT", ["SPACING@0"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // SPACING at 0"})
+invalid("double-space-after-version", "RW1  HO a-1 from=a to=b item=x ask=DRAFT", ["SPACING@4"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // SPACING at 4"})
+invalid("double-space-before-id", "RW1 HO  a-1 from=a to=b item=x ask=DRAFT", ["SPACING@7"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // SPACING at 7"})
 invalid("only-spaces", "   ", ["LINE_EMPTY@0"])
 invalid("only-a-tail", " // x", ["LINE_EMPTY@0"])
 invalid("leading-space-version", " RW2 HO a-1 from=a to=b item=x", ["VERSION:v@1"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=VER // unsupported version RW2"})
@@ -81,7 +81,7 @@ invalid("space-before-tail", "RW1 HO a-1 from=a to=b item=x ask=DRAFT  // t", ["
 invalid("version-only", "RW1", ["MISSING_TYPE:type@3"])
 invalid("missing-type", "RW1 from=a to=b", ["MISSING_TYPE:type@4"])
 invalid("missing-id", "RW1 HO from=a to=b item=x ask=DRAFT", ["MISSING_ID:id@7"])
-invalid("not-keyed", "RW1 HO a-1 from=a to=b item=x DRAFT", ["TOKEN_NOT_KEYED@30"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // TOKEN_NOT_KEYED line DRAFT"})
+invalid("not-keyed", "RW1 HO a-1 from=a to=b item=x DRAFT", ["TOKEN_NOT_KEYED@30"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // TOKEN_NOT_KEYED at 30 DRAFT"})
 invalid("uppercase-key", "RW1 HO a-1 from=a to=b item=x Ask=DRAFT", ["KEY_SYNTAX@30"])
 invalid("empty-key", "RW1 HO a-1 from=a to=b item=x =DRAFT", ["KEY_SYNTAX@30"])
 invalid("reserved-key", "RW1 HO a-1 from=a to=b item=x ask=DRAFT prototype=1", ["KEY_SYNTAX@40"])
@@ -177,8 +177,8 @@ invalid("refusal-cut-surrogate", "RW1 HO a-1 from=a to=b item=x ask=" + "A" * 38
 invalid("refusal-version-nel", "RW\u0085 HO a-1 from=a to=b item=x", ["VERSION:v@0"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=VER // unsupported version RW?"})
 # An item a line cannot carry (here recovered from a line refused for it) is left out of the UN,
 # rather than the UN lost: the id and sender are all a reply needs (note 7).
-invalid("refusal-control-in-item", "RW1 HO a-1 from=a to=b item=x\u0007 ask=DRAFT", ["CONTROL_CHAR@29"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a why=UNK // CONTROL_CHAR line"})
-invalid("refusal-line-break-in-item", "RW1 HO a-1 from=a to=b item=x\u0085y ask=DRAFT", ["LINE_BREAK@29"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a why=UNK // LINE_BREAK line"})
+invalid("refusal-control-in-item", "RW1 HO a-1 from=a to=b item=x\u0007 ask=DRAFT", ["CONTROL_CHAR@29"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a why=UNK // CONTROL_CHAR at 29"})
+invalid("refusal-line-break-in-item", "RW1 HO a-1 from=a to=b item=x\u0085y ask=DRAFT", ["LINE_BREAK@29"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a why=UNK // LINE_BREAK at 29"})
 # A long key is quoted cut too: the tail names the offending code, not only "; +1 more".
 _k = "z" * 300
 _line = f"RW1 HO a-1 from=a to=b item=x ask=DRAFT {_k}=1 {_k}=2"
