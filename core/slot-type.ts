@@ -96,7 +96,8 @@ function longInteger(raw: string): Scalar {
 
 /** Decodes one written scalar; a value that does not decode stays the string as written. */
 export function decodeScalar(decoding: Decoding, raw: string): Scalar {
-  if (decoding === DECODE_INTEGER) return INTEGER.test(raw) ? Number(raw) : longInteger(raw);
+  // `+ 0` turns -0 into 0: `pct=-0` is the number 0, as its JSON form and its digest write it.
+  if (decoding === DECODE_INTEGER) return INTEGER.test(raw) ? Number(raw) + 0 : longInteger(raw);
   if (decoding === DECODE_BOOLEAN) return raw === "Y" ? true : raw === "N" ? false : raw;
   return raw;
 }

@@ -37,6 +37,12 @@ describe("parseLine: the JSON form of section 6", () => {
     expect(m.slots).toStrictEqual({ pct: 50, eta: "20261002" });
   });
 
+  it("reads an integer by value: -0 is 0, as JSON writes it, so the line and its JSON form agree", () => {
+    const m = parsed("RW1 ST a-1 from=a to=b item=x pct=-0");
+    expect(Object.is(m.slots["pct"], 0)).toBe(true);
+    expect(parsed(formatLine(m).value)).toStrictEqual(m);
+  });
+
   it("decodes Y/N as booleans only where the slot is bool", () => {
     expect(parsed("RW1 FL a-2 re=b-1 from=a to=b item=x why=ERR retry=Y").slots["retry"]).toBe(true);
     expect(parsed("RW1 FL a-2 re=b-1 from=a to=b item=x why=ERR retry=N").slots["retry"]).toBe(false);
