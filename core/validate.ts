@@ -99,7 +99,8 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
     }
     const problem = def.check(value);
     if (problem !== null) {
-      if (problem.code === "ENUM_UNKNOWN" && hint !== null && hint.slots.get(key)?.check(value) === null) {
+      // A code (or an rb= slot name) only the loaded profile knows: the line lacks its p=.
+      if ((problem.code === "ENUM_UNKNOWN" || problem.code === "RB_UNKNOWN") && hint !== null && hint.slots.get(key)?.check(value) === null) {
         out.push(_error("PROFILE_REQUIRED", `${key}=${problem.received} belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: problem.received }));
       } else {
         out.push(_error(problem.code, `${key}=${show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: problem.received }));

@@ -135,6 +135,9 @@ describe("profiles: vocabulary only with p=", () => {
   it("a profile slot without p= is refused, not ignored", () => {
     expect(found("RW1 HO s-1 from=s to=p item=inv:1 ask=REVIEW amt=5.00", pay)).toStrictEqual(["PROFILE_REQUIRED:amt"]);
   });
+  it("rb= naming a profile slot without p= is refused as the slot itself is, naming the profile", () => {
+    expect(found("RW1 HO s-1 from=s to=p item=inv:1 ask=REVIEW rb=echo+amt", pay)).toStrictEqual(["PROFILE_REQUIRED:rb"]);
+  });
   it("without the profile loaded at all, a profile ask is simply unknown", () => {
     expect(found("RW1 HO s-1 from=s to=p item=inv:1 ask=PAY", coreVocabulary)).toStrictEqual(["ENUM_UNKNOWN:ask"]);
   });
