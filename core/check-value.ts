@@ -206,7 +206,8 @@ function fullChecker(type: SlotType, ctx: CheckContext): Checker {
     if (!Array.isArray(value)) return bad("VALUE_TYPE", `is not a list (${type.text})`, value as Scalar);
     if (value.length === 0) return bad("VALUE_TYPE", "is an empty list", "");
     for (const v of value as readonly Scalar[]) {
-      if (v === "") return bad("VALUE_TYPE", "has an empty list element", "");
+      // The whole list is quoted: an empty element alone would quote nothing (`bad keep=`).
+      if (v === "") return bad("VALUE_TYPE", "has an empty list element", (value as readonly Scalar[]).map(show).join("+"));
       const p = element(v);
       if (p) return p;
     }

@@ -39,6 +39,9 @@ describe("refusal: rule 2, never guess", () => {
   it("addresses a line that does not parse from what can be recovered", () => {
     expect(un("RW1 HO a-3 from=a to=writer item=x DRAFT")).toBe("RW1 UN writer-1 re=a-3 from=writer to=a item=x why=UNK // TOKEN_NOT_KEYED at 35 DRAFT");
   });
+  it("quotes a list with an empty element whole, so the tail shows what was wrong", () => {
+    expect(un("RW1 HO a-4 from=a to=writer item=x ask=DRAFT keep=+b")).toBe("RW1 UN writer-1 re=a-4 from=writer to=a item=x why=UNK // bad keep=+b");
+  });
   it("the UN it builds is itself a valid line", () => {
     const line = un("RW1 HO a-1 p=pay from=a to=writer item=x ask=PAY amt=12");
     expect(checkLine(line, resolve).ok).toBe(true);
