@@ -131,6 +131,14 @@ describe("POST /v1/delegation/evaluate", () => {
     const r = await body(await postJson("/v1/delegation/evaluate", { ...DELEGATION_EXAMPLES.evaluate, request: { ...(records["request-read-src-1"] as object), object: "PRJ-9/x", operation: "delete" } }));
     expect(r).toMatchObject({ ok: false, decision: "deny", denied_by: ["SCOPE_OBJECT", "SCOPE_OPERATION"] });
   });
+  it("takes the child's attestation chain, as rw delegation evaluate does, and answers as the core", async () => {
+    // A chain that is not the contract's own: the core denies it (CHAIN_BROKEN); the route must
+    // read it, not refuse the field.
+    const input = { ...DELEGATION_EXAMPLES.evaluate, chain: records["chain-d-child-bad"] };
+    const expected = JSON.parse(JSON.stringify(delegation.evaluatePermissionDocument(input)));
+    expect(expected.denied_by).toContain("CHAIN_BROKEN");
+    expect(await body(await postJson("/v1/delegation/evaluate", input))).toStrictEqual(expected);
+  });
   it("a malformed input is a deny with findings; a missing part is a 400", async () => {
     const r = await body(await postJson("/v1/delegation/evaluate", { ...DELEGATION_EXAMPLES.evaluate, heads: "none" }));
     expect(r).toMatchObject({ ok: false, decision: "deny", denied_by: ["DELEGATION_SCHEMA"] });

@@ -49,8 +49,8 @@ export async function delegationCheckFencesRoute(context: RouteContext): Promise
   return json(checkFencesDocument(doc));
 }
 
-/** `rw delegation evaluate`: `{ contract, card, request, fences, heads, approvals?, policy_ref, evaluator_ref }`. */
+/** `rw delegation evaluate`: `{ contract, card, request, fences, heads, approvals?, chain?, policy_ref, evaluator_ref }`. */
 export async function delegationEvaluateRoute(context: RouteContext): Promise<Response> {
-  const { doc } = await parts(context, ["contract", "card", "request", "fences", "heads", "policy_ref", "evaluator_ref"], ["approvals"]);
+  const { doc } = await parts(context, ["contract", "card", "request", "fences", "heads", "policy_ref", "evaluator_ref"], ["approvals", "chain"]);
   return json(evaluatePermissionDocument(doc));
 }
