@@ -17,6 +17,7 @@ import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _show, _strings } from "./_slot-values.js";
+import { _hoSlot, _unsentSlots } from "./_unsent-slots.js";
 
 /** The readback an HO asks for, by slot name; shared by every HO with the same shape. */
 export interface ReadbackShape {
@@ -34,6 +35,11 @@ export interface ReadbackShape {
   readonly exec: readonly string[];
   /** Execution slots the HO carries: compared through one fingerprint. */
   readonly carried: readonly string[];
+  /**
+   * The slots of the HO type the HO carries, as keys: a readback that states any other (but its
+   * own) fails tier 3 (core/_unsent-slots). Part of the shape, so it costs an HO nothing.
+   */
+  readonly sent: Readonly<Record<string, true>>;
 }
 
 /** One HO as the thread audit holds it, rebuilt for the moment its readback is checked. */
@@ -101,12 +107,14 @@ export function _shapeTable(): ShapeTable {
     const noMap = set.execution && set.exec.length === 0;
     const exec = set.execution ? set.exec : [];
     const carried = exec.filter((slot) => _field(ho, slot) !== undefined);
-    const key = JSON.stringify([named, extra, set.comprehension, set.plan, noMap, ask, exec, carried]);
+    // Only slots of the HO type, so extension and unknown keys do not multiply shapes.
+    const sent = Object.keys(ho.slots).filter((slot) => _hoSlot(slot, vocabulary)).sort();
+    const key = JSON.stringify([named, extra, set.comprehension, set.plan, noMap, ask, exec, carried, sent]);
     let n = byShape.get(key);
     if (n === undefined) {
       n = shapes.length;
       const own = (xs: readonly string[]): string[] => JSON.parse(JSON.stringify(xs)) as string[];
-      shapes.push({ vocabulary, named: own(named), extra: own(extra), comprehension: set.comprehension, plan: set.plan, noMap, ask: own([ask])[0] as string, exec: own(exec), carried: own(carried) });
+      shapes.push({ vocabulary, named: own(named), extra: own(extra), comprehension: set.comprehension, plan: set.plan, noMap, ask: own([ask])[0] as string, exec: own(exec), carried: own(carried), sent: Object.fromEntries(own(sent).map((slot) => [slot, true] as const)) });
       byShape.set(key, n);
     }
     return n;
@@ -200,6 +208,7 @@ export function _checkPrint(p: HandoffPrint, rb: Message, expected: ReadbackExpe
     out.push(finding("INTEGRITY", `h=${_show(h)} is not the digest of the HO sent (${sent}): the receiver holds other bytes`, { slot: "h", expected: sent, received: _show(h) }));
   }
   out.push(...echo(p, rb));
+  _unsentSlots(rb, p.shape.sent, p.shape, p.shape.vocabulary, out);
   if (p.shape.comprehension) out.push(...comprehension(p, rb, expected));
   if (p.shape.noMap) {
     out.push(finding("EXEC_NO_MAP", `rb=exec, but the vocabulary names no execution slots for ${p.shape.ask || "this ask"}: no tier 5 and no done check beyond receipt`, { slot: "rb" }));

@@ -14,6 +14,7 @@ import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { VERSION } from "./vocabulary.js";
 import { _same } from "./_slot-values.js";
+import { _unsentSlots } from "./_unsent-slots.js";
 
 /** What only the receiver can add to its readback. */
 export interface ReceiverReadback {
@@ -103,9 +104,11 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
     if (Object.hasOwn(slots, key)) findings.push(finding("READBACK_INCOMPLETE", `extra slot ${key} would overwrite the readback's own`, { slot: key }));
     else slots[key] = value;
   }
+  const rb: Message = { v: VERSION, type: "RB", id: `${ho.to}-${receiver.n}`, re: ho.id, from: ho.to, to: ho.from, item: ho.item, slots, tail: receiver.tail ?? null };
+  // A slot of the HO that the HO does not carry (an extra slot, say) would fail tier 3 of check-rb.
+  _unsentSlots(rb, ho.slots, set, vocabulary, findings);
   if (findings.some((f) => f.severity === "error")) return fail(findings);
 
-  const rb: Message = { v: VERSION, type: "RB", id: `${ho.to}-${receiver.n}`, re: ho.id, from: ho.to, to: ho.from, item: ho.item, slots, tail: receiver.tail ?? null };
   const problems = validate(rb, vocabulary).filter((f) => f.severity === "error");
   if (problems.length > 0) return fail(problems);
   // A readback is sent as a line: one no line can carry (a tail with a control character, an

@@ -119,6 +119,19 @@ describe("makeReadback: composed from the HO as delivered", () => {
     const within = makeReadback(msg(PAYHO), { n: 1, exp: "20261002T1700Z" }, pay);
     expect(within.ok && checkReadback(msg(PAYHO), within.value, pay).wilco).toBe(true);
   });
+  it("every receiver option together (acc do not asm eta exp exec) composes a readback check-rb passes", () => {
+    const ho = msg(PAYHO.replace(" rb=exec", " rb=plan+exec keys=len").replace(" acct=40-12-88/61102938", ""));
+    const rb = makeReadback(ho, { n: 1, acc: ["len:1p"], do: "payment", not: ["refunds"], asm: ["gbp-account"], eta: "20261002", exp: "20261002T1600Z", exec: { acct: "40-12-88/61102938" } }, pay);
+    if (!rb.ok) throw new Error(JSON.stringify(rb.findings));
+    const report = checkReadback(ho, rb.value, pay, { expectAcc: "len:1p", record: { acct: "40-12-88/61102938" } });
+    expect(report.tiers.map((t) => t.result)).toStrictEqual(["pass", "pass", "pass", "pass", "pass"]);
+  });
+  it("refuses an extra slot of the HO that the HO does not carry, which check-rb's tier 3 would fail", () => {
+    const rb = makeReadback(msg(HO1), { n: 1, extra: { ctx: ["research-00"] } }, coreVocabulary);
+    expect(rb.ok).toBe(false);
+    expect(rb.findings.map((f) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["ECHO_MISMATCH", "ctx", "nothing", "research-00"]]);
+    expect(makeReadback(msg(HO1), { n: 1, extra: { x_tok: "abc" } }, coreVocabulary).ok).toBe(true);
+  });
   it("reads back only an HO, and only a valid one", () => {
     expect(makeReadback(msg("RW1 ST a-1 from=a to=b item=x"), { n: 1 }, coreVocabulary).findings[0]?.code).toBe("NOT_A_HANDOFF");
     const bad = { ...msg(HO1), slots: { ask: "POLISH" } };

@@ -167,6 +167,32 @@ describe("readbacks in a thread are judged as check-rb judges them (tiers 1 to 5
   }
 });
 
+describe("a readback that states a slot the HO does not carry: the thread and check-rb agree", () => {
+  const pairs: [string, string, string, string][] = [
+    ["void", "due under rb=echo", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT due=20261010"],
+    ["void", "pri under rb=all", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=all", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT pri=1"],
+    ["void", "acc without rb=acc", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=len:120w"],
+    ["pass", "the readback's own eta exp not asm", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT eta=20261010 exp=20261001T1200Z not=images asm=plain"],
+    ["pass", "acc under rb=acc", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=len:120w"],
+  ];
+  for (const [want, what, ho, rb] of pairs) {
+    it(`${what}: ${want}`, () => {
+      const got = verdicts(read(ho), read(rb), coreVocabulary, {});
+      expect(got.check).toBe(want);
+      expect(got.thread).toBe(want);
+      if (want === "void") expect(got.causes).toStrictEqual(["ECHO_MISMATCH"]);
+    });
+  }
+  it("an HO shaped like one that carries the slot does not lend it (shapes are shared)", () => {
+    const audit = createThreadAudit({ vocabulary: coreVocabulary });
+    audit.add(read("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT pri=1"));
+    audit.add(read("RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT pri=1"));
+    audit.add(read("RW1 HO a-2 from=a to=b item=x:2 ask=DRAFT"));
+    audit.add(read("RW1 RB b-2 re=a-2 from=b to=a item=x:2 ask=DRAFT pri=1"));
+    expect(audit.handoffs().map((h) => h.readback)).toStrictEqual(["wilco", "void"]);
+  });
+});
+
 /** Findings without their places, and owners, in a canonical order. */
 function summary(report: ThreadReport): { findings: string[]; owners: string[] } {
   return {

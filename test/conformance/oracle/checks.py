@@ -38,6 +38,20 @@ R("reissue-passes", "RW1 HO ops-04 re=builder-05 from=ops to=builder item=jira:O
 R("echo-missing-due", HO1, RB1.replace(" due=20261002", ""), [PASS, PASS, FAIL, NA, NA], ["ECHO_MISSING"])
 R("echo-decoded-pri", HO1.replace("conf=M", "conf=M rb=echo+pri"), RB1.replace(" h=c40bba4360dc", " pri=02"), [PASS, NA, PASS, NA, NA], [])
 R("echo-list-order", HO1.replace("keep=research", "keep=research+ops rb=keep"), RB1.replace(" h=c40bba4360dc", " keep=ops+research"), [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
+# Tier 3 compares two decoded messages: an RB that states a slot of the HO the HO does not carry
+# decoded something the sender never encoded, under rb=echo and under rb=all alike.
+HOX = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT"
+RBX = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT"
+R("echo-unsent-due", HOX, RBX + " due=20261010", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
+R("all-unsent-pri", HOX + " rb=all", RBX + " pri=1", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
+R("all-unsent-keep-and-ctx", HOX + " pri=1 rb=all", RBX + " pri=1 keep=a ctx=a-0", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH", "ECHO_MISMATCH"])
+# What the RB states on its own account is no echo: h, eta, not, asm, and exp (never echoed).
+R("rb-own-slots", HOX + " due=20261010", RBX + " due=20261010 h=c95bf2f370ae eta=20261009 exp=20261001T1200Z not=images asm=plain-text", [PASS, PASS, PASS, NA, NA], [])
+# Tier 3 compares the readback set the sender asked for: a slot the HO carries outside it is not compared.
+R("echo-outside-set-not-compared", HOX + " pri=1", RBX + " pri=2", [PASS, NA, PASS, NA, NA], [])
+# acc is the receiver's own when the HO asked rb=acc or rb=plan, and an unsent slot otherwise.
+R("acc-own-under-rb-acc", HOX + " rb=acc", RBX + " acc=len:120w", [PASS, NA, PASS, PASS, NA], ["ACC_UNCHECKED", "ACC_ASSUMPTION"])
+R("acc-unsent-under-rb-echo", HOX, RBX + " acc=len:120w", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
 R("integrity", HO1, RB1.replace("c40bba4360dc", "c40bba4360dd"), [PASS, FAIL, PASS, NA, NA], ["INTEGRITY"])
 R("receipt-wrong-re", HO1, RB1.replace("re=research-01", "re=research-02"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-wrong-sender", HO1, RB1.replace("RB writer-01", "RB ghost-01").replace("from=writer", "from=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
@@ -51,6 +65,13 @@ CHGRB = "RW1 RB payer-4 re=scheduler-4 p=pay from=payer to=scheduler item=sup:ma
 R("chgbank-prev-unverified", CHG, CHGRB, [PASS, NA, PASS, NA, FAIL], ["EXEC_UNVERIFIED"], profile="pay")
 R("chgbank-prev-record", CHG, CHGRB, [PASS, NA, PASS, NA, PASS], [], profile="pay", record={"prev": "40-12-88/61102938"})
 R("chgbank-prev-lookalike", CHG, CHGRB.replace("prev=40-12-88/61102938", "prev=40-12-88/61102939"), [PASS, NA, PASS, NA, FAIL], ["EXEC_MISMATCH"], profile="pay", record={"prev": "40-12-88/61102938"})
+# Under rb=exec the ask's execution slots the HO leaves open are the receiver's to resolve (tier 5
+# checks them against the record), not unsent echoes; another slot of the HO it does not carry is.
+PAYOPEN = PAYHO.replace(" acct=40-12-88/61102938", "")
+PAYOPENRB = PAYRB.replace(" h=a7a82de76607", "")
+R("exec-open-slot-resolved", PAYOPEN, PAYOPENRB, [PASS, NA, PASS, NA, PASS], [], profile="pay", record={"acct": "40-12-88/61102938"})
+R("exec-open-slot-unverified", PAYOPEN, PAYOPENRB, [PASS, NA, PASS, NA, FAIL], ["EXEC_UNVERIFIED"], profile="pay")
+R("exec-unsent-other-slot", PAYHO, PAYRB.replace(" h=a7a82de76607", " eff=20261101"), [PASS, NA, FAIL, NA, PASS], ["ECHO_MISMATCH"], profile="pay")
 R("exec-no-map", "RW1 HO a-1 from=a to=b item=x ask=FIX rb=exec", "RW1 RB b-1 re=a-1 from=b to=a item=x ask=FIX", [PASS, NA, PASS, NA, NA], ["EXEC_NO_MAP"])
 
 ho = []
