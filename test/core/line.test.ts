@@ -40,7 +40,7 @@ describe("parseLine: the JSON form of section 6", () => {
   it("reads an integer by value: -0 is 0, as JSON writes it, so the line and its JSON form agree", () => {
     const m = parsed("RW1 ST a-1 from=a to=b item=x pct=-0");
     expect(Object.is(m.slots["pct"], 0)).toBe(true);
-    expect(parsed(formatLine(m).value)).toStrictEqual(m);
+    expect(parsed(formatLine(m).value as string)).toStrictEqual(m);
   });
 
   it("decodes Y/N as booleans only where the slot is bool", () => {
