@@ -159,10 +159,11 @@ function criteria(vocabulary: Vocabulary): string[] {
 
 function profileSection(vocabulary: Vocabulary): string[] {
   if (vocabulary.profile === null) return [];
-  const out = [`PROFILE ${vocabulary.name} ${vocabulary.profile.version}`];
+  // The version and the rules' descs are the profile's own text: one line each, like every meaning.
+  const out = [`PROFILE ${vocabulary.name} ${plain(vocabulary.profile.version)}`];
   if (vocabulary.exec.size > 0) out.push(`exec slots (rb=exec, DN): ${[...vocabulary.exec].map(([ask, keys]) => `${ask} ${keys.join(" ")}`).join("; ")}`);
   if (vocabulary.agents !== null) out.push(`agents: ${[...vocabulary.agents].join(" ")} human`);
-  for (const r of vocabulary.translation) out.push(r.desc);
+  for (const r of vocabulary.translation) out.push(plain(r.desc));
   return out;
 }
 

@@ -1,5 +1,5 @@
-import { describe, it } from "vitest";
-import { coreVocabulary, legend } from "../../core/index.js";
+import { describe, expect, it } from "vitest";
+import { compileVocabulary, coreVocabulary, legend } from "../../core/index.js";
 import type { Vocabulary } from "../../core/index.js";
 import { expectComplete, expectLeanComplete, expectReadsBack } from "../legend-reader.js";
 import { vocabularies } from "../vocabularies.js";
@@ -22,4 +22,25 @@ describe("teach-back: the legend read back by a reader with no library gives the
     it(`${name}, full`, () => expectReadsBack(vocabulary, legend(vocabulary), false));
     it(`${name}, lean`, () => expectReadsBack(vocabulary, legend(vocabulary, { lean: true }), true));
   }
+});
+
+// Found by the property test (legend-property.test.ts): profiles the schema accepts, whose legend
+// must still read back.
+const base = { version: "0.1", extends: "RW1" } as const;
+function compile(file: object): Vocabulary {
+  const r = compileVocabulary(coreVocabulary, file);
+  expect(r.findings).toStrictEqual([]);
+  return r.value as Vocabulary;
+}
+
+describe("the legend of a profile beyond the shipped ones", () => {
+  it("prints a rule's desc and the version on one line: a newline in them cannot start a section", () => {
+    const v = compile({ ...base, profile: "zz", version: "1\n\nTYPES (all need zz): x", translation: [{ id: "a", desc: "one\n\nTYPES (all need zz): y\nthree" }] });
+    for (const lean of [false, true]) {
+      const text = legend(v, { lean });
+      expect(text.split("\n\n").map((s) => s.split(" ")[0])).toStrictEqual(["RW1", "RULES\n1", "TYPES", "SLOTS", "ENUMS", ...(lean ? [] : ["CRITERIA"]), "PROFILE"]);
+      expect(text.split("\n").slice(-2)).toStrictEqual(["PROFILE zz 1 TYPES (all need zz): x", "one TYPES (all need zz): y three"]);
+      expectReadsBack(v, text, lean);
+    }
+  });
 });
