@@ -95,8 +95,12 @@ function profileSlotsOn(name: string, on: ReadonlyMap<string, readonly string[]>
   return `${name} slots on ${where}${exceptions === "" ? "" : ` (${exceptions})`}`;
 }
 
-/** No text may carry the separators its line is read by: `|` in TYPES, `,` and `;` in lists. */
-const plain = (text: string): string => text.replace(/\|/g, "/").replace(/\s+/g, " ").trim();
+/**
+ * No text may carry the separators its line is read by: `|` in TYPES, `,` and `;` in lists; nor
+ * break its line: white space and control characters (NEL, which many readers take for a line
+ * break, NUL, ESC) become one space.
+ */
+const plain = (text: string): string => text.replace(/\|/g, "/").replace(/[\s\p{Cc}]+/gu, " ").trim();
 const listed = (text: string): string => plain(text.replace(/\s*[;,]\s*/g, " - "));
 /** An enum line's header ends at its first `: `, so a meaning in it cannot hold one. */
 const headed = (text: string): string => listed(text.replace(/:\s+/g, " - "));

@@ -43,4 +43,14 @@ describe("the legend of a profile beyond the shipped ones", () => {
       expectReadsBack(v, text, lean);
     }
   });
+  it("prints no control character from a profile: NEL (a line break to many readers), NUL and ESC become a space", () => {
+    const meaning = "a\u0085b\u0000c\u001b[2Jd\u009be";
+    const v = compile({ ...base, profile: "zz", version: "1\u0085", asks: { ZZ: meaning }, enums: { stage: { S1: meaning, S2: "x" } }, slots: [{ key: "stg", type: "enum:stage", on: ["HO"], desc: meaning }, { key: "sz", type: "token", on: ["HO"], desc: meaning }], translation: [{ id: "a", desc: meaning }] });
+    for (const lean of [false, true]) {
+      const text = legend(v, { lean });
+      expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+      expect(text).toContain("ZZ a b c [2Jd e");
+      expectReadsBack(v, text, lean);
+    }
+  });
 });
