@@ -20,7 +20,10 @@ const CODE = v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "codes a
 const NAME = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]*$/, "names are [a-z][a-z0-9_]*"));
 const KEY = v.pipe(v.string(), v.check(isKey, "slot keys are [a-z][a-z0-9_]*"));
 const AGENT = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/, "agent names are [A-Za-z0-9._-]+"));
-const TEXT = v.pipe(v.string(), v.minLength(1, "must not be empty"), v.maxLength(300, "at most 300 characters"));
+// Blank text (white space or control characters alone) says nothing, and the legend, which prints
+// each text on one line with such runs folded to a space, would print an empty meaning or line.
+const NOT_BLANK = v.regex(/[^\s\p{Cc}]/u, "must not be blank (white space or control characters only)");
+const TEXT = v.pipe(v.string(), v.minLength(1, "must not be empty"), v.maxLength(300, "at most 300 characters"), NOT_BLANK);
 const TYPES = v.pipe(v.array(v.picklist(MESSAGE_TYPES, "is not one of the nine message types")), v.minLength(1, "names at least one type"));
 const CODES = v.record(CODE, TEXT);
 
@@ -51,7 +54,7 @@ const ruleSchema = v.strictObject({
 /** The profile file format. Unknown fields are refused: a misspelt field would silently do nothing. */
 export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObject({
   profile: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]*$/, "profile names are [a-z][a-z0-9_-]*")),
-  version: v.pipe(v.string(), v.minLength(1)),
+  version: v.pipe(v.string(), v.minLength(1), NOT_BLANK),
   extends: v.literal("RW1", "profiles extend RW1"),
   title: v.optional(TEXT),
   desc: v.optional(v.pipe(v.string(), v.maxLength(2000))),

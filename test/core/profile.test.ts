@@ -104,6 +104,10 @@ describe("a profile is checked before it is used", () => {
     ["an ambiguous shape", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
     ["a shape run-on", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}.{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
     ["a shape naming no enum", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{enum:kind}:{id}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
+    ["a blank meaning (the legend would print the code with nothing after it)", { ...minimal, asks: { SHIP: " \n\u0085 " } }, "PROFILE_SCHEMA asks.SHIP"],
+    ["a blank slot desc", { ...minimal, slots: [{ key: "box", type: "token", on: ["HO"], desc: "\t" }] }, "PROFILE_SCHEMA slots.0.desc"],
+    ["a blank rule desc (the legend would print an empty line, which ends a section)", { ...minimal, translation: [{ id: "r", desc: " " }] }, "PROFILE_SCHEMA translation.0.desc"],
+    ["a blank version", { ...minimal, version: "\u0000" }, "PROFILE_SCHEMA version"],
     ["a reserved key", JSON.parse('{"profile":"demo","version":"0.1","extends":"RW1","asks":{"constructor":"x"}}'), "PROFILE_SCHEMA asks.constructor"],
   ];
   for (const [name, profile, expected] of cases) {
