@@ -53,4 +53,25 @@ describe("the legend of a profile beyond the shipped ones", () => {
       expectReadsBack(v, text, lean);
     }
   });
+  it("keeps parentheses out of an enum line's head, where they mark the notes a reader sets aside", () => {
+    const v = compile({
+      ...base,
+      profile: "zz",
+      enums: { stage: { S1: "one", S2: "two" }, kind: { K1: "wrong (sender corrects)", K2: "wrong (sender corrects)" }, lvl: { L1: "low", L2: "high" } },
+      // `(current)` alone would read as a note, hiding stg's own slot; `(all x)` as the shared-meaning note.
+      slots: [
+        { key: "stage", type: "enum:stage", on: ["HO"], desc: "(current)" },
+        { key: "lvl", type: "enum:lvl", on: ["HO"], desc: "level (all x) here" },
+      ],
+    });
+    for (const lean of [false, true]) {
+      const text = legend(v, { lean });
+      expect(text.split("\n").filter((l) => /^(stage|kind|lvl)\b/.test(l))).toStrictEqual([
+        "stage [current]: S1 one, S2 two",
+        "kind (all wrong [sender corrects]): K1 K2",
+        "lvl level [all x] here: L1 low, L2 high",
+      ]);
+      expectReadsBack(v, text, lean);
+    }
+  });
 });
