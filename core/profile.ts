@@ -132,6 +132,11 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
       seen.add(code);
     }
   }
+  // The readback levels are closed (section 3.1) and named `rb` where enums are listed (the
+  // legend's `rb:` line): a profile's own `rb` enum would be a second, different list of that name.
+  if (file.enums && Object.hasOwn(file.enums, "rb")) {
+    push("PROFILE_REDEFINES_CORE", "enums.rb", "rb names the readback levels (echo all acc plan exec), which are closed; a profile cannot define an enum of that name");
+  }
   const enumNames = new Set([...core.enums.keys(), ...defined.keys()]);
 
   // Slots: new keys, real types, defined enums.
