@@ -162,6 +162,10 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   for (const [ask, keys] of Object.entries(file.exec ?? {})) {
     const path = `exec.${ask}`;
     if (!core.enums.get("ask")?.has(ask) && !defined.get("ask")?.has(ask)) push("PROFILE_REFERENCE", path, `${ask} is not an ask of the core or the profile`);
+    // An ask with execution slots is one the domain needs; the lean legend keeps only the core asks in asks_used.
+    else if (core.enums.get("ask")?.has(ask) && file.asks_used !== undefined && !file.asks_used.includes(ask)) {
+      push("PROFILE_REFERENCE", path, `${ask} is a core ask that asks_used leaves out; an ask with execution slots is one the domain needs, so list it there`);
+    }
     for (const key of keys) {
       if (!isSlot(key)) push("PROFILE_REFERENCE", path, `slot ${key} is not defined`);
       else if (key !== "item" && !(on(key).includes("RB") && on(key).includes("DN"))) {

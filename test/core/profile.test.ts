@@ -109,6 +109,7 @@ describe("a profile is checked before it is used", () => {
     ["a blank rule desc (the legend would print an empty line, which ends a section)", { ...minimal, translation: [{ id: "r", desc: " " }] }, "PROFILE_SCHEMA translation.0.desc"],
     ["a blank version", { ...minimal, version: "\u0000" }, "PROFILE_SCHEMA version"],
     ["an enum named rb (the readback levels, closed by section 3.1, and the legend's rb line)", { ...minimal, enums: { rb: { FULL: "everything" } } }, "PROFILE_REDEFINES_CORE enums.rb"],
+    ["exec for a core ask that asks_used leaves out (the lean legend would name an ask it drops)", { ...minimal, asks_used: ["DECIDE"], exec: { REVIEW: ["item"] } }, "PROFILE_REFERENCE exec.REVIEW"],
     ["a reserved key", JSON.parse('{"profile":"demo","version":"0.1","extends":"RW1","asks":{"constructor":"x"}}'), "PROFILE_SCHEMA asks.constructor"],
   ];
   for (const [name, profile, expected] of cases) {
