@@ -103,10 +103,12 @@ function profileSlotsOn(name: string, on: ReadonlyMap<string, readonly string[]>
 const plain = (text: string): string => text.replace(/\|/g, "/").replace(/[\s\p{Cc}]+/gu, " ").trim();
 const listed = (text: string): string => plain(text.replace(/\s*[;,]\s*/g, " - "));
 /**
- * An enum line's header ends at its first `: `, so a meaning in it cannot hold one; and its notes
- * are in parentheses (`(all ISO 4217 currency)`, `ans`'s), so a meaning in it holds brackets instead.
+ * An enum line's header ends at its first `: `, so a meaning in it cannot hold one: not after
+ * `listed` (whose ` - ` can follow a colon, `a:,b`), nor at its end (a note's space or the
+ * header's own `: ` follows). Its notes are in parentheses (`(all ISO 4217 currency)`, `ans`'s),
+ * so a meaning in it holds brackets instead.
  */
-const headed = (text: string): string => listed(text.replace(/:\s+/g, " - ")).replace(/\(/g, "[").replace(/\)/g, "]");
+const headed = (text: string): string => listed(text).replace(/:+(\s+|$)/g, " - ").trim().replace(/\(/g, "[").replace(/\)/g, "]");
 
 /**
  * The header of an enum's line: its name, then the slots that take it, each with its meaning

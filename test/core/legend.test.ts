@@ -74,4 +74,26 @@ describe("the legend of a profile beyond the shipped ones", () => {
       expectReadsBack(v, text, lean);
     }
   });
+  it("keeps `: ` out of an enum line's head however a meaning's colon, commas and the notes meet", () => {
+    const v = compile({
+      ...base,
+      profile: "zz",
+      enums: { stage: { S1: "one", S2: "two" }, kind: { K1: "same", K2: "same" }, ans: { OK2: "fine" } },
+      slots: [
+        // `:,` became `: - ` once the comma was replaced (`::,` then `: - -`); a colon at the end met the note's space.
+        { key: "stage", type: "enum:stage", on: ["HO"], desc: "step::,next" },
+        { key: "kind", type: "enum:kind", on: ["HO"], desc: "what it is:" },
+        { key: "ans", type: "enum:ans", on: ["AN"], desc: "the answer:" },
+      ],
+    });
+    for (const lean of [false, true]) {
+      const text = legend(v, { lean });
+      expect(text.split("\n").filter((l) => /^(stage|kind|ans)\b/.test(l))).toStrictEqual([
+        "stage step - - next: S1 one, S2 two",
+        "kind what it is - (all same): K1 K2",
+        "ans the answer - (AQ opts and AN val; also Y N number date tail): OK2 fine",
+      ]);
+      expectReadsBack(v, text, lean);
+    }
+  });
 });
