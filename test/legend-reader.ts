@@ -111,13 +111,14 @@ export function leanKeepsAsk(vocabulary: Vocabulary, code: string): boolean {
 export function expectLeanComplete(vocabulary: Vocabulary, text: string): void {
   expect(text).not.toContain("CRITERIA");
   for (const key of vocabulary.slots.keys()) if (!COMPREHENSION.has(key)) expect(word(text, key), key).toBe(true);
-  const askLine = text.split("\n").find((l) => l.startsWith("ask ")) as string;
-  for (const code of vocabulary.enums.get("ask")?.keys() ?? []) expect(word(askLine, code), code).toBe(leanKeepsAsk(vocabulary, code));
+  // The ask line's codes as the reader takes them: a dropped code may still be a word in a meaning.
+  const asks = teachBack(text).enums.get("ask") ?? [];
+  for (const code of vocabulary.enums.get("ask")?.keys() ?? []) expect(asks.includes(code), code).toBe(leanKeepsAsk(vocabulary, code));
   for (const r of vocabulary.translation) expect(text).toContain(oneLine(r.desc));
   for (const [ask, slots] of vocabulary.exec) {
     expect(text).toContain(`${ask} ${slots.join(" ")}`);
     // An ask the exec line names is one the lean legend defines.
-    expect(word(askLine, ask), `exec ${ask}`).toBe(true);
+    expect(asks.includes(ask), `exec ${ask}`).toBe(true);
   }
 }
 
