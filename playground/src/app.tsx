@@ -247,7 +247,15 @@ export function App() {
   }
   return (
     <>
-      <a class="skip" href="#main">
+      {/* Focus moves without following the link: the fragment is the page's state (share.ts). */}
+      <a
+        class="skip"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById("main")?.focus();
+        }}
+      >
         Skip to the playground
       </a>
       <header class="top">
