@@ -143,11 +143,15 @@ export function App() {
     return () => removeEventListener("hashchange", onHash);
   }, [load]);
 
-  /** Writes the state into the fragment (replacing the history entry, so Back leaves the page). */
-  const writeFragment = useCallback(async (s: PlaygroundState): Promise<void> => {
+  /**
+   * Writes the state into the fragment (replacing the history entry, so Back leaves the page).
+   * `always`: even when it is the fragment last written, for the address may hold another since
+   * (a foreign fragment the page did not open).
+   */
+  const writeFragment = useCallback(async (s: PlaygroundState, always = false): Promise<void> => {
     const n = ++writes.current;
     const fragment = isInitial(s) ? "" : await stateFragment(s);
-    if (n !== writes.current || fragment === written.current) return;
+    if (n !== writes.current || (fragment === written.current && !always)) return;
     written.current = fragment;
     history.replaceState(null, "", fragment === "" ? location.pathname + location.search : fragment);
   }, []);
@@ -229,7 +233,7 @@ export function App() {
   }, [set]);
 
   const share = async (): Promise<void> => {
-    await writeFragment(s);
+    await writeFragment(s, true);
     try {
       await navigator.clipboard.writeText(location.href);
       setShareStatus("Link copied: it opens the playground as you see it now.");

@@ -25,3 +25,22 @@ describe("the skip link", () => {
     expect(await page.locator("#conversation").inputValue()).toBe(SECTION_EIGHT[0]?.lines.join("\n"));
   });
 });
+
+describe("Copy link", () => {
+  it("copies the page's state after a foreign fragment replaced the address", async () => {
+    const { page } = await open();
+    const line = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002";
+    await page.fill("#conversation", line);
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toMatch(/^#s1\./);
+    await page.evaluate(() => {
+      location.hash = "#section-2";
+    });
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("keeps what it held");
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect.poll(() => page.locator("header .status").textContent()).toContain("Link copied");
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/#s1\./);
+    const { page: again } = await open(link.slice(link.indexOf("#")));
+    await expect.poll(() => again.locator("#conversation").inputValue()).toBe(line);
+  });
+});
