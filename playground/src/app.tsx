@@ -16,7 +16,7 @@ import { senderExpectations } from "./expectations.js";
 import { shippedVocabulary } from "../../profiles/index.js";
 import { customProfile, resolverFor } from "./profiles.js";
 import { leavePending, takePending } from "./pending.js";
-import { readFragment, stateFragment, stateFragmentNow } from "./share.js";
+import { MAX_ADDRESS_CHARS, readFragment, stateFragment, stateFragmentNow } from "./share.js";
 import { initialState } from "./state.js";
 import type { PlaygroundState, View } from "./state.js";
 import { ConversationView } from "./views/conversation.js";
@@ -91,6 +91,12 @@ const whenIdle = (f: () => void): void => {
   else setTimeout(f, 0);
 };
 
+/** The length of the address with `fragment`, when it is more than a browser opens; else null. */
+function addressOver(fragment: string): number | null {
+  const length = location.href.length - location.hash.length + fragment.length;
+  return fragment === "" || length <= MAX_ADDRESS_CHARS ? null : length;
+}
+
 /** The offset in `text` of column `at` of line `n` (1-based), lines split as the checker splits them. */
 function offsetOf(text: string, n: number, at: number): number {
   const re = /\r\n|\n|\r/g;
@@ -107,6 +113,8 @@ export function App() {
   const [state, setState] = useState<PlaygroundState | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [shareStatus, setShareStatus] = useState("");
+  /** The length of the address the state would need, when it is more than a browser opens. */
+  const [tooLong, setTooLong] = useState<number | null>(null);
   const written = useRef("");
   const writes = useRef(0);
 
@@ -148,12 +156,20 @@ export function App() {
    * `always`: even when it is the fragment last written, for the address may hold another since
    * (a foreign fragment the page did not open).
    */
-  const writeFragment = useCallback(async (s: PlaygroundState, always = false): Promise<void> => {
+  const writeFragment = useCallback(async (s: PlaygroundState, always = false): Promise<number | null> => {
     const n = ++writes.current;
-    const fragment = isInitial(s) ? "" : await stateFragment(s);
-    if (n !== writes.current || (fragment === written.current && !always)) return;
+    const full = isInitial(s) ? "" : await stateFragment(s);
+    if (n !== writes.current) return null;
+    // An address a browser will not open holds no state: a reload in this tab gets it back from
+    // what the page leaves in the tab's storage when it goes (pending.ts), while that storage
+    // holds it, and the page says a link cannot hold it.
+    const over = addressOver(full);
+    setTooLong(over);
+    const fragment = over === null ? full : "";
+    if (fragment === written.current && !always) return over;
     written.current = fragment;
     history.replaceState(null, "", fragment === "" ? location.pathname + location.search : fragment);
+    return over;
   }, []);
 
   // A page that is hidden or leaving may not live to see the pause: its state goes into the
@@ -165,7 +181,7 @@ export function App() {
       const fragment = isInitial(s) ? "" : stateFragmentNow(s);
       writes.current++;
       leavePending(location.hash, fragment);
-      if (fragment !== written.current) {
+      if (fragment !== written.current && addressOver(fragment) === null) {
         written.current = fragment;
         history.replaceState(null, "", fragment === "" ? location.pathname + location.search : fragment);
       }
@@ -233,7 +249,7 @@ export function App() {
   }, [set]);
 
   const share = async (): Promise<void> => {
-    await writeFragment(s, true);
+    if ((await writeFragment(s, true)) !== null) return;
     try {
       await navigator.clipboard.writeText(location.href);
       setShareStatus("Link copied: it opens the playground as you see it now.");
@@ -270,7 +286,9 @@ export function App() {
             Copy link
           </button>
           <span class="status" role="status" aria-live="polite">
-            {shareStatus}
+            {tooLong === null
+              ? shareStatus
+              : `No link can hold this state: its address would be ${tooLong.toLocaleString("en")} characters, more than a browser opens (${MAX_ADDRESS_CHARS.toLocaleString("en")}). Copy link copies nothing, and a reload restores it only from this tab's storage, which holds a few megabytes.`}
           </span>
         </div>
       </header>

@@ -9,6 +9,11 @@ import { readState } from "./state.js";
 import type { PlaygroundState } from "./state.js";
 
 export const FRAGMENT_PREFIX = "#s1.";
+/**
+ * The longest address a browser opens: Chromium's limit (url::kMaxURLChars). A longer one is not
+ * opened as a link, and a reload of it loses its fragment.
+ */
+export const MAX_ADDRESS_CHARS = 2 * 1024 * 1024;
 /** The most a shared state may inflate to. */
 const MAX_STATE_BYTES = 8 * 1024 * 1024;
 

@@ -44,3 +44,31 @@ describe("Copy link", () => {
     await expect.poll(() => again.locator("#conversation").inputValue()).toBe(line);
   });
 });
+
+describe("a state too large for an address", () => {
+  it("is not put in a link a browser will not open, says so, and survives a reload", async () => {
+    const { page } = await open();
+    // About 2.6 MB that deflate cannot shrink: its link would be over Chromium's 2 MiB.
+    const text = await page.evaluate(() => {
+      const bytes = new Uint8Array(2_600_000);
+      for (let i = 0; i < bytes.length; i += 65536) crypto.getRandomValues(bytes.subarray(i, i + 65536));
+      const lines: string[] = [];
+      for (let i = 0; i < bytes.length; i += 1000) lines.push(`RW1 HO a-${i} from=a to=b item=x ask=DRAFT // ${Array.from(bytes.subarray(i, i + 1000), (b) => String.fromCharCode(48 + (b % 75))).join("")}`);
+      return lines.join("\n");
+    });
+    await page.evaluate((t) => {
+      const ta = document.querySelector("#conversation") as HTMLTextAreaElement;
+      ta.value = t;
+      ta.dispatchEvent(new Event("input", { bubbles: true }));
+    }, text);
+    const status = page.locator("header .status");
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toContain("No link can hold this state");
+    expect((await page.evaluate(() => location.href)).length).toBeLessThanOrEqual(2 * 1024 * 1024);
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await page.waitForTimeout(500);
+    expect(await status.textContent()).not.toContain("Link copied");
+    await page.reload();
+    await expect.poll(() => page.locator("#conversation").inputValue(), { timeout: 20_000 }).toBe(text);
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toContain("No link can hold this state");
+  });
+});
