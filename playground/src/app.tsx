@@ -236,8 +236,10 @@ export function App() {
     const ta = textarea.current;
     if (ta === null) return;
     const offset = offsetOf(ta.value, n, at);
-    ta.focus();
+    // The caret first, then focus: focusing scrolls the caret into view, sideways too on a line
+    // wider than the editor; moving the caret of a focused editor does not.
     ta.setSelectionRange(offset, offset);
+    ta.focus();
     const lineHeight = Number.parseFloat(getComputedStyle(ta).lineHeight) || 19;
     ta.scrollTop = Math.max(0, (n - 3) * lineHeight);
   }, []);
