@@ -323,7 +323,7 @@ export function App() {
               onNow={onNow}
             />
           ) : s.view === "readback" ? (
-            <ReadbackLab state={s} set={set} checked={checked} problems={expectations.problems} onLoadPay={loadPay} />
+            <ReadbackLab state={s} set={set} checked={checked} problems={expectations.problems} onLoadPay={loadPay} resolve={resolve} />
           ) : s.view === "legend" ? (
             <LegendView state={s} set={set} custom={custom} />
           ) : s.view === "mailbox" ? (

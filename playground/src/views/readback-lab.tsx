@@ -4,6 +4,8 @@
  * resolved values are checked against) is typed here; the tier report of every readback of that
  * HO follows, and the same expectations apply to the conversation's thread.
  */
+import { readbackSet } from "../../../core/index.js";
+import type { VocabularyResolver } from "../../../core/index.js";
 import type { Checked, CheckedLine } from "../check/checker.js";
 import type { Expectation, PlaygroundState } from "../state.js";
 import { Highlight } from "./highlight.js";
@@ -15,11 +17,13 @@ interface Props {
   readonly checked: Checked;
   readonly problems: ReadonlyMap<string, readonly string[]>;
   readonly onLoadPay: () => void;
+  /** The vocabulary a line naming `p` is read with, as the conversation reads it. */
+  readonly resolve: VocabularyResolver;
 }
 
 const EMPTY: Expectation = { expectAcc: "", record: "" };
 
-export function ReadbackLab({ state, set, checked, problems, onLoadPay }: Props) {
+export function ReadbackLab({ state, set, checked, problems, onLoadPay, resolve }: Props) {
   const handoffs = [...checked.handoffs.values()];
   if (handoffs.length === 0) {
     return (
@@ -37,6 +41,14 @@ export function ReadbackLab({ state, set, checked, problems, onLoadPay }: Props)
   const update = (patch: Partial<Expectation>): void => set({ expectations: { ...state.expectations, [id]: { ...e, ...patch } } });
   const readbacks = [...checked.readbacks.values()].filter((r) => r.ho === selected);
   const recordProblems = problems.get(id) ?? [];
+  // What the HO's rb= asks (the core's readbackSet): rw check-rb refuses --expect-acc and --record
+  // that it never reads, so the lab says so rather than ignore them in silence.
+  const message = selected.check.message;
+  const p = message?.slots["p"];
+  const vocabulary = resolve(typeof p === "string" ? p : null);
+  const asked = message === null || vocabulary === undefined ? null : readbackSet(message, vocabulary);
+  const accUnread = asked !== null && !asked.comprehension && e.expectAcc.trim() !== "";
+  const recordUnread = asked !== null && !asked.execution && e.record.trim() !== "";
   return (
     <div>
       <div class="controls">
@@ -59,17 +71,27 @@ export function ReadbackLab({ state, set, checked, problems, onLoadPay }: Props)
           <h2 id="sender-title">The sender's side</h2>
           <div class="field">
             <label for="expect-acc">Withheld acceptance criteria</label>
-            <input id="expect-acc" type="text" spellcheck={false} autoComplete="off" value={e.expectAcc} placeholder="len:120w+tone:plain+no:em-dash" onInput={(ev) => update({ expectAcc: (ev.currentTarget as HTMLInputElement).value })} aria-describedby="expect-acc-hint" />
+            <input id="expect-acc" type="text" spellcheck={false} autoComplete="off" value={e.expectAcc} placeholder="len:120w+tone:plain+no:em-dash" onInput={(ev) => update({ expectAcc: (ev.currentTarget as HTMLInputElement).value })} aria-describedby={accUnread ? "expect-acc-hint expect-acc-not-asked" : "expect-acc-hint"} />
             <span id="expect-acc-hint" class="hint">
               tier 4 (--expect-acc): key:value joined with +; empty: the HO's own acc=, if any
             </span>
+            {accUnread ? (
+              <span id="expect-acc-not-asked" class="hint problems">
+                Not read: criteria are read at tier 4, which this HO does not ask (it has no rb=acc or rb=plan).
+              </span>
+            ) : null}
           </div>
           <div class="field">
             <label for="record">Sender's record</label>
-            <textarea id="record" rows={6} spellcheck={false} value={e.record} placeholder={'{"acct": "40-12-88/61102938", "$resolve": ["acct"]}'} onInput={(ev) => update({ record: (ev.currentTarget as HTMLTextAreaElement).value })} aria-describedby="record-hint record-problems" aria-invalid={recordProblems.length > 0} />
+            <textarea id="record" rows={6} spellcheck={false} value={e.record} placeholder={'{"acct": "40-12-88/61102938", "$resolve": ["acct"]}'} onInput={(ev) => update({ record: (ev.currentTarget as HTMLTextAreaElement).value })} aria-describedby={recordUnread ? "record-hint record-not-asked record-problems" : "record-hint record-problems"} aria-invalid={recordProblems.length > 0} />
             <span id="record-hint" class="hint">
               tier 5: a JSON object of slot values; "$resolve" names the slots the receiver resolves
             </span>
+            {recordUnread ? (
+              <span id="record-not-asked" class="hint problems">
+                Not read: the record is read at tier 5, which this HO does not ask (it has no rb=exec).
+              </span>
+            ) : null}
             <div id="record-problems" class="problems" role="status">
               {recordProblems.length > 0 ? <p>The record is not used until the core reads it:</p> : null}
               {recordProblems.length > 0 ? (
