@@ -171,7 +171,7 @@ function profileSection(vocabulary: Vocabulary): string[] {
   // The version and the rules' descs are the profile's own text: one line each, like every meaning.
   const out = [`PROFILE ${vocabulary.name} ${plain(vocabulary.profile.version)}`];
   if (vocabulary.exec.size > 0) out.push(`exec slots (rb=exec, DN): ${[...vocabulary.exec].map(([ask, keys]) => `${ask} ${keys.join(" ")}`).join("; ")}`);
-  if (vocabulary.agents !== null) out.push(`agents: ${[...vocabulary.agents].join(" ")} human`);
+  if (vocabulary.agents !== null) out.push(`agents: ${[...vocabulary.agents, "human"].join(" ")}`);
   for (const r of vocabulary.translation) out.push(plain(r.desc));
   return out;
 }

@@ -53,6 +53,10 @@ describe("the legend of a profile beyond the shipped ones", () => {
       expectReadsBack(v, text, lean);
     }
   });
+  it("names the agents a profile lists, and human, with single spaces even when it lists none", () => {
+    expect(legend(compile({ ...base, profile: "zz", agents: [] })).split("\n")).toContain("agents: human");
+    expect(legend(compile({ ...base, profile: "zz", agents: ["a", "b"] })).split("\n")).toContain("agents: a b human");
+  });
   it("keeps parentheses out of an enum line's head, where they mark the notes a reader sets aside", () => {
     const v = compile({
       ...base,
