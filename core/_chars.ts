@@ -122,3 +122,12 @@ export function _isMoney(text: string): boolean {
  * and PARAGRAPH SEPARATOR) and C0 and C1 controls. parseLine finds the same characters one by one.
  */
 export const _BREAK_OR_CONTROL: RegExp = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * The first `n` UTF-16 units of `text`, one fewer when the last would be the first half of a
+ * surrogate pair: a cut never leaves half a character (findings and tails are well-formed text).
+ */
+export function _prefix(text: string, n: number): string {
+  const last = text.charCodeAt(n - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? n - 1 : n);
+}

@@ -3,7 +3,7 @@
  * `why=VER` when the version token is the problem, `why=UNK` for everything else: the reply
  * describes the message, never the receiver (not NOCAP, not SCOPE).
  */
-import { _isToken } from "./_chars.js";
+import { _BREAK_OR_CONTROL, _isToken, _prefix } from "./_chars.js";
 import { isAgent, isMessageId } from "./check-value.js";
 import { finding, result } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
@@ -18,7 +18,7 @@ const SHOWN_MAX = 40;
  * What a tail cannot hold (README note 5): C0 and C1 controls, the line breaks Unicode adds (NEL is
  * a C1 control; LINE and PARAGRAPH SEPARATOR), and lone surrogates. A JSON form's value can hold them.
  */
-const NOT_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NOT_IN_LINE = new RegExp(`${_BREAK_OR_CONTROL.source}|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`);
 const NOT_IN_TAIL = new RegExp(NOT_IN_LINE.source, "g");
 
 /** An item the UN can carry: a reference (no whitespace) that a line can hold. */
@@ -27,11 +27,7 @@ const isRef = (item: string): boolean => _isToken(item, false) && !NOT_IN_LINE.t
 /** A received value made safe to quote in a tail: one line, bounded, never cut inside a surrogate pair. */
 function quote(text: string): string {
   const clean = text.replace(NOT_IN_TAIL, "?");
-  if (clean.length <= SHOWN_MAX) return clean;
-  let end = SHOWN_MAX - 1;
-  const last = clean.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `${clean.slice(0, end)}…`;
+  return clean.length <= SHOWN_MAX ? clean : `${_prefix(clean, SHOWN_MAX - 1)}…`;
 }
 
 /** One short phrase per refusing finding, naming the offending code. */

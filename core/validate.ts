@@ -3,7 +3,7 @@
  * single line can break (sections 2, 3, 4, 5 rules 2-4, and 7). Rules that need another message
  * (a readback against its handoff) belong to the readback checks, not here.
  */
-import { _constraintKey, _isAgentName, _isMessageId, _isToken, _messageIdDash } from "./_chars.js";
+import { _constraintKey, _isAgentName, _isMessageId, _isToken, _messageIdDash, _prefix } from "./_chars.js";
 import { isDate } from "./check-value.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import { _capFindings, _error, _note } from "./finding.js";
@@ -181,11 +181,7 @@ function checkAgents(message: Message, agents: ReadonlySet<string>, profile: str
  * A token as a finding shows it: its first 40 characters, and `...` when there are more. The cut
  * never splits a surrogate pair: a finding is well-formed text, as a line must be (note 5).
  */
-export const _cut = (token: string): string => {
-  if (token.length <= 40) return token;
-  const last = token.charCodeAt(39);
-  return `${token.slice(0, last >= 0xd800 && last <= 0xdbff ? 39 : 40)}...`;
-};
+export const _cut = (token: string): string => (token.length > 40 ? `${_prefix(token, 40)}...` : token);
 
 /** Rule 2's VER: the version token (at `at` on a line, null in a JSON form) is not this reader's. Long tokens are shown cut. */
 export function _versionFinding(v: string, at: number | null): Finding {
