@@ -2,7 +2,7 @@
  * The profiles the playground reads with: the shipped ones (profiles/index.ts, compiled by the core
  * on first use) and a custom profile pasted or loaded from a file (checked by compileVocabulary).
  */
-import { compileVocabulary, coreVocabulary, parseJsonText, profileResolver } from "../../core/index.js";
+import { compileVocabulary, coreVocabulary, parseJsonText, profileResolver, withoutBom } from "../../core/index.js";
 import type { Finding, Vocabulary, VocabularyResolver } from "../../core/index.js";
 import { shippedNames, shippedVocabulary } from "../../profiles/index.js";
 
@@ -13,9 +13,10 @@ export type CustomProfile =
   | { readonly ok: true; readonly vocabulary: Vocabulary; readonly findings: readonly Finding[] }
   | { readonly ok: false; readonly error: string; readonly findings: readonly Finding[] };
 
+/** One leading byte order mark is dropped, as the CLI drops it from a profile file. */
 export function customProfile(text: string): CustomProfile | null {
   if (text.trim() === "") return null;
-  const json = parseJsonText(text);
+  const json = parseJsonText(withoutBom(text));
   if (!json.ok) return { ok: false, error: json.problem === "syntax" ? `not JSON: ${json.reason}` : json.reason, findings: [] };
   const result = compileVocabulary(coreVocabulary, json.value);
   if (!result.ok) return { ok: false, error: "the profile is refused", findings: result.findings };

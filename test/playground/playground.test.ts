@@ -251,6 +251,20 @@ describe("the legend generator", () => {
     await page.getByLabel("Load a profile file").setInputFiles({ name: "mine.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ ...mine, asks: { RANK: "rank it" } })) });
     await expect.poll(() => page.getByLabel("legend text").textContent()).toContain("RANK");
     expect(await page.locator("img").count()).toBe(0);
+    // Pasted with a leading byte order mark, as the CLI reads a file saved with one.
+    await custom.fill(`\uFEFF${JSON.stringify({ ...mine, asks: { GRADE: "grade it" } })}`);
+    await expect.poll(() => page.locator("#custom-status").textContent()).toContain("valid profile mine 0.1");
+    await expect.poll(() => page.getByLabel("legend text").textContent()).toContain("GRADE");
+  });
+
+  it("sets the text a line is typed in, and the legend, in a monospace font", async () => {
+    const { page } = await open();
+    const family = (e: Element) => getComputedStyle(e).fontFamily;
+    const conversation = await page.locator("#conversation").evaluate(family);
+    expect(conversation).toMatch(/^ui-monospace,.*monospace$/);
+    await page.getByRole("tab", { name: "Legend" }).click();
+    expect(await page.getByLabel("legend text").evaluate(family)).toBe(conversation);
+    expect(await page.getByLabel("Profile file (JSON)").evaluate(family)).toBe(conversation);
   });
 });
 
