@@ -16,7 +16,12 @@ import { _cut as cut } from "./validate.js";
 const WELL_FORMED = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
 
 const text = v.pipe(v.string(), v.regex(WELL_FORMED, "is not well-formed Unicode"));
-const tailText = v.pipe(text, v.check((t) => !_BREAK_OR_CONTROL.test(t), "holds a line break or control character; a tail is part of one line"));
+// An empty tail is no tail: a line cannot carry one (TAIL_EMPTY), so its JSON form is refused too.
+const tailText = v.pipe(
+  text,
+  v.check((t) => t !== "", "is empty; no tail is null"),
+  v.check((t) => !_BREAK_OR_CONTROL.test(t), "holds a line break or control character; a tail is part of one line"),
+);
 const scalar = v.union([text, v.pipe(v.number(), v.safeInteger("is a number that is not a safe integer")), v.boolean()]);
 const slotKey = v.pipe(
   v.string(),
