@@ -35,3 +35,8 @@ export function _fingerprint(message: Message, slots: readonly string[]): number
   for (const slot of slots) values.push(_field(message, slot) ?? null);
   return _cyrb53(JSON.stringify(values));
 }
+
+/** The fingerprint of one decoded value, as `_fingerprint` gives it for a one-slot list. */
+export function _valueFingerprint(value: SlotValue): number {
+  return _cyrb53(JSON.stringify([value]));
+}

@@ -8,7 +8,7 @@
 import { isTime } from "./check-value.js";
 import { _comprehension } from "./check-readback.js";
 import type { ReadbackExpectations } from "./check-readback.js";
-import { _fingerprint } from "./_fingerprint.js";
+import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
 import { _digestNumber, _digestText } from "./_handoff-table.js";
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
@@ -17,7 +17,8 @@ import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _show, _strings } from "./_slot-values.js";
-import { _hoSlot, _unsentSlots } from "./_unsent-slots.js";
+import { _comparedBeyondEcho, _hoSlot, _statedSlots } from "./_stated-slots.js";
+import type { SentSlots } from "./_stated-slots.js";
 
 /** The readback an HO asks for, by slot name; shared by every HO with the same shape. */
 export interface ReadbackShape {
@@ -26,6 +27,8 @@ export interface ReadbackShape {
   readonly named: readonly string[];
   /** The rest of the echo set: compared through one fingerprint. */
   readonly extra: readonly string[];
+  /** The whole echo set, `named` and `extra`. */
+  readonly echo: readonly string[];
   readonly comprehension: boolean;
   readonly plan: boolean;
   /** `rb=exec` with no execution slots for the ask: a note, no tier 5. */
@@ -37,9 +40,14 @@ export interface ReadbackShape {
   readonly carried: readonly string[];
   /**
    * The slots of the HO type the HO carries, as keys: a readback that states any other (but its
-   * own) fails tier 3 (core/_unsent-slots). Part of the shape, so it costs an HO nothing.
+   * own) fails tier 3 (core/_stated-slots). Part of the shape, so it costs an HO nothing.
    */
   readonly sent: Readonly<Record<string, true>>;
+  /**
+   * Of those, the ones tier 3 compares when a readback states them beyond its echo set (sorted):
+   * each HO keeps one fingerprint of its value per slot, while it is open (HandoffPrint.stated).
+   */
+  readonly beyond: readonly string[];
 }
 
 /** One HO as the thread audit holds it, rebuilt for the moment its readback is checked. */
@@ -56,6 +64,8 @@ export interface HandoffPrint {
   readonly shape: ReadbackShape;
   readonly echoPrint: number;
   readonly execPrint: number;
+  /** Fingerprints of the HO's values of `shape.beyond`, in that order. */
+  readonly stated: Float64Array;
   /** The HO's own `acc=` (null when it sent none) and `keys=`, kept only while tier 4 may need them. */
   readonly acc: readonly string[] | null;
   readonly keys: readonly string[];
@@ -109,12 +119,13 @@ export function _shapeTable(): ShapeTable {
     const carried = exec.filter((slot) => _field(ho, slot) !== undefined);
     // Only slots of the HO type, so extension and unknown keys do not multiply shapes.
     const sent = Object.keys(ho.slots).filter((slot) => _hoSlot(slot, vocabulary)).sort();
+    const beyond = sent.filter((slot) => _comparedBeyondEcho(slot, { echo: set.echo, comprehension: set.comprehension, exec }, vocabulary));
     const key = JSON.stringify([named, extra, set.comprehension, set.plan, noMap, ask, exec, carried, sent]);
     let n = byShape.get(key);
     if (n === undefined) {
       n = shapes.length;
       const own = (xs: readonly string[]): string[] => JSON.parse(JSON.stringify(xs)) as string[];
-      shapes.push({ vocabulary, named: own(named), extra: own(extra), comprehension: set.comprehension, plan: set.plan, noMap, ask: own([ask])[0] as string, exec: own(exec), carried: own(carried), sent: Object.fromEntries(own(sent).map((slot) => [slot, true] as const)) });
+      shapes.push({ vocabulary, named: own(named), extra: own(extra), echo: own(set.echo), beyond: own(beyond), comprehension: set.comprehension, plan: set.plan, noMap, ask: own([ask])[0] as string, exec: own(exec), carried: own(carried), sent: Object.fromEntries(own(sent).map((slot) => [slot, true] as const)) });
       byShape.set(key, n);
     }
     return n;
@@ -197,6 +208,18 @@ function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations)
 }
 
 /**
+ * The HO's values as the audit keeps them: which slots it carries, and a fingerprint of each one
+ * tier 3 compares beyond the echo. A value it cannot find a fingerprint for compares as different.
+ */
+function printedSlots(p: HandoffPrint): SentSlots {
+  const { sent, beyond } = p.shape;
+  return {
+    same: (key, value) => (Object.hasOwn(sent, key) ? p.stated[beyond.indexOf(key)] === _valueFingerprint(value) : undefined),
+    shown: () => undefined,
+  };
+}
+
+/**
  * Every finding check-rb would give `rb` against the HO behind `p` (errors and notes): no error
  * means the readback passes every tier the sender asked for.
  */
@@ -208,7 +231,7 @@ export function _checkPrint(p: HandoffPrint, rb: Message, expected: ReadbackExpe
     out.push(finding("INTEGRITY", `h=${_show(h)} is not the digest of the HO sent (${sent}): the receiver holds other bytes`, { slot: "h", expected: sent, received: _show(h) }));
   }
   out.push(...echo(p, rb));
-  _unsentSlots(rb, p.shape.sent, p.shape, p.shape.vocabulary, out);
+  _statedSlots(rb, printedSlots(p), p.shape, p.shape.vocabulary, out);
   if (p.shape.comprehension) out.push(...comprehension(p, rb, expected));
   if (p.shape.noMap) {
     out.push(finding("EXEC_NO_MAP", `rb=exec, but the vocabulary names no execution slots for ${p.shape.ask || "this ask"}: no tier 5 and no done check beyond receipt`, { slot: "rb" }));

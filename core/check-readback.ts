@@ -13,7 +13,7 @@ import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _same, _show, _strings } from "./_slot-values.js";
-import { _unsentSlots } from "./_unsent-slots.js";
+import { _sentSlots, _statedSlots } from "./_stated-slots.js";
 
 export type TierResult = "pass" | "fail" | "not-asked";
 export type TierName = "receipt" | "integrity" | "echo" | "comprehension" | "execution";
@@ -141,7 +141,7 @@ export function checkReadback(ho: Message, rb: Message, vocabulary: Vocabulary, 
   const h = rb.slots["h"];
   const t2 = h === undefined ? [] : h === digest(ho) ? [] : [finding("INTEGRITY", `h=${_show(h)} is not the digest of the HO sent (${digest(ho)}): the receiver holds other bytes`, { slot: "h", expected: digest(ho), received: _show(h) })];
   const t3 = echo(ho, rb, set.echo);
-  _unsentSlots(rb, ho.slots, set, vocabulary, t3);
+  _statedSlots(rb, _sentSlots(ho), set, vocabulary, t3);
   const t4 = set.comprehension ? comprehension(ho, rb, set.plan, vocabulary, expected) : [];
   const ask = typeof ho.slots["ask"] === "string" ? (ho.slots["ask"] as string) : "";
   let t5: Finding[] = [];

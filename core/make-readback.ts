@@ -14,7 +14,7 @@ import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { VERSION } from "./vocabulary.js";
 import { _same } from "./_slot-values.js";
-import { _unsentSlots } from "./_unsent-slots.js";
+import { _sentSlots, _statedSlots } from "./_stated-slots.js";
 
 /** What only the receiver can add to its readback. */
 export interface ReceiverReadback {
@@ -105,8 +105,8 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
     else slots[key] = value;
   }
   const rb: Message = { v: VERSION, type: "RB", id: `${ho.to}-${receiver.n}`, re: ho.id, from: ho.to, to: ho.from, item: ho.item, slots, tail: receiver.tail ?? null };
-  // A slot of the HO that the HO does not carry (an extra slot, say) would fail tier 3 of check-rb.
-  _unsentSlots(rb, ho.slots, set, vocabulary, findings);
+  // A slot of the HO the HO does not carry, or carries with another value (an extra slot, say), would fail tier 3 of check-rb.
+  _statedSlots(rb, _sentSlots(ho), set, vocabulary, findings);
   if (findings.some((f) => f.severity === "error")) return fail(findings);
 
   const problems = validate(rb, vocabulary).filter((f) => f.severity === "error");

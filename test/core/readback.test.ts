@@ -132,6 +132,13 @@ describe("makeReadback: composed from the HO as delivered", () => {
     expect(rb.findings.map((f) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["ECHO_MISMATCH", "ctx", "nothing", "research-00"]]);
     expect(makeReadback(msg(HO1), { n: 1, extra: { x_tok: "abc" } }, coreVocabulary).ok).toBe(true);
   });
+  it("refuses an extra slot stating another value than the HO's, which check-rb's tier 3 would fail", () => {
+    const rb = makeReadback(msg(HO1), { n: 1, extra: { pri: 3 } }, coreVocabulary);
+    expect(rb.ok).toBe(false);
+    expect(rb.findings.map((f) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["ECHO_MISMATCH", "pri", "2", "3"]]);
+    const same = makeReadback(msg(HO1), { n: 1, extra: { pri: 2, keep: ["research"] } }, coreVocabulary);
+    expect(same.ok && checkReadback(msg(HO1), same.value, coreVocabulary).wilco).toBe(true);
+  });
   it("reads back only an HO, and only a valid one", () => {
     expect(makeReadback(msg("RW1 ST a-1 from=a to=b item=x"), { n: 1 }, coreVocabulary).findings[0]?.code).toBe("NOT_A_HANDOFF");
     const bad = { ...msg(HO1), slots: { ask: "POLISH" } };

@@ -47,8 +47,13 @@ R("all-unsent-pri", HOX + " rb=all", RBX + " pri=1", [PASS, NA, FAIL, NA, NA], [
 R("all-unsent-keep-and-ctx", HOX + " pri=1 rb=all", RBX + " pri=1 keep=a ctx=a-0", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH", "ECHO_MISMATCH"])
 # What the RB states on its own account is no echo: h, eta, not, asm, and exp (never echoed).
 R("rb-own-slots", HOX + " due=20261010", RBX + " due=20261010 h=c95bf2f370ae eta=20261009 exp=20261001T1200Z not=images asm=plain-text", [PASS, PASS, PASS, NA, NA], [])
-# Tier 3 compares the readback set the sender asked for: a slot the HO carries outside it is not compared.
-R("echo-outside-set-not-compared", HOX + " pri=1", RBX + " pri=2", [PASS, NA, PASS, NA, NA], [])
+# A slot the HO carries outside the readback set need not be echoed, but what the RB states of it
+# is what the receiver read: compared as decoded values, so a misread fails tier 3 as a misread
+# echo does, and a correct statement passes.
+R("echo-outside-set-misread", HOX + " pri=1", RBX + " pri=2", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
+R("echo-outside-set-same", HOX + " pri=1 keep=a+b", RBX + " pri=01 keep=a+b", [PASS, NA, PASS, NA, NA], [])
+R("echo-outside-set-list-order", HOX + " keep=a+b", RBX + " keep=b+a", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
+R("exec-outside-set-misread", PAYHO.replace(" rb=exec", " rb=exec pri=2"), PAYRB.replace(" h=a7a82de76607", "") + " pri=1", [PASS, NA, FAIL, NA, PASS], ["ECHO_MISMATCH"], profile="pay")
 # acc is the receiver's own when the HO asked rb=acc or rb=plan, and an unsent slot otherwise.
 R("acc-own-under-rb-acc", HOX + " rb=acc", RBX + " acc=len:120w", [PASS, NA, PASS, PASS, NA], ["ACC_UNCHECKED", "ACC_ASSUMPTION"])
 R("acc-unsent-under-rb-echo", HOX, RBX + " acc=len:120w", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
