@@ -45,7 +45,7 @@ export interface ReadbackShape {
   readonly sent: Readonly<Record<string, true>>;
   /**
    * Of those, the ones tier 3 compares when a readback states them beyond its echo set (sorted):
-   * each HO keeps one fingerprint of its value per slot, while it is open (HandoffPrint.stated).
+   * each HO keeps one fingerprint of its value per slot (HandoffPrint.stated).
    */
   readonly beyond: readonly string[];
 }

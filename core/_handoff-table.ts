@@ -1,6 +1,6 @@
 /**
  * The handoffs of a conversation as columns of typed arrays (for core/thread): one number per HO
- * and field, 68 bytes a handoff (plus up to half again while the columns grow), outside the collected heap, so a million-line audit keeps no
+ * and field, 72 bytes a handoff (and 8 for each value tier 3 compares beyond the echo) (plus up to half again while the columns grow), outside the collected heap, so a million-line audit keeps no
  * object per handoff for the collector to trace. Row `i` is the i-th HO in sending order.
  */
 
@@ -52,16 +52,35 @@ export interface HandoffTable {
   /** Fingerprints of the echo values beyond item, ask and due, and of the execution values the HO carries. */
   echoPrint: Float64Array;
   execPrint: Float64Array;
+  /** Where the HO's fingerprints of the slots its shape compares beyond the echo start in `prints`. */
+  printsAt: Int32Array;
+  /** Those fingerprints, every HO's in a row (ReadbackShape.beyond says how many and of what). */
+  prints: Float64Array;
+  printCount: number;
 }
 
-const INT_COLUMNS = ["line", "from", "to", "item", "ask", "due", "shape", "state", "closedAt"] as const;
+const INT_COLUMNS = ["line", "from", "to", "item", "ask", "due", "shape", "state", "closedAt", "printsAt"] as const;
 const NUMBER_COLUMNS = ["exp", "digest", "echoPrint", "execPrint"] as const;
 
 export function _handoffTable(capacity = 32): HandoffTable {
   const t = { count: 0 } as HandoffTable;
   for (const c of INT_COLUMNS) t[c] = new Int32Array(capacity);
   for (const c of NUMBER_COLUMNS) t[c] = new Float64Array(capacity);
+  t.prints = new Float64Array(capacity);
+  t.printCount = 0;
   return t;
+}
+
+/** Room for `n` more fingerprints in `prints` (which grows by half when full); returns where they start. */
+export function _addPrints(t: HandoffTable, n: number): number {
+  if (t.printCount + n > t.prints.length) {
+    const grown = new Float64Array(Math.max(t.printCount + n, t.prints.length + (t.prints.length >> 1)));
+    grown.set(t.prints);
+    t.prints = grown;
+  }
+  const at = t.printCount;
+  t.printCount += n;
+  return at;
 }
 
 /** Appends a row (zeros) and returns its index; the columns grow by half when full. */

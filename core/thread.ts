@@ -40,7 +40,7 @@ import { _checkPrint, _shapeTable, _timeNumber, _timeText } from "./_handoff-pri
 import type { HandoffPrint } from "./_handoff-print.js";
 import {
   ANSWERED, CLOSED_BY, CLOSED_CX, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
-  _addItem, _addRow, _digestNumber, _handoffTable, _itemTable,
+  _addItem, _addPrints, _addRow, _digestNumber, _handoffTable, _itemTable,
 } from "./_handoff-table.js";
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
 import { _interner, _own, _ownFinding } from "./_intern.js";
@@ -85,8 +85,6 @@ interface Clock {
 const CLOSER: Readonly<Record<string, number>> = { DN: CLOSED_DN, UN: CLOSED_UN, FL: CLOSED_FL };
 const where = (line: number): string => (line >= 0 ? ` (line ${line})` : "");
 const NONE: readonly ThreadFinding[] = Object.freeze([]);
-/** The fingerprints of an HO whose shape compares nothing beyond the echo. */
-const NO_PRINTS = new Float64Array(0);
 /** Line numbers are kept as 32-bit integers. */
 const MAX_LINE = 0x7fffffff;
 
@@ -119,9 +117,6 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const owners = _itemTable();
   /** HO -> its own acc= (null: none) and keys=, while tier 4 may need them. */
   const criteria = new Map<number, { acc: string[] | null; keys: string[] }>();
-  // Per open HO whose shape has any: fingerprints of the values tier 3 compares beyond the echo
-  // (ReadbackShape.beyond). Dropped when the HO closes, since a later readback is not checked.
-  const stated = new Map<number, Float64Array>();
   /** Void RB id -> its HO (a re-issue may name either). */
   const voids = new Map<string, number>();
   /** CX id -> the HO it closed. */
@@ -196,11 +191,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     t.shape[i] = s;
     t.echoPrint[i] = _fingerprint(m, shape.extra);
     t.execPrint[i] = _fingerprint(m, shape.carried);
-    if (shape.beyond.length > 0) {
-      const prints = new Float64Array(shape.beyond.length);
-      for (let k = 0; k < prints.length; k++) prints[k] = _valueFingerprint(m.slots[shape.beyond[k] as string] as SlotValue);
-      stated.set(i, prints);
-    }
+    const beyond = shape.beyond;
+    const at = beyond.length === 0 ? 0 : _addPrints(t, beyond.length);
+    for (let k = 0; k < beyond.length; k++) t.prints[at + k] = _valueFingerprint(m.slots[beyond[k] as string] as SlotValue);
+    t.printsAt[i] = at;
     t.state[i] = OPEN;
     t.closedAt[i] = -1;
     if (shape.comprehension) {
@@ -245,7 +239,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       shape,
       echoPrint: t.echoPrint[i] as number,
       execPrint: t.execPrint[i] as number,
-      stated: stated.get(i) ?? NO_PRINTS,
+      stated: t.prints.subarray(t.printsAt[i] as number, (t.printsAt[i] as number) + shape.beyond.length),
       acc: held?.acc ?? null,
       keys: held?.keys ?? [],
     };
@@ -305,7 +299,6 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       t.state[i] = s | (CLOSER[m.type] as number);
       t.closedAt[i] = line;
       criteria.delete(i);
-      stated.delete(i);
       if (m.type === "UN" && m.slots["why"] === "DUP") duplicate(i, m, line);
       return;
     }
@@ -351,7 +344,6 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     t.state[i] = s | CLOSED_CX;
     t.closedAt[i] = line;
     criteria.delete(i);
-    stated.delete(i);
     cancels.set(_own(m.id), i);
     if (m.slots["why"] === "TIMEOUT" && (s & PASSED) === 0) {
       note("THREAD_CANCEL_TIMEOUT", `CX ${m.id} why=TIMEOUT ends ${id}, which got no passing readback: section 5.4's way, as valid as rule 1's re-issue`, id, m.id, line, { slot: "why", received: "TIMEOUT" });
