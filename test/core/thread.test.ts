@@ -132,6 +132,11 @@ function* mutations(ho: Message, rb: Message): Generator<[string, Message, Messa
   for (const key of Object.keys(ho.slots)) {
     const { [key]: _, ...rest } = ho.slots;
     yield [`HO without ${key}`, { ...ho, slots: rest }, rb];
+    // A slot of the HO the RB does not state: stated as sent, then misread.
+    if (Object.hasOwn(rb.slots, key)) continue;
+    const sent = ho.slots[key] as SlotValue;
+    yield [`RB stating the HO's ${key}`, ho, { ...rb, slots: { ...rb.slots, [key]: sent } }];
+    yield [`RB stating the HO's ${key} changed`, ho, { ...rb, slots: { ...rb.slots, [key]: altered(sent) } }];
   }
   yield ["HO with rb=all", { ...ho, slots: { ...ho.slots, rb: ["all"] } }, rb];
 }
@@ -167,13 +172,15 @@ describe("readbacks in a thread are judged as check-rb judges them (tiers 1 to 5
   }
 });
 
-describe("a readback that states a slot the HO does not carry: the thread and check-rb agree", () => {
+describe("a readback that states a slot beyond its echo set: the thread and check-rb agree", () => {
   const pairs: [string, string, string, string][] = [
     ["void", "due under rb=echo", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT due=20261010"],
     ["void", "pri under rb=all", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=all", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT pri=1"],
     ["void", "acc without rb=acc", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=len:120w"],
     ["pass", "the readback's own eta exp not asm", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT eta=20261010 exp=20261001T1200Z not=images asm=plain"],
     ["pass", "acc under rb=acc", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=len:120w"],
+    ["void", "pri outside rb=echo, misread", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT pri=1", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT pri=2"],
+    ["pass", "pri outside rb=echo, as sent", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT pri=1", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT pri=01"],
   ];
   for (const [want, what, ho, rb] of pairs) {
     it(`${what}: ${want}`, () => {
