@@ -7,7 +7,7 @@ import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract, Limits } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
-import { compareAmounts, durationMs, isZeroAmount, utcMs } from "./scalars.js";
+import { compareAmounts, countOf, durationMs, isZeroAmount, utcMs } from "./scalars.js";
 import { uncovered } from "./_selectors.js";
 import { tierRank } from "./tiers.js";
 
@@ -53,6 +53,6 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
   spend(out, wide.limits, narrow.limits);
   limit(out, "budget", "limits.max_tokens", wide.limits.max_tokens, narrow.limits.max_tokens);
   limit(out, "budget", "limits.max_tool_calls", wide.limits.max_tool_calls, narrow.limits.max_tool_calls);
-  for (const [type, n] of Object.entries(wide.limits.max_items ?? {})) limit(out, "budget", `limits.max_items.${type}`, n, narrow.limits.max_items?.[type]);
+  for (const [type, n] of Object.entries(wide.limits.max_items ?? {})) limit(out, "budget", `limits.max_items.${type}`, n, countOf(narrow.limits.max_items, type));
   return out;
 }

@@ -9,7 +9,7 @@ import { controlScopeRefSchema } from "./control.js";
 import type { ControlScopeRef } from "./control.js";
 import { envelopeEntries, reasonSchema } from "./envelope.js";
 import type { Envelope } from "./envelope.js";
-import { actorRefSchema, dataClassSchema, durationSchema, moneyLimitSchema, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, keySchema, objectOf } from "./scalars.js";
+import { actorRefSchema, dataClassSchema, durationSchema, moneyLimitSchema, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, countsByNameSchema, objectOf } from "./scalars.js";
 import type { ActorRef, DataClass, Duration, MoneyLimit, PrincipalRef, RecordId, RevisionRef, UtcTime } from "./scalars.js";
 import { EFFECT_CLASS_NAMES, HUMAN_GATE_NAMES, TIER_NAMES } from "./tiers.js";
 import type { AutonomyTier, EffectClass, HumanGate } from "./tiers.js";
@@ -184,7 +184,7 @@ const contractEntries = {
     max_tokens: v.optional(count),
     max_tool_calls: v.optional(count),
     max_concurrency: v.pipe(count, v.minValue(1, "is at least 1")),
-    max_items: v.optional(v.record(keySchema, count)),
+    max_items: v.optional(countsByNameSchema),
     spend: v.optional(moneyLimitSchema),
   }),
   gates: v.looseObject({

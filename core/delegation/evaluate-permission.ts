@@ -17,7 +17,7 @@ import { streamOf } from "./control.js";
 import type { ControlFenceSet, ControlHead, ControlScopeRef } from "./control.js";
 import { gateFindings } from "./_gates.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
-import { amountUnits, durationMs, isZeroAmount, sameRevision, utcMs } from "./scalars.js";
+import { amountUnits, countOf, durationMs, isZeroAmount, sameRevision, utcMs } from "./scalars.js";
 import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
 import { coveringSelector, isWildcard } from "./_selectors.js";
 import { isConsequential, tierOf, tierRank } from "./tiers.js";
@@ -176,7 +176,7 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   const lim = c.limits;
   if (lim.max_tokens !== undefined && u.tokens === undefined) unknown("budget", "tokens", `max_tokens ${lim.max_tokens}`);
   if (lim.max_tool_calls !== undefined && u.tool_calls === undefined) unknown("budget", "tool_calls", `max_tool_calls ${lim.max_tool_calls}`);
-  for (const [type, max] of Object.entries(lim.max_items ?? {})) if (u.items?.[type] === undefined) unknown("budget", `items.${type}`, `max_items ${type} ${max}`);
+  for (const [type, max] of Object.entries(lim.max_items ?? {})) if (countOf(u.items, type) === undefined) unknown("budget", `items.${type}`, `max_items ${type} ${max}`);
   if (u.tokens !== undefined && lim.max_tokens !== undefined && u.tokens > lim.max_tokens) over.push(`tokens ${u.tokens} > ${lim.max_tokens}`);
   if (u.tool_calls !== undefined && lim.max_tool_calls !== undefined && u.tool_calls > lim.max_tool_calls) over.push(`tool calls ${u.tool_calls} > ${lim.max_tool_calls}`);
   // Elapsed time not given is bounded by the time since the contract was issued: no delegation
@@ -185,7 +185,7 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   const shown = u.elapsed !== undefined ? `${u.elapsed.value} ${u.elapsed.unit}` : `${elapsed} ms since issued_at (usage.elapsed not given)`;
   if (elapsed > durationMs(lim.max_duration)) over.push(`elapsed ${shown} > ${lim.max_duration.value} ${lim.max_duration.unit}`);
   for (const [type, n] of Object.entries(u.items ?? {})) {
-    const max = lim.max_items?.[type];
+    const max = countOf(lim.max_items, type);
     if (max !== undefined && n > max) over.push(`${type} ${n} > ${max}`);
   }
   if (over.length > 0) deny("BUDGET_EXCEEDED", "budget", `over budget: ${over.join(", ")}`);

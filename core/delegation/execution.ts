@@ -7,7 +7,7 @@ import { controlFenceSetSchema, projectBoundarySchema } from "./control.js";
 import type { ControlFenceSet, ProjectBoundary } from "./control.js";
 import { envelopeEntries, reasonSchema } from "./envelope.js";
 import type { Envelope } from "./envelope.js";
-import { actorRefSchema, digestSchema, durationSchema, moneyLimitSchema, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, keySchema, objectOf } from "./scalars.js";
+import { actorRefSchema, digestSchema, durationSchema, moneyLimitSchema, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, countsByNameSchema, objectOf } from "./scalars.js";
 import type { ActorRef, Digest, Duration, MoneyLimit, PrincipalRef, RecordId, RevisionRef, UtcTime } from "./scalars.js";
 import { BREAKER_TRIGGERS } from "./vocabulary.js";
 import type { Outcome } from "./vocabulary.js";
@@ -101,7 +101,7 @@ export const budgetSchema: v.GenericSchema<unknown, Budget> = objectOf({
   elapsed: v.optional(durationSchema),
   tokens: v.optional(count),
   tool_calls: v.optional(count),
-  items: v.optional(v.record(keySchema, count)),
+  items: v.optional(countsByNameSchema),
   spend: v.optional(moneyLimitSchema),
 });
 

@@ -110,6 +110,20 @@ const TOKEN = /^[A-Za-z0-9][A-Za-z0-9_.:/@+-]{0,127}$/;
 export const tokenSchema: v.GenericSchema<unknown, string> = v.pipe(v.string(), v.regex(TOKEN, "is a name: letters, digits and _ . : / @ + -"));
 /** A name as a record's key (`max_items`). */
 export const keySchema: v.GenericSchema<string, string> = v.pipe(v.string(), v.regex(TOKEN, "is a name: letters, digits and _ . : / @ + -"));
+/** Keys valibot's `record` skips without a word; a count kept under one would vanish, so they are refused. */
+const DROPPED_KEYS: readonly string[] = ["__proto__", "constructor", "prototype"];
+/**
+ * Counts by name (`max_items`, `usage.items`): a JSON object whose every key is a name. A key
+ * valibot would drop in silence (`constructor`) is refused: a limit never disappears on reading.
+ */
+export const countsByNameSchema: v.GenericSchema<unknown, Readonly<Record<string, number>>> = v.pipe(
+  v.custom<Record<string, unknown>>((x) => isObject(x) && !Object.keys(x).some((k) => DROPPED_KEYS.includes(k)), `is a JSON object of counts by name (never ${DROPPED_KEYS.join(", ")})`),
+  v.record(keySchema, v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(0, "is not negative"))),
+);
+/** The count a record holds under its own key `name`; never one inherited from Object (`toString`). */
+export function countOf(counts: Readonly<Record<string, number>> | undefined, name: string): number | undefined {
+  return counts !== undefined && Object.hasOwn(counts, name) ? counts[name] : undefined;
+}
 export const dataClassSchema: v.GenericSchema<unknown, DataClass> = v.pipe(
   v.string(),
   v.check((c) => (DATA_CLASSES as readonly string[]).includes(c) || DATA_CLASS_EXTENSION.test(c), "is public, internal, confidential, restricted, or ext:<name>@<version>"),
