@@ -47,8 +47,18 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
   const [wd, nd] = [durationMs(wide.limits.max_duration), durationMs(narrow.limits.max_duration)];
   if (nd > wd) out.push(dimensionFinding("duration", `limits.max_duration: ${narrow.limits.max_duration.value} ${narrow.limits.max_duration.unit} exceeds the parent's ${wide.limits.max_duration.value} ${wide.limits.max_duration.unit}`, { path: "limits.max_duration" }));
   if (utcMs(narrow.expires_at) > utcMs(wide.expires_at)) out.push(dimensionFinding("duration", `expires_at: ${narrow.expires_at} is after the parent's ${wide.expires_at}`, { path: "expires_at", expected: `<= ${wide.expires_at}`, received: narrow.expires_at }));
-  limit(out, "retries", "retry_policy.max_attempts", wide.retry_policy.max_attempts, narrow.retry_policy.max_attempts);
-  subset(out, "retries", "retry_policy.retryable_outcomes", wide.retry_policy.retryable_outcomes, narrow.retry_policy.retryable_outcomes, false);
+  // The time window is within the parent's at both ends: a child issued before its parent would be
+  // in force, and its max_duration running, where the parent's authority is not.
+  if (utcMs(narrow.issued_at) < utcMs(wide.issued_at)) out.push(dimensionFinding("duration", `issued_at: ${narrow.issued_at} is before the parent's ${wide.issued_at}`, { path: "issued_at", expected: `>= ${wide.issued_at}`, received: narrow.issued_at }));
+  const [wr, nr] = [wide.retry_policy, narrow.retry_policy];
+  limit(out, "retries", "retry_policy.max_attempts", wr.max_attempts, nr.max_attempts);
+  subset(out, "retries", "retry_policy.retryable_outcomes", wr.retryable_outcomes, nr.retryable_outcomes, false);
+  // The rest of the retry policy is no looser: no shorter backoff, reconciliation kept, and every
+  // condition that renews approval kept (dropping one would let a retry skip a renewed approval).
+  if (durationMs(nr.backoff) < durationMs(wr.backoff)) out.push(dimensionFinding("retries", `retry_policy.backoff: ${nr.backoff.value} ${nr.backoff.unit} is shorter than the parent's ${wr.backoff.value} ${wr.backoff.unit}`, { path: "retry_policy.backoff", expected: `>= ${wr.backoff.value} ${wr.backoff.unit}`, received: `${nr.backoff.value} ${nr.backoff.unit}` }));
+  if (wr.reconcile_before_retry && !nr.reconcile_before_retry) out.push(dimensionFinding("retries", "retry_policy.reconcile_before_retry: the parent reconciles before a retry; the child does not", { path: "retry_policy.reconcile_before_retry", expected: "true", received: "false" }));
+  const dropped = wr.renewed_approval_conditions.filter((x) => !nr.renewed_approval_conditions.includes(x));
+  if (dropped.length > 0) out.push(dimensionFinding("retries", `retry_policy.renewed_approval_conditions: the parent's ${list(dropped)} ${dropped.length === 1 ? "is" : "are"} not kept`, { path: "retry_policy.renewed_approval_conditions", expected: list(wr.renewed_approval_conditions), received: list(nr.renewed_approval_conditions) }));
   limit(out, "concurrency", "limits.max_concurrency", wide.limits.max_concurrency, narrow.limits.max_concurrency);
   spend(out, wide.limits, narrow.limits);
   limit(out, "budget", "limits.max_tokens", wide.limits.max_tokens, narrow.limits.max_tokens);

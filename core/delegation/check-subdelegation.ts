@@ -26,6 +26,9 @@ export interface SubdelegationReport {
 
 function parentFindings(parent: DelegationContract, child: DelegationContract, out: DelegationFinding[]): void {
   const policy = parent.subdelegation_policy;
+  // A parent that does not assert active authorizes nothing (CONTRACT_INACTIVE at evaluation), so
+  // it has nothing to grant: "No delegatee may grant authority it did not receive".
+  if (parent.lifecycle_assertion !== "active") out.push(dimensionFinding("parent", `the parent ${parent.delegation_id}@${parent.revision_id} asserts ${parent.lifecycle_assertion}: it authorizes nothing, so it grants nothing`, { path: "parent.lifecycle_assertion", expected: "active", received: parent.lifecycle_assertion }, "CONTRACT_INACTIVE"));
   if (!policy.allowed) out.push(dimensionFinding("allowed", `${parent.delegation_id} does not allow sub-delegation; it is denied unless explicitly allowed`, { path: "subdelegation_policy.allowed" }));
   const want = contractRef(parent);
   if (!sameRevision(child.parent_contract_ref, want)) {
