@@ -14,7 +14,8 @@ import { tierRank } from "./tiers.js";
 const list = (xs: readonly string[]): string => xs.join(", ");
 
 function subset(out: DelegationFinding[], dimension: Dimension, field: string, wide: readonly string[], narrow: readonly string[], selectors: boolean): void {
-  const extra = selectors ? uncovered(wide, narrow) : narrow.filter((x) => !wide.includes(x));
+  const allowed = new Set(wide);
+  const extra = selectors ? uncovered(wide, narrow) : narrow.filter((x) => !allowed.has(x));
   if (extra.length > 0) out.push(dimensionFinding(dimension, `${field}: ${list(extra)} ${extra.length === 1 ? "is" : "are"} not within the parent's ${list(wide) || "(none)"}`, { path: field, expected: list(wide), received: list(extra) }));
 }
 
@@ -57,7 +58,8 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
   // condition that renews approval kept (dropping one would let a retry skip a renewed approval).
   if (durationMs(nr.backoff) < durationMs(wr.backoff)) out.push(dimensionFinding("retries", `retry_policy.backoff: ${nr.backoff.value} ${nr.backoff.unit} is shorter than the parent's ${wr.backoff.value} ${wr.backoff.unit}`, { path: "retry_policy.backoff", expected: `>= ${wr.backoff.value} ${wr.backoff.unit}`, received: `${nr.backoff.value} ${nr.backoff.unit}` }));
   if (wr.reconcile_before_retry && !nr.reconcile_before_retry) out.push(dimensionFinding("retries", "retry_policy.reconcile_before_retry: the parent reconciles before a retry; the child does not", { path: "retry_policy.reconcile_before_retry", expected: "true", received: "false" }));
-  const dropped = wr.renewed_approval_conditions.filter((x) => !nr.renewed_approval_conditions.includes(x));
+  const kept = new Set(nr.renewed_approval_conditions);
+  const dropped = wr.renewed_approval_conditions.filter((x) => !kept.has(x));
   if (dropped.length > 0) out.push(dimensionFinding("retries", `retry_policy.renewed_approval_conditions: the parent's ${list(dropped)} ${dropped.length === 1 ? "is" : "are"} not kept`, { path: "retry_policy.renewed_approval_conditions", expected: list(wr.renewed_approval_conditions), received: list(nr.renewed_approval_conditions) }));
   limit(out, "concurrency", "limits.max_concurrency", wide.limits.max_concurrency, narrow.limits.max_concurrency);
   spend(out, wide.limits, narrow.limits);

@@ -76,10 +76,11 @@ export function _chainFindings(parent: DelegationContract, child: DelegationCont
   if (child.subdelegation_policy.max_remaining_depth + (n - 1) > root) {
     out.push(dimensionFinding("depth", `subdelegation_policy.max_remaining_depth: ${child.subdelegation_policy.max_remaining_depth} more at depth ${n - 1} exceeds the root maximum ${root}`, { path: "subdelegation_policy.max_remaining_depth", expected: `<= ${Math.max(root - (n - 1), 0)}` }));
   }
-  const required = parent.subdelegation_policy.required_attestations;
+  const required = [...new Set(parent.subdelegation_policy.required_attestations)];
   chain.links.forEach((link, i) => {
+    const kinds = new Set(link.evidence.map((e) => e.kind));
     for (const kind of required) {
-      if (!link.evidence.some((e) => e.kind === kind)) out.push(dimensionFinding("chain", `chain.links.${i}: no ${kind} evidence, which the parent requires of every link`, { path: at(i, "evidence") }, "CHAIN_ATTESTATION"));
+      if (!kinds.has(kind)) out.push(dimensionFinding("chain", `chain.links.${i}: no ${kind} evidence, which the parent requires of every link`, { path: at(i, "evidence") }, "CHAIN_ATTESTATION"));
     }
   });
   return out;

@@ -35,12 +35,28 @@ function sameConsent(a: ConsentRef, b: ConsentRef): boolean {
   );
 }
 
+const principalSets = new WeakMap<ReviewerRequirement, ReadonlySet<string>>();
+
 /** The child's reviewer requirement is the parent's or narrower: same role, independence kept, principals a subset. */
 function narrows(parent: ReviewerRequirement, child: ReviewerRequirement): boolean {
   if (child.role !== parent.role) return false;
   if (parent.independence === "independent" && child.independence !== "independent") return false;
   if (parent.principal_refs.length === 0) return true;
-  return child.principal_refs.length > 0 && child.principal_refs.every((p) => parent.principal_refs.includes(p));
+  let named = principalSets.get(parent);
+  if (named === undefined) principalSets.set(parent, (named = new Set(parent.principal_refs)));
+  const allowed = named;
+  return child.principal_refs.length > 0 && child.principal_refs.every((p) => allowed.has(p));
+}
+
+function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const x of xs) {
+    const k = key(x);
+    const group = groups.get(k);
+    if (group === undefined) groups.set(k, [x]);
+    else group.push(x);
+  }
+  return groups;
 }
 
 function missing<T>(out: DelegationFinding[], dimension: Dimension, path: string, parent: readonly T[], kept: (p: T) => boolean, show: (p: T) => string): void {
@@ -52,41 +68,56 @@ function missing<T>(out: DelegationFinding[], dimension: Dimension, path: string
 export function inheritanceFindings(parent: DelegationContract, child: DelegationContract): DelegationFinding[] {
   const out: DelegationFinding[] = [];
   const [pg, cg] = [parent.gates, child.gates];
-  missing(out, "denials", "scope.denials", parent.scope.denials, (d) => child.scope.denials.some((c) => c.rule_id === d.rule_id && atLeastAsBroad(d, c)), (d) => `denial ${d.rule_id}`);
-  missing(out, "human_gates", "gates.human_authorities", pg.human_authorities, (g) => cg.human_authorities.some((c) => c.gate === g.gate && c.authority_ref === g.authority_ref), (g) => `human gate ${g.gate} (${g.authority_ref})`);
+  // Lists are compared through maps and sets, never pairwise: a document of tens of thousands of
+  // entries a side is checked in time linear in its size.
+  const childDenials = groupBy(child.scope.denials, (d) => d.rule_id);
+  missing(out, "denials", "scope.denials", parent.scope.denials, (d) => (childDenials.get(d.rule_id) ?? []).some((c) => atLeastAsBroad(d, c)), (d) => `denial ${d.rule_id}`);
+  const gateKey = (g: { gate: string; authority_ref: string }): string => `${g.gate} ${g.authority_ref}`;
+  const childGates = new Set(cg.human_authorities.map(gateKey));
+  missing(out, "human_gates", "gates.human_authorities", pg.human_authorities, (g) => childGates.has(gateKey(g)), (g) => `human gate ${g.gate} (${g.authority_ref})`);
+  const parentGates = new Set(pg.human_authorities.map(gateKey));
   // An inherited gate gains no authority: for a gate the parent names, the child's authorities are
   // a subset of the parent's ("cannot be silently satisfied" by someone the parent did not name).
+  const namedFor = groupBy(pg.human_authorities, (g) => g.gate);
   cg.human_authorities.forEach((c, i) => {
-    const named = pg.human_authorities.filter((g) => g.gate === c.gate).map((g) => g.authority_ref);
-    if (named.length > 0 && !named.includes(c.authority_ref)) {
-      out.push(dimensionFinding("human_gates", `gates.human_authorities.${i}: ${c.authority_ref} is not an authority the parent names for the inherited gate ${c.gate} (${named.join(", ")}); a child may not widen a human gate`, { path: `gates.human_authorities.${i}`, expected: named.join(" "), received: c.authority_ref }));
-    }
+    const named = namedFor.get(c.gate)?.map((g) => g.authority_ref);
+    if (named === undefined || parentGates.has(gateKey(c))) return;
+    out.push(dimensionFinding("human_gates", `gates.human_authorities.${i}: ${c.authority_ref} is not an authority the parent names for the inherited gate ${c.gate} (${named.join(", ")}); a child may not widen a human gate`, { path: `gates.human_authorities.${i}`, expected: named.join(" "), received: c.authority_ref }));
   });
-  missing(out, "human_gates", "gates.reviewers", pg.reviewers, (r) => cg.reviewers.some((c) => narrows(r, c)), (r) => `reviewer requirement ${r.role} (${r.independence})`);
+  const childReviewers = groupBy(cg.reviewers, (r) => r.role);
+  const parentReviewers = groupBy(pg.reviewers, (r) => r.role);
+  missing(out, "human_gates", "gates.reviewers", pg.reviewers, (r) => (childReviewers.get(r.role) ?? []).some((c) => narrows(r, c)), (r) => `reviewer requirement ${r.role} (${r.independence})`);
   // A reviewer requirement of an inherited role is never wider than the parent's: an empty parent
   // list ("any") may be narrowed; a named one only to a subset.
   cg.reviewers.forEach((c, i) => {
-    const same = pg.reviewers.filter((r) => r.role === c.role);
+    const same = parentReviewers.get(c.role) ?? [];
     if (same.length > 0 && !same.some((r) => narrows(r, c))) {
       out.push(dimensionFinding("human_gates", `gates.reviewers.${i}: the reviewer requirement ${c.role} (${c.principal_refs.join(", ") || "any principal"}, ${c.independence}) is wider than the parent's; a child may only narrow an inherited reviewer`, { path: `gates.reviewers.${i}`, received: c.principal_refs.join(" ") }));
     }
   });
   missing(out, "consent", "gates.consent", pg.consent, (p) => cg.consent.some((c) => sameConsent(p, c)), (p) => `consent ${p.consent_ref.object_id}@${p.consent_ref.revision_id}`);
   const [pm, cm] = [parent.monitoring, child.monitoring];
-  missing(out, "monitoring", "monitoring.modes", pm.modes, (m) => cm.modes.includes(m), (m) => `monitoring mode ${m}`);
-  missing(out, "monitoring", "monitoring.telemetry_classes", pm.telemetry_classes, (t) => cm.telemetry_classes.includes(t), (t) => `telemetry class ${t}`);
-  missing(out, "monitoring", "monitoring.anomaly_triggers", pm.anomaly_triggers, (t) => cm.anomaly_triggers.includes(t), (t) => `anomaly trigger ${t}`);
-  missing(out, "monitoring", "monitoring.observer_refs", pm.observer_refs, (o) => cm.observer_refs.some((c) => c.object_id === o.object_id), (o) => `observer ${o.object_id}`);
-  missing(out, "monitoring", "monitoring.verifier_refs", pm.verifier_refs, (o) => cm.verifier_refs.some((c) => c.object_id === o.object_id), (o) => `monitoring verifier ${o.object_id}`);
+  const inChild = <T>(xs: readonly T[]): ((x: T) => boolean) => {
+    const set = new Set(xs);
+    return (x) => set.has(x);
+  };
+  missing(out, "monitoring", "monitoring.modes", pm.modes, inChild(cm.modes), (m) => `monitoring mode ${m}`);
+  missing(out, "monitoring", "monitoring.telemetry_classes", pm.telemetry_classes, inChild(cm.telemetry_classes), (t) => `telemetry class ${t}`);
+  missing(out, "monitoring", "monitoring.anomaly_triggers", pm.anomaly_triggers, inChild(cm.anomaly_triggers), (t) => `anomaly trigger ${t}`);
+  const observers = inChild(cm.observer_refs.map((c) => c.object_id));
+  missing(out, "monitoring", "monitoring.observer_refs", pm.observer_refs, (o) => observers(o.object_id), (o) => `observer ${o.object_id}`);
+  const verifiers = inChild(cm.verifier_refs.map((c) => c.object_id));
+  missing(out, "monitoring", "monitoring.verifier_refs", pm.verifier_refs, (o) => verifiers(o.object_id), (o) => `monitoring verifier ${o.object_id}`);
   if (pm.heartbeat !== null && (cm.heartbeat === null || durationMs(cm.heartbeat) > durationMs(pm.heartbeat))) {
     out.push(dimensionFinding("monitoring", `monitoring.heartbeat: the parent's is every ${pm.heartbeat.value} ${pm.heartbeat.unit}; the child's is ${cm.heartbeat === null ? "none" : `every ${cm.heartbeat.value} ${cm.heartbeat.unit}`}`, { path: "monitoring.heartbeat" }));
   }
   if (pm.circuit_breaker_ref !== null && cm.circuit_breaker_ref === null) out.push(dimensionFinding("monitoring", "monitoring.circuit_breaker_ref: the parent has a circuit breaker; the child none", { path: "monitoring.circuit_breaker_ref" }));
-  missing(out, "verification", "gates.verification", pg.verification, (r) => cg.verification.some((c) => c.verifier_ref.object_id === r.verifier_ref.object_id && c.profile === r.profile), (r) => `verification by ${r.verifier_ref.object_id} (${r.profile})`);
-  missing(out, "verification", "gates.pre_effect_checks", pg.pre_effect_checks, (c) => cg.pre_effect_checks.includes(c), (c) => `pre-effect check ${c}`);
-  missing(out, "verification", "gates.post_effect_checks", pg.post_effect_checks, (c) => cg.post_effect_checks.includes(c), (c) => `post-effect check ${c}`);
+  const verifications = inChild(cg.verification.map((c) => `${c.verifier_ref.object_id} ${c.profile}`));
+  missing(out, "verification", "gates.verification", pg.verification, (r) => verifications(`${r.verifier_ref.object_id} ${r.profile}`), (r) => `verification by ${r.verifier_ref.object_id} (${r.profile})`);
+  missing(out, "verification", "gates.pre_effect_checks", pg.pre_effect_checks, inChild(cg.pre_effect_checks), (c) => `pre-effect check ${c}`);
+  missing(out, "verification", "gates.post_effect_checks", pg.post_effect_checks, inChild(cg.post_effect_checks), (c) => `post-effect check ${c}`);
   const [pr, cr] = [parent.revocation, child.revocation];
-  missing(out, "revocation", "revocation.authority_refs", pr.authority_refs, (a) => cr.authority_refs.includes(a), (a) => `revocation authority ${a}`);
+  missing(out, "revocation", "revocation.authority_refs", pr.authority_refs, inChild(cr.authority_refs), (a) => `revocation authority ${a}`);
   if (durationMs(cr.propagation_bound) > durationMs(pr.propagation_bound)) out.push(dimensionFinding("revocation", "revocation.propagation_bound: longer than the parent's", { path: "revocation.propagation_bound" }));
   if (pr.acknowledgement_required && !cr.acknowledgement_required) out.push(dimensionFinding("revocation", "revocation.acknowledgement_required: the parent requires acknowledgement; the child does not", { path: "revocation.acknowledgement_required" }));
   if (pr.readback_on_unknown && !cr.readback_on_unknown) out.push(dimensionFinding("revocation", "revocation.readback_on_unknown: the parent requires read-back on an unknown acknowledgement; the child does not", { path: "revocation.readback_on_unknown" }));

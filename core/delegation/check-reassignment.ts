@@ -47,9 +47,11 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // keeps each authority stream the prior fenced (Space, policy, consent, its own and every
   // ancestor delegation), the prior agent's stream excepted, as the delegatee may change.
   const priorAgent = prior.delegatee_agent_ref.agent_card_ref.object_id;
+  const scopeKey = (s: { space_id: string; scope_kind: string; scope_id: string }): string => `${s.space_id} ${s.scope_kind} ${s.scope_id}`;
+  const nextScopes = new Set(next.control_scopes.map(scopeKey));
   for (const s of prior.control_scopes) {
     if (s.scope_kind === "agent" && s.scope_id === priorAgent) continue;
-    if (!next.control_scopes.some((x) => x.space_id === s.space_id && x.scope_kind === s.scope_kind && x.scope_id === s.scope_id)) {
+    if (!nextScopes.has(scopeKey(s))) {
       findings.push(dimensionFinding("ancestor_fences", `control_scopes lacks ${s.scope_kind}:${s.scope_id}, which the prior revision fenced; a reassignment keeps every authority stream its effects fence`, { path: "control_scopes", expected: `${s.scope_kind}:${s.scope_id}` }));
     }
   }

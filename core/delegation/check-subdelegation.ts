@@ -71,8 +71,9 @@ export function policyFindings(wide: DelegationContract, narrow: DelegationContr
   const [p, c] = [wide.subdelegation_policy, narrow.subdelegation_policy];
   const w = POLICY_WORDS[role];
   if (!c.allowed) return;
+  const required = new Set(c.required_attestations);
   for (const kind of p.required_attestations) {
-    if (!c.required_attestations.includes(kind)) out.push(dimensionFinding("subdelegation", `subdelegation_policy.required_attestations lacks ${kind}, which the ${w.wide} requires of every link: ${w.weaker}`, { path: "subdelegation_policy.required_attestations", expected: kind, received: c.required_attestations.join(" ") }));
+    if (!required.has(kind)) out.push(dimensionFinding("subdelegation", `subdelegation_policy.required_attestations lacks ${kind}, which the ${w.wide} requires of every link: ${w.weaker}`, { path: "subdelegation_policy.required_attestations", expected: kind, received: c.required_attestations.join(" ") }));
   }
   for (const field of ["actor_ids", "operator_principal_refs"] as const) {
     const [pl, cl] = [p.eligible_delegates[field], c.eligible_delegates[field]];
@@ -82,14 +83,17 @@ export function policyFindings(wide: DelegationContract, narrow: DelegationContr
       out.push(dimensionFinding("subdelegation", `${path}: the ${w.wide} limits eligible delegates to ${pl.join(", ") || "none"}; the ${w.narrow} sets no limit`, { path, expected: pl.join(" ") }));
       continue;
     }
+    const eligible = new Set(pl);
     cl.forEach((id, i) => {
-      if (!pl.includes(id)) out.push(dimensionFinding("subdelegation", `${path}.${i}: ${id} is not among the ${w.wide}'s eligible delegates (${pl.join(", ") || "none"}); ${w.narrowOnly}`, { path: `${path}.${i}`, expected: pl.join(" "), received: id }));
+      if (!eligible.has(id)) out.push(dimensionFinding("subdelegation", `${path}.${i}: ${id} is not among the ${w.wide}'s eligible delegates (${pl.join(", ") || "none"}); ${w.narrowOnly}`, { path: `${path}.${i}`, expected: pl.join(" "), received: id }));
     });
   }
 }
 
 function fenceFindings(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain, out: DelegationFinding[]): void {
-  const has = (kind: string, id: string, space?: string): boolean => child.control_scopes.some((s) => s.scope_kind === kind && s.scope_id === id && (space === undefined || s.space_id === space));
+  const fenced = new Set(child.control_scopes.map((s) => `${s.scope_kind} ${s.scope_id}`));
+  const fencedInSpace = new Set(child.control_scopes.map((s) => `${s.scope_kind} ${s.scope_id} ${s.space_id}`));
+  const has = (kind: string, id: string, space?: string): boolean => (space === undefined ? fenced : fencedInSpace).has(space === undefined ? `${kind} ${id}` : `${kind} ${id} ${space}`);
   // Every ancestor: each link above the child, the parent, the parent's own parent, and every
   // delegation stream the parent itself fences (its ancestors), whatever the chain says.
   const ancestors = new Set([...chain.links.slice(0, -1).map((l) => l.contract_ref.object_id), parent.delegation_id]);

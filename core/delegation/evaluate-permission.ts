@@ -77,8 +77,10 @@ function requiredScopes(c: DelegationContract, chain: DelegationAttestationChain
     for (const link of chain.links.slice(0, -1)) ancestors.push(link.contract_ref.object_id);
   }
   if (space === undefined) return required;
+  const fenced = new Set(required.filter((s) => s.scope_kind === "delegation").map((s) => s.scope_id));
   for (const id of ancestors) {
-    if (id === c.delegation_id || required.some((s) => s.scope_kind === "delegation" && s.scope_id === id)) continue;
+    if (id === c.delegation_id || fenced.has(id)) continue;
+    fenced.add(id);
     required.push({ space_id: space, scope_kind: "delegation", scope_id: id });
   }
   return required;
@@ -144,7 +146,8 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // denial names one, a request names its tool; leaving it out never matches more permissively.
   if (r.tool !== undefined) select("scope.tools", "SCOPE_TOOL", scope.tools, r.tool);
   else if (scope.tools.length > 0 || scope.denials.some((d) => d.tools !== undefined)) deny("SCOPE_TOOL_UNNAMED", "scope.tools", `the request names no tool; the contract authorizes each tool separately (${scope.tools.join(", ") || "none"}${scope.denials.some((d) => d.tools !== undefined) ? ", and a denial names tools" : ""}), so the tool is named`);
-  const data = r.data_classes.filter((d) => !scope.data_classes.includes(d));
+  const allowedData = new Set(scope.data_classes);
+  const data = r.data_classes.filter((d) => !allowedData.has(d));
   if (data.length > 0) deny("SCOPE_DATA", "scope.data_classes", `data classes ${data.join(", ")} are not allowed (${scope.data_classes.join(", ")})`, { received: data.join(" ") });
   else matched.push({ rule: "scope.data_classes", matched: r.data_classes.join(" ") || "none" });
   if (!scope.effect_classes.includes(r.effect_class)) deny("SCOPE_EFFECT_CLASS", "scope.effect_classes", `effect class ${r.effect_class} is not allowed (${scope.effect_classes.join(", ")})`, { received: r.effect_class });

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkSubdelegation, compareAmounts, validateChain, validateContract } from "../../../core/delegation/index.js";
 import type { DelegationAttestationChain, DelegationContract } from "../../../core/delegation/index.js";
+import { selectorCovers, uncovered } from "../../../core/delegation/_selectors.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
 const read = (name: string): unknown => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
@@ -56,6 +57,18 @@ describe("money", () => {
         expect(compareAmounts(a, b)).toBe(x === y ? 0 : x < y ? -1 : 1);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("selectors", () => {
+  it("uncovered is the pairwise definition, computed without comparing every pair", () => {
+    const selector = fc.tuple(fc.stringMatching(/^[ab/]{0,4}$/), fc.boolean()).map(([body, wild]) => (wild ? `${body}*` : body)).filter((s) => s !== "");
+    fc.assert(
+      fc.property(fc.array(selector, { maxLength: 8 }), fc.array(selector, { maxLength: 8 }), (wide, narrow) => {
+        expect(uncovered(wide, narrow)).toStrictEqual(narrow.filter((n) => !wide.some((w) => selectorCovers(w, n))));
+      }),
+      { numRuns: 2000 },
     );
   });
 });
