@@ -106,7 +106,10 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // The card, the executor and the operator.
   const card_ref = cardRef(card);
   const before = out.length;
+  // Both the card's lifecycle and its envelope's assertion: a card asserting revoked (or anything
+  // but active) permits nothing, whatever its other field says.
   if (card.lifecycle.state !== "active") deny("CARD_INACTIVE", "card", `the card ${card.agent_card_id} is ${card.lifecycle.state}`, { received: card.lifecycle.state });
+  else if (card.lifecycle_assertion !== "active") deny("CARD_INACTIVE", "card", `the card ${card.agent_card_id} asserts ${card.lifecycle_assertion}`, { received: card.lifecycle_assertion });
   if (!sameRevision(card_ref, c.delegatee_agent_ref.agent_card_ref) || !sameRevision(card.agent_actor_ref, c.delegatee_agent_ref.agent_actor_ref)) {
     deny("CARD_MISMATCH", "card", `the card ${card.agent_card_id}@${card.revision_id} is not the delegatee's exact card and agent revision in ${c.delegation_id}@${c.revision_id}`);
   }
