@@ -20,7 +20,7 @@ import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
 import { amountUnits, countOf, durationMs, isZeroAmount, sameRevision, utcMs } from "./scalars.js";
 import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
 import { coveringSelector, isWildcard } from "./_selectors.js";
-import { isConsequential, tierOf, tierRank } from "./tiers.js";
+import { foldCase, isConsequential, tierOf, tierRank } from "./tiers.js";
 import { RECONCILE_FIRST, RESOLVED_FOR_CONSEQUENTIAL, SUPPORTED_SCHEMAS } from "./vocabulary.js";
 
 export interface PermissionInput {
@@ -155,8 +155,10 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   else matched.push({ rule: "scope.data_classes", matched: r.data_classes.join(" ") || "none" });
   if (!scope.effect_classes.includes(r.effect_class)) deny("SCOPE_EFFECT_CLASS", "scope.effect_classes", `effect class ${r.effect_class} is not allowed (${scope.effect_classes.join(", ")})`, { received: r.effect_class });
   else matched.push({ rule: "scope.effect_classes", matched: r.effect_class });
+  // A denial matches whatever the case of the request's names: "DELETE" does not escape a denial
+  // of "delete" (names are ASCII). The scope itself allows exact names only.
   for (const d of scope.denials) {
-    const hits = (list: readonly string[] | undefined, value: string | undefined): boolean => list === undefined || (value !== undefined && coveringSelector(list, value) !== null);
+    const hits = (list: readonly string[] | undefined, value: string | undefined): boolean => list === undefined || (value !== undefined && coveringSelector(list.map(foldCase), foldCase(value)) !== null);
     if (hits(d.operations, r.operation) && hits(d.objects, r.object) && hits(d.tools, r.tool) && hits(d.effect_classes, r.effect_class)) deny("SCOPE_DENIED", "scope.denials", `denial ${d.rule_id} refuses this${d.reason === undefined ? "" : `: ${d.reason}`}`, { received: d.rule_id });
   }
 

@@ -71,12 +71,18 @@ export function isConsequential(effect: EffectClass): boolean {
   return EFFECT_CLASSES[effect].consequential;
 }
 
-/** The human gates an operation or an effect class falls under (usually none, at most one). */
+/** A name in one case, to match a denial or a gate (names are ASCII): "Publish" is publish. */
+export function foldCase(name: string): string {
+  return name.toLowerCase();
+}
+
+/** The human gates an operation (in any case) or an effect class falls under (usually none, at most one). */
 export function humanGatesFor(operation: string | null, effect: EffectClass | null): HumanGate[] {
   const out: HumanGate[] = [];
+  const op = operation === null ? null : foldCase(operation);
   for (const name of HUMAN_GATE_NAMES) {
     const gate = HUMAN_AUTHORITY_GATES[name];
-    if ((operation !== null && (gate.operations as readonly string[]).includes(operation)) || (effect !== null && (gate.effectClasses as readonly string[]).includes(effect))) out.push(name);
+    if ((op !== null && (gate.operations as readonly string[]).includes(op)) || (effect !== null && (gate.effectClasses as readonly string[]).includes(effect))) out.push(name);
   }
   return out;
 }
