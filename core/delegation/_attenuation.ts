@@ -7,7 +7,7 @@ import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract, Limits } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
-import { compareAmounts, countOf, durationMs, isZeroAmount, utcMs } from "./scalars.js";
+import { compareAmounts, compareUtc, countOf, durationMs, isZeroAmount } from "./scalars.js";
 import { uncovered } from "./_selectors.js";
 import { tierRank } from "./tiers.js";
 
@@ -47,10 +47,10 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
   }
   const [wd, nd] = [durationMs(wide.limits.max_duration), durationMs(narrow.limits.max_duration)];
   if (nd > wd) out.push(dimensionFinding("duration", `limits.max_duration: ${narrow.limits.max_duration.value} ${narrow.limits.max_duration.unit} exceeds the parent's ${wide.limits.max_duration.value} ${wide.limits.max_duration.unit}`, { path: "limits.max_duration" }));
-  if (utcMs(narrow.expires_at) > utcMs(wide.expires_at)) out.push(dimensionFinding("duration", `expires_at: ${narrow.expires_at} is after the parent's ${wide.expires_at}`, { path: "expires_at", expected: `<= ${wide.expires_at}`, received: narrow.expires_at }));
+  if (!(compareUtc(narrow.expires_at, wide.expires_at) <= 0)) out.push(dimensionFinding("duration", `expires_at: ${narrow.expires_at} is after the parent's ${wide.expires_at}`, { path: "expires_at", expected: `<= ${wide.expires_at}`, received: narrow.expires_at }));
   // The time window is within the parent's at both ends: a child issued before its parent would be
   // in force, and its max_duration running, where the parent's authority is not.
-  if (utcMs(narrow.issued_at) < utcMs(wide.issued_at)) out.push(dimensionFinding("duration", `issued_at: ${narrow.issued_at} is before the parent's ${wide.issued_at}`, { path: "issued_at", expected: `>= ${wide.issued_at}`, received: narrow.issued_at }));
+  if (!(compareUtc(narrow.issued_at, wide.issued_at) >= 0)) out.push(dimensionFinding("duration", `issued_at: ${narrow.issued_at} is before the parent's ${wide.issued_at}`, { path: "issued_at", expected: `>= ${wide.issued_at}`, received: narrow.issued_at }));
   const [wr, nr] = [wide.retry_policy, narrow.retry_policy];
   limit(out, "retries", "retry_policy.max_attempts", wr.max_attempts, nr.max_attempts);
   subset(out, "retries", "retry_policy.retryable_outcomes", wr.retryable_outcomes, nr.retryable_outcomes, false);

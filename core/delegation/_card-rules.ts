@@ -2,7 +2,7 @@
 import type { AgentCard } from "./agent-card.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
-import { utcMs } from "./scalars.js";
+import { compareUtc } from "./scalars.js";
 
 /** "A card MUST resolve to exactly one persistent agent Actor": checked on the raw field, before the schema. */
 export function cardActorFindings(raw: unknown): DelegationFinding[] {
@@ -32,6 +32,6 @@ export function cardFindings(card: AgentCard): DelegationFinding[] {
   if (life.state !== "active" && (life.reason === undefined || life.effective_at === undefined)) {
     out.push(delegationFinding("LIFECYCLE_REASON", `lifecycle is ${life.state}: a non-active lifecycle carries reason and effective_at (section 4.1)`, { path: "lifecycle" }));
   }
-  if (utcMs(card.signer.valid_until) <= utcMs(card.signer.valid_from)) out.push(delegationFinding("TIME_ORDER", "signer.valid_until is not after signer.valid_from", { path: "signer.valid_until" }));
+  if (!(compareUtc(card.signer.valid_until, card.signer.valid_from) > 0)) out.push(delegationFinding("TIME_ORDER", "signer.valid_until is not after signer.valid_from", { path: "signer.valid_until" }));
   return out;
 }

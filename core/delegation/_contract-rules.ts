@@ -7,7 +7,7 @@ import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import { isWildcard } from "./_selectors.js";
-import { utcMs } from "./scalars.js";
+import { compareUtc } from "./scalars.js";
 import { AUTONOMY_TIERS, humanGatesFor, tierOf, tierRank } from "./tiers.js";
 import { ASYNC_MONITORING, RECONCILE_FIRST } from "./vocabulary.js";
 
@@ -81,7 +81,7 @@ function scopeFindings(c: DelegationContract, out: DelegationFinding[]): void {
 export function contractFindings(c: DelegationContract): DelegationFinding[] {
   const out: DelegationFinding[] = [];
   if (c.delegation_id !== c.record_id) out.push(delegationFinding("ID_MISMATCH", `delegation_id ${c.delegation_id} differs from record_id ${c.record_id}; both name the delegation`, { path: "delegation_id", expected: c.record_id, received: c.delegation_id }));
-  if (utcMs(c.expires_at) <= utcMs(c.issued_at)) out.push(delegationFinding("TIME_ORDER", "expires_at is not after issued_at", { path: "expires_at" }));
+  if (!(compareUtc(c.expires_at, c.issued_at) > 0)) out.push(delegationFinding("TIME_ORDER", "expires_at is not after issued_at", { path: "expires_at" }));
   if (c.delegatee_agent_ref.agent_actor_ref.actor_type !== "agent") {
     out.push(delegationFinding("DELEGATE_BINDING", `the delegatee is an Actor of type ${c.delegatee_agent_ref.agent_actor_ref.actor_type}; a contract binds a persistent agent Actor`, { path: "delegatee_agent_ref.agent_actor_ref.actor_type", expected: "agent" }));
   }

@@ -8,7 +8,7 @@ import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
-import { utcMs } from "./scalars.js";
+import { compareUtc } from "./scalars.js";
 import type { ActorRef } from "./scalars.js";
 import { GATE_SOURCES, humanGatesFor, isConsequential } from "./tiers.js";
 
@@ -30,7 +30,6 @@ interface Context {
 
 /** Why an approval does not satisfy a need, or null when it does. */
 function problem(a: Approval, need: Need, ctx: Context): DelegationFinding | null {
-  const at = utcMs(ctx.request.at);
   const path = `approvals (${a.ref.object_id})`;
   if (!(GATE_SOURCES as readonly string[]).includes(a.source)) {
     return delegationFinding("GATE_ADAPTER", `${need.rule}: ${a.source} is adapter or agent evidence; only an RW-002 AuthorityDecision or Review satisfies a gate, regardless of adapter features`, { path, dimension: need.rule, received: a.source });
@@ -57,7 +56,8 @@ function problem(a: Approval, need: Need, ctx: Context): DelegationFinding | nul
   }
   if (a.effect_digest !== ctx.request.effect_digest) return delegationFinding("GATE_UNSATISFIED", `${need.rule}: the approval is for effect ${a.effect_digest}, not ${ctx.request.effect_digest}`, { path, dimension: need.rule, expected: ctx.request.effect_digest, received: a.effect_digest });
   if (a.decision !== "approved") return delegationFinding("GATE_UNSATISFIED", `${need.rule}: the decision is ${a.decision}`, { path, dimension: need.rule });
-  if (utcMs(a.decided_at) > at || utcMs(a.expires_at) <= at) return delegationFinding("GATE_UNSATISFIED", `${need.rule}: the approval holds from ${a.decided_at} until ${a.expires_at}, not at ${ctx.request.at}`, { path, dimension: need.rule });
+  const at = ctx.request.at;
+  if (!(compareUtc(a.decided_at, at) <= 0 && compareUtc(at, a.expires_at) < 0)) return delegationFinding("GATE_UNSATISFIED", `${need.rule}: the approval holds from ${a.decided_at} until ${a.expires_at}, not at ${ctx.request.at}`, { path, dimension: need.rule });
   return null;
 }
 

@@ -11,7 +11,7 @@ import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { fenceSetFindings } from "./_fence-set.js";
 import type { PermissionDecision } from "./permission.js";
 import { parseWith } from "./_schema.js";
-import { utcMs } from "./scalars.js";
+import { compareUtc } from "./scalars.js";
 import { SUPPORTED_SCHEMAS } from "./vocabulary.js";
 
 /** Outcomes that claim no effect escaped: an applied or unknown effect contradicts them. */
@@ -38,7 +38,7 @@ function outcomeEffectFindings(a: ExecutionAttempt, out: DelegationFinding[]): v
 
 export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
   const out = fenceSetFindings(a.control_fence_set, "control_fence_set");
-  if (a.ended_at !== null && utcMs(a.ended_at) < utcMs(a.started_at)) out.push(delegationFinding("TIME_ORDER", "ended_at is before started_at", { path: "ended_at" }));
+  if (a.ended_at !== null && !(compareUtc(a.ended_at, a.started_at) >= 0)) out.push(delegationFinding("TIME_ORDER", "ended_at is before started_at", { path: "ended_at" }));
   if (a.outcome === "succeeded" && (a.acceptance_evidence_refs.length === 0 || a.readback_ref === null)) {
     out.push(delegationFinding("ATTEMPT_SUCCESS_UNVERIFIED", "succeeded requires the configured acceptance evidence and a post-effect read-back; a transport success alone is not success (section 7.1)", { path: a.readback_ref === null ? "readback_ref" : "acceptance_evidence_refs" }));
   }

@@ -17,7 +17,7 @@ import { streamOf } from "./control.js";
 import type { ControlFenceSet, ControlHead, ControlScopeRef } from "./control.js";
 import { gateFindings } from "./_gates.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
-import { amountUnits, countOf, durationMs, isZeroAmount, sameRevision, utcMs } from "./scalars.js";
+import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, sameRevision, utcMs } from "./scalars.js";
 import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
 import { coveringSelector, isWildcard } from "./_selectors.js";
 import { foldCase, isConsequential, tierOf, tierRank } from "./tiers.js";
@@ -121,8 +121,9 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // The contract in force.
   const mark = out.length;
   if (c.lifecycle_assertion !== "active") deny("CONTRACT_INACTIVE", "contract", `the contract asserts ${c.lifecycle_assertion}`, { received: c.lifecycle_assertion });
-  if (at < utcMs(c.issued_at)) deny("CONTRACT_NOT_YET", "contract", `${r.at} is before the contract was issued (${c.issued_at})`);
-  if (at >= utcMs(c.expires_at)) deny("CONTRACT_EXPIRED", "contract", `the contract expired at ${c.expires_at}`, { received: r.at });
+  // Each time check holds only when the exact comparison says so: a time that is not one denies.
+  if (!(compareUtc(r.at, c.issued_at) >= 0)) deny("CONTRACT_NOT_YET", "contract", `${r.at} is before the contract was issued (${c.issued_at})`);
+  if (!(compareUtc(r.at, c.expires_at) < 0)) deny("CONTRACT_EXPIRED", "contract", `the contract expired at ${c.expires_at}`, { received: r.at });
   const heads = new Map(input.heads.map((h) => [streamOf(h), h]));
   for (const s of c.control_scopes) {
     const head = heads.get(`rw-control:${s.space_id} ${s.scope_kind}:${s.scope_id}`);
@@ -130,7 +131,7 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
     if (s.scope_kind === "delegation" && s.scope_id === c.delegation_id && !sameRevision(head.record_ref, contractRef(c))) deny("CONTRACT_SUPERSEDED", "contract", `the delegation's head holds ${head.record_ref.object_id}@${head.record_ref.revision_id}, not ${c.delegation_id}@${c.revision_id}`);
     if (s.scope_kind === "agent" && s.scope_id === card.agent_card_id && !sameRevision(head.record_ref, card_ref)) deny("CARD_MISMATCH", "card", `the agent's head holds card ${head.record_ref.object_id}@${head.record_ref.revision_id}, not ${card.agent_card_id}@${card.revision_id}`);
   }
-  for (const consent of c.gates.consent) if (utcMs(consent.expires_at) <= at) deny("CONSENT_EXPIRED", "consent", `consent ${consent.consent_ref.object_id} expired at ${consent.expires_at}`);
+  for (const consent of c.gates.consent) if (!(compareUtc(r.at, consent.expires_at) < 0)) deny("CONSENT_EXPIRED", "consent", `consent ${consent.consent_ref.object_id} expired at ${consent.expires_at}`);
   if (out.length === mark) matched.push({ rule: "contract", matched: `${c.delegation_id}@${c.revision_id} until ${c.expires_at}` });
 
   // Scope: each dimension, then the denials.

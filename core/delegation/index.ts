@@ -22,7 +22,7 @@ export {
 export type { CardLifecycle, EvidenceKind, LifecycleAssertion, MonitoringMode, OperatorResolution, Outcome, RecordKind, ScopeKind, ScopeState } from "./vocabulary.js";
 export { AUTONOMY_TIERS, EFFECT_CLASSES, GATE_SOURCES, HUMAN_AUTHORITY_GATES, humanGatesFor, isConsequential, tierOf, tierRank } from "./tiers.js";
 export type { AutonomyTier, EffectClass, GateSource, HumanGate } from "./tiers.js";
-export { compareAmounts, durationMs, sameRevision, utcMs } from "./scalars.js";
+export { compareAmounts, compareUtc, durationMs, sameRevision, utcMs } from "./scalars.js";
 export type { ActorRef, DataClass, Digest, Duration, MoneyLimit, PolicyRef, PrincipalRef, RecordId, RevisionRef, SchemaRef, UtcTime } from "./scalars.js";
 export { branchOf, compareBoundaries, comparePositions, controlBoundaryRefSchema, controlFenceSetSchema, controlHeadSchema, controlScopeRefSchema, streamOf } from "./control.js";
 export type { ControlBoundaryRef, ControlFenceSet, ControlHead, ControlPosition, ControlScopeRef, ProjectBoundary, ProjectPosition } from "./control.js";

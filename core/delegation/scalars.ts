@@ -81,6 +81,24 @@ export function utcMs(time: string): number {
   return y < 100 ? Date.UTC(y + 400, mo - 1, d, h, mi, s) - 146_097 * 86_400_000 + fraction : Date.UTC(y, mo - 1, d, h, mi, s) + fraction;
 }
 
+/** A UTC time as text that sorts as the time does (every fraction digit kept, padded to nine); null when not one. */
+function sortableUtc(time: string): string | null {
+  const m = UTC.exec(time);
+  if (m === null || Number.isNaN(utcMs(time))) return null;
+  return `${time.slice(0, 19)}.${(m[7] ?? "").padEnd(9, "0")}`;
+}
+
+/**
+ * Orders two RFC 3339 UTC times exactly, to the nanosecond (epoch milliseconds as a float lose
+ * what lies under a microsecond): -1, 0 or 1, and NaN when either is not a time, so a check
+ * written as "holds when the comparison says so" fails closed.
+ */
+export function compareUtc(a: string, b: string): number {
+  const [x, y] = [sortableUtc(a), sortableUtc(b)];
+  if (x === null || y === null) return NaN;
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
 export function durationMs(duration: Duration): number {
   return duration.value * DURATION_UNITS[duration.unit];
 }
