@@ -17,6 +17,7 @@ import { approvalSchema, permissionRequestSchema } from "./permission.js";
 import { actorRefSchema, policyRefSchema } from "./scalars.js";
 import { parseWith } from "./_schema.js";
 import { secretFindings } from "./_secrets.js";
+import { droppedKeyFindings } from "./_dropped-keys.js";
 import { validateRecord } from "./validate-record.js";
 import type { RecordKind } from "./vocabulary.js";
 
@@ -55,7 +56,7 @@ function record<T>(fields: Fields, field: string, kind: RecordKind, out: Delegat
 
 function shaped<T>(fields: Fields, field: string, schema: v.GenericSchema<unknown, T>, out: DelegationFinding[]): T | null {
   if (fields[field] === undefined) return null;
-  out.push(...prefixed(field, secretFindings(fields[field])));
+  out.push(...prefixed(field, [...secretFindings(fields[field]), ...droppedKeyFindings(fields[field])]));
   const r = parseWith(schema, fields[field], field);
   out.push(...r.findings);
   return r.value;

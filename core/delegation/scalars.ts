@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { OUTCOMES } from "./vocabulary.js";
 import type { Outcome } from "./vocabulary.js";
 import { DATA_CLASS_EXTENSION, DATA_CLASSES } from "./vocabulary.js";
+import { DROPPED_KEYS } from "./_dropped-keys.js";
 
 /** Stable opaque identifier: 1 to 256 printable ASCII characters, no spaces. */
 export type RecordId = string;
@@ -128,8 +129,6 @@ const TOKEN = /^[A-Za-z0-9][A-Za-z0-9_.:/@+-]{0,127}$/;
 export const tokenSchema: v.GenericSchema<unknown, string> = v.pipe(v.string(), v.regex(TOKEN, "is a name: letters, digits and _ . : / @ + -"));
 /** A name as a record's key (`max_items`). */
 export const keySchema: v.GenericSchema<string, string> = v.pipe(v.string(), v.regex(TOKEN, "is a name: letters, digits and _ . : / @ + -"));
-/** Keys valibot's `record` skips without a word; a count kept under one would vanish, so they are refused. */
-const DROPPED_KEYS: readonly string[] = ["__proto__", "constructor", "prototype"];
 /**
  * Counts by name (`max_items`, `usage.items`): a JSON object whose every key is a name. A key
  * valibot would drop in silence (`constructor`) is refused: a limit never disappears on reading.
