@@ -90,6 +90,7 @@ export const DELEGATION_CODES = {
   // Permission (sections 5.2, 6, 9).
   CARD_INACTIVE: "error",
   CARD_MISMATCH: "error",
+  CARD_SIGNER_EXPIRED: "error",
   EXECUTOR_MISMATCH: "error",
   OPERATOR_UNRESOLVED: "error",
   OPERATOR_MISMATCH: "error",

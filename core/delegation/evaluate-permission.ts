@@ -110,6 +110,10 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // but active) permits nothing, whatever its other field says.
   if (card.lifecycle.state !== "active") deny("CARD_INACTIVE", "card", `the card ${card.agent_card_id} is ${card.lifecycle.state}`, { received: card.lifecycle.state });
   else if (card.lifecycle_assertion !== "active") deny("CARD_INACTIVE", "card", `the card ${card.agent_card_id} asserts ${card.lifecycle_assertion}`, { received: card.lifecycle_assertion });
+  // "Permission/card/contract expiry ... are evaluated ... immediately before every consequential
+  // effect" (9): the card's only expiry is its signer's validity window; outside it, nothing.
+  const signer = card.signer;
+  if (!(compareUtc(signer.valid_from, r.at) <= 0 && compareUtc(r.at, signer.valid_until) < 0)) deny("CARD_SIGNER_EXPIRED", "card", `the card ${card.agent_card_id}'s signer is valid from ${signer.valid_from} until ${signer.valid_until}, not at ${r.at}`, { expected: `${signer.valid_from} <= at < ${signer.valid_until}`, received: r.at });
   if (!sameRevision(card_ref, c.delegatee_agent_ref.agent_card_ref) || !sameRevision(card.agent_actor_ref, c.delegatee_agent_ref.agent_actor_ref)) {
     deny("CARD_MISMATCH", "card", `the card ${card.agent_card_id}@${card.revision_id} is not the delegatee's exact card and agent revision in ${c.delegation_id}@${c.revision_id}`);
   }
