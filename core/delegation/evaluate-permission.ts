@@ -182,7 +182,8 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   if (r.effect_class === "spend" || (spent !== undefined && !isZeroAmount(spent.amount))) {
     if (limit === undefined || isZeroAmount(limit.amount)) deny("SPEND_NO_AUTHORITY", "spend", "the contract carries no MoneyLimit: no spending authority (section 2)");
     else if (spent === undefined) unknown("spend", "spend", `${limit.currency} ${limit.amount}`);
-    else if (spent !== undefined && (spent.currency !== limit.currency || amountUnits(spent.amount) > amountUnits(limit.amount))) deny("SPEND_EXCEEDS", "spend", `${spent.currency} ${spent.amount} exceeds ${limit.currency} ${limit.amount}`, { expected: `<= ${limit.currency} ${limit.amount}`, received: `${spent.currency} ${spent.amount}` });
+    else if (spent.currency !== limit.currency) deny("SPEND_EXCEEDS", "spend", `usage.spend is in ${spent.currency}, the MoneyLimit in ${limit.currency}: amounts in two currencies are never converted, so the spend is not within the limit`, { expected: limit.currency, received: spent.currency });
+    else if (amountUnits(spent.amount) > amountUnits(limit.amount)) deny("SPEND_EXCEEDS", "spend", `${spent.currency} ${spent.amount} exceeds ${limit.currency} ${limit.amount}`, { expected: `<= ${limit.currency} ${limit.amount}`, received: `${spent.currency} ${spent.amount}` });
     else matched.push({ rule: "spend", matched: `within ${limit.currency} ${limit.amount}` });
   }
   const over: string[] = [];
