@@ -34,8 +34,8 @@ export interface PermissionInput {
   readonly approvals?: readonly Approval[] | undefined;
   /**
    * A child contract's attestation chain, root first: every delegation it names above the contract
-   * is an ancestor whose stream the effect must fence. Without it, the ancestors known are the
-   * delegation scopes of the contract and its parent_contract_ref.
+   * is an ancestor whose stream the effect must fence. A child evaluated without it is denied
+   * (CHAIN_BROKEN: its ancestors above the parent cannot be known); a root contract needs none.
    */
   readonly chain?: DelegationAttestationChain | undefined;
   readonly policy_ref: PolicyRef;
@@ -61,13 +61,16 @@ export interface PermissionEvaluation {
 /**
  * The authority scopes an effect must fence: the contract's control_scopes, and the delegation
  * stream of every ancestor (section 8: "every child effect MUST fence every ancestor delegation
- * stream"), known from the chain when given and otherwise at least the immediate parent.
+ * stream"), known from the chain, which a child contract must be given, and its parent_contract_ref.
  */
 function requiredScopes(c: DelegationContract, chain: DelegationAttestationChain | undefined, out: DelegationFinding[]): ControlScopeRef[] {
   const required = [...c.control_scopes];
   const space = c.control_scopes.find((s) => s.scope_kind === "space")?.space_id ?? c.control_scopes[0]?.space_id;
   const ancestors: string[] = [];
   if (c.parent_contract_ref !== null) ancestors.push(c.parent_contract_ref.object_id);
+  if (chain === undefined && c.parent_contract_ref !== null) {
+    out.push(delegationFinding("CHAIN_BROKEN", `${c.delegation_id} is a child contract and no attestation chain was given: its ancestors above the parent cannot be known, so their streams cannot be fenced, and an unverifiable chain denies execution (section 8)`, { dimension: "chain", path: "chain" }));
+  }
   if (chain !== undefined) {
     const leaf = chain.links[chain.links.length - 1];
     const named = c.attestation_chain_ref;

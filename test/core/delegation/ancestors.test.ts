@@ -107,15 +107,24 @@ describe("evaluatePermission: a revoked ancestor stops the child", () => {
   });
   const revokedParent = { project_id: "rw-control:SPACE-RW", branch_id: "delegation:D-PARENT-1", position: 9, event_id: "EV-REVOKE", event_digest: digest("9"), state: "revoked" } as ControlHead;
 
-  it("the shipped child is allowed while its parent is active", () => {
+  const childChain = () => read<DelegationAttestationChain>(record("chain-d-child-ok"));
+  it("the shipped child with its chain is allowed while its parent is active", () => {
+    const child = read<DelegationContract>(record("d-child-ok"));
+    const r = evaluatePermission(input(child, heads(child.control_scopes), { chain: childChain() }));
+    expect(r.denied_by).toStrictEqual([]);
+  });
+  it("a child evaluated without its chain is denied: the ancestors above its parent cannot be known (section 8)", () => {
     const child = read<DelegationContract>(record("d-child-ok"));
     const r = evaluatePermission(input(child, heads(child.control_scopes)));
-    expect(r.denied_by).toStrictEqual([]);
+    expect(r.decision).toBe("deny");
+    expect(r.denied_by).toStrictEqual(["CHAIN_BROKEN"]);
+    const root = read<DelegationContract>(record("d-parent-1"));
+    expect(evaluatePermission(input(root, heads(root.control_scopes))).findings.map((f) => f.code)).not.toContain("CHAIN_BROKEN");
   });
   it("a child contract that does not list its parent's stream still must fence it: denied while the parent is revoked", () => {
     const child = read<DelegationContract>(record("d-child-ok"));
     const unfenced = { ...child, control_scopes: child.control_scopes.filter((s) => s.scope_id !== "D-PARENT-1") };
-    const r = evaluatePermission(input(unfenced, [...heads(unfenced.control_scopes), revokedParent]));
+    const r = evaluatePermission(input(unfenced, [...heads(unfenced.control_scopes), revokedParent], { chain: childChain() }));
     expect(r.decision).toBe("deny");
     expect(r.denied_by).toStrictEqual(["FENCE_SCOPE_MISSING"]);
   });
@@ -126,7 +135,7 @@ describe("evaluatePermission: a revoked ancestor stops the child", () => {
     const hs = heads(noRoot.control_scopes);
     const card = { ...read<AgentCard>(record("card-agent-helper-r1")) };
     const without = evaluatePermission({ ...input(noRoot, [...hs, revokedParent]), card });
-    expect(without.denied_by).toStrictEqual([]); // the parent is fenced; the root is known only from the chain
+    expect(without.denied_by).toStrictEqual(["CHAIN_BROKEN"]); // the parent is fenced; the root is known only from the chain
     const withChain = evaluatePermission({ ...input(noRoot, [...hs, revokedParent]), card, chain: read<DelegationAttestationChain>(chain) });
     expect(withChain.decision).toBe("deny");
     expect(withChain.denied_by).toStrictEqual(["FENCE_SCOPE_MISSING"]);
