@@ -230,6 +230,15 @@ describe("POST /v1/check-rb", () => {
     const q = await expectProblem(await postJson("/v1/check-rb", { ho: PAY_HO, rb: PAY_RB, record: { nope: "1" } }), "invalid-record", { parameter: "record" });
     expect((q["findings"] as any[])[0].code).toBe("RECORD_SHAPE");
   });
+  it("refuses criteria or a record the HO's rb= never reads, as rw check-rb does, rather than answer wilco without them", async () => {
+    // HO asks the default echo: tier 4 and tier 5 are not asked, so the sender's criteria would be ignored in silence.
+    const p = await expectProblem(await postJson("/v1/check-rb", { ho: HO, rb: RB, expectAcc: ["len:150w"] }), "invalid-request", { parameter: "expectAcc" });
+    expect(p.detail).toContain("rb=acc");
+    await expectProblem(await postText("/v1/check-rb?expectAcc=len:150w", `${HO}\n${RB}`), "invalid-request", { parameter: "expectAcc" });
+    await expectProblem(await postJson("/v1/check-rb", { ho: HO, rb: RB, record: { item: "gh:crox/site#42" } }), "invalid-request", { parameter: "record" });
+    // Asked, they are read.
+    expect((await body(await postJson("/v1/check-rb", { ho: PAY_HO, rb: PAY_RB, record: PAY_RECORD }))).wilco).toBe(true);
+  });
   it("refuses a text body that is not two lines, and missing messages", async () => {
     await expectProblem(await postText("/v1/check-rb", HO), "invalid-request", { parameter: "body" });
     await expectProblem(await postJson("/v1/check-rb", { ho: HO }), "invalid-request", { parameter: "rb" });

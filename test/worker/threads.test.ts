@@ -253,9 +253,9 @@ describe("readbacks checked by the server against the sender's private challenge
     await ok(await append(t, [BRIEF, RB_GOOD]));
     await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] }), "thread-conflict");
     const u = fresh();
-    await ok(await append(u, [BRIEF]));
-    await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { record: { nosuchslot: "x" } }), "invalid-record");
-    await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, {}), "invalid-request");
+    await ok(await append(u, [PAY_HO]));
+    await expectProblem(await postJson(`/v1/threads/${u}/handoffs/scheduler-1/challenge`, { record: { nosuchslot: "x" } }), "invalid-record");
+    await expectProblem(await postJson(`/v1/threads/${u}/handoffs/scheduler-1/challenge`, {}), "invalid-request");
   });
 
   it("refuses criteria that are not key:value when registered, so none voids a readback or shows in the thread", async () => {
@@ -276,6 +276,23 @@ describe("readbacks checked by the server against the sender's private challenge
     expect((await ok(rb)).results[0].readback.verdict).not.toBe("void");
     expect(text).not.toContain("tone formal");
     expect(JSON.stringify(await state(t))).not.toContain("tone formal");
+  });
+
+  it("refuses criteria or a record the HO's rb= never reads, so a readback is never wilco without the sender's challenge", async () => {
+    const t = fresh();
+    // rb=echo (the default): tier 4 and tier 5 are not asked; kept, the challenge would check nothing.
+    await ok(await append(t, [HO]));
+    const p = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/research-01/challenge`, { expectAcc: ["len:150w"] }), "invalid-request");
+    expect(p).toMatchObject({ parameter: "expectAcc" });
+    expect(p.detail).toContain("rb=acc");
+    await expectProblem(await postJson(`/v1/threads/${t}/handoffs/research-01/challenge`, { record: { item: "gh:crox/site#42" } }), "invalid-request");
+    // rb=acc asks tier 4 but not tier 5.
+    const u = fresh();
+    await ok(await append(u, [BRIEF]));
+    await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"], record: { item: "doc:brief" } }), "invalid-request");
+    // Nothing was kept: the HO's readback is checked as the sender asked, and the handoff stays open to a challenge.
+    expect((await ok(await append(t, [RB]))).results[0].readback.verdict).toBe("wilco");
+    expect((await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] })).status).toBe(204);
   });
 
   it("checks execution values the receiver resolved against the registered record", async () => {

@@ -4,7 +4,7 @@
  * naming it (there is nothing to check); a message that parses but breaks a rule goes to the
  * check, which reports it, exactly as the CLI does.
  */
-import { checkDone, checkHandoff, checkReadback, checkRelay, formatLine, makeReadback, readMessage, readRecord } from "../../core/index.js";
+import { checkDone, checkHandoff, checkReadback, checkRelay, formatLine, makeReadback, readMessage, readRecord, readbackSet } from "../../core/index.js";
 import type { LineCheck, Message, ReceiverReadback, SlotValue, Vocabulary } from "../../core/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -94,8 +94,13 @@ export async function checkRbRoute(context: RouteContext): Promise<Response> {
   const ho = parsed("ho", given["ho"] as string | object, p);
   const rb = parsed("rb", given["rb"] as string | object, p);
   const vocabulary = p.vocabularyOf(ho.message);
-  const values = record(input, vocabulary)?.values;
   const expectAcc = criteria(input, "expectAcc");
+  // What the HO's rb= never reads would be ignored in silence and the readback pass without it:
+  // refused instead, as rw check-rb refuses --expect-acc and --record.
+  const asked = readbackSet(ho.message, vocabulary);
+  if (expectAcc !== undefined && !asked.comprehension) throw new ProblemError("invalid-request", "expectAcc: read at tier 4, which this HO does not ask: it has no rb=acc or rb=plan", { parameter: "expectAcc" });
+  if (input.raw("record") !== undefined && !asked.execution) throw new ProblemError("invalid-request", "record: read at tier 5, which this HO does not ask: it has no rb=exec", { parameter: "record" });
+  const values = record(input, vocabulary)?.values;
   const report = checkReadback(ho.message, rb.message, vocabulary, {
     ...(expectAcc === undefined ? {} : { expectAcc }),
     ...(values === undefined ? {} : { record: values }),

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackVerdict, readMessage, readRecord, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt,
+  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, readMessage, readRecord, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -431,6 +431,11 @@ export class ThreadObject extends DurableObject<Env> {
     if (ho !== null) {
       const stands = this.auditor().handoffs(this.now()).find((h) => h.id === handoff);
       if (stands !== undefined && !LIVE_STATES.has(stands.state)) return problem("thread-conflict", `${handoff} ${handoffEnded(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
+      // What the HO's rb= never reads would be kept and ignored, and its readback pass without it
+      // (as rw check-rb refuses --expect-acc and --record).
+      const asked = readbackSet(ho, this.profiles().vocabularyOf(ho));
+      if (request.expectAcc !== undefined && !asked.comprehension) return problem("invalid-request", `expectAcc: read at tier 4, which ${handoff} does not ask: it has no rb=acc or rb=plan`, { parameter: "expectAcc" });
+      if (request.record !== undefined && !asked.execution) return problem("invalid-request", `record: read at tier 5, which ${handoff} does not ask: it has no rb=exec`, { parameter: "record" });
     }
     // Criteria the core cannot read are the sender's slip: kept, they would void the receiver's
     // readback with CRITERIA_SYNTAX, whose `received` is the withheld criterion itself.
