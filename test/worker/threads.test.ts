@@ -370,6 +370,27 @@ describe("prepared statements, with exp enforced by the object", () => {
     await expectProblem(await commitOf(t, s.token), "statement-refused");
   });
 
+  it("an abandon after exp finds the statement expired by the object's clock, whether or not the alarm has run yet", async () => {
+    // Alarms run late (retries, eviction): what a statement is at a moment is the clock's, not the alarm's.
+    const early = fresh();
+    const s = await prepared(early, "20991002T1405Z");
+    await setClock(early, Date.UTC(2099, 9, 2, 14, 6));
+    const refused = await expectProblem(await abandonOf(early, s.token), "statement-refused");
+    expect(refused.detail).toContain("expired at 20991002T1405Z");
+    expect((await state(early)).statements).toStrictEqual({ expired: 1 });
+    // The same after the alarm ran.
+    const late = fresh();
+    const u = await prepared(late, "20991002T1405Z");
+    await setClock(late, Date.UTC(2099, 9, 2, 14, 6));
+    expect(await runDurableObjectAlarm(stubOf(late))).toBe(true);
+    expect((await expectProblem(await abandonOf(late, u.token), "statement-refused")).detail).toBe(refused.detail);
+    // Within the minute of exp, an abandon still discards it.
+    const inTime = fresh();
+    const v = await prepared(inTime, "20991002T1405Z");
+    await setClock(inTime, Date.UTC(2099, 9, 2, 14, 5, 59));
+    expect(await ok(await abandonOf(inTime, v.token))).toMatchObject({ state: "abandoned" });
+  });
+
   it("commits during the minute of exp", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z");
