@@ -302,6 +302,14 @@ describe("POST /v1/check-thread", () => {
     expect(early.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_OPEN"]);
     expect(early.handoffs.map((h: any) => h.state)).toStrictEqual(["open"]);
   });
+  it("audits with no clock for now=null in the query too (JSON values as JSON text), so a text body can ask it", async () => {
+    // HO is due 20261002: with a clock after it, THREAD_OVERDUE; with none, only THREAD_OPEN.
+    const json = await body(await postJson("/v1/check-thread", { lines: [HO], now: null }));
+    expect(json.now).toBeNull();
+    const text = await body(await postText("/v1/check-thread?now=null", HO));
+    expect(text).toStrictEqual(json);
+    expect(text.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_OPEN"]);
+  });
   it("refuses a now that is not a time", async () => {
     await expectProblem(await postJson("/v1/check-thread", { lines: [HO], now: "tomorrow" }), "invalid-request", { parameter: "now" });
     await expectProblem(await postJson("/v1/check-thread", { lines: [HO], now: 20261001 }), "invalid-request", { parameter: "now" });

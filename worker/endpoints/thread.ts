@@ -2,7 +2,7 @@
  * `rw check-thread --json`: a conversation in sending order, audited by the core in one pass. A
  * line that is not a valid message is left out of the thread and listed in `rejected`, never
  * guessed at, and fails the verdict `ok`; `invalid` counts them, as the CLI's report does. Without `now` the audit is at the
- * current minute, as the CLI's; a JSON `"now": null` audits with no clock.
+ * current minute, as the CLI's; a JSON `"now": null` (or `?now=null`) audits with no clock.
  */
 import { createThreadAudit, isTime, readMessage, threadVerdict, timeAt } from "../../core/index.js";
 import type { Finding } from "../../core/index.js";
@@ -14,8 +14,10 @@ import type { RouteContext } from "../router.js";
 
 export async function checkThreadRoute(context: RouteContext): Promise<Response> {
   const input = await Input.read(context.request, context.url, ["json", "text"], ["lines", "profile", "now"]);
-  // A JSON null audits with no clock (nothing is past its exp or due), as the core allows.
-  const given = input.raw("now") === null ? null : input.string("now");
+  // A JSON null audits with no clock (nothing is past its exp or due), as the core allows; in the
+  // query it is JSON text, `now=null`, the only way a text body can ask for it.
+  const raw = input.raw("now");
+  const given = raw === null || (raw === "null" && context.url.searchParams.has("now")) ? null : input.string("now");
   if (typeof given === "string" && !isTime(given)) throw new ProblemError("invalid-request", `now: ${JSON.stringify(given)} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "now" });
   const now = given === undefined ? timeAt(Date.now()) : given;
   const items = input.items();
