@@ -160,9 +160,17 @@ export function commit(store: StatementStore, token: string, now: string): Resul
   return { ok: true, value: committed, findings: [] };
 }
 
-/** Discards a pending statement. */
-export function abandon(store: StatementStore, token: string): Result<Statement> {
-  const statement = store.get(token);
+/**
+ * Discards a pending statement. One past its window at `now` is expired instead, and the abandon
+ * refused as a commit would be: the answer does not depend on whether an expiry sweep ran first.
+ */
+export function abandon(store: StatementStore, token: string, now: string): Result<Statement> {
+  if (!isTime(now)) throw new RangeError("abandon: now must be YYYYMMDDTHHMMZ");
+  let statement = store.get(token);
+  if (statement !== undefined && statement.state === "pending" && now > statement.exp) {
+    statement = { ...statement, state: "expired" };
+    store.put(statement);
+  }
   const refusal = refuse(statement, null);
   if (refusal !== null) return { ok: false, value: null, findings: [refusal] };
   const abandoned: Statement = { ...(statement as Statement), state: "abandoned" };

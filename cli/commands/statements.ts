@@ -73,7 +73,8 @@ async function runAbandon(ctx: CommandContext): Promise<number> {
   }
   if (ctx.args.length === 0) throw new UsageError("abandon needs a statement token, or --handoff ID for every statement of a cancelled handoff");
   const token = tokenArg(ctx);
-  return report(ctx, withStatementStore(storeOf(ctx), (store) => abandon(store, token)), "abandoned statement for");
+  const now = nowOption(ctx.options["now"] as string | undefined);
+  return report(ctx, withStatementStore(storeOf(ctx), (store) => abandon(store, token, now)), "abandoned statement for");
 }
 
 /** A store file that cannot be trusted is invalid input (exit 1): said plainly, nothing is run from it. */
@@ -114,7 +115,11 @@ export const commitCommand: Command = {
 export const abandonCommand: Command = {
   summary: "discard a prepared statement (or, with --handoff, every one for a cancelled handoff)",
   common: ["json"],
-  options: { handoff: { type: "string", help: "the HO id a CX cancelled: abandon all its pending statements" }, store: STORE },
+  options: {
+    handoff: { type: "string", help: "the HO id a CX cancelled: abandon all its pending statements" },
+    now: { type: "string", help: "the time of the abandon, YYYYMMDDTHHMMZ (default: now): past the statement's exp it is expired, not abandoned" },
+    store: STORE,
+  },
   positionals: { name: "TOKEN", min: 0, max: 1 },
   run: guarded(runAbandon),
 };

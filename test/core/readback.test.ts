@@ -182,11 +182,18 @@ describe("prepared statements (section 5.3)", () => {
   });
   it("abandon and commit: whichever comes first wins, the other is refused", () => {
     const a = setup();
-    expect(abandon(a.store, a.statement.token).ok).toBe(true);
+    expect(abandon(a.store, a.statement.token, "20261002T1500Z").ok).toBe(true);
     expect(commit(a.store, a.statement.token, "20261002T1500Z").findings[0]?.received).toBe("abandoned");
     const b = setup();
     expect(commit(b.store, b.statement.token, "20261002T1500Z").ok).toBe(true);
-    expect(abandon(b.store, b.statement.token).findings[0]?.received).toBe("committed");
+    expect(abandon(b.store, b.statement.token, "20261002T1500Z").findings[0]?.received).toBe("committed");
+  });
+  it("abandon after exp finds the statement expired, as commit does, and records it so", () => {
+    const late = setup();
+    expect(abandon(late.store, late.statement.token, "20261002T1601Z").findings.map((f) => [f.code, f.received])).toStrictEqual([["STATEMENT_REFUSED", "expired"]]);
+    expect(late.store.get(late.statement.token)?.state).toBe("expired");
+    const inTime = setup();
+    expect(abandon(inTime.store, inTime.statement.token, "20261002T1600Z").value?.state).toBe("abandoned");
   });
   it("a CX for the handoff abandons its statements", () => {
     const { store, statement } = setup();

@@ -562,11 +562,9 @@ export class ThreadObject extends DurableObject<Env> {
 
 
   abandon(token: string): Outcome<Statement> {
-    // Past its exp by the object's clock, the statement is expired whether or not the alarm has
-    // run yet (alarms can be late): the answer must not depend on when the alarm fired.
-    const statement = this.statements.get(token);
-    if (statement !== undefined) expireStatements(this.statements, [statement], this.now());
-    const done = abandon(this.statements, token);
+    // By the object's clock: past its exp, the statement is expired whether or not the alarm has
+    // run yet (alarms can be late), so the answer does not depend on when the alarm fired.
+    const done = abandon(this.statements, token, this.now());
     if (done.ok) return { ok: true, value: done.value };
     return statementProblem(done.findings);
   }
