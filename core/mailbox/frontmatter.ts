@@ -46,3 +46,26 @@ export function countLines(text: string): number {
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
   return n;
 }
+
+/**
+ * The 1-based line of an offset into a text that starts on line `first`: the line starts are
+ * found once, then each offset by binary search (a finding per field must not rescan the text).
+ */
+export function lineOfOffset(text: string, first: number): (offset: number | undefined) => number | undefined {
+  let starts: number[] | null = null;
+  return (offset) => {
+    if (offset === undefined) return undefined;
+    if (starts === null) {
+      starts = [0];
+      for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    }
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return first + lo;
+  };
+}

@@ -18,12 +18,13 @@ import { hasMailboxError, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.js";
 import { ENVELOPE_FIELD_NAMES, envelopeSchema, isLowerRootId, mailboxIssue } from "./envelope.js";
 import type { MailboxEnvelope } from "./envelope.js";
-import { countLines, splitFrontmatter } from "./frontmatter.js";
+import { lineOfOffset, splitFrontmatter } from "./frontmatter.js";
 import { legacyEnvelope, legacyNames } from "./legacy.js";
 import { isUuid7 } from "./uuid7.js";
 import { CLAIM_KINDS, MAILBOX_KINDS, MAILBOX_VERSION } from "./vocabulary.js";
 import type { MailboxKind } from "./vocabulary.js";
 import { MAX_YAML_DEPTH, yamlTooDeep } from "./yaml-depth.js";
+import { duplicateKeyOffset, nodeLocator } from "./yaml-keys.js";
 
 export type ReadMode = "inbound" | "outbound";
 
@@ -61,7 +62,8 @@ export interface MailboxReading {
   readonly findings: readonly MailboxFinding[];
 }
 
-const YAML_OPTIONS = { version: "1.2", schema: "core", uniqueKeys: true, prettyErrors: false, strict: true } as const;
+// Keys named twice are refused by duplicateKeyOffset, in linear time (yaml-keys.ts).
+const YAML_OPTIONS = { version: "1.2", schema: "core", uniqueKeys: false, prettyErrors: false, strict: true } as const;
 const MAX_ALIASES = 64;
 const STANDING_TAG = "agent-mailbox";
 const MACHINE_ALIAS = /^[A-Z0-9](?:[A-Z0-9._-]{0,126}[A-Z0-9])?$/;
@@ -90,7 +92,7 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   const split = splitFrontmatter(text);
   if ("code" in split) return refused([split]);
   const findings: MailboxFinding[] = [...split.findings];
-  const lineAt = (offset: number | undefined): number | undefined => (offset === undefined ? undefined : split.yamlLine + countLines(split.yaml.slice(0, offset)));
+  const lineAt = lineOfOffset(split.yaml, split.yamlLine);
   // The depth first: `yaml` composes and converts by recursion, and a deep enough frontmatter would
   // exhaust the stack (README: "The YAML").
   const tooDeep = (offset: number | undefined, measured = false): MailboxReading => refused([...findings, tooDeepFinding(lineAt(offset) ?? split.yamlLine, measured)]);
@@ -105,6 +107,8 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     for (const e of doc.errors.slice(0, 5)) findings.push(mailboxFinding("YAML_INVALID", `the frontmatter is not valid YAML: ${e.message.split("\n")[0]}`, optional({ line: lineAt(e.pos[0]), received: e.code })));
     return refused(findings);
   }
+  const twice = duplicateKeyOffset(doc);
+  if (twice !== null) return refused([...findings, mailboxFinding("YAML_INVALID", "the frontmatter is not valid YAML: Map keys must be unique", { line: lineAt(twice) ?? split.yamlLine, received: "DUPLICATE_KEY" })]);
   let frontmatter: unknown;
   try {
     frontmatter = doc.toJS({ maxAliasCount: MAX_ALIASES });
@@ -113,7 +117,8 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     return refused([...findings, mailboxFinding("YAML_INVALID", `the frontmatter cannot be read: ${error instanceof Error ? error.message : String(error)}`, { line: split.yamlLine })]);
   }
   if (!isMapping(frontmatter)) return refused([...findings, mailboxFinding("FRONTMATTER_SHAPE", "the frontmatter is not a mapping of fields", { line: split.yamlLine })]);
-  const nodeLine = (path: readonly (string | number)[]): number | undefined => lineAt((doc.getIn(path, true) as { range?: [number, number, number] } | undefined)?.range?.[0]);
+  const locate = nodeLocator(doc);
+  const nodeLine = (path: readonly string[]): number | undefined => lineAt(locate(path)?.range?.[0]);
 
   // The envelope: namespaced under meta.mailbox, or (inbound only) a legacy flat one.
   const names = legacyNames(frontmatter);
@@ -127,7 +132,7 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   }
   let raw: Record<string, unknown>;
   let legacy = false;
-  let base: (string | number)[] = ["meta", "mailbox"];
+  let base: string[] = ["meta", "mailbox"];
   if (mailbox === undefined) {
     if (outbound || legacyList.length === 0) return refused([...findings, mailboxFinding("ENVELOPE_MISSING", "no meta.mailbox: the message carries no envelope", { line: split.yamlLine })]);
     raw = legacyEnvelope(frontmatter, names);

@@ -133,6 +133,42 @@ describe("reading hostile input", () => {
     expect(Date.now() - t).toBeLessThan(5_000);
     expect(r.rw1.length).toBe(1);
   });
+  it("reads a frontmatter of many keys in linear time (a 1 MiB message holds over 100,000)", () => {
+    const symbols = new Symbols(mailbox);
+    const text = buildMessage(symbols, { id: "m", set: { kind: "request" } });
+    const keys = (n: number, indent: string, prefix: string): string => Array.from({ length: n }, (_, i) => `${indent}${prefix}${i}: v\n`).join("");
+    // At the top level, and under meta.mailbox, where each unknown field earns a note with its line.
+    const top = text.replace("---\n", `---\n${keys(40_000, "", "k")}`);
+    const envelope = text.replace(/(\n    kind: request\n)/, `$1${keys(40_000, "    ", "x")}`);
+    let t = Date.now();
+    const a = mailbox.readMailboxMessage(top);
+    expect(Date.now() - t, "40,000 keys at the top level").toBeLessThan(10_000);
+    expect(a.ok, JSON.stringify(a.findings.slice(0, 3))).toBe(true);
+    t = Date.now();
+    const b = mailbox.readMailboxMessage(envelope);
+    expect(Date.now() - t, "40,000 unknown fields under meta.mailbox").toBeLessThan(10_000);
+    expect(b.ok).toBe(true);
+    expect(b.findings.filter((f) => f.code === "FIELD_UNKNOWN").length).toBe(40_000);
+    expect(b.findings.find((f) => f.slot === "x39999")?.line).toBe(text.split("\n").findIndex((l) => l === "    kind: request") + 1 + 40_000);
+  });
+  it("still refuses a key named twice, wherever it is and however it is written", () => {
+    const symbols = new Symbols(mailbox);
+    const text = buildMessage(symbols, { id: "m", set: { kind: "request" } });
+    const kindLine = text.split("\n").findIndex((l) => l === "    kind: request") + 1;
+    for (const [twice, line] of [
+      [text.replace("    kind: request\n", "    kind: request\n    kind: reply\n"), kindLine + 1],
+      [text.replace("    kind: request\n", "    kind: request\n    \"kind\": reply\n"), kindLine + 1],
+      [text.replace("---\n", "---\nmeta: {}\n"), 2 + text.split("\n").findIndex((l) => l === "meta:")],
+      [text.replace("---\n", "---\nx: {a: 1, a: 2}\n"), 2],
+      // Keys YAML tells apart that JavaScript would not: the second would silently replace the first.
+      [text.replace("---\n", "---\nx: {1: a, \"1\": b}\n"), 2],
+    ] as const) {
+      const r = mailbox.readMailboxMessage(twice);
+      expect(r.ok, twice).toBe(false);
+      expect(r.findings.map((f) => [f.code, f.line]), twice).toContainEqual(["YAML_INVALID", line]);
+      expect(r.findings.find((f) => f.code === "YAML_INVALID")?.message).toContain("Map keys must be unique");
+    }
+  });
   it("matches callsigns in linear time", () => {
     const t = Date.now();
     for (let i = 0; i < 200; i++) mailbox.isCallsign(`A${"-".repeat(10_000)}!`);
