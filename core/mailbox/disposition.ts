@@ -4,6 +4,7 @@
  * an invalid transition is reported and skipped, never guessed at.
  */
 import * as v from "valibot";
+import { isDate } from "../check-value.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { isUuid7 } from "./uuid7.js";
@@ -37,11 +38,17 @@ export interface Disposition {
   readonly reason?: string;
 }
 
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z$/;
+const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,3})?)?Z$/;
 
-/** Epoch ms of an ISO 8601 UTC time (`2026-10-02T09:00:00Z`), or null. */
+/**
+ * Epoch ms of an ISO 8601 UTC time (`2026-10-02T09:00:00Z`), or null. The date must exist:
+ * `Date.parse` carries 2026-02-30 into March and 24:00 into the next day, which would move a
+ * deferral's `resume_after` silently (as RW1's times and the filenames, hours stop at 23).
+ */
 export function isoTime(text: unknown): number | null {
-  if (typeof text !== "string" || !ISO_UTC.test(text)) return null;
+  if (typeof text !== "string") return null;
+  const m = ISO_UTC.exec(text);
+  if (m === null || !isDate(`${m[1]}${m[2]}${m[3]}`)) return null;
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? null : ms;
 }

@@ -523,4 +523,13 @@ describe("usage", () => {
     expect(rw(["mailbox", "check"]).code).toBe(2);
     expect(rw(["mailbox", "check", tmp, "--as", "lyra", "--state", tmp]).code).toBe(2);
   });
+  it("refuses a --now that names no real moment (exit 2), never reading it as a later day", () => {
+    const a = room();
+    for (const now of ["2026-02-30T00:00Z", "2026-04-31T12:00:00Z", "2026-10-01T24:00:00Z"]) {
+      const r = rw(["mailbox", "check", a.root, "--now", now]);
+      expect(r.code, now).toBe(2);
+      expect(r.err, now).toContain(`--now ${now}`);
+    }
+    expect(rw(["mailbox", "check", a.root, "--now", "2026-02-28T00:00Z"]).code).toBe(0);
+  });
 });

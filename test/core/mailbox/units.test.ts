@@ -82,6 +82,24 @@ describe("the mailbox-root identifier", () => {
   });
 });
 
+describe("ISO 8601 UTC times (dispositions, --now)", () => {
+  it("reads real moments", () => {
+    expect(mailbox.isoTime("2026-10-02T09:00:00Z")).toBe(Date.UTC(2026, 9, 2, 9, 0, 0));
+    expect(mailbox.isoTime("2028-02-29T23:59:59.999Z")).toBe(Date.UTC(2028, 1, 29, 23, 59, 59, 999));
+    expect(mailbox.isoTime("2026-10-02T09:00Z")).toBe(Date.UTC(2026, 9, 2, 9, 0));
+  });
+  it("refuses a date or time that does not exist, rather than carrying it into the next month or day", () => {
+    for (const text of ["2026-02-30T00:00:00Z", "2026-02-29T12:00Z", "2026-04-31T23:59:59Z", "2026-13-01T00:00Z", "2026-00-10T00:00Z", "2026-01-00T00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T23:60Z", "2026-12-31T23:59:60Z"]) {
+      expect(mailbox.isoTime(text), text).toBe(null);
+    }
+  });
+  it("refuses a deferral whose resume_after does not exist (it was read as a later day)", () => {
+    const id = mailbox.newUuid7({ msecs: Date.UTC(2026, 9, 1) });
+    const [d] = mailbox.effectiveDispositions([{ id, state: "deferred", cta: "pending", owner: "LYRA", resume_after: "2026-02-30T09:00:00Z" }]).findings;
+    expect(d?.code).toBe("DISPOSITION_INVALID");
+  });
+});
+
 describe("reading hostile input", () => {
   it("never throws, whatever the text", () => {
     fc.assert(fc.property(fc.string({ maxLength: 400 }), (text) => {
