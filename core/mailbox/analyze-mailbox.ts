@@ -109,6 +109,12 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       seqs.set(seqKey, e.seq);
     }
   }
+  // A message cannot answer itself, nor a message that (through its own parents) answers it:
+  // each would count as the other's exact causal reply and close obligations nobody met.
+  for (const id of parentCycles(sorted, byId)) {
+    const entry = byId.get(id) as MailboxEntry;
+    findings.push(mailboxFinding("PARENT_CYCLE", `reply_to ${entry.envelope.reply_to} ${entry.envelope.reply_to === id ? "is this message itself" : "answers this message, directly or through its parents"}: a reply cites a message that existed before it, so this causal parent is impossible`, { ...at(entry), slot: "reply_to" }));
+  }
   const shakes = handshakes(sorted, threads);
   findings.push(...shakes.findings);
   const arenaOf = (thread: string): string => (threads.get(thread)?.[0] as MailboxEntry).envelope.arena;
@@ -135,6 +141,29 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   for (const f of findings) if (f.id !== undefined && f.severity === "error") hold(f.id, f.code);
   for (const id of claims.unclaimed) hold(id, "CALLSIGN_UNCLAIMED");
   return { threads: summaries, callsigns: claims.callsigns, findings, quarantine };
+}
+
+/** The UUIDs on a cycle of reply_to (a message citing itself included), in the order given. */
+function parentCycles(entries: readonly MailboxEntry[], byId: ReadonlyMap<string, MailboxEntry>): string[] {
+  const done = new Set<string>();
+  const onCycle = new Set<string>();
+  for (const start of entries) {
+    // Walk up the parents until a root, an unknown parent, or a message already walked.
+    const path: string[] = [];
+    const index = new Map<string, number>();
+    let id: string | null = start.envelope.id;
+    while (id !== null && !done.has(id) && byId.has(id)) {
+      if (index.has(id)) {
+        for (const c of path.slice(index.get(id))) onCycle.add(c);
+        break;
+      }
+      index.set(id, path.length);
+      path.push(id);
+      id = (byId.get(id) as MailboxEntry).envelope.reply_to;
+    }
+    for (const p of path) done.add(p);
+  }
+  return entries.map((e) => e.envelope.id).filter((id) => onCycle.has(id));
 }
 
 /** Two files with one UUID, the same envelope and the same body: one message delivered twice. */

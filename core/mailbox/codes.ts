@@ -65,6 +65,7 @@ export const MAILBOX_CODES = {
   // Conversation state (sections 4, 6, 8).
   PARENT_UNKNOWN: "note",
   PARENT_THREAD_MISMATCH: "error",
+  PARENT_CYCLE: "error",
   WORK_BEFORE_ESTABLISHED: "error",
   COUNTER_AS_ACCEPT: "error",
   ACCEPT_WHILE_BLOCKED: "error",
