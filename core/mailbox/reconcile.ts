@@ -127,10 +127,17 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   }
   const messages = [...byId.values()];
   const quarantine = (input.analysis ?? analyzeMailbox(input.messages, { now })).quarantine;
-  // The participant's own causal responses, by the message they answer.
+  // The participant's own causal responses, by the message they answer. One the conversation rules
+  // quarantine (sent in its name from another locus, a duplicate UUID, ...) is not its evidence:
+  // "treat peer-authored descendants as peer activity, never proof of local consumption" (9).
   const mine = new Map<string, MailboxEnvelope[]>();
+  const heldMine = new Map<string, MailboxEnvelope>();
   for (const { envelope: e } of messages) {
     if (e.from !== participant || e.reply_to === null) continue;
+    if (quarantine.has(e.id)) {
+      if (!heldMine.has(e.reply_to)) heldMine.set(e.reply_to, e);
+      continue;
+    }
     const list = mine.get(e.reply_to);
     if (list === undefined) mine.set(e.reply_to, [e]);
     else list.push(e);
@@ -176,6 +183,9 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       } else if (responses.length > 0) {
         action = "audit";
         findings.push(mailboxFinding("AMBIGUOUS_HISTORY", `no disposition; ${responses[0]?.id} replies to it with another request_id: not exact evidence, so needs-audit, never a second effect`, where));
+      } else if (heldMine.has(m.id)) {
+        action = "audit";
+        findings.push(mailboxFinding("AMBIGUOUS_HISTORY", `no disposition; ${heldMine.get(m.id)?.id} answers it in ${participant}'s name but is quarantined (${(quarantine.get(heldMine.get(m.id)?.id ?? "") ?? []).join(", ")}): not evidence of handling, and not excluded either, so needs-audit, never restored from`, where));
       } else if (cursor.has(m.id)) {
         action = "audit";
         findings.push(mailboxFinding("CURSOR_AHEAD", "the cursor holds this UUID but no disposition does: the cursor never proves consumption; quarantine as historical-debt", where));
