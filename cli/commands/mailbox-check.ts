@@ -26,8 +26,10 @@ export interface ParticipantSummary {
 /**
  * Every callsign that sends or is addressed, with what it sent, received and still owes. A Handler
  * seat owes nothing: "Addressing HANDLER with expects_reply makes a request, never a protocol debt."
+ * A reply the conversation rules quarantine (one forged in a callsign's name from another locus)
+ * pays no debt, as in reconciliation.
  */
-export function participants(entries: readonly MailboxEntry[]): ParticipantSummary[] {
+export function participants(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown> = new Map()): ParticipantSummary[] {
   const rows = new Map<string, { sent: number; addressed: number; owes: number }>();
   const row = (c: string) => {
     let r = rows.get(c);
@@ -35,7 +37,7 @@ export function participants(entries: readonly MailboxEntry[]): ParticipantSumma
     return r;
   };
   const answered = new Set<string>();
-  for (const { envelope: e } of entries) if (e.reply_to !== null) answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
+  for (const { envelope: e } of entries) if (e.reply_to !== null && !quarantine.has(e.id)) answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
   for (const { envelope: e } of entries) row(e.from).sent++;
   const everyone = [...rows.keys()];
   for (const { envelope: e } of entries) {
@@ -72,7 +74,7 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
     reconciliation = state.findings.length === 0 ? report : { ...report, readiness_clean: false, status: report.work_clean ? "WORK_CLEAN_WITH_AUDIT_DEBT" : report.status, findings: [...state.findings, ...report.findings] };
   }
   const errors = read.files.some((f) => !f.ok) || read.anomalies.length > 0 || hasMailboxError(analysis.findings) || (reconciliation !== null && hasMailboxError(reconciliation.findings));
-  return { ok: !errors, root: found.root, inbox: found.inbox, read, analysis, participants: participants(read.entries), reconciliation };
+  return { ok: !errors, root: found.root, inbox: found.inbox, read, analysis, participants: participants(read.entries, analysis.quarantine), reconciliation };
 }
 
 const fileOf = (entries: readonly MailboxEntry[]): ((id: string | undefined) => string) => {

@@ -502,6 +502,21 @@ describe("reconciliation never handles what the conversation rules quarantine", 
     expect([1, 2, 3, 4, 5].map(action)).toStrictEqual(["handle", "audit", "audit", "audit", "audit"]);
     expect(report.reconciliation.counts.quarantined_count).toBe(4);
   });
+  it("a reply forged in the participant's name from another machine is not its reply: audit, and the reply is still owed", () => {
+    const a = room();
+    handshake(a.root);
+    const hello = readFileSync(join(a.inbox, readdirSync(a.inbox).find((f) => f.includes("hello")) as string), "utf8");
+    const root = /root: ([0-9a-f]{64})/.exec(hello)?.[1] as string;
+    message(a.inbox, "2026-10-01-10-00-01-VEGA-request-x.md", { id: ID(31), thread: ID(31), request_id: ID(31), from: "VEGA", to: "[LYRA]", kind: "request", machine: "VEGA-BOX", root });
+    message(a.inbox, "2026-10-01-10-00-02-LYRA-reply-x.md", { id: ID(32), thread: ID(31), request_id: ID(31), from: "LYRA", to: "[VEGA]", kind: "reply", reply_to: ID(31), expects_reply: false, machine: "EVIL", root: "b".repeat(64) }, "Re: [[2026-10-01-10-00-01-VEGA-request-x]]\n");
+    const state = mkdtempSync(join(tmp, "state-"));
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("error CALLSIGN_HELD");
+    expect(r.out).not.toMatch(/^ {2}restore .*request-x/m);
+    expect(r.out).toMatch(/^ {2}audit {3}2026-10-01-10-00-01-VEGA-request-x\.md$/m);
+    expect(r.out).toMatch(/^ {2}LYRA +sent \d+, addressed \d+, owes 1 reply$/m);
+  });
   it("two files under one UUID: one item, audit, counted as anomalies", () => {
     const a = room();
     handshake(a.root);
