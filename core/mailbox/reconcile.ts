@@ -205,7 +205,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         findings.push(mailboxFinding("REPLY_NOT_FOUND", `replied cites ${d.reply ?? "no reply"}, which is not ${participant}'s exact causal reply (reply_to ${m.id}, request_id ${m.request_id}): an obligation is not closed by declaration`, where));
       }
       const correction = d.correction === undefined ? undefined : byId.get(d.correction)?.envelope;
-      const supersessionProven = d.state === "superseded-by-correction" && correction !== undefined && correctsOriginal(correction, entry, participant, byId);
+      const supersessionProven = d.state === "superseded-by-correction" && correction !== undefined && correctsOriginal(correction, entry, participant, byId, quarantine);
       if (d.state === "superseded-by-correction" && !supersessionProven) {
         contradicted = true;
         findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this message in this mailbox (from ${m.from}, replying to ${participant}'s repair request, naming this message's UUID or file in meta.mailbox.correction)`, where));
@@ -290,9 +290,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
  * valid record identifying what supersedes what". The spec names no keys, so any field of the
  * correction mapping may carry the original's exact UUID or filename (with or without `.md`).
  */
-function correctsOriginal(correction: MailboxEnvelope, original: MailboxEntry, participant: string, byId: ReadonlyMap<string, MailboxEntry>): boolean {
+function correctsOriginal(correction: MailboxEnvelope, original: MailboxEntry, participant: string, byId: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
   const o = original.envelope;
   if (correction.from !== o.from || correction.id === o.id || correction.correction === null) return false;
+  // A quarantined correction, or one answering a quarantined "repair request", is no valid record.
+  if (quarantine.has(correction.id) || (correction.reply_to !== null && quarantine.has(correction.reply_to))) return false;
   if (correction.reply_to === null || byId.get(correction.reply_to)?.envelope.from !== participant) return false;
   const names = new Set([o.id, ...(original.file ? [original.file, original.file.replace(/\.md$/, "")] : [])]);
   return Object.values(correction.correction).some((value) => typeof value === "string" && names.has(value));
