@@ -26,8 +26,8 @@ export interface ParticipantSummary {
 /**
  * Every callsign that sends or is addressed, with what it sent, received and still owes. A Handler
  * seat owes nothing: "Addressing HANDLER with expects_reply makes a request, never a protocol debt."
- * A reply the conversation rules quarantine (one forged in a callsign's name from another locus)
- * pays no debt, as in reconciliation.
+ * As in reconciliation, a message the conversation rules quarantine neither owes a reply ("not
+ * engaged") nor pays one (a reply forged in a callsign's name from another locus).
  */
 export function participants(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown> = new Map()): ParticipantSummary[] {
   const rows = new Map<string, { sent: number; addressed: number; owes: number }>();
@@ -44,7 +44,7 @@ export function participants(entries: readonly MailboxEntry[], quarantine: Reado
     for (const to of e.to.includes("ALL") ? everyone.filter((c) => c !== e.from) : e.to) {
       const r = row(to);
       r.addressed++;
-      if (e.expects_reply && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`)) r.owes++;
+      if (e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`)) r.owes++;
     }
   }
   return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([callsign, r]) => ({ callsign, ...r }));

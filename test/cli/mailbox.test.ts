@@ -501,6 +501,9 @@ describe("reconciliation never handles what the conversation rules quarantine", 
     const action = (n: number): string | undefined => report.reconciliation.items.find((i) => i.id === ID(10 + n))?.action;
     expect([1, 2, 3, 4, 5].map(action)).toStrictEqual(["handle", "audit", "audit", "audit", "audit"]);
     expect(report.reconciliation.counts.quarantined_count).toBe(4);
+    // The summary agrees: a quarantined message owes no reply ("not engaged").
+    const text = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(text.out).toMatch(/^ {2}LYRA +sent \d+, addressed 6, owes 1 reply$/m);
   });
   it("a reply forged in the participant's name from another machine is not its reply: audit, and the reply is still owed", () => {
     const a = room();
