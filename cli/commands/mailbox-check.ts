@@ -4,7 +4,7 @@
  * `--as CALLSIGN --state DIR`, reconcile that participant's inbox against its dispositions.
  */
 import { existsSync, statSync } from "node:fs";
-import { analyzeMailbox, hasMailboxError, isCallsign, isHandler, reconcile } from "../../core/mailbox/index.js";
+import { ALL, analyzeMailbox, hasMailboxError, isCallsign, isHandler, reconcile } from "../../core/mailbox/index.js";
 import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ReconcileReport } from "../../core/mailbox/index.js";
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
@@ -119,6 +119,7 @@ async function run(ctx: CommandContext): Promise<number> {
   const state = ctx.options["state"] as string | undefined;
   if ((as === undefined) !== (state === undefined)) throw new UsageError("--as CALLSIGN and --state DIR go together: a participant reconciles against its own state folder");
   if (as !== undefined && !isCallsign(as)) throw new UsageError(`--as ${as}: not a callsign`);
+  if (as === ALL) throw new UsageError("--as ALL: ALL addresses every participant and is never one; reconcile as a callsign");
   if (state !== undefined && !(existsSync(state) && statSync(state).isDirectory())) throw new UsageError(`--state ${state}: no such folder (create it; an empty one is a participant with no dispositions yet)`);
   const now = mailboxNow(ctx.options["now"] as string | undefined);
   let result: CheckResult;

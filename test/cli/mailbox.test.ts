@@ -541,6 +541,13 @@ describe("usage", () => {
     expect(rw(["mailbox", "check"]).code).toBe(2);
     expect(rw(["mailbox", "check", tmp, "--as", "lyra", "--state", tmp]).code).toBe(2);
   });
+  it("refuses --as ALL (exit 2): ALL addresses every participant and is never one", () => {
+    const a = room();
+    const state = mkdtempSync(join(tmp, "state-"));
+    const r = rw(["mailbox", "check", a.root, "--as", "ALL", "--state", state, "--now", "20261002T1200Z"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--as ALL");
+  });
   it("refuses a --now that names no real moment (exit 2), never reading it as a later day", () => {
     const a = room();
     for (const now of ["2026-02-30T00:00Z", "2026-04-31T12:00:00Z", "2026-10-01T24:00:00Z"]) {
