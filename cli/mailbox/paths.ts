@@ -4,7 +4,7 @@
  * a symbolic link (or a junction, which Node reports as one) anywhere in their path, and may not be
  * mount points. Every refusal is a PathRefusal (the command prints it and exits 1).
  */
-import { lstatSync, statSync } from "node:fs";
+import { lstatSync, realpathSync, statSync } from "node:fs";
 import type { Stats } from "node:fs";
 import { basename, dirname, join, parse, relative, resolve, sep } from "node:path";
 
@@ -88,8 +88,25 @@ export function discoverMailbox(given: string): Mailbox | null {
   return found;
 }
 
-/** True when `path` is `folder` or inside it. */
+/**
+ * Where a path really is: symbolic links (and junctions) resolved in its longest existing prefix,
+ * the rest appended. A staging or state folder reached through a link into the mailbox is inside it.
+ */
+function realLocation(path: string): string {
+  const absolute = resolve(path);
+  const rest: string[] = [];
+  for (let current = absolute; ; current = dirname(current)) {
+    try {
+      return join(realpathSync.native(current), ...rest);
+    } catch {
+      if (dirname(current) === current) return absolute;
+      rest.unshift(basename(current));
+    }
+  }
+}
+
+/** True when `path` is `folder` or inside it, wherever symbolic links lead either. */
 export function isInside(path: string, folder: string): boolean {
-  const rel = relative(resolve(folder), resolve(path));
+  const rel = relative(realLocation(folder), realLocation(path));
   return rel === "" || (!rel.startsWith("..") && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel));
 }

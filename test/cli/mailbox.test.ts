@@ -123,6 +123,23 @@ describe("symbolic links", () => {
     expect(r.err).toContain("symbolic link");
     expect(readdirSync(real)).toStrictEqual([]);
   });
+  it("refuses a staging or state folder reached through a symbolic link into the mailbox root", () => {
+    const a = room();
+    mkdirSync(join(a.root, "runtime", "staging"), { recursive: true });
+    const staging = join(tmp, `staging-link-${Date.now()}`);
+    const state = join(tmp, `state-link-${Date.now()}`);
+    symlinkSync(join(a.root, "runtime", "staging"), staging);
+    symlinkSync(join(a.root, "runtime"), state);
+    const published = rw(["mailbox", "new", a.root, ...HELLO, "--staging", staging]);
+    expect(published.code, published.out).toBe(1);
+    expect(published.err).toContain("inside the mailbox root");
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    expect(rw(["mailbox", "new", a.root, ...HELLO, "--state", state]).code).toBe(2);
+    expect(existsSync(join(a.root, "runtime", "root-binding"))).toBe(false);
+    const checked = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state]);
+    expect(checked.code).toBe(2);
+    expect(checked.err).toContain("inside the mailbox root");
+  });
   it("never follows a message file that is a symbolic link: an anomaly", () => {
     const a = room();
     const { hello } = handshake(a.root);
