@@ -45,6 +45,9 @@ export interface AnalyzeOptions extends ClaimOptions {
   readonly budget?: number;
 }
 
+/** The errors that say a message does not speak for its sender: it takes no part in a handshake. */
+const IDENTITY_CODES: ReadonlySet<MailboxCode> = new Set<MailboxCode>(["ROOT_MISMATCH", "PARENT_CYCLE", "CALLSIGN_HELD", "CALLSIGN_COLLISION", "CALLSIGN_RETIRED"]);
+
 /** A short fingerprint of a root identifier: repair notices never carry the full value. */
 const fingerprint = (root: string): string => root.slice(0, 12).toLowerCase();
 
@@ -115,10 +118,24 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const entry = byId.get(id) as MailboxEntry;
     findings.push(mailboxFinding("PARENT_CYCLE", `reply_to ${entry.envelope.reply_to} ${entry.envelope.reply_to === id ? "is this message itself" : "answers this message, directly or through its parents"}: a reply cites a message that existed before it, so this causal parent is impossible`, { ...at(entry), slot: "reply_to" }));
   }
-  const shakes = handshakes(sorted, threads);
+  // Who may speak for a callsign is settled before what anyone agreed: a message whose sender or
+  // locus the rules refuse (another locus's claim, a root mismatch, a causal cycle) cannot accept,
+  // counter or establish terms, nor license work in another thread (4, 6). A name never claimed
+  // stays in: its work is still WORK_BEFORE_ESTABLISHED, which `rw mailbox new` refuses.
+  const claims = callsignClaims(sorted, options);
+  const untrusted = new Set<string>();
+  for (const f of [...findings, ...claims.findings]) if (f.id !== undefined && f.severity === "error" && IDENTITY_CODES.has(f.code)) untrusted.add(f.id);
+  const trusted = sorted.filter((entry) => !untrusted.has(entry.envelope.id));
+  const trustedThreads = new Map<string, MailboxEntry[]>();
+  for (const entry of trusted) {
+    const list = trustedThreads.get(entry.envelope.thread);
+    if (list === undefined) trustedThreads.set(entry.envelope.thread, [entry]);
+    else list.push(entry);
+  }
+  const shakes = handshakes(trusted, trustedThreads);
   findings.push(...shakes.findings);
   const arenaOf = (thread: string): string => (threads.get(thread)?.[0] as MailboxEntry).envelope.arena;
-  findings.push(...rightToWork([...threads].filter(([thread]) => !shakes.handshakes.has(thread)).map(([, list]) => list), establishedPairs(shakes.handshakes, arenaOf)));
+  findings.push(...rightToWork([...trustedThreads].filter(([thread]) => !shakes.handshakes.has(thread)).map(([, list]) => list), establishedPairs(shakes.handshakes, arenaOf)));
   const arenaBudget = new Map<string, number>();
   for (const [thread, hs] of shakes.handshakes) {
     const arena = arenaOf(thread);
@@ -130,7 +147,6 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const limit = arenaBudget.get(first.arena) ?? options.budget ?? DEFAULT_EXCHANGE_BUDGET;
     summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget: exchangeBudget(messages, limit, findings) });
   }
-  const claims = callsignClaims(sorted, options);
   findings.push(...claims.findings);
   const quarantine = new Map<string, MailboxCode[]>();
   const hold = (id: string, code: MailboxCode): void => {
