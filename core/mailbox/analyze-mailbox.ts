@@ -142,10 +142,12 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     if (hs.state === "established" && hs.exchange_budget !== null) arenaBudget.set(arena, hs.exchange_budget);
   }
   const summaries: ThreadSummary[] = [];
+  // The budget counts what the pair said: a message that does not speak for its sender neither
+  // spends it nor, declaring new evidence, resets it.
   for (const [thread, messages] of threads) {
     const first = (messages[0] as MailboxEntry).envelope;
     const limit = arenaBudget.get(first.arena) ?? options.budget ?? DEFAULT_EXCHANGE_BUDGET;
-    summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget: exchangeBudget(messages, limit, findings) });
+    summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget: exchangeBudget(trustedThreads.get(thread) ?? [], limit, findings) });
   }
   findings.push(...claims.findings);
   const quarantine = new Map<string, MailboxCode[]>();
