@@ -22,8 +22,13 @@ async function run(ctx: CommandContext): Promise<number> {
   if (ctx.options["adds"] !== undefined && relayFrom === undefined) throw new UsageError("--adds names the slots a relay's role adds: it goes with --relay-from");
   let report;
   if (relayFrom !== undefined) {
+    // The HO received is input as the HO is: one that does not parse is invalid input (exit 1), not a usage error.
     const received = messageOption("relay-from", relayFrom, ctx.profiles);
-    if (received.message === null) throw new UsageError(`--relay-from does not parse: ${received.findings.map((f) => f.message).join("; ")}`);
+    if (received.message === null) {
+      if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "relay-from", findings: received.findings }));
+      else await ctx.err.line(`the HO received (--relay-from) does not parse\n${renderFindings(received.text, received.findings)}`);
+      return FAIL;
+    }
     const adds = jsonOption("adds", ctx.options["adds"] as string | undefined) ?? {};
     if (adds === null || typeof adds !== "object" || Array.isArray(adds)) throw new UsageError("--adds: a JSON object of the slots the relay's role adds");
     report = checkRelay(ho.message, received.message, vocabulary, adds as Record<string, SlotValue>);

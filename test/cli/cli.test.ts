@@ -727,3 +727,18 @@ describe("large input: CRLF across chunk boundaries and an undecodable line deep
     expect(r.code).toBe(1);
   });
 });
+
+describe("check-ho: the HO a relay received is an input like the HO", () => {
+  const forward = PAY_HO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank");
+  it("one that does not parse is invalid input (exit 1), named in the JSON report", () => {
+    const r = rw(["check-ho", "--ho", forward, "--relay-from", "RW1", "--json"]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toMatchObject({ ok: false, invalid: "relay-from", findings: [{ code: "MISSING_TYPE" }] });
+  });
+  it("and says so on stderr without --json", () => {
+    const r = rw(["check-ho", "--ho", forward, "--relay-from", "RW1"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err).toContain("MISSING_TYPE");
+  });
+});
