@@ -10,7 +10,7 @@
  */
 import { statSync } from "node:fs";
 import { isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
-import type { LineCheck, Message, SenderRecord, Vocabulary } from "../core/index.js";
+import type { LineCheck, Message, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
 import type { Document } from "./document.js";
@@ -61,6 +61,22 @@ export function jsonOption(option: string, value: string | undefined): unknown {
   const json = parseJsonText(raw);
   if (json.ok) return json.value;
   throw new UsageError(json.problem === "syntax" ? `--${option}: not JSON (${json.reason})` : `--${option}: ${json.reason}`);
+}
+
+const isScalar = (v: unknown): boolean => typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isSafeInteger(v));
+
+/**
+ * A JSON object of slot values given as an option (`--exec`, `--call`, `--adds`): strings, whole
+ * numbers, booleans, or lists of them, the shape the core's API takes and the Worker's routes
+ * require. Anything else is a usage error: the core would read a null as no value (a call frozen
+ * with the HO's amount while a note says null) and show an object as [object Object].
+ */
+export function slotValuesOption(option: string, value: string | undefined): Record<string, SlotValue> | undefined {
+  const json = jsonOption(option, value);
+  if (json === undefined) return undefined;
+  const ok = json !== null && typeof json === "object" && !Array.isArray(json) && Object.values(json).every((v) => isScalar(v) || (Array.isArray(v) && v.every(isScalar)));
+  if (!ok) throw new UsageError(`--${option}: a JSON object of slot values (strings, whole numbers, booleans, or lists of them)`);
+  return json as Record<string, SlotValue>;
 }
 
 /** The vocabulary a message is read against: its profile's (p=), or the one given with --profile. */

@@ -1,7 +1,7 @@
 /** `rw check-ho`: an HO against the approval record before it is sent, or a relay's forward. */
 import { checkHandoff, checkRelay } from "../../core/index.js";
-import type { SenderRecord, SlotValue } from "../../core/index.js";
-import { jsonOption, messageOption, recordOption, vocabularyOf } from "../arguments.js";
+import type { SenderRecord } from "../../core/index.js";
+import { messageOption, recordOption, slotValuesOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderCheck } from "../report.js";
 import { UsageError } from "../usage-error.js";
@@ -29,9 +29,7 @@ async function run(ctx: CommandContext): Promise<number> {
       else await ctx.err.line(`the HO received (--relay-from) does not parse\n${renderFindings(received.text, received.findings)}`);
       return FAIL;
     }
-    const adds = jsonOption("adds", ctx.options["adds"] as string | undefined) ?? {};
-    if (adds === null || typeof adds !== "object" || Array.isArray(adds)) throw new UsageError("--adds: a JSON object of the slots the relay's role adds");
-    report = checkRelay(ho.message, received.message, vocabulary, adds as Record<string, SlotValue>);
+    report = checkRelay(ho.message, received.message, vocabulary, slotValuesOption("adds", ctx.options["adds"] as string | undefined) ?? {});
   } else {
     report = checkHandoff(ho.message, recordOption(recordValue, vocabulary) as SenderRecord, vocabulary);
   }

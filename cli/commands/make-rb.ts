@@ -1,9 +1,7 @@
 /** `rw make-rb`: the readback for an HO, composed from the HO as delivered (never retyped). */
 import { formatLine, makeReadback } from "../../core/index.js";
-import type { SlotValue } from "../../core/index.js";
-import { jsonOption, messageOption, numberOption, vocabularyOf } from "../arguments.js";
+import { messageOption, numberOption, slotValuesOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
-import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
@@ -17,8 +15,7 @@ async function run(ctx: CommandContext): Promise<number> {
     return FAIL;
   }
   const n = numberOption("n", ctx.options["n"] as string | undefined, 1);
-  const exec = jsonOption("exec", ctx.options["exec"] as string | undefined);
-  if (exec !== undefined && (exec === null || typeof exec !== "object" || Array.isArray(exec))) throw new UsageError("--exec: a JSON object of execution slot values");
+  const exec = slotValuesOption("exec", ctx.options["exec"] as string | undefined);
   const o = ctx.options;
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
   const rb = makeReadback(
@@ -32,7 +29,7 @@ async function run(ctx: CommandContext): Promise<number> {
       ...(typeof o["eta"] === "string" ? { eta: o["eta"] } : {}),
       ...(typeof o["exp"] === "string" ? { exp: o["exp"] } : {}),
       ...(typeof o["tail"] === "string" ? { tail: o["tail"] } : {}),
-      ...(exec === undefined ? {} : { exec: exec as Record<string, SlotValue> }),
+      ...(exec === undefined ? {} : { exec }),
     },
     vocabulary,
   );

@@ -1,7 +1,7 @@
 /** `rw prepare | commit | abandon`: the tool's statement (section 5.3), kept in a local file store. */
 import { abandon, cancelHandoff, commit, formatLine, isMessageId, isTime, prepare } from "../../core/index.js";
-import type { Finding, SlotValue, Statement } from "../../core/index.js";
-import { jsonOption, messageOption, nowOption, numberOption, vocabularyOf } from "../arguments.js";
+import type { Finding, Statement } from "../../core/index.js";
+import { messageOption, nowOption, numberOption, slotValuesOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { DEFAULT_STORE, StoreError, withStatementStore } from "../statement-file.js";
 import { UsageError } from "../usage-error.js";
@@ -19,8 +19,8 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
     else await ctx.err.line(`the HO is invalid; nothing prepared\n${renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
-  const call = jsonOption("call", ctx.options["call"] as string | undefined);
-  if (call === undefined || call === null || typeof call !== "object" || Array.isArray(call)) throw new UsageError("--call: the resolved call, a JSON object of execution slot values");
+  const call = slotValuesOption("call", ctx.options["call"] as string | undefined);
+  if (call === undefined) throw new UsageError("--call: the resolved call, a JSON object of execution slot values");
   const exp = ctx.options["exp"];
   if (typeof exp !== "string") throw new UsageError("--exp YYYYMMDDTHHMMZ is required: the end of the window for confirmation");
   if (!isTime(exp)) throw new UsageError(`--exp ${exp}: expected YYYYMMDDTHHMMZ (UTC)`);
@@ -29,7 +29,7 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   if (!(exp > now)) throw new UsageError(`--exp ${exp} is not after now (${now}): the window for confirmation would already be closed`);
   const n = numberOption("n", ctx.options["n"] as string | undefined, 1);
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
-  const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call: call as Record<string, SlotValue>, exp, n }, vocabulary), true);
+  const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call, exp, n }, vocabulary), true);
   if (!result.ok) {
     await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, findings: result.findings })) : ctx.err.line(renderFindings("", result.findings)));
     return FAIL;

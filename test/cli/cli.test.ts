@@ -742,3 +742,23 @@ describe("check-ho: the HO a relay received is an input like the HO", () => {
     expect(r.err).toContain("MISSING_TYPE");
   });
 });
+
+describe("--exec, --call and --adds hold slot values, as the Worker's routes require", () => {
+  const call = '{"sup":"marlow","amt":null,"cur":"GBP","kind":"GROSS","acct":"40-12-88/61102938","paid":"20261002","ref":"MD-2026-057","apref":"FD-0929"}';
+  const forward = PAY_HO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank");
+  it.each([
+    ["make-rb --exec with null", ["make-rb", "--ho", PAY_HO, "--exec", '{"amt":null}'], "--exec"],
+    ["make-rb --exec with an object", ["make-rb", "--ho", PAY_HO, "--exec", '{"amt":{"v":"5400.00"}}'], "--exec"],
+    ["prepare --call with null", ["prepare", "--ho", PAY_HO, "--call", call, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", join(tmp, "null-call.json")], "--call"],
+    ["check-ho --adds with null", ["check-ho", "--ho", forward, "--relay-from", PAY_HO, "--adds", '{"amt":null}'], "--adds"],
+  ])("%s is a usage error, never a value the core reads as absent", (_, args, option) => {
+    const r = rw(args as string[]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toContain(`${option}: a JSON object of slot values`);
+  });
+  it("prepare stores nothing for a call it refuses", () => {
+    rw(["prepare", "--ho", PAY_HO, "--call", call, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", join(tmp, "null-call-2.json")]);
+    expect(existsSync(join(tmp, "null-call-2.json"))).toBe(false);
+  });
+});
