@@ -2,7 +2,8 @@
  * `rw validate`: each line (or JSON form) checked against the core and its profile. With
  * `--as NAME`, each refused line also gets the exact UN that receiver NAME sends (rule 2).
  */
-import { isAgent, readMessage, refusal } from "../../core/index.js";
+import { finding, isAgent, readMessage, refusal } from "../../core/index.js";
+import type { Finding } from "../../core/index.js";
 import { numberOption } from "../arguments.js";
 import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
@@ -20,22 +21,23 @@ async function run(ctx: CommandContext): Promise<number> {
   for await (const { n, text, refused } of readLines(ctx.file)) {
     const checked = refused ?? readMessage(text, ctx.profiles.resolve);
     let un: string | null = null;
-    let unProblem: string | null = null;
+    // Why no UN could be written, when one was due: in the JSON as the Worker gives it.
+    let unaddressable: readonly Finding[] | null = null;
     if (!checked.ok) {
       code = FAIL;
       if (receiver !== undefined) {
         // The receiver's numbers end at 2^53 - 1 (README note 16): past it, no UN can be numbered.
         const reply = Number.isSafeInteger(seq)
           ? refusal(checked.message ?? checked.envelope, checked.findings, receiver, seq)
-          : { ok: false as const, value: null, findings: [{ message: `${receiver} has no message number left (the next would pass ${Number.MAX_SAFE_INTEGER})` }] };
+          : { ok: false as const, value: null, findings: [finding("UNADDRESSABLE", `${receiver} has no message number left (the next would pass ${Number.MAX_SAFE_INTEGER})`)] };
         if (reply.ok) {
           un = reply.value;
           seq++;
-        } else unProblem = reply.findings.map((f) => f.message).join("; ");
+        } else unaddressable = reply.findings;
       }
     }
     if (ctx.json) {
-      await ctx.out.line(JSON.stringify({ line: n, ok: checked.ok, findings: checked.findings, ...(receiver === undefined ? {} : { refusal: un }) }));
+      await ctx.out.line(JSON.stringify({ line: n, ok: checked.ok, findings: checked.findings, ...(receiver === undefined ? {} : { refusal: un }), ...(unaddressable === null ? {} : { refusalFindings: unaddressable }) }));
       continue;
     }
     if (checked.ok && checked.findings.length === 0) await ctx.out.line(`line ${n}: ok`);
@@ -44,7 +46,7 @@ async function run(ctx: CommandContext): Promise<number> {
       await ctx.out.line(`line ${n}: ${checked.ok ? "ok, with notes" : "refused"}\n${renderFindings(shown, checked.findings)}`);
     }
     if (un !== null) await ctx.out.line(un);
-    if (unProblem !== null) await ctx.out.line(`  no refusal can be addressed: ${unProblem}`);
+    if (unaddressable !== null) await ctx.out.line(`  no refusal can be addressed: ${unaddressable.map((f) => f.message).join("; ")}`);
   }
   return code;
 }

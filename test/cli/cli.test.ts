@@ -107,6 +107,19 @@ describe("rw validate", () => {
     expect(r.out).toContain("no refusal can be addressed");
     expect(r.code).toBe(1);
   });
+  it("--json says why no refusal can be addressed, as the Worker's refusalFindings do", () => {
+    const own = rw(["validate", "--json", "--as", "writer"], "RW1 HO writer-01 from=writer to=research item=x ask=POLISH\n");
+    const row = JSON.parse(own.out) as { refusal: string | null; refusalFindings: { code: string; message: string }[] };
+    expect(row.refusal).toBeNull();
+    expect(row.refusalFindings.map((f) => f.code)).toStrictEqual(["UNADDRESSABLE"]);
+    expect(row.refusalFindings[0]?.message).toContain("sent by writer itself");
+    const bad = "RW1 HO research-01 from=research to=writer item=x ask=POLISH\n";
+    const last = rw(["validate", "--json", "--as", "writer", "--seq", "9007199254740991"], bad + bad);
+    const rows = last.out.trim().split("\n").map((l) => JSON.parse(l) as { refusal: string | null; refusalFindings?: { code: string; message: string }[] });
+    expect(rows[0]?.refusalFindings).toBeUndefined();
+    expect(rows[1]?.refusal).toBeNull();
+    expect(rows[1]?.refusalFindings?.[0]?.message).toContain("writer has no message number left");
+  });
   it("validates JSON forms too", () => {
     const r = rw(["validate"], '{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT","due":20261002},"tail":null}\n');
     expect(r.out).toContain("VALUE_TYPE");
