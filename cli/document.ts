@@ -5,17 +5,15 @@
  * all, or a path that cannot be read, is a usage error.
  */
 import { parseJsonText, withoutBom } from "../core/index.js";
-import { readFileText } from "./input.js";
-import { UsageError } from "./usage-error.js";
+import { readFileText, stdinInput } from "./input.js";
 
 export type Document = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
 
 /** The document's text; null when stdin's bytes are not UTF-8 (never replaced or guessed). */
 async function text(file: string | undefined): Promise<string | null> {
   if (file !== undefined && file !== "-") return readFileText("--file", file);
-  if (process.stdin.isTTY) throw new UsageError("no input: pipe a JSON document to stdin, or give --file PATH");
   const parts: Buffer[] = [];
-  for await (const chunk of process.stdin) parts.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer));
+  for await (const chunk of stdinInput("a JSON document")) parts.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer));
   try {
     const all = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(Buffer.concat(parts));
     return withoutBom(all);

@@ -4,7 +4,7 @@
  * dropped; blank lines and lines starting with `#` are comments and are skipped. Bytes that are not
  * UTF-8 are never replaced or guessed at: the line is refused with an `ENCODING` finding.
  */
-import { readFileSync, statSync } from "node:fs";
+import { fstatSync, readFileSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { finding, withoutBom } from "../core/index.js";
 import type { LineCheck } from "../core/index.js";
@@ -102,6 +102,22 @@ export function readStdinText(label: string): string {
   return withoutBom(text);
 }
 
+/**
+ * Stdin as the input, or a usage error when it cannot be: a terminal (nothing was piped), or a
+ * directory (`rw validate < dir`), which Node's stream reads as empty input, so the run would pass.
+ */
+export function stdinInput(what: string): NodeJS.ReadStream {
+  if (process.stdin.isTTY) throw new UsageError(`no input: pipe ${what} to stdin, or give --file PATH`);
+  let directory = false;
+  try {
+    directory = fstatSync(0).isDirectory();
+  } catch {
+    // no descriptor 0 to ask about: the stream says what there is
+  }
+  if (directory) throw new UsageError("cannot read stdin: it is a directory");
+  return process.stdin;
+}
+
 async function* chunks(file: string | undefined): AsyncGenerator<Uint8Array> {
   if (file !== undefined && file !== "-") {
     let handle;
@@ -121,8 +137,7 @@ async function* chunks(file: string | undefined): AsyncGenerator<Uint8Array> {
     }
     return;
   }
-  if (process.stdin.isTTY) throw new UsageError("no input: pipe lines to stdin, or give --file PATH");
-  for await (const chunk of process.stdin) yield typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
+  for await (const chunk of stdinInput("lines")) yield typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
 }
 
 /** The lines of a region of bytes holding whole lines (its final line break left off). */

@@ -1,6 +1,6 @@
 // The `rw` command as a user runs it: the built file, real stdin, real exit codes.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -773,5 +773,19 @@ describe("--exec, --call and --adds hold slot values, as the Worker's routes req
   it("prepare stores nothing for a call it refuses", () => {
     rw(["prepare", "--ho", PAY_HO, "--call", call, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", join(tmp, "null-call-2.json")]);
     expect(existsSync(join(tmp, "null-call-2.json"))).toBe(false);
+  });
+});
+
+describe("stdin that is a directory (rw validate < dir) is a usage error, never empty input", () => {
+  it.each([[["validate"]], [["check-thread", "--json"]], [["delegation", "validate"]]])("rw %s", (args) => {
+    const fd = openSync(tmp, "r");
+    try {
+      const r = spawnSync(process.execPath, [RW, ...args], { stdio: [fd, "pipe", "pipe"], encoding: "utf8", cwd: ROOT });
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain("stdin: it is a directory");
+    } finally {
+      closeSync(fd);
+    }
   });
 });
