@@ -789,3 +789,14 @@ describe("stdin that is a directory (rw validate < dir) is a usage error, never 
     }
   });
 });
+
+describe("a refused line is echoed with every character the core refuses shown as a mark", () => {
+  it.each([["U+009B (C1 CSI)", "\u009b"], ["U+0085 (NEL)", "\u0085"], ["U+2028", "\u2028"]])("%s never reaches the terminal raw", (_, char) => {
+    const r = rw(["validate"], `RW1 HO a-1 from=a to=b item=x ask=DRAFT // ab${char}31mcd\n`);
+    expect(r.code).toBe(1);
+    expect(r.out).not.toContain(char);
+    const [echo, caret] = r.out.split("\n").slice(2, 4) as [string, string];
+    expect(echo).toBe("    RW1 HO a-1 from=a to=b item=x ask=DRAFT // ab·31mcd");
+    expect(caret.indexOf("^")).toBe(echo.indexOf("·"));
+  });
+});
