@@ -164,7 +164,9 @@ function* linesOf(region: Buffer): Generator<{ text: string | null; first: numbe
 /** Lines split at LF, CRLF or CR (a CRLF may straddle two chunks), each decoded on its own. */
 export async function* readLines(file: string | undefined): AsyncGenerator<InputLine> {
   let n = 0;
-  let carry: Buffer = Buffer.alloc(0);
+  // The bytes of the line not yet ended, kept as the chunks they came in: appending each chunk to
+  // one buffer would copy the line so far every time, quadratic in a long line.
+  let carry: Buffer[] = [];
   let afterCR = false;
   function* emit(region: Buffer): Generator<InputLine> {
     for (const { text, first } of linesOf(region)) {
@@ -188,15 +190,16 @@ export async function* readLines(file: string | undefined): AsyncGenerator<Input
     }
     const last = Math.max(chunk.lastIndexOf(LF), chunk.lastIndexOf(CR));
     if (last < 0) {
-      carry = Buffer.concat([carry, chunk]);
+      carry.push(chunk);
       continue;
     }
     // The region ends before the last line break (both bytes of a CRLF).
     const end = chunk[last] === LF && last > 0 && chunk[last - 1] === CR ? last - 1 : last;
     afterCR = chunk[last] === CR && last === chunk.length - 1;
-    const region = carry.length === 0 ? chunk.subarray(0, end) : Buffer.concat([carry, chunk.subarray(0, end)]);
-    carry = Buffer.from(chunk.subarray(last + 1));
+    const region = carry.length === 0 ? chunk.subarray(0, end) : Buffer.concat([...carry, chunk.subarray(0, end)]);
+    carry = last + 1 < chunk.length ? [Buffer.from(chunk.subarray(last + 1))] : [];
     yield* emit(region);
   }
-  if (carry.length > 0) yield* emit(carry);
+  const rest = Buffer.concat(carry);
+  if (rest.length > 0) yield* emit(rest);
 }

@@ -800,3 +800,17 @@ describe("a refused line is echoed with every character the core refuses shown a
     expect(caret.indexOf("^")).toBe(echo.indexOf("·"));
   });
 });
+
+describe("one very long line is read in linear time", () => {
+  it("a 48 MB line with no break is refused in seconds, not quadratic minutes", () => {
+    const file = join(tmp, "one-long-line.txt");
+    writeFileSync(file, `RW1 HO a-1 from=a to=b item=x ask=DRAFT // ${"x".repeat(48_000_000)}`);
+    const started = Date.now();
+    const r = spawnSync(process.execPath, [RW, "digest", "--file", file], { encoding: "utf8", timeout: 60_000 });
+    const elapsed = Date.now() - started;
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("TAIL_TOO_LONG");
+    // Appending each 64 KiB chunk to the line so far copied it whole every time: about 20 s here.
+    expect(elapsed).toBeLessThan(8_000);
+  }, 90_000);
+});
