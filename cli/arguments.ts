@@ -9,7 +9,7 @@
  * cannot be read, a usage error.
  */
 import { statSync } from "node:fs";
-import { isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
+import { isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
 import type { LineCheck, Message, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
@@ -63,8 +63,6 @@ export function jsonOption(option: string, value: string | undefined): unknown {
   throw new UsageError(json.problem === "syntax" ? `--${option}: not JSON (${json.reason})` : `--${option}: ${json.reason}`);
 }
 
-const isScalar = (v: unknown): boolean => typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isSafeInteger(v));
-
 /**
  * A JSON object of slot values given as an option (`--exec`, `--call`, `--adds`): strings, whole
  * numbers, booleans, or lists of them, the shape the core's API takes and the Worker's routes
@@ -74,9 +72,8 @@ const isScalar = (v: unknown): boolean => typeof v === "string" || typeof v === 
 export function slotValuesOption(option: string, value: string | undefined): Record<string, SlotValue> | undefined {
   const json = jsonOption(option, value);
   if (json === undefined) return undefined;
-  const ok = json !== null && typeof json === "object" && !Array.isArray(json) && Object.values(json).every((v) => isScalar(v) || (Array.isArray(v) && v.every(isScalar)));
-  if (!ok) throw new UsageError(`--${option}: a JSON object of slot values (strings, whole numbers, booleans, or lists of them)`);
-  return json as Record<string, SlotValue>;
+  if (!isSlotValueMap(json)) throw new UsageError(`--${option}: a JSON object of slot values (strings, whole numbers, booleans, or lists of them)`);
+  return json;
 }
 
 /** The vocabulary a message is read against: its profile's (p=), or the one given with --profile. */

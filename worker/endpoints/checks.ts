@@ -4,7 +4,7 @@
  * naming it (there is nothing to check); a message that parses but breaks a rule goes to the
  * check, which reports it, exactly as the CLI does.
  */
-import { checkDone, checkHandoff, checkReadback, checkRelay, formatLine, makeReadback, readMessage, readRecord, readbackSet } from "../../core/index.js";
+import { checkDone, checkHandoff, checkReadback, checkRelay, formatLine, isSlotValueMap, makeReadback, readMessage, readRecord, readbackSet } from "../../core/index.js";
 import type { LineCheck, Message, ReceiverReadback, SlotValue, Vocabulary } from "../../core/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -13,19 +13,12 @@ import type { Profiles } from "../profiles.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
 
-const isScalar = (v: unknown): boolean => typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isSafeInteger(v));
-
 /** A JSON object of slot values (the shape the core's API takes), or undefined. */
 function slotValues(input: Input, name: string): Record<string, SlotValue> | undefined {
   const value = input.json(name);
   if (value === undefined) return undefined;
-  const ok =
-    value !== null &&
-    typeof value === "object" &&
-    !Array.isArray(value) &&
-    Object.values(value).every((v) => isScalar(v) || (Array.isArray(v) && v.every(isScalar)));
-  if (!ok) throw new ProblemError("invalid-request", `${name}: a JSON object of slot values (strings, whole numbers, booleans, or arrays of them)`, { parameter: name });
-  return value as Record<string, SlotValue>;
+  if (!isSlotValueMap(value)) throw new ProblemError("invalid-request", `${name}: a JSON object of slot values (strings, whole numbers, booleans, or arrays of them)`, { parameter: name });
+  return value;
 }
 
 /** Acceptance criteria as the core takes them: `key:value` joined with `+`, or an array of them. */
