@@ -1,5 +1,5 @@
 /** `rw check-rb`: the sender's check of a readback against its HO, tier by tier (section 5.1). */
-import { checkReadback, readbackSet } from "../../core/index.js";
+import { checkReadback, parseCriteria, readbackSet } from "../../core/index.js";
 import { messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderReadback } from "../report.js";
@@ -22,6 +22,9 @@ async function run(ctx: CommandContext): Promise<number> {
   const asked = readbackSet(ho.message, vocabulary);
   // Options the HO's rb= never reads would be ignored in silence: refuse them instead.
   if (expectAcc !== undefined && !asked.comprehension) throw new UsageError("--expect-acc is read at tier 4, which this HO does not ask: it has no rb=acc or rb=plan");
+  // The sender's own criteria that are not criteria are its input error, not a fault of the readback.
+  const criteria = expectAcc === undefined ? null : parseCriteria(expectAcc);
+  if (criteria !== null && criteria.findings.length > 0) throw new UsageError(`--expect-acc: ${criteria.findings.map((f) => f.message).join("; ")}`);
   if (ctx.options["record"] !== undefined && !asked.execution) throw new UsageError("--record is read at tier 5, which this HO does not ask: it has no rb=exec");
   const record = recordOption(ctx.options["record"] as string | undefined, vocabulary)?.values;
   const report = checkReadback(ho.message, rb.message, vocabulary, {

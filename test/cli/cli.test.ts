@@ -623,6 +623,8 @@ describe("each command accepts only the options it uses", () => {
     ["delegation validate --profile", ["delegation", "validate", "--profile", "pay"], "Unknown option '--profile'"],
     ["check-rb --expect-acc without rb=acc", ["check-rb", "--ho", HO, "--rb", HO, "--expect-acc", "len:120w"], "--expect-acc is read at tier 4"],
     ["check-rb --record without rb=exec", ["check-rb", "--ho", acc, "--rb", HO, "--record", "{}"], "--record is read at tier 5"],
+    // The sender's own typo in its criteria is no fault of the readback: it is refused, not a void readback.
+    ["check-rb --expect-acc that is not criteria", ["check-rb", "--ho", acc, "--rb", HO, "--expect-acc", ":::"], "--expect-acc: ':::' is not a constraint"],
     ["check-ho --adds without --relay-from", ["check-ho", "--ho", PAY_HO, "--record", "{}", "--adds", "{}"], "--adds names the slots a relay's role adds"],
   ];
   it.each([

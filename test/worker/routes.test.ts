@@ -238,6 +238,10 @@ describe("POST /v1/check-rb", () => {
     await expectProblem(await postJson("/v1/check-rb", { ho: HO, rb: RB, record: { item: "gh:crox/site#42" } }), "invalid-request", { parameter: "record" });
     // Asked, they are read.
     expect((await body(await postJson("/v1/check-rb", { ho: PAY_HO, rb: PAY_RB, record: PAY_RECORD }))).wilco).toBe(true);
+    // Criteria that are not criteria are the sender's input error, as on a thread's challenge: not a void readback.
+    const acc = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len";
+    const bad = await expectProblem(await postJson("/v1/check-rb", { ho: acc, rb: RB, expectAcc: ":::" }), "invalid-request", { parameter: "expectAcc" });
+    expect((bad["findings"] as { code: string }[])[0]?.code).toBe("CRITERIA_SYNTAX");
   });
   it("refuses a text body that is not two lines, and missing messages", async () => {
     await expectProblem(await postText("/v1/check-rb", HO), "invalid-request", { parameter: "body" });

@@ -4,7 +4,7 @@
  * naming it (there is nothing to check); a message that parses but breaks a rule goes to the
  * check, which reports it, exactly as the CLI does.
  */
-import { checkDone, checkHandoff, checkReadback, checkRelay, formatLine, isSlotValueMap, makeReadback, readMessage, readRecord, readbackSet } from "../../core/index.js";
+import { checkDone, checkHandoff, checkReadback, checkRelay, formatLine, isSlotValueMap, makeReadback, parseCriteria, readMessage, readRecord, readbackSet } from "../../core/index.js";
 import type { LineCheck, Message, ReceiverReadback, SlotValue, Vocabulary } from "../../core/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -92,6 +92,11 @@ export async function checkRbRoute(context: RouteContext): Promise<Response> {
   // refused instead, as rw check-rb refuses --expect-acc and --record.
   const asked = readbackSet(ho.message, vocabulary);
   if (expectAcc !== undefined && !asked.comprehension) throw new ProblemError("invalid-request", "expectAcc: read at tier 4, which this HO does not ask: it has no rb=acc or rb=plan", { parameter: "expectAcc" });
+  // The sender's own criteria that are not criteria are its input error, as on a thread's challenge.
+  const criteriaRead = expectAcc === undefined ? null : parseCriteria(expectAcc);
+  if (criteriaRead !== null && criteriaRead.findings.length > 0) {
+    throw new ProblemError("invalid-request", `expectAcc: ${criteriaRead.findings.map((f) => f.message).join("; ")}`, { parameter: "expectAcc", findings: criteriaRead.findings });
+  }
   if (input.raw("record") !== undefined && !asked.execution) throw new ProblemError("invalid-request", "record: read at tier 5, which this HO does not ask: it has no rb=exec", { parameter: "record" });
   const values = record(input, vocabulary)?.values;
   const report = checkReadback(ho.message, rb.message, vocabulary, {
