@@ -93,6 +93,9 @@ function shapeProblem(template: string, enums: Enums): string | null {
   return null;
 }
 
+/** A character other than white space: a tail of spaces alone says nothing, so it is no required tail. */
+const VISIBLE = /\S/u;
+
 const MONEY = /^(-?)(\d+)\.(\d{2})$/;
 
 /** Money in minor units, exactly (BigInt), or null when not money. */
@@ -136,7 +139,7 @@ export function checkTranslation(message: Message, rules: readonly TranslationRu
         out.push(_error("TRANSLATION", `${slot}= is required: ${rule.desc}`, { slot, path: rule.id, expected: slot }));
       }
     }
-    if (rule.tail && message.tail === null) {
+    if (rule.tail && (message.tail === null || !VISIBLE.test(message.tail))) {
       out.push(_error("TRANSLATION", `a tail is required: ${rule.desc}`, { slot: "tail", path: rule.id }));
     }
     for (const shape of rule.shapes) {

@@ -211,6 +211,12 @@ describe("translation rules", () => {
     expect(found(line("dx:diabetes", "doc:D17", " // q"), clin)).toStrictEqual(["TRANSLATION:src"]);
     expect(found(line("dx:diabetes", "doc:D17#l4", ""), clin)).toStrictEqual(["TRANSLATION:tail"]);
   });
+  it("clin: a tail of white space alone quotes nothing", () => {
+    const line = (tail: string): string => `RW1 ST ext-1 p=clin from=ext to=rec item=dx:diabetes act=DX pol=NEG cert=CERT subj=FAM time=PAST src=doc:D17#l4 // ${tail}`;
+    expect(found(line(" "), clin)).toStrictEqual(["TRANSLATION:tail"]);
+    expect(found(line("\u00a0\u3000"), clin)).toStrictEqual(["TRANSLATION:tail"]);
+    expect(found(line(" no family history"), clin)).toStrictEqual([]);
+  });
   it("clin: a quantity carries its unit", () => {
     const base = "RW1 ST ext-2 p=clin from=ext to=rec item=obs:bp act=OBS pol=POS cert=CERT subj=PT time=CUR src=doc:D17#l9";
     expect(found(`${base} qty=140/90 unit=mmHg // BP 140/90`, clin)).toStrictEqual([]);
