@@ -223,6 +223,11 @@ describe("translation rules", () => {
     expect(found(`${base} qty=140/90 // BP 140/90`, clin)).toStrictEqual(["TRANSLATION:unit"]);
     expect(found(`${base} qty=high unit=mmHg // BP high`, clin)).toStrictEqual(["VALUE_TYPE:qty"]);
   });
+  it("clin: a dose carries its unit", () => {
+    const base = "RW1 ST ext-3 p=clin from=ext to=rec item=med:amoxicillin act=RX pol=POS cert=CERT subj=PT time=CUR src=doc:D17#l14";
+    expect(found(`${base} dose=500 unit=mg freq=tds // amoxicillin 500mg tds`, clin)).toStrictEqual([]);
+    expect(found(`${base} dose=500 freq=tds // amoxicillin 500mg tds`, clin)).toStrictEqual(["TRANSLATION:unit"]);
+  });
 });
 
 describe("checkMessage: the JSON form is held to the same rules", () => {

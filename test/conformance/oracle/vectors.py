@@ -169,6 +169,7 @@ invalid("clin-item-kind", "RW1 ST ext-1 p=clin from=ext to=rec item=disease:asth
 invalid("clin-src-shape", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX pol=POS cert=CERT subj=PT time=CUR src=D1:2 // asthma", ["TRANSLATION:src@93"])
 invalid("clin-quote", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l2", ["TRANSLATION:tail"])
 invalid("clin-unit", "RW1 ST ext-2 p=clin from=ext to=rec item=obs:bp act=OBS pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l9 qty=140/90 // BP", ["TRANSLATION:unit"])
+invalid("clin-dose-unit", "RW1 ST ext-3 p=clin from=ext to=rec item=med:amoxicillin act=RX pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l14 dose=500 freq=tds // amoxicillin 500mg tds", ["TRANSLATION:unit"])
 invalid("clin-quote-blank", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l2 //  ", ["TRANSLATION:tail@110"])
 invalid("pform-stage", "RW1 HO TRI-1 p=pform from=TRI to=STR item=pensive:4102 ask=SCORE4 stg=LATER", ["ENUM_UNKNOWN:stg@66"])
 invalid("several", "RW1 HO a-1 from=a to=writer item=x ask=DRAFT pri=9 conf=Q", ["OUT_OF_RANGE:pri@45", "ENUM_UNKNOWN:conf@51"], {"as": "writer", "line": "RW1 UN writer-1 re=a-1 from=writer to=a item=x why=UNK // bad pri=9; unknown conf=Q"})
