@@ -9,7 +9,8 @@
  */
 import { _error } from "./finding.js";
 import type { Finding } from "./finding.js";
-import type { Message, SlotValue } from "./message.js";
+import type { Message, Scalar, SlotValue } from "./message.js";
+import { encodeScalar } from "./slot-type.js";
 
 export interface RuleShape {
   readonly slot: string;
@@ -125,6 +126,23 @@ function hasAll(message: Message, slots: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * The value (or, in a list, the first element) that does not have the shape, as written, or null.
+ * A list's shape is its elements' (`src=email:7+po:PO-1044` under `{id}:{id}`); a number or a
+ * boolean is tested as it is formatted (`pri=02` as `2`).
+ */
+function misfitOf(value: SlotValue, pattern: RegExp): string | null {
+  if (!Array.isArray(value)) {
+    const written = encodeScalar(value as Scalar);
+    return pattern.test(written) ? null : written;
+  }
+  for (const element of value as readonly Scalar[]) {
+    const written = encodeScalar(element);
+    if (!pattern.test(written)) return written;
+  }
+  return null;
+}
+
 /** Applies the rules to one message; every violation is a TRANSLATION finding naming the rule. */
 export function checkTranslation(message: Message, rules: readonly TranslationRule[], out: Finding[] = []): Finding[] {
   for (const rule of rules) {
@@ -145,13 +163,14 @@ export function checkTranslation(message: Message, rules: readonly TranslationRu
     for (const shape of rule.shapes) {
       const value = fieldOf(message, shape.slot);
       if (value === undefined) continue;
-      if (typeof value !== "string" || !shape.pattern.test(value)) {
+      const misfit = misfitOf(value, shape.pattern);
+      if (misfit !== null) {
         out.push(
-          _error("TRANSLATION", `${shape.slot}=${String(value)} does not have the shape ${shape.template}: ${rule.desc}`, {
+          _error("TRANSLATION", `${shape.slot}=${misfit} does not have the shape ${shape.template}: ${rule.desc}`, {
             slot: shape.slot,
             path: rule.id,
             expected: shape.template,
-            received: String(value),
+            received: misfit,
           }),
         );
       }

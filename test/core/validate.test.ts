@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLine, checkMessage, coreVocabulary, FINDING_CODES, validate } from "../../core/index.js";
+import { checkLine, checkMessage, compileVocabulary, coreVocabulary, FINDING_CODES, validate } from "../../core/index.js";
 import type { Message, Vocabulary } from "../../core/index.js";
 import { sectionEight } from "../spec-examples.js";
 import { resolve, vocabularies } from "../vocabularies.js";
@@ -222,6 +222,22 @@ describe("translation rules", () => {
     expect(found(`${base} qty=140/90 unit=mmHg // BP 140/90`, clin)).toStrictEqual([]);
     expect(found(`${base} qty=140/90 // BP 140/90`, clin)).toStrictEqual(["TRANSLATION:unit"]);
     expect(found(`${base} qty=high unit=mmHg // BP high`, clin)).toStrictEqual(["VALUE_TYPE:qty"]);
+  });
+  it("a shape over a list slot holds for each element", () => {
+    const profile = {
+      profile: "docs",
+      version: "1",
+      extends: "RW1",
+      slots: [{ key: "src", type: "list:token", on: ["ST"] }, { key: "n", type: "int:0-999", on: ["ST"] }],
+      translation: [{ id: "src-shape", desc: "each source is <ns>:<id>", shape: { src: "{id}:{id}", n: "{n}" } }],
+    };
+    const compiled = compileVocabulary(coreVocabulary, profile);
+    if (!compiled.ok) throw new Error(compiled.findings.map((f) => f.message).join("; "));
+    const line = (slots: string): string => `RW1 ST x-1 p=docs from=x to=s item=a ${slots}`;
+    expect(found(line("src=email:7"), compiled.value)).toStrictEqual([]);
+    expect(found(line("src=email:7+po:PO-1044 n=12"), compiled.value)).toStrictEqual([]);
+    expect(found(line("src=email:7+bogus"), compiled.value)).toStrictEqual(["TRANSLATION:src"]);
+    expect(checkLine(line("src=email:7+bogus"), compiled.value).findings[0]?.received).toBe("bogus");
   });
   it("clin: a dose carries its unit", () => {
     const base = "RW1 ST ext-3 p=clin from=ext to=rec item=med:amoxicillin act=RX pol=POS cert=CERT subj=PT time=CUR src=doc:D17#l14";
