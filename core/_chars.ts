@@ -102,19 +102,25 @@ export function _isToken(text: string, inList: boolean): boolean {
   return (inList ? ELEMENT : TOKEN).test(text);
 }
 
-/** Money: optional `-`, digits without a leading zero (or a single 0), `.`, exactly two digits. */
+/**
+ * Money: optional `-`, digits without a leading zero (or a single 0), `.`, exactly two digits.
+ * One amount, one spelling: `-0.00` is refused, as `05400.00` is.
+ */
 export function _isMoney(text: string): boolean {
   const n = text.length;
-  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  const negative = text.charCodeAt(0) === 45;
+  let i = negative ? 1 : 0;
   const dot = n - 3;
   if (dot <= i || text.charCodeAt(dot) !== 46) return false;
   if (text.charCodeAt(i) === 48 && dot !== i + 1) return false;
+  let zero = true;
   for (; i < n; i++) {
     if (i === dot) continue;
     const c = text.charCodeAt(i);
     if (c < 48 || c > 57) return false;
+    if (c !== 48) zero = false;
   }
-  return true;
+  return !(negative && zero);
 }
 
 /**

@@ -157,6 +157,9 @@ invalid("profile-ask-without-p", "RW1 HO s-1 from=s to=p item=inv:1 ask=PAY", ["
 invalid("pay-money-no-decimals", "RW1 HO s-1 p=pay from=s to=p item=inv:1 ask=PAY amt=5400 cur=GBP", ["VALUE_TYPE:amt@48"])
 invalid("pay-money-separator", "RW1 HO s-1 p=pay from=s to=p item=inv:1 ask=PAY amt=5,400.00 cur=GBP", ["VALUE_TYPE:amt@48"])
 invalid("pay-money-leading-zero", "RW1 HO s-1 p=pay from=s to=p item=inv:1 ask=PAY amt=05400.00 cur=GBP", ["VALUE_TYPE:amt@48"])
+# One amount, one spelling: -0.00 is 0.00, and as text it would differ from it in an exec or done check.
+invalid("pay-money-negative-zero", "RW1 HO s-1 p=pay from=s to=p item=inv:1 ask=PAY amt=-0.00 cur=GBP", ["VALUE_TYPE:amt@48"])
+valid("pay-money-zero", "RW1 ST extractor-3 p=pay from=extractor to=scheduler item=inv:CN-0002 amt=0.00 cur=EUR kind=NET src=email:9")
 invalid("pay-currency", "RW1 HO s-1 p=pay from=s to=p item=inv:1 ask=PAY amt=5400.00 cur=XYZ", ["ENUM_UNKNOWN:cur@60"])
 invalid("pay-ans-opts", "RW1 AQ s-3 p=pay from=s to=human item=inv:1 need=ENUM opts=APPROVE+PAY-USD", ["ANS_UNKNOWN:opts@54"])
 invalid("pay-ans-val", "RW1 AN h-1 re=s-3 p=pay from=h to=s val=OFFRUN", ["ANS_UNKNOWN:val@36"], {"as": "s", "line": "RW1 UN s-1 re=h-1 from=s to=h why=UNK // unknown val=OFFRUN"})
