@@ -1,4 +1,5 @@
 /** Findings as text for a person at a terminal: the line, a caret under the place, the message. */
+import { withControlsMarked as visible } from "../core/index.js";
 import type { Finding } from "../core/index.js";
 
 const WIDTH = 160;
@@ -11,13 +12,6 @@ function window(text: string, at: number): { shown: string; column: number } {
   const suffix = start + WIDTH < text.length ? "…" : "";
   return { shown: prefix + text.slice(start, start + WIDTH) + suffix, column: at - start + prefix.length };
 }
-
-/**
- * What the core refuses as a control character or a line break (C0, DEL, C1, U+2028, U+2029)
- * shown as a visible mark: raw, a C1 CSI can start a terminal escape and a NEL breaks the echoed
- * line, and the caret would no longer line up with what the terminal prints.
- */
-const visible = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, "·");
 
 export function renderFindings(text: string, findings: readonly Finding[]): string {
   const out: string[] = [];

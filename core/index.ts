@@ -30,6 +30,7 @@ export { refusal } from "./refusal.js";
 export { checkLine, profileOf } from "./check-line.js";
 export { isJsonForm, readMessage } from "./read-message.js";
 export { isSlotValueMap } from "./slot-value-map.js";
+export { withControlsMarked } from "./marked-controls.js";
 export { profileResolver } from "./profile-resolver.js";
 export { afterDate, afterTime, timeAt } from "./time.js";
 export type { LineCheck, VocabularyResolver } from "./check-line.js";
