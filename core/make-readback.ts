@@ -57,6 +57,9 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
   if (receiver.acc !== undefined && receiver.acc.length > 0 && !set.comprehension) {
     findings.push(finding("READBACK_NOT_ASKED", "acc= is not asked by this HO (no rb=acc or rb=plan): the readback would not carry it", { slot: "acc" }));
   }
+  if (receiver.do !== undefined && !set.comprehension) {
+    findings.push(finding("READBACK_NOT_ASKED", "do= is not asked by this HO (no rb=plan or rb=acc): no sender check would read it", { slot: "do" }));
+  }
   for (const key of Object.keys(receiver.exec ?? {})) {
     if (!set.exec.includes(key)) {
       const why = set.execution ? `not an execution slot of ask=${String(ho.slots["ask"])} (${set.exec.join(" ") || "none"})` : "not asked: the HO has no rb=exec";

@@ -111,6 +111,10 @@ describe("makeReadback: composed from the HO as delivered", () => {
     expect(codes(makeReadback(msg(PAYHO), { n: 1, exec: { addr: "x@example.com" } }, pay))).toStrictEqual([["READBACK_NOT_ASKED", "addr"]]);
     expect(codes(makeReadback(msg(PAYHO.replace(" rb=exec", "")), { n: 1, exec: { amt: "1.00" } }, pay))).toStrictEqual([["READBACK_NOT_ASKED", "amt"]]);
     expect(codes(makeReadback(msg(HO1), { n: 1, acc: ["len:120w"] }, coreVocabulary))).toStrictEqual([["READBACK_NOT_ASKED", "acc"]]);
+    // do= is the rb=plan half of the comprehension tier: under rb=echo no sender reads it.
+    expect(codes(makeReadback(msg(HO1), { n: 1, do: "hero-copy" }, coreVocabulary))).toStrictEqual([["READBACK_NOT_ASKED", "do"]]);
+    const acc = makeReadback(msg("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc"), { n: 2, acc: ["len:1p"], do: "page" }, coreVocabulary);
+    expect(acc.ok && acc.value.slots["do"]).toBe("page");
   });
   it("refuses an exp that outlives the HO's (section 3.1), which check-rb's tier 1 would fail", () => {
     const late = makeReadback(msg(PAYHO), { n: 1, exp: "20261002T1701Z" }, pay);
