@@ -295,6 +295,28 @@ describe("readbacks checked by the server against the sender's private challenge
     expect((await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] })).status).toBe(204);
   });
 
+  it("tells the sender when an HO appended after its challenge does not ask for it, and drops what it does not read", async () => {
+    const t = fresh();
+    // Criteria registered ahead, then an HO with rb=echo (the default): tier 4 is not asked.
+    expect((await postJson(`/v1/threads/${t}/handoffs/research-01/challenge`, { expectAcc: ["len:150w"] })).status).toBe(202);
+    const stored = (await ok(await append(t, [HO]))).results[0];
+    expect(stored.status).toBe("stored");
+    expect(stored.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["READBACK_NOT_ASKED", "acc"]]);
+    expect(stored.findings[0].message).toContain("rb=acc");
+    // Dropped, so the handoff is no longer treated as challenged: a later challenge it reads may be registered.
+    const rb = (await ok(await append(t, [RB]))).results[0];
+    expect(rb.readback.verdict).toBe("wilco");
+    expect(JSON.stringify(await state(t))).not.toContain("150w");
+    // A challenge with criteria and a record, ahead of an HO that asks rb=acc only: the record is not read.
+    const u = fresh();
+    await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"], record: { item: "doc:brief" } });
+    const brief = (await ok(await append(u, [BRIEF]))).results[0];
+    expect(brief.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["READBACK_NOT_ASKED", undefined]]);
+    expect(brief.findings[0].message).toContain("rb=exec");
+    // The criteria it reads are kept and used.
+    expect((await ok(await append(u, [RB_BAD]))).results[0].readback.verdict).toBe("void");
+  });
+
   it("checks execution values the receiver resolved against the registered record", async () => {
     const t = fresh();
     const ho = PAY_HO.replace(" acct=40-12-88/61102938", "");

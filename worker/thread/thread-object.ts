@@ -351,6 +351,7 @@ export class ThreadObject extends DurableObject<Env> {
           if (typeof due === "string") this.wake(afterDate(due));
         }
         const found = audit.add(message, seq);
+        const unread = message.type === "HO" ? this.unreadChallenge(message) : [];
         let extra: Partial<AppendResult> = {};
         let relayed: Finding[] = [];
         if (message.type === "RB" && message.re !== null) {
@@ -369,7 +370,7 @@ export class ThreadObject extends DurableObject<Env> {
           const bySender = ho !== null && ho.from === message.from && ho.to === message.to;
           extra = { cancelledStatements: bySender ? cancelHandoff(this.statements, message.re).length : 0 };
         }
-        result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed], ...extra };
+        result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed, ...unread], ...extra };
       });
     } catch (error) {
       // The transaction rolled back; the in-memory audit may have taken the line, so rebuild it.
@@ -377,6 +378,34 @@ export class ThreadObject extends DurableObject<Env> {
       throw error;
     }
     return result as AppendResult;
+  }
+
+  /**
+   * A challenge registered ahead of its HO (note 34) holds what the sender meant to check; an HO
+   * whose rb= then does not read part of it would have its readback judged without that part, as
+   * if the sender had asked nothing. The part is dropped and the HO's answer says so, as a
+   * challenge for the appended HO would have been refused (400).
+   */
+  private unreadChallenge(ho: Message): Finding[] {
+    const body = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", ho.id).toArray()[0]?.body;
+    if (body === undefined) return [];
+    const challenge = JSON.parse(body) as ChallengeRequest;
+    const asked = readbackSet(ho, this.profiles().vocabularyOf(ho));
+    const unread: Finding[] = [];
+    if (challenge.expectAcc !== undefined && !asked.comprehension) {
+      unread.push(finding("READBACK_NOT_ASKED", `the criteria registered for ${ho.id} ahead of it are not read: it has no rb=acc or rb=plan, so its readback is checked without them; they are dropped`, { slot: "acc" }));
+    }
+    if (challenge.record !== undefined && !asked.execution) {
+      unread.push(finding("READBACK_NOT_ASKED", `the record registered for ${ho.id} ahead of it is not read: it has no rb=exec, so its readback is checked without it; it is dropped`));
+    }
+    const kept: ChallengeRequest = {
+      ...(challenge.expectAcc !== undefined && asked.comprehension ? { expectAcc: challenge.expectAcc } : {}),
+      ...(challenge.record !== undefined && asked.execution ? { record: challenge.record } : {}),
+    };
+    if (unread.length === 0) return [];
+    if (kept.expectAcc === undefined && kept.record === undefined) this.sql.exec("DELETE FROM challenges WHERE handoff = ?", ho.id);
+    else this.sql.exec("UPDATE challenges SET body = ? WHERE handoff = ?", JSON.stringify(kept), ho.id);
+    return unread;
   }
 
   /** check-rb of an RB against its HO in this thread, recorded with its verdict. */
