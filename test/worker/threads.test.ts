@@ -413,6 +413,15 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(await ok(await abandonOf(inTime, v.token))).toMatchObject({ state: "abandoned" });
   });
 
+  it("counts a statement past its exp as expired in the thread's state before the alarm runs", async () => {
+    // Alarms run late (retries, eviction): the state at a moment is the clock's, as commit and abandon read it.
+    const t = fresh();
+    await prepared(t, "20991002T1405Z");
+    expect((await state(t)).statements).toStrictEqual({ pending: 1 });
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 6));
+    expect((await state(t)).statements).toStrictEqual({ expired: 1 });
+  });
+
   it("commits during the minute of exp", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z");

@@ -485,6 +485,9 @@ export class ThreadObject extends DurableObject<Env> {
   /** check-thread at the object's now, and what the object keeps beside it. */
   state(thread: string): ThreadState {
     const now = this.now();
+    // What a statement is at a moment is the clock's, not the alarm's (alarms run late): the
+    // counts below say expired for one past its exp, as commit and abandon would find it.
+    expireStatements(this.statements, this.statements.pending(), now);
     const audited = this.auditor().report(now);
     const report = { ...audited, findings: this.conceal(audited.findings) };
     const deadlines = new Map(this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs").toArray().map((r) => [r.id, r]));
