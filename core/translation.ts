@@ -32,6 +32,8 @@ export interface TranslationRule {
 
 /** Characters each placeholder matches; a shape may not let one run into the next (no backtracking). */
 const PLACEHOLDER_CLASS: Record<string, string> = { id: "[A-Za-z0-9._-]", n: "[0-9]" };
+/** What each placeholder matches: `{n}` counts from 1 and has one spelling (`#l0`, `#l007` name no line). */
+const PLACEHOLDER_PATTERN: Record<string, string> = { id: "[A-Za-z0-9._-]+", n: "[1-9][0-9]*" };
 const PLACEHOLDER = /\{(id|n|enum:[a-z][a-z0-9_]*)\}/g;
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
@@ -60,7 +62,7 @@ export function shapePattern(template: string, enums: Enums): RegExp {
       const codes = enums.get(name.slice(5)) as ReadonlyMap<string, unknown>; // shapeProblem refuses an unknown enum
       source += `(?:${[...codes.keys()].map(escapeRegExp).join("|")})`;
     } else {
-      source += `${PLACEHOLDER_CLASS[name] as string}+`;
+      source += PLACEHOLDER_PATTERN[name] as string;
     }
     last = (m.index as number) + m[0].length;
   }

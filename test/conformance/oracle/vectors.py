@@ -170,6 +170,9 @@ invalid("pay-prev-on-ho", "RW1 HO s-1 p=pay from=s to=p item=sup:marlow ask=CHGB
 invalid("clin-missing", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX pol=POS src=doc:D1#l2 // asthma", ["MISSING_SLOT:cert", "MISSING_SLOT:subj", "MISSING_SLOT:time"])
 invalid("clin-item-kind", "RW1 ST ext-1 p=clin from=ext to=rec item=disease:asthma act=DX pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l2 // asthma", ["TRANSLATION:item@36"])
 invalid("clin-src-shape", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX pol=POS cert=CERT subj=PT time=CUR src=D1:2 // asthma", ["TRANSLATION:src@93"])
+# A document line is counted from 1 and written once: #l0 names no line, #l007 is #l7 spelled another way.
+invalid("clin-src-line-zero", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l0 // asthma", ["TRANSLATION:src@93"])
+invalid("clin-src-line-leading-zero", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l007 // asthma", ["TRANSLATION:src@93"])
 invalid("clin-quote", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l2", ["TRANSLATION:tail"])
 invalid("clin-unit", "RW1 ST ext-2 p=clin from=ext to=rec item=obs:bp act=OBS pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l9 qty=140/90 // BP", ["TRANSLATION:unit"])
 invalid("clin-dose-unit", "RW1 ST ext-3 p=clin from=ext to=rec item=med:amoxicillin act=RX pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l14 dose=500 freq=tds // amoxicillin 500mg tds", ["TRANSLATION:unit"])
