@@ -10,7 +10,7 @@
  */
 import { statSync } from "node:fs";
 import { isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
-import type { LineCheck, Message, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
+import type { LineCheck, Message, Result, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
 import type { Document } from "./document.js";
@@ -102,11 +102,12 @@ export function nowOption(value: string | undefined): string {
 }
 
 
-/** The sender's record given with --record (inline JSON or a file); a refused record is a usage error. */
-export function recordOption(value: string | undefined, vocabulary: Vocabulary): SenderRecord | undefined {
+/**
+ * The sender's record given with --record (inline JSON or a file), as the core reads it: JSON that
+ * does not parse is a usage error (the Worker's 400); a record the vocabulary refuses is invalid
+ * input (exit 1 with its findings, the Worker's 422), which the command prints.
+ */
+export function recordOption(value: string | undefined, vocabulary: Vocabulary): Result<SenderRecord> | undefined {
   const json = jsonOption("record", value);
-  if (json === undefined) return undefined;
-  const record = readRecord(json, vocabulary);
-  if (!record.ok) throw new UsageError(`--record is refused:\n${record.findings.map((f) => `  ${f.code} ${f.message}`).join("\n")}`);
-  return record.value;
+  return json === undefined ? undefined : readRecord(json, vocabulary);
 }

@@ -19,3 +19,8 @@ export function renderReadback(report: ReadbackReport, rbId: string, hoId: strin
 export function renderCheck(title: string, ok: boolean, findings: readonly Finding[]): string {
   return [`${title}: ${ok ? "ok" : "refused"}`, ...findings.map(line)].join("\n");
 }
+
+/** What a command prints for a --record the vocabulary refuses: the JSON verdict with its findings, or each finding. */
+export function renderRefusedRecord(findings: readonly Finding[]): string {
+  return ["the record (--record) is refused", ...findings.map(line)].join("\n");
+}

@@ -1,9 +1,9 @@
 /** `rw check-ho`: an HO against the approval record before it is sent, or a relay's forward. */
 import { checkHandoff, checkRelay } from "../../core/index.js";
-import type { SenderRecord } from "../../core/index.js";
+import type { Result, SenderRecord } from "../../core/index.js";
 import { messageOption, recordOption, slotValuesOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
-import { renderCheck } from "../report.js";
+import { renderCheck, renderRefusedRecord } from "../report.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
@@ -31,7 +31,13 @@ async function run(ctx: CommandContext): Promise<number> {
     }
     report = checkRelay(ho.message, received.message, vocabulary, slotValuesOption("adds", ctx.options["adds"] as string | undefined) ?? {});
   } else {
-    report = checkHandoff(ho.message, recordOption(recordValue, vocabulary) as SenderRecord, vocabulary);
+    const record = recordOption(recordValue, vocabulary) as Result<SenderRecord>;
+    if (!record.ok) {
+      if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "record", findings: record.findings }));
+      else await ctx.err.line(renderRefusedRecord(record.findings));
+      return FAIL;
+    }
+    report = checkHandoff(ho.message, record.value, vocabulary);
   }
   if (ctx.json) await ctx.out.line(JSON.stringify(report));
   else await ctx.out.line(renderCheck(`handoff ${ho.message.id}`, report.ok, report.findings));

@@ -2,7 +2,7 @@
 import { checkReadback, parseCriteria, readbackSet } from "../../core/index.js";
 import { messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
-import { renderReadback } from "../report.js";
+import { renderReadback, renderRefusedRecord } from "../report.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
@@ -26,7 +26,13 @@ async function run(ctx: CommandContext): Promise<number> {
   const criteria = expectAcc === undefined ? null : parseCriteria(expectAcc);
   if (criteria !== null && criteria.findings.length > 0) throw new UsageError(`--expect-acc: ${criteria.findings.map((f) => f.message).join("; ")}`);
   if (ctx.options["record"] !== undefined && !asked.execution) throw new UsageError("--record is read at tier 5, which this HO does not ask: it has no rb=exec");
-  const record = recordOption(ctx.options["record"] as string | undefined, vocabulary)?.values;
+  const read = recordOption(ctx.options["record"] as string | undefined, vocabulary);
+  if (read?.ok === false) {
+    if (ctx.json) await ctx.out.line(JSON.stringify({ roger: false, wilco: false, invalid: "record", findings: read.findings }));
+    else await ctx.err.line(renderRefusedRecord(read.findings));
+    return FAIL;
+  }
+  const record = read?.value?.values;
   const report = checkReadback(ho.message, rb.message, vocabulary, {
     ...(expectAcc === undefined ? {} : { expectAcc }),
     ...(record === undefined ? {} : { record }),

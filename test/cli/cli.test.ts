@@ -580,6 +580,20 @@ describe("--json agrees with the verdict and always prints JSON", () => {
     expect(dn.code).toBe(1);
     expect(JSON.parse(dn.out)).toMatchObject({ ok: false, invalid: "DN" });
   });
+  it("check-ho, check-rb: a record the vocabulary refuses is invalid input (exit 1, its findings), as the Worker's 422", () => {
+    const ho = rw(["check-ho", "--ho", PAY_HO, "--record", '{"nosuchslot":"x"}', "--json"]);
+    expect(ho.code).toBe(1);
+    const report = JSON.parse(ho.out) as { ok: boolean; invalid: string; findings: { code: string }[] };
+    expect([report.ok, report.invalid, report.findings.length > 0]).toStrictEqual([false, "record", true]);
+    const text = rw(["check-ho", "--ho", PAY_HO, "--record", '{"nosuchslot":"x"}']);
+    expect(text.code).toBe(1);
+    expect(text.err).toContain("nosuchslot");
+    const rb = rw(["check-rb", "--ho", PAY_HO, "--rb", PAY_HO, "--record", '{"nosuchslot":"x"}', "--json"]);
+    expect(rb.code).toBe(1);
+    expect(JSON.parse(rb.out)).toMatchObject({ roger: false, wilco: false, invalid: "record" });
+    // JSON that does not parse stays a usage error, as the Worker's malformed-json is a 400.
+    expect(rw(["check-ho", "--ho", PAY_HO, "--record", "{nope"]).code).toBe(2);
+  });
   it("make-rb and prepare: an HO that does not parse or is invalid is printed as JSON with its findings", () => {
     for (const ho of ["RW1 junk", "RW1 HO a-1 from=a to=b item=x ask=POLISH"]) {
       const rb = rw(["make-rb", "--ho", ho, "--json"]);
