@@ -1,6 +1,7 @@
 /** Findings as text for a person at a terminal: the line, a caret under the place, the message. */
 import { withControlsMarked as visible } from "../core/index.js";
 import type { Finding } from "../core/index.js";
+import stringWidth from "string-width";
 
 const WIDTH = 160;
 
@@ -21,7 +22,8 @@ export function renderFindings(text: string, findings: readonly Finding[]): stri
     if (f.at !== undefined && text !== "") {
       const { shown, column } = window(text, f.at);
       out.push(`    ${visible(shown)}`);
-      out.push(`    ${" ".repeat(Math.max(0, column))}^`);
+      // Columns, not code units: a wide character takes two, a combining mark none.
+      out.push(`    ${" ".repeat(stringWidth(visible(shown.slice(0, Math.max(0, column)))))}^`);
     }
   }
   return out.join("\n");

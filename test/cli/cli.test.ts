@@ -817,6 +817,20 @@ describe("a refused line is echoed with every character the core refuses shown a
   });
 });
 
+describe("the caret stands under the refused place in terminal columns", () => {
+  it.each([
+    ["double-width characters", "日本語日本語", 6],
+    ["emoji, each two code units and two columns", "\u{1F600}\u{1F600}", 0],
+    ["a combining mark, no column of its own", "e\u0301e\u0301", -2],
+  ])("%s before it", (_, text, extra) => {
+    const r = rw(["validate"], `RW1 HO a-1 from=a to=b item=x ask=DRAFT x_note=${text} pri=9\n`);
+    const [echo, caret] = r.out.split("\n").slice(2, 4) as [string, string];
+    // The columns before "pri=9": its index in the string, plus what the characters before it
+    // take beyond one column each (a wide one two, a pair of code units one, a mark none).
+    expect(caret.indexOf("^")).toBe(echo.indexOf("pri=9") + extra);
+  });
+});
+
 describe("one very long line is read in linear time", () => {
   it("a 48 MB line with no break is refused in seconds, not quadratic minutes", () => {
     const file = join(tmp, "one-long-line.txt");
