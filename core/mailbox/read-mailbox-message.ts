@@ -107,6 +107,10 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     for (const e of doc.errors.slice(0, 5)) findings.push(mailboxFinding("YAML_INVALID", `the frontmatter is not valid YAML: ${e.message.split("\n")[0]}`, optional({ line: lineAt(e.pos[0]), received: e.code })));
     return refused(findings);
   }
+  // A tag this reader cannot resolve (`!x`, a local one) says the value is something other than
+  // its plain scalar; `yaml` only warns and reads the plain value, which would be a guess.
+  const unresolved = doc.warnings.find((w) => w.code === "TAG_RESOLVE_FAILED");
+  if (unresolved !== undefined) return refused([...findings, mailboxFinding("YAML_INVALID", `the frontmatter is refused: ${unresolved.message.split(" at line")[0]}; a value under a tag this reader cannot resolve is not read as plain text`, { line: lineAt(unresolved.pos[0]) ?? split.yamlLine, received: unresolved.code })]);
   const twice = duplicateKeyOffset(doc);
   if (twice !== null) return refused([...findings, mailboxFinding("YAML_INVALID", "the frontmatter is not valid YAML: Map keys must be unique", { line: lineAt(twice) ?? split.yamlLine, received: "DUPLICATE_KEY" })]);
   let frontmatter: unknown;
