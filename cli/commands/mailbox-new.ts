@@ -9,6 +9,7 @@ import { stringify } from "yaml";
 import {
   analyzeMailbox,
   isCallsign,
+  filenameTimeProblem,
   formatFilename,
   mailboxFinding,
   mailboxRootId,
@@ -100,6 +101,8 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
  */
 function fileName(inbox: Inbox, e: MailboxEnvelope, slug: string): { file: string; millis: string } {
   const time = uuid7Time(e.id);
+  const late = filenameTimeProblem(time);
+  if (late !== null) throw new UsageError(`--id ${e.id}: ${late}`);
   const seconds = formatFilename({ time, callsign: e.from, kind: e.kind, slug });
   const millis = formatFilename({ time, callsign: e.from, kind: e.kind, slug, millis: true });
   const prefix = seconds.slice(0, 20);

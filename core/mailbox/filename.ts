@@ -55,12 +55,24 @@ export function slugify(text: string): string {
   return slug === "" ? "message" : slug;
 }
 
+/**
+ * Why a message filename cannot carry this time (epoch milliseconds), or null: the grammar's year
+ * has four digits, and a UUIDv7's 48-bit time reaches the year 10889.
+ */
+export function filenameTimeProblem(time: number): string | null {
+  const year = new Date(time).getUTCFullYear();
+  if (Number.isNaN(year)) return "the time is not a date";
+  return year >= 0 && year <= 9999 ? null : `the year ${year} is outside 0000-9999, which a message filename cannot carry`;
+}
+
 /** The name for a message; throws a RangeError for parts the grammar cannot carry. */
 export function formatFilename(parts: { readonly time: number; readonly callsign: string; readonly kind: string; readonly slug: string; readonly millis?: boolean }): string {
   if (!Number.isFinite(parts.time)) throw new RangeError("formatFilename: time must be epoch milliseconds");
   if (!isCallsign(parts.callsign)) throw new RangeError(`formatFilename: ${JSON.stringify(parts.callsign)} is not a callsign`);
   if (!Object.hasOwn(MAILBOX_KINDS, parts.kind)) throw new RangeError(`formatFilename: ${JSON.stringify(parts.kind)} is not a message kind`);
   if (!SLUG.test(parts.slug) || parts.slug.length > SLUG_MAX) throw new RangeError(`formatFilename: ${JSON.stringify(parts.slug)} is not a slug (see slugify)`);
+  const late = filenameTimeProblem(parts.time);
+  if (late !== null) throw new RangeError(`formatFilename: ${late}`);
   const d = new Date(parts.time);
   const stamp = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}-${pad(d.getUTCHours())}-${pad(d.getUTCMinutes())}-${pad(d.getUTCSeconds())}`;
   return `${stamp}${parts.millis === true ? `-${pad(d.getUTCMilliseconds(), 3)}` : ""}-${parts.callsign}-${parts.kind}-${parts.slug}.md`;

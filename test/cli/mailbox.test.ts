@@ -216,6 +216,16 @@ describe("rw mailbox new: create-once publication", () => {
     expect(again.err).toContain("DUPLICATE_ID");
     expect(readFileSync(join(a.inbox, name))).toStrictEqual(before);
   });
+  it("refuses an --id whose time is past the year 9999, which no message filename can carry", () => {
+    const a = room();
+    // 10000-01-01T00:00:00Z is 253402300800000 ms: e677d21fdc00.
+    const r = rw(["mailbox", "new", a.root, ...HELLO, "--id", "e677d21f-dc00-7000-8000-000000000001"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("9999");
+    expect(readdirSync(a.inbox).filter((f) => f.endsWith(".md"))).toStrictEqual([]);
+    // The last second of 9999 still fits.
+    expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", "e677d21f-d818-7000-8000-000000000001", "--dry-run"]).out).toMatch(/^9999-12-31-23-59-59-VEGA-hello-kickoff\.md/);
+  });
   it("never touches an existing target: a taken name moves to milliseconds, and a taken one of those is refused", () => {
     const a = room();
     const dryRun = (): string => rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(5), "--dry-run"]).out.split("\n")[0] as string;
