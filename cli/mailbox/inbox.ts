@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import type { Stats } from "node:fs";
 import { join } from "node:path";
 import type { VocabularyResolver } from "../../core/index.js";
 import { isConflictCopy, mailboxFinding, parseFilename, readMailboxMessage } from "../../core/mailbox/index.js";
@@ -52,21 +53,40 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox 
   const names = readdirSync(inbox).filter((n) => n.endsWith(".md") && !n.startsWith(".")).sort();
   for (const file of names) {
     const path = join(inbox, file);
-    const stat = lstatSync(path);
-    const anomaly = (finding: MailboxFinding, bytes: Uint8Array | null, id: string | null = null, to: readonly string[] | null = null): void => {
+    // Without bytes, an anomaly is keyed by its name and what made it one (a mode, an error code).
+    const anomaly = (finding: MailboxFinding, bytes: Uint8Array | string, id: string | null = null, to: readonly string[] | null = null): void => {
       files.push({ file, ok: false, id, findings: [finding] });
-      anomalies.push({ fingerprint: bytes === null ? fingerprint(new TextEncoder().encode(`${file}\u0000${stat.mode}`)) : fingerprint(bytes), file, id, to, reason: finding.message });
+      anomalies.push({ fingerprint: fingerprint(typeof bytes === "string" ? new TextEncoder().encode(`${file}\u0000${bytes}`) : bytes), file, id, to, reason: finding.message });
     };
+    // One file the system will not give (permissions, an I/O error) is that file's anomaly, not
+    // the end of the check; one a sync client removed since the listing is no longer a message.
+    const unreadable = (error: unknown): void => {
+      const code = (error as NodeJS.ErrnoException | null)?.code ?? "error";
+      if (code !== "ENOENT") anomaly(mailboxFinding("FILE_UNREADABLE", `the file cannot be read (${code}): ${error instanceof Error ? error.message : String(error)}`, { file }), code);
+    };
+    let stat: Stats;
+    try {
+      stat = lstatSync(path);
+    } catch (error) {
+      unreadable(error);
+      continue;
+    }
     if (stat.isDirectory()) continue;
     if (!stat.isFile()) {
-      anomaly(mailboxFinding("NOT_A_FILE", stat.isSymbolicLink() ? "a symbolic link in the inbox: never followed, never consumed" : "not a regular file", { file }), null);
+      anomaly(mailboxFinding("NOT_A_FILE", stat.isSymbolicLink() ? "a symbolic link in the inbox: never followed, never consumed" : "not a regular file", { file }), String(stat.mode));
       continue;
     }
     if (stat.size > MAX_MESSAGE_BYTES) {
-      anomaly(mailboxFinding("MESSAGE_TOO_LARGE", `${stat.size} bytes: a message is at most ${MAX_MESSAGE_BYTES}`, { file }), null);
+      anomaly(mailboxFinding("MESSAGE_TOO_LARGE", `${stat.size} bytes: a message is at most ${MAX_MESSAGE_BYTES}`, { file }), String(stat.mode));
       continue;
     }
-    const bytes = readFileSync(path);
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(path);
+    } catch (error) {
+      unreadable(error);
+      continue;
+    }
     let text: string;
     try {
       text = decoder.decode(bytes);

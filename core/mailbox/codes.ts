@@ -59,6 +59,7 @@ export const MAILBOX_CODES = {
   FILENAME_MISMATCH: "note",
   CONFLICT_COPY: "error",
   NOT_A_FILE: "error",
+  FILE_UNREADABLE: "error",
   DUPLICATE_ID: "error",
   DUPLICATE_DELIVERY: "note",
   MANIFEST_PATH: "error",
