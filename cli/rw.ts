@@ -6,21 +6,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
-import { checkDnCommand } from "./commands/check-dn.js";
-import { checkHoCommand } from "./commands/check-ho.js";
-import { checkRbCommand } from "./commands/check-rb.js";
-import { checkThreadCommand } from "./commands/check-thread.js";
 import type { Command, CommandContext, CommonOption } from "./commands/context.js";
-import { delegationCheckChildCommand, delegationCheckFencesCommand, delegationEvaluateCommand, delegationValidateCommand } from "./commands/delegation.js";
-import { digestCommand } from "./commands/digest.js";
-import { formatCommand } from "./commands/format.js";
-import { legendCommand } from "./commands/legend.js";
-import { mailboxCheckCommand } from "./commands/mailbox-check.js";
-import { mailboxNewCommand } from "./commands/mailbox-new.js";
-import { makeRbCommand } from "./commands/make-rb.js";
-import { parseCommand } from "./commands/parse.js";
-import { abandonCommand, commitCommand, prepareCommand } from "./commands/statements.js";
-import { validateCommand } from "./commands/validate.js";
 import { readProblem } from "./input.js";
 import { Output } from "./output.js";
 import { profiles } from "./profiles.js";
@@ -29,26 +15,31 @@ import { UsageError } from "./usage-error.js";
 /** Commands defined in files this table does not own: the common options each actually reads. */
 const narrow = (command: Command, common: readonly CommonOption[]): Command => ({ ...command, common });
 
-const COMMANDS: Readonly<Record<string, Command>> = {
-  parse: parseCommand,
-  format: formatCommand,
-  validate: validateCommand,
-  digest: digestCommand,
-  legend: legendCommand,
-  "make-rb": makeRbCommand,
-  "check-rb": checkRbCommand,
-  "check-ho": checkHoCommand,
-  "check-dn": checkDnCommand,
-  "check-thread": checkThreadCommand,
-  prepare: prepareCommand,
-  commit: commitCommand,
-  abandon: abandonCommand,
-  "delegation validate": narrow(delegationValidateCommand, ["file", "json"]),
-  "delegation check-child": narrow(delegationCheckChildCommand, ["file", "json"]),
-  "delegation check-fences": narrow(delegationCheckFencesCommand, ["file", "json"]),
-  "delegation evaluate": narrow(delegationEvaluateCommand, ["file", "json"]),
-  "mailbox check": narrow(mailboxCheckCommand, ["profile", "json"]),
-  "mailbox new": mailboxNewCommand,
+/**
+ * Each command's module is loaded when that command runs: the mailbox and delegation commands
+ * bring `yaml`, `uuid` and the RW-003 schemas, about as much start-up again as the core, which
+ * `rw validate` has no use for. Only the full usage list loads them all.
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  parse: async () => (await import("./commands/parse.js")).parseCommand,
+  format: async () => (await import("./commands/format.js")).formatCommand,
+  validate: async () => (await import("./commands/validate.js")).validateCommand,
+  digest: async () => (await import("./commands/digest.js")).digestCommand,
+  legend: async () => (await import("./commands/legend.js")).legendCommand,
+  "make-rb": async () => (await import("./commands/make-rb.js")).makeRbCommand,
+  "check-rb": async () => (await import("./commands/check-rb.js")).checkRbCommand,
+  "check-ho": async () => (await import("./commands/check-ho.js")).checkHoCommand,
+  "check-dn": async () => (await import("./commands/check-dn.js")).checkDnCommand,
+  "check-thread": async () => (await import("./commands/check-thread.js")).checkThreadCommand,
+  prepare: async () => (await import("./commands/statements.js")).prepareCommand,
+  commit: async () => (await import("./commands/statements.js")).commitCommand,
+  abandon: async () => (await import("./commands/statements.js")).abandonCommand,
+  "delegation validate": async () => narrow((await import("./commands/delegation.js")).delegationValidateCommand, ["file", "json"]),
+  "delegation check-child": async () => narrow((await import("./commands/delegation.js")).delegationCheckChildCommand, ["file", "json"]),
+  "delegation check-fences": async () => narrow((await import("./commands/delegation.js")).delegationCheckFencesCommand, ["file", "json"]),
+  "delegation evaluate": async () => narrow((await import("./commands/delegation.js")).delegationEvaluateCommand, ["file", "json"]),
+  "mailbox check": async () => narrow((await import("./commands/mailbox-check.js")).mailboxCheckCommand, ["profile", "json"]),
+  "mailbox new": async () => (await import("./commands/mailbox-new.js")).mailboxNewCommand,
 };
 
 /** The groups of two-word commands (`rw mailbox check`). */
@@ -82,10 +73,11 @@ function optionsOf(name: string, command: Command): Record<string, Spec> {
 const EXIT = "Exit: 0 pass, 1 invalid input or failed check, 2 usage error.";
 const LINES = "Lines end at LF, CRLF or CR; one leading byte order mark is dropped; blank lines and lines starting with # are skipped.";
 
-function usage(group?: string): string {
+async function usage(group?: string): Promise<string> {
   const names = Object.keys(COMMANDS).filter((c) => group === undefined || c.startsWith(`${group} `));
   const width = Math.max(...names.map((c) => c.length));
-  const commands = names.map((name) => `  ${name.padEnd(width)}  ${(COMMANDS[name] as Command).summary}`);
+  const loaded = await Promise.all(names.map((name) => (COMMANDS[name] as () => Promise<Command>)()));
+  const commands = names.map((name, i) => `  ${name.padEnd(width)}  ${(loaded[i] as Command).summary}`);
   if (group !== undefined) return [`rw ${group}: the ${group} commands`, "", `usage: rw ${group} <command> [options]    (rw ${group} <command> --help for its options)`, "", "commands:", ...commands, "", EXIT].join("\n");
   return ["rw: RW1 lines checked in code (rogerwilco)", "", "usage: rw <command> [options]    (rw <command> --help for its options)", "", "commands:", ...commands, "", "  --version   the version", "", EXIT].join("\n");
 }
@@ -118,11 +110,11 @@ async function main(argv: readonly string[]): Promise<number> {
     // `rw help parse`, `rw help mailbox new`, `rw help mailbox`
     const topic = commandName(rest);
     if (topic.name !== undefined && topic.rest.length === 0 && Object.hasOwn(COMMANDS, topic.name)) {
-      process.stdout.write(`${commandUsage(topic.name, COMMANDS[topic.name] as Command)}\n`);
+      process.stdout.write(`${commandUsage(topic.name, await (COMMANDS[topic.name] as () => Promise<Command>)())}\n`);
       return 0;
     }
     if (rest.length === 1 && GROUPS.has(rest[0] as string)) {
-      process.stdout.write(`${usage(rest[0])}\n`);
+      process.stdout.write(`${await usage(rest[0])}\n`);
       return 0;
     }
     throw new UsageError(`no help for '${rest.join(" ")}': not a command (${Object.keys(COMMANDS).join(", ")})`);
@@ -130,18 +122,19 @@ async function main(argv: readonly string[]): Promise<number> {
   // Asked for, the usage is the answer (stdout, exit 0); given instead of a command, it explains
   // a usage error (stderr, exit 2), so a script that captures stdout gets nothing it would parse.
   if (name === undefined || name === "help" || name === "--help" || name === "-h") {
-    (name === undefined ? process.stderr : process.stdout).write(`${usage()}\n`);
+    (name === undefined ? process.stderr : process.stdout).write(`${await usage()}\n`);
     return name === undefined ? 2 : 0;
   }
   if (GROUPS.has(name) && (rest.length === 0 || rest[0] === "--help" || rest[0] === "-h")) {
-    (rest.length === 0 ? process.stderr : process.stdout).write(`${usage(name)}\n`);
+    (rest.length === 0 ? process.stderr : process.stdout).write(`${await usage(name)}\n`);
     return rest.length === 0 ? 2 : 0;
   }
-  const command = COMMANDS[name];
-  if (command === undefined) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (load === undefined) {
     if (GROUPS.has(name)) throw new UsageError(`unknown command 'rw ${name} ${rest[0] ?? ""}' (${Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `)).join(", ")})`);
     throw new UsageError(`unknown command '${name}' (${Object.keys(COMMANDS).join(", ")})`);
   }
+  const command = await load();
   const specs = optionsOf(name, command);
   const options: ParseArgsConfig["options"] = {};
   for (const [o, spec] of Object.entries(specs)) options[o] = { type: spec.type, ...(spec.short ? { short: spec.short } : {}) };

@@ -166,6 +166,9 @@ describe("usage errors exit 2 with one clear line", () => {
   const cases: [string, string[], string][] = [
     ["no command", [], "usage: rw"],
     ["unknown command", ["frob"], "unknown command 'frob'"],
+    // Names every object has are no commands (rw constructor was an internal error, exit 70).
+    ["an Object member as a command", ["constructor"], "unknown command 'constructor'"],
+    ["__proto__ as a command", ["__proto__"], "unknown command '__proto__'"],
     ["unknown option", ["validate", "--frob"], "Unknown option '--frob'"],
     ["--as on another command", ["parse", "--as", "w"], "Unknown option '--as'"],
     ["--as not an agent", ["validate", "--as", "a b"], "not an agent name"],
