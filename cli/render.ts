@@ -1,7 +1,6 @@
 /** Findings as text for a person at a terminal: the line, a caret under the place, the message. */
 import { withControlsMarked as visible } from "../core/index.js";
 import type { Finding } from "../core/index.js";
-import stringWidth from "string-width";
 
 const WIDTH = 160;
 
@@ -14,7 +13,20 @@ function window(text: string, at: number): { shown: string; column: number } {
   return { shown: prefix + text.slice(start, start + WIDTH) + suffix, column: at - start + prefix.length };
 }
 
-export function renderFindings(text: string, findings: readonly Finding[]): string {
+/** Printable ASCII: one column a character, the common case, measured without loading anything. */
+const ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Terminal columns: a wide character takes two, a combining mark none. `string-width` costs
+ * about 100 ms to load (Unicode tables, a segmenter), so only text that needs it loads it.
+ */
+async function columns(text: string): Promise<number> {
+  if (ASCII.test(text)) return text.length;
+  const { default: stringWidth } = await import("string-width");
+  return stringWidth(text);
+}
+
+export async function renderFindings(text: string, findings: readonly Finding[]): Promise<string> {
   const out: string[] = [];
   for (const f of findings) {
     const where = f.at === undefined ? "" : ` at ${f.at}`;
@@ -22,8 +34,7 @@ export function renderFindings(text: string, findings: readonly Finding[]): stri
     if (f.at !== undefined && text !== "") {
       const { shown, column } = window(text, f.at);
       out.push(`    ${visible(shown)}`);
-      // Columns, not code units: a wide character takes two, a combining mark none.
-      out.push(`    ${" ".repeat(stringWidth(visible(shown.slice(0, Math.max(0, column)))))}^`);
+      out.push(`    ${" ".repeat(await columns(visible(shown.slice(0, Math.max(0, column)))))}^`);
     }
   }
   return out.join("\n");

@@ -14,7 +14,7 @@ async function run(ctx: CommandContext): Promise<number> {
   for (const [name, m] of [["HO", ho], ["DN", dn], ["RB", rb]] as const) {
     if (m !== null && m.message === null) {
       if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: name, findings: m.findings }));
-      else await ctx.err.line(`the ${name} does not parse\n${renderFindings(m.text, m.findings)}`);
+      else await ctx.err.line(`the ${name} does not parse\n${await renderFindings(m.text, m.findings)}`);
       return FAIL;
     }
   }

@@ -12,7 +12,7 @@ async function run(ctx: CommandContext): Promise<number> {
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   if (ho.message === null) {
     if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "HO", findings: ho.findings }));
-    else await ctx.err.line(`the HO does not parse\n${renderFindings(ho.text, ho.findings)}`);
+    else await ctx.err.line(`the HO does not parse\n${await renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
@@ -26,7 +26,7 @@ async function run(ctx: CommandContext): Promise<number> {
     const received = messageOption("relay-from", relayFrom, ctx.profiles);
     if (received.message === null) {
       if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "relay-from", findings: received.findings }));
-      else await ctx.err.line(`the HO received (--relay-from) does not parse\n${renderFindings(received.text, received.findings)}`);
+      else await ctx.err.line(`the HO received (--relay-from) does not parse\n${await renderFindings(received.text, received.findings)}`);
       return FAIL;
     }
     report = checkRelay(ho.message, received.message, vocabulary, slotValuesOption("adds", ctx.options["adds"] as string | undefined) ?? {});

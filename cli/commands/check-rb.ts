@@ -14,7 +14,7 @@ async function run(ctx: CommandContext): Promise<number> {
     const broken = ho.message === null ? ho : rb;
     const name = broken === ho ? "HO" : "RB";
     if (ctx.json) await ctx.out.line(JSON.stringify({ roger: false, wilco: false, invalid: name, findings: broken.findings }));
-    else await ctx.err.line(`the ${name} does not parse\n${renderFindings(broken.text, broken.findings)}`);
+    else await ctx.err.line(`the ${name} does not parse\n${await renderFindings(broken.text, broken.findings)}`);
     return FAIL;
   }
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);

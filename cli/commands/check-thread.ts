@@ -22,7 +22,7 @@ async function run(ctx: CommandContext): Promise<number> {
     if (!checked.ok || checked.message === null) {
       // A line that is not a valid message is reported and left out of the thread, never guessed at.
       invalid++;
-      await ctx.err.line(`line ${n}: invalid, left out of the thread\n${renderFindings(text.trimStart().startsWith("{") ? "" : text, checked.findings)}`);
+      await ctx.err.line(`line ${n}: invalid, left out of the thread\n${await renderFindings(text.trimStart().startsWith("{") ? "" : text, checked.findings)}`);
       continue;
     }
     audit.add(checked.message, n);

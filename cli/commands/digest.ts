@@ -13,7 +13,7 @@ async function run(ctx: CommandContext): Promise<number> {
     if (h === null) code = FAIL;
     if (ctx.json) await ctx.out.line(JSON.stringify({ line: n, ok: h !== null, h, findings: checked.findings }));
     else if (h !== null) await ctx.out.line(h);
-    else await ctx.err.line(`line ${n}: invalid, no digest\n${renderFindings(text.trimStart().startsWith("{") ? "" : text, checked.findings)}`);
+    else await ctx.err.line(`line ${n}: invalid, no digest\n${await renderFindings(text.trimStart().startsWith("{") ? "" : text, checked.findings)}`);
   }
   return code;
 }

@@ -26,7 +26,7 @@ async function run(ctx: CommandContext): Promise<number> {
       continue;
     }
     if (line !== null) await ctx.out.line(line);
-    if (findings.length > 0) await ctx.err.line(`line ${n}: ${line === null ? "not formatted" : "notes"}\n${renderFindings("", findings)}`);
+    if (findings.length > 0) await ctx.err.line(`line ${n}: ${line === null ? "not formatted" : "notes"}\n${await renderFindings("", findings)}`);
   }
   return code;
 }

@@ -11,7 +11,7 @@ async function run(ctx: CommandContext): Promise<number> {
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   if (ho.message === null || !ho.ok) {
     if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "HO", line: null, message: null, findings: ho.findings }));
-    else await ctx.err.line(`the HO is invalid; no readback\n${renderFindings(ho.text, ho.findings)}`);
+    else await ctx.err.line(`the HO is invalid; no readback\n${await renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
   const n = numberOption("n", ctx.options["n"] as string | undefined, 1);
@@ -38,7 +38,7 @@ async function run(ctx: CommandContext): Promise<number> {
     await ctx.out.line(JSON.stringify({ ok: rb.ok, line: line?.ok ? line.value : null, message: rb.value, findings: rb.findings }));
   } else {
     if (line?.ok) await ctx.out.line(line.value);
-    if (rb.findings.length > 0) await ctx.err.line(renderFindings("", rb.findings));
+    if (rb.findings.length > 0) await ctx.err.line(await renderFindings("", rb.findings));
   }
   return rb.ok ? PASS : FAIL;
 }

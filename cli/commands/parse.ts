@@ -14,7 +14,7 @@ async function run(ctx: CommandContext): Promise<number> {
       await ctx.out.line(JSON.stringify({ line: n, ok: checked.ok, message: checked.message, findings: checked.findings }));
     } else {
       if (checked.message !== null) await ctx.out.line(JSON.stringify(checked.message));
-      if (checked.findings.length > 0) await ctx.err.line(`line ${n}: ${checked.ok ? "notes" : "invalid"}\n${renderFindings(text, checked.findings)}`);
+      if (checked.findings.length > 0) await ctx.err.line(`line ${n}: ${checked.ok ? "notes" : "invalid"}\n${await renderFindings(text, checked.findings)}`);
     }
   }
   return code;

@@ -16,7 +16,7 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   if (ho.message === null || !ho.ok) {
     if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "HO", findings: ho.findings }));
-    else await ctx.err.line(`the HO is invalid; nothing prepared\n${renderFindings(ho.text, ho.findings)}`);
+    else await ctx.err.line(`the HO is invalid; nothing prepared\n${await renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
   const call = slotValuesOption("call", ctx.options["call"] as string | undefined);
@@ -31,14 +31,14 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
   const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call, exp, n }, vocabulary), true);
   if (!result.ok) {
-    await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, findings: result.findings })) : ctx.err.line(renderFindings("", result.findings)));
+    await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, findings: result.findings })) : ctx.err.line(await renderFindings("", result.findings)));
     return FAIL;
   }
   const line = formatLine(result.value.readback);
   if (ctx.json) await ctx.out.line(JSON.stringify({ ok: true, token: result.value.token, line: line.value, findings: result.findings }));
   else {
     await ctx.out.line(line.value ?? "");
-    if (result.findings.length > 0) await ctx.err.line(renderFindings("", result.findings));
+    if (result.findings.length > 0) await ctx.err.line(await renderFindings("", result.findings));
   }
   return PASS;
 }

@@ -43,7 +43,7 @@ async function run(ctx: CommandContext): Promise<number> {
     if (checked.ok && checked.findings.length === 0) await ctx.out.line(`line ${n}: ok`);
     else {
       const shown = text.trimStart().startsWith("{") ? "" : text;
-      await ctx.out.line(`line ${n}: ${checked.ok ? "ok, with notes" : "refused"}\n${renderFindings(shown, checked.findings)}`);
+      await ctx.out.line(`line ${n}: ${checked.ok ? "ok, with notes" : "refused"}\n${await renderFindings(shown, checked.findings)}`);
     }
     if (un !== null) await ctx.out.line(un);
     if (unaddressable !== null) await ctx.out.line(`  no refusal can be addressed: ${unaddressable.map((f) => f.message).join("; ")}`);
