@@ -189,14 +189,20 @@ export const _note = (code: NoteCode, message: string, detail?: FindingDetail): 
 export const FINDINGS_MAX = 100;
 
 /**
- * The first FINDINGS_MAX findings, and a note of how many more there were: those past the list,
- * and `uncounted` errors more that were counted without being kept.
+ * At most FINDINGS_MAX findings, in their order, and a note of how many more there were: those
+ * left out, and `uncounted` errors more that were counted without being kept. Errors are kept
+ * ahead of notes: cutting the only error behind a hundred notes would make a refused message read
+ * as valid.
  */
 export function _capFindings(findings: Finding[], uncounted = 0): Finding[] {
   if (findings.length <= FINDINGS_MAX) return findings;
+  let errorRoom = 0;
+  for (const f of findings) if (f.severity === "error" && errorRoom < FINDINGS_MAX) errorRoom++;
+  let noteRoom = FINDINGS_MAX - errorRoom;
+  const cutErrors = findings.filter((f) => f.severity === "error").length - errorRoom + uncounted;
+  const kept = findings.filter((f) => (f.severity === "error" ? errorRoom-- > 0 : noteRoom-- > 0));
   const more = findings.length - FINDINGS_MAX + uncounted;
-  const errors = findings.slice(FINDINGS_MAX).filter((f) => f.severity === "error").length + uncounted;
-  return [...findings.slice(0, FINDINGS_MAX), _note("FINDINGS_CUT", `${more} more findings (${errors} errors) are not listed`, { received: String(more) })];
+  return [...kept, _note("FINDINGS_CUT", `${more} more findings (${cutErrors} errors) are not listed`, { received: String(more) })];
 }
 
 export function hasError(findings: readonly Finding[]): boolean {

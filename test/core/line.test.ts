@@ -149,6 +149,18 @@ describe("hostile lines: bounded answers", () => {
     expect(found.length).toBe(101);
     expect(found.at(-1)?.message).toBe("400 more findings (0 errors) are not listed");
   });
+  it("never cuts an error for notes: a line whose error comes after 100 notes is still refused", () => {
+    // 101 unknown keys (a note each) ahead of pri=9 (an error): the cut kept the notes and lost the
+    // error, so the HO validated, and a readback of it passed receipt.
+    const junk = Array.from({ length: 101 }, (_, i) => `k${i}=1`).join(" ");
+    const read = parseLine(`RW1 HO a-1 from=a to=b item=x ask=DRAFT ${junk} pri=9`);
+    if (!read.ok) throw new Error("the line parses");
+    const found = validate(read.value, coreVocabulary);
+    expect(found.length).toBe(101);
+    expect(found.filter((f) => f.severity === "error").map((f) => f.code)).toStrictEqual(["OUT_OF_RANGE"]);
+    expect(found.at(-1)?.message).toBe("2 more findings (0 errors) are not listed");
+    expect(checkMessage(read.value).ok).toBe(false);
+  });
   it("lists at most 100 findings for a JSON form too, however many keys it gets wrong", () => {
     const slots = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`K${i}`, 1]));
     const checked = checkMessage({ v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", tail: null, slots });

@@ -33,6 +33,10 @@ R("acc-len-decimal", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"
 R("acc-len-decimal-same", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:1.5pages"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:1.5p")
 R("acc-keys-any-case", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len+tone"), RB1.replace(" h=c40bba4360dc", " acc=LEN:120w+Tone:Plain"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:120w+tone:plain")
 R("ho-itself-refused", HO1.replace("pri=2 conf=M", "pri=9 conf=Q"), "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002", [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
+# An HO whose error comes after a hundred notes (unknown keys) is refused all the same: a reader
+# that lists at most 100 findings keeps its errors ahead of its notes (README note 36).
+JUNK = " ".join(f"k{i}=1" for i in range(101))
+R("ho-refused-behind-notes", HO1.replace("pri=2 conf=M keep=research", JUNK + " pri=9"), "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002", [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
 R("void-ask", "RW1 HO ops-03 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001", "RW1 RB builder-05 re=ops-03 from=builder to=ops item=jira:OPS-77 ask=BUILD due=20261001", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
 R("reissue-passes", "RW1 HO ops-04 re=builder-05 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001 // readback mismatch on ask", "RW1 RB builder-06 re=ops-04 from=builder to=ops item=jira:OPS-77 ask=FIX due=20261001", [PASS, NA, PASS, NA, NA], [])
 R("echo-missing-due", HO1, RB1.replace(" due=20261002", ""), [PASS, PASS, FAIL, NA, NA], ["ECHO_MISSING"])
