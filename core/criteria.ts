@@ -40,8 +40,11 @@ export interface Normalised {
   /** Lowercase words, punctuation gone, aliases resolved to their canonical spelling. */
   readonly words: readonly string[];
   readonly text: string;
-  /** For lengths: a number and a unit (`120w`), compared as such. */
-  readonly measure: { readonly amount: number; readonly unit: string } | null;
+  /**
+   * For lengths: a number and a unit (`120w`), compared as such. `digits` is the number as a
+   * canonical decimal (`1200`, `1.5`), which is what is compared: exact however long it is.
+   */
+  readonly measure: { readonly amount: number; readonly digits: string; readonly unit: string } | null;
 }
 
 const UNITS: Readonly<Record<string, string>> = {
@@ -50,7 +53,12 @@ const UNITS: Readonly<Record<string, string>> = {
   p: "p", page: "p", pages: "p",
   s: "s", slide: "s", slides: "s",
 };
-const MEASURE = /^(\d+(?:\.\d+)?)\s*([a-z]+)$/;
+/**
+ * A number, whole (`1200`, or grouped by commas in threes, `1,200`) with an optional decimal point,
+ * then any punctuation, then the unit. Punctuation inside the number makes no measure: `1-2p` is a
+ * range and `1,5p` a decimal comma, neither of them 12 or 15 pages.
+ */
+const MEASURE = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?[^\p{L}\p{N}]*([a-z]+)$/u;
 
 const words = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
 
@@ -59,14 +67,21 @@ export function normaliseValue(value: string, vocabulary: Vocabulary): Normalise
   const plain = words(value).join(" ");
   const alias = vocabulary.aliases.get(value.toLowerCase()) ?? aliasByWords(plain, vocabulary);
   const text = alias === undefined ? plain : words(alias).join(" ");
-  // A length keeps its decimal point (`1.5p` is not `15p`); other punctuation goes, as in `text`.
-  let compact = (alias ?? value).toLowerCase().replace(/[^\p{L}\p{N}.]+/gu, "");
-  let end = compact.length;
-  while (end > 0 && compact.charCodeAt(end - 1) === 46) end--; // a trailing full stop is punctuation
-  compact = compact.slice(0, end);
-  const m = MEASURE.exec(compact);
-  const unit = m === null ? undefined : UNITS[m[2] as string];
-  return { words: text === "" ? [] : text.split(" "), text, measure: m !== null && unit !== undefined ? { amount: Number(m[1]), unit } : null };
+  // Punctuation around a length goes (`~120w`, `120w.`), as in `text`; inside its number it stays,
+  // and a leading point is the number's own (`.5p` is half a page, not 5 pages).
+  const lower = (alias ?? value).toLowerCase();
+  const bare = lower.replace(/^[^\p{L}\p{N}.]+|[^\p{L}\p{N}]+$/gu, "");
+  const m = MEASURE.exec(bare);
+  const unit = m === null ? undefined : UNITS[m[3] as string];
+  return { words: text === "" ? [] : text.split(" "), text, measure: m !== null && unit !== undefined ? measureOf(m[1] as string, m[2] ?? "", unit) : null };
+}
+
+/** A length's number as a canonical decimal: no grouping commas, leading or trailing zeros. */
+function measureOf(whole: string, fraction: string, unit: string): { amount: number; digits: string; unit: string } {
+  const int = whole.replaceAll(",", "").replace(/^0+(?=\d)/, "");
+  const frac = fraction.replace(/0+$/, "");
+  const digits = frac === "" ? int : `${int}.${frac}`;
+  return { amount: Number(digits), digits, unit };
 }
 
 function aliasByWords(plain: string, vocabulary: Vocabulary): string | undefined {
@@ -86,7 +101,7 @@ const distinctive = (w: string): boolean => w.length >= 3 && !STOPWORDS.has(w);
  */
 export function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match {
   if (a.measure !== null || b.measure !== null) {
-    return a.measure !== null && b.measure !== null && a.measure.amount === b.measure.amount && a.measure.unit === b.measure.unit ? "same" : "different";
+    return a.measure !== null && b.measure !== null && a.measure.digits === b.measure.digits && a.measure.unit === b.measure.unit ? "same" : "different";
   }
   if (a.text === b.text) return "same";
   if ((a.text !== "" && b.text.startsWith(a.text)) || (b.text !== "" && a.text.startsWith(b.text))) return "same";

@@ -41,6 +41,18 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
     expect(compareValues(n("2p"), n("2pages"), false)).toBe("same");
     expect(compareValues(n("800c"), n("800w"), false)).toBe("different");
   });
+  it("reads a length's number whole: a range, a fraction or a decimal comma is not a bigger number", () => {
+    // Punctuation between digits was deleted, so 1-2 pages read as 12 pages and matched len:12p.
+    for (const [a, b] of [["1-2p", "12p"], ["1/2p", "12p"], ["1,5p", "15p"], ["100-150w", "100150w"]]) {
+      expect(compareValues(n(a as string), n(b as string), false)).toBe("different");
+    }
+    expect(compareValues(n("1,200w"), n("1200w"), false)).toBe("same");
+    expect(compareValues(n("120-words"), n("120w"), false)).toBe("same");
+    expect(compareValues(n("120.0w"), n("120w"), false)).toBe("same");
+    expect(compareValues(n("1-2p"), n("1-2pages"), false)).toBe("same");
+    // Compared exactly, not as doubles: these differ in the last digit.
+    expect(compareValues(n("99999999999999999999w"), n("99999999999999999998w"), false)).toBe("different");
+  });
   it("loose matches on a shared distinctive word, for set-valued keys only", () => {
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), true)).toBe("loose");
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), false)).toBe("different");

@@ -31,6 +31,10 @@ R("acc-keys-outside-set", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys
 # is not 15 pages, and the decimal point is part of the number.
 R("acc-len-decimal", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:15p"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"], expectAcc="len:1.5p")
 R("acc-len-decimal-same", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:1.5pages"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:1.5p")
+# Nor is punctuation between digits deleted: 1-2 pages is not 12 pages, nor 1,5 pages 15.
+R("acc-len-range", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:12p"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"], expectAcc="len:1-2p")
+R("acc-len-decimal-comma", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:15p"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"], expectAcc="len:1,5p")
+R("acc-len-thousands", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:1,200w"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:1200w")
 R("acc-keys-any-case", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len+tone"), RB1.replace(" h=c40bba4360dc", " acc=LEN:120w+Tone:Plain"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:120w+tone:plain")
 R("ho-itself-refused", HO1.replace("pri=2 conf=M", "pri=9 conf=Q"), "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002", [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
 # An HO whose error comes after a hundred notes (unknown keys) is refused all the same: a reader
