@@ -39,6 +39,7 @@ const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "i
 export interface Normalised {
   /** Lowercase words, punctuation gone, aliases resolved to their canonical spelling. */
   readonly words: readonly string[];
+  /** The words joined by spaces; a value without words (`£`) as written, lowercased. */
   readonly text: string;
   /**
    * For lengths: a number and a unit (`120w`), compared as such. `digits` is the number as a
@@ -73,7 +74,10 @@ export function normaliseValue(value: string, vocabulary: Vocabulary): Normalise
   const bare = lower.replace(/^[^\p{L}\p{N}.]+|[^\p{L}\p{N}]+$/gu, "");
   const m = MEASURE.exec(bare);
   const unit = m === null ? undefined : UNITS[m[3] as string];
-  return { words: text === "" ? [] : text.split(" "), text, measure: m !== null && unit !== undefined ? measureOf(m[1] as string, m[2] ?? "", unit) : null };
+  const measure = m !== null && unit !== undefined ? measureOf(m[1] as string, m[2] ?? "", unit) : null;
+  // A value of punctuation alone (`£`, `—`) has no words: its text is the value as written, or
+  // every such value would be the empty text and match every other.
+  return text === "" ? { words: [], text: lower, measure } : { words: text.split(" "), text, measure };
 }
 
 /** A length's number as a canonical decimal: no grouping commas, leading or trailing zeros. */

@@ -53,6 +53,14 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
     // Compared exactly, not as doubles: these differ in the last digit.
     expect(compareValues(n("99999999999999999999w"), n("99999999999999999998w"), false)).toBe("different");
   });
+  it("keeps a value of punctuation alone as written: two different symbols are not one fact", () => {
+    // Stripped of punctuation both were empty, and two empty texts were equal.
+    for (const [a, b] of [["£", "$"], ["—", "…"], ["#", "@"]]) {
+      for (const set of [true, false]) expect(compareValues(n(a as string), n(b as string), set)).toBe("different");
+    }
+    expect(compareValues(n("£"), n("£"), true)).toBe("same");
+    expect(compareValues(n("—"), n("—"), false)).toBe("same");
+  });
   it("loose matches on a shared distinctive word, for set-valued keys only", () => {
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), true)).toBe("loose");
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), false)).toBe("different");
