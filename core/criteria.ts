@@ -95,12 +95,23 @@ function aliasByWords(plain: string, vocabulary: Vocabulary): string | undefined
 
 export type Match = "same" | "loose" | "different";
 
+const DIGIT = /\p{N}/u;
+
+/**
+ * `short` begins `long`, and does not end inside a number of it: `oct-1` is a different date from
+ * `oct-12`, and `120` a different number from `1200`.
+ */
+function prefixOf(short: string, long: string): boolean {
+  if (short === "" || !long.startsWith(short)) return false;
+  return !(short.length < long.length && DIGIT.test(short.slice(-1)) && DIGIT.test(long.charAt(short.length)));
+}
+
 const contains = (big: readonly string[], small: readonly string[]): boolean => small.length > 0 && small.every((w) => big.includes(w));
 const distinctive = (w: string): boolean => w.length >= 3 && !STOPWORDS.has(w);
 
 /**
  * Whether two values of one key name the same fact: equal, one a prefix of the other (after
- * normalisation), or one's word set containing the other's. Lengths compare as number and unit, so `120w` and `150w` never
+ * normalisation, and never ending inside a number), or one's word set containing the other's. Lengths compare as number and unit, so `120w` and `150w` never
  * match. Set-valued keys also accept a loose match on a shared distinctive word.
  */
 export function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match {
@@ -108,7 +119,7 @@ export function compareValues(a: Normalised, b: Normalised, setValued: boolean):
     return a.measure !== null && b.measure !== null && a.measure.digits === b.measure.digits && a.measure.unit === b.measure.unit ? "same" : "different";
   }
   if (a.text === b.text) return "same";
-  if ((a.text !== "" && b.text.startsWith(a.text)) || (b.text !== "" && a.text.startsWith(b.text))) return "same";
+  if (prefixOf(a.text, b.text) || prefixOf(b.text, a.text)) return "same";
   if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";
   if (setValued && a.words.some((w) => distinctive(w) && b.words.includes(w))) return "loose";
   return "different";

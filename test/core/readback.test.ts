@@ -61,6 +61,17 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
     expect(compareValues(n("£"), n("£"), true)).toBe("same");
     expect(compareValues(n("—"), n("—"), false)).toBe("same");
   });
+  it("takes no prefix that ends inside a number: oct-1 is not oct-12, nor 120 1200", () => {
+    for (const [a, b] of [["oct-1", "oct-12"], ["2026-10-1", "2026-10-12"], ["120", "1200"], ["v1", "v10"]]) {
+      expect(compareValues(n(a as string), n(b as string), false)).toBe("different");
+      expect(compareValues(n(b as string), n(a as string), false)).toBe("different");
+    }
+    expect(compareValues(n("v1"), n("v10"), true)).toBe("different");
+    // A prefix that ends at a word or with a letter still matches (a value less specific, or cut short).
+    expect(compareValues(n("oct"), n("oct-12"), false)).toBe("same");
+    expect(compareValues(n("dev"), n("developers"), false)).toBe("same");
+    expect(compareValues(n("v1"), n("v1-final"), false)).toBe("same");
+  });
   it("loose matches on a shared distinctive word, for set-valued keys only", () => {
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), true)).toBe("loose");
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), false)).toBe("different");

@@ -38,6 +38,9 @@ R("acc-len-thousands", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=le
 # A value of punctuation alone has no words to compare: it is kept as written, so must:£ is not
 # must:$ (both were empty once stripped, and matched).
 R("acc-symbol-values", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=must"), RB1.replace(" h=c40bba4360dc", " acc=must:$"), [PASS, NA, PASS, FAIL, NA], ["ACC_GAP", "ACC_ASSUMPTION"], expectAcc="must:£")
+# "One is a prefix of the other" never ends inside a number: by:oct-1 is not by:oct-12, and a
+# single-valued key contradicts.
+R("acc-number-prefix", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=by"), RB1.replace(" h=c40bba4360dc", " acc=by:oct-12"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"], expectAcc="by:oct-1")
 R("acc-keys-any-case", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len+tone"), RB1.replace(" h=c40bba4360dc", " acc=LEN:120w+Tone:Plain"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:120w+tone:plain")
 R("ho-itself-refused", HO1.replace("pri=2 conf=M", "pri=9 conf=Q"), "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002", [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
 # An HO whose error comes after a hundred notes (unknown keys) is refused all the same: a reader
