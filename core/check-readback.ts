@@ -37,7 +37,10 @@ export interface ReadbackReport {
 }
 
 export interface ReadbackExpectations {
-  /** The sender's withheld criteria (`--expect-acc`); without them the HO's own `acc=` is used. */
+  /**
+   * The sender's withheld criteria (`--expect-acc`); without them, or when they hold none (`""`),
+   * the HO's own `acc=` is used.
+   */
   readonly expectAcc?: string | readonly string[];
   /** The sender's record: execution values the receiver resolves are checked against it. */
   readonly record?: Readonly<Record<string, SlotValue>>;
@@ -94,10 +97,12 @@ export function _comprehension(hoAcc: readonly string[] | null, keys: readonly s
   if (plan && !Object.hasOwn(rb.slots, "do")) out.push(finding("ACC_MISSING", "rb=plan asks for do=: what the receiver will produce", { slot: "do" }));
   if (reported === undefined) return out;
   let sender: Constraint[] = [];
-  if (expected.expectAcc !== undefined) {
-    const parsed = parseCriteria(expected.expectAcc);
-    out.push(...parsed.findings);
-    sender = parsed.constraints;
+  // Withheld criteria that hold none (`--expect-acc ""`, an unset variable) are none given: they
+  // would otherwise set aside the HO's own acc= and check nothing.
+  const withheld = expected.expectAcc === undefined ? null : parseCriteria(expected.expectAcc);
+  if (withheld !== null && (withheld.constraints.length > 0 || withheld.findings.length > 0)) {
+    out.push(...withheld.findings);
+    sender = withheld.constraints;
   } else if (hoAcc !== null) {
     sender = parseCriteria(hoAcc).constraints;
   } else {

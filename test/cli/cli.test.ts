@@ -265,6 +265,9 @@ describe("readbacks and the checks around an act", () => {
     expect(ok.code).toBe(0);
     expect(ok.out).toContain("note ACC_ASSUMPTION");
     expect(rw([...expect1, "--rb", rb.replace("len:120w", "len:150w")]).code).toBe(1);
+    // An empty --expect-acc (an unset variable) gives no criteria: the HO's own acc= still holds.
+    const sent = ho.replace(" art=", " acc=len:120w art=");
+    expect(rw(["check-rb", "--ho", sent, "--expect-acc", "", "--rb", rb.replace("len:120w", "len:150w")]).code).toBe(1);
   });
   it("check-ho against the record, and a relay against the HO it received", () => {
     expect(rw(["check-ho", "--ho", PAY_HO, "--record", record]).code).toBe(0);

@@ -333,6 +333,25 @@ describe("readbackVerdict: what a checked readback means for ownership", () => {
   });
 });
 
+describe("checkReadback: withheld criteria that hold none", () => {
+  const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=tone acc=len:120w");
+  const rb = msg("RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=len:150w+tone:plain");
+  it("reads empty withheld criteria as none given: the HO's own acc= is still the sender's", () => {
+    // An unset shell variable (--expect-acc "$ACC") replaced the HO's criteria with nothing, and
+    // a readback of len:150w for len:120w was wilco.
+    for (const expectAcc of ["", [] as string[]]) {
+      const report = checkReadback(ho, rb, coreVocabulary, { expectAcc });
+      expect(report.wilco).toBe(false);
+      expect(report.tiers[3].findings.map((f) => f.code)).toContain("ACC_CONTRADICTION");
+    }
+  });
+  it("says so when neither the sender nor the HO holds criteria", () => {
+    const bare = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=tone");
+    const report = checkReadback(bare, rb, coreVocabulary, { expectAcc: "" });
+    expect(report.tiers[3].findings.map((f) => f.code)).toContain("ACC_UNCHECKED");
+  });
+});
+
 describe("readRecord: a hostile record gets a bounded answer", () => {
   it("lists at most 100 findings, and shows a long key cut to 40 characters", () => {
     const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`nope${i}`, 1]));
