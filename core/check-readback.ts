@@ -6,7 +6,7 @@
 import { compareCriteria, parseCriteria } from "./criteria.js";
 import type { Constraint } from "./criteria.js";
 import { digest } from "./digest.js";
-import { finding } from "./finding.js";
+import { _capFindings, finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
@@ -110,7 +110,8 @@ export function _comprehension(hoAcc: readonly string[] | null, keys: readonly s
   }
   const receiver = parseCriteria(_strings(reported)).constraints;
   out.push(...compareCriteria(sender, receiver, vocabulary, { keys, not: _strings(rb.slots["not"]) }));
-  return out;
+  // A list of criteria is described by at most FINDINGS_MAX findings, errors first (note 36).
+  return _capFindings(out);
 }
 
 function comprehension(ho: Message, rb: Message, plan: boolean, vocabulary: Vocabulary, expected: ReadbackExpectations): Finding[] {

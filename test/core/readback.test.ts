@@ -352,6 +352,21 @@ describe("checkReadback: withheld criteria that hold none", () => {
   });
 });
 
+describe("checkReadback: a hostile readback gets a bounded answer", () => {
+  it("describes tier 4 with at most 100 findings, its errors kept", () => {
+    // 500 criteria under keys outside the closed set (a note each) and the one the sender holds missing.
+    const junk = Array.from({ length: 500 }, (_, i) => `k${i}:x`).join("+");
+    const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=len");
+    const rb = msg(`RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=${junk}`);
+    const report = checkReadback(ho, rb, coreVocabulary, { expectAcc: "len:120w" });
+    const t4 = report.tiers[3].findings;
+    expect(t4.length).toBe(101);
+    expect(t4.at(-1)).toMatchObject({ code: "FINDINGS_CUT", received: "401" });
+    expect(t4.filter((f) => f.code === "ACC_GAP")).toHaveLength(1);
+    expect(report.tiers[3].result).toBe("fail");
+  });
+});
+
 describe("readRecord: a hostile record gets a bounded answer", () => {
   it("lists at most 100 findings, and shows a long key cut to 40 characters", () => {
     const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`nope${i}`, 1]));
