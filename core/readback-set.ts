@@ -6,6 +6,7 @@
 import type { Message } from "./message.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { DEFAULT_ECHO, NEVER_ECHOED, READBACK_LEVELS } from "./vocabulary.js";
+import { _hoSlot } from "./_stated-slots.js";
 
 export interface ReadbackSet {
   /** The levels asked (`echo` when `rb=` is absent). */
@@ -36,19 +37,25 @@ export function readbackSet(ho: Message, vocabulary: Vocabulary): ReadbackSet {
   const levels = new Set(asked.filter((x) => Object.hasOwn(READBACK_LEVELS, x)));
   if (levels.size === 0) levels.add("echo");
   const named = asked.filter((x) => !Object.hasOwn(READBACK_LEVELS, x));
+  const comprehension = levels.has("acc") || levels.has("plan");
   const echo = new Set<string>(DEFAULT_ECHO);
+  // A slot the HO type does not list is ignored on an HO (SLOT_NOT_ON_TYPE): nothing to echo. An
+  // HO's stray h= would otherwise ask every readback for a digest other than its own.
   if (levels.has("all")) {
     for (const key of Object.keys(ho.slots)) {
-      if (!NOT_ECHOED.has(key) && vocabulary.slots.has(key)) echo.add(key);
+      if (!NOT_ECHOED.has(key) && _hoSlot(key, vocabulary)) echo.add(key);
     }
   }
-  for (const key of named) if (!NOT_ECHOED.has(key)) echo.add(key); // validate refuses them too
+  for (const key of named) if (!NOT_ECHOED.has(key) && _hoSlot(key, vocabulary)) echo.add(key); // validate refuses them too
+  // Under rb=acc or rb=plan the readback's acc= is the receiver's own criteria, which tier 4
+  // compares by key; as an echo it would have to equal the HO's.
+  if (comprehension) echo.delete("acc");
   const ask = ho.slots["ask"];
   const exec = levels.has("exec") && typeof ask === "string" ? (vocabulary.exec.get(ask) ?? []) : [];
   return {
     levels,
     echo: [...echo].filter((slot) => has(ho, slot)),
-    comprehension: levels.has("acc") || levels.has("plan"),
+    comprehension,
     plan: levels.has("plan"),
     execution: levels.has("exec"),
     exec,

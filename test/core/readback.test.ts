@@ -107,6 +107,25 @@ describe("makeReadback: composed from the HO as delivered", () => {
     expect(Object.keys(rb.value.slots).sort()).toStrictEqual(["art", "ask", "conf", "due", "h", "keep", "pri"]);
     expect(checkReadback(ho, rb.value, coreVocabulary).wilco).toBe(true);
   });
+  it("what make-rb composes under rb=all passes check-rb: no slot outside the HO type, no acc under rb=acc", () => {
+    // A slot the HO type does not list is ignored on an HO (SLOT_NOT_ON_TYPE), so it is no echo: an
+    // HO's stray h= made every readback fail, since the RB's h= is its own digest. Under rb=acc or
+    // rb=plan, acc= is the receiver's own criteria (tier 4), not an echo of the HO's.
+    const cases: [string, Parameters<typeof makeReadback>[1]][] = [
+      ["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=all h=0123456789ab", { n: 1 }],
+      ["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=all eta=20261001", { n: 1, eta: "20261002" }],
+      ["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=plan+all do=copy", { n: 1, acc: ["len:1w"], do: "spec" }],
+      ["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=all+acc acc=len:120w", { n: 1, acc: ["len:120w", "fmt:md"] }],
+    ];
+    for (const [text, receiver] of cases) {
+      const ho = msg(text);
+      const rb = makeReadback(ho, receiver, coreVocabulary);
+      if (!rb.ok) throw new Error(JSON.stringify(rb.findings));
+      const report = checkReadback(ho, rb.value, coreVocabulary);
+      expect(report.tiers[2].findings).toStrictEqual([]);
+      expect(report.wilco).toBe(true);
+    }
+  });
   it("slot names in rb= add to the echo set", () => {
     const rb = makeReadback(msg("RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=3 rb=acc+pri"), { n: 2, acc: ["len:120w"] }, coreVocabulary);
     expect(rb.ok && rb.value.slots["pri"]).toBe(3);

@@ -59,6 +59,11 @@ RBX = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT"
 R("echo-unsent-due", HOX, RBX + " due=20261010", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
 R("all-unsent-pri", HOX + " rb=all", RBX + " pri=1", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
 R("all-unsent-keep-and-ctx", HOX + " pri=1 rb=all", RBX + " pri=1 keep=a ctx=a-0", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH", "ECHO_MISMATCH"])
+# rb=all echoes the slots of the HO type the HO carries: one it does not list is ignored on an HO
+# (SLOT_NOT_ON_TYPE), so it is no echo (an HO's stray h= could never be read back). Under rb=acc the
+# RB's acc= is the receiver's own criteria, compared at tier 4, not an echo of the HO's.
+R("all-ignores-slot-not-on-ho", HOX + " rb=all h=0123456789ab", RBX, [PASS, NA, PASS, NA, NA], [])
+R("all-acc-is-the-receivers", HOX + " rb=all+acc acc=len:120w", RBX + " acc=len:120w+fmt:md", [PASS, NA, PASS, PASS, NA], ["ACC_ASSUMPTION"])
 # What the RB states on its own account is no echo: h, eta, not, asm, and exp (never echoed).
 R("rb-own-slots", HOX + " due=20261010", RBX + " due=20261010 h=c95bf2f370ae eta=20261009 exp=20261001T1200Z not=images asm=plain-text", [PASS, PASS, PASS, NA, NA], [])
 # A slot the HO carries outside the readback set need not be echoed, but what the RB states of it
