@@ -81,6 +81,7 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
     } else slots["acc"] = [...receiver.acc];
     if (set.plan && receiver.do === undefined) findings.push(finding("READBACK_INCOMPLETE", "rb=plan asks for do=: what the receiver will produce", { slot: "do" }));
   }
+  let item = ho.item;
   if (set.execution) {
     for (const key of set.exec) {
       const delivered = key === "item" ? (ho.item ?? undefined) : ho.slots[key];
@@ -92,6 +93,10 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
       if (value === undefined) {
         findings.push(finding("READBACK_INCOMPLETE", `rb=exec asks for ${key}=, which the HO leaves to the receiver: resolve it from your records`, { slot: key }));
       } else if (key !== "item") slots[key] = value;
+      // The item the receiver will act on, where a profile makes it an execution slot: the
+      // readback states it, as EXEC_DIFFERS promises, rather than the HO's in its place.
+      else if (typeof value === "string") item = value;
+      else findings.push(finding("READBACK_INCOMPLETE", `exec item=${String(value)}: an item is a reference, written as text`, { slot: "item" }));
     }
   }
   const own: [string, SlotValue | undefined][] = [
@@ -107,7 +112,7 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
     if (Object.hasOwn(slots, key)) findings.push(finding("READBACK_INCOMPLETE", `extra slot ${key} would overwrite the readback's own`, { slot: key }));
     else slots[key] = value;
   }
-  const rb: Message = { v: VERSION, type: "RB", id: `${ho.to}-${receiver.n}`, re: ho.id, from: ho.to, to: ho.from, item: ho.item, slots, tail: receiver.tail ?? null };
+  const rb: Message = { v: VERSION, type: "RB", id: `${ho.to}-${receiver.n}`, re: ho.id, from: ho.to, to: ho.from, item, slots, tail: receiver.tail ?? null };
   // A slot of the HO the HO does not carry, or carries with another value (an extra slot, say), would fail tier 3 of check-rb.
   _statedSlots(rb, _sentSlots(ho), set, vocabulary, findings);
   if (findings.some((f) => f.severity === "error")) return fail(findings);

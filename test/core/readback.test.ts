@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  abandon, cancelHandoff, checkLine, checkReadback, commit, commitClearance, compareValues, coreVocabulary, expireStatements, formatLine,
+  abandon, cancelHandoff, checkLine, checkReadback, commit, commitClearance, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
   makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement,
 } from "../../core/index.js";
 import type { CheckedRelay, HandoffState, Message, Vocabulary } from "../../core/index.js";
@@ -155,6 +155,19 @@ describe("makeReadback: composed from the HO as delivered", () => {
     const rb = makeReadback(msg(PAYHO), { n: 1, exec: { amt: "5100.00" } }, pay);
     expect(rb.findings.map((f) => f.code)).toStrictEqual(["EXEC_DIFFERS"]);
     expect(rb.ok && checkReadback(msg(PAYHO), rb.value, pay).wilco).toBe(false);
+  });
+  it("carries a resolved item of its own when the profile makes item an execution slot", () => {
+    // The readback kept the HO's item, so the EXEC_DIFFERS note's "the readback says so" was not
+    // true: the receiver's other item was dropped and check-rb passed.
+    const shipping = compileVocabulary(coreVocabulary, { profile: "ship", version: "0.1", extends: "RW1", asks: { SHIP: "ship it" }, exec: { SHIP: ["item"] } });
+    if (shipping.value === null) throw new Error(JSON.stringify(shipping.findings));
+    const sent = msg("RW1 HO a-1 p=ship from=a to=b item=box:1 ask=SHIP rb=exec");
+    const rb = makeReadback(sent, { n: 1, exec: { item: "box:2" } }, shipping.value);
+    expect(rb.findings.map((f) => f.code)).toStrictEqual(["EXEC_DIFFERS"]);
+    if (!rb.ok) throw new Error(JSON.stringify(rb.findings));
+    expect(rb.value.item).toBe("box:2");
+    expect(checkReadback(sent, rb.value, shipping.value).wilco).toBe(false);
+    expect(makeReadback(sent, { n: 1, exec: { item: 2 } }, shipping.value).ok).toBe(false);
   });
   it("refuses receiver values the HO's rb= does not ask for, rather than dropping them", () => {
     const codes = (rb: ReturnType<typeof makeReadback>) => rb.findings.map((f) => [f.code, f.slot]);
