@@ -61,10 +61,13 @@ const UNITS: Readonly<Record<string, string>> = {
  */
 const MEASURE = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?[^\p{L}\p{N}]*([a-z]+)$/u;
 
-const words = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+// A combining mark belongs to its letter's word (`e` + U+0301 is one letter, not a break).
+const words = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u).filter((w) => w.length > 0);
 
 /** Lowercase, punctuation stripped, aliases resolved (section 5.2). */
-export function normaliseValue(value: string, vocabulary: Vocabulary): Normalised {
+export function normaliseValue(written: string, vocabulary: Vocabulary): Normalised {
+  // Canonically equivalent spellings (`é` composed, or `e` and a combining accent) are one text.
+  const value = written.normalize("NFC");
   const plain = words(value).join(" ");
   const alias = vocabulary.aliases.get(value.toLowerCase()) ?? aliasByWords(plain, vocabulary);
   const text = alias === undefined ? plain : words(alias).join(" ");

@@ -72,6 +72,13 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
     expect(compareValues(n("dev"), n("developers"), false)).toBe("same");
     expect(compareValues(n("v1"), n("v1-final"), false)).toBe("same");
   });
+  it("reads canonically equivalent Unicode as the same text (NFC)", () => {
+    // An accent written as a combining mark split the word in two, so café (composed) and café
+    // (e + U+0301) contradicted.
+    expect(compareValues(n("cafe\u0301"), n("caf\u00e9"), false)).toBe("same");
+    expect(n("Cafe\u0301").words).toStrictEqual(["caf\u00e9"]);
+    expect(compareValues(n("caf\u00e9"), n("cafe"), false)).toBe("different");
+  });
   it("loose matches on a shared distinctive word, for set-valued keys only", () => {
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), true)).toBe("loose");
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), false)).toBe("different");
