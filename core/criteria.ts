@@ -76,7 +76,7 @@ export function normaliseValue(written: string, vocabulary: Vocabulary): Normali
   const lower = (alias ?? value).toLowerCase();
   const bare = lower.replace(/^[^\p{L}\p{N}.]+|[^\p{L}\p{N}]+$/gu, "");
   const m = MEASURE.exec(bare);
-  const unit = m === null ? undefined : UNITS[m[3] as string];
+  const unit = m === null || !Object.hasOwn(UNITS, m[3] as string) ? undefined : UNITS[m[3] as string];
   const measure = m !== null && unit !== undefined ? measureOf(m[1] as string, m[2] ?? "", unit) : null;
   // A value of punctuation alone (`£`, `—`) has no words: its text is the value as written, or
   // every such value would be the empty text and match every other.

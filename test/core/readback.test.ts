@@ -79,6 +79,10 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
     expect(n("Cafe\u0301").words).toStrictEqual(["caf\u00e9"]);
     expect(compareValues(n("caf\u00e9"), n("cafe"), false)).toBe("different");
   });
+  it("knows only its own units: Object's constructor is no unit", () => {
+    expect(n("120constructor").measure).toBeNull();
+    expect(compareValues(n("120constructor"), n("120w"), false)).toBe("different");
+  });
   it("loose matches on a shared distinctive word, for set-valued keys only", () => {
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), true)).toBe("loose");
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), false)).toBe("different");
