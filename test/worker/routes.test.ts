@@ -219,6 +219,10 @@ describe("POST /v1/check-rb", () => {
     const rb = (await body(await postJson("/v1/make-rb", { ho, acc: "len:150w" }))).line;
     expect((await body(await postJson("/v1/check-rb", { ho, rb, expectAcc: ["len:120w"] }))).wilco).toBe(false);
     expect((await body(await postText(`/v1/check-rb?expectAcc=len:150w`, `${ho}\n${rb}`))).wilco).toBe(true);
+    // Empty withheld criteria are none given: the HO's own acc= still holds, as in rw check-rb.
+    const sent = `${ho} acc=len:120w`;
+    const rbSent = (await body(await postJson("/v1/make-rb", { ho: sent, acc: "len:150w" }))).line;
+    for (const expectAcc of ["", []]) expect((await body(await postJson("/v1/check-rb", { ho: sent, rb: rbSent, expectAcc }))).wilco).toBe(false);
     const noAcct = PAY_HO.replace(" acct=40-12-88/61102938", "");
     const record = { ...PAY_RECORD, $resolve: ["acct"] };
     expect((await body(await postJson("/v1/check-rb", { ho: noAcct, rb: PAY_RB.replace("h=a7a82de76607 ", ""), record }))).tiers[4].result).toBe("pass");
