@@ -198,8 +198,12 @@ export function compareCriteria(expected: readonly Constraint[], reported: reado
     if (sender.has(key)) continue;
     for (const t of theirs) out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} fills in what the sender's criteria leave open; confirm or correct`, { slot: "acc", received: t.raw }));
   }
+  const asked = new Set<string>();
   for (const named of options.keys ?? []) {
     const key = _constraintKey(named) ?? named;
+    // A key named twice (`keys=len+LEN`) is one dimension, reported once.
+    if (asked.has(key)) continue;
+    asked.add(key);
     // Outside the closed set: noted, not compared (section 5.2), so never a gap.
     if (!vocabulary.constraintKeys.has(key)) {
       out.push(finding("ACC_KEY_UNKNOWN", `keys= names ${key}, outside the closed key set; noted, not compared`, { slot: "keys", received: named }));

@@ -395,6 +395,15 @@ describe("checkReadback: withheld criteria that hold none", () => {
   });
 });
 
+describe("checkReadback: keys= naming a key twice", () => {
+  it("reports one gap for it, not one per mention", () => {
+    const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=len+LEN+len");
+    const rb = msg("RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=tone:plain");
+    const gaps = checkReadback(ho, rb, coreVocabulary).tiers[3].findings.filter((f) => f.code === "ACC_GAP");
+    expect(gaps).toHaveLength(1);
+  });
+});
+
 describe("checkReadback: a hostile readback gets a bounded answer", () => {
   it("describes tier 4 with at most 100 findings, its errors kept", () => {
     // 500 criteria under keys outside the closed set (a note each) and the one the sender holds missing.
