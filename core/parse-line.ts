@@ -342,9 +342,11 @@ export function slotPositions(text: string): Record<string, number> {
     else if (index === 1) at["type"] = pos;
     else if (index === 2) at["id"] = pos;
     else {
-      const eq = text.indexOf("=", pos);
-      if (eq > pos && eq < next) {
-        const key = text.slice(pos, eq);
+      // Searched within the token only: a search past it made a line of tokens without `=` quadratic.
+      const token = text.slice(pos, next);
+      const eq = token.indexOf("=");
+      if (eq > 0) {
+        const key = token.slice(0, eq);
         if (!Object.hasOwn(at, key)) at[key] = pos;
       }
     }

@@ -206,6 +206,14 @@ describe("slotPositions", () => {
     const line = "RW1 HO a-1 from=a to=b item=x ask=DRAFT // t";
     expect(slotPositions(line)).toStrictEqual({ v: 0, type: 4, id: 7, from: 11, to: 18, item: 23, ask: 30, tail: 43 });
   });
+  // The playground paints every line it is given with slotPositions, refused ones included: a
+  // search for each token's `=` that ran past the token made a pasted megabyte of `a a a ...`
+  // quadratic (seconds per keystroke). A linear scan takes milliseconds; the timeout is the check.
+  it("reads two megabytes of tokens without = in linear time", () => {
+    const words = "a ".repeat(1_000_000).trimEnd();
+    expect(slotPositions(words)).toStrictEqual({ v: 0, type: 2, id: 4 });
+    expect(slotPositions(`RW1 HO a-1 ${"RW1 ".repeat(500_000)}x=1`)["x"]).toBe(2_000_011);
+  }, 5_000);
 });
 
 describe("formatLine", () => {
