@@ -7,6 +7,7 @@
 import { parseJsonText, readMessage, readRecord } from "../../core/index.js";
 import type { ReadbackExpectations, Vocabulary, VocabularyResolver } from "../../core/index.js";
 import { skipped } from "./check/lines.js";
+import { withoutBom } from "./input-text.js";
 import type { Expectation } from "./state.js";
 
 export interface SenderExpectations {
@@ -27,7 +28,8 @@ function expectationOf(e: Expectation, vocabulary: Vocabulary): { value: Readbac
   const out: { expectAcc?: string; record?: ReadbackExpectations["record"] } = {};
   if (e.expectAcc.trim() !== "") out.expectAcc = e.expectAcc.trim();
   if (e.record.trim() !== "") {
-    const json = parseJsonText(e.record);
+    // One leading byte order mark dropped, as rw check-rb drops it from a --record file.
+    const json = parseJsonText(withoutBom(e.record));
     if (!json.ok) problems.push(json.problem === "syntax" ? `the record is not JSON: ${json.reason}` : `the record is refused: ${json.reason}`);
     else {
       const r = readRecord(json.value, vocabulary);

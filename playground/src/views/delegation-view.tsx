@@ -6,6 +6,7 @@
  */
 import { useMemo } from "preact/hooks";
 import { parseJsonText } from "../../../core/index.js";
+import { withoutBom } from "../input-text.js";
 import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, validateRecord } from "../../../core/delegation/index.js";
 import type { DelegationFinding } from "../../../core/delegation/index.js";
 import { DELEGATION_EXAMPLES } from "../../../worker/examples/delegation.js";
@@ -48,7 +49,8 @@ type Checked = { readonly outcome: Outcome } | { readonly error: string } | null
 
 function run(mode: DelegationMode, text: string): Checked {
   if (text.trim() === "") return null;
-  const json = parseJsonText(text);
+  // One leading byte order mark dropped, as rw drops it from a document's file or stdin.
+  const json = parseJsonText(withoutBom(text));
   if (!json.ok) return { error: json.problem === "syntax" ? `not JSON: ${json.reason}` : `refused: ${json.reason}` };
   const input = json.value;
   switch (mode) {
