@@ -257,6 +257,21 @@ describe("the legend generator", () => {
     await expect.poll(() => page.getByLabel("legend text").textContent()).toContain("GRADE");
   });
 
+  it("refuses a profile file whose bytes are not UTF-8, as rw legend --profile FILE refuses it", async () => {
+    const { page } = await open();
+    await page.getByRole("tab", { name: "Legend" }).click();
+    const custom = page.getByLabel("Profile file (JSON)");
+    const kept = JSON.stringify({ profile: "mine", version: "0.1", extends: "RW1", asks: { SCORE: "score it" } });
+    await custom.fill(kept);
+    await expect.poll(() => page.locator("#custom-status").textContent()).toContain("valid profile mine 0.1");
+    // 0xFF is no UTF-8 byte: a decoder that replaces it would read "rank \uFFFD it" as a meaning.
+    const bytes = Buffer.concat([Buffer.from('{"profile":"mine","version":"0.2","extends":"RW1","asks":{"RANK":"rank '), Buffer.from([0xff]), Buffer.from(' it"}}')]);
+    await page.getByLabel("Load a profile file").setInputFiles({ name: "latin1.json", mimeType: "application/json", buffer: bytes });
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "latin1.json" }).textContent()).toContain("not valid UTF-8");
+    expect(await custom.inputValue()).toBe(kept);
+    expect(await page.locator("#custom-status").textContent()).toContain("valid profile mine 0.1");
+  });
+
   it("sets the text a line is typed in, and the legend, in a monospace font", async () => {
     const { page } = await open();
     const family = (e: Element) => getComputedStyle(e).fontFamily;

@@ -70,13 +70,23 @@ export function LegendView({ state, set, custom }: Props) {
   const load = async (input: HTMLInputElement): Promise<void> => {
     const f = input.files?.[0];
     if (f === undefined) return;
+    // Cleared at once, so choosing the same file again is a change too.
+    input.value = "";
     if (f.size > MAX_PROFILE_BYTES) {
       setStatus(`${f.name} is larger than 1 MiB; a profile file is much smaller.`);
       return;
     }
-    set({ customProfile: await f.text(), legendProfile: "custom" });
+    // Decoded as rw decodes a profile file: one leading byte order mark dropped, and bytes that
+    // are not UTF-8 refused, never replaced (File.text() would put U+FFFD in their place).
+    let content: string;
+    try {
+      content = new TextDecoder("utf-8", { fatal: true }).decode(await f.arrayBuffer());
+    } catch {
+      setStatus(`${f.name} is not valid UTF-8: nothing was loaded, and no byte was replaced or guessed.`);
+      return;
+    }
+    set({ customProfile: content, legendProfile: "custom" });
     setStatus(`Loaded ${f.name}.`);
-    input.value = "";
   };
 
   const count = tokens !== null && tokens.text === text ? tokens : null;
