@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { checkLine, checkReadback, coreVocabulary, legend, profileResolver } from "../../core/index.js";
+import { checkLine, checkReadback, compileVocabulary, coreVocabulary, legend, profileResolver } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
 import { EXAMPLES, SECTION_EIGHT } from "../../playground/src/examples.js";
 import type { Example } from "../../playground/src/examples.js";
@@ -255,6 +255,19 @@ describe("the legend generator", () => {
     await custom.fill(`\uFEFF${JSON.stringify({ ...mine, asks: { GRADE: "grade it" } })}`);
     await expect.poll(() => page.locator("#custom-status").textContent()).toContain("valid profile mine 0.1");
     await expect.poll(() => page.getByLabel("legend text").textContent()).toContain("GRADE");
+  });
+
+  it("lists a refused profile's findings as rw does, code and message, each path once", async () => {
+    const { page } = await open();
+    await page.getByRole("tab", { name: "Legend" }).click();
+    const profile = { profile: "mine", version: "0.1", extends: "RW1", asks: { DRAFT: "redefined" }, why: { UNK: "unknown" }, slots: [{ key: "ask", type: "token", on: ["HO"] }] };
+    const compiled = compileVocabulary(coreVocabulary, profile);
+    expect(compiled.ok).toBe(false);
+    await page.getByLabel("Profile file (JSON)").fill(JSON.stringify(profile));
+    const items = page.locator("#custom-status li");
+    await expect.poll(() => items.count()).toBe(compiled.findings.length);
+    // rw legend --profile FILE prints "  CODE message"; each message already starts with its path.
+    expect((await items.allTextContents()).map((t) => t.replace(/\s+/g, " ").trim())).toStrictEqual(compiled.findings.map((f) => `${f.code} ${f.message}`));
   });
 
   it("refuses a profile file whose bytes are not UTF-8, as rw legend --profile FILE refuses it", async () => {

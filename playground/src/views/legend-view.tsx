@@ -155,11 +155,10 @@ export function LegendView({ state, set, custom }: Props) {
                   <span class="badge refused">refused</span> {custom.error}
                 </p>
                 <ul>
+                  {/* As rw prints them: the code, then the message, which starts with the path. */}
                   {custom.findings.map((f, k) => (
-                    <li key={k}>
-                      <span class="code">{f.code}</span>
-                      {f.path === undefined ? "" : <span class="mono">{f.path}: </span>}
-                      {f.message}
+                    <li key={k} data-path={f.path}>
+                      <span class="code">{f.code}</span> {f.message}
                     </li>
                   ))}
                 </ul>
