@@ -98,21 +98,16 @@ const DELEGATION_COLUMNS: readonly FindingColumn<DelegationFinding>[] = [
   { label: "Path", cell: (f) => f.path ?? "", class: "mono path" },
 ];
 
+const delegationMessage = (f: DelegationFinding) => (
+  <>
+    {f.message}
+    {f.expected !== undefined ? <span class="hint"> (expected {f.expected})</span> : null}
+    {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
+  </>
+);
+
 function DelegationFindings({ findings }: { findings: readonly DelegationFinding[] }) {
-  return (
-    <FindingsTable
-      class="delegation-findings"
-      findings={findings}
-      columns={DELEGATION_COLUMNS}
-      message={(f) => (
-        <>
-          {f.message}
-          {f.expected !== undefined ? <span class="hint"> (expected {f.expected})</span> : null}
-          {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
-        </>
-      )}
-    />
-  );
+  return <FindingsTable class="delegation-findings" findings={findings} columns={DELEGATION_COLUMNS} message={delegationMessage} />;
 }
 
 export function DelegationView({ state, set }: Props) {

@@ -4,6 +4,8 @@
  * table for every tab, so findings read alike wherever they come from.
  */
 import type { ComponentChildren } from "preact";
+import { useCallback } from "preact/hooks";
+import { Chunked } from "./chunks.js";
 
 interface Finding {
   readonly code: string;
@@ -16,7 +18,33 @@ export interface FindingColumn<F> {
   readonly class?: string;
 }
 
+/**
+ * `columns` and `message` must be the same while their output would be (module constants): a long
+ * list of findings (a message with thousands of refused RW1 lines) is rendered in chunks near the
+ * viewport, and a chunk renders again only when its findings or these change.
+ */
 export function FindingsTable<F extends Finding>({ findings, columns, message, class: className }: { findings: readonly F[]; columns: readonly FindingColumn<F>[]; message: (finding: F) => ComponentChildren; class: string }) {
+  const row = useCallback(
+    (f: F) => (
+      <tr class={f.severity} data-code={f.code}>
+        <td data-label="Code">
+          <span class="code">{f.code}</span>
+        </td>
+        <td data-label="Severity">
+          <span class={`badge ${f.severity}`}>{f.severity}</span>
+        </td>
+        {columns.map((c) => (
+          <td class={c.class ?? "mono"} key={c.label} data-label={c.label}>
+            {c.cell(f)}
+          </td>
+        ))}
+        <td class="message" data-label="Message">
+          {message(f)}
+        </td>
+      </tr>
+    ),
+    [columns, message],
+  );
   if (findings.length === 0) return <p class="hint">No findings.</p>;
   return (
     <div class="table-scroll">
@@ -34,24 +62,7 @@ export function FindingsTable<F extends Finding>({ findings, columns, message, c
           </tr>
         </thead>
         <tbody>
-          {findings.map((f, k) => (
-            <tr key={k} class={f.severity} data-code={f.code}>
-              <td data-label="Code">
-                <span class="code">{f.code}</span>
-              </td>
-              <td data-label="Severity">
-                <span class={`badge ${f.severity}`}>{f.severity}</span>
-              </td>
-              {columns.map((c) => (
-                <td class={c.class ?? "mono"} key={c.label} data-label={c.label}>
-                  {c.cell(f)}
-                </td>
-              ))}
-              <td class="message" data-label="Message">
-                {message(f)}
-              </td>
-            </tr>
-          ))}
+          <Chunked items={findings} render={row} spacer="tr" />
         </tbody>
       </table>
     </div>

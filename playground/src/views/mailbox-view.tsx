@@ -7,9 +7,11 @@
 import { useMemo } from "preact/hooks";
 import type { VocabularyResolver } from "../../../core/index.js";
 import { readMailboxMessage } from "../../../core/mailbox/index.js";
-import type { MailboxFinding, MailboxReading, ParentInfo } from "../../../core/mailbox/index.js";
+import type { BodyLine, MailboxFinding, MailboxReading, ParentInfo } from "../../../core/mailbox/index.js";
 import { MAILBOX_EXAMPLES } from "../mailbox-examples.js";
 import type { MailboxMode, PlaygroundState } from "../state.js";
+import { Chunked } from "./chunks.js";
+import { clip, More } from "./clipped.js";
 import { FindingList } from "./findings.js";
 import { FindingsTable } from "./findings-table.js";
 import type { FindingColumn } from "./findings-table.js";
@@ -34,22 +36,33 @@ const MAILBOX_COLUMNS: readonly FindingColumn<MailboxFinding>[] = [
   { label: "Line", cell: (f) => (f.line === undefined ? "" : String(f.line)) },
 ];
 
+const mailboxMessage = (f: MailboxFinding) => (
+  <>
+    {f.message}
+    {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
+    {f.causes !== undefined && f.causes.length > 0 ? <FindingList findings={f.causes} /> : null}
+  </>
+);
+
 function MailboxFindings({ findings }: { findings: readonly MailboxFinding[] }) {
-  return (
-    <FindingsTable
-      class="mailbox-findings"
-      findings={findings}
-      columns={MAILBOX_COLUMNS}
-      message={(f) => (
-        <>
-          {f.message}
-          {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
-          {f.causes !== undefined && f.causes.length > 0 ? <FindingList findings={f.causes} /> : null}
-        </>
-      )}
-    />
-  );
+  return <FindingsTable class="mailbox-findings" findings={findings} columns={MAILBOX_COLUMNS} message={mailboxMessage} />;
 }
+
+/** An RW1 line of the body as the core read it; a very long one shown in part (clipped.tsx). */
+const bodyLine = (l: BodyLine) => {
+  const { shown, more } = clip(l.text);
+  return (
+    <li key={l.line} data-status={l.check.ok ? "valid" : "refused"}>
+      <div class="row-head">
+        <span class="ln">{l.line}</span>
+        <span class={`badge ${l.check.ok ? "valid" : "refused"}`}>{l.check.ok ? "valid" : "refused"}</span>
+        <code class="rw">{shown}</code>
+        <More count={more} />
+      </div>
+      <FindingList findings={l.check.findings} />
+    </li>
+  );
+};
 
 function Verdict({ reading }: { reading: MailboxReading }) {
   const errors = reading.findings.filter((f) => f.severity === "error").length;
@@ -157,16 +170,7 @@ export function MailboxView({ state, set, resolve }: Props) {
                 <p class="hint">{reading.body === null ? "The body was not read." : "None."}</p>
               ) : (
                 <ol class="rows">
-                  {reading.rw1.map((l) => (
-                    <li key={l.line} data-status={l.check.ok ? "valid" : "refused"}>
-                      <div class="row-head">
-                        <span class="ln">{l.line}</span>
-                        <span class={`badge ${l.check.ok ? "valid" : "refused"}`}>{l.check.ok ? "valid" : "refused"}</span>
-                        <code class="rw">{l.text}</code>
-                      </div>
-                      <FindingList findings={l.check.findings} />
-                    </li>
-                  ))}
+                  <Chunked items={reading.rw1} render={bodyLine} />
                 </ol>
               )}
             </>
