@@ -198,16 +198,29 @@ let order = new Int32Array(32);
 /** The first two code units of a key as one number: most comparisons of slot keys end there. */
 const head = (key: string): number => (key.length === 0 ? -1 : key.charCodeAt(0) * 65536 + (key.length > 1 ? key.charCodeAt(1) : 0));
 
+/** Up to this many keys, the insertion sort; more (a hostile line may hold 100,000), the engine's n log n sort. */
+const FEW_KEYS = 64;
+
 /**
  * Puts the positions of `keys` in code-unit order of the keys into `order`. An insertion sort, since
  * a message holds a dozen keys: it reads each key's head once and moves numbers, not strings. It
  * compares exactly as the sort it replaced did, so the bytes are the same for every message.
+ * Insertion is quadratic, so many keys go to the engine's sort, with the same order.
  */
 function sortKeys(keys: readonly string[]): void {
   const n = keys.length;
   if (heads.length < n) {
     heads = new Float64Array(n * 2);
     order = new Int32Array(n * 2);
+  }
+  if (n > FEW_KEYS) {
+    const sorted = Array.from(keys.keys()).sort((a, b) => {
+      const x = keys[a] as string;
+      const y = keys[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    order.set(sorted);
+    return;
   }
   for (let i = 0; i < n; i++) {
     const key = keys[i] as string;

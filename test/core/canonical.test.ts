@@ -60,6 +60,15 @@ describe("canonical JSON", () => {
     const small = message("RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes");
     expect(digest(small)).toBe("c40bba4360dc");
   });
+  // A line of 500 kB can hold 60,000 slots: the insertion sort that suits a dozen keys took 4 s
+  // to digest them (and the playground's thread audit as long again a keystroke). The timeout is
+  // the check; a sort of 100,000 keys takes milliseconds.
+  it("sorts the keys of a message with 100,000 slots in n log n, as canonicalJson does", () => {
+    const slots: Record<string, string> = {};
+    for (let i = 100_000; i > 0; i--) slots[`x_${(i * 7919) % 100_003}`] = "1";
+    const many: Message = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots, tail: null };
+    expect(digest(many)).toBe(hex(sha256(new TextEncoder().encode(canonicalJson(many)))).slice(0, 12));
+  }, 5_000);
   it("a returned byte array is the caller's own: later digests do not change it", () => {
     const a = canonicalBytes(message("RW1 HO a-1 from=a to=b item=x ask=DRAFT"));
     const copy = a.slice();
