@@ -29,7 +29,8 @@ export interface Inbox {
   readonly anomalies: readonly MailboxAnomaly[];
 }
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM keeps a leading byte order mark for the core, which drops it with a note (ENCODING_BOM).
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 function fingerprint(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");

@@ -199,6 +199,15 @@ describe("conflict copies and half-written files", () => {
     writeFileSync(join(a.inbox, "2026-10-01-09-00-06-VEGA-request-bytes.md"), Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0xfe]));
     expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("error ENCODING_INVALID");
   });
+  it("notes a file that starts with a byte order mark (ENCODING_BOM), as the core and the playground do", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    const file = join(a.inbox, hello);
+    writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(file)]));
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z", "--json"]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('"code":"ENCODING_BOM"');
+  });
 });
 
 describe("rw mailbox new: create-once publication", () => {
