@@ -13,6 +13,9 @@ import type { Command, CommandContext } from "./context.js";
 
 const show = (f: ThreadFinding): string => `${f.line === null ? "" : `line ${f.line}: `}${f.severity} ${f.code} (${f.handoff}): ${f.message}`;
 
+/** `1 handoff`, `2 handoffs`. */
+const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 async function run(ctx: CommandContext): Promise<number> {
   const now = nowOption(ctx.options["now"] as string | undefined);
   const audit = createThreadAudit({ now, vocabulary: ctx.profiles.resolve });
@@ -34,7 +37,7 @@ async function run(ctx: CommandContext): Promise<number> {
     await ctx.out.line(JSON.stringify({ ...report, ok, handoffs: audit.handoffs(now), now, invalid }));
   } else {
     const c = report.counts;
-    await ctx.out.line(`thread at ${now}: ${ok ? "ok" : "problems"}; ${c.messages} messages, ${c.handoffs} handoffs (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${invalid > 0 ? `; ${invalid} invalid lines left out` : ""}`);
+    await ctx.out.line(`thread at ${now}: ${ok ? "ok" : "problems"}; ${counted(c.messages, "message")}, ${counted(c.handoffs, "handoff")} (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${invalid > 0 ? `; ${counted(invalid, "invalid line")} left out` : ""}`);
     for (const f of report.findings) await ctx.out.line(show(f));
     if (report.owners.length > 0) {
       await ctx.out.line("owners");

@@ -362,6 +362,10 @@ describe("rw check-thread", () => {
     const r = rw(["check-thread", "--now", "20261003T0900Z"], `${[...thread, done, "RW1 DN builder-08 re=ops-04 from=builder to=ops item=jira:OPS-77 out=DONE"].join("\n")}\n`);
     expect(r.code).toBe(1);
     expect(r.err).toContain("left out of the thread");
+    // Counts of one are singular: "1 invalid line", "1 handoff".
+    expect(r.out).toContain("; 1 invalid line left out");
+    const one = rw(["check-thread", "--now", "20260930T0900Z"], `${thread[0]}\n`);
+    expect(one.out).toContain("1 message, 1 handoff (");
   });
   it("refuses a malformed --now", () => {
     expect(rw(["check-thread", "--now", "tomorrow"], "").code).toBe(2);
