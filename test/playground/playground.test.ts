@@ -257,6 +257,24 @@ describe("the legend generator", () => {
     await expect.poll(() => page.getByLabel("legend text").textContent()).toContain("GRADE");
   });
 
+  it("announces that a chosen custom profile is not valid, in the legend and where the conversation is read", async () => {
+    const { page } = await open();
+    await page.getByRole("tab", { name: "Legend" }).click();
+    const custom = page.getByLabel("Profile file (JSON)");
+    await custom.fill(JSON.stringify({ profile: "mine", version: "0.1", extends: "RW1", asks: { SCORE: "score it" } }));
+    await expect.poll(() => page.locator("#custom-status").textContent()).toContain("valid profile mine 0.1");
+    await page.getByLabel("Profile", { exact: true }).selectOption("custom");
+    await page.getByRole("tab", { name: "Conversation" }).click();
+    await page.getByLabel("Profile", { exact: true }).selectOption("custom");
+    // Chosen in both places, then broken by an edit: each says so as an alert, which a screen
+    // reader speaks when it appears, not only as a paragraph in red.
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await custom.fill("{not json");
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "custom profile is not valid" }).count()).toBe(1);
+    await page.getByRole("tab", { name: "Conversation" }).click();
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "custom profile is not valid" }).count()).toBe(1);
+  });
+
   it("lists a refused profile's findings as rw does, code and message, each path once", async () => {
     const { page } = await open();
     await page.getByRole("tab", { name: "Legend" }).click();

@@ -79,7 +79,7 @@ export function ConversationView({ state, set, checked, roots, customName, nowPr
           </span>
         </div>
       </div>
-      {profileProblem !== null ? <p class="problems">{profileProblem}</p> : null}
+      {profileProblem !== null ? <p class="problems" role="alert">{profileProblem}</p> : null}
       <div class="field">
         <label for="conversation">Conversation</label>
         <span id="conversation-hint" class="hint">

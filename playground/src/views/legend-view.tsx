@@ -129,7 +129,7 @@ export function LegendView({ state, set, custom }: Props) {
             {text === null ? "" : count === null ? "Counting tokens…" : "count" in count ? `${count.count.toLocaleString("en")} tokens (o200k_base), ${text.length.toLocaleString("en")} characters` : `Tokens could not be counted: ${count.error}`}
           </p>
           {text === null ? (
-            <p class="problems">{state.legendProfile === "custom" ? "The custom profile is not valid: fix it on the right, or choose another profile." : `There is no shipped profile ${state.legendProfile}: choose another profile.`}</p>
+            <p class="problems" role="alert">{state.legendProfile === "custom" ? "The custom profile is not valid: fix it on the right, or choose another profile." : `There is no shipped profile ${state.legendProfile}: choose another profile.`}</p>
           ) : <pre class="legend" ref={pre} tabIndex={0} aria-label="legend text">{text}</pre>}
         </section>
         <section aria-labelledby="custom-title">
