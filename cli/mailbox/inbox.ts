@@ -9,11 +9,9 @@ import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import type { Stats } from "node:fs";
 import { join } from "node:path";
 import type { VocabularyResolver } from "../../core/index.js";
-import { isConflictCopy, mailboxFinding, parseFilename, readMailboxMessage } from "../../core/mailbox/index.js";
+import { isConflictCopy, mailboxFinding, MAX_MESSAGE_BYTES, parseFilename, readMailboxMessage } from "../../core/mailbox/index.js";
 import type { MailboxAnomaly, MailboxEntry, MailboxFinding, MailboxReading } from "../../core/mailbox/index.js";
 
-/** A message file is at most 1 MiB, as a Worker request is. */
-export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 export interface InboxFile {
   readonly file: string;
@@ -77,6 +75,7 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox 
       anomaly(mailboxFinding("NOT_A_FILE", stat.isSymbolicLink() ? "a symbolic link in the inbox: never followed, never consumed" : "not a regular file", { file }), String(stat.mode));
       continue;
     }
+    // The core's limit, checked before reading, so a huge file is never read into memory.
     if (stat.size > MAX_MESSAGE_BYTES) {
       anomaly(mailboxFinding("MESSAGE_TOO_LARGE", `${stat.size} bytes: a message is at most ${MAX_MESSAGE_BYTES}`, { file }), String(stat.mode));
       continue;

@@ -85,9 +85,33 @@ function refused(findings: MailboxFinding[], id: string | null = null): MailboxR
 const resolverOf = (vocabulary: Vocabulary | VocabularyResolver | undefined): VocabularyResolver =>
   vocabulary === undefined ? () => coreVocabulary : typeof vocabulary === "function" ? vocabulary : () => vocabulary;
 
+/** A message is at most 1 MiB of UTF-8, as a Worker request body is: one rule for every reader. */
+export const MAX_MESSAGE_BYTES: number = 1024 * 1024;
+
+/** UTF-8 bytes of a string, counted without encoding it (a lone surrogate is written as U+FFFD, 3). */
+function utf8Length(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else {
+      // Three bytes; a surrogate pair is four for its two code units, the second already counted.
+      n += 2;
+      if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    }
+  }
+  return n;
+}
+
 /** Reads one message; every problem is a finding with a stable code, never an exception. */
 export function readMailboxMessage(text: string, options: ReadOptions = {}): MailboxReading {
   if (typeof text !== "string") throw new TypeError("readMailboxMessage: the message is a string");
+  // Three bytes a code unit at most: only a text that could be too large is counted.
+  if (text.length * 3 > MAX_MESSAGE_BYTES) {
+    const bytes = utf8Length(text);
+    if (bytes > MAX_MESSAGE_BYTES) return refused([mailboxFinding("MESSAGE_TOO_LARGE", `${bytes} bytes of UTF-8: a message is at most ${MAX_MESSAGE_BYTES}`, { received: String(bytes), expected: `at most ${MAX_MESSAGE_BYTES}` })]);
+  }
   const outbound = options.mode === "outbound";
   const split = splitFrontmatter(text);
   if ("code" in split) return refused([split]);

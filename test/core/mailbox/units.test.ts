@@ -107,6 +107,14 @@ describe("reading hostile input", () => {
       return r.ok === !r.findings.some((f) => f.severity === "error");
     }), { numRuns: 300 });
   });
+  it("refuses a message over 1 MiB of UTF-8, in every adapter (the CLI, the Worker, the playground)", () => {
+    const head = "---\nkind: hello\n---\n";
+    const codes = (text: string) => mailbox.readMailboxMessage(text).findings.map((f) => f.code);
+    expect(codes(head + "a".repeat(mailbox.MAX_MESSAGE_BYTES - head.length))).not.toContain("MESSAGE_TOO_LARGE");
+    expect(codes(head + "a".repeat(mailbox.MAX_MESSAGE_BYTES - head.length + 1))).toStrictEqual(["MESSAGE_TOO_LARGE"]);
+    // Counted in bytes: 600,000 é are 1.2 million bytes in 600,000 code units.
+    expect(codes(head + "é".repeat(600_000))).toStrictEqual(["MESSAGE_TOO_LARGE"]);
+  });
   it("refuses an alias bomb instead of expanding it", () => {
     const bomb = ["---", "a: &a [x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`), "---", ""].join("\n");
     const t = Date.now();
