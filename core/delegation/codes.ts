@@ -98,6 +98,7 @@ export const DELEGATION_CODES = {
   CONTRACT_EXPIRED: "error",
   CONTRACT_NOT_YET: "error",
   CONTRACT_SUPERSEDED: "error",
+  HEAD_RECORD_UNRESOLVED: "error",
   SCOPE_OBJECT: "error",
   SCOPE_TOOL: "error",
   SCOPE_TOOL_UNNAMED: "error",

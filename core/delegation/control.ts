@@ -37,8 +37,10 @@ export type ControlFenceSet = readonly ControlBoundaryRef[];
 
 /**
  * A stream's current head as the evaluator reads it at the append boundary: the boundary, the
- * projected state of the scope, and (optionally) the authority record in force at that head (the
- * current contract revision of a delegation stream, the current card of an agent stream).
+ * projected state of the scope, and the authority record in force at that head (the current
+ * contract revision of a delegation stream, the current card of an agent stream). Optional in the
+ * shape; `evaluatePermission` denies (HEAD_RECORD_UNRESOLVED) when the contract's own delegation
+ * head or the executing agent's head names none, since the revision in force is then unresolved.
  */
 export interface ControlHead<S extends string = string> extends ControlBoundaryRef<S> {
   readonly state: ScopeState;

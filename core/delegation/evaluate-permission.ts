@@ -132,11 +132,25 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   if (!(compareUtc(r.at, c.issued_at) >= 0)) deny("CONTRACT_NOT_YET", "contract", `${r.at} is before the contract was issued (${c.issued_at})`);
   if (!(compareUtc(r.at, c.expires_at) < 0)) deny("CONTRACT_EXPIRED", "contract", `the contract expired at ${c.expires_at}`, { received: r.at });
   const heads = new Map(input.heads.map((h) => [streamOf(h), h]));
+  // The contract's own delegation head and the executing agent's head name the record in force: a
+  // head naming none leaves the revision unresolved, which fails closed (1.2). A missing head is
+  // the fences' finding. Other scopes' heads (space, policy, consent, ancestors) need name none.
   for (const s of c.control_scopes) {
-    const head = heads.get(`rw-control:${s.space_id} ${s.scope_kind}:${s.scope_id}`);
-    if (head?.record_ref == null) continue;
-    if (s.scope_kind === "delegation" && s.scope_id === c.delegation_id && !sameRevision(head.record_ref, contractRef(c))) deny("CONTRACT_SUPERSEDED", "contract", `the delegation's head holds ${head.record_ref.object_id}@${head.record_ref.revision_id}, not ${c.delegation_id}@${c.revision_id}`);
-    if (s.scope_kind === "agent" && s.scope_id === card.agent_card_id && !sameRevision(head.record_ref, card_ref)) deny("CARD_MISMATCH", "card", `the agent's head holds card ${head.record_ref.object_id}@${head.record_ref.revision_id}, not ${card.agent_card_id}@${card.revision_id}`);
+    const own = s.scope_kind === "delegation" && s.scope_id === c.delegation_id;
+    const agent = s.scope_kind === "agent" && s.scope_id === card.agent_card_id;
+    if (!own && !agent) continue;
+    const stream = `rw-control:${s.space_id} ${s.scope_kind}:${s.scope_id}`;
+    const head = heads.get(stream);
+    if (head === undefined) continue;
+    const [what, ref] = own ? (["contract", contractRef(c)] as const) : (["card", card_ref] as const);
+    const expected = own ? `${c.delegation_id}@${c.revision_id}` : `${card.agent_card_id}@${card.revision_id}`;
+    if (head.record_ref == null) {
+      deny("HEAD_RECORD_UNRESOLVED", what, `the head of ${stream} (${head.event_id}) names no record_ref: the ${what} revision in force there is unresolved, so ${expected} cannot be shown current and the effect fails closed (section 1.2)`, { expected, received: "no record_ref" });
+    } else if (!sameRevision(head.record_ref, ref)) {
+      const held = `${head.record_ref.object_id}@${head.record_ref.revision_id}`;
+      if (own) deny("CONTRACT_SUPERSEDED", "contract", `the delegation's head holds ${held}, not ${expected}`);
+      else deny("CARD_MISMATCH", "card", `the agent's head holds card ${held}, not ${expected}`);
+    }
   }
   for (const consent of c.gates.consent) if (!(compareUtc(r.at, consent.expires_at) < 0)) deny("CONSENT_EXPIRED", "consent", `consent ${consent.consent_ref.object_id} expired at ${consent.expires_at}`);
   if (out.length === mark) matched.push({ rule: "contract", matched: `${c.delegation_id}@${c.revision_id} until ${c.expires_at}` });

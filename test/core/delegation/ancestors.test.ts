@@ -92,8 +92,13 @@ describe("evaluatePermission: a revoked ancestor stops the child", () => {
   const policy_ref = { policy_id: "P", version: "1", digest: digest("0") };
   const evaluator_ref = { object_id: "EVAL", revision_id: "r1", content_digest: digest("1"), actor_type: "service" as const };
   const request = (c: DelegationContract) => ({ operation: "read", object: "PRJ-1/sources/S1", tool: "source_reader", data_classes: ["public"], effect_class: "read_only" as const, effect_digest: digest("7"), executor_actor_ref: c.delegatee_agent_ref.agent_actor_ref, at: "2026-10-03T09:30:00Z", attempt: 1, usage: { tokens: 10, tool_calls: 1 } });
-  const heads = (scopes: readonly { space_id: string; scope_kind: string; scope_id: string }[]): ControlHead[] =>
-    scopes.map((s, i) => ({ project_id: `rw-control:${s.space_id}`, branch_id: `${s.scope_kind}:${s.scope_id}`, position: 1, event_id: `EV-${i}`, event_digest: digest(String(i)), state: "active" }) as ControlHead).sort((a, b) => (a.branch_id < b.branch_id ? -1 : 1));
+  // The contract's own delegation head and its agent's head name the records in force (1.2); the
+  // ancestors' and the space's heads name none, which they need not.
+  const heads = (c: DelegationContract): ControlHead[] =>
+    c.control_scopes.map((s, i) => {
+      const named = s.scope_kind === "delegation" && s.scope_id === c.delegation_id ? { object_id: c.record_id, revision_id: c.revision_id, content_digest: c.content_digest } : s.scope_kind === "agent" ? c.delegatee_agent_ref.agent_card_ref : undefined;
+      return { project_id: `rw-control:${s.space_id}`, branch_id: `${s.scope_kind}:${s.scope_id}`, position: 1, event_id: `EV-${i}`, event_digest: digest(String(i)), state: "active", ...(named === undefined ? {} : { record_ref: named }) } as ControlHead;
+    }).sort((a, b) => (a.branch_id < b.branch_id ? -1 : 1));
   const fencesOf = (hs: readonly ControlHead[]) => hs.map(({ state: _s, record_ref: _r, ...b }) => b) as PermissionInput["fences"];
   const input = (contract: DelegationContract, hs: ControlHead[], extra: Partial<PermissionInput> = {}): PermissionInput => ({
     contract,
@@ -110,21 +115,21 @@ describe("evaluatePermission: a revoked ancestor stops the child", () => {
   const childChain = () => read<DelegationAttestationChain>(record("chain-d-child-ok"));
   it("the shipped child with its chain is allowed while its parent is active", () => {
     const child = read<DelegationContract>(record("d-child-ok"));
-    const r = evaluatePermission(input(child, heads(child.control_scopes), { chain: childChain() }));
+    const r = evaluatePermission(input(child, heads(child), { chain: childChain() }));
     expect(r.denied_by).toStrictEqual([]);
   });
   it("a child evaluated without its chain is denied: the ancestors above its parent cannot be known (section 8)", () => {
     const child = read<DelegationContract>(record("d-child-ok"));
-    const r = evaluatePermission(input(child, heads(child.control_scopes)));
+    const r = evaluatePermission(input(child, heads(child)));
     expect(r.decision).toBe("deny");
     expect(r.denied_by).toStrictEqual(["CHAIN_BROKEN"]);
     const root = read<DelegationContract>(record("d-parent-1"));
-    expect(evaluatePermission(input(root, heads(root.control_scopes))).findings.map((f) => f.code)).not.toContain("CHAIN_BROKEN");
+    expect(evaluatePermission(input(root, heads(root))).findings.map((f) => f.code)).not.toContain("CHAIN_BROKEN");
   });
   it("a child contract that does not list its parent's stream still must fence it: denied while the parent is revoked", () => {
     const child = read<DelegationContract>(record("d-child-ok"));
     const unfenced = { ...child, control_scopes: child.control_scopes.filter((s) => s.scope_id !== "D-PARENT-1") };
-    const r = evaluatePermission(input(unfenced, [...heads(unfenced.control_scopes), revokedParent], { chain: childChain() }));
+    const r = evaluatePermission(input(unfenced, [...heads(unfenced), revokedParent], { chain: childChain() }));
     expect(r.decision).toBe("deny");
     expect(r.denied_by).toStrictEqual(["FENCE_SCOPE_MISSING"]);
   });
@@ -132,7 +137,7 @@ describe("evaluatePermission: a revoked ancestor stops the child", () => {
     const { gc, chain } = grandchild();
     const contract = read<DelegationContract>(gc);
     const noRoot = { ...contract, control_scopes: contract.control_scopes.filter((s) => s.scope_id !== "D-PARENT-1") };
-    const hs = heads(noRoot.control_scopes);
+    const hs = heads(noRoot);
     const card = { ...read<AgentCard>(record("card-agent-helper-r1")) };
     const without = evaluatePermission({ ...input(noRoot, [...hs, revokedParent]), card });
     expect(without.denied_by).toStrictEqual(["CHAIN_BROKEN"]); // the parent is fenced; the root is known only from the chain
@@ -142,7 +147,7 @@ describe("evaluatePermission: a revoked ancestor stops the child", () => {
   });
   it("a chain that is not the contract's own is broken", () => {
     const child = read<DelegationContract>(record("d-child-ok"));
-    const r = evaluatePermission({ ...input(child, heads(child.control_scopes)), chain: read<DelegationAttestationChain>(record("chain-d-child-bad")) });
+    const r = evaluatePermission({ ...input(child, heads(child)), chain: read<DelegationAttestationChain>(record("chain-d-child-bad")) });
     expect(r.denied_by).toStrictEqual(["CHAIN_BROKEN"]);
   });
 });
