@@ -58,14 +58,31 @@ export interface PermissionEvaluation {
   readonly evaluated_at: UtcTime;
 }
 
+/** The Space a contract is governed in: its space scope's, else its first scope's (one Space a contract). */
+function spaceOf(c: DelegationContract): string | undefined {
+  return c.control_scopes.find((s) => s.scope_kind === "space")?.space_id ?? c.control_scopes[0]?.space_id;
+}
+
 /**
- * The authority scopes an effect must fence: the contract's control_scopes, and the delegation
- * stream of every ancestor (section 8: "every child effect MUST fence every ancestor delegation
- * stream"), known from the chain, which a child contract must be given, and its parent_contract_ref.
+ * The contract's own delegation scope and its executing agent's scope (1.2: "executing Agent
+ * Card/operator; exact delegation"), whether or not its control_scopes list them: a contract
+ * handed to the API with its invariants broken still fences both. Null when no Space is named.
+ */
+function ownScopes(c: DelegationContract, agentCardId: string): readonly [ControlScopeRef, ControlScopeRef] | null {
+  const space = spaceOf(c);
+  if (space === undefined) return null;
+  return [{ space_id: space, scope_kind: "delegation", scope_id: c.delegation_id }, { space_id: space, scope_kind: "agent", scope_id: agentCardId }];
+}
+
+/**
+ * The authority scopes an effect must fence: the contract's control_scopes, its own delegation and
+ * agent streams, and the delegation stream of every ancestor (section 8: "every child effect MUST
+ * fence every ancestor delegation stream"), known from the chain, which a child contract must be
+ * given, and its parent_contract_ref.
  */
 function requiredScopes(c: DelegationContract, chain: DelegationAttestationChain | undefined, out: DelegationFinding[]): ControlScopeRef[] {
   const required = [...c.control_scopes];
-  const space = c.control_scopes.find((s) => s.scope_kind === "space")?.space_id ?? c.control_scopes[0]?.space_id;
+  const space = spaceOf(c);
   const ancestors: string[] = [];
   if (c.parent_contract_ref !== null) ancestors.push(c.parent_contract_ref.object_id);
   if (chain === undefined && c.parent_contract_ref !== null) {
@@ -79,7 +96,13 @@ function requiredScopes(c: DelegationContract, chain: DelegationAttestationChain
     }
     for (const link of chain.links.slice(0, -1)) ancestors.push(link.contract_ref.object_id);
   }
-  if (space === undefined) return required;
+  const own = ownScopes(c, c.delegatee_agent_ref.agent_card_ref.object_id);
+  if (space === undefined || own === null) {
+    out.push(delegationFinding("FENCE_SCOPE_MISSING", `${c.delegation_id} names no control scope: its own delegation stream and its agent's stream cannot be named, so they cannot be fenced (section 1.2)`, { dimension: "fences", path: "contract.control_scopes" }));
+    return required;
+  }
+  const listed = new Set(required.map((s) => `${s.scope_kind}:${s.scope_id}`));
+  for (const s of own) if (!listed.has(`${s.scope_kind}:${s.scope_id}`)) required.push(s);
   const fenced = new Set(required.filter((s) => s.scope_kind === "delegation").map((s) => s.scope_id));
   for (const id of ancestors) {
     if (id === c.delegation_id || fenced.has(id)) continue;
@@ -135,10 +158,8 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // The contract's own delegation head and the executing agent's head name the record in force: a
   // head naming none leaves the revision unresolved, which fails closed (1.2). A missing head is
   // the fences' finding. Other scopes' heads (space, policy, consent, ancestors) need name none.
-  for (const s of c.control_scopes) {
-    const own = s.scope_kind === "delegation" && s.scope_id === c.delegation_id;
-    const agent = s.scope_kind === "agent" && s.scope_id === card.agent_card_id;
-    if (!own && !agent) continue;
+  for (const s of ownScopes(c, card.agent_card_id) ?? []) {
+    const own = s.scope_kind === "delegation";
     const stream = `rw-control:${s.space_id} ${s.scope_kind}:${s.scope_id}`;
     const head = heads.get(stream);
     if (head === undefined) continue;

@@ -64,3 +64,34 @@ describe("evaluatePermission: the heads of the contract's and the agent's stream
     expect(unresolved.map((f) => f.dimension).sort()).toStrictEqual(["card", "contract"]);
   });
 });
+
+describe("evaluatePermission: the contract's own delegation stream and its agent's stream are always fenced", () => {
+  const read = () => {
+    const doc = extraction(inForce());
+    return { doc, contract: validateRecord(doc["contract"]).value as DelegationContract, card: validateRecord(doc["card"]).value as AgentCard };
+  };
+  const fences = (doc: Record<string, unknown>, keep: (branch: string) => boolean) => (doc["fences"] as { branch_id: string }[]).filter((f) => keep(f.branch_id)) as unknown as PermissionInput["fences"];
+  // The API takes a contract already typed; one whose control_scopes forgot its own streams (a
+  // document would be refused, CONTROL_SCOPES) must not escape their fences and heads.
+  it("a contract listing neither stream, with only the space fenced: denied, both streams missing", () => {
+    const { doc, contract, card } = read();
+    const bare = { ...contract, control_scopes: contract.control_scopes.filter((s) => s.scope_kind === "space") };
+    const r = evaluatePermission({ ...(doc as unknown as PermissionInput), contract: bare, card, fences: fences(doc, (b) => b.startsWith("space:")), heads: doc["heads"] as ControlHead[] });
+    expect(r.decision).toBe("deny");
+    expect(r.denied_by).toStrictEqual(["FENCE_SCOPE_MISSING"]);
+    expect(r.findings.map((f) => f.expected).filter((e) => e !== undefined).sort()).toStrictEqual(["rw-control:SPACE-RW agent:AGENT-EXTRACTOR", "rw-control:SPACE-RW delegation:D-EXTRACT-1"]);
+  });
+  it("a contract listing neither stream, both fenced, their heads naming no record: denied, unresolved", () => {
+    const { doc, contract, card } = read();
+    const bare = { ...contract, control_scopes: contract.control_scopes.filter((s) => s.scope_kind === "space") };
+    const heads = (doc["heads"] as ControlHead[]).map(({ record_ref: _r, ...h }) => h as ControlHead);
+    const r = evaluatePermission({ ...(doc as unknown as PermissionInput), contract: bare, card, heads });
+    expect(r.denied_by).toStrictEqual(["HEAD_RECORD_UNRESOLVED"]);
+  });
+  it("a contract with no control scope at all: denied, its own streams cannot be named", () => {
+    const { doc, contract, card } = read();
+    const r = evaluatePermission({ ...(doc as unknown as PermissionInput), contract: { ...contract, control_scopes: [] }, card, heads: doc["heads"] as ControlHead[] });
+    expect(r.decision).toBe("deny");
+    expect(r.denied_by).toContain("FENCE_SCOPE_MISSING");
+  });
+});
