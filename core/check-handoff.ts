@@ -67,9 +67,17 @@ export function checkRelay(forwarded: Message, received: Message, vocabulary: Vo
   // (rule 2), never passed on, and a value it lacks (its item, its receiver) cannot stand as the
   // record the forward is held to.
   const refused = received.type === "HO" ? validate(received, vocabulary).filter((f) => f.severity === "error") : [finding("NOT_A_HANDOFF", `a relay forwards an HO, not ${received.type}`, { slot: "type", received: received.type })];
-  const values: Record<string, SlotValue> = { ...received.slots, ...adds };
+  // The role adds slots the received HO does not carry; it never changes one it does, so the
+  // received value stands as the record whatever `adds` says of it.
+  const values: Record<string, SlotValue> = { ...adds, ...received.slots };
   if (received.item !== null) values["item"] = received.item;
   const out = againstRecord(forwarded, { values, resolve: new Set() }, vocabulary);
+  for (const [slot, value] of Object.entries(adds)) {
+    const carried = _field(received, slot);
+    if (carried !== undefined && !_same(carried, value)) {
+      out.push(finding("RELAY_ADDS", `the relay's role cannot add ${slot}=${_show(value)}: the received HO carries ${slot}=${_show(carried)}, and a relay forwards every slot unchanged`, { slot, expected: _show(carried), received: _show(value) }));
+    }
+  }
   if (refused.length > 0) {
     const codes = [...new Set(refused.map((f) => f.code))].join(" ");
     out.push(finding("RELAY_RECEIVED_INVALID", `the HO received is refused (${codes}): its receiver answers it with a UN, and forwards nothing`, { slot: "re", received: received.id }));

@@ -113,6 +113,9 @@ H("relay-unchanged", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from
 H("relay-changed-amount", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank").replace("5400.00", "5100.00"), None, False, ["HO_DIFFERS"], relayFrom=PAYHO)
 H("relay-adds", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " eff=20261003", None, False, ["RELAY_ADDS"], relayFrom=PAYHO)
 H("relay-role-adds", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " eff=20261003", None, True, [], relayFrom=PAYHO, adds={"eff": "20261003"})
+# What a relay's role adds is a slot the HO does not carry: naming one it carries does not let the
+# relay change it (every slot travels unchanged), so the received value still stands as the record.
+H("relay-adds-cannot-change", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank").replace("5400.00", "5100.00"), None, False, ["HO_DIFFERS", "RELAY_ADDS"], relayFrom=PAYHO, adds={"amt": "5100.00"})
 H("relay-drops", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank").replace(" apref=FD-0929", ""), None, False, ["HO_OMITS"], relayFrom=PAYHO)
 # A relay forwards only what it could accept: a received HO that is refused gets a UN, not a forward
 # (here it lacks its item, and the forward supplies one nobody sent).
