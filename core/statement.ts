@@ -84,8 +84,8 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
   const set = readbackSet(input.ho, vocabulary);
   const unstated = unstatedCall(input, set, vocabulary.name);
   if (unstated !== null) return fail([unstated]);
-  const ran = store.forHandoff(input.ho.id).find((s) => s.state === "committed");
-  if (ran !== undefined) return fail([alreadyRan(ran)]);
+  const ended = endedHandoff(store, input.ho.id);
+  if (ended !== null) return fail([ended]);
   const rb = makeReadback(input.ho, { n: input.n, exec: input.call, exp: input.exp, extra: { x_tok: token } }, vocabulary);
   if (!rb.ok) return fail([...rb.findings]);
   // What runs is what the readback states, slot by slot: the call's values, and the HO's where the
@@ -126,6 +126,21 @@ function alreadyRan(ran: Statement): Finding {
   return finding("STATEMENT_REFUSED", `the handoff ${ran.handoff} already ran under another statement; its act runs once`, { slot: "x_tok", received: "committed" });
 }
 
+/**
+ * Why no statement for `handoff` may be prepared or run any more, or null: one of its statements
+ * ran (one act per handoff), or a CX for it abandoned them (section 5.4: the receiver abandons
+ * anything prepared for it, so a statement prepared after the cancel would run a withdrawn act).
+ */
+function endedHandoff(store: StatementStore, handoff: string): Finding | null {
+  const statements = store.forHandoff(handoff);
+  const ran = statements.find((s) => s.state === "committed");
+  if (ran !== undefined) return alreadyRan(ran);
+  if (statements.some((s) => s.state === "cancelled")) {
+    return finding("STATEMENT_REFUSED", `the handoff ${handoff} was cancelled (CX) and its statements abandoned; nothing is prepared or run for it again`, { slot: "re", received: "cancelled" });
+  }
+  return null;
+}
+
 function refuse(statement: Statement | undefined, now: string | null): Finding | null {
   if (statement === undefined) return finding("STATEMENT_UNKNOWN", "no statement has this token", { slot: "x_tok" });
   if (statement.state !== "pending") {
@@ -153,8 +168,8 @@ export function commit(store: StatementStore, token: string, now: string): Resul
     if (statement !== undefined && statement.state === "pending" && now > statement.exp) store.put({ ...statement, state: "expired" });
     return { ok: false, value: null, findings: [refusal] };
   }
-  const ran = store.forHandoff((statement as Statement).handoff).find((s) => s.state === "committed");
-  if (ran !== undefined) return { ok: false, value: null, findings: [alreadyRan(ran)] };
+  const ended = endedHandoff(store, (statement as Statement).handoff);
+  if (ended !== null) return { ok: false, value: null, findings: [ended] };
   const committed: Statement = { ...(statement as Statement), state: "committed" };
   store.put(committed);
   return { ok: true, value: committed, findings: [] };

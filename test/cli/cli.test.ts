@@ -306,9 +306,14 @@ describe("readbacks and the checks around an act", () => {
     const third = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", fresh, "--json"]).out) as { token: string }).token;
     expect(rw(["abandon", "--handoff", "scheduler-1", "--store", fresh]).out).toContain("cancelled 1 pending");
     expect(rw(["commit", third, "--now", "20261002T1500Z", "--store", fresh]).err).toContain("cancelled");
+    // The cancelled handoff gets no new statement: it would run the withdrawn act.
+    const afterCancel = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", fresh, "--json"]);
+    expect(afterCancel.code).toBe(1);
+    expect(afterCancel.out).toContain("was cancelled (CX)");
     // An abandon after exp finds the statement expired, as a commit does (and as the Worker answers).
-    const fourth = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", fresh, "--json"]).out) as { token: string }).token;
-    const late = rw(["abandon", fourth, "--now", "20261002T1601Z", "--store", fresh]);
+    const lateStore = join(tmp, "st3", "statements.json");
+    const fourth = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", lateStore, "--json"]).out) as { token: string }).token;
+    const late = rw(["abandon", fourth, "--now", "20261002T1601Z", "--store", lateStore]);
     expect(late.code).toBe(1);
     expect(late.err).toContain("expired");
     expect(rw(["commit", "nothex", "--store", store]).code).toBe(2);

@@ -279,6 +279,13 @@ describe("prepared statements (section 5.3)", () => {
     expect(commit(store, statement.token, "20261002T1500Z").findings[0]?.received).toBe("cancelled");
     expect(cancelHandoff(store, "scheduler-1")).toStrictEqual([]);
   });
+  it("once a CX has abandoned a handoff's statements, none is prepared for it again", () => {
+    const { store, ho } = setup();
+    cancelHandoff(store, "scheduler-1");
+    const again = prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 8 }, pay);
+    expect(again.findings.map((f) => [f.code, f.received])).toStrictEqual([["STATEMENT_REFUSED", "cancelled"]]);
+    expect(store.all().filter((s) => s.state === "pending")).toStrictEqual([]);
+  });
   it("expiry is idempotent: a second run changes nothing", () => {
     const { store } = setup();
     const all = () => store.all();
