@@ -9,7 +9,7 @@ import { ROUTES } from "../../worker/routes.js";
 import { afterTime, timeAt } from "../../core/index.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, ORIGIN, postJson, postText, problemOf } from "./http.js";
-import { HO, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
+import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
 
 let counter = 0;
 /** A fresh thread for each test: threads never share state. */
@@ -381,6 +381,25 @@ describe("prepared statements, with exp enforced by the object", () => {
     const r = await prepared(right);
     await ok(await commitOf(right, r.token));
     expect((await ok(await append(right, [DN]))).results[0].done).toMatchObject({ ok: true, findings: [] });
+  });
+
+  it("takes only a passing readback as the plan: a value resolved and never checked is DONE_UNVERIFIED", async () => {
+    // The payer resolves acct; without a record the thread cannot check it, so the readback is
+    // unverified (ownership does not move) and cannot vouch for the acct the DN reports.
+    const ho = PAY_HO.replace(" acct=40-12-88/61102938", "");
+    const rb = PAY_RB.replace(" h=a7a82de76607", "");
+    const t = fresh();
+    await ok(await append(t, [ho]));
+    expect((await ok(await append(t, [rb]))).results[0].readback.verdict).toBe("unverified");
+    const unchecked = (await ok(await append(t, [PAY_DN]))).results[0].done;
+    expect(unchecked).toMatchObject({ dn: "payer-2", handoff: "scheduler-1", plan: null, ok: false });
+    expect(unchecked.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["DONE_UNVERIFIED", "acct"]]);
+    // With the sender's record the same readback passes, and stands as the plan.
+    const u = fresh();
+    await ok(await append(u, [ho]));
+    expect((await postJson(`/v1/threads/${u}/handoffs/scheduler-1/challenge`, { record: { ...PAY_RECORD, $resolve: ["acct"] } })).status).toBe(204);
+    expect((await ok(await append(u, [rb]))).results[0].readback.verdict).toBe("wilco");
+    expect((await ok(await append(u, [PAY_DN]))).results[0].done).toMatchObject({ plan: "payer-1", ok: true, findings: [] });
   });
 
   it("refuses a commit after exp, by the object's own clock, and keeps refusing", async () => {

@@ -427,12 +427,14 @@ export class ThreadObject extends DurableObject<Env> {
   /**
    * check-dn for a DN that answers an HO of the thread: the values as executed against the HO's,
    * and against its last passing readback's where the HO left them to the receiver (a prepared
-   * statement's, once relayed and checked). Stored, so the thread's state shows it.
+   * statement's, once relayed and checked). Stored, so the thread's state shows it. Passing is
+   * wilco: an unverified readback's resolved values were never checked (the thread had no record),
+   * so they plan nothing, and a DN reporting them is DONE_UNVERIFIED.
    */
   private doneAgainstPlan(dn: Message): CheckedDone | null {
     const ho = this.handoffMessage(dn.re as string);
     if (ho === null) return null;
-    const passed = this.sql.exec<{ line: string; rb: string }>("SELECT l.line AS line, r.rb AS rb FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? AND r.verdict IN ('wilco', 'unverified') ORDER BY r.rowid DESC LIMIT 1", ho.id).toArray()[0];
+    const passed = this.sql.exec<{ line: string; rb: string }>("SELECT l.line AS line, r.rb AS rb FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? AND r.verdict = 'wilco' ORDER BY r.rowid DESC LIMIT 1", ho.id).toArray()[0];
     const report = checkDone(ho, dn, this.profiles().vocabularyOf(ho), passed === undefined ? undefined : this.message(passed.line));
     const done: CheckedDone = { dn: dn.id, handoff: ho.id, plan: passed?.rb ?? null, ok: report.ok, findings: report.findings };
     this.sql.exec("INSERT OR REPLACE INTO dones (dn, handoff, plan, ok, findings) VALUES (?, ?, ?, ?, ?)", done.dn, done.handoff, done.plan, done.ok ? 1 : 0, JSON.stringify(done.findings));
