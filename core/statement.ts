@@ -70,12 +70,21 @@ export interface PrepareInput {
   readonly exp: string;
   /** The receiver's message number for the RB that states the call. */
   readonly n: number;
+  /**
+   * The moment of the prepare, `YYYYMMDDTHHMMZ`: a window that closed before it is refused, by
+   * commit's rule (the minute of `exp` is still in time). Omitted, the window is not compared.
+   */
+  readonly now?: string;
 }
 
 /** Freezes the call and returns the statement (its `readback` is the RB to relay, with `x_tok`). */
 export function prepare(store: StatementStore, input: PrepareInput, vocabulary: Vocabulary, token: string = newToken()): Result<Statement> {
   const fail = (f: Finding[]): Result<Statement> => ({ ok: false, value: null, findings: f });
   if (!isTime(input.exp)) return fail([finding("STATEMENT_REFUSED", `exp=${input.exp} is not a UTC time (YYYYMMDDTHHMMZ)`, { slot: "exp", received: input.exp })]);
+  if (input.now !== undefined) {
+    if (!isTime(input.now)) throw new RangeError("prepare: now must be YYYYMMDDTHHMMZ");
+    if (input.now > input.exp) return fail([finding("STATEMENT_REFUSED", `exp=${input.exp} is already past (now ${input.now}): the window for confirmation would already be closed`, { slot: "exp", expected: `>= ${input.now}`, received: input.exp })]);
+  }
   const hoExp = input.ho.slots["exp"];
   if (typeof hoExp === "string" && input.exp > hoExp) {
     return fail([finding("STATEMENT_REFUSED", `the statement's exp=${input.exp} would outlive the HO's exp=${hoExp}`, { slot: "exp", expected: `<= ${hoExp}`, received: input.exp })]);

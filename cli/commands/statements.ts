@@ -24,12 +24,11 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   const exp = ctx.options["exp"];
   if (typeof exp !== "string") throw new UsageError("--exp YYYYMMDDTHHMMZ is required: the end of the window for confirmation");
   if (!isTime(exp)) throw new UsageError(`--exp ${exp}: expected YYYYMMDDTHHMMZ (UTC)`);
+  // A window that has already closed could never be committed: the core refuses it at now.
   const now = nowOption(ctx.options["now"] as string | undefined);
-  // A window that has already closed could never be committed: refuse it rather than store it.
-  if (!(exp > now)) throw new UsageError(`--exp ${exp} is not after now (${now}): the window for confirmation would already be closed`);
   const n = numberOption("n", ctx.options["n"] as string | undefined, 1);
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
-  const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call, exp, n }, vocabulary), true);
+  const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call, exp, n, now }, vocabulary), true);
   if (!result.ok) {
     await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, findings: result.findings })) : ctx.err.line(await renderFindings("", result.findings)));
     return FAIL;
@@ -98,7 +97,7 @@ export const prepareCommand: Command = {
     call: { type: "string", help: "the call as resolved: a JSON object of execution slot values, or a file" },
     exp: { type: "string", help: "the end of the window for confirmation, YYYYMMDDTHHMMZ (UTC)" },
     n: { type: "string", help: "the receiver's message number for the RB, default 1" },
-    now: { type: "string", help: "the time of the prepare, YYYYMMDDTHHMMZ (default: now); --exp must be after it" },
+    now: { type: "string", help: "the time of the prepare, YYYYMMDDTHHMMZ (default: now); --exp may not be before it" },
     store: STORE,
   },
   run: guarded(runPrepare),

@@ -472,17 +472,20 @@ describe("prepare and abandon refuse what could never be right", () => {
   const record = join(tmp, "call.json");
   writeFileSync(record, JSON.stringify({ sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" }));
   const store = join(tmp, "refuse", "statements.json");
-  it("prepare refuses an --exp that is not after --now, and a malformed --exp is a usage error like --now", () => {
-    const past = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1600Z", "--store", store]);
-    expect(past.code).toBe(2);
-    expect(past.err).toContain("is not after now");
+  it("prepare refuses an --exp before --now (the core's refusal), and a malformed --exp is a usage error like --now", () => {
+    const past = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1601Z", "--store", store]);
+    expect(past.code).toBe(1);
+    expect(past.err).toContain("already past");
+    // A window that ends this minute is open: commit at the minute of exp is in time (as the Worker prepares it).
+    const lastMinute = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1600Z", "--store", join(tmp, "last-minute", "statements.json")]);
+    expect(lastMinute.code).toBe(0);
     expect(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "soon", "--store", store]).code).toBe(2);
     expect(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "later", "--store", store]).code).toBe(2);
   });
   it("prepare's --now defaults to the clock: an --exp in the past is refused", () => {
     const r = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20200101T0000Z", "--store", store]);
-    expect(r.code).toBe(2);
-    expect(r.err).toContain("is not after now");
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("already past");
   });
   it.each(["", "bad id!", "scheduler"])("abandon --handoff %j is a usage error", (id) => {
     const r = rw(["abandon", "--handoff", id, "--store", store]);

@@ -326,6 +326,16 @@ describe("prepared statements (section 5.3)", () => {
     expect(store.get(b.value.token)?.state).toBe("pending");
     expect(prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 9 }, pay).ok).toBe(false);
   });
+  it("prepare at now: a window closed before now is refused, one that ends this minute is open", () => {
+    const ho = msg(PAYHO);
+    const late = prepare(memoryStore(), { ho, call: {}, exp: "20261002T1600Z", n: 7, now: "20261002T1601Z" }, pay);
+    expect(late.findings.map((f) => [f.code, f.slot, f.received])).toStrictEqual([["STATEMENT_REFUSED", "exp", "20261002T1600Z"]]);
+    // Commit at the minute of exp is in time, so a statement prepared then can still run.
+    const store = memoryStore();
+    const lastMinute = prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 7, now: "20261002T1600Z" }, pay);
+    if (!lastMinute.ok) throw new Error(JSON.stringify(lastMinute.findings));
+    expect(commit(store, lastMinute.value.token, "20261002T1600Z").ok).toBe(true);
+  });
   it("an unknown token, a statement outliving the HO, a bad time: typed refusals", () => {
     const { store, ho } = setup();
     expect(commit(store, "0".repeat(32), "20261002T1500Z").findings[0]?.code).toBe("STATEMENT_UNKNOWN");

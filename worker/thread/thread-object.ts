@@ -535,7 +535,6 @@ export class ThreadObject extends DurableObject<Env> {
     if (ho === null) return problem("unknown-handoff", `no HO of this thread has the id ${request.handoff}`, { parameter: "handoff" });
     if (!isTime(request.exp)) return problem("invalid-request", `exp: ${JSON.stringify(request.exp)} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "exp" });
     const now = this.now();
-    if (request.exp < now) return problem("statement-refused", `exp=${request.exp} is already past (now ${now})`, { parameter: "exp" });
     const open = this.auditor().handoffs(now).some((h) => h.id === ho.id && LIVE_STATES.has(h.state));
     if (!open) return problem("statement-refused", `${ho.id} is not open: a statement is prepared only for an open handoff`, { parameter: "handoff" });
     const vocabulary = this.profiles().vocabularyOf(ho);
@@ -547,7 +546,7 @@ export class ThreadObject extends DurableObject<Env> {
     if (n === null) return problem("statement-refused", `${ho.to}'s message numbers in this thread already reach past 2^53 - 1, so its next RB cannot be numbered; give n`, { parameter: "n" });
     // The core states the RB; it is kept only once its id is known to be free (below).
     let staged: Statement | undefined;
-    const prepared = prepare({ ...this.statements, put: (s) => void (staged = s) }, { ho, call: call.value.values, exp: request.exp, n }, vocabulary);
+    const prepared = prepare({ ...this.statements, put: (s) => void (staged = s) }, { ho, call: call.value.values, exp: request.exp, n, now }, vocabulary);
     if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings });
     const line = formatLine(prepared.value.readback);
     if (!line.ok) return problem("statement-refused", line.findings.map((f) => f.message).join("; "), { findings: line.findings });
