@@ -38,11 +38,14 @@ function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary
   const ask = ho.slots["ask"];
   const exec = typeof ask === "string" ? vocabulary.exec.get(ask) : undefined;
   // An execution value the record does not hold is a value nobody approved: it differs from the
-  // record as surely as a changed one (kind=NET on a PAY whose record says nothing of kind).
+  // record as surely as a changed one (kind=NET on a PAY whose record says nothing of kind). One
+  // the record leaves to the receiver is no exception: carried, it is what the readback and the
+  // done report are compared with, and a planted account would pass both.
   for (const slot of exec ?? []) {
     const got = _field(ho, slot);
-    if (got !== undefined && !Object.hasOwn(record.values, slot) && !record.resolve.has(slot)) {
-      out.push(finding("HO_DIFFERS", `${slot}=${_show(got)} is an execution value the record does not hold: the line carries only what was approved`, { slot, received: _show(got) }));
+    if (got !== undefined && !Object.hasOwn(record.values, slot)) {
+      const why = record.resolve.has(slot) ? "the record leaves it to the receiver and holds no value for it" : "it is an execution value the record does not hold";
+      out.push(finding("HO_DIFFERS", `${slot}=${_show(got)}: ${why}; the line carries only what was approved`, { slot, received: _show(got) }));
     }
   }
   const rb = ho.slots["rb"];

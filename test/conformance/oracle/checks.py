@@ -106,6 +106,9 @@ H("pay-matches-record", PAYHO, REC, True, [])
 H("pay-amount-differs", PAYHO.replace("amt=5400.00", "amt=5100.00"), REC, False, ["HO_DIFFERS"])
 H("pay-omits-acct", PAYHO.replace(" acct=40-12-88/61102938", ""), REC, False, ["HO_OMITS"])
 H("pay-acct-resolved-by-receiver", PAYHO.replace(" acct=40-12-88/61102938", ""), dict(REC, **{"$resolve": ["acct"]}), True, [])
+# Left to the receiver, with no value in the record: an HO that carries one anyway carries a value
+# nobody approved (a planted account), and check-rb would then compare the readback with it.
+H("pay-acct-resolve-but-carried", PAYHO.replace("acct=40-12-88/61102938", "acct=99-99-99/00000000"), dict({k: v for k, v in REC.items() if k != "acct"}, **{"$resolve": ["acct"]}), False, ["HO_DIFFERS"])
 H("pay-no-rb-exec", PAYHO.replace(" rb=exec", ""), REC, False, ["HO_NEEDS_EXEC"])
 H("pay-record-partial", PAYHO, {"sup": "marlow", "amt": "5400.00", "cur": "GBP"}, False, ["HO_DIFFERS"] * 5)
 H("pay-value-not-in-record", PAYHO.replace("kind=GROSS", "kind=NET"), {k: v for k, v in REC.items() if k != "kind"}, False, ["HO_DIFFERS"])
