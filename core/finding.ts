@@ -196,10 +196,10 @@ export const FINDINGS_MAX = 100;
  */
 export function _capFindings(findings: Finding[], uncounted = 0): Finding[] {
   if (findings.length <= FINDINGS_MAX) return findings;
-  let errorRoom = 0;
-  for (const f of findings) if (f.severity === "error" && errorRoom < FINDINGS_MAX) errorRoom++;
+  const errors = findings.filter((f) => f.severity === "error").length;
+  let errorRoom = Math.min(errors, FINDINGS_MAX);
   let noteRoom = FINDINGS_MAX - errorRoom;
-  const cutErrors = findings.filter((f) => f.severity === "error").length - errorRoom + uncounted;
+  const cutErrors = errors - errorRoom + uncounted;
   const kept = findings.filter((f) => (f.severity === "error" ? errorRoom-- > 0 : noteRoom-- > 0));
   const more = findings.length - FINDINGS_MAX + uncounted;
   return [...kept, _note("FINDINGS_CUT", `${more} more findings (${cutErrors} errors) are not listed`, { received: String(more) })];

@@ -82,7 +82,6 @@ function ownScopes(c: DelegationContract, agentCardId: string): readonly [Contro
  */
 function requiredScopes(c: DelegationContract, chain: DelegationAttestationChain | undefined, out: DelegationFinding[]): ControlScopeRef[] {
   const required = [...c.control_scopes];
-  const space = spaceOf(c);
   const ancestors: string[] = [];
   if (c.parent_contract_ref !== null) ancestors.push(c.parent_contract_ref.object_id);
   if (chain === undefined && c.parent_contract_ref !== null) {
@@ -97,7 +96,7 @@ function requiredScopes(c: DelegationContract, chain: DelegationAttestationChain
     for (const link of chain.links.slice(0, -1)) ancestors.push(link.contract_ref.object_id);
   }
   const own = ownScopes(c, c.delegatee_agent_ref.agent_card_ref.object_id);
-  if (space === undefined || own === null) {
+  if (own === null) {
     out.push(delegationFinding("FENCE_SCOPE_MISSING", `${c.delegation_id} names no control scope: its own delegation stream and its agent's stream cannot be named, so they cannot be fenced (section 1.2)`, { dimension: "fences", path: "contract.control_scopes" }));
     return required;
   }
@@ -107,7 +106,7 @@ function requiredScopes(c: DelegationContract, chain: DelegationAttestationChain
   for (const id of ancestors) {
     if (id === c.delegation_id || fenced.has(id)) continue;
     fenced.add(id);
-    required.push({ space_id: space, scope_kind: "delegation", scope_id: id });
+    required.push({ space_id: own[0].space_id, scope_kind: "delegation", scope_id: id });
   }
   return required;
 }

@@ -390,22 +390,24 @@ export class ThreadObject extends DurableObject<Env> {
     const body = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", ho.id).toArray()[0]?.body;
     if (body === undefined) return [];
     const challenge = JSON.parse(body) as ChallengeRequest;
-    const asked = readbackSet(ho, this.profiles().vocabularyOf(ho));
-    const unread: Finding[] = [];
-    if (challenge.expectAcc !== undefined && !asked.comprehension) {
-      unread.push(finding("READBACK_NOT_ASKED", `the criteria registered for ${ho.id} ahead of it are not read: it has no rb=acc or rb=plan, so its readback is checked without them; they are dropped`, { slot: "acc" }));
-    }
-    if (challenge.record !== undefined && !asked.execution) {
-      unread.push(finding("READBACK_NOT_ASKED", `the record registered for ${ho.id} ahead of it is not read: it has no rb=exec, so its readback is checked without it; it is dropped`));
-    }
+    const unread = this.unreadParts(ho, challenge);
+    const findings: Finding[] = [];
+    if (unread.expectAcc) findings.push(finding("READBACK_NOT_ASKED", `the criteria registered for ${ho.id} ahead of it are not read: it has no rb=acc or rb=plan, so its readback is checked without them; they are dropped`, { slot: "acc" }));
+    if (unread.record) findings.push(finding("READBACK_NOT_ASKED", `the record registered for ${ho.id} ahead of it is not read: it has no rb=exec, so its readback is checked without it; it is dropped`));
+    if (findings.length === 0) return [];
     const kept: ChallengeRequest = {
-      ...(challenge.expectAcc !== undefined && asked.comprehension ? { expectAcc: challenge.expectAcc } : {}),
-      ...(challenge.record !== undefined && asked.execution ? { record: challenge.record } : {}),
+      ...(challenge.expectAcc !== undefined && !unread.expectAcc ? { expectAcc: challenge.expectAcc } : {}),
+      ...(challenge.record !== undefined && !unread.record ? { record: challenge.record } : {}),
     };
-    if (unread.length === 0) return [];
     if (kept.expectAcc === undefined && kept.record === undefined) this.sql.exec("DELETE FROM challenges WHERE handoff = ?", ho.id);
     else this.sql.exec("UPDATE challenges SET body = ? WHERE handoff = ?", JSON.stringify(kept), ho.id);
-    return unread;
+    return findings;
+  }
+
+  /** The parts of a challenge the HO's rb= never reads: criteria without rb=acc or rb=plan, a record without rb=exec. */
+  private unreadParts(ho: Message, challenge: ChallengeRequest): { readonly expectAcc: boolean; readonly record: boolean } {
+    const asked = readbackSet(ho, this.profiles().vocabularyOf(ho));
+    return { expectAcc: challenge.expectAcc !== undefined && !asked.comprehension, record: challenge.record !== undefined && !asked.execution };
   }
 
   /** check-rb of an RB against its HO in this thread, recorded with its verdict. */
@@ -464,9 +466,9 @@ export class ThreadObject extends DurableObject<Env> {
       if (stands !== undefined && !LIVE_STATES.has(stands.state)) return problem("thread-conflict", `${handoff} ${handoffEnded(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
       // What the HO's rb= never reads would be kept and ignored, and its readback pass without it
       // (as rw check-rb refuses --expect-acc and --record).
-      const asked = readbackSet(ho, this.profiles().vocabularyOf(ho));
-      if (request.expectAcc !== undefined && !asked.comprehension) return problem("invalid-request", `expectAcc: read at tier 4, which ${handoff} does not ask: it has no rb=acc or rb=plan`, { parameter: "expectAcc" });
-      if (request.record !== undefined && !asked.execution) return problem("invalid-request", `record: read at tier 5, which ${handoff} does not ask: it has no rb=exec`, { parameter: "record" });
+      const unread = this.unreadParts(ho, request);
+      if (unread.expectAcc) return problem("invalid-request", `expectAcc: read at tier 4, which ${handoff} does not ask: it has no rb=acc or rb=plan`, { parameter: "expectAcc" });
+      if (unread.record) return problem("invalid-request", `record: read at tier 5, which ${handoff} does not ask: it has no rb=exec`, { parameter: "record" });
     }
     // Criteria the core cannot read are the sender's slip: kept, they would void the receiver's
     // readback with CRITERIA_SYNTAX, whose `received` is the withheld criterion itself.
