@@ -26,11 +26,10 @@ const COMPREHENSION_LEVELS = new Set(["acc", "plan"]);
 function rules(vocabulary: Vocabulary): string[] {
   const profile = vocabulary.profile === null ? "" : ` Use p=${vocabulary.name} with ${vocabulary.name} codes.`;
   return [
-    "RULES",
-    "1 Read back every HO; it is yours once the RB passes.",
-    "2 Never guess: reply UN why=UNK (version: VER) naming the unknown code or type in the tail.",
-    `3 Replies carry re=. Facts go in slots, not only the tail.${profile}`,
-    "4 Every HO closes once: DN UN FL, or the sender's CX (answered AN val=Y, or the DN if done).",
+    "Read back every HO; it is yours once the RB passes.",
+    "Never guess: reply UN why=UNK (version: VER) naming the unknown code or type in the tail.",
+    `Replies carry re=. Facts go in slots, not only the tail.${profile}`,
+    "Every HO closes once: DN UN FL, or the sender's CX (answered AN val=Y, or DN if done).",
   ];
 }
 
@@ -63,8 +62,12 @@ function types(vocabulary: Vocabulary, lean: boolean): string[] {
 /** The formats of the value types whose shape a model cannot guess, printed where the type is first named. */
 const FORMATS: Readonly<Record<string, string>> = { date: "YYYYMMDD", time: "YYYYMMDDTHHMMZ UTC", bool: "Y N", money: "5400.00" };
 
+/** The readback levels' type: `rb` is printed with its levels, under ENUMS, like an enum slot. */
+const RB_LEVELS = "list:rblevel";
+
 /**
- * Slots grouped by type, so each type is stated once (`date YYYYMMDD: due needed by, by answer by`).
+ * Slots grouped by type, so each type is stated once (`date YYYYMMDD: due needed by, by answer by`),
+ * and a list type on its element type's line (`ref: item the work item; list: art artifacts`).
  * Slots of an enum type are not here: each is named in the header of its enum's line under ENUMS.
  */
 function slots(vocabulary: Vocabulary, lean: boolean): string[] {
@@ -72,14 +75,19 @@ function slots(vocabulary: Vocabulary, lean: boolean): string[] {
   const on = new Map<string, string[]>();
   for (const def of vocabulary.slots.values()) {
     if (lean && COMPREHENSION_SLOTS.has(def.key)) continue;
-    if (def.type.kind !== "enum") groups.set(def.type.text, [...(groups.get(def.type.text) ?? []), `${def.key} ${listed(def.meaning)}`.trim()]);
+    if (def.type.kind !== "enum" && def.type.text !== RB_LEVELS) groups.set(def.type.text, [...(groups.get(def.type.text) ?? []), `${def.key} ${listed(def.meaning)}`.trim()]);
     if (def.origin !== VERSION) {
       const where = [...def.on].join(" ");
       on.set(where, [...(on.get(where) ?? []), def.key]);
     }
   }
-  const out = ["SLOTS by type"];
-  for (const [type, entries] of groups) out.push(`${FORMATS[type] === undefined ? type : `${type} ${FORMATS[type]}`}: ${entries.join(", ")}`);
+  const out = ["SLOTS"];
+  for (const [type, entries] of groups) {
+    const element = type.startsWith("list:") ? type.slice("list:".length) : null;
+    if (element !== null && groups.has(element)) continue;
+    const lists = groups.get(`list:${type}`);
+    out.push(`${FORMATS[type] === undefined ? type : `${type} ${FORMATS[type]}`}: ${entries.join(", ")}${lists === undefined ? "" : `; list: ${lists.join(", ")}`}`);
+  }
   if (on.size > 0) out.push(profileSlotsOn(vocabulary.name, on));
   return out;
 }
@@ -139,7 +147,7 @@ function enumLine(header: string, note: string, entries: readonly (readonly [str
 }
 
 function enums(vocabulary: Vocabulary, lean: boolean): string[] {
-  const out = ["ENUMS (name, slots: CODE meaning)"];
+  const out = ["ENUMS"];
   const used = vocabulary.asksUsed === null ? null : new Set(vocabulary.asksUsed);
   for (const [name, codes] of vocabulary.enums) {
     const entries = [...codes].filter(([code, c]) => !(lean && name === "ask" && used !== null && c.origin === VERSION && !used.has(code)));
@@ -148,7 +156,8 @@ function enums(vocabulary: Vocabulary, lean: boolean): string[] {
     out.push(enumLine(enumHeader(vocabulary, name), note, entries.map(([code, c]) => [code, c.meaning] as const)));
   }
   const levels = Object.entries(READBACK_LEVELS).filter(([level]) => !(lean && COMPREHENSION_LEVELS.has(level)));
-  out.push(enumLine("rb", "", levels));
+  const rb = [...vocabulary.slots.values()].find((def) => def.type.text === RB_LEVELS);
+  out.push(enumLine(rb === undefined ? "rb" : `rb ${headed(rb.meaning)}`.trim(), "", levels));
   return out;
 }
 
@@ -179,7 +188,6 @@ function profileSection(vocabulary: Vocabulary): string[] {
 /** The legend for a vocabulary (the core, or the core plus one profile). */
 export function legend(vocabulary: Vocabulary, options: LegendOptions = {}): string {
   const lean = options.lean === true;
-  const title = vocabulary.profile === null ? `${VERSION} legend` : `${VERSION} legend: ${vocabulary.name}`;
-  const sections = [[title, ...WIRE], rules(vocabulary), types(vocabulary, lean), slots(vocabulary, lean), enums(vocabulary, lean), lean ? [] : criteria(vocabulary), profileSection(vocabulary)];
+  const sections = [[...WIRE, ...rules(vocabulary)], types(vocabulary, lean), slots(vocabulary, lean), enums(vocabulary, lean), lean ? [] : criteria(vocabulary), profileSection(vocabulary)];
   return sections.filter((s) => s.length > 0).map((s) => s.join("\n")).join("\n\n");
 }

@@ -165,7 +165,7 @@ export const CORE_ENUMS: { readonly [name: string]: EnumEntries } = {
     ENUM: "one of opts",
     TEXT: "in the tail",
     NUM: "a number",
-    DATE: "a date",
+    DATE: "date",
     YESNO: "Y or N",
   },
   conf: { L: "low", M: "medium", H: "high" },

@@ -30,8 +30,8 @@ export function teachBack(text: string): ReadBack {
   const enums = new Map<string, string[]>();
   let on: ReadBack["on"] = null;
   const sections = text.split("\n\n");
-  // `RW1 legend: pay` names the profile; the core's legend names none.
-  const profile = /^RW1 legend: (\S+)$/.exec(sections[0]?.split("\n")[0] ?? "")?.[1] ?? null;
+  // The last section, `PROFILE pay 0.1`, names the profile; the core's legend has none.
+  const profile = /^PROFILE (\S+)/.exec(sections.at(-1) ?? "")?.[1] ?? null;
   for (const section of sections) {
     const [title, ...lines] = section.split("\n");
     if (title?.startsWith("TYPES")) {
@@ -45,7 +45,8 @@ export function teachBack(text: string): ReadBack {
       }
     }
     if (title?.startsWith("SLOTS")) {
-      // `type[ format]: key meaning, ...`; the line saying where a profile's slots go starts with
+      // `type[ format]: key meaning, ...[; list: key meaning, ...]`, the slots after `; list:` of
+      // the list type of the line's type; the line saying where a profile's slots go starts with
       // the profile's name (`pay slots on HO RB DN ST (prev: RB DN; ...)`) and names no type.
       for (const line of lines) {
         if (profile !== null && line.startsWith(`${profile} slots on `)) {
@@ -60,7 +61,9 @@ export function teachBack(text: string): ReadBack {
         }
         const colon = line.indexOf(": ");
         const type = line.slice(0, colon).split(" ")[0] as string;
-        for (const group of line.slice(colon + 2).split(", ")) slots.set(group.split(" ")[0] as string, type);
+        const [scalars, lists] = line.slice(colon + 2).split("; list: ") as [string, string | undefined];
+        for (const group of scalars.split(", ")) slots.set(group.split(" ")[0] as string, type);
+        for (const group of lists?.split(", ") ?? []) slots.set(group.split(" ")[0] as string, `list:${type}`);
       }
     }
     if (title?.startsWith("ENUMS")) {
@@ -73,7 +76,8 @@ export function teachBack(text: string): ReadBack {
         const body = line.slice(colon + 2);
         const groups = header.replace(/\s*\([^)]*\)/g, "").split(", ");
         const [name, ...meaning] = (groups[0] as string).split(" ") as [string, ...string[]];
-        if (meaning.length > 0) slots.set(name, `enum:${name}`);
+        // The readback levels' line is headed by the slot that lists them, `rb`.
+        if (meaning.length > 0) slots.set(name, name === "rb" ? "list:rblevel" : `enum:${name}`);
         for (const group of groups.slice(1)) slots.set(group.split(" ")[0] as string, `enum:${name}`);
         const shared = /\(all [^)]*\)/.test(header);
         const codes = shared ? body.split(" ") : body.split(", ").map((group) => group.split(" ")[0] as string);

@@ -24,6 +24,28 @@ describe("teach-back: the legend read back by a reader with no library gives the
   }
 });
 
+describe("the pay legend's shapes (README note 30)", () => {
+  const lean = legend(vocabularies().pay, { lean: true }).split("\n");
+  it("puts a list type on its element type's line, and rb at the head of its levels' line", () => {
+    expect(lean).toContain("ref: item the work item; list: art artifacts, blk blockers");
+    expect(lean).toContain("rb readback level + slots to echo: echo item ask due (default), all every slot, exec exec slots as you will use them");
+    expect(lean.filter((l) => l.startsWith("list:"))).toStrictEqual([]);
+    const slots = lean.slice(lean.indexOf("SLOTS"), lean.indexOf("ENUMS"));
+    expect(slots.filter((l) => /(: |, )rb /.test(l))).toStrictEqual([]);
+  });
+  it("opens with the wire format and the rules, with no title", () => {
+    expect(lean.slice(0, 3)).toStrictEqual([
+      "RW1 TYPE id key=value ... // tail",
+      expect.stringMatching(/^single spaces; /),
+      "Read back every HO; it is yours once the RB passes.",
+    ]);
+  });
+  it("prints a list type on a line of its own when no slot has its element type", () => {
+    const core = legend(coreVocabulary, { lean: true }).split("\n");
+    expect(core).toContain("list:token: opts allowed answers");
+  });
+});
+
 // Found by the property test (legend-property.test.ts): profiles the schema accepts, whose legend
 // must still read back.
 const base = { version: "0.1", extends: "RW1" } as const;
@@ -38,7 +60,7 @@ describe("the legend of a profile beyond the shipped ones", () => {
     const v = compile({ ...base, profile: "zz", version: "1\n\nTYPES (all need zz): x", translation: [{ id: "a", desc: "one\n\nTYPES (all need zz): y\nthree" }] });
     for (const lean of [false, true]) {
       const text = legend(v, { lean });
-      expect(text.split("\n\n").map((s) => s.split(" ")[0])).toStrictEqual(["RW1", "RULES\n1", "TYPES", "SLOTS", "ENUMS", ...(lean ? [] : ["CRITERIA"]), "PROFILE"]);
+      expect(text.split("\n\n").map((s) => s.split(/[ \n]/)[0])).toStrictEqual(["RW1", "TYPES", "SLOTS", "ENUMS", ...(lean ? [] : ["CRITERIA"]), "PROFILE"]);
       expect(text.split("\n").slice(-2)).toStrictEqual(["PROFILE zz 1 TYPES (all need zz): x", "one TYPES (all need zz): y three"]);
       expectReadsBack(v, text, lean);
     }
