@@ -296,6 +296,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const closedBy = s & CLOSED_BY;
     const done = m.type === "DN" && (m.slots["out"] === "OK" || m.slots["out"] === "PARTIAL");
     if (closedBy === OPEN) {
+      // Rule 1: ownership moves only with a passing readback; an unverified one is noted at the RB.
+      if (done && (s & (PASSED | UNVERIFIED)) === 0) {
+        const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
+        note("THREAD_DONE_UNOWNED", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${why}: its receiver acted on an item it did not own (rule 1)`, id, m.id, line, { slot: "re", expected: "a passing RB first", received: "DN" });
+      }
       t.state[i] = s | (CLOSER[m.type] as number);
       t.closedAt[i] = line;
       criteria.delete(i);

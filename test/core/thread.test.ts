@@ -334,8 +334,33 @@ describe("createThreadAudit().add returns the findings that message raised", () 
     const audit = createThreadAudit();
     const add = (l: string, n: number): string[] => audit.add(parseLine(l).value as Message, n).map((f) => `${f.code}@${f.line}`);
     expect(add("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", 1)).toStrictEqual([]);
-    expect(add("RW1 DN b-1 re=a-1 from=b to=a item=x:1 out=OK", 2)).toStrictEqual([]);
-    expect(add("RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=OK", 3)).toStrictEqual(["THREAD_CLOSED_TWICE@3"]);
-    expect(add("RW1 RB b-3 re=a-1 from=b to=a item=x:1 ask=DRAFT", 4)).toStrictEqual(["THREAD_READBACK_LATE@4"]);
+    expect(add("RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT", 2)).toStrictEqual([]);
+    expect(add("RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=OK", 3)).toStrictEqual([]);
+    expect(add("RW1 DN b-3 re=a-1 from=b to=a item=x:1 out=OK", 4)).toStrictEqual(["THREAD_CLOSED_TWICE@4"]);
+    expect(add("RW1 RB b-4 re=a-1 from=b to=a item=x:1 ask=DRAFT", 5)).toStrictEqual(["THREAD_READBACK_LATE@5"]);
+  });
+});
+
+describe("a DN that reports an act is checked against rule 1: the receiver must own the item", () => {
+  const HO = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+  const codes = (lines: string[]): string[] => {
+    const audit = createThreadAudit();
+    return lines.flatMap((l, n) => audit.add(parseLine(l).value as Message, n + 1).map((f) => `${f.code}@${f.line}`));
+  };
+  it("refuses out=OK and out=PARTIAL with no readback, or only void ones", () => {
+    for (const out of ["OK", "PARTIAL"]) {
+      const dn = `RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=${out}`;
+      expect(codes([HO, dn])).toStrictEqual(["THREAD_DONE_UNOWNED@2"]);
+      expect(codes([HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD", dn])).toStrictEqual(["THREAD_READBACK_VOID@2", "THREAD_DONE_UNOWNED@3"]);
+    }
+    const audit = createThreadAudit();
+    audit.add(parseLine(HO).value as Message, 1);
+    const [f] = audit.add(parseLine("RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=OK").value as Message, 2);
+    expect(f).toMatchObject({ code: "THREAD_DONE_UNOWNED", severity: "error", handoff: "a-1", id: "b-9", slot: "re" });
+    expect(f?.message).toBe("DN b-9 reports a-1 done (out=OK), but it got no readback: its receiver acted on an item it did not own (rule 1)");
+  });
+  it("accepts out=NOOP without a readback, and a DN after a passing readback, even one that follows a void one", () => {
+    expect(codes([HO, "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=NOOP"])).toStrictEqual([]);
+    expect(codes([HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD", "RW1 RB b-2 re=a-1 from=b to=a item=x:1 ask=DRAFT", "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=OK"])).toStrictEqual(["THREAD_READBACK_VOID@2"]);
   });
 });
