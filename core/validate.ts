@@ -186,7 +186,11 @@ export const _cut = (token: string): string => (token.length > 40 ? `${_prefix(t
 /** Rule 2's VER: the version token (at `at` on a line, null in a JSON form) is not this reader's. Long tokens are shown cut. */
 export function _versionFinding(v: string, at: number | null): Finding {
   const shown = _cut(v);
-  return _error("VERSION", `unsupported protocol version ${shown}; this reader speaks ${VERSION}`, { slot: "v", ...(at === null ? {} : { at }), expected: VERSION, received: shown });
+  // A byte-order mark inside a stream (files joined) or another invisible character would make the
+  // message read "unsupported protocol version RW1": name what cannot be seen.
+  const hidden = [...new Set(shown.match(/[\p{Cf}\p{Cc}]/gu))].map((c) => `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`);
+  const note = hidden.length === 0 ? "" : ` (it holds ${hidden.join(" ")}, not shown)`;
+  return _error("VERSION", `unsupported protocol version ${shown}${note}; this reader speaks ${VERSION}`, { slot: "v", ...(at === null ? {} : { at }), expected: VERSION, received: shown });
 }
 
 /**

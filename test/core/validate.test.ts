@@ -85,6 +85,14 @@ describe("validate: one finding per broken rule, with a stable code and the slot
     expect(found("RW2 ZZ a from=a")).toStrictEqual(["VERSION:v"]);
   });
 
+  it("names an invisible character in the version token, such as a byte-order mark inside a stream", () => {
+    const [bom] = checkLine("\uFEFFRW1 HO a-1 from=a to=b item=x ask=DRAFT", resolve).findings;
+    expect(bom).toMatchObject({ code: "VERSION", at: 0, message: "unsupported protocol version \uFEFFRW1 (it holds U+FEFF, not shown); this reader speaks RW1" });
+    const [zw] = checkLine("RW\u200B1\u200E HO a-1 from=a to=b item=x ask=DRAFT", resolve).findings;
+    expect(zw?.message).toBe("unsupported protocol version RW\u200B1\u200E (it holds U+200B U+200E, not shown); this reader speaks RW1");
+    expect(checkLine("RW2 HO a-1 from=a to=b item=x ask=DRAFT", resolve).findings[0]?.message).toBe("unsupported protocol version RW2; this reader speaks RW1");
+  });
+
   it("places each finding on the line", () => {
     const c = checkLine("RW1 HO a-1 from=a to=b item=x ask=WRITE pri=9", resolve);
     expect(c.findings.map((f) => [f.code, f.at])).toStrictEqual([
