@@ -18,19 +18,26 @@ const WAIT_MS = 10_000;
 interface StoreFile {
   readonly version: 1;
   readonly statements: Statement[];
+  /** Handoffs a CX cancelled (`rw abandon --handoff`), written only when there are any. */
+  readonly cancelled?: string[];
 }
 
+const handoffId = v.pipe(v.string(), v.check(isMessageId, "a handoff is a message id <agent>-<n>"));
 /** A statement in the store exactly as rw writes it; anything else is refused before a step runs. */
 const scalar = v.union([v.string(), v.pipe(v.number(), v.safeInteger()), v.boolean()]);
 const statementSchema = v.strictObject({
   token: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/, "a token is 32 lowercase hex characters")),
-  handoff: v.pipe(v.string(), v.check(isMessageId, "a handoff is a message id <agent>-<n>")),
+  handoff: handoffId,
   call: v.record(v.string(), v.union([scalar, v.array(scalar)])),
   exp: v.pipe(v.string(), v.check(isTime, "exp is a UTC time YYYYMMDDTHHMMZ")),
   readback: v.pipe(messageSchema, v.check((m) => m.type === "RB", "the readback is an RB")),
   state: v.picklist(["pending", "committed", "abandoned", "expired", "cancelled"], "the state is pending, committed, abandoned, expired or cancelled"),
 });
-const storeSchema = v.strictObject({ version: v.literal(1, "the store's version is 1"), statements: v.array(statementSchema, "statements is a list") });
+const storeSchema = v.strictObject({
+  version: v.literal(1, "the store's version is 1"),
+  statements: v.array(statementSchema, "statements is a list"),
+  cancelled: v.optional(v.array(handoffId, "cancelled is a list of handoff ids")),
+});
 
 /** Why a store file cannot be used: it names the first problem's place (`statements[0].exp`). */
 function refuse(path: string, problem: string): never {
@@ -42,13 +49,18 @@ export class StoreError extends Error {
   override readonly name = "StoreError";
 }
 
-function load(path: string): Statement[] {
+interface Loaded {
+  readonly statements: Statement[];
+  readonly cancelled: string[];
+}
+
+function load(path: string): Loaded {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return [];
+    if (code === "ENOENT") return { statements: [], cancelled: [] };
     throw new UsageError(`the statement store ${path} cannot be read: ${code === "EISDIR" ? "it is a directory" : ((error as Error).message ?? String(error))}`);
   }
   // Bytes that are not UTF-8 are refused, never replaced: a frozen call must run as it was frozen.
@@ -76,7 +88,7 @@ function load(path: string): Statement[] {
     if (s.readback.re !== s.handoff) refuse(path, `statements[${i}].readback: it does not answer the statement's handoff ${s.handoff}`);
     seen.add(s.token);
   });
-  return statements;
+  return { statements, cancelled: checked.output.cancelled ?? [] };
 }
 
 function writeAtomically(path: string, text: string): void {
@@ -128,24 +140,26 @@ function missing(path: string): boolean {
 
 /**
  * Runs one step of the state machine against the file store, under the lock; writes only if
- * changed. Only a step that may create statements (`creates`: prepare) makes the store's folder:
- * with no store there, a commit or an abandon finds no statement, and leaves the disk untouched.
+ * changed. Only a step that may write (`creates`: prepare, and a cancel, which is recorded even
+ * when nothing was prepared) makes the store's folder: with no store there, a commit or an
+ * abandon finds no statement, and leaves the disk untouched.
  */
 export function withStatementStore<T>(path: string, step: (store: StatementStore) => T, creates = false): T {
   if (!creates && missing(path)) {
     const empty = memoryStore();
     const result = step(empty);
-    if (empty.all().length > 0) throw new Error("a step that creates no statement wrote one");
+    if (empty.all().length > 0 || empty.cancelled().length > 0) throw new Error("a step that creates nothing wrote to the store");
     return result;
   }
   mkdirSync(dirname(path), { recursive: true });
   const release = lock(path);
   try {
     const before = load(path);
-    const store = memoryStore(before);
+    const store = memoryStore(before.statements, before.cancelled);
     const result = step(store);
-    const after = store.all();
-    if (JSON.stringify(after) !== JSON.stringify(before)) writeAtomically(path, `${JSON.stringify({ version: 1, statements: after } satisfies StoreFile, null, 1)}\n`);
+    const after: StoreFile = store.cancelled().length === 0 ? { version: 1, statements: store.all() } : { version: 1, statements: store.all(), cancelled: store.cancelled() };
+    const was: StoreFile = before.cancelled.length === 0 ? { version: 1, statements: before.statements } : { version: 1, ...before };
+    if (JSON.stringify(after) !== JSON.stringify(was)) writeAtomically(path, `${JSON.stringify(after, null, 1)}\n`);
     return result;
   } finally {
     release();

@@ -35,16 +35,26 @@ export interface StatementStore {
   put(statement: Statement): void;
   /** Every statement prepared for a handoff. */
   forHandoff(handoff: string): readonly Statement[];
+  /**
+   * Records that a CX cancelled the handoff, whether or not anything was prepared for it yet: a
+   * statement prepared after the cancel would run a withdrawn act.
+   */
+  markCancelled(handoff: string): void;
+  isCancelled(handoff: string): boolean;
 }
 
 /** A store in memory (tests, and the base of the file store). */
-export function memoryStore(initial: readonly Statement[] = []): StatementStore & { all(): Statement[] } {
+export function memoryStore(initial: readonly Statement[] = [], cancelled: readonly string[] = []): StatementStore & { all(): Statement[]; cancelled(): string[] } {
   const byToken = new Map(initial.map((s) => [s.token, s]));
+  const cancels = new Set(cancelled);
   return {
     get: (token) => byToken.get(token),
     put: (statement) => void byToken.set(statement.token, statement),
     forHandoff: (handoff) => [...byToken.values()].filter((s) => s.handoff === handoff),
+    markCancelled: (handoff) => void cancels.add(handoff),
+    isCancelled: (handoff) => cancels.has(handoff),
     all: () => [...byToken.values()],
+    cancelled: () => [...cancels],
   };
 }
 
@@ -144,7 +154,7 @@ function endedHandoff(store: StatementStore, handoff: string): Finding | null {
   const statements = store.forHandoff(handoff);
   const ran = statements.find((s) => s.state === "committed");
   if (ran !== undefined) return alreadyRan(ran);
-  if (statements.some((s) => s.state === "cancelled")) {
+  if (store.isCancelled(handoff) || statements.some((s) => s.state === "cancelled")) {
     return finding("STATEMENT_REFUSED", `the handoff ${handoff} was cancelled (CX) and its statements abandoned; nothing is prepared or run for it again`, { slot: "re", received: "cancelled" });
   }
   return null;
@@ -202,8 +212,12 @@ export function abandon(store: StatementStore, token: string, now: string): Resu
   return { ok: true, value: abandoned, findings: [] };
 }
 
-/** A CX for a handoff: every pending statement for it is abandoned. Returns those it changed. */
+/**
+ * A CX for a handoff: every pending statement for it is abandoned, and the handoff is marked so
+ * that none is prepared or committed for it afterwards. Returns the statements it changed.
+ */
 export function cancelHandoff(store: StatementStore, handoff: string): Statement[] {
+  store.markCancelled(handoff);
   const changed: Statement[] = [];
   for (const s of store.forHandoff(handoff)) {
     if (s.state !== "pending") continue;

@@ -66,7 +66,9 @@ async function runAbandon(ctx: CommandContext): Promise<number> {
   if (handoff !== undefined) {
     if (!isMessageId(handoff)) throw new UsageError(`--handoff ${JSON.stringify(handoff)}: not a message id (<agent>-<n>, the HO's id)`);
     if (ctx.args.length > 0) throw new UsageError("give a token or --handoff ID, not both");
-    const cancelled = withStatementStore(storeOf(ctx), (store) => cancelHandoff(store, handoff));
+    // Creates the store if need be: the cancel is kept even with nothing prepared, so no later
+    // prepare or commit for the handoff runs a withdrawn act.
+    const cancelled = withStatementStore(storeOf(ctx), (store) => cancelHandoff(store, handoff), true);
     await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, cancelled: cancelled.length }) : `cancelled ${cancelled.length} pending statement(s) for ${handoff}`);
     return PASS;
   }

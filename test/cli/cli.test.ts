@@ -323,8 +323,21 @@ describe("readbacks and the checks around an act", () => {
     const commit = rw(["commit", "0123456789abcdef0123456789abcdef", "--now", "20261002T1500Z", "--store", missing]);
     expect([commit.code, commit.err]).toStrictEqual([1, "refused: no statement has this token\n"]);
     expect(rw(["abandon", "0123456789abcdef0123456789abcdef", "--store", missing]).code).toBe(1);
-    expect(rw(["abandon", "--handoff", "scheduler-1", "--store", missing]).code).toBe(0);
     expect(existsSync(dirname(missing))).toBe(false);
+  });
+  it("abandon --handoff with nothing prepared keeps the cancel, so no later prepare runs the withdrawn act", () => {
+    const cancelledFirst = join(tmp, "cancel-first", "statements.json");
+    const cancel = rw(["abandon", "--handoff", "scheduler-1", "--store", cancelledFirst]);
+    expect([cancel.code, cancel.out]).toStrictEqual([0, "cancelled 0 pending statement(s) for scheduler-1\n"]);
+    expect(JSON.parse(readFileSync(cancelledFirst, "utf8"))).toStrictEqual({ version: 1, statements: [], cancelled: ["scheduler-1"] });
+    const prepare = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", cancelledFirst, "--json"]);
+    expect(prepare.code).toBe(1);
+    expect(prepare.out).toContain("was cancelled (CX)");
+    // Cancelling again changes nothing; a damaged list is refused like any other part of the store.
+    rw(["abandon", "--handoff", "scheduler-1", "--store", cancelledFirst]);
+    expect(JSON.parse(readFileSync(cancelledFirst, "utf8")).cancelled).toStrictEqual(["scheduler-1"]);
+    writeFileSync(cancelledFirst, JSON.stringify({ version: 1, statements: [], cancelled: ["not an id"] }));
+    expect(rw(["commit", "0123456789abcdef0123456789abcdef", "--now", "20261002T1500Z", "--store", cancelledFirst]).err).toContain("cancelled[0]: a handoff is a message id");
   });
   it("two processes committing one token: exactly one wins", async () => {
     const store = join(tmp, "race", "statements.json");

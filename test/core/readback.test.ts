@@ -286,6 +286,15 @@ describe("prepared statements (section 5.3)", () => {
     expect(again.findings.map((f) => [f.code, f.received])).toStrictEqual([["STATEMENT_REFUSED", "cancelled"]]);
     expect(store.all().filter((s) => s.state === "pending")).toStrictEqual([]);
   });
+  it("a CX that finds nothing prepared still ends the handoff: no statement is prepared for it after", () => {
+    const store = memoryStore();
+    const ho = msg(PAYHO);
+    expect(cancelHandoff(store, "scheduler-1")).toStrictEqual([]);
+    expect(store.cancelled()).toStrictEqual(["scheduler-1"]);
+    const late = prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 8 }, pay);
+    expect(late.findings.map((f) => [f.code, f.received])).toStrictEqual([["STATEMENT_REFUSED", "cancelled"]]);
+    expect(store.all()).toStrictEqual([]);
+  });
   it("expiry is idempotent: a second run changes nothing", () => {
     const { store } = setup();
     const all = () => store.all();

@@ -584,6 +584,19 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(refused.detail).toContain("cancelled");
   });
 
+  it("a CX with nothing prepared is kept by the statement store too, and no statement is prepared after it", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    await ok(await append(t, [HO_EXP, "RW1 CX scheduler-2 re=scheduler-1 from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED"]));
+    await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
+      const store = (instance as unknown as { statements: { isCancelled(h: string): boolean } }).statements;
+      expect([store.isCancelled("scheduler-1"), store.isCancelled("scheduler-9")]).toStrictEqual([true, false]);
+    });
+    // The thread refuses first, the handoff being closed; the store's mark is the core's own guard.
+    const refused = await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), "statement-refused");
+    expect(refused.detail).toContain("not open");
+  });
+
   it("100 simultaneous commits of one token give exactly one success", async () => {
     const t = fresh();
     const s = await prepared(t);

@@ -13,6 +13,9 @@ export const STATEMENTS_TABLE = `CREATE TABLE IF NOT EXISTS statements (
   body TEXT NOT NULL
 )`;
 
+/** Handoffs a CX cancelled, kept even when nothing was prepared for them yet. */
+export const CANCELLED_TABLE = "CREATE TABLE IF NOT EXISTS cancelled_handoffs (handoff TEXT PRIMARY KEY)";
+
 export interface SqlStatementStore extends StatementStore {
   /** Every statement still pending (for expiry). */
   pending(): Statement[];
@@ -34,6 +37,12 @@ export function sqlStatementStore(sql: SqlStorage): SqlStatementStore {
     },
     forHandoff(handoff) {
       return read(sql.exec<{ body: string }>("SELECT body FROM statements WHERE handoff = ?", handoff).toArray());
+    },
+    markCancelled(handoff) {
+      sql.exec("INSERT OR IGNORE INTO cancelled_handoffs (handoff) VALUES (?)", handoff);
+    },
+    isCancelled(handoff) {
+      return sql.exec("SELECT 1 FROM cancelled_handoffs WHERE handoff = ?", handoff).toArray().length > 0;
     },
     pending() {
       return read(sql.exec<{ body: string }>("SELECT body FROM statements WHERE state = 'pending'").toArray());

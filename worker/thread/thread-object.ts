@@ -20,7 +20,7 @@ import type { ProblemKindName } from "../problem.js";
 import { shippedVocabulary } from "../../profiles/index.js";
 import { profiles } from "../profiles.js";
 import type { Profiles } from "../profiles.js";
-import { STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
+import { CANCELLED_TABLE, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";
 
 /** A refusal the Worker turns into problem+json; RPC carries plain data, not error classes. */
@@ -138,6 +138,7 @@ const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS dones (dn TEXT PRIMARY KEY, handoff TEXT NOT NULL, plan TEXT, ok INTEGER NOT NULL, findings TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
   STATEMENTS_TABLE,
+  CANCELLED_TABLE,
 ];
 
 const problem = (kind: ProblemKindName, detail: string, extensions?: Record<string, unknown>): { ok: false; problem: ThreadProblem } => ({
