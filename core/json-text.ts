@@ -3,16 +3,22 @@
  * `JSON.parse` keeps the last of two values silently; which one the writer meant would be a
  * guess, and rule 2 forbids guessing. Every adapter reads untrusted JSON text through this.
  */
+import { jsonSyntaxError } from "./json-syntax.js";
+
 export type JsonText =
   | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly problem: "syntax" | "duplicate-key"; readonly reason: string };
+  /** `at`: the UTF-16 index where a syntax error starts (absent for a repeated key). */
+  | { readonly ok: false; readonly problem: "syntax" | "duplicate-key"; readonly reason: string; readonly at?: number };
 
 export function parseJsonText(text: string): JsonText {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problem: "syntax", reason: error instanceof Error ? error.message : "invalid JSON" };
+    // The engine's words differ between Node, Chromium and workerd: ours are the same everywhere.
+    const syntax = jsonSyntaxError(text);
+    if (syntax === null) return { ok: false, problem: "syntax", reason: error instanceof Error ? error.message : "invalid JSON" };
+    return { ok: false, problem: "syntax", reason: `${syntax.reason} (${lineAndColumn(text, syntax.at)})`, at: syntax.at };
   }
   const repeated = repeatedKey(text);
   if (repeated === null) return { ok: true, value };
@@ -56,4 +62,15 @@ function repeatedKey(text: string): string | null {
     }
   }
   return null;
+}
+
+/** `line L, column C` of a UTF-16 index, both counted from 1. */
+function lineAndColumn(text: string, at: number): string {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < at; i = text.indexOf("\n", i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return `line ${line}, column ${at - start + 1}`;
 }

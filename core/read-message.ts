@@ -20,7 +20,7 @@ export function readMessage(input: string | object, resolve: VocabularyResolver)
   const json = parseJsonText(input);
   if (!json.ok) {
     const message = json.problem === "syntax" ? `not JSON: ${json.reason}` : json.reason;
-    return { ok: false, message: null, findings: [finding("JSON_SHAPE", message)], envelope: { id: null, from: null, to: null, item: null } };
+    return { ok: false, message: null, findings: [finding("JSON_SHAPE", message, json.at === undefined ? undefined : { at: json.at })], envelope: { id: null, from: null, to: null, item: null } };
   }
   return checkMessage(json.value, resolve);
 }
