@@ -42,8 +42,8 @@ async function run(ctx: CommandContext): Promise<number> {
     }
     if (checked.ok && checked.findings.length === 0) await ctx.out.line(`line ${n}: ok`);
     else {
-      const shown = text.trimStart().startsWith("{") ? "" : text;
-      await ctx.out.line(`line ${n}: ${checked.ok ? "ok, with notes" : "refused"}\n${await renderFindings(shown, checked.findings)}`);
+      // A caret is drawn only under a finding with `at`: in a JSON form, only where its text stops being JSON.
+      await ctx.out.line(`line ${n}: ${checked.ok ? "ok, with notes" : "refused"}\n${await renderFindings(text, checked.findings)}`);
     }
     if (un !== null) await ctx.out.line(un);
     if (unaddressable !== null) await ctx.out.line(`  no refusal can be addressed: ${unaddressable.map((f) => f.message).join("; ")}`);

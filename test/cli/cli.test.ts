@@ -78,6 +78,11 @@ describe("rw format", () => {
     expect(r.err).toContain("not JSON");
     expect(r.code).toBe(1);
   });
+  it("validate marks where a JSON form stops being JSON", () => {
+    const r = rw(["validate"], '{"v": "RW1", "type": HO}\n');
+    expect(r.out).toBe('line 1: refused\n  error JSON_SHAPE at 21: not JSON: expected a value, found "H" (line 1, column 22)\n    {"v": "RW1", "type": HO}\n                         ^\n');
+    expect(r.code).toBe(1);
+  });
 });
 
 describe("rw validate", () => {
