@@ -1,0 +1,210 @@
+// Tier 4's criteria comparison against a reference: the pairwise algorithm of compareCriteria and
+// compareValues as they stood on 2026-12-01 (main 29b330c), copied here verbatim, so that a faster
+// compareCriteria must give the same findings in the same order. normaliseValue is the module's
+// own: it is not what changes. RW_CRITERIA_RUNS raises the run count for a local check.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compareCriteria, coreVocabulary, finding, normaliseValue } from "../../core/index.js";
+import { _constraintKey } from "../../core/_chars.js";
+import { _capFindings } from "../../core/finding.js";
+import type { Constraint, CriteriaOptions, Finding, Normalised, Vocabulary } from "../../core/index.js";
+
+// ---- REFERENCE (verbatim from core/criteria.ts at 29b330c; do not edit) ----
+
+const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "it", "no", "not", "of", "on", "or", "the", "to", "with", "without"]);
+
+type Match = "same" | "loose" | "different";
+
+const DIGIT = /\p{N}/u;
+
+function prefixOf(short: string, long: string): boolean {
+  if (short === "" || !long.startsWith(short)) return false;
+  return !(short.length < long.length && DIGIT.test(short.slice(-1)) && DIGIT.test(long.charAt(short.length)));
+}
+
+const contains = (big: readonly string[], small: readonly string[]): boolean => small.length > 0 && small.every((w) => big.includes(w));
+const distinctive = (w: string): boolean => w.length >= 3 && !STOPWORDS.has(w);
+
+function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match {
+  if (a.measure !== null || b.measure !== null) {
+    return a.measure !== null && b.measure !== null && a.measure.digits === b.measure.digits && a.measure.unit === b.measure.unit ? "same" : "different";
+  }
+  if (a.text === b.text) return "same";
+  if (prefixOf(a.text, b.text) || prefixOf(b.text, a.text)) return "same";
+  if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";
+  if (setValued && a.words.some((w) => distinctive(w) && b.words.includes(w))) return "loose";
+  return "different";
+}
+
+interface Held {
+  readonly raw: string;
+  readonly norm: Normalised;
+}
+
+function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side: string, out: Finding[]): Map<string, Held[]> {
+  const groups = new Map<string, Held[]>();
+  for (const c of constraints) {
+    if (!vocabulary.constraintKeys.has(c.key)) {
+      out.push(finding("ACC_KEY_UNKNOWN", `${side} ${c.key}:${c.value}: ${c.key} is outside the closed key set; noted, not compared`, { slot: "acc", received: `${c.key}:${c.value}` }));
+      continue;
+    }
+    const list = groups.get(c.key) ?? [];
+    list.push({ raw: `${c.key}:${c.value}`, norm: normaliseValue(c.value, vocabulary) });
+    groups.set(c.key, list);
+  }
+  return groups;
+}
+
+function referenceCompareCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions = {}): Finding[] {
+  const out: Finding[] = [];
+  const sender = group(expected, vocabulary, "sender's", out);
+  const receiver = group([...reported, ...(options.not ?? []).map((value) => ({ key: "no", value }))], vocabulary, "receiver's", out);
+  const isSet = (key: string): boolean => vocabulary.constraintKeys.get(key)?.set === true;
+
+  for (const [key, mine] of sender) {
+    const theirs = receiver.get(key);
+    if (theirs === undefined) {
+      out.push(finding("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${mine.map((h) => h.raw).join(", ")})`, { slot: "acc", expected: mine.map((h) => h.raw).join("+") }));
+      continue;
+    }
+    if (!isSet(key)) {
+      for (const t of theirs) {
+        if (compareValues((mine[0] as Held).norm, t.norm, false) !== "same") {
+          out.push(finding("ACC_CONTRADICTION", `contradiction: the receiver read ${t.raw} where the sender holds ${(mine[0] as Held).raw}`, { slot: "acc", expected: (mine[0] as Held).raw, received: t.raw }));
+        }
+      }
+      continue;
+    }
+    for (const m of mine) {
+      const matches = theirs.map((t) => compareValues(m.norm, t.norm, true));
+      if (matches.includes("same")) continue;
+      const loose = matches.indexOf("loose");
+      if (loose >= 0) {
+        out.push(finding("ACC_LOOSE", `loose match: ${(theirs[loose] as Held).raw} taken for ${m.raw} on a shared word; confirm`, { slot: "acc", expected: m.raw, received: (theirs[loose] as Held).raw }));
+      } else {
+        out.push(finding("ACC_GAP", `gap: the receiver did not extract ${m.raw}`, { slot: "acc", expected: m.raw }));
+      }
+    }
+    for (const t of theirs) {
+      if (!mine.some((m) => compareValues(m.norm, t.norm, true) !== "different")) {
+        out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: "acc", received: t.raw }));
+      }
+    }
+  }
+  for (const [key, theirs] of receiver) {
+    if (sender.has(key)) continue;
+    for (const t of theirs) out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} fills in what the sender's criteria leave open; confirm or correct`, { slot: "acc", received: t.raw }));
+  }
+  const asked = new Set<string>();
+  for (const named of options.keys ?? []) {
+    const key = _constraintKey(named) ?? named;
+    // A key named twice (`keys=len+LEN`) is one dimension, reported once.
+    if (asked.has(key)) continue;
+    asked.add(key);
+    // Outside the closed set: noted, not compared (section 5.2), so never a gap.
+    if (!vocabulary.constraintKeys.has(key)) {
+      out.push(finding("ACC_KEY_UNKNOWN", `keys= names ${key}, outside the closed key set; noted, not compared`, { slot: "keys", received: named }));
+      continue;
+    }
+    // A key the sender also holds criteria for was reported as a gap above.
+    if (!receiver.has(key) && !sender.has(key)) {
+      out.push(finding("ACC_GAP", `gap: the HO asks for ${key} (keys=) and the receiver did not report it`, { slot: "acc", expected: key }));
+    }
+  }
+  const excludes = (slot: "acc" | "not", shown: string, value: string): void => {
+    const excluded = normaliseValue(value, vocabulary);
+    for (const m of sender.get("must") ?? []) {
+      if (compareValues(m.norm, excluded, true) === "same") {
+        out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
+      }
+    }
+  };
+  if (sender.has("must")) {
+    for (const c of reported) if (c.key === "no") excludes("acc", `${c.key}:${c.value}`, c.value);
+    for (const value of options.not ?? []) excludes("not", `not=${value}`, value);
+  }
+  return out;
+}
+
+// ---- END REFERENCE ----
+
+const vocabulary = coreVocabulary;
+const RUNS = Number(process.env["RW_CRITERIA_RUNS"] ?? 300);
+
+// Pieces that collide under each rule: prefixes (cat/category, oct-1/oct-12, 120/1200, v1/v1a),
+// word sets (report-draft/draft-report-final), stopwords and short words, aliases (uk/british/
+// en-gb, md/markdown, we), lengths (120w/120words/1,200w/1200w/0120w, 1.5p/1.50p/15p, ~120w, 1-2p,
+// 1,5p), NFC (café composed and decomposed), digits outside ASCII (٣, ², 𝟘 beyond the BMP), and
+// values of punctuation alone (£ $ — .. -); lengths past 2^53, equal as doubles, differ as digits.
+const PIECES = [
+  "cat", "category", "cats", "report", "draft", "final", "rep", "oct", "1", "12", "120", "1200", "v1", "v1a",
+  "the", "of", "no", "ab", "uk", "british", "en-gb", "md", "markdown", "we", "first-person-plural",
+  "120w", "120words", "90071992547409921w", "90071992547409922w", "1,200w", "1200w", "0120w", "1.5p", "1.50p", "15p", "~120w", "1-2p", "1,5p", "2s",
+  "caf\u00e9", "cafe\u0301", "CAF\u00c9", "x\u0663", "x\u0663\u0663", "\u00b2", "\ud835\udfd8", "\u65e5\u672c",
+  "\u00a3", "$", "\u2014", "..", "-",
+];
+const SEPARATORS = ["-", ".", "_", "", ",", "/"];
+const CHARS = ["a", "b", "c", "1", "2", "0", "-", ".", ",", "w", "p", "\u00e9", "e\u0301", "\u0663", "\u00b2", "\ud835\udfd8", "\u00a3", "~"];
+
+const joined = fc.tuple(fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 4 }), fc.constantFrom(...SEPARATORS)).map(([ps, sep]) => ps.join(sep));
+const scrambled = fc.array(fc.constantFrom(...CHARS), { minLength: 1, maxLength: 6 }).map((cs) => cs.join(""));
+// Few words, so that several values share one with another and which loose match comes first shows.
+const TIGHT = ["cat", "report", "draft", "final", "oct", "1", "12", "the"];
+const tight = fc.array(fc.constantFrom(...TIGHT), { minLength: 1, maxLength: 3 }).map((ws) => ws.join("-"));
+const LENGTHS = ["120w", "120words", "~120w", "1200w", "1,200w", "1.5p", "1.50p", "15p", "90071992547409921w", "90071992547409922w", "90071992547409921.0w"];
+const length = fc.constantFrom(...LENGTHS);
+const value = fc.oneof({ weight: 5, arbitrary: joined }, { weight: 3, arbitrary: tight }, { weight: 1, arbitrary: length }, { weight: 1, arbitrary: scrambled });
+// Set-valued (must no scope src), single-valued (len fmt lang by), and keys outside the set.
+const key = fc.constantFrom("must", "must", "must", "no", "no", "scope", "src", "len", "fmt", "lang", "by", "zzz");
+const constraint = fc.record({ key, value });
+const keysOption = fc.option(fc.array(fc.constantFrom("must", "no", "len", "LEN", "fmt", "src", "scope", "ZZZ", "tone"), { maxLength: 4 }), { nil: undefined });
+const notOption = fc.option(fc.array(value, { maxLength: 4 }), { nil: undefined });
+const options = fc.tuple(notOption, keysOption).map(([not, keys]): CriteriaOptions => ({ ...(not === undefined ? {} : { not }), ...(keys === undefined ? {} : { keys }) }));
+// The sender repeats some of its values; the receiver reads some back, and excludes some (its
+// no: holding a sender's must: value), so that matches, copies and exclusions are common.
+const pair = (size: number) =>
+  fc
+    .tuple(fc.array(constraint, { maxLength: size }), fc.array(fc.nat(), { maxLength: size / 2 }), fc.array(constraint, { maxLength: size }), fc.array(fc.nat(), { maxLength: size }), fc.array(fc.boolean(), { maxLength: size }), fc.nat())
+    .map(([base, copies, extra, picks, excluded, at]) => {
+      const from = (list: readonly Constraint[], p: number): Constraint => list[p % list.length] as Constraint;
+      const expected = base.length === 0 ? [] : [...base, ...copies.map((p) => from(base, p))];
+      const echoed = expected.length === 0 ? [] : picks.map((p, i) => (excluded[i] === true ? { key: "no", value: from(expected, p).value } : from(expected, p)));
+      const cut = at % (extra.length + 1);
+      return { expected, reported: [...extra.slice(0, cut), ...echoed, ...extra.slice(cut)] };
+    });
+
+type Case = [{ expected: Constraint[]; reported: Constraint[] }, CriteriaOptions];
+const must = (...values: string[]): Constraint[] => values.map((value) => ({ key: "must", value }));
+// Cases where the order of candidates, copies, or digits past 2^53 decide the findings.
+const EXAMPLES: Case[] = [
+  [{ expected: must("cat-oct"), reported: must("12-oct", "oct-draft") }, {}],
+  [{ expected: must("1200-cat"), reported: must("1") }, {}],
+  [{ expected: must("x\u0663-.."), reported: [] }, { not: ["x\u0663\u0663-cat"] }],
+  [{ expected: must("90071992547409922w"), reported: [] }, { not: ["90071992547409921.0w"] }],
+  [{ expected: must("cat", "cat-cat"), reported: [{ key: "no", value: "cat-cat" }] }, {}],
+  [{ expected: must("cat", "cat"), reported: [{ key: "no", value: "cat" }] }, {}],
+  [{ expected: [{ key: "no", value: "cat" }, ...must("caf\u00e9-cat")], reported: [{ key: "no", value: "cat" }] }, {}],
+];
+
+describe("compareCriteria against the pairwise reference", () => {
+  it("gives the same findings, in the same order, on small generated criteria", () => {
+    fc.assert(
+      fc.property(pair(10), options, ({ expected, reported }, opts) => {
+        const reference = referenceCompareCriteria(expected, reported, vocabulary, opts);
+        expect(compareCriteria(expected, reported, vocabulary, opts)).toEqual(reference);
+      }),
+      { numRuns: RUNS, examples: EXAMPLES },
+    );
+  });
+  it("gives the same findings, and the same findings once capped, on lists past the cap", () => {
+    fc.assert(
+      fc.property(pair(160), options, ({ expected, reported }, opts) => {
+        const fast = compareCriteria(expected, reported, vocabulary, opts);
+        const reference = referenceCompareCriteria(expected, reported, vocabulary, opts);
+        expect(fast).toEqual(reference);
+        expect(_capFindings([...fast])).toEqual(_capFindings([...reference]));
+      }),
+      { numRuns: Math.max(20, Math.round(RUNS / 10)) },
+    );
+  });
+});
