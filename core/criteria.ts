@@ -7,6 +7,8 @@ import type { Finding } from "./finding.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _constraintKey } from "./_chars.js";
 import { _cut } from "./validate.js";
+import { CriteriaIndex } from "./criteria-index.js";
+import { _containsWords as contains, _distinctive as distinctive, _prefixOf as prefixOf } from "./_value-rules.js";
 
 export interface Constraint {
   readonly key: string;
@@ -32,9 +34,6 @@ export function parseCriteria(input: string | readonly string[]): { constraints:
   // Bounded like every reader of outside input (README note 36).
   return { constraints, findings: _capFindings(findings) };
 }
-
-/** Words that never make two values the same fact on their own. */
-const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "it", "no", "not", "of", "on", "or", "the", "to", "with", "without"]);
 
 export interface Normalised {
   /** Lowercase words, punctuation gone, aliases resolved to their canonical spelling. */
@@ -98,20 +97,6 @@ function aliasByWords(plain: string, vocabulary: Vocabulary): string | undefined
 
 export type Match = "same" | "loose" | "different";
 
-const DIGIT = /\p{N}/u;
-
-/**
- * `short` begins `long`, and does not end inside a number of it: `oct-1` is a different date from
- * `oct-12`, and `120` a different number from `1200`.
- */
-function prefixOf(short: string, long: string): boolean {
-  if (short === "" || !long.startsWith(short)) return false;
-  return !(short.length < long.length && DIGIT.test(short.slice(-1)) && DIGIT.test(long.charAt(short.length)));
-}
-
-const contains = (big: readonly string[], small: readonly string[]): boolean => small.length > 0 && small.every((w) => big.includes(w));
-const distinctive = (w: string): boolean => w.length >= 3 && !STOPWORDS.has(w);
-
 /**
  * Whether two values of one key name the same fact: equal, one a prefix of the other (after
  * normalisation, and never ending inside a number), or one's word set containing the other's. Lengths compare as number and unit, so `120w` and `150w` never
@@ -155,14 +140,36 @@ function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side:
 }
 
 /**
+ * Up to this many value pairs a key is compared pair by pair: building an index costs more than
+ * the few comparisons a typical handoff's criteria take (the two cost the same at about 12 x 12).
+ */
+const PAIRWISE_MAX = 128;
+
+/**
  * Compares the sender's criteria with the receiver's, by key (section 5.2): a contradiction, a gap
  * or a required item excluded fails; an assumption, a loose match or an unknown key is a note.
  */
 export function compareCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions = {}): Finding[] {
+  return _compareCriteria(expected, reported, vocabulary, options, PAIRWISE_MAX);
+}
+
+/** compareCriteria, with the size up to which pairs are compared one by one (a test sets 0). */
+export function _compareCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions, pairwiseMax: number): Finding[] {
   const out: Finding[] = [];
   const sender = group(expected, vocabulary, "sender's", out);
   const receiver = group([...reported, ...(options.not ?? []).map((value) => ({ key: "no", value }))], vocabulary, "receiver's", out);
   const isSet = (key: string): boolean => vocabulary.constraintKeys.get(key)?.set === true;
+  // Each side's values of a key, indexed when the lists are long (one index of the sender's must:
+  // serves its key and the exclusions).
+  const indexes = new Map<Held[], CriteriaIndex>();
+  const indexOf = (held: Held[]): CriteriaIndex => {
+    let index = indexes.get(held);
+    if (index === undefined) {
+      index = new CriteriaIndex(held.map((h) => h.norm));
+      indexes.set(held, index);
+    }
+    return index;
+  };
 
   for (const [key, mine] of sender) {
     const theirs = receiver.get(key);
@@ -178,10 +185,18 @@ export function compareCriteria(expected: readonly Constraint[], reported: reado
       }
       continue;
     }
+    const pairwise = mine.length * theirs.length <= pairwiseMax;
     for (const m of mine) {
-      const matches = theirs.map((t) => compareValues(m.norm, t.norm, true));
-      if (matches.includes("same")) continue;
-      const loose = matches.indexOf("loose");
+      let loose: number;
+      if (pairwise) {
+        const matches = theirs.map((t) => compareValues(m.norm, t.norm, true));
+        if (matches.includes("same")) continue;
+        loose = matches.indexOf("loose");
+      } else {
+        const index = indexOf(theirs);
+        if (index.hasSame(m.norm)) continue;
+        loose = index.firstLoose(m.norm);
+      }
       if (loose >= 0) {
         out.push(finding("ACC_LOOSE", `loose match: ${(theirs[loose] as Held).raw} taken for ${m.raw} on a shared word; confirm`, { slot: "acc", expected: m.raw, received: (theirs[loose] as Held).raw }));
       } else {
@@ -189,7 +204,9 @@ export function compareCriteria(expected: readonly Constraint[], reported: reado
       }
     }
     for (const t of theirs) {
-      if (!mine.some((m) => compareValues(m.norm, t.norm, true) !== "different")) {
+      // compareValues is symmetric, so whether t matches some m is asked of the sender's index.
+      const matched = pairwise ? mine.some((m) => compareValues(m.norm, t.norm, true) !== "different") : indexOf(mine).hasSame(t.norm) || indexOf(mine).firstLoose(t.norm) >= 0;
+      if (!matched) {
         out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: "acc", received: t.raw }));
       }
     }
@@ -216,12 +233,13 @@ export function compareCriteria(expected: readonly Constraint[], reported: reado
   }
   // The receiver's exclusions, its own no: and its not= (compared as no: values), against the
   // sender's must:: one that matches excludes something required.
+  const required = sender.get("must") ?? [];
+  const exclusions = (receiver.get("no") ?? []).length;
   const excludes = (slot: "acc" | "not", shown: string, value: string): void => {
     const excluded = normaliseValue(value, vocabulary);
-    for (const m of sender.get("must") ?? []) {
-      if (compareValues(m.norm, excluded, true) === "same") {
-        out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
-      }
+    const matched = required.length * exclusions <= pairwiseMax ? required.filter((m) => compareValues(m.norm, excluded, true) === "same") : indexOf(required).allSame(excluded).map((i) => required[i] as Held);
+    for (const m of matched) {
+      out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
     }
   };
   if (sender.has("must")) {

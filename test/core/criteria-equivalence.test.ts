@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compareCriteria, coreVocabulary, finding, normaliseValue } from "../../core/index.js";
 import { _constraintKey } from "../../core/_chars.js";
+import { _compareCriteria } from "../../core/criteria.js";
 import { _capFindings } from "../../core/finding.js";
 import type { Constraint, CriteriaOptions, Finding, Normalised, Vocabulary } from "../../core/index.js";
 
@@ -192,6 +193,8 @@ describe("compareCriteria against the pairwise reference", () => {
       fc.property(pair(10), options, ({ expected, reported }, opts) => {
         const reference = referenceCompareCriteria(expected, reported, vocabulary, opts);
         expect(compareCriteria(expected, reported, vocabulary, opts)).toEqual(reference);
+        // Lists this short are compared pair by pair; the index answers them too when asked to.
+        expect(_compareCriteria(expected, reported, vocabulary, opts, 0)).toEqual(reference);
       }),
       { numRuns: RUNS, examples: EXAMPLES },
     );
@@ -202,6 +205,7 @@ describe("compareCriteria against the pairwise reference", () => {
         const fast = compareCriteria(expected, reported, vocabulary, opts);
         const reference = referenceCompareCriteria(expected, reported, vocabulary, opts);
         expect(fast).toEqual(reference);
+        expect(_compareCriteria(expected, reported, vocabulary, opts, 0)).toEqual(reference);
         expect(_capFindings([...fast])).toEqual(_capFindings([...reference]));
       }),
       { numRuns: Math.max(20, Math.round(RUNS / 10)) },
