@@ -20,7 +20,6 @@ import { MAX_ADDRESS_CHARS, readFragment, stateFragment, stateFragmentNow } from
 import { initialState } from "./state.js";
 import type { PlaygroundState, View } from "./state.js";
 import { ConversationView } from "./views/conversation.js";
-import { LegendView } from "./views/legend-view.js";
 import { ReadbackLab } from "./views/readback-lab.js";
 
 const TABS: readonly { readonly id: View; readonly label: string }[] = [
@@ -32,10 +31,11 @@ const TABS: readonly { readonly id: View; readonly label: string }[] = [
 ];
 
 /**
- * The mailbox and delegation tabs are loaded when first opened: the mailbox reader brings `yaml`,
- * which the rest of the page does not need.
+ * The legend, mailbox and delegation tabs are loaded when first opened: the mailbox reader brings
+ * `yaml`, and none of the three is needed to check a conversation, which is what the page opens on.
  */
 type Loaded<P> = { readonly component: ComponentType<P> } | { readonly error: string } | null;
+const legendView = () => import("./views/legend-view.js").then((m) => m.LegendView);
 const mailboxView = () => import("./views/mailbox-view.js").then((m) => m.MailboxView);
 const delegationView = () => import("./views/delegation-view.js").then((m) => m.DelegationView);
 
@@ -228,6 +228,7 @@ export function App() {
     return tree.roots;
   }, [checked]);
 
+  const legendTab = useLazy(s.view === "legend", legendView);
   const mailbox = useLazy(s.view === "mailbox", mailboxView);
   const delegation = useLazy(s.view === "delegation", delegationView);
 
@@ -325,7 +326,7 @@ export function App() {
           ) : s.view === "readback" ? (
             <ReadbackLab state={s} set={set} checked={checked} problems={expectations.problems} onLoadPay={loadPay} resolve={resolve} />
           ) : s.view === "legend" ? (
-            <LegendView state={s} set={set} custom={custom} />
+            <Lazy loaded={legendTab} props={{ state: s, set, custom }} />
           ) : s.view === "mailbox" ? (
             <Lazy loaded={mailbox} props={{ state: s, set, resolve }} />
           ) : (
