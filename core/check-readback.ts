@@ -3,10 +3,10 @@
  * Tiers 1 and 2 are "roger" (received, intact); 3 to 5 are "wilco" (understood, will comply). Only
  * a readback that passes every tier the sender asked for transfers ownership.
  */
-import { compareCriteria, parseCriteria } from "./criteria.js";
+import { _boundedCriteria, parseCriteria } from "./criteria.js";
 import type { Constraint } from "./criteria.js";
 import { digest } from "./digest.js";
-import { _capFindings, finding } from "./finding.js";
+import { _capFindings, FINDINGS_MAX, finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
@@ -109,9 +109,11 @@ export function _comprehension(hoAcc: readonly string[] | null, keys: readonly s
     out.push(finding("ACC_UNCHECKED", "the sender holds no criteria (neither withheld nor on the HO): only keys= is checked", { slot: "acc" }));
   }
   const receiver = parseCriteria(_strings(reported)).constraints;
-  out.push(...compareCriteria(sender, receiver, vocabulary, { keys, not: _strings(rb.slots["not"]) }));
   // A list of criteria is described by at most FINDINGS_MAX findings, errors first (note 36).
-  return _capFindings(out);
+  const before = out.filter((f) => f.severity === "error").length;
+  const compared = _boundedCriteria(sender, receiver, vocabulary, { keys, not: _strings(rb.slots["not"]) }, Math.max(0, FINDINGS_MAX - before));
+  for (const f of compared.findings) out.push(f);
+  return _capFindings(out, compared.uncounted);
 }
 
 function comprehension(ho: Message, rb: Message, plan: boolean, vocabulary: Vocabulary, expected: ReadbackExpectations): Finding[] {

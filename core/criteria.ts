@@ -153,8 +153,19 @@ export function compareCriteria(expected: readonly Constraint[], reported: reado
   return _compareCriteria(expected, reported, vocabulary, options, PAIRWISE_MAX);
 }
 
+/**
+ * compareCriteria for a report cut to FINDINGS_MAX findings, errors first (note 36): exclusions
+ * past `errorRoom` errors are counted, not built. Their number is a product of the two lists (40,000
+ * `no:a` against ten `must:a<n>` made 400,000 findings and overflowed the stack), and a cut report
+ * would drop them all anyway, being the last errors found.
+ */
+export function _boundedCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions, errorRoom: number): { findings: Finding[]; uncounted: number } {
+  const bound = { errorRoom, uncounted: 0 };
+  return { findings: _compareCriteria(expected, reported, vocabulary, options, PAIRWISE_MAX, bound), uncounted: bound.uncounted };
+}
+
 /** compareCriteria, with the size up to which pairs are compared one by one (a test sets 0). */
-export function _compareCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions, pairwiseMax: number): Finding[] {
+export function _compareCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions, pairwiseMax: number, bound?: { readonly errorRoom: number; uncounted: number }): Finding[] {
   const out: Finding[] = [];
   const sender = group(expected, vocabulary, "sender's", out);
   const receiver = group([...reported, ...(options.not ?? []).map((value) => ({ key: "no", value }))], vocabulary, "receiver's", out);
@@ -235,10 +246,17 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
   // sender's must:: one that matches excludes something required.
   const required = sender.get("must") ?? [];
   const exclusions = (receiver.get("no") ?? []).length;
+  // The exclusions are the last findings: once the errors fill a bounded report, the rest are counted.
+  let errors = bound === undefined ? 0 : out.filter((f) => f.severity === "error").length;
   const excludes = (slot: "acc" | "not", shown: string, value: string): void => {
     const excluded = normaliseValue(value, vocabulary);
     const matched = required.length * exclusions <= pairwiseMax ? required.filter((m) => compareValues(m.norm, excluded, true) === "same") : indexOf(required).allSame(excluded).map((i) => required[i] as Held);
     for (const m of matched) {
+      if (bound !== undefined && errors >= bound.errorRoom) {
+        bound.uncounted += 1;
+        continue;
+      }
+      errors++;
       out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
     }
   };

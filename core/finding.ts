@@ -196,7 +196,7 @@ export const FINDINGS_MAX = 100;
  * as valid.
  */
 export function _capFindings(findings: Finding[], uncounted = 0): Finding[] {
-  if (findings.length <= FINDINGS_MAX) return findings;
+  if (findings.length + uncounted <= FINDINGS_MAX) return findings;
   const errors = findings.filter((f) => f.severity === "error").length;
   let errorRoom = Math.min(errors, FINDINGS_MAX);
   let noteRoom = FINDINGS_MAX - errorRoom;

@@ -6,8 +6,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compareCriteria, coreVocabulary, finding, normaliseValue } from "../../core/index.js";
 import { _constraintKey } from "../../core/_chars.js";
-import { _compareCriteria } from "../../core/criteria.js";
-import { _capFindings } from "../../core/finding.js";
+import { _boundedCriteria, _compareCriteria } from "../../core/criteria.js";
+import { _capFindings, FINDINGS_MAX } from "../../core/finding.js";
 import type { Constraint, CriteriaOptions, Finding, Normalised, Vocabulary } from "../../core/index.js";
 
 // ---- REFERENCE (verbatim from core/criteria.ts at 29b330c; do not edit) ----
@@ -210,5 +210,43 @@ describe("compareCriteria against the pairwise reference", () => {
       }),
       { numRuns: Math.max(20, Math.round(RUNS / 10)) },
     );
+  });
+  it("bounded for a cut report (check-rb's tier 4), gives the report the full list gives once cut", () => {
+    // Exclusions are built until the errors fill the report, and counted after: whatever errors
+    // come before (findings tier 4 raised first), the cut report is the same.
+    const earlier = (n: number): Finding[] => Array.from({ length: n }, (_, i) => finding(i % 3 === 0 ? "ACC_ASSUMPTION" : "ACC_MISSING", `earlier ${i}`));
+    fc.assert(
+      fc.property(pair(160), options, fc.nat(FINDINGS_MAX + 20), ({ expected, reported }, opts, n) => {
+        const before = earlier(n);
+        const room = Math.max(0, FINDINGS_MAX - before.filter((f) => f.severity === "error").length);
+        const bounded = _boundedCriteria(expected, reported, vocabulary, opts, room);
+        const full = referenceCompareCriteria(expected, reported, vocabulary, opts);
+        expect(_capFindings([...before, ...bounded.findings], bounded.uncounted)).toEqual(_capFindings([...before, ...full]));
+      }),
+      { numRuns: Math.max(30, Math.round(RUNS / 5)) },
+    );
+    // Around the cut itself: m must: values, k exclusions each matching all of them, n earlier findings.
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.nat(14), fc.nat(30), fc.boolean(), (m, k, n, note) => {
+        const expected = must(...Array.from({ length: m }, (_, i) => `a${i}`));
+        const reported: Constraint[] = [...Array.from({ length: k }, () => ({ key: "no", value: "a" })), ...(note ? [{ key: "fmt", value: "md" }] : [])];
+        const before = earlier(n);
+        const room = Math.max(0, FINDINGS_MAX - before.filter((f) => f.severity === "error").length);
+        const bounded = _boundedCriteria(expected, reported, vocabulary, {}, room);
+        const full = referenceCompareCriteria(expected, reported, vocabulary, {});
+        expect(_capFindings([...before, ...bounded.findings], bounded.uncounted)).toEqual(_capFindings([...before, ...full]));
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it("a readback of 40,000 exclusions against ten must: is read, not a stack overflow: a hundred errors and the count", () => {
+    const expected = must(...Array.from({ length: 10 }, (_, i) => `a${i}`));
+    const reported = Array.from({ length: 40_000 }, () => ({ key: "no", value: "a" }));
+    const bounded = _boundedCriteria(expected, reported, vocabulary, {}, FINDINGS_MAX);
+    // One gap (no must: read back), 99 exclusions built and 399,901 counted; a note per no:a.
+    expect(bounded.findings.filter((f) => f.severity === "error").length).toBe(FINDINGS_MAX);
+    expect([bounded.findings.length, bounded.uncounted]).toStrictEqual([40_100, 399_901]);
+    const cut = _capFindings(bounded.findings, bounded.uncounted);
+    expect([cut.length, cut.at(-1)?.message]).toStrictEqual([FINDINGS_MAX + 1, "439901 more findings (399901 errors) are not listed"]);
   });
 });

@@ -99,6 +99,18 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
   });
 });
 
+describe("tier 4 under a flood of exclusions", () => {
+  it("reads an RB of 40,000 no: against ten must: (200 kB) into a cut report, not a stack overflow", () => {
+    const must = Array.from({ length: 10 }, (_, i) => `must:a${i}`).join("+");
+    const ho = checkLine(`RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc acc=${must}`, coreVocabulary).message as Message;
+    const rb = checkLine(`RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=${must}+${Array(40_000).fill("no:a").join("+")}`, coreVocabulary).message as Message;
+    const tier = checkReadback(ho, rb, coreVocabulary).tiers[3];
+    expect(tier.result).toBe("fail");
+    expect(tier.findings.length).toBe(101);
+    expect(tier.findings.at(-1)?.message).toBe("439900 more findings (399900 errors) are not listed");
+  });
+});
+
 describe("makeReadback: composed from the HO as delivered", () => {
   it("the envelope echo of section 8, byte for byte but for the receiver's own message number", () => {
     const rb = makeReadback(msg(HO1), { n: 1 }, coreVocabulary);
