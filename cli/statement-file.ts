@@ -138,6 +138,11 @@ function missing(path: string): boolean {
   }
 }
 
+/** The file as rw writes it: the `cancelled` list only when there is one, as a store of an earlier rw lacks it. */
+function storeFile(statements: Statement[], cancelled: string[]): StoreFile {
+  return cancelled.length === 0 ? { version: 1, statements } : { version: 1, statements, cancelled };
+}
+
 /**
  * Runs one step of the state machine against the file store, under the lock; writes only if
  * changed. Only a step that may write (`creates`: prepare, and a cancel, which is recorded even
@@ -157,9 +162,8 @@ export function withStatementStore<T>(path: string, step: (store: StatementStore
     const before = load(path);
     const store = memoryStore(before.statements, before.cancelled);
     const result = step(store);
-    const after: StoreFile = store.cancelled().length === 0 ? { version: 1, statements: store.all() } : { version: 1, statements: store.all(), cancelled: store.cancelled() };
-    const was: StoreFile = before.cancelled.length === 0 ? { version: 1, statements: before.statements } : { version: 1, ...before };
-    if (JSON.stringify(after) !== JSON.stringify(was)) writeAtomically(path, `${JSON.stringify(after, null, 1)}\n`);
+    const after = storeFile(store.all(), store.cancelled());
+    if (JSON.stringify(after) !== JSON.stringify(storeFile(before.statements, before.cancelled))) writeAtomically(path, `${JSON.stringify(after, null, 1)}\n`);
     return result;
   } finally {
     release();
