@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonSyntaxError } from "../../core/json-syntax.js";
 import { coreVocabulary, parseJsonText, readMessage } from "../../core/index.js";
+import { JSON_SYNTAX_CASES } from "../json-syntax-cases.js";
 
 const parses = (text: string): boolean => {
   try {
@@ -45,25 +46,7 @@ describe("jsonSyntaxError agrees with JSON.parse on what is JSON", () => {
 });
 
 describe("jsonSyntaxError says where and why, in its own words", () => {
-  it.each([
-    ["", 0, "the text ends where a value should follow"],
-    ['{"a": 1,}', 8, 'expected a double-quoted key, found "}"'],
-    ["{'a': 1}", 1, "expected a double-quoted key or }, found \"'\""],
-    ['{"a" 1}', 5, 'expected : after the key, found "1"'],
-    ["[1 2]", 3, 'expected , or ], found "2"'],
-    ["[01]", 2, "not a JSON number (digits, no leading zero, no lone sign or point)"],
-    ["[1.]", 2, "not a JSON number (digits, no leading zero, no lone sign or point)"],
-    ["[tru]", 1, "expected true"],
-    ['"a\\x"', 2, "\\x is not a JSON escape"],
-    ['"\\u12"', 1, "\\u must be followed by four hex digits"],
-    ['"a\tb"', 2, "a control character (U+0009) inside a string must be escaped"],
-    ['"abc', 4, "the text ends inside a string"],
-    ["\uFEFF{}", 0, "expected a value, found U+FEFF"],
-    ["{} {}", 3, 'expected the end of the text after the value, found "{"'],
-    ["[NaN]", 1, 'expected a value, found "N"'],
-    ["[1,\u00a0 2]", 3, "expected a value, found U+00A0"],
-    ['{"😀":😀}', 6, 'expected a value, found "😀"'],
-  ])("%j at %i: %s", (text, at, reason) => {
+  it.each(JSON_SYNTAX_CASES)("%j at %i: %s", (text, at, reason) => {
     expect(jsonSyntaxError(text)).toStrictEqual({ at, reason });
   });
   it("parseJsonText gives the reason with its line and column, and the index", () => {

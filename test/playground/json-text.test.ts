@@ -10,6 +10,19 @@ const suite = pageSuite();
 const HO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS paid=20261002 ref=MD-2026-057 apref=FD-0929";
 const RB = "RW1 RB payer-1 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
 
+describe("text that is not JSON", () => {
+  it("is described in the core's words in Chromium too, with its line and column", async () => {
+    const { page } = await suite.open();
+    await page.getByRole("tab", { name: "Delegation" }).click();
+    await page.locator("#delegation-json").waitFor();
+    await page.locator("#delegation-mode").selectOption("validate");
+    await page.locator("#delegation-json").fill('{\n  "event_type": "x",\n}');
+    const verdict = page.locator("[data-verdict]");
+    await expect.poll(() => verdict.getAttribute("data-verdict")).toBe("unread");
+    expect(await verdict.textContent()).toContain('expected a double-quoted key, found "}" (line 3, column 1)');
+  });
+});
+
 describe("a JSON object that names a key twice", () => {
   it("is refused in the delegation tab", async () => {
     const { page } = await suite.open();
