@@ -154,6 +154,7 @@ function endedHandoff(store: StatementStore, handoff: string): Finding | null {
   const statements = store.forHandoff(handoff);
   const ran = statements.find((s) => s.state === "committed");
   if (ran !== undefined) return alreadyRan(ran);
+  // The mark, or a cancelled statement alone: a store written before the mark existed kept none.
   if (store.isCancelled(handoff) || statements.some((s) => s.state === "cancelled")) {
     return finding("STATEMENT_REFUSED", `the handoff ${handoff} was cancelled (CX) and its statements abandoned; nothing is prepared or run for it again`, { slot: "re", received: "cancelled" });
   }
