@@ -2,6 +2,7 @@
  * `h=` (section 5.2): the first 12 hexadecimal characters of SHA-256 over the canonical JSON of
  * the message. SHA-256 is @noble/hashes: pure JS and synchronous, with nothing compiled at run time (workerd refuses that).
  */
+import { SHA256_IV } from "@noble/hashes/_md.js";
 import { _SHA256 } from "@noble/hashes/sha2.js";
 import { _writeCanonicalMessage } from "./canonical.js";
 import type { Message } from "./message.js";
@@ -9,24 +10,45 @@ import type { Message } from "./message.js";
 /** Character codes of the hex digits. */
 const DIGITS: readonly number[] = /* @__PURE__ */ Array.from("0123456789abcdef", (d) => d.charCodeAt(0));
 
+const BLOCK = 64;
+
 /**
- * Noble's SHA-256 (what `sha256.create()` returns), finishing into its own block buffer, as noble's
- * digest() does, rather than into an array of ours: writing elsewhere builds a DataView of that
- * array on every call. Going through `sha256` would also bundle createHasher, its option checks and
- * the OID table (about 0.9 kB minified) for one-shot hashing we never do.
+ * Noble's SHA-256 (the class `sha256.create()` returns), fed by its own block function. Its
+ * `update()` builds a DataView of the input and a subarray of the last partial block on every call,
+ * and its one-shot `sha256()` a whole hasher (a block buffer and a DataView): for a 300-byte
+ * message those allocations cost as much as writing the canonical JSON. The canonical bytes always
+ * live in one reused buffer, so one DataView of it serves every digest. Going through `sha256`
+ * would also bundle createHasher, its option checks and the OID table (about 0.9 kB minified).
  */
 class Sha256 extends _SHA256 {
-  /** The hash of what was fed in, as the first 32 bytes of the block buffer: valid until the next use. */
-  finish(): Uint8Array {
-    this.digestInto(this.buffer);
-    return this.buffer;
+  /**
+   * The SHA-256 of `data` as the first 32 bytes of the block buffer, valid until the next call.
+   * What `update(data)` then `digestInto(buffer)` on a fresh hasher do, in the same steps: whole
+   * blocks straight from the input, the rest copied into the block buffer, noble's own padding.
+   */
+  hashOf(data: Uint8Array, view: DataView): Uint8Array {
+    const iv = SHA256_IV;
+    this.set(iv[0] as number, iv[1] as number, iv[2] as number, iv[3] as number, iv[4] as number, iv[5] as number, iv[6] as number, iv[7] as number);
+    this.finished = false;
+    const n = data.length;
+    const whole = n - (n % BLOCK);
+    if (whole > 0) {
+      for (let at = 0; at < whole; at += BLOCK) this.process(view, data.byteOffset + at);
+      this.roundClean(); // as update() does: no input-derived words stay in noble's shared schedule
+    }
+    const block = this.buffer;
+    for (let i = whole; i < n; i++) block[i - whole] = data[i] as number;
+    this.pos = n - whole;
+    this.length = n;
+    this.digestInto(block);
+    return block;
   }
 }
 
-// One hasher, reset before each digest by copying a fresh one's state into it (`_cloneInto`, part of
-// noble's Hash interface): constructing a hasher allocates a block buffer and a DataView, which costs
-// as much as hashing a block of a short message.
-const fresh = /* @__PURE__ */ new Sha256();
+// A DataView of the buffer the canonical bytes were written in, made again only when it changes.
+let source: ArrayBufferLike | null = null;
+let sourceView: DataView<ArrayBufferLike> = /* @__PURE__ */ new DataView(new ArrayBuffer(0));
+
 const hasher = /* @__PURE__ */ new Sha256();
 
 /** The i-th hex digit of a hash as a character code: two per byte, high half first. */
@@ -37,8 +59,12 @@ function digit(hash: Uint8Array, i: number): number {
 
 /** The digest a readback carries as `h=`: 12 lowercase hex characters. */
 export function digest(message: Message): string {
-  fresh._cloneInto(hasher);
-  const h = hasher.update(_writeCanonicalMessage(message)).finish();
+  const bytes = _writeCanonicalMessage(message);
+  if (bytes.buffer !== source) {
+    source = bytes.buffer;
+    sourceView = new DataView(source);
+  }
+  const h = hasher.hashOf(bytes, sourceView);
   // One string from twelve codes: joining six two-digit strings allocates five strings on the way.
   return String.fromCharCode(digit(h, 0), digit(h, 1), digit(h, 2), digit(h, 3), digit(h, 4), digit(h, 5), digit(h, 6), digit(h, 7), digit(h, 8), digit(h, 9), digit(h, 10), digit(h, 11));
 }

@@ -68,7 +68,8 @@ export function formatNs(ns: number): string {
   return ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(0)} ns`;
 }
 
-export function report(r: PairResult, budget: number): string {
-  const verdict = r.ratio <= budget ? "within" : "OVER";
-  return `${r.name}: ${r.ratio.toFixed(2)}x ${r.baselineName} (${formatNs(r.subjectNs)} vs ${formatNs(r.baselineNs)} per unit; budget ${budget}x, ${verdict})`;
+/** One line per figure; a figure printed for context has no budget (null) and no verdict. */
+export function report(r: PairResult, budget: number | null): string {
+  const verdict = budget === null ? "" : `; budget ${budget}x, ${r.ratio <= budget ? "within" : "OVER"}`;
+  return `${r.name}: ${r.ratio.toFixed(2)}x ${r.baselineName} (${formatNs(r.subjectNs)} vs ${formatNs(r.baselineNs)} per unit${verdict})`;
 }

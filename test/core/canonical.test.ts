@@ -54,6 +54,18 @@ describe("canonical JSON", () => {
       { numRuns: 500 },
     );
   });
+  // The digest feeds SHA-256's block function itself: every length around a block edge (64 bytes)
+  // and the padding edge (55 and 56 bytes left in the last block) must hash as noble's sha256 does.
+  it("equals noble's sha256 for canonical forms of every length from 180 to 460 bytes", () => {
+    const base = message("RW1 HO a-1 from=a to=b item=x ask=DRAFT");
+    const start = canonicalBytes({ ...base, tail: "" }).length;
+    for (let n = 0; n + start <= 460; n++) {
+      const m: Message = { ...base, tail: "t".repeat(n) };
+      const bytes = canonicalBytes(m);
+      if (bytes.length < 180) continue;
+      expect(digest(m), `${bytes.length} bytes`).toBe(hex(sha256(bytes)).slice(0, 12));
+    }
+  });
   it("grows its buffer for a large message and stays correct afterwards", () => {
     const big: Message = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots: { ask: "DRAFT" }, tail: "é".repeat(100_000) };
     expect(digest(big)).toBe(hex(sha256(new TextEncoder().encode(canonicalJson(big)))).slice(0, 12));
