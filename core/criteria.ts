@@ -18,8 +18,14 @@ export interface Constraint {
 
 const CONSTRAINT = /^([^:]+):(\S+)$/;
 
-/** Reads `key:value` constraints, from an `acc=` list or a `+`-joined string; keys are lowered. */
-export function parseCriteria(input: string | readonly string[]): { constraints: Constraint[]; findings: Finding[] } {
+/**
+ * Reads `key:value` constraints, from an `acc=` list or a `+`-joined string; keys are lowered.
+ * Given the vocabulary they will be compared under, it also refuses a single-valued key named
+ * twice (CRITERIA_REPEATED), as validate refuses one in a line's `acc=`: which of the two values
+ * the sender meant would be a guess. Without it, only the syntax is read (compareCriteria reports
+ * the repeat where it compares).
+ */
+export function parseCriteria(input: string | readonly string[], vocabulary?: Vocabulary): { constraints: Constraint[]; findings: Finding[] } {
   const items = typeof input === "string" ? (input === "" ? [] : input.split("+")) : input;
   const constraints: Constraint[] = [];
   const findings: Finding[] = [];
@@ -31,9 +37,27 @@ export function parseCriteria(input: string | readonly string[]): { constraints:
       findings.push(finding("CRITERIA_SYNTAX", `'${shown}' is not a constraint (key:value)`, { received: shown }));
     } else constraints.push({ key, value: m[2] as string });
   }
+  if (vocabulary !== undefined) findings.push(...repeatedSingleValued(constraints, vocabulary));
   // Bounded like every reader of outside input (README note 36).
   return { constraints, findings: _capFindings(findings) };
 }
+
+/** One CRITERIA_REPEATED per single-valued key the sender names more than once. */
+function repeatedSingleValued(constraints: readonly Constraint[], vocabulary: Vocabulary): Finding[] {
+  const seen = new Map<string, string[]>();
+  for (const c of constraints) {
+    if (vocabulary.constraintKeys.get(c.key)?.set !== false) continue; // set-valued, or outside the set
+    const values = seen.get(c.key);
+    if (values === undefined) seen.set(c.key, [`${c.key}:${c.value}`]);
+    else if (values.length < 2) values.push(`${c.key}:${c.value}`);
+  }
+  const out: Finding[] = [];
+  for (const [key, values] of seen) if (values.length > 1) out.push(repeated(key, values));
+  return out;
+}
+
+const repeated = (key: string, values: readonly string[]): Finding =>
+  finding("CRITERIA_REPEATED", `the sender's criteria name ${key} more than once (${values.slice(0, 2).join(", then ")}); ${key} is single-valued: one value, so ${key} is not compared`, { slot: "acc", expected: values[0] as string, received: values[1] as string });
 
 export interface Normalised {
   /** Lowercase words, punctuation gone, aliases resolved to their canonical spelling. */
@@ -183,6 +207,11 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
   };
 
   for (const [key, mine] of sender) {
+    // Two values for one fact: comparing either would guess which the sender meant.
+    if (!isSet(key) && mine.length > 1) {
+      out.push(repeated(key, mine.map((h) => h.raw)));
+      continue;
+    }
     const theirs = receiver.get(key);
     if (theirs === undefined) {
       out.push(finding("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${mine.map((h) => h.raw).join(", ")})`, { slot: "acc", expected: mine.map((h) => h.raw).join("+") }));

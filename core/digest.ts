@@ -2,7 +2,6 @@
  * `h=` (section 5.2): the first 12 hexadecimal characters of SHA-256 over the canonical JSON of
  * the message. SHA-256 is @noble/hashes: pure JS and synchronous, with nothing compiled at run time (workerd refuses that).
  */
-import { SHA256_IV } from "@noble/hashes/_md.js";
 import { _SHA256 } from "@noble/hashes/sha2.js";
 import { _writeCanonicalMessage } from "./canonical.js";
 import type { Message } from "./message.js";
@@ -21,13 +20,16 @@ const BLOCK = 64;
  * would also bundle createHasher, its option checks and the OID table (about 0.9 kB minified).
  */
 class Sha256 extends _SHA256 {
+  /** The initial state (noble's SHA256_IV), as the constructor set it. */
+  private readonly initial: readonly number[] = this.get();
+
   /**
    * The SHA-256 of `data` as the first 32 bytes of the block buffer, valid until the next call.
    * What `update(data)` then `digestInto(buffer)` on a fresh hasher do, in the same steps: whole
    * blocks straight from the input, the rest copied into the block buffer, noble's own padding.
    */
   hashOf(data: Uint8Array, view: DataView): Uint8Array {
-    const iv = SHA256_IV;
+    const iv = this.initial;
     this.set(iv[0] as number, iv[1] as number, iv[2] as number, iv[3] as number, iv[4] as number, iv[5] as number, iv[6] as number, iv[7] as number);
     this.finished = false;
     const n = data.length;

@@ -149,20 +149,35 @@ function checkAnswers(message: Message, ans: ReadonlySet<string>, profile: strin
   }
 }
 
-/** Constraint keys outside the closed set are noted, never compared (section 5.2). */
+/**
+ * Constraint keys outside the closed set are noted, never compared (section 5.2). In `acc=`, only
+ * set-valued keys may repeat: a single-valued key named twice holds two values for one fact, and
+ * which one the sender meant would be a guess (rule 2).
+ */
 function checkConstraintKeys(message: Message, read: Vocabulary, out: Finding[]): void {
   const slots = message.slots;
   if (slots["acc"] === undefined && slots["keys"] === undefined) return; // the loop checks they are own
   for (const slot of ["acc", "keys"]) {
     const value = slots[slot];
     if (!Array.isArray(value) || !Object.hasOwn(slots, slot)) continue;
+    let single: Map<string, string | null> | null = null; // key -> its first element, null once reported
     for (const element of value as readonly Scalar[]) {
       if (typeof element !== "string") continue;
       const colon = element.indexOf(":");
       if (slot === "acc" && colon < 0) continue; // not a constraint at all: a VALUE_TYPE error already
       const key = _constraintKey(slot === "acc" ? element.slice(0, colon) : element); // null: a VALUE_TYPE error already
-      if (key !== null && !read.constraintKeys.has(key)) {
+      if (key === null) continue;
+      const entry = read.constraintKeys.get(key);
+      if (entry === undefined) {
         out.push(_note("CONSTRAINT_KEY_UNKNOWN", `${slot} names constraint key '${key}', outside the closed set; it will be noted, not compared`, { slot, received: element }));
+      } else if (slot === "acc" && !entry.set) {
+        single ??= new Map();
+        const first = single.get(key);
+        if (first === undefined) single.set(key, element);
+        else if (first !== null) {
+          out.push(_error("CONSTRAINT_REPEATED", `acc names ${key} more than once (${first}, then ${element}); ${key} is single-valued: one value`, { slot, expected: first, received: element }));
+          single.set(key, null);
+        }
       }
     }
   }

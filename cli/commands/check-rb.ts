@@ -23,7 +23,7 @@ async function run(ctx: CommandContext): Promise<number> {
   // Options the HO's rb= never reads would be ignored in silence: refuse them instead.
   if (expectAcc !== undefined && !asked.comprehension) throw new UsageError("--expect-acc is read at tier 4, which this HO does not ask: it has no rb=acc or rb=plan");
   // The sender's own criteria that are not criteria are its input error, not a fault of the readback.
-  const criteria = expectAcc === undefined ? null : parseCriteria(expectAcc);
+  const criteria = expectAcc === undefined ? null : parseCriteria(expectAcc, vocabulary);
   if (criteria !== null && criteria.findings.length > 0) throw new UsageError(`--expect-acc: ${criteria.findings.map((f) => f.message).join("; ")}`);
   if (ctx.options["record"] !== undefined && !asked.execution) throw new UsageError("--record is read at tier 5, which this HO does not ask: it has no rb=exec");
   const read = recordOption(ctx.options["record"] as string | undefined, vocabulary);

@@ -675,6 +675,7 @@ describe("each command accepts only the options it uses", () => {
     ["check-rb --record without rb=exec", ["check-rb", "--ho", acc, "--rb", HO, "--record", "{}"], "--record is read at tier 5"],
     // The sender's own typo in its criteria is no fault of the readback: it is refused, not a void readback.
     ["check-rb --expect-acc that is not criteria", ["check-rb", "--ho", acc, "--rb", HO, "--expect-acc", ":::"], "--expect-acc: ':::' is not a constraint"],
+    ["check-rb --expect-acc naming a single-valued key twice", ["check-rb", "--ho", acc, "--rb", HO, "--expect-acc", "len:120w+must:a+len:200w"], "--expect-acc: the sender's criteria name len more than once (len:120w, then len:200w)"],
     ["check-ho --adds without --relay-from", ["check-ho", "--ho", PAY_HO, "--record", "{}", "--adds", "{}"], "--adds names the slots a relay's role adds"],
   ];
   it.each([

@@ -10,7 +10,7 @@ import { _boundedCriteria, _compareCriteria } from "../../core/criteria.js";
 import { _capFindings, FINDINGS_MAX } from "../../core/finding.js";
 import type { Constraint, CriteriaOptions, Finding, Normalised, Vocabulary } from "../../core/index.js";
 
-// ---- REFERENCE (verbatim from core/criteria.ts at 29b330c; do not edit) ----
+// ---- REFERENCE (verbatim from core/criteria.ts at 29b330c; do not edit, but for the one marked amendment) ----
 
 const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "it", "no", "not", "of", "on", "or", "the", "to", "with", "without"]);
 
@@ -63,6 +63,14 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
   const isSet = (key: string): boolean => vocabulary.constraintKeys.get(key)?.set === true;
 
   for (const [key, mine] of sender) {
+    // ---- AMENDED (not verbatim): the sender naming a single-valued key twice, a rule added after
+    // 29b330c and outside what the index changes; the text is the module's own finding.
+    if (!isSet(key) && mine.length > 1) {
+      const values = mine.map((h) => h.raw);
+      out.push(finding("CRITERIA_REPEATED", `the sender's criteria name ${key} more than once (${values.slice(0, 2).join(", then ")}); ${key} is single-valued: one value, so ${key} is not compared`, { slot: "acc", expected: values[0], received: values[1] }));
+      continue;
+    }
+    // ---- END AMENDED
     const theirs = receiver.get(key);
     if (theirs === undefined) {
       out.push(finding("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${mine.map((h) => h.raw).join(", ")})`, { slot: "acc", expected: mine.map((h) => h.raw).join("+") }));

@@ -99,6 +99,31 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
   });
 });
 
+describe("a single-valued constraint key named twice (section 5.2: only set-valued keys repeat)", () => {
+  const HO_ACC = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=len+must";
+  const RB_ACC = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=len:120w+must:a";
+  it("parseCriteria refuses it given the vocabulary, once per key, and reads only the syntax without one", () => {
+    const read = parseCriteria("len:120w+must:a+LEN:200w+must:b+len:3p+tone:plain", coreVocabulary);
+    expect(read.findings.map((f) => [f.code, f.expected, f.received])).toStrictEqual([["CRITERIA_REPEATED", "len:120w", "len:200w"]]);
+    expect(read.constraints.length).toBe(6);
+    expect(parseCriteria("len:120w+len:200w").findings).toStrictEqual([]);
+    // Set-valued keys, and keys outside the set (noted where compared), repeat freely.
+    expect(parseCriteria("must:a+must:b+no:c+no:d+scope:e+scope:f+src:g+src:h+color:red+color:blue", coreVocabulary).findings).toStrictEqual([]);
+  });
+  it("tier 4 fails withheld criteria that hold two values for one fact, and compares neither", () => {
+    const tier = checkReadback(msg(HO_ACC), msg(RB_ACC), coreVocabulary, { expectAcc: "len:200w+must:a+len:120w" }).tiers[3];
+    expect(tier.result).toBe("fail");
+    // Neither a contradiction (of len:200w) nor a pass (on len:120w): the sender's own error.
+    expect(tier.findings.map((f) => f.code)).toStrictEqual(["CRITERIA_REPEATED"]);
+    expect(tier.findings[0]?.message).toBe("the sender's criteria name len more than once (len:200w, then len:120w); len is single-valued: one value, so len is not compared");
+  });
+  it("a profile's single-valued key counts too; a key the profile makes set-valued does not", () => {
+    const extended = compileVocabulary(coreVocabulary, { profile: "ck", version: "0.1", extends: "RW1", ckeys: { site: { desc: "site" }, tags: { desc: "tags", set: true } } });
+    if (!extended.ok) throw new Error(JSON.stringify(extended.findings));
+    expect(parseCriteria("site:a+site:b+tags:c+tags:d", extended.value).findings.map((f) => f.received)).toStrictEqual(["site:b"]);
+  });
+});
+
 describe("tier 4 under a flood of exclusions", () => {
   it("reads an RB of 40,000 no: against ten must: (200 kB) into a cut report, not a stack overflow", () => {
     const must = Array.from({ length: 10 }, (_, i) => `must:a${i}`).join("+");

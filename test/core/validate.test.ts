@@ -62,6 +62,8 @@ describe("validate: one finding per broken rule, with a stable code and the slot
     ["empty list element", "RW1 HO a-1 from=a to=b item=x ask=DRAFT keep=a++b", ["VALUE_TYPE:keep"]],
     ["ctx is a list of message ids", "RW1 HO a-1 from=a to=b item=x ask=DRAFT ctx=a-1+b", ["VALUE_TYPE:ctx"]],
     ["acc is key:value", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len120w", ["VALUE_TYPE:acc"]],
+    ["a single-valued constraint key named twice", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len:120w+must:a+len:200w+must:b", ["CONSTRAINT_REPEATED:acc"]],
+    ["named three times, in any case, is one finding", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=fmt:md+FMT:md+Fmt:html", ["CONSTRAINT_REPEATED:acc"]],
     ["unknown readback level", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exce", ["RB_UNKNOWN:rb"]],
     ["empty value", "RW1 HO a-1 from=a to=b item=x ask=", ["VALUE_TYPE:ask"]],
     ["val=tail needs a tail", "RW1 AN a-2 re=b-1 from=a to=b val=tail", ["TAIL_REQUIRED:tail"]],

@@ -246,6 +246,9 @@ describe("POST /v1/check-rb", () => {
     const acc = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len";
     const bad = await expectProblem(await postJson("/v1/check-rb", { ho: acc, rb: RB, expectAcc: ":::" }), "invalid-request", { parameter: "expectAcc" });
     expect((bad["findings"] as { code: string }[])[0]?.code).toBe("CRITERIA_SYNTAX");
+    // So are criteria that give a single-valued key two values: which one was meant is a guess.
+    const twice = await expectProblem(await postJson("/v1/check-rb", { ho: acc, rb: RB, expectAcc: "len:120w+len:200w" }), "invalid-request", { parameter: "expectAcc" });
+    expect((twice["findings"] as { code: string }[]).map((f) => f.code)).toStrictEqual(["CRITERIA_REPEATED"]);
   });
   it("refuses a text body that is not two lines, and missing messages", async () => {
     await expectProblem(await postText("/v1/check-rb", HO), "invalid-request", { parameter: "body" });

@@ -268,8 +268,12 @@ describe("readbacks checked by the server against the sender's private challenge
       expect(p.parameter).toBe("expectAcc");
       expect((p.findings as { code: string }[]).map((f) => f.code)).toStrictEqual(["CRITERIA_SYNTAX"]);
     }
+    // Two values for a single-valued key are refused the same way (CRITERIA_REPEATED).
+    const twice = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: "len:120w+tone:plain+len:90w" }), "invalid-request");
+    expect((twice.findings as { code: string }[]).map((f) => f.code)).toStrictEqual(["CRITERIA_REPEATED"]);
     // Ahead of its HO too: the 202 would otherwise keep them until the readback came.
     await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-9/challenge`, { expectAcc: ["tone formal"] }), "invalid-request");
+    await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-9/challenge`, { expectAcc: ["tone:plain", "tone:formal"] }), "invalid-request");
     // Nothing was kept: the receiver's readback is checked without them, and never shows them.
     const rb = await append(t, [RB_GOOD]);
     const text = await rb.clone().text();

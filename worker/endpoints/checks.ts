@@ -93,7 +93,7 @@ export async function checkRbRoute(context: RouteContext): Promise<Response> {
   const asked = readbackSet(ho.message, vocabulary);
   if (expectAcc !== undefined && !asked.comprehension) throw new ProblemError("invalid-request", "expectAcc: read at tier 4, which this HO does not ask: it has no rb=acc or rb=plan", { parameter: "expectAcc" });
   // The sender's own criteria that are not criteria are its input error, as on a thread's challenge.
-  const criteriaRead = expectAcc === undefined ? null : parseCriteria(expectAcc);
+  const criteriaRead = expectAcc === undefined ? null : parseCriteria(expectAcc, vocabulary);
   if (criteriaRead !== null && criteriaRead.findings.length > 0) {
     throw new ProblemError("invalid-request", `expectAcc: ${criteriaRead.findings.map((f) => f.message).join("; ")}`, { parameter: "expectAcc", findings: criteriaRead.findings });
   }

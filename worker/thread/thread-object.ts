@@ -471,14 +471,16 @@ export class ThreadObject extends DurableObject<Env> {
       if (unread.expectAcc) return problem("invalid-request", `expectAcc: read at tier 4, which ${handoff} does not ask: it has no rb=acc or rb=plan`, { parameter: "expectAcc" });
       if (unread.record) return problem("invalid-request", `record: read at tier 5, which ${handoff} does not ask: it has no rb=exec`, { parameter: "record" });
     }
+    // The vocabulary the readback will be checked under, as far as it is known before the HO.
+    const vocabulary = ho === null ? (this.profiles().chosen ?? coreVocabulary) : this.profiles().vocabularyOf(ho);
     // Criteria the core cannot read are the sender's slip: kept, they would void the receiver's
-    // readback with CRITERIA_SYNTAX, whose `received` is the withheld criterion itself.
+    // readback with CRITERIA_SYNTAX, whose `received` is the withheld criterion itself, or with
+    // CRITERIA_REPEATED for a single-valued key named twice.
     if (request.expectAcc !== undefined) {
-      const criteria = parseCriteria(request.expectAcc);
+      const criteria = parseCriteria(request.expectAcc, vocabulary);
       if (criteria.findings.length > 0) return problem("invalid-request", `expectAcc: ${criteria.findings.map((f) => f.message).join("; ")}`, { parameter: "expectAcc", findings: criteria.findings });
     }
     if (request.record !== undefined) {
-      const vocabulary = ho === null ? (this.profiles().chosen ?? coreVocabulary) : this.profiles().vocabularyOf(ho);
       const read = readRecord(request.record, vocabulary);
       if (!read.ok) return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}`, { parameter: "record", findings: read.findings });
     }
