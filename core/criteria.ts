@@ -2,7 +2,7 @@
  * Acceptance criteria (spec section 5.2): the constraint grammar, normalisation with the alias
  * table, and the comparison of the sender's criteria with the receiver's that tier 4 rests on.
  */
-import { _capFindings, finding } from "./finding.js";
+import { _capFindings, finding, FINDINGS_MAX } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _constraintKey } from "./_chars.js";
@@ -167,14 +167,18 @@ function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side:
  * Up to this many value pairs a key is compared pair by pair: building an index costs more than
  * the few comparisons a typical handoff's criteria take (the two cost the same at about 12 x 12).
  */
-const PAIRWISE_MAX = 128;
+export const _PAIRWISE_MAX = 128;
 
 /**
  * Compares the sender's criteria with the receiver's, by key (section 5.2): a contradiction, a gap
  * or a required item excluded fails; an assumption, a loose match or an unknown key is a note.
+ * At most FINDINGS_MAX findings, errors first, then one FINDINGS_CUT note counting the rest (note
+ * 36), as every reader of outside input answers: two lists of exclusions can make a finding per
+ * pair, hundreds of thousands.
  */
 export function compareCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions = {}): Finding[] {
-  return _compareCriteria(expected, reported, vocabulary, options, PAIRWISE_MAX);
+  const bounded = _boundedCriteria(expected, reported, vocabulary, options, FINDINGS_MAX);
+  return _capFindings(bounded.findings, bounded.uncounted);
 }
 
 /**
@@ -185,7 +189,7 @@ export function compareCriteria(expected: readonly Constraint[], reported: reado
  */
 export function _boundedCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions, errorRoom: number): { findings: Finding[]; uncounted: number } {
   const bound = { errorRoom, uncounted: 0 };
-  return { findings: _compareCriteria(expected, reported, vocabulary, options, PAIRWISE_MAX, bound), uncounted: bound.uncounted };
+  return { findings: _compareCriteria(expected, reported, vocabulary, options, _PAIRWISE_MAX, bound), uncounted: bound.uncounted };
 }
 
 /** compareCriteria, with the size up to which pairs are compared one by one (a test sets 0). */

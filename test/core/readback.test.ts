@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  abandon, cancelHandoff, checkLine, checkReadback, commit, commitClearance, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
+  abandon, cancelHandoff, checkLine, checkReadback, commit, commitClearance, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
   makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement,
 } from "../../core/index.js";
 import type { CheckedRelay, HandoffState, Message, Vocabulary } from "../../core/index.js";
@@ -133,6 +133,13 @@ describe("tier 4 under a flood of exclusions", () => {
     expect(tier.result).toBe("fail");
     expect(tier.findings.length).toBe(101);
     expect(tier.findings.at(-1)?.message).toBe("439900 more findings (399900 errors) are not listed");
+  });
+  it("the public compareCriteria answers the same flood with the same cut report", () => {
+    const must = Array.from({ length: 10 }, (_, i) => ({ key: "must", value: `a${i}` }));
+    const found = compareCriteria(must, [...must, ...Array.from({ length: 40_000 }, () => ({ key: "no", value: "a" }))], coreVocabulary);
+    expect(found.length).toBe(101);
+    expect(found.slice(0, 100).every((f) => f.code === "ACC_EXCLUDED")).toBe(true);
+    expect(found.at(-1)).toMatchObject({ code: "FINDINGS_CUT", message: "439900 more findings (399900 errors) are not listed" });
   });
 });
 
