@@ -16,6 +16,12 @@ export interface ReadbackVector {
   codes: string[];
   wilco: boolean;
   expectAcc?: string;
+  /**
+   * The codes an adapter that takes the withheld criteria as input (rw check-rb, POST
+   * /v1/check-rb) refuses them with, before any readback is checked; the core's checkReadback
+   * reports them in tier 4 as `codes` says.
+   */
+  expectAccRefused?: string[];
   record?: Record<string, unknown>;
 }
 export interface HandoffVector {

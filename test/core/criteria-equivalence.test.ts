@@ -67,7 +67,7 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
     // 29b330c and outside what the index changes; the text is the module's own finding.
     if (!isSet(key) && mine.length > 1) {
       const values = mine.map((h) => h.raw);
-      out.push(finding("CRITERIA_REPEATED", `the sender's criteria name ${key} more than once (${values.slice(0, 2).join(", then ")}); ${key} is single-valued: one value, so ${key} is not compared`, { slot: "acc", expected: values[0], received: values[1] }));
+      out.push(finding("CRITERIA_REPEATED", `the sender's criteria name ${key} more than once (${values.slice(0, 2).join(", then ")}); ${key} is single-valued: one value, so ${key} is not compared`, { slot: "acc", expected: values[0] as string, received: values[1] as string }));
       continue;
     }
     // ---- END AMENDED

@@ -50,6 +50,15 @@ describe("lines.jsonl and json-form.jsonl over HTTP", () => {
 describe("readbacks.jsonl over HTTP", () => {
   for (const v of readbackVectors) {
     it(v.id, async () => {
+      if (v.expectAccRefused !== undefined) {
+        // The sender's own criteria are its input error: refused before the readback is checked.
+        const r = await postJson("/v1/check-rb", { ho: v.ho, rb: v.rb, expectAcc: v.expectAcc });
+        expect(r.status).toBe(400);
+        const problem = (await r.json()) as { parameter: string; findings: Finding[] };
+        expect(problem.parameter).toBe("expectAcc");
+        expect(codes(problem.findings)).toStrictEqual(sorted(v.expectAccRefused));
+        return;
+      }
       const report = await ok<ReadbackReport>("/v1/check-rb", { ho: v.ho, rb: v.rb, ...(v.expectAcc === undefined ? {} : { expectAcc: v.expectAcc }), ...(v.record === undefined ? {} : { record: v.record }) });
       expect(report.tiers.map((t) => t.result)).toStrictEqual(v.tiers);
       expect(report.wilco).toBe(v.wilco);
