@@ -137,3 +137,9 @@ export function _prefix(text: string, n: number): string {
   const last = text.charCodeAt(n - 1);
   return text.slice(0, last >= 0xd800 && last <= 0xdbff ? n - 1 : n);
 }
+
+/**
+ * A token as a finding shows it: its first 40 characters, and `...` when there are more. The cut
+ * never splits a surrogate pair: a finding is well-formed text, as a line must be (note 5).
+ */
+export const _cut = (token: string): string => (token.length > 40 ? `${_prefix(token, 40)}...` : token);

@@ -5,8 +5,7 @@
 import { _capFindings, finding, FINDINGS_MAX } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Vocabulary } from "./vocabulary-model.js";
-import { _constraintKey } from "./_chars.js";
-import { _cut } from "./validate.js";
+import { _constraintKey, _cut } from "./_chars.js";
 import { CriteriaIndex } from "./criteria-index.js";
 import { _containsWords as contains, _distinctive as distinctive, _prefixOf as prefixOf } from "./_value-rules.js";
 

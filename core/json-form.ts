@@ -11,7 +11,7 @@ import type { Message } from "./message.js";
 import { _BREAK_OR_CONTROL } from "./_chars.js";
 import { _reservedKeys } from "./_reserved-keys.js";
 // A key, path or value as a finding shows it (conformance note 36): its first 40 characters, and `...`.
-import { _cut as cut } from "./validate.js";
+import { _cut as cut } from "./_chars.js";
 
 const WELL_FORMED = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
 

@@ -12,7 +12,8 @@ import { coreVocabulary } from "./core-vocabulary.js";
 import type { Message, Slots } from "./message.js";
 import { DECODE_STRING, decodeValue } from "./slot-type.js";
 import type { Vocabulary } from "./vocabulary-model.js";
-import { _cut, _versionFinding } from "./validate.js";
+import { _cut } from "./_chars.js";
+import { _versionFinding } from "./validate.js";
 import { MESSAGE_TYPES, VERSION } from "./vocabulary.js";
 
 /** What a refusal needs to be addressed, recovered from a line that does not parse. */

@@ -8,7 +8,7 @@ import { _capFindings, finding } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import type { Scalar, SlotValue } from "./message.js";
 import { decodeValue } from "./slot-type.js";
-import { _cut } from "./validate.js";
+import { _cut } from "./_chars.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 
 export interface SenderRecord {

@@ -7,6 +7,7 @@
  * requires slots (`require`), a tail (`tail: "required"`), value shapes (`shape`), or a sum of
  * money slots (`sum`, checked only when every slot of the sum is present).
  */
+import { _cut } from "./_chars.js";
 import { _error } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
@@ -168,11 +169,11 @@ export function checkTranslation(message: Message, rules: readonly TranslationRu
       const misfit = misfitOf(value, shape.pattern);
       if (misfit !== null) {
         out.push(
-          _error("TRANSLATION", `${shape.slot}=${misfit} does not have the shape ${shape.template}: ${rule.desc}`, {
+          _error("TRANSLATION", `${shape.slot}=${_cut(misfit)} does not have the shape ${shape.template}: ${rule.desc}`, {
             slot: shape.slot,
             path: rule.id,
             expected: shape.template,
-            received: misfit,
+            received: _cut(misfit),
           }),
         );
       }

@@ -3,7 +3,7 @@
  * single line can break (sections 2, 3, 4, 5 rules 2-4, and 7). Rules that need another message
  * (a readback against its handoff) belong to the readback checks, not here.
  */
-import { _constraintKey, _isAgentName, _isMessageId, _isToken, _messageIdDash, _prefix } from "./_chars.js";
+import { _constraintKey, _cut, _isAgentName, _isMessageId, _isToken, _messageIdDash } from "./_chars.js";
 import { isDate } from "./check-value.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import { _capFindings, _error, _note } from "./finding.js";
@@ -16,10 +16,13 @@ import type { MessageType } from "./vocabulary.js";
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
-function show(value: SlotValue): string {
-  if (Array.isArray(value)) return (value as readonly Scalar[]).map(show).join("+");
+function written(value: SlotValue): string {
+  if (Array.isArray(value)) return (value as readonly Scalar[]).map(written).join("+");
   return typeof value === "boolean" ? (value ? "Y" : "N") : String(value);
 }
+
+/** A value as a finding quotes it: as written, cut to 40 characters (note 36). */
+const show = (value: SlotValue): string => _cut(written(value));
 
 /** Length in Unicode code points, the unit of the 300-character tail limit. */
 function codePoints(text: string): number {
@@ -47,7 +50,8 @@ function missing(type: TypeDef | undefined, field: string, out: Finding[]): void
 }
 
 function wrong(field: string, value: string, expected: string, what: string, out: Finding[]): void {
-  out.push(_error("VALUE_TYPE", `${field}=${value} is not ${what}`, { slot: field, expected, received: value }));
+  const shown = _cut(value);
+  out.push(_error("VALUE_TYPE", `${field}=${shown} is not ${what}`, { slot: field, expected, received: shown }));
 }
 
 function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding[]): void {
@@ -55,9 +59,9 @@ function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding
   const dash = _messageIdDash(id);
   const fromIsAgent = from !== null && _isAgentName(from);
   if (dash < 0) {
-    out.push(_error("ID_SHAPE", `id ${id} is not <from>-<n>`, { slot: "id", expected: "<from>-<n>", received: id }));
+    out.push(_error("ID_SHAPE", `id ${_cut(id)} is not <from>-<n>`, { slot: "id", expected: "<from>-<n>", received: _cut(id) }));
   } else if (fromIsAgent && !(dash === (from as string).length && id.startsWith(from as string))) {
-    out.push(_error("ID_FROM", `id ${id} does not start with its sender ${from}-`, { slot: "id", expected: `${from}-<n>`, received: id }));
+    out.push(_error("ID_FROM", `id ${_cut(id)} does not start with its sender ${_cut(from as string)}-`, { slot: "id", expected: `${_cut(from as string)}-<n>`, received: _cut(id) }));
   }
   if (re === null) missing(type, "re", out);
   else if (!_isMessageId(re)) wrong("re", re, "msgid", "a message id (<agent>-<n>)", out);
@@ -101,9 +105,9 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
     if (problem !== null) {
       // A code (or an rb= slot name) only the loaded profile knows: the line lacks its p=.
       if ((problem.code === "ENUM_UNKNOWN" || problem.code === "RB_UNKNOWN") && hint !== null && hint.slots.get(key)?.check(value) === null) {
-        out.push(_error("PROFILE_REQUIRED", `${key}=${problem.received} belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: problem.received }));
+        out.push(_error("PROFILE_REQUIRED", `${key}=${_cut(problem.received)} belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: _cut(problem.received) }));
       } else {
-        out.push(_error(problem.code, `${key}=${show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: problem.received }));
+        out.push(_error(problem.code, `${key}=${show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: _cut(problem.received) }));
       }
     }
     if (type !== undefined && (def.onTypes & type.bit) === 0) {
@@ -136,7 +140,7 @@ function checkAnswers(message: Message, ans: ReadonlySet<string>, profile: strin
   if (message.type === "AQ" && slots["need"] === "ENUM" && Array.isArray(slots["opts"])) {
     for (const option of slots["opts"] as readonly Scalar[]) {
       if (typeof option === "string" && !ans.has(option)) {
-        out.push(_error("ANS_UNKNOWN", `opts ${option} is not in profile ${profile}'s answers (${[...ans].join(" ")})`, { slot: "opts", received: option }));
+        out.push(_error("ANS_UNKNOWN", `opts ${_cut(option)} is not in profile ${profile}'s answers (${[...ans].join(" ")})`, { slot: "opts", received: _cut(option) }));
       }
     }
   }
@@ -144,7 +148,7 @@ function checkAnswers(message: Message, ans: ReadonlySet<string>, profile: strin
     const val = slots["val"];
     if (typeof val !== "string" || val === "tail" || val === "Y" || val === "N" || NUMBER.test(val) || isDate(val)) return;
     if (!ans.has(val)) {
-      out.push(_error("ANS_UNKNOWN", `val=${val} is not in profile ${profile}'s answers (${[...ans].join(" ")})`, { slot: "val", received: val }));
+      out.push(_error("ANS_UNKNOWN", `val=${_cut(val)} is not in profile ${profile}'s answers (${[...ans].join(" ")})`, { slot: "val", received: _cut(val) }));
     }
   }
 }
@@ -169,13 +173,13 @@ function checkConstraintKeys(message: Message, read: Vocabulary, out: Finding[])
       if (key === null) continue;
       const entry = read.constraintKeys.get(key);
       if (entry === undefined) {
-        out.push(_note("CONSTRAINT_KEY_UNKNOWN", `${slot} names constraint key '${key}', outside the closed set; it will be noted, not compared`, { slot, received: element }));
+        out.push(_note("CONSTRAINT_KEY_UNKNOWN", `${slot} names constraint key '${_cut(key)}', outside the closed set; it will be noted, not compared`, { slot, received: _cut(element) }));
       } else if (slot === "acc" && !entry.set) {
         single ??= new Map();
         const first = single.get(key);
         if (first === undefined) single.set(key, element);
         else if (first !== null) {
-          out.push(_error("CONSTRAINT_REPEATED", `acc names ${key} more than once (${first}, then ${element}); ${key} is single-valued: one value`, { slot, expected: first, received: element }));
+          out.push(_error("CONSTRAINT_REPEATED", `acc names ${key} more than once (${_cut(first)}, then ${_cut(element)}); ${key} is single-valued: one value`, { slot, expected: _cut(first), received: _cut(element) }));
           single.set(key, null);
         }
       }
@@ -187,16 +191,11 @@ function checkAgents(message: Message, agents: ReadonlySet<string>, profile: str
   for (const field of ["from", "to"] as const) {
     const name = message[field];
     if (name !== null && name !== HUMAN && !agents.has(name)) {
-      out.push(_note("AGENT_NOT_IN_PROFILE", `${field}=${name} is not one of profile ${profile}'s agents`, { slot: field, received: name }));
+      out.push(_note("AGENT_NOT_IN_PROFILE", `${field}=${_cut(name)} is not one of profile ${profile}'s agents`, { slot: field, received: _cut(name) }));
     }
   }
 }
 
-/**
- * A token as a finding shows it: its first 40 characters, and `...` when there are more. The cut
- * never splits a surrogate pair: a finding is well-formed text, as a line must be (note 5).
- */
-export const _cut = (token: string): string => (token.length > 40 ? `${_prefix(token, 40)}...` : token);
 
 /** Rule 2's VER: the version token (at `at` on a line, null in a JSON form) is not this reader's. Long tokens are shown cut. */
 export function _versionFinding(v: string, at: number | null): Finding {
@@ -223,7 +222,7 @@ export function validate(message: Message, vocabulary: Vocabulary = coreVocabula
   const code = TYPE_CODES.get(message.type);
   const type = code === undefined ? undefined : read.types[code];
   if (type === undefined) {
-    out.push(_error("TYPE_UNKNOWN", `unknown message type ${message.type}`, { slot: "type", expected: Object.keys(read.types).join(" "), received: message.type }));
+    out.push(_error("TYPE_UNKNOWN", `unknown message type ${_cut(message.type)}`, { slot: "type", expected: Object.keys(read.types).join(" "), received: _cut(message.type) }));
   }
   checkEnvelope(message, type, out);
   const hint = vocabulary.profile !== null && !hasP ? vocabulary : null;

@@ -109,6 +109,32 @@ describe("validate: one finding per broken rule, with a stable code and the slot
   });
 });
 
+describe("a long value is quoted cut to 40 characters (note 36)", () => {
+  const long = "Q".repeat(500);
+  const cases: [string, string, string][] = [
+    ["an unknown enum code", `RW1 HO a-1 from=a to=b item=x ask=${long}`, "ENUM_UNKNOWN"],
+    ["a value of the wrong type", `RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=${"9".repeat(500)}`, "VALUE_TYPE"],
+    ["an envelope field", `RW1 AN a-2 re=${long} from=a to=b val=Y`, "VALUE_TYPE"],
+    ["the id", `RW1 HO ${long} from=a to=b item=x ask=DRAFT`, "ID_SHAPE"],
+    ["the id's sender", `RW1 HO ${"b".repeat(500)}-1 from=a to=b item=x ask=DRAFT`, "ID_FROM"],
+    ["the type", `RW1 ${long} a-1 from=a to=b item=x`, "TYPE_UNKNOWN"],
+    ["an unknown slot", `RW1 HO a-1 from=a to=b item=x ask=DRAFT zz=${long}`, "SLOT_UNKNOWN"],
+    ["a constraint key outside the set", `RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=${"k".repeat(500)}:1`, "CONSTRAINT_KEY_UNKNOWN"],
+    ["a single-valued key named twice", `RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len:${long}+len:2w`, "CONSTRAINT_REPEATED"],
+    ["a profile's answer", `RW1 AN a-2 re=b-1 p=pay from=a to=b val=${long}`, "ANS_UNKNOWN"],
+    ["a translation shape", `RW1 ST a-1 p=clin from=a to=b item=${long} // quote`, "TRANSLATION"],
+  ];
+  for (const [name, line, code] of cases) {
+    it(`${name}: ${code}`, () => {
+      const f = checkLine(line, resolve).findings.find((x) => x.code === code);
+      expect(f, JSON.stringify(checkLine(line, resolve).findings.map((x) => x.code))).toBeDefined();
+      expect(`${f?.message} ${f?.received ?? ""}`).toContain("...");
+      expect(f?.message.length).toBeLessThan(260);
+      expect((f?.received ?? "").length).toBeLessThanOrEqual(43);
+    });
+  }
+});
+
 describe("notes: ignored, never refused", () => {
   it("an unknown plain key is ignored with a note", () => {
     const c = checkLine("RW1 HO a-1 from=a to=b item=x ask=DRAFT mood=good", resolve);
