@@ -169,8 +169,8 @@ function echo(p: HandoffPrint, rb: Message): Finding[] {
     const slot = named[k] as string;
     const want = p.named[k] as string;
     const got = _field(rb, slot);
-    if (got === undefined) out.push(finding("ECHO_MISSING", `the readback does not echo ${slot} (the HO says ${want})`, { slot, expected: want }));
-    else if (got !== want) out.push(finding("ECHO_MISMATCH", `${slot}: the readback says ${_show(got)}, the HO says ${want}`, { slot, expected: want, received: _show(got) }));
+    if (got === undefined) out.push(finding("ECHO_MISSING", `the readback does not echo ${slot} (the HO says ${_show(want)})`, { slot, expected: _show(want) }));
+    else if (got !== want) out.push(finding("ECHO_MISMATCH", `${slot}: the readback says ${_show(got)}, the HO says ${_show(want)}`, { slot, expected: _show(want), received: _show(got) }));
   }
   const missing = extra.filter((slot) => _field(rb, slot) === undefined);
   for (const slot of missing) out.push(finding("ECHO_MISSING", `the readback does not echo ${slot}`, { slot }));

@@ -2,6 +2,7 @@
  * Small helpers every check shares for comparing and showing slot values: one place, so the
  * readback, handoff, done and thread checks compare and report values the same way.
  */
+import { _cut } from "./_chars.js";
 import type { Message, SlotValue } from "./message.js";
 
 /** Equal as decoded values: `2` equals `2`, `["a","b"]` differs from `["b","a"]`. */
@@ -9,11 +10,14 @@ export function _same(a: SlotValue | null | undefined, b: SlotValue | null | und
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** A value as a line would write it (`a+b`, `Y`), or "nothing". */
+/**
+ * A value as a finding quotes it: as a line would write it (`a+b`, `Y`), or "nothing"; cut to 40
+ * characters and `...` (README note 36).
+ */
 export function _show(v: SlotValue | null | undefined): string {
   if (v === undefined || v === null) return "nothing";
-  if (Array.isArray(v)) return v.join("+");
-  return typeof v === "boolean" ? (v ? "Y" : "N") : String(v);
+  if (Array.isArray(v)) return _cut(v.join("+"));
+  return typeof v === "boolean" ? (v ? "Y" : "N") : _cut(String(v));
 }
 
 /** A slot's value, `item` included (it lives at the top of the JSON form). */

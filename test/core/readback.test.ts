@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  abandon, cancelHandoff, checkLine, checkReadback, commit, commitClearance, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
+  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, commit, commitClearance, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
   makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement,
 } from "../../core/index.js";
 import type { CheckedRelay, HandoffState, Message, Vocabulary } from "../../core/index.js";
@@ -121,6 +121,35 @@ describe("a single-valued constraint key named twice (section 5.2: only set-valu
     const extended = compileVocabulary(coreVocabulary, { profile: "ck", version: "0.1", extends: "RW1", ckeys: { site: { desc: "site" }, tags: { desc: "tags", set: true } } });
     if (!extended.ok) throw new Error(JSON.stringify(extended.findings));
     expect(parseCriteria("site:a+site:b+tags:c+tags:d", extended.value).findings.map((f) => f.received)).toStrictEqual(["site:b"]);
+  });
+});
+
+describe("a long value is quoted cut to 40 characters in the readback, handoff and done checks (note 36)", () => {
+  const long = "q".repeat(500);
+  const quoted = (findings: readonly { message: string; received?: string; expected?: string }[]): void => {
+    expect(findings.length).toBeGreaterThan(0);
+    for (const f of findings) {
+      expect(f.message.length, f.message).toBeLessThan(300);
+      for (const v of [f.received, f.expected]) if (v !== undefined) expect(v.length).toBeLessThanOrEqual(43);
+    }
+    expect(findings.some((f) => f.message.includes("..."))).toBe(true);
+    expect(findings.every((f) => !f.message.includes("q".repeat(41)) && !f.message.includes("d".repeat(41)))).toBe(true);
+  };
+  it("echo: the HO's item and the readback's", () => {
+    const ho = msg(`RW1 HO a-1 from=a to=b item=x:${long} ask=DRAFT`);
+    quoted(checkReadback(ho, msg(`RW1 RB b-1 re=a-1 from=b to=a item=y:${long} ask=DRAFT`), coreVocabulary).tiers[2].findings);
+  });
+  it("execution: a value the receiver resolved against the record", () => {
+    const ho = msg("RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:1 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS paid=20261002 ref=r apref=a");
+    const rb = msg(`RW1 RB payer-1 re=scheduler-1 p=pay from=payer to=scheduler item=inv:1 ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=${long} paid=20261002 ref=r apref=a`);
+    quoted(checkReadback(ho, rb, pay, { record: { acct: `z${long}` } }).tiers[4].findings);
+  });
+  it("check-ho: a value that differs from the record", () => {
+    quoted(checkHandoff(msg(`RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT due=20261002 ctx=${"c".repeat(500)}-1`), { values: { item: "x:1", ask: "DRAFT", due: "20261002", ctx: [`${"d".repeat(500)}-1`] }, resolve: new Set<string>() }, coreVocabulary).findings);
+  });
+  it("check-dn: a done report about another item", () => {
+    const ho = msg(`RW1 HO a-1 from=a to=b item=x:${long} ask=DRAFT`);
+    quoted(checkDone(ho, msg(`RW1 DN b-1 re=a-1 from=b to=a item=y:${long} out=OK`), coreVocabulary).findings);
   });
 });
 
