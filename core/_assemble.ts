@@ -13,17 +13,14 @@ import { ENVELOPE_FIELDS, MESSAGE_TYPES } from "./vocabulary.js";
 export interface SlotSpec {
   readonly key: string;
   readonly type: SlotType;
-  readonly meaning: string;
   /** A SlotDef of the base vocabulary is a SlotSpec as it is: `on` may be its set. */
   readonly on: Iterable<string>;
   readonly origin: string;
 }
 
 export interface TypeSpec {
-  meaning: string;
   required: string[];
   optional: string[];
-  conditional?: string;
 }
 export type TypeTable = { [T in MessageType]: TypeSpec };
 
@@ -60,7 +57,6 @@ export function _assemble(parts: VocabularyParts): Vocabulary {
       key: s.key,
       type: s.type,
       decoding: decodingOf(s.type),
-      meaning: s.meaning,
       on,
       origin: s.origin,
       check: makeChecker(s.type, ctx),

@@ -146,7 +146,7 @@ function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: 
   return (v) => {
     if (typeof v !== "string") return bad("VALUE_TYPE", "is not a readback level or slot name", v);
     if (NEVER_ECHOED.includes(v)) return bad("RB_UNKNOWN", `names ${v}, which a readback never echoes (${NEVER_ECHOED.join(" ")})`, v);
-    if (Object.hasOwn(READBACK_LEVELS, v) || ctx.slots.has(v)) return null;
+    if (READBACK_LEVELS.includes(v) || ctx.slots.has(v)) return null;
     return bad("RB_UNKNOWN", "is neither a readback level (echo all acc plan exec) nor a known slot", v);
   };
 }
@@ -162,7 +162,7 @@ function validString(type: SlotType, ctx: CheckContext, inList: boolean): ((s: s
     const codes = ctx.enums.get(type.name);
     return codes === undefined ? null : (s) => codes.has(s);
   }
-  if (type.kind === "rblevel") return (s) => Object.hasOwn(READBACK_LEVELS, s) || (ctx.slots.has(s) && !NEVER_ECHOED.includes(s));
+  if (type.kind === "rblevel") return (s) => READBACK_LEVELS.includes(s) || (ctx.slots.has(s) && !NEVER_ECHOED.includes(s));
   return null;
 }
 

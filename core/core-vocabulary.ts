@@ -18,23 +18,22 @@ import {
 import type { ConstraintKeyEntry } from "./vocabulary.js";
 
 function buildCore(): Vocabulary {
-  const slots: SlotSpec[] = Object.entries(CORE_SLOTS).map(([key, { type, meaning }]) => ({
+  const slots: SlotSpec[] = Object.entries(CORE_SLOTS).map(([key, { type }]) => ({
     key,
     type: parseSlotType(type) as SlotType,
-    meaning,
     on: MESSAGE_TYPES.filter((t) => key === "p" || CORE_TYPES[t].required.includes(key) || CORE_TYPES[t].optional.includes(key)),
     origin: VERSION,
   }));
   const enums = new Map<string, Map<string, EnumCode>>();
   for (const [name, codes] of Object.entries(CORE_ENUMS)) {
-    enums.set(name, new Map(Object.entries(codes).map(([code, meaning]) => [code, { meaning, origin: VERSION }])));
+    enums.set(name, new Map(codes.map((code) => [code, { origin: VERSION }])));
   }
   const constraintKeys = new Map<string, ConstraintKeyEntry & { origin: string }>();
   for (const [key, entry] of Object.entries(CORE_CONSTRAINT_KEYS)) constraintKeys.set(key, { ...entry, origin: VERSION });
   const types = {} as TypeTable;
   for (const t of MESSAGE_TYPES) {
     const entry = CORE_TYPES[t];
-    types[t] = { ...entry, required: [...entry.required], optional: [...entry.optional] };
+    types[t] = { required: [...entry.required], optional: [...entry.optional] };
   }
   return _assemble({
     name: VERSION,

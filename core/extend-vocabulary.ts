@@ -17,7 +17,8 @@ import { MESSAGE_TYPES } from "./vocabulary.js";
 
 function addCodes(enums: Map<string, ReadonlyMap<string, EnumCode>>, name: string, codes: Readonly<Record<string, string>>, origin: string): void {
   const merged = new Map(enums.get(name));
-  for (const [code, meaning] of Object.entries(codes)) merged.set(code, { meaning, origin });
+  const code: EnumCode = { origin };
+  for (const c of Object.keys(codes)) merged.set(c, code);
   enums.set(name, merged);
 }
 
@@ -50,7 +51,7 @@ export function extendVocabulary(core: Vocabulary, file: ProfileFile): Vocabular
 
   const slots: SlotSpec[] = [...core.slots.values()];
   const profileSlots = file.slots ?? [];
-  for (const s of profileSlots) slots.push({ key: s.key, type: parseSlotType(s.type) as SlotType, meaning: s.desc ?? "", on: s.on, origin });
+  for (const s of profileSlots) slots.push({ key: s.key, type: parseSlotType(s.type) as SlotType, on: s.on, origin });
 
   const types = {} as TypeTable;
   for (const t of MESSAGE_TYPES) {
@@ -64,11 +65,11 @@ export function extendVocabulary(core: Vocabulary, file: ProfileFile): Vocabular
   }
 
   const constraintKeys = new Map<string, ConstraintKeyEntry & { origin: string }>(core.constraintKeys);
-  for (const [key, entry] of Object.entries(file.ckeys ?? {})) constraintKeys.set(key, { meaning: entry.desc, set: entry.set ?? false, origin });
+  for (const [key, entry] of Object.entries(file.ckeys ?? {})) constraintKeys.set(key, { set: entry.set ?? false, origin });
 
   return _assemble({
     name: origin,
-    profile: { name: origin, version: file.version, desc: file.desc ?? null },
+    profile: { name: origin, version: file.version, desc: file.desc ?? null, file },
     base: core,
     types,
     slots,

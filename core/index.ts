@@ -16,6 +16,8 @@ export {
   VERSION,
 } from "./vocabulary.js";
 export type { MessageType } from "./vocabulary.js";
+export { CORE_MEANINGS, meaningsOf } from "./meanings.js";
+export type { CoreMeanings, Meanings } from "./meanings.js";
 export type { EnumCode, SlotDef, TypeDef, Vocabulary, VocabularyProfile } from "./vocabulary-model.js";
 export { coreVocabulary } from "./core-vocabulary.js";
 export { parseSlotType } from "./slot-type.js";

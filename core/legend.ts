@@ -5,6 +5,8 @@
  * enough for a model and regular enough for a machine to read back. Every word costs tokens on
  * every conversation, so meanings are as short as they can be while still saying what a code is for.
  */
+import { meaningsOf } from "./meanings.js";
+import type { Meanings } from "./meanings.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import type { MessageType } from "./vocabulary.js";
 import { MESSAGE_TYPES, READBACK_LEVELS, TAIL_MAX, VERSION } from "./vocabulary.js";
@@ -46,15 +48,16 @@ function optionalSlots(vocabulary: Vocabulary, t: MessageType, lean: boolean): s
  * The slots every type requires (`from to`) are said once, in the header, not in every row: nine
  * rows times two slot names is about a dozen tokens on every conversation.
  */
-function types(vocabulary: Vocabulary, lean: boolean): string[] {
+function types(vocabulary: Vocabulary, words: Meanings, lean: boolean): string[] {
   const common = vocabulary.types.HO.required.filter((k) => MESSAGE_TYPES.every((t) => vocabulary.types[t].required.includes(k)));
   const out = [`TYPES${common.length > 0 ? ` (all need ${common.join(" ")})` : ""}: meaning | required | optional`];
   for (const t of MESSAGE_TYPES) {
     const def = vocabulary.types[t];
     const optional = optionalSlots(vocabulary, t, lean);
     const own = def.required.filter((k) => !common.includes(k));
-    const required = own.join(" ") + (def.conditional === undefined ? "" : ` (${plain(def.conditional)})`);
-    out.push(`${t} ${plain(def.meaning)} | ${required} | ${optional}`);
+    const conditional = words.conditional[t];
+    const required = own.join(" ") + (conditional === undefined ? "" : ` (${plain(conditional)})`);
+    out.push(`${t} ${plain(words.types[t])} | ${required} | ${optional}`);
   }
   return out;
 }
@@ -70,12 +73,12 @@ const RB_LEVELS = "list:rblevel";
  * and a list type on its element type's line (`ref: item the work item; list: art artifacts`).
  * Slots of an enum type are not here: each is named in the header of its enum's line under ENUMS.
  */
-function slots(vocabulary: Vocabulary, lean: boolean): string[] {
+function slots(vocabulary: Vocabulary, words: Meanings, lean: boolean): string[] {
   const groups = new Map<string, string[]>();
   const on = new Map<string, string[]>();
   for (const def of vocabulary.slots.values()) {
     if (lean && COMPREHENSION_SLOTS.has(def.key)) continue;
-    if (def.type.kind !== "enum" && def.type.text !== RB_LEVELS) groups.set(def.type.text, [...(groups.get(def.type.text) ?? []), `${def.key} ${listed(def.meaning)}`.trim()]);
+    if (def.type.kind !== "enum" && def.type.text !== RB_LEVELS) groups.set(def.type.text, [...(groups.get(def.type.text) ?? []), `${def.key} ${listed(words.slots.get(def.key) ?? "")}`.trim()]);
     if (def.origin !== VERSION) {
       const where = [...def.on].join(" ");
       on.set(where, [...(on.get(where) ?? []), def.key]);
@@ -123,12 +126,13 @@ const headed = (text: string): string => listed(text).replace(/:+(\s+|$)/g, " - 
  * (`ask what to do, next suggested next`). The slot named like the enum comes first and says so by
  * having a meaning; an enum no slot of its own name takes stands bare (`ans`, `rb`).
  */
-function enumHeader(vocabulary: Vocabulary, name: string): string {
+function enumHeader(vocabulary: Vocabulary, words: Meanings, name: string): string {
   const parts = [name];
   for (const def of vocabulary.slots.values()) {
     if (def.type.kind !== "enum" || def.type.name !== name) continue;
-    if (def.key === name) parts[0] = `${name} ${headed(def.meaning) || "slot"}`;
-    else parts.push(`${def.key} ${headed(def.meaning)}`.trim());
+    const meaning = words.slots.get(def.key) ?? "";
+    if (def.key === name) parts[0] = `${name} ${headed(meaning) || "slot"}`;
+    else parts.push(`${def.key} ${headed(meaning)}`.trim());
   }
   return parts.join(", ");
 }
@@ -146,25 +150,29 @@ function enumLine(header: string, note: string, entries: readonly (readonly [str
   return `${header}${note}: ${codes.join(", ")}`;
 }
 
-function enums(vocabulary: Vocabulary, lean: boolean): string[] {
+function enums(vocabulary: Vocabulary, words: Meanings, lean: boolean): string[] {
   const out = ["ENUMS"];
   const used = vocabulary.asksUsed === null ? null : new Set(vocabulary.asksUsed);
   for (const [name, codes] of vocabulary.enums) {
     const entries = [...codes].filter(([code, c]) => !(lean && name === "ask" && used !== null && c.origin === VERSION && !used.has(code)));
     // Section 7: a profile's `ans` closes AQ opts and AN val (tail, Y, N, numbers and dates aside).
     const note = name === "ans" ? " (AQ opts and AN val; also Y N number date tail)" : "";
-    out.push(enumLine(enumHeader(vocabulary, name), note, entries.map(([code, c]) => [code, c.meaning] as const)));
+    const meaning = words.enums.get(name);
+    out.push(enumLine(enumHeader(vocabulary, words, name), note, entries.map(([code]) => [code, meaning?.get(code) ?? ""] as const)));
   }
-  const levels = Object.entries(READBACK_LEVELS).filter(([level]) => !(lean && COMPREHENSION_LEVELS.has(level)));
+  const levels = READBACK_LEVELS.filter((level) => !(lean && COMPREHENSION_LEVELS.has(level))).map((level) => [level, words.readbackLevels.get(level) ?? ""] as const);
   const rb = [...vocabulary.slots.values()].find((def) => def.type.text === RB_LEVELS);
-  out.push(enumLine(rb === undefined ? "rb" : `rb ${headed(rb.meaning)}`.trim(), "", levels));
+  out.push(enumLine(rb === undefined ? "rb" : `rb ${headed(words.slots.get(rb.key) ?? "")}`.trim(), "", levels));
   return out;
 }
 
-function criteria(vocabulary: Vocabulary): string[] {
+function criteria(vocabulary: Vocabulary, words: Meanings): string[] {
   const single = [...vocabulary.constraintKeys].filter(([, k]) => !k.set);
   const set = [...vocabulary.constraintKeys].filter(([, k]) => k.set);
-  const named = ([key, k]: readonly [string, { readonly meaning: string }]): string => (key === k.meaning ? key : `${key} ${listed(k.meaning)}`);
+  const named = ([key]: readonly [string, unknown]): string => {
+    const meaning = words.constraintKeys.get(key) ?? "";
+    return key === meaning ? key : `${key} ${listed(meaning)}`;
+  };
   const aliases = new Map<string, string[]>();
   for (const [spelling, canonical] of vocabulary.aliases) if (spelling !== canonical) aliases.set(canonical, [...(aliases.get(canonical) ?? []), spelling]);
   return [
@@ -188,6 +196,7 @@ function profileSection(vocabulary: Vocabulary): string[] {
 /** The legend for a vocabulary (the core, or the core plus one profile). */
 export function legend(vocabulary: Vocabulary, options: LegendOptions = {}): string {
   const lean = options.lean === true;
-  const sections = [[...WIRE, ...rules(vocabulary)], types(vocabulary, lean), slots(vocabulary, lean), enums(vocabulary, lean), lean ? [] : criteria(vocabulary), profileSection(vocabulary)];
+  const words = meaningsOf(vocabulary);
+  const sections = [[...WIRE, ...rules(vocabulary)], types(vocabulary, words, lean), slots(vocabulary, words, lean), enums(vocabulary, words, lean), lean ? [] : criteria(vocabulary, words), profileSection(vocabulary)];
   return sections.filter((s) => s.length > 0).map((s) => s.join("\n")).join("\n\n");
 }

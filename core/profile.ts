@@ -80,20 +80,20 @@ function removals(input: Record<string, unknown>): Finding[] {
       out.push(finding("PROFILE_REMOVES_CORE", `'${field}': a profile may add to the core, never remove from it`, { path: field }));
     }
   }
-  const tables: [string, unknown, Record<string, string>][] = [
-    ["asks", input["asks"], CORE_ENUMS["ask"] as Record<string, string>],
-    ["why", input["why"], CORE_ENUMS["why"] as Record<string, string>],
+  const tables: [string, unknown, readonly string[]][] = [
+    ["asks", input["asks"], CORE_ENUMS["ask"] as readonly string[]],
+    ["why", input["why"], CORE_ENUMS["why"] as readonly string[]],
   ];
   const enums = input["enums"];
   if (enums !== null && typeof enums === "object") {
     for (const [name, codes] of Object.entries(enums)) {
-      if (Object.hasOwn(CORE_ENUMS, name)) tables.push([`enums.${name}`, codes, CORE_ENUMS[name] as Record<string, string>]);
+      if (Object.hasOwn(CORE_ENUMS, name)) tables.push([`enums.${name}`, codes, CORE_ENUMS[name] as readonly string[]]);
     }
   }
   for (const [path, table, core] of tables) {
     if (table === null || typeof table !== "object") continue;
     for (const [code, meaning] of Object.entries(table)) {
-      if (Object.hasOwn(core, code) && (meaning === null || meaning === false || meaning === "")) {
+      if (core.includes(code) && (meaning === null || meaning === false || meaning === "")) {
         out.push(finding("PROFILE_REMOVES_CORE", `${path}.${code}: ${code} is a core code; a profile cannot remove it`, { path: `${path}.${code}` }));
       }
     }

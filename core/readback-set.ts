@@ -34,9 +34,9 @@ function has(message: Message, slot: string): boolean {
 export function readbackSet(ho: Message, vocabulary: Vocabulary): ReadbackSet {
   const rb = ho.slots["rb"];
   const asked = Array.isArray(rb) ? rb.filter((x): x is string => typeof x === "string") : ["echo"];
-  const levels = new Set(asked.filter((x) => Object.hasOwn(READBACK_LEVELS, x)));
+  const levels = new Set(asked.filter((x) => READBACK_LEVELS.includes(x)));
   if (levels.size === 0) levels.add("echo");
-  const named = asked.filter((x) => !Object.hasOwn(READBACK_LEVELS, x));
+  const named = asked.filter((x) => !READBACK_LEVELS.includes(x));
   const comprehension = levels.has("acc") || levels.has("plan");
   const echo = new Set<string>(DEFAULT_ECHO);
   // A slot the HO type does not list is ignored on an HO (SLOT_NOT_ON_TYPE): nothing to echo. An

@@ -3,6 +3,7 @@
  * and the validator. Built by `coreVocabulary` and `compileVocabulary`, never by hand.
  */
 import type { Checker } from "./check-value.js";
+import type { ProfileFile } from "./profile-file.js";
 import type { Decoding, SlotType } from "./slot-type.js";
 import type { TranslationRule } from "./translation.js";
 import type { ConstraintKeyEntry, MessageType } from "./vocabulary.js";
@@ -11,7 +12,6 @@ export interface SlotDef {
   readonly key: string;
   readonly type: SlotType;
   readonly decoding: Decoding;
-  readonly meaning: string;
   /** Message types the slot is defined on. */
   readonly on: ReadonlySet<string>;
   /** `RW1` for core slots, else the profile name. */
@@ -26,16 +26,14 @@ export interface SlotDef {
 }
 
 export interface EnumCode {
-  readonly meaning: string;
+  /** `RW1` for a core code, else the profile name. */
   readonly origin: string;
 }
 
 export interface TypeDef {
   readonly code: MessageType;
-  readonly meaning: string;
   readonly required: readonly string[];
   readonly optional: readonly string[];
-  readonly conditional?: string;
   /** required + optional + `p`: anything else known earns a SLOT_NOT_ON_TYPE note. */
   readonly allowed: ReadonlySet<string>;
   /** This type's bit in SlotDef.onTypes. */
@@ -46,6 +44,8 @@ export interface VocabularyProfile {
   readonly name: string;
   readonly version: string;
   readonly desc: string | null;
+  /** The profile file the vocabulary was built from: where its meanings are (see meaningsOf). */
+  readonly file: ProfileFile;
 }
 
 export interface Vocabulary {

@@ -48,7 +48,7 @@ function scalar(type: SlotType, vocabulary: Vocabulary, inList: boolean): fc.Arb
     case "constraint":
       return fc.tuple(ckey, element).map(([k, v]) => `${k}:${v}`);
     case "rblevel":
-      return fc.constantFrom(...Object.keys(READBACK_LEVELS), ...[...vocabulary.slots.keys()]);
+      return fc.constantFrom(...READBACK_LEVELS, ...[...vocabulary.slots.keys()]);
     case "profile":
       return fc.constant(vocabulary.name);
     case "list":

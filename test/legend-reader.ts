@@ -140,7 +140,7 @@ export function expectReadsBack(vocabulary: Vocabulary, text: string, lean: bool
     const kept = [...codes.keys()].filter((code) => !lean || enumName !== "ask" || leanKeepsAsk(vocabulary, code));
     expect(new Set(back.enums.get(enumName)), enumName).toStrictEqual(new Set(kept));
   }
-  const levels = Object.keys(READBACK_LEVELS).filter((level) => !lean || (level !== "acc" && level !== "plan"));
+  const levels = READBACK_LEVELS.filter((level) => !lean || (level !== "acc" && level !== "plan"));
   expect(back.enums.get("rb"), "rb").toStrictEqual(levels);
   const slots = [...vocabulary.slots.values()].filter((def) => !lean || !COMPREHENSION.has(def.key));
   expect(new Set(back.slots.keys())).toStrictEqual(new Set(slots.map((def) => def.key)));

@@ -1,10 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { compileVocabulary, coreVocabulary, legend } from "../../core/index.js";
+import { CORE_CONSTRAINT_KEYS, CORE_ENUMS, CORE_MEANINGS, CORE_SLOTS, compileVocabulary, coreVocabulary, legend, meaningsOf, MESSAGE_TYPES, READBACK_LEVELS } from "../../core/index.js";
 import type { Vocabulary } from "../../core/index.js";
 import { expectComplete, expectLeanComplete, expectReadsBack } from "../legend-reader.js";
 import { vocabularies } from "../vocabularies.js";
 
 const all: [string, Vocabulary][] = [["core", coreVocabulary], ...Object.entries(vocabularies())];
+
+describe("the core's meanings are keyed like its tables", () => {
+  it("one meaning for every type, slot, code, readback level and constraint key, and nothing else", () => {
+    expect(Object.keys(CORE_MEANINGS.types)).toStrictEqual([...MESSAGE_TYPES]);
+    expect(Object.keys(CORE_MEANINGS.slots)).toStrictEqual(Object.keys(CORE_SLOTS));
+    expect(Object.keys(CORE_MEANINGS.enums)).toStrictEqual(Object.keys(CORE_ENUMS));
+    for (const [name, codes] of Object.entries(CORE_ENUMS)) expect(Object.keys(CORE_MEANINGS.enums[name] ?? {}), name).toStrictEqual([...codes]);
+    expect(Object.keys(CORE_MEANINGS.readbackLevels)).toStrictEqual([...READBACK_LEVELS]);
+    expect(Object.keys(CORE_MEANINGS.constraintKeys)).toStrictEqual(Object.keys(CORE_CONSTRAINT_KEYS));
+    for (const t of Object.keys(CORE_MEANINGS.conditional)) expect(MESSAGE_TYPES).toContain(t);
+    const texts = [CORE_MEANINGS.types, CORE_MEANINGS.conditional, CORE_MEANINGS.slots, ...Object.values(CORE_MEANINGS.enums), CORE_MEANINGS.readbackLevels, CORE_MEANINGS.constraintKeys].flatMap((table) => Object.values(table));
+    expect(texts.length).toBe(9 + 3 + 32 + 36 + 5 + 12);
+    for (const text of texts) expect(text).not.toBe("");
+  });
+  it("meaningsOf a profile's vocabulary adds the profile's words to the core's", () => {
+    const pay = vocabularies().pay;
+    const words = meaningsOf(pay);
+    expect(words.enums.get("ask")?.get("PAY")).toBe((pay.profile?.file.asks as Record<string, string>)["PAY"]);
+    expect(words.enums.get("ask")?.get("DRAFT")).toBe(CORE_MEANINGS.enums["ask"]?.["DRAFT"]);
+    expect(words.slots.get("ref")).toBe("supplier reference");
+    for (const [name, codes] of pay.enums) for (const code of codes.keys()) expect(words.enums.get(name)?.get(code), `${name} ${code}`).toBeTruthy();
+    for (const key of pay.slots.keys()) expect(words.slots.has(key), key).toBe(true);
+  });
+});
 
 describe("the legend is complete", () => {
   for (const [name, vocabulary] of all) {
