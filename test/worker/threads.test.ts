@@ -43,6 +43,31 @@ const T0 = Date.UTC(2099, 9, 2, 14, 0); // 20991002T1400Z
 const append = (thread: string, lines: string[], extra: Record<string, unknown> = {}) => postJson(`/v1/threads/${thread}/lines`, { lines, ...extra });
 const state = async (thread: string) => ok(await call(`/v1/threads/${thread}`));
 
+/** The names of the tables a thread object holds: none until something is written to it. */
+const tablesOf = (thread: string): Promise<string[]> =>
+  runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) =>
+    state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").toArray().map((r) => r.name),
+  );
+
+describe("a thread nothing was written to keeps no storage", () => {
+  it("answers reads of a thread never written to as an empty thread, and leaves no tables behind", async () => {
+    const t = fresh();
+    const s = await state(t);
+    expect(s).toMatchObject({ thread: t, lines: 0, open: [], readbacks: [], dones: [], orphaned: [], alarm: null });
+    expect(s.report.counts).toMatchObject({ messages: 0, handoffs: 0 });
+    expect(await ok(await call(`/v1/threads/${t}/lines`))).toMatchObject({ lines: [] });
+    await expectProblem(await call(`/v1/threads/${t}/handoffs/a-1`), "unknown-handoff");
+    const token = "0".repeat(32);
+    await expectProblem(await call(`/v1/threads/${t}/statements/${token}/commit`, { method: "POST" }), "unknown-statement");
+    await expectProblem(await call(`/v1/threads/${t}/statements/${token}/abandon`, { method: "POST" }), "unknown-statement");
+    expect(await tablesOf(t)).toStrictEqual([]);
+    // The first write makes the tables, and what was read before still holds.
+    await ok(await append(t, [HO]));
+    expect(await tablesOf(t)).toContain("lines");
+    expect((await state(t)).lines).toBe(1);
+  });
+});
+
 describe("appending lines", () => {
   it("stores valid lines in order, checks the readback, and reports closure and owners", async () => {
     const t = fresh();

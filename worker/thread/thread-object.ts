@@ -156,11 +156,51 @@ export class ThreadObject extends DurableObject<Env> {
   private audit: ThreadAudit | null = null;
   private profileCache: Profiles | null = null;
 
+  /** Whether the thread's tables exist: a thread nothing was ever written to keeps no storage. */
+  private stored: boolean;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of SCHEMA) this.sql.exec(statement);
+    this.stored = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").toArray().length > 0;
+    // On a thread already stored, tables added since it was made are made now.
+    if (this.stored) this.makeTables();
     this.statements = sqlStatementStore(this.sql);
+  }
+
+  private makeTables(): void {
+    for (const statement of SCHEMA) this.sql.exec(statement);
+  }
+
+  /** Makes the tables before the first write. */
+  private store(): void {
+    if (this.stored) return;
+    this.makeTables();
+    this.stored = true;
+  }
+
+  /**
+   * Answers a request that writes nothing. On a thread nothing was ever written to, the tables are
+   * made in a transaction that is then rolled back: the answer is an empty thread's, and no storage
+   * is left, so reading a mistyped or guessed thread name does not create a thread. Only for what
+   * cannot write on an empty thread: a write in here would be rolled back with the tables.
+   */
+  private reading<T>(answer: () => T): T {
+    if (this.stored) return answer();
+    const rollback = new Error("rollback");
+    let value: { readonly answered: T } | null = null;
+    try {
+      this.ctx.storage.transactionSync(() => {
+        this.makeTables();
+        value = { answered: answer() };
+        throw rollback;
+      });
+    } catch (e) {
+      if (e !== rollback) throw e;
+    }
+    // What was cached on the way (the audit, the profiles) describes an empty thread, as the tables
+    // made by the first write will.
+    return (value as { readonly answered: T } | null)?.answered as T;
   }
 
   private now(): string {
@@ -292,6 +332,7 @@ export class ThreadObject extends DurableObject<Env> {
 
   /** Appends lines in order; the first refused line stops the request (the rest are skipped). */
   append(items: readonly AppendItem[], profile?: ThreadProfile): Outcome<AppendAnswer> {
+    this.store();
     const set = this.setProfile(profile);
     if (!set.ok) return set;
     const results: AppendResult[] = [];
@@ -459,6 +500,7 @@ export class ThreadObject extends DurableObject<Env> {
    * A handoff already closed or superseded has no readback left to check: refused.
    */
   challenge(handoff: string, request: ChallengeRequest): Outcome<{ readonly handoff: string; readonly known: boolean }> {
+    this.store();
     const late = this.sql.exec<{ rb: string }>("SELECT rb FROM readbacks WHERE handoff = ? LIMIT 1", handoff).toArray()[0];
     if (late !== undefined) return problem("thread-conflict", `a readback of ${handoff} (${late.rb}) was already checked; a challenge is registered before the readback arrives`, { parameter: "handoff" });
     const ho = this.handoffMessage(handoff);
@@ -491,6 +533,10 @@ export class ThreadObject extends DurableObject<Env> {
 
   /** check-thread at the object's now, and what the object keeps beside it. */
   state(thread: string): ThreadState {
+    return this.reading(() => this.stateNow(thread));
+  }
+
+  private stateNow(thread: string): ThreadState {
     const now = this.now();
     // What a statement is at a moment is the clock's, not the alarm's (alarms run late): the
     // counts below say expired for one past its exp, as commit and abandon would find it.
@@ -516,11 +562,19 @@ export class ThreadObject extends DurableObject<Env> {
 
   /** Stored lines after `after`, at most `limit`, in order. */
   lines(after: number, limit: number): { seq: number; id: string; line: string }[] {
+    return this.reading(() => this.linesNow(after, limit));
+  }
+
+  private linesNow(after: number, limit: number): { seq: number; id: string; line: string }[] {
     return this.sql.exec<{ seq: number; id: string; line: string }>("SELECT seq, id, line FROM lines WHERE seq > ? ORDER BY seq LIMIT ?", after, limit).toArray();
   }
 
   /** One handoff: its line, its readbacks with their verdicts, and its place in the report. The challenge is never returned. */
   handoff(id: string): Outcome<{ line: string; state: HandoffState; readbacks: CheckedReadback[]; dones: CheckedDone[]; findings: readonly ThreadFinding[] }> {
+    return this.reading(() => this.handoffNow(id));
+  }
+
+  private handoffNow(id: string): Outcome<{ line: string; state: HandoffState; readbacks: CheckedReadback[]; dones: CheckedDone[]; findings: readonly ThreadFinding[] }> {
     const row = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'HO'", id).toArray()[0];
     if (row === undefined) return problem("unknown-handoff", `no HO of this thread has the id ${id}`, { parameter: "handoff" });
     const readbacks = this.sql.exec<{ rb: string; handoff: string; verdict: string; report: string | null }>("SELECT rb, handoff, verdict, report FROM readbacks WHERE handoff = ? ORDER BY rowid", id).toArray()
@@ -536,6 +590,10 @@ export class ThreadObject extends DurableObject<Env> {
 
   /** Freezes a resolved call for an HO of this thread (core prepare), stated as the RB to relay. */
   prepare(request: PrepareRequest): Outcome<PreparedStatement> {
+    return this.reading(() => this.prepareNow(request));
+  }
+
+  private prepareNow(request: PrepareRequest): Outcome<PreparedStatement> {
     const ho = this.handoffMessage(request.handoff);
     if (ho === null) return problem("unknown-handoff", `no HO of this thread has the id ${request.handoff}`, { parameter: "handoff" });
     if (!isTime(request.exp)) return problem("invalid-request", `exp: ${JSON.stringify(request.exp)} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "exp" });
@@ -573,6 +631,10 @@ export class ThreadObject extends DurableObject<Env> {
    * statement's RB, relayed unchanged and checked wilco, and the handoff is still live.
    */
   commit(token: string): Outcome<Statement> {
+    return this.reading(() => this.commitNow(token));
+  }
+
+  private commitNow(token: string): Outcome<Statement> {
     const now = this.now();
     const pending = this.statements.get(token);
     // What the core refuses (unknown, no longer pending, past exp) it refuses first, as it words it.
@@ -600,6 +662,10 @@ export class ThreadObject extends DurableObject<Env> {
 
 
   abandon(token: string): Outcome<Statement> {
+    return this.reading(() => this.abandonNow(token));
+  }
+
+  private abandonNow(token: string): Outcome<Statement> {
     // By the object's clock: past its exp, the statement is expired whether or not the alarm has
     // run yet (alarms can be late), so the answer does not depend on when the alarm fired.
     const done = abandon(this.statements, token, this.now());
