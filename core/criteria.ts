@@ -6,6 +6,7 @@ import { _capFindings, finding, FINDINGS_MAX } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _constraintKey, _cut } from "./_chars.js";
+import { _repeatTracker } from "./_single-valued.js";
 import { CriteriaIndex } from "./criteria-index.js";
 import { _containsWords as contains, _distinctive as distinctive, _prefixOf as prefixOf } from "./_value-rules.js";
 
@@ -28,31 +29,22 @@ export function parseCriteria(input: string | readonly string[], vocabulary?: Vo
   const items = typeof input === "string" ? (input === "" ? [] : input.split("+")) : input;
   const constraints: Constraint[] = [];
   const findings: Finding[] = [];
+  const repeats = vocabulary === undefined ? null : _repeatTracker(vocabulary);
   for (const item of items) {
     const m = CONSTRAINT.exec(item);
     const key = m === null ? null : _constraintKey(m[1] as string);
     if (m === null || key === null || item.includes("+")) {
       const shown = _cut(item);
       findings.push(finding("CRITERIA_SYNTAX", `'${shown}' is not a constraint (key:value)`, { received: shown }));
-    } else constraints.push({ key, value: m[2] as string });
+      continue;
+    }
+    const c = { key, value: m[2] as string };
+    constraints.push(c);
+    const first = repeats?.(key, `${key}:${c.value}`) ?? null;
+    if (first !== null) findings.push(repeated(key, [first, `${key}:${c.value}`]));
   }
-  if (vocabulary !== undefined) findings.push(...repeatedSingleValued(constraints, vocabulary));
   // Bounded like every reader of outside input (README note 36).
   return { constraints, findings: _capFindings(findings) };
-}
-
-/** One CRITERIA_REPEATED per single-valued key the sender names more than once. */
-function repeatedSingleValued(constraints: readonly Constraint[], vocabulary: Vocabulary): Finding[] {
-  const seen = new Map<string, string[]>();
-  for (const c of constraints) {
-    if (vocabulary.constraintKeys.get(c.key)?.set !== false) continue; // set-valued, or outside the set
-    const values = seen.get(c.key);
-    if (values === undefined) seen.set(c.key, [`${c.key}:${c.value}`]);
-    else if (values.length < 2) values.push(`${c.key}:${c.value}`);
-  }
-  const out: Finding[] = [];
-  for (const [key, values] of seen) if (values.length > 1) out.push(repeated(key, values));
-  return out;
 }
 
 const repeated = (key: string, values: readonly string[]): Finding =>

@@ -4,6 +4,7 @@
  * (a readback against its handoff) belong to the readback checks, not here.
  */
 import { _constraintKey, _cut, _isAgentName, _isMessageId, _isToken, _messageIdDash } from "./_chars.js";
+import { _repeatTracker } from "./_single-valued.js";
 import { isDate } from "./check-value.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import { _capFindings, _error, _note } from "./finding.js";
@@ -164,23 +165,19 @@ function checkConstraintKeys(message: Message, read: Vocabulary, out: Finding[])
   for (const slot of ["acc", "keys"]) {
     const value = slots[slot];
     if (!Array.isArray(value) || !Object.hasOwn(slots, slot)) continue;
-    let single: Map<string, string | null> | null = null; // key -> its first element, null once reported
+    const repeats = slot === "acc" ? _repeatTracker(read) : null;
     for (const element of value as readonly Scalar[]) {
       if (typeof element !== "string") continue;
       const colon = element.indexOf(":");
       if (slot === "acc" && colon < 0) continue; // not a constraint at all: a VALUE_TYPE error already
       const key = _constraintKey(slot === "acc" ? element.slice(0, colon) : element); // null: a VALUE_TYPE error already
       if (key === null) continue;
-      const entry = read.constraintKeys.get(key);
-      if (entry === undefined) {
+      if (!read.constraintKeys.has(key)) {
         out.push(_note("CONSTRAINT_KEY_UNKNOWN", `${slot} names constraint key '${_cut(key)}', outside the closed set; it will be noted, not compared`, { slot, received: _cut(element) }));
-      } else if (slot === "acc" && !entry.set) {
-        single ??= new Map();
-        const first = single.get(key);
-        if (first === undefined) single.set(key, element);
-        else if (first !== null) {
+      } else {
+        const first = repeats?.(key, element) ?? null;
+        if (first !== null) {
           out.push(_error("CONSTRAINT_REPEATED", `acc names ${key} more than once (${_cut(first)}, then ${_cut(element)}); ${key} is single-valued: one value`, { slot, expected: _cut(first), received: _cut(element) }));
-          single.set(key, null);
         }
       }
     }
