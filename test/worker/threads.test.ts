@@ -50,7 +50,7 @@ const tablesOf = (thread: string): Promise<string[]> =>
   );
 
 describe("a thread nothing was written to keeps no storage", () => {
-  it("answers reads of a thread never written to as an empty thread, and leaves no tables behind", async () => {
+  it("answers reads, and refused writes, of a thread never written to as an empty thread, and leaves no tables behind", async () => {
     const t = fresh();
     const s = await state(t);
     expect(s).toMatchObject({ thread: t, lines: 0, open: [], readbacks: [], dones: [], orphaned: [], alarm: null });
@@ -60,6 +60,12 @@ describe("a thread nothing was written to keeps no storage", () => {
     const token = "0".repeat(32);
     await expectProblem(await call(`/v1/threads/${t}/statements/${token}/commit`, { method: "POST" }), "unknown-statement");
     await expectProblem(await call(`/v1/threads/${t}/statements/${token}/abandon`, { method: "POST" }), "unknown-statement");
+    expect(await tablesOf(t)).toStrictEqual([]);
+    // Nor does a first append whose every line is refused, or a refused challenge.
+    const refused = await ok(await append(t, ["RW1 HO a-1 from=a to=b item=x ask=NOPE"]));
+    expect(refused.results.map((r: any) => r.status)).toStrictEqual(["refused"]);
+    expect(refused.results[0].refusal).toMatch(/^RW1 UN b-1 /);
+    await expectProblem(await postJson(`/v1/threads/${t}/handoffs/a-1/challenge`, { expectAcc: ["tone formal"] }), "invalid-request");
     expect(await tablesOf(t)).toStrictEqual([]);
     // The first write makes the tables, and what was read before still holds.
     await ok(await append(t, [HO]));

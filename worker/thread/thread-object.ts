@@ -172,20 +172,13 @@ export class ThreadObject extends DurableObject<Env> {
     for (const statement of SCHEMA) this.sql.exec(statement);
   }
 
-  /** Makes the tables before the first write. */
-  private store(): void {
-    if (this.stored) return;
-    this.makeTables();
-    this.stored = true;
-  }
-
   /**
-   * Answers a request that writes nothing. On a thread nothing was ever written to, the tables are
-   * made in a transaction that is then rolled back: the answer is an empty thread's, and no storage
-   * is left, so reading a mistyped or guessed thread name does not create a thread. Only for what
-   * cannot write on an empty thread: a write in here would be rolled back with the tables.
+   * Answers a request, keeping the thread's storage only if `kept` says the answer stored
+   * something. On a thread nothing was ever written to, the tables are made in a transaction that
+   * is rolled back otherwise: the answer is an empty thread's, and no storage is left, so reading a
+   * mistyped or guessed thread name, or a refused first append, does not create a thread.
    */
-  private reading<T>(answer: () => T): T {
+  private storedIf<T>(answer: () => T, kept: (answered: T) => boolean): T {
     if (this.stored) return answer();
     const rollback = new Error("rollback");
     let value: { readonly answered: T } | null = null;
@@ -193,14 +186,20 @@ export class ThreadObject extends DurableObject<Env> {
       this.ctx.storage.transactionSync(() => {
         this.makeTables();
         value = { answered: answer() };
-        throw rollback;
+        if (!kept(value.answered)) throw rollback;
       });
+      this.stored = true;
     } catch (e) {
       if (e !== rollback) throw e;
+      // What was cached on the way (the audit, the profiles) describes an empty thread, as the
+      // tables made by the first write that is kept will.
     }
-    // What was cached on the way (the audit, the profiles) describes an empty thread, as the tables
-    // made by the first write will.
     return (value as { readonly answered: T } | null)?.answered as T;
+  }
+
+  /** A request that writes nothing: on a thread never written to, it leaves no storage. */
+  private reading<T>(answer: () => T): T {
+    return this.storedIf(answer, () => false);
   }
 
   private now(): string {
@@ -332,7 +331,10 @@ export class ThreadObject extends DurableObject<Env> {
 
   /** Appends lines in order; the first refused line stops the request (the rest are skipped). */
   append(items: readonly AppendItem[], profile?: ThreadProfile): Outcome<AppendAnswer> {
-    this.store();
+    return this.storedIf(() => this.appendNow(items, profile), (o) => o.ok && o.value.results.some((r) => r.status === "stored"));
+  }
+
+  private appendNow(items: readonly AppendItem[], profile?: ThreadProfile): Outcome<AppendAnswer> {
     const set = this.setProfile(profile);
     if (!set.ok) return set;
     const results: AppendResult[] = [];
@@ -500,7 +502,10 @@ export class ThreadObject extends DurableObject<Env> {
    * A handoff already closed or superseded has no readback left to check: refused.
    */
   challenge(handoff: string, request: ChallengeRequest): Outcome<{ readonly handoff: string; readonly known: boolean }> {
-    this.store();
+    return this.storedIf(() => this.challengeNow(handoff, request), (o) => o.ok);
+  }
+
+  private challengeNow(handoff: string, request: ChallengeRequest): Outcome<{ readonly handoff: string; readonly known: boolean }> {
     const late = this.sql.exec<{ rb: string }>("SELECT rb FROM readbacks WHERE handoff = ? LIMIT 1", handoff).toArray()[0];
     if (late !== undefined) return problem("thread-conflict", `a readback of ${handoff} (${late.rb}) was already checked; a challenge is registered before the readback arrives`, { parameter: "handoff" });
     const ho = this.handoffMessage(handoff);
