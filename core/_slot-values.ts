@@ -3,7 +3,7 @@
  * readback, handoff, done and thread checks compare and report values the same way.
  */
 import { _cut } from "./_chars.js";
-import type { Message, SlotValue } from "./message.js";
+import type { Message, Scalar, SlotValue } from "./message.js";
 
 /** Equal as decoded values: `2` equals `2`, `["a","b"]` differs from `["b","a"]`. */
 export function _same(a: SlotValue | null | undefined, b: SlotValue | null | undefined): boolean {
@@ -15,9 +15,13 @@ export function _same(a: SlotValue | null | undefined, b: SlotValue | null | und
  * characters and `...` (README note 36).
  */
 export function _show(v: SlotValue | null | undefined): string {
-  if (v === undefined || v === null) return "nothing";
-  if (Array.isArray(v)) return _cut(v.join("+"));
-  return typeof v === "boolean" ? (v ? "Y" : "N") : _cut(String(v));
+  return v === undefined || v === null ? "nothing" : _cut(written(v));
+}
+
+/** A value as a line writes it: a list joined with `+`, a boolean `Y` or `N`, inside a list too. */
+function written(value: SlotValue): string {
+  if (Array.isArray(value)) return (value as readonly Scalar[]).map(written).join("+");
+  return typeof value === "boolean" ? (value ? "Y" : "N") : String(value);
 }
 
 /** A slot's value, `item` included (it lives at the top of the JSON form). */

@@ -5,6 +5,7 @@
  */
 import { _constraintKey, _cut, _isAgentName, _isMessageId, _isToken, _messageIdDash } from "./_chars.js";
 import { _repeatTracker } from "./_single-valued.js";
+import { _show } from "./_slot-values.js";
 import { isDate } from "./check-value.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import { _capFindings, _error, _note } from "./finding.js";
@@ -16,14 +17,6 @@ import { HUMAN, MESSAGE_TYPES, TAIL_MAX, VERSION } from "./vocabulary.js";
 import type { MessageType } from "./vocabulary.js";
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
-
-function written(value: SlotValue): string {
-  if (Array.isArray(value)) return (value as readonly Scalar[]).map(written).join("+");
-  return typeof value === "boolean" ? (value ? "Y" : "N") : String(value);
-}
-
-/** A value as a finding quotes it: as written, cut to 40 characters (note 36). */
-const show = (value: SlotValue): string => _cut(written(value));
 
 /** Length in Unicode code points, the unit of the 300-character tail limit. */
 function codePoints(text: string): number {
@@ -42,7 +35,7 @@ function vocabularyFor(message: Message, vocabulary: Vocabulary, hasP: boolean, 
   if (p === undefined || !hasP) return vocabulary.base;
   if (typeof p === "string" && vocabulary.profile !== null && p === vocabulary.name) return vocabulary;
   const known = vocabulary.profile === null ? "none is loaded" : `the loaded profile is ${vocabulary.name}`;
-  out.push(_error("PROFILE_UNKNOWN", `p=${show(p)} names a profile this reader does not have (${known})`, { slot: "p", received: show(p) }));
+  out.push(_error("PROFILE_UNKNOWN", `p=${_show(p)} names a profile this reader does not have (${known})`, { slot: "p", received: _show(p) }));
   return vocabulary.base;
 }
 
@@ -92,13 +85,13 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
       // survive the round trip to a line, nor keep its digest.
       if ((typeof value !== "string" || (value !== "" && !_isToken(value, false))) && hint?.slots.has(key) !== true) {
         const what = typeof value === "string" ? "holds a space or control character" : "is not a string";
-        out.push(_error("VALUE_TYPE", `${key}=${show(value)}: ${what}; a slot the vocabulary does not type is a string without spaces`, { slot: key, expected: "token", received: show(value) }));
+        out.push(_error("VALUE_TYPE", `${key}=${_show(value)}: ${what}; a slot the vocabulary does not type is a string without spaces`, { slot: key, expected: "token", received: _show(value) }));
       }
       if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 95) continue; // x_ extension keys: accepted as they are
       if (hint !== null && hint.slots.has(key)) {
-        out.push(_error("PROFILE_REQUIRED", `${key}= belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: show(value) }));
+        out.push(_error("PROFILE_REQUIRED", `${key}= belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: _show(value) }));
       } else {
-        out.push(_note("SLOT_UNKNOWN", `${key}= is not in the vocabulary; ignored`, { slot: key, received: show(value) }));
+        out.push(_note("SLOT_UNKNOWN", `${key}= is not in the vocabulary; ignored`, { slot: key, received: _show(value) }));
       }
       continue;
     }
@@ -108,7 +101,7 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
       if ((problem.code === "ENUM_UNKNOWN" || problem.code === "RB_UNKNOWN") && hint !== null && hint.slots.get(key)?.check(value) === null) {
         out.push(_error("PROFILE_REQUIRED", `${key}=${_cut(problem.received)} belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: _cut(problem.received) }));
       } else {
-        out.push(_error(problem.code, `${key}=${show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: _cut(problem.received) }));
+        out.push(_error(problem.code, `${key}=${_show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: _cut(problem.received) }));
       }
     }
     if (type !== undefined && (def.onTypes & type.bit) === 0) {

@@ -153,6 +153,17 @@ describe("a long value is quoted cut to 40 characters in the readback, handoff a
   });
 });
 
+describe("a finding quotes a value as a line writes it", () => {
+  it("a list of booleans is Y and N joined by +, in check-ho as in validate", () => {
+    const profile = { profile: "t", version: "0.1", extends: "RW1", asks: { GO: "go" }, slots: [{ key: "flags", type: "list:bool", on: ["HO", "RB", "DN"] }], exec: { GO: ["flags"] } };
+    const compiled = compileVocabulary(coreVocabulary, profile);
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.findings));
+    const ho = checkLine("RW1 HO a-1 p=t from=a to=b item=x:1 ask=GO rb=exec flags=Y+N", () => compiled.value).message as Message;
+    const [finding] = checkHandoff(ho, { values: { item: "x:1", ask: "GO", flags: [true, true] }, resolve: new Set<string>() }, compiled.value).findings;
+    expect(finding).toMatchObject({ code: "HO_DIFFERS", expected: "Y+Y", received: "Y+N", message: "flags: the line says Y+N, the record says Y+Y" });
+  });
+});
+
 describe("tier 4 under a flood of exclusions", () => {
   it("reads an RB of 40,000 no: against ten must: (200 kB) into a cut report, not a stack overflow", () => {
     const must = Array.from({ length: 10 }, (_, i) => `must:a${i}`).join("+");
