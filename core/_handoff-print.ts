@@ -17,7 +17,7 @@ import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _show, _strings } from "./_slot-values.js";
-import { _comparedBeyondEcho, _hoSlot, _statedSlots } from "./_stated-slots.js";
+import { _comparedBeyondEcho, _hoSlot, _hoValue, _statedSlots } from "./_stated-slots.js";
 import type { SentSlots } from "./_stated-slots.js";
 
 /** The readback an HO asks for, by slot name; shared by every HO with the same shape. */
@@ -116,7 +116,7 @@ export function _shapeTable(): ShapeTable {
     const ask = typeof ho.slots["ask"] === "string" ? (ho.slots["ask"] as string) : "";
     const noMap = set.execution && set.exec.length === 0;
     const exec = set.execution ? set.exec : [];
-    const carried = exec.filter((slot) => _field(ho, slot) !== undefined);
+    const carried = exec.filter((slot) => _hoValue(ho, slot, vocabulary) !== undefined);
     // Only slots of the HO type, so extension and unknown keys do not multiply shapes.
     const sent = Object.keys(ho.slots).filter((slot) => _hoSlot(slot, vocabulary)).sort();
     const beyond = sent.filter((slot) => _comparedBeyondEcho(slot, { echo: set.echo, comprehension: set.comprehension, exec }, vocabulary));

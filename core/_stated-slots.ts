@@ -15,7 +15,7 @@ import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 import type { Vocabulary } from "./vocabulary-model.js";
-import { _same, _show } from "./_slot-values.js";
+import { _field, _same, _show } from "./_slot-values.js";
 
 /** What the readback states on its own account, whatever the HO asked. */
 const OWN: ReadonlySet<string> = /* @__PURE__ */ new Set(["h", "eta", "not", "asm", "exp", "p"]);
@@ -51,6 +51,15 @@ export function _sentSlots(ho: Message): SentSlots {
 export function _hoSlot(key: string, vocabulary: Vocabulary): boolean {
   const def = vocabulary.slots.get(key);
   return def !== undefined && (def.onTypes & vocabulary.types.HO.bit) !== 0;
+}
+
+/**
+ * What the HO says of `slot`: its value where `slot` is a slot of the HO type. A known slot the
+ * HO type does not take is ignored (README note 11), so it says nothing here either: pay's `prev=`
+ * written on an HO is not the sender's value, and the receiver must still resolve it.
+ */
+export function _hoValue(ho: Message, slot: string, vocabulary: Vocabulary): SlotValue | undefined {
+  return _hoSlot(slot, vocabulary) ? _field(ho, slot) : undefined;
 }
 
 /**

@@ -11,6 +11,7 @@ import { readbackVerdict } from "./readback-verdict.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _same, _show } from "./_slot-values.js";
+import { _hoValue } from "./_stated-slots.js";
 
 export interface DoneReport {
   readonly ok: boolean;
@@ -65,7 +66,7 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
       if (got !== undefined && slot !== "item") out.push(finding("DONE_NOOP", `out=NOOP says nothing ran, yet the report carries ${slot}=${_show(got)}`, { slot, received: _show(got) }));
       continue;
     }
-    const planned = _field(ho, slot) ?? (rb === undefined ? undefined : _field(rb, slot));
+    const planned = _hoValue(ho, slot, vocabulary) ?? (rb === undefined ? undefined : _field(rb, slot));
     if (got === undefined) {
       if (outcome === "OK") out.push(finding("DONE_MISSING", `out=OK and the report does not carry ${slot}, as executed`, { slot, expected: _show(planned) }));
     } else if (planned === undefined) {

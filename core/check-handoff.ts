@@ -12,6 +12,7 @@ import type { SenderRecord } from "./record.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _same, _show } from "./_slot-values.js";
+import { _hoSlot, _hoValue } from "./_stated-slots.js";
 
 export interface HandoffReport {
   readonly ok: boolean;
@@ -28,6 +29,9 @@ function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary
   if (ho.type !== "HO") out.push(finding("NOT_A_HANDOFF", `check-ho checks an HO, not ${ho.type}`, { slot: "type", received: ho.type }));
   out.push(...validate(ho, vocabulary));
   for (const [slot, want] of Object.entries(record.values)) {
+    // A slot the HO type does not take (pay's `prev`) is the receiver's to state: the record holds
+    // it for tier 5 to check the readback against, and the line could not carry it.
+    if (!_hoSlot(slot, vocabulary)) continue;
     const got = _field(ho, slot);
     if (got === undefined) {
       if (!record.resolve.has(slot)) out.push(finding("HO_OMITS", `the line omits ${slot}=${_show(want)}, which the record holds`, { slot, expected: _show(want) }));
@@ -42,7 +46,7 @@ function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary
   // the record leaves to the receiver is no exception: carried, it is what the readback and the
   // done report are compared with, and a planted account would pass both.
   for (const slot of exec ?? []) {
-    const got = _field(ho, slot);
+    const got = _hoValue(ho, slot, vocabulary);
     if (got !== undefined && !Object.hasOwn(record.values, slot)) {
       const why = record.resolve.has(slot) ? "the record leaves it to the receiver and holds no value for it" : "it is an execution value the record does not hold";
       out.push(finding("HO_DIFFERS", `${slot}=${_show(got)}: ${why}; the line carries only what was approved`, { slot, received: _show(got) }));

@@ -13,7 +13,7 @@ import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _same, _show, _strings } from "./_slot-values.js";
-import { _sentSlots, _statedSlots } from "./_stated-slots.js";
+import { _hoValue, _sentSlots, _statedSlots } from "./_stated-slots.js";
 
 export type TierResult = "pass" | "fail" | "not-asked";
 export type TierName = "receipt" | "integrity" | "echo" | "comprehension" | "execution";
@@ -121,11 +121,11 @@ function comprehension(ho: Message, rb: Message, plan: boolean, vocabulary: Voca
   return _comprehension(hoAcc, _strings(ho.slots["keys"]), plan, rb, vocabulary, expected);
 }
 
-function execution(ho: Message, rb: Message, slots: readonly string[], ask: string, expected: ReadbackExpectations): Finding[] {
+function execution(ho: Message, rb: Message, slots: readonly string[], ask: string, vocabulary: Vocabulary, expected: ReadbackExpectations): Finding[] {
   const out: Finding[] = [];
   for (const slot of slots) {
     const got = _field(rb, slot);
-    const sent = _field(ho, slot);
+    const sent = _hoValue(ho, slot, vocabulary);
     if (got === undefined) {
       out.push(finding("EXEC_MISSING", `rb=exec: the readback does not carry ${slot}, an execution slot of ${ask}`, { slot, expected: _show(sent) }));
     } else if (sent !== undefined) {
@@ -157,7 +157,7 @@ export function checkReadback(ho: Message, rb: Message, vocabulary: Vocabulary, 
   if (set.execution && set.exec.length === 0) {
     execAsked = false;
     t5 = [finding("EXEC_NO_MAP", `rb=exec, but the vocabulary names no execution slots for ${ask || "this ask"}: no tier 5 and no done check beyond receipt`, { slot: "rb" })];
-  } else if (set.execution) t5 = execution(ho, rb, set.exec, ask, expected);
+  } else if (set.execution) t5 = execution(ho, rb, set.exec, ask, vocabulary, expected);
 
   const tiers = [
     tier(1, "receipt", true, t1),

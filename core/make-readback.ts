@@ -14,7 +14,7 @@ import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { VERSION } from "./vocabulary.js";
 import { _same } from "./_slot-values.js";
-import { _sentSlots, _statedSlots } from "./_stated-slots.js";
+import { _hoValue, _sentSlots, _statedSlots } from "./_stated-slots.js";
 
 /** What only the receiver can add to its readback. */
 export interface ReceiverReadback {
@@ -84,7 +84,7 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
   let item = ho.item;
   if (set.execution) {
     for (const key of set.exec) {
-      const delivered = key === "item" ? (ho.item ?? undefined) : ho.slots[key];
+      const delivered = _hoValue(ho, key, vocabulary);
       const resolved = receiver.exec?.[key];
       if (resolved !== undefined && delivered !== undefined && !_same(resolved, delivered)) {
         findings.push(finding("EXEC_DIFFERS", `the receiver will use ${key}=${String(resolved)} where the HO says ${String(delivered)}: the readback says so, and the sender's check will stop it`, { slot: key, expected: String(delivered), received: String(resolved) }));

@@ -195,6 +195,18 @@ describe("makeReadback: composed from the HO as delivered", () => {
     expect(line(rb.value)).toBe("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 p=pay ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929 h=a7a82de76607");
     expect(checkReadback(ho, rb.value, pay).wilco).toBe(true);
   });
+  it("an execution slot the HO type does not take (pay's prev) is the receiver's to resolve, even when the HO writes one", () => {
+    // Written on an HO, prev= is ignored (SLOT_NOT_ON_TYPE): copying it would read back a value
+    // nobody approved as if the sender had sent it, and prepare would freeze it.
+    const ho = msg("RW1 HO scheduler-4 p=pay from=scheduler to=payer item=sup:marlow ask=CHGBANK rb=exec sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000");
+    const unresolved = makeReadback(ho, { n: 4 }, pay);
+    expect(unresolved.ok).toBe(false);
+    expect(unresolved.findings.map((f) => [f.code, f.slot])).toStrictEqual([["READBACK_INCOMPLETE", "prev"]]);
+    const resolved = makeReadback(ho, { n: 4, exec: { prev: "40-12-88/61102938" } }, pay);
+    if (!resolved.ok) throw new Error(JSON.stringify(resolved.findings));
+    expect(resolved.value.slots["prev"]).toBe("40-12-88/61102938");
+    expect(resolved.findings.map((f) => f.code)).toStrictEqual([]);
+  });
   it("never echoes exp, and rb=all echoes every other slot", () => {
     const ho = msg("RW1 HO a-1 from=a to=b item=x ask=BUILD due=20261010 pri=1 conf=H keep=a+c art=file:x.md exp=20261009T1700Z rb=all");
     const rb = makeReadback(ho, { n: 4 }, coreVocabulary);

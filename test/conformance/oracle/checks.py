@@ -91,6 +91,13 @@ CHGRB = "RW1 RB payer-4 re=scheduler-4 p=pay from=payer to=scheduler item=sup:ma
 R("chgbank-prev-unverified", CHG, CHGRB, [PASS, NA, PASS, NA, FAIL], ["EXEC_UNVERIFIED"], profile="pay")
 R("chgbank-prev-record", CHG, CHGRB, [PASS, NA, PASS, NA, PASS], [], profile="pay", record={"prev": "40-12-88/61102938"})
 R("chgbank-prev-lookalike", CHG, CHGRB.replace("prev=40-12-88/61102938", "prev=40-12-88/61102939"), [PASS, NA, PASS, NA, FAIL], ["EXEC_MISMATCH"], profile="pay", record={"prev": "40-12-88/61102938"})
+# prev is a slot of RB and DN only (section 7): written on an HO it is ignored (note 11), so it is
+# not the sender's value. The receiver resolves it, and tier 5 checks that against the record.
+CHGPREV = CHG + " prev=99-99-99/00000000"
+CHGRBPREV = CHGRB.replace("prev=40-12-88/61102938", "prev=99-99-99/00000000")
+R("chgbank-prev-on-ho-ignored", CHGPREV, CHGRB, [PASS, NA, PASS, NA, PASS], [], profile="pay", record={"prev": "40-12-88/61102938"})
+R("chgbank-prev-on-ho-not-approved", CHGPREV, CHGRBPREV, [PASS, NA, PASS, NA, FAIL], ["EXEC_MISMATCH"], profile="pay", record={"prev": "40-12-88/61102938"})
+R("chgbank-prev-on-ho-unverified", CHGPREV, CHGRBPREV, [PASS, NA, PASS, NA, FAIL], ["EXEC_UNVERIFIED"], profile="pay")
 # Under rb=exec the ask's execution slots the HO leaves open are the receiver's to resolve (tier 5
 # checks them against the record), not unsent echoes; another slot of the HO it does not carry is.
 PAYOPEN = PAYHO.replace(" acct=40-12-88/61102938", "")
@@ -114,6 +121,11 @@ H("pay-acct-resolve-but-carried", PAYHO.replace("acct=40-12-88/61102938", "acct=
 H("pay-no-rb-exec", PAYHO.replace(" rb=exec", ""), REC, False, ["HO_NEEDS_EXEC"])
 H("pay-record-partial", PAYHO, {"sup": "marlow", "amt": "5400.00", "cur": "GBP"}, False, ["HO_DIFFERS"] * 5)
 H("pay-value-not-in-record", PAYHO.replace("kind=GROSS", "kind=NET"), {k: v for k, v in REC.items() if k != "kind"}, False, ["HO_DIFFERS"])
+# A record value for a slot the HO type does not take (pay's prev, on RB and DN only) is for tier 5:
+# the line cannot carry it, so it is not looked for there; one written there anyway is ignored.
+CHGREC = {"item": "sup:marlow", "sup": "marlow", "acct": "20-00-00/12345678", "eff": "20261101", "apref": "FD-1001", "prev": "40-12-88/61102938"}
+H("chgbank-record-holds-prev", CHG, CHGREC, True, [])
+H("chgbank-prev-on-ho-ignored", CHGPREV, CHGREC, True, ["SLOT_NOT_ON_TYPE"])
 H("relay-unchanged", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank"), None, True, [], relayFrom=PAYHO)
 H("relay-changed-amount", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank").replace("5400.00", "5100.00"), None, False, ["HO_DIFFERS"], relayFrom=PAYHO)
 H("relay-adds", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " eff=20261003", None, False, ["RELAY_ADDS"], relayFrom=PAYHO)
@@ -140,6 +152,7 @@ D("pay-partial-carries-some", PAYHO, "RW1 DN payer-2 re=scheduler-1 p=pay from=p
 D("pay-partial-as-planned", PAYHO, "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=PARTIAL sup=marlow cur=GBP", True, [])
 D("pay-wrong-re", PAYHO, PAYDN.replace("re=scheduler-1", "re=scheduler-9"), False, ["DONE_RECEIPT"])
 D("chgbank-resolved-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", True, [], rb=CHGRB)
+D("chgbank-prev-on-ho-plans-nothing", CHGPREV, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_UNVERIFIED"])
 D("chgbank-resolved-no-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", False, ["DONE_UNVERIFIED"])
 D("chgbank-prev-differs-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_MISMATCH"], rb=CHGRB)
 D("chgbank-plan-rb-void", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_PLAN_VOID", "DONE_UNVERIFIED"], rb=CHGRB.replace("ask=CHGBANK", "ask=DRAFT").replace("40-12-88/61102938", "99-99-99/00000000"))
