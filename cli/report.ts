@@ -1,10 +1,18 @@
 /** Check reports as text for a person: the verdict first, then what decided it. */
-import type { Finding, ReadbackReport } from "../core/index.js";
+import { readbackVerdict } from "../core/index.js";
+import type { Finding, ReadbackReport, ReadbackVerdict } from "../core/index.js";
 
 const line = (f: Finding): string => `      ${f.severity === "note" ? "note " : ""}${f.code}: ${f.message}`;
 
+// Unverified is not void: there is nothing to re-issue, only a record to check against (note 28).
+const VERDICT: Record<ReadbackVerdict, string> = {
+  wilco: "wilco (ownership moves)",
+  unverified: "unverified (a value the receiver resolved has no record to check it against; ownership does not move)",
+  void: "void",
+};
+
 export function renderReadback(report: ReadbackReport, rbId: string, hoId: string): string {
-  const out = [`readback ${rbId} for ${hoId}: ${report.wilco ? "wilco (ownership moves)" : "void"}${report.roger && !report.wilco ? ", roger only" : ""}`];
+  const out = [`readback ${rbId} for ${hoId}: ${VERDICT[readbackVerdict(report)]}${report.roger && !report.wilco ? ", roger only" : ""}`];
   for (const t of report.tiers) {
     out.push(`  ${t.tier} ${t.name.padEnd(13)} ${t.result === "not-asked" ? "not asked" : t.result}`);
     for (const f of t.findings) if (f.severity === "error") out.push(line(f));

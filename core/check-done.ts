@@ -21,9 +21,12 @@ export interface DoneReport {
 
 /**
  * Checks `dn` against the HO it answers. `rb` is the readback that passed, where the HO left
- * execution values to the receiver: those are checked against what the receiver read back.
+ * execution values to the receiver: those are checked against what the receiver read back. It
+ * stands for the plan only if it passes check-rb here, with `record` (the sender's, as check-rb's
+ * tier 5 takes it) for the values the receiver resolved: without one they are unverified, and an
+ * unverified readback plans nothing (section 5.3: "and the readback passed").
  */
-export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?: Message): DoneReport {
+export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?: Message, record?: Readonly<Record<string, SlotValue>>): DoneReport {
   const out: Finding[] = [];
   const receipt = (slot: string, message: string, expected: string, received: string): void => {
     out.push(finding("DONE_RECEIPT", message, { slot, expected, received }));
@@ -53,11 +56,14 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
     return { ok: !out.some((f) => f.severity === "error"), findings: out };
   }
   // The readback stands for the plan only if it is this HO's and it passed (section 5.3: "the
-  // readback's where the HO left the slot to the receiver and the readback passed"). Unverified
-  // passes: its resolved values had no record here, and the sender checked them when it came.
-  if (rb !== undefined && readbackVerdict(checkReadback(ho, rb, vocabulary)) === "void") {
-    out.push(finding("DONE_PLAN_VOID", `the readback ${rb.id} did not pass its check against ${ho.id} (check-rb says why): it cannot stand for the plan`, { slot: "rb", received: rb.id }));
-    rb = undefined;
+  // readback's where the HO left the slot to the receiver and the readback passed"). Unverified is
+  // not void (nothing to re-issue), but its resolved values were never checked: they plan nothing.
+  let unverified: string | null = null;
+  if (rb !== undefined) {
+    const verdict = readbackVerdict(checkReadback(ho, rb, vocabulary, record === undefined ? {} : { record }));
+    if (verdict === "void") out.push(finding("DONE_PLAN_VOID", `the readback ${rb.id} did not pass its check against ${ho.id} (check-rb says why): it cannot stand for the plan`, { slot: "rb", received: rb.id }));
+    if (verdict === "unverified") unverified = rb.id;
+    if (verdict !== "wilco") rb = undefined;
   }
   const outcome = dn.slots["out"];
   for (const slot of exec) {
@@ -70,7 +76,8 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
     if (got === undefined) {
       if (outcome === "OK") out.push(finding("DONE_MISSING", `out=OK and the report does not carry ${slot}, as executed`, { slot, expected: _show(planned) }));
     } else if (planned === undefined) {
-      out.push(finding("DONE_UNVERIFIED", `${slot}=${_show(got)} was executed, and neither the HO nor a passing readback says what was planned`, { slot, received: _show(got) }));
+      const why = unverified === null ? "neither the HO nor a passing readback says what was planned" : `the readback ${unverified} that states it was never checked against the sender's record (EXEC_UNVERIFIED), so it plans nothing`;
+      out.push(finding("DONE_UNVERIFIED", `${slot}=${_show(got)} was executed, and ${why}`, { slot, received: _show(got) }));
     } else if (!_same(planned, got)) {
       out.push(finding("DONE_MISMATCH", `${slot}: executed ${_show(got)}, planned ${_show(planned)}`, { slot, expected: _show(planned), received: _show(got) }));
     }

@@ -1,8 +1,9 @@
 /** `rw check-dn`: the done report against the plan (section 5.3): the values as executed. */
-import { checkDone } from "../../core/index.js";
-import { messageOption, vocabularyOf } from "../arguments.js";
+import { checkDone, readbackSet } from "../../core/index.js";
+import { messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
-import { renderCheck } from "../report.js";
+import { renderCheck, renderRefusedRecord } from "../report.js";
+import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
@@ -18,7 +19,18 @@ async function run(ctx: CommandContext): Promise<number> {
       return FAIL;
     }
   }
-  const report = checkDone(ho.message!, dn.message!, vocabularyOf(ho.message!, ctx.profiles), rb?.message ?? undefined);
+  const vocabulary = vocabularyOf(ho.message!, ctx.profiles);
+  // The record checks the readback's resolved values, as check-rb's tier 5 does; with no readback
+  // it would be ignored in silence.
+  if (ctx.options["record"] !== undefined && rb === null) throw new UsageError("--record checks the values the readback (--rb) resolved: give --rb");
+  if (ctx.options["record"] !== undefined && !readbackSet(ho.message!, vocabulary).execution) throw new UsageError("--record checks resolved execution values, which this HO does not ask for: it has no rb=exec");
+  const read = recordOption(ctx.options["record"] as string | undefined, vocabulary);
+  if (read?.ok === false) {
+    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "record", findings: read.findings }));
+    else await ctx.err.line(renderRefusedRecord(read.findings));
+    return FAIL;
+  }
+  const report = checkDone(ho.message!, dn.message!, vocabulary, rb?.message ?? undefined, read?.value?.values);
   if (ctx.json) await ctx.out.line(JSON.stringify(report));
   else await ctx.out.line(renderCheck(`done report ${dn.message!.id} for ${ho.message!.id}`, report.ok, report.findings));
   return report.ok ? PASS : FAIL;
@@ -31,6 +43,7 @@ export const checkDnCommand: Command = {
     ho: { type: "string", help: "the HO: a line, its JSON form, or a file" },
     dn: { type: "string", help: "the done report: a line, its JSON form, or a file" },
     rb: { type: "string", help: "the readback that passed, where the HO left values to the receiver" },
+    record: { type: "string", help: "the sender's record, a JSON object of slot values or a file: checks the values the readback resolved" },
   },
   run,
 };

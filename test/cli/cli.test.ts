@@ -290,6 +290,26 @@ describe("readbacks and the checks around an act", () => {
     expect(paidLess.code).toBe(1);
     expect(paidLess.out).toContain("DONE_MISMATCH");
   });
+  it("check-dn: a readback's resolved values plan only once checked against the record (--record)", () => {
+    const ho = "RW1 HO sch-1 p=pay from=sch to=payer item=sup:marlow ask=CHGBANK rb=exec sup=marlow acct=11-22-33/44556677 eff=20261101 apref=FD-1";
+    const rb = "RW1 RB payer-1 re=sch-1 p=pay from=payer to=sch item=sup:marlow ask=CHGBANK sup=marlow acct=11-22-33/44556677 eff=20261101 apref=FD-1 prev=40-12-88/61102938";
+    const dn = "RW1 DN payer-2 re=sch-1 p=pay from=payer to=sch item=sup:marlow out=OK sup=marlow acct=11-22-33/44556677 eff=20261101 apref=FD-1 prev=40-12-88/61102938";
+    // check-rb names that readback unverified, not void: nothing to re-issue, a record to check against.
+    expect(rw(["check-rb", "--ho", ho, "--rb", rb]).out.split("\n")[0]).toBe("readback payer-1 for sch-1: unverified (a value the receiver resolved has no record to check it against; ownership does not move), roger only");
+    const unverified = rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn]);
+    expect(unverified.code).toBe(1);
+    expect(unverified.out).toContain("DONE_UNVERIFIED: prev=40-12-88/61102938 was executed, and the readback payer-1 that states it was never checked against the sender's record");
+    expect(rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn, "--record", '{"prev":"40-12-88/61102938"}']).code).toBe(0);
+    const lookalike = rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn, "--record", '{"prev":"40-12-88/61102939"}']);
+    expect(lookalike.code).toBe(1);
+    expect(lookalike.out).toContain("DONE_PLAN_VOID");
+    const refused = rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn, "--record", '{"nosuchslot":"1"}', "--json"]);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.out)).toMatchObject({ ok: false, invalid: "record" });
+    // A record with nothing to check is a usage error, not ignored in silence.
+    expect(rw(["check-dn", "--ho", ho, "--dn", dn, "--record", '{"prev":"40-12-88/61102938"}']).code).toBe(2);
+    expect(rw(["check-dn", "--ho", PAY_HO.replace(" rb=exec", ""), "--rb", rb, "--dn", dn, "--record", "{}"]).code).toBe(2);
+  });
   it("prepare, commit once, then refuse; abandon; a cancelled handoff; a late commit", () => {
     const store = join(tmp, "st", "statements.json");
     const prepared = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", store, "--json"]);

@@ -38,6 +38,8 @@ export interface DoneVector {
   ho: string;
   dn: string;
   rb?: string;
+  /** The sender's record, for the values the readback resolved (as check-rb's tier 5 takes it). */
+  record?: Record<string, unknown>;
   ok: boolean;
   codes: string[];
 }
@@ -100,7 +102,13 @@ export function runHandoffVector(v: HandoffVector, api: CheckApi): string[] {
 export function runDoneVector(v: DoneVector, api: CheckApi): string[] {
   const problems: string[] = [];
   const vocabulary = vocabularyOf(api, v.ho);
-  const report = api.checkDone(message(api, v.ho), message(api, v.dn), vocabulary, v.rb === undefined ? undefined : message(api, v.rb));
+  let record: Readonly<Record<string, Core.SlotValue>> | undefined;
+  if (v.record !== undefined) {
+    const r = api.readRecord(v.record, vocabulary);
+    if (!r.ok) return [`record refused: ${JSON.stringify(r.findings)}`];
+    record = r.value.values;
+  }
+  const report = api.checkDone(message(api, v.ho), message(api, v.dn), vocabulary, v.rb === undefined ? undefined : message(api, v.rb), record);
   if (report.ok !== v.ok) problems.push(`ok: want ${v.ok}, got ${report.ok}`);
   compare(problems, v.codes, report.findings);
   return problems;

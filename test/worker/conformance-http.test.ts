@@ -81,7 +81,7 @@ describe("handoffs.jsonl over HTTP", () => {
 describe("done.jsonl over HTTP", () => {
   for (const v of doneVectors) {
     it(v.id, async () => {
-      const report = await ok<{ ok: boolean; findings: Finding[] }>("/v1/check-dn", { ho: v.ho, dn: v.dn, ...(v.rb === undefined ? {} : { rb: v.rb }) });
+      const report = await ok<{ ok: boolean; findings: Finding[] }>("/v1/check-dn", { ho: v.ho, dn: v.dn, ...(v.rb === undefined ? {} : { rb: v.rb }), ...(v.record === undefined ? {} : { record: v.record }) });
       expect(report.ok).toBe(v.ok);
       expect(codes(report.findings)).toStrictEqual(sorted(v.codes));
     });

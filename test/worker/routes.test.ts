@@ -290,6 +290,16 @@ describe("POST /v1/check-dn", () => {
     await expectProblem(await postText("/v1/check-dn", PAY_HO), "invalid-request", { parameter: "body" });
     await expectProblem(await postJson("/v1/check-dn", { ho: PAY_HO, dn: "DN" }), "invalid-message", { parameter: "dn" });
   });
+  it("takes a readback's resolved values as the plan only once checked against record", async () => {
+    const ho = PAY_HO.replace(" acct=40-12-88/61102938", "");
+    const rb = PAY_RB.replace(" h=a7a82de76607", "");
+    const unverified = await body(await postJson("/v1/check-dn", { ho, dn: PAY_DN, rb }));
+    expect(unverified.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["DONE_UNVERIFIED", "acct"]]);
+    expect(await body(await postJson("/v1/check-dn", { ho, dn: PAY_DN, rb, record: PAY_RECORD }))).toStrictEqual({ ok: true, findings: [] });
+    await expectProblem(await postJson("/v1/check-dn", { ho, dn: PAY_DN, rb, record: { nosuchslot: "1" } }), "invalid-record", { parameter: "record" });
+    await expectProblem(await postJson("/v1/check-dn", { ho, dn: PAY_DN, record: PAY_RECORD }), "invalid-request", { parameter: "record" });
+    await expectProblem(await postJson("/v1/check-dn", { ho: ho.replace(" rb=exec", ""), dn: PAY_DN, rb, record: PAY_RECORD }), "invalid-request", { parameter: "record" });
+  });
 });
 
 describe("POST /v1/check-thread", () => {

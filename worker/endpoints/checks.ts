@@ -126,10 +126,15 @@ export async function checkHoRoute(context: RouteContext): Promise<Response> {
 
 /** `rw check-dn`: the done report against the plan. */
 export async function checkDnRoute(context: RouteContext): Promise<Response> {
-  const { input, profiles: p } = await read(context, ["json", "text"], ["ho", "dn", "rb"]);
+  const { input, profiles: p } = await read(context, ["json", "text"], ["ho", "dn", "rb", "record"]);
   const given = input.messages(["ho", "dn", "rb"], 1);
   const ho = parsed("ho", given["ho"] as string | object, p);
   const dn = parsed("dn", given["dn"] as string | object, p);
   const rb = given["rb"] === undefined ? undefined : parsed("rb", given["rb"], p);
-  return json(checkDone(ho.message, dn.message, p.vocabularyOf(ho.message), rb?.message));
+  const vocabulary = p.vocabularyOf(ho.message);
+  // The record checks the readback's resolved values (as check-rb's tier 5); without a readback,
+  // or for an HO without rb=exec, it would be ignored in silence: refused, as rw check-dn refuses it.
+  if (input.raw("record") !== undefined && rb === undefined) throw new ProblemError("invalid-request", "record: checks the values the readback (rb) resolved; give rb", { parameter: "record" });
+  if (input.raw("record") !== undefined && !readbackSet(ho.message, vocabulary).execution) throw new ProblemError("invalid-request", "record: checks resolved execution values, which this HO does not ask for: it has no rb=exec", { parameter: "record" });
+  return json(checkDone(ho.message, dn.message, vocabulary, rb?.message, record(input, vocabulary)?.values));
 }

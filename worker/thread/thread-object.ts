@@ -481,7 +481,11 @@ export class ThreadObject extends DurableObject<Env> {
     const ho = this.handoffMessage(dn.re as string);
     if (ho === null) return null;
     const passed = this.sql.exec<{ line: string; rb: string }>("SELECT l.line AS line, r.rb AS rb FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? AND r.verdict = 'wilco' ORDER BY r.rowid DESC LIMIT 1", ho.id).toArray()[0];
-    const report = checkDone(ho, dn, this.profiles().vocabularyOf(ho), passed === undefined ? undefined : this.message(passed.line));
+    const vocabulary = this.profiles().vocabularyOf(ho);
+    // The record the readback was judged wilco with: checked again here without it, its resolved
+    // values would be unverified and plan nothing.
+    const record = this.expectations(ho.id, vocabulary)?.record;
+    const report = checkDone(ho, dn, vocabulary, passed === undefined ? undefined : this.message(passed.line), record);
     const done: CheckedDone = { dn: dn.id, handoff: ho.id, plan: passed?.rb ?? null, ok: report.ok, findings: report.findings };
     this.sql.exec("INSERT OR REPLACE INTO dones (dn, handoff, plan, ok, findings) VALUES (?, ?, ?, ?, ?)", done.dn, done.handoff, done.plan, done.ok ? 1 : 0, JSON.stringify(done.findings));
     return done;
