@@ -4,7 +4,7 @@
  */
 import type { Scalar, SlotValue } from "./message.js";
 import type { SlotType } from "./slot-type.js";
-import { NEVER_ECHOED, READBACK_LEVELS } from "./vocabulary.js";
+import { MESSAGE_TYPES, NEVER_ECHOED, READBACK_LEVELS } from "./vocabulary.js";
 import { _constraintKey, _isAgentName, _isDigits, _isHex12, _isKeyShape, _isMessageId, _isMoney, _isToken } from "./_chars.js";
 
 export interface Problem {
@@ -17,10 +17,23 @@ export interface Problem {
 
 export type Checker = (value: SlotValue) => Problem | null;
 
-/** What a checker may consult: the enums and slot names of the vocabulary it belongs to. */
+/** What a checker may consult: the enums and slots of the vocabulary it belongs to. */
 export interface CheckContext {
   readonly enums: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
-  readonly slots: ReadonlyMap<string, unknown>;
+  /** Each slot with the bits of the message types it is on (SlotDef.onTypes). */
+  readonly slots: ReadonlyMap<string, { readonly onTypes: number }>;
+}
+
+const HO_BIT = 1 << MESSAGE_TYPES.indexOf("HO");
+
+/**
+ * A slot `rb=` may name to add to the echo set: one an HO carries and a readback echoes. Any
+ * other (the RB's own `h` or `do`, pay's `prev`) has no value on the HO to echo, and the readback
+ * would pass without it (README note 10).
+ */
+function echoable(ctx: CheckContext, name: string): boolean {
+  const def = ctx.slots.get(name);
+  return def !== undefined && (def.onTypes & HO_BIT) !== 0 && !NEVER_ECHOED.includes(name);
 }
 
 const TIME = /^(\d{8})T([01]\d|2[0-3])[0-5]\dZ$/;
@@ -146,7 +159,8 @@ function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: 
   return (v) => {
     if (typeof v !== "string") return bad("VALUE_TYPE", "is not a readback level or slot name", v);
     if (NEVER_ECHOED.includes(v)) return bad("RB_UNKNOWN", `names ${v}, which a readback never echoes (${NEVER_ECHOED.join(" ")})`, v);
-    if (READBACK_LEVELS.includes(v) || ctx.slots.has(v)) return null;
+    if (READBACK_LEVELS.includes(v) || echoable(ctx, v)) return null;
+    if (ctx.slots.has(v)) return bad("RB_UNKNOWN", `names ${v}, which is no slot of an HO: there is nothing to echo`, v);
     return bad("RB_UNKNOWN", "is neither a readback level (echo all acc plan exec) nor a known slot", v);
   };
 }
@@ -162,7 +176,7 @@ function validString(type: SlotType, ctx: CheckContext, inList: boolean): ((s: s
     const codes = ctx.enums.get(type.name);
     return codes === undefined ? null : (s) => codes.has(s);
   }
-  if (type.kind === "rblevel") return (s) => READBACK_LEVELS.includes(s) || (ctx.slots.has(s) && !NEVER_ECHOED.includes(s));
+  if (type.kind === "rblevel") return (s) => READBACK_LEVELS.includes(s) || echoable(ctx, s);
   return null;
 }
 
