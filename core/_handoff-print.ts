@@ -14,7 +14,7 @@ import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
-import { validate } from "./validate.js";
+import { _validateReadback } from "./_readback-validation.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _show, _strings } from "./_slot-values.js";
 import { _comparedBeyondEcho, _hoSlot, _hoValue, _statedSlots } from "./_stated-slots.js";
@@ -154,7 +154,7 @@ function receipt(p: HandoffPrint, rb: Message): Finding[] {
   const out: Finding[] = [];
   if (rb.from !== p.to) out.push(finding("RECEIPT", `the readback comes from ${_show(rb.from)}, not from the HO's receiver ${_show(p.to)}`, { slot: "from", expected: _show(p.to), received: _show(rb.from) }));
   if (rb.to !== p.from) out.push(finding("RECEIPT", `the readback goes to ${_show(rb.to)}, not to the HO's sender ${_show(p.from)}`, { slot: "to", expected: _show(p.from), received: _show(rb.to) }));
-  out.push(...validate(rb, p.shape.vocabulary));
+  out.push(..._validateReadback(rb, p.shape.vocabulary));
   const rbExp = _timeNumber(rb.slots["exp"]);
   if (p.exp >= 0 && rbExp > p.exp) {
     out.push(finding("RECEIPT", `the readback's exp=${_timeText(rbExp)} outlives the HO's exp=${_timeText(p.exp)}`, { slot: "exp", expected: `<= ${_timeText(p.exp)}`, received: _timeText(rbExp) }));

@@ -11,6 +11,7 @@ import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
+import { _validateReadback } from "./_readback-validation.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _same, _show, _strings } from "./_slot-values.js";
 import { _hoValue, _sentSlots, _statedSlots } from "./_stated-slots.js";
@@ -66,7 +67,7 @@ function receipt(ho: Message, rb: Message, vocabulary: Vocabulary): Finding[] {
   if (rb.re !== ho.id) out.push(finding("RECEIPT", `re=${_show(rb.re)} does not answer ${ho.id}`, { slot: "re", expected: ho.id, received: _show(rb.re) }));
   if (rb.from !== ho.to) out.push(finding("RECEIPT", `the readback comes from ${_show(rb.from)}, not from the HO's receiver ${_show(ho.to)}`, { slot: "from", expected: _show(ho.to), received: _show(rb.from) }));
   if (rb.to !== ho.from) out.push(finding("RECEIPT", `the readback goes to ${_show(rb.to)}, not to the HO's sender ${_show(ho.from)}`, { slot: "to", expected: _show(ho.from), received: _show(rb.to) }));
-  out.push(...validate(rb, vocabulary));
+  out.push(..._validateReadback(rb, vocabulary));
   const rbExp = rb.slots["exp"];
   const hoExp = ho.slots["exp"];
   if (typeof rbExp === "string" && typeof hoExp === "string" && rbExp > hoExp) {

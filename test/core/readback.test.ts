@@ -164,6 +164,15 @@ describe("a finding quotes a value as a line writes it", () => {
   });
 });
 
+describe("a readback answers in its HO's vocabulary", () => {
+  it("one naming another profile fails receipt, saying so (the thread vectors hold check-thread to the same verdict)", () => {
+    const ho = msg(HO1);
+    const rb = msg("RW1 RB writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 p=pay");
+    const [finding] = checkReadback(ho, rb, coreVocabulary).tiers[0].findings;
+    expect(finding).toMatchObject({ code: "RECEIPT", slot: "p", expected: "no p=", received: "pay", message: "the readback says p=pay where its HO names no profile: a readback answers in its HO's vocabulary" });
+  });
+});
+
 describe("tier 4 under a flood of exclusions", () => {
   it("reads an RB of 40,000 no: against ten must: (200 kB) into a cut report, not a stack overflow", () => {
     const must = Array.from({ length: 10 }, (_, i) => `must:a${i}`).join("+");

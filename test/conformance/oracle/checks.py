@@ -79,6 +79,9 @@ R("exec-outside-set-misread", PAYHO.replace(" rb=exec", " rb=exec pri=2"), PAYRB
 R("acc-own-under-rb-acc", HOX + " rb=acc", RBX + " acc=len:120w", [PASS, NA, PASS, PASS, NA], ["ACC_UNCHECKED", "ACC_ASSUMPTION"])
 R("acc-unsent-under-rb-echo", HOX, RBX + " acc=len:120w", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
 R("integrity", HO1, RB1.replace("c40bba4360dc", "c40bba4360dd"), [PASS, FAIL, PASS, NA, NA], ["INTEGRITY"])
+# A readback answers in its HO's vocabulary: one naming a profile its HO does not is a receipt
+# failure that says so, not a profile "this reader does not have".
+R("receipt-other-profile", HO1, RB1 + " p=pay", [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-wrong-re", HO1, RB1.replace("re=research-01", "re=research-02"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-wrong-sender", HO1, RB1.replace("RB writer-01", "RB ghost-01").replace("from=writer", "from=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-not-rb", HO1, RB1.replace("RW1 RB", "RW1 ST"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT", "MISSING_SLOT"] if False else ["RECEIPT", "SLOT_NOT_ON_TYPE", "SLOT_NOT_ON_TYPE", "SLOT_NOT_ON_TYPE"])
