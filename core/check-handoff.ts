@@ -8,6 +8,7 @@
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
+import { _readAdds } from "./record.js";
 import type { SenderRecord } from "./record.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
@@ -68,18 +69,25 @@ export function checkHandoff(ho: Message, record: SenderRecord, vocabulary: Voca
  * Checks the HO a relay forwards against the HO it received: every slot and the tail unchanged,
  * the item the same, nothing added but `adds` (what the relay's role adds, with its values). The
  * envelope is the relay's own: it sends (`from` is the received HO's `to`) to the next hop.
+ *
+ * `adds` is untrusted JSON, read here exactly as `readRecord` reads a record's values: written as
+ * on a line (`"relay+sch"`, `"1"`) or decoded (`["relay","sch"]`, `1`), and refused
+ * (`RECORD_SHAPE`, nothing else checked) when a value is not one its slot's type admits.
  */
 export function checkRelay(forwarded: Message, received: Message, vocabulary: Vocabulary, adds: Readonly<Record<string, SlotValue>> = {}): HandoffReport {
+  const read = _readAdds(adds, vocabulary);
+  if (!read.ok) return report([...read.findings]);
+  const added = read.value;
   // What a relay received must itself be a valid HO: one that is refused is answered with a UN
   // (rule 2), never passed on, and a value it lacks (its item, its receiver) cannot stand as the
   // record the forward is held to.
   const refused = received.type === "HO" ? validate(received, vocabulary).filter((f) => f.severity === "error") : [finding("NOT_A_HANDOFF", `a relay forwards an HO, not ${received.type}`, { slot: "type", received: received.type })];
   // The role adds slots the received HO does not carry; it never changes one it does, so the
   // received value stands as the record whatever `adds` says of it.
-  const values: Record<string, SlotValue> = { ...adds, ...received.slots };
+  const values: Record<string, SlotValue> = { ...added, ...received.slots };
   if (received.item !== null) values["item"] = received.item;
   const out = againstRecord(forwarded, { values, resolve: new Set() }, vocabulary);
-  for (const [slot, value] of Object.entries(adds)) {
+  for (const [slot, value] of Object.entries(added)) {
     const carried = _field(received, slot);
     if (carried !== undefined && !_same(carried, value)) {
       out.push(finding("RELAY_ADDS", `the relay's role cannot add ${slot}=${_show(value)}: the received HO carries ${slot}=${_show(carried)}, and a relay forwards every slot unchanged`, { slot, expected: _show(carried), received: _show(value) }));

@@ -20,13 +20,67 @@ export interface SenderRecord {
 
 const RESOLVE = "$resolve";
 
+/** How findings name whose values they are: [naming a key, owning a value]. */
+type Whose = readonly [names: string, owns: string];
+const RECORD: Whose = ["the record names", "the record's"];
+const ADDS: Whose = ["the relay's adds name", "the relay's added"];
+
 function isScalar(v: unknown): v is Scalar {
   return typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isSafeInteger(v));
 }
 
+/** How a finding names a value as the JSON held it, so `20261002` and `"20261002"` read apart. */
+function asJson(raw: Scalar | readonly Scalar[]): string {
+  const text = _cut(JSON.stringify(raw));
+  return typeof raw === "number" || typeof raw === "boolean" ? `${text} (a JSON ${typeof raw})` : text;
+}
+
+/**
+ * One value of a record (or of a relay's `adds`, which stand as part of its record) as untrusted
+ * JSON: a string is decoded by the slot's type as a line's value is, and the decoded value must
+ * then be one its slot's type admits, checked by the slot's own checker, as validation checks a
+ * line's. Undefined, with a RECORD_SHAPE finding, when it is not: a record's `paid` of the number
+ * 20261002 is no date, and compared with the line's `paid=20261002` would differ while reading the same.
+ */
+function readValue([names, whose]: Whose, key: string, raw: unknown, vocabulary: Vocabulary, findings: Finding[]): SlotValue | undefined {
+  const def = vocabulary.slots.get(key);
+  if (def === undefined) {
+    findings.push(finding("RECORD_SHAPE", `${names} ${_cut(key)}, which is not a slot of the vocabulary`, { slot: _cut(key) }));
+    return undefined;
+  }
+  if (!(isScalar(raw) || (Array.isArray(raw) && raw.length > 0 && raw.every(isScalar)))) {
+    findings.push(finding("RECORD_SHAPE", `${whose} ${key} is not a slot value`, { slot: key }));
+    return undefined;
+  }
+  const value = typeof raw === "string" ? decodeValue(def.type, raw) : (raw as SlotValue);
+  const problem = def.check(value);
+  if (problem === null) return value;
+  findings.push(finding("RECORD_SHAPE", `${whose} ${key} holds ${asJson(raw)}, which ${problem.reason}; ${key} is typed ${def.type.text}`, { slot: key, expected: def.type.text, received: _cut(problem.received) }));
+  return undefined;
+}
+
+/**
+ * A relay's `adds` (section 5.3): the slot values its role adds to what it forwards, from untrusted
+ * JSON, read exactly as a record's values are.
+ */
+export function _readAdds(input: unknown, vocabulary: Vocabulary): Result<Readonly<Record<string, SlotValue>>> {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) {
+    return { ok: false, value: null, findings: [finding("RECORD_SHAPE", "a relay's adds are a JSON object of slot values")] };
+  }
+  const findings: Finding[] = [];
+  const values: Record<string, SlotValue> = {};
+  for (const [key, raw] of Object.entries(input)) {
+    const value = readValue(ADDS, key, raw, vocabulary, findings);
+    if (value !== undefined) values[key] = value;
+  }
+  if (findings.length > 0) return { ok: false, value: null, findings: _capFindings(findings) };
+  return { ok: true, value: values, findings: [] };
+}
+
 /**
  * Reads a record from untrusted JSON. Values written as on a line (`"2"` for an int, `"a+b"` for a
- * list) are decoded by the slot's type, so a record can be copied from a line or from a JSON form.
+ * list) are decoded by the slot's type, so a record can be copied from a line or from a JSON form;
+ * a value its slot's type does not admit, as written or decoded, is refused.
  */
 export function readRecord(input: unknown, vocabulary: Vocabulary): Result<SenderRecord> {
   const findings: Finding[] = [];
@@ -41,14 +95,8 @@ export function readRecord(input: unknown, vocabulary: Vocabulary): Result<Sende
       else for (const k of raw as string[]) resolve.add(k);
       continue;
     }
-    const def = vocabulary.slots.get(key);
-    if (def === undefined) {
-      findings.push(finding("RECORD_SHAPE", `the record names ${_cut(key)}, which is not a slot of the vocabulary`, { slot: _cut(key) }));
-      continue;
-    }
-    if (typeof raw === "string") values[key] = decodeValue(def.type, raw);
-    else if (isScalar(raw) || (Array.isArray(raw) && raw.length > 0 && raw.every(isScalar))) values[key] = raw as SlotValue;
-    else findings.push(finding("RECORD_SHAPE", `the record's ${key} is not a slot value`, { slot: key }));
+    const value = readValue(RECORD, key, raw, vocabulary, findings);
+    if (value !== undefined) values[key] = value;
   }
   for (const k of resolve) if (!vocabulary.slots.has(k)) findings.push(finding("RECORD_SHAPE", `${RESOLVE} names ${_cut(k)}, which is not a slot`, { slot: RESOLVE }));
   // Bounded as a line's answer is (conformance note 36): a record naming thousands of unknown keys

@@ -29,6 +29,8 @@ async function run(ctx: CommandContext): Promise<number> {
       else await ctx.err.line(`the HO received (--relay-from) does not parse\n${await renderFindings(received.text, received.findings)}`);
       return FAIL;
     }
+    // The core reads adds as it reads a record's values (decoded by slot type, refused when the
+    // type does not admit one): only their JSON shape is this adapter's to check.
     report = checkRelay(ho.message, received.message, vocabulary, slotValuesOption("adds", ctx.options["adds"] as string | undefined) ?? {});
   } else {
     const record = recordOption(recordValue, vocabulary) as Result<SenderRecord>;
@@ -51,7 +53,7 @@ export const checkHoCommand: Command = {
     ho: { type: "string", help: "the HO to send: a line, its JSON form, or a file" },
     record: { type: "string", help: "the approval record: a JSON object of slot values, or a file; \"$resolve\": [slots the receiver resolves]" },
     "relay-from": { type: "string", help: "a relay: the HO it received, standing as the record" },
-    adds: { type: "string", help: "a relay: the slots its role adds, as a JSON object" },
+    adds: { type: "string", help: "a relay: the slots its role adds, as a JSON object (values as on a line or decoded, read as a record's)" },
   },
   run,
 };

@@ -849,6 +849,41 @@ describe("--exec, --call and --adds hold slot values, as the Worker's routes req
   });
 });
 
+describe("a record's values and a relay's --adds are read by slot type, and refused when the type does not admit them (notes 24, 25)", () => {
+  const record = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+  it("check-ho: a record's paid given as a JSON number is RECORD_SHAPE, not a difference that reads the same", () => {
+    const r = rw(["check-ho", "--ho", PAY_HO, "--record", JSON.stringify({ ...record, paid: 20261002 })]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("RECORD_SHAPE: the record's paid holds 20261002 (a JSON number), which is not a date (YYYYMMDD); paid is typed date");
+    expect(`${r.out}${r.err}`).not.toContain("HO_DIFFERS");
+    const json = JSON.parse(rw(["check-ho", "--ho", PAY_HO, "--record", JSON.stringify({ ...record, paid: 20261002 }), "--json"]).out) as unknown;
+    expect(json).toMatchObject({ ok: false, invalid: "record", findings: [{ code: "RECORD_SHAPE", slot: "paid", expected: "date" }] });
+  });
+  it.each([
+    ["a number", 12345678, "acct=12345678"],
+    ["a boolean", true, "acct=Y"],
+  ])("check-rb: a record's acct given as %s is RECORD_SHAPE, not an execution mismatch", (_, acct, written) => {
+    const ho = PAY_HO.replace(" acct=40-12-88/61102938", "");
+    const rb = `RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 p=pay ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS ${written} paid=20261002 ref=MD-2026-057 apref=FD-0929`;
+    const r = rw(["check-rb", "--ho", ho, "--rb", rb, "--record", JSON.stringify({ acct, $resolve: ["acct"] }), "--json"]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toMatchObject({ wilco: false, invalid: "record", findings: [{ code: "RECORD_SHAPE", slot: "acct", expected: "token" }] });
+  });
+  const received = "RW1 HO sch-1 from=sch to=relay item=x ask=DRAFT // go";
+  const forward = "RW1 HO relay-1 from=relay to=payer item=x ask=DRAFT keep=relay+sch pri=1 // go";
+  it("check-ho --adds written as on a line passes as its JSON form does", () => {
+    for (const adds of ['{"keep":"relay+sch","pri":"1"}', '{"keep":["relay","sch"],"pri":1}']) {
+      const r = rw(["check-ho", "--ho", forward, "--relay-from", received, "--adds", adds]);
+      expect([r.code, r.out]).toStrictEqual([0, "handoff relay-1: ok\n"]);
+    }
+  });
+  it("check-ho --adds with a value its slot's type does not admit is RECORD_SHAPE (exit 1)", () => {
+    const r = rw(["check-ho", "--ho", forward, "--relay-from", received, "--adds", '{"keep":"relay+sch","pri":"x"}', "--json"]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toStrictEqual({ ok: false, findings: [{ code: "RECORD_SHAPE", severity: "error", message: 'the relay\'s added pri holds "x", which is not an integer; pri is typed int:1-5', slot: "pri", expected: "int:1-5", received: "x" }] });
+  });
+});
+
 describe("stdin that is a directory (rw validate < dir) is a usage error, never empty input", () => {
   it.each([[["validate"]], [["check-thread", "--json"]], [["delegation", "validate"]]])("rw %s", (args) => {
     const fd = openSync(tmp, "r");

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
-  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, commit, commitClearance, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
+  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, commit, commitClearance, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
   makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement,
 } from "../../core/index.js";
-import type { CheckedRelay, HandoffState, Message, Vocabulary } from "../../core/index.js";
+import type { CheckedRelay, Finding, HandoffState, Message, Vocabulary } from "../../core/index.js";
 import { resolve, vocabularies } from "../vocabularies.js";
 
 const { pay } = vocabularies();
@@ -547,6 +547,86 @@ describe("checkReadback: a hostile readback gets a bounded answer", () => {
     expect(t4.at(-1)).toMatchObject({ code: "FINDINGS_CUT", received: "401" });
     expect(t4.filter((f) => f.code === "ACC_GAP")).toHaveLength(1);
     expect(report.tiers[3].result).toBe("fail");
+  });
+});
+
+describe("readRecord and a relay's adds: decoded by slot type, refused when the type does not admit the value (notes 24, 25)", () => {
+  const PAY_RECORD = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+  const refused = (json: unknown, vocabulary: Vocabulary = pay) => {
+    const r = readRecord(json, vocabulary);
+    expect(r.ok).toBe(false);
+    expect(r.findings.length).toBe(1);
+    return r.findings[0] as Finding;
+  };
+  it.each([
+    ["a number for a date", { paid: 20261002 }, "paid", "date", "is not a date"],
+    ["a number for a token", { acct: 12345678 }, "acct", "token", "is not a token"],
+    ["a boolean for a token", { acct: true }, "acct", "token", "is not a token"],
+    ["a number for money", { amt: 5400 }, "amt", "money", "is not money"],
+    ["a list for money", { amt: ["5400.00"] }, "amt", "money", "is a list"],
+    ["a code the enum lacks", { cur: "XYZ" }, "cur", "enum:cur", "is not a known cur code"],
+    ["a date that is no date", { paid: "20261302" }, "paid", "date", "is not a date"],
+  ])("a pay record with %s is RECORD_SHAPE, naming the slot and its type", (_, json, slot, type, reason) => {
+    const f = refused({ ...PAY_RECORD, ...json });
+    expect(f).toMatchObject({ code: "RECORD_SHAPE", severity: "error", slot, expected: type });
+    expect(f.message).toContain(`the record's ${slot} holds ${JSON.stringify((json as Record<string, unknown>)[slot])}`);
+    expect(f?.message).toContain(reason);
+    expect(f?.message).toContain(`${slot} is typed ${type}`);
+  });
+  it("says which JSON type was given where the value reads like a valid one", () => {
+    expect(refused({ paid: 20261002 }).message).toBe("the record's paid holds 20261002 (a JSON number), which is not a date (YYYYMMDD); paid is typed date");
+    expect(refused({ acct: true }).message).toContain("true (a JSON boolean)");
+  });
+  it.each([
+    ["an int written as a word", { pri: "x" }, "pri", "is not an integer"],
+    ["an int out of range", { pri: 9 }, "pri", "is outside 1-5"],
+    ["an int written out of range", { pri: "9" }, "pri", "is outside 1-5"],
+    ["a list element with a space", { keep: ["relay sch"] }, "keep", "is not an agent name"],
+    ["a list written with an empty element", { keep: "relay++sch" }, "keep", "has an empty list element"],
+    ["a boolean for an agent list", { keep: true }, "keep", "is not a list"],
+  ])("a core record with %s is refused", (_, json, slot, reason) => {
+    const f = refused(json, coreVocabulary);
+    expect(f).toMatchObject({ code: "RECORD_SHAPE", slot });
+    expect(f?.message).toContain(reason);
+  });
+  it("reads a value written as on a line and its decoded form alike, item included", () => {
+    const written = readRecord({ item: "x:1", pri: "2", keep: "relay+sch", due: "20261002" }, coreVocabulary);
+    const decoded = readRecord({ item: "x:1", pri: 2, keep: ["relay", "sch"], due: "20261002" }, coreVocabulary);
+    expect(written).toStrictEqual(decoded);
+    expect(written.value?.values).toStrictEqual({ item: "x:1", pri: 2, keep: ["relay", "sch"], due: "20261002" });
+    expect(readRecord(PAY_RECORD, pay).ok).toBe(true);
+  });
+  it("quotes a long value cut to 40 characters (note 36)", () => {
+    const f = refused({ keep: ["a b".repeat(10_000)] }, coreVocabulary);
+    expect(f?.message.length).toBeLessThan(200);
+    expect(f?.received?.length).toBeLessThanOrEqual(43);
+  });
+  it("a record the check then compares: check-ho passes the decoded record and refuses none of its own values", () => {
+    const refusedPaid = readRecord({ ...PAY_RECORD, paid: 20261002 }, pay);
+    expect(refusedPaid.ok).toBe(false);
+    const ho = msg(PAYHO.replace(" exp=20261002T1700Z", ""));
+    const read = readRecord({ ...PAY_RECORD, item: "inv:MD-2026-057" }, pay);
+    expect(read.ok && checkHandoff(ho, read.value, pay).ok).toBe(true);
+  });
+
+  const RECEIVED = msg("RW1 HO sch-1 from=sch to=relay item=x ask=DRAFT // go");
+  const FORWARD = msg("RW1 HO relay-1 from=relay to=payer item=x ask=DRAFT keep=relay+sch pri=1 // go");
+  it("checkRelay reads adds written as on a line as it reads their decoded form", () => {
+    expect(checkRelay(FORWARD, RECEIVED, coreVocabulary, { keep: ["relay", "sch"], pri: 1 })).toStrictEqual({ ok: true, findings: [] });
+    expect(checkRelay(FORWARD, RECEIVED, coreVocabulary, { keep: "relay+sch", pri: "1" })).toStrictEqual({ ok: true, findings: [] });
+    // A written value the received HO carries is the same value, not a change the role makes.
+    const carried = msg("RW1 HO sch-1 from=sch to=relay item=x ask=DRAFT pri=1 // go");
+    expect(checkRelay(FORWARD, carried, coreVocabulary, { keep: "relay+sch", pri: "1" })).toStrictEqual({ ok: true, findings: [] });
+  });
+  it("checkRelay refuses adds whose values their slot's type does not admit, and checks nothing against them", () => {
+    const report = checkRelay(FORWARD, RECEIVED, coreVocabulary, { keep: "relay sch", pri: "x" });
+    expect(report.ok).toBe(false);
+    expect(report.findings.map((f) => [f.code, f.slot])).toStrictEqual([["RECORD_SHAPE", "keep"], ["RECORD_SHAPE", "pri"]]);
+    expect(report.findings[1]?.message).toBe("the relay's added pri holds \"x\", which is not an integer; pri is typed int:1-5");
+    const unknown = checkRelay(FORWARD, RECEIVED, coreVocabulary, { nope: "1" });
+    expect(unknown.findings).toMatchObject([{ code: "RECORD_SHAPE", slot: "nope", message: "the relay's adds name nope, which is not a slot of the vocabulary" }]);
+    const notAnObject = checkRelay(FORWARD, RECEIVED, coreVocabulary, ["keep"] as unknown as Record<string, string>);
+    expect(notAnObject.findings).toMatchObject([{ code: "RECORD_SHAPE" }]);
   });
 });
 

@@ -270,6 +270,21 @@ describe("POST /v1/check-ho", () => {
     const changed = await body(await postJson("/v1/check-ho", { ho: forwarded.replace("amt=5400.00", "amt=5100.00"), relayFrom: PAY_HO }));
     expect(changed.ok).toBe(false);
   });
+  it("reads a record's values and a relay's adds by slot type, and refuses what the type does not admit (notes 24, 25)", async () => {
+    const paid = await expectProblem(await postJson("/v1/check-ho", { ho: PAY_HO, record: { ...PAY_RECORD, paid: 20261002 } }), "invalid-record", { parameter: "record" });
+    expect(paid["findings"]).toMatchObject([{ code: "RECORD_SHAPE", slot: "paid", expected: "date" }]);
+    const noAcct = PAY_HO.replace(" acct=40-12-88/61102938", "");
+    const acct = await expectProblem(await postJson("/v1/check-rb", { ho: noAcct, rb: PAY_RB.replace("h=a7a82de76607 ", "").replace("acct=40-12-88/61102938", "acct=Y"), record: { acct: true, $resolve: ["acct"] } }), "invalid-record", { parameter: "record" });
+    expect(acct["findings"]).toMatchObject([{ code: "RECORD_SHAPE", slot: "acct", expected: "token" }]);
+    const received = "RW1 HO sch-1 from=sch to=relay item=x ask=DRAFT // go";
+    const forward = "RW1 HO relay-1 from=relay to=payer item=x ask=DRAFT keep=relay+sch pri=1 // go";
+    for (const adds of [{ keep: "relay+sch", pri: "1" }, { keep: ["relay", "sch"], pri: 1 }]) {
+      expect(await body(await postJson("/v1/check-ho", { ho: forward, relayFrom: received, adds }))).toStrictEqual({ ok: true, findings: [] });
+    }
+    const refused = await body(await postJson("/v1/check-ho", { ho: forward, relayFrom: received, adds: { keep: "relay+sch", pri: "x" } }));
+    expect(refused).toMatchObject({ ok: false, findings: [{ code: "RECORD_SHAPE", slot: "pri", expected: "int:1-5" }] });
+    expect(refused.findings).toHaveLength(1);
+  });
   it("needs record or relayFrom, one of them, and takes JSON only", async () => {
     await expectProblem(await postJson("/v1/check-ho", { ho: PAY_HO }), "invalid-request", { parameter: "record" });
     await expectProblem(await postJson("/v1/check-ho", { ho: PAY_HO, record: PAY_RECORD, relayFrom: PAY_HO }), "invalid-request");

@@ -118,6 +118,7 @@ export async function checkHoRoute(context: RouteContext): Promise<Response> {
   }
   if (relayFrom !== undefined) {
     const received = parsed("relayFrom", input.messages(["relayFrom"])["relayFrom"] as string | object, p);
+    // checkRelay reads adds as readRecord reads a record's values; only their JSON shape is checked here.
     return json(checkRelay(ho.message, received.message, vocabulary, slotValues(input, "adds") ?? {}));
   }
   if (input.raw("adds") !== undefined) throw new ProblemError("invalid-request", "adds: only with relayFrom", { parameter: "adds" });

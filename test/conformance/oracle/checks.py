@@ -136,6 +136,13 @@ H("relay-role-adds", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from
 # What a relay's role adds is a slot the HO does not carry: naming one it carries does not let the
 # relay change it (every slot travels unchanged), so the received value still stands as the record.
 H("relay-adds-cannot-change", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank").replace("5400.00", "5100.00"), None, False, ["HO_DIFFERS", "RELAY_ADDS"], relayFrom=PAYHO, adds={"amt": "5100.00"})
+# A relay's adds are read as a record's values are (README notes 24, 25): written as on a line or
+# as the JSON form holds them, the same values; one its slot's type does not admit is refused.
+RELAYED = "RW1 HO sch-1 from=sch to=relay item=x ask=DRAFT // go"
+RELAYFWD = "RW1 HO relay-1 from=relay to=payer item=x ask=DRAFT keep=relay+sch pri=1 // go"
+H("relay-adds-written", RELAYFWD, None, True, [], relayFrom=RELAYED, adds={"keep": "relay+sch", "pri": "1"})
+H("relay-adds-decoded", RELAYFWD, None, True, [], relayFrom=RELAYED, adds={"keep": ["relay", "sch"], "pri": 1})
+H("relay-adds-not-of-their-type", RELAYFWD, None, False, ["RECORD_SHAPE"], relayFrom=RELAYED, adds={"keep": ["relay", "sch"], "pri": "x"})
 H("relay-drops", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank").replace(" apref=FD-0929", ""), None, False, ["HO_OMITS"], relayFrom=PAYHO)
 # A relay forwards only what it could accept: a received HO that is refused gets a UN, not a forward
 # (here it lacks its item, and the forward supplies one nobody sent).
