@@ -24,9 +24,9 @@ function written(value: SlotValue): string {
   return typeof value === "boolean" ? (value ? "Y" : "N") : String(value);
 }
 
-/** A slot's value, `item` included (it lives at the top of the JSON form). */
+/** A slot's value, the envelope's `re from to item` included (they live at the top of the JSON form). */
 export function _field(message: Message, slot: string): SlotValue | undefined {
-  if (slot === "item") return message.item ?? undefined;
+  if (slot === "item" || slot === "re" || slot === "from" || slot === "to") return message[slot] ?? undefined;
   return Object.hasOwn(message.slots, slot) ? message.slots[slot] : undefined;
 }
 

@@ -26,6 +26,9 @@ export interface CheckContext {
 
 const HO_BIT = 1 << MESSAGE_TYPES.indexOf("HO");
 
+/** The envelope a readback answers rather than echoes: its re, from and to are the HO's id, to and from. */
+const ANSWERED: readonly string[] = ["re", "from", "to"];
+
 /**
  * A slot `rb=` may name to add to the echo set: one an HO carries and a readback echoes. Any
  * other (the RB's own `h` or `do`, pay's `prev`) has no value on the HO to echo, and the readback
@@ -33,8 +36,9 @@ const HO_BIT = 1 << MESSAGE_TYPES.indexOf("HO");
  */
 function echoable(ctx: CheckContext, name: string): boolean {
   const def = ctx.slots.get(name);
-  return def !== undefined && (def.onTypes & HO_BIT) !== 0 && !NEVER_ECHOED.includes(name);
+  return def !== undefined && (def.onTypes & HO_BIT) !== 0 && !NEVER_ECHOED.includes(name) && !ANSWERED.includes(name);
 }
+
 
 const TIME = /^(\d{8})T([01]\d|2[0-3])[0-5]\dZ$/;
 const NUM = /^-?\d+(?:\.\d+)?(?:\/-?\d+(?:\.\d+)?)?$/;
@@ -160,6 +164,7 @@ function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: 
     if (typeof v !== "string") return bad("VALUE_TYPE", "is not a readback level or slot name", v);
     if (NEVER_ECHOED.includes(v)) return bad("RB_UNKNOWN", `names ${v}, which a readback never echoes (${NEVER_ECHOED.join(" ")})`, v);
     if (READBACK_LEVELS.includes(v) || echoable(ctx, v)) return null;
+    if (ANSWERED.includes(v)) return bad("RB_UNKNOWN", `names ${v}, which a readback answers rather than echoes (its re, from and to are the HO's id, to and from)`, v);
     if (ctx.slots.has(v)) return bad("RB_UNKNOWN", `names ${v}, which is no slot of an HO: there is nothing to echo`, v);
     return bad("RB_UNKNOWN", "is neither a readback level (echo all acc plan exec) nor a known slot", v);
   };

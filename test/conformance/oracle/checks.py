@@ -127,6 +127,9 @@ H("pay-value-not-in-record", PAYHO.replace("kind=GROSS", "kind=NET"), {k: v for 
 # A record value for a slot the HO type does not take (pay's prev, on RB and DN only) is for tier 5:
 # the line cannot carry it, so it is not looked for there; one written there anyway is ignored.
 CHGREC = {"item": "sup:marlow", "sup": "marlow", "acct": "20-00-00/12345678", "eff": "20261101", "apref": "FD-1001", "prev": "40-12-88/61102938"}
+# A record copied from a JSON form may hold the envelope: its from and to are the line's, not slots.
+H("pay-record-holds-envelope", PAYHO, dict(REC, **{"from": "scheduler", "to": "payer"}), True, [])
+H("pay-record-envelope-differs", PAYHO, dict(REC, **{"from": "scheduler", "to": "bank"}), False, ["HO_DIFFERS"])
 H("chgbank-record-holds-prev", CHG, CHGREC, True, [])
 H("chgbank-prev-on-ho-ignored", CHGPREV, CHGREC, True, ["SLOT_NOT_ON_TYPE"])
 H("relay-unchanged", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank"), None, True, [], relayFrom=PAYHO)

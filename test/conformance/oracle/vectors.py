@@ -134,6 +134,7 @@ invalid("rb-never-echoed", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exec+exp 
 # HO to echo (the RB's own h, eta, do; pay's prev), and the readback would pass without it.
 invalid("rb-names-rb-own-slot", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=echo+h", ["RB_UNKNOWN:rb@40"])
 invalid("rb-names-eta", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=eta", ["RB_UNKNOWN:rb@40"])
+invalid("rb-names-envelope", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=echo+to", ["RB_UNKNOWN:rb@40"])
 invalid("rb-names-prev", "RW1 HO s-1 p=pay from=s to=p item=sup:m ask=CHGBANK rb=all+prev sup=m acct=1 eff=20261101 apref=a", ["RB_UNKNOWN:rb@52"])
 invalid("pri-range", "RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=6", ["OUT_OF_RANGE:pri@40"])
 invalid("pri-zero", "RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=0", ["OUT_OF_RANGE:pri@40"])
