@@ -1,8 +1,9 @@
 /**
  * `rw validate`: each line (or JSON form) checked against the core and its profile. With
- * `--as NAME`, each refused line also gets the exact UN that receiver NAME sends (rule 2).
+ * `--as NAME`, each refused line also gets the exact UN that receiver NAME sends (rule 2),
+ * numbered one past NAME's highest id read so far (section 2: ids are unique in a conversation).
  */
-import { finding, isAgent, readMessage, refusal } from "../../core/index.js";
+import { finding, isAgent, messageNumber, readMessage, refusal } from "../../core/index.js";
 import type { Finding } from "../../core/index.js";
 import { numberOption } from "../arguments.js";
 import { readLines } from "../input.js";
@@ -15,11 +16,17 @@ async function run(ctx: CommandContext): Promise<number> {
   const receiver = ctx.options["as"] as string | undefined;
   const seqOption = ctx.options["seq"] as string | undefined;
   if (receiver !== undefined && !isAgent(receiver)) throw new UsageError(`--as ${receiver}: not an agent name ([A-Za-z0-9._-]+)`);
+  // The number NAME's next UN takes: --seq at least, and past every id of NAME read so far (this
+  // line's included, valid or not) and every UN written. The input streams: a later line's id is unknown.
   let seq = numberOption("seq", seqOption, 1);
   if (seqOption !== undefined && receiver === undefined) throw new UsageError("--seq needs --as NAME");
   let code = PASS;
   for await (const { n, text, refused } of readLines(ctx.file)) {
     const checked = refused ?? readMessage(text, ctx.profiles.resolve);
+    if (receiver !== undefined) {
+      const id = checked.message?.id ?? checked.envelope.id;
+      if (typeof id === "string") seq = Math.max(seq, messageNumber(id, receiver) + 1);
+    }
     let un: string | null = null;
     // Why no UN could be written, when one was due: in the JSON as the Worker gives it.
     let unaddressable: readonly Finding[] | null = null;
@@ -57,7 +64,7 @@ export const validateCommand: Command = {
   readsLines: true,
   options: {
     as: { type: "string", help: "also print the UN line receiver NAME sends for each refused line" },
-    seq: { type: "string", help: "with --as: the number of the first UN (NAME-N), default 1" },
+    seq: { type: "string", help: "with --as: the lowest number a UN takes (NAME-N), default 1; each UN is numbered past NAME's ids read so far" },
   },
   run,
 };
