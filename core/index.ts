@@ -70,6 +70,6 @@ export type { CheckedRelay } from "./statement-clearance.js";
 export { checkThread, createThreadAudit } from "./thread.js";
 export type { ThreadAudit, ThreadOptions } from "./thread.js";
 export { threadVerdict } from "./thread-report.js";
-export type { HandoffState, HandoffStateName, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
+export type { HandoffState, HandoffStateName, ItemOwner, ItemReadback, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
 export { legend } from "./legend.js";
 export type { LegendOptions } from "./legend.js";

@@ -297,7 +297,7 @@ const schemas: Record<string, Json> = {
     properties: {
       ok: { type: "boolean", description: "The verdict, as rw check-thread's exit code: no thread finding is an error and no line was rejected (rejected lines are counted in invalid)." },
       findings: { type: "array", items: { allOf: [ref("Finding"), { type: "object", properties: { handoff: { type: "string" }, id: { type: "string" }, line: { type: ["integer", "null"] }, causes: FINDINGS } }] } },
-      owners: { type: "array", items: { type: "object", properties: { item: { type: "string" }, owner: { type: "string" }, handoff: STRING_OR_NULL } } },
+      owners: { type: "array", items: { type: "object", required: ["item", "owner", "handoff"], properties: { item: { type: "string" }, owner: { type: "string" }, handoff: STRING_OR_NULL, readback: { enum: ["void", "unverified", "late"], description: "Only while the first sender holds the item (handoff null) and readbacks of its HOs came, none passing: the last one's verdict, or late (after its HO closed, not checked). Absent when no readback came." } } } },
       counts: { type: "object" },
     },
   },

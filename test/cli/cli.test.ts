@@ -393,6 +393,21 @@ describe("rw check-thread", () => {
   it("refuses a malformed --now", () => {
     expect(rw(["check-thread", "--now", "tomorrow"], "").code).toBe(2);
   });
+  it("says why the sender still holds an item: no readback yet, or readbacks that did not pass", () => {
+    const none = rw(["check-thread", "--now", "20260930T0900Z"], `${thread[0]}\n`);
+    expect(none.out).toContain("  jira:OPS-77 ops (no readback yet: the sender holds it)\n");
+    // A void readback, and one after its HO was cancelled (late, not checked): readbacks came, none passed.
+    const late = ["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 CX ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 why=REVOKED", "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX"];
+    const r = rw(["check-thread", "--now", "20260930T0900Z"], `${[...thread.slice(0, 2), ...late].join("\n")}\n`);
+    expect(r.out).toContain("  jira:OPS-77 ops (no passing readback: the sender holds it)\n");
+    expect(r.out).toContain("  jira:OPS-1 ops (no passing readback: the sender holds it)\n");
+    expect(r.out).not.toContain("no readback yet");
+    const json = rw(["check-thread", "--json", "--now", "20260930T0900Z"], `${[thread[0], ...late].join("\n")}\n`);
+    expect((JSON.parse(json.out) as { owners: unknown[] }).owners).toStrictEqual([
+      { item: "jira:OPS-77", owner: "ops", handoff: null },
+      { item: "jira:OPS-1", owner: "ops", handoff: null, readback: "late" },
+    ]);
+  });
 });
 
 describe("a statement store that rw did not write is refused, and nothing runs from it", () => {
