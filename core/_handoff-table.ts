@@ -3,6 +3,7 @@
  * and field, 72 bytes a handoff (and 8 for each value tier 3 compares beyond the echo) (plus up to half again while the columns grow), outside the collected heap, so a million-line audit keeps no
  * object per handoff for the collector to trace. Row `i` is the i-th HO in sending order.
  */
+import type { ItemReadback } from "./thread-report.js";
 
 /** State bits of a handoff. The low three bits say what closed it. */
 export const OPEN = 0;
@@ -118,10 +119,20 @@ export interface ItemTable {
   owner: Int32Array;
   /** The row of the HO whose passing readback made the owner, -1 while the first sender holds it. */
   via: Int32Array;
+  /** The last readback of any of its HOs that did not pass: an ITEM_READ_* code, ITEM_READ_NONE for none. */
+  read: Uint8Array;
 }
 
+/** An item's `read`: no readback of its HOs, or the last one void, unverified, or late (not checked). */
+export const ITEM_READ_NONE = 0;
+export const ITEM_READ_VOID = 1;
+export const ITEM_READ_UNVERIFIED = 2;
+export const ITEM_READ_LATE = 3;
+/** The `readback` an ItemOwner reports, by `read` code, while the first sender holds the item. */
+export const ITEM_READ_NAMES: readonly (ItemReadback | null)[] = [null, "void", "unverified", "late"];
+
 export function _itemTable(capacity = 32): ItemTable {
-  return { count: 0, owner: new Int32Array(capacity), via: new Int32Array(capacity) };
+  return { count: 0, owner: new Int32Array(capacity), via: new Int32Array(capacity), read: new Uint8Array(capacity) };
 }
 
 /** Appends an item held by `owner` (no passing readback yet) and returns its number. */
@@ -132,10 +143,14 @@ export function _addItem(t: ItemTable, owner: number): number {
     owners.set(t.owner);
     const via = new Int32Array(size);
     via.set(t.via);
+    const read = new Uint8Array(size);
+    read.set(t.read);
     t.owner = owners;
     t.via = via;
+    t.read = read;
   }
   t.owner[t.count] = owner;
   t.via[t.count] = -1;
+  t.read[t.count] = ITEM_READ_NONE;
   return t.count++;
 }

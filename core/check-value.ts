@@ -5,7 +5,7 @@
 import type { Scalar, SlotValue } from "./message.js";
 import type { SlotType } from "./slot-type.js";
 import { MESSAGE_TYPES, NEVER_ECHOED, READBACK_LEVELS } from "./vocabulary.js";
-import { _constraintKey, _isAgentName, _isDigits, _isHex12, _isKeyShape, _isMessageId, _isMoney, _isToken } from "./_chars.js";
+import { _constraintKey, _isAgentName, _isDigits, _isHex12, _isKeyShape, _isMessageId, _isMoney, _isToken, _messageIdDash } from "./_chars.js";
 
 export interface Problem {
   readonly code: "VALUE_TYPE" | "OUT_OF_RANGE" | "ENUM_UNKNOWN" | "RB_UNKNOWN";
@@ -74,10 +74,13 @@ export function isMessageId(text: string): boolean {
 
 /**
  * The number in a message id `<from>-<n>` (section 2): which of its sender's messages it is. A
- * receiver numbers its next reply one past the highest it has used. 0 for text that is no id.
+ * receiver numbers its next reply one past the highest it has used. 0 for text that is no id, and,
+ * when `sender` is given, for an id that is not `<sender>-<n>` (`b-c-7` is agent `b-c`'s, not `b`'s).
  */
-export function messageNumber(id: string): number {
-  return _isMessageId(id) ? Number(id.slice(id.lastIndexOf("-") + 1)) : 0;
+export function messageNumber(id: string, sender?: string): number {
+  const dash = _messageIdDash(id);
+  if (dash < 0 || (sender !== undefined && (dash !== sender.length || !id.startsWith(sender)))) return 0;
+  return Number(id.slice(dash + 1));
 }
 
 /** A constraint (section 5.2): `key:value`, the key in any case, the value a list-element token. */

@@ -4,7 +4,8 @@
  * describes the message, never the receiver (not NOCAP, not SCOPE).
  */
 import { _BREAK_OR_CONTROL, _isToken, _prefix } from "./_chars.js";
-import { isAgent, isMessageId } from "./check-value.js";
+import type { LineCheck } from "./check-line.js";
+import { isAgent, isMessageId, messageNumber } from "./check-value.js";
 import { finding, result } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import { formatLine } from "./format-line.js";
@@ -113,4 +114,24 @@ export function refusal(subject: Message | Envelope, findings: readonly Finding[
     tail: tailOf(why === "VER" ? errors.filter((f) => f.code === "VERSION") : errors),
   };
   return formatLine(reply);
+}
+
+/**
+ * The UNs one receiver writes for the messages it reads, in order (rule 2): the answer to a message
+ * that passes is null, to one refused its UN, numbered one past the receiver's own ids read so far
+ * (the refused message's included, valid or not) and past its last UN, and `first` at least
+ * (section 2: ids are unique within a conversation). Past 2^53 - 1 no number is left: the refusal
+ * is UNADDRESSABLE. rw validate --as and the Worker's POST /v1/validate both number with it.
+ */
+export function refusals(receiver: string, first = 1): (checked: LineCheck) => Result<string> | null {
+  let next = first;
+  return (checked) => {
+    const subject = checked.message ?? checked.envelope;
+    if (typeof subject.id === "string") next = Math.max(next, messageNumber(subject.id, receiver) + 1);
+    if (checked.ok) return null;
+    if (!Number.isSafeInteger(next)) return result("", [finding("UNADDRESSABLE", `${receiver} has no message number left (the next would pass ${Number.MAX_SAFE_INTEGER})`)]);
+    const reply = refusal(subject, checked.findings, receiver, next);
+    if (reply.ok) next++;
+    return reply;
+  };
 }

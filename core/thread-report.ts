@@ -20,11 +20,19 @@ export interface ThreadFinding extends Finding {
   readonly causes?: readonly Finding[];
 }
 
+/** Why the first sender still holds an item some readback came for: the last such readback was void, unverified, or late (after its HO closed, not checked). */
+export type ItemReadback = "void" | "unverified" | "late";
+
 export interface ItemOwner {
   readonly item: string;
   readonly owner: string;
   /** The HO whose passing readback made `owner` the owner; null while the first sender holds it. */
   readonly handoff: string | null;
+  /**
+   * Only while the first sender holds it (`handoff` null) and readbacks of its HOs came, none
+   * passing: the last one's verdict, or `late`. Absent when no readback came.
+   */
+  readonly readback?: ItemReadback;
 }
 
 /**

@@ -39,7 +39,7 @@ import type { Message, SlotValue } from "./message.js";
 import { _checkPrint, _shapeTable, _timeNumber, _timeText } from "./_handoff-print.js";
 import type { HandoffPrint } from "./_handoff-print.js";
 import {
-  ANSWERED, CLOSED_BY, CLOSED_CX, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
+  ANSWERED, CLOSED_BY, CLOSED_CX, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, ITEM_READ_LATE, ITEM_READ_NAMES, ITEM_READ_UNVERIFIED, ITEM_READ_VOID, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
   _addItem, _addPrints, _addRow, _digestNumber, _handoffTable, _itemTable,
 } from "./_handoff-table.js";
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
@@ -250,8 +250,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (i === undefined) return;
     const s = state(i);
     const id = ids[i] as string;
+    const item = t.item[i] as number;
     if ((s & CLOSED_BY) !== OPEN) {
       readbacks.late++;
+      if (item >= 0) owners.read[item] = ITEM_READ_LATE;
       note("THREAD_READBACK_LATE", `RB ${m.id} reads back ${id} after its ${CLOSER_NAMES[s & CLOSED_BY]}${where(t.closedAt[i] as number)}: not checked, ownership does not move`, id, m.id, line, { slot: "re", received: id });
       return;
     }
@@ -261,7 +263,6 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (verdict === "wilco") {
       readbacks.passed++;
       t.state[i] = (s | PASSED) & ~(VOID | UNVERIFIED);
-      const item = t.item[i] as number;
       const to = t.to[i] as number;
       if (item >= 0 && to >= 0 && i > (owners.via[item] as number)) {
         owners.via[item] = i;
@@ -270,10 +271,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     } else if (verdict === "unverified") {
       readbacks.unverified++;
       t.state[i] = (s | UNVERIFIED) & ~VOID;
+      if (item >= 0) owners.read[item] = ITEM_READ_UNVERIFIED;
       note("THREAD_READBACK_UNVERIFIED", `RB ${m.id} of ${id} carries values the receiver resolved (${causes.map((f) => f.slot).join(", ")}) and the sender has no record to check them: ownership does not move`, id, m.id, line, { slot: "re", causes });
     } else {
       readbacks.void++;
       t.state[i] = (s | VOID) & ~UNVERIFIED;
+      if (item >= 0) owners.read[item] = ITEM_READ_VOID;
       voids.set(_own(m.id), i);
       const codes = [...new Set(causes.map((f) => f.code))].join(", ");
       note("THREAD_READBACK_VOID", `RB ${m.id} of ${id} is void (${codes}): the sender re-issues the HO with re=${m.id}, or cancels it`, id, m.id, line, { slot: "re", causes });
@@ -433,7 +436,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
     const owned: ItemOwner[] = itemText.map((item, k) => {
       const via = owners.via[k] as number;
-      return { item, owner: agent(owners.owner[k] as number), handoff: via >= 0 ? (ids[via] as string) : null };
+      if (via >= 0) return { item, owner: agent(owners.owner[k] as number), handoff: ids[via] as string };
+      // The first sender holds it: say whether readbacks came and none passed, or none came.
+      const read = ITEM_READ_NAMES[owners.read[k] as number] ?? null;
+      return { item, owner: agent(owners.owner[k] as number), handoff: null, ...(read === null ? {} : { readback: read }) };
     });
     const counts: ThreadCounts = { messages, handoffs: t.count, open, closed, cancelled, superseded, readbacks: { ...readbacks }, endedUnread };
     return { ok: !all.some((f) => f.severity === "error"), findings: all, owners: owned, counts };

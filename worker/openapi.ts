@@ -67,7 +67,7 @@ const paths: Record<string, Record<string, Json>> = {
     post: post("format", "JSON forms to RW1 lines (rw format)", "Each JSON form checked and written as its line; only valid messages are written. In a text body, one JSON form a line.", { schema: "LinesRequest", example: { lines: [AQ_FORM] }, text: `${JSON.stringify(AQ_FORM)}\n` }, ok("One result per message.", "FormatResults"), [PROFILE_QUERY], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
   },
   "/v1/validate": {
-    post: post("validate", "Check lines against the core and their profile (rw validate)", `Every finding with its place; with as, the exact UN that receiver sends for each refused line (rule 2). ${LINES_TEXT}`, { schema: "ValidateRequest", example: { lines: [UNKNOWN_ASK], as: "writer" }, text: `${UNKNOWN_ASK}\n` }, ok("One result per line; ok is false when any line is refused.", "ValidateResults"), [PROFILE_QUERY, query("as", "The receiver's agent name: each refused line also gets the UN it sends."), query("seq", "With as: the number of the first UN (NAME-N), default 1.", { type: "integer", minimum: 0 })], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
+    post: post("validate", "Check lines against the core and their profile (rw validate)", `Every finding with its place; with as, the exact UN that receiver sends for each refused line (rule 2). ${LINES_TEXT}`, { schema: "ValidateRequest", example: { lines: [UNKNOWN_ASK], as: "writer" }, text: `${UNKNOWN_ASK}\n` }, ok("One result per line; ok is false when any line is refused.", "ValidateResults"), [PROFILE_QUERY, query("as", "The receiver's agent name: each refused line also gets the UN it sends."), query("seq", "With as: the lowest number a UN takes (NAME-N), default 1; each UN is numbered past the receiver's own ids among the lines before it and the refused line itself.", { type: "integer", minimum: 0 })], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
   },
   "/v1/digest": {
     post: post("digest", "h= of each message (rw digest)", `First 12 hex of SHA-256 of each valid message's canonical JSON. ${LINES_TEXT}`, { schema: "LinesRequest", example: { lines: [HO, PAY_HO] }, text: `${HO}\n${PAY_HO}\n` }, ok("One result per line.", "DigestResults"), [PROFILE_QUERY], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
@@ -297,7 +297,7 @@ const schemas: Record<string, Json> = {
     properties: {
       ok: { type: "boolean", description: "The verdict, as rw check-thread's exit code: no thread finding is an error and no line was rejected (rejected lines are counted in invalid)." },
       findings: { type: "array", items: { allOf: [ref("Finding"), { type: "object", properties: { handoff: { type: "string" }, id: { type: "string" }, line: { type: ["integer", "null"] }, causes: FINDINGS } }] } },
-      owners: { type: "array", items: { type: "object", properties: { item: { type: "string" }, owner: { type: "string" }, handoff: STRING_OR_NULL } } },
+      owners: { type: "array", items: { type: "object", required: ["item", "owner", "handoff"], properties: { item: { type: "string" }, owner: { type: "string" }, handoff: STRING_OR_NULL, readback: { enum: ["void", "unverified", "late"], description: "Only while the first sender holds the item (handoff null) and readbacks of its HOs came, none passing: the last one's verdict, or late (after its HO closed, not checked). Absent when no readback came." } } } },
       counts: { type: "object" },
     },
   },

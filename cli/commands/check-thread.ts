@@ -4,7 +4,7 @@
  * owner of every item (rule 1). Streams its input: a million lines are audited in one pass.
  */
 import { createThreadAudit, readMessage, threadVerdict } from "../../core/index.js";
-import type { ThreadFinding } from "../../core/index.js";
+import type { ItemOwner, ThreadFinding } from "../../core/index.js";
 import { nowOption } from "../arguments.js";
 import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
@@ -12,6 +12,10 @@ import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
 const show = (f: ThreadFinding): string => `${f.line === null ? "" : `line ${f.line}: `}${f.severity} ${f.code} (${f.handoff}): ${f.message}`;
+
+/** Why `owner` holds the item: the readback that moved it, or, for the first sender, whether any came. */
+const held = (o: ItemOwner): string =>
+  o.handoff !== null ? `readback of ${o.handoff}` : o.readback === undefined ? "no readback yet: the sender holds it" : "no passing readback: the sender holds it";
 
 /** `1 handoff`, `2 handoffs`. */
 const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
@@ -41,7 +45,7 @@ async function run(ctx: CommandContext): Promise<number> {
     for (const f of report.findings) await ctx.out.line(show(f));
     if (report.owners.length > 0) {
       await ctx.out.line("owners");
-      for (const o of report.owners) await ctx.out.line(`  ${o.item} ${o.owner}${o.handoff === null ? " (no readback yet: the sender holds it)" : ` (readback of ${o.handoff})`}`);
+      for (const o of report.owners) await ctx.out.line(`  ${o.item} ${o.owner} (${held(o)})`);
     }
   }
   return ok ? PASS : FAIL;

@@ -1,9 +1,9 @@
 /**
  * `rw validate`: each line (or JSON form) checked against the core and its profile. With
- * `--as NAME`, each refused line also gets the exact UN that receiver NAME sends (rule 2).
+ * `--as NAME`, each refused line also gets the exact UN that receiver NAME sends (rule 2),
+ * numbered one past NAME's highest id read so far (section 2: ids are unique in a conversation).
  */
-import { finding, isAgent, readMessage, refusal } from "../../core/index.js";
-import type { Finding } from "../../core/index.js";
+import { isAgent, readMessage, refusals } from "../../core/index.js";
 import { numberOption } from "../arguments.js";
 import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
@@ -15,27 +15,18 @@ async function run(ctx: CommandContext): Promise<number> {
   const receiver = ctx.options["as"] as string | undefined;
   const seqOption = ctx.options["seq"] as string | undefined;
   if (receiver !== undefined && !isAgent(receiver)) throw new UsageError(`--as ${receiver}: not an agent name ([A-Za-z0-9._-]+)`);
-  let seq = numberOption("seq", seqOption, 1);
+  const seq = numberOption("seq", seqOption, 1);
   if (seqOption !== undefined && receiver === undefined) throw new UsageError("--seq needs --as NAME");
+  // NAME's UNs, numbered past its ids read so far (the input streams: a later line's id is unknown).
+  const answer = receiver === undefined ? null : refusals(receiver, seq);
   let code = PASS;
   for await (const { n, text, refused } of readLines(ctx.file)) {
     const checked = refused ?? readMessage(text, ctx.profiles.resolve);
-    let un: string | null = null;
+    if (!checked.ok) code = FAIL;
+    const reply = answer === null ? null : answer(checked);
+    const un = reply?.ok === true ? reply.value : null;
     // Why no UN could be written, when one was due: in the JSON as the Worker gives it.
-    let unaddressable: readonly Finding[] | null = null;
-    if (!checked.ok) {
-      code = FAIL;
-      if (receiver !== undefined) {
-        // The receiver's numbers end at 2^53 - 1 (README note 16): past it, no UN can be numbered.
-        const reply = Number.isSafeInteger(seq)
-          ? refusal(checked.message ?? checked.envelope, checked.findings, receiver, seq)
-          : { ok: false as const, value: null, findings: [finding("UNADDRESSABLE", `${receiver} has no message number left (the next would pass ${Number.MAX_SAFE_INTEGER})`)] };
-        if (reply.ok) {
-          un = reply.value;
-          seq++;
-        } else unaddressable = reply.findings;
-      }
-    }
+    const unaddressable = reply !== null && !reply.ok ? reply.findings : null;
     if (ctx.json) {
       await ctx.out.line(JSON.stringify({ line: n, ok: checked.ok, findings: checked.findings, ...(receiver === undefined ? {} : { refusal: un }), ...(unaddressable === null ? {} : { refusalFindings: unaddressable }) }));
       continue;
@@ -57,7 +48,7 @@ export const validateCommand: Command = {
   readsLines: true,
   options: {
     as: { type: "string", help: "also print the UN line receiver NAME sends for each refused line" },
-    seq: { type: "string", help: "with --as: the number of the first UN (NAME-N), default 1" },
+    seq: { type: "string", help: "with --as: the lowest number a UN takes (NAME-N), default 1; each UN is numbered past NAME's ids read so far" },
   },
   run,
 };

@@ -413,6 +413,21 @@ describe("rw check-thread", () => {
   it("refuses a malformed --now", () => {
     expect(rw(["check-thread", "--now", "tomorrow"], "").code).toBe(2);
   });
+  it("says why the sender still holds an item: no readback yet, or readbacks that did not pass", () => {
+    const none = rw(["check-thread", "--now", "20260930T0900Z"], `${thread[0]}\n`);
+    expect(none.out).toContain("  jira:OPS-77 ops (no readback yet: the sender holds it)\n");
+    // A void readback, and one after its HO was cancelled (late, not checked): readbacks came, none passed.
+    const late = ["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 CX ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 why=REVOKED", "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX"];
+    const r = rw(["check-thread", "--now", "20260930T0900Z"], `${[...thread.slice(0, 2), ...late].join("\n")}\n`);
+    expect(r.out).toContain("  jira:OPS-77 ops (no passing readback: the sender holds it)\n");
+    expect(r.out).toContain("  jira:OPS-1 ops (no passing readback: the sender holds it)\n");
+    expect(r.out).not.toContain("no readback yet");
+    const json = rw(["check-thread", "--json", "--now", "20260930T0900Z"], `${[thread[0], ...late].join("\n")}\n`);
+    expect((JSON.parse(json.out) as { owners: unknown[] }).owners).toStrictEqual([
+      { item: "jira:OPS-77", owner: "ops", handoff: null },
+      { item: "jira:OPS-1", owner: "ops", handoff: null, readback: "late" },
+    ]);
+  });
 });
 
 describe("a statement store that rw did not write is refused, and nothing runs from it", () => {
@@ -771,6 +786,32 @@ describe("validate --as the line's own sender", () => {
     expect(r.code).toBe(1);
     expect(r.out).not.toContain("RW1 UN");
     expect(r.out).toContain("sent by research itself");
+  });
+});
+
+describe("validate --as numbers each UN past the receiver's own ids (section 2: ids are unique in a conversation)", () => {
+  const refused = "RW1 HO a-3 from=a to=b item=x ask=POLISH";
+  const uns = (r: Run): string[] => r.out.split("\n").filter((l) => l.startsWith("RW1 UN")).map((l) => l.split(" ").slice(0, 4).join(" "));
+  it("never repeats an id NAME used on an earlier line, valid or not", () => {
+    expect(uns(rw(["validate", "--as", "b"], `RW1 HO b-1 from=b to=a item=x ask=DRAFT\n${refused}\n`))).toStrictEqual(["RW1 UN b-2 re=a-3"]);
+    // Refused lines of NAME's own (one that does not parse, a JSON form missing slots) still hold their ids.
+    const own = ["RW1 HO b-4 from=b to=a item=x DRAFT", '{"v":"RW1","type":"HO","id":"b-7","from":"b"}', refused, "RW1 HO b-2 from=b to=a item=x ask=DRAFT", "RW1 HO a-4 from=a to=b item=x ask=POLISH"];
+    expect(uns(rw(["validate", "--as", "b"], `${own.join("\n")}\n`))).toStrictEqual(["RW1 UN b-8 re=a-3", "RW1 UN b-9 re=a-4"]);
+    // The refused line's own id, when it is NAME's, is taken too; another agent's (b-c) is not NAME's.
+    expect(uns(rw(["validate", "--as", "b"], "RW1 HO b-c-9 from=b-c to=a item=x ask=DRAFT\nRW1 HO b-5 from=a to=b item=x ask=DRAFT\n"))).toStrictEqual(["RW1 UN b-6 re=b-5"]);
+  });
+  it("--seq is the floor, and --json's refusal is the same line", () => {
+    expect(uns(rw(["validate", "--as", "b", "--seq", "10"], `RW1 HO b-1 from=b to=a item=x ask=DRAFT\n${refused}\n`))).toStrictEqual(["RW1 UN b-10 re=a-3"]);
+    expect(uns(rw(["validate", "--as", "b", "--seq", "10"], `RW1 HO b-12 from=b to=a item=x ask=DRAFT\n${refused}\n${refused}\n`))).toStrictEqual(["RW1 UN b-13 re=a-3", "RW1 UN b-14 re=a-3"]);
+    const r = rw(["validate", "--json", "--as", "b"], `RW1 HO b-1 from=b to=a item=x ask=DRAFT\n${refused}\n`);
+    const rows = r.out.trim().split("\n").map((l) => JSON.parse(l) as { refusal: string | null });
+    expect(rows.map((x) => x.refusal)).toStrictEqual([null, "RW1 UN b-2 re=a-3 from=b to=a item=x why=UNK // unknown ask=POLISH"]);
+  });
+  it("past an id of 2^53 - 1, NAME has no number left and the run says so", () => {
+    const r = rw(["validate", "--as", "b"], `RW1 HO b-9007199254740991 from=b to=a item=x ask=DRAFT\n${refused}\n`);
+    expect(r.code).toBe(1);
+    expect(r.out).not.toContain("RW1 UN");
+    expect(r.out).toContain("b has no message number left");
   });
 });
 

@@ -89,4 +89,12 @@ describe("messageNumber", () => {
     expect(messageNumber("research-")).toBe(0);
     expect(messageNumber("re search-1")).toBe(0);
   });
+  it("with a sender, 0 for an id that is not that agent's", () => {
+    expect(messageNumber("b-7", "b")).toBe(7);
+    expect(messageNumber("a.b-c-7", "a.b-c")).toBe(7);
+    expect(messageNumber("b-c-7", "b")).toBe(0);
+    expect(messageNumber("ab-7", "b")).toBe(0);
+    expect(messageNumber("b-7", "b-")).toBe(0);
+    expect(messageNumber("b-", "b")).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLine, checkMessage, parseLine, refusal, validate } from "../../core/index.js";
+import { checkLine, checkMessage, parseLine, refusal, refusals, validate } from "../../core/index.js";
 import { resolve } from "../vocabularies.js";
 
 function un(line: string, receiver = "writer", n = 1): string {
@@ -111,5 +111,22 @@ describe("refusal: rule 2, never guess", () => {
     const bad = parseLine("RW1 HO a-1 from=a to=b item=x ask=ZZZ");
     if (!bad.ok) throw new Error("fixture");
     expect(() => refusal(bad.value, validate(bad.value), "not a name")).toThrow(TypeError);
+  });
+});
+
+describe("refusals: one receiver's UNs in order, never reusing an id (section 2)", () => {
+  it("numbers past the receiver's own ids read so far, the refused message's included, and from first at least", () => {
+    const answer = refusals("b", 2);
+    const read = (line: string): string | null => {
+      const reply = answer(checkLine(line, resolve));
+      return reply === null ? null : reply.ok ? (reply.value.split(" ")[2] as string) : `unaddressable: ${reply.findings.map((f) => f.code).join()}`;
+    };
+    expect(read("RW1 HO a-1 from=a to=b item=x ask=POLISH")).toBe("b-2");
+    expect(read("RW1 HO b-7 from=b to=a item=x ask=DRAFT")).toBeNull();
+    expect(read("RW1 HO a-2 from=a to=b item=x ask=POLISH")).toBe("b-8");
+    expect(read("RW1 HO b-c-40 from=b-c to=b item=x ask=POLISH")).toBe("b-9");
+    expect(read("RW1 HO b-12 from=a to=b item=x ask=POLISH")).toBe("b-13");
+    expect(read(`RW1 HO b-${Number.MAX_SAFE_INTEGER} from=b to=a item=x ask=DRAFT`)).toBeNull();
+    expect(read("RW1 HO a-3 from=a to=b item=x ask=POLISH")).toBe("unaddressable: UNADDRESSABLE");
   });
 });

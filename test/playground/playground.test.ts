@@ -105,6 +105,19 @@ describe("section 8 in the conversation checker", () => {
     expect(await page.locator(".summary[data-thread-ok]").getAttribute("data-thread-ok")).toBe("true");
   });
 
+  it("says why the sender still holds an item, as rw check-thread does: no readback yet, or none passed", async () => {
+    const { page } = await open();
+    const ho = "RW1 HO ops-03 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001";
+    const hint = page.locator('li[data-node="ops-03"] > .node [data-owner]');
+    await page.fill("#conversation", ho);
+    await expect.poll(() => text(hint)).toContain("(no readback yet: the sender holds it)");
+    expect(await text(page.locator('tr[data-item="jira:OPS-77"]'))).toContain("first sender (no readback yet)");
+    // A void readback added below the same HO: the HO's node is rebuilt with the new owner.
+    await page.fill("#conversation", `${ho}\nRW1 RB builder-05 re=ops-03 from=builder to=ops item=jira:OPS-77 ask=BUILD due=20261001`);
+    await expect.poll(() => text(hint)).toContain("(no passing readback: the sender holds it)");
+    expect(await text(page.locator('tr[data-item="jira:OPS-77"]'))).toContain("first sender (no passing readback)");
+  });
+
   it("applies check-thread's clock: past its due, an open HO is orphaned", async () => {
     const { page } = await open();
     await page.fill("#conversation", sectionEight[13] as string);

@@ -62,6 +62,15 @@ describe("POST /v1/validate", () => {
     const r = await body(await postText("/v1/validate?as=writer&seq=7", `${POLISH}\n${POLISH}\n`));
     expect(r.results.map((x: any) => x.refusal.split(" ")[2])).toStrictEqual(["writer-7", "writer-8"]);
   });
+  it("numbers each refusal past the receiver's own ids among the lines, as rw validate --as does", async () => {
+    const own = "RW1 HO writer-4 from=writer to=research item=gh:crox/site#42 ask=DRAFT";
+    const r = await body(await postText("/v1/validate?as=writer&seq=2", `${POLISH}\n${own}\n${POLISH}\n`));
+    expect(r.results.map((x: any) => x.refusal?.split(" ")[2] ?? null)).toStrictEqual(["writer-2", null, "writer-5"]);
+    // Past 2^53 - 1 there is no number left: UNADDRESSABLE, not a server error.
+    const last = await body(await postText("/v1/validate?as=writer", `${own.replace("writer-4", "writer-9007199254740991")}\n${POLISH}\n`));
+    expect(last.results[1].refusal).toBeNull();
+    expect(last.results[1].refusalFindings.map((f: any) => f.code)).toStrictEqual(["UNADDRESSABLE"]);
+  });
   it("says when no refusal can be addressed", async () => {
     const r = await body(await postText("/v1/validate?as=writer", "hello\n"));
     expect(r.results[0].refusal).toBeNull();

@@ -3,7 +3,7 @@
  * `--json`: one result per message, in order, numbered as given. A refused line is a result
  * (`ok: false` with its findings), never an HTTP error.
  */
-import { checkLine, digest, finding, formatLine, isAgent, isJsonForm, readMessage, refusal } from "../../core/index.js";
+import { checkLine, digest, finding, formatLine, isAgent, isJsonForm, readMessage, refusals } from "../../core/index.js";
 import type { Finding, LineCheck } from "../../core/index.js";
 import { Input } from "../input.js";
 import type { InputItem } from "../input.js";
@@ -59,18 +59,13 @@ export async function validateRoute(context: RouteContext): Promise<Response> {
   if (receiver !== undefined && !isAgent(receiver)) throw new ProblemError("invalid-request", `as: ${JSON.stringify(receiver)} is not an agent name ([A-Za-z0-9._-]+)`, { parameter: "as" });
   const first = input.count("seq");
   if (first !== undefined && receiver === undefined) throw new ProblemError("invalid-request", "seq: needs as (the receiver whose replies it numbers)", { parameter: "seq" });
-  let seq = first ?? 1;
+  // The receiver's UNs, numbered past its own ids among the messages read so far, as rw validate --as numbers them.
+  const answer = receiver === undefined ? null : refusals(receiver, first ?? 1);
   const results = items.map(({ n, value }) => {
     const checked: LineCheck = readMessage(value, p.resolve);
-    let un: string | null = null;
-    let unaddressable: readonly Finding[] | undefined;
-    if (!checked.ok && receiver !== undefined) {
-      const reply = refusal(checked.message ?? checked.envelope, checked.findings, receiver, seq);
-      if (reply.ok) {
-        un = reply.value;
-        seq++;
-      } else unaddressable = reply.findings;
-    }
+    const reply = answer === null ? null : answer(checked);
+    const un = reply?.ok === true ? reply.value : null;
+    const unaddressable = reply !== null && !reply.ok ? reply.findings : undefined;
     return {
       line: n,
       ok: checked.ok,

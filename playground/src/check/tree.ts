@@ -103,7 +103,7 @@ export function decoratedTree(checked: Checked, previous: ReadonlyMap<CheckedLin
     const old = previous.get(line);
     if (old !== undefined) {
       if (closure !== null && old.closure !== null && closure.state === old.closure.state && closure.text === old.closure.text) closure = old.closure;
-      if (owner !== null && old.owner !== null && owner.owner === old.owner.owner && owner.handoff === old.owner.handoff) owner = old.owner;
+      if (owner !== null && old.owner !== null && owner.owner === old.owner.owner && owner.handoff === old.owner.handoff && owner.readback === old.owner.readback) owner = old.owner;
     }
     const node: ThreadNode =
       old !== undefined && old.closure === closure && old.owner === owner && old.readback === readback && sameList(old.children, children) && sameList(old.findings, findings)

@@ -14,6 +14,9 @@ import { TierReport } from "./tier-report.js";
 
 type Goto = (line: number, at: number) => void;
 
+/** For an item the first sender still holds: whether no readback came, or some came and none passed (as rw check-thread says). */
+const unread = (o: ItemOwner): string => (o.readback === undefined ? "no readback yet" : "no passing readback");
+
 function Node({ node, onGoto }: { node: ThreadNode; onGoto: Goto }) {
   const m = node.message;
   return (
@@ -38,7 +41,7 @@ function Node({ node, onGoto }: { node: ThreadNode; onGoto: Goto }) {
         {node.owner !== null ? (
           <div class="hint" data-owner={node.owner.owner}>
             owner of {node.owner.item}: {node.owner.owner}
-            {node.owner.handoff === null ? " (no passing readback yet: the sender holds it)" : ` (readback of ${node.owner.handoff})`}
+            {node.owner.handoff === null ? ` (${unread(node.owner)}: the sender holds it)` : ` (readback of ${node.owner.handoff})`}
           </div>
         ) : null}
         {node.readback !== null ? <TierReport report={node.readback.report} verdict={node.readback.verdict} rb={m.id} ho={node.readback.ho.check.message?.id ?? ""} /> : null}
@@ -87,7 +90,7 @@ function Owner({ o }: { o: ItemOwner }) {
     <tr data-item={o.item}>
       <td class="mono">{o.item}</td>
       <td>{o.owner}</td>
-      <td>{o.handoff === null ? "first sender (no passing readback yet)" : `readback of ${o.handoff}`}</td>
+      <td>{o.handoff === null ? `first sender (${unread(o)})` : `readback of ${o.handoff}`}</td>
     </tr>
   );
 }
