@@ -15,12 +15,12 @@ export function _same(a: SlotValue | null | undefined, b: SlotValue | null | und
  * characters and `...` (README note 36).
  */
 export function _show(v: SlotValue | null | undefined): string {
-  return v === undefined || v === null ? "nothing" : _cut(written(v));
+  return v === undefined || v === null ? "nothing" : _cut(_written(v));
 }
 
 /** A value as a line writes it: a list joined with `+`, a boolean `Y` or `N`, inside a list too. */
-function written(value: SlotValue): string {
-  if (Array.isArray(value)) return (value as readonly Scalar[]).map(written).join("+");
+export function _written(value: SlotValue): string {
+  if (Array.isArray(value)) return (value as readonly Scalar[]).map(_written).join("+");
   return typeof value === "boolean" ? (value ? "Y" : "N") : String(value);
 }
 

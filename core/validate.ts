@@ -5,18 +5,30 @@
  */
 import { _constraintKey, _cut, _isAgentName, _isMessageId, _isToken, _messageIdDash } from "./_chars.js";
 import { _repeatTracker } from "./_single-valued.js";
-import { _show } from "./_slot-values.js";
+import { _show, _written } from "./_slot-values.js";
+import { decodeValue } from "./slot-type.js";
 import { isDate } from "./check-value.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import { _capFindings, _error, _note } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
 import { checkTranslation } from "./translation.js";
-import type { TypeDef, Vocabulary } from "./vocabulary-model.js";
+import type { SlotDef, TypeDef, Vocabulary } from "./vocabulary-model.js";
 import { HUMAN, MESSAGE_TYPES, TAIL_MAX, VERSION } from "./vocabulary.js";
 import type { MessageType } from "./vocabulary.js";
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * A JSON form's value of the wrong JSON type, which a line would write validly (`"pri": "2"`,
+ * `"retry": "Y"`, `"keep": [1]`): said as such, since "pri=2 is not an integer" contradicts itself.
+ * The line's reading of it, decoded by the slot's type, is what the JSON form holds instead.
+ */
+function jsonTypeSlip(key: string, value: SlotValue, def: SlotDef): string | null {
+  const asLine = decodeValue(def.type, _written(value));
+  if (def.check(asLine) !== null) return null;
+  return `${key}: the JSON form holds ${_cut(JSON.stringify(value))}, where a line's ${key}=${_show(value)} reads ${_cut(JSON.stringify(asLine))}`;
+}
 
 /** Length in Unicode code points, the unit of the 300-character tail limit. */
 function codePoints(text: string): number {
@@ -101,7 +113,7 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
       if ((problem.code === "ENUM_UNKNOWN" || problem.code === "RB_UNKNOWN") && hint !== null && hint.slots.get(key)?.check(value) === null) {
         out.push(_error("PROFILE_REQUIRED", `${key}=${_cut(problem.received)} belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: _cut(problem.received) }));
       } else {
-        out.push(_error(problem.code, `${key}=${_show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: _cut(problem.received) }));
+        out.push(_error(problem.code, jsonTypeSlip(key, value, def) ?? `${key}=${_show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: _cut(problem.received) }));
       }
     }
     if (type !== undefined && (def.onTypes & type.bit) === 0) {

@@ -294,6 +294,16 @@ describe("checkMessage: the JSON form is held to the same rules", () => {
   it("types follow the slot: a string where an int belongs is refused", () => {
     expect(checkMessage({ ...good, slots: { ask: "DRAFT", pri: "2" } }).findings.map((f) => f.code)).toStrictEqual(["VALUE_TYPE"]);
   });
+  it("a value of the wrong JSON type that a line writes validly is said to be one, not 'pri=2 is not an integer'", () => {
+    const messages = (slots: Message["slots"]): string[] => checkMessage({ ...good, slots: { ask: "DRAFT", ...slots } }).findings.map((f) => f.message);
+    expect(messages({ pri: "2" })).toStrictEqual([`pri: the JSON form holds "2", where a line's pri=2 reads 2`]);
+    expect(messages({ keep: [1] })).toStrictEqual([`keep: the JSON form holds [1], where a line's keep=1 reads ["1"]`]);
+    expect(messages({ art: ["a+b"] })).toStrictEqual([`art: the JSON form holds ["a+b"], where a line's art=a+b reads ["a","b"]`]);
+    expect(checkMessage({ ...good, type: "FL", re: "b-1", slots: { why: "ERR", retry: "Y" } }).findings.map((f) => f.message)).toStrictEqual([`retry: the JSON form holds "Y", where a line's retry=Y reads true`]);
+    // Invalid however it is written: the type's own reason, as for a line.
+    expect(messages({ pri: "x" })).toStrictEqual(["pri=x is not an integer"]);
+    expect(messages({ pri: 9 })).toStrictEqual(["pri=9 is outside 1-5"]);
+  });
   it("refuses a shape that is not the JSON form", () => {
     for (const bad of [null, [], "RW1 HO", { ...good, extra: 1 }, { ...good, slots: { from: "a" } }, { ...good, slots: { ask: { x: 1 } } }, { ...good, tail: 5 }]) {
       const c = checkMessage(bad);
