@@ -61,3 +61,13 @@ export function readbackSet(ho: Message, vocabulary: Vocabulary): ReadbackSet {
     exec,
   };
 }
+
+/**
+ * Why a sender's record given for this HO would be read by nothing, or null when tier 5 reads it:
+ * the HO does not ask `rb=exec`, or its ask has no execution slots in the vocabulary (tier 5 is
+ * then not asked, `EXEC_NO_MAP`). The adapters refuse such a record rather than ignore it.
+ */
+export function recordUnread(set: ReadbackSet): string | null {
+  if (!set.execution) return "it has no rb=exec";
+  return set.exec.length === 0 ? "its ask has no execution slots in the vocabulary (EXEC_NO_MAP)" : null;
+}

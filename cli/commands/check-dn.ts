@@ -1,5 +1,5 @@
 /** `rw check-dn`: the done report against the plan (section 5.3): the values as executed. */
-import { checkDone, readbackSet } from "../../core/index.js";
+import { checkDone, readbackSet, recordUnread } from "../../core/index.js";
 import { messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderCheck, renderRefusedRecord } from "../report.js";
@@ -23,7 +23,8 @@ async function run(ctx: CommandContext): Promise<number> {
   // The record checks the readback's resolved values, as check-rb's tier 5 does; with no readback
   // it would be ignored in silence.
   if (ctx.options["record"] !== undefined && rb === null) throw new UsageError("--record checks the values the readback (--rb) resolved: give --rb");
-  if (ctx.options["record"] !== undefined && !readbackSet(ho.message!, vocabulary).execution) throw new UsageError("--record checks resolved execution values, which this HO does not ask for: it has no rb=exec");
+  const unread = recordUnread(readbackSet(ho.message!, vocabulary));
+  if (ctx.options["record"] !== undefined && unread !== null) throw new UsageError(`--record checks resolved execution values, which this HO does not ask for: ${unread}`);
   const read = recordOption(ctx.options["record"] as string | undefined, vocabulary);
   if (read?.ok === false) {
     if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "record", findings: read.findings }));

@@ -1,5 +1,5 @@
 /** `rw check-rb`: the sender's check of a readback against its HO, tier by tier (section 5.1). */
-import { checkReadback, parseCriteria, readbackSet } from "../../core/index.js";
+import { checkReadback, parseCriteria, readbackSet, recordUnread } from "../../core/index.js";
 import { messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderReadback, renderRefusedRecord } from "../report.js";
@@ -25,7 +25,8 @@ async function run(ctx: CommandContext): Promise<number> {
   // The sender's own criteria that are not criteria are its input error, not a fault of the readback.
   const criteria = expectAcc === undefined ? null : parseCriteria(expectAcc, vocabulary);
   if (criteria !== null && criteria.findings.length > 0) throw new UsageError(`--expect-acc: ${criteria.findings.map((f) => f.message).join("; ")}`);
-  if (ctx.options["record"] !== undefined && !asked.execution) throw new UsageError("--record is read at tier 5, which this HO does not ask: it has no rb=exec");
+  const unread = recordUnread(asked);
+  if (ctx.options["record"] !== undefined && unread !== null) throw new UsageError(`--record is read at tier 5, which this HO does not ask: ${unread}`);
   const read = recordOption(ctx.options["record"] as string | undefined, vocabulary);
   if (read?.ok === false) {
     if (ctx.json) await ctx.out.line(JSON.stringify({ roger: false, wilco: false, invalid: "record", findings: read.findings }));

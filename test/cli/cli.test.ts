@@ -708,6 +708,8 @@ describe("each command accepts only the options it uses", () => {
     ["delegation validate --profile", ["delegation", "validate", "--profile", "pay"], "Unknown option '--profile'"],
     ["check-rb --expect-acc without rb=acc", ["check-rb", "--ho", HO, "--rb", HO, "--expect-acc", "len:120w"], "--expect-acc is read at tier 4"],
     ["check-rb --record without rb=exec", ["check-rb", "--ho", acc, "--rb", HO, "--record", "{}"], "--record is read at tier 5"],
+    ["check-rb --record for an ask with no execution slots", ["check-rb", "--ho", HO.replace(" //", " rb=exec //"), "--rb", HO, "--record", "{}"], "--record is read at tier 5, which this HO does not ask: its ask has no execution slots in the vocabulary (EXEC_NO_MAP)"],
+    ["check-dn --record for an ask with no execution slots", ["check-dn", "--ho", HO.replace(" //", " rb=exec //"), "--rb", HO, "--dn", HO, "--record", "{}"], "(EXEC_NO_MAP)"],
     // The sender's own typo in its criteria is no fault of the readback: it is refused, not a void readback.
     ["check-rb --expect-acc that is not criteria", ["check-rb", "--ho", acc, "--rb", HO, "--expect-acc", ":::"], "--expect-acc: ':::' is not a constraint"],
     ["check-rb --expect-acc naming a single-valued key twice", ["check-rb", "--ho", acc, "--rb", HO, "--expect-acc", "len:120w+must:a+len:200w"], "--expect-acc: the sender's criteria name len more than once (len:120w, then len:200w)"],

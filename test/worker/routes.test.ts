@@ -249,6 +249,9 @@ describe("POST /v1/check-rb", () => {
     expect(p.detail).toContain("rb=acc");
     await expectProblem(await postText("/v1/check-rb?expectAcc=len:150w", `${HO}\n${RB}`), "invalid-request", { parameter: "expectAcc" });
     await expectProblem(await postJson("/v1/check-rb", { ho: HO, rb: RB, record: { item: "gh:crox/site#42" } }), "invalid-request", { parameter: "record" });
+    // rb=exec on an ask with no execution slots: tier 5 is not asked (EXEC_NO_MAP), so nothing reads a record.
+    const noMap = await expectProblem(await postJson("/v1/check-rb", { ho: HO.replace(" //", " rb=exec //"), rb: RB, record: { item: "gh:crox/site#42" } }), "invalid-request", { parameter: "record" });
+    expect(noMap.detail).toContain("EXEC_NO_MAP");
     // Asked, they are read.
     expect((await body(await postJson("/v1/check-rb", { ho: PAY_HO, rb: PAY_RB, record: PAY_RECORD }))).wilco).toBe(true);
     // Criteria that are not criteria are the sender's input error, as on a thread's challenge: not a void readback.

@@ -4,7 +4,7 @@
  * naming it (there is nothing to check); a message that parses but breaks a rule goes to the
  * check, which reports it, exactly as the CLI does.
  */
-import { checkDone, checkHandoff, checkReadback, checkRelay, formatLine, isSlotValueMap, makeReadback, parseCriteria, readMessage, readRecord, readbackSet } from "../../core/index.js";
+import { checkDone, checkHandoff, checkReadback, checkRelay, formatLine, isSlotValueMap, makeReadback, parseCriteria, readMessage, readRecord, readbackSet, recordUnread } from "../../core/index.js";
 import type { LineCheck, Message, ReceiverReadback, SlotValue, Vocabulary } from "../../core/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -97,7 +97,8 @@ export async function checkRbRoute(context: RouteContext): Promise<Response> {
   if (criteriaRead !== null && criteriaRead.findings.length > 0) {
     throw new ProblemError("invalid-request", `expectAcc: ${criteriaRead.findings.map((f) => f.message).join("; ")}`, { parameter: "expectAcc", findings: criteriaRead.findings });
   }
-  if (input.raw("record") !== undefined && !asked.execution) throw new ProblemError("invalid-request", "record: read at tier 5, which this HO does not ask: it has no rb=exec", { parameter: "record" });
+  const unread = recordUnread(asked);
+  if (input.raw("record") !== undefined && unread !== null) throw new ProblemError("invalid-request", `record: read at tier 5, which this HO does not ask: ${unread}`, { parameter: "record" });
   const values = record(input, vocabulary)?.values;
   const report = checkReadback(ho.message, rb.message, vocabulary, {
     ...(expectAcc === undefined ? {} : { expectAcc }),
@@ -136,6 +137,7 @@ export async function checkDnRoute(context: RouteContext): Promise<Response> {
   // The record checks the readback's resolved values (as check-rb's tier 5); without a readback,
   // or for an HO without rb=exec, it would be ignored in silence: refused, as rw check-dn refuses it.
   if (input.raw("record") !== undefined && rb === undefined) throw new ProblemError("invalid-request", "record: checks the values the readback (rb) resolved; give rb", { parameter: "record" });
-  if (input.raw("record") !== undefined && !readbackSet(ho.message, vocabulary).execution) throw new ProblemError("invalid-request", "record: checks resolved execution values, which this HO does not ask for: it has no rb=exec", { parameter: "record" });
+  const unread = recordUnread(readbackSet(ho.message, vocabulary));
+  if (input.raw("record") !== undefined && unread !== null) throw new ProblemError("invalid-request", `record: checks resolved execution values, which this HO does not ask for: ${unread}`, { parameter: "record" });
   return json(checkDone(ho.message, dn.message, vocabulary, rb?.message, record(input, vocabulary)?.values));
 }

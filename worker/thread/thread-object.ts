@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, readMessage, readRecord, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt,
+  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readMessage, readRecord, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -437,21 +437,24 @@ export class ThreadObject extends DurableObject<Env> {
     const unread = this.unreadParts(ho, challenge);
     const findings: Finding[] = [];
     if (unread.expectAcc) findings.push(finding("READBACK_NOT_ASKED", `the criteria registered for ${ho.id} ahead of it are not read: it has no rb=acc or rb=plan, so its readback is checked without them; they are dropped`, { slot: "acc" }));
-    if (unread.record) findings.push(finding("READBACK_NOT_ASKED", `the record registered for ${ho.id} ahead of it is not read: it has no rb=exec, so its readback is checked without it; it is dropped`));
+    if (unread.record !== null) findings.push(finding("READBACK_NOT_ASKED", `the record registered for ${ho.id} ahead of it is not read: ${unread.record}, so its readback is checked without it; it is dropped`));
     if (findings.length === 0) return [];
     const kept: ChallengeRequest = {
       ...(challenge.expectAcc !== undefined && !unread.expectAcc ? { expectAcc: challenge.expectAcc } : {}),
-      ...(challenge.record !== undefined && !unread.record ? { record: challenge.record } : {}),
+      ...(challenge.record !== undefined && unread.record === null ? { record: challenge.record } : {}),
     };
     if (kept.expectAcc === undefined && kept.record === undefined) this.sql.exec("DELETE FROM challenges WHERE handoff = ?", ho.id);
     else this.sql.exec("UPDATE challenges SET body = ? WHERE handoff = ?", JSON.stringify(kept), ho.id);
     return findings;
   }
 
-  /** The parts of a challenge the HO's rb= never reads: criteria without rb=acc or rb=plan, a record without rb=exec. */
-  private unreadParts(ho: Message, challenge: ChallengeRequest): { readonly expectAcc: boolean; readonly record: boolean } {
+  /**
+   * The parts of a challenge the HO's rb= never reads: criteria without rb=acc or rb=plan, and a
+   * record tier 5 does not read (`record`: why, else null).
+   */
+  private unreadParts(ho: Message, challenge: ChallengeRequest): { readonly expectAcc: boolean; readonly record: string | null } {
     const asked = readbackSet(ho, this.profiles().vocabularyOf(ho));
-    return { expectAcc: challenge.expectAcc !== undefined && !asked.comprehension, record: challenge.record !== undefined && !asked.execution };
+    return { expectAcc: challenge.expectAcc !== undefined && !asked.comprehension, record: challenge.record === undefined ? null : recordUnread(asked) };
   }
 
   /** check-rb of an RB against its HO in this thread, recorded with its verdict. */
@@ -520,7 +523,7 @@ export class ThreadObject extends DurableObject<Env> {
       // (as rw check-rb refuses --expect-acc and --record).
       const unread = this.unreadParts(ho, request);
       if (unread.expectAcc) return problem("invalid-request", `expectAcc: read at tier 4, which ${handoff} does not ask: it has no rb=acc or rb=plan`, { parameter: "expectAcc" });
-      if (unread.record) return problem("invalid-request", `record: read at tier 5, which ${handoff} does not ask: it has no rb=exec`, { parameter: "record" });
+      if (unread.record !== null) return problem("invalid-request", `record: read at tier 5, which ${handoff} does not ask: ${unread.record}`, { parameter: "record" });
     }
     // The vocabulary the readback will be checked under, as far as it is known before the HO.
     const vocabulary = ho === null ? (this.profiles().chosen ?? coreVocabulary) : this.profiles().vocabularyOf(ho);
