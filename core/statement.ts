@@ -214,11 +214,14 @@ export function abandon(store: StatementStore, token: string, now: string): Resu
 }
 
 /**
- * A CX for a handoff: every pending statement for it is abandoned, and the handoff is marked so
- * that none is prepared or committed for it afterwards. Returns the statements it changed.
+ * A CX for a handoff: every pending statement for it is cancelled, and the handoff is marked so
+ * that none is prepared or committed for it afterwards. Returns the statements it cancelled. At
+ * `now`, one already past its `exp` is marked expired instead, as abandon and commit find it: it
+ * could not have run when the cancel came.
  */
-export function cancelHandoff(store: StatementStore, handoff: string): Statement[] {
+export function cancelHandoff(store: StatementStore, handoff: string, now?: string): Statement[] {
   store.markCancelled(handoff);
+  if (now !== undefined) expireStatements(store, store.forHandoff(handoff), now);
   const changed: Statement[] = [];
   for (const s of store.forHandoff(handoff)) {
     if (s.state !== "pending") continue;

@@ -68,7 +68,8 @@ async function runAbandon(ctx: CommandContext): Promise<number> {
     if (ctx.args.length > 0) throw new UsageError("give a token or --handoff ID, not both");
     // Creates the store if need be: the cancel is kept even with nothing prepared, so no later
     // prepare or commit for the handoff runs a withdrawn act.
-    const cancelled = withStatementStore(storeOf(ctx), (store) => cancelHandoff(store, handoff), true);
+    const now = nowOption(ctx.options["now"] as string | undefined);
+    const cancelled = withStatementStore(storeOf(ctx), (store) => cancelHandoff(store, handoff, now), true);
     await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, cancelled: cancelled.length }) : `cancelled ${cancelled.length} pending statement(s) for ${handoff}`);
     return PASS;
   }

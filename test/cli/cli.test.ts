@@ -329,7 +329,7 @@ describe("readbacks and the checks around an act", () => {
     const other = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", fresh, "--json"]).out) as { token: string }).token;
     expect(rw(["commit", other, "--now", "20261002T1601Z", "--store", fresh]).err).toContain("after the statement's exp");
     const third = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", fresh, "--json"]).out) as { token: string }).token;
-    expect(rw(["abandon", "--handoff", "scheduler-1", "--store", fresh]).out).toContain("cancelled 1 pending");
+    expect(rw(["abandon", "--handoff", "scheduler-1", "--now", "20261002T1500Z", "--store", fresh]).out).toContain("cancelled 1 pending");
     expect(rw(["commit", third, "--now", "20261002T1500Z", "--store", fresh]).err).toContain("cancelled");
     // The cancelled handoff gets no new statement: it would run the withdrawn act.
     const afterCancel = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", fresh, "--json"]);
@@ -341,6 +341,11 @@ describe("readbacks and the checks around an act", () => {
     const late = rw(["abandon", fourth, "--now", "20261002T1601Z", "--store", lateStore]);
     expect(late.code).toBe(1);
     expect(late.err).toContain("expired");
+    // So does a cancel of its handoff: a statement past its exp is expired, not cancelled.
+    const lateCancel = join(tmp, "st4", "statements.json");
+    const fifth = (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", lateCancel, "--json"]).out) as { token: string }).token;
+    expect(rw(["abandon", "--handoff", "scheduler-1", "--now", "20261002T1601Z", "--store", lateCancel]).out).toContain("cancelled 0 pending");
+    expect((JSON.parse(readFileSync(lateCancel, "utf8")) as { statements: { token: string; state: string }[] }).statements.find((s) => s.token === fifth)?.state).toBe("expired");
     expect(rw(["commit", "nothex", "--store", store]).code).toBe(2);
   });
   it("commit and abandon against a store that is not there find nothing, and create nothing", () => {

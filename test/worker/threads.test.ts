@@ -619,6 +619,15 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(refused.detail).toContain("cancelled");
   });
 
+  it("a CX after a statement's exp finds it expired, by the object's clock, before its alarm ran", async () => {
+    const t = fresh();
+    await prepared(t, "20991002T1405Z");
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 6));
+    const cx = await ok(await append(t, ["RW1 CX scheduler-2 re=scheduler-1 from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED"]));
+    expect(cx.results[0].cancelledStatements).toBe(0);
+    expect((await state(t)).statements).toStrictEqual({ expired: 1 });
+  });
+
   it("a CX with nothing prepared is kept by the statement store too, and no statement is prepared after it", async () => {
     const t = fresh();
     await setClock(t, T0);

@@ -412,7 +412,7 @@ export class ThreadObject extends DurableObject<Env> {
           // other CX (THREAD_CANCEL_PARTIES) and cancels nothing, and neither does the object.
           const ho = this.handoffMessage(message.re);
           const bySender = ho !== null && ho.from === message.from && ho.to === message.to;
-          extra = { cancelledStatements: bySender ? cancelHandoff(this.statements, message.re).length : 0 };
+          extra = { cancelledStatements: bySender ? cancelHandoff(this.statements, message.re, this.now()).length : 0 };
         }
         result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed, ...unread], ...extra };
       });
