@@ -125,6 +125,9 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
  * is a value the sender never checked.
  */
 function unstatedCall(input: PrepareInput, set: ReadbackSet, vocabularyName: string): Finding | null {
+  if (input.ho.type !== "HO") {
+    return finding("STATEMENT_REFUSED", `a statement is prepared for an HO, and ${input.ho.id} is ${input.ho.type}`, { slot: "type", expected: "HO", received: input.ho.type });
+  }
   const ask = String(input.ho.slots["ask"]);
   if (!set.execution) {
     return finding("STATEMENT_REFUSED", `a statement states the call as an execution readback: the HO ${input.ho.id} must ask rb=exec`, { slot: "rb", expected: "exec" });

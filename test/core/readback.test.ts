@@ -345,6 +345,11 @@ describe("prepared statements (section 5.3)", () => {
     expect(statement.readback.slots["exp"]).toBe("20261002T1600Z");
     expect(checkReadback(ho, statement.readback, pay).wilco).toBe(true);
   });
+  it("is prepared for an HO only, and says so of any other message", () => {
+    const st = msg("RW1 ST scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057");
+    const refused = prepare(memoryStore(), { ho: st, call: {}, exp: "20261002T1600Z", n: 7 }, pay);
+    expect(refused.findings.map((f) => [f.code, f.message])).toStrictEqual([["STATEMENT_REFUSED", "a statement is prepared for an HO, and scheduler-1 is ST"]]);
+  });
   it("tokens are 128 random bits: fresh every time", () => {
     const tokens = new Set(Array.from({ length: 1000 }, () => newToken()));
     expect(tokens.size).toBe(1000);
