@@ -123,7 +123,7 @@ export interface Finding {
   readonly message: string;
   /** The slot (or envelope field: v, type, id, re, from, to, item, tail) concerned. */
   readonly slot?: string;
-  /** Character position in the line, 0-based, where the problem starts. */
+  /** Where the problem starts in the line: a 0-based offset in UTF-16 code units (a JavaScript string index). */
   readonly at?: number;
   /** What the rule wanted (a type expression, a code set, a rule id). */
   readonly expected?: string;

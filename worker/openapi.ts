@@ -192,7 +192,7 @@ const schemas: Record<string, Json> = {
       severity: { enum: ["error", "note"], description: "error refuses; note informs." },
       message: { type: "string" },
       slot: { type: "string" },
-      at: { type: "integer", description: "0-based character position in the line." },
+      at: { type: "integer", description: "Where the problem starts in the line: a 0-based offset in UTF-16 code units (a character outside the Basic Multilingual Plane counts two)." },
       expected: { type: "string" },
       received: { type: "string" },
       path: { type: "string" },
