@@ -14,7 +14,10 @@
  *   `out=PARTIAL` after a CX is the done-after-cancel error, not also a second close. Any further
  *   closing message, or a CX after the HO closed, is a second close.
  * - A closing message from the wrong party (a DN, UN or FL not from the HO's receiver to its
- *   sender, a CX not from its sender to its receiver) closes nothing and is an error.
+ *   sender, a CX not from its sender to its receiver) closes nothing and is an error; so does one
+ *   whose `item=` is not the HO's (it is about something else). The answer to a cancel (`AN
+ *   re=<CX>`) is held to the same: from another party or about another item, it acknowledges
+ *   nothing and is an error.
  * - A re-issue is an HO from the same sender to the same receiver for the same item whose `re=`
  *   names the original HO (or its latest re-issue) or that HO's void RB. It supersedes the live
  *   handoff of that line, which is then not reported open; when that handoff is already closed, the
@@ -153,6 +156,18 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       note("THREAD_REPLY_UNMATCHED", `${m.type} ${m.id} answers ${m.re ?? "nothing"}, which is no HO of this conversation`, m.re ?? "", m.id, line, { slot: "re", received: m.re ?? "nothing" });
     }
     return i;
+  };
+
+  /**
+   * Whether `m`, a reply closing HO `i` or answering its cancel, is about the HO's item; if not, says
+   * so (it closes or acknowledges nothing). A reply without `item=` (a UN or AN may leave it out) is.
+   */
+  const sameItem = (m: Message, i: number, line: number, what: string): boolean => {
+    const item = t.item[i] as number;
+    if (m.item === null || item < 0 || items.get(m.item) === item) return true;
+    const want = itemText[item] as string;
+    note("THREAD_REPLY_ITEM", `${m.type} ${m.id} is about ${m.item}, not ${ids[i]}'s item ${want}: ${what}`, ids[i] as string, m.id, line, { slot: "item", expected: want, received: m.item });
+    return false;
   };
 
   function handoff(m: Message, line: number): void {
@@ -295,6 +310,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} does not come from ${id}'s receiver ${agent(to)} to its sender ${agent(from)}: it closes nothing`, id, m.id, line, { slot, expected, received });
       return;
     }
+    if (!sameItem(m, i, line, "it closes nothing")) return;
     const s = state(i);
     const closedBy = s & CLOSED_BY;
     const done = m.type === "DN" && (m.slots["out"] === "OK" || m.slots["out"] === "PARTIAL");
@@ -344,6 +360,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       note("THREAD_CANCEL_PARTIES", `CX ${m.id} does not come from ${id}'s sender ${agent(from)} to its receiver ${agent(to)}: only the sender withdraws a handoff, so it cancels nothing`, id, m.id, line, { slot, expected, received });
       return;
     }
+    if (!sameItem(m, i, line, "it cancels nothing")) return;
     const s = state(i);
     if ((s & CLOSED_BY) !== OPEN) {
       note("THREAD_CLOSED_TWICE", `CX ${m.id} cancels ${id}, already closed by ${CLOSER_NAMES[s & CLOSED_BY]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[s & CLOSED_BY] as string, received: "CX" });
@@ -358,9 +375,19 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
   }
 
-  function answer(m: Message): void {
+  function answer(m: Message, line: number): void {
     const i = m.re === null ? undefined : cancels.get(m.re);
-    if (i === undefined || !is(m.from, t.to[i] as number)) return;
+    if (i === undefined) return;
+    // The answer to a cancel comes from the HO's receiver to its sender, as a DN, UN or FL would.
+    const from = t.from[i] as number;
+    const to = t.to[i] as number;
+    if (!is(m.from, to) || !is(m.to, from)) {
+      const slot = is(m.from, to) ? "to" : "from";
+      const [expected, received] = slot === "from" ? [agent(to), m.from ?? "nothing"] : [agent(from), m.to ?? "nothing"];
+      note("THREAD_REPLY_PARTIES", `AN ${m.id} answers the cancel ${m.re} of ${ids[i]} but does not come from its receiver ${agent(to)} to its sender ${agent(from)}: it acknowledges nothing`, ids[i] as string, m.id, line, { slot, expected, received });
+      return;
+    }
+    if (!sameItem(m, i, line, "it acknowledges nothing")) return;
     const val = m.slots["val"];
     if (val === "Y" || val === true) {
       t.state[i] = state(i) | ANSWERED;
@@ -507,7 +534,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
           cancel(message, at);
           break;
         case "AN":
-          answer(message);
+          answer(message, at);
           break;
       }
       return findings.length === before ? NONE : findings.slice(before);

@@ -364,3 +364,42 @@ describe("a DN that reports an act is checked against rule 1: the receiver must 
     expect(codes([HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD", "RW1 RB b-2 re=a-1 from=b to=a item=x:1 ask=DRAFT", "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=OK"])).toStrictEqual(["THREAD_READBACK_VOID@2"]);
   });
 });
+
+describe("a closing message about another item closes nothing and is an error", () => {
+  const HO = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+  const RB = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT";
+  const run = (lines: string[]): { codes: string[]; states: string[] } => {
+    const audit = createThreadAudit();
+    const codes = lines.flatMap((l, n) => audit.add(read(l), n + 1).map((f) => `${f.code}@${f.line}`));
+    return { codes, states: audit.handoffs().map((h) => `${h.state}${h.closedBy === null ? "" : `:${h.closedBy}`}`) };
+  };
+  it.each([
+    ["DN", "RW1 DN b-2 re=a-1 from=b to=a item=x:2 out=OK"],
+    ["UN", "RW1 UN b-2 re=a-1 from=b to=a item=x:2 why=BUSY"],
+    ["FL", "RW1 FL b-2 re=a-1 from=b to=a item=x:2 why=ERR"],
+    ["CX", "RW1 CX a-2 re=a-1 from=a to=b item=x:2 why=REVOKED"],
+  ])("%s", (_type, line) => {
+    expect(run([HO, RB, line])).toStrictEqual({ codes: ["THREAD_REPLY_ITEM@3"], states: ["open"] });
+    const audit = createThreadAudit();
+    [HO, RB].forEach((l) => audit.add(read(l)));
+    const [f] = audit.add(read(line), 3);
+    expect(f).toMatchObject({ code: "THREAD_REPLY_ITEM", severity: "error", handoff: "a-1", slot: "item", expected: "x:1", received: "x:2" });
+  });
+  it("a UN without item= (optional there) closes as before", () => {
+    expect(run([HO, "RW1 UN b-2 re=a-1 from=b to=a why=BUSY"])).toStrictEqual({ codes: [], states: ["closed:UN"] });
+  });
+});
+
+describe("the answer to a cancel comes from the HO's receiver to its sender", () => {
+  const lines = ["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 CX a-2 re=a-1 from=a to=b item=x:1 why=REVOKED"];
+  const run = (an: string): string[] => checkThread([...lines, an].map(read)).findings.map((f) => `${f.code}:${f.slot ?? ""}`);
+  it("an AN val=Y to a third agent, from one, or about another item acknowledges nothing and is an error", () => {
+    expect(run("RW1 AN b-1 re=a-2 from=b to=c val=Y")).toStrictEqual(["THREAD_REPLY_PARTIES:to", "THREAD_CANCEL_UNANSWERED:re"]);
+    expect(run("RW1 AN c-1 re=a-2 from=c to=a val=Y")).toStrictEqual(["THREAD_REPLY_PARTIES:from", "THREAD_CANCEL_UNANSWERED:re"]);
+    expect(run("RW1 AN b-1 re=a-2 from=b to=a item=x:2 val=Y")).toStrictEqual(["THREAD_REPLY_ITEM:item", "THREAD_CANCEL_UNANSWERED:re"]);
+  });
+  it("from the receiver to the sender, with or without the item, it acknowledges the cancel", () => {
+    expect(run("RW1 AN b-1 re=a-2 from=b to=a val=Y")).toStrictEqual([]);
+    expect(run("RW1 AN b-1 re=a-2 from=b to=a item=x:1 val=Y")).toStrictEqual([]);
+  });
+});
