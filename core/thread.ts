@@ -18,6 +18,9 @@
  *   whose `item=` is not the HO's (it is about something else). The answer to a cancel (`AN
  *   re=<CX>`) is held to the same: from another party or about another item, it acknowledges
  *   nothing and is an error.
+ * - Ids are unique within a conversation, whatever the type (section 2). The same message again
+ *   under its id (the same canonical form) is a retry: noted and taken once, as the Worker stores
+ *   it once. Another message under a used id is an error and is not taken into the thread.
  * - A re-issue is an HO from the same sender to the same receiver for the same item whose `re=`
  *   names the original HO (or its latest re-issue) or that HO's void RB. It supersedes the live
  *   handoff of that line, which is then not reported open; when that handoff is already closed, the
@@ -47,6 +50,7 @@ import {
 } from "./_handoff-table.js";
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
 import { _interner, _own, _ownFinding } from "./_intern.js";
+import { ID_NEW, ID_REPEATED, ID_REUSED, _messageIds } from "./_message-ids.js";
 import type { HandoffState, HandoffStateName, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _strings } from "./_slot-values.js";
@@ -114,6 +118,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const ids: string[] = [];
   const index = new Map<string, number>();
   const names = _interner();
+  /** Every message id seen, as fingerprints (core/_message-ids). */
+  const seen = _messageIds();
   const shapes = _shapeTable();
   const items = new Map<string, number>();
   const itemText: string[] = [];
@@ -170,11 +176,24 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     return false;
   };
 
-  function handoff(m: Message, line: number): void {
-    if (index.has(m.id)) {
-      note("THREAD_ID_REUSED", `HO ${m.id} reuses the id of an earlier HO: ids are unique within a conversation, so this one is not tracked`, m.id, m.id, line, { slot: "id", received: m.id });
-      return;
+  /**
+   * Section 2: ids are unique within a conversation. Says whether `m` has a new id (ID_NEW, taken
+   * into the thread), is a retry (ID_REPEATED, noted) or reuses an id (ID_REUSED, an error).
+   */
+  function fresh(m: Message, line: number): number {
+    const found = seen.add(m);
+    if (found !== ID_REPEATED && found !== ID_REUSED) return found;
+    // The HO the finding is about: this one, or the one its re= names.
+    const about = m.type === "HO" ? m.id : (m.re ?? m.id);
+    if (found === ID_REPEATED) {
+      note("THREAD_RETRY", `${m.type} ${m.id} is an earlier message again, unchanged: a retry, taken once`, about, m.id, line, { slot: "id", received: m.id });
+    } else {
+      note("THREAD_ID_REUSED", `${m.type} ${m.id} reuses the id of an earlier message with other content: ids are unique within a conversation, so this one is not taken into the thread`, about, m.id, line, { slot: "id", received: m.id });
     }
+    return found;
+  }
+
+  function handoff(m: Message, line: number): void {
     const vocabulary = vocabularyOf(m);
     const i = _addRow(t);
     const id = _own(m.id);
@@ -515,10 +534,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     add(message, line) {
       if (report !== null) throw new TypeError("createThreadAudit: add() after finish()");
       if (line !== undefined && !(Number.isInteger(line) && line >= 0 && line <= MAX_LINE)) throw new RangeError(`createThreadAudit: line must be an integer from 0 to ${MAX_LINE}, got ${String(line)}`);
-      messages++;
       const at = line ?? -1;
       const before = findings.length;
-      switch (message.type) {
+      const found = fresh(message, at);
+      // A retry is the message already counted; another message under a used id is one more.
+      if (found !== ID_REPEATED) messages++;
+      switch (found === ID_NEW ? message.type : null) {
         case "HO":
           handoff(message, at);
           break;
