@@ -14,7 +14,13 @@
  *   `out=PARTIAL` after a CX is the done-after-cancel error, not also a second close. Any further
  *   closing message, or a CX after the HO closed, is a second close.
  * - A closing message from the wrong party (a DN, UN or FL not from the HO's receiver to its
- *   sender, a CX not from its sender to its receiver) closes nothing and is an error.
+ *   sender, a CX not from its sender to its receiver) closes nothing and is an error; so does one
+ *   whose `item=` is not the HO's (it is about something else). The answer to a cancel (`AN
+ *   re=<CX>`) is held to the same: from another party or about another item, it acknowledges
+ *   nothing and is an error.
+ * - Ids are unique within a conversation, whatever the type (section 2). The same message again
+ *   under its id (the same canonical form) is a retry: noted and taken once, as the Worker stores
+ *   it once. Another message under a used id is an error and is not taken into the thread.
  * - A re-issue is an HO from the same sender to the same receiver for the same item whose `re=`
  *   names the original HO (or its latest re-issue) or that HO's void RB. It supersedes the live
  *   handoff of that line, which is then not reported open; when that handoff is already closed, the
@@ -44,6 +50,7 @@ import {
 } from "./_handoff-table.js";
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
 import { _interner, _own, _ownFinding } from "./_intern.js";
+import { ID_NEW, ID_REPEATED, ID_REUSED, _messageIds } from "./_message-ids.js";
 import type { HandoffState, HandoffStateName, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _strings } from "./_slot-values.js";
@@ -111,6 +118,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const ids: string[] = [];
   const index = new Map<string, number>();
   const names = _interner();
+  /** Every message id seen, as fingerprints (core/_message-ids). */
+  const seen = _messageIds();
   const shapes = _shapeTable();
   const items = new Map<string, number>();
   const itemText: string[] = [];
@@ -155,11 +164,36 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     return i;
   };
 
-  function handoff(m: Message, line: number): void {
-    if (index.has(m.id)) {
-      note("THREAD_ID_REUSED", `HO ${m.id} reuses the id of an earlier HO: ids are unique within a conversation, so this one is not tracked`, m.id, m.id, line, { slot: "id", received: m.id });
-      return;
+  /**
+   * Whether `m`, a reply closing HO `i` or answering its cancel, is about the HO's item; if not, says
+   * so (it closes or acknowledges nothing). A reply without `item=` (a UN or AN may leave it out) is.
+   */
+  const sameItem = (m: Message, i: number, line: number, what: string): boolean => {
+    const item = t.item[i] as number;
+    if (m.item === null || item < 0 || items.get(m.item) === item) return true;
+    const want = itemText[item] as string;
+    note("THREAD_REPLY_ITEM", `${m.type} ${m.id} is about ${m.item}, not ${ids[i]}'s item ${want}: ${what}`, ids[i] as string, m.id, line, { slot: "item", expected: want, received: m.item });
+    return false;
+  };
+
+  /**
+   * Section 2: ids are unique within a conversation. Says whether `m` has a new id (ID_NEW, taken
+   * into the thread), is a retry (ID_REPEATED, noted) or reuses an id (ID_REUSED, an error).
+   */
+  function fresh(m: Message, line: number): number {
+    const found = seen.add(m);
+    if (found !== ID_REPEATED && found !== ID_REUSED) return found;
+    // The HO the finding is about: this one, or the one its re= names.
+    const about = m.type === "HO" ? m.id : (m.re ?? m.id);
+    if (found === ID_REPEATED) {
+      note("THREAD_RETRY", `${m.type} ${m.id} is an earlier message again, unchanged: a retry, taken once`, about, m.id, line, { slot: "id", received: m.id });
+    } else {
+      note("THREAD_ID_REUSED", `${m.type} ${m.id} reuses the id of an earlier message with other content: ids are unique within a conversation, so this one is not taken into the thread`, about, m.id, line, { slot: "id", received: m.id });
     }
+    return found;
+  }
+
+  function handoff(m: Message, line: number): void {
     const vocabulary = vocabularyOf(m);
     const i = _addRow(t);
     const id = _own(m.id);
@@ -295,6 +329,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} does not come from ${id}'s receiver ${agent(to)} to its sender ${agent(from)}: it closes nothing`, id, m.id, line, { slot, expected, received });
       return;
     }
+    if (!sameItem(m, i, line, "it closes nothing")) return;
     const s = state(i);
     const closedBy = s & CLOSED_BY;
     const done = m.type === "DN" && (m.slots["out"] === "OK" || m.slots["out"] === "PARTIAL");
@@ -344,6 +379,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       note("THREAD_CANCEL_PARTIES", `CX ${m.id} does not come from ${id}'s sender ${agent(from)} to its receiver ${agent(to)}: only the sender withdraws a handoff, so it cancels nothing`, id, m.id, line, { slot, expected, received });
       return;
     }
+    if (!sameItem(m, i, line, "it cancels nothing")) return;
     const s = state(i);
     if ((s & CLOSED_BY) !== OPEN) {
       note("THREAD_CLOSED_TWICE", `CX ${m.id} cancels ${id}, already closed by ${CLOSER_NAMES[s & CLOSED_BY]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[s & CLOSED_BY] as string, received: "CX" });
@@ -358,9 +394,19 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
   }
 
-  function answer(m: Message): void {
+  function answer(m: Message, line: number): void {
     const i = m.re === null ? undefined : cancels.get(m.re);
-    if (i === undefined || !is(m.from, t.to[i] as number)) return;
+    if (i === undefined) return;
+    // The answer to a cancel comes from the HO's receiver to its sender, as a DN, UN or FL would.
+    const from = t.from[i] as number;
+    const to = t.to[i] as number;
+    if (!is(m.from, to) || !is(m.to, from)) {
+      const slot = is(m.from, to) ? "to" : "from";
+      const [expected, received] = slot === "from" ? [agent(to), m.from ?? "nothing"] : [agent(from), m.to ?? "nothing"];
+      note("THREAD_REPLY_PARTIES", `AN ${m.id} answers the cancel ${m.re} of ${ids[i]} but does not come from its receiver ${agent(to)} to its sender ${agent(from)}: it acknowledges nothing`, ids[i] as string, m.id, line, { slot, expected, received });
+      return;
+    }
+    if (!sameItem(m, i, line, "it acknowledges nothing")) return;
     const val = m.slots["val"];
     if (val === "Y" || val === true) {
       t.state[i] = state(i) | ANSWERED;
@@ -488,10 +534,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     add(message, line) {
       if (report !== null) throw new TypeError("createThreadAudit: add() after finish()");
       if (line !== undefined && !(Number.isInteger(line) && line >= 0 && line <= MAX_LINE)) throw new RangeError(`createThreadAudit: line must be an integer from 0 to ${MAX_LINE}, got ${String(line)}`);
-      messages++;
       const at = line ?? -1;
       const before = findings.length;
-      switch (message.type) {
+      const found = fresh(message, at);
+      // A retry is the message already counted; another message under a used id is one more.
+      if (found !== ID_REPEATED) messages++;
+      switch (found === ID_NEW ? message.type : null) {
         case "HO":
           handoff(message, at);
           break;
@@ -507,7 +555,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
           cancel(message, at);
           break;
         case "AN":
-          answer(message);
+          answer(message, at);
           break;
       }
       return findings.length === before ? NONE : findings.slice(before);

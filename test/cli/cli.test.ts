@@ -418,6 +418,31 @@ describe("rw check-thread", () => {
   it("refuses a malformed --now", () => {
     expect(rw(["check-thread", "--now", "tomorrow"], "").code).toBe(2);
   });
+  it("a retry (the same message again, as a line or its JSON form) is taken once, as the Worker stores it once", () => {
+    const done = "RW1 DN builder-07 re=ops-04 from=builder to=ops item=jira:OPS-77 out=OK";
+    const form = JSON.stringify({ v: "RW1", type: "DN", id: "builder-07", re: "ops-04", from: "builder", to: "ops", item: "jira:OPS-77", slots: { out: "OK" }, tail: null });
+    const r = rw(["check-thread", "--now", "20260930T0900Z"], `${[...thread, done, done, form, thread[0]].join("\n")}\n`);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("5 messages, 2 handoffs");
+    expect(r.out).toContain("line 6: note THREAD_RETRY (ops-04): DN builder-07 is an earlier message again, unchanged: a retry, taken once");
+    expect(r.out).toContain("line 8: note THREAD_RETRY (ops-03)");
+    expect(r.out).not.toContain("THREAD_CLOSED_TWICE");
+    expect(r.out).not.toContain("THREAD_ID_REUSED");
+  });
+  it("ids are unique whatever the type; a closing message about another item, or a cancel's answer from a third agent, is an error", () => {
+    const lines = (...more: string[]): string => `${[...thread, ...more].join("\n")}\n`;
+    const reused = rw(["check-thread", "--now", "20260930T0900Z"], lines("RW1 DN builder-06 re=ops-04 from=builder to=ops item=jira:OPS-77 out=OK"));
+    expect(reused.code).toBe(1);
+    expect(reused.out).toContain("line 5: error THREAD_ID_REUSED (ops-04): DN builder-06 reuses the id of an earlier message with other content");
+    const other = rw(["check-thread", "--now", "20260930T0900Z"], lines("RW1 DN builder-07 re=ops-04 from=builder to=ops item=jira:OPS-78 out=OK"));
+    expect(other.code).toBe(1);
+    expect(other.out).toContain("line 5: error THREAD_REPLY_ITEM (ops-04): DN builder-07 is about jira:OPS-78, not ops-04's item jira:OPS-77: it closes nothing");
+    expect(other.out).toContain("THREAD_OPEN (ops-04)");
+    const answered = rw(["check-thread", "--now", "20260930T0900Z"], lines("RW1 CX ops-05 re=ops-04 from=ops to=builder item=jira:OPS-77 why=REVOKED", "RW1 AN builder-07 re=ops-05 from=builder to=qa val=Y"));
+    expect(answered.code).toBe(1);
+    expect(answered.out).toContain("line 6: error THREAD_REPLY_PARTIES (ops-04): AN builder-07 answers the cancel ops-05 of ops-04 but does not come from its receiver builder to its sender ops: it acknowledges nothing");
+    expect(answered.out).toContain("THREAD_CANCEL_UNANSWERED");
+  });
   it("says why the sender still holds an item: no readback yet, or readbacks that did not pass", () => {
     const none = rw(["check-thread", "--now", "20260930T0900Z"], `${thread[0]}\n`);
     expect(none.out).toContain("  jira:OPS-77 ops (no readback yet: the sender holds it)\n");

@@ -72,7 +72,8 @@ describe("the API", () => {
   });
 
   it("gives every finding a code of the table, a handoff and a message id", () => {
-    const report = checkThread([HO, "RW1 CX builder-3 re=ops-1 from=builder to=ops item=jira:OPS-1", RB, DN, DN].map(read), { now: "20261005T0000Z" });
+    // A second DN under its own id (the same DN again would be a retry, not a second close).
+    const report = checkThread([HO, "RW1 CX builder-3 re=ops-1 from=builder to=ops item=jira:OPS-1", RB, DN, DN.replace("builder-2", "builder-4")].map(read), { now: "20261005T0000Z" });
     expect(report.findings.map((f) => f.code)).toStrictEqual(["THREAD_CANCEL_PARTIES", "THREAD_CLOSED_TWICE"]);
     for (const f of report.findings) {
       expect(f.severity).toBe("error");
@@ -362,5 +363,84 @@ describe("a DN that reports an act is checked against rule 1: the receiver must 
   it("accepts out=NOOP without a readback, and a DN after a passing readback, even one that follows a void one", () => {
     expect(codes([HO, "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=NOOP"])).toStrictEqual([]);
     expect(codes([HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD", "RW1 RB b-2 re=a-1 from=b to=a item=x:1 ask=DRAFT", "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=OK"])).toStrictEqual(["THREAD_READBACK_VOID@2"]);
+  });
+});
+
+describe("ids are unique within a conversation, whatever the type (section 2)", () => {
+  const codes = (lines: (string | Message)[]): string[] => {
+    const audit = createThreadAudit();
+    return lines.flatMap((l, n) => audit.add(typeof l === "string" ? read(l) : l, n + 1).map((f) => `${f.code}@${f.line}`));
+  };
+  const HO = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+  const RB = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT";
+  it("another message under a used id is an error and is not taken: an RB's id on a DN, an HO's on an ST", () => {
+    expect(codes([HO, RB, "RW1 DN b-1 re=a-1 from=b to=a item=x:1 out=OK"])).toStrictEqual(["THREAD_ID_REUSED@3"]);
+    expect(codes([HO, "RW1 ST a-1 from=a to=b item=x:1 pct=10"])).toStrictEqual(["THREAD_ID_REUSED@2"]);
+    // The DN under the RB's id closed nothing: the HO is still open.
+    const audit = createThreadAudit();
+    [HO, RB, "RW1 DN b-1 re=a-1 from=b to=a item=x:1 out=OK"].forEach((l, n) => audit.add(read(l), n + 1));
+    expect(audit.handoffs().map((h) => h.state)).toStrictEqual(["open"]);
+    const [f] = audit.report().findings;
+    expect(f).toMatchObject({ code: "THREAD_ID_REUSED", severity: "error", handoff: "a-1", id: "b-1", slot: "id", received: "b-1", line: 3 });
+  });
+  it("the same message again is a retry, however written (keyed order, its JSON form): noted, taken once, counted once", () => {
+    const dn = "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=OK art=sha256:9f3e1c // delivered";
+    const reordered = "RW1 DN b-2 out=OK art=sha256:9f3e1c item=x:1 to=a from=b re=a-1 // delivered";
+    const jsonForm = read(dn);
+    expect(codes([HO, RB, dn, dn, reordered, { ...jsonForm, slots: { art: ["sha256:9f3e1c"], out: "OK" } }])).toStrictEqual(["THREAD_RETRY@4", "THREAD_RETRY@5", "THREAD_RETRY@6"]);
+    expect(codes([HO, HO])).toStrictEqual(["THREAD_RETRY@2"]);
+    const report = checkThread([HO, RB, RB, dn, dn].map(read));
+    expect(report.ok).toBe(true);
+    expect(report.counts.messages).toBe(3);
+    expect(report.counts.readbacks.passed).toBe(1);
+    // Another tail is another message.
+    expect(codes([HO, RB, dn, dn.replace("delivered", "delivered again")])).toStrictEqual(["THREAD_ID_REUSED@4"]);
+  });
+  it("100,000 distinct ids of every type are all new, and each again is a retry", () => {
+    const audit = createThreadAudit();
+    const types = ["ST", "AQ"];
+    const line = (k: number): Message => read(types[k % 2] === "ST" ? `RW1 ST agent${k % 97}-${k} from=agent${k % 97} to=z item=x:${k} pct=5` : `RW1 AQ agent${k % 97}-${k} from=agent${k % 97} to=z need=YESNO`);
+    for (let k = 0; k < 100_000; k++) expect(audit.add(line(k))).toHaveLength(0);
+    for (let k = 0; k < 100_000; k += 997) expect(audit.add(line(k)).map((f) => f.code)).toStrictEqual(["THREAD_RETRY"]);
+    expect(audit.finish().counts.messages).toBe(100_000);
+  });
+});
+
+describe("a closing message about another item closes nothing and is an error", () => {
+  const HO = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+  const RB = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT";
+  const run = (lines: string[]): { codes: string[]; states: string[] } => {
+    const audit = createThreadAudit();
+    const codes = lines.flatMap((l, n) => audit.add(read(l), n + 1).map((f) => `${f.code}@${f.line}`));
+    return { codes, states: audit.handoffs().map((h) => `${h.state}${h.closedBy === null ? "" : `:${h.closedBy}`}`) };
+  };
+  it.each([
+    ["DN", "RW1 DN b-2 re=a-1 from=b to=a item=x:2 out=OK"],
+    ["UN", "RW1 UN b-2 re=a-1 from=b to=a item=x:2 why=BUSY"],
+    ["FL", "RW1 FL b-2 re=a-1 from=b to=a item=x:2 why=ERR"],
+    ["CX", "RW1 CX a-2 re=a-1 from=a to=b item=x:2 why=REVOKED"],
+  ])("%s", (_type, line) => {
+    expect(run([HO, RB, line])).toStrictEqual({ codes: ["THREAD_REPLY_ITEM@3"], states: ["open"] });
+    const audit = createThreadAudit();
+    [HO, RB].forEach((l) => audit.add(read(l)));
+    const [f] = audit.add(read(line), 3);
+    expect(f).toMatchObject({ code: "THREAD_REPLY_ITEM", severity: "error", handoff: "a-1", slot: "item", expected: "x:1", received: "x:2" });
+  });
+  it("a UN without item= (optional there) closes as before", () => {
+    expect(run([HO, "RW1 UN b-2 re=a-1 from=b to=a why=BUSY"])).toStrictEqual({ codes: [], states: ["closed:UN"] });
+  });
+});
+
+describe("the answer to a cancel comes from the HO's receiver to its sender", () => {
+  const lines = ["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 CX a-2 re=a-1 from=a to=b item=x:1 why=REVOKED"];
+  const run = (an: string): string[] => checkThread([...lines, an].map(read)).findings.map((f) => `${f.code}:${f.slot ?? ""}`);
+  it("an AN val=Y to a third agent, from one, or about another item acknowledges nothing and is an error", () => {
+    expect(run("RW1 AN b-1 re=a-2 from=b to=c val=Y")).toStrictEqual(["THREAD_REPLY_PARTIES:to", "THREAD_CANCEL_UNANSWERED:re"]);
+    expect(run("RW1 AN c-1 re=a-2 from=c to=a val=Y")).toStrictEqual(["THREAD_REPLY_PARTIES:from", "THREAD_CANCEL_UNANSWERED:re"]);
+    expect(run("RW1 AN b-1 re=a-2 from=b to=a item=x:2 val=Y")).toStrictEqual(["THREAD_REPLY_ITEM:item", "THREAD_CANCEL_UNANSWERED:re"]);
+  });
+  it("from the receiver to the sender, with or without the item, it acknowledges the cancel", () => {
+    expect(run("RW1 AN b-1 re=a-2 from=b to=a val=Y")).toStrictEqual([]);
+    expect(run("RW1 AN b-1 re=a-2 from=b to=a item=x:1 val=Y")).toStrictEqual([]);
   });
 });

@@ -610,6 +610,16 @@ describe("prepared statements, with exp enforced by the object", () => {
     await ok(await commitOf(t, s.token));
   });
 
+  it("a CX from the HO's sender about another item cancels no statement", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    const cx = await ok(await append(t, ["RW1 CX scheduler-2 re=scheduler-1 from=scheduler to=payer item=inv:MD-2026-999 why=REVOKED"]));
+    expect(cx.results[0].findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["THREAD_REPLY_ITEM", "item", "inv:MD-2026-057", "inv:MD-2026-999"]]);
+    expect(cx.results[0].cancelledStatements).toBe(0);
+    expect((await state(t)).statements).toStrictEqual({ pending: 1 });
+    await ok(await commitOf(t, s.token));
+  });
+
   it("a CX for the HO abandons its statements", async () => {
     const t = fresh();
     const s = await prepared(t);

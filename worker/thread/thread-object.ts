@@ -408,10 +408,11 @@ export class ThreadObject extends DurableObject<Env> {
           if (done !== null) extra = { done };
         }
         if (message.type === "CX" && message.re !== null) {
-          // Only the HO's sender, to its receiver, withdraws it (section 5.4); the core reports any
-          // other CX (THREAD_CANCEL_PARTIES) and cancels nothing, and neither does the object.
+          // Only the HO's sender, to its receiver, about its item, withdraws it (section 5.4); the
+          // core reports any other CX (THREAD_CANCEL_PARTIES, THREAD_REPLY_ITEM) and cancels
+          // nothing, and neither does the object.
           const ho = this.handoffMessage(message.re);
-          const bySender = ho !== null && ho.from === message.from && ho.to === message.to;
+          const bySender = ho !== null && ho.from === message.from && ho.to === message.to && ho.item === message.item;
           extra = { cancelledStatements: bySender ? cancelHandoff(this.statements, message.re, this.now()).length : 0 };
         }
         result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed, ...unread], ...extra };

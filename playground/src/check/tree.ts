@@ -22,7 +22,7 @@ export function closures(states: ReadonlyMap<string, HandoffState>, report: Thre
   const said = new Map<string, string[]>();
   for (const f of report.findings) {
     // A finding about a handoff's end state is placed on the HO itself.
-    if (f.id !== f.handoff || f.code === "THREAD_ID_REUSED") continue;
+    if (f.id !== f.handoff || f.code === "THREAD_ID_REUSED" || f.code === "THREAD_RETRY") continue;
     const list = said.get(f.handoff);
     if (list === undefined) said.set(f.handoff, [f.message]);
     else list.push(f.message);
