@@ -65,7 +65,7 @@ export { parseJsonText } from "./json-text.js";
 export type { JsonText } from "./json-text.js";
 export { replyAhead } from "./reply-order.js";
 export { withoutBom } from "./byte-order-mark.js";
-export { commitClearance, handoffEnded, LIVE_STATES, relayedStatement, sameMessage } from "./statement-clearance.js";
+export { commitClearance, handoffEnded, LIVE_STATES, relayedStatement, sameMessage, withdraws } from "./statement-clearance.js";
 export type { CheckedRelay } from "./statement-clearance.js";
 export { checkThread, createThreadAudit } from "./thread.js";
 export type { ThreadAudit, ThreadOptions } from "./thread.js";

@@ -23,6 +23,15 @@ export function sameMessage(a: Message, b: Message, anyTail = false): boolean {
   return true;
 }
 
+/**
+ * Whether `cx` withdraws `ho`, so that what was prepared for it is abandoned (section 5.4): it
+ * comes from the HO's sender to its receiver, about its item. check-thread holds a CX to the same
+ * rule over its columns (THREAD_CANCEL_PARTIES, THREAD_REPLY_ITEM); the thread object asks here.
+ */
+export function withdraws(cx: Message, ho: Message): boolean {
+  return cx.type === "CX" && cx.re === ho.id && cx.from === ho.from && cx.to === ho.to && (cx.item === null || cx.item === ho.item);
+}
+
 /** How a handoff that is no longer live ended, in words for a refusal. */
 export function handoffEnded(h: HandoffState): string {
   if (h.state === "superseded") return `was superseded by ${h.supersededBy ?? "a re-issue"}`;

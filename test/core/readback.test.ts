@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, commit, commitClearance, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
-  makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement,
+  makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Finding, HandoffState, Message, Vocabulary } from "../../core/index.js";
 import { resolve, vocabularies } from "../vocabularies.js";
@@ -465,6 +465,15 @@ describe("prepared statements (section 5.3)", () => {
 });
 
 describe("commitClearance and relayedStatement: what clears a statement to run (section 5.3)", () => {
+  it("withdraws: a CX from the HO's sender to its receiver, about its item, and no other", () => {
+    const ho = msg(PAYHO);
+    const cx = msg("RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED");
+    expect(withdraws(cx, ho)).toBe(true);
+    expect(withdraws({ ...cx, from: "mallory", id: "mallory-1" }, ho)).toBe(false);
+    expect(withdraws({ ...cx, to: "bank" }, ho)).toBe(false);
+    expect(withdraws({ ...cx, item: "inv:OTHER" }, ho)).toBe(false);
+    expect(withdraws({ ...cx, re: "scheduler-9" }, ho)).toBe(false);
+  });
   const ho = msg(PAYHO);
   const live: HandoffState = { id: "scheduler-1", state: "open", closedBy: null, readback: "wilco", supersededBy: null };
   const setup = () => {
