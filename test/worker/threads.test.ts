@@ -325,6 +325,11 @@ describe("readbacks checked by the server against the sender's private challenge
     const u = fresh();
     await ok(await append(u, [BRIEF]));
     await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"], record: { item: "doc:brief" } }), "invalid-request");
+    // rb=exec on an ask with no execution slots: tier 5 is not asked either (EXEC_NO_MAP).
+    const v = fresh();
+    await ok(await append(v, [HO.replace(" //", " rb=exec //")]));
+    const noMap = await expectProblem(await postJson(`/v1/threads/${v}/handoffs/research-01/challenge`, { record: { item: "gh:crox/site#42" } }), "invalid-request");
+    expect(noMap.detail).toContain("EXEC_NO_MAP");
     // Nothing was kept: the HO's readback is checked as the sender asked, and the handoff stays open to a challenge.
     expect((await ok(await append(t, [RB]))).results[0].readback.verdict).toBe("wilco");
     expect((await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] })).status).toBe(204);
