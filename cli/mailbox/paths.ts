@@ -6,7 +6,7 @@
  */
 import { lstatSync, realpathSync, statSync } from "node:fs";
 import type { Stats } from "node:fs";
-import { basename, dirname, join, parse, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
 
 /** A path the mailbox will not use, and why. */
 export class PathRefusal extends Error {
@@ -105,8 +105,13 @@ function realLocation(path: string): string {
   }
 }
 
-/** True when `path` is `folder` or inside it, wherever symbolic links lead either. */
+/**
+ * True when `path` is `folder` or inside it, wherever symbolic links lead either. Outside means the
+ * relative path is `..`, begins with `..` and a separator, or is absolute (another drive): a folder
+ * named `..state` inside the root begins with `..` but is inside it.
+ */
 export function isInside(path: string, folder: string): boolean {
   const rel = relative(realLocation(folder), realLocation(path));
-  return rel === "" || (!rel.startsWith("..") && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel));
+  const outside = rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) || /^[A-Za-z]:/.test(rel);
+  return !outside;
 }

@@ -399,6 +399,24 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     expect(rw(["mailbox", "new", a.root, ...HELLO, "--state", state, "--dry-run"]).code).toBe(0);
     expect(existsSync(join(state, "root-binding"))).toBe(false);
   });
+  it("refuses a state or staging folder inside the root whose name begins with two dots (`..state` is not `..`)", () => {
+    const a = room();
+    mkdirSync(join(a.root, "..state"));
+    mkdirSync(join(a.root, "..stage"));
+    const r = rw(["mailbox", "new", a.root, ...HELLO, "--state", join(a.root, "..state"), "--staging", join(a.root, "..stage")]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("inside the mailbox root");
+    expect(readdirSync(join(a.root, "..state"))).toStrictEqual([]);
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    const state = mkdtempSync(join(tmp, "state-"));
+    const s = rw(["mailbox", "new", a.root, ...HELLO, "--state", state, "--staging", join(a.root, "..stage")]);
+    expect(s.code).toBe(1);
+    expect(s.err).toContain("inside the mailbox root");
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    const c = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", join(a.root, "..state")]);
+    expect(c.code).toBe(2);
+    expect(c.err).toContain("inside the mailbox root");
+  });
 });
 
 describe("the participant's state folder", () => {
