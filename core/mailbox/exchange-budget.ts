@@ -40,11 +40,13 @@ export function exchangeBudget(messages: readonly MailboxEntry[], limit: number,
       owed = new Map();
       continue;
     }
+    // A message only to a Handler seat is not agent-to-agent: it neither counts nor, declaring
+    // `new_evidence`, resets (so the skip comes before the reset).
+    if (!m.to.some((t) => !isHandler(t))) continue;
     if (m.new_evidence !== null) {
       count = 0;
       owed = new Map();
     }
-    if (!m.to.some((t) => !isHandler(t))) continue;
     const answers = m.reply_to === null ? undefined : owed.get(m.reply_to);
     const owedReply = answers !== undefined && answers.from !== m.from && (answers.to.includes(ALL) || answers.to.includes(m.from)) && !answers.replied.has(m.from);
     if (count >= limit && !owedReply) {
