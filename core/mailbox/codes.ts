@@ -20,6 +20,7 @@ export const MAILBOX_CODES = {
   ENVELOPE_SHAPE: "error",
   LEGACY_ALIAS: "error",
   LEGACY_ENVELOPE: "note",
+  LEGACY_ALIAS_CONFLICT: "error",
   FIELD_MISSING: "error",
   FIELD_TYPE: "error",
   FIELD_UNKNOWN: "note",

@@ -36,3 +36,38 @@ export function legacyEnvelope(frontmatter: Readonly<Record<string, unknown>>, n
   for (const k of names.meta) out[(LEGACY_ALIASES[k] ?? LEGACY_META_ONLY[k]) as string] = meta?.[k];
   return out;
 }
+
+/** Two or more legacy names at one level that stand for one field and disagree. */
+export interface LegacyConflict {
+  readonly field: string;
+  /** The names as written (`meta.reply_to`, `in_reply_to`), in the file's order. */
+  readonly names: readonly string[];
+}
+
+/**
+ * The fields that two legacy names at one level (flat `meta`, or the top level) give different
+ * values, as `reply_to` and `in_reply_to` naming two parents. Which one an envelope would read
+ * depends on key order, so the message is refused rather than read (section 7: causal parentage
+ * and identity "remain fail-closed; never infer or normalize them into validity"). Names that
+ * agree (the same UUID under both) are no conflict: the value is read once.
+ */
+export function legacyConflicts(frontmatter: Readonly<Record<string, unknown>>, names: { top: string[]; meta: string[] }): LegacyConflict[] {
+  const meta = frontmatter["meta"] as Record<string, unknown> | undefined;
+  const conflicts: LegacyConflict[] = [];
+  const level = (keys: readonly string[], source: Readonly<Record<string, unknown>> | undefined, prefix: string): void => {
+    const byField = new Map<string, string[]>();
+    for (const k of keys) {
+      const field = (LEGACY_ALIASES[k] ?? (prefix === "" ? undefined : LEGACY_META_ONLY[k])) as string | undefined;
+      if (field === undefined) continue;
+      byField.set(field, [...(byField.get(field) ?? []), k]);
+    }
+    for (const [field, ks] of byField) {
+      if (ks.length < 2) continue;
+      const values = new Set(ks.map((k) => JSON.stringify(source?.[k] ?? null)));
+      if (values.size > 1) conflicts.push({ field, names: ks.map((k) => prefix + k) });
+    }
+  };
+  level(names.meta, meta, "meta.");
+  level(names.top, frontmatter, "");
+  return conflicts;
+}

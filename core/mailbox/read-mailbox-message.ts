@@ -19,7 +19,7 @@ import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.
 import { ENVELOPE_FIELD_NAMES, envelopeSchema, isLowerRootId, mailboxIssue } from "./envelope.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { lineOfOffset, splitFrontmatter } from "./frontmatter.js";
-import { legacyEnvelope, legacyNames } from "./legacy.js";
+import { legacyConflicts, legacyEnvelope, legacyNames } from "./legacy.js";
 import { isUuid7 } from "./uuid7.js";
 import { CLAIM_KINDS, MAILBOX_KINDS, MAILBOX_VERSION } from "./vocabulary.js";
 import type { MailboxKind } from "./vocabulary.js";
@@ -167,6 +167,13 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     legacy = true;
     base = [];
     findings.push(mailboxFinding("LEGACY_ENVELOPE", `a legacy flat envelope (${legacyList.join(", ")}), read as meta.mailbox; new messages use the namespaced envelope`, { line: split.yamlLine }));
+    const conflicts = legacyConflicts(frontmatter, names);
+    if (conflicts.length > 0) {
+      return refused([
+        ...findings,
+        ...conflicts.map((c) => mailboxFinding("LEGACY_ALIAS_CONFLICT", `${c.names.join(" and ")} both stand for ${c.field} and disagree: which one counts would depend on key order, so the message is not read (identity and causal parentage are never inferred)`, optional({ slot: c.names[0], line: legacyLine(c.names[0] as string) }))),
+      ]);
+    }
   } else if (!isMapping(mailbox)) {
     return refused([...findings, mailboxFinding("ENVELOPE_SHAPE", "meta.mailbox is not a mapping of envelope fields", optional({ slot: "meta.mailbox", line: nodeLine(["meta", "mailbox"]) }))]);
   } else {
