@@ -53,20 +53,33 @@ const fingerprint = (root: string): string => root.slice(0, 12).toLowerCase();
 
 export function analyzeMailbox(entries: readonly MailboxEntry[], options: AnalyzeOptions = {}): MailboxAnalysis {
   const findings: MailboxFinding[] = [];
-  const byId = new Map<string, MailboxEntry>();
-  const unique: MailboxEntry[] = [];
+  // One message per UUID. Copies identical to the first are one delivery. A UUID whose files
+  // differ no longer identifies one message: every file of it is an anomaly, and none of them takes
+  // part in the conversation rules (handshakes, claims, the right to work), so the outcome never
+  // depends on which file is read first (input or filename order).
+  const groups = new Map<string, MailboxEntry[]>();
   for (const entry of entries) {
-    const first = byId.get(entry.envelope.id);
-    if (first !== undefined && sameMessage(first, entry)) {
-      findings.push(mailboxFinding("DUPLICATE_DELIVERY", `the UUID ${entry.envelope.id} arrived again with the same envelope and body as ${first.file ?? "another message"}: one message, handled once (the prior response stands)`, at(entry)));
+    const group = groups.get(entry.envelope.id);
+    if (group === undefined) groups.set(entry.envelope.id, [entry]);
+    else group.push(entry);
+  }
+  const byId = new Map<string, MailboxEntry>();
+  const conflicted = new Set<string>();
+  const unique: MailboxEntry[] = [];
+  for (const [id, group] of groups) {
+    const first = group[0] as MailboxEntry;
+    if (group.every((entry) => sameMessage(first, entry))) {
+      for (const entry of group.slice(1)) findings.push(mailboxFinding("DUPLICATE_DELIVERY", `the UUID ${id} arrived again with the same envelope and body as ${first.file ?? "another message"}: one message, handled once (the prior response stands)`, at(entry)));
+      byId.set(id, first);
+      unique.push(first);
       continue;
     }
-    if (first !== undefined) {
-      findings.push(mailboxFinding("DUPLICATE_ID", `the UUID ${entry.envelope.id} is already used by ${first.file ?? "another message"} with other content: an anomaly; the UUID no longer identifies one message, so neither is consumed before an audit`, at(entry)));
-      continue;
+    conflicted.add(id);
+    const names = group.map((entry) => entry.file ?? "a message without a file name");
+    for (const entry of group) {
+      const others = names.filter((n) => n !== (entry.file ?? "a message without a file name")).sort();
+      findings.push(mailboxFinding("DUPLICATE_ID", `its UUID ${id} is also used by ${others.length > 0 ? others.join(", ") : "another message"} with other content: an anomaly; the UUID no longer identifies one message, so no file of it is consumed, or takes part in a handshake or authorizes work, before an audit`, at(entry)));
     }
-    byId.set(entry.envelope.id, entry);
-    unique.push(entry);
   }
   const sorted = byUuid(unique);
   const threads = new Map<string, MailboxEntry[]>();
@@ -85,7 +98,9 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     // The exact parent: known, in the same thread (a root kind's reply_to is only a citation).
     if (e.reply_to !== null) {
       const parent = byId.get(e.reply_to);
-      if (parent === undefined) findings.push(mailboxFinding("PARENT_UNKNOWN", `reply_to ${e.reply_to} is not in this mailbox (not yet synced, archived, or wrong)`, at(entry)));
+      if (parent === undefined && conflicted.has(e.reply_to)) {
+        // The parent's UUID names files that differ (DUPLICATE_ID): which one is meant is unknown.
+      } else if (parent === undefined) findings.push(mailboxFinding("PARENT_UNKNOWN", `reply_to ${e.reply_to} is not in this mailbox (not yet synced, archived, or wrong)`, at(entry)));
       else {
         const p = parent.envelope;
         if (p.thread !== e.thread && MAILBOX_KINDS[e.kind].parent !== "root") findings.push(mailboxFinding("PARENT_THREAD_MISMATCH", `reply_to ${p.id} is in thread ${p.thread}, this message in ${e.thread}: a reply stays in its parent's thread`, at(entry)));

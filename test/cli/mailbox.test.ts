@@ -3,7 +3,7 @@
 // file, create-once publication against an existing target, the state folder and a crash
 // between a reply and its disposition.
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -534,6 +534,25 @@ function message(inbox: string, file: string, fields: Record<string, unknown>, b
 }
 
 describe("reconciliation never handles what the conversation rules quarantine", () => {
+  it("two files under one welcome UUID (accept and counter) establish nothing, whichever file name sorts first", () => {
+    const a = room();
+    const hello = rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]);
+    expect(hello.code, hello.err).toBe(0);
+    const root = /root: ([0-9a-f]{64})/.exec(readFileSync(join(a.inbox, hello.out.trim()), "utf8"))?.[1] as string;
+    const welcome = (file: string, terms: string): void => message(a.inbox, file, { id: ID(4), thread: ID(2), request_id: ID(3), from: "LYRA", to: "[VEGA]", kind: "welcome", reply_to: ID(1), expects_reply: false, machine: "LYRA-BOX", root, terms });
+    welcome("2026-10-01-09-01-00-LYRA-welcome-a.md", "accept");
+    welcome("2026-10-01-09-01-00-LYRA-welcome-b.md", "counter");
+    const check = (): string => rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out;
+    const before = check();
+    expect(before.match(/DUPLICATE_ID/g)?.length).toBe(2);
+    expect(before).toContain("handshake establishing");
+    expect(before).not.toContain("handshake established");
+    renameSync(join(a.inbox, "2026-10-01-09-01-00-LYRA-welcome-a.md"), join(a.inbox, "2026-10-01-09-01-00-LYRA-welcome-z.md"));
+    const after = check();
+    expect(after.match(/DUPLICATE_ID/g)?.length).toBe(2);
+    expect(after).toContain("handshake establishing");
+    expect(after).not.toContain("handshake established");
+  });
   it("a root mismatch, an impersonation from another machine and an unexpected callsign are audit, never handle", () => {
     const a = room();
     handshake(a.root);
