@@ -75,6 +75,29 @@ function basicCredential(value: string): boolean {
   return false;
 }
 
+// A URL's query or fragment parameter (`?name=value`, `&name=value`, `#name=value`) with a
+// value. The pattern only finds candidates; `urlCredential` judges each name, in any case, by its
+// words (split at `_ - .` and camelCase): a credential when its last word is one of
+// `CREDENTIAL_PARAM` (`X-Amz-Signature`, `X-Goog-Credential`, `ACCESS_TOKEN`, `client_secret`,
+// `sig`), or it is `key` alone or after an owner word (`key`, `apiKey`, `access_key`), but not a
+// pagination token (`pageToken`, `continuation_token`). `keyword`, `sort_key`, `token_type` and
+// `SignatureVersion` are not credentials.
+const URL_PARAM = /[?&#][A-Za-z0-9_.-]{1,64}=[^&#\s]/;
+const URL_PARAMS = /[?&#]([A-Za-z0-9_.-]{1,64})=[^&#\s]/g;
+const CREDENTIAL_PARAM = new Set(["token", "tokens", "signature", "sig", "secret", "password", "passwd", "pwd", "passphrase", "credential", "credentials", "apikey", "jwt"]);
+const NOT_A_CREDENTIAL_TOKEN = new Set(["page", "continuation", "sync"]);
+function urlCredentialName(name: string): boolean {
+  const words = wordsOf(name);
+  const last = words[words.length - 1] ?? "";
+  const before = words[words.length - 2];
+  if (CREDENTIAL_PARAM.has(last)) return !(last === "token" && before !== undefined && NOT_A_CREDENTIAL_TOKEN.has(before));
+  return last === "key" && (before === undefined || KEY_OWNERS.has(before));
+}
+function urlCredential(value: string): boolean {
+  for (const m of value.matchAll(URL_PARAMS)) if (urlCredentialName(m[1] as string)) return true;
+  return false;
+}
+
 // Values: one combined, case-sensitive pattern (header names in the three casings people write),
 // each alternative starting with a literal where it can, so a string is scanned once and fast;
 // the kind is named only when something matched.
@@ -89,8 +112,8 @@ const VALUE_KINDS: readonly (readonly [string, RegExp, ((value: string) => boole
   ["a GitHub token", /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/],
   ["a Slack token", /\bxox[abprs]-[A-Za-z0-9-]{10,}/],
   ["an API secret key", /\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|AIza[0-9A-Za-z_-]{35})/],
-  ["a URL with a password", /:\/\/[^/\s:@]+:[^/\s@]+@/],
-  ["a URL carrying a credential", /[?&](?:access_token|id_token|refresh_token|token|api_key|apikey|key|password|secret|client_secret|sig|signature)=[^&\s]+/],
+  ["a URL with a password", /:\/\/[^/\s:@]*:[^/\s@]+@/],
+  ["a URL carrying a credential", URL_PARAM, urlCredential],
 ];
 const ANY_VALUE = /* @__PURE__ */ new RegExp(VALUE_KINDS.map(([, re]) => re.source).join("|"));
 const PRIVATE_JWK = ["d", "p", "q", "dp", "dq", "qi", "k"];
