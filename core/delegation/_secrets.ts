@@ -124,12 +124,19 @@ const MAX_DEPTH = 64;
 type Path = (string | number)[];
 const at = (path: Path): string => path.join(".");
 
+/** What credential a string looks like, or undefined: the same patterns for values and field names. */
+function valueKind(value: string): string | undefined {
+  if (!ANY_VALUE.test(value)) return undefined;
+  return VALUE_KINDS.find(([, re, confirm]) => re.test(value) && (confirm === undefined || confirm(value)))?.[0];
+}
+
+/** Stands in a path for a field name that is itself a credential, so no finding repeats it. */
+const REDACTED_KEY = "<redacted>";
+
 function walk(value: unknown, path: Path, out: DelegationFinding[], names: Map<string, string | null>, known: ReadonlySet<string>): void {
   if (typeof value === "string") {
-    if (ANY_VALUE.test(value)) {
-      const kind = VALUE_KINDS.find(([, re, confirm]) => re.test(value) && (confirm === undefined || confirm(value)))?.[0];
-      if (kind !== undefined) out.push(delegationFinding("SECRET_VALUE", `${at(path) || "the document"} holds what looks like ${kind}; records carry secret references or redacted metadata, never credentials (section 9)`, { path: at(path) }));
-    }
+    const kind = valueKind(value);
+    if (kind !== undefined) out.push(delegationFinding("SECRET_VALUE", `${at(path) || "the document"} holds what looks like ${kind}; records carry secret references or redacted metadata, never credentials (section 9)`, { path: at(path) }));
     return;
   }
   if (value === null || typeof value !== "object") return;
@@ -152,6 +159,17 @@ function walk(value: unknown, path: Path, out: DelegationFinding[], names: Map<s
   const keys = Object.keys(object);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
+    // A credential used as a field name (`{ "ghp_...": "ci" }`) is still a credential in the
+    // record: the names are checked against the value patterns too, and the name is kept out of
+    // the path of this finding and of every finding beneath it.
+    const keyKind = valueKind(key);
+    if (keyKind !== undefined) {
+      path.push(REDACTED_KEY);
+      out.push(delegationFinding("SECRET_FIELD", `${at(path)}: a field name in ${at(path.slice(0, -1)) || "the document"} looks like ${keyKind}; records carry secret references or redacted metadata, never credentials, as values or as names (section 9)`, { path: at(path) }));
+      walk(object[key], path, out, names, known);
+      path.pop();
+      continue;
+    }
     path.push(key);
     if (!known.has(key)) {
       let why = names.get(key);

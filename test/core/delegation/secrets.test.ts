@@ -62,6 +62,20 @@ describe("credential-like values", () => {
   it("allows a public JWK", () => {
     expect(secretFindings({ jwk: { kty: "OKP", crv: "Ed25519", x: "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo" } })).toStrictEqual([]);
   });
+  it("refuses a credential used as a field name, and keeps it out of every path", () => {
+    const token = "ghp_1234567890abcdefghijklmnopqrstuvwxyzAB";
+    const found = secretFindings({ x_tokens: { [token]: "ci" }, x_more: { [`Bearer ${"a".repeat(20)}`]: { note: "Bearer abcdefghijklmnop" } } });
+    expect(found.map((f) => [f.code, f.path])).toStrictEqual([
+      ["SECRET_FIELD", "x_tokens.<redacted>"],
+      ["SECRET_FIELD", "x_more.<redacted>"],
+      ["SECRET_VALUE", "x_more.<redacted>.note"],
+    ]);
+    expect(found[0]?.message).toContain("a GitHub token");
+    for (const f of found) expect(JSON.stringify(f)).not.toContain(token);
+  });
+  it("allows ordinary field names that only resemble a pattern", () => {
+    expect(secretFindings({ x_map: { "https://agents.example/mcp": "ok", "Basic research": 1, "sk-short": 2, "?keyword=x": 3 } })).toStrictEqual([]);
+  });
   it("looks inside arrays and unknown fields", () => {
     expect(secretFindings({ x_extra: [{ deep: ["ok", "Bearer abcdefghijklmnop"] }] }).map((f) => f.path)).toStrictEqual(["x_extra.0.deep.1"]);
   });
