@@ -7,7 +7,7 @@ import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import { isWildcard } from "./_selectors.js";
-import { compareUtc } from "./scalars.js";
+import { compareUtc, sameRevision } from "./scalars.js";
 import { AUTONOMY_TIERS, humanGatesFor, tierOf, tierRank } from "./tiers.js";
 import { ASYNC_MONITORING, RECONCILE_FIRST } from "./vocabulary.js";
 
@@ -81,6 +81,14 @@ function scopeFindings(c: DelegationContract, out: DelegationFinding[]): void {
 export function contractFindings(c: DelegationContract): DelegationFinding[] {
   const out: DelegationFinding[] = [];
   if (c.delegation_id !== c.record_id) out.push(delegationFinding("ID_MISMATCH", `delegation_id ${c.delegation_id} differs from record_id ${c.record_id}; both name the delegation`, { path: "delegation_id", expected: c.record_id, received: c.delegation_id }));
+  // Section 3's `issued_by_actor_ref` ("Persistent authenticated issuer") and 5.1's
+  // `delegator_actor_ref` ("Authenticated issuing Actor") name one Actor at one moment: the
+  // revision that issued the contract. Another Actor, or another revision of the same Actor, is
+  // not the delegator issuing it, and every check that trusts the delegator would trust a stranger.
+  if (!sameRevision(c.issued_by_actor_ref, c.delegator_actor_ref) || c.issued_by_actor_ref.actor_type !== c.delegator_actor_ref.actor_type) {
+    const show = (a: { object_id: string; revision_id: string }): string => `${a.object_id}@${a.revision_id}`;
+    out.push(delegationFinding("CONTRACT_ISSUER", `issued_by_actor_ref ${show(c.issued_by_actor_ref)} is not the delegator ${show(c.delegator_actor_ref)}; a contract is issued by its delegator, the exact Actor revision (sections 3, 5.1)`, { path: "issued_by_actor_ref", expected: show(c.delegator_actor_ref), received: show(c.issued_by_actor_ref) }));
+  }
   if (!(compareUtc(c.expires_at, c.issued_at) > 0)) out.push(delegationFinding("TIME_ORDER", "expires_at is not after issued_at", { path: "expires_at" }));
   if (c.delegatee_agent_ref.agent_actor_ref.actor_type !== "agent") {
     out.push(delegationFinding("DELEGATE_BINDING", `the delegatee is an Actor of type ${c.delegatee_agent_ref.agent_actor_ref.actor_type}; a contract binds a persistent agent Actor`, { path: "delegatee_agent_ref.agent_actor_ref.actor_type", expected: "agent" }));

@@ -75,6 +75,29 @@ function basicCredential(value: string): boolean {
   return false;
 }
 
+// A URL's query or fragment parameter (`?name=value`, `&name=value`, `#name=value`) with a
+// value. The pattern only finds candidates; `urlCredential` judges each name, in any case, by its
+// words (split at `_ - .` and camelCase): a credential when its last word is one of
+// `CREDENTIAL_PARAM` (`X-Amz-Signature`, `X-Goog-Credential`, `ACCESS_TOKEN`, `client_secret`,
+// `sig`), or it is `key` alone or after an owner word (`key`, `apiKey`, `access_key`), but not a
+// pagination token (`pageToken`, `continuation_token`). `keyword`, `sort_key`, `token_type` and
+// `SignatureVersion` are not credentials.
+const URL_PARAM = /[?&#][A-Za-z0-9_.-]{1,64}=[^&#\s]/;
+const URL_PARAMS = /[?&#]([A-Za-z0-9_.-]{1,64})=[^&#\s]/g;
+const CREDENTIAL_PARAM = new Set(["token", "tokens", "signature", "sig", "secret", "password", "passwd", "pwd", "passphrase", "credential", "credentials", "apikey", "jwt"]);
+const NOT_A_CREDENTIAL_TOKEN = new Set(["page", "continuation", "sync"]);
+function urlCredentialName(name: string): boolean {
+  const words = wordsOf(name);
+  const last = words[words.length - 1] ?? "";
+  const before = words[words.length - 2];
+  if (CREDENTIAL_PARAM.has(last)) return !(last === "token" && before !== undefined && NOT_A_CREDENTIAL_TOKEN.has(before));
+  return last === "key" && (before === undefined || KEY_OWNERS.has(before));
+}
+function urlCredential(value: string): boolean {
+  for (const m of value.matchAll(URL_PARAMS)) if (urlCredentialName(m[1] as string)) return true;
+  return false;
+}
+
 // Values: one combined, case-sensitive pattern (header names in the three casings people write),
 // each alternative starting with a literal where it can, so a string is scanned once and fast;
 // the kind is named only when something matched.
@@ -89,8 +112,8 @@ const VALUE_KINDS: readonly (readonly [string, RegExp, ((value: string) => boole
   ["a GitHub token", /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/],
   ["a Slack token", /\bxox[abprs]-[A-Za-z0-9-]{10,}/],
   ["an API secret key", /\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|AIza[0-9A-Za-z_-]{35})/],
-  ["a URL with a password", /:\/\/[^/\s:@]+:[^/\s@]+@/],
-  ["a URL carrying a credential", /[?&](?:access_token|id_token|refresh_token|token|api_key|apikey|key|password|secret|client_secret|sig|signature)=[^&\s]+/],
+  ["a URL with a password", /:\/\/[^/\s:@]*:[^/\s@]+@/],
+  ["a URL carrying a credential", URL_PARAM, urlCredential],
 ];
 const ANY_VALUE = /* @__PURE__ */ new RegExp(VALUE_KINDS.map(([, re]) => re.source).join("|"));
 const PRIVATE_JWK = ["d", "p", "q", "dp", "dq", "qi", "k"];
@@ -101,12 +124,19 @@ const MAX_DEPTH = 64;
 type Path = (string | number)[];
 const at = (path: Path): string => path.join(".");
 
+/** What credential a string looks like, or undefined: the same patterns for values and field names. */
+function valueKind(value: string): string | undefined {
+  if (!ANY_VALUE.test(value)) return undefined;
+  return VALUE_KINDS.find(([, re, confirm]) => re.test(value) && (confirm === undefined || confirm(value)))?.[0];
+}
+
+/** Stands in a path for a field name that is itself a credential, so no finding repeats it. */
+const REDACTED_KEY = "<redacted>";
+
 function walk(value: unknown, path: Path, out: DelegationFinding[], names: Map<string, string | null>, known: ReadonlySet<string>): void {
   if (typeof value === "string") {
-    if (ANY_VALUE.test(value)) {
-      const kind = VALUE_KINDS.find(([, re, confirm]) => re.test(value) && (confirm === undefined || confirm(value)))?.[0];
-      if (kind !== undefined) out.push(delegationFinding("SECRET_VALUE", `${at(path) || "the document"} holds what looks like ${kind}; records carry secret references or redacted metadata, never credentials (section 9)`, { path: at(path) }));
-    }
+    const kind = valueKind(value);
+    if (kind !== undefined) out.push(delegationFinding("SECRET_VALUE", `${at(path) || "the document"} holds what looks like ${kind}; records carry secret references or redacted metadata, never credentials (section 9)`, { path: at(path) }));
     return;
   }
   if (value === null || typeof value !== "object") return;
@@ -129,6 +159,17 @@ function walk(value: unknown, path: Path, out: DelegationFinding[], names: Map<s
   const keys = Object.keys(object);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
+    // A credential used as a field name (`{ "ghp_...": "ci" }`) is still a credential in the
+    // record: the names are checked against the value patterns too, and the name is kept out of
+    // the path of this finding and of every finding beneath it.
+    const keyKind = valueKind(key);
+    if (keyKind !== undefined) {
+      path.push(REDACTED_KEY);
+      out.push(delegationFinding("SECRET_FIELD", `${at(path)}: a field name in ${at(path.slice(0, -1)) || "the document"} looks like ${keyKind}; records carry secret references or redacted metadata, never credentials, as values or as names (section 9)`, { path: at(path) }));
+      walk(object[key], path, out, names, known);
+      path.pop();
+      continue;
+    }
     path.push(key);
     if (!known.has(key)) {
       let why = names.get(key);

@@ -62,8 +62,17 @@ export function checkFences(fenceSet: ControlFenceSet, currentHeads: readonly Co
       return row("ambiguous");
     }
     if (head.position !== fence.position || head.event_id !== fence.event_id || head.event_digest !== fence.event_digest) {
-      const how = head.position === fence.position ? `the event at position ${head.position} is now ${head.event_id}, not ${fence.event_id}` : `the head moved from ${fence.event_id} (position ${fence.position}) to ${head.event_id} (position ${head.position})`;
-      findings.push(delegationFinding("FENCE_STALE", `${where}: ${how}; re-evaluate permission with a fresh fence set`, { path, expected: `${fence.event_id}@${fence.position}`, received: `${head.event_id}@${head.position}` }));
+      // Say what differs: a later head (the stream moved on), a fence past the head (the head went
+      // back, or the fence is not of this stream's history), another event at the fenced position,
+      // or the same event id with another digest (the event's bytes are not those fenced).
+      const digestOnly = head.position === fence.position && head.event_id === fence.event_id;
+      const how =
+        digestOnly ? `the event ${head.event_id} at position ${head.position} has digest ${head.event_digest} at the head, not the fenced ${fence.event_digest}: the stream's event is not the one fenced`
+        : head.position === fence.position ? `the event at position ${head.position} is now ${head.event_id}, not ${fence.event_id}`
+        : fence.position < head.position ? `the head moved from ${fence.event_id} (position ${fence.position}) to ${head.event_id} (position ${head.position})`
+        : `the fence names ${fence.event_id} at position ${fence.position}, past the head ${head.event_id} at position ${head.position}: a fence is never ahead of its stream's head (the stream went back, or the fence is not of this stream)`;
+      const [expected, received] = digestOnly ? [fence.event_digest, head.event_digest] : [`${fence.event_id}@${fence.position}`, `${head.event_id}@${head.position}`];
+      findings.push(delegationFinding("FENCE_STALE", `${where}: ${how}; re-evaluate permission with a fresh fence set`, { path, expected, received }));
       return row("stale");
     }
     if (head.state !== "active") {

@@ -26,6 +26,7 @@ export const DELEGATION_CODES = {
   CARD_OPERATOR_EVIDENCE: "error",
   CARD_OPERATOR_UNRESOLVED: "note",
   // Delegation Contracts (sections 5, 6, 7.3, 8).
+  CONTRACT_ISSUER: "error",
   TIER_EFFECT: "error",
   TIER_GATE: "error",
   TIER_WILDCARD: "error",

@@ -37,6 +37,15 @@ describe("credential-like values", () => {
     ["an API secret key", "sk_live_abcdefghijklmnopqrstuv"],
     ["a URL with a password", "postgres://admin:hunter22@db.example/rw"],
     ["a URL carrying a credential", "https://api.example/v1?api_key=abc123"],
+    ["a URL with a password", "redis://:s3cr3tpassword@cache.internal:6379/0"],
+    ["a URL carrying a credential", "https://b.s3.amazonaws.com/o?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIDEXAMPLE%2F20261001&X-Amz-Signature=0123456789abcdef"],
+    ["a URL carrying a credential", "https://b.s3.amazonaws.com/o?AWSAccessKeyId=AKIDEXAMPLE&Expires=1893456000&Signature=abc%2Bdef%3D"],
+    ["a URL carrying a credential", "https://app.example/cb#access_token=ya29.abcdef123456&token_type=Bearer"],
+    ["a URL carrying a credential", "https://example.com/x?ACCESS_TOKEN=abc123"],
+    ["a URL carrying a credential", "https://api.example/v1?apiKey=abc123"],
+    ["a URL carrying a credential", "https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature=0a1b2c"],
+    ["a URL carrying a credential", "https://acct.blob.core.windows.net/c/b?sv=2022-11-02&sig=abc%3D"],
+    ["a URL carrying a credential", "https://api.example/v1?KEY=abc123"],
   ];
   for (const [kind, value] of refused) {
     it(`refuses ${kind}: ${value.slice(0, 24)}`, () => {
@@ -45,13 +54,27 @@ describe("credential-like values", () => {
       expect(found[0]?.message).toContain(kind);
     });
   }
-  const allowed = ["Basic research methods", "Basic authentication (RFC 7617) is refused", "basic dXNlcg== has no password", "https://agents.example/extractor/mcp", "vault://op-lab/extractor-mcp", "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "bearer of good news", "Tokenization of sources", "task-sk-review", "akiaiosfodnn7example", "https://keys.example/op-lab-2026.jwk", "OP-LAB", "D-EXTRACT-1@r1"];
+  const allowed = ["Basic research methods", "Basic authentication (RFC 7617) is refused", "basic dXNlcg== has no password", "https://agents.example/extractor/mcp", "vault://op-lab/extractor-mcp", "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "bearer of good news", "Tokenization of sources", "task-sk-review", "akiaiosfodnn7example", "https://keys.example/op-lab-2026.jwk", "OP-LAB", "D-EXTRACT-1@r1", "https://search.example/?keyword=token", "https://api.example/v1?sort_key=name&token_type=Bearer", "https://api.example/v1?pageToken=CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA", "https://s3.example/o?SignatureVersion=4&monkey=1", "https://docs.example/page#section=tokens", "https://example.com/?q=password"];
   for (const value of allowed) it(`allows ${value}`, () => expect(secretFindings({ note: value })).toStrictEqual([]));
   it("refuses a private JWK and names its path", () => {
     expect(secretFindings({ signer: { jwk: { kty: "EC", crv: "P-256", x: "f83O", y: "x_FE", d: "jpsQ" } } }).map((f) => f.path)).toStrictEqual(["signer.jwk"]);
   });
   it("allows a public JWK", () => {
     expect(secretFindings({ jwk: { kty: "OKP", crv: "Ed25519", x: "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo" } })).toStrictEqual([]);
+  });
+  it("refuses a credential used as a field name, and keeps it out of every path", () => {
+    const token = "ghp_1234567890abcdefghijklmnopqrstuvwxyzAB";
+    const found = secretFindings({ x_tokens: { [token]: "ci" }, x_more: { [`Bearer ${"a".repeat(20)}`]: { note: "Bearer abcdefghijklmnop" } } });
+    expect(found.map((f) => [f.code, f.path])).toStrictEqual([
+      ["SECRET_FIELD", "x_tokens.<redacted>"],
+      ["SECRET_FIELD", "x_more.<redacted>"],
+      ["SECRET_VALUE", "x_more.<redacted>.note"],
+    ]);
+    expect(found[0]?.message).toContain("a GitHub token");
+    for (const f of found) expect(JSON.stringify(f)).not.toContain(token);
+  });
+  it("allows ordinary field names that only resemble a pattern", () => {
+    expect(secretFindings({ x_map: { "https://agents.example/mcp": "ok", "Basic research": 1, "sk-short": 2, "?keyword=x": 3 } })).toStrictEqual([]);
   });
   it("looks inside arrays and unknown fields", () => {
     expect(secretFindings({ x_extra: [{ deep: ["ok", "Bearer abcdefghijklmnop"] }] }).map((f) => f.path)).toStrictEqual(["x_extra.0.deep.1"]);
@@ -75,7 +98,7 @@ describe("hostile input", () => {
   // Linear-time patterns: each of these is about a megabyte and would take minutes with a
   // backtracking pattern; the test's timeout is the bound, no time is asserted.
   const big = 1 << 20;
-  const inputs = [`Basic ${"QUFB".repeat(big / 4)}`, "Basic ".repeat(big / 6), "a".repeat(big), "a://".repeat(big / 4), "x:".repeat(big / 2), "Bearer ".repeat(big / 7), "eyJ".repeat(big / 3), "?key".repeat(big / 4), "-----BEGIN ".repeat(big / 11), `${"a".repeat(big)}@`];
+  const inputs = [`Basic ${"QUFB".repeat(big / 4)}`, "Basic ".repeat(big / 6), "a".repeat(big), "a://".repeat(big / 4), "x:".repeat(big / 2), "Bearer ".repeat(big / 7), "eyJ".repeat(big / 3), "?key".repeat(big / 4), "-----BEGIN ".repeat(big / 11), `${"a".repeat(big)}@`, "?a=".repeat(big / 3), `?${"Key".repeat(big / 3)}=x`, "://:".repeat(big / 4)];
   for (const input of inputs) it(`scans ${JSON.stringify(input.slice(0, 12))}… (${input.length} characters)`, () => expect(Array.isArray(secretFindings({ v: input }))).toBe(true));
   it("a document nested past 64 levels is refused, not scanned in part (and the stack holds)", () => {
     let doc: unknown = "Bearer abcdefghijklmnop";
