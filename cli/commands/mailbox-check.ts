@@ -29,7 +29,10 @@ export interface ParticipantSummary {
  * As in reconciliation, a message the conversation rules quarantine neither owes a reply ("not
  * engaged") nor pays one (a reply forged in a callsign's name from another locus).
  */
-export function participants(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown> = new Map()): ParticipantSummary[] {
+export function participants(all: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown> = new Map()): ParticipantSummary[] {
+  // One message per UUID: a message delivered twice is sent, addressed and owed once.
+  const seen = new Set<string>();
+  const entries = all.filter((e) => !seen.has(e.envelope.id) && (seen.add(e.envelope.id), true));
   const rows = new Map<string, { sent: number; addressed: number; owes: number }>();
   const row = (c: string) => {
     let r = rows.get(c);
@@ -78,7 +81,9 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
 }
 
 const fileOf = (entries: readonly MailboxEntry[]): ((id: string | undefined) => string) => {
-  const files = new Map(entries.map((e) => [e.envelope.id, e.file ?? e.envelope.id]));
+  // The first file of a UUID names it, as the analysis keeps the first of identical copies.
+  const files = new Map<string, string>();
+  for (const e of entries) if (!files.has(e.envelope.id)) files.set(e.envelope.id, e.file ?? e.envelope.id);
   return (id) => (id === undefined ? "" : (files.get(id) ?? id));
 };
 

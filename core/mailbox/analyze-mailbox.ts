@@ -69,7 +69,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   for (const [id, group] of groups) {
     const first = group[0] as MailboxEntry;
     if (group.every((entry) => sameMessage(first, entry))) {
-      for (const entry of group.slice(1)) findings.push(mailboxFinding("DUPLICATE_DELIVERY", `the UUID ${id} arrived again with the same envelope and body as ${first.file ?? "another message"}: one message, handled once (the prior response stands)`, at(entry)));
+      for (const entry of group.slice(1)) findings.push(mailboxFinding("DUPLICATE_DELIVERY", `a second delivery of ${first.file ?? id}, with the same UUID, envelope and body: one message, handled once (the prior response stands)`, at(entry)));
       byId.set(id, first);
       unique.push(first);
       continue;

@@ -56,6 +56,20 @@ describe("rw mailbox check: discovery", () => {
     expect(rw(["mailbox", "check", b.root, "--now", "20261002T1200Z"]).out).toContain("2 valid messages");
     expect(rw(["mailbox", "check", b.inbox, "--now", "20261002T1200Z"]).out).toContain("2 valid messages");
   });
+  it("counts a message delivered twice once, and names it by its first file", () => {
+    const a = room();
+    handshake(a.root);
+    const ask = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(5), "--slug", "ask", "--body", "x"]);
+    expect(ask.code, ask.err).toBe(0);
+    const first = readdirSync(a.inbox).find((f) => f.includes("request-ask")) as string;
+    const copy = first.replace("request-ask", "request-ask2").replace(/^\d{4}/, "2099");
+    writeFileSync(join(a.inbox, copy), readFileSync(join(a.inbox, first)));
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(r.out).toContain(`${copy}: note DUPLICATE_DELIVERY: a second delivery of ${first}, with the same UUID, envelope and body`);
+    expect(r.out).toContain(`  ${first}: 1 message;`);
+    expect(r.out).toMatch(/LYRA {2}sent 1, addressed 2, owes 1 reply\n/);
+    expect(r.out).toMatch(/VEGA {2}sent 2, addressed 1, owes 0 replies\n/);
+  });
   it("gives one mailbox one root identifier, whichever of its paths is named", () => {
     const b = room("dotted");
     const rootOf = (path: string): string => /root: ([0-9a-f]{64})/.exec(rw(["mailbox", "new", path, ...HELLO, "--dry-run"]).out)?.[1] ?? `none for ${path}`;
