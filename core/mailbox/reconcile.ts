@@ -262,6 +262,23 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   for (const a of input.anomalies ?? []) {
     if (closed.has(a.fingerprint) || (a.to !== null && !a.to.includes(participant) && !a.to.includes(ALL))) continue;
     const d = a.id === null ? undefined : effective.get(a.id);
+    const where = a.id === null ? { file: a.file } : { file: a.file, id: a.id };
+    // An invalid original "never becomes authorization, causality, or effect evidence" (7.6), and
+    // is superseded only once "a separately published valid correction" closes it (3): `acted` or
+    // `replied` cannot account for it, nor a correction this mailbox does not hold as one.
+    if (d !== undefined && (d.state === "acted" || d.state === "replied")) {
+      c.anomaly_count++;
+      findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: a disposition ${d.state} cannot account for it, since an invalid message never becomes authorization, causality or effect evidence; record needs-audit, or supersede it by a valid correction`, where));
+      continue;
+    }
+    if (d !== undefined && d.state === "superseded-by-correction") {
+      const correction = d.correction === undefined ? undefined : byId.get(d.correction)?.envelope;
+      if (correction === undefined || !correctsAnomaly(correction, a, participant, byId, quarantine)) {
+        c.anomaly_count++;
+        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this anomaly in this mailbox (replying to ${participant}'s repair request, naming its UUID or file in meta.mailbox.correction)`, where));
+        continue;
+      }
+    }
     if (d !== undefined) {
       if (d.state === "needs-audit") c.needs_audit_count++;
       else if (d.state === "historical-debt") c.historical_debt_count++;
@@ -270,7 +287,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       continue;
     }
     c.anomaly_count++;
-    findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: never consumed or deleted silently; record needs-audit${a.id === null ? " in the anomaly index by its fingerprint" : " against its UUID"}, or close it once resolved`, a.id === null ? { file: a.file } : { file: a.file, id: a.id }));
+    findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: never consumed or deleted silently; record needs-audit${a.id === null ? " in the anomaly index by its fingerprint" : " against its UUID"}, or close it once resolved`, where));
   }
   for (const id of cursor) {
     if (!isUuid7(id)) findings.push(mailboxFinding("CURSOR_INVALID_ENTRY", `the UUID cursor holds ${JSON.stringify(id)}: only message UUIDs enter it (anomalies are tracked by fingerprint)`, { received: id }));
@@ -292,11 +309,22 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
  */
 function correctsOriginal(correction: MailboxEnvelope, original: MailboxEntry, participant: string, byId: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
   const o = original.envelope;
-  if (correction.from !== o.from || correction.id === o.id || correction.correction === null) return false;
+  if (correction.from !== o.from) return false;
+  return correctsNamed(correction, o.id, original.file ?? null, participant, byId, quarantine);
+}
+
+/** The same, for an anomaly: its sender cannot be read with trust, so only its UUID and file bind the correction. */
+function correctsAnomaly(correction: MailboxEnvelope, anomaly: MailboxAnomaly, participant: string, byId: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
+  return anomaly.id !== null && correctsNamed(correction, anomaly.id, anomaly.file, participant, byId, quarantine);
+}
+
+/** A valid correction (not quarantined, answering the participant's repair request) that names `id` or `file`. */
+function correctsNamed(correction: MailboxEnvelope, id: string, file: string | null, participant: string, byId: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
+  if (correction.id === id || correction.correction === null) return false;
   // A quarantined correction, or one answering a quarantined "repair request", is no valid record.
   if (quarantine.has(correction.id) || (correction.reply_to !== null && quarantine.has(correction.reply_to))) return false;
   if (correction.reply_to === null || byId.get(correction.reply_to)?.envelope.from !== participant) return false;
-  const names = new Set([o.id, ...(original.file ? [original.file, original.file.replace(/\.md$/, "")] : [])]);
+  const names = new Set([id, ...(file ? [file, file.replace(/\.md$/, "")] : [])]);
   return Object.values(correction.correction).some((value) => typeof value === "string" && names.has(value));
 }
 
