@@ -4,7 +4,7 @@
  */
 import type { Scalar, SlotValue } from "./message.js";
 import type { SlotType } from "./slot-type.js";
-import { MESSAGE_TYPES, NEVER_ECHOED, READBACK_LEVELS } from "./vocabulary.js";
+import { ENVELOPE_FIELDS, MESSAGE_TYPES, NEVER_ECHOED, READBACK_LEVELS } from "./vocabulary.js";
 import { _constraintKey, _isAgentName, _isDigits, _isHex12, _isKeyShape, _isMessageId, _isMoney, _isToken, _messageIdDash } from "./_chars.js";
 
 export interface Problem {
@@ -27,7 +27,7 @@ export interface CheckContext {
 const HO_BIT = 1 << MESSAGE_TYPES.indexOf("HO");
 
 /** The envelope a readback answers rather than echoes: its re, from and to are the HO's id, to and from. */
-const ANSWERED: readonly string[] = ["re", "from", "to"];
+const ANSWERED: readonly string[] = ENVELOPE_FIELDS.filter((f) => f !== "item");
 
 /**
  * A slot `rb=` may name to add to the echo set: one an HO carries and a readback echoes. Any
