@@ -370,6 +370,49 @@ describe("readbacks checked by the server against the sender's private challenge
     const unverified = await ok(await append(u, [rb]));
     expect(unverified.results[0].readback.verdict).toBe("unverified");
   });
+
+  it("refuses a record that the HO already appended contradicts, with check-ho's findings, and keeps nothing", async () => {
+    const t = fresh();
+    await ok(await append(t, [PAY_HO]));
+    // The HO says 5400.00; the record the sender approved says 4500.00.
+    const p = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: { ...PAY_RECORD, amt: "4500.00" } }), "thread-conflict");
+    expect(p.parameter).toBe("record");
+    expect((p.findings as { code: string; slot: string }[]).map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "amt"]]);
+    expect(p.detail).toContain("cancel it (CX)");
+    // Nothing was registered: the readback is checked as without a record (rb=exec, all carried: wilco).
+    expect((await ok(await append(t, [PAY_RB]))).results[0].readback.verdict).toBe("wilco");
+    // A record the HO omits a value of is refused the same way; one that matches is registered.
+    const u = fresh();
+    await ok(await append(u, [PAY_HO.replace(" apref=FD-0929", "")]));
+    const omits = await expectProblem(await postJson(`/v1/threads/${u}/handoffs/scheduler-1/challenge`, { record: PAY_RECORD }), "thread-conflict");
+    expect((omits.findings as { code: string }[]).map((f) => f.code)).toStrictEqual(["HO_OMITS"]);
+    const v = fresh();
+    await ok(await append(v, [PAY_HO]));
+    expect((await postJson(`/v1/threads/${v}/handoffs/scheduler-1/challenge`, { record: PAY_RECORD })).status).toBe(204);
+  });
+
+  it("refuses an HO that contradicts the record registered ahead of it, by code and slot only, before its receiver sees it", async () => {
+    const t = fresh();
+    // A first HO fixes the thread's profile, which a record registered ahead is read with.
+    await ok(await append(t, [PAY_HO], { profile: "pay" }));
+    const second = PAY_HO.replaceAll("scheduler-1", "scheduler-2").replace("MD-2026-057", "MD-2026-058");
+    const record = { ...PAY_RECORD, item: "inv:MD-2026-058", amt: "4500.00" };
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-2/challenge`, { record })).status).toBe(202);
+    const res = await append(t, [second]);
+    const text = await res.clone().text();
+    const refused = (await ok(res)).results[0];
+    expect(refused.status).toBe("refused");
+    expect(refused.refusal).toBeNull();
+    expect(refused.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "amt"]]);
+    // The record is the sender's: the answer does not quote it.
+    expect(text).not.toContain("4500");
+    expect((await ok(await call(`/v1/threads/${t}/lines`))).lines).toHaveLength(1);
+    // The HO that says what was approved is stored, and its readback checked against the record.
+    const fixed = await ok(await append(t, [second.replace("amt=5400.00", "amt=4500.00")]));
+    expect(fixed.results[0].status).toBe("stored");
+    const rb = PAY_RB.replaceAll("scheduler-1", "scheduler-2").replace("MD-2026-057", "MD-2026-058").replace("amt=5400.00", "amt=4500.00").replace(" h=a7a82de76607", "");
+    expect((await ok(await append(t, [rb]))).results[0].readback.verdict).toBe("wilco");
+  });
 });
 
 describe("prepared statements, with exp enforced by the object", () => {

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readMessage, readRecord, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readMessage, readRecord, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -381,6 +381,11 @@ export class ThreadObject extends DurableObject<Env> {
     }
     const ahead = replyAhead(message, (id) => this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0);
     if (ahead !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [ahead], refusal: null };
+    // An HO that contradicts the record its sender registered ahead of it is refused before its
+    // receiver sees it (check-ho, section 5.3): its readback would otherwise be compared with
+    // values nobody approved. Said by code and slot only: the record is the sender's, private.
+    const differs = message.type === "HO" ? this.differsFromRecord(message) : [];
+    if (differs.length > 0) return { line: n, status: "refused", id: message.id, seq: null, findings: differs.map(hide), refusal: null };
     const audit = this.auditor();
     const seq = this.lineCount() + 1;
     let result: AppendResult | undefined;
@@ -446,6 +451,21 @@ export class ThreadObject extends DurableObject<Env> {
     if (kept.expectAcc === undefined && kept.record === undefined) this.sql.exec("DELETE FROM challenges WHERE handoff = ?", ho.id);
     else this.sql.exec("UPDATE challenges SET body = ? WHERE handoff = ?", JSON.stringify(kept), ho.id);
     return findings;
+  }
+
+  /**
+   * check-ho's errors for an HO against the record registered ahead of it, when its rb= reads that
+   * record (a record it does not read is dropped with a note instead, see unreadChallenge).
+   */
+  private differsFromRecord(ho: Message): Finding[] {
+    const body = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", ho.id).toArray()[0]?.body;
+    if (body === undefined) return [];
+    const challenge = JSON.parse(body) as ChallengeRequest;
+    if (challenge.record === undefined || this.unreadParts(ho, challenge).record !== null) return [];
+    const vocabulary = this.profiles().vocabularyOf(ho);
+    const record = readRecord(challenge.record, vocabulary);
+    const findings = record.ok ? checkHandoff(ho, record.value, vocabulary).findings : record.findings;
+    return findings.filter((f) => f.severity === "error");
   }
 
   /**
@@ -537,6 +557,14 @@ export class ThreadObject extends DurableObject<Env> {
     if (request.record !== undefined) {
       const read = readRecord(request.record, vocabulary);
       if (!read.ok) return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}`, { parameter: "record", findings: read.findings });
+      // The HO already sent must say what the record approved (check-ho): else its readback would
+      // be compared with values nobody approved, and tier 5 would pass them. The caller holds the
+      // record, so the findings are shown whole.
+      const against = ho === null ? null : checkHandoff(ho, read.value, vocabulary);
+      if (against !== null && !against.ok) {
+        const errors = against.findings.filter((f) => f.severity === "error");
+        return problem("thread-conflict", `${handoff} differs from this record: ${errors.map((f) => f.message).join("; ")}. Its readback would be checked against values nobody approved: cancel it (CX) and send an HO that matches`, { parameter: "record", findings: errors });
+      }
     }
     this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(request));
     // The audit asks for expectations when a readback arrives; nothing it has seen changes.
