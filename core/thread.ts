@@ -408,11 +408,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
     if (!sameItem(m, i, line, "it acknowledges nothing")) return;
     const val = m.slots["val"];
-    if (val === "Y" || val === true) {
-      t.state[i] = state(i) | ANSWERED;
-      // Acknowledged: nothing more to know about this CX.
-      cancels.delete(m.re as string);
-    }
+    // Kept once acknowledged: a later AN to it is held to the same parties and item.
+    if (val === "Y" || val === true) t.state[i] = state(i) | ANSWERED;
   }
 
   /** The end-state findings at `now` go to a copy, so the conversation's own list stays as it is. */
