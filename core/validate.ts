@@ -5,7 +5,7 @@
  */
 import { _constraintKey, _cut, _isAgentName, _isMessageId, _isToken, _messageIdDash } from "./_chars.js";
 import { _repeatTracker } from "./_single-valued.js";
-import { _show, _written } from "./_slot-values.js";
+import { _same, _show, _written } from "./_slot-values.js";
 import { decodeValue } from "./slot-type.js";
 import { isDate } from "./check-value.js";
 import { coreVocabulary } from "./core-vocabulary.js";
@@ -83,9 +83,10 @@ function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding
  * `hint` is the loaded profile when the message carries no `p=`: what it defines is then refused
  * with PROFILE_REQUIRED, which names the missing `p=`, rather than as unknown.
  */
-function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null, type: TypeDef | undefined, out: Finding[]): void {
+function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null, type: TypeDef | undefined, out: Finding[]): string[] | null {
   const slots = message.slots;
   const keys = Object.keys(slots);
+  let strays: string[] | null = null;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     if (key === "p") continue;
@@ -107,6 +108,16 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
       }
       continue;
     }
+    if (type !== undefined && (def.onTypes & type.bit) === 0) {
+      // Ignored as an unknown key is (README note 11): its value is read by no check, so neither
+      // its range nor its code refuses the line. It must still be what a line would read back, or
+      // the JSON form would not survive the round trip (nor keep its digest).
+      out.push(_note("SLOT_NOT_ON_TYPE", `${key}= is not a slot of ${message.type}; ignored`, { slot: key }));
+      const slip = unwritten(key, value, def);
+      if (slip !== null) out.push(_error("VALUE_TYPE", slip, { slot: key, expected: def.type.text, received: _show(value) }));
+      (strays ??= []).push(key);
+      continue;
+    }
     const problem = def.check(value);
     if (problem !== null) {
       // A code (or an rb= slot name) only the loaded profile knows: the line lacks its p=.
@@ -116,10 +127,27 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
         out.push(_error(problem.code, jsonTypeSlip(key, value, def) ?? `${key}=${_show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: _cut(problem.received) }));
       }
     }
-    if (type !== undefined && (def.onTypes & type.bit) === 0) {
-      out.push(_note("SLOT_NOT_ON_TYPE", `${key}= is not a slot of ${message.type}; ignored`, { slot: key }));
-    }
   }
+  return strays;
+}
+
+/**
+ * Why a JSON form's value for an ignored slot would not come back from a line (a space, a `+`
+ * inside a list element, `"2"` where the line reads 2), or null when it would.
+ */
+function unwritten(key: string, value: SlotValue, def: SlotDef): string | null {
+  const written = _written(value);
+  if (written !== "" && !_isToken(written, false)) return `${key}=${_show(value)}: holds a space or control character, which a line cannot write`;
+  const asLine = decodeValue(def.type, written);
+  return _same(asLine, value) ? null : `${key}: the JSON form holds ${_cut(JSON.stringify(value))}, where a line's ${key}=${_cut(written)} reads ${_cut(JSON.stringify(asLine))}`;
+}
+
+/** The message as the checks after the slot pass read it: without the slots its type ignores. */
+function withoutStrays(message: Message, strays: readonly string[] | null): Message {
+  if (strays === null) return message;
+  const slots = { ...message.slots };
+  for (const key of strays) delete slots[key];
+  return { ...message, slots };
 }
 
 function checkRequired(message: Message, type: TypeDef, out: Finding[]): void {
@@ -228,14 +256,15 @@ export function validate(message: Message, vocabulary: Vocabulary = coreVocabula
   }
   checkEnvelope(message, type, out);
   const hint = vocabulary.profile !== null && !hasP ? vocabulary : null;
-  checkSlots(message, read, hint, type, out);
-  if (type !== undefined) checkRequired(message, type, out);
-  if (message.tail !== null && codePoints(message.tail) > TAIL_MAX) {
-    out.push(_error("TAIL_TOO_LONG", `the tail is ${codePoints(message.tail)} characters; at most ${TAIL_MAX}, longer content goes in an artifact (art=)`, { slot: "tail", expected: `<= ${TAIL_MAX}` }));
+  // Every check after the slot pass reads the slots the type takes; the others are ignored.
+  const kept = withoutStrays(message, checkSlots(message, read, hint, type, out));
+  if (type !== undefined) checkRequired(kept, type, out);
+  if (kept.tail !== null && codePoints(kept.tail) > TAIL_MAX) {
+    out.push(_error("TAIL_TOO_LONG", `the tail is ${codePoints(kept.tail)} characters; at most ${TAIL_MAX}, longer content goes in an artifact (art=)`, { slot: "tail", expected: `<= ${TAIL_MAX}` }));
   }
-  if (read.ans !== null) checkAnswers(message, read.ans, read.name, out);
-  checkConstraintKeys(message, read, out);
-  if (read.agents !== null) checkAgents(message, read.agents, read.name, out);
-  if (read.translation.length > 0 && type !== undefined) checkTranslation(message, read.translation, out);
+  if (read.ans !== null) checkAnswers(kept, read.ans, read.name, out);
+  checkConstraintKeys(kept, read, out);
+  if (read.agents !== null) checkAgents(kept, read.agents, read.name, out);
+  if (read.translation.length > 0 && type !== undefined) checkTranslation(kept, read.translation, out);
   return _capFindings(out);
 }

@@ -44,6 +44,14 @@ valid("agent-chars", "RW1 HO Copy.Bot_2-9 from=Copy.Bot_2 to=human item=x ask=DE
 valid("x-extension", "RW1 HO a-5 from=a to=b item=x ask=TEST x_trace=abc+def x_n=1", [])
 valid("unknown-key-note", "RW1 HO a-6 from=a to=b item=x ask=TEST mood=good", ["SLOT_UNKNOWN:mood@39"])
 valid("slot-not-on-type-note", "RW1 DN a-7 re=b-1 from=a to=b item=x out=OK pri=2", ["SLOT_NOT_ON_TYPE:pri@44"])
+# Ignored means ignored by every check (note 11): a slot its type does not take is read as an
+# unknown key is, so neither its range, its code, a repeated criterion nor a profile's sum refuses.
+_l = "RW1 AN b-1 re=a-1 from=b to=a val=Y pri=9 ask=POLISH"
+valid("stray-slot-value-unread", _l, [f"SLOT_NOT_ON_TYPE:pri@{at(_l, 'pri=')}", f"SLOT_NOT_ON_TYPE:ask@{at(_l, 'ask=')}"])
+_l = "RW1 ST b-3 from=b to=a item=x acc=len:1w+len:2w"
+valid("stray-acc-unread", _l, [f"SLOT_NOT_ON_TYPE:acc@{at(_l, 'acc=')}"])
+_l = "RW1 AN ex-2 re=sch-1 p=pay from=ex to=sch val=APPROVE net=1.00 vat=1.00 amt=5.00"
+valid("pay-stray-sum-unread", _l, [f"SLOT_NOT_ON_TYPE:{k}@{at(_l, k + '=')}" for k in ("net", "vat", "amt")])
 valid("constraint-key-note", "RW1 RB writer-08 re=research-05 from=writer to=research item=x ask=DRAFT acc=spelling:uk+len:120w", ["CONSTRAINT_KEY_UNKNOWN:acc@73"])
 valid("pay-st-invoice", "RW1 ST extractor-1 p=pay from=extractor to=scheduler item=inv:MD-2026-057 sup=marlow amt=5400.00 cur=GBP kind=GROSS net=4500.00 vat=900.00 src=email:7+po:PO-1044 // invoice MD-2026-057")
 valid("pay-st-bank", "RW1 ST extractor-2 p=pay from=extractor to=scheduler item=bank:20260918 sup=marlow acct=40-12-88/61102938 src=bank:20260918")
@@ -220,6 +228,12 @@ fmt("fmt-x-bool", w(slots={"ask":"DRAFT","x_t":True}), findings=["VALUE_TYPE:x_t
 fmt("fmt-unknown-number", w(slots={"ask":"DRAFT","zz":1}), findings=["VALUE_TYPE:zz", "SLOT_UNKNOWN:zz"])
 fmt("fmt-plus-in-element", w(slots={"ask":"DRAFT","keep":["a+b"]}), findings=["VALUE_TYPE:keep"])
 fmt("fmt-empty-list", w(slots={"ask":"DRAFT","keep":[]}), findings=["VALUE_TYPE:keep"])
+# A slot its type ignores must still be what a line reads back, or the round trip changes it.
+_an = dict(type="AN", re="b-1", item=None)
+fmt("fmt-stray-out-of-range", w(**_an, slots={"val":"Y","pri":9}), "RW1 AN a-1 re=b-1 from=a to=b val=Y pri=9", findings=["SLOT_NOT_ON_TYPE:pri"])
+fmt("fmt-stray-string-int", w(**_an, slots={"val":"Y","pri":"9"}), findings=["SLOT_NOT_ON_TYPE:pri", "VALUE_TYPE:pri"])
+fmt("fmt-stray-plus-in-element", w(**_an, slots={"val":"Y","keep":["a+b"]}), findings=["SLOT_NOT_ON_TYPE:keep", "VALUE_TYPE:keep"])
+fmt("fmt-stray-space", w(**_an, slots={"val":"Y","ask":"a b"}), findings=["SLOT_NOT_ON_TYPE:ask", "VALUE_TYPE:ask"])
 # An empty tail is no tail: a line cannot carry one (TAIL_EMPTY), so the JSON form reader refuses it too.
 fmt("fmt-empty-tail", w(tail=""), findings=["JSON_SHAPE:tail"])
 fmt("fmt-newline-tail", w(tail="a\nb"), findings=["JSON_SHAPE:tail"])
