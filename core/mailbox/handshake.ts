@@ -4,6 +4,9 @@
  * `terms: accept`) or counters again (a `welcome` without `terms` is a counter: ambiguity stays
  * material). CORE is established by the acceptance; FULL also needs the proposer's `ack` of it.
  * Each responder's chain is its own; a `blocked` in a chain blocks it until a Handler message.
+ * An answer counts only when it answers its parent as addressed: a welcome comes from a callsign
+ * the hello addresses, and every answer is addressed to the party whose terms (or acceptance) it
+ * answers, in the same arena (HANDSHAKE_MISADDRESSED otherwise).
  * Crossed hellos: the lexicographically smaller root UUID is canonical, the other superseded.
  */
 import { ALL, isHandler } from "./callsign.js";
@@ -77,6 +80,25 @@ function changedTerms(answer: MailboxEnvelope, pair: Pair): string[] {
   return changed;
 }
 
+/**
+ * Why an answer does not answer `parent` as the handshake needs (section 6; kernel 3: "explicit
+ * recipients, and exact causal parent"; section 8: "`to` assigns the obligation to respond"), or
+ * null when it does: it is in the parent's arena (section 4: the collaboration boundary, where the
+ * sender's claim and root binding live), it is addressed to the parent's sender (or `ALL`), and,
+ * answering a hello, its sender is one the hello addresses (or the hello is to `ALL`): "Unexpected
+ * callsigns are surfaced to the Handler and are not engaged" (4). The exact parent (`reply_to`) is
+ * the caller's to match.
+ */
+function misaddressedAnswer(answer: MailboxEnvelope, parent: MailboxEnvelope): { slot: "arena" | "from" | "to"; why: string } | null {
+  if (answer.arena !== parent.arena) return { slot: "arena", why: `it is in arena ${answer.arena}, the ${parent.kind} it answers in ${parent.arena}` };
+  if (parent.kind === "hello" && !parent.to.includes(ALL) && !parent.to.includes(answer.from)) return { slot: "from", why: `the hello addresses ${parent.to.join(", ")}, not ${answer.from}: an unexpected callsign is surfaced and not engaged` };
+  if (!answer.to.includes(ALL) && !answer.to.includes(parent.from)) return { slot: "to", why: `it is addressed to ${answer.to.join(", ")}, not ${parent.from}, whose ${parent.kind} it answers` };
+  return null;
+}
+
+const misaddressedFinding = (entry: MailboxEntry, parent: MailboxEnvelope, miss: { slot: string; why: string }): MailboxFinding =>
+  mailboxFinding("HANDSHAKE_MISADDRESSED", `this ${entry.envelope.kind} answers ${parent.kind} ${parent.id}, but ${miss.why}; it accepts, counters and establishes nothing`, { ...at(entry), slot: miss.slot });
+
 /** The handshake of one thread (its messages in UUID order, the hello first among them). */
 function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[]): Handshake {
   const h = hello.envelope;
@@ -95,6 +117,12 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       continue;
     }
     if (m.from !== h.from && !pairs.has(m.from) && m.kind === "welcome" && m.reply_to === h.id) {
+      // Only a welcome that answers the hello as addressed opens a responder's chain.
+      const miss = misaddressedAnswer(m, h);
+      if (miss !== null) {
+        findings.push(misaddressedFinding(entry, h, miss));
+        continue;
+      }
       pairs.set(m.from, { callsign: m.from, state: "establishing", proposal: h, acceptance: null, established_by: null, ids: new Set([h.id]), budget: h.exchange_budget, profile: h.profile, transport: h.transport, tags: h.tags });
     }
     const pair = pairOf(m);
@@ -103,8 +131,11 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       // "Resume only on direct Handler authority or causally declared authority-changing evidence."
       if (pair.state === "blocked: handler-decision" && m.new_evidence !== null) pair.state = pair.established_by === null ? "establishing" : "established";
       if (m.kind === "blocked" && pair.state === "establishing") pair.state = "blocked: handler-decision";
-      const answersProposal = m.reply_to === pair.proposal.id && m.from !== pair.proposal.from && (m.kind === "welcome" || m.terms !== null);
-      if (!answersProposal && pair.profile === "FULL" && m.profile !== "FULL") {
+      const answering = m.reply_to === pair.proposal.id && m.from !== pair.proposal.from && (m.kind === "welcome" || m.terms !== null);
+      const miss = answering ? misaddressedAnswer(m, pair.proposal) : null;
+      if (miss !== null) findings.push(misaddressedFinding(entry, pair.proposal, miss));
+      const answersProposal = answering && miss === null;
+      if (!answering && pair.profile === "FULL" && m.profile !== "FULL") {
         findings.push(mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} under FULL terms: FULL requirements (session, seq, the third handshake message) are never silently downgraded; a change of profile is a counter`, { ...at(entry), slot: "profile" }));
       }
       if (answersProposal && pair.state !== "established") {
@@ -130,9 +161,13 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
           if (m.tags.length > 0) pair.tags = m.tags;
           pair.budget = m.exchange_budget ?? pair.budget;
         }
-      } else if (pair.profile === "FULL" && m.profile === "FULL" && m.kind === "ack" && pair.acceptance !== null && m.reply_to === pair.acceptance.id && m.from === pair.proposal.from && pair.state === "establishing") {
-        pair.state = "established";
-        pair.established_by = m.id;
+      } else if (!answering && pair.profile === "FULL" && m.profile === "FULL" && m.kind === "ack" && pair.acceptance !== null && m.reply_to === pair.acceptance.id && m.from === pair.proposal.from && pair.state === "establishing") {
+        const missAck = misaddressedAnswer(m, pair.acceptance);
+        if (missAck !== null) findings.push(misaddressedFinding(entry, pair.acceptance, missAck));
+        else {
+          pair.state = "established";
+          pair.established_by = m.id;
+        }
       }
     }
     if (WORK_KINDS.has(m.kind) && !workAllowed(m, h, pairs)) {
