@@ -100,7 +100,7 @@ const misaddressedFinding = (entry: MailboxEntry, parent: MailboxEnvelope, miss:
   mailboxFinding("HANDSHAKE_MISADDRESSED", `this ${entry.envelope.kind} answers ${parent.kind} ${parent.id}, but ${miss.why}; it accepts, counters and establishes nothing`, { ...at(entry), slot: miss.slot });
 
 /** The handshake of one thread (its messages in UUID order, the hello first among them). */
-function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[]): Handshake {
+function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[], supersededBy: string | null): Handshake {
   const h = hello.envelope;
   const pairs = new Map<string, Pair>();
   const pairOf = (m: MailboxEnvelope): Pair | undefined => {
@@ -170,7 +170,9 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
         }
       }
     }
-    if (WORK_KINDS.has(m.kind) && !workAllowed(m, h, pairs)) {
+    // A superseded hello's thread licenses nothing of its own: its work is judged by the pairs
+    // the canonical handshakes establish, as in any other thread (right-to-work.ts).
+    if (supersededBy === null && WORK_KINDS.has(m.kind) && !workAllowed(m, h, pairs)) {
       findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${h.thread} before its handshake is established: work under terms one side never saw`, at(entry)));
     }
   }
@@ -179,6 +181,8 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   let state: HandshakeState = "establishing";
   if (responders.some((r) => r.state === "blocked: handler-decision")) state = "blocked: handler-decision";
   else if (responders.length > 0 && responders.every((r) => r.state === "established") && named.every((n) => pairs.has(n))) state = "established";
+  // A superseded handshake keeps its chains for the audit trail, but nothing it settled holds.
+  if (supersededBy !== null) return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state: "superseded", responders, superseded_by: supersededBy, exchange_budget: null, established_profile: null };
   const settled = [...pairs.values()].find((p) => p.state === "established");
   return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: null, exchange_budget: settled?.budget ?? null, established_profile: settled?.profile ?? null };
 }
@@ -203,7 +207,8 @@ function crossings(hellos: readonly MailboxEntry[], welcomesTo: ReadonlyMap<stri
   const index = new Map<string, MailboxEnvelope[]>();
   const key = (arena: string, from: string, to: string): string => `${arena}\u0000${from}\u0000${to}`;
   for (const { envelope: e } of hellos) for (const t of e.to) push(index, key(e.arena, e.from, t), e);
-  const answeredBefore = (hello: MailboxEnvelope, by: string, before: string): boolean => (welcomesTo.get(hello.id) ?? []).some((w) => w.from === by && w.id < before);
+  // Only a welcome that answers the hello as addressed counts as answering it.
+  const answeredBefore = (hello: MailboxEnvelope, by: string, before: string): boolean => (welcomesTo.get(hello.id) ?? []).some((w) => w.from === by && w.id < before && misaddressedAnswer(w, hello) === null);
   for (const { envelope: a } of hellos) {
     const counterparts = a.to.includes(ALL) ? [...index.entries()].filter(([k]) => k.startsWith(`${a.arena}\u0000`) && !k.startsWith(`${a.arena}\u0000${a.from}\u0000`)).flatMap(([k, v]) => (k.endsWith(`\u0000${a.from}`) || k.endsWith(`\u0000${ALL}`) ? v : [])) : a.to.flatMap((t) => [...(index.get(key(a.arena, t, a.from)) ?? []), ...(index.get(key(a.arena, t, ALL)) ?? [])]);
     for (const b of counterparts) {
@@ -215,11 +220,17 @@ function crossings(hellos: readonly MailboxEntry[], welcomesTo: ReadonlyMap<stri
   return loserToWinner;
 }
 
-/** The handshake of every thread rooted in a hello, and the findings the rules raise. */
+/**
+ * The handshake of every thread rooted in a hello, and the findings the rules raise. Crossed hellos
+ * are settled first: "the lexicographically smaller root message UUID becomes canonical" (section
+ * 6), so a superseded hello's thread establishes no pair and licenses no work of its own, whichever
+ * side welcomed which hello; the pair works only once the canonical hello's handshake establishes
+ * it, in every thread alike.
+ */
 export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>): { handshakes: Map<string, Handshake>; findings: MailboxFinding[] } {
   const findings: MailboxFinding[] = [];
   const out = new Map<string, Handshake>();
-  const hellos: MailboxEntry[] = [];
+  const hellos = new Map<string, { hello: MailboxEntry; messages: readonly MailboxEntry[] }>();
   const welcomesTo = new Map<string, MailboxEnvelope[]>();
   for (const entry of sorted) {
     const e = entry.envelope;
@@ -227,16 +238,13 @@ export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap
   }
   for (const [thread, messages] of threads) {
     const hello = messages.find((m) => m.envelope.kind === "hello");
-    if (hello === undefined) continue;
-    hellos.push(hello);
-    out.set(thread, threadHandshake(hello, messages, findings));
+    if (hello !== undefined) hellos.set(thread, { hello, messages });
   }
-  const helloById = new Map(hellos.map((h) => [h.envelope.id, h]));
-  for (const [loser, winner] of crossings(hellos, welcomesTo)) {
-    const entry = helloById.get(loser) as MailboxEntry;
-    const hs = out.get(entry.envelope.thread) as Handshake;
-    out.set(entry.envelope.thread, { ...hs, state: "superseded", superseded_by: winner });
-    findings.push(mailboxFinding("HELLO_CROSSED", `this hello crossed hello ${winner}, whose smaller root UUID is canonical; both stay in the audit trail`, at(entry)));
+  const losers = crossings([...hellos.values()].map((x) => x.hello), welcomesTo);
+  for (const [thread, { hello, messages }] of hellos) {
+    const winner = losers.get(hello.envelope.id) ?? null;
+    out.set(thread, threadHandshake(hello, messages, findings, winner));
+    if (winner !== null) findings.push(mailboxFinding("HELLO_CROSSED", `this hello crossed hello ${winner}, whose smaller root UUID is canonical; both stay in the audit trail, and only the canonical hello's handshake establishes the pair`, at(hello)));
   }
   return { handshakes: out, findings };
 }
