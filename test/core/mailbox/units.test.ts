@@ -276,3 +276,29 @@ describe("crossed hellos: one right to work, whichever side asks and whatever th
     }
   });
 });
+
+describe("participants: what each callsign sent, was addressed and owes", () => {
+  it("counts a message once per UUID, owes until the exact causal reply, and never makes a Handler seat owe", () => {
+    const symbols = new Symbols(mailbox);
+    const RB = "2b4c".repeat(16);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
+      { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, machine: "LYRA-BOX", root: RB } },
+      { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA", "HANDLER"] } },
+      { id: "a", set: { kind: "propose", from: "VEGA", to: ["ALL"] } },
+      // The welcome answers the hello; a reply with another request_id is not the exact causal reply.
+      { id: "y", set: { kind: "reply", from: "LYRA", to: ["VEGA"], thread: "@a", reply_to: "@a", request_id: "@r", machine: "LYRA-BOX", root: RB, expects_reply: false } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const twice = [...entries, entries[2] as mailbox.MailboxEntry];
+    expect(mailbox.participants(twice)).toStrictEqual([
+      { callsign: "HANDLER", sent: 0, addressed: 1, owes: 0 },
+      { callsign: "LYRA", sent: 2, addressed: 3, owes: 2 },
+      { callsign: "VEGA", sent: 3, addressed: 2, owes: 0 },
+    ]);
+    // A quarantined message neither owes a reply nor pays one; the analysis's quarantine is read.
+    const quarantine = new Map([[symbols.uuid("r"), ["QUARANTINED"]]]);
+    expect(mailbox.participants(twice, quarantine).find((p) => p.callsign === "LYRA")?.owes).toBe(1);
+    expect(mailbox.participants(entries, mailbox.analyzeMailbox(entries).quarantine)).toStrictEqual(mailbox.participants(twice, mailbox.analyzeMailbox(twice).quarantine));
+  });
+});
