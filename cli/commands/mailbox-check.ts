@@ -4,8 +4,8 @@
  * `--as CALLSIGN --state DIR`, reconcile that participant's inbox against its dispositions.
  */
 import { existsSync, statSync } from "node:fs";
-import { ALL, analyzeMailbox, hasMailboxError, isCallsign, isHandler, reconcile } from "../../core/mailbox/index.js";
-import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ReconcileReport } from "../../core/mailbox/index.js";
+import { ALL, analyzeMailbox, hasMailboxError, isCallsign, participants, reconcile } from "../../core/mailbox/index.js";
+import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ParticipantSummary, ReconcileReport } from "../../core/mailbox/index.js";
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
@@ -15,43 +15,8 @@ import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 import { mailboxNow } from "./mailbox-now.js";
 
-export interface ParticipantSummary {
-  readonly callsign: string;
-  readonly sent: number;
-  readonly addressed: number;
-  /** Messages addressed to it with expects_reply and no exact causal reply from it. */
-  readonly owes: number;
-}
-
-/**
- * Every callsign that sends or is addressed, with what it sent, received and still owes. A Handler
- * seat owes nothing: "Addressing HANDLER with expects_reply makes a request, never a protocol debt."
- * As in reconciliation, a message the conversation rules quarantine neither owes a reply ("not
- * engaged") nor pays one (a reply forged in a callsign's name from another locus).
- */
-export function participants(all: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown> = new Map()): ParticipantSummary[] {
-  // One message per UUID: a message delivered twice is sent, addressed and owed once.
-  const seen = new Set<string>();
-  const entries = all.filter((e) => !seen.has(e.envelope.id) && (seen.add(e.envelope.id), true));
-  const rows = new Map<string, { sent: number; addressed: number; owes: number }>();
-  const row = (c: string) => {
-    let r = rows.get(c);
-    if (r === undefined) rows.set(c, (r = { sent: 0, addressed: 0, owes: 0 }));
-    return r;
-  };
-  const answered = new Set<string>();
-  for (const { envelope: e } of entries) if (e.reply_to !== null && !quarantine.has(e.id)) answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
-  for (const { envelope: e } of entries) row(e.from).sent++;
-  const everyone = [...rows.keys()];
-  for (const { envelope: e } of entries) {
-    for (const to of e.to.includes("ALL") ? everyone.filter((c) => c !== e.from) : e.to) {
-      const r = row(to);
-      r.addressed++;
-      if (e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`)) r.owes++;
-    }
-  }
-  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([callsign, r]) => ({ callsign, ...r }));
-}
+// The participant summary is a protocol rule, so the core computes it (core/mailbox/participants.ts).
+export type { ParticipantSummary };
 
 export interface CheckResult {
   readonly ok: boolean;

@@ -71,6 +71,7 @@ export const MAILBOX_CODES = {
   WORK_BEFORE_ESTABLISHED: "error",
   COUNTER_AS_ACCEPT: "error",
   ACCEPT_WHILE_BLOCKED: "error",
+  HANDSHAKE_MISADDRESSED: "error",
   PROFILE_DOWNGRADE: "error",
   HELLO_CROSSED: "note",
   CALLSIGN_COLLISION: "error",

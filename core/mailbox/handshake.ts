@@ -4,6 +4,9 @@
  * `terms: accept`) or counters again (a `welcome` without `terms` is a counter: ambiguity stays
  * material). CORE is established by the acceptance; FULL also needs the proposer's `ack` of it.
  * Each responder's chain is its own; a `blocked` in a chain blocks it until a Handler message.
+ * An answer counts only when it answers its parent as addressed: a welcome comes from a callsign
+ * the hello addresses, and every answer is addressed to the party whose terms (or acceptance) it
+ * answers, in the same arena (HANDSHAKE_MISADDRESSED otherwise).
  * Crossed hellos: the lexicographically smaller root UUID is canonical, the other superseded.
  */
 import { ALL, isHandler } from "./callsign.js";
@@ -77,8 +80,27 @@ function changedTerms(answer: MailboxEnvelope, pair: Pair): string[] {
   return changed;
 }
 
+/**
+ * Why an answer does not answer `parent` as the handshake needs (section 6; kernel 3: "explicit
+ * recipients, and exact causal parent"; section 8: "`to` assigns the obligation to respond"), or
+ * null when it does: it is in the parent's arena (section 4: the collaboration boundary, where the
+ * sender's claim and root binding live), it is addressed to the parent's sender (or `ALL`), and,
+ * answering a hello, its sender is one the hello addresses (or the hello is to `ALL`): "Unexpected
+ * callsigns are surfaced to the Handler and are not engaged" (4). The exact parent (`reply_to`) is
+ * the caller's to match.
+ */
+function misaddressedAnswer(answer: MailboxEnvelope, parent: MailboxEnvelope): { slot: "arena" | "from" | "to"; why: string } | null {
+  if (answer.arena !== parent.arena) return { slot: "arena", why: `it is in arena ${answer.arena}, the ${parent.kind} it answers in ${parent.arena}` };
+  if (parent.kind === "hello" && !parent.to.includes(ALL) && !parent.to.includes(answer.from)) return { slot: "from", why: `the hello addresses ${parent.to.join(", ")}, not ${answer.from}: an unexpected callsign is surfaced and not engaged` };
+  if (!answer.to.includes(ALL) && !answer.to.includes(parent.from)) return { slot: "to", why: `it is addressed to ${answer.to.join(", ")}, not ${parent.from}, whose ${parent.kind} it answers` };
+  return null;
+}
+
+const misaddressedFinding = (entry: MailboxEntry, parent: MailboxEnvelope, miss: { slot: string; why: string }): MailboxFinding =>
+  mailboxFinding("HANDSHAKE_MISADDRESSED", `this ${entry.envelope.kind} answers ${parent.kind} ${parent.id}, but ${miss.why}; it accepts, counters and establishes nothing`, { ...at(entry), slot: miss.slot });
+
 /** The handshake of one thread (its messages in UUID order, the hello first among them). */
-function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[]): Handshake {
+function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[], supersededBy: string | null): Handshake {
   const h = hello.envelope;
   const pairs = new Map<string, Pair>();
   const pairOf = (m: MailboxEnvelope): Pair | undefined => {
@@ -95,6 +117,12 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       continue;
     }
     if (m.from !== h.from && !pairs.has(m.from) && m.kind === "welcome" && m.reply_to === h.id) {
+      // Only a welcome that answers the hello as addressed opens a responder's chain.
+      const miss = misaddressedAnswer(m, h);
+      if (miss !== null) {
+        findings.push(misaddressedFinding(entry, h, miss));
+        continue;
+      }
       pairs.set(m.from, { callsign: m.from, state: "establishing", proposal: h, acceptance: null, established_by: null, ids: new Set([h.id]), budget: h.exchange_budget, profile: h.profile, transport: h.transport, tags: h.tags });
     }
     const pair = pairOf(m);
@@ -103,8 +131,11 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       // "Resume only on direct Handler authority or causally declared authority-changing evidence."
       if (pair.state === "blocked: handler-decision" && m.new_evidence !== null) pair.state = pair.established_by === null ? "establishing" : "established";
       if (m.kind === "blocked" && pair.state === "establishing") pair.state = "blocked: handler-decision";
-      const answersProposal = m.reply_to === pair.proposal.id && m.from !== pair.proposal.from && (m.kind === "welcome" || m.terms !== null);
-      if (!answersProposal && pair.profile === "FULL" && m.profile !== "FULL") {
+      const answering = m.reply_to === pair.proposal.id && m.from !== pair.proposal.from && (m.kind === "welcome" || m.terms !== null);
+      const miss = answering ? misaddressedAnswer(m, pair.proposal) : null;
+      if (miss !== null) findings.push(misaddressedFinding(entry, pair.proposal, miss));
+      const answersProposal = answering && miss === null;
+      if (!answering && pair.profile === "FULL" && m.profile !== "FULL") {
         findings.push(mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} under FULL terms: FULL requirements (session, seq, the third handshake message) are never silently downgraded; a change of profile is a counter`, { ...at(entry), slot: "profile" }));
       }
       if (answersProposal && pair.state !== "established") {
@@ -130,12 +161,18 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
           if (m.tags.length > 0) pair.tags = m.tags;
           pair.budget = m.exchange_budget ?? pair.budget;
         }
-      } else if (pair.profile === "FULL" && m.profile === "FULL" && m.kind === "ack" && pair.acceptance !== null && m.reply_to === pair.acceptance.id && m.from === pair.proposal.from && pair.state === "establishing") {
-        pair.state = "established";
-        pair.established_by = m.id;
+      } else if (!answering && pair.profile === "FULL" && m.profile === "FULL" && m.kind === "ack" && pair.acceptance !== null && m.reply_to === pair.acceptance.id && m.from === pair.proposal.from && pair.state === "establishing") {
+        const missAck = misaddressedAnswer(m, pair.acceptance);
+        if (missAck !== null) findings.push(misaddressedFinding(entry, pair.acceptance, missAck));
+        else {
+          pair.state = "established";
+          pair.established_by = m.id;
+        }
       }
     }
-    if (WORK_KINDS.has(m.kind) && !workAllowed(m, h, pairs)) {
+    // A superseded hello's thread licenses nothing of its own: its work is judged by the pairs
+    // the canonical handshakes establish, as in any other thread (right-to-work.ts).
+    if (supersededBy === null && WORK_KINDS.has(m.kind) && !workAllowed(m, h, pairs)) {
       findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${h.thread} before its handshake is established: work under terms one side never saw`, at(entry)));
     }
   }
@@ -144,6 +181,8 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   let state: HandshakeState = "establishing";
   if (responders.some((r) => r.state === "blocked: handler-decision")) state = "blocked: handler-decision";
   else if (responders.length > 0 && responders.every((r) => r.state === "established") && named.every((n) => pairs.has(n))) state = "established";
+  // A superseded handshake keeps its chains for the audit trail, but nothing it settled holds.
+  if (supersededBy !== null) return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state: "superseded", responders, superseded_by: supersededBy, exchange_budget: null, established_profile: null };
   const settled = [...pairs.values()].find((p) => p.state === "established");
   return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: null, exchange_budget: settled?.budget ?? null, established_profile: settled?.profile ?? null };
 }
@@ -168,7 +207,8 @@ function crossings(hellos: readonly MailboxEntry[], welcomesTo: ReadonlyMap<stri
   const index = new Map<string, MailboxEnvelope[]>();
   const key = (arena: string, from: string, to: string): string => `${arena}\u0000${from}\u0000${to}`;
   for (const { envelope: e } of hellos) for (const t of e.to) push(index, key(e.arena, e.from, t), e);
-  const answeredBefore = (hello: MailboxEnvelope, by: string, before: string): boolean => (welcomesTo.get(hello.id) ?? []).some((w) => w.from === by && w.id < before);
+  // Only a welcome that answers the hello as addressed counts as answering it.
+  const answeredBefore = (hello: MailboxEnvelope, by: string, before: string): boolean => (welcomesTo.get(hello.id) ?? []).some((w) => w.from === by && w.id < before && misaddressedAnswer(w, hello) === null);
   for (const { envelope: a } of hellos) {
     const counterparts = a.to.includes(ALL) ? [...index.entries()].filter(([k]) => k.startsWith(`${a.arena}\u0000`) && !k.startsWith(`${a.arena}\u0000${a.from}\u0000`)).flatMap(([k, v]) => (k.endsWith(`\u0000${a.from}`) || k.endsWith(`\u0000${ALL}`) ? v : [])) : a.to.flatMap((t) => [...(index.get(key(a.arena, t, a.from)) ?? []), ...(index.get(key(a.arena, t, ALL)) ?? [])]);
     for (const b of counterparts) {
@@ -180,11 +220,17 @@ function crossings(hellos: readonly MailboxEntry[], welcomesTo: ReadonlyMap<stri
   return loserToWinner;
 }
 
-/** The handshake of every thread rooted in a hello, and the findings the rules raise. */
+/**
+ * The handshake of every thread rooted in a hello, and the findings the rules raise. Crossed hellos
+ * are settled first: "the lexicographically smaller root message UUID becomes canonical" (section
+ * 6), so a superseded hello's thread establishes no pair and licenses no work of its own, whichever
+ * side welcomed which hello; the pair works only once the canonical hello's handshake establishes
+ * it, in every thread alike.
+ */
 export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>): { handshakes: Map<string, Handshake>; findings: MailboxFinding[] } {
   const findings: MailboxFinding[] = [];
   const out = new Map<string, Handshake>();
-  const hellos: MailboxEntry[] = [];
+  const hellos = new Map<string, { hello: MailboxEntry; messages: readonly MailboxEntry[] }>();
   const welcomesTo = new Map<string, MailboxEnvelope[]>();
   for (const entry of sorted) {
     const e = entry.envelope;
@@ -192,16 +238,13 @@ export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap
   }
   for (const [thread, messages] of threads) {
     const hello = messages.find((m) => m.envelope.kind === "hello");
-    if (hello === undefined) continue;
-    hellos.push(hello);
-    out.set(thread, threadHandshake(hello, messages, findings));
+    if (hello !== undefined) hellos.set(thread, { hello, messages });
   }
-  const helloById = new Map(hellos.map((h) => [h.envelope.id, h]));
-  for (const [loser, winner] of crossings(hellos, welcomesTo)) {
-    const entry = helloById.get(loser) as MailboxEntry;
-    const hs = out.get(entry.envelope.thread) as Handshake;
-    out.set(entry.envelope.thread, { ...hs, state: "superseded", superseded_by: winner });
-    findings.push(mailboxFinding("HELLO_CROSSED", `this hello crossed hello ${winner}, whose smaller root UUID is canonical; both stay in the audit trail`, at(entry)));
+  const losers = crossings([...hellos.values()].map((x) => x.hello), welcomesTo);
+  for (const [thread, { hello, messages }] of hellos) {
+    const winner = losers.get(hello.envelope.id) ?? null;
+    out.set(thread, threadHandshake(hello, messages, findings, winner));
+    if (winner !== null) findings.push(mailboxFinding("HELLO_CROSSED", `this hello crossed hello ${winner}, whose smaller root UUID is canonical; both stay in the audit trail, and only the canonical hello's handshake establishes the pair`, at(hello)));
   }
   return { handshakes: out, findings };
 }

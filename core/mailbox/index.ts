@@ -47,6 +47,8 @@ export type { BudgetState, ExchangeBudget } from "./exchange-budget.js";
 export { callsignClaims, reEntryOf, unavailableCallsigns } from "./callsign-claims.js";
 export type { CallsignView, ClaimOptions, NameState } from "./callsign-claims.js";
 export { analyzeMailbox } from "./analyze-mailbox.js";
+export { participants } from "./participants.js";
+export type { ParticipantSummary } from "./participants.js";
 export type { AnalyzeOptions, MailboxAnalysis, ThreadSummary } from "./analyze-mailbox.js";
 export { effectiveDispositions, isoTime } from "./disposition.js";
 export type { Disposition } from "./disposition.js";

@@ -3,7 +3,8 @@
  * do not begin claimed work"; section 8: a new conversation in an established room is "a fresh
  * ordinary CTA root"). A handshake establishes a pair of callsigns in an arena; work in any other
  * thread needs an established pair between its sender and each agent it addresses, established
- * before it in UUID order. A pair established under FULL keeps FULL everywhere.
+ * before it in UUID order. A pair established under FULL keeps FULL everywhere. Only handshakes that
+ * are not superseded establish pairs; the threads of superseded hellos are judged here too.
  */
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";

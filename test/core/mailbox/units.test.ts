@@ -228,3 +228,77 @@ describe("crash between reply and disposition, end to end", () => {
     expect(after.cursor_advance).toStrictEqual([symbols.uuid("r")]);
   });
 });
+
+describe("crossed hellos: one right to work, whichever side asks and whatever the order", () => {
+  const RA = "1f3a".repeat(16);
+  const RB = "2b4c".repeat(16);
+  const locus = { VEGA: { machine: "VEGA-BOX", root: RA }, LYRA: { machine: "LYRA-BOX", root: RB } } as const;
+  type Name = keyof typeof locus;
+  const other = (n: Name): Name => (n === "VEGA" ? "LYRA" : "VEGA");
+  const hello = (from: Name, at: number) => ({ id: `h${from}`, at, set: { kind: "hello", from, to: [other(from)], thread: `@h${from}`, reply_to: "", request_id: `@h${from}`, ...locus[from] } });
+  const welcome = (from: Name, at: number) => ({ id: `w${from}`, at, set: { kind: "welcome", from, to: [other(from)], thread: `@h${other(from)}`, reply_to: `@h${other(from)}`, request_id: `@h${other(from)}`, terms: "accept", ...locus[from] } });
+  // Every crossing: which hello is older, and which of the two welcomes were sent (each answering
+  // the other side's hello), in either order.
+  const scenarios: { first: Name; welcomes: Name[] }[] = [];
+  for (const first of ["VEGA", "LYRA"] as const) for (const welcomes of [[], ["VEGA"], ["LYRA"], ["VEGA", "LYRA"], ["LYRA", "VEGA"]] as Name[][]) scenarios.push({ first, welcomes });
+
+  it("a probe delivery between the pair gets one verdict in the canonical hello's thread, the superseded one's and a fresh thread, from either sender, and that verdict is whether the canonical hello was welcomed", () => {
+    for (const { first, welcomes } of scenarios) {
+      const base = [hello(first, 0), hello(other(first), 400), ...welcomes.map((w, i) => welcome(w, 1000 + i * 500)), { id: "r", at: 2500, set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@r", reply_to: "", request_id: "@r", ...locus.VEGA } }];
+      // The canonical hello is the older one (its UUID is smaller); its addressee welcomes it.
+      const expected = welcomes.includes(other(first));
+      for (const from of ["VEGA", "LYRA"] as const) {
+        for (const thread of ["hVEGA", "hLYRA", "r"]) {
+          const symbols = new Symbols(mailbox);
+          const probe = { id: "p", at: 5000, set: { kind: "deliver", from, to: [other(from)], thread: `@${thread}`, reply_to: `@${thread}`, request_id: `@${thread}`, ...locus[from] } };
+          const { entries, diffs } = readCase(symbols, [...base, probe], mailbox);
+          expect(diffs).toStrictEqual([]);
+          const refused = (list: readonly mailbox.MailboxEntry[]): boolean => mailbox.analyzeMailbox(list).findings.some((f) => f.code === "WORK_BEFORE_ESTABLISHED" && f.id === symbols.uuid("p"));
+          const where = `${first}'s hello older, welcomes [${welcomes.join(" ")}], ${from} delivering in ${thread}`;
+          expect(refused(entries), where).toBe(!expected);
+          // The files in any order: the same verdict.
+          expect(refused([...entries].reverse()), `${where}, files reversed`).toBe(!expected);
+        }
+      }
+    }
+  });
+
+  it("analyzes crossed hellos identically whatever order the files are read in", () => {
+    for (const { first, welcomes } of scenarios) {
+      const symbols = new Symbols(mailbox);
+      const { entries } = readCase(symbols, [hello(first, 0), hello(other(first), 400), ...welcomes.map((w, i) => welcome(w, 1000 + i * 500))], mailbox);
+      const view = (list: readonly mailbox.MailboxEntry[]): string => {
+        const a = mailbox.analyzeMailbox(list);
+        return JSON.stringify({ findings: a.findings.map((f) => `${f.code} ${f.id ?? ""}`).sort(), threads: [...a.threads].sort((x, y) => (x.thread < y.thread ? -1 : 1)), quarantine: [...a.quarantine].sort() });
+      };
+      const want = view(entries);
+      fc.assert(fc.property(fc.shuffledSubarray(entries, { minLength: entries.length }), (shuffled) => view(shuffled) === want), { numRuns: 20 });
+    }
+  });
+});
+
+describe("participants: what each callsign sent, was addressed and owes", () => {
+  it("counts a message once per UUID, owes until the exact causal reply, and never makes a Handler seat owe", () => {
+    const symbols = new Symbols(mailbox);
+    const RB = "2b4c".repeat(16);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
+      { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, machine: "LYRA-BOX", root: RB } },
+      { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA", "HANDLER"] } },
+      { id: "a", set: { kind: "propose", from: "VEGA", to: ["ALL"] } },
+      // The welcome answers the hello; a reply with another request_id is not the exact causal reply.
+      { id: "y", set: { kind: "reply", from: "LYRA", to: ["VEGA"], thread: "@a", reply_to: "@a", request_id: "@r", machine: "LYRA-BOX", root: RB, expects_reply: false } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const twice = [...entries, entries[2] as mailbox.MailboxEntry];
+    expect(mailbox.participants(twice)).toStrictEqual([
+      { callsign: "HANDLER", sent: 0, addressed: 1, owes: 0 },
+      { callsign: "LYRA", sent: 2, addressed: 3, owes: 2 },
+      { callsign: "VEGA", sent: 3, addressed: 2, owes: 0 },
+    ]);
+    // A quarantined message neither owes a reply nor pays one; the analysis's quarantine is read.
+    const quarantine = new Map([[symbols.uuid("r"), ["QUARANTINED"]]]);
+    expect(mailbox.participants(twice, quarantine).find((p) => p.callsign === "LYRA")?.owes).toBe(1);
+    expect(mailbox.participants(entries, mailbox.analyzeMailbox(entries).quarantine)).toStrictEqual(mailbox.participants(twice, mailbox.analyzeMailbox(twice).quarantine));
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The participant summary: every callsign that sends or is addressed, with what it sent, what it
+ * was addressed and what it still owes. A reply is owed for a message addressed to it with
+ * `expects_reply: true` until its exact causal reply exists (section 3: "`expects_reply: true`
+ * remains open until an exact causal reply is durable"), matched by `reply_to` and `request_id`
+ * (section 9). A Handler seat owes nothing: "Addressing `HANDLER` with `expects_reply` makes a
+ * request, never a protocol debt" (4). As in reconciliation, a message the conversation rules
+ * quarantine neither owes a reply ("not engaged") nor pays one (a reply forged in a callsign's
+ * name from another locus).
+ */
+import { ALL, isHandler } from "./callsign.js";
+import type { MailboxEntry } from "./entry.js";
+
+export interface ParticipantSummary {
+  readonly callsign: string;
+  readonly sent: number;
+  readonly addressed: number;
+  /** Messages addressed to it with expects_reply and no exact causal reply from it. */
+  readonly owes: number;
+}
+
+/**
+ * The summary of every participant, by callsign in code-unit order. `quarantine` is the
+ * analysis's (`analyzeMailbox(...).quarantine`): only its keys are read.
+ */
+export function participants(all: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown> = new Map()): ParticipantSummary[] {
+  // One message per UUID: a message delivered twice is sent, addressed and owed once.
+  const seen = new Set<string>();
+  const entries = all.filter((e) => !seen.has(e.envelope.id) && (seen.add(e.envelope.id), true));
+  const rows = new Map<string, { sent: number; addressed: number; owes: number }>();
+  const row = (c: string): { sent: number; addressed: number; owes: number } => {
+    let r = rows.get(c);
+    if (r === undefined) rows.set(c, (r = { sent: 0, addressed: 0, owes: 0 }));
+    return r;
+  };
+  const answered = new Set<string>();
+  for (const { envelope: e } of entries) if (e.reply_to !== null && !quarantine.has(e.id)) answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
+  for (const { envelope: e } of entries) row(e.from).sent++;
+  const everyone = [...rows.keys()];
+  for (const { envelope: e } of entries) {
+    for (const to of e.to.includes(ALL) ? everyone.filter((c) => c !== e.from) : e.to) {
+      const r = row(to);
+      r.addressed++;
+      if (e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`)) r.owes++;
+    }
+  }
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([callsign, r]) => ({ callsign, ...r }));
+}
