@@ -46,7 +46,12 @@ export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
     out.push(delegationFinding("ATTEMPT_PARTIAL_UNENUMERATED", "partially_applied enumerates its completed sub-effects (effects with status applied) before continuation or compensation", { path: "effects" }));
   }
   outcomeEffectFindings(a, out);
+  // The end time and the Outcome record one moment (7.1: "start/end times ... and Outcome"): an
+  // attempt that ended has one of the six outcomes ("A timeout after transmission is unknown until
+  // reconciliation", so not knowing the result is `unknown`, never no outcome), and a running one
+  // (outcome null) has not ended. Only `unknown` may leave its end time unknown.
   if (a.outcome !== null && a.outcome !== "unknown" && a.ended_at === null) out.push(delegationFinding("TIME_ORDER", `an attempt that ended ${a.outcome} has an ended_at`, { path: "ended_at" }));
+  if (a.outcome === null && a.ended_at !== null) out.push(delegationFinding("TIME_ORDER", `a running attempt (outcome null) has no ended_at, yet this one ended at ${a.ended_at}: an attempt that ended records its Outcome, unknown when its result is not known (section 7.1)`, { path: "ended_at", expected: "null while running", received: a.ended_at }));
   return out;
 }
 
