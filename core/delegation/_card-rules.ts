@@ -19,6 +19,9 @@ export function cardFindings(card: AgentCard): DelegationFinding[] {
     out.push(delegationFinding("CARD_ACTOR", `agent_actor_ref is an Actor of type ${card.agent_actor_ref.actor_type}; a card resolves to an agent Actor (section 1.1: actor_type=agent)`, { path: "agent_actor_ref.actor_type", expected: "agent", received: card.agent_actor_ref.actor_type }));
   }
   card.capability_claims.forEach((claim, i) => {
+    // 4.1: a claim has an "assessed time, and expiry"; one that expires when or before it was
+    // assessed was never in force (as the signer's window, below).
+    if (claim.expires_at !== null && !(compareUtc(claim.expires_at, claim.assessed_at) > 0)) out.push(delegationFinding("TIME_ORDER", `capability_claims.${i}.expires_at is not after its assessed_at: the claim was never in force`, { path: `capability_claims.${i}.expires_at`, expected: `after ${claim.assessed_at}`, received: claim.expires_at }));
     if (claim.evidence_kind !== "self_asserted" && claim.evidence_refs.length === 0) {
       out.push(delegationFinding("CARD_CLAIM_EVIDENCE", `capability_claims.${i}: ${claim.evidence_kind} with no evidence; claims without evidence remain self_asserted (section 4.1)`, { path: `capability_claims.${i}.evidence_kind`, expected: "self_asserted", received: claim.evidence_kind }));
     }

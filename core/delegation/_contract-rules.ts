@@ -102,6 +102,13 @@ export function contractFindings(c: DelegationContract): DelegationFinding[] {
   if (unreconciled.length > 0 && !c.retry_policy.reconcile_before_retry) {
     out.push(delegationFinding("RETRY_RECONCILE", `${unreconciled.join(" and ")} are retryable without reconcile_before_retry; retries of unknown or partially_applied attempts require reconciliation (section 7.1)`, { path: "retry_policy.reconcile_before_retry" }));
   }
+  // A contract "authorizes one bounded objective" (1), "One verifiable outcome" (5.1): once an
+  // attempt succeeded the objective is met, and running it again is a new effect needing its own
+  // authority, not a retry. The spec's retryable outcomes are failures ("retryable failure", 1.1).
+  const succeeded = c.retry_policy.retryable_outcomes.indexOf("succeeded");
+  if (succeeded >= 0) {
+    out.push(delegationFinding("RETRY_SUCCEEDED", "retry_policy.retryable_outcomes names succeeded: a succeeded attempt met the contract's one bounded objective, and running it again is a new effect needing its own authority, not a retry (sections 1, 5.1, 1.1: \"retryable failure\")", { path: `retry_policy.retryable_outcomes.${succeeded}`, expected: "failed, unknown, partially_applied, cancelled or expired", received: "succeeded" }));
+  }
   if ((c.parent_contract_ref === null) !== (c.attestation_chain_ref === null)) {
     out.push(delegationFinding("CHILD_REFS", "a child contract carries both parent_contract_ref and attestation_chain_ref; a root contract carries neither", { path: c.parent_contract_ref === null ? "parent_contract_ref" : "attestation_chain_ref" }));
   }

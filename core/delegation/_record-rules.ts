@@ -46,7 +46,12 @@ export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
     out.push(delegationFinding("ATTEMPT_PARTIAL_UNENUMERATED", "partially_applied enumerates its completed sub-effects (effects with status applied) before continuation or compensation", { path: "effects" }));
   }
   outcomeEffectFindings(a, out);
+  // The end time and the Outcome record one moment (7.1: "start/end times ... and Outcome"): an
+  // attempt that ended has one of the six outcomes ("A timeout after transmission is unknown until
+  // reconciliation", so not knowing the result is `unknown`, never no outcome), and a running one
+  // (outcome null) has not ended. Only `unknown` may leave its end time unknown.
   if (a.outcome !== null && a.outcome !== "unknown" && a.ended_at === null) out.push(delegationFinding("TIME_ORDER", `an attempt that ended ${a.outcome} has an ended_at`, { path: "ended_at" }));
+  if (a.outcome === null && a.ended_at !== null) out.push(delegationFinding("TIME_ORDER", `a running attempt (outcome null) has no ended_at, yet this one ended at ${a.ended_at}: an attempt that ended records its Outcome, unknown when its result is not known (section 7.1)`, { path: "ended_at", expected: "null while running", received: a.ended_at }));
   return out;
 }
 
@@ -56,9 +61,19 @@ export function checkpointFindings(c: DelegationCheckpoint): DelegationFinding[]
 
 export function permissionFindings(p: PermissionDecision): DelegationFinding[] {
   const out = fenceSetFindings(p.control_fence_set, "control_fence_set");
-  // denied_by lists "the stable codes of every predicate that failed": an allow has none.
-  if (p.decision === "allow" && p.denied_by !== undefined && p.denied_by.length > 0) {
-    out.push(delegationFinding("DECISION_INCONSISTENT", `decision allow with denied_by ${p.denied_by.join(", ")}: a predicate that failed denies (section 5.2)`, { path: "denied_by", expected: "[]", received: p.denied_by.join(" ") }));
+  // denied_by lists "the stable codes of every predicate that failed": an allow has none, and a
+  // deny at least one. Section 5.2: "authorized only when all predicates hold", so a deny is some
+  // predicate not holding (or the evaluation failing), and the decision records which; an allow
+  // records the "matched rules" that held, so an allow matching none authorizes on nothing.
+  const deniedBy = p.denied_by ?? [];
+  if (p.decision === "allow" && deniedBy.length > 0) {
+    out.push(delegationFinding("DECISION_INCONSISTENT", `decision allow with denied_by ${deniedBy.join(", ")}: a predicate that failed denies (section 5.2)`, { path: "denied_by", expected: "[]", received: deniedBy.join(" ") }));
+  }
+  if (p.decision === "deny" && deniedBy.length === 0) {
+    out.push(delegationFinding("DECISION_INCONSISTENT", `decision deny with ${p.denied_by === undefined ? "no" : "an empty"} denied_by: a deny names every predicate that failed (section 5.2: authorized only when all predicates hold), so a denial that names none cannot be audited or re-evaluated`, { path: "denied_by", expected: "at least one failed predicate", received: p.denied_by === undefined ? "absent" : "[]" }));
+  }
+  if (p.decision === "allow" && p.matched_rules.length === 0) {
+    out.push(delegationFinding("DECISION_INCONSISTENT", "decision allow with no matched_rules: an allow records the rules that held (section 5.2: authorized only when all predicates hold), so an allow matching none authorizes on nothing", { path: "matched_rules", expected: "the rules that held", received: "[]" }));
   }
   return out;
 }

@@ -101,8 +101,19 @@ function urlCredential(value: string): boolean {
 // Values: one combined, case-sensitive pattern (header names in the three casings people write),
 // each alternative starting with a literal where it can, so a string is scanned once and fast;
 // the kind is named only when something matched.
+//
+// A bearer token (RFC 6750's b64token) after `Bearer`, told from a word of a sentence ("bearer
+// authentication", "the bearer instrument"): wherever it stands, one of 16 characters or more
+// (no word is that long), or of 8 or more with a digit or one of `_ ~ + /` (no word has them). A
+// shorter one only where it is written as an Authorization header's value: `Bearer <token>` is the
+// whole string, or the whole of a quoted string inside it (`{"Authorization": "Bearer ab12"}`),
+// and the token has a digit or one of `_ ~ + / - =`. A letters-only token under 16 characters is
+// not told from a word, and passes ("Authorization: Bearer <anything>" is refused as a header).
+const BEARER = /\b(?:Bearer|bearer|BEARER)\s+(?:[A-Za-z0-9._~+/-]{16,}|(?=[A-Za-z.-]*[0-9_~+/])[A-Za-z0-9._~+/-]{8,})/;
+const SHORT_BEARER = /(?:^|["'`])\s*(?:Bearer|bearer|BEARER)[ \t]+(?=[A-Za-z.]*[0-9_~+/=-])[A-Za-z0-9._~+/-]{1,7}=*\s*(?:$|["'`])/;
 const VALUE_KINDS: readonly (readonly [string, RegExp, ((value: string) => boolean)?])[] = [
-  ["a bearer token", /\b(?:Bearer|bearer|BEARER)\s+[A-Za-z0-9._~+/-]{8,}/],
+  ["a bearer token", BEARER],
+  ["a bearer token", SHORT_BEARER],
   ["an Authorization header", /\b(?:Authorization|authorization|AUTHORIZATION)\s*:\s*\S+/],
   ["Basic credentials", /\b(?:Basic|basic|BASIC)\s+[A-Za-z0-9+/]{6}/, basicCredential],
   ["a cookie", /\b(?:Set-|set-|SET-)?(?:Cookie|cookie|COOKIE)\s*:\s*[^=\s;]+=[^;\s]+/],
@@ -111,6 +122,11 @@ const VALUE_KINDS: readonly (readonly [string, RegExp, ((value: string) => boole
   ["an AWS access key", /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/],
   ["a GitHub token", /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/],
   ["a Slack token", /\bxox[abprs]-[A-Za-z0-9-]{10,}/],
+  // Prefixed tokens: the prefix, then a run of token characters no identifier has (an underscore
+  // or dash ends the run, so `hf_model_name` and `npm_package_name` are names, not tokens).
+  ["an npm token", /\bnpm_[A-Za-z0-9]{36,}/],
+  ["a GitLab token", /\bglpat-[A-Za-z0-9_-]{20,}/],
+  ["a Hugging Face token", /\bhf_[A-Za-z0-9]{30,}/],
   ["an API secret key", /\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|AIza[0-9A-Za-z_-]{35})/],
   ["a URL with a password", /:\/\/[^/\s:@]*:[^/\s@]+@/],
   ["a URL carrying a credential", URL_PARAM, urlCredential],

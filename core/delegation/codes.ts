@@ -34,6 +34,8 @@ export const DELEGATION_CODES = {
   MONITORING_NONE: "error",
   SUBDELEGATION_POLICY: "error",
   RETRY_RECONCILE: "error",
+  /** retry_policy.retryable_outcomes lists succeeded: a succeeded attempt met the one objective (sections 1, 5.1, 1.1). */
+  RETRY_SUCCEEDED: "error",
   CONTROL_SCOPES: "error",
   CHILD_REFS: "error",
   // Attempts, checkpoints, breakers, events (sections 1.1, 1.2, 7).

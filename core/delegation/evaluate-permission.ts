@@ -246,7 +246,10 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   if (r.attempt > retry.max_attempts) deny("RETRY_EXHAUSTED", "retry", `attempt ${r.attempt} exceeds max_attempts ${retry.max_attempts}`);
   if (r.attempt > 1) {
     const prior = r.prior_outcome ?? "unknown";
-    if (!retry.retryable_outcomes.includes(prior)) deny("RETRY_NOT_ALLOWED", "retry", `a ${prior} attempt is not retryable under this contract (${retry.retryable_outcomes.join(", ") || "none"})`, { received: prior });
+    // A succeeded attempt is never retried, whatever a contract handed to the API lists (a
+    // validated contract cannot list it: RETRY_SUCCEEDED).
+    if (prior === "succeeded") deny("RETRY_NOT_ALLOWED", "retry", "a succeeded attempt is never retried: the contract's objective is met, and another effect needs its own authority", { received: prior });
+    else if (!retry.retryable_outcomes.includes(prior)) deny("RETRY_NOT_ALLOWED", "retry", `a ${prior} attempt is not retryable under this contract (${retry.retryable_outcomes.join(", ") || "none"})`, { received: prior });
     if (RECONCILE_FIRST.includes(prior) && r.reconciled !== true) deny("RETRY_UNRECONCILED", "retry", `the prior attempt is ${prior}: reconcile it before a retry (section 7.1)`, { received: prior });
   }
 

@@ -29,7 +29,7 @@ export interface PermissionDecision extends Envelope {
   readonly requested_effect_digest: Digest;
   readonly decision: "allow" | "deny";
   readonly matched_rules: readonly MatchedRule[];
-  /** For a deny: the stable codes of every predicate that failed. */
+  /** For a deny: the stable codes of every predicate that failed, at least one; an allow has none. */
   readonly denied_by?: readonly string[] | undefined;
   readonly evaluator_ref: ActorRef;
   readonly control_fence_set: ControlFenceSet;

@@ -46,6 +46,21 @@ describe("credential-like values", () => {
     ["a URL carrying a credential", "https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature=0a1b2c"],
     ["a URL carrying a credential", "https://acct.blob.core.windows.net/c/b?sv=2022-11-02&sig=abc%3D"],
     ["a URL carrying a credential", "https://api.example/v1?KEY=abc123"],
+    ["an npm token", "npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"],
+    ["an npm token", "//registry.npmjs.org/:_authToken=npm_0123456789abcdefghijklmnopqrstuvwxyz"],
+    ["a GitLab token", "glpat-xYz12_AbC-34dEf56gHi7"],
+    ["a GitLab token", "GITLAB_TOKEN=glpat-abcdefghijklmnopqrst"],
+    ["a Hugging Face token", "hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567"],
+    ["a Hugging Face token", "HF_TOKEN=hf_abcdefghijklmnopqrstuvwxyz0123"],
+    ["a bearer token", "Bearer abc123"],
+    ["a bearer token", "bearer 4f2a"],
+    ["a bearer token", "  Bearer x1  "],
+    ["a bearer token", "Bearer a1b2c3="],
+    ["a bearer token", "BEARER t0k"],
+    ["a bearer token", 'headers {"Authorization": "Bearer ab12"}'],
+    ["a bearer token", "send 'Bearer z-9' with the request"],
+    ["a bearer token", "then send Bearer abcd1234 upstream"],
+    ["a bearer token", "bearer a_b-c~d/e+f"],
   ];
   for (const [kind, value] of refused) {
     it(`refuses ${kind}: ${value.slice(0, 24)}`, () => {
@@ -54,7 +69,7 @@ describe("credential-like values", () => {
       expect(found[0]?.message).toContain(kind);
     });
   }
-  const allowed = ["Basic research methods", "Basic authentication (RFC 7617) is refused", "basic dXNlcg== has no password", "https://agents.example/extractor/mcp", "vault://op-lab/extractor-mcp", "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "bearer of good news", "Tokenization of sources", "task-sk-review", "akiaiosfodnn7example", "https://keys.example/op-lab-2026.jwk", "OP-LAB", "D-EXTRACT-1@r1", "https://search.example/?keyword=token", "https://api.example/v1?sort_key=name&token_type=Bearer", "https://api.example/v1?pageToken=CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA", "https://s3.example/o?SignatureVersion=4&monkey=1", "https://docs.example/page#section=tokens", "https://example.com/?q=password"];
+  const allowed = ["Basic research methods", "Basic authentication (RFC 7617) is refused", "basic dXNlcg== has no password", "https://agents.example/extractor/mcp", "vault://op-lab/extractor-mcp", "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "bearer of good news", "Tokenization of sources", "task-sk-review", "akiaiosfodnn7example", "https://keys.example/op-lab-2026.jwk", "OP-LAB", "D-EXTRACT-1@r1", "https://search.example/?keyword=token", "https://api.example/v1?sort_key=name&token_type=Bearer", "https://api.example/v1?pageToken=CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA", "https://s3.example/o?SignatureVersion=4&monkey=1", "https://docs.example/page#section=tokens", "https://example.com/?q=password", "The bearer of this card may read SRC-1@r1", "Bearer authentication is refused (section 4.3)", "the bearer instrument", "bearer credentials are forbidden", "Bearer well-known tokens", "Bearer abcdefghijklmno", "Bearer tokens.", "Bearer tokens are refused (section 4.3)", "bearer", "Bearer", "oauth2 bearer", "\"Bearer auth\"", "Bearer abcdef", "Bearer v2 of the interface", "the bearer 2 times", "hf_model_name", "hf_hub_download", "HF_HOME", "hf_", "npm_package_name", "npm_config_registry", "npm_", "glpat-short", "glpat-", "uses hf_transfer for uploads"];
   for (const value of allowed) it(`allows ${value}`, () => expect(secretFindings({ note: value })).toStrictEqual([]));
   it("refuses a private JWK and names its path", () => {
     expect(secretFindings({ signer: { jwk: { kty: "EC", crv: "P-256", x: "f83O", y: "x_FE", d: "jpsQ" } } }).map((f) => f.path)).toStrictEqual(["signer.jwk"]);
@@ -98,7 +113,7 @@ describe("hostile input", () => {
   // Linear-time patterns: each of these is about a megabyte and would take minutes with a
   // backtracking pattern; the test's timeout is the bound, no time is asserted.
   const big = 1 << 20;
-  const inputs = [`Basic ${"QUFB".repeat(big / 4)}`, "Basic ".repeat(big / 6), "a".repeat(big), "a://".repeat(big / 4), "x:".repeat(big / 2), "Bearer ".repeat(big / 7), "eyJ".repeat(big / 3), "?key".repeat(big / 4), "-----BEGIN ".repeat(big / 11), `${"a".repeat(big)}@`, "?a=".repeat(big / 3), `?${"Key".repeat(big / 3)}=x`, "://:".repeat(big / 4)];
+  const inputs = [`Basic ${"QUFB".repeat(big / 4)}`, "Basic ".repeat(big / 6), "a".repeat(big), "a://".repeat(big / 4), "x:".repeat(big / 2), "Bearer ".repeat(big / 7), "eyJ".repeat(big / 3), "?key".repeat(big / 4), "-----BEGIN ".repeat(big / 11), `${"a".repeat(big)}@`, "?a=".repeat(big / 3), `?${"Key".repeat(big / 3)}=x`, "://:".repeat(big / 4), `"${" ".repeat(big)}`, `"Bearer ${" ".repeat(big)}`, `Bearer ab1${" ".repeat(big)}x`, '"Bearer '.repeat(big / 8), "'Bearer 1".repeat(big / 9), "npm_".repeat(big / 4), `npm_${"a".repeat(big)}`, "hf_".repeat(big / 3), "glpat-".repeat(big / 6), `Bearer ${"a.".repeat(big / 2)}`, `Bearer ${"a".repeat(15)} `.repeat(big / 23)];
   for (const input of inputs) it(`scans ${JSON.stringify(input.slice(0, 12))}… (${input.length} characters)`, () => expect(Array.isArray(secretFindings({ v: input }))).toBe(true));
   it("a document nested past 64 levels is refused, not scanned in part (and the stack holds)", () => {
     let doc: unknown = "Bearer abcdefghijklmnop";
