@@ -3,6 +3,7 @@
  * Tiers 1 and 2 are "roger" (received, intact); 3 to 5 are "wilco" (understood, will comply). Only
  * a readback that passes every tier the sender asked for transfers ownership.
  */
+import { _isHex12 } from "./_chars.js";
 import { _boundedCriteria, parseCriteria } from "./criteria.js";
 import type { Constraint } from "./criteria.js";
 import { digest } from "./digest.js";
@@ -140,6 +141,13 @@ function execution(ho: Message, rb: Message, slots: readonly string[], ask: stri
   return out;
 }
 
+/** Why `h=` fails: other bytes, or no digest at all (which says nothing of the bytes). */
+function integrityMiss(h: SlotValue, sent: string): string {
+  if (typeof h === "string" && _isHex12(h)) return `h=${h} is not the digest of the HO sent (${sent}): the receiver holds other bytes`;
+  const same = typeof h === "string" && h.toLowerCase() === sent ? `; in lowercase it is the HO's` : "";
+  return `h=${_show(h)} is not a digest (12 lowercase hex characters), so it cannot show the HO sent (${sent})${same}`;
+}
+
 /**
  * Checks `rb` against the HO the sender sent (both JSON forms, the HO as the sender holds it).
  * Values compare as decoded: `pri=2` equals `pri=02`, `keep=a+b` differs from `keep=b+a`.
@@ -148,7 +156,7 @@ export function checkReadback(ho: Message, rb: Message, vocabulary: Vocabulary, 
   const set = readbackSet(ho, vocabulary);
   const t1 = receipt(ho, rb, vocabulary);
   const h = rb.slots["h"];
-  const t2 = h === undefined ? [] : h === digest(ho) ? [] : [finding("INTEGRITY", `h=${_show(h)} is not the digest of the HO sent (${digest(ho)}): the receiver holds other bytes`, { slot: "h", expected: digest(ho), received: _show(h) })];
+  const t2 = h === undefined || h === digest(ho) ? [] : [finding("INTEGRITY", integrityMiss(h, digest(ho)), { slot: "h", expected: digest(ho), received: _show(h) })];
   const t3 = echo(ho, rb, set.echo);
   _statedSlots(rb, _sentSlots(ho), set, vocabulary, t3);
   const t4 = set.comprehension ? comprehension(ho, rb, set.plan, vocabulary, expected) : [];

@@ -45,7 +45,12 @@ const TYPE_CODES: ReadonlyMap<string, MessageType> = new Map(MESSAGE_TYPES.map((
 function vocabularyFor(message: Message, vocabulary: Vocabulary, hasP: boolean, out: Finding[]): Vocabulary {
   const p = message.slots["p"];
   if (p === undefined || !hasP) return vocabulary.base;
-  if (typeof p === "string" && vocabulary.profile !== null && p === vocabulary.name) return vocabulary;
+  if (typeof p !== "string") {
+    // A JSON form's list or boolean: no profile has that name, and the fault is the JSON type.
+    out.push(_error("VALUE_TYPE", `p: the JSON form holds ${_cut(JSON.stringify(p))}, where a line's p=${_show(p)} reads "${_show(p)}": a profile's name is a string`, { slot: "p", expected: "profile", received: _show(p) }));
+    return vocabulary.base;
+  }
+  if (vocabulary.profile !== null && p === vocabulary.name) return vocabulary;
   const known = vocabulary.profile === null ? "none is loaded" : `the loaded profile is ${vocabulary.name}`;
   out.push(_error("PROFILE_UNKNOWN", `p=${_show(p)} names a profile this reader does not have (${known})`, { slot: "p", received: _show(p) }));
   return vocabulary.base;

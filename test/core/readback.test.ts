@@ -153,6 +153,18 @@ describe("a long value is quoted cut to 40 characters in the readback, handoff a
   });
 });
 
+describe("tier 2 says what is wrong with h=", () => {
+  const rb = (h: string) => msg(`RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 h=${h}`);
+  const integrity = (h: string) => checkReadback(msg(HO1), rb(h), coreVocabulary).tiers[1].findings.map((f) => f.message);
+  it("other bytes when h= is a digest, but not the HO's", () => {
+    expect(integrity("c40bba4360dd")).toStrictEqual(["h=c40bba4360dd is not the digest of the HO sent (c40bba4360dc): the receiver holds other bytes"]);
+  });
+  it("no digest at all when h= is not 12 lowercase hex characters, and not other bytes", () => {
+    expect(integrity("C40BBA4360DC")).toStrictEqual(["h=C40BBA4360DC is not a digest (12 lowercase hex characters), so it cannot show the HO sent (c40bba4360dc); in lowercase it is the HO's"]);
+    expect(integrity("c40bba")).toStrictEqual(["h=c40bba is not a digest (12 lowercase hex characters), so it cannot show the HO sent (c40bba4360dc)"]);
+  });
+});
+
 describe("a finding quotes a value as a line writes it", () => {
   it("a list of booleans is Y and N joined by +, in check-ho as in validate", () => {
     const profile = { profile: "t", version: "0.1", extends: "RW1", asks: { GO: "go" }, slots: [{ key: "flags", type: "list:bool", on: ["HO", "RB", "DN"] }], exec: { GO: ["flags"] } };

@@ -228,6 +228,9 @@ fmt("fmt-x-bool", w(slots={"ask":"DRAFT","x_t":True}), findings=["VALUE_TYPE:x_t
 fmt("fmt-unknown-number", w(slots={"ask":"DRAFT","zz":1}), findings=["VALUE_TYPE:zz", "SLOT_UNKNOWN:zz"])
 fmt("fmt-plus-in-element", w(slots={"ask":"DRAFT","keep":["a+b"]}), findings=["VALUE_TYPE:keep"])
 fmt("fmt-empty-list", w(slots={"ask":"DRAFT","keep":[]}), findings=["VALUE_TYPE:keep"])
+# p= names a profile: a list or a boolean in a JSON form is the wrong JSON type, not an unknown profile.
+fmt("fmt-p-list", w(slots={"p":["pay"],"ask":"DRAFT"}), findings=["VALUE_TYPE:p"])
+fmt("fmt-p-bool", w(slots={"p":True,"ask":"DRAFT"}), findings=["VALUE_TYPE:p"])
 # A slot its type ignores must still be what a line reads back, or the round trip changes it.
 _an = dict(type="AN", re="b-1", item=None)
 fmt("fmt-stray-out-of-range", w(**_an, slots={"val":"Y","pri":9}), "RW1 AN a-1 re=b-1 from=a to=b val=Y pri=9", findings=["SLOT_NOT_ON_TYPE:pri"])
