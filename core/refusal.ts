@@ -3,7 +3,7 @@
  * `why=VER` when the version token is the problem, `why=UNK` for everything else: the reply
  * describes the message, never the receiver (not NOCAP, not SCOPE).
  */
-import { _BREAK_OR_CONTROL, _isToken, _prefix } from "./_chars.js";
+import { _BREAK_OR_CONTROL, _isToken, _messageIdDash, _prefix } from "./_chars.js";
 import type { LineCheck } from "./check-line.js";
 import { isAgent, isMessageId, messageNumber } from "./check-value.js";
 import { finding, result } from "./finding.js";
@@ -82,15 +82,15 @@ function tailOf(errors: readonly Finding[]): string {
 /**
  * Builds the UN line that `receiver` sends for `subject` (a parsed message, or the envelope of a
  * line that did not parse). `n` is the receiver's message number for the reply's id.
- * Fails with UNADDRESSABLE when the subject has no valid id or sender to reply to, or was sent
- * by the receiver itself.
+ * Fails with UNADDRESSABLE when the subject has no valid id or sender to reply to, was sent by
+ * the receiver itself, or is addressed to another agent.
  */
 export function refusal(subject: Message | Envelope, findings: readonly Finding[], receiver: string, n = 1): Result<string> {
   if (typeof receiver !== "string" || !isAgent(receiver)) throw new TypeError("refusal: receiver must be an agent name ([A-Za-z0-9._-]+)");
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError("refusal: n must be a non-negative integer");
   const errors = findings.filter((f) => f.severity === "error");
   if (errors.length === 0) throw new RangeError("refusal: the findings hold no error; there is nothing to refuse");
-  const { id, from, item } = subject;
+  const { id, from, to, item } = subject;
   const problems: Finding[] = [];
   if (id === null || !isMessageId(id)) {
     problems.push(finding("UNADDRESSABLE", "the message has no valid id to reply to (re=)", { slot: "id" }));
@@ -99,6 +99,11 @@ export function refusal(subject: Message | Envelope, findings: readonly Finding[
     problems.push(finding("UNADDRESSABLE", "the message has no valid sender to reply to (to=)", { slot: "from" }));
   } else if (from === receiver) {
     problems.push(finding("UNADDRESSABLE", `the message was sent by ${receiver} itself: a UN to its own sender answers nobody`, { slot: "from", received: from }));
+  }
+  // Rule 2 is the receiver's: a UN from another agent answers a message it was never sent, and
+  // check-thread would take it as a reply from the wrong party. An unreadable to= names nobody.
+  if (from !== receiver && to !== null && isAgent(to) && to !== receiver) {
+    problems.push(finding("UNADDRESSABLE", `the message is addressed to ${to}, not ${receiver}: only its receiver refuses it`, { slot: "to", expected: receiver, received: to }));
   }
   if (problems.length > 0) return result("", problems);
   const why = errors.some((f) => f.code === "VERSION") ? "VER" : "UNK";
@@ -127,7 +132,9 @@ export function refusals(receiver: string, first = 1): (checked: LineCheck) => R
   let next = first;
   return (checked) => {
     const subject = checked.message ?? checked.envelope;
-    if (typeof subject.id === "string") next = Math.max(next, messageNumber(subject.id, receiver) + 1);
+    // Only the receiver's own ids move the numbering (messageNumber is 0 for another sender's).
+    const id = subject.id;
+    if (typeof id === "string" && _messageIdDash(id) === receiver.length && id.startsWith(receiver)) next = Math.max(next, messageNumber(id, receiver) + 1);
     if (checked.ok) return null;
     if (!Number.isSafeInteger(next)) return result("", [finding("UNADDRESSABLE", `${receiver} has no message number left (the next would pass ${Number.MAX_SAFE_INTEGER})`)]);
     const reply = refusal(subject, checked.findings, receiver, next);

@@ -224,7 +224,7 @@ const schemas: Record<string, Json> = {
   CheckDnRequest: { type: "object", required: ["ho", "dn"], properties: { ho: MESSAGE_INPUT, dn: MESSAGE_INPUT, rb: MESSAGE_INPUT, profile: PROFILE_INPUT, record: { type: "object", description: "The sender's record: slot values, and \"$resolve\": [slots the receiver resolves]. Checks the values the readback resolved." } } },
   ParseResults: results({ message: { oneOf: [ref("Message"), { type: "null" }] } }, ["message"]),
   FormatResults: results({ text: STRING_OR_NULL }, ["text"]),
-  ValidateResults: results({ refusal: { ...(STRING_OR_NULL as object), description: "With as: the UN line the receiver sends; null when the line passed or no reply can be addressed." }, refusalFindings: FINDINGS }, []),
+  ValidateResults: results({ refusal: { ...(STRING_OR_NULL as object), description: "With as: the UN line the receiver sends; null when the line passed or no reply can be addressed (refusalFindings says why: no id or sender to reply to, sent by the receiver itself, or addressed to another agent)." }, refusalFindings: FINDINGS }, []),
   DigestResults: results({ h: { type: ["string", "null"], pattern: "^[0-9a-f]{12}$" } }, ["h"]),
   MakeRbResult: { type: "object", required: ["ok", "line", "message", "findings"], properties: { ok: { type: "boolean" }, line: STRING_OR_NULL, message: { oneOf: [ref("Message"), { type: "null" }] }, findings: FINDINGS } },
   ReadbackReport: {

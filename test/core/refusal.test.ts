@@ -129,4 +129,18 @@ describe("refusals: one receiver's UNs in order, never reusing an id (section 2)
     expect(read(`RW1 HO b-${Number.MAX_SAFE_INTEGER} from=b to=a item=x ask=DRAFT`)).toBeNull();
     expect(read("RW1 HO a-3 from=a to=b item=x ask=POLISH")).toBe("unaddressable: UNADDRESSABLE");
   });
+  it("starts at first, 0 included: another sender's id moves nothing", () => {
+    const answer = refusals("b", 0);
+    const reply = answer(checkLine("RW1 HO a-1 from=a to=b item=x ask=POLISH", resolve));
+    expect(reply?.ok === true ? reply.value.split(" ")[2] : reply).toBe("b-0");
+  });
+  it("writes no UN for a message addressed to another agent: only its receiver refuses it", () => {
+    const answer = refusals("b");
+    const reply = answer(checkLine("RW1 HO a-5 from=a to=c item=x ask=DRAFT conf=Q", resolve));
+    expect(reply?.ok).toBe(false);
+    expect(reply?.findings.map((f) => [f.code, f.slot, f.received])).toStrictEqual([["UNADDRESSABLE", "to", "c"]]);
+    // A line whose to= cannot be read names nobody: the receiver named answers it.
+    const broken = answer(checkLine("RW1 HO a-6 from=a to=c\u0007 item=x ask=DRAFT", resolve));
+    expect(broken?.ok === true ? broken.value.split(" ")[2] : broken).toBe("b-1");
+  });
 });

@@ -21,7 +21,11 @@ describe("refusal numbers", () => {
       "RW1 HO research-03 from=research to=writer item=gh:z ask=POLISH",
     ];
     expect(refusalsOf(lines).map(shown)).toStrictEqual(["writer-1", "none", "writer-2"]);
-    expect(refusalsOf(lines, "auditor").map(shown)).toStrictEqual(["auditor-1", "none", "auditor-2"]);
+    // A receiver the reader names answers the lines that name no to=; a line addressed to another
+    // agent is that agent's to refuse (rule 2), so it gets none, and uses no number.
+    const unaddressed = lines.map((l) => l.replace(" to=writer", ""));
+    expect(refusalsOf(unaddressed, "auditor").map(shown)).toStrictEqual(["auditor-1", "none", "auditor-2"]);
+    expect(refusalsOf([lines[0] as string, unaddressed[2] as string], "auditor").map(shown)).toStrictEqual(["none", "auditor-1"]);
   });
 });
 
