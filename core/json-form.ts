@@ -29,8 +29,11 @@ const slotKey = v.pipe(
   v.check((k) => k !== "re" && k !== "from" && k !== "to" && k !== "item", "re, from, to and item are top-level fields, not slots"),
 );
 
-/** The JSON form's schema; unknown top-level fields are refused because the digest would ignore them. */
-export const messageSchema: v.GenericSchema<unknown, Message> = v.strictObject({
+/** The fields a message may leave empty, written null (section 6). */
+const NULLABLE: ReadonlySet<string> = new Set(["re", "from", "to", "item", "tail"]);
+
+/** The JSON form's fields; unknown top-level fields are refused because the digest would ignore them. */
+const FIELDS = {
   v: text,
   type: text,
   id: text,
@@ -40,7 +43,8 @@ export const messageSchema: v.GenericSchema<unknown, Message> = v.strictObject({
   item: v.nullable(text),
   slots: v.record(slotKey, v.union([scalar, v.array(scalar)])),
   tail: v.nullable(tailText),
-});
+};
+export const messageSchema: v.GenericSchema<unknown, Message> = v.strictObject(FIELDS);
 
 /** Checks an untrusted JSON value is a Message (the JSON form), without validating its vocabulary. */
 export function messageFromJson(input: unknown): Result<Message> {
@@ -54,7 +58,9 @@ export function messageFromJson(input: unknown): Result<Message> {
   const findings = parsed.issues.map((issue) => {
     const path = v.getDotPath(issue);
     // valibot quotes what it received in full: shown cut, as the key in the path is.
-    const said = issue.received.length > 40 ? issue.message.replace(issue.received, () => cut(issue.received)) : issue.message;
+    let said = issue.received.length > 40 ? issue.message.replace(issue.received, () => cut(issue.received)) : issue.message;
+    // A field left out: section 6's form holds every field, an absent part as null.
+    if (issue.received === "undefined" && path !== null && Object.hasOwn(FIELDS, path)) said = `missing; the JSON form holds every field${NULLABLE.has(path) ? `, and ${path} is null when absent` : ""}`;
     return finding("JSON_SHAPE", `${cut(path ?? "message")}: ${said}`, path === null ? {} : { slot: cut(path) });
   });
   // As for a line: a hostile form with thousands of bad keys is described by FINDINGS_MAX findings.

@@ -296,7 +296,8 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
     if (def === undefined) {
       if (!isKey(key)) {
         const shown = _cut(key);
-        add(findings, _error("KEY_SYNTAX", `key '${shown}' is not [a-z][a-z0-9_]* (constructor and prototype are reserved)`, { at: s, received: shown }));
+        const why = key === "constructor" || key === "prototype" ? "is reserved: JavaScript tools could drop it from the JSON form" : "is not [a-z][a-z0-9_]*";
+        add(findings, _error("KEY_SYNTAX", `key '${shown}' ${why}`, { at: s, received: shown }));
       } else if (slots[key] !== undefined) {
         add(findings, _error("DUPLICATE_KEY", `${key}= appears twice`, { at: s, slot: key }));
       } else slots[key] = raw;

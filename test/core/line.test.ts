@@ -123,6 +123,12 @@ describe("parseLine: grammar errors carry a stable code and the position", () =>
     });
   }
 
+  it("says a reserved key is reserved, not that it breaks the key pattern it matches", () => {
+    const message = (line: string) => parseLine(line).findings.find((f) => f.code === "KEY_SYNTAX")?.message;
+    expect(message("RW1 HO a-1 from=a to=b item=x constructor=1")).toBe("key 'constructor' is reserved: JavaScript tools could drop it from the JSON form");
+    expect(message("RW1 HO a-1 from=a to=b item=x Ask=DRAFT")).toBe("key 'Ask' is not [a-z][a-z0-9_]*");
+  });
+
   it("reports every grammar error of a line, not just the first", () => {
     expect(codes("RW1 HO a-1 from=a to=b item=x DRAFT Ask=1 ask=A ask=B")).toStrictEqual(["TOKEN_NOT_KEYED", "KEY_SYNTAX", "DUPLICATE_KEY"]);
   });
@@ -169,6 +175,11 @@ describe("hostile lines: bounded answers", () => {
     expect(checked.findings.at(-1)).toMatchObject({ code: "FINDINGS_CUT", severity: "note", received: "4900" });
     const reserved = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, { constructor: 1 }]));
     expect(checkMessage({ v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", tail: null, slots: reserved }).findings.length).toBe(101);
+  });
+  it("says a JSON form left a field out, and that an absent part is written null", () => {
+    const messages = (input: object) => checkMessage(input).findings.map((f) => [f.slot, f.message]);
+    expect(messages({ v: "RW1", type: "HO", id: "a-1", from: "a", to: "b", re: null, slots: { ask: "DRAFT" }, tail: null })).toStrictEqual([["item", "item: missing; the JSON form holds every field, and item is null when absent"]]);
+    expect(messages({ type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots: {}, tail: null })).toStrictEqual([["v", "v: missing; the JSON form holds every field"]]);
   });
   it("shows a long key of a JSON form cut to 40 characters", () => {
     const form = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", tail: null };
