@@ -8,7 +8,8 @@ import type { Command, CommandContext } from "./context.js";
 
 function toLine(text: string, ctx: CommandContext): { line: string | null; findings: readonly Finding[] } {
   if (!isJsonForm(text)) {
-    return { line: null, findings: [finding("JSON_SHAPE", "rw format reads JSON forms, one object per line; use rw parse for RW1 lines")] };
+    const what = text.trimStart().startsWith("RW") ? "; use rw parse for RW1 lines" : ", and this line holds no JSON object";
+    return { line: null, findings: [finding("JSON_SHAPE", `rw format reads JSON forms, one object per line${what}`)] };
   }
   const checked = readMessage(text, ctx.profiles.resolve);
   if (!checked.ok || checked.message === null) return { line: null, findings: checked.findings };

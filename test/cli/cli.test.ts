@@ -38,6 +38,11 @@ describe("rw parse", () => {
     expect(r.out).toBe("");
     expect(r.err).toContain("TOKEN_NOT_KEYED at 30");
   });
+  it("says what a JSON form is when given one", () => {
+    const r = rw(["parse"], '{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT"},"tail":null}\n');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("this is a JSON form: rw parse reads RW1 lines; rw format writes a JSON form's line");
+  });
   it("--json puts everything on stdout, one object per input line", () => {
     const r = rw(["parse", "--json"], `${HO}\nRW1 HO\n`);
     const rows = r.out.trim().split("\n").map((l) => JSON.parse(l) as { line: number; ok: boolean });
@@ -68,10 +73,14 @@ describe("rw format", () => {
     expect(r.err).toContain("ENUM_UNKNOWN");
     expect(r.code).toBe(1);
   });
-  it("says so when given a line instead of a JSON form", () => {
+  it("says so when given a line instead of a JSON form, or JSON that is no object", () => {
     const r = rw(["format"], `${HO}\n`);
-    expect(r.err).toContain("rw format reads JSON forms");
+    expect(r.err).toContain("rw format reads JSON forms, one object per line; use rw parse for RW1 lines");
     expect(r.code).toBe(1);
+    const list = rw(["format"], "[1,2]\n");
+    expect(list.err).toContain("rw format reads JSON forms, one object per line, and this line holds no JSON object");
+    expect(list.err).not.toContain("rw parse");
+    expect(list.code).toBe(1);
   });
   it("says so when the JSON is broken", () => {
     const r = rw(["format"], '{"v":\n');
