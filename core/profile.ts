@@ -16,6 +16,9 @@ import { compileShape } from "./translation.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { CORE_ENUMS, CORE_SLOTS, MESSAGE_TYPES } from "./vocabulary.js";
 
+/** Slot types the core uses for its own slots and no profile may (core/vocabulary.ts). */
+const CORE_ONLY_KINDS: ReadonlySet<string> = new Set(["value", "hex12", "constraint", "ckey", "rblevel", "profile"]);
+
 const CODE = v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "codes are letters, digits, _ . - (no spaces, no +)"));
 const NAME = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]*$/, "names are [a-z][a-z0-9_]*"));
 const KEY = v.pipe(v.string(), v.check(isKey, "slot keys are [a-z][a-z0-9_]*"));
@@ -148,8 +151,10 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     if (slotKeys.has(slot.key)) return push("PROFILE_SCHEMA", `${path}.key`, `slot ${slot.key} is defined twice`);
     slotKeys.add(slot.key);
     const type = parseSlotType(slot.type);
-    if (type === null) return push("PROFILE_SCHEMA", `${path}.type`, `'${slot.type}' is not a slot type (token ref enum:<name> list:<type> int:<lo>-<hi> date time days bool money num msgid agent)`);
-    const element = type.kind === "list" ? type.of : type;
+    const element = type === null ? null : type.kind === "list" ? type.of : type;
+    // The core's own kinds (a readback level, a digest, a constraint ...) carry core rules that mean
+    // nothing on a profile's slot: a profile takes section 7's types only.
+    if (element === null || CORE_ONLY_KINDS.has(element.kind)) return push("PROFILE_SCHEMA", `${path}.type`, `'${slot.type}' is not a slot type (token ref enum:<name> list:<type> int:<lo>-<hi> date time days bool money num msgid agent)`);
     if (element.kind === "enum" && !enumNames.has(element.name)) push("PROFILE_REFERENCE", `${path}.type`, `type ${slot.type} names enum ${element.name}, which is neither core nor defined by the profile`);
   });
   const slotOf = (key: string) => (file.slots ?? []).find((s) => s.key === key);

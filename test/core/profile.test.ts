@@ -91,6 +91,8 @@ describe("a profile is checked before it is used", () => {
     ["extends another version", { ...minimal, extends: "RW2" }, "PROFILE_SCHEMA extends"],
     ["a misspelt field", { ...minimal, transaltion: [] }, "PROFILE_SCHEMA transaltion"],
     ["a slot type that is not a type", { ...minimal, slots: [{ key: "amt", type: "decimal", on: ["HO"] }] }, "PROFILE_SCHEMA slots[0].type"],
+    ["a slot type only the core's own slots take", { ...minimal, slots: [{ key: "lvl", type: "rblevel", on: ["HO"] }] }, "PROFILE_SCHEMA slots[0].type"],
+    ["a list of a core-only type", { ...minimal, slots: [{ key: "dg", type: "list:hex12", on: ["HO"] }] }, "PROFILE_SCHEMA slots[0].type"],
     ["a slot on a type that does not exist", { ...minimal, slots: [{ key: "amt", type: "money", on: ["XX"] }] }, "PROFILE_SCHEMA slots.0.on.0"],
     ["an enum type naming no enum", { ...minimal, slots: [{ key: "amt", type: "enum:nothing", on: ["HO"] }] }, "PROFILE_REFERENCE slots[0].type"],
     ["an x_ slot", { ...minimal, slots: [{ key: "x_amt", type: "money", on: ["HO"] }] }, "PROFILE_SCHEMA slots[0].key"],
