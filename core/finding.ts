@@ -101,6 +101,7 @@ export const FINDING_CODES = {
   THREAD_REPLY_ITEM: "error",
   THREAD_ID_REUSED: "error",
   THREAD_REPLY_AHEAD: "error",
+  THREAD_READBACK_EXPIRED: "error",
   THREAD_OPEN: "note",
   THREAD_HELD: "note",
   THREAD_CANCEL_UNANSWERED: "note",

@@ -64,6 +64,7 @@ export type { PrepareInput, Statement, StatementState, StatementStore } from "./
 export { parseJsonText } from "./json-text.js";
 export type { JsonText } from "./json-text.js";
 export { replyAhead } from "./reply-order.js";
+export { readbackPastExp } from "./readback-expiry.js";
 export { withoutBom } from "./byte-order-mark.js";
 export { commitClearance, handoffEnded, LIVE_STATES, relayedStatement, sameMessage, withdraws } from "./statement-clearance.js";
 export type { CheckedRelay } from "./statement-clearance.js";

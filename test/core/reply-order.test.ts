@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseLine, replyAhead } from "../../core/index.js";
+import { parseLine, readbackPastExp, replyAhead } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
 
 const message = (line: string): Message => {
@@ -30,5 +30,17 @@ describe("replyAhead: a stored thread holds a reply only after what it answers",
       "RW1 HO research-2 re=other-7 from=research to=writer item=gh:a#1 ask=DRAFT",
       "RW1 ST writer-1 re=other-7 from=writer to=research item=gh:a#1",
     ]) expect(replyAhead(message(line), holds([])), line).toBeNull();
+  });
+});
+
+describe("readbackPastExp: an RB cannot be confirmed after its own exp (section 3.1)", () => {
+  const rb = message("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:1 ask=PAY exp=20991002T1405Z");
+  it("is in time through the minute of its exp, and refused from the next", () => {
+    expect(readbackPastExp(rb, Date.UTC(2099, 9, 2, 14, 5, 59, 999))).toBeNull();
+    expect(readbackPastExp(rb, Date.UTC(2099, 9, 2, 14, 6))).toMatchObject({ code: "THREAD_READBACK_EXPIRED", severity: "error", slot: "exp", expected: "by 20991002T1405Z", received: "20991002T1406Z" });
+  });
+  it("leaves alone an RB without exp, and any other type", () => {
+    expect(readbackPastExp(message("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:1 ask=PAY"), Date.UTC(2200, 0, 1))).toBeNull();
+    expect(readbackPastExp(message("RW1 HO scheduler-1 from=scheduler to=payer item=inv:1 ask=PAY exp=20991002T1405Z"), Date.UTC(2200, 0, 1))).toBeNull();
   });
 });

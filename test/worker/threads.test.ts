@@ -131,7 +131,8 @@ describe("appending lines", () => {
     const other = await ok(await append(t, [RB.replace("due=20261002", "due=20261003")]));
     expect(other.results[0]).toMatchObject({ status: "refused", id: "writer-01" });
     expect(other.results[0].findings.map((f: any) => f.code)).toStrictEqual(["THREAD_ID_REUSED"]);
-    expect(other.results[0].refusal).toMatch(/^RW1 UN research-2 re=writer-01 from=research to=writer /);
+    // No UN: its re=writer-01 would name the stored RB too, and appended, close that instead.
+    expect(other.results[0].refusal).toBeNull();
     expect((await state(t)).lines).toBe(2);
   });
 
@@ -391,6 +392,67 @@ describe("readbacks checked by the server against the sender's private challenge
     expect((await postJson(`/v1/threads/${v}/handoffs/scheduler-1/challenge`, { record: PAY_RECORD })).status).toBe(204);
   });
 
+  it("refuses an HO that contradicts a record registered ahead of it even when its rb= would not read the record", async () => {
+    const t = fresh();
+    await ok(await append(t, [PAY_HO], { profile: "pay" }));
+    const second = PAY_HO.replaceAll("scheduler-1", "scheduler-2").replace(" rb=exec", "");
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-2/challenge`, { record: PAY_RECORD })).status).toBe(202);
+    // Without rb=exec its readback would be judged without the record: check-ho refuses it (HO_NEEDS_EXEC).
+    const same = (await ok(await append(t, [second]))).results[0];
+    expect(same.status).toBe("refused");
+    expect(same.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["HO_NEEDS_EXEC", "rb"]]);
+    const differs = (await ok(await append(t, [second.replace("amt=5400.00", "amt=9400.00")]))).results[0];
+    expect(differs.findings.map((f: any) => f.code)).toStrictEqual(["HO_DIFFERS", "HO_NEEDS_EXEC"]);
+    // And registered for it once appended: 409 with check-ho's findings, before the 400 for what rb= does not read.
+    const u = fresh();
+    await ok(await append(u, [PAY_HO.replace(" rb=exec", "")], { profile: "pay" }));
+    const p = await expectProblem(await postJson(`/v1/threads/${u}/handoffs/scheduler-1/challenge`, { record: PAY_RECORD }), "thread-conflict");
+    expect((p.findings as { code: string }[]).map((f) => f.code)).toStrictEqual(["HO_NEEDS_EXEC"]);
+  });
+
+  it("writes each part of a challenge once: a later registration adds a part, and cannot drop or replace one", async () => {
+    const t = fresh();
+    const ho = PAY_HO.replace("rb=exec", "rb=exec+acc keys=len");
+    await ok(await append(t, [ho]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { expectAcc: ["len:120w"] })).status).toBe(204);
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: PAY_RECORD })).status).toBe(204);
+    const again = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { expectAcc: ["len:999w"] }), "thread-conflict");
+    expect(again.parameter).toBe("expectAcc");
+    await expectProblem(await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: PAY_RECORD }), "thread-conflict");
+    // Empty criteria are none given: nothing to register, so nothing is wiped.
+    await expectProblem(await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { expectAcc: [] }), "invalid-request");
+    await expectProblem(await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { expectAcc: "" }), "invalid-request");
+    // Both parts judge the readback: the first criteria, not the refused ones.
+    const rb = PAY_RB.replace(" h=a7a82de76607", "");
+    expect((await ok(await append(t, [`${rb} acc=len:999w`]))).results[0].readback.verdict).toBe("void");
+    expect((await ok(await append(t, [`${rb.replace("payer-1", "payer-2")} acc=len:120w`]))).results[0].readback.verdict).toBe("wilco");
+  });
+
+  it("refuses a challenge for an id a line other than an HO holds: no HO can take it", async () => {
+    const t = fresh();
+    await ok(await append(t, ["RW1 ST builder-1 from=builder to=ops item=jira:OPS-77 pct=40"]));
+    const p = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/builder-1/challenge`, { expectAcc: ["len:120w"] }), "thread-conflict");
+    expect(p.detail).toContain("builder-1 is an ST of this thread");
+  });
+
+  it("tells the receiver nothing of the sender's criteria, not even an unknown key's value, and hides only the tiers the challenge judged", async () => {
+    const t = fresh();
+    await ok(await append(t, [BRIEF.replace("keys=len+lang", "keys=len+tone")]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "tone:plain", "zzsecret:launchcode-4471"] })).status).toBe(204);
+    const res = await append(t, [RB_BAD.replace("lang:en-gb", "tone:plain")]);
+    const text = await res.clone().text();
+    expect(text).not.toContain("launchcode");
+    const tiers = (await ok(res)).results[0].readback.report.tiers;
+    for (const f of tiers[3].findings) expect(f).not.toHaveProperty("received");
+    expect(JSON.stringify(await ok(await call(`/v1/threads/${t}/handoffs/lead-1`)))).not.toContain("launchcode");
+    // A record alone hides tier 5, not tier 4, which read the HO's own acc=.
+    const u = fresh();
+    await ok(await append(u, [PAY_HO.replace("rb=exec", "rb=exec+acc keys=len acc=len:120w")]));
+    expect((await postJson(`/v1/threads/${u}/handoffs/scheduler-1/challenge`, { record: PAY_RECORD })).status).toBe(204);
+    const report = (await ok(await append(u, [`${PAY_RB.replace(" h=a7a82de76607", "")} acc=len:150w`]))).results[0].readback.report;
+    expect(report.tiers[3].findings.map((f: any) => f.expected)).toContain("len:120w");
+  });
+
   it("refuses an HO that contradicts the record registered ahead of it, by code and slot only, before its receiver sees it", async () => {
     const t = fresh();
     // A first HO fixes the thread's profile, which a record registered ahead is read with.
@@ -522,6 +584,23 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await state(t)).statements).toStrictEqual({ pending: 1 });
     await setClock(t, Date.UTC(2099, 9, 2, 14, 6));
     expect((await state(t)).statements).toStrictEqual({ expired: 1 });
+  });
+
+  it("refuses a readback relayed after its own exp: it is never checked, and ownership does not move", async () => {
+    const t = fresh();
+    const s = await prepared(t, "20991002T1405Z", false);
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 6));
+    const r = (await ok(await append(t, [s.line]))).results[0];
+    expect(r).toMatchObject({ status: "refused", refusal: null });
+    expect(r.findings.map((f: any) => [f.code, f.slot, f.received])).toStrictEqual([["THREAD_READBACK_EXPIRED", "exp", "20991002T1406Z"]]);
+    const after = await state(t);
+    expect(after.lines).toBe(1);
+    expect(after.report.owners).toStrictEqual([{ item: "inv:MD-2026-057", owner: "scheduler", handoff: null }]);
+    // Within the minute of its exp it is still in time.
+    const u = fresh();
+    const v = await prepared(u, "20991002T1405Z", false);
+    await setClock(u, Date.UTC(2099, 9, 2, 14, 5, 59));
+    expect((await ok(await append(u, [v.line]))).results[0].readback.verdict).toBe("wilco");
   });
 
   it("commits during the minute of exp", async () => {

@@ -87,7 +87,9 @@ function handoffOf(context: RouteContext<Env>): string {
 export async function challengeRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub } = await threadOf(context);
   const input = await Input.read(context.request, context.url, ["json"], ["expectAcc", "record"]);
-  const expectAcc = input.list("expectAcc");
+  // Empty criteria are none given, as rw check-rb's --expect-acc "" is.
+  const listed = input.list("expectAcc");
+  const expectAcc = listed === undefined || listed.every((c) => c === "") ? undefined : listed;
   const record = input.json("record");
   if (expectAcc === undefined && record === undefined) throw new ProblemError("invalid-request", "expectAcc or record: a challenge carries at least one", { parameter: "expectAcc" });
   if (record !== undefined && (record === null || typeof record !== "object" || Array.isArray(record))) throw new ProblemError("invalid-request", "record: a JSON object of slot values", { parameter: "record" });

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readMessage, readRecord, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -74,7 +74,10 @@ export interface AppendResult {
   readonly seq: number | null;
   /** Why a line was refused, or what check-thread found when it arrived. */
   readonly findings: readonly (Finding | ThreadFinding)[];
-  /** For a refused line: the UN its receiver sends (rule 2), or null when it names no receiver. */
+  /**
+   * For a refused line: the UN its receiver sends (rule 2), or null when it names no receiver, or
+   * when a UN's re= could not tell it from the stored line whose id it reuses.
+   */
   readonly refusal?: string | null;
   readonly readback?: CheckedReadback;
   /** For a CX: how many prepared statements of its HO were abandoned. */
@@ -377,10 +380,14 @@ export class ThreadObject extends DurableObject<Env> {
       // canonical form (section 5.2, what h= digests), not the same characters.
       if (existing.line === text || sameMessage(this.message(existing.line), message)) return { line: n, status: "duplicate", id: message.id, seq: existing.seq, findings: [] };
       const reused = finding("THREAD_ID_REUSED", `${message.id} is already line ${existing.seq} of this thread, with other content; a message id names one message`, { slot: "id", received: message.id });
-      return { line: n, status: "refused", id: message.id, seq: null, findings: [reused], refusal: this.refusalBy(message, [reused], message.to) };
+      // No UN: its re= would name the stored message too, and appended, close that one instead.
+      return { line: n, status: "refused", id: message.id, seq: null, findings: [reused], refusal: null };
     }
     const ahead = replyAhead(message, (id) => this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0);
     if (ahead !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [ahead], refusal: null };
+    // No UN: nothing is wrong with the line but the moment; the receiver sends a fresh readback.
+    const expired = readbackPastExp(message, this.clock());
+    if (expired !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [expired], refusal: null };
     // An HO that contradicts the record its sender registered ahead of it is refused before its
     // receiver sees it (check-ho, section 5.3): its readback would otherwise be compared with
     // values nobody approved. Said by code and slot only: the record is the sender's, private.
@@ -454,14 +461,17 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * check-ho's errors for an HO against the record registered ahead of it, when its rb= reads that
-   * record (a record it does not read is dropped with a note instead, see unreadChallenge).
+   * check-ho's errors for an HO against the record registered ahead of it. One that passes but
+   * whose rb= does not read the record has the record dropped with a note (unreadChallenge).
    */
   private differsFromRecord(ho: Message): Finding[] {
     const body = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", ho.id).toArray()[0]?.body;
     if (body === undefined) return [];
     const challenge = JSON.parse(body) as ChallengeRequest;
-    if (challenge.record === undefined || this.unreadParts(ho, challenge).record !== null) return [];
+    // Run whatever its rb= asks: an HO without rb=exec where the profile names execution slots is
+    // itself a check-ho refusal (HO_NEEDS_EXEC), and a record the HO does not read still says
+    // what was approved.
+    if (challenge.record === undefined) return [];
     const vocabulary = this.profiles().vocabularyOf(ho);
     const record = readRecord(challenge.record, vocabulary);
     const findings = record.ok ? checkHandoff(ho, record.value, vocabulary).findings : record.findings;
@@ -487,7 +497,7 @@ export class ThreadObject extends DurableObject<Env> {
       const vocabulary = this.profiles().vocabularyOf(ho);
       const expected = this.expectations(ho.id, vocabulary);
       const report = checkReadback(ho, rb, vocabulary, expected ?? {});
-      checked = { rb: rb.id, handoff: ho.id, verdict: readbackVerdict(report), report: expected === undefined ? report : redact(report) };
+      checked = { rb: rb.id, handoff: ho.id, verdict: readbackVerdict(report), report: expected === undefined ? report : redact(report, expected) };
     }
     this.sql.exec("INSERT OR REPLACE INTO readbacks (rb, handoff, verdict, report) VALUES (?, ?, ?, ?)", checked.rb, checked.handoff, checked.verdict, checked.report === null ? null : JSON.stringify(checked.report));
     return checked;
@@ -535,18 +545,42 @@ export class ThreadObject extends DurableObject<Env> {
   private challengeNow(handoff: string, request: ChallengeRequest): Outcome<{ readonly handoff: string; readonly known: boolean }> {
     const late = this.sql.exec<{ rb: string }>("SELECT rb FROM readbacks WHERE handoff = ? LIMIT 1", handoff).toArray()[0];
     if (late !== undefined) return problem("thread-conflict", `a readback of ${handoff} (${late.rb}) was already checked; a challenge is registered before the readback arrives`, { parameter: "handoff" });
+    const held = this.sql.exec<{ type: string }>("SELECT type FROM lines WHERE id = ?", handoff).toArray()[0];
+    if (held !== undefined && held.type !== "HO") return problem("thread-conflict", `${handoff} is an ${held.type} of this thread: no HO can take its id, so a challenge for it would check nothing`, { parameter: "handoff" });
+    // Each part is written once: a later registration adds the part not yet registered. Replaced,
+    // criteria or a record could be dropped by anyone who can call the thread, the receiver too,
+    // and its readback then judged without them. To change a part, the sender re-issues the HO.
+    const body = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", handoff).toArray()[0]?.body;
+    const before = body === undefined ? {} : (JSON.parse(body) as ChallengeRequest);
+    for (const part of ["expectAcc", "record"] as const) {
+      if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff}; a challenge's parts are written once (re-issue the HO to change them)`, { parameter: part });
+    }
     const ho = this.handoffMessage(handoff);
+    // The vocabulary the readback will be checked under, as far as it is known before the HO.
+    const vocabulary = ho === null ? (this.profiles().chosen ?? coreVocabulary) : this.profiles().vocabularyOf(ho);
     if (ho !== null) {
       const stands = this.auditor().handoffs(this.now()).find((h) => h.id === handoff);
       if (stands !== undefined && !LIVE_STATES.has(stands.state)) return problem("thread-conflict", `${handoff} ${handoffEnded(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
+    }
+    if (request.record !== undefined) {
+      const read = readRecord(request.record, vocabulary);
+      if (!read.ok) return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}`, { parameter: "record", findings: read.findings });
+      // The HO already sent must say what the record approved (check-ho, section 5.3), and ask
+      // rb=exec where the profile names execution slots: else its readback would be compared
+      // with values nobody approved. The caller holds the record, so the findings are shown whole.
+      const against = ho === null ? null : checkHandoff(ho, read.value, vocabulary);
+      if (against !== null && !against.ok) {
+        const errors = against.findings.filter((f) => f.severity === "error");
+        return problem("thread-conflict", `${handoff} differs from this record: ${errors.map((f) => f.message).join("; ")}. Its readback would be checked against values nobody approved: cancel it (CX) and send an HO that matches`, { parameter: "record", findings: errors });
+      }
+    }
+    if (ho !== null) {
       // What the HO's rb= never reads would be kept and ignored, and its readback pass without it
       // (as rw check-rb refuses --expect-acc and --record).
       const unread = this.unreadParts(ho, request);
       if (unread.expectAcc) return problem("invalid-request", `expectAcc: read at tier 4, which ${handoff} does not ask: it has no rb=acc or rb=plan`, { parameter: "expectAcc" });
       if (unread.record !== null) return problem("invalid-request", `record: read at tier 5, which ${handoff} does not ask: ${unread.record}`, { parameter: "record" });
     }
-    // The vocabulary the readback will be checked under, as far as it is known before the HO.
-    const vocabulary = ho === null ? (this.profiles().chosen ?? coreVocabulary) : this.profiles().vocabularyOf(ho);
     // Criteria the core cannot read are the sender's slip: kept, they would void the receiver's
     // readback with CRITERIA_SYNTAX, whose `received` is the withheld criterion itself, or with
     // CRITERIA_REPEATED for a single-valued key named twice.
@@ -554,19 +588,8 @@ export class ThreadObject extends DurableObject<Env> {
       const criteria = parseCriteria(request.expectAcc, vocabulary);
       if (criteria.findings.length > 0) return problem("invalid-request", `expectAcc: ${criteria.findings.map((f) => f.message).join("; ")}`, { parameter: "expectAcc", findings: criteria.findings });
     }
-    if (request.record !== undefined) {
-      const read = readRecord(request.record, vocabulary);
-      if (!read.ok) return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}`, { parameter: "record", findings: read.findings });
-      // The HO already sent must say what the record approved (check-ho): else its readback would
-      // be compared with values nobody approved, and tier 5 would pass them. The caller holds the
-      // record, so the findings are shown whole.
-      const against = ho === null ? null : checkHandoff(ho, read.value, vocabulary);
-      if (against !== null && !against.ok) {
-        const errors = against.findings.filter((f) => f.severity === "error");
-        return problem("thread-conflict", `${handoff} differs from this record: ${errors.map((f) => f.message).join("; ")}. Its readback would be checked against values nobody approved: cancel it (CX) and send an HO that matches`, { parameter: "record", findings: errors });
-      }
-    }
-    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(request));
+    const merged: ChallengeRequest = { ...before, ...request };
+    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(merged));
     // The audit asks for expectations when a readback arrives; nothing it has seen changes.
     return { ok: true, value: { handoff, known: ho !== null } };
   }
@@ -780,16 +803,19 @@ function statementProblem(findings: readonly Finding[]): { ok: false; problem: T
 }
 
 /**
- * A report checked with the sender's private challenge keeps its verdicts and the receiver's own
- * values, and drops what would reveal the challenge: the expected values of tiers 4 and 5, and
- * messages built from them.
+ * A finding about the sender's private challenge, as the receiver may see it: its code, severity
+ * and slot. Its values go, `received` too: a value there can be the sender's (an unknown key of its
+ * criteria, a record value that does not read), and the receiver knows what it sent itself.
  */
 function hide(f: Finding): Finding {
-  const { expected: _expected, message: _message, ...rest } = f;
-  return { ...rest, message: `${f.code}${f.slot === undefined ? "" : ` (${f.slot})`}: does not match the sender's private criteria or record` };
+  const { expected: _expected, received: _received, message: _message, ...rest } = f;
+  const what = f.severity === "error" ? "does not match the sender's private criteria or record" : "withheld: it concerns the sender's private criteria or record";
+  return { ...rest, message: `${f.code}${f.slot === undefined ? "" : ` (${f.slot})`}: ${what}` };
 }
 
-function redact(report: ReadbackReport): ReadbackReport {
-  const tiers = report.tiers.map((t) => (t.tier >= 4 ? { ...t, findings: t.findings.map(hide) } : t)) as unknown as ReadbackReport["tiers"];
+/** A readback's report with the tiers the private challenge judged (4 for criteria, 5 for a record) hidden. */
+function redact(report: ReadbackReport, expected: ReadbackExpectations): ReadbackReport {
+  const withheld = (tier: number): boolean => (tier === 4 && expected.expectAcc !== undefined) || (tier === 5 && expected.record !== undefined);
+  const tiers = report.tiers.map((t) => (withheld(t.tier) ? { ...t, findings: t.findings.map(hide) } : t)) as unknown as ReadbackReport["tiers"];
   return { ...report, tiers, notes: tiers.flatMap((t) => t.findings.filter((f) => f.severity === "note")) };
 }
