@@ -116,13 +116,16 @@ export class Input {
     throw bad(name, "true or false");
   }
 
-  /** A non-negative integer of at most nine digits, as a JSON number or digits in the query. */
+  /**
+   * A non-negative safe integer (message numbers and sequence numbers run to 2^53 - 1, as the CLI
+   * takes them), as a JSON number or digits in the query.
+   */
   count(name: string): number | undefined {
     const v = this.raw(name);
     if (v === undefined) return undefined;
-    if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 && v <= 999_999_999) return v;
-    if (typeof v === "string" && /^\d{1,9}$/.test(v)) return Number(v);
-    throw bad(name, "a whole number from 0 to 999999999");
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return v;
+    if (typeof v === "string" && /^\d{1,16}$/.test(v) && Number.isSafeInteger(Number(v))) return Number(v);
+    throw bad(name, `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
   }
 
   /** A list of strings: a JSON array of strings, or the wire form `a+b`. */

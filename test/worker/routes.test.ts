@@ -181,6 +181,11 @@ describe("POST /v1/make-rb", () => {
     const r = await body(await postText("/v1/make-rb?n=4&tail=paying%20as%20approved", `${HO}\n`));
     expect(r.line).toMatch(/^RW1 RB writer-4 re=research-01 .* \/\/ paying as approved$/);
   });
+  it("numbers the readback as high as a message number goes (2^53 - 1), as rw make-rb --n does", async () => {
+    expect((await body(await postJson("/v1/make-rb", { ho: HO, n: 5_000_000_000 }))).line).toMatch(/^RW1 RB writer-5000000000 /);
+    expect((await body(await postText(`/v1/make-rb?n=${Number.MAX_SAFE_INTEGER}`, `${HO}\n`))).line).toMatch(/^RW1 RB writer-9007199254740991 /);
+    expect((await problemOf(await postText("/v1/make-rb?n=9007199254740992", `${HO}\n`))).parameter).toBe("n");
+  });
   it("takes acc and exec as JSON or as wire text", async () => {
     const ho = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len+tone";
     const a = await body(await postJson("/v1/make-rb", { ho, acc: ["len:120w", "tone:plain"] }));
