@@ -23,6 +23,7 @@ import { legacyConflicts, legacyEnvelope, legacyNames } from "./legacy.js";
 import { isUuid7 } from "./uuid7.js";
 import { CLAIM_KINDS, MAILBOX_KINDS, MAILBOX_VERSION } from "./vocabulary.js";
 import type { MailboxKind } from "./vocabulary.js";
+import { aliasTrouble } from "./yaml-aliases.js";
 import { MAX_YAML_DEPTH, yamlTooDeep } from "./yaml-depth.js";
 import { duplicateKeyOffset, nodeLocator } from "./yaml-keys.js";
 
@@ -137,6 +138,8 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   if (unresolved !== undefined) return refused([...findings, mailboxFinding("YAML_INVALID", `the frontmatter is refused: ${unresolved.message.split(" at line")[0]}; a value under a tag this reader cannot resolve is not read as plain text`, { line: lineAt(unresolved.pos[0]) ?? split.yamlLine, received: unresolved.code })]);
   const twice = duplicateKeyOffset(doc);
   if (twice !== null) return refused([...findings, mailboxFinding("YAML_INVALID", "the frontmatter is not valid YAML: Map keys must be unique", { line: lineAt(twice) ?? split.yamlLine, received: "DUPLICATE_KEY" })]);
+  const aliases = aliasTrouble(doc, MAX_ALIASES);
+  if (aliases !== null) return refused([...findings, mailboxFinding("YAML_INVALID", `the frontmatter is refused: ${aliases.why}`, { line: lineAt(aliases.offset) ?? split.yamlLine, received: "ALIASES" })]);
   let frontmatter: unknown;
   try {
     frontmatter = doc.toJS({ maxAliasCount: MAX_ALIASES });

@@ -123,6 +123,15 @@ describe("reading hostile input", () => {
     expect(r.findings.map((f) => f.code)).toContain("YAML_INVALID");
     expect(Date.now() - t).toBeLessThan(5_000);
   });
+  it("counts aliases before expanding any: too many, or one inside the node its anchor names, is refused as such", () => {
+    const read = (yaml: string) => mailbox.readMailboxMessage(`---\n${yaml}\n---\nbody\n`).findings.map((f) => [f.code, f.message, f.received]);
+    // 5 KB of self-reference held the reader for minutes inside yaml's own alias count.
+    expect(read(`a: &a [${"*a,".repeat(5_000)}]`)).toStrictEqual([["YAML_INVALID", "the frontmatter is refused: *a names the node it stands in (&a), so the value would contain itself", "ALIASES"]]);
+    expect(read("a: &a {b: *a}")).toStrictEqual([["YAML_INVALID", "the frontmatter is refused: *a names the node it stands in (&a), so the value would contain itself", "ALIASES"]]);
+    const plain = (n: number) => `x: &x 1\n${Array.from({ length: n }, (_, i) => `k${i}: *x`).join("\n")}`;
+    expect(read(plain(65))).toStrictEqual([["YAML_INVALID", "the frontmatter is refused: it holds more than 64 aliases", "ALIASES"]]);
+    expect(read(plain(2)).map(([code]) => code)).not.toContain("YAML_INVALID");
+  });
   it("refuses a frontmatter nested too deeply with one finding, never the engine's stack message", () => {
     const shapes = {
       "flow sequences": (n: number) => `meta: ${"[".repeat(n)}${"]".repeat(n)}`,
