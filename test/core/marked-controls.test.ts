@@ -9,4 +9,10 @@ describe("withControlsMarked: what a line may not hold, made visible one for one
     expect(marked.length).toBe(text.length);
     expect(withControlsMarked("x\ny", "?")).toBe("x?y");
   });
+  it("marks the bidirectional controls, so a value reversed by an override does not look like another", () => {
+    const spoofed = "acct=\u202e83920116/88-21-04 \u2066a\u2069 \u200e\u200f\u061c";
+    expect(withControlsMarked(spoofed)).toBe("acct=·83920116/88-21-04 ·a· ···");
+    // Hebrew and Arabic letters are text, not controls.
+    expect(withControlsMarked("שלום مرحبا")).toBe("שלום مرحبا");
+  });
 });

@@ -129,6 +129,24 @@ describe("section 8 in the conversation checker", () => {
     expect(await page.locator('li[data-node="ops-03"] > .node [data-closure]').getAttribute("data-closure")).toBe("open");
   });
 
+  it("shows a reply chain thousands deep as rows, with its findings and owners, and throws nothing", async () => {
+    const { page } = await open();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    // Each AQ and AN answers the line before it: rendered as nested lists, 500 of them exhausted
+    // the browser's stack and the thread, its findings and owners vanished.
+    const lines = ["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT"];
+    for (let k = 2; k <= 2_001; k++) lines.push(k % 2 === 0 ? `RW1 AQ b-${k} re=a-${k - 1} from=b to=a item=x:1 need=TEXT` : `RW1 AN a-${k} re=b-${k - 1} from=a to=b val=tail // ok`);
+    await page.fill("#conversation", lines.join("\n"));
+    await expect.poll(() => page.locator(".summary[data-thread-ok]").textContent()).toContain("2001 messages");
+    expect(await page.locator('li[data-node="a-1"]').getAttribute("data-depth")).toBe("0");
+    expect(await page.locator('li[data-node="b-2"]').getAttribute("data-depth")).toBe("1");
+    expect(await page.locator('li[data-node="a-1"]').getAttribute("aria-level")).toBe("1");
+    expect(await text(page.locator(".thread-findings"))).toContain("THREAD_OPEN");
+    expect(await page.locator('tr[data-item="x:1"]').count()).toBe(1);
+    expect(errors).toStrictEqual([]);
+  });
+
   it("says problems, as rw check-thread does, when a line was left out as refused", async () => {
     const { page } = await open();
     await page.fill("#now", "20261001T0000Z");
@@ -437,6 +455,22 @@ describe("safety", () => {
     expect(dialogs).toStrictEqual([]);
     expect(again.dialogs).toStrictEqual([]);
     await shot(page, "conversation-xss-inert");
+  });
+});
+
+describe("bidirectional controls", () => {
+  it("are shown as a mark, so an override cannot show one value as another, in the line, the JSON form, the findings and the thread", async () => {
+    const { page } = await open();
+    const spoofed = "RW1 HO scheduler-2 p=pay from=scheduler to=payer item=inv:\u202e750-6202-DM ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=\u202e83920116/88-21-04 paid=20261002 ref=MD-2026-057 apref=FD-0929 zz=1";
+    await page.fill("#conversation", spoofed);
+    const row = page.locator('ol.rows > li[data-line="1"]');
+    await row.locator(".findings").waitFor();
+    const shown = await text(row);
+    expect(shown).not.toContain("\u202e");
+    expect(shown).toContain("item=inv:·750-6202-DM");
+    expect(shown).toContain("acct=·83920116/88-21-04");
+    expect(await text(row.locator("pre.json"))).toContain('"acct":"·83920116/88-21-04"');
+    expect(await text(page.locator(".tree"))).toContain("inv:·750-6202-DM");
   });
 });
 

@@ -29,6 +29,14 @@ describe("refusal numbers", () => {
   });
 });
 
+describe("a UN's id", () => {
+  it("is never an id a refused line already used (section 2: ids are unique within a conversation)", () => {
+    const lines = ["RW1 ST writer-1 from=writer to=research item=gh:x#1 pct=500", "RW1 HO research-02 from=research to=writer item=gh:x#2 ask=NOPE"];
+    expect(refusalsOf(lines).map(shown)).toStrictEqual(["research-3", "writer-2"]);
+    expect(refusalsOf(lines, "writer").map(shown)).toStrictEqual(["none", "writer-2"]);
+  });
+});
+
 describe("the reason a line gets no UN", () => {
   const none = (line: string): string => {
     const r = refusalsOf([line])[0];

@@ -1,8 +1,8 @@
 /**
  * The UN each refused line gets, by the core's `refusal`: sent by the agent the reader names, or
- * else by the line's `to=`, numbered one past the highest message number that receiver used in the
- * conversation's valid lines (and after its earlier refusals; a refused line that gets no UN uses
- * no number). A line from which no message could be read, or whose message has no `to=`, names no
+ * else by the line's `to=`, numbered one past the highest message number that receiver's ids
+ * reach in the conversation, refused lines included (and after its earlier refusals; a refused line
+ * that gets no UN uses no number). A line from which no message could be read, or whose message has no `to=`, names no
  * receiver, and gets none unless the reader names one.
  */
 import { isAgent, messageNumber, refusal } from "../../../core/index.js";
@@ -11,12 +11,19 @@ import type { LineCheck } from "../../../core/index.js";
 /** The UN a refused line gets, or why there is none. */
 export type Refusal = { readonly line: string } | { readonly none: string };
 
-/** The highest message number each agent used in the valid lines. */
+/**
+ * The highest message number each agent's ids reach in the conversation, refused lines included
+ * (section 2: ids are unique within a conversation, and a refused line's id was still used; the
+ * core's refusals() counts them too): `writer-1` on a refused ST keeps the UN from being writer-1.
+ */
 export function highestNumbers(checks: readonly LineCheck[]): Map<string, number> {
   const highest = new Map<string, number>();
   for (const c of checks) {
-    const m = c.message;
-    if (c.ok && m !== null && m.from !== null) highest.set(m.from, Math.max(highest.get(m.from) ?? 0, messageNumber(m.id)));
+    const id = (c.message ?? c.envelope).id;
+    const n = id === null ? 0 : messageNumber(id);
+    if (n === 0) continue;
+    const agent = (id as string).slice(0, (id as string).lastIndexOf("-"));
+    highest.set(agent, Math.max(highest.get(agent) ?? 0, n));
   }
   return highest;
 }

@@ -116,3 +116,35 @@ export function decoratedTree(checked: Checked, previous: ReadonlyMap<CheckedLin
   for (let i = 0; i < audited.length; i++) if (parent[i] === -1) roots.push(built[i] as ThreadNode);
   return { roots, nodes };
 }
+
+/** A node of the tree as one row of a flat list: how deep it stands under its roots. */
+export interface TreeRow {
+  readonly node: ThreadNode;
+  readonly depth: number;
+}
+
+/**
+ * The tree in document order, depth first, as flat rows: a chain of replies thousands deep is a
+ * list, not thousands of nested components (rendered nested, 500 replies each answering the last
+ * exhausted the browser's stack and the thread vanished). Walked with an explicit stack. A row is
+ * the previous call's object while its node and depth are the same, so a memoized view of it, and
+ * the chunk holding it, render again only when it changed.
+ */
+export function treeRows(roots: readonly ThreadNode[], previous: ReadonlyMap<ThreadNode, TreeRow>): { rows: TreeRow[]; byNode: Map<ThreadNode, TreeRow> } {
+  const rows: TreeRow[] = [];
+  const byNode = new Map<ThreadNode, TreeRow>();
+  const stack: TreeRow[] = [];
+  const push = (node: ThreadNode, depth: number): void => {
+    const old = previous.get(node);
+    stack.push(old !== undefined && old.depth === depth ? old : { node, depth });
+  };
+  for (let i = roots.length - 1; i >= 0; i--) push(roots[i] as ThreadNode, 0);
+  while (stack.length > 0) {
+    const row = stack.pop() as TreeRow;
+    rows.push(row);
+    byNode.set(row.node, row);
+    const children = row.node.children;
+    for (let i = children.length - 1; i >= 0; i--) push(children[i] as ThreadNode, row.depth + 1);
+  }
+  return { rows, byNode };
+}

@@ -1,4 +1,5 @@
 /** Findings in words: severity, code, where, and the core's message. */
+import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { Finding } from "../../../core/index.js";
 
 export function FindingList({ findings, line, onGoto }: { findings: readonly Finding[]; line?: number; onGoto?: (line: number, at: number) => void }) {
@@ -16,7 +17,7 @@ export function FindingList({ findings, line, onGoto }: { findings: readonly Fin
             <span>at {f.at}</span>
           ) : null}{" "}
           <span class="sr-only">{f.severity}: </span>
-          {f.message}
+          {visible(f.message)}
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 /** An RW1 line with its parts coloured and its findings underlined where the core placed them. */
+import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { Finding } from "../../../core/index.js";
 import { pieces } from "../check/parts.js";
 import { clip, More } from "./clipped.js";
@@ -21,7 +22,7 @@ export function Highlight({ text, findings }: { text: string; findings: readonly
   }
   // No keys: the pieces are always in text order, and a flat, unkeyed list lets Preact match them
   // by position. Keyed spans mixed with unkeyed arrays made it reuse DOM nodes out of order.
-  const piece = (p: (typeof marks)[number]) => <span class={`p-${p.kind}${p.errorAt < 0 && noted.has(p.start) ? " mark-note" : ""}`}>{p.text}</span>;
+  const piece = (p: (typeof marks)[number]) => <span class={`p-${p.kind}${p.errorAt < 0 && noted.has(p.start) ? " mark-note" : ""}`}>{visible(p.text)}</span>;
   const children = runs.flatMap((r) =>
     r.at >= 0
       ? [

@@ -2,8 +2,11 @@
  * Text from input, shown so that a bidirectional control in it (U+202E, say, which a tail may
  * hold) reorders nothing outside its own part: each string of a JSON text, and each token of a
  * line, is a span with `unicode-bidi: isolate` (class `iso`), which ends any embedding or override
- * begun inside it.
+ * begun inside it. The controls themselves are shown as a mark (withControlsMarked), one for one,
+ * so what a person reads is the characters' own order: an override cannot show one value as
+ * another.
  */
+import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 
 /** Each string literal of `text` (JSON, or what should be) isolated; the rest as it is. */
 export function IsolatedJson({ text }: { text: string }) {
@@ -11,11 +14,11 @@ export function IsolatedJson({ text }: { text: string }) {
   const strings = /"(?:[^"\\\n]|\\.)*"?/g;
   let at = 0;
   for (let m = strings.exec(text); m !== null; m = strings.exec(text)) {
-    if (m.index > at) out.push(text.slice(at, m.index));
-    out.push(<span class="iso">{m[0]}</span>);
+    if (m.index > at) out.push(visible(text.slice(at, m.index)));
+    out.push(<span class="iso">{visible(m[0])}</span>);
     at = m.index + m[0].length;
   }
-  if (at < text.length) out.push(text.slice(at));
+  if (at < text.length) out.push(visible(text.slice(at)));
   return <>{out}</>;
 }
 
@@ -26,8 +29,8 @@ export function IsolatedLine({ text }: { text: string }) {
   const out: (string | preact.JSX.Element)[] = [];
   tokens.forEach((t, k) => {
     if (k > 0) out.push(" ");
-    out.push(<span class="iso">{t}</span>);
+    out.push(<span class="iso">{visible(t)}</span>);
   });
-  if (separator >= 0) out.push(" // ", <span class="iso">{text.slice(separator + 4)}</span>);
+  if (separator >= 0) out.push(" // ", <span class="iso">{visible(text.slice(separator + 4))}</span>);
   return <>{out}</>;
 }

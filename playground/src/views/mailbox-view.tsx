@@ -4,6 +4,7 @@
  * reply_to names, for the parent link and the ack-to-hello rule. This module and `yaml` load only
  * when the tab is opened (app.tsx imports it dynamically).
  */
+import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import { useMemo } from "preact/hooks";
 import type { VocabularyResolver } from "../../../core/index.js";
 import { readMailboxMessage } from "../../../core/mailbox/index.js";
@@ -38,7 +39,7 @@ const MAILBOX_COLUMNS: readonly FindingColumn<MailboxFinding>[] = [
 
 const mailboxMessage = (f: MailboxFinding) => (
   <>
-    {f.message}
+    {visible(f.message)}
     {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
     {f.causes !== undefined && f.causes.length > 0 ? <FindingList findings={f.causes} /> : null}
   </>

@@ -2,11 +2,13 @@
  * The thread: the tree rebuilt from re=, each HO with its state and its item's owner, each RB with
  * check-rb's tiers; then check-thread's findings and the owners, as the core reports them.
  */
-import { useCallback } from "preact/hooks";
+import { withControlsMarked as visible } from "../../../core/marked-controls.js";
+import { useCallback, useMemo, useRef } from "preact/hooks";
 import { threadVerdict } from "../../../core/index.js";
 import type { ItemOwner, ThreadFinding } from "../../../core/index.js";
 import type { Checked } from "../check/checker.js";
-import type { ThreadNode } from "../check/tree.js";
+import { treeRows } from "../check/tree.js";
+import type { ThreadNode, TreeRow } from "../check/tree.js";
 import { memo } from "../memo.js";
 import { Chunked } from "./chunks.js";
 import { clip, More } from "./clipped.js";
@@ -17,17 +19,24 @@ type Goto = (line: number, at: number) => void;
 /** For an item the first sender still holds: whether no readback came, or some came and none passed (as rw check-thread says). */
 const unread = (o: ItemOwner): string => (o.readback === undefined ? "no readback yet" : "no passing readback");
 
-function Node({ node, onGoto }: { node: ThreadNode; onGoto: Goto }) {
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** Deeper than this, a row is indented no further and says its depth. */
+const MAX_INDENT = 24;
+
+function Node({ row, onGoto }: { row: TreeRow; onGoto: Goto }) {
+  const { node, depth } = row;
   const m = node.message;
   return (
-    <li data-node={m.id} data-line={node.line.n}>
+    <li data-node={m.id} data-line={node.line.n} data-depth={depth} aria-level={depth + 1} style={`--depth: ${Math.min(depth, MAX_INDENT)}`}>
       <div class="node">
+        {depth > MAX_INDENT ? <span class="hint">depth {depth} </span> : null}
         <button type="button" class="link mono" onClick={() => onGoto(node.line.n, 0)} aria-label={`${m.type} ${m.id}, line ${node.line.n}: show in the editor`}>
           {m.type} {m.id}
         </button>{" "}
         <span class="who">
-          {m.from} → {m.to}
-          {m.item === null ? "" : `, ${clip(m.item).shown}`}
+          {visible(m.from ?? "")} → {visible(m.to ?? "")}
+          {m.item === null ? "" : `, ${visible(clip(m.item).shown)}`}
           {m.item === null ? null : <More count={clip(m.item).more} />}
         </span>{" "}
         {node.closure !== null ? (
@@ -49,19 +58,12 @@ function Node({ node, onGoto }: { node: ThreadNode; onGoto: Goto }) {
           <ul class="findings">
             {node.findings.map((f, k) => (
               <li key={k} class={f.severity}>
-                <span class="code">{f.code}</span> {f.message}
+                <span class="code">{f.code}</span> {visible(f.message)}
               </li>
             ))}
           </ul>
         ) : null}
       </div>
-      {node.children.length > 0 ? (
-        <ul>
-          {node.children.map((c) => (
-            <TreeNodeView key={c.line.n} node={c} onGoto={onGoto} />
-          ))}
-        </ul>
-      ) : null}
     </li>
   );
 }
@@ -78,7 +80,7 @@ function Finding({ f, onGoto }: { f: ThreadFinding; onGoto: Goto }) {
       ) : null}{" "}
       <span class="code">{f.code}</span>
       <span class="hint">({f.handoff})</span> <span class="sr-only">{f.severity}: </span>
-      {f.message}
+      {visible(f.message)}
     </li>
   );
 }
@@ -88,8 +90,8 @@ const FindingRow = memo(Finding, "FindingRow");
 function Owner({ o }: { o: ItemOwner }) {
   return (
     <tr data-item={o.item}>
-      <td class="mono">{o.item}</td>
-      <td>{o.owner}</td>
+      <td class="mono">{visible(o.item)}</td>
+      <td>{visible(o.owner)}</td>
       <td>{o.handoff === null ? `first sender (${unread(o)})` : `readback of ${o.handoff}`}</td>
     </tr>
   );
@@ -103,19 +105,25 @@ export function ThreadView({ checked, roots, onGoto }: { checked: Checked; roots
   const left = checked.lines.length - checked.audited.length;
   // The verdict rw check-thread and the Worker give: a refused line, left out, fails it too.
   const ok = threadVerdict(r, left);
-  const node = useCallback((n: ThreadNode) => <TreeNodeView key={n.line.n} node={n} onGoto={onGoto} />, [onGoto]);
+  const previousRows = useRef<ReadonlyMap<ThreadNode, TreeRow>>(new Map());
+  const rows = useMemo(() => {
+    const flat = treeRows(roots, previousRows.current);
+    previousRows.current = flat.byNode;
+    return flat.rows;
+  }, [roots]);
+  const node = useCallback((row: TreeRow) => <TreeNodeView key={row.node.line.n} row={row} onGoto={onGoto} />, [onGoto]);
   const finding = useCallback((f: ThreadFinding) => <FindingRow key={`${f.line ?? ""} ${f.code} ${f.handoff} ${f.id}`} f={f} onGoto={onGoto} />, [onGoto]);
   const owner = useCallback((o: ItemOwner) => <OwnerRow key={o.item} o={o} />, []);
   return (
     <section aria-labelledby="thread-title">
       <h2 id="thread-title">Thread</h2>
       <p class="summary" data-thread-ok={String(ok)}>
-        <span class={`badge ${ok ? "valid" : "refused"}`}>{ok ? "ok" : "problems"}</span> check-thread {checked.now === null ? "with no clock" : `at ${checked.now}`}: {c.messages} messages, {c.handoffs} handoffs ({c.open} open, {c.closed} closed, {c.cancelled} cancelled, {c.superseded} superseded); readbacks {c.readbacks.passed} passed, {c.readbacks.void} void, {c.readbacks.unverified} unverified
+        <span class={`badge ${ok ? "valid" : "refused"}`}>{ok ? "ok" : "problems"}</span> check-thread {checked.now === null ? "with no clock" : `at ${checked.now}`}: {count(c.messages, "message")}, {count(c.handoffs, "handoff")} ({c.open} open, {c.closed} closed, {c.cancelled} cancelled, {c.superseded} superseded); readbacks {c.readbacks.passed} passed, {c.readbacks.void} void, {c.readbacks.unverified} unverified
         {left > 0 ? `; ${left} refused ${left === 1 ? "line" : "lines"} left out` : ""}
       </p>
       {roots.length === 0 ? <p class="hint">No valid line yet: the tree is rebuilt from re= as lines are read.</p> : null}
       <ul class="tree" aria-label="messages by re=">
-        <Chunked items={roots} render={node} />
+        <Chunked items={rows} render={node} />
       </ul>
       <h3>Findings</h3>
       {r.findings.length === 0 ? (

@@ -1,4 +1,5 @@
 /** check-rb's report: the verdict, and each tier with its result and findings in words. */
+import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { ReadbackReport, ReadbackVerdict } from "../../../core/index.js";
 
 const VERDICT: Record<ReadbackVerdict, string> = {
@@ -30,7 +31,7 @@ export function TierReport({ report, verdict, rb, ho }: { report: ReadbackReport
             t.findings.map((f, k) => (
               <li key={`${t.tier}-${k}`} class={f.severity}>
                 <span class="code">{f.code}</span>
-                <span class="hint">tier {t.tier}, {f.severity}:</span> {f.message}
+                <span class="hint">tier {t.tier}, {f.severity}:</span> {visible(f.message)}
               </li>
             )),
           )}
