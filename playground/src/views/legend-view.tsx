@@ -57,7 +57,8 @@ export function LegendView({ state, set, custom }: Props) {
   };
   const download = (): void => {
     if (text === null) return;
-    const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+    // A text file ends with a line break: the same bytes as `rw legend > file`.
+    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: "text/plain;charset=utf-8" }));
     const a = document.createElement("a");
     a.href = url;
     a.download = file;
