@@ -50,7 +50,7 @@ export function ConversationView({ state, set, checked, roots, customName, nowPr
             <ProfileOptions customName={customName} />
           </select>
           <span id="profile-hint" class="hint">
-            for lines without p=; a line's own p= loads a shipped profile
+            a line using its codes needs p= (as with rw --profile); a line's own p= loads a shipped profile
           </span>
         </div>
         <div class="field">
