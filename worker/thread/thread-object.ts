@@ -275,11 +275,15 @@ export class ThreadObject extends DurableObject<Env> {
     return checked.message;
   }
 
+  /** The private challenge registered for a handoff, as stored, or undefined. */
+  private challengeOf(handoff: string): ChallengeRequest | undefined {
+    const body = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", handoff).toArray()[0]?.body;
+    return body === undefined ? undefined : (JSON.parse(body) as ChallengeRequest);
+  }
+
   private expectations(handoff: string, vocabulary: Vocabulary): ReadbackExpectations | undefined {
-    const rows = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", handoff).toArray();
-    const body = rows[0]?.body;
-    if (body === undefined) return undefined;
-    const challenge = JSON.parse(body) as ChallengeRequest;
+    const challenge = this.challengeOf(handoff);
+    if (challenge === undefined) return undefined;
     const record = challenge.record === undefined ? undefined : readRecord(challenge.record, vocabulary);
     return {
       ...(challenge.expectAcc === undefined ? {} : { expectAcc: challenge.expectAcc }),
@@ -443,9 +447,8 @@ export class ThreadObject extends DurableObject<Env> {
    * challenge for the appended HO would have been refused (400).
    */
   private unreadChallenge(ho: Message): Finding[] {
-    const body = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", ho.id).toArray()[0]?.body;
-    if (body === undefined) return [];
-    const challenge = JSON.parse(body) as ChallengeRequest;
+    const challenge = this.challengeOf(ho.id);
+    if (challenge === undefined) return [];
     const unread = this.unreadParts(ho, challenge);
     const findings: Finding[] = [];
     if (unread.expectAcc) findings.push(finding("READBACK_NOT_ASKED", `the criteria registered for ${ho.id} ahead of it are not read: it has no rb=acc or rb=plan, so its readback is checked without them; they are dropped`, { slot: "acc" }));
@@ -465,16 +468,14 @@ export class ThreadObject extends DurableObject<Env> {
    * whose rb= does not read the record has the record dropped with a note (unreadChallenge).
    */
   private differsFromRecord(ho: Message): Finding[] {
-    const body = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", ho.id).toArray()[0]?.body;
-    if (body === undefined) return [];
-    const challenge = JSON.parse(body) as ChallengeRequest;
-    // Run whatever its rb= asks: an HO without rb=exec where the profile names execution slots is
+    const record = this.challengeOf(ho.id)?.record;
+    if (record === undefined) return [];
+    // Whatever its rb= asks: an HO without rb=exec where the profile names execution slots is
     // itself a check-ho refusal (HO_NEEDS_EXEC), and a record the HO does not read still says
     // what was approved.
-    if (challenge.record === undefined) return [];
     const vocabulary = this.profiles().vocabularyOf(ho);
-    const record = readRecord(challenge.record, vocabulary);
-    const findings = record.ok ? checkHandoff(ho, record.value, vocabulary).findings : record.findings;
+    const read = readRecord(record, vocabulary);
+    const findings = read.ok ? checkHandoff(ho, read.value, vocabulary).findings : read.findings;
     return findings.filter((f) => f.severity === "error");
   }
 
@@ -550,8 +551,7 @@ export class ThreadObject extends DurableObject<Env> {
     // Each part is written once: a later registration adds the part not yet registered. Replaced,
     // criteria or a record could be dropped by anyone who can call the thread, the receiver too,
     // and its readback then judged without them. To change a part, the sender re-issues the HO.
-    const body = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", handoff).toArray()[0]?.body;
-    const before = body === undefined ? {} : (JSON.parse(body) as ChallengeRequest);
+    const before = this.challengeOf(handoff) ?? {};
     for (const part of ["expectAcc", "record"] as const) {
       if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff}; a challenge's parts are written once (re-issue the HO to change them)`, { parameter: part });
     }
