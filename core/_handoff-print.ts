@@ -6,7 +6,7 @@
  * covered by a fingerprint can be named only as one of a list.
  */
 import { isTime } from "./check-value.js";
-import { _comprehension } from "./check-readback.js";
+import { _comprehension, _integrityMiss } from "./check-readback.js";
 import type { ReadbackExpectations } from "./check-readback.js";
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
 import { _digestNumber, _digestText } from "./_handoff-table.js";
@@ -184,6 +184,9 @@ function comprehension(p: HandoffPrint, rb: Message, expected: ReadbackExpectati
   return _comprehension(p.acc, p.keys, p.shape.plan, rb, p.shape.vocabulary, expected);
 }
 
+/** A message holding nothing but the slots given it: a record's values, fingerprinted as a message's. */
+const NO_MESSAGE: Message = { v: "", type: "", id: "", re: null, from: null, to: null, item: null, slots: {}, tail: null };
+
 function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations): Finding[] {
   const out: Finding[] = [];
   const { exec, carried, ask } = p.shape;
@@ -203,6 +206,14 @@ function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations)
   }
   if (complete && carried.length > 0 && _fingerprint(rb, carried) !== p.execPrint) {
     out.push(finding("EXEC_MISMATCH", `the receiver will use values for ${list(carried)} other than the HO's`, { slot: carried.join("+") }));
+  }
+  // The HO against the record, as check-rb's tier 5 holds it (_recordContradictions), through the
+  // fingerprint of its carried values: a record that holds them all is compared whole. (One that
+  // holds only some cannot be compared here; the Worker, which registers records, refuses an HO
+  // that contradicts its record before its readback can come.)
+  const record = expected.record;
+  if (record !== undefined && carried.length > 0 && carried.every((slot) => Object.hasOwn(record, slot)) && _fingerprint({ ...NO_MESSAGE, slots: record }, carried) !== p.execPrint) {
+    out.push(finding("HO_DIFFERS", `the HO sent carries values for ${list(carried)} other than the sender's record: the HO contradicts what was approved, and check-ho refuses it`, { slot: carried.join("+") }));
   }
   return out;
 }
@@ -228,7 +239,7 @@ export function _checkPrint(p: HandoffPrint, rb: Message, expected: ReadbackExpe
   const h = rb.slots["h"];
   if (h !== undefined && (typeof h !== "string" || _digestNumber(h) !== p.digest)) {
     const sent = _digestText(p.digest);
-    out.push(finding("INTEGRITY", `h=${_show(h)} is not the digest of the HO sent (${sent}): the receiver holds other bytes`, { slot: "h", expected: sent, received: _show(h) }));
+    out.push(finding("INTEGRITY", _integrityMiss(h, sent), { slot: "h", expected: sent, received: _show(h) }));
   }
   out.push(...echo(p, rb));
   _statedSlots(rb, printedSlots(p), p.shape, p.shape.vocabulary, out);

@@ -3,6 +3,7 @@
  * values as executed, taken from the tool; the sender checks them against the plan. This is the
  * loop that catches a tool that did something other than what it was told.
  */
+import { _recordContradictions } from "./check-handoff.js";
 import { checkReadback } from "./check-readback.js";
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
@@ -59,6 +60,8 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
   // readback's where the HO left the slot to the receiver and the readback passed"). Unverified is
   // not void (nothing to re-issue), but its resolved values were never checked: they plan nothing.
   let unverified: string | null = null;
+  // Values the HO carries against what was approved, whether or not a readback came.
+  if (record !== undefined) out.push(..._recordContradictions(ho, record, vocabulary));
   if (rb !== undefined) {
     const verdict = readbackVerdict(checkReadback(ho, rb, vocabulary, record === undefined ? {} : { record }));
     if (verdict === "void") out.push(finding("DONE_PLAN_VOID", `the readback ${rb.id} did not pass its check against ${ho.id} (check-rb says why): it cannot stand for the plan`, { slot: "rb", received: rb.id }));

@@ -25,6 +25,25 @@ function report(findings: Finding[]): HandoffReport {
   return { ok: !findings.some((f) => f.severity === "error"), findings };
 }
 
+const differs = (slot: string, got: SlotValue, want: SlotValue, said: string, why = ""): Finding =>
+  finding("HO_DIFFERS", `${slot}: ${said} ${_show(got)}, the record says ${_show(want)}${why}`, { slot, expected: _show(want), received: _show(got) });
+
+/**
+ * Each execution value the HO carries that the sender's record holds otherwise (HO_DIFFERS):
+ * check-rb's tier 5 and check-dn compare the readback and the report with the HO's carried
+ * values, so an HO that contradicts its record would pass them with values nobody approved. (Its
+ * other slots are check-ho's to hold to the record, before it is sent.)
+ */
+export function _recordContradictions(ho: Message, values: Readonly<Record<string, SlotValue>>, vocabulary: Vocabulary): Finding[] {
+  const ask = ho.slots["ask"];
+  const out: Finding[] = [];
+  for (const slot of (typeof ask === "string" ? vocabulary.exec.get(ask) : undefined) ?? []) {
+    const got = _hoValue(ho, slot, vocabulary);
+    if (got !== undefined && Object.hasOwn(values, slot) && !_same(values[slot], got)) out.push(differs(slot, got, values[slot] as SlotValue, "the HO sent says", ": the HO contradicts what was approved, and check-ho refuses it"));
+  }
+  return out;
+}
+
 function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary): Finding[] {
   const out: Finding[] = [];
   if (ho.type !== "HO") out.push(finding("NOT_A_HANDOFF", `check-ho checks an HO, not ${ho.type}`, { slot: "type", received: ho.type }));
@@ -37,7 +56,7 @@ function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary
     if (got === undefined) {
       if (!record.resolve.has(slot)) out.push(finding("HO_OMITS", `the line omits ${slot}=${_show(want)}, which the record holds`, { slot, expected: _show(want) }));
     } else if (!_same(want, got)) {
-      out.push(finding("HO_DIFFERS", `${slot}: the line says ${_show(got)}, the record says ${_show(want)}`, { slot, expected: _show(want), received: _show(got) }));
+      out.push(differs(slot, got, want, "the line says"));
     }
   }
   const ask = ho.slots["ask"];
@@ -102,6 +121,14 @@ export function checkRelay(forwarded: Message, received: Message, vocabulary: Vo
   }
   for (const slot of Object.keys(forwarded.slots)) {
     if (!Object.hasOwn(values, slot)) out.push(finding("RELAY_ADDS", `the relay added ${slot}=${_show(forwarded.slots[slot])}, which neither the received HO nor its role adds`, { slot, received: _show(forwarded.slots[slot]) }));
+  }
+  // The record check reads the slots an HO takes; a relay forwards the others unchanged too (its
+  // x_ keys, unknown keys, a slot the HO type ignores): they travel with the brief.
+  for (const [slot, value] of Object.entries(received.slots)) {
+    if (_hoSlot(slot, vocabulary)) continue;
+    const got = Object.hasOwn(forwarded.slots, slot) ? forwarded.slots[slot] : undefined;
+    if (got === undefined) out.push(finding("HO_OMITS", `the relay dropped ${slot}=${_show(value)}: a relay forwards every slot unchanged`, { slot, expected: _show(value) }));
+    else if (!_same(got, value)) out.push(finding("HO_DIFFERS", `${slot}: the relay forwards ${_show(got)}, the received HO says ${_show(value)}; a relay forwards every slot unchanged`, { slot, expected: _show(value), received: _show(got) }));
   }
   if (forwarded.tail !== received.tail) out.push(finding("HO_DIFFERS", "the relay changed the tail: the brief travels as received", { slot: "tail" }));
   return report(out);

@@ -4,6 +4,7 @@
  * a readback that passes every tier the sender asked for transfers ownership.
  */
 import { _isHex12 } from "./_chars.js";
+import { _recordContradictions } from "./check-handoff.js";
 import { _boundedCriteria, parseCriteria } from "./criteria.js";
 import type { Constraint } from "./criteria.js";
 import { digest } from "./digest.js";
@@ -141,8 +142,8 @@ function execution(ho: Message, rb: Message, slots: readonly string[], ask: stri
   return out;
 }
 
-/** Why `h=` fails: other bytes, or no digest at all (which says nothing of the bytes). */
-function integrityMiss(h: SlotValue, sent: string): string {
+/** Why `h=` fails: other bytes, or no digest at all (which says nothing of the bytes). check-thread's too. */
+export function _integrityMiss(h: SlotValue, sent: string): string {
   if (typeof h === "string" && _isHex12(h)) return `h=${h} is not the digest of the HO sent (${sent}): the receiver holds other bytes`;
   const same = typeof h === "string" && h.toLowerCase() === sent ? `; in lowercase it is the HO's` : "";
   return `h=${_show(h)} is not a digest (12 lowercase hex characters), so it cannot show the HO sent (${sent})${same}`;
@@ -156,7 +157,7 @@ export function checkReadback(ho: Message, rb: Message, vocabulary: Vocabulary, 
   const set = readbackSet(ho, vocabulary);
   const t1 = receipt(ho, rb, vocabulary);
   const h = rb.slots["h"];
-  const t2 = h === undefined || h === digest(ho) ? [] : [finding("INTEGRITY", integrityMiss(h, digest(ho)), { slot: "h", expected: digest(ho), received: _show(h) })];
+  const t2 = h === undefined || h === digest(ho) ? [] : [finding("INTEGRITY", _integrityMiss(h, digest(ho)), { slot: "h", expected: digest(ho), received: _show(h) })];
   const t3 = echo(ho, rb, set.echo);
   _statedSlots(rb, _sentSlots(ho), set, vocabulary, t3);
   const t4 = set.comprehension ? comprehension(ho, rb, set.plan, vocabulary, expected) : [];
@@ -167,6 +168,8 @@ export function checkReadback(ho: Message, rb: Message, vocabulary: Vocabulary, 
     execAsked = false;
     t5 = [finding("EXEC_NO_MAP", `rb=exec, but the vocabulary names no execution slots for ${ask || "this ask"}: no tier 5 and no done check beyond receipt`, { slot: "rb" })];
   } else if (set.execution) t5 = execution(ho, rb, set.exec, ask, vocabulary, expected);
+  // The record is what was approved: an HO that says otherwise is echoed and passes above.
+  if (execAsked && expected.record !== undefined) t5.push(..._recordContradictions(ho, expected.record, vocabulary));
 
   const tiers = [
     tier(1, "receipt", true, t1),

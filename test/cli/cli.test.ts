@@ -491,11 +491,22 @@ describe("a statement store that rw did not write is refused, and nothing runs f
   });
   it("a well-formed store still commits", () => {
     const store = join(tmp, "store-good.json");
-    const good = { token, handoff: "scheduler-1", call: { amt: "5400.00" }, exp: "20261202T1600Z", readback: { v: "RW1", type: "RB", id: "payer-1", re: "scheduler-1", from: "payer", to: "scheduler", item: null, slots: { x_tok: token }, tail: null }, state: "pending" };
+    const good = { token, handoff: "scheduler-1", call: { amt: "5400.00" }, exp: "20261202T1600Z", readback: { v: "RW1", type: "RB", id: "payer-1", re: "scheduler-1", from: "payer", to: "scheduler", item: null, slots: { amt: "5400.00", exp: "20261202T1600Z", x_tok: token }, tail: null }, state: "pending" };
     writeFileSync(store, JSON.stringify({ version: 1, statements: [good] }));
     const r = rw(["commit", token, "--store", store, "--now", "20261201T0000Z"]);
     expect(r.out).toBe('{"amt":"5400.00"}\n');
     expect(r.code).toBe(0);
+  });
+  it("a call other than its readback states, or an exp other than its readback's, is refused: what runs is what the sender checked", () => {
+    const readback = { v: "RW1", type: "RB", id: "payer-1", re: "scheduler-1", from: "payer", to: "scheduler", item: null, slots: { amt: "5400.00", exp: "20261202T1600Z", x_tok: token }, tail: null };
+    const good = { token, handoff: "scheduler-1", call: { amt: "5400.00" }, exp: "20261202T1600Z", readback, state: "pending" };
+    for (const [entry, where] of [[{ ...good, call: { amt: "5100.00" } }, "statements[0].call.amt: it is not the value its readback states"], [{ ...good, exp: "20261202T1800Z" }, "statements[0].exp: it is not the exp its readback states"]] as const) {
+      const store = join(tmp, `store-call-${where.length}.json`);
+      writeFileSync(store, JSON.stringify({ version: 1, statements: [entry] }));
+      const r = rw(["commit", token, "--store", store, "--now", "20261201T0000Z"]);
+      expect([r.code, r.out]).toStrictEqual([1, ""]);
+      expect(r.err).toContain(where);
+    }
   });
   it("an RB whose x_tok is not the statement's token is refused", () => {
     const store = join(tmp, "store-xtok.json");

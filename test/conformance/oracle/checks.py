@@ -106,6 +106,9 @@ R("chgbank-prev-on-ho-unverified", CHGPREV, CHGRBPREV, [PASS, NA, PASS, NA, FAIL
 PAYOPEN = PAYHO.replace(" acct=40-12-88/61102938", "")
 PAYOPENRB = PAYRB.replace(" h=a7a82de76607", "")
 R("exec-open-slot-resolved", PAYOPEN, PAYOPENRB, [PASS, NA, PASS, NA, PASS], [], profile="pay", record={"acct": "40-12-88/61102938"})
+# The record is what was approved: an HO that carries other values is echoed and would pass, so
+# tier 5 fails it against the record (HO_DIFFERS, as check-ho refuses that HO before it is sent).
+R("exec-ho-contradicts-record", PAYHO, PAYRB, [PASS, PASS, PASS, NA, FAIL], ["HO_DIFFERS", "HO_DIFFERS"], profile="pay", record={"sup": "marlow", "amt": "5100.00", "cur": "GBP", "kind": "GROSS", "acct": "99-99-99/00000000", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929"})
 R("exec-open-slot-unverified", PAYOPEN, PAYOPENRB, [PASS, NA, PASS, NA, FAIL], ["EXEC_UNVERIFIED"], profile="pay")
 R("exec-unsent-other-slot", PAYHO, PAYRB.replace(" h=a7a82de76607", " eff=20261101"), [PASS, NA, FAIL, NA, PASS], ["ECHO_MISMATCH"], profile="pay")
 R("exec-no-map", "RW1 HO a-1 from=a to=b item=x ask=FIX rb=exec", "RW1 RB b-1 re=a-1 from=b to=a item=x ask=FIX", [PASS, NA, PASS, NA, NA], ["EXEC_NO_MAP"])
@@ -134,6 +137,10 @@ H("chgbank-record-holds-prev", CHG, CHGREC, True, [])
 H("chgbank-prev-on-ho-ignored", CHGPREV, CHGREC, True, ["SLOT_NOT_ON_TYPE"])
 H("relay-unchanged", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank"), None, True, [], relayFrom=PAYHO)
 H("relay-changed-amount", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank").replace("5400.00", "5100.00"), None, False, ["HO_DIFFERS"], relayFrom=PAYHO)
+# A relay forwards every slot unchanged, those the record check does not read too (x_ keys).
+H("relay-changes-x-slot", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " x_route=zz", None, False, ["HO_DIFFERS"], relayFrom=PAYHO + " x_route=a1")
+H("relay-drops-x-slot", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank"), None, False, ["HO_OMITS"], relayFrom=PAYHO + " x_route=a1")
+H("relay-keeps-x-slot", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " x_route=a1", None, True, [], relayFrom=PAYHO + " x_route=a1")
 H("relay-adds", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " eff=20261003", None, False, ["RELAY_ADDS"], relayFrom=PAYHO)
 H("relay-role-adds", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " eff=20261003", None, True, [], relayFrom=PAYHO, adds={"eff": "20261003"})
 # What a relay's role adds is a slot the HO does not carry: naming one it carries does not let the
@@ -158,6 +165,8 @@ def D(id_, ho_, dn_, ok, codes, **kw):
     rec = {"id": id_, "ho": ho_, "dn": dn_, "ok": ok, "codes": codes}; rec.update(kw); dn.append(rec)
 D("pay-done", PAYHO, PAYDN, True, [])
 D("pay-done-5100", PAYHO, PAYDN.replace("amt=5400.00", "amt=5100.00"), False, ["DONE_MISMATCH"])
+# Done as the HO said, but the HO contradicts the sender's record: nobody approved those values.
+D("pay-done-ho-contradicts-record", PAYHO, PAYDN, False, ["HO_DIFFERS", "DONE_PLAN_VOID"], rb=PAYRB, record={"sup": "marlow", "amt": "5100.00", "cur": "GBP", "kind": "GROSS", "acct": "40-12-88/61102938", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929"})
 D("pay-ok-missing-slot", PAYHO, PAYDN.replace(" ref=MD-2026-057", ""), False, ["DONE_MISSING"])
 D("pay-noop-carries-none", PAYHO, "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=NOOP // cancelled before it ran", True, [])
 D("pay-noop-carries-values", PAYHO, PAYDN.replace("out=OK", "out=NOOP"), False, ["DONE_NOOP"] * 8)
