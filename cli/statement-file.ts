@@ -7,7 +7,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import * as v from "valibot";
-import { isMessageId, isTime, memoryStore, messageSchema, parseJsonText, withoutBom } from "../core/index.js";
+import { isMessageId, isTime, memoryStore, messageSchema, parseJsonText, statementMismatch, withoutBom } from "../core/index.js";
 import type { Statement, StatementStore } from "../core/index.js";
 import { UsageError } from "./usage-error.js";
 
@@ -84,14 +84,8 @@ function load(path: string): Loaded {
   const seen = new Set<string>();
   statements.forEach((s, i) => {
     if (seen.has(s.token)) refuse(path, `statements[${i}].token: the token appears twice`);
-    if (s.readback.slots["x_tok"] !== s.token) refuse(path, `statements[${i}].readback: its x_tok is not the statement's token`);
-    if (s.readback.re !== s.handoff) refuse(path, `statements[${i}].readback: it does not answer the statement's handoff ${s.handoff}`);
-    // What runs is what the sender checked (section 5.3): the call the readback states, and its window.
-    if (s.readback.slots["exp"] !== s.exp) refuse(path, `statements[${i}].exp: it is not the exp its readback states`);
-    for (const [key, value] of Object.entries(s.call)) {
-      const stated = key === "item" ? s.readback.item : s.readback.slots[key];
-      if (JSON.stringify(stated) !== JSON.stringify(value)) refuse(path, `statements[${i}].call.${key}: it is not the value its readback states, which is what the sender checked`);
-    }
+    const mismatch = statementMismatch(s);
+    if (mismatch !== null) refuse(path, `statements[${i}].${mismatch.path}: ${mismatch.problem}`);
     seen.add(s.token);
   });
   return { statements, cancelled: checked.output.cancelled ?? [] };

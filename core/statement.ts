@@ -12,6 +12,7 @@ import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
 import type { ReadbackSet } from "./readback-set.js";
 import type { Vocabulary } from "./vocabulary-model.js";
+import { _field, _same } from "./_slot-values.js";
 
 export type StatementState = "pending" | "committed" | "abandoned" | "expired" | "cancelled";
 
@@ -27,6 +28,22 @@ export interface Statement {
   /** The RB line that states the call, with `x_tok=`. */
   readonly readback: Message;
   readonly state: StatementState;
+}
+
+/**
+ * Where a statement kept outside this process no longer holds together, and why, or null: what
+ * runs is what the sender checked (section 5.3), so its call and window are the ones its readback
+ * states, the readback carries its token and answers its handoff. A store read back from a file
+ * is held to this before anything runs from it.
+ */
+export function statementMismatch(s: Statement): { readonly path: string; readonly problem: string } | null {
+  if (s.readback.slots["x_tok"] !== s.token) return { path: "readback", problem: "its x_tok is not the statement's token" };
+  if (s.readback.re !== s.handoff) return { path: "readback", problem: `it does not answer the statement's handoff ${s.handoff}` };
+  if (s.readback.slots["exp"] !== s.exp) return { path: "exp", problem: "it is not the exp its readback states" };
+  for (const [key, value] of Object.entries(s.call)) {
+    if (!_same(_field(s.readback, key), value)) return { path: `call.${key}`, problem: "it is not the value its readback states, which is what the sender checked" };
+  }
+  return null;
 }
 
 /** Where statements live. Synchronous, so one call of the state machine is one atomic step. */

@@ -26,9 +26,12 @@ const NUMBER = /^-?\d+(?:\.\d+)?$/;
  */
 function jsonTypeSlip(key: string, value: SlotValue, def: SlotDef): string | null {
   const asLine = decodeValue(def.type, _written(value));
-  if (def.check(asLine) !== null) return null;
-  return `${key}: the JSON form holds ${_cut(JSON.stringify(value))}, where a line's ${key}=${_show(value)} reads ${_cut(JSON.stringify(asLine))}`;
+  return def.check(asLine) !== null ? null : readsOtherwise(key, value, asLine);
 }
+
+/** What a JSON form holds against what a line writing it would read back. */
+const readsOtherwise = (key: string, value: SlotValue, asLine: SlotValue): string =>
+  `${key}: the JSON form holds ${_cut(JSON.stringify(value))}, where a line's ${key}=${_show(value)} reads ${_cut(JSON.stringify(asLine))}`;
 
 /** Length in Unicode code points, the unit of the 300-character tail limit. */
 function codePoints(text: string): number {
@@ -144,7 +147,7 @@ function unwritten(key: string, value: SlotValue, def: SlotDef): string | null {
   const written = _written(value);
   if (written !== "" && !_isToken(written, false)) return `${key}=${_show(value)}: holds a space or control character, which a line cannot write`;
   const asLine = decodeValue(def.type, written);
-  return _same(asLine, value) ? null : `${key}: the JSON form holds ${_cut(JSON.stringify(value))}, where a line's ${key}=${_cut(written)} reads ${_cut(JSON.stringify(asLine))}`;
+  return _same(asLine, value) ? null : readsOtherwise(key, value, asLine);
 }
 
 /** The message as the checks after the slot pass read it: without the slots its type ignores. */
