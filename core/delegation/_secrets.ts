@@ -125,8 +125,12 @@ const VALUE_KINDS: readonly (readonly [string, RegExp, ((value: string) => boole
   // Prefixed tokens: the prefix, then a run of token characters no identifier has (an underscore
   // or dash ends the run, so `hf_model_name` and `npm_package_name` are names, not tokens).
   ["an npm token", /\bnpm_[A-Za-z0-9]{36,}/],
-  ["a GitLab token", /\bglpat-[A-Za-z0-9_-]{20,}/],
-  ["a Hugging Face token", /\bhf_[A-Za-z0-9]{30,}/],
+  // GitLab's prefixed tokens (personal, deploy, runner, trigger, feed, SCIM, feature-flag client,
+  // incoming mail, CI job, OAuth application secret, Kubernetes agent) and the legacy runner
+  // registration token.
+  ["a GitLab token", /\b(?:gl(?:pat|dt|rt|ptt|ft|soat|ffct|imt|cbt|oas|agent)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,})/],
+  // A user token (`hf_`) and an organization's API token (`api_org_`).
+  ["a Hugging Face token", /\b(?:hf_|api_org_)[A-Za-z0-9]{30,}/],
   ["an API secret key", /\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|AIza[0-9A-Za-z_-]{35})/],
   ["a URL with a password", /:\/\/[^/\s:@]*:[^/\s@]+@/],
   ["a URL carrying a credential", URL_PARAM, urlCredential],

@@ -50,8 +50,14 @@ describe("credential-like values", () => {
     ["an npm token", "//registry.npmjs.org/:_authToken=npm_0123456789abcdefghijklmnopqrstuvwxyz"],
     ["a GitLab token", "glpat-xYz12_AbC-34dEf56gHi7"],
     ["a GitLab token", "GITLAB_TOKEN=glpat-abcdefghijklmnopqrst"],
+    ["a GitLab token", "deploy with gldt-AbCdEfGh1234567890_-xY"],
+    ["a GitLab token", "RUNNER_TOKEN=glrt-t1_AbCdEfGhIjKlMnOpQrS"],
+    ["a GitLab token", "trigger glptt-0123456789abcdef0123456789abcdef01234567"],
+    ["a GitLab token", "glcbt-64_xYz12AbC34dEf56gHi78"],
+    ["a GitLab token", "--registration-token GR1348941_iAgdMy7a3NhZaa5oNoH"],
     ["a Hugging Face token", "hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567"],
     ["a Hugging Face token", "HF_TOKEN=hf_abcdefghijklmnopqrstuvwxyz0123"],
+    ["a Hugging Face token", "api_org_AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh"],
     ["a bearer token", "Bearer abc123"],
     ["a bearer token", "bearer 4f2a"],
     ["a bearer token", "  Bearer x1  "],
@@ -69,7 +75,7 @@ describe("credential-like values", () => {
       expect(found[0]?.message).toContain(kind);
     });
   }
-  const allowed = ["Basic research methods", "Basic authentication (RFC 7617) is refused", "basic dXNlcg== has no password", "https://agents.example/extractor/mcp", "vault://op-lab/extractor-mcp", "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "bearer of good news", "Tokenization of sources", "task-sk-review", "akiaiosfodnn7example", "https://keys.example/op-lab-2026.jwk", "OP-LAB", "D-EXTRACT-1@r1", "https://search.example/?keyword=token", "https://api.example/v1?sort_key=name&token_type=Bearer", "https://api.example/v1?pageToken=CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA", "https://s3.example/o?SignatureVersion=4&monkey=1", "https://docs.example/page#section=tokens", "https://example.com/?q=password", "The bearer of this card may read SRC-1@r1", "Bearer authentication is refused (section 4.3)", "the bearer instrument", "bearer credentials are forbidden", "Bearer well-known tokens", "Bearer abcdefghijklmno", "Bearer tokens.", "Bearer tokens are refused (section 4.3)", "bearer", "Bearer", "oauth2 bearer", "\"Bearer auth\"", "Bearer abcdef", "Bearer v2 of the interface", "the bearer 2 times", "hf_model_name", "hf_hub_download", "HF_HOME", "hf_", "npm_package_name", "npm_config_registry", "npm_", "glpat-short", "glpat-", "uses hf_transfer for uploads"];
+  const allowed = ["Basic research methods", "Basic authentication (RFC 7617) is refused", "basic dXNlcg== has no password", "https://agents.example/extractor/mcp", "vault://op-lab/extractor-mcp", "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "bearer of good news", "Tokenization of sources", "task-sk-review", "akiaiosfodnn7example", "https://keys.example/op-lab-2026.jwk", "OP-LAB", "D-EXTRACT-1@r1", "https://search.example/?keyword=token", "https://api.example/v1?sort_key=name&token_type=Bearer", "https://api.example/v1?pageToken=CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA", "https://s3.example/o?SignatureVersion=4&monkey=1", "https://docs.example/page#section=tokens", "https://example.com/?q=password", "The bearer of this card may read SRC-1@r1", "Bearer authentication is refused (section 4.3)", "the bearer instrument", "bearer credentials are forbidden", "Bearer well-known tokens", "Bearer abcdefghijklmno", "Bearer tokens.", "Bearer tokens are refused (section 4.3)", "bearer", "Bearer", "oauth2 bearer", "\"Bearer auth\"", "Bearer abcdef", "Bearer v2 of the interface", "the bearer 2 times", "hf_model_name", "hf_hub_download", "HF_HOME", "hf_", "npm_package_name", "npm_config_registry", "npm_", "glpat-short", "glpat-", "gldt-short", "glrt-", "api_org_name", "api_org_", "GR1348941", "uses hf_transfer for uploads"];
   for (const value of allowed) it(`allows ${value}`, () => expect(secretFindings({ note: value })).toStrictEqual([]));
   it("refuses a private JWK and names its path", () => {
     expect(secretFindings({ signer: { jwk: { kty: "EC", crv: "P-256", x: "f83O", y: "x_FE", d: "jpsQ" } } }).map((f) => f.path)).toStrictEqual(["signer.jwk"]);
