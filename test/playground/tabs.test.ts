@@ -171,6 +171,24 @@ describe("the delegation tab", () => {
     await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("unread");
     expect(await page.locator("#panel-delegation img").count()).toBe(0);
   });
+  it("shows bidirectional controls in a finding's path, message and received value as a mark, as the conversation does", async () => {
+    const { page } = await open();
+    await openTab(page, "Delegation");
+    const contract = structuredClone(DELEGATION_EXAMPLES.checkChild.parent) as Record<string, unknown> & { schema_ref: { version: string } };
+    contract["note\u202eevil"] = 1;
+    contract.schema_ref.version = "0.9\u202ex";
+    const codes = validateRecord(contract).findings.map((f) => f.code);
+    expect(codes).toStrictEqual(["SCHEMA_UNSUPPORTED_READ", "FIELD_IGNORED"]);
+    await page.locator("#delegation-mode").selectOption("validate");
+    await page.locator("#delegation-json").fill(JSON.stringify(contract, null, 2));
+    const rows = page.locator(".delegation-findings tbody tr[data-code]");
+    await expect.poll(() => rows.count()).toBe(2);
+    const shown = (await page.locator(".delegation-findings").textContent()) ?? "";
+    expect(shown).not.toContain("\u202e");
+    expect(await rows.nth(1).locator('td[data-label="Path"]').textContent()).toBe("note·evil");
+    expect(await rows.nth(1).locator('td[data-label="Message"]').textContent()).toContain("note·evil is not a field");
+    expect(await rows.nth(0).locator('td[data-label="Message"]').textContent()).toContain("(received rw-agent-delegation/0.9·x)");
+  });
 });
 
 describe("both tabs", () => {
