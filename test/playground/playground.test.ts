@@ -421,6 +421,39 @@ describe("sharing", () => {
   });
 });
 
+describe("a link with fields the page does not know", () => {
+  it("says which, visibly, and opens what it knows", async () => {
+    const { page: helper } = await open();
+    const fragment = (state: unknown) =>
+      helper.evaluate(async (t) => {
+        const s = new Blob([t]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+        const bytes = new Uint8Array(await new Response(s).arrayBuffer());
+        return `#s1.${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+      }, JSON.stringify(state));
+    const known = { text: POLISH, now: "20261001T1200Z", expectations: { "research-01": { expectAcc: "len:120w", record: "" } } };
+    const { page: clean } = await open(await fragment(known));
+    await expect.poll(() => clean.locator("#conversation").inputValue()).toBe(POLISH);
+    expect(await clean.getByRole("alert").count()).toBe(0);
+
+    const extra = { ...known, theme: "dark", "x\u202eyz": 1, expectations: { "research-01": { ...known.expectations["research-01"], weight: 2 } } };
+    const { page } = await open(await fragment(extra));
+    await expect.poll(() => page.locator("#conversation").inputValue()).toBe(POLISH);
+    const notice = page.getByRole("alert");
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(await notice.isVisible()).toBe(true);
+    const said = (await notice.innerText()).replace(/\s+/g, " ");
+    expect(said).toContain('3 fields this playground does not know, not read');
+    expect(said).toContain('"theme", "x·yz", "expectations.research-01.weight"');
+    expect(said).not.toContain("\u202e");
+    expect(said).not.toContain("not understood");
+    expect(await page.locator("#now").inputValue()).toBe("20261001T1200Z");
+
+    const many = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`k${i}`, i]));
+    const { page: crowded } = await open(await fragment({ text: POLISH, ...many }));
+    await expect.poll(() => crowded.getByRole("alert").innerText()).toContain('"k0", "k1", "k2", "k3", "k4" and 2 more.');
+  });
+});
+
 describe("a foreign fragment in the same tab", () => {
   it("says the playground keeps what it holds, and keeps it", async () => {
     const { page } = await open();
