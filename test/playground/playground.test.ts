@@ -12,6 +12,7 @@ import { EXAMPLES, SECTION_EIGHT } from "../../playground/src/examples.js";
 import type { Example } from "../../playground/src/examples.js";
 import { sectionEight } from "../spec-examples.js";
 import { vocabularies } from "../vocabularies.js";
+import { isSameNode, recordLiveRegions, tag } from "./live-regions.js";
 import { pageSuite, SHOTS } from "./page-suite.js";
 
 const POLISH = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261002";
@@ -523,6 +524,26 @@ describe("accessibility", () => {
       );
       expect(unlabelled, view).toStrictEqual([]);
     }
+  });
+
+  it("announces each check once, politely, with the thread's verdict, in a region that stays while lines are typed", async () => {
+    const { page } = await open();
+    const summary = page.locator("p.summary[data-lines]");
+    expect([await summary.getAttribute("role"), await summary.getAttribute("aria-live"), await summary.getAttribute("aria-atomic")]).toStrictEqual(["status", "polite", "true"]);
+    await tag(page, "p.summary[data-lines]");
+    await page.click("#conversation");
+    await page.keyboard.insertText(POLISH.replace("POLISH", "DRAFT"));
+    await expect.poll(() => summary.textContent()).toBe("1 line: 1 valid, 0 refused. Thread: ok.");
+    // Two keystrokes, two checks: a trailing space refuses the line, then a token that is no key=value.
+    const live = await recordLiveRegions(page);
+    await page.keyboard.type(" x", { delay: 50 });
+    await expect.poll(() => summary.getAttribute("data-refused")).toBe("1");
+    const announced = await live.stop();
+    expect(announced.map((a) => a.text)).toStrictEqual(["1 line: 0 valid, 1 refused. Thread: problems."]);
+    expect(await isSameNode(page, "p.summary[data-lines]")).toBe(true);
+    // The thread's own summary says the same at length; it is not a second announcement.
+    expect(await page.locator("[data-thread-ok]").getAttribute("data-thread-ok")).toBe("false");
+    expect(await page.locator("[data-thread-ok]").evaluate((e) => e.closest('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]') === null)).toBe(true);
   });
 
   it("is usable from the keyboard, with a visible focus", async () => {

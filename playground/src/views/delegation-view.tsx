@@ -151,17 +151,27 @@ export function DelegationView({ state, set }: Props) {
         </section>
         <section aria-labelledby="delegation-verdict-title">
           <h2 id="delegation-verdict-title">Verdict</h2>
-          {checked === null ? (
-            <p class="hint">Type or paste a JSON document, or load an example.</p>
-          ) : "error" in checked ? (
-            <p class="summary problems" data-verdict="unread" role="status">
-              {visible(checked.error)}
-            </p>
-          ) : (
-            <>
-              <p class="summary" data-verdict={checked.outcome.verdict} role="status" aria-live="polite">
+          {/* One live region, in the page whatever it says: a region added with its text already in
+              it is not announced, and the verdict changes from none to unread to a result. */}
+          <p
+            class={checked === null ? "hint" : "error" in checked ? "summary problems" : "summary"}
+            data-verdict={checked === null ? undefined : "error" in checked ? "unread" : checked.outcome.verdict}
+            role="status"
+            aria-live="polite"
+            aria-atomic="true"
+          >
+            {checked === null ? (
+              "Type or paste a JSON document, or load an example."
+            ) : "error" in checked ? (
+              visible(checked.error)
+            ) : (
+              <>
                 <span class={`badge ${checked.outcome.ok ? "valid" : "refused"}`}>{checked.outcome.verdict}</span> {checked.outcome.detail}.
-              </p>
+              </>
+            )}
+          </p>
+          {checked === null || "error" in checked ? null : (
+            <>
               {checked.outcome.failedLabel !== "" && checked.outcome.failed.length > 0 ? (
                 <>
                   <h3>{checked.outcome.failedLabel}</h3>
