@@ -124,19 +124,6 @@ export function _isMoney(text: string): boolean {
 }
 
 /**
- * What a line cannot hold, not even in its tail (README note 5): line breaks (LF, CR, NEL, LINE
- * and PARAGRAPH SEPARATOR) and C0 and C1 controls. parseLine finds the same characters one by one.
- */
-export const _BREAK_OR_CONTROL: RegExp = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-/**
- * The bidirectional formatting characters (ALM, LRM, RLM, the embeddings and overrides, the
- * isolates): a line may hold them, but shown raw they make text display in another order than it
- * is read, so one value can look like another (`acct=\u202e83920116/88-21-04`).
- */
-export const _BIDI_CONTROL: RegExp = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-
-/**
  * The first `n` UTF-16 units of `text`, one fewer when the last would be the first half of a
  * surrogate pair: a cut never leaves half a character (findings and tails are well-formed text).
  */

@@ -6,7 +6,7 @@
  * fit the vocabulary is core/validate's question, not this one's.
  */
 import { isKey } from "./check-value.js";
-import { _BREAK_OR_CONTROL } from "./_chars.js";
+import { _BREAK_OR_CONTROL } from "./_controls.js";
 import { finding, result } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";

@@ -8,7 +8,7 @@ import { isKey } from "./check-value.js";
 import { _capFindings, finding, result } from "./finding.js";
 import type { Result } from "./finding.js";
 import type { Message } from "./message.js";
-import { _BREAK_OR_CONTROL } from "./_chars.js";
+import { _BREAK_OR_CONTROL } from "./_controls.js";
 import { _reservedKeys } from "./_reserved-keys.js";
 // A key, path or value as a finding shows it (conformance note 36): its first 40 characters, and `...`.
 import { _cut as cut } from "./_chars.js";

@@ -5,7 +5,7 @@
  * right-to-left override shows one value as another. Presentation only; one length per
  * character, so a caret placed by a finding's position still lines up.
  */
-import { _BIDI_CONTROL, _BREAK_OR_CONTROL } from "./_chars.js";
+import { _BIDI_CONTROL, _BREAK_OR_CONTROL } from "./_controls.js";
 
 const EVERY = /* @__PURE__ */ new RegExp(`${_BREAK_OR_CONTROL.source}|${_BIDI_CONTROL.source}`, "g");
 

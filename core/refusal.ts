@@ -3,7 +3,8 @@
  * `why=VER` when the version token is the problem, `why=UNK` for everything else: the reply
  * describes the message, never the receiver (not NOCAP, not SCOPE).
  */
-import { _BREAK_OR_CONTROL, _isToken, _messageIdDash, _prefix } from "./_chars.js";
+import { _isToken, _messageIdDash, _prefix } from "./_chars.js";
+import { _BREAK_OR_CONTROL } from "./_controls.js";
 import type { LineCheck } from "./check-line.js";
 import { isAgent, isMessageId, messageNumber } from "./check-value.js";
 import { finding, result } from "./finding.js";

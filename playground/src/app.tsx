@@ -15,6 +15,7 @@ import type { Example } from "./examples.js";
 import { senderExpectations } from "./expectations.js";
 import { shippedVocabulary } from "../../profiles/index.js";
 import { customProfile, resolverFor } from "./profiles.js";
+import { linkNotice } from "./link-notice.js";
 import { leavePending, takePending } from "./pending.js";
 import { MAX_ADDRESS_CHARS, readFragment, stateFragment, stateFragmentNow } from "./share.js";
 import { initialState } from "./state.js";
@@ -132,7 +133,7 @@ export function App() {
         setNotice(`This link's state could not be read: ${shared.error}. ${kept()}`);
         setState((s) => s ?? initialState);
       } else {
-        setNotice(shared.problems.length > 0 ? `Parts of this link's state were not understood and were left as they start: ${shared.problems.join(", ")}.` : null);
+        setNotice(linkNotice(shared.problems, shared.unknown));
         written.current = hash;
         setState(shared.state);
       }

@@ -96,7 +96,7 @@ export async function stateFragment(state: PlaygroundState): Promise<string> {
   return FRAGMENT_PREFIX + toBase64Url(await deflate(JSON.stringify(state)));
 }
 
-export type SharedState = { readonly state: PlaygroundState; readonly problems: readonly string[] } | { readonly error: string };
+export type SharedState = { readonly state: PlaygroundState; readonly problems: readonly string[]; readonly unknown: readonly string[] } | { readonly error: string };
 
 /** The state a fragment holds; null when the fragment holds none (an empty link). */
 export async function readFragment(hash: string): Promise<SharedState | null> {
@@ -115,6 +115,5 @@ export async function readFragment(hash: string): Promise<SharedState | null> {
   }
   const json = parseJsonText(text);
   if (!json.ok) return { error: json.problem === "syntax" ? "the link's state is not JSON" : `the link's state is refused: ${json.reason}` };
-  const { state, problems } = readState(json.value);
-  return { state, problems };
+  return readState(json.value);
 }

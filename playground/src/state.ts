@@ -76,10 +76,15 @@ export const initialState: PlaygroundState = {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** The state a decoded link describes, and the fields it got wrong (left at their defaults). */
-export function readState(json: unknown): { state: PlaygroundState; problems: string[] } {
-  if (!isRecord(json)) return { state: initialState, problems: ["the link does not hold a playground state"] };
+/**
+ * The state a decoded link describes, the fields it got wrong (left at their defaults), and the
+ * fields it holds that the page does not know (not read; a later version's, or an edit): each a
+ * path, `expectations.<id>.<field>` for one inside an expectation.
+ */
+export function readState(json: unknown): { state: PlaygroundState; problems: string[]; unknown: string[] } {
+  if (!isRecord(json)) return { state: initialState, problems: ["the link does not hold a playground state"], unknown: [] };
   const problems: string[] = [];
+  const unknown = Object.keys(json).filter((k) => !Object.hasOwn(initialState, k));
   const pick = <K extends keyof PlaygroundState>(key: K, ok: (v: unknown) => boolean): PlaygroundState[K] => {
     if (!Object.hasOwn(json, key)) return initialState[key];
     const v = json[key];
@@ -93,8 +98,10 @@ export function readState(json: unknown): { state: PlaygroundState; problems: st
   const expectations = Object.create(null) as Record<string, Expectation>;
   const rawExpectations = pick("expectations", isRecord);
   for (const [id, e] of Object.entries(rawExpectations)) {
-    if (isRecord(e) && typeof e["expectAcc"] === "string" && typeof e["record"] === "string") expectations[id] = { expectAcc: e["expectAcc"], record: e["record"] };
-    else if (!problems.includes("expectations")) problems.push("expectations");
+    if (isRecord(e) && typeof e["expectAcc"] === "string" && typeof e["record"] === "string") {
+      expectations[id] = { expectAcc: e["expectAcc"], record: e["record"] };
+      for (const k of Object.keys(e)) if (k !== "expectAcc" && k !== "record") unknown.push(`expectations.${id}.${k}`);
+    } else if (!problems.includes("expectations")) problems.push("expectations");
   }
   const state: PlaygroundState = {
     view: pick("view", (v) => VIEWS.includes(v as View)),
@@ -115,5 +122,5 @@ export function readState(json: unknown): { state: PlaygroundState; problems: st
     delegation: pick("delegation", isString),
     delegationMode: pick("delegationMode", (v) => DELEGATION_MODES.includes(v as DelegationMode)),
   };
-  return { state, problems };
+  return { state, problems, unknown };
 }

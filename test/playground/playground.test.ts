@@ -12,6 +12,7 @@ import { EXAMPLES, SECTION_EIGHT } from "../../playground/src/examples.js";
 import type { Example } from "../../playground/src/examples.js";
 import { sectionEight } from "../spec-examples.js";
 import { vocabularies } from "../vocabularies.js";
+import { isSameNode, recordLiveRegions, tag } from "./live-regions.js";
 import { pageSuite, SHOTS } from "./page-suite.js";
 
 const POLISH = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261002";
@@ -421,6 +422,39 @@ describe("sharing", () => {
   });
 });
 
+describe("a link with fields the page does not know", () => {
+  it("says which, visibly, and opens what it knows", async () => {
+    const { page: helper } = await open();
+    const fragment = (state: unknown) =>
+      helper.evaluate(async (t) => {
+        const s = new Blob([t]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+        const bytes = new Uint8Array(await new Response(s).arrayBuffer());
+        return `#s1.${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+      }, JSON.stringify(state));
+    const known = { text: POLISH, now: "20261001T1200Z", expectations: { "research-01": { expectAcc: "len:120w", record: "" } } };
+    const { page: clean } = await open(await fragment(known));
+    await expect.poll(() => clean.locator("#conversation").inputValue()).toBe(POLISH);
+    expect(await clean.getByRole("alert").count()).toBe(0);
+
+    const extra = { ...known, theme: "dark", "x\u202eyz": 1, expectations: { "research-01": { ...known.expectations["research-01"], weight: 2 } } };
+    const { page } = await open(await fragment(extra));
+    await expect.poll(() => page.locator("#conversation").inputValue()).toBe(POLISH);
+    const notice = page.getByRole("alert");
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(await notice.isVisible()).toBe(true);
+    const said = (await notice.innerText()).replace(/\s+/g, " ");
+    expect(said).toContain('3 fields this playground does not know, not read');
+    expect(said).toContain('"theme", "x·yz", "expectations.research-01.weight"');
+    expect(said).not.toContain("\u202e");
+    expect(said).not.toContain("not understood");
+    expect(await page.locator("#now").inputValue()).toBe("20261001T1200Z");
+
+    const many = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`k${i}`, i]));
+    const { page: crowded } = await open(await fragment({ text: POLISH, ...many }));
+    await expect.poll(() => crowded.getByRole("alert").innerText()).toContain('"k0", "k1", "k2", "k3", "k4" and 2 more.');
+  });
+});
+
 describe("a foreign fragment in the same tab", () => {
   it("says the playground keeps what it holds, and keeps it", async () => {
     const { page } = await open();
@@ -490,6 +524,26 @@ describe("accessibility", () => {
       );
       expect(unlabelled, view).toStrictEqual([]);
     }
+  });
+
+  it("announces each check once, politely, with the thread's verdict, in a region that stays while lines are typed", async () => {
+    const { page } = await open();
+    const summary = page.locator("p.summary[data-lines]");
+    expect([await summary.getAttribute("role"), await summary.getAttribute("aria-live"), await summary.getAttribute("aria-atomic")]).toStrictEqual(["status", "polite", "true"]);
+    await tag(page, "p.summary[data-lines]");
+    await page.click("#conversation");
+    await page.keyboard.insertText(POLISH.replace("POLISH", "DRAFT"));
+    await expect.poll(() => summary.textContent()).toBe("1 line: 1 valid, 0 refused. Thread: ok.");
+    // Two keystrokes, two checks: a trailing space refuses the line, then a token that is no key=value.
+    const live = await recordLiveRegions(page);
+    await page.keyboard.type(" x", { delay: 50 });
+    await expect.poll(() => summary.getAttribute("data-refused")).toBe("1");
+    const announced = await live.stop();
+    expect(announced.map((a) => a.text)).toStrictEqual(["1 line: 0 valid, 1 refused. Thread: problems."]);
+    expect(await isSameNode(page, "p.summary[data-lines]")).toBe(true);
+    // The thread's own summary says the same at length; it is not a second announcement.
+    expect(await page.locator("[data-thread-ok]").getAttribute("data-thread-ok")).toBe("false");
+    expect(await page.locator("[data-thread-ok]").evaluate((e) => e.closest('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]') === null)).toBe(true);
   });
 
   it("is usable from the keyboard, with a visible focus", async () => {

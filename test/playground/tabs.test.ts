@@ -8,6 +8,7 @@ import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, va
 import { readMailboxMessage } from "../../core/mailbox/index.js";
 import { MAILBOX_EXAMPLES } from "../../playground/src/mailbox-examples.js";
 import { DELEGATION_EXAMPLES } from "../../worker/examples/delegation.js";
+import { isSameNode, recordLiveRegions, tag } from "./live-regions.js";
 import { pageSuite, SHOTS } from "./page-suite.js";
 
 const XSS = "<img src=x onerror=alert(1)>";
@@ -171,6 +172,49 @@ describe("the delegation tab", () => {
     await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("unread");
     expect(await page.locator("#panel-delegation img").count()).toBe(0);
   });
+  it("shows bidirectional controls in a finding's path, message and received value as a mark, as the conversation does", async () => {
+    const { page } = await open();
+    await openTab(page, "Delegation");
+    const contract = structuredClone(DELEGATION_EXAMPLES.checkChild.parent) as Record<string, unknown> & { schema_ref: { version: string } };
+    contract["note\u202eevil"] = 1;
+    contract.schema_ref.version = "0.9\u202ex";
+    const codes = validateRecord(contract).findings.map((f) => f.code);
+    expect(codes).toStrictEqual(["SCHEMA_UNSUPPORTED_READ", "FIELD_IGNORED"]);
+    await page.locator("#delegation-mode").selectOption("validate");
+    await page.locator("#delegation-json").fill(JSON.stringify(contract, null, 2));
+    const rows = page.locator(".delegation-findings tbody tr[data-code]");
+    await expect.poll(() => rows.count()).toBe(2);
+    const shown = (await page.locator(".delegation-findings").textContent()) ?? "";
+    expect(shown).not.toContain("\u202e");
+    expect(await rows.nth(1).locator('td[data-label="Path"]').textContent()).toBe("note·evil");
+    expect(await rows.nth(1).locator('td[data-label="Message"]').textContent()).toContain("note·evil is not a field");
+    expect(await rows.nth(0).locator('td[data-label="Message"]').textContent()).toContain("(received rw-agent-delegation/0.9·x)");
+  });
+});
+
+describe("the tabs' verdicts", () => {
+  for (const [tab, input, act, last] of [
+    ["Delegation", "#delegation-json", async (page: Page) => page.getByRole("button", { name: /11\.3 the overbroad child/ }).click(), "not JSON"],
+    ["Mailbox", "#mailbox-text", async (page: Page) => page.getByRole("button", { name: "Load example: A request with an RW1 line" }).click(), "refused"],
+  ] as const) {
+    it(`${tab}: one polite live region, in the page before any input, announces each verdict`, async () => {
+      const { page } = await open();
+      await openTab(page, tab);
+      const region = `#panel-${tab.toLowerCase()} [role="status"]`;
+      await expect.poll(() => page.locator(region).count()).toBe(1);
+      expect([await page.locator(region).getAttribute("aria-live"), await page.locator(region).getAttribute("aria-atomic")]).toStrictEqual(["polite", "true"]);
+      await tag(page, region);
+      const live = await recordLiveRegions(page);
+      await act(page);
+      await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe(tab === "Delegation" ? "denied" : "ok");
+      await page.locator(input).fill("{");
+      await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe(tab === "Delegation" ? "unread" : "refused");
+      const announced = await live.stop();
+      expect(await isSameNode(page, region)).toBe(true);
+      expect(announced.length).toBe(1);
+      expect(announced[0]?.text).toContain(last);
+    });
+  }
 });
 
 describe("both tabs", () => {

@@ -4,6 +4,7 @@
  */
 import type { Ref } from "preact";
 import { useCallback } from "preact/hooks";
+import { threadVerdict } from "../../../core/index.js";
 import type { Checked, CheckedLine } from "../check/checker.js";
 import type { ThreadNode } from "../check/tree.js";
 import { EXAMPLES } from "../examples.js";
@@ -98,10 +99,13 @@ export function ConversationView({ state, set, checked, roots, customName, nowPr
           placeholder="RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 // hero copy"
         />
       </div>
-      <p class="summary" aria-live="polite" data-lines={checked.lines.length} data-refused={refused}>
+      {/* The one live region of this view: each check is announced once, its thread verdict with it
+          (the thread's own summary, long and changing with every count, is not live). */}
+      <p class="summary" role="status" aria-live="polite" aria-atomic="true" data-lines={checked.lines.length} data-refused={refused}>
         {checked.lines.length === 0
           ? "No lines yet: paste some, or load an example."
           : `${checked.lines.length} ${checked.lines.length === 1 ? "line" : "lines"}: ${checked.lines.length - refused} valid, ${refused} refused.`}
+        {checked.lines.length === 0 ? null : <span class="sr-only"> Thread: {threadVerdict(checked.report, checked.lines.length - checked.audited.length) ? "ok" : "problems"}.</span>}
       </p>
       <div class="columns">
         <section aria-labelledby="lines-title">

@@ -5,6 +5,7 @@
  * Worker's (the spec's section 11). This module loads only when the tab is opened.
  */
 import { useMemo } from "preact/hooks";
+import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import { parseJsonText } from "../../../core/index.js";
 import { withoutBom } from "../input-text.js";
 import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, validateRecord } from "../../../core/delegation/index.js";
@@ -94,15 +95,15 @@ function run(mode: DelegationMode, text: string): Checked {
 }
 
 const DELEGATION_COLUMNS: readonly FindingColumn<DelegationFinding>[] = [
-  { label: "Dimension", cell: (f) => f.dimension ?? "" },
-  { label: "Path", cell: (f) => f.path ?? "", class: "mono path" },
+  { label: "Dimension", cell: (f) => visible(f.dimension ?? "") },
+  { label: "Path", cell: (f) => visible(f.path ?? ""), class: "mono path" },
 ];
 
 const delegationMessage = (f: DelegationFinding) => (
   <>
-    {f.message}
-    {f.expected !== undefined ? <span class="hint"> (expected {f.expected})</span> : null}
-    {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
+    {visible(f.message)}
+    {f.expected !== undefined ? <span class="hint"> (expected {visible(f.expected)})</span> : null}
+    {f.received !== undefined ? <span class="hint"> (received {visible(f.received)})</span> : null}
   </>
 );
 
@@ -150,24 +151,34 @@ export function DelegationView({ state, set }: Props) {
         </section>
         <section aria-labelledby="delegation-verdict-title">
           <h2 id="delegation-verdict-title">Verdict</h2>
-          {checked === null ? (
-            <p class="hint">Type or paste a JSON document, or load an example.</p>
-          ) : "error" in checked ? (
-            <p class="summary problems" data-verdict="unread" role="status">
-              {checked.error}
-            </p>
-          ) : (
-            <>
-              <p class="summary" data-verdict={checked.outcome.verdict} role="status" aria-live="polite">
+          {/* One live region, in the page whatever it says: a region added with its text already in
+              it is not announced, and the verdict changes from none to unread to a result. */}
+          <p
+            class={checked === null ? "hint" : "error" in checked ? "summary problems" : "summary"}
+            data-verdict={checked === null ? undefined : "error" in checked ? "unread" : checked.outcome.verdict}
+            role="status"
+            aria-live="polite"
+            aria-atomic="true"
+          >
+            {checked === null ? (
+              "Type or paste a JSON document, or load an example."
+            ) : "error" in checked ? (
+              visible(checked.error)
+            ) : (
+              <>
                 <span class={`badge ${checked.outcome.ok ? "valid" : "refused"}`}>{checked.outcome.verdict}</span> {checked.outcome.detail}.
-              </p>
+              </>
+            )}
+          </p>
+          {checked === null || "error" in checked ? null : (
+            <>
               {checked.outcome.failedLabel !== "" && checked.outcome.failed.length > 0 ? (
                 <>
                   <h3>{checked.outcome.failedLabel}</h3>
                   <ul class="failed-dimensions">
                     {checked.outcome.failed.map((d) => (
                       <li key={d} data-dimension={d}>
-                        <span class="badge fail">{d}</span>
+                        <span class="badge fail">{visible(d)}</span>
                       </li>
                     ))}
                   </ul>
@@ -179,9 +190,9 @@ export function DelegationView({ state, set }: Props) {
                     {checked.outcome.extra.map((x, k) => (
                       <tr key={k}>
                         <th scope="row" class="mono">
-                          {x.key}
+                          {visible(x.key)}
                         </th>
-                        <td class="mono">{x.value}</td>
+                        <td class="mono">{visible(x.value)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -65,11 +65,22 @@ const bodyLine = (l: BodyLine) => {
   );
 };
 
-function Verdict({ reading }: { reading: MailboxReading }) {
+/**
+ * The verdict, in a live region that stays in the page while the message changes: a region added
+ * with its text already in it is not announced, so it is rendered empty of a verdict too.
+ */
+function Verdict({ reading }: { reading: MailboxReading | null }) {
+  if (reading === null) {
+    return (
+      <p class="hint" role="status" aria-live="polite" aria-atomic="true">
+        Paste a message, or load an example.
+      </p>
+    );
+  }
   const errors = reading.findings.filter((f) => f.severity === "error").length;
   const notes = reading.findings.length - errors;
   return (
-    <p class="summary" data-verdict={reading.ok ? "ok" : "refused"} role="status" aria-live="polite">
+    <p class="summary" data-verdict={reading.ok ? "ok" : "refused"} role="status" aria-live="polite" aria-atomic="true">
       <span class={`badge ${reading.ok ? "valid" : "refused"}`}>{reading.ok ? "ok" : "refused"}</span>{" "}
       {reading.ok ? "The message may be published or read." : "The message is refused."} {errors} error{errors === 1 ? "" : "s"}, {notes} note{notes === 1 ? "" : "s"}
       {reading.legacy ? "; the envelope was read from legacy flat fields" : ""}.
@@ -133,11 +144,9 @@ export function MailboxView({ state, set, resolve }: Props) {
         </section>
         <section aria-labelledby="mailbox-verdict-title" class="mailbox-result">
           <h2 id="mailbox-verdict-title">Verdict</h2>
-          {reading === null ? (
-            <p class="hint">Paste a message, or load an example.</p>
-          ) : (
+          <Verdict reading={reading} />
+          {reading === null ? null : (
             <>
-              <Verdict reading={reading} />
               {parentReading !== null ? (
                 <p class="hint" data-parent={parent === null ? "unread" : parent.kind}>
                   {parent === null
