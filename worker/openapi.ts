@@ -61,7 +61,7 @@ const LINES_TEXT = "One message a line: an RW1 line, or a JSON form (a line star
 
 const paths: Record<string, Record<string, Json>> = {
   "/v1/parse": {
-    post: post("parse", "RW1 lines to their JSON forms (rw parse)", `Each line parsed and validated; the JSON form of each that parses. ${LINES_TEXT}`, { schema: "LinesRequest", example: { lines: [HO] }, text: `${HO}\n` }, ok("One result per line.", "ParseResults"), [PROFILE_QUERY], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
+    post: post("parse", "RW1 lines to their JSON forms (rw parse)", `Each line parsed and validated; the JSON form of each that parses. A JSON form among the lines (an object, or its text) is a result with ok false and one VERSION finding saying what it is, not a 400. ${LINES_TEXT}`, { schema: "LinesRequest", example: { lines: [HO] }, text: `${HO}\n` }, ok("One result per line.", "ParseResults"), [PROFILE_QUERY], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
   },
   "/v1/format": {
     post: post("format", "JSON forms to RW1 lines (rw format)", "Each JSON form checked and written as its line; only valid messages are written. In a text body, one JSON form a line.", { schema: "LinesRequest", example: { lines: [AQ_FORM] }, text: `${JSON.stringify(AQ_FORM)}\n` }, ok("One result per message.", "FormatResults"), [PROFILE_QUERY], ["invalid-request", "too-many-lines", ...BODY_PROBLEMS]),
