@@ -453,7 +453,7 @@ describe("readbacks checked by the server against the sender's private challenge
     expect(report.tiers[3].findings.map((f: any) => f.expected)).toContain("len:120w");
   });
 
-  it("refuses an HO that contradicts the record registered ahead of it, by code and slot only, before its receiver sees it", async () => {
+  it("refuses an HO that contradicts the record registered ahead of it, with one finding that names no slot, before its receiver sees it", async () => {
     const t = fresh();
     // A first HO fixes the thread's profile, which a record registered ahead is read with.
     await ok(await append(t, [PAY_HO], { profile: "pay" }));
@@ -465,9 +465,14 @@ describe("readbacks checked by the server against the sender's private challenge
     const refused = (await ok(res)).results[0];
     expect(refused.status).toBe("refused");
     expect(refused.refusal).toBeNull();
-    expect(refused.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "amt"]]);
+    expect(refused.findings).toStrictEqual([{ code: "HO_DIFFERS", severity: "error", message: "scheduler-2 does not match the record its sender registered for it (or for the handoff it re-issues); which value is not said, since the record is private: the sender runs check-ho with its record (rw check-ho, POST /v1/check-ho) to see" }]);
     // The record is the sender's: the answer does not quote it.
     expect(text).not.toContain("4500");
+    // Nor which slot differs, or is omitted: forged HOs wrong in different places are refused
+    // alike, so appending them finds the record's values no faster than guessing the whole line.
+    for (const forged of [second.replace("acct=40-12-88/61102938", "acct=40-12-88/00000000"), second.replace(" apref=FD-0929", ""), second.replace("cur=GBP", "cur=EUR").replace("amt=5400.00", "amt=4500.00")]) {
+      expect((await ok(await append(t, [forged]))).results[0].findings).toStrictEqual(refused.findings);
+    }
     expect((await ok(await call(`/v1/threads/${t}/lines`))).lines).toHaveLength(1);
     // The HO that says what was approved is stored, and its readback checked against the record.
     const fixed = await ok(await append(t, [second.replace("amt=5400.00", "amt=4500.00")]));
@@ -510,6 +515,9 @@ describe("a re-issued HO carries the challenge of the handoff it supersedes (rul
     const reissue = ho.replace("scheduler-1", "scheduler-2 re=scheduler-1");
     const differs = (await ok(await append(t, [reissue.replace("amt=5400.00", "amt=9400.00")]))).results[0];
     expect(differs.status).toBe("refused");
+    // Refused without naming the slot, whatever differs: a forged re-issue teaches no one slot of the record.
+    expect(differs.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", undefined]]);
+    expect((await ok(await append(t, [reissue.replace("cur=GBP", "cur=EUR")]))).results[0].findings).toStrictEqual(differs.findings);
     const stored = (await ok(await append(t, [reissue]))).results[0];
     expect(stored.status).toBe("stored");
     expect(stored.findings.find((f: any) => f.code === "CHALLENGE_CARRIED")?.message).toBe("the record registered for scheduler-1 carries over to its re-issue scheduler-2, whose readback is checked with it");

@@ -401,11 +401,11 @@ export class ThreadObject extends DurableObject<Env> {
     const original = message.type === "HO" ? audit.reissues(message) : null;
     // An HO that contradicts the record its sender registered ahead of it, or the record of the
     // handoff it re-issues, is refused before its receiver sees it (check-ho, section 5.3): its
-    // readback would otherwise be compared with values nobody approved. Said by code and slot
-    // only: the record is the sender's, private.
+    // readback would otherwise be compared with values nobody approved. Said without a slot or a
+    // value: the record is the sender's, private (withheldMismatch).
     const record = message.type === "HO" ? this.challengeFor(message.id, original)?.record : undefined;
     const differs = record === undefined ? [] : this.differsFromRecord(message, record);
-    if (differs.length > 0) return { line: n, status: "refused", id: message.id, seq: null, findings: differs.map(hide), refusal: null };
+    if (differs.length > 0) return { line: n, status: "refused", id: message.id, seq: null, findings: withheldMismatch(differs, message.id), refusal: null };
     const seq = this.lineCount() + 1;
     let result: AppendResult | undefined;
     try {
@@ -855,6 +855,22 @@ function hide(f: Finding): Finding {
   const { expected: _expected, received: _received, message: _message, ...rest } = f;
   const what = f.severity === "error" ? "does not match the sender's private criteria or record" : "withheld: it concerns the sender's private criteria or record";
   return { ...rest, message: `${f.code}${f.slot === undefined ? "" : ` (${f.slot})`}: ${what}` };
+}
+
+/**
+ * An HO refused against a private record, as anyone who can append may see the refusal. Which
+ * slot differs, or is omitted, would let a caller find the record's values one slot at a time by
+ * appending forged HOs (a re-issue carries the record, so any id will do), each refused and none
+ * stored; so every difference is one HO_DIFFERS with no slot or value, and only refused-or-stored
+ * is left to learn, for the whole line at once. HO_NEEDS_EXEC reads no value of the record (the
+ * profile's execution slots and the HO's own rb=) and stays whole. The sender holds the record
+ * and sees which value with check-ho.
+ */
+function withheldMismatch(findings: readonly Finding[], handoff: string): Finding[] {
+  const rule = findings.filter((f) => f.code === "HO_NEEDS_EXEC");
+  if (rule.length === findings.length) return [...rule];
+  const said = finding("HO_DIFFERS", `${handoff} does not match the record its sender registered for it (or for the handoff it re-issues); which value is not said, since the record is private: the sender runs check-ho with its record (rw check-ho, POST /v1/check-ho) to see`);
+  return [said, ...rule];
 }
 
 /** A readback's report with the tiers the private challenge judged (4 for criteria, 5 for a record) hidden. */
