@@ -594,7 +594,8 @@ export class ThreadObject extends DurableObject<Env> {
     if (held !== undefined && held.type !== "HO") return problem("thread-conflict", `${handoff} is an ${held.type} of this thread: no HO can take its id, so a challenge for it would check nothing`, { parameter: "handoff" });
     // Each part is written once: a later registration adds the part not yet registered. Replaced,
     // criteria or a record could be dropped by anyone who can call the thread, the receiver too,
-    // and its readback then judged without them. To change a part, the sender re-issues the HO.
+    // and its readback then judged without them. To change a part, the sender re-issues the HO
+    // and registers the part for the re-issue before appending it (carryChallenge).
     const before = this.challengeOf(handoff) ?? {};
     for (const part of CHALLENGE_PARTS) {
       if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff} (or carried over from the handoff it re-issues); a challenge's parts are written once (to change one, re-issue the HO and register the part for the re-issue before appending it)`, { parameter: part });
