@@ -65,6 +65,9 @@ export const FINDING_CODES = {
   EXEC_MISMATCH: "error",
   EXEC_UNVERIFIED: "error",
   EXEC_NO_MAP: "note",
+  // The sender's private challenge (5.2's withheld criteria, 5.3's record) of a handoff, carried
+  // to the HO that re-issues it (rule 1), where a holder keeps challenges (the Worker's thread).
+  CHALLENGE_CARRIED: "note",
   // The record and the checks before and after an act (core/record, check-handoff, check-done).
   RECORD_SHAPE: "error",
   HO_DIFFERS: "error",
@@ -147,7 +150,7 @@ type NoteCode = { [C in FindingCode]: (typeof FINDING_CODES)[C] extends "note" ?
 
 /**
  * The notes of FINDING_CODES again, as the table finding() reads severities from: a bundle that
- * only reads lines then carries these 23 names rather than all 98 codes (about 1.5 kB minified).
+ * only reads lines then carries these 24 names rather than all 100 codes (about 1.5 kB minified).
  * `satisfies` keeps the two tables equal: a note missing here, or any other code listed, does not
  * compile.
  */
@@ -162,6 +165,7 @@ const NOTES = {
   EXEC_DIFFERS: 1,
   ACC_UNCHECKED: 1,
   EXEC_NO_MAP: 1,
+  CHALLENGE_CARRIED: 1,
   DONE_NO_MAP: 1,
   THREAD_OPEN: 1,
   THREAD_HELD: 1,

@@ -30,7 +30,7 @@ export { messageFromJson, messageSchema } from "./json-form.js";
 export { validate } from "./validate.js";
 export { refusal, refusals } from "./refusal.js";
 export { checkLine, profileOf } from "./check-line.js";
-export { isJsonForm, readMessage } from "./read-message.js";
+export { isJsonForm, readLine, readMessage } from "./read-message.js";
 export { isSlotValueMap } from "./slot-value-map.js";
 export { withControlsMarked } from "./marked-controls.js";
 export { profileResolver } from "./profile-resolver.js";

@@ -6,12 +6,25 @@
 import { checkLine } from "./check-line.js";
 import type { LineCheck, VocabularyResolver } from "./check-line.js";
 import { checkMessage } from "./check-message.js";
-import { finding } from "./finding.js";
+import { _error, finding } from "./finding.js";
 import { parseJsonText } from "./json-text.js";
 
 /** True when a line of text holds a JSON form rather than an RW1 line. */
 export function isJsonForm(text: string): boolean {
   return text.trimStart().startsWith("{");
+}
+
+/**
+ * What `parse` makes of one input. An RW1 line is read as checkLine reads it. A JSON form (an
+ * object, or text starting with `{`) is already a message: read as a line, its first token is only
+ * no version token, so it gets the one finding every adapter gives (VERSION, as a line reader
+ * says, in words that name the form and the readers that take it) rather than each its own.
+ */
+export function readLine(input: string | object, resolve: VocabularyResolver): LineCheck {
+  if (typeof input === "string" && !isJsonForm(input)) return checkLine(input, resolve);
+  const at = typeof input === "string" ? input.length - input.trimStart().length : undefined;
+  const said = _error("VERSION", "this is a JSON form: parse reads RW1 lines; format writes a JSON form's line, validate checks either", { slot: "v", expected: "RW1", ...(at === undefined ? {} : { at }) });
+  return { ok: false, message: null, findings: [said], envelope: { id: null, from: null, to: null, item: null } };
 }
 
 export function readMessage(input: string | object, resolve: VocabularyResolver): LineCheck {

@@ -78,6 +78,12 @@ export interface ThreadAudit {
    * own): the same end state the report's findings give, so a caller never reads it from them.
    */
   handoffs(now?: string | null): HandoffState[];
+  /**
+   * The live handoff `message` would supersede as a re-issue (rule 1, as `add` reads one) if it
+   * came next as a new HO, or null; nothing is added. A holder that keeps something per handoff
+   * (the Worker, the sender's private challenge) carries it to the re-issue by this.
+   */
+  reissues(message: Message): string | null;
   /** The report; after it, `add` throws. Calling it again returns the same report. */
   finish(): ThreadReport;
 }
@@ -238,18 +244,29 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (m.re !== null) reissue(i, m.re, line);
   }
 
-  function reissue(i: number, re: string, line: number): void {
+  /**
+   * The live handoff an HO from `from` to `to` about `item`, whose re= names `re`, re-issues (the
+   * root of its line, and how re= reached it), or undefined. `self` is the HO's own row, or -1.
+   */
+  function reissued(from: number, to: number, item: number, re: string, self: number): { live: number; root: number; via: string } | undefined {
     let target = index.get(re);
     let via = "it";
-    if (target === undefined || target === i) {
+    if (target === undefined || target === self) {
       target = voids.get(re);
       via = `its void readback ${re}`;
     }
-    if (target === undefined || t.from[target] !== t.from[i] || t.to[target] !== t.to[i] || t.item[target] !== t.item[i]) return;
+    if (target === undefined || t.from[target] !== from || t.to[target] !== to || t.item[target] !== item) return undefined;
     const root = rootOf.get(target) ?? target;
     const live = liveOf.get(root) ?? root;
     // A re-issue replaces a handoff still open; one that names a closed handoff is a new one citing it.
-    if ((state(live) & CLOSED_BY) !== OPEN) return;
+    if ((state(live) & CLOSED_BY) !== OPEN) return undefined;
+    return { live, root, via };
+  }
+
+  function reissue(i: number, re: string, line: number): void {
+    const found = reissued(t.from[i] as number, t.to[i] as number, t.item[i] as number, re, i);
+    if (found === undefined) return;
+    const { live, root, via } = found;
     t.state[live] = state(live) | SUPERSEDED;
     supersedes.set(i, live);
     supersededBy.set(live, i);
@@ -562,6 +579,16 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       const at = now === undefined ? auditNow : now;
       checkNow(at);
       return reportAt(at);
+    },
+    reissues(message) {
+      if (message.type !== "HO" || message.re === null || index.has(message.id)) return null;
+      // A party or item the thread has not seen names no handoff it holds.
+      const from = message.from === null ? -1 : names.find(message.from);
+      const to = message.to === null ? -1 : names.find(message.to);
+      const item = message.item === null ? -1 : (items.get(message.item) ?? -1);
+      if (from < 0 || to < 0 || item < 0) return null;
+      const found = reissued(from, to, item, message.re, -1);
+      return found === undefined ? null : (ids[found.live] as string);
     },
     handoffs(now) {
       const at = now === undefined ? auditNow : now;

@@ -1,22 +1,20 @@
 /** `rw parse`: RW1 lines in, their JSON forms out (one JSON object per line). */
 import { renderFindings } from "../render.js";
 import { readLines } from "../input.js";
-import { checkLine, isJsonForm } from "../../core/index.js";
+import { readLine } from "../../core/index.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
 async function run(ctx: CommandContext): Promise<number> {
   let code = PASS;
   for await (const { n, text, refused } of readLines(ctx.file)) {
-    const checked = refused ?? checkLine(text, ctx.profiles.resolve);
+    const checked = refused ?? readLine(text, ctx.profiles.resolve);
     if (!checked.ok) code = FAIL;
     if (ctx.json) {
       await ctx.out.line(JSON.stringify({ line: n, ok: checked.ok, message: checked.message, findings: checked.findings }));
     } else {
       if (checked.message !== null) await ctx.out.line(JSON.stringify(checked.message));
       if (checked.findings.length > 0) await ctx.err.line(`line ${n}: ${checked.ok ? "notes" : "invalid"}\n${await renderFindings(text, checked.findings)}`);
-      // The first token of a JSON form reads as an unknown version: say what the input is.
-      if (!checked.ok && isJsonForm(text)) await ctx.err.line("  this is a JSON form: rw parse reads RW1 lines; rw format writes a JSON form's line, rw validate checks either");
     }
   }
   return code;

@@ -41,7 +41,7 @@ describe("rw parse", () => {
   it("says what a JSON form is when given one", () => {
     const r = rw(["parse"], '{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT"},"tail":null}\n');
     expect(r.code).toBe(1);
-    expect(r.err).toContain("this is a JSON form: rw parse reads RW1 lines; rw format writes a JSON form's line");
+    expect(r.err).toContain("VERSION at 0: this is a JSON form: parse reads RW1 lines; format writes a JSON form's line, validate checks either");
   });
   it("--json puts everything on stdout, one object per input line", () => {
     const r = rw(["parse", "--json"], `${HO}\nRW1 HO\n`);

@@ -1,7 +1,7 @@
 // What every adapter reads through: one message from text or JSON, the vocabulary it is read
 // with, and RW1's clock.
 import { describe, expect, it } from "vitest";
-import { afterDate, afterTime, compileVocabulary, coreVocabulary, isJsonForm, messageNumber, parseJsonText, profileResolver, readMessage, timeAt } from "../../core/index.js";
+import { afterDate, afterTime, compileVocabulary, coreVocabulary, isJsonForm, messageNumber, parseJsonText, profileResolver, readLine, readMessage, timeAt } from "../../core/index.js";
 import { vocabularies } from "../vocabularies.js";
 
 const { pay, clin } = vocabularies();
@@ -30,6 +30,22 @@ describe("readMessage", () => {
       expect(read.findings.every((f) => f.code === "JSON_SHAPE")).toBe(true);
     }
     expect(compileVocabulary(coreVocabulary, JSON.parse(deep(100_000, '{"__proto__":1}'))).ok).toBe(false);
+  });
+});
+
+describe("readLine: what parse reads", () => {
+  const line = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+  const resolve = profileResolver(null, () => undefined);
+  it("reads a line, and says of a JSON form (object or text) what it is, in one wording", () => {
+    expect(readLine(line, resolve)).toStrictEqual(readMessage(line, resolve));
+    const form = readMessage(line, resolve).message as object;
+    const said = { code: "VERSION", severity: "error", message: "this is a JSON form: parse reads RW1 lines; format writes a JSON form's line, validate checks either", slot: "v", expected: "RW1" };
+    for (const [input, at] of [[form, undefined], [JSON.stringify(form), 0], [`  ${JSON.stringify(form)}`, 2], ["{not json", 0]] as const) {
+      const read = readLine(input, resolve);
+      expect(read.ok).toBe(false);
+      expect(read.message).toBeNull();
+      expect(read.findings).toStrictEqual([at === undefined ? said : { ...said, at }]);
+    }
   });
 });
 

@@ -142,6 +142,32 @@ function* mutations(ho: Message, rb: Message): Generator<[string, Message, Messa
   yield ["HO with rb=all", { ...ho, slots: { ...ho.slots, rb: ["all"] } }, rb];
 }
 
+describe("createThreadAudit().reissues(ho): the handoff an HO would supersede, asked before it is added", () => {
+  it("names the live handoff of a re-issue, as add then supersedes it, and nothing for any other HO", () => {
+    const audit = createThreadAudit();
+    const voidRb = "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=BUILD due=20261001";
+    for (const line of [HO, voidRb]) audit.add(read(line));
+    const viaVoid = read("RW1 HO ops-2 re=builder-1 from=ops to=builder item=jira:OPS-1 ask=FIX due=20261001");
+    expect(audit.reissues(viaVoid)).toBe("ops-1");
+    // Asking adds nothing: the thread still holds one handoff, held by its void readback.
+    expect(audit.handoffs().map((h) => [h.id, h.state])).toStrictEqual([["ops-1", "held"]]);
+    audit.add(viaVoid);
+    expect(audit.handoffs().map((h) => [h.id, h.state, h.supersededBy])).toStrictEqual([["ops-1", "superseded", "ops-2"], ["ops-2", "open", null]]);
+    // Naming the first HO of the line reaches its live re-issue.
+    const again = read("RW1 HO ops-3 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX due=20261001");
+    expect(audit.reissues(again)).toBe("ops-2");
+    // Not a re-issue: another receiver, another item, no re=, an id already held, not an HO.
+    expect(audit.reissues(read("RW1 HO ops-3 re=ops-2 from=ops to=writer item=jira:OPS-1 ask=FIX"))).toBeNull();
+    expect(audit.reissues(read("RW1 HO ops-3 re=ops-2 from=ops to=builder item=jira:OPS-2 ask=FIX"))).toBeNull();
+    expect(audit.reissues(read("RW1 HO ops-3 from=ops to=builder item=jira:OPS-1 ask=FIX"))).toBeNull();
+    expect(audit.reissues(read("RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX due=20261001"))).toBeNull();
+    expect(audit.reissues(read("RW1 CX ops-3 re=ops-2 from=ops to=builder item=jira:OPS-1"))).toBeNull();
+    // Once the live handoff is closed, an HO naming it is a new handoff citing it.
+    audit.add(read("RW1 UN builder-2 re=ops-2 from=builder to=ops item=jira:OPS-1 why=NOCAP"));
+    expect(audit.reissues(again)).toBeNull();
+  });
+});
+
 describe("readbacks in a thread are judged as check-rb judges them (tiers 1 to 5)", () => {
   interface Vector { id: string; ho: string; rb: string; profile?: string; expectAcc?: string; record?: Record<string, SlotValue> }
   const vectors = readFileSync(join(import.meta.dirname, "..", "conformance", "readbacks.jsonl"), "utf8")

@@ -34,8 +34,20 @@ describe("POST /v1/parse", () => {
     expect(r.results.map((x: any) => [x.line, x.ok])).toStrictEqual([[3, true], [4, false]]);
     expect(r.results[1].message).toBeNull();
   });
-  it("refuses a JSON form: it is already parsed", async () => {
-    await expectProblem(await postJson("/v1/parse", { lines: [AQ_JSON] }), "invalid-request", { parameter: "lines", line: 1 });
+  it("answers a JSON form among the lines with a result saying what it is, as /v1/format answers a line", async () => {
+    const jsonForm = { code: "VERSION", severity: "error", message: "this is a JSON form: parse reads RW1 lines; format writes a JSON form's line, validate checks either", slot: "v", expected: "RW1" };
+    // An object in a JSON body, and the same JSON form as JSON text (there, the place is given).
+    const r = await body(await postJson("/v1/parse", { lines: [AQ_JSON, JSON.stringify(AQ_JSON), HO] }));
+    expect(r).toStrictEqual({
+      ok: false,
+      results: [
+        { line: 1, ok: false, message: null, findings: [jsonForm] },
+        { line: 2, ok: false, message: null, findings: [{ ...jsonForm, at: 0 }] },
+        { line: 3, ok: true, message: checkLine(HO).message, findings: [] },
+      ],
+    });
+    const text = await body(await postText("/v1/parse", `${JSON.stringify(AQ_JSON)}\n`));
+    expect(text.results).toStrictEqual([{ line: 1, ok: false, message: null, findings: [{ ...jsonForm, at: 0 }] }]);
   });
 });
 

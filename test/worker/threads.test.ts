@@ -453,7 +453,7 @@ describe("readbacks checked by the server against the sender's private challenge
     expect(report.tiers[3].findings.map((f: any) => f.expected)).toContain("len:120w");
   });
 
-  it("refuses an HO that contradicts the record registered ahead of it, by code and slot only, before its receiver sees it", async () => {
+  it("refuses an HO that contradicts the record registered ahead of it, with one finding that names no slot, before its receiver sees it", async () => {
     const t = fresh();
     // A first HO fixes the thread's profile, which a record registered ahead is read with.
     await ok(await append(t, [PAY_HO], { profile: "pay" }));
@@ -465,15 +465,100 @@ describe("readbacks checked by the server against the sender's private challenge
     const refused = (await ok(res)).results[0];
     expect(refused.status).toBe("refused");
     expect(refused.refusal).toBeNull();
-    expect(refused.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "amt"]]);
+    expect(refused.findings).toStrictEqual([{ code: "HO_DIFFERS", severity: "error", message: "scheduler-2 does not match the record its sender registered for it (or for the handoff it re-issues); which value is not said, since the record is private: the sender runs check-ho with its record (rw check-ho, POST /v1/check-ho) to see" }]);
     // The record is the sender's: the answer does not quote it.
     expect(text).not.toContain("4500");
+    // Nor which slot differs, or is omitted: forged HOs wrong in different places are refused
+    // alike, so appending them finds the record's values no faster than guessing the whole line.
+    for (const forged of [second.replace("acct=40-12-88/61102938", "acct=40-12-88/00000000"), second.replace(" apref=FD-0929", ""), second.replace("cur=GBP", "cur=EUR").replace("amt=5400.00", "amt=4500.00")]) {
+      expect((await ok(await append(t, [forged]))).results[0].findings).toStrictEqual(refused.findings);
+    }
     expect((await ok(await call(`/v1/threads/${t}/lines`))).lines).toHaveLength(1);
     // The HO that says what was approved is stored, and its readback checked against the record.
     const fixed = await ok(await append(t, [second.replace("amt=5400.00", "amt=4500.00")]));
     expect(fixed.results[0].status).toBe("stored");
     const rb = PAY_RB.replaceAll("scheduler-1", "scheduler-2").replace("MD-2026-057", "MD-2026-058").replace("amt=5400.00", "amt=4500.00").replace(" h=a7a82de76607", "");
     expect((await ok(await append(t, [rb]))).results[0].readback.verdict).toBe("wilco");
+  });
+});
+
+describe("a re-issued HO carries the challenge of the handoff it supersedes (rule 1)", () => {
+  const BRIEF = "RW1 HO lead-1 from=lead to=writer item=doc:brief ask=DRAFT rb=acc keys=len+lang // a short intro";
+  const RB_BAD = "RW1 RB writer-1 re=lead-1 from=writer to=lead item=doc:brief ask=DRAFT acc=len:150w+lang:en-gb";
+  const REISSUE = "RW1 HO lead-2 re=writer-1 from=lead to=writer item=doc:brief ask=DRAFT rb=acc keys=len+lang // a short intro";
+  const rbOf = (id: string, acc: string) => `RW1 RB ${id} re=lead-2 from=writer to=lead item=doc:brief ask=DRAFT acc=${acc}`;
+
+  it("checks the re-issue's readback with the original's criteria, says so when it is appended, and never shows them", async () => {
+    const t = fresh();
+    await ok(await append(t, [BRIEF]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"] })).status).toBe(204);
+    expect((await ok(await append(t, [RB_BAD]))).results[0].readback.verdict).toBe("void");
+    // The sender re-issues the HO with re= naming the void readback: a new id, the same handoff.
+    const reissued = (await ok(await append(t, [REISSUE]))).results[0];
+    expect(reissued.status).toBe("stored");
+    expect(reissued.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_REISSUED", "CHALLENGE_CARRIED"]);
+    expect(reissued.findings[1].message).toBe("the criteria registered for lead-1 carry over to its re-issue lead-2, whose readback is checked with them");
+    // The same misreading, sent to the re-issue, is void: dropped, the criteria would pass it.
+    const res = await append(t, [rbOf("writer-2", "len:150w+lang:en-gb")]);
+    const text = await res.clone().text();
+    expect((await ok(res)).results[0].readback.verdict).toBe("void");
+    expect(text).not.toContain("120w");
+    expect((await ok(await append(t, [rbOf("writer-3", "len:120w+lang:en-gb")]))).results[0].readback.verdict).toBe("wilco");
+    expect(JSON.stringify(await state(t))).not.toContain("120w");
+  });
+
+  it("holds the re-issue to the original's record: one that contradicts it is refused, and a resolved value is checked", async () => {
+    const t = fresh();
+    const ho = PAY_HO.replace(" acct=40-12-88/61102938", "");
+    await ok(await append(t, [ho], { profile: "pay" }));
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: { ...PAY_RECORD, $resolve: ["acct"] } })).status).toBe(204);
+    const reissue = ho.replace("scheduler-1", "scheduler-2 re=scheduler-1");
+    const differs = (await ok(await append(t, [reissue.replace("amt=5400.00", "amt=9400.00")]))).results[0];
+    expect(differs.status).toBe("refused");
+    // Refused without naming the slot, whatever differs: a forged re-issue teaches no one slot of the record.
+    expect(differs.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", undefined]]);
+    expect((await ok(await append(t, [reissue.replace("cur=GBP", "cur=EUR")]))).results[0].findings).toStrictEqual(differs.findings);
+    const stored = (await ok(await append(t, [reissue]))).results[0];
+    expect(stored.status).toBe("stored");
+    expect(stored.findings.find((f: any) => f.code === "CHALLENGE_CARRIED")?.message).toBe("the record registered for scheduler-1 carries over to its re-issue scheduler-2, whose readback is checked with it");
+    // The receiver resolves the account wrongly: the carried record refuses the readback (without it: unverified).
+    const rb = PAY_RB.replace(" h=a7a82de76607", "").replace("re=scheduler-1", "re=scheduler-2");
+    expect((await ok(await append(t, [rb.replace("acct=40-12-88/61102938", "acct=40-12-88/00000000")]))).results[0].readback.verdict).toBe("void");
+    expect((await ok(await append(t, [rb.replace("payer-1", "payer-2")]))).results[0].readback.verdict).toBe("wilco");
+  });
+
+  it("lets the sender change a part by registering it for the re-issue ahead of it; once carried, a part is written once", async () => {
+    const t = fresh();
+    await ok(await append(t, [BRIEF]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"] })).status).toBe(204);
+    await ok(await append(t, [RB_BAD]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-2/challenge`, { expectAcc: ["len:150w", "lang:en-gb"] })).status).toBe(202);
+    const reissued = (await ok(await append(t, [REISSUE]))).results[0];
+    expect(reissued.findings[1]).toMatchObject({ code: "CHALLENGE_CARRIED", message: "lead-2's own criteria, registered ahead of it, stand in place of lead-1's" });
+    expect((await ok(await append(t, [rbOf("writer-2", "len:150w+lang:en-gb")]))).results[0].readback.verdict).toBe("wilco");
+    // A carried part is the re-issue's now: registering it again is refused, as for any part.
+    const u = fresh();
+    await ok(await append(u, [BRIEF]));
+    expect((await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] })).status).toBe(204);
+    await ok(await append(u, [RB_BAD, REISSUE]));
+    await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-2/challenge`, { expectAcc: ["len:150w"] }), "thread-conflict");
+  });
+
+  it("carries nothing to an HO that cites a closed handoff (a new handoff, not a re-issue), and drops, saying so, what a re-issue's rb= does not read", async () => {
+    const t = fresh();
+    await ok(await append(t, [BRIEF]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] })).status).toBe(204);
+    await ok(await append(t, ["RW1 CX lead-2 re=lead-1 from=lead to=writer item=doc:brief why=SUPERSEDED"]));
+    const cites = (await ok(await append(t, [REISSUE.replace("lead-2 re=writer-1", "lead-3 re=lead-1")]))).results[0];
+    expect(cites.findings).toStrictEqual([]);
+    expect((await ok(await append(t, [rbOf("writer-1", "len:150w+lang:en-gb").replace("re=lead-2", "re=lead-3")]))).results[0].readback.verdict).toBe("wilco");
+    // A re-issue that lowers the level to rb=echo: the carried criteria are not read, and it says so.
+    const u = fresh();
+    await ok(await append(u, [BRIEF]));
+    expect((await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] })).status).toBe(204);
+    const lowered = (await ok(await append(u, [REISSUE.replace("lead-2 re=writer-1", "lead-2 re=lead-1").replace(" rb=acc keys=len+lang", "")]))).results[0];
+    expect(lowered.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_REISSUED", "CHALLENGE_CARRIED", "READBACK_NOT_ASKED"]);
+    expect(lowered.findings[2].message).toContain("the criteria carried over from lead-1 are not read");
   });
 });
 

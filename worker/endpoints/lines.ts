@@ -3,7 +3,7 @@
  * `--json`: one result per message, in order, numbered as given. A refused line is a result
  * (`ok: false` with its findings), never an HTTP error.
  */
-import { checkLine, digest, finding, formatLine, isAgent, isJsonForm, readMessage, refusals } from "../../core/index.js";
+import { digest, finding, formatLine, isAgent, isJsonForm, readLine, readMessage, refusals } from "../../core/index.js";
 import type { Finding, LineCheck } from "../../core/index.js";
 import { Input } from "../input.js";
 import type { InputItem } from "../input.js";
@@ -19,12 +19,15 @@ async function lines(context: RouteContext, options: readonly string[]): Promise
   return { input, items, profiles: profiles(chosenProfile(input.raw("profile"))) };
 }
 
-/** `rw parse`: RW1 lines to their JSON forms. */
+/**
+ * `rw parse`: RW1 lines to their JSON forms. A JSON form among them (an object, or its text) is a
+ * well-formed request with an item of the wrong kind: its result says so, as /v1/format's does for
+ * a line, rather than the request being refused.
+ */
 export async function parseRoute(context: RouteContext): Promise<Response> {
   const { items, profiles: p } = await lines(context, []);
   const results = items.map(({ n, value }) => {
-    if (typeof value !== "string") throw new ProblemError("invalid-request", `lines: element ${n} is an object; parse reads RW1 lines (a JSON form is already parsed: use /v1/validate)`, { parameter: "lines", line: n });
-    const checked = checkLine(value, p.resolve);
+    const checked = readLine(value, p.resolve);
     return { line: n, ok: checked.ok, message: checked.message, findings: checked.findings };
   });
   return json({ ok: results.every((r) => r.ok), results });

@@ -129,6 +129,10 @@ export interface ChallengeRequest {
   readonly record?: Readonly<Record<string, unknown>>;
 }
 
+type ChallengePart = keyof ChallengeRequest;
+const CHALLENGE_PARTS: readonly ChallengePart[] = ["expectAcc", "record"];
+const PART_NAMES: Readonly<Record<ChallengePart, string>> = { expectAcc: "criteria", record: "record" };
+
 const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE"]);
 
 const SCHEMA = [
@@ -392,12 +396,16 @@ export class ThreadObject extends DurableObject<Env> {
     // No UN: nothing is wrong with the line but the moment; the receiver sends a fresh readback.
     const expired = readbackPastExp(message, this.clock());
     if (expired !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [expired], refusal: null };
-    // An HO that contradicts the record its sender registered ahead of it is refused before its
-    // receiver sees it (check-ho, section 5.3): its readback would otherwise be compared with
-    // values nobody approved. Said by code and slot only: the record is the sender's, private.
-    const differs = message.type === "HO" ? this.differsFromRecord(message) : [];
-    if (differs.length > 0) return { line: n, status: "refused", id: message.id, seq: null, findings: differs.map(hide), refusal: null };
     const audit = this.auditor();
+    // The live handoff this HO re-issues (rule 1, as the core reads one): its challenge carries over.
+    const original = message.type === "HO" ? audit.reissues(message) : null;
+    // An HO that contradicts the record its sender registered ahead of it, or the record of the
+    // handoff it re-issues, is refused before its receiver sees it (check-ho, section 5.3): its
+    // readback would otherwise be compared with values nobody approved. Said without a slot or a
+    // value: the record is the sender's, private (withheldMismatch).
+    const record = message.type === "HO" ? this.challengeFor(message.id, original)?.record : undefined;
+    const differs = record === undefined ? [] : this.differsFromRecord(message, record);
+    if (differs.length > 0) return { line: n, status: "refused", id: message.id, seq: null, findings: withheldMismatch(differs, message.id), refusal: null };
     const seq = this.lineCount() + 1;
     let result: AppendResult | undefined;
     try {
@@ -411,7 +419,8 @@ export class ThreadObject extends DurableObject<Env> {
           if (typeof due === "string") this.wake(afterDate(due));
         }
         const found = audit.add(message, seq);
-        const unread = message.type === "HO" ? this.unreadChallenge(message) : [];
+        const carried = original === null ? { findings: [], parts: [] } : this.carryChallenge(message.id, original);
+        const unread = message.type === "HO" ? this.unreadChallenge(message, carried.parts, original) : [];
         let extra: Partial<AppendResult> = {};
         let relayed: Finding[] = [];
         if (message.type === "RB" && message.re !== null) {
@@ -430,7 +439,7 @@ export class ThreadObject extends DurableObject<Env> {
           const ho = this.handoffMessage(message.re);
           extra = { cancelledStatements: ho !== null && withdraws(message, ho) ? cancelHandoff(this.statements, message.re, this.now()).length : 0 };
         }
-        result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed, ...unread], ...extra };
+        result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed, ...carried.findings, ...unread], ...extra };
       });
     } catch (error) {
       // The transaction rolled back; the in-memory audit may have taken the line, so rebuild it.
@@ -441,18 +450,54 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * A challenge registered ahead of its HO (note 34) holds what the sender meant to check; an HO
-   * whose rb= then does not read part of it would have its readback judged without that part, as
-   * if the sender had asked nothing. The part is dropped and the HO's answer says so, as a
-   * challenge for the appended HO would have been refused (400).
+   * The challenge an HO's readback will be checked with: the parts registered for it (ahead of
+   * it), and for a re-issue, the parts of the handoff it supersedes that it has none of its own for.
    */
-  private unreadChallenge(ho: Message): Finding[] {
+  private challengeFor(handoff: string, original: string | null): ChallengeRequest | undefined {
+    const own = this.challengeOf(handoff);
+    const inherited = original === null ? undefined : this.challengeOf(original);
+    return inherited === undefined ? own : { ...inherited, ...own };
+  }
+
+  /**
+   * Rule 1: a re-issue is the same handoff sent again under a new id, so the challenge its sender
+   * registered for the handoff it supersedes checks the re-issue's readback too; dropped, the
+   * re-issue (which anyone who can append may send) would pass a readback the original's criteria
+   * or record refuse. A part registered for the re-issue itself, ahead of it, stands in place of
+   * the original's: that is how the sender changes one. Stored under the re-issue's id, so every
+   * reader of challenges sees it, and said in the HO's answer (CHALLENGE_CARRIED).
+   */
+  private carryChallenge(handoff: string, original: string): { readonly findings: Finding[]; readonly parts: ChallengePart[] } {
+    const inherited = this.challengeOf(original);
+    if (inherited === undefined) return { findings: [], parts: [] };
+    const own = this.challengeOf(handoff) ?? {};
+    const parts = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined && own[part] === undefined);
+    const replaced = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined && own[part] !== undefined);
+    if (parts.length > 0) this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify({ ...inherited, ...own }));
+    const names = (list: readonly ChallengePart[]): string => list.map((part) => PART_NAMES[part]).join(" and ");
+    // "criteria" is plural, "record" singular.
+    const plural = (list: readonly ChallengePart[]): boolean => list.length > 1 || list[0] === "expectAcc";
+    const said = [
+      ...(parts.length > 0 ? [`the ${names(parts)} registered for ${original} carr${plural(parts) ? "y" : "ies"} over to its re-issue ${handoff}, whose readback is checked with ${plural(parts) ? "them" : "it"}`] : []),
+      ...(replaced.length > 0 ? [`${handoff}'s own ${names(replaced)}, registered ahead of it, stand${plural(replaced) ? "" : "s"} in place of ${original}'s`] : []),
+    ];
+    return { findings: [finding("CHALLENGE_CARRIED", said.join("; "), { slot: "re" })], parts };
+  }
+
+  /**
+   * A challenge registered ahead of its HO (note 34), or carried to a re-issue, holds what the
+   * sender meant to check; an HO whose rb= then does not read part of it would have its readback
+   * judged without that part, as if the sender had asked nothing. The part is dropped and the
+   * HO's answer says so, as a challenge for the appended HO would have been refused (400).
+   */
+  private unreadChallenge(ho: Message, carried: readonly ChallengePart[], original: string | null): Finding[] {
     const challenge = this.challengeOf(ho.id);
     if (challenge === undefined) return [];
     const unread = this.unreadParts(ho, challenge);
+    const whence = (part: ChallengePart): string => (carried.includes(part) ? `carried over from ${original as string}` : `registered for ${ho.id} ahead of it`);
     const findings: Finding[] = [];
-    if (unread.expectAcc) findings.push(finding("READBACK_NOT_ASKED", `the criteria registered for ${ho.id} ahead of it are not read: it has no rb=acc or rb=plan, so its readback is checked without them; they are dropped`, { slot: "acc" }));
-    if (unread.record !== null) findings.push(finding("READBACK_NOT_ASKED", `the record registered for ${ho.id} ahead of it is not read: ${unread.record}, so its readback is checked without it; it is dropped`));
+    if (unread.expectAcc) findings.push(finding("READBACK_NOT_ASKED", `the criteria ${whence("expectAcc")} are not read: ${ho.id} has no rb=acc or rb=plan, so its readback is checked without them; they are dropped`, { slot: "acc" }));
+    if (unread.record !== null) findings.push(finding("READBACK_NOT_ASKED", `the record ${whence("record")} is not read: ${unread.record}, so its readback is checked without it; it is dropped`));
     if (findings.length === 0) return [];
     const kept: ChallengeRequest = {
       ...(challenge.expectAcc !== undefined && !unread.expectAcc ? { expectAcc: challenge.expectAcc } : {}),
@@ -464,12 +509,11 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * check-ho's errors for an HO against the record registered ahead of it. One that passes but
-   * whose rb= does not read the record has the record dropped with a note (unreadChallenge).
+   * check-ho's errors for an HO against the record registered ahead of it (or carried to it). One
+   * that passes but whose rb= does not read the record has the record dropped with a note
+   * (unreadChallenge).
    */
-  private differsFromRecord(ho: Message): Finding[] {
-    const record = this.challengeOf(ho.id)?.record;
-    if (record === undefined) return [];
+  private differsFromRecord(ho: Message, record: Readonly<Record<string, unknown>>): Finding[] {
     // Whatever its rb= asks: an HO without rb=exec where the profile names execution slots is
     // itself a check-ho refusal (HO_NEEDS_EXEC), and a record the HO does not read still says
     // what was approved.
@@ -550,10 +594,11 @@ export class ThreadObject extends DurableObject<Env> {
     if (held !== undefined && held.type !== "HO") return problem("thread-conflict", `${handoff} is an ${held.type} of this thread: no HO can take its id, so a challenge for it would check nothing`, { parameter: "handoff" });
     // Each part is written once: a later registration adds the part not yet registered. Replaced,
     // criteria or a record could be dropped by anyone who can call the thread, the receiver too,
-    // and its readback then judged without them. To change a part, the sender re-issues the HO.
+    // and its readback then judged without them. To change a part, the sender re-issues the HO
+    // and registers the part for the re-issue before appending it (carryChallenge).
     const before = this.challengeOf(handoff) ?? {};
-    for (const part of ["expectAcc", "record"] as const) {
-      if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff}; a challenge's parts are written once (re-issue the HO to change them)`, { parameter: part });
+    for (const part of CHALLENGE_PARTS) {
+      if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff} (or carried over from the handoff it re-issues); a challenge's parts are written once (to change one, re-issue the HO and register the part for the re-issue before appending it)`, { parameter: part });
     }
     const ho = this.handoffMessage(handoff);
     // The vocabulary the readback will be checked under, as far as it is known before the HO.
@@ -811,6 +856,22 @@ function hide(f: Finding): Finding {
   const { expected: _expected, received: _received, message: _message, ...rest } = f;
   const what = f.severity === "error" ? "does not match the sender's private criteria or record" : "withheld: it concerns the sender's private criteria or record";
   return { ...rest, message: `${f.code}${f.slot === undefined ? "" : ` (${f.slot})`}: ${what}` };
+}
+
+/**
+ * An HO refused against a private record, as anyone who can append may see the refusal. Which
+ * slot differs, or is omitted, would let a caller find the record's values one slot at a time by
+ * appending forged HOs (a re-issue carries the record, so any id will do), each refused and none
+ * stored; so every difference is one HO_DIFFERS with no slot or value, and only refused-or-stored
+ * is left to learn, for the whole line at once. HO_NEEDS_EXEC reads no value of the record (the
+ * profile's execution slots and the HO's own rb=) and stays whole. The sender holds the record
+ * and sees which value with check-ho.
+ */
+function withheldMismatch(findings: readonly Finding[], handoff: string): Finding[] {
+  const rule = findings.filter((f) => f.code === "HO_NEEDS_EXEC");
+  if (rule.length === findings.length) return [...rule];
+  const said = finding("HO_DIFFERS", `${handoff} does not match the record its sender registered for it (or for the handoff it re-issues); which value is not said, since the record is private: the sender runs check-ho with its record (rw check-ho, POST /v1/check-ho) to see`);
+  return [said, ...rule];
 }
 
 /** A readback's report with the tiers the private challenge judged (4 for criteria, 5 for a record) hidden. */
