@@ -102,6 +102,8 @@ export const DELEGATION_CODES = {
   CONTRACT_NOT_YET: "error",
   CONTRACT_SUPERSEDED: "error",
   HEAD_RECORD_UNRESOLVED: "error",
+  /** A fenced head holds another revision of a record the contract relies on: an ancestor delegation or a consent (1.2, 8, 11.4). */
+  HEAD_RECORD_SUPERSEDED: "error",
   SCOPE_OBJECT: "error",
   SCOPE_TOOL: "error",
   SCOPE_TOOL_UNNAMED: "error",
