@@ -97,6 +97,8 @@ export const DELEGATION_CODES = {
   EXECUTOR_MISMATCH: "error",
   OPERATOR_UNRESOLVED: "error",
   OPERATOR_MISMATCH: "error",
+  /** The request's moment is before the card's accountable_operator.effective_from (4.1, 8). */
+  OPERATOR_NOT_EFFECTIVE: "error",
   CONTRACT_INACTIVE: "error",
   CONTRACT_EXPIRED: "error",
   CONTRACT_NOT_YET: "error",

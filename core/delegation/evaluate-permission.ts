@@ -172,6 +172,10 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   }
   if (!sameRevision(r.executor_actor_ref, c.delegatee_agent_ref.agent_actor_ref)) deny("EXECUTOR_MISMATCH", "executor", `the executor ${r.executor_actor_ref.object_id}@${r.executor_actor_ref.revision_id} is not the delegatee Actor revision`, { expected: c.delegatee_agent_ref.agent_actor_ref.object_id, received: r.executor_actor_ref.object_id });
   if (c.accountable_operator_ref.operator_principal_ref !== card.accountable_operator.operator_principal_ref) deny("OPERATOR_MISMATCH", "operator", "the contract's accountable operator is not the card's");
+  // The operator is accountable from its effective_from (4.1); an effect before it would be
+  // attributed to no accountable operator (8: "attributed to the executing agent/operator").
+  const operatorFrom = card.accountable_operator.effective_from;
+  if (!(compareUtc(operatorFrom, r.at) <= 0)) deny("OPERATOR_NOT_EFFECTIVE", "operator", `the card's accountable operator ${card.accountable_operator.operator_principal_ref} is in effect from ${operatorFrom}, not at ${r.at}: the effect would have no accountable operator`, { expected: `effective_from <= ${r.at}`, received: operatorFrom });
   if (consequential && !RESOLVED_FOR_CONSEQUENTIAL.includes(card.accountable_operator.resolution)) deny("OPERATOR_UNRESOLVED", "operator", `consequential work requires a resolved operator; the card's is ${card.accountable_operator.resolution}`, { received: card.accountable_operator.resolution });
   if (out.length === before) matched.push({ rule: "card", matched: `${card.agent_card_id}@${card.revision_id} executed by ${r.executor_actor_ref.object_id}` });
 
