@@ -146,7 +146,22 @@ export function gateFindings(contract: DelegationContract, request: PermissionRe
     recordOf.set(a, firstOf.get(a.ref.object_id) as number);
   });
   const judged = needs.map((need) => {
-    const problems = candidates(approvals, need).map((a) => ({ a, p: problem(a, need, ctx) }));
+    const offered = candidates(approvals, need);
+    // A principal's decision on the exact effect is its latest one known at the request's moment:
+    // a rejection decided at or after an approval withdraws it ("Named human authority approves",
+    // 6: not one who since refused). Ties go to the rejection, which fails closed.
+    const rejectedAt = new Map<string, string>();
+    for (const a of offered) {
+      if (a.decision !== "rejected" || a.source !== need.source || a.effect_digest !== request.effect_digest || !(compareUtc(a.decided_at, request.at) <= 0)) continue;
+      const seen = rejectedAt.get(a.principal_ref);
+      if (seen === undefined || compareUtc(a.decided_at, seen) > 0) rejectedAt.set(a.principal_ref, a.decided_at);
+    }
+    const withdrawn = (a: Approval): DelegationFinding | null => {
+      const at = rejectedAt.get(a.principal_ref);
+      if (at === undefined || !(compareUtc(at, a.decided_at) >= 0)) return null;
+      return delegationFinding("GATE_UNSATISFIED", `${need.rule}: ${a.principal_ref} approved at ${a.decided_at} and rejected the same effect at ${at}; the later decision stands, so ${a.ref.object_id} is withdrawn`, { path: `approvals (${a.ref.object_id})`, dimension: need.rule, expected: "approved, not rejected since", received: `rejected at ${at}` });
+    };
+    const problems = offered.map((a) => ({ a, p: problem(a, need, ctx) ?? withdrawn(a) }));
     const good = [...new Set(problems.flatMap((x) => (x.p === null ? [recordOf.get(x.a) as number] : [])))];
     return { need, problems, good, goodApprovals: problems.flatMap((x) => (x.p === null ? [x.a] : [])) };
   });
