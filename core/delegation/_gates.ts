@@ -187,7 +187,14 @@ export function gateFindings(contract: DelegationContract, request: PermissionRe
       const code = need.source === "review" ? "GATE_REVIEW_MISSING" : "GATE_UNSATISFIED";
       out.push(delegationFinding(code, `${need.rule}: no ${need.source === "review" ? "Review" : "AuthorityDecision"} for effect ${request.effect_digest} was offered${need.principals.length > 0 ? ` (by ${need.principals.join(" or ")})` : ""}`, { dimension: need.rule }));
     }
-    for (const x of problems) if (x.p !== null) out.push(x.p);
+    // Each kind of problem once a need (the first approval showing it): every approval offered is
+    // judged against every need, so listing each pair would grow as their product.
+    const codes = new Set<string>();
+    for (const x of problems) {
+      if (x.p === null || codes.has(x.p.code)) continue;
+      codes.add(x.p.code);
+      out.push(x.p);
+    }
   }
   return out;
 }

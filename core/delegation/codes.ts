@@ -161,6 +161,14 @@ export function hasDelegationError(findings: readonly DelegationFinding[]): bool
   return false;
 }
 
+/**
+ * Appends findings one by one: `out.push(...more)` passes them as call arguments, and a few
+ * hundred thousand (a document under 1 MiB can produce that many) overflow the stack.
+ */
+export function appendFindings(out: DelegationFinding[], more: readonly DelegationFinding[]): void {
+  for (const f of more) out.push(f);
+}
+
 /** Wraps findings into a result: a value only when no finding is an error. */
 export function delegationResult<T>(value: T, findings: readonly DelegationFinding[]): DelegationResult<T> {
   return hasDelegationError(findings) ? { ok: false, value: null, findings } : { ok: true, value, findings };

@@ -9,7 +9,7 @@ import { cardRef } from "./agent-card.js";
 import type { AgentCard } from "./agent-card.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { checkFences } from "./check-fences.js";
-import { delegationFinding, hasDelegationError } from "./codes.js";
+import { appendFindings, delegationFinding, hasDelegationError } from "./codes.js";
 import type { DelegationCode, DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
@@ -293,9 +293,9 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
 
   // Gates, then fences.
   const excluded = [c.delegatee_agent_ref.agent_actor_ref, r.executor_actor_ref, input.evaluator_ref];
-  out.push(...gateFindings(c, r, input.approvals ?? [], excluded, matched));
+  appendFindings(out, gateFindings(c, r, input.approvals ?? [], excluded, matched));
   const fences = checkFences(input.fences, input.heads, requiredScopes(c, input.chain, out));
-  out.push(...fences.findings.map((f) => ({ ...f, dimension: "fences" })));
+  appendFindings(out, fences.findings.map((f) => ({ ...f, dimension: "fences" })));
   if (fences.ok) matched.push({ rule: "fences", matched: `${input.fences.length} streams current` });
 
   const ok = !hasDelegationError(out);
