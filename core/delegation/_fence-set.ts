@@ -3,7 +3,7 @@
  * `branch_id` (UTF-16 code units), one boundary a stream, only `rw-control:` authority branches
  * (attempt audit branches are excluded).
  */
-import { delegationFinding } from "./codes.js";
+import { appendFindings, delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { ControlBoundaryRef } from "./control.js";
 import { CONTROL_PROJECT_PREFIX } from "./vocabulary.js";
@@ -34,7 +34,7 @@ export function fenceSetFindings(set: readonly ControlBoundaryRef[], path = ""):
   const seen = new Set<string>();
   for (let i = 0; i < set.length; i++) {
     const b = set[i] as ControlBoundaryRef;
-    out.push(...boundaryFindings(b, at(i)));
+    appendFindings(out, boundaryFindings(b, at(i)));
     const stream = `${b.project_id} ${b.branch_id}`;
     const repeated = seen.has(stream);
     seen.add(stream);

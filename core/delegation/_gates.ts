@@ -68,6 +68,58 @@ function candidates(approvals: readonly Approval[], need: Need): Approval[] {
   });
 }
 
+/**
+ * Gives each need its own approval (a bipartite matching: `good[i]` lists the approvals need i
+ * accepts), so one record never satisfies two needs. Greedy first, then augmenting paths searched
+ * without recursion; a failed search keeps its visited approvals until a search succeeds (none of
+ * them can lead to an augmenting path before then), so the work is bounded by the edges times the
+ * augmentations the greedy pass left to make.
+ */
+function assignDistinct(good: readonly (readonly number[])[]): (number | null)[] {
+  const assigned: (number | null)[] = good.map(() => null);
+  const owner = new Map<number, number>();
+  good.forEach((list, need) => {
+    const free = list.find((a) => !owner.has(a));
+    if (free === undefined) return;
+    assigned[need] = free;
+    owner.set(free, need);
+  });
+  let visited = new Set<number>();
+  good.forEach((_, start) => {
+    if (assigned[start] !== null) return;
+    // Depth-first over (need, next edge index); `via[k]` is the approval taken to reach stack[k+1].
+    const stack: [number, number][] = [[start, 0]];
+    const via: number[] = [];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as [number, number];
+      const list = good[top[0]] as readonly number[];
+      if (top[1] >= list.length) {
+        stack.pop();
+        via.pop();
+        continue;
+      }
+      const a = list[top[1]++] as number;
+      if (visited.has(a)) continue;
+      visited.add(a);
+      const holder = owner.get(a);
+      if (holder === undefined) {
+        // Flip the path: each need on the stack takes the approval it reached the next one by.
+        via.push(a);
+        stack.forEach(([need], k) => {
+          const approval = via[k] as number;
+          assigned[need] = approval;
+          owner.set(approval, need);
+        });
+        visited = new Set<number>();
+        break;
+      }
+      via.push(a);
+      stack.push([holder, 0]);
+    }
+  });
+  return assigned;
+}
+
 /** The gates a request needs, and whether the approvals offered satisfy each. */
 export function gateFindings(contract: DelegationContract, request: PermissionRequest, approvals: readonly Approval[], excluded: readonly ActorRef[], matched: MatchedRule[]): DelegationFinding[] {
   const out: DelegationFinding[] = [];
@@ -86,19 +138,63 @@ export function gateFindings(contract: DelegationContract, request: PermissionRe
   }
   if (t4) for (const r of contract.gates.reviewers) needs.push({ rule: `gate.review.${r.role}`, source: "review", gate: null, principals: r.principal_refs, role: r.role, independent: r.independence === "independent" });
   const ctx: Context = { request, operator: contract.accountable_operator_ref.operator_principal_ref, excluded };
-  for (const need of needs) {
+  // A review is one RW-002 record: the same Review offered twice (or two revisions of it) is one.
+  const recordOf = new Map<Approval, number>();
+  const firstOf = new Map<string, number>();
+  approvals.forEach((a, i) => {
+    if (!firstOf.has(a.ref.object_id)) firstOf.set(a.ref.object_id, i);
+    recordOf.set(a, firstOf.get(a.ref.object_id) as number);
+  });
+  const judged = needs.map((need) => {
     const offered = candidates(approvals, need);
-    const problems = offered.map((a) => ({ a, p: problem(a, need, ctx) }));
-    const good = problems.find((x) => x.p === null);
-    if (good !== undefined) {
-      matched.push({ rule: need.rule, matched: `${good.a.ref.object_id}@${good.a.ref.revision_id} by ${good.a.principal_ref}` });
+    // A principal's decision on the exact effect is its latest one known at the request's moment:
+    // a rejection decided at or after an approval withdraws it ("Named human authority approves",
+    // 6: not one who since refused). Ties go to the rejection, which fails closed.
+    const rejectedAt = new Map<string, string>();
+    for (const a of offered) {
+      if (a.decision !== "rejected" || a.source !== need.source || a.effect_digest !== request.effect_digest || !(compareUtc(a.decided_at, request.at) <= 0)) continue;
+      const seen = rejectedAt.get(a.principal_ref);
+      if (seen === undefined || compareUtc(a.decided_at, seen) > 0) rejectedAt.set(a.principal_ref, a.decided_at);
+    }
+    const withdrawn = (a: Approval): DelegationFinding | null => {
+      const at = rejectedAt.get(a.principal_ref);
+      if (at === undefined || !(compareUtc(at, a.decided_at) >= 0)) return null;
+      return delegationFinding("GATE_UNSATISFIED", `${need.rule}: ${a.principal_ref} approved at ${a.decided_at} and rejected the same effect at ${at}; the later decision stands, so ${a.ref.object_id} is withdrawn`, { path: `approvals (${a.ref.object_id})`, dimension: need.rule, expected: "approved, not rejected since", received: `rejected at ${at}` });
+    };
+    const problems = offered.map((a) => ({ a, p: problem(a, need, ctx) ?? withdrawn(a) }));
+    const good = [...new Set(problems.flatMap((x) => (x.p === null ? [recordOf.get(x.a) as number] : [])))];
+    return { need, problems, good, goodApprovals: problems.flatMap((x) => (x.p === null ? [x.a] : [])) };
+  });
+  // Each reviewer requirement is its own review (README): a Review meeting two requirements (one
+  // naming no role, or two requirements of one role) counts for one of them only. Human-gate needs
+  // name one principal each, so their decisions are distinct already.
+  const reviews = judged.filter((j) => j.need.source === "review");
+  const given = assignDistinct(reviews.map((j) => j.good));
+  // The approval shown for a need is one that meets it, of the record the matching gave it.
+  const chosen = new Map<(typeof judged)[number], Approval | null>(reviews.map((j, i) => [j, given[i] === null ? null : (j.goodApprovals.find((a) => recordOf.get(a) === given[i]) as Approval)]));
+  for (const j of judged) {
+    const { need, problems } = j;
+    const pick = chosen.has(j) ? chosen.get(j) : problems.find((x) => x.p === null)?.a;
+    if (pick != null) {
+      matched.push({ rule: need.rule, matched: `${pick.ref.object_id}@${pick.ref.revision_id} by ${pick.principal_ref}` });
       continue;
     }
-    if (offered.length === 0) {
+    if (j.good.length > 0) {
+      out.push(delegationFinding("GATE_REVIEW_MISSING", `${need.rule}: every Review offered that meets it (${j.good.map((i) => approvals[i]?.ref.object_id).join(", ")}) is counted for another reviewer requirement; each requirement is its own Review`, { dimension: need.rule }));
+      continue;
+    }
+    if (problems.length === 0) {
       const code = need.source === "review" ? "GATE_REVIEW_MISSING" : "GATE_UNSATISFIED";
       out.push(delegationFinding(code, `${need.rule}: no ${need.source === "review" ? "Review" : "AuthorityDecision"} for effect ${request.effect_digest} was offered${need.principals.length > 0 ? ` (by ${need.principals.join(" or ")})` : ""}`, { dimension: need.rule }));
     }
-    for (const x of problems) if (x.p !== null) out.push(x.p);
+    // Each kind of problem once a need (the first approval showing it): every approval offered is
+    // judged against every need, so listing each pair would grow as their product.
+    const codes = new Set<string>();
+    for (const x of problems) {
+      if (x.p === null || codes.has(x.p.code)) continue;
+      codes.add(x.p.code);
+      out.push(x.p);
+    }
   }
   return out;
 }

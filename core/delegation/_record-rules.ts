@@ -3,7 +3,7 @@
  * permission decisions (5.2) and events (1.1, 1.2). A chain is checked against the contracts it
  * attests, by checkSubdelegation (core/delegation/_chain.ts).
  */
-import { delegationFinding } from "./codes.js";
+import { appendFindings, delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { ControlEvent } from "./events.js";
 import { EVENT_TYPES } from "./events.js";
@@ -98,9 +98,9 @@ export function eventFindings(e: ControlEvent): DelegationFinding[] {
     out.push(delegationFinding("EVENT_PLACEMENT", `${e.event_type} appends to a ${type.branch} branch, not a ${scope.scope_kind} branch (section 1.2: event placement is fixed)`, { path: "control_scope_ref.scope_kind", expected: type.branch, received: scope.scope_kind }));
   }
   if (type.fenced && e.control_fence_set === undefined) out.push(delegationFinding("EVENT_FENCES_REQUIRED", `${e.event_type} is a permission, effect or checkpoint observation and carries its control_fence_set`, { path: "control_fence_set" }));
-  if (e.control_fence_set !== undefined) out.push(...fenceSetFindings(e.control_fence_set, "control_fence_set"));
+  if (e.control_fence_set !== undefined) appendFindings(out, fenceSetFindings(e.control_fence_set, "control_fence_set"));
   const payload = parseWith(type.payload, e.payload, "payload");
-  out.push(...payload.findings);
+  appendFindings(out, payload.findings);
   if (payload.value !== null && type.subject !== undefined && scope.scope_kind === type.branch) {
     const ids = type.subject.fields.map((f) => (e.payload[f] as { object_id: string }).object_id);
     const ok = type.subject.any === true ? ids.includes(scope.scope_id) : ids.every((id) => id === scope.scope_id);

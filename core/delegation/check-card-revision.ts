@@ -14,8 +14,13 @@ export function checkCardRevision(prior: AgentCard, next: AgentCard): Delegation
   const want = cardRef(prior);
   if (next.agent_card_id !== prior.agent_card_id) out.push(delegationFinding("AMENDMENT_REF", `the next revision is of card ${next.agent_card_id}, not ${prior.agent_card_id}; a new card is a new record`, { path: "agent_card_id" }));
   if (!sameRevision(next.prior_revision_ref, want) || next.revision_id === prior.revision_id) out.push(delegationFinding("AMENDMENT_REF", `prior_revision_ref does not name ${want.object_id}@${want.revision_id} exactly`, { path: "prior_revision_ref" }));
-  if (next.agent_actor_ref.object_id !== prior.agent_actor_ref.object_id && next.continuity_attestation_ref === undefined) {
-    out.push(delegationFinding("CARD_ACTOR_CHANGED", `agent_actor_ref changes from ${prior.agent_actor_ref.object_id} to ${next.agent_actor_ref.object_id} with no continuity_attestation_ref`, { path: "agent_actor_ref", expected: prior.agent_actor_ref.object_id, received: next.agent_actor_ref.object_id }));
+  // The attestation is of this rotation: one the prior revision already carried attests an
+  // earlier one, and carrying it forward would let every later revision change the Actor silently.
+  const attestation = next.continuity_attestation_ref;
+  const stale = attestation !== undefined && sameRevision(attestation, prior.continuity_attestation_ref);
+  if (next.agent_actor_ref.object_id !== prior.agent_actor_ref.object_id && (attestation === undefined || stale)) {
+    const why = attestation === undefined ? "with no continuity_attestation_ref" : `with the prior revision's continuity_attestation_ref ${attestation.object_id}@${attestation.revision_id}, which attests an earlier rotation, not this one`;
+    out.push(delegationFinding("CARD_ACTOR_CHANGED", `agent_actor_ref changes from ${prior.agent_actor_ref.object_id} to ${next.agent_actor_ref.object_id} ${why}`, { path: attestation === undefined ? "agent_actor_ref" : "continuity_attestation_ref", expected: prior.agent_actor_ref.object_id, received: next.agent_actor_ref.object_id }));
   }
   return delegationResult(next, out);
 }

@@ -7,7 +7,7 @@
  * it; the delegatee may change.
  */
 import { attenuationFindings } from "./_attenuation.js";
-import { delegationFinding } from "./codes.js";
+import { appendFindings, delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
@@ -42,7 +42,8 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // later revision cannot allow sub-delegation again (the depth check above: denied is depth 0),
   // so dropping the lists there cannot be used to widen them afterwards.
   policyFindings(prior, next, findings, "revision");
-  findings.push(...attenuationFindings(prior, next), ...inheritanceFindings(prior, next));
+  appendFindings(findings, attenuationFindings(prior, next));
+  appendFindings(findings, inheritanceFindings(prior, next));
   // "The same or narrower scope" (11.4) includes what every effect fences (1.2): the next revision
   // keeps each authority stream the prior fenced (Space, policy, consent, its own and every
   // ancestor delegation), the prior agent's stream excepted, as the delegatee may change.

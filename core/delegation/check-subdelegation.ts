@@ -7,6 +7,7 @@
  */
 import { _chainFindings } from "./_chain.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
+import { appendFindings } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
@@ -114,8 +115,9 @@ export function checkSubdelegation(parent: DelegationContract, child: Delegation
   const findings: DelegationFinding[] = [];
   parentFindings(parent, child, findings);
   policyFindings(parent, child, findings);
-  findings.push(...attenuationFindings(parent, child), ...inheritanceFindings(parent, child));
-  findings.push(..._chainFindings(parent, child, chain));
+  appendFindings(findings, attenuationFindings(parent, child));
+  appendFindings(findings, inheritanceFindings(parent, child));
+  appendFindings(findings, _chainFindings(parent, child, chain));
   fenceFindings(parent, child, chain, findings);
   const failed = failedDimensions(findings);
   const ok = failed.length === 0;

@@ -97,11 +97,15 @@ export const DELEGATION_CODES = {
   EXECUTOR_MISMATCH: "error",
   OPERATOR_UNRESOLVED: "error",
   OPERATOR_MISMATCH: "error",
+  /** The request's moment is before the card's accountable_operator.effective_from (4.1, 8). */
+  OPERATOR_NOT_EFFECTIVE: "error",
   CONTRACT_INACTIVE: "error",
   CONTRACT_EXPIRED: "error",
   CONTRACT_NOT_YET: "error",
   CONTRACT_SUPERSEDED: "error",
   HEAD_RECORD_UNRESOLVED: "error",
+  /** A fenced head holds another revision of a record the contract relies on: an ancestor delegation or a consent (1.2, 8, 11.4). */
+  HEAD_RECORD_SUPERSEDED: "error",
   SCOPE_OBJECT: "error",
   SCOPE_TOOL: "error",
   SCOPE_TOOL_UNNAMED: "error",
@@ -155,6 +159,14 @@ export function delegationFinding(code: DelegationCode, message: string, detail?
 export function hasDelegationError(findings: readonly DelegationFinding[]): boolean {
   for (const f of findings) if (f.severity === "error") return true;
   return false;
+}
+
+/**
+ * Appends findings one by one: `out.push(...more)` passes them as call arguments, and a few
+ * hundred thousand (a document under 1 MiB can produce that many) overflow the stack.
+ */
+export function appendFindings(out: DelegationFinding[], more: readonly DelegationFinding[]): void {
+  for (const f of more) out.push(f);
 }
 
 /** Wraps findings into a result: a value only when no finding is an error. */

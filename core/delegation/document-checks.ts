@@ -9,6 +9,7 @@ import type { FenceReport } from "./check-fences.js";
 import { checkReassignment } from "./check-reassignment.js";
 import { checkSubdelegation } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
+import { appendFindings } from "./codes.js";
 import type { DelegationCode, DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import { evaluatePermission } from "./evaluate-permission.js";
@@ -42,7 +43,7 @@ export function checkReassignmentDocument(input: unknown): SubdelegationReport {
   const findings: DelegationFinding[] = [];
   const contracts: (DelegationContract | null)[] = ["prior", "next"].map((field) => {
     const r = validateRecord(fields[field], { kind: "delegation_contract" });
-    findings.push(...r.findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? field : `${field}.${f.path}` })));
+    appendFindings(findings, r.findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? field : `${field}.${f.path}` })));
     return r.value as DelegationContract | null;
   });
   const [prior, next] = contracts;

@@ -9,7 +9,7 @@ import { cardRef } from "./agent-card.js";
 import type { AgentCard } from "./agent-card.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { checkFences } from "./check-fences.js";
-import { delegationFinding, hasDelegationError } from "./codes.js";
+import { appendFindings, delegationFinding, hasDelegationError } from "./codes.js";
 import type { DelegationCode, DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
@@ -75,6 +75,27 @@ function ownScopes(c: DelegationContract, agentCardId: string): readonly [Contro
 }
 
 /**
+ * The exact revisions the contract relies on at other authority streams, by stream: each ancestor
+ * delegation's (its parent_contract_ref, and the chain's links above it) and each consent's. A
+ * head there that names another revision means the record relied on is no longer the one in force
+ * (an ancestor revoked and reassigned, as in 11.4, or amended; a consent re-granted on other
+ * terms): the child's attenuation was proved against the old one, so the effect fails closed (1.2).
+ */
+function reliedRecords(c: DelegationContract, chain: DelegationAttestationChain | undefined): Map<string, RevisionRef> {
+  const relied = new Map<string, RevisionRef>();
+  const space = spaceOf(c);
+  if (space === undefined) return relied;
+  const add = (kind: string, ref: RevisionRef): void => {
+    const stream = `rw-control:${space} ${kind}:${ref.object_id}`;
+    if (ref.object_id !== c.delegation_id && !relied.has(stream)) relied.set(stream, ref);
+  };
+  if (c.parent_contract_ref !== null) add("delegation", c.parent_contract_ref);
+  for (const link of chain?.links.slice(0, -1) ?? []) add("delegation", link.contract_ref);
+  for (const consent of c.gates.consent) add("consent", consent.consent_ref);
+  return relied;
+}
+
+/**
  * The authority scopes an effect must fence: the contract's control_scopes, its own delegation and
  * agent streams, and the delegation stream of every ancestor (section 8: "every child effect MUST
  * fence every ancestor delegation stream"), known from the chain, which a child contract must be
@@ -92,6 +113,13 @@ function requiredScopes(c: DelegationContract, chain: DelegationAttestationChain
     const named = c.attestation_chain_ref;
     if (leaf === undefined || !sameRevision(leaf.contract_ref, contractRef(c)) || named === null || named.object_id !== chain.record_id || named.revision_id !== chain.revision_id || named.content_digest !== chain.content_digest) {
       out.push(delegationFinding("CHAIN_BROKEN", `the chain ${chain.record_id}@${chain.revision_id} is not this contract's attestation chain ending with ${c.delegation_id}@${c.revision_id}: an unverifiable or broken chain denies execution (section 8)`, { dimension: "chain", path: "chain" }));
+    }
+    // The link above the contract attests its exact parent revision: otherwise the chain and the
+    // contract name two different ancestors, and the chain is not this contract's.
+    const above = chain.links[chain.links.length - 2];
+    if (c.parent_contract_ref !== null && !(above !== undefined && sameRevision(above.contract_ref, c.parent_contract_ref))) {
+      const shown = above === undefined ? "nothing" : `${above.contract_ref.object_id}@${above.contract_ref.revision_id}`;
+      out.push(delegationFinding("CHAIN_BROKEN", `the chain's link above ${c.delegation_id} attests ${shown}, not its parent ${c.parent_contract_ref.object_id}@${c.parent_contract_ref.revision_id}: an unverifiable or broken chain denies execution (section 8)`, { dimension: "chain", path: "chain.links" }));
     }
     for (const link of chain.links.slice(0, -1)) ancestors.push(link.contract_ref.object_id);
   }
@@ -144,6 +172,10 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   }
   if (!sameRevision(r.executor_actor_ref, c.delegatee_agent_ref.agent_actor_ref)) deny("EXECUTOR_MISMATCH", "executor", `the executor ${r.executor_actor_ref.object_id}@${r.executor_actor_ref.revision_id} is not the delegatee Actor revision`, { expected: c.delegatee_agent_ref.agent_actor_ref.object_id, received: r.executor_actor_ref.object_id });
   if (c.accountable_operator_ref.operator_principal_ref !== card.accountable_operator.operator_principal_ref) deny("OPERATOR_MISMATCH", "operator", "the contract's accountable operator is not the card's");
+  // The operator is accountable from its effective_from (4.1); an effect before it would be
+  // attributed to no accountable operator (8: "attributed to the executing agent/operator").
+  const operatorFrom = card.accountable_operator.effective_from;
+  if (!(compareUtc(operatorFrom, r.at) <= 0)) deny("OPERATOR_NOT_EFFECTIVE", "operator", `the card's accountable operator ${card.accountable_operator.operator_principal_ref} is in effect from ${operatorFrom}, not at ${r.at}: the effect would have no accountable operator`, { expected: `effective_from <= ${r.at}`, received: operatorFrom });
   if (consequential && !RESOLVED_FOR_CONSEQUENTIAL.includes(card.accountable_operator.resolution)) deny("OPERATOR_UNRESOLVED", "operator", `consequential work requires a resolved operator; the card's is ${card.accountable_operator.resolution}`, { received: card.accountable_operator.resolution });
   if (out.length === before) matched.push({ rule: "card", matched: `${card.agent_card_id}@${card.revision_id} executed by ${r.executor_actor_ref.object_id}` });
 
@@ -171,6 +203,12 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
       if (own) deny("CONTRACT_SUPERSEDED", "contract", `the delegation's head holds ${held}, not ${expected}`);
       else deny("CARD_MISMATCH", "card", `the agent's head holds card ${held}, not ${expected}`);
     }
+  }
+  for (const [stream, want] of reliedRecords(c, input.chain)) {
+    const held = heads.get(stream)?.record_ref;
+    if (held == null || sameRevision(held, want)) continue;
+    const [expected, received] = [`${want.object_id}@${want.revision_id}`, `${held.object_id}@${held.revision_id}`];
+    deny("HEAD_RECORD_SUPERSEDED", "contract", `the head of ${stream} holds ${received}, not ${expected}, which ${c.delegation_id}@${c.revision_id} relies on: that revision is no longer in force (revoked, reassigned or amended), so no effect runs under it until the contract is re-issued against the one in force (sections 1.2, 8)`, { expected, received });
   }
   for (const consent of c.gates.consent) if (!(compareUtc(r.at, consent.expires_at) < 0)) deny("CONSENT_EXPIRED", "consent", `consent ${consent.consent_ref.object_id} expired at ${consent.expires_at}`);
   if (out.length === mark) matched.push({ rule: "contract", matched: `${c.delegation_id}@${c.revision_id} until ${c.expires_at}` });
@@ -255,9 +293,9 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
 
   // Gates, then fences.
   const excluded = [c.delegatee_agent_ref.agent_actor_ref, r.executor_actor_ref, input.evaluator_ref];
-  out.push(...gateFindings(c, r, input.approvals ?? [], excluded, matched));
+  appendFindings(out, gateFindings(c, r, input.approvals ?? [], excluded, matched));
   const fences = checkFences(input.fences, input.heads, requiredScopes(c, input.chain, out));
-  out.push(...fences.findings.map((f) => ({ ...f, dimension: "fences" })));
+  appendFindings(out, fences.findings.map((f) => ({ ...f, dimension: "fences" })));
   if (fences.ok) matched.push({ rule: "fences", matched: `${input.fences.length} streams current` });
 
   const ok = !hasDelegationError(out);

@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import type { AgentCard } from "./agent-card.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
-import { delegationFinding, delegationResult } from "./codes.js";
+import { appendFindings, delegationFinding, delegationResult } from "./codes.js";
 import type { DelegationFinding, DelegationResult } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import { controlFenceSetSchema, controlHeadSchema, controlScopeRefSchema } from "./control.js";
@@ -50,15 +50,15 @@ const prefixed = (field: string, findings: readonly DelegationFinding[]): Delega
 function record<T>(fields: Fields, field: string, kind: RecordKind, out: DelegationFinding[], consequential = false): T | null {
   if (fields[field] === undefined) return null;
   const r = validateRecord(fields[field], { kind, consequential });
-  out.push(...prefixed(field, r.findings));
+  appendFindings(out, prefixed(field, r.findings));
   return r.value as T | null;
 }
 
 function shaped<T>(fields: Fields, field: string, schema: v.GenericSchema<unknown, T>, out: DelegationFinding[]): T | null {
   if (fields[field] === undefined) return null;
-  out.push(...prefixed(field, [...secretFindings(fields[field]), ...droppedKeyFindings(fields[field])]));
+  appendFindings(out, prefixed(field, [...secretFindings(fields[field]), ...droppedKeyFindings(fields[field])]));
   const r = parseWith(schema, fields[field], field);
-  out.push(...r.findings);
+  appendFindings(out, r.findings);
   return r.value;
 }
 

@@ -10,7 +10,7 @@ import type { AgentCard } from "./agent-card.js";
 import { attestationChainSchema } from "./attestation-chain.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { cardActorFindings, cardFindings } from "./_card-rules.js";
-import { delegationFinding, delegationResult, hasDelegationError } from "./codes.js";
+import { appendFindings, delegationFinding, delegationResult, hasDelegationError } from "./codes.js";
 import type { DelegationFinding, DelegationResult } from "./codes.js";
 import { contractFindings, isConsequentialContract } from "./_contract-rules.js";
 import { AUTHORITY_SECTIONS, CONTRACT_FIELDS, contractSchema } from "./contract.js";
@@ -131,11 +131,11 @@ export function validateRecord(input: unknown, options: ValidateOptions = {}): R
   if (rule.envelope) {
     const envelope = value as Envelope;
     const consequential = options.consequential === true || (kind === "delegation_contract" && isConsequentialContract(value as DelegationContract));
-    findings.push(...versionFindings(envelope, consequential));
+    appendFindings(findings, versionFindings(envelope, consequential));
     if (options.requireSignature === true && envelope.signature === undefined) findings.push(delegationFinding("SIGNATURE_REQUIRED", "the governing policy requires a signature, and the record carries none (section 3)", { path: "signature" }));
   }
-  if (rule.rules !== undefined) findings.push(...rule.rules(value as never));
-  if (kind === "delegation_contract") findings.push(...ignoredFields(input as Record<string, unknown>));
+  if (rule.rules !== undefined) appendFindings(findings, rule.rules(value as never));
+  if (kind === "delegation_contract") appendFindings(findings, ignoredFields(input as Record<string, unknown>));
   const ok = !hasDelegationError(findings);
   return { ok, kind, value: ok ? value : null, findings };
 }

@@ -145,6 +145,43 @@ describe("evaluatePermission: a revoked ancestor stops the child", () => {
     expect(withChain.decision).toBe("deny");
     expect(withChain.denied_by).toStrictEqual(["FENCE_SCOPE_MISSING"]);
   });
+  // 11.4: a parent revoked and reassigned (r1 to r2) is active again at its head, so a fresh fence
+  // of its stream is current; the child descends from r1, whose delegatee issued it, and r1 is no
+  // longer in force. "a referenced record is ... revoked ... the effect fails closed" (1.2).
+  const parentR2 = { object_id: "D-PARENT-1", revision_id: "r2", content_digest: digest("e") };
+  const parentHeldAt = (c: DelegationContract, held: { object_id: string; revision_id: string; content_digest: string }): ControlHead[] =>
+    heads(c).map((h) => (h.branch_id === "delegation:D-PARENT-1" ? { ...h, record_ref: held } : h));
+  it("the parent's head holding another revision than the one the child descends from: denied (HEAD_RECORD_SUPERSEDED)", () => {
+    const child = read<DelegationContract>(record("d-child-ok"));
+    const r = evaluatePermission(input(child, parentHeldAt(child, parentR2), { chain: childChain() }));
+    expect(r.decision).toBe("deny");
+    expect(r.denied_by).toStrictEqual(["HEAD_RECORD_SUPERSEDED"]);
+    const [finding] = r.findings.filter((f) => f.code === "HEAD_RECORD_SUPERSEDED");
+    expect(finding?.message).toContain("delegation:D-PARENT-1");
+    expect(finding?.expected).toBe("D-PARENT-1@r1");
+    expect(finding?.received).toBe("D-PARENT-1@r2");
+  });
+  it("the parent's head naming the revision the child descends from: allowed", () => {
+    const child = read<DelegationContract>(record("d-child-ok"));
+    const parent = record("d-parent-1");
+    const r = evaluatePermission(input(child, parentHeldAt(child, { object_id: parent.record_id, revision_id: parent.revision_id, content_digest: parent.content_digest }), { chain: childChain() }));
+    expect(r.denied_by).toStrictEqual([]);
+  });
+  it("a grandchild whose root ancestor's head holds another revision than its chain attests: denied", () => {
+    const { gc, chain } = grandchild();
+    const contract = read<DelegationContract>(gc);
+    const hs = parentHeldAt(contract, parentR2);
+    const card = read<AgentCard>(record("card-agent-helper-r1"));
+    const r = evaluatePermission({ ...input(contract, hs), card, chain: read<DelegationAttestationChain>(chain) });
+    expect(r.denied_by).toStrictEqual(["HEAD_RECORD_SUPERSEDED"]);
+  });
+  it("a chain whose link above the contract is not its parent_contract_ref is broken", () => {
+    const child = read<DelegationContract>(record("d-child-ok"));
+    const chain = clone(record("chain-d-child-ok"));
+    chain.links[0].contract_ref.revision_id = "r0";
+    const r = evaluatePermission(input(child, heads(child), { chain: read<DelegationAttestationChain>(chain) }));
+    expect(r.denied_by).toStrictEqual(["CHAIN_BROKEN"]);
+  });
   it("a chain that is not the contract's own is broken", () => {
     const child = read<DelegationContract>(record("d-child-ok"));
     const r = evaluatePermission({ ...input(child, heads(child)), chain: read<DelegationAttestationChain>(record("chain-d-child-bad")) });

@@ -61,3 +61,29 @@ describe("huge documents", () => {
     expect(ms).toBeLessThan(LIMIT_MS);
   });
 });
+
+// Findings are gathered without spreading them as call arguments: a push of a few hundred thousand
+// findings as arguments overflows the stack, and a document under 1 MiB can produce that many.
+describe("huge documents: findings in the hundreds of thousands", () => {
+  it("check-child lists 150,000 missing telemetry classes (a document just under 1 MiB) and denies, without throwing", () => {
+    const [parent, child] = [record("d-parent-1"), record("d-child-ok")];
+    parent.monitoring.telemetry_classes = Array.from({ length: 150_000 }, (_, i) => i.toString(36));
+    const report = checkChildDocument({ parent, child, chain: record("chain-d-child-ok") });
+    expect(report.ok).toBe(false);
+    expect(report.failed).toStrictEqual(["monitoring"]);
+    expect(report.findings.length).toBe(150_000);
+  });
+  it("evaluate with 2,000 reviewer requirements and 500 Reviews, none meeting any, denies without throwing; an unmet requirement reports each kind of problem once", () => {
+    const ex = JSON.parse(readFileSync(join(DIR, "..", "examples", "s6-human-authority-gates.json"), "utf8"));
+    const resolve = (x: any): any => (Array.isArray(x) ? x.map(resolve) : x && typeof x === "object" && "$record" in x ? record(x.$record) : x && typeof x === "object" ? Object.fromEntries(Object.entries(x).map(([k, v]) => [k, resolve(v)])) : x);
+    const input = resolve(ex.steps.find((s: any) => s.name.startsWith("publish with the editor")).input);
+    input.contract.gates.reviewers = Array.from({ length: 2000 }, (_, i) => ({ role: "r", principal_refs: [`P${i}`], independence: "independent" }));
+    const review = input.approvals[1];
+    delete review.role;
+    input.approvals = [input.approvals[0], ...Array.from({ length: 500 }, (_, i) => ({ ...review, ref: { ...review.ref, object_id: `RV-${i}` }, principal_ref: `Q${i}` }))];
+    const result = evaluatePermissionDocument(input);
+    expect(result.decision).toBe("deny");
+    expect(result.denied_by).toStrictEqual(["GATE_UNSATISFIED"]);
+    expect(result.findings.length).toBe(2000);
+  });
+});
