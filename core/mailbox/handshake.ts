@@ -9,6 +9,8 @@
  * answers, in the same arena (HANDSHAKE_MISADDRESSED otherwise).
  * Crossed hellos: the lexicographically smaller root UUID is canonical, the other superseded.
  */
+import { misaddressedAnswer } from "./_answers-as-addressed.js";
+import type { Misaddressed } from "./_answers-as-addressed.js";
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -80,23 +82,7 @@ function changedTerms(answer: MailboxEnvelope, pair: Pair): string[] {
   return changed;
 }
 
-/**
- * Why an answer does not answer `parent` as the handshake needs (section 6; kernel 3: "explicit
- * recipients, and exact causal parent"; section 8: "`to` assigns the obligation to respond"), or
- * null when it does: it is in the parent's arena (section 4: the collaboration boundary, where the
- * sender's claim and root binding live), it is addressed to the parent's sender (or `ALL`), and,
- * answering a hello, its sender is one the hello addresses (or the hello is to `ALL`): "Unexpected
- * callsigns are surfaced to the Handler and are not engaged" (4). The exact parent (`reply_to`) is
- * the caller's to match.
- */
-function misaddressedAnswer(answer: MailboxEnvelope, parent: MailboxEnvelope): { slot: "arena" | "from" | "to"; why: string } | null {
-  if (answer.arena !== parent.arena) return { slot: "arena", why: `it is in arena ${answer.arena}, the ${parent.kind} it answers in ${parent.arena}` };
-  if (parent.kind === "hello" && !parent.to.includes(ALL) && !parent.to.includes(answer.from)) return { slot: "from", why: `the hello addresses ${parent.to.join(", ")}, not ${answer.from}: an unexpected callsign is surfaced and not engaged` };
-  if (!answer.to.includes(ALL) && !answer.to.includes(parent.from)) return { slot: "to", why: `it is addressed to ${answer.to.join(", ")}, not ${parent.from}, whose ${parent.kind} it answers` };
-  return null;
-}
-
-const misaddressedFinding = (entry: MailboxEntry, parent: MailboxEnvelope, miss: { slot: string; why: string }): MailboxFinding =>
+const misaddressedFinding = (entry: MailboxEntry, parent: MailboxEnvelope, miss: Misaddressed): MailboxFinding =>
   mailboxFinding("HANDSHAKE_MISADDRESSED", `this ${entry.envelope.kind} answers ${parent.kind} ${parent.id}, but ${miss.why}; it accepts, counters and establishes nothing`, { ...at(entry), slot: miss.slot });
 
 /** The handshake of one thread (its messages in UUID order, the hello first among them). */

@@ -311,3 +311,34 @@ describe("participants: what each callsign sent, was addressed and owes", () => 
     expect(mailbox.participants(entries, mailbox.analyzeMailbox(entries).quarantine)).toStrictEqual(mailbox.participants(twice, mailbox.analyzeMailbox(twice).quarantine));
   });
 });
+
+describe("callsign claims: a welcome the mailbox refuses as misaddressed claims nothing", () => {
+  const RA = "1f3a".repeat(16);
+  const RS = "4d6e".repeat(16);
+  const RO = "3c5d".repeat(16);
+  const hello = { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@h", machine: "VEGA-BOX", root: RA } };
+  // Each way a welcome misses its hello: from a callsign the hello does not address, addressed to
+  // someone other than the initiator, in another arena.
+  const misses = [
+    { why: "from an unaddressed callsign", from: "ORION", set: {} },
+    { why: "not addressed to the initiator", from: "LYRA", set: { to: ["ORION"] } },
+    { why: "in another arena", from: "LYRA", set: { arena: "ELSEWHERE" } },
+  ];
+  it("leaves the name free: the locus that later claims it with a valid hello holds it", () => {
+    for (const { why, from, set } of misses) {
+      const symbols = new Symbols(mailbox);
+      const { entries, diffs } = readCase(symbols, [
+        hello,
+        { id: "w0", set: { kind: "welcome", from, to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", machine: "SQUAT-BOX", root: RS, ...set } },
+        { id: "h2", set: { kind: "hello", from, to: ["VEGA"], thread: "@h2", reply_to: "", request_id: "@h2", machine: `${from}-BOX`, root: RO } },
+      ], mailbox);
+      expect(diffs).toStrictEqual([]);
+      const analysis = mailbox.analyzeMailbox(entries);
+      const view = analysis.callsigns.filter((c) => c.callsign === from);
+      expect(view.map((c) => [c.arena, c.machine, c.claimed_by]), why).toStrictEqual([["DEMO", `${from}-BOX`, symbols.uuid("h2")]]);
+      expect(analysis.findings.filter((f) => f.code === "CALLSIGN_COLLISION"), why).toStrictEqual([]);
+      expect(analysis.quarantine.get(symbols.uuid("h2")), why).toBeUndefined();
+      expect(analysis.quarantine.get(symbols.uuid("w0")), why).toContain("HANDSHAKE_MISADDRESSED");
+    }
+  });
+});
