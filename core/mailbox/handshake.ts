@@ -15,8 +15,8 @@ import { misaddressedAnswer } from "./_answers-as-addressed.js";
 import type { Misaddressed } from "./_answers-as-addressed.js";
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
-import { crossedHellos } from "./crossed-hellos.js";
 import type { MailboxFinding } from "./codes.js";
+import { crossedHellos } from "./crossed-hellos.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { at } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
@@ -47,8 +47,9 @@ export interface Handshake {
    */
   readonly superseded_by: string | null;
   /**
-   * The crossings this hello lost: with whom, and the canonical hello between the two. A chain with
-   * such a callsign stays in `responders` for the audit trail but settles nothing.
+   * The crossings this hello lost: with whom, and the canonical hello between the two (the end of
+   * the chain of supersessions between them). A chain with such a callsign stays in `responders` for
+   * the audit trail but settles nothing.
    */
   readonly crossings: readonly { readonly callsign: string; readonly canonical: string }[];
   /** The exchange budget of the terms accepted, when they named one. */
@@ -231,9 +232,9 @@ export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap
     const handshake = threadHandshake(hello, messages, findings, crossed);
     out.set(thread, handshake);
     if (crossed.size === 0) continue;
-    const with_ = [...crossed].map(([callsign, canonical]) => `with ${callsign}, hello ${canonical} is canonical`).join("; ");
+    const canonicals = [...crossed].map(([callsign, canonical]) => `with ${callsign}, hello ${canonical} is canonical`).join("; ");
     const rest = handshake.state === "superseded" ? "" : "; its pairs with the others it addresses stand";
-    findings.push(mailboxFinding("HELLO_CROSSED", `this hello crossed a hello with a smaller root UUID (${with_}): both stay in the audit trail, and only the canonical hello's handshake establishes that pair${rest}`, at(hello)));
+    findings.push(mailboxFinding("HELLO_CROSSED", `this hello crossed a hello with a smaller root UUID (${canonicals}): both stay in the audit trail, and only the canonical hello's handshake establishes that pair${rest}`, at(hello)));
   }
   return { handshakes: out, findings };
 }

@@ -342,3 +342,50 @@ describe("callsign claims: a welcome the mailbox refuses as misaddressed claims 
     }
   });
 });
+
+describe("crossed hellos among three callsigns: one canonical hello between any two", () => {
+  const NAMES = ["VEGA", "LYRA", "ORION"] as const;
+  const locus = (n: string) => ({ machine: `${n}-BOX`, root: { VEGA: "1f3a", LYRA: "2b4c", ORION: "3c5d" }[n]?.repeat(16) });
+  // Hellos from random senders to ALL or to some of the others, then random accepting welcomes of
+  // them from callsigns they address, in random order of sending.
+  const history = fc.record({
+    hellos: fc.array(fc.record({ from: fc.constantFrom(...NAMES), all: fc.boolean(), pick: fc.integer({ min: 1, max: 3 }) }), { minLength: 2, maxLength: 5 }),
+    welcomes: fc.array(fc.record({ hello: fc.nat(), by: fc.nat(), at: fc.nat({ max: 6 }) }), { maxLength: 3 }),
+  });
+  it("names as canonical between two callsigns a hello that is not itself superseded between them, and reads any file order alike", () => {
+    fc.assert(fc.property(history, ({ hellos, welcomes }) => {
+      const specs = hellos.map((h, i) => {
+        const others = NAMES.filter((n) => n !== h.from);
+        // pick 1, 2 or 3: the first other, the second, or both.
+        const to = h.all ? ["ALL"] : others.filter((_, k) => ((h.pick >> k) & 1) === 1);
+        return { id: `h${i}`, at: i * 100, set: { kind: "hello", from: h.from, to, thread: `@h${i}`, reply_to: "", request_id: `@h${i}`, ...locus(h.from) } };
+      });
+      const welcomeSpecs = welcomes.flatMap((w, i) => {
+        const hello = specs[w.hello % specs.length] as (typeof specs)[number];
+        const addressed = NAMES.filter((n) => n !== hello.set.from && (hello.set.to.includes("ALL") || hello.set.to.includes(n)));
+        const by = addressed[w.by % addressed.length] as string;
+        return [{ id: `w${i}`, at: w.at * 100 + 50, set: { kind: "welcome", from: by, to: [hello.set.from], thread: hello.set.thread, reply_to: `@${hello.id}`, request_id: hello.set.request_id, terms: "accept", ...locus(by) } }];
+      });
+      const symbols = new Symbols(mailbox);
+      // Every hello is minted before any welcome can cite it.
+      const { entries, diffs } = readCase(symbols, [...specs, ...welcomeSpecs], mailbox);
+      expect(diffs).toStrictEqual([]);
+      const analysis = mailbox.analyzeMailbox(entries);
+      const byHello = new Map(analysis.threads.flatMap((t) => (t.handshake === null ? [] : [[t.handshake.hello, t.handshake] as const])));
+      for (const hs of byHello.values()) {
+        for (const { callsign, canonical } of hs.crossings) {
+          const winner = byHello.get(canonical);
+          expect(winner, `canonical ${canonical} is a hello`).toBeDefined();
+          const pair = [hs.initiator, callsign];
+          expect(pair).toContain(winner?.initiator);
+          expect(canonical < hs.hello).toBe(true);
+          // The canonical hello between the two did not itself lose a crossing between them.
+          const other = pair.find((n) => n !== winner?.initiator);
+          expect(winner?.crossings.map((c) => c.callsign), `${symbols.name(canonical)} lost to ${other} too`).not.toContain(other);
+        }
+      }
+      const view = (list: readonly mailbox.MailboxEntry[]): string => JSON.stringify(mailbox.analyzeMailbox(list).threads.map((t) => t.handshake));
+      expect(view([...entries].reverse())).toBe(view(entries));
+    }), { numRuns: 150 });
+  });
+});
