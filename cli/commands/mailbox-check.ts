@@ -64,7 +64,10 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
   for (const f of r.analysis.findings) out.push(show(f, f.file ?? name(f.id)));
   if (r.analysis.threads.length > 0) out.push("threads");
   for (const t of r.analysis.threads) {
-    const hs = t.handshake === null ? "" : `handshake ${t.handshake.state}${t.handshake.state === "superseded" ? ` by ${name(t.handshake.superseded_by ?? undefined)}` : ""}; `;
+    const h = t.handshake;
+    // A hello that lost a crossing with some of those it addresses still stands for the others.
+    const crossed = h === null || h.state === "superseded" || h.crossings.length === 0 ? "" : ` (superseded with ${h.crossings.map((c) => `${c.callsign} by ${name(c.canonical)}`).join(", ")})`;
+    const hs = h === null ? "" : `handshake ${h.state}${h.state === "superseded" ? ` by ${name(h.superseded_by ?? undefined)}` : crossed}; `;
     out.push(`  ${name(t.first)}: ${t.messages} ${t.messages === 1 ? "message" : "messages"}; ${hs}budget ${t.budget.count}/${t.budget.limit} ${t.budget.state}`);
   }
   if (r.analysis.callsigns.length > 0) out.push(`callsigns: ${r.analysis.callsigns.map((c) => `${c.callsign} ${c.state}`).join(", ")}`);

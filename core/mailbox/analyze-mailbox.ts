@@ -150,11 +150,11 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   const shakes = handshakes(trusted, trustedThreads);
   findings.push(...shakes.findings);
   const arenaOf = (thread: string): string => (threads.get(thread)?.[0] as MailboxEntry).envelope.arena;
-  // Threads no handshake judges, and the threads of superseded hellos, work under the pairs the
-  // canonical handshakes establish. A message its superseded handshake already found downgraded is
+  // Threads no handshake judges, and the threads of hellos that lost a crossing, work under the
+  // pairs the handshakes establish. A message its crossed handshake already found downgraded is
   // not reported twice.
   const downgraded = new Set(shakes.findings.filter((f) => f.code === "PROFILE_DOWNGRADE").map((f) => f.id));
-  const outside = [...trustedThreads].filter(([thread]) => (shakes.handshakes.get(thread)?.state ?? "superseded") === "superseded").map(([, list]) => list);
+  const outside = [...trustedThreads].filter(([thread]) => (shakes.handshakes.get(thread)?.crossings.length ?? 1) > 0).map(([, list]) => list);
   findings.push(...rightToWork(outside, establishedPairs(shakes.handshakes, arenaOf)).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
   const arenaBudget = new Map<string, number>();
   for (const [thread, hs] of shakes.handshakes) {

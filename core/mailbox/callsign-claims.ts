@@ -3,8 +3,12 @@
  * reclaims and successions, and `goodbye` departures (`re-entry: final` retires a name for good).
  * A claimant is its locus (machine and mailbox root): when two loci claim one name in an arena,
  * the smaller root UUID keeps it and the later claim is a collision. A name unseen for the TTL is
- * expired: unavailable to strangers, reclaimable by its holder.
+ * expired: unavailable to strangers, reclaimable by its holder. A welcome claims only when it answers
+ * its parent as addressed: a misaddressed one (HANDSHAKE_MISADDRESSED) is refused, and section 4
+ * provisions a first welcome only "after its other required identity, addressing, causality, and
+ * path checks pass".
  */
+import { misaddressedAnswer } from "./_answers-as-addressed.js";
 import { linksTo, wikilinks } from "./body.js";
 import { isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
@@ -86,13 +90,19 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
   const unclaimed = new Set<string>();
   /** Every message from a name never claimed (the finding surfaces the name once). */
   const strangers: string[] = [];
+  const byId = new Map(sorted.map((entry) => [entry.envelope.id, entry.envelope]));
+  /** A welcome whose known parent it does not answer as addressed: it claims nothing. */
+  const misaddressed = (e: MailboxEnvelope): boolean => {
+    const parent = e.kind === "welcome" && e.reply_to !== null ? byId.get(e.reply_to) : undefined;
+    return parent !== undefined && misaddressedAnswer(e, parent) !== null;
+  };
   for (const entry of sorted) {
     const e = entry.envelope;
     if (isHandler(e.from)) continue;
     const key = `${e.arena}\u0000${e.from}`;
     const held = names.get(key);
     const time = uuid7Time(e.id);
-    if (CLAIM_KINDS.has(e.kind)) {
+    if (CLAIM_KINDS.has(e.kind) && !misaddressed(e)) {
       if (held === undefined) {
         names.set(key, { arena: e.arena, callsign: e.from, retired: false, claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root, last_seen: time, lineage: [e.id], last: entry });
         continue;

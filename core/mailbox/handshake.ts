@@ -7,11 +7,16 @@
  * An answer counts only when it answers its parent as addressed: a welcome comes from a callsign
  * the hello addresses, and every answer is addressed to the party whose terms (or acceptance) it
  * answers, in the same arena (HANDSHAKE_MISADDRESSED otherwise).
- * Crossed hellos: the lexicographically smaller root UUID is canonical, the other superseded.
+ * Crossed hellos (crossed-hellos.ts): the lexicographically smaller root UUID is canonical between
+ * the two who crossed; the other hello's chain with that party settles nothing, its chains with
+ * anyone else stand.
  */
+import { misaddressedAnswer } from "./_answers-as-addressed.js";
+import type { Misaddressed } from "./_answers-as-addressed.js";
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
+import { crossedHellos } from "./crossed-hellos.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { at } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
@@ -35,8 +40,18 @@ export interface Handshake {
   readonly profile: MailboxEnvelope["profile"];
   readonly state: HandshakeState;
   readonly responders: readonly ResponderHandshake[];
-  /** For a crossed hello that lost: the canonical hello. */
+  /**
+   * For a crossed hello that lost: the canonical hello (the smallest, when it lost crossings with
+   * several callsigns). The state is `superseded` when nothing else remains of the hello: no chain
+   * with a callsign it did not cross, and no such callsign named in `to`.
+   */
   readonly superseded_by: string | null;
+  /**
+   * The crossings this hello lost: with whom, and the canonical hello between the two (the end of
+   * the chain of supersessions between them). A chain with such a callsign stays in `responders` for
+   * the audit trail but settles nothing.
+   */
+  readonly crossings: readonly { readonly callsign: string; readonly canonical: string }[];
   /** The exchange budget of the terms accepted, when they named one. */
   readonly exchange_budget: number | null;
   /** The profile of the terms accepted (the hello's unless a counter changed it and was accepted). */
@@ -80,27 +95,11 @@ function changedTerms(answer: MailboxEnvelope, pair: Pair): string[] {
   return changed;
 }
 
-/**
- * Why an answer does not answer `parent` as the handshake needs (section 6; kernel 3: "explicit
- * recipients, and exact causal parent"; section 8: "`to` assigns the obligation to respond"), or
- * null when it does: it is in the parent's arena (section 4: the collaboration boundary, where the
- * sender's claim and root binding live), it is addressed to the parent's sender (or `ALL`), and,
- * answering a hello, its sender is one the hello addresses (or the hello is to `ALL`): "Unexpected
- * callsigns are surfaced to the Handler and are not engaged" (4). The exact parent (`reply_to`) is
- * the caller's to match.
- */
-function misaddressedAnswer(answer: MailboxEnvelope, parent: MailboxEnvelope): { slot: "arena" | "from" | "to"; why: string } | null {
-  if (answer.arena !== parent.arena) return { slot: "arena", why: `it is in arena ${answer.arena}, the ${parent.kind} it answers in ${parent.arena}` };
-  if (parent.kind === "hello" && !parent.to.includes(ALL) && !parent.to.includes(answer.from)) return { slot: "from", why: `the hello addresses ${parent.to.join(", ")}, not ${answer.from}: an unexpected callsign is surfaced and not engaged` };
-  if (!answer.to.includes(ALL) && !answer.to.includes(parent.from)) return { slot: "to", why: `it is addressed to ${answer.to.join(", ")}, not ${parent.from}, whose ${parent.kind} it answers` };
-  return null;
-}
-
-const misaddressedFinding = (entry: MailboxEntry, parent: MailboxEnvelope, miss: { slot: string; why: string }): MailboxFinding =>
+const misaddressedFinding = (entry: MailboxEntry, parent: MailboxEnvelope, miss: Misaddressed): MailboxFinding =>
   mailboxFinding("HANDSHAKE_MISADDRESSED", `this ${entry.envelope.kind} answers ${parent.kind} ${parent.id}, but ${miss.why}; it accepts, counters and establishes nothing`, { ...at(entry), slot: miss.slot });
 
 /** The handshake of one thread (its messages in UUID order, the hello first among them). */
-function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[], supersededBy: string | null): Handshake {
+function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[], crossed: ReadonlyMap<string, string>): Handshake {
   const h = hello.envelope;
   const pairs = new Map<string, Pair>();
   const pairOf = (m: MailboxEnvelope): Pair | undefined => {
@@ -170,21 +169,26 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
         }
       }
     }
-    // A superseded hello's thread licenses nothing of its own: its work is judged by the pairs
-    // the canonical handshakes establish, as in any other thread (right-to-work.ts).
-    if (supersededBy === null && WORK_KINDS.has(m.kind) && !workAllowed(m, h, pairs)) {
+    // A hello that lost a crossing licenses nothing of its own in its thread: its work is judged
+    // by the pairs the handshakes establish (its own remaining ones among them), as in any other
+    // thread (right-to-work.ts).
+    if (crossed.size === 0 && WORK_KINDS.has(m.kind) && !workAllowed(m, h, pairs)) {
       findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${h.thread} before its handshake is established: work under terms one side never saw`, at(entry)));
     }
   }
   const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by }));
-  const named = h.to.filter((t) => t !== ALL && !isHandler(t));
+  // A chain with a callsign this hello lost its crossing with is kept for the audit trail, but
+  // nothing it settled holds; the hello stands for everyone else it addresses.
+  const live = [...pairs.values()].filter((p) => !crossed.has(p.callsign));
+  const named = h.to.filter((t) => t !== ALL && !isHandler(t) && !crossed.has(t));
+  const crossings = [...crossed].map(([callsign, canonical]) => ({ callsign, canonical }));
+  const supersededBy = crossings.map((c) => c.canonical).sort()[0] ?? null;
   let state: HandshakeState = "establishing";
-  if (responders.some((r) => r.state === "blocked: handler-decision")) state = "blocked: handler-decision";
-  else if (responders.length > 0 && responders.every((r) => r.state === "established") && named.every((n) => pairs.has(n))) state = "established";
-  // A superseded handshake keeps its chains for the audit trail, but nothing it settled holds.
-  if (supersededBy !== null) return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state: "superseded", responders, superseded_by: supersededBy, exchange_budget: null, established_profile: null };
-  const settled = [...pairs.values()].find((p) => p.state === "established");
-  return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: null, exchange_budget: settled?.budget ?? null, established_profile: settled?.profile ?? null };
+  if (crossed.size > 0 && live.length === 0 && named.length === 0) state = "superseded";
+  else if (live.some((p) => p.state === "blocked: handler-decision")) state = "blocked: handler-decision";
+  else if (live.length > 0 && live.every((p) => p.state === "established") && named.every((n) => pairs.has(n))) state = "established";
+  const settled = state === "superseded" ? undefined : live.find((p) => p.state === "established");
+  return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: supersededBy, crossings, exchange_budget: settled?.budget ?? null, established_profile: settled?.profile ?? null };
 }
 
 /** Whether a work message's sender works under established terms with those it addresses. */
@@ -201,31 +205,13 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value);
 }
 
-/** Crossed hellos: mutually addressed, same arena, neither answered before the other was sent. */
-function crossings(hellos: readonly MailboxEntry[], welcomesTo: ReadonlyMap<string, readonly MailboxEnvelope[]>): Map<string, string> {
-  const loserToWinner = new Map<string, string>();
-  const index = new Map<string, MailboxEnvelope[]>();
-  const key = (arena: string, from: string, to: string): string => `${arena}\u0000${from}\u0000${to}`;
-  for (const { envelope: e } of hellos) for (const t of e.to) push(index, key(e.arena, e.from, t), e);
-  // Only a welcome that answers the hello as addressed counts as answering it.
-  const answeredBefore = (hello: MailboxEnvelope, by: string, before: string): boolean => (welcomesTo.get(hello.id) ?? []).some((w) => w.from === by && w.id < before && misaddressedAnswer(w, hello) === null);
-  for (const { envelope: a } of hellos) {
-    const counterparts = a.to.includes(ALL) ? [...index.entries()].filter(([k]) => k.startsWith(`${a.arena}\u0000`) && !k.startsWith(`${a.arena}\u0000${a.from}\u0000`)).flatMap(([k, v]) => (k.endsWith(`\u0000${a.from}`) || k.endsWith(`\u0000${ALL}`) ? v : [])) : a.to.flatMap((t) => [...(index.get(key(a.arena, t, a.from)) ?? []), ...(index.get(key(a.arena, t, ALL)) ?? [])]);
-    for (const b of counterparts) {
-      if (b.from === a.from || b.id === a.id || a.id > b.id) continue;
-      if (answeredBefore(a, b.from, b.id) || answeredBefore(b, a.from, a.id)) continue;
-      if (!loserToWinner.has(b.id)) loserToWinner.set(b.id, a.id);
-    }
-  }
-  return loserToWinner;
-}
-
 /**
  * The handshake of every thread rooted in a hello, and the findings the rules raise. Crossed hellos
  * are settled first: "the lexicographically smaller root message UUID becomes canonical" (section
- * 6), so a superseded hello's thread establishes no pair and licenses no work of its own, whichever
- * side welcomed which hello; the pair works only once the canonical hello's handshake establishes
- * it, in every thread alike.
+ * 6), so a hello that lost a crossing establishes no pair with the one it crossed and licenses no
+ * work of its own in its thread, whichever side welcomed which hello; that pair works only once the
+ * canonical hello's handshake establishes it, in every thread alike. Its pairs with callsigns it
+ * did not cross stand.
  */
 export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>): { handshakes: Map<string, Handshake>; findings: MailboxFinding[] } {
   const findings: MailboxFinding[] = [];
@@ -240,11 +226,15 @@ export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap
     const hello = messages.find((m) => m.envelope.kind === "hello");
     if (hello !== undefined) hellos.set(thread, { hello, messages });
   }
-  const losers = crossings([...hellos.values()].map((x) => x.hello), welcomesTo);
+  const lost = crossedHellos([...hellos.values()].map((x) => x.hello.envelope), welcomesTo);
   for (const [thread, { hello, messages }] of hellos) {
-    const winner = losers.get(hello.envelope.id) ?? null;
-    out.set(thread, threadHandshake(hello, messages, findings, winner));
-    if (winner !== null) findings.push(mailboxFinding("HELLO_CROSSED", `this hello crossed hello ${winner}, whose smaller root UUID is canonical; both stay in the audit trail, and only the canonical hello's handshake establishes the pair`, at(hello)));
+    const crossed = lost.get(hello.envelope.id) ?? new Map<string, string>();
+    const handshake = threadHandshake(hello, messages, findings, crossed);
+    out.set(thread, handshake);
+    if (crossed.size === 0) continue;
+    const canonicals = [...crossed].map(([callsign, canonical]) => `with ${callsign}, hello ${canonical} is canonical`).join("; ");
+    const rest = handshake.state === "superseded" ? "" : "; its pairs with the others it addresses stand";
+    findings.push(mailboxFinding("HELLO_CROSSED", `this hello crossed a hello with a smaller root UUID (${canonicals}): both stay in the audit trail, and only the canonical hello's handshake establishes that pair${rest}`, at(hello)));
   }
   return { handshakes: out, findings };
 }

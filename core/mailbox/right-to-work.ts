@@ -3,8 +3,9 @@
  * do not begin claimed work"; section 8: a new conversation in an established room is "a fresh
  * ordinary CTA root"). A handshake establishes a pair of callsigns in an arena; work in any other
  * thread needs an established pair between its sender and each agent it addresses, established
- * before it in UUID order. A pair established under FULL keeps FULL everywhere. Only handshakes that
- * are not superseded establish pairs; the threads of superseded hellos are judged here too.
+ * before it in UUID order. A pair established under FULL keeps FULL everywhere. A hello that lost a
+ * crossing establishes no pair with the one it crossed (its other pairs stand), and its thread is
+ * judged here too.
  */
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
@@ -23,7 +24,7 @@ interface Settled {
 
 const pairKey = (arena: string, a: string, b: string): string => (a < b ? `${arena}\u0000${a}\u0000${b}` : `${arena}\u0000${b}\u0000${a}`);
 
-/** Every established pair of every non-superseded handshake, keyed by arena and the two names. */
+/** Every established pair of every handshake, but for those a lost crossing voids, keyed by arena and the two names. */
 export function establishedPairs(shakes: ReadonlyMap<string, Handshake>, arenaOf: (thread: string) => string): Map<string, Settled> {
   const pairs = new Map<string, Settled>();
   const settle = (key: string, since: string, profile: MailboxProfile): void => {
@@ -34,7 +35,8 @@ export function establishedPairs(shakes: ReadonlyMap<string, Handshake>, arenaOf
     if (hs.state === "superseded") continue;
     const arena = arenaOf(hs.thread);
     const profile = hs.established_profile ?? hs.profile;
-    const done = hs.responders.filter((r) => r.state === "established" && r.established_by !== null);
+    const crossed = new Set(hs.crossings.map((c) => c.callsign));
+    const done = hs.responders.filter((r) => r.state === "established" && r.established_by !== null && !crossed.has(r.callsign));
     for (const r of done) settle(pairKey(arena, hs.initiator, r.callsign), r.established_by as string, profile);
     // A group handshake established as a whole settles its responders among themselves too.
     if (hs.state === "established") {

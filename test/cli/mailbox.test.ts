@@ -645,3 +645,17 @@ describe("usage", () => {
     expect(rw(["mailbox", "check", a.root, "--now", "2026-02-28T00:00Z"]).code).toBe(0);
   });
 });
+
+describe("rw mailbox check: crossed hellos", () => {
+  it("shows a hello to ALL that lost a crossing as standing for the others, and with whom it was superseded", () => {
+    const a = room();
+    const common = (n: number, from: string) => ({ id: ID(n), thread: ID(n), request_id: ID(n), from, machine: `${from}-BOX`, root: "abc".charAt(n - 1).repeat(64) });
+    message(a.inbox, "2026-10-01-09-00-00-LYRA-hello-a.md", { ...common(1, "LYRA"), to: "[VEGA]", kind: "hello" });
+    message(a.inbox, "2026-10-01-09-00-01-VEGA-hello-b.md", { ...common(2, "VEGA"), to: "[ALL]", kind: "hello" });
+    message(a.inbox, "2026-10-01-09-00-02-ORION-welcome-c.md", { ...common(3, "ORION"), thread: ID(2), request_id: ID(2), to: "[VEGA]", kind: "welcome", reply_to: ID(2), terms: "accept", expects_reply: false }, "Answering [[2026-10-01-09-00-01-VEGA-hello-b]].\n");
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(r.out).toContain("2026-10-01-09-00-01-VEGA-hello-b.md: note HELLO_CROSSED");
+    expect(r.out).toContain("handshake established (superseded with LYRA by 2026-10-01-09-00-00-LYRA-hello-a.md);");
+    expect(r.out).toContain("2026-10-01-09-00-00-LYRA-hello-a.md: 1 message; handshake establishing;");
+  });
+});

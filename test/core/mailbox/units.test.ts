@@ -311,3 +311,81 @@ describe("participants: what each callsign sent, was addressed and owes", () => 
     expect(mailbox.participants(entries, mailbox.analyzeMailbox(entries).quarantine)).toStrictEqual(mailbox.participants(twice, mailbox.analyzeMailbox(twice).quarantine));
   });
 });
+
+describe("callsign claims: a welcome the mailbox refuses as misaddressed claims nothing", () => {
+  const RA = "1f3a".repeat(16);
+  const RS = "4d6e".repeat(16);
+  const RO = "3c5d".repeat(16);
+  const hello = { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@h", machine: "VEGA-BOX", root: RA } };
+  // Each way a welcome misses its hello: from a callsign the hello does not address, addressed to
+  // someone other than the initiator, in another arena.
+  const misses = [
+    { why: "from an unaddressed callsign", from: "ORION", set: {} },
+    { why: "not addressed to the initiator", from: "LYRA", set: { to: ["ORION"] } },
+    { why: "in another arena", from: "LYRA", set: { arena: "ELSEWHERE" } },
+  ];
+  it("leaves the name free: the locus that later claims it with a valid hello holds it", () => {
+    for (const { why, from, set } of misses) {
+      const symbols = new Symbols(mailbox);
+      const { entries, diffs } = readCase(symbols, [
+        hello,
+        { id: "w0", set: { kind: "welcome", from, to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", machine: "SQUAT-BOX", root: RS, ...set } },
+        { id: "h2", set: { kind: "hello", from, to: ["VEGA"], thread: "@h2", reply_to: "", request_id: "@h2", machine: `${from}-BOX`, root: RO } },
+      ], mailbox);
+      expect(diffs).toStrictEqual([]);
+      const analysis = mailbox.analyzeMailbox(entries);
+      const view = analysis.callsigns.filter((c) => c.callsign === from);
+      expect(view.map((c) => [c.arena, c.machine, c.claimed_by]), why).toStrictEqual([["DEMO", `${from}-BOX`, symbols.uuid("h2")]]);
+      expect(analysis.findings.filter((f) => f.code === "CALLSIGN_COLLISION"), why).toStrictEqual([]);
+      expect(analysis.quarantine.get(symbols.uuid("h2")), why).toBeUndefined();
+      expect(analysis.quarantine.get(symbols.uuid("w0")), why).toContain("HANDSHAKE_MISADDRESSED");
+    }
+  });
+});
+
+describe("crossed hellos among three callsigns: one canonical hello between any two", () => {
+  const NAMES = ["VEGA", "LYRA", "ORION"] as const;
+  const locus = (n: string) => ({ machine: `${n}-BOX`, root: { VEGA: "1f3a", LYRA: "2b4c", ORION: "3c5d" }[n]?.repeat(16) });
+  // Hellos from random senders to ALL or to some of the others, then random accepting welcomes of
+  // them from callsigns they address, in random order of sending.
+  const history = fc.record({
+    hellos: fc.array(fc.record({ from: fc.constantFrom(...NAMES), all: fc.boolean(), pick: fc.integer({ min: 1, max: 3 }) }), { minLength: 2, maxLength: 5 }),
+    welcomes: fc.array(fc.record({ hello: fc.nat(), by: fc.nat(), at: fc.nat({ max: 6 }) }), { maxLength: 3 }),
+  });
+  it("names as canonical between two callsigns a hello that is not itself superseded between them, and reads any file order alike", () => {
+    fc.assert(fc.property(history, ({ hellos, welcomes }) => {
+      const specs = hellos.map((h, i) => {
+        const others = NAMES.filter((n) => n !== h.from);
+        // pick 1, 2 or 3: the first other, the second, or both.
+        const to = h.all ? ["ALL"] : others.filter((_, k) => ((h.pick >> k) & 1) === 1);
+        return { id: `h${i}`, at: i * 100, set: { kind: "hello", from: h.from, to, thread: `@h${i}`, reply_to: "", request_id: `@h${i}`, ...locus(h.from) } };
+      });
+      const welcomeSpecs = welcomes.flatMap((w, i) => {
+        const hello = specs[w.hello % specs.length] as (typeof specs)[number];
+        const addressed = NAMES.filter((n) => n !== hello.set.from && (hello.set.to.includes("ALL") || hello.set.to.includes(n)));
+        const by = addressed[w.by % addressed.length] as string;
+        return [{ id: `w${i}`, at: w.at * 100 + 50, set: { kind: "welcome", from: by, to: [hello.set.from], thread: hello.set.thread, reply_to: `@${hello.id}`, request_id: hello.set.request_id, terms: "accept", ...locus(by) } }];
+      });
+      const symbols = new Symbols(mailbox);
+      // Every hello is minted before any welcome can cite it.
+      const { entries, diffs } = readCase(symbols, [...specs, ...welcomeSpecs], mailbox);
+      expect(diffs).toStrictEqual([]);
+      const analysis = mailbox.analyzeMailbox(entries);
+      const byHello = new Map(analysis.threads.flatMap((t) => (t.handshake === null ? [] : [[t.handshake.hello, t.handshake] as const])));
+      for (const hs of byHello.values()) {
+        for (const { callsign, canonical } of hs.crossings) {
+          const winner = byHello.get(canonical);
+          expect(winner, `canonical ${canonical} is a hello`).toBeDefined();
+          const pair = [hs.initiator, callsign];
+          expect(pair).toContain(winner?.initiator);
+          expect(canonical < hs.hello).toBe(true);
+          // The canonical hello between the two did not itself lose a crossing between them.
+          const other = pair.find((n) => n !== winner?.initiator);
+          expect(winner?.crossings.map((c) => c.callsign), `${symbols.name(canonical)} lost to ${other} too`).not.toContain(other);
+        }
+      }
+      const view = (list: readonly mailbox.MailboxEntry[]): string => JSON.stringify(mailbox.analyzeMailbox(list).threads.map((t) => t.handshake));
+      expect(view([...entries].reverse())).toBe(view(entries));
+    }), { numRuns: 150 });
+  });
+});
