@@ -54,6 +54,7 @@ export const FINDING_CODES = {
   NOT_A_HANDOFF: "error",
   READBACK_INCOMPLETE: "error",
   READBACK_NOT_ASKED: "error",
+  READBACK_ID_REUSED: "error",
   EXEC_DIFFERS: "note",
   RECEIPT: "error",
   INTEGRITY: "error",

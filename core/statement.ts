@@ -6,12 +6,13 @@
  */
 import { finding } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
-import { isTime } from "./check-value.js";
+import { isTime, messageNumber } from "./check-value.js";
 import { makeReadback } from "./make-readback.js";
 import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
 import type { ReadbackSet } from "./readback-set.js";
 import type { Vocabulary } from "./vocabulary-model.js";
+import { _readbackId } from "./_readback-id.js";
 import { _field, _same } from "./_slot-values.js";
 
 export type StatementState = "pending" | "committed" | "abandoned" | "expired" | "cancelled";
@@ -95,8 +96,11 @@ export interface PrepareInput {
   readonly call: Readonly<Record<string, SlotValue>>;
   /** The statement's window; it may not outlive the HO's `exp`. */
   readonly exp: string;
-  /** The receiver's message number for the RB that states the call. */
-  readonly n: number;
+  /**
+   * The receiver's message number for the RB that states the call. Omitted, one past the
+   * receiver's ids the HO names and the readbacks of the handoff's earlier statements, else 1.
+   */
+  readonly n?: number;
   /**
    * The moment of the prepare, `YYYYMMDDTHHMMZ`: a window that closed before it is refused, by
    * commit's rule (the minute of `exp` is still in time). Omitted, the window is not compared.
@@ -122,7 +126,12 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
   if (unstated !== null) return fail([unstated]);
   const ended = endedHandoff(store, input.ho.id);
   if (ended !== null) return fail([ended]);
-  const rb = makeReadback(input.ho, { n: input.n, exec: input.call, exp: input.exp, extra: { x_tok: token } }, vocabulary);
+  // An earlier statement's RB (abandoned, say) already holds its id: a fresh one never repeats it.
+  const earlier = store.forHandoff(input.ho.id).map((s) => s.readback.id);
+  const id = _readbackId(input.ho, input.ho.to ?? "", input.n, earlier);
+  if (!id.ok) return fail([...id.findings]);
+  const n = messageNumber(id.value);
+  const rb = makeReadback(input.ho, { n, exec: input.call, exp: input.exp, extra: { x_tok: token } }, vocabulary);
   if (!rb.ok) return fail([...rb.findings]);
   // What runs is what the readback states, slot by slot: the call's values, and the HO's where the
   // call leaves a slot to it. Nothing the sender did not check can run.

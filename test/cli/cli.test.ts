@@ -243,6 +243,13 @@ describe("readbacks and the checks around an act", () => {
     expect(r.out).toBe(`${RB}\n`);
     expect(r.code).toBe(0);
   });
+  it("make-rb gives a self-handoff's readback an id of its own, and refuses --n that reuses the HO's", () => {
+    const self = "RW1 HO ops-1 from=ops to=ops item=jira:OPS-77 ask=FIX";
+    expect(rw(["make-rb", "--ho", self]).out).toMatch(/^RW1 RB ops-2 re=ops-1 from=ops to=ops /);
+    const reused = rw(["make-rb", "--ho", self, "--n", "1"]);
+    expect([reused.code, reused.out]).toStrictEqual([1, ""]);
+    expect(reused.err).toContain("READBACK_ID_REUSED");
+  });
   it("make-rb reads the HO from a file, and says what rb=acc needs", () => {
     const file = join(tmp, "ho-acc.txt");
     writeFileSync(file, "# the brief\nRW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT rb=acc keys=len+tone\n");

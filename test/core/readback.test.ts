@@ -205,6 +205,35 @@ describe("tier 4 under a flood of exclusions", () => {
 });
 
 describe("makeReadback: composed from the HO as delivered", () => {
+  it("takes an id of its own: a self-handoff's RB is never numbered like its HO (section 2: ids are unique)", () => {
+    const self = msg("RW1 HO a-1 from=a to=a item=x ask=DRAFT");
+    const fresh = makeReadback(self, {}, coreVocabulary);
+    expect(fresh.ok && [fresh.value.id, fresh.value.re]).toStrictEqual(["a-2", "a-1"]);
+    const reused = makeReadback(self, { n: 1 }, coreVocabulary);
+    expect(reused.ok).toBe(false);
+    expect(reused.findings.map((f) => [f.code, f.slot, f.received])).toStrictEqual([["READBACK_ID_REUSED", "id", "a-1"]]);
+    // One number is one message of the receiver's, however it is written.
+    expect(makeReadback(msg("RW1 HO a-07 from=a to=a item=x ask=DRAFT"), { n: 7 }, coreVocabulary).findings.map((f) => f.code)).toStrictEqual(["READBACK_ID_REUSED"]);
+    expect(makeReadback(self, { n: 2 }, coreVocabulary).ok).toBe(true);
+  });
+  it("numbers past the receiver's ids the HO names (re=, ctx=), and refuses one of them", () => {
+    const reissue = msg("RW1 HO ops-04 re=builder-05 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001 ctx=builder-02+ops-09");
+    const fresh = makeReadback(reissue, {}, coreVocabulary);
+    expect(fresh.ok && fresh.value.id).toBe("builder-6");
+    for (const n of [5, 2]) expect(makeReadback(reissue, { n }, coreVocabulary).findings.map((f) => f.code)).toStrictEqual(["READBACK_ID_REUSED"]);
+    // Another agent's ids, and an agent whose name ends like the receiver's, move nothing.
+    expect(makeReadback(msg("RW1 HO ops-9 from=ops to=b item=x ask=DRAFT ctx=a-b-4"), {}, coreVocabulary).value?.id).toBe("b-1");
+  });
+  it("prepare numbers its RB past the HO's ids and the handoff's earlier statements", () => {
+    const self = msg(PAYHO.replace("scheduler-1 p=pay from=scheduler to=payer", "payer-1 p=pay from=payer to=payer"));
+    const store = memoryStore();
+    const first = prepare(store, { ho: self, call: {}, exp: "20261002T1600Z" }, pay);
+    expect(first.ok && first.value.readback.id).toBe("payer-2");
+    if (first.ok) abandon(store, first.value.token, "20261002T1200Z");
+    const second = prepare(store, { ho: self, call: {}, exp: "20261002T1600Z" }, pay);
+    expect(second.ok && second.value.readback.id).toBe("payer-3");
+    expect(prepare(store, { ho: self, call: {}, exp: "20261002T1600Z", n: 2 }, pay).findings.map((f) => f.code)).toStrictEqual(["READBACK_ID_REUSED"]);
+  });
   it("the envelope echo of section 8, byte for byte but for the receiver's own message number", () => {
     const rb = makeReadback(msg(HO1), { n: 1 }, coreVocabulary);
     expect(rb.ok && line(rb.value)).toBe("RW1 RB writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 h=c40bba4360dc");
