@@ -26,6 +26,8 @@
  *   handoff of that line, which is then not reported open; when that handoff is already closed, the
  *   HO is a new handoff that cites it, not a re-issue. If the re-issue is answered `UN why=DUP`,
  *   the HO it superseded is live again (the receiver holds it) and the re-issue is closed by the UN.
+ *   An RB, DN, UN or FL answering a superseded HO answers that HO (threads follow `re=`) and is
+ *   noted: it neither reads back nor closes the live re-issue. Not an error, as it may have crossed it.
  * - Rule 1's re-issue and 5.4's `CX why=TIMEOUT` both end a handoff that got no readback; neither
  *   is an error (counted in `endedUnread`, and noted).
  * - Ownership follows rule 1 literally: the owner is the `to` of the most recent HO (in sending
@@ -291,6 +293,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       note("THREAD_READBACK_LATE", `RB ${m.id} reads back ${id} after its ${CLOSER_NAMES[s & CLOSED_BY]}${where(t.closedAt[i] as number)}: not checked, ownership does not move`, id, m.id, line, { slot: "re", received: id });
       return;
     }
+    if ((s & SUPERSEDED) !== 0) superseded(i, m, line, "it is checked against it, and reads back nothing of");
     const tiers = _checkPrint(print(i), m, options.expectations?.(id) ?? {});
     const causes = tiers.filter((f) => f.severity === "error");
     const verdict = verdictOf(causes);
@@ -334,6 +337,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const closedBy = s & CLOSED_BY;
     const done = m.type === "DN" && (m.slots["out"] === "OK" || m.slots["out"] === "PARTIAL");
     if (closedBy === OPEN) {
+      if ((s & SUPERSEDED) !== 0) superseded(i, m, line, "it closes that one, not");
       // Rule 1: ownership moves only with a passing readback; an unverified one is noted at the RB.
       if (done && (s & (PASSED | UNVERIFIED)) === 0) {
         const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
@@ -354,6 +358,20 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return;
     }
     note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${id}, already closed by ${CLOSER_NAMES[closedBy]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[closedBy] as string, received: m.type });
+  }
+
+  /**
+   * Notes that `m`, an RB, DN, UN or FL, answers HO `i` after a re-issue superseded it: threads are
+   * rebuilt from `re=`, so it answers the superseded HO and neither reads back nor closes the live
+   * re-issue, which waits for its own answer (a receiver that holds the original answers it UN
+   * why=DUP, rule 1). A note, not an error: the answer may have crossed the re-issue.
+   */
+  function superseded(i: number, m: Message, line: number, what: string): void {
+    const id = ids[i] as string;
+    const live = liveOf.get(rootOf.get(i) ?? i) ?? (supersededBy.get(i) as number);
+    const liveId = ids[live] as string;
+    const code = m.type === "RB" ? "THREAD_READBACK_SUPERSEDED" : "THREAD_REPLY_SUPERSEDED";
+    note(code, `${m.type} ${m.id} answers ${id}, which ${liveId} superseded: ${what} ${liveId}, which still waits for its own ${m.type === "RB" ? "readback" : "answer"} (UN why=DUP if the receiver holds ${id})`, id, m.id, line, { slot: "re", expected: liveId, received: id });
   }
 
   function duplicate(i: number, m: Message, line: number): void {

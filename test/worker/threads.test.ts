@@ -93,6 +93,22 @@ describe("appending lines", () => {
     expect(page).toStrictEqual({ lines: [{ seq: 2, id: "writer-01", line: RB }], next: 2 });
   });
 
+  it("says, with the core's codes, when a readback and a done report answer a superseded handoff", async () => {
+    const t = fresh();
+    const lines = [
+      "RW1 HO ops-1 from=ops to=builder item=jira:OPS-9 ask=FIX",
+      "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-9 ask=FIX",
+      "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-9 ask=FIX",
+      "RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-9 out=OK",
+    ];
+    const r = await ok(await append(t, lines));
+    expect(r.results.map((x: any) => x.findings.map((f: any) => f.code))).toStrictEqual([[], ["THREAD_REISSUED"], ["THREAD_READBACK_SUPERSEDED"], ["THREAD_REPLY_SUPERSEDED"]]);
+    const s = await state(t);
+    // The live re-issue is neither read back nor closed by them.
+    expect(s.open.map((h: any) => [h.id, h.state])).toStrictEqual([["ops-2", "open"]]);
+    expect(s.report.findings.map((f: any) => f.code)).toContain("THREAD_READBACK_SUPERSEDED");
+  });
+
   it("refuses a page limit out of range rather than clamping it", async () => {
     const t = fresh();
     await ok(await append(t, [HO]));
