@@ -14,7 +14,9 @@
  *   `out=PARTIAL` after a CX is the done-after-cancel error, not also a second close. Any further
  *   closing message, or a CX after the HO closed, is a second close.
  * - A closing message from the wrong party (a DN, UN or FL not from the HO's receiver to its
- *   sender, a CX not from its sender to its receiver) closes nothing and is an error; so does one
+ *   sender, a CX not from its sender to its receiver) closes nothing and is an error, and an RB
+ *   not from the receiver to the sender reads back nothing (no receipt, tier 1): the same error,
+ *   not a void readback, so no third party can make a handoff held; so does one
  *   whose `item=` is not the HO's (it is about something else). The answer to a cancel (`AN
  *   re=<CX>`) is held to the same: from another party or about another item, it acknowledges
  *   nothing and is an error.
@@ -167,6 +169,21 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   };
 
   /**
+   * Whether `m`, a reply to HO `i` (its RB, DN, UN or FL, or the answer to its cancel), comes from
+   * the HO's receiver to its sender; if not, says so (THREAD_REPLY_PARTIES): a message from another
+   * party is no answer of the receiver's, so it reads back, closes or acknowledges nothing.
+   */
+  const fromReceiver = (m: Message, i: number, line: number, what: string): boolean => {
+    const from = t.from[i] as number;
+    const to = t.to[i] as number;
+    if (is(m.from, to) && is(m.to, from)) return true;
+    const slot = is(m.from, to) ? "to" : "from";
+    const [expected, received] = slot === "from" ? [agent(to), m.from ?? "nothing"] : [agent(from), m.to ?? "nothing"];
+    note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} ${what}`.replace("{receiver}", agent(to)).replace("{sender}", agent(from)), ids[i] as string, m.id, line, { slot, expected, received });
+    return false;
+  };
+
+  /**
    * Whether `m`, a reply closing HO `i` or answering its cancel, is about the HO's item; if not, says
    * so (it closes or acknowledges nothing). A reply without `item=` (a UN or AN may leave it out) is.
    */
@@ -284,8 +301,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   function readback(m: Message, line: number): void {
     const i = handoffOf(m, line);
     if (i === undefined) return;
-    const s = state(i);
     const id = ids[i] as string;
+    // Tier 1's receipt ("the reply is from the right agent") as check-thread reads it: no readback
+    // of the receiver's at all, so it voids nothing and the receiver's is still awaited.
+    if (!fromReceiver(m, i, line, `does not come from ${id}'s receiver {receiver} to its sender {sender}: it reads back nothing, and ${id} still waits for its receiver's readback`)) return;
+    const s = state(i);
     const item = t.item[i] as number;
     if ((s & CLOSED_BY) !== OPEN) {
       readbacks.late++;
@@ -324,14 +344,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const i = handoffOf(m, line);
     if (i === undefined) return;
     const id = ids[i] as string;
-    const from = t.from[i] as number;
-    const to = t.to[i] as number;
-    if (!is(m.from, to) || !is(m.to, from)) {
-      const slot = is(m.from, to) ? "to" : "from";
-      const [expected, received] = slot === "from" ? [agent(to), m.from ?? "nothing"] : [agent(from), m.to ?? "nothing"];
-      note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} does not come from ${id}'s receiver ${agent(to)} to its sender ${agent(from)}: it closes nothing`, id, m.id, line, { slot, expected, received });
-      return;
-    }
+    if (!fromReceiver(m, i, line, `does not come from ${id}'s receiver {receiver} to its sender {sender}: it closes nothing`)) return;
     if (!sameItem(m, i, line, "it closes nothing")) return;
     const s = state(i);
     const closedBy = s & CLOSED_BY;
@@ -416,14 +429,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const i = m.re === null ? undefined : cancels.get(m.re);
     if (i === undefined) return;
     // The answer to a cancel comes from the HO's receiver to its sender, as a DN, UN or FL would.
-    const from = t.from[i] as number;
-    const to = t.to[i] as number;
-    if (!is(m.from, to) || !is(m.to, from)) {
-      const slot = is(m.from, to) ? "to" : "from";
-      const [expected, received] = slot === "from" ? [agent(to), m.from ?? "nothing"] : [agent(from), m.to ?? "nothing"];
-      note("THREAD_REPLY_PARTIES", `AN ${m.id} answers the cancel ${m.re} of ${ids[i]} but does not come from its receiver ${agent(to)} to its sender ${agent(from)}: it acknowledges nothing`, ids[i] as string, m.id, line, { slot, expected, received });
-      return;
-    }
+    if (!fromReceiver(m, i, line, `answers the cancel ${m.re} of ${ids[i]} but does not come from its receiver {receiver} to its sender {sender}: it acknowledges nothing`)) return;
     if (!sameItem(m, i, line, "it acknowledges nothing")) return;
     const val = m.slots["val"];
     // Kept once acknowledged: a later AN to it is held to the same parties and item.

@@ -488,10 +488,13 @@ export class ThreadObject extends DurableObject<Env> {
     return { expectAcc: challenge.expectAcc !== undefined && !asked.comprehension, record: challenge.record === undefined ? null : recordUnread(asked) };
   }
 
-  /** check-rb of an RB against its HO in this thread, recorded with its verdict. */
+  /**
+   * check-rb of an RB against its HO in this thread, recorded with its verdict. One the core
+   * reports from another party (THREAD_REPLY_PARTIES) is no readback of the receiver's: none.
+   */
   private checkReadback(rb: Message, found: readonly ThreadFinding[]): CheckedReadback | null {
     const ho = this.handoffMessage(rb.re as string);
-    if (ho === null) return null;
+    if (ho === null || found.some((f) => f.code === "THREAD_REPLY_PARTIES")) return null;
     let checked: CheckedReadback;
     if (found.some((f) => f.code === "THREAD_READBACK_LATE")) checked = { rb: rb.id, handoff: ho.id, verdict: "late", report: null };
     else {
