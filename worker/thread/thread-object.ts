@@ -676,7 +676,9 @@ export class ThreadObject extends DurableObject<Env> {
     // The core states the RB; it is kept only once its id is known to be free (below).
     let staged: Statement | undefined;
     const prepared = prepare({ ...this.statements, put: (s) => void (staged = s) }, { ho, call: call.value.values, exp: request.exp, n, now }, vocabulary);
-    if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings });
+    // The core refuses an n that another statement of this handoff already states (READBACK_ID_REUSED).
+    const badN = prepared.findings.some((f) => f.code === "READBACK_ID_REUSED") ? { parameter: "n" } : {};
+    if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings, ...badN });
     const line = formatLine(prepared.value.readback);
     if (!line.ok) return problem("statement-refused", line.findings.map((f) => f.message).join("; "), { findings: line.findings });
     // A message id names one message: an RB under an id the thread holds, or that another
