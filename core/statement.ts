@@ -29,6 +29,11 @@ export interface Statement {
   /** The RB line that states the call, with `x_tok=`. */
   readonly readback: Message;
   readonly state: StatementState;
+  /**
+   * The moment of the prepare, `YYYYMMDDTHHMMZ`, when it was given: no commit may be earlier. A
+   * statement kept before 2026-12-01 has none, and its commit moment is not compared.
+   */
+  readonly prepared?: string;
 }
 
 /**
@@ -140,7 +145,7 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
     const value = key === "item" ? rb.value.item : rb.value.slots[key];
     if (value !== undefined && value !== null) stated[key] = value;
   }
-  const statement: Statement = { token, handoff: input.ho.id, call: stated, exp: input.exp, readback: rb.value, state: "pending" };
+  const statement: Statement = { token, handoff: input.ho.id, call: stated, exp: input.exp, readback: rb.value, state: "pending", ...(input.now === undefined ? {} : { prepared: input.now }) };
   store.put(statement);
   return { ok: true, value: statement, findings: rb.findings };
 }
@@ -203,6 +208,11 @@ function refuse(statement: Statement | undefined, now: string | null): Finding |
   }
   if (now !== null && now > statement.exp) {
     return finding("STATEMENT_REFUSED", `it is ${now}, after the statement's exp=${statement.exp}: the world it was checked against may have moved; prepare it again`, { slot: "exp", expected: `<= ${statement.exp}`, received: now });
+  }
+  // A commit before the prepare cannot have happened: the clock (or --now) that says so is wrong,
+  // and a window checked against it would be checked against nothing.
+  if (now !== null && statement.prepared !== undefined && now < statement.prepared) {
+    return finding("STATEMENT_REFUSED", `a commit at ${now} is before the statement was prepared, at ${statement.prepared}: the moment is wrong; commit at the real time`, { expected: `>= ${statement.prepared}`, received: now });
   }
   return null;
 }

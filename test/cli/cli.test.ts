@@ -592,6 +592,14 @@ describe("prepare and abandon refuse what could never be right", () => {
     expect(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "soon", "--store", store]).code).toBe(2);
     expect(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "later", "--store", store]).code).toBe(2);
   });
+  it("commit refuses a --now before the prepare's (kept in the store), and commits at the real time", () => {
+    const at = join(tmp, "before-prepare", "statements.json");
+    const prepared = JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", at, "--json"]).out) as { token: string };
+    const early = rw(["commit", prepared.token, "--now", "20261002T1300Z", "--store", at]);
+    expect(early.code).toBe(1);
+    expect(early.err).toContain("a commit at 20261002T1300Z is before the statement was prepared, at 20261002T1400Z");
+    expect(rw(["commit", prepared.token, "--now", "20261002T1401Z", "--store", at]).code).toBe(0);
+  });
   it("prepare's --now defaults to the clock: an --exp in the past is refused", () => {
     const r = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20200101T0000Z", "--store", store]);
     expect(r.code).toBe(1);

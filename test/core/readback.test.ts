@@ -409,6 +409,19 @@ describe("prepared statements (section 5.3)", () => {
     expect(commit(late.store, late.statement.token, "20261002T1601Z").findings[0]?.code).toBe("STATEMENT_REFUSED");
     expect(late.store.get(late.statement.token)?.state).toBe("expired");
   });
+  it("commit refuses a moment before the prepare, which the statement keeps; the prepare's own minute is in time", () => {
+    const store = memoryStore();
+    const call = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+    const prepared = prepare(store, { ho: msg(PAYHO), call, exp: "20261002T1600Z", now: "20261002T1400Z" }, pay);
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.findings));
+    expect(prepared.value.prepared).toBe("20261002T1400Z");
+    const early = commit(store, prepared.value.token, "20261002T1359Z");
+    expect(early.findings.map((f) => [f.code, f.expected, f.received])).toStrictEqual([["STATEMENT_REFUSED", ">= 20261002T1400Z", "20261002T1359Z"]]);
+    expect(early.findings[0]?.message).toContain("before the statement was prepared");
+    // Refused, not spent: the statement is still pending for a commit at the right time.
+    expect(store.get(prepared.value.token)?.state).toBe("pending");
+    expect(commit(store, prepared.value.token, "20261002T1400Z").ok).toBe(true);
+  });
   it("abandon and commit: whichever comes first wins, the other is refused", () => {
     const a = setup();
     expect(abandon(a.store, a.statement.token, "20261002T1500Z").ok).toBe(true);
