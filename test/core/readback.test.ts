@@ -50,6 +50,11 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
     expect(compareValues(n("120-words"), n("120w"), false)).toBe("same");
     expect(compareValues(n("120.0w"), n("120w"), false)).toBe("same");
     expect(compareValues(n("1-2p"), n("1-2pages"), false)).toBe("same");
+    // A leading point is the number's own: .5p is half a page, not 5 pages, nor a value of no length.
+    expect(n(".5p").measure).toStrictEqual({ amount: 0.5, digits: "0.5", unit: "p" });
+    expect(compareValues(n(".5p"), n("0.5pages"), false)).toBe("same");
+    expect(compareValues(n(".5p"), n("5p"), false)).toBe("different");
+    expect(n(".p").measure).toBe(null);
     // Compared exactly, not as doubles: these differ in the last digit.
     expect(compareValues(n("99999999999999999999w"), n("99999999999999999998w"), false)).toBe("different");
   });

@@ -36,6 +36,9 @@ R("acc-len-decimal-same", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys
 # Nor is punctuation between digits deleted: 1-2 pages is not 12 pages, nor 1,5 pages 15.
 R("acc-len-range", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:12p"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"], expectAcc="len:1-2p")
 R("acc-len-decimal-comma", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:15p"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"], expectAcc="len:1,5p")
+# A leading point is the number's own: .5p is half a page, the same length as 0.5p, and not 5p.
+R("acc-len-leading-point", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:.5p"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:0.5p")
+R("acc-len-leading-point-not-whole", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:5p"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"], expectAcc="len:.5p")
 R("acc-len-thousands", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len"), RB1.replace(" h=c40bba4360dc", " acc=len:1,200w"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:1200w")
 # A value of punctuation alone has no words to compare: it is kept as written, so must:£ is not
 # must:$ (both were empty once stripped, and matched).
