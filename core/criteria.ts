@@ -276,6 +276,12 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
   const excludes = (slot: "acc" | "not", shown: string, value: string): void => {
     const excluded = normaliseValue(value, vocabulary);
     const matched = required.length * exclusions <= pairwiseMax ? required.filter((m) => compareValues(m.norm, excluded, true) === "same") : indexOf(required).allSame(excluded).map((i) => required[i] as Held);
+    // A shared word only (section 5.2's loose match, "reported as a note"): the receiver may have
+    // excluded something required, which the sender confirms; one shared word fails nothing.
+    if (matched.length === 0) {
+      const loose = required.length * exclusions <= pairwiseMax ? required.find((m) => compareValues(m.norm, excluded, true) === "loose") : required[indexOf(required).firstLoose(excluded)];
+      if (loose !== undefined) out.push(finding("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received: slot === "not" ? value : shown }));
+    }
     for (const m of matched) {
       if (bound !== undefined && errors >= bound.errorRoom) {
         bound.uncounted += 1;

@@ -122,11 +122,13 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
   }
   const excludes = (slot: "acc" | "not", shown: string, value: string): void => {
     const excluded = normaliseValue(value, vocabulary);
-    for (const m of sender.get("must") ?? []) {
-      if (compareValues(m.norm, excluded, true) === "same") {
-        out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
-      }
+    const required = sender.get("must") ?? [];
+    const matched = required.filter((m) => compareValues(m.norm, excluded, true) === "same");
+    const loose = required.find((m) => compareValues(m.norm, excluded, true) === "loose");
+    if (matched.length === 0 && loose !== undefined) {
+      out.push(finding("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received: slot === "not" ? value : shown }));
     }
+    for (const m of matched) out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
   };
   if (sender.has("must")) {
     for (const c of reported) if (c.key === "no") excludes("acc", `${c.key}:${c.value}`, c.value);
