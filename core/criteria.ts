@@ -70,10 +70,11 @@ const UNITS: Readonly<Record<string, string>> = {
 };
 /**
  * A number, whole (`1200`, or grouped by commas in threes, `1,200`) with an optional decimal point,
- * then any punctuation, then the unit. Punctuation inside the number makes no measure: `1-2p` is a
- * range and `1,5p` a decimal comma, neither of them 12 or 15 pages.
+ * or a decimal point and digits alone (`.5`, as `0.5`), then any punctuation, then the unit.
+ * Punctuation inside the number makes no measure: `1-2p` is a range and `1,5p` a decimal comma,
+ * neither of them 12 or 15 pages.
  */
-const MEASURE = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?[^\p{L}\p{N}]*([a-z]+)$/u;
+const MEASURE = /^(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?|\.(\d+))[^\p{L}\p{N}]*([a-z]+)$/u;
 
 // A combining mark belongs to its letter's word (`e` + U+0301 is one letter, not a break).
 const words = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u).filter((w) => w.length > 0);
@@ -90,8 +91,8 @@ export function normaliseValue(written: string, vocabulary: Vocabulary): Normali
   const lower = (alias ?? value).toLowerCase();
   const bare = lower.replace(/^[^\p{L}\p{N}.]+|[^\p{L}\p{N}]+$/gu, "");
   const m = MEASURE.exec(bare);
-  const unit = m === null || !Object.hasOwn(UNITS, m[3] as string) ? undefined : UNITS[m[3] as string];
-  const measure = m !== null && unit !== undefined ? measureOf(m[1] as string, m[2] ?? "", unit) : null;
+  const unit = m === null || !Object.hasOwn(UNITS, m[4] as string) ? undefined : UNITS[m[4] as string];
+  const measure = m !== null && unit !== undefined ? measureOf(m[1] ?? "0", m[2] ?? m[3] ?? "", unit) : null;
   // A value of punctuation alone (`£`, `—`) has no words: its text is the value as written, or
   // every such value would be the empty text and match every other.
   return text === "" ? { words: [], text: lower, measure } : { words: text.split(" "), text, measure };
@@ -275,6 +276,12 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
   const excludes = (slot: "acc" | "not", shown: string, value: string): void => {
     const excluded = normaliseValue(value, vocabulary);
     const matched = required.length * exclusions <= pairwiseMax ? required.filter((m) => compareValues(m.norm, excluded, true) === "same") : indexOf(required).allSame(excluded).map((i) => required[i] as Held);
+    // A shared word only (section 5.2's loose match, "reported as a note"): the receiver may have
+    // excluded something required, which the sender confirms; one shared word fails nothing.
+    if (matched.length === 0) {
+      const loose = required.length * exclusions <= pairwiseMax ? required.find((m) => compareValues(m.norm, excluded, true) === "loose") : required[indexOf(required).firstLoose(excluded)];
+      if (loose !== undefined) out.push(finding("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received: slot === "not" ? value : shown }));
+    }
     for (const m of matched) {
       if (bound !== undefined && errors >= bound.errorRoom) {
         bound.uncounted += 1;

@@ -54,6 +54,7 @@ export const FINDING_CODES = {
   NOT_A_HANDOFF: "error",
   READBACK_INCOMPLETE: "error",
   READBACK_NOT_ASKED: "error",
+  READBACK_ID_REUSED: "error",
   EXEC_DIFFERS: "note",
   RECEIPT: "error",
   INTEGRITY: "error",
@@ -112,10 +113,12 @@ export const FINDING_CODES = {
   THREAD_READBACK_VOID: "note",
   THREAD_READBACK_UNVERIFIED: "note",
   THREAD_READBACK_LATE: "note",
+  THREAD_READBACK_SUPERSEDED: "note",
   THREAD_REISSUED: "note",
   THREAD_REISSUE_DUP: "note",
   THREAD_REPLY_UNMATCHED: "note",
   THREAD_RETRY: "note",
+  THREAD_REPLY_SUPERSEDED: "note",
   // Any list of findings longer than FINDINGS_MAX (core/finding).
   FINDINGS_CUT: "note",
 } as const;
@@ -150,7 +153,7 @@ type NoteCode = { [C in FindingCode]: (typeof FINDING_CODES)[C] extends "note" ?
 
 /**
  * The notes of FINDING_CODES again, as the table finding() reads severities from: a bundle that
- * only reads lines then carries these 24 names rather than all 100 codes (about 1.5 kB minified).
+ * only reads lines then carries these 26 names rather than all 103 codes (about 1.5 kB minified).
  * `satisfies` keeps the two tables equal: a note missing here, or any other code listed, does not
  * compile.
  */
@@ -174,10 +177,12 @@ const NOTES = {
   THREAD_READBACK_VOID: 1,
   THREAD_READBACK_UNVERIFIED: 1,
   THREAD_READBACK_LATE: 1,
+  THREAD_READBACK_SUPERSEDED: 1,
   THREAD_REISSUED: 1,
   THREAD_REISSUE_DUP: 1,
   THREAD_REPLY_UNMATCHED: 1,
   THREAD_RETRY: 1,
+  THREAD_REPLY_SUPERSEDED: 1,
   FINDINGS_CUT: 1,
 } satisfies { readonly [C in NoteCode]: 1 };
 

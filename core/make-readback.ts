@@ -13,13 +13,17 @@ import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { VERSION } from "./vocabulary.js";
+import { _readbackId } from "./_readback-id.js";
 import { _same } from "./_slot-values.js";
 import { _hoValue, _sentSlots, _statedSlots } from "./_stated-slots.js";
 
 /** What only the receiver can add to its readback. */
 export interface ReceiverReadback {
-  /** The receiver's message number: the RB's id is `<receiver>-<n>`. */
-  readonly n: number;
+  /**
+   * The receiver's message number: the RB's id is `<receiver>-<n>`. Omitted, one past the highest
+   * of the receiver's ids the HO names (its own id, `re=`, `ctx=`), else 1.
+   */
+  readonly n?: number;
   /** Acceptance criteria the receiver derived from the brief (`rb=acc`, `rb=plan`). */
   readonly acc?: readonly string[];
   /** What the receiver will produce (`rb=plan`). */
@@ -50,7 +54,9 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
   const invalid = validate(ho, vocabulary).filter((f) => f.severity === "error");
   if (invalid.length > 0) return fail(invalid);
   if (ho.to === null || ho.from === null) return fail([finding("NOT_A_HANDOFF", "the HO has no sender or receiver")]);
-  if (!Number.isSafeInteger(receiver.n) || receiver.n < 0) throw new RangeError("makeReadback: n must be a non-negative integer");
+  if (receiver.n !== undefined && (!Number.isSafeInteger(receiver.n) || receiver.n < 0)) throw new RangeError("makeReadback: n must be a non-negative integer");
+  const id = _readbackId(ho, ho.to, receiver.n);
+  if (!id.ok) return fail([...id.findings]);
 
   const set = readbackSet(ho, vocabulary);
   // What the HO's rb= does not ask for would be dropped from the readback in silence: refused.
@@ -112,7 +118,7 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
     if (Object.hasOwn(slots, key)) findings.push(finding("READBACK_INCOMPLETE", `extra slot ${key} would overwrite the readback's own`, { slot: key }));
     else slots[key] = value;
   }
-  const rb: Message = { v: VERSION, type: "RB", id: `${ho.to}-${receiver.n}`, re: ho.id, from: ho.to, to: ho.from, item, slots, tail: receiver.tail ?? null };
+  const rb: Message = { v: VERSION, type: "RB", id: id.value, re: ho.id, from: ho.to, to: ho.from, item, slots, tail: receiver.tail ?? null };
   // A slot of the HO the HO does not carry, or carries with another value (an extra slot, say), would fail tier 3 of check-rb.
   _statedSlots(rb, _sentSlots(ho), set, vocabulary, findings);
   if (findings.some((f) => f.severity === "error")) return fail(findings);
@@ -125,3 +131,4 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
   if (!written.ok) return fail([...written.findings]);
   return { ok: true, value: rb, findings };
 }
+

@@ -6,12 +6,13 @@
  */
 import { finding } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
-import { isTime } from "./check-value.js";
+import { isTime, messageNumber } from "./check-value.js";
 import { makeReadback } from "./make-readback.js";
 import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
 import type { ReadbackSet } from "./readback-set.js";
 import type { Vocabulary } from "./vocabulary-model.js";
+import { _readbackId } from "./_readback-id.js";
 import { _field, _same } from "./_slot-values.js";
 
 export type StatementState = "pending" | "committed" | "abandoned" | "expired" | "cancelled";
@@ -28,6 +29,11 @@ export interface Statement {
   /** The RB line that states the call, with `x_tok=`. */
   readonly readback: Message;
   readonly state: StatementState;
+  /**
+   * The moment of the prepare, `YYYYMMDDTHHMMZ`, when it was given: no commit may be earlier. A
+   * statement kept before 2026-12-01 has none, and its commit moment is not compared.
+   */
+  readonly prepared?: string;
 }
 
 /**
@@ -95,8 +101,11 @@ export interface PrepareInput {
   readonly call: Readonly<Record<string, SlotValue>>;
   /** The statement's window; it may not outlive the HO's `exp`. */
   readonly exp: string;
-  /** The receiver's message number for the RB that states the call. */
-  readonly n: number;
+  /**
+   * The receiver's message number for the RB that states the call. Omitted, one past the
+   * receiver's ids the HO names and the readbacks of the handoff's earlier statements, else 1.
+   */
+  readonly n?: number;
   /**
    * The moment of the prepare, `YYYYMMDDTHHMMZ`: a window that closed before it is refused, by
    * commit's rule (the minute of `exp` is still in time). Omitted, the window is not compared.
@@ -122,7 +131,12 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
   if (unstated !== null) return fail([unstated]);
   const ended = endedHandoff(store, input.ho.id);
   if (ended !== null) return fail([ended]);
-  const rb = makeReadback(input.ho, { n: input.n, exec: input.call, exp: input.exp, extra: { x_tok: token } }, vocabulary);
+  // An earlier statement's RB (abandoned, say) already holds its id: a fresh one never repeats it.
+  const earlier = store.forHandoff(input.ho.id).map((s) => s.readback.id);
+  const id = _readbackId(input.ho, input.ho.to ?? "", input.n, earlier);
+  if (!id.ok) return fail([...id.findings]);
+  const n = messageNumber(id.value);
+  const rb = makeReadback(input.ho, { n, exec: input.call, exp: input.exp, extra: { x_tok: token } }, vocabulary);
   if (!rb.ok) return fail([...rb.findings]);
   // What runs is what the readback states, slot by slot: the call's values, and the HO's where the
   // call leaves a slot to it. Nothing the sender did not check can run.
@@ -131,7 +145,7 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
     const value = key === "item" ? rb.value.item : rb.value.slots[key];
     if (value !== undefined && value !== null) stated[key] = value;
   }
-  const statement: Statement = { token, handoff: input.ho.id, call: stated, exp: input.exp, readback: rb.value, state: "pending" };
+  const statement: Statement = { token, handoff: input.ho.id, call: stated, exp: input.exp, readback: rb.value, state: "pending", ...(input.now === undefined ? {} : { prepared: input.now }) };
   store.put(statement);
   return { ok: true, value: statement, findings: rb.findings };
 }
@@ -194,6 +208,11 @@ function refuse(statement: Statement | undefined, now: string | null): Finding |
   }
   if (now !== null && now > statement.exp) {
     return finding("STATEMENT_REFUSED", `it is ${now}, after the statement's exp=${statement.exp}: the world it was checked against may have moved; prepare it again`, { slot: "exp", expected: `<= ${statement.exp}`, received: now });
+  }
+  // A commit before the prepare cannot have happened: the clock (or --now) that says so is wrong,
+  // and a window checked against it would be checked against nothing.
+  if (now !== null && statement.prepared !== undefined && now < statement.prepared) {
+    return finding("STATEMENT_REFUSED", `a commit at ${now} is before the statement was prepared, at ${statement.prepared}: the moment is wrong; commit at the real time`, { expected: `>= ${statement.prepared}`, received: now });
   }
   return null;
 }

@@ -14,7 +14,9 @@
  *   `out=PARTIAL` after a CX is the done-after-cancel error, not also a second close. Any further
  *   closing message, or a CX after the HO closed, is a second close.
  * - A closing message from the wrong party (a DN, UN or FL not from the HO's receiver to its
- *   sender, a CX not from its sender to its receiver) closes nothing and is an error; so does one
+ *   sender, a CX not from its sender to its receiver) closes nothing and is an error, and an RB
+ *   not from the receiver to the sender reads back nothing (no receipt, tier 1): the same error,
+ *   not a void readback, so no third party can make a handoff held; so does one
  *   whose `item=` is not the HO's (it is about something else). The answer to a cancel (`AN
  *   re=<CX>`) is held to the same: from another party or about another item, it acknowledges
  *   nothing and is an error.
@@ -26,6 +28,8 @@
  *   handoff of that line, which is then not reported open; when that handoff is already closed, the
  *   HO is a new handoff that cites it, not a re-issue. If the re-issue is answered `UN why=DUP`,
  *   the HO it superseded is live again (the receiver holds it) and the re-issue is closed by the UN.
+ *   An RB, DN, UN or FL answering a superseded HO answers that HO (threads follow `re=`) and is
+ *   noted: it neither reads back nor closes the live re-issue. Not an error, as it may have crossed it.
  * - Rule 1's re-issue and 5.4's `CX why=TIMEOUT` both end a handoff that got no readback; neither
  *   is an error (counted in `endedUnread`, and noted).
  * - Ownership follows rule 1 literally: the owner is the `to` of the most recent HO (in sending
@@ -171,6 +175,21 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   };
 
   /**
+   * Whether `m`, a reply to HO `i` (its RB, DN, UN or FL, or the answer to its cancel), comes from
+   * the HO's receiver to its sender; if not, says so (THREAD_REPLY_PARTIES): a message from another
+   * party is no answer of the receiver's, so it reads back, closes or acknowledges nothing.
+   */
+  const fromReceiver = (m: Message, i: number, line: number, what: string): boolean => {
+    const from = t.from[i] as number;
+    const to = t.to[i] as number;
+    if (is(m.from, to) && is(m.to, from)) return true;
+    const slot = is(m.from, to) ? "to" : "from";
+    const [expected, received] = slot === "from" ? [agent(to), m.from ?? "nothing"] : [agent(from), m.to ?? "nothing"];
+    note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} ${what}`.replace("{receiver}", agent(to)).replace("{sender}", agent(from)), ids[i] as string, m.id, line, { slot, expected, received });
+    return false;
+  };
+
+  /**
    * Whether `m`, a reply closing HO `i` or answering its cancel, is about the HO's item; if not, says
    * so (it closes or acknowledges nothing). A reply without `item=` (a UN or AN may leave it out) is.
    */
@@ -299,8 +318,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   function readback(m: Message, line: number): void {
     const i = handoffOf(m, line);
     if (i === undefined) return;
-    const s = state(i);
     const id = ids[i] as string;
+    // Tier 1's receipt ("the reply is from the right agent") as check-thread reads it: no readback
+    // of the receiver's at all, so it voids nothing and the receiver's is still awaited.
+    if (!fromReceiver(m, i, line, `does not come from ${id}'s receiver {receiver} to its sender {sender}: it reads back nothing, and ${id} still waits for its receiver's readback`)) return;
+    const s = state(i);
     const item = t.item[i] as number;
     if ((s & CLOSED_BY) !== OPEN) {
       readbacks.late++;
@@ -308,6 +330,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       note("THREAD_READBACK_LATE", `RB ${m.id} reads back ${id} after its ${CLOSER_NAMES[s & CLOSED_BY]}${where(t.closedAt[i] as number)}: not checked, ownership does not move`, id, m.id, line, { slot: "re", received: id });
       return;
     }
+    if ((s & SUPERSEDED) !== 0) superseded(i, m, line, "it is checked against it, and reads back nothing of");
     const tiers = _checkPrint(print(i), m, options.expectations?.(id) ?? {});
     const causes = tiers.filter((f) => f.severity === "error");
     const verdict = verdictOf(causes);
@@ -338,19 +361,13 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const i = handoffOf(m, line);
     if (i === undefined) return;
     const id = ids[i] as string;
-    const from = t.from[i] as number;
-    const to = t.to[i] as number;
-    if (!is(m.from, to) || !is(m.to, from)) {
-      const slot = is(m.from, to) ? "to" : "from";
-      const [expected, received] = slot === "from" ? [agent(to), m.from ?? "nothing"] : [agent(from), m.to ?? "nothing"];
-      note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} does not come from ${id}'s receiver ${agent(to)} to its sender ${agent(from)}: it closes nothing`, id, m.id, line, { slot, expected, received });
-      return;
-    }
+    if (!fromReceiver(m, i, line, `does not come from ${id}'s receiver {receiver} to its sender {sender}: it closes nothing`)) return;
     if (!sameItem(m, i, line, "it closes nothing")) return;
     const s = state(i);
     const closedBy = s & CLOSED_BY;
     const done = m.type === "DN" && (m.slots["out"] === "OK" || m.slots["out"] === "PARTIAL");
     if (closedBy === OPEN) {
+      if ((s & SUPERSEDED) !== 0) superseded(i, m, line, "it closes that one, not");
       // Rule 1: ownership moves only with a passing readback; an unverified one is noted at the RB.
       if (done && (s & (PASSED | UNVERIFIED)) === 0) {
         const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
@@ -371,6 +388,20 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return;
     }
     note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${id}, already closed by ${CLOSER_NAMES[closedBy]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[closedBy] as string, received: m.type });
+  }
+
+  /**
+   * Notes that `m`, an RB, DN, UN or FL, answers HO `i` after a re-issue superseded it: threads are
+   * rebuilt from `re=`, so it answers the superseded HO and neither reads back nor closes the live
+   * re-issue, which waits for its own answer (a receiver that holds the original answers it UN
+   * why=DUP, rule 1). A note, not an error: the answer may have crossed the re-issue.
+   */
+  function superseded(i: number, m: Message, line: number, what: string): void {
+    const id = ids[i] as string;
+    const live = liveOf.get(rootOf.get(i) ?? i) ?? (supersededBy.get(i) as number);
+    const liveId = ids[live] as string;
+    const code = m.type === "RB" ? "THREAD_READBACK_SUPERSEDED" : "THREAD_REPLY_SUPERSEDED";
+    note(code, `${m.type} ${m.id} answers ${id}, which ${liveId} superseded: ${what} ${liveId}, which still waits for its own ${m.type === "RB" ? "readback" : "answer"} (UN why=DUP if the receiver holds ${id})`, id, m.id, line, { slot: "re", expected: liveId, received: id });
   }
 
   function duplicate(i: number, m: Message, line: number): void {
@@ -415,14 +446,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const i = m.re === null ? undefined : cancels.get(m.re);
     if (i === undefined) return;
     // The answer to a cancel comes from the HO's receiver to its sender, as a DN, UN or FL would.
-    const from = t.from[i] as number;
-    const to = t.to[i] as number;
-    if (!is(m.from, to) || !is(m.to, from)) {
-      const slot = is(m.from, to) ? "to" : "from";
-      const [expected, received] = slot === "from" ? [agent(to), m.from ?? "nothing"] : [agent(from), m.to ?? "nothing"];
-      note("THREAD_REPLY_PARTIES", `AN ${m.id} answers the cancel ${m.re} of ${ids[i]} but does not come from its receiver ${agent(to)} to its sender ${agent(from)}: it acknowledges nothing`, ids[i] as string, m.id, line, { slot, expected, received });
-      return;
-    }
+    if (!fromReceiver(m, i, line, `answers the cancel ${m.re} of ${ids[i]} but does not come from its receiver {receiver} to its sender {sender}: it acknowledges nothing`)) return;
     if (!sameItem(m, i, line, "it acknowledges nothing")) return;
     const val = m.slots["val"];
     // Kept once acknowledged: a later AN to it is held to the same parties and item.

@@ -14,14 +14,16 @@ async function run(ctx: CommandContext): Promise<number> {
     else await ctx.err.line(`the HO is invalid; no readback\n${await renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
-  const n = numberOption("n", ctx.options["n"] as string | undefined, 1);
+  const nOption = ctx.options["n"] as string | undefined;
+  // No --n: the core numbers the RB past the receiver's ids the HO names, so it never reuses one.
+  const n = nOption === undefined ? undefined : numberOption("n", nOption, 1);
   const exec = slotValuesOption("exec", ctx.options["exec"] as string | undefined);
   const o = ctx.options;
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
   const rb = makeReadback(
     ho.message,
     {
-      n,
+      ...(n === undefined ? {} : { n }),
       ...(list(o["acc"]) ? { acc: list(o["acc"]) as string[] } : {}),
       ...(typeof o["do"] === "string" ? { do: o["do"] } : {}),
       ...(list(o["not"]) ? { not: list(o["not"]) as string[] } : {}),
@@ -48,7 +50,7 @@ export const makeRbCommand: Command = {
   common: ["profile", "json"],
   options: {
     ho: { type: "string", help: "the HO: a line, its JSON form, or a file holding it" },
-    n: { type: "string", help: "the receiver's message number (the RB's id is <receiver>-<n>), default 1" },
+    n: { type: "string", help: "the receiver's message number (the RB's id is <receiver>-<n>); default one past the receiver's ids the HO names (its id, re=, ctx=), else 1; one of those is refused" },
     acc: { type: "string", help: "the receiver's acceptance criteria, key:value joined with + (rb=acc, rb=plan)" },
     do: { type: "string", help: "what the receiver will produce (rb=plan)" },
     not: { type: "string", help: "what the receiver takes to be out of scope, joined with +" },

@@ -26,9 +26,10 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   if (!isTime(exp)) throw new UsageError(`--exp ${exp}: expected YYYYMMDDTHHMMZ (UTC)`);
   // A window that has already closed could never be committed: the core refuses it at now.
   const now = nowOption(ctx.options["now"] as string | undefined);
-  const n = numberOption("n", ctx.options["n"] as string | undefined, 1);
+  const nOption = ctx.options["n"] as string | undefined;
+  const n = nOption === undefined ? undefined : numberOption("n", nOption, 1);
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
-  const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call, exp, n, now }, vocabulary), true);
+  const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call, exp, now, ...(n === undefined ? {} : { n }) }, vocabulary), true);
   if (!result.ok) {
     await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, findings: result.findings })) : ctx.err.line(await renderFindings("", result.findings)));
     return FAIL;
@@ -99,7 +100,7 @@ export const prepareCommand: Command = {
     ho: { type: "string", help: "the HO the call executes: a line, its JSON form, or a file" },
     call: { type: "string", help: "the call as resolved: a JSON object of execution slot values, or a file" },
     exp: { type: "string", help: "the end of the window for confirmation, YYYYMMDDTHHMMZ (UTC)" },
-    n: { type: "string", help: "the receiver's message number for the RB, default 1" },
+    n: { type: "string", help: "the receiver's message number for the RB; default one past the receiver's ids the HO names and the handoff's earlier statements, else 1" },
     now: { type: "string", help: "the time of the prepare, YYYYMMDDTHHMMZ (default: now); --exp may not be before it" },
     store: STORE,
   },

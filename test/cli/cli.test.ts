@@ -243,6 +243,13 @@ describe("readbacks and the checks around an act", () => {
     expect(r.out).toBe(`${RB}\n`);
     expect(r.code).toBe(0);
   });
+  it("make-rb gives a self-handoff's readback an id of its own, and refuses --n that reuses the HO's", () => {
+    const self = "RW1 HO ops-1 from=ops to=ops item=jira:OPS-77 ask=FIX";
+    expect(rw(["make-rb", "--ho", self]).out).toMatch(/^RW1 RB ops-2 re=ops-1 from=ops to=ops /);
+    const reused = rw(["make-rb", "--ho", self, "--n", "1"]);
+    expect([reused.code, reused.out]).toStrictEqual([1, ""]);
+    expect(reused.err).toContain("READBACK_ID_REUSED");
+  });
   it("make-rb reads the HO from a file, and says what rb=acc needs", () => {
     const file = join(tmp, "ho-acc.txt");
     writeFileSync(file, "# the brief\nRW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT rb=acc keys=len+tone\n");
@@ -584,6 +591,14 @@ describe("prepare and abandon refuse what could never be right", () => {
     expect(lastMinute.code).toBe(0);
     expect(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "soon", "--store", store]).code).toBe(2);
     expect(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "later", "--store", store]).code).toBe(2);
+  });
+  it("commit refuses a --now before the prepare's (kept in the store), and commits at the real time", () => {
+    const at = join(tmp, "before-prepare", "statements.json");
+    const prepared = JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", at, "--json"]).out) as { token: string };
+    const early = rw(["commit", prepared.token, "--now", "20261002T1300Z", "--store", at]);
+    expect(early.code).toBe(1);
+    expect(early.err).toContain("a commit at 20261002T1300Z is before the statement was prepared, at 20261002T1400Z");
+    expect(rw(["commit", prepared.token, "--now", "20261002T1401Z", "--store", at]).code).toBe(0);
   });
   it("prepare's --now defaults to the clock: an --exp in the past is refused", () => {
     const r = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20200101T0000Z", "--store", store]);

@@ -122,11 +122,13 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
   }
   const excludes = (slot: "acc" | "not", shown: string, value: string): void => {
     const excluded = normaliseValue(value, vocabulary);
-    for (const m of sender.get("must") ?? []) {
-      if (compareValues(m.norm, excluded, true) === "same") {
-        out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
-      }
+    const required = sender.get("must") ?? [];
+    const matched = required.filter((m) => compareValues(m.norm, excluded, true) === "same");
+    const loose = required.find((m) => compareValues(m.norm, excluded, true) === "loose");
+    if (matched.length === 0 && loose !== undefined) {
+      out.push(finding("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received: slot === "not" ? value : shown }));
     }
+    for (const m of matched) out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
   };
   if (sender.has("must")) {
     for (const c of reported) if (c.key === "no") excludes("acc", `${c.key}:${c.value}`, c.value);
@@ -160,7 +162,7 @@ const scrambled = fc.array(fc.constantFrom(...CHARS), { minLength: 1, maxLength:
 // Few words, so that several values share one with another and which loose match comes first shows.
 const TIGHT = ["cat", "report", "draft", "final", "oct", "1", "12", "the"];
 const tight = fc.array(fc.constantFrom(...TIGHT), { minLength: 1, maxLength: 3 }).map((ws) => ws.join("-"));
-const LENGTHS = ["120w", "120words", "~120w", "1200w", "1,200w", "1.5p", "1.50p", "15p", "90071992547409921w", "90071992547409922w", "90071992547409921.0w"];
+const LENGTHS = ["120w", "120words", "~120w", "1200w", "1,200w", "1.5p", "1.50p", "15p", ".5p", "0.5p", "5p", "90071992547409921w", "90071992547409922w", "90071992547409921.0w"];
 const length = fc.constantFrom(...LENGTHS);
 const value = fc.oneof({ weight: 5, arbitrary: joined }, { weight: 3, arbitrary: tight }, { weight: 1, arbitrary: length }, { weight: 1, arbitrary: scrambled });
 // Set-valued (must no scope src), single-valued (len fmt lang by), and keys outside the set.

@@ -50,6 +50,11 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
     expect(compareValues(n("120-words"), n("120w"), false)).toBe("same");
     expect(compareValues(n("120.0w"), n("120w"), false)).toBe("same");
     expect(compareValues(n("1-2p"), n("1-2pages"), false)).toBe("same");
+    // A leading point is the number's own: .5p is half a page, not 5 pages, nor a value of no length.
+    expect(n(".5p").measure).toStrictEqual({ amount: 0.5, digits: "0.5", unit: "p" });
+    expect(compareValues(n(".5p"), n("0.5pages"), false)).toBe("same");
+    expect(compareValues(n(".5p"), n("5p"), false)).toBe("different");
+    expect(n(".p").measure).toBe(null);
     // Compared exactly, not as doubles: these differ in the last digit.
     expect(compareValues(n("99999999999999999999w"), n("99999999999999999998w"), false)).toBe("different");
   });
@@ -205,6 +210,35 @@ describe("tier 4 under a flood of exclusions", () => {
 });
 
 describe("makeReadback: composed from the HO as delivered", () => {
+  it("takes an id of its own: a self-handoff's RB is never numbered like its HO (section 2: ids are unique)", () => {
+    const self = msg("RW1 HO a-1 from=a to=a item=x ask=DRAFT");
+    const fresh = makeReadback(self, {}, coreVocabulary);
+    expect(fresh.ok && [fresh.value.id, fresh.value.re]).toStrictEqual(["a-2", "a-1"]);
+    const reused = makeReadback(self, { n: 1 }, coreVocabulary);
+    expect(reused.ok).toBe(false);
+    expect(reused.findings.map((f) => [f.code, f.slot, f.received])).toStrictEqual([["READBACK_ID_REUSED", "id", "a-1"]]);
+    // One number is one message of the receiver's, however it is written.
+    expect(makeReadback(msg("RW1 HO a-07 from=a to=a item=x ask=DRAFT"), { n: 7 }, coreVocabulary).findings.map((f) => f.code)).toStrictEqual(["READBACK_ID_REUSED"]);
+    expect(makeReadback(self, { n: 2 }, coreVocabulary).ok).toBe(true);
+  });
+  it("numbers past the receiver's ids the HO names (re=, ctx=), and refuses one of them", () => {
+    const reissue = msg("RW1 HO ops-04 re=builder-05 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001 ctx=builder-02+ops-09");
+    const fresh = makeReadback(reissue, {}, coreVocabulary);
+    expect(fresh.ok && fresh.value.id).toBe("builder-6");
+    for (const n of [5, 2]) expect(makeReadback(reissue, { n }, coreVocabulary).findings.map((f) => f.code)).toStrictEqual(["READBACK_ID_REUSED"]);
+    // Another agent's ids, and an agent whose name ends like the receiver's, move nothing.
+    expect(makeReadback(msg("RW1 HO ops-9 from=ops to=b item=x ask=DRAFT ctx=a-b-4"), {}, coreVocabulary).value?.id).toBe("b-1");
+  });
+  it("prepare numbers its RB past the HO's ids and the handoff's earlier statements", () => {
+    const self = msg(PAYHO.replace("scheduler-1 p=pay from=scheduler to=payer", "payer-1 p=pay from=payer to=payer"));
+    const store = memoryStore();
+    const first = prepare(store, { ho: self, call: {}, exp: "20261002T1600Z" }, pay);
+    expect(first.ok && first.value.readback.id).toBe("payer-2");
+    if (first.ok) abandon(store, first.value.token, "20261002T1200Z");
+    const second = prepare(store, { ho: self, call: {}, exp: "20261002T1600Z" }, pay);
+    expect(second.ok && second.value.readback.id).toBe("payer-3");
+    expect(prepare(store, { ho: self, call: {}, exp: "20261002T1600Z", n: 2 }, pay).findings.map((f) => f.code)).toStrictEqual(["READBACK_ID_REUSED"]);
+  });
   it("the envelope echo of section 8, byte for byte but for the receiver's own message number", () => {
     const rb = makeReadback(msg(HO1), { n: 1 }, coreVocabulary);
     expect(rb.ok && line(rb.value)).toBe("RW1 RB writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 h=c40bba4360dc");
@@ -379,6 +413,19 @@ describe("prepared statements (section 5.3)", () => {
     const late = setup();
     expect(commit(late.store, late.statement.token, "20261002T1601Z").findings[0]?.code).toBe("STATEMENT_REFUSED");
     expect(late.store.get(late.statement.token)?.state).toBe("expired");
+  });
+  it("commit refuses a moment before the prepare, which the statement keeps; the prepare's own minute is in time", () => {
+    const store = memoryStore();
+    const call = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+    const prepared = prepare(store, { ho: msg(PAYHO), call, exp: "20261002T1600Z", now: "20261002T1400Z" }, pay);
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.findings));
+    expect(prepared.value.prepared).toBe("20261002T1400Z");
+    const early = commit(store, prepared.value.token, "20261002T1359Z");
+    expect(early.findings.map((f) => [f.code, f.expected, f.received])).toStrictEqual([["STATEMENT_REFUSED", ">= 20261002T1400Z", "20261002T1359Z"]]);
+    expect(early.findings[0]?.message).toContain("before the statement was prepared");
+    // Refused, not spent: the statement is still pending for a commit at the right time.
+    expect(store.get(prepared.value.token)?.state).toBe("pending");
+    expect(commit(store, prepared.value.token, "20261002T1400Z").ok).toBe(true);
   });
   it("abandon and commit: whichever comes first wins, the other is refused", () => {
     const a = setup();

@@ -104,7 +104,8 @@ describe("the API", () => {
 function verdicts(ho: Message, rb: Message, vocabulary: Vocabulary, expected: ReadbackExpectations): { thread: string; check: string; causes: string[]; errors: string[] } {
   const report = checkThread([ho, rb], { vocabulary, expectations: () => expected });
   const r = report.counts.readbacks;
-  const thread = r.passed === 1 ? "pass" : r.void === 1 ? "void" : r.unverified === 1 ? "unverified" : "none";
+  const parties = report.findings.some((f) => f.code === "THREAD_REPLY_PARTIES");
+  const thread = parties ? "parties" : r.passed === 1 ? "pass" : r.void === 1 ? "void" : r.unverified === 1 ? "unverified" : "none";
   const causes = report.findings.flatMap((f) => (f.causes ?? []).map((c) => c.code));
   const checked = checkReadback(ho, rb, vocabulary, expected);
   const errors = checked.tiers.flatMap((t) => t.findings).filter((f: Finding) => f.severity === "error").map((f) => f.code);
@@ -189,6 +190,13 @@ describe("readbacks in a thread are judged as check-rb judges them (tiers 1 to 5
           continue;
         }
         const got = verdicts(h, r, vocabulary, expected);
+        // From or to another party, it is no readback of the receiver's (note 28): check-rb fails
+        // its receipt, and the thread reports the parties and counts no readback at all.
+        if (r.from !== h.to || r.to !== h.from) {
+          expect([got.thread, got.check], `${v.id}, ${what}`).toStrictEqual(["parties", "void"]);
+          expect(got.errors, `${v.id}, ${what}`).toContain("RECEIPT");
+          continue;
+        }
         expect(got.thread, `${v.id}, ${what}: ${JSON.stringify(got.errors)}`).toBe(got.check);
         // What the thread names as the causes, check-rb names too (it may name more: a slot a
         // fingerprint covers is not compared once another is missing).

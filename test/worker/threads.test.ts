@@ -93,6 +93,32 @@ describe("appending lines", () => {
     expect(page).toStrictEqual({ lines: [{ seq: 2, id: "writer-01", line: RB }], next: 2 });
   });
 
+  it("says, with the core's codes, when a readback and a done report answer a superseded handoff", async () => {
+    const t = fresh();
+    const lines = [
+      "RW1 HO ops-1 from=ops to=builder item=jira:OPS-9 ask=FIX",
+      "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-9 ask=FIX",
+      "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-9 ask=FIX",
+      "RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-9 out=OK",
+    ];
+    const r = await ok(await append(t, lines));
+    expect(r.results.map((x: any) => x.findings.map((f: any) => f.code))).toStrictEqual([[], ["THREAD_REISSUED"], ["THREAD_READBACK_SUPERSEDED"], ["THREAD_REPLY_SUPERSEDED"]]);
+    const s = await state(t);
+    // The live re-issue is neither read back nor closed by them.
+    expect(s.open.map((h: any) => [h.id, h.state])).toStrictEqual([["ops-2", "open"]]);
+    expect(s.report.findings.map((f: any) => f.code)).toContain("THREAD_READBACK_SUPERSEDED");
+  });
+
+  it("takes an RB from another party as no readback, with the core's THREAD_REPLY_PARTIES, as a DN from one", async () => {
+    const t = fresh();
+    const r = await ok(await append(t, ["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 RB qa-1 re=ops-1 from=qa to=ops item=jira:OPS-1 ask=FIX"]));
+    expect(r.results[1].findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["THREAD_REPLY_PARTIES", "from"]]);
+    expect(r.results[1].readback).toBeUndefined();
+    const s = await state(t);
+    expect(s.readbacks).toStrictEqual([]);
+    expect(s.open.map((h: any) => [h.id, h.state])).toStrictEqual([["ops-1", "open"]]);
+  });
+
   it("refuses a page limit out of range rather than clamping it", async () => {
     const t = fresh();
     await ok(await append(t, [HO]));

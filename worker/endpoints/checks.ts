@@ -60,7 +60,7 @@ export async function makeRbRoute(context: RouteContext): Promise<Response> {
   const { ho: hoValue } = input.messages(["ho"]);
   const ho = readMessage(hoValue as string | object, p.resolve);
   const receiver: ReceiverReadback = {
-    n: input.count("n") ?? 1,
+    ...optional("n", input.count("n")),
     ...optional("acc", input.list("acc")),
     ...optional("do", input.string("do")),
     ...optional("not", input.list("not")),

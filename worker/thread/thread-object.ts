@@ -532,10 +532,13 @@ export class ThreadObject extends DurableObject<Env> {
     return { expectAcc: challenge.expectAcc !== undefined && !asked.comprehension, record: challenge.record === undefined ? null : recordUnread(asked) };
   }
 
-  /** check-rb of an RB against its HO in this thread, recorded with its verdict. */
+  /**
+   * check-rb of an RB against its HO in this thread, recorded with its verdict. One the core
+   * reports from another party (THREAD_REPLY_PARTIES) is no readback of the receiver's: none.
+   */
   private checkReadback(rb: Message, found: readonly ThreadFinding[]): CheckedReadback | null {
     const ho = this.handoffMessage(rb.re as string);
-    if (ho === null) return null;
+    if (ho === null || found.some((f) => f.code === "THREAD_REPLY_PARTIES")) return null;
     let checked: CheckedReadback;
     if (found.some((f) => f.code === "THREAD_READBACK_LATE")) checked = { rb: rb.id, handoff: ho.id, verdict: "late", report: null };
     else {
@@ -718,7 +721,9 @@ export class ThreadObject extends DurableObject<Env> {
     // The core states the RB; it is kept only once its id is known to be free (below).
     let staged: Statement | undefined;
     const prepared = prepare({ ...this.statements, put: (s) => void (staged = s) }, { ho, call: call.value.values, exp: request.exp, n, now }, vocabulary);
-    if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings });
+    // The core refuses an n that another statement of this handoff already states (READBACK_ID_REUSED).
+    const badN = prepared.findings.some((f) => f.code === "READBACK_ID_REUSED") ? { parameter: "n" } : {};
+    if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings, ...badN });
     const line = formatLine(prepared.value.readback);
     if (!line.ok) return problem("statement-refused", line.findings.map((f) => f.message).join("; "), { findings: line.findings });
     // A message id names one message: an RB under an id the thread holds, or that another
