@@ -7,6 +7,8 @@ import { checkLine } from "./check-line.js";
 import type { LineCheck, VocabularyResolver } from "./check-line.js";
 import { checkMessage } from "./check-message.js";
 import { _error, finding } from "./finding.js";
+import type { Finding } from "./finding.js";
+import { formatLine } from "./format-line.js";
 import { parseJsonText } from "./json-text.js";
 
 /** True when a line of text holds a JSON form rather than an RW1 line. */
@@ -36,4 +38,27 @@ export function readMessage(input: string | object, resolve: VocabularyResolver)
     return { ok: false, message: null, findings: [finding("JSON_SHAPE", message, json.at === undefined ? undefined : { at: json.at })], envelope: { id: null, from: null, to: null, item: null } };
   }
   return checkMessage(json.value, resolve);
+}
+
+/** What `format` makes of one input: the line of a valid JSON form, or null, and the findings. */
+export interface FormattedInput {
+  readonly text: string | null;
+  readonly findings: readonly Finding[];
+}
+
+/**
+ * What `format` makes of one input, the mirror of readLine: a JSON form (an object, or text
+ * starting with `{`) is read as readMessage reads it and, when valid, written as its line. Any
+ * other text is no JSON form, and gets the one finding every adapter gives, naming what it looks
+ * like: an RW1 line (which parse reads), or text holding no JSON object.
+ */
+export function formatInput(input: string | object, resolve: VocabularyResolver): FormattedInput {
+  if (typeof input === "string" && !isJsonForm(input)) {
+    const what = input.trimStart().startsWith("RW") ? "this is an RW1 line: parse reads RW1 lines, validate checks either" : "this holds no JSON object";
+    return { text: null, findings: [finding("JSON_SHAPE", `format reads JSON forms, one object per line; ${what}`)] };
+  }
+  const checked = readMessage(input, resolve);
+  if (!checked.ok || checked.message === null) return { text: null, findings: checked.findings };
+  const formatted = formatLine(checked.message);
+  return { text: formatted.ok ? formatted.value : null, findings: [...checked.findings, ...formatted.findings] };
 }

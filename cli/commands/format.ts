@@ -1,5 +1,5 @@
 /** `rw format`: JSON forms in (one object per line), RW1 lines out; only valid messages are written. */
-import { finding, formatLine, isJsonForm, readMessage } from "../../core/index.js";
+import { formatInput } from "../../core/index.js";
 import type { Finding } from "../../core/index.js";
 import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
@@ -7,14 +7,8 @@ import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
 function toLine(text: string, ctx: CommandContext): { line: string | null; findings: readonly Finding[] } {
-  if (!isJsonForm(text)) {
-    const what = text.trimStart().startsWith("RW") ? "; use rw parse for RW1 lines" : ", and this line holds no JSON object";
-    return { line: null, findings: [finding("JSON_SHAPE", `rw format reads JSON forms, one object per line${what}`)] };
-  }
-  const checked = readMessage(text, ctx.profiles.resolve);
-  if (!checked.ok || checked.message === null) return { line: null, findings: checked.findings };
-  const formatted = formatLine(checked.message);
-  return { line: formatted.ok ? formatted.value : null, findings: [...checked.findings, ...formatted.findings] };
+  const formatted = formatInput(text, ctx.profiles.resolve);
+  return { line: formatted.text, findings: formatted.findings };
 }
 
 async function run(ctx: CommandContext): Promise<number> {

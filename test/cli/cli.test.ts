@@ -75,10 +75,10 @@ describe("rw format", () => {
   });
   it("says so when given a line instead of a JSON form, or JSON that is no object", () => {
     const r = rw(["format"], `${HO}\n`);
-    expect(r.err).toContain("rw format reads JSON forms, one object per line; use rw parse for RW1 lines");
+    expect(r.err).toContain("format reads JSON forms, one object per line; this is an RW1 line: parse reads RW1 lines, validate checks either");
     expect(r.code).toBe(1);
     const list = rw(["format"], "[1,2]\n");
-    expect(list.err).toContain("rw format reads JSON forms, one object per line, and this line holds no JSON object");
+    expect(list.err).toContain("format reads JSON forms, one object per line; this holds no JSON object");
     expect(list.err).not.toContain("rw parse");
     expect(list.code).toBe(1);
   });

@@ -1,7 +1,7 @@
 // What every adapter reads through: one message from text or JSON, the vocabulary it is read
 // with, and RW1's clock.
 import { describe, expect, it } from "vitest";
-import { afterDate, afterTime, compileVocabulary, coreVocabulary, isJsonForm, messageNumber, parseJsonText, profileResolver, readLine, readMessage, timeAt } from "../../core/index.js";
+import { afterDate, afterTime, compileVocabulary, coreVocabulary, formatInput, isJsonForm, messageNumber, parseJsonText, profileResolver, readLine, readMessage, timeAt } from "../../core/index.js";
 import { vocabularies } from "../vocabularies.js";
 
 const { pay, clin } = vocabularies();
@@ -46,6 +46,28 @@ describe("readLine: what parse reads", () => {
       expect(read.message).toBeNull();
       expect(read.findings).toStrictEqual([at === undefined ? said : { ...said, at }]);
     }
+  });
+});
+
+describe("formatInput: what format makes of one input", () => {
+  const line = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+  const resolve = profileResolver(null, () => undefined);
+  it("writes the line of a JSON form, as an object or as text", () => {
+    const form = readMessage(line, resolve).message as object;
+    expect(formatInput(form, resolve)).toStrictEqual({ text: line, findings: [] });
+    expect(formatInput(`  ${JSON.stringify(form)}`, resolve)).toStrictEqual({ text: line, findings: [] });
+  });
+  it("writes nothing for an invalid JSON form, with its findings", () => {
+    const bad = formatInput('{"v":"RW1","type":"HO"}', resolve);
+    expect(bad.text).toBeNull();
+    expect(bad.findings.length).toBeGreaterThan(0);
+    expect(formatInput("{not json", resolve).findings.map((f) => f.code)).toStrictEqual(["JSON_SHAPE"]);
+  });
+  it("says of anything else what it looks like, in one wording", () => {
+    const said = (what: string) => ({ text: null, findings: [{ code: "JSON_SHAPE", severity: "error", message: `format reads JSON forms, one object per line; ${what}` }] });
+    expect(formatInput(line, resolve)).toStrictEqual(said("this is an RW1 line: parse reads RW1 lines, validate checks either"));
+    expect(formatInput("  RW2 HO a-1", resolve)).toStrictEqual(said("this is an RW1 line: parse reads RW1 lines, validate checks either"));
+    expect(formatInput('["a"]', resolve)).toStrictEqual(said("this holds no JSON object"));
   });
 });
 

@@ -59,6 +59,8 @@ describe("POST /v1/format", () => {
   it("reads JSON forms as text lines", async () => {
     const r = await body(await postText("/v1/format", `${JSON.stringify(AQ_JSON)}\n${HO}\n{not json\n`));
     expect(r.results.map((x: any) => [x.ok, x.findings.map((f: any) => f.code)])).toStrictEqual([[true, []], [false, ["JSON_SHAPE"]], [false, ["JSON_SHAPE"]]]);
+    // The core's wording (formatInput), the one rw format gives.
+    expect(r.results[1].findings[0].message).toBe("format reads JSON forms, one object per line; this is an RW1 line: parse reads RW1 lines, validate checks either");
   });
 });
 

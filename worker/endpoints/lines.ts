@@ -3,7 +3,7 @@
  * `--json`: one result per message, in order, numbered as given. A refused line is a result
  * (`ok: false` with its findings), never an HTTP error.
  */
-import { digest, finding, formatLine, isAgent, isJsonForm, readLine, readMessage, refusals } from "../../core/index.js";
+import { digest, formatInput, isAgent, readLine, readMessage, refusals } from "../../core/index.js";
 import type { Finding, LineCheck } from "../../core/index.js";
 import { Input } from "../input.js";
 import type { InputItem } from "../input.js";
@@ -37,19 +37,7 @@ export async function parseRoute(context: RouteContext): Promise<Response> {
 export async function formatRoute(context: RouteContext): Promise<Response> {
   const { items, profiles: p } = await lines(context, []);
   const results = items.map(({ n, value }) => {
-    let text: string | null = null;
-    let findings: readonly Finding[];
-    if (typeof value === "string" && !isJsonForm(value)) {
-      findings = [finding("JSON_SHAPE", "format reads JSON forms (objects, or JSON text); use /v1/parse for RW1 lines")];
-    } else {
-      const checked = readMessage(value, p.resolve);
-      findings = checked.findings;
-      if (checked.ok && checked.message !== null) {
-        const formatted = formatLine(checked.message);
-        text = formatted.ok ? formatted.value : null;
-        findings = [...checked.findings, ...formatted.findings];
-      }
-    }
+    const { text, findings } = formatInput(value, p.resolve);
     return { line: n, ok: text !== null, text, findings };
   });
   return json({ ok: results.every((r) => r.ok), results });
