@@ -31,7 +31,7 @@ export interface Statement {
   readonly state: StatementState;
   /**
    * The moment of the prepare, `YYYYMMDDTHHMMZ`, when it was given: no commit may be earlier. A
-   * statement kept before 2026-12-01 has none, and its commit moment is not compared.
+   * statement an earlier version stored has none, and its commit moment is not compared.
    */
   readonly prepared?: string;
 }

@@ -179,13 +179,13 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * the HO's receiver to its sender; if not, says so (THREAD_REPLY_PARTIES): a message from another
    * party is no answer of the receiver's, so it reads back, closes or acknowledges nothing.
    */
-  const fromReceiver = (m: Message, i: number, line: number, what: string): boolean => {
+  const fromReceiver = (m: Message, i: number, line: number, what: (receiver: string, sender: string) => string): boolean => {
     const from = t.from[i] as number;
     const to = t.to[i] as number;
     if (is(m.from, to) && is(m.to, from)) return true;
     const slot = is(m.from, to) ? "to" : "from";
     const [expected, received] = slot === "from" ? [agent(to), m.from ?? "nothing"] : [agent(from), m.to ?? "nothing"];
-    note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} ${what}`.replace("{receiver}", agent(to)).replace("{sender}", agent(from)), ids[i] as string, m.id, line, { slot, expected, received });
+    note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} ${what(agent(to), agent(from))}`, ids[i] as string, m.id, line, { slot, expected, received });
     return false;
   };
 
@@ -321,7 +321,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const id = ids[i] as string;
     // Tier 1's receipt ("the reply is from the right agent") as check-thread reads it: no readback
     // of the receiver's at all, so it voids nothing and the receiver's is still awaited.
-    if (!fromReceiver(m, i, line, `does not come from ${id}'s receiver {receiver} to its sender {sender}: it reads back nothing, and ${id} still waits for its receiver's readback`)) return;
+    if (!fromReceiver(m, i, line, (receiver, sender) => `does not come from ${id}'s receiver ${receiver} to its sender ${sender}: it reads back nothing, and ${id} still waits for its receiver's readback`)) return;
     const s = state(i);
     const item = t.item[i] as number;
     if ((s & CLOSED_BY) !== OPEN) {
@@ -361,7 +361,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const i = handoffOf(m, line);
     if (i === undefined) return;
     const id = ids[i] as string;
-    if (!fromReceiver(m, i, line, `does not come from ${id}'s receiver {receiver} to its sender {sender}: it closes nothing`)) return;
+    if (!fromReceiver(m, i, line, (receiver, sender) => `does not come from ${id}'s receiver ${receiver} to its sender ${sender}: it closes nothing`)) return;
     if (!sameItem(m, i, line, "it closes nothing")) return;
     const s = state(i);
     const closedBy = s & CLOSED_BY;
@@ -446,7 +446,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const i = m.re === null ? undefined : cancels.get(m.re);
     if (i === undefined) return;
     // The answer to a cancel comes from the HO's receiver to its sender, as a DN, UN or FL would.
-    if (!fromReceiver(m, i, line, `answers the cancel ${m.re} of ${ids[i]} but does not come from its receiver {receiver} to its sender {sender}: it acknowledges nothing`)) return;
+    if (!fromReceiver(m, i, line, (receiver, sender) => `answers the cancel ${m.re} of ${ids[i]} but does not come from its receiver ${receiver} to its sender ${sender}: it acknowledges nothing`)) return;
     if (!sameItem(m, i, line, "it acknowledges nothing")) return;
     const val = m.slots["val"];
     // Kept once acknowledged: a later AN to it is held to the same parties and item.
