@@ -14,7 +14,7 @@ import { exchangeBudget } from "./exchange-budget.js";
 import type { ExchangeBudget } from "./exchange-budget.js";
 import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
-import { establishedPairs, rightToWork } from "./right-to-work.js";
+import { establishedPairs, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
 import { sameRootId } from "./root-id.js";
 import { DEFAULT_EXCHANGE_BUDGET, MAILBOX_KINDS } from "./vocabulary.js";
 
@@ -155,7 +155,9 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   // not reported twice.
   const downgraded = new Set(shakes.findings.filter((f) => f.code === "PROFILE_DOWNGRADE").map((f) => f.id));
   const outside = [...trustedThreads].filter(([thread]) => (shakes.handshakes.get(thread)?.crossings.length ?? 1) > 0).map(([, list]) => list);
-  findings.push(...rightToWork(outside, establishedPairs(shakes.handshakes, arenaOf)).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
+  const pairs = establishedPairs(shakes.handshakes, arenaOf);
+  findings.push(...rightToWork(outside, pairs).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
+  findings.push(...rightToWorkBeyond(shakes.outside, pairs));
   const arenaBudget = new Map<string, number>();
   for (const [thread, hs] of shakes.handshakes) {
     const arena = arenaOf(thread);

@@ -12,7 +12,7 @@ import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { at } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
-import type { Handshake } from "./handshake.js";
+import type { Handshake, OutsideWork } from "./handshake.js";
 import type { MailboxProfile } from "./vocabulary.js";
 import { WORK_KINDS } from "./vocabulary.js";
 
@@ -72,6 +72,21 @@ export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: R
         findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} outside any handshake, but ${who} have no handshake established before it in arena ${m.arena}: the right to work comes from the pair's established handshake`, at(entry)));
       }
     }
+  }
+  return findings;
+}
+
+/**
+ * Work in a hello's thread addressed to agents that handshake does not bind to its sender (a
+ * responder's delivery to a third party): each needs a pair with the sender established before it,
+ * as in any other thread. Raises WORK_BEFORE_ESTABLISHED.
+ */
+export function rightToWorkBeyond(work: readonly OutsideWork[], pairs: ReadonlyMap<string, Settled>): MailboxFinding[] {
+  const findings: MailboxFinding[] = [];
+  for (const { entry, agents } of work) {
+    const m = entry.envelope;
+    const missing = agents.filter((t) => !((pairs.get(pairKey(m.arena, m.from, t))?.since ?? m.id) < m.id));
+    if (missing.length > 0) findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${m.thread} addressed to ${missing.join(", ")}, whom its handshake does not bind to ${m.from}, and ${m.from} and ${missing.join(", ")} have no handshake established before it in arena ${m.arena}: work under terms one side never saw`, at(entry)));
   }
   return findings;
 }
