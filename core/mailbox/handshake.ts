@@ -31,6 +31,8 @@ export interface ResponderHandshake {
   readonly proposal: string;
   /** The message that established the pair (the accepting welcome in CORE, the ack in FULL). */
   readonly established_by: string | null;
+  /** The exchange budget of the terms this pair accepted, when they named one. */
+  readonly exchange_budget: number | null;
 }
 
 export interface Handshake {
@@ -184,7 +186,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       else if (work.outside.length > 0) outside.push({ entry, agents: work.outside });
     }
   }
-  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by }));
+  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by, exchange_budget: p.state === "established" ? p.budget : null }));
   // A chain with a callsign this hello lost its crossing with is kept for the audit trail, but
   // nothing it settled holds; the hello stands for everyone else it addresses.
   const live = [...pairs.values()].filter((p) => !crossed.has(p.callsign));
