@@ -9,7 +9,7 @@ import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ParticipantSummary,
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
-import { readState } from "../mailbox/state.js";
+import { readState, refuseStateInside } from "../mailbox/state.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
@@ -33,6 +33,7 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
   const found = discoverMailbox(path);
   if (found === null) throw new UsageError(`${path}: no inbox at ${path} (if it is one), ${path}/inbox or ${path}/.agent-mailbox/inbox; the mailbox is never searched for`);
   if (options.state !== undefined && isInside(options.state, found.root)) throw new UsageError(`--state ${options.state} is inside the mailbox root: dispositions live outside the mailbox and its sync`);
+  if (options.state !== undefined && options.as !== undefined) refuseStateInside(options.state, found.root, options.as);
   const read = readInbox(found.inbox, options.vocabulary);
   const analysis = analyzeMailbox(read.entries, { now: options.now });
   let reconciliation: ReconcileReport | null = null;

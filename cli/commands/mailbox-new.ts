@@ -25,7 +25,7 @@ import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { publishOnce } from "../mailbox/publish.js";
-import { bindRoot } from "../mailbox/state.js";
+import { bindRoot, refuseStateInside } from "../mailbox/state.js";
 import { UsageError } from "../usage-error.js";
 import { readStdinText, readTextFile } from "../input.js";
 import { FAIL, PASS } from "./context.js";
@@ -168,6 +168,7 @@ async function publish(ctx: CommandContext): Promise<number> {
   }
   const dryRun = ctx.options["dry-run"] === true;
   if (e !== null && state !== undefined && findings.every((f) => f.severity !== "error")) {
+    refuseStateInside(state, found.root, e.from);
     const { bound } = bindRoot(state, { arena: e.arena, callsign: e.from, machine: e.machine, root }, { create: !dryRun });
     if (bound !== null && (bound.root !== root || bound.arena !== e.arena || bound.machine !== e.machine)) {
       findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", `ROOT_ID_UNVERIFIED: ${e.from}'s local root binding (arena ${bound.arena}, machine ${bound.machine}, root ${bound.root.slice(0, 12)}…) differs from this publication's; a move needs a Handler-authorized rebind`, { slot: "root" }));

@@ -16,7 +16,7 @@ import { isRootId, mailboxFinding } from "../../core/mailbox/index.js";
 import type { AnomalyRecord, MailboxCode, MailboxFinding } from "../../core/mailbox/index.js";
 import { readProblem } from "../input.js";
 import { UsageError } from "../usage-error.js";
-import { PathRefusal } from "./paths.js";
+import { isInside, PathRefusal } from "./paths.js";
 
 export interface ParticipantState {
   readonly dispositions: readonly unknown[];
@@ -83,14 +83,37 @@ function jsonLines(path: string, label: string, findings: MailboxFinding[]): { v
   return out;
 }
 
+/** One participant's files in the state folder. */
+export function stateFiles(state: string, callsign: string): { dispositions: string; cursor: string; anomalies: string; rootBinding: string } {
+  return {
+    dispositions: join(state, "dispositions", `${callsign}.jsonl`),
+    cursor: join(state, "cursor", `${callsign}.txt`),
+    anomalies: join(state, "anomalies", `${callsign}.jsonl`),
+    rootBinding: join(state, "root-binding", `${callsign}.json`),
+  };
+}
+
+/**
+ * Refuses a state folder that is inside the mailbox root, or whose participant files are, wherever
+ * symbolic links lead (a `root-binding/` or `dispositions/` linked into the mailbox): local state
+ * lives "outside the mailbox and provider-sync root" (section 3), where no peer or sync writes it.
+ */
+export function refuseStateInside(state: string, root: string, callsign: string, option = "--state"): void {
+  if (isInside(state, root)) throw new UsageError(`${option} ${state} is inside the mailbox root: local state (the root binding, dispositions) lives outside the mailbox and its sync`);
+  for (const [what, file] of Object.entries(stateFiles(state, callsign))) {
+    if (isInside(file, root)) throw new UsageError(`${option} ${state}: its ${what === "rootBinding" ? "root binding" : what} file ${file} leads inside the mailbox root (a symbolic link): local state lives outside the mailbox and its sync`);
+  }
+}
+
 export function readState(state: string, callsign: string): ParticipantState {
   const findings: MailboxFinding[] = [];
-  const dispositionsFile = join(state, "dispositions", `${callsign}.jsonl`);
+  const files = stateFiles(state, callsign);
+  const dispositionsFile = files.dispositions;
   const rows = jsonLines(dispositionsFile, "dispositions", findings);
-  const cursorFile = join(state, "cursor", `${callsign}.txt`);
+  const cursorFile = files.cursor;
   // A cursor line that is not UTF-8 is a cursor entry no UUID can be read from (CURSOR_INVALID_ENTRY).
   const cursor = utf8Lines(cursorFile, "cursor", "CURSOR_INVALID_ENTRY", findings).map(({ text }) => text.trim()).filter((l) => l !== "");
-  const anomalyIndex = jsonLines(join(state, "anomalies", `${callsign}.jsonl`), "anomalies", findings).flatMap(({ value }) => {
+  const anomalyIndex = jsonLines(files.anomalies, "anomalies", findings).flatMap(({ value }) => {
     const r = value as Partial<AnomalyRecord> | null;
     return r !== null && typeof r === "object" && typeof r.fingerprint === "string" && (r.state === "open" || r.state === "closed") ? [{ fingerprint: r.fingerprint, state: r.state }] : [];
   });
@@ -110,7 +133,7 @@ export interface RootBinding {
  * there is none and `create` is false).
  */
 export function bindRoot(state: string, binding: RootBinding, options: { create?: boolean } = {}): { created: boolean; bound: RootBinding | null } {
-  const path = join(state, "root-binding", `${binding.callsign}.json`);
+  const path = stateFiles(state, binding.callsign).rootBinding;
   if (existsSync(path)) return { created: false, bound: readBinding(path, binding.callsign) };
   // A dry run writes nothing, not even the first binding.
   if (options.create === false) return { created: false, bound: null };

@@ -14,7 +14,7 @@ import { exchangeBudget } from "./exchange-budget.js";
 import type { ExchangeBudget } from "./exchange-budget.js";
 import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
-import { establishedPairs, rightToWork } from "./right-to-work.js";
+import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
 import { sameRootId } from "./root-id.js";
 import { DEFAULT_EXCHANGE_BUDGET, MAILBOX_KINDS } from "./vocabulary.js";
 
@@ -155,18 +155,19 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   // not reported twice.
   const downgraded = new Set(shakes.findings.filter((f) => f.code === "PROFILE_DOWNGRADE").map((f) => f.id));
   const outside = [...trustedThreads].filter(([thread]) => (shakes.handshakes.get(thread)?.crossings.length ?? 1) > 0).map(([, list]) => list);
-  findings.push(...rightToWork(outside, establishedPairs(shakes.handshakes, arenaOf)).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
-  const arenaBudget = new Map<string, number>();
-  for (const [thread, hs] of shakes.handshakes) {
-    const arena = arenaOf(thread);
-    if (hs.state === "established" && hs.exchange_budget !== null) arenaBudget.set(arena, hs.exchange_budget);
-  }
+  const pairs = establishedPairs(shakes.handshakes, arenaOf);
+  findings.push(...rightToWork(outside, pairs).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
+  findings.push(...rightToWorkBeyond(shakes.outside, pairs));
   const summaries: ThreadSummary[] = [];
   // The budget counts what the pair said: a message that does not speak for its sender neither
   // spends it nor, declaring new evidence, resets it.
   for (const [thread, messages] of threads) {
     const first = (messages[0] as MailboxEntry).envelope;
-    const limit = arenaBudget.get(first.arena) ?? options.budget ?? DEFAULT_EXCHANGE_BUDGET;
+    // The budget the thread's parties accepted: its own handshake's, else their pair's (section 8:
+    // "The handshake sets a per-thread exchange budget"), never another pair's of the same arena.
+    const own = shakes.handshakes.get(thread);
+    const accepted = own !== undefined && own.state === "established" && own.exchange_budget !== null ? own.exchange_budget : pairBudget(first, pairs);
+    const limit = accepted ?? options.budget ?? DEFAULT_EXCHANGE_BUDGET;
     summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget: exchangeBudget(trustedThreads.get(thread) ?? [], limit, findings) });
   }
   findings.push(...claims.findings);

@@ -75,12 +75,22 @@ function successionGaps(entry: MailboxEntry, prior: MailboxEntry): string[] {
 }
 
 const locusOf = (e: MailboxEnvelope): string => `${e.machine}\u0000${e.root.toLowerCase()}`;
-const RE_ENTRY = /^[ \t]*(?:[-*+][ \t]+)?\**re-entry\**:[ \t]*\**(returning|final)\b/im;
+// The value and what follows it on the line: "returning | final" is the template's choice, not one made.
+const RE_ENTRY = /^[ \t]*(?:[-*+][ \t]+)?\**re-entry\**:[ \t]*\**(returning|final)\b([^\n]*)$/gim;
 
-/** What a goodbye's body banks as `re-entry: returning | final` (section 8), or null. */
+/**
+ * What a goodbye's body banks as `re-entry: returning | final` (section 8), or null when it banks
+ * none, or not one: a line offering both (the template's `returning | final`) or lines stating each
+ * establish neither, and a permanent retirement is never read from a contradiction.
+ */
 export function reEntryOf(body: string | undefined): "returning" | "final" | null {
-  const m = body === undefined ? null : RE_ENTRY.exec(body);
-  return m === null ? null : (m[1]?.toLowerCase() as "returning" | "final");
+  if (body === undefined) return null;
+  const stated = new Set<string>();
+  for (const m of body.matchAll(RE_ENTRY)) {
+    stated.add((m[1] as string).toLowerCase());
+    if (/\b(?:returning|final)\b/i.test(m[2] ?? "")) return null;
+  }
+  return stated.size === 1 ? ([...stated][0] as "returning" | "final") : null;
 }
 
 /** The name view of every arena, and the collisions, retired claims and strangers it finds. */

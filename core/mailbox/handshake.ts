@@ -31,6 +31,8 @@ export interface ResponderHandshake {
   readonly proposal: string;
   /** The message that established the pair (the accepting welcome in CORE, the ack in FULL). */
   readonly established_by: string | null;
+  /** The exchange budget of the terms this pair accepted, when they named one. */
+  readonly exchange_budget: number | null;
 }
 
 export interface Handshake {
@@ -56,6 +58,12 @@ export interface Handshake {
   readonly exchange_budget: number | null;
   /** The profile of the terms accepted (the hello's unless a counter changed it and was accepted). */
   readonly established_profile: MailboxEnvelope["profile"] | null;
+}
+
+/** Work in a hello's thread addressed to agents that handshake does not bind to its sender. */
+export interface OutsideWork {
+  readonly entry: MailboxEntry;
+  readonly agents: readonly string[];
 }
 
 interface Pair {
@@ -99,7 +107,7 @@ const misaddressedFinding = (entry: MailboxEntry, parent: MailboxEnvelope, miss:
   mailboxFinding("HANDSHAKE_MISADDRESSED", `this ${entry.envelope.kind} answers ${parent.kind} ${parent.id}, but ${miss.why}; it accepts, counters and establishes nothing`, { ...at(entry), slot: miss.slot });
 
 /** The handshake of one thread (its messages in UUID order, the hello first among them). */
-function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[], crossed: ReadonlyMap<string, string>): Handshake {
+function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[], crossed: ReadonlyMap<string, string>, outside: OutsideWork[]): Handshake {
   const h = hello.envelope;
   const pairs = new Map<string, Pair>();
   const pairOf = (m: MailboxEnvelope): Pair | undefined => {
@@ -172,11 +180,13 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     // A hello that lost a crossing licenses nothing of its own in its thread: its work is judged
     // by the pairs the handshakes establish (its own remaining ones among them), as in any other
     // thread (right-to-work.ts).
-    if (crossed.size === 0 && WORK_KINDS.has(m.kind) && !workAllowed(m, h, pairs)) {
-      findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${h.thread} before its handshake is established: work under terms one side never saw`, at(entry)));
+    if (crossed.size === 0 && WORK_KINDS.has(m.kind)) {
+      const work = workUnderHandshake(m, h, pairs);
+      if (!work.allowed) findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${h.thread} before its handshake is established: work under terms one side never saw`, at(entry)));
+      else if (work.outside.length > 0) outside.push({ entry, agents: work.outside });
     }
   }
-  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by }));
+  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by, exchange_budget: p.state === "established" ? p.budget : null }));
   // A chain with a callsign this hello lost its crossing with is kept for the audit trail, but
   // nothing it settled holds; the hello stands for everyone else it addresses.
   const live = [...pairs.values()].filter((p) => !crossed.has(p.callsign));
@@ -191,12 +201,29 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: supersededBy, crossings, exchange_budget: settled?.budget ?? null, established_profile: settled?.profile ?? null };
 }
 
-/** Whether a work message's sender works under established terms with those it addresses. */
-function workAllowed(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): boolean {
-  if (isHandler(m.from)) return true;
-  if (m.from !== h.from) return pairs.get(m.from)?.state === "established";
-  const targets = m.to.includes(ALL) ? [...pairs.keys()] : m.to.filter((t) => !isHandler(t));
-  return targets.length > 0 && targets.every((t) => pairs.get(t)?.state === "established");
+/**
+ * Whether a work message's sender works under this handshake's established terms with those it
+ * addresses, and which agents it addresses that this handshake does not bind to it: those are
+ * judged as in any other thread, by the pairs handshakes establish (right-to-work.ts). A responder's
+ * acceptance binds it to the initiator, and to the other responders once the group is established
+ * (as `establishedPairs` settles them); never to a third party the hello does not bind (4: "not
+ * engaged"; 6: work under "terms one side never saw").
+ */
+function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): { allowed: boolean; outside: string[] } {
+  if (isHandler(m.from)) return { allowed: true, outside: [] };
+  const established = (c: string): boolean => pairs.get(c)?.state === "established";
+  if (m.from === h.from) {
+    const targets = m.to.includes(ALL) ? [...pairs.keys()] : m.to.filter((t) => !isHandler(t));
+    if (m.to.includes(ALL)) return { allowed: targets.length > 0 && targets.every(established), outside: [] };
+    // An agent the hello settled nothing with (no welcome of it) is judged by its pairs elsewhere.
+    return { allowed: targets.length > 0 && targets.filter((t) => pairs.has(t)).every(established), outside: targets.filter((t) => !pairs.has(t)) };
+  }
+  if (!established(m.from)) return { allowed: false, outside: [] };
+  if (m.to.includes(ALL)) return { allowed: true, outside: [] };
+  const named = h.to.filter((t) => t !== ALL && !isHandler(t));
+  const group = [...pairs.values()].every((p) => p.state === "established") && named.every((n) => pairs.has(n));
+  const bound = (t: string): boolean => t === h.from || (t !== m.from && established(t) && group);
+  return { allowed: true, outside: m.to.filter((t) => !isHandler(t) && !bound(t)) };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -213,8 +240,9 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * canonical hello's handshake establishes it, in every thread alike. Its pairs with callsigns it
  * did not cross stand.
  */
-export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>): { handshakes: Map<string, Handshake>; findings: MailboxFinding[] } {
+export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>): { handshakes: Map<string, Handshake>; findings: MailboxFinding[]; outside: OutsideWork[] } {
   const findings: MailboxFinding[] = [];
+  const outside: OutsideWork[] = [];
   const out = new Map<string, Handshake>();
   const hellos = new Map<string, { hello: MailboxEntry; messages: readonly MailboxEntry[] }>();
   const welcomesTo = new Map<string, MailboxEnvelope[]>();
@@ -229,12 +257,12 @@ export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap
   const lost = crossedHellos([...hellos.values()].map((x) => x.hello.envelope), welcomesTo);
   for (const [thread, { hello, messages }] of hellos) {
     const crossed = lost.get(hello.envelope.id) ?? new Map<string, string>();
-    const handshake = threadHandshake(hello, messages, findings, crossed);
+    const handshake = threadHandshake(hello, messages, findings, crossed, outside);
     out.set(thread, handshake);
     if (crossed.size === 0) continue;
     const canonicals = [...crossed].map(([callsign, canonical]) => `with ${callsign}, hello ${canonical} is canonical`).join("; ");
     const rest = handshake.state === "superseded" ? "" : "; its pairs with the others it addresses stand";
     findings.push(mailboxFinding("HELLO_CROSSED", `this hello crossed a hello with a smaller root UUID (${canonicals}): both stay in the audit trail, and only the canonical hello's handshake establishes that pair${rest}`, at(hello)));
   }
-  return { handshakes: out, findings };
+  return { handshakes: out, findings, outside };
 }

@@ -283,8 +283,8 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   }
   // A goodbye banks "re-entry: returning | final" (section 8): it decides whether the name retires.
   if (kind === "goodbye" && reEntryOf(body) === null) {
-    if (outbound) add("GOODBYE_REENTRY_MISSING", "a goodbye banks re-entry: returning | final in its body: whether the callsign retires cannot be established without it", { line: split.bodyLine });
-    else add("GOODBYE_REENTRY_UNSTATED", "this goodbye banks no re-entry: returning | final: read as returning, so the callsign is not retired", { line: split.bodyLine });
+    if (outbound) add("GOODBYE_REENTRY_MISSING", "a goodbye banks exactly one re-entry in its body (re-entry: returning, or re-entry: final): whether the callsign retires cannot be established without it, or from both", { line: split.bodyLine });
+    else add("GOODBYE_REENTRY_UNSTATED", "this goodbye banks no single re-entry (none, or both returning and final): read as returning, so the callsign is not retired", { line: split.bodyLine });
   }
   const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary));
   for (const l of rw1) {

@@ -12,7 +12,7 @@ import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { at } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
-import type { Handshake } from "./handshake.js";
+import type { Handshake, OutsideWork } from "./handshake.js";
 import type { MailboxProfile } from "./vocabulary.js";
 import { WORK_KINDS } from "./vocabulary.js";
 
@@ -20,6 +20,8 @@ interface Settled {
   /** The message that established the pair: work must come after it. */
   readonly since: string;
   readonly profile: MailboxProfile;
+  /** The exchange budget the pair accepted, when its terms named one. */
+  readonly budget: number | null;
 }
 
 const pairKey = (arena: string, a: string, b: string): string => (a < b ? `${arena}\u0000${a}\u0000${b}` : `${arena}\u0000${b}\u0000${a}`);
@@ -27,9 +29,9 @@ const pairKey = (arena: string, a: string, b: string): string => (a < b ? `${are
 /** Every established pair of every handshake, but for those a lost crossing voids, keyed by arena and the two names. */
 export function establishedPairs(shakes: ReadonlyMap<string, Handshake>, arenaOf: (thread: string) => string): Map<string, Settled> {
   const pairs = new Map<string, Settled>();
-  const settle = (key: string, since: string, profile: MailboxProfile): void => {
+  const settle = (key: string, since: string, profile: MailboxProfile, budget: number | null): void => {
     const known = pairs.get(key);
-    if (known === undefined || since < known.since) pairs.set(key, { since, profile });
+    if (known === undefined || since < known.since) pairs.set(key, { since, profile, budget });
   };
   for (const hs of shakes.values()) {
     if (hs.state === "superseded") continue;
@@ -37,11 +39,13 @@ export function establishedPairs(shakes: ReadonlyMap<string, Handshake>, arenaOf
     const profile = hs.established_profile ?? hs.profile;
     const crossed = new Set(hs.crossings.map((c) => c.callsign));
     const done = hs.responders.filter((r) => r.state === "established" && r.established_by !== null && !crossed.has(r.callsign));
-    for (const r of done) settle(pairKey(arena, hs.initiator, r.callsign), r.established_by as string, profile);
+    for (const r of done) settle(pairKey(arena, hs.initiator, r.callsign), r.established_by as string, profile, r.exchange_budget);
     // A group handshake established as a whole settles its responders among themselves too.
     if (hs.state === "established") {
       const last = done.map((r) => r.established_by as string).sort().at(-1);
-      if (last !== undefined) for (const a of done) for (const b of done) if (a.callsign < b.callsign) settle(pairKey(arena, a.callsign, b.callsign), last, profile);
+      // Two responders work under the stricter of the two budgets they each accepted.
+      const stricter = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));
+      if (last !== undefined) for (const a of done) for (const b of done) if (a.callsign < b.callsign) settle(pairKey(arena, a.callsign, b.callsign), last, profile, stricter(a.exchange_budget, b.exchange_budget));
     }
   }
   return pairs;
@@ -74,4 +78,32 @@ export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: R
     }
   }
   return findings;
+}
+
+/**
+ * Work in a hello's thread addressed to agents that handshake does not bind to its sender (a
+ * responder's delivery to a third party): each needs a pair with the sender established before it,
+ * as in any other thread. Raises WORK_BEFORE_ESTABLISHED.
+ */
+export function rightToWorkBeyond(work: readonly OutsideWork[], pairs: ReadonlyMap<string, Settled>): MailboxFinding[] {
+  const findings: MailboxFinding[] = [];
+  for (const { entry, agents } of work) {
+    const m = entry.envelope;
+    const missing = agents.filter((t) => !((pairs.get(pairKey(m.arena, m.from, t))?.since ?? m.id) < m.id));
+    if (missing.length > 0) findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${m.thread} addressed to ${missing.join(", ")}, whom its handshake does not bind to ${m.from}, and ${m.from} and ${missing.join(", ")} have no handshake established before it in arena ${m.arena}: work under terms one side never saw`, at(entry)));
+  }
+  return findings;
+}
+
+/**
+ * The exchange budget of a thread outside a handshake (section 8: "The handshake sets a per-thread
+ * exchange budget"): the one the thread's opener accepted with those its first message addresses
+ * (to `ALL`: with anyone), the strictest when several apply; null when no such pair's terms name one.
+ */
+export function pairBudget(first: MailboxEntry["envelope"], pairs: ReadonlyMap<string, Settled>): number | null {
+  const keys = first.to.includes(ALL)
+    ? [...pairs.keys()].filter((k) => k.startsWith(`${first.arena}\u0000`) && k.slice(first.arena.length + 1).split("\u0000").includes(first.from))
+    : first.to.filter((t) => !isHandler(t)).map((t) => pairKey(first.arena, first.from, t));
+  const budgets = keys.map((k) => pairs.get(k)?.budget ?? null).filter((b): b is number => b !== null);
+  return budgets.length === 0 ? null : Math.min(...budgets);
 }

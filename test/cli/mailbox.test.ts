@@ -154,6 +154,21 @@ describe("symbolic links", () => {
     expect(checked.code).toBe(2);
     expect(checked.err).toContain("inside the mailbox root");
   });
+  it("refuses a state folder whose own subfolders link into the mailbox: local state never lands there", () => {
+    const a = room();
+    mkdirSync(join(a.root, "runtime"), { recursive: true });
+    const state = mkdtempSync(join(tmp, "state-sub-"));
+    // The folder itself is outside; its root-binding/ and dispositions/ lead into the mailbox.
+    symlinkSync(a.inbox, join(state, "root-binding"));
+    symlinkSync(join(a.root, "runtime"), join(state, "dispositions"));
+    const published = rw(["mailbox", "new", a.root, ...HELLO, "--state", state]);
+    expect(published.code, published.out).toBe(2);
+    expect(published.err).toContain("inside the mailbox root");
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    const checked = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state]);
+    expect(checked.code).toBe(2);
+    expect(checked.err).toContain("dispositions");
+  });
   it("never follows a message file that is a symbolic link: an anomaly", () => {
     const a = room();
     const { hello } = handshake(a.root);
