@@ -889,6 +889,31 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(refused.detail).toContain("not open");
   });
 
+  it("runs one act for a handoff and its re-issues: a re-issue is the same HO sent again (rule 1)", async () => {
+    const REISSUE = HO_EXP.replace("scheduler-1", "scheduler-2 re=scheduler-1");
+    const prepareFor = (t: string, handoff: string) => postJson(`/v1/threads/${t}/statements`, { handoff, call: CALL, exp: "20991002T1405Z" });
+    // The act ran for the original; a re-issue of it (its DN not yet in) prepares and runs nothing more.
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await commitOf(t, s.token));
+    expect((await ok(await append(t, [REISSUE]))).results[0].findings.map((f: any) => f.code)).toContain("THREAD_REISSUED");
+    const refused = await expectProblem(await prepareFor(t, "scheduler-2"), "statement-refused");
+    expect(refused.detail).toContain("scheduler-1");
+    // The act ran for the re-issue; UN why=DUP makes the original live again, and its own statement,
+    // relayed and checked wilco before, still runs nothing.
+    const u = fresh();
+    const first = await prepared(u);
+    await ok(await append(u, [REISSUE]));
+    const second = await ok<{ token: string; line: string }>(await prepareFor(u, "scheduler-2"), 201);
+    expect((await ok(await append(u, [second.line]))).results[0].readback.verdict).toBe("wilco");
+    await ok(await commitOf(u, second.token));
+    const dup = await ok(await append(u, ["RW1 UN payer-3 re=scheduler-2 p=pay from=payer to=scheduler item=inv:MD-2026-057 why=DUP"]));
+    expect(dup.results[0].findings.map((f: any) => f.code)).toContain("THREAD_REISSUE_DUP");
+    const again = await expectProblem(await commitOf(u, first.token), "statement-refused");
+    expect(again.detail).toContain("scheduler-2");
+    expect((await state(u)).statements).toStrictEqual({ committed: 1, pending: 1 });
+  });
+
   it("100 simultaneous commits of one token give exactly one success", async () => {
     const t = fresh();
     const s = await prepared(t);

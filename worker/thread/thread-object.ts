@@ -172,7 +172,8 @@ export class ThreadObject extends DurableObject<Env> {
     this.stored = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").toArray().length > 0;
     // On a thread already stored, tables added since it was made are made now.
     if (this.stored) this.makeTables();
-    this.statements = sqlStatementStore(this.sql);
+    // One act per handoff, whichever of its re-issues' ids it runs under (rule 1: the same HO).
+    this.statements = sqlStatementStore(this.sql, (handoff) => this.auditor().reissueLine(handoff));
   }
 
   private makeTables(): void {
