@@ -6,7 +6,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { handle } from "../../worker/handle.js";
 import { PROBLEMS } from "../../worker/problem.js";
 import { ROUTES } from "../../worker/routes.js";
-import { afterTime, timeAt } from "../../core/index.js";
+import { afterDate, afterTime, timeAt } from "../../core/index.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, ORIGIN, postJson, postText, problemOf } from "./http.js";
 import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
@@ -984,6 +984,25 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
     // Next: the HO's own exp, still pending.
     expect(s.alarm).toBe(afterTime("20991002T1500Z"));
     expect(timeAt(s.alarm)).toBe("20991002T1501Z");
+  });
+
+  it("wakes for a handoff that UN why=DUP makes live again: its deadlines count again", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    // ops-1 (due the 5th) is re-issued without a deadline; the alarm runs for ops-3 and finds
+    // nothing else live to wake for.
+    await ok(await append(t, ["RW1 HO ops-1 from=ops to=bot item=job:7 ask=FIX due=20991005", "RW1 HO ops-2 re=ops-1 from=ops to=bot item=job:7 ask=FIX", "RW1 HO ops-3 from=ops to=bot item=job:8 ask=FIX exp=20991002T1410Z"]));
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    expect((await state(t)).alarm).toBeNull();
+    // The receiver holds ops-1: its DUP makes ops-1 the live handoff, due the 5th.
+    await ok(await append(t, ["RW1 UN bot-1 re=ops-2 from=bot to=ops item=job:7 why=DUP"]));
+    const s = await state(t);
+    expect(s.open.map((h: any) => [h.id, h.state])).toStrictEqual([["ops-1", "open"], ["ops-3", "orphaned"]]);
+    expect(s.alarm).toBe(afterDate("20991005"));
+    await setClock(t, afterDate("20991005"));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    expect((await state(t)).orphaned.map((o: any) => [o.handoff, o.code])).toStrictEqual([["ops-3", "THREAD_EXPIRED"], ["ops-1", "THREAD_OVERDUE"]]);
   });
 
   it("a handoff that closes before its deadline leaves nothing to wake for", async () => {

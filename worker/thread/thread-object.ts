@@ -416,10 +416,12 @@ export class ThreadObject extends DurableObject<Env> {
           const exp = message.slots["exp"];
           const due = message.slots["due"];
           this.sql.exec("INSERT OR REPLACE INTO handoffs (id, exp, due) VALUES (?, ?, ?)", message.id, typeof exp === "string" ? exp : null, typeof due === "string" ? due : null);
-          if (typeof exp === "string") this.wake(afterTime(exp));
-          if (typeof due === "string") this.wake(afterDate(due));
+          this.wakeFor(message.id);
         }
         const found = audit.add(message, seq);
+        // UN why=DUP makes the handoff its re-issue superseded live again (rule 1): its deadlines,
+        // which the alarm stopped counting while it was superseded, count again.
+        for (const f of found) if (f.code === "THREAD_REISSUE_DUP") this.wakeFor(f.handoff);
         const carried = original === null ? { findings: [], parts: [] } : this.carryChallenge(message.id, original);
         const unread = message.type === "HO" ? this.unreadChallenge(message, carried.parts, original) : [];
         let extra: Partial<AppendResult> = {};
@@ -831,6 +833,14 @@ export class ThreadObject extends DurableObject<Env> {
       this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('alarm', ?)", String(at));
       void this.ctx.storage.setAlarm(at);
     }
+  }
+
+  /** A live handoff's exp and due become late: wake for each. */
+  private wakeFor(handoff: string): void {
+    const row = this.sql.exec<{ exp: string | null; due: string | null }>("SELECT exp, due FROM handoffs WHERE id = ?", handoff).toArray()[0];
+    if (row === undefined) return;
+    if (row.exp !== null) this.wake(afterTime(row.exp));
+    if (row.due !== null) this.wake(afterDate(row.due));
   }
 
   /**
