@@ -553,15 +553,29 @@ describe("a re-issued HO carries the challenge of the handoff it supersedes (rul
     expect((await ok(await append(t, [rb.replace("payer-1", "payer-2")]))).results[0].readback.verdict).toBe("wilco");
   });
 
-  it("lets the sender change a part by registering it for the re-issue ahead of it; once carried, a part is written once", async () => {
+  it("keeps the original's part over one registered ahead for the re-issue, by anyone: a receiver cannot swap the record; once carried, a part is written once", async () => {
+    // The receiver withholds its readback, so the sender re-issues (rule 1); ahead of it, the
+    // receiver registers a record with its own account for the re-issue's id, which is predictable.
     const t = fresh();
-    await ok(await append(t, [BRIEF]));
-    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"] })).status).toBe(204);
-    await ok(await append(t, [RB_BAD]));
-    expect((await postJson(`/v1/threads/${t}/handoffs/lead-2/challenge`, { expectAcc: ["len:150w", "lang:en-gb"] })).status).toBe(202);
-    const reissued = (await ok(await append(t, [REISSUE]))).results[0];
-    expect(reissued.findings[1]).toMatchObject({ code: "CHALLENGE_CARRIED", message: "lead-2's own criteria, registered ahead of it, stand in place of lead-1's" });
-    expect((await ok(await append(t, [rbOf("writer-2", "len:150w+lang:en-gb")]))).results[0].readback.verdict).toBe("wilco");
+    const ho = PAY_HO.replace(" acct=40-12-88/61102938", "");
+    await ok(await append(t, [ho], { profile: "pay" }));
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: { ...PAY_RECORD, $resolve: ["acct"] } })).status).toBe(204);
+    const swapped = { ...PAY_RECORD, acct: "99-99-99/00000000", $resolve: ["acct"] };
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-2/challenge`, { record: swapped })).status).toBe(202);
+    const reissued = (await ok(await append(t, [ho.replace("scheduler-1", "scheduler-2 re=scheduler-1")]))).results[0];
+    expect(reissued.status).toBe("stored");
+    expect(reissued.findings.find((f: any) => f.code === "CHALLENGE_CARRIED")?.message).toBe("the record registered for scheduler-1 carries over to its re-issue scheduler-2, whose readback is checked with it; scheduler-2's own record, registered ahead of it, is dropped: a re-issue is checked with the challenge of the handoff it re-issues (to change one, cancel scheduler-1 and send a new HO)");
+    const rb = PAY_RB.replace(" h=a7a82de76607", "").replace("re=scheduler-1", "re=scheduler-2");
+    expect((await ok(await append(t, [rb.replace("acct=40-12-88/61102938", "acct=99-99-99/00000000")]))).results[0].readback.verdict).toBe("void");
+    expect((await ok(await append(t, [rb.replace("payer-1", "payer-2")]))).results[0].readback.verdict).toBe("wilco");
+    // Criteria registered ahead for the re-issue do not loosen the original's either.
+    const v = fresh();
+    await ok(await append(v, [BRIEF]));
+    expect((await postJson(`/v1/threads/${v}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"] })).status).toBe(204);
+    await ok(await append(v, [RB_BAD]));
+    expect((await postJson(`/v1/threads/${v}/handoffs/lead-2/challenge`, { expectAcc: ["len:150w", "lang:en-gb"] })).status).toBe(202);
+    expect((await ok(await append(v, [REISSUE]))).results[0].findings.map((f: any) => f.code)).toStrictEqual(["THREAD_REISSUED", "CHALLENGE_CARRIED"]);
+    expect((await ok(await append(v, [rbOf("writer-2", "len:150w+lang:en-gb")]))).results[0].readback.verdict).toBe("void");
     // A carried part is the re-issue's now: registering it again is refused, as for any part.
     const u = fresh();
     await ok(await append(u, [BRIEF]));

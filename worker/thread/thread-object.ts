@@ -454,35 +454,39 @@ export class ThreadObject extends DurableObject<Env> {
 
   /**
    * The challenge an HO's readback will be checked with: the parts registered for it (ahead of
-   * it), and for a re-issue, the parts of the handoff it supersedes that it has none of its own for.
+   * it), and for a re-issue, the parts of the handoff it supersedes, which stand over its own.
    */
   private challengeFor(handoff: string, original: string | null): ChallengeRequest | undefined {
     const own = this.challengeOf(handoff);
     const inherited = original === null ? undefined : this.challengeOf(original);
-    return inherited === undefined ? own : { ...inherited, ...own };
+    return inherited === undefined ? own : { ...own, ...inherited };
   }
 
   /**
    * Rule 1: a re-issue is the same handoff sent again under a new id, so the challenge its sender
    * registered for the handoff it supersedes checks the re-issue's readback too; dropped, the
    * re-issue (which anyone who can append may send) would pass a readback the original's criteria
-   * or record refuse. A part registered for the re-issue itself, ahead of it, stands in place of
-   * the original's: that is how the sender changes one. Stored under the re-issue's id, so every
-   * reader of challenges sees it, and said in the HO's answer (CHALLENGE_CARRIED).
+   * or record refuse. The original's parts stand over any registered for the re-issue's id ahead
+   * of it: that id is predictable (`<from>-<n>`) and anyone who can call the thread, the receiver
+   * too, can register ahead, so a part there standing in place would swap the sender's record
+   * (an account of the receiver's) for a re-issue the receiver brings about by withholding its
+   * readback. To change a part, the sender cancels the HO and sends a new one. Stored under the
+   * re-issue's id, so every reader of challenges sees it, and said in the HO's answer
+   * (CHALLENGE_CARRIED), with the parts of its own it dropped.
    */
   private carryChallenge(handoff: string, original: string): { readonly findings: Finding[]; readonly parts: ChallengePart[] } {
     const inherited = this.challengeOf(original);
     if (inherited === undefined) return { findings: [], parts: [] };
     const own = this.challengeOf(handoff) ?? {};
-    const parts = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined && own[part] === undefined);
-    const replaced = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined && own[part] !== undefined);
-    if (parts.length > 0) this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify({ ...inherited, ...own }));
+    const parts = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined);
+    const dropped = parts.filter((part) => own[part] !== undefined);
+    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify({ ...own, ...inherited }));
     const names = (list: readonly ChallengePart[]): string => list.map((part) => PART_NAMES[part]).join(" and ");
     // "criteria" is plural, "record" singular.
     const plural = (list: readonly ChallengePart[]): boolean => list.length > 1 || list[0] === "expectAcc";
     const said = [
-      ...(parts.length > 0 ? [`the ${names(parts)} registered for ${original} carr${plural(parts) ? "y" : "ies"} over to its re-issue ${handoff}, whose readback is checked with ${plural(parts) ? "them" : "it"}`] : []),
-      ...(replaced.length > 0 ? [`${handoff}'s own ${names(replaced)}, registered ahead of it, stand${plural(replaced) ? "" : "s"} in place of ${original}'s`] : []),
+      `the ${names(parts)} registered for ${original} carr${plural(parts) ? "y" : "ies"} over to its re-issue ${handoff}, whose readback is checked with ${plural(parts) ? "them" : "it"}`,
+      ...(dropped.length > 0 ? [`${handoff}'s own ${names(dropped)}, registered ahead of it, ${plural(dropped) ? "are" : "is"} dropped: a re-issue is checked with the challenge of the handoff it re-issues (to change one, cancel ${original} and send a new HO)`] : []),
     ];
     return { findings: [finding("CHALLENGE_CARRIED", said.join("; "), { slot: "re" })], parts };
   }
@@ -600,11 +604,11 @@ export class ThreadObject extends DurableObject<Env> {
     if (held !== undefined && held.type !== "HO") return problem("thread-conflict", `${handoff} is an ${held.type} of this thread: no HO can take its id, so a challenge for it would check nothing`, { parameter: "handoff" });
     // Each part is written once: a later registration adds the part not yet registered. Replaced,
     // criteria or a record could be dropped by anyone who can call the thread, the receiver too,
-    // and its readback then judged without them. To change a part, the sender re-issues the HO
-    // and registers the part for the re-issue before appending it (carryChallenge).
+    // and its readback then judged without them. To change a part, the sender cancels the HO and
+    // sends a new one (a re-issue keeps the original's parts: carryChallenge).
     const before = this.challengeOf(handoff) ?? {};
     for (const part of CHALLENGE_PARTS) {
-      if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff} (or carried over from the handoff it re-issues); a challenge's parts are written once (to change one, re-issue the HO and register the part for the re-issue before appending it)`, { parameter: part });
+      if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff} (or carried over from the handoff it re-issues); a challenge's parts are written once (to change one, cancel the HO with a CX and send a new HO, not a re-issue, registering the part for it)`, { parameter: part });
     }
     const ho = this.handoffMessage(handoff);
     // The vocabulary the readback will be checked under, as far as it is known before the HO.
