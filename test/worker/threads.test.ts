@@ -461,6 +461,29 @@ describe("readbacks checked by the server against the sender's private challenge
     expect(p.detail).toContain("builder-1 is an ST of this thread");
   });
 
+  it("reads no more of the thread's challenges to hide their values than the handoffs it answers about", async () => {
+    // Challenges registered ahead cost a request each and are unbounded; an append that read them
+    // all for every line slowed 60-fold with 5,000 of them, and past the CPU limit, failed.
+    const rowsReadBy = async (challenges: number): Promise<number> => {
+      const t = fresh();
+      const cursors: { rowsRead: number }[] = [];
+      await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
+        for (let n = 1; n <= challenges; n++) instance.challenge(`other-${n}`, { expectAcc: ["len:1w"] });
+        const held = instance as unknown as { sql: SqlStorage };
+        const real = held.sql;
+        held.sql = { ...real, exec: (query: string, ...bindings: unknown[]) => {
+          const cursor = real.exec(query, ...bindings);
+          cursors.push(cursor);
+          return cursor;
+        } } as SqlStorage;
+      });
+      await ok(await append(t, Array.from({ length: 50 }, (_, n) => `RW1 HO a-${n + 1} from=a to=b item=x${n} ask=FIX`)));
+      await state(t);
+      return cursors.reduce((sum, c) => sum + c.rowsRead, 0);
+    };
+    expect(await rowsReadBy(500)).toBeLessThan((await rowsReadBy(0)) + 500);
+  });
+
   it("tells the receiver nothing of the sender's criteria, not even an unknown key's value, and hides only the tiers the challenge judged", async () => {
     const t = fresh();
     await ok(await append(t, [BRIEF.replace("keys=len+lang", "keys=len+tone")]));

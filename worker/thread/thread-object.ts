@@ -584,8 +584,18 @@ export class ThreadObject extends DurableObject<Env> {
    * those would tell the receiver the sender's criteria or record, so they keep code and slot only.
    */
   private conceal(findings: readonly ThreadFinding[]): ThreadFinding[] {
-    const challenged = new Set(this.sql.exec<{ handoff: string }>("SELECT handoff FROM challenges").toArray().map((r) => r.handoff));
-    return findings.map((f) => (f.causes !== undefined && challenged.has(f.handoff) ? { ...f, causes: f.causes.map(hide) } : f));
+    // Only the handoffs named by findings with causes are looked up: challenges registered ahead
+    // are unbounded, and reading them all for every line made an append's cost grow with them.
+    const challenged = new Map<string, boolean>();
+    const isChallenged = (handoff: string): boolean => {
+      let known = challenged.get(handoff);
+      if (known === undefined) {
+        known = this.sql.exec("SELECT 1 FROM challenges WHERE handoff = ?", handoff).toArray().length > 0;
+        challenged.set(handoff, known);
+      }
+      return known;
+    };
+    return findings.map((f) => (f.causes !== undefined && isChallenged(f.handoff) ? { ...f, causes: f.causes.map(hide) } : f));
   }
 
   /**
