@@ -64,6 +64,13 @@ export interface StatementStore {
    */
   markCancelled(handoff: string): void;
   isCancelled(handoff: string): boolean;
+  /**
+   * The other ids the same handoff was sent under: rule 1's re-issues of it and the HO it
+   * re-issues ("the sender re-issues the same HO"). One act for them all: a statement that ran for
+   * any of them ends the others. Only a holder of the thread knows them (the Worker's thread
+   * object); a store without one has none.
+   */
+  reissuesOf?(handoff: string): readonly string[];
 }
 
 /** A store in memory (tests, and the base of the file store). */
@@ -174,9 +181,10 @@ function unstatedCall(input: PrepareInput, set: ReadbackSet, vocabularyName: str
   return null;
 }
 
-/** One act per handoff: once a statement for it has run, no other may run. */
-function alreadyRan(ran: Statement): Finding {
-  return finding("STATEMENT_REFUSED", `the handoff ${ran.handoff} already ran under another statement; its act runs once`, { slot: "x_tok", received: "committed" });
+/** One act per handoff: once a statement for it (under any id it was sent with) has run, no other may run. */
+function alreadyRan(ran: Statement, handoff: string): Finding {
+  if (ran.handoff === handoff) return finding("STATEMENT_REFUSED", `the handoff ${handoff} already ran under another statement; its act runs once`, { slot: "x_tok", received: "committed" });
+  return finding("STATEMENT_REFUSED", `the handoff ${handoff} is the same HO as ${ran.handoff} (rule 1: a re-issue sends the same HO again), whose act already ran under another statement; its act runs once`, { slot: "x_tok", received: "committed" });
 }
 
 /**
@@ -186,8 +194,11 @@ function alreadyRan(ran: Statement): Finding {
  */
 function endedHandoff(store: StatementStore, handoff: string): Finding | null {
   const statements = store.forHandoff(handoff);
-  const ran = statements.find((s) => s.state === "committed");
-  if (ran !== undefined) return alreadyRan(ran);
+  // A cancel is of one id (a CX why=SUPERSEDED withdraws the HO a re-issue replaced, not the
+  // re-issue); the act is the handoff's, whichever id it ran under.
+  const others = (store.reissuesOf?.(handoff) ?? []).filter((id) => id !== handoff);
+  const ran = [...statements, ...others.flatMap((id) => store.forHandoff(id))].find((s) => s.state === "committed");
+  if (ran !== undefined) return alreadyRan(ran, handoff);
   // The mark, or a cancelled statement alone: a store written before the mark existed kept none.
   if (store.isCancelled(handoff) || statements.some((s) => s.state === "cancelled")) {
     return finding("STATEMENT_REFUSED", `the handoff ${handoff} was cancelled (CX) and its statements abandoned; nothing is prepared or run for it again`, { slot: "re", received: "cancelled" });

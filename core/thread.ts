@@ -88,6 +88,13 @@ export interface ThreadAudit {
    * (the Worker, the sender's private challenge) carries it to the re-issue by this.
    */
   reissues(message: Message): string | null;
+  /**
+   * The HOs that are one handoff sent again under new ids (rule 1): the first HO of `id`'s
+   * re-issue line and each re-issue of it, in the order they came (a re-issue a UN why=DUP closed
+   * included); `[id]` for an HO never re-issued, `[]` for an id that is no HO here. A holder that
+   * runs the handoff's act (the Worker's statements) runs it once for them all.
+   */
+  reissueLine(id: string): string[];
   /** The report; after it, `add` throws. Calling it again returns the same report. */
   finish(): ThreadReport;
 }
@@ -145,6 +152,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const supersededBy = new Map<number, number>();
   const rootOf = new Map<number, number>();
   const liveOf = new Map<number, number>();
+  /** First HO of a re-issue line -> every HO of the line, in order. */
+  const lineOf = new Map<number, number[]>();
   const findings: ThreadFinding[] = [];
   const readbacks = { passed: 0, void: 0, unverified: 0, late: 0 };
   let messages = 0;
@@ -291,6 +300,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     supersededBy.set(live, i);
     rootOf.set(i, root);
     liveOf.set(root, i);
+    const members = lineOf.get(root) ?? [root];
+    members.push(i);
+    lineOf.set(root, members);
     const was = (state(live) & PASSED) !== 0 ? "though its readback had passed (a receiver holding it answers UN why=DUP)" : "ended with no passing readback, as rule 1 says";
     note("THREAD_REISSUED", `HO ${ids[i]} re-issues ${ids[live]} (re= names ${via}): ${ids[live]} is superseded, ${was}`, ids[live] as string, ids[i] as string, line, { slot: "re", expected: ids[live] as string, received: re });
   }
@@ -613,6 +625,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       if (from < 0 || to < 0 || item < 0) return null;
       const found = reissued(from, to, item, message.re, -1);
       return found === undefined ? null : (ids[found.live] as string);
+    },
+    reissueLine(id) {
+      const i = index.get(id);
+      if (i === undefined) return [];
+      const root = rootOf.get(i) ?? i;
+      return (lineOf.get(root) ?? [root]).map((k) => ids[k] as string);
     },
     handoffs(now) {
       const at = now === undefined ? auditNow : now;

@@ -455,6 +455,24 @@ describe("prepared statements (section 5.3)", () => {
     expect(again.findings.map((f) => [f.code, f.received])).toStrictEqual([["STATEMENT_REFUSED", "cancelled"]]);
     expect(store.all().filter((s) => s.state === "pending")).toStrictEqual([]);
   });
+  it("runs one act for a handoff under every id it was sent with (reissuesOf: rule 1's re-issues), while a cancel stays the one id's", () => {
+    const { store, ho, statement } = setup();
+    const reissue = msg(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1"));
+    const line: Record<string, string[]> = { "scheduler-1": ["scheduler-2"], "scheduler-2": ["scheduler-1"] };
+    const linked = { ...store, reissuesOf: (h: string) => line[h] ?? [] };
+    expect(commit(linked, statement.token, "20261002T1500Z").ok).toBe(true);
+    const again = prepare(linked, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 8 }, pay);
+    expect(again.findings.map((f) => [f.code, f.received])).toStrictEqual([["STATEMENT_REFUSED", "committed"]]);
+    expect(again.findings[0]?.message).toContain("the same HO as scheduler-1");
+    // A store that knows no re-issues (rw commit's file store) reads each id alone.
+    expect(prepare(store, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 8 }, pay).ok).toBe(true);
+    // A CX why=SUPERSEDED of the original withdraws that id only: the re-issue's act may still run.
+    const fresh = setup();
+    const linkedFresh = { ...fresh.store, reissuesOf: (h: string) => line[h] ?? [] };
+    cancelHandoff(linkedFresh, "scheduler-1");
+    expect(prepare(linkedFresh, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 8 }, pay).ok).toBe(true);
+    expect(ho.id).toBe("scheduler-1");
+  });
   it("a CX that finds nothing prepared still ends the handoff: no statement is prepared for it after", () => {
     const store = memoryStore();
     const ho = msg(PAYHO);

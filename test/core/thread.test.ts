@@ -169,6 +169,26 @@ describe("createThreadAudit().reissues(ho): the handoff an HO would supersede, a
   });
 });
 
+describe("createThreadAudit().reissueLine(id): the HOs that are one handoff sent again", () => {
+  it("names the first HO of the line and each re-issue, from any of them, a DUP-closed one included", () => {
+    const audit = createThreadAudit();
+    for (const line of [
+      HO,
+      "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX due=20261001",
+      "RW1 HO ops-3 re=ops-2 from=ops to=builder item=jira:OPS-1 ask=FIX due=20261001",
+      "RW1 UN builder-1 re=ops-3 from=builder to=ops item=jira:OPS-1 why=DUP",
+      "RW1 HO ops-4 from=ops to=builder item=jira:OPS-1 ask=FIX",
+      "RW1 DN builder-2 re=ops-4 from=builder to=ops item=jira:OPS-1 out=NOOP",
+      "RW1 HO ops-5 re=ops-4 from=ops to=builder item=jira:OPS-1 ask=FIX",
+    ]) audit.add(read(line));
+    for (const id of ["ops-1", "ops-2", "ops-3"]) expect(audit.reissueLine(id)).toStrictEqual(["ops-1", "ops-2", "ops-3"]);
+    // Never re-issued; a new handoff citing a closed one; no HO at all.
+    expect(audit.reissueLine("ops-4")).toStrictEqual(["ops-4"]);
+    expect(audit.reissueLine("ops-5")).toStrictEqual(["ops-5"]);
+    expect(audit.reissueLine("builder-1")).toStrictEqual([]);
+  });
+});
+
 describe("readbacks in a thread are judged as check-rb judges them (tiers 1 to 5)", () => {
   interface Vector { id: string; ho: string; rb: string; profile?: string; expectAcc?: string; record?: Record<string, SlotValue> }
   const vectors = readFileSync(join(import.meta.dirname, "..", "conformance", "readbacks.jsonl"), "utf8")

@@ -6,7 +6,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { handle } from "../../worker/handle.js";
 import { PROBLEMS } from "../../worker/problem.js";
 import { ROUTES } from "../../worker/routes.js";
-import { afterTime, timeAt } from "../../core/index.js";
+import { afterDate, afterTime, timeAt } from "../../core/index.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, ORIGIN, postJson, postText, problemOf } from "./http.js";
 import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
@@ -461,6 +461,29 @@ describe("readbacks checked by the server against the sender's private challenge
     expect(p.detail).toContain("builder-1 is an ST of this thread");
   });
 
+  it("reads no more of the thread's challenges to hide their values than the handoffs it answers about", async () => {
+    // Challenges registered ahead cost a request each and are unbounded; an append that read them
+    // all for every line slowed 60-fold with 5,000 of them, and past the CPU limit, failed.
+    const rowsReadBy = async (challenges: number): Promise<number> => {
+      const t = fresh();
+      const cursors: { rowsRead: number }[] = [];
+      await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
+        for (let n = 1; n <= challenges; n++) instance.challenge(`other-${n}`, { expectAcc: ["len:1w"] });
+        const held = instance as unknown as { sql: SqlStorage };
+        const real = held.sql;
+        held.sql = { ...real, exec: (query: string, ...bindings: unknown[]) => {
+          const cursor = real.exec(query, ...bindings);
+          cursors.push(cursor);
+          return cursor;
+        } } as SqlStorage;
+      });
+      await ok(await append(t, Array.from({ length: 50 }, (_, n) => `RW1 HO a-${n + 1} from=a to=b item=x${n} ask=FIX`)));
+      await state(t);
+      return cursors.reduce((sum, c) => sum + c.rowsRead, 0);
+    };
+    expect(await rowsReadBy(500)).toBeLessThan((await rowsReadBy(0)) + 500);
+  });
+
   it("tells the receiver nothing of the sender's criteria, not even an unknown key's value, and hides only the tiers the challenge judged", async () => {
     const t = fresh();
     await ok(await append(t, [BRIEF.replace("keys=len+lang", "keys=len+tone")]));
@@ -553,15 +576,29 @@ describe("a re-issued HO carries the challenge of the handoff it supersedes (rul
     expect((await ok(await append(t, [rb.replace("payer-1", "payer-2")]))).results[0].readback.verdict).toBe("wilco");
   });
 
-  it("lets the sender change a part by registering it for the re-issue ahead of it; once carried, a part is written once", async () => {
+  it("keeps the original's part over one registered ahead for the re-issue, by anyone: a receiver cannot swap the record; once carried, a part is written once", async () => {
+    // The receiver withholds its readback, so the sender re-issues (rule 1); ahead of it, the
+    // receiver registers a record with its own account for the re-issue's id, which is predictable.
     const t = fresh();
-    await ok(await append(t, [BRIEF]));
-    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"] })).status).toBe(204);
-    await ok(await append(t, [RB_BAD]));
-    expect((await postJson(`/v1/threads/${t}/handoffs/lead-2/challenge`, { expectAcc: ["len:150w", "lang:en-gb"] })).status).toBe(202);
-    const reissued = (await ok(await append(t, [REISSUE]))).results[0];
-    expect(reissued.findings[1]).toMatchObject({ code: "CHALLENGE_CARRIED", message: "lead-2's own criteria, registered ahead of it, stand in place of lead-1's" });
-    expect((await ok(await append(t, [rbOf("writer-2", "len:150w+lang:en-gb")]))).results[0].readback.verdict).toBe("wilco");
+    const ho = PAY_HO.replace(" acct=40-12-88/61102938", "");
+    await ok(await append(t, [ho], { profile: "pay" }));
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: { ...PAY_RECORD, $resolve: ["acct"] } })).status).toBe(204);
+    const swapped = { ...PAY_RECORD, acct: "99-99-99/00000000", $resolve: ["acct"] };
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-2/challenge`, { record: swapped })).status).toBe(202);
+    const reissued = (await ok(await append(t, [ho.replace("scheduler-1", "scheduler-2 re=scheduler-1")]))).results[0];
+    expect(reissued.status).toBe("stored");
+    expect(reissued.findings.find((f: any) => f.code === "CHALLENGE_CARRIED")?.message).toBe("the record registered for scheduler-1 carries over to its re-issue scheduler-2, whose readback is checked with it; scheduler-2's own record, registered ahead of it, is dropped: a re-issue is checked with the challenge of the handoff it re-issues (to change one, cancel scheduler-1 and send a new HO)");
+    const rb = PAY_RB.replace(" h=a7a82de76607", "").replace("re=scheduler-1", "re=scheduler-2");
+    expect((await ok(await append(t, [rb.replace("acct=40-12-88/61102938", "acct=99-99-99/00000000")]))).results[0].readback.verdict).toBe("void");
+    expect((await ok(await append(t, [rb.replace("payer-1", "payer-2")]))).results[0].readback.verdict).toBe("wilco");
+    // Criteria registered ahead for the re-issue do not loosen the original's either.
+    const v = fresh();
+    await ok(await append(v, [BRIEF]));
+    expect((await postJson(`/v1/threads/${v}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"] })).status).toBe(204);
+    await ok(await append(v, [RB_BAD]));
+    expect((await postJson(`/v1/threads/${v}/handoffs/lead-2/challenge`, { expectAcc: ["len:150w", "lang:en-gb"] })).status).toBe(202);
+    expect((await ok(await append(v, [REISSUE]))).results[0].findings.map((f: any) => f.code)).toStrictEqual(["THREAD_REISSUED", "CHALLENGE_CARRIED"]);
+    expect((await ok(await append(v, [rbOf("writer-2", "len:150w+lang:en-gb")]))).results[0].readback.verdict).toBe("void");
     // A carried part is the re-issue's now: registering it again is refused, as for any part.
     const u = fresh();
     await ok(await append(u, [BRIEF]));
@@ -889,6 +926,31 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(refused.detail).toContain("not open");
   });
 
+  it("runs one act for a handoff and its re-issues: a re-issue is the same HO sent again (rule 1)", async () => {
+    const REISSUE = HO_EXP.replace("scheduler-1", "scheduler-2 re=scheduler-1");
+    const prepareFor = (t: string, handoff: string) => postJson(`/v1/threads/${t}/statements`, { handoff, call: CALL, exp: "20991002T1405Z" });
+    // The act ran for the original; a re-issue of it (its DN not yet in) prepares and runs nothing more.
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await commitOf(t, s.token));
+    expect((await ok(await append(t, [REISSUE]))).results[0].findings.map((f: any) => f.code)).toContain("THREAD_REISSUED");
+    const refused = await expectProblem(await prepareFor(t, "scheduler-2"), "statement-refused");
+    expect(refused.detail).toContain("scheduler-1");
+    // The act ran for the re-issue; UN why=DUP makes the original live again, and its own statement,
+    // relayed and checked wilco before, still runs nothing.
+    const u = fresh();
+    const first = await prepared(u);
+    await ok(await append(u, [REISSUE]));
+    const second = await ok<{ token: string; line: string }>(await prepareFor(u, "scheduler-2"), 201);
+    expect((await ok(await append(u, [second.line]))).results[0].readback.verdict).toBe("wilco");
+    await ok(await commitOf(u, second.token));
+    const dup = await ok(await append(u, ["RW1 UN payer-3 re=scheduler-2 p=pay from=payer to=scheduler item=inv:MD-2026-057 why=DUP"]));
+    expect(dup.results[0].findings.map((f: any) => f.code)).toContain("THREAD_REISSUE_DUP");
+    const again = await expectProblem(await commitOf(u, first.token), "statement-refused");
+    expect(again.detail).toContain("scheduler-2");
+    expect((await state(u)).statements).toStrictEqual({ committed: 1, pending: 1 });
+  });
+
   it("100 simultaneous commits of one token give exactly one success", async () => {
     const t = fresh();
     const s = await prepared(t);
@@ -959,6 +1021,25 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
     // Next: the HO's own exp, still pending.
     expect(s.alarm).toBe(afterTime("20991002T1500Z"));
     expect(timeAt(s.alarm)).toBe("20991002T1501Z");
+  });
+
+  it("wakes for a handoff that UN why=DUP makes live again: its deadlines count again", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    // ops-1 (due the 5th) is re-issued without a deadline; the alarm runs for ops-3 and finds
+    // nothing else live to wake for.
+    await ok(await append(t, ["RW1 HO ops-1 from=ops to=bot item=job:7 ask=FIX due=20991005", "RW1 HO ops-2 re=ops-1 from=ops to=bot item=job:7 ask=FIX", "RW1 HO ops-3 from=ops to=bot item=job:8 ask=FIX exp=20991002T1410Z"]));
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    expect((await state(t)).alarm).toBeNull();
+    // The receiver holds ops-1: its DUP makes ops-1 the live handoff, due the 5th.
+    await ok(await append(t, ["RW1 UN bot-1 re=ops-2 from=bot to=ops item=job:7 why=DUP"]));
+    const s = await state(t);
+    expect(s.open.map((h: any) => [h.id, h.state])).toStrictEqual([["ops-1", "open"], ["ops-3", "orphaned"]]);
+    expect(s.alarm).toBe(afterDate("20991005"));
+    await setClock(t, afterDate("20991005"));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    expect((await state(t)).orphaned.map((o: any) => [o.handoff, o.code])).toStrictEqual([["ops-3", "THREAD_EXPIRED"], ["ops-1", "THREAD_OVERDUE"]]);
   });
 
   it("a handoff that closes before its deadline leaves nothing to wake for", async () => {

@@ -25,7 +25,8 @@ export interface SqlStatementStore extends StatementStore {
   countsByState(): Record<string, number>;
 }
 
-export function sqlStatementStore(sql: SqlStorage): SqlStatementStore {
+/** `reissueLine` gives the HOs that are one handoff sent again (the thread's audit knows them). */
+export function sqlStatementStore(sql: SqlStorage, reissueLine: (handoff: string) => readonly string[]): SqlStatementStore {
   const read = (rows: { body: string }[]): Statement[] => rows.map((r) => JSON.parse(r.body) as Statement);
   return {
     get(token) {
@@ -43,6 +44,9 @@ export function sqlStatementStore(sql: SqlStorage): SqlStatementStore {
     },
     isCancelled(handoff) {
       return sql.exec("SELECT 1 FROM cancelled_handoffs WHERE handoff = ?", handoff).toArray().length > 0;
+    },
+    reissuesOf(handoff) {
+      return reissueLine(handoff).filter((id) => id !== handoff);
     },
     pending() {
       return read(sql.exec<{ body: string }>("SELECT body FROM statements WHERE state = 'pending'").toArray());

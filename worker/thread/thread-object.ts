@@ -172,7 +172,8 @@ export class ThreadObject extends DurableObject<Env> {
     this.stored = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").toArray().length > 0;
     // On a thread already stored, tables added since it was made are made now.
     if (this.stored) this.makeTables();
-    this.statements = sqlStatementStore(this.sql);
+    // One act per handoff, whichever of its re-issues' ids it runs under (rule 1: the same HO).
+    this.statements = sqlStatementStore(this.sql, (handoff) => this.auditor().reissueLine(handoff));
   }
 
   private makeTables(): void {
@@ -415,10 +416,12 @@ export class ThreadObject extends DurableObject<Env> {
           const exp = message.slots["exp"];
           const due = message.slots["due"];
           this.sql.exec("INSERT OR REPLACE INTO handoffs (id, exp, due) VALUES (?, ?, ?)", message.id, typeof exp === "string" ? exp : null, typeof due === "string" ? due : null);
-          if (typeof exp === "string") this.wake(afterTime(exp));
-          if (typeof due === "string") this.wake(afterDate(due));
+          this.wakeFor(message.id);
         }
         const found = audit.add(message, seq);
+        // UN why=DUP makes the handoff its re-issue superseded live again (rule 1): its deadlines,
+        // which the alarm stopped counting while it was superseded, count again.
+        for (const f of found) if (f.code === "THREAD_REISSUE_DUP") this.wakeFor(f.handoff);
         const carried = original === null ? { findings: [], parts: [] } : this.carryChallenge(message.id, original);
         const unread = message.type === "HO" ? this.unreadChallenge(message, carried.parts, original) : [];
         let extra: Partial<AppendResult> = {};
@@ -451,35 +454,39 @@ export class ThreadObject extends DurableObject<Env> {
 
   /**
    * The challenge an HO's readback will be checked with: the parts registered for it (ahead of
-   * it), and for a re-issue, the parts of the handoff it supersedes that it has none of its own for.
+   * it), and for a re-issue, the parts of the handoff it supersedes, which stand over its own.
    */
   private challengeFor(handoff: string, original: string | null): ChallengeRequest | undefined {
     const own = this.challengeOf(handoff);
     const inherited = original === null ? undefined : this.challengeOf(original);
-    return inherited === undefined ? own : { ...inherited, ...own };
+    return inherited === undefined ? own : { ...own, ...inherited };
   }
 
   /**
    * Rule 1: a re-issue is the same handoff sent again under a new id, so the challenge its sender
    * registered for the handoff it supersedes checks the re-issue's readback too; dropped, the
    * re-issue (which anyone who can append may send) would pass a readback the original's criteria
-   * or record refuse. A part registered for the re-issue itself, ahead of it, stands in place of
-   * the original's: that is how the sender changes one. Stored under the re-issue's id, so every
-   * reader of challenges sees it, and said in the HO's answer (CHALLENGE_CARRIED).
+   * or record refuse. The original's parts stand over any registered for the re-issue's id ahead
+   * of it: that id is predictable (`<from>-<n>`) and anyone who can call the thread, the receiver
+   * too, can register ahead, so a part there standing in place would swap the sender's record
+   * (an account of the receiver's) for a re-issue the receiver brings about by withholding its
+   * readback. To change a part, the sender cancels the HO and sends a new one. Stored under the
+   * re-issue's id, so every reader of challenges sees it, and said in the HO's answer
+   * (CHALLENGE_CARRIED), with the parts of its own it dropped.
    */
   private carryChallenge(handoff: string, original: string): { readonly findings: Finding[]; readonly parts: ChallengePart[] } {
     const inherited = this.challengeOf(original);
     if (inherited === undefined) return { findings: [], parts: [] };
     const own = this.challengeOf(handoff) ?? {};
-    const parts = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined && own[part] === undefined);
-    const replaced = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined && own[part] !== undefined);
-    if (parts.length > 0) this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify({ ...inherited, ...own }));
+    const parts = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined);
+    const dropped = parts.filter((part) => own[part] !== undefined);
+    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify({ ...own, ...inherited }));
     const names = (list: readonly ChallengePart[]): string => list.map((part) => PART_NAMES[part]).join(" and ");
     // "criteria" is plural, "record" singular.
     const plural = (list: readonly ChallengePart[]): boolean => list.length > 1 || list[0] === "expectAcc";
     const said = [
-      ...(parts.length > 0 ? [`the ${names(parts)} registered for ${original} carr${plural(parts) ? "y" : "ies"} over to its re-issue ${handoff}, whose readback is checked with ${plural(parts) ? "them" : "it"}`] : []),
-      ...(replaced.length > 0 ? [`${handoff}'s own ${names(replaced)}, registered ahead of it, stand${plural(replaced) ? "" : "s"} in place of ${original}'s`] : []),
+      `the ${names(parts)} registered for ${original} carr${plural(parts) ? "y" : "ies"} over to its re-issue ${handoff}, whose readback is checked with ${plural(parts) ? "them" : "it"}`,
+      ...(dropped.length > 0 ? [`${handoff}'s own ${names(dropped)}, registered ahead of it, ${plural(dropped) ? "are" : "is"} dropped: a re-issue is checked with the challenge of the handoff it re-issues (to change one, cancel ${original} and send a new HO)`] : []),
     ];
     return { findings: [finding("CHALLENGE_CARRIED", said.join("; "), { slot: "re" })], parts };
   }
@@ -577,8 +584,18 @@ export class ThreadObject extends DurableObject<Env> {
    * those would tell the receiver the sender's criteria or record, so they keep code and slot only.
    */
   private conceal(findings: readonly ThreadFinding[]): ThreadFinding[] {
-    const challenged = new Set(this.sql.exec<{ handoff: string }>("SELECT handoff FROM challenges").toArray().map((r) => r.handoff));
-    return findings.map((f) => (f.causes !== undefined && challenged.has(f.handoff) ? { ...f, causes: f.causes.map(hide) } : f));
+    // Only the handoffs named by findings with causes are looked up: challenges registered ahead
+    // are unbounded, and reading them all for every line made an append's cost grow with them.
+    const challenged = new Map<string, boolean>();
+    const isChallenged = (handoff: string): boolean => {
+      let known = challenged.get(handoff);
+      if (known === undefined) {
+        known = this.sql.exec("SELECT 1 FROM challenges WHERE handoff = ?", handoff).toArray().length > 0;
+        challenged.set(handoff, known);
+      }
+      return known;
+    };
+    return findings.map((f) => (f.causes !== undefined && isChallenged(f.handoff) ? { ...f, causes: f.causes.map(hide) } : f));
   }
 
   /**
@@ -597,11 +614,11 @@ export class ThreadObject extends DurableObject<Env> {
     if (held !== undefined && held.type !== "HO") return problem("thread-conflict", `${handoff} is an ${held.type} of this thread: no HO can take its id, so a challenge for it would check nothing`, { parameter: "handoff" });
     // Each part is written once: a later registration adds the part not yet registered. Replaced,
     // criteria or a record could be dropped by anyone who can call the thread, the receiver too,
-    // and its readback then judged without them. To change a part, the sender re-issues the HO
-    // and registers the part for the re-issue before appending it (carryChallenge).
+    // and its readback then judged without them. To change a part, the sender cancels the HO and
+    // sends a new one (a re-issue keeps the original's parts: carryChallenge).
     const before = this.challengeOf(handoff) ?? {};
     for (const part of CHALLENGE_PARTS) {
-      if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff} (or carried over from the handoff it re-issues); a challenge's parts are written once (to change one, re-issue the HO and register the part for the re-issue before appending it)`, { parameter: part });
+      if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff} (or carried over from the handoff it re-issues); a challenge's parts are written once (to change one, cancel the HO with a CX and send a new HO, not a re-issue, registering the part for it)`, { parameter: part });
     }
     const ho = this.handoffMessage(handoff);
     // The vocabulary the readback will be checked under, as far as it is known before the HO.
@@ -830,6 +847,14 @@ export class ThreadObject extends DurableObject<Env> {
       this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('alarm', ?)", String(at));
       void this.ctx.storage.setAlarm(at);
     }
+  }
+
+  /** A live handoff's exp and due become late: wake for each. */
+  private wakeFor(handoff: string): void {
+    const row = this.sql.exec<{ exp: string | null; due: string | null }>("SELECT exp, due FROM handoffs WHERE id = ?", handoff).toArray()[0];
+    if (row === undefined) return;
+    if (row.exp !== null) this.wake(afterTime(row.exp));
+    if (row.due !== null) this.wake(afterDate(row.due));
   }
 
   /**
