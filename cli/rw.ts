@@ -36,6 +36,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   abandon: async () => (await import("./commands/statements.js")).abandonCommand,
   "delegation validate": async () => narrow((await import("./commands/delegation.js")).delegationValidateCommand, ["file", "json"]),
   "delegation check-child": async () => narrow((await import("./commands/delegation.js")).delegationCheckChildCommand, ["file", "json"]),
+  "delegation check-reassignment": async () => narrow((await import("./commands/delegation.js")).delegationCheckReassignmentCommand, ["file", "json"]),
   "delegation check-fences": async () => narrow((await import("./commands/delegation.js")).delegationCheckFencesCommand, ["file", "json"]),
   "delegation evaluate": async () => narrow((await import("./commands/delegation.js")).delegationEvaluateCommand, ["file", "json"]),
   "mailbox check": async () => narrow((await import("./commands/mailbox-check.js")).mailboxCheckCommand, ["profile", "json"]),

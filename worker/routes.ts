@@ -4,7 +4,7 @@
  * thread routes reach one Durable Object per thread (worker/endpoints/threads.ts).
  */
 import { checkDnRoute, checkHoRoute, checkRbRoute, makeRbRoute } from "./endpoints/checks.js";
-import { delegationCheckChildRoute, delegationCheckFencesRoute, delegationEvaluateRoute, delegationValidateRoute } from "./endpoints/delegation.js";
+import { delegationCheckChildRoute, delegationCheckFencesRoute, delegationCheckReassignmentRoute, delegationEvaluateRoute, delegationValidateRoute } from "./endpoints/delegation.js";
 import { healthRoute, legendGetRoute, legendPostRoute, problemRoute, problemsRoute, profileRoute, profilesRoute } from "./endpoints/info.js";
 import { digestRoute, formatRoute, parseRoute, validateRoute } from "./endpoints/lines.js";
 import { mailboxPreflightRoute } from "./endpoints/mailbox.js";
@@ -31,6 +31,7 @@ export const ROUTES: readonly Route<Env>[] = [
   { method: "POST", pattern: "/v1/check-thread", operation: "checkThread", handler: checkThreadRoute },
   { method: "POST", pattern: "/v1/delegation/validate", operation: "delegationValidate", handler: delegationValidateRoute },
   { method: "POST", pattern: "/v1/delegation/check-child", operation: "delegationCheckChild", handler: delegationCheckChildRoute },
+  { method: "POST", pattern: "/v1/delegation/check-reassignment", operation: "delegationCheckReassignment", handler: delegationCheckReassignmentRoute },
   { method: "POST", pattern: "/v1/delegation/check-fences", operation: "delegationCheckFences", handler: delegationCheckFencesRoute },
   { method: "POST", pattern: "/v1/delegation/evaluate", operation: "delegationEvaluate", handler: delegationEvaluateRoute },
   { method: "POST", pattern: "/v1/mailbox/preflight", operation: "mailboxPreflight", handler: mailboxPreflightRoute },

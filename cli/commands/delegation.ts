@@ -1,10 +1,11 @@
 /**
- * `rw delegation validate | check-child | check-fences | evaluate`: RW-003 records and the checks
- * on them (core/delegation). Each reads one JSON document from stdin or `--file` (check-child,
- * check-fences and evaluate also take their parts as options), prints the verdict and every
- * finding, or the core's report with `--json`. Exit 0 pass, 1 failed, 2 usage.
+ * `rw delegation validate | check-child | check-reassignment | check-fences | evaluate`: RW-003
+ * records and the checks on them (core/delegation). Each reads one JSON document from stdin or
+ * `--file` (check-child, check-reassignment and check-fences also take their parts as options),
+ * prints the verdict and every finding, or the core's report with `--json`. Exit 0 pass, 1 failed,
+ * 2 usage.
  */
-import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
+import { checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
 import type { DelegationFinding, RecordKind } from "../../core/delegation/index.js";
 import { documentOption } from "../arguments.js";
 import { readDocument } from "../document.js";
@@ -84,6 +85,16 @@ async function checkChild(ctx: CommandContext): Promise<number> {
   return report(ctx, r.ok, r, `child${child} of${parent || " (no parent)"}: ${verdict}`, r.findings);
 }
 
+async function checkReassignment(ctx: CommandContext): Promise<number> {
+  const doc = await input(ctx, ["prior", "next", "parent"]);
+  if (doc === undefined) return FAIL;
+  const r = checkReassignmentDocument(doc);
+  const parts = (doc !== null && typeof doc === "object" ? doc : {}) as Record<string, unknown>;
+  const [next, prior] = [named(parts["next"]), named(parts["prior"])];
+  const verdict = r.ok ? "allowed" : r.failed.length > 0 ? `denied on ${r.failed.join(", ")}` : "denied: the input is refused";
+  return report(ctx, r.ok, r, `revision${next} after${prior || " (no prior)"}: ${verdict}`, r.findings);
+}
+
 async function checkFencesCommand(ctx: CommandContext): Promise<number> {
   const doc = await input(ctx, ["fences", "heads", "required"]);
   if (doc === undefined) return FAIL;
@@ -119,6 +130,12 @@ export const delegationCheckChildCommand: Command = {
   summary: "may a child contract become active under its parent? every dimension of RW-003 section 8, over the records (whether the parent is suspended now is check-fences' answer); { parent, child, chain }",
   options: { parent: part("the parent contract"), child: part("the proposed child contract"), chain: part("the child's attestation chain") },
   run: checkChild,
+};
+
+export const delegationCheckReassignmentCommand: Command = {
+  summary: "may a delegation's next revision replace its prior (RW-003 11.4: the same or narrower scope, the delegatee may change)? a child delegation's new delegatee is checked against its parent's eligible delegates, and denied without the parent; { prior, next, parent? }",
+  options: { prior: part("the revision in force"), next: part("the next revision"), parent: part("a child delegation's parent contract") },
+  run: checkReassignment,
 };
 
 export const delegationCheckFencesCommand: Command = {

@@ -8,28 +8,16 @@ import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
+import { judgeNeeds } from "./_approval-pools.js";
+import type { GateContext, GateNeed } from "./_approval-pools.js";
+import { assignDistinct } from "./_distinct-assignment.js";
+import type { Runs } from "./_distinct-assignment.js";
 import { compareUtc } from "./scalars.js";
 import type { ActorRef } from "./scalars.js";
 import { GATE_SOURCES, humanGatesFor, isConsequential } from "./tiers.js";
 
-interface Need {
-  readonly rule: string;
-  readonly source: "authority_decision" | "review";
-  /** Human gates: the gate's name, or null for "any named human authority" (T4). */
-  readonly gate: string | null;
-  readonly principals: readonly string[];
-  readonly role?: string;
-  readonly independent: boolean;
-}
-
-interface Context {
-  readonly request: PermissionRequest;
-  readonly operator: string;
-  readonly excluded: readonly ActorRef[];
-}
-
 /** Why an approval does not satisfy a need, or null when it does. */
-function problem(a: Approval, need: Need, ctx: Context): DelegationFinding | null {
+function problem(a: Approval, need: GateNeed, ctx: GateContext): DelegationFinding | null {
   const path = `approvals (${a.ref.object_id})`;
   if (!(GATE_SOURCES as readonly string[]).includes(a.source)) {
     return delegationFinding("GATE_ADAPTER", `${need.rule}: ${a.source} is adapter or agent evidence; only an RW-002 AuthorityDecision or Review satisfies a gate, regardless of adapter features`, { path, dimension: need.rule, received: a.source });
@@ -61,69 +49,39 @@ function problem(a: Approval, need: Need, ctx: Context): DelegationFinding | nul
   return null;
 }
 
-function candidates(approvals: readonly Approval[], need: Need): Approval[] {
-  return approvals.filter((a) => {
-    if (need.source === "review") return a.role === need.role || (a.role === undefined && a.source !== "authority_decision");
-    return need.gate === null ? a.source !== "review" : a.gate === need.gate || (a.gate === undefined && a.source !== "review");
-  });
+
+/** A rejection by the same principal decided at or after the approval withdraws it. */
+function withdrawn(a: Approval, need: GateNeed, rejectedAt: string | undefined): DelegationFinding | null {
+  if (rejectedAt === undefined || !(compareUtc(rejectedAt, a.decided_at) >= 0)) return null;
+  return delegationFinding("GATE_UNSATISFIED", `${need.rule}: ${a.principal_ref} approved at ${a.decided_at} and rejected the same effect at ${rejectedAt}; the later decision stands, so ${a.ref.object_id} is withdrawn`, { path: `approvals (${a.ref.object_id})`, dimension: need.rule, expected: "approved, not rejected since", received: `rejected at ${rejectedAt}` });
 }
 
-/**
- * Gives each need its own approval (a bipartite matching: `good[i]` lists the approvals need i
- * accepts), so one record never satisfies two needs. Greedy first, then augmenting paths searched
- * without recursion; a failed search keeps its visited approvals until a search succeeds (none of
- * them can lead to an augmenting path before then), so the work is bounded by the edges times the
- * augmentations the greedy pass left to make.
- */
-function assignDistinct(good: readonly (readonly number[])[]): (number | null)[] {
-  const assigned: (number | null)[] = good.map(() => null);
-  const owner = new Map<number, number>();
-  good.forEach((list, need) => {
-    const free = list.find((a) => !owner.has(a));
-    if (free === undefined) return;
-    assigned[need] = free;
-    owner.set(free, need);
-  });
-  let visited = new Set<number>();
-  good.forEach((_, start) => {
-    if (assigned[start] !== null) return;
-    // Depth-first over (need, next edge index); `via[k]` is the approval taken to reach stack[k+1].
-    const stack: [number, number][] = [[start, 0]];
-    const via: number[] = [];
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1] as [number, number];
-      const list = good[top[0]] as readonly number[];
-      if (top[1] >= list.length) {
-        stack.pop();
-        via.pop();
-        continue;
-      }
-      const a = list[top[1]++] as number;
-      if (visited.has(a)) continue;
-      visited.add(a);
-      const holder = owner.get(a);
-      if (holder === undefined) {
-        // Flip the path: each need on the stack takes the approval it reached the next one by.
-        via.push(a);
-        stack.forEach(([need], k) => {
-          const approval = via[k] as number;
-          assigned[need] = approval;
-          owner.set(approval, need);
-        });
-        visited = new Set<number>();
-        break;
-      }
-      via.push(a);
-      stack.push([holder, 0]);
-    }
-  });
-  return assigned;
+/** The first few records of `runs`, merged, for a message: a list of thousands helps nobody. */
+function shownRecords(runs: Runs, approvals: readonly Approval[], recordOf: readonly number[], limit = 3): string {
+  const ids: string[] = [];
+  const seen = new Set<number>();
+  const positions = runs.map(() => 0);
+  for (;;) {
+    let best: number | undefined;
+    let from = -1;
+    runs.forEach((r, k) => {
+      const a = r[positions[k] as number];
+      if (a !== undefined && (best === undefined || a < best)) [best, from] = [a, k];
+    });
+    if (best === undefined) return ids.join(", ");
+    positions[from] = (positions[from] as number) + 1;
+    const record = recordOf[best] as number;
+    if (seen.has(record)) continue;
+    if (ids.length === limit) return `${ids.join(", ")}, and more`;
+    seen.add(record);
+    ids.push((approvals[record] as Approval).ref.object_id);
+  }
 }
 
 /** The gates a request needs, and whether the approvals offered satisfy each. */
 export function gateFindings(contract: DelegationContract, request: PermissionRequest, approvals: readonly Approval[], excluded: readonly ActorRef[], matched: MatchedRule[]): DelegationFinding[] {
   const out: DelegationFinding[] = [];
-  const needs: Need[] = [];
+  const needs: GateNeed[] = [];
   const t4 = contract.autonomy_tier === "T4_consequential_execute" && isConsequential(request.effect_class);
   // Several authorities named for one gate are all required, each its own approval (the safe
   // reading: an added entry can only add a decision, never let another principal stand in).
@@ -137,63 +95,37 @@ export function gateFindings(contract: DelegationContract, request: PermissionRe
     for (const p of distinct(contract.gates.human_authorities.map((g) => g.authority_ref))) needs.push({ rule: "gate.human_approval", source: "authority_decision", gate: null, principals: [p], independent: false });
   }
   if (t4) for (const r of contract.gates.reviewers) needs.push({ rule: `gate.review.${r.role}`, source: "review", gate: null, principals: r.principal_refs, role: r.role, independent: r.independence === "independent" });
-  const ctx: Context = { request, operator: contract.accountable_operator_ref.operator_principal_ref, excluded };
-  // A review is one RW-002 record: the same Review offered twice (or two revisions of it) is one.
-  const recordOf = new Map<Approval, number>();
-  const firstOf = new Map<string, number>();
-  approvals.forEach((a, i) => {
-    if (!firstOf.has(a.ref.object_id)) firstOf.set(a.ref.object_id, i);
-    recordOf.set(a, firstOf.get(a.ref.object_id) as number);
-  });
-  const judged = needs.map((need) => {
-    const offered = candidates(approvals, need);
-    // A principal's decision on the exact effect is its latest one known at the request's moment:
-    // a rejection decided at or after an approval withdraws it ("Named human authority approves",
-    // 6: not one who since refused). Ties go to the rejection, which fails closed.
-    const rejectedAt = new Map<string, string>();
-    for (const a of offered) {
-      if (a.decision !== "rejected" || a.source !== need.source || a.effect_digest !== request.effect_digest || !(compareUtc(a.decided_at, request.at) <= 0)) continue;
-      const seen = rejectedAt.get(a.principal_ref);
-      if (seen === undefined || compareUtc(a.decided_at, seen) > 0) rejectedAt.set(a.principal_ref, a.decided_at);
-    }
-    const withdrawn = (a: Approval): DelegationFinding | null => {
-      const at = rejectedAt.get(a.principal_ref);
-      if (at === undefined || !(compareUtc(at, a.decided_at) >= 0)) return null;
-      return delegationFinding("GATE_UNSATISFIED", `${need.rule}: ${a.principal_ref} approved at ${a.decided_at} and rejected the same effect at ${at}; the later decision stands, so ${a.ref.object_id} is withdrawn`, { path: `approvals (${a.ref.object_id})`, dimension: need.rule, expected: "approved, not rejected since", received: `rejected at ${at}` });
-    };
-    const problems = offered.map((a) => ({ a, p: problem(a, need, ctx) ?? withdrawn(a) }));
-    const good = [...new Set(problems.flatMap((x) => (x.p === null ? [recordOf.get(x.a) as number] : [])))];
-    return { need, problems, good, goodApprovals: problems.flatMap((x) => (x.p === null ? [x.a] : [])) };
-  });
+  const ctx: GateContext = { request, operator: contract.accountable_operator_ref.operator_principal_ref, excluded };
+  const { judged, recordOf } = judgeNeeds(needs, approvals, ctx);
   // Each reviewer requirement is its own review (README): a Review meeting two requirements (one
   // naming no role, or two requirements of one role) counts for one of them only. Human-gate needs
   // name one principal each, so their decisions are distinct already.
   const reviews = judged.filter((j) => j.need.source === "review");
-  const given = assignDistinct(reviews.map((j) => j.good));
-  // The approval shown for a need is one that meets it, of the record the matching gave it.
-  const chosen = new Map<(typeof judged)[number], Approval | null>(reviews.map((j, i) => [j, given[i] === null ? null : (j.goodApprovals.find((a) => recordOf.get(a) === given[i]) as Approval)]));
+  const given = assignDistinct(reviews.map((j) => j.accepted), recordOf);
+  const chosen = new Map(reviews.map((j, i) => [j, given[i] ?? null]));
   for (const j of judged) {
-    const { need, problems } = j;
-    const pick = chosen.has(j) ? chosen.get(j) : problems.find((x) => x.p === null)?.a;
+    const { need, accepted } = j;
+    const heads = accepted.flatMap((r) => (r.length > 0 ? [r[0] as number] : []));
+    // The approval shown for a need: the one the matching gave it, else the first that meets it.
+    const pick = chosen.has(j) ? chosen.get(j) : heads.length > 0 ? Math.min(...heads) : null;
     if (pick != null) {
-      matched.push({ rule: need.rule, matched: `${pick.ref.object_id}@${pick.ref.revision_id} by ${pick.principal_ref}` });
+      const a = approvals[pick] as Approval;
+      matched.push({ rule: need.rule, matched: `${a.ref.object_id}@${a.ref.revision_id} by ${a.principal_ref}` });
       continue;
     }
-    if (j.good.length > 0) {
-      out.push(delegationFinding("GATE_REVIEW_MISSING", `${need.rule}: every Review offered that meets it (${j.good.map((i) => approvals[i]?.ref.object_id).join(", ")}) is counted for another reviewer requirement; each requirement is its own Review`, { dimension: need.rule }));
+    if (heads.length > 0) {
+      out.push(delegationFinding("GATE_REVIEW_MISSING", `${need.rule}: every Review offered that meets it (${shownRecords(accepted, approvals, recordOf)}) is counted for another reviewer requirement; each requirement is its own Review`, { dimension: need.rule }));
       continue;
     }
-    if (problems.length === 0) {
+    if (!j.offered) {
       const code = need.source === "review" ? "GATE_REVIEW_MISSING" : "GATE_UNSATISFIED";
       out.push(delegationFinding(code, `${need.rule}: no ${need.source === "review" ? "Review" : "AuthorityDecision"} for effect ${request.effect_digest} was offered${need.principals.length > 0 ? ` (by ${need.principals.join(" or ")})` : ""}`, { dimension: need.rule }));
     }
-    // Each kind of problem once a need (the first approval showing it): every approval offered is
-    // judged against every need, so listing each pair would grow as their product.
-    const codes = new Set<string>();
-    for (const x of problems) {
-      if (x.p === null || codes.has(x.p.code)) continue;
-      codes.add(x.p.code);
-      out.push(x.p);
+    // Each kind of problem once a need, shown by the first approval offered showing it.
+    for (const { index, rejectedAt } of j.problems()) {
+      const a = approvals[index] as Approval;
+      const f = problem(a, need, ctx) ?? withdrawn(a, need, rejectedAt);
+      if (f !== null) out.push(f);
     }
   }
   return out;

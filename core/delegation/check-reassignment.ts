@@ -4,7 +4,9 @@
  * remaining budget". The next revision names the prior exactly, keeps the root task and parent,
  * keeps a sub-delegation policy at least as strict as the prior's (depth, allowed, required
  * attestations, eligible delegates), and passes every attenuation and inheritance dimension against
- * it; the delegatee may change.
+ * it; the delegatee may change. A child delegation's new delegatee must be one its parent allows
+ * (`eligible_delegates`), so a child reassigned to another agent or operator is checked against
+ * `parent`, and denied without it: eligibility cannot be shown.
  */
 import { attenuationFindings } from "./_attenuation.js";
 import { appendFindings, delegationFinding } from "./codes.js";
@@ -14,10 +16,35 @@ import type { DelegationContract } from "./contract.js";
 import { dimensionFinding, failedDimensions } from "./dimensions.js";
 import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
-import { policyFindings } from "./check-subdelegation.js";
+import { eligibleDelegateFindings, policyFindings } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
 
-export function checkReassignment(prior: DelegationContract, next: DelegationContract): SubdelegationReport {
+/**
+ * A child delegation's next revision against its parent (section 8, 11.4): the parent is the exact
+ * revision both revisions name, and the delegatee it binds is one the parent allows. The parent's
+ * revision is immutable, so an unchanged delegatee was judged when the child was issued; a new one
+ * was not, and without the parent in hand it cannot be ("No delegatee may grant authority it did
+ * not receive"), so the revision fails closed, as a child evaluated without its chain does.
+ */
+function parentFindings(prior: DelegationContract, next: DelegationContract, parent: DelegationContract | undefined, out: DelegationFinding[]): void {
+  if (next.parent_contract_ref === null) {
+    if (parent !== undefined) out.push(dimensionFinding("parent", `a parent was given, ${parent.delegation_id}@${parent.revision_id}, and the next revision is a root delegation: it has none`, { path: "parent", received: `${parent.delegation_id}@${parent.revision_id}` }));
+    return;
+  }
+  const named = `${next.parent_contract_ref.object_id}@${next.parent_contract_ref.revision_id}`;
+  if (parent === undefined) {
+    const [a, b] = [prior, next].map((c) => `${c.delegatee_agent_ref.agent_actor_ref.object_id} (${c.accountable_operator_ref.operator_principal_ref})`);
+    if (a !== b) out.push(dimensionFinding("delegate", `the next revision assigns ${b} where the prior assigned ${a}, and its parent ${named} was not given: the new delegatee cannot be shown among the parent's eligible delegates`, { path: "parent", expected: named }));
+    return;
+  }
+  if (!sameRevision(next.parent_contract_ref, contractRef(parent))) {
+    out.push(dimensionFinding("parent", `the parent given is ${parent.delegation_id}@${parent.revision_id}; the next revision's parent is ${named}`, { path: "parent", expected: named, received: `${parent.delegation_id}@${parent.revision_id}` }));
+    return;
+  }
+  eligibleDelegateFindings(parent, next, out);
+}
+
+export function checkReassignment(prior: DelegationContract, next: DelegationContract, parent?: DelegationContract): SubdelegationReport {
   const findings: DelegationFinding[] = [];
   const want = contractRef(prior);
   if (next.delegation_id !== prior.delegation_id) findings.push(delegationFinding("AMENDMENT_REF", `the next revision is of ${next.delegation_id}, not ${prior.delegation_id}`, { path: "delegation_id", dimension: "parent", expected: prior.delegation_id, received: next.delegation_id }));
@@ -56,6 +83,7 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
       findings.push(dimensionFinding("ancestor_fences", `control_scopes lacks ${s.scope_kind}:${s.scope_id}, which the prior revision fenced; a reassignment keeps every authority stream its effects fence`, { path: "control_scopes", expected: `${s.scope_kind}:${s.scope_id}` }));
     }
   }
+  parentFindings(prior, next, parent, findings);
   const failed = failedDimensions(findings);
   const ok = findings.every((f) => f.severity !== "error");
   return { ok, decision: ok ? "allow" : "deny", failed, findings };

@@ -25,6 +25,19 @@ export interface SubdelegationReport {
   readonly findings: readonly DelegationFinding[];
 }
 
+/**
+ * The child's agent and operator are among the parent's `eligible_delegates` (5.1: "eligible
+ * delegate constraints"; 8: "No delegatee may grant authority it did not receive"). An absent list
+ * is no constraint. Shared by a child under its parent and a child's reassignment (11.4).
+ */
+export function eligibleDelegateFindings(parent: DelegationContract, child: DelegationContract, out: DelegationFinding[]): void {
+  const eligible = parent.subdelegation_policy.eligible_delegates;
+  const actor = child.delegatee_agent_ref.agent_actor_ref.object_id;
+  const operator = child.accountable_operator_ref.operator_principal_ref;
+  if (eligible.actor_ids !== undefined && !eligible.actor_ids.includes(actor)) out.push(dimensionFinding("delegate", `the delegatee ${actor} is not among the parent's eligible delegates (${eligible.actor_ids.join(", ")})`, { path: "delegatee_agent_ref.agent_actor_ref", received: actor }));
+  if (eligible.operator_principal_refs !== undefined && !eligible.operator_principal_refs.includes(operator)) out.push(dimensionFinding("delegate", `the operator ${operator} is not among the parent's eligible operators`, { path: "accountable_operator_ref.operator_principal_ref", received: operator }));
+}
+
 function parentFindings(parent: DelegationContract, child: DelegationContract, out: DelegationFinding[]): void {
   const policy = parent.subdelegation_policy;
   // A parent that does not assert active authorizes nothing (CONTRACT_INACTIVE at evaluation), so
@@ -39,11 +52,7 @@ function parentFindings(parent: DelegationContract, child: DelegationContract, o
   if (child.root_task_ref !== parent.root_task_ref) out.push(dimensionFinding("parent", `root_task_ref ${child.root_task_ref} is not the parent's root task ${parent.root_task_ref}`, { path: "root_task_ref", expected: parent.root_task_ref, received: child.root_task_ref }));
   const [p, c] = [policy.max_remaining_depth, child.subdelegation_policy.max_remaining_depth];
   if (c > p - 1) out.push(dimensionFinding("depth", `subdelegation_policy.max_remaining_depth: ${c}; the parent has ${p} remaining, so a child has at most ${Math.max(p - 1, 0)}${p === 0 ? " (and none may exist)" : ""}`, { path: "subdelegation_policy.max_remaining_depth", expected: `<= ${p - 1}`, received: String(c) }));
-  const eligible = policy.eligible_delegates;
-  const actor = child.delegatee_agent_ref.agent_actor_ref.object_id;
-  const operator = child.accountable_operator_ref.operator_principal_ref;
-  if (eligible.actor_ids !== undefined && !eligible.actor_ids.includes(actor)) out.push(dimensionFinding("delegate", `the delegatee ${actor} is not among the parent's eligible delegates (${eligible.actor_ids.join(", ")})`, { path: "delegatee_agent_ref.agent_actor_ref", received: actor }));
-  if (eligible.operator_principal_refs !== undefined && !eligible.operator_principal_refs.includes(operator)) out.push(dimensionFinding("delegate", `the operator ${operator} is not among the parent's eligible operators`, { path: "accountable_operator_ref.operator_principal_ref", received: operator }));
+  eligibleDelegateFindings(parent, child, out);
   if (child.delegatee_agent_ref.agent_actor_ref.actor_type !== "agent") out.push(dimensionFinding("delegate", "the child binds no persistent agent Actor", { path: "delegatee_agent_ref.agent_actor_ref.actor_type" }));
   if (child.delegator_actor_ref.object_id !== parent.delegatee_agent_ref.agent_actor_ref.object_id) {
     out.push(dimensionFinding("parent", `the child is issued by ${child.delegator_actor_ref.object_id}, not by the parent's delegatee ${parent.delegatee_agent_ref.agent_actor_ref.object_id}: no delegatee may grant authority it did not receive`, { path: "delegator_actor_ref", expected: parent.delegatee_agent_ref.agent_actor_ref.object_id, received: child.delegator_actor_ref.object_id }));

@@ -37,18 +37,19 @@ export function checkChildDocument(input: unknown): SubdelegationReport {
   return read.findings.length === 0 ? report : { ...report, findings: [...read.findings, ...report.findings] };
 }
 
-/** `{ prior, next }` → checkReassignment. */
+/** `{ prior, next, parent? }` → checkReassignment; `parent` is a child delegation's parent contract. */
 export function checkReassignmentDocument(input: unknown): SubdelegationReport {
   const fields = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   const findings: DelegationFinding[] = [];
-  const contracts: (DelegationContract | null)[] = ["prior", "next"].map((field) => {
+  const given = fields["parent"] === undefined ? ["prior", "next"] : ["prior", "next", "parent"];
+  const contracts: (DelegationContract | null)[] = given.map((field) => {
     const r = validateRecord(fields[field], { kind: "delegation_contract" });
     appendFindings(findings, r.findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? field : `${field}.${f.path}` })));
     return r.value as DelegationContract | null;
   });
-  const [prior, next] = contracts;
-  if (prior == null || next == null) return refused(findings);
-  const report = checkReassignment(prior, next);
+  const [prior, next, parent] = contracts;
+  if (prior == null || next == null || parent === null) return refused(findings);
+  const report = checkReassignment(prior, next, parent);
   return { ...report, findings: [...findings, ...report.findings] };
 }
 

@@ -149,7 +149,10 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   const at = utcMs(r.at);
   const consequential = isConsequential(r.effect_class);
 
-  for (const [what, ref] of [["contract", c.schema_ref], ["card", card.schema_ref]] as const) {
+  // The chain too: a child's authority rests on it (8), so an unsupported one fails closed for a
+  // consequential effect as the contract's or the card's does (3).
+  const schemas = [["contract", c.schema_ref], ["card", card.schema_ref], ...(input.chain === undefined ? [] : [["attestation chain", input.chain.schema_ref] as const])] as const;
+  for (const [what, ref] of schemas) {
     const schema = `${ref.schema_id}/${ref.version}`;
     if (SUPPORTED_SCHEMAS.includes(schema)) continue;
     if (consequential) deny("SCHEMA_UNSUPPORTED", "schema", `the ${what}'s schema ${schema} is not supported; it fails closed for a consequential effect`, { received: schema });

@@ -10,6 +10,7 @@ import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { appendFindings, delegationFinding, delegationResult } from "./codes.js";
 import type { DelegationFinding, DelegationResult } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
+import { isConsequentialContract } from "./_contract-rules.js";
 import { controlFenceSetSchema, controlHeadSchema, controlScopeRefSchema } from "./control.js";
 import type { ControlFenceSet, ControlHead, ControlScopeRef } from "./control.js";
 import type { PermissionInput } from "./evaluate-permission.js";
@@ -68,7 +69,9 @@ export function readChildCheck(input: unknown): DelegationResult<ChildCheckInput
   if (value === null) return delegationResult(null as never, findings);
   const parent = record<DelegationContract>(value, "parent", "delegation_contract", findings);
   const child = record<DelegationContract>(value, "child", "delegation_contract", findings);
-  const chain = record<DelegationAttestationChain>(value, "chain", "attestation_chain", findings);
+  // The chain is what the child's authority rests on ("An unverifiable or broken chain denies
+  // execution", 8): it is read as consequential as the child it attests, as the child itself is.
+  const chain = record<DelegationAttestationChain>(value, "chain", "attestation_chain", findings, child !== null && isConsequentialContract(child));
   return delegationResult({ parent, child, chain } as ChildCheckInput, findings);
 }
 
@@ -96,7 +99,9 @@ export function readPermissionInput(input: unknown): DelegationResult<Permission
     fences: shaped(value, "fences", controlFenceSetSchema, findings),
     heads: shaped(value, "heads", v.array(controlHeadSchema), findings),
     approvals: shaped(value, "approvals", v.array(approvalSchema), findings) ?? [],
-    ...(value["chain"] === undefined ? {} : { chain: record<DelegationAttestationChain>(value, "chain", "attestation_chain", findings) }),
+    // The chain attests the contract: consequential when the contract is (evaluatePermission also
+    // holds it to the effect's class, as the contract and the card).
+    ...(value["chain"] === undefined ? {} : { chain: record<DelegationAttestationChain>(value, "chain", "attestation_chain", findings, contract !== null && isConsequentialContract(contract)) }),
     policy_ref: shaped(value, "policy_ref", policyRefSchema, findings),
     evaluator_ref: shaped(value, "evaluator_ref", actorRefSchema, findings),
   };

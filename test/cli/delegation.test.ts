@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkChildDocument } from "../../core/delegation/index.js";
+import { checkChildDocument, checkReassignmentDocument } from "../../core/delegation/index.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const RW = join(ROOT, "dist", "cli", "rw.js");
@@ -145,10 +145,30 @@ describe("the same bytes get the same exit code however they are given", () => {
   });
 });
 
+describe("rw delegation check-reassignment", () => {
+  it("section 11.4 from one document on stdin: D-RESEARCH-2@r2 reassigns to AGENT-B, allowed, exit 0", () => {
+    const r = rw(["delegation", "check-reassignment"], JSON.stringify({ prior: record("d-research-2-r1"), next: record("d-research-2-r2") }));
+    expect(r).toMatchObject({ code: 0, out: "revision D-RESEARCH-2@r2 after D-RESEARCH-2@r1: allowed\n", err: "" });
+  });
+  it("takes --parent: a child reassigned to an agent its parent does not allow is denied on delegate, exit 1", () => {
+    const r = rw(["delegation", "check-reassignment", "--prior", file("d-release-1-child"), "--next", file("d-release-1-child-r2"), "--parent", file("d-release-1")]);
+    expect(r.code).toBe(1);
+    expect(r.out.split("\n")[0]).toBe("revision D-RELEASE-1-CHILD@r2 after D-RELEASE-1-CHILD@r1: denied on delegate");
+    expect(r.out).toContain("error DELEGATE_BINDING (delegate)");
+  });
+  it("--json is checkReassignmentDocument's report; without the parent a child's new delegatee is denied", () => {
+    const doc = { prior: record("d-release-1-child"), next: record("d-release-1-child-r2") };
+    const r = rw(["delegation", "check-reassignment", "--json"], JSON.stringify(doc));
+    expect(JSON.parse(r.out)).toStrictEqual(JSON.parse(JSON.stringify(checkReassignmentDocument(doc))));
+    expect(JSON.parse(r.out)).toMatchObject({ ok: false, failed: ["delegate"] });
+    expect(r.code).toBe(1);
+  });
+});
+
 describe("rw --help", () => {
   it("lists the delegation commands", () => {
     const r = rw(["--help"]);
-    for (const c of ["delegation validate", "delegation check-child", "delegation check-fences", "delegation evaluate"]) expect(r.out).toContain(c);
+    for (const c of ["delegation validate", "delegation check-child", "delegation check-reassignment", "delegation check-fences", "delegation evaluate"]) expect(r.out).toContain(c);
   });
   it("each has its own --help", () => {
     const r = rw(["delegation", "check-child", "--help"]);

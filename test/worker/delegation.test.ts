@@ -34,7 +34,7 @@ it("runs in workerd", () => {
 
 describe("the conformance cases, in workerd", () => {
   it("has the worked examples and the negatives", () => {
-    expect(examples.map((e) => e.section).sort()).toStrictEqual(["11.1", "11.2", "11.3", "11.4", "6"].sort());
+    expect(examples.map((e) => e.section).sort()).toStrictEqual(["11.1", "11.2", "11.3", "11.4", "6", "8"].sort());
     expect(negatives.length).toBeGreaterThan(150);
   });
   for (const c of examples) {
@@ -103,6 +103,24 @@ describe("POST /v1/delegation/check-child", () => {
   });
 });
 
+describe("POST /v1/delegation/check-reassignment", () => {
+  it("section 11.4: D-RESEARCH-2@r2 reassigns the delegation to AGENT-B: allowed", async () => {
+    const r = await body(await postJson("/v1/delegation/check-reassignment", DELEGATION_EXAMPLES.checkReassignment));
+    expect(r).toStrictEqual({ ok: true, decision: "allow", failed: [], findings: [] });
+  });
+  it("a child reassigned to an agent outside its parent's eligible delegates is denied, with the parent or without it", async () => {
+    const child = { prior: records["d-release-1-child"], next: records["d-release-1-child-r2"] };
+    const withParent = { ...child, parent: records["d-release-1"] };
+    const r = await body(await postJson("/v1/delegation/check-reassignment", withParent));
+    expect(r).toMatchObject({ ok: false, decision: "deny", failed: ["delegate"] });
+    expect(r).toStrictEqual(JSON.parse(JSON.stringify(delegation.checkReassignmentDocument(withParent))));
+    expect(await body(await postJson("/v1/delegation/check-reassignment", child))).toMatchObject({ ok: false, failed: ["delegate"] });
+  });
+  it("a part missing is a 400 naming it", async () => {
+    await expectProblem(await postJson("/v1/delegation/check-reassignment", { prior: records["d-research-2-r1"] }), "invalid-request", { parameter: "next" });
+  });
+});
+
 describe("POST /v1/delegation/check-fences", () => {
   it("section 11.4: CF7 is stale after the reassignment", async () => {
     const r = await body(await postJson("/v1/delegation/check-fences", DELEGATION_EXAMPLES.checkFences));
@@ -148,7 +166,7 @@ describe("POST /v1/delegation/evaluate", () => {
 });
 
 describe("the delegation routes' problems", () => {
-  for (const route of ["validate", "check-child", "check-fences", "evaluate"]) {
+  for (const route of ["validate", "check-child", "check-reassignment", "check-fences", "evaluate"]) {
     it(`${route}: JSON only, POST only`, async () => {
       await expectProblem(await postText(`/v1/delegation/${route}`, "{}"), "unsupported-media-type");
       await expectProblem(await call(`/v1/delegation/${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" }), "malformed-json");

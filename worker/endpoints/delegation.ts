@@ -1,10 +1,10 @@
 /**
- * `POST /v1/delegation/validate | check-child | check-fences | evaluate`: RW-003 records and the
- * checks on them, as `rw delegation … --json` prints them: the core's report, unchanged. A record
+ * `POST /v1/delegation/validate | check-child | check-reassignment | check-fences | evaluate`:
+ * RW-003 records and the checks on them, as `rw delegation … --json` prints them: the core's report, unchanged. A record
  * or check that fails is a 200 with `ok: false` and its findings; problems are for requests the
  * Worker cannot read (a part missing, a field the route does not take).
  */
-import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
+import { checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
 import type { RecordKind } from "../../core/delegation/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -41,6 +41,12 @@ export async function delegationValidateRoute(context: RouteContext): Promise<Re
 export async function delegationCheckChildRoute(context: RouteContext): Promise<Response> {
   const { doc } = await parts(context, ["parent", "child", "chain"]);
   return json(checkChildDocument(doc));
+}
+
+/** `rw delegation check-reassignment`: `{ prior, next, parent? }`. */
+export async function delegationCheckReassignmentRoute(context: RouteContext): Promise<Response> {
+  const { doc } = await parts(context, ["prior", "next"], ["parent"]);
+  return json(checkReassignmentDocument(doc));
 }
 
 /** `rw delegation check-fences`: `{ fences, heads, required? }`. */

@@ -5,6 +5,8 @@ import chainBad from "./delegation/chain-d-child-bad.json" with { type: "json" }
 import childBad from "./delegation/d-child-bad.json" with { type: "json" };
 import extract from "./delegation/d-extract-1.json" with { type: "json" };
 import parent from "./delegation/d-parent-1.json" with { type: "json" };
+import researchR1 from "./delegation/d-research-2-r1.json" with { type: "json" };
+import researchR2 from "./delegation/d-research-2-r2.json" with { type: "json" };
 import revoked from "./delegation/ev-db5-revoked.json" with { type: "json" };
 import cf7 from "./delegation/fences-cf7.json" with { type: "json" };
 import extractFences from "./delegation/fences-d-extract-1.json" with { type: "json" };
@@ -19,6 +21,8 @@ export const DELEGATION_EXAMPLES = {
   validate: { record: revoked },
   /** 11.3: denied on exactly objects, operations, duration, depth, effect class and spend. */
   checkChild: { parent, child: childBad, chain: chainBad },
+  /** 11.4: D-RESEARCH-2@r2 reassigns the delegation to AGENT-B with the same or narrower scope: allowed. */
+  checkReassignment: { prior: researchR1, next: researchR2 },
   /** 11.4: the checkpoint's fence set CF7 against the heads after the reassignment: stale. */
   checkFences: { fences: cf7, heads: reassigned, required: [space("space", "SPACE-RW"), space("agent", "AGENT-A"), space("delegation", "D-RESEARCH-2")] },
   /** 11.1: the extractor reads exactly SRC-1@r1: allowed. */

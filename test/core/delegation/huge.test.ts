@@ -87,3 +87,45 @@ describe("huge documents: findings in the hundreds of thousands", () => {
     expect(result.findings.length).toBe(2000);
   });
 });
+
+// Gates are not judged pairwise: an approval's own faults are found once, and the Reviews a
+// requirement accepts are one list shared by the requirements that accept them, so a document near
+// the Worker's 1 MiB limit is judged in well under a second, where every approval judged against
+// every requirement took tens of seconds (README, "Tiers, effect classes and gates").
+describe("huge documents: gates near 1 MiB", () => {
+  const MIB = 1024 * 1024;
+  const GATES_LIMIT_MS = 2000;
+  const publishing = (): any => {
+    const ex = JSON.parse(readFileSync(join(DIR, "..", "examples", "s6-human-authority-gates.json"), "utf8"));
+    const resolve = (x: any): any => (Array.isArray(x) ? x.map(resolve) : x && typeof x === "object" && "$record" in x ? record(x.$record) : x && typeof x === "object" ? Object.fromEntries(Object.entries(x).map(([k, v]) => [k, resolve(v)])) : x);
+    return resolve(ex.steps.find((s: any) => s.name.startsWith("publish with the editor")).input);
+  };
+  /** `requirements` reviewer requirements and `reviews` Reviews naming no role, by `principal(i)`. */
+  const reviewing = (requirements: (i: number) => object, reviews: number, principal: (i: number) => string): any => {
+    const input = publishing();
+    input.contract.gates.reviewers = Array.from({ length: 6000 }, (_, i) => requirements(i));
+    const { role: _role, ...review } = input.approvals[1];
+    input.approvals = [input.approvals[0], ...Array.from({ length: reviews }, (_, i) => ({ ...review, ref: { ...review.ref, object_id: `RV-${i}` }, principal_ref: principal(i) }))];
+    expect(JSON.stringify(input).length).toBeLessThan(MIB);
+    return input;
+  };
+  it("6,000 requirements naming their reviewers and 1,100 Reviews by others: denied, each requirement's problem once", () => {
+    const input = reviewing((i) => ({ role: "r", principal_refs: [`P${i}`], independence: "independent" }), 1100, (i) => `Q${i}`);
+    let result: ReturnType<typeof evaluatePermissionDocument> | undefined;
+    const ms = timed(() => (result = evaluatePermissionDocument(input)));
+    expect(result?.denied_by).toStrictEqual(["GATE_UNSATISFIED"]);
+    expect(result?.findings.length).toBe(6000);
+    expect(ms).toBeLessThan(GATES_LIMIT_MS);
+  });
+  it("6,000 requirements of distinct roles and 1,100 Reviews each able to meet any: 1,100 met, one Review each, the rest missing", () => {
+    const input = reviewing((i) => ({ role: `r${i}`, principal_refs: [], independence: "independent" }), 1100, (i) => `Q${i}`);
+    let result: ReturnType<typeof evaluatePermissionDocument> | undefined;
+    const ms = timed(() => (result = evaluatePermissionDocument(input)));
+    const reviews = result?.matched_rules.filter((m) => m.rule.startsWith("gate.review.")) ?? [];
+    expect(reviews.length).toBe(1100);
+    expect(new Set(reviews.map((m) => m.matched)).size).toBe(1100);
+    expect(result?.denied_by).toStrictEqual(["GATE_REVIEW_MISSING"]);
+    expect(result?.findings.length).toBe(4900);
+    expect(ms).toBeLessThan(GATES_LIMIT_MS);
+  });
+});
