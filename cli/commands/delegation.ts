@@ -75,14 +75,16 @@ async function validate(ctx: CommandContext): Promise<number> {
   return report(ctx, r.ok, { ok: r.ok, kind: r.kind, findings: r.findings }, `${r.kind ?? "record"}${named(doc)}: ${verdict}`, r.findings);
 }
 
+/** A sub-delegation report's verdict in words: the dimensions it failed on, or that its input was refused. */
+const allowedOrDenied = (r: { readonly ok: boolean; readonly failed: readonly string[] }): string => (r.ok ? "allowed" : r.failed.length > 0 ? `denied on ${r.failed.join(", ")}` : "denied: the input is refused");
+
 async function checkChild(ctx: CommandContext): Promise<number> {
   const doc = await input(ctx, ["parent", "child", "chain"]);
   if (doc === undefined) return FAIL;
   const r = checkChildDocument(doc);
   const parts = (doc !== null && typeof doc === "object" ? doc : {}) as Record<string, unknown>;
   const [child, parent] = [named(parts["child"]), named(parts["parent"])];
-  const verdict = r.ok ? "allowed" : r.failed.length > 0 ? `denied on ${r.failed.join(", ")}` : "denied: the input is refused";
-  return report(ctx, r.ok, r, `child${child} of${parent || " (no parent)"}: ${verdict}`, r.findings);
+  return report(ctx, r.ok, r, `child${child} of${parent || " (no parent)"}: ${allowedOrDenied(r)}`, r.findings);
 }
 
 async function checkReassignment(ctx: CommandContext): Promise<number> {
@@ -91,8 +93,7 @@ async function checkReassignment(ctx: CommandContext): Promise<number> {
   const r = checkReassignmentDocument(doc);
   const parts = (doc !== null && typeof doc === "object" ? doc : {}) as Record<string, unknown>;
   const [next, prior] = [named(parts["next"]), named(parts["prior"])];
-  const verdict = r.ok ? "allowed" : r.failed.length > 0 ? `denied on ${r.failed.join(", ")}` : "denied: the input is refused";
-  return report(ctx, r.ok, r, `revision${next} after${prior || " (no prior)"}: ${verdict}`, r.findings);
+  return report(ctx, r.ok, r, `revision${next} after${prior || " (no prior)"}: ${allowedOrDenied(r)}`, r.findings);
 }
 
 async function checkFencesCommand(ctx: CommandContext): Promise<number> {
