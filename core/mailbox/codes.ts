@@ -76,6 +76,7 @@ export const MAILBOX_CODES = {
   HELLO_CROSSED: "note",
   CALLSIGN_COLLISION: "error",
   CALLSIGN_RETIRED: "error",
+  ADDRESSEE_RETIRED: "error",
   CALLSIGN_HELD: "error",
   CALLSIGN_UNCLAIMED: "note",
   SUCCESSION_DECLARED: "note",
