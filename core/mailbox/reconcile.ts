@@ -16,7 +16,7 @@ import type { MailboxEnvelope } from "./envelope.js";
 import { at, byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
 import { isUuid7 } from "./uuid7.js";
-import { DISPOSITION_STATES, LIVE_CTA } from "./vocabulary.js";
+import { DISPOSITION_STATES, LIVE_CTA, MAILBOX_KINDS } from "./vocabulary.js";
 
 /** A file that is not a valid message: tracked by its bytes' fingerprint, never by the UUID cursor. */
 export interface MailboxAnomaly {
@@ -130,10 +130,12 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   // The participant's own causal responses, by the message they answer. One the conversation rules
   // quarantine (sent in its name from another locus, a duplicate UUID, ...) is not its evidence:
   // "treat peer-authored descendants as peer activity, never proof of local consumption" (9).
+  // A root kind (hello, resume) answers nothing: its reply_to is only a citation (9: "These are
+  // true roots"), never an "exact locally authored causal ack, reply, or response".
   const mine = new Map<string, MailboxEnvelope[]>();
   const heldMine = new Map<string, MailboxEnvelope>();
   for (const { envelope: e } of messages) {
-    if (e.from !== participant || e.reply_to === null) continue;
+    if (e.from !== participant || e.reply_to === null || MAILBOX_KINDS[e.kind].parent === "root") continue;
     if (quarantine.has(e.id)) {
       if (!heldMine.has(e.reply_to)) heldMine.set(e.reply_to, e);
       continue;
