@@ -103,10 +103,10 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
   /** Every message from a name never claimed (the finding surfaces the name once). */
   const strangers: string[] = [];
   const byId = new Map(sorted.map((entry) => [entry.envelope.id, entry.envelope]));
-  /** A welcome whose known parent it does not answer as addressed: it claims nothing. */
+  /** A welcome whose known parent is no hello, or which it does not answer as addressed: it claims nothing. */
   const misaddressed = (e: MailboxEnvelope): boolean => {
     const parent = e.kind === "welcome" && e.reply_to !== null ? byId.get(e.reply_to) : undefined;
-    return parent !== undefined && misaddressedAnswer(e, parent) !== null;
+    return parent !== undefined && (parent.kind !== "hello" || misaddressedAnswer(e, parent) !== null);
   };
   for (const entry of sorted) {
     const e = entry.envelope;

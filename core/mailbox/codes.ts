@@ -72,6 +72,7 @@ export const MAILBOX_CODES = {
   COUNTER_AS_ACCEPT: "error",
   ACCEPT_WHILE_BLOCKED: "error",
   HANDSHAKE_MISADDRESSED: "error",
+  WELCOME_PARENT_NOT_HELLO: "error",
   PROFILE_DOWNGRADE: "error",
   HELLO_CROSSED: "note",
   CALLSIGN_COLLISION: "error",
