@@ -7,7 +7,7 @@
  */
 import { analyzeMailbox } from "./analyze-mailbox.js";
 import type { MailboxAnalysis } from "./analyze-mailbox.js";
-import { ALL } from "./callsign.js";
+import { ALL, isHandler } from "./callsign.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { effectiveDispositions, isoTime } from "./disposition.js";
@@ -174,7 +174,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const held = quarantine.get(m.id);
     const quarantined = held !== undefined && d?.handler === undefined;
     let action: ReconcileAction;
-    let open = m.expects_reply && exact === null && !quarantined;
+    // "Addressing `HANDLER` with `expects_reply` makes a request, never a protocol debt" (4).
+    let open = m.expects_reply && exact === null && !quarantined && !isHandler(participant);
     if (d === undefined) {
       c.undispositioned_count++;
       if (quarantined) action = "audit";

@@ -489,6 +489,21 @@ describe("the participant's state folder", () => {
     expect(report.reconciliation.findings.map((f) => f.code).sort()).toStrictEqual(["CURSOR_AHEAD", "DISPOSITION_INVALID"]);
     expect(report.reconciliation.status).toBe("FOUND");
   });
+  it("--as HANDLER owes no reply: a request to a Handler seat is never a protocol debt (section 4)", () => {
+    const a = room();
+    handshake(a.root);
+    const ask = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "HANDLER", "--kind", "request", "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(5), "--slug", "ask"]);
+    expect(ask.code, ask.err).toBe(0);
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "dispositions"));
+    writeFileSync(join(state, "dispositions", "HANDLER.jsonl"), `${JSON.stringify({ id: ID(5), state: "no-reply-required", cta: "completed", at: "2026-10-01T09:01:00Z" })}\n`);
+    const r = rw(["mailbox", "check", a.root, "--as", "HANDLER", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    const report = JSON.parse(r.out) as { reconciliation: { status: string; findings: { code: string }[]; counts: { open_reply_count: number } } };
+    expect(report.reconciliation.findings.map((f) => f.code)).toStrictEqual([]);
+    expect(report.reconciliation.counts.open_reply_count).toBe(0);
+    expect(report.reconciliation.status).toBe("CLEAN");
+    expect(r.code, r.err).toBe(0);
+  });
   it("a cursor line that is not UTF-8 is skipped and reported with its file and line, never read as U+FFFD", () => {
     const a = room();
     handshake(a.root);
