@@ -274,6 +274,13 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: a disposition ${d.state} cannot account for it, since an invalid message never becomes authorization, causality or effect evidence; record needs-audit, or supersede it by a valid correction`, where));
       continue;
     }
+    // A malformed original goes through needs-audit to superseded-by-correction (7); a terminal
+    // state closes it otherwise only on "a current Handler decision" (3), never bare no-reply-required.
+    if (d !== undefined && DISPOSITION_STATES[d.state] === "terminal" && d.state !== "superseded-by-correction" && d.handler === undefined) {
+      c.anomaly_count++;
+      findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: a disposition ${d.state} without a Handler record cannot account for it: a malformed message is recorded needs-audit and closed by a valid correction (superseded-by-correction) or a Handler decision`, where));
+      continue;
+    }
     if (d !== undefined && d.state === "superseded-by-correction") {
       const correction = d.correction === undefined ? undefined : byId.get(d.correction)?.envelope;
       if (correction === undefined || !correctsAnomaly(correction, a, participant, byId, quarantine)) {
