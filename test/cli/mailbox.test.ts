@@ -403,6 +403,24 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     expect(r.code, r.out).toBe(0);
     expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).code).toBe(0);
   });
+  it("an uppercase UUID option is refused as the core refuses it (UUID_INVALID), never lowercased into validity", () => {
+    const a = room();
+    handshake(a.root);
+    const before = readdirSync(a.inbox);
+    const cases: [string[], string][] = [
+      [["--reply-to", ID(4), "--id", ID(5).toUpperCase()], "id"],
+      [["--reply-to", ID(4), "--thread", ID(6).toUpperCase()], "thread"],
+      [["--reply-to", ID(4), "--request-id", ID(7).toUpperCase()], "request_id"],
+      [["--reply-to", ID(4).toUpperCase()], "reply_to"],
+    ];
+    for (const [extra, slot] of cases) {
+      const r = deliver(a.root, extra);
+      expect(r.code, `${slot}: ${r.out}${r.err}`).toBe(1);
+      const findings = (JSON.parse(r.out) as { findings: { code: string; slot?: string }[] }).findings;
+      expect(findings.filter((f) => f.code === "UUID_INVALID").map((f) => f.slot), slot).toStrictEqual([slot]);
+    }
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+  });
   it("a UUID a refused file of the inbox already carries: exit 1", () => {
     const a = room();
     handshake(a.root);
