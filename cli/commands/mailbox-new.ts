@@ -9,6 +9,7 @@ import { stringify } from "yaml";
 import {
   analyzeMailbox,
   isCallsign,
+  isUuid7,
   filenameTimeProblem,
   formatFilename,
   mailboxFinding,
@@ -41,10 +42,6 @@ function option(ctx: CommandContext, name: string): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
-function uuidOption(ctx: CommandContext, name: string): string | undefined {
-  const v = option(ctx, name);
-  return v === undefined ? undefined : v.toLowerCase() === v ? v : v.toLowerCase();
-}
 
 /** The message composed from the options, over what the inbox says about its parent. */
 function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: string; slug: string } {
@@ -52,14 +49,16 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
   const kind = option(ctx, "kind");
   if (from === undefined || kind === undefined) throw new UsageError("--from CALLSIGN and --kind KIND are required (or --message FILE)");
   for (const name of ["arena", "machine"]) if (option(ctx, name) === undefined) throw new UsageError(`--${name} is required: a Handler-pinned opaque ${name === "arena" ? "arena alias" : "machine alias or UUID"}`);
-  const replyTo = uuidOption(ctx, "reply-to");
+  // Identifiers go into the envelope as given: the preflight refuses a non-canonical one
+  // (UUID_INVALID), as the core does, rather than normalising it into validity (section 7).
+  const replyTo = option(ctx, "reply-to");
   const parent = replyTo === undefined ? undefined : inbox.entries.find((e) => e.envelope.id === replyTo);
-  if (replyTo !== undefined && parent === undefined) throw new UsageError(`--reply-to ${replyTo}: no valid message in the inbox has this UUID; a reply cites the exact message it answers`);
-  const id = uuidOption(ctx, "id") ?? newUuid7();
+  if (replyTo !== undefined && parent === undefined && isUuid7(replyTo)) throw new UsageError(`--reply-to ${replyTo}: no valid message in the inbox has this UUID; a reply cites the exact message it answers`);
+  const id = option(ctx, "id") ?? newUuid7();
   const p: MailboxEnvelope | undefined = parent?.envelope;
   const full = ctx.options["full"] === true;
   const seqGiven = option(ctx, "seq");
-  const thread = uuidOption(ctx, "thread") ?? p?.thread ?? newUuid7();
+  const thread = option(ctx, "thread") ?? p?.thread ?? newUuid7();
   let seq: number | undefined = seqGiven === undefined ? undefined : Number(seqGiven);
   if (seqGiven !== undefined && !/^\d{1,9}$/.test(seqGiven)) throw new UsageError(`--seq ${seqGiven}: a whole number`);
   if (full && seq === undefined) {
@@ -73,7 +72,7 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
     id,
     thread,
     ...(option(ctx, "session") === undefined ? {} : { session: option(ctx, "session") }),
-    request_id: uuidOption(ctx, "request-id") ?? (p !== undefined && ANSWERS.has(kind) ? p.request_id : newUuid7()),
+    request_id: option(ctx, "request-id") ?? (p !== undefined && ANSWERS.has(kind) ? p.request_id : newUuid7()),
     ...(seq === undefined ? {} : { seq }),
     from,
     to: list(option(ctx, "to")),

@@ -54,6 +54,8 @@ interface Holder {
   lineage: string[];
   /** The holder's newest message (its last accepted message), and the session it carried. */
   last: MailboxEntry;
+  /** The final goodbye that retired the name, once one has. */
+  retired_by: string | null;
 }
 
 /**
@@ -101,20 +103,28 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
   /** Every message from a name never claimed (the finding surfaces the name once). */
   const strangers: string[] = [];
   const byId = new Map(sorted.map((entry) => [entry.envelope.id, entry.envelope]));
-  /** A welcome whose known parent it does not answer as addressed: it claims nothing. */
+  /** A welcome whose known parent is no hello, or which it does not answer as addressed: it claims nothing. */
   const misaddressed = (e: MailboxEnvelope): boolean => {
     const parent = e.kind === "welcome" && e.reply_to !== null ? byId.get(e.reply_to) : undefined;
-    return parent !== undefined && misaddressedAnswer(e, parent) !== null;
+    return parent !== undefined && (parent.kind !== "hello" || misaddressedAnswer(e, parent) !== null);
   };
   for (const entry of sorted) {
     const e = entry.envelope;
     if (isHandler(e.from)) continue;
+    // A retired name answers nothing more: a message to it is a CTA nobody can dispose of (kernel
+    // 4). The peer's acknowledgement of the departure, asking nothing back, is what section 8 asks.
+    const departed = e.to.filter((t) => names.get(`${e.arena}\u0000${t}`)?.retired === true);
+    for (const t of departed) {
+      const goodbye = (names.get(`${e.arena}\u0000${t}`) as Holder).retired_by;
+      if (e.reply_to === goodbye && !e.expects_reply) continue;
+      findings.push(mailboxFinding("ADDRESSEE_RETIRED", `${t} retired with a final goodbye (${goodbye}): permanently tombstoned in arena ${e.arena}, it handles and answers nothing more, so this ${e.kind} is an obligation nobody can meet`, { ...at(entry), slot: `to[${e.to.indexOf(t)}]` }));
+    }
     const key = `${e.arena}\u0000${e.from}`;
     const held = names.get(key);
     const time = uuid7Time(e.id);
     if (CLAIM_KINDS.has(e.kind) && !misaddressed(e)) {
       if (held === undefined) {
-        names.set(key, { arena: e.arena, callsign: e.from, retired: false, claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root, last_seen: time, lineage: [e.id], last: entry });
+        names.set(key, { arena: e.arena, callsign: e.from, retired: false, claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root, last_seen: time, lineage: [e.id], last: entry, retired_by: null });
         continue;
       }
       if (held.retired) {
@@ -155,7 +165,10 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
     }
     held.last_seen = Math.max(held.last_seen, time);
     held.last = entry;
-    if (e.kind === "goodbye" && reEntryOf(entry.body) === "final") held.retired = true;
+    if (e.kind === "goodbye" && reEntryOf(entry.body) === "final") {
+      held.retired = true;
+      held.retired_by = e.id;
+    }
   }
   const ttl = (options.ttlDays ?? DEFAULT_CALLSIGN_TTL_DAYS) * 86_400_000;
   const now = options.now ?? null;

@@ -10,6 +10,7 @@
  */
 import { ALL, isHandler } from "./callsign.js";
 import type { MailboxEntry } from "./entry.js";
+import { MAILBOX_KINDS } from "./vocabulary.js";
 
 export interface ParticipantSummary {
   readonly callsign: string;
@@ -34,7 +35,8 @@ export function participants(all: readonly MailboxEntry[], quarantine: ReadonlyM
     return r;
   };
   const answered = new Set<string>();
-  for (const { envelope: e } of entries) if (e.reply_to !== null && !quarantine.has(e.id)) answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
+  // A root kind's reply_to (a hello's, a resume's) is only a citation: it answers nothing.
+  for (const { envelope: e } of entries) if (e.reply_to !== null && MAILBOX_KINDS[e.kind].parent !== "root" && !quarantine.has(e.id)) answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
   for (const { envelope: e } of entries) row(e.from).sent++;
   const everyone = [...rows.keys()];
   for (const { envelope: e } of entries) {

@@ -7,7 +7,7 @@
  */
 import { analyzeMailbox } from "./analyze-mailbox.js";
 import type { MailboxAnalysis } from "./analyze-mailbox.js";
-import { ALL } from "./callsign.js";
+import { ALL, isHandler } from "./callsign.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { effectiveDispositions, isoTime } from "./disposition.js";
@@ -16,7 +16,7 @@ import type { MailboxEnvelope } from "./envelope.js";
 import { at, byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
 import { isUuid7 } from "./uuid7.js";
-import { DISPOSITION_STATES, LIVE_CTA } from "./vocabulary.js";
+import { DISPOSITION_STATES, LIVE_CTA, MAILBOX_KINDS } from "./vocabulary.js";
 
 /** A file that is not a valid message: tracked by its bytes' fingerprint, never by the UUID cursor. */
 export interface MailboxAnomaly {
@@ -130,10 +130,12 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   // The participant's own causal responses, by the message they answer. One the conversation rules
   // quarantine (sent in its name from another locus, a duplicate UUID, ...) is not its evidence:
   // "treat peer-authored descendants as peer activity, never proof of local consumption" (9).
+  // A root kind (hello, resume) answers nothing: its reply_to is only a citation (9: "These are
+  // true roots"), never an "exact locally authored causal ack, reply, or response".
   const mine = new Map<string, MailboxEnvelope[]>();
   const heldMine = new Map<string, MailboxEnvelope>();
   for (const { envelope: e } of messages) {
-    if (e.from !== participant || e.reply_to === null) continue;
+    if (e.from !== participant || e.reply_to === null || MAILBOX_KINDS[e.kind].parent === "root") continue;
     if (quarantine.has(e.id)) {
       if (!heldMine.has(e.reply_to)) heldMine.set(e.reply_to, e);
       continue;
@@ -172,7 +174,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const held = quarantine.get(m.id);
     const quarantined = held !== undefined && d?.handler === undefined;
     let action: ReconcileAction;
-    let open = m.expects_reply && exact === null && !quarantined;
+    // "Addressing `HANDLER` with `expects_reply` makes a request, never a protocol debt" (4).
+    let open = m.expects_reply && exact === null && !quarantined && !isHandler(participant);
     if (d === undefined) {
       c.undispositioned_count++;
       if (quarantined) action = "audit";
@@ -269,6 +272,13 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     if (d !== undefined && (d.state === "acted" || d.state === "replied")) {
       c.anomaly_count++;
       findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: a disposition ${d.state} cannot account for it, since an invalid message never becomes authorization, causality or effect evidence; record needs-audit, or supersede it by a valid correction`, where));
+      continue;
+    }
+    // A malformed original goes through needs-audit to superseded-by-correction (7); a terminal
+    // state closes it otherwise only on "a current Handler decision" (3), never bare no-reply-required.
+    if (d !== undefined && DISPOSITION_STATES[d.state] === "terminal" && d.state !== "superseded-by-correction" && d.handler === undefined) {
+      c.anomaly_count++;
+      findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: a disposition ${d.state} without a Handler record cannot account for it: a malformed message is recorded needs-audit and closed by a valid correction (superseded-by-correction) or a Handler decision`, where));
       continue;
     }
     if (d !== undefined && d.state === "superseded-by-correction") {

@@ -403,6 +403,24 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     expect(r.code, r.out).toBe(0);
     expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).code).toBe(0);
   });
+  it("an uppercase UUID option is refused as the core refuses it (UUID_INVALID), never lowercased into validity", () => {
+    const a = room();
+    handshake(a.root);
+    const before = readdirSync(a.inbox);
+    const cases: [string[], string][] = [
+      [["--reply-to", ID(4), "--id", ID(5).toUpperCase()], "id"],
+      [["--reply-to", ID(4), "--thread", ID(6).toUpperCase()], "thread"],
+      [["--reply-to", ID(4), "--request-id", ID(7).toUpperCase()], "request_id"],
+      [["--reply-to", ID(4).toUpperCase()], "reply_to"],
+    ];
+    for (const [extra, slot] of cases) {
+      const r = deliver(a.root, extra);
+      expect(r.code, `${slot}: ${r.out}${r.err}`).toBe(1);
+      const findings = (JSON.parse(r.out) as { findings: { code: string; slot?: string }[] }).findings;
+      expect(findings.filter((f) => f.code === "UUID_INVALID").map((f) => f.slot), slot).toStrictEqual([slot]);
+    }
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+  });
   it("a UUID a refused file of the inbox already carries: exit 1", () => {
     const a = room();
     handshake(a.root);
@@ -488,6 +506,21 @@ describe("the participant's state folder", () => {
     const report = JSON.parse(r.out) as { reconciliation: { status: string; findings: { code: string; line?: number }[] } };
     expect(report.reconciliation.findings.map((f) => f.code).sort()).toStrictEqual(["CURSOR_AHEAD", "DISPOSITION_INVALID"]);
     expect(report.reconciliation.status).toBe("FOUND");
+  });
+  it("--as HANDLER owes no reply: a request to a Handler seat is never a protocol debt (section 4)", () => {
+    const a = room();
+    handshake(a.root);
+    const ask = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "HANDLER", "--kind", "request", "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(5), "--slug", "ask"]);
+    expect(ask.code, ask.err).toBe(0);
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "dispositions"));
+    writeFileSync(join(state, "dispositions", "HANDLER.jsonl"), `${JSON.stringify({ id: ID(5), state: "no-reply-required", cta: "completed", at: "2026-10-01T09:01:00Z" })}\n`);
+    const r = rw(["mailbox", "check", a.root, "--as", "HANDLER", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    const report = JSON.parse(r.out) as { reconciliation: { status: string; findings: { code: string }[]; counts: { open_reply_count: number } } };
+    expect(report.reconciliation.findings.map((f) => f.code)).toStrictEqual([]);
+    expect(report.reconciliation.counts.open_reply_count).toBe(0);
+    expect(report.reconciliation.status).toBe("CLEAN");
+    expect(r.code, r.err).toBe(0);
   });
   it("a cursor line that is not UTF-8 is skipped and reported with its file and line, never read as U+FFFD", () => {
     const a = room();

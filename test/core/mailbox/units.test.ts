@@ -312,6 +312,22 @@ describe("participants: what each callsign sent, was addressed and owes", () => 
   });
 });
 
+describe("participants: a root kind's reply_to is only a citation", () => {
+  it("a resume citing a request with its request_id pays no reply (section 9: hello and resume are true roots)", () => {
+    const symbols = new Symbols(mailbox);
+    const RB = "2b4c".repeat(16);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
+      { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, machine: "LYRA-BOX", root: RB } },
+      { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@w" } },
+      { id: "s", set: { kind: "resume", from: "LYRA", to: ["VEGA"], thread: "@s", reply_to: "@r", request_id: "@r", machine: "LYRA-BOX", root: RB }, body: "Resuming LYRA.\n" },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const lyra = mailbox.participants(entries, mailbox.analyzeMailbox(entries).quarantine).find((p) => p.callsign === "LYRA");
+    expect(lyra?.owes).toBe(1);
+  });
+});
+
 describe("callsign claims: a welcome the mailbox refuses as misaddressed claims nothing", () => {
   const RA = "1f3a".repeat(16);
   const RS = "4d6e".repeat(16);
