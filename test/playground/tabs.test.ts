@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { checkChildDocument, checkFencesDocument, evaluatePermissionDocument, validateRecord } from "../../core/delegation/index.js";
+import { checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, validateRecord } from "../../core/delegation/index.js";
 import { readMailboxMessage } from "../../core/mailbox/index.js";
 import { MAILBOX_EXAMPLES } from "../../playground/src/mailbox-examples.js";
 import { DELEGATION_EXAMPLES } from "../../worker/examples/delegation.js";
@@ -171,6 +171,22 @@ describe("the delegation tab", () => {
     await page.locator("#delegation-json").fill(`{"a": ${JSON.stringify(XSS)}`);
     await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("unread");
     expect(await page.locator("#panel-delegation img").count()).toBe(0);
+  });
+  it("checks a reassignment: 11.4's revision to AGENT-B allowed, and one that widens its parent denied", async () => {
+    const { page } = await open();
+    await openTab(page, "Delegation");
+    await page.getByRole("button", { name: /11\.4 D-RESEARCH-2 reassigned/ }).click();
+    expect(await page.locator("#delegation-mode").inputValue()).toBe("check-reassignment");
+    expect(checkReassignmentDocument(DELEGATION_EXAMPLES.checkReassignment).decision).toBe("allow");
+    await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("allowed");
+    // The 11.3 parent and its overbroad child read as a prior and its next revision: the core's verdict and dimensions.
+    const widened = { prior: DELEGATION_EXAMPLES.checkChild.parent, next: DELEGATION_EXAMPLES.checkChild.child };
+    const report = checkReassignmentDocument(widened);
+    expect(report.decision).toBe("deny");
+    await page.locator("#delegation-json").fill(JSON.stringify(widened));
+    await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("denied");
+    expect(await page.locator("ul.failed-dimensions li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-dimension")))).toStrictEqual(report.failed);
+    expect(await page.locator(".delegation-findings tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-code")))).toStrictEqual(report.findings.map((f) => f.code));
   });
   it("shows bidirectional controls in a finding's path, message and received value as a mark, as the conversation does", async () => {
     const { page } = await open();
