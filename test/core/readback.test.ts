@@ -239,6 +239,20 @@ describe("makeReadback: composed from the HO as delivered", () => {
     expect(second.ok && second.value.readback.id).toBe("payer-3");
     expect(prepare(store, { ho: self, call: {}, exp: "20261002T1600Z", n: 2 }, pay).findings.map((f) => f.code)).toStrictEqual(["READBACK_ID_REUSED"]);
   });
+  it("prepare never numbers its RB like a statement the store holds for another handoff, a re-issue's original above all", () => {
+    const store = memoryStore();
+    const original = prepare(store, { ho: msg(PAYHO), call: {}, exp: "20261002T1600Z" }, pay);
+    expect(original.ok && original.value.readback.id).toBe("payer-1");
+    // Rule 1's re-issue names the original HO, not the receiver's RB: the store's statements are what know payer-1.
+    const reissue = msg(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1"));
+    const again = prepare(store, { ho: reissue, call: {}, exp: "20261002T1600Z" }, pay);
+    expect(again.ok && again.value.readback.id).toBe("payer-2");
+    expect(prepare(store, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 1 }, pay).findings.map((f) => f.code)).toStrictEqual(["READBACK_ID_REUSED"]);
+    // A store that offers only its handoffs and their re-issues (the Worker's thread) steps past those.
+    const { readbackIdsOf: _all, ...linked } = memoryStore(store.all().filter((s) => s.handoff === "scheduler-1"));
+    const viaLine = prepare({ ...linked, reissuesOf: (h: string) => (h === "scheduler-2" ? ["scheduler-1"] : []) }, { ho: reissue, call: {}, exp: "20261002T1600Z" }, pay);
+    expect(viaLine.ok && viaLine.value.readback.id).toBe("payer-2");
+  });
   it("the envelope echo of section 8, byte for byte but for the receiver's own message number", () => {
     const rb = makeReadback(msg(HO1), { n: 1 }, coreVocabulary);
     expect(rb.ok && line(rb.value)).toBe("RW1 RB writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 h=c40bba4360dc");
