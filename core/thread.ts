@@ -413,7 +413,19 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const live = liveOf.get(rootOf.get(i) ?? i) ?? (supersededBy.get(i) as number);
     const liveId = ids[live] as string;
     const code = m.type === "RB" ? "THREAD_READBACK_SUPERSEDED" : "THREAD_REPLY_SUPERSEDED";
-    note(code, `${m.type} ${m.id} answers ${id}, which ${liveId} superseded: ${what} ${liveId}, which still waits for its own ${m.type === "RB" ? "readback" : "answer"} (UN why=DUP if the receiver holds ${id})`, id, m.id, line, { slot: "re", expected: liveId, received: id });
+    note(code, `${m.type} ${m.id} answers ${id}, which ${liveId} superseded: ${what} ${liveId}, ${standing(live, m.type === "RB" ? "readback" : "answer", id)}`, id, m.id, line, { slot: "re", expected: liveId, received: id });
+  }
+
+  /**
+   * Where the live re-issue `live` stands, said after an answer to a handoff it superseded: still
+   * waiting only when nothing has closed it, nor (for a readback) read it back already.
+   */
+  function standing(live: number, awaited: "readback" | "answer", original: string): string {
+    const s = state(live);
+    const closedBy = s & CLOSED_BY;
+    if (closedBy !== OPEN) return `which its ${CLOSER_NAMES[closedBy]}${where(t.closedAt[live] as number)} already closed`;
+    if (awaited === "readback" && (s & PASSED) !== 0) return "whose own readback already passed";
+    return `which still waits for its own ${awaited} (UN why=DUP if the receiver holds ${original})`;
   }
 
   function duplicate(i: number, m: Message, line: number): void {
