@@ -214,6 +214,20 @@ describe("an answer to a superseded handoff says where its live re-issue stands"
   });
 });
 
+describe("a readback from the wrong party says where its handoff stands", () => {
+  const STRAY = "RW1 RB writer-1 re=ops-1 from=writer to=ops item=jira:OPS-1 ask=FIX due=20261001";
+  const said = (lines: string[]): string[] => {
+    const audit = createThreadAudit();
+    return lines.flatMap((line, k) => audit.add(read(line), k + 1)).filter((f) => f.code === "THREAD_REPLY_PARTIES").map((f) => f.message);
+  };
+  it("awaited only while the HO is open and unread", () => {
+    const head = "RB writer-1 does not come from ops-1's receiver builder to its sender ops: it reads back nothing, and ops-1";
+    expect(said([HO, STRAY])).toStrictEqual([`${head} still waits for its receiver's readback`]);
+    expect(said([HO, RB, STRAY])).toStrictEqual([`${head} was already read back by its receiver`]);
+    expect(said([HO, RB, DN, STRAY])).toStrictEqual([`${head} is already closed, by its DN (line 3)`]);
+  });
+});
+
 describe("readbacks in a thread are judged as check-rb judges them (tiers 1 to 5)", () => {
   interface Vector { id: string; ho: string; rb: string; profile?: string; expectAcc?: string; record?: Record<string, SlotValue> }
   const vectors = readFileSync(join(import.meta.dirname, "..", "conformance", "readbacks.jsonl"), "utf8")
