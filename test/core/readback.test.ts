@@ -229,6 +229,12 @@ describe("makeReadback: composed from the HO as delivered", () => {
     // Another agent's ids, and an agent whose name ends like the receiver's, move nothing.
     expect(makeReadback(msg("RW1 HO ops-9 from=ops to=b item=x ask=DRAFT ctx=a-b-4"), {}, coreVocabulary).value?.id).toBe("b-1");
   });
+  it("numbers past an HO that names more of the receiver's ids than a call takes arguments", () => {
+    const many = Array.from({ length: 300_000 }, (_, k) => `b-${k + 1}`);
+    const ho: Message = { ...msg("RW1 HO a-1 from=a to=b item=x ask=DRAFT"), slots: { ask: "DRAFT", ctx: many } };
+    const rb = makeReadback(ho, {}, coreVocabulary);
+    expect(rb.ok && rb.value.id).toBe("b-300001");
+  });
   it("prepare numbers its RB past the HO's ids and the handoff's earlier statements", () => {
     const self = msg(PAYHO.replace("scheduler-1 p=pay from=scheduler to=payer", "payer-1 p=pay from=payer to=payer"));
     const store = memoryStore();
