@@ -25,7 +25,11 @@ export function _readbackId(ho: Message, receiver: string, n: number | undefined
   const ctx = ho.slots["ctx"];
   const taken = receiverIds([ho.id, ho.re, ...(Array.isArray(ctx) ? ctx : []), ...alsoTaken], receiver);
   if (n === undefined) {
-    const next = Math.max(0, ...taken.keys()) + 1;
+    // A loop, not Math.max(...keys): an HO may name hundreds of thousands of ids (ctx=), more
+    // arguments than a call can take.
+    let highest = 0;
+    for (const number of taken.keys()) if (number > highest) highest = number;
+    const next = highest + 1;
     if (Number.isSafeInteger(next)) return { ok: true, value: `${receiver}-${next}`, findings: [] };
     return { ok: false, value: null, findings: [finding("READBACK_ID_REUSED", `${receiver}'s ids known here reach 2^53 - 1, so no fresh number follows them; give n`, { slot: "id" })] };
   }

@@ -71,6 +71,13 @@ export interface StatementStore {
    * object); a store without one has none.
    */
   reissuesOf?(handoff: string): readonly string[];
+  /**
+   * The ids of every readback the store's statements state from `receiver`, whatever handoff they
+   * answer: each is an id of the receiver's already spoken for (an RB relayed, or waiting to be).
+   * A tool's store does not know which conversation a statement belongs to, so a fresh RB id
+   * steps past them all; a store without this offers its handoff's statements and its re-issues'.
+   */
+  readbackIdsOf?(receiver: string): readonly string[];
 }
 
 /** A store in memory (tests, and the base of the file store). */
@@ -81,6 +88,7 @@ export function memoryStore(initial: readonly Statement[] = [], cancelled: reado
     get: (token) => byToken.get(token),
     put: (statement) => void byToken.set(statement.token, statement),
     forHandoff: (handoff) => [...byToken.values()].filter((s) => s.handoff === handoff),
+    readbackIdsOf: (receiver) => [...byToken.values()].filter((s) => s.readback.from === receiver).map((s) => s.readback.id),
     markCancelled: (handoff) => void cancels.add(handoff),
     isCancelled: (handoff) => cancels.has(handoff),
     all: () => [...byToken.values()],
@@ -110,7 +118,7 @@ export interface PrepareInput {
   readonly exp: string;
   /**
    * The receiver's message number for the RB that states the call. Omitted, one past the
-   * receiver's ids the HO names and the readbacks of the handoff's earlier statements, else 1.
+   * receiver's ids the HO names and the readbacks the store's statements state (readbackIdsOf), else 1.
    */
   readonly n?: number;
   /**
@@ -138,9 +146,13 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
   if (unstated !== null) return fail([unstated]);
   const ended = endedHandoff(store, input.ho.id);
   if (ended !== null) return fail([ended]);
-  // An earlier statement's RB (abandoned, say) already holds its id: a fresh one never repeats it.
-  const earlier = store.forHandoff(input.ho.id).map((s) => s.readback.id);
-  const id = _readbackId(input.ho, input.ho.to ?? "", input.n, earlier);
+  // An earlier statement's RB (abandoned, say) already holds its id: a fresh one never repeats it,
+  // nor one a statement for another handoff states (a re-issue's original, above all: the same
+  // conversation, and the same receiver numbering its RBs).
+  const receiver = input.ho.to ?? "";
+  const handoffs = [input.ho.id, ...(store.reissuesOf?.(input.ho.id) ?? [])];
+  const earlier = store.readbackIdsOf?.(receiver) ?? handoffs.flatMap((h) => store.forHandoff(h).map((s) => s.readback.id));
+  const id = _readbackId(input.ho, receiver, input.n, earlier);
   if (!id.ok) return fail([...id.findings]);
   const n = messageNumber(id.value);
   const rb = makeReadback(input.ho, { n, exec: input.call, exp: input.exp, extra: { x_tok: token } }, vocabulary);

@@ -333,7 +333,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const id = ids[i] as string;
     // Tier 1's receipt ("the reply is from the right agent") as check-thread reads it: no readback
     // of the receiver's at all, so it voids nothing and the receiver's is still awaited.
-    if (!fromReceiver(m, i, line, (receiver, sender) => `does not come from ${id}'s receiver ${receiver} to its sender ${sender}: it reads back nothing, and ${id} still waits for its receiver's readback`)) return;
+    if (!fromReceiver(m, i, line, (receiver, sender) => `does not come from ${id}'s receiver ${receiver} to its sender ${sender}: it reads back nothing, and ${id} ${awaiting(i)}`)) return;
     const s = state(i);
     const item = t.item[i] as number;
     if ((s & CLOSED_BY) !== OPEN) {
@@ -367,6 +367,15 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       const codes = [...new Set(causes.map((f) => f.code))].join(", ");
       note("THREAD_READBACK_VOID", `RB ${m.id} of ${id} is void (${codes}): the sender re-issues the HO with re=${m.id}, or cancels it`, id, m.id, line, { slot: "re", causes });
     }
+  }
+
+  /** Where HO `i` stands for a readback: awaited only while it is open and none has passed. */
+  function awaiting(i: number): string {
+    const s = state(i);
+    const closedBy = s & CLOSED_BY;
+    if (closedBy !== OPEN) return `is already closed, by its ${CLOSER_NAMES[closedBy]}${where(t.closedAt[i] as number)}`;
+    if ((s & PASSED) !== 0) return "was already read back by its receiver";
+    return "still waits for its receiver's readback";
   }
 
   function reply(m: Message, line: number): void {
@@ -413,7 +422,19 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const live = liveOf.get(rootOf.get(i) ?? i) ?? (supersededBy.get(i) as number);
     const liveId = ids[live] as string;
     const code = m.type === "RB" ? "THREAD_READBACK_SUPERSEDED" : "THREAD_REPLY_SUPERSEDED";
-    note(code, `${m.type} ${m.id} answers ${id}, which ${liveId} superseded: ${what} ${liveId}, which still waits for its own ${m.type === "RB" ? "readback" : "answer"} (UN why=DUP if the receiver holds ${id})`, id, m.id, line, { slot: "re", expected: liveId, received: id });
+    note(code, `${m.type} ${m.id} answers ${id}, which ${liveId} superseded: ${what} ${liveId}, ${standing(live, m.type === "RB" ? "readback" : "answer", id)}`, id, m.id, line, { slot: "re", expected: liveId, received: id });
+  }
+
+  /**
+   * Where the live re-issue `live` stands, said after an answer to a handoff it superseded: still
+   * waiting only when nothing has closed it, nor (for a readback) read it back already.
+   */
+  function standing(live: number, awaited: "readback" | "answer", original: string): string {
+    const s = state(live);
+    const closedBy = s & CLOSED_BY;
+    if (closedBy !== OPEN) return `which its ${CLOSER_NAMES[closedBy]}${where(t.closedAt[live] as number)} already closed`;
+    if (awaited === "readback" && (s & PASSED) !== 0) return "whose own readback already passed";
+    return `which still waits for its own ${awaited} (UN why=DUP if the receiver holds ${original})`;
   }
 
   function duplicate(i: number, m: Message, line: number): void {

@@ -100,7 +100,7 @@ export const prepareCommand: Command = {
     ho: { type: "string", help: "the HO the call executes: a line, its JSON form, or a file" },
     call: { type: "string", help: "the call as resolved: a JSON object of execution slot values, or a file" },
     exp: { type: "string", help: "the end of the window for confirmation, YYYYMMDDTHHMMZ (UTC)" },
-    n: { type: "string", help: "the receiver's message number for the RB; default one past the receiver's ids the HO names and the handoff's earlier statements, else 1" },
+    n: { type: "string", help: "the receiver's message number for the RB; default one past the receiver's ids the HO names and the RBs of every statement in the store, else 1; one of those is refused" },
     now: { type: "string", help: "the time of the prepare, YYYYMMDDTHHMMZ (default: now); --exp may not be before it" },
     store: STORE,
   },

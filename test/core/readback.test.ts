@@ -229,6 +229,12 @@ describe("makeReadback: composed from the HO as delivered", () => {
     // Another agent's ids, and an agent whose name ends like the receiver's, move nothing.
     expect(makeReadback(msg("RW1 HO ops-9 from=ops to=b item=x ask=DRAFT ctx=a-b-4"), {}, coreVocabulary).value?.id).toBe("b-1");
   });
+  it("numbers past an HO that names more of the receiver's ids than a call takes arguments", () => {
+    const many = Array.from({ length: 300_000 }, (_, k) => `b-${k + 1}`);
+    const ho: Message = { ...msg("RW1 HO a-1 from=a to=b item=x ask=DRAFT"), slots: { ask: "DRAFT", ctx: many } };
+    const rb = makeReadback(ho, {}, coreVocabulary);
+    expect(rb.ok && rb.value.id).toBe("b-300001");
+  });
   it("prepare numbers its RB past the HO's ids and the handoff's earlier statements", () => {
     const self = msg(PAYHO.replace("scheduler-1 p=pay from=scheduler to=payer", "payer-1 p=pay from=payer to=payer"));
     const store = memoryStore();
@@ -238,6 +244,20 @@ describe("makeReadback: composed from the HO as delivered", () => {
     const second = prepare(store, { ho: self, call: {}, exp: "20261002T1600Z" }, pay);
     expect(second.ok && second.value.readback.id).toBe("payer-3");
     expect(prepare(store, { ho: self, call: {}, exp: "20261002T1600Z", n: 2 }, pay).findings.map((f) => f.code)).toStrictEqual(["READBACK_ID_REUSED"]);
+  });
+  it("prepare never numbers its RB like a statement the store holds for another handoff, a re-issue's original above all", () => {
+    const store = memoryStore();
+    const original = prepare(store, { ho: msg(PAYHO), call: {}, exp: "20261002T1600Z" }, pay);
+    expect(original.ok && original.value.readback.id).toBe("payer-1");
+    // Rule 1's re-issue names the original HO, not the receiver's RB: the store's statements are what know payer-1.
+    const reissue = msg(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1"));
+    const again = prepare(store, { ho: reissue, call: {}, exp: "20261002T1600Z" }, pay);
+    expect(again.ok && again.value.readback.id).toBe("payer-2");
+    expect(prepare(store, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 1 }, pay).findings.map((f) => f.code)).toStrictEqual(["READBACK_ID_REUSED"]);
+    // A store that offers only its handoffs and their re-issues (the Worker's thread) steps past those.
+    const { readbackIdsOf: _all, ...linked } = memoryStore(store.all().filter((s) => s.handoff === "scheduler-1"));
+    const viaLine = prepare({ ...linked, reissuesOf: (h: string) => (h === "scheduler-2" ? ["scheduler-1"] : []) }, { ho: reissue, call: {}, exp: "20261002T1600Z" }, pay);
+    expect(viaLine.ok && viaLine.value.readback.id).toBe("payer-2");
   });
   it("the envelope echo of section 8, byte for byte but for the receiver's own message number", () => {
     const rb = makeReadback(msg(HO1), { n: 1 }, coreVocabulary);

@@ -189,6 +189,45 @@ describe("createThreadAudit().reissueLine(id): the HOs that are one handoff sent
   });
 });
 
+describe("an answer to a superseded handoff says where its live re-issue stands", () => {
+  const REISSUE = "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX due=20261001";
+  const said = (lines: string[]): string[] => {
+    const audit = createThreadAudit();
+    return lines.flatMap((line, k) => audit.add(read(line), k + 1)).filter((f) => f.code.endsWith("_SUPERSEDED")).map((f) => f.message);
+  };
+  it("still waiting, while nothing has answered the re-issue", () => {
+    expect(said([HO, REISSUE, RB, DN])).toStrictEqual([
+      "RB builder-1 answers ops-1, which ops-2 superseded: it is checked against it, and reads back nothing of ops-2, which still waits for its own readback (UN why=DUP if the receiver holds ops-1)",
+      "DN builder-2 answers ops-1, which ops-2 superseded: it closes that one, not ops-2, which still waits for its own answer (UN why=DUP if the receiver holds ops-1)",
+    ]);
+  });
+  it("read back or closed, once its receiver has answered it: never still waiting", () => {
+    const answered = [HO, REISSUE, "RW1 RB builder-1 re=ops-2 from=builder to=ops item=jira:OPS-1 ask=FIX due=20261001"];
+    expect(said([...answered, "RW1 RB builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX due=20261001"])).toStrictEqual([
+      "RB builder-2 answers ops-1, which ops-2 superseded: it is checked against it, and reads back nothing of ops-2, whose own readback already passed",
+    ]);
+    const closed = [...answered, "RW1 DN builder-2 re=ops-2 from=builder to=ops item=jira:OPS-1 out=OK"];
+    expect(said([...closed, "RW1 RB builder-3 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX due=20261001", "RW1 DN builder-4 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK"])).toStrictEqual([
+      "RB builder-3 answers ops-1, which ops-2 superseded: it is checked against it, and reads back nothing of ops-2, which its DN (line 4) already closed",
+      "DN builder-4 answers ops-1, which ops-2 superseded: it closes that one, not ops-2, which its DN (line 4) already closed",
+    ]);
+  });
+});
+
+describe("a readback from the wrong party says where its handoff stands", () => {
+  const STRAY = "RW1 RB writer-1 re=ops-1 from=writer to=ops item=jira:OPS-1 ask=FIX due=20261001";
+  const said = (lines: string[]): string[] => {
+    const audit = createThreadAudit();
+    return lines.flatMap((line, k) => audit.add(read(line), k + 1)).filter((f) => f.code === "THREAD_REPLY_PARTIES").map((f) => f.message);
+  };
+  it("awaited only while the HO is open and unread", () => {
+    const head = "RB writer-1 does not come from ops-1's receiver builder to its sender ops: it reads back nothing, and ops-1";
+    expect(said([HO, STRAY])).toStrictEqual([`${head} still waits for its receiver's readback`]);
+    expect(said([HO, RB, STRAY])).toStrictEqual([`${head} was already read back by its receiver`]);
+    expect(said([HO, RB, DN, STRAY])).toStrictEqual([`${head} is already closed, by its DN (line 3)`]);
+  });
+});
+
 describe("readbacks in a thread are judged as check-rb judges them (tiers 1 to 5)", () => {
   interface Vector { id: string; ho: string; rb: string; profile?: string; expectAcc?: string; record?: Record<string, SlotValue> }
   const vectors = readFileSync(join(import.meta.dirname, "..", "conformance", "readbacks.jsonl"), "utf8")
