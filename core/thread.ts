@@ -154,6 +154,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const liveOf = new Map<number, number>();
   /** First HO of a re-issue line -> every HO of the line, in order. */
   const lineOf = new Map<number, number[]>();
+  /**
+   * First HO of a re-issue line -> the done report (DN out=OK or PARTIAL) one of its HOs got: one
+   * handoff sent again under new ids, so one act (rule 1: "a retry cannot create two owners"). Only
+   * lines are kept: an HO never re-issued that is reported done is closed, and can be re-issued no more.
+   */
+  const actedIn = new Map<number, { readonly ho: number; readonly dn: string; readonly line: number }>();
   const findings: ThreadFinding[] = [];
   const readbacks = { passed: 0, void: 0, unverified: 0, late: 0 };
   let messages = 0;
@@ -394,6 +400,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
         const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
         note("THREAD_DONE_UNOWNED", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${why}: its receiver acted on an item it did not own (rule 1)`, id, m.id, line, { slot: "re", expected: "a passing RB first", received: "DN" });
       }
+      if (done) acted(i, m, line);
       t.state[i] = s | (CLOSER[m.type] as number);
       t.closedAt[i] = line;
       criteria.delete(i);
@@ -409,6 +416,24 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return;
     }
     note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${id}, already closed by ${CLOSER_NAMES[closedBy]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[closedBy] as string, received: m.type });
+  }
+
+  /**
+   * A done report `m` for HO `i`, of a re-issue line whose other HO was reported done already: the
+   * same handoff acted on twice (each id closed once, so THREAD_CLOSED_TWICE does not see it). A
+   * receiver that read back both the original and its re-issue answers the second `UN why=DUP`.
+   */
+  function acted(i: number, m: Message, line: number): void {
+    const root = rootOf.get(i) ?? i;
+    if (!lineOf.has(root)) return;
+    const first = actedIn.get(root);
+    if (first === undefined) {
+      actedIn.set(root, { ho: i, dn: m.id, line });
+      return;
+    }
+    const id = ids[i] as string;
+    const other = ids[first.ho] as string;
+    note("THREAD_DONE_TWICE", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${id} and ${other} are one handoff (a re-issue sends the same HO again, rule 1), already reported done by DN ${first.dn}${where(first.line)}: the act ran twice; the receiver answers a re-issue it already holds UN why=DUP`, id, m.id, line, { slot: "re", expected: other, received: id });
   }
 
   /**
