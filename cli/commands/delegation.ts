@@ -100,7 +100,7 @@ async function checkFencesCommand(ctx: CommandContext): Promise<number> {
   const doc = await input(ctx, ["fences", "heads", "required"]);
   if (doc === undefined) return FAIL;
   const r = checkFencesDocument(doc);
-  const width = Math.max(0, ...r.streams.map((s) => s.branch_id.length));
+  const width = r.streams.reduce((w, s) => Math.max(w, s.branch_id.length), 0);
   const rows = r.streams.map((s) => `  ${s.branch_id.padEnd(width)}  ${s.result}${s.result === "current" || s.head === null ? "" : ` (fenced ${s.fenced}, head ${s.head})`}`);
   return report(ctx, r.ok, r, `fences: ${r.ok ? "current" : "fail closed"}`, r.findings, rows);
 }

@@ -73,7 +73,7 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
   }
   if (r.analysis.callsigns.length > 0) out.push(`callsigns: ${r.analysis.callsigns.map((c) => `${c.callsign} ${c.state}`).join(", ")}`);
   if (r.participants.length > 0) out.push("participants");
-  const width = Math.max(0, ...r.participants.map((p) => p.callsign.length));
+  const width = r.participants.reduce((w, p) => Math.max(w, p.callsign.length), 0);
   for (const p of r.participants) out.push(`  ${p.callsign.padEnd(width)}  sent ${p.sent}, addressed ${p.addressed}, owes ${p.owes} ${p.owes === 1 ? "reply" : "replies"}`);
   const rec = r.reconciliation;
   if (rec !== null) {

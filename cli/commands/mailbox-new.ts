@@ -63,7 +63,7 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
   if (seqGiven !== undefined && !/^\d{1,9}$/.test(seqGiven)) throw new UsageError(`--seq ${seqGiven}: a whole number`);
   if (full && seq === undefined) {
     const mine = inbox.entries.filter((e) => e.envelope.thread === thread && e.envelope.from === from && e.envelope.seq !== null).map((e) => e.envelope.seq as number);
-    seq = mine.length === 0 ? 1 : Math.max(...mine) + 1;
+    seq = mine.reduce((a, b) => Math.max(a, b), 0) + 1;
   }
   const budget = option(ctx, "exchange-budget");
   const envelope: Record<string, unknown> = {

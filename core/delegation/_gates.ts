@@ -107,7 +107,7 @@ export function gateFindings(contract: DelegationContract, request: PermissionRe
     const { need, accepted } = j;
     const heads = accepted.flatMap((r) => (r.length > 0 ? [r[0] as number] : []));
     // The approval shown for a need: the one the matching gave it, else the first that meets it.
-    const pick = chosen.has(j) ? chosen.get(j) : heads.length > 0 ? Math.min(...heads) : null;
+    const pick = chosen.has(j) ? chosen.get(j) : heads.length > 0 ? heads.reduce((a, b) => Math.min(a, b)) : null;
     if (pick != null) {
       const a = approvals[pick] as Approval;
       matched.push({ rule: need.rule, matched: `${a.ref.object_id}@${a.ref.revision_id} by ${a.principal_ref}` });

@@ -105,5 +105,6 @@ export function pairBudget(first: MailboxEntry["envelope"], pairs: ReadonlyMap<s
     ? [...pairs.keys()].filter((k) => k.startsWith(`${first.arena}\u0000`) && k.slice(first.arena.length + 1).split("\u0000").includes(first.from))
     : first.to.filter((t) => !isHandler(t)).map((t) => pairKey(first.arena, first.from, t));
   const budgets = keys.map((k) => pairs.get(k)?.budget ?? null).filter((b): b is number => b !== null);
-  return budgets.length === 0 ? null : Math.min(...budgets);
+  // reduce, not Math.min(...budgets): a room of many pairs would pass more arguments than a call takes.
+  return budgets.length === 0 ? null : budgets.reduce((a, b) => Math.min(a, b));
 }

@@ -830,7 +830,8 @@ export class ThreadObject extends DurableObject<Env> {
       if (h.due !== null) times.push(afterDate(h.due));
     }
     const future = times.filter((t) => t > current);
-    return future.length === 0 ? null : Math.min(...future);
+    // reduce, not Math.min(...future): a thread may hold more deadlines than a call takes arguments.
+    return future.length === 0 ? null : future.reduce((a, b) => Math.min(a, b));
   }
 
   /** When the object will next wake by itself (kept beside the alarm, so it is read without waiting). */

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FINDING_CODES } from "../../../core/index.js";
 import * as mailbox from "../../../core/mailbox/index.js";
+import { pairBudget } from "../../../core/mailbox/right-to-work.js";
 import { buildMessage, readCase, Symbols } from "../../conformance/mailbox-suite.js";
 
 describe("the code table", () => {
@@ -403,5 +404,14 @@ describe("crossed hellos among three callsigns: one canonical hello between any 
       const view = (list: readonly mailbox.MailboxEntry[]): string => JSON.stringify(mailbox.analyzeMailbox(list).threads.map((t) => t.handshake));
       expect(view([...entries].reverse())).toBe(view(entries));
     }), { numRuns: 150 });
+  });
+});
+
+describe("pairBudget over a room of many pairs", () => {
+  it("finds the strictest budget of 200,000 pairs without passing them all as call arguments", () => {
+    const pairs = new Map<string, { since: string; profile: "CORE"; budget: number | null }>();
+    for (let i = 0; i < 200_000; i++) pairs.set(`ROOM\u0000AAA\u0000P${String(i).padStart(6, "0")}`, { since: "x", profile: "CORE", budget: 50 + (i % 7) });
+    const first = { arena: "ROOM", from: "AAA", to: ["ALL"] } as unknown as Parameters<typeof pairBudget>[0];
+    expect(pairBudget(first, pairs)).toBe(50);
   });
 });
