@@ -14,7 +14,8 @@ import { SECTION_EIGHT } from "./examples.js";
 import type { Example } from "./examples.js";
 import { senderExpectations } from "./expectations.js";
 import { shippedVocabulary } from "../../profiles/index.js";
-import { customProfile, resolverFor } from "./profiles.js";
+import { CUSTOM_PROFILE_LOADING, resolverFor } from "./profiles.js";
+import type { customProfile } from "./custom-profile.js";
 import { linkNotice } from "./link-notice.js";
 import { leavePending, takePending } from "./pending.js";
 import { MAX_ADDRESS_CHARS, readFragment, stateFragment, stateFragmentNow } from "./share.js";
@@ -53,6 +54,23 @@ function useLazy<P>(wanted: boolean, load: () => Promise<ComponentType<P>>): Loa
     };
   }, [wanted, load, loaded]);
   return loaded;
+}
+
+/**
+ * The custom profile's checker (compileVocabulary and the profile schema), loaded once a custom
+ * profile is given: the shipped profiles need none of it, so the page does not load it first.
+ */
+function useProfileChecker(wanted: boolean): typeof customProfile | null {
+  const [checker, setChecker] = useState<typeof customProfile | null>(null);
+  useEffect(() => {
+    if (!wanted || checker !== null) return;
+    let live = true;
+    void import("./custom-profile.js").then((m) => live && setChecker(() => m.customProfile));
+    return () => {
+      live = false;
+    };
+  }, [wanted, checker]);
+  return checker;
 }
 
 function Lazy<P extends object>({ loaded, props }: { loaded: Loaded<P>; props: P }) {
@@ -210,9 +228,17 @@ export function App() {
   const s = state ?? initialState;
 
   // The reader: the chosen profile (or a custom one), the clock, the sender's expectations.
-  const custom = useMemo(() => customProfile(s.customProfile), [s.customProfile]);
+  const readProfile = useProfileChecker(s.customProfile.trim() !== "");
+  const custom = useMemo(() => (s.customProfile.trim() === "" ? null : readProfile === null ? CUSTOM_PROFILE_LOADING : readProfile(s.customProfile)), [s.customProfile, readProfile]);
   const chosen: Vocabulary | null = s.profile === "" ? null : s.profile === "custom" ? (custom?.ok === true ? custom.vocabulary : null) : (shippedVocabulary(s.profile) ?? null);
-  const profileProblem = s.profile !== "" && chosen === null ? (s.profile === "custom" ? "The custom profile is not valid (see Legend): lines are read with the core alone." : `There is no shipped profile ${s.profile}: lines are read with the core alone.`) : null;
+  const profileProblem =
+    s.profile !== "" && chosen === null
+      ? s.profile === "custom"
+        ? custom?.ok === null
+          ? "The custom profile is being read: lines are read with the core alone until it is."
+          : "The custom profile is not valid (see Legend): lines are read with the core alone."
+        : `There is no shipped profile ${s.profile}: lines are read with the core alone.`
+      : null;
   const resolve = useMemo(() => resolverFor(chosen), [chosen]);
   const nowValid = s.now === "" || isTime(s.now);
   const now = s.now !== "" && nowValid ? s.now : null;

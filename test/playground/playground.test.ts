@@ -309,6 +309,26 @@ describe("the legend generator", () => {
     await expect.poll(() => page.getByRole("alert").filter({ hasText: "custom profile is not valid" }).count()).toBe(1);
   });
 
+  it("reads lines with a custom profile that arrives in a shared link, once its checker has loaded", async () => {
+    const { page } = await open();
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await page.getByLabel("Profile file (JSON)").fill(JSON.stringify({ profile: "mine", version: "0.1", extends: "RW1", asks: { SCORE: "score it" } }));
+    await expect.poll(() => page.locator("#custom-status").textContent()).toContain("valid profile mine 0.1");
+    await page.getByRole("tab", { name: "Conversation" }).click();
+    await page.getByLabel("Profile", { exact: true }).selectOption("custom");
+    await page.locator("#conversation").fill("RW1 HO a-1 p=mine from=a to=b item=x:1 ask=SCORE");
+    const summary = page.locator(".summary[data-lines]");
+    await expect.poll(() => summary.getAttribute("data-refused")).toBe("0");
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toMatch(/^#s1\./);
+    // Opened afresh from the link: the profile's checker loads after the page, and the line is
+    // then read with the profile, not left refused by the core alone.
+    const { page: again } = await open(await page.evaluate(() => location.hash));
+    const read = again.locator(".summary[data-lines]");
+    await expect.poll(() => read.getAttribute("data-lines")).toBe("1");
+    await expect.poll(() => read.getAttribute("data-refused")).toBe("0");
+    expect(await again.getByRole("alert").filter({ hasText: "custom profile" }).count()).toBe(0);
+  });
+
   it("lists a refused profile's findings as rw does, code and message, each path once", async () => {
     const { page } = await open();
     await page.getByRole("tab", { name: "Legend" }).click();

@@ -129,7 +129,9 @@ export function LegendView({ state, set, custom }: Props) {
           <p class="hint" data-tokens={count !== null && "count" in count ? count.count : undefined} aria-live="polite">
             {text === null ? "" : count === null ? "Counting tokens…" : "count" in count ? `${count.count.toLocaleString("en")} tokens (o200k_base), ${text.length.toLocaleString("en")} characters` : `Tokens could not be counted: ${count.error}`}
           </p>
-          {text === null ? (
+          {text === null && state.legendProfile === "custom" && custom?.ok === null ? (
+            <p class="hint">Reading the custom profile…</p>
+          ) : text === null ? (
             <p class="problems" role="alert">{state.legendProfile === "custom" ? "The custom profile is not valid: fix it on the right, or choose another profile." : `There is no shipped profile ${state.legendProfile}: choose another profile.`}</p>
           ) : <pre class="legend" ref={pre} tabIndex={0} aria-label="legend text">{text}</pre>}
         </section>
@@ -146,6 +148,8 @@ export function LegendView({ state, set, custom }: Props) {
           <div id="custom-status" role="status">
             {custom === null ? (
               <p class="hint">Paste a profile (spec section 7) to check it and use it here and in the conversation.</p>
+            ) : custom.ok === null ? (
+              <p class="hint">Reading the profile…</p>
             ) : custom.ok ? (
               <p>
                 <span class="badge valid">valid</span> profile {custom.vocabulary.name} {custom.vocabulary.profile?.version ?? ""}
