@@ -88,7 +88,7 @@ async function checkChild(ctx: CommandContext): Promise<number> {
 }
 
 async function checkReassignment(ctx: CommandContext): Promise<number> {
-  const doc = await input(ctx, ["prior", "next", "parent"]);
+  const doc = await input(ctx, ["prior", "next", "parent", "chain"]);
   if (doc === undefined) return FAIL;
   const r = checkReassignmentDocument(doc);
   const parts = (doc !== null && typeof doc === "object" ? doc : {}) as Record<string, unknown>;
@@ -134,8 +134,8 @@ export const delegationCheckChildCommand: Command = {
 };
 
 export const delegationCheckReassignmentCommand: Command = {
-  summary: "may a delegation's next revision replace its prior (RW-003 11.4: the same or narrower scope, the delegatee may change)? a child delegation's new delegatee is checked against its parent's eligible delegates, and denied without the parent; { prior, next, parent? }",
-  options: { prior: part("the revision in force"), next: part("the next revision"), parent: part("a child delegation's parent contract") },
+  summary: "may a delegation's next revision replace its prior (RW-003 11.4: the same or narrower scope, the delegatee may change)? a child delegation's new delegatee is checked against its parent's eligible delegates, and its new attestation chain as check-child checks one; a child is denied without its chain, or without the parent to check it against; { prior, next, parent?, chain? }",
+  options: { prior: part("the revision in force"), next: part("the next revision"), parent: part("a child delegation's parent contract"), chain: part("a child delegation's attestation chain for the next revision") },
   run: checkReassignment,
 };
 

@@ -1,7 +1,7 @@
 /**
  * Which approvals offered satisfy which gate needs (section 6), without judging every approval
  * against every need: the approvals a need draws on are a pool (the Reviews of its role and those
- * naming none; its gate's decisions and those naming none; every decision), an approval's own
+ * naming none; its gate's decisions and those naming none; at T4, the decisions naming no gate), an approval's own
  * faults are found once, and a need's acceptable approvals are one run a pool, shared by every need
  * judged alike. The work is linear in the approvals and needs offered, however many of each, but
  * for one thing: a pool's run is filtered again for each other pool holding a rejection (a Review
@@ -17,7 +17,7 @@ import { GATE_SOURCES } from "./tiers.js";
 export interface GateNeed {
   readonly rule: string;
   readonly source: "authority_decision" | "review";
-  /** Human gates: the gate's name, or null for "any named human authority" (T4). */
+  /** Human gates: the gate's name, or null for T4's human approval of an effect no named gate covers. */
   readonly gate: string | null;
   readonly principals: readonly string[];
   readonly role?: string;
@@ -58,7 +58,9 @@ interface Facts {
 /**
  * The approvals one kind of need draws on, ascending: a reviewer requirement draws on the Reviews
  * of its role and on those naming none, a gate on its own gate's decisions and those naming none,
- * T4's human approval on every decision. Each pool serves needs of one source.
+ * T4's human approval on the decisions naming no gate: a decision naming a gate is that gate's
+ * authority exercised, and no named gate covers the effect T4's approval is asked for. Each pool
+ * serves needs of one source.
  */
 interface Pool {
   readonly id: number;
@@ -107,7 +109,6 @@ export function judgeNeeds(needs: readonly GateNeed[], approvals: readonly Appro
   const byGate = new Map<string, number[]>();
   const roleless: number[] = [];
   const gateless: number[] = [];
-  const nonReview: number[] = [];
   const add = (index: Map<string, number[]>, key: string, i: number): void => {
     const list = index.get(key);
     if (list === undefined) index.set(key, [i]);
@@ -118,7 +119,6 @@ export function judgeNeeds(needs: readonly GateNeed[], approvals: readonly Appro
     else if (a.source !== "authority_decision") roleless.push(i);
     if (a.gate !== undefined) add(byGate, a.gate, i);
     else if (a.source !== "review") gateless.push(i);
-    if (a.source !== "review") nonReview.push(i);
   });
 
   const pools = new Map<string, Pool>();
@@ -141,7 +141,7 @@ export function judgeNeeds(needs: readonly GateNeed[], approvals: readonly Appro
   };
   const poolsOf = (need: GateNeed): Pool[] => {
     if (need.source === "review") return [pool(`role ${need.role ?? ""}`, byRole.get(need.role ?? "") ?? [], "review"), pool("roleless", roleless, "review")];
-    if (need.gate === null) return [pool("decisions", nonReview, "authority_decision")];
+    if (need.gate === null) return [pool("gateless", gateless, "authority_decision")];
     return [pool(`gate ${need.gate}`, byGate.get(need.gate) ?? [], "authority_decision"), pool("gateless", gateless, "authority_decision")];
   };
 

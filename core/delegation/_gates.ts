@@ -98,23 +98,29 @@ export function gateFindings(contract: DelegationContract, request: PermissionRe
   const ctx: GateContext = { request, operator: contract.accountable_operator_ref.operator_principal_ref, excluded };
   const { judged, recordOf } = judgeNeeds(needs, approvals, ctx);
   // Each reviewer requirement is its own review (README): a Review meeting two requirements (one
-  // naming no role, or two requirements of one role) counts for one of them only. Human-gate needs
-  // name one principal each, so their decisions are distinct already.
-  const reviews = judged.filter((j) => j.need.source === "review");
-  const given = assignDistinct(reviews.map((j) => j.accepted), recordOf);
-  const chosen = new Map(reviews.map((j, i) => [j, given[i] ?? null]));
+  // naming no role, or two requirements of one role) counts for one of them only. Likewise each
+  // human gate that applies is its own AuthorityDecision ("a separate exact AuthorityDecision", 1.1):
+  // a decision naming no gate, by a principal named for two gates, counts for one of them only.
+  const chosen = new Map<(typeof judged)[number], number | null>();
+  for (const source of ["review", "authority_decision"] as const) {
+    const of = judged.filter((j) => j.need.source === source);
+    const given = assignDistinct(of.map((j) => j.accepted), recordOf);
+    of.forEach((j, i) => chosen.set(j, given[i] ?? null));
+  }
   for (const j of judged) {
     const { need, accepted } = j;
     const heads = accepted.flatMap((r) => (r.length > 0 ? [r[0] as number] : []));
-    // The approval shown for a need: the one the matching gave it, else the first that meets it.
-    const pick = chosen.has(j) ? chosen.get(j) : heads.length > 0 ? heads.reduce((a, b) => Math.min(a, b)) : null;
+    // The approval shown for a need: the one the matching gave it.
+    const pick = chosen.get(j) ?? null;
     if (pick != null) {
       const a = approvals[pick] as Approval;
       matched.push({ rule: need.rule, matched: `${a.ref.object_id}@${a.ref.revision_id} by ${a.principal_ref}` });
       continue;
     }
     if (heads.length > 0) {
-      out.push(delegationFinding("GATE_REVIEW_MISSING", `${need.rule}: every Review offered that meets it (${shownRecords(accepted, approvals, recordOf)}) is counted for another reviewer requirement; each requirement is its own Review`, { dimension: need.rule }));
+      const shown = shownRecords(accepted, approvals, recordOf);
+      if (need.source === "review") out.push(delegationFinding("GATE_REVIEW_MISSING", `${need.rule}: every Review offered that meets it (${shown}) is counted for another reviewer requirement; each requirement is its own Review`, { dimension: need.rule }));
+      else out.push(delegationFinding("GATE_UNSATISFIED", `${need.rule}: every AuthorityDecision offered that meets it (${shown}) names no gate and is counted for another gate; each human gate that applies is its own AuthorityDecision`, { dimension: need.rule }));
       continue;
     }
     if (!j.offered) {

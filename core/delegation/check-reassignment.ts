@@ -1,14 +1,18 @@
 /**
- * `checkReassignment(prior, next)` (section 11.4): a new revision of the same delegation, issued
+ * `checkReassignment(prior, next, parent?, chain?)` (section 11.4): a new revision of the same delegation, issued
  * after the prior one was revoked, assigning another agent "with the same or narrower scope and
  * remaining budget". The next revision names the prior exactly, keeps the root task and parent,
  * keeps a sub-delegation policy at least as strict as the prior's (depth, allowed, required
  * attestations, eligible delegates), and passes every attenuation and inheritance dimension against
  * it; the delegatee may change. A child delegation's new delegatee must be one its parent allows
  * (`eligible_delegates`), so a child reassigned to another agent or operator is checked against
- * `parent`, and denied without it: eligibility cannot be shown.
+ * `parent`, and denied without it: eligibility cannot be shown. A child's next revision carries its
+ * own attestation chain, checked against `parent` as check-child checks a child's, and denied
+ * without the chain or the parent: the chain cannot be shown to attest the new revision.
  */
 import { attenuationFindings } from "./_attenuation.js";
+import type { DelegationAttestationChain } from "./attestation-chain.js";
+import { _chainFindings } from "./_chain.js";
 import { appendFindings, delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
@@ -16,7 +20,7 @@ import type { DelegationContract } from "./contract.js";
 import { dimensionFinding, failedDimensions } from "./dimensions.js";
 import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
-import { eligibleDelegateFindings, policyFindings } from "./check-subdelegation.js";
+import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
 
 /**
@@ -44,7 +48,37 @@ function parentFindings(prior: DelegationContract, next: DelegationContract, par
   eligibleDelegateFindings(parent, next, out);
 }
 
-export function checkReassignment(prior: DelegationContract, next: DelegationContract, parent?: DelegationContract): SubdelegationReport {
+/**
+ * A child delegation's next revision is a child contract, which MUST "carry an ordered
+ * DelegationAttestationChain from root delegator through every delegatee, with every contract/card
+ * revision" (8). Its last link attests the next revision exactly, so the chain is one no earlier
+ * check saw, whatever the delegatee: it is checked as check-child checks a child's (every link, and
+ * every ancestor it names fenced), against the parent, whose own link and required attestations it
+ * must match. Without the chain, or without the parent to check it against, it is unverifiable, and
+ * "An unverifiable or broken chain denies execution" (8). A root delegation has no chain.
+ */
+function reassignedChainFindings(next: DelegationContract, parent: DelegationContract | undefined, chain: DelegationAttestationChain | undefined, out: DelegationFinding[]): void {
+  const given = chain === undefined ? "" : `${chain.record_id}@${chain.revision_id}`;
+  if (next.parent_contract_ref === null) {
+    if (chain !== undefined) out.push(dimensionFinding("chain", `a chain was given, ${given}, and the next revision is a root delegation: it has none`, { path: "chain", received: given }));
+    return;
+  }
+  const named = `${next.parent_contract_ref.object_id}@${next.parent_contract_ref.revision_id}`;
+  if (chain === undefined) {
+    out.push(dimensionFinding("chain", `the next revision is a child of ${named} and its attestation chain was not given: the chain must attest this revision exactly, which no earlier check saw`, { path: "chain" }));
+    return;
+  }
+  if (parent === undefined) {
+    out.push(dimensionFinding("chain", `the chain ${given} cannot be checked without the parent ${named}: its parent's link and required attestations are the parent's`, { path: "parent", expected: named }));
+    return;
+  }
+  // Another parent than the one named is already denied (`parent`); a chain checked against it would only add noise.
+  if (!sameRevision(next.parent_contract_ref, contractRef(parent))) return;
+  appendFindings(out, _chainFindings(parent, next, chain));
+  ancestorFenceFindings(parent, next, chain, out);
+}
+
+export function checkReassignment(prior: DelegationContract, next: DelegationContract, parent?: DelegationContract, chain?: DelegationAttestationChain): SubdelegationReport {
   const findings: DelegationFinding[] = [];
   const want = contractRef(prior);
   if (next.delegation_id !== prior.delegation_id) findings.push(delegationFinding("AMENDMENT_REF", `the next revision is of ${next.delegation_id}, not ${prior.delegation_id}`, { path: "delegation_id", dimension: "parent", expected: prior.delegation_id, received: next.delegation_id }));
@@ -84,6 +118,7 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
     }
   }
   parentFindings(prior, next, parent, findings);
+  reassignedChainFindings(next, parent, chain, findings);
   const failed = failedDimensions(findings);
   const ok = findings.every((f) => f.severity !== "error");
   return { ok, decision: ok ? "allow" : "deny", failed, findings };

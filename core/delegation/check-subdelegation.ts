@@ -100,7 +100,8 @@ export function policyFindings(wide: DelegationContract, narrow: DelegationContr
   }
 }
 
-function fenceFindings(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain, out: DelegationFinding[]): void {
+/** The `ancestor_fences` dimension: the child fences every ancestor the chain and the parent name. */
+export function ancestorFenceFindings(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain, out: DelegationFinding[]): void {
   const fenced = new Set(child.control_scopes.map((s) => `${s.scope_kind} ${s.scope_id}`));
   const fencedInSpace = new Set(child.control_scopes.map((s) => `${s.scope_kind} ${s.scope_id} ${s.space_id}`));
   const has = (kind: string, id: string, space?: string): boolean => (space === undefined ? fenced : fencedInSpace).has(space === undefined ? `${kind} ${id}` : `${kind} ${id} ${space}`);
@@ -127,7 +128,7 @@ export function checkSubdelegation(parent: DelegationContract, child: Delegation
   appendFindings(findings, attenuationFindings(parent, child));
   appendFindings(findings, inheritanceFindings(parent, child));
   appendFindings(findings, _chainFindings(parent, child, chain));
-  fenceFindings(parent, child, chain, findings);
+  ancestorFenceFindings(parent, child, chain, findings);
   const failed = failedDimensions(findings);
   const ok = failed.length === 0;
   return { ok, decision: ok ? "allow" : "deny", failed, findings };

@@ -12,10 +12,13 @@ import type { SubdelegationReport } from "./check-subdelegation.js";
 import { appendFindings } from "./codes.js";
 import type { DelegationCode, DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
+import type { DelegationAttestationChain } from "./attestation-chain.js";
+import { isConsequentialContract } from "./_contract-rules.js";
 import { evaluatePermission } from "./evaluate-permission.js";
 import type { PermissionEvaluation } from "./evaluate-permission.js";
 import { readChildCheck, readFenceCheck, readPermissionInput } from "./read-input.js";
 import { validateRecord } from "./validate-record.js";
+import type { RecordKind } from "./vocabulary.js";
 
 /** A permission input that could not be read: denied, with why. */
 export interface PermissionRefusal {
@@ -37,19 +40,27 @@ export function checkChildDocument(input: unknown): SubdelegationReport {
   return read.findings.length === 0 ? report : { ...report, findings: [...read.findings, ...report.findings] };
 }
 
-/** `{ prior, next, parent? }` → checkReassignment; `parent` is a child delegation's parent contract. */
+/**
+ * `{ prior, next, parent?, chain? }` → checkReassignment; `parent` is a child delegation's parent
+ * contract, `chain` its next revision's attestation chain, read as consequential as `next` is (as
+ * check-child reads a child's).
+ */
 export function checkReassignmentDocument(input: unknown): SubdelegationReport {
   const fields = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   const findings: DelegationFinding[] = [];
-  const given = fields["parent"] === undefined ? ["prior", "next"] : ["prior", "next", "parent"];
-  const contracts: (DelegationContract | null)[] = given.map((field) => {
-    const r = validateRecord(fields[field], { kind: "delegation_contract" });
+  // `prior` and `next` are validated when absent too, so their absence is a finding.
+  const read = <T>(field: string, kind: RecordKind, optional: boolean, consequential = false): T | null | undefined => {
+    if (optional && fields[field] === undefined) return undefined;
+    const r = validateRecord(fields[field], { kind, consequential });
     appendFindings(findings, r.findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? field : `${field}.${f.path}` })));
-    return r.value as DelegationContract | null;
-  });
-  const [prior, next, parent] = contracts;
-  if (prior == null || next == null || parent === null) return refused(findings);
-  const report = checkReassignment(prior, next, parent);
+    return r.value as T | null;
+  };
+  const prior = read<DelegationContract>("prior", "delegation_contract", false) ?? null;
+  const next = read<DelegationContract>("next", "delegation_contract", false) ?? null;
+  const parent = read<DelegationContract>("parent", "delegation_contract", true);
+  const chain = read<DelegationAttestationChain>("chain", "attestation_chain", true, next !== null && isConsequentialContract(next));
+  if (prior === null || next === null || parent === null || chain === null) return refused(findings);
+  const report = checkReassignment(prior, next, parent, chain);
   return { ...report, findings: [...findings, ...report.findings] };
 }
 

@@ -150,18 +150,28 @@ describe("rw delegation check-reassignment", () => {
     const r = rw(["delegation", "check-reassignment"], JSON.stringify({ prior: record("d-research-2-r1"), next: record("d-research-2-r2") }));
     expect(r).toMatchObject({ code: 0, out: "revision D-RESEARCH-2@r2 after D-RESEARCH-2@r1: allowed\n", err: "" });
   });
-  it("takes --parent: a child reassigned to an agent its parent does not allow is denied on delegate, exit 1", () => {
-    const r = rw(["delegation", "check-reassignment", "--prior", file("d-release-1-child"), "--next", file("d-release-1-child-r2"), "--parent", file("d-release-1")]);
+  it("takes --parent and --chain: a child reassigned to an agent its parent does not allow is denied on delegate, exit 1", () => {
+    const r = rw(["delegation", "check-reassignment", "--prior", file("d-release-1-child"), "--next", file("d-release-1-child-r2"), "--parent", file("d-release-1"), "--chain", file("chain-d-release-1-child-r2")]);
     expect(r.code).toBe(1);
     expect(r.out.split("\n")[0]).toBe("revision D-RELEASE-1-CHILD@r2 after D-RELEASE-1-CHILD@r1: denied on delegate");
     expect(r.out).toContain("error DELEGATE_BINDING (delegate)");
   });
-  it("--json is checkReassignmentDocument's report; without the parent a child's new delegatee is denied", () => {
+  it("--json is checkReassignmentDocument's report; without the parent a child's new delegatee is denied, and without the chain its new revision", () => {
     const doc = { prior: record("d-release-1-child"), next: record("d-release-1-child-r2") };
     const r = rw(["delegation", "check-reassignment", "--json"], JSON.stringify(doc));
     expect(JSON.parse(r.out)).toStrictEqual(JSON.parse(JSON.stringify(checkReassignmentDocument(doc))));
-    expect(JSON.parse(r.out)).toMatchObject({ ok: false, failed: ["delegate"] });
+    expect(JSON.parse(r.out)).toMatchObject({ ok: false, failed: ["delegate", "chain"] });
     expect(r.code).toBe(1);
+  });
+  it("--chain is checked against the parent: the prior revision's chain does not attest the next revision, exit 1", () => {
+    const parent = record("d-release-1") as any;
+    parent.subdelegation_policy.eligible_delegates.actor_ids = ["ACTOR-HELPER", "ACTOR-B"];
+    const args = ["delegation", "check-reassignment", "--prior", file("d-release-1-child"), "--next", file("d-release-1-child-r2"), "--parent", JSON.stringify(parent)];
+    expect(rw([...args, "--chain", file("chain-d-release-1-child-r2")])).toMatchObject({ code: 0, out: "revision D-RELEASE-1-CHILD@r2 after D-RELEASE-1-CHILD@r1: allowed\n" });
+    const r = rw([...args, "--chain", file("chain-d-release-1-child")]);
+    expect(r.code).toBe(1);
+    expect(r.out.split("\n")[0]).toBe("revision D-RELEASE-1-CHILD@r2 after D-RELEASE-1-CHILD@r1: denied on chain");
+    expect(r.out).toContain("error CHAIN_BROKEN (chain)");
   });
 });
 

@@ -109,12 +109,20 @@ describe("POST /v1/delegation/check-reassignment", () => {
     expect(r).toStrictEqual({ ok: true, decision: "allow", failed: [], findings: [] });
   });
   it("a child reassigned to an agent outside its parent's eligible delegates is denied, with the parent or without it", async () => {
-    const child = { prior: records["d-release-1-child"], next: records["d-release-1-child-r2"] };
+    const child = { prior: records["d-release-1-child"], next: records["d-release-1-child-r2"], chain: records["chain-d-release-1-child-r2"] };
     const withParent = { ...child, parent: records["d-release-1"] };
     const r = await body(await postJson("/v1/delegation/check-reassignment", withParent));
     expect(r).toMatchObject({ ok: false, decision: "deny", failed: ["delegate"] });
     expect(r).toStrictEqual(JSON.parse(JSON.stringify(delegation.checkReassignmentDocument(withParent))));
-    expect(await body(await postJson("/v1/delegation/check-reassignment", child))).toMatchObject({ ok: false, failed: ["delegate"] });
+    expect(await body(await postJson("/v1/delegation/check-reassignment", child))).toMatchObject({ ok: false, failed: ["delegate", "chain"] });
+  });
+  it("takes chain: a child's next revision is checked against the chain given, and denied on chain without it", async () => {
+    const parent = records["d-release-1"] as any;
+    const eligible = { ...parent, subdelegation_policy: { ...parent.subdelegation_policy, eligible_delegates: { ...parent.subdelegation_policy.eligible_delegates, actor_ids: ["ACTOR-HELPER", "ACTOR-B"] } } };
+    const doc = { prior: records["d-release-1-child"], next: records["d-release-1-child-r2"], parent: eligible };
+    expect(await body(await postJson("/v1/delegation/check-reassignment", { ...doc, chain: records["chain-d-release-1-child-r2"] }))).toStrictEqual({ ok: true, decision: "allow", failed: [], findings: [] });
+    expect(await body(await postJson("/v1/delegation/check-reassignment", { ...doc, chain: records["chain-d-release-1-child"] }))).toMatchObject({ ok: false, failed: ["chain"] });
+    expect(await body(await postJson("/v1/delegation/check-reassignment", doc))).toMatchObject({ ok: false, failed: ["chain"] });
   });
   it("a part missing is a 400 naming it", async () => {
     await expectProblem(await postJson("/v1/delegation/check-reassignment", { prior: records["d-research-2-r1"] }), "invalid-request", { parameter: "next" });

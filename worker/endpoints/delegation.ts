@@ -43,9 +43,9 @@ export async function delegationCheckChildRoute(context: RouteContext): Promise<
   return json(checkChildDocument(doc));
 }
 
-/** `rw delegation check-reassignment`: `{ prior, next, parent? }`. */
+/** `rw delegation check-reassignment`: `{ prior, next, parent?, chain? }`. */
 export async function delegationCheckReassignmentRoute(context: RouteContext): Promise<Response> {
-  const { doc } = await parts(context, ["prior", "next"], ["parent"]);
+  const { doc } = await parts(context, ["prior", "next"], ["parent", "chain"]);
   return json(checkReassignmentDocument(doc));
 }
 

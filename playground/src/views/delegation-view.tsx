@@ -23,7 +23,7 @@ interface Props {
 const MODES: readonly { readonly id: DelegationMode; readonly label: string; readonly input: string }[] = [
   { id: "validate", label: "validate: one record", input: "one RW-003 record (card, contract, request, event…); its kind is told from its fields" },
   { id: "check-child", label: "check-child: a sub-delegation", input: "{ parent, child, chain }: the child contract against its parent" },
-  { id: "check-reassignment", label: "check-reassignment: a revision", input: "{ prior, next, parent? }: a contract's next revision against its prior (and, for a child given to another delegatee, its parent)" },
+  { id: "check-reassignment", label: "check-reassignment: a revision", input: "{ prior, next, parent?, chain? }: a contract's next revision against its prior (and, for a child, its parent and its new chain)" },
   { id: "check-fences", label: "check-fences: a fence set", input: "{ fences, heads, required? }: a control fence set against the current heads" },
   { id: "evaluate", label: "evaluate: a permission request", input: "{ contract, card, request, fences, heads, policy_ref, evaluator_ref, … }" },
 ];
