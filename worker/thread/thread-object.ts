@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -318,18 +318,30 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * An agent's next message number, for the UN it would send or the RB a statement states: one
-   * past its highest in the thread, counting the readbacks of prepared statements (not yet relayed,
-   * they already hold their ids). Null when that number would not be a safe integer (an id past
-   * 2^53 - 1 was stored): the caller answers without one rather than number a message wrongly.
+   * An agent's next message number, for the UN it would send or the RB a statement states (the
+   * core's freshNumber): one past its highest in the thread, counting the readbacks of prepared
+   * statements (not yet relayed, they already hold their ids), or, once an id of 2^53 - 1 was
+   * stored or stated, the lowest number none of them has. Null only when no number is left.
    */
   private nextNumber(agent: string): number | null {
     const row = this.sql.exec<{ n: number | null }>("SELECT MAX(n) AS n FROM lines WHERE sender = ?", agent).one();
     let highest = row.n ?? 0;
-    const stated = this.sql.exec<{ id: string | null }>("SELECT json_extract(body, '$.readback.id') AS id FROM statements WHERE json_extract(body, '$.readback.from') = ?", agent);
-    for (const r of stated) if (r.id !== null) highest = Math.max(highest, messageNumber(r.id));
-    const next = highest + 1;
-    return Number.isSafeInteger(next) ? next : null;
+    const stated: number[] = [];
+    for (const r of this.sql.exec<{ id: string | null }>("SELECT json_extract(body, '$.readback.id') AS id FROM statements WHERE json_extract(body, '$.readback.from') = ?", agent)) {
+      if (r.id !== null) stated.push(messageNumber(r.id));
+    }
+    for (const n of stated) if (n > highest) highest = n;
+    return freshNumber(highest, () => this.agentNumbers(agent, stated.sort((a, b) => a - b)));
+  }
+
+  /** An agent's numbers in the thread, ascending: its lines' (read in index order) merged with `stated`. */
+  private *agentNumbers(agent: string, stated: readonly number[]): Generator<number> {
+    let k = 0;
+    for (const { n } of this.sql.exec<{ n: number }>("SELECT n FROM lines WHERE sender = ? ORDER BY n", agent)) {
+      while (k < stated.length && (stated[k] as number) < n) yield stated[k++] as number;
+      yield n;
+    }
+    while (k < stated.length) yield stated[k++] as number;
   }
 
   /** The UN `receiver` sends for a refused line, or null when it cannot be addressed or numbered. */
@@ -734,7 +746,7 @@ export class ThreadObject extends DurableObject<Env> {
     if (!call.ok) return problem("invalid-request", `call: ${call.findings.map((f) => f.message).join("; ")}`, { parameter: "call", findings: call.findings });
     if (call.value.resolve.size > 0) return problem("invalid-request", "call: a call holds the values it runs with; $resolve belongs to a record", { parameter: "call" });
     const n = request.n ?? this.nextNumber(ho.to ?? "");
-    if (n === null) return problem("statement-refused", `${ho.to}'s message numbers in this thread already reach past 2^53 - 1, so its next RB cannot be numbered; give n`, { parameter: "n" });
+    if (n === null) return problem("statement-refused", `${ho.to}'s ids in this thread take every number up to 2^53 - 1, so its next RB cannot be numbered; give n`, { parameter: "n" });
     // The core states the RB; it is kept only once its id is known to be free (below).
     let staged: Statement | undefined;
     const prepared = prepare({ ...this.statements, put: (s) => void (staged = s) }, { ho, call: call.value.values, exp: request.exp, n, now }, vocabulary);
