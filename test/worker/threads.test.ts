@@ -1072,6 +1072,54 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
   });
 });
 
+describe("the thread's state is bounded: each list is cut at the cap and paged in full by its own route", () => {
+  const LISTS = ["findings", "owners", "open", "readbacks", "dones", "orphaned"] as const;
+  const setCap = (thread: string, cap: number) =>
+    runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
+      instance.listCap = cap;
+    });
+  /** Every entry of one list, read through its route a page of `limit` at a time. */
+  async function paged(thread: string, list: string, limit: number): Promise<unknown[]> {
+    const all: unknown[] = [];
+    let after: number | null = 0;
+    while (after !== null) {
+      const page: Record<string, any> = await ok(await call(`/v1/threads/${thread}/${list}?after=${after}&limit=${limit}`));
+      all.push(...page[list]);
+      after = page["next"];
+    }
+    return all;
+  }
+  const listsOf = (s: Record<string, any>) => ({ findings: s.report.findings, owners: s.report.owners, open: s.open, readbacks: s.readbacks, dones: s.dones, orphaned: s.orphaned });
+
+  it("holds at most the cap of each list, says where each goes on, and the routes page through all of it in the same order", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    // Six HOs, each read back; three answered with a DN (dones), three left to pass their exp (orphaned).
+    const lines: string[] = [];
+    for (let k = 1; k <= 6; k++) lines.push(`RW1 HO ops-${k} from=ops to=bot item=job:${k} ask=FIX exp=20991002T1410Z`, `RW1 RB bot-${k} re=ops-${k} from=bot to=ops item=job:${k} ask=FIX`);
+    for (let k = 1; k <= 3; k++) lines.push(`RW1 DN bot-${10 + k} re=ops-${k} from=bot to=ops item=job:${k} out=OK`);
+    await ok(await append(t, lines));
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    const whole = await state(t);
+    expect(whole.next).toStrictEqual({ findings: null, owners: null, open: null, readbacks: null, dones: null, orphaned: null });
+    const full = listsOf(whole);
+    for (const list of LISTS) expect(full[list].length, list).toBeGreaterThan(2);
+    await setCap(t, 2);
+    const cut = await state(t);
+    for (const list of LISTS) {
+      expect(listsOf(cut)[list], list).toStrictEqual(full[list].slice(0, 2));
+      expect(cut.next[list], list).toBe(2);
+      expect(await paged(t, list, 2), list).toStrictEqual(full[list]);
+      expect(await paged(t, list, 1000), list).toStrictEqual(full[list]);
+    }
+    // What is counted is still the whole thread's.
+    expect({ ok: cut.report.ok, counts: cut.report.counts }).toStrictEqual({ ok: whole.report.ok, counts: whole.report.counts });
+    await expectProblem(await call(`/v1/threads/${t}/readbacks?limit=0`), "invalid-request");
+    await expectProblem(await call(`/v1/threads/${t}/readbacks?limit=10001`), "invalid-request");
+  });
+});
+
 describe("access", () => {
   const withToken = (request: Request) => handle(ROUTES, request, Object.assign(Object.create(env) as typeof env, { RW_TOKEN: "s3cret-token" }), { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
 
