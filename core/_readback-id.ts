@@ -8,6 +8,7 @@
  */
 import { isMessageId, messageNumber } from "./check-value.js";
 import { finding } from "./finding.js";
+import { freshNumber } from "./fresh-number.js";
 import type { Result } from "./finding.js";
 import type { Message } from "./message.js";
 
@@ -20,7 +21,7 @@ function receiverIds(ids: readonly unknown[], receiver: string): Map<number, str
   return out;
 }
 
-/** Omitted `n`: one past the highest of the receiver's ids known here, else 1. */
+/** Omitted `n`: one past the highest of the receiver's ids known here, else 1 (freshNumber). */
 export function _readbackId(ho: Message, receiver: string, n: number | undefined, alsoTaken: readonly string[] = []): Result<string> {
   const ctx = ho.slots["ctx"];
   const taken = receiverIds([ho.id, ho.re, ...(Array.isArray(ctx) ? ctx : []), ...alsoTaken], receiver);
@@ -29,9 +30,9 @@ export function _readbackId(ho: Message, receiver: string, n: number | undefined
     // arguments than a call can take.
     let highest = 0;
     for (const number of taken.keys()) if (number > highest) highest = number;
-    const next = highest + 1;
-    if (Number.isSafeInteger(next)) return { ok: true, value: `${receiver}-${next}`, findings: [] };
-    return { ok: false, value: null, findings: [finding("READBACK_ID_REUSED", `${receiver}'s ids known here reach 2^53 - 1, so no fresh number follows them; give n`, { slot: "id" })] };
+    const next = freshNumber(highest, () => [...taken.keys()].sort((a, b) => a - b));
+    if (next !== null) return { ok: true, value: `${receiver}-${next}`, findings: [] };
+    return { ok: false, value: null, findings: [finding("READBACK_ID_REUSED", `${receiver}'s ids known here take every number up to 2^53 - 1, so no fresh one is left; give n`, { slot: "id" })] };
   }
   const used = taken.get(n);
   if (used === undefined) return { ok: true, value: `${receiver}-${n}`, findings: [] };

@@ -23,6 +23,7 @@ export { coreVocabulary } from "./core-vocabulary.js";
 export { parseSlotType } from "./slot-type.js";
 export type { SlotType } from "./slot-type.js";
 export { isAgent, isDate, isMessageId, isTime, messageNumber } from "./check-value.js";
+export { freshNumber } from "./fresh-number.js";
 export { parseLine, slotPositions } from "./parse-line.js";
 export type { Envelope, LineResult } from "./parse-line.js";
 export { formatLine } from "./format-line.js";

@@ -9,7 +9,7 @@ import { healthRoute, legendGetRoute, legendPostRoute, problemRoute, problemsRou
 import { digestRoute, formatRoute, parseRoute, validateRoute } from "./endpoints/lines.js";
 import { mailboxPreflightRoute } from "./endpoints/mailbox.js";
 import { checkThreadRoute } from "./endpoints/thread.js";
-import { abandonRoute, appendRoute, challengeRoute, commitRoute, handoffRoute, prepareRoute, threadLinesRoute, threadStateRoute } from "./endpoints/threads.js";
+import { abandonRoute, appendRoute, challengeRoute, commitRoute, handoffRoute, prepareRoute, threadLinesRoute, threadListRoute, threadStateRoute } from "./endpoints/threads.js";
 import type { Env } from "./env.js";
 import { openApiDocument } from "./openapi.js";
 import { json } from "./respond.js";
@@ -42,6 +42,12 @@ export const ROUTES: readonly Route<Env>[] = [
   { method: "GET", pattern: "/v1/threads/{thread}", operation: "getThread", handler: threadStateRoute },
   { method: "POST", pattern: "/v1/threads/{thread}/lines", operation: "appendLines", handler: appendRoute },
   { method: "GET", pattern: "/v1/threads/{thread}/lines", operation: "listLines", handler: threadLinesRoute },
+  { method: "GET", pattern: "/v1/threads/{thread}/findings", operation: "listThreadFindings", handler: threadListRoute("findings") },
+  { method: "GET", pattern: "/v1/threads/{thread}/owners", operation: "listThreadOwners", handler: threadListRoute("owners") },
+  { method: "GET", pattern: "/v1/threads/{thread}/open", operation: "listOpenHandoffs", handler: threadListRoute("open") },
+  { method: "GET", pattern: "/v1/threads/{thread}/readbacks", operation: "listReadbacks", handler: threadListRoute("readbacks") },
+  { method: "GET", pattern: "/v1/threads/{thread}/dones", operation: "listDones", handler: threadListRoute("dones") },
+  { method: "GET", pattern: "/v1/threads/{thread}/orphaned", operation: "listOrphaned", handler: threadListRoute("orphaned") },
   { method: "GET", pattern: "/v1/threads/{thread}/handoffs/{handoff}", operation: "getHandoff", handler: handoffRoute },
   { method: "POST", pattern: "/v1/threads/{thread}/handoffs/{handoff}/challenge", operation: "registerChallenge", handler: challengeRoute },
   { method: "POST", pattern: "/v1/threads/{thread}/statements", operation: "prepareStatement", handler: prepareRoute },

@@ -259,6 +259,15 @@ describe("makeReadback: composed from the HO as delivered", () => {
     const viaLine = prepare({ ...linked, reissuesOf: (h: string) => (h === "scheduler-2" ? ["scheduler-1"] : []) }, { ho: reissue, call: {}, exp: "20261002T1600Z" }, pay);
     expect(viaLine.ok && viaLine.value.readback.id).toBe("payer-2");
   });
+  it("past an id of 2^53 - 1, a fresh RB number is the lowest the receiver has not used (section 2 asks only uniqueness)", () => {
+    const store = memoryStore();
+    const last = prepare(store, { ho: msg(PAYHO), call: {}, exp: "20261002T1600Z", n: Number.MAX_SAFE_INTEGER }, pay);
+    expect(last.ok && last.value.readback.id).toBe("payer-9007199254740991");
+    const next = prepare(store, { ho: msg(PAYHO), call: {}, exp: "20261002T1600Z" }, pay);
+    expect(next.ok && next.value.readback.id).toBe("payer-1");
+    const ho = msg(`RW1 HO a-1 from=a to=b item=x ask=DRAFT ctx=b-${Number.MAX_SAFE_INTEGER}+b-1+b-02+b-4`);
+    expect(makeReadback(ho, {}, coreVocabulary).value?.id).toBe("b-3");
+  });
   it("the envelope echo of section 8, byte for byte but for the receiver's own message number", () => {
     const rb = makeReadback(msg(HO1), { n: 1 }, coreVocabulary);
     expect(rb.ok && line(rb.value)).toBe("RW1 RB writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 h=c40bba4360dc");

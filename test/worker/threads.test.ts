@@ -199,12 +199,17 @@ describe("appending lines", () => {
     expect((await state(t)).lines).toBe(2);
   });
 
-  it("numbers a refusal only with a safe integer: after 2^53 - 1 the refused line gets no UN, and never a 500", async () => {
+  it("numbers a refusal past an id of 2^53 - 1 with the lowest number the receiver has not used, never a 500", async () => {
     const t = fresh();
     await ok(await append(t, [PAY_HO, "RW1 ST payer-9007199254740991 from=payer to=scheduler item=inv:MD-2026-057"]));
     const r = await ok(await append(t, ["RW1 HO scheduler-2 from=scheduler to=payer item=inv:MD-2026-058 ask=POLISH"]));
-    expect(r.results[0]).toMatchObject({ status: "refused", id: "scheduler-2", refusal: null });
+    expect(r.results[0]).toMatchObject({ status: "refused", id: "scheduler-2" });
+    expect(r.results[0].refusal).toMatch(/^RW1 UN payer-1 re=scheduler-2 /);
     expect(r.results[0].findings.map((f: any) => f.code)).toContain("ENUM_UNKNOWN");
+    await ok(await append(t, ["RW1 ST payer-1 from=payer to=scheduler item=inv:MD-2026-057"]));
+    const again = await ok(await append(t, ["RW1 HO scheduler-3 from=scheduler to=payer item=inv:MD-2026-058 ask=POLISH"]));
+    expect(again.results[0].refusal).toMatch(/^RW1 UN payer-2 re=scheduler-3 /);
+    // A line reusing a stored id still gets no UN (note 32).
     const reused = await ok(await append(t, [PAY_HO.replace("amt=5400.00", "amt=1.00")]));
     expect(reused.results[0]).toMatchObject({ status: "refused", refusal: null });
   });
@@ -830,7 +835,7 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(abandoned.results[0].findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: "x_tok", received: "abandoned" }]);
   });
 
-  it("numbers each statement's RB past those already prepared, and past 2^53 - 1 asks for n instead of failing", async () => {
+  it("numbers each statement's RB past those already prepared, and past 2^53 - 1 with the lowest number not yet used", async () => {
     const t = fresh();
     await setClock(t, T0);
     await ok(await append(t, [HO_EXP]));
@@ -841,10 +846,23 @@ describe("prepared statements, with exp enforced by the object", () => {
     // A UN the payer would send is numbered past both statements' readbacks.
     const refused = await ok(await append(t, ["RW1 HO scheduler-2 from=scheduler to=payer item=inv:MD-2026-058 ask=POLISH"]));
     expect(refused.results[0].refusal).toMatch(/^RW1 UN payer-3 /);
-    await ok(await append(t, ["RW1 ST payer-9007199254740991 from=payer to=scheduler item=inv:MD-2026-057"]));
-    const p = await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), "statement-refused");
-    expect(p.parameter).toBe("n");
-    await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 5 }), 201);
+    await ok(await append(t, ["RW1 ST payer-9007199254740991 from=payer to=scheduler item=inv:MD-2026-057", "RW1 ST payer-4 from=payer to=scheduler item=inv:MD-2026-057"]));
+    const third = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    expect(third.readback.id).toBe("payer-3");
+    const fifth = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    expect(fifth.readback.id).toBe("payer-5");
+  });
+
+  it("a statement with n = 2^53 - 1 does not use up the receiver's numbers: later prepares and refusals are still numbered", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    await ok(await append(t, [HO_EXP]));
+    const last = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: Number.MAX_SAFE_INTEGER }), 201);
+    expect(last.readback.id).toBe("payer-9007199254740991");
+    const next = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    expect(next.readback.id).toBe("payer-1");
+    const refused = await ok(await append(t, ["RW1 HO scheduler-2 from=scheduler to=payer item=inv:MD-2026-058 ask=POLISH"]));
+    expect(refused.results[0].refusal).toMatch(/^RW1 UN payer-2 re=scheduler-2 /);
   });
 
   it("refuses an n whose RB id the thread already holds or another statement already states", async () => {
@@ -1051,6 +1069,54 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
     const s = await state(t);
     expect(s.orphaned).toStrictEqual([]);
     expect(s.alarm).toBeNull();
+  });
+});
+
+describe("the thread's state is bounded: each list is cut at the cap and paged in full by its own route", () => {
+  const LISTS = ["findings", "owners", "open", "readbacks", "dones", "orphaned"] as const;
+  const setCap = (thread: string, cap: number) =>
+    runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
+      instance.listCap = cap;
+    });
+  /** Every entry of one list, read through its route a page of `limit` at a time. */
+  async function paged(thread: string, list: string, limit: number): Promise<unknown[]> {
+    const all: unknown[] = [];
+    let after: number | null = 0;
+    while (after !== null) {
+      const page: Record<string, any> = await ok(await call(`/v1/threads/${thread}/${list}?after=${after}&limit=${limit}`));
+      all.push(...page[list]);
+      after = page["next"];
+    }
+    return all;
+  }
+  const listsOf = (s: Record<string, any>) => ({ findings: s.report.findings, owners: s.report.owners, open: s.open, readbacks: s.readbacks, dones: s.dones, orphaned: s.orphaned });
+
+  it("holds at most the cap of each list, says where each goes on, and the routes page through all of it in the same order", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    // Six HOs, each read back; three answered with a DN (dones), three left to pass their exp (orphaned).
+    const lines: string[] = [];
+    for (let k = 1; k <= 6; k++) lines.push(`RW1 HO ops-${k} from=ops to=bot item=job:${k} ask=FIX exp=20991002T1410Z`, `RW1 RB bot-${k} re=ops-${k} from=bot to=ops item=job:${k} ask=FIX`);
+    for (let k = 1; k <= 3; k++) lines.push(`RW1 DN bot-${10 + k} re=ops-${k} from=bot to=ops item=job:${k} out=OK`);
+    await ok(await append(t, lines));
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    const whole = await state(t);
+    expect(whole.next).toStrictEqual({ findings: null, owners: null, open: null, readbacks: null, dones: null, orphaned: null });
+    const full = listsOf(whole);
+    for (const list of LISTS) expect(full[list].length, list).toBeGreaterThan(2);
+    await setCap(t, 2);
+    const cut = await state(t);
+    for (const list of LISTS) {
+      expect(listsOf(cut)[list], list).toStrictEqual(full[list].slice(0, 2));
+      expect(cut.next[list], list).toBe(2);
+      expect(await paged(t, list, 2), list).toStrictEqual(full[list]);
+      expect(await paged(t, list, 1000), list).toStrictEqual(full[list]);
+    }
+    // What is counted is still the whole thread's.
+    expect({ ok: cut.report.ok, counts: cut.report.counts }).toStrictEqual({ ok: whole.report.ok, counts: whole.report.counts });
+    await expectProblem(await call(`/v1/threads/${t}/readbacks?limit=0`), "invalid-request");
+    await expectProblem(await call(`/v1/threads/${t}/readbacks?limit=10001`), "invalid-request");
   });
 });
 

@@ -10,6 +10,7 @@ import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
+import type { StateList } from "../thread/state-lists.js";
 import type { Outcome, ThreadObject, ThreadProfile } from "../thread/thread-object.js";
 import { authorize } from "./authorize.js";
 
@@ -17,7 +18,7 @@ import { authorize } from "./authorize.js";
 const THREAD_NAME = /^[A-Za-z0-9._:~-]{1,128}$/;
 /** Statement tokens: 128 bits as 32 lowercase hex characters (core/statement.ts). */
 const TOKEN = /^[0-9a-f]{32}$/;
-/** The most lines one page of GET .../lines holds. */
+/** The most entries one page of GET .../lines (or of a state list) holds. */
 const MAX_PAGE = 10_000;
 
 async function threadOf(context: RouteContext<Env>): Promise<{ name: string; stub: DurableObjectStub<ThreadObject> }> {
@@ -55,15 +56,34 @@ export async function threadStateRoute(context: RouteContext<Env>): Promise<Resp
   return json(await stub.state(name));
 }
 
-/** GET the stored lines, in order, a page at a time. */
-export async function threadLinesRoute(context: RouteContext<Env>): Promise<Response> {
-  const { stub } = await threadOf(context);
+/** A page's `after` and `limit` from the query: limit 1 to MAX_PAGE, default 1000. */
+function pageOf(context: RouteContext<Env>): { after: number; limit: number } {
   const input = Input.query(context.url, ["after", "limit"]);
   const after = input.count("after") ?? 0;
   const given = input.string("limit");
   const limit = given === undefined ? 1000 : /^\d{1,9}$/.test(given) ? Number(given) : Number.NaN;
-  // Refused, not clamped: the answer would otherwise hold fewer lines than asked, unsaid.
+  // Refused, not clamped: the answer would otherwise hold fewer entries than asked, unsaid.
   if (!(limit >= 1 && limit <= MAX_PAGE)) throw new ProblemError("invalid-request", `limit: a whole number from 1 to ${MAX_PAGE}`, { parameter: "limit" });
+  return { after, limit };
+}
+
+/**
+ * GET one of the thread state's lists in full, a page at a time (the state holds the first
+ * STATE_LIST_CAP of each): `after` counts the entries already read; `next` is the next page's.
+ */
+export function threadListRoute(list: StateList): (context: RouteContext<Env>) => Promise<Response> {
+  return async (context) => {
+    const { stub } = await threadOf(context);
+    const { after, limit } = pageOf(context);
+    const page = await stub.list(list, after, limit);
+    return json({ [list]: page.items, next: page.next });
+  };
+}
+
+/** GET the stored lines, in order, a page at a time. */
+export async function threadLinesRoute(context: RouteContext<Env>): Promise<Response> {
+  const { stub } = await threadOf(context);
+  const { after, limit } = pageOf(context);
   const lines = await stub.lines(after, limit);
   const last = lines[lines.length - 1];
   return json({ lines, next: lines.length === limit && last !== undefined ? last.seq : null });

@@ -10,12 +10,14 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
+import { STATE_LIST_CAP, STATE_LISTS } from "./state-lists.js";
+import type { StateList } from "./state-lists.js";
 import type { ProblemKindName } from "../problem.js";
 import { shippedVocabulary } from "../../profiles/index.js";
 import { profiles } from "../profiles.js";
@@ -109,6 +111,19 @@ export interface ThreadState {
   readonly statements: Readonly<Record<string, number>>;
   /** When the object will next wake by itself (epoch ms), or null. */
   readonly alarm: number | null;
+  /**
+   * Each list above (report.findings, report.owners, open, readbacks, dones, orphaned) holds at
+   * most STATE_LIST_CAP entries; where more exist, the `after` its paged route continues from.
+   */
+  readonly next: Readonly<Record<StateList, number | null>>;
+}
+
+type ListEntry = ThreadFinding | ThreadReport["owners"][number] | ThreadState["open"][number] | ThreadState["readbacks"][number] | ThreadState["dones"][number] | ThreadState["orphaned"][number];
+
+/** A page of one of the thread's lists: the entries after `after` (a count), and the `after` of the next page, or null at the end. */
+export interface ListPage {
+  readonly items: readonly ListEntry[];
+  readonly next: number | null;
 }
 
 export interface PrepareRequest {
@@ -162,6 +177,9 @@ export class ThreadObject extends DurableObject<Env> {
   /** check-thread over the stored lines, kept in memory and rebuilt from storage when evicted. */
   private audit: ThreadAudit | null = null;
   private profileCache: Profiles | null = null;
+
+  /** The most entries of each list the thread's state holds (tests lower it to reach it with a few lines). */
+  listCap: number = STATE_LIST_CAP;
 
   /** Whether the thread's tables exist: a thread nothing was ever written to keeps no storage. */
   private stored: boolean;
@@ -318,18 +336,30 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * An agent's next message number, for the UN it would send or the RB a statement states: one
-   * past its highest in the thread, counting the readbacks of prepared statements (not yet relayed,
-   * they already hold their ids). Null when that number would not be a safe integer (an id past
-   * 2^53 - 1 was stored): the caller answers without one rather than number a message wrongly.
+   * An agent's next message number, for the UN it would send or the RB a statement states (the
+   * core's freshNumber): one past its highest in the thread, counting the readbacks of prepared
+   * statements (not yet relayed, they already hold their ids), or, once an id of 2^53 - 1 was
+   * stored or stated, the lowest number none of them has. Null only when no number is left.
    */
   private nextNumber(agent: string): number | null {
     const row = this.sql.exec<{ n: number | null }>("SELECT MAX(n) AS n FROM lines WHERE sender = ?", agent).one();
     let highest = row.n ?? 0;
-    const stated = this.sql.exec<{ id: string | null }>("SELECT json_extract(body, '$.readback.id') AS id FROM statements WHERE json_extract(body, '$.readback.from') = ?", agent);
-    for (const r of stated) if (r.id !== null) highest = Math.max(highest, messageNumber(r.id));
-    const next = highest + 1;
-    return Number.isSafeInteger(next) ? next : null;
+    const stated: number[] = [];
+    for (const r of this.sql.exec<{ id: string | null }>("SELECT json_extract(body, '$.readback.id') AS id FROM statements WHERE json_extract(body, '$.readback.from') = ?", agent)) {
+      if (r.id !== null) stated.push(messageNumber(r.id));
+    }
+    for (const n of stated) if (n > highest) highest = n;
+    return freshNumber(highest, () => this.agentNumbers(agent, stated.sort((a, b) => a - b)));
+  }
+
+  /** An agent's numbers in the thread, ascending: its lines' (read in index order) merged with `stated`. */
+  private *agentNumbers(agent: string, stated: readonly number[]): Generator<number> {
+    let k = 0;
+    for (const { n } of this.sql.exec<{ n: number }>("SELECT n FROM lines WHERE sender = ? ORDER BY n", agent)) {
+      while (k < stated.length && (stated[k] as number) < n) yield stated[k++] as number;
+      yield n;
+    }
+    while (k < stated.length) yield stated[k++] as number;
   }
 
   /** The UN `receiver` sends for a refused line, or null when it cannot be addressed or numbered. */
@@ -670,22 +700,55 @@ export class ThreadObject extends DurableObject<Env> {
     // counts below say expired for one past its exp, as commit and abandon would find it.
     expireStatements(this.statements, this.statements.pending(), now);
     const audited = this.auditor().report(now);
-    const report = { ...audited, findings: this.conceal(audited.findings) };
-    const deadlines = new Map(this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs").toArray().map((r) => [r.id, r]));
-    const open = this.auditor().handoffs(now).filter((h) => LIVE_STATES.has(h.state)).map((h) => ({ id: h.id, exp: deadlines.get(h.id)?.exp ?? null, due: deadlines.get(h.id)?.due ?? null, state: h.state }));
+    // A thread of a million handoffs would answer a million of each: every list is cut at the cap,
+    // and `next` says where its own route continues.
+    const pages = Object.fromEntries(STATE_LISTS.map((list) => [list, this.listPage(list, 0, this.listCap, now)])) as Record<StateList, ListPage>;
+    const next = Object.fromEntries(STATE_LISTS.map((list) => [list, pages[list].next])) as Record<StateList, number | null>;
+    const report = { ...audited, findings: pages.findings.items as ThreadFinding[], owners: pages.owners.items as ThreadReport["owners"] };
     return {
       thread,
       now,
       profile: this.profileName(),
       lines: this.lineCount(),
       report,
-      open,
-      readbacks: this.sql.exec<{ rb: string; handoff: string; verdict: string }>("SELECT rb, handoff, verdict FROM readbacks ORDER BY rowid").toArray(),
-      dones: this.sql.exec<{ dn: string; handoff: string; ok: number }>("SELECT dn, handoff, ok FROM dones ORDER BY rowid").toArray().map((d) => ({ dn: d.dn, handoff: d.handoff, ok: d.ok === 1 })),
-      orphaned: this.sql.exec<{ handoff: string; code: string; at: string; marked: number }>("SELECT handoff, code, at, marked FROM orphans ORDER BY marked, handoff").toArray(),
+      open: pages.open.items as ThreadState["open"],
+      readbacks: pages.readbacks.items as ThreadState["readbacks"],
+      dones: pages.dones.items as ThreadState["dones"],
+      orphaned: pages.orphaned.items as ThreadState["orphaned"],
       statements: this.statements.countsByState(),
       alarm: this.scheduled(),
+      next,
     };
+  }
+
+  /** One of the state's lists, `limit` entries after the first `after`, at the object's now. */
+  list(list: StateList, after: number, limit: number): ListPage {
+    return this.reading(() => this.listPage(list, after, limit, this.now()));
+  }
+
+  private listPage(list: StateList, after: number, limit: number, now: string): ListPage {
+    // One more than asked is read, to say whether the list goes on.
+    const window = (rows: readonly ListEntry[]): ListPage => ({ items: rows.slice(0, limit), next: rows.length > limit ? after + limit : null });
+    const table = <T extends Record<string, SqlStorageValue>>(query: string): T[] => this.sql.exec<T>(`${query} LIMIT ? OFFSET ?`, limit + 1, after).toArray();
+    switch (list) {
+      case "findings": {
+        const page = window(this.auditor().report(now).findings.slice(after, after + limit + 1));
+        return { ...page, items: this.conceal(page.items as ThreadFinding[]) };
+      }
+      case "owners":
+        return window(this.auditor().report(now).owners.slice(after, after + limit + 1));
+      case "open": {
+        const live = this.auditor().handoffs(now).filter((h) => LIVE_STATES.has(h.state)).slice(after, after + limit + 1);
+        const deadline = (id: string) => this.sql.exec<{ exp: string | null; due: string | null }>("SELECT exp, due FROM handoffs WHERE id = ?", id).toArray()[0];
+        return window(live.map((h) => { const d = deadline(h.id); return { id: h.id, exp: d?.exp ?? null, due: d?.due ?? null, state: h.state }; }));
+      }
+      case "readbacks":
+        return window(table<{ rb: string; handoff: string; verdict: string }>("SELECT rb, handoff, verdict FROM readbacks ORDER BY rowid"));
+      case "dones":
+        return window(table<{ dn: string; handoff: string; ok: number }>("SELECT dn, handoff, ok FROM dones ORDER BY rowid").map((d) => ({ dn: d.dn, handoff: d.handoff, ok: d.ok === 1 })));
+      case "orphaned":
+        return window(table<{ handoff: string; code: string; at: string; marked: number }>("SELECT handoff, code, at, marked FROM orphans ORDER BY marked, handoff"));
+    }
   }
 
   /** Stored lines after `after`, at most `limit`, in order. */
@@ -734,7 +797,7 @@ export class ThreadObject extends DurableObject<Env> {
     if (!call.ok) return problem("invalid-request", `call: ${call.findings.map((f) => f.message).join("; ")}`, { parameter: "call", findings: call.findings });
     if (call.value.resolve.size > 0) return problem("invalid-request", "call: a call holds the values it runs with; $resolve belongs to a record", { parameter: "call" });
     const n = request.n ?? this.nextNumber(ho.to ?? "");
-    if (n === null) return problem("statement-refused", `${ho.to}'s message numbers in this thread already reach past 2^53 - 1, so its next RB cannot be numbered; give n`, { parameter: "n" });
+    if (n === null) return problem("statement-refused", `${ho.to}'s ids in this thread take every number up to 2^53 - 1, so its next RB cannot be numbered; give n`, { parameter: "n" });
     // The core states the RB; it is kept only once its id is known to be free (below).
     let staged: Statement | undefined;
     const prepared = prepare({ ...this.statements, put: (s) => void (staged = s) }, { ho, call: call.value.values, exp: request.exp, n, now }, vocabulary);
