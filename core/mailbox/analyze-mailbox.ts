@@ -104,12 +104,14 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       else {
         const p = parent.envelope;
         if (p.thread !== e.thread && MAILBOX_KINDS[e.kind].parent !== "root") findings.push(mailboxFinding("PARENT_THREAD_MISMATCH", `reply_to ${p.id} is in thread ${p.thread}, this message in ${e.thread}: a reply stays in its parent's thread`, at(entry)));
-        if (entry.body !== undefined && parent.file && wikilinks(entry.body).length > 0 && !linksTo(wikilinks(entry.body), parent.file)) {
+        // The body's links, read once for every rule that reads them.
+        const links = wikilinks(entry.body ?? "");
+        if (entry.body !== undefined && parent.file && links.length > 0 && !linksTo(links, parent.file)) {
           findings.push(mailboxFinding("PARENT_LINK_MISSING", `the body does not wikilink its exact parent [[${parent.file.replace(/\.md$/, "")}]]`, at(entry)));
         }
         // A welcome answers a hello (6); citing another kind, it answers no handshake and claims nothing.
         if (e.kind === "welcome" && p.kind !== "hello") findings.push(mailboxFinding("WELCOME_PARENT_NOT_HELLO", `this welcome's reply_to is a ${p.kind}: a welcome answers a hello, so it settles no handshake and claims no callsign`, { ...at(entry), slot: "reply_to" }));
-        if (e.kind === "ack" && p.kind === "hello" && claimsToFollowWelcomes(entry.body ?? "")) {
+        if (e.kind === "ack" && p.kind === "hello" && claimsToFollowWelcomes(entry.body ?? "", links)) {
           findings.push(mailboxFinding("ACK_SKIPS_WELCOME", "this ack's reply_to is the hello, but its body claims to follow welcomes: the envelope graph is the contract", { ...at(entry), slot: "reply_to" }));
         }
       }

@@ -75,6 +75,7 @@ export const MAILBOX_CODES = {
   WELCOME_PARENT_NOT_HELLO: "error",
   PROFILE_DOWNGRADE: "error",
   HELLO_CROSSED: "note",
+  HELLO_THREAD_REUSED: "error",
   CALLSIGN_COLLISION: "error",
   CALLSIGN_RETIRED: "error",
   ADDRESSEE_RETIRED: "error",

@@ -10,6 +10,8 @@
  * Crossed hellos (crossed-hellos.ts): the lexicographically smaller root UUID is canonical between
  * the two who crossed; the other hello's chain with that party settles nothing, its chains with
  * anyone else stand.
+ * A hello is a true root (section 9), so a thread has one: its first in UUID order; a later hello in
+ * it is HELLO_THREAD_REUSED and takes no part in the handshake or in crossings.
  */
 import { misaddressedAnswer } from "./_answers-as-addressed.js";
 import type { Misaddressed } from "./_answers-as-addressed.js";
@@ -118,7 +120,8 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   };
   for (const entry of messages) {
     const m = entry.envelope;
-    if (m.id === h.id) continue;
+    // Another hello in this thread is no root of it (HELLO_THREAD_REUSED): it proposes nothing here.
+    if (m.id === h.id || m.kind === "hello") continue;
     if (isHandler(m.from)) {
       for (const p of pairs.values()) if (p.state === "blocked: handler-decision") p.state = p.established_by === null ? "establishing" : "established";
       continue;
@@ -251,8 +254,14 @@ export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap
     if (e.kind === "welcome" && e.reply_to !== null) push(welcomesTo, e.reply_to, e);
   }
   for (const [thread, messages] of threads) {
-    const hello = messages.find((m) => m.envelope.kind === "hello");
-    if (hello !== undefined) hellos.set(thread, { hello, messages });
+    // A hello is a true root (9): it opens its thread, so the thread's first hello in UUID order is
+    // its root, and any later one attaches a root to history that is not its own.
+    const [hello, ...again] = messages.filter((m) => m.envelope.kind === "hello");
+    if (hello === undefined) continue;
+    hellos.set(thread, { hello, messages });
+    for (const entry of again) {
+      findings.push(mailboxFinding("HELLO_THREAD_REUSED", `this hello is in thread ${thread}, which hello ${hello.envelope.id} opened: a hello is a true root and opens a fresh thread, so this one proposes no terms, crosses no hello and settles nothing; new terms go in a hello with a new thread`, { ...at(entry), slot: "thread" }));
+    }
   }
   const lost = crossedHellos([...hellos.values()].map((x) => x.hello.envelope), welcomesTo);
   for (const [thread, { hello, messages }] of hellos) {

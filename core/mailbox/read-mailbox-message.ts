@@ -280,7 +280,7 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     if (kind === "welcome" && options.parent?.id === replyTo && options.parent.kind !== "hello") {
       add("WELCOME_PARENT_NOT_HELLO", `this welcome's reply_to is a ${options.parent.kind}: a welcome answers a hello, so it settles no handshake and claims no callsign`, { slot: "reply_to" });
     }
-    if (kind === "ack" && options.parent?.id === replyTo && options.parent.kind === "hello" && claimsToFollowWelcomes(body)) {
+    if (kind === "ack" && options.parent?.id === replyTo && options.parent.kind === "hello" && claimsToFollowWelcomes(body, links)) {
       add("ACK_SKIPS_WELCOME", "this ack's reply_to is the hello, but its body claims to follow welcomes: the envelope graph is the contract; reply to the welcome", { slot: "reply_to" });
     }
   }

@@ -250,7 +250,7 @@ describe("rw mailbox new: create-once publication", () => {
     const before = readFileSync(join(a.inbox, name));
     writeFileSync(join(a.inbox, "elsewhere.md"), "");
     const again = rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1)]);
-    expect(again.code).toBe(1);
+    expect(again.code, JSON.stringify(again)).toBe(1);
     expect(again.err).toContain("DUPLICATE_ID");
     expect(readFileSync(join(a.inbox, name))).toStrictEqual(before);
   });
@@ -372,11 +372,15 @@ describe("rw mailbox new: create-once publication", () => {
     const a = room();
     const full = ["--from", "VEGA", "--to", "LYRA", "--arena", "DEMO", "--machine", "VEGA-BOX", "--full", "--session", "vega-s1", "--thread", ID(2), "--json"];
     const one = JSON.parse(rw(["mailbox", "new", a.root, ...full, "--kind", "hello", "--id", "019a2b3c-4d5e-7f60-8000-000000000001"]).out) as { file: string };
-    const two = JSON.parse(rw(["mailbox", "new", a.root, ...full, "--kind", "hello", "--id", "019a2b3c-4d5e-7f60-8000-000000000002", "--slug", "again"]).out) as { file: string };
+    // A thread has one hello (HELLO_THREAD_REUSED), so the same-kind pair is two requests in it.
+    const two = JSON.parse(rw(["mailbox", "new", a.root, ...full, "--kind", "request", "--id", "019a2b3c-4d5e-7f60-8000-000000000002"]).out) as { file: string };
+    const three = JSON.parse(rw(["mailbox", "new", a.root, ...full, "--kind", "request", "--id", "019a2b3c-4d5e-7f60-8000-000000000003", "--slug", "again"]).out) as { file: string };
     expect(one.file).toMatch(/-VEGA-hello-hello\.md$/);
-    expect(two.file).toMatch(/-\d\d-\d{3}-VEGA-hello-again\.md$/);
+    expect(two.file).toMatch(/-\d\d-VEGA-request-request\.md$/);
+    expect(three.file).toMatch(/-\d\d-\d{3}-VEGA-request-again\.md$/);
     expect(readFileSync(join(a.inbox, one.file), "utf8")).toContain("seq: 1");
     expect(readFileSync(join(a.inbox, two.file), "utf8")).toContain("seq: 2");
+    expect(readFileSync(join(a.inbox, three.file), "utf8")).toContain("seq: 3");
   });
 });
 
@@ -402,6 +406,15 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     const r = deliver(a.root, ["--reply-to", ID(4)]);
     expect(r.code, r.out).toBe(0);
     expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).code).toBe(0);
+  });
+  it("a second hello in a thread (HELLO_THREAD_REUSED): exit 1, nothing written; in a new thread it publishes", () => {
+    const a = room();
+    expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]).code).toBe(0);
+    const again = rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(4), "--thread", ID(2), "--json"]);
+    expect(again.code, JSON.stringify(again)).toBe(1);
+    expect((JSON.parse(again.out) as { findings: { code: string }[] }).findings.map((f) => f.code)).toContain("HELLO_THREAD_REUSED");
+    expect(readdirSync(a.inbox).length).toBe(1);
+    expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(4), "--thread", ID(5)]).code).toBe(0);
   });
   it("an uppercase UUID option is refused as the core refuses it (UUID_INVALID), never lowercased into validity", () => {
     const a = room();
