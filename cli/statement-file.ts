@@ -32,7 +32,8 @@ const statementSchema = v.strictObject({
   exp: v.pipe(v.string(), v.check(isTime, "exp is a UTC time YYYYMMDDTHHMMZ")),
   readback: v.pipe(messageSchema, v.check((m) => m.type === "RB", "the readback is an RB")),
   state: v.picklist(["pending", "committed", "abandoned", "expired", "cancelled"], "the state is pending, committed, abandoned, expired or cancelled"),
-  // Absent from statements written before 2026-12-01.
+  // Absent when the prepare was given no moment, or an earlier version wrote the statement: its
+  // commit moment is then not compared (core/statement.ts).
   prepared: v.optional(v.pipe(v.string(), v.check(isTime, "prepared is a UTC time YYYYMMDDTHHMMZ"))),
 });
 const storeSchema = v.strictObject({

@@ -191,17 +191,21 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
 
   /**
    * Whether `m`, a reply to HO `i` (its RB, DN, UN or FL, or the answer to its cancel), comes from
-   * the HO's receiver to its sender; if not, says so (THREAD_REPLY_PARTIES): a message from another
-   * party is no answer of the receiver's, so it reads back, closes or acknowledges nothing.
+   * the HO's receiver to its sender: a message from another party is no answer of the receiver's,
+   * so it reads back, closes or acknowledges nothing (wrongParties says so).
    */
-  const fromReceiver = (m: Message, i: number, line: number, what: (receiver: string, sender: string) => string): boolean => {
+  const fromReceiver = (m: Message, i: number): boolean => is(m.from, t.to[i] as number) && is(m.to, t.from[i] as number);
+
+  /**
+   * THREAD_REPLY_PARTIES for `m`, a reply to HO `i` that fromReceiver refused: `<lead> <receiver>
+   * to its sender <sender>: <outcome>`. Its words are built only here, off the path of every reply.
+   */
+  const wrongParties = (m: Message, i: number, line: number, lead: string, outcome: string): void => {
     const from = t.from[i] as number;
     const to = t.to[i] as number;
-    if (is(m.from, to) && is(m.to, from)) return true;
     const slot = is(m.from, to) ? "to" : "from";
     const [expected, received] = slot === "from" ? [agent(to), m.from ?? "nothing"] : [agent(from), m.to ?? "nothing"];
-    note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} ${what(agent(to), agent(from))}`, ids[i] as string, m.id, line, { slot, expected, received });
-    return false;
+    note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} ${lead} ${agent(to)} to its sender ${agent(from)}: ${outcome}`, ids[i] as string, m.id, line, { slot, expected, received });
   };
 
   /**
@@ -339,7 +343,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const id = ids[i] as string;
     // Tier 1's receipt ("the reply is from the right agent") as check-thread reads it: no readback
     // of the receiver's at all, so it voids nothing and the receiver's is still awaited.
-    if (!fromReceiver(m, i, line, (receiver, sender) => `does not come from ${id}'s receiver ${receiver} to its sender ${sender}: it reads back nothing, and ${id} ${awaiting(i)}`)) return;
+    if (!fromReceiver(m, i)) {
+      wrongParties(m, i, line, `does not come from ${id}'s receiver`, `it reads back nothing, and ${id} ${awaiting(i)}`);
+      return;
+    }
     const s = state(i);
     const item = t.item[i] as number;
     if ((s & CLOSED_BY) !== OPEN) {
@@ -388,7 +395,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const i = handoffOf(m, line);
     if (i === undefined) return;
     const id = ids[i] as string;
-    if (!fromReceiver(m, i, line, (receiver, sender) => `does not come from ${id}'s receiver ${receiver} to its sender ${sender}: it closes nothing`)) return;
+    if (!fromReceiver(m, i)) {
+      wrongParties(m, i, line, `does not come from ${id}'s receiver`, "it closes nothing");
+      return;
+    }
     if (!sameItem(m, i, line, "it closes nothing")) return;
     const s = state(i);
     const closedBy = s & CLOSED_BY;
@@ -504,7 +514,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const i = m.re === null ? undefined : cancels.get(m.re);
     if (i === undefined) return;
     // The answer to a cancel comes from the HO's receiver to its sender, as a DN, UN or FL would.
-    if (!fromReceiver(m, i, line, (receiver, sender) => `answers the cancel ${m.re} of ${ids[i]} but does not come from its receiver ${receiver} to its sender ${sender}: it acknowledges nothing`)) return;
+    if (!fromReceiver(m, i)) {
+      wrongParties(m, i, line, `answers the cancel ${m.re} of ${ids[i]} but does not come from its receiver`, "it acknowledges nothing");
+      return;
+    }
     if (!sameItem(m, i, line, "it acknowledges nothing")) return;
     const val = m.slots["val"];
     // Kept once acknowledged: a later AN to it is held to the same parties and item.

@@ -49,7 +49,6 @@ function problem(a: Approval, need: GateNeed, ctx: GateContext): DelegationFindi
   return null;
 }
 
-
 /** A rejection by the same principal decided at or after the approval withdraws it. */
 function withdrawn(a: Approval, need: GateNeed, rejectedAt: string | undefined): DelegationFinding | null {
   if (rejectedAt === undefined || !(compareUtc(rejectedAt, a.decided_at) >= 0)) return null;
@@ -109,15 +108,15 @@ export function gateFindings(contract: DelegationContract, request: PermissionRe
   }
   for (const j of judged) {
     const { need, accepted } = j;
-    const heads = accepted.flatMap((r) => (r.length > 0 ? [r[0] as number] : []));
     // The approval shown for a need: the one the matching gave it.
-    const pick = chosen.get(j) ?? null;
+    const pick = chosen.get(j);
     if (pick != null) {
       const a = approvals[pick] as Approval;
       matched.push({ rule: need.rule, matched: `${a.ref.object_id}@${a.ref.revision_id} by ${a.principal_ref}` });
       continue;
     }
-    if (heads.length > 0) {
+    // Approvals met the need, and the matching counted every one of them for another need.
+    if (accepted.some((run) => run.length > 0)) {
       const shown = shownRecords(accepted, approvals, recordOf);
       if (need.source === "review") out.push(delegationFinding("GATE_REVIEW_MISSING", `${need.rule}: every Review offered that meets it (${shown}) is counted for another reviewer requirement; each requirement is its own Review`, { dimension: need.rule }));
       else out.push(delegationFinding("GATE_UNSATISFIED", `${need.rule}: every AuthorityDecision offered that meets it (${shown}) names no gate and is counted for another gate; each human gate that applies is its own AuthorityDecision`, { dimension: need.rule }));

@@ -148,6 +148,12 @@ type ChallengePart = keyof ChallengeRequest;
 const CHALLENGE_PARTS: readonly ChallengePart[] = ["expectAcc", "record"];
 const PART_NAMES: Readonly<Record<ChallengePart, string>> = { expectAcc: "criteria", record: "record" };
 
+/** An HO's exp= and due=, as the handoffs table keeps them (null when it has none). */
+interface Deadlines {
+  readonly exp: string | null;
+  readonly due: string | null;
+}
+
 const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE"]);
 
 const SCHEMA = [
@@ -346,9 +352,11 @@ export class ThreadObject extends DurableObject<Env> {
     let highest = row.n ?? 0;
     const stated: number[] = [];
     for (const r of this.sql.exec<{ id: string | null }>("SELECT json_extract(body, '$.readback.id') AS id FROM statements WHERE json_extract(body, '$.readback.from') = ?", agent)) {
-      if (r.id !== null) stated.push(messageNumber(r.id));
+      if (r.id === null) continue;
+      const n = messageNumber(r.id);
+      stated.push(n);
+      if (n > highest) highest = n;
     }
-    for (const n of stated) if (n > highest) highest = n;
     return freshNumber(highest, () => this.agentNumbers(agent, stated.sort((a, b) => a - b)));
   }
 
@@ -445,8 +453,9 @@ export class ThreadObject extends DurableObject<Env> {
         if (message.type === "HO") {
           const exp = message.slots["exp"];
           const due = message.slots["due"];
-          this.sql.exec("INSERT OR REPLACE INTO handoffs (id, exp, due) VALUES (?, ?, ?)", message.id, typeof exp === "string" ? exp : null, typeof due === "string" ? due : null);
-          this.wakeFor(message.id);
+          const deadlines: Deadlines = { exp: typeof exp === "string" ? exp : null, due: typeof due === "string" ? due : null };
+          this.sql.exec("INSERT OR REPLACE INTO handoffs (id, exp, due) VALUES (?, ?, ?)", message.id, deadlines.exp, deadlines.due);
+          this.wakeAt(deadlines);
         }
         const found = audit.add(message, seq);
         // UN why=DUP makes the handoff its re-issue superseded live again (rule 1): its deadlines,
@@ -702,7 +711,7 @@ export class ThreadObject extends DurableObject<Env> {
     const audited = this.auditor().report(now);
     // A thread of a million handoffs would answer a million of each: every list is cut at the cap,
     // and `next` says where its own route continues.
-    const pages = Object.fromEntries(STATE_LISTS.map((list) => [list, this.listPage(list, 0, this.listCap, now)])) as Record<StateList, ListPage>;
+    const pages = Object.fromEntries(STATE_LISTS.map((list) => [list, this.listPage(list, 0, this.listCap, now, audited)])) as Record<StateList, ListPage>;
     const next = Object.fromEntries(STATE_LISTS.map((list) => [list, pages[list].next])) as Record<StateList, number | null>;
     const report = { ...audited, findings: pages.findings.items as ThreadFinding[], owners: pages.owners.items as ThreadReport["owners"] };
     return {
@@ -726,21 +735,21 @@ export class ThreadObject extends DurableObject<Env> {
     return this.reading(() => this.listPage(list, after, limit, this.now()));
   }
 
-  private listPage(list: StateList, after: number, limit: number, now: string): ListPage {
+  /** `audited`: the report at `now`, when the caller holds it already (state reads every list at once). */
+  private listPage(list: StateList, after: number, limit: number, now: string, audited?: ThreadReport): ListPage {
     // One more than asked is read, to say whether the list goes on.
     const window = (rows: readonly ListEntry[]): ListPage => ({ items: rows.slice(0, limit), next: rows.length > limit ? after + limit : null });
     const table = <T extends Record<string, SqlStorageValue>>(query: string): T[] => this.sql.exec<T>(`${query} LIMIT ? OFFSET ?`, limit + 1, after).toArray();
     switch (list) {
       case "findings": {
-        const page = window(this.auditor().report(now).findings.slice(after, after + limit + 1));
+        const page = window((audited ?? this.auditor().report(now)).findings.slice(after, after + limit + 1));
         return { ...page, items: this.conceal(page.items as ThreadFinding[]) };
       }
       case "owners":
-        return window(this.auditor().report(now).owners.slice(after, after + limit + 1));
+        return window((audited ?? this.auditor().report(now)).owners.slice(after, after + limit + 1));
       case "open": {
         const live = this.auditor().handoffs(now).filter((h) => LIVE_STATES.has(h.state)).slice(after, after + limit + 1);
-        const deadline = (id: string) => this.sql.exec<{ exp: string | null; due: string | null }>("SELECT exp, due FROM handoffs WHERE id = ?", id).toArray()[0];
-        return window(live.map((h) => { const d = deadline(h.id); return { id: h.id, exp: d?.exp ?? null, due: d?.due ?? null, state: h.state }; }));
+        return window(live.map((h) => { const d = this.deadlinesOf(h.id); return { id: h.id, exp: d?.exp ?? null, due: d?.due ?? null, state: h.state }; }));
       }
       case "readbacks":
         return window(table<{ rb: string; handoff: string; verdict: string }>("SELECT rb, handoff, verdict FROM readbacks ORDER BY rowid"));
@@ -913,12 +922,21 @@ export class ThreadObject extends DurableObject<Env> {
     }
   }
 
+  /** A handoff's stored exp and due, or undefined for an id that is no HO of the thread. */
+  private deadlinesOf(handoff: string): Deadlines | undefined {
+    return this.sql.exec<{ exp: string | null; due: string | null }>("SELECT exp, due FROM handoffs WHERE id = ?", handoff).toArray()[0];
+  }
+
   /** A live handoff's exp and due become late: wake for each. */
   private wakeFor(handoff: string): void {
-    const row = this.sql.exec<{ exp: string | null; due: string | null }>("SELECT exp, due FROM handoffs WHERE id = ?", handoff).toArray()[0];
-    if (row === undefined) return;
-    if (row.exp !== null) this.wake(afterTime(row.exp));
-    if (row.due !== null) this.wake(afterDate(row.due));
+    const deadlines = this.deadlinesOf(handoff);
+    if (deadlines !== undefined) this.wakeAt(deadlines);
+  }
+
+  /** Wake when a handoff's `exp` and `due` become late. */
+  private wakeAt(deadlines: Deadlines): void {
+    if (deadlines.exp !== null) this.wake(afterTime(deadlines.exp));
+    if (deadlines.due !== null) this.wake(afterDate(deadlines.due));
   }
 
   /**
