@@ -26,3 +26,12 @@ export function misaddressedAnswer(answer: MailboxEnvelope, parent: MailboxEnvel
   if (!answer.to.includes(ALL) && !answer.to.includes(parent.from)) return { slot: "to", why: `it is addressed to ${answer.to.join(", ")}, not ${parent.from}, whose ${parent.kind} it answers` };
   return null;
 }
+
+/**
+ * Why a welcome does not answer a hello (section 6: "hello → welcome establishes"), or null: its
+ * parent is another kind, so it settles no handshake and claims no callsign. Read where the parent
+ * is known: in a mailbox (analyzeMailbox) and before publishing (readMailboxMessage).
+ */
+export function welcomeParentProblem(kind: string, parentKind: string): string | null {
+  return kind === "welcome" && parentKind !== "hello" ? `this welcome's reply_to is a ${parentKind}: a welcome answers a hello, so it settles no handshake and claims no callsign` : null;
+}

@@ -3,6 +3,7 @@
  * root bindings, each thread's handshake and exchange budget, and the callsign view. Takes the
  * valid messages of one mailbox (any order); one pass over them in UUIDv7 order, plus a sort.
  */
+import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
 import { callsignClaims } from "./callsign-claims.js";
 import type { CallsignView, ClaimOptions } from "./callsign-claims.js";
@@ -110,7 +111,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
           findings.push(mailboxFinding("PARENT_LINK_MISSING", `the body does not wikilink its exact parent [[${parent.file.replace(/\.md$/, "")}]]`, at(entry)));
         }
         // A welcome answers a hello (6); citing another kind, it answers no handshake and claims nothing.
-        if (e.kind === "welcome" && p.kind !== "hello") findings.push(mailboxFinding("WELCOME_PARENT_NOT_HELLO", `this welcome's reply_to is a ${p.kind}: a welcome answers a hello, so it settles no handshake and claims no callsign`, { ...at(entry), slot: "reply_to" }));
+        const notHello = welcomeParentProblem(e.kind, p.kind);
+        if (notHello !== null) findings.push(mailboxFinding("WELCOME_PARENT_NOT_HELLO", notHello, { ...at(entry), slot: "reply_to" }));
         if (e.kind === "ack" && p.kind === "hello" && claimsToFollowWelcomes(entry.body ?? "", links)) {
           findings.push(mailboxFinding("ACK_SKIPS_WELCOME", "this ack's reply_to is the hello, but its body claims to follow welcomes: the envelope graph is the contract", { ...at(entry), slot: "reply_to" }));
         }

@@ -8,7 +8,7 @@
  * provisions a first welcome only "after its other required identity, addressing, causality, and
  * path checks pass".
  */
-import { misaddressedAnswer } from "./_answers-as-addressed.js";
+import { misaddressedAnswer, welcomeParentProblem } from "./_answers-as-addressed.js";
 import { linksTo, wikilinks } from "./body.js";
 import { isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
@@ -106,7 +106,7 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
   /** A welcome whose known parent is no hello, or which it does not answer as addressed: it claims nothing. */
   const misaddressed = (e: MailboxEnvelope): boolean => {
     const parent = e.kind === "welcome" && e.reply_to !== null ? byId.get(e.reply_to) : undefined;
-    return parent !== undefined && (parent.kind !== "hello" || misaddressedAnswer(e, parent) !== null);
+    return parent !== undefined && (welcomeParentProblem(e.kind, parent.kind) !== null || misaddressedAnswer(e, parent) !== null);
   };
   for (const entry of sorted) {
     const e = entry.envelope;

@@ -9,6 +9,7 @@
 import * as v from "valibot";
 import { parseDocument } from "yaml";
 import { coreVocabulary } from "../index.js";
+import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import type { Vocabulary, VocabularyResolver } from "../index.js";
 import { claimsToFollowWelcomes, linksTo, rw1Lines, wikilinks } from "./body.js";
 import type { BodyLine } from "./body.js";
@@ -277,9 +278,8 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     if (parentFile ? !linksTo(links, parentFile) : links.length === 0) {
       add("PARENT_LINK_MISSING", `the body does not wikilink its parent${parentFile ? ` [[${parentFile.replace(/\.md$/, "")}]]` : ""}: a causal response links its exact parent`, { line: split.bodyLine });
     }
-    if (kind === "welcome" && options.parent?.id === replyTo && options.parent.kind !== "hello") {
-      add("WELCOME_PARENT_NOT_HELLO", `this welcome's reply_to is a ${options.parent.kind}: a welcome answers a hello, so it settles no handshake and claims no callsign`, { slot: "reply_to" });
-    }
+    const notHello = options.parent?.id === replyTo ? welcomeParentProblem(kind, options.parent.kind) : null;
+    if (notHello !== null) add("WELCOME_PARENT_NOT_HELLO", notHello, { slot: "reply_to" });
     if (kind === "ack" && options.parent?.id === replyTo && options.parent.kind === "hello" && claimsToFollowWelcomes(body, links)) {
       add("ACK_SKIPS_WELCOME", "this ack's reply_to is the hello, but its body claims to follow welcomes: the envelope graph is the contract; reply to the welcome", { slot: "reply_to" });
     }
