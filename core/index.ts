@@ -64,6 +64,8 @@ export type { DoneReport } from "./check-done.js";
 export { abandon, cancelHandoff, commit, expireStatements, memoryStore, newToken, prepare, statementMismatch } from "./statement.js";
 export type { PrepareInput, Statement, StatementState, StatementStore } from "./statement.js";
 export { parseJsonText } from "./json-text.js";
+export { jsonFormSpans, jsonSlotSpan } from "./json-form-spans.js";
+export type { TextSpan } from "./json-form-spans.js";
 export type { JsonText } from "./json-text.js";
 export { replyAhead } from "./reply-order.js";
 export { readbackPastExp } from "./readback-expiry.js";

@@ -1,6 +1,7 @@
 // The readback lab takes what rw check-rb takes (--expect-acc, --record), and, as rw check-rb
 // refuses them, says when the HO's rb= never reads them: they are not ignored in silence.
 import { describe, expect, it } from "vitest";
+import { isSameNode, recordLiveRegions, tag } from "./live-regions.js";
 import { pageSuite } from "./page-suite.js";
 
 const suite = pageSuite();
@@ -34,5 +35,43 @@ describe("the readback lab, for an HO that asks an echo readback only", () => {
     expect(await page.getByLabel("Withheld acceptance criteria").inputValue()).not.toBe("");
     await page.locator('#panel-readback .tier-report[data-verdict]').first().waitFor();
     expect(await page.locator("#expect-acc-not-asked").count()).toBe(0);
+  });
+});
+
+const PAY_HO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS paid=20261002 ref=MD-2026-057 apref=FD-0929";
+const PAY_RB = "RW1 RB payer-1 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+
+describe("the readback lab's live region", () => {
+  it("announces each check once, politely, with the readbacks' verdicts and the record's problems, in a region that stays", async () => {
+    const { page } = await suite.open();
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    const summary = page.locator("#lab-summary");
+    expect([await summary.getAttribute("role"), await summary.getAttribute("aria-live"), await summary.getAttribute("aria-atomic")]).toStrictEqual(["status", "polite", "true"]);
+    expect(await summary.textContent()).toBe("No valid HO in the conversation yet.");
+    await tag(page, "#lab-summary");
+    await page.getByRole("button", { name: "Load the pay exchange of section 8" }).click();
+    await expect.poll(() => summary.getAttribute("data-verdicts")).not.toBe("");
+    expect(await isSameNode(page, "#lab-summary")).toBe(true);
+    await page.getByRole("tab", { name: "Conversation" }).click();
+    await page.fill("#conversation", `${PAY_HO}\n${PAY_RB}`);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await page.getByLabel("Handoff").selectOption("scheduler-1");
+    expect(await summary.textContent()).toBe("scheduler-1: readback payer-1 unverified.");
+    await tag(page, "#lab-summary");
+    // One check (the record given at once): one announcement, the verdict it gives.
+    const record = page.getByLabel("Sender's record");
+    let live = await recordLiveRegions(page);
+    await record.fill('{"acct": "40-12-88/61102938", "$resolve": ["acct"]}');
+    await expect.poll(() => summary.getAttribute("data-verdicts")).toBe("wilco");
+    expect((await live.stop()).map((a) => a.text)).toStrictEqual(["scheduler-1: readback payer-1 wilco."]);
+    // One keystroke that breaks the record: one announcement, the verdict and why, not two regions.
+    live = await recordLiveRegions(page);
+    await record.press("End");
+    await record.press("x");
+    await expect.poll(() => summary.getAttribute("data-verdicts")).toBe("unverified");
+    const announced = await live.stop();
+    expect(announced).toHaveLength(1);
+    expect(announced[0]?.text).toMatch(/^scheduler-1: readback payer-1 unverified\. The record is not used until the core reads it: the record is not JSON: .*\.$/);
+    expect(await isSameNode(page, "#lab-summary")).toBe(true);
   });
 });

@@ -106,6 +106,36 @@ describe("the rows", () => {
     expect(re !== null && rtl !== null && (re.y > rtl.y || re.x > rtl.x)).toBe(true);
   });
 
+  it("underline each error of a JSON form on the value its finding names, or where the text stops being JSON", async () => {
+    const { page } = await suite.open();
+    const form = (slots: string, id = "scheduler-1"): string => `{"v": "RW1", "type": "HO", "id": "${id}", "re": null, "from": "scheduler", "to": "payer", "item": "inv:MD-2026-057", "slots": ${slots}, "tail": null}`;
+    const lines = [
+      // An id not its sender's, a value not its slot's type, and a slot no vocabulary has (a note: not underlined).
+      form('{"p": "pay", "ask": "PAY", "rb": ["exec"], "sup": "marlow", "amt": "lots", "cur": "GBP", "kind": "GROSS", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929", "zz": "1"}', "payer-1"),
+      // The shape: a list item of the wrong kind underlines its list.
+      form('{"ask": "DRAFT", "opts": [1, {"a": 2}]}'),
+      // Not JSON: the character where it stops being JSON.
+      '{"v": "RW1",}',
+      // Not JSON, cut short: the end of the text.
+      '{"v": "RW1"',
+    ];
+    await page.fill("#conversation", lines.join("\n"));
+    await page.locator('ol.rows > li[data-line="4"]').waitFor();
+    const underlined = (n: number) => page.locator(`li[data-line="${n}"] .row-head code.rw .err`).evaluateAll((spans) => spans.map((s) => [s.textContent, Number(s.getAttribute("data-at"))]));
+    const first = lines[0] as string;
+    expect(await underlined(1)).toStrictEqual([
+      ['"payer-1"', first.indexOf('"payer-1"')],
+      ['"lots"', first.indexOf('"lots"')],
+    ]);
+    expect(await underlined(2)).toStrictEqual([['[1, {"a": 2}]', (lines[1] as string).indexOf("[1, ")]]);
+    expect(await underlined(3)).toStrictEqual([["}", 12]]);
+    expect(await page.locator('li[data-line="4"] .row-head code.rw .err-end').getAttribute("data-at")).toBe(String((lines[3] as string).length));
+    // Shown as written, each string still isolated: the row paints the line, not coloured.
+    for (const [k, line] of lines.entries()) expect(await page.locator(`li[data-line="${k + 1}"] .row-head code.rw`).textContent()).toBe(line);
+    expect(await page.locator('li[data-line="1"] .row-head code.rw [class^="p-"]').count()).toBe(0);
+    expect(await page.locator('li[data-line="1"] .row-head code.rw .err > .iso').count()).toBe(2);
+  });
+
   it("of a long conversation are rendered near the viewport only, the summary and the thread whole", async () => {
     const { page } = await suite.open();
     const lines = Array.from({ length: 3000 }, (_, k) => `RW1 HO research-${k + 1} from=research to=writer item=gh:crox/site#${k} ask=DRAFT due=20261002 // hero copy ${k}`);

@@ -8,15 +8,22 @@
  */
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 
+/** Where each string literal of `text` (JSON, or what should be) starts and ends. */
+export function stringLiterals(text: string): [start: number, end: number][] {
+  const out: [number, number][] = [];
+  const strings = /"(?:[^"\\\n]|\\.)*"?/g;
+  for (let m = strings.exec(text); m !== null; m = strings.exec(text)) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
 /** Each string literal of `text` (JSON, or what should be) isolated; the rest as it is. */
 export function IsolatedJson({ text }: { text: string }) {
   const out: (string | preact.JSX.Element)[] = [];
-  const strings = /"(?:[^"\\\n]|\\.)*"?/g;
   let at = 0;
-  for (let m = strings.exec(text); m !== null; m = strings.exec(text)) {
-    if (m.index > at) out.push(visible(text.slice(at, m.index)));
-    out.push(<span class="iso">{visible(m[0])}</span>);
-    at = m.index + m[0].length;
+  for (const [start, end] of stringLiterals(text)) {
+    if (start > at) out.push(visible(text.slice(at, start)));
+    out.push(<span class="iso">{visible(text.slice(start, end))}</span>);
+    at = end;
   }
   if (at < text.length) out.push(visible(text.slice(at)));
   return <>{out}</>;

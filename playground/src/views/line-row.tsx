@@ -1,7 +1,8 @@
 /**
  * One line of the conversation: its number, whether the receiver accepts it, the line with its
- * parts, the findings, the refusal the receiver sends, and the JSON form (or, for a JSON form, the
- * line). Memoized: it renders again only when its line's view or the options change.
+ * parts (a JSON form as written) and its errors underlined, the findings, the refusal the receiver
+ * sends, and the JSON form (or, for a JSON form, the line). Memoized: it renders again only when
+ * its line's view or the options change.
  */
 import { formatLine } from "../../../core/index.js";
 import type { CheckedLine } from "../check/checker.js";
@@ -10,6 +11,7 @@ import { FindingList } from "./findings.js";
 import { clip, More } from "./clipped.js";
 import { Highlight } from "./highlight.js";
 import { IsolatedJson, IsolatedLine } from "./isolate.js";
+import { JsonHighlight } from "./json-highlight.js";
 
 interface Props {
   readonly line: CheckedLine;
@@ -28,21 +30,13 @@ function Row({ line, showJson, onGoto }: Props) {
   const status = lineStatus(line);
   const message = line.check.message;
   const other = message === null ? null : line.json ? formatLine(message) : null;
-  const raw = line.json ? clip(line.text) : null;
   const form = showJson && message !== null ? (line.json ? (other !== null && other.ok ? clip(other.value) : null) : clip(JSON.stringify(message))) : null;
   return (
     <li id={`line-${line.n}`} data-line={line.n} data-status={status}>
       <div class="row-head">
         <span class="ln" aria-label={`line ${line.n}`}>{line.n}</span>
         <span class={`badge ${status}`}>{LABEL[status]}</span>
-        {raw !== null ? (
-          <>
-            <code class="rw">
-              <IsolatedJson text={raw.shown} />
-            </code>
-            <More count={raw.more} />
-          </>
-        ) : <Highlight text={line.text} findings={line.check.findings} />}
+        {line.json ? <JsonHighlight text={line.text} findings={line.check.findings} /> : <Highlight text={line.text} findings={line.check.findings} />}
       </div>
       <FindingList findings={line.check.findings} line={line.n} onGoto={onGoto} />
       {line.refusal === null ? null : "line" in line.refusal ? (

@@ -6,7 +6,8 @@
  */
 import { readbackSet } from "../../../core/index.js";
 import type { VocabularyResolver } from "../../../core/index.js";
-import type { Checked, CheckedLine } from "../check/checker.js";
+import { withControlsMarked as visible } from "../../../core/marked-controls.js";
+import type { Checked, CheckedLine, CheckedReadback } from "../check/checker.js";
 import type { Expectation, PlaygroundState } from "../state.js";
 import { Highlight } from "./highlight.js";
 import { TierReport } from "./tier-report.js";
@@ -23,12 +24,34 @@ interface Props {
 
 const EMPTY: Expectation = { expectAcc: "", record: "" };
 
+/**
+ * The lab's one live region: each check is announced once, with the verdict of each readback of
+ * the HO and, for a record the core does not read, its problems (not shown twice: the list is by
+ * the record). It stays in the page whatever it says, for a region added with its text already in
+ * it is not announced.
+ */
+function LabSummary({ id, readbacks, recordProblems }: { id: string | null; readbacks: readonly CheckedReadback[]; recordProblems: readonly string[] }) {
+  const said =
+    id === null
+      ? "No valid HO in the conversation yet."
+      : readbacks.length === 0
+        ? `${id}: no readback yet.`
+        : `${id}: ${readbacks.length === 1 ? "readback" : `${readbacks.length} readbacks:`} ${readbacks.map((r) => `${r.rb.check.message?.id ?? ""} ${r.verdict}`).join(", ")}.`;
+  return (
+    <p class="summary" id="lab-summary" role="status" aria-live="polite" aria-atomic="true" data-verdicts={readbacks.map((r) => r.verdict).join(" ")}>
+      {visible(said)}
+      {recordProblems.length === 0 ? null : <span class="sr-only"> The record is not used until the core reads it: {visible(recordProblems.join("; "))}.</span>}
+    </p>
+  );
+}
+
 export function ReadbackLab({ state, set, checked, problems, onLoadPay, resolve }: Props) {
   const handoffs = [...checked.handoffs.values()];
   if (handoffs.length === 0) {
     return (
       <div>
-        <p>The lab checks the readbacks of an HO in the conversation. There is no valid HO in it yet.</p>
+        <LabSummary id={null} readbacks={[]} recordProblems={[]} />
+        <p>The lab checks the readbacks of an HO in the conversation.</p>
         <button type="button" onClick={onLoadPay}>
           Load the pay exchange of section 8
         </button>
@@ -51,6 +74,7 @@ export function ReadbackLab({ state, set, checked, problems, onLoadPay, resolve 
   const recordUnread = asked !== null && !asked.execution && e.record.trim() !== "";
   return (
     <div>
+      <LabSummary id={id} readbacks={readbacks} recordProblems={recordProblems} />
       <div class="controls">
         <div class="field">
           <label for="lab-handoff">Handoff</label>
@@ -92,7 +116,7 @@ export function ReadbackLab({ state, set, checked, problems, onLoadPay, resolve 
                 Not read: the record is read at tier 5, which this HO does not ask (it has no rb=exec).
               </span>
             ) : null}
-            <div id="record-problems" class="problems" role="status">
+            <div id="record-problems" class="problems">
               {recordProblems.length > 0 ? <p>The record is not used until the core reads it:</p> : null}
               {recordProblems.length > 0 ? (
                 <ul>
