@@ -83,6 +83,16 @@ export function messageNumber(id: string, sender?: string): number {
   return Number(id.slice(dash + 1));
 }
 
+/**
+ * The sender a message id names (section 2: `<from>-<n>`, "so a receiver can tell who a message
+ * came from ... from the id alone"): the part before its last hyphen (`b-c-7` is `b-c`'s), or null
+ * for text that is no id.
+ */
+export function messageSender(id: string): string | null {
+  const dash = _messageIdDash(id);
+  return dash < 0 ? null : id.slice(0, dash);
+}
+
 /** A constraint (section 5.2): `key:value`, the key in any case, the value a list-element token. */
 function isConstraint(text: string): boolean {
   const colon = text.indexOf(":");

@@ -107,6 +107,8 @@ export const FINDING_CODES = {
   THREAD_ID_REUSED: "error",
   THREAD_REPLY_AHEAD: "error",
   THREAD_READBACK_EXPIRED: "error",
+  // A line appended for one agent whose from= names another (core/line-sender; the Worker's agent tokens).
+  THREAD_SENDER_NOT_AGENT: "error",
   THREAD_OPEN: "note",
   THREAD_HELD: "note",
   THREAD_CANCEL_UNANSWERED: "note",
@@ -154,7 +156,7 @@ type NoteCode = { [C in FindingCode]: (typeof FINDING_CODES)[C] extends "note" ?
 
 /**
  * The notes of FINDING_CODES again, as the table finding() reads severities from: a bundle that
- * only reads lines then carries these 26 names rather than all 104 codes (about 1.5 kB minified).
+ * only reads lines then carries these 26 names rather than all 105 codes (about 1.5 kB minified).
  * `satisfies` keeps the two tables equal: a note missing here, or any other code listed, does not
  * compile.
  */

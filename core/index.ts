@@ -22,7 +22,7 @@ export type { EnumCode, SlotDef, TypeDef, Vocabulary, VocabularyProfile } from "
 export { coreVocabulary } from "./core-vocabulary.js";
 export { parseSlotType } from "./slot-type.js";
 export type { SlotType } from "./slot-type.js";
-export { isAgent, isDate, isMessageId, isTime, messageNumber } from "./check-value.js";
+export { isAgent, isDate, isMessageId, isTime, messageNumber, messageSender } from "./check-value.js";
 export { freshNumber } from "./fresh-number.js";
 export { parseLine, slotPositions } from "./parse-line.js";
 export type { Envelope, LineResult } from "./parse-line.js";
@@ -69,6 +69,7 @@ export type { TextSpan } from "./json-form-spans.js";
 export type { JsonText } from "./json-text.js";
 export { replyAhead } from "./reply-order.js";
 export { readbackPastExp } from "./readback-expiry.js";
+export { foreignSender } from "./line-sender.js";
 export { withoutBom } from "./byte-order-mark.js";
 export { commitClearance, handoffEnded, LIVE_STATES, relayedStatement, sameMessage, withdraws } from "./statement-clearance.js";
 export type { CheckedRelay } from "./statement-clearance.js";

@@ -3,6 +3,7 @@
  * OpenAPI document (worker/openapi.ts) describes exactly these; a test holds the two equal. The
  * thread routes reach one Durable Object per thread (worker/endpoints/threads.ts).
  */
+import { agentTokenRoute } from "./endpoints/agent-tokens.js";
 import { checkDnRoute, checkHoRoute, checkRbRoute, makeRbRoute } from "./endpoints/checks.js";
 import { delegationCheckChildRoute, delegationCheckFencesRoute, delegationCheckReassignmentRoute, delegationEvaluateRoute, delegationValidateRoute } from "./endpoints/delegation.js";
 import { healthRoute, legendGetRoute, legendPostRoute, problemRoute, problemsRoute, profileRoute, profilesRoute } from "./endpoints/info.js";
@@ -53,4 +54,5 @@ export const ROUTES: readonly Route<Env>[] = [
   { method: "POST", pattern: "/v1/threads/{thread}/statements", operation: "prepareStatement", handler: prepareRoute },
   { method: "POST", pattern: "/v1/threads/{thread}/statements/{token}/commit", operation: "commitStatement", handler: commitRoute },
   { method: "POST", pattern: "/v1/threads/{thread}/statements/{token}/abandon", operation: "abandonStatement", handler: abandonRoute },
+  { method: "POST", pattern: "/v1/agent-tokens", operation: "issueAgentToken", handler: agentTokenRoute },
 ];

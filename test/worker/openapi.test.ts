@@ -1,9 +1,18 @@
 // The OpenAPI document and the router agree: every route is documented, every documented
 // operation is a route, and every documented operation answers its own example with 200.
 import { beforeAll, describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { handle } from "../../worker/handle.js";
 import { openApiDocument } from "../../worker/openapi.js";
 import { ROUTES } from "../../worker/routes.js";
-import { call } from "./http.js";
+import { call, ORIGIN } from "./http.js";
+
+/** Agent tokens exist only on a Worker with RW_TOKEN, and only its operator asks for one. */
+function asOperator(path: string, init: RequestInit): Promise<Response> {
+  const withSecret = Object.defineProperty(Object.create(env) as typeof env, "RW_TOKEN", { value: "openapi-secret" });
+  const request = new Request(`${ORIGIN}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: "Bearer openapi-secret" } });
+  return handle(ROUTES, request, withSecret, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+}
 
 type Operation = { operationId: string; parameters?: { name: string; in: string; example?: unknown }[]; requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, unknown> };
 const doc = openApiDocument as { openapi: string; paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> };
@@ -48,6 +57,7 @@ describe("/v1/openapi.json", () => {
     for (const { path, op } of documented) {
       const security = (op as { security?: unknown }).security;
       if (path.startsWith("/v1/threads/")) expect(security, path).toStrictEqual([{ threadToken: [] }, {}]);
+      else if (path === "/v1/agent-tokens") expect(security, path).toStrictEqual([{ threadToken: [] }]);
       else expect(security, path).toBeUndefined();
     }
     const names = (operation: string) => documented.find((d) => d.op.operationId === operation)?.op.parameters?.filter((p) => p.in === "query").map((p) => p.name);
@@ -105,7 +115,7 @@ describe("/v1/openapi.json", () => {
         if (op.operationId === "commitStatement" && relay !== undefined) {
           expect((await call("/v1/threads/openapi-example/lines", { method: "POST", headers: { "content-type": "text/plain" }, body: relay })).status).toBe(200);
         }
-        const r = await call(url, init);
+        const r = op.operationId === "issueAgentToken" ? await asOperator(url, init) : await call(url, init);
         expect(String(r.status), await r.clone().text()).toBe(success);
       });
     }

@@ -1121,7 +1121,15 @@ describe("the thread's state is bounded: each list is cut at the cap and paged i
 });
 
 describe("access", () => {
-  const withToken = (request: Request) => handle(ROUTES, request, Object.assign(Object.create(env) as typeof env, { RW_TOKEN: "s3cret-token" }), { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+  // Defined, not assigned: assigned through the bindings' proxy, RW_TOKEN lands on the shared env,
+  // and every later request of this file would need the token.
+  const withToken = (request: Request) => handle(ROUTES, request, Object.defineProperty(Object.create(env) as typeof env, "RW_TOKEN", { value: "s3cret-token" }), { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+
+  it("a request with RW_TOKEN leaves the Worker's own env without it", async () => {
+    await withToken(new Request(`${ORIGIN}/v1/health`));
+    expect(env.RW_TOKEN).toBeUndefined();
+    await ok(await call(`/v1/threads/${fresh()}`));
+  });
 
   it("without RW_TOKEN, threads are open", async () => {
     await ok(await call(`/v1/threads/${fresh()}`));

@@ -3,16 +3,19 @@
  * request, call the object's method, and turn its answer into HTTP; the object holds every rule
  * of the conversation (worker/thread/thread-object.ts).
  */
-import { isMessageId, isTime } from "../../core/index.js";
+import { foreignSender, isMessageId, isTime, messageSender, readMessage } from "../../core/index.js";
 import { readBytes } from "../body.js";
 import type { Env } from "../env.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
+import { profiles } from "../profiles.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
 import type { StateList } from "../thread/state-lists.js";
-import type { Outcome, ThreadObject, ThreadProfile } from "../thread/thread-object.js";
+import type { AppendItem, AppendResult, Outcome, ThreadObject, ThreadProfile } from "../thread/thread-object.js";
 import { authorize } from "./authorize.js";
+import type { Caller } from "./authorize.js";
+import { actingAgent, requireParty } from "./party.js";
 
 /** Thread names: what fits in a path segment and a log line without escaping. */
 const THREAD_NAME = /^[A-Za-z0-9._:~-]{1,128}$/;
@@ -21,11 +24,11 @@ const TOKEN = /^[0-9a-f]{32}$/;
 /** The most entries one page of GET .../lines (or of a state list) holds. */
 const MAX_PAGE = 10_000;
 
-async function threadOf(context: RouteContext<Env>): Promise<{ name: string; stub: DurableObjectStub<ThreadObject> }> {
-  await authorize(context.request, context.env);
+async function threadOf(context: RouteContext<Env>): Promise<{ name: string; stub: DurableObjectStub<ThreadObject>; caller: Caller }> {
+  const caller = await authorize(context.request, context.env);
   const name = context.params["thread"] as string;
   if (!THREAD_NAME.test(name)) throw new ProblemError("invalid-request", `thread: ${JSON.stringify(name)} is not a thread name (1 to 128 of A-Z a-z 0-9 . _ : ~ -)`, { parameter: "thread" });
-  return { name, stub: context.env.THREADS.get(context.env.THREADS.idFromName(name)) };
+  return { name, stub: context.env.THREADS.get(context.env.THREADS.idFromName(name)), caller };
 }
 
 function answer<T>(outcome: Outcome<T>, status = 200): Response {
@@ -42,11 +45,37 @@ function threadProfile(value: unknown): ThreadProfile | undefined {
 
 /** POST lines: each validated, stored or refused (with the receiver's UN); a retry of a stored line is a duplicate. */
 export async function appendRoute(context: RouteContext<Env>): Promise<Response> {
-  const { stub } = await threadOf(context);
+  const { stub, caller } = await threadOf(context);
   const input = await Input.read(context.request, context.url, ["json", "text"], ["lines", "profile"]);
   const items = input.items();
-  const outcome = await stub.append(items, threadProfile(input.raw("profile")));
-  return answer(outcome);
+  const profile = threadProfile(input.raw("profile"));
+  const agent = actingAgent(caller);
+  const foreign = agent === null ? null : firstForeign(items, agent);
+  if (foreign === null) return answer(await stub.append(items, profile));
+  // Refused as the thread refuses a line (note 32): the lines before it are appended, it is not
+  // stored, and the rest are skipped. No UN: its receiver is not told of words its sender never said.
+  const before = await stub.append(items.slice(0, foreign.index), profile);
+  if (!before.ok) return answer(before);
+  const skipped = (item: AppendItem): AppendResult => ({ line: item.n, status: "skipped", id: null, seq: null, findings: [] });
+  const rest = items.slice(foreign.index);
+  const results = before.value.ok ? [foreign.result, ...rest.slice(1).map(skipped)] : rest.map(skipped);
+  return json({ ok: false, results: [...before.value.results, ...results], lines: before.value.lines });
+}
+
+/**
+ * The first line an agent may not append, its sender another agent (or unreadable), with its
+ * refusal; null when every line is the agent's. The sender is read by the core as the thread will
+ * read it (from=, whatever the profile: the envelope does not depend on it).
+ */
+function firstForeign(items: readonly AppendItem[], agent: string): { readonly index: number; readonly result: AppendResult } | null {
+  const resolve = profiles(undefined).resolve;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as AppendItem;
+    const envelope = readMessage(item.value, resolve).envelope;
+    const refused = foreignSender(envelope, agent);
+    if (refused !== null) return { index, result: { line: item.n, status: "refused", id: envelope.id, seq: null, findings: [refused], refusal: null } };
+  }
+  return null;
 }
 
 /** GET the thread: check-thread at the object's now, open handoffs, verdicts, orphans, statement counts. */
@@ -105,7 +134,11 @@ function handoffOf(context: RouteContext<Env>): string {
 
 /** POST the sender's private challenge for an HO: withheld criteria (`expectAcc`) and its record. */
 export async function challengeRoute(context: RouteContext<Env>): Promise<Response> {
-  const { stub } = await threadOf(context);
+  const { stub, caller } = await threadOf(context);
+  const handoff = handoffOf(context);
+  // The sender's: the id names it (`<from>-<n>`, the HO's from=), whether or not the HO is here yet,
+  // so no other party can register ahead for the sender's next id.
+  requireParty(caller, messageSender(handoff) as string, `registering a challenge for ${handoff}`);
   const input = await Input.read(context.request, context.url, ["json"], ["expectAcc", "record"]);
   // Empty criteria are none given, as rw check-rb's --expect-acc "" is.
   const listed = input.list("expectAcc");
@@ -113,7 +146,7 @@ export async function challengeRoute(context: RouteContext<Env>): Promise<Respon
   const record = input.json("record");
   if (expectAcc === undefined && record === undefined) throw new ProblemError("invalid-request", "expectAcc or record: a challenge carries at least one", { parameter: "expectAcc" });
   if (record !== undefined && (record === null || typeof record !== "object" || Array.isArray(record))) throw new ProblemError("invalid-request", "record: a JSON object of slot values", { parameter: "record" });
-  const outcome = await stub.challenge(handoffOf(context), {
+  const outcome = await stub.challenge(handoff, {
     ...(expectAcc === undefined ? {} : { expectAcc }),
     ...(record === undefined ? {} : { record: record as Record<string, unknown> }),
   });
@@ -126,7 +159,7 @@ export async function challengeRoute(context: RouteContext<Env>): Promise<Respon
 
 /** POST a statement: the call frozen under a fresh token, stated as the RB the receiver relays. */
 export async function prepareRoute(context: RouteContext<Env>): Promise<Response> {
-  const { stub } = await threadOf(context);
+  const { stub, caller } = await threadOf(context);
   const input = await Input.read(context.request, context.url, ["json"], ["handoff", "call", "exp", "n"]);
   const handoff = input.string("handoff");
   const exp = input.string("exp");
@@ -135,6 +168,13 @@ export async function prepareRoute(context: RouteContext<Env>): Promise<Response
   if (handoff === undefined) throw new ProblemError("invalid-request", "handoff: required (the id of the HO the call executes)", { parameter: "handoff" });
   if (exp === undefined || !isTime(exp)) throw new ProblemError("invalid-request", "exp: required, YYYYMMDDTHHMMZ (UTC)", { parameter: "exp" });
   if (call === null || typeof call !== "object" || Array.isArray(call)) throw new ProblemError("invalid-request", "call: required, a JSON object of execution slot values", { parameter: "call" });
+  if (actingAgent(caller) !== null) {
+    // The receiver's (to=): its tool states the act it will run. An HO's parties never change once
+    // appended, so what is read here still holds when prepare runs.
+    const parties = await stub.handoffParties(handoff);
+    if (parties === null) throw new ProblemError("unknown-handoff", `no HO of this thread has the id ${handoff}`, { parameter: "handoff" });
+    requireParty(caller, parties.to, `preparing a statement for ${handoff}`);
+  }
   return answer(await stub.prepare({ handoff, exp, call: call as Record<string, unknown>, ...(n === undefined ? {} : { n }) }), 201);
 }
 
@@ -153,18 +193,32 @@ async function noBody(request: Request): Promise<void> {
   if (bytes.byteLength > 0) throw new ProblemError("invalid-request", "body: this route takes no body (nothing but the token in its path); send none", { parameter: "body" });
 }
 
+/**
+ * The statement's token, once the caller may run or discard it: the receiver's (its readback's
+ * from=, the HO's to=), who alone prepares under an agent token. A token is a capability, but the
+ * relayed RB shows it (x_tok=) to every reader of the thread, the sender too.
+ */
+async function statementOf(context: RouteContext<Env>, stub: DurableObjectStub<ThreadObject>, caller: Caller, act: string): Promise<string> {
+  const token = tokenOf(context);
+  if (actingAgent(caller) === null) return token;
+  const receiver = await stub.statementReceiver(token);
+  // An unknown token is the object's to answer (404), as for any caller.
+  if (receiver !== null) requireParty(caller, receiver, `${act} a statement`);
+  return token;
+}
+
 /** POST commit: the frozen call, once, within its window by the object's clock, once its readback passed. */
 export async function commitRoute(context: RouteContext<Env>): Promise<Response> {
-  const { stub } = await threadOf(context);
+  const { stub, caller } = await threadOf(context);
   Input.query(context.url, []);
   await noBody(context.request);
-  return answer(await stub.commit(tokenOf(context)));
+  return answer(await stub.commit(await statementOf(context, stub, caller, "committing")));
 }
 
 /** POST abandon: the statement is discarded; a later commit is refused. */
 export async function abandonRoute(context: RouteContext<Env>): Promise<Response> {
-  const { stub } = await threadOf(context);
+  const { stub, caller } = await threadOf(context);
   Input.query(context.url, []);
   await noBody(context.request);
-  return answer(await stub.abandon(tokenOf(context)));
+  return answer(await stub.abandon(await statementOf(context, stub, caller, "abandoning")));
 }

@@ -788,6 +788,20 @@ export class ThreadObject extends DurableObject<Env> {
     return { ok: true, value: { line: row.line, state, readbacks, dones, findings } };
   }
 
+  /** Who an HO of the thread is from and to, or null when no HO has the id (the Worker decides who may act on it). */
+  handoffParties(id: string): { readonly from: string; readonly to: string } | null {
+    return this.reading(() => {
+      const ho = this.handoffMessage(id);
+      // A stored line is valid, and a valid HO names both.
+      return ho === null ? null : { from: ho.from as string, to: ho.to as string };
+    });
+  }
+
+  /** The agent a statement's readback is from (its HO's receiver, who prepared it), or null for an unknown token. */
+  statementReceiver(token: string): string | null {
+    return this.reading(() => this.statements.get(token)?.readback.from ?? null);
+  }
+
   /** Freezes a resolved call for an HO of this thread (core prepare), stated as the RB to relay. */
   prepare(request: PrepareRequest): Outcome<PreparedStatement> {
     return this.reading(() => this.prepareNow(request));

@@ -1,0 +1,221 @@
+// Agent tokens (README, Threads, **Access.**): with RW_TOKEN set, the operator's bearer may do
+// anything, and an agent token, derived from RW_TOKEN, reads every thread and acts only as its
+// agent: its own lines, challenges for the HOs it sends, statements for the HOs it receives.
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { handle } from "../../worker/handle.js";
+import { PROBLEMS } from "../../worker/problem.js";
+import { ROUTES } from "../../worker/routes.js";
+import type { ThreadObject } from "../../worker/thread/thread-object.js";
+import { call, ORIGIN, problemOf } from "./http.js";
+import { HO, PAY_HO, PAY_RECORD, RB } from "./lines.js";
+
+const SECRET = "s3cret-token";
+let counter = 0;
+const fresh = (): string => `party-${Date.now().toString(36)}-${++counter}`;
+
+/** A request to the Worker with RW_TOKEN set, bearing `bearer` (none when null). */
+function send(path: string, bearer: string | null, init: { method?: string; json?: unknown; text?: string } = {}, secret = SECRET): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (bearer !== null) headers["authorization"] = `Bearer ${bearer}`;
+  let body: string | undefined;
+  if (init.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(init.json);
+  } else if (init.text !== undefined) {
+    headers["content-type"] = "text/plain";
+    body = init.text;
+  }
+  const request = new Request(`${ORIGIN}${path}`, { method: init.method ?? (body === undefined ? "GET" : "POST"), headers, ...(body === undefined ? {} : { body }) });
+  // Defined, not assigned: assigned through the bindings' proxy, RW_TOKEN would land on the shared env.
+  const withSecret = Object.defineProperty(Object.create(env) as typeof env, "RW_TOKEN", { value: secret });
+  return handle(ROUTES, request, withSecret, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+}
+
+async function ok<T = Record<string, any>>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+async function expectProblem(response: Response, kind: keyof typeof PROBLEMS) {
+  const p = await problemOf(response);
+  expect(response.status, JSON.stringify(p)).toBe(PROBLEMS[kind].status);
+  expect(p.type).toBe(`/v1/problems/${kind}`);
+  return p;
+}
+
+/** The agent's token, as the operator asks for it. */
+async function tokenOf(agent: string, secret = SECRET): Promise<string> {
+  return (await ok<{ token: string }>(await send("/v1/agent-tokens", secret, { json: { agent } }, secret))).token;
+}
+
+const append = (thread: string, bearer: string, lines: string[]) => send(`/v1/threads/${thread}/lines`, bearer, { json: { lines } });
+const linesOf = async (thread: string): Promise<string[]> => (await ok<{ lines: { line: string }[] }>(await send(`/v1/threads/${thread}/lines`, SECRET))).lines.map((l) => l.line);
+
+describe("issuing agent tokens", () => {
+  it("gives the operator an agent's token, the same each time, naming the agent, never cached", async () => {
+    const r = await send("/v1/agent-tokens", SECRET, { json: { agent: "writer" } });
+    expect(r.headers.get("cache-control")).toBe("no-store");
+    const issued = await ok<{ agent: string; token: string }>(r);
+    expect(issued.agent).toBe("writer");
+    expect(issued.token).toMatch(/^rwa\.writer\.[A-Za-z0-9_-]{43}$/);
+    expect(await tokenOf("writer")).toBe(issued.token);
+    expect(await tokenOf("research")).not.toBe(issued.token);
+    // Derived from the secret: another RW_TOKEN gives another token.
+    expect(await tokenOf("writer", "another-secret")).not.toBe(issued.token);
+    // Agent names may hold dots; the token still says which agent it is for.
+    expect(await tokenOf("ops.bot-2")).toMatch(/^rwa\.ops\.bot-2\.[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("is the operator's alone, needs a valid agent name, and needs RW_TOKEN", async () => {
+    await expectProblem(await send("/v1/agent-tokens", null, { json: { agent: "writer" } }), "unauthorized");
+    const refused = await expectProblem(await send("/v1/agent-tokens", await tokenOf("writer"), { json: { agent: "research" } }), "operator-only");
+    expect(refused["agent"]).toBe("writer");
+    await expectProblem(await send("/v1/agent-tokens", SECRET, { json: { agent: "no spaces" } }), "invalid-request");
+    await expectProblem(await send("/v1/agent-tokens", SECRET, { json: {} }), "invalid-request");
+    // Without RW_TOKEN threads are open, and there is no secret to make a token from.
+    await expectProblem(await call("/v1/agent-tokens", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ agent: "writer" }) }), "access-open");
+  });
+});
+
+describe("an agent token is checked whole", () => {
+  it("refuses a forged or mangled agent token with 401", async () => {
+    const writer = await tokenOf("writer");
+    const research = await tokenOf("research");
+    const mac = writer.slice("rwa.writer.".length);
+    const flipped = `${mac.slice(0, 10)}${mac[10] === "A" ? "B" : "A"}${mac.slice(11)}`;
+    const forged = [
+      `rwa.writer.${flipped}`,
+      // Another agent's mac under this agent's name, and the other way round.
+      `rwa.writer.${research.slice("rwa.research.".length)}`,
+      `rwa.research.${mac}`,
+      writer.slice(0, -1),
+      `${writer}A`,
+      `rwa.writer.`,
+      `rwa..${mac}`,
+      `rwa.no spaces.${mac}`,
+      // A token made from another secret.
+      await tokenOf("writer", "another-secret"),
+      `RWA.writer.${mac}`,
+    ];
+    const url = `/v1/threads/${fresh()}`;
+    for (const bearer of forged) {
+      const p = await expectProblem(await send(url, bearer), "unauthorized");
+      expect(p.detail, bearer).toContain("agent token");
+    }
+    expect((await send(url, writer)).status).toBe(200);
+  });
+});
+
+describe("what an agent token may do on a thread", () => {
+  it("reads any thread, whoever's lines it holds", async () => {
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    const stranger = await tokenOf("stranger");
+    expect((await ok(await send(`/v1/threads/${t}`, stranger))).lines).toBe(1);
+    expect((await ok(await send(`/v1/threads/${t}/lines`, stranger))).lines).toHaveLength(1);
+    expect((await ok(await send(`/v1/threads/${t}/open`, stranger))).open).toHaveLength(1);
+    expect((await ok(await send(`/v1/threads/${t}/handoffs/research-01`, stranger))).line).toBe(HO);
+  });
+
+  it("appends only its agent's lines: another's is refused, not stored, and the rest skipped", async () => {
+    const t = fresh();
+    const research = await tokenOf("research");
+    const writer = await tokenOf("writer");
+    await ok(await append(t, research, [HO]));
+    const forged = "RW1 HO research-02 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002";
+    const answer = await ok(await append(t, writer, [RB, forged, "RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK"]));
+    expect(answer.ok).toBe(false);
+    expect(answer.results.map((r: any) => r.status)).toStrictEqual(["stored", "refused", "skipped"]);
+    expect(answer.results[1]).toMatchObject({ line: 2, id: "research-02", seq: null, refusal: null });
+    expect(answer.results[1].findings).toStrictEqual([expect.objectContaining({ code: "THREAD_SENDER_NOT_AGENT", severity: "error", slot: "from", expected: "writer", received: "research" })]);
+    expect(answer.lines).toBe(2);
+    expect(await linesOf(t)).toStrictEqual([HO, RB]);
+    // The first line another's: nothing is stored; a JSON form and a text body are read alike.
+    const first = await ok(await send(`/v1/threads/${t}/lines`, writer, { text: `${forged}\n` }));
+    expect(first.results.map((r: any) => r.status)).toStrictEqual(["refused"]);
+    const form = { v: "RW1", type: "HO", id: "research-03", re: null, from: "research", to: "writer", item: "gh:a#1", slots: { ask: "DRAFT" }, tail: null };
+    expect((await ok(await send(`/v1/threads/${t}/lines`, writer, { json: { lines: [form] } }))).results[0].findings[0].code).toBe("THREAD_SENDER_NOT_AGENT");
+    // A line whose sender cannot be read cannot be shown to be the agent's.
+    expect((await ok(await append(t, writer, ["RW1 HO"]))).results[0].findings[0].code).toBe("THREAD_SENDER_NOT_AGENT");
+    // Not even a retry of another's stored line.
+    expect((await ok(await append(t, writer, [HO]))).results[0].status).toBe("refused");
+    expect(await linesOf(t)).toStrictEqual([HO, RB]);
+    // A line refused on its own before the foreign one stops the request there, as ever.
+    const own = await ok(await append(t, writer, ["RW1 RB writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 ask=NOPE", forged]));
+    expect(own.results.map((r: any) => [r.status, r.findings[0]?.code])).toStrictEqual([["refused", "ENUM_UNKNOWN"], ["skipped", undefined]]);
+  });
+
+  it("registers a challenge only for the HOs its agent sends: the receiver cannot register ahead for the sender's next id", async () => {
+    const t = fresh();
+    const scheduler = await tokenOf("scheduler");
+    const payer = await tokenOf("payer");
+    // The receiver guesses the sender's next HO id and registers a record of its own ahead of it.
+    const ahead = await expectProblem(await send(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, payer, { json: { record: { acct: "99-99-99/00000000", $resolve: ["acct"] } } }), "forbidden-party");
+    expect(ahead).toMatchObject({ agent: "payer", needs: "scheduler" });
+    expect(ahead.detail).toContain("scheduler-1");
+    // Nothing was kept: the thread holds no storage, and the sender's own registration is taken, not a 409.
+    const tables = await runInDurableObject(env.THREADS.get(env.THREADS.idFromName(t)), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table'").toArray());
+    expect(tables).toStrictEqual([]);
+    expect((await ok(await send(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, scheduler, { json: { expectAcc: ["tone:formal"] } }), 202)).known).toBe(false);
+    // After the HO too: the receiver may not add the part the sender has not registered yet.
+    await ok(await append(t, scheduler, [PAY_HO]));
+    await expectProblem(await send(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, payer, { json: { record: { sup: "marlow" } } }), "forbidden-party");
+    // A bad id is still a 400, before who may register is asked.
+    await expectProblem(await send(`/v1/threads/${t}/handoffs/not-an-id/challenge`, payer, { json: { expectAcc: ["tone:formal"] } }), "invalid-request");
+  });
+
+  it("prepares, commits and abandons only as the HO's receiver", async () => {
+    const t = fresh();
+    const scheduler = await tokenOf("scheduler");
+    const payer = await tokenOf("payer");
+    await runInDurableObject(env.THREADS.get(env.THREADS.idFromName(t)), (instance: ThreadObject) => {
+      instance.clock = () => Date.UTC(2099, 9, 2, 14, 0);
+    });
+    await ok(await append(t, scheduler, [`${PAY_HO} exp=20991002T1500Z`]));
+    const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+    const prepare = { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" };
+    const byScheduler = await expectProblem(await send(`/v1/threads/${t}/statements`, scheduler, { json: prepare }), "forbidden-party");
+    expect(byScheduler).toMatchObject({ agent: "scheduler", needs: "payer" });
+    await expectProblem(await send(`/v1/threads/${t}/statements`, payer, { json: { ...prepare, handoff: "scheduler-9" } }), "unknown-handoff");
+    const s = await ok<{ token: string; line: string }>(await send(`/v1/threads/${t}/statements`, payer, { json: prepare }), 201);
+    const kept = await ok<{ token: string; line: string }>(await send(`/v1/threads/${t}/statements`, payer, { json: { ...prepare, n: 5 } }), 201);
+    expect((await ok(await append(t, payer, [s.line]))).results[0].readback.verdict).toBe("wilco");
+    // The sender reads the token in the relayed RB (x_tok=), yet may not run or discard the act.
+    expect((await linesOf(t)).join("\n")).toContain(s.token);
+    for (const act of ["commit", "abandon"]) {
+      const p = await expectProblem(await send(`/v1/threads/${t}/statements/${s.token}/${act}`, scheduler, { method: "POST" }), "forbidden-party");
+      expect(p).toMatchObject({ agent: "scheduler", needs: "payer" });
+    }
+    await expectProblem(await send(`/v1/threads/${t}/statements/${"0".repeat(32)}/commit`, scheduler, { method: "POST" }), "unknown-statement");
+    expect((await ok(await send(`/v1/threads/${t}/statements/${kept.token}/abandon`, payer, { method: "POST" }))).state).toBe("abandoned");
+    expect((await ok(await send(`/v1/threads/${t}/statements/${s.token}/commit`, payer, { method: "POST" }))).state).toBe("committed");
+  });
+
+  it("the operator may still do everything, as any party", async () => {
+    const t = fresh();
+    await runInDurableObject(env.THREADS.get(env.THREADS.idFromName(t)), (instance: ThreadObject) => {
+      instance.clock = () => Date.UTC(2099, 9, 2, 14, 0);
+    });
+    // The sender's challenge, the sender's HO, the receiver's statement and relay, its commit.
+    expect((await ok(await append(t, SECRET, [`${PAY_HO} exp=20991002T1500Z`]))).results[0].status).toBe("stored");
+    expect((await send(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, SECRET, { json: { record: PAY_RECORD } })).status).toBe(204);
+    const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+    const s = await ok<{ token: string; line: string }>(await send(`/v1/threads/${t}/statements`, SECRET, { json: { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" } }), 201);
+    expect((await ok(await append(t, SECRET, [s.line]))).results[0].readback.verdict).toBe("wilco");
+    expect((await ok(await send(`/v1/threads/${t}/statements/${s.token}/commit`, SECRET, { method: "POST" }))).state).toBe("committed");
+    // And lines from anyone.
+    expect((await ok(await append(t, SECRET, [HO, RB]))).results.map((r: any) => r.status)).toStrictEqual(["stored", "stored"]);
+  });
+});
+
+describe("without RW_TOKEN nothing changes", () => {
+  it("takes any party's acts from anyone, an agent-shaped bearer ignored", async () => {
+    const t = fresh();
+    const open = (path: string, body: unknown) => call(path, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer rwa.writer.forged" }, body: JSON.stringify(body) });
+    expect((await ok(await open(`/v1/threads/${t}/handoffs/research-01/challenge`, { expectAcc: ["tone:formal"] }), 202)).known).toBe(false);
+    expect((await ok(await open(`/v1/threads/${t}/lines`, { lines: [HO, RB] }))).results.map((r: any) => r.status)).toStrictEqual(["stored", "stored"]);
+  });
+});

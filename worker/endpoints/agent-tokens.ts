@@ -1,0 +1,25 @@
+/**
+ * `POST /v1/agent-tokens`: the operator asks for an agent's token (worker/agent-token.ts) and hands
+ * it to that agent. Derived, not stored: the same agent always gets the same token, until RW_TOKEN
+ * changes, which revokes them all.
+ */
+import { isAgent } from "../../core/index.js";
+import { agentToken } from "../agent-token.js";
+import type { Env } from "../env.js";
+import { Input } from "../input.js";
+import { ProblemError } from "../problem.js";
+import { json } from "../respond.js";
+import type { RouteContext } from "../router.js";
+import { authorize } from "./authorize.js";
+
+export async function agentTokenRoute(context: RouteContext<Env>): Promise<Response> {
+  const secret = context.env.RW_TOKEN;
+  if (secret === undefined || secret === "") throw new ProblemError("access-open", "this Worker has no RW_TOKEN: its threads are open to anyone who reaches it, and no agent token can be made; set the secret RW_TOKEN first");
+  const caller = await authorize(context.request, context.env);
+  if (caller.kind === "agent") throw new ProblemError("operator-only", `this is ${caller.agent}'s agent token; only the operator's bearer (the Worker's RW_TOKEN) issues agent tokens`, { agent: caller.agent });
+  const input = await Input.read(context.request, context.url, ["json"], ["agent"]);
+  const agent = input.string("agent");
+  if (agent === undefined || !isAgent(agent)) throw new ProblemError("invalid-request", "agent: required, an agent name ([A-Za-z0-9._-]+), as lines name it in from= and to=", { parameter: "agent" });
+  // A bearer credential: no cache keeps it.
+  return json({ agent, token: await agentToken(secret, agent) }, 200, { "cache-control": "no-store" });
+}
