@@ -6,8 +6,10 @@
  * expired: unavailable to strangers, reclaimable by its holder. Section 4 provisions a first hello
  * or welcome only "after its other required identity, addressing, causality, and path checks pass":
  * a welcome claims only when it answers its parent as addressed (a misaddressed one is refused,
- * HANDSHAKE_MISADDRESSED), and a hello only when it opens its thread (a misplaced one is refused,
- * HELLO_THREAD_REUSED, which the handshakes report from what the claims find here).
+ * HANDSHAKE_MISADDRESSED), and only once the mailbox holds that parent (WELCOME_PARENT_UNKNOWN: the
+ * causality check cannot pass yet, and the claim waits for the parent to arrive); a hello only when
+ * it opens its thread (a misplaced one is refused, HELLO_THREAD_REUSED, which the handshakes report
+ * from what the claims find here).
  */
 import { misaddressedAnswer, welcomeParentProblem } from "./_answers-as-addressed.js";
 import { threadOpeners } from "./_thread-openers.js";
@@ -120,16 +122,24 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
   const openers = threadOpeners(byId);
   const misplaced = new Map<string, MailboxEnvelope>();
   /** Whether a hello, welcome or resume claims: every check section 4 names that the mailbox can make passes. */
-  const claims = (e: MailboxEnvelope): boolean => {
+  const claims = (entry: MailboxEntry): boolean => {
+    const e = entry.envelope;
     if (!CLAIM_KINDS.has(e.kind)) return false;
     if (e.kind === "hello") {
       const opener = openers.openedBefore(e);
       if (opener !== null) misplaced.set(e.id, opener);
       return opener === null;
     }
-    // A welcome whose known parent is no hello, or which it does not answer as addressed.
-    const parent = e.kind === "welcome" && e.reply_to !== null ? byId.get(e.reply_to) : undefined;
-    return parent === undefined || (welcomeParentProblem(e.kind, parent.kind) === null && misaddressedAnswer(e, parent) === null);
+    if (e.kind !== "welcome" || e.reply_to === null) return true;
+    // A welcome whose parent is not here may be answering a hello not yet synced, or none at all
+    // (a name squatted with a made-up parent): its causality cannot be checked, so it waits.
+    const parent = byId.get(e.reply_to);
+    if (parent === undefined) {
+      findings.push(mailboxFinding("WELCOME_PARENT_UNKNOWN", `this welcome's reply_to ${e.reply_to} is not a message this mailbox holds (not yet synced, archived, wrong, or a UUID whose files differ): whether it answers a hello as addressed cannot be checked, so it claims no callsign and settles no handshake until its parent is here`, { ...at(entry), slot: "reply_to" }));
+      return false;
+    }
+    // A welcome whose parent is no hello, or which it does not answer as addressed.
+    return welcomeParentProblem(e.kind, parent.kind) === null && misaddressedAnswer(e, parent) === null;
   };
   function judge(entry: MailboxEntry): void {
     const e = entry.envelope;
@@ -145,7 +155,7 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
     const key = `${e.arena}\u0000${e.from}`;
     const held = names.get(key);
     const time = uuid7Time(e.id);
-    if (claims(e)) {
+    if (claims(entry)) {
       if (held === undefined) {
         names.set(key, { arena: e.arena, callsign: e.from, retired: false, claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root, last_seen: time, lineage: [e.id], last: entry, retired_by: null });
         return;

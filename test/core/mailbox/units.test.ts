@@ -429,6 +429,30 @@ describe("a hello opens its thread: one in a thread another message opened is mi
   });
 });
 
+describe("callsign claims: a welcome whose parent the mailbox does not hold claims nothing until it arrives", () => {
+  const RA = "1f3a".repeat(16);
+  const RB = "2b4c".repeat(16);
+  it("claims nothing, with a note, while its hello is missing; the same welcome claims once the hello is synced", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@h", machine: "VEGA-BOX", root: RA } },
+      { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", machine: "LYRA-BOX", root: RB } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const welcome = symbols.uuid("w");
+    // The welcome synced, its hello not yet: LYRA holds no name, and the welcome is held back.
+    const early = mailbox.analyzeMailbox(entries.slice(1));
+    expect(early.findings.filter((f) => f.id === welcome).map((f) => `${f.code} ${f.severity}`).sort()).toStrictEqual(["CALLSIGN_UNCLAIMED note", "PARENT_UNKNOWN note", "WELCOME_PARENT_UNKNOWN note"]);
+    expect(early.callsigns).toStrictEqual([]);
+    expect(early.quarantine.get(welcome)).toStrictEqual(["CALLSIGN_UNCLAIMED"]);
+    // The hello arrives: the same welcome claims LYRA and establishes the handshake.
+    const late = mailbox.analyzeMailbox(entries);
+    expect(late.findings).toStrictEqual([]);
+    expect(late.callsigns.find((c) => c.callsign === "LYRA")?.claimed_by).toBe(welcome);
+    expect(late.threads[0]?.handshake?.state).toBe("established");
+  });
+});
+
 describe("crossed hellos among three callsigns: one canonical hello between any two", () => {
   const NAMES = ["VEGA", "LYRA", "ORION"] as const;
   const locus = (n: string) => ({ machine: `${n}-BOX`, root: { VEGA: "1f3a", LYRA: "2b4c", ORION: "3c5d" }[n]?.repeat(16) });
