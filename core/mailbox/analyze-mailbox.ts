@@ -7,7 +7,7 @@ import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
 import { callsignClaims } from "./callsign-claims.js";
 import type { CallsignView, ClaimOptions } from "./callsign-claims.js";
-import { mailboxFinding } from "./codes.js";
+import { IDENTITY_CODES, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding } from "./codes.js";
 import { at, byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
@@ -45,9 +45,6 @@ export interface AnalyzeOptions extends ClaimOptions {
   /** The exchange budget where no accepted handshake names one (default 20). */
   readonly budget?: number;
 }
-
-/** The errors that say a message does not speak for its sender: it takes no part in a handshake. */
-const IDENTITY_CODES: ReadonlySet<MailboxCode> = new Set<MailboxCode>(["ROOT_MISMATCH", "PARENT_CYCLE", "CALLSIGN_HELD", "CALLSIGN_COLLISION", "CALLSIGN_RETIRED"]);
 
 /** A short fingerprint of a root identifier: repair notices never carry the full value. */
 const fingerprint = (root: string): string => root.slice(0, 12).toLowerCase();
@@ -143,9 +140,11 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   // locus the rules refuse (another locus's claim, a root mismatch, a causal cycle) cannot accept,
   // counter or establish terms, nor license work in another thread (4, 6). A name never claimed
   // stays in: its work is still WORK_BEFORE_ESTABLISHED, which `rw mailbox new` refuses.
-  const claims = callsignClaims(sorted, options);
-  const untrusted = new Set<string>();
-  for (const f of [...findings, ...claims.findings]) if (f.id !== undefined && f.severity === "error" && IDENTITY_CODES.has(f.code)) untrusted.add(f.id);
+  const silenced = new Set<string>();
+  for (const f of findings) if (f.id !== undefined && f.severity === "error" && IDENTITY_CODES.has(f.code)) silenced.add(f.id);
+  const claims = callsignClaims(sorted, options, silenced);
+  const untrusted = new Set(silenced);
+  for (const f of claims.findings) if (f.id !== undefined && f.severity === "error" && IDENTITY_CODES.has(f.code)) untrusted.add(f.id);
   const trusted = sorted.filter((entry) => !untrusted.has(entry.envelope.id));
   const trustedThreads = new Map<string, MailboxEntry[]>();
   for (const entry of trusted) {
@@ -153,7 +152,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     if (list === undefined) trustedThreads.set(entry.envelope.thread, [entry]);
     else list.push(entry);
   }
-  const shakes = handshakes(trusted, trustedThreads);
+  const shakes = handshakes(trusted, trustedThreads, claims.misplaced);
   findings.push(...shakes.findings);
   const arenaOf = (thread: string): string => (threads.get(thread)?.[0] as MailboxEntry).envelope.arena;
   // Threads no handshake judges, and the threads of hellos that lost a crossing, work under the

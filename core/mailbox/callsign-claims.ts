@@ -3,15 +3,19 @@
  * reclaims and successions, and `goodbye` departures (`re-entry: final` retires a name for good).
  * A claimant is its locus (machine and mailbox root): when two loci claim one name in an arena,
  * the smaller root UUID keeps it and the later claim is a collision. A name unseen for the TTL is
- * expired: unavailable to strangers, reclaimable by its holder. A welcome claims only when it answers
- * its parent as addressed: a misaddressed one (HANDSHAKE_MISADDRESSED) is refused, and section 4
- * provisions a first welcome only "after its other required identity, addressing, causality, and
- * path checks pass".
+ * expired: unavailable to strangers, reclaimable by its holder. Section 4 provisions a first hello
+ * or welcome only "after its other required identity, addressing, causality, and path checks pass":
+ * a welcome claims only when it answers its parent as addressed (a misaddressed one is refused,
+ * HANDSHAKE_MISADDRESSED), and only once the mailbox holds that parent (WELCOME_PARENT_UNKNOWN: the
+ * causality check cannot pass yet, and the claim waits for the parent to arrive); a hello only when
+ * it opens its thread (a misplaced one is refused, HELLO_THREAD_REUSED, which the handshakes report
+ * from what the claims find here).
  */
 import { misaddressedAnswer, welcomeParentProblem } from "./_answers-as-addressed.js";
+import { threadOpeners } from "./_thread-openers.js";
 import { linksTo, wikilinks } from "./body.js";
 import { isHandler } from "./callsign.js";
-import { mailboxFinding } from "./codes.js";
+import { IDENTITY_CODES, mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { at } from "./entry.js";
@@ -95,22 +99,51 @@ export function reEntryOf(body: string | undefined): "returning" | "final" | nul
   return stated.size === 1 ? ([...stated][0] as "returning" | "final") : null;
 }
 
-/** The name view of every arena, and the collisions, retired claims and strangers it finds. */
-export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOptions = {}): { callsigns: CallsignView[]; findings: MailboxFinding[]; unclaimed: string[] } {
+export interface CallsignClaims {
+  readonly callsigns: CallsignView[];
+  readonly findings: MailboxFinding[];
+  /** Every message from a name never claimed (the finding surfaces the name once). */
+  readonly unclaimed: string[];
+  /** Each misplaced hello (by UUID) and the message that opened its thread before it. */
+  readonly misplaced: ReadonlyMap<string, MailboxEnvelope>;
+}
+
+/**
+ * The name view of every arena, and the collisions, retired claims and strangers it finds.
+ * `silenced` holds the messages that do not speak for their senders whatever the claims say (a root
+ * mismatch, a causal cycle): they open no thread before a hello.
+ */
+export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOptions = {}, silenced: ReadonlySet<string> = new Set()): CallsignClaims {
   const findings: MailboxFinding[] = [];
   const names = new Map<string, Holder>();
   const unclaimed = new Set<string>();
-  /** Every message from a name never claimed (the finding surfaces the name once). */
   const strangers: string[] = [];
   const byId = new Map(sorted.map((entry) => [entry.envelope.id, entry.envelope]));
-  /** A welcome whose known parent is no hello, or which it does not answer as addressed: it claims nothing. */
-  const misaddressed = (e: MailboxEnvelope): boolean => {
-    const parent = e.kind === "welcome" && e.reply_to !== null ? byId.get(e.reply_to) : undefined;
-    return parent !== undefined && (welcomeParentProblem(e.kind, parent.kind) !== null || misaddressedAnswer(e, parent) !== null);
-  };
-  for (const entry of sorted) {
+  const openers = threadOpeners(byId);
+  const misplaced = new Map<string, MailboxEnvelope>();
+  /** Whether a hello, welcome or resume claims: every check section 4 names that the mailbox can make passes. */
+  const claims = (entry: MailboxEntry): boolean => {
     const e = entry.envelope;
-    if (isHandler(e.from)) continue;
+    if (!CLAIM_KINDS.has(e.kind)) return false;
+    if (e.kind === "hello") {
+      const opener = openers.openedBefore(e);
+      if (opener !== null) misplaced.set(e.id, opener);
+      return opener === null;
+    }
+    if (e.kind !== "welcome" || e.reply_to === null) return true;
+    // A welcome whose parent is not here may be answering a hello not yet synced, or none at all
+    // (a name squatted with a made-up parent): its causality cannot be checked, so it waits.
+    const parent = byId.get(e.reply_to);
+    if (parent === undefined) {
+      findings.push(mailboxFinding("WELCOME_PARENT_UNKNOWN", `this welcome's reply_to ${e.reply_to} is not a message this mailbox holds (not yet synced, archived, wrong, or a UUID whose files differ): whether it answers a hello as addressed cannot be checked, so it claims no callsign and settles no handshake until its parent is here`, { ...at(entry), slot: "reply_to" }));
+      return false;
+    }
+    // A welcome whose parent is no hello, or which it does not answer as addressed.
+    return welcomeParentProblem(e.kind, parent.kind) === null && misaddressedAnswer(e, parent) === null;
+  };
+  function judge(entry: MailboxEntry): void {
+    const e = entry.envelope;
+    if (isHandler(e.from)) return;
     // A retired name answers nothing more: a message to it is a CTA nobody can dispose of (kernel
     // 4). The peer's acknowledgement of the departure, asking nothing back, is what section 8 asks.
     const departed = e.to.filter((t) => names.get(`${e.arena}\u0000${t}`)?.retired === true);
@@ -122,14 +155,14 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
     const key = `${e.arena}\u0000${e.from}`;
     const held = names.get(key);
     const time = uuid7Time(e.id);
-    if (CLAIM_KINDS.has(e.kind) && !misaddressed(e)) {
+    if (claims(entry)) {
       if (held === undefined) {
         names.set(key, { arena: e.arena, callsign: e.from, retired: false, claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root, last_seen: time, lineage: [e.id], last: entry, retired_by: null });
-        continue;
+        return;
       }
       if (held.retired) {
         findings.push(mailboxFinding("CALLSIGN_RETIRED", `${e.from} retired with a final goodbye: the name is tombstoned in arena ${e.arena}`, at(entry)));
-        continue;
+        return;
       }
       if (held.locus !== locusOf(e)) {
         const gaps = e.kind === "resume" ? successionGaps(entry, held.last) : [];
@@ -139,29 +172,29 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
           held.lineage.push(e.id);
         } else if (e.kind === "resume") {
           findings.push(mailboxFinding("SUCCESSION_UNDECLARED", `${e.from} is held by machine ${held.machine}; this resume from machine ${e.machine} does not declare a succession (missing ${gaps.join("; ")}): silent assumption is impersonation, so the name stays with its holder`, at(entry)));
-          continue;
+          return;
         } else {
           findings.push(mailboxFinding("CALLSIGN_COLLISION", `${e.from} is held by claim ${held.claimed_by} (machine ${held.machine}), whose root UUID is smaller: this claimant regenerates and re-hellos citing it`, at(entry)));
-          continue;
+          return;
         }
       } else if (e.kind === "resume" && held.claimed_by !== e.id) held.lineage.push(e.id);
       held.last_seen = Math.max(held.last_seen, time);
       held.last = entry;
-      continue;
+      return;
     }
     if (held === undefined) {
       strangers.push(e.id);
-      if (!unclaimed.has(key)) findings.push(mailboxFinding("CALLSIGN_UNCLAIMED", `${e.from} has no hello, welcome or resume in arena ${e.arena}: an unexpected callsign is surfaced to the Handler and not engaged`, at(entry)));
+      if (!unclaimed.has(key)) findings.push(mailboxFinding("CALLSIGN_UNCLAIMED", `${e.from} has no hello, welcome or resume that claims it in arena ${e.arena}: an unexpected callsign is surfaced to the Handler and not engaged`, at(entry)));
       unclaimed.add(key);
-      continue;
+      return;
     }
     if (held.retired) {
       findings.push(mailboxFinding("CALLSIGN_RETIRED", `${e.from} retired with a final goodbye: it sends nothing more in arena ${e.arena}`, at(entry)));
-      continue;
+      return;
     }
     if (held.locus !== locusOf(e)) {
       findings.push(mailboxFinding("CALLSIGN_HELD", `${e.from} is held by machine ${held.machine} (claim ${held.claimed_by}); this message comes from machine ${e.machine}`, at(entry)));
-      continue;
+      return;
     }
     held.last_seen = Math.max(held.last_seen, time);
     held.last = entry;
@@ -169,6 +202,12 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
       held.retired = true;
       held.retired_by = e.id;
     }
+  }
+  for (const entry of sorted) {
+    const before = findings.length;
+    judge(entry);
+    // What speaks for its sender can open a thread before a later hello.
+    if (!silenced.has(entry.envelope.id) && !findings.slice(before).some((f) => IDENTITY_CODES.has(f.code))) openers.add(entry.envelope);
   }
   const ttl = (options.ttlDays ?? DEFAULT_CALLSIGN_TTL_DAYS) * 86_400_000;
   const now = options.now ?? null;
@@ -182,7 +221,7 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
     last_seen: h.last_seen,
     lineage: h.lineage,
   })) satisfies CallsignView[];
-  return { callsigns, findings, unclaimed: strangers };
+  return { callsigns, findings, unclaimed: strangers, misplaced };
 }
 
 /** Names a generator must avoid in an arena: every held, expired or retired one. */

@@ -73,6 +73,7 @@ export const MAILBOX_CODES = {
   ACCEPT_WHILE_BLOCKED: "error",
   HANDSHAKE_MISADDRESSED: "error",
   WELCOME_PARENT_NOT_HELLO: "error",
+  WELCOME_PARENT_UNKNOWN: "note",
   PROFILE_DOWNGRADE: "error",
   HELLO_CROSSED: "note",
   HELLO_THREAD_REUSED: "error",
@@ -105,6 +106,12 @@ export const MAILBOX_CODES = {
 } as const;
 
 export type MailboxCode = keyof typeof MAILBOX_CODES;
+
+/**
+ * The errors that say a message does not speak for its sender (another locus's claim, a root
+ * mismatch, a causal cycle): it takes no part in a handshake, and opens no thread before a hello.
+ */
+export const IDENTITY_CODES: ReadonlySet<MailboxCode> = /* @__PURE__ */ new Set<MailboxCode>(["ROOT_MISMATCH", "PARENT_CYCLE", "CALLSIGN_HELD", "CALLSIGN_COLLISION", "CALLSIGN_RETIRED"]);
 
 export interface MailboxFinding {
   readonly code: MailboxCode;

@@ -10,11 +10,13 @@
  * Crossed hellos (crossed-hellos.ts): the lexicographically smaller root UUID is canonical between
  * the two who crossed; the other hello's chain with that party settles nothing, its chains with
  * anyone else stand.
- * A hello is a true root (section 9), so a thread has one: its first in UUID order; a later hello in
- * it is HELLO_THREAD_REUSED and takes no part in the handshake or in crossings.
+ * A hello is a true root (section 9), so it opens its thread: one in a thread another message opened
+ * before it (another hello, or any other kind) is HELLO_THREAD_REUSED and takes no part in the
+ * handshake or in crossings (_thread-openers.ts; the callsign claims find them).
  */
 import { misaddressedAnswer } from "./_answers-as-addressed.js";
 import type { Misaddressed } from "./_answers-as-addressed.js";
+import { helloThreadReused, threadOpeners } from "./_thread-openers.js";
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -229,6 +231,18 @@ function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: Reado
   return { allowed: true, outside: m.to.filter((t) => !isHandler(t) && !bound(t)) };
 }
 
+/** Without the callsign claims' verdict, every message speaks for its sender. */
+function misplacedHellos(sorted: readonly MailboxEntry[]): Map<string, MailboxEnvelope> {
+  const openers = threadOpeners(new Map(sorted.map((entry) => [entry.envelope.id, entry.envelope])));
+  const misplaced = new Map<string, MailboxEnvelope>();
+  for (const { envelope } of sorted) {
+    const opener = envelope.kind === "hello" ? openers.openedBefore(envelope) : null;
+    if (opener !== null) misplaced.set(envelope.id, opener);
+    openers.add(envelope);
+  }
+  return misplaced;
+}
+
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
@@ -243,7 +257,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * canonical hello's handshake establishes it, in every thread alike. Its pairs with callsigns it
  * did not cross stand.
  */
-export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>): { handshakes: Map<string, Handshake>; findings: MailboxFinding[]; outside: OutsideWork[] } {
+export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>, misplaced: ReadonlyMap<string, MailboxEnvelope> = misplacedHellos(sorted)): { handshakes: Map<string, Handshake>; findings: MailboxFinding[]; outside: OutsideWork[] } {
   const findings: MailboxFinding[] = [];
   const outside: OutsideWork[] = [];
   const out = new Map<string, Handshake>();
@@ -254,14 +268,16 @@ export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap
     if (e.kind === "welcome" && e.reply_to !== null) push(welcomesTo, e.reply_to, e);
   }
   for (const [thread, messages] of threads) {
-    // A hello is a true root (9): it opens its thread, so the thread's first hello in UUID order is
-    // its root, and any later one attaches a root to history that is not its own.
-    const [hello, ...again] = messages.filter((m) => m.envelope.kind === "hello");
-    if (hello === undefined) continue;
-    hellos.set(thread, { hello, messages });
-    for (const entry of again) {
-      findings.push(mailboxFinding("HELLO_THREAD_REUSED", `this hello is in thread ${thread}, which hello ${hello.envelope.id} opened: a hello is a true root and opens a fresh thread, so this one proposes no terms, crosses no hello and settles nothing; new terms go in a hello with a new thread`, { ...at(entry), slot: "thread" }));
+    // A hello is a true root (9): the one that opened its thread is its root; any other attaches a
+    // root to history that is not its own.
+    let hello: MailboxEntry | undefined;
+    for (const entry of messages) {
+      if (entry.envelope.kind !== "hello") continue;
+      const opener = misplaced.get(entry.envelope.id) ?? hello?.envelope;
+      if (opener === undefined) hello = entry;
+      else findings.push(helloThreadReused(entry, opener));
     }
+    if (hello !== undefined) hellos.set(thread, { hello, messages });
   }
   const lost = crossedHellos([...hellos.values()].map((x) => x.hello.envelope), welcomesTo);
   for (const [thread, { hello, messages }] of hellos) {

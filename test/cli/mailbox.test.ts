@@ -416,6 +416,14 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     expect(readdirSync(a.inbox).length).toBe(1);
     expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(4), "--thread", ID(5)]).code).toBe(0);
   });
+  it("a hello in a thread a request opened (HELLO_THREAD_REUSED): exit 1, nothing written", () => {
+    const a = room();
+    expect(rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(1), "--thread", ID(2), "--slug", "ask", "--body", "x"]).code).toBe(0);
+    const hello = rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(3), "--thread", ID(2), "--json"]);
+    expect(hello.code, JSON.stringify(hello)).toBe(1);
+    expect((JSON.parse(hello.out) as { findings: { code: string }[] }).findings.map((f) => f.code)).toContain("HELLO_THREAD_REUSED");
+    expect(readdirSync(a.inbox).length).toBe(1);
+  });
   it("an uppercase UUID option is refused as the core refuses it (UUID_INVALID), never lowercased into validity", () => {
     const a = room();
     handshake(a.root);

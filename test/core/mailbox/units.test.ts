@@ -360,6 +360,99 @@ describe("callsign claims: a welcome the mailbox refuses as misaddressed claims 
   });
 });
 
+describe("a hello opens its thread: one in a thread another message opened is misplaced and claims nothing", () => {
+  const RA = "1f3a".repeat(16);
+  const RB = "2b4c".repeat(16);
+  const RS = "4d6e".repeat(16);
+  const RO = "3c5d".repeat(16);
+  const codesOf = (analysis: mailbox.MailboxAnalysis, id: string): string[] => analysis.findings.filter((f) => f.id === id).map((f) => f.code).sort();
+  // Each kind that can open a thread before a hello: another hello, or any other root.
+  const openers = [
+    { kind: "hello", set: { to: ["LYRA"] } },
+    { kind: "request", set: {} },
+    { kind: "propose", set: {} },
+    { kind: "state", set: { expects_reply: false } },
+  ];
+  it("a squatter's hello in an opened thread leaves the name free, whatever kind opened it and whatever order the files are read in", () => {
+    for (const { kind, set } of openers) {
+      const symbols = new Symbols(mailbox);
+      const { entries, diffs } = readCase(symbols, [
+        { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@h", machine: "VEGA-BOX", root: RA } },
+        { id: "o", set: { from: "VEGA", to: ["LYRA"], thread: "@o", reply_to: "", request_id: "@o", machine: "VEGA-BOX", root: RA, ...set, kind } },
+        { id: "h0", set: { kind: "hello", from: "ORION", to: ["VEGA"], thread: "@o", reply_to: "", request_id: "@h0", machine: "SQUAT-BOX", root: RS } },
+        { id: "ho", set: { kind: "hello", from: "ORION", to: ["VEGA"], thread: "@ho", reply_to: "", request_id: "@ho", machine: "ORION-BOX", root: RO } },
+      ], mailbox);
+      expect(diffs).toStrictEqual([]);
+      for (const list of [entries, [...entries].reverse()]) {
+        const analysis = mailbox.analyzeMailbox(list);
+        expect(codesOf(analysis, symbols.uuid("h0")), kind).toStrictEqual(["CALLSIGN_UNCLAIMED", "HELLO_THREAD_REUSED"]);
+        expect(analysis.callsigns.filter((c) => c.callsign === "ORION").map((c) => c.claimed_by), kind).toStrictEqual([symbols.uuid("ho")]);
+        expect(codesOf(analysis, symbols.uuid("ho")), kind).toStrictEqual([]);
+        // A thread another hello opened is that hello's handshake; any other kind's has none.
+        expect(analysis.threads.find((t) => t.thread === symbols.uuid("o"))?.handshake?.hello ?? null, kind).toBe(kind === "hello" ? symbols.uuid("o") : null);
+      }
+    }
+  });
+
+  it("holds against a hello only what speaks for its sender and does not answer the hello", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "hv", at: 0, set: { kind: "hello", from: "VEGA", to: ["ORION"], thread: "@hv", reply_to: "", request_id: "@hv", machine: "VEGA-BOX", root: RA } },
+      // Before LYRA's hello in its thread: a request in VEGA's name from another locus (CALLSIGN_HELD:
+      // it does not speak for VEGA), a reply whose parent this mailbox does not hold (it may answer
+      // the hello), and VEGA's welcome of the hello, sorted first because the clocks disagree.
+      { id: "x", at: 1000, set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@t", reply_to: "", request_id: "@x", machine: "EVIL-BOX", root: RS } },
+      { id: "u", at: 1500, set: { kind: "reply", from: "VEGA", to: ["LYRA"], thread: "@t", reply_to: "@ghost", request_id: "@u", machine: "VEGA-BOX", root: RA } },
+      { id: "h", at: 3000, set: { kind: "hello", from: "LYRA", to: ["VEGA"], thread: "@t", reply_to: "", request_id: "@h", machine: "LYRA-BOX", root: RB } },
+      { id: "w", at: 2000, set: { kind: "welcome", from: "VEGA", to: ["LYRA"], thread: "@t", reply_to: "@h", request_id: "@h", terms: "accept", machine: "VEGA-BOX", root: RA } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const analysis = mailbox.analyzeMailbox(entries);
+    expect(codesOf(analysis, symbols.uuid("h"))).toStrictEqual([]);
+    expect(codesOf(analysis, symbols.uuid("x"))).toContain("CALLSIGN_HELD");
+    expect(analysis.callsigns.find((c) => c.callsign === "LYRA")?.claimed_by).toBe(symbols.uuid("h"));
+    expect(analysis.threads.find((t) => t.thread === symbols.uuid("t"))?.handshake?.hello).toBe(symbols.uuid("h"));
+  });
+
+  it("handshakes called alone (without the claims' verdict) read the same rule", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@r", reply_to: "", request_id: "@r", machine: "VEGA-BOX", root: RA } },
+      { id: "h", set: { kind: "hello", from: "LYRA", to: ["VEGA"], thread: "@r", reply_to: "", request_id: "@h", machine: "LYRA-BOX", root: RB } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const sorted = mailbox.byUuid(entries);
+    const result = mailbox.handshakes(sorted, new Map([[symbols.uuid("r"), sorted]]));
+    expect(result.handshakes.size).toBe(0);
+    expect(result.findings.map((f) => `${f.code} ${symbols.name(f.id ?? "")}`)).toStrictEqual(["HELLO_THREAD_REUSED @h"]);
+    expect(symbols.name(result.findings[0]?.message ?? "")).toContain("request @r opened");
+  });
+});
+
+describe("callsign claims: a welcome whose parent the mailbox does not hold claims nothing until it arrives", () => {
+  const RA = "1f3a".repeat(16);
+  const RB = "2b4c".repeat(16);
+  it("claims nothing, with a note, while its hello is missing; the same welcome claims once the hello is synced", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@h", machine: "VEGA-BOX", root: RA } },
+      { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", machine: "LYRA-BOX", root: RB } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const welcome = symbols.uuid("w");
+    // The welcome synced, its hello not yet: LYRA holds no name, and the welcome is held back.
+    const early = mailbox.analyzeMailbox(entries.slice(1));
+    expect(early.findings.filter((f) => f.id === welcome).map((f) => `${f.code} ${f.severity}`).sort()).toStrictEqual(["CALLSIGN_UNCLAIMED note", "PARENT_UNKNOWN note", "WELCOME_PARENT_UNKNOWN note"]);
+    expect(early.callsigns).toStrictEqual([]);
+    expect(early.quarantine.get(welcome)).toStrictEqual(["CALLSIGN_UNCLAIMED"]);
+    // The hello arrives: the same welcome claims LYRA and establishes the handshake.
+    const late = mailbox.analyzeMailbox(entries);
+    expect(late.findings).toStrictEqual([]);
+    expect(late.callsigns.find((c) => c.callsign === "LYRA")?.claimed_by).toBe(welcome);
+    expect(late.threads[0]?.handshake?.state).toBe("established");
+  });
+});
+
 describe("crossed hellos among three callsigns: one canonical hello between any two", () => {
   const NAMES = ["VEGA", "LYRA", "ORION"] as const;
   const locus = (n: string) => ({ machine: `${n}-BOX`, root: { VEGA: "1f3a", LYRA: "2b4c", ORION: "3c5d" }[n]?.repeat(16) });

@@ -1,0 +1,88 @@
+/**
+ * Whether a hello opens its thread. A hello is a true root (section 9: "These are true roots; do
+ * not attach them to old history merely to satisfy a parent field"), and a new conversation carries
+ * "new `thread` and `request_id`" values (12). So a hello whose thread already holds a message that
+ * speaks for its sender (a hello, a request, a Handler's note: any kind) is misplaced:
+ * HELLO_THREAD_REUSED. It proposes no terms, and claims no callsign: section 4 provisions a first
+ * `hello` only "after its other required identity, addressing, causality, and path checks pass".
+ *
+ * Not held against a hello: a message whose chain of `reply_to` reaches it (an answer to it that
+ * sorts first because two machines' clocks disagree), and one whose chain breaks at a parent the
+ * mailbox does not hold (it may be such an answer, not yet synced). The callsign claims ask, in UUID
+ * order as they settle who speaks for each name; the handshakes report what they found.
+ */
+import { mailboxFinding } from "./codes.js";
+import type { MailboxFinding } from "./codes.js";
+import type { MailboxEnvelope } from "./envelope.js";
+import { at } from "./entry.js";
+import type { MailboxEntry } from "./entry.js";
+import { MAILBOX_KINDS } from "./vocabulary.js";
+
+export interface ThreadOpeners {
+  /** The message that opened this hello's thread before it, or null when the hello opens it. */
+  readonly openedBefore: (hello: MailboxEnvelope) => MailboxEnvelope | null;
+  /** Takes a message that speaks for its sender into its thread; messages come in UUID order. */
+  readonly add: (message: MailboxEnvelope) => void;
+}
+
+interface Opening {
+  /** The thread's first message, and the root its chain reaches. */
+  readonly first: MailboxEnvelope;
+  readonly root: string;
+  /** The first message whose chain reaches another root: it opened the thread for that root's hello. */
+  other: MailboxEnvelope | null;
+}
+
+/** A tracker over the messages of one mailbox, `byId` holding every one of them. */
+export function threadOpeners(byId: ReadonlyMap<string, MailboxEnvelope>): ThreadOpeners {
+  // Each message's root, memoized: every message is walked through once, however long the chains.
+  const roots = new Map<string, string | null>();
+  const rootOf = (message: MailboxEnvelope): string | null => {
+    const path: string[] = [];
+    const onPath = new Set<string>();
+    let root: string | null = null;
+    let m: MailboxEnvelope | undefined = message;
+    while (m !== undefined) {
+      if (roots.has(m.id)) {
+        root = roots.get(m.id) ?? null;
+        break;
+      }
+      // A cycle of reply_to (PARENT_CYCLE) reaches no root.
+      if (onPath.has(m.id)) break;
+      onPath.add(m.id);
+      path.push(m.id);
+      // A root kind's reply_to is only a citation: the chain ends there.
+      if (m.reply_to === null || MAILBOX_KINDS[m.kind].parent === "root") {
+        root = m.id;
+        break;
+      }
+      m = byId.get(m.reply_to);
+    }
+    for (const id of path) roots.set(id, root);
+    return root;
+  };
+  const threads = new Map<string, Opening>();
+  return {
+    openedBefore(hello) {
+      const opening = threads.get(hello.thread);
+      if (opening === undefined) return null;
+      return opening.root === hello.id ? opening.other : opening.first;
+    },
+    add(message) {
+      const root = rootOf(message);
+      if (root === null) return;
+      const opening = threads.get(message.thread);
+      if (opening === undefined) threads.set(message.thread, { first: message, root, other: null });
+      else if (opening.other === null && root !== opening.root) opening.other = message;
+    },
+  };
+}
+
+/** The finding against a misplaced hello: the words said once, wherever it is reported. */
+export function helloThreadReused(entry: MailboxEntry, opener: MailboxEnvelope): MailboxFinding {
+  return mailboxFinding(
+    "HELLO_THREAD_REUSED",
+    `this hello is in thread ${entry.envelope.thread}, which ${opener.kind} ${opener.id} opened: a hello is a true root and opens a fresh thread, so this one proposes no terms, crosses no hello, settles nothing and claims no callsign; new terms go in a hello with a new thread`,
+    { ...at(entry), slot: "thread" },
+  );
+}
