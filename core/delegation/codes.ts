@@ -129,6 +129,8 @@ export const DELEGATION_CODES = {
   RETRY_EXHAUSTED: "error",
   RETRY_UNRECONCILED: "error",
   RETRY_NOT_ALLOWED: "error",
+  /** A retry of an unknown or partially_applied attempt does not reuse the contract-bound idempotency key (7.1). */
+  RETRY_IDEMPOTENCY: "error",
   CONSENT_EXPIRED: "error",
   GATE_UNSATISFIED: "error",
   GATE_ADAPTER: "error",

@@ -4,12 +4,14 @@
  * is a refusal with its findings: a child that is not a valid contract is denied, a fence set
  * that is not one fails, a permission input that does not read is a deny.
  */
+import { checkAttempts } from "./check-attempts.js";
+import type { AttemptsReport } from "./check-attempts.js";
 import { checkFences } from "./check-fences.js";
 import type { FenceReport } from "./check-fences.js";
 import { checkReassignment } from "./check-reassignment.js";
 import { checkSubdelegation } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
-import { appendFindings } from "./codes.js";
+import { appendFindings, delegationFinding } from "./codes.js";
 import type { DelegationCode, DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
@@ -64,6 +66,19 @@ export function checkReassignmentDocument(input: unknown): SubdelegationReport {
   const attempts = records<ExecutionAttempt>(fields, "attempts", "execution_attempt", findings);
   if (prior === null || next === null || parent === null || chain === null || attempts === null) return refused(findings);
   const report = checkReassignment(prior, next, parent, chain, attempts);
+  return { ...report, findings: [...findings, ...report.findings] };
+}
+
+/** `{ contract, attempts }` → checkAttempts: the contract and the delegation's ExecutionAttempts. */
+export function checkAttemptsDocument(input: unknown): AttemptsReport {
+  const fields = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const findings: DelegationFinding[] = [];
+  const contract = validateRecord(fields["contract"], { kind: "delegation_contract" });
+  appendFindings(findings, contract.findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? "contract" : `contract.${f.path}` })));
+  if (fields["attempts"] === undefined) findings.push(delegationFinding("DELEGATION_SCHEMA", "attempts is required", { path: "attempts" }));
+  const attempts = records<ExecutionAttempt>(fields, "attempts", "execution_attempt", findings);
+  if (contract.value === null || attempts === null || fields["attempts"] === undefined) return { ok: false, findings };
+  const report = checkAttempts(contract.value as DelegationContract, attempts);
   return { ...report, findings: [...findings, ...report.findings] };
 }
 
