@@ -132,6 +132,8 @@ export const DELEGATION_CODES = {
   /** A retry of an unknown or partially_applied attempt does not reuse the contract-bound idempotency key (7.1). */
   RETRY_IDEMPOTENCY: "error",
   CONSENT_EXPIRED: "error",
+  /** The request touches a data class no consent the contract relies on binds (9). */
+  CONSENT_DATA_CLASS: "error",
   GATE_UNSATISFIED: "error",
   GATE_ADAPTER: "error",
   GATE_SAME_PRINCIPAL: "error",
