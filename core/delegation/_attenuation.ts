@@ -37,6 +37,13 @@ function spend(out: DelegationFinding[], wide: Limits, narrow: Limits): void {
 
 export function attenuationFindings(wide: DelegationContract, narrow: DelegationContract): DelegationFinding[] {
   const out: DelegationFinding[] = [];
+  // A contract binds "exact inputs" (1): a child may take only inputs its parent holds, each the
+  // exact revision and digest, as a narrower revision may (11.4: "If any input ... changes,
+  // reassignment stops"). Another revision of the same object is another input.
+  const held = new Set(wide.inputs.map((i) => `${i.object_id} ${i.revision_id} ${i.content_digest}`));
+  narrow.inputs.forEach((i, n) => {
+    if (!held.has(`${i.object_id} ${i.revision_id} ${i.content_digest}`)) out.push(dimensionFinding("inputs", `inputs.${n}: ${i.object_id}@${i.revision_id} (${i.content_digest}) is not one of the parent's exact inputs (${wide.inputs.map((w) => `${w.object_id}@${w.revision_id}`).join(", ") || "none"})`, { path: `inputs.${n}`, expected: wide.inputs.map((w) => `${w.object_id}@${w.revision_id}`).join(" "), received: `${i.object_id}@${i.revision_id}` }));
+  });
   subset(out, "objects", "scope.objects", wide.scope.objects, narrow.scope.objects, true);
   subset(out, "tools", "scope.tools", wide.scope.tools, narrow.scope.tools, true);
   subset(out, "operations", "scope.operations", wide.scope.operations, narrow.scope.operations, true);

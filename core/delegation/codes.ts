@@ -70,6 +70,8 @@ export const DELEGATION_CODES = {
   ATTENUATION_PARENT: "error",
   ATTENUATION_DEPTH: "error",
   ATTENUATION_SUBDELEGATION: "error",
+  /** A child input (or a next revision's) that is not, exactly, one of the parent's (prior's) inputs (1, 8). */
+  ATTENUATION_INPUTS: "error",
   ATTENUATION_OBJECTS: "error",
   ATTENUATION_TOOLS: "error",
   ATTENUATION_OPERATIONS: "error",
