@@ -62,8 +62,9 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
   // issued_at), so a narrower contract issued later takes only what remains of the wider's: its
   // budget ends no later than the wider's can. Otherwise a child issued an hour into its parent's
   // two hours, or a reassignment's next revision (11.4: "remaining budget"), restarts the clock.
+  // A max_duration longer than the wider's is already refused above; this adds nothing to it.
   const [wideEnd, narrowEnd] = [utcMs(wide.issued_at) + wd, utcMs(narrow.issued_at) + nd];
-  if (!(narrowEnd <= wideEnd)) {
+  if (nd <= wd && !(narrowEnd <= wideEnd)) {
     const left = Math.max(0, wideEnd - utcMs(narrow.issued_at));
     out.push(dimensionFinding("duration", `limits.max_duration: ${narrow.limits.max_duration.value} ${narrow.limits.max_duration.unit} from ${narrow.issued_at} outlasts the parent's, which runs out ${wide.limits.max_duration.value} ${wide.limits.max_duration.unit} after ${wide.issued_at}: ${left} ms remain of it`, { path: "limits.max_duration", expected: `<= ${left} ms`, received: `${nd} ms` }));
   }
