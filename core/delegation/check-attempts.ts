@@ -42,11 +42,10 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
     // A resume continues from a checkpoint (7.2; 11.4's ATT-2 after ATT-1), it does not retry the
     // attempt before it, so the retryable outcomes do not apply; reusing the key still does below,
     // as its pending effects may be the very ones whose fate is unknown.
+    // A resume's own checks (7.2: validity, fences, reconciliation) are evaluatePermission's.
     const retries = attempt.resumed_from_checkpoint_ref === null;
-    if (!retries) {
-      // A resume's own checks (7.2: validity, fences, reconciliation) are evaluatePermission's.
-    } else if (prior === "succeeded") out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} follows ${before.attempt_id}, which succeeded: the objective is met, and another effect needs its own authority`, { path: at, dimension: "retry", received: prior }));
-    else if (!retry.retryable_outcomes.includes(prior)) out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} retries ${before.attempt_id}, whose outcome ${prior}${before.outcome === null ? " (none recorded)" : ""} is not retryable under this contract (${retry.retryable_outcomes.join(", ") || "none"})`, { path: at, dimension: "retry", received: prior }));
+    if (retries && prior === "succeeded") out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} follows ${before.attempt_id}, which succeeded: the objective is met, and another effect needs its own authority`, { path: at, dimension: "retry", received: prior }));
+    else if (retries && !retry.retryable_outcomes.includes(prior)) out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} retries ${before.attempt_id}, whose outcome ${prior}${before.outcome === null ? " (none recorded)" : ""} is not retryable under this contract (${retry.retryable_outcomes.join(", ") || "none"})`, { path: at, dimension: "retry", received: prior }));
     if (!RECONCILE_FIRST.includes(prior)) return;
     const [key, was] = [attempt.idempotency_key, before.idempotency_key];
     if (key !== null && key !== retry.idempotency_key) {
