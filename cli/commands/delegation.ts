@@ -79,7 +79,7 @@ async function validate(ctx: CommandContext): Promise<number> {
 const allowedOrDenied = (r: { readonly ok: boolean; readonly failed: readonly string[] }): string => (r.ok ? "allowed" : r.failed.length > 0 ? `denied on ${r.failed.join(", ")}` : "denied: the input is refused");
 
 async function checkChild(ctx: CommandContext): Promise<number> {
-  const doc = await input(ctx, ["parent", "child", "chain"]);
+  const doc = await input(ctx, ["parent", "child", "chain", "siblings"]);
   if (doc === undefined) return FAIL;
   const r = checkChildDocument(doc);
   const parts = (doc !== null && typeof doc === "object" ? doc : {}) as Record<string, unknown>;
@@ -88,7 +88,7 @@ async function checkChild(ctx: CommandContext): Promise<number> {
 }
 
 async function checkReassignment(ctx: CommandContext): Promise<number> {
-  const doc = await input(ctx, ["prior", "next", "parent", "chain"]);
+  const doc = await input(ctx, ["prior", "next", "parent", "chain", "attempts"]);
   if (doc === undefined) return FAIL;
   const r = checkReassignmentDocument(doc);
   const parts = (doc !== null && typeof doc === "object" ? doc : {}) as Record<string, unknown>;
@@ -128,14 +128,14 @@ export const delegationValidateCommand: Command = {
 };
 
 export const delegationCheckChildCommand: Command = {
-  summary: "may a child contract become active under its parent? every dimension of RW-003 section 8, over the records (whether the parent is suspended now is check-fences' answer); { parent, child, chain }",
-  options: { parent: part("the parent contract"), child: part("the proposed child contract"), chain: part("the child's attestation chain") },
+  summary: "may a child contract become active under its parent? every dimension of RW-003 section 8, over the records (whether the parent is suspended now is check-fences' answer); with siblings, the child's additive budgets (spend, tokens, tool calls, items, concurrency) are within what the parent's other live children leave; { parent, child, chain, siblings? }",
+  options: { parent: part("the parent contract"), child: part("the proposed child contract"), chain: part("the child's attestation chain"), siblings: part("the parent's other live children, an array of contracts") },
   run: checkChild,
 };
 
 export const delegationCheckReassignmentCommand: Command = {
-  summary: "may a delegation's next revision replace its prior (RW-003 11.4: the same or narrower scope, the delegatee may change)? a child delegation's new delegatee is checked against its parent's eligible delegates, and its new attestation chain as check-child checks one; a child is denied without its chain, or without the parent to check it against; { prior, next, parent?, chain? }",
-  options: { prior: part("the revision in force"), next: part("the next revision"), parent: part("a child delegation's parent contract"), chain: part("a child delegation's attestation chain for the next revision") },
+  summary: "may a delegation's next revision replace its prior (RW-003 11.4: the same or narrower scope, the delegatee may change)? a child delegation's new delegatee is checked against its parent's eligible delegates, and its new attestation chain as check-child checks one; a child is denied without its chain, or without the parent to check it against; with attempts, the next revision's budgets are within what they left of the prior's; { prior, next, parent?, chain?, attempts? }",
+  options: { prior: part("the revision in force"), next: part("the next revision"), parent: part("a child delegation's parent contract"), chain: part("a child delegation's attestation chain for the next revision"), attempts: part("the delegation's ExecutionAttempts so far, an array") },
   run: checkReassignment,
 };
 

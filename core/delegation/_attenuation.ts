@@ -7,7 +7,7 @@ import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract, Limits } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
-import { compareAmounts, compareUtc, countOf, durationMs, isZeroAmount } from "./scalars.js";
+import { compareAmounts, compareUtc, countOf, durationMs, isZeroAmount, utcMs } from "./scalars.js";
 import { uncovered } from "./_selectors.js";
 import { tierRank } from "./tiers.js";
 
@@ -37,6 +37,13 @@ function spend(out: DelegationFinding[], wide: Limits, narrow: Limits): void {
 
 export function attenuationFindings(wide: DelegationContract, narrow: DelegationContract): DelegationFinding[] {
   const out: DelegationFinding[] = [];
+  // A contract binds "exact inputs" (1): a child may take only inputs its parent holds, each the
+  // exact revision and digest, as a narrower revision may (11.4: "If any input ... changes,
+  // reassignment stops"). Another revision of the same object is another input.
+  const held = new Set(wide.inputs.map((i) => `${i.object_id} ${i.revision_id} ${i.content_digest}`));
+  narrow.inputs.forEach((i, n) => {
+    if (!held.has(`${i.object_id} ${i.revision_id} ${i.content_digest}`)) out.push(dimensionFinding("inputs", `inputs.${n}: ${i.object_id}@${i.revision_id} (${i.content_digest}) is not one of the parent's exact inputs (${wide.inputs.map((w) => `${w.object_id}@${w.revision_id}`).join(", ") || "none"})`, { path: `inputs.${n}`, expected: wide.inputs.map((w) => `${w.object_id}@${w.revision_id}`).join(" "), received: `${i.object_id}@${i.revision_id}` }));
+  });
   subset(out, "objects", "scope.objects", wide.scope.objects, narrow.scope.objects, true);
   subset(out, "tools", "scope.tools", wide.scope.tools, narrow.scope.tools, true);
   subset(out, "operations", "scope.operations", wide.scope.operations, narrow.scope.operations, true);
@@ -51,6 +58,16 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
   // The time window is within the parent's at both ends: a child issued before its parent would be
   // in force, and its max_duration running, where the parent's authority is not.
   if (!(compareUtc(narrow.issued_at, wide.issued_at) >= 0)) out.push(dimensionFinding("duration", `issued_at: ${narrow.issued_at} is before the parent's ${wide.issued_at}`, { path: "issued_at", expected: `>= ${wide.issued_at}`, received: narrow.issued_at }));
+  // max_duration is elapsed wall-clock time (evaluatePermission bounds it by the time since
+  // issued_at), so a narrower contract issued later takes only what remains of the wider's: its
+  // budget ends no later than the wider's can. Otherwise a child issued an hour into its parent's
+  // two hours, or a reassignment's next revision (11.4: "remaining budget"), restarts the clock.
+  // A max_duration longer than the wider's is already refused above; this adds nothing to it.
+  const [wideEnd, narrowEnd] = [utcMs(wide.issued_at) + wd, utcMs(narrow.issued_at) + nd];
+  if (nd <= wd && !(narrowEnd <= wideEnd)) {
+    const left = Math.max(0, wideEnd - utcMs(narrow.issued_at));
+    out.push(dimensionFinding("duration", `limits.max_duration: ${narrow.limits.max_duration.value} ${narrow.limits.max_duration.unit} from ${narrow.issued_at} outlasts the parent's, which runs out ${wide.limits.max_duration.value} ${wide.limits.max_duration.unit} after ${wide.issued_at}: ${left} ms remain of it`, { path: "limits.max_duration", expected: `<= ${left} ms`, received: `${nd} ms` }));
+  }
   const [wr, nr] = [wide.retry_policy, narrow.retry_policy];
   limit(out, "retries", "retry_policy.max_attempts", wr.max_attempts, nr.max_attempts);
   subset(out, "retries", "retry_policy.retryable_outcomes", wr.retryable_outcomes, nr.retryable_outcomes, false);

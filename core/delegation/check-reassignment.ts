@@ -20,6 +20,8 @@ import type { DelegationContract } from "./contract.js";
 import { dimensionFinding, failedDimensions } from "./dimensions.js";
 import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
+import type { ExecutionAttempt } from "./execution.js";
+import { remainingBudgetFindings } from "./_shared-budget.js";
 import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
 
@@ -78,7 +80,8 @@ function reassignedChainFindings(next: DelegationContract, parent: DelegationCon
   ancestorFenceFindings(parent, next, chain, out);
 }
 
-export function checkReassignment(prior: DelegationContract, next: DelegationContract, parent?: DelegationContract, chain?: DelegationAttestationChain): SubdelegationReport {
+/** `attempts` are the delegation's attempts so far: the next revision takes only what they left of each budget. */
+export function checkReassignment(prior: DelegationContract, next: DelegationContract, parent?: DelegationContract, chain?: DelegationAttestationChain, attempts: readonly ExecutionAttempt[] = []): SubdelegationReport {
   const findings: DelegationFinding[] = [];
   const want = contractRef(prior);
   if (next.delegation_id !== prior.delegation_id) findings.push(delegationFinding("AMENDMENT_REF", `the next revision is of ${next.delegation_id}, not ${prior.delegation_id}`, { path: "delegation_id", dimension: "parent", expected: prior.delegation_id, received: next.delegation_id }));
@@ -104,6 +107,7 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // so dropping the lists there cannot be used to widen them afterwards.
   policyFindings(prior, next, findings, "revision");
   appendFindings(findings, attenuationFindings(prior, next));
+  remainingBudgetFindings(prior, next, attempts, findings);
   appendFindings(findings, inheritanceFindings(prior, next));
   // "The same or narrower scope" (11.4) includes what every effect fences (1.2): the next revision
   // keeps each authority stream the prior fenced (Space, policy, consent, its own and every

@@ -16,6 +16,7 @@ import type { Dimension } from "./dimensions.js";
 import { attenuationFindings } from "./_attenuation.js";
 import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
+import { siblingBudgetFindings } from "./_shared-budget.js";
 
 export interface SubdelegationReport {
   readonly ok: boolean;
@@ -121,11 +122,16 @@ export function ancestorFenceFindings(parent: DelegationContract, child: Delegat
   }
 }
 
-export function checkSubdelegation(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain): SubdelegationReport {
+/**
+ * `siblings` are the parent's other live children: the child's additive budgets are checked
+ * against what they leave of the parent's. Without them the child is compared with the parent alone.
+ */
+export function checkSubdelegation(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain, siblings: readonly DelegationContract[] = []): SubdelegationReport {
   const findings: DelegationFinding[] = [];
   parentFindings(parent, child, findings);
   policyFindings(parent, child, findings);
   appendFindings(findings, attenuationFindings(parent, child));
+  siblingBudgetFindings(parent, child, siblings, findings);
   appendFindings(findings, inheritanceFindings(parent, child));
   appendFindings(findings, _chainFindings(parent, child, chain));
   ancestorFenceFindings(parent, child, chain, findings);

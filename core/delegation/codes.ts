@@ -42,6 +42,8 @@ export const DELEGATION_CODES = {
   ATTEMPT_SUCCESS_UNVERIFIED: "error",
   ATTEMPT_PARTIAL_UNENUMERATED: "error",
   ATTEMPT_OUTCOME_EFFECTS: "error",
+  /** An attempt given as this delegation's is of another delegation. */
+  ATTEMPT_DELEGATION: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",
@@ -68,6 +70,8 @@ export const DELEGATION_CODES = {
   ATTENUATION_PARENT: "error",
   ATTENUATION_DEPTH: "error",
   ATTENUATION_SUBDELEGATION: "error",
+  /** A child input (or a next revision's) that is not, exactly, one of the parent's (prior's) inputs (1, 8). */
+  ATTENUATION_INPUTS: "error",
   ATTENUATION_OBJECTS: "error",
   ATTENUATION_TOOLS: "error",
   ATTENUATION_OPERATIONS: "error",
@@ -78,6 +82,12 @@ export const DELEGATION_CODES = {
   ATTENUATION_CONCURRENCY: "error",
   ATTENUATION_SPEND: "error",
   ATTENUATION_BUDGET: "error",
+  /** The child and the parent's other live children together take more of an additive budget than the parent has (8). */
+  ATTENUATION_BUDGET_SHARED: "error",
+  /** A reassignment's next revision takes more than its prior's attempts left of a budget (11.4: "remaining budget"). */
+  ATTENUATION_BUDGET_REMAINING: "error",
+  /** Budgets in unlike units (money in two currencies) cannot be added up; RW-004 normalizes units (13). */
+  BUDGET_UNITS_UNLIKE: "error",
   INHERIT_DENIALS: "error",
   INHERIT_HUMAN_GATES: "error",
   INHERIT_CONSENT: "error",
@@ -121,7 +131,11 @@ export const DELEGATION_CODES = {
   RETRY_EXHAUSTED: "error",
   RETRY_UNRECONCILED: "error",
   RETRY_NOT_ALLOWED: "error",
+  /** A retry of an unknown or partially_applied attempt does not reuse the contract-bound idempotency key (7.1). */
+  RETRY_IDEMPOTENCY: "error",
   CONSENT_EXPIRED: "error",
+  /** The request touches a data class no consent the contract relies on binds (9). */
+  CONSENT_DATA_CLASS: "error",
   GATE_UNSATISFIED: "error",
   GATE_ADAPTER: "error",
   GATE_SAME_PRINCIPAL: "error",

@@ -4,19 +4,22 @@
  * is a refusal with its findings: a child that is not a valid contract is denied, a fence set
  * that is not one fails, a permission input that does not read is a deny.
  */
+import { checkAttempts } from "./check-attempts.js";
+import type { AttemptsReport } from "./check-attempts.js";
 import { checkFences } from "./check-fences.js";
 import type { FenceReport } from "./check-fences.js";
 import { checkReassignment } from "./check-reassignment.js";
 import { checkSubdelegation } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
-import { appendFindings } from "./codes.js";
+import { appendFindings, delegationFinding } from "./codes.js";
 import type { DelegationCode, DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { isConsequentialContract } from "./_contract-rules.js";
 import { evaluatePermission } from "./evaluate-permission.js";
 import type { PermissionEvaluation } from "./evaluate-permission.js";
-import { readChildCheck, readFenceCheck, readPermissionInput } from "./read-input.js";
+import type { ExecutionAttempt } from "./execution.js";
+import { readChildCheck, readFenceCheck, readPermissionInput, records } from "./read-input.js";
 import { validateRecord } from "./validate-record.js";
 import type { RecordKind } from "./vocabulary.js";
 
@@ -32,18 +35,19 @@ export interface PermissionRefusal {
 const codes = (findings: readonly DelegationFinding[]): DelegationCode[] => [...new Set(findings.filter((f) => f.severity === "error").map((f) => f.code))];
 const refused = (findings: readonly DelegationFinding[]): SubdelegationReport => ({ ok: false, decision: "deny", failed: [], findings });
 
-/** `{ parent, child, chain }` → checkSubdelegation. */
+/** `{ parent, child, chain, siblings? }` → checkSubdelegation; `siblings` the parent's other live children. */
 export function checkChildDocument(input: unknown): SubdelegationReport {
   const read = readChildCheck(input);
   if (!read.ok) return refused(read.findings);
-  const report = checkSubdelegation(read.value.parent, read.value.child, read.value.chain);
+  const report = checkSubdelegation(read.value.parent, read.value.child, read.value.chain, read.value.siblings);
   return read.findings.length === 0 ? report : { ...report, findings: [...read.findings, ...report.findings] };
 }
 
 /**
- * `{ prior, next, parent?, chain? }` → checkReassignment; `parent` is a child delegation's parent
- * contract, `chain` its next revision's attestation chain, read as consequential as `next` is (as
- * check-child reads a child's).
+ * `{ prior, next, parent?, chain?, attempts? }` → checkReassignment; `parent` is a child
+ * delegation's parent contract, `chain` its next revision's attestation chain, read as
+ * consequential as `next` is (as check-child reads a child's), `attempts` the delegation's
+ * ExecutionAttempts so far, whose consumption the next revision's budget is what remains after.
  */
 export function checkReassignmentDocument(input: unknown): SubdelegationReport {
   const fields = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
@@ -59,8 +63,22 @@ export function checkReassignmentDocument(input: unknown): SubdelegationReport {
   const next = read<DelegationContract>("next", "delegation_contract", false) ?? null;
   const parent = read<DelegationContract>("parent", "delegation_contract", true);
   const chain = read<DelegationAttestationChain>("chain", "attestation_chain", true, next !== null && isConsequentialContract(next));
-  if (prior === null || next === null || parent === null || chain === null) return refused(findings);
-  const report = checkReassignment(prior, next, parent, chain);
+  const attempts = records<ExecutionAttempt>(fields, "attempts", "execution_attempt", findings);
+  if (prior === null || next === null || parent === null || chain === null || attempts === null) return refused(findings);
+  const report = checkReassignment(prior, next, parent, chain, attempts);
+  return { ...report, findings: [...findings, ...report.findings] };
+}
+
+/** `{ contract, attempts }` → checkAttempts: the contract and the delegation's ExecutionAttempts. */
+export function checkAttemptsDocument(input: unknown): AttemptsReport {
+  const fields = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const findings: DelegationFinding[] = [];
+  const contract = validateRecord(fields["contract"], { kind: "delegation_contract" });
+  appendFindings(findings, contract.findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? "contract" : `contract.${f.path}` })));
+  if (fields["attempts"] === undefined) findings.push(delegationFinding("DELEGATION_SCHEMA", "attempts is required", { path: "attempts" }));
+  const attempts = records<ExecutionAttempt>(fields, "attempts", "execution_attempt", findings);
+  if (contract.value === null || attempts === null || fields["attempts"] === undefined) return { ok: false, findings };
+  const report = checkAttempts(contract.value as DelegationContract, attempts);
   return { ...report, findings: [...findings, ...report.findings] };
 }
 

@@ -214,6 +214,14 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
     deny("HEAD_RECORD_SUPERSEDED", "contract", `the head of ${stream} holds ${received}, not ${expected}, which ${c.delegation_id}@${c.revision_id} relies on: that revision is no longer in force (revoked, reassigned or amended), so no effect runs under it until the contract is re-issued against the one in force (sections 1.2, 8)`, { expected, received });
   }
   for (const consent of c.gates.consent) if (!(compareUtc(r.at, consent.expires_at) < 0)) deny("CONSENT_EXPIRED", "consent", `consent ${consent.consent_ref.object_id} expired at ${consent.expires_at}`);
+  // Section 9: a consent binds its data classes. Under a contract that relies on consent, a class
+  // the request touches that no relied-on consent binds was never consented to: it fails closed.
+  // Expiry is CONSENT_EXPIRED's; a contract relying on no consent has no consent layer to narrow.
+  if (c.gates.consent.length > 0) {
+    const consented = new Set(c.gates.consent.flatMap((k) => k.data_classes));
+    const unconsented = r.data_classes.filter((d) => !consented.has(d));
+    if (unconsented.length > 0) deny("CONSENT_DATA_CLASS", "consent", `data classes ${unconsented.join(", ")} are bound by no consent the contract relies on (${c.gates.consent.map((k) => `${k.consent_ref.object_id}: ${k.data_classes.join(" ") || "none"}`).join("; ")}); a consent binds its data classes (section 9)`, { expected: [...consented].join(" "), received: unconsented.join(" ") });
+  }
   if (out.length === mark) matched.push({ rule: "contract", matched: `${c.delegation_id}@${c.revision_id} until ${c.expires_at}` });
 
   // Scope: each dimension, then the denials.

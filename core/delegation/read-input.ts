@@ -26,6 +26,8 @@ export interface ChildCheckInput {
   readonly parent: DelegationContract;
   readonly child: DelegationContract;
   readonly chain: DelegationAttestationChain;
+  /** The parent's other live children, whose budgets the child's share the parent's with. */
+  readonly siblings: readonly DelegationContract[];
 }
 
 export interface FenceCheckInput {
@@ -55,6 +57,23 @@ function record<T>(fields: Fields, field: string, kind: RecordKind, out: Delegat
   return r.value as T | null;
 }
 
+/**
+ * An optional array of records of one kind, each validated (paths `field.i...`); null when it is
+ * not an array or a record in it is refused, [] when absent.
+ */
+export function records<T>(fields: Fields, field: string, kind: RecordKind, out: DelegationFinding[]): readonly T[] | null {
+  const value = fields[field];
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    out.push(delegationFinding("DELEGATION_SCHEMA", `${field} is an array of records`, { path: field }));
+    return null;
+  }
+  const found: DelegationFinding[] = [];
+  const read = value.map((_, i) => record<T>(value as unknown as Fields, String(i), kind, found));
+  appendFindings(out, prefixed(field, found));
+  return read.every((r) => r !== null) ? (read as T[]) : null;
+}
+
 function shaped<T>(fields: Fields, field: string, schema: v.GenericSchema<unknown, T>, out: DelegationFinding[]): T | null {
   if (fields[field] === undefined) return null;
   appendFindings(out, prefixed(field, [...secretFindings(fields[field]), ...droppedKeyFindings(fields[field])]));
@@ -63,7 +82,7 @@ function shaped<T>(fields: Fields, field: string, schema: v.GenericSchema<unknow
   return r.value;
 }
 
-/** `{ parent, child, chain }`: two contracts and the child's attestation chain. */
+/** `{ parent, child, chain, siblings? }`: two contracts, the child's attestation chain, and the parent's other live children. */
 export function readChildCheck(input: unknown): DelegationResult<ChildCheckInput> {
   const { value, findings } = object(input, ["parent", "child", "chain"]);
   if (value === null) return delegationResult(null as never, findings);
@@ -72,7 +91,8 @@ export function readChildCheck(input: unknown): DelegationResult<ChildCheckInput
   // The chain is what the child's authority rests on ("An unverifiable or broken chain denies
   // execution", 8): it is read as consequential as the child it attests, as the child itself is.
   const chain = record<DelegationAttestationChain>(value, "chain", "attestation_chain", findings, child !== null && isConsequentialContract(child));
-  return delegationResult({ parent, child, chain } as ChildCheckInput, findings);
+  const siblings = records<DelegationContract>(value, "siblings", "delegation_contract", findings);
+  return delegationResult({ parent, child, chain, siblings } as ChildCheckInput, findings);
 }
 
 /** `{ fences, heads, required? }`: a fence set, the current heads, and the scopes it must fence. */

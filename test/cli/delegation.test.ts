@@ -72,6 +72,16 @@ describe("rw delegation check-child", () => {
   it("parts and --file together is a usage error", () => {
     expect(rw(["delegation", "check-child", "--file", file("d-parent-1"), "--parent", file("d-parent-1")]).code).toBe(2);
   });
+  it("--siblings: the parent's other live children share its budgets with the child", () => {
+    const sibling = { ...record("d-child-ok"), record_id: "D-CHILD-OK-2", delegation_id: "D-CHILD-OK-2" } as any;
+    sibling.control_scopes = sibling.control_scopes.map((s: any) => (s.scope_id === "D-CHILD-OK" ? { ...s, scope_id: "D-CHILD-OK-2" } : s));
+    const args = ["delegation", "check-child", "--parent", file("d-parent-1"), "--child", file("d-child-ok"), "--chain", file("chain-d-child-ok")];
+    expect(rw([...args, "--siblings", JSON.stringify([sibling])]).code).toBe(0);
+    const r = rw([...args, "--siblings", JSON.stringify([{ ...sibling, limits: { ...sibling.limits, max_tokens: 60000 } }])]);
+    expect(r.code).toBe(1);
+    expect(r.out.split("\n")[0]).toBe("child D-CHILD-OK@r1 of D-PARENT-1@r1: denied on budget");
+    expect(r.out).toContain("ATTENUATION_BUDGET_SHARED");
+  });
 });
 
 describe("rw delegation check-fences", () => {
@@ -149,6 +159,15 @@ describe("rw delegation check-reassignment", () => {
   it("section 11.4 from one document on stdin: D-RESEARCH-2@r2 reassigns to AGENT-B, allowed, exit 0", () => {
     const r = rw(["delegation", "check-reassignment"], JSON.stringify({ prior: record("d-research-2-r1"), next: record("d-research-2-r2") }));
     expect(r).toMatchObject({ code: 0, out: "revision D-RESEARCH-2@r2 after D-RESEARCH-2@r1: allowed\n", err: "" });
+  });
+  it("--attempts: the next revision takes only what the delegation's attempts left (11.4: remaining budget)", () => {
+    const args = ["delegation", "check-reassignment", "--prior", file("d-research-2-r1"), "--next", file("d-research-2-r2")];
+    expect(rw([...args, "--attempts", JSON.stringify([record("att-1")])]).code).toBe(0);
+    const spent = { ...record("att-1"), budget_consumption: { tool_calls: 81, items: { Source: 2 } } };
+    const r = rw([...args, "--attempts", JSON.stringify([spent])]);
+    expect(r.code).toBe(1);
+    expect(r.out.split("\n")[0]).toBe("revision D-RESEARCH-2@r2 after D-RESEARCH-2@r1: denied on budget");
+    expect(r.out).toContain("ATTENUATION_BUDGET_REMAINING");
   });
   it("takes --parent and --chain: a child reassigned to an agent its parent does not allow is denied on delegate, exit 1", () => {
     const r = rw(["delegation", "check-reassignment", "--prior", file("d-release-1-child"), "--next", file("d-release-1-child-r2"), "--parent", file("d-release-1"), "--chain", file("chain-d-release-1-child-r2")]);

@@ -7,7 +7,7 @@
  */
 import type * as Delegation from "../../core/delegation/index.js";
 
-export type Op = "validate" | "check-child" | "check-reassignment" | "check-card-revision" | "check-fences" | "evaluate";
+export type Op = "validate" | "check-child" | "check-reassignment" | "check-card-revision" | "check-attempts" | "check-fences" | "evaluate";
 
 export interface Expect {
   /** The check passed (allow, current, valid). */
@@ -117,6 +117,8 @@ function run(step: Step, input: unknown, api: Api): Outcome {
       if (!p.ok || !n.ok) return { ok: false, findings: [...p.findings, ...n.findings] };
       return api.checkCardRevision(p.value, n.value);
     }
+    case "check-attempts":
+      return api.checkAttemptsDocument(input);
     case "check-fences":
       return api.checkFencesDocument(input);
     case "evaluate": {

@@ -101,6 +101,14 @@ describe("POST /v1/delegation/check-child", () => {
   it("a part missing is a 400 naming it", async () => {
     await expectProblem(await postJson("/v1/delegation/check-child", { parent: records["d-parent-1"], child: records["d-child-ok"] }), "invalid-request", { parameter: "chain" });
   });
+  it("takes siblings: the child and the parent's other live children share its budgets", async () => {
+    const sibling = { ...(records["d-child-ok"] as any), record_id: "D-CHILD-OK-2", delegation_id: "D-CHILD-OK-2" };
+    sibling.control_scopes = sibling.control_scopes.map((s: any) => (s.scope_id === "D-CHILD-OK" ? { ...s, scope_id: "D-CHILD-OK-2" } : s));
+    const doc = { parent: records["d-parent-1"], child: records["d-child-ok"], chain: records["chain-d-child-ok"] };
+    expect(await body(await postJson("/v1/delegation/check-child", { ...doc, siblings: [sibling] }))).toMatchObject({ ok: true, failed: [] });
+    const r = await body(await postJson("/v1/delegation/check-child", { ...doc, siblings: [{ ...sibling, limits: { ...sibling.limits, max_concurrency: 2 } }] }));
+    expect(r).toMatchObject({ ok: false, failed: ["concurrency"] });
+  });
 });
 
 describe("POST /v1/delegation/check-reassignment", () => {
@@ -126,6 +134,14 @@ describe("POST /v1/delegation/check-reassignment", () => {
   });
   it("a part missing is a 400 naming it", async () => {
     await expectProblem(await postJson("/v1/delegation/check-reassignment", { prior: records["d-research-2-r1"] }), "invalid-request", { parameter: "next" });
+  });
+  it("takes attempts: the next revision takes only what they left of the prior's budgets", async () => {
+    const doc = { prior: records["d-research-2-r1"], next: records["d-research-2-r2"] };
+    expect(await body(await postJson("/v1/delegation/check-reassignment", { ...doc, attempts: [records["att-1"]] }))).toStrictEqual({ ok: true, decision: "allow", failed: [], findings: [] });
+    const spent = { ...(records["att-1"] as any), budget_consumption: { tool_calls: 81, items: { Source: 2 } } };
+    const r = await body(await postJson("/v1/delegation/check-reassignment", { ...doc, attempts: [spent] }));
+    expect(r).toMatchObject({ ok: false, failed: ["budget"] });
+    expect(r).toStrictEqual(JSON.parse(JSON.stringify(delegation.checkReassignmentDocument({ ...doc, attempts: [spent] }))));
   });
 });
 

@@ -37,15 +37,15 @@ export async function delegationValidateRoute(context: RouteContext): Promise<Re
   return json({ ok: r.ok, kind: r.kind, findings: r.findings });
 }
 
-/** `rw delegation check-child`: `{ parent, child, chain }`. */
+/** `rw delegation check-child`: `{ parent, child, chain, siblings? }`. */
 export async function delegationCheckChildRoute(context: RouteContext): Promise<Response> {
-  const { doc } = await parts(context, ["parent", "child", "chain"]);
+  const { doc } = await parts(context, ["parent", "child", "chain"], ["siblings"]);
   return json(checkChildDocument(doc));
 }
 
-/** `rw delegation check-reassignment`: `{ prior, next, parent?, chain? }`. */
+/** `rw delegation check-reassignment`: `{ prior, next, parent?, chain?, attempts? }`. */
 export async function delegationCheckReassignmentRoute(context: RouteContext): Promise<Response> {
-  const { doc } = await parts(context, ["prior", "next"], ["parent", "chain"]);
+  const { doc } = await parts(context, ["prior", "next"], ["parent", "chain", "attempts"]);
   return json(checkReassignmentDocument(doc));
 }
 

@@ -1,0 +1,119 @@
+/**
+ * A budget shared by several holders (section 8: "duration, retries, concurrency, and spend are
+ * subsets of the parent"; 11.4: "the same or narrower scope and remaining budget"). A parent's
+ * additive budgets (spend, tokens, tool calls, items of each type, and concurrency, as live
+ * children may all run at once) are divided among its children, never handed whole to each; a
+ * reassignment's next revision takes only what its prior revision's attempts left. Duration is
+ * elapsed wall-clock time, which children running at once share rather than add up, and
+ * `expires_at` is a deadline: both are `_attenuation.ts`'s window rule, not summed here.
+ *
+ * Units are never converted (budget unit normalization is RW-004's, section 13): money in another
+ * currency than the parent's cannot be added to it, so a child or revision taking any of that
+ * budget fails closed (`BUDGET_UNITS_UNLIKE`), as does one whose share is unknown (a sibling with
+ * no limit where the parent has one, an attempt that records no consumption of a limited budget).
+ */
+import type { DelegationFinding } from "./codes.js";
+import type { DelegationContract, Limits } from "./contract.js";
+import { dimensionFinding } from "./dimensions.js";
+import type { Dimension } from "./dimensions.js";
+import type { Budget, ExecutionAttempt } from "./execution.js";
+import { amountUnits, countOf, isZeroAmount } from "./scalars.js";
+import type { MoneyLimit } from "./scalars.js";
+
+/** One additive count: where a contract limits it, and where an attempt records consuming it. */
+interface Count {
+  readonly path: string;
+  readonly dimension: Dimension;
+  readonly limit: (l: Limits) => number | undefined;
+  /** How an attempt records consuming it; none for concurrency, which is held, not consumed. */
+  readonly used?: (b: Budget) => number | undefined;
+}
+
+function counts(wide: Limits): Count[] {
+  const out: Count[] = [
+    { path: "limits.max_tokens", dimension: "budget", limit: (l) => l.max_tokens, used: (b) => b.tokens },
+    { path: "limits.max_tool_calls", dimension: "budget", limit: (l) => l.max_tool_calls, used: (b) => b.tool_calls },
+    { path: "limits.max_concurrency", dimension: "concurrency", limit: (l) => l.max_concurrency },
+  ];
+  for (const type of Object.keys(wide.max_items ?? {})) out.push({ path: `limits.max_items.${type}`, dimension: "budget", limit: (l) => countOf(l.max_items, type), used: (b) => countOf(b.items, type) });
+  return out;
+}
+
+const money = (m: MoneyLimit | undefined): bigint => (m === undefined ? 0n : amountUnits(m.amount));
+const shown = (m: MoneyLimit): string => `${m.currency} ${m.amount}`;
+const units = (n: bigint): string => {
+  const s = n.toString().padStart(5, "0");
+  return `${s.slice(0, -4)}.${s.slice(-4)}`.replace(/\.?0+$/, "");
+};
+
+/**
+ * The parent's other live children (`siblings`) and the child together take no more of any
+ * additive budget than the parent has. A budget the child takes none of is not checked: the child
+ * adds nothing to it. A sibling of the child's own delegation (its earlier revision) is not counted.
+ */
+export function siblingBudgetFindings(parent: DelegationContract, child: DelegationContract, siblings: readonly DelegationContract[], out: DelegationFinding[]): void {
+  const others = siblings.filter((s) => s.delegation_id !== child.delegation_id);
+  if (others.length === 0) return;
+  for (const c of counts(parent.limits)) {
+    const [max, mine] = [c.limit(parent.limits), c.limit(child.limits)];
+    // A child with no limit, or over the parent's alone, is the attenuation's finding.
+    if (max === undefined || mine === undefined || mine === 0 || mine > max) continue;
+    const unbounded = others.filter((s) => c.limit(s.limits) === undefined).map((s) => s.delegation_id);
+    if (unbounded.length > 0) {
+      out.push(dimensionFinding(c.dimension, `${c.path}: the sibling ${unbounded.join(", ")} sets no limit where the parent's is ${max}, so the children's sum is unbounded and the child's ${mine} cannot be shown within it`, { path: c.path, expected: `<= ${max} in all`, received: "unbounded" }, "ATTENUATION_BUDGET_SHARED"));
+      continue;
+    }
+    const taken = others.reduce((sum, s) => sum + (c.limit(s.limits) as number), 0);
+    if (taken + mine > max) out.push(dimensionFinding(c.dimension, `${c.path}: the child's ${mine} and its siblings' ${taken} (${others.map((s) => `${s.delegation_id} ${c.limit(s.limits)}`).join(", ")}) exceed the parent's ${max}: a parent's budget is divided among its children, not given whole to each`, { path: c.path, expected: `<= ${Math.max(0, max - taken)}`, received: String(mine) }, "ATTENUATION_BUDGET_SHARED"));
+  }
+  const [max, mine] = [parent.limits.spend, child.limits.spend];
+  if (max === undefined || isZeroAmount(max.amount) || mine === undefined || isZeroAmount(mine.amount) || mine.currency !== max.currency || money(mine) > money(max)) return;
+  const spending = others.filter((s) => s.limits.spend !== undefined && !isZeroAmount(s.limits.spend.amount));
+  const unlike = spending.filter((s) => s.limits.spend?.currency !== max.currency);
+  if (unlike.length > 0) {
+    out.push(dimensionFinding("spend", `limits.spend: the sibling ${unlike.map((s) => `${s.delegation_id} (${shown(s.limits.spend as MoneyLimit)})`).join(", ")} spends in another currency than the parent's ${max.currency}; amounts are never converted, so the children's sum cannot be shown within ${shown(max)}`, { path: "limits.spend", expected: max.currency, received: unlike.map((s) => s.limits.spend?.currency).join(" ") }, "BUDGET_UNITS_UNLIKE"));
+    return;
+  }
+  const taken = spending.reduce((sum, s) => sum + money(s.limits.spend), 0n);
+  if (taken + money(mine) > money(max)) out.push(dimensionFinding("spend", `limits.spend: the child's ${shown(mine)} and its siblings' ${max.currency} ${units(taken)} exceed the parent's ${shown(max)}: spending authority is divided among the children, not given whole to each`, { path: "limits.spend.amount", expected: `<= ${units(money(max) > taken ? money(max) - taken : 0n)}`, received: mine.amount }, "ATTENUATION_BUDGET_SHARED"));
+}
+
+/**
+ * A reassignment's next revision takes no more of an additive budget than the prior's limit less
+ * what the delegation's attempts consumed (11.4: "remaining budget"; 7.1: an attempt records its
+ * "budget consumption"). An attempt that records no consumption of a limited budget leaves the
+ * remainder unknown, so the next revision may take none of it (fail closed, as USAGE_UNKNOWN).
+ */
+export function remainingBudgetFindings(prior: DelegationContract, next: DelegationContract, attempts: readonly ExecutionAttempt[], out: DelegationFinding[]): void {
+  const own = attempts.filter((a) => a.delegation_ref.object_id === prior.delegation_id);
+  attempts.forEach((a, i) => {
+    if (a.delegation_ref.object_id !== prior.delegation_id) out.push(dimensionFinding("parent", `attempts.${i}: ${a.attempt_id} is an attempt of ${a.delegation_ref.object_id}, not of ${prior.delegation_id}; only this delegation's attempts consumed its budget`, { path: `attempts.${i}.delegation_ref`, expected: prior.delegation_id, received: a.delegation_ref.object_id }, "ATTEMPT_DELEGATION"));
+  });
+  if (own.length === 0) return;
+  for (const c of counts(prior.limits)) {
+    const used = c.used;
+    const [max, mine] = [c.limit(prior.limits), c.limit(next.limits)];
+    if (used === undefined || max === undefined || mine === undefined || mine === 0 || mine > max) continue;
+    const unknown = own.filter((a) => used(a.budget_consumption) === undefined).map((a) => a.attempt_id);
+    if (unknown.length > 0) {
+      out.push(dimensionFinding(c.dimension, `${c.path}: the attempt ${unknown.join(", ")} records no consumption of it, so what remains of the prior's ${max} is unknown and the next revision's ${mine} cannot be shown within it`, { path: c.path, expected: "0", received: String(mine) }, "ATTENUATION_BUDGET_REMAINING"));
+      continue;
+    }
+    const consumed = own.reduce((sum, a) => sum + (used(a.budget_consumption) as number), 0);
+    if (consumed + mine > max) out.push(dimensionFinding(c.dimension, `${c.path}: ${mine} is more than remains of the prior's ${max} after its attempts consumed ${consumed} (${own.map((a) => `${a.attempt_id} ${used(a.budget_consumption)}`).join(", ")})`, { path: c.path, expected: `<= ${Math.max(0, max - consumed)}`, received: String(mine) }, "ATTENUATION_BUDGET_REMAINING"));
+  }
+  const [max, mine] = [prior.limits.spend, next.limits.spend];
+  if (max === undefined || isZeroAmount(max.amount) || mine === undefined || isZeroAmount(mine.amount) || mine.currency !== max.currency || money(mine) > money(max)) return;
+  const unknown = own.filter((a) => a.budget_consumption.spend === undefined).map((a) => a.attempt_id);
+  if (unknown.length > 0) {
+    out.push(dimensionFinding("spend", `limits.spend: the attempt ${unknown.join(", ")} records no spend, so what remains of the prior's ${shown(max)} is unknown and the next revision's ${shown(mine)} cannot be shown within it`, { path: "limits.spend.amount", expected: "0", received: mine.amount }, "ATTENUATION_BUDGET_REMAINING"));
+    return;
+  }
+  const unlike = own.filter((a) => a.budget_consumption.spend?.currency !== max.currency && !isZeroAmount(a.budget_consumption.spend?.amount ?? "0"));
+  if (unlike.length > 0) {
+    out.push(dimensionFinding("spend", `limits.spend: the attempt ${unlike.map((a) => `${a.attempt_id} (${shown(a.budget_consumption.spend as MoneyLimit)})`).join(", ")} spent in another currency than the prior's ${max.currency}; amounts are never converted, so what remains of ${shown(max)} is unknown`, { path: "limits.spend", expected: max.currency, received: unlike.map((a) => a.budget_consumption.spend?.currency).join(" ") }, "BUDGET_UNITS_UNLIKE"));
+    return;
+  }
+  const consumed = own.reduce((sum, a) => sum + (a.budget_consumption.spend?.currency === max.currency ? money(a.budget_consumption.spend) : 0n), 0n);
+  if (consumed + money(mine) > money(max)) out.push(dimensionFinding("spend", `limits.spend: ${shown(mine)} is more than remains of the prior's ${shown(max)} after its attempts spent ${max.currency} ${units(consumed)}`, { path: "limits.spend.amount", expected: `<= ${units(money(max) > consumed ? money(max) - consumed : 0n)}`, received: mine.amount }, "ATTENUATION_BUDGET_REMAINING"));
+}

@@ -1,0 +1,58 @@
+/**
+ * `checkAttempts(contract, attempts)` (section 7.1): a delegation's ExecutionAttempts, taken
+ * together, keep its retry policy. Every attempt counts against `max_attempts` (the first
+ * included; a resume is a new attempt, 7.2). Each attempt after the first that does not resume
+ * from a checkpoint retries the one before it, whose outcome is then retryable under the contract
+ * (never `succeeded`). When the attempt before was `unknown` or `partially_applied` (or recorded
+ * no outcome, read as unknown, as `evaluatePermission` reads a missing `prior_outcome`), the next
+ * attempt, retry or resume, reuses "the contract-bound idempotency identity when the target
+ * supports it": an attempt records its key "where supported", so a key on the earlier attempt
+ * shows the target supports one, and the next carries that same key; any key it carries is the
+ * contract's `retry_policy.idempotency_key`. Otherwise the target would see a new effect where it
+ * should deduplicate the one whose fate is unknown.
+ */
+import { delegationFinding } from "./codes.js";
+import type { DelegationFinding } from "./codes.js";
+import type { DelegationContract } from "./contract.js";
+import type { ExecutionAttempt } from "./execution.js";
+import { compareUtc } from "./scalars.js";
+import { RECONCILE_FIRST } from "./vocabulary.js";
+
+export interface AttemptsReport {
+  readonly ok: boolean;
+  readonly findings: readonly DelegationFinding[];
+}
+
+export function checkAttempts(contract: DelegationContract, attempts: readonly ExecutionAttempt[]): AttemptsReport {
+  const out: DelegationFinding[] = [];
+  const retry = contract.retry_policy;
+  const own: { attempt: ExecutionAttempt; index: number }[] = [];
+  attempts.forEach((attempt, index) => {
+    if (attempt.delegation_ref.object_id === contract.delegation_id) own.push({ attempt, index });
+    else out.push(delegationFinding("ATTEMPT_DELEGATION", `attempts.${index}: ${attempt.attempt_id} is an attempt of ${attempt.delegation_ref.object_id}, not of ${contract.delegation_id}`, { path: `attempts.${index}.delegation_ref`, dimension: "retry", expected: contract.delegation_id, received: attempt.delegation_ref.object_id }));
+  });
+  // In the order they started; equal times keep the order given.
+  own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);
+  own.forEach(({ attempt, index }, n) => {
+    const at = `attempts.${index}`;
+    if (n + 1 > retry.max_attempts) out.push(delegationFinding("RETRY_EXHAUSTED", `${at}: ${attempt.attempt_id} is attempt ${n + 1} of ${contract.delegation_id}; max_attempts is ${retry.max_attempts}, the first attempt counted`, { path: at, dimension: "retry", expected: `<= ${retry.max_attempts}`, received: String(n + 1) }));
+    const before = own[n - 1]?.attempt;
+    if (before === undefined) return;
+    const prior = before.outcome ?? "unknown";
+    // A resume continues from a checkpoint (7.2; 11.4's ATT-2 after ATT-1), it does not retry the
+    // attempt before it, so the retryable outcomes do not apply; reusing the key still does below,
+    // as its pending effects may be the very ones whose fate is unknown.
+    // A resume's own checks (7.2: validity, fences, reconciliation) are evaluatePermission's.
+    const retries = attempt.resumed_from_checkpoint_ref === null;
+    if (retries && prior === "succeeded") out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} follows ${before.attempt_id}, which succeeded: the objective is met, and another effect needs its own authority`, { path: at, dimension: "retry", received: prior }));
+    else if (retries && !retry.retryable_outcomes.includes(prior)) out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} retries ${before.attempt_id}, whose outcome ${prior}${before.outcome === null ? " (none recorded)" : ""} is not retryable under this contract (${retry.retryable_outcomes.join(", ") || "none"})`, { path: at, dimension: "retry", received: prior }));
+    if (!RECONCILE_FIRST.includes(prior)) return;
+    const [key, was] = [attempt.idempotency_key, before.idempotency_key];
+    if (key !== null && key !== retry.idempotency_key) {
+      out.push(delegationFinding("RETRY_IDEMPOTENCY", `${at}.idempotency_key: ${attempt.attempt_id} retries the ${prior} ${before.attempt_id} under the key ${key}, not the contract-bound ${retry.idempotency_key} (section 7.1)`, { path: `${at}.idempotency_key`, dimension: "retry", expected: retry.idempotency_key, received: key }));
+    } else if (was !== null && key !== was) {
+      out.push(delegationFinding("RETRY_IDEMPOTENCY", `${at}.idempotency_key: ${attempt.attempt_id} retries the ${prior} ${before.attempt_id}, whose target took the key ${was}, ${key === null ? "with none" : `with ${key}`}: a retry of an unknown or partially applied attempt reuses its idempotency identity (section 7.1)`, { path: `${at}.idempotency_key`, dimension: "retry", expected: was, received: key ?? "null" }));
+    }
+  });
+  return { ok: !out.some((f) => f.severity === "error"), findings: out };
+}
