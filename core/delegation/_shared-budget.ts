@@ -17,6 +17,7 @@ import type { DelegationContract, Limits } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import type { Budget, ExecutionAttempt } from "./execution.js";
+import { few } from "./_few.js";
 import { amountUnits, countOf, isZeroAmount } from "./scalars.js";
 import type { MoneyLimit } from "./scalars.js";
 
@@ -60,18 +61,18 @@ export function siblingBudgetFindings(parent: DelegationContract, child: Delegat
     if (max === undefined || mine === undefined || mine === 0 || mine > max) continue;
     const unbounded = others.filter((s) => c.limit(s.limits) === undefined).map((s) => s.delegation_id);
     if (unbounded.length > 0) {
-      out.push(dimensionFinding(c.dimension, `${c.path}: the sibling ${unbounded.join(", ")} sets no limit where the parent's is ${max}, so the children's sum is unbounded and the child's ${mine} cannot be shown within it`, { path: c.path, expected: `<= ${max} in all`, received: "unbounded" }, "ATTENUATION_BUDGET_SHARED"));
+      out.push(dimensionFinding(c.dimension, `${c.path}: the sibling ${few(unbounded)} sets no limit where the parent's is ${max}, so the children's sum is unbounded and the child's ${mine} cannot be shown within it`, { path: c.path, expected: `<= ${max} in all`, received: "unbounded" }, "ATTENUATION_BUDGET_SHARED"));
       continue;
     }
     const taken = others.reduce((sum, s) => sum + (c.limit(s.limits) as number), 0);
-    if (taken + mine > max) out.push(dimensionFinding(c.dimension, `${c.path}: the child's ${mine} and its siblings' ${taken} (${others.map((s) => `${s.delegation_id} ${c.limit(s.limits)}`).join(", ")}) exceed the parent's ${max}: a parent's budget is divided among its children, not given whole to each`, { path: c.path, expected: `<= ${Math.max(0, max - taken)}`, received: String(mine) }, "ATTENUATION_BUDGET_SHARED"));
+    if (taken + mine > max) out.push(dimensionFinding(c.dimension, `${c.path}: the child's ${mine} and its siblings' ${taken} (${few(others.map((s) => `${s.delegation_id} ${c.limit(s.limits)}`))}) exceed the parent's ${max}: a parent's budget is divided among its children, not given whole to each`, { path: c.path, expected: `<= ${Math.max(0, max - taken)}`, received: String(mine) }, "ATTENUATION_BUDGET_SHARED"));
   }
   const [max, mine] = [parent.limits.spend, child.limits.spend];
   if (max === undefined || isZeroAmount(max.amount) || mine === undefined || isZeroAmount(mine.amount) || mine.currency !== max.currency || money(mine) > money(max)) return;
   const spending = others.filter((s) => s.limits.spend !== undefined && !isZeroAmount(s.limits.spend.amount));
   const unlike = spending.filter((s) => s.limits.spend?.currency !== max.currency);
   if (unlike.length > 0) {
-    out.push(dimensionFinding("spend", `limits.spend: the sibling ${unlike.map((s) => `${s.delegation_id} (${shown(s.limits.spend as MoneyLimit)})`).join(", ")} spends in another currency than the parent's ${max.currency}; amounts are never converted, so the children's sum cannot be shown within ${shown(max)}`, { path: "limits.spend", expected: max.currency, received: unlike.map((s) => s.limits.spend?.currency).join(" ") }, "BUDGET_UNITS_UNLIKE"));
+    out.push(dimensionFinding("spend", `limits.spend: the sibling ${few(unlike.map((s) => `${s.delegation_id} (${shown(s.limits.spend as MoneyLimit)})`))} spends in another currency than the parent's ${max.currency}; amounts are never converted, so the children's sum cannot be shown within ${shown(max)}`, { path: "limits.spend", expected: max.currency, received: [...new Set(unlike.map((s) => s.limits.spend?.currency))].join(" ") }, "BUDGET_UNITS_UNLIKE"));
     return;
   }
   const taken = spending.reduce((sum, s) => sum + money(s.limits.spend), 0n);
@@ -96,22 +97,22 @@ export function remainingBudgetFindings(prior: DelegationContract, next: Delegat
     if (used === undefined || max === undefined || mine === undefined || mine === 0 || mine > max) continue;
     const unknown = own.filter((a) => used(a.budget_consumption) === undefined).map((a) => a.attempt_id);
     if (unknown.length > 0) {
-      out.push(dimensionFinding(c.dimension, `${c.path}: the attempt ${unknown.join(", ")} records no consumption of it, so what remains of the prior's ${max} is unknown and the next revision's ${mine} cannot be shown within it`, { path: c.path, expected: "0", received: String(mine) }, "ATTENUATION_BUDGET_REMAINING"));
+      out.push(dimensionFinding(c.dimension, `${c.path}: the attempt ${few(unknown)} records no consumption of it, so what remains of the prior's ${max} is unknown and the next revision's ${mine} cannot be shown within it`, { path: c.path, expected: "0", received: String(mine) }, "ATTENUATION_BUDGET_REMAINING"));
       continue;
     }
     const consumed = own.reduce((sum, a) => sum + (used(a.budget_consumption) as number), 0);
-    if (consumed + mine > max) out.push(dimensionFinding(c.dimension, `${c.path}: ${mine} is more than remains of the prior's ${max} after its attempts consumed ${consumed} (${own.map((a) => `${a.attempt_id} ${used(a.budget_consumption)}`).join(", ")})`, { path: c.path, expected: `<= ${Math.max(0, max - consumed)}`, received: String(mine) }, "ATTENUATION_BUDGET_REMAINING"));
+    if (consumed + mine > max) out.push(dimensionFinding(c.dimension, `${c.path}: ${mine} is more than remains of the prior's ${max} after its attempts consumed ${consumed} (${few(own.map((a) => `${a.attempt_id} ${used(a.budget_consumption)}`))})`, { path: c.path, expected: `<= ${Math.max(0, max - consumed)}`, received: String(mine) }, "ATTENUATION_BUDGET_REMAINING"));
   }
   const [max, mine] = [prior.limits.spend, next.limits.spend];
   if (max === undefined || isZeroAmount(max.amount) || mine === undefined || isZeroAmount(mine.amount) || mine.currency !== max.currency || money(mine) > money(max)) return;
   const unknown = own.filter((a) => a.budget_consumption.spend === undefined).map((a) => a.attempt_id);
   if (unknown.length > 0) {
-    out.push(dimensionFinding("spend", `limits.spend: the attempt ${unknown.join(", ")} records no spend, so what remains of the prior's ${shown(max)} is unknown and the next revision's ${shown(mine)} cannot be shown within it`, { path: "limits.spend.amount", expected: "0", received: mine.amount }, "ATTENUATION_BUDGET_REMAINING"));
+    out.push(dimensionFinding("spend", `limits.spend: the attempt ${few(unknown)} records no spend, so what remains of the prior's ${shown(max)} is unknown and the next revision's ${shown(mine)} cannot be shown within it`, { path: "limits.spend.amount", expected: "0", received: mine.amount }, "ATTENUATION_BUDGET_REMAINING"));
     return;
   }
   const unlike = own.filter((a) => a.budget_consumption.spend?.currency !== max.currency && !isZeroAmount(a.budget_consumption.spend?.amount ?? "0"));
   if (unlike.length > 0) {
-    out.push(dimensionFinding("spend", `limits.spend: the attempt ${unlike.map((a) => `${a.attempt_id} (${shown(a.budget_consumption.spend as MoneyLimit)})`).join(", ")} spent in another currency than the prior's ${max.currency}; amounts are never converted, so what remains of ${shown(max)} is unknown`, { path: "limits.spend", expected: max.currency, received: unlike.map((a) => a.budget_consumption.spend?.currency).join(" ") }, "BUDGET_UNITS_UNLIKE"));
+    out.push(dimensionFinding("spend", `limits.spend: the attempt ${few(unlike.map((a) => `${a.attempt_id} (${shown(a.budget_consumption.spend as MoneyLimit)})`))} spent in another currency than the prior's ${max.currency}; amounts are never converted, so what remains of ${shown(max)} is unknown`, { path: "limits.spend", expected: max.currency, received: [...new Set(unlike.map((a) => a.budget_consumption.spend?.currency))].join(" ") }, "BUDGET_UNITS_UNLIKE"));
     return;
   }
   const consumed = own.reduce((sum, a) => sum + (a.budget_consumption.spend?.currency === max.currency ? money(a.budget_consumption.spend) : 0n), 0n);

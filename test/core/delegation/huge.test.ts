@@ -129,3 +129,27 @@ describe("huge documents: gates near 1 MiB", () => {
     expect(ms).toBeLessThan(GATES_LIMIT_MS);
   });
 });
+
+// A finding about a budget shared among siblings names the first few of them, not every one: each
+// additive budget (tokens, tool calls, concurrency, each type of item) has its finding, so a message
+// naming every sibling grew as siblings times budgets.
+describe("huge documents: many siblings", () => {
+  it("check-child with 300 siblings over 500 item types says each budget's finding in a short message", () => {
+    const [parent, child] = [record("d-parent-1"), record("d-child-ok")];
+    const types = Array.from({ length: 500 }, (_, i) => `t${i}`);
+    parent.limits.max_items = Object.fromEntries(types.map((t) => [t, 10]));
+    child.limits.max_items = Object.fromEntries(types.map((t) => [t, 1]));
+    const siblings = Array.from({ length: 300 }, (_, i) => {
+      const s = record("d-child-ok");
+      s.record_id = s.delegation_id = `D-SIBLING-${i}`;
+      s.control_scopes[2].scope_id = `D-SIBLING-${i}`;
+      s.limits.max_items = child.limits.max_items;
+      return s;
+    });
+    const report = checkChildDocument({ parent, child, chain: record("chain-d-child-ok"), siblings });
+    const shared = report.findings.filter((f) => f.code === "ATTENUATION_BUDGET_SHARED");
+    expect(shared.length).toBeGreaterThanOrEqual(types.length);
+    expect(shared.find((f) => f.path === "limits.max_items.t0")?.message).toContain("D-SIBLING-0 1, D-SIBLING-1 1, D-SIBLING-2 1 and 297 more");
+    expect(shared.filter((f) => f.message.length >= 400)).toStrictEqual([]);
+  });
+});
