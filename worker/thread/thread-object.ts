@@ -438,12 +438,16 @@ export class ThreadObject extends DurableObject<Env> {
     const audit = this.auditor();
     // The live handoff this HO re-issues (rule 1, as the core reads one): its challenge carries over.
     const original = message.type === "HO" ? audit.reissues(message) : null;
+    // What its readback will be checked with: the challenge registered for its id ahead of it and
+    // the one of the handoff it re-issues, each read once for the checks below and the carry-over.
+    const registered = message.type === "HO" ? this.challengeOf(message.id) : undefined;
+    const inherited = original === null ? undefined : this.challengeOf(original);
+    const challenge = challengeOver(registered, inherited);
     // An HO that contradicts the record its sender registered ahead of it, or the record of the
     // handoff it re-issues, is refused before its receiver sees it (check-ho, section 5.3): its
     // readback would otherwise be compared with values nobody approved. Said without a slot or a
     // value: the record is the sender's, private (withheldMismatch).
-    const record = message.type === "HO" ? this.challengeFor(message.id, original)?.record : undefined;
-    const differs = record === undefined ? [] : this.differsFromRecord(message, record);
+    const differs = challenge?.record === undefined ? [] : this.differsFromRecord(message, challenge.record);
     if (differs.length > 0) return { line: n, status: "refused", id: message.id, seq: null, findings: withheldMismatch(differs, message.id), refusal: null };
     const seq = this.lineCount() + 1;
     let result: AppendResult | undefined;
@@ -461,8 +465,8 @@ export class ThreadObject extends DurableObject<Env> {
         // UN why=DUP makes the handoff its re-issue superseded live again (rule 1): its deadlines,
         // which the alarm stopped counting while it was superseded, count again.
         for (const f of found) if (f.code === "THREAD_REISSUE_DUP") this.wakeFor(f.handoff);
-        const carried = original === null ? { findings: [], parts: [] } : this.carryChallenge(message.id, original);
-        const unread = message.type === "HO" ? this.unreadChallenge(message, carried.parts, original) : [];
+        const carried = original === null || inherited === undefined ? { findings: [], parts: [] } : this.carryChallenge(message.id, original, registered, inherited);
+        const unread = challenge === undefined ? [] : this.unreadChallenge(message, challenge, carried.parts, original);
         let extra: Partial<AppendResult> = {};
         let relayed: Finding[] = [];
         if (message.type === "RB" && message.re !== null) {
@@ -492,16 +496,6 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * The challenge an HO's readback will be checked with: the parts registered for it (ahead of
-   * it), and for a re-issue, the parts of the handoff it supersedes, which stand over its own.
-   */
-  private challengeFor(handoff: string, original: string | null): ChallengeRequest | undefined {
-    const own = this.challengeOf(handoff);
-    const inherited = original === null ? undefined : this.challengeOf(original);
-    return inherited === undefined ? own : { ...own, ...inherited };
-  }
-
-  /**
    * Rule 1: a re-issue is the same handoff sent again under a new id, so the challenge its sender
    * registered for the handoff it supersedes checks the re-issue's readback too; dropped, the
    * re-issue (which anyone who can append may send) would pass a readback the original's criteria
@@ -513,10 +507,8 @@ export class ThreadObject extends DurableObject<Env> {
    * re-issue's id, so every reader of challenges sees it, and said in the HO's answer
    * (CHALLENGE_CARRIED), with the parts of its own it dropped.
    */
-  private carryChallenge(handoff: string, original: string): { readonly findings: Finding[]; readonly parts: ChallengePart[] } {
-    const inherited = this.challengeOf(original);
-    if (inherited === undefined) return { findings: [], parts: [] };
-    const own = this.challengeOf(handoff) ?? {};
+  private carryChallenge(handoff: string, original: string, registered: ChallengeRequest | undefined, inherited: ChallengeRequest): { readonly findings: Finding[]; readonly parts: ChallengePart[] } {
+    const own = registered ?? {};
     const parts = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined);
     const dropped = parts.filter((part) => own[part] !== undefined);
     this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify({ ...own, ...inherited }));
@@ -535,10 +527,9 @@ export class ThreadObject extends DurableObject<Env> {
    * sender meant to check; an HO whose rb= then does not read part of it would have its readback
    * judged without that part, as if the sender had asked nothing. The part is dropped and the
    * HO's answer says so, as a challenge for the appended HO would have been refused (400).
+   * `challenge` is what the HO's id holds once a carry-over is stored (challengeOver).
    */
-  private unreadChallenge(ho: Message, carried: readonly ChallengePart[], original: string | null): Finding[] {
-    const challenge = this.challengeOf(ho.id);
-    if (challenge === undefined) return [];
+  private unreadChallenge(ho: Message, challenge: ChallengeRequest, carried: readonly ChallengePart[], original: string | null): Finding[] {
     const unread = this.unreadParts(ho, challenge);
     const whence = (part: ChallengePart): string => (carried.includes(part) ? `carried over from ${original as string}` : `registered for ${ho.id} ahead of it`);
     const findings: Finding[] = [];
@@ -967,6 +958,14 @@ export class ThreadObject extends DurableObject<Env> {
 
 
 
+
+/**
+ * The challenge an HO's readback will be checked with: the one registered for it (ahead of it),
+ * and for a re-issue, the one of the handoff it supersedes, whose parts stand over its own.
+ */
+function challengeOver(registered: ChallengeRequest | undefined, inherited: ChallengeRequest | undefined): ChallengeRequest | undefined {
+  return inherited === undefined ? registered : { ...registered, ...inherited };
+}
 
 function statementProblem(findings: readonly Finding[]): { ok: false; problem: ThreadProblem } {
   const unknown = findings.some((f) => f.code === "STATEMENT_UNKNOWN");
