@@ -142,9 +142,14 @@ export interface PreparedStatement extends Statement {
 export interface ChallengeRequest {
   readonly expectAcc?: readonly string[];
   readonly record?: Readonly<Record<string, unknown>>;
+  /**
+   * The profile the HO names with p= (resolved as its p= is), when the challenge is registered
+   * ahead of it: the parts are read with it, and the HO is held to it (note 34).
+   */
+  readonly profile?: string;
 }
 
-type ChallengePart = keyof ChallengeRequest;
+type ChallengePart = "expectAcc" | "record";
 const CHALLENGE_PARTS: readonly ChallengePart[] = ["expectAcc", "record"];
 const PART_NAMES: Readonly<Record<ChallengePart, string>> = { expectAcc: "criteria", record: "record" };
 
@@ -443,6 +448,10 @@ export class ThreadObject extends DurableObject<Env> {
     const registered = message.type === "HO" ? this.challengeOf(message.id) : undefined;
     const inherited = original === null ? undefined : this.challengeOf(original);
     const challenge = challengeOver(registered, inherited);
+    // Its parts were read with the profile it names: an HO read with another is not the one they
+    // were written for (note 34). Only the profile is said, which the right HO shows anyway.
+    const misread = challenge?.profile === undefined ? null : this.profileDiffers(message, challenge.profile);
+    if (misread !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [misread], refusal: null };
     // An HO that contradicts the record its sender registered ahead of it, or the record of the
     // handoff it re-issues, is refused before its receiver sees it (check-ho, section 5.3): its
     // readback would otherwise be compared with values nobody approved. Said without a slot or a
@@ -539,10 +548,25 @@ export class ThreadObject extends DurableObject<Env> {
     const kept: ChallengeRequest = {
       ...(challenge.expectAcc !== undefined && !unread.expectAcc ? { expectAcc: challenge.expectAcc } : {}),
       ...(challenge.record !== undefined && unread.record === null ? { record: challenge.record } : {}),
+      ...(challenge.profile === undefined ? {} : { profile: challenge.profile }),
     };
     if (kept.expectAcc === undefined && kept.record === undefined) this.sql.exec("DELETE FROM challenges WHERE handoff = ?", ho.id);
     else this.sql.exec("UPDATE challenges SET body = ? WHERE handoff = ?", JSON.stringify(kept), ho.id);
     return findings;
+  }
+
+  /**
+   * A challenge that names a profile was read with it, ahead of its HO: an HO read with another
+   * vocabulary (a p= that resolves elsewhere, or none) is not the HO it was written for, and its
+   * readback would be checked with parts read in other words. Compared as the HO's p= resolves
+   * now, so a thread's profile fixed since (an inline one of that name) is the one both read with.
+   */
+  private profileDiffers(ho: Message, named: string): Finding | null {
+    const p = this.profiles();
+    if (p.vocabularyOf(ho) === p.resolve(named)) return null;
+    const given = ho.slots["p"];
+    const says = typeof given === "string" ? `names p=${given}` : "names no profile (p=)";
+    return finding("HO_DIFFERS", `${ho.id} ${says}, but the challenge its sender registered for it (or for the handoff it re-issues) was read with the profile ${named}: send it with p=${named} (a challenge's profile is fixed when it is registered; for another, send the HO under a new id and register its challenge for that id)`, { slot: "p", expected: named, ...(typeof given === "string" ? { received: given } : {}) });
   }
 
   /**
@@ -651,15 +675,20 @@ export class ThreadObject extends DurableObject<Env> {
       if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff} (or carried over from the handoff it re-issues); a challenge's parts are written once (to change one, cancel the HO with a CX and send a new HO, not a re-issue, registering the part for it)`, { parameter: part });
     }
     const ho = this.handoffMessage(handoff);
-    // The vocabulary the readback will be checked under, as far as it is known before the HO.
-    const vocabulary = ho === null ? (this.profiles().chosen ?? coreVocabulary) : this.profiles().vocabularyOf(ho);
+    const reads = this.challengeVocabulary(handoff, ho, before, request.profile);
+    if (!reads.ok) return reads;
+    const vocabulary = reads.value;
     if (ho !== null) {
       const stands = this.auditor().handoffs(this.now()).find((h) => h.id === handoff);
       if (stands !== undefined && !LIVE_STATES.has(stands.state)) return problem("thread-conflict", `${handoff} ${handoffEnded(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
     }
     if (request.record !== undefined) {
       const read = readRecord(request.record, vocabulary);
-      if (!read.ok) return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}`, { parameter: "record", findings: read.findings });
+      if (!read.ok) {
+        // Ahead of its HO, with no profile named, the record was read with the thread's profile or the core.
+        const hint = ho === null && request.profile === undefined && before.profile === undefined ? ` (read with ${vocabularyName(vocabulary)}: ahead of its HO, name the profile the HO carries with p= as profile)` : "";
+        return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}${hint}`, { parameter: "record", findings: read.findings });
+      }
       // The HO already sent must say what the record approved (check-ho, section 5.3), and ask
       // rb=exec where the profile names execution slots: else its readback would be compared
       // with values nobody approved. The caller holds the record, so the findings are shown whole.
@@ -687,6 +716,27 @@ export class ThreadObject extends DurableObject<Env> {
     this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(merged));
     // The audit asks for expectations when a readback arrives; nothing it has seen changes.
     return { ok: true, value: { handoff, known: ho !== null } };
+  }
+
+  /**
+   * The vocabulary a challenge's parts are read with, as far as it is known: an appended HO's own;
+   * ahead of it, the profile the challenge names as the HO's p= will (fixed by the registration
+   * that first stores a part, since those parts were read with it), else the thread's profile or
+   * the core. A profile named that is not that vocabulary is refused, not read: the parts held, or
+   * the HO, read in other words.
+   */
+  private challengeVocabulary(handoff: string, ho: Message | null, before: ChallengeRequest, named: string | undefined): Outcome<Vocabulary> {
+    const p = this.profiles();
+    // Resolved as an HO's p= is: the thread's inline profile by its name, else a shipped one.
+    const wanted = named === undefined ? undefined : p.chosen?.name === named ? p.chosen : shippedVocabulary(named);
+    if (named !== undefined && wanted === undefined) return problem("unknown-profile", `no profile is named ${JSON.stringify(named)}: a challenge names the profile its HO names with p=`, { parameter: "profile", profile: named });
+    const registered = before.expectAcc !== undefined || before.record !== undefined;
+    const held = ho !== null ? p.vocabularyOf(ho) : before.profile !== undefined ? p.resolve(before.profile) : registered ? (p.chosen ?? coreVocabulary) : undefined;
+    if (wanted !== undefined && held !== undefined && wanted !== held) {
+      const whose = ho !== null ? `${handoff} is read with ${vocabularyName(held)}` : `the parts already registered for ${handoff} were read with ${vocabularyName(held)}`;
+      return problem("thread-conflict", `profile: ${whose}, not ${named}; a challenge's parts are read with its HO's profile (for another, send the HO under a new id and register its challenge for that id)`, { parameter: "profile" });
+    }
+    return { ok: true, value: wanted ?? held ?? p.chosen ?? coreVocabulary };
   }
 
   /** check-thread at the object's now, and what the object keeps beside it. */
@@ -958,6 +1008,11 @@ export class ThreadObject extends DurableObject<Env> {
 
 
 
+
+/** How a vocabulary is named to a caller: a profile by its name (what p= carries), else the core. */
+function vocabularyName(vocabulary: Vocabulary): string {
+  return vocabulary.profile === null ? "the core (no profile)" : `the profile ${vocabulary.name}`;
+}
 
 /**
  * The challenge an HO's readback will be checked with: the one registered for it (ahead of it),
