@@ -558,6 +558,15 @@ describe("a challenge registered ahead of an HO that names its profile with p= (
     // The record checks the account the payer resolved: a wrong one is void, the approved one wilco.
     expect((await ok(await append(t, [RB_RESOLVED.replace("acct=40-12-88/61102938", "acct=40-12-88/00000000")]))).results[0].readback.verdict).toBe("void");
     expect((await ok(await append(t, [RB_RESOLVED.replace("payer-1", "payer-2")]))).results[0].readback.verdict).toBe("wilco");
+    // A re-issue carries the record, and the profile it was read with.
+    const u = fresh();
+    expect((await postJson(`/v1/threads/${u}/handoffs/scheduler-1/challenge`, { record: RECORD, profile: "pay" })).status).toBe(202);
+    await ok(await append(u, [HO_RESOLVE, RB_RESOLVED.replace("acct=40-12-88/61102938", "acct=40-12-88/00000000")]));
+    const reissued = (await ok(await append(u, [HO_RESOLVE.replace("scheduler-1", "scheduler-2 re=payer-1")]))).results[0];
+    expect(reissued.findings.map((f: any) => f.code)).toContain("CHALLENGE_CARRIED");
+    const rb = RB_RESOLVED.replace("payer-1", "payer-2").replace("re=scheduler-1", "re=scheduler-2");
+    expect((await ok(await append(u, [rb.replace("acct=40-12-88/61102938", "acct=40-12-88/00000000")]))).results[0].readback.verdict).toBe("void");
+    expect((await ok(await append(u, [rb.replace("payer-2", "payer-3")]))).results[0].readback.verdict).toBe("wilco");
   });
 
   it("refuses an HO that is not read with the profile its challenge named, before its receiver sees it", async () => {
