@@ -536,6 +536,73 @@ describe("readbacks checked by the server against the sender's private challenge
   });
 });
 
+describe("a challenge registered ahead of an HO that names its profile with p= (note 34)", () => {
+  // The payer resolves the account (section 5.3): the record holds it, the HO does not.
+  const HO_RESOLVE = PAY_HO.replace(" acct=40-12-88/61102938", "");
+  const RECORD = { ...PAY_RECORD, $resolve: ["acct"] };
+  const RB_RESOLVED = PAY_RB.replace(" h=a7a82de76607", "");
+
+  it("reads the record with the profile the challenge names, so a pay record registers ahead on a thread with no profile, and checks the readback", async () => {
+    const t = fresh();
+    // Read with the core (the thread has no profile), the pay slots are unknown: refused, as before.
+    const unread = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: RECORD }), "invalid-record");
+    expect(unread.parameter).toBe("record");
+    expect(unread.detail).toContain("name the profile the HO carries with p= as profile");
+    // Named as the HO's p= will name it, the record reads, and waits for its HO.
+    expect(await ok(await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: RECORD, profile: "pay" }), 202)).toMatchObject({ handoff: "scheduler-1", known: false });
+    const stored = (await ok(await append(t, [HO_RESOLVE]))).results[0];
+    expect(stored.status).toBe("stored");
+    expect(stored.findings.filter((f: any) => f.severity !== "note" || f.code !== "THREAD_OPEN")).toStrictEqual([]);
+    // The thread's profile stays unset: the challenge's profile is the HO's, not the thread's.
+    expect((await state(t)).profile).toBeNull();
+    // The record checks the account the payer resolved: a wrong one is void, the approved one wilco.
+    expect((await ok(await append(t, [RB_RESOLVED.replace("acct=40-12-88/61102938", "acct=40-12-88/00000000")]))).results[0].readback.verdict).toBe("void");
+    expect((await ok(await append(t, [RB_RESOLVED.replace("payer-1", "payer-2")]))).results[0].readback.verdict).toBe("wilco");
+    // A re-issue carries the record, and the profile it was read with.
+    const u = fresh();
+    expect((await postJson(`/v1/threads/${u}/handoffs/scheduler-1/challenge`, { record: RECORD, profile: "pay" })).status).toBe(202);
+    await ok(await append(u, [HO_RESOLVE, RB_RESOLVED.replace("acct=40-12-88/61102938", "acct=40-12-88/00000000")]));
+    const reissued = (await ok(await append(u, [HO_RESOLVE.replace("scheduler-1", "scheduler-2 re=payer-1")]))).results[0];
+    expect(reissued.findings.map((f: any) => f.code)).toContain("CHALLENGE_CARRIED");
+    const rb = RB_RESOLVED.replace("payer-1", "payer-2").replace("re=scheduler-1", "re=scheduler-2");
+    expect((await ok(await append(u, [rb.replace("acct=40-12-88/61102938", "acct=40-12-88/00000000")]))).results[0].readback.verdict).toBe("void");
+    expect((await ok(await append(u, [rb.replace("payer-2", "payer-3")]))).results[0].readback.verdict).toBe("wilco");
+  });
+
+  it("refuses an HO that is not read with the profile its challenge named, before its receiver sees it", async () => {
+    const t = fresh();
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { expectAcc: ["len:120w"], profile: "pay" })).status).toBe(202);
+    // A core HO under the id: its readback would be read in another vocabulary than the sender's criteria.
+    const core = "RW1 HO scheduler-1 from=scheduler to=payer item=inv:MD-2026-057 ask=DRAFT rb=acc keys=len";
+    const refused = (await ok(await append(t, [core]))).results[0];
+    expect(refused.status).toBe("refused");
+    expect(refused.refusal).toBeNull();
+    expect(refused.findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["HO_DIFFERS", "p", "pay", undefined]]);
+    expect((await ok(await call(`/v1/threads/${t}/lines`))).lines).toHaveLength(0);
+    // The HO that names it is stored, and its readback checked with the criteria.
+    const named = core.replace(" from=", " p=pay from=");
+    expect((await ok(await append(t, [named]))).results[0].status).toBe("stored");
+    const rb = "RW1 RB payer-1 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 ask=DRAFT acc=len:150w";
+    expect((await ok(await append(t, [rb]))).results[0].readback.verdict).toBe("void");
+  });
+
+  it("fixes the profile with the challenge's first registration, checks it against an HO already appended, and refuses a name no profile has", async () => {
+    const t = fresh();
+    await expectProblem(await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: RECORD, profile: "nosuch" }), "unknown-profile");
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: RECORD, profile: "pay" })).status).toBe(202);
+    // A later part is read with the same profile, named or not; another profile is refused.
+    const other = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { expectAcc: ["len:120w"], profile: "clin" }), "thread-conflict");
+    expect(other.parameter).toBe("profile");
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { expectAcc: ["len:120w"] })).status).toBe(202);
+    await expectProblem(await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { profile: 7, expectAcc: ["len:1w"] }), "invalid-request");
+    // Appended, an HO's profile is its own: a challenge naming another is refused.
+    const u = fresh();
+    await ok(await append(u, [HO_RESOLVE]));
+    expect((await expectProblem(await postJson(`/v1/threads/${u}/handoffs/scheduler-1/challenge`, { record: RECORD, profile: "clin" }), "thread-conflict")).parameter).toBe("profile");
+    expect((await postJson(`/v1/threads/${u}/handoffs/scheduler-1/challenge`, { record: RECORD, profile: "pay" })).status).toBe(204);
+  });
+});
+
 describe("a re-issued HO carries the challenge of the handoff it supersedes (rule 1)", () => {
   const BRIEF = "RW1 HO lead-1 from=lead to=writer item=doc:brief ask=DRAFT rb=acc keys=len+lang // a short intro";
   const RB_BAD = "RW1 RB writer-1 re=lead-1 from=writer to=lead item=doc:brief ask=DRAFT acc=len:150w+lang:en-gb";

@@ -139,16 +139,19 @@ export async function challengeRoute(context: RouteContext<Env>): Promise<Respon
   // The sender's: the id names it (`<from>-<n>`, the HO's from=), whether or not the HO is here yet,
   // so no other party can register ahead for the sender's next id.
   requireParty(caller, messageSender(handoff) as string, `registering a challenge for ${handoff}`);
-  const input = await Input.read(context.request, context.url, ["json"], ["expectAcc", "record"]);
+  const input = await Input.read(context.request, context.url, ["json"], ["expectAcc", "record", "profile"]);
   // Empty criteria are none given, as rw check-rb's --expect-acc "" is.
   const listed = input.list("expectAcc");
   const expectAcc = listed === undefined || listed.every((c) => c === "") ? undefined : listed;
   const record = input.json("record");
   if (expectAcc === undefined && record === undefined) throw new ProblemError("invalid-request", "expectAcc or record: a challenge carries at least one", { parameter: "expectAcc" });
   if (record !== undefined && (record === null || typeof record !== "object" || Array.isArray(record))) throw new ProblemError("invalid-request", "record: a JSON object of slot values", { parameter: "record" });
+  // The profile the HO names with p=, so that a challenge registered ahead of it reads with it (note 34).
+  const profile = input.string("profile");
   const outcome = await stub.challenge(handoff, {
     ...(expectAcc === undefined ? {} : { expectAcc }),
     ...(record === undefined ? {} : { record: record as Record<string, unknown> }),
+    ...(profile === undefined ? {} : { profile }),
   });
   if (!outcome.ok) return answer(outcome);
   if (outcome.value.known) return new Response(null, { status: 204 });

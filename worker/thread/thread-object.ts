@@ -142,9 +142,14 @@ export interface PreparedStatement extends Statement {
 export interface ChallengeRequest {
   readonly expectAcc?: readonly string[];
   readonly record?: Readonly<Record<string, unknown>>;
+  /**
+   * The profile the HO names with p= (resolved as its p= is), when the challenge is registered
+   * ahead of it: the parts are read with it, and the HO is held to it (note 34).
+   */
+  readonly profile?: string;
 }
 
-type ChallengePart = keyof ChallengeRequest;
+type ChallengePart = "expectAcc" | "record";
 const CHALLENGE_PARTS: readonly ChallengePart[] = ["expectAcc", "record"];
 const PART_NAMES: Readonly<Record<ChallengePart, string>> = { expectAcc: "criteria", record: "record" };
 
@@ -438,12 +443,20 @@ export class ThreadObject extends DurableObject<Env> {
     const audit = this.auditor();
     // The live handoff this HO re-issues (rule 1, as the core reads one): its challenge carries over.
     const original = message.type === "HO" ? audit.reissues(message) : null;
+    // What its readback will be checked with: the challenge registered for its id ahead of it and
+    // the one of the handoff it re-issues, each read once for the checks below and the carry-over.
+    const registered = message.type === "HO" ? this.challengeOf(message.id) : undefined;
+    const inherited = original === null ? undefined : this.challengeOf(original);
+    const challenge = challengeOver(registered, inherited);
+    // Its parts were read with the profile it names: an HO read with another is not the one they
+    // were written for (note 34). Only the profile is said, which the right HO shows anyway.
+    const misread = challenge?.profile === undefined ? null : this.profileDiffers(message, challenge.profile);
+    if (misread !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [misread], refusal: null };
     // An HO that contradicts the record its sender registered ahead of it, or the record of the
     // handoff it re-issues, is refused before its receiver sees it (check-ho, section 5.3): its
     // readback would otherwise be compared with values nobody approved. Said without a slot or a
     // value: the record is the sender's, private (withheldMismatch).
-    const record = message.type === "HO" ? this.challengeFor(message.id, original)?.record : undefined;
-    const differs = record === undefined ? [] : this.differsFromRecord(message, record);
+    const differs = challenge?.record === undefined ? [] : this.differsFromRecord(message, challenge.record);
     if (differs.length > 0) return { line: n, status: "refused", id: message.id, seq: null, findings: withheldMismatch(differs, message.id), refusal: null };
     const seq = this.lineCount() + 1;
     let result: AppendResult | undefined;
@@ -461,8 +474,8 @@ export class ThreadObject extends DurableObject<Env> {
         // UN why=DUP makes the handoff its re-issue superseded live again (rule 1): its deadlines,
         // which the alarm stopped counting while it was superseded, count again.
         for (const f of found) if (f.code === "THREAD_REISSUE_DUP") this.wakeFor(f.handoff);
-        const carried = original === null ? { findings: [], parts: [] } : this.carryChallenge(message.id, original);
-        const unread = message.type === "HO" ? this.unreadChallenge(message, carried.parts, original) : [];
+        const carried = original === null || inherited === undefined ? { findings: [], parts: [] } : this.carryChallenge(message.id, original, registered, inherited);
+        const unread = challenge === undefined ? [] : this.unreadChallenge(message, challenge, carried.parts, original);
         let extra: Partial<AppendResult> = {};
         let relayed: Finding[] = [];
         if (message.type === "RB" && message.re !== null) {
@@ -492,16 +505,6 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * The challenge an HO's readback will be checked with: the parts registered for it (ahead of
-   * it), and for a re-issue, the parts of the handoff it supersedes, which stand over its own.
-   */
-  private challengeFor(handoff: string, original: string | null): ChallengeRequest | undefined {
-    const own = this.challengeOf(handoff);
-    const inherited = original === null ? undefined : this.challengeOf(original);
-    return inherited === undefined ? own : { ...own, ...inherited };
-  }
-
-  /**
    * Rule 1: a re-issue is the same handoff sent again under a new id, so the challenge its sender
    * registered for the handoff it supersedes checks the re-issue's readback too; dropped, the
    * re-issue (which anyone who can append may send) would pass a readback the original's criteria
@@ -513,10 +516,8 @@ export class ThreadObject extends DurableObject<Env> {
    * re-issue's id, so every reader of challenges sees it, and said in the HO's answer
    * (CHALLENGE_CARRIED), with the parts of its own it dropped.
    */
-  private carryChallenge(handoff: string, original: string): { readonly findings: Finding[]; readonly parts: ChallengePart[] } {
-    const inherited = this.challengeOf(original);
-    if (inherited === undefined) return { findings: [], parts: [] };
-    const own = this.challengeOf(handoff) ?? {};
+  private carryChallenge(handoff: string, original: string, registered: ChallengeRequest | undefined, inherited: ChallengeRequest): { readonly findings: Finding[]; readonly parts: ChallengePart[] } {
+    const own = registered ?? {};
     const parts = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined);
     const dropped = parts.filter((part) => own[part] !== undefined);
     this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify({ ...own, ...inherited }));
@@ -535,10 +536,9 @@ export class ThreadObject extends DurableObject<Env> {
    * sender meant to check; an HO whose rb= then does not read part of it would have its readback
    * judged without that part, as if the sender had asked nothing. The part is dropped and the
    * HO's answer says so, as a challenge for the appended HO would have been refused (400).
+   * `challenge` is what the HO's id holds once a carry-over is stored (challengeOver).
    */
-  private unreadChallenge(ho: Message, carried: readonly ChallengePart[], original: string | null): Finding[] {
-    const challenge = this.challengeOf(ho.id);
-    if (challenge === undefined) return [];
+  private unreadChallenge(ho: Message, challenge: ChallengeRequest, carried: readonly ChallengePart[], original: string | null): Finding[] {
     const unread = this.unreadParts(ho, challenge);
     const whence = (part: ChallengePart): string => (carried.includes(part) ? `carried over from ${original as string}` : `registered for ${ho.id} ahead of it`);
     const findings: Finding[] = [];
@@ -548,10 +548,25 @@ export class ThreadObject extends DurableObject<Env> {
     const kept: ChallengeRequest = {
       ...(challenge.expectAcc !== undefined && !unread.expectAcc ? { expectAcc: challenge.expectAcc } : {}),
       ...(challenge.record !== undefined && unread.record === null ? { record: challenge.record } : {}),
+      ...(challenge.profile === undefined ? {} : { profile: challenge.profile }),
     };
     if (kept.expectAcc === undefined && kept.record === undefined) this.sql.exec("DELETE FROM challenges WHERE handoff = ?", ho.id);
     else this.sql.exec("UPDATE challenges SET body = ? WHERE handoff = ?", JSON.stringify(kept), ho.id);
     return findings;
+  }
+
+  /**
+   * A challenge that names a profile was read with it, ahead of its HO: an HO read with another
+   * vocabulary (a p= that resolves elsewhere, or none) is not the HO it was written for, and its
+   * readback would be checked with parts read in other words. Compared as the HO's p= resolves
+   * now, so a thread's profile fixed since (an inline one of that name) is the one both read with.
+   */
+  private profileDiffers(ho: Message, named: string): Finding | null {
+    const p = this.profiles();
+    if (p.vocabularyOf(ho) === p.resolve(named)) return null;
+    const given = ho.slots["p"];
+    const says = typeof given === "string" ? `names p=${given}` : "names no profile (p=)";
+    return finding("HO_DIFFERS", `${ho.id} ${says}, but the challenge its sender registered for it (or for the handoff it re-issues) was read with the profile ${named}: send it with p=${named} (a challenge's profile is fixed when it is registered; for another, send the HO under a new id and register its challenge for that id)`, { slot: "p", expected: named, ...(typeof given === "string" ? { received: given } : {}) });
   }
 
   /**
@@ -660,15 +675,20 @@ export class ThreadObject extends DurableObject<Env> {
       if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff} (or carried over from the handoff it re-issues); a challenge's parts are written once (to change one, cancel the HO with a CX and send a new HO, not a re-issue, registering the part for it)`, { parameter: part });
     }
     const ho = this.handoffMessage(handoff);
-    // The vocabulary the readback will be checked under, as far as it is known before the HO.
-    const vocabulary = ho === null ? (this.profiles().chosen ?? coreVocabulary) : this.profiles().vocabularyOf(ho);
+    const reads = this.challengeVocabulary(handoff, ho, before, request.profile);
+    if (!reads.ok) return reads;
+    const vocabulary = reads.value;
     if (ho !== null) {
       const stands = this.auditor().handoffs(this.now()).find((h) => h.id === handoff);
       if (stands !== undefined && !LIVE_STATES.has(stands.state)) return problem("thread-conflict", `${handoff} ${handoffEnded(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
     }
     if (request.record !== undefined) {
       const read = readRecord(request.record, vocabulary);
-      if (!read.ok) return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}`, { parameter: "record", findings: read.findings });
+      if (!read.ok) {
+        // Ahead of its HO, with no profile named, the record was read with the thread's profile or the core.
+        const hint = ho === null && request.profile === undefined && before.profile === undefined ? ` (read with ${vocabularyName(vocabulary)}: ahead of its HO, name the profile the HO carries with p= as profile)` : "";
+        return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}${hint}`, { parameter: "record", findings: read.findings });
+      }
       // The HO already sent must say what the record approved (check-ho, section 5.3), and ask
       // rb=exec where the profile names execution slots: else its readback would be compared
       // with values nobody approved. The caller holds the record, so the findings are shown whole.
@@ -696,6 +716,27 @@ export class ThreadObject extends DurableObject<Env> {
     this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(merged));
     // The audit asks for expectations when a readback arrives; nothing it has seen changes.
     return { ok: true, value: { handoff, known: ho !== null } };
+  }
+
+  /**
+   * The vocabulary a challenge's parts are read with, as far as it is known: an appended HO's own;
+   * ahead of it, the profile the challenge names as the HO's p= will (fixed by the registration
+   * that first stores a part, since those parts were read with it), else the thread's profile or
+   * the core. A profile named that is not that vocabulary is refused, not read: the parts held, or
+   * the HO, read in other words.
+   */
+  private challengeVocabulary(handoff: string, ho: Message | null, before: ChallengeRequest, named: string | undefined): Outcome<Vocabulary> {
+    const p = this.profiles();
+    // Resolved as an HO's p= is: the thread's inline profile by its name, else a shipped one.
+    const wanted = named === undefined ? undefined : p.chosen?.name === named ? p.chosen : shippedVocabulary(named);
+    if (named !== undefined && wanted === undefined) return problem("unknown-profile", `no profile is named ${JSON.stringify(named)}: a challenge names the profile its HO names with p=`, { parameter: "profile", profile: named });
+    const registered = before.expectAcc !== undefined || before.record !== undefined;
+    const held = ho !== null ? p.vocabularyOf(ho) : before.profile !== undefined ? p.resolve(before.profile) : registered ? (p.chosen ?? coreVocabulary) : undefined;
+    if (wanted !== undefined && held !== undefined && wanted !== held) {
+      const whose = ho !== null ? `${handoff} is read with ${vocabularyName(held)}` : `the parts already registered for ${handoff} were read with ${vocabularyName(held)}`;
+      return problem("thread-conflict", `profile: ${whose}, not ${named}; a challenge's parts are read with its HO's profile (for another, send the HO under a new id and register its challenge for that id)`, { parameter: "profile" });
+    }
+    return { ok: true, value: wanted ?? held ?? p.chosen ?? coreVocabulary };
   }
 
   /** check-thread at the object's now, and what the object keeps beside it. */
@@ -967,6 +1008,19 @@ export class ThreadObject extends DurableObject<Env> {
 
 
 
+
+/** How a vocabulary is named to a caller: a profile by its name (what p= carries), else the core. */
+function vocabularyName(vocabulary: Vocabulary): string {
+  return vocabulary.profile === null ? "the core (no profile)" : `the profile ${vocabulary.name}`;
+}
+
+/**
+ * The challenge an HO's readback will be checked with: the one registered for it (ahead of it),
+ * and for a re-issue, the one of the handoff it supersedes, whose parts stand over its own.
+ */
+function challengeOver(registered: ChallengeRequest | undefined, inherited: ChallengeRequest | undefined): ChallengeRequest | undefined {
+  return inherited === undefined ? registered : { ...registered, ...inherited };
+}
 
 function statementProblem(findings: readonly Finding[]): { ok: false; problem: ThreadProblem } {
   const unknown = findings.some((f) => f.code === "STATEMENT_UNKNOWN");
