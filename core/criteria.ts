@@ -106,9 +106,25 @@ function measureOf(whole: string, fraction: string, unit: string): { amount: num
   return { amount: Number(digits), digits, unit };
 }
 
+/**
+ * Each alias table (not changed once assembled) keyed by its spellings' words, the first spelling
+ * of a text winning, as a scan of the table in its order finds: a value is then looked up once,
+ * rather than every spelling of the table split into words again for each value read.
+ */
+const aliasesByWords = new WeakMap<ReadonlyMap<string, string>, ReadonlyMap<string, string>>();
+
 function aliasByWords(plain: string, vocabulary: Vocabulary): string | undefined {
-  for (const [spelling, canonical] of vocabulary.aliases) if (words(spelling).join(" ") === plain) return canonical;
-  return undefined;
+  let byWords = aliasesByWords.get(vocabulary.aliases);
+  if (byWords === undefined) {
+    const table = new Map<string, string>();
+    for (const [spelling, canonical] of vocabulary.aliases) {
+      const key = words(spelling).join(" ");
+      if (!table.has(key)) table.set(key, canonical);
+    }
+    aliasesByWords.set(vocabulary.aliases, table);
+    byWords = table;
+  }
+  return byWords.get(plain);
 }
 
 export type Match = "same" | "loose" | "different";
