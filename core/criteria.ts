@@ -305,23 +305,32 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
   // The receiver's exclusions, its own no: and its not= (compared as no: values), against the
   // sender's must:: one that matches excludes something required.
   const required = sender.get("must") ?? [];
-  const exclusions = (receiver.get("no") ?? []).length;
-  const excludes = (slot: "acc" | "not", shown: string, value: string): void => {
-    const excluded = normaliseValue(value, vocabulary);
-    const matched = required.length * exclusions <= pairwiseMax ? required.filter((m) => compareValues(m.norm, excluded, true) === "same") : indexOf(required).allSame(excluded).map((i) => required[i] as Held);
+  // The receiver's no: values as grouped (and normalised) above: its acc= ones, then its not=.
+  const exclusions = receiver.get("no") ?? [];
+  const fromAcc = exclusions.length - (options.not?.length ?? 0);
+  const pairwise = required.length * exclusions.length <= pairwiseMax;
+  const excludes = (slot: "acc" | "not", shown: string, received: string, excluded: Normalised): void => {
+    const matched = pairwise ? required.filter((m) => compareValues(m.norm, excluded, true) === "same") : indexOf(required).allSame(excluded).map((i) => required[i] as Held);
     // A shared word only (section 5.2's loose match, "reported as a note"): the receiver may have
     // excluded something required, which the sender confirms; one shared word fails nothing.
     if (matched.length === 0) {
-      const loose = required.length * exclusions <= pairwiseMax ? required.find((m) => compareValues(m.norm, excluded, true) === "loose") : required[indexOf(required).firstLoose(excluded)];
-      if (loose !== undefined && room.note()) out.push(_note("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received: slot === "not" ? value : shown }));
+      const loose = pairwise ? required.find((m) => compareValues(m.norm, excluded, true) === "loose") : required[indexOf(required).firstLoose(excluded)];
+      if (loose !== undefined && room.note()) out.push(_note("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received }));
     }
     for (const m of matched) {
-      if (room.error()) out.push(_error("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
+      if (room.error()) out.push(_error("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received }));
     }
   };
   if (sender.has("must")) {
-    for (const c of reported) if (c.key === "no") excludes("acc", `${c.key}:${c.value}`, c.value);
-    for (const value of options.not ?? []) excludes("not", `not=${value}`, value);
+    for (let i = 0; i < exclusions.length; i++) {
+      const held = exclusions[i] as Held;
+      if (i < fromAcc) {
+        excludes("acc", held.raw, held.raw, held.norm);
+      } else {
+        const value = held.raw.slice("no:".length);
+        excludes("not", `not=${value}`, value, held.norm);
+      }
+    }
   }
   return out;
 }
