@@ -41,7 +41,7 @@ const codes = (findings: readonly Finding[]): Record<string, number> => {
 };
 
 describe("tier 4 with 200,000 no: values", () => {
-  it("acc= no: values: notes past the cut are counted, not built, in well under a second", () => {
+  it("acc= no: values: notes past the cut are counted, not built, in under a second (1.3 s before)", () => {
     const { ms, answer: report } = fastest(() => compareCriteria(MUST, EXCLUSIONS, coreVocabulary));
     // The fastest of three took 1.3 s before, about 0.5 s since (1.7 s and 0.7 s for a single run).
     expect(ms).toBeLessThan(1000);
@@ -65,7 +65,7 @@ describe("tier 4 with 200,000 no: values", () => {
     expect([bounded.uncounted, bounded.uncountedNotes]).toStrictEqual([0, 2 * N - FINDINGS_MAX]);
   });
 
-  it("check-rb reads such a readback line (3 MB) in well under a second, with the same tier 4", () => {
+  it("check-rb reads such a readback line (3 MB) in under 1.2 s (1.9 s before), with the same tier 4", () => {
     const ho = parseLine("RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=must+no").value as Message;
     const line = `RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 acc=must:monday-problem+${VALUES.map((v) => `no:${v}`).join("+")}`;
     const rb = parseLine(line).value as Message;
