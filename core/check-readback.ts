@@ -116,7 +116,7 @@ export function _comprehension(hoAcc: readonly string[] | null, keys: readonly s
   const before = out.filter((f) => f.severity === "error").length;
   const compared = _boundedCriteria(sender, receiver, vocabulary, { keys, not: _strings(rb.slots["not"]) }, Math.max(0, FINDINGS_MAX - before));
   for (const f of compared.findings) out.push(f);
-  return _capFindings(out, compared.uncounted);
+  return _capFindings(out, compared.uncounted, compared.uncountedNotes);
 }
 
 function comprehension(ho: Message, rb: Message, plan: boolean, vocabulary: Vocabulary, expected: ReadbackExpectations): Finding[] {

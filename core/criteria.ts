@@ -2,7 +2,7 @@
  * Acceptance criteria (spec section 5.2): the constraint grammar, normalisation with the alias
  * table, and the comparison of the sender's criteria with the receiver's that tier 4 rests on.
  */
-import { _capFindings, finding, FINDINGS_MAX } from "./finding.js";
+import { _capFindings, _error, _note, finding, FINDINGS_MAX } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _constraintKey, _cut } from "./_chars.js";
@@ -106,9 +106,25 @@ function measureOf(whole: string, fraction: string, unit: string): { amount: num
   return { amount: Number(digits), digits, unit };
 }
 
+/**
+ * Each alias table (not changed once assembled) keyed by its spellings' words, the first spelling
+ * of a text winning, as a scan of the table in its order finds: a value is then looked up once,
+ * rather than every spelling of the table split into words again for each value read.
+ */
+const aliasesByWords = new WeakMap<ReadonlyMap<string, string>, ReadonlyMap<string, string>>();
+
 function aliasByWords(plain: string, vocabulary: Vocabulary): string | undefined {
-  for (const [spelling, canonical] of vocabulary.aliases) if (words(spelling).join(" ") === plain) return canonical;
-  return undefined;
+  let byWords = aliasesByWords.get(vocabulary.aliases);
+  if (byWords === undefined) {
+    const table = new Map<string, string>();
+    for (const [spelling, canonical] of vocabulary.aliases) {
+      const key = words(spelling).join(" ");
+      if (!table.has(key)) table.set(key, canonical);
+    }
+    aliasesByWords.set(vocabulary.aliases, table);
+    byWords = table;
+  }
+  return byWords.get(plain);
 }
 
 export type Match = "same" | "loose" | "different";
@@ -141,11 +157,11 @@ interface Held {
   readonly norm: Normalised;
 }
 
-function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side: string, out: Finding[]): Map<string, Held[]> {
+function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side: string, out: Finding[], room: Room): Map<string, Held[]> {
   const groups = new Map<string, Held[]>();
   for (const c of constraints) {
     if (!vocabulary.constraintKeys.has(c.key)) {
-      out.push(finding("ACC_KEY_UNKNOWN", `${side} ${c.key}:${c.value}: ${c.key} is outside the closed key set; noted, not compared`, { slot: "acc", received: `${c.key}:${c.value}` }));
+      if (room.note()) out.push(_note("ACC_KEY_UNKNOWN", `${side} ${c.key}:${c.value}: ${c.key} is outside the closed key set; noted, not compared`, { slot: "acc", received: `${c.key}:${c.value}` }));
       continue;
     }
     const list = groups.get(c.key) ?? [];
@@ -153,6 +169,12 @@ function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side:
     groups.set(c.key, list);
   }
   return groups;
+}
+
+/** Whether a finding of one severity is built (true) or only counted: see _compareCriteria. */
+interface Room {
+  readonly error: () => boolean;
+  readonly note: () => boolean;
 }
 
 /**
@@ -170,25 +192,38 @@ export const _PAIRWISE_MAX = 128;
  */
 export function compareCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions = {}): Finding[] {
   const bounded = _boundedCriteria(expected, reported, vocabulary, options, FINDINGS_MAX);
-  return _capFindings(bounded.findings, bounded.uncounted);
+  return _capFindings(bounded.findings, bounded.uncounted, bounded.uncountedNotes);
 }
 
 /**
- * compareCriteria for a report cut to FINDINGS_MAX findings, errors first (note 36): exclusions
- * past `errorRoom` errors are counted, not built. Their number is a product of the two lists (40,000
- * `no:a` against ten `must:a<n>` made 400,000 findings and overflowed the stack), and a cut report
- * would drop them all anyway, being the last errors found.
+ * compareCriteria for a report cut to FINDINGS_MAX findings, errors first (note 36): errors past
+ * `errorRoom` and notes past FINDINGS_MAX are counted, not built, since the cut report would drop
+ * them. Exclusions are a product of the two lists (40,000 `no:a` against ten `must:a<n>` made
+ * 400,000 findings and overflowed the stack), and 200,000 `no:` values made 400,000 notes (an
+ * assumption and a loose match each) to show a hundred of them.
  */
-export function _boundedCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions, errorRoom: number): { findings: Finding[]; uncounted: number } {
-  const bound = { errorRoom, uncounted: 0 };
-  return { findings: _compareCriteria(expected, reported, vocabulary, options, _PAIRWISE_MAX, bound), uncounted: bound.uncounted };
+export function _boundedCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions, errorRoom: number): { findings: Finding[]; uncounted: number; uncountedNotes: number } {
+  const bound = { errorRoom, uncounted: 0, uncountedNotes: 0 };
+  const findings = _compareCriteria(expected, reported, vocabulary, options, _PAIRWISE_MAX, bound);
+  return { findings, uncounted: bound.uncounted, uncountedNotes: bound.uncountedNotes };
 }
 
-/** compareCriteria, with the size up to which pairs are compared one by one (a test sets 0). */
-export function _compareCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions, pairwiseMax: number, bound?: { readonly errorRoom: number; uncounted: number }): Finding[] {
+/**
+ * compareCriteria, with the size up to which pairs are compared one by one (a test sets 0). With
+ * `bound`, findings past its room are counted in it rather than built: errors past `errorRoom`, and
+ * notes past FINDINGS_MAX, the most a cut report shows. The findings built are the first of the
+ * full list's errors and of its notes, in its order, which are all a cut report keeps of them.
+ */
+export function _compareCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions, pairwiseMax: number, bound?: { readonly errorRoom: number; uncounted: number; uncountedNotes: number }): Finding[] {
   const out: Finding[] = [];
-  const sender = group(expected, vocabulary, "sender's", out);
-  const receiver = group([...reported, ...(options.not ?? []).map((value) => ({ key: "no", value }))], vocabulary, "receiver's", out);
+  let errors = 0;
+  let notes = 0;
+  const room: Room = {
+    error: () => (bound === undefined || errors < bound.errorRoom ? (errors++, true) : (bound.uncounted++, false)),
+    note: () => (bound === undefined || notes < FINDINGS_MAX ? (notes++, true) : (bound.uncountedNotes++, false)),
+  };
+  const sender = group(expected, vocabulary, "sender's", out, room);
+  const receiver = group([...reported, ...(options.not ?? []).map((value) => ({ key: "no", value }))], vocabulary, "receiver's", out, room);
   const isSet = (key: string): boolean => vocabulary.constraintKeys.get(key)?.set === true;
   // Each side's values of a key, indexed when the lists are long (one index of the sender's must:
   // serves its key and the exclusions).
@@ -205,18 +240,18 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
   for (const [key, mine] of sender) {
     // Two values for one fact: comparing either would guess which the sender meant.
     if (!isSet(key) && mine.length > 1) {
-      out.push(repeated(key, mine.map((h) => h.raw)));
+      if (room.error()) out.push(repeated(key, mine.map((h) => h.raw)));
       continue;
     }
     const theirs = receiver.get(key);
     if (theirs === undefined) {
-      out.push(finding("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${mine.map((h) => h.raw).join(", ")})`, { slot: "acc", expected: mine.map((h) => h.raw).join("+") }));
+      if (room.error()) out.push(_error("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${mine.map((h) => h.raw).join(", ")})`, { slot: "acc", expected: mine.map((h) => h.raw).join("+") }));
       continue;
     }
     if (!isSet(key)) {
       for (const t of theirs) {
-        if (compareValues((mine[0] as Held).norm, t.norm, false) !== "same") {
-          out.push(finding("ACC_CONTRADICTION", `contradiction: the receiver read ${t.raw} where the sender holds ${(mine[0] as Held).raw}`, { slot: "acc", expected: (mine[0] as Held).raw, received: t.raw }));
+        if (compareValues((mine[0] as Held).norm, t.norm, false) !== "same" && room.error()) {
+          out.push(_error("ACC_CONTRADICTION", `contradiction: the receiver read ${t.raw} where the sender holds ${(mine[0] as Held).raw}`, { slot: "acc", expected: (mine[0] as Held).raw, received: t.raw }));
         }
       }
       continue;
@@ -234,22 +269,22 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
         loose = index.firstLoose(m.norm);
       }
       if (loose >= 0) {
-        out.push(finding("ACC_LOOSE", `loose match: ${(theirs[loose] as Held).raw} taken for ${m.raw} on a shared word; confirm`, { slot: "acc", expected: m.raw, received: (theirs[loose] as Held).raw }));
-      } else {
-        out.push(finding("ACC_GAP", `gap: the receiver did not extract ${m.raw}`, { slot: "acc", expected: m.raw }));
+        if (room.note()) out.push(_note("ACC_LOOSE", `loose match: ${(theirs[loose] as Held).raw} taken for ${m.raw} on a shared word; confirm`, { slot: "acc", expected: m.raw, received: (theirs[loose] as Held).raw }));
+      } else if (room.error()) {
+        out.push(_error("ACC_GAP", `gap: the receiver did not extract ${m.raw}`, { slot: "acc", expected: m.raw }));
       }
     }
     for (const t of theirs) {
       // compareValues is symmetric, so whether t matches some m is asked of the sender's index.
       const matched = pairwise ? mine.some((m) => compareValues(m.norm, t.norm, true) !== "different") : indexOf(mine).hasSame(t.norm) || indexOf(mine).firstLoose(t.norm) >= 0;
-      if (!matched) {
-        out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: "acc", received: t.raw }));
+      if (!matched && room.note()) {
+        out.push(_note("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: "acc", received: t.raw }));
       }
     }
   }
   for (const [key, theirs] of receiver) {
     if (sender.has(key)) continue;
-    for (const t of theirs) out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} fills in what the sender's criteria leave open; confirm or correct`, { slot: "acc", received: t.raw }));
+    for (const t of theirs) if (room.note()) out.push(_note("ACC_ASSUMPTION", `assumption: ${t.raw} fills in what the sender's criteria leave open; confirm or correct`, { slot: "acc", received: t.raw }));
   }
   const asked = new Set<string>();
   for (const named of options.keys ?? []) {
@@ -259,41 +294,43 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
     asked.add(key);
     // Outside the closed set: noted, not compared (section 5.2), so never a gap.
     if (!vocabulary.constraintKeys.has(key)) {
-      out.push(finding("ACC_KEY_UNKNOWN", `keys= names ${key}, outside the closed key set; noted, not compared`, { slot: "keys", received: named }));
+      if (room.note()) out.push(_note("ACC_KEY_UNKNOWN", `keys= names ${key}, outside the closed key set; noted, not compared`, { slot: "keys", received: named }));
       continue;
     }
     // A key the sender also holds criteria for was reported as a gap above.
-    if (!receiver.has(key) && !sender.has(key)) {
-      out.push(finding("ACC_GAP", `gap: the HO asks for ${key} (keys=) and the receiver did not report it`, { slot: "acc", expected: key }));
+    if (!receiver.has(key) && !sender.has(key) && room.error()) {
+      out.push(_error("ACC_GAP", `gap: the HO asks for ${key} (keys=) and the receiver did not report it`, { slot: "acc", expected: key }));
     }
   }
   // The receiver's exclusions, its own no: and its not= (compared as no: values), against the
   // sender's must:: one that matches excludes something required.
   const required = sender.get("must") ?? [];
-  const exclusions = (receiver.get("no") ?? []).length;
-  // The exclusions are the last findings: once the errors fill a bounded report, the rest are counted.
-  let errors = bound === undefined ? 0 : out.filter((f) => f.severity === "error").length;
-  const excludes = (slot: "acc" | "not", shown: string, value: string): void => {
-    const excluded = normaliseValue(value, vocabulary);
-    const matched = required.length * exclusions <= pairwiseMax ? required.filter((m) => compareValues(m.norm, excluded, true) === "same") : indexOf(required).allSame(excluded).map((i) => required[i] as Held);
+  // The receiver's no: values as grouped (and normalised) above: its acc= ones, then its not=.
+  const exclusions = receiver.get("no") ?? [];
+  const fromAcc = exclusions.length - (options.not?.length ?? 0);
+  const pairwise = required.length * exclusions.length <= pairwiseMax;
+  const excludes = (slot: "acc" | "not", shown: string, received: string, excluded: Normalised): void => {
+    const matched = pairwise ? required.filter((m) => compareValues(m.norm, excluded, true) === "same") : indexOf(required).allSame(excluded).map((i) => required[i] as Held);
     // A shared word only (section 5.2's loose match, "reported as a note"): the receiver may have
     // excluded something required, which the sender confirms; one shared word fails nothing.
     if (matched.length === 0) {
-      const loose = required.length * exclusions <= pairwiseMax ? required.find((m) => compareValues(m.norm, excluded, true) === "loose") : required[indexOf(required).firstLoose(excluded)];
-      if (loose !== undefined) out.push(finding("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received: slot === "not" ? value : shown }));
+      const loose = pairwise ? required.find((m) => compareValues(m.norm, excluded, true) === "loose") : required[indexOf(required).firstLoose(excluded)];
+      if (loose !== undefined && room.note()) out.push(_note("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received }));
     }
     for (const m of matched) {
-      if (bound !== undefined && errors >= bound.errorRoom) {
-        bound.uncounted += 1;
-        continue;
-      }
-      errors++;
-      out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
+      if (room.error()) out.push(_error("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received }));
     }
   };
   if (sender.has("must")) {
-    for (const c of reported) if (c.key === "no") excludes("acc", `${c.key}:${c.value}`, c.value);
-    for (const value of options.not ?? []) excludes("not", `not=${value}`, value);
+    for (let i = 0; i < exclusions.length; i++) {
+      const held = exclusions[i] as Held;
+      if (i < fromAcc) {
+        excludes("acc", held.raw, held.raw, held.norm);
+      } else {
+        const value = held.raw.slice("no:".length);
+        excludes("not", `not=${value}`, value, held.norm);
+      }
+    }
   }
   return out;
 }

@@ -209,18 +209,18 @@ export const FINDINGS_MAX = 100;
 
 /**
  * At most FINDINGS_MAX findings, in their order, and a note of how many more there were: those
- * left out, and `uncounted` errors more that were counted without being kept. Errors are kept
- * ahead of notes: cutting the only error behind a hundred notes would make a refused message read
- * as valid.
+ * left out, and `uncounted` errors and `uncountedNotes` notes more that were counted without being
+ * kept. Errors are kept ahead of notes: cutting the only error behind a hundred notes would make a
+ * refused message read as valid.
  */
-export function _capFindings(findings: Finding[], uncounted = 0): Finding[] {
-  if (findings.length + uncounted <= FINDINGS_MAX) return findings;
+export function _capFindings(findings: Finding[], uncounted = 0, uncountedNotes = 0): Finding[] {
+  if (findings.length + uncounted + uncountedNotes <= FINDINGS_MAX) return findings;
   const errors = findings.filter((f) => f.severity === "error").length;
   let errorRoom = Math.min(errors, FINDINGS_MAX);
   let noteRoom = FINDINGS_MAX - errorRoom;
   const cutErrors = errors - errorRoom + uncounted;
   const kept = findings.filter((f) => (f.severity === "error" ? errorRoom-- > 0 : noteRoom-- > 0));
-  const more = findings.length - FINDINGS_MAX + uncounted;
+  const more = findings.length - FINDINGS_MAX + uncounted + uncountedNotes;
   return [...kept, _note("FINDINGS_CUT", `${more} more findings (${cutErrors} errors) are not listed`, { received: String(more) })];
 }
 

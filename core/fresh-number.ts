@@ -22,3 +22,40 @@ export function freshNumber(highest: number, ascending: () => Iterable<number>):
   }
   return Number.isSafeInteger(lowest) ? lowest : null;
 }
+
+/** A sender's numbers learnt one by one, and the number freshNumber gives for them so far. */
+export interface FreshNumbers {
+  /** Counts `n` as one of the sender's numbers. */
+  readonly use: (n: number) => void;
+  /** freshNumber over the numbers used, and `floor` at least; null when none is left. */
+  readonly next: () => number | null;
+}
+
+/**
+ * freshNumber for a reader that learns the sender's numbers as it goes (`rw validate --as`, the
+ * Worker's `POST /v1/validate`: a stream read once): one past the highest, `floor` at least, and
+ * once that would pass 2^53 - 1 the lowest number from `floor` up that none has. The lowest free
+ * number is kept as numbers come, with only the numbers above it, so a sender that numbers 1, 2,
+ * 3 ... keeps none, and no answer scans what came before.
+ */
+export function _freshNumbers(floor = 1): FreshNumbers {
+  let highest = floor - 1;
+  let free = floor;
+  const above = new Set<number>();
+  return {
+    use(n) {
+      if (n > highest) highest = n;
+      if (n > free) above.add(n);
+      else if (n === free) {
+        free++;
+        // Past 2^53 - 1, free + 1 is no longer exact: no number is left there.
+        while (Number.isSafeInteger(free) && above.delete(free)) free++;
+      }
+    },
+    next() {
+      const next = highest + 1;
+      if (Number.isSafeInteger(next)) return next;
+      return Number.isSafeInteger(free) ? free : null;
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { isAgent, isMessageId, messageNumber } from "./check-value.js";
 import { finding, result } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import { formatLine } from "./format-line.js";
+import { _freshNumbers } from "./fresh-number.js";
 import type { Message } from "./message.js";
 import type { Envelope } from "./parse-line.js";
 import { TAIL_MAX, VERSION } from "./vocabulary.js";
@@ -126,20 +127,25 @@ export function refusal(subject: Message | Envelope, findings: readonly Finding[
  * The UNs one receiver writes for the messages it reads, in order (rule 2): the answer to a message
  * that passes is null, to one refused its UN, numbered one past the receiver's own ids read so far
  * (the refused message's included, valid or not) and past its last UN, and `first` at least
- * (section 2: ids are unique within a conversation). Past 2^53 - 1 no number is left: the refusal
- * is UNADDRESSABLE. rw validate --as and the Worker's POST /v1/validate both number with it.
+ * (section 2: ids are unique within a conversation). Once that would pass 2^53 - 1, the lowest
+ * number from `first` up that none of those ids and UNs has (freshNumber, as the Worker's thread
+ * and make-rb number): one id such as `writer-9007199254740991`, which any line can carry, would
+ * otherwise leave the receiver no refusal for the rest of the input. UNADDRESSABLE only when every
+ * number from `first` to 2^53 - 1 is taken. rw validate --as and the Worker's POST /v1/validate
+ * both number with it.
  */
 export function refusals(receiver: string, first = 1): (checked: LineCheck) => Result<string> | null {
-  let next = first;
+  const numbers = _freshNumbers(first);
   return (checked) => {
     const subject = checked.message ?? checked.envelope;
     // Only the receiver's own ids move the numbering (messageNumber is 0 for another sender's).
     const id = subject.id;
-    if (typeof id === "string" && _messageIdDash(id) === receiver.length && id.startsWith(receiver)) next = Math.max(next, messageNumber(id, receiver) + 1);
+    if (typeof id === "string" && _messageIdDash(id) === receiver.length && id.startsWith(receiver)) numbers.use(messageNumber(id, receiver));
     if (checked.ok) return null;
-    if (!Number.isSafeInteger(next)) return result("", [finding("UNADDRESSABLE", `${receiver} has no message number left (the next would pass ${Number.MAX_SAFE_INTEGER})`)]);
+    const next = numbers.next();
+    if (next === null) return result("", [finding("UNADDRESSABLE", `${receiver} has no message number left (the next would pass ${Number.MAX_SAFE_INTEGER})`)]);
     const reply = refusal(subject, checked.findings, receiver, next);
-    if (reply.ok) next++;
+    if (reply.ok) numbers.use(next);
     return reply;
   };
 }

@@ -1,7 +1,8 @@
 /**
  * `rw validate`: each line (or JSON form) checked against the core and its profile. With
  * `--as NAME`, each refused line also gets the exact UN that receiver NAME sends (rule 2),
- * numbered one past NAME's highest id read so far (section 2: ids are unique in a conversation).
+ * numbered one past NAME's highest id read so far, or past 2^53 - 1 the lowest number none of
+ * its ids and UNs read so far has (section 2: ids are unique in a conversation; core refusals).
  */
 import { isAgent, readMessage, refusals } from "../../core/index.js";
 import { numberOption } from "../arguments.js";
@@ -17,7 +18,7 @@ async function run(ctx: CommandContext): Promise<number> {
   if (receiver !== undefined && !isAgent(receiver)) throw new UsageError(`--as ${receiver}: not an agent name ([A-Za-z0-9._-]+)`);
   const seq = numberOption("seq", seqOption, 1);
   if (seqOption !== undefined && receiver === undefined) throw new UsageError("--seq needs --as NAME");
-  // NAME's UNs, numbered past its ids read so far (the input streams: a later line's id is unknown).
+  // NAME's UNs, numbered by its ids read so far (the input streams: a later line's id is unknown).
   const answer = receiver === undefined ? null : refusals(receiver, seq);
   let code = PASS;
   for await (const { n, text, refused } of readLines(ctx.file)) {
@@ -48,7 +49,7 @@ export const validateCommand: Command = {
   readsLines: true,
   options: {
     as: { type: "string", help: "also print the UN line receiver NAME sends for each refused line" },
-    seq: { type: "string", help: "with --as: the lowest number a UN takes (NAME-N), default 1; each UN is numbered past NAME's ids read so far" },
+    seq: { type: "string", help: "with --as: the lowest number a UN takes (NAME-N), default 1; each UN is numbered past NAME's ids read so far, or past 2^53 - 1 the lowest free one" },
   },
   run,
 };

@@ -874,11 +874,17 @@ describe("validate --as numbers each UN past the receiver's own ids (section 2: 
     const rows = r.out.trim().split("\n").map((l) => JSON.parse(l) as { refusal: string | null });
     expect(rows.map((x) => x.refusal)).toStrictEqual([null, "RW1 UN b-2 re=a-3 from=b to=a item=x why=UNK // unknown ask=POLISH"]);
   });
-  it("past an id of 2^53 - 1, NAME has no number left and the run says so", () => {
-    const r = rw(["validate", "--as", "b"], `RW1 HO b-9007199254740991 from=b to=a item=x ask=DRAFT\n${refused}\n`);
+  it("past an id of 2^53 - 1, each UN takes the lowest number none of NAME's ids and UNs read so far has (freshNumber)", () => {
+    // One line anyone can write (b-9007199254740991) left b no refusal for the rest of the input.
+    const own = ["RW1 HO b-1 from=b to=a item=x ask=DRAFT", "RW1 HO b-3 from=b to=a item=x ask=DRAFT", "RW1 HO b-9007199254740991 from=b to=a item=x ask=DRAFT"];
+    const r = rw(["validate", "--as", "b"], `${own.join("\n")}\n${refused}\n${refused}\n${refused}\n`);
     expect(r.code).toBe(1);
-    expect(r.out).not.toContain("RW1 UN");
-    expect(r.out).toContain("b has no message number left");
+    expect(uns(r)).toStrictEqual(["RW1 UN b-2 re=a-3", "RW1 UN b-4 re=a-3", "RW1 UN b-5 re=a-3"]);
+    expect(r.out).not.toContain("no refusal can be addressed");
+    // --seq is still the floor, and --json's refusal the same line.
+    const seq = rw(["validate", "--json", "--as", "b", "--seq", "3"], `${own.join("\n")}\n${refused}\n`);
+    const rows = seq.out.trim().split("\n").map((l) => JSON.parse(l) as { refusal?: string | null });
+    expect(rows.at(-1)?.refusal).toBe("RW1 UN b-4 re=a-3 from=b to=a item=x why=UNK // unknown ask=POLISH");
   });
 });
 

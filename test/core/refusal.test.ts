@@ -127,7 +127,30 @@ describe("refusals: one receiver's UNs in order, never reusing an id (section 2)
     expect(read("RW1 HO b-c-40 from=b-c to=b item=x ask=POLISH")).toBe("b-9");
     expect(read("RW1 HO b-12 from=a to=b item=x ask=POLISH")).toBe("b-13");
     expect(read(`RW1 HO b-${Number.MAX_SAFE_INTEGER} from=b to=a item=x ask=DRAFT`)).toBeNull();
-    expect(read("RW1 HO a-3 from=a to=b item=x ask=POLISH")).toBe("unaddressable: UNADDRESSABLE");
+    // Past 2^53 - 1: the lowest number from first up that none of b's ids and UNs has (freshNumber).
+    expect(read("RW1 HO a-3 from=a to=b item=x ask=POLISH")).toBe("b-3");
+  });
+  it("past an id of 2^53 - 1, numbers the lowest free from first up, skipping every number read or sent", () => {
+    const answer = refusals("b");
+    const read = (line: string): string | null => {
+      const reply = answer(checkLine(line, resolve));
+      return reply === null ? null : reply.ok ? (reply.value.split(" ")[2] as string) : `unaddressable: ${reply.findings.map((f) => f.message).join()}`;
+    };
+    const refused = "RW1 HO a-1 from=a to=b item=x ask=POLISH";
+    expect(read("RW1 HO b-2 from=b to=a item=x ask=DRAFT")).toBeNull();
+    expect(read("RW1 HO b-04 from=b to=a item=x ask=DRAFT")).toBeNull();
+    expect(read(`RW1 HO b-${Number.MAX_SAFE_INTEGER} from=b to=a item=x ask=DRAFT`)).toBeNull();
+    expect([read(refused), read(refused), read(refused)]).toStrictEqual(["b-1", "b-3", "b-5"]);
+    // A refused line of b's own takes its number too (the id was used, valid or not).
+    expect(read("RW1 HO b-6 from=b to=a item=x ask=POLISH")).toBe("unaddressable: the message was sent by b itself: a UN to its own sender answers nobody");
+    expect(read(refused)).toBe("b-7");
+  });
+  it("with first at 2^53 - 1 and that number taken, has none left: UNADDRESSABLE", () => {
+    const answer = refusals("b", Number.MAX_SAFE_INTEGER);
+    const refused = checkLine("RW1 HO a-1 from=a to=b item=x ask=POLISH", resolve);
+    expect(answer(refused)?.ok).toBe(true);
+    const none = answer(refused);
+    expect([none?.ok, none?.findings.map((f) => f.code)]).toStrictEqual([false, ["UNADDRESSABLE"]]);
   });
   it("starts at first, 0 included: another sender's id moves nothing", () => {
     const answer = refusals("b", 0);

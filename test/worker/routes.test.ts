@@ -80,10 +80,13 @@ describe("POST /v1/validate", () => {
     const own = "RW1 HO writer-4 from=writer to=research item=gh:crox/site#42 ask=DRAFT";
     const r = await body(await postText("/v1/validate?as=writer&seq=2", `${POLISH}\n${own}\n${POLISH}\n`));
     expect(r.results.map((x: any) => x.refusal?.split(" ")[2] ?? null)).toStrictEqual(["writer-2", null, "writer-5"]);
-    // Past 2^53 - 1 there is no number left: UNADDRESSABLE, not a server error.
-    const last = await body(await postText("/v1/validate?as=writer", `${own.replace("writer-4", "writer-9007199254740991")}\n${POLISH}\n`));
-    expect(last.results[1].refusal).toBeNull();
-    expect(last.results[1].refusalFindings.map((f: any) => f.code)).toStrictEqual(["UNADDRESSABLE"]);
+    // Past 2^53 - 1, the lowest number none of the receiver's ids and refusals read so far has, as the thread numbers.
+    const last = await body(await postText("/v1/validate?as=writer", `${own.replace("writer-4", "writer-9007199254740991")}\n${POLISH}\n${POLISH}\n`));
+    expect(last.results.map((x: any) => x.refusal?.split(" ")[2] ?? null)).toStrictEqual([null, "writer-1", "writer-2"]);
+    // With seq at 2^53 - 1 and that number taken, none is left: UNADDRESSABLE, not a server error.
+    const none = await body(await postText(`/v1/validate?as=writer&seq=${Number.MAX_SAFE_INTEGER}`, `${own.replace("writer-4", "writer-9007199254740991")}\n${POLISH}\n`));
+    expect(none.results[1].refusal).toBeNull();
+    expect(none.results[1].refusalFindings.map((f: any) => f.code)).toStrictEqual(["UNADDRESSABLE"]);
   });
   it("says when no refusal can be addressed", async () => {
     const r = await body(await postText("/v1/validate?as=writer", "hello\n"));
