@@ -1,7 +1,8 @@
 // Tier 4 of a readback with 200,000 `no:` values (acc= or not=), each sharing a word with the
 // sender's one must: is two notes a value (an assumption and a loose match), 400,000 in all, of
-// which the report shows a hundred (note 36). The notes past those are counted, not built: with every
-// one built, a check whose answer is a hundred findings and a count took 1.3 to 1.9 s.
+// which the report shows a hundred (note 36). The notes past those are counted, not built (with
+// every one built, the check took 1.3 to 1.9 s; about 0.5 s since). Tests assert no time (DESIGN):
+// "builds at most a hundred notes" is the guard, the others hold the report to the full list's.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkReadback, compareCriteria, coreVocabulary, finding, parseLine } from "../../core/index.js";
@@ -14,22 +15,6 @@ const MUST: Constraint[] = [{ key: "must", value: "monday-problem" }];
 const VALUES = Array.from({ length: N }, (_, i) => `monday-x${i}`);
 const EXCLUSIONS: Constraint[] = VALUES.map((value) => ({ key: "no", value }));
 
-/**
- * The fastest of three runs of `f` (after one to warm up), in milliseconds, and its answer: the
- * least a load on the machine can make of it. Each bound is about twice the time taken since the
- * notes are counted rather than built, and under the time taken before.
- */
-function fastest<T>(f: () => T): { ms: number; answer: T } {
-  let ms = Infinity;
-  let answer = f();
-  for (let run = 0; run < 3; run++) {
-    const start = performance.now();
-    answer = f();
-    ms = Math.min(ms, performance.now() - start);
-  }
-  return { ms, answer };
-}
-
 /** The full list of findings, every one built, then cut: what the report must equal. */
 const fullThenCut = (expected: Constraint[], reported: Constraint[], not?: string[]): Finding[] =>
   _capFindings(_compareCriteria(expected, reported, coreVocabulary, not === undefined ? {} : { not }, _PAIRWISE_MAX));
@@ -41,10 +26,8 @@ const codes = (findings: readonly Finding[]): Record<string, number> => {
 };
 
 describe("tier 4 with 200,000 no: values", () => {
-  it("acc= no: values: notes past the cut are counted, not built, in under a second (1.3 s before)", () => {
-    const { ms, answer: report } = fastest(() => compareCriteria(MUST, EXCLUSIONS, coreVocabulary));
-    // The fastest of three took 1.3 s before, about 0.5 s since (1.7 s and 0.7 s for a single run).
-    expect(ms).toBeLessThan(1000);
+  it("acc= no: values: the cut report is the full list's", () => {
+    const report = compareCriteria(MUST, EXCLUSIONS, coreVocabulary);
     // The gap (no must: read back), 99 assumptions, and the count of the rest: 200,000 loose matches among them.
     expect(codes(report)).toStrictEqual({ ACC_GAP: 1, ACC_ASSUMPTION: 99, FINDINGS_CUT: 1 });
     expect(report.at(-1)?.message).toBe("399901 more findings (0 errors) are not listed");
@@ -52,8 +35,7 @@ describe("tier 4 with 200,000 no: values", () => {
   });
 
   it("not= values: the same, the not= values counted as no: values", () => {
-    const { ms, answer: report } = fastest(() => compareCriteria(MUST, MUST, coreVocabulary, { not: VALUES }));
-    expect(ms).toBeLessThan(1000);
+    const report = compareCriteria(MUST, MUST, coreVocabulary, { not: VALUES });
     expect(codes(report)).toStrictEqual({ ACC_ASSUMPTION: 100, FINDINGS_CUT: 1 });
     expect(report.at(-1)?.message).toBe("399900 more findings (0 errors) are not listed");
     expect(report).toStrictEqual(fullThenCut(MUST, MUST, VALUES));
@@ -65,13 +47,11 @@ describe("tier 4 with 200,000 no: values", () => {
     expect([bounded.uncounted, bounded.uncountedNotes]).toStrictEqual([0, 2 * N - FINDINGS_MAX]);
   });
 
-  it("check-rb reads such a readback line (3 MB) in under 1.2 s (1.9 s before), with the same tier 4", () => {
+  it("check-rb reads such a readback line (3 MB) with the same tier 4", () => {
     const ho = parseLine("RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=must+no").value as Message;
     const line = `RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 acc=must:monday-problem+${VALUES.map((v) => `no:${v}`).join("+")}`;
     const rb = parseLine(line).value as Message;
-    const { ms, answer: findings } = fastest(() => checkReadback(ho, rb, coreVocabulary, { expectAcc: "must:monday-problem" }).tiers[3]?.findings ?? []);
-    // The fastest of three took 1.9 s before, about 0.55 s since.
-    expect(ms).toBeLessThan(1200);
+    const findings = checkReadback(ho, rb, coreVocabulary, { expectAcc: "must:monday-problem" }).tiers[3]?.findings ?? [];
     expect(findings).toStrictEqual(fullThenCut(MUST, [...MUST, ...EXCLUSIONS]));
     expect(findings.at(-1)?.message).toBe("399900 more findings (0 errors) are not listed");
   });
