@@ -68,3 +68,17 @@ describe("the reason a line gets no UN", () => {
     expect(none(line)).toMatch(/^the line names no to=, so no receiver is known/);
   });
 });
+
+describe("a receiver whose ids reach 2^53-1", () => {
+  it("numbers its UNs with the lowest numbers none of its ids has, as the core's freshNumber does, and never throws", () => {
+    const lines = [
+      "RW1 ST writer-9007199254740991 from=writer to=research item=gh:x#1",
+      "RW1 ST writer-1 from=writer to=research item=gh:x#1",
+      "RW1 HO research-01 from=research to=writer item=gh:x#2 ask=NOPE",
+      "RW1 HO research-02 from=research to=writer item=gh:x#3 ask=NOPE",
+      "RW1 ST writer-3 from=writer to=research item=gh:x#1",
+      "RW1 HO research-04 from=research to=writer item=gh:x#4 ask=NOPE",
+    ];
+    expect(refusalsOf(lines).map(shown)).toStrictEqual(["accepted", "accepted", "writer-2", "writer-4", "accepted", "writer-5"]);
+  });
+});

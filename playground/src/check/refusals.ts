@@ -1,12 +1,15 @@
 /**
  * The UN each refused line gets, by the core's `refusal`: sent by the agent the reader names, or
  * else by the line's `to=`, numbered one past the highest message number that receiver's ids
- * reach in the conversation, refused lines included (and after its earlier refusals; a refused line
+ * reach in the conversation (once that would pass 2^53 - 1, the lowest number none of them has),
+ * refused lines included (and after its earlier refusals; a refused line
  * that gets no UN uses no number). A line from which no message could be read, or whose message has no `to=`, names no
  * receiver, and gets none unless the reader names one.
  */
 import { isAgent, messageNumber, refusal } from "../../../core/index.js";
 import type { LineCheck } from "../../../core/index.js";
+import { _freshNumbers } from "../../../core/fresh-number.js";
+import type { FreshNumbers } from "../../../core/fresh-number.js";
 
 /** The UN a refused line gets, or why there is none. */
 export type Refusal = { readonly line: string } | { readonly none: string };
@@ -60,13 +63,34 @@ export function createRefusals(): Refusals {
     of(checks, highest, as) {
       const out = new Array<Refusal | null>(checks.length).fill(null);
       const next = new Map<string, number>();
+      // A receiver whose ids reach 2^53 - 1 has no number one past them: its UNs take the lowest
+      // numbers none of its ids has, as the core's freshNumber gives them (README note 16).
+      const past = new Map<string, FreshNumbers>();
+      const numberFor = (receiver: string): number | null => {
+        const after = next.get(receiver) ?? highest.get(receiver) ?? 0;
+        if (Number.isSafeInteger(after + 1)) return after + 1;
+        let fresh = past.get(receiver);
+        if (fresh === undefined) {
+          past.set(receiver, (fresh = _freshNumbers()));
+          for (const c of checks) {
+            const id = (c.message ?? c.envelope).id;
+            const n = id === null ? 0 : messageNumber(id, receiver);
+            if (n > 0) fresh.use(n);
+          }
+        }
+        return fresh.next();
+      };
       checks.forEach((c, k) => {
         if (c.ok) return;
         const receiver = as ?? c.envelope.to;
-        const n = receiver === null ? 1 : (next.get(receiver) ?? highest.get(receiver) ?? 0) + 1;
-        const r = one(c, receiver, n);
+        const n = receiver === null ? 1 : numberFor(receiver);
+        const r = n === null ? { none: `${receiver as string} has no message number left: its ids take every number up to ${Number.MAX_SAFE_INTEGER}` } : one(c, receiver, n);
         // Only a UN sent uses the number.
-        if (receiver !== null && "line" in r) next.set(receiver, n);
+        if (receiver !== null && n !== null && "line" in r) {
+          const fresh = past.get(receiver);
+          if (fresh === undefined) next.set(receiver, n);
+          else fresh.use(n);
+        }
         out[k] = r;
       });
       return out;
