@@ -119,6 +119,23 @@ describe("appending lines", () => {
     expect(s.open.map((h: any) => [h.id, h.state])).toStrictEqual([["ops-1", "open"]]);
   });
 
+  it("checks no DN from another party against the plan: it is no done report of the receiver's, and the HO's dones stay its receiver's", async () => {
+    // Under agent tokens any agent may append its own lines; one that is no party of the HO must
+    // not add a done report to the HO's checked ones (GET .../handoffs/{id}, the state's dones).
+    const t = fresh();
+    await ok(await append(t, [HO, RB]));
+    const stranger = (await ok(await append(t, ["RW1 DN mallory-1 re=research-01 from=mallory to=research item=gh:crox/site#42 out=OK"]))).results[0];
+    expect(stranger.status).toBe("stored");
+    expect(stranger.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["THREAD_REPLY_PARTIES", "from"]]);
+    expect(stranger.done).toBeUndefined();
+    expect((await state(t)).dones).toStrictEqual([]);
+    expect((await ok(await call(`/v1/threads/${t}/handoffs/research-01`))).dones).toStrictEqual([]);
+    // The receiver's own DN is checked as ever.
+    const own = (await ok(await append(t, ["RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK"]))).results[0];
+    expect(own.done).toMatchObject({ dn: "writer-02", handoff: "research-01", plan: "writer-01", ok: true });
+    expect((await state(t)).dones).toStrictEqual([{ dn: "writer-02", handoff: "research-01", ok: true }]);
+  });
+
   it("refuses a page limit out of range rather than clamping it", async () => {
     const t = fresh();
     await ok(await append(t, [HO]));

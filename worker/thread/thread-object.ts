@@ -484,7 +484,7 @@ export class ThreadObject extends DurableObject<Env> {
           relayed = this.relayedFindings(message);
         }
         if (message.type === "DN" && message.re !== null) {
-          const done = this.doneAgainstPlan(message);
+          const done = this.doneAgainstPlan(message, found);
           if (done !== null) extra = { done };
         }
         if (message.type === "CX" && message.re !== null) {
@@ -617,11 +617,12 @@ export class ThreadObject extends DurableObject<Env> {
    * and against its last passing readback's where the HO left them to the receiver (a prepared
    * statement's, once relayed and checked). Stored, so the thread's state shows it. Passing is
    * wilco: an unverified readback's resolved values were never checked (the thread had no record),
-   * so they plan nothing, and a DN reporting them is DONE_UNVERIFIED.
+   * so they plan nothing, and a DN reporting them is DONE_UNVERIFIED. One the core reports from
+   * another party (THREAD_REPLY_PARTIES) is no done report of the receiver's: none, as for an RB.
    */
-  private doneAgainstPlan(dn: Message): CheckedDone | null {
+  private doneAgainstPlan(dn: Message, found: readonly ThreadFinding[]): CheckedDone | null {
     const ho = this.handoffMessage(dn.re as string);
-    if (ho === null) return null;
+    if (ho === null || found.some((f) => f.code === "THREAD_REPLY_PARTIES")) return null;
     const passed = this.sql.exec<{ line: string; rb: string }>("SELECT l.line AS line, r.rb AS rb FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? AND r.verdict = 'wilco' ORDER BY r.rowid DESC LIMIT 1", ho.id).toArray()[0];
     const vocabulary = this.profiles().vocabularyOf(ho);
     // The record the readback was judged wilco with: checked again here without it, its resolved
