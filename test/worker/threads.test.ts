@@ -696,6 +696,25 @@ describe("a re-issued HO carries the challenge of the handoff it supersedes (rul
     await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-2/challenge`, { expectAcc: ["len:150w"] }), "thread-conflict");
   });
 
+  it("holds a re-issue to the profile of the challenge it carries, not to the profile of parts registered ahead for its id that the carry-over drops", async () => {
+    const t = fresh();
+    await ok(await append(t, [BRIEF]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"] })).status).toBe(204);
+    await ok(await append(t, [RB_BAD]));
+    // Criteria registered ahead for lead-2, read with pay: the original's criteria stand over them,
+    // so the profile they were read with says nothing of the re-issue, which is read as lead-1 is.
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-2/challenge`, { expectAcc: ["len:150w"], profile: "pay" })).status).toBe(202);
+    const reissued = (await ok(await append(t, [REISSUE]))).results[0];
+    expect(reissued.status).toBe("stored");
+    expect(reissued.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_REISSUED", "CHALLENGE_CARRIED"]);
+    expect(reissued.findings[1].message).toContain("lead-2's own criteria, registered ahead of it, are dropped");
+    const kept = await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = 'lead-2'").one().body);
+    expect(JSON.parse(kept)).toStrictEqual({ expectAcc: ["len:120w", "lang:en-gb"] });
+    // Checked with the original's criteria.
+    expect((await ok(await append(t, [rbOf("writer-2", "len:150w+lang:en-gb")]))).results[0].readback.verdict).toBe("void");
+    expect((await ok(await append(t, [rbOf("writer-3", "len:120w+lang:en-gb")]))).results[0].readback.verdict).toBe("wilco");
+  });
+
   it("carries nothing to an HO that cites a closed handoff (a new handoff, not a re-issue), and drops, saying so, what a re-issue's rb= does not read", async () => {
     const t = fresh();
     await ok(await append(t, [BRIEF]));

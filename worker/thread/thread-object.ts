@@ -520,7 +520,7 @@ export class ThreadObject extends DurableObject<Env> {
     const own = registered ?? {};
     const parts = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined);
     const dropped = parts.filter((part) => own[part] !== undefined);
-    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify({ ...own, ...inherited }));
+    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(challengeOver(registered, inherited)));
     const names = (list: readonly ChallengePart[]): string => list.map((part) => PART_NAMES[part]).join(" and ");
     // "criteria" is plural, "record" singular.
     const plural = (list: readonly ChallengePart[]): boolean => list.length > 1 || list[0] === "expectAcc";
@@ -1017,10 +1017,15 @@ function vocabularyName(vocabulary: Vocabulary): string {
 
 /**
  * The challenge an HO's readback will be checked with: the one registered for it (ahead of it),
- * and for a re-issue, the one of the handoff it supersedes, whose parts stand over its own.
+ * and for a re-issue, the one of the handoff it supersedes, whose parts stand over its own. A
+ * profile says what its parts were read with, so the re-issue's own goes with its parts: kept
+ * only while one of them is (and the original's, read as the original was, stands over it).
  */
 function challengeOver(registered: ChallengeRequest | undefined, inherited: ChallengeRequest | undefined): ChallengeRequest | undefined {
-  return inherited === undefined ? registered : { ...registered, ...inherited };
+  if (inherited === undefined || registered === undefined) return inherited ?? registered;
+  const { profile, ...own } = registered;
+  const ownKept = CHALLENGE_PARTS.some((part) => own[part] !== undefined && inherited[part] === undefined);
+  return { ...own, ...(ownKept && profile !== undefined ? { profile } : {}), ...inherited };
 }
 
 function statementProblem(findings: readonly Finding[]): { ok: false; problem: ThreadProblem } {
