@@ -119,6 +119,23 @@ describe("appending lines", () => {
     expect(s.open.map((h: any) => [h.id, h.state])).toStrictEqual([["ops-1", "open"]]);
   });
 
+  it("checks no DN from another party against the plan: it is no done report of the receiver's, and the HO's dones stay its receiver's", async () => {
+    // Under agent tokens any agent may append its own lines; one that is no party of the HO must
+    // not add a done report to the HO's checked ones (GET .../handoffs/{id}, the state's dones).
+    const t = fresh();
+    await ok(await append(t, [HO, RB]));
+    const stranger = (await ok(await append(t, ["RW1 DN mallory-1 re=research-01 from=mallory to=research item=gh:crox/site#42 out=OK"]))).results[0];
+    expect(stranger.status).toBe("stored");
+    expect(stranger.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["THREAD_REPLY_PARTIES", "from"]]);
+    expect(stranger.done).toBeUndefined();
+    expect((await state(t)).dones).toStrictEqual([]);
+    expect((await ok(await call(`/v1/threads/${t}/handoffs/research-01`))).dones).toStrictEqual([]);
+    // The receiver's own DN is checked as ever.
+    const own = (await ok(await append(t, ["RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK"]))).results[0];
+    expect(own.done).toMatchObject({ dn: "writer-02", handoff: "research-01", plan: "writer-01", ok: true });
+    expect((await state(t)).dones).toStrictEqual([{ dn: "writer-02", handoff: "research-01", ok: true }]);
+  });
+
   it("refuses a page limit out of range rather than clamping it", async () => {
     const t = fresh();
     await ok(await append(t, [HO]));
@@ -677,6 +694,25 @@ describe("a re-issued HO carries the challenge of the handoff it supersedes (rul
     expect((await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] })).status).toBe(204);
     await ok(await append(u, [RB_BAD, REISSUE]));
     await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-2/challenge`, { expectAcc: ["len:150w"] }), "thread-conflict");
+  });
+
+  it("holds a re-issue to the profile of the challenge it carries, not to the profile of parts registered ahead for its id that the carry-over drops", async () => {
+    const t = fresh();
+    await ok(await append(t, [BRIEF]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"] })).status).toBe(204);
+    await ok(await append(t, [RB_BAD]));
+    // Criteria registered ahead for lead-2, read with pay: the original's criteria stand over them,
+    // so the profile they were read with says nothing of the re-issue, which is read as lead-1 is.
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-2/challenge`, { expectAcc: ["len:150w"], profile: "pay" })).status).toBe(202);
+    const reissued = (await ok(await append(t, [REISSUE]))).results[0];
+    expect(reissued.status).toBe("stored");
+    expect(reissued.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_REISSUED", "CHALLENGE_CARRIED"]);
+    expect(reissued.findings[1].message).toContain("lead-2's own criteria, registered ahead of it, are dropped");
+    const kept = await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = 'lead-2'").one().body);
+    expect(JSON.parse(kept)).toStrictEqual({ expectAcc: ["len:120w", "lang:en-gb"] });
+    // Checked with the original's criteria.
+    expect((await ok(await append(t, [rbOf("writer-2", "len:150w+lang:en-gb")]))).results[0].readback.verdict).toBe("void");
+    expect((await ok(await append(t, [rbOf("writer-3", "len:120w+lang:en-gb")]))).results[0].readback.verdict).toBe("wilco");
   });
 
   it("carries nothing to an HO that cites a closed handoff (a new handoff, not a re-issue), and drops, saying so, what a re-issue's rb= does not read", async () => {

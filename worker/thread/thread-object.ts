@@ -484,7 +484,7 @@ export class ThreadObject extends DurableObject<Env> {
           relayed = this.relayedFindings(message);
         }
         if (message.type === "DN" && message.re !== null) {
-          const done = this.doneAgainstPlan(message);
+          const done = this.doneAgainstPlan(message, found);
           if (done !== null) extra = { done };
         }
         if (message.type === "CX" && message.re !== null) {
@@ -520,7 +520,7 @@ export class ThreadObject extends DurableObject<Env> {
     const own = registered ?? {};
     const parts = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined);
     const dropped = parts.filter((part) => own[part] !== undefined);
-    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify({ ...own, ...inherited }));
+    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(challengeOver(registered, inherited)));
     const names = (list: readonly ChallengePart[]): string => list.map((part) => PART_NAMES[part]).join(" and ");
     // "criteria" is plural, "record" singular.
     const plural = (list: readonly ChallengePart[]): boolean => list.length > 1 || list[0] === "expectAcc";
@@ -617,11 +617,12 @@ export class ThreadObject extends DurableObject<Env> {
    * and against its last passing readback's where the HO left them to the receiver (a prepared
    * statement's, once relayed and checked). Stored, so the thread's state shows it. Passing is
    * wilco: an unverified readback's resolved values were never checked (the thread had no record),
-   * so they plan nothing, and a DN reporting them is DONE_UNVERIFIED.
+   * so they plan nothing, and a DN reporting them is DONE_UNVERIFIED. One the core reports from
+   * another party (THREAD_REPLY_PARTIES) is no done report of the receiver's: none, as for an RB.
    */
-  private doneAgainstPlan(dn: Message): CheckedDone | null {
+  private doneAgainstPlan(dn: Message, found: readonly ThreadFinding[]): CheckedDone | null {
     const ho = this.handoffMessage(dn.re as string);
-    if (ho === null) return null;
+    if (ho === null || found.some((f) => f.code === "THREAD_REPLY_PARTIES")) return null;
     const passed = this.sql.exec<{ line: string; rb: string }>("SELECT l.line AS line, r.rb AS rb FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? AND r.verdict = 'wilco' ORDER BY r.rowid DESC LIMIT 1", ho.id).toArray()[0];
     const vocabulary = this.profiles().vocabularyOf(ho);
     // The record the readback was judged wilco with: checked again here without it, its resolved
@@ -1016,10 +1017,15 @@ function vocabularyName(vocabulary: Vocabulary): string {
 
 /**
  * The challenge an HO's readback will be checked with: the one registered for it (ahead of it),
- * and for a re-issue, the one of the handoff it supersedes, whose parts stand over its own.
+ * and for a re-issue, the one of the handoff it supersedes, whose parts stand over its own. A
+ * profile says what its parts were read with, so the re-issue's own goes with its parts: kept
+ * only while one of them is (and the original's, read as the original was, stands over it).
  */
 function challengeOver(registered: ChallengeRequest | undefined, inherited: ChallengeRequest | undefined): ChallengeRequest | undefined {
-  return inherited === undefined ? registered : { ...registered, ...inherited };
+  if (inherited === undefined || registered === undefined) return inherited ?? registered;
+  const { profile, ...own } = registered;
+  const ownKept = CHALLENGE_PARTS.some((part) => own[part] !== undefined && inherited[part] === undefined);
+  return { ...own, ...(ownKept && profile !== undefined ? { profile } : {}), ...inherited };
 }
 
 function statementProblem(findings: readonly Finding[]): { ok: false; problem: ThreadProblem } {
