@@ -270,6 +270,15 @@ describe("appending lines", () => {
     await expectProblem(await append(t, [], { profile: { ...file, version: "2" } }), "thread-conflict");
   });
 
+  it("refuses an inline profile that takes a shipped profile's name: p=pay would read with another vocabulary than pay's", async () => {
+    const t = fresh();
+    const impostor = { profile: "pay", version: "1", extends: "RW1", asks: { PAY: "pay a supplier" } };
+    const p = await expectProblem(await append(t, [HO], { profile: impostor }), "invalid-profile");
+    expect([p.parameter, p.detail]).toStrictEqual(["profile", expect.stringContaining("shipped profile pay")]);
+    // Nothing was stored, and the shipped profile can still be chosen.
+    expect((await ok(await append(t, [PAY_HO], { profile: "pay" }))).results[0].status).toBe("stored");
+  });
+
   it("refuses a thread name that is not one", async () => {
     await expectProblem(await call(`/v1/threads/${"x".repeat(129)}`), "invalid-request");
     await expectProblem(await call("/v1/threads/a%20b"), "invalid-request");

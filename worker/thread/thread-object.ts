@@ -286,6 +286,11 @@ export class ThreadObject extends DurableObject<Env> {
     if ("name" in profile) {
       if (shippedVocabulary(profile.name) === undefined) return problem("unknown-profile", `no shipped profile is named ${JSON.stringify(profile.name)}`, { parameter: "profile", profile: profile.name });
     } else {
+      // A thread is shared: an inline file under a shipped profile's name would make every p=pay
+      // line of the thread read with a vocabulary that is not pay's (its exec map, its rules),
+      // while the state still says "pay". Another name keeps the two apart.
+      const named = profile.file["profile"];
+      if (typeof named === "string" && shippedVocabulary(named) !== undefined) return problem("invalid-profile", `the inline profile takes the name of the shipped profile ${named}: on a thread, p=${named} means the shipped one; give the file another name, or choose the shipped profile by name`, { parameter: "profile" });
       const compiled = compileVocabulary(coreVocabulary, profile.file);
       if (!compiled.ok) return problem("invalid-profile", `the inline profile is refused: ${compiled.findings.map((f) => f.message).join("; ")}`, { parameter: "profile", findings: compiled.findings });
     }
