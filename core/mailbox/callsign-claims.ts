@@ -7,9 +7,10 @@
  * or welcome only "after its other required identity, addressing, causality, and path checks pass":
  * a welcome claims only when it answers its parent as addressed (a misaddressed one is refused,
  * HANDSHAKE_MISADDRESSED), and only once the mailbox holds that parent (WELCOME_PARENT_UNKNOWN: the
- * causality check cannot pass yet, and the claim waits for the parent to arrive); a hello only when
- * it opens its thread (a misplaced one is refused, HELLO_THREAD_REUSED, which the handshakes report
- * from what the claims find here).
+ * causality check cannot pass yet, and the claim waits for the parent to arrive); a hello only
+ * when it opens its thread (a misplaced one is refused, HELLO_THREAD_REUSED, which the
+ * handshakes report from what the claims find here). A message from a name nobody claimed opens a
+ * thread only for a later hello of its own sender and locus: it speaks for nobody else.
  */
 import { misaddressedAnswer, welcomeParentProblem } from "./_answers-as-addressed.js";
 import { threadOpeners } from "./_thread-openers.js";
@@ -205,9 +206,15 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
   }
   for (const entry of sorted) {
     const before = findings.length;
+    const strangersBefore = strangers.length;
     judge(entry);
-    // What speaks for its sender can open a thread before a later hello.
-    if (!silenced.has(entry.envelope.id) && !findings.slice(before).some((f) => IDENTITY_CODES.has(f.code))) openers.add(entry.envelope);
+    // What speaks for its sender can open a thread before a later hello. A name never claimed
+    // speaks for nobody ("Unexpected callsigns are surfaced to the Handler and are not engaged",
+    // 4): its message, backdated into another's hello's thread, does not make that hello
+    // misplaced; it is old history only to a hello of its own sender and locus.
+    if (silenced.has(entry.envelope.id) || findings.slice(before).some((f) => IDENTITY_CODES.has(f.code))) continue;
+    if (strangers.length > strangersBefore) openers.addUnclaimed(entry.envelope);
+    else openers.add(entry.envelope);
   }
   const ttl = (options.ttlDays ?? DEFAULT_CALLSIGN_TTL_DAYS) * 86_400_000;
   const now = options.now ?? null;
