@@ -508,3 +508,34 @@ describe("pairBudget over a room of many pairs", () => {
     expect(pairBudget(first, pairs)).toBe(50);
   });
 });
+
+describe("callsign claims: a welcome of a misplaced hello claims nothing, whatever the order", () => {
+  const RA = "1f3a".repeat(16);
+  const RB = "2b4c".repeat(16);
+  const codesOf = (analysis: mailbox.MailboxAnalysis, id: string): string[] => analysis.findings.filter((f) => f.id === id).map((f) => f.code).sort();
+  it("refuses the welcome when it sorts before the misplaced hello it answers (the clocks disagreeing)", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "hv", at: 0, set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@hv", reply_to: "", request_id: "@hv", machine: "VEGA-BOX", root: RA } },
+      { id: "r", at: 500, set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@r", reply_to: "", request_id: "@r", machine: "VEGA-BOX", root: RA } },
+      { id: "h", at: 3000, set: { kind: "hello", from: "LYRA", to: ["VEGA"], thread: "@r", reply_to: "", request_id: "@h", machine: "LYRA-BOX", root: RB } },
+      { id: "w", at: 2000, set: { kind: "welcome", from: "VEGA", to: ["LYRA"], thread: "@r", reply_to: "@h", request_id: "@h", terms: "accept", machine: "VEGA-BOX", root: RA } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const analysis = mailbox.analyzeMailbox(entries);
+    expect(codesOf(analysis, symbols.uuid("h"))).toStrictEqual(["CALLSIGN_UNCLAIMED", "HELLO_THREAD_REUSED"]);
+    expect(codesOf(analysis, symbols.uuid("w"))).toStrictEqual(["WELCOME_HELLO_MISPLACED"]);
+  });
+  it("lets a late welcome of a hello that opened its thread claim, though the thread holds other roots by then", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@h", machine: "VEGA-BOX", root: RA } },
+      { id: "s", set: { kind: "state", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@s", expects_reply: false, machine: "VEGA-BOX", root: RA } },
+      { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", machine: "LYRA-BOX", root: RB } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const analysis = mailbox.analyzeMailbox(entries);
+    expect(codesOf(analysis, symbols.uuid("w"))).toStrictEqual([]);
+    expect(analysis.callsigns.find((c) => c.callsign === "LYRA")?.claimed_by).toBe(symbols.uuid("w"));
+  });
+});
