@@ -100,7 +100,8 @@ export function siblingBudgetFindings(parent: DelegationContract, child: Delegat
  * A reassignment's next revision takes no more of an additive budget than the prior's limit less
  * what the delegation's attempts consumed (11.4: "remaining budget"; 7.1: an attempt records its
  * "budget consumption"). An attempt that records no consumption of a limited budget leaves the
- * remainder unknown, so the next revision may take none of it (fail closed, as USAGE_UNKNOWN).
+ * remainder unknown, so the next revision may take none of it (fail closed, as USAGE_UNKNOWN); so
+ * does one still running (`outcome: null`), whose consumption so far is not what it will consume.
  */
 export function remainingBudgetFindings(prior: DelegationContract, next: DelegationContract, attempts: readonly ExecutionAttempt[], out: DelegationFinding[]): void {
   // Each attempt once, at its latest revision: appended running, then ended, it consumed once.
@@ -113,9 +114,9 @@ export function remainingBudgetFindings(prior: DelegationContract, next: Delegat
     const used = c.used;
     const [max, mine] = [c.limit(prior.limits), c.limit(next.limits)];
     if (used === undefined || max === undefined || mine === undefined || mine === 0 || mine > max) continue;
-    const unknown = own.filter((a) => used(a.budget_consumption) === undefined).map((a) => a.attempt_id);
+    const unknown = own.filter((a) => a.outcome === null || used(a.budget_consumption) === undefined).map((a) => a.attempt_id);
     if (unknown.length > 0) {
-      out.push(dimensionFinding(c.dimension, `${c.path}: the attempt ${few(unknown)} records no consumption of it, so what remains of the prior's ${max} is unknown and the next revision's ${mine} cannot be shown within it`, { path: c.path, expected: "0", received: String(mine) }, "ATTENUATION_BUDGET_REMAINING"));
+      out.push(dimensionFinding(c.dimension, `${c.path}: the attempt ${few(unknown)} is still running or records no consumption of it, so what remains of the prior's ${max} is unknown and the next revision's ${mine} cannot be shown within it`, { path: c.path, expected: "0", received: String(mine) }, "ATTENUATION_BUDGET_REMAINING"));
       continue;
     }
     const consumed = own.reduce((sum, a) => sum + (used(a.budget_consumption) as number), 0);
@@ -123,9 +124,9 @@ export function remainingBudgetFindings(prior: DelegationContract, next: Delegat
   }
   const [max, mine] = [prior.limits.spend, next.limits.spend];
   if (max === undefined || isZeroAmount(max.amount) || mine === undefined || isZeroAmount(mine.amount) || mine.currency !== max.currency || money(mine) > money(max)) return;
-  const unknown = own.filter((a) => a.budget_consumption.spend === undefined).map((a) => a.attempt_id);
+  const unknown = own.filter((a) => a.outcome === null || a.budget_consumption.spend === undefined).map((a) => a.attempt_id);
   if (unknown.length > 0) {
-    out.push(dimensionFinding("spend", `limits.spend: the attempt ${few(unknown)} records no spend, so what remains of the prior's ${shown(max)} is unknown and the next revision's ${shown(mine)} cannot be shown within it`, { path: "limits.spend.amount", expected: "0", received: mine.amount }, "ATTENUATION_BUDGET_REMAINING"));
+    out.push(dimensionFinding("spend", `limits.spend: the attempt ${few(unknown)} is still running or records no spend, so what remains of the prior's ${shown(max)} is unknown and the next revision's ${shown(mine)} cannot be shown within it`, { path: "limits.spend.amount", expected: "0", received: mine.amount }, "ATTENUATION_BUDGET_REMAINING"));
     return;
   }
   const unlike = own.filter((a) => a.budget_consumption.spend?.currency !== max.currency && !isZeroAmount(a.budget_consumption.spend?.amount ?? "0"));
