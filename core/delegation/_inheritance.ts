@@ -21,6 +21,13 @@ function atLeastAsBroad(parent: Denial, child: Denial): boolean {
   return true;
 }
 
+/** The same members, in any order: a consent binds a set of data classes and recipients (9), not a list. */
+function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  const x = new Set(a);
+  const y = new Set(b);
+  return x.size === y.size && [...x].every((m) => y.has(m));
+}
+
 function sameConsent(a: ConsentRef, b: ConsentRef): boolean {
   return (
     sameRevision(a.consent_ref, b.consent_ref) &&
@@ -30,8 +37,8 @@ function sameConsent(a: ConsentRef, b: ConsentRef): boolean {
     a.withdrawal_route === b.withdrawal_route &&
     a.expires_at === b.expires_at &&
     durationMs(a.retention) === durationMs(b.retention) &&
-    a.data_classes.join(" ") === b.data_classes.join(" ") &&
-    a.recipients.join(" ") === b.recipients.join(" ")
+    sameMembers(a.data_classes, b.data_classes) &&
+    sameMembers(a.recipients, b.recipients)
   );
 }
 
