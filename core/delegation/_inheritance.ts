@@ -103,6 +103,17 @@ export function inheritanceFindings(parent: DelegationContract, child: Delegatio
     }
   });
   missing(out, "consent", "gates.consent", pg.consent, (p) => cg.consent.some((c) => sameConsent(p, c)), (p) => `consent ${p.consent_ref.object_id}@${p.consent_ref.revision_id}`);
+  // Under a parent that relies on consent, a data class none of its consents binds was never
+  // consented to for it (CONSENT_DATA_CLASS at evaluation): a consent the child adds may narrow,
+  // never bind a class the parent could not touch ("No delegatee may grant authority it did not
+  // receive", 8). A parent relying on no consent has no consent layer to widen.
+  if (pg.consent.length > 0) {
+    const consented = new Set(pg.consent.flatMap((k) => k.data_classes));
+    cg.consent.forEach((c, i) => {
+      const wider = c.data_classes.filter((d) => !consented.has(d));
+      if (wider.length > 0) out.push(dimensionFinding("consent", `gates.consent.${i}: consent ${c.consent_ref.object_id}@${c.consent_ref.revision_id} binds ${wider.join(", ")}, which no consent of the parent binds: under the parent those data classes are consented to for nothing, so the child may not rely on them`, { path: `gates.consent.${i}.data_classes`, expected: [...consented].join(" "), received: wider.join(" ") }));
+    });
+  }
   const [pm, cm] = [parent.monitoring, child.monitoring];
   const inChild = <T>(xs: readonly T[]): ((x: T) => boolean) => {
     const set = new Set(xs);
