@@ -539,3 +539,23 @@ describe("callsign claims: a welcome of a misplaced hello claims nothing, whatev
     expect(analysis.callsigns.find((c) => c.callsign === "LYRA")?.claimed_by).toBe(symbols.uuid("w"));
   });
 });
+
+describe("a thread of a quarter million refused messages", () => {
+  it("is analyzed, every finding returned, rather than a RangeError from passing them all as call arguments", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", at: 0, set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@h", machine: "VEGA-BOX", root: "1f3a".repeat(16) } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const hello = (entries[0] as mailbox.MailboxEntry).envelope;
+    const N = 250_000;
+    const list: mailbox.MailboxEntry[] = [...entries];
+    // Deliveries under a handshake nobody welcomed: each is WORK_BEFORE_ESTABLISHED.
+    for (let i = 0; i < N; i++) {
+      const id = mailbox.newUuid7({ msecs: Date.UTC(2026, 9, 1, 10) + i, random: Uint8Array.from({ length: 16 }, (_, k) => (i * 13 + k) & 0xff) });
+      list.push({ envelope: { ...hello, id, kind: "deliver", reply_to: hello.id, expects_reply: false }, body: "x", file: `f${i}.md` });
+    }
+    const analysis = mailbox.analyzeMailbox(list);
+    expect(analysis.findings.filter((f) => f.code === "WORK_BEFORE_ESTABLISHED")).toHaveLength(N);
+  });
+});
