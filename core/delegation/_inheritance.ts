@@ -21,6 +21,13 @@ function atLeastAsBroad(parent: Denial, child: Denial): boolean {
   return true;
 }
 
+/** The same members, in any order: a consent binds a set of data classes and recipients (9), not a list. */
+function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  const x = new Set(a);
+  const y = new Set(b);
+  return x.size === y.size && [...x].every((m) => y.has(m));
+}
+
 function sameConsent(a: ConsentRef, b: ConsentRef): boolean {
   return (
     sameRevision(a.consent_ref, b.consent_ref) &&
@@ -30,8 +37,8 @@ function sameConsent(a: ConsentRef, b: ConsentRef): boolean {
     a.withdrawal_route === b.withdrawal_route &&
     a.expires_at === b.expires_at &&
     durationMs(a.retention) === durationMs(b.retention) &&
-    a.data_classes.join(" ") === b.data_classes.join(" ") &&
-    a.recipients.join(" ") === b.recipients.join(" ")
+    sameMembers(a.data_classes, b.data_classes) &&
+    sameMembers(a.recipients, b.recipients)
   );
 }
 
@@ -96,6 +103,17 @@ export function inheritanceFindings(parent: DelegationContract, child: Delegatio
     }
   });
   missing(out, "consent", "gates.consent", pg.consent, (p) => cg.consent.some((c) => sameConsent(p, c)), (p) => `consent ${p.consent_ref.object_id}@${p.consent_ref.revision_id}`);
+  // Under a parent that relies on consent, a data class none of its consents binds was never
+  // consented to for it (CONSENT_DATA_CLASS at evaluation): a consent the child adds may narrow,
+  // never bind a class the parent could not touch ("No delegatee may grant authority it did not
+  // receive", 8). A parent relying on no consent has no consent layer to widen.
+  if (pg.consent.length > 0) {
+    const consented = new Set(pg.consent.flatMap((k) => k.data_classes));
+    cg.consent.forEach((c, i) => {
+      const wider = c.data_classes.filter((d) => !consented.has(d));
+      if (wider.length > 0) out.push(dimensionFinding("consent", `gates.consent.${i}: consent ${c.consent_ref.object_id}@${c.consent_ref.revision_id} binds ${wider.join(", ")}, which no consent of the parent binds: under the parent those data classes are consented to for nothing, so the child may not rely on them`, { path: `gates.consent.${i}.data_classes`, expected: [...consented].join(" "), received: wider.join(" ") }));
+    });
+  }
   const [pm, cm] = [parent.monitoring, child.monitoring];
   const inChild = <T>(xs: readonly T[]): ((x: T) => boolean) => {
     const set = new Set(xs);

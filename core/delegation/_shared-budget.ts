@@ -13,12 +13,14 @@
  * no limit where the parent has one, an attempt that records no consumption of a limited budget).
  */
 import type { DelegationFinding } from "./codes.js";
+import { contractRef } from "./contract.js";
 import type { DelegationContract, Limits } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import type { Budget, ExecutionAttempt } from "./execution.js";
 import { few } from "./_few.js";
-import { amountUnits, countOf, isZeroAmount } from "./scalars.js";
+import { revisionHeads } from "./_revision-heads.js";
+import { amountUnits, countOf, isZeroAmount, sameRevision } from "./scalars.js";
 import type { MoneyLimit } from "./scalars.js";
 
 /** One additive count: where a contract limits it, and where an attempt records consuming it. */
@@ -50,10 +52,25 @@ const units = (n: bigint): string => {
 /**
  * The parent's other live children (`siblings`) and the child together take no more of any
  * additive budget than the parent has. A budget the child takes none of is not checked: the child
- * adds nothing to it. A sibling of the child's own delegation (its earlier revision) is not counted.
+ * adds nothing to it. A sibling of the child's own delegation (its earlier revision) is not counted;
+ * a sibling given twice, or at two revisions, counts once, at its latest (`_revision-heads.ts`); one
+ * that names another parent than this exact revision is refused (`SIBLING_PARENT`). A sibling that
+ * is expired or revoked still counts: what it spent stays spent, and a child's consumption is not
+ * among the inputs, so its whole share is kept from the others (failing closed).
  */
 export function siblingBudgetFindings(parent: DelegationContract, child: DelegationContract, siblings: readonly DelegationContract[], out: DelegationFinding[]): void {
-  const others = siblings.filter((s) => s.delegation_id !== child.delegation_id);
+  const want = contractRef(parent);
+  const children: DelegationContract[] = [];
+  siblings.forEach((s, i) => {
+    if (s.delegation_id === child.delegation_id) return;
+    // Only the parent's own children share its budget: another contract's (or the parent itself,
+    // or a child of another of its revisions) draws on another budget, and a list naming one is
+    // not the list of this parent's live children, so what they take cannot be shown.
+    if (sameRevision(s.parent_contract_ref, want)) children.push(s);
+    else out.push(dimensionFinding("budget", `siblings.${i}: ${s.delegation_id}@${s.revision_id} names ${s.parent_contract_ref === null ? "no parent" : `the parent ${s.parent_contract_ref.object_id}@${s.parent_contract_ref.revision_id}`}, not ${want.object_id}@${want.revision_id}: it is no child of this parent, so the list is not of the parent's live children`, { path: `siblings.${i}.parent_contract_ref`, expected: `${want.object_id}@${want.revision_id}`, received: s.parent_contract_ref === null ? "null" : `${s.parent_contract_ref.object_id}@${s.parent_contract_ref.revision_id}` }, "SIBLING_PARENT"));
+  });
+  // Each sibling once, at its latest revision: one child given twice, or amended, is one share.
+  const others = revisionHeads(children, (s) => s.delegation_id).map((h) => h.record);
   if (others.length === 0) return;
   for (const c of counts(parent.limits)) {
     const [max, mine] = [c.limit(parent.limits), c.limit(child.limits)];
@@ -83,10 +100,12 @@ export function siblingBudgetFindings(parent: DelegationContract, child: Delegat
  * A reassignment's next revision takes no more of an additive budget than the prior's limit less
  * what the delegation's attempts consumed (11.4: "remaining budget"; 7.1: an attempt records its
  * "budget consumption"). An attempt that records no consumption of a limited budget leaves the
- * remainder unknown, so the next revision may take none of it (fail closed, as USAGE_UNKNOWN).
+ * remainder unknown, so the next revision may take none of it (fail closed, as USAGE_UNKNOWN); so
+ * does one still running (`outcome: null`), whose consumption so far is not what it will consume.
  */
 export function remainingBudgetFindings(prior: DelegationContract, next: DelegationContract, attempts: readonly ExecutionAttempt[], out: DelegationFinding[]): void {
-  const own = attempts.filter((a) => a.delegation_ref.object_id === prior.delegation_id);
+  // Each attempt once, at its latest revision: appended running, then ended, it consumed once.
+  const own = revisionHeads(attempts.filter((a) => a.delegation_ref.object_id === prior.delegation_id), (a) => a.attempt_id).map((h) => h.record);
   attempts.forEach((a, i) => {
     if (a.delegation_ref.object_id !== prior.delegation_id) out.push(dimensionFinding("parent", `attempts.${i}: ${a.attempt_id} is an attempt of ${a.delegation_ref.object_id}, not of ${prior.delegation_id}; only this delegation's attempts consumed its budget`, { path: `attempts.${i}.delegation_ref`, expected: prior.delegation_id, received: a.delegation_ref.object_id }, "ATTEMPT_DELEGATION"));
   });
@@ -95,9 +114,9 @@ export function remainingBudgetFindings(prior: DelegationContract, next: Delegat
     const used = c.used;
     const [max, mine] = [c.limit(prior.limits), c.limit(next.limits)];
     if (used === undefined || max === undefined || mine === undefined || mine === 0 || mine > max) continue;
-    const unknown = own.filter((a) => used(a.budget_consumption) === undefined).map((a) => a.attempt_id);
+    const unknown = own.filter((a) => a.outcome === null || used(a.budget_consumption) === undefined).map((a) => a.attempt_id);
     if (unknown.length > 0) {
-      out.push(dimensionFinding(c.dimension, `${c.path}: the attempt ${few(unknown)} records no consumption of it, so what remains of the prior's ${max} is unknown and the next revision's ${mine} cannot be shown within it`, { path: c.path, expected: "0", received: String(mine) }, "ATTENUATION_BUDGET_REMAINING"));
+      out.push(dimensionFinding(c.dimension, `${c.path}: the attempt ${few(unknown)} is still running or records no consumption of it, so what remains of the prior's ${max} is unknown and the next revision's ${mine} cannot be shown within it`, { path: c.path, expected: "0", received: String(mine) }, "ATTENUATION_BUDGET_REMAINING"));
       continue;
     }
     const consumed = own.reduce((sum, a) => sum + (used(a.budget_consumption) as number), 0);
@@ -105,9 +124,9 @@ export function remainingBudgetFindings(prior: DelegationContract, next: Delegat
   }
   const [max, mine] = [prior.limits.spend, next.limits.spend];
   if (max === undefined || isZeroAmount(max.amount) || mine === undefined || isZeroAmount(mine.amount) || mine.currency !== max.currency || money(mine) > money(max)) return;
-  const unknown = own.filter((a) => a.budget_consumption.spend === undefined).map((a) => a.attempt_id);
+  const unknown = own.filter((a) => a.outcome === null || a.budget_consumption.spend === undefined).map((a) => a.attempt_id);
   if (unknown.length > 0) {
-    out.push(dimensionFinding("spend", `limits.spend: the attempt ${few(unknown)} records no spend, so what remains of the prior's ${shown(max)} is unknown and the next revision's ${shown(mine)} cannot be shown within it`, { path: "limits.spend.amount", expected: "0", received: mine.amount }, "ATTENUATION_BUDGET_REMAINING"));
+    out.push(dimensionFinding("spend", `limits.spend: the attempt ${few(unknown)} is still running or records no spend, so what remains of the prior's ${shown(max)} is unknown and the next revision's ${shown(mine)} cannot be shown within it`, { path: "limits.spend.amount", expected: "0", received: mine.amount }, "ATTENUATION_BUDGET_REMAINING"));
     return;
   }
   const unlike = own.filter((a) => a.budget_consumption.spend?.currency !== max.currency && !isZeroAmount(a.budget_consumption.spend?.amount ?? "0"));

@@ -9,12 +9,14 @@
  * supports it": an attempt records its key "where supported", so a key on the earlier attempt
  * shows the target supports one, and the next carries that same key; any key it carries is the
  * contract's `retry_policy.idempotency_key`. Otherwise the target would see a new effect where it
- * should deduplicate the one whose fate is unknown.
+ * should deduplicate the one whose fate is unknown. An attempt given at two revisions (appended
+ * running, then ended) is one attempt, read at its latest (`_revision-heads.ts`).
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import type { ExecutionAttempt } from "./execution.js";
+import { revisionHeads } from "./_revision-heads.js";
 import { compareUtc } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
 
@@ -26,11 +28,24 @@ export interface AttemptsReport {
 export function checkAttempts(contract: DelegationContract, attempts: readonly ExecutionAttempt[]): AttemptsReport {
   const out: DelegationFinding[] = [];
   const retry = contract.retry_policy;
-  const own: { attempt: ExecutionAttempt; index: number }[] = [];
+  const mine: ExecutionAttempt[] = [];
+  const given: number[] = [];
   attempts.forEach((attempt, index) => {
-    if (attempt.delegation_ref.object_id === contract.delegation_id) own.push({ attempt, index });
-    else out.push(delegationFinding("ATTEMPT_DELEGATION", `attempts.${index}: ${attempt.attempt_id} is an attempt of ${attempt.delegation_ref.object_id}, not of ${contract.delegation_id}`, { path: `attempts.${index}.delegation_ref`, dimension: "retry", expected: contract.delegation_id, received: attempt.delegation_ref.object_id }));
+    if (attempt.delegation_ref.object_id === contract.delegation_id) {
+      mine.push(attempt);
+      given.push(index);
+    } else out.push(delegationFinding("ATTEMPT_DELEGATION", `attempts.${index}: ${attempt.attempt_id} is an attempt of ${attempt.delegation_ref.object_id}, not of ${contract.delegation_id}`, { path: `attempts.${index}.delegation_ref`, dimension: "retry", expected: contract.delegation_id, received: attempt.delegation_ref.object_id }));
   });
+  // One attempt once, at its latest revision (appended running, then ended, it is still one).
+  const own: { attempt: ExecutionAttempt; index: number }[] = [];
+  const counted = new Map<string, number>();
+  for (const { record, index } of revisionHeads(mine, (a) => a.attempt_id)) {
+    const first = counted.get(record.attempt_id);
+    if (first === undefined) {
+      counted.set(record.attempt_id, given[index] as number);
+      own.push({ attempt: record, index: given[index] as number });
+    } else out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${given[index]}: ${record.attempt_id} is also attempts.${first}, and neither revision names the other as its prior: which one records the attempt is unknown, so its outcome and consumption cannot be read`, { path: `attempts.${given[index]}`, dimension: "retry", received: record.revision_id }));
+  }
   // In the order they started; equal times keep the order given.
   own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);
   own.forEach(({ attempt, index }, n) => {

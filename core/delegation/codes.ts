@@ -44,6 +44,8 @@ export const DELEGATION_CODES = {
   ATTEMPT_OUTCOME_EFFECTS: "error",
   /** An attempt given as this delegation's is of another delegation. */
   ATTEMPT_DELEGATION: "error",
+  /** Two records of one attempt, neither naming the other as its prior: which records it is unknown. */
+  ATTEMPT_REVISION_FORK: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",
@@ -84,6 +86,8 @@ export const DELEGATION_CODES = {
   ATTENUATION_BUDGET: "error",
   /** The child and the parent's other live children together take more of an additive budget than the parent has (8). */
   ATTENUATION_BUDGET_SHARED: "error",
+  /** A contract given as one of the parent's other live children names another parent revision (or none). */
+  SIBLING_PARENT: "error",
   /** A reassignment's next revision takes more than its prior's attempts left of a budget (11.4: "remaining budget"). */
   ATTENUATION_BUDGET_REMAINING: "error",
   /** Budgets in unlike units (money in two currencies) cannot be added up; RW-004 normalizes units (13). */

@@ -50,7 +50,12 @@ export interface PermissionRequest {
   readonly attempt: number;
   readonly prior_outcome?: Outcome | null | undefined;
   readonly reconciled?: boolean | undefined;
-  /** Budget consumed by the delegation so far, this effect included (its money in `usage.spend`). */
+  /**
+   * Budget consumed under this contract revision so far, this effect included (its money in
+   * `usage.spend`). After a reassignment (11.4) a revision's limits are what its prior's attempts
+   * left (`checkReassignment`), so what they consumed is not counted again; `attempt` still counts
+   * every attempt of the delegation.
+   */
   readonly usage?: Budget | undefined;
 }
 

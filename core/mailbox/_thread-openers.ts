@@ -2,7 +2,10 @@
  * Whether a hello opens its thread. A hello is a true root (section 9: "These are true roots; do
  * not attach them to old history merely to satisfy a parent field"), and a new conversation carries
  * "new `thread` and `request_id`" values (12). So a hello whose thread already holds a message that
- * speaks for its sender (a hello, a request, a Handler's note: any kind) is misplaced:
+ * speaks for its sender (a hello, a request, a Handler's note: any kind; not one another locus sent
+ * in a held name: the callsign claims decide), or one its own sender and locus sent before claiming
+ * the name (a stranger's message speaks for nobody else, and is the hello's own old history), is
+ * misplaced:
  * HELLO_THREAD_REUSED. It proposes no terms, and claims no callsign: section 4 provisions a first
  * `hello` only "after its other required identity, addressing, causality, and path checks pass".
  *
@@ -23,6 +26,11 @@ export interface ThreadOpeners {
   readonly openedBefore: (hello: MailboxEnvelope) => MailboxEnvelope | null;
   /** Takes a message that speaks for its sender into its thread; messages come in UUID order. */
   readonly add: (message: MailboxEnvelope) => void;
+  /**
+   * Takes a message from a name nobody claimed: it speaks for nobody, so it opens its thread only
+   * for a later hello from its own sender and locus, whose old history it is.
+   */
+  readonly addUnclaimed: (message: MailboxEnvelope) => void;
 }
 
 interface Opening {
@@ -62,19 +70,25 @@ export function threadOpeners(byId: ReadonlyMap<string, MailboxEnvelope>): Threa
     return root;
   };
   const threads = new Map<string, Opening>();
+  // Unclaimed senders' messages, by thread and sender locus.
+  const unclaimed = new Map<string, Opening>();
+  const own = (m: MailboxEnvelope): string => `${m.thread}\u0000${m.from}\u0000${m.machine}\u0000${m.root.toLowerCase()}`;
+  const before = (openings: Map<string, Opening>, key: string, hello: MailboxEnvelope): MailboxEnvelope | null => {
+    const opening = openings.get(key);
+    if (opening === undefined) return null;
+    return opening.root === hello.id ? opening.other : opening.first;
+  };
+  const open = (openings: Map<string, Opening>, key: string, message: MailboxEnvelope): void => {
+    const root = rootOf(message);
+    if (root === null) return;
+    const opening = openings.get(key);
+    if (opening === undefined) openings.set(key, { first: message, root, other: null });
+    else if (opening.other === null && root !== opening.root) opening.other = message;
+  };
   return {
-    openedBefore(hello) {
-      const opening = threads.get(hello.thread);
-      if (opening === undefined) return null;
-      return opening.root === hello.id ? opening.other : opening.first;
-    },
-    add(message) {
-      const root = rootOf(message);
-      if (root === null) return;
-      const opening = threads.get(message.thread);
-      if (opening === undefined) threads.set(message.thread, { first: message, root, other: null });
-      else if (opening.other === null && root !== opening.root) opening.other = message;
-    },
+    openedBefore: (hello) => before(threads, hello.thread, hello) ?? before(unclaimed, own(hello), hello),
+    add: (message) => open(threads, message.thread, message),
+    addUnclaimed: (message) => open(unclaimed, own(message), message),
   };
 }
 

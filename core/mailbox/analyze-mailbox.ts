@@ -153,7 +153,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     else list.push(entry);
   }
   const shakes = handshakes(trusted, trustedThreads, claims.misplaced);
-  findings.push(...shakes.findings);
+  append(findings, shakes.findings);
   const arenaOf = (thread: string): string => (threads.get(thread)?.[0] as MailboxEntry).envelope.arena;
   // Threads no handshake judges, and the threads of hellos that lost a crossing, work under the
   // pairs the handshakes establish. A message its crossed handshake already found downgraded is
@@ -161,8 +161,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   const downgraded = new Set(shakes.findings.filter((f) => f.code === "PROFILE_DOWNGRADE").map((f) => f.id));
   const outside = [...trustedThreads].filter(([thread]) => (shakes.handshakes.get(thread)?.crossings.length ?? 1) > 0).map(([, list]) => list);
   const pairs = establishedPairs(shakes.handshakes, arenaOf);
-  findings.push(...rightToWork(outside, pairs).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
-  findings.push(...rightToWorkBeyond(shakes.outside, pairs));
+  append(findings, rightToWork(outside, pairs).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
+  append(findings, rightToWorkBeyond(shakes.outside, pairs));
   const summaries: ThreadSummary[] = [];
   // The budget counts what the pair said: a message that does not speak for its sender neither
   // spends it nor, declaring new evidence, resets it.
@@ -175,7 +175,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const limit = accepted ?? options.budget ?? DEFAULT_EXCHANGE_BUDGET;
     summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget: exchangeBudget(trustedThreads.get(thread) ?? [], limit, findings) });
   }
-  findings.push(...claims.findings);
+  append(findings, claims.findings);
   const quarantine = new Map<string, MailboxCode[]>();
   const hold = (id: string, code: MailboxCode): void => {
     const codes = quarantine.get(id);
@@ -185,6 +185,15 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   for (const f of findings) if (f.id !== undefined && f.severity === "error") hold(f.id, f.code);
   for (const id of claims.unclaimed) hold(id, "CALLSIGN_UNCLAIMED");
   return { threads: summaries, callsigns: claims.callsigns, findings, quarantine };
+}
+
+/**
+ * Appends one by one: `out.push(...more)` passes every finding as a call argument, and a thread of
+ * 200,000 messages each refused (WORK_BEFORE_ESTABLISHED, CALLSIGN_UNCLAIMED) passes more than a
+ * call takes (RangeError), where an answer was due.
+ */
+function append(out: MailboxFinding[], more: readonly MailboxFinding[]): void {
+  for (const f of more) out.push(f);
 }
 
 /** The UUIDs on a cycle of reply_to (a message citing itself included), in the order given. */

@@ -7,9 +7,11 @@
  * or welcome only "after its other required identity, addressing, causality, and path checks pass":
  * a welcome claims only when it answers its parent as addressed (a misaddressed one is refused,
  * HANDSHAKE_MISADDRESSED), and only once the mailbox holds that parent (WELCOME_PARENT_UNKNOWN: the
- * causality check cannot pass yet, and the claim waits for the parent to arrive); a hello only when
- * it opens its thread (a misplaced one is refused, HELLO_THREAD_REUSED, which the handshakes report
- * from what the claims find here).
+ * causality check cannot pass yet, and the claim waits for the parent to arrive), and not when
+ * that parent is a misplaced hello (WELCOME_HELLO_MISPLACED: it answers terms nobody proposed); a
+ * hello only when it opens its thread (a misplaced one is refused, HELLO_THREAD_REUSED, which the
+ * handshakes report from what the claims find here). A message from a name nobody claimed opens a
+ * thread only for a later hello of its own sender and locus: it speaks for nobody else.
  */
 import { misaddressedAnswer, welcomeParentProblem } from "./_answers-as-addressed.js";
 import { threadOpeners } from "./_thread-openers.js";
@@ -138,6 +140,14 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
       findings.push(mailboxFinding("WELCOME_PARENT_UNKNOWN", `this welcome's reply_to ${e.reply_to} is not a message this mailbox holds (not yet synced, archived, wrong, or a UUID whose files differ): whether it answers a hello as addressed cannot be checked, so it claims no callsign and settles no handshake until its parent is here`, { ...at(entry), slot: "reply_to" }));
       return false;
     }
+    // A welcome of a misplaced hello answers terms nobody proposed (the hello is refused, and
+    // settles nothing): like a welcome of no hello, it claims nothing. A hello not yet judged (it
+    // sorts after its welcome, the clocks disagreeing) is asked what opened its thread so far.
+    const opener = parent.kind !== "hello" ? null : judged.has(parent.id) ? (misplaced.get(parent.id) ?? null) : openers.openedBefore(parent);
+    if (opener !== null) {
+      findings.push(mailboxFinding("WELCOME_HELLO_MISPLACED", `this welcome answers hello ${parent.id}, which is misplaced (thread ${parent.thread} was opened by ${opener.kind} ${opener.id}): that hello proposes no terms, so this welcome accepts or counters nothing, settles no handshake and claims no callsign; answer a hello that opens its own thread`, { ...at(entry), slot: "reply_to" }));
+      return false;
+    }
     // A welcome whose parent is no hello, or which it does not answer as addressed.
     return welcomeParentProblem(e.kind, parent.kind) === null && misaddressedAnswer(e, parent) === null;
   };
@@ -203,11 +213,19 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
       held.retired_by = e.id;
     }
   }
+  const judged = new Set<string>();
   for (const entry of sorted) {
     const before = findings.length;
+    const strangersBefore = strangers.length;
     judge(entry);
-    // What speaks for its sender can open a thread before a later hello.
-    if (!silenced.has(entry.envelope.id) && !findings.slice(before).some((f) => IDENTITY_CODES.has(f.code))) openers.add(entry.envelope);
+    judged.add(entry.envelope.id);
+    // What speaks for its sender can open a thread before a later hello. A name never claimed
+    // speaks for nobody ("Unexpected callsigns are surfaced to the Handler and are not engaged",
+    // 4): its message, backdated into another's hello's thread, does not make that hello
+    // misplaced; it is old history only to a hello of its own sender and locus.
+    if (silenced.has(entry.envelope.id) || findings.slice(before).some((f) => IDENTITY_CODES.has(f.code))) continue;
+    if (strangers.length > strangersBefore) openers.addUnclaimed(entry.envelope);
+    else openers.add(entry.envelope);
   }
   const ttl = (options.ttlDays ?? DEFAULT_CALLSIGN_TTL_DAYS) * 86_400_000;
   const now = options.now ?? null;

@@ -508,3 +508,54 @@ describe("pairBudget over a room of many pairs", () => {
     expect(pairBudget(first, pairs)).toBe(50);
   });
 });
+
+describe("callsign claims: a welcome of a misplaced hello claims nothing, whatever the order", () => {
+  const RA = "1f3a".repeat(16);
+  const RB = "2b4c".repeat(16);
+  const codesOf = (analysis: mailbox.MailboxAnalysis, id: string): string[] => analysis.findings.filter((f) => f.id === id).map((f) => f.code).sort();
+  it("refuses the welcome when it sorts before the misplaced hello it answers (the clocks disagreeing)", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "hv", at: 0, set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@hv", reply_to: "", request_id: "@hv", machine: "VEGA-BOX", root: RA } },
+      { id: "r", at: 500, set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@r", reply_to: "", request_id: "@r", machine: "VEGA-BOX", root: RA } },
+      { id: "h", at: 3000, set: { kind: "hello", from: "LYRA", to: ["VEGA"], thread: "@r", reply_to: "", request_id: "@h", machine: "LYRA-BOX", root: RB } },
+      { id: "w", at: 2000, set: { kind: "welcome", from: "VEGA", to: ["LYRA"], thread: "@r", reply_to: "@h", request_id: "@h", terms: "accept", machine: "VEGA-BOX", root: RA } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const analysis = mailbox.analyzeMailbox(entries);
+    expect(codesOf(analysis, symbols.uuid("h"))).toStrictEqual(["CALLSIGN_UNCLAIMED", "HELLO_THREAD_REUSED"]);
+    expect(codesOf(analysis, symbols.uuid("w"))).toStrictEqual(["WELCOME_HELLO_MISPLACED"]);
+  });
+  it("lets a late welcome of a hello that opened its thread claim, though the thread holds other roots by then", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@h", machine: "VEGA-BOX", root: RA } },
+      { id: "s", set: { kind: "state", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@s", expects_reply: false, machine: "VEGA-BOX", root: RA } },
+      { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", machine: "LYRA-BOX", root: RB } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const analysis = mailbox.analyzeMailbox(entries);
+    expect(codesOf(analysis, symbols.uuid("w"))).toStrictEqual([]);
+    expect(analysis.callsigns.find((c) => c.callsign === "LYRA")?.claimed_by).toBe(symbols.uuid("w"));
+  });
+});
+
+describe("a thread of a quarter million refused messages", () => {
+  it("is analyzed, every finding returned, rather than a RangeError from passing them all as call arguments", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", at: 0, set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@h", machine: "VEGA-BOX", root: "1f3a".repeat(16) } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const hello = (entries[0] as mailbox.MailboxEntry).envelope;
+    const N = 250_000;
+    const list: mailbox.MailboxEntry[] = [...entries];
+    // Deliveries under a handshake nobody welcomed: each is WORK_BEFORE_ESTABLISHED.
+    for (let i = 0; i < N; i++) {
+      const id = mailbox.newUuid7({ msecs: Date.UTC(2026, 9, 1, 10) + i, random: Uint8Array.from({ length: 16 }, (_, k) => (i * 13 + k) & 0xff) });
+      list.push({ envelope: { ...hello, id, kind: "deliver", reply_to: hello.id, expects_reply: false }, body: "x", file: `f${i}.md` });
+    }
+    const analysis = mailbox.analyzeMailbox(list);
+    expect(analysis.findings.filter((f) => f.code === "WORK_BEFORE_ESTABLISHED")).toHaveLength(N);
+  });
+});
