@@ -5,10 +5,9 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { handle } from "../../worker/handle.js";
-import { PROBLEMS } from "../../worker/problem.js";
 import { ROUTES } from "../../worker/routes.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
-import { call, ORIGIN, problemOf } from "./http.js";
+import { call, expectProblem, ok, ORIGIN } from "./http.js";
 import { HO, PAY_HO, PAY_RECORD, RB } from "./lines.js";
 
 const SECRET = "s3cret-token";
@@ -31,19 +30,6 @@ function send(path: string, bearer: string | null, init: { method?: string; json
   // Defined, not assigned: assigned through the bindings' proxy, RW_TOKEN would land on the shared env.
   const withSecret = Object.defineProperty(Object.create(env) as typeof env, "RW_TOKEN", { value: secret });
   return handle(ROUTES, request, withSecret, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
-}
-
-async function ok<T = Record<string, any>>(response: Response, status = 200): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-async function expectProblem(response: Response, kind: keyof typeof PROBLEMS) {
-  const p = await problemOf(response);
-  expect(response.status, JSON.stringify(p)).toBe(PROBLEMS[kind].status);
-  expect(p.type).toBe(`/v1/problems/${kind}`);
-  return p;
 }
 
 /** The agent's token, as the operator asks for it. */

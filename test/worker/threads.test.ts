@@ -4,29 +4,15 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { handle } from "../../worker/handle.js";
-import { PROBLEMS } from "../../worker/problem.js";
 import { ROUTES } from "../../worker/routes.js";
 import { afterDate, afterTime, timeAt } from "../../core/index.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
-import { call, ORIGIN, postJson, postText, problemOf } from "./http.js";
+import { call, expectProblem, ok, ORIGIN, postJson, postText } from "./http.js";
 import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
 
 let counter = 0;
 /** A fresh thread for each test: threads never share state. */
 const fresh = (): string => `t-${Date.now().toString(36)}-${++counter}`;
-
-async function ok<T = Record<string, any>>(response: Response, status = 200): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-async function expectProblem(response: Response, kind: keyof typeof PROBLEMS) {
-  const p = await problemOf(response);
-  expect(response.status, JSON.stringify(p)).toBe(PROBLEMS[kind].status);
-  expect(p.type).toBe(`/v1/problems/${kind}`);
-  return p;
-}
 
 const stubOf = (thread: string): DurableObjectStub<ThreadObject> => env.THREADS.get(env.THREADS.idFromName(thread));
 
