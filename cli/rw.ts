@@ -37,6 +37,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   "delegation validate": async () => narrow((await import("./commands/delegation.js")).delegationValidateCommand, ["file", "json"]),
   "delegation check-child": async () => narrow((await import("./commands/delegation.js")).delegationCheckChildCommand, ["file", "json"]),
   "delegation check-reassignment": async () => narrow((await import("./commands/delegation.js")).delegationCheckReassignmentCommand, ["file", "json"]),
+  "delegation check-attempts": async () => narrow((await import("./commands/delegation.js")).delegationCheckAttemptsCommand, ["file", "json"]),
+  "delegation check-card-revision": async () => narrow((await import("./commands/delegation.js")).delegationCheckCardRevisionCommand, ["file", "json"]),
   "delegation check-fences": async () => narrow((await import("./commands/delegation.js")).delegationCheckFencesCommand, ["file", "json"]),
   "delegation evaluate": async () => narrow((await import("./commands/delegation.js")).delegationEvaluateCommand, ["file", "json"]),
   "mailbox check": async () => narrow((await import("./commands/mailbox-check.js")).mailboxCheckCommand, ["profile", "json"]),

@@ -5,7 +5,7 @@
  */
 import { agentTokenRoute } from "./endpoints/agent-tokens.js";
 import { checkDnRoute, checkHoRoute, checkRbRoute, makeRbRoute } from "./endpoints/checks.js";
-import { delegationCheckChildRoute, delegationCheckFencesRoute, delegationCheckReassignmentRoute, delegationEvaluateRoute, delegationValidateRoute } from "./endpoints/delegation.js";
+import { delegationCheckAttemptsRoute, delegationCheckCardRevisionRoute, delegationCheckChildRoute, delegationCheckFencesRoute, delegationCheckReassignmentRoute, delegationEvaluateRoute, delegationValidateRoute } from "./endpoints/delegation.js";
 import { healthRoute, legendGetRoute, legendPostRoute, problemRoute, problemsRoute, profileRoute, profilesRoute } from "./endpoints/info.js";
 import { digestRoute, formatRoute, parseRoute, validateRoute } from "./endpoints/lines.js";
 import { mailboxPreflightRoute } from "./endpoints/mailbox.js";
@@ -33,6 +33,8 @@ export const ROUTES: readonly Route<Env>[] = [
   { method: "POST", pattern: "/v1/delegation/validate", operation: "delegationValidate", handler: delegationValidateRoute },
   { method: "POST", pattern: "/v1/delegation/check-child", operation: "delegationCheckChild", handler: delegationCheckChildRoute },
   { method: "POST", pattern: "/v1/delegation/check-reassignment", operation: "delegationCheckReassignment", handler: delegationCheckReassignmentRoute },
+  { method: "POST", pattern: "/v1/delegation/check-attempts", operation: "delegationCheckAttempts", handler: delegationCheckAttemptsRoute },
+  { method: "POST", pattern: "/v1/delegation/check-card-revision", operation: "delegationCheckCardRevision", handler: delegationCheckCardRevisionRoute },
   { method: "POST", pattern: "/v1/delegation/check-fences", operation: "delegationCheckFences", handler: delegationCheckFencesRoute },
   { method: "POST", pattern: "/v1/delegation/evaluate", operation: "delegationEvaluate", handler: delegationEvaluateRoute },
   { method: "POST", pattern: "/v1/mailbox/preflight", operation: "mailboxPreflight", handler: mailboxPreflightRoute },

@@ -1,11 +1,11 @@
 /**
- * `rw delegation validate | check-child | check-reassignment | check-fences | evaluate`: RW-003
- * records and the checks on them (core/delegation). Each reads one JSON document from stdin or
- * `--file` (check-child, check-reassignment and check-fences also take their parts as options),
+ * `rw delegation validate | check-child | check-reassignment | check-attempts | check-card-revision
+ * | check-fences | evaluate`: RW-003 records and the checks on them (core/delegation). Each reads
+ * one JSON document from stdin or `--file` (all but validate and evaluate also take their parts as options),
  * prints the verdict and every finding, or the core's report with `--json`. Exit 0 pass, 1 failed,
  * 2 usage.
  */
-import { checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
+import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
 import type { DelegationFinding, RecordKind } from "../../core/delegation/index.js";
 import { documentOption } from "../arguments.js";
 import { readDocument } from "../document.js";
@@ -96,6 +96,23 @@ async function checkReassignment(ctx: CommandContext): Promise<number> {
   return report(ctx, r.ok, r, `revision${next} after${prior || " (no prior)"}: ${allowedOrDenied(r)}`, r.findings);
 }
 
+async function checkAttemptsCommand(ctx: CommandContext): Promise<number> {
+  const doc = await input(ctx, ["contract", "attempts"]);
+  if (doc === undefined) return FAIL;
+  const r = checkAttemptsDocument(doc);
+  const contract = named((doc !== null && typeof doc === "object" ? (doc as Record<string, unknown>) : {})["contract"]);
+  return report(ctx, r.ok, r, `attempts under${contract || " (no contract)"}: ${r.ok ? "ok" : "refused"}`, r.findings);
+}
+
+async function checkCardRevisionCommand(ctx: CommandContext): Promise<number> {
+  const doc = await input(ctx, ["prior", "next"]);
+  if (doc === undefined) return FAIL;
+  const r = checkCardRevisionDocument(doc);
+  const parts = (doc !== null && typeof doc === "object" ? doc : {}) as Record<string, unknown>;
+  const [next, prior] = [named(parts["next"]), named(parts["prior"])];
+  return report(ctx, r.ok, r, `card${next} after${prior || " (no prior)"}: ${r.ok ? "ok" : "refused"}`, r.findings);
+}
+
 async function checkFencesCommand(ctx: CommandContext): Promise<number> {
   const doc = await input(ctx, ["fences", "heads", "required"]);
   if (doc === undefined) return FAIL;
@@ -137,6 +154,18 @@ export const delegationCheckReassignmentCommand: Command = {
   summary: "may a delegation's next revision replace its prior (RW-003 11.4: the same or narrower scope, the delegatee may change)? a child delegation's new delegatee is checked against its parent's eligible delegates, and its new attestation chain as check-child checks one; a child is denied without its chain, or without the parent to check it against; with attempts, the next revision's budgets are within what they left of the prior's; { prior, next, parent?, chain?, attempts? }",
   options: { prior: part("the revision in force"), next: part("the next revision"), parent: part("a child delegation's parent contract"), chain: part("a child delegation's attestation chain for the next revision"), attempts: part("the delegation's ExecutionAttempts so far, an array") },
   run: checkReassignment,
+};
+
+export const delegationCheckAttemptsCommand: Command = {
+  summary: "do a delegation's ExecutionAttempts keep its contract's retry policy (RW-003 7.1)? every attempt counts against max_attempts, a retry follows only a retryable outcome, and the attempt after an unknown or partially_applied one reuses the contract-bound idempotency key; { contract, attempts }",
+  options: { contract: part("the Delegation Contract"), attempts: part("the delegation's ExecutionAttempts, an array") },
+  run: checkAttemptsCommand,
+};
+
+export const delegationCheckCardRevisionCommand: Command = {
+  summary: "may an Agent Card's next revision follow its prior (RW-003 4.3)? it names the prior exactly and keeps the agent Actor, unless it carries a continuity attestation of this rotation; { prior, next }",
+  options: { prior: part("the card revision in force"), next: part("the next revision of the card") },
+  run: checkCardRevisionCommand,
 };
 
 export const delegationCheckFencesCommand: Command = {

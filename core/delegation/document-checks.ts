@@ -4,8 +4,10 @@
  * is a refusal with its findings: a child that is not a valid contract is denied, a fence set
  * that is not one fails, a permission input that does not read is a deny.
  */
+import type { AgentCard } from "./agent-card.js";
 import { checkAttempts } from "./check-attempts.js";
 import type { AttemptsReport } from "./check-attempts.js";
+import { checkCardRevision } from "./check-card-revision.js";
 import { checkFences } from "./check-fences.js";
 import type { FenceReport } from "./check-fences.js";
 import { checkReassignment } from "./check-reassignment.js";
@@ -29,6 +31,12 @@ export interface PermissionRefusal {
   readonly decision: "deny";
   readonly matched_rules: readonly [];
   readonly denied_by: readonly DelegationCode[];
+  readonly findings: readonly DelegationFinding[];
+}
+
+/** A card revision checked against its prior: ok, or why not. */
+export interface CardRevisionReport {
+  readonly ok: boolean;
   readonly findings: readonly DelegationFinding[];
 }
 
@@ -80,6 +88,25 @@ export function checkAttemptsDocument(input: unknown): AttemptsReport {
   if (contract.value === null || attempts === null || fields["attempts"] === undefined) return { ok: false, findings };
   const report = checkAttempts(contract.value as DelegationContract, attempts);
   return { ...report, findings: [...findings, ...report.findings] };
+}
+
+/**
+ * `{ prior, next }` → checkCardRevision: two revisions of one Agent Card, each validated as a card
+ * first (a part missing is refused). The report is `{ ok, findings }`: the next revision is in
+ * the input, so it is not echoed back.
+ */
+export function checkCardRevisionDocument(input: unknown): CardRevisionReport {
+  const fields = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const findings: DelegationFinding[] = [];
+  const read = (field: string): AgentCard | null => {
+    const r = validateRecord(fields[field], { kind: "agent_card" });
+    appendFindings(findings, r.findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? field : `${field}.${f.path}` })));
+    return r.value as AgentCard | null;
+  };
+  const [prior, next] = [read("prior"), read("next")];
+  if (prior === null || next === null) return { ok: false, findings };
+  const report = checkCardRevision(prior, next);
+  return { ok: report.ok, findings: [...findings, ...report.findings] };
 }
 
 /** `{ fences, heads, required? }` → checkFences. */

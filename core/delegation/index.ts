@@ -55,5 +55,5 @@ export { evaluatePermission } from "./evaluate-permission.js";
 export type { PermissionEvaluation, PermissionInput } from "./evaluate-permission.js";
 export { readChildCheck, readFenceCheck, readPermissionInput } from "./read-input.js";
 export type { ChildCheckInput, FenceCheckInput } from "./read-input.js";
-export { checkAttemptsDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument } from "./document-checks.js";
-export type { PermissionRefusal } from "./document-checks.js";
+export { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument } from "./document-checks.js";
+export type { CardRevisionReport, PermissionRefusal } from "./document-checks.js";

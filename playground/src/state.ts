@@ -12,8 +12,8 @@ export const VIEWS: readonly View[] = ["conversation", "readback", "legend", "ma
 export type MailboxMode = "inbound" | "outbound";
 export const MAILBOX_MODES: readonly MailboxMode[] = ["outbound", "inbound"];
 /** Which delegation check the delegation tab runs on its JSON. */
-export type DelegationMode = "validate" | "check-child" | "check-reassignment" | "check-fences" | "evaluate";
-export const DELEGATION_MODES: readonly DelegationMode[] = ["validate", "check-child", "check-reassignment", "check-fences", "evaluate"];
+export type DelegationMode = "validate" | "check-child" | "check-reassignment" | "check-attempts" | "check-card-revision" | "check-fences" | "evaluate";
+export const DELEGATION_MODES: readonly DelegationMode[] = ["validate", "check-child", "check-reassignment", "check-attempts", "check-card-revision", "check-fences", "evaluate"];
 
 /** The sender's side of a readback check for one HO: withheld criteria and the record, as typed. */
 export interface Expectation {

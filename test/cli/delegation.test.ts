@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkChildDocument, checkReassignmentDocument } from "../../core/delegation/index.js";
+import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkReassignmentDocument } from "../../core/delegation/index.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const RW = join(ROOT, "dist", "cli", "rw.js");
@@ -194,10 +194,57 @@ describe("rw delegation check-reassignment", () => {
   });
 });
 
+describe("rw delegation check-attempts", () => {
+  it("section 11.4 from one document on stdin: ATT-1, then ATT-2 resuming CP-7 under the same key, keep D-RESEARCH-2@r2's retry policy, exit 0", () => {
+    const r = rw(["delegation", "check-attempts"], JSON.stringify({ contract: record("d-research-2-r2"), attempts: [record("att-1"), record("att-2")] }));
+    expect(r).toMatchObject({ code: 0, out: "attempts under D-RESEARCH-2@r2: ok\n", err: "" });
+  });
+  it("takes --contract and --attempts: a third attempt under max_attempts 2 is refused, exit 1", () => {
+    const third = { ...record("att-2"), record_id: "ATT-3", attempt_id: "ATT-3", started_at: "2026-10-04T10:50:00Z", issued_at: "2026-10-04T10:50:00Z" };
+    const r = rw(["delegation", "check-attempts", "--contract", file("d-research-2-r2"), "--attempts", JSON.stringify([record("att-1"), record("att-2"), third])]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("attempts under D-RESEARCH-2@r2: refused\n  error RETRY_EXHAUSTED (retry): attempts.2: ATT-3 is attempt 3 of D-RESEARCH-2; max_attempts is 2, the first attempt counted\n");
+  });
+  it("--json is checkAttemptsDocument's report: after a partially_applied attempt, a new key is refused", () => {
+    const doc = { contract: record("d-research-2-r2"), attempts: [record("att-1"), { ...record("att-2"), idempotency_key: "D-RESEARCH-2/effect-2" }] };
+    const r = rw(["delegation", "check-attempts", "--json"], JSON.stringify(doc));
+    expect(JSON.parse(r.out)).toStrictEqual(JSON.parse(JSON.stringify(checkAttemptsDocument(doc))));
+    expect(JSON.parse(r.out)).toMatchObject({ ok: false, findings: [{ code: "RETRY_IDEMPOTENCY", path: "attempts.1.idempotency_key" }] });
+    expect(r.code).toBe(1);
+  });
+  it("a part missing is refused with a finding, exit 1; parts and --file together is a usage error, exit 2", () => {
+    const r = rw(["delegation", "check-attempts", "--contract", file("d-research-2-r2")]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("error DELEGATION_SCHEMA: attempts is required");
+    expect(rw(["delegation", "check-attempts", "--file", file("d-research-2-r2"), "--attempts", "[]"]).code).toBe(2);
+  });
+});
+
+describe("rw delegation check-card-revision", () => {
+  it("AGENT-EXTRACTOR@card-r3 after card-r2, the parts as files: the same card and agent Actor, exit 0", () => {
+    const r = rw(["delegation", "check-card-revision", "--prior", file("card-agent-extractor-r2"), "--next", file("card-agent-extractor-r3")]);
+    expect(r).toMatchObject({ code: 0, out: "card AGENT-EXTRACTOR@card-r3 after AGENT-EXTRACTOR@card-r2: ok\n", err: "" });
+  });
+  it("section 4.3 from stdin: an agent Actor changed with no continuity attestation is refused, exit 1", () => {
+    const next = { ...record("card-agent-extractor-r3"), agent_actor_ref: record("card-agent-helper-r1")["agent_actor_ref"] };
+    const r = rw(["delegation", "check-card-revision"], JSON.stringify({ prior: record("card-agent-extractor-r2"), next }));
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("card AGENT-EXTRACTOR@card-r3 after AGENT-EXTRACTOR@card-r2: refused\n  error CARD_ACTOR_CHANGED: agent_actor_ref changes from ACTOR-EXTRACTOR to ACTOR-HELPER with no continuity_attestation_ref\n");
+  });
+  it("--json is checkCardRevisionDocument's report; a part that is not a card is refused with its findings", () => {
+    const doc = { prior: record("card-agent-extractor-r2"), next: { ...record("card-agent-extractor-r3"), x_auth: "Bearer 9f8e7d6c5b4a39281706" } };
+    const r = rw(["delegation", "check-card-revision", "--json"], JSON.stringify(doc));
+    expect(JSON.parse(r.out)).toStrictEqual(JSON.parse(JSON.stringify(checkCardRevisionDocument(doc))));
+    expect(JSON.parse(r.out)).toMatchObject({ ok: false, findings: [{ code: "SECRET_VALUE", path: "next.x_auth" }] });
+    expect(r.code).toBe(1);
+    expect(rw(["delegation", "check-card-revision", "--file", file("card-agent-extractor-r2"), "--next", file("card-agent-extractor-r3")]).code).toBe(2);
+  });
+});
+
 describe("rw --help", () => {
   it("lists the delegation commands", () => {
     const r = rw(["--help"]);
-    for (const c of ["delegation validate", "delegation check-child", "delegation check-reassignment", "delegation check-fences", "delegation evaluate"]) expect(r.out).toContain(c);
+    for (const c of ["delegation validate", "delegation check-child", "delegation check-reassignment", "delegation check-attempts", "delegation check-card-revision", "delegation check-fences", "delegation evaluate"]) expect(r.out).toContain(c);
   });
   it("each has its own --help", () => {
     const r = rw(["delegation", "check-child", "--help"]);

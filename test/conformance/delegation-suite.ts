@@ -111,12 +111,8 @@ function run(step: Step, input: unknown, api: Api): Outcome {
       return api.checkChildDocument(input);
     case "check-reassignment":
       return api.checkReassignmentDocument(input);
-    case "check-card-revision": {
-      const { prior, next } = input as { prior: unknown; next: unknown };
-      const [p, n] = [api.validateCard(prior), api.validateCard(next)];
-      if (!p.ok || !n.ok) return { ok: false, findings: [...p.findings, ...n.findings] };
-      return api.checkCardRevision(p.value, n.value);
-    }
+    case "check-card-revision":
+      return api.checkCardRevisionDocument(input);
     case "check-attempts":
       return api.checkAttemptsDocument(input);
     case "check-fences":

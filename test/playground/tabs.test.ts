@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, validateRecord } from "../../core/delegation/index.js";
+import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, validateRecord } from "../../core/delegation/index.js";
 import { readMailboxMessage } from "../../core/mailbox/index.js";
 import { MAILBOX_EXAMPLES } from "../../playground/src/mailbox-examples.js";
 import { DELEGATION_EXAMPLES } from "../../worker/examples/delegation.js";
@@ -187,6 +187,44 @@ describe("the delegation tab", () => {
     await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("denied");
     expect(await page.locator("ul.failed-dimensions li").evaluateAll((lis) => lis.map((li) => li.getAttribute("data-dimension")))).toStrictEqual(report.failed);
     expect(await page.locator(".delegation-findings tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-code")))).toStrictEqual(report.findings.map((f) => f.code));
+  });
+  it("checks a retry history: 11.4's ATT-1 and ATT-2 valid, a third attempt of two and a new key invalid, as the core says", async () => {
+    const { page } = await open();
+    await openTab(page, "Delegation");
+    await page.getByRole("button", { name: /11\.4 ATT-1, then ATT-2/ }).click();
+    expect(await page.locator("#delegation-mode").inputValue()).toBe("check-attempts");
+    expect(checkAttemptsDocument(DELEGATION_EXAMPLES.checkAttempts).ok).toBe(true);
+    await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("valid");
+    const [first, second] = DELEGATION_EXAMPLES.checkAttempts.attempts;
+    const third = { ...second, record_id: "ATT-3", attempt_id: "ATT-3", started_at: "2026-10-04T10:50:00Z", issued_at: "2026-10-04T10:50:00Z", idempotency_key: "D-RESEARCH-2/effect-3" };
+    const broken = { ...DELEGATION_EXAMPLES.checkAttempts, attempts: [first, second, third] };
+    const report = checkAttemptsDocument(broken);
+    expect([...new Set(report.findings.map((f) => f.code))].sort()).toStrictEqual(["RETRY_EXHAUSTED", "RETRY_IDEMPOTENCY"]);
+    await page.locator("#delegation-json").fill(JSON.stringify(broken));
+    await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("invalid");
+    expect(await page.locator(".delegation-findings tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-code")))).toStrictEqual(report.findings.map((f) => f.code));
+  });
+  it("checks a card revision: card-r3 after card-r2 valid, a rotated agent Actor invalid, and the mode travels in a shared link", async () => {
+    const { page } = await open();
+    await openTab(page, "Delegation");
+    await page.getByRole("button", { name: /4\.3 AGENT-EXTRACTOR card-r3 after card-r2/ }).click();
+    expect(await page.locator("#delegation-mode").inputValue()).toBe("check-card-revision");
+    expect(checkCardRevisionDocument(DELEGATION_EXAMPLES.checkCardRevision).ok).toBe(true);
+    await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("valid");
+    const helper = { object_id: "ACTOR-HELPER", revision_id: "act-r1", content_digest: `sha256:${"2".repeat(64)}`, actor_type: "agent" };
+    const rotated = { ...DELEGATION_EXAMPLES.checkCardRevision, next: { ...DELEGATION_EXAMPLES.checkCardRevision.next, agent_actor_ref: helper } };
+    const report = checkCardRevisionDocument(rotated);
+    expect(report.findings.map((f) => f.code)).toStrictEqual(["CARD_ACTOR_CHANGED"]);
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toMatch(/^#s1\./);
+    const loaded = await page.evaluate(() => location.hash);
+    await page.locator("#delegation-json").fill(JSON.stringify(rotated));
+    await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("invalid");
+    expect(await page.locator(".delegation-findings tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-code")))).toStrictEqual(["CARD_ACTOR_CHANGED"]);
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).not.toBe(loaded);
+    const { page: again } = await open(await page.evaluate(() => location.hash));
+    await again.locator("#delegation-json").waitFor();
+    expect(await again.locator("#delegation-mode").inputValue()).toBe("check-card-revision");
+    await expect.poll(() => again.locator("[data-verdict]").getAttribute("data-verdict")).toBe("invalid");
   });
   it("shows bidirectional controls in a finding's path, message and received value as a mark, as the conversation does", async () => {
     const { page } = await open();

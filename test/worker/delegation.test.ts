@@ -145,6 +145,41 @@ describe("POST /v1/delegation/check-reassignment", () => {
   });
 });
 
+describe("POST /v1/delegation/check-attempts", () => {
+  it("section 11.4: ATT-1, then ATT-2 resuming CP-7 under the same key, keep D-RESEARCH-2@r2's retry policy", async () => {
+    const r = await body(await postJson("/v1/delegation/check-attempts", DELEGATION_EXAMPLES.checkAttempts));
+    expect(r).toStrictEqual({ ok: true, findings: [] });
+  });
+  it("answers as checkAttemptsDocument: a new key after a partially_applied attempt, a third attempt of two", async () => {
+    const newKey = { contract: records["d-research-2-r2"], attempts: [records["att-1"], { ...(records["att-2"] as object), idempotency_key: "D-RESEARCH-2/effect-2" }] };
+    const r = await body(await postJson("/v1/delegation/check-attempts", newKey));
+    expect(r).toStrictEqual(JSON.parse(JSON.stringify(delegation.checkAttemptsDocument(newKey))));
+    expect(r).toMatchObject({ ok: false, findings: [{ code: "RETRY_IDEMPOTENCY", path: "attempts.1.idempotency_key" }] });
+    const third = { ...(records["att-2"] as object), record_id: "ATT-3", attempt_id: "ATT-3", started_at: "2026-10-04T10:50:00Z", issued_at: "2026-10-04T10:50:00Z" };
+    const exhausted = await body(await postJson("/v1/delegation/check-attempts", { ...DELEGATION_EXAMPLES.checkAttempts, attempts: [...DELEGATION_EXAMPLES.checkAttempts.attempts, third] }));
+    expect(exhausted).toMatchObject({ ok: false, findings: [{ code: "RETRY_EXHAUSTED" }] });
+  });
+  it("a part missing is a 400 naming it", async () => {
+    await expectProblem(await postJson("/v1/delegation/check-attempts", { contract: records["d-research-2-r2"] }), "invalid-request", { parameter: "attempts" });
+  });
+});
+
+describe("POST /v1/delegation/check-card-revision", () => {
+  it("AGENT-EXTRACTOR@card-r3 after card-r2: the same card and agent Actor, ok", async () => {
+    const r = await body(await postJson("/v1/delegation/check-card-revision", DELEGATION_EXAMPLES.checkCardRevision));
+    expect(r).toStrictEqual({ ok: true, findings: [] });
+  });
+  it("section 4.3: an agent Actor changed with no continuity attestation is refused, as checkCardRevisionDocument refuses it", async () => {
+    const rotated = { prior: records["card-agent-extractor-r2"], next: { ...(records["card-agent-extractor-r3"] as object), agent_actor_ref: (records["card-agent-helper-r1"] as Record<string, unknown>)["agent_actor_ref"] } };
+    const r = await body(await postJson("/v1/delegation/check-card-revision", rotated));
+    expect(r).toStrictEqual(JSON.parse(JSON.stringify(delegation.checkCardRevisionDocument(rotated))));
+    expect(r).toMatchObject({ ok: false, findings: [{ code: "CARD_ACTOR_CHANGED", path: "agent_actor_ref" }] });
+  });
+  it("a part missing is a 400 naming it", async () => {
+    await expectProblem(await postJson("/v1/delegation/check-card-revision", { next: records["card-agent-extractor-r3"] }), "invalid-request", { parameter: "prior" });
+  });
+});
+
 describe("POST /v1/delegation/check-fences", () => {
   it("section 11.4: CF7 is stale after the reassignment", async () => {
     const r = await body(await postJson("/v1/delegation/check-fences", DELEGATION_EXAMPLES.checkFences));
@@ -190,7 +225,7 @@ describe("POST /v1/delegation/evaluate", () => {
 });
 
 describe("the delegation routes' problems", () => {
-  for (const route of ["validate", "check-child", "check-reassignment", "check-fences", "evaluate"]) {
+  for (const route of ["validate", "check-child", "check-reassignment", "check-attempts", "check-card-revision", "check-fences", "evaluate"]) {
     it(`${route}: JSON only, POST only`, async () => {
       await expectProblem(await postText(`/v1/delegation/${route}`, "{}"), "unsupported-media-type");
       await expectProblem(await call(`/v1/delegation/${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" }), "malformed-json");

@@ -1,10 +1,10 @@
 /**
- * `POST /v1/delegation/validate | check-child | check-reassignment | check-fences | evaluate`:
- * RW-003 records and the checks on them, as `rw delegation … --json` prints them: the core's report, unchanged. A record
+ * `POST /v1/delegation/validate | check-child | check-reassignment | check-attempts |
+ * check-card-revision | check-fences | evaluate`: RW-003 records and the checks on them, as `rw delegation … --json` prints them: the core's report, unchanged. A record
  * or check that fails is a 200 with `ok: false` and its findings; problems are for requests the
  * Worker cannot read (a part missing, a field the route does not take).
  */
-import { checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
+import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
 import type { RecordKind } from "../../core/delegation/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -47,6 +47,18 @@ export async function delegationCheckChildRoute(context: RouteContext): Promise<
 export async function delegationCheckReassignmentRoute(context: RouteContext): Promise<Response> {
   const { doc } = await parts(context, ["prior", "next"], ["parent", "chain", "attempts"]);
   return json(checkReassignmentDocument(doc));
+}
+
+/** `rw delegation check-attempts`: `{ contract, attempts }`. */
+export async function delegationCheckAttemptsRoute(context: RouteContext): Promise<Response> {
+  const { doc } = await parts(context, ["contract", "attempts"]);
+  return json(checkAttemptsDocument(doc));
+}
+
+/** `rw delegation check-card-revision`: `{ prior, next }`. */
+export async function delegationCheckCardRevisionRoute(context: RouteContext): Promise<Response> {
+  const { doc } = await parts(context, ["prior", "next"]);
+  return json(checkCardRevisionDocument(doc));
 }
 
 /** `rw delegation check-fences`: `{ fences, heads, required? }`. */

@@ -1,5 +1,8 @@
 // The OpenAPI examples of the /v1/delegation routes: the spec's worked examples (RW-003 section 11),
 // copies of records in test/conformance/delegation/records/ (a workerd test holds them equal).
+import attempt1 from "./delegation/att-1.json" with { type: "json" };
+import attempt2 from "./delegation/att-2.json" with { type: "json" };
+import cardR2 from "./delegation/card-agent-extractor-r2.json" with { type: "json" };
 import card from "./delegation/card-agent-extractor-r3.json" with { type: "json" };
 import chainBad from "./delegation/chain-d-child-bad.json" with { type: "json" };
 import childBad from "./delegation/d-child-bad.json" with { type: "json" };
@@ -23,6 +26,10 @@ export const DELEGATION_EXAMPLES = {
   checkChild: { parent, child: childBad, chain: chainBad },
   /** 11.4: D-RESEARCH-2@r2 reassigns the delegation to AGENT-B with the same or narrower scope: allowed. */
   checkReassignment: { prior: researchR1, next: researchR2 },
+  /** 11.4: ATT-1 ended partially_applied; ATT-2 resumes CP-7 under the same contract-bound key, the second of max_attempts 2: ok. */
+  checkAttempts: { contract: researchR2, attempts: [attempt1, attempt2] },
+  /** 4.3: AGENT-EXTRACTOR@card-r3 names card-r2 as its prior and keeps its agent Actor: ok. */
+  checkCardRevision: { prior: cardR2, next: card },
   /** 11.4: the checkpoint's fence set CF7 against the heads after the reassignment: stale. */
   checkFences: { fences: cf7, heads: reassigned, required: [space("space", "SPACE-RW"), space("agent", "AGENT-A"), space("delegation", "D-RESEARCH-2")] },
   /** 11.1: the extractor reads exactly SRC-1@r1: allowed. */

@@ -1,14 +1,16 @@
 /**
  * The delegation tab: one RW-003 JSON document checked by the core's delegation module, as the
  * CLI and the Worker check it: validate a record, check a child contract against its parent,
- * check a contract's next revision against its prior, check a fence set against the heads, or evaluate a permission request. The examples are the
- * Worker's (the spec's section 11). This module loads only when the tab is opened.
+ * check a contract's next revision against its prior, check a delegation's attempts against its
+ * retry policy, check a card's next revision against its prior, check a fence set against the
+ * heads, or evaluate a permission request. The examples are the Worker's (the spec's sections 4.3
+ * and 11). This module loads only when the tab is opened.
  */
 import { useMemo } from "preact/hooks";
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import { parseJsonText } from "../../../core/index.js";
 import { withoutBom } from "../input-text.js";
-import { checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, validateRecord } from "../../../core/delegation/index.js";
+import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, validateRecord } from "../../../core/delegation/index.js";
 import type { DelegationFinding } from "../../../core/delegation/index.js";
 import { DELEGATION_EXAMPLES } from "../../../worker/examples/delegation.js";
 import type { DelegationMode, PlaygroundState } from "../state.js";
@@ -24,6 +26,8 @@ const MODES: readonly { readonly id: DelegationMode; readonly label: string; rea
   { id: "validate", label: "validate: one record", input: "one RW-003 record (card, contract, request, event…); its kind is told from its fields" },
   { id: "check-child", label: "check-child: a sub-delegation", input: "{ parent, child, chain }: the child contract against its parent" },
   { id: "check-reassignment", label: "check-reassignment: a revision", input: "{ prior, next, parent?, chain? }: a contract's next revision against its prior (and, for a child, its parent and its new chain)" },
+  { id: "check-attempts", label: "check-attempts: a retry history", input: "{ contract, attempts }: a delegation's ExecutionAttempts against its contract's retry policy" },
+  { id: "check-card-revision", label: "check-card-revision: a card revision", input: "{ prior, next }: an Agent Card's next revision against its prior" },
   { id: "check-fences", label: "check-fences: a fence set", input: "{ fences, heads, required? }: a control fence set against the current heads" },
   { id: "evaluate", label: "evaluate: a permission request", input: "{ contract, card, request, fences, heads, policy_ref, evaluator_ref, … }" },
 ];
@@ -32,6 +36,8 @@ const EXAMPLES: readonly { readonly id: string; readonly mode: DelegationMode; r
   { id: "validate", mode: "validate", label: "11.4 the revocation event (valid)", value: DELEGATION_EXAMPLES.validate.record },
   { id: "check-child", mode: "check-child", label: "11.3 the overbroad child (denied)", value: DELEGATION_EXAMPLES.checkChild },
   { id: "check-reassignment", mode: "check-reassignment", label: "11.4 D-RESEARCH-2 reassigned to AGENT-B (allowed)", value: DELEGATION_EXAMPLES.checkReassignment },
+  { id: "check-attempts", mode: "check-attempts", label: "11.4 ATT-1, then ATT-2 resuming CP-7 (valid)", value: DELEGATION_EXAMPLES.checkAttempts },
+  { id: "check-card-revision", mode: "check-card-revision", label: "4.3 AGENT-EXTRACTOR card-r3 after card-r2 (valid)", value: DELEGATION_EXAMPLES.checkCardRevision },
   { id: "check-fences", mode: "check-fences", label: "11.4 fences after the reassignment (stale)", value: DELEGATION_EXAMPLES.checkFences },
   { id: "evaluate", mode: "evaluate", label: "11.1 the extractor reads SRC-1 (allowed)", value: DELEGATION_EXAMPLES.evaluate },
 ];
@@ -68,6 +74,14 @@ function run(mode: DelegationMode, text: string): Checked {
     case "check-reassignment": {
       const r = checkReassignmentDocument(input);
       return { outcome: { verdict: r.decision === "allow" ? "allowed" : "denied", ok: r.ok, detail: r.ok ? "the next revision keeps the same or narrower authority" : "the next revision is not a narrowing of the prior", failed: r.failed, failedLabel: "Failed dimensions", extra: [], findings: r.findings } };
+    }
+    case "check-attempts": {
+      const r = checkAttemptsDocument(input);
+      return { outcome: { verdict: r.ok ? "valid" : "invalid", ok: r.ok, detail: r.ok ? "the attempts keep the contract's retry policy" : "the attempts do not keep the contract's retry policy", failed: [], failedLabel: "", extra: [], findings: r.findings } };
+    }
+    case "check-card-revision": {
+      const r = checkCardRevisionDocument(input);
+      return { outcome: { verdict: r.ok ? "valid" : "invalid", ok: r.ok, detail: r.ok ? "the next revision follows its prior" : "the next revision does not follow its prior", failed: [], failedLabel: "", extra: [], findings: r.findings } };
     }
     case "check-fences": {
       const r = checkFencesDocument(input);

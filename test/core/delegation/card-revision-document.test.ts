@@ -1,0 +1,41 @@
+// checkCardRevisionDocument: `{ prior, next }` read from one untrusted JSON document, as the CLI,
+// the Worker and the playground take it; every part validated as an Agent Card, then checkCardRevision.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import * as d from "../../../core/delegation/index.js";
+
+const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
+const record = (name: string): Record<string, unknown> => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
+const [r2, r3] = [record("card-agent-extractor-r2"), record("card-agent-extractor-r3")];
+const helper = { object_id: "ACTOR-HELPER", revision_id: "act-r1", content_digest: `sha256:${"2".repeat(64)}`, actor_type: "agent" };
+
+describe("checkCardRevisionDocument", () => {
+  it("AGENT-EXTRACTOR@card-r3 after card-r2: the same card and agent Actor, ok", () => {
+    expect(d.checkCardRevisionDocument({ prior: r2, next: r3 })).toStrictEqual({ ok: true, findings: [] });
+  });
+  it("a rotated agent Actor with no continuity attestation: checkCardRevision's findings, unchanged", () => {
+    const next = { ...r3, agent_actor_ref: helper };
+    const r = d.checkCardRevisionDocument({ prior: r2, next });
+    const core = d.checkCardRevision(d.validateCard(r2).value as d.AgentCard, d.validateCard(next).value as d.AgentCard);
+    expect(r).toStrictEqual({ ok: false, findings: core.findings });
+    expect(r.findings.map((f) => [f.code, f.path])).toStrictEqual([["CARD_ACTOR_CHANGED", "agent_actor_ref"]]);
+  });
+  it("the same revision twice names no prior: AMENDMENT_REF", () => {
+    expect(d.checkCardRevisionDocument({ prior: r3, next: r3 }).findings.map((f) => f.code)).toStrictEqual(["AMENDMENT_REF"]);
+  });
+  it("each part is validated as a card first; its findings' paths start with the part", () => {
+    const r = d.checkCardRevisionDocument({ prior: r2, next: { ...r3, x_auth: "Bearer 9f8e7d6c5b4a39281706" } });
+    expect(r.ok).toBe(false);
+    expect(r.findings.map((f) => [f.code, f.path])).toStrictEqual([["SECRET_VALUE", "next.x_auth"]]);
+    const contract = d.checkCardRevisionDocument({ prior: record("d-extract-1"), next: r3 });
+    expect(contract.ok).toBe(false);
+    expect(contract.findings.length).toBeGreaterThan(0);
+    expect(contract.findings.every((f) => f.path?.startsWith("prior"))).toBe(true);
+  });
+  it("a part missing, or input that is not an object, is refused with a finding, never thrown", () => {
+    expect(d.checkCardRevisionDocument({ next: r3 })).toStrictEqual({ ok: false, findings: [{ code: "DELEGATION_SCHEMA", severity: "error", message: "the document is required", path: "prior" }] });
+    expect(d.checkCardRevisionDocument([r2, r3]).findings.map((f) => f.path)).toStrictEqual(["prior", "next"]);
+    expect(d.checkCardRevisionDocument(null).ok).toBe(false);
+  });
+});
