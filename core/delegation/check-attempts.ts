@@ -63,10 +63,11 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
     else if (retries && !retry.retryable_outcomes.includes(prior)) out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} retries ${before.attempt_id}, whose outcome ${prior}${before.outcome === null ? " (none recorded)" : ""} is not retryable under this contract (${retry.retryable_outcomes.join(", ") || "none"})`, { path: at, dimension: "retry", received: prior }));
     if (!RECONCILE_FIRST.includes(prior)) return;
     const [key, was] = [attempt.idempotency_key, before.idempotency_key];
+    const follows = retries ? "retries" : "resumes after";
     if (key !== null && key !== retry.idempotency_key) {
-      out.push(delegationFinding("RETRY_IDEMPOTENCY", `${at}.idempotency_key: ${attempt.attempt_id} retries the ${prior} ${before.attempt_id} under the key ${key}, not the contract-bound ${retry.idempotency_key} (section 7.1)`, { path: `${at}.idempotency_key`, dimension: "retry", expected: retry.idempotency_key, received: key }));
+      out.push(delegationFinding("RETRY_IDEMPOTENCY", `${at}.idempotency_key: ${attempt.attempt_id} ${follows} the ${prior} ${before.attempt_id} under the key ${key}, not the contract-bound ${retry.idempotency_key} (section 7.1)`, { path: `${at}.idempotency_key`, dimension: "retry", expected: retry.idempotency_key, received: key }));
     } else if (was !== null && key !== was) {
-      out.push(delegationFinding("RETRY_IDEMPOTENCY", `${at}.idempotency_key: ${attempt.attempt_id} retries the ${prior} ${before.attempt_id}, whose target took the key ${was}, ${key === null ? "with none" : `with ${key}`}: a retry of an unknown or partially applied attempt reuses its idempotency identity (section 7.1)`, { path: `${at}.idempotency_key`, dimension: "retry", expected: was, received: key ?? "null" }));
+      out.push(delegationFinding("RETRY_IDEMPOTENCY", `${at}.idempotency_key: ${attempt.attempt_id} ${follows} the ${prior} ${before.attempt_id}, whose target took the key ${was}, ${key === null ? "with none" : `with ${key}`}: an attempt after an unknown or partially applied one, retry or resume, reuses its idempotency identity (section 7.1)`, { path: `${at}.idempotency_key`, dimension: "retry", expected: was, received: key ?? "null" }));
     }
   });
   return { ok: !out.some((f) => f.severity === "error"), findings: out };
