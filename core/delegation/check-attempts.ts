@@ -44,7 +44,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
     if (first === undefined) {
       counted.set(record.attempt_id, given[index] as number);
       own.push({ attempt: record, index: given[index] as number });
-    } else out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${given[index]}: ${record.attempt_id} is also attempts.${first}, and neither revision names the other as its prior: which one records the attempt is unknown, so its outcome and consumption cannot be read`, { path: `attempts.${given[index]}`, dimension: "retry", received: record.revision_id }));
+    } else out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${given[index]}: ${record.attempt_id} is also attempts.${first}, and neither revision's chain of priors reaches the other: which one records the attempt is unknown, so its outcome and consumption cannot be read`, { path: `attempts.${given[index]}`, dimension: "retry", received: record.revision_id }));
   }
   // In the order they started; equal times keep the order given.
   own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);
