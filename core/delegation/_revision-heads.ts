@@ -15,6 +15,15 @@
  * decides (a sum counts both, failing closed; attempts are refused as a fork).
  */
 import type { Envelope } from "./envelope.js";
+import type { ExecutionAttempt } from "./execution.js";
+
+/**
+ * What an attempt's revisions are revisions of: its id and its start. A later record of an attempt
+ * (appended running, then ended) records the same start (7.1: an attempt's "start/end times"); one
+ * under the same id that starts at another time is another attempt reusing the id, which a chain
+ * of priors must not fold into one (a retry counted as no attempt escapes `max_attempts`).
+ */
+export const attemptThing = (attempt: ExecutionAttempt): string => `${attempt.attempt_id}\u0000${attempt.started_at}`;
 
 export interface Head<T> {
   readonly record: T;
