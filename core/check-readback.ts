@@ -5,7 +5,7 @@
  */
 import { _isHex12 } from "./_chars.js";
 import { _recordContradictions } from "./check-handoff.js";
-import { _boundedCriteria, parseCriteria } from "./criteria.js";
+import { _boundedCriteria, _readCriteria, parseCriteria } from "./criteria.js";
 import type { Constraint } from "./criteria.js";
 import { digest } from "./digest.js";
 import { _capFindings, FINDINGS_MAX, finding } from "./finding.js";
@@ -102,9 +102,10 @@ export function _comprehension(hoAcc: readonly string[] | null, keys: readonly s
   let sender: Constraint[] = [];
   // Withheld criteria that hold none (`--expect-acc ""`, an unset variable) are none given: they
   // would otherwise set aside the HO's own acc= and check nothing.
-  const withheld = expected.expectAcc === undefined ? null : parseCriteria(expected.expectAcc);
+  // Read uncut: the report is cut once, below, and counts every finding it leaves out.
+  const withheld = expected.expectAcc === undefined ? null : _readCriteria(expected.expectAcc);
   if (withheld !== null && (withheld.constraints.length > 0 || withheld.findings.length > 0)) {
-    out.push(...withheld.findings);
+    for (const f of withheld.findings) out.push(f);
     sender = withheld.constraints;
   } else if (hoAcc !== null) {
     sender = parseCriteria(hoAcc).constraints;

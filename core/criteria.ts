@@ -26,6 +26,16 @@ const CONSTRAINT = /^([^:]+):(\S+)$/;
  * the repeat where it compares).
  */
 export function parseCriteria(input: string | readonly string[], vocabulary?: Vocabulary): { constraints: Constraint[]; findings: Finding[] } {
+  const read = _readCriteria(input, vocabulary);
+  // Bounded like every reader of outside input (README note 36).
+  return { constraints: read.constraints, findings: _capFindings(read.findings) };
+}
+
+/**
+ * parseCriteria with every finding, uncut: for a caller that cuts its whole report once, so that
+ * its cut counts these findings too (a report holding an inner cut would count that note alone).
+ */
+export function _readCriteria(input: string | readonly string[], vocabulary?: Vocabulary): { constraints: Constraint[]; findings: Finding[] } {
   const items = typeof input === "string" ? (input === "" ? [] : input.split("+")) : input;
   const constraints: Constraint[] = [];
   const findings: Finding[] = [];
@@ -43,8 +53,7 @@ export function parseCriteria(input: string | readonly string[], vocabulary?: Vo
     const first = repeats?.(key, `${key}:${c.value}`) ?? null;
     if (first !== null) findings.push(repeated(key, [first, `${key}:${c.value}`]));
   }
-  // Bounded like every reader of outside input (README note 36).
-  return { constraints, findings: _capFindings(findings) };
+  return { constraints, findings };
 }
 
 const repeated = (key: string, values: readonly string[]): Finding =>

@@ -8,7 +8,15 @@ import type { ConsentRef, DelegationContract, Denial, ReviewerRequirement } from
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import { durationMs, sameRevision } from "./scalars.js";
+import { few } from "./_few.js";
 import { uncovered } from "./_selectors.js";
+
+/**
+ * How many of a parent's names a finding repeats: enough to recognise the list, never all of it.
+ * One finding per child entry each naming the whole list grew as their product (a 0.6 MB pair of
+ * contracts answered 230 MB).
+ */
+const FEW_NAMES = 10;
 
 /** The child's denial is at least as broad as the parent's: each field absent (any) or covering. */
 function atLeastAsBroad(parent: Denial, child: Denial): boolean {
@@ -21,25 +29,16 @@ function atLeastAsBroad(parent: Denial, child: Denial): boolean {
   return true;
 }
 
-/** The same members, in any order: a consent binds a set of data classes and recipients (9), not a list. */
-function sameMembers(a: readonly string[], b: readonly string[]): boolean {
-  const x = new Set(a);
-  const y = new Set(b);
-  return x.size === y.size && [...x].every((m) => y.has(m));
-}
-
-function sameConsent(a: ConsentRef, b: ConsentRef): boolean {
-  return (
-    sameRevision(a.consent_ref, b.consent_ref) &&
-    a.subject_ref === b.subject_ref &&
-    a.scope === b.scope &&
-    a.purpose === b.purpose &&
-    a.withdrawal_route === b.withdrawal_route &&
-    a.expires_at === b.expires_at &&
-    durationMs(a.retention) === durationMs(b.retention) &&
-    sameMembers(a.data_classes, b.data_classes) &&
-    sameMembers(a.recipients, b.recipients)
-  );
+/**
+ * What a consent binds (section 9), as one string: two consents bind the same exactly when their
+ * keys are equal. Data classes and recipients are sets, not lists, so they are sorted and taken
+ * once each. A key, not a pairwise comparison: a child carrying each of thousands of parent
+ * consents is checked by a set lookup, not by comparing every consent with every other.
+ */
+function consentKey(c: ConsentRef): string {
+  const members = (xs: readonly string[]): string[] => [...new Set(xs)].sort();
+  const ref = c.consent_ref;
+  return JSON.stringify([ref.object_id, ref.revision_id, ref.content_digest, c.subject_ref, c.scope, c.purpose, c.withdrawal_route, c.expires_at, durationMs(c.retention), members(c.data_classes), members(c.recipients)]);
 }
 
 const principalSets = new WeakMap<ReviewerRequirement, ReadonlySet<string>>();
@@ -85,11 +84,12 @@ export function inheritanceFindings(parent: DelegationContract, child: Delegatio
   const parentGates = new Set(pg.human_authorities.map(gateKey));
   // An inherited gate gains no authority: for a gate the parent names, the child's authorities are
   // a subset of the parent's ("cannot be silently satisfied" by someone the parent did not name).
-  const namedFor = groupBy(pg.human_authorities, (g) => g.gate);
+  // Each gate's authorities said once and cut (as the consent's classes below).
+  const namedFor = new Map([...groupBy(pg.human_authorities, (g) => g.gate)].map(([gate, gs]) => [gate, few(gs.map((g) => g.authority_ref), FEW_NAMES)]));
   cg.human_authorities.forEach((c, i) => {
-    const named = namedFor.get(c.gate)?.map((g) => g.authority_ref);
+    const named = namedFor.get(c.gate);
     if (named === undefined || parentGates.has(gateKey(c))) return;
-    out.push(dimensionFinding("human_gates", `gates.human_authorities.${i}: ${c.authority_ref} is not an authority the parent names for the inherited gate ${c.gate} (${named.join(", ")}); a child may not widen a human gate`, { path: `gates.human_authorities.${i}`, expected: named.join(" "), received: c.authority_ref }));
+    out.push(dimensionFinding("human_gates", `gates.human_authorities.${i}: ${c.authority_ref} is not an authority the parent names for the inherited gate ${c.gate} (${named}); a child may not widen a human gate`, { path: `gates.human_authorities.${i}`, expected: named, received: c.authority_ref }));
   });
   const childReviewers = groupBy(cg.reviewers, (r) => r.role);
   const parentReviewers = groupBy(pg.reviewers, (r) => r.role);
@@ -102,16 +102,20 @@ export function inheritanceFindings(parent: DelegationContract, child: Delegatio
       out.push(dimensionFinding("human_gates", `gates.reviewers.${i}: the reviewer requirement ${c.role} (${c.principal_refs.join(", ") || "any principal"}, ${c.independence}) is wider than the parent's; a child may only narrow an inherited reviewer`, { path: `gates.reviewers.${i}`, received: c.principal_refs.join(" ") }));
     }
   });
-  missing(out, "consent", "gates.consent", pg.consent, (p) => cg.consent.some((c) => sameConsent(p, c)), (p) => `consent ${p.consent_ref.object_id}@${p.consent_ref.revision_id}`);
+  const childConsents = new Set(cg.consent.map(consentKey));
+  missing(out, "consent", "gates.consent", pg.consent, (p) => childConsents.has(consentKey(p)), (p) => `consent ${p.consent_ref.object_id}@${p.consent_ref.revision_id}`);
   // Under a parent that relies on consent, a data class none of its consents binds was never
   // consented to for it (CONSENT_DATA_CLASS at evaluation): a consent the child adds may narrow,
   // never bind a class the parent could not touch ("No delegatee may grant authority it did not
   // receive", 8). A parent relying on no consent has no consent layer to widen.
   if (pg.consent.length > 0) {
     const consented = new Set(pg.consent.flatMap((k) => k.data_classes));
+    // The parent's classes, said once and cut: in full in each finding, a thousand added consents
+    // under a parent binding a thousand classes would answer a million names.
+    const bound = few([...consented], FEW_NAMES);
     cg.consent.forEach((c, i) => {
       const wider = c.data_classes.filter((d) => !consented.has(d));
-      if (wider.length > 0) out.push(dimensionFinding("consent", `gates.consent.${i}: consent ${c.consent_ref.object_id}@${c.consent_ref.revision_id} binds ${wider.join(", ")}, which no consent of the parent binds: under the parent those data classes are consented to for nothing, so the child may not rely on them`, { path: `gates.consent.${i}.data_classes`, expected: [...consented].join(" "), received: wider.join(" ") }));
+      if (wider.length > 0) out.push(dimensionFinding("consent", `gates.consent.${i}: consent ${c.consent_ref.object_id}@${c.consent_ref.revision_id} binds ${wider.join(", ")}, which no consent of the parent binds (the parent's bind ${bound}): under the parent those data classes are consented to for nothing, so the child may not rely on them`, { path: `gates.consent.${i}.data_classes`, expected: bound, received: wider.join(" ") }));
     });
   }
   const [pm, cm] = [parent.monitoring, child.monitoring];

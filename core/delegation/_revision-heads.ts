@@ -6,11 +6,24 @@
  * an attempt is no second attempt, and a child amended from 10 tokens to 5 holds 5, not 15. An
  * exact copy (the same revision and content digest) is the same record.
  *
- * The latest revision is the one no other given revision of the same thing names as its prior.
- * Two revisions neither of which names the other leave the latest unknown: both are returned, and
- * the caller decides (a sum counts both, failing closed; attempts are refused as a fork).
+ * The latest revision is the one no other given revision of the same thing names as its prior
+ * (by revision and content digest: a revision named with other content is another record). Every
+ * other revision is superseded only if the chain of priors from a latest one reaches it: one that
+ * no chain reaches (a cycle of revisions naming one another beside a latest, a second content of a
+ * named revision) is as much a candidate as the latest, so it is returned too. Two revisions
+ * neither of which leads to the other leave the latest unknown: both are returned, and the caller
+ * decides (a sum counts both, failing closed; attempts are refused as a fork).
  */
 import type { Envelope } from "./envelope.js";
+import type { ExecutionAttempt } from "./execution.js";
+
+/**
+ * What an attempt's revisions are revisions of: its id and its start. A later record of an attempt
+ * (appended running, then ended) records the same start (7.1: an attempt's "start/end times"); one
+ * under the same id that starts at another time is another attempt reusing the id, which a chain
+ * of priors must not fold into one (a retry counted as no attempt escapes `max_attempts`).
+ */
+export const attemptThing = (attempt: ExecutionAttempt): string => `${attempt.attempt_id}\u0000${attempt.started_at}`;
 
 export interface Head<T> {
   readonly record: T;
@@ -20,21 +33,38 @@ export interface Head<T> {
 
 /** The latest revisions of each thing in `records`, `idOf` naming the thing, in the order given. */
 export function revisionHeads<T extends Envelope>(records: readonly T[], idOf: (record: T) => string): Head<T>[] {
-  // Each thing's revisions named as another revision's prior: superseded.
-  const superseded = new Set<string>();
-  for (const r of records) if (r.prior_revision_ref !== null && r.prior_revision_ref.revision_id !== r.revision_id) superseded.add(`${idOf(r)}\u0000${r.prior_revision_ref.revision_id}`);
+  const keyOf = (record: T): string => `${idOf(record)}\u0000${record.revision_id}\u0000${record.content_digest}`;
   const distinct: Head<T>[] = [];
-  const seen = new Set<string>();
-  const headed = new Set<string>();
-  records.forEach((record, index) => {
-    // The same revision with other content is no copy: both are kept.
-    const copy = `${idOf(record)}\u0000${record.revision_id}\u0000${record.content_digest}`;
-    if (seen.has(copy)) return;
-    seen.add(copy);
-    const key = `${idOf(record)}\u0000${record.revision_id}`;
+  // Each distinct record by thing, revision and content: what a prior_revision_ref names.
+  const byRevision = new Map<string, T>();
+  for (let index = 0; index < records.length; index++) {
+    const record = records[index] as T;
+    const key = keyOf(record);
+    // An exact copy (the same revision and content) is the same record; the same revision with
+    // other content is no copy: both are kept.
+    if (byRevision.has(key)) continue;
+    byRevision.set(key, record);
     distinct.push({ record, index });
-    if (!superseded.has(key)) headed.add(idOf(record));
-  });
-  // Revisions that all name one another (a cycle) leave none latest: every one counts, failing closed.
-  return distinct.filter(({ record }) => !superseded.has(`${idOf(record)}\u0000${record.revision_id}`) || !headed.has(idOf(record)));
+  }
+  const priorOf = (record: T): string | null => {
+    const prior = record.prior_revision_ref;
+    if (prior === null || (prior.revision_id === record.revision_id && prior.content_digest === record.content_digest)) return null;
+    return `${idOf(record)}\u0000${prior.revision_id}\u0000${prior.content_digest}`;
+  };
+  const named = new Set<string>();
+  for (const { record } of distinct) {
+    const prior = priorOf(record);
+    if (prior !== null) named.add(prior);
+  }
+  // Superseded: what a chain of priors from a latest revision reaches. Each record is walked once.
+  const reached = new Set<string>();
+  for (const { record } of distinct) {
+    if (named.has(keyOf(record))) continue;
+    for (let prior = priorOf(record); prior !== null && !reached.has(prior); ) {
+      reached.add(prior);
+      const r = byRevision.get(prior);
+      prior = r === undefined ? null : priorOf(r);
+    }
+  }
+  return distinct.filter(({ record }) => !reached.has(keyOf(record)));
 }

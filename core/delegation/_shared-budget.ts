@@ -19,7 +19,7 @@ import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import type { Budget, ExecutionAttempt } from "./execution.js";
 import { few } from "./_few.js";
-import { revisionHeads } from "./_revision-heads.js";
+import { attemptThing, revisionHeads } from "./_revision-heads.js";
 import { amountUnits, countOf, isZeroAmount, sameRevision } from "./scalars.js";
 import type { MoneyLimit } from "./scalars.js";
 
@@ -105,7 +105,8 @@ export function siblingBudgetFindings(parent: DelegationContract, child: Delegat
  */
 export function remainingBudgetFindings(prior: DelegationContract, next: DelegationContract, attempts: readonly ExecutionAttempt[], out: DelegationFinding[]): void {
   // Each attempt once, at its latest revision: appended running, then ended, it consumed once.
-  const own = revisionHeads(attempts.filter((a) => a.delegation_ref.object_id === prior.delegation_id), (a) => a.attempt_id).map((h) => h.record);
+  // Records under one id that start at different times are two attempts, each consuming.
+  const own = revisionHeads(attempts.filter((a) => a.delegation_ref.object_id === prior.delegation_id), attemptThing).map((h) => h.record);
   attempts.forEach((a, i) => {
     if (a.delegation_ref.object_id !== prior.delegation_id) out.push(dimensionFinding("parent", `attempts.${i}: ${a.attempt_id} is an attempt of ${a.delegation_ref.object_id}, not of ${prior.delegation_id}; only this delegation's attempts consumed its budget`, { path: `attempts.${i}.delegation_ref`, expected: prior.delegation_id, received: a.delegation_ref.object_id }, "ATTEMPT_DELEGATION"));
   });

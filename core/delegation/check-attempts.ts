@@ -10,13 +10,14 @@
  * shows the target supports one, and the next carries that same key; any key it carries is the
  * contract's `retry_policy.idempotency_key`. Otherwise the target would see a new effect where it
  * should deduplicate the one whose fate is unknown. An attempt given at two revisions (appended
- * running, then ended) is one attempt, read at its latest (`_revision-heads.ts`).
+ * running, then ended) is one attempt, read at its latest (`_revision-heads.ts`); two records
+ * under one id that start at different times are not (`attemptThing`).
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import type { ExecutionAttempt } from "./execution.js";
-import { revisionHeads } from "./_revision-heads.js";
+import { attemptThing, revisionHeads } from "./_revision-heads.js";
 import { compareUtc } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
 
@@ -38,13 +39,16 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   });
   // One attempt once, at its latest revision (appended running, then ended, it is still one).
   const own: { attempt: ExecutionAttempt; index: number }[] = [];
-  const counted = new Map<string, number>();
-  for (const { record, index } of revisionHeads(mine, (a) => a.attempt_id)) {
+  const counted = new Map<string, { attempt: ExecutionAttempt; index: number }>();
+  for (const { record, index } of revisionHeads(mine, attemptThing)) {
     const first = counted.get(record.attempt_id);
+    const at = given[index] as number;
     if (first === undefined) {
-      counted.set(record.attempt_id, given[index] as number);
-      own.push({ attempt: record, index: given[index] as number });
-    } else out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${given[index]}: ${record.attempt_id} is also attempts.${first}, and neither revision names the other as its prior: which one records the attempt is unknown, so its outcome and consumption cannot be read`, { path: `attempts.${given[index]}`, dimension: "retry", received: record.revision_id }));
+      counted.set(record.attempt_id, { attempt: record, index: at });
+      own.push({ attempt: record, index: at });
+    } else if (first.attempt.started_at !== record.started_at) {
+      out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} starts at ${record.started_at}, attempts.${first.index} under the same id at ${first.attempt.started_at}: a record of an attempt keeps its start, so these are two attempts under one id, and which one the id records is unknown`, { path: `attempts.${at}.started_at`, dimension: "retry", expected: first.attempt.started_at, received: record.started_at }));
+    } else out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} is also attempts.${first.index}, and neither revision's chain of priors reaches the other: which one records the attempt is unknown, so its outcome and consumption cannot be read`, { path: `attempts.${at}`, dimension: "retry", received: record.revision_id }));
   }
   // In the order they started; equal times keep the order given.
   own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);

@@ -81,3 +81,15 @@ describe("bounded notes against the full list", () => {
     );
   });
 });
+
+describe("withheld criteria that are themselves past the cut", () => {
+  it("count in tier 4's one cut: 500 unreadable constraints leave 400 errors out, and the cut says so", () => {
+    const ho = parseLine("RW1 HO research-01 from=research to=writer item=gh:x ask=DRAFT rb=acc").value as Message;
+    const rb = parseLine("RW1 RB writer-1 re=research-01 from=writer to=research item=gh:x ask=DRAFT acc=must:a").value as Message;
+    const withheld = Array.from({ length: 500 }, (_, i) => `bad${i}`).join("+");
+    const findings = checkReadback(ho, rb, coreVocabulary, { expectAcc: withheld }).tiers[3]?.findings ?? [];
+    expect(codes(findings)).toStrictEqual({ CRITERIA_SYNTAX: 100, FINDINGS_CUT: 1 });
+    // The 400 unreadable constraints past the first hundred, and the receiver's must:a, an assumption.
+    expect(findings.at(-1)?.message).toBe("401 more findings (400 errors) are not listed");
+  });
+});

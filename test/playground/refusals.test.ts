@@ -81,4 +81,13 @@ describe("a receiver whose ids reach 2^53-1", () => {
     ];
     expect(refusalsOf(lines).map(shown)).toStrictEqual(["accepted", "accepted", "writer-2", "writer-4", "accepted", "writer-5"]);
   });
+  it("never gives a number its UNs already took one past the highest, once those reach 2^53-1", () => {
+    const lines = [
+      "RW1 ST writer-9007199254740989 from=writer to=research item=gh:x#1",
+      "RW1 HO research-01 from=research to=writer item=gh:x#2 ask=NOPE",
+      "RW1 HO research-02 from=research to=writer item=gh:x#3 ask=NOPE",
+      "RW1 HO research-03 from=research to=writer item=gh:x#4 ask=NOPE",
+    ];
+    expect(refusalsOf(lines).map(shown)).toStrictEqual(["accepted", "writer-9007199254740990", "writer-9007199254740991", "writer-1"]);
+  });
 });

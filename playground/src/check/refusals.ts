@@ -1,7 +1,7 @@
 /**
  * The UN each refused line gets, by the core's `refusal`: sent by the agent the reader names, or
  * else by the line's `to=`, numbered one past the highest message number that receiver's ids
- * reach in the conversation (once that would pass 2^53 - 1, the lowest number none of them has),
+ * reach in the conversation (once that would pass 2^53 - 1, the lowest number none of them, nor its earlier UNs, has),
  * refused lines included (and after its earlier refusals; a refused line
  * that gets no UN uses no number). A line from which no message could be read, or whose message has no `to=`, names no
  * receiver, and gets none unless the reader names one.
@@ -77,6 +77,8 @@ export function createRefusals(): Refusals {
             const n = id === null ? 0 : messageNumber(id, receiver);
             if (n > 0) fresh.use(n);
           }
+          // And the numbers its UNs took one past the highest before: one each, up to `after`.
+          for (let n = (highest.get(receiver) ?? 0) + 1; n <= after; n++) fresh.use(n);
         }
         return fresh.next();
       };

@@ -153,3 +153,46 @@ describe("huge documents: many siblings", () => {
     expect(shared.filter((f) => f.message.length >= 400)).toStrictEqual([]);
   });
 });
+
+// Consents are compared by what they bind, through a set, not each parent consent against each of
+// the child's; and a finding repeated once per child entry names the first few of a parent's list,
+// not all of it, so what a check answers grows with the document, not with the product of its lists.
+describe("huge documents: consents and gate authorities", () => {
+  const scope = { space_id: "SPACE-RW", scope_kind: "consent", scope_id: "C" };
+  const consent = (recipient: string, data_classes: string[]): object => ({ consent_ref: { object_id: "C", revision_id: "c-r1", content_digest: `sha256:${"7".repeat(64)}` }, subject_ref: "S", scope: "s", purpose: "p", data_classes, recipients: [recipient], retention: { value: 30, unit: "d" }, expires_at: "2026-12-31T00:00:00Z", withdrawal_route: "w" });
+  const relying = (): [any, any] => {
+    const [parent, child] = [record("d-parent-1"), record("d-child-ok")];
+    parent.control_scopes.push(scope);
+    child.control_scopes.push(scope);
+    return [parent, child];
+  };
+  it("check-child looks up 2,000 parent consents among 2,000 of the child's in linear time, and denies", () => {
+    const [parent, child] = relying();
+    const classes = Array.from({ length: 30 }, (_, i) => `ext:c${i}@1`);
+    parent.gates.consent = Array.from({ length: 2000 }, (_, i) => consent(`A${i}`, classes));
+    // The same consents but for one recipient each, and with their classes in another order.
+    child.gates.consent = Array.from({ length: 2000 }, (_, i) => consent(i === 0 ? "A0" : `B${i}`, [...classes].reverse()));
+    let report: ReturnType<typeof checkChildDocument> | undefined;
+    const ms = timed(() => (report = checkChildDocument({ parent, child, chain: record("chain-d-child-ok") })));
+    expect(report?.findings.map((f) => f.code)).toStrictEqual(Array(1999).fill("INHERIT_CONSENT"));
+    expect(ms).toBeLessThan(LIMIT_MS);
+  });
+  it("4,000 added consents under a parent binding 4,000 classes: each INHERIT_CONSENT names a few of them, not all", () => {
+    const [parent, child] = relying();
+    parent.gates.consent = [consent("A", Array.from({ length: 4000 }, (_, i) => `ext:p${i}@1`))];
+    child.gates.consent = [parent.gates.consent[0], ...Array.from({ length: 4000 }, (_, i) => consent("A", [`ext:q${i}@1`]))];
+    const report = checkChildDocument({ parent, child, chain: record("chain-d-child-ok") });
+    expect(report.findings.length).toBe(4000);
+    expect(report.findings[0]).toMatchObject({ code: "INHERIT_CONSENT", expected: expect.stringContaining("ext:p0@1, ext:p1@1") });
+    expect(report.findings.filter((f) => f.message.length >= 400 || (f.expected?.length ?? 0) >= 400)).toStrictEqual([]);
+  });
+  it("4,000 authorities the parent names for a gate and 4,000 others the child adds: each finding names a few, not all", () => {
+    const [parent, child] = [record("d-parent-1"), record("d-child-ok")];
+    parent.gates.human_authorities = Array.from({ length: 4000 }, (_, i) => ({ gate: "publication", authority_ref: `A-${i}` }));
+    child.gates.human_authorities = [...parent.gates.human_authorities, ...Array.from({ length: 4000 }, (_, i) => ({ gate: "publication", authority_ref: `B-${i}` }))];
+    const report = checkChildDocument({ parent, child, chain: record("chain-d-child-ok") });
+    expect(report.findings.map((f) => f.code)).toStrictEqual(Array(4000).fill("INHERIT_HUMAN_GATES"));
+    expect(report.findings[0]?.message).toContain("(A-0, A-1, A-2, A-3, A-4, A-5, A-6, A-7, A-8, A-9 and 3990 more)");
+    expect(report.findings.filter((f) => f.message.length >= 400 || (f.expected?.length ?? 0) >= 400)).toStrictEqual([]);
+  });
+});

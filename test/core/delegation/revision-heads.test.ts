@@ -23,4 +23,18 @@ describe("revisionHeads", () => {
     // A revision naming itself supersedes nothing.
     expect(heads([rec("A", "r1", "r1")])).toStrictEqual(["A@r1#0"]);
   });
+  it("keeps a cycle that no latest revision's chain reaches, beside that latest: which is latest is unknown", () => {
+    expect(heads([rec("A", "r1", "r2"), rec("A", "r2", "r1"), rec("A", "r3", null)])).toStrictEqual(["A@r1#0", "A@r2#1", "A@r3#2"]);
+    // A cycle below a latest revision is reached from it: superseded.
+    expect(heads([rec("A", "r1", "r2"), rec("A", "r2", "r1"), rec("A", "r3", "r2")])).toStrictEqual(["A@r3#2"]);
+  });
+  it("supersedes a revision only with the content its successor names", () => {
+    // r2 names r1 with content a: r1 with content b is another record, which nothing supersedes.
+    expect(heads([rec("A", "r1", null, "b"), rec("A", "r2", "r1")])).toStrictEqual(["A@r1#0", "A@r2#1"]);
+    expect(heads([rec("A", "r1", null, "a"), rec("A", "r1", null, "b"), rec("A", "r2", "r1")])).toStrictEqual(["A@r1#1", "A@r2#2"]);
+  });
+  it("walks a chain of 100,000 revisions once", () => {
+    const chain = Array.from({ length: 100_000 }, (_, i) => rec("A", `r${i}`, i === 0 ? null : `r${i - 1}`));
+    expect(heads(chain.reverse())).toStrictEqual(["A@r99999#0"]);
+  });
 });
