@@ -88,6 +88,11 @@ export interface AppendResult {
   readonly done?: CheckedDone;
 }
 
+/** The answer for a line not looked at, because an earlier line of its request was refused. */
+export function skippedResult(item: AppendItem): AppendResult {
+  return { line: item.n, status: "skipped", id: null, seq: null, findings: [] };
+}
+
 export interface AppendAnswer {
   readonly ok: boolean;
   readonly results: readonly AppendResult[];
@@ -401,7 +406,7 @@ export class ThreadObject extends DurableObject<Env> {
     let stopped = false;
     for (const item of items) {
       if (stopped) {
-        results.push({ line: item.n, status: "skipped", id: null, seq: null, findings: [] });
+        results.push(skippedResult(item));
         continue;
       }
       const result = this.appendOne(item);
