@@ -33,10 +33,11 @@ export interface FreshNumbers {
 
 /**
  * freshNumber for a reader that learns the sender's numbers as it goes (`rw validate --as`, the
- * Worker's `POST /v1/validate`: a stream read once): one past the highest, `floor` at least, and
- * once that would pass 2^53 - 1 the lowest number from `floor` up that none has. The lowest free
- * number is kept as numbers come, with only the numbers above it, so a sender that numbers 1, 2,
- * 3 ... keeps none, and no answer scans what came before.
+ * Worker's `POST /v1/validate`: a stream read once; the playground's refusals, once a receiver's
+ * numbers reach 2^53 - 1): one past the highest, `floor` at least, and once that would pass
+ * 2^53 - 1 the lowest number from `floor` up that none has. The lowest free number is kept as
+ * numbers come, with only the numbers above it, so a sender that numbers 1, 2, 3 ... keeps none,
+ * and no answer scans what came before.
  */
 export function _freshNumbers(floor = 1): FreshNumbers {
   let highest = floor - 1;

@@ -3,7 +3,7 @@
  * `why=VER` when the version token is the problem, `why=UNK` for everything else: the reply
  * describes the message, never the receiver (not NOCAP, not SCOPE).
  */
-import { _isToken, _messageIdDash, _prefix } from "./_chars.js";
+import { _isToken, _prefix } from "./_chars.js";
 import { _BREAK_OR_CONTROL } from "./_controls.js";
 import type { LineCheck } from "./check-line.js";
 import { isAgent, isMessageId, messageNumber } from "./check-value.js";
@@ -138,9 +138,10 @@ export function refusals(receiver: string, first = 1): (checked: LineCheck) => R
   const numbers = _freshNumbers(first);
   return (checked) => {
     const subject = checked.message ?? checked.envelope;
-    // Only the receiver's own ids move the numbering (messageNumber is 0 for another sender's).
-    const id = subject.id;
-    if (typeof id === "string" && _messageIdDash(id) === receiver.length && id.startsWith(receiver)) numbers.use(messageNumber(id, receiver));
+    // Only the receiver's own ids move the numbering: messageNumber is 0 for another sender's id
+    // (and for `<receiver>-0`, below every number a UN takes).
+    const own = typeof subject.id === "string" ? messageNumber(subject.id, receiver) : 0;
+    if (own > 0) numbers.use(own);
     if (checked.ok) return null;
     const next = numbers.next();
     if (next === null) return result("", [finding("UNADDRESSABLE", `${receiver} has no message number left (the next would pass ${Number.MAX_SAFE_INTEGER})`)]);

@@ -6,7 +6,7 @@
  */
 
 /** What every agent token starts with; an operator's bearer (RW_TOKEN itself) is any other text. */
-export const AGENT_TOKEN_PREFIX = "rwa.";
+const AGENT_TOKEN_PREFIX = "rwa.";
 /** Keeps these macs apart from any other use of the same secret. Agent names hold no `:`, so label and name never run together. */
 const LABEL = "rogerwilco agent token v1:";
 

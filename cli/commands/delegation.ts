@@ -1,9 +1,9 @@
 /**
  * `rw delegation validate | check-child | check-reassignment | check-attempts | check-card-revision
  * | check-fences | evaluate`: RW-003 records and the checks on them (core/delegation). Each reads
- * one JSON document from stdin or `--file` (all but validate and evaluate also take their parts as options),
- * prints the verdict and every finding, or the core's report with `--json`. Exit 0 pass, 1 failed,
- * 2 usage.
+ * one JSON document from stdin or `--file` (all but validate and evaluate also take their parts
+ * as options), prints the verdict and every finding, or the core's report with `--json`. Exit 0
+ * pass, 1 failed, 2 usage.
  */
 import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
 import type { DelegationFinding, RecordKind } from "../../core/delegation/index.js";
@@ -19,10 +19,13 @@ const line = (f: DelegationFinding): string => {
   const at = f.path === undefined || f.path === "" || f.message.startsWith(f.path) || f.path.startsWith(lead) ? "" : ` at ${f.path}`;
   return `  ${f.severity} ${f.code}${f.dimension === undefined ? "" : ` (${f.dimension})`}${at}: ${f.message}`;
 };
+/** A part of a document (or a field of a record) as given, whatever it is; undefined for input that is no object. */
+const partOf = (doc: unknown, key: string): unknown => (doc !== null && typeof doc === "object" ? (doc as Record<string, unknown>)[key] : undefined);
 const field = (value: unknown, key: string): string | undefined => {
-  const v = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+  const v = partOf(value, key);
   return typeof v === "string" ? v : undefined;
 };
+/** A record's id and revision for a verdict line (` D-1@r2`), or "" when it names none. */
 const named = (value: unknown): string => {
   const id = field(value, "record_id") ?? field(value, "event_id");
   const revision = field(value, "revision_id");
@@ -82,8 +85,7 @@ async function checkChild(ctx: CommandContext): Promise<number> {
   const doc = await input(ctx, ["parent", "child", "chain", "siblings"]);
   if (doc === undefined) return FAIL;
   const r = checkChildDocument(doc);
-  const parts = (doc !== null && typeof doc === "object" ? doc : {}) as Record<string, unknown>;
-  const [child, parent] = [named(parts["child"]), named(parts["parent"])];
+  const [child, parent] = [named(partOf(doc, "child")), named(partOf(doc, "parent"))];
   return report(ctx, r.ok, r, `child${child} of${parent || " (no parent)"}: ${allowedOrDenied(r)}`, r.findings);
 }
 
@@ -91,8 +93,7 @@ async function checkReassignment(ctx: CommandContext): Promise<number> {
   const doc = await input(ctx, ["prior", "next", "parent", "chain", "attempts"]);
   if (doc === undefined) return FAIL;
   const r = checkReassignmentDocument(doc);
-  const parts = (doc !== null && typeof doc === "object" ? doc : {}) as Record<string, unknown>;
-  const [next, prior] = [named(parts["next"]), named(parts["prior"])];
+  const [next, prior] = [named(partOf(doc, "next")), named(partOf(doc, "prior"))];
   return report(ctx, r.ok, r, `revision${next} after${prior || " (no prior)"}: ${allowedOrDenied(r)}`, r.findings);
 }
 
@@ -100,7 +101,7 @@ async function checkAttemptsCommand(ctx: CommandContext): Promise<number> {
   const doc = await input(ctx, ["contract", "attempts"]);
   if (doc === undefined) return FAIL;
   const r = checkAttemptsDocument(doc);
-  const contract = named((doc !== null && typeof doc === "object" ? (doc as Record<string, unknown>) : {})["contract"]);
+  const contract = named(partOf(doc, "contract"));
   return report(ctx, r.ok, r, `attempts under${contract || " (no contract)"}: ${r.ok ? "ok" : "refused"}`, r.findings);
 }
 
@@ -108,8 +109,7 @@ async function checkCardRevisionCommand(ctx: CommandContext): Promise<number> {
   const doc = await input(ctx, ["prior", "next"]);
   if (doc === undefined) return FAIL;
   const r = checkCardRevisionDocument(doc);
-  const parts = (doc !== null && typeof doc === "object" ? doc : {}) as Record<string, unknown>;
-  const [next, prior] = [named(parts["next"]), named(parts["prior"])];
+  const [next, prior] = [named(partOf(doc, "next")), named(partOf(doc, "prior"))];
   return report(ctx, r.ok, r, `card${next} after${prior || " (no prior)"}: ${r.ok ? "ok" : "refused"}`, r.findings);
 }
 
@@ -126,7 +126,7 @@ async function evaluate(ctx: CommandContext): Promise<number> {
   const doc = await input(ctx, []);
   if (doc === undefined) return FAIL;
   const r = evaluatePermissionDocument(doc);
-  const request = doc !== null && typeof doc === "object" ? (doc as Record<string, unknown>)["request"] : undefined;
+  const request = partOf(doc, "request");
   const what = `${field(request, "operation") ?? "?"} ${field(request, "object") ?? "?"}`;
   const matched = r.ok && "contract_ref" in r ? [`  matched: ${r.matched_rules.map((m) => m.rule).join(", ")}`] : [];
   return report(ctx, r.ok, r, `permission for ${what}: ${r.decision}`, r.findings, matched);

@@ -8,6 +8,7 @@ import type { DelegationContract, Limits } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import { compareAmounts, compareUtc, countOf, durationMs, isZeroAmount, utcMs } from "./scalars.js";
+import type { RevisionRef } from "./scalars.js";
 import { uncovered } from "./_selectors.js";
 import { tierRank } from "./tiers.js";
 
@@ -40,9 +41,14 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
   // A contract binds "exact inputs" (1): a child may take only inputs its parent holds, each the
   // exact revision and digest, as a narrower revision may (11.4: "If any input ... changes,
   // reassignment stops"). Another revision of the same object is another input.
-  const held = new Set(wide.inputs.map((i) => `${i.object_id} ${i.revision_id} ${i.content_digest}`));
+  const exact = (i: RevisionRef): string => `${i.object_id} ${i.revision_id} ${i.content_digest}`;
+  const held = new Set(wide.inputs.map(exact));
+  // The parent's inputs as a finding names them: listed when a child input first misses, then reused.
+  let parents: string[] | undefined;
   narrow.inputs.forEach((i, n) => {
-    if (!held.has(`${i.object_id} ${i.revision_id} ${i.content_digest}`)) out.push(dimensionFinding("inputs", `inputs.${n}: ${i.object_id}@${i.revision_id} (${i.content_digest}) is not one of the parent's exact inputs (${wide.inputs.map((w) => `${w.object_id}@${w.revision_id}`).join(", ") || "none"})`, { path: `inputs.${n}`, expected: wide.inputs.map((w) => `${w.object_id}@${w.revision_id}`).join(" "), received: `${i.object_id}@${i.revision_id}` }));
+    if (held.has(exact(i))) return;
+    parents ??= wide.inputs.map((w) => `${w.object_id}@${w.revision_id}`);
+    out.push(dimensionFinding("inputs", `inputs.${n}: ${i.object_id}@${i.revision_id} (${i.content_digest}) is not one of the parent's exact inputs (${parents.join(", ") || "none"})`, { path: `inputs.${n}`, expected: parents.join(" "), received: `${i.object_id}@${i.revision_id}` }));
   });
   subset(out, "objects", "scope.objects", wide.scope.objects, narrow.scope.objects, true);
   subset(out, "tools", "scope.tools", wide.scope.tools, narrow.scope.tools, true);

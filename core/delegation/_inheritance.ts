@@ -8,6 +8,7 @@ import type { ConsentRef, DelegationContract, Denial, ReviewerRequirement } from
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import { durationMs, sameRevision } from "./scalars.js";
+import { consentedClasses } from "./_consented-classes.js";
 import { few } from "./_few.js";
 import { uncovered } from "./_selectors.js";
 
@@ -108,8 +109,8 @@ export function inheritanceFindings(parent: DelegationContract, child: Delegatio
   // consented to for it (CONSENT_DATA_CLASS at evaluation): a consent the child adds may narrow,
   // never bind a class the parent could not touch ("No delegatee may grant authority it did not
   // receive", 8). A parent relying on no consent has no consent layer to widen.
-  if (pg.consent.length > 0) {
-    const consented = new Set(pg.consent.flatMap((k) => k.data_classes));
+  const consented = consentedClasses(pg.consent);
+  if (consented !== null) {
     // The parent's classes, said once and cut: in full in each finding, a thousand added consents
     // under a parent binding a thousand classes would answer a million names.
     const bound = few([...consented], FEW_NAMES);

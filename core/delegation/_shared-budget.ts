@@ -10,7 +10,8 @@
  * Units are never converted (budget unit normalization is RW-004's, section 13): money in another
  * currency than the parent's cannot be added to it, so a child or revision taking any of that
  * budget fails closed (`BUDGET_UNITS_UNLIKE`), as does one whose share is unknown (a sibling with
- * no limit where the parent has one, an attempt that records no consumption of a limited budget).
+ * no limit where the parent has one, an attempt that records no consumption of a limited budget
+ * or is still running).
  */
 import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";

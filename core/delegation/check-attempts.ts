@@ -11,7 +11,8 @@
  * contract's `retry_policy.idempotency_key`. Otherwise the target would see a new effect where it
  * should deduplicate the one whose fate is unknown. An attempt given at two revisions (appended
  * running, then ended) is one attempt, read at its latest (`_revision-heads.ts`); two records
- * under one id that start at different times are not (`attemptThing`).
+ * under one id that start at different times are two attempts (`attemptThing`), and are refused
+ * as a fork, as two revisions of one attempt neither of which leads to the other are.
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
@@ -37,7 +38,8 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
       given.push(index);
     } else out.push(delegationFinding("ATTEMPT_DELEGATION", `attempts.${index}: ${attempt.attempt_id} is an attempt of ${attempt.delegation_ref.object_id}, not of ${contract.delegation_id}`, { path: `attempts.${index}.delegation_ref`, dimension: "retry", expected: contract.delegation_id, received: attempt.delegation_ref.object_id }));
   });
-  // One attempt once, at its latest revision (appended running, then ended, it is still one).
+  // Each attempt once, at its latest revision (appended running, then ended, it is still one); a
+  // second head under an id already counted is a fork, whichever way it forks.
   const own: { attempt: ExecutionAttempt; index: number }[] = [];
   const counted = new Map<string, { attempt: ExecutionAttempt; index: number }>();
   for (const { record, index } of revisionHeads(mine, attemptThing)) {

@@ -44,7 +44,10 @@ export const DELEGATION_CODES = {
   ATTEMPT_OUTCOME_EFFECTS: "error",
   /** An attempt given as this delegation's is of another delegation. */
   ATTEMPT_DELEGATION: "error",
-  /** Two records of one attempt, neither naming the other as its prior: which records it is unknown. */
+  /**
+   * Two records of one attempt, neither leading to the other through its priors, or two records
+   * under one attempt id that start at different times: which one the id records is unknown.
+   */
   ATTEMPT_REVISION_FORK: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
@@ -135,7 +138,7 @@ export const DELEGATION_CODES = {
   RETRY_EXHAUSTED: "error",
   RETRY_UNRECONCILED: "error",
   RETRY_NOT_ALLOWED: "error",
-  /** A retry of an unknown or partially_applied attempt does not reuse the contract-bound idempotency key (7.1). */
+  /** The attempt after an unknown or partially_applied one, retry or resume, does not reuse the contract-bound idempotency key (7.1). */
   RETRY_IDEMPOTENCY: "error",
   CONSENT_EXPIRED: "error",
   /** The request touches a data class no consent the contract relies on binds (9). */

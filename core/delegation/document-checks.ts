@@ -13,7 +13,7 @@ import type { FenceReport } from "./check-fences.js";
 import { checkReassignment } from "./check-reassignment.js";
 import { checkSubdelegation } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
-import { appendFindings, delegationFinding } from "./codes.js";
+import { delegationFinding } from "./codes.js";
 import type { DelegationCode, DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
@@ -21,8 +21,7 @@ import { isConsequentialContract } from "./_contract-rules.js";
 import { evaluatePermission } from "./evaluate-permission.js";
 import type { PermissionEvaluation } from "./evaluate-permission.js";
 import type { ExecutionAttempt } from "./execution.js";
-import { readChildCheck, readFenceCheck, readPermissionInput, records } from "./read-input.js";
-import { validateRecord } from "./validate-record.js";
+import { fieldsOf, readChildCheck, readFenceCheck, readPermissionInput, records, requiredRecord } from "./read-input.js";
 import type { RecordKind } from "./vocabulary.js";
 
 /** A permission input that could not be read: denied, with why. */
@@ -58,19 +57,15 @@ export function checkChildDocument(input: unknown): SubdelegationReport {
  * ExecutionAttempts so far, whose consumption the next revision's budget is what remains after.
  */
 export function checkReassignmentDocument(input: unknown): SubdelegationReport {
-  const fields = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const fields = fieldsOf(input);
   const findings: DelegationFinding[] = [];
-  // `prior` and `next` are validated when absent too, so their absence is a finding.
-  const read = <T>(field: string, kind: RecordKind, optional: boolean, consequential = false): T | null | undefined => {
-    if (optional && fields[field] === undefined) return undefined;
-    const r = validateRecord(fields[field], { kind, consequential });
-    appendFindings(findings, r.findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? field : `${field}.${f.path}` })));
-    return r.value as T | null;
-  };
-  const prior = read<DelegationContract>("prior", "delegation_contract", false) ?? null;
-  const next = read<DelegationContract>("next", "delegation_contract", false) ?? null;
-  const parent = read<DelegationContract>("parent", "delegation_contract", true);
-  const chain = read<DelegationAttestationChain>("chain", "attestation_chain", true, next !== null && isConsequentialContract(next));
+  const prior = requiredRecord<DelegationContract>(fields, "prior", "delegation_contract", findings);
+  const next = requiredRecord<DelegationContract>(fields, "next", "delegation_contract", findings);
+  // `parent` and `chain` may be absent (undefined: checkReassignment then has none); given, each is
+  // validated, and one refused (null) refuses the document.
+  const optional = <T>(field: string, kind: RecordKind, consequential = false): T | null | undefined => (fields[field] === undefined ? undefined : requiredRecord<T>(fields, field, kind, findings, consequential));
+  const parent = optional<DelegationContract>("parent", "delegation_contract");
+  const chain = optional<DelegationAttestationChain>("chain", "attestation_chain", next !== null && isConsequentialContract(next));
   const attempts = records<ExecutionAttempt>(fields, "attempts", "execution_attempt", findings);
   if (prior === null || next === null || parent === null || chain === null || attempts === null) return refused(findings);
   const report = checkReassignment(prior, next, parent, chain, attempts);
@@ -79,14 +74,13 @@ export function checkReassignmentDocument(input: unknown): SubdelegationReport {
 
 /** `{ contract, attempts }` → checkAttempts: the contract and the delegation's ExecutionAttempts. */
 export function checkAttemptsDocument(input: unknown): AttemptsReport {
-  const fields = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const fields = fieldsOf(input);
   const findings: DelegationFinding[] = [];
-  const contract = validateRecord(fields["contract"], { kind: "delegation_contract" });
-  appendFindings(findings, contract.findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? "contract" : `contract.${f.path}` })));
+  const contract = requiredRecord<DelegationContract>(fields, "contract", "delegation_contract", findings);
   if (fields["attempts"] === undefined) findings.push(delegationFinding("DELEGATION_SCHEMA", "attempts is required", { path: "attempts" }));
   const attempts = records<ExecutionAttempt>(fields, "attempts", "execution_attempt", findings);
-  if (contract.value === null || attempts === null || fields["attempts"] === undefined) return { ok: false, findings };
-  const report = checkAttempts(contract.value as DelegationContract, attempts);
+  if (contract === null || attempts === null || fields["attempts"] === undefined) return { ok: false, findings };
+  const report = checkAttempts(contract, attempts);
   return { ...report, findings: [...findings, ...report.findings] };
 }
 
@@ -96,14 +90,10 @@ export function checkAttemptsDocument(input: unknown): AttemptsReport {
  * the input, so it is not echoed back.
  */
 export function checkCardRevisionDocument(input: unknown): CardRevisionReport {
-  const fields = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const fields = fieldsOf(input);
   const findings: DelegationFinding[] = [];
-  const read = (field: string): AgentCard | null => {
-    const r = validateRecord(fields[field], { kind: "agent_card" });
-    appendFindings(findings, r.findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? field : `${field}.${f.path}` })));
-    return r.value as AgentCard | null;
-  };
-  const [prior, next] = [read("prior"), read("next")];
+  const prior = requiredRecord<AgentCard>(fields, "prior", "agent_card", findings);
+  const next = requiredRecord<AgentCard>(fields, "next", "agent_card", findings);
   if (prior === null || next === null) return { ok: false, findings };
   const report = checkCardRevision(prior, next);
   return { ok: report.ok, findings: [...findings, ...report.findings] };

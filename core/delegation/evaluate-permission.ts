@@ -9,6 +9,7 @@ import { cardRef } from "./agent-card.js";
 import type { AgentCard } from "./agent-card.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { checkFences } from "./check-fences.js";
+import { consentedClasses } from "./_consented-classes.js";
 import { appendFindings, delegationFinding, hasDelegationError } from "./codes.js";
 import type { DelegationCode, DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
@@ -217,8 +218,8 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // Section 9: a consent binds its data classes. Under a contract that relies on consent, a class
   // the request touches that no relied-on consent binds was never consented to: it fails closed.
   // Expiry is CONSENT_EXPIRED's; a contract relying on no consent has no consent layer to narrow.
-  if (c.gates.consent.length > 0) {
-    const consented = new Set(c.gates.consent.flatMap((k) => k.data_classes));
+  const consented = consentedClasses(c.gates.consent);
+  if (consented !== null) {
     const unconsented = r.data_classes.filter((d) => !consented.has(d));
     if (unconsented.length > 0) deny("CONSENT_DATA_CLASS", "consent", `data classes ${unconsented.join(", ")} are bound by no consent the contract relies on (${c.gates.consent.map((k) => `${k.consent_ref.object_id}: ${k.data_classes.join(" ") || "none"}`).join("; ")}); a consent binds its data classes (section 9)`, { expected: [...consented].join(" "), received: unconsented.join(" ") });
   }

@@ -1,8 +1,9 @@
 /**
  * The inputs of the checks, read from one untrusted JSON document as the CLI and the Worker
- * receive them: `{ parent, child, chain }`, `{ fences, heads, required? }`, and the permission
- * input. Each record is validated as its kind (secrets, shape, version, invariants); each finding's
- * path starts with the field it came from. Nothing is checked here that the checks themselves do.
+ * receive them: `{ parent, child, chain, siblings? }`, `{ fences, heads, required? }`, and the
+ * permission input (document-checks.ts reads the other documents with the helpers exported here).
+ * Each record is validated as its kind (secrets, shape, version, invariants); each finding's path
+ * starts with the field it came from. Nothing is checked here that the checks themselves do.
  */
 import * as v from "valibot";
 import type { AgentCard } from "./agent-card.js";
@@ -50,11 +51,24 @@ function object(input: unknown, fields: readonly string[], optional: readonly st
 const prefixed = (field: string, findings: readonly DelegationFinding[]): DelegationFinding[] =>
   findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? field : `${field}.${f.path}` }));
 
-function record<T>(fields: Fields, field: string, kind: RecordKind, out: DelegationFinding[], consequential = false): T | null {
-  if (fields[field] === undefined) return null;
+/**
+ * The fields of an input document, or none when it is no JSON object, for a reader whose every
+ * part then reads as missing (each absence its own finding) rather than as one refused document.
+ */
+export function fieldsOf(input: unknown): Fields {
+  return input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Fields) : {};
+}
+
+/** A record the input must hold: validated even when absent, so that its absence is a finding (paths `field...`). */
+export function requiredRecord<T>(fields: Fields, field: string, kind: RecordKind, out: DelegationFinding[], consequential = false): T | null {
   const r = validateRecord(fields[field], { kind, consequential });
   appendFindings(out, prefixed(field, r.findings));
   return r.value as T | null;
+}
+
+/** An optional record: null when absent, with no finding (the caller decides what its absence means). */
+function record<T>(fields: Fields, field: string, kind: RecordKind, out: DelegationFinding[], consequential = false): T | null {
+  return fields[field] === undefined ? null : requiredRecord<T>(fields, field, kind, out, consequential);
 }
 
 /**

@@ -1,18 +1,18 @@
 /**
  * Whether a hello opens its thread. A hello is a true root (section 9: "These are true roots; do
  * not attach them to old history merely to satisfy a parent field"), and a new conversation carries
- * "new `thread` and `request_id`" values (12). So a hello whose thread already holds a message that
- * speaks for its sender (a hello, a request, a Handler's note: any kind; not one another locus sent
- * in a held name: the callsign claims decide), or one its own sender and locus sent before claiming
- * the name (a stranger's message speaks for nobody else, and is the hello's own old history), is
- * misplaced:
- * HELLO_THREAD_REUSED. It proposes no terms, and claims no callsign: section 4 provisions a first
- * `hello` only "after its other required identity, addressing, causality, and path checks pass".
+ * "new `thread` and `request_id`" values (12). So a hello is misplaced, HELLO_THREAD_REUSED, when
+ * its thread already holds a message that speaks for that message's sender (a hello, a request, a
+ * Handler's note: any kind; not one another locus sent in a held name, which the callsign claims
+ * decide), or a message the hello's own sender and locus sent before claiming the name (a
+ * stranger's message speaks for nobody else, and is the hello's own old history). A misplaced
+ * hello proposes no terms, and claims no callsign: section 4 provisions a first `hello` only
+ * "after its other required identity, addressing, causality, and path checks pass".
  *
  * Not held against a hello: a message whose chain of `reply_to` reaches it (an answer to it that
  * sorts first because two machines' clocks disagree), and one whose chain breaks at a parent the
- * mailbox does not hold (it may be such an answer, not yet synced). The callsign claims ask, in UUID
- * order as they settle who speaks for each name; the handshakes report what they found.
+ * mailbox does not hold (it may be such an answer, not yet synced). The callsign claims ask, in
+ * UUID order, as they settle who speaks for each name; the handshakes report what they found.
  */
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -70,9 +70,10 @@ export function threadOpeners(byId: ReadonlyMap<string, MailboxEnvelope>): Threa
     return root;
   };
   const threads = new Map<string, Opening>();
-  // Unclaimed senders' messages, by thread and sender locus.
+  // Unclaimed senders' messages, by thread and sender locus (bySenderLocus).
   const unclaimed = new Map<string, Opening>();
-  const own = (m: MailboxEnvelope): string => `${m.thread}\u0000${m.from}\u0000${m.machine}\u0000${m.root.toLowerCase()}`;
+  // A thread and a sender locus: whose old history an unclaimed message is.
+  const bySenderLocus = (m: MailboxEnvelope): string => `${m.thread}\u0000${m.from}\u0000${m.machine}\u0000${m.root.toLowerCase()}`;
   const before = (openings: Map<string, Opening>, key: string, hello: MailboxEnvelope): MailboxEnvelope | null => {
     const opening = openings.get(key);
     if (opening === undefined) return null;
@@ -86,9 +87,9 @@ export function threadOpeners(byId: ReadonlyMap<string, MailboxEnvelope>): Threa
     else if (opening.other === null && root !== opening.root) opening.other = message;
   };
   return {
-    openedBefore: (hello) => before(threads, hello.thread, hello) ?? before(unclaimed, own(hello), hello),
+    openedBefore: (hello) => before(threads, hello.thread, hello) ?? before(unclaimed, bySenderLocus(hello), hello),
     add: (message) => open(threads, message.thread, message),
-    addUnclaimed: (message) => open(unclaimed, own(message), message),
+    addUnclaimed: (message) => open(unclaimed, bySenderLocus(message), message),
   };
 }
 

@@ -12,6 +12,7 @@ import { profiles } from "../profiles.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
 import type { StateList } from "../thread/state-lists.js";
+import { skippedResult } from "../thread/thread-object.js";
 import type { AppendItem, AppendResult, Outcome, ThreadObject, ThreadProfile } from "../thread/thread-object.js";
 import { authorize } from "./authorize.js";
 import type { Caller } from "./authorize.js";
@@ -56,9 +57,8 @@ export async function appendRoute(context: RouteContext<Env>): Promise<Response>
   // stored, and the rest are skipped. No UN: its receiver is not told of words its sender never said.
   const before = await stub.append(items.slice(0, foreign.index), profile);
   if (!before.ok) return answer(before);
-  const skipped = (item: AppendItem): AppendResult => ({ line: item.n, status: "skipped", id: null, seq: null, findings: [] });
   const rest = items.slice(foreign.index);
-  const results = before.value.ok ? [foreign.result, ...rest.slice(1).map(skipped)] : rest.map(skipped);
+  const results = before.value.ok ? [foreign.result, ...rest.slice(1).map(skippedResult)] : rest.map(skippedResult);
   return json({ ok: false, results: [...before.value.results, ...results], lines: before.value.lines });
 }
 

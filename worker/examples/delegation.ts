@@ -1,4 +1,4 @@
-// The OpenAPI examples of the /v1/delegation routes: the spec's worked examples (RW-003 section 11),
+// The OpenAPI examples of the /v1/delegation routes: the spec's worked examples (RW-003 sections 4.3 and 11),
 // copies of records in test/conformance/delegation/records/ (a workerd test holds them equal).
 import attempt1 from "./delegation/att-1.json" with { type: "json" };
 import attempt2 from "./delegation/att-2.json" with { type: "json" };

@@ -88,6 +88,11 @@ export interface AppendResult {
   readonly done?: CheckedDone;
 }
 
+/** The answer for a line not looked at, because an earlier line of its request was refused. */
+export function skippedResult(item: AppendItem): AppendResult {
+  return { line: item.n, status: "skipped", id: null, seq: null, findings: [] };
+}
+
 export interface AppendAnswer {
   readonly ok: boolean;
   readonly results: readonly AppendResult[];
@@ -401,7 +406,7 @@ export class ThreadObject extends DurableObject<Env> {
     let stopped = false;
     for (const item of items) {
       if (stopped) {
-        results.push({ line: item.n, status: "skipped", id: null, seq: null, findings: [] });
+        results.push(skippedResult(item));
         continue;
       }
       const result = this.appendOne(item);
@@ -512,14 +517,15 @@ export class ThreadObject extends DurableObject<Env> {
   /**
    * Rule 1: a re-issue is the same handoff sent again under a new id, so the challenge its sender
    * registered for the handoff it supersedes checks the re-issue's readback too; dropped, the
-   * re-issue (which anyone who can append may send) would pass a readback the original's criteria
-   * or record refuse. The original's parts stand over any registered for the re-issue's id ahead
-   * of it: that id is predictable (`<from>-<n>`) and anyone who can call the thread, the receiver
-   * too, can register ahead, so a part there standing in place would swap the sender's record
-   * (an account of the receiver's) for a re-issue the receiver brings about by withholding its
-   * readback. To change a part, the sender cancels the HO and sends a new one. Stored under the
-   * re-issue's id, so every reader of challenges sees it, and said in the HO's answer
-   * (CHALLENGE_CARRIED), with the parts of its own it dropped.
+   * re-issue (which anyone who may append as the sender may send) would pass a readback the
+   * original's criteria or record refuse. The original's parts stand over any registered for the
+   * re-issue's id ahead of it: that id is predictable (`<from>-<n>`) and anyone who may act as any
+   * party (on a Worker without RW_TOKEN, or with the operator's bearer; an agent token registers
+   * only for its own agent's HOs), the receiver too, can register ahead, so a part there standing
+   * in place would swap the sender's record (an account of the receiver's) for a re-issue the
+   * receiver brings about by withholding its readback. To change a part, the sender cancels the HO
+   * and sends a new one. Stored under the re-issue's id, so every reader of challenges sees it,
+   * and said in the HO's answer (CHALLENGE_CARRIED), with the parts of its own it dropped.
    */
   private carryChallenge(handoff: string, original: string, registered: ChallengeRequest | undefined, inherited: ChallengeRequest): { readonly findings: Finding[]; readonly parts: ChallengePart[] } {
     const own = registered ?? {};
@@ -673,9 +679,10 @@ export class ThreadObject extends DurableObject<Env> {
     const held = this.sql.exec<{ type: string }>("SELECT type FROM lines WHERE id = ?", handoff).toArray()[0];
     if (held !== undefined && held.type !== "HO") return problem("thread-conflict", `${handoff} is an ${held.type} of this thread: no HO can take its id, so a challenge for it would check nothing`, { parameter: "handoff" });
     // Each part is written once: a later registration adds the part not yet registered. Replaced,
-    // criteria or a record could be dropped by anyone who can call the thread, the receiver too,
-    // and its readback then judged without them. To change a part, the sender cancels the HO and
-    // sends a new one (a re-issue keeps the original's parts: carryChallenge).
+    // criteria or a record could be dropped by anyone who may act as any party (no RW_TOKEN, or the
+    // operator's bearer), the receiver too, and its readback then judged without them. To change a
+    // part, the sender cancels the HO and sends a new one (a re-issue keeps the original's parts:
+    // carryChallenge).
     const before = this.challengeOf(handoff) ?? {};
     for (const part of CHALLENGE_PARTS) {
       if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff} (or carried over from the handoff it re-issues); a challenge's parts are written once (to change one, cancel the HO with a CX and send a new HO, not a re-issue, registering the part for it)`, { parameter: part });

@@ -1,12 +1,12 @@
 /**
  * The UN each refused line gets, by the core's `refusal`: sent by the agent the reader names, or
  * else by the line's `to=`, numbered one past the highest message number that receiver's ids
- * reach in the conversation (once that would pass 2^53 - 1, the lowest number none of them, nor its earlier UNs, has),
- * refused lines included (and after its earlier refusals; a refused line
- * that gets no UN uses no number). A line from which no message could be read, or whose message has no `to=`, names no
- * receiver, and gets none unless the reader names one.
+ * reach in the conversation, refused lines included, and after its earlier refusals (a refused
+ * line that gets no UN uses no number); once that would pass 2^53 - 1, the lowest number none of
+ * those ids, nor its earlier UNs, has. A line from which no message could be read, or whose
+ * message has no `to=`, names no receiver, and gets none unless the reader names one.
  */
-import { isAgent, messageNumber, refusal } from "../../../core/index.js";
+import { isAgent, messageNumber, messageSender, refusal } from "../../../core/index.js";
 import type { LineCheck } from "../../../core/index.js";
 import { _freshNumbers } from "../../../core/fresh-number.js";
 import type { FreshNumbers } from "../../../core/fresh-number.js";
@@ -25,7 +25,7 @@ export function highestNumbers(checks: readonly LineCheck[]): Map<string, number
     const id = (c.message ?? c.envelope).id;
     const n = id === null ? 0 : messageNumber(id);
     if (n === 0) continue;
-    const agent = (id as string).slice(0, (id as string).lastIndexOf("-"));
+    const agent = messageSender(id as string) as string;
     highest.set(agent, Math.max(highest.get(agent) ?? 0, n));
   }
   return highest;

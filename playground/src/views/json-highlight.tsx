@@ -7,8 +7,10 @@
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import { jsonFormSpans, jsonSlotSpan } from "../../../core/index.js";
 import type { Finding, TextSpan } from "../../../core/index.js";
-import { clip, More } from "./clipped.js";
+import { clip } from "./clipped.js";
 import { stringLiterals } from "./isolate.js";
+import { UnderlinedCode } from "./underlined-code.js";
+import type { Piece } from "./underlined-code.js";
 
 /** The text's error spans: a finding's value, or the one character where a syntax error starts. */
 function errorSpans(text: string, findings: readonly Finding[]): TextSpan[] {
@@ -44,27 +46,12 @@ export function JsonHighlight({ text, findings }: { text: string; findings: read
   }
   for (let i = 1; i < shown.length; i++) if (under[i] !== under[i - 1]) cuts.add(i);
   const bounds = [...cuts].sort((a, b) => a - b);
-  // Consecutive pieces under one error make one underlined run. No keys, as in highlight.tsx:
-  // the pieces are always in text order.
-  const runs: { at: number; pieces: (string | preact.JSX.Element)[] }[] = [];
+  const pieces: Piece[] = [];
   for (let k = 0; k + 1 < bounds.length; k++) {
     const start = bounds[k] as number;
     const chars = visible(shown.slice(start, bounds[k + 1]));
-    const piece = literal[start] === true ? <span class="iso">{chars}</span> : chars;
-    const at = under[start] as number;
-    const last = runs[runs.length - 1];
-    if (last !== undefined && last.at === at) last.pieces.push(piece);
-    else runs.push({ at, pieces: [piece] });
+    pieces.push({ at: under[start] as number, painted: literal[start] === true ? <span class="iso">{chars}</span> : chars });
   }
-  const children = runs.flatMap((r) => (r.at >= 0 ? [<span class="err" data-at={r.at}>{r.pieces}</span>] : r.pieces));
   const atEnd = more === 0 && findings.some((f) => f.severity === "error" && f.at !== undefined && f.at >= text.length);
-  return (
-    <>
-      <code class="rw">
-        {children}
-        {atEnd ? <span class="err-end" data-at={text.length} title="the text stops here" /> : null}
-      </code>
-      <More count={more} />
-    </>
-  );
+  return <UnderlinedCode pieces={pieces} endAt={atEnd ? text.length : null} ends="text" more={more} />;
 }
