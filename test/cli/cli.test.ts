@@ -221,6 +221,12 @@ describe("usage errors exit 2 with one clear line", () => {
     expect(rw(["--help"]).code).toBe(0);
     expect(rw(["--version"]).out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
+  it("legend with a stray argument suggests --profile only when no --profile was given", () => {
+    expect(rw(["legend", "pay"]).err).toContain("unexpected argument 'pay': give a profile with --profile NAME");
+    const r = rw(["legend", "--profile", "pay", "lean"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("unexpected argument 'lean'\n");
+  });
 });
 
 describe("streams", () => {
