@@ -106,6 +106,7 @@ function commandName(argv: readonly string[]): { name: string | undefined; rest:
 async function main(argv: readonly string[]): Promise<number> {
   const { name, rest } = commandName(argv);
   if (name === "--version") {
+    if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}': --version takes none`);
     process.stdout.write(`${version()}\n`);
     return 0;
   }

@@ -227,6 +227,11 @@ describe("usage errors exit 2 with one clear line", () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain("unexpected argument 'lean'\n");
   });
+  it("--version with anything after it is a usage error, as any stray argument is", () => {
+    const r = rw(["--version", "validate"]);
+    expect([r.code, r.out]).toStrictEqual([2, ""]);
+    expect(r.err).toContain("unexpected argument 'validate'");
+  });
 });
 
 describe("streams", () => {
