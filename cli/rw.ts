@@ -106,6 +106,7 @@ function commandName(argv: readonly string[]): { name: string | undefined; rest:
 async function main(argv: readonly string[]): Promise<number> {
   const { name, rest } = commandName(argv);
   if (name === "--version") {
+    if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}': --version takes none`);
     process.stdout.write(`${version()}\n`);
     return 0;
   }
@@ -155,7 +156,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const allowed = command.positionals ?? { name: "", min: 0, max: 0 };
   if (positionals.length > allowed.max) {
-    const hint = allowed.max > 0 ? "" : command.readsLines === true ? ": lines come from stdin or --file" : name === "legend" ? ": give a profile with --profile NAME" : "";
+    const hint = allowed.max > 0 ? "" : command.readsLines === true ? ": lines come from stdin or --file" : name === "legend" && values["profile"] === undefined ? ": give a profile with --profile NAME" : "";
     throw new UsageError(`unexpected argument '${positionals[allowed.max]}'${hint}`);
   }
   if (positionals.length < allowed.min) throw new UsageError(`rw ${name} needs ${allowed.name}`);

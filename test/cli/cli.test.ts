@@ -221,6 +221,17 @@ describe("usage errors exit 2 with one clear line", () => {
     expect(rw(["--help"]).code).toBe(0);
     expect(rw(["--version"]).out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
+  it("legend with a stray argument suggests --profile only when no --profile was given", () => {
+    expect(rw(["legend", "pay"]).err).toContain("unexpected argument 'pay': give a profile with --profile NAME");
+    const r = rw(["legend", "--profile", "pay", "lean"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("unexpected argument 'lean'\n");
+  });
+  it("--version with anything after it is a usage error, as any stray argument is", () => {
+    const r = rw(["--version", "validate"]);
+    expect([r.code, r.out]).toStrictEqual([2, ""]);
+    expect(r.err).toContain("unexpected argument 'validate'");
+  });
 });
 
 describe("streams", () => {
@@ -657,10 +668,20 @@ describe("bytes that are not UTF-8 are refused, never replaced", () => {
     expect(r.stderr).toContain("ENCODING");
     expect(r.status).toBe(1);
   });
-  it("an option file that is not UTF-8 is a usage error", () => {
+  it("a message file (--ho, --rb, --dn) that is not UTF-8 is refused with ENCODING, exit 1, as stdin refuses such a line", () => {
     const file = join(tmp, "latin1-ho.txt");
     writeFileSync(file, bytes(HO).subarray(0, HO.length + 8));
     const r = rw(["make-rb", "--ho", file]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`error ENCODING: --ho ${file} is not valid UTF-8`);
+    const json = rw(["check-rb", "--json", "--ho", HO, "--rb", file]);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.out)).toMatchObject({ wilco: false, invalid: "RB", findings: [{ code: "ENCODING" }] });
+  });
+  it("a JSON option file (--record, --call) that is not UTF-8 is a usage error, as JSON that does not parse is", () => {
+    const file = join(tmp, "latin1-call.json");
+    writeFileSync(file, Buffer.concat([Buffer.from('{"ref":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]));
+    const r = rw(["make-rb", "--ho", PAY_HO, "--exec", file]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("not valid UTF-8");
   });
