@@ -61,6 +61,8 @@ export function messageFromJson(input: unknown): Result<Message> {
     let said = issue.received.length > 40 ? issue.message.replace(issue.received, () => cut(issue.received)) : issue.message;
     // A field left out: section 6's form holds every field, an absent part as null.
     if (issue.received === "undefined" && path !== null && Object.hasOwn(FIELDS, path)) said = `missing; the JSON form holds every field${NULLABLE.has(path) ? `, and ${path} is null when absent` : ""}`;
+    // A top-level field the form does not have (valibot says "Expected never").
+    else if (issue.type === "strict_object") said = `not a field of the JSON form (${Object.keys(FIELDS).join(", ")}); a field the digest would ignore is refused`;
     return finding("JSON_SHAPE", `${cut(path ?? "message")}: ${said}`, path === null ? {} : { slot: cut(path) });
   });
   // As for a line: a hostile form with thousands of bad keys is described by FINDINGS_MAX findings.

@@ -181,6 +181,11 @@ describe("hostile lines: bounded answers", () => {
     expect(messages({ v: "RW1", type: "HO", id: "a-1", from: "a", to: "b", re: null, slots: { ask: "DRAFT" }, tail: null })).toStrictEqual([["item", "item: missing; the JSON form holds every field, and item is null when absent"]]);
     expect(messages({ type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots: {}, tail: null })).toStrictEqual([["v", "v: missing; the JSON form holds every field"]]);
   });
+  it("names a JSON form's unknown field in its own words, not the schema library's", () => {
+    const form = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots: { ask: "DRAFT" }, tail: null };
+    const findings = checkMessage({ ...form, extra: 2 }).findings.map((f) => [f.code, f.slot, f.message]);
+    expect(findings).toStrictEqual([["JSON_SHAPE", "extra", "extra: not a field of the JSON form (v, type, id, re, from, to, item, slots, tail); a field the digest would ignore is refused"]]);
+  });
   it("shows a long key of a JSON form cut to 40 characters", () => {
     const form = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", tail: null };
     const long = "K".repeat(100_000);
