@@ -36,3 +36,25 @@ describe("core/ is pure", () => {
     });
   }
 });
+
+// The playground reads JSON forms in its first screen, and Rollup keeps one module in one chunk:
+// a valibot import anywhere under core/json-form.ts put valibot in the first download.
+describe("the JSON form reader brings no schema library", () => {
+  const importsOf = (file: string): string[] => {
+    const text = readFileSync(join(CORE, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
+    return [...text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+["']([^"']+)["']/gm)].map((m) => m[1] as string);
+  };
+  it("core/json-form.ts and what it imports, at run time", () => {
+    const seen = new Set<string>();
+    const walk = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of importsOf(file)) {
+        expect(spec, `${file} imports ${spec}`).not.toBe("valibot");
+        if (spec.startsWith(".")) walk(normalize(join(dirname(file), spec.replace(/\.js$/, ".ts"))));
+      }
+    };
+    walk("json-form.ts");
+    expect(seen.size).toBeGreaterThan(3);
+  });
+});
