@@ -9,12 +9,12 @@
  * cannot be read, a usage error.
  */
 import { statSync } from "node:fs";
-import { finding, isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
+import { isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
 import type { LineCheck, Message, Result, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
 import type { Document } from "./document.js";
-import { readFileText } from "./input.js";
+import { readFileText, undecodable } from "./input.js";
 import { UsageError } from "./usage-error.js";
 
 function isFile(value: string): boolean {
@@ -44,22 +44,12 @@ export function documentOption(option: string, value: string): Document {
   return documentOf(rawText(option, value));
 }
 
-/** The refusal of a message file whose bytes are not UTF-8, as stdin refuses such a line (`ENCODING`). */
-function undecodableFile(option: string, path: string): LineCheck {
-  return {
-    ok: false,
-    message: null,
-    findings: [finding("ENCODING", `--${option} ${path} is not valid UTF-8: the bytes were not read as text, nothing was replaced or guessed`)],
-    envelope: { id: null, from: null, to: null, item: null },
-  };
-}
-
 /** The one message an option holds, read as a receiver reads it (parse and validate). */
 export function messageOption(option: string, value: string | undefined, profiles: Profiles): LineCheck & { readonly text: string } {
   if (value === undefined) throw new UsageError(`--${option} is required`);
   const raw = rawText(option, value);
   // Read like stdin: bytes that are not UTF-8 are the message's refusal (exit 1), not a usage error.
-  if (raw === null) return { ...undecodableFile(option, value), text: "" };
+  if (raw === null) return { ...undecodable(`--${option} ${value}`), text: "" };
   const lines = raw.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "" && !l.startsWith("#"));
   if (lines.length !== 1 && !raw.trimStart().startsWith("{")) throw new UsageError(`--${option} must hold one message; it holds ${lines.length} lines`);
   const text = raw.trimStart().startsWith("{") ? raw.trim() : (lines[0] as string);

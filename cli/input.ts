@@ -57,12 +57,12 @@ function decode(bytes: Uint8Array): string | null {
   }
 }
 
-/** The refusal of a line whose bytes are not UTF-8. */
-export function undecodable(n: number): LineCheck {
+/** The refusal of a message whose bytes are not UTF-8: `what` names it (`line 3`, `--ho FILE`). */
+export function undecodable(what: string): LineCheck {
   return {
     ok: false,
     message: null,
-    findings: [finding("ENCODING", `line ${n} is not valid UTF-8: the bytes were not read as text, nothing was replaced or guessed`)],
+    findings: [finding("ENCODING", `${what} is not valid UTF-8: the bytes were not read as text, nothing was replaced or guessed`)],
     envelope: { id: null, from: null, to: null, item: null },
   };
 }
@@ -173,7 +173,7 @@ export async function* readLines(file: string | undefined): AsyncGenerator<Input
       n++;
       if (first === HASH) continue;
       if (text === null) {
-        yield { n, text: "", refused: undecodable(n) };
+        yield { n, text: "", refused: undecodable(`line ${n}`) };
         continue;
       }
       const line = n === 1 ? withoutBom(text) : text;

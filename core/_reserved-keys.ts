@@ -2,7 +2,7 @@
  * Object keys that schema libraries skip silently (valibot drops `__proto__`, `prototype` and
  * `constructor` from records) would otherwise vanish from the data: find them and refuse instead.
  */
-const RESERVED = new Set(["__proto__", "prototype", "constructor"]);
+export const _RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "prototype", "constructor"]);
 
 /**
  * Dot paths of every reserved own key anywhere in a JSON value. Walks with its own stack, not by
@@ -24,7 +24,7 @@ export function _reservedKeys(value: unknown): string[] {
       const here = path === "" ? key : `${path}.${key}`;
       stack.push([(node as Record<string, unknown>)[key], here]);
     }
-    for (const key of keys) if (RESERVED.has(key)) out.push(path === "" ? key : `${path}.${key}`);
+    for (const key of keys) if (_RESERVED_KEYS.has(key)) out.push(path === "" ? key : `${path}.${key}`);
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { _capFindings, _error, result } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
 import { _BREAK_OR_CONTROL } from "./_controls.js";
-import { _reservedKeys } from "./_reserved-keys.js";
+import { _RESERVED_KEYS, _reservedKeys } from "./_reserved-keys.js";
 // A key, path or value as a finding shows it (conformance note 36): its first 40 characters, and `...`.
 import { _cut as cut } from "./_chars.js";
 
@@ -22,8 +22,6 @@ const FIELD_SET: ReadonlySet<string> = new Set(FIELDS);
 /** The fields a message may leave empty, written null (section 6). */
 const NULLABLE: ReadonlySet<string> = new Set(["re", "from", "to", "item", "tail"]);
 const TOP_LEVEL_ONLY: ReadonlySet<string> = new Set(["re", "from", "to", "item"]);
-/** Keys a slot map is read without (_reservedKeys refuses them first when they are its own). */
-const SKIPPED: ReadonlySet<string> = new Set(["__proto__", "prototype", "constructor"]);
 
 /** A problem at a dot path (`to`, `slots.amt`, `slots.opts.1`); null is the input as a whole. */
 type Problem = readonly [path: string | null, said: string];
@@ -61,9 +59,9 @@ function checkSlotValue(path: string, value: unknown, out: Problem[]): void {
   for (const f of faults) out.push(f);
 }
 
-/** Own keys of a slot map, in their order, without those a schema would skip. */
+/** Own keys of a slot map, in their order, without the reserved ones (_reservedKeys refuses those first). */
 function* slotKeys(slots: object): Generator<string> {
-  for (const key in slots) if (Object.hasOwn(slots, key) && !SKIPPED.has(key)) yield key;
+  for (const key in slots) if (Object.hasOwn(slots, key) && !_RESERVED_KEYS.has(key)) yield key;
 }
 
 function checkSlots(slots: unknown, out: Problem[]): void {
