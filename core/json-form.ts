@@ -6,7 +6,7 @@
  * use into the first download (core/message-schema.ts offers the same rule as a valibot schema).
  */
 import { isKey } from "./check-value.js";
-import { _capFindings, _error, result } from "./finding.js";
+import { _capFindings, _error, FINDINGS_MAX, result } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
 import { _BREAK_OR_CONTROL } from "./_controls.js";
@@ -64,8 +64,11 @@ function* slotKeys(slots: object): Generator<string> {
   for (const key in slots) if (Object.hasOwn(slots, key) && !_RESERVED_KEYS.has(key)) yield key;
 }
 
+/** An object of keys: not null, and not a list, which JSON writes as `[]`, not `{}` (section 6). */
+const isKeyed = (value: unknown): value is object => value !== null && typeof value === "object" && !Array.isArray(value);
+
 function checkSlots(slots: unknown, out: Problem[]): void {
-  if (slots === null || typeof slots !== "object") return void out.push(["slots", `not an object (received ${shown(slots)})`]);
+  if (!isKeyed(slots)) return void out.push(["slots", `not an object (received ${shown(slots)})`]);
   for (const key of slotKeys(slots)) {
     const path = `slots.${key}`;
     if (!isKey(key)) out.push([path, "slot keys are [a-z][a-z0-9_]*"]);
@@ -88,18 +91,20 @@ function checkField(name: (typeof FIELDS)[number], value: unknown, out: Problem[
   if (_BREAK_OR_CONTROL.test(value)) out.push([name, "holds a line break or control character; a tail is part of one line"]);
 }
 
-function problems(input: unknown): Problem[] {
-  if (input === null || typeof input !== "object") return [[null, `not an object (received ${shown(input)}); the JSON form is one object of the fields ${FIELDS.join(", ")}`]];
+/** What is wrong with the form, and how many more unknown fields it has than are listed. */
+function problems(input: unknown): [Problem[], number] {
+  if (!isKeyed(input)) return [[[null, `not an object (received ${shown(input)}); the JSON form is one object of the fields ${FIELDS.join(", ")}`]], 0];
   const form = input as Record<string, unknown>;
   const out: Problem[] = [];
   for (const name of FIELDS) checkField(name, form[name], out);
-  // The first field the form does not have is enough to refuse it: one finding, however many.
+  // Each field the form does not have is named; past FINDINGS_MAX they are only counted, so a
+  // hostile form of a million keys holds no million problems.
+  let extra = 0;
   for (const key in form) {
-    if (FIELD_SET.has(key)) continue;
-    out.push([key, `not a field of the JSON form (${FIELDS.join(", ")}); a field the digest would ignore is refused`]);
-    break;
+    if (FIELD_SET.has(key) || !Object.hasOwn(form, key)) continue;
+    if (extra++ < FINDINGS_MAX) out.push([key, `not a field of the JSON form (${FIELDS.join(", ")}); a field the digest would ignore is refused`]);
   }
-  return out;
+  return [out, Math.max(0, extra - FINDINGS_MAX)];
 }
 
 /** The message as read: a fresh object, fields in their order, nothing inherited or skipped. */
@@ -121,9 +126,9 @@ export function messageFromJson(input: unknown): Result<Message> {
     const findings = reserved.map((path) => _error("JSON_SHAPE", `${cut(path)}: this key is reserved and cannot be a slot`, { slot: cut(path) }));
     return { ok: false, value: null, findings: _capFindings(findings) };
   }
-  const found = problems(input);
+  const [found, uncounted] = problems(input);
   if (found.length === 0) return result(copied(input as Record<string, unknown>), []);
   const findings: Finding[] = found.map(([path, said]) => _error("JSON_SHAPE", `${cut(path ?? "message")}: ${said}`, path === null ? {} : { slot: cut(path) }));
   // As for a line: a hostile form with thousands of bad keys is described by FINDINGS_MAX findings.
-  return { ok: false, value: null, findings: _capFindings(findings) };
+  return { ok: false, value: null, findings: _capFindings(findings, uncounted) };
 }

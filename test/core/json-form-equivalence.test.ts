@@ -1,10 +1,13 @@
 // core/json-form.ts checks the JSON form by hand; it replaced a valibot schema, kept as a reference
 // in json-form-reference.ts. Over generated inputs the two must accept the same forms and name the
-// same paths, and every message the reader wrote itself must be word for word the same.
+// same paths, and every message the reader wrote itself must be word for word the same, except where
+// the reader departs from the reference on purpose (README conformance note 2): a list is not an
+// object, at the top level or as `slots`, and every unknown top-level field is named, not the first.
 import fc from "fast-check";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { messageFromJson, messageSchema } from "../../core/index.js";
+import { FINDINGS_MAX } from "../../core/finding.js";
 import type { Finding, Result } from "../../core/index.js";
 import { referenceMessageFromJson } from "./json-form-reference.js";
 
@@ -39,7 +42,14 @@ const paths = (r: Result<unknown>): (string | undefined)[] => r.findings.map((f)
 // valibot's generic "Invalid type: Expected X but received Y" is the one wording the reader does not keep.
 const ownWords = (f: Finding): boolean => !f.message.includes(": Invalid type: ") && !f.message.startsWith("message: ");
 
+const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object";
+const unknownFields = (form: Record<string, unknown>): string[] => Object.keys(form).filter((k) => !(FIELDS as readonly string[]).includes(k));
+/** The inputs the reader reads otherwise than the reference, on purpose. */
+const departs = (input: unknown): boolean =>
+  Array.isArray(input) || (isObject(input) && (Array.isArray(input["slots"]) || unknownFields(input).length > 1));
+
 function sameAsReference(input: unknown): void {
+  if (departs(input)) return;
   const now = messageFromJson(input);
   const before = referenceMessageFromJson(input);
   expect(now.ok).toBe(before.ok);
@@ -61,6 +71,34 @@ describe("messageFromJson gives what the valibot schema it replaced gave", () =>
   it("for the forms the reference cuts to FINDINGS_MAX findings", () => {
     const slots = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`K${i}`, i % 2 === 0 ? 1.5 : null]));
     sameAsReference({ ...good, slots });
+  });
+});
+
+describe("messageFromJson departs from the reference where it was lax", () => {
+  const said = (input: unknown): string[] => messageFromJson(input).findings.map((f) => f.message);
+  it("a list is not an object: not a message, and not a message's slots", () => {
+    expect(said([])[0]).toMatch(/^message: not an object \(received a list\); the JSON form is one object/);
+    expect(said([{ ...good }])).toHaveLength(1);
+    expect(said({ ...good, slots: [] })).toStrictEqual(["slots: not an object (received a list)"]);
+    expect(said({ ...good, slots: ["DRAFT"] })).toStrictEqual(["slots: not an object (received a list)"]);
+    expect(messageFromJson({ ...good, slots: {} }).ok).toBe(true);
+  });
+  it("names every field the form does not have, in order, and counts past the cut", () => {
+    expect(messageFromJson({ ...good, zeta: 1, alpha: 2, V: 3 }).findings.map((f) => f.slot)).toStrictEqual(["zeta", "alpha", "V"]);
+    const many = { ...good, ...Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`k${i}`, i])) };
+    const findings = messageFromJson(many).findings;
+    expect(findings).toHaveLength(FINDINGS_MAX + 1);
+    expect(findings.slice(0, FINDINGS_MAX).map((f) => f.slot)).toStrictEqual(Array.from({ length: FINDINGS_MAX }, (_, i) => `k${i}`));
+    expect(findings[FINDINGS_MAX]).toMatchObject({ code: "FINDINGS_CUT", received: String(250 - FINDINGS_MAX) });
+  });
+  it("over generated forms, one finding per unknown field, as many as it has", () => {
+    fc.assert(
+      fc.property(mutatedForm, (form) => {
+        const named = messageFromJson(form).findings.filter((f) => f.message.includes("not a field of the JSON form"));
+        expect(named.map((f) => f.slot)).toStrictEqual(unknownFields(form).map((k) => (k.length > 40 ? `${k.slice(0, 40)}...` : k)));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 
