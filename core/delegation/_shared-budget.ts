@@ -19,6 +19,7 @@ import type { DelegationContract, Limits } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import type { Budget, ExecutionAttempt } from "./execution.js";
+import { consumptionCeiling, mostConsumed } from "./_consumption.js";
 import { few } from "./_few.js";
 import { attemptThing, revisionHeads } from "./_revision-heads.js";
 import { amountUnits, countOf, isZeroAmount, sameRevision } from "./scalars.js";
@@ -107,7 +108,17 @@ export function siblingBudgetFindings(parent: DelegationContract, child: Delegat
 export function remainingBudgetFindings(prior: DelegationContract, next: DelegationContract, attempts: readonly ExecutionAttempt[], out: DelegationFinding[]): void {
   // Each attempt once, at its latest revision: appended running, then ended, it consumed once.
   // Records under one id that start at different times are two attempts, each consuming.
-  const own = revisionHeads(attempts.filter((a) => a.delegation_ref.object_id === prior.delegation_id), attemptThing).map((h) => h.record);
+  // What each consumed is the most any of its records reports: consumption is never given back.
+  const ofThis = attempts.filter((a) => a.delegation_ref.object_id === prior.delegation_id);
+  const byThing = new Map<string, Budget[]>();
+  for (const a of ofThis) {
+    const thing = attemptThing(a);
+    const list = byThing.get(thing);
+    if (list === undefined) byThing.set(thing, [a.budget_consumption]);
+    else list.push(a.budget_consumption);
+  }
+  const ceilings = new Map([...byThing].map(([thing, revisions]) => [thing, consumptionCeiling(revisions)]));
+  const own = revisionHeads(ofThis, attemptThing).map(({ record }) => ({ ...record, budget_consumption: mostConsumed(record.budget_consumption, ceilings.get(attemptThing(record)) ?? new Map()) }));
   attempts.forEach((a, i) => {
     if (a.delegation_ref.object_id !== prior.delegation_id) out.push(dimensionFinding("parent", `attempts.${i}: ${a.attempt_id} is an attempt of ${a.delegation_ref.object_id}, not of ${prior.delegation_id}; only this delegation's attempts consumed its budget`, { path: `attempts.${i}.delegation_ref`, expected: prior.delegation_id, received: a.delegation_ref.object_id }, "ATTEMPT_DELEGATION"));
   });

@@ -18,6 +18,7 @@ import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import type { ExecutionAttempt } from "./execution.js";
+import { consumptionShrinks } from "./_consumption.js";
 import { attemptThing, revisionHeads } from "./_revision-heads.js";
 import { compareUtc } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
@@ -25,6 +26,27 @@ import { RECONCILE_FIRST } from "./vocabulary.js";
 export interface AttemptsReport {
   readonly ok: boolean;
   readonly findings: readonly DelegationFinding[];
+}
+
+/**
+ * A record of an attempt against the revision it names as its prior, when that is given: what the
+ * prior reports consumed, the later one reports at least (`_consumption.ts`).
+ */
+function consumptionFindings(mine: readonly ExecutionAttempt[], given: readonly number[], out: DelegationFinding[]): void {
+  const key = (a: ExecutionAttempt, revision: string, digest: string): string => `${attemptThing(a)}\u0000${revision}\u0000${digest}`;
+  const byRevision = new Map<string, number>();
+  mine.forEach((a, i) => byRevision.set(key(a, a.revision_id, a.content_digest), i));
+  mine.forEach((a, i) => {
+    const prior = a.prior_revision_ref;
+    if (prior === null) return;
+    const p = byRevision.get(key(a, prior.revision_id, prior.content_digest));
+    if (p === undefined || p === i) return;
+    const before = mine[p] as ExecutionAttempt;
+    for (const s of consumptionShrinks(a.budget_consumption, before.budget_consumption)) {
+      const path = `attempts.${given[i]}.budget_consumption.${s.path}`;
+      out.push(delegationFinding("ATTEMPT_CONSUMPTION_SHRANK", `${path}: ${a.attempt_id}@${a.revision_id} reports ${s.now} consumed, less than the ${s.was} of the revision it follows, ${before.revision_id} (attempts.${given[p]}): what was consumed is never given back`, { path, dimension: "budget", expected: `>= ${s.was}`, received: s.now }));
+    }
+  });
 }
 
 export function checkAttempts(contract: DelegationContract, attempts: readonly ExecutionAttempt[]): AttemptsReport {
@@ -52,6 +74,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
       out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} starts at ${record.started_at}, attempts.${first.index} under the same id at ${first.attempt.started_at}: a record of an attempt keeps its start, so these are two attempts under one id, and which one the id records is unknown`, { path: `attempts.${at}.started_at`, dimension: "retry", expected: first.attempt.started_at, received: record.started_at }));
     } else out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} is also attempts.${first.index}, and neither revision's chain of priors reaches the other: which one records the attempt is unknown, so its outcome and consumption cannot be read`, { path: `attempts.${at}`, dimension: "retry", received: record.revision_id }));
   }
+  consumptionFindings(mine, given, out);
   // In the order they started; equal times keep the order given.
   own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);
   own.forEach(({ attempt, index }, n) => {

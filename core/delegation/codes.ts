@@ -49,6 +49,8 @@ export const DELEGATION_CODES = {
    * under one attempt id that start at different times: which one the id records is unknown.
    */
   ATTEMPT_REVISION_FORK: "error",
+  /** A record of an attempt reports less consumed than the revision it follows: nothing is given back. */
+  ATTEMPT_CONSUMPTION_SHRANK: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",
