@@ -157,7 +157,7 @@ export const delegationCheckReassignmentCommand: Command = {
 };
 
 export const delegationCheckAttemptsCommand: Command = {
-  summary: "do a delegation's ExecutionAttempts keep its contract's retry policy (RW-003 7.1)? every attempt counts against max_attempts, a retry follows only a retryable outcome, and the attempt after an unknown or partially_applied one reuses the contract-bound idempotency key, and a later record of an attempt reports no less consumed than the one it follows; { contract, attempts }",
+  summary: "do a delegation's ExecutionAttempts keep its contract's retry policy (RW-003 7.1)? every attempt counts against max_attempts, a retry follows only a retryable outcome and waits the backoff after it, and the attempt after an unknown or partially_applied one reuses the contract-bound idempotency key, and a later record of an attempt reports no less consumed than the one it follows; { contract, attempts }",
   options: { contract: part("the Delegation Contract"), attempts: part("the delegation's ExecutionAttempts, an array") },
   run: checkAttemptsCommand,
 };

@@ -20,7 +20,8 @@ import type { DelegationContract } from "./contract.js";
 import type { ExecutionAttempt } from "./execution.js";
 import { consumptionShrinks } from "./_consumption.js";
 import { attemptThing, revisionHeads } from "./_revision-heads.js";
-import { compareUtc } from "./scalars.js";
+import { compareUtc, durationMs, utcNanos } from "./scalars.js";
+import type { Duration } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
 
 export interface AttemptsReport {
@@ -47,6 +48,30 @@ function consumptionFindings(mine: readonly ExecutionAttempt[], given: readonly 
       out.push(delegationFinding("ATTEMPT_CONSUMPTION_SHRANK", `${path}: ${a.attempt_id}@${a.revision_id} reports ${s.now} consumed, less than the ${s.was} of the revision it follows, ${before.revision_id} (attempts.${given[p]}): what was consumed is never given back`, { path, dimension: "budget", expected: `>= ${s.was}`, received: s.now }));
     }
   });
+}
+
+/**
+ * A retry waits the contract's `backoff` (7.1: "maximum attempts/backoff"; a shorter one is a
+ * looser policy, `_attenuation.ts`) after the attempt it retries ended, to the nanosecond. When
+ * that attempt recorded no end (only an unknown one may), the wait cannot be shown, and it fails
+ * closed. A resume continues rather than retries, so backoff does not bind it.
+ */
+function backoffFinding(at: string, attempt: ExecutionAttempt, before: ExecutionAttempt, backoff: Duration, out: DelegationFinding[]): void {
+  const wait = BigInt(durationMs(backoff)) * 1_000_000n;
+  const [start, end] = [utcNanos(attempt.started_at), before.ended_at === null ? null : utcNanos(before.ended_at)];
+  const policy = `${backoff.value} ${backoff.unit}`;
+  if (end === null || start === null) {
+    out.push(delegationFinding("RETRY_BACKOFF", `${at}.started_at: ${attempt.attempt_id} retries ${before.attempt_id}, which records no end, so whether it waited the backoff of ${policy} cannot be shown`, { path: `${at}.started_at`, dimension: "retry", expected: `>= ${policy} after ${before.attempt_id} ended`, received: attempt.started_at }));
+  } else if (start - end < wait) {
+    const when = start < end ? `before ${before.attempt_id} ended (${before.ended_at})` : `${elapsed(start - end)} after ${before.attempt_id} ended (${before.ended_at})`;
+    out.push(delegationFinding("RETRY_BACKOFF", `${at}.started_at: ${attempt.attempt_id} starts ${when}; the contract's backoff is ${policy}`, { path: `${at}.started_at`, dimension: "retry", expected: `>= ${policy} after ${before.ended_at}`, received: attempt.started_at }));
+  }
+}
+
+/** A non-negative span of nanoseconds in words: whole seconds, or milliseconds under one. */
+function elapsed(ns: bigint): string {
+  const ms = Number(ns) / 1e6;
+  return ms < 1000 ? `${ms} ms` : `${ms / 1000} s`;
 }
 
 export function checkAttempts(contract: DelegationContract, attempts: readonly ExecutionAttempt[]): AttemptsReport {
@@ -90,6 +115,8 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
     const retries = attempt.resumed_from_checkpoint_ref === null;
     if (retries && prior === "succeeded") out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} follows ${before.attempt_id}, which succeeded: the objective is met, and another effect needs its own authority`, { path: at, dimension: "retry", received: prior }));
     else if (retries && !retry.retryable_outcomes.includes(prior)) out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} retries ${before.attempt_id}, whose outcome ${prior}${before.outcome === null ? " (none recorded)" : ""} is not retryable under this contract (${retry.retryable_outcomes.join(", ") || "none"})`, { path: at, dimension: "retry", received: prior }));
+    // An allowed retry's timing: one that may not retry at all is refused for that alone.
+    else if (retries) backoffFinding(at, attempt, before, retry.backoff, out);
     if (!RECONCILE_FIRST.includes(prior)) return;
     const [key, was] = [attempt.idempotency_key, before.idempotency_key];
     const follows = retries ? "retries" : "resumes after";

@@ -82,6 +82,13 @@ export function utcMs(time: string): number {
   return y < 100 ? Date.UTC(y + 400, mo - 1, d, h, mi, s) - 146_097 * 86_400_000 + fraction : Date.UTC(y, mo - 1, d, h, mi, s) + fraction;
 }
 
+/** Epoch nanoseconds of an RFC 3339 UTC time, exactly, or null when it is not one. */
+export function utcNanos(time: string): bigint | null {
+  const m = UTC.exec(time);
+  const whole = m === null ? NaN : utcMs(`${time.slice(0, 19)}Z`);
+  return m === null || Number.isNaN(whole) ? null : BigInt(whole) * 1_000_000n + BigInt((m[7] ?? "").padEnd(9, "0"));
+}
+
 /** A UTC time as text that sorts as the time does (every fraction digit kept, padded to nine); null when not one. */
 function sortableUtc(time: string): string | null {
   const m = UTC.exec(time);
