@@ -28,6 +28,8 @@ async function setClock(thread: string, ms: number): Promise<void> {
 const T0 = Date.UTC(2099, 9, 2, 14, 0); // 20991002T1400Z
 const append = (thread: string, lines: string[], extra: Record<string, unknown> = {}) => postJson(`/v1/threads/${thread}/lines`, { lines, ...extra });
 const state = async (thread: string) => ok(await call(`/v1/threads/${thread}`));
+/** The alarm the runtime holds for the thread's object (epoch ms), or null: what wakes it, whatever the state says. */
+const realAlarm = (thread: string): Promise<number | null> => runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => state.storage.getAlarm());
 
 /** The names of the tables a thread object holds: none until something is written to it. */
 const tablesOf = (thread: string): Promise<string[]> =>
@@ -1156,6 +1158,33 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
     await setClock(t, afterDate("20991005"));
     expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
     expect((await state(t)).orphaned.map((o: any) => [o.handoff, o.code])).toStrictEqual([["ops-3", "THREAD_EXPIRED"], ["ops-1", "THREAD_OVERDUE"]]);
+  });
+
+  it("wakes again after an alarm run that failed past its retries: the deadlines it missed and the later ones are not lost", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    await ok(await append(t, [HO_LATE]));
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    // The handler throws (a fault of the moment); the runtime retries it at most six times and then
+    // drops the alarm, as runDurableObjectAlarm drops it after one failed run.
+    await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
+      Object.defineProperty(instance, "auditor", { configurable: true, value: () => { throw new Error("a fault of the moment"); } });
+    });
+    await expect(runDurableObjectAlarm(stubOf(t))).rejects.toThrow("a fault of the moment");
+    await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
+      delete (instance as unknown as { auditor?: unknown }).auditor;
+    });
+    expect(await realAlarm(t)).toBeNull();
+    // The next request finds the moment it was to wake at already past and nothing set: it wakes
+    // the object now, and a new deadline (this HO's exp) is not left waiting behind the lost one.
+    await ok(await append(t, ["RW1 HO ops-2 from=ops to=bot item=job:8 ask=FIX exp=20991002T1430Z"]));
+    expect(await realAlarm(t)).toBe(Date.UTC(2099, 9, 2, 14, 11));
+    expect((await state(t)).alarm).toBe(Date.UTC(2099, 9, 2, 14, 11));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    const s = await state(t);
+    expect(s.orphaned.map((o: any) => [o.handoff, o.code])).toStrictEqual([["ops-1", "THREAD_EXPIRED"]]);
+    expect(s.alarm).toBe(afterTime("20991002T1430Z"));
+    expect(await realAlarm(t)).toBe(afterTime("20991002T1430Z"));
   });
 
   it("a handoff that closes before its deadline leaves nothing to wake for", async () => {

@@ -221,7 +221,10 @@ export class ThreadObject extends DurableObject<Env> {
    * mistyped or guessed thread name, or a refused first append, does not create a thread.
    */
   private storedIf<T>(answer: () => T, kept: (answered: T) => boolean): T {
-    if (this.stored) return answer();
+    if (this.stored) {
+      this.rearm();
+      return answer();
+    }
     const rollback = new Error("rollback");
     let value: { readonly answered: T } | null = null;
     try {
@@ -972,6 +975,19 @@ export class ThreadObject extends DurableObject<Env> {
     const future = times.filter((t) => t > current);
     // reduce, not Math.min(...future): a thread may hold more deadlines than a call takes arguments.
     return future.length === 0 ? null : future.reduce((a, b) => Math.min(a, b));
+  }
+
+  /**
+   * Wakes the object now when the moment it was to wake at is already past: that alarm is either
+   * about to run, or lost. An alarm handler that throws is retried at most six times, and then the
+   * runtime drops the alarm; the moment kept beside it stays, and wake, which only ever moves the
+   * alarm earlier than that moment, would set none again, so no deadline after it would ever wake
+   * the object. Run at every request, the alarm then does what was late and sets the next.
+   */
+  private rearm(): void {
+    const current = this.scheduled();
+    const now = this.clock();
+    if (current !== null && current <= now) this.setAlarm(now);
   }
 
   /** When the object will next wake by itself (kept beside the alarm, so it is read without waiting). */
