@@ -166,6 +166,14 @@ interface Deadlines {
 
 const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE"]);
 
+/**
+ * How far ahead of its clock the object sets its alarm at most (ms). An RW1 time may name any year
+ * to 9999, while workerd refuses an alarm after April 2262 (its clock counts nanoseconds in 64 bits;
+ * its TypeError says 2189): a further deadline is woken for a year ahead, when the alarm finds
+ * nothing late and looks again.
+ */
+export const ALARM_HORIZON = 365 * 86_400_000;
+
 const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
@@ -996,13 +1004,15 @@ export class ThreadObject extends DurableObject<Env> {
     return stored === null ? null : Number(stored);
   }
 
+  /** Sets the alarm for `at`, or a year ahead at most (ALARM_HORIZON), or none. */
   private setAlarm(at: number | null): void {
     if (at === null) {
       this.sql.exec("DELETE FROM meta WHERE key = 'alarm'");
       void this.ctx.storage.deleteAlarm();
     } else {
-      this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('alarm', ?)", String(at));
-      void this.ctx.storage.setAlarm(at);
+      const within = Math.min(at, this.clock() + ALARM_HORIZON);
+      this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('alarm', ?)", String(within));
+      void this.ctx.storage.setAlarm(within);
     }
   }
 
