@@ -6,6 +6,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { handle } from "../../worker/handle.js";
 import { ROUTES } from "../../worker/routes.js";
 import { afterDate, afterTime, timeAt } from "../../core/index.js";
+import { ALARM_HORIZON } from "../../worker/thread/thread-object.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, expectProblem, ok, ORIGIN, postJson, postText } from "./http.js";
 import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
@@ -28,6 +29,8 @@ async function setClock(thread: string, ms: number): Promise<void> {
 const T0 = Date.UTC(2099, 9, 2, 14, 0); // 20991002T1400Z
 const append = (thread: string, lines: string[], extra: Record<string, unknown> = {}) => postJson(`/v1/threads/${thread}/lines`, { lines, ...extra });
 const state = async (thread: string) => ok(await call(`/v1/threads/${thread}`));
+/** The alarm the runtime holds for the thread's object (epoch ms), or null: what wakes it, whatever the state says. */
+const realAlarm = (thread: string): Promise<number | null> => runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => state.storage.getAlarm());
 
 /** The names of the tables a thread object holds: none until something is written to it. */
 const tablesOf = (thread: string): Promise<string[]> =>
@@ -1156,6 +1159,57 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
     await setClock(t, afterDate("20991005"));
     expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
     expect((await state(t)).orphaned.map((o: any) => [o.handoff, o.code])).toStrictEqual([["ops-3", "THREAD_EXPIRED"], ["ops-1", "THREAD_OVERDUE"]]);
+  });
+
+  it("wakes again after an alarm run that failed past its retries: the deadlines it missed and the later ones are not lost", async () => {
+    const t = fresh();
+    await setClock(t, T0);
+    await ok(await append(t, [HO_LATE]));
+    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    // The handler throws (a fault of the moment); the runtime retries it at most six times and then
+    // drops the alarm, as runDurableObjectAlarm drops it after one failed run.
+    await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
+      Object.defineProperty(instance, "auditor", { configurable: true, value: () => { throw new Error("a fault of the moment"); } });
+    });
+    await expect(runDurableObjectAlarm(stubOf(t))).rejects.toThrow("a fault of the moment");
+    await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
+      delete (instance as unknown as { auditor?: unknown }).auditor;
+    });
+    expect(await realAlarm(t)).toBeNull();
+    // The next request finds the moment it was to wake at already past and nothing set: it wakes
+    // the object now, and a new deadline (this HO's exp) is not left waiting behind the lost one.
+    await ok(await append(t, ["RW1 HO ops-2 from=ops to=bot item=job:8 ask=FIX exp=20991002T1430Z"]));
+    expect(await realAlarm(t)).toBe(Date.UTC(2099, 9, 2, 14, 11));
+    expect((await state(t)).alarm).toBe(Date.UTC(2099, 9, 2, 14, 11));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    const s = await state(t);
+    expect(s.orphaned.map((o: any) => [o.handoff, o.code])).toStrictEqual([["ops-1", "THREAD_EXPIRED"]]);
+    expect(s.alarm).toBe(afterTime("20991002T1430Z"));
+    expect(await realAlarm(t)).toBe(afterTime("20991002T1430Z"));
+  });
+
+  it("wakes at most a year ahead, and looks again then, for a deadline past the last moment the runtime takes an alarm for (April 2262)", async () => {
+    // An RW1 time names any year to 9999; workerd refuses setAlarm after 2262 with a TypeError.
+    const t = fresh();
+    await setClock(t, T0);
+    await ok(await append(t, ["RW1 HO ops-1 from=ops to=bot item=job:7 ask=FIX due=99991231 exp=99991231T2359Z"]));
+    const yearOn = T0 + ALARM_HORIZON;
+    expect(await realAlarm(t)).toBe(yearOn);
+    expect((await state(t)).alarm).toBe(yearOn);
+    await setClock(t, yearOn);
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    const s = await state(t);
+    expect(s.orphaned).toStrictEqual([]);
+    expect(s.alarm).toBe(yearOn + ALARM_HORIZON);
+    expect(await realAlarm(t)).toBe(yearOn + ALARM_HORIZON);
+    // A statement's window as far out, on an HO with no exp of its own, the same.
+    const u = fresh();
+    await setClock(u, T0);
+    await ok(await append(u, [PAY_HO]));
+    const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+    await ok(await postJson(`/v1/threads/${u}/statements`, { handoff: "scheduler-1", call: CALL, exp: "99991231T2359Z" }), 201);
+    expect(await realAlarm(u)).toBe(yearOn);
+    expect((await state(u)).alarm).toBe(yearOn);
   });
 
   it("a handoff that closes before its deadline leaves nothing to wake for", async () => {

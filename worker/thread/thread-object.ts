@@ -166,6 +166,14 @@ interface Deadlines {
 
 const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE"]);
 
+/**
+ * How far ahead of its clock the object sets its alarm at most (ms). An RW1 time may name any year
+ * to 9999, while workerd refuses an alarm after April 2262 (its clock counts nanoseconds in 64 bits;
+ * its TypeError says 2189): a further deadline is woken for a year ahead, when the alarm finds
+ * nothing late and looks again.
+ */
+export const ALARM_HORIZON = 365 * 86_400_000;
+
 const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
@@ -221,7 +229,10 @@ export class ThreadObject extends DurableObject<Env> {
    * mistyped or guessed thread name, or a refused first append, does not create a thread.
    */
   private storedIf<T>(answer: () => T, kept: (answered: T) => boolean): T {
-    if (this.stored) return answer();
+    if (this.stored) {
+      this.rearm();
+      return answer();
+    }
     const rollback = new Error("rollback");
     let value: { readonly answered: T } | null = null;
     try {
@@ -974,19 +985,34 @@ export class ThreadObject extends DurableObject<Env> {
     return future.length === 0 ? null : future.reduce((a, b) => Math.min(a, b));
   }
 
+  /**
+   * Wakes the object now when the moment it was to wake at is already past: that alarm is either
+   * about to run, or lost. An alarm handler that throws is retried at most six times, and then the
+   * runtime drops the alarm; the moment kept beside it stays, and wake, which only ever moves the
+   * alarm earlier than that moment, would set none again, so no deadline after it would ever wake
+   * the object. Run at every request, the alarm then does what was late and sets the next.
+   */
+  private rearm(): void {
+    const current = this.scheduled();
+    const now = this.clock();
+    if (current !== null && current <= now) this.setAlarm(now);
+  }
+
   /** When the object will next wake by itself (kept beside the alarm, so it is read without waiting). */
   private scheduled(): number | null {
     const stored = this.meta("alarm");
     return stored === null ? null : Number(stored);
   }
 
+  /** Sets the alarm for `at`, or a year ahead at most (ALARM_HORIZON), or none. */
   private setAlarm(at: number | null): void {
     if (at === null) {
       this.sql.exec("DELETE FROM meta WHERE key = 'alarm'");
       void this.ctx.storage.deleteAlarm();
     } else {
-      this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('alarm', ?)", String(at));
-      void this.ctx.storage.setAlarm(at);
+      const within = Math.min(at, this.clock() + ALARM_HORIZON);
+      this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('alarm', ?)", String(within));
+      void this.ctx.storage.setAlarm(within);
     }
   }
 
