@@ -30,6 +30,9 @@
  *   the HO it superseded is live again (the receiver holds it) and the re-issue is closed by the UN.
  *   An RB, DN, UN or FL answering a superseded HO answers that HO (threads follow `re=`) and is
  *   noted: it neither reads back nor closes the live re-issue. Not an error, as it may have crossed it.
+ *   But a CX of the live re-issue withdraws the HOs it superseded (the same HO sent again): a DN
+ *   reporting the act on one of them after that CX is the done-after-cancel error, and the
+ *   receiver's DN, UN or FL closing one answers the cancel.
  * - Rule 1's re-issue and 5.4's `CX why=TIMEOUT` both end a handoff that got no readback; neither
  *   is an error (counted in `endedUnread`, and noted).
  * - Ownership follows rule 1 literally: the owner is the `to` of the most recent HO (in sending
@@ -404,7 +407,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const closedBy = s & CLOSED_BY;
     const done = m.type === "DN" && (m.slots["out"] === "OK" || m.slots["out"] === "PARTIAL");
     if (closedBy === OPEN) {
-      if ((s & SUPERSEDED) !== 0) superseded(i, m, line, "it closes that one, not");
+      if ((s & SUPERSEDED) !== 0) {
+        superseded(i, m, line, "it closes that one, not");
+        lineCancelled(i, m, line, done);
+      }
       // Rule 1: ownership moves only with a passing readback; an unverified one is noted at the RB.
       if (done && (s & (PASSED | UNVERIFIED)) === 0) {
         const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
@@ -426,6 +432,22 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return;
     }
     note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${id}, already closed by ${CLOSER_NAMES[closedBy]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[closedBy] as string, received: m.type });
+  }
+
+  /**
+   * `m`, the receiver's DN, UN or FL closing HO `i`, which a re-issue superseded, after the sender
+   * cancelled the live re-issue of its line: a re-issue sends the same HO again (rule 1), so that
+   * CX withdrew this handoff too. A DN reporting the act is the done-after-cancel error (section
+   * 5.4), and whatever the receiver says of the handoff answers the cancel ("it answers with the
+   * act's DN instead"), which is then not left unanswered.
+   */
+  function lineCancelled(i: number, m: Message, line: number, done: boolean): void {
+    const live = liveOf.get(rootOf.get(i) ?? i) ?? supersededBy.get(i);
+    if (live === undefined || (state(live) & CLOSED_BY) !== CLOSED_CX) return;
+    t.state[live] = state(live) | ANSWERED;
+    if (!done) return;
+    const id = ids[i] as string;
+    note("THREAD_DONE_AFTER_CANCEL", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}) after the CX${where(t.closedAt[live] as number)} of ${ids[live]}, the re-issue that superseded it (a re-issue sends the same HO again, rule 1): a cancel cannot unsay an act, so the sender decides whether to reverse it`, id, m.id, line, { slot: "out", expected: "NOOP", received: String(m.slots["out"]) });
   }
 
   /**

@@ -537,3 +537,43 @@ describe("the answer to a cancel comes from the HO's receiver to its sender", ()
     expect(run("RW1 AN b-1 re=a-2 from=b to=a item=x:1 val=Y")).toStrictEqual([]);
   });
 });
+
+describe("a CX of the live re-issue withdraws the handoff it re-issues (rule 1: the same HO sent again)", () => {
+  const start = [
+    "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT",
+    "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT",
+    "RW1 HO a-2 re=a-1 from=a to=b item=x:1 ask=DRAFT",
+  ];
+  const CX = "RW1 CX a-3 re=a-2 from=a to=b item=x:1 why=REVOKED";
+  const run = (lines: string[]): { ok: boolean; codes: string[] } => {
+    const report = checkThread(lines.map(read));
+    return { ok: report.ok, codes: report.findings.map((f) => `${f.code}:${f.handoff}:${f.id}`) };
+  };
+  it("the act reported done under the original after it is the done-after-cancel error, and answers the cancel", () => {
+    for (const out of ["OK", "PARTIAL"]) {
+      expect(run([...start, CX, `RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=${out}`])).toStrictEqual({
+        ok: false,
+        codes: ["THREAD_REISSUED:a-1:a-2", "THREAD_REPLY_SUPERSEDED:a-1:b-2", "THREAD_DONE_AFTER_CANCEL:a-1:b-2"],
+      });
+    }
+    const audit = createThreadAudit();
+    [...start, CX].forEach((l, n) => audit.add(read(l), n + 1));
+    const found = audit.add(read("RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=OK"), 5);
+    expect(found[1]).toMatchObject({ code: "THREAD_DONE_AFTER_CANCEL", severity: "error", slot: "out", expected: "NOOP", received: "OK" });
+    expect(found[1]?.message).toBe("DN b-2 reports a-1 done (out=OK) after the CX (line 4) of a-2, the re-issue that superseded it (a re-issue sends the same HO again, rule 1): a cancel cannot unsay an act, so the sender decides whether to reverse it");
+  });
+  it("out=NOOP, a UN or an FL under the original answers the cancel, with no error", () => {
+    for (const answer of ["RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=NOOP", "RW1 UN b-2 re=a-1 from=b to=a why=BUSY", "RW1 FL b-2 re=a-1 from=b to=a item=x:1 why=ERR"]) {
+      expect(run([...start, CX, answer])).toStrictEqual({ ok: true, codes: ["THREAD_REISSUED:a-1:a-2", "THREAD_REPLY_SUPERSEDED:a-1:b-2"] });
+    }
+  });
+  it("order matters: a DN sent before the CX is an act before the cancel, and the cancel waits for its answer", () => {
+    expect(run([...start, "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=OK", CX])).toStrictEqual({
+      ok: true,
+      codes: ["THREAD_REISSUED:a-1:a-2", "THREAD_REPLY_SUPERSEDED:a-1:b-2", "THREAD_CANCEL_UNANSWERED:a-2:a-3"],
+    });
+  });
+  it("a re-issue closed otherwise (its own DN) is no cancel of the original", () => {
+    expect(run([...start, "RW1 DN b-2 re=a-2 from=b to=a item=x:1 out=NOOP", "RW1 DN b-3 re=a-1 from=b to=a item=x:1 out=OK"]).codes).not.toContain("THREAD_DONE_AFTER_CANCEL:a-1:b-3");
+  });
+});
