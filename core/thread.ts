@@ -77,7 +77,8 @@ export interface ThreadAudit {
   add(message: Message, line?: number): readonly ThreadFinding[];
   /**
    * The report so far, as if the conversation ended here, at `now` (default: the audit's own).
-   * The audit goes on: a long-lived holder (a Durable Object) asks after every message.
+   * The audit goes on: a long-lived holder (a Durable Object) asks after every message. After
+   * finish(), `report()` is the finished report, and `report(now)` the report at that moment.
    */
   report(now?: string | null): ThreadReport;
   /**
@@ -692,7 +693,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return findings.length === before ? NONE : findings.slice(before);
     },
     report(now) {
-      if (report !== null) return report;
+      // After finish() the conversation is whole, but a report at another moment is still that
+      // moment's, as handoffs(now) is: the finished report is the answer only for the audit's own.
+      if (report !== null && now === undefined) return report;
       const at = now === undefined ? auditNow : now;
       checkNow(at);
       return reportAt(at);

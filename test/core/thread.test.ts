@@ -421,6 +421,22 @@ describe("createThreadAudit().report(now): a report at any moment, and the audit
     expect(after.owners).toStrictEqual([{ item: "x:1", owner: "b", handoff: "a-1" }]);
     expect(() => audit.report("tomorrow")).toThrow(RangeError);
   });
+  it("after finish(), still at the moment asked, as handoffs(now) is; report() alone is the finished report", () => {
+    const messages = lines.map((l) => parseLine(l).value as Message);
+    const audit = createThreadAudit({ now: "20261001T1100Z" });
+    messages.forEach((m, k) => audit.add(m, k + 1));
+    const finished = audit.finish();
+    expect(finished.findings.map((f) => f.code)).toStrictEqual(["THREAD_OPEN"]);
+    const later = audit.report("20261001T1300Z");
+    expect(later.findings.map((f) => f.code)).toStrictEqual(["THREAD_EXPIRED"]);
+    expect(audit.handoffs("20261001T1300Z").map((h) => h.state)).toStrictEqual(["orphaned"]);
+    const once = createThreadAudit({ now: "20261001T1300Z" });
+    messages.forEach((m, k) => once.add(m, k + 1));
+    expect(later).toStrictEqual(once.finish());
+    expect(audit.report()).toBe(finished);
+    expect(audit.finish()).toBe(finished);
+    expect(() => audit.report("tomorrow")).toThrow(RangeError);
+  });
 });
 
 describe("createThreadAudit().add returns the findings that message raised", () => {
