@@ -25,8 +25,8 @@
  *   it once. Another message under a used id is an error and is not taken into the thread.
  * - A re-issue is an HO from the same sender to the same receiver for the same item whose `re=`
  *   names the original HO (or its latest re-issue) or that HO's void RB. It supersedes the live
- *   handoff of that line, which is then not reported open; when that handoff is already closed, the
- *   HO is a new handoff that cites it, not a re-issue. If the re-issue is answered `UN why=DUP`,
+ *   handoff of that line, which is then not reported open; when that handoff, or the HO re= names,
+ *   is already closed, the HO is a new handoff that cites it, not a re-issue. If the re-issue is answered `UN why=DUP`,
  *   the HO it superseded is live again (the receiver holds it) and the re-issue is closed by the UN.
  *   An RB, DN, UN or FL answering a superseded HO answers that HO (threads follow `re=`) and is
  *   noted: it neither reads back nor closes the live re-issue. Not an error, as it may have crossed it.
@@ -298,9 +298,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       via = `its void readback ${re}`;
     }
     if (target === undefined || t.from[target] !== from || t.to[target] !== to || t.item[target] !== item) return undefined;
+    // A re-issue replaces a handoff still open; one that names a closed handoff is a new one citing
+    // it. That holds for the HO named (a superseded original its receiver has since closed, a
+    // re-issue answered UN why=DUP) even while another HO of its line is live.
+    if ((state(target) & CLOSED_BY) !== OPEN) return undefined;
     const root = rootOf.get(target) ?? target;
     const live = liveOf.get(root) ?? root;
-    // A re-issue replaces a handoff still open; one that names a closed handoff is a new one citing it.
     if ((state(live) & CLOSED_BY) !== OPEN) return undefined;
     return { live, root, via };
   }

@@ -167,6 +167,19 @@ describe("createThreadAudit().reissues(ho): the handoff an HO would supersede, a
     audit.add(read("RW1 UN builder-2 re=ops-2 from=builder to=ops item=jira:OPS-1 why=NOCAP"));
     expect(audit.reissues(again)).toBeNull();
   });
+  it("nothing for an HO naming a closed HO of a line whose live handoff is open: a new handoff citing it", () => {
+    const audit = createThreadAudit();
+    const lines = [
+      "RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX",
+      "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX",
+      "RW1 HO ops-3 re=ops-2 from=ops to=builder item=jira:OPS-1 ask=FIX",
+    ];
+    lines.forEach((l) => audit.add(read(l)));
+    // ops-2, superseded by ops-3, is closed by its receiver's UN: ops-3 stays live.
+    audit.add(read("RW1 UN builder-1 re=ops-2 from=builder to=ops why=BUSY"));
+    expect(audit.reissues(read("RW1 HO ops-4 re=ops-2 from=ops to=builder item=jira:OPS-1 ask=FIX"))).toBeNull();
+    expect(audit.reissues(read("RW1 HO ops-4 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX"))).toBe("ops-3");
+  });
 });
 
 describe("createThreadAudit().reissueLine(id): the HOs that are one handoff sent again", () => {
