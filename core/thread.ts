@@ -292,11 +292,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    */
   function reissued(from: number, to: number, item: number, re: string, self: number): { live: number; root: number; via: string } | undefined {
     let target = index.get(re);
-    let via = "it";
-    if (target === undefined || target === self) {
-      target = voids.get(re);
-      via = `its void readback ${re}`;
-    }
+    const direct = target !== undefined && target !== self;
+    if (!direct) target = voids.get(re);
     if (target === undefined || t.from[target] !== from || t.to[target] !== to || t.item[target] !== item) return undefined;
     // A re-issue replaces a handoff still open; one that names a closed handoff is a new one citing
     // it. That holds for the HO named (a superseded original its receiver has since closed, a
@@ -305,6 +302,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const root = rootOf.get(target) ?? target;
     const live = liveOf.get(root) ?? root;
     if ((state(live) & CLOSED_BY) !== OPEN) return undefined;
+    // What re= names, said of the live handoff the re-issue replaces: itself, or an HO of its line.
+    const named = direct ? (target === live ? "it" : (ids[target] as string)) : target === live ? `its void readback ${re}` : `the void readback ${re} of ${ids[target]}`;
+    const via = target === live ? named : `${named}, which ${ids[live]} re-issues`;
     return { live, root, via };
   }
 

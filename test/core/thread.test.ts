@@ -606,3 +606,23 @@ describe("a CX of the live re-issue withdraws the handoff it re-issues (rule 1: 
     expect(run([...start, "RW1 DN b-2 re=a-2 from=b to=a item=x:1 out=NOOP", "RW1 DN b-3 re=a-1 from=b to=a item=x:1 out=OK"]).codes).not.toContain("THREAD_DONE_AFTER_CANCEL:a-1:b-3");
   });
 });
+
+describe("THREAD_REISSUED says what re= names", () => {
+  const message = (lines: string[]): string[] => checkThread(lines.map(read)).findings.filter((f) => f.code === "THREAD_REISSUED").map((f) => f.message);
+  it("the live handoff itself, or its void readback", () => {
+    expect(message(["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX"])).toStrictEqual([
+      "HO ops-2 re-issues ops-1 (re= names it): ops-1 is superseded, ended with no passing readback, as rule 1 says",
+    ]);
+    expect(message(["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=BUILD", "RW1 HO ops-2 re=builder-1 from=ops to=builder item=jira:OPS-1 ask=FIX"])).toStrictEqual([
+      "HO ops-2 re-issues ops-1 (re= names its void readback builder-1): ops-1 is superseded, ended with no passing readback, as rule 1 says",
+    ]);
+  });
+  it("an earlier HO of the line, or that HO's void readback, never as if it named the live one", () => {
+    expect(message(["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 HO ops-3 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX"])[1]).toBe(
+      "HO ops-3 re-issues ops-2 (re= names ops-1, which ops-2 re-issues): ops-2 is superseded, ended with no passing readback, as rule 1 says",
+    );
+    expect(message(["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=BUILD", "RW1 HO ops-2 re=builder-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 HO ops-3 re=builder-1 from=ops to=builder item=jira:OPS-1 ask=FIX"])[1]).toBe(
+      "HO ops-3 re-issues ops-2 (re= names the void readback builder-1 of ops-1, which ops-2 re-issues): ops-2 is superseded, ended with no passing readback, as rule 1 says",
+    );
+  });
+});
