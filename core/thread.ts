@@ -506,7 +506,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     supersededBy.delete(prev);
     liveOf.set(root, prev);
     const id = ids[prev] as string;
-    note("THREAD_REISSUE_DUP", `the re-issue ${ids[i]} is answered UN why=DUP (${m.id}): the receiver already holds ${id}, which stays the live handoff`, id, m.id, line, { slot: "why", received: "DUP" });
+    // The handoff it holds may have closed meanwhile (its DN crossed the re-issue, or a CX withdrew it).
+    const closedBy = state(prev) & CLOSED_BY;
+    const stands = closedBy === OPEN ? "which stays the live handoff" : `which its ${CLOSER_NAMES[closedBy]}${where(t.closedAt[prev] as number)} already closed`;
+    note("THREAD_REISSUE_DUP", `the re-issue ${ids[i]} is answered UN why=DUP (${m.id}): the receiver already holds ${id}, ${stands}`, id, m.id, line, { slot: "why", received: "DUP" });
   }
 
   function cancel(m: Message, line: number): void {

@@ -626,3 +626,20 @@ describe("THREAD_REISSUED says what re= names", () => {
     );
   });
 });
+
+describe("THREAD_REISSUE_DUP says where the handoff the receiver holds stands", () => {
+  const start = ["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX", "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX"];
+  const DUP = "RW1 UN builder-9 re=ops-2 from=builder to=ops why=DUP";
+  const message = (lines: string[]): string | undefined => {
+    const audit = createThreadAudit();
+    lines.forEach((l, n) => audit.add(read(l), n + 1));
+    return audit.finish().findings.find((f) => f.code === "THREAD_REISSUE_DUP")?.message;
+  };
+  it("live again while open", () => {
+    expect(message([...start, DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver already holds ops-1, which stays the live handoff");
+  });
+  it("already closed, by what, never 'the live handoff'", () => {
+    expect(message([...start, "RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK", DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver already holds ops-1, which its DN (line 4) already closed");
+    expect(message([...start, "RW1 CX ops-3 re=ops-1 from=ops to=builder item=jira:OPS-1 why=SUPERSEDED", DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver already holds ops-1, which its CX (line 4) already closed");
+  });
+});
