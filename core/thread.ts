@@ -38,6 +38,8 @@
  * - Ownership follows rule 1 literally: the owner is the `to` of the most recent HO (in sending
  *   order) that received a passing RB; before any, the sender of the item's first HO. Closing a
  *   handoff does not move ownership; a readback that arrives after its HO closed moves nothing.
+ *   A DN reporting an act on an HO none of whose re-issue line passed a readback is an act on an
+ *   item its receiver did not own.
  * - A readback whose only failure is a value the receiver resolved, with no sender record to check
  *   it against, is "unverified": not void (nothing to re-issue), and ownership does not move.
  */
@@ -164,6 +166,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * lines are kept: an HO never re-issued that is reported done is closed, and can be re-issued no more.
    */
   const actedIn = new Map<number, { readonly ho: number; readonly dn: string; readonly line: number }>();
+  /**
+   * First HO of a re-issue line -> read back: a re-issue of it got a passing (or unverified)
+   * readback. The first HO's own readbacks are in its state bits, so an HO never re-issued costs nothing here.
+   */
+  const lineRead = new Set<number>();
   const findings: ThreadFinding[] = [];
   const readbacks = { passed: 0, void: 0, unverified: 0, late: 0 };
   let messages = 0;
@@ -366,6 +373,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const tiers = _checkPrint(print(i), m, options.expectations?.(id) ?? {});
     const causes = tiers.filter((f) => f.severity === "error");
     const verdict = verdictOf(causes);
+    if (verdict === "wilco" || verdict === "unverified") {
+      const root = rootOf.get(i);
+      if (root !== undefined) lineRead.add(root);
+    }
     if (verdict === "wilco") {
       readbacks.passed++;
       t.state[i] = (s | PASSED) & ~(VOID | UNVERIFIED);
@@ -416,7 +427,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
         lineCancelled(i, m, line, done);
       }
       // Rule 1: ownership moves only with a passing readback; an unverified one is noted at the RB.
-      if (done && (s & (PASSED | UNVERIFIED)) === 0) {
+      if (done && (s & (PASSED | UNVERIFIED)) === 0 && !readInLine(i)) {
         const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
         note("THREAD_DONE_UNOWNED", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${why}: its receiver acted on an item it did not own (rule 1)`, id, m.id, line, { slot: "re", expected: "a passing RB first", received: "DN" });
       }
@@ -452,6 +463,16 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (!done) return;
     const id = ids[i] as string;
     note("THREAD_DONE_AFTER_CANCEL", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}) after the CX${where(t.closedAt[live] as number)} of ${ids[live]}, the re-issue that superseded it (a re-issue sends the same HO again, rule 1): a cancel cannot unsay an act, so the sender decides whether to reverse it`, id, m.id, line, { slot: "out", expected: "NOOP", received: String(m.slots["out"]) });
+  }
+
+  /**
+   * Whether another HO of `i`'s re-issue line got a passing or unverified readback: a re-issue is
+   * the same HO sent again to the same receiver (rule 1), so that readback was of this handoff, and
+   * ownership moved to this receiver (or waits on a record) as for a readback of `i` itself.
+   */
+  function readInLine(i: number): boolean {
+    const root = rootOf.get(i) ?? i;
+    return lineOf.has(root) && (lineRead.has(root) || (state(root) & (PASSED | UNVERIFIED)) !== 0);
   }
 
   /**

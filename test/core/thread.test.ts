@@ -482,6 +482,17 @@ describe("a DN that reports an act is checked against rule 1: the receiver must 
     expect(f).toMatchObject({ code: "THREAD_DONE_UNOWNED", severity: "error", handoff: "a-1", id: "b-9", slot: "re" });
     expect(f?.message).toBe("DN b-9 reports a-1 done (out=OK), but it got no readback: its receiver acted on an item it did not own (rule 1)");
   });
+  it("a passing readback of another HO of its re-issue line (the same HO sent again, to the same receiver) is one", () => {
+    const ho2 = "RW1 HO a-2 re=a-1 from=a to=b item=x:1 ask=DRAFT";
+    const rb = (re: string): string => `RW1 RB b-1 re=${re} from=b to=a item=x:1 ask=DRAFT`;
+    const dn = (re: string): string => `RW1 DN b-2 re=${re} from=b to=a item=x:1 out=OK`;
+    // Read back under the original, reported done under the re-issue; and the other way round.
+    expect(codes([HO, rb("a-1"), ho2, dn("a-2")])).toStrictEqual(["THREAD_REISSUED@3"]);
+    expect(codes([HO, ho2, rb("a-2"), dn("a-1")])).toStrictEqual(["THREAD_REISSUED@2", "THREAD_REPLY_SUPERSEDED@4"]);
+    // A line none of whose HOs passed is still unowned, and so is another handoff of the item.
+    expect(codes([HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD", "RW1 HO a-2 re=b-1 from=a to=b item=x:1 ask=DRAFT", dn("a-2")])).toStrictEqual(["THREAD_READBACK_VOID@2", "THREAD_REISSUED@3", "THREAD_DONE_UNOWNED@4"]);
+    expect(codes([HO, rb("a-1"), "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=NOOP", "RW1 HO a-2 re=a-1 from=a to=b item=x:1 ask=TEST", "RW1 DN b-3 re=a-2 from=b to=a item=x:1 out=OK"])).toStrictEqual(["THREAD_DONE_UNOWNED@5"]);
+  });
   it("accepts out=NOOP without a readback, and a DN after a passing readback, even one that follows a void one", () => {
     expect(codes([HO, "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=NOOP"])).toStrictEqual([]);
     expect(codes([HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD", "RW1 RB b-2 re=a-1 from=b to=a item=x:1 ask=DRAFT", "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=OK"])).toStrictEqual(["THREAD_READBACK_VOID@2"]);
