@@ -25,16 +25,21 @@
  *   it once. Another message under a used id is an error and is not taken into the thread.
  * - A re-issue is an HO from the same sender to the same receiver for the same item whose `re=`
  *   names the original HO (or its latest re-issue) or that HO's void RB. It supersedes the live
- *   handoff of that line, which is then not reported open; when that handoff is already closed, the
- *   HO is a new handoff that cites it, not a re-issue. If the re-issue is answered `UN why=DUP`,
+ *   handoff of that line, which is then not reported open; when that handoff, or the HO re= names,
+ *   is already closed, the HO is a new handoff that cites it, not a re-issue. If the re-issue is answered `UN why=DUP`,
  *   the HO it superseded is live again (the receiver holds it) and the re-issue is closed by the UN.
  *   An RB, DN, UN or FL answering a superseded HO answers that HO (threads follow `re=`) and is
  *   noted: it neither reads back nor closes the live re-issue. Not an error, as it may have crossed it.
+ *   But a CX of the live re-issue withdraws the HOs it superseded (the same HO sent again): a DN
+ *   reporting the act on one of them after that CX is the done-after-cancel error, and the
+ *   receiver's DN, UN or FL closing one answers the cancel.
  * - Rule 1's re-issue and 5.4's `CX why=TIMEOUT` both end a handoff that got no readback; neither
  *   is an error (counted in `endedUnread`, and noted).
  * - Ownership follows rule 1 literally: the owner is the `to` of the most recent HO (in sending
  *   order) that received a passing RB; before any, the sender of the item's first HO. Closing a
  *   handoff does not move ownership; a readback that arrives after its HO closed moves nothing.
+ *   A DN reporting an act on an HO none of whose re-issue line passed a readback is an act on an
+ *   item its receiver did not own.
  * - A readback whose only failure is a value the receiver resolved, with no sender record to check
  *   it against, is "unverified": not void (nothing to re-issue), and ownership does not move.
  */
@@ -74,7 +79,8 @@ export interface ThreadAudit {
   add(message: Message, line?: number): readonly ThreadFinding[];
   /**
    * The report so far, as if the conversation ended here, at `now` (default: the audit's own).
-   * The audit goes on: a long-lived holder (a Durable Object) asks after every message.
+   * The audit goes on: a long-lived holder (a Durable Object) asks after every message. After
+   * finish(), `report()` is the finished report, and `report(now)` the report at that moment.
    */
   report(now?: string | null): ThreadReport;
   /**
@@ -160,6 +166,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * lines are kept: an HO never re-issued that is reported done is closed, and can be re-issued no more.
    */
   const actedIn = new Map<number, { readonly ho: number; readonly dn: string; readonly line: number }>();
+  /**
+   * First HO of a re-issue line -> read back: a re-issue of it got a passing (or unverified)
+   * readback. The first HO's own readbacks are in its state bits, so an HO never re-issued costs nothing here.
+   */
+  const lineRead = new Set<number>();
   const findings: ThreadFinding[] = [];
   const readbacks = { passed: 0, void: 0, unverified: 0, late: 0 };
   let messages = 0;
@@ -288,16 +299,19 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    */
   function reissued(from: number, to: number, item: number, re: string, self: number): { live: number; root: number; via: string } | undefined {
     let target = index.get(re);
-    let via = "it";
-    if (target === undefined || target === self) {
-      target = voids.get(re);
-      via = `its void readback ${re}`;
-    }
+    const direct = target !== undefined && target !== self;
+    if (!direct) target = voids.get(re);
     if (target === undefined || t.from[target] !== from || t.to[target] !== to || t.item[target] !== item) return undefined;
+    // A re-issue replaces a handoff still open; one that names a closed handoff is a new one citing
+    // it. That holds for the HO named (a superseded original its receiver has since closed, a
+    // re-issue answered UN why=DUP) even while another HO of its line is live.
+    if ((state(target) & CLOSED_BY) !== OPEN) return undefined;
     const root = rootOf.get(target) ?? target;
     const live = liveOf.get(root) ?? root;
-    // A re-issue replaces a handoff still open; one that names a closed handoff is a new one citing it.
     if ((state(live) & CLOSED_BY) !== OPEN) return undefined;
+    // What re= names, said of the live handoff the re-issue replaces: itself, or an HO of its line.
+    const named = direct ? (target === live ? "it" : (ids[target] as string)) : target === live ? `its void readback ${re}` : `the void readback ${re} of ${ids[target]}`;
+    const via = target === live ? named : `${named}, which ${ids[live]} re-issues`;
     return { live, root, via };
   }
 
@@ -359,6 +373,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const tiers = _checkPrint(print(i), m, options.expectations?.(id) ?? {});
     const causes = tiers.filter((f) => f.severity === "error");
     const verdict = verdictOf(causes);
+    if (verdict === "wilco" || verdict === "unverified") {
+      const root = rootOf.get(i);
+      if (root !== undefined) lineRead.add(root);
+    }
     if (verdict === "wilco") {
       readbacks.passed++;
       t.state[i] = (s | PASSED) & ~(VOID | UNVERIFIED);
@@ -404,9 +422,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const closedBy = s & CLOSED_BY;
     const done = m.type === "DN" && (m.slots["out"] === "OK" || m.slots["out"] === "PARTIAL");
     if (closedBy === OPEN) {
-      if ((s & SUPERSEDED) !== 0) superseded(i, m, line, "it closes that one, not");
+      if ((s & SUPERSEDED) !== 0) {
+        superseded(i, m, line, "it closes that one, not");
+        lineCancelled(i, m, line, done);
+      }
       // Rule 1: ownership moves only with a passing readback; an unverified one is noted at the RB.
-      if (done && (s & (PASSED | UNVERIFIED)) === 0) {
+      if (done && (s & (PASSED | UNVERIFIED)) === 0 && !readInLine(i)) {
         const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
         note("THREAD_DONE_UNOWNED", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${why}: its receiver acted on an item it did not own (rule 1)`, id, m.id, line, { slot: "re", expected: "a passing RB first", received: "DN" });
       }
@@ -426,6 +447,32 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return;
     }
     note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${id}, already closed by ${CLOSER_NAMES[closedBy]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[closedBy] as string, received: m.type });
+  }
+
+  /**
+   * `m`, the receiver's DN, UN or FL closing HO `i`, which a re-issue superseded, after the sender
+   * cancelled the live re-issue of its line: a re-issue sends the same HO again (rule 1), so that
+   * CX withdrew this handoff too. A DN reporting the act is the done-after-cancel error (section
+   * 5.4), and whatever the receiver says of the handoff answers the cancel ("it answers with the
+   * act's DN instead"), which is then not left unanswered.
+   */
+  function lineCancelled(i: number, m: Message, line: number, done: boolean): void {
+    const live = liveOf.get(rootOf.get(i) ?? i) ?? supersededBy.get(i);
+    if (live === undefined || (state(live) & CLOSED_BY) !== CLOSED_CX) return;
+    t.state[live] = state(live) | ANSWERED;
+    if (!done) return;
+    const id = ids[i] as string;
+    note("THREAD_DONE_AFTER_CANCEL", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}) after the CX${where(t.closedAt[live] as number)} of ${ids[live]}, the re-issue that superseded it (a re-issue sends the same HO again, rule 1): a cancel cannot unsay an act, so the sender decides whether to reverse it`, id, m.id, line, { slot: "out", expected: "NOOP", received: String(m.slots["out"]) });
+  }
+
+  /**
+   * Whether another HO of `i`'s re-issue line got a passing or unverified readback: a re-issue is
+   * the same HO sent again to the same receiver (rule 1), so that readback was of this handoff, and
+   * ownership moved to this receiver (or waits on a record) as for a readback of `i` itself.
+   */
+  function readInLine(i: number): boolean {
+    const root = rootOf.get(i) ?? i;
+    return lineOf.has(root) && (lineRead.has(root) || (state(root) & (PASSED | UNVERIFIED)) !== 0);
   }
 
   /**
@@ -480,7 +527,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     supersededBy.delete(prev);
     liveOf.set(root, prev);
     const id = ids[prev] as string;
-    note("THREAD_REISSUE_DUP", `the re-issue ${ids[i]} is answered UN why=DUP (${m.id}): the receiver already holds ${id}, which stays the live handoff`, id, m.id, line, { slot: "why", received: "DUP" });
+    // The handoff it holds may have closed meanwhile (its DN crossed the re-issue, or a CX withdrew it).
+    const closedBy = state(prev) & CLOSED_BY;
+    const stands = closedBy === OPEN ? "which stays the live handoff" : `which its ${CLOSER_NAMES[closedBy]}${where(t.closedAt[prev] as number)} already closed`;
+    note("THREAD_REISSUE_DUP", `the re-issue ${ids[i]} is answered UN why=DUP (${m.id}): the receiver already holds ${id}, ${stands}`, id, m.id, line, { slot: "why", received: "DUP" });
   }
 
   function cancel(m: Message, line: number): void {
@@ -670,7 +720,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return findings.length === before ? NONE : findings.slice(before);
     },
     report(now) {
-      if (report !== null) return report;
+      // After finish() the conversation is whole, but a report at another moment is still that
+      // moment's, as handoffs(now) is: the finished report is the answer only for the audit's own.
+      if (report !== null && now === undefined) return report;
       const at = now === undefined ? auditNow : now;
       checkNow(at);
       return reportAt(at);

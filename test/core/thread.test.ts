@@ -167,6 +167,19 @@ describe("createThreadAudit().reissues(ho): the handoff an HO would supersede, a
     audit.add(read("RW1 UN builder-2 re=ops-2 from=builder to=ops item=jira:OPS-1 why=NOCAP"));
     expect(audit.reissues(again)).toBeNull();
   });
+  it("nothing for an HO naming a closed HO of a line whose live handoff is open: a new handoff citing it", () => {
+    const audit = createThreadAudit();
+    const lines = [
+      "RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX",
+      "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX",
+      "RW1 HO ops-3 re=ops-2 from=ops to=builder item=jira:OPS-1 ask=FIX",
+    ];
+    lines.forEach((l) => audit.add(read(l)));
+    // ops-2, superseded by ops-3, is closed by its receiver's UN: ops-3 stays live.
+    audit.add(read("RW1 UN builder-1 re=ops-2 from=builder to=ops why=BUSY"));
+    expect(audit.reissues(read("RW1 HO ops-4 re=ops-2 from=ops to=builder item=jira:OPS-1 ask=FIX"))).toBeNull();
+    expect(audit.reissues(read("RW1 HO ops-4 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX"))).toBe("ops-3");
+  });
 });
 
 describe("createThreadAudit().reissueLine(id): the HOs that are one handoff sent again", () => {
@@ -421,6 +434,22 @@ describe("createThreadAudit().report(now): a report at any moment, and the audit
     expect(after.owners).toStrictEqual([{ item: "x:1", owner: "b", handoff: "a-1" }]);
     expect(() => audit.report("tomorrow")).toThrow(RangeError);
   });
+  it("after finish(), still at the moment asked, as handoffs(now) is; report() alone is the finished report", () => {
+    const messages = lines.map((l) => parseLine(l).value as Message);
+    const audit = createThreadAudit({ now: "20261001T1100Z" });
+    messages.forEach((m, k) => audit.add(m, k + 1));
+    const finished = audit.finish();
+    expect(finished.findings.map((f) => f.code)).toStrictEqual(["THREAD_OPEN"]);
+    const later = audit.report("20261001T1300Z");
+    expect(later.findings.map((f) => f.code)).toStrictEqual(["THREAD_EXPIRED"]);
+    expect(audit.handoffs("20261001T1300Z").map((h) => h.state)).toStrictEqual(["orphaned"]);
+    const once = createThreadAudit({ now: "20261001T1300Z" });
+    messages.forEach((m, k) => once.add(m, k + 1));
+    expect(later).toStrictEqual(once.finish());
+    expect(audit.report()).toBe(finished);
+    expect(audit.finish()).toBe(finished);
+    expect(() => audit.report("tomorrow")).toThrow(RangeError);
+  });
 });
 
 describe("createThreadAudit().add returns the findings that message raised", () => {
@@ -452,6 +481,17 @@ describe("a DN that reports an act is checked against rule 1: the receiver must 
     const [f] = audit.add(parseLine("RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=OK").value as Message, 2);
     expect(f).toMatchObject({ code: "THREAD_DONE_UNOWNED", severity: "error", handoff: "a-1", id: "b-9", slot: "re" });
     expect(f?.message).toBe("DN b-9 reports a-1 done (out=OK), but it got no readback: its receiver acted on an item it did not own (rule 1)");
+  });
+  it("a passing readback of another HO of its re-issue line (the same HO sent again, to the same receiver) is one", () => {
+    const ho2 = "RW1 HO a-2 re=a-1 from=a to=b item=x:1 ask=DRAFT";
+    const rb = (re: string): string => `RW1 RB b-1 re=${re} from=b to=a item=x:1 ask=DRAFT`;
+    const dn = (re: string): string => `RW1 DN b-2 re=${re} from=b to=a item=x:1 out=OK`;
+    // Read back under the original, reported done under the re-issue; and the other way round.
+    expect(codes([HO, rb("a-1"), ho2, dn("a-2")])).toStrictEqual(["THREAD_REISSUED@3"]);
+    expect(codes([HO, ho2, rb("a-2"), dn("a-1")])).toStrictEqual(["THREAD_REISSUED@2", "THREAD_REPLY_SUPERSEDED@4"]);
+    // A line none of whose HOs passed is still unowned, and so is another handoff of the item.
+    expect(codes([HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD", "RW1 HO a-2 re=b-1 from=a to=b item=x:1 ask=DRAFT", dn("a-2")])).toStrictEqual(["THREAD_READBACK_VOID@2", "THREAD_REISSUED@3", "THREAD_DONE_UNOWNED@4"]);
+    expect(codes([HO, rb("a-1"), "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=NOOP", "RW1 HO a-2 re=a-1 from=a to=b item=x:1 ask=TEST", "RW1 DN b-3 re=a-2 from=b to=a item=x:1 out=OK"])).toStrictEqual(["THREAD_DONE_UNOWNED@5"]);
   });
   it("accepts out=NOOP without a readback, and a DN after a passing readback, even one that follows a void one", () => {
     expect(codes([HO, "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=NOOP"])).toStrictEqual([]);
@@ -535,5 +575,82 @@ describe("the answer to a cancel comes from the HO's receiver to its sender", ()
   it("from the receiver to the sender, with or without the item, it acknowledges the cancel", () => {
     expect(run("RW1 AN b-1 re=a-2 from=b to=a val=Y")).toStrictEqual([]);
     expect(run("RW1 AN b-1 re=a-2 from=b to=a item=x:1 val=Y")).toStrictEqual([]);
+  });
+});
+
+describe("a CX of the live re-issue withdraws the handoff it re-issues (rule 1: the same HO sent again)", () => {
+  const start = [
+    "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT",
+    "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT",
+    "RW1 HO a-2 re=a-1 from=a to=b item=x:1 ask=DRAFT",
+  ];
+  const CX = "RW1 CX a-3 re=a-2 from=a to=b item=x:1 why=REVOKED";
+  const run = (lines: string[]): { ok: boolean; codes: string[] } => {
+    const report = checkThread(lines.map(read));
+    return { ok: report.ok, codes: report.findings.map((f) => `${f.code}:${f.handoff}:${f.id}`) };
+  };
+  it("the act reported done under the original after it is the done-after-cancel error, and answers the cancel", () => {
+    for (const out of ["OK", "PARTIAL"]) {
+      expect(run([...start, CX, `RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=${out}`])).toStrictEqual({
+        ok: false,
+        codes: ["THREAD_REISSUED:a-1:a-2", "THREAD_REPLY_SUPERSEDED:a-1:b-2", "THREAD_DONE_AFTER_CANCEL:a-1:b-2"],
+      });
+    }
+    const audit = createThreadAudit();
+    [...start, CX].forEach((l, n) => audit.add(read(l), n + 1));
+    const found = audit.add(read("RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=OK"), 5);
+    expect(found[1]).toMatchObject({ code: "THREAD_DONE_AFTER_CANCEL", severity: "error", slot: "out", expected: "NOOP", received: "OK" });
+    expect(found[1]?.message).toBe("DN b-2 reports a-1 done (out=OK) after the CX (line 4) of a-2, the re-issue that superseded it (a re-issue sends the same HO again, rule 1): a cancel cannot unsay an act, so the sender decides whether to reverse it");
+  });
+  it("out=NOOP, a UN or an FL under the original answers the cancel, with no error", () => {
+    for (const answer of ["RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=NOOP", "RW1 UN b-2 re=a-1 from=b to=a why=BUSY", "RW1 FL b-2 re=a-1 from=b to=a item=x:1 why=ERR"]) {
+      expect(run([...start, CX, answer])).toStrictEqual({ ok: true, codes: ["THREAD_REISSUED:a-1:a-2", "THREAD_REPLY_SUPERSEDED:a-1:b-2"] });
+    }
+  });
+  it("order matters: a DN sent before the CX is an act before the cancel, and the cancel waits for its answer", () => {
+    expect(run([...start, "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=OK", CX])).toStrictEqual({
+      ok: true,
+      codes: ["THREAD_REISSUED:a-1:a-2", "THREAD_REPLY_SUPERSEDED:a-1:b-2", "THREAD_CANCEL_UNANSWERED:a-2:a-3"],
+    });
+  });
+  it("a re-issue closed otherwise (its own DN) is no cancel of the original", () => {
+    expect(run([...start, "RW1 DN b-2 re=a-2 from=b to=a item=x:1 out=NOOP", "RW1 DN b-3 re=a-1 from=b to=a item=x:1 out=OK"]).codes).not.toContain("THREAD_DONE_AFTER_CANCEL:a-1:b-3");
+  });
+});
+
+describe("THREAD_REISSUED says what re= names", () => {
+  const message = (lines: string[]): string[] => checkThread(lines.map(read)).findings.filter((f) => f.code === "THREAD_REISSUED").map((f) => f.message);
+  it("the live handoff itself, or its void readback", () => {
+    expect(message(["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX"])).toStrictEqual([
+      "HO ops-2 re-issues ops-1 (re= names it): ops-1 is superseded, ended with no passing readback, as rule 1 says",
+    ]);
+    expect(message(["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=BUILD", "RW1 HO ops-2 re=builder-1 from=ops to=builder item=jira:OPS-1 ask=FIX"])).toStrictEqual([
+      "HO ops-2 re-issues ops-1 (re= names its void readback builder-1): ops-1 is superseded, ended with no passing readback, as rule 1 says",
+    ]);
+  });
+  it("an earlier HO of the line, or that HO's void readback, never as if it named the live one", () => {
+    expect(message(["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 HO ops-3 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX"])[1]).toBe(
+      "HO ops-3 re-issues ops-2 (re= names ops-1, which ops-2 re-issues): ops-2 is superseded, ended with no passing readback, as rule 1 says",
+    );
+    expect(message(["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=BUILD", "RW1 HO ops-2 re=builder-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 HO ops-3 re=builder-1 from=ops to=builder item=jira:OPS-1 ask=FIX"])[1]).toBe(
+      "HO ops-3 re-issues ops-2 (re= names the void readback builder-1 of ops-1, which ops-2 re-issues): ops-2 is superseded, ended with no passing readback, as rule 1 says",
+    );
+  });
+});
+
+describe("THREAD_REISSUE_DUP says where the handoff the receiver holds stands", () => {
+  const start = ["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX", "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX"];
+  const DUP = "RW1 UN builder-9 re=ops-2 from=builder to=ops why=DUP";
+  const message = (lines: string[]): string | undefined => {
+    const audit = createThreadAudit();
+    lines.forEach((l, n) => audit.add(read(l), n + 1));
+    return audit.finish().findings.find((f) => f.code === "THREAD_REISSUE_DUP")?.message;
+  };
+  it("live again while open", () => {
+    expect(message([...start, DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver already holds ops-1, which stays the live handoff");
+  });
+  it("already closed, by what, never 'the live handoff'", () => {
+    expect(message([...start, "RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK", DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver already holds ops-1, which its DN (line 4) already closed");
+    expect(message([...start, "RW1 CX ops-3 re=ops-1 from=ops to=builder item=jira:OPS-1 why=SUPERSEDED", DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver already holds ops-1, which its CX (line 4) already closed");
   });
 });
