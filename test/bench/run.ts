@@ -28,7 +28,7 @@ function readingLines(vocabulary: Vocabulary): void {
   // parsed messages while they were made taught V8 that what parseLine allocates survives
   // (allocation-site pretenuring): in some processes every line read afterwards was allocated in
   // the old generation, garbage collection took 19% of the time rather than 1%, and this figure
-  // read 2x where it reads 1.5x (README, Performance).
+  // read 2x where it reads 1.5x (PERFORMANCE.md).
   const jsonForms = lines.map((line) => {
     const parsed = parseLine(line, vocabulary);
     if (!parsed.ok || validate(parsed.value, vocabulary).some((f) => f.severity === "error")) throw new Error(`corpus line invalid: ${line}`);
