@@ -50,8 +50,8 @@ export function _readCriteria(input: string | readonly string[], vocabulary?: Vo
     }
     const c = { key, value: m[2] as string };
     constraints.push(c);
-    const first = repeats?.(key, `${key}:${c.value}`) ?? null;
-    if (first !== null) findings.push(repeated(key, [first, `${key}:${c.value}`]));
+    const first = repeats?.(key, _cut(`${key}:${c.value}`)) ?? null;
+    if (first !== null) findings.push(repeated(key, [first, _cut(`${key}:${c.value}`)]));
   }
   return { constraints, findings };
 }
@@ -162,6 +162,7 @@ export interface CriteriaOptions {
 }
 
 interface Held {
+  /** The constraint as a finding quotes it: `key:value`, cut to 40 characters (README note 36). */
   readonly raw: string;
   readonly norm: Normalised;
 }
@@ -170,11 +171,12 @@ function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side:
   const groups = new Map<string, Held[]>();
   for (const c of constraints) {
     if (!vocabulary.constraintKeys.has(c.key)) {
-      if (room.note()) out.push(_note("ACC_KEY_UNKNOWN", `${side} ${c.key}:${c.value}: ${c.key} is outside the closed key set; noted, not compared`, { slot: "acc", received: `${c.key}:${c.value}` }));
+      const shown = _cut(`${c.key}:${c.value}`);
+      if (room.note()) out.push(_note("ACC_KEY_UNKNOWN", `${side} ${shown}: ${_cut(c.key)} is outside the closed key set; noted, not compared`, { slot: "acc", received: shown }));
       continue;
     }
     const list = groups.get(c.key) ?? [];
-    list.push({ raw: `${c.key}:${c.value}`, norm: normaliseValue(c.value, vocabulary) });
+    list.push({ raw: _cut(`${c.key}:${c.value}`), norm: normaliseValue(c.value, vocabulary) });
     groups.set(c.key, list);
   }
   return groups;
@@ -254,7 +256,8 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
     }
     const theirs = receiver.get(key);
     if (theirs === undefined) {
-      if (room.error()) out.push(_error("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${mine.map((h) => h.raw).join(", ")})`, { slot: "acc", expected: mine.map((h) => h.raw).join("+") }));
+      // All of the key's values, quoted as one list is: cut (note 36), however many the sender holds.
+      if (room.error()) out.push(_error("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${_cut(mine.map((h) => h.raw).join(", "))})`, { slot: "acc", expected: _cut(mine.map((h) => h.raw).join("+")) }));
       continue;
     }
     if (!isSet(key)) {
@@ -303,7 +306,7 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
     asked.add(key);
     // Outside the closed set: noted, not compared (section 5.2), so never a gap.
     if (!vocabulary.constraintKeys.has(key)) {
-      if (room.note()) out.push(_note("ACC_KEY_UNKNOWN", `keys= names ${key}, outside the closed key set; noted, not compared`, { slot: "keys", received: named }));
+      if (room.note()) out.push(_note("ACC_KEY_UNKNOWN", `keys= names ${_cut(key)}, outside the closed key set; noted, not compared`, { slot: "keys", received: _cut(named) }));
       continue;
     }
     // A key the sender also holds criteria for was reported as a gap above.
@@ -336,7 +339,7 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
       if (i < fromAcc) {
         excludes("acc", held.raw, held.raw, held.norm);
       } else {
-        const value = held.raw.slice("no:".length);
+        const value = _cut(options.not?.[i - fromAcc] ?? "");
         excludes("not", `not=${value}`, value, held.norm);
       }
     }

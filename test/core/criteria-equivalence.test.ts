@@ -5,12 +5,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compareCriteria, coreVocabulary, finding, normaliseValue } from "../../core/index.js";
-import { _constraintKey } from "../../core/_chars.js";
+import { _constraintKey, _cut as cut } from "../../core/_chars.js";
 import { _boundedCriteria, _compareCriteria, _PAIRWISE_MAX as PAIRWISE } from "../../core/criteria.js";
 import { _capFindings, FINDINGS_MAX } from "../../core/finding.js";
 import type { Constraint, CriteriaOptions, Finding, Normalised, Vocabulary } from "../../core/index.js";
 
-// ---- REFERENCE (verbatim from core/criteria.ts at 29b330c; do not edit, but for the one marked amendment) ----
+// ---- REFERENCE (verbatim from core/criteria.ts at 29b330c; do not edit, but for the marked amendments) ----
+// ---- AMENDED throughout (not verbatim): a constraint, a key or a list of them is quoted cut to 40
+// characters (README note 36), `cut(...)` below; what is compared, and the order, is as it was.
 
 const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "it", "no", "not", "of", "on", "or", "the", "to", "with", "without"]);
 
@@ -46,11 +48,11 @@ function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side:
   const groups = new Map<string, Held[]>();
   for (const c of constraints) {
     if (!vocabulary.constraintKeys.has(c.key)) {
-      out.push(finding("ACC_KEY_UNKNOWN", `${side} ${c.key}:${c.value}: ${c.key} is outside the closed key set; noted, not compared`, { slot: "acc", received: `${c.key}:${c.value}` }));
+      out.push(finding("ACC_KEY_UNKNOWN", `${side} ${cut(`${c.key}:${c.value}`)}: ${cut(c.key)} is outside the closed key set; noted, not compared`, { slot: "acc", received: cut(`${c.key}:${c.value}`) }));
       continue;
     }
     const list = groups.get(c.key) ?? [];
-    list.push({ raw: `${c.key}:${c.value}`, norm: normaliseValue(c.value, vocabulary) });
+    list.push({ raw: cut(`${c.key}:${c.value}`), norm: normaliseValue(c.value, vocabulary) });
     groups.set(c.key, list);
   }
   return groups;
@@ -73,7 +75,7 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
     // ---- END AMENDED
     const theirs = receiver.get(key);
     if (theirs === undefined) {
-      out.push(finding("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${mine.map((h) => h.raw).join(", ")})`, { slot: "acc", expected: mine.map((h) => h.raw).join("+") }));
+      out.push(finding("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${cut(mine.map((h) => h.raw).join(", "))})`, { slot: "acc", expected: cut(mine.map((h) => h.raw).join("+")) }));
       continue;
     }
     if (!isSet(key)) {
@@ -112,7 +114,7 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
     asked.add(key);
     // Outside the closed set: noted, not compared (section 5.2), so never a gap.
     if (!vocabulary.constraintKeys.has(key)) {
-      out.push(finding("ACC_KEY_UNKNOWN", `keys= names ${key}, outside the closed key set; noted, not compared`, { slot: "keys", received: named }));
+      out.push(finding("ACC_KEY_UNKNOWN", `keys= names ${cut(key)}, outside the closed key set; noted, not compared`, { slot: "keys", received: cut(named) }));
       continue;
     }
     // A key the sender also holds criteria for was reported as a gap above.
@@ -126,13 +128,13 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
     const matched = required.filter((m) => compareValues(m.norm, excluded, true) === "same");
     const loose = required.find((m) => compareValues(m.norm, excluded, true) === "loose");
     if (matched.length === 0 && loose !== undefined) {
-      out.push(finding("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received: slot === "not" ? value : shown }));
+      out.push(finding("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received: slot === "not" ? cut(value) : shown }));
     }
-    for (const m of matched) out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
+    for (const m of matched) out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? cut(value) : shown }));
   };
   if (sender.has("must")) {
-    for (const c of reported) if (c.key === "no") excludes("acc", `${c.key}:${c.value}`, c.value);
-    for (const value of options.not ?? []) excludes("not", `not=${value}`, value);
+    for (const c of reported) if (c.key === "no") excludes("acc", cut(`${c.key}:${c.value}`), c.value);
+    for (const value of options.not ?? []) excludes("not", `not=${cut(value)}`, value);
   }
   return out;
 }

@@ -149,6 +149,24 @@ describe("a long value is quoted cut to 40 characters in the readback, handoff a
     const rb = msg(`RW1 RB payer-1 re=scheduler-1 p=pay from=payer to=scheduler item=inv:1 ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=${long} paid=20261002 ref=r apref=a`);
     quoted(checkReadback(ho, rb, pay, { record: { acct: `z${long}` } }).tiers[4].findings);
   });
+  it("comprehension: a contradiction, an assumption, an exclusion, an unknown key and a repeat", () => {
+    const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=tone+must");
+    const rb = msg(`RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=tone:${long}+must:a+fmt:${long}+${"k".repeat(500)}:v+no:a${long} not=a${long}`);
+    const t4 = checkReadback(ho, rb, coreVocabulary, { expectAcc: `tone:plain+must:a+must:a${long}+len:${long}w+len:2w` }).tiers[3].findings;
+    expect(new Set(t4.map((f) => f.code))).toStrictEqual(new Set(["ACC_KEY_UNKNOWN", "ACC_CONTRADICTION", "CRITERIA_REPEATED", "ACC_ASSUMPTION", "ACC_EXCLUDED"]));
+    quoted(t4);
+  });
+  it("comprehension: a gap in a key the receiver left out quotes the sender's values cut, not all of them", () => {
+    const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc");
+    const many = Array.from({ length: 500 }, (_, i) => `must:q${i}`).join("+");
+    const t4 = checkReadback(ho, msg("RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=tone:plain"), coreVocabulary, { expectAcc: `tone:plain+${many}` }).tiers[3].findings;
+    expect(t4.map((f) => f.code)).toStrictEqual(["ACC_GAP"]);
+    quoted(t4);
+  });
+  it("comprehension: a keys= dimension outside the closed set", () => {
+    const ho = msg(`RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=${"d".repeat(500)}`);
+    quoted(checkReadback(ho, msg("RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=tone:plain"), coreVocabulary).tiers[3].findings.filter((f) => f.slot === "keys"));
+  });
   it("check-ho: a value that differs from the record", () => {
     quoted(checkHandoff(msg(`RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT due=20261002 ctx=${"c".repeat(500)}-1`), { values: { item: "x:1", ask: "DRAFT", due: "20261002", ctx: [`${"d".repeat(500)}-1`] }, resolve: new Set<string>() }, coreVocabulary).findings);
   });
