@@ -9,6 +9,16 @@ const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "i
 /** A word that can carry a loose match on its own: three letters or more, not a stopword. */
 export const _distinctive = (w: string): boolean => w.length >= 3 && !STOPWORDS.has(w);
 
+/**
+ * Words that turn a value into its opposite (`non-technical`, `not-formal`). Not `no`: it is
+ * Norwegian's language code (`lang:no`, `lang:nb-no`), and a `no:` criterion's own words
+ * (`no:no-em-dashes`, the brief's) say it already.
+ */
+const NEGATIONS = new Set(["not", "non", "never", "without"]);
+
+/** The value says "not": one of its words negates it. */
+export const _negated = (words: readonly string[]): boolean => words.some((w) => NEGATIONS.has(w));
+
 const DIGIT = /\p{N}/u;
 
 /**

@@ -33,6 +33,11 @@ function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match 
     return a.measure !== null && b.measure !== null && a.measure.digits === b.measure.digits && a.measure.unit === b.measure.unit ? "same" : "different";
   }
   if (a.text === b.text) return "same";
+  // ---- AMENDED (not verbatim): a single-valued value negated (not non never without) and one
+  // not are different, a rule added after 29b330c for single-valued keys, which the index never serves.
+  const negated = (ws: readonly string[]): boolean => ws.some((w) => ["not", "non", "never", "without"].includes(w));
+  if (!setValued && negated(a.words) !== negated(b.words)) return "different";
+  // ---- END AMENDED
   if (prefixOf(a.text, b.text) || prefixOf(b.text, a.text)) return "same";
   if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";
   if (setValued && a.words.some((w) => distinctive(w) && b.words.includes(w))) return "loose";
@@ -151,7 +156,7 @@ const RUNS = Number(process.env["RW_CRITERIA_RUNS"] ?? 300);
 // values of punctuation alone (£ $ — .. -); lengths past 2^53, equal as doubles, differ as digits.
 const PIECES = [
   "cat", "category", "cats", "report", "draft", "final", "rep", "oct", "1", "12", "120", "1200", "v1", "v1a",
-  "the", "of", "no", "ab", "uk", "british", "en-gb", "md", "markdown", "we", "first-person-plural",
+  "the", "of", "no", "not", "non", "ab", "uk", "british", "en-gb", "md", "markdown", "we", "first-person-plural",
   "120w", "120words", "90071992547409921w", "90071992547409922w", "1,200w", "1200w", "0120w", "1.5p", "1.50p", "15p", "~120w", "1-2p", "1,5p", "2s",
   "caf\u00e9", "cafe\u0301", "CAF\u00c9", "x\u0663", "x\u0663\u0663", "\u00b2", "\ud835\udfd8", "\u65e5\u672c",
   "\u00a3", "$", "\u2014", "..", "-",

@@ -93,6 +93,29 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), false)).toBe("different");
     expect(compareValues(n("no-jargon"), n("no-emoji"), true)).toBe("different");
   });
+  it("a single-valued value that negates the other is not it: aud:non-technical is not aud:technical", () => {
+    // One word set held the other's, so the opposite audience or tone compared "same" and passed.
+    for (const [a, b] of [["technical", "non-technical"], ["formal", "not-formal"], ["plain", "never-plain"], ["expert", "non-expert"], ["jargon", "without-jargon"], ["formal", "formal-not"]]) {
+      expect(compareValues(n(a as string), n(b as string), false)).toBe("different");
+      expect(compareValues(n(b as string), n(a as string), false)).toBe("different");
+    }
+    // Both negated, or neither: the word-set and prefix rules stand.
+    expect(compareValues(n("non-technical"), n("non-technical-readers"), false)).toBe("same");
+    expect(compareValues(n("not-formal"), n("Not.Formal"), false)).toBe("same");
+    // `no` is no negation here: it is Norwegian's language code (lang:no, lang:nb-no).
+    expect(compareValues(n("no"), n("norwegian"), false)).toBe("same");
+    expect(compareValues(n("nb"), n("nb-no"), false)).toBe("same");
+    // Set-valued keys carry their polarity in the key (must:, no:) and the brief's own words in the
+    // value (no:no-em-dashes): unchanged.
+    expect(compareValues(n("em-dash"), n("without-em-dash"), true)).toBe("same");
+  });
+  it("tier 4 fails a single-valued criterion read back negated, as a contradiction", () => {
+    const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=aud+tone");
+    const tier = (acc: string) => checkReadback(ho, msg(`RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=${acc}`), coreVocabulary, { expectAcc: "aud:technical+tone:formal" }).tiers[3];
+    expect(tier("aud:non-technical+tone:formal").findings).toMatchObject([{ code: "ACC_CONTRADICTION", expected: "aud:technical", received: "aud:non-technical" }]);
+    expect(tier("aud:technical+tone:not-formal").result).toBe("fail");
+    expect(tier("aud:technical-readers+tone:Formal").result).toBe("pass");
+  });
   it("parses constraints and refuses what is not key:value", () => {
     expect(parseCriteria("len:120w+tone:plain").constraints).toStrictEqual([{ key: "len", value: "120w" }, { key: "tone", value: "plain" }]);
     expect(parseCriteria("len120w").findings.map((f) => f.code)).toStrictEqual(["CRITERIA_SYNTAX"]);
