@@ -212,13 +212,30 @@ describe("tier 2 says what is wrong with h=", () => {
 });
 
 describe("a finding quotes a value as a line writes it", () => {
-  it("a list of booleans is Y and N joined by +, in check-ho as in validate", () => {
+  it("a list of booleans is Y and N joined by +, in check-ho and make-rb as in validate", () => {
     const profile = { profile: "t", version: "0.1", extends: "RW1", asks: { GO: "go" }, slots: [{ key: "flags", type: "list:bool", on: ["HO", "RB", "DN"] }], exec: { GO: ["flags"] } };
     const compiled = compileVocabulary(coreVocabulary, profile);
     if (!compiled.ok) throw new Error(JSON.stringify(compiled.findings));
     const ho = checkLine("RW1 HO a-1 p=t from=a to=b item=x:1 ask=GO rb=exec flags=Y+N", () => compiled.value).message as Message;
     const [finding] = checkHandoff(ho, { values: { item: "x:1", ask: "GO", flags: [true, true] }, resolve: new Set<string>() }, compiled.value).findings;
     expect(finding).toMatchObject({ code: "HO_DIFFERS", expected: "Y+Y", received: "Y+N", message: "flags: the line says Y+N, the record says Y+Y" });
+    // make-rb's note on a value the receiver will use in place of the HO's: `true,false` before.
+    const made = makeReadback(ho, { exec: { flags: [true, true] } }, compiled.value);
+    expect(made.findings).toMatchObject([{ code: "EXEC_DIFFERS", expected: "Y+N", received: "Y+Y", message: "the receiver will use flags=Y+Y where the HO says Y+N: the readback says so, and the sender's check will stop it" }]);
+  });
+  it("make-rb quotes a long value the receiver will use cut to 40 characters (note 36)", () => {
+    const made = makeReadback(msg(PAYHO), { exec: { acct: "9".repeat(3_000) } }, pay);
+    expect(made.findings).toMatchObject([{ code: "EXEC_DIFFERS", expected: "40-12-88/61102938", received: `${"9".repeat(40)}...` }]);
+    expect(made.findings[0]?.message.length).toBeLessThan(200);
+  });
+  it("make-rb and prepare quote a long key of the receiver's call cut to 40 characters (note 36)", () => {
+    const key = "k".repeat(3_000);
+    const made = makeReadback(msg(PAYHO), { exec: { [key]: "1" } }, pay);
+    expect(made.findings).toMatchObject([{ code: "READBACK_NOT_ASKED", slot: `${"k".repeat(40)}...` }]);
+    expect(made.findings[0]?.message.length).toBeLessThan(200);
+    const prepared = prepare(memoryStore(), { ho: msg(PAYHO), call: { [key]: "1" }, exp: "20261002T1600Z" }, pay);
+    expect(prepared.findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: `${"k".repeat(40)}...`, received: `${"k".repeat(40)}...` }]);
+    expect(prepared.findings[0]?.message.length).toBeLessThan(200);
   });
 });
 
