@@ -44,20 +44,31 @@ function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match 
   return "different";
 }
 
+// ---- AMENDED (not verbatim): a receiver's not= token is quoted as written (`not=x`, `received`
+// the token, slot `not`) in the notes it gets as a no: value, an ACC_ASSUMPTION or an ACC_LOOSE.
 interface Held {
   readonly raw: string;
+  readonly received: string;
+  readonly slot: "acc" | "not";
   readonly norm: Normalised;
 }
 
-function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side: string, out: Finding[]): Map<string, Held[]> {
+function group(constraints: readonly (Constraint & { not?: true })[], vocabulary: Vocabulary, side: string, out: Finding[]): Map<string, Held[]> {
   const groups = new Map<string, Held[]>();
   for (const c of constraints) {
+    if (c.not === true) {
+      const list = groups.get("no") ?? [];
+      list.push({ raw: `not=${cut(c.value)}`, received: cut(c.value), slot: "not", norm: normaliseValue(c.value, vocabulary) });
+      groups.set("no", list);
+      continue;
+    }
+    // ---- END AMENDED
     if (!vocabulary.constraintKeys.has(c.key)) {
       out.push(finding("ACC_KEY_UNKNOWN", `${side} ${cut(`${c.key}:${c.value}`)}: ${cut(c.key)} is outside the closed key set; noted, not compared`, { slot: "acc", received: cut(`${c.key}:${c.value}`) }));
       continue;
     }
     const list = groups.get(c.key) ?? [];
-    list.push({ raw: cut(`${c.key}:${c.value}`), norm: normaliseValue(c.value, vocabulary) });
+    list.push({ raw: cut(`${c.key}:${c.value}`), received: cut(`${c.key}:${c.value}`), slot: "acc", norm: normaliseValue(c.value, vocabulary) });
     groups.set(c.key, list);
   }
   return groups;
@@ -66,7 +77,7 @@ function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side:
 function referenceCompareCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions = {}): Finding[] {
   const out: Finding[] = [];
   const sender = group(expected, vocabulary, "sender's", out);
-  const receiver = group([...reported, ...(options.not ?? []).map((value) => ({ key: "no", value }))], vocabulary, "receiver's", out);
+  const receiver = group([...reported, ...(options.not ?? []).map((value) => ({ key: "no", value, not: true as const }))], vocabulary, "receiver's", out);
   const isSet = (key: string): boolean => vocabulary.constraintKeys.get(key)?.set === true;
 
   for (const [key, mine] of sender) {
@@ -96,20 +107,20 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
       if (matches.includes("same")) continue;
       const loose = matches.indexOf("loose");
       if (loose >= 0) {
-        out.push(finding("ACC_LOOSE", `loose match: ${(theirs[loose] as Held).raw} taken for ${m.raw} on a shared word; confirm`, { slot: "acc", expected: m.raw, received: (theirs[loose] as Held).raw }));
+        out.push(finding("ACC_LOOSE", `loose match: ${(theirs[loose] as Held).raw} taken for ${m.raw} on a shared word; confirm`, { slot: (theirs[loose] as Held).slot, expected: m.raw, received: (theirs[loose] as Held).received }));
       } else {
         out.push(finding("ACC_GAP", `gap: the receiver did not extract ${m.raw}`, { slot: "acc", expected: m.raw }));
       }
     }
     for (const t of theirs) {
       if (!mine.some((m) => compareValues(m.norm, t.norm, true) !== "different")) {
-        out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: "acc", received: t.raw }));
+        out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: t.slot, received: t.received }));
       }
     }
   }
   for (const [key, theirs] of receiver) {
     if (sender.has(key)) continue;
-    for (const t of theirs) out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} fills in what the sender's criteria leave open; confirm or correct`, { slot: "acc", received: t.raw }));
+    for (const t of theirs) out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} fills in what the sender's criteria leave open; confirm or correct`, { slot: t.slot, received: t.received }));
   }
   const asked = new Set<string>();
   for (const named of options.keys ?? []) {

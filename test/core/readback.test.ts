@@ -248,6 +248,25 @@ describe("a readback answers in its HO's vocabulary", () => {
   });
 });
 
+describe("a finding about a not= token names not=, as the receiver wrote it", () => {
+  const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=must+no");
+  const t4 = (expectAcc: string, not: string) => checkReadback(ho, msg(`RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=must:monday-problem not=${not}`), coreVocabulary, { expectAcc }).tiers[3].findings;
+  it("an assumption: a not= token the sender's no: values do not hold", () => {
+    // It was "assumption: no:blog-post ...", slot acc: a constraint the receiver never wrote.
+    expect(t4("must:monday-problem+no:em-dash", "em-dash+blog-post")).toStrictEqual([
+      expect.objectContaining({ code: "ACC_ASSUMPTION", slot: "not", received: "blog-post", message: "assumption: not=blog-post is the receiver's, not the sender's; confirm or correct" }),
+    ]);
+    expect(t4("must:monday-problem", "blog-post")).toStrictEqual([
+      expect.objectContaining({ code: "ACC_ASSUMPTION", slot: "not", received: "blog-post", message: "assumption: not=blog-post fills in what the sender's criteria leave open; confirm or correct" }),
+    ]);
+  });
+  it("a loose match: a not= token taken for a sender's no: value on a shared word", () => {
+    expect(t4("must:monday-problem+no:em-dash", "dash-marks")).toStrictEqual([
+      expect.objectContaining({ code: "ACC_LOOSE", slot: "not", expected: "no:em-dash", received: "dash-marks", message: "loose match: not=dash-marks taken for no:em-dash on a shared word; confirm" }),
+    ]);
+  });
+});
+
 describe("tier 4 under a flood of exclusions", () => {
   it("reads an RB of 40,000 no: against ten must: (200 kB) into a cut report, not a stack overflow", () => {
     const must = Array.from({ length: 10 }, (_, i) => `must:a${i}`).join("+");
