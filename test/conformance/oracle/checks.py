@@ -84,6 +84,13 @@ R("rb-own-slots", HOX + " due=20261010", RBX + " due=20261010 h=c95bf2f370ae eta
 # echo does, and a correct statement passes.
 R("echo-outside-set-misread", HOX + " pri=1", RBX + " pri=2", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
 R("echo-outside-set-same", HOX + " pri=1 keep=a+b", RBX + " pri=01 keep=a+b", [PASS, NA, PASS, NA, NA], [])
+# Constraints are "compared case-insensitively" (section 5.2), as an echo too: acc=LEN:120w read back
+# acc=len:120W under rb=all, or stated outside the set, is the same criterion; keys=LEN is keys=len.
+# Another value, or another order (a list's order is significant), is still a misread.
+R("echo-acc-any-case", HOX + " rb=all acc=LEN:120w+Must:Monday", RBX + " acc=len:120W+must:monday", [PASS, NA, PASS, NA, NA], [])
+R("echo-outside-set-acc-keys-any-case", HOX + " acc=Tone:Plain keys=LEN+tone", RBX + " acc=tone:plain keys=len+TONE", [PASS, NA, PASS, NA, NA], [])
+R("echo-acc-other-value", HOX + " rb=all acc=LEN:120w", RBX + " acc=len:150w", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
+R("echo-acc-other-order", HOX + " rb=all acc=len:120w+tone:plain", RBX + " acc=TONE:plain+len:120w", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
 R("echo-outside-set-list-order", HOX + " keep=a+b", RBX + " keep=b+a", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
 R("exec-outside-set-misread", PAYHO.replace(" rb=exec", " rb=exec pri=2"), PAYRB.replace(" h=a7a82de76607", "") + " pri=1", [PASS, NA, FAIL, NA, PASS], ["ECHO_MISMATCH"], profile="pay")
 # acc is the receiver's own when the HO asked rb=acc or rb=plan, and an unsent slot otherwise.
