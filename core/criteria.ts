@@ -8,7 +8,7 @@ import type { Vocabulary } from "./vocabulary-model.js";
 import { _constraintKey, _cut } from "./_chars.js";
 import { _repeatTracker } from "./_single-valued.js";
 import { CriteriaIndex } from "./criteria-index.js";
-import { _containsWords as contains, _distinctive as distinctive, _negated as negated, _prefixOf as prefixOf } from "./_value-rules.js";
+import { _containsWords as contains, _distinctive as distinctive, _negates as negates, _prefixOf as prefixOf } from "./_value-rules.js";
 
 export interface Constraint {
   readonly key: string;
@@ -141,18 +141,18 @@ export type Match = "same" | "loose" | "different";
 /**
  * Whether two values of one key name the same fact: equal, one a prefix of the other (after
  * normalisation, and never ending inside a number), or one's word set containing the other's. Lengths compare as number and unit, so `120w` and `150w` never
- * match, and for a single-valued key a negated value (`non-technical`) never matches one that is
- * not. Set-valued keys also accept a loose match on a shared distinctive word.
+ * match, and for a single-valued key a value that negates a word the other states (`non-technical`,
+ * `technical`) never matches it. Set-valued keys also accept a loose match on a shared distinctive word.
  */
 export function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match {
   if (a.measure !== null || b.measure !== null) {
     return a.measure !== null && b.measure !== null && a.measure.digits === b.measure.digits && a.measure.unit === b.measure.unit ? "same" : "different";
   }
   if (a.text === b.text) return "same";
-  // A single-valued key's value is the whole fact, so one that negates the other (`aud:technical`,
-  // `aud:non-technical`) names its opposite, though its word set holds the other's: a contradiction.
-  // Set-valued keys carry their polarity in the key (`must:`, `no:`) and are not read so.
-  if (!setValued && negated(a.words) !== negated(b.words)) return "different";
+  // A single-valued key's value is the whole fact, so one that negates a word the other states
+  // (`aud:technical`, `aud:non-technical`) names its opposite, though its word set holds the
+  // other's: a contradiction. Set-valued keys carry their polarity in the key (`must:`, `no:`).
+  if (!setValued && negates(a.words, b.words)) return "different";
   if (prefixOf(a.text, b.text) || prefixOf(b.text, a.text)) return "same";
   if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";
   if (setValued && a.words.some((w) => distinctive(w) && b.words.includes(w))) return "loose";

@@ -33,10 +33,16 @@ function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match 
     return a.measure !== null && b.measure !== null && a.measure.digits === b.measure.digits && a.measure.unit === b.measure.unit ? "same" : "different";
   }
   if (a.text === b.text) return "same";
-  // ---- AMENDED (not verbatim): a single-valued value negated (not non never without) and one
-  // not are different, a rule added after 29b330c for single-valued keys, which the index never serves.
-  const negated = (ws: readonly string[]): boolean => ws.some((w) => ["not", "non", "never", "without"].includes(w));
-  if (!setValued && negated(a.words) !== negated(b.words)) return "different";
+  // ---- AMENDED (not verbatim): for a single-valued key, a value negating (after not non never
+  // without) a word the other states plainly is different, a rule added after 29b330c for
+  // single-valued keys, which the index never serves.
+  const NEG = ["not", "non", "never", "without"];
+  const negatedWords = (ws: readonly string[]): string[] => {
+    const at = ws.findIndex((w) => NEG.includes(w));
+    return at < 0 ? [] : ws.slice(at + 1).filter((w) => !NEG.includes(w));
+  };
+  const negates = (x: readonly string[], y: readonly string[]): boolean => negatedWords(x).some((w) => y.includes(w) && !negatedWords(y).includes(w));
+  if (!setValued && (negates(a.words, b.words) || negates(b.words, a.words))) return "different";
   // ---- END AMENDED
   if (prefixOf(a.text, b.text) || prefixOf(b.text, a.text)) return "same";
   if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";

@@ -95,13 +95,16 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
   });
   it("a single-valued value that negates the other is not it: aud:non-technical is not aud:technical", () => {
     // One word set held the other's, so the opposite audience or tone compared "same" and passed.
-    for (const [a, b] of [["technical", "non-technical"], ["formal", "not-formal"], ["plain", "never-plain"], ["expert", "non-expert"], ["jargon", "without-jargon"], ["formal", "formal-not"]]) {
+    for (const [a, b] of [["technical", "non-technical"], ["formal", "not-formal"], ["plain", "never-plain"], ["expert", "non-expert"], ["jargon", "without-jargon"], ["formal", "not-very-formal"], ["casual", "formal-not-casual"], ["technical-readers", "non-technical-readers"]]) {
       expect(compareValues(n(a as string), n(b as string), false)).toBe("different");
       expect(compareValues(n(b as string), n(a as string), false)).toBe("different");
     }
-    // Both negated, or neither: the word-set and prefix rules stand.
+    // Both negating the word, or a negation of a word the other does not state (a further detail):
+    // the word-set and prefix rules stand.
     expect(compareValues(n("non-technical"), n("non-technical-readers"), false)).toBe("same");
     expect(compareValues(n("not-formal"), n("Not.Formal"), false)).toBe("same");
+    expect(compareValues(n("html"), n("html-without-tables"), false)).toBe("same");
+    expect(compareValues(n("formal"), n("formal-not-casual"), false)).toBe("same");
     // `no` is no negation here: it is Norwegian's language code (lang:no, lang:nb-no).
     expect(compareValues(n("no"), n("norwegian"), false)).toBe("same");
     expect(compareValues(n("nb"), n("nb-no"), false)).toBe("same");

@@ -50,10 +50,12 @@ R("acc-symbol-values", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=mu
 # "One is a prefix of the other" never ends inside a number: by:oct-1 is not by:oct-12, and a
 # single-valued key contradicts.
 R("acc-number-prefix", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=by"), RB1.replace(" h=c40bba4360dc", " acc=by:oct-12"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"], expectAcc="by:oct-1")
-# A single-valued key's value is the whole fact: one that negates the sender's (non-technical,
-# not-formal) names its opposite, though its word set holds the sender's, and contradicts.
+# A single-valued key's value is the whole fact: one that negates a word of the sender's
+# (non-technical, not-formal) names its opposite, though its word set holds the sender's, and contradicts.
 R("acc-negated-single-valued", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=aud+tone"), RB1.replace(" h=c40bba4360dc", " acc=aud:non-technical+tone:plain"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"], expectAcc="aud:technical+tone:plain")
 R("acc-negated-both", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=aud"), RB1.replace(" h=c40bba4360dc", " acc=aud:non-technical-readers"), [PASS, NA, PASS, PASS, NA], [], expectAcc="aud:non-technical")
+# A negation of a word the sender's value does not state is a further detail, not its opposite.
+R("acc-negated-detail", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=tone"), RB1.replace(" h=c40bba4360dc", " acc=tone:formal-not-casual"), [PASS, NA, PASS, PASS, NA], [], expectAcc="tone:formal")
 R("acc-keys-any-case", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len+tone"), RB1.replace(" h=c40bba4360dc", " acc=LEN:120w+Tone:Plain"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:120w+tone:plain")
 R("ho-itself-refused", HO1.replace("pri=2 conf=M", "pri=9 conf=Q"), "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002", [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
 # An HO whose error comes after a hundred notes (unknown keys) is refused all the same: a reader
