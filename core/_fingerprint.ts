@@ -5,7 +5,7 @@
  * fingerprint with probability about 2^-53, which is the chance a misread slips past the check.
  */
 import type { Message, SlotValue } from "./message.js";
-import { _field } from "./_slot-values.js";
+import { _echoed, _field } from "./_slot-values.js";
 
 /** 53-bit cyrb53 of a string. */
 export function _cyrb53(text: string, seed = 0): number {
@@ -26,17 +26,18 @@ export function _cyrb53(text: string, seed = 0): number {
 
 /**
  * The fingerprint of the decoded values of `slots`, in that order (absent as null). Two messages
- * get the same fingerprint when every slot's JSON is the same, the equality check-rb compares by:
- * `pri=2` and `pri=02` agree, `keep=a+b` and `keep=b+a` do not. 0 for an empty list.
+ * get the same fingerprint when every slot's JSON is the same as tier 3 compares it (`_echoed`),
+ * the equality check-rb compares by: `pri=2` and `pri=02` agree, `keep=a+b` and `keep=b+a` do
+ * not, `acc=LEN:120w` and `acc=len:120w` do. 0 for an empty list.
  */
 export function _fingerprint(message: Message, slots: readonly string[]): number {
   if (slots.length === 0) return 0;
   const values: (SlotValue | null)[] = [];
-  for (const slot of slots) values.push(_field(message, slot) ?? null);
+  for (const slot of slots) values.push(_echoed(slot, _field(message, slot)) ?? null);
   return _cyrb53(JSON.stringify(values));
 }
 
-/** The fingerprint of one decoded value, as `_fingerprint` gives it for a one-slot list. */
-export function _valueFingerprint(value: SlotValue): number {
-  return _cyrb53(JSON.stringify([value]));
+/** The fingerprint of `slot`'s decoded value, as `_fingerprint` gives it for a one-slot list. */
+export function _valueFingerprint(slot: string, value: SlotValue): number {
+  return _cyrb53(JSON.stringify([_echoed(slot, value)]));
 }

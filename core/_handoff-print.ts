@@ -225,7 +225,7 @@ function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations)
 function printedSlots(p: HandoffPrint): SentSlots {
   const { sent, beyond } = p.shape;
   return {
-    same: (key, value) => (Object.hasOwn(sent, key) ? p.stated[beyond.indexOf(key)] === _valueFingerprint(value) : undefined),
+    same: (key, value) => (Object.hasOwn(sent, key) ? p.stated[beyond.indexOf(key)] === _valueFingerprint(key, value) : undefined),
     shown: () => undefined,
   };
 }

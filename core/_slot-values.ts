@@ -11,6 +11,26 @@ export function _same(a: SlotValue | null | undefined, b: SlotValue | null | und
 }
 
 /**
+ * Slots of constraints (`acc`, `key:value`) and constraint keys (`keys`): section 5.2 compares them
+ * case-insensitively, so `LEN:120w` and `len:120W` are one criterion, in an echo as at tier 4.
+ */
+const CASELESS: ReadonlySet<string> = /* @__PURE__ */ new Set(["acc", "keys"]);
+
+/**
+ * A slot's value as tier 3 compares it, echo and fingerprint alike: the decoded value, with a
+ * constraint list's elements lowercased (list order still counts).
+ */
+export function _echoed(slot: string, value: SlotValue | null | undefined): SlotValue | null | undefined {
+  if (!CASELESS.has(slot) || !Array.isArray(value)) return value;
+  return (value as readonly Scalar[]).map((x) => (typeof x === "string" ? x.toLowerCase() : x));
+}
+
+/** Equal as tier 3 compares `slot`'s values (`_echoed`). */
+export function _sameEcho(slot: string, a: SlotValue | null | undefined, b: SlotValue | null | undefined): boolean {
+  return _same(_echoed(slot, a), _echoed(slot, b));
+}
+
+/**
  * A value as a finding quotes it: as a line would write it (`a+b`, `Y`), or "nothing"; cut to 40
  * characters and `...` (README note 36).
  */

@@ -15,7 +15,7 @@ import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 import type { Vocabulary } from "./vocabulary-model.js";
-import { _field, _same, _show } from "./_slot-values.js";
+import { _field, _sameEcho, _show } from "./_slot-values.js";
 
 /** What the readback states on its own account, whatever the HO asked. */
 const OWN: ReadonlySet<string> = /* @__PURE__ */ new Set(["h", "eta", "not", "asm", "exp", "p"]);
@@ -42,7 +42,7 @@ export interface SentSlots {
 export function _sentSlots(ho: Message): SentSlots {
   const slots = ho.slots;
   return {
-    same: (key, value) => (Object.hasOwn(slots, key) ? _same(slots[key], value) : undefined),
+    same: (key, value) => (Object.hasOwn(slots, key) ? _sameEcho(key, slots[key], value) : undefined),
     shown: (key) => (Object.hasOwn(slots, key) ? _show(slots[key]) : undefined),
   };
 }

@@ -9,6 +9,37 @@ const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "i
 /** A word that can carry a loose match on its own: three letters or more, not a stopword. */
 export const _distinctive = (w: string): boolean => w.length >= 3 && !STOPWORDS.has(w);
 
+/**
+ * Words that negate what follows them (`non-technical`, `not-very-formal`). Not `no`: it is
+ * Norwegian's language code (`lang:no`, `lang:nb-no`), and a `no:` criterion's own words
+ * (`no:no-em-dashes`, the brief's) say it already.
+ */
+const NEGATIONS = new Set(["not", "non", "never", "without"]);
+
+/** The words a value negates: every word after its first negation word (`not very formal`: very, formal). */
+function negatedWords(words: readonly string[]): ReadonlySet<string> {
+  const at = words.findIndex((w) => NEGATIONS.has(w));
+  return at < 0 ? new Set() : new Set(words.slice(at + 1).filter((w) => !NEGATIONS.has(w)));
+}
+
+/**
+ * One value negates a word the other states plainly: `non-technical` against `technical`,
+ * `not-very-formal` against `formal`. A negation of a word the other does not state (`html` and
+ * `html-without-tables`, `formal` and `formal-not-casual`) is a further detail, not a conflict, and
+ * two values negating the same word agree.
+ */
+export function _negates(a: readonly string[], b: readonly string[]): boolean {
+  const one = (x: readonly string[], y: readonly string[]): boolean => {
+    const negated = negatedWords(x);
+    if (negated.size === 0) return false;
+    const plain = new Set(y);
+    for (const w of negatedWords(y)) plain.delete(w);
+    for (const w of negated) if (plain.has(w)) return true;
+    return false;
+  };
+  return one(a, b) || one(b, a);
+}
+
 const DIGIT = /\p{N}/u;
 
 /**

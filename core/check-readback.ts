@@ -15,7 +15,7 @@ import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import { _validateReadback } from "./_readback-validation.js";
 import type { Vocabulary } from "./vocabulary-model.js";
-import { _field, _same, _show, _strings } from "./_slot-values.js";
+import { _field, _same, _sameEcho, _show, _strings } from "./_slot-values.js";
 import { _hoValue, _sentSlots, _statedSlots } from "./_stated-slots.js";
 
 export type TierResult = "pass" | "fail" | "not-asked";
@@ -84,7 +84,7 @@ function echo(ho: Message, rb: Message, slots: readonly string[]): Finding[] {
     const want = _field(ho, slot);
     const got = _field(rb, slot);
     if (got === undefined) out.push(finding("ECHO_MISSING", `the readback does not echo ${slot} (the HO says ${_show(want)})`, { slot, expected: _show(want) }));
-    else if (!_same(want, got)) out.push(finding("ECHO_MISMATCH", `${slot}: the readback says ${_show(got)}, the HO says ${_show(want)}`, { slot, expected: _show(want), received: _show(got) }));
+    else if (!_sameEcho(slot, want, got)) out.push(finding("ECHO_MISMATCH", `${slot}: the readback says ${_show(got)}, the HO says ${_show(want)}`, { slot, expected: _show(want), received: _show(got) }));
   }
   return out;
 }

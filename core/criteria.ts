@@ -8,7 +8,7 @@ import type { Vocabulary } from "./vocabulary-model.js";
 import { _constraintKey, _cut } from "./_chars.js";
 import { _repeatTracker } from "./_single-valued.js";
 import { CriteriaIndex } from "./criteria-index.js";
-import { _containsWords as contains, _distinctive as distinctive, _prefixOf as prefixOf } from "./_value-rules.js";
+import { _containsWords as contains, _distinctive as distinctive, _negates as negates, _prefixOf as prefixOf } from "./_value-rules.js";
 
 export interface Constraint {
   readonly key: string;
@@ -50,8 +50,8 @@ export function _readCriteria(input: string | readonly string[], vocabulary?: Vo
     }
     const c = { key, value: m[2] as string };
     constraints.push(c);
-    const first = repeats?.(key, `${key}:${c.value}`) ?? null;
-    if (first !== null) findings.push(repeated(key, [first, `${key}:${c.value}`]));
+    const first = repeats?.(key, _cut(`${key}:${c.value}`)) ?? null;
+    if (first !== null) findings.push(repeated(key, [first, _cut(`${key}:${c.value}`)]));
   }
   return { constraints, findings };
 }
@@ -141,13 +141,18 @@ export type Match = "same" | "loose" | "different";
 /**
  * Whether two values of one key name the same fact: equal, one a prefix of the other (after
  * normalisation, and never ending inside a number), or one's word set containing the other's. Lengths compare as number and unit, so `120w` and `150w` never
- * match. Set-valued keys also accept a loose match on a shared distinctive word.
+ * match, and for a single-valued key a value that negates a word the other states (`non-technical`,
+ * `technical`) never matches it. Set-valued keys also accept a loose match on a shared distinctive word.
  */
 export function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match {
   if (a.measure !== null || b.measure !== null) {
     return a.measure !== null && b.measure !== null && a.measure.digits === b.measure.digits && a.measure.unit === b.measure.unit ? "same" : "different";
   }
   if (a.text === b.text) return "same";
+  // A single-valued key's value is the whole fact, so one that negates a word the other states
+  // (`aud:technical`, `aud:non-technical`) names its opposite, though its word set holds the
+  // other's: a contradiction. Set-valued keys carry their polarity in the key (`must:`, `no:`).
+  if (!setValued && negates(a.words, b.words)) return "different";
   if (prefixOf(a.text, b.text) || prefixOf(b.text, a.text)) return "same";
   if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";
   if (setValued && a.words.some((w) => distinctive(w) && b.words.includes(w))) return "loose";
@@ -162,19 +167,39 @@ export interface CriteriaOptions {
 }
 
 interface Held {
+  /**
+   * The constraint as a finding's message quotes it, as written: `key:value`, or `not=value` for a
+   * receiver's not= token; cut to 40 characters (README note 36).
+   */
   readonly raw: string;
+  /** What a finding's `received` carries: `raw`, or a not= token alone, as a line's slot holds it. */
+  readonly received: string;
+  /** Where the receiver wrote it. */
+  readonly slot: "acc" | "not";
   readonly norm: Normalised;
 }
 
-function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side: string, out: Finding[], room: Room): Map<string, Held[]> {
+/** A constraint, or (`not`) a receiver's not= token, compared as a `no:` value. */
+type Grouped = Constraint & { readonly not?: true };
+
+function group(constraints: readonly Grouped[], vocabulary: Vocabulary, side: string, out: Finding[], room: Room): Map<string, Held[]> {
   const groups = new Map<string, Held[]>();
   for (const c of constraints) {
+    if (c.not === true) {
+      const token = _cut(c.value);
+      const list = groups.get("no") ?? [];
+      list.push({ raw: `not=${token}`, received: token, slot: "not", norm: normaliseValue(c.value, vocabulary) });
+      groups.set("no", list);
+      continue;
+    }
     if (!vocabulary.constraintKeys.has(c.key)) {
-      if (room.note()) out.push(_note("ACC_KEY_UNKNOWN", `${side} ${c.key}:${c.value}: ${c.key} is outside the closed key set; noted, not compared`, { slot: "acc", received: `${c.key}:${c.value}` }));
+      const shown = _cut(`${c.key}:${c.value}`);
+      if (room.note()) out.push(_note("ACC_KEY_UNKNOWN", `${side} ${shown}: ${_cut(c.key)} is outside the closed key set; noted, not compared`, { slot: "acc", received: shown }));
       continue;
     }
     const list = groups.get(c.key) ?? [];
-    list.push({ raw: `${c.key}:${c.value}`, norm: normaliseValue(c.value, vocabulary) });
+    const raw = _cut(`${c.key}:${c.value}`);
+    list.push({ raw, received: raw, slot: "acc", norm: normaliseValue(c.value, vocabulary) });
     groups.set(c.key, list);
   }
   return groups;
@@ -232,7 +257,7 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
     note: () => (bound === undefined || notes < FINDINGS_MAX ? (notes++, true) : (bound.uncountedNotes++, false)),
   };
   const sender = group(expected, vocabulary, "sender's", out, room);
-  const receiver = group([...reported, ...(options.not ?? []).map((value) => ({ key: "no", value }))], vocabulary, "receiver's", out, room);
+  const receiver = group([...reported, ...(options.not ?? []).map((value): Grouped => ({ key: "no", value, not: true }))], vocabulary, "receiver's", out, room);
   const isSet = (key: string): boolean => vocabulary.constraintKeys.get(key)?.set === true;
   // Each side's values of a key, indexed when the lists are long (one index of the sender's must:
   // serves its key and the exclusions).
@@ -254,7 +279,8 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
     }
     const theirs = receiver.get(key);
     if (theirs === undefined) {
-      if (room.error()) out.push(_error("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${mine.map((h) => h.raw).join(", ")})`, { slot: "acc", expected: mine.map((h) => h.raw).join("+") }));
+      // All of the key's values, quoted as one list is: cut (note 36), however many the sender holds.
+      if (room.error()) out.push(_error("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${_cut(mine.map((h) => h.raw).join(", "))})`, { slot: "acc", expected: _cut(mine.map((h) => h.raw).join("+")) }));
       continue;
     }
     if (!isSet(key)) {
@@ -278,7 +304,8 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
         loose = index.firstLoose(m.norm);
       }
       if (loose >= 0) {
-        if (room.note()) out.push(_note("ACC_LOOSE", `loose match: ${(theirs[loose] as Held).raw} taken for ${m.raw} on a shared word; confirm`, { slot: "acc", expected: m.raw, received: (theirs[loose] as Held).raw }));
+        const t = theirs[loose] as Held;
+        if (room.note()) out.push(_note("ACC_LOOSE", `loose match: ${t.raw} taken for ${m.raw} on a shared word; confirm`, { slot: t.slot, expected: m.raw, received: t.received }));
       } else if (room.error()) {
         out.push(_error("ACC_GAP", `gap: the receiver did not extract ${m.raw}`, { slot: "acc", expected: m.raw }));
       }
@@ -287,13 +314,13 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
       // compareValues is symmetric, so whether t matches some m is asked of the sender's index.
       const matched = pairwise ? mine.some((m) => compareValues(m.norm, t.norm, true) !== "different") : indexOf(mine).hasSame(t.norm) || indexOf(mine).firstLoose(t.norm) >= 0;
       if (!matched && room.note()) {
-        out.push(_note("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: "acc", received: t.raw }));
+        out.push(_note("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: t.slot, received: t.received }));
       }
     }
   }
   for (const [key, theirs] of receiver) {
     if (sender.has(key)) continue;
-    for (const t of theirs) if (room.note()) out.push(_note("ACC_ASSUMPTION", `assumption: ${t.raw} fills in what the sender's criteria leave open; confirm or correct`, { slot: "acc", received: t.raw }));
+    for (const t of theirs) if (room.note()) out.push(_note("ACC_ASSUMPTION", `assumption: ${t.raw} fills in what the sender's criteria leave open; confirm or correct`, { slot: t.slot, received: t.received }));
   }
   const asked = new Set<string>();
   for (const named of options.keys ?? []) {
@@ -303,7 +330,7 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
     asked.add(key);
     // Outside the closed set: noted, not compared (section 5.2), so never a gap.
     if (!vocabulary.constraintKeys.has(key)) {
-      if (room.note()) out.push(_note("ACC_KEY_UNKNOWN", `keys= names ${key}, outside the closed key set; noted, not compared`, { slot: "keys", received: named }));
+      if (room.note()) out.push(_note("ACC_KEY_UNKNOWN", `keys= names ${_cut(key)}, outside the closed key set; noted, not compared`, { slot: "keys", received: _cut(named) }));
       continue;
     }
     // A key the sender also holds criteria for was reported as a gap above.
@@ -316,9 +343,8 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
   const required = sender.get("must") ?? [];
   // The receiver's no: values as grouped (and normalised) above: its acc= ones, then its not=.
   const exclusions = receiver.get("no") ?? [];
-  const fromAcc = exclusions.length - (options.not?.length ?? 0);
   const pairwise = required.length * exclusions.length <= pairwiseMax;
-  const excludes = (slot: "acc" | "not", shown: string, received: string, excluded: Normalised): void => {
+  const excludes = ({ slot, raw: shown, received, norm: excluded }: Held): void => {
     const matched = pairwise ? required.filter((m) => compareValues(m.norm, excluded, true) === "same") : indexOf(required).allSame(excluded).map((i) => required[i] as Held);
     // A shared word only (section 5.2's loose match, "reported as a note"): the receiver may have
     // excluded something required, which the sender confirms; one shared word fails nothing.
@@ -331,15 +357,7 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
     }
   };
   if (sender.has("must")) {
-    for (let i = 0; i < exclusions.length; i++) {
-      const held = exclusions[i] as Held;
-      if (i < fromAcc) {
-        excludes("acc", held.raw, held.raw, held.norm);
-      } else {
-        const value = held.raw.slice("no:".length);
-        excludes("not", `not=${value}`, value, held.norm);
-      }
-    }
+    for (const held of exclusions) excludes(held);
   }
   return out;
 }

@@ -14,7 +14,8 @@ import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { VERSION } from "./vocabulary.js";
 import { _readbackId } from "./_readback-id.js";
-import { _same } from "./_slot-values.js";
+import { _cut } from "./_chars.js";
+import { _same, _show } from "./_slot-values.js";
 import { _hoValue, _sentSlots, _statedSlots } from "./_stated-slots.js";
 
 /** What only the receiver can add to its readback. */
@@ -69,7 +70,7 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
   for (const key of Object.keys(receiver.exec ?? {})) {
     if (!set.exec.includes(key)) {
       const why = set.execution ? `not an execution slot of ask=${String(ho.slots["ask"])} (${set.exec.join(" ") || "none"})` : "not asked: the HO has no rb=exec";
-      findings.push(finding("READBACK_NOT_ASKED", `exec ${key}: ${why}; the readback would not carry it`, { slot: key, expected: set.exec.join(" ") }));
+      findings.push(finding("READBACK_NOT_ASKED", `exec ${_cut(key)}: ${why}; the readback would not carry it`, { slot: _cut(key), expected: set.exec.join(" ") }));
     }
   }
   // An RB's exp "may not outlive the HO's" (section 3.1): such a readback fails tier 1 of check-rb.
@@ -93,7 +94,7 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
       const delivered = _hoValue(ho, key, vocabulary);
       const resolved = receiver.exec?.[key];
       if (resolved !== undefined && delivered !== undefined && !_same(resolved, delivered)) {
-        findings.push(finding("EXEC_DIFFERS", `the receiver will use ${key}=${String(resolved)} where the HO says ${String(delivered)}: the readback says so, and the sender's check will stop it`, { slot: key, expected: String(delivered), received: String(resolved) }));
+        findings.push(finding("EXEC_DIFFERS", `the receiver will use ${key}=${_show(resolved)} where the HO says ${_show(delivered)}: the readback says so, and the sender's check will stop it`, { slot: key, expected: _show(delivered), received: _show(resolved) }));
       }
       const value = resolved ?? delivered;
       if (value === undefined) {
@@ -102,7 +103,7 @@ export function makeReadback(ho: Message, receiver: ReceiverReadback, vocabulary
       // The item the receiver will act on, where a profile makes it an execution slot: the
       // readback states it, as EXEC_DIFFERS promises, rather than the HO's in its place.
       else if (typeof value === "string") item = value;
-      else findings.push(finding("READBACK_INCOMPLETE", `exec item=${String(value)}: an item is a reference, written as text`, { slot: "item" }));
+      else findings.push(finding("READBACK_INCOMPLETE", `exec item=${_show(value)}: an item is a reference, written as text`, { slot: "item" }));
     }
   }
   const own: [string, SlotValue | undefined][] = [

@@ -13,7 +13,8 @@ import { readbackSet } from "./readback-set.js";
 import type { ReadbackSet } from "./readback-set.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _readbackId } from "./_readback-id.js";
-import { _field, _same } from "./_slot-values.js";
+import { _cut } from "./_chars.js";
+import { _field, _same, _show } from "./_slot-values.js";
 
 export type StatementState = "pending" | "committed" | "abandoned" | "expired" | "cancelled";
 
@@ -178,7 +179,7 @@ function unstatedCall(input: PrepareInput, set: ReadbackSet, vocabularyName: str
   if (input.ho.type !== "HO") {
     return finding("STATEMENT_REFUSED", `a statement is prepared for an HO, and ${input.ho.id} is ${input.ho.type}`, { slot: "type", expected: "HO", received: input.ho.type });
   }
-  const ask = String(input.ho.slots["ask"]);
+  const ask = _show(input.ho.slots["ask"]);
   if (!set.execution) {
     return finding("STATEMENT_REFUSED", `a statement states the call as an execution readback: the HO ${input.ho.id} must ask rb=exec`, { slot: "rb", expected: "exec" });
   }
@@ -187,7 +188,8 @@ function unstatedCall(input: PrepareInput, set: ReadbackSet, vocabularyName: str
   }
   for (const key of Object.keys(input.call)) {
     if (!set.exec.includes(key)) {
-      return finding("STATEMENT_REFUSED", `the call carries ${key}, which is not an execution slot of ask=${ask} (${set.exec.join(" ")}): a statement runs only what its readback states`, { slot: key, expected: set.exec.join(" "), received: key });
+      const shown = _cut(key);
+      return finding("STATEMENT_REFUSED", `the call carries ${shown}, which is not an execution slot of ask=${ask} (${set.exec.join(" ")}): a statement runs only what its readback states`, { slot: shown, expected: set.exec.join(" "), received: shown });
     }
   }
   return null;

@@ -282,7 +282,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     t.execPrint[i] = _fingerprint(m, shape.carried);
     const beyond = shape.beyond;
     const at = beyond.length === 0 ? 0 : _addPrints(t, beyond.length);
-    for (let k = 0; k < beyond.length; k++) t.prints[at + k] = _valueFingerprint(m.slots[beyond[k] as string] as SlotValue);
+    for (let k = 0; k < beyond.length; k++) t.prints[at + k] = _valueFingerprint(beyond[k] as string, m.slots[beyond[k] as string] as SlotValue);
     t.printsAt[i] = at;
     t.state[i] = OPEN;
     t.closedAt[i] = -1;

@@ -5,12 +5,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compareCriteria, coreVocabulary, finding, normaliseValue } from "../../core/index.js";
-import { _constraintKey } from "../../core/_chars.js";
+import { _constraintKey, _cut as cut } from "../../core/_chars.js";
 import { _boundedCriteria, _compareCriteria, _PAIRWISE_MAX as PAIRWISE } from "../../core/criteria.js";
 import { _capFindings, FINDINGS_MAX } from "../../core/finding.js";
 import type { Constraint, CriteriaOptions, Finding, Normalised, Vocabulary } from "../../core/index.js";
 
-// ---- REFERENCE (verbatim from core/criteria.ts at 29b330c; do not edit, but for the one marked amendment) ----
+// ---- REFERENCE (verbatim from core/criteria.ts at 29b330c; do not edit, but for the marked amendments) ----
+// ---- AMENDED throughout (not verbatim): a constraint, a key or a list of them is quoted cut to 40
+// characters (README note 36), `cut(...)` below; what is compared, and the order, is as it was.
 
 const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "it", "no", "not", "of", "on", "or", "the", "to", "with", "without"]);
 
@@ -31,26 +33,48 @@ function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match 
     return a.measure !== null && b.measure !== null && a.measure.digits === b.measure.digits && a.measure.unit === b.measure.unit ? "same" : "different";
   }
   if (a.text === b.text) return "same";
+  // ---- AMENDED (not verbatim): for a single-valued key, a value negating (after not non never
+  // without) a word the other states plainly is different, a rule added after 29b330c for
+  // single-valued keys, which the index never serves.
+  const NEG = ["not", "non", "never", "without"];
+  const negatedWords = (ws: readonly string[]): string[] => {
+    const at = ws.findIndex((w) => NEG.includes(w));
+    return at < 0 ? [] : ws.slice(at + 1).filter((w) => !NEG.includes(w));
+  };
+  const negates = (x: readonly string[], y: readonly string[]): boolean => negatedWords(x).some((w) => y.includes(w) && !negatedWords(y).includes(w));
+  if (!setValued && (negates(a.words, b.words) || negates(b.words, a.words))) return "different";
+  // ---- END AMENDED
   if (prefixOf(a.text, b.text) || prefixOf(b.text, a.text)) return "same";
   if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";
   if (setValued && a.words.some((w) => distinctive(w) && b.words.includes(w))) return "loose";
   return "different";
 }
 
+// ---- AMENDED (not verbatim): a receiver's not= token is quoted as written (`not=x`, `received`
+// the token, slot `not`) in the notes it gets as a no: value, an ACC_ASSUMPTION or an ACC_LOOSE.
 interface Held {
   readonly raw: string;
+  readonly received: string;
+  readonly slot: "acc" | "not";
   readonly norm: Normalised;
 }
 
-function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side: string, out: Finding[]): Map<string, Held[]> {
+function group(constraints: readonly (Constraint & { not?: true })[], vocabulary: Vocabulary, side: string, out: Finding[]): Map<string, Held[]> {
   const groups = new Map<string, Held[]>();
   for (const c of constraints) {
+    if (c.not === true) {
+      const list = groups.get("no") ?? [];
+      list.push({ raw: `not=${cut(c.value)}`, received: cut(c.value), slot: "not", norm: normaliseValue(c.value, vocabulary) });
+      groups.set("no", list);
+      continue;
+    }
+    // ---- END AMENDED
     if (!vocabulary.constraintKeys.has(c.key)) {
-      out.push(finding("ACC_KEY_UNKNOWN", `${side} ${c.key}:${c.value}: ${c.key} is outside the closed key set; noted, not compared`, { slot: "acc", received: `${c.key}:${c.value}` }));
+      out.push(finding("ACC_KEY_UNKNOWN", `${side} ${cut(`${c.key}:${c.value}`)}: ${cut(c.key)} is outside the closed key set; noted, not compared`, { slot: "acc", received: cut(`${c.key}:${c.value}`) }));
       continue;
     }
     const list = groups.get(c.key) ?? [];
-    list.push({ raw: `${c.key}:${c.value}`, norm: normaliseValue(c.value, vocabulary) });
+    list.push({ raw: cut(`${c.key}:${c.value}`), received: cut(`${c.key}:${c.value}`), slot: "acc", norm: normaliseValue(c.value, vocabulary) });
     groups.set(c.key, list);
   }
   return groups;
@@ -59,7 +83,7 @@ function group(constraints: readonly Constraint[], vocabulary: Vocabulary, side:
 function referenceCompareCriteria(expected: readonly Constraint[], reported: readonly Constraint[], vocabulary: Vocabulary, options: CriteriaOptions = {}): Finding[] {
   const out: Finding[] = [];
   const sender = group(expected, vocabulary, "sender's", out);
-  const receiver = group([...reported, ...(options.not ?? []).map((value) => ({ key: "no", value }))], vocabulary, "receiver's", out);
+  const receiver = group([...reported, ...(options.not ?? []).map((value) => ({ key: "no", value, not: true as const }))], vocabulary, "receiver's", out);
   const isSet = (key: string): boolean => vocabulary.constraintKeys.get(key)?.set === true;
 
   for (const [key, mine] of sender) {
@@ -73,7 +97,7 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
     // ---- END AMENDED
     const theirs = receiver.get(key);
     if (theirs === undefined) {
-      out.push(finding("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${mine.map((h) => h.raw).join(", ")})`, { slot: "acc", expected: mine.map((h) => h.raw).join("+") }));
+      out.push(finding("ACC_GAP", `gap: the receiver did not extract ${key} (the sender holds ${cut(mine.map((h) => h.raw).join(", "))})`, { slot: "acc", expected: cut(mine.map((h) => h.raw).join("+")) }));
       continue;
     }
     if (!isSet(key)) {
@@ -89,20 +113,20 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
       if (matches.includes("same")) continue;
       const loose = matches.indexOf("loose");
       if (loose >= 0) {
-        out.push(finding("ACC_LOOSE", `loose match: ${(theirs[loose] as Held).raw} taken for ${m.raw} on a shared word; confirm`, { slot: "acc", expected: m.raw, received: (theirs[loose] as Held).raw }));
+        out.push(finding("ACC_LOOSE", `loose match: ${(theirs[loose] as Held).raw} taken for ${m.raw} on a shared word; confirm`, { slot: (theirs[loose] as Held).slot, expected: m.raw, received: (theirs[loose] as Held).received }));
       } else {
         out.push(finding("ACC_GAP", `gap: the receiver did not extract ${m.raw}`, { slot: "acc", expected: m.raw }));
       }
     }
     for (const t of theirs) {
       if (!mine.some((m) => compareValues(m.norm, t.norm, true) !== "different")) {
-        out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: "acc", received: t.raw }));
+        out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: t.slot, received: t.received }));
       }
     }
   }
   for (const [key, theirs] of receiver) {
     if (sender.has(key)) continue;
-    for (const t of theirs) out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} fills in what the sender's criteria leave open; confirm or correct`, { slot: "acc", received: t.raw }));
+    for (const t of theirs) out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} fills in what the sender's criteria leave open; confirm or correct`, { slot: t.slot, received: t.received }));
   }
   const asked = new Set<string>();
   for (const named of options.keys ?? []) {
@@ -112,7 +136,7 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
     asked.add(key);
     // Outside the closed set: noted, not compared (section 5.2), so never a gap.
     if (!vocabulary.constraintKeys.has(key)) {
-      out.push(finding("ACC_KEY_UNKNOWN", `keys= names ${key}, outside the closed key set; noted, not compared`, { slot: "keys", received: named }));
+      out.push(finding("ACC_KEY_UNKNOWN", `keys= names ${cut(key)}, outside the closed key set; noted, not compared`, { slot: "keys", received: cut(named) }));
       continue;
     }
     // A key the sender also holds criteria for was reported as a gap above.
@@ -126,13 +150,13 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
     const matched = required.filter((m) => compareValues(m.norm, excluded, true) === "same");
     const loose = required.find((m) => compareValues(m.norm, excluded, true) === "loose");
     if (matched.length === 0 && loose !== undefined) {
-      out.push(finding("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received: slot === "not" ? value : shown }));
+      out.push(finding("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received: slot === "not" ? cut(value) : shown }));
     }
-    for (const m of matched) out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? value : shown }));
+    for (const m of matched) out.push(finding("ACC_EXCLUDED", `${shown} excludes ${m.raw}, which the sender requires`, { slot, expected: m.raw, received: slot === "not" ? cut(value) : shown }));
   };
   if (sender.has("must")) {
-    for (const c of reported) if (c.key === "no") excludes("acc", `${c.key}:${c.value}`, c.value);
-    for (const value of options.not ?? []) excludes("not", `not=${value}`, value);
+    for (const c of reported) if (c.key === "no") excludes("acc", cut(`${c.key}:${c.value}`), c.value);
+    for (const value of options.not ?? []) excludes("not", `not=${cut(value)}`, value);
   }
   return out;
 }
@@ -149,7 +173,7 @@ const RUNS = Number(process.env["RW_CRITERIA_RUNS"] ?? 300);
 // values of punctuation alone (£ $ — .. -); lengths past 2^53, equal as doubles, differ as digits.
 const PIECES = [
   "cat", "category", "cats", "report", "draft", "final", "rep", "oct", "1", "12", "120", "1200", "v1", "v1a",
-  "the", "of", "no", "ab", "uk", "british", "en-gb", "md", "markdown", "we", "first-person-plural",
+  "the", "of", "no", "not", "non", "ab", "uk", "british", "en-gb", "md", "markdown", "we", "first-person-plural",
   "120w", "120words", "90071992547409921w", "90071992547409922w", "1,200w", "1200w", "0120w", "1.5p", "1.50p", "15p", "~120w", "1-2p", "1,5p", "2s",
   "caf\u00e9", "cafe\u0301", "CAF\u00c9", "x\u0663", "x\u0663\u0663", "\u00b2", "\ud835\udfd8", "\u65e5\u672c",
   "\u00a3", "$", "\u2014", "..", "-",

@@ -93,6 +93,32 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), false)).toBe("different");
     expect(compareValues(n("no-jargon"), n("no-emoji"), true)).toBe("different");
   });
+  it("a single-valued value that negates the other is not it: aud:non-technical is not aud:technical", () => {
+    // One word set held the other's, so the opposite audience or tone compared "same" and passed.
+    for (const [a, b] of [["technical", "non-technical"], ["formal", "not-formal"], ["plain", "never-plain"], ["expert", "non-expert"], ["jargon", "without-jargon"], ["formal", "not-very-formal"], ["casual", "formal-not-casual"], ["technical-readers", "non-technical-readers"]]) {
+      expect(compareValues(n(a as string), n(b as string), false)).toBe("different");
+      expect(compareValues(n(b as string), n(a as string), false)).toBe("different");
+    }
+    // Both negating the word, or a negation of a word the other does not state (a further detail):
+    // the word-set and prefix rules stand.
+    expect(compareValues(n("non-technical"), n("non-technical-readers"), false)).toBe("same");
+    expect(compareValues(n("not-formal"), n("Not.Formal"), false)).toBe("same");
+    expect(compareValues(n("html"), n("html-without-tables"), false)).toBe("same");
+    expect(compareValues(n("formal"), n("formal-not-casual"), false)).toBe("same");
+    // `no` is no negation here: it is Norwegian's language code (lang:no, lang:nb-no).
+    expect(compareValues(n("no"), n("norwegian"), false)).toBe("same");
+    expect(compareValues(n("nb"), n("nb-no"), false)).toBe("same");
+    // Set-valued keys carry their polarity in the key (must:, no:) and the brief's own words in the
+    // value (no:no-em-dashes): unchanged.
+    expect(compareValues(n("em-dash"), n("without-em-dash"), true)).toBe("same");
+  });
+  it("tier 4 fails a single-valued criterion read back negated, as a contradiction", () => {
+    const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=aud+tone");
+    const tier = (acc: string) => checkReadback(ho, msg(`RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=${acc}`), coreVocabulary, { expectAcc: "aud:technical+tone:formal" }).tiers[3];
+    expect(tier("aud:non-technical+tone:formal").findings).toMatchObject([{ code: "ACC_CONTRADICTION", expected: "aud:technical", received: "aud:non-technical" }]);
+    expect(tier("aud:technical+tone:not-formal").result).toBe("fail");
+    expect(tier("aud:technical-readers+tone:Formal").result).toBe("pass");
+  });
   it("parses constraints and refuses what is not key:value", () => {
     expect(parseCriteria("len:120w+tone:plain").constraints).toStrictEqual([{ key: "len", value: "120w" }, { key: "tone", value: "plain" }]);
     expect(parseCriteria("len120w").findings.map((f) => f.code)).toStrictEqual(["CRITERIA_SYNTAX"]);
@@ -149,6 +175,24 @@ describe("a long value is quoted cut to 40 characters in the readback, handoff a
     const rb = msg(`RW1 RB payer-1 re=scheduler-1 p=pay from=payer to=scheduler item=inv:1 ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=${long} paid=20261002 ref=r apref=a`);
     quoted(checkReadback(ho, rb, pay, { record: { acct: `z${long}` } }).tiers[4].findings);
   });
+  it("comprehension: a contradiction, an assumption, an exclusion, an unknown key and a repeat", () => {
+    const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=tone+must");
+    const rb = msg(`RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=tone:${long}+must:a+fmt:${long}+${"k".repeat(500)}:v+no:a${long} not=a${long}`);
+    const t4 = checkReadback(ho, rb, coreVocabulary, { expectAcc: `tone:plain+must:a+must:a${long}+len:${long}w+len:2w` }).tiers[3].findings;
+    expect(new Set(t4.map((f) => f.code))).toStrictEqual(new Set(["ACC_KEY_UNKNOWN", "ACC_CONTRADICTION", "CRITERIA_REPEATED", "ACC_ASSUMPTION", "ACC_EXCLUDED"]));
+    quoted(t4);
+  });
+  it("comprehension: a gap in a key the receiver left out quotes the sender's values cut, not all of them", () => {
+    const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc");
+    const many = Array.from({ length: 500 }, (_, i) => `must:q${i}`).join("+");
+    const t4 = checkReadback(ho, msg("RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=tone:plain"), coreVocabulary, { expectAcc: `tone:plain+${many}` }).tiers[3].findings;
+    expect(t4.map((f) => f.code)).toStrictEqual(["ACC_GAP"]);
+    quoted(t4);
+  });
+  it("comprehension: a keys= dimension outside the closed set", () => {
+    const ho = msg(`RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=${"d".repeat(500)}`);
+    quoted(checkReadback(ho, msg("RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=tone:plain"), coreVocabulary).tiers[3].findings.filter((f) => f.slot === "keys"));
+  });
   it("check-ho: a value that differs from the record", () => {
     quoted(checkHandoff(msg(`RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT due=20261002 ctx=${"c".repeat(500)}-1`), { values: { item: "x:1", ask: "DRAFT", due: "20261002", ctx: [`${"d".repeat(500)}-1`] }, resolve: new Set<string>() }, coreVocabulary).findings);
   });
@@ -171,13 +215,30 @@ describe("tier 2 says what is wrong with h=", () => {
 });
 
 describe("a finding quotes a value as a line writes it", () => {
-  it("a list of booleans is Y and N joined by +, in check-ho as in validate", () => {
+  it("a list of booleans is Y and N joined by +, in check-ho and make-rb as in validate", () => {
     const profile = { profile: "t", version: "0.1", extends: "RW1", asks: { GO: "go" }, slots: [{ key: "flags", type: "list:bool", on: ["HO", "RB", "DN"] }], exec: { GO: ["flags"] } };
     const compiled = compileVocabulary(coreVocabulary, profile);
     if (!compiled.ok) throw new Error(JSON.stringify(compiled.findings));
     const ho = checkLine("RW1 HO a-1 p=t from=a to=b item=x:1 ask=GO rb=exec flags=Y+N", () => compiled.value).message as Message;
     const [finding] = checkHandoff(ho, { values: { item: "x:1", ask: "GO", flags: [true, true] }, resolve: new Set<string>() }, compiled.value).findings;
     expect(finding).toMatchObject({ code: "HO_DIFFERS", expected: "Y+Y", received: "Y+N", message: "flags: the line says Y+N, the record says Y+Y" });
+    // make-rb's note on a value the receiver will use in place of the HO's: `true,false` before.
+    const made = makeReadback(ho, { exec: { flags: [true, true] } }, compiled.value);
+    expect(made.findings).toMatchObject([{ code: "EXEC_DIFFERS", expected: "Y+N", received: "Y+Y", message: "the receiver will use flags=Y+Y where the HO says Y+N: the readback says so, and the sender's check will stop it" }]);
+  });
+  it("make-rb quotes a long value the receiver will use cut to 40 characters (note 36)", () => {
+    const made = makeReadback(msg(PAYHO), { exec: { acct: "9".repeat(3_000) } }, pay);
+    expect(made.findings).toMatchObject([{ code: "EXEC_DIFFERS", expected: "40-12-88/61102938", received: `${"9".repeat(40)}...` }]);
+    expect(made.findings[0]?.message.length).toBeLessThan(200);
+  });
+  it("make-rb and prepare quote a long key of the receiver's call cut to 40 characters (note 36)", () => {
+    const key = "k".repeat(3_000);
+    const made = makeReadback(msg(PAYHO), { exec: { [key]: "1" } }, pay);
+    expect(made.findings).toMatchObject([{ code: "READBACK_NOT_ASKED", slot: `${"k".repeat(40)}...` }]);
+    expect(made.findings[0]?.message.length).toBeLessThan(200);
+    const prepared = prepare(memoryStore(), { ho: msg(PAYHO), call: { [key]: "1" }, exp: "20261002T1600Z" }, pay);
+    expect(prepared.findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: `${"k".repeat(40)}...`, received: `${"k".repeat(40)}...` }]);
+    expect(prepared.findings[0]?.message.length).toBeLessThan(200);
   });
 });
 
@@ -187,6 +248,25 @@ describe("a readback answers in its HO's vocabulary", () => {
     const rb = msg("RW1 RB writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 p=pay");
     const [finding] = checkReadback(ho, rb, coreVocabulary).tiers[0].findings;
     expect(finding).toMatchObject({ code: "RECEIPT", slot: "p", expected: "no p=", received: "pay", message: "the readback says p=pay where its HO names no profile: a readback answers in its HO's vocabulary" });
+  });
+});
+
+describe("a finding about a not= token names not=, as the receiver wrote it", () => {
+  const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=must+no");
+  const t4 = (expectAcc: string, not: string) => checkReadback(ho, msg(`RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=must:monday-problem not=${not}`), coreVocabulary, { expectAcc }).tiers[3].findings;
+  it("an assumption: a not= token the sender's no: values do not hold", () => {
+    // It was "assumption: no:blog-post ...", slot acc: a constraint the receiver never wrote.
+    expect(t4("must:monday-problem+no:em-dash", "em-dash+blog-post")).toStrictEqual([
+      expect.objectContaining({ code: "ACC_ASSUMPTION", slot: "not", received: "blog-post", message: "assumption: not=blog-post is the receiver's, not the sender's; confirm or correct" }),
+    ]);
+    expect(t4("must:monday-problem", "blog-post")).toStrictEqual([
+      expect.objectContaining({ code: "ACC_ASSUMPTION", slot: "not", received: "blog-post", message: "assumption: not=blog-post fills in what the sender's criteria leave open; confirm or correct" }),
+    ]);
+  });
+  it("a loose match: a not= token taken for a sender's no: value on a shared word", () => {
+    expect(t4("must:monday-problem+no:em-dash", "dash-marks")).toStrictEqual([
+      expect.objectContaining({ code: "ACC_LOOSE", slot: "not", expected: "no:em-dash", received: "dash-marks", message: "loose match: not=dash-marks taken for no:em-dash on a shared word; confirm" }),
+    ]);
   });
 });
 

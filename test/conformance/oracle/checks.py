@@ -50,6 +50,12 @@ R("acc-symbol-values", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=mu
 # "One is a prefix of the other" never ends inside a number: by:oct-1 is not by:oct-12, and a
 # single-valued key contradicts.
 R("acc-number-prefix", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=by"), RB1.replace(" h=c40bba4360dc", " acc=by:oct-12"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"], expectAcc="by:oct-1")
+# A single-valued key's value is the whole fact: one that negates a word of the sender's
+# (non-technical, not-formal) names its opposite, though its word set holds the sender's, and contradicts.
+R("acc-negated-single-valued", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=aud+tone"), RB1.replace(" h=c40bba4360dc", " acc=aud:non-technical+tone:plain"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"], expectAcc="aud:technical+tone:plain")
+R("acc-negated-both", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=aud"), RB1.replace(" h=c40bba4360dc", " acc=aud:non-technical-readers"), [PASS, NA, PASS, PASS, NA], [], expectAcc="aud:non-technical")
+# A negation of a word the sender's value does not state is a further detail, not its opposite.
+R("acc-negated-detail", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=tone"), RB1.replace(" h=c40bba4360dc", " acc=tone:formal-not-casual"), [PASS, NA, PASS, PASS, NA], [], expectAcc="tone:formal")
 R("acc-keys-any-case", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len+tone"), RB1.replace(" h=c40bba4360dc", " acc=LEN:120w+Tone:Plain"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:120w+tone:plain")
 R("ho-itself-refused", HO1.replace("pri=2 conf=M", "pri=9 conf=Q"), "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002", [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
 # An HO whose error comes after a hundred notes (unknown keys) is refused all the same: a reader
@@ -80,6 +86,13 @@ R("rb-own-slots", HOX + " due=20261010", RBX + " due=20261010 h=c95bf2f370ae eta
 # echo does, and a correct statement passes.
 R("echo-outside-set-misread", HOX + " pri=1", RBX + " pri=2", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
 R("echo-outside-set-same", HOX + " pri=1 keep=a+b", RBX + " pri=01 keep=a+b", [PASS, NA, PASS, NA, NA], [])
+# Constraints are "compared case-insensitively" (section 5.2), as an echo too: acc=LEN:120w read back
+# acc=len:120W under rb=all, or stated outside the set, is the same criterion; keys=LEN is keys=len.
+# Another value, or another order (a list's order is significant), is still a misread.
+R("echo-acc-any-case", HOX + " rb=all acc=LEN:120w+Must:Monday", RBX + " acc=len:120W+must:monday", [PASS, NA, PASS, NA, NA], [])
+R("echo-outside-set-acc-keys-any-case", HOX + " acc=Tone:Plain keys=LEN+tone", RBX + " acc=tone:plain keys=len+TONE", [PASS, NA, PASS, NA, NA], [])
+R("echo-acc-other-value", HOX + " rb=all acc=LEN:120w", RBX + " acc=len:150w", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
+R("echo-acc-other-order", HOX + " rb=all acc=len:120w+tone:plain", RBX + " acc=TONE:plain+len:120w", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
 R("echo-outside-set-list-order", HOX + " keep=a+b", RBX + " keep=b+a", [PASS, NA, FAIL, NA, NA], ["ECHO_MISMATCH"])
 R("exec-outside-set-misread", PAYHO.replace(" rb=exec", " rb=exec pri=2"), PAYRB.replace(" h=a7a82de76607", "") + " pri=1", [PASS, NA, FAIL, NA, PASS], ["ECHO_MISMATCH"], profile="pay")
 # acc is the receiver's own when the HO asked rb=acc or rb=plan, and an unsent slot otherwise.
