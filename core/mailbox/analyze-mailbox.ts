@@ -1,7 +1,8 @@
 /**
  * The conversation rules across messages: duplicate identifiers, exact parents, sequence gaps,
- * root bindings, each thread's handshake and exchange budget, and the callsign view. Takes the
- * valid messages of one mailbox (any order); one pass over them in UUIDv7 order, plus a sort.
+ * root bindings, each thread's handshake, exchange budget and standing blocks, and the callsign
+ * view. Takes the valid messages of one mailbox (any order); one pass over them in UUIDv7 order,
+ * plus a sort.
  */
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
@@ -17,6 +18,7 @@ import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
 import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
 import { sameRootId } from "./root-id.js";
+import { standingBlocks } from "./standing-blocks.js";
 import { DEFAULT_EXCHANGE_BUDGET, MAILBOX_KINDS } from "./vocabulary.js";
 
 export interface ThreadSummary {
@@ -173,7 +175,10 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const own = shakes.handshakes.get(thread);
     const accepted = own !== undefined && own.state === "established" && own.exchange_budget !== null ? own.exchange_budget : pairBudget(first, pairs);
     const limit = accepted ?? options.budget ?? DEFAULT_EXCHANGE_BUDGET;
-    summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget: exchangeBudget(trustedThreads.get(thread) ?? [], limit, findings) });
+    const spoken = trustedThreads.get(thread) ?? [];
+    summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget: exchangeBudget(spoken, limit, findings) });
+    // One blocked, then silence until Handler input or declared new evidence (sections 6 and 8).
+    standingBlocks(spoken, findings);
   }
   append(findings, claims.findings);
   const quarantine = new Map<string, MailboxCode[]>();

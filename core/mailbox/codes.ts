@@ -89,6 +89,8 @@ export const MAILBOX_CODES = {
   ROOT_ID_UNVERIFIED: "error",
   SEQ_GAP: "note",
   EXCHANGE_BUDGET_EXCEEDED: "error",
+  BLOCKED_REPEATED: "error",
+  INITIATED_WHILE_BLOCKED: "error",
   // Reconciliation (sections 3, 7, 9).
   DISPOSITION_INVALID: "error",
   DISPOSITION_UNKNOWN_MESSAGE: "note",

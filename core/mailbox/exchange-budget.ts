@@ -4,6 +4,7 @@
  * replies already owed by `expects_reply` may still be sent; anything else is over budget, and
  * once the owed replies are done the thread is `blocked: exchange-budget`.
  */
+import { dialogueStep, liftsStops } from "./_dialogue-step.js";
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -35,18 +36,13 @@ export function exchangeBudget(messages: readonly MailboxEntry[], limit: number,
   let owed = new Map<string, Owed>();
   for (const entry of messages) {
     const m = entry.envelope;
-    if (isHandler(m.from)) {
-      count = 0;
-      owed = new Map();
-      continue;
-    }
-    // A message only to a Handler seat is not agent-to-agent: it neither counts nor, declaring
-    // `new_evidence`, resets (so the skip comes before the reset).
-    if (!m.to.some((t) => !isHandler(t))) continue;
-    if (m.new_evidence !== null) {
+    const step = dialogueStep(m);
+    if (liftsStops(step)) {
       count = 0;
       owed = new Map();
     }
+    // Handler input is not agent-to-agent, nor is a message only to a Handler seat: neither counts.
+    if (step === "handler" || step === "to-handler") continue;
     const answers = m.reply_to === null ? undefined : owed.get(m.reply_to);
     const owedReply = answers !== undefined && answers.from !== m.from && (answers.to.includes(ALL) || answers.to.includes(m.from)) && !answers.replied.has(m.from);
     if (count >= limit && !owedReply) {

@@ -424,6 +424,24 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     expect((JSON.parse(hello.out) as { findings: { code: string }[] }).findings.map((f) => f.code)).toContain("HELLO_THREAD_REUSED");
     expect(readdirSync(a.inbox).length).toBe(1);
   });
+  it("a second blocked (BLOCKED_REPEATED) or a message after its blocked (INITIATED_WHILE_BLOCKED): exit 1, nothing written; after a Handler message it publishes", () => {
+    const a = room();
+    expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]).code).toBe(0);
+    expect(rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "welcome", "--terms", "counter", "--reply-to", ID(1), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(4)]).code).toBe(0);
+    const vega = (kind: string, id: string): ReturnType<typeof rw> => rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA,HANDLER", "--kind", kind, "--reply-to", ID(4), "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", id, "--json", "--body", "The counter widens the Handler-set corpus; the Handler decides."]);
+    expect(vega("blocked", ID(5)).code).toBe(0);
+    const codes = (r: ReturnType<typeof rw>): string[] => (JSON.parse(r.out) as { findings: { code: string }[] }).findings.map((f) => f.code);
+    const again = vega("blocked", ID(6));
+    expect(again.code, again.out).toBe(1);
+    expect(codes(again)).toContain("BLOCKED_REPEATED");
+    const propose = vega("propose", ID(7));
+    expect(propose.code, propose.out).toBe(1);
+    expect(codes(propose)).toContain("INITIATED_WHILE_BLOCKED");
+    expect(readdirSync(a.inbox).length).toBe(3);
+    expect(rw(["mailbox", "new", a.root, "--from", "HANDLER", "--to", "VEGA", "--kind", "state", "--reply-to", ID(5), "--arena", "DEMO", "--machine", "HANDLER-DESK", "--id", ID(8), "--no-reply", "--body", "Keep the corpus; propose again."]).code).toBe(0);
+    const after = vega("propose", ID(9));
+    expect(after.code, after.out).toBe(0);
+  });
   it("an uppercase UUID option is refused as the core refuses it (UUID_INVALID), never lowercased into validity", () => {
     const a = room();
     handshake(a.root);

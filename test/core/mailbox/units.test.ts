@@ -559,3 +559,42 @@ describe("a thread of a quarter million refused messages", () => {
     expect(analysis.findings.filter((f) => f.code === "WORK_BEFORE_ESTABLISHED")).toHaveLength(N);
   });
 });
+
+describe("a blocked in a thread of 200,000 messages", () => {
+  it("is checked in one pass: each later message's owed reply is found by its parent, not by scanning the thread", () => {
+    const symbols = new Symbols(mailbox);
+    const RB = "2b4c".repeat(16);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
+      { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, machine: "LYRA-BOX", root: RB } },
+      { id: "r", set: { kind: "request", from: "LYRA", to: ["VEGA"], thread: "@r", request_id: "@r", machine: "LYRA-BOX", root: RB } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const vega = (entries[0] as mailbox.MailboxEntry).envelope;
+    const lyra = (entries[2] as mailbox.MailboxEntry).envelope;
+    const N = 100_000;
+    let clock = 0;
+    const next = (): string => {
+      clock++;
+      return mailbox.newUuid7({ msecs: Date.UTC(2026, 9, 1, 10) + clock, random: Uint8Array.from({ length: 16 }, (_, k) => (clock * 13 + k) & 0xff) });
+    };
+    const list: mailbox.MailboxEntry[] = [...entries];
+    // LYRA asks N questions in one thread, every other one expecting a reply; VEGA blocks, then
+    // answers each: the replies owed pass, the others initiate.
+    const asks: string[] = [];
+    for (let i = 0; i < N; i++) {
+      const id = next();
+      asks.push(id);
+      list.push({ envelope: { ...lyra, id, reply_to: lyra.id, expects_reply: i % 2 === 0 }, body: "x", file: `q${i}.md` });
+    }
+    const blocked = next();
+    list.push({ envelope: { ...vega, id: blocked, thread: lyra.thread, request_id: lyra.request_id, kind: "blocked", to: ["LYRA", "HANDLER"], reply_to: lyra.id, expects_reply: false }, body: "x", file: "b.md" });
+    for (let i = 0; i < N; i++) list.push({ envelope: { ...vega, id: next(), thread: lyra.thread, request_id: lyra.request_id, kind: "reply", reply_to: asks[i] as string, expects_reply: false }, body: "x", file: `y${i}.md` });
+    list.push({ envelope: { ...vega, id: next(), thread: lyra.thread, request_id: lyra.request_id, kind: "blocked", to: ["LYRA"], reply_to: lyra.id, expects_reply: false }, body: "x", file: "b2.md" });
+    expect(list.length).toBeGreaterThan(200_000);
+    const analysis = mailbox.analyzeMailbox(list, { budget: 1_000_000 });
+    expect(analysis.findings.filter((f) => f.code === "INITIATED_WHILE_BLOCKED")).toHaveLength(N / 2);
+    expect(analysis.findings.filter((f) => f.code === "BLOCKED_REPEATED").map((f) => f.file)).toStrictEqual(["b2.md"]);
+    expect(analysis.findings.filter((f) => f.severity === "error" && f.code !== "INITIATED_WHILE_BLOCKED" && f.code !== "BLOCKED_REPEATED")).toStrictEqual([]);
+  });
+});
