@@ -14,6 +14,7 @@
  * before it (another hello, or any other kind) is HELLO_THREAD_REUSED and takes no part in the
  * handshake or in crossings (_thread-openers.ts; the callsign claims find them).
  */
+import { dialogueStep, liftsStops } from "./_dialogue-step.js";
 import { misaddressedAnswer } from "./_answers-as-addressed.js";
 import type { Misaddressed } from "./_answers-as-addressed.js";
 import { helloThreadReused, threadOpeners } from "./_thread-openers.js";
@@ -140,8 +141,10 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     const pair = pairOf(m);
     if (pair !== undefined) {
       pair.ids.add(m.id);
-      // "Resume only on direct Handler authority or causally declared authority-changing evidence."
-      if (pair.state === "blocked: handler-decision" && m.new_evidence !== null) pair.state = pair.established_by === null ? "establishing" : "established";
+      // "Resume only on direct Handler authority or causally declared authority-changing evidence",
+      // read as the exchange budget and a standing blocked read it (_dialogue-step.ts): evidence
+      // declared only to a Handler seat lifts nothing between the agents.
+      if (pair.state === "blocked: handler-decision" && liftsStops(dialogueStep(m))) pair.state = pair.established_by === null ? "establishing" : "established";
       if (m.kind === "blocked" && pair.state === "establishing") pair.state = "blocked: handler-decision";
       const answering = m.reply_to === pair.proposal.id && m.from !== pair.proposal.from && (m.kind === "welcome" || m.terms !== null);
       const miss = answering ? misaddressedAnswer(m, pair.proposal) : null;
