@@ -71,10 +71,12 @@ function wrong(field: string, value: string, expected: string, what: string, out
 function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding[]): void {
   const { id, re, from, to, item } = message;
   const dash = _messageIdDash(id);
-  const fromIsAgent = from !== null && _isAgentName(from);
+  // An id's part before its dash is an agent name already: a sender it names needs no second look.
+  const named = from !== null && dash === from.length && id.startsWith(from);
+  const fromIsAgent = named || (from !== null && _isAgentName(from));
   if (dash < 0) {
     out.push(_error("ID_SHAPE", `id ${_cut(id)} is not <from>-<n>`, { slot: "id", expected: "<from>-<n>", received: _cut(id) }));
-  } else if (fromIsAgent && !(dash === (from as string).length && id.startsWith(from as string))) {
+  } else if (fromIsAgent && !named) {
     out.push(_error("ID_FROM", `id ${_cut(id)} does not start with its sender ${_cut(from as string)}-`, { slot: "id", expected: `${_cut(from as string)}-<n>`, received: _cut(id) }));
   }
   if (re === null) missing(type, "re", out);
