@@ -89,6 +89,9 @@ function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding
   else if (!_isToken(item, false)) wrong("item", item, "ref", "a reference (no spaces)", out);
 }
 
+/** Whether the slot pass saw `acc` or `keys` among the keys (validate is synchronous). */
+let constraintSlots = false;
+
 /**
  * `hint` is the loaded profile when the message carries no `p=`: what it defines is then refused
  * with PROFILE_REQUIRED, which names the missing `p=`, rather than as unknown.
@@ -97,9 +100,11 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
   const slots = message.slots;
   const keys = Object.keys(slots);
   let strays: string[] | null = null;
+  constraintSlots = false;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     if (key === "p") continue;
+    if (key === "acc" || key === "keys") constraintSlots = true;
     const value = slots[key] as SlotValue;
     const def = read.slots.get(key);
     if (def === undefined) {
@@ -204,7 +209,6 @@ function checkAnswers(message: Message, ans: ReadonlySet<string>, profile: strin
  */
 function checkConstraintKeys(message: Message, read: Vocabulary, out: Finding[]): void {
   const slots = message.slots;
-  if (slots["acc"] === undefined && slots["keys"] === undefined) return; // the loop checks they are own
   for (const slot of ["acc", "keys"]) {
     const value = slots[slot];
     if (!Array.isArray(value) || !Object.hasOwn(slots, slot)) continue;
@@ -273,7 +277,7 @@ export function validate(message: Message, vocabulary: Vocabulary = coreVocabula
     out.push(_error("TAIL_TOO_LONG", `the tail is ${codePoints(kept.tail)} characters; at most ${TAIL_MAX}, longer content goes in an artifact (art=)`, { slot: "tail", expected: `<= ${TAIL_MAX}` }));
   }
   if (read.ans !== null) checkAnswers(kept, read.ans, read.name, out);
-  checkConstraintKeys(kept, read, out);
+  if (constraintSlots) checkConstraintKeys(kept, read, out);
   if (read.agents !== null) checkAgents(kept, read.agents, read.name, out);
   if (read.translation.length > 0 && type !== undefined) checkTranslation(kept, read.translation, out);
   return _capFindings(out);
