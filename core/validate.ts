@@ -89,8 +89,12 @@ function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding
   else if (!_isToken(item, false)) wrong("item", item, "ref", "a reference (no spaces)", out);
 }
 
-/** Whether the slot pass saw `acc` or `keys` among the keys (validate is synchronous). */
+/**
+ * What the slot pass saw, for the checks after it (validate is synchronous): whether `acc` or
+ * `keys` is among the keys, and how many of the type's required slots (envelope fields aside) are.
+ */
 let constraintSlots = false;
+let requiredSeen = 0;
 
 /**
  * `hint` is the loaded profile when the message carries no `p=`: what it defines is then refused
@@ -101,6 +105,7 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
   const keys = Object.keys(slots);
   let strays: string[] | null = null;
   constraintSlots = false;
+  requiredSeen = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     if (key === "p") continue;
@@ -133,6 +138,7 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
       (strays ??= []).push(key);
       continue;
     }
+    if (type !== undefined && (def.requiredOn & type.bit) !== 0) requiredSeen++;
     const problem = def.check(value);
     if (problem !== null) {
       // A code (or an rb= slot name) only the loaded profile knows: the line lacks its p=.
@@ -167,8 +173,9 @@ function withoutStrays(message: Message, strays: readonly string[] | null): Mess
 
 function checkRequired(message: Message, type: TypeDef, out: Finding[]): void {
   const slots = message.slots;
-  for (const key of type.required) {
-    if (key === "re" || key === "from" || key === "to" || key === "item") continue; // checked with the envelope
+  // The slot pass saw every required slot among the keys: none can be missing.
+  // The envelope fields among `required` are checked with the envelope.
+  if (requiredSeen !== type.requiredSlots.length) for (const key of type.requiredSlots) {
     if (!Object.hasOwn(slots, key)) out.push(_error("MISSING_SLOT", `${type.code} requires ${key}=`, { slot: key }));
   }
   // Requirements that depend on another slot of the same line.
