@@ -175,11 +175,12 @@ function nextStamp(slotCount: number): number {
 
 /** Where the tail separator starts: the first ` // `, or a ` //` that ends the line; else -1. */
 function tailSeparator(text: string): number {
-  // Searched as `//`, then the space before it: a line has far fewer slashes than spaces, and the
-  // native search stops at each occurrence of a pattern's first character.
+  // The native search stops at each occurrence of a pattern's first character: a dozen spaces a
+  // line for ` //`, hardly a slash for `//`. A ` //` starts at most one before the first `//`.
   let at = text.indexOf("//");
-  while (at >= 0 && (text.charCodeAt(at - 1) !== 32 || (at + 2 < text.length && text.charCodeAt(at + 2) !== 32))) at = text.indexOf("//", at + 1);
-  return at < 0 ? at : at - 1;
+  if (at >= 0) at = text.indexOf(" //", at - 1);
+  while (at >= 0 && at + 3 < text.length && text.charCodeAt(at + 3) !== 32) at = text.indexOf(" //", at + 1);
+  return at;
 }
 
 /** Records each space-separated token of text[0, end): its start, end and first `=` (or -1). */
