@@ -46,13 +46,25 @@ const typeBit = (type: string): number => {
   return i < 0 ? 0 : 1 << i;
 };
 
+/** The bits of the message types named, as in SlotDef.onTypes. */
+const typeBits = (types: Iterable<string>): number => {
+  let bits = 0;
+  for (const t of types) bits |= typeBit(t);
+  return bits;
+};
+
 export function _assemble(parts: VocabularyParts): Vocabulary {
+  const types = {} as Record<MessageType, TypeDef>;
+  for (const t of MESSAGE_TYPES) {
+    const entry = parts.types[t];
+    const allowed = new Set<string>(["p", ...entry.required, ...entry.optional]);
+    const requiredSlots = entry.required.filter((key) => !(ENVELOPE_FIELDS as readonly string[]).includes(key));
+    types[t] = { code: t, ...entry, allowed, bit: typeBit(t), requiredSlots };
+  }
   const slots = new Map<string, SlotDef>();
   const ctx = { enums: parts.enums, slots };
   for (const s of parts.slots) {
     const on = new Set(s.on);
-    let onTypes = 0;
-    for (const t of on) onTypes |= typeBit(t);
     slots.set(s.key, {
       key: s.key,
       type: s.type,
@@ -62,14 +74,9 @@ export function _assemble(parts: VocabularyParts): Vocabulary {
       check: makeChecker(s.type, ctx),
       envelope: ((ENVELOPE_FIELDS as readonly string[]).indexOf(s.key) + 1) as SlotDef["envelope"],
       index: slots.get(s.key)?.index ?? slots.size,
-      onTypes,
+      onTypes: typeBits(on),
+      requiredOn: typeBits(MESSAGE_TYPES.filter((t) => types[t].requiredSlots.includes(s.key))),
     });
-  }
-  const types = {} as Record<MessageType, TypeDef>;
-  for (const t of MESSAGE_TYPES) {
-    const entry = parts.types[t];
-    const allowed = new Set<string>(["p", ...entry.required, ...entry.optional]);
-    types[t] = { code: t, ...entry, allowed, bit: typeBit(t) };
   }
   const aliases = new Map(parts.base?.aliases);
   for (const group of parts.aliases) for (const spelling of group) aliases.set(spelling, group[0] as string);

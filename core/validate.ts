@@ -71,10 +71,12 @@ function wrong(field: string, value: string, expected: string, what: string, out
 function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding[]): void {
   const { id, re, from, to, item } = message;
   const dash = _messageIdDash(id);
-  const fromIsAgent = from !== null && _isAgentName(from);
+  // An id's part before its dash is an agent name already: a sender it names needs no second look.
+  const named = from !== null && dash === from.length && id.startsWith(from);
+  const fromIsAgent = named || (from !== null && _isAgentName(from));
   if (dash < 0) {
     out.push(_error("ID_SHAPE", `id ${_cut(id)} is not <from>-<n>`, { slot: "id", expected: "<from>-<n>", received: _cut(id) }));
-  } else if (fromIsAgent && !(dash === (from as string).length && id.startsWith(from as string))) {
+  } else if (fromIsAgent && !named) {
     out.push(_error("ID_FROM", `id ${_cut(id)} does not start with its sender ${_cut(from as string)}-`, { slot: "id", expected: `${_cut(from as string)}-<n>`, received: _cut(id) }));
   }
   if (re === null) missing(type, "re", out);
@@ -88,6 +90,13 @@ function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding
 }
 
 /**
+ * What the slot pass saw, for the checks after it (validate is synchronous): whether `acc` or
+ * `keys` is among the keys, and how many of the type's required slots (envelope fields aside) are.
+ */
+let constraintSlots = false;
+let requiredSeen = 0;
+
+/**
  * `hint` is the loaded profile when the message carries no `p=`: what it defines is then refused
  * with PROFILE_REQUIRED, which names the missing `p=`, rather than as unknown.
  */
@@ -95,9 +104,12 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
   const slots = message.slots;
   const keys = Object.keys(slots);
   let strays: string[] | null = null;
+  constraintSlots = false;
+  requiredSeen = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     if (key === "p") continue;
+    if (key === "acc" || key === "keys") constraintSlots = true;
     const value = slots[key] as SlotValue;
     const def = read.slots.get(key);
     if (def === undefined) {
@@ -126,6 +138,7 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
       (strays ??= []).push(key);
       continue;
     }
+    if (type !== undefined && (def.requiredOn & type.bit) !== 0) requiredSeen++;
     const problem = def.check(value);
     if (problem !== null) {
       // A code (or an rb= slot name) only the loaded profile knows: the line lacks its p=.
@@ -160,8 +173,9 @@ function withoutStrays(message: Message, strays: readonly string[] | null): Mess
 
 function checkRequired(message: Message, type: TypeDef, out: Finding[]): void {
   const slots = message.slots;
-  for (const key of type.required) {
-    if (key === "re" || key === "from" || key === "to" || key === "item") continue; // checked with the envelope
+  // The slot pass saw every required slot among the keys: none can be missing.
+  // The envelope fields among `required` are checked with the envelope.
+  if (requiredSeen !== type.requiredSlots.length) for (const key of type.requiredSlots) {
     if (!Object.hasOwn(slots, key)) out.push(_error("MISSING_SLOT", `${type.code} requires ${key}=`, { slot: key }));
   }
   // Requirements that depend on another slot of the same line.
@@ -202,7 +216,6 @@ function checkAnswers(message: Message, ans: ReadonlySet<string>, profile: strin
  */
 function checkConstraintKeys(message: Message, read: Vocabulary, out: Finding[]): void {
   const slots = message.slots;
-  if (slots["acc"] === undefined && slots["keys"] === undefined) return; // the loop checks they are own
   for (const slot of ["acc", "keys"]) {
     const value = slots[slot];
     if (!Array.isArray(value) || !Object.hasOwn(slots, slot)) continue;
@@ -271,7 +284,7 @@ export function validate(message: Message, vocabulary: Vocabulary = coreVocabula
     out.push(_error("TAIL_TOO_LONG", `the tail is ${codePoints(kept.tail)} characters; at most ${TAIL_MAX}, longer content goes in an artifact (art=)`, { slot: "tail", expected: `<= ${TAIL_MAX}` }));
   }
   if (read.ans !== null) checkAnswers(kept, read.ans, read.name, out);
-  checkConstraintKeys(kept, read, out);
+  if (constraintSlots) checkConstraintKeys(kept, read, out);
   if (read.agents !== null) checkAgents(kept, read.agents, read.name, out);
   if (read.translation.length > 0 && type !== undefined) checkTranslation(kept, read.translation, out);
   return _capFindings(out);

@@ -23,6 +23,8 @@ export interface SlotDef {
   readonly index: number;
   /** `on` as a bit mask over TypeDef.bit: one AND instead of a set lookup per slot. */
   readonly onTypes: number;
+  /** The types that require the slot, as a bit mask over TypeDef.bit. */
+  readonly requiredOn: number;
 }
 
 export interface EnumCode {
@@ -38,6 +40,8 @@ export interface TypeDef {
   readonly allowed: ReadonlySet<string>;
   /** This type's bit in SlotDef.onTypes. */
   readonly bit: number;
+  /** `required` without the envelope fields: the slots the type requires. */
+  readonly requiredSlots: readonly string[];
 }
 
 export interface VocabularyProfile {
