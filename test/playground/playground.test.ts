@@ -527,6 +527,24 @@ describe("bidirectional controls", () => {
     expect(await text(row.locator("pre.json"))).toContain('"acct":"·83920116/88-21-04"');
     expect(await text(page.locator(".tree"))).toContain("inv:·750-6202-DM");
   });
+
+  it("are shown as a mark in what the core says about a sender's record and a custom profile, which quote their keys", async () => {
+    const { page } = await open();
+    await page.locator('[data-example="pay"]').click();
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await page.getByLabel("Sender's record").fill('{"ac\u202ect": "x"}');
+    const problems = page.locator("#record-problems");
+    await expect.poll(() => text(problems)).toContain("ac·ct");
+    expect(await text(problems)).not.toContain("\u202e");
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await page.getByLabel("Profile file (JSON)").fill(JSON.stringify({ profile: "mine", version: "0.1", extends: "RW1", asks: { "SC\u202eORE": "score it" } }));
+    const status = page.locator("#custom-status");
+    await expect.poll(() => text(status)).toContain("asks.SC·ORE");
+    expect(await text(status)).not.toContain("\u202e");
+    await page.getByLabel("Profile file (JSON)").fill('{"profile": "mine", "pro\u202efile": 1, "pro\u202efile": 2}');
+    await expect.poll(() => text(status)).toContain("pro·file");
+    expect(await text(status)).not.toContain("\u202e");
+  });
 });
 
 describe("accessibility", () => {

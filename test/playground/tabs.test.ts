@@ -126,6 +126,30 @@ describe("the mailbox tab", () => {
     expect(o.dialogs).toStrictEqual([]);
     await shot(page, "mailbox-xss-inert");
   });
+  it("renders the body's RW1 lines as the conversation renders a line: parts coloured, errors underlined, bidi controls marked", async () => {
+    const { page } = await open();
+    await openTab(page, "Mailbox");
+    // A right-to-left override in a body line's tail, raw, shows the line's end reversed; the
+    // conversation marks it, and a finding quoting the line must not reverse it either.
+    const message = example("request").message.replace("due=20261002", "due=2026100x // keep \u202eevil").replace("machine: VEGA-BOX", 'machine: "VEGA\u202eBOX"');
+    const node = readMailboxMessage(message, { mode: "outbound" });
+    const line = node.rw1[0] as (typeof node.rw1)[number];
+    const error = line.check.findings.find((f) => f.severity === "error" && f.at !== undefined);
+    expect(error?.code).toBe("VALUE_TYPE");
+    await page.locator("#mailbox-text").fill(message);
+    await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("refused");
+    const row = page.locator(".mailbox-result ol.rows > li").first();
+    expect(await row.locator("code.rw").textContent()).toBe(line.text.replace("\u202e", "·"));
+    expect(await row.locator("code.rw .p-type").textContent()).toBe("HO");
+    expect(await row.locator("code.rw .err").getAttribute("data-at")).toBe(String(error?.at));
+    expect(await row.locator("code.rw .err").textContent()).toBe("due=2026100x");
+    // The envelope's values and a finding's received value are the sender's text too.
+    expect(node.envelope?.machine).toBe("VEGA\u202eBOX");
+    expect(await page.locator('tr[data-field="machine"] td').textContent()).toBe("VEGA·BOX");
+    expect(await page.locator('tr[data-code="MACHINE_NOT_CANONICAL"]').textContent()).toContain("(received VEGA·BOX)");
+    const panel = (await page.locator(".mailbox-result").textContent()) ?? "";
+    expect(panel).not.toContain("\u202e");
+  });
 });
 
 describe("the delegation tab", () => {

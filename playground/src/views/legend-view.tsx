@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { coreVocabulary, legend } from "../../../core/index.js";
+import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { Vocabulary } from "../../../core/index.js";
 import type { CustomProfile } from "../profiles.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
@@ -157,13 +158,13 @@ export function LegendView({ state, set, custom }: Props) {
             ) : (
               <div class="problems">
                 <p>
-                  <span class="badge refused">refused</span> {custom.error}
+                  <span class="badge refused">refused</span> {visible(custom.error)}
                 </p>
                 <ul>
                   {/* As rw prints them: the code, then the message, which starts with the path. */}
                   {custom.findings.map((f, k) => (
                     <li key={k} data-path={f.path}>
-                      <span class="code">{f.code}</span> {f.message}
+                      <span class="code">{f.code}</span> {visible(f.message)}
                     </li>
                   ))}
                 </ul>

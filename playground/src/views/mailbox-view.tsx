@@ -12,9 +12,9 @@ import type { BodyLine, MailboxFinding, MailboxReading, ParentInfo } from "../..
 import { MAILBOX_EXAMPLES } from "../mailbox-examples.js";
 import type { MailboxMode, PlaygroundState } from "../state.js";
 import { Chunked } from "./chunks.js";
-import { clip, More } from "./clipped.js";
 import { FindingList } from "./findings.js";
 import { FindingsTable } from "./findings-table.js";
+import { Highlight } from "./highlight.js";
 import type { FindingColumn } from "./findings-table.js";
 
 interface Props {
@@ -29,8 +29,8 @@ const MODES: readonly { readonly id: MailboxMode; readonly label: string }[] = [
   { id: "inbound", label: "Inbound (a peer's message)" },
 ];
 
-/** An envelope value in words. */
-const shown = (v: unknown): string => (v === null ? "(empty)" : Array.isArray(v) ? `[${v.join(", ")}]` : typeof v === "object" ? JSON.stringify(v) : String(v));
+/** An envelope value in words, its controls marked (a value is the sender's text). */
+const shown = (v: unknown): string => visible(v === null ? "(empty)" : Array.isArray(v) ? `[${v.join(", ")}]` : typeof v === "object" ? JSON.stringify(v) : String(v));
 
 const MAILBOX_COLUMNS: readonly FindingColumn<MailboxFinding>[] = [
   { label: "Slot", cell: (f) => f.slot ?? "" },
@@ -40,7 +40,7 @@ const MAILBOX_COLUMNS: readonly FindingColumn<MailboxFinding>[] = [
 const mailboxMessage = (f: MailboxFinding) => (
   <>
     {visible(f.message)}
-    {f.received !== undefined ? <span class="hint"> (received {f.received})</span> : null}
+    {f.received !== undefined ? <span class="hint"> (received {visible(f.received)})</span> : null}
     {f.causes !== undefined && f.causes.length > 0 ? <FindingList findings={f.causes} /> : null}
   </>
 );
@@ -49,21 +49,20 @@ function MailboxFindings({ findings }: { findings: readonly MailboxFinding[] }) 
   return <FindingsTable class="mailbox-findings" findings={findings} columns={MAILBOX_COLUMNS} message={mailboxMessage} />;
 }
 
-/** An RW1 line of the body as the core read it; a very long one shown in part (clipped.tsx). */
-const bodyLine = (l: BodyLine) => {
-  const { shown, more } = clip(l.text);
-  return (
-    <li key={l.line} data-status={l.check.ok ? "valid" : "refused"}>
-      <div class="row-head">
-        <span class="ln">{l.line}</span>
-        <span class={`badge ${l.check.ok ? "valid" : "refused"}`}>{l.check.ok ? "valid" : "refused"}</span>
-        <code class="rw">{shown}</code>
-        <More count={more} />
-      </div>
-      <FindingList findings={l.check.findings} />
-    </li>
-  );
-};
+/**
+ * An RW1 line of the body as the core read it, painted as the conversation paints a line (parts
+ * coloured, errors underlined, controls marked; a very long one shown in part).
+ */
+const bodyLine = (l: BodyLine) => (
+  <li key={l.line} data-status={l.check.ok ? "valid" : "refused"}>
+    <div class="row-head">
+      <span class="ln">{l.line}</span>
+      <span class={`badge ${l.check.ok ? "valid" : "refused"}`}>{l.check.ok ? "valid" : "refused"}</span>
+      <Highlight text={l.text} findings={l.check.findings} />
+    </div>
+    <FindingList findings={l.check.findings} />
+  </li>
+);
 
 /**
  * The verdict, in a live region that stays in the page while the message changes: a region added

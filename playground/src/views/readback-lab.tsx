@@ -121,7 +121,7 @@ export function ReadbackLab({ state, set, checked, problems, onLoadPay, resolve 
               {recordProblems.length > 0 ? (
                 <ul>
                   {recordProblems.map((p, k) => (
-                    <li key={k}>{p}</li>
+                    <li key={k}>{visible(p)}</li>
                   ))}
                 </ul>
               ) : null}
