@@ -246,7 +246,7 @@ const schemas: Record<string, Json> = {
   FormatResults: results({ text: STRING_OR_NULL }, ["text"]),
   ValidateResults: results({ refusal: { ...(STRING_OR_NULL as object), description: "With as: the UN line the receiver sends; null when the line passed or no reply can be addressed (refusalFindings says why: no id or sender to reply to, sent by the receiver itself, or addressed to another agent)." }, refusalFindings: FINDINGS }, []),
   DigestResults: results({ h: { type: ["string", "null"], pattern: "^[0-9a-f]{12}$" } }, ["h"]),
-  MakeRbResult: { type: "object", required: ["ok", "line", "message", "findings"], properties: { ok: { type: "boolean" }, line: STRING_OR_NULL, message: { oneOf: [ref("Message"), { type: "null" }] }, findings: FINDINGS } },
+  MakeRbResult: { type: "object", required: ["ok", "line", "message", "findings"], properties: { ok: { type: "boolean" }, invalid: { const: "HO", description: "Present when the HO does not parse or is refused: no readback is composed from it." }, line: STRING_OR_NULL, message: { oneOf: [ref("Message"), { type: "null" }] }, findings: FINDINGS } },
   ReadbackReport: {
     type: "object",
     required: ["roger", "wilco", "tiers", "notes"],

@@ -222,6 +222,16 @@ describe("POST /v1/make-rb", () => {
     const incomplete = await body(await postJson("/v1/make-rb", { ho: "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT rb=acc" }));
     expect(incomplete.findings.map((f: any) => f.code)).toStrictEqual(["READBACK_INCOMPLETE"]);
   });
+  it("names the HO as the input that prevents a readback, as rw make-rb --json does (invalid: \"HO\")", async () => {
+    for (const ho of [POLISH, "RW1 HO"]) {
+      const r = await body(await postJson("/v1/make-rb", { ho }));
+      expect(r).toStrictEqual({ ok: false, invalid: "HO", line: null, message: null, findings: r.findings });
+      expect(r.findings.length).toBeGreaterThan(0);
+    }
+    // A readback the core refuses is not an input that does not read: no invalid.
+    const incomplete = await body(await postJson("/v1/make-rb", { ho: "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT rb=acc" }));
+    expect(incomplete).not.toHaveProperty("invalid");
+  });
   it("refuses bad options", async () => {
     await expectProblem(await postJson("/v1/make-rb", { ho: PAY_HO, n: "one" }), "invalid-request", { parameter: "n" });
     await expectProblem(await postJson("/v1/make-rb", { ho: PAY_HO, exec: { amt: { nested: 1 } } }), "invalid-request", { parameter: "exec" });
