@@ -127,7 +127,7 @@ const paths: Record<string, Record<string, Json>> = {
     post: post("delegationEvaluate", "Allow or deny one effect (rw delegation evaluate)", "RW-003 section 5.2: the contract, card, operator and executor, the contract and card in force at their heads (each of those two heads names its record_ref, else HEAD_RECORD_UNRESOLVED), scope and denials, tier, spend and budgets, retries, consent, human-authority and review gates (only an RW-002 AuthorityDecision or Review satisfies one; never an adapter), and the fences against the current heads. The answer is what a PermissionDecision records. The example is section 11.1's read of SRC-1@r1.", { schema: "DelegationEvaluateRequest", example: DELEGATION_EXAMPLES.evaluate as Json }, ok("allow or deny, the rules that matched, the codes that denied, every finding, and the exact revisions, effect digest, evaluator, fence set and time.", "PermissionEvaluation"), [], DELEGATION_PROBLEMS),
   },
   "/v1/openapi.json": {
-    get: { operationId: "openapi", summary: "This document", parameters: [], responses: { "200": { description: "OpenAPI 3.1.", content: { "application/json": { schema: { type: "object" } } } }, ...problems() } },
+    get: { operationId: "openapi", summary: "This document", parameters: [], responses: { "200": { description: "OpenAPI 3.1.", content: { "application/json": { schema: { type: "object" } } } }, ...problems("invalid-request") } },
   },
   "/v1/problems": {
     get: { operationId: "listProblems", summary: "Every problem type the API answers with", parameters: [], responses: { "200": ok("Each problem kind: its type URI, status, title and meaning.", "ProblemKindList"), ...problems("invalid-request") } },

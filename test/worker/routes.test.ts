@@ -407,6 +407,11 @@ describe("/v1/problems, /v1/openapi.json, /v1/health", () => {
     expect((await body(await call("/v1/openapi.json"))).openapi).toBe("3.1.0");
     expect(await body(await call("/v1/health"))).toMatchObject({ ok: true, name: "rogerwilco" });
   });
+  it("refuses a query parameter a GET route does not take, on every such route, rather than ignore it", async () => {
+    for (const path of ["/v1/openapi.json", "/v1/health", "/v1/profiles", "/v1/profiles/pay", "/v1/problems", "/v1/problems/not-found", "/v1/legend"]) {
+      await expectProblem(await call(`${path}?nope=1`), "invalid-request", { parameter: "nope" });
+    }
+  });
   it("answers HEAD for a GET route, without a body", async () => {
     const r = await call("/v1/health", { method: "HEAD" });
     expect(r.status).toBe(200);
