@@ -127,7 +127,7 @@ const paths: Record<string, Record<string, Json>> = {
     post: post("delegationEvaluate", "Allow or deny one effect (rw delegation evaluate)", "RW-003 section 5.2: the contract, card, operator and executor, the contract and card in force at their heads (each of those two heads names its record_ref, else HEAD_RECORD_UNRESOLVED), scope and denials, tier, spend and budgets, retries, consent, human-authority and review gates (only an RW-002 AuthorityDecision or Review satisfies one; never an adapter), and the fences against the current heads. The answer is what a PermissionDecision records. The example is section 11.1's read of SRC-1@r1.", { schema: "DelegationEvaluateRequest", example: DELEGATION_EXAMPLES.evaluate as Json }, ok("allow or deny, the rules that matched, the codes that denied, every finding, and the exact revisions, effect digest, evaluator, fence set and time.", "PermissionEvaluation"), [], DELEGATION_PROBLEMS),
   },
   "/v1/openapi.json": {
-    get: { operationId: "openapi", summary: "This document", parameters: [], responses: { "200": { description: "OpenAPI 3.1.", content: { "application/json": { schema: { type: "object" } } } }, ...problems() } },
+    get: { operationId: "openapi", summary: "This document", parameters: [], responses: { "200": { description: "OpenAPI 3.1.", content: { "application/json": { schema: { type: "object" } } } }, ...problems("invalid-request") } },
   },
   "/v1/problems": {
     get: { operationId: "listProblems", summary: "Every problem type the API answers with", parameters: [], responses: { "200": ok("Each problem kind: its type URI, status, title and meaning.", "ProblemKindList"), ...problems("invalid-request") } },
@@ -246,7 +246,7 @@ const schemas: Record<string, Json> = {
   FormatResults: results({ text: STRING_OR_NULL }, ["text"]),
   ValidateResults: results({ refusal: { ...(STRING_OR_NULL as object), description: "With as: the UN line the receiver sends; null when the line passed or no reply can be addressed (refusalFindings says why: no id or sender to reply to, sent by the receiver itself, or addressed to another agent)." }, refusalFindings: FINDINGS }, []),
   DigestResults: results({ h: { type: ["string", "null"], pattern: "^[0-9a-f]{12}$" } }, ["h"]),
-  MakeRbResult: { type: "object", required: ["ok", "line", "message", "findings"], properties: { ok: { type: "boolean" }, line: STRING_OR_NULL, message: { oneOf: [ref("Message"), { type: "null" }] }, findings: FINDINGS } },
+  MakeRbResult: { type: "object", required: ["ok", "line", "message", "findings"], properties: { ok: { type: "boolean" }, invalid: { const: "HO", description: "Present when the HO does not parse or is refused: no readback is composed from it." }, line: STRING_OR_NULL, message: { oneOf: [ref("Message"), { type: "null" }] }, findings: FINDINGS } },
   ReadbackReport: {
     type: "object",
     required: ["roger", "wilco", "tiers", "notes"],

@@ -6,14 +6,12 @@
 import { agentTokenRoute } from "./endpoints/agent-tokens.js";
 import { checkDnRoute, checkHoRoute, checkRbRoute, makeRbRoute } from "./endpoints/checks.js";
 import { delegationCheckAttemptsRoute, delegationCheckCardRevisionRoute, delegationCheckChildRoute, delegationCheckFencesRoute, delegationCheckReassignmentRoute, delegationEvaluateRoute, delegationValidateRoute } from "./endpoints/delegation.js";
-import { healthRoute, legendGetRoute, legendPostRoute, problemRoute, problemsRoute, profileRoute, profilesRoute } from "./endpoints/info.js";
+import { healthRoute, legendGetRoute, legendPostRoute, openApiRoute, problemRoute, problemsRoute, profileRoute, profilesRoute } from "./endpoints/info.js";
 import { digestRoute, formatRoute, parseRoute, validateRoute } from "./endpoints/lines.js";
 import { mailboxPreflightRoute } from "./endpoints/mailbox.js";
 import { checkThreadRoute } from "./endpoints/thread.js";
 import { abandonRoute, appendRoute, challengeRoute, commitRoute, handoffRoute, prepareRoute, threadLinesRoute, threadListRoute, threadStateRoute } from "./endpoints/threads.js";
 import type { Env } from "./env.js";
-import { openApiDocument } from "./openapi.js";
-import { json } from "./respond.js";
 import type { Route } from "./router.js";
 
 export const ROUTES: readonly Route<Env>[] = [
@@ -38,7 +36,7 @@ export const ROUTES: readonly Route<Env>[] = [
   { method: "POST", pattern: "/v1/delegation/check-fences", operation: "delegationCheckFences", handler: delegationCheckFencesRoute },
   { method: "POST", pattern: "/v1/delegation/evaluate", operation: "delegationEvaluate", handler: delegationEvaluateRoute },
   { method: "POST", pattern: "/v1/mailbox/preflight", operation: "mailboxPreflight", handler: mailboxPreflightRoute },
-  { method: "GET", pattern: "/v1/openapi.json", operation: "openapi", handler: () => json(openApiDocument) },
+  { method: "GET", pattern: "/v1/openapi.json", operation: "openapi", handler: openApiRoute },
   { method: "GET", pattern: "/v1/problems", operation: "listProblems", handler: problemsRoute },
   { method: "GET", pattern: "/v1/problems/{kind}", operation: "getProblem", handler: problemRoute },
   { method: "GET", pattern: "/v1/health", operation: "health", handler: healthRoute },

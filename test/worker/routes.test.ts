@@ -222,6 +222,16 @@ describe("POST /v1/make-rb", () => {
     const incomplete = await body(await postJson("/v1/make-rb", { ho: "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT rb=acc" }));
     expect(incomplete.findings.map((f: any) => f.code)).toStrictEqual(["READBACK_INCOMPLETE"]);
   });
+  it("names the HO as the input that prevents a readback, as rw make-rb --json does (invalid: \"HO\")", async () => {
+    for (const ho of [POLISH, "RW1 HO"]) {
+      const r = await body(await postJson("/v1/make-rb", { ho }));
+      expect(r).toStrictEqual({ ok: false, invalid: "HO", line: null, message: null, findings: r.findings });
+      expect(r.findings.length).toBeGreaterThan(0);
+    }
+    // A readback the core refuses is not an input that does not read: no invalid.
+    const incomplete = await body(await postJson("/v1/make-rb", { ho: "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT rb=acc" }));
+    expect(incomplete).not.toHaveProperty("invalid");
+  });
   it("refuses bad options", async () => {
     await expectProblem(await postJson("/v1/make-rb", { ho: PAY_HO, n: "one" }), "invalid-request", { parameter: "n" });
     await expectProblem(await postJson("/v1/make-rb", { ho: PAY_HO, exec: { amt: { nested: 1 } } }), "invalid-request", { parameter: "exec" });
@@ -396,6 +406,11 @@ describe("/v1/problems, /v1/openapi.json, /v1/health", () => {
   it("serves the OpenAPI document and health", async () => {
     expect((await body(await call("/v1/openapi.json"))).openapi).toBe("3.1.0");
     expect(await body(await call("/v1/health"))).toMatchObject({ ok: true, name: "rogerwilco" });
+  });
+  it("refuses a query parameter a GET route does not take, on every such route, rather than ignore it", async () => {
+    for (const path of ["/v1/openapi.json", "/v1/health", "/v1/profiles", "/v1/profiles/pay", "/v1/problems", "/v1/problems/not-found", "/v1/legend"]) {
+      await expectProblem(await call(`${path}?nope=1`), "invalid-request", { parameter: "nope" });
+    }
   });
   it("answers HEAD for a GET route, without a body", async () => {
     const r = await call("/v1/health", { method: "HEAD" });

@@ -70,7 +70,8 @@ export async function makeRbRoute(context: RouteContext): Promise<Response> {
     ...optional("tail", input.string("tail")),
     ...optional("exec", slotValues(input, "exec")),
   };
-  if (ho.message === null || !ho.ok) return json({ ok: false, line: null, message: null, findings: ho.findings });
+  // `invalid` names the input that prevents a readback, as rw make-rb --json names it.
+  if (ho.message === null || !ho.ok) return json({ ok: false, invalid: "HO", line: null, message: null, findings: ho.findings });
   const rb = makeReadback(ho.message, receiver, p.vocabularyOf(ho.message));
   const line = rb.ok ? formatLine(rb.value) : null;
   return json({ ok: rb.ok, line: line?.ok ? line.value : null, message: rb.value, findings: rb.findings });

@@ -1,6 +1,7 @@
-/** The routes that describe: the legend, the shipped profiles, the problem kinds, health. */
+/** The routes that describe: the legend, the shipped profiles, the problem kinds, the OpenAPI document, health. */
 import { coreVocabulary, legend } from "../../core/index.js";
 import { Input } from "../input.js";
+import { openApiDocument } from "../openapi.js";
 import { PROBLEMS, ProblemError, problemType } from "../problem.js";
 import type { ProblemKindName } from "../problem.js";
 import { chosenProfile, shippedFile } from "../profiles.js";
@@ -58,6 +59,12 @@ export function problemRoute({ url, params }: RouteContext): Response {
   const kind = params["kind"] as string;
   if (!Object.hasOwn(PROBLEMS, kind)) throw new ProblemError("not-found", `no problem kind is named ${JSON.stringify(kind)}; GET /v1/problems lists them`);
   return json(describe(kind as ProblemKindName));
+}
+
+/** The OpenAPI document; a query parameter is refused here too, as on every route. */
+export function openApiRoute({ url }: RouteContext): Response {
+  Input.query(url, []);
+  return json(openApiDocument);
 }
 
 /** A route that does nothing but answer: for monitors, and as the no-op a benchmark compares with. */
