@@ -11,7 +11,7 @@
  * - `evidence`: agent-to-agent, declaring `new_evidence`: lifts every stop, then counts.
  * - `agent`: any other agent-to-agent message.
  */
-import { isHandler } from "./callsign.js";
+import { ALL, isHandler } from "./callsign.js";
 import type { MailboxEnvelope } from "./envelope.js";
 
 export type DialogueStep = "handler" | "to-handler" | "evidence" | "agent";
@@ -25,3 +25,11 @@ export function dialogueStep(m: Pick<MailboxEnvelope, "from" | "to" | "new_evide
 
 /** Handler input or declared new evidence: what lifts a thread's stops (sections 6 and 8). */
 export const liftsStops = (step: DialogueStep): boolean => step === "handler" || step === "evidence";
+
+/**
+ * Whether `sender` is asked by `asked` (a message with `expects_reply`), so that its first reply to
+ * it is owed: addressed to it by name or `ALL`, and from someone else ("finish replies already owed
+ * by `expects_reply`", section 8).
+ */
+export const asks = (asked: { readonly from: string; readonly to: readonly string[] }, sender: string): boolean =>
+  asked.from !== sender && (asked.to.includes(ALL) || asked.to.includes(sender));

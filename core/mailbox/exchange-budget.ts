@@ -4,7 +4,7 @@
  * replies already owed by `expects_reply` may still be sent; anything else is over budget, and
  * once the owed replies are done the thread is `blocked: exchange-budget`.
  */
-import { dialogueStep, liftsStops } from "./_dialogue-step.js";
+import { asks, dialogueStep, liftsStops } from "./_dialogue-step.js";
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -44,7 +44,7 @@ export function exchangeBudget(messages: readonly MailboxEntry[], limit: number,
     // Handler input is not agent-to-agent, nor is a message only to a Handler seat: neither counts.
     if (step === "handler" || step === "to-handler") continue;
     const answers = m.reply_to === null ? undefined : owed.get(m.reply_to);
-    const owedReply = answers !== undefined && answers.from !== m.from && (answers.to.includes(ALL) || answers.to.includes(m.from)) && !answers.replied.has(m.from);
+    const owedReply = answers !== undefined && asks(answers, m.from) && !answers.replied.has(m.from);
     if (count >= limit && !owedReply) {
       findings.push(mailboxFinding("EXCHANGE_BUDGET_EXCEEDED", `the thread's exchange budget of ${limit} agent-to-agent messages is spent: only replies already owed may follow, until Handler input or declared new evidence`, at(entry)));
     }

@@ -16,8 +16,7 @@
  * machine-visible because the kind is `blocked`". One pass over the thread, each message looked at
  * once (its `reply_to` in a map), so a thread of any length is checked in linear time.
  */
-import { dialogueStep, liftsStops } from "./_dialogue-step.js";
-import { ALL } from "./callsign.js";
+import { asks, dialogueStep, liftsStops } from "./_dialogue-step.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { at } from "./entry.js";
@@ -50,7 +49,7 @@ export function standingBlocks(messages: readonly MailboxEntry[], findings: Mail
     const parent = m.reply_to === null ? undefined : asked.get(m.reply_to);
     const answerKey = m.reply_to === null ? "" : `${m.reply_to}\u0000${m.from}`;
     if (block !== undefined) {
-      const owed = parent !== undefined && parent.position < block.position && parent.from !== m.from && (parent.to.includes(ALL) || parent.to.includes(m.from)) && !answered.has(answerKey);
+      const owed = parent !== undefined && parent.position < block.position && asks(parent, m.from) && !answered.has(answerKey);
       if (m.kind === "blocked") {
         findings.push(mailboxFinding("BLOCKED_REPEATED", `a second blocked from ${m.from} in this thread while its blocked ${block.id} stands: send one, then stop initiating until Handler input or declared new evidence (new_evidence)`, at(entry)));
       } else if (step !== "to-handler" && !owed) {
