@@ -125,6 +125,19 @@ describe("appending lines", () => {
     expect((await state(t)).dones).toStrictEqual([{ dn: "writer-02", handoff: "research-01", ok: true }]);
   });
 
+  it("checks no DN about another item against the plan: it closes nothing, and the HO's dones stay those that close it", async () => {
+    const t = fresh();
+    await ok(await append(t, [HO, RB]));
+    const other = (await ok(await append(t, ["RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#43 out=OK"]))).results[0];
+    expect(other.status).toBe("stored");
+    expect(other.findings.map((f: any) => [f.code, f.slot])).toStrictEqual([["THREAD_REPLY_ITEM", "item"]]);
+    expect(other.done).toBeUndefined();
+    expect((await state(t)).dones).toStrictEqual([]);
+    expect((await ok(await call(`/v1/threads/${t}/handoffs/research-01`))).dones).toStrictEqual([]);
+    const own = (await ok(await append(t, ["RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK"]))).results[0];
+    expect(own.done).toMatchObject({ dn: "writer-03", handoff: "research-01", plan: "writer-01", ok: true });
+  });
+
   it("refuses a page limit out of range rather than clamping it", async () => {
     const t = fresh();
     await ok(await append(t, [HO]));

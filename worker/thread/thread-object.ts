@@ -640,11 +640,12 @@ export class ThreadObject extends DurableObject<Env> {
    * statement's, once relayed and checked). Stored, so the thread's state shows it. Passing is
    * wilco: an unverified readback's resolved values were never checked (the thread had no record),
    * so they plan nothing, and a DN reporting them is DONE_UNVERIFIED. One the core reports from
-   * another party (THREAD_REPLY_PARTIES) is no done report of the receiver's: none, as for an RB.
+   * another party (THREAD_REPLY_PARTIES) is no done report of the receiver's: none, as for an RB;
+   * nor is one about another item (THREAD_REPLY_ITEM), which closes nothing either.
    */
   private doneAgainstPlan(dn: Message, found: readonly ThreadFinding[]): CheckedDone | null {
     const ho = this.handoffMessage(dn.re as string);
-    if (ho === null || found.some((f) => f.code === "THREAD_REPLY_PARTIES")) return null;
+    if (ho === null || found.some((f) => f.code === "THREAD_REPLY_PARTIES" || f.code === "THREAD_REPLY_ITEM")) return null;
     const passed = this.sql.exec<{ line: string; rb: string }>("SELECT l.line AS line, r.rb AS rb FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? AND r.verdict = 'wilco' ORDER BY r.rowid DESC LIMIT 1", ho.id).toArray()[0];
     const vocabulary = this.profiles().vocabularyOf(ho);
     // The record the readback was judged wilco with: checked again here without it, its resolved
