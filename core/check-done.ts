@@ -3,6 +3,7 @@
  * values as executed, taken from the tool; the sender checks them against the plan. This is the
  * loop that catches a tool that did something other than what it was told.
  */
+import { _validateReply } from "./_readback-validation.js";
 import { _recordContradictions } from "./check-handoff.js";
 import { checkReadback } from "./check-readback.js";
 import { finding } from "./finding.js";
@@ -47,7 +48,7 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
   if (dn.from !== ho.to) receipt("from", `the done report comes from ${_show(dn.from)}, not the HO's receiver ${_show(ho.to)}`, _show(ho.to), _show(dn.from));
   if (dn.to !== ho.from) receipt("to", `the done report goes to ${_show(dn.to)}, not the HO's sender ${_show(ho.from)}`, _show(ho.from), _show(dn.to));
   if (dn.item !== ho.item) receipt("item", `item=${_show(dn.item)} is not the HO's ${_show(ho.item)}`, _show(ho.item), _show(dn.item));
-  out.push(...validate(dn, vocabulary));
+  out.push(..._validateReply(dn, vocabulary, "done report", "DONE_RECEIPT"));
 
   const ask = typeof ho.slots["ask"] === "string" ? (ho.slots["ask"] as string) : "";
   const exec = vocabulary.exec.get(ask) ?? [];

@@ -249,6 +249,13 @@ describe("a readback answers in its HO's vocabulary", () => {
     const [finding] = checkReadback(ho, rb, coreVocabulary).tiers[0].findings;
     expect(finding).toMatchObject({ code: "RECEIPT", slot: "p", expected: "no p=", received: "pay", message: "the readback says p=pay where its HO names no profile: a readback answers in its HO's vocabulary" });
   });
+  it("and so does a done report, with check-dn's receipt finding, not a profile 'this reader does not have'", () => {
+    const ho = msg(HO1);
+    const dn = msg("RW1 DN writer-2 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK p=pay");
+    const findings = checkDone(ho, dn, coreVocabulary).findings;
+    expect(findings.map((f) => f.code)).not.toContain("PROFILE_UNKNOWN");
+    expect(findings).toContainEqual(expect.objectContaining({ code: "DONE_RECEIPT", slot: "p", expected: "no p=", received: "pay", message: "the done report says p=pay where its HO names no profile: a done report answers in its HO's vocabulary" }));
+  });
 });
 
 describe("a finding about a not= token names not=, as the receiver wrote it", () => {

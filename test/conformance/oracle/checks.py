@@ -193,6 +193,10 @@ D("pay-noop-carries-values", PAYHO, PAYDN.replace("out=OK", "out=NOOP"), False, 
 D("pay-partial-carries-some", PAYHO, "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=PARTIAL sup=marlow amt=2700.00 cur=GBP", False, ["DONE_MISMATCH"])
 D("pay-partial-as-planned", PAYHO, "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=PARTIAL sup=marlow cur=GBP", True, [])
 D("pay-wrong-re", PAYHO, PAYDN.replace("re=scheduler-1", "re=scheduler-9"), False, ["DONE_RECEIPT"])
+# A done report answers in its HO's vocabulary, as a readback does (tier 1's RECEIPT): another
+# profile is the receipt's fault, not a profile "this reader does not have". Read without its
+# profile, the DN's pay slots are unknown keys (noted).
+D("pay-done-other-profile", PAYHO, PAYDN.replace("p=pay", "p=clin"), False, ["DONE_RECEIPT"] + ["SLOT_UNKNOWN"] * 8)
 # The readback plans what the HO left to the receiver only if it passed (section 5.3), its resolved
 # values checked against the record as at tier 5: without the record they are unverified and plan nothing.
 D("chgbank-resolved-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", True, [], rb=CHGRB, record={"prev": "40-12-88/61102938"})
