@@ -171,7 +171,7 @@ const SCALAR: Json = { oneOf: [{ type: "string" }, { type: "integer" }, { type: 
 const SLOT_VALUE: Json = { oneOf: [SCALAR, { type: "array", items: SCALAR, minItems: 1 }] };
 const SLOT_VALUES: Json = { type: "object", additionalProperties: SLOT_VALUE };
 const FINDINGS: Json = { type: "array", items: ref("Finding") };
-const MESSAGE_INPUT: Json = { oneOf: [{ type: "string", description: "An RW1 line (or a JSON form as JSON text).", maxLength: LIMITS.lineBytes }, ref("Message")] };
+const MESSAGE_INPUT: Json = { oneOf: [{ type: "string", description: `An RW1 line (or a JSON form as JSON text), at most ${LIMITS.lineBytes} bytes of UTF-8 (line-too-long otherwise); maxLength bounds its characters, which are never more than its bytes.`, maxLength: LIMITS.lineBytes }, ref("Message")] };
 const PROFILE_INPUT: Json = { oneOf: [{ type: "string", description: "A shipped profile's name." }, { type: "object", description: "An inline profile file, checked by the core (profiles/README.md)." }] };
 const LINES: Json = { type: "array", items: MESSAGE_INPUT, maxItems: LIMITS.lines };
 const results = (item: Record<string, Json>, required: string[]): Json => ({
