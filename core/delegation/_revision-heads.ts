@@ -25,6 +25,9 @@ import type { ExecutionAttempt } from "./execution.js";
  */
 export const attemptThing = (attempt: ExecutionAttempt): string => `${attempt.attempt_id}\u0000${attempt.started_at}`;
 
+/** How a revision of a thing is named (`prior_revision_ref`): the thing, its revision and content digest. */
+export const revisionKey = (thing: string, revision: string, digest: string): string => `${thing}\u0000${revision}\u0000${digest}`;
+
 export interface Head<T> {
   readonly record: T;
   /** Where the record is in the list given, for a finding's path. */
@@ -33,7 +36,7 @@ export interface Head<T> {
 
 /** The latest revisions of each thing in `records`, `idOf` naming the thing, in the order given. */
 export function revisionHeads<T extends Envelope>(records: readonly T[], idOf: (record: T) => string): Head<T>[] {
-  const keyOf = (record: T): string => `${idOf(record)}\u0000${record.revision_id}\u0000${record.content_digest}`;
+  const keyOf = (record: T): string => revisionKey(idOf(record), record.revision_id, record.content_digest);
   const distinct: Head<T>[] = [];
   // Each distinct record by thing, revision and content: what a prior_revision_ref names.
   const byRevision = new Map<string, T>();
@@ -49,7 +52,7 @@ export function revisionHeads<T extends Envelope>(records: readonly T[], idOf: (
   const priorOf = (record: T): string | null => {
     const prior = record.prior_revision_ref;
     if (prior === null || (prior.revision_id === record.revision_id && prior.content_digest === record.content_digest)) return null;
-    return `${idOf(record)}\u0000${prior.revision_id}\u0000${prior.content_digest}`;
+    return revisionKey(idOf(record), prior.revision_id, prior.content_digest);
   };
   const named = new Set<string>();
   for (const { record } of distinct) {

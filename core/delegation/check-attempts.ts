@@ -19,7 +19,7 @@ import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import type { ExecutionAttempt } from "./execution.js";
 import { consumptionShrinks } from "./_consumption.js";
-import { attemptThing, revisionHeads } from "./_revision-heads.js";
+import { attemptThing, revisionHeads, revisionKey } from "./_revision-heads.js";
 import { compareUtc, durationMs, utcNanos } from "./scalars.js";
 import type { Duration } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
@@ -34,13 +34,12 @@ export interface AttemptsReport {
  * prior reports consumed, the later one reports at least (`_consumption.ts`).
  */
 function consumptionFindings(mine: readonly ExecutionAttempt[], given: readonly number[], out: DelegationFinding[]): void {
-  const key = (a: ExecutionAttempt, revision: string, digest: string): string => `${attemptThing(a)}\u0000${revision}\u0000${digest}`;
   const byRevision = new Map<string, number>();
-  mine.forEach((a, i) => byRevision.set(key(a, a.revision_id, a.content_digest), i));
+  mine.forEach((a, i) => byRevision.set(revisionKey(attemptThing(a), a.revision_id, a.content_digest), i));
   mine.forEach((a, i) => {
     const prior = a.prior_revision_ref;
     if (prior === null) return;
-    const p = byRevision.get(key(a, prior.revision_id, prior.content_digest));
+    const p = byRevision.get(revisionKey(attemptThing(a), prior.revision_id, prior.content_digest));
     if (p === undefined || p === i) return;
     const before = mine[p] as ExecutionAttempt;
     for (const s of consumptionShrinks(a.budget_consumption, before.budget_consumption)) {
