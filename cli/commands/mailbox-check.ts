@@ -69,7 +69,9 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
     // A hello that lost a crossing with some of those it addresses still stands for the others.
     const crossed = h === null || h.state === "superseded" || h.crossings.length === 0 ? "" : ` (superseded with ${h.crossings.map((c) => `${c.callsign} by ${name(c.canonical)}`).join(", ")})`;
     const hs = h === null ? "" : `handshake ${h.state}${h.state === "superseded" ? ` by ${name(h.superseded_by ?? undefined)}` : crossed}; `;
-    out.push(`  ${name(t.first)}: ${t.messages} ${t.messages === 1 ? "message" : "messages"}; ${hs}budget ${t.budget.count}/${t.budget.limit} ${t.budget.state}`);
+    // Who waits on Handler input or declared new evidence, each with the blocked message's file.
+    const blocked = t.blocked.length === 0 ? "" : `; blocked ${t.blocked.map((b) => `${b.callsign} (${name(b.message)})`).join(", ")}`;
+    out.push(`  ${name(t.first)}: ${t.messages} ${t.messages === 1 ? "message" : "messages"}; ${hs}budget ${t.budget.count}/${t.budget.limit} ${t.budget.state}${blocked}`);
   }
   if (r.analysis.callsigns.length > 0) out.push(`callsigns: ${r.analysis.callsigns.map((c) => `${c.callsign} ${c.state}`).join(", ")}`);
   if (r.participants.length > 0) out.push("participants");

@@ -19,6 +19,7 @@ import type { Handshake } from "./handshake.js";
 import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
 import { sameRootId } from "./root-id.js";
 import { standingBlocks } from "./standing-blocks.js";
+import type { StandingBlock } from "./standing-blocks.js";
 import { DEFAULT_EXCHANGE_BUDGET, MAILBOX_KINDS } from "./vocabulary.js";
 
 export interface ThreadSummary {
@@ -29,6 +30,11 @@ export interface ThreadSummary {
   readonly messages: number;
   readonly handshake: Handshake | null;
   readonly budget: ExchangeBudget;
+  /**
+   * The agents whose `blocked` still stands at the thread's end, in the order they blocked: each
+   * waits on Handler input or declared new evidence (sections 6 and 8). Empty when none.
+   */
+  readonly blocked: readonly StandingBlock[];
 }
 
 export interface MailboxAnalysis {
@@ -176,9 +182,10 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const accepted = own !== undefined && own.state === "established" && own.exchange_budget !== null ? own.exchange_budget : pairBudget(first, pairs);
     const limit = accepted ?? options.budget ?? DEFAULT_EXCHANGE_BUDGET;
     const spoken = trustedThreads.get(thread) ?? [];
-    summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget: exchangeBudget(spoken, limit, findings) });
+    const budget = exchangeBudget(spoken, limit, findings);
     // One blocked, then silence until Handler input or declared new evidence (sections 6 and 8).
-    standingBlocks(spoken, findings);
+    const blocked = standingBlocks(spoken, findings);
+    summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget, blocked });
   }
   append(findings, claims.findings);
   const quarantine = new Map<string, MailboxCode[]>();

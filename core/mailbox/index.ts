@@ -50,6 +50,7 @@ export { analyzeMailbox } from "./analyze-mailbox.js";
 export { participants } from "./participants.js";
 export type { ParticipantSummary } from "./participants.js";
 export type { AnalyzeOptions, MailboxAnalysis, ThreadSummary } from "./analyze-mailbox.js";
+export type { StandingBlock } from "./standing-blocks.js";
 export { effectiveDispositions, isoTime } from "./disposition.js";
 export type { Disposition } from "./disposition.js";
 export { reconcile, restoredDisposition } from "./reconcile.js";

@@ -13,8 +13,10 @@
  *   Handler seats initiates nothing between agents (it neither counts nor resets a budget either).
  *
  * A `blocked` stands whatever its recipients and whether it cites a parent: "The transition is
- * machine-visible because the kind is `blocked`". One pass over the thread, each message looked at
- * once (its `reply_to` in a map), so a thread of any length is checked in linear time.
+ * machine-visible because the kind is `blocked`". What still stands at the thread's end is returned,
+ * so a Handler reading the thread summary sees who waits on a decision. One pass over the thread,
+ * each message looked at once (its `reply_to` in a map), so a thread of any length is checked in
+ * linear time.
  */
 import { asks, dialogueStep, liftsStops } from "./_dialogue-step.js";
 import { mailboxFinding } from "./codes.js";
@@ -35,8 +37,18 @@ interface Block {
   readonly position: number;
 }
 
-/** Checks one thread (its messages in UUID order); the findings go to `findings`. */
-export function standingBlocks(messages: readonly MailboxEntry[], findings: MailboxFinding[]): void {
+/** An agent stopped in a thread: its `blocked` stands, awaiting Handler input or declared new evidence. */
+export interface StandingBlock {
+  readonly callsign: string;
+  /** The UUID of the `blocked` message that stopped it. */
+  readonly message: string;
+}
+
+/**
+ * Checks one thread (its messages in UUID order); the findings go to `findings`. Returns the blocks
+ * standing at the thread's end, in the order they were sent (UUID order): one per sender at most.
+ */
+export function standingBlocks(messages: readonly MailboxEntry[], findings: MailboxFinding[]): readonly StandingBlock[] {
   const standing = new Map<string, Block>();
   const asked = new Map<string, Asked>();
   // `${asked id}\0${callsign}`: that callsign has answered that message (its owed reply is spent).
@@ -59,4 +71,6 @@ export function standingBlocks(messages: readonly MailboxEntry[], findings: Mail
     if (parent !== undefined) answered.add(answerKey);
     if (m.expects_reply) asked.set(m.id, { from: m.from, to: m.to, position });
   });
+  // A map keeps insertion order, and a lift clears it: its entries are already in sending order.
+  return [...standing].map(([callsign, block]) => ({ callsign, message: block.id }));
 }

@@ -746,3 +746,32 @@ describe("rw mailbox check: crossed hellos", () => {
     expect(r.out).toContain("2026-10-01-09-00-00-LYRA-hello-a.md: 1 message; handshake establishing;");
   });
 });
+
+describe("rw mailbox check: who is blocked", () => {
+  it("names on the thread's line each agent whose blocked stands, with that message's file, and --json carries them; Handler input clears them", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    const publish = (from: string, to: string, kind: string, id: number, extra: string[]): string => {
+      const r = rw(["mailbox", "new", a.root, "--from", from, "--to", to, "--kind", kind, "--arena", "DEMO", "--machine", `${from}-${from === "HANDLER" ? "DESK" : "BOX"}`, "--id", ID(id), ...extra]);
+      expect(r.code, r.err).toBe(0);
+      return r.out.trim();
+    };
+    const request = publish("LYRA", "VEGA", "request", 5, ["--slug", "footer", "--body", "Please write the legal footer."]);
+    const vega = publish("VEGA", "LYRA,HANDLER", "blocked", 6, ["--reply-to", ID(5), "--no-reply", "--slug", "corpus", "--body", "The footer needs the Handler's legal text; the Handler decides."]);
+    const lyra = publish("LYRA", "VEGA,HANDLER", "blocked", 7, ["--reply-to", ID(5), "--no-reply", "--slug", "waiting", "--body", "I cannot go on without the footer either."]);
+    const check = (): { lines: string[]; blocked: unknown } => {
+      const text = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+      expect(text.code, text.out).toBe(0);
+      const json = JSON.parse(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z", "--json"]).out) as { analysis: { threads: { first: string; blocked: unknown }[] } };
+      return { lines: text.out.split("\n"), blocked: json.analysis.threads.map((t) => [t.first, t.blocked]) };
+    };
+    const before = check();
+    expect(before.lines).toContain(`  ${request}: 3 messages; budget 3/20 open; blocked VEGA (${vega}), LYRA (${lyra})`);
+    expect(before.lines.find((l) => l.startsWith(`  ${hello}:`))).not.toContain("blocked");
+    expect(before.blocked).toStrictEqual([[ID(1), []], [ID(5), [{ callsign: "VEGA", message: ID(6) }, { callsign: "LYRA", message: ID(7) }]]]);
+    publish("HANDLER", "VEGA,LYRA", "state", 8, ["--reply-to", ID(6), "--no-reply", "--body", "Use the footer from the brief."]);
+    const after = check();
+    expect(after.lines).toContain(`  ${request}: 4 messages; budget 0/20 open`);
+    expect(after.blocked).toStrictEqual([[ID(1), []], [ID(5), []]]);
+  });
+});

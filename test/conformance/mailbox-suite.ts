@@ -175,8 +175,11 @@ export interface ConversationCase {
   readonly budget?: number;
   /** Every finding, as `CODE @symbol` (order not significant). */
   readonly findings: readonly string[];
-  /** Threads by the symbol of their first message: handshake state, and budget state and count. */
-  readonly threads?: Readonly<Record<string, { readonly handshake?: string | null; readonly established_by?: string | null; readonly budget?: string; readonly count?: number; readonly superseded_by?: string }>>;
+  /**
+   * Threads by the symbol of their first message: handshake state, budget state and count, and the
+   * blocks standing at the thread's end as `CALLSIGN @blocked`, in order.
+   */
+  readonly threads?: Readonly<Record<string, { readonly handshake?: string | null; readonly established_by?: string | null; readonly budget?: string; readonly count?: number; readonly superseded_by?: string; readonly blocked?: readonly string[] }>>;
   /** Callsign states: NAME -> active | expired | retired. */
   readonly callsigns?: Readonly<Record<string, string>>;
 }
@@ -224,6 +227,7 @@ export function runConversationCase(c: ConversationCase, api: Api): string[] {
     if (want.superseded_by !== undefined) got["superseded_by"] = t.handshake?.superseded_by === null || t.handshake === null ? null : symbols.name(t.handshake.superseded_by);
     if (want.budget !== undefined) got["budget"] = t.budget.state;
     if (want.count !== undefined) got["count"] = t.budget.count;
+    if (want.blocked !== undefined) got["blocked"] = t.blocked.map((b) => symbols.name(`${b.callsign} ${b.message}`));
     if (JSON.stringify(got) !== JSON.stringify(want)) diffs.push(`thread ${first}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
   }
   if (c.callsigns !== undefined) {

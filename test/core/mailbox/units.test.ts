@@ -598,3 +598,88 @@ describe("a blocked in a thread of 200,000 messages", () => {
     expect(analysis.findings.filter((f) => f.severity === "error" && f.code !== "INITIATED_WHILE_BLOCKED" && f.code !== "BLOCKED_REPEATED")).toStrictEqual([]);
   });
 });
+
+describe("the thread summary names the blocks still standing at the thread's end", () => {
+  const RA = "1f3a".repeat(16);
+  const RB = "2b4c".repeat(16);
+  const RH = "4d6e".repeat(16);
+  const locus = { VEGA: { machine: "VEGA-BOX", root: RA }, LYRA: { machine: "LYRA-BOX", root: RB }, HANDLER: { machine: "HANDLER-DESK", root: RH } } as const;
+  const peer = { VEGA: "LYRA", LYRA: "VEGA" } as const;
+  // VEGA and LYRA established; LYRA's request opens thread r, where the steps below happen.
+  const opening = [
+    { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"], ...locus.VEGA } },
+    { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...locus.LYRA } },
+    { id: "r", set: { kind: "request", from: "LYRA", to: ["VEGA"], ...locus.LYRA } },
+  ];
+  const blocked = (id: string, from: "VEGA" | "LYRA") => ({ id, set: { kind: "blocked", from, to: [peer[from], "HANDLER"], thread: "@r", reply_to: "@r", request_id: "@r", expects_reply: false, ...locus[from] } });
+  const state = (id: string, from: keyof typeof locus, to: string[], extra: Record<string, unknown> = {}) => ({ id, set: { kind: "state", from, to, thread: "@r", reply_to: "@r", request_id: `@${id}`, expects_reply: false, ...locus[from], ...extra } });
+  /** The thread r's summary, its blocks named by symbol, and the analysis's errors. */
+  const summary = (steps: readonly { id: string; set: Record<string, unknown> }[]) => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [...opening, ...steps], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const analysis = mailbox.analyzeMailbox(entries);
+    const thread = analysis.threads.find((t) => t.first === symbols.uuid("r")) as mailbox.ThreadSummary;
+    const hello = analysis.threads.find((t) => t.first === symbols.uuid("h")) as mailbox.ThreadSummary;
+    return {
+      blocked: thread.blocked.map((b) => `${b.callsign} ${symbols.name(b.message)}`),
+      raw: thread.blocked,
+      uuid: (s: string) => symbols.uuid(s),
+      helloBlocked: hello.blocked,
+      errors: analysis.findings.filter((f) => f.severity === "error").map((f) => `${f.code} ${symbols.name(f.id ?? "")}`),
+    };
+  };
+
+  it("is empty in a thread nobody blocked", () => {
+    const s = summary([]);
+    expect(s.raw).toStrictEqual([]);
+    expect(s.helloBlocked).toStrictEqual([]);
+  });
+
+  it("names a standing block's sender and the blocked message's UUID, only in its own thread", () => {
+    const s = summary([blocked("b", "VEGA")]);
+    expect(s.raw).toStrictEqual([{ callsign: "VEGA", message: s.uuid("b") }]);
+    expect(s.helloBlocked).toStrictEqual([]);
+    expect(s.errors).toStrictEqual([]);
+  });
+
+  it("drops a block that Handler input lifted, to anyone in the thread", () => {
+    expect(summary([blocked("b", "VEGA"), state("x", "HANDLER", ["LYRA"])]).blocked).toStrictEqual([]);
+  });
+
+  it("drops a block that declared new evidence lifted, from the blocked agent or its peer", () => {
+    expect(summary([blocked("b", "VEGA"), state("e", "VEGA", ["LYRA"], { new_evidence: "CI run 4411 failed on main" })]).blocked).toStrictEqual([]);
+    expect(summary([blocked("b", "VEGA"), state("e", "LYRA", ["VEGA"], { new_evidence: "the Handler widened the corpus" })]).blocked).toStrictEqual([]);
+  });
+
+  it("keeps a block that evidence told only to the Handler did not lift", () => {
+    expect(summary([blocked("b", "VEGA"), state("e", "VEGA", ["HANDLER"], { new_evidence: "CI run 4411 failed on main" })]).blocked).toStrictEqual(["VEGA @b"]);
+  });
+
+  it("names the first blocked, not a repeated one, while it stands", () => {
+    const s = summary([blocked("b", "VEGA"), blocked("b2", "VEGA")]);
+    expect(s.blocked).toStrictEqual(["VEGA @b"]);
+    expect(s.errors).toStrictEqual(["BLOCKED_REPEATED @b2"]);
+  });
+
+  it("names two blocked senders in the order they blocked, and after a lift the new blocks in theirs", () => {
+    expect(summary([blocked("b", "VEGA"), blocked("c", "LYRA")]).blocked).toStrictEqual(["VEGA @b", "LYRA @c"]);
+    expect(summary([blocked("b", "VEGA"), blocked("c", "LYRA"), state("x", "HANDLER", ["VEGA", "LYRA"]), blocked("c2", "LYRA"), blocked("b2", "VEGA")]).blocked).toStrictEqual(["LYRA @c2", "VEGA @b2"]);
+  });
+
+  it("names no one for a blocked sent in a name from another locus", () => {
+    const forged = { id: "f", set: { ...blocked("f", "VEGA").set, machine: "EVIL", root: "3c5d".repeat(16) } };
+    const s = summary([forged]);
+    expect(s.blocked).toStrictEqual([]);
+    expect(s.errors).toStrictEqual(["CALLSIGN_HELD @f"]);
+  });
+
+  it("is the same whatever order the files are read in", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries } = readCase(symbols, [...opening, blocked("b", "VEGA"), blocked("c", "LYRA")], mailbox);
+    const view = (list: readonly mailbox.MailboxEntry[]): string => JSON.stringify(mailbox.analyzeMailbox(list).threads.map((t) => [t.thread, t.blocked]).sort());
+    const want = view(entries);
+    expect(want).toContain(symbols.uuid("c"));
+    fc.assert(fc.property(fc.shuffledSubarray(entries, { minLength: entries.length }), (shuffled) => view(shuffled) === want), { numRuns: 20 });
+  });
+});
