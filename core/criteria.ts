@@ -7,6 +7,7 @@ import type { Finding } from "./finding.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _constraintKey, _cut } from "./_chars.js";
 import { _repeatTracker } from "./_single-valued.js";
+import { isDate } from "./check-value.js";
 import { CriteriaIndex } from "./criteria-index.js";
 import { _containsWords as contains, _distinctive as distinctive, _negates as negates, _opposes as opposes, _prefixOf as prefixOf } from "./_value-rules.js";
 
@@ -198,9 +199,22 @@ type Grouped = Constraint & { readonly not?: true };
  */
 const RESTATED_NO = /^no[^\p{L}\p{M}\p{N}]+(?=[\s\S]*[\p{L}\p{N}])/iu;
 
-/** The value as compared. */
+/** A date written with hyphens, `YYYY-MM-DD`, the whole value: read as RW1 writes dates, `YYYYMMDD`. */
+const HYPHENATED_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The value as compared. A `by:` value that is a real calendar date written `2026-10-02` is the
+ * date `20261002` (RW1's own form): the same day, not a different value. Nothing else is taken for
+ * a date (rule 2: never guess), and no other key's words are: elsewhere a hyphenated number may be
+ * a code, a version or a range.
+ */
 function comparedValue(key: string, value: string): string {
   if (key === "no") return value.replace(RESTATED_NO, "");
+  if (key === "by") {
+    const m = HYPHENATED_DATE.exec(value);
+    const compact = m === null ? "" : `${m[1]}${m[2]}${m[3]}`;
+    if (isDate(compact)) return compact;
+  }
   return value;
 }
 

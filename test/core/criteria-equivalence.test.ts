@@ -68,13 +68,18 @@ interface Held {
 }
 
 // ---- AMENDED (not verbatim, 2026-12-01, fix-neg): a no: value or not= token opening with the word
-// `no` restates its key (no:no-em-dashes), which is set aside.
+// `no` restates its key (no:no-em-dashes), which is set aside; a by: value that is a real date
+// written YYYY-MM-DD is that date as YYYYMMDD.
 function compared(key: string, value: string): string {
   if (key === "no") {
     const m = /^no[^\p{L}\p{M}\p{N}]+(.*)$/isu.exec(value);
     return m !== null && /[\p{L}\p{N}]/u.test(m[1] as string) ? (m[1] as string) : value;
   }
-  return value;
+  const d = key === "by" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (d === null) return value;
+  const [y, mo, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  const last = new Date(Date.UTC(2000, mo, 0)).getUTCDate() - (mo === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0);
+  return y >= 1 && mo >= 1 && mo <= 12 && day >= 1 && day <= last ? `${d[1]}${d[2]}${d[3]}` : value;
 }
 // ---- END AMENDED
 
@@ -201,10 +206,10 @@ const RUNS = Number(process.env["RW_CRITERIA_RUNS"] ?? 300);
 // en-gb, md/markdown, we), lengths (120w/120words/1,200w/1200w/0120w, 1.5p/1.50p/15p, ~120w, 1-2p,
 // 1,5p), NFC (café composed and decomposed), digits outside ASCII (٣, ², 𝟘 beyond the BMP), and
 // values of punctuation alone (£ $ — .. -); lengths past 2^53, equal as doubles, differ as digits;
-// negation words (cat, not-cat, no-cat).
+// negation words (cat, not-cat, no-cat), and dates with and without hyphens, real and not.
 const PIECES = [
   "cat", "category", "cats", "report", "draft", "final", "rep", "oct", "1", "12", "120", "1200", "v1", "v1a",
-  "the", "of", "no", "not", "non", "never", "without", "ab", "uk", "british", "en-gb", "md", "markdown", "we", "first-person-plural",
+  "the", "of", "no", "not", "non", "never", "without", "ab", "2026-10-02", "20261002", "2024-02-29", "2026-02-29", "uk", "british", "en-gb", "md", "markdown", "we", "first-person-plural",
   "120w", "120words", "90071992547409921w", "90071992547409922w", "1,200w", "1200w", "0120w", "1.5p", "1.50p", "15p", "~120w", "1-2p", "1,5p", "2s",
   "caf\u00e9", "cafe\u0301", "CAF\u00c9", "x\u0663", "x\u0663\u0663", "\u00b2", "\ud835\udfd8", "\u65e5\u672c",
   "\u00a3", "$", "\u2014", "..", "-",
@@ -253,6 +258,7 @@ const EXAMPLES: Case[] = [
   // Opposites: read back negated, beside a value that reads it right, excluded negated, restated.
   [{ expected: must("cat", "report-draft"), reported: must("not-cat", "cat", "draft-never-report", "no-report") }, { not: ["not-cat", "no-cat"] }],
   [{ expected: [{ key: "no", value: "cat" }, { key: "scope", value: "not-oct-1" }], reported: [{ key: "no", value: "no-cat" }, { key: "no", value: "not-cat" }, { key: "scope", value: "oct-1" }] }, {}],
+  [{ expected: [{ key: "by", value: "20261002" }], reported: [{ key: "by", value: "2026-10-02" }] }, {}],
 ];
 
 describe("compareCriteria against the pairwise reference", () => {

@@ -202,6 +202,26 @@ describe("tier 4: a set-valued criterion read back negated (section 5.2: the two
   });
 });
 
+describe("tier 4: a by: date written with hyphens is the same date", () => {
+  const tier = (ho: string, rb: string) => checkReadback(msg(`RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=${ho}`), msg(`RW1 RB b-1 re=a-1 from=b to=a item=doc:1 ask=DRAFT acc=${rb}`), coreVocabulary).tiers[3];
+  it("passes by:2026-10-02 read back for by:20261002, either way round, and a leap day", () => {
+    // It contradicted: `2026 10 02` and `20261002` are other words.
+    expect(tier("must:em-dash+by:20261002", "must:em-dash+by:2026-10-02").result).toBe("pass");
+    expect(tier("by:2026-10-02", "by:20261002").result).toBe("pass");
+    expect(tier("by:2024-02-29", "by:20240229").result).toBe("pass");
+  });
+  it("takes nothing else for that date: another day, no real date, another form, another key", () => {
+    for (const other of ["2026-10-03", "2026-02-30", "2026-10-2", "2026-1002", "2026/10/02", "2026-10", "oct-2"]) {
+      expect(tier("by:20261002", `by:${other}`).findings.map((f) => f.code)).toStrictEqual(["ACC_CONTRADICTION"]);
+    }
+    expect(tier("by:20260230", "by:2026-02-30").result).toBe("fail");
+    // The hyphenated form of a date read as a date contradicts a month written so, as the compact form does.
+    expect(tier("by:2026-10-02", "by:2026-10").result).toBe("fail");
+    // Only by: values are dates: elsewhere a hyphenated number may be a code, a version or a range.
+    expect(tier("src:20261002", "src:2026-10-02").result).toBe("fail");
+  });
+});
+
 describe("a single-valued constraint key named twice (section 5.2: only set-valued keys repeat)", () => {
   const HO_ACC = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=len+must";
   const RB_ACC = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=len:120w+must:a";

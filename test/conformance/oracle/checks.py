@@ -82,6 +82,15 @@ R("acc-negated-set-detail", HOK + "must:formal", RBN + "must:formal-not-casual",
 R("acc-negated-set-loose", HOK + "must:monday-problem", RBN + "must:not-monday-blues", [PASS, NA, PASS, PASS, NA], ["ACC_LOOSE"])
 # `no` with nothing after it negates nothing: Norwegian (lang:no) is read as before.
 R("acc-lang-no", HOK + "lang:no", RBN + "lang:nb-no", [PASS, NA, PASS, PASS, NA], [])
+# by: is a date (section 3, `by`: date); one written with hyphens, YYYY-MM-DD, that is a real calendar
+# date is the same date as YYYYMMDD. Nothing else is read as that date (rule 2: never guess), and
+# no other key's values are dates.
+R("acc-by-hyphenated-date", HON, RBN + "must:em-dash+by:2026-10-02", [PASS, NA, PASS, PASS, NA], [])
+R("acc-by-hyphenated-sender", HOK + "by:2024-02-29", RBN + "by:20240229", [PASS, NA, PASS, PASS, NA], [])
+R("acc-by-hyphenated-other-day", HON, RBN + "must:em-dash+by:2026-10-03", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-by-hyphenated-not-a-date", HOK + "by:20260230", RBN + "by:2026-02-30", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-by-slashed-date", HON, RBN + "must:em-dash+by:2026/10/02", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-hyphenated-date-other-key", HOK + "src:20261002", RBN + "src:2026-10-02", [PASS, NA, PASS, FAIL, NA], ["ACC_GAP", "ACC_ASSUMPTION"])
 R("acc-keys-any-case", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len+tone"), RB1.replace(" h=c40bba4360dc", " acc=LEN:120w+Tone:Plain"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:120w+tone:plain")
 R("ho-itself-refused", HO1.replace("pri=2 conf=M", "pri=9 conf=Q"), "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002", [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
 # An HO whose error comes after a hundred notes (unknown keys) is refused all the same: a reader
