@@ -10,17 +10,26 @@ const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "i
 export const _distinctive = (w: string): boolean => w.length >= 3 && !STOPWORDS.has(w);
 
 /**
- * Words that negate what follows them (`non-technical`, `not-very-formal`). Not `no`: it is
- * Norwegian's language code (`lang:no`, `lang:nb-no`), and a `no:` criterion's own words
- * (`no:no-em-dashes`, the brief's) say it already.
+ * Words that negate what follows them (`non-technical`, `not-very-formal`, `no-em-dash`). `no` is
+ * one too (`must:no-em-dash` is "must not use an em dash"), and negates nothing where nothing
+ * follows it: Norwegian's language code (`lang:no`, `lang:nb-no`) stays itself. A `no:` value's
+ * leading `no` restates its key and is read apart (criteria.ts), not here.
  */
-const NEGATIONS = new Set(["not", "non", "never", "without"]);
+const NEGATIONS = new Set(["not", "non", "never", "without", "no"]);
+
+const isNegation = (w: string): boolean => NEGATIONS.has(w);
 
 /** The words a value negates: every word after its first negation word (`not very formal`: very, formal). */
 function negatedWords(words: readonly string[]): ReadonlySet<string> {
-  const at = words.findIndex((w) => NEGATIONS.has(w));
-  return at < 0 ? new Set() : new Set(words.slice(at + 1).filter((w) => !NEGATIONS.has(w)));
+  const at = words.findIndex(isNegation);
+  return at < 0 ? new Set() : new Set(words.slice(at + 1).filter((w) => !isNegation(w)));
 }
+
+/** Whether a value holds a negation word, so that it can negate, or be negated by, another. */
+export const _hasNegation = (words: readonly string[]): boolean => words.some(isNegation);
+
+/** A value's words without its negation words: what it states, whatever its polarity. */
+export const _withoutNegations = (words: readonly string[]): string[] => words.filter((w) => !isNegation(w));
 
 /**
  * One value negates a word the other states plainly: `non-technical` against `technical`,
@@ -38,6 +47,22 @@ export function _negates(a: readonly string[], b: readonly string[]): boolean {
     return false;
   };
   return one(a, b) || one(b, a);
+}
+
+/**
+ * Two values of a set-valued key that state the same fact with opposite polarity: one negates a
+ * word the other states plainly, and with their negation words set aside they name the same fact
+ * (equal, a prefix, or a word set holding the other's): `em-dash` and `not-em-dash`, `use-em-dash`
+ * and `never-em-dash`. Negating a word of the other without naming its fact (`monday-problem`,
+ * `not-monday-blues`) is not it: those share a word, the loose match's concern.
+ */
+export function _opposes(a: readonly string[], b: readonly string[]): boolean {
+  if (!_negates(a, b)) return false;
+  const x = _withoutNegations(a);
+  const y = _withoutNegations(b);
+  const xt = x.join(" ");
+  const yt = y.join(" ");
+  return xt === yt || _prefixOf(xt, yt) || _prefixOf(yt, xt) || _containsWords(x, y) || _containsWords(y, x);
 }
 
 const DIGIT = /\p{N}/u;

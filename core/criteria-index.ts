@@ -5,11 +5,13 @@
  * Worker seconds. Every answer is the one compareValues gives over the whole list, in list order.
  */
 import type { Normalised } from "./criteria.js";
-import { _cutsNumber, _distinctive } from "./_value-rules.js";
+import { _cutsNumber, _distinctive, _hasNegation, _negates, _withoutNegations } from "./_value-rules.js";
 
 /** The values of one distinct normalised text (a measure aside): copies add no candidate. */
 interface Entry {
   readonly text: string;
+  /** The words in order, as a negation reads them (`not em dash`: em and dash negated). */
+  readonly list: readonly string[];
   readonly words: ReadonlySet<string>;
   /** Where the copies stand in the list, ascending. */
   readonly positions: number[];
@@ -37,8 +39,16 @@ export class CriteriaIndex {
   /** Answers by text: a value repeated, or asked of several lists, is searched once. */
   private readonly sameByText = new Map<string, boolean>();
   private readonly allByText = new Map<string, readonly number[]>();
+  private readonly oppositeByText = new Map<string, readonly number[]>();
+  private readonly values: readonly Normalised[];
+  /** Whether some value holds a negation word: without one, a value without one opposes none. */
+  private readonly negating: boolean;
+  /** The values with their negation words set aside, indexed when first asked for an opposite. */
+  private withoutNegations: CriteriaIndex | undefined;
 
   constructor(values: readonly Normalised[]) {
+    this.values = values;
+    this.negating = values.some((v) => v.measure === null && _hasNegation(v.words));
     values.forEach((v, position) => {
       if (v.measure !== null) {
         const key = measureKey(v.measure);
@@ -54,7 +64,7 @@ export class CriteriaIndex {
       }
       const id = this.entries.length;
       const words = new Set(v.words);
-      this.entries.push({ text: v.text, words, positions: [position] });
+      this.entries.push({ text: v.text, list: v.words, words, positions: [position] });
       this.byText.set(v.text, id);
       for (const w of words) {
         const at = this.byWord.get(w);
@@ -105,6 +115,32 @@ export class CriteriaIndex {
   }
 
   /**
+   * The positions of every value of the list compareValues finds "opposite" to `a`, ascending: with
+   * negation words set aside the same fact (asked of an index of the values so read), and one
+   * negating a word the other states.
+   */
+  allOpposite(a: Normalised): readonly number[] {
+    if (a.measure !== null || (!this.negating && !_hasNegation(a.words))) return [];
+    const known = this.oppositeByText.get(a.text);
+    if (known !== undefined) return known;
+    const stated = _withoutNegations(a.words);
+    let all: readonly number[] = [];
+    if (stated.length > 0) {
+      // A length, or a value of negation words alone, states nothing to oppose: it is left empty,
+      // which matches nothing.
+      this.withoutNegations ??= new CriteriaIndex(
+        this.values.map((v): Normalised => {
+          const words = v.measure === null ? _withoutNegations(v.words) : [];
+          return { words, text: words.join(" "), measure: null };
+        }),
+      );
+      all = this.withoutNegations.allSame({ words: stated, text: stated.join(" "), measure: null }).filter((i) => _negates(a.words, (this.values[i] as Normalised).words));
+    }
+    this.oppositeByText.set(a.text, all);
+    return all;
+  }
+
+  /**
    * The first position whose value shares a distinctive word with `a`, or -1: compareValues' loose
    * match, when no value is the same. A length is never loose.
    */
@@ -127,7 +163,9 @@ export class CriteriaIndex {
    */
   private search(a: Normalised, any: boolean): number[] {
     const found = new Set<number>();
+    // A value that negates a word the other states is never the same fact (compareValues).
     const add = (id: number): boolean => {
+      if (_negates(a.words, (this.entries[id] as Entry).list)) return false;
       found.add(id);
       return any;
     };

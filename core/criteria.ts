@@ -7,8 +7,9 @@ import type { Finding } from "./finding.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _constraintKey, _cut } from "./_chars.js";
 import { _repeatTracker } from "./_single-valued.js";
+import { isDate } from "./check-value.js";
 import { CriteriaIndex } from "./criteria-index.js";
-import { _containsWords as contains, _distinctive as distinctive, _negates as negates, _prefixOf as prefixOf } from "./_value-rules.js";
+import { _containsWords as contains, _distinctive as distinctive, _negates as negates, _opposes as opposes, _prefixOf as prefixOf } from "./_value-rules.js";
 
 export interface Constraint {
   readonly key: string;
@@ -136,25 +137,34 @@ function aliasByWords(plain: string, vocabulary: Vocabulary): string | undefined
   return byWords.get(plain);
 }
 
-export type Match = "same" | "loose" | "different";
+/**
+ * `opposite`: two values of a set-valued key that name one fact with opposite polarity
+ * (`must:em-dash`, `must:not-em-dash`), which a single-valued key reads as `different`.
+ */
+export type Match = "same" | "opposite" | "loose" | "different";
 
 /**
  * Whether two values of one key name the same fact: equal, one a prefix of the other (after
  * normalisation, and never ending inside a number), or one's word set containing the other's. Lengths compare as number and unit, so `120w` and `150w` never
- * match, and for a single-valued key a value that negates a word the other states (`non-technical`,
- * `technical`) never matches it. Set-valued keys also accept a loose match on a shared distinctive word.
+ * match, and a value that negates a word the other states (`non-technical`, `technical`) never
+ * matches it: for a set-valued key it is `opposite` when, negations aside, the two name one fact.
+ * Set-valued keys also accept a loose match on a shared distinctive word.
  */
 export function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match {
   if (a.measure !== null || b.measure !== null) {
     return a.measure !== null && b.measure !== null && a.measure.digits === b.measure.digits && a.measure.unit === b.measure.unit ? "same" : "different";
   }
   if (a.text === b.text) return "same";
-  // A single-valued key's value is the whole fact, so one that negates a word the other states
-  // (`aud:technical`, `aud:non-technical`) names its opposite, though its word set holds the
-  // other's: a contradiction. Set-valued keys carry their polarity in the key (`must:`, `no:`).
-  if (!setValued && negates(a.words, b.words)) return "different";
-  if (prefixOf(a.text, b.text) || prefixOf(b.text, a.text)) return "same";
-  if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";
+  // A value that negates a word the other states (`aud:technical`, `aud:non-technical`) names its
+  // opposite, though its word set holds the other's. A set-valued key's polarity is the key's, but a
+  // value can turn it (`must:not-em-dash` against `must:em-dash`): the opposite fact, not the same.
+  if (negates(a.words, b.words)) {
+    if (!setValued) return "different";
+    if (opposes(a.words, b.words)) return "opposite";
+  } else {
+    if (prefixOf(a.text, b.text) || prefixOf(b.text, a.text)) return "same";
+    if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";
+  }
   if (setValued && a.words.some((w) => distinctive(w) && b.words.includes(w))) return "loose";
   return "different";
 }
@@ -182,13 +192,39 @@ interface Held {
 /** A constraint, or (`not`) a receiver's not= token, compared as a `no:` value. */
 type Grouped = Constraint & { readonly not?: true };
 
+/**
+ * A `no:` value (or a not= token, compared as one) that opens with the word `no` restates its key
+ * in the brief's own words (`no:no-em-dashes`, of "no em dashes"): that `no` is set aside, or it
+ * would read as a negation and turn the exclusion into its opposite. A value of `no` alone stays.
+ */
+const RESTATED_NO = /^no[^\p{L}\p{M}\p{N}]+(?=[\s\S]*[\p{L}\p{N}])/iu;
+
+/** A date written with hyphens, `YYYY-MM-DD`, the whole value: read as RW1 writes dates, `YYYYMMDD`. */
+const HYPHENATED_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The value as compared. A `by:` value that is a real calendar date written `2026-10-02` is the
+ * date `20261002` (RW1's own form): the same day, not a different value. Nothing else is taken for
+ * a date (rule 2: never guess), and no other key's words are: elsewhere a hyphenated number may be
+ * a code, a version or a range.
+ */
+function comparedValue(key: string, value: string): string {
+  if (key === "no") return value.replace(RESTATED_NO, "");
+  if (key === "by") {
+    const m = HYPHENATED_DATE.exec(value);
+    const compact = m === null ? "" : `${m[1]}${m[2]}${m[3]}`;
+    if (isDate(compact)) return compact;
+  }
+  return value;
+}
+
 function group(constraints: readonly Grouped[], vocabulary: Vocabulary, side: string, out: Finding[], room: Room): Map<string, Held[]> {
   const groups = new Map<string, Held[]>();
   for (const c of constraints) {
     if (c.not === true) {
       const token = _cut(c.value);
       const list = groups.get("no") ?? [];
-      list.push({ raw: `not=${token}`, received: token, slot: "not", norm: normaliseValue(c.value, vocabulary) });
+      list.push({ raw: `not=${token}`, received: token, slot: "not", norm: normaliseValue(comparedValue("no", c.value), vocabulary) });
       groups.set("no", list);
       continue;
     }
@@ -199,11 +235,20 @@ function group(constraints: readonly Grouped[], vocabulary: Vocabulary, side: st
     }
     const list = groups.get(c.key) ?? [];
     const raw = _cut(`${c.key}:${c.value}`);
-    list.push({ raw, received: raw, slot: "acc", norm: normaliseValue(c.value, vocabulary) });
+    list.push({ raw, received: raw, slot: "acc", norm: normaliseValue(comparedValue(c.key, c.value), vocabulary) });
     groups.set(c.key, list);
   }
   return groups;
 }
+
+/** The positions in `matches` that hold `match`, ascending. */
+const positionsOf = (matches: readonly Match[], match: Match): number[] => matches.flatMap((m, i) => (m === match ? [i] : []));
+
+/** Whether a receiver's exclusion that compares so with a sender's `must:` value excludes it. */
+const excluding = (match: Match): boolean => match === "same" || match === "opposite";
+
+/** Two ascending lists of positions as one, ascending (a value is never both same and opposite). */
+const mergedPositions = (a: readonly number[], b: readonly number[]): number[] => (b.length === 0 ? [...a] : [...a, ...b].sort((x, y) => x - y));
 
 /** Whether a finding of one severity is built (true) or only counted: see _compareCriteria. */
 interface Room {
@@ -293,16 +338,28 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
     }
     const pairwise = mine.length * theirs.length <= pairwiseMax;
     for (const m of mine) {
-      let loose: number;
+      let same: boolean;
+      let opposite: readonly number[];
+      let loose = -1;
       if (pairwise) {
         const matches = theirs.map((t) => compareValues(m.norm, t.norm, true));
-        if (matches.includes("same")) continue;
+        same = matches.includes("same");
+        opposite = positionsOf(matches, "opposite");
         loose = matches.indexOf("loose");
       } else {
         const index = indexOf(theirs);
-        if (index.hasSame(m.norm)) continue;
-        loose = index.firstLoose(m.norm);
+        same = index.hasSame(m.norm);
+        opposite = index.allOpposite(m.norm);
+        if (!same && opposite.length === 0) loose = index.firstLoose(m.norm);
       }
+      // Read back as its opposite (`must:not-em-dash` for `must:em-dash`): the receiver understood
+      // the constraint wrongly, a contradiction, even beside a value that reads it right (a receiver
+      // holding both cannot act on both).
+      for (const i of opposite) {
+        const t = theirs[i] as Held;
+        if (room.error()) out.push(_error("ACC_CONTRADICTION", `contradiction: the receiver read ${t.raw}, the opposite of ${m.raw}, which the sender holds`, { slot: t.slot, expected: m.raw, received: t.received }));
+      }
+      if (same || opposite.length > 0) continue;
       if (loose >= 0) {
         const t = theirs[loose] as Held;
         if (room.note()) out.push(_note("ACC_LOOSE", `loose match: ${t.raw} taken for ${m.raw} on a shared word; confirm`, { slot: t.slot, expected: m.raw, received: t.received }));
@@ -312,7 +369,7 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
     }
     for (const t of theirs) {
       // compareValues is symmetric, so whether t matches some m is asked of the sender's index.
-      const matched = pairwise ? mine.some((m) => compareValues(m.norm, t.norm, true) !== "different") : indexOf(mine).hasSame(t.norm) || indexOf(mine).firstLoose(t.norm) >= 0;
+      const matched = pairwise ? mine.some((m) => compareValues(m.norm, t.norm, true) !== "different") : indexOf(mine).hasSame(t.norm) || indexOf(mine).firstLoose(t.norm) >= 0 || indexOf(mine).allOpposite(t.norm).length > 0;
       if (!matched && room.note()) {
         out.push(_note("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: t.slot, received: t.received }));
       }
@@ -345,7 +402,10 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
   const exclusions = receiver.get("no") ?? [];
   const pairwise = required.length * exclusions.length <= pairwiseMax;
   const excludes = ({ slot, raw: shown, received, norm: excluded }: Held): void => {
-    const matched = pairwise ? required.filter((m) => compareValues(m.norm, excluded, true) === "same") : indexOf(required).allSame(excluded).map((i) => required[i] as Held);
+    // An exclusion stating the required fact negated (`no:not-em-dash` against `must:em-dash`) is a
+    // double negative, which may restate the key as well as turn it: never guessed to agree, it
+    // fails as the exclusion it may be.
+    const matched = pairwise ? required.filter((m) => excluding(compareValues(m.norm, excluded, true))) : mergedPositions(indexOf(required).allSame(excluded), indexOf(required).allOpposite(excluded)).map((i) => required[i] as Held);
     // A shared word only (section 5.2's loose match, "reported as a note"): the receiver may have
     // excluded something required, which the sender confirms; one shared word fails nothing.
     if (matched.length === 0) {

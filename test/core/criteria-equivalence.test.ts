@@ -16,7 +16,7 @@ import type { Constraint, CriteriaOptions, Finding, Normalised, Vocabulary } fro
 
 const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "it", "no", "not", "of", "on", "or", "the", "to", "with", "without"]);
 
-type Match = "same" | "loose" | "different";
+type Match = "same" | "opposite" | "loose" | "different";
 
 const DIGIT = /\p{N}/u;
 
@@ -33,19 +33,27 @@ function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match 
     return a.measure !== null && b.measure !== null && a.measure.digits === b.measure.digits && a.measure.unit === b.measure.unit ? "same" : "different";
   }
   if (a.text === b.text) return "same";
-  // ---- AMENDED (not verbatim): for a single-valued key, a value negating (after not non never
-  // without) a word the other states plainly is different, a rule added after 29b330c for
-  // single-valued keys, which the index never serves.
-  const NEG = ["not", "non", "never", "without"];
+  // ---- AMENDED (not verbatim): a value negating (after not non never without no) a word the other
+  // states plainly is never the same: for a single-valued key different, a rule added after
+  // 29b330c, and for a set-valued key (2026-12-01, fix-neg) opposite when, negation words set
+  // aside, the two are equal, a prefix or a word set holding the other's, else loose or different.
+  const NEG = ["not", "non", "never", "without", "no"];
   const negatedWords = (ws: readonly string[]): string[] => {
     const at = ws.findIndex((w) => NEG.includes(w));
     return at < 0 ? [] : ws.slice(at + 1).filter((w) => !NEG.includes(w));
   };
   const negates = (x: readonly string[], y: readonly string[]): boolean => negatedWords(x).some((w) => y.includes(w) && !negatedWords(y).includes(w));
-  if (!setValued && (negates(a.words, b.words) || negates(b.words, a.words))) return "different";
+  if (negates(a.words, b.words) || negates(b.words, a.words)) {
+    if (!setValued) return "different";
+    const x = a.words.filter((w) => !NEG.includes(w));
+    const y = b.words.filter((w) => !NEG.includes(w));
+    const [xt, yt] = [x.join(" "), y.join(" ")];
+    if (xt === yt || prefixOf(xt, yt) || prefixOf(yt, xt) || contains(x, y) || contains(y, x)) return "opposite";
+  } else {
+    if (prefixOf(a.text, b.text) || prefixOf(b.text, a.text)) return "same";
+    if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";
+  }
   // ---- END AMENDED
-  if (prefixOf(a.text, b.text) || prefixOf(b.text, a.text)) return "same";
-  if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";
   if (setValued && a.words.some((w) => distinctive(w) && b.words.includes(w))) return "loose";
   return "different";
 }
@@ -59,12 +67,28 @@ interface Held {
   readonly norm: Normalised;
 }
 
+// ---- AMENDED (not verbatim, 2026-12-01, fix-neg): a no: value or not= token opening with the word
+// `no` restates its key (no:no-em-dashes), which is set aside; a by: value that is a real date
+// written YYYY-MM-DD is that date as YYYYMMDD.
+function compared(key: string, value: string): string {
+  if (key === "no") {
+    const m = /^no[^\p{L}\p{M}\p{N}]+(.*)$/isu.exec(value);
+    return m !== null && /[\p{L}\p{N}]/u.test(m[1] as string) ? (m[1] as string) : value;
+  }
+  const d = key === "by" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (d === null) return value;
+  const [y, mo, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  const last = new Date(Date.UTC(2000, mo, 0)).getUTCDate() - (mo === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0);
+  return y >= 1 && mo >= 1 && mo <= 12 && day >= 1 && day <= last ? `${d[1]}${d[2]}${d[3]}` : value;
+}
+// ---- END AMENDED
+
 function group(constraints: readonly (Constraint & { not?: true })[], vocabulary: Vocabulary, side: string, out: Finding[]): Map<string, Held[]> {
   const groups = new Map<string, Held[]>();
   for (const c of constraints) {
     if (c.not === true) {
       const list = groups.get("no") ?? [];
-      list.push({ raw: `not=${cut(c.value)}`, received: cut(c.value), slot: "not", norm: normaliseValue(c.value, vocabulary) });
+      list.push({ raw: `not=${cut(c.value)}`, received: cut(c.value), slot: "not", norm: normaliseValue(compared("no", c.value), vocabulary) });
       groups.set("no", list);
       continue;
     }
@@ -74,7 +98,7 @@ function group(constraints: readonly (Constraint & { not?: true })[], vocabulary
       continue;
     }
     const list = groups.get(c.key) ?? [];
-    list.push({ raw: cut(`${c.key}:${c.value}`), received: cut(`${c.key}:${c.value}`), slot: "acc", norm: normaliseValue(c.value, vocabulary) });
+    list.push({ raw: cut(`${c.key}:${c.value}`), received: cut(`${c.key}:${c.value}`), slot: "acc", norm: normaliseValue(compared(c.key, c.value), vocabulary) });
     groups.set(c.key, list);
   }
   return groups;
@@ -110,6 +134,14 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
     }
     for (const m of mine) {
       const matches = theirs.map((t) => compareValues(m.norm, t.norm, true));
+      // ---- AMENDED (not verbatim, 2026-12-01, fix-neg): a value read back as its opposite is a
+      // contradiction, each one, and the sender's value is then no gap and no loose match.
+      matches.forEach((match, i) => {
+        const t = theirs[i] as Held;
+        if (match === "opposite") out.push(finding("ACC_CONTRADICTION", `contradiction: the receiver read ${t.raw}, the opposite of ${m.raw}, which the sender holds`, { slot: t.slot, expected: m.raw, received: t.received }));
+      });
+      if (matches.includes("opposite")) continue;
+      // ---- END AMENDED
       if (matches.includes("same")) continue;
       const loose = matches.indexOf("loose");
       if (loose >= 0) {
@@ -145,9 +177,12 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
     }
   }
   const excludes = (slot: "acc" | "not", shown: string, value: string): void => {
-    const excluded = normaliseValue(value, vocabulary);
+    // ---- AMENDED (not verbatim, 2026-12-01, fix-neg): the value as compared (its restated `no`
+    // set aside), and an exclusion stating the required fact negated excludes it too.
+    const excluded = normaliseValue(compared("no", value), vocabulary);
     const required = sender.get("must") ?? [];
-    const matched = required.filter((m) => compareValues(m.norm, excluded, true) === "same");
+    const matched = required.filter((m) => ["same", "opposite"].includes(compareValues(m.norm, excluded, true)));
+    // ---- END AMENDED
     const loose = required.find((m) => compareValues(m.norm, excluded, true) === "loose");
     if (matched.length === 0 && loose !== undefined) {
       out.push(finding("ACC_LOOSE", `loose match: ${shown} shares a word with ${loose.raw}, which the sender requires: it may exclude it; confirm`, { slot, expected: loose.raw, received: slot === "not" ? cut(value) : shown }));
@@ -170,10 +205,11 @@ const RUNS = Number(process.env["RW_CRITERIA_RUNS"] ?? 300);
 // word sets (report-draft/draft-report-final), stopwords and short words, aliases (uk/british/
 // en-gb, md/markdown, we), lengths (120w/120words/1,200w/1200w/0120w, 1.5p/1.50p/15p, ~120w, 1-2p,
 // 1,5p), NFC (café composed and decomposed), digits outside ASCII (٣, ², 𝟘 beyond the BMP), and
-// values of punctuation alone (£ $ — .. -); lengths past 2^53, equal as doubles, differ as digits.
+// values of punctuation alone (£ $ — .. -); lengths past 2^53, equal as doubles, differ as digits;
+// negation words (cat, not-cat, no-cat), and dates with and without hyphens, real and not.
 const PIECES = [
   "cat", "category", "cats", "report", "draft", "final", "rep", "oct", "1", "12", "120", "1200", "v1", "v1a",
-  "the", "of", "no", "not", "non", "ab", "uk", "british", "en-gb", "md", "markdown", "we", "first-person-plural",
+  "the", "of", "no", "not", "non", "never", "without", "ab", "2026-10-02", "20261002", "2024-02-29", "2026-02-29", "uk", "british", "en-gb", "md", "markdown", "we", "first-person-plural",
   "120w", "120words", "90071992547409921w", "90071992547409922w", "1,200w", "1200w", "0120w", "1.5p", "1.50p", "15p", "~120w", "1-2p", "1,5p", "2s",
   "caf\u00e9", "cafe\u0301", "CAF\u00c9", "x\u0663", "x\u0663\u0663", "\u00b2", "\ud835\udfd8", "\u65e5\u672c",
   "\u00a3", "$", "\u2014", "..", "-",
@@ -184,7 +220,7 @@ const CHARS = ["a", "b", "c", "1", "2", "0", "-", ".", ",", "w", "p", "\u00e9", 
 const joined = fc.tuple(fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 4 }), fc.constantFrom(...SEPARATORS)).map(([ps, sep]) => ps.join(sep));
 const scrambled = fc.array(fc.constantFrom(...CHARS), { minLength: 1, maxLength: 6 }).map((cs) => cs.join(""));
 // Few words, so that several values share one with another and which loose match comes first shows.
-const TIGHT = ["cat", "report", "draft", "final", "oct", "1", "12", "the"];
+const TIGHT = ["cat", "report", "draft", "final", "oct", "1", "12", "the", "not", "no"];
 const tight = fc.array(fc.constantFrom(...TIGHT), { minLength: 1, maxLength: 3 }).map((ws) => ws.join("-"));
 const LENGTHS = ["120w", "120words", "~120w", "1200w", "1,200w", "1.5p", "1.50p", "15p", ".5p", "0.5p", "5p", "90071992547409921w", "90071992547409922w", "90071992547409921.0w"];
 const length = fc.constantFrom(...LENGTHS);
@@ -219,6 +255,10 @@ const EXAMPLES: Case[] = [
   [{ expected: must("cat", "cat-cat"), reported: [{ key: "no", value: "cat-cat" }] }, {}],
   [{ expected: must("cat", "cat"), reported: [{ key: "no", value: "cat" }] }, {}],
   [{ expected: [{ key: "no", value: "cat" }, ...must("caf\u00e9-cat")], reported: [{ key: "no", value: "cat" }] }, {}],
+  // Opposites: read back negated, beside a value that reads it right, excluded negated, restated.
+  [{ expected: must("cat", "report-draft"), reported: must("not-cat", "cat", "draft-never-report", "no-report") }, { not: ["not-cat", "no-cat"] }],
+  [{ expected: [{ key: "no", value: "cat" }, { key: "scope", value: "not-oct-1" }], reported: [{ key: "no", value: "no-cat" }, { key: "no", value: "not-cat" }, { key: "scope", value: "oct-1" }] }, {}],
+  [{ expected: [{ key: "by", value: "20261002" }], reported: [{ key: "by", value: "2026-10-02" }] }, {}],
 ];
 
 describe("compareCriteria against the pairwise reference", () => {

@@ -105,12 +105,29 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
     expect(compareValues(n("not-formal"), n("Not.Formal"), false)).toBe("same");
     expect(compareValues(n("html"), n("html-without-tables"), false)).toBe("same");
     expect(compareValues(n("formal"), n("formal-not-casual"), false)).toBe("same");
-    // `no` is no negation here: it is Norwegian's language code (lang:no, lang:nb-no).
+    // `no` negates what follows it (aud:no-technical-background), and nothing where nothing
+    // follows: Norwegian's language code (lang:no, lang:nb-no) is itself.
+    expect(compareValues(n("technical"), n("no-technical-background"), false)).toBe("different");
     expect(compareValues(n("no"), n("norwegian"), false)).toBe("same");
     expect(compareValues(n("nb"), n("nb-no"), false)).toBe("same");
-    // Set-valued keys carry their polarity in the key (must:, no:) and the brief's own words in the
-    // value (no:no-em-dashes): unchanged.
-    expect(compareValues(n("em-dash"), n("without-em-dash"), true)).toBe("same");
+    expect(compareValues(n("no"), n("no-NO"), false)).toBe("same");
+  });
+  it("a set-valued value that negates the other's fact is its opposite: must:not-em-dash is not must:em-dash", () => {
+    // Its word set held the other's, so must:not-em-dash compared "same" as must:em-dash and passed.
+    for (const [a, b] of [["em-dash", "not-em-dash"], ["em-dash", "without-em-dash"], ["em-dash", "no-em-dash"], ["em-dash", "never-em-dash"], ["use-em-dash", "never-em-dash"], ["cite-sources", "never-cite-sources"], ["wikipedia", "non-wikipedia"], ["formal", "casual-not-formal"]]) {
+      expect(compareValues(n(a as string), n(b as string), true)).toBe("opposite");
+      expect(compareValues(n(b as string), n(a as string), true)).toBe("opposite");
+    }
+    // Both negating it, or a negation of a word the other does not state (a further detail), or
+    // another value altogether: as before.
+    expect(compareValues(n("not-em-dash"), n("Not.Em.Dash"), true)).toBe("same");
+    expect(compareValues(n("not-em-dash"), n("not-em-dash-anywhere"), true)).toBe("same");
+    expect(compareValues(n("formal"), n("formal-not-casual"), true)).toBe("same");
+    expect(compareValues(n("html"), n("html-without-tables"), true)).toBe("same");
+    expect(compareValues(n("em-dash"), n("use-em-dash"), true)).toBe("same");
+    // A negated word shared without naming one fact is a loose match still, a note.
+    expect(compareValues(n("monday-problem"), n("not-monday-blues"), true)).toBe("loose");
+    expect(compareValues(n("no-jargon"), n("no-emoji"), true)).toBe("different");
   });
   it("tier 4 fails a single-valued criterion read back negated, as a contradiction", () => {
     const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=aud+tone");
@@ -127,6 +144,81 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
     expect(many.findings.length).toBe(101);
     expect(many.findings.at(-1)).toMatchObject({ code: "FINDINGS_CUT", received: "4900" });
     expect(parseCriteria(["x".repeat(1_000)]).findings[0]?.received).toBe(`${"x".repeat(40)}...`);
+  });
+});
+
+describe("tier 4: a set-valued criterion read back negated (section 5.2: the two name opposite facts)", () => {
+  const HO = "RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=must:em-dash+by:20261002";
+  const tier = (acc: string, ho = HO, not?: string) => checkReadback(msg(ho), msg(`RW1 RB b-1 re=a-1 from=b to=a item=doc:1 ask=DRAFT acc=${acc}${not === undefined ? "" : ` not=${not}`}`), coreVocabulary).tiers[3];
+  const codes = (acc: string, ho = HO, not?: string) => tier(acc, ho, not).findings.map((f) => f.code);
+  it("fails must:em-dash read back as must:not-em-dash, without-, no- or never-, as a contradiction", () => {
+    for (const negated of ["not-em-dash", "without-em-dash", "no-em-dash", "Never.Em.Dash"]) {
+      const t = tier(`must:${negated}+by:20261002`);
+      expect(t.result).toBe("fail");
+      // One finding: no gap beside it (the receiver did read the constraint, wrongly), no assumption.
+      expect(t.findings).toMatchObject([{ code: "ACC_CONTRADICTION", slot: "acc", expected: "must:em-dash", received: `must:${negated}` }]);
+    }
+    expect(tier("must:em-dash+by:20261002").result).toBe("pass");
+  });
+  it("fails a receiver holding both must:em-dash and must:not-em-dash: it cannot act on both", () => {
+    expect(codes("must:em-dash+must:not-em-dash+by:20261002")).toStrictEqual(["ACC_CONTRADICTION"]);
+    expect(codes("must:not-em-dash+must:em-dash+by:20261002")).toStrictEqual(["ACC_CONTRADICTION"]);
+  });
+  it("reads no:, scope: and src: so too, and the sender's negated value against the receiver's plain one", () => {
+    const ho = (acc: string) => `RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=${acc}`;
+    expect(codes("no:not-em-dash", ho("no:em-dash"))).toStrictEqual(["ACC_CONTRADICTION"]);
+    expect(codes("scope:not-intro", ho("scope:intro"))).toStrictEqual(["ACC_CONTRADICTION"]);
+    expect(codes("src:without-wikipedia", ho("src:wikipedia"))).toStrictEqual(["ACC_CONTRADICTION"]);
+    expect(codes("must:em-dash", ho("must:no-em-dash"))).toStrictEqual(["ACC_CONTRADICTION"]);
+    // A not= token is a no: value: read as the opposite of a sender's no:, it says so as not=.
+    expect(tier("by:20261002", ho("no:em-dash+by:20261002"), "not-em-dash").findings).toMatchObject([{ code: "ACC_CONTRADICTION", slot: "not", expected: "no:em-dash", received: "not-em-dash" }]);
+  });
+  it("keeps a no: value's leading no as its key restated: no:no-em-dash is no:em-dash, and excludes must:em-dash", () => {
+    const ho = (acc: string) => `RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=${acc}`;
+    expect(tier("no:no-em-dash", ho("no:em-dash")).result).toBe("pass");
+    expect(tier("no:em-dash", ho("no:No-Em-Dash")).result).toBe("pass");
+    expect(codes("must:em-dash+no:no-em-dash+by:20261002")).toStrictEqual(["ACC_ASSUMPTION", "ACC_EXCLUDED"]);
+    expect(codes("must:em-dash+by:20261002", HO, "no-em-dash")).toStrictEqual(["ACC_ASSUMPTION", "ACC_EXCLUDED"]);
+    // A plain exclusion of a required value fails as before; a double negative is never guessed to
+    // agree, so it fails as the exclusion it may be.
+    expect(codes("must:em-dash+no:em-dash+by:20261002")).toStrictEqual(["ACC_ASSUMPTION", "ACC_EXCLUDED"]);
+    expect(codes("must:em-dash+by:20261002", HO, "em-dash")).toStrictEqual(["ACC_ASSUMPTION", "ACC_EXCLUDED"]);
+    expect(codes("must:em-dash+no:not-em-dash+by:20261002")).toStrictEqual(["ACC_ASSUMPTION", "ACC_EXCLUDED"]);
+  });
+  it("keeps a further detail, a loose match and Norwegian as they were", () => {
+    const ho = (acc: string) => `RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=${acc}`;
+    expect(tier("must:formal-not-casual", ho("must:formal")).result).toBe("pass");
+    expect(tier("tone:formal-not-casual", ho("tone:formal")).result).toBe("pass");
+    expect(tier("lang:nb-no", ho("lang:no")).result).toBe("pass");
+    const loose = tier("must:not-monday-blues", ho("must:monday-problem"));
+    expect([loose.result, loose.findings.map((f) => f.code)]).toStrictEqual(["pass", ["ACC_LOOSE"]]);
+  });
+  it("gives the index the pairwise answer on long lists", () => {
+    // Past the pairwise size, the criteria index answers: the same findings.
+    const many = Array.from({ length: 40 }, (_, i) => `must:item-${i}`);
+    const sender = parseCriteria([...many, "must:em-dash"].join("+")).constraints;
+    const receiver = parseCriteria([...many, "must:em-dash", "must:not-em-dash"].join("+")).constraints;
+    expect(compareCriteria(sender, receiver, coreVocabulary).map((f) => [f.code, f.received])).toStrictEqual([["ACC_CONTRADICTION", "must:not-em-dash"]]);
+  });
+});
+
+describe("tier 4: a by: date written with hyphens is the same date", () => {
+  const tier = (ho: string, rb: string) => checkReadback(msg(`RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=${ho}`), msg(`RW1 RB b-1 re=a-1 from=b to=a item=doc:1 ask=DRAFT acc=${rb}`), coreVocabulary).tiers[3];
+  it("passes by:2026-10-02 read back for by:20261002, either way round, and a leap day", () => {
+    // It contradicted: `2026 10 02` and `20261002` are other words.
+    expect(tier("must:em-dash+by:20261002", "must:em-dash+by:2026-10-02").result).toBe("pass");
+    expect(tier("by:2026-10-02", "by:20261002").result).toBe("pass");
+    expect(tier("by:2024-02-29", "by:20240229").result).toBe("pass");
+  });
+  it("takes nothing else for that date: another day, no real date, another form, another key", () => {
+    for (const other of ["2026-10-03", "2026-02-30", "2026-10-2", "2026-1002", "2026/10/02", "2026-10", "oct-2"]) {
+      expect(tier("by:20261002", `by:${other}`).findings.map((f) => f.code)).toStrictEqual(["ACC_CONTRADICTION"]);
+    }
+    expect(tier("by:20260230", "by:2026-02-30").result).toBe("fail");
+    // The hyphenated form of a date read as a date contradicts a month written so, as the compact form does.
+    expect(tier("by:2026-10-02", "by:2026-10").result).toBe("fail");
+    // Only by: values are dates: elsewhere a hyphenated number may be a code, a version or a range.
+    expect(tier("src:20261002", "src:2026-10-02").result).toBe("fail");
   });
 });
 

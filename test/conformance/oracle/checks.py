@@ -56,6 +56,41 @@ R("acc-negated-single-valued", HO1.replace("pri=2 conf=M keep=research", "rb=acc
 R("acc-negated-both", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=aud"), RB1.replace(" h=c40bba4360dc", " acc=aud:non-technical-readers"), [PASS, NA, PASS, PASS, NA], [], expectAcc="aud:non-technical")
 # A negation of a word the sender's value does not state is a further detail, not its opposite.
 R("acc-negated-detail", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=tone"), RB1.replace(" h=c40bba4360dc", " acc=tone:formal-not-casual"), [PASS, NA, PASS, PASS, NA], [], expectAcc="tone:formal")
+# Set-valued keys too: a value that negates (not, non, never, without, no) what the other value of
+# its key states, naming the same fact once the negation is set aside, names the opposite fact
+# ("name the same fact", section 5.2, fails): a contradiction, the constraint understood wrongly.
+# The sender's must:em-dash read back must:not-em-dash passed, as its word set holds em and dash.
+HON = "RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=must:em-dash+by:20261002"
+RBN = "RW1 RB b-1 re=a-1 from=b to=a item=doc:1 ask=DRAFT acc="
+for word in ["not", "without", "no", "never"]:
+    R(f"acc-negated-must-{word}", HON, RBN + f"must:{word}-em-dash+by:20261002", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-negated-must-plain", HON, RBN + "must:em-dash+by:20261002", [PASS, NA, PASS, PASS, NA], [])
+# A receiver holding the value and its opposite cannot act on both: the opposite still contradicts.
+R("acc-negated-must-and-plain", HON, RBN + "must:em-dash+must:not-em-dash+by:20261002", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+HOK = "RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc="
+R("acc-negated-no", HOK + "no:em-dash", RBN + "no:not-em-dash", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-negated-scope", HOK + "scope:intro", RBN + "scope:not-intro", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-negated-src", HOK + "src:wikipedia", RBN + "src:without-wikipedia", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-negated-by-sender", HOK + "must:no-em-dash", RBN + "must:em-dash", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+# A no: value opening with `no` restates its key in the brief's own words ("no em dashes"): no:no-em-dash
+# is no:em-dash, and excludes a required must:em-dash as no:em-dash does.
+R("acc-no-restated", HOK + "no:em-dash", RBN + "no:no-em-dash", [PASS, NA, PASS, PASS, NA], [])
+R("acc-no-restated-excludes-must", HON, RBN + "must:em-dash+no:no-em-dash+by:20261002", [PASS, NA, PASS, FAIL, NA], ["ACC_ASSUMPTION", "ACC_EXCLUDED"])
+R("acc-no-excludes-must-plain", HON, RBN + "must:em-dash+no:em-dash+by:20261002", [PASS, NA, PASS, FAIL, NA], ["ACC_ASSUMPTION", "ACC_EXCLUDED"])
+# A negated word the other does not state is a further detail, and a shared word alone a loose match: notes at most.
+R("acc-negated-set-detail", HOK + "must:formal", RBN + "must:formal-not-casual", [PASS, NA, PASS, PASS, NA], [])
+R("acc-negated-set-loose", HOK + "must:monday-problem", RBN + "must:not-monday-blues", [PASS, NA, PASS, PASS, NA], ["ACC_LOOSE"])
+# `no` with nothing after it negates nothing: Norwegian (lang:no) is read as before.
+R("acc-lang-no", HOK + "lang:no", RBN + "lang:nb-no", [PASS, NA, PASS, PASS, NA], [])
+# by: is a date (section 3, `by`: date); one written with hyphens, YYYY-MM-DD, that is a real calendar
+# date is the same date as YYYYMMDD. Nothing else is read as that date (rule 2: never guess), and
+# no other key's values are dates.
+R("acc-by-hyphenated-date", HON, RBN + "must:em-dash+by:2026-10-02", [PASS, NA, PASS, PASS, NA], [])
+R("acc-by-hyphenated-sender", HOK + "by:2024-02-29", RBN + "by:20240229", [PASS, NA, PASS, PASS, NA], [])
+R("acc-by-hyphenated-other-day", HON, RBN + "must:em-dash+by:2026-10-03", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-by-hyphenated-not-a-date", HOK + "by:20260230", RBN + "by:2026-02-30", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-by-slashed-date", HON, RBN + "must:em-dash+by:2026/10/02", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-hyphenated-date-other-key", HOK + "src:20261002", RBN + "src:2026-10-02", [PASS, NA, PASS, FAIL, NA], ["ACC_GAP", "ACC_ASSUMPTION"])
 R("acc-keys-any-case", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len+tone"), RB1.replace(" h=c40bba4360dc", " acc=LEN:120w+Tone:Plain"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:120w+tone:plain")
 R("ho-itself-refused", HO1.replace("pri=2 conf=M", "pri=9 conf=Q"), "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002", [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
 # An HO whose error comes after a hundred notes (unknown keys) is refused all the same: a reader
