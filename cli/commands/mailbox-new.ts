@@ -170,7 +170,7 @@ async function publish(ctx: CommandContext): Promise<number> {
     refuseStateInside(state, found.root, e.from);
     const { bound } = bindRoot(state, { arena: e.arena, callsign: e.from, machine: e.machine, root }, { create: !dryRun });
     if (bound !== null && (bound.root !== root || bound.arena !== e.arena || bound.machine !== e.machine)) {
-      findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", `ROOT_ID_UNVERIFIED: ${e.from}'s local root binding (arena ${bound.arena}, machine ${bound.machine}, root ${bound.root.slice(0, 12)}…) differs from this publication's; a move needs a Handler-authorized rebind`, { slot: "root" }));
+      findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", `${e.from}'s local root binding (arena ${bound.arena}, machine ${bound.machine}, root ${bound.root.slice(0, 12)}…) differs from this publication's; a move needs a Handler-authorized rebind`, { slot: "root" }));
     }
   }
   const ok = findings.every((f) => f.severity !== "error") && e !== null;

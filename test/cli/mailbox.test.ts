@@ -604,7 +604,8 @@ describe("the participant's state folder", () => {
     const b = room();
     const r = rw(["mailbox", "new", b.root, ...HELLO, "--state", state]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain("ROOT_ID_UNVERIFIED");
+    // The code once, then the reason: the message does not repeat the code.
+    expect(r.err).toContain("error ROOT_ID_UNVERIFIED: VEGA's local root binding");
     expect(readdirSync(b.inbox)).toStrictEqual([]);
   });
   it.each([
