@@ -86,7 +86,7 @@ describe("rw mailbox check: discovery", () => {
     const check = rw(["mailbox", "check", file]);
     expect([check.code, check.err]).toStrictEqual([2, expect.stringContaining(`no inbox at ${file}`)]);
     for (const [flag, path, why] of [["--file", join(root, "nope.txt"), "no such file"], ["--file", root, "it is a directory"], ["--message", root, "it is a directory"]] as const) {
-      const run = rw(["mailbox", "new", root, ...HELLO, flag, path, "--dry-run"]);
+      const run = rw(["mailbox", "new", root, ...(flag === "--message" ? [] : HELLO), flag, path, "--dry-run"]);
       expect([run.code, run.err.split("\n")[0]]).toStrictEqual([2, `rw: ${flag}: cannot read ${path}: ${why}`]);
     }
   });
@@ -253,6 +253,26 @@ describe("rw mailbox new: create-once publication", () => {
     expect(again.code, JSON.stringify(again)).toBe(1);
     expect(again.err).toContain("DUPLICATE_ID");
     expect(readFileSync(join(a.inbox, name))).toStrictEqual(before);
+  });
+  it("refuses an option that would compose a message beside --message, which publishes its file as written (exit 2, nothing written)", () => {
+    const a = room();
+    const file = join(a.root, "..", `${ID(8).slice(-4)}-hello.md`);
+    writeFileSync(file, rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(8), "--dry-run"]).out.split("\n").slice(1).join("\n"));
+    for (const extra of [["--from", "LYRA"], ["--body", "not read"], ["--no-reply"], ["--file", file]]) {
+      const r = rw(["mailbox", "new", a.root, "--message", file, ...extra]);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(`${extra[0]} would compose one`);
+    }
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    const body = join(a.root, "..", `${ID(8).slice(-4)}-body.txt`);
+    writeFileSync(body, "from a file\n");
+    const both = rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(8), "--body", "inline", "--file", body]);
+    expect(both.code, both.err).toBe(2);
+    expect(both.err).toContain("--body TEXT and --file PATH both give the body");
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    const published = rw(["mailbox", "new", a.root, "--message", file, "--slug", "kickoff"]);
+    expect(published.code, published.err).toBe(0);
+    expect(readFileSync(join(a.inbox, published.out.trim()), "utf8")).toContain(`id: ${ID(8)}`);
   });
   it("refuses an --id whose time is past the year 9999, which no message filename can carry", () => {
     const a = room();
