@@ -615,6 +615,19 @@ describe("the participant's state folder", () => {
     expect(invalid.map((f) => [f.line, f.message])).toStrictEqual([[1, 'dispositions line 1 is refused: the key "state" appears twice in one object; which value was meant would be a guess: skipped']]);
     expect(r.code).toBe(1);
   });
+  it("an anomaly index line that is not an anomaly record is skipped and reported, never dropped without a word", () => {
+    const a = room();
+    handshake(a.root);
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "anomalies"));
+    const fingerprint = "0".repeat(64);
+    writeFileSync(join(state, "anomalies", "LYRA.jsonl"), `{"fingerprint":"${fingerprint}","state":"closed"}\n{"fingerprint":"${fingerprint}","state":"Closed"}\n[]\n`);
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    const report = JSON.parse(r.out) as { reconciliation: { findings: { code: string; line?: number; message: string }[] } };
+    const invalid = report.reconciliation.findings.filter((f) => f.code === "DISPOSITION_INVALID");
+    expect(invalid.map((f) => [f.line, f.message])).toStrictEqual([2, 3].map((line) => [line, `anomalies line ${line} is not an anomaly record, {"fingerprint": "<sha256 of the file>", "state": "open" or "closed"}: skipped`]));
+    expect(r.code).toBe(1);
+  });
   it("binds the mailbox root on first publication and refuses another root for that participant", () => {
     const state = mkdtempSync(join(tmp, "state-"));
     const a = room();
