@@ -43,6 +43,9 @@ function option(ctx: CommandContext, name: string): string | undefined {
 }
 
 
+/** The options that compose a message (with --file, the body's file): meaningless with --message. */
+const COMPOSING = ["from", "to", "kind", "reply-to", "thread", "request-id", "id", "no-reply", "full", "session", "seq", "arena", "machine", "transport", "terms", "exchange-budget", "tags", "body"] as const;
+
 /** The message composed from the options, over what the inbox says about its parent. */
 function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: string; slug: string } {
   const from = option(ctx, "from");
@@ -87,6 +90,7 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
     ...(budget === undefined ? {} : { exchange_budget: /^\d{1,9}$/.test(budget) ? Number(budget) : budget }),
   };
   const tags = ["agent-mailbox", ...list(option(ctx, "tags")).filter((t) => t !== "agent-mailbox")];
+  if (option(ctx, "body") !== undefined && ctx.file !== undefined) throw new UsageError("--body TEXT and --file PATH both give the body: give one");
   let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : (ctx.file === "-" ? readStdinText("--file") : readTextFile("--file", ctx.file)));
   if (parent?.file && !body.includes(`[[${parent.file.replace(/\.md$/, "")}`)) body = `Re: [[${parent.file.replace(/\.md$/, "")}]]\n\n${body}`;
   if (body !== "" && !body.endsWith("\n")) body += "\n";
@@ -142,6 +146,10 @@ async function publish(ctx: CommandContext): Promise<number> {
   let text: string;
   let slug: string;
   if (messageFile !== undefined) {
+    // A complete message is published as written: an option that would compose one is never silently dropped.
+    const composing = COMPOSING.filter((name) => ctx.options[name] !== undefined).map((name) => `--${name}`);
+    if (ctx.file !== undefined) composing.push("--file");
+    if (composing.length > 0) throw new UsageError(`--message FILE publishes that message as written: ${composing.join(", ")} would compose one; give one or the other`);
     text = readTextFile("--message", messageFile);
     slug = option(ctx, "slug") ?? parseFilename(messageFile.slice(messageFile.lastIndexOf("/") + 1))?.slug ?? "message";
   } else ({ text, slug } = compose(ctx, inbox, root));
@@ -170,7 +178,7 @@ async function publish(ctx: CommandContext): Promise<number> {
     refuseStateInside(state, found.root, e.from);
     const { bound } = bindRoot(state, { arena: e.arena, callsign: e.from, machine: e.machine, root }, { create: !dryRun });
     if (bound !== null && (bound.root !== root || bound.arena !== e.arena || bound.machine !== e.machine)) {
-      findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", `ROOT_ID_UNVERIFIED: ${e.from}'s local root binding (arena ${bound.arena}, machine ${bound.machine}, root ${bound.root.slice(0, 12)}…) differs from this publication's; a move needs a Handler-authorized rebind`, { slot: "root" }));
+      findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", `${e.from}'s local root binding (arena ${bound.arena}, machine ${bound.machine}, root ${bound.root.slice(0, 12)}…) differs from this publication's; a move needs a Handler-authorized rebind`, { slot: "root" }));
     }
   }
   const ok = findings.every((f) => f.severity !== "error") && e !== null;

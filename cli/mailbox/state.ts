@@ -113,9 +113,12 @@ export function readState(state: string, callsign: string): ParticipantState {
   const cursorFile = files.cursor;
   // A cursor line that is not UTF-8 is a cursor entry no UUID can be read from (CURSOR_INVALID_ENTRY).
   const cursor = utf8Lines(cursorFile, "cursor", "CURSOR_INVALID_ENTRY", findings).map(({ text }) => text.trim()).filter((l) => l !== "");
-  const anomalyIndex = jsonLines(files.anomalies, "anomalies", findings).flatMap(({ value }) => {
+  // A line of another shape is reported as a damaged transition is, never dropped without a word.
+  const anomalyIndex = jsonLines(files.anomalies, "anomalies", findings).flatMap(({ value, line }) => {
     const r = value as Partial<AnomalyRecord> | null;
-    return r !== null && typeof r === "object" && typeof r.fingerprint === "string" && (r.state === "open" || r.state === "closed") ? [{ fingerprint: r.fingerprint, state: r.state }] : [];
+    if (r !== null && typeof r === "object" && typeof r.fingerprint === "string" && (r.state === "open" || r.state === "closed")) return [{ fingerprint: r.fingerprint, state: r.state }];
+    findings.push(skipped("DISPOSITION_INVALID", files.anomalies, "anomalies", line, 'is not an anomaly record, {"fingerprint": "<sha256 of the file>", "state": "open" or "closed"}'));
+    return [];
   });
   return { dispositions: rows.map((r) => r.value), where: (i) => ({ file: dispositionsFile, line: rows[i]?.line ?? 0 }), cursor, anomalyIndex, findings };
 }

@@ -923,7 +923,7 @@ describe("a path the file system refuses, anywhere, is a usage error naming it",
     const r = rw(["mailbox", "new", room, "--from", "VEGA", "--to", "LYRA", "--kind", "hello", "--arena", "A", "--machine", "M", "--file", join(tmp, "nope.txt")]);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${join(tmp, "nope.txt")}: no such file`);
-    const dir = rw(["mailbox", "new", room, "--from", "VEGA", "--to", "LYRA", "--kind", "hello", "--arena", "A", "--machine", "M", "--message", tmp]);
+    const dir = rw(["mailbox", "new", room, "--message", tmp]);
     expect(dir.code).toBe(2);
     expect(dir.err).toContain("it is a directory");
   });

@@ -86,7 +86,7 @@ describe("rw mailbox check: discovery", () => {
     const check = rw(["mailbox", "check", file]);
     expect([check.code, check.err]).toStrictEqual([2, expect.stringContaining(`no inbox at ${file}`)]);
     for (const [flag, path, why] of [["--file", join(root, "nope.txt"), "no such file"], ["--file", root, "it is a directory"], ["--message", root, "it is a directory"]] as const) {
-      const run = rw(["mailbox", "new", root, ...HELLO, flag, path, "--dry-run"]);
+      const run = rw(["mailbox", "new", root, ...(flag === "--message" ? [] : HELLO), flag, path, "--dry-run"]);
       expect([run.code, run.err.split("\n")[0]]).toStrictEqual([2, `rw: ${flag}: cannot read ${path}: ${why}`]);
     }
   });
@@ -253,6 +253,26 @@ describe("rw mailbox new: create-once publication", () => {
     expect(again.code, JSON.stringify(again)).toBe(1);
     expect(again.err).toContain("DUPLICATE_ID");
     expect(readFileSync(join(a.inbox, name))).toStrictEqual(before);
+  });
+  it("refuses an option that would compose a message beside --message, which publishes its file as written (exit 2, nothing written)", () => {
+    const a = room();
+    const file = join(a.root, "..", `${ID(8).slice(-4)}-hello.md`);
+    writeFileSync(file, rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(8), "--dry-run"]).out.split("\n").slice(1).join("\n"));
+    for (const extra of [["--from", "LYRA"], ["--body", "not read"], ["--no-reply"], ["--file", file]]) {
+      const r = rw(["mailbox", "new", a.root, "--message", file, ...extra]);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(`${extra[0]} would compose one`);
+    }
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    const body = join(a.root, "..", `${ID(8).slice(-4)}-body.txt`);
+    writeFileSync(body, "from a file\n");
+    const both = rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(8), "--body", "inline", "--file", body]);
+    expect(both.code, both.err).toBe(2);
+    expect(both.err).toContain("--body TEXT and --file PATH both give the body");
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    const published = rw(["mailbox", "new", a.root, "--message", file, "--slug", "kickoff"]);
+    expect(published.code, published.err).toBe(0);
+    expect(readFileSync(join(a.inbox, published.out.trim()), "utf8")).toContain(`id: ${ID(8)}`);
   });
   it("refuses an --id whose time is past the year 9999, which no message filename can carry", () => {
     const a = room();
@@ -595,6 +615,19 @@ describe("the participant's state folder", () => {
     expect(invalid.map((f) => [f.line, f.message])).toStrictEqual([[1, 'dispositions line 1 is refused: the key "state" appears twice in one object; which value was meant would be a guess: skipped']]);
     expect(r.code).toBe(1);
   });
+  it("an anomaly index line that is not an anomaly record is skipped and reported, never dropped without a word", () => {
+    const a = room();
+    handshake(a.root);
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "anomalies"));
+    const fingerprint = "0".repeat(64);
+    writeFileSync(join(state, "anomalies", "LYRA.jsonl"), `{"fingerprint":"${fingerprint}","state":"closed"}\n{"fingerprint":"${fingerprint}","state":"Closed"}\n[]\n`);
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    const report = JSON.parse(r.out) as { reconciliation: { findings: { code: string; line?: number; message: string }[] } };
+    const invalid = report.reconciliation.findings.filter((f) => f.code === "DISPOSITION_INVALID");
+    expect(invalid.map((f) => [f.line, f.message])).toStrictEqual([2, 3].map((line) => [line, `anomalies line ${line} is not an anomaly record, {"fingerprint": "<sha256 of the file>", "state": "open" or "closed"}: skipped`]));
+    expect(r.code).toBe(1);
+  });
   it("binds the mailbox root on first publication and refuses another root for that participant", () => {
     const state = mkdtempSync(join(tmp, "state-"));
     const a = room();
@@ -604,7 +637,8 @@ describe("the participant's state folder", () => {
     const b = room();
     const r = rw(["mailbox", "new", b.root, ...HELLO, "--state", state]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain("ROOT_ID_UNVERIFIED");
+    // The code once, then the reason: the message does not repeat the code.
+    expect(r.err).toContain("error ROOT_ID_UNVERIFIED: VEGA's local root binding");
     expect(readdirSync(b.inbox)).toStrictEqual([]);
   });
   it.each([
