@@ -25,6 +25,14 @@ function negatedWords(words: readonly string[]): ReadonlySet<string> {
   return at < 0 ? new Set() : new Set(words.slice(at + 1).filter((w) => !isNegation(w)));
 }
 
+/**
+ * The words with each negation word that negates something written `not`: `non-technical`,
+ * `not-technical` and `without-em-dash`, `no-em-dash` say one thing each, and read as one (a
+ * receiver's wording of a negation is not a contradiction of the sender's). A negation word with
+ * nothing after it is left as written (`lang:no` is Norwegian).
+ */
+export const _canonicalNegations = (words: readonly string[]): string[] => words.map((w, i) => (i < words.length - 1 && isNegation(w) ? "not" : w));
+
 /** Whether a value holds a negation word, so that it can negate, or be negated by, another. */
 export const _hasNegation = (words: readonly string[]): boolean => words.some(isNegation);
 

@@ -9,7 +9,7 @@ import { _constraintKey, _cut } from "./_chars.js";
 import { _repeatTracker } from "./_single-valued.js";
 import { isDate } from "./check-value.js";
 import { CriteriaIndex } from "./criteria-index.js";
-import { _containsWords as contains, _distinctive as distinctive, _negates as negates, _opposes as opposes, _prefixOf as prefixOf } from "./_value-rules.js";
+import { _canonicalNegations, _containsWords as contains, _distinctive as distinctive, _negates as negates, _opposes as opposes, _prefixOf as prefixOf } from "./_value-rules.js";
 
 export interface Constraint {
   readonly key: string;
@@ -61,7 +61,7 @@ const repeated = (key: string, values: readonly string[]): Finding =>
   finding("CRITERIA_REPEATED", `the sender's criteria name ${key} more than once (${values.slice(0, 2).join(", then ")}); ${key} is single-valued: one value, so ${key} is not compared`, { slot: "acc", expected: values[0] as string, received: values[1] as string });
 
 export interface Normalised {
-  /** Lowercase words, punctuation gone, aliases resolved to their canonical spelling. */
+  /** Lowercase words, punctuation gone, aliases resolved to their canonical spelling, negations written `not`. */
   readonly words: readonly string[];
   /** The words joined by spaces; a value without words (`£`) as written, lowercased. */
   readonly text: string;
@@ -89,7 +89,7 @@ const MEASURE = /^(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?|\.(\d+))[^\p{L}\p{N}]*
 // A combining mark belongs to its letter's word (`e` + U+0301 is one letter, not a break).
 const words = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u).filter((w) => w.length > 0);
 
-/** Lowercase, punctuation stripped, aliases resolved (section 5.2). */
+/** Lowercase, punctuation stripped, aliases resolved (section 5.2), each negation written `not`. */
 export function normaliseValue(written: string, vocabulary: Vocabulary): Normalised {
   // Canonically equivalent spellings (`é` composed, or `e` and a combining accent) are one text.
   const value = written.normalize("NFC");
@@ -105,7 +105,9 @@ export function normaliseValue(written: string, vocabulary: Vocabulary): Normali
   const measure = m !== null && unit !== undefined ? measureOf(m[1] ?? "0", m[2] ?? m[3] ?? "", unit) : null;
   // A value of punctuation alone (`£`, `—`) has no words: its text is the value as written, or
   // every such value would be the empty text and match every other.
-  return text === "" ? { words: [], text: lower, measure } : { words: text.split(" "), text, measure };
+  if (text === "") return { words: [], text: lower, measure };
+  const said = _canonicalNegations(text.split(" "));
+  return { words: said, text: said.join(" "), measure };
 }
 
 /** A length's number as a canonical decimal: no grouping commas, leading or trailing zeros. */

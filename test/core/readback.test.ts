@@ -93,6 +93,23 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
     expect(compareValues(n("regulated-proof"), n("regulated-ai"), false)).toBe("different");
     expect(compareValues(n("no-jargon"), n("no-emoji"), true)).toBe("different");
   });
+  it("one negation in other words is the same negation: aud:non-technical is aud:not-technical", () => {
+    // Each negation word read alone, `non-technical` neither negated nor held `not-technical`'s
+    // words: the sender's own criterion, reworded, failed as a contradiction.
+    for (const [a, b] of [["non-technical", "not-technical"], ["non-technical", "Not.Technical"], ["no-jargon", "without-jargon"], ["never-formal", "not-formal"]]) {
+      for (const set of [true, false]) {
+        expect(compareValues(n(a as string), n(b as string), set)).toBe("same");
+        expect(compareValues(n(b as string), n(a as string), set)).toBe("same");
+      }
+    }
+    expect(compareValues(n("not-em-dash"), n("without-em-dash"), true)).toBe("same");
+    expect(compareValues(n("never-use-tables"), n("no-tables"), true)).toBe("same");
+    // Still the opposite of the plain fact, and a negation word ending a value negates nothing.
+    expect(compareValues(n("technical"), n("not-technical"), false)).toBe("different");
+    expect(compareValues(n("em-dash"), n("without-em-dash"), true)).toBe("opposite");
+    expect(n("nb-no").text).toBe("nb no");
+    expect(n("non-technical").text).toBe("not technical");
+  });
   it("a single-valued value that negates the other is not it: aud:non-technical is not aud:technical", () => {
     // One word set held the other's, so the opposite audience or tone compared "same" and passed.
     for (const [a, b] of [["technical", "non-technical"], ["formal", "not-formal"], ["plain", "never-plain"], ["expert", "non-expert"], ["jargon", "without-jargon"], ["formal", "not-very-formal"], ["casual", "formal-not-casual"], ["technical-readers", "non-technical-readers"]]) {

@@ -80,6 +80,13 @@ R("acc-no-excludes-must-plain", HON, RBN + "must:em-dash+no:em-dash+by:20261002"
 # A negated word the other does not state is a further detail, and a shared word alone a loose match: notes at most.
 R("acc-negated-set-detail", HOK + "must:formal", RBN + "must:formal-not-casual", [PASS, NA, PASS, PASS, NA], [])
 R("acc-negated-set-loose", HOK + "must:monday-problem", RBN + "must:not-monday-blues", [PASS, NA, PASS, PASS, NA], ["ACC_LOOSE"])
+# One negation in other words (non-, not, without, no, never) is the same negation: the sender's own
+# criterion reworded, not its opposite. It contradicted (aud) or was only loosely matched (must).
+R("acc-negation-reworded-single", HOK + "aud:non-technical", RBN + "aud:not-technical", [PASS, NA, PASS, PASS, NA], [])
+R("acc-negation-reworded-set", HOK + "must:not-em-dash", RBN + "must:without-em-dash", [PASS, NA, PASS, PASS, NA], [])
+R("acc-negation-reworded-no", HOK + "must:never-use-tables", RBN + "must:no-tables", [PASS, NA, PASS, PASS, NA], [])
+# ...and still the opposite of the plain fact.
+R("acc-negation-reworded-opposite", HOK + "aud:technical", RBN + "aud:not-technical", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
 # `no` with nothing after it negates nothing: Norwegian (lang:no) is read as before.
 R("acc-lang-no", HOK + "lang:no", RBN + "lang:nb-no", [PASS, NA, PASS, PASS, NA], [])
 # by: is a date (section 3, `by`: date); one written with hyphens, YYYY-MM-DD, that is a real calendar
