@@ -104,10 +104,21 @@ function removals(input: Record<string, unknown>): Finding[] {
   return out;
 }
 
+/**
+ * The schema's issues in a profile author's words: valibot says a missing field is "Invalid key:
+ * Expected "profile" but received undefined" and an unknown one "Expected never"; the schema's own
+ * messages ("profiles extend RW1") stand as written.
+ */
 function schemaFindings(issues: readonly v.BaseIssue<unknown>[]): Finding[] {
   return issues.map((issue) => {
     const path = v.getDotPath(issue) ?? "";
-    return finding("PROFILE_SCHEMA", `${path === "" ? "profile" : path}: ${issue.message}`, { path });
+    const field = issue.kind === "schema" && (issue.type === "strict_object" || issue.type === "object");
+    const said =
+      field && issue.expected === "never" ? "not a field of a profile file here (misspelt?)"
+      : field && issue.received === "undefined" ? "missing: a profile file must give it"
+      : issue.kind === "schema" && issue.expected !== null ? `expected ${issue.expected}, received ${issue.received}`
+      : issue.message;
+    return finding("PROFILE_SCHEMA", `${path === "" ? "profile" : path}: ${said}`, { path });
   });
 }
 

@@ -120,6 +120,16 @@ describe("a profile is checked before it is used", () => {
     });
   }
 
+  it("says what is wrong with a field in a profile author's words, not the schema library's", () => {
+    // valibot's own wording was "Invalid key: Expected never but received \"transaltion\"".
+    const said = (profile: unknown): string[] => compileVocabulary(coreVocabulary, profile).findings.map((f) => f.message);
+    expect(said({ version: "1", extends: "RW1" })).toStrictEqual(["profile: missing: a profile file must give it"]);
+    expect(said({ ...minimal, transaltion: [] })).toStrictEqual(["transaltion: not a field of a profile file here (misspelt?)"]);
+    expect(said({ ...minimal, version: 1 })).toStrictEqual(["version: expected string, received 1"]);
+    expect(said({ ...minimal, extends: "RW2" })).toStrictEqual(['extends: expected "RW1", received "RW2"']);
+    expect(said({ ...minimal, slots: [{ key: "amt", on: ["HO"] }] })).toStrictEqual(["slots.0.type: missing: a profile file must give it"]);
+  });
+
   it("never throws on arbitrary input, and throws only when the core is not the core", () => {
     for (const junk of [null, 1, "pay", { profile: 5 }, { ...minimal, slots: "x" }, { ...minimal, enums: { a: { B: 1 } } }]) {
       expect(compileVocabulary(coreVocabulary, junk).ok).toBe(false);
