@@ -90,7 +90,7 @@ async function checkChild(ctx: CommandContext): Promise<number> {
 }
 
 async function checkReassignment(ctx: CommandContext): Promise<number> {
-  const doc = await input(ctx, ["prior", "next", "parent", "chain", "attempts"]);
+  const doc = await input(ctx, ["prior", "next", "parent", "chain", "attempts", "checkpoints"]);
   if (doc === undefined) return FAIL;
   const r = checkReassignmentDocument(doc);
   const [next, prior] = [named(partOf(doc, "next")), named(partOf(doc, "prior"))];
@@ -98,7 +98,7 @@ async function checkReassignment(ctx: CommandContext): Promise<number> {
 }
 
 async function checkAttemptsCommand(ctx: CommandContext): Promise<number> {
-  const doc = await input(ctx, ["contract", "attempts"]);
+  const doc = await input(ctx, ["contract", "attempts", "checkpoints"]);
   if (doc === undefined) return FAIL;
   const r = checkAttemptsDocument(doc);
   const contract = named(partOf(doc, "contract"));
@@ -151,14 +151,14 @@ export const delegationCheckChildCommand: Command = {
 };
 
 export const delegationCheckReassignmentCommand: Command = {
-  summary: "may a delegation's next revision replace its prior (RW-003 11.4: the same or narrower scope, the delegatee may change)? a child delegation's new delegatee is checked against its parent's eligible delegates, and its new attestation chain as check-child checks one; a child is denied without its chain, or without the parent to check it against; with attempts, the next revision's budgets are within what they left of the prior's; { prior, next, parent?, chain?, attempts? }",
-  options: { prior: part("the revision in force"), next: part("the next revision"), parent: part("a child delegation's parent contract"), chain: part("a child delegation's attestation chain for the next revision"), attempts: part("the delegation's ExecutionAttempts so far, an array") },
+  summary: "may a delegation's next revision replace its prior (RW-003 11.4: the same or narrower scope, the delegatee may change)? a child delegation's new delegatee is checked against its parent's eligible delegates, and its new attestation chain as check-child checks one; a child is denied without its chain, or without the parent to check it against; with attempts, the next revision's budgets are within what they left of the prior's; with checkpoints of the prior, each one's remaining budget is within what the prior's limits leave after the attempts, and the next revision grants no more than it left (7.2); { prior, next, parent?, chain?, attempts?, checkpoints? }",
+  options: { prior: part("the revision in force"), next: part("the next revision"), parent: part("a child delegation's parent contract"), chain: part("a child delegation's attestation chain for the next revision"), attempts: part("the delegation's ExecutionAttempts so far, an array"), checkpoints: part("the prior revision's DelegationCheckpoints a resume under the next revision continues from, an array") },
   run: checkReassignment,
 };
 
 export const delegationCheckAttemptsCommand: Command = {
-  summary: "do a delegation's ExecutionAttempts keep its contract's retry policy (RW-003 7.1)? every attempt counts against max_attempts, a retry follows only a retryable outcome and waits the backoff after it, and the attempt after an unknown or partially_applied one reuses the contract-bound idempotency key, and a later record of an attempt reports no less consumed than the one it follows; { contract, attempts }",
-  options: { contract: part("the Delegation Contract"), attempts: part("the delegation's ExecutionAttempts, an array") },
+  summary: "do a delegation's ExecutionAttempts keep its contract's retry policy (RW-003 7.1)? every attempt counts against max_attempts, a retry follows only a retryable outcome and waits the backoff after it, and the attempt after an unknown or partially_applied one reuses the contract-bound idempotency key, and a later record of an attempt reports no less consumed than the one it follows; with checkpoints of the contract's revision, each one's remaining budget is within what its limits leave after the attempts (7.2); { contract, attempts, checkpoints? }",
+  options: { contract: part("the Delegation Contract"), attempts: part("the delegation's ExecutionAttempts, an array"), checkpoints: part("DelegationCheckpoints of the contract's revision, an array") },
   run: checkAttemptsCommand,
 };
 

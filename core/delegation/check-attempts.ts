@@ -17,7 +17,8 @@
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
-import type { ExecutionAttempt } from "./execution.js";
+import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
+import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { consumptionShrinks } from "./_consumption.js";
 import { attemptThing, revisionHeads, revisionKey } from "./_revision-heads.js";
 import { compareUtc, durationMs, utcNanos } from "./scalars.js";
@@ -73,7 +74,12 @@ function elapsed(ns: bigint): string {
   return ms < 1000 ? `${ms} ms` : `${ms / 1000} s`;
 }
 
-export function checkAttempts(contract: DelegationContract, attempts: readonly ExecutionAttempt[]): AttemptsReport {
+/**
+ * `checkpoints`, when given, are checkpoints of this contract revision: each one's remaining budget
+ * is verified against the contract's limits and the attempts' consumption up to it (7.2), and one
+ * of another revision, whose limits are not in hand, fails closed.
+ */
+export function checkAttempts(contract: DelegationContract, attempts: readonly ExecutionAttempt[], checkpoints: readonly DelegationCheckpoint[] = []): AttemptsReport {
   const out: DelegationFinding[] = [];
   const retry = contract.retry_policy;
   const mine: ExecutionAttempt[] = [];
@@ -99,6 +105,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
     } else out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} is also attempts.${first.index}, and neither revision's chain of priors reaches the other: which one records the attempt is unknown, so its outcome and consumption cannot be read`, { path: `attempts.${at}`, dimension: "retry", received: record.revision_id }));
   }
   consumptionFindings(mine, given, out);
+  checkpointRemainderFindings(contract, checkpoints, mine, out);
   // In the order they started; equal times keep the order given.
   own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);
   own.forEach(({ attempt, index }, n) => {

@@ -20,7 +20,8 @@ import type { DelegationContract } from "./contract.js";
 import { dimensionFinding, failedDimensions } from "./dimensions.js";
 import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
-import type { ExecutionAttempt } from "./execution.js";
+import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
+import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
 import { remainingBudgetFindings } from "./_shared-budget.js";
 import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
@@ -80,8 +81,13 @@ function reassignedChainFindings(next: DelegationContract, parent: DelegationCon
   ancestorFenceFindings(parent, next, chain, out);
 }
 
-/** `attempts` are the delegation's attempts so far: the next revision takes only what they left of each budget. */
-export function checkReassignment(prior: DelegationContract, next: DelegationContract, parent?: DelegationContract, chain?: DelegationAttestationChain, attempts: readonly ExecutionAttempt[] = []): SubdelegationReport {
+/**
+ * `attempts` are the delegation's attempts so far: the next revision takes only what they left of
+ * each budget. `checkpoints` are the prior revision's checkpoints a resume under the next revision
+ * continues from (11.4: ATT-2 under r2 from CP-7): each one's remaining budget is verified against
+ * the prior's limits and the attempts, and the next revision grants no more than it left (7.2).
+ */
+export function checkReassignment(prior: DelegationContract, next: DelegationContract, parent?: DelegationContract, chain?: DelegationAttestationChain, attempts: readonly ExecutionAttempt[] = [], checkpoints: readonly DelegationCheckpoint[] = []): SubdelegationReport {
   const findings: DelegationFinding[] = [];
   const want = contractRef(prior);
   if (next.delegation_id !== prior.delegation_id) findings.push(delegationFinding("AMENDMENT_REF", `the next revision is of ${next.delegation_id}, not ${prior.delegation_id}`, { path: "delegation_id", dimension: "parent", expected: prior.delegation_id, received: next.delegation_id }));
@@ -108,6 +114,7 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   policyFindings(prior, next, findings, "revision");
   appendFindings(findings, attenuationFindings(prior, next));
   remainingBudgetFindings(prior, next, attempts, findings);
+  resumeGrantFindings(next, checkpointRemainderFindings(prior, checkpoints, attempts, findings), findings);
   appendFindings(findings, inheritanceFindings(prior, next));
   // "The same or narrower scope" (11.4) includes what every effect fences (1.2): the next revision
   // keeps each authority stream the prior fenced (Space, policy, consent, its own and every

@@ -51,6 +51,12 @@ export const DELEGATION_CODES = {
   ATTEMPT_REVISION_FORK: "error",
   /** A record of an attempt reports less consumed than the revision it follows: nothing is given back. */
   ATTEMPT_CONSUMPTION_SHRANK: "error",
+  /** A checkpoint's remaining_budget claims more than its revision's limits leave after the consumption recorded up to it (7.2). */
+  CHECKPOINT_REMAINDER_OVERSTATED: "error",
+  /** A checkpoint given is of another revision than the contract given: its remaining budget cannot be verified (7.2). */
+  CHECKPOINT_REMAINDER_UNVERIFIED: "error",
+  /** A resume's revision grants more than a checkpoint left: the least of its remaining_budget and the computed remainder (7.2, 11.4). */
+  CHECKPOINT_REMAINDER_EXCEEDED: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",

@@ -20,7 +20,7 @@ import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { isConsequentialContract } from "./_contract-rules.js";
 import { evaluatePermission } from "./evaluate-permission.js";
 import type { PermissionEvaluation } from "./evaluate-permission.js";
-import type { ExecutionAttempt } from "./execution.js";
+import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { fieldsOf, readChildCheck, readFenceCheck, readPermissionInput, records, requiredRecord } from "./read-input.js";
 import type { RecordKind } from "./vocabulary.js";
 
@@ -51,10 +51,11 @@ export function checkChildDocument(input: unknown): SubdelegationReport {
 }
 
 /**
- * `{ prior, next, parent?, chain?, attempts? }` → checkReassignment; `parent` is a child
+ * `{ prior, next, parent?, chain?, attempts?, checkpoints? }` → checkReassignment; `parent` is a child
  * delegation's parent contract, `chain` its next revision's attestation chain, read as
  * consequential as `next` is (as check-child reads a child's), `attempts` the delegation's
- * ExecutionAttempts so far, whose consumption the next revision's budget is what remains after.
+ * ExecutionAttempts so far, whose consumption the next revision's budget is what remains after,
+ * `checkpoints` the prior's DelegationCheckpoints a resume under the next revision continues from.
  */
 export function checkReassignmentDocument(input: unknown): SubdelegationReport {
   const fields = fieldsOf(input);
@@ -67,20 +68,22 @@ export function checkReassignmentDocument(input: unknown): SubdelegationReport {
   const parent = optional<DelegationContract>("parent", "delegation_contract");
   const chain = optional<DelegationAttestationChain>("chain", "attestation_chain", next !== null && isConsequentialContract(next));
   const attempts = records<ExecutionAttempt>(fields, "attempts", "execution_attempt", findings);
-  if (prior === null || next === null || parent === null || chain === null || attempts === null) return refused(findings);
-  const report = checkReassignment(prior, next, parent, chain, attempts);
+  const checkpoints = records<DelegationCheckpoint>(fields, "checkpoints", "delegation_checkpoint", findings);
+  if (prior === null || next === null || parent === null || chain === null || attempts === null || checkpoints === null) return refused(findings);
+  const report = checkReassignment(prior, next, parent, chain, attempts, checkpoints);
   return { ...report, findings: [...findings, ...report.findings] };
 }
 
-/** `{ contract, attempts }` → checkAttempts: the contract and the delegation's ExecutionAttempts. */
+/** `{ contract, attempts, checkpoints? }` → checkAttempts: the contract, the delegation's ExecutionAttempts, and checkpoints of the contract's revision. */
 export function checkAttemptsDocument(input: unknown): AttemptsReport {
   const fields = fieldsOf(input);
   const findings: DelegationFinding[] = [];
   const contract = requiredRecord<DelegationContract>(fields, "contract", "delegation_contract", findings);
   if (fields["attempts"] === undefined) findings.push(delegationFinding("DELEGATION_SCHEMA", "attempts is required", { path: "attempts" }));
   const attempts = records<ExecutionAttempt>(fields, "attempts", "execution_attempt", findings);
-  if (contract === null || attempts === null || fields["attempts"] === undefined) return { ok: false, findings };
-  const report = checkAttempts(contract, attempts);
+  const checkpoints = records<DelegationCheckpoint>(fields, "checkpoints", "delegation_checkpoint", findings);
+  if (contract === null || attempts === null || checkpoints === null || fields["attempts"] === undefined) return { ok: false, findings };
+  const report = checkAttempts(contract, attempts, checkpoints);
   return { ...report, findings: [...findings, ...report.findings] };
 }
 

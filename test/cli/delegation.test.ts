@@ -192,6 +192,16 @@ describe("rw delegation check-reassignment", () => {
     expect(r.out.split("\n")[0]).toBe("revision D-RELEASE-1-CHILD@r2 after D-RELEASE-1-CHILD@r1: denied on chain");
     expect(r.out).toContain("error CHAIN_BROKEN (chain)");
   });
+  it("takes --checkpoints: CP-7's remaining budget is verified and r2 grants no more of it, the core's findings unchanged", () => {
+    const args = ["delegation", "check-reassignment", "--prior", file("d-research-2-r1"), "--next", file("d-research-2-r2"), "--attempts", JSON.stringify([record("att-1")])];
+    expect(rw([...args, "--checkpoints", JSON.stringify([record("cp-7")])])).toMatchObject({ code: 0, out: "revision D-RESEARCH-2@r2 after D-RESEARCH-2@r1: allowed\n" });
+    const left = { ...record("cp-7"), remaining_budget: { tool_calls: 100 } };
+    const r = rw([...args, "--checkpoints", JSON.stringify([left]), "--json"]);
+    expect(r.code).toBe(1);
+    const doc = { prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts: [record("att-1")], checkpoints: [left] };
+    expect(JSON.parse(r.out)).toStrictEqual(JSON.parse(JSON.stringify(checkReassignmentDocument(doc))));
+    expect(JSON.parse(r.out)).toMatchObject({ ok: false, failed: ["budget"], findings: [{ code: "CHECKPOINT_REMAINDER_EXCEEDED", path: "limits.max_tool_calls" }] });
+  });
 });
 
 describe("rw delegation check-attempts", () => {
@@ -211,6 +221,12 @@ describe("rw delegation check-attempts", () => {
     expect(JSON.parse(r.out)).toStrictEqual(JSON.parse(JSON.stringify(checkAttemptsDocument(doc))));
     expect(JSON.parse(r.out)).toMatchObject({ ok: false, findings: [{ code: "RETRY_IDEMPOTENCY", path: "attempts.1.idempotency_key" }] });
     expect(r.code).toBe(1);
+  });
+  it("takes --checkpoints: a checkpoint claiming more than its revision's limits leave is refused, exit 1", () => {
+    const over = { ...record("cp-7"), remaining_budget: { tool_calls: 121 } };
+    const r = rw(["delegation", "check-attempts", "--contract", file("d-research-2-r1"), "--attempts", JSON.stringify([record("att-1")]), "--checkpoints", JSON.stringify([over])]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe(`attempts under D-RESEARCH-2@r1: refused\n  error CHECKPOINT_REMAINDER_OVERSTATED (budget): ${checkAttemptsDocument({ contract: record("d-research-2-r1"), attempts: [record("att-1")], checkpoints: [over] }).findings[0]?.message}\n`);
   });
   it("a part missing is refused with a finding, exit 1; parts and --file together is a usage error, exit 2", () => {
     const r = rw(["delegation", "check-attempts", "--contract", file("d-research-2-r2")]);

@@ -145,6 +145,23 @@ describe("POST /v1/delegation/check-reassignment", () => {
   });
 });
 
+describe("checkpoints, a part of check-reassignment and check-attempts", () => {
+  it("check-reassignment verifies CP-7's remaining budget and answers as checkReassignmentDocument", async () => {
+    const doc = { prior: records["d-research-2-r1"], next: records["d-research-2-r2"], attempts: [records["att-1"]] };
+    expect(await body(await postJson("/v1/delegation/check-reassignment", { ...doc, checkpoints: [records["cp-7"]] }))).toStrictEqual({ ok: true, decision: "allow", failed: [], findings: [] });
+    const left = { ...doc, checkpoints: [{ ...(records["cp-7"] as object), remaining_budget: { tool_calls: 100 } }] };
+    const r = await body(await postJson("/v1/delegation/check-reassignment", left));
+    expect(r).toMatchObject({ ok: false, failed: ["budget"], findings: [{ code: "CHECKPOINT_REMAINDER_EXCEEDED" }] });
+    expect(r).toStrictEqual(JSON.parse(JSON.stringify(delegation.checkReassignmentDocument(left))));
+  });
+  it("check-attempts refuses a checkpoint of another revision than the contract, as checkAttemptsDocument does", async () => {
+    const doc = { ...DELEGATION_EXAMPLES.checkAttempts, checkpoints: [records["cp-7"]] };
+    const r = await body(await postJson("/v1/delegation/check-attempts", doc));
+    expect(r).toMatchObject({ ok: false, findings: [{ code: "CHECKPOINT_REMAINDER_UNVERIFIED", path: "checkpoints.0.delegation_ref" }] });
+    expect(r).toStrictEqual(JSON.parse(JSON.stringify(delegation.checkAttemptsDocument(doc))));
+  });
+});
+
 describe("POST /v1/delegation/check-attempts", () => {
   it("section 11.4: ATT-1, then ATT-2 resuming CP-7 under the same key, keep D-RESEARCH-2@r2's retry policy", async () => {
     const r = await body(await postJson("/v1/delegation/check-attempts", DELEGATION_EXAMPLES.checkAttempts));

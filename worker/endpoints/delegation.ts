@@ -43,15 +43,15 @@ export async function delegationCheckChildRoute(context: RouteContext): Promise<
   return json(checkChildDocument(doc));
 }
 
-/** `rw delegation check-reassignment`: `{ prior, next, parent?, chain?, attempts? }`. */
+/** `rw delegation check-reassignment`: `{ prior, next, parent?, chain?, attempts?, checkpoints? }`. */
 export async function delegationCheckReassignmentRoute(context: RouteContext): Promise<Response> {
-  const { doc } = await parts(context, ["prior", "next"], ["parent", "chain", "attempts"]);
+  const { doc } = await parts(context, ["prior", "next"], ["parent", "chain", "attempts", "checkpoints"]);
   return json(checkReassignmentDocument(doc));
 }
 
-/** `rw delegation check-attempts`: `{ contract, attempts }`. */
+/** `rw delegation check-attempts`: `{ contract, attempts, checkpoints? }`. */
 export async function delegationCheckAttemptsRoute(context: RouteContext): Promise<Response> {
-  const { doc } = await parts(context, ["contract", "attempts"]);
+  const { doc } = await parts(context, ["contract", "attempts"], ["checkpoints"]);
   return json(checkAttemptsDocument(doc));
 }
 

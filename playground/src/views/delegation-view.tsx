@@ -25,8 +25,8 @@ interface Props {
 const MODES: readonly { readonly id: DelegationMode; readonly label: string; readonly input: string }[] = [
   { id: "validate", label: "validate: one record", input: "one RW-003 record (card, contract, request, event…); its kind is told from its fields" },
   { id: "check-child", label: "check-child: a sub-delegation", input: "{ parent, child, chain }: the child contract against its parent" },
-  { id: "check-reassignment", label: "check-reassignment: a revision", input: "{ prior, next, parent?, chain? }: a contract's next revision against its prior (and, for a child, its parent and its new chain)" },
-  { id: "check-attempts", label: "check-attempts: a retry history", input: "{ contract, attempts }: a delegation's ExecutionAttempts against its contract's retry policy" },
+  { id: "check-reassignment", label: "check-reassignment: a revision", input: "{ prior, next, parent?, chain?, attempts?, checkpoints? }: a contract's next revision against its prior (and, for a child, its parent and its new chain; with attempts and checkpoints, the budget they left)" },
+  { id: "check-attempts", label: "check-attempts: a retry history", input: "{ contract, attempts, checkpoints? }: a delegation's ExecutionAttempts against its contract's retry policy, and its checkpoints' remaining budgets against its limits" },
   { id: "check-card-revision", label: "check-card-revision: a card revision", input: "{ prior, next }: an Agent Card's next revision against its prior" },
   { id: "check-fences", label: "check-fences: a fence set", input: "{ fences, heads, required? }: a control fence set against the current heads" },
   { id: "evaluate", label: "evaluate: a permission request", input: "{ contract, card, request, fences, heads, policy_ref, evaluator_ref, … }" },
