@@ -103,6 +103,9 @@ function commandName(argv: readonly string[]): { name: string | undefined; rest:
   return Object.hasOwn(COMMANDS, pair) ? { name: pair, rest: argv.slice(2) } : { name: argv[0], rest: argv.slice(1) };
 }
 
+/** Where a usage error points: the command's own help once the command is known. */
+let helpHint = "rw --help";
+
 async function main(argv: readonly string[]): Promise<number> {
   const { name, rest } = commandName(argv);
   if (name === "--version") {
@@ -139,6 +142,7 @@ async function main(argv: readonly string[]): Promise<number> {
     throw new UsageError(`unknown command '${name}' (${Object.keys(COMMANDS).join(", ")})`);
   }
   const command = await load();
+  helpHint = `rw ${name} --help`;
   const specs = optionsOf(name, command);
   const options: ParseArgsConfig["options"] = {};
   for (const [o, spec] of Object.entries(specs)) options[o] = { type: spec.type, ...(spec.short ? { short: spec.short } : {}) };
@@ -210,13 +214,13 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof UsageError || (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS"))) {
       // node's parseArgs adds advice about positionals that starts with '-'; the option is the point.
-      process.stderr.write(`rw: ${error.message.replace(/\. To specify a positional argument[\s\S]*$/, "")}\nTry 'rw --help'.\n`);
+      process.stderr.write(`rw: ${error.message.replace(/\. To specify a positional argument[\s\S]*$/, "")}\nTry '${helpHint}'.\n`);
       process.exitCode = 2;
       return;
     }
     const path = pathProblem(error);
     if (path !== null) {
-      process.stderr.write(`rw: cannot use ${path}\nTry 'rw --help'.\n`);
+      process.stderr.write(`rw: cannot use ${path}\nTry '${helpHint}'.\n`);
       process.exitCode = 2;
       return;
     }

@@ -623,11 +623,19 @@ describe("prepare and abandon refuse what could never be right", () => {
   });
 });
 
+describe("a usage error points to the help that answers it", () => {
+  it("the command's own help once the command is known, else rw --help", () => {
+    expect(rw(["make-rb", "--bogus"]).err).toBe("rw: Unknown option '--bogus'\nTry 'rw make-rb --help'.\n");
+    expect(rw(["mailbox", "check", "--nope"]).err).toBe("rw: Unknown option '--nope'\nTry 'rw mailbox check --help'.\n");
+    expect(rw(["bogus"]).err).toMatch(/^rw: unknown command 'bogus' .*\nTry 'rw --help'\.\n$/);
+  });
+});
+
 describe("input that cannot be read is a clear usage error, never a stack trace", () => {
   it.each([["validate"], ["parse"], ["check-thread"], ["digest"], ["format"]])("%s --file DIRECTORY", (command) => {
     const r = rw([command, "--file", tmp]);
     expect(r.code).toBe(2);
-    expect(r.err).toBe(`rw: cannot read ${tmp}: it is a directory\nTry 'rw --help'.\n`);
+    expect(r.err).toBe(`rw: cannot read ${tmp}: it is a directory\nTry 'rw ${command} --help'.\n`);
   });
   it("an option file that is a directory or missing names the option, the path and why", () => {
     const dir = rw(["make-rb", "--ho", tmp]);
@@ -643,7 +651,7 @@ describe("input that cannot be read is a clear usage error, never a stack trace"
     for (const args of [["abandon", "--handoff", "scheduler-1"], ["commit", "5339b96ee73af00187e408f89d3c1fdb"]]) {
       const r = rw([...args, "--store", join(file, "statements.json")]);
       expect(r.code).toBe(2);
-      expect(r.err).toBe(`rw: cannot use ${file}: a file is there where a folder is needed (mkdir)\nTry 'rw --help'.\n`);
+      expect(r.err).toBe(`rw: cannot use ${file}: a file is there where a folder is needed (mkdir)\nTry 'rw ${args[0]} --help'.\n`);
     }
   });
   it("delegation --file DIRECTORY", () => {
