@@ -306,3 +306,95 @@ const OLD_SCHEMA = [
   "CREATE TABLE IF NOT EXISTS statements (token TEXT PRIMARY KEY, handoff TEXT NOT NULL, state TEXT NOT NULL, exp TEXT NOT NULL, body TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS cancelled_handoffs (handoff TEXT PRIMARY KEY)",
 ];
+
+describe("revoking one agent's tokens by its epoch (RW_AGENT_EPOCHS)", () => {
+  it("keeps the tokens issued before epochs valid while no epoch is set, or the agent's is 0", async () => {
+    // The writer's token as the Worker issued it before epochs (HMAC-SHA256 of the label and the
+    // name keyed with "s3cret-token", base64url), written out so a change of derivation shows.
+    const before = "rwa.writer.2Tde8Jp88F3t6hw4JiNBNXljPIUrDUO9ENIxKwPSzyY";
+    expect(await tokenOf("writer")).toBe(before);
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    for (const epochs of [undefined, {}, "{}", { research: 3 }, { writer: 0 }, '{"writer": 0}']) {
+      expect((await send(`/v1/threads/${t}`, before, {}, SECRET, epochs)).status, JSON.stringify(epochs)).toBe(200);
+      expect(await ok(await send("/v1/agent-tokens", SECRET, { json: { agent: "writer" } }, SECRET, epochs))).toStrictEqual({ agent: "writer", epoch: 0, token: before });
+    }
+  });
+
+  it("refuses a token of an earlier epoch as revoked, and accepts the one issued at the current epoch", async () => {
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    const zero = await tokenOf("writer");
+    const one = await tokenOf("writer", SECRET, { writer: 1 });
+    expect(one).toMatch(/^rwa\.writer~1\.[A-Za-z0-9_-]{43}$/);
+    // As a wrangler.jsonc object or as JSON text, alike.
+    for (const epochs of [{ writer: 2 }, '{"writer": 2}']) {
+      for (const [token, epoch] of [[zero, 0], [one, 1]] as const) {
+        const r = await send(`/v1/threads/${t}`, token, {}, SECRET, epochs);
+        expect(r.headers.get("www-authenticate")).toContain('error="invalid_token"');
+        const p = await expectProblem(r, "token-revoked");
+        expect(p).toMatchObject({ status: 401, agent: "writer", epoch, current: 2 });
+        expect(p.detail).toContain("revoke");
+      }
+      const issued = await ok(await send("/v1/agent-tokens", SECRET, { json: { agent: "writer" } }, SECRET, epochs));
+      expect(issued).toMatchObject({ agent: "writer", epoch: 2 });
+      expect(issued.token).toMatch(/^rwa\.writer~2\.[A-Za-z0-9_-]{43}$/);
+      expect((await send(`/v1/threads/${t}`, issued.token, {}, SECRET, epochs)).status).toBe(200);
+      // It acts as the writer, as ever: the writer's line stored, another's refused.
+      const own = await ok(await send(`/v1/threads/${t}/lines`, issued.token, { json: { lines: [RB] } }, SECRET, epochs));
+      expect(own.results[0].status).toMatch(/stored|duplicate/);
+      // Another agent's tokens are untouched.
+      expect((await send(`/v1/threads/${t}`, await tokenOf("research"), {}, SECRET, epochs)).status).toBe(200);
+    }
+    // A token of an epoch the variable has not reached is no token of this Worker's.
+    const ahead = await expectProblem(await send(`/v1/threads/${t}`, one), "unauthorized");
+    expect(ahead).toMatchObject({ agent: "writer", epoch: 1, current: 0 });
+  });
+
+  it("fails closed when the variable cannot be read: agent tokens refused with a 500 naming it, the operator still in", async () => {
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    const writer = await tokenOf("writer");
+    const malformed: unknown[] = ["", "not json", "[]", "null", "2", '{"writer": -1}', '{"writer": 1.5}', '{"writer": "2"}', '{"writer": null}', '{"no spaces": 1}', '{"a~1": 1}', `{"writer": ${2 ** 53}}`, [], null, 2, { writer: -1 }, { writer: "2" }];
+    for (const epochs of malformed) {
+      const what = JSON.stringify(epochs);
+      const p = await expectProblem(await send(`/v1/threads/${t}`, writer, {}, SECRET, epochs), "worker-misconfigured");
+      expect(p.status, what).toBe(500);
+      expect(p["variable"], what).toBe("RW_AGENT_EPOCHS");
+      expect(p.detail, what).toContain("RW_AGENT_EPOCHS");
+      // No token is issued at an epoch nobody can read, and the operator is told why.
+      expect((await expectProblem(await send("/v1/agent-tokens", SECRET, { json: { agent: "writer" } }, SECRET, epochs), "worker-misconfigured"))["variable"], what).toBe("RW_AGENT_EPOCHS");
+      expect((await ok(await send(`/v1/threads/${t}`, SECRET, {}, SECRET, epochs))).lines, what).toBe(1);
+      // A forged token learns nothing of the variable; no bearer is 401 as ever.
+      await expectProblem(await send(`/v1/threads/${t}`, `${writer.slice(0, -1)}A`, {}, SECRET, epochs), "unauthorized");
+      await expectProblem(await send(`/v1/threads/${t}`, null, {}, SECRET, epochs), "unauthorized");
+    }
+  });
+
+  it("never takes a dotted agent name for an agent and an epoch, nor the other way round", async () => {
+    const t = fresh();
+    const dotted = await tokenOf("a.1");
+    expect(dotted).toMatch(/^rwa\.a\.1\.[A-Za-z0-9_-]{43}$/);
+    const epochs = { a: 1 };
+    const a1 = await tokenOf("a", SECRET, epochs);
+    expect(a1).toMatch(/^rwa\.a~1\.[A-Za-z0-9_-]{43}$/);
+    // a.1 is at epoch 0 (a's epoch is not its): its token acts as a.1, never as a.
+    const lines = (bearer: string, line: string) => send(`/v1/threads/${t}/lines`, bearer, { json: { lines: [line] } }, SECRET, epochs);
+    expect((await ok(await lines(dotted, "RW1 HO a.1-1 from=a.1 to=b item=x:1 ask=DRAFT"))).results[0].status).toBe("stored");
+    expect((await ok(await lines(dotted, "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT"))).results[0].findings[0].code).toBe("THREAD_SENDER_NOT_AGENT");
+    expect((await ok(await lines(a1, "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT"))).results[0].status).toBe("stored");
+    expect((await ok(await lines(a1, "RW1 HO a.1-2 from=a.1 to=b item=x:1 ask=DRAFT"))).results[0].findings[0].code).toBe("THREAD_SENDER_NOT_AGENT");
+    // Revoking a.1 leaves a's tokens, and revoking a leaves a.1's.
+    await expectProblem(await send(`/v1/threads/${t}`, dotted, {}, SECRET, { "a.1": 1 }), "token-revoked");
+    expect((await send(`/v1/threads/${t}`, await tokenOf("a"), {}, SECRET, { "a.1": 1 })).status).toBe(200);
+    // Macs spliced between the two shapes, and epochs written another way, are no tokens.
+    const macOf = (token: string) => token.slice(token.lastIndexOf(".") + 1);
+    const zero = await tokenOf("a");
+    for (const forged of [`rwa.a~1.${macOf(dotted)}`, `rwa.a.1.${macOf(a1)}`, `rwa.a~01.${macOf(a1)}`, `rwa.a~+1.${macOf(a1)}`, `rwa.a~1~1.${macOf(a1)}`, `rwa.a~0.${macOf(zero)}`, `rwa.a~.${macOf(zero)}`, `rwa.~1.${macOf(a1)}`, `rwa.a.1~1.${macOf(a1)}`]) {
+      const p = await expectProblem(await send(`/v1/threads/${t}`, forged, {}, SECRET, epochs), "unauthorized");
+      expect(p["agent"], forged).toBeUndefined();
+    }
+    // `~` is in no agent name, so no agent can be named like a token of another's epoch.
+    await expectProblem(await send("/v1/agent-tokens", SECRET, { json: { agent: "a~1" } }), "invalid-request");
+  });
+});
