@@ -234,13 +234,16 @@ export class ThreadObject extends DurableObject<Env> {
     const withoutParties = !this.hasTable("parties");
     for (const statement of SCHEMA) this.sql.exec(statement);
     if (withoutParties) {
-      for (const row of this.sql.exec<{ line: string }>("SELECT line FROM lines ORDER BY seq").toArray()) this.addParties(this.message(row.line));
+      // Read by the envelope, which no profile changes: a line that no longer read whole would
+      // otherwise keep the object from starting at all.
+      const resolve = this.profiles().resolve;
+      for (const row of this.sql.exec<{ line: string }>("SELECT line FROM lines ORDER BY seq").toArray()) this.addParties(readMessage(row.line, resolve).envelope);
     }
   }
 
   /** A stored line's sender and receiver are parties of the thread (a stored line names both). */
-  private addParties(message: Message): void {
-    for (const agent of [message.from, message.to]) if (agent !== null) this.sql.exec("INSERT OR IGNORE INTO parties (agent) VALUES (?)", agent);
+  private addParties(line: Pick<Envelope, "from" | "to">): void {
+    for (const agent of [line.from, line.to]) if (agent !== null) this.sql.exec("INSERT OR IGNORE INTO parties (agent) VALUES (?)", agent);
   }
 
   /**
