@@ -8,7 +8,7 @@
  * then refused (`500 worker-misconfigured`, naming the variable), never read as "no epochs", which
  * would bring every revoked token back.
  */
-import { isAgent } from "../core/index.js";
+import { isAgent, parseJsonText } from "../core/index.js";
 
 export const AGENT_EPOCHS_VARIABLE = "RW_AGENT_EPOCHS";
 
@@ -24,13 +24,12 @@ function refused(why: string): AgentEpochs {
 /** Reads the variable as the Worker's env gives it: undefined, a JSON object (wrangler `vars`), or JSON text. */
 export function readAgentEpochs(value: unknown): AgentEpochs {
   if (value === undefined) return { ok: true, epochOf: () => 0 };
-  let parsed = value;
+  let parsed: unknown = value;
   if (typeof value === "string") {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return refused(`${AGENT_EPOCHS_VARIABLE} is not JSON`);
-    }
+    // Read strictly: `{"writer": 2, "writer": 0}` read as JSON.parse reads it would unrevoke writer.
+    const json = parseJsonText(value);
+    if (!json.ok) return refused(json.problem === "duplicate-key" ? `${AGENT_EPOCHS_VARIABLE} names an agent twice (${json.reason})` : `${AGENT_EPOCHS_VARIABLE} is not JSON`);
+    parsed = json.value;
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return refused(`${AGENT_EPOCHS_VARIABLE} is not a JSON object`);
   // A Map, not the object: an agent may be named `constructor` or `__proto__`.
