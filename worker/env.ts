@@ -8,4 +8,10 @@ export interface Env {
   readonly THREADS: DurableObjectNamespace<ThreadObject>;
   /** When set (a secret), thread routes need `Authorization: Bearer <RW_TOKEN>`. */
   readonly RW_TOKEN?: string;
+  /**
+   * Each agent's current epoch (a variable, worker/agent-epochs.ts): `{ "writer": 2 }` revokes the
+   * writer's tokens issued at epochs 0 and 1. A JSON object from wrangler.jsonc `vars`, or its JSON
+   * text; absent, every agent is at epoch 0.
+   */
+  readonly RW_AGENT_EPOCHS?: unknown;
 }

@@ -1,6 +1,7 @@
 // Agent tokens (README, Threads, **Access.**): with RW_TOKEN set, the operator's bearer may do
-// anything, and an agent token, derived from RW_TOKEN, reads every thread and acts only as its
-// agent: its own lines, challenges for the HOs it sends, statements for the HOs it receives.
+// anything, and an agent token, derived from RW_TOKEN at its agent's epoch (RW_AGENT_EPOCHS), reads
+// the threads its agent is a party of and acts only as its agent: its own lines, challenges for the
+// HOs it sends, statements for the HOs it receives.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
@@ -14,8 +15,8 @@ const SECRET = "s3cret-token";
 let counter = 0;
 const fresh = (): string => `party-${Date.now().toString(36)}-${++counter}`;
 
-/** A request to the Worker with RW_TOKEN set, bearing `bearer` (none when null). */
-function send(path: string, bearer: string | null, init: { method?: string; json?: unknown; text?: string } = {}, secret = SECRET): Promise<Response> {
+/** A request to the Worker with RW_TOKEN set (and RW_AGENT_EPOCHS, unless `epochs` is undefined), bearing `bearer` (none when null). */
+function send(path: string, bearer: string | null, init: { method?: string; json?: unknown; text?: string } = {}, secret = SECRET, epochs?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};
   if (bearer !== null) headers["authorization"] = `Bearer ${bearer}`;
   let body: string | undefined;
@@ -29,12 +30,13 @@ function send(path: string, bearer: string | null, init: { method?: string; json
   const request = new Request(`${ORIGIN}${path}`, { method: init.method ?? (body === undefined ? "GET" : "POST"), headers, ...(body === undefined ? {} : { body }) });
   // Defined, not assigned: assigned through the bindings' proxy, RW_TOKEN would land on the shared env.
   const withSecret = Object.defineProperty(Object.create(env) as typeof env, "RW_TOKEN", { value: secret });
+  if (epochs !== undefined) Object.defineProperty(withSecret, "RW_AGENT_EPOCHS", { value: epochs });
   return handle(ROUTES, request, withSecret, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
 }
 
-/** The agent's token, as the operator asks for it. */
-async function tokenOf(agent: string, secret = SECRET): Promise<string> {
-  return (await ok<{ token: string }>(await send("/v1/agent-tokens", secret, { json: { agent } }, secret))).token;
+/** The agent's token, as the operator asks for it (under RW_AGENT_EPOCHS `epochs`, when given). */
+async function tokenOf(agent: string, secret = SECRET, epochs?: unknown): Promise<string> {
+  return (await ok<{ token: string }>(await send("/v1/agent-tokens", secret, { json: { agent } }, secret, epochs))).token;
 }
 
 const append = (thread: string, bearer: string, lines: string[]) => send(`/v1/threads/${thread}/lines`, bearer, { json: { lines } });
@@ -86,7 +88,9 @@ describe("an agent token is checked whole", () => {
       await tokenOf("writer", "another-secret"),
       `RWA.writer.${mac}`,
     ];
-    const url = `/v1/threads/${fresh()}`;
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    const url = `/v1/threads/${t}`;
     for (const bearer of forged) {
       const p = await expectProblem(await send(url, bearer), "unauthorized");
       expect(p.detail, bearer).toContain("agent token");
@@ -96,16 +100,6 @@ describe("an agent token is checked whole", () => {
 });
 
 describe("what an agent token may do on a thread", () => {
-  it("reads any thread, whoever's lines it holds", async () => {
-    const t = fresh();
-    await ok(await append(t, SECRET, [HO]));
-    const stranger = await tokenOf("stranger");
-    expect((await ok(await send(`/v1/threads/${t}`, stranger))).lines).toBe(1);
-    expect((await ok(await send(`/v1/threads/${t}/lines`, stranger))).lines).toHaveLength(1);
-    expect((await ok(await send(`/v1/threads/${t}/open`, stranger))).open).toHaveLength(1);
-    expect((await ok(await send(`/v1/threads/${t}/handoffs/research-01`, stranger))).line).toBe(HO);
-  });
-
   it("appends only its agent's lines: another's is refused, not stored, and the rest skipped", async () => {
     const t = fresh();
     const research = await tokenOf("research");
@@ -203,5 +197,204 @@ describe("without RW_TOKEN nothing changes", () => {
     const open = (path: string, body: unknown) => call(path, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer rwa.writer.forged" }, body: JSON.stringify(body) });
     expect((await ok(await open(`/v1/threads/${t}/handoffs/research-01/challenge`, { expectAcc: ["tone:formal"] }), 202)).known).toBe(false);
     expect((await ok(await open(`/v1/threads/${t}/lines`, { lines: [HO, RB] }))).results.map((r: any) => r.status)).toStrictEqual(["stored", "stored"]);
+  });
+
+  it("reads every thread for anyone, written to or not", async () => {
+    const t = fresh();
+    await ok(await call(`/v1/threads/${t}/lines`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ lines: [HO] }) }));
+    const never = fresh();
+    for (const path of READS) {
+      for (const headers of [{}, { authorization: "Bearer rwa.stranger.forged" }]) {
+        expect((await call(path(t), { headers })).status, path(t)).toBe(200);
+        expect((await call(path(never), { headers })).status, path(never)).toBe(path(never).includes("/handoffs/") ? 404 : 200);
+      }
+    }
+  });
+});
+
+/** Every read of a thread, each GET route under /v1/threads/{thread}, as a path on thread `t`. */
+const READS = ROUTES.filter((r) => r.method === "GET" && r.pattern.startsWith("/v1/threads/")).map((r) => (t: string) => r.pattern.replace("{thread}", t).replace("{handoff}", "research-01"));
+
+/** A refused read, as its caller sees it, but for `instance` (the path, which names the thread). */
+async function refusedRead(r: Response): Promise<unknown> {
+  const { instance: _instance, ...body } = await expectProblem(r, "forbidden-party");
+  return { status: r.status, headers: [...r.headers], body };
+}
+
+describe("who reads a thread under an agent token", () => {
+  it("covers every GET route under /v1/threads/{thread}", () => {
+    expect(READS.length).toBeGreaterThanOrEqual(9);
+    for (const path of READS) expect(path("t")).not.toContain("{");
+  });
+
+  it("refuses an agent that is no party, with the same answer for a stored thread, one holding only a challenge, and one never written to", async () => {
+    const held = fresh();
+    await ok(await append(held, SECRET, [HO, RB]));
+    const ahead = fresh();
+    expect((await send(`/v1/threads/${ahead}/handoffs/research-01/challenge`, await tokenOf("research"), { json: { expectAcc: ["tone:plain"] } })).status).toBe(202);
+    const never = fresh();
+    const stranger = await tokenOf("stranger");
+    for (const path of READS) {
+      const refused = await refusedRead(await send(path(held), stranger));
+      expect(refused).toMatchObject({ status: 403, body: { agent: "stranger", needs: "a party of the thread" } });
+      expect(await refusedRead(await send(path(never), stranger)), path(never)).toStrictEqual(refused);
+      expect(await refusedRead(await send(path(ahead), stranger)), path(ahead)).toStrictEqual(refused);
+    }
+    // HEAD is a GET without its body: refused alike.
+    expect((await send(`/v1/threads/${held}`, stranger, { method: "HEAD" })).status).toBe(403);
+    // The refused reads made no thread of the name never written to.
+    const tables = await runInDurableObject(env.THREADS.get(env.THREADS.idFromName(never)), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table'").toArray());
+    expect(tables).toStrictEqual([]);
+  });
+
+  it("lets each party read, as sender or as receiver of a stored line, and an agent that writes becomes one", async () => {
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    // research sends the HO, writer only receives it.
+    for (const agent of ["research", "writer"]) {
+      const token = await tokenOf(agent);
+      expect((await ok(await send(`/v1/threads/${t}`, token))).lines).toBe(1);
+      expect((await ok(await send(`/v1/threads/${t}/lines`, token))).lines).toHaveLength(1);
+      expect((await ok(await send(`/v1/threads/${t}/open`, token))).open).toHaveLength(1);
+      expect((await ok(await send(`/v1/threads/${t}/handoffs/research-01`, token))).line).toBe(HO);
+      for (const path of READS) expect((await send(path(t), token)).status, path(t)).toBe(200);
+    }
+    const newcomer = await tokenOf("newcomer");
+    await expectProblem(await send(`/v1/threads/${t}`, newcomer), "forbidden-party");
+    await ok(await append(t, newcomer, ["RW1 HO newcomer-1 from=newcomer to=research item=gh:crox/site#43 ask=DRAFT"]));
+    expect((await ok(await send(`/v1/threads/${t}`, newcomer))).lines).toBe(2);
+  });
+
+  it("lets the operator read every thread, written to or not", async () => {
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    for (const path of READS) expect((await send(path(t), SECRET)).status, path(t)).toBe(200);
+    const never = fresh();
+    expect((await ok(await send(`/v1/threads/${never}`, SECRET))).lines).toBe(0);
+    expect((await ok(await send(`/v1/threads/${never}/lines`, SECRET))).lines).toStrictEqual([]);
+  });
+
+  it("answers for a thread stored before parties were kept: its parties are read from its lines when the object starts", async () => {
+    const t = fresh();
+    const id = env.THREADS.idFromName(t);
+    // The tables and rows the object kept before the parties table, written as it wrote them.
+    await runInDurableObject(env.THREADS.get(id), (_: ThreadObject, state: DurableObjectState) => {
+      const sql = state.storage.sql;
+      for (const statement of OLD_SCHEMA) sql.exec(statement);
+      sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (1, 'research-01', 'research', 1, 'HO', ?)", HO);
+      sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (2, 'writer-01', 'writer', 1, 'RB', ?)", RB);
+    });
+    // The upgrade restarts every object: this one starts again over the old storage.
+    await runInDurableObject(env.THREADS.get(id), (_: ThreadObject, state: DurableObjectState) => state.abort("upgrade")).catch(() => {});
+    for (const agent of ["research", "writer"]) expect((await ok(await send(`/v1/threads/${t}/lines`, await tokenOf(agent)))).lines, agent).toHaveLength(2);
+    await expectProblem(await send(`/v1/threads/${t}/lines`, await tokenOf("stranger")), "forbidden-party");
+    const parties = await runInDurableObject(env.THREADS.get(id), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec("SELECT agent FROM parties ORDER BY agent").toArray());
+    expect(parties).toStrictEqual([{ agent: "research" }, { agent: "writer" }]);
+  });
+});
+
+/** The thread object's tables before it kept parties (worker/thread/thread-object.ts as of 0.1.0's agent tokens). */
+const OLD_SCHEMA = [
+  "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
+  "CREATE INDEX IF NOT EXISTS lines_sender ON lines (sender, n)",
+  "CREATE TABLE IF NOT EXISTS handoffs (id TEXT PRIMARY KEY, exp TEXT, due TEXT)",
+  "CREATE TABLE IF NOT EXISTS challenges (handoff TEXT PRIMARY KEY, body TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS readbacks (rb TEXT PRIMARY KEY, handoff TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT)",
+  "CREATE TABLE IF NOT EXISTS dones (dn TEXT PRIMARY KEY, handoff TEXT NOT NULL, plan TEXT, ok INTEGER NOT NULL, findings TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
+  "CREATE TABLE IF NOT EXISTS statements (token TEXT PRIMARY KEY, handoff TEXT NOT NULL, state TEXT NOT NULL, exp TEXT NOT NULL, body TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS cancelled_handoffs (handoff TEXT PRIMARY KEY)",
+];
+
+describe("revoking one agent's tokens by its epoch (RW_AGENT_EPOCHS)", () => {
+  it("keeps the tokens issued before epochs valid while no epoch is set, or the agent's is 0", async () => {
+    // The writer's token as the Worker issued it before epochs (HMAC-SHA256 of the label and the
+    // name keyed with "s3cret-token", base64url), written out so a change of derivation shows.
+    const before = "rwa.writer.2Tde8Jp88F3t6hw4JiNBNXljPIUrDUO9ENIxKwPSzyY";
+    expect(await tokenOf("writer")).toBe(before);
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    for (const epochs of [undefined, {}, "{}", { research: 3 }, { writer: 0 }, '{"writer": 0}']) {
+      expect((await send(`/v1/threads/${t}`, before, {}, SECRET, epochs)).status, JSON.stringify(epochs)).toBe(200);
+      expect(await ok(await send("/v1/agent-tokens", SECRET, { json: { agent: "writer" } }, SECRET, epochs))).toStrictEqual({ agent: "writer", epoch: 0, token: before });
+    }
+  });
+
+  it("refuses a token of an earlier epoch as revoked, and accepts the one issued at the current epoch", async () => {
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    const zero = await tokenOf("writer");
+    const one = await tokenOf("writer", SECRET, { writer: 1 });
+    expect(one).toMatch(/^rwa\.writer~1\.[A-Za-z0-9_-]{43}$/);
+    // As a wrangler.jsonc object or as JSON text, alike.
+    for (const epochs of [{ writer: 2 }, '{"writer": 2}']) {
+      for (const [token, epoch] of [[zero, 0], [one, 1]] as const) {
+        const r = await send(`/v1/threads/${t}`, token, {}, SECRET, epochs);
+        expect(r.headers.get("www-authenticate")).toContain('error="invalid_token"');
+        const p = await expectProblem(r, "token-revoked");
+        expect(p).toMatchObject({ status: 401, agent: "writer", epoch, current: 2 });
+        expect(p.detail).toContain("revoke");
+      }
+      const issued = await ok(await send("/v1/agent-tokens", SECRET, { json: { agent: "writer" } }, SECRET, epochs));
+      expect(issued).toMatchObject({ agent: "writer", epoch: 2 });
+      expect(issued.token).toMatch(/^rwa\.writer~2\.[A-Za-z0-9_-]{43}$/);
+      expect((await send(`/v1/threads/${t}`, issued.token, {}, SECRET, epochs)).status).toBe(200);
+      // It acts as the writer, as ever: the writer's line stored, another's refused.
+      const own = await ok(await send(`/v1/threads/${t}/lines`, issued.token, { json: { lines: [RB] } }, SECRET, epochs));
+      expect(own.results[0].status).toMatch(/stored|duplicate/);
+      // Another agent's tokens are untouched.
+      expect((await send(`/v1/threads/${t}`, await tokenOf("research"), {}, SECRET, epochs)).status).toBe(200);
+    }
+    // A token of an epoch the variable has not reached is no token of this Worker's.
+    const ahead = await expectProblem(await send(`/v1/threads/${t}`, one), "unauthorized");
+    expect(ahead).toMatchObject({ agent: "writer", epoch: 1, current: 0 });
+  });
+
+  it("fails closed when the variable cannot be read: agent tokens refused with a 500 naming it, the operator still in", async () => {
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    const writer = await tokenOf("writer");
+    const malformed: unknown[] = ["", "not json", "[]", "null", "2", '{"writer": -1}', '{"writer": 1.5}', '{"writer": "2"}', '{"writer": null}', '{"no spaces": 1}', '{"a~1": 1}', `{"writer": ${2 ** 53}}`, [], null, 2, { writer: -1 }, { writer: "2" }, '{"writer": 2, "writer": 0}'];
+    for (const epochs of malformed) {
+      const what = JSON.stringify(epochs);
+      const p = await expectProblem(await send(`/v1/threads/${t}`, writer, {}, SECRET, epochs), "worker-misconfigured");
+      expect(p.status, what).toBe(500);
+      expect(p["variable"], what).toBe("RW_AGENT_EPOCHS");
+      expect(p.detail, what).toContain("RW_AGENT_EPOCHS");
+      // No token is issued at an epoch nobody can read, and the operator is told why.
+      expect((await expectProblem(await send("/v1/agent-tokens", SECRET, { json: { agent: "writer" } }, SECRET, epochs), "worker-misconfigured"))["variable"], what).toBe("RW_AGENT_EPOCHS");
+      expect((await ok(await send(`/v1/threads/${t}`, SECRET, {}, SECRET, epochs))).lines, what).toBe(1);
+      // A forged token learns nothing of the variable; no bearer is 401 as ever.
+      await expectProblem(await send(`/v1/threads/${t}`, `${writer.slice(0, -1)}A`, {}, SECRET, epochs), "unauthorized");
+      await expectProblem(await send(`/v1/threads/${t}`, null, {}, SECRET, epochs), "unauthorized");
+    }
+  });
+
+  it("never takes a dotted agent name for an agent and an epoch, nor the other way round", async () => {
+    const t = fresh();
+    const dotted = await tokenOf("a.1");
+    expect(dotted).toMatch(/^rwa\.a\.1\.[A-Za-z0-9_-]{43}$/);
+    const epochs = { a: 1 };
+    const a1 = await tokenOf("a", SECRET, epochs);
+    expect(a1).toMatch(/^rwa\.a~1\.[A-Za-z0-9_-]{43}$/);
+    // a.1 is at epoch 0 (a's epoch is not its): its token acts as a.1, never as a.
+    const lines = (bearer: string, line: string) => send(`/v1/threads/${t}/lines`, bearer, { json: { lines: [line] } }, SECRET, epochs);
+    expect((await ok(await lines(dotted, "RW1 HO a.1-1 from=a.1 to=b item=x:1 ask=DRAFT"))).results[0].status).toBe("stored");
+    expect((await ok(await lines(dotted, "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT"))).results[0].findings[0].code).toBe("THREAD_SENDER_NOT_AGENT");
+    expect((await ok(await lines(a1, "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT"))).results[0].status).toBe("stored");
+    expect((await ok(await lines(a1, "RW1 HO a.1-2 from=a.1 to=b item=x:1 ask=DRAFT"))).results[0].findings[0].code).toBe("THREAD_SENDER_NOT_AGENT");
+    // Revoking a.1 leaves a's tokens, and revoking a leaves a.1's.
+    await expectProblem(await send(`/v1/threads/${t}`, dotted, {}, SECRET, { "a.1": 1 }), "token-revoked");
+    expect((await send(`/v1/threads/${t}`, await tokenOf("a"), {}, SECRET, { "a.1": 1 })).status).toBe(200);
+    // Macs spliced between the two shapes, and epochs written another way, are no tokens.
+    const macOf = (token: string) => token.slice(token.lastIndexOf(".") + 1);
+    const zero = await tokenOf("a");
+    for (const forged of [`rwa.a~1.${macOf(dotted)}`, `rwa.a.1.${macOf(a1)}`, `rwa.a~01.${macOf(a1)}`, `rwa.a~+1.${macOf(a1)}`, `rwa.a~1~1.${macOf(a1)}`, `rwa.a~0.${macOf(zero)}`, `rwa.a~.${macOf(zero)}`, `rwa.~1.${macOf(a1)}`, `rwa.a.1~1.${macOf(a1)}`]) {
+      const p = await expectProblem(await send(`/v1/threads/${t}`, forged, {}, SECRET, epochs), "unauthorized");
+      expect(p["agent"], forged).toBeUndefined();
+    }
+    // `~` is in no agent name, so no agent can be named like a token of another's epoch.
+    await expectProblem(await send("/v1/agent-tokens", SECRET, { json: { agent: "a~1" } }), "invalid-request");
   });
 });

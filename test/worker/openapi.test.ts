@@ -54,16 +54,21 @@ describe("/v1/openapi.json", () => {
     expect(now.type).toContain("null");
     expect(Object.keys(doc.paths["/v1/format"]?.["post"]?.requestBody?.content ?? {})).toStrictEqual(["application/json", "text/plain"]);
     expect(doc.components["securitySchemes"]).toMatchObject({ threadToken: { type: "http", scheme: "bearer" } });
-    for (const { path, op } of documented) {
+    for (const { path, method, op } of documented) {
       const security = (op as { security?: unknown }).security;
       if (path.startsWith("/v1/threads/")) expect(security, path).toStrictEqual([{ threadToken: [] }, {}]);
       else if (path === "/v1/agent-tokens") expect(security, path).toStrictEqual([{ threadToken: [] }]);
       else expect(security, path).toBeUndefined();
+      // A bearer can be refused (401, or 500 for an RW_AGENT_EPOCHS the Worker cannot read) where
+      // one is asked for; a read of a thread also by party (403, README note 39).
+      if (security !== undefined) expect(Object.keys(op.responses), path).toEqual(expect.arrayContaining(["401", "500"]));
+      if (path.startsWith("/v1/threads/") && method === "GET") expect(Object.keys(op.responses), path).toContain("403");
     }
     const names = (operation: string) => documented.find((d) => d.op.operationId === operation)?.op.parameters?.filter((p) => p.in === "query").map((p) => p.name);
     expect(names("checkHo")).toContain("profile");
     expect(names("legendInline")).toStrictEqual(["profile", "lean"]);
     expect(schemas["Statement"].properties.findings).toBeDefined();
+    expect(schemas["AgentToken"].required).toContain("epoch");
     expect(doc.paths["/v1/threads/{thread}/handoffs/{handoff}/challenge"]?.["post"]?.responses["202"]).toBeDefined();
   });
 

@@ -1,7 +1,8 @@
 /**
  * `POST /v1/agent-tokens`: the operator asks for an agent's token (worker/agent-token.ts) and hands
- * it to that agent. Derived, not stored: the same agent always gets the same token, until RW_TOKEN
- * changes, which revokes them all.
+ * it to that agent. Derived, not stored, at the agent's current epoch (RW_AGENT_EPOCHS,
+ * worker/agent-epochs.ts): the same agent gets the same token until its epoch is raised, which
+ * revokes its tokens, or RW_TOKEN changes, which revokes them all.
  */
 import { isAgent } from "../../core/index.js";
 import { agentToken } from "../agent-token.js";
@@ -10,7 +11,7 @@ import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
-import { authorize } from "./authorize.js";
+import { agentEpochs, authorize } from "./authorize.js";
 
 export async function agentTokenRoute(context: RouteContext<Env>): Promise<Response> {
   const secret = context.env.RW_TOKEN;
@@ -20,6 +21,8 @@ export async function agentTokenRoute(context: RouteContext<Env>): Promise<Respo
   const input = await Input.read(context.request, context.url, ["json"], ["agent"]);
   const agent = input.string("agent");
   if (agent === undefined || !isAgent(agent)) throw new ProblemError("invalid-request", "agent: required, an agent name ([A-Za-z0-9._-]+), as lines name it in from= and to=", { parameter: "agent" });
+  // Issued at the agent's epoch now; a variable the Worker cannot read issues nothing (500).
+  const epoch = agentEpochs(context.env)(agent);
   // A bearer credential: no cache keeps it.
-  return json({ agent, token: await agentToken(secret, agent) }, 200, { "cache-control": "no-store" });
+  return json({ agent, epoch, token: await agentToken(secret, agent, epoch) }, 200, { "cache-control": "no-store" });
 }

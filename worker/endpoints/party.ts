@@ -1,9 +1,10 @@
 /**
  * Who may do what on a thread under an agent token (README, Threads, **Access.**). An agent acts
  * only as itself: the act names the agent it needs (a line's sender, an HO's sender or receiver),
- * and a token for another agent is refused, 403. The operator (RW_TOKEN's bearer), and anyone on a
- * Worker without RW_TOKEN, may act as any agent. The rules of the conversation stay the thread
- * object's; this file only compares names the object or the request already gave.
+ * and a token for another agent is refused, 403. It reads only the threads it is a party of, the
+ * agents a stored line is from or to. The operator (RW_TOKEN's bearer), and anyone on a Worker
+ * without RW_TOKEN, may act as any agent and read every thread. The rules of the conversation stay
+ * the thread object's; this file only compares names the object or the request already gave.
  */
 import { ProblemError } from "../problem.js";
 import type { Caller } from "./authorize.js";
@@ -18,4 +19,18 @@ export function requireParty(caller: Caller, needs: string, act: string): void {
   const agent = actingAgent(caller);
   if (agent === null || agent === needs) return;
   throw new ProblemError("forbidden-party", `${act} is ${needs}'s to do; this agent token is ${agent}'s (${needs}'s token, or the operator's bearer, may do it)`, { agent, needs });
+}
+
+/** What a read names as the party it needs: not an agent, since any of the thread's will do. */
+export const THREAD_PARTY = "a party of the thread";
+
+/**
+ * Refuses (403 forbidden-party) a read of a thread by an agent token whose agent is none of its
+ * parties; `isParty` asks the thread object, and only under an agent token. The answer is the same
+ * whatever the thread holds, a thread never written to included: it says nothing of the thread.
+ */
+export async function requireReader(caller: Caller, isParty: (agent: string) => Promise<boolean>): Promise<void> {
+  const agent = actingAgent(caller);
+  if (agent === null || (await isParty(agent))) return;
+  throw new ProblemError("forbidden-party", `reading a thread is its parties', the agents a line it stores is from= or to=; this agent token is ${agent}'s, and ${agent} is not one (a party's token, or the operator's bearer, may read it)`, { agent, needs: THREAD_PARTY });
 }

@@ -16,7 +16,7 @@ import { skippedResult } from "../thread/thread-object.js";
 import type { AppendItem, AppendResult, Outcome, ThreadObject, ThreadProfile } from "../thread/thread-object.js";
 import { authorize } from "./authorize.js";
 import type { Caller } from "./authorize.js";
-import { actingAgent, requireParty } from "./party.js";
+import { actingAgent, requireParty, requireReader } from "./party.js";
 
 /** Thread names: what fits in a path segment and a log line without escaping. */
 const THREAD_NAME = /^[A-Za-z0-9._:~-]{1,128}$/;
@@ -30,6 +30,13 @@ async function threadOf(context: RouteContext<Env>): Promise<{ name: string; stu
   const name = context.params["thread"] as string;
   if (!THREAD_NAME.test(name)) throw new ProblemError("invalid-request", `thread: ${JSON.stringify(name)} is not a thread name (1 to 128 of A-Z a-z 0-9 . _ : ~ -)`, { parameter: "thread" });
   return { name, stub: context.env.THREADS.get(context.env.THREADS.idFromName(name)), caller };
+}
+
+/** threadOf for a read: under an agent token, only a party of the thread gets past (note 39). */
+async function readableThreadOf(context: RouteContext<Env>): Promise<{ name: string; stub: DurableObjectStub<ThreadObject> }> {
+  const { name, stub, caller } = await threadOf(context);
+  await requireReader(caller, (agent) => stub.hasParty(agent));
+  return { name, stub };
 }
 
 function answer<T>(outcome: Outcome<T>, status = 200): Response {
@@ -80,7 +87,7 @@ function firstForeign(items: readonly AppendItem[], agent: string): { readonly i
 
 /** GET the thread: check-thread at the object's now, open handoffs, verdicts, orphans, statement counts. */
 export async function threadStateRoute(context: RouteContext<Env>): Promise<Response> {
-  const { name, stub } = await threadOf(context);
+  const { name, stub } = await readableThreadOf(context);
   Input.query(context.url, []);
   return json(await stub.state(name));
 }
@@ -102,7 +109,7 @@ function pageOf(context: RouteContext<Env>): { after: number; limit: number } {
  */
 export function threadListRoute(list: StateList): (context: RouteContext<Env>) => Promise<Response> {
   return async (context) => {
-    const { stub } = await threadOf(context);
+    const { stub } = await readableThreadOf(context);
     const { after, limit } = pageOf(context);
     const page = await stub.list(list, after, limit);
     return json({ [list]: page.items, next: page.next });
@@ -111,7 +118,7 @@ export function threadListRoute(list: StateList): (context: RouteContext<Env>) =
 
 /** GET the stored lines, in order, a page at a time. */
 export async function threadLinesRoute(context: RouteContext<Env>): Promise<Response> {
-  const { stub } = await threadOf(context);
+  const { stub } = await readableThreadOf(context);
   const { after, limit } = pageOf(context);
   const lines = await stub.lines(after, limit);
   const last = lines[lines.length - 1];
@@ -120,7 +127,7 @@ export async function threadLinesRoute(context: RouteContext<Env>): Promise<Resp
 
 /** GET one handoff: its line, its checked readbacks and its findings (never its challenge). */
 export async function handoffRoute(context: RouteContext<Env>): Promise<Response> {
-  const { stub } = await threadOf(context);
+  const { stub } = await readableThreadOf(context);
   Input.query(context.url, []);
   return answer(await stub.handoff(handoffOf(context)));
 }

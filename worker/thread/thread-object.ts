@@ -185,6 +185,9 @@ const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
   STATEMENTS_TABLE,
   CANCELLED_TABLE,
+  // Every agent a stored line is from or to: who may read the thread under an agent token (note
+  // 39), answered by one lookup. Threads stored before it are filled in when it is made (makeTables).
+  "CREATE TABLE IF NOT EXISTS parties (agent TEXT PRIMARY KEY) WITHOUT ROWID",
 ];
 
 const problem = (kind: ProblemKindName, detail: string, extensions?: Record<string, unknown>): { ok: false; problem: ThreadProblem } => ({
@@ -211,15 +214,36 @@ export class ThreadObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.stored = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").toArray().length > 0;
-    // On a thread already stored, tables added since it was made are made now.
-    if (this.stored) this.makeTables();
+    this.stored = this.hasTable("meta");
+    // On a thread already stored, tables added since it was made are made now, and filled in
+    // from its lines, all at once or not at all.
+    if (this.stored) ctx.storage.transactionSync(() => this.makeTables());
     // One act per handoff, whichever of its re-issues' ids it runs under (rule 1: the same HO).
     this.statements = sqlStatementStore(this.sql, (handoff) => this.auditor().reissueLine(handoff));
   }
 
+  private hasTable(name: string): boolean {
+    return this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", name).toArray().length > 0;
+  }
+
+  /**
+   * Makes the tables a thread keeps. A table added after threads were stored without it is filled
+   * in here from their lines (the only migration so far: parties); on a new thread there are none.
+   */
   private makeTables(): void {
+    const withoutParties = !this.hasTable("parties");
     for (const statement of SCHEMA) this.sql.exec(statement);
+    if (withoutParties) {
+      // Read by the envelope, which no profile changes: a line that no longer read whole would
+      // otherwise keep the object from starting at all.
+      const resolve = this.profiles().resolve;
+      for (const row of this.sql.exec<{ line: string }>("SELECT line FROM lines ORDER BY seq").toArray()) this.addParties(readMessage(row.line, resolve).envelope);
+    }
+  }
+
+  /** A stored line's sender and receiver are parties of the thread (a stored line names both). */
+  private addParties(line: Pick<Envelope, "from" | "to">): void {
+    for (const agent of [line.from, line.to]) if (agent !== null) this.sql.exec("INSERT OR IGNORE INTO parties (agent) VALUES (?)", agent);
   }
 
   /**
@@ -484,6 +508,7 @@ export class ThreadObject extends DurableObject<Env> {
     try {
       this.ctx.storage.transactionSync(() => {
         this.sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (?, ?, ?, ?, ?, ?)", seq, message.id, message.from ?? "", messageNumber(message.id), message.type, text);
+        this.addParties(message);
         if (message.type === "HO") {
           const exp = message.slots["exp"];
           const due = message.slots["due"];
@@ -852,6 +877,14 @@ export class ThreadObject extends DurableObject<Env> {
     const dones = this.sql.exec<{ dn: string; handoff: string; plan: string | null; ok: number; findings: string }>("SELECT dn, handoff, plan, ok, findings FROM dones WHERE handoff = ? ORDER BY rowid", id).toArray()
       .map((d) => ({ dn: d.dn, handoff: d.handoff, plan: d.plan, ok: d.ok === 1, findings: JSON.parse(d.findings) as Finding[] }));
     return { ok: true, value: { line: row.line, state, readbacks, dones, findings } };
+  }
+
+  /**
+   * Whether `agent` is a party of the thread, the sender or receiver of a line it stores (the
+   * Worker lets an agent token read only its own threads). False for a thread never written to.
+   */
+  hasParty(agent: string): boolean {
+    return this.reading(() => this.sql.exec("SELECT 1 FROM parties WHERE agent = ?", agent).toArray().length > 0);
   }
 
   /** Who an HO of the thread is from and to, or null when no HO has the id (the Worker decides who may act on it). */
