@@ -247,7 +247,7 @@ describe("who reads a thread under an agent token", () => {
     expect(tables).toStrictEqual([]);
   });
 
-  it("lets each party read, as sender or as receiver of a stored line, and an agent that writes becomes one", async () => {
+  it("lets each party read, as sender or as receiver of a stored line, and an agent a party addresses becomes one", async () => {
     const t = fresh();
     await ok(await append(t, SECRET, [HO]));
     // research sends the HO, writer only receives it.
@@ -261,8 +261,19 @@ describe("who reads a thread under an agent token", () => {
     }
     const newcomer = await tokenOf("newcomer");
     await expectProblem(await send(`/v1/threads/${t}`, newcomer), "forbidden-party");
-    await ok(await append(t, newcomer, ["RW1 HO newcomer-1 from=newcomer to=research item=gh:crox/site#43 ask=DRAFT"]));
+    // Writing does not make an agent a party: it would then read every line of a conversation it
+    // joined uninvited. The write is refused whole, and nothing is stored.
+    const joined = await expectProblem(await append(t, newcomer, ["RW1 HO newcomer-1 from=newcomer to=research item=gh:crox/site#43 ask=DRAFT"]), "forbidden-party");
+    expect(joined).toMatchObject({ agent: "newcomer", needs: "a party of the thread" });
+    expect((await ok(await send(`/v1/threads/${t}`, SECRET))).lines).toBe(1);
+    // A party addressing it brings it in: it reads the thread, and writes to it.
+    await ok(await append(t, await tokenOf("research"), ["RW1 HO research-02 from=research to=newcomer item=gh:crox/site#43 ask=REVIEW"]));
     expect((await ok(await send(`/v1/threads/${t}`, newcomer))).lines).toBe(2);
+    await ok(await append(t, newcomer, ["RW1 HO newcomer-1 from=newcomer to=research item=gh:crox/site#44 ask=DRAFT"]));
+    // Any agent may start a thread that holds no line yet.
+    const u = fresh();
+    await ok(await append(u, newcomer, ["RW1 HO newcomer-2 from=newcomer to=writer item=gh:crox/site#45 ask=DRAFT"]));
+    expect((await ok(await send(`/v1/threads/${u}`, newcomer))).lines).toBe(1);
   });
 
   it("lets the operator read every thread, written to or not", async () => {
@@ -378,9 +389,10 @@ describe("revoking one agent's tokens by its epoch (RW_AGENT_EPOCHS)", () => {
     const epochs = { a: 1 };
     const a1 = await tokenOf("a", SECRET, epochs);
     expect(a1).toMatch(/^rwa\.a~1\.[A-Za-z0-9_-]{43}$/);
-    // a.1 is at epoch 0 (a's epoch is not its): its token acts as a.1, never as a.
+    // a.1 is at epoch 0 (a's epoch is not its): its token acts as a.1, never as a. (Its HO to a
+    // makes a a party, which may then write to the thread.)
     const lines = (bearer: string, line: string) => send(`/v1/threads/${t}/lines`, bearer, { json: { lines: [line] } }, SECRET, epochs);
-    expect((await ok(await lines(dotted, "RW1 HO a.1-1 from=a.1 to=b item=x:1 ask=DRAFT"))).results[0].status).toBe("stored");
+    expect((await ok(await lines(dotted, "RW1 HO a.1-1 from=a.1 to=a item=x:1 ask=DRAFT"))).results[0].status).toBe("stored");
     expect((await ok(await lines(dotted, "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT"))).results[0].findings[0].code).toBe("THREAD_SENDER_NOT_AGENT");
     expect((await ok(await lines(a1, "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT"))).results[0].status).toBe("stored");
     expect((await ok(await lines(a1, "RW1 HO a.1-2 from=a.1 to=b item=x:1 ask=DRAFT"))).results[0].findings[0].code).toBe("THREAD_SENDER_NOT_AGENT");

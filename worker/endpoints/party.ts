@@ -7,6 +7,7 @@
  * the thread object's; this file only compares names the object or the request already gave.
  */
 import { ProblemError } from "../problem.js";
+import { THREAD_PARTY } from "../thread/thread-object.js";
 import type { Caller } from "./authorize.js";
 
 /** The agent a caller acts as, or null when it may act as any (the operator, or an open Worker). */
@@ -21,8 +22,6 @@ export function requireParty(caller: Caller, needs: string, act: string): void {
   throw new ProblemError("forbidden-party", `${act} is ${needs}'s to do; this agent token is ${agent}'s (${needs}'s token, or the operator's bearer, may do it)`, { agent, needs });
 }
 
-/** What a read names as the party it needs: not an agent, since any of the thread's will do. */
-export const THREAD_PARTY = "a party of the thread";
 
 /**
  * Refuses (403 forbidden-party) a read of a thread by an agent token whose agent is none of its

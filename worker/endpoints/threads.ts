@@ -58,11 +58,12 @@ export async function appendRoute(context: RouteContext<Env>): Promise<Response>
   const items = input.items();
   const profile = threadProfile(input.raw("profile"));
   const agent = actingAgent(caller);
+  const joiner = agent ?? undefined;
   const foreign = agent === null ? null : firstForeign(items, agent);
-  if (foreign === null) return answer(await stub.append(items, profile));
+  if (foreign === null) return answer(await stub.append(items, profile, joiner));
   // Refused as the thread refuses a line (note 32): the lines before it are appended, it is not
   // stored, and the rest are skipped. No UN: its receiver is not told of words its sender never said.
-  const before = await stub.append(items.slice(0, foreign.index), profile);
+  const before = await stub.append(items.slice(0, foreign.index), profile, joiner);
   if (!before.ok) return answer(before);
   const rest = items.slice(foreign.index);
   const results = before.value.ok ? [foreign.result, ...rest.slice(1).map(skippedResult)] : rest.map(skippedResult);

@@ -190,6 +190,9 @@ const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS parties (agent TEXT PRIMARY KEY) WITHOUT ROWID",
 ];
 
+/** What a read or write refused to an agent that is none of a thread's parties names as the party it needs. */
+export const THREAD_PARTY = "a party of the thread";
+
 const problem = (kind: ProblemKindName, detail: string, extensions?: Record<string, unknown>): { ok: false; problem: ThreadProblem } => ({
   ok: false,
   problem: { problem: kind, detail, ...(extensions === undefined ? {} : { extensions }) },
@@ -430,11 +433,19 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /** Appends lines in order; the first refused line stops the request (the rest are skipped). */
-  append(items: readonly AppendItem[], profile?: ThreadProfile): Outcome<AppendAnswer> {
-    return this.storedIf(() => this.appendNow(items, profile), (o) => o.ok && o.value.results.some((r) => r.status === "stored"));
+  /**
+   * Appends the lines. `joiner`, the agent of an agent token, must be a party of a thread that holds
+   * lines already: an agent speaks in a conversation it started or was addressed in, never joins
+   * one by writing to it (which would make it a party, free to read every line; note 39).
+   */
+  append(items: readonly AppendItem[], profile?: ThreadProfile, joiner?: string): Outcome<AppendAnswer> {
+    return this.storedIf(() => this.appendNow(items, profile, joiner), (o) => o.ok && o.value.results.some((r) => r.status === "stored"));
   }
 
-  private appendNow(items: readonly AppendItem[], profile?: ThreadProfile): Outcome<AppendAnswer> {
+  private appendNow(items: readonly AppendItem[], profile?: ThreadProfile, joiner?: string): Outcome<AppendAnswer> {
+    if (joiner !== undefined && this.lineCount() > 0 && !this.isParty(joiner)) {
+      return problem("forbidden-party", `writing to a thread that holds lines is its parties', the agents a line it stores is from= or to=; this agent token is ${joiner}'s, and ${joiner} is not one: an agent joins a thread when a party addresses a line to it (the operator's bearer may write anyway)`, { agent: joiner, needs: THREAD_PARTY });
+    }
     const set = this.setProfile(profile);
     if (!set.ok) return set;
     const results: AppendResult[] = [];
@@ -884,7 +895,11 @@ export class ThreadObject extends DurableObject<Env> {
    * Worker lets an agent token read only its own threads). False for a thread never written to.
    */
   hasParty(agent: string): boolean {
-    return this.reading(() => this.sql.exec("SELECT 1 FROM parties WHERE agent = ?", agent).toArray().length > 0);
+    return this.reading(() => this.isParty(agent));
+  }
+
+  private isParty(agent: string): boolean {
+    return this.sql.exec("SELECT 1 FROM parties WHERE agent = ?", agent).toArray().length > 0;
   }
 
   /** Who an HO of the thread is from and to, or null when no HO has the id (the Worker decides who may act on it). */
