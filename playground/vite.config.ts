@@ -33,6 +33,17 @@ export default defineConfig({
     target: "es2022",
     // The tokenizer for the legend's token count is a large chunk loaded only when asked for.
     chunkSizeWarningLimit: 4096,
+    rolldownOptions: {
+      output: {
+        // Every module the page needs before anything is asked ($initial: what index.html reaches
+        // by static imports) in the one file index.html loads. Without this group, Rolldown 1.2
+        // puts some modules the first screen shares with a tab loaded on demand (Preact, the
+        // core's vocabulary) in files of their own that index.html then loads as well: three
+        // files once the readback lab loaded on demand, larger gzipped than one (measured with
+        // `npm run size`). The tabs' own modules stay in their chunks.
+        codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] },
+      },
+    },
   },
   server: { host: "127.0.0.1", port: 5173, strictPort: false },
   preview: { host: "127.0.0.1" },

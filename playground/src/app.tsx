@@ -22,7 +22,6 @@ import { MAX_ADDRESS_CHARS, readFragment, stateFragment, stateFragmentNow } from
 import { initialState } from "./state.js";
 import type { PlaygroundState, View } from "./state.js";
 import { ConversationView } from "./views/conversation.js";
-import { ReadbackLab } from "./views/readback-lab.js";
 
 const TABS: readonly { readonly id: View; readonly label: string }[] = [
   { id: "conversation", label: "Conversation" },
@@ -33,10 +32,13 @@ const TABS: readonly { readonly id: View; readonly label: string }[] = [
 ];
 
 /**
- * The legend, mailbox and delegation tabs are loaded when first opened: the mailbox reader brings
- * `yaml`, and none of the three is needed to check a conversation, which is what the page opens on.
+ * The readback lab, legend, mailbox and delegation tabs are loaded when first opened: the mailbox
+ * reader brings `yaml`, and none of the four is needed to check a conversation, which is what the
+ * page opens on. (check-rb itself stays in the first download: check-thread, which the
+ * conversation shows, checks every readback with it.)
  */
 type Loaded<P> = { readonly component: ComponentType<P> } | { readonly error: string } | null;
+const readbackLab = () => import("./views/readback-lab.js").then((m) => m.ReadbackLab);
 const legendView = () => import("./views/legend-view.js").then((m) => m.LegendView);
 const mailboxView = () => import("./views/mailbox-view.js").then((m) => m.MailboxView);
 const delegationView = () => import("./views/delegation-view.js").then((m) => m.DelegationView);
@@ -255,6 +257,7 @@ export function App() {
     return tree.roots;
   }, [checked]);
 
+  const lab = useLazy(s.view === "readback", readbackLab);
   const legendTab = useLazy(s.view === "legend", legendView);
   const mailbox = useLazy(s.view === "mailbox", mailboxView);
   const delegation = useLazy(s.view === "delegation", delegationView);
@@ -351,7 +354,7 @@ export function App() {
               onNow={onNow}
             />
           ) : s.view === "readback" ? (
-            <ReadbackLab state={s} set={set} checked={checked} problems={expectations.problems} onLoadPay={loadPay} resolve={resolve} />
+            <Lazy loaded={lab} props={{ state: s, set, checked, problems: expectations.problems, onLoadPay: loadPay, resolve }} />
           ) : s.view === "legend" ? (
             <Lazy loaded={legendTab} props={{ state: s, set, custom }} />
           ) : s.view === "mailbox" ? (

@@ -6,9 +6,6 @@ import { pageSuite } from "./page-suite.js";
 
 const suite = pageSuite();
 
-const HO = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002";
-const RB = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002";
-
 describe("the readback lab, for an HO that asks an echo readback only", () => {
   it("says the withheld criteria and the record are not read, as rw check-rb refuses them", async () => {
     const { page } = await suite.open();
@@ -37,6 +34,50 @@ describe("the readback lab, for an HO that asks an echo readback only", () => {
     expect(await page.locator("#expect-acc-not-asked").count()).toBe(0);
   });
 });
+
+describe("the readback lab's code", () => {
+  it("loads with its tab, not with the page", async () => {
+    const before = suite.site().requests.length;
+    const { page } = await suite.open();
+    await page.waitForLoadState("networkidle");
+    const asked = () => suite.site().requests.slice(before);
+    expect(asked().some((p) => p.includes("readback-lab"))).toBe(false);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await page.locator("#lab-summary").waitFor();
+    expect(asked().some((p) => p.includes("readback-lab"))).toBe(true);
+  });
+
+  it("arriving after the reader has gone back to the conversation, shows nothing stale and loses no input", async () => {
+    const { page } = await suite.open();
+    let arrive = (): void => {};
+    const held = new Promise<void>((resolve) => (arrive = resolve));
+    await page.route(/readback-lab-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.fill("#conversation", HO);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await expect.poll(() => page.locator("#panel-readback [role=status]").textContent()).toBe("Loading…");
+    await page.getByRole("tab", { name: "Conversation" }).click();
+    await page.locator("#conversation").press("End");
+    await page.keyboard.type(`\n${RB}`);
+    const arrived = page.waitForResponse(/readback-lab-[^/]*\.js$/);
+    arrive();
+    await arrived;
+    await page.waitForLoadState("networkidle");
+    // Still the conversation, with all that was typed while the lab's code was on its way.
+    expect(await page.getByRole("tab", { name: "Conversation" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.locator("#conversation").inputValue()).toBe(`${HO}\n${RB}`);
+    expect(await page.locator("#lab-summary").count()).toBe(0);
+    await expect.poll(() => page.locator("p.summary[data-lines]").getAttribute("data-lines")).toBe("2");
+    // And the lab, opened again, reads that conversation.
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await expect.poll(() => page.locator("#lab-summary").textContent()).toBe("research-01: readback writer-01 wilco.");
+  });
+});
+
+const HO = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002";
+const RB = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002";
 
 const PAY_HO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS paid=20261002 ref=MD-2026-057 apref=FD-0929";
 const PAY_RB = "RW1 RB payer-1 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
