@@ -10,7 +10,7 @@
  * Per dimension, only what the checkpoint states is read:
  * - tokens, tool calls, items of a type: the revision's limit less what the attempts under that
  *   revision recorded consuming by the checkpoint's `written_at`: each attempt the most any of its
- *   records written by then reports (records issued at or before it and not ending after it). An
+ *   records reports as of then (a record that ended by it, or a running one issued by it). An
  *   attempt that records none is taken as none, so the computed remainder is the most that can
  *   remain: a claim above it is shown false. A dimension the revision does not limit has no
  *   remainder to compute: its claim is not checked, and it still bounds a resume.
@@ -66,7 +66,9 @@ function showUnits(n: bigint): string {
 
 /** What the attempts under `checkpoint`'s revision recorded consuming by its `written_at`, each dimension summed. */
 function consumedBy(checkpoint: DelegationCheckpoint, attempts: readonly ExecutionAttempt[]): Map<string, bigint> {
-  const written = (a: ExecutionAttempt): boolean => compareUtc(a.issued_at, checkpoint.written_at) <= 0 && (a.ended_at === null || compareUtc(a.ended_at, checkpoint.written_at) <= 0);
+  // A record reports consumption as of its end when it has one, else as of its issue: an ended
+  // record issued after the checkpoint still reports only what was consumed by then.
+  const written = (a: ExecutionAttempt): boolean => compareUtc(a.ended_at ?? a.issued_at, checkpoint.written_at) <= 0;
   const byThing = new Map<string, Budget[]>();
   for (const a of attempts) {
     if (!sameRevision(a.delegation_ref, checkpoint.delegation_ref) || !written(a)) continue;

@@ -56,6 +56,9 @@ describe("a checkpoint's remaining budget", () => {
     expect(claims(cp7({ tool_calls: 151 }), [running])).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.tool_calls", "<= 150", "151"]]);
     // Its later record, ending after the checkpoint, is not read for it: still 150.
     expect(claims(cp7({ tool_calls: 150 }), [running, att1({ ended_at: "2026-10-04T10:10:00Z", budget_consumption: { tool_calls: 90 } })])).toStrictEqual([]);
+    // ATT-1 ended at 10:00, before CP-7 (10:05), and its record was appended at 10:06: all 80 tool
+    // calls were consumed by the checkpoint, whenever the record of them was written.
+    expect(claims(cp7({ tool_calls: 200 }), [att1({ issued_at: "2026-10-04T10:06:00Z" })])).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.tool_calls", "<= 120", "200"]]);
     // An attempt under r2 consumed r2's limits, not r1's.
     const underR2 = { ...record("att-2"), issued_at: "2026-10-04T10:00:00Z", started_at: "2026-10-04T10:00:00Z", budget_consumption: { tool_calls: 100 } };
     expect(claims(cp7({ tool_calls: 120 }), [att1(), underR2])).toStrictEqual([]);
