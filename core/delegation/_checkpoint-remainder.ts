@@ -15,8 +15,10 @@
  *   remain: a claim above it is shown false. A dimension the revision does not limit has no
  *   remainder to compute: its claim is not checked, and it still bounds a resume.
  * - elapsed: `max_duration` is wall-clock time from `issued_at` (as attenuation and permission read
- *   it), so at `written_at` at most `issued_at + max_duration - written_at` remains, whatever the
- *   attempts report; a resume's revision ends no later than `written_at` plus the remainder.
+ *   it), and the revision's authority ends at `expires_at` if that comes first (permission refuses
+ *   from then: CONTRACT_EXPIRED), so at `written_at` at most the earlier of the two less
+ *   `written_at` remains, whatever the attempts report; a resume's revision ends (the earlier of its
+ *   own two) no later than `written_at` plus the remainder.
  * - spend: the MoneyLimit less what the attempts spent in its currency, exactly (ten-thousandths,
  *   never a float). No MoneyLimit, or one in another currency, leaves none of the stated currency
  *   (absence is "no spending authority"); amounts are never converted.
@@ -51,6 +53,14 @@ export interface Remainder {
 }
 
 const NS_PER_MS = 1_000_000n;
+
+/** When a revision's authority runs out: `max_duration` after `issued_at`, or `expires_at` if earlier. */
+function windowEnd(c: DelegationContract): { end: bigint; byExpiry: boolean } | null {
+  const [issued, expires] = [utcNanos(c.issued_at), utcNanos(c.expires_at)];
+  if (issued === null || expires === null) return null;
+  const end = issued + BigInt(durationMs(c.limits.max_duration)) * NS_PER_MS;
+  return expires < end ? { end: expires, byExpiry: true } : { end, byExpiry: false };
+}
 
 /** A span of milliseconds in the largest unit that states it exactly. */
 function showMs(ms: bigint): string {
@@ -119,14 +129,16 @@ export function checkpointRemainderFindings(contract: DelegationContract, checkp
     count("tool_calls", "limits.max_tool_calls", (c) => c.limits.max_tool_calls, claimed.tool_calls);
     for (const type of Object.keys(claimed.items ?? {})) count(`items.${type}`, `limits.max_items.${type}`, (c) => countOf(c.limits.max_items, type), countOf(claimed.items, type));
     let deadline: bigint | undefined;
-    const [issued, written] = [utcNanos(contract.issued_at), utcNanos(checkpoint.written_at)];
-    if (claimed.elapsed !== undefined && issued !== null && written !== null) {
+    const [window, written] = [windowEnd(contract), utcNanos(checkpoint.written_at)];
+    if (claimed.elapsed !== undefined && window !== null && written !== null) {
       const maxMs = BigInt(durationMs(contract.limits.max_duration));
-      const end = issued + maxMs * NS_PER_MS;
+      const end = window.end;
       // Whole milliseconds left, rounded down: a claim is compared in the units durations have.
       const leftMs = end <= written ? 0n : (end - written) / NS_PER_MS < maxMs ? (end - written) / NS_PER_MS : maxMs;
       const claimMs = BigInt(durationMs(claimed.elapsed));
-      if (claimMs > leftMs) overstated("elapsed", "duration", `${claimed.elapsed.value} ${claimed.elapsed.unit}`, showMs(leftMs), `limits.max_duration of ${named}, ${contract.limits.max_duration.value} ${contract.limits.max_duration.unit} from ${contract.issued_at}, at ${checkpoint.written_at}`);
+      const duration = `${contract.limits.max_duration.value} ${contract.limits.max_duration.unit} from ${contract.issued_at}`;
+      const why = window.byExpiry ? `${named}'s expires_at, ${contract.expires_at}, before its limits.max_duration (${duration}) runs out, at ${checkpoint.written_at}` : `limits.max_duration of ${named}, ${duration}, at ${checkpoint.written_at}`;
+      if (claimMs > leftMs) overstated("elapsed", "duration", `${claimed.elapsed.value} ${claimed.elapsed.unit}`, showMs(leftMs), why);
       deadline = written + (claimMs < leftMs ? claimMs : leftMs) * NS_PER_MS;
     }
     let spend: MoneyLimit | undefined;
@@ -164,9 +176,10 @@ export function resumeGrantFindings(next: DelegationContract, remainders: readon
       const granted = c.limit(next);
       if (granted === undefined || BigInt(granted) > c.bound) exceeded(r, c.limitPath, "budget", granted === undefined ? "no limit" : String(granted), String(c.bound));
     }
-    const [issued, deadline] = [utcNanos(next.issued_at), r.deadline];
-    if (deadline !== undefined && (issued === null || issued + BigInt(durationMs(next.limits.max_duration)) * NS_PER_MS > deadline)) {
-      exceeded(r, "limits.max_duration", "duration", `${next.limits.max_duration.value} ${next.limits.max_duration.unit} from ${next.issued_at}`, `${showMs((deadline - (utcNanos(r.checkpoint.written_at) ?? deadline)) / NS_PER_MS)} from ${r.checkpoint.written_at}`);
+    const [window, deadline] = [windowEnd(next), r.deadline];
+    if (deadline !== undefined && (window === null || window.end > deadline)) {
+      const granted = `${next.limits.max_duration.value} ${next.limits.max_duration.unit} from ${next.issued_at}${window?.byExpiry === true ? `, expiring ${next.expires_at}` : ""}`;
+      exceeded(r, "limits.max_duration", "duration", granted, `${showMs((deadline - (utcNanos(r.checkpoint.written_at) ?? deadline)) / NS_PER_MS)} from ${r.checkpoint.written_at}`);
     }
     const [left, granted] = [r.spend, next.limits.spend];
     if (left === undefined || granted === undefined || isZeroAmount(granted.amount)) continue;

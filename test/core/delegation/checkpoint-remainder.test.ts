@@ -13,13 +13,13 @@ const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}
 /** CP-7 (written 10:05 under D-RESEARCH-2@r1) with its remaining budget replaced. */
 const cp7 = (remaining: Record<string, unknown>): any => ({ ...record("cp-7"), remaining_budget: remaining });
 /** D-RESEARCH-2@r1 (from 09:00, 4 h, 200 tool calls, 3 Sources) and r2, each with `limits` merged in. */
-const r1 = (limits: Record<string, unknown> = {}): any => {
+const r1 = (limits: Record<string, unknown> = {}, expires_at?: string): any => {
   const c = record("d-research-2-r1");
-  return { ...c, limits: { ...c.limits, ...limits } };
+  return { ...c, limits: { ...c.limits, ...limits }, ...(expires_at === undefined ? {} : { expires_at }) };
 };
-const r2 = (limits: Record<string, unknown> = {}): any => {
+const r2 = (limits: Record<string, unknown> = {}, expires_at?: string): any => {
   const c = record("d-research-2-r2");
-  return { ...c, limits: { ...c.limits, ...limits } };
+  return { ...c, limits: { ...c.limits, ...limits }, ...(expires_at === undefined ? {} : { expires_at }) };
 };
 const att1 = (changes: Record<string, unknown> = {}): any => ({ ...record("att-1"), ...changes });
 const ofCode = (findings: readonly DelegationFinding[], prefix: string) => findings.filter((f) => f.code.startsWith(prefix)).map((f) => [f.code, f.path, f.expected, f.received]);
@@ -73,6 +73,19 @@ describe("a checkpoint's remaining budget", () => {
     expect(claims(cp7({ elapsed: { value: 1, unit: "ms" } })).length).toBe(0);
     const late = { ...cp7({ elapsed: { value: 1, unit: "ms" } }), written_at: "2026-10-04T13:00:00Z" };
     expect(claims(late)).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.elapsed", "<= 0 ms", "1 ms"]]);
+  });
+
+  it("reads elapsed time as ending at expires_at when the revision expires before max_duration runs out", () => {
+    // r1 expiring at 12:00, an hour before its 4 h from 09:00 run out: at 10:05, 115 min remain.
+    const expiring = r1({}, "2026-10-04T12:00:00Z");
+    const elapsedClaims = (claim: number, written = "2026-10-04T10:05:00Z") => checkAttempts(expiring, [att1()], [{ ...cp7({ elapsed: { value: claim, unit: "min" } }), written_at: written }]).findings;
+    expect(ofCode(elapsedClaims(115), "CHECKPOINT_")).toStrictEqual([]);
+    const found = elapsedClaims(116);
+    expect(ofCode(found, "CHECKPOINT_")).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.elapsed", "<= 115 min", "116 min"]]);
+    expect(found[0]?.message).toBe("checkpoints.0.remaining_budget.elapsed: CP-7 claims 116 min remaining; D-RESEARCH-2@r1's expires_at, 2026-10-04T12:00:00Z, before its limits.max_duration (4 h from 2026-10-04T09:00:00Z) runs out, at 2026-10-04T10:05:00Z leaves at most 115 min: the remainder is stale or forged");
+    // Written after the revision expired, nothing remains of it.
+    expect(ofCode(elapsedClaims(30, "2026-10-04T12:30:00Z"), "CHECKPOINT_")).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.elapsed", "<= 0 ms", "30 min"]]);
+    expect(ofCode(elapsedClaims(0, "2026-10-04T12:30:00Z"), "CHECKPOINT_")).toStrictEqual([]);
   });
 
   it("compares spend exactly, in the limit's currency, never converted", () => {
@@ -130,6 +143,9 @@ describe("a resume under the next revision", () => {
     expect(found).toStrictEqual([["CHECKPOINT_REMAINDER_EXCEEDED", "limits.max_duration", "<= 150 min from 2026-10-04T10:05:00Z", "150 min from 2026-10-04T10:30:00Z"]]);
     expect(report.failed).toStrictEqual(["duration"]);
     expect(grants(cp7({ elapsed: { value: 150, unit: "min" } }), r2({ max_duration: { value: 125, unit: "min" } })).found).toStrictEqual([]);
+    // r2 expiring at 12:35 (or before) ends there, whatever its max_duration: within CP-7's 12:35.
+    expect(grants(cp7({ elapsed: { value: 150, unit: "min" } }), r2({}, "2026-10-04T12:35:00Z")).found).toStrictEqual([]);
+    expect(grants(cp7({ elapsed: { value: 150, unit: "min" } }), r2({}, "2026-10-04T12:36:00Z")).found).toStrictEqual([["CHECKPOINT_REMAINDER_EXCEEDED", "limits.max_duration", "<= 150 min from 2026-10-04T10:05:00Z", "150 min from 2026-10-04T10:30:00Z, expiring 2026-10-04T12:36:00Z"]]);
   });
 
   it("spends no more than the checkpoint left, in its currency", () => {
