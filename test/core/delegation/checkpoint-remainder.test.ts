@@ -86,6 +86,9 @@ describe("a checkpoint's remaining budget", () => {
     // Written after the revision expired, nothing remains of it.
     expect(ofCode(elapsedClaims(30, "2026-10-04T12:30:00Z"), "CHECKPOINT_")).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.elapsed", "<= 0 ms", "30 min"]]);
     expect(ofCode(elapsedClaims(0, "2026-10-04T12:30:00Z"), "CHECKPOINT_")).toStrictEqual([]);
+    // Written before r1 was issued, at most the whole window remains: 3 h, not max_duration's 4 h.
+    expect(ofCode(elapsedClaims(181, "2026-10-04T08:00:00Z"), "CHECKPOINT_")).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.elapsed", "<= 3 h", "181 min"]]);
+    expect(ofCode(elapsedClaims(180, "2026-10-04T08:00:00Z"), "CHECKPOINT_")).toStrictEqual([]);
   });
 
   it("compares spend exactly, in the limit's currency, never converted", () => {
