@@ -103,7 +103,7 @@ export function checkpointRemainderFindings(contract: DelegationContract, checkp
     const at = `checkpoints.${index}`;
     const named = `${checkpoint.delegation_ref.object_id}@${checkpoint.delegation_ref.revision_id}`;
     if (!sameRevision(checkpoint.delegation_ref, want)) {
-      out.push(delegationFinding("CHECKPOINT_REMAINDER_UNVERIFIED", `${at}.delegation_ref: ${checkpoint.checkpoint_id} states the remaining budget of ${named}, not of ${want.object_id}@${want.revision_id}, whose limits were given: its remainder cannot be verified (section 7.2: the resumer MUST verify the budget remainder)`, { path: `${at}.delegation_ref`, expected: `${want.object_id}@${want.revision_id}`, received: named }));
+      out.push(delegationFinding("CHECKPOINT_REMAINDER_UNVERIFIED", `${at}.delegation_ref: ${checkpoint.checkpoint_id} states the remaining budget of ${named}, not of ${want.object_id}@${want.revision_id}, whose limits were given: its remainder cannot be verified (section 7.2: the resumer MUST verify the budget remainder)`, { path: `${at}.delegation_ref`, dimension: "budget", expected: `${want.object_id}@${want.revision_id}`, received: named }));
       return;
     }
     const claimed = checkpoint.remaining_budget;

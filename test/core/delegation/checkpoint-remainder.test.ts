@@ -111,7 +111,9 @@ describe("a checkpoint's remaining budget", () => {
   it("of another revision than the contract given cannot be verified, and fails closed", () => {
     const found = checkAttempts(r2(), [att1(), record("att-2")], [record("cp-7")]).findings;
     expect(ofCode(found, "CHECKPOINT_")).toStrictEqual([["CHECKPOINT_REMAINDER_UNVERIFIED", "checkpoints.0.delegation_ref", "D-RESEARCH-2@r2", "D-RESEARCH-2@r1"]]);
-    expect(checkReassignment(r1(), r2(), undefined, undefined, [att1()], [{ ...record("cp-7"), delegation_ref: record("att-2").delegation_ref }]).ok).toBe(false);
+    // A reassignment denied for it names the dimension it fails on, as every deny does.
+    const reassigned = checkReassignment(r1(), r2(), undefined, undefined, [att1()], [{ ...record("cp-7"), delegation_ref: record("att-2").delegation_ref }]);
+    expect([reassigned.ok, reassigned.decision, reassigned.failed]).toStrictEqual([false, "deny", ["budget"]]);
   });
 });
 
