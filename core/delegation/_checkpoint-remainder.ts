@@ -10,13 +10,15 @@
  * Per dimension, only what the checkpoint states is read:
  * - tokens, tool calls, items of a type: the revision's limit less what the attempts under that
  *   revision recorded consuming by the checkpoint's `written_at`: each attempt the most any of its
- *   records written by then reports (records issued at or before it and not ending after it). An
+ *   records reports as of then (a record that ended by it, or a running one issued by it). An
  *   attempt that records none is taken as none, so the computed remainder is the most that can
  *   remain: a claim above it is shown false. A dimension the revision does not limit has no
  *   remainder to compute: its claim is not checked, and it still bounds a resume.
  * - elapsed: `max_duration` is wall-clock time from `issued_at` (as attenuation and permission read
- *   it), so at `written_at` at most `issued_at + max_duration - written_at` remains, whatever the
- *   attempts report; a resume's revision ends no later than `written_at` plus the remainder.
+ *   it), and the revision's authority ends at `expires_at` if that comes first (permission refuses
+ *   from then: CONTRACT_EXPIRED), so at `written_at` at most the earlier of the two less
+ *   `written_at` remains, whatever the attempts report; a resume's revision ends (the earlier of its
+ *   own two) no later than `written_at` plus the remainder.
  * - spend: the MoneyLimit less what the attempts spent in its currency, exactly (ten-thousandths,
  *   never a float). No MoneyLimit, or one in another currency, leaves none of the stated currency
  *   (absence is "no spending authority"); amounts are never converted.
@@ -52,6 +54,14 @@ export interface Remainder {
 
 const NS_PER_MS = 1_000_000n;
 
+/** A revision's window: from `issued_at` until `max_duration` after it, or `expires_at` if earlier. */
+function windowOf(c: DelegationContract): { start: bigint; end: bigint; byExpiry: boolean } | null {
+  const [start, expires] = [utcNanos(c.issued_at), utcNanos(c.expires_at)];
+  if (start === null || expires === null) return null;
+  const end = start + BigInt(durationMs(c.limits.max_duration)) * NS_PER_MS;
+  return expires < end ? { start, end: expires, byExpiry: true } : { start, end, byExpiry: false };
+}
+
 /** A span of milliseconds in the largest unit that states it exactly. */
 function showMs(ms: bigint): string {
   for (const [unit, size] of [["d", 86_400_000n], ["h", 3_600_000n], ["min", 60_000n], ["s", 1000n]] as const) if (ms !== 0n && ms % size === 0n) return `${ms / size} ${unit}`;
@@ -66,7 +76,9 @@ function showUnits(n: bigint): string {
 
 /** What the attempts under `checkpoint`'s revision recorded consuming by its `written_at`, each dimension summed. */
 function consumedBy(checkpoint: DelegationCheckpoint, attempts: readonly ExecutionAttempt[]): Map<string, bigint> {
-  const written = (a: ExecutionAttempt): boolean => compareUtc(a.issued_at, checkpoint.written_at) <= 0 && (a.ended_at === null || compareUtc(a.ended_at, checkpoint.written_at) <= 0);
+  // A record reports consumption as of its end when it has one, else as of its issue: an ended
+  // record issued after the checkpoint still reports only what was consumed by then.
+  const written = (a: ExecutionAttempt): boolean => compareUtc(a.ended_at ?? a.issued_at, checkpoint.written_at) <= 0;
   const byThing = new Map<string, Budget[]>();
   for (const a of attempts) {
     if (!sameRevision(a.delegation_ref, checkpoint.delegation_ref) || !written(a)) continue;
@@ -91,7 +103,7 @@ export function checkpointRemainderFindings(contract: DelegationContract, checkp
     const at = `checkpoints.${index}`;
     const named = `${checkpoint.delegation_ref.object_id}@${checkpoint.delegation_ref.revision_id}`;
     if (!sameRevision(checkpoint.delegation_ref, want)) {
-      out.push(delegationFinding("CHECKPOINT_REMAINDER_UNVERIFIED", `${at}.delegation_ref: ${checkpoint.checkpoint_id} states the remaining budget of ${named}, not of ${want.object_id}@${want.revision_id}, whose limits were given: its remainder cannot be verified (section 7.2: the resumer MUST verify the budget remainder)`, { path: `${at}.delegation_ref`, expected: `${want.object_id}@${want.revision_id}`, received: named }));
+      out.push(delegationFinding("CHECKPOINT_REMAINDER_UNVERIFIED", `${at}.delegation_ref: ${checkpoint.checkpoint_id} states the remaining budget of ${named}, not of ${want.object_id}@${want.revision_id}, whose limits were given: its remainder cannot be verified (section 7.2: the resumer MUST verify the budget remainder)`, { path: `${at}.delegation_ref`, dimension: "budget", expected: `${want.object_id}@${want.revision_id}`, received: named }));
       return;
     }
     const claimed = checkpoint.remaining_budget;
@@ -117,14 +129,16 @@ export function checkpointRemainderFindings(contract: DelegationContract, checkp
     count("tool_calls", "limits.max_tool_calls", (c) => c.limits.max_tool_calls, claimed.tool_calls);
     for (const type of Object.keys(claimed.items ?? {})) count(`items.${type}`, `limits.max_items.${type}`, (c) => countOf(c.limits.max_items, type), countOf(claimed.items, type));
     let deadline: bigint | undefined;
-    const [issued, written] = [utcNanos(contract.issued_at), utcNanos(checkpoint.written_at)];
-    if (claimed.elapsed !== undefined && issued !== null && written !== null) {
-      const maxMs = BigInt(durationMs(contract.limits.max_duration));
-      const end = issued + maxMs * NS_PER_MS;
-      // Whole milliseconds left, rounded down: a claim is compared in the units durations have.
-      const leftMs = end <= written ? 0n : (end - written) / NS_PER_MS < maxMs ? (end - written) / NS_PER_MS : maxMs;
+    const [window, written] = [windowOf(contract), utcNanos(checkpoint.written_at)];
+    if (claimed.elapsed !== undefined && window !== null && written !== null) {
+      // What is left of the window from written_at (from its start, for one written before it), in
+      // whole milliseconds rounded down: a claim is compared in the units durations have.
+      const from = written > window.start ? written : window.start;
+      const leftMs = window.end <= from ? 0n : (window.end - from) / NS_PER_MS;
       const claimMs = BigInt(durationMs(claimed.elapsed));
-      if (claimMs > leftMs) overstated("elapsed", "duration", `${claimed.elapsed.value} ${claimed.elapsed.unit}`, showMs(leftMs), `limits.max_duration of ${named}, ${contract.limits.max_duration.value} ${contract.limits.max_duration.unit} from ${contract.issued_at}, at ${checkpoint.written_at}`);
+      const duration = `${contract.limits.max_duration.value} ${contract.limits.max_duration.unit} from ${contract.issued_at}`;
+      const why = window.byExpiry ? `${named}'s expires_at, ${contract.expires_at}, before its limits.max_duration (${duration}) runs out, at ${checkpoint.written_at}` : `limits.max_duration of ${named}, ${duration}, at ${checkpoint.written_at}`;
+      if (claimMs > leftMs) overstated("elapsed", "duration", `${claimed.elapsed.value} ${claimed.elapsed.unit}`, showMs(leftMs), why);
       deadline = written + (claimMs < leftMs ? claimMs : leftMs) * NS_PER_MS;
     }
     let spend: MoneyLimit | undefined;
@@ -162,9 +176,10 @@ export function resumeGrantFindings(next: DelegationContract, remainders: readon
       const granted = c.limit(next);
       if (granted === undefined || BigInt(granted) > c.bound) exceeded(r, c.limitPath, "budget", granted === undefined ? "no limit" : String(granted), String(c.bound));
     }
-    const [issued, deadline] = [utcNanos(next.issued_at), r.deadline];
-    if (deadline !== undefined && (issued === null || issued + BigInt(durationMs(next.limits.max_duration)) * NS_PER_MS > deadline)) {
-      exceeded(r, "limits.max_duration", "duration", `${next.limits.max_duration.value} ${next.limits.max_duration.unit} from ${next.issued_at}`, `${showMs((deadline - (utcNanos(r.checkpoint.written_at) ?? deadline)) / NS_PER_MS)} from ${r.checkpoint.written_at}`);
+    const [window, deadline] = [windowOf(next), r.deadline];
+    if (deadline !== undefined && (window === null || window.end > deadline)) {
+      const granted = `${next.limits.max_duration.value} ${next.limits.max_duration.unit} from ${next.issued_at}${window?.byExpiry === true ? `, expiring ${next.expires_at}` : ""}`;
+      exceeded(r, "limits.max_duration", "duration", granted, `${showMs((deadline - (utcNanos(r.checkpoint.written_at) ?? deadline)) / NS_PER_MS)} from ${r.checkpoint.written_at}`);
     }
     const [left, granted] = [r.spend, next.limits.spend];
     if (left === undefined || granted === undefined || isZeroAmount(granted.amount)) continue;

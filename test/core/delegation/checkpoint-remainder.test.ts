@@ -13,13 +13,13 @@ const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}
 /** CP-7 (written 10:05 under D-RESEARCH-2@r1) with its remaining budget replaced. */
 const cp7 = (remaining: Record<string, unknown>): any => ({ ...record("cp-7"), remaining_budget: remaining });
 /** D-RESEARCH-2@r1 (from 09:00, 4 h, 200 tool calls, 3 Sources) and r2, each with `limits` merged in. */
-const r1 = (limits: Record<string, unknown> = {}): any => {
+const r1 = (limits: Record<string, unknown> = {}, expires_at?: string): any => {
   const c = record("d-research-2-r1");
-  return { ...c, limits: { ...c.limits, ...limits } };
+  return { ...c, limits: { ...c.limits, ...limits }, ...(expires_at === undefined ? {} : { expires_at }) };
 };
-const r2 = (limits: Record<string, unknown> = {}): any => {
+const r2 = (limits: Record<string, unknown> = {}, expires_at?: string): any => {
   const c = record("d-research-2-r2");
-  return { ...c, limits: { ...c.limits, ...limits } };
+  return { ...c, limits: { ...c.limits, ...limits }, ...(expires_at === undefined ? {} : { expires_at }) };
 };
 const att1 = (changes: Record<string, unknown> = {}): any => ({ ...record("att-1"), ...changes });
 const ofCode = (findings: readonly DelegationFinding[], prefix: string) => findings.filter((f) => f.code.startsWith(prefix)).map((f) => [f.code, f.path, f.expected, f.received]);
@@ -56,6 +56,9 @@ describe("a checkpoint's remaining budget", () => {
     expect(claims(cp7({ tool_calls: 151 }), [running])).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.tool_calls", "<= 150", "151"]]);
     // Its later record, ending after the checkpoint, is not read for it: still 150.
     expect(claims(cp7({ tool_calls: 150 }), [running, att1({ ended_at: "2026-10-04T10:10:00Z", budget_consumption: { tool_calls: 90 } })])).toStrictEqual([]);
+    // ATT-1 ended at 10:00, before CP-7 (10:05), and its record was appended at 10:06: all 80 tool
+    // calls were consumed by the checkpoint, whenever the record of them was written.
+    expect(claims(cp7({ tool_calls: 200 }), [att1({ issued_at: "2026-10-04T10:06:00Z" })])).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.tool_calls", "<= 120", "200"]]);
     // An attempt under r2 consumed r2's limits, not r1's.
     const underR2 = { ...record("att-2"), issued_at: "2026-10-04T10:00:00Z", started_at: "2026-10-04T10:00:00Z", budget_consumption: { tool_calls: 100 } };
     expect(claims(cp7({ tool_calls: 120 }), [att1(), underR2])).toStrictEqual([]);
@@ -70,6 +73,22 @@ describe("a checkpoint's remaining budget", () => {
     expect(claims(cp7({ elapsed: { value: 1, unit: "ms" } })).length).toBe(0);
     const late = { ...cp7({ elapsed: { value: 1, unit: "ms" } }), written_at: "2026-10-04T13:00:00Z" };
     expect(claims(late)).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.elapsed", "<= 0 ms", "1 ms"]]);
+  });
+
+  it("reads elapsed time as ending at expires_at when the revision expires before max_duration runs out", () => {
+    // r1 expiring at 12:00, an hour before its 4 h from 09:00 run out: at 10:05, 115 min remain.
+    const expiring = r1({}, "2026-10-04T12:00:00Z");
+    const elapsedClaims = (claim: number, written = "2026-10-04T10:05:00Z") => checkAttempts(expiring, [att1()], [{ ...cp7({ elapsed: { value: claim, unit: "min" } }), written_at: written }]).findings;
+    expect(ofCode(elapsedClaims(115), "CHECKPOINT_")).toStrictEqual([]);
+    const found = elapsedClaims(116);
+    expect(ofCode(found, "CHECKPOINT_")).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.elapsed", "<= 115 min", "116 min"]]);
+    expect(found[0]?.message).toBe("checkpoints.0.remaining_budget.elapsed: CP-7 claims 116 min remaining; D-RESEARCH-2@r1's expires_at, 2026-10-04T12:00:00Z, before its limits.max_duration (4 h from 2026-10-04T09:00:00Z) runs out, at 2026-10-04T10:05:00Z leaves at most 115 min: the remainder is stale or forged");
+    // Written after the revision expired, nothing remains of it.
+    expect(ofCode(elapsedClaims(30, "2026-10-04T12:30:00Z"), "CHECKPOINT_")).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.elapsed", "<= 0 ms", "30 min"]]);
+    expect(ofCode(elapsedClaims(0, "2026-10-04T12:30:00Z"), "CHECKPOINT_")).toStrictEqual([]);
+    // Written before r1 was issued, at most the whole window remains: 3 h, not max_duration's 4 h.
+    expect(ofCode(elapsedClaims(181, "2026-10-04T08:00:00Z"), "CHECKPOINT_")).toStrictEqual([["CHECKPOINT_REMAINDER_OVERSTATED", "checkpoints.0.remaining_budget.elapsed", "<= 3 h", "181 min"]]);
+    expect(ofCode(elapsedClaims(180, "2026-10-04T08:00:00Z"), "CHECKPOINT_")).toStrictEqual([]);
   });
 
   it("compares spend exactly, in the limit's currency, never converted", () => {
@@ -92,7 +111,9 @@ describe("a checkpoint's remaining budget", () => {
   it("of another revision than the contract given cannot be verified, and fails closed", () => {
     const found = checkAttempts(r2(), [att1(), record("att-2")], [record("cp-7")]).findings;
     expect(ofCode(found, "CHECKPOINT_")).toStrictEqual([["CHECKPOINT_REMAINDER_UNVERIFIED", "checkpoints.0.delegation_ref", "D-RESEARCH-2@r2", "D-RESEARCH-2@r1"]]);
-    expect(checkReassignment(r1(), r2(), undefined, undefined, [att1()], [{ ...record("cp-7"), delegation_ref: record("att-2").delegation_ref }]).ok).toBe(false);
+    // A reassignment denied for it names the dimension it fails on, as every deny does.
+    const reassigned = checkReassignment(r1(), r2(), undefined, undefined, [att1()], [{ ...record("cp-7"), delegation_ref: record("att-2").delegation_ref }]);
+    expect([reassigned.ok, reassigned.decision, reassigned.failed]).toStrictEqual([false, "deny", ["budget"]]);
   });
 });
 
@@ -127,6 +148,9 @@ describe("a resume under the next revision", () => {
     expect(found).toStrictEqual([["CHECKPOINT_REMAINDER_EXCEEDED", "limits.max_duration", "<= 150 min from 2026-10-04T10:05:00Z", "150 min from 2026-10-04T10:30:00Z"]]);
     expect(report.failed).toStrictEqual(["duration"]);
     expect(grants(cp7({ elapsed: { value: 150, unit: "min" } }), r2({ max_duration: { value: 125, unit: "min" } })).found).toStrictEqual([]);
+    // r2 expiring at 12:35 (or before) ends there, whatever its max_duration: within CP-7's 12:35.
+    expect(grants(cp7({ elapsed: { value: 150, unit: "min" } }), r2({}, "2026-10-04T12:35:00Z")).found).toStrictEqual([]);
+    expect(grants(cp7({ elapsed: { value: 150, unit: "min" } }), r2({}, "2026-10-04T12:36:00Z")).found).toStrictEqual([["CHECKPOINT_REMAINDER_EXCEEDED", "limits.max_duration", "<= 150 min from 2026-10-04T10:05:00Z", "150 min from 2026-10-04T10:30:00Z, expiring 2026-10-04T12:36:00Z"]]);
   });
 
   it("spends no more than the checkpoint left, in its currency", () => {
