@@ -9,6 +9,7 @@ import { handle } from "../../worker/handle.js";
 import { ROUTES } from "../../worker/routes.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, expectProblem, ok, ORIGIN } from "./http.js";
+import { agentToken } from "../../worker/agent-token.js";
 import { HO, PAY_HO, PAY_RECORD, RB } from "./lines.js";
 
 const SECRET = "s3cret-token";
@@ -16,7 +17,7 @@ let counter = 0;
 const fresh = (): string => `party-${Date.now().toString(36)}-${++counter}`;
 
 /** A request to the Worker with RW_TOKEN set (and RW_AGENT_EPOCHS, unless `epochs` is undefined), bearing `bearer` (none when null). */
-function send(path: string, bearer: string | null, init: { method?: string; json?: unknown; text?: string } = {}, secret = SECRET, epochs?: unknown): Promise<Response> {
+function send(path: string, bearer: string | null, init: { method?: string; json?: unknown; text?: string } = {}, secret: unknown = SECRET, epochs?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};
   if (bearer !== null) headers["authorization"] = `Bearer ${bearer}`;
   let body: string | undefined;
@@ -380,6 +381,25 @@ describe("revoking one agent's tokens by its epoch (RW_AGENT_EPOCHS)", () => {
       await expectProblem(await send(`/v1/threads/${t}`, `${writer.slice(0, -1)}A`, {}, SECRET, epochs), "unauthorized");
       await expectProblem(await send(`/v1/threads/${t}`, null, {}, SECRET, epochs), "unauthorized");
     }
+  });
+
+  it("fails closed when RW_TOKEN is set but is no bearer a request can carry: empty, holding whitespace, or not text", async () => {
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    for (const secret of ["", " ", "\n", "two words", " s3cret-token", { token: "s3cret" }, 12345]) {
+      const what = JSON.stringify(secret);
+      // Not open to anyone, as an empty secret was.
+      expect((await expectProblem(await send(`/v1/threads/${t}`, null, {}, secret), "worker-misconfigured"))["variable"], what).toBe("RW_TOKEN");
+      // Not open to a token made with a key anyone can guess (the secret as text: " ", "[object
+      // Object]"; an empty key makes no HMAC).
+      const forged = secret === "" ? "rwa.writer.forged" : await agentToken(String(secret), "writer", 0);
+      expect((await expectProblem(await send(`/v1/threads/${t}`, forged, {}, secret), "worker-misconfigured"))["variable"], what).toBe("RW_TOKEN");
+      expect((await expectProblem(await send(`/v1/threads/${t}/lines`, forged, { json: { lines: [RB] } }, secret), "worker-misconfigured"))["variable"], what).toBe("RW_TOKEN");
+      expect((await expectProblem(await send("/v1/agent-tokens", String(secret), { json: { agent: "writer" } }, secret), "worker-misconfigured"))["variable"], what).toBe("RW_TOKEN");
+      // The stateless routes hold nothing and stay open.
+      expect((await send("/v1/health", null, {}, secret)).status, what).toBe(200);
+    }
+    expect(await linesOf(t)).toStrictEqual([HO]);
   });
 
   it("never takes a dotted agent name for an agent and an epoch, nor the other way round", async () => {
