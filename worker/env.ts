@@ -6,7 +6,10 @@ export interface Env {
   readonly ASSETS: Fetcher;
   /** One ThreadObject per thread name. */
   readonly THREADS: DurableObjectNamespace<ThreadObject>;
-  /** When set (a secret), thread routes need `Authorization: Bearer <RW_TOKEN>`. */
+  /**
+   * When set (a secret), thread routes need `Authorization: Bearer <RW_TOKEN>`; set to what no
+   * bearer can carry (empty, whitespace in it), they are refused (worker/endpoints/authorize.ts).
+   */
   readonly RW_TOKEN?: string;
   /**
    * Each agent's current epoch (a variable, worker/agent-epochs.ts): `{ "writer": 2 }` revokes the

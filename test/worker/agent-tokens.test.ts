@@ -9,14 +9,15 @@ import { handle } from "../../worker/handle.js";
 import { ROUTES } from "../../worker/routes.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, expectProblem, ok, ORIGIN } from "./http.js";
-import { HO, PAY_HO, PAY_RECORD, RB } from "./lines.js";
+import { agentToken } from "../../worker/agent-token.js";
+import { HO, MINI, PAY_HO, PAY_RECORD, RB } from "./lines.js";
 
 const SECRET = "s3cret-token";
 let counter = 0;
 const fresh = (): string => `party-${Date.now().toString(36)}-${++counter}`;
 
 /** A request to the Worker with RW_TOKEN set (and RW_AGENT_EPOCHS, unless `epochs` is undefined), bearing `bearer` (none when null). */
-function send(path: string, bearer: string | null, init: { method?: string; json?: unknown; text?: string } = {}, secret = SECRET, epochs?: unknown): Promise<Response> {
+function send(path: string, bearer: string | null, init: { method?: string; json?: unknown; text?: string } = {}, secret: unknown = SECRET, epochs?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};
   if (bearer !== null) headers["authorization"] = `Bearer ${bearer}`;
   let body: string | undefined;
@@ -247,6 +248,45 @@ describe("who reads a thread under an agent token", () => {
     expect(tables).toStrictEqual([]);
   });
 
+  it("tells an agent that is no party nothing of a thread's handoffs through prepare: the same 403 whether the HO is there or not", async () => {
+    const held = fresh();
+    await ok(await append(held, SECRET, [HO]));
+    const never = fresh();
+    const stranger = await tokenOf("stranger");
+    const prepare = (t: string, handoff: string) => send(`/v1/threads/${t}/statements`, stranger, { json: { handoff, exp: "20991231T2300Z", call: {} } });
+    // research-01 is an HO of the thread, to writer; research-09 is none.
+    const refused = await refusedRead(await prepare(held, "research-01"));
+    expect(refused).toMatchObject({ status: 403, body: { agent: "stranger", needs: "a party of the thread" } });
+    expect(JSON.stringify(refused)).not.toContain("writer");
+    expect(await refusedRead(await prepare(held, "research-09"))).toStrictEqual(refused);
+    expect(await refusedRead(await prepare(never, "research-01"))).toStrictEqual(refused);
+    // A party that is not the receiver is still told whose it is: it reads the HO anyway.
+    const bySender = await send(`/v1/threads/${held}/statements`, await tokenOf("research"), { json: { handoff: "research-01", exp: "20991231T2300Z", call: {} } });
+    expect(await expectProblem(bySender, "forbidden-party")).toMatchObject({ agent: "research", needs: "writer" });
+  });
+
+  it("lets no agent that is no party register a challenge on a thread that holds lines: it would store there, and learn the thread's profile", async () => {
+    const t = fresh();
+    await ok(await send(`/v1/threads/${t}/lines`, SECRET, { json: { lines: [HO], profile: MINI } }));
+    const stranger = await tokenOf("stranger");
+    const challenge = (json: unknown) => send(`/v1/threads/${t}/handoffs/stranger-1/challenge`, stranger, { json });
+    // A record that does not read was answered with the vocabulary it was read with (the thread's
+    // inline profile, by name), and a profile named was looked up among the thread's.
+    for (const json of [{ record: { bogus: "1" } }, { expectAcc: ["tone:plain"], profile: "mini" }, { expectAcc: ["tone:plain"] }]) {
+      const p = await expectProblem(await challenge(json), "forbidden-party");
+      expect(p, JSON.stringify(json)).toMatchObject({ agent: "stranger", needs: "a party of the thread" });
+      expect(JSON.stringify(p)).not.toContain("mini");
+    }
+    const stored = await runInDurableObject(env.THREADS.get(env.THREADS.idFromName(t)), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec("SELECT handoff FROM challenges").toArray());
+    expect(stored).toStrictEqual([]);
+    // A party registers for its own next HO, and any agent on a thread that holds no line yet.
+    expect((await send(`/v1/threads/${t}/handoffs/writer-5/challenge`, await tokenOf("writer"), { json: { expectAcc: ["tone:plain"] } })).status).toBe(202);
+    expect((await send(`/v1/threads/${fresh()}/handoffs/stranger-1/challenge`, stranger, { json: { expectAcc: ["tone:plain"] } })).status).toBe(202);
+    // Addressed by a party, it joins, and registers.
+    await ok(await append(t, await tokenOf("research"), ["RW1 HO research-02 from=research to=stranger item=gh:crox/site#43 ask=DRAFT"]));
+    expect((await challenge({ expectAcc: ["tone:plain"] })).status).toBe(202);
+  });
+
   it("lets each party read, as sender or as receiver of a stored line, and an agent a party addresses becomes one", async () => {
     const t = fresh();
     await ok(await append(t, SECRET, [HO]));
@@ -380,6 +420,25 @@ describe("revoking one agent's tokens by its epoch (RW_AGENT_EPOCHS)", () => {
       await expectProblem(await send(`/v1/threads/${t}`, `${writer.slice(0, -1)}A`, {}, SECRET, epochs), "unauthorized");
       await expectProblem(await send(`/v1/threads/${t}`, null, {}, SECRET, epochs), "unauthorized");
     }
+  });
+
+  it("fails closed when RW_TOKEN is set but is no bearer a request can carry: empty, holding whitespace, or not text", async () => {
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    for (const secret of ["", " ", "\n", "two words", " s3cret-token", { token: "s3cret" }, 12345]) {
+      const what = JSON.stringify(secret);
+      // Not open to anyone, as an empty secret was.
+      expect((await expectProblem(await send(`/v1/threads/${t}`, null, {}, secret), "worker-misconfigured"))["variable"], what).toBe("RW_TOKEN");
+      // Not open to a token made with a key anyone can guess (the secret as text: " ", "[object
+      // Object]"; an empty key makes no HMAC).
+      const forged = secret === "" ? "rwa.writer.forged" : await agentToken(String(secret), "writer", 0);
+      expect((await expectProblem(await send(`/v1/threads/${t}`, forged, {}, secret), "worker-misconfigured"))["variable"], what).toBe("RW_TOKEN");
+      expect((await expectProblem(await send(`/v1/threads/${t}/lines`, forged, { json: { lines: [RB] } }, secret), "worker-misconfigured"))["variable"], what).toBe("RW_TOKEN");
+      expect((await expectProblem(await send("/v1/agent-tokens", String(secret), { json: { agent: "writer" } }, secret), "worker-misconfigured"))["variable"], what).toBe("RW_TOKEN");
+      // The stateless routes hold nothing and stay open.
+      expect((await send("/v1/health", null, {}, secret)).status, what).toBe(200);
+    }
+    expect(await linesOf(t)).toStrictEqual([HO]);
   });
 
   it("never takes a dotted agent name for an agent and an epoch, nor the other way round", async () => {

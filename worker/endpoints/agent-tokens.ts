@@ -11,11 +11,11 @@ import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
-import { agentEpochs, authorize } from "./authorize.js";
+import { agentEpochs, authorize, threadSecret } from "./authorize.js";
 
 export async function agentTokenRoute(context: RouteContext<Env>): Promise<Response> {
-  const secret = context.env.RW_TOKEN;
-  if (secret === undefined || secret === "") throw new ProblemError("access-open", "this Worker has no RW_TOKEN: its threads are open to anyone who reaches it, and no agent token can be made; set the secret RW_TOKEN first");
+  const secret = threadSecret(context.env);
+  if (secret === undefined) throw new ProblemError("access-open", "this Worker has no RW_TOKEN: its threads are open to anyone who reaches it, and no agent token can be made; set the secret RW_TOKEN first");
   const caller = await authorize(context.request, context.env);
   if (caller.kind === "agent") throw new ProblemError("operator-only", `this is ${caller.agent}'s agent token; only the operator's bearer (the Worker's RW_TOKEN) issues agent tokens`, { agent: caller.agent });
   const input = await Input.read(context.request, context.url, ["json"], ["agent"]);

@@ -39,12 +39,30 @@ export function agentEpochs(env: Env): (agent: string) => number {
   return epochs.epochOf;
 }
 
+/** What a bearer is read as from the Authorization header: non-whitespace, after `Bearer `. */
+const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
+const SECRET_TEXT = /^\S+$/;
+
+/**
+ * RW_TOKEN: undefined when it is not set (threads open), else the secret. Set to what no bearer
+ * can carry (empty, whitespace in it, or not text), it is a 500 naming it, never taken as unset:
+ * an empty secret would open every thread, and a blank or non-text one (a `vars` object reads as
+ * "[object Object]") would key every agent token with text anyone can guess, while the operator's
+ * own bearer could never match it.
+ */
+export function threadSecret(env: Env): string | undefined {
+  const secret: unknown = env.RW_TOKEN;
+  if (secret === undefined) return undefined;
+  if (typeof secret === "string" && SECRET_TEXT.test(secret)) return secret;
+  throw new ProblemError("worker-misconfigured", "RW_TOKEN is set, but to what no Authorization: Bearer header can carry (it must be text of one or more characters, none of them whitespace); until it is fixed every thread route is refused, rather than opened or keyed with it: set it again (npx wrangler secret put RW_TOKEN), or delete it to leave threads open", { variable: "RW_TOKEN" });
+}
+
 /** The caller a request's bearer names; 401 for none, or one that is neither RW_TOKEN nor an agent token made from it. */
 export async function authorize(request: Request, env: Env): Promise<Caller> {
-  const secret = env.RW_TOKEN;
-  if (secret === undefined || secret === "") return { kind: "open" };
+  const secret = threadSecret(env);
+  if (secret === undefined) return { kind: "open" };
   const header = request.headers.get("authorization") ?? "";
-  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  const match = BEARER.exec(header);
   if (match === null) throw unauthorized();
   const bearer = match[1] as string;
   if (await same(bearer, secret)) return { kind: "operator" };

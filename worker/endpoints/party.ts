@@ -24,12 +24,18 @@ export function requireParty(caller: Caller, needs: string, act: string): void {
 
 
 /**
- * Refuses (403 forbidden-party) a read of a thread by an agent token whose agent is none of its
- * parties; `isParty` asks the thread object, and only under an agent token. The answer is the same
- * whatever the thread holds, a thread never written to included: it says nothing of the thread.
+ * Refuses (403 forbidden-party) an act on a thread by an agent token whose agent is none of its
+ * parties; `isParty` asks the thread object, and only under an agent token. `act` is the same for
+ * every request of its route, so the answer is the same whatever the thread holds, a thread never
+ * written to included: it says nothing of the thread.
  */
-export async function requireReader(caller: Caller, isParty: (agent: string) => Promise<boolean>): Promise<void> {
+export async function requireThreadParty(caller: Caller, isParty: (agent: string) => Promise<boolean>, act: string): Promise<void> {
   const agent = actingAgent(caller);
   if (agent === null || (await isParty(agent))) return;
-  throw new ProblemError("forbidden-party", `reading a thread is its parties', the agents a line it stores is from= or to=; this agent token is ${agent}'s, and ${agent} is not one (a party's token, or the operator's bearer, may read it)`, { agent, needs: THREAD_PARTY });
+  throw new ProblemError("forbidden-party", `${act} is its parties', the agents a line it stores is from= or to=; this agent token is ${agent}'s, and ${agent} is not one (a party's token, or the operator's bearer, may do it)`, { agent, needs: THREAD_PARTY });
+}
+
+/** requireThreadParty for a read (every GET under /v1/threads/{thread}). */
+export function requireReader(caller: Caller, isParty: (agent: string) => Promise<boolean>): Promise<void> {
+  return requireThreadParty(caller, isParty, "reading a thread");
 }

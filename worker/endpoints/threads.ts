@@ -16,7 +16,7 @@ import { skippedResult } from "../thread/thread-object.js";
 import type { AppendItem, AppendResult, Outcome, ThreadObject, ThreadProfile } from "../thread/thread-object.js";
 import { authorize } from "./authorize.js";
 import type { Caller } from "./authorize.js";
-import { actingAgent, requireParty, requireReader } from "./party.js";
+import { actingAgent, requireParty, requireReader, requireThreadParty } from "./party.js";
 
 /** Thread names: what fits in a path segment and a log line without escaping. */
 const THREAD_NAME = /^[A-Za-z0-9._:~-]{1,128}$/;
@@ -160,7 +160,7 @@ export async function challengeRoute(context: RouteContext<Env>): Promise<Respon
     ...(expectAcc === undefined ? {} : { expectAcc }),
     ...(record === undefined ? {} : { record: record as Record<string, unknown> }),
     ...(profile === undefined ? {} : { profile }),
-  });
+  }, actingAgent(caller) ?? undefined);
   if (!outcome.ok) return answer(outcome);
   if (outcome.value.known) return new Response(null, { status: 204 });
   // Registered ahead of its HO (README note 34): kept, and said so, since a mistyped id would
@@ -180,6 +180,9 @@ export async function prepareRoute(context: RouteContext<Env>): Promise<Response
   if (exp === undefined || !isTime(exp)) throw new ProblemError("invalid-request", "exp: required, YYYYMMDDTHHMMZ (UTC)", { parameter: "exp" });
   if (call === null || typeof call !== "object" || Array.isArray(call)) throw new ProblemError("invalid-request", "call: required, a JSON object of execution slot values", { parameter: "call" });
   if (actingAgent(caller) !== null) {
+    // A party's first, before the HO is looked up: whether it exists, and whose it is, are the
+    // thread's to tell its parties only (the receiver is one).
+    await requireThreadParty(caller, (agent) => stub.hasParty(agent), "preparing a statement on a thread");
     // The receiver's (to=): its tool states the act it will run. An HO's parties never change once
     // appended, so what is read here still holds when prepare runs.
     const parties = await stub.handoffParties(handoff);

@@ -443,9 +443,8 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   private appendNow(items: readonly AppendItem[], profile?: ThreadProfile, joiner?: string): Outcome<AppendAnswer> {
-    if (joiner !== undefined && this.lineCount() > 0 && !this.isParty(joiner)) {
-      return problem("forbidden-party", `writing to a thread that holds lines is its parties', the agents a line it stores is from= or to=; this agent token is ${joiner}'s, and ${joiner} is not one: an agent joins a thread when a party addresses a line to it (the operator's bearer may write anyway)`, { agent: joiner, needs: THREAD_PARTY });
-    }
+    const outsider = this.outsider(joiner);
+    if (outsider !== null) return outsider;
     const set = this.setProfile(profile);
     if (!set.ok) return set;
     const results: AppendResult[] = [];
@@ -467,6 +466,15 @@ export class ThreadObject extends DurableObject<Env> {
       this.audit = null;
     }
     return { ok: true, value: { ok: !stopped, results, lines: this.lineCount() } };
+  }
+
+  /**
+   * The refusal of a write by `joiner` (an agent token's agent) to a thread that holds lines and
+   * names it in none; null for a party, a thread that holds no line yet, or no agent token.
+   */
+  private outsider(joiner: string | undefined): { ok: false; problem: ThreadProblem } | null {
+    if (joiner === undefined || this.lineCount() === 0 || this.isParty(joiner)) return null;
+    return problem("forbidden-party", `writing to a thread that holds lines is its parties', the agents a line it stores is from= or to=; this agent token is ${joiner}'s, and ${joiner} is not one: an agent joins a thread when a party addresses a line to it (the operator's bearer may write anyway)`, { agent: joiner, needs: THREAD_PARTY });
   }
 
   private appendOne({ n, value }: AppendItem): AppendResult {
@@ -715,13 +723,18 @@ export class ThreadObject extends DurableObject<Env> {
   /**
    * Registers the sender's withheld criteria and record for an HO, before its readback arrives:
    * for a live HO of the thread, or ahead of the HO (`known: false`, kept until it is appended).
-   * A handoff already closed or superseded has no readback left to check: refused.
+   * A handoff already closed or superseded has no readback left to check: refused. `joiner`, the
+   * agent of an agent token, writes here as it appends: to a thread that holds lines only as a
+   * party (else it would store in a conversation it cannot read, and learn its profile from how
+   * the parts are read; note 39).
    */
-  challenge(handoff: string, request: ChallengeRequest): Outcome<{ readonly handoff: string; readonly known: boolean }> {
-    return this.storedIf(() => this.challengeNow(handoff, request), (o) => o.ok);
+  challenge(handoff: string, request: ChallengeRequest, joiner?: string): Outcome<{ readonly handoff: string; readonly known: boolean }> {
+    return this.storedIf(() => this.challengeNow(handoff, request, joiner), (o) => o.ok);
   }
 
-  private challengeNow(handoff: string, request: ChallengeRequest): Outcome<{ readonly handoff: string; readonly known: boolean }> {
+  private challengeNow(handoff: string, request: ChallengeRequest, joiner?: string): Outcome<{ readonly handoff: string; readonly known: boolean }> {
+    const outsider = this.outsider(joiner);
+    if (outsider !== null) return outsider;
     const late = this.sql.exec<{ rb: string }>("SELECT rb FROM readbacks WHERE handoff = ? LIMIT 1", handoff).toArray()[0];
     if (late !== undefined) return problem("thread-conflict", `a readback of ${handoff} (${late.rb}) was already checked; a challenge is registered before the readback arrives`, { parameter: "handoff" });
     const held = this.sql.exec<{ type: string }>("SELECT type FROM lines WHERE id = ?", handoff).toArray()[0];
