@@ -5,7 +5,7 @@
  * Worker seconds. Every answer is the one compareValues gives over the whole list, in list order.
  */
 import type { Normalised } from "./criteria.js";
-import { _cutsNumber, _distinctive, _hasNegation, _negates, _withoutNegations } from "./_value-rules.js";
+import { _cutsNumber, _distinctive, _hasNegation, _turns, _withoutNegations } from "./_value-rules.js";
 
 /** The values of one distinct normalised text (a measure aside): copies add no candidate. */
 interface Entry {
@@ -117,7 +117,7 @@ export class CriteriaIndex {
   /**
    * The positions of every value of the list compareValues finds "opposite" to `a`, ascending: with
    * negation words set aside the same fact (asked of an index of the values so read), and one
-   * negating a word the other states.
+   * negating a word the other states, or either of unread polarity (`_turns`).
    */
   allOpposite(a: Normalised): readonly number[] {
     if (a.measure !== null || (!this.negating && !_hasNegation(a.words))) return [];
@@ -134,7 +134,11 @@ export class CriteriaIndex {
           return { words, text: words.join(" "), measure: null };
         }),
       );
-      all = this.withoutNegations.allSame({ words: stated, text: stated.join(" "), measure: null }).filter((i) => _negates(a.words, (this.values[i] as Normalised).words));
+      all = this.withoutNegations.allSame({ words: stated, text: stated.join(" "), measure: null }).filter((i) => {
+        // The same text is the same value (compareValues), whatever its polarity.
+        const v = this.values[i] as Normalised;
+        return v.text !== a.text && _turns(a.words, v.words);
+      });
     }
     this.oppositeByText.set(a.text, all);
     return all;
@@ -163,9 +167,10 @@ export class CriteriaIndex {
    */
   private search(a: Normalised, any: boolean): number[] {
     const found = new Set<number>();
-    // A value that negates a word the other states is never the same fact (compareValues).
+    // A value that negates a word the other states, or of unread polarity, is never the same fact
+    // by prefix or word set (compareValues).
     const add = (id: number): boolean => {
-      if (_negates(a.words, (this.entries[id] as Entry).list)) return false;
+      if (_turns(a.words, (this.entries[id] as Entry).list)) return false;
       found.add(id);
       return any;
     };

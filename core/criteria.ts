@@ -9,7 +9,7 @@ import { _constraintKey, _cut } from "./_chars.js";
 import { _repeatTracker } from "./_single-valued.js";
 import { isDate } from "./check-value.js";
 import { CriteriaIndex } from "./criteria-index.js";
-import { _canonicalNegations, _containsWords as contains, _distinctive as distinctive, _negates as negates, _opposes as opposes, _prefixOf as prefixOf } from "./_value-rules.js";
+import { _canonicalNegations, _containsWords as contains, _distinctive as distinctive, _opposes as opposes, _prefixOf as prefixOf, _turns as turns } from "./_value-rules.js";
 
 export interface Constraint {
   readonly key: string;
@@ -158,9 +158,10 @@ export function compareValues(a: Normalised, b: Normalised, setValued: boolean):
   }
   if (a.text === b.text) return "same";
   // A value that negates a word the other states (`aud:technical`, `aud:non-technical`) names its
-  // opposite, though its word set holds the other's. A set-valued key's polarity is the key's, but a
-  // value can turn it (`must:not-em-dash` against `must:em-dash`): the opposite fact, not the same.
-  if (negates(a.words, b.words)) {
+  // opposite, though its word set holds the other's; one whose polarity is unread (`formal-not`,
+  // `not-non-technical`) may. A set-valued key's polarity is the key's, but a value can turn it
+  // (`must:not-em-dash` against `must:em-dash`): the opposite fact, not the same.
+  if (turns(a.words, b.words)) {
     if (!setValued) return "different";
     if (opposes(a.words, b.words)) return "opposite";
   } else {
@@ -201,22 +202,22 @@ type Grouped = Constraint & { readonly not?: true };
  */
 const RESTATED_NO = /^no[^\p{L}\p{M}\p{N}]+(?=[\s\S]*[\p{L}\p{N}])/iu;
 
-/** A date written with hyphens, `YYYY-MM-DD`, the whole value: read as RW1 writes dates, `YYYYMMDD`. */
-const HYPHENATED_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * A date written with hyphens, `YYYY-MM-DD`, set off from other digits (not `1-2026-10-02`, nor
+ * `2026-10-02-03`, which may be a range): read as RW1 writes dates, `YYYYMMDD`.
+ */
+const HYPHENATED_DATE = /(?<!\d-?)(\d{4})-(\d{2})-(\d{2})(?!-?\d)/g;
 
 /**
- * The value as compared. A `by:` value that is a real calendar date written `2026-10-02` is the
- * date `20261002` (RW1's own form): the same day, not a different value. Nothing else is taken for
- * a date (rule 2: never guess), and no other key's words are: elsewhere a hyphenated number may be
- * a code, a version or a range.
+ * The value as compared. In a `by:` value, a real calendar date written `2026-10-02` is the date
+ * `20261002` (RW1's own form): the same day, not other words, whether it is the whole value or has
+ * a time, a note or a bound about it (`2026-10-02-eod`, `no-later-than-2026-10-02`), as
+ * `20261002` would. Nothing else is taken for a date (rule 2: never guess), and no other key's
+ * words are: elsewhere a hyphenated number may be a code, a version or a range.
  */
 function comparedValue(key: string, value: string): string {
   if (key === "no") return value.replace(RESTATED_NO, "");
-  if (key === "by") {
-    const m = HYPHENATED_DATE.exec(value);
-    const compact = m === null ? "" : `${m[1]}${m[2]}${m[3]}`;
-    if (isDate(compact)) return compact;
-  }
+  if (key === "by") return value.replace(HYPHENATED_DATE, (written: string, y: string, m: string, d: string) => (isDate(`${y}${m}${d}`) ? `${y}${m}${d}` : written));
   return value;
 }
 

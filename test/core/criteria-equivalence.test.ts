@@ -14,7 +14,9 @@ import type { Constraint, CriteriaOptions, Finding, Normalised, Vocabulary } fro
 // ---- AMENDED throughout (not verbatim): a constraint, a key or a list of them is quoted cut to 40
 // characters (README note 36), `cut(...)` below; what is compared, and the order, is as it was.
 
-const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "it", "no", "not", "of", "on", "or", "the", "to", "with", "without"]);
+// ---- AMENDED (not verbatim, 2026-12-01, fix-t4rev): never and non are stopwords, as no, not and without are.
+const STOPWORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "it", "never", "no", "non", "not", "of", "on", "or", "the", "to", "with", "without"]);
+// ---- END AMENDED
 
 type Match = "same" | "opposite" | "loose" | "different";
 
@@ -37,18 +39,31 @@ function compareValues(a: Normalised, b: Normalised, setValued: boolean): Match 
   // states plainly is never the same: for a single-valued key different, a rule added after
   // 29b330c, and for a set-valued key (2026-12-01, fix-neg) opposite when, negation words set
   // aside, the two are equal, a prefix or a word set holding the other's, else loose or different.
+  // ---- AMENDED further (not verbatim, 2026-12-01, fix-t4rev): a negation word ending an answer
+  // pair (yes no, yes or no, whether or not) negates nothing; than and but end a negation's reach;
+  // a value of unread polarity (a negation word, not no, ending it, or one before another that
+  // negates something) is treated as a value that negates: never same by prefix or word set.
   const NEG = ["not", "non", "never", "without", "no"];
+  const PAIRS = ["yes no", "yes or no", "whether or not"];
+  const isNeg = (ws: readonly string[], i: number): boolean => NEG.includes(ws[i] as string) && !PAIRS.some((p) => ` ${ws.slice(0, i + 1).join(" ")}`.endsWith(` ${p}`));
   const negatedWords = (ws: readonly string[]): string[] => {
-    const at = ws.findIndex((w) => NEG.includes(w));
-    return at < 0 ? [] : ws.slice(at + 1).filter((w) => !NEG.includes(w));
+    const out: string[] = [];
+    let on = false;
+    ws.forEach((w, i) => {
+      if (isNeg(ws, i)) on = true;
+      else if (w === "than" || w === "but") on = false;
+      else if (on) out.push(w);
+    });
+    return out;
   };
+  const unread = (ws: readonly string[]): boolean => ws.some((w, i) => isNeg(ws, i) && (i === ws.length - 1 ? w !== "no" : i < ws.length - 2 && isNeg(ws, i + 1)));
   const negates = (x: readonly string[], y: readonly string[]): boolean => negatedWords(x).some((w) => y.includes(w) && !negatedWords(y).includes(w));
-  if (negates(a.words, b.words) || negates(b.words, a.words)) {
+  if (negates(a.words, b.words) || negates(b.words, a.words) || unread(a.words) || unread(b.words)) {
     if (!setValued) return "different";
-    const x = a.words.filter((w) => !NEG.includes(w));
-    const y = b.words.filter((w) => !NEG.includes(w));
+    const x = a.words.filter((_, i) => !isNeg(a.words, i));
+    const y = b.words.filter((_, i) => !isNeg(b.words, i));
     const [xt, yt] = [x.join(" "), y.join(" ")];
-    if (xt === yt || prefixOf(xt, yt) || prefixOf(yt, xt) || contains(x, y) || contains(y, x)) return "opposite";
+    if (x.length > 0 && y.length > 0 && (xt === yt || prefixOf(xt, yt) || prefixOf(yt, xt) || contains(x, y) || contains(y, x))) return "opposite";
   } else {
     if (prefixOf(a.text, b.text) || prefixOf(b.text, a.text)) return "same";
     if (contains(a.words, b.words) || contains(b.words, a.words)) return "same";
@@ -75,11 +90,17 @@ function compared(key: string, value: string): string {
     const m = /^no[^\p{L}\p{M}\p{N}]+(.*)$/isu.exec(value);
     return m !== null && /[\p{L}\p{N}]/u.test(m[1] as string) ? (m[1] as string) : value;
   }
-  const d = key === "by" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  if (d === null) return value;
-  const [y, mo, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
-  const last = new Date(Date.UTC(2000, mo, 0)).getUTCDate() - (mo === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0);
-  return y >= 1 && mo >= 1 && mo <= 12 && day >= 1 && day <= last ? `${d[1]}${d[2]}${d[3]}` : value;
+  // ---- AMENDED further (not verbatim, 2026-12-01, fix-t4rev): every such date in a by: value, set
+  // off from other digits (2026-10-02-eod, no-later-than-2026-10-02), is written YYYYMMDD.
+  if (key !== "by") return value;
+  return value.replace(/(\d{4})-(\d{2})-(\d{2})/g, (written, ys: string, ms: string, ds: string, at: number) => {
+    const [y, mo, day] = [Number(ys), Number(ms), Number(ds)];
+    const last = new Date(Date.UTC(2000, mo, 0)).getUTCDate() - (mo === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0);
+    const before = value.slice(Math.max(0, at - 2), at);
+    const after = value.slice(at + 10, at + 12);
+    const apart = !/\d-?$/.test(before) && !/^-?\d/.test(after);
+    return apart && y >= 1 && mo >= 1 && mo <= 12 && day >= 1 && day <= last ? `${ys}${ms}${ds}` : written;
+  });
 }
 // ---- END AMENDED
 
@@ -206,10 +227,11 @@ const RUNS = Number(process.env["RW_CRITERIA_RUNS"] ?? 300);
 // en-gb, md/markdown, we), lengths (120w/120words/1,200w/1200w/0120w, 1.5p/1.50p/15p, ~120w, 1-2p,
 // 1,5p), NFC (café composed and decomposed), digits outside ASCII (٣, ², 𝟘 beyond the BMP), and
 // values of punctuation alone (£ $ — .. -); lengths past 2^53, equal as doubles, differ as digits;
-// negation words (cat, not-cat, no-cat), and dates with and without hyphens, real and not.
+// negation words (cat, not-cat, no-cat, cat-never, yes-no, no-more-than), and dates with and
+// without hyphens, real and not, alone or opening a value.
 const PIECES = [
   "cat", "category", "cats", "report", "draft", "final", "rep", "oct", "1", "12", "120", "1200", "v1", "v1a",
-  "the", "of", "no", "not", "non", "never", "without", "ab", "2026-10-02", "20261002", "2024-02-29", "2026-02-29", "uk", "british", "en-gb", "md", "markdown", "we", "first-person-plural",
+  "the", "of", "no", "not", "non", "never", "without", "yes", "or", "whether", "than", "but", "ab", "2026-10-02", "2026-10-02-eod", "20261002", "2024-02-29", "2026-02-29", "uk", "british", "en-gb", "md", "markdown", "we", "first-person-plural",
   "120w", "120words", "90071992547409921w", "90071992547409922w", "1,200w", "1200w", "0120w", "1.5p", "1.50p", "15p", "~120w", "1-2p", "1,5p", "2s",
   "caf\u00e9", "cafe\u0301", "CAF\u00c9", "x\u0663", "x\u0663\u0663", "\u00b2", "\ud835\udfd8", "\u65e5\u672c",
   "\u00a3", "$", "\u2014", "..", "-",
@@ -220,7 +242,7 @@ const CHARS = ["a", "b", "c", "1", "2", "0", "-", ".", ",", "w", "p", "\u00e9", 
 const joined = fc.tuple(fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 4 }), fc.constantFrom(...SEPARATORS)).map(([ps, sep]) => ps.join(sep));
 const scrambled = fc.array(fc.constantFrom(...CHARS), { minLength: 1, maxLength: 6 }).map((cs) => cs.join(""));
 // Few words, so that several values share one with another and which loose match comes first shows.
-const TIGHT = ["cat", "report", "draft", "final", "oct", "1", "12", "the", "not", "no"];
+const TIGHT = ["cat", "report", "draft", "final", "oct", "1", "12", "the", "not", "no", "never", "yes", "or", "than"];
 const tight = fc.array(fc.constantFrom(...TIGHT), { minLength: 1, maxLength: 3 }).map((ws) => ws.join("-"));
 const LENGTHS = ["120w", "120words", "~120w", "1200w", "1,200w", "1.5p", "1.50p", "15p", ".5p", "0.5p", "5p", "90071992547409921w", "90071992547409922w", "90071992547409921.0w"];
 const length = fc.constantFrom(...LENGTHS);

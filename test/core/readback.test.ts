@@ -4,6 +4,7 @@ import {
   makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Finding, HandoffState, Message, Vocabulary } from "../../core/index.js";
+import { _compareCriteria } from "../../core/criteria.js";
 import { resolve, vocabularies } from "../vocabularies.js";
 
 const { pay } = vocabularies();
@@ -236,6 +237,88 @@ describe("tier 4: a by: date written with hyphens is the same date", () => {
     expect(tier("by:2026-10-02", "by:2026-10").result).toBe("fail");
     // Only by: values are dates: elsewhere a hyphenated number may be a code, a version or a range.
     expect(tier("src:20261002", "src:2026-10-02").result).toBe("fail");
+  });
+});
+
+describe("tier 4: a negation word that negates nothing of the fact (review of the negation rules)", () => {
+  const n = (v: string) => normaliseValue(v, coreVocabulary);
+  const tier = (ho: string, rb: string) => checkReadback(msg(`RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=${ho}`), msg(`RW1 RB b-1 re=a-1 from=b to=a item=doc:1 ask=DRAFT acc=${rb}`), coreVocabulary).tiers[3];
+  const codes = (ho: string, rb: string) => tier(ho, rb).findings.map((f) => f.code);
+  it("reads a bound (no later than, no more than) as negating the comparative, not the bound: by:no-later-than-friday is by:friday", () => {
+    // `no` read as negating every word after it made the bound itself negated: the receiver's
+    // faithful by:no-later-than-friday contradicted by:friday, and must:cite-no-more-than-3-sources
+    // was the opposite of must:cite-sources.
+    expect(tier("by:friday", "by:no-later-than-friday").result).toBe("pass");
+    expect(tier("by:friday", "by:not-later-than-friday").result).toBe("pass");
+    expect(tier("must:cite-sources", "must:cite-no-more-than-3-sources").result).toBe("pass");
+    expect(compareValues(n("3-sources"), n("no-more-than-3-sources"), true)).toBe("same");
+    // The comparative is negated still: "more than 3" is the opposite bound, and a later day another day.
+    expect(compareValues(n("cite-more-than-3-sources"), n("cite-no-more-than-3-sources"), true)).toBe("opposite");
+    expect(compareValues(n("later-than-friday"), n("no-later-than-friday"), false)).toBe("different");
+    expect(codes("by:friday", "by:not-friday")).toStrictEqual(["ACC_CONTRADICTION"]);
+  });
+  it("reads not X but Y as negating X alone: tone:not-formal-but-friendly is tone:friendly, and not tone:formal", () => {
+    expect(tier("tone:friendly", "tone:not-formal-but-friendly").result).toBe("pass");
+    expect(codes("tone:formal", "tone:not-formal-but-friendly")).toStrictEqual(["ACC_CONTRADICTION"]);
+    // A negation after the but negates what follows it.
+    expect(codes("tone:stiff", "tone:formal-but-not-stiff")).toStrictEqual(["ACC_CONTRADICTION"]);
+    expect(codes("tone:stiff", "tone:not-formal-but-not-stiff")).toStrictEqual(["ACC_CONTRADICTION"]);
+  });
+  it("reads yes-no and whether-or-not as naming both answers, negating neither: scope:yes-no-questions is scope:questions", () => {
+    for (const both of ["yes-no-questions", "yes-or-no-questions", "Yes/No.Questions"]) {
+      expect(tier("scope:questions", `scope:${both}`).result).toBe("pass");
+    }
+    expect(tier("scope:whether-to-ship", "scope:whether-or-not-to-ship").result).toBe("pass");
+    expect(compareValues(n("questions"), n("yes-no-questions"), false)).toBe("same");
+    expect(n("yes-no-questions").text).toBe("yes no questions");
+    // `no` elsewhere negates as before: little or no jargon is the opposite of jargon.
+    expect(compareValues(n("questions"), n("no-questions"), true)).toBe("opposite");
+    expect(compareValues(n("jargon"), n("little-or-no-jargon"), true)).toBe("opposite");
+  });
+  it("never matches a value of unread polarity by prefix or word set: must:em-dash-never, tone:formal-not, a double negative", () => {
+    // A negation word ending a value (em dashes: never) or a double negative (not non-technical)
+    // turns the value how far no rule reads; matched by prefix or word set, the opposite passed.
+    expect(codes("must:em-dash+by:20261002", "must:em-dash-never+by:20261002")).toStrictEqual(["ACC_CONTRADICTION"]);
+    expect(codes("tone:formal", "tone:formal-not")).toStrictEqual(["ACC_CONTRADICTION"]);
+    expect(codes("aud:non-technical", "aud:not-non-technical")).toStrictEqual(["ACC_CONTRADICTION"]);
+    expect(codes("must:not-em-dash", "must:never-not-em-dash")).toStrictEqual(["ACC_CONTRADICTION"]);
+    expect(compareValues(n("em-dash"), n("em-dash-not"), true)).toBe("opposite");
+    expect(compareValues(n("em-dash"), n("em-dash-not"), false)).toBe("different");
+    // Written alike it is the same value; a trailing `no` is Norwegian's code, as before.
+    expect(compareValues(n("not-non-technical"), n("Not.Non.Technical"), false)).toBe("same");
+    expect(tier("lang:no", "lang:nb-no").result).toBe("pass");
+    // A shared word alone stays a loose match, and a negation word is never that word.
+    expect(compareValues(n("monday-problem"), n("blues-monday-never"), true)).toBe("loose");
+    expect(compareValues(n("tables-never"), n("em-dash-never"), true)).toBe("different");
+    expect(compareValues(n("tables-non"), n("em-dash-non"), true)).toBe("different");
+  });
+  it("gives the index the pairwise answer on these values", () => {
+    const values = ["em-dash", "em-dash-never", "not-non-technical", "technical", "non-technical", "yes-no-questions", "questions", "no-questions", "cite-no-more-than-3-sources", "cite-sources", "cite-more-than-3-sources", "not-formal-but-friendly", "friendly", "formal", "not-never", "never-not"];
+    const sender = values.map((value) => ({ key: "must", value }));
+    const receiver = [...values].reverse().map((value) => ({ key: "must", value }));
+    for (const not of [[], values]) {
+      expect(_compareCriteria(sender, receiver, coreVocabulary, { not }, 0)).toStrictEqual(_compareCriteria(sender, receiver, coreVocabulary, { not }, Infinity));
+    }
+  });
+});
+
+describe("tier 4: a by: date written with hyphens and a time or a note after it", () => {
+  const tier = (ho: string, rb: string) => checkReadback(msg(`RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=${ho}`), msg(`RW1 RB b-1 re=a-1 from=b to=a item=doc:1 ask=DRAFT acc=${rb}`), coreVocabulary).tiers[3];
+  it("passes by:2026-10-02-eod for by:2026-10-02 (a prefix, as by:20261002-eod is of by:20261002)", () => {
+    // Only a whole value was read as a date, so by:2026-10-02 (20261002) no longer began
+    // by:2026-10-02-eod (words 2026 10 02 eod): a further detail contradicted.
+    expect(tier("by:2026-10-02", "by:2026-10-02-eod").result).toBe("pass");
+    expect(tier("by:20261002", "by:2026-10-02T17:00").result).toBe("pass");
+    expect(tier("by:2026-10-02-noon", "by:20261002-noon").result).toBe("pass");
+    // A bound about the date, as about 20261002: no later than that day is by that day.
+    expect(tier("by:20261002", "by:no-later-than-2026-10-02").result).toBe("pass");
+    expect(tier("by:2026-10-02", "by:before-2026-10-02").result).toBe("pass");
+  });
+  it("takes no more for a date: another day, a number going on, no real date", () => {
+    // Nor a date run into other digits, which may be a range or a code: 2026-10-02-03, 1-2026-10-02.
+    for (const [ho, rb] of [["by:2026-10-02", "by:2026-10-03-eod"], ["by:20261002", "by:2026-10-021"], ["by:20261002", "by:2026-10-0212"], ["by:20260230", "by:2026-02-30-eod"], ["by:20261002", "by:2026-10-02-03"], ["by:20261002", "by:1-2026-10-02"], ["by:20261002", "by:not-2026-10-02"]]) {
+      expect(tier(ho as string, rb as string).result).toBe("fail");
+    }
   });
 });
 

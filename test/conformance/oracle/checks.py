@@ -98,6 +98,27 @@ R("acc-by-hyphenated-other-day", HON, RBN + "must:em-dash+by:2026-10-03", [PASS,
 R("acc-by-hyphenated-not-a-date", HOK + "by:20260230", RBN + "by:2026-02-30", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
 R("acc-by-slashed-date", HON, RBN + "must:em-dash+by:2026/10/02", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
 R("acc-hyphenated-date-other-key", HOK + "src:20261002", RBN + "src:2026-10-02", [PASS, NA, PASS, FAIL, NA], ["ACC_GAP", "ACC_ASSUMPTION"])
+# A negation word negates the words after it up to `than` or `but`: a bound (no later than friday,
+# no more than 3 sources) negates the comparative, not the bound, and `not formal but friendly`
+# states friendly. Read as negating the bound, the receiver's faithful bound contradicted.
+R("acc-negation-bound-by", HOK + "by:friday", RBN + "by:no-later-than-friday", [PASS, NA, PASS, PASS, NA], [])
+R("acc-negation-bound-must", HOK + "must:cite-sources", RBN + "must:cite-no-more-than-3-sources", [PASS, NA, PASS, PASS, NA], [])
+R("acc-negation-bound-opposite", HOK + "must:cite-more-than-3-sources", RBN + "must:cite-no-more-than-3-sources", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-negation-but", HOK + "tone:friendly", RBN + "tone:not-formal-but-friendly", [PASS, NA, PASS, PASS, NA], [])
+R("acc-negation-but-opposite", HOK + "tone:formal", RBN + "tone:not-formal-but-friendly", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+# A negation word that is one answer of a pair (yes no, yes or no, whether or not) negates nothing.
+R("acc-answer-pair-yes-no", HOK + "scope:questions", RBN + "scope:yes-no-questions", [PASS, NA, PASS, PASS, NA], [])
+R("acc-answer-pair-whether", HOK + "scope:whether-to-ship", RBN + "scope:whether-or-not-to-ship", [PASS, NA, PASS, PASS, NA], [])
+# A value whose polarity no rule reads (a negation word other than `no` ending it, a double negative)
+# is never the same as another by prefix or word set: it passed as the sender's value.
+R("acc-polarity-unread-trailing", HON, RBN + "must:em-dash-never+by:20261002", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-polarity-unread-single", HOK + "tone:formal", RBN + "tone:formal-not", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+R("acc-polarity-unread-double", HOK + "aud:non-technical", RBN + "aud:not-non-technical", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
+# A by: date written YYYY-MM-DD with a time, a note or a bound about it, set off from other digits,
+# is that date: by:2026-10-02-eod begins as by:2026-10-02 does. Run into digits, it is not read.
+R("acc-by-hyphenated-date-detail", HOK + "by:2026-10-02", RBN + "by:2026-10-02-eod", [PASS, NA, PASS, PASS, NA], [])
+R("acc-by-hyphenated-date-bound", HOK + "by:20261002", RBN + "by:no-later-than-2026-10-02", [PASS, NA, PASS, PASS, NA], [])
+R("acc-by-hyphenated-date-run-on", HOK + "by:20261002", RBN + "by:2026-10-02-03", [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION"])
 R("acc-keys-any-case", HO1.replace("pri=2 conf=M keep=research", "rb=acc keys=len+tone"), RB1.replace(" h=c40bba4360dc", " acc=LEN:120w+Tone:Plain"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:120w+tone:plain")
 R("ho-itself-refused", HO1.replace("pri=2 conf=M", "pri=9 conf=Q"), "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002", [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
 # An HO whose error comes after a hundred notes (unknown keys) is refused all the same: a reader
