@@ -54,8 +54,8 @@ export interface Remainder {
 
 const NS_PER_MS = 1_000_000n;
 
-/** A revision's window: from `issued_at` until `max_duration` after it, or `expires_at` if earlier. */
-function windowOf(c: DelegationContract): { start: bigint; end: bigint; byExpiry: boolean } | null {
+/** A revision's span: from `issued_at` until `max_duration` after it, or `expires_at` if earlier. */
+function spanOf(c: DelegationContract): { start: bigint; end: bigint; byExpiry: boolean } | null {
   const [start, expires] = [utcNanos(c.issued_at), utcNanos(c.expires_at)];
   if (start === null || expires === null) return null;
   const end = start + BigInt(durationMs(c.limits.max_duration)) * NS_PER_MS;
@@ -129,15 +129,15 @@ export function checkpointRemainderFindings(contract: DelegationContract, checkp
     count("tool_calls", "limits.max_tool_calls", (c) => c.limits.max_tool_calls, claimed.tool_calls);
     for (const type of Object.keys(claimed.items ?? {})) count(`items.${type}`, `limits.max_items.${type}`, (c) => countOf(c.limits.max_items, type), countOf(claimed.items, type));
     let deadline: bigint | undefined;
-    const [window, written] = [windowOf(contract), utcNanos(checkpoint.written_at)];
-    if (claimed.elapsed !== undefined && window !== null && written !== null) {
-      // What is left of the window from written_at (from its start, for one written before it), in
+    const [span, written] = [spanOf(contract), utcNanos(checkpoint.written_at)];
+    if (claimed.elapsed !== undefined && span !== null && written !== null) {
+      // What is left of the span from written_at (from its start, for one written before it), in
       // whole milliseconds rounded down: a claim is compared in the units durations have.
-      const from = written > window.start ? written : window.start;
-      const leftMs = window.end <= from ? 0n : (window.end - from) / NS_PER_MS;
+      const from = written > span.start ? written : span.start;
+      const leftMs = span.end <= from ? 0n : (span.end - from) / NS_PER_MS;
       const claimMs = BigInt(durationMs(claimed.elapsed));
       const duration = `${contract.limits.max_duration.value} ${contract.limits.max_duration.unit} from ${contract.issued_at}`;
-      const why = window.byExpiry ? `${named}'s expires_at, ${contract.expires_at}, before its limits.max_duration (${duration}) runs out, at ${checkpoint.written_at}` : `limits.max_duration of ${named}, ${duration}, at ${checkpoint.written_at}`;
+      const why = span.byExpiry ? `${named}'s expires_at, ${contract.expires_at}, before its limits.max_duration (${duration}) runs out, at ${checkpoint.written_at}` : `limits.max_duration of ${named}, ${duration}, at ${checkpoint.written_at}`;
       if (claimMs > leftMs) overstated("elapsed", "duration", `${claimed.elapsed.value} ${claimed.elapsed.unit}`, showMs(leftMs), why);
       deadline = written + (claimMs < leftMs ? claimMs : leftMs) * NS_PER_MS;
     }
@@ -176,9 +176,9 @@ export function resumeGrantFindings(next: DelegationContract, remainders: readon
       const granted = c.limit(next);
       if (granted === undefined || BigInt(granted) > c.bound) exceeded(r, c.limitPath, "budget", granted === undefined ? "no limit" : String(granted), String(c.bound));
     }
-    const [window, deadline] = [windowOf(next), r.deadline];
-    if (deadline !== undefined && (window === null || window.end > deadline)) {
-      const granted = `${next.limits.max_duration.value} ${next.limits.max_duration.unit} from ${next.issued_at}${window?.byExpiry === true ? `, expiring ${next.expires_at}` : ""}`;
+    const [span, deadline] = [spanOf(next), r.deadline];
+    if (deadline !== undefined && (span === null || span.end > deadline)) {
+      const granted = `${next.limits.max_duration.value} ${next.limits.max_duration.unit} from ${next.issued_at}${span?.byExpiry === true ? `, expiring ${next.expires_at}` : ""}`;
       exceeded(r, "limits.max_duration", "duration", granted, `${showMs((deadline - (utcNanos(r.checkpoint.written_at) ?? deadline)) / NS_PER_MS)} from ${r.checkpoint.written_at}`);
     }
     const [left, granted] = [r.spend, next.limits.spend];
