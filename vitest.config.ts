@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: "workerd",
           include: ["test/worker/**/*.test.ts"],
+          // The fuzz test's knobs (test/worker/fuzz.test.ts), passed through to workerd.
+          env: { RW_FUZZ_RUNS: process.env["RW_FUZZ_RUNS"] ?? "", RW_FUZZ_SEED: process.env["RW_FUZZ_SEED"] ?? "" },
           testTimeout: 60_000,
         },
       },

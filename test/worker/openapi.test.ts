@@ -62,7 +62,9 @@ describe("/v1/openapi.json", () => {
       // A bearer can be refused (401, or 500 for an RW_AGENT_EPOCHS the Worker cannot read) where
       // one is asked for; a read of a thread also by party (403, README note 39).
       if (security !== undefined) expect(Object.keys(op.responses), path).toEqual(expect.arrayContaining(["401", "500"]));
-      if (path.startsWith("/v1/threads/") && method === "GET") expect(Object.keys(op.responses), path).toContain("403");
+      // Every thread route can refuse an agent token by party (403): a read, an append to a thread
+      // that holds lines, a challenge, a prepare, a commit or an abandon (README note 39).
+      if (path.startsWith("/v1/threads/")) expect(Object.keys(op.responses), `${method} ${path}`).toContain("403");
     }
     const names = (operation: string) => documented.find((d) => d.op.operationId === operation)?.op.parameters?.filter((p) => p.in === "query").map((p) => p.name);
     expect(names("checkHo")).toContain("profile");
