@@ -47,8 +47,11 @@ export interface Remainder {
   readonly index: number;
   readonly checkpoint: DelegationCheckpoint;
   readonly counts: readonly CountBound[];
-  /** The latest a resume's revision may end, in epoch nanoseconds. */
-  readonly deadline?: bigint;
+  /**
+   * The latest a resume's revision may end (epoch nanoseconds), and where the time left is counted
+   * from: the checkpoint's `written_at`, or its revision's `issued_at` when that is later.
+   */
+  readonly time?: { readonly deadline: bigint; readonly from: bigint; readonly fromText: string };
   readonly spend?: MoneyLimit;
 }
 
@@ -128,7 +131,7 @@ export function checkpointRemainderFindings(contract: DelegationContract, checkp
     count("tokens", "limits.max_tokens", (c) => c.limits.max_tokens, claimed.tokens);
     count("tool_calls", "limits.max_tool_calls", (c) => c.limits.max_tool_calls, claimed.tool_calls);
     for (const type of Object.keys(claimed.items ?? {})) count(`items.${type}`, `limits.max_items.${type}`, (c) => countOf(c.limits.max_items, type), countOf(claimed.items, type));
-    let deadline: bigint | undefined;
+    let time: Remainder["time"];
     const [span, written] = [spanOf(contract), utcNanos(checkpoint.written_at)];
     if (claimed.elapsed !== undefined && span !== null && written !== null) {
       // What is left of the span from written_at (from its start, for one written before it), in
@@ -139,7 +142,9 @@ export function checkpointRemainderFindings(contract: DelegationContract, checkp
       const duration = `${contract.limits.max_duration.value} ${contract.limits.max_duration.unit} from ${contract.issued_at}`;
       const why = span.byExpiry ? `${named}'s expires_at, ${contract.expires_at}, before its limits.max_duration (${duration}) runs out, at ${checkpoint.written_at}` : `limits.max_duration of ${named}, ${duration}, at ${checkpoint.written_at}`;
       if (claimMs > leftMs) overstated("elapsed", "duration", `${claimed.elapsed.value} ${claimed.elapsed.unit}`, showMs(leftMs), why);
-      deadline = written + (claimMs < leftMs ? claimMs : leftMs) * NS_PER_MS;
+      // Counted from where the claim was checked from: a checkpoint written before its revision's
+      // window opened claims time from the window's start.
+      time = { deadline: from + (claimMs < leftMs ? claimMs : leftMs) * NS_PER_MS, from, fromText: from === written ? checkpoint.written_at : contract.issued_at };
     }
     let spend: MoneyLimit | undefined;
     if (claimed.spend !== undefined) {
@@ -157,7 +162,7 @@ export function checkpointRemainderFindings(contract: DelegationContract, checkp
       }
       spend = { currency: claimed.spend.currency, amount: showUnits(claim < computed ? claim : computed) };
     }
-    remainders.push({ index, checkpoint, counts, ...(deadline === undefined ? {} : { deadline }), ...(spend === undefined ? {} : { spend }) });
+    remainders.push({ index, checkpoint, counts, ...(time === undefined ? {} : { time }), ...(spend === undefined ? {} : { spend }) });
   });
   return remainders;
 }
@@ -176,10 +181,10 @@ export function resumeGrantFindings(next: DelegationContract, remainders: readon
       const granted = c.limit(next);
       if (granted === undefined || BigInt(granted) > c.bound) exceeded(r, c.limitPath, "budget", granted === undefined ? "no limit" : String(granted), String(c.bound));
     }
-    const [span, deadline] = [spanOf(next), r.deadline];
-    if (deadline !== undefined && (span === null || span.end > deadline)) {
+    const [span, time] = [spanOf(next), r.time];
+    if (time !== undefined && (span === null || span.end > time.deadline)) {
       const granted = `${next.limits.max_duration.value} ${next.limits.max_duration.unit} from ${next.issued_at}${span?.byExpiry === true ? `, expiring ${next.expires_at}` : ""}`;
-      exceeded(r, "limits.max_duration", "duration", granted, `${showMs((deadline - (utcNanos(r.checkpoint.written_at) ?? deadline)) / NS_PER_MS)} from ${r.checkpoint.written_at}`);
+      exceeded(r, "limits.max_duration", "duration", granted, `${showMs((time.deadline - time.from) / NS_PER_MS)} from ${time.fromText}`);
     }
     const [left, granted] = [r.spend, next.limits.spend];
     if (left === undefined || granted === undefined || isZeroAmount(granted.amount)) continue;

@@ -91,6 +91,17 @@ describe("a checkpoint's remaining budget", () => {
     expect(ofCode(elapsedClaims(180, "2026-10-04T08:00:00Z"), "CHECKPOINT_")).toStrictEqual([]);
   });
 
+  it("lets a resume from a checkpoint written before its revision was issued run to the end of what it claims, counted from the window's start", () => {
+    // CP-7 at 08:00 claims the whole 3 h of r1's window (09:00 to 12:00): a resume under r2 may run
+    // to 12:00, as the claim was checked; counted from 08:00 it was cut to 11:00.
+    const expiring = r1({}, "2026-10-04T12:00:00Z");
+    const early = { ...cp7({ elapsed: { value: 180, unit: "min" } }), written_at: "2026-10-04T08:00:00Z" };
+    const resume = (expires: string) => ofCode(checkReassignment(expiring, r2({}, expires), undefined, undefined, [], [early]).findings, "CHECKPOINT_");
+    expect(resume("2026-10-04T11:30:00Z")).toStrictEqual([]);
+    expect(resume("2026-10-04T12:00:00Z")).toStrictEqual([]);
+    expect(resume("2026-10-04T12:01:00Z").map((f) => [f[0], f[2]])).toStrictEqual([["CHECKPOINT_REMAINDER_EXCEEDED", "<= 3 h from 2026-10-04T09:00:00Z"]]);
+  });
+
   it("compares spend exactly, in the limit's currency, never converted", () => {
     const spending = r1({ spend: { amount: "10.00", currency: "USD" } });
     const spent = att1({ budget_consumption: { ...record("att-1").budget_consumption, spend: { amount: "2.5", currency: "USD" } } });
