@@ -21,8 +21,16 @@ function refused(why: string): AgentEpochs {
   return { ok: false, detail: `${why}; ${SHAPE}. Until it is fixed every agent token is refused, so no revoked token comes back; the operator's bearer still works` };
 }
 
+/** The last value read and its reading: the variable is the same on every request, so it is read once. */
+let last: { readonly value: unknown; readonly epochs: AgentEpochs } | null = null;
+
 /** Reads the variable as the Worker's env gives it: undefined, a JSON object (wrangler `vars`), or JSON text. */
 export function readAgentEpochs(value: unknown): AgentEpochs {
+  if (last === null || last.value !== value) last = { value, epochs: readEpochs(value) };
+  return last.epochs;
+}
+
+function readEpochs(value: unknown): AgentEpochs {
   if (value === undefined) return { ok: true, epochOf: () => 0 };
   let parsed: unknown = value;
   if (typeof value === "string") {

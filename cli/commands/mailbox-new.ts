@@ -43,8 +43,12 @@ function option(ctx: CommandContext, name: string): string | undefined {
 }
 
 
-/** The options that compose a message (with --file, the body's file): meaningless with --message. */
-const COMPOSING = ["from", "to", "kind", "reply-to", "thread", "request-id", "id", "no-reply", "full", "session", "seq", "arena", "machine", "transport", "terms", "exchange-budget", "tags", "body"] as const;
+/**
+ * The options that publish rather than compose: with --message, every other option of the command
+ * (and --file, the body's file) would compose a message, and is refused. Named this way round, an
+ * option added later counts as composing until said otherwise, so none is dropped in silence.
+ */
+const PUBLISHING = new Set(["slug", "message", "staging", "state", "dry-run"]);
 
 /** The message composed from the options, over what the inbox says about its parent. */
 function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: string; slug: string } {
@@ -147,7 +151,7 @@ async function publish(ctx: CommandContext): Promise<number> {
   let slug: string;
   if (messageFile !== undefined) {
     // A complete message is published as written: an option that would compose one is never silently dropped.
-    const composing = COMPOSING.filter((name) => ctx.options[name] !== undefined).map((name) => `--${name}`);
+    const composing = Object.keys(mailboxNewCommand.options).filter((name) => !PUBLISHING.has(name) && ctx.options[name] !== undefined).map((name) => `--${name}`);
     if (ctx.file !== undefined) composing.push("--file");
     if (composing.length > 0) throw new UsageError(`--message FILE publishes that message as written: ${composing.join(", ")} would compose one; give one or the other`);
     text = readTextFile("--message", messageFile);

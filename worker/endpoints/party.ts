@@ -7,7 +7,7 @@
  * the thread object's; this file only compares names the object or the request already gave.
  */
 import { ProblemError } from "../problem.js";
-import { THREAD_PARTY } from "../thread/thread-object.js";
+import { notAParty, THREAD_PARTY } from "../thread/thread-object.js";
 import type { Caller } from "./authorize.js";
 
 /** The agent a caller acts as, or null when it may act as any (the operator, or an open Worker). */
@@ -32,7 +32,7 @@ export function requireParty(caller: Caller, needs: string, act: string): void {
 export async function requireThreadParty(caller: Caller, isParty: (agent: string) => Promise<boolean>, act: string): Promise<void> {
   const agent = actingAgent(caller);
   if (agent === null || (await isParty(agent))) return;
-  throw new ProblemError("forbidden-party", `${act} is its parties', the agents a line it stores is from= or to=; this agent token is ${agent}'s, and ${agent} is not one (a party's token, or the operator's bearer, may do it)`, { agent, needs: THREAD_PARTY });
+  throw new ProblemError("forbidden-party", notAParty(act, agent, " (a party's token, or the operator's bearer, may do it)"), { agent, needs: THREAD_PARTY });
 }
 
 /** requireThreadParty for a read (every GET under /v1/threads/{thread}). */

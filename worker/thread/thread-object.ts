@@ -193,6 +193,10 @@ const SCHEMA = [
 /** What a read or write refused to an agent that is none of a thread's parties names as the party it needs. */
 export const THREAD_PARTY = "a party of the thread";
 
+/** Why `act` is refused to `agent`, none of the thread's parties; `then` says who may, or how to join. */
+export const notAParty = (act: string, agent: string, then: string): string =>
+  `${act} is its parties', the agents a line it stores is from= or to=; this agent token is ${agent}'s, and ${agent} is not one${then}`;
+
 const problem = (kind: ProblemKindName, detail: string, extensions?: Record<string, unknown>): { ok: false; problem: ThreadProblem } => ({
   ok: false,
   problem: { problem: kind, detail, ...(extensions === undefined ? {} : { extensions }) },
@@ -474,7 +478,7 @@ export class ThreadObject extends DurableObject<Env> {
    */
   private outsider(joiner: string | undefined): { ok: false; problem: ThreadProblem } | null {
     if (joiner === undefined || this.lineCount() === 0 || this.isParty(joiner)) return null;
-    return problem("forbidden-party", `writing to a thread that holds lines is its parties', the agents a line it stores is from= or to=; this agent token is ${joiner}'s, and ${joiner} is not one: an agent joins a thread when a party addresses a line to it (the operator's bearer may write anyway)`, { agent: joiner, needs: THREAD_PARTY });
+    return problem("forbidden-party", notAParty("writing to a thread that holds lines", joiner, ": an agent joins a thread when a party addresses a line to it (the operator's bearer may write anyway)"), { agent: joiner, needs: THREAD_PARTY });
   }
 
   private appendOne({ n, value }: AppendItem): AppendResult {
