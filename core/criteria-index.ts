@@ -5,7 +5,7 @@
  * Worker seconds. Every answer is the one compareValues gives over the whole list, in list order.
  */
 import type { Normalised } from "./criteria.js";
-import { _cutsNumber, _distinctive, _hasNegation, _turns, _withoutNegations } from "./_value-rules.js";
+import { _cutsNumber, _distinctive, _hasNegation, _polarityUnread, _turns, _withoutNegations } from "./_value-rules.js";
 
 /** The values of one distinct normalised text (a measure aside): copies add no candidate. */
 interface Entry {
@@ -168,13 +168,13 @@ export class CriteriaIndex {
   private search(a: Normalised, any: boolean): number[] {
     const found = new Set<number>();
     // A value that negates a word the other states, or of unread polarity, is never the same fact
-    // by prefix or word set (compareValues).
+    // by prefix or word set (compareValues): `a` of unread polarity is the same as no other entry.
+    if (a.text === "" || _polarityUnread(a.words)) return [];
     const add = (id: number): boolean => {
       if (_turns(a.words, (this.entries[id] as Entry).list)) return false;
       found.add(id);
       return any;
     };
-    if (a.text === "") return [];
     if (this.longerBeginning(a.text, add) || this.shorterBeginning(a.text, add)) return [...found];
     if (a.words.length > 0) {
       const mine = new Set(a.words);
