@@ -9,9 +9,9 @@
 // conversations) and RW_FUZZ_SEED changes the seed, for a longer local check, e.g.
 // RW_FUZZ_RUNS=2000 RW_FUZZ_SEED=7 npx vitest run test/worker/fuzz.
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { agentToken } from "../../worker/agent-token.js";
 import { handle } from "../../worker/handle.js";
 import { LIMITS } from "../../worker/limits.js";
@@ -21,7 +21,6 @@ import { matchRoute } from "../../worker/router.js";
 import type { Route } from "../../worker/router.js";
 import { ROUTES } from "../../worker/routes.js";
 import type { Env } from "../../worker/env.js";
-import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { sectionEight } from "../spec-examples.js";
 import clinProfile from "../../profiles/clin.json" with { type: "json" };
 import payProfile from "../../profiles/pay.json" with { type: "json" };
@@ -518,8 +517,8 @@ const act: fc.Arbitrary<Act> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("prepare" as const), handoff: fc.oneof({ weight: 3, arbitrary: fc.constant("scheduler-1") }, { weight: 1, arbitrary: fc.constantFrom(...HANDOFFS) }), call: fc.oneof({ weight: 3, arbitrary: fc.constant<Json>(PAY_CALL) }, { weight: 1, arbitrary: deepEdits.map((e) => mutateDeep(PAY_CALL, e)) }), exp: fc.oneof({ weight: 3, arbitrary: fc.constant("20991231T2300Z") }, { weight: 1, arbitrary: fc.constantFrom(...EXPS) }), n: fc.constantFrom<Json | undefined>(undefined, undefined, undefined, undefined, 0, 1, 7, 9007199254740991, -1, "2") }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom("commit" as const, "abandon" as const), statement: fc.nat({ max: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("read" as const), path: fc.constantFrom("", "/lines", "/lines?after=1&limit=1", "/findings", "/owners", "/open", "/readbacks", "/dones", "/orphaned", "/orphaned?after=9007199254740991", ...HANDOFFS.map((h) => `/handoffs/${h}`)) }) },
-  // The object's clock where Date.now() may stand: now or later, never behind the real clock,
-  // whose alarms would otherwise find the same moment late forever and fire again at once.
+  // Where the objects' clock may stand: now or later, never behind the real clock, whose alarms
+  // would otherwise find the same moment late forever and fire again at once.
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("clock" as const), at: fc.constantFrom(0, 3_600_000, 30 * 86_400_000, Date.UTC(2099, 11, 31, 23, 30), Date.UTC(2100, 0, 1, 0, 30)) }) },
   { weight: 1, arbitrary: fc.constant({ kind: "alarm" as const }) },
 );
@@ -528,6 +527,10 @@ let conversations = 0;
 const PREPARE: Act = { kind: "prepare", handoff: "scheduler-1", call: PAY_CALL, exp: "20991231T2300Z", n: undefined };
 
 describe("a thread answers any conversation with a documented answer, in bounded time", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("through appends, challenges, statements, commits, reads, a moving clock and its alarm", async () => {
     await fc.assert(
       // Half the conversations open with the pay HO, so that what follows has a handoff to act on.
@@ -539,6 +542,8 @@ describe("a thread answers any conversation with a documented answer, in bounded
         const stub = env.THREADS.get(env.THREADS.idFromName(thread));
         const access: Access = secret ? { secret: SECRET, authorization: `Bearer ${SECRET}` } : { secret: undefined, authorization: null };
         const statements: { token: string; line: string }[] = [];
+        // Each conversation starts by the real clock; a clock act moves it for the rest of the conversation.
+        vi.useRealTimers();
         const json = (path: string, body: Json): FuzzRequest => ({ method: "POST", path, contentType: "application/json", contentLength: null, body: new TextEncoder().encode(writeJson(body)), access });
         for (const a of acts) {
           let r: FuzzRequest | null = null;
@@ -552,10 +557,9 @@ describe("a thread answers any conversation with a documented answer, in bounded
           else if (a.kind === "commit" || a.kind === "abandon") r = { method: "POST", path: `${base}/statements/${statements[a.statement]?.token ?? "0".repeat(32)}/${a.kind}`, contentType: null, contentLength: null, body: null, access };
           else if (a.kind === "read") r = { method: "GET", path: `${base}${a.path}`, contentType: null, contentLength: null, body: null, access };
           else if (a.kind === "clock") {
-            const at = a.at < 365 * 86_400_000 ? Date.now() + a.at : a.at;
-            await runInDurableObject(stub, (instance: ThreadObject) => {
-              instance.clock = () => at;
-            });
+            // A faked Date is the objects' clock (the test shares their isolate), and a restart of
+            // the object does not undo it as it undid a clock set on the instance.
+            vi.useFakeTimers({ toFake: ["Date"], now: a.at < 365 * 86_400_000 ? vi.getRealSystemTime() + a.at : a.at });
           } else await runDurableObjectAlarm(stub);
           if (r === null) continue;
           const { response, text } = await answered(r);

@@ -1,6 +1,6 @@
 // The thread object inside workerd: append, state, readbacks with private challenges, prepared
 // statements with exp enforced by the object's clock, alarms, races, and access.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { handle } from "../../worker/handle.js";
@@ -17,12 +17,17 @@ const fresh = (): string => `t-${Date.now().toString(36)}-${++counter}`;
 
 const stubOf = (thread: string): DurableObjectStub<ThreadObject> => env.THREADS.get(env.THREADS.idFromName(thread));
 
-/** Stands the object's clock at `ms` (epoch milliseconds) for the rest of the test. */
-async function setClock(thread: string, ms: number): Promise<void> {
-  await runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
-    instance.clock = () => ms;
-  });
+/**
+ * Stands the clock at `ms` (epoch milliseconds) for the rest of the test. The tests share their
+ * isolate with the objects, so a faked Date is every object's clock, and it outlives a restart of
+ * an object, where a clock set on the instance was lost (the new instance read the real time).
+ */
+function setClock(ms: number): void {
+  vi.useFakeTimers({ toFake: ["Date"], now: ms });
 }
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 // The object's clock stands in 2099 so that no alarm it sets is already due by the real clock,
 // which the runtime fires alarms by: the tests run each alarm themselves.
@@ -31,6 +36,14 @@ const append = (thread: string, lines: string[], extra: Record<string, unknown> 
 const state = async (thread: string) => ok(await call(`/v1/threads/${thread}`));
 /** The alarm the runtime holds for the thread's object (epoch ms), or null: what wakes it, whatever the state says. */
 const realAlarm = (thread: string): Promise<number | null> => runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => state.storage.getAlarm());
+
+/** Restarts the thread's object, as the runtime may at any moment, and checks a new instance answers after it. */
+async function restart(thread: string): Promise<void> {
+  const marked = (instance: ThreadObject) => instance as unknown as { beforeRestart?: true };
+  await runInDurableObject(stubOf(thread), (instance: ThreadObject) => void (marked(instance).beforeRestart = true));
+  await runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => state.abort("restarted by the test")).catch(() => {});
+  expect(await runInDurableObject(stubOf(thread), (instance: ThreadObject) => marked(instance).beforeRestart), "the instance answering after the restart").toBeUndefined();
+}
 
 /** The names of the tables a thread object holds: none until something is written to it. */
 const tablesOf = (thread: string): Promise<string[]> =>
@@ -753,7 +766,7 @@ describe("prepared statements, with exp enforced by the object", () => {
    * unless `relay` is false. The object's clock stands at T0, or at the real clock with `at: null`.
    */
   async function prepared(t: string, exp = "20991002T1405Z", relay = true, at: number | null = T0): Promise<{ token: string; readback: any; line: string; findings: any[] }> {
-    if (at !== null) await setClock(t, at);
+    if (at !== null) setClock(at);
     await ok(await append(t, [HO_EXP]));
     const s = await ok<{ token: string; readback: any; line: string; findings: any[] }>(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp }), 201);
     if (relay) expect((await ok(await append(t, [s.line]))).results[0].readback.verdict).toBe("wilco");
@@ -820,7 +833,7 @@ describe("prepared statements, with exp enforced by the object", () => {
   it("refuses a commit after exp, by the object's own clock, and keeps refusing", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z");
-    await setClock(t, Date.UTC(2099, 9, 2, 14, 6));
+    setClock(Date.UTC(2099, 9, 2, 14, 6));
     const late = await expectProblem(await commitOf(t, s.token), "statement-refused");
     expect(late.detail).toContain("after the statement's exp=20991002T1405Z");
     await expectProblem(await commitOf(t, s.token), "statement-refused");
@@ -830,20 +843,20 @@ describe("prepared statements, with exp enforced by the object", () => {
     // Alarms run late (retries, eviction): what a statement is at a moment is the clock's, not the alarm's.
     const early = fresh();
     const s = await prepared(early, "20991002T1405Z");
-    await setClock(early, Date.UTC(2099, 9, 2, 14, 6));
+    setClock(Date.UTC(2099, 9, 2, 14, 6));
     const refused = await expectProblem(await abandonOf(early, s.token), "statement-refused");
     expect(refused.detail).toContain("expired at 20991002T1405Z");
     expect((await state(early)).statements).toStrictEqual({ expired: 1 });
     // The same after the alarm ran.
     const late = fresh();
     const u = await prepared(late, "20991002T1405Z");
-    await setClock(late, Date.UTC(2099, 9, 2, 14, 6));
+    setClock(Date.UTC(2099, 9, 2, 14, 6));
     expect(await runDurableObjectAlarm(stubOf(late))).toBe(true);
     expect((await expectProblem(await abandonOf(late, u.token), "statement-refused")).detail).toBe(refused.detail);
     // Within the minute of exp, an abandon still discards it.
     const inTime = fresh();
     const v = await prepared(inTime, "20991002T1405Z");
-    await setClock(inTime, Date.UTC(2099, 9, 2, 14, 5, 59));
+    setClock(Date.UTC(2099, 9, 2, 14, 5, 59));
     expect(await ok(await abandonOf(inTime, v.token))).toMatchObject({ state: "abandoned" });
   });
 
@@ -852,14 +865,14 @@ describe("prepared statements, with exp enforced by the object", () => {
     const t = fresh();
     await prepared(t, "20991002T1405Z");
     expect((await state(t)).statements).toStrictEqual({ pending: 1 });
-    await setClock(t, Date.UTC(2099, 9, 2, 14, 6));
+    setClock(Date.UTC(2099, 9, 2, 14, 6));
     expect((await state(t)).statements).toStrictEqual({ expired: 1 });
   });
 
   it("refuses a readback relayed after its own exp: it is never checked, and ownership does not move", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z", false);
-    await setClock(t, Date.UTC(2099, 9, 2, 14, 6));
+    setClock(Date.UTC(2099, 9, 2, 14, 6));
     const r = (await ok(await append(t, [s.line]))).results[0];
     expect(r).toMatchObject({ status: "refused", refusal: null });
     expect(r.findings.map((f: any) => [f.code, f.slot, f.received])).toStrictEqual([["THREAD_READBACK_EXPIRED", "exp", "20991002T1406Z"]]);
@@ -869,14 +882,14 @@ describe("prepared statements, with exp enforced by the object", () => {
     // Within the minute of its exp it is still in time.
     const u = fresh();
     const v = await prepared(u, "20991002T1405Z", false);
-    await setClock(u, Date.UTC(2099, 9, 2, 14, 5, 59));
+    setClock(Date.UTC(2099, 9, 2, 14, 5, 59));
     expect((await ok(await append(u, [v.line]))).results[0].readback.verdict).toBe("wilco");
   });
 
   it("commits during the minute of exp", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z");
-    await setClock(t, Date.UTC(2099, 9, 2, 14, 5, 59));
+    setClock(Date.UTC(2099, 9, 2, 14, 5, 59));
     await ok(await commitOf(t, s.token));
   });
 
@@ -904,7 +917,7 @@ describe("prepared statements, with exp enforced by the object", () => {
 
   it("refuses a commit after a void readback of its statement", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     await ok(await append(t, [HO_EXP]));
     // The tool resolved 5100.00 where the HO says 5400.00: prepare notes it, the sender's check fails it.
     const s = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { ...CALL, amt: "5100.00" }, exp: "20991002T1405Z" }), 201);
@@ -925,7 +938,7 @@ describe("prepared statements, with exp enforced by the object", () => {
 
   it("refuses a commit when the relayed readback is not the statement as prepared, and says so on append", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     const ho = HO_EXP.replace(" acct=40-12-88/61102938", "");
     await ok(await append(t, [ho]));
     expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: { ...PAY_RECORD, $resolve: ["acct"] } })).status).toBe(204);
@@ -941,7 +954,7 @@ describe("prepared statements, with exp enforced by the object", () => {
 
   it("says on append when an RB's x_tok names no statement of the thread, or one no longer pending", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     await ok(await append(t, [HO_EXP]));
     const s = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
     const unknown = await ok(await append(t, [s.line.replace(`x_tok=${s.token}`, `x_tok=${"0".repeat(32)}`).replace(s.readback.id, "payer-7")]));
@@ -954,7 +967,7 @@ describe("prepared statements, with exp enforced by the object", () => {
 
   it("numbers each statement's RB past those already prepared, and past 2^53 - 1 with the lowest number not yet used", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     await ok(await append(t, [HO_EXP]));
     const first = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
     const second = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
@@ -972,7 +985,7 @@ describe("prepared statements, with exp enforced by the object", () => {
 
   it("a statement with n = 2^53 - 1 does not use up the receiver's numbers: later prepares and refusals are still numbered", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     await ok(await append(t, [HO_EXP]));
     const last = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: Number.MAX_SAFE_INTEGER }), 201);
     expect(last.readback.id).toBe("payer-9007199254740991");
@@ -984,7 +997,7 @@ describe("prepared statements, with exp enforced by the object", () => {
 
   it("refuses an n whose RB id the thread already holds or another statement already states", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     await ok(await append(t, [HO_EXP, "RW1 AQ payer-1 re=scheduler-1 from=payer to=scheduler need=ENUM opts=a+b // which account?"]));
     // payer-1 is the AQ: a statement numbered 1 states an RB that could never be relayed
     // (THREAD_ID_REUSED), so it could never clear its act.
@@ -997,6 +1010,17 @@ describe("prepared statements, with exp enforced by the object", () => {
     // The statement numbered 5 still relays and clears, and the next is numbered past it.
     expect((await ok(await append(t, [five.line]))).results[0].readback.verdict).toBe("wilco");
     expect((await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201)).readback.id).toBe("payer-6");
+  });
+
+  it("the clock a test stands outlives a restart of the object", async () => {
+    // Under load the runtime once restarted an object mid-test: a clock set on the instance went
+    // with it, the new instance read the real time, and each assertion after it failed for that.
+    const t = fresh();
+    const s = await prepared(t, "20991002T1405Z");
+    setClock(Date.UTC(2099, 9, 2, 14, 6));
+    await restart(t);
+    const late = await expectProblem(await commitOf(t, s.token), "statement-refused");
+    expect(late.detail).toContain("after the statement's exp=20991002T1405Z");
   });
 
   it("commit and abandon take no body: one is refused, not ignored", async () => {
@@ -1042,7 +1066,7 @@ describe("prepared statements, with exp enforced by the object", () => {
   it("a CX after a statement's exp finds it expired, by the object's clock, before its alarm ran", async () => {
     const t = fresh();
     await prepared(t, "20991002T1405Z");
-    await setClock(t, Date.UTC(2099, 9, 2, 14, 6));
+    setClock(Date.UTC(2099, 9, 2, 14, 6));
     const cx = await ok(await append(t, ["RW1 CX scheduler-2 re=scheduler-1 from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED"]));
     expect(cx.results[0].cancelledStatements).toBe(0);
     expect((await state(t)).statements).toStrictEqual({ expired: 1 });
@@ -1050,7 +1074,7 @@ describe("prepared statements, with exp enforced by the object", () => {
 
   it("a CX with nothing prepared is kept by the statement store too, and no statement is prepared after it", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     await ok(await append(t, [HO_EXP, "RW1 CX scheduler-2 re=scheduler-1 from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED"]));
     await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
       const store = (instance as unknown as { statements: { isCancelled(h: string): boolean } }).statements;
@@ -1086,9 +1110,7 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await state(u)).statements).toStrictEqual({ committed: 1, pending: 1 });
   });
 
-  // The races run by the real clock (the statement's exp is in 2099): a clock set on the instance
-  // is lost if the runtime restarts the object mid-test, which under heavy load it once did, and
-  // every commit was then refused as made before the statement's prepare.
+  // The races need no particular moment (the statement's exp is in 2099): they run by the real clock.
   it("100 simultaneous commits of one token give exactly one success", async () => {
     const t = fresh();
     const s = await prepared(t, undefined, true, null);
@@ -1116,11 +1138,11 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
 
   it("sets the alarm at the earliest deadline, expires and marks at it, and a second run changes nothing", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     await ok(await append(t, [HO_LATE]));
     expect((await state(t)).alarm).toBe(afterTime("20991002T1410Z"));
     // Past the HO's exp: the alarm marks it orphaned and sets the next (its due, the next day).
-    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    setClock(Date.UTC(2099, 9, 2, 14, 11));
     expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
     const after = await state(t);
     expect(after.orphaned).toStrictEqual([{ handoff: "ops-1", code: "THREAD_EXPIRED", at: "20991002T1411Z", marked: Date.UTC(2099, 9, 2, 14, 11) }]);
@@ -1133,11 +1155,11 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
 
   it("lists each live handoff once with the core's state: open, held or orphaned (past both its exp and due)", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     const VOID_RB = "RW1 RB bot-2 re=ops-2 from=bot to=ops item=job:8 ask=DRAFT";
     await ok(await append(t, [HO_LATE, "RW1 HO ops-2 from=ops to=bot item=job:8 ask=FIX", VOID_RB, "RW1 HO ops-3 from=ops to=bot item=job:9 ask=FIX", "RW1 HO ops-4 from=ops to=bot item=job:10 ask=FIX", "RW1 CX ops-5 re=ops-4 from=ops to=bot item=job:10 why=REVOKED"]));
     expect((await state(t)).open.map((h: any) => [h.id, h.state])).toStrictEqual([["ops-1", "open"], ["ops-2", "held"], ["ops-3", "open"]]);
-    await setClock(t, Date.UTC(2099, 9, 3, 9, 0));
+    setClock(Date.UTC(2099, 9, 3, 9, 0));
     const s = await state(t);
     expect(s.report.findings.filter((f: any) => f.handoff === "ops-1").map((f: any) => f.code)).toStrictEqual(["THREAD_EXPIRED", "THREAD_OVERDUE"]);
     expect(s.open).toStrictEqual([
@@ -1149,12 +1171,12 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
 
   it("expires a pending statement at its exp", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     await ok(await append(t, [`${PAY_HO} exp=20991002T1500Z`]));
     const call = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
     await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call, exp: "20991002T1405Z" }), 201);
     expect((await state(t)).alarm).toBe(afterTime("20991002T1405Z"));
-    await setClock(t, afterTime("20991002T1405Z"));
+    setClock(afterTime("20991002T1405Z"));
     expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
     const s = await state(t);
     expect(s.statements).toStrictEqual({ expired: 1 });
@@ -1165,11 +1187,11 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
 
   it("wakes for a handoff that UN why=DUP makes live again: its deadlines count again", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     // ops-1 (due the 5th) is re-issued without a deadline; the alarm runs for ops-3 and finds
     // nothing else live to wake for.
     await ok(await append(t, ["RW1 HO ops-1 from=ops to=bot item=job:7 ask=FIX due=20991005", "RW1 HO ops-2 re=ops-1 from=ops to=bot item=job:7 ask=FIX", "RW1 HO ops-3 from=ops to=bot item=job:8 ask=FIX exp=20991002T1410Z"]));
-    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    setClock(Date.UTC(2099, 9, 2, 14, 11));
     expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
     expect((await state(t)).alarm).toBeNull();
     // The receiver holds ops-1: its DUP makes ops-1 the live handoff, due the 5th.
@@ -1177,16 +1199,16 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
     const s = await state(t);
     expect(s.open.map((h: any) => [h.id, h.state])).toStrictEqual([["ops-1", "open"], ["ops-3", "orphaned"]]);
     expect(s.alarm).toBe(afterDate("20991005"));
-    await setClock(t, afterDate("20991005"));
+    setClock(afterDate("20991005"));
     expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
     expect((await state(t)).orphaned.map((o: any) => [o.handoff, o.code])).toStrictEqual([["ops-3", "THREAD_EXPIRED"], ["ops-1", "THREAD_OVERDUE"]]);
   });
 
   it("wakes again after an alarm run that failed past its retries: the deadlines it missed and the later ones are not lost", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     await ok(await append(t, [HO_LATE]));
-    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    setClock(Date.UTC(2099, 9, 2, 14, 11));
     // The handler throws (a fault of the moment); the runtime retries it at most six times and then
     // drops the alarm, as runDurableObjectAlarm drops it after one failed run.
     await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
@@ -1212,12 +1234,12 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
   it("wakes at most a year ahead, and looks again then, for a deadline past the last moment the runtime takes an alarm for (April 2262)", async () => {
     // An RW1 time names any year to 9999; workerd refuses setAlarm after 2262 with a TypeError.
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     await ok(await append(t, ["RW1 HO ops-1 from=ops to=bot item=job:7 ask=FIX due=99991231 exp=99991231T2359Z"]));
     const yearOn = T0 + ALARM_HORIZON;
     expect(await realAlarm(t)).toBe(yearOn);
     expect((await state(t)).alarm).toBe(yearOn);
-    await setClock(t, yearOn);
+    setClock(yearOn);
     expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
     const s = await state(t);
     expect(s.orphaned).toStrictEqual([]);
@@ -1225,7 +1247,7 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
     expect(await realAlarm(t)).toBe(yearOn + ALARM_HORIZON);
     // A statement's window as far out, on an HO with no exp of its own, the same.
     const u = fresh();
-    await setClock(u, T0);
+    setClock(T0);
     await ok(await append(u, [PAY_HO]));
     const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
     await ok(await postJson(`/v1/threads/${u}/statements`, { handoff: "scheduler-1", call: CALL, exp: "99991231T2359Z" }), 201);
@@ -1235,9 +1257,9 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
 
   it("a handoff that closes before its deadline leaves nothing to wake for", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     await ok(await append(t, [HO_LATE, "RW1 DN bot-1 re=ops-1 from=bot to=ops item=job:7 out=OK"]));
-    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    setClock(Date.UTC(2099, 9, 2, 14, 11));
     expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
     const s = await state(t);
     expect(s.orphaned).toStrictEqual([]);
@@ -1266,13 +1288,13 @@ describe("the thread's state is bounded: each list is cut at the cap and paged i
 
   it("holds at most the cap of each list, says where each goes on, and the routes page through all of it in the same order", async () => {
     const t = fresh();
-    await setClock(t, T0);
+    setClock(T0);
     // Six HOs, each read back; three answered with a DN (dones), three left to pass their exp (orphaned).
     const lines: string[] = [];
     for (let k = 1; k <= 6; k++) lines.push(`RW1 HO ops-${k} from=ops to=bot item=job:${k} ask=FIX exp=20991002T1410Z`, `RW1 RB bot-${k} re=ops-${k} from=bot to=ops item=job:${k} ask=FIX`);
     for (let k = 1; k <= 3; k++) lines.push(`RW1 DN bot-${10 + k} re=ops-${k} from=bot to=ops item=job:${k} out=OK`);
     await ok(await append(t, lines));
-    await setClock(t, Date.UTC(2099, 9, 2, 14, 11));
+    setClock(Date.UTC(2099, 9, 2, 14, 11));
     expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
     const whole = await state(t);
     expect(whole.next).toStrictEqual({ findings: null, owners: null, open: null, readbacks: null, dones: null, orphaned: null });

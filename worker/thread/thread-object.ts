@@ -204,8 +204,6 @@ const problem = (kind: ProblemKindName, detail: string, extensions?: Record<stri
 
 
 export class ThreadObject extends DurableObject<Env> {
-  /** The object's clock (epoch ms). Tests replace it to stand at a chosen moment. */
-  clock: () => number = () => Date.now();
   private readonly sql: SqlStorage;
   private readonly statements: SqlStatementStore;
   /** check-thread over the stored lines, kept in memory and rebuilt from storage when evicted. */
@@ -284,6 +282,15 @@ export class ThreadObject extends DurableObject<Env> {
   /** A request that writes nothing: on a thread never written to, it leaves no storage. */
   private reading<T>(answer: () => T): T {
     return this.storedIf(answer, () => false);
+  }
+
+  /**
+   * The object's clock (epoch ms): the runtime's. Tests stand it at a moment by faking Date in the
+   * isolate they share with the object, not by setting it on the instance, which a restart of the
+   * object would silently undo.
+   */
+  private clock(): number {
+    return Date.now();
   }
 
   private now(): string {
