@@ -74,7 +74,7 @@ function optionsOf(name: string, command: Command): Record<string, Spec> {
 }
 
 const EXIT = "Exit: 0 pass, 1 invalid input or failed check, 2 usage error.";
-const LINES = "Lines end at LF, CRLF or CR; one leading byte order mark is dropped; blank lines and lines starting with # are skipped.";
+const LINES = "Lines end at LF, CRLF or CR; one leading byte order mark is dropped; blank lines and lines starting with # are skipped; a line longer than 64 MiB is refused (LINE_TOO_LONG).";
 
 async function usage(group?: string): Promise<string> {
   const names = Object.keys(COMMANDS).filter((c) => group === undefined || c.startsWith(`${group} `));

@@ -1079,3 +1079,19 @@ describe("one very long line is read in linear time", () => {
     expect(elapsed).toBeLessThan(8_000);
   }, 90_000);
 });
+
+describe("a line longer than 64 MiB", () => {
+  // Input that never breaks a line (`--file /dev/zero`) was kept whole in memory: tens of GB, and a
+  // line past 512 MiB, which no string can hold, was then called "not valid UTF-8".
+  it("is refused as LINE_TOO_LONG, its bytes dropped up to its line break, and the lines after it are read", () => {
+    const file = join(tmp, "over-the-limit.txt");
+    writeFileSync(file, `RW1 HO a-1 from=a to=b item=x ask=DRAFT x_a=${"y".repeat(64 * 1024 * 1024)}\r\nRW1 HO a-2 from=a to=b item=x ask=DRAFT\n`);
+    const r = spawnSync(process.execPath, [RW, "validate", "--json", "--file", file], { encoding: "utf8", timeout: 60_000 });
+    expect(r.status).toBe(1);
+    const results = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { line: number; ok: boolean; findings: { code: string }[] });
+    expect(results.map((x) => [x.line, x.ok, x.findings.map((f) => f.code)])).toStrictEqual([
+      [1, false, ["LINE_TOO_LONG"]],
+      [2, true, []],
+    ]);
+  }, 90_000);
+});
