@@ -191,6 +191,10 @@ describe("usage errors exit 2 with one clear line", () => {
     ["missing file", ["validate", "--file", "/nonexistent/x"], "cannot read /nonexistent/x"],
     ["profile file not JSON", ["validate", "--profile", join(tmpdir(), "rw-not-json.json")], "not JSON"],
     ["extra argument", ["validate", "RW1"], "unexpected argument"],
+    // An empty value was read as a path: "cannot read : no such file".
+    ["an empty --ho", ["make-rb", "--ho", ""], "--ho is empty: give the text itself, or the path of a file holding it"],
+    ["an empty --record", ["check-ho", "--ho", HO, "--record", " "], "--record is empty"],
+    ["an empty part of a delegation document", ["delegation", "check-fences", "--fences", "", "--heads", "{}"], "--fences is empty"],
   ];
   writeFileSync(join(tmpdir(), "rw-not-json.json"), "{nope");
   for (const [name, args, message] of cases) {
