@@ -163,7 +163,8 @@ async function main(argv: readonly string[]): Promise<number> {
     const hint = allowed.max > 0 ? "" : command.readsLines === true ? ": lines come from stdin or --file" : name === "legend" && values["profile"] === undefined ? ": give a profile with --profile NAME" : "";
     throw new UsageError(`unexpected argument '${positionals[allowed.max]}'${hint}`);
   }
-  if (positionals.length < allowed.min) throw new UsageError(`rw ${name} needs ${allowed.name}`);
+  // Every usage error is printed after "rw: ", so the command is named without its own "rw".
+  if (positionals.length < allowed.min) throw new UsageError(`${name} needs ${allowed.name} (rw ${name} ${allowed.name})`);
   const out = new Output(process.stdout);
   const err = new Output(process.stderr);
   const ctx: CommandContext = {

@@ -192,6 +192,9 @@ describe("usage errors exit 2 with one clear line", () => {
     ["profile file not JSON", ["validate", "--profile", join(tmpdir(), "rw-not-json.json")], "not JSON"],
     ["extra argument", ["validate", "RW1"], "unexpected argument"],
     // An empty value was read as a path: "cannot read : no such file".
+    // It was "rw: rw commit needs TOKEN", the program named twice.
+    ["commit without its token", ["commit"], "rw: commit needs TOKEN (rw commit TOKEN)\n"],
+    ["mailbox check without its folder", ["mailbox", "check"], "rw: mailbox check needs PATH (rw mailbox check PATH)\n"],
     ["an empty --ho", ["make-rb", "--ho", ""], "--ho is empty: give the text itself, or the path of a file holding it"],
     ["an empty --record", ["check-ho", "--ho", HO, "--record", " "], "--record is empty"],
     ["an empty part of a delegation document", ["delegation", "check-fences", "--fences", "", "--heads", "{}"], "--fences is empty"],
