@@ -27,6 +27,8 @@ function isFile(value: string): boolean {
 
 /** The option's text: the value itself, or the file it names (null: the file is not UTF-8). */
 function rawText(option: string, value: string): string | null {
+  // Read as a path, an empty value was "cannot read : no such file", which names nothing.
+  if (value.trim() === "") throw new UsageError(`--${option} is empty: give the text itself, or the path of a file holding it`);
   if (isFile(value)) return readFileText(`--${option}`, value);
   const start = value.trimStart();
   if (/[ \r\n]/.test(value) || value.startsWith("RW") || start.startsWith("{") || start.startsWith("[")) return value;

@@ -2,7 +2,9 @@
  * Reading the CLI's input: lines from `--file` or stdin, streamed, with their 1-based numbers, and
  * the text of option files. Lines end at LF, CRLF or CR; one leading UTF-8 byte order mark is
  * dropped; blank lines and lines starting with `#` are comments and are skipped. Bytes that are not
- * UTF-8 are never replaced or guessed at: the line is refused with an `ENCODING` finding.
+ * UTF-8 are never replaced or guessed at: the line is refused with an `ENCODING` finding. A line
+ * longer than MAX_LINE_BYTES is refused (`LINE_TOO_LONG`) and its bytes are not kept, so input
+ * that never breaks a line (`--file /dev/zero`) cannot take all the machine's memory.
  */
 import { fstatSync, readFileSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
@@ -22,6 +24,12 @@ const LF = 0x0a;
 const CR = 0x0d;
 const HASH = 0x23;
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * The longest line read, in bytes: far beyond any message (the Worker takes 8 KiB), and well below
+ * the longest string a JavaScript engine makes (about 512 MiB), past which decoding would fail.
+ */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 /** Why a path cannot be read, in a few words, from a Node system error. */
 export function readProblem(error: unknown): string {
@@ -63,6 +71,16 @@ export function undecodable(what: string): LineCheck {
     ok: false,
     message: null,
     findings: [finding("ENCODING", `${what} is not valid UTF-8: the bytes were not read as text, nothing was replaced or guessed`)],
+    envelope: { id: null, from: null, to: null, item: null },
+  };
+}
+
+/** The refusal of a line longer than MAX_LINE_BYTES, whose bytes were dropped unread. */
+function overlong(n: number): LineCheck {
+  return {
+    ok: false,
+    message: null,
+    findings: [finding("LINE_TOO_LONG", `line ${n} is longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB: it was not read, up to its line break`)],
     envelope: { id: null, from: null, to: null, item: null },
   };
 }
@@ -140,12 +158,13 @@ async function* chunks(file: string | undefined): AsyncGenerator<Uint8Array> {
   for await (const chunk of stdinInput("lines")) yield typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
 }
 
-/** The lines of a region of bytes holding whole lines (its final line break left off). */
-function* linesOf(region: Buffer): Generator<{ text: string | null; first: number }> {
-  // Fast path: the region decodes as a whole; a failure is then found line by line.
-  const all = decode(region);
+/** The lines of a region of bytes holding whole lines (its final line break left off); `text` is null when not UTF-8, `bytes` each line's length. */
+function* linesOf(region: Buffer): Generator<{ text: string | null; first: number; bytes: number }> {
+  // Fast path: the region decodes as a whole; a failure is then found line by line. A region no
+  // longer than the limit holds no line over it, so only a longer one is split by bytes.
+  const all = region.length <= MAX_LINE_BYTES ? decode(region) : null;
   if (all !== null) {
-    for (const text of all.split(/\r\n|\n|\r/)) yield { text, first: text.charCodeAt(0) };
+    for (const text of all.split(/\r\n|\n|\r/)) yield { text, first: text.charCodeAt(0), bytes: 0 };
     return;
   }
   let start = 0;
@@ -154,7 +173,7 @@ function* linesOf(region: Buffer): Generator<{ text: string | null; first: numbe
     const cr = region.indexOf(CR, start);
     const end = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
     const piece = region.subarray(start, end < 0 ? region.length : end);
-    yield { text: decode(piece), first: piece[0] ?? -1 };
+    yield { text: piece.length > MAX_LINE_BYTES ? null : decode(piece), first: piece[0] ?? -1, bytes: piece.length };
     if (end < 0) return;
     start = end + 1;
     if (region[end] === CR && region[start] === LF) start++;
@@ -167,10 +186,17 @@ export async function* readLines(file: string | undefined): AsyncGenerator<Input
   // The bytes of the line not yet ended, kept as the chunks they came in: appending each chunk to
   // one buffer would copy the line so far every time, quadratic in a long line.
   let carry: Buffer[] = [];
+  let carried = 0;
+  // The line not yet ended is already past the limit: its bytes are dropped up to its line break.
+  let dropping = false;
   let afterCR = false;
   function* emit(region: Buffer): Generator<InputLine> {
-    for (const { text, first } of linesOf(region)) {
+    for (const { text, first, bytes } of linesOf(region)) {
       n++;
+      if (bytes > MAX_LINE_BYTES) {
+        yield { n, text: "", refused: overlong(n) };
+        continue;
+      }
       if (first === HASH) continue;
       if (text === null) {
         yield { n, text: "", refused: undecodable(`line ${n}`) };
@@ -187,10 +213,29 @@ export async function* readLines(file: string | undefined): AsyncGenerator<Input
     if (afterCR) {
       afterCR = false;
       if (chunk[0] === LF) chunk = chunk.subarray(1);
+      if (chunk.length === 0) continue;
+    }
+    if (dropping) {
+      const lf = chunk.indexOf(LF);
+      const cr = chunk.indexOf(CR);
+      const end = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+      if (end < 0) continue;
+      dropping = false;
+      n++;
+      yield { n, text: "", refused: overlong(n) };
+      afterCR = chunk[end] === CR && end === chunk.length - 1;
+      chunk = chunk.subarray(chunk[end] === CR && chunk[end + 1] === LF ? end + 2 : end + 1);
+      if (chunk.length === 0) continue;
     }
     const last = Math.max(chunk.lastIndexOf(LF), chunk.lastIndexOf(CR));
     if (last < 0) {
       carry.push(chunk);
+      carried += chunk.length;
+      if (carried > MAX_LINE_BYTES) {
+        carry = [];
+        carried = 0;
+        dropping = true;
+      }
       continue;
     }
     // The region ends before the last line break (both bytes of a CRLF).
@@ -198,7 +243,13 @@ export async function* readLines(file: string | undefined): AsyncGenerator<Input
     afterCR = chunk[last] === CR && last === chunk.length - 1;
     const region = carry.length === 0 ? chunk.subarray(0, end) : Buffer.concat([...carry, chunk.subarray(0, end)]);
     carry = last + 1 < chunk.length ? [Buffer.from(chunk.subarray(last + 1))] : [];
+    carried = carry[0]?.length ?? 0;
     yield* emit(region);
+  }
+  if (dropping) {
+    n++;
+    yield { n, text: "", refused: overlong(n) };
+    return;
   }
   const rest = Buffer.concat(carry);
   if (rest.length > 0) yield* emit(rest);

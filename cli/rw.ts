@@ -74,7 +74,7 @@ function optionsOf(name: string, command: Command): Record<string, Spec> {
 }
 
 const EXIT = "Exit: 0 pass, 1 invalid input or failed check, 2 usage error.";
-const LINES = "Lines end at LF, CRLF or CR; one leading byte order mark is dropped; blank lines and lines starting with # are skipped.";
+const LINES = "Lines end at LF, CRLF or CR; one leading byte order mark is dropped; blank lines and lines starting with # are skipped; a line longer than 64 MiB is refused (LINE_TOO_LONG).";
 
 async function usage(group?: string): Promise<string> {
   const names = Object.keys(COMMANDS).filter((c) => group === undefined || c.startsWith(`${group} `));
@@ -163,7 +163,8 @@ async function main(argv: readonly string[]): Promise<number> {
     const hint = allowed.max > 0 ? "" : command.readsLines === true ? ": lines come from stdin or --file" : name === "legend" && values["profile"] === undefined ? ": give a profile with --profile NAME" : "";
     throw new UsageError(`unexpected argument '${positionals[allowed.max]}'${hint}`);
   }
-  if (positionals.length < allowed.min) throw new UsageError(`rw ${name} needs ${allowed.name}`);
+  // Every usage error is printed after "rw: ", so the command is named without its own "rw".
+  if (positionals.length < allowed.min) throw new UsageError(`${name} needs ${allowed.name} (rw ${name} ${allowed.name})`);
   const out = new Output(process.stdout);
   const err = new Output(process.stderr);
   const ctx: CommandContext = {

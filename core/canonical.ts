@@ -8,6 +8,7 @@ import { MESSAGE_TYPES, VERSION } from "./vocabulary.js";
 
 /** An open array (`keys` null) or object being written: its values, in order, and the next one. */
 interface Open {
+  readonly container: object;
   readonly values: readonly unknown[];
   readonly keys: readonly string[] | null;
   next: number;
@@ -16,30 +17,38 @@ interface Open {
 /**
  * Canonical JSON text of any JSON value. Keys sort by UTF-16 code units (all RW1 keys are ASCII).
  * Walks with its own stack, not by recursion: a value nested thousands deep (which JSON.parse and
- * parseJsonText read) gets its text, not a stack overflow. What is not JSON is a TypeError.
+ * parseJsonText read) gets its text, not a stack overflow. What is not JSON is a TypeError, a
+ * value that contains itself included (without the check, the walk would never end).
  */
 export function canonicalJson(value: unknown): string {
   const parts: string[] = [];
   const open: Open[] = [];
+  // The containers being written, to tell a cycle from a value merely shared by two keys.
+  const openContainers = new Set<object>();
   let current = value;
   for (;;) {
     if (current === null || typeof current !== "object") {
       const text = JSON.stringify(current);
       if (text === undefined) throw new TypeError(`canonicalJson: ${typeof current} is not JSON`);
       parts.push(text);
+    } else if (openContainers.has(current)) {
+      throw new TypeError("canonicalJson: the value contains itself, which is not JSON");
     } else if (Array.isArray(current)) {
       parts.push("[");
-      open.push({ values: current, keys: null, next: 0 });
+      openContainers.add(current);
+      open.push({ container: current, values: current, keys: null, next: 0 });
     } else {
       const object = current as Record<string, unknown>;
       const keys = Object.keys(object).sort();
       parts.push("{");
-      open.push({ values: keys.map((k) => object[k]), keys, next: 0 });
+      openContainers.add(object);
+      open.push({ container: object, values: keys.map((k) => object[k]), keys, next: 0 });
     }
     // Close every container that is done, then move to the next value of the innermost open one.
     let top = open[open.length - 1];
     while (top !== undefined && top.next === top.values.length) {
       parts.push(top.keys === null ? "]" : "}");
+      openContainers.delete(top.container);
       open.pop();
       top = open[open.length - 1];
     }

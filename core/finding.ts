@@ -10,6 +10,7 @@ export const FINDING_CODES = {
   LINE_BREAK: "error",
   CONTROL_CHAR: "error",
   ENCODING: "error",
+  LINE_TOO_LONG: "error",
   SPACING: "error",
   MISSING_TYPE: "error",
   MISSING_ID: "error",

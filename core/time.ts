@@ -10,6 +10,8 @@ const two = (n: number): string => String(n).padStart(2, "0");
 /** `YYYYMMDDTHHMMZ` of the minute a moment (epoch ms) falls in, in UTC. */
 export function timeAt(ms: number): string {
   const d = new Date(ms);
+  // An invalid moment would be written "NaNNaNNaNTNaNNaNZ", which reads as a time to nobody.
+  if (Number.isNaN(d.getTime())) throw new RangeError(`timeAt: ${String(ms)} is not a moment (epoch milliseconds)`);
   return `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}T${two(d.getUTCHours())}${two(d.getUTCMinutes())}Z`;
 }
 

@@ -191,6 +191,13 @@ describe("usage errors exit 2 with one clear line", () => {
     ["missing file", ["validate", "--file", "/nonexistent/x"], "cannot read /nonexistent/x"],
     ["profile file not JSON", ["validate", "--profile", join(tmpdir(), "rw-not-json.json")], "not JSON"],
     ["extra argument", ["validate", "RW1"], "unexpected argument"],
+    // An empty value was read as a path: "cannot read : no such file".
+    // It was "rw: rw commit needs TOKEN", the program named twice.
+    ["commit without its token", ["commit"], "rw: commit needs TOKEN (rw commit TOKEN)\n"],
+    ["mailbox check without its folder", ["mailbox", "check"], "rw: mailbox check needs PATH (rw mailbox check PATH)\n"],
+    ["an empty --ho", ["make-rb", "--ho", ""], "--ho is empty: give the text itself, or the path of a file holding it"],
+    ["an empty --record", ["check-ho", "--ho", HO, "--record", " "], "--record is empty"],
+    ["an empty part of a delegation document", ["delegation", "check-fences", "--fences", "", "--heads", "{}"], "--fences is empty"],
   ];
   writeFileSync(join(tmpdir(), "rw-not-json.json"), "{nope");
   for (const [name, args, message] of cases) {
@@ -1077,5 +1084,21 @@ describe("one very long line is read in linear time", () => {
     expect(r.stderr).toContain("TAIL_TOO_LONG");
     // Appending each 64 KiB chunk to the line so far copied it whole every time: about 20 s here.
     expect(elapsed).toBeLessThan(8_000);
+  }, 90_000);
+});
+
+describe("a line longer than 64 MiB", () => {
+  // Input that never breaks a line (`--file /dev/zero`) was kept whole in memory: tens of GB, and a
+  // line past 512 MiB, which no string can hold, was then called "not valid UTF-8".
+  it("is refused as LINE_TOO_LONG, its bytes dropped up to its line break, and the lines after it are read", () => {
+    const file = join(tmp, "over-the-limit.txt");
+    writeFileSync(file, `RW1 HO a-1 from=a to=b item=x ask=DRAFT x_a=${"y".repeat(64 * 1024 * 1024)}\r\nRW1 HO a-2 from=a to=b item=x ask=DRAFT\n`);
+    const r = spawnSync(process.execPath, [RW, "validate", "--json", "--file", file], { encoding: "utf8", timeout: 60_000 });
+    expect(r.status).toBe(1);
+    const results = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { line: number; ok: boolean; findings: { code: string }[] });
+    expect(results.map((x) => [x.line, x.ok, x.findings.map((f) => f.code)])).toStrictEqual([
+      [1, false, ["LINE_TOO_LONG"]],
+      [2, true, []],
+    ]);
   }, 90_000);
 });

@@ -33,6 +33,15 @@ describe("canonical JSON", () => {
   it("sorts keys recursively, no whitespace, lists in written order", () => {
     expect(canonicalJson({ b: [3, 1, { z: 1, a: null }], a: "x", c: true })).toBe('{"a":"x","b":[3,1,{"a":null,"z":1}],"c":true}');
   });
+  // Misuse throws a labelled TypeError (DESIGN.md); a value that contains itself once walked forever.
+  it("refuses a value that contains itself, and writes a value shared by two keys twice", () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic["self"] = [cyclic];
+    expect(() => canonicalJson(cyclic)).toThrow(TypeError);
+    expect(() => canonicalJson(cyclic)).toThrow(/contains itself/);
+    const shared = [1];
+    expect(canonicalJson({ b: shared, a: shared })).toBe('{"a":[1],"b":[1]}');
+  });
   it("writes the section 6 example as the spec describes", () => {
     const m = message("RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes");
     expect(new TextDecoder().decode(canonicalBytes(m))).toBe(

@@ -109,6 +109,9 @@ describe("RW1 time", () => {
     expect(timeAt(Date.UTC(2026, 9, 2, 14, 5, 59, 999))).toBe("20261002T1405Z");
     expect(timeAt(Date.UTC(2026, 0, 1, 0, 0))).toBe("20260101T0000Z");
   });
+  it("refuses what is no moment with a RangeError, rather than writing NaN as a time", () => {
+    for (const ms of [Number.NaN, Number.POSITIVE_INFINITY, 8.64e15 + 1]) expect(() => timeAt(ms)).toThrow(RangeError);
+  });
   it("says when a time or a date is past: the next minute, the next day, across month and year ends", () => {
     expect(afterTime("20261002T1405Z")).toBe(Date.UTC(2026, 9, 2, 14, 6));
     expect(afterTime("20261231T2359Z")).toBe(Date.UTC(2027, 0, 1, 0, 0));
