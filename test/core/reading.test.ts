@@ -119,6 +119,16 @@ describe("RW1 time", () => {
     expect(afterDate("20280229")).toBe(Date.UTC(2028, 2, 1));
     expect(timeAt(afterTime("20261002T1405Z") - 1)).toBe("20261002T1405Z");
   });
+  it("reads and writes a year below 100 as itself, in four digits, not as 19xx", () => {
+    expect(timeAt(afterTime("00501002T1405Z") - 1)).toBe("00501002T1405Z");
+    expect(timeAt(afterDate("00991231") - 1)).toBe("00991231T2359Z");
+    expect(new Date(afterDate("00010101")).getUTCFullYear()).toBe(1);
+    expect(() => timeAt(Date.UTC(10000, 0, 1))).toThrow(RangeError);
+  });
+  it("refuses what is no time or date with a RangeError, rather than a deadline nobody wrote", () => {
+    for (const t of ["", "garbage", "20261301T1405Z", "20261002T2405Z", "20261002T1405", "20260229T0000Z"]) expect(() => afterTime(t)).toThrow(RangeError);
+    for (const d of ["", "2026-10-02", "20261301", "20260229", "00000101"]) expect(() => afterDate(d)).toThrow(RangeError);
+  });
 });
 
 describe("messageNumber", () => {
