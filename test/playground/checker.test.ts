@@ -10,6 +10,7 @@ import type { Message, ReadbackExpectations, ThreadReport } from "../../core/ind
 import { createChecker } from "../../playground/src/check/checker.js";
 import type { CheckSettings } from "../../playground/src/check/checker.js";
 import { splitAll } from "../../playground/src/check/lines.js";
+import { createRefusals, highestNumbers } from "../../playground/src/check/refusals.js";
 import { resolverFor } from "../../playground/src/profiles.js";
 import { shippedVocabulary } from "../../profiles/index.js";
 import { threadConversation } from "../bench/thread-corpus.js";
@@ -22,6 +23,8 @@ const settings = (over: Partial<CheckSettings> = {}): CheckSettings => ({ resolv
 /** The same conversation checked by the core in one pass, no cache. */
 function whole(text: string, s: CheckSettings) {
   const lines = splitAll(text, () => 0).lines.map((l) => ({ ...l, check: readMessage(l.text, s.resolve) }));
+  const checks = lines.map((l) => l.check);
+  const refusals = createRefusals().of(checks, highestNumbers(checks), s.as);
   const audit = createThreadAudit({ vocabulary: s.resolve, expectations: (id) => s.expectations.get(id) });
   const handoffs = new Map<string, Message>();
   const readbacks: [number, unknown][] = [];
@@ -37,12 +40,13 @@ function whole(text: string, s: CheckSettings) {
       readbacks.push([l.n, { report, verdict: readbackVerdict(report) }]);
     }
   }
-  return { lines: lines.map((l) => [l.n, l.check]), report: audit.report(s.now), readbacks, states: audit.handoffs(s.now) };
+  return { lines: lines.map((l) => [l.n, l.check]), refusals, report: audit.report(s.now), readbacks, states: audit.handoffs(s.now) };
 }
 
 function same(checked: ReturnType<ReturnType<typeof createChecker>["check"]>, text: string, s: CheckSettings): void {
   const want = whole(text, s);
   expect(checked.lines.map((l) => [l.n, l.check])).toStrictEqual(want.lines);
+  expect(checked.lines.map((l) => l.refusal)).toStrictEqual(want.refusals);
   expect(JSON.stringify(checked.report)).toBe(JSON.stringify(want.report));
   expect([...checked.readbacks].map(([n, r]) => [n, { report: r.report, verdict: r.verdict }])).toStrictEqual(want.readbacks);
   // The same states, in the order the HOs came.
@@ -149,6 +153,17 @@ describe("the incremental checker", () => {
     expect(nameless.lines[0]?.refusal).toMatchObject({ none: expect.stringContaining("Refusals from") });
     const as = createChecker().check("RW1 HO research-01 from=research  to=writer", settings({ as: "writer" }));
     expect(as.lines[0]?.refusal).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-1 re=research-01 from=writer to=research why=UNK/) });
+  });
+
+  it("numbers a UN after an edit of a refused line's id, as a check from scratch does", () => {
+    // A refused line's id is used too (section 2): writer-7 on the second line makes writer's UN writer-8.
+    const before = ["RW1 HO research-01 from=research  to=writer", "RW1 HO writer-1 from=writer  to=research"].join("\n");
+    const after = before.replace("writer-1 ", "writer-7 ");
+    const checker = createChecker();
+    same(checker.check(before, settings()), before, settings());
+    const checked = checker.check(after, settings());
+    same(checked, after, settings());
+    expect(checked.lines[0]?.refusal).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-8 /) });
   });
 });
 

@@ -90,7 +90,7 @@ interface Previous {
   /** For each audited line, its bucket. */
   readonly bucketOf: Int32Array;
   readonly members: ReadonlyMap<number, Members>;
-  /** The highest message number of each agent, when it was needed. */
+  /** The highest message number of each agent, once it was needed (null when not known). */
   readonly highest: ReadonlyMap<string, number> | null;
   readonly handoffs: Map<string, CheckedLine>;
   readonly readbacks: Map<number, CheckedReadback>;
@@ -105,6 +105,24 @@ function sameLinks(a: LineCheck, b: LineCheck): boolean {
   const x = a.message as Message;
   const y = b.message as Message;
   return x.id === y.id && x.re === y.re && x.item === y.item;
+}
+
+/** The ids readings `[from, to)` use, a refused line's included, sorted. */
+function idsUsed(checks: readonly LineCheck[], from: number, to: number): string[] {
+  const ids: string[] = [];
+  for (let k = from; k < to; k++) {
+    const c = checks[k] as LineCheck;
+    const id = (c.message ?? c.envelope).id;
+    if (id !== null) ids.push(id);
+  }
+  return ids.sort();
+}
+
+/** Two runs of readings use the same ids, as many times each, in any order. */
+function sameIdsUsed(a: readonly LineCheck[], aFrom: number, aTo: number, b: readonly LineCheck[], bFrom: number, bTo: number): boolean {
+  const x = idsUsed(a, aFrom, aTo);
+  const y = idsUsed(b, bFrom, bTo);
+  return x.length === y.length && x.every((id, k) => id === y[k]);
 }
 
 export function createChecker(options: CheckerOptions = {}): Checker {
@@ -205,13 +223,11 @@ export function createChecker(options: CheckerOptions = {}): Checker {
 
     // Views, the same object while the line's number, text, reading and refusal are.
     const anyRefused = checks.some((c) => !c.ok);
-    // The numbers agents used change only when a valid line's id does.
-    const sameIds = p !== null && p.highest !== null && to - from === oldTo - from && changed.every((k) => {
-      const before = (p as Previous).checks[k] as LineCheck;
-      const now = checks[k] as LineCheck;
-      return audits(before) ? audits(now) && (before.message as Message).id === (now.message as Message).id : !audits(now);
-    });
-    const highest = !anyRefused ? null : sameIds ? (p as Previous).highest : highestNumbers(checks);
+    // The numbers agents used change only when the edited lines use other ids, a refused line's
+    // included (highestNumbers counts those too); once known, they are kept while that holds, with
+    // or without a refused line, so the line a refusal starts with needs no pass over every line.
+    const sameIds = p !== null && p.highest !== null && sameIdsUsed(p.checks, from, oldTo, checks, from, to);
+    const highest = sameIds ? (p as Previous).highest : anyRefused ? highestNumbers(checks) : null;
     const refused = anyRefused ? refusals.of(checks, highest as ReadonlyMap<string, number>, settings.as) : null;
     const views = new Array<CheckedLine>(lines.length);
     // Lines added or removed renumber what follows; the loop below finds the other renumberings by
