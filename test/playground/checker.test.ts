@@ -10,6 +10,7 @@ import type { Message, ReadbackExpectations, ThreadReport } from "../../core/ind
 import { createChecker } from "../../playground/src/check/checker.js";
 import type { CheckSettings } from "../../playground/src/check/checker.js";
 import { splitAll } from "../../playground/src/check/lines.js";
+import { createRefusals, highestNumbers } from "../../playground/src/check/refusals.js";
 import { resolverFor } from "../../playground/src/profiles.js";
 import { shippedVocabulary } from "../../profiles/index.js";
 import { threadConversation } from "../bench/thread-corpus.js";
@@ -22,6 +23,8 @@ const settings = (over: Partial<CheckSettings> = {}): CheckSettings => ({ resolv
 /** The same conversation checked by the core in one pass, no cache. */
 function whole(text: string, s: CheckSettings) {
   const lines = splitAll(text, () => 0).lines.map((l) => ({ ...l, check: readMessage(l.text, s.resolve) }));
+  const checks = lines.map((l) => l.check);
+  const refusals = createRefusals().of(checks, highestNumbers(checks), s.as);
   const audit = createThreadAudit({ vocabulary: s.resolve, expectations: (id) => s.expectations.get(id) });
   const handoffs = new Map<string, Message>();
   const readbacks: [number, unknown][] = [];
@@ -37,12 +40,13 @@ function whole(text: string, s: CheckSettings) {
       readbacks.push([l.n, { report, verdict: readbackVerdict(report) }]);
     }
   }
-  return { lines: lines.map((l) => [l.n, l.check]), report: audit.report(s.now), readbacks, states: audit.handoffs(s.now) };
+  return { lines: lines.map((l) => [l.n, l.check]), refusals, report: audit.report(s.now), readbacks, states: audit.handoffs(s.now) };
 }
 
 function same(checked: ReturnType<ReturnType<typeof createChecker>["check"]>, text: string, s: CheckSettings): void {
   const want = whole(text, s);
   expect(checked.lines.map((l) => [l.n, l.check])).toStrictEqual(want.lines);
+  expect(checked.lines.map((l) => l.refusal)).toStrictEqual(want.refusals);
   expect(JSON.stringify(checked.report)).toBe(JSON.stringify(want.report));
   expect([...checked.readbacks].map(([n, r]) => [n, { report: r.report, verdict: r.verdict }])).toStrictEqual(want.readbacks);
   // The same states, in the order the HOs came.
@@ -112,6 +116,59 @@ describe("the incremental checker", () => {
     }
   });
 
+  it("stays equal to a whole check when a line break is typed and deleted, or a line removed", () => {
+    // A line break adds a line: every later line is renumbered, and the groups are kept only while
+    // the valid lines are the ones they were, with the same keys and links.
+    const s = settings();
+    const lines = corpus(120).split("\n");
+    const open = whole(lines.join("\n"), s).report.findings.find((f) => f.code === "THREAD_OPEN" && f.line !== null && f.line > 2);
+    const at = (open?.line as number) - 1;
+    expect(lines[at]).toContain(" exp=20261002T1700Z");
+    // Two refused lines before that open HO: the first uses writer-pool-east's highest number, so
+    // the second's UN, which writer-pool-east sends, is numbered after it.
+    lines.splice(at, 0, "RW1 HO writer-pool-east-99999 from=writer-pool-east  to=research-desk item=gh:x#9 ask=DRAFT", "RW1 HO research-desk-5 from=research-desk  to=writer-pool-east item=gh:x#8 ask=DRAFT");
+    const base = lines.join("\n");
+    const ho = lines[at + 2] as string;
+    const expired = ho.replace("exp=20261002T1700Z", "exp=20261002T1100Z");
+    const sender = / from=\S+ /.exec(ho)?.[0] as string;
+    const first = lines.find((l) => l.startsWith("RW1 HO ") && l.includes(sender) && l !== ho) as string;
+    const edits = [
+      // The second refused line removed and the HO expired in one edit: its key goes to the HO.
+      base.replace(`${lines[at + 1]}\n${ho}`, expired),
+      // A blank line typed before the HO, which expires in the same edit.
+      base.replace(ho, `\n${expired}`),
+      // A line break typed into the expired HO's comment: a refused line after it.
+      base.replace(ho, `${expired.slice(0, -3)}\n${expired.slice(-3)}`),
+      // The same, the HO now under the id of its sender's first HO: it links to another group.
+      base.replace(ho, `${expired.replace(/^RW1 HO \S+/, first.slice(0, first.indexOf(" from=")))}\n${expired.slice(-3)}`),
+      // The first refused line removed: writer-pool-east's highest number goes back.
+      base.replace(`${lines[at]}\n`, ""),
+    ];
+    const starts = [...base.matchAll(/^/gm)].map((m) => m.index);
+    for (let n = 0; n < starts.length; n += n >= at - 2 && n <= at + 3 ? 1 : 7) {
+      const start = starts[n] as number;
+      const end = (starts[n + 1] ?? base.length + 1) - 1;
+      const comment = base.indexOf(" // ", start);
+      const breaks = [
+        start, // before the line: a blank line, then the line
+        end, // at its end: the line, then a blank one
+        start + 7, // inside its id
+        ...(comment >= 0 && comment < end ? [comment + 6] : []), // inside its comment: a refused line after it
+      ];
+      for (const i of breaks) edits.push(`${base.slice(0, i)}\n${base.slice(i)}`);
+      // And the line removed whole, with the line break after it.
+      edits.push(base.slice(0, start) + base.slice(end + 1));
+    }
+    for (const bucketLines of [2, 32]) {
+      const checker = createChecker({ bucketLines });
+      same(checker.check(base, s), base, s);
+      for (const text of edits) {
+        same(checker.check(text, s), text, s);
+        same(checker.check(base, s), base, s);
+      }
+    }
+  });
+
   it("follows changes of the clock, the expectations and the profile", () => {
     const text = sectionEight.join("\n");
     const checker = createChecker();
@@ -149,6 +206,17 @@ describe("the incremental checker", () => {
     expect(nameless.lines[0]?.refusal).toMatchObject({ none: expect.stringContaining("Refusals from") });
     const as = createChecker().check("RW1 HO research-01 from=research  to=writer", settings({ as: "writer" }));
     expect(as.lines[0]?.refusal).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-1 re=research-01 from=writer to=research why=UNK/) });
+  });
+
+  it("numbers a UN after an edit of a refused line's id, as a check from scratch does", () => {
+    // A refused line's id is used too (section 2): writer-7 on the second line makes writer's UN writer-8.
+    const before = ["RW1 HO research-01 from=research  to=writer", "RW1 HO writer-1 from=writer  to=research"].join("\n");
+    const after = before.replace("writer-1 ", "writer-7 ");
+    const checker = createChecker();
+    same(checker.check(before, settings()), before, settings());
+    const checked = checker.check(after, settings());
+    same(checked, after, settings());
+    expect(checked.lines[0]?.refusal).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-8 /) });
   });
 });
 

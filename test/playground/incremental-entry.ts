@@ -1,7 +1,8 @@
 /**
  * Runs in the page (bundled by esbuild): the playground's checker against a conversation, timed
  * with performance.now() around the checker only. From scratch is a new checker (no cache); an
- * edit is one character changed in the text the checker saw last. The core's own one pass over
+ * edit is one character changed in the text the checker saw last, timed in batches of
+ * consecutive edits (the page's clock steps by 0.1 ms, about a tenth of one edit). The core's own one pass over
  * the whole conversation (every line read, one audit, check-rb of every readback) is timed beside
  * them, and so is the audit alone over messages already read, as the checker would run it with no
  * groups.
@@ -28,13 +29,15 @@ export interface IncrementalFigures {
   readonly onePass: Timing;
   /** The thread audit alone over all messages already read (one audit, no groups). */
   readonly auditOnly: Timing;
-  /** One character changed in a line's tail (the line keeps its id, re= and item). */
+  /** One character changed in a line's tail (the line keeps its id, re= and item): per edit, over batches. */
   readonly tailEdit: Timing;
-  /** One character changed anywhere (ids, items, keys and line breaks included). */
+  /** One character changed anywhere but a line break (ids, items and keys included): per edit, over batches. */
   readonly anyEdit: Timing;
-  /** A line break typed into a line's tail, or deleted again: every line after it is renumbered. */
+  /** A line break typed into a line's tail, or deleted again: every line after it is renumbered. Per edit, over batches. */
   readonly lineBreak: Timing;
-  /** After every edit, the incremental result equals a check from scratch. */
+  /** Edits timed together: each edit figure is one batch's time over this many edits. */
+  readonly batch: number;
+  /** After each batch of edits, the incremental result equals a check from scratch. */
   readonly consistent: boolean;
 }
 
@@ -53,7 +56,7 @@ const time = (f: () => unknown): number => {
 const shown = (c: Checked): string =>
   JSON.stringify([c.lines.map((l) => [l.n, l.check, l.refusal]), c.report, [...c.readbacks].map(([n, r]) => [n, r.report, r.verdict])]);
 
-export function measure(lines: readonly string[], rounds = 15, edits = 120): IncrementalFigures {
+export function measure(lines: readonly string[], rounds = 15, edits = 200, breaks = 100, batch = 10): IncrementalFigures {
   const text = lines.join("\n");
   const settings: CheckSettings = { resolve: resolverFor(null), now: "20261002T1200Z", expectations: new Map(), as: null };
   const onePass = (): unknown => {
@@ -94,14 +97,14 @@ export function measure(lines: readonly string[], rounds = 15, edits = 120): Inc
     audits.push(time(auditOnly));
   }
 
-  const checker = createChecker();
+  // The edits, made before any is timed, each text flat as the page's textarea gives it: a string
+  // built by concatenation would be flattened (copied whole) inside the checker's first look at it.
+  const flat = (t: string): string => JSON.parse(JSON.stringify(t)) as string;
+  const tailTexts: string[] = [];
+  const anyTexts: string[] = [];
   let current = text;
-  checker.check(current, settings);
-  const tail: number[] = [];
-  const any: number[] = [];
-  let consistent = true;
-  for (let k = 0; k < edits; k++) {
-    const inTail = k % 2 === 0;
+  for (let k = 0; k < 2 * edits; k++) {
+    const inTail = k < edits;
     let i = (k * 7919 + 13) % current.length;
     if (inTail) {
       // The last character of a line: in its tail when it has one.
@@ -109,22 +112,37 @@ export function measure(lines: readonly string[], rounds = 15, edits = 120): Inc
       i = (nl < 0 ? current.length : nl) - 1;
     }
     if (current[i] === "\n") i--;
-    current = current.slice(0, i) + (current[i] === "q" ? "z" : "q") + current.slice(i + 1);
-    let result: Checked | null = null;
-    const t = time(() => (result = checker.check(current, settings)));
-    (inTail ? tail : any).push(t);
-    if (k % 10 === 9 && shown(result as unknown as Checked) !== shown(createChecker().check(current, settings))) consistent = false;
+    current = flat(current.slice(0, i) + (current[i] === "q" ? "z" : "q") + current.slice(i + 1));
+    (inTail ? tailTexts : anyTexts).push(current);
   }
-  // A line break typed inside a tail (in the middle of the conversation) and deleted again.
-  const breaks: number[] = [];
-  for (let k = 0; k < 20; k++) {
-    const middle = current.indexOf(" // ", (current.length >> 1) + k * 997);
-    if (middle < 0) break;
-    const broken = `${current.slice(0, middle + 6)}\n${current.slice(middle + 6)}`;
-    breaks.push(time(() => checker.check(broken, settings)));
-    breaks.push(time(() => checker.check(current, settings)));
-  }
-  const last = checker.check(current, settings);
-  if (shown(last) !== shown(createChecker().check(current, settings))) consistent = false;
-  return { lines: lines.length, characters: text.length, scratch: timing(scratch), onePass: timing(pass), auditOnly: timing(audits), tailEdit: timing(tail), anyEdit: timing(any), lineBreak: timing(breaks), consistent };
+  // A line break typed inside a tail and deleted again, at the tails around the middle of the
+  // conversation, each once (a break typed twice at one place would find its two lines read).
+  const breakTexts: string[] = [];
+  const middle = current.length >> 1;
+  const around: number[] = [];
+  for (let i = current.lastIndexOf(" // ", middle); i > 0 && around.length < breaks / 2; i = current.lastIndexOf(" // ", i - 1)) around.unshift(i);
+  for (let i = current.indexOf(" // ", middle + 1); i > 0 && around.length < breaks; i = current.indexOf(" // ", i + 1)) around.push(i);
+  for (const at of around) breakTexts.push(flat(`${current.slice(0, at + 6)}\n${current.slice(at + 6)}`), current);
+
+  // Timed a batch of consecutive edits at a time: one edit takes about 1 ms, and the page's clock
+  // steps by 0.1 ms. Each figure is a batch's time over its edits; every batch's last result is
+  // compared with a check from scratch, outside the time.
+  const checker = createChecker();
+  checker.check(text, settings);
+  let consistent = true;
+  const batches = (texts: readonly string[]): number[] => {
+    const perEdit: number[] = [];
+    for (let b = 0; b + batch <= texts.length; b += batch) {
+      let result: Checked | null = null;
+      const t = performance.now();
+      for (let k = b; k < b + batch; k++) result = checker.check(texts[k] as string, settings);
+      perEdit.push((performance.now() - t) / batch);
+      if (shown(result as unknown as Checked) !== shown(createChecker().check(texts[b + batch - 1] as string, settings))) consistent = false;
+    }
+    return perEdit;
+  };
+  const tail = batches(tailTexts);
+  const any = batches(anyTexts);
+  const lineBreak = batches(breakTexts);
+  return { lines: lines.length, characters: text.length, scratch: timing(scratch), onePass: timing(pass), auditOnly: timing(audits), tailEdit: timing(tail), anyEdit: timing(any), lineBreak: timing(lineBreak), batch, consistent };
 }

@@ -11,7 +11,7 @@
  * - a line's view is the same object while nothing it shows changed, so a keyed, memoized row
  *   renders again only when its line did.
  */
-import { createThreadAudit, isJsonForm, readMessage } from "../../../core/index.js";
+import { createThreadAudit, isJsonForm, messageNumber, readMessage } from "../../../core/index.js";
 import type { HandoffState, LineCheck, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, ThreadReport, VocabularyResolver } from "../../../core/index.js";
 import { bucketFor, bucketReport } from "./buckets.js";
 import type { Bucket, Members } from "./buckets.js";
@@ -90,7 +90,7 @@ interface Previous {
   /** For each audited line, its bucket. */
   readonly bucketOf: Int32Array;
   readonly members: ReadonlyMap<number, Members>;
-  /** The highest message number of each agent, when it was needed. */
+  /** The highest message number of each agent, once it was needed (null when not known). */
   readonly highest: ReadonlyMap<string, number> | null;
   readonly handoffs: Map<string, CheckedLine>;
   readonly readbacks: Map<number, CheckedReadback>;
@@ -105,6 +105,46 @@ function sameLinks(a: LineCheck, b: LineCheck): boolean {
   const x = a.message as Message;
   const y = b.message as Message;
   return x.id === y.id && x.re === y.re && x.item === y.item;
+}
+
+/**
+ * The valid lines of an edit's span `[from, to)`, paired in order with those of the old span
+ * `[from, oldTo)`: the indexes of the new ones whose reading changed, or null when they are not as
+ * many, or a pair differs in key or links.
+ */
+function sameValidLines(p: Previous, checks: readonly LineCheck[], lines: readonly SourceLine[], from: number, to: number, oldTo: number): number[] | null {
+  const changed: number[] = [];
+  let j = from;
+  for (let k = from; k < to; k++) {
+    const c = checks[k] as LineCheck;
+    if (!audits(c)) continue;
+    while (j < oldTo && !audits(p.checks[j] as LineCheck)) j++;
+    if (j === oldTo) return null;
+    const before = p.checks[j] as LineCheck;
+    if ((p.source.lines[j] as SourceLine).key !== (lines[k] as SourceLine).key || !sameLinks(before, c)) return null;
+    if (before !== c) changed.push(k);
+    j++;
+  }
+  while (j < oldTo && !audits(p.checks[j] as LineCheck)) j++;
+  return j === oldTo ? changed : null;
+}
+
+/** The numbered ids readings `[from, to)` use, a refused line's included, sorted: what highestNumbers counts. */
+function idsUsed(checks: readonly LineCheck[], from: number, to: number): string[] {
+  const ids: string[] = [];
+  for (let k = from; k < to; k++) {
+    const c = checks[k] as LineCheck;
+    const id = (c.message ?? c.envelope).id;
+    if (id !== null && messageNumber(id) > 0) ids.push(id);
+  }
+  return ids.sort();
+}
+
+/** Two runs of readings use the same ids, as many times each, in any order. */
+function sameIdsUsed(a: readonly LineCheck[], aFrom: number, aTo: number, b: readonly LineCheck[], bFrom: number, bTo: number): boolean {
+  const x = idsUsed(a, aFrom, aTo);
+  const y = idsUsed(b, bFrom, bTo);
+  return x.length === y.length && x.every((id, k) => id === y[k]);
 }
 
 export function createChecker(options: CheckerOptions = {}): Checker {
@@ -185,8 +225,9 @@ export function createChecker(options: CheckerOptions = {}): Checker {
     // Readings: lines outside the edit keep theirs; the groups are kept when no line changed
     // whether it is valid, or its id, re= or item.
     const checks = new Array<LineCheck>(lines.length);
-    const paired = (k: number): number => (p === null ? -1 : k < from ? k : k >= to ? k - to + oldTo : to - from === oldTo - from ? k : -1);
-    let keepGroups = p !== null && to - from === oldTo - from;
+    const sameCount = to - from === oldTo - from;
+    const paired = (k: number): number => (p === null ? -1 : k < from ? k : k >= to ? k - to + oldTo : sameCount ? k : -1);
+    let keepGroups = p !== null;
     const changed: number[] = [];
     for (let k = 0; k < lines.length; k++) {
       const j = paired(k);
@@ -199,19 +240,24 @@ export function createChecker(options: CheckerOptions = {}): Checker {
       const before = j >= 0 ? ((p as Previous).checks[j] as LineCheck) : undefined;
       if (before === c) continue;
       changed.push(k);
-      if (before === undefined || audits(before) !== audits(c) || (audits(c) && !sameLinks(before, c))) keepGroups = false;
+      if (before !== undefined && (audits(before) !== audits(c) || (audits(c) && !sameLinks(before, c)))) keepGroups = false;
     }
+    // An edit that adds or removes lines (a line break typed or deleted) pairs none of its own, so
+    // its valid lines are paired in order: the groups are kept when they are as many, with the same
+    // keys and links (only blank or refused lines came or went). The valid lines whose reading
+    // changed go into their buckets again.
+    let regrouped: readonly number[] | null = sameCount ? changed : null;
+    if (keepGroups && !sameCount) regrouped = sameValidLines(p as Previous, checks, lines, from, to, oldTo);
+    if (regrouped === null) keepGroups = false;
     if (readings.size > 2 * lines.length + 256) readings = new Map(lines.map((l, k) => [l.text, checks[k] as LineCheck]));
 
     // Views, the same object while the line's number, text, reading and refusal are.
     const anyRefused = checks.some((c) => !c.ok);
-    // The numbers agents used change only when a valid line's id does.
-    const sameIds = p !== null && p.highest !== null && to - from === oldTo - from && changed.every((k) => {
-      const before = (p as Previous).checks[k] as LineCheck;
-      const now = checks[k] as LineCheck;
-      return audits(before) ? audits(now) && (before.message as Message).id === (now.message as Message).id : !audits(now);
-    });
-    const highest = !anyRefused ? null : sameIds ? (p as Previous).highest : highestNumbers(checks);
+    // The numbers agents used change only when the edited lines use other ids, a refused line's
+    // included (highestNumbers counts those too); once known, they are kept while that holds, with
+    // or without a refused line, so the line a refusal starts with needs no pass over every line.
+    const sameIds = p !== null && p.highest !== null && sameIdsUsed(p.checks, from, oldTo, checks, from, to);
+    const highest = sameIds ? (p as Previous).highest : anyRefused ? highestNumbers(checks) : null;
     const refused = anyRefused ? refusals.of(checks, highest as ReadonlyMap<string, number>, settings.as) : null;
     const views = new Array<CheckedLine>(lines.length);
     // Lines added or removed renumber what follows; the loop below finds the other renumberings by
@@ -234,13 +280,17 @@ export function createChecker(options: CheckerOptions = {}): Checker {
     const audited: CheckedLine[] = [];
     const keys: number[] = [];
     if (keepGroups && p !== null) {
-      auditedAt = p.auditedAt;
+      if (sameCount) auditedAt = p.auditedAt;
+      else {
+        auditedAt = new Int32Array(lines.length);
+        for (let k = 0, i = 0; k < lines.length; k++) auditedAt[k] = audits(checks[k] as LineCheck) ? i++ : -1;
+      }
       bucketOf = p.bucketOf;
       members = new Map(p.members);
       views.forEach((v, k) => {
         if ((auditedAt[k] as number) >= 0) audited.push(v);
       });
-      for (const k of changed) {
+      for (const k of regrouped as readonly number[]) {
         const i = auditedAt[k] as number;
         if (i < 0) continue;
         const b = bucketOf[i] as number;
