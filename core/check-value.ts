@@ -6,6 +6,7 @@ import type { Scalar, SlotValue } from "./message.js";
 import type { SlotType } from "./slot-type.js";
 import { ENVELOPE_FIELDS, MESSAGE_TYPES, NEVER_ECHOED, READBACK_LEVELS } from "./vocabulary.js";
 import { _constraintKey, _isAgentName, _isDigits, _isHex12, _isKeyShape, _isMessageId, _isMoney, _isToken, _messageIdDash } from "./_chars.js";
+import { _written } from "./_slot-values.js";
 
 export interface Problem {
   readonly code: "VALUE_TYPE" | "OUT_OF_RANGE" | "ENUM_UNKNOWN" | "RB_UNKNOWN";
@@ -109,8 +110,7 @@ export function isKey(text: string): boolean {
   return _isKeyShape(text) && text !== "constructor" && text !== "prototype";
 }
 
-const show = (v: Scalar): string => (typeof v === "boolean" ? (v ? "Y" : "N") : String(v));
-const bad = (code: Problem["code"], reason: string, v: Scalar): Problem => ({ code, reason, received: show(v) });
+const bad = (code: Problem["code"], reason: string, v: Scalar): Problem => ({ code, reason, received: _written(v) });
 
 const isTokenValue = (s: string): boolean => _isToken(s, false);
 const isTokenElement = (s: string): boolean => _isToken(s, true);
@@ -239,7 +239,7 @@ function fullChecker(type: SlotType, ctx: CheckContext): Checker {
     if (value.length === 0) return bad("VALUE_TYPE", "is an empty list", "");
     for (const v of value as readonly Scalar[]) {
       // The whole list is quoted: an empty element alone would quote nothing (`bad keep=`).
-      if (v === "") return bad("VALUE_TYPE", "has an empty list element", (value as readonly Scalar[]).map(show).join("+"));
+      if (v === "") return bad("VALUE_TYPE", "has an empty list element", _written(value));
       const p = element(v);
       if (p) return p;
     }
