@@ -6,8 +6,7 @@ import { _SHA256 } from "@noble/hashes/sha2.js";
 import { _canonicalBuffer, _writeCanonicalMessage } from "./canonical.js";
 import type { Message } from "./message.js";
 
-/** Character codes of the hex digits. */
-const DIGITS: readonly number[] = /* @__PURE__ */ Array.from("0123456789abcdef", (d) => d.charCodeAt(0));
+const HEX = "0123456789abcdef";
 
 const BLOCK = 64;
 
@@ -54,7 +53,7 @@ const hasher = /* @__PURE__ */ new Sha256();
 /** The i-th hex digit of a hash as a character code: two per byte, high half first. */
 function digit(hash: Uint8Array, i: number): number {
   const byte = hash[i >> 1] as number;
-  return DIGITS[(i & 1) === 0 ? byte >> 4 : byte & 15] as number;
+  return HEX.charCodeAt((i & 1) === 0 ? byte >> 4 : byte & 15);
 }
 
 /** The digest a readback carries as `h=`: 12 lowercase hex characters. */
