@@ -38,9 +38,9 @@ export function _isAgentName(text: string): boolean {
   return text.length > 0 && all(text, 0, AGENT);
 }
 
-/** `[0-9]+` from `from` to the end. */
-export function _isDigits(text: string, from = 0): boolean {
-  return text.length > from && all(text, from, DIGIT);
+/** `[0-9]+` */
+export function _isDigits(text: string): boolean {
+  return text.length > 0 && all(text, 0, DIGIT);
 }
 
 /**

@@ -67,17 +67,8 @@ export const DECODE_BOOLEAN = 2;
 export const DECODE_LIST = 3;
 
 export function decodingOf(type: SlotType): Decoding {
-  switch (type.kind) {
-    case "int":
-    case "days":
-      return DECODE_INTEGER;
-    case "bool":
-      return DECODE_BOOLEAN;
-    case "list":
-      return DECODE_LIST;
-    default:
-      return DECODE_STRING;
-  }
+  const kind = type.kind;
+  return kind === "int" || kind === "days" ? DECODE_INTEGER : kind === "bool" ? DECODE_BOOLEAN : kind === "list" ? DECODE_LIST : DECODE_STRING;
 }
 
 const INTEGER = /^-?\d{1,15}$/;
