@@ -91,6 +91,15 @@ function writeUtf8(text: string, pos: number): number {
   return pos;
 }
 
+/** Printable ASCII that JSON writes as itself: everything from space to `~` but `"` and `\`. */
+const PLAIN = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0x20; c < 0x7f; c++) t[c] = 1;
+  t[34] = 0;
+  t[92] = 0;
+  return t;
+})();
+
 /** A JSON string literal: plain ASCII goes straight in; anything else takes JSON.stringify. */
 function writeString(text: string, pos: number): number {
   const n = text.length;
@@ -100,8 +109,7 @@ function writeString(text: string, pos: number): number {
   b[pos++] = 34;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    // Only printable ASCII but `"` and `\` goes in as it is: what JSON writes as itself.
-    if (c < 32 || c > 126 || c === 34 || c === 92) return writeUtf8(JSON.stringify(text), start);
+    if (c > 127 || PLAIN[c] === 0) return writeUtf8(JSON.stringify(text), start);
     b[pos++] = c;
   }
   b[pos++] = 34;
