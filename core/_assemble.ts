@@ -19,8 +19,8 @@ export interface SlotSpec {
 }
 
 export interface TypeSpec {
-  required: string[];
-  optional: string[];
+  readonly required: readonly string[];
+  readonly optional: readonly string[];
 }
 export type TypeTable = { [T in MessageType]: TypeSpec };
 
@@ -81,19 +81,14 @@ export function _assemble(parts: VocabularyParts): Vocabulary {
   const aliases = new Map(parts.base?.aliases);
   for (const group of parts.aliases) for (const spelling of group) aliases.set(spelling, group[0] as string);
   const ans = parts.enums.get("ans");
+  // The parts in the order Vocabulary lists them, the compiled ones in their places.
   const vocabulary: Vocabulary = {
-    name: parts.name,
-    profile: parts.profile,
+    ...parts,
     base: parts.base as Vocabulary,
     types,
     slots,
-    enums: parts.enums,
-    constraintKeys: parts.constraintKeys,
     aliases,
     agents: parts.agents === null ? null : new Set(parts.agents),
-    asksUsed: parts.asksUsed,
-    exec: parts.exec,
-    translation: parts.translation,
     ans: ans === undefined ? null : new Set(ans.keys()),
   };
   // The core vocabulary is its own base, so every vocabulary can reach core-only rules.

@@ -20,8 +20,8 @@ const TABLE = /* @__PURE__ */ (() => {
   set("a", "z", AGENT | KEY_START | KEY_REST);
   set("0", "9", AGENT | DIGIT | KEY_REST | HEX_LOWER);
   set("a", "f", HEX_LOWER);
-  for (const c of "._-") t[c.charCodeAt(0)] = (t[c.charCodeAt(0)] as number) | AGENT;
-  t["_".charCodeAt(0)] = (t["_".charCodeAt(0)] as number) | KEY_REST;
+  set("-", ".", AGENT); // adjacent, 45 and 46
+  set("_", "_", AGENT | KEY_REST);
   return t;
 })();
 
@@ -38,9 +38,9 @@ export function _isAgentName(text: string): boolean {
   return text.length > 0 && all(text, 0, AGENT);
 }
 
-/** `[0-9]+` from `from` to the end. */
-export function _isDigits(text: string, from = 0): boolean {
-  return text.length > from && all(text, from, DIGIT);
+/** `[0-9]+` */
+export function _isDigits(text: string): boolean {
+  return text.length > 0 && all(text, 0, DIGIT);
 }
 
 /**

@@ -62,9 +62,6 @@ export function canonicalJson(value: unknown): string {
 // The digest path writes bytes directly: building a string, then encoding it, costs more than the
 // hash of a short message. The buffer is reused (digest is synchronous), and grows when needed.
 let buffer = new Uint8Array(1024);
-// Views of the buffer by length, made once each: constructing a typed array costs about as much as
-// serialising a short message, and hashing needs a view of exactly the bytes written.
-let views: (Uint8Array | undefined)[] = [];
 
 function ensure(pos: number, more: number): void {
   if (pos + more <= buffer.length) return;
@@ -73,17 +70,10 @@ function ensure(pos: number, more: number): void {
   const grown = new Uint8Array(size);
   grown.set(buffer.subarray(0, pos));
   buffer = grown;
-  views = [];
 }
 
-function viewOf(length: number): Uint8Array {
-  let view = views[length];
-  if (view === undefined) {
-    view = new Uint8Array(buffer.buffer, 0, length);
-    views[length] = view;
-  }
-  return view;
-}
+/** The buffer `_writeCanonicalMessage` writes into: the same object until it grows. */
+export const _canonicalBuffer = (): Uint8Array => buffer;
 
 /** Writes text as UTF-8; lone surrogates never reach here (JSON.stringify escapes them first). */
 function writeUtf8(text: string, pos: number): number {
@@ -142,61 +132,30 @@ function writeAscii(text: string, pos: number): number {
   return pos;
 }
 
-const ascii = (text: string): Uint8Array => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
-// The fixed parts of a message's canonical form, as bytes: copying bytes beats reading characters.
-const OPEN_FROM = /* @__PURE__ */ ascii('{"from":');
-const ID = /* @__PURE__ */ ascii(',"id":');
-const ITEM = /* @__PURE__ */ ascii(',"item":');
-const RE = /* @__PURE__ */ ascii(',"re":');
-const SLOTS = /* @__PURE__ */ ascii(',"slots":{');
-const TAIL = /* @__PURE__ */ ascii('},"tail":');
-const TO = /* @__PURE__ */ ascii(',"to":');
-const TYPE = /* @__PURE__ */ ascii(',"type":');
-/** How nearly every message ends, `,"type":"HO","v":"RW1"}`, as bytes for each type: one copy. */
-const ENDINGS: ReadonlyMap<string, Uint8Array> = /* @__PURE__ */ new Map(
-  MESSAGE_TYPES.map((t) => [t, ascii(`,"type":"${t}","v":"${VERSION}"}`)]),
-);
-const V = /* @__PURE__ */ ascii(',"v":');
-// Most messages have no `re` (every HO) or no tail: one copy each for those runs of fixed bytes.
-const RE_NULL_SLOTS = /* @__PURE__ */ ascii(',"re":null,"slots":{');
-const TAIL_NULL_TO = /* @__PURE__ */ ascii('},"tail":null,"to":');
-const NULL = /* @__PURE__ */ ascii("null");
+// The fixed parts of a message's canonical form.
+/** How nearly every message ends, `,"type":"HO","v":"RW1"}`, for each type: one write. */
+const ENDINGS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map(MESSAGE_TYPES.map((t) => [t, `,"type":"${t}","v":"${VERSION}"}`]));
 
-function writeBytes(bytes: Uint8Array, pos: number): number {
-  const n = bytes.length;
-  ensure(pos, n);
-  const b = buffer;
-  for (let i = 0; i < n; i++) b[pos++] = bytes[i] as number;
-  return pos;
-}
-
+/** A scalar or null: a string, the commonest, straight to writeString; the rest as JSON writes it (ASCII). */
 function writeScalar(value: Scalar | null, pos: number): number {
-  if (typeof value === "string") return writeString(value, pos);
-  if (value === null) return writeBytes(NULL, pos);
-  if (typeof value === "boolean") return writeAscii(value ? "true" : "false", pos);
-  const text = JSON.stringify(value);
-  return writeAscii(text === undefined ? "null" : text, pos);
+  return typeof value === "string" ? writeString(value, pos) : writeAscii(JSON.stringify(value) ?? "null", pos);
 }
 
-/** A string, the commonest value, goes straight to writeString; anything else through writeScalar. */
-const writeText = (value: Scalar | null, pos: number): number => (typeof value === "string" ? writeString(value, pos) : writeScalar(value, pos));
+function writeByte(byte: number, pos: number): number {
+  ensure(pos, 1);
+  buffer[pos] = byte;
+  return pos + 1;
+}
 
 function writeValue(value: SlotValue, pos: number): number {
-  if (typeof value === "string") return writeString(value, pos);
   if (!Array.isArray(value)) return writeScalar(value as Scalar, pos);
-  ensure(pos, 2);
-  buffer[pos++] = 91;
+  pos = writeByte(91, pos);
   const list = value as readonly Scalar[];
   for (let i = 0; i < list.length; i++) {
-    if (i > 0) {
-      ensure(pos, 1);
-      buffer[pos++] = 44;
-    }
-    pos = writeText(list[i] as Scalar, pos);
+    if (i > 0) pos = writeByte(44, pos);
+    pos = writeScalar(list[i] as Scalar, pos);
   }
-  ensure(pos, 1);
-  buffer[pos++] = 93;
-  return pos;
+  return writeByte(93, pos);
 }
 
 // Scratch for sorting slot keys, reused across calls: each key's first two code units as one
@@ -246,22 +205,22 @@ function sortKeys(keys: readonly string[]): void {
 }
 
 /**
- * Writes the canonical JSON of a message into the shared buffer and returns a view of it, valid
- * until the next call.
+ * Writes the canonical JSON of a message at the start of the shared buffer (`_canonicalBuffer()`)
+ * and returns its length in bytes; the bytes are valid until the next call.
  * The top-level keys of the JSON form, sorted, are fixed: from id item re slots tail to type v.
  */
-export function _writeCanonicalMessage(message: Message): Uint8Array {
-  let pos = writeBytes(OPEN_FROM, 0);
-  pos = writeText(message.from, pos);
-  pos = writeBytes(ID, pos);
-  pos = writeText(message.id, pos);
-  pos = writeBytes(ITEM, pos);
-  pos = writeText(message.item, pos);
-  if (message.re === null) pos = writeBytes(RE_NULL_SLOTS, pos);
+export function _writeCanonicalMessage(message: Message): number {
+  let pos = writeAscii('{"from":', 0);
+  pos = writeScalar(message.from, pos);
+  pos = writeAscii(',"id":', pos);
+  pos = writeScalar(message.id, pos);
+  pos = writeAscii(',"item":', pos);
+  pos = writeScalar(message.item, pos);
+  if (message.re === null) pos = writeAscii(',"re":null,"slots":{', pos);
   else {
-    pos = writeBytes(RE, pos);
+    pos = writeAscii(',"re":', pos);
     pos = writeScalar(message.re, pos);
-    pos = writeBytes(SLOTS, pos);
+    pos = writeAscii(',"slots":{', pos);
   }
   const slots = message.slots;
   const keys = Object.keys(slots);
@@ -272,37 +231,28 @@ export function _writeCanonicalMessage(message: Message): Uint8Array {
   for (let i = 0; i < keys.length; i++) {
     const at = order[i] as number;
     const key = keys[at] as string;
-    if (i > 0) {
-      ensure(pos, 1);
-      buffer[pos++] = 44;
-    }
-    pos = writeString(key, pos);
-    ensure(pos, 1);
-    buffer[pos++] = 58;
+    if (i > 0) pos = writeByte(44, pos);
+    pos = writeByte(58, writeString(key, pos));
     pos = writeValue(values[at] as SlotValue, pos);
   }
-  if (message.tail === null) pos = writeBytes(TAIL_NULL_TO, pos);
+  if (message.tail === null) pos = writeAscii('},"tail":null,"to":', pos);
   else {
-    pos = writeBytes(TAIL, pos);
+    pos = writeAscii('},"tail":', pos);
     pos = writeScalar(message.tail, pos);
-    pos = writeBytes(TO, pos);
+    pos = writeAscii(',"to":', pos);
   }
-  pos = writeText(message.to, pos);
+  pos = writeScalar(message.to, pos);
   const ending = message.v === VERSION ? ENDINGS.get(message.type) : undefined;
-  if (ending !== undefined) return viewOf(writeBytes(ending, pos));
-  pos = writeBytes(TYPE, pos);
+  if (ending !== undefined) return writeAscii(ending, pos);
+  pos = writeAscii(',"type":', pos);
   pos = writeScalar(message.type, pos);
-  pos = writeBytes(V, pos);
+  pos = writeAscii(',"v":', pos);
   pos = writeScalar(message.v, pos);
-  ensure(pos, 1);
-  buffer[pos++] = 125;
-  return viewOf(pos);
+  return writeByte(125, pos);
 }
 
 /** The canonical JSON of a message as UTF-8 bytes (a fresh copy). */
 export function canonicalBytes(message: Message): Uint8Array {
-  const view = _writeCanonicalMessage(message);
-  const copy = new Uint8Array(view.length);
-  copy.set(view);
-  return copy;
+  const length = _writeCanonicalMessage(message);
+  return buffer.slice(0, length);
 }

@@ -3,9 +3,10 @@
  * vocabulary, so validating a message is a map lookup and a closure call per slot.
  */
 import type { Scalar, SlotValue } from "./message.js";
-import type { SlotType } from "./slot-type.js";
+import type { ScalarKind, SlotType } from "./slot-type.js";
 import { ENVELOPE_FIELDS, MESSAGE_TYPES, NEVER_ECHOED, READBACK_LEVELS } from "./vocabulary.js";
 import { _constraintKey, _isAgentName, _isDigits, _isHex12, _isKeyShape, _isMessageId, _isMoney, _isToken, _messageIdDash } from "./_chars.js";
+import { _written } from "./_slot-values.js";
 
 export interface Problem {
   readonly code: "VALUE_TYPE" | "OUT_OF_RANGE" | "ENUM_UNKNOWN" | "RB_UNKNOWN";
@@ -42,7 +43,6 @@ function echoable(ctx: CheckContext, name: string): boolean {
 
 const TIME = /^(\d{8})T([01]\d|2[0-3])[0-5]\dZ$/;
 const NUM = /^-?\d+(?:\.\d+)?(?:\/-?\d+(?:\.\d+)?)?$/;
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** A real calendar date written YYYYMMDD (years 0001 to 9999, Gregorian leap years). */
 export function isDate(text: string): boolean {
@@ -52,8 +52,9 @@ export function isDate(text: string): boolean {
   const m = digit(4) * 10 + digit(5);
   const d = digit(6) * 10 + digit(7);
   if (y < 1 || m < 1 || m > 12 || d < 1) return false;
-  const leap = m === 2 && (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0));
-  return d <= (DAYS_IN_MONTH[m - 1] as number) + (leap ? 1 : 0);
+  if (m === 2) return d <= (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28);
+  // 31 days in months 1 3 5 7 8 10 12: odd months to July, even ones from August.
+  return d <= 30 + ((m ^ (m >> 3)) & 1);
 }
 
 /** A UTC moment written YYYYMMDDTHHMMZ, as `exp` uses. */
@@ -109,17 +110,19 @@ export function isKey(text: string): boolean {
   return _isKeyShape(text) && text !== "constructor" && text !== "prototype";
 }
 
-const show = (v: Scalar): string => (typeof v === "boolean" ? (v ? "Y" : "N") : String(v));
-const bad = (code: Problem["code"], reason: string, v: Scalar): Problem => ({ code, reason, received: show(v) });
+const bad = (code: Problem["code"], reason: string, v: Scalar): Problem => ({ code, reason, received: _written(v) });
 
 const isTokenValue = (s: string): boolean => _isToken(s, false);
 const isTokenElement = (s: string): boolean => _isToken(s, true);
 
 /** For the kinds whose values are strings of a shape: the shape's test, and why a value fails it. */
 type Shape = readonly [test: (s: string) => boolean, reason: string];
+/** The scalar kinds whose values are strings of a shape: all but three. */
+type ShapeKind = Exclude<ScalarKind, "days" | "bool" | "rblevel">;
 const TOKEN: Shape = [isTokenValue, "is not a token (no spaces)"];
 const AGENT: Shape = [_isAgentName, "is not an agent name ([A-Za-z0-9._-]+)"];
-const SHAPES: { readonly [kind: string]: Shape } = {
+/** Every shape kind's shape; the parser of type expressions reads the scalar kinds from it. */
+export const _SHAPES: { readonly [K in ShapeKind]: Shape } = {
   token: TOKEN,
   ref: TOKEN,
   value: TOKEN,
@@ -140,7 +143,7 @@ const SHAPES: { readonly [kind: string]: Shape } = {
  * list a token may not hold `+`; no other shape's test lets a `+` through.
  */
 function shapeOf(kind: SlotType["kind"], inList: boolean): Shape | undefined {
-  const shape = Object.hasOwn(SHAPES, kind) ? SHAPES[kind] : undefined;
+  const shape = (_SHAPES as { readonly [kind: string]: Shape | undefined })[kind]; // a kind is never a name Object.prototype has
   return inList && shape === TOKEN ? [isTokenElement, TOKEN[1]] : shape;
 }
 
@@ -165,8 +168,9 @@ function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: 
     }
     case "enum": {
       const name = type.name;
+      // The vocabulary's enums are complete when its checkers are made (its slots are not yet).
+      const codes = ctx.enums.get(name);
       return (v) => {
-        const codes = ctx.enums.get(name);
         if (typeof v !== "string") return bad("VALUE_TYPE", `is not a ${name} code`, v);
         return codes !== undefined && codes.has(v) ? null : bad("ENUM_UNKNOWN", `is not a known ${name} code`, v);
       };
@@ -183,49 +187,8 @@ function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: 
   };
 }
 
-/**
- * The test every valid string value of a scalar kind passes, or null for the kinds whose values
- * are not strings: the checkers' own tests, without their reporting.
- */
-function validString(type: SlotType, ctx: CheckContext, inList: boolean): ((s: string) => boolean) | null {
-  const shape = shapeOf(type.kind, inList);
-  if (shape !== undefined) return shape[0];
-  if (type.kind === "enum") {
-    const codes = ctx.enums.get(type.name);
-    return codes === undefined ? null : (s) => codes.has(s);
-  }
-  if (type.kind === "rblevel") return (s) => READBACK_LEVELS.includes(s) || echoable(ctx, s);
-  return null;
-}
-
-/**
- * Compiles the checker for a slot type within a vocabulary. Nearly every value is valid, so the
- * checker first tries the one test a valid value passes, and only on failure runs the full check
- * that says what is wrong: one call instead of a chain of wrappers on the common path.
- */
+/** Compiles the checker for a slot type within a vocabulary: what is wrong with a value, or null. */
 export function makeChecker(type: SlotType, ctx: CheckContext): Checker {
-  const full = fullChecker(type, ctx);
-  if (type.kind !== "list") {
-    const test = validString(type, ctx, false);
-    if (test === null) return full;
-    return (value) => (typeof value === "string" && value !== "" && test(value) ? null : full(value));
-  }
-  const test = validString(type.of, ctx, true);
-  if (test === null) return full;
-  return (value) => (Array.isArray(value) && value.length > 0 && allPass(value, test) ? null : full(value));
-}
-
-/** Every element is a non-empty string that passes `test` (which, for a list element, refuses `+`). */
-function allPass(list: readonly Scalar[], test: (s: string) => boolean): boolean {
-  for (let i = 0; i < list.length; i++) {
-    const v = list[i];
-    if (typeof v !== "string" || v === "" || !test(v)) return false;
-  }
-  return true;
-}
-
-/** The checker that reports: what is wrong with a value, or null. */
-function fullChecker(type: SlotType, ctx: CheckContext): Checker {
   if (type.kind !== "list") {
     const one = scalarChecker(type, ctx, false);
     return (value) => {
@@ -239,7 +202,7 @@ function fullChecker(type: SlotType, ctx: CheckContext): Checker {
     if (value.length === 0) return bad("VALUE_TYPE", "is an empty list", "");
     for (const v of value as readonly Scalar[]) {
       // The whole list is quoted: an empty element alone would quote nothing (`bad keep=`).
-      if (v === "") return bad("VALUE_TYPE", "has an empty list element", (value as readonly Scalar[]).map(show).join("+"));
+      if (v === "") return bad("VALUE_TYPE", "has an empty list element", _written(value));
       const p = element(v);
       if (p) return p;
     }

@@ -2,7 +2,7 @@
  * The compiled core vocabulary: what every line without `p=` is read and validated against.
  */
 import { _assemble } from "./_assemble.js";
-import type { SlotSpec, TypeTable } from "./_assemble.js";
+import type { SlotSpec } from "./_assemble.js";
 import { parseSlotType } from "./slot-type.js";
 import type { SlotType } from "./slot-type.js";
 import type { EnumCode, Vocabulary } from "./vocabulary-model.js";
@@ -30,16 +30,11 @@ function buildCore(): Vocabulary {
   }
   const constraintKeys = new Map<string, ConstraintKeyEntry & { origin: string }>();
   for (const [key, entry] of Object.entries(CORE_CONSTRAINT_KEYS)) constraintKeys.set(key, { ...entry, origin: VERSION });
-  const types = {} as TypeTable;
-  for (const t of MESSAGE_TYPES) {
-    const entry = CORE_TYPES[t];
-    types[t] = { required: [...entry.required], optional: [...entry.optional] };
-  }
   return _assemble({
     name: VERSION,
     profile: null,
     base: null,
-    types,
+    types: CORE_TYPES,
     slots,
     enums,
     constraintKeys,

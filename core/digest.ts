@@ -3,11 +3,10 @@
  * the message. SHA-256 is @noble/hashes: pure JS and synchronous, with nothing compiled at run time (workerd refuses that).
  */
 import { _SHA256 } from "@noble/hashes/sha2.js";
-import { _writeCanonicalMessage } from "./canonical.js";
+import { _canonicalBuffer, _writeCanonicalMessage } from "./canonical.js";
 import type { Message } from "./message.js";
 
-/** Character codes of the hex digits. */
-const DIGITS: readonly number[] = /* @__PURE__ */ Array.from("0123456789abcdef", (d) => d.charCodeAt(0));
+const HEX = "0123456789abcdef";
 
 const BLOCK = 64;
 
@@ -21,21 +20,19 @@ const BLOCK = 64;
  */
 class Sha256 extends _SHA256 {
   /** The initial state (noble's SHA256_IV), as the constructor set it. */
-  private readonly initial: readonly number[] = this.get();
+  private readonly initial = this.get();
 
   /**
-   * The SHA-256 of `data` as the first 32 bytes of the block buffer, valid until the next call.
+   * The SHA-256 of the first `n` bytes of `data` as the first 32 bytes of the block buffer, valid until the next call.
    * What `update(data)` then `digestInto(buffer)` on a fresh hasher do, in the same steps: whole
    * blocks straight from the input, the rest copied into the block buffer, noble's own padding.
    */
-  hashOf(data: Uint8Array, view: DataView): Uint8Array {
-    const iv = this.initial;
-    this.set(iv[0] as number, iv[1] as number, iv[2] as number, iv[3] as number, iv[4] as number, iv[5] as number, iv[6] as number, iv[7] as number);
+  hashOf(data: Uint8Array, n: number, view: DataView): Uint8Array {
+    this.set(...this.initial);
     this.finished = false;
-    const n = data.length;
     const whole = n - (n % BLOCK);
     if (whole > 0) {
-      for (let at = 0; at < whole; at += BLOCK) this.process(view, data.byteOffset + at);
+      for (let at = 0; at < whole; at += BLOCK) this.process(view, at);
       this.roundClean(); // as update() does: no input-derived words stay in noble's shared schedule
     }
     const block = this.buffer;
@@ -56,17 +53,18 @@ const hasher = /* @__PURE__ */ new Sha256();
 /** The i-th hex digit of a hash as a character code: two per byte, high half first. */
 function digit(hash: Uint8Array, i: number): number {
   const byte = hash[i >> 1] as number;
-  return DIGITS[(i & 1) === 0 ? byte >> 4 : byte & 15] as number;
+  return HEX.charCodeAt((i & 1) === 0 ? byte >> 4 : byte & 15);
 }
 
 /** The digest a readback carries as `h=`: 12 lowercase hex characters. */
 export function digest(message: Message): string {
-  const bytes = _writeCanonicalMessage(message);
+  const n = _writeCanonicalMessage(message);
+  const bytes = _canonicalBuffer();
   if (bytes.buffer !== source) {
     source = bytes.buffer;
     sourceView = new DataView(source);
   }
-  const h = hasher.hashOf(bytes, sourceView);
+  const h = hasher.hashOf(bytes, n, sourceView);
   // One string from twelve codes: joining six two-digit strings allocates five strings on the way.
   return String.fromCharCode(digit(h, 0), digit(h, 1), digit(h, 2), digit(h, 3), digit(h, 4), digit(h, 5), digit(h, 6), digit(h, 7), digit(h, 8), digit(h, 9), digit(h, 10), digit(h, 11));
 }

@@ -55,13 +55,10 @@ export function extendVocabulary(core: Vocabulary, file: ProfileFile): Vocabular
 
   const types = {} as TypeTable;
   for (const t of MESSAGE_TYPES) {
-    const base = core.types[t];
-    const mine = profileSlots.filter((s) => s.on.includes(t));
-    types[t] = {
-      ...base,
-      required: [...base.required, ...mine.filter((s) => s.required === true).map((s) => s.key)],
-      optional: [...base.optional, ...mine.filter((s) => s.required !== true).map((s) => s.key)],
-    };
+    const required = [...core.types[t].required];
+    const optional = [...core.types[t].optional];
+    for (const s of profileSlots) if (s.on.includes(t)) (s.required === true ? required : optional).push(s.key);
+    types[t] = { required, optional };
   }
 
   const constraintKeys = new Map<string, ConstraintKeyEntry & { origin: string }>(core.constraintKeys);

@@ -61,10 +61,6 @@ function typeAt(text: string, s: number, e: number): string {
  */
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-function isEnvelopeKey(key: string): key is "re" | "from" | "to" | "item" {
-  return key === "re" || key === "from" || key === "to" || key === "item";
-}
-
 /** Finds characters a line may not hold; reports the first of each kind. */
 function characterFindings(text: string): Finding[] {
   const out: Finding[] = [];
@@ -105,16 +101,10 @@ const ENVELOPE_TOKEN = /(?:^| )(from|to|item)=(\S+)/g;
 function recoverEnvelope(text: string): Envelope {
   const head = text.replace(/^ +/, "").split(/ +/, 3);
   const id = head.length === 3 && !(head[2] as string).includes("=") ? (head[2] as string) : null;
-  let from: string | null = null;
-  let to: string | null = null;
-  let item: string | null = null;
-  const body = text.split(TAIL_SEPARATOR, 1)[0] as string;
-  for (const m of body.matchAll(ENVELOPE_TOKEN)) {
-    if (m[1] === "from" && from === null) from = m[2] as string;
-    if (m[1] === "to" && to === null) to = m[2] as string;
-    if (m[1] === "item" && item === null) item = m[2] as string;
-  }
-  return { id, from, to, item };
+  // Each field's first token: a second names nothing the first did not.
+  const first: { [field: string]: string } = {};
+  for (const m of (text.split(TAIL_SEPARATOR, 1)[0] as string).matchAll(ENVELOPE_TOKEN)) first[m[1] as string] ??= m[2] as string;
+  return { id, from: first["from"] ?? null, to: first["to"] ?? null, item: first["item"] ?? null };
 }
 
 /**

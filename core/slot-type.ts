@@ -2,6 +2,7 @@
  * Slot types (spec section 7's list plus the core-only types named in core/vocabulary):
  * reading a type expression, decoding a value as written, and checking a decoded value.
  */
+import { _SHAPES } from "./check-value.js";
 import type { Scalar, SlotValue } from "./message.js";
 
 export type ScalarKind =
@@ -28,10 +29,8 @@ export type SlotType =
   | { readonly kind: "int"; readonly lo: number; readonly hi: number; readonly text: string }
   | { readonly kind: "list"; readonly of: SlotType; readonly text: string };
 
-const SCALAR_KINDS: ReadonlySet<string> = new Set<ScalarKind>([
-  "token", "ref", "date", "time", "days", "bool", "money", "num", "msgid", "agent",
-  "value", "hex12", "constraint", "ckey", "rblevel", "profile",
-]);
+/** The scalar kinds: those whose values are strings of a shape, and the three that are not. */
+const SCALAR_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set([...Object.keys(_SHAPES), ...(["days", "bool", "rblevel"] satisfies ScalarKind[])]);
 
 const INT_RANGE = /^int:(\d{1,15})-(\d{1,15})$/;
 const ENUM_NAME = /^enum:([a-z][a-z0-9_]*)$/;
@@ -68,17 +67,8 @@ export const DECODE_BOOLEAN = 2;
 export const DECODE_LIST = 3;
 
 export function decodingOf(type: SlotType): Decoding {
-  switch (type.kind) {
-    case "int":
-    case "days":
-      return DECODE_INTEGER;
-    case "bool":
-      return DECODE_BOOLEAN;
-    case "list":
-      return DECODE_LIST;
-    default:
-      return DECODE_STRING;
-  }
+  const kind = type.kind;
+  return kind === "int" || kind === "days" ? DECODE_INTEGER : kind === "bool" ? DECODE_BOOLEAN : kind === "list" ? DECODE_LIST : DECODE_STRING;
 }
 
 const INTEGER = /^-?\d{1,15}$/;

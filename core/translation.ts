@@ -11,7 +11,7 @@ import { _cut } from "./_chars.js";
 import { _error } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
-import { encodeScalar } from "./slot-type.js";
+import { _written } from "./_slot-values.js";
 
 export interface RuleShape {
   readonly slot: string;
@@ -136,11 +136,11 @@ function hasAll(message: Message, slots: readonly string[]): boolean {
  */
 function misfitOf(value: SlotValue, pattern: RegExp): string | null {
   if (!Array.isArray(value)) {
-    const written = encodeScalar(value as Scalar);
+    const written = _written(value as Scalar);
     return pattern.test(written) ? null : written;
   }
   for (const element of value as readonly Scalar[]) {
-    const written = encodeScalar(element);
+    const written = _written(element);
     if (!pattern.test(written)) return written;
   }
   return null;
