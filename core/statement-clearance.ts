@@ -10,6 +10,7 @@ import type { Message } from "./message.js";
 import type { ReadbackVerdict } from "./readback-verdict.js";
 import type { Statement } from "./statement.js";
 import type { HandoffState, HandoffStateName } from "./thread-report.js";
+import { _show } from "./_slot-values.js";
 
 /** Handoff states in which the act may still run: not closed, not superseded. */
 export const LIVE_STATES: ReadonlySet<HandoffStateName> = new Set(["open", "held", "orphaned"]);
@@ -47,11 +48,32 @@ export interface CheckedRelay {
 }
 
 /**
- * Why a pending statement may not run yet, or null when its act is cleared: its handoff is live,
- * and a readback carrying its token states the call exactly as prepared (tail aside) and was
- * checked wilco. `handoff` is the handoff's state, undefined when the thread does not track it.
+ * The sender's last answer to the readback `rb` (an AN from the readback's `to` to its `from`,
+ * `re=` it), or undefined when it gave none. `answers` come in the order they were sent.
  */
-export function commitClearance(statement: Statement, handoff: HandoffState | undefined, readbacks: readonly CheckedRelay[]): Finding | null {
+function lastAnswer(rb: Message, answers: readonly Message[]): Message | undefined {
+  let last: Message | undefined;
+  for (const a of answers) if (a.type === "AN" && a.re === rb.id && a.from === rb.to && a.to === rb.from) last = a;
+  return last;
+}
+
+/**
+ * Whether an answer confirms what the readback states. Only `Y` does (section 5.3: "answered with
+ * `AN val=Y`"): `N`, a profile's answer (pay's `HOLD`, `DECLINE`, `CALLBACK`) or anything else
+ * withholds the act, since reading another word as a yes would be a guess (rule 2).
+ */
+const confirms = (answer: Message): boolean => answer.slots["val"] === "Y" || answer.slots["val"] === true;
+
+/**
+ * Why a pending statement may not run yet, or null when its act is cleared: its handoff is live,
+ * and a readback carrying its token states the call exactly as prepared (tail aside), was checked
+ * wilco, and was not answered by its sender with anything but `val=Y` ("only a passing readback,
+ * answered with AN val=Y where the receiver waits for one, clears the act": no answer leaves the
+ * code's check to clear it; a refusal withholds it, and its latest answer is the one that stands).
+ * `handoff` is the handoff's state, undefined when the thread does not track it; `answers`, the
+ * ANs the thread holds that may answer the readback, in the order they were sent.
+ */
+export function commitClearance(statement: Statement, handoff: HandoffState | undefined, readbacks: readonly CheckedRelay[], answers: readonly Message[] = []): Finding | null {
   if (handoff === undefined || !LIVE_STATES.has(handoff.state)) {
     return finding("STATEMENT_REFUSED", `the handoff ${statement.handoff} ${handoff === undefined ? "is not tracked by this thread" : handoffEnded(handoff)}: a statement runs only for a live handoff`, { slot: "re", expected: "open", received: handoff?.state ?? "unknown" });
   }
@@ -63,7 +85,14 @@ export function commitClearance(statement: Statement, handoff: HandoffState | un
   if (exact.length === 0) {
     return finding("STATEMENT_REFUSED", `the readback relayed with this statement's token (${relayed.map((r) => r.rb).join(", ")}) does not state the call as prepared: what was checked is not what would run; relay the line prepare gave, unchanged`, { slot: "x_tok", expected: statement.readback.id, received: relayed.map((r) => r.rb).join(" ") });
   }
-  if (exact.some((r) => r.verdict === "wilco")) return null;
+  const passed = exact.filter((r) => r.verdict === "wilco");
+  const refusals = passed.map((r) => lastAnswer(r.message, answers)).filter((a): a is Message => a !== undefined && !confirms(a));
+  if (passed.length > refusals.length) return null;
+  const refused = refusals[refusals.length - 1];
+  if (refused !== undefined) {
+    const val = _show(refused.slots["val"]);
+    return finding("STATEMENT_REFUSED", `its readback ${refused.re ?? ""} passed, but its sender answered it val=${val} (${refused.id}): only a passing readback answered with val=Y, or not answered, clears the act`, { slot: "val", expected: "Y", received: val });
+  }
   const last = exact[exact.length - 1] as CheckedRelay;
   return finding("STATEMENT_REFUSED", `its readback ${last.rb} was checked ${last.verdict}: only a passing readback clears the act`, { slot: "x_tok", expected: "wilco", received: last.verdict });
 }

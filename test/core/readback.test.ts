@@ -879,6 +879,25 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     expect(commitClearance(s, { ...live, state: "closed", closedBy: "CX" }, [relay(s.readback, "wilco")])?.message).toContain("was closed by CX");
     expect(commitClearance(s, undefined, [relay(s.readback, "wilco")])?.received).toBe("unknown");
   });
+  it("does not clear a passing readback its sender answered with anything but val=Y (section 5.3: answered with AN val=Y)", () => {
+    const { s } = setup();
+    const relayed: CheckedRelay[] = [{ rb: s.readback.id, message: s.readback, verdict: "wilco" }];
+    const answer = (val: string, extra = ""): Message => msg(`RW1 AN scheduler-2 re=${s.readback.id} p=pay from=scheduler to=payer val=${val}${extra}`);
+    // The sender's refusal of what the readback states withholds the act, whatever the code check said.
+    for (const val of ["N", "HOLD", "DECLINE", "REJECT", "CALLBACK"]) {
+      const refused = commitClearance(s, live, relayed, [answer(val)]);
+      expect([refused?.code, refused?.slot, refused?.received], val).toStrictEqual(["STATEMENT_REFUSED", "val", val]);
+    }
+    // Only Y confirms: a profile's word (pay's APPROVE, "as read back") is not read as a yes (rule 2).
+    expect(commitClearance(s, live, relayed, [answer("APPROVE")])?.received).toBe("APPROVE");
+    // Its latest answer is the one that stands: a refusal withdrawn with val=Y clears, and the other way round.
+    expect(commitClearance(s, live, relayed, [answer("HOLD"), { ...answer("Y"), id: "scheduler-3" }])).toBeNull();
+    expect(commitClearance(s, live, relayed, [answer("Y"), { ...answer("N"), id: "scheduler-3" }])?.received).toBe("N");
+    // No answer (the receiver did not wait for one), or an answer to another message, or from another party, changes nothing.
+    expect(commitClearance(s, live, relayed, [])).toBeNull();
+    expect(commitClearance(s, live, relayed, [{ ...answer("N"), re: "payer-99" }])).toBeNull();
+    expect(commitClearance(s, live, relayed, [{ ...answer("N"), from: "mallory", id: "mallory-1" }])).toBeNull();
+  });
   it("says what a relayed x_tok names when it clears nothing", () => {
     const { store, s } = setup();
     const find = (t: string) => store.get(t);

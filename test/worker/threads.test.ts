@@ -915,6 +915,22 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
   });
 
+  it("refuses a commit while the sender's answer to the statement's readback is anything but val=Y (section 5.3)", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    // The code's check passed, but the sender holds the act: its answer stands over the verdict.
+    await ok(await append(t, [`RW1 AN scheduler-2 re=${s.readback.id} p=pay from=scheduler to=payer val=HOLD // the approval is being queried`]));
+    const held = await expectProblem(await commitOf(t, s.token), "statement-refused");
+    expect(held.findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: "val", expected: "Y", received: "HOLD" }]);
+    expect((await state(t)).statements).toStrictEqual({ pending: 1 });
+    // An answer from someone else, or to another message, is not the sender's answer to it.
+    await ok(await append(t, [`RW1 AN payer-3 re=scheduler-2 p=pay from=payer to=scheduler val=Y`]));
+    await expectProblem(await commitOf(t, s.token), "statement-refused");
+    // The sender's later val=Y is the answer that stands: the act is cleared.
+    await ok(await append(t, [`RW1 AN scheduler-3 re=${s.readback.id} p=pay from=scheduler to=payer val=Y // readback matches the approved run; proceed`]));
+    expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
+  });
+
   it("refuses a commit after a void readback of its statement", async () => {
     const t = fresh();
     setClock(T0);
