@@ -7,7 +7,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkLine, checkReadback, coreVocabulary, parseLine, validate } from "../../core/index.js";
+import { checkLine, checkReadback, compileVocabulary, coreVocabulary, parseLine, validate } from "../../core/index.js";
 import type { Finding, Message, ReadbackExpectations, SlotValue, Vocabulary } from "../../core/index.js";
 import { checkThread, createThreadAudit } from "../../core/thread.js";
 import type { ThreadReport } from "../../core/thread-report.js";
@@ -277,6 +277,35 @@ describe("readbacks in a thread are judged as check-rb judges them (tiers 1 to 5
       }
     });
   }
+});
+
+describe("a profile that makes the item an execution slot: the thread and check-rb agree against a record", () => {
+  // make-rb reads the item as an execution value "where a profile makes it an execution slot"; the
+  // record holds it as `item`, which check-ho and check-rb compare with the HO's item.
+  const file = { profile: "ship", version: "1", extends: "RW1", asks: { SHIP: "ship a parcel" }, slots: [{ key: "qty", type: "int:1-99", on: ["HO", "RB", "DN"] }], exec: { SHIP: ["item", "qty"] } };
+  const compiled = compileVocabulary(coreVocabulary, file);
+  if (!compiled.ok) throw new Error(JSON.stringify(compiled.findings));
+  const ship = compiled.value;
+  const shipRead = (line: string): Message => {
+    const c = checkLine(line, (p) => (p === "ship" ? ship : resolver(p)));
+    if (c.message === null) throw new Error(`does not parse: ${line}`);
+    return c.message;
+  };
+  const ho = shipRead("RW1 HO a-1 p=ship from=a to=b item=box:7 ask=SHIP rb=exec qty=3");
+  const rb = shipRead("RW1 RB b-1 re=a-1 p=ship from=b to=a item=box:7 ask=SHIP qty=3");
+  it("a readback of the record's values passes both, and one of another item or quantity fails both", () => {
+    const record = { item: "box:7", qty: 3 };
+    expect(verdicts(ho, rb, ship, { record })).toMatchObject({ thread: "pass", check: "pass" });
+    for (const [what, h, r] of mutations(ho, rb)) {
+      if (validate(h, ship).some((f) => f.severity === "error") || r.from !== h.to || r.to !== h.from) continue;
+      const got = verdicts(h, r, ship, { record });
+      expect(got.thread, `${what}: ${JSON.stringify(got.errors)}`).toBe(got.check);
+    }
+    // An HO whose item the record does not approve is refused by both (HO_DIFFERS).
+    const other = verdicts({ ...ho, item: "box:8" }, { ...rb, item: "box:8" }, ship, { record });
+    expect(other).toMatchObject({ thread: "void", check: "void" });
+    expect(other.causes).toContain("HO_DIFFERS");
+  });
 });
 
 describe("a readback that states a slot beyond its echo set: the thread and check-rb agree", () => {
