@@ -893,6 +893,16 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     // Its latest answer is the one that stands: a refusal withdrawn with val=Y clears, and the other way round.
     expect(commitClearance(s, live, relayed, [answer("HOLD"), { ...answer("Y"), id: "scheduler-3" }])).toBeNull();
     expect(commitClearance(s, live, relayed, [answer("Y"), { ...answer("N"), id: "scheduler-3" }])?.received).toBe("N");
+    // Once the sender held the act on one readback of the handoff, the receiver waits for its val=Y:
+    // a readback of a fresh statement, not yet answered, does not step past the hold.
+    const other = { ...s.readback, id: "payer-6", slots: { ...s.readback.slots, x_tok: "f".repeat(32) } };
+    const both: CheckedRelay[] = [{ rb: "payer-6", message: other, verdict: "void" }, ...relayed];
+    const heldEarlier = commitClearance(s, live, both, [{ ...answer("HOLD"), re: "payer-6" }]);
+    expect([heldEarlier?.slot, heldEarlier?.received]).toStrictEqual(["val", "HOLD"]);
+    expect(heldEarlier?.message).toContain(`has not answered ${s.readback.id} val=Y since`);
+    expect(commitClearance(s, live, both, [{ ...answer("HOLD"), re: "payer-6" }, { ...answer("Y"), id: "scheduler-3" }])).toBeNull();
+    // A val=Y to another readback of the handoff leaves this one to the code's check.
+    expect(commitClearance(s, live, both, [{ ...answer("Y"), re: "payer-6" }])).toBeNull();
     // No answer (the receiver did not wait for one), or an answer to another message, or from another party, changes nothing.
     expect(commitClearance(s, live, relayed, [])).toBeNull();
     expect(commitClearance(s, live, relayed, [{ ...answer("N"), re: "payer-99" }])).toBeNull();

@@ -926,9 +926,16 @@ describe("prepared statements, with exp enforced by the object", () => {
     // An answer from someone else, or to another message, is not the sender's answer to it.
     await ok(await append(t, [`RW1 AN payer-3 re=scheduler-2 p=pay from=payer to=scheduler val=Y`]));
     await expectProblem(await commitOf(t, s.token), "statement-refused");
-    // The sender's later val=Y is the answer that stands: the act is cleared.
-    await ok(await append(t, [`RW1 AN scheduler-3 re=${s.readback.id} p=pay from=scheduler to=payer val=Y // readback matches the approved run; proceed`]));
-    expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
+    // A fresh statement of the same call, relayed and not yet answered, does not step past the hold.
+    await ok(await abandonOf(t, s.token));
+    const again = await ok<{ token: string; readback: any; line: string }>(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    expect((await ok(await append(t, [again.line]))).results[0].readback.verdict).toBe("wilco");
+    const still = await expectProblem(await commitOf(t, again.token), "statement-refused");
+    expect(still.findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: "val", expected: "Y", received: "HOLD" }]);
+    expect(still.detail).toContain(`has not answered ${again.readback.id} val=Y since`);
+    // The sender's val=Y to the readback it now holds is the answer that stands: the act is cleared.
+    await ok(await append(t, [`RW1 AN scheduler-3 re=${again.readback.id} p=pay from=scheduler to=payer val=Y // readback matches the approved run; proceed`]));
+    expect(await ok(await commitOf(t, again.token))).toMatchObject({ state: "committed" });
   });
 
   it("refuses a commit after a void readback of its statement", async () => {

@@ -1005,8 +1005,8 @@ export class ThreadObject extends DurableObject<Env> {
   private uncleared(statement: Statement, now: string): Finding | null {
     const stands = this.auditor().handoffs(now).find((h) => h.id === statement.handoff);
     const rows = this.sql.exec<{ rb: string; verdict: string; line: string }>("SELECT r.rb AS rb, r.verdict AS verdict, l.line AS line FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? ORDER BY r.rowid", statement.handoff).toArray();
-    // The sender's answers that may answer the statement's readback (the core keeps those that do).
-    const answers = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE type = 'AN' AND sender = ? AND instr(line, ?) > 0 ORDER BY seq", statement.readback.to ?? "", `re=${statement.readback.id}`).toArray();
+    // The sender's ANs that may answer one of the handoff's readbacks (the core keeps those that do).
+    const answers = this.sql.exec<{ line: string }>("SELECT l.line AS line FROM lines l WHERE l.type = 'AN' AND l.sender = ? AND EXISTS (SELECT 1 FROM readbacks r WHERE r.handoff = ? AND instr(l.line, 're=' || r.rb) > 0) ORDER BY l.seq", statement.readback.to ?? "", statement.handoff).toArray();
     return commitClearance(statement, stands, rows.map((r) => ({ rb: r.rb, verdict: r.verdict as CheckedRelay["verdict"], message: this.message(r.line) })), answers.map((a) => this.message(a.line)));
   }
 
