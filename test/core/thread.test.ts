@@ -182,6 +182,29 @@ describe("createThreadAudit().reissues(ho): the handoff an HO would supersede, a
   });
 });
 
+describe("createThreadAudit().withdrawnBy(id): the HOs a CX withdrew (section 5.4, rule 1)", () => {
+  const F = "from=ops to=builder item=jira:OPS-1 ask=FIX";
+  const audit = (lines: string[]) => {
+    const a = createThreadAudit();
+    for (const l of lines) a.add(read(l));
+    return a;
+  };
+  it("a CX of the live re-issue withdraws the HOs it superseded; one of a superseded HO, that HO alone", () => {
+    const line = [`RW1 HO ops-1 ${F}`, `RW1 HO ops-2 re=ops-1 ${F}`, `RW1 HO ops-3 re=ops-2 ${F}`];
+    expect(audit([...line, "RW1 CX ops-4 re=ops-3 from=ops to=builder item=jira:OPS-1 why=REVOKED"]).withdrawnBy("ops-3")).toStrictEqual(["ops-3", "ops-1", "ops-2"]);
+    expect(audit([...line, "RW1 CX ops-4 re=ops-1 from=ops to=builder item=jira:OPS-1 why=SUPERSEDED"]).withdrawnBy("ops-1")).toStrictEqual(["ops-1"]);
+    // A UN why=DUP made ops-2 live again: its CX withdraws ops-1, which it superseded, not the closed ops-3.
+    const dup = audit([...line, "RW1 UN builder-1 re=ops-3 from=builder to=ops item=jira:OPS-1 why=DUP", "RW1 CX ops-4 re=ops-2 from=ops to=builder item=jira:OPS-1 why=REVOKED"]);
+    expect(dup.withdrawnBy("ops-2")).toStrictEqual(["ops-2", "ops-1"]);
+    // No line: the HO alone. Not closed by a CX (open, closed by a DN, or a CX from another party): none.
+    expect(audit([`RW1 HO ops-1 ${F}`, "RW1 CX ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1"]).withdrawnBy("ops-1")).toStrictEqual(["ops-1"]);
+    expect(audit(line).withdrawnBy("ops-3")).toStrictEqual([]);
+    expect(audit([`RW1 HO ops-1 ${F}`, "RW1 DN builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK", "RW1 CX ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1"]).withdrawnBy("ops-1")).toStrictEqual([]);
+    expect(audit([...line, "RW1 CX mallory-1 re=ops-3 from=mallory to=builder item=jira:OPS-1"]).withdrawnBy("ops-3")).toStrictEqual([]);
+    expect(audit(line).withdrawnBy("nobody-1")).toStrictEqual([]);
+  });
+});
+
 describe("createThreadAudit().reissueLine(id): the HOs that are one handoff sent again", () => {
   it("names the first HO of the line and each re-issue, from any of them, a DUP-closed one included", () => {
     const audit = createThreadAudit();

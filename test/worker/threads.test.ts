@@ -1086,6 +1086,25 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(refused.detail).toContain("cancelled");
   });
 
+  it("a CX of the live re-issue abandons the statements of the HO it superseded too (rule 1: the same HO)", async () => {
+    const REISSUE = HO_EXP.replace("scheduler-1", "scheduler-2 re=scheduler-1");
+    const t = fresh();
+    await prepared(t);
+    await ok(await append(t, [REISSUE]));
+    const cx = await ok(await append(t, ["RW1 CX scheduler-3 re=scheduler-2 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED"]));
+    expect(cx.results[0].cancelledStatements).toBe(1);
+    expect((await state(t)).statements).toStrictEqual({ cancelled: 1 });
+    // A CX of the superseded original (why=SUPERSEDED) stays that id's: the re-issue's statement is kept.
+    const u = fresh();
+    await ok(await append(u, [HO_EXP, REISSUE]));
+    const kept = await ok<{ token: string; line: string }>(await postJson(`/v1/threads/${u}/statements`, { handoff: "scheduler-2", call: CALL, exp: "20991002T1405Z" }), 201);
+    const superseded = await ok(await append(u, ["RW1 CX scheduler-3 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=SUPERSEDED"]));
+    expect(superseded.results[0].cancelledStatements).toBe(0);
+    expect((await state(u)).statements).toStrictEqual({ pending: 1 });
+    expect((await ok(await append(u, [kept.line]))).results[0].readback.verdict).toBe("wilco");
+    await ok(await commitOf(u, kept.token));
+  });
+
   it("a CX after a statement's exp finds it expired, by the object's clock, before its alarm ran", async () => {
     const t = fresh();
     await prepared(t, "20991002T1405Z");

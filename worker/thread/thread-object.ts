@@ -567,8 +567,13 @@ export class ThreadObject extends DurableObject<Env> {
           // Only the HO's sender, to its receiver, about its item, withdraws it (section 5.4); the
           // core reports any other CX (THREAD_CANCEL_PARTIES, THREAD_REPLY_ITEM) and cancels
           // nothing, and neither does the object.
+          // It withdraws the HOs of the handoff's line it superseded too, when it cancels the live
+          // one (a re-issue is the same HO sent again, rule 1; the core's withdrawnBy).
           const ho = this.handoffMessage(message.re);
-          extra = { cancelledStatements: ho !== null && withdraws(message, ho) ? cancelHandoff(this.statements, message.re, this.now()).length : 0 };
+          const withdrawn = ho !== null && withdraws(message, ho) ? new Set([message.re, ...audit.withdrawnBy(message.re)]) : new Set<string>();
+          let cancelled = 0;
+          for (const id of withdrawn) cancelled += cancelHandoff(this.statements, id, this.now()).length;
+          extra = { cancelledStatements: cancelled };
         }
         result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed, ...carried.findings, ...unread], ...extra };
       });
