@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -958,15 +958,14 @@ export class ThreadObject extends DurableObject<Env> {
     const open = this.auditor().handoffs(now).some((h) => h.id === ho.id && LIVE_STATES.has(h.state));
     if (!open) return problem("statement-refused", `${ho.id} is not open: a statement is prepared only for an open handoff`, { parameter: "handoff" });
     const vocabulary = this.profiles().vocabularyOf(ho);
-    // The call is read as a record is: slot values of the HO's vocabulary, decoded by slot type.
-    const call = readRecord(request.call, vocabulary);
+    // The call is read as a record's values are (the core's readCall, as rw prepare reads it).
+    const call = readCall(request.call, vocabulary);
     if (!call.ok) return problem("invalid-request", `call: ${call.findings.map((f) => f.message).join("; ")}`, { parameter: "call", findings: call.findings });
-    if (call.value.resolve.size > 0) return problem("invalid-request", "call: a call holds the values it runs with; $resolve belongs to a record", { parameter: "call" });
     const n = request.n ?? this.nextNumber(ho.to ?? "");
     if (n === null) return problem("statement-refused", `${ho.to}'s ids in this thread take every number up to 2^53 - 1, so its next RB cannot be numbered; give n`, { parameter: "n" });
     // The core states the RB; it is kept only once its id is known to be free (below).
     let staged: Statement | undefined;
-    const prepared = prepare({ ...this.statements, put: (s) => void (staged = s) }, { ho, call: call.value.values, exp: request.exp, n, now }, vocabulary);
+    const prepared = prepare({ ...this.statements, put: (s) => void (staged = s) }, { ho, call: call.value, exp: request.exp, n, now }, vocabulary);
     // The core refuses an n that another statement of this handoff already states (READBACK_ID_REUSED).
     const badN = prepared.findings.some((f) => f.code === "READBACK_ID_REUSED") ? { parameter: "n" } : {};
     if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings, ...badN });
