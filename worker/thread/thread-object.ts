@@ -1010,8 +1010,13 @@ export class ThreadObject extends DurableObject<Env> {
     const stands = this.auditor().handoffs(now).find((h) => h.id === statement.handoff);
     const rows = this.sql.exec<{ rb: string; verdict: string; line: string }>("SELECT r.rb AS rb, r.verdict AS verdict, l.line AS line FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? ORDER BY r.rowid", statement.handoff).toArray();
     // The sender's ANs that may answer one of the handoff's readbacks (the core keeps those that do).
-    const answers = this.sql.exec<{ line: string }>("SELECT l.line AS line FROM lines l WHERE l.type = 'AN' AND l.sender = ? AND EXISTS (SELECT 1 FROM readbacks r WHERE r.handoff = ? AND instr(l.line, 're=' || r.rb) > 0) ORDER BY l.seq", statement.readback.to ?? "", statement.handoff).toArray();
-    return commitClearance(statement, stands, rows.map((r) => ({ rb: r.rb, verdict: r.verdict as CheckedRelay["verdict"], message: this.message(r.line) })), answers.map((a) => this.message(a.line)));
+    // One look-up per readback (a handoff has a few), through the sender's index, in sending order.
+    const answers = new Map<number, string>();
+    for (const r of rows) {
+      for (const a of this.sql.exec<{ seq: number; line: string }>("SELECT seq, line FROM lines WHERE sender = ? AND type = 'AN' AND instr(line, ?) > 0", statement.readback.to ?? "", `re=${r.rb}`)) answers.set(a.seq, a.line);
+    }
+    const inOrder = [...answers.entries()].sort((a, b) => a[0] - b[0]).map(([, line]) => this.message(line));
+    return commitClearance(statement, stands, rows.map((r) => ({ rb: r.rb, verdict: r.verdict as CheckedRelay["verdict"], message: this.message(r.line) })), inOrder);
   }
 
 
