@@ -212,8 +212,13 @@ function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations)
   // holds only some cannot be compared here; the Worker, which registers records, refuses an HO
   // that contradicts its record before its readback can come.)
   const record = expected.record;
-  if (record !== undefined && carried.length > 0 && carried.every((slot) => Object.hasOwn(record, slot)) && _fingerprint({ ...NO_MESSAGE, slots: record }, carried) !== p.execPrint) {
-    out.push(finding("HO_DIFFERS", `the HO sent carries values for ${list(carried)} other than the sender's record: the HO contradicts what was approved, and check-ho refuses it`, { slot: carried.join("+") }));
+  if (record !== undefined && carried.length > 0 && carried.every((slot) => Object.hasOwn(record, slot))) {
+    // The record holds the item as a value (`item`), where a message holds it in its envelope: a
+    // profile that makes the item an execution slot has it fingerprinted from there, as the HO's is.
+    const approved: Message = { ...NO_MESSAGE, item: typeof record["item"] === "string" ? record["item"] : null, slots: record };
+    if (_fingerprint(approved, carried) !== p.execPrint) {
+      out.push(finding("HO_DIFFERS", `the HO sent carries values for ${list(carried)} other than the sender's record: the HO contradicts what was approved, and check-ho refuses it`, { slot: carried.join("+") }));
+    }
   }
   return out;
 }

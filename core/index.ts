@@ -56,7 +56,7 @@ export { checkReadback } from "./check-readback.js";
 export type { ReadbackExpectations, ReadbackReport, TierName, TierReport, TierResult } from "./check-readback.js";
 export { readbackVerdict, verdictOf } from "./readback-verdict.js";
 export type { ReadbackVerdict } from "./readback-verdict.js";
-export { readRecord } from "./record.js";
+export { readCall, readRecord } from "./record.js";
 export type { SenderRecord } from "./record.js";
 export { checkHandoff, checkRelay } from "./check-handoff.js";
 export type { HandoffReport } from "./check-handoff.js";

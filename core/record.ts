@@ -104,3 +104,16 @@ export function readRecord(input: unknown, vocabulary: Vocabulary): Result<Sende
   if (findings.length > 0) return { ok: false, value: null, findings: _capFindings(findings) };
   return { ok: true, value: { values, resolve }, findings: [] };
 }
+
+/**
+ * A tool's resolved call (section 5.3's `prepare`) from untrusted JSON: execution values read as a
+ * record's are, decoded by slot type and refused when the type does not admit them, so `rw prepare`
+ * and a Worker's thread read one call alike. A call holds the values it runs with: a record's
+ * `$resolve` is refused, not read as a value.
+ */
+export function readCall(input: unknown, vocabulary: Vocabulary): Result<Readonly<Record<string, SlotValue>>> {
+  const read = readRecord(input, vocabulary);
+  if (!read.ok) return { ok: false, value: null, findings: read.findings };
+  if (read.value.resolve.size > 0) return { ok: false, value: null, findings: [finding("RECORD_SHAPE", `a call holds the values it runs with; ${RESOLVE} belongs to a record`, { slot: RESOLVE })] };
+  return { ok: true, value: read.value.values, findings: [] };
+}

@@ -10,6 +10,7 @@ import type { Message } from "./message.js";
 import type { ReadbackVerdict } from "./readback-verdict.js";
 import type { Statement } from "./statement.js";
 import type { HandoffState, HandoffStateName } from "./thread-report.js";
+import { _show } from "./_slot-values.js";
 
 /** Handoff states in which the act may still run: not closed, not superseded. */
 export const LIVE_STATES: ReadonlySet<HandoffStateName> = new Set(["open", "held", "orphaned"]);
@@ -47,11 +48,35 @@ export interface CheckedRelay {
 }
 
 /**
- * Why a pending statement may not run yet, or null when its act is cleared: its handoff is live,
- * and a readback carrying its token states the call exactly as prepared (tail aside) and was
- * checked wilco. `handoff` is the handoff's state, undefined when the thread does not track it.
+ * The sender's answers to the handoff's readbacks (ANs from the statement's readback's `to` to its
+ * `from`, `re=` one of `readbacks`), in the order they were sent.
  */
-export function commitClearance(statement: Statement, handoff: HandoffState | undefined, readbacks: readonly CheckedRelay[]): Finding | null {
+function senderAnswers(statement: Statement, readbacks: readonly CheckedRelay[], answers: readonly Message[]): Message[] {
+  const ids = new Set(readbacks.map((r) => r.rb));
+  const sender = statement.readback.to;
+  const receiver = statement.readback.from;
+  return answers.filter((a) => a.type === "AN" && a.re !== null && ids.has(a.re) && a.from === sender && a.to === receiver);
+}
+
+/**
+ * Whether an answer confirms what the readback states. Only `Y` does (section 5.3: "answered with
+ * `AN val=Y`"): `N`, a profile's answer (pay's `HOLD`, `DECLINE`, `CALLBACK`) or anything else
+ * withholds the act, since reading another word as a yes would be a guess (rule 2).
+ */
+const confirms = (answer: Message): boolean => answer.slots["val"] === "Y" || answer.slots["val"] === true;
+
+/**
+ * Why a pending statement may not run yet, or null when its act is cleared: its handoff is live,
+ * and a readback carrying its token states the call exactly as prepared (tail aside), was checked
+ * wilco, and was not answered by its sender with anything but `val=Y` ("only a passing readback,
+ * answered with AN val=Y where the receiver waits for one, clears the act": no answer leaves the
+ * code's check to clear it; a refusal withholds it, and its latest answer is the one that stands;
+ * unanswered, the sender's latest answer to any readback of the handoff stands, so a hold is not
+ * stepped past by relaying a fresh statement). `handoff` is the handoff's state, undefined when the
+ * thread does not track it; `readbacks`, every readback of the handoff the thread checked;
+ * `answers`, the ANs the thread holds that may answer them, in the order they were sent.
+ */
+export function commitClearance(statement: Statement, handoff: HandoffState | undefined, readbacks: readonly CheckedRelay[], answers: readonly Message[] = []): Finding | null {
   if (handoff === undefined || !LIVE_STATES.has(handoff.state)) {
     return finding("STATEMENT_REFUSED", `the handoff ${statement.handoff} ${handoff === undefined ? "is not tracked by this thread" : handoffEnded(handoff)}: a statement runs only for a live handoff`, { slot: "re", expected: "open", received: handoff?.state ?? "unknown" });
   }
@@ -63,7 +88,25 @@ export function commitClearance(statement: Statement, handoff: HandoffState | un
   if (exact.length === 0) {
     return finding("STATEMENT_REFUSED", `the readback relayed with this statement's token (${relayed.map((r) => r.rb).join(", ")}) does not state the call as prepared: what was checked is not what would run; relay the line prepare gave, unchanged`, { slot: "x_tok", expected: statement.readback.id, received: relayed.map((r) => r.rb).join(" ") });
   }
-  if (exact.some((r) => r.verdict === "wilco")) return null;
+  const passed = exact.filter((r) => r.verdict === "wilco");
+  // The answer that stands for a readback: the sender's latest to it, else its latest to any
+  // readback of the handoff, since a receiver the sender held waits for its val=Y (a fresh
+  // statement's readback does not step past the hold).
+  const answered = senderAnswers(statement, readbacks, answers);
+  const latest = answered[answered.length - 1];
+  let held: { readonly rb: string; readonly answer: Message } | null = null;
+  for (const r of passed) {
+    const own = answered.filter((a) => a.re === r.rb).pop();
+    const stands = own ?? latest;
+    if (stands === undefined || confirms(stands)) return null;
+    held = { rb: r.rb, answer: stands };
+  }
+  if (held !== null) {
+    const { rb, answer } = held;
+    const val = _show(answer.slots["val"]);
+    const why = answer.re === rb ? `its readback ${rb} passed, but its sender answered it val=${val} (${answer.id})` : `its readback ${rb} passed, but its sender answered ${answer.re ?? ""} val=${val} (${answer.id}) and has not answered ${rb} val=Y since`;
+    return finding("STATEMENT_REFUSED", `${why}: only a passing readback answered with val=Y, or not answered, clears the act`, { slot: "val", expected: "Y", received: val });
+  }
   const last = exact[exact.length - 1] as CheckedRelay;
   return finding("STATEMENT_REFUSED", `its readback ${last.rb} was checked ${last.verdict}: only a passing readback clears the act`, { slot: "x_tok", expected: "wilco", received: last.verdict });
 }

@@ -101,6 +101,13 @@ export interface ThreadAudit {
    * runs the handoff's act (the Worker's statements) runs it once for them all.
    */
   reissueLine(id: string): string[];
+  /**
+   * The HOs a CX withdrew by closing `id`, asked once it is added (section 5.4: the receiver
+   * abandons anything prepared for them): `id`, and where `id` was the live HO of its re-issue
+   * line, the HOs of the line it superseded that are still open, since a re-issue sends the same
+   * HO again (rule 1), as a DN closing one of them afterwards is read. `[]` when no CX closed `id`.
+   */
+  withdrawnBy(id: string): string[];
   /** The report; after it, `add` throws. Calling it again returns the same report. */
   finish(): ThreadReport;
 }
@@ -742,6 +749,16 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       if (i === undefined) return [];
       const root = rootOf.get(i) ?? i;
       return (lineOf.get(root) ?? [root]).map((k) => ids[k] as string);
+    },
+    withdrawnBy(id) {
+      const i = index.get(id);
+      if (i === undefined || (state(i) & CLOSED_BY) !== CLOSED_CX) return [];
+      const root = rootOf.get(i) ?? i;
+      const members = lineOf.get(root);
+      // A CX of a superseded HO stays that id's (why=SUPERSEDED withdraws the HO a re-issue replaced).
+      if (members === undefined || (liveOf.get(root) ?? root) !== i) return [id];
+      const superseded = members.filter((k) => k !== i && (state(k) & SUPERSEDED) !== 0 && (state(k) & CLOSED_BY) === OPEN);
+      return [id, ...superseded.map((k) => ids[k] as string)];
     },
     handoffs(now) {
       const at = now === undefined ? auditNow : now;

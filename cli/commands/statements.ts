@@ -1,5 +1,5 @@
 /** `rw prepare | commit | abandon`: the tool's statement (section 5.3), kept in a local file store. */
-import { abandon, cancelHandoff, commit, formatLine, isMessageId, isTime, prepare } from "../../core/index.js";
+import { abandon, cancelHandoff, commit, formatLine, isMessageId, isTime, prepare, readCall } from "../../core/index.js";
 import type { Finding, Statement } from "../../core/index.js";
 import { messageOption, nowOption, numberOption, slotValuesOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
@@ -19,8 +19,8 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
     else await ctx.err.line(`the HO is invalid; nothing prepared\n${await renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
-  const call = slotValuesOption("call", ctx.options["call"] as string | undefined);
-  if (call === undefined) throw new UsageError("--call: the resolved call, a JSON object of execution slot values");
+  const given = slotValuesOption("call", ctx.options["call"] as string | undefined);
+  if (given === undefined) throw new UsageError("--call: the resolved call, a JSON object of execution slot values");
   const exp = ctx.options["exp"];
   if (typeof exp !== "string") throw new UsageError("--exp YYYYMMDDTHHMMZ is required: the end of the window for confirmation");
   if (!isTime(exp)) throw new UsageError(`--exp ${exp}: expected YYYYMMDDTHHMMZ (UTC)`);
@@ -29,6 +29,14 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   const nOption = ctx.options["n"] as string | undefined;
   const n = nOption === undefined ? undefined : numberOption("n", nOption, 1);
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
+  // Read by the core as a Worker's thread reads it: values decoded by slot type, $resolve refused.
+  const read = readCall(given, vocabulary);
+  if (!read.ok) {
+    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "call", findings: read.findings }));
+    else await ctx.err.line(`the call is invalid; nothing prepared\n${await renderFindings("", read.findings)}`);
+    return FAIL;
+  }
+  const call = read.value;
   const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call, exp, now, ...(n === undefined ? {} : { n }) }, vocabulary), true);
   if (!result.ok) {
     await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, findings: result.findings })) : ctx.err.line(await renderFindings("", result.findings)));

@@ -344,6 +344,24 @@ describe("readbacks and the checks around an act", () => {
     expect(rw(["check-dn", "--ho", ho, "--dn", dn, "--record", '{"prev":"40-12-88/61102938"}']).code).toBe(2);
     expect(rw(["check-dn", "--ho", PAY_HO.replace(" rb=exec", ""), "--rb", rb, "--dn", dn, "--record", "{}"]).code).toBe(2);
   });
+  it("prepare reads the call as the Worker does: a record's values, decoded by slot type, without $resolve", () => {
+    const profile = join(tmp, "ship.json");
+    writeFileSync(profile, JSON.stringify({ profile: "ship", version: "1", extends: "RW1", asks: { SHIP: "ship a parcel" }, slots: [{ key: "qty", type: "int:1-99", on: ["HO", "RB", "DN"] }], exec: { SHIP: ["qty"] } }));
+    const ho = "RW1 HO a-1 p=ship from=a to=b item=box:7 ask=SHIP rb=exec";
+    const prepare = (call: string) => rw(["prepare", "--profile", profile, "--ho", ho, "--call", call, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", join(tmp, "ship", "statements.json"), "--json"]);
+    // Written as on a line ("3"), as POST /v1/threads/{thread}/statements reads it, or decoded (3).
+    for (const call of ['{"qty":"3"}', '{"qty":3}']) {
+      const prepared = prepare(call);
+      expect(prepared.code, `${call}: ${prepared.out}${prepared.err}`).toBe(0);
+      expect((JSON.parse(prepared.out) as { line: string }).line).toContain(" qty=3 ");
+    }
+    // A value its type does not admit, or a record's $resolve, is refused as the Worker refuses it.
+    for (const [call, code] of [['{"qty":"three"}', "RECORD_SHAPE"], ['{"qty":3,"$resolve":["qty"]}', "RECORD_SHAPE"]] as const) {
+      const refused = prepare(call);
+      expect(refused.code, call).toBe(1);
+      expect((JSON.parse(refused.out) as { ok: boolean; invalid: string; findings: { code: string }[] })).toMatchObject({ ok: false, invalid: "call", findings: [{ code }] });
+    }
+  });
   it("prepare, commit once, then refuse; abandon; a cancelled handoff; a late commit", () => {
     const store = join(tmp, "st", "statements.json");
     const prepared = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", store, "--json"]);

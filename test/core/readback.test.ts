@@ -879,6 +879,35 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     expect(commitClearance(s, { ...live, state: "closed", closedBy: "CX" }, [relay(s.readback, "wilco")])?.message).toContain("was closed by CX");
     expect(commitClearance(s, undefined, [relay(s.readback, "wilco")])?.received).toBe("unknown");
   });
+  it("does not clear a passing readback its sender answered with anything but val=Y (section 5.3: answered with AN val=Y)", () => {
+    const { s } = setup();
+    const relayed: CheckedRelay[] = [{ rb: s.readback.id, message: s.readback, verdict: "wilco" }];
+    const answer = (val: string, extra = ""): Message => msg(`RW1 AN scheduler-2 re=${s.readback.id} p=pay from=scheduler to=payer val=${val}${extra}`);
+    // The sender's refusal of what the readback states withholds the act, whatever the code check said.
+    for (const val of ["N", "HOLD", "DECLINE", "REJECT", "CALLBACK"]) {
+      const refused = commitClearance(s, live, relayed, [answer(val)]);
+      expect([refused?.code, refused?.slot, refused?.received], val).toStrictEqual(["STATEMENT_REFUSED", "val", val]);
+    }
+    // Only Y confirms: a profile's word (pay's APPROVE, "as read back") is not read as a yes (rule 2).
+    expect(commitClearance(s, live, relayed, [answer("APPROVE")])?.received).toBe("APPROVE");
+    // Its latest answer is the one that stands: a refusal withdrawn with val=Y clears, and the other way round.
+    expect(commitClearance(s, live, relayed, [answer("HOLD"), { ...answer("Y"), id: "scheduler-3" }])).toBeNull();
+    expect(commitClearance(s, live, relayed, [answer("Y"), { ...answer("N"), id: "scheduler-3" }])?.received).toBe("N");
+    // Once the sender held the act on one readback of the handoff, the receiver waits for its val=Y:
+    // a readback of a fresh statement, not yet answered, does not step past the hold.
+    const other = { ...s.readback, id: "payer-6", slots: { ...s.readback.slots, x_tok: "f".repeat(32) } };
+    const both: CheckedRelay[] = [{ rb: "payer-6", message: other, verdict: "void" }, ...relayed];
+    const heldEarlier = commitClearance(s, live, both, [{ ...answer("HOLD"), re: "payer-6" }]);
+    expect([heldEarlier?.slot, heldEarlier?.received]).toStrictEqual(["val", "HOLD"]);
+    expect(heldEarlier?.message).toContain(`has not answered ${s.readback.id} val=Y since`);
+    expect(commitClearance(s, live, both, [{ ...answer("HOLD"), re: "payer-6" }, { ...answer("Y"), id: "scheduler-3" }])).toBeNull();
+    // A val=Y to another readback of the handoff leaves this one to the code's check.
+    expect(commitClearance(s, live, both, [{ ...answer("Y"), re: "payer-6" }])).toBeNull();
+    // No answer (the receiver did not wait for one), or an answer to another message, or from another party, changes nothing.
+    expect(commitClearance(s, live, relayed, [])).toBeNull();
+    expect(commitClearance(s, live, relayed, [{ ...answer("N"), re: "payer-99" }])).toBeNull();
+    expect(commitClearance(s, live, relayed, [{ ...answer("N"), from: "mallory", id: "mallory-1" }])).toBeNull();
+  });
   it("says what a relayed x_tok names when it clears nothing", () => {
     const { store, s } = setup();
     const find = (t: string) => store.get(t);

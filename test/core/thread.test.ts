@@ -7,7 +7,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkLine, checkReadback, coreVocabulary, parseLine, validate } from "../../core/index.js";
+import { checkLine, checkReadback, compileVocabulary, coreVocabulary, parseLine, validate } from "../../core/index.js";
 import type { Finding, Message, ReadbackExpectations, SlotValue, Vocabulary } from "../../core/index.js";
 import { checkThread, createThreadAudit } from "../../core/thread.js";
 import type { ThreadReport } from "../../core/thread-report.js";
@@ -182,6 +182,29 @@ describe("createThreadAudit().reissues(ho): the handoff an HO would supersede, a
   });
 });
 
+describe("createThreadAudit().withdrawnBy(id): the HOs a CX withdrew (section 5.4, rule 1)", () => {
+  const F = "from=ops to=builder item=jira:OPS-1 ask=FIX";
+  const audit = (lines: string[]) => {
+    const a = createThreadAudit();
+    for (const l of lines) a.add(read(l));
+    return a;
+  };
+  it("a CX of the live re-issue withdraws the HOs it superseded; one of a superseded HO, that HO alone", () => {
+    const line = [`RW1 HO ops-1 ${F}`, `RW1 HO ops-2 re=ops-1 ${F}`, `RW1 HO ops-3 re=ops-2 ${F}`];
+    expect(audit([...line, "RW1 CX ops-4 re=ops-3 from=ops to=builder item=jira:OPS-1 why=REVOKED"]).withdrawnBy("ops-3")).toStrictEqual(["ops-3", "ops-1", "ops-2"]);
+    expect(audit([...line, "RW1 CX ops-4 re=ops-1 from=ops to=builder item=jira:OPS-1 why=SUPERSEDED"]).withdrawnBy("ops-1")).toStrictEqual(["ops-1"]);
+    // A UN why=DUP made ops-2 live again: its CX withdraws ops-1, which it superseded, not the closed ops-3.
+    const dup = audit([...line, "RW1 UN builder-1 re=ops-3 from=builder to=ops item=jira:OPS-1 why=DUP", "RW1 CX ops-4 re=ops-2 from=ops to=builder item=jira:OPS-1 why=REVOKED"]);
+    expect(dup.withdrawnBy("ops-2")).toStrictEqual(["ops-2", "ops-1"]);
+    // No line: the HO alone. Not closed by a CX (open, closed by a DN, or a CX from another party): none.
+    expect(audit([`RW1 HO ops-1 ${F}`, "RW1 CX ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1"]).withdrawnBy("ops-1")).toStrictEqual(["ops-1"]);
+    expect(audit(line).withdrawnBy("ops-3")).toStrictEqual([]);
+    expect(audit([`RW1 HO ops-1 ${F}`, "RW1 DN builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK", "RW1 CX ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1"]).withdrawnBy("ops-1")).toStrictEqual([]);
+    expect(audit([...line, "RW1 CX mallory-1 re=ops-3 from=mallory to=builder item=jira:OPS-1"]).withdrawnBy("ops-3")).toStrictEqual([]);
+    expect(audit(line).withdrawnBy("nobody-1")).toStrictEqual([]);
+  });
+});
+
 describe("createThreadAudit().reissueLine(id): the HOs that are one handoff sent again", () => {
   it("names the first HO of the line and each re-issue, from any of them, a DUP-closed one included", () => {
     const audit = createThreadAudit();
@@ -277,6 +300,35 @@ describe("readbacks in a thread are judged as check-rb judges them (tiers 1 to 5
       }
     });
   }
+});
+
+describe("a profile that makes the item an execution slot: the thread and check-rb agree against a record", () => {
+  // make-rb reads the item as an execution value "where a profile makes it an execution slot"; the
+  // record holds it as `item`, which check-ho and check-rb compare with the HO's item.
+  const file = { profile: "ship", version: "1", extends: "RW1", asks: { SHIP: "ship a parcel" }, slots: [{ key: "qty", type: "int:1-99", on: ["HO", "RB", "DN"] }], exec: { SHIP: ["item", "qty"] } };
+  const compiled = compileVocabulary(coreVocabulary, file);
+  if (!compiled.ok) throw new Error(JSON.stringify(compiled.findings));
+  const ship = compiled.value;
+  const shipRead = (line: string): Message => {
+    const c = checkLine(line, (p) => (p === "ship" ? ship : resolver(p)));
+    if (c.message === null) throw new Error(`does not parse: ${line}`);
+    return c.message;
+  };
+  const ho = shipRead("RW1 HO a-1 p=ship from=a to=b item=box:7 ask=SHIP rb=exec qty=3");
+  const rb = shipRead("RW1 RB b-1 re=a-1 p=ship from=b to=a item=box:7 ask=SHIP qty=3");
+  it("a readback of the record's values passes both, and one of another item or quantity fails both", () => {
+    const record = { item: "box:7", qty: 3 };
+    expect(verdicts(ho, rb, ship, { record })).toMatchObject({ thread: "pass", check: "pass" });
+    for (const [what, h, r] of mutations(ho, rb)) {
+      if (validate(h, ship).some((f) => f.severity === "error") || r.from !== h.to || r.to !== h.from) continue;
+      const got = verdicts(h, r, ship, { record });
+      expect(got.thread, `${what}: ${JSON.stringify(got.errors)}`).toBe(got.check);
+    }
+    // An HO whose item the record does not approve is refused by both (HO_DIFFERS).
+    const other = verdicts({ ...ho, item: "box:8" }, { ...rb, item: "box:8" }, ship, { record });
+    expect(other).toMatchObject({ thread: "void", check: "void" });
+    expect(other.causes).toContain("HO_DIFFERS");
+  });
 });
 
 describe("a readback that states a slot beyond its echo set: the thread and check-rb agree", () => {

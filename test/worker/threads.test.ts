@@ -915,6 +915,29 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
   });
 
+  it("refuses a commit while the sender's answer to the statement's readback is anything but val=Y (section 5.3)", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    // The code's check passed, but the sender holds the act: its answer stands over the verdict.
+    await ok(await append(t, [`RW1 AN scheduler-2 re=${s.readback.id} p=pay from=scheduler to=payer val=HOLD // the approval is being queried`]));
+    const held = await expectProblem(await commitOf(t, s.token), "statement-refused");
+    expect(held.findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: "val", expected: "Y", received: "HOLD" }]);
+    expect((await state(t)).statements).toStrictEqual({ pending: 1 });
+    // An answer from someone else, or to another message, is not the sender's answer to it.
+    await ok(await append(t, [`RW1 AN payer-3 re=scheduler-2 p=pay from=payer to=scheduler val=Y`]));
+    await expectProblem(await commitOf(t, s.token), "statement-refused");
+    // A fresh statement of the same call, relayed and not yet answered, does not step past the hold.
+    await ok(await abandonOf(t, s.token));
+    const again = await ok<{ token: string; readback: any; line: string }>(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    expect((await ok(await append(t, [again.line]))).results[0].readback.verdict).toBe("wilco");
+    const still = await expectProblem(await commitOf(t, again.token), "statement-refused");
+    expect(still.findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: "val", expected: "Y", received: "HOLD" }]);
+    expect(still.detail).toContain(`has not answered ${again.readback.id} val=Y since`);
+    // The sender's val=Y to the readback it now holds is the answer that stands: the act is cleared.
+    await ok(await append(t, [`RW1 AN scheduler-3 re=${again.readback.id} p=pay from=scheduler to=payer val=Y // readback matches the approved run; proceed`]));
+    expect(await ok(await commitOf(t, again.token))).toMatchObject({ state: "committed" });
+  });
+
   it("refuses a commit after a void readback of its statement", async () => {
     const t = fresh();
     setClock(T0);
@@ -1061,6 +1084,25 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(cx.results[0].cancelledStatements).toBe(1);
     const refused = await expectProblem(await commitOf(t, s.token), "statement-refused");
     expect(refused.detail).toContain("cancelled");
+  });
+
+  it("a CX of the live re-issue abandons the statements of the HO it superseded too (rule 1: the same HO)", async () => {
+    const REISSUE = HO_EXP.replace("scheduler-1", "scheduler-2 re=scheduler-1");
+    const t = fresh();
+    await prepared(t);
+    await ok(await append(t, [REISSUE]));
+    const cx = await ok(await append(t, ["RW1 CX scheduler-3 re=scheduler-2 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED"]));
+    expect(cx.results[0].cancelledStatements).toBe(1);
+    expect((await state(t)).statements).toStrictEqual({ cancelled: 1 });
+    // A CX of the superseded original (why=SUPERSEDED) stays that id's: the re-issue's statement is kept.
+    const u = fresh();
+    await ok(await append(u, [HO_EXP, REISSUE]));
+    const kept = await ok<{ token: string; line: string }>(await postJson(`/v1/threads/${u}/statements`, { handoff: "scheduler-2", call: CALL, exp: "20991002T1405Z" }), 201);
+    const superseded = await ok(await append(u, ["RW1 CX scheduler-3 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=SUPERSEDED"]));
+    expect(superseded.results[0].cancelledStatements).toBe(0);
+    expect((await state(u)).statements).toStrictEqual({ pending: 1 });
+    expect((await ok(await append(u, [kept.line]))).results[0].readback.verdict).toBe("wilco");
+    await ok(await commitOf(u, kept.token));
   });
 
   it("a CX after a statement's exp finds it expired, by the object's clock, before its alarm ran", async () => {

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -567,8 +567,13 @@ export class ThreadObject extends DurableObject<Env> {
           // Only the HO's sender, to its receiver, about its item, withdraws it (section 5.4); the
           // core reports any other CX (THREAD_CANCEL_PARTIES, THREAD_REPLY_ITEM) and cancels
           // nothing, and neither does the object.
+          // It withdraws the HOs of the handoff's line it superseded too, when it cancels the live
+          // one (a re-issue is the same HO sent again, rule 1; the core's withdrawnBy).
           const ho = this.handoffMessage(message.re);
-          extra = { cancelledStatements: ho !== null && withdraws(message, ho) ? cancelHandoff(this.statements, message.re, this.now()).length : 0 };
+          const withdrawn = ho !== null && withdraws(message, ho) ? new Set([message.re, ...audit.withdrawnBy(message.re)]) : new Set<string>();
+          let cancelled = 0;
+          for (const id of withdrawn) cancelled += cancelHandoff(this.statements, id, this.now()).length;
+          extra = { cancelledStatements: cancelled };
         }
         result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed, ...carried.findings, ...unread], ...extra };
       });
@@ -953,15 +958,14 @@ export class ThreadObject extends DurableObject<Env> {
     const open = this.auditor().handoffs(now).some((h) => h.id === ho.id && LIVE_STATES.has(h.state));
     if (!open) return problem("statement-refused", `${ho.id} is not open: a statement is prepared only for an open handoff`, { parameter: "handoff" });
     const vocabulary = this.profiles().vocabularyOf(ho);
-    // The call is read as a record is: slot values of the HO's vocabulary, decoded by slot type.
-    const call = readRecord(request.call, vocabulary);
+    // The call is read as a record's values are (the core's readCall, as rw prepare reads it).
+    const call = readCall(request.call, vocabulary);
     if (!call.ok) return problem("invalid-request", `call: ${call.findings.map((f) => f.message).join("; ")}`, { parameter: "call", findings: call.findings });
-    if (call.value.resolve.size > 0) return problem("invalid-request", "call: a call holds the values it runs with; $resolve belongs to a record", { parameter: "call" });
     const n = request.n ?? this.nextNumber(ho.to ?? "");
     if (n === null) return problem("statement-refused", `${ho.to}'s ids in this thread take every number up to 2^53 - 1, so its next RB cannot be numbered; give n`, { parameter: "n" });
     // The core states the RB; it is kept only once its id is known to be free (below).
     let staged: Statement | undefined;
-    const prepared = prepare({ ...this.statements, put: (s) => void (staged = s) }, { ho, call: call.value.values, exp: request.exp, n, now }, vocabulary);
+    const prepared = prepare({ ...this.statements, put: (s) => void (staged = s) }, { ho, call: call.value, exp: request.exp, n, now }, vocabulary);
     // The core refuses an n that another statement of this handoff already states (READBACK_ID_REUSED).
     const badN = prepared.findings.some((f) => f.code === "READBACK_ID_REUSED") ? { parameter: "n" } : {};
     if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings, ...badN });
@@ -1005,7 +1009,14 @@ export class ThreadObject extends DurableObject<Env> {
   private uncleared(statement: Statement, now: string): Finding | null {
     const stands = this.auditor().handoffs(now).find((h) => h.id === statement.handoff);
     const rows = this.sql.exec<{ rb: string; verdict: string; line: string }>("SELECT r.rb AS rb, r.verdict AS verdict, l.line AS line FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? ORDER BY r.rowid", statement.handoff).toArray();
-    return commitClearance(statement, stands, rows.map((r) => ({ rb: r.rb, verdict: r.verdict as CheckedRelay["verdict"], message: this.message(r.line) })));
+    // The sender's ANs that may answer one of the handoff's readbacks (the core keeps those that do).
+    // One look-up per readback (a handoff has a few), through the sender's index, in sending order.
+    const answers = new Map<number, string>();
+    for (const r of rows) {
+      for (const a of this.sql.exec<{ seq: number; line: string }>("SELECT seq, line FROM lines WHERE sender = ? AND type = 'AN' AND instr(line, ?) > 0", statement.readback.to ?? "", `re=${r.rb}`)) answers.set(a.seq, a.line);
+    }
+    const inOrder = [...answers.entries()].sort((a, b) => a[0] - b[0]).map(([, line]) => this.message(line));
+    return commitClearance(statement, stands, rows.map((r) => ({ rb: r.rb, verdict: r.verdict as CheckedRelay["verdict"], message: this.message(r.line) })), inOrder);
   }
 
 
