@@ -245,11 +245,21 @@ describe("readers of outside input answer anything with a typed value", () => {
     );
   });
 
-  it("afterTime and afterDate on any text", () => {
+  it("afterTime and afterDate on any text: a moment for a real time or date, else a labelled RangeError", () => {
+    const moment = (f: (t: string) => number, t: string): number | "RangeError" => {
+      try {
+        return f(t);
+      } catch (error) {
+        if (error instanceof RangeError) return "RangeError";
+        throw error;
+      }
+    };
     fc.assert(
-      fc.property(anyText, (t) => {
-        expect(typeof afterTime(t)).toBe("number");
-        expect(typeof afterDate(t)).toBe("number");
+      fc.property(fc.oneof(anyText, fc.stringMatching(/^\d{8}(T\d{4}Z)?$/)), (t) => {
+        const time = moment(afterTime, t);
+        expect(isTime(t) ? Number.isFinite(time) : time === "RangeError").toBe(true);
+        const date = moment(afterDate, t);
+        expect(isDate(t) ? Number.isFinite(date) : date === "RangeError").toBe(true);
       }),
       opts,
     );
