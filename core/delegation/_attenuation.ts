@@ -9,14 +9,17 @@ import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import { compareAmounts, compareUtc, countOf, durationMs, isZeroAmount, utcMs } from "./scalars.js";
 import type { RevisionRef } from "./scalars.js";
-import { uncovered } from "./_selectors.js";
+import { ambiguousSegment, uncovered } from "./_selectors.js";
 import { tierRank } from "./tiers.js";
 
 const list = (xs: readonly string[]): string => xs.join(", ");
 
-function subset(out: DelegationFinding[], dimension: Dimension, field: string, wide: readonly string[], narrow: readonly string[], selectors: boolean): void {
+function subset(out: DelegationFinding[], dimension: Dimension, field: string, wide: readonly string[], narrow: readonly string[], selectors: boolean, objects = false): void {
   const allowed = new Set(wide);
-  const extra = selectors ? uncovered(wide, narrow) : narrow.filter((x) => !allowed.has(x));
+  // An object selector a path resolver reads as another (`PRJ-1/sources/../../PRJ-9/*`) is within
+  // no parent's selector, whatever its text starts with (a validated contract holds none).
+  const outside = selectors ? new Set(uncovered(wide, narrow)) : null;
+  const extra = outside !== null ? narrow.filter((x) => outside.has(x) || (objects && ambiguousSegment(x) !== null)) : narrow.filter((x) => !allowed.has(x));
   if (extra.length > 0) out.push(dimensionFinding(dimension, `${field}: ${list(extra)} ${extra.length === 1 ? "is" : "are"} not within the parent's ${list(wide) || "(none)"}`, { path: field, expected: list(wide), received: list(extra) }));
 }
 
@@ -50,7 +53,7 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
     parents ??= wide.inputs.map((w) => `${w.object_id}@${w.revision_id}`);
     out.push(dimensionFinding("inputs", `inputs.${n}: ${i.object_id}@${i.revision_id} (${i.content_digest}) is not one of the parent's exact inputs (${parents.join(", ") || "none"})`, { path: `inputs.${n}`, expected: parents.join(" "), received: `${i.object_id}@${i.revision_id}` }));
   });
-  subset(out, "objects", "scope.objects", wide.scope.objects, narrow.scope.objects, true);
+  subset(out, "objects", "scope.objects", wide.scope.objects, narrow.scope.objects, true, true);
   subset(out, "tools", "scope.tools", wide.scope.tools, narrow.scope.tools, true);
   subset(out, "operations", "scope.operations", wide.scope.operations, narrow.scope.operations, true);
   subset(out, "data", "scope.data_classes", wide.scope.data_classes, narrow.scope.data_classes, false);
