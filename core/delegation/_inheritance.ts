@@ -21,13 +21,17 @@ import type { HumanGate } from "./tiers.js";
  */
 const FEW_NAMES = 10;
 
-/** The child's denial is at least as broad as the parent's: each field absent (any) or covering. */
+/**
+ * The child's denial is at least as broad as the parent's: each field absent (any) or covering. A
+ * denial matches in any case at evaluation (`DELETE` is denied by `delete`), so its names are
+ * compared in one case: the parent's `publish` kept as `PUBLISH` denies exactly what it did.
+ */
 function atLeastAsBroad(parent: Denial, child: Denial): boolean {
   for (const field of ["operations", "objects", "tools", "effect_classes"] as const) {
     const c = child[field];
     const p = parent[field];
     if (c === undefined) continue;
-    if (p === undefined || uncovered(c, p).length > 0) return false;
+    if (p === undefined || uncovered(c.map(foldCase), p.map(foldCase)).length > 0) return false;
   }
   return true;
 }
