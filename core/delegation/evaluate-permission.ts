@@ -18,7 +18,7 @@ import { streamOf } from "./control.js";
 import type { ControlFenceSet, ControlHead, ControlScopeRef } from "./control.js";
 import { gateFindings } from "./_gates.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
-import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, sameRevision, utcMs } from "./scalars.js";
+import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, sameRevision, utcNanos } from "./scalars.js";
 import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
 import { ambiguousSegment, coveringSelector, isWildcard } from "./_selectors.js";
 import { foldCase, isConsequential, tierOf, tierRank } from "./tiers.js";
@@ -57,6 +57,12 @@ export interface PermissionEvaluation {
   readonly evaluator_ref: ActorRef;
   readonly control_fence_set: ControlFenceSet;
   readonly evaluated_at: UtcTime;
+}
+
+/** Nanoseconds as milliseconds, every digit kept (`90000.0001`). */
+function nanosAsMs(ns: bigint): string {
+  const fraction = (ns % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "");
+  return `${ns / 1_000_000n}${fraction === "" ? "" : `.${fraction}`}`;
 }
 
 /** The Space a contract is governed in: its space scope's, else its first scope's (one Space a contract). */
@@ -147,7 +153,6 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   const deny = (code: DelegationCode, dimension: string, message: string, extra: { expected?: string; received?: string } = {}): void => {
     out.push(delegationFinding(code, message, { dimension, ...extra }));
   };
-  const at = utcMs(r.at);
   const consequential = isConsequential(r.effect_class);
 
   // The chain too: a child's authority rests on it (8), so an unsupported one fails closed for a
@@ -283,11 +288,17 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   for (const [type, max] of Object.entries(lim.max_items ?? {})) if (countOf(u.items, type) === undefined) unknown("budget", `items.${type}`, `max_items ${type} ${max}`);
   if (u.tokens !== undefined && lim.max_tokens !== undefined && u.tokens > lim.max_tokens) over.push(`tokens ${u.tokens} > ${lim.max_tokens}`);
   if (u.tool_calls !== undefined && lim.max_tool_calls !== undefined && u.tool_calls > lim.max_tool_calls) over.push(`tool calls ${u.tool_calls} > ${lim.max_tool_calls}`);
-  // Elapsed time not given is bounded by the time since the contract was issued: no delegation
-  // started before its contract, so this can only overestimate it.
-  const elapsed = u.elapsed !== undefined ? durationMs(u.elapsed) : Math.max(0, at - utcMs(c.issued_at));
-  const shown = u.elapsed !== undefined ? `${u.elapsed.value} ${u.elapsed.unit}` : `${elapsed} ms since issued_at (usage.elapsed not given)`;
-  if (elapsed > durationMs(lim.max_duration)) over.push(`elapsed ${shown} > ${lim.max_duration.value} ${lim.max_duration.unit}`);
+  // max_duration is wall-clock time from issued_at, as attenuation and checkpoint remainders read
+  // it: the time since issued_at is a floor under the elapsed time the request reports, which may
+  // say more (attempts running at once) but never less. A report of 60 s made 30 minutes in would
+  // otherwise stretch 11.1's 90 seconds to the contract's expiry. In nanoseconds, exactly (epoch
+  // milliseconds as a float lose what lies under a microsecond, and a window would run over by it).
+  const [atNs, issuedNs] = [utcNanos(r.at), utcNanos(c.issued_at)];
+  const sinceIssued = atNs === null || issuedNs === null || atNs < issuedNs ? 0n : atNs - issuedNs;
+  const reported = u.elapsed === undefined ? null : BigInt(durationMs(u.elapsed)) * 1_000_000n;
+  const elapsed = reported !== null && reported > sinceIssued ? reported : sinceIssued;
+  const shown = reported !== null && u.elapsed !== undefined && reported >= sinceIssued ? `${u.elapsed.value} ${u.elapsed.unit}` : `${nanosAsMs(sinceIssued)} ms since issued_at${u.elapsed === undefined ? " (usage.elapsed not given)" : ` (usage.elapsed says ${u.elapsed.value} ${u.elapsed.unit}, less than has passed)`}`;
+  if (elapsed > BigInt(durationMs(lim.max_duration)) * 1_000_000n) over.push(`elapsed ${shown} > ${lim.max_duration.value} ${lim.max_duration.unit}`);
   for (const [type, n] of Object.entries(u.items ?? {})) {
     const max = countOf(lim.max_items, type);
     if (max !== undefined && n > max) over.push(`${type} ${n} > ${max}`);
