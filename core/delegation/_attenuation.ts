@@ -7,7 +7,7 @@ import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract, Limits } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
-import { compareAmounts, compareUtc, countOf, durationMs, isZeroAmount, utcMs } from "./scalars.js";
+import { compareAmounts, compareUtc, countOf, durationMs, isZeroAmount, nanosAsMs, utcNanos } from "./scalars.js";
 import type { RevisionRef } from "./scalars.js";
 import { ambiguousSegment, uncovered } from "./_selectors.js";
 import { tierRank } from "./tiers.js";
@@ -72,9 +72,13 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
   // budget ends no later than the wider's can. Otherwise a child issued an hour into its parent's
   // two hours, or a reassignment's next revision (11.4: "remaining budget"), restarts the clock.
   // A max_duration longer than the wider's is already refused above; this adds nothing to it.
-  const [wideEnd, narrowEnd] = [utcMs(wide.issued_at) + wd, utcMs(narrow.issued_at) + nd];
-  if (nd <= wd && !(narrowEnd <= wideEnd)) {
-    const left = Math.max(0, wideEnd - utcMs(narrow.issued_at));
+  // In nanoseconds, exactly: epoch milliseconds as a float lose what lies under a microsecond, so a
+  // child issued 100 ns after its parent with the parent's max_duration ended "no later" than it.
+  const [wideStart, narrowStart] = [utcNanos(wide.issued_at), utcNanos(narrow.issued_at)];
+  const ns = (ms: number): bigint => BigInt(ms) * 1_000_000n;
+  const [wideEnd, narrowEnd] = wideStart === null || narrowStart === null ? [null, null] : [wideStart + ns(wd), narrowStart + ns(nd)];
+  if (nd <= wd && !(wideEnd !== null && narrowEnd !== null && narrowEnd <= wideEnd)) {
+    const left = wideEnd === null || narrowStart === null ? "no" : wideEnd > narrowStart ? nanosAsMs(wideEnd - narrowStart) : "0";
     out.push(dimensionFinding("duration", `limits.max_duration: ${narrow.limits.max_duration.value} ${narrow.limits.max_duration.unit} from ${narrow.issued_at} outlasts the parent's, which runs out ${wide.limits.max_duration.value} ${wide.limits.max_duration.unit} after ${wide.issued_at}: ${left} ms remain of it`, { path: "limits.max_duration", expected: `<= ${left} ms`, received: `${nd} ms` }));
   }
   const [wr, nr] = [wide.retry_policy, narrow.retry_policy];

@@ -18,7 +18,7 @@ import { streamOf } from "./control.js";
 import type { ControlFenceSet, ControlHead, ControlScopeRef } from "./control.js";
 import { gateFindings } from "./_gates.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
-import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, sameRevision, utcNanos } from "./scalars.js";
+import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, nanosAsMs, sameRevision, utcNanos } from "./scalars.js";
 import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
 import { ambiguousSegment, coveringSelector, isWildcard } from "./_selectors.js";
 import { foldCase, isConsequential, tierOf, tierRank } from "./tiers.js";
@@ -57,12 +57,6 @@ export interface PermissionEvaluation {
   readonly evaluator_ref: ActorRef;
   readonly control_fence_set: ControlFenceSet;
   readonly evaluated_at: UtcTime;
-}
-
-/** Nanoseconds as milliseconds, every digit kept (`90000.0001`). */
-function nanosAsMs(ns: bigint): string {
-  const fraction = (ns % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "");
-  return `${ns / 1_000_000n}${fraction === "" ? "" : `.${fraction}`}`;
 }
 
 /** The Space a contract is governed in: its space scope's, else its first scope's (one Space a contract). */
