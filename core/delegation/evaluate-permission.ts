@@ -221,6 +221,16 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   if (consented !== null) {
     const unconsented = r.data_classes.filter((d) => !consented.has(d));
     if (unconsented.length > 0) deny("CONSENT_DATA_CLASS", "consent", `data classes ${unconsented.join(", ")} are bound by no consent the contract relies on (${c.gates.consent.map((k) => `${k.consent_ref.object_id}: ${k.data_classes.join(" ") || "none"}`).join("; ")}); a consent binds its data classes (section 9)`, { expected: [...consented].join(" "), received: unconsented.join(" ") });
+    // A consent binds its recipients as it binds its classes (9), and the data an effect touches is
+    // disclosed to the agent executing it: a class is consented for this effect only by a consent
+    // naming that agent (its card, its Actor, or its accountable operator) among its recipients. A
+    // child or a reassigned revision carries its parent's consent verbatim (INHERIT_CONSENT) while
+    // binding another agent, which that consent may never have named.
+    const agent = c.delegatee_agent_ref;
+    const names = new Set([agent.agent_card_ref.object_id, agent.agent_actor_ref.object_id, c.accountable_operator_ref.operator_principal_ref]);
+    const forAgent = new Set(c.gates.consent.filter((k) => k.recipients.some((x) => names.has(x))).flatMap((k) => k.data_classes));
+    const undisclosed = r.data_classes.filter((d) => consented.has(d) && !forAgent.has(d));
+    if (undisclosed.length > 0) deny("CONSENT_RECIPIENT", "consent", `data classes ${undisclosed.join(", ")} are consented only to recipients other than ${agent.agent_card_ref.object_id} (${c.gates.consent.filter((k) => k.data_classes.some((d) => undisclosed.includes(d))).map((k) => `${k.consent_ref.object_id}: ${k.recipients.join(" ") || "none"}`).join("; ")}); a consent binds its recipients (section 9), and the executing agent, its Actor or its operator is not among them`, { expected: [...names].join(" "), received: undisclosed.join(" ") });
   }
   if (out.length === mark) matched.push({ rule: "contract", matched: `${c.delegation_id}@${c.revision_id} until ${c.expires_at}` });
 
