@@ -70,10 +70,10 @@ function narrows(parent: ReviewerRequirement, child: ReviewerRequirement): boole
  * operation in any case, so `Pub*` reaches `publish` through `Publish`), or one of the gate's effect
  * classes. Null when none. An entry outside the parent's scope is the attenuation's finding already.
  */
-function reachesGate(parent: DelegationContract, child: DelegationContract, gate: HumanGate): string | null {
+function reachesGate(parent: DelegationContract, child: DelegationContract, gate: HumanGate, outside: () => ReadonlySet<string>): string | null {
   const { operations, effectClasses } = HUMAN_AUTHORITY_GATES[gate];
   for (const s of child.scope.operations) {
-    if (operations.some((op) => selectorCovers(foldCase(s), op)) && uncovered(parent.scope.operations, [s]).length === 0) return `operation ${s}`;
+    if (operations.some((op) => selectorCovers(foldCase(s), op)) && !outside().has(s)) return `operation ${s}`;
   }
   for (const e of child.scope.effect_classes) if ((effectClasses as readonly string[]).includes(e) && parent.scope.effect_classes.includes(e)) return `effect class ${e}`;
   return null;
@@ -117,11 +117,15 @@ export function inheritanceFindings(parent: DelegationContract, child: Delegatio
   // would do what its parent cannot ("No delegatee may grant authority it did not receive", 8).
   // Once a gate: its reach is the child's scope, the same for every entry.
   const unnamedReach = new Map<HumanGate, string | null>();
+  // The child's operations outside the parent's, found once (never per gate nor per operation:
+  // a document of tens of thousands a side is checked in time linear in its size).
+  let outsideOps: ReadonlySet<string> | undefined;
+  const outside = (): ReadonlySet<string> => (outsideOps ??= new Set(uncovered(parent.scope.operations, child.scope.operations)));
   cg.human_authorities.forEach((c, i) => {
     const named = namedFor.get(c.gate);
     if (named === undefined) {
       if (!unnamedReach.has(c.gate)) {
-        const reach = reachesGate(parent, child, c.gate);
+        const reach = reachesGate(parent, child, c.gate, outside);
         unnamedReach.set(c.gate, reach);
         if (reach !== null) out.push(dimensionFinding("human_gates", `gates.human_authorities.${i}: the parent names no authority for the gate ${c.gate}, so no effect under it passes there; the child's ${reach} reaches that gate and names ${c.authority_ref} to decide it, which would grant what the parent cannot`, { path: `gates.human_authorities.${i}`, expected: `no authority for ${c.gate}`, received: c.authority_ref }));
       }
