@@ -7,16 +7,19 @@ import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract, Limits } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
-import { compareAmounts, compareUtc, countOf, durationMs, isZeroAmount, utcMs } from "./scalars.js";
+import { compareAmounts, compareUtc, countOf, durationMs, isZeroAmount, nanosAsMs, utcNanos } from "./scalars.js";
 import type { RevisionRef } from "./scalars.js";
-import { uncovered } from "./_selectors.js";
+import { ambiguousSegment, uncovered } from "./_selectors.js";
 import { tierRank } from "./tiers.js";
 
 const list = (xs: readonly string[]): string => xs.join(", ");
 
-function subset(out: DelegationFinding[], dimension: Dimension, field: string, wide: readonly string[], narrow: readonly string[], selectors: boolean): void {
+function subset(out: DelegationFinding[], dimension: Dimension, field: string, wide: readonly string[], narrow: readonly string[], selectors: boolean, objects = false): void {
   const allowed = new Set(wide);
-  const extra = selectors ? uncovered(wide, narrow) : narrow.filter((x) => !allowed.has(x));
+  // An object selector a path resolver reads as another (`PRJ-1/sources/../../PRJ-9/*`) is within
+  // no parent's selector, whatever its text starts with (a validated contract holds none).
+  const outside = selectors ? new Set(uncovered(wide, narrow)) : null;
+  const extra = outside !== null ? narrow.filter((x) => outside.has(x) || (objects && ambiguousSegment(x) !== null)) : narrow.filter((x) => !allowed.has(x));
   if (extra.length > 0) out.push(dimensionFinding(dimension, `${field}: ${list(extra)} ${extra.length === 1 ? "is" : "are"} not within the parent's ${list(wide) || "(none)"}`, { path: field, expected: list(wide), received: list(extra) }));
 }
 
@@ -50,8 +53,13 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
     parents ??= wide.inputs.map((w) => `${w.object_id}@${w.revision_id}`);
     out.push(dimensionFinding("inputs", `inputs.${n}: ${i.object_id}@${i.revision_id} (${i.content_digest}) is not one of the parent's exact inputs (${parents.join(", ") || "none"})`, { path: `inputs.${n}`, expected: parents.join(" "), received: `${i.object_id}@${i.revision_id}` }));
   });
-  subset(out, "objects", "scope.objects", wide.scope.objects, narrow.scope.objects, true);
+  subset(out, "objects", "scope.objects", wide.scope.objects, narrow.scope.objects, true, true);
   subset(out, "tools", "scope.tools", wide.scope.tools, narrow.scope.tools, true);
+  // An empty tool list is no subset of a non-empty one: a request naming no tool is allowed exactly
+  // when the contract lists none (and no denial names one: evaluatePermission's SCOPE_TOOL_UNNAMED),
+  // so a child listing none could act with no tool where every effect of its parent names one. A
+  // child whose own denial names a tool still refuses a request naming none, and acts with none.
+  if (wide.scope.tools.length > 0 && narrow.scope.tools.length === 0 && !narrow.scope.denials.some((d) => d.tools !== undefined)) out.push(dimensionFinding("tools", `scope.tools: empty, which allows effects made with no tool; the parent's effects each name one of ${list(wide.scope.tools)}`, { path: "scope.tools", expected: `one or more of ${list(wide.scope.tools)}`, received: "none" }));
   subset(out, "operations", "scope.operations", wide.scope.operations, narrow.scope.operations, true);
   subset(out, "data", "scope.data_classes", wide.scope.data_classes, narrow.scope.data_classes, false);
   subset(out, "effect_class", "scope.effect_classes", wide.scope.effect_classes, narrow.scope.effect_classes, false);
@@ -69,9 +77,13 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
   // budget ends no later than the wider's can. Otherwise a child issued an hour into its parent's
   // two hours, or a reassignment's next revision (11.4: "remaining budget"), restarts the clock.
   // A max_duration longer than the wider's is already refused above; this adds nothing to it.
-  const [wideEnd, narrowEnd] = [utcMs(wide.issued_at) + wd, utcMs(narrow.issued_at) + nd];
-  if (nd <= wd && !(narrowEnd <= wideEnd)) {
-    const left = Math.max(0, wideEnd - utcMs(narrow.issued_at));
+  // In nanoseconds, exactly: epoch milliseconds as a float lose what lies under a microsecond, so a
+  // child issued 100 ns after its parent with the parent's max_duration ended "no later" than it.
+  const [wideStart, narrowStart] = [utcNanos(wide.issued_at), utcNanos(narrow.issued_at)];
+  const ns = (ms: number): bigint => BigInt(ms) * 1_000_000n;
+  const [wideEnd, narrowEnd] = wideStart === null || narrowStart === null ? [null, null] : [wideStart + ns(wd), narrowStart + ns(nd)];
+  if (nd <= wd && !(wideEnd !== null && narrowEnd !== null && narrowEnd <= wideEnd)) {
+    const left = wideEnd === null || narrowStart === null ? "no" : wideEnd > narrowStart ? nanosAsMs(wideEnd - narrowStart) : "0";
     out.push(dimensionFinding("duration", `limits.max_duration: ${narrow.limits.max_duration.value} ${narrow.limits.max_duration.unit} from ${narrow.issued_at} outlasts the parent's, which runs out ${wide.limits.max_duration.value} ${wide.limits.max_duration.unit} after ${wide.issued_at}: ${left} ms remain of it`, { path: "limits.max_duration", expected: `<= ${left} ms`, received: `${nd} ms` }));
   }
   const [wr, nr] = [wide.retry_policy, narrow.retry_policy];

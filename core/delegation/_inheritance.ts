@@ -7,10 +7,12 @@ import type { DelegationFinding } from "./codes.js";
 import type { ConsentRef, DelegationContract, Denial, ReviewerRequirement } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
-import { durationMs, sameRevision } from "./scalars.js";
+import { durationMs, sameRevision, utcNanos } from "./scalars.js";
 import { consentedClasses } from "./_consented-classes.js";
 import { few } from "./_few.js";
-import { uncovered } from "./_selectors.js";
+import { selectorCovers, uncovered } from "./_selectors.js";
+import { foldCase, HUMAN_AUTHORITY_GATES } from "./tiers.js";
+import type { HumanGate } from "./tiers.js";
 
 /**
  * How many of a parent's names a finding repeats: enough to recognise the list, never all of it.
@@ -19,13 +21,17 @@ import { uncovered } from "./_selectors.js";
  */
 const FEW_NAMES = 10;
 
-/** The child's denial is at least as broad as the parent's: each field absent (any) or covering. */
+/**
+ * The child's denial is at least as broad as the parent's: each field absent (any) or covering. A
+ * denial matches in any case at evaluation (`DELETE` is denied by `delete`), so its names are
+ * compared in one case: the parent's `publish` kept as `PUBLISH` denies exactly what it did.
+ */
 function atLeastAsBroad(parent: Denial, child: Denial): boolean {
   for (const field of ["operations", "objects", "tools", "effect_classes"] as const) {
     const c = child[field];
     const p = parent[field];
     if (c === undefined) continue;
-    if (p === undefined || uncovered(c, p).length > 0) return false;
+    if (p === undefined || uncovered(c.map(foldCase), p.map(foldCase)).length > 0) return false;
   }
   return true;
 }
@@ -39,7 +45,10 @@ function atLeastAsBroad(parent: Denial, child: Denial): boolean {
 function consentKey(c: ConsentRef): string {
   const members = (xs: readonly string[]): string[] => [...new Set(xs)].sort();
   const ref = c.consent_ref;
-  return JSON.stringify([ref.object_id, ref.revision_id, ref.content_digest, c.subject_ref, c.scope, c.purpose, c.withdrawal_route, c.expires_at, durationMs(c.retention), members(c.data_classes), members(c.recipients)]);
+  // The expiry as the instant it names: `2026-12-31T00:00:00Z` and `2026-12-31T00:00:00.000Z` are one
+  // binding (a consent copied through a Date is not another consent).
+  const expires = utcNanos(c.expires_at)?.toString() ?? c.expires_at;
+  return JSON.stringify([ref.object_id, ref.revision_id, ref.content_digest, c.subject_ref, c.scope, c.purpose, c.withdrawal_route, expires, durationMs(c.retention), members(c.data_classes), members(c.recipients)]);
 }
 
 const principalSets = new WeakMap<ReviewerRequirement, ReadonlySet<string>>();
@@ -53,6 +62,21 @@ function narrows(parent: ReviewerRequirement, child: ReviewerRequirement): boole
   if (named === undefined) principalSets.set(parent, (named = new Set(parent.principal_refs)));
   const allowed = named;
   return child.principal_refs.length > 0 && child.principal_refs.every((p) => allowed.has(p));
+}
+
+/**
+ * The first of the child's scope entries, within the parent's scope, that can reach a human gate:
+ * an operation selector covering one of the gate's operations in some case (a gate governs an
+ * operation in any case, so `Pub*` reaches `publish` through `Publish`), or one of the gate's effect
+ * classes. Null when none. An entry outside the parent's scope is the attenuation's finding already.
+ */
+function reachesGate(parent: DelegationContract, child: DelegationContract, gate: HumanGate, outside: () => ReadonlySet<string>): string | null {
+  const { operations, effectClasses } = HUMAN_AUTHORITY_GATES[gate];
+  for (const s of child.scope.operations) {
+    if (operations.some((op) => selectorCovers(foldCase(s), op)) && !outside().has(s)) return `operation ${s}`;
+  }
+  for (const e of child.scope.effect_classes) if ((effectClasses as readonly string[]).includes(e) && parent.scope.effect_classes.includes(e)) return `effect class ${e}`;
+  return null;
 }
 
 function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
@@ -87,9 +111,27 @@ export function inheritanceFindings(parent: DelegationContract, child: Delegatio
   // a subset of the parent's ("cannot be silently satisfied" by someone the parent did not name).
   // Each gate's authorities said once and cut (as the consent's classes below).
   const namedFor = new Map([...groupBy(pg.human_authorities, (g) => g.gate)].map(([gate, gs]) => [gate, few(gs.map((g) => g.authority_ref), FEW_NAMES)]));
+  // A gate the parent names no authority for is one no effect under it can pass (GATE_UNSATISFIED
+  // at evaluation), whatever the parent's scope allows (an operation selector `*` reaches every
+  // gate). A child naming an authority for it, with a scope that reaches it within the parent's,
+  // would do what its parent cannot ("No delegatee may grant authority it did not receive", 8).
+  // Once a gate: its reach is the child's scope, the same for every entry.
+  const unnamedReach = new Map<HumanGate, string | null>();
+  // The child's operations outside the parent's, found once (never per gate nor per operation:
+  // a document of tens of thousands a side is checked in time linear in its size).
+  let outsideOps: ReadonlySet<string> | undefined;
+  const outside = (): ReadonlySet<string> => (outsideOps ??= new Set(uncovered(parent.scope.operations, child.scope.operations)));
   cg.human_authorities.forEach((c, i) => {
     const named = namedFor.get(c.gate);
-    if (named === undefined || parentGates.has(gateKey(c))) return;
+    if (named === undefined) {
+      if (!unnamedReach.has(c.gate)) {
+        const reach = reachesGate(parent, child, c.gate, outside);
+        unnamedReach.set(c.gate, reach);
+        if (reach !== null) out.push(dimensionFinding("human_gates", `gates.human_authorities.${i}: the parent names no authority for the gate ${c.gate}, so no effect under it passes there; the child's ${reach} reaches that gate and names ${c.authority_ref} to decide it, which would grant what the parent cannot`, { path: `gates.human_authorities.${i}`, expected: `no authority for ${c.gate}`, received: c.authority_ref }));
+      }
+      return;
+    }
+    if (parentGates.has(gateKey(c))) return;
     out.push(dimensionFinding("human_gates", `gates.human_authorities.${i}: ${c.authority_ref} is not an authority the parent names for the inherited gate ${c.gate} (${named}); a child may not widen a human gate`, { path: `gates.human_authorities.${i}`, expected: named, received: c.authority_ref }));
   });
   const childReviewers = groupBy(cg.reviewers, (r) => r.role);

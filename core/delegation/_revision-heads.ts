@@ -16,14 +16,20 @@
  */
 import type { Envelope } from "./envelope.js";
 import type { ExecutionAttempt } from "./execution.js";
+import { utcNanos } from "./scalars.js";
 
 /**
- * What an attempt's revisions are revisions of: its id and its start. A later record of an attempt
+ * What an attempt's revisions are revisions of: its id and its start, as an instant. A later record of an attempt
  * (appended running, then ended) records the same start (7.1: an attempt's "start/end times"); one
  * under the same id that starts at another time is another attempt reusing the id, which a chain
  * of priors must not fold into one (a retry counted as no attempt escapes `max_attempts`).
  */
-export const attemptThing = (attempt: ExecutionAttempt): string => `${attempt.attempt_id}\u0000${attempt.started_at}`;
+export const attemptThing = (attempt: ExecutionAttempt): string => `${attempt.attempt_id}\u0000${startOf(attempt)}`;
+
+/** The instant an attempt started (epoch nanoseconds): `10:40:00Z` and `10:40:00.000Z` are one start. */
+function startOf(attempt: ExecutionAttempt): string {
+  return utcNanos(attempt.started_at)?.toString() ?? attempt.started_at;
+}
 
 /** How a revision of a thing is named (`prior_revision_ref`): the thing, its revision and content digest. */
 export const revisionKey = (thing: string, revision: string, digest: string): string => `${thing}\u0000${revision}\u0000${digest}`;

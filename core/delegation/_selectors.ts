@@ -4,6 +4,28 @@
  * covered by a wider one and never the other way round.
  */
 
+/** A URI's scheme and authority marker (`https://`, `file://`): the `//` there is no empty segment. */
+const AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+/** The escapes of the characters that shape a path: `.`, `/` and `\`. */
+const PATH_ESCAPE = /%(2e|2f|5c)/gi;
+
+/**
+ * The first segment of an object reference (or object selector) that a path resolver would read
+ * as another reference: `.`, `..`, or an empty one (`a//b`, `a/`), split at `/` and `\`, after
+ * decoding `%2e`, `%2f` and `%5c` (RFC 3986 treats an escaped unreserved character as the
+ * character). Null when there is none. Scope and denials match object references as text, by
+ * prefix: `PRJ-1/proposals/../corpus/F-1` starts with `PRJ-1/proposals/`, and `PRJ-1//secret/k`
+ * does not start with `PRJ-1/secret/`, so such a reference would pass a scope, or escape a denial,
+ * that the object it resolves to does not. A leading `/` (an absolute path) and a URI's `//` after
+ * its scheme are not empty segments.
+ */
+export function ambiguousSegment(reference: string): string | null {
+  const decoded = reference.replace(PATH_ESCAPE, (e) => ({ "2e": ".", "2f": "/", "5c": "\\" })[e.slice(1).toLowerCase()] as string);
+  const path = decoded.replace(AUTHORITY, "").replace(/^[/\\]/, "");
+  for (const segment of path.split(/[/\\]/)) if (segment === "" || segment === "." || segment === "..") return segment === "" ? "(empty)" : segment;
+  return null;
+}
+
 export function isWildcard(selector: string): boolean {
   return selector.endsWith("*");
 }

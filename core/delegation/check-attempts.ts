@@ -100,7 +100,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
     if (first === undefined) {
       counted.set(record.attempt_id, { attempt: record, index: at });
       own.push({ attempt: record, index: at });
-    } else if (first.attempt.started_at !== record.started_at) {
+    } else if (compareUtc(first.attempt.started_at, record.started_at) !== 0) {
       out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} starts at ${record.started_at}, attempts.${first.index} under the same id at ${first.attempt.started_at}: a record of an attempt keeps its start, so these are two attempts under one id, and which one the id records is unknown`, { path: `attempts.${at}.started_at`, dimension: "retry", expected: first.attempt.started_at, received: record.started_at }));
     } else out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} is also attempts.${first.index}, and neither revision's chain of priors reaches the other: which one records the attempt is unknown, so its outcome and consumption cannot be read`, { path: `attempts.${at}`, dimension: "retry", received: record.revision_id }));
   }

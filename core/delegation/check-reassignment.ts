@@ -23,7 +23,7 @@ import { sameRevision } from "./scalars.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
 import { remainingBudgetFindings } from "./_shared-budget.js";
-import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings } from "./check-subdelegation.js";
+import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings, routingFindings } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
 
 /**
@@ -130,6 +130,9 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   }
   parentFindings(prior, next, parent, findings);
   reassignedChainFindings(next, parent, chain, findings);
+  // A child delegation's next revision is a child contract, and routes back to its parent and root
+  // task as every child MUST (8), whoever now holds it: its outputs are the parent's to receive.
+  if (next.parent_contract_ref !== null) routingFindings(next.parent_contract_ref.object_id, next.root_task_ref, next, findings);
   const failed = failedDimensions(findings);
   const ok = findings.every((f) => f.severity !== "error");
   return { ok, decision: ok ? "allow" : "deny", failed, findings };

@@ -58,7 +58,16 @@ function parentFindings(parent: DelegationContract, child: DelegationContract, o
   if (child.delegator_actor_ref.object_id !== parent.delegatee_agent_ref.agent_actor_ref.object_id) {
     out.push(dimensionFinding("parent", `the child is issued by ${child.delegator_actor_ref.object_id}, not by the parent's delegatee ${parent.delegatee_agent_ref.agent_actor_ref.object_id}: no delegatee may grant authority it did not receive`, { path: "delegator_actor_ref", expected: parent.delegatee_agent_ref.agent_actor_ref.object_id, received: child.delegator_actor_ref.object_id }));
   }
-  for (const id of [parent.delegation_id, parent.root_task_ref]) {
+  routingFindings(parent.delegation_id, parent.root_task_ref, child, out);
+}
+
+/**
+ * A child routes its "outputs, attempts, checkpoints, and effects back to both the immediate parent
+ * and root task" (8): `report_to` names both. Shared by a child under its parent and a child
+ * delegation's next revision (11.4), which is a child contract still.
+ */
+export function routingFindings(parentDelegationId: string, rootTask: string, child: DelegationContract, out: DelegationFinding[]): void {
+  for (const id of [parentDelegationId, rootTask]) {
     if (!child.report_to.includes(id)) out.push(dimensionFinding("routing", `report_to lacks ${id}: outputs, attempts, checkpoints and effects go back to both the immediate parent and the root task`, { path: "report_to", expected: id }));
   }
 }

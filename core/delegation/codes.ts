@@ -153,6 +153,8 @@ export const DELEGATION_CODES = {
   CONSENT_EXPIRED: "error",
   /** The request touches a data class no consent the contract relies on binds (9). */
   CONSENT_DATA_CLASS: "error",
+  /** The request touches a data class that only consents naming other recipients than the executing agent bind (9). */
+  CONSENT_RECIPIENT: "error",
   GATE_UNSATISFIED: "error",
   GATE_ADAPTER: "error",
   GATE_SAME_PRINCIPAL: "error",

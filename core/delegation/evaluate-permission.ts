@@ -18,9 +18,9 @@ import { streamOf } from "./control.js";
 import type { ControlFenceSet, ControlHead, ControlScopeRef } from "./control.js";
 import { gateFindings } from "./_gates.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
-import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, sameRevision, utcMs } from "./scalars.js";
+import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, nanosAsMs, sameRevision, utcNanos } from "./scalars.js";
 import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
-import { coveringSelector, isWildcard } from "./_selectors.js";
+import { ambiguousSegment, coveringSelector, isWildcard } from "./_selectors.js";
 import { foldCase, isConsequential, tierOf, tierRank } from "./tiers.js";
 import { RECONCILE_FIRST, RESOLVED_FOR_CONSEQUENTIAL, SUPPORTED_SCHEMAS } from "./vocabulary.js";
 
@@ -147,7 +147,6 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   const deny = (code: DelegationCode, dimension: string, message: string, extra: { expected?: string; received?: string } = {}): void => {
     out.push(delegationFinding(code, message, { dimension, ...extra }));
   };
-  const at = utcMs(r.at);
   const consequential = isConsequential(r.effect_class);
 
   // The chain too: a child's authority rests on it (8), so an unsupported one fails closed for a
@@ -222,6 +221,16 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   if (consented !== null) {
     const unconsented = r.data_classes.filter((d) => !consented.has(d));
     if (unconsented.length > 0) deny("CONSENT_DATA_CLASS", "consent", `data classes ${unconsented.join(", ")} are bound by no consent the contract relies on (${c.gates.consent.map((k) => `${k.consent_ref.object_id}: ${k.data_classes.join(" ") || "none"}`).join("; ")}); a consent binds its data classes (section 9)`, { expected: [...consented].join(" "), received: unconsented.join(" ") });
+    // A consent binds its recipients as it binds its classes (9), and the data an effect touches is
+    // disclosed to the agent executing it: a class is consented for this effect only by a consent
+    // naming that agent (its card, its Actor, or its accountable operator) among its recipients. A
+    // child or a reassigned revision carries its parent's consent verbatim (INHERIT_CONSENT) while
+    // binding another agent, which that consent may never have named.
+    const agent = c.delegatee_agent_ref;
+    const names = new Set([agent.agent_card_ref.object_id, agent.agent_actor_ref.object_id, c.accountable_operator_ref.operator_principal_ref]);
+    const forAgent = new Set(c.gates.consent.filter((k) => k.recipients.some((x) => names.has(x))).flatMap((k) => k.data_classes));
+    const undisclosed = r.data_classes.filter((d) => consented.has(d) && !forAgent.has(d));
+    if (undisclosed.length > 0) deny("CONSENT_RECIPIENT", "consent", `data classes ${undisclosed.join(", ")} are consented only to recipients other than ${agent.agent_card_ref.object_id} (${c.gates.consent.filter((k) => k.data_classes.some((d) => undisclosed.includes(d))).map((k) => `${k.consent_ref.object_id}: ${k.recipients.join(" ") || "none"}`).join("; ")}); a consent binds its recipients (section 9), and the executing agent, its Actor or its operator is not among them`, { expected: [...names].join(" "), received: undisclosed.join(" ") });
   }
   if (out.length === mark) matched.push({ rule: "contract", matched: `${c.delegation_id}@${c.revision_id} until ${c.expires_at}` });
 
@@ -234,7 +243,10 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   };
   // A request names one exact object: a selector ("PRJ-1/*") would be covered by the scope and
   // match no denial of one object under it (the request schema refuses it; this is the API's guard).
+  // Nor one a path resolver reads as another object: the scope and the denials match its text.
+  const segment = ambiguousSegment(r.object);
   if (isWildcard(r.object)) deny("SCOPE_OBJECT", "scope.objects", `scope.objects: the request names the selector ${r.object}; an effect names one exact object`, { received: r.object });
+  else if (segment !== null) deny("SCOPE_OBJECT", "scope.objects", `scope.objects: ${r.object} has the path segment ${segment}, so the object it names is not the one its text matches against the scope and the denials`, { received: r.object });
   else select("scope.objects", "SCOPE_OBJECT", scope.objects, r.object);
   select("scope.operations", "SCOPE_OPERATION", scope.operations, r.operation);
   // "the contract must separately authorize each tool" (9): where the scope lists tools or a
@@ -280,11 +292,17 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   for (const [type, max] of Object.entries(lim.max_items ?? {})) if (countOf(u.items, type) === undefined) unknown("budget", `items.${type}`, `max_items ${type} ${max}`);
   if (u.tokens !== undefined && lim.max_tokens !== undefined && u.tokens > lim.max_tokens) over.push(`tokens ${u.tokens} > ${lim.max_tokens}`);
   if (u.tool_calls !== undefined && lim.max_tool_calls !== undefined && u.tool_calls > lim.max_tool_calls) over.push(`tool calls ${u.tool_calls} > ${lim.max_tool_calls}`);
-  // Elapsed time not given is bounded by the time since the contract was issued: no delegation
-  // started before its contract, so this can only overestimate it.
-  const elapsed = u.elapsed !== undefined ? durationMs(u.elapsed) : Math.max(0, at - utcMs(c.issued_at));
-  const shown = u.elapsed !== undefined ? `${u.elapsed.value} ${u.elapsed.unit}` : `${elapsed} ms since issued_at (usage.elapsed not given)`;
-  if (elapsed > durationMs(lim.max_duration)) over.push(`elapsed ${shown} > ${lim.max_duration.value} ${lim.max_duration.unit}`);
+  // max_duration is wall-clock time from issued_at, as attenuation and checkpoint remainders read
+  // it: the time since issued_at is a floor under the elapsed time the request reports, which may
+  // say more (attempts running at once) but never less. A report of 60 s made 30 minutes in would
+  // otherwise stretch 11.1's 90 seconds to the contract's expiry. In nanoseconds, exactly (epoch
+  // milliseconds as a float lose what lies under a microsecond, and a window would run over by it).
+  const [atNs, issuedNs] = [utcNanos(r.at), utcNanos(c.issued_at)];
+  const sinceIssued = atNs === null || issuedNs === null || atNs < issuedNs ? 0n : atNs - issuedNs;
+  const reported = u.elapsed === undefined ? null : BigInt(durationMs(u.elapsed)) * 1_000_000n;
+  const elapsed = reported !== null && reported > sinceIssued ? reported : sinceIssued;
+  const shown = reported !== null && u.elapsed !== undefined && reported >= sinceIssued ? `${u.elapsed.value} ${u.elapsed.unit}` : `${nanosAsMs(sinceIssued)} ms since issued_at${u.elapsed === undefined ? " (usage.elapsed not given)" : ` (usage.elapsed says ${u.elapsed.value} ${u.elapsed.unit}, less than has passed)`}`;
+  if (elapsed > BigInt(durationMs(lim.max_duration)) * 1_000_000n) over.push(`elapsed ${shown} > ${lim.max_duration.value} ${lim.max_duration.unit}`);
   for (const [type, n] of Object.entries(u.items ?? {})) {
     const max = countOf(lim.max_items, type);
     if (max !== undefined && n > max) over.push(`${type} ${n} > ${max}`);

@@ -107,6 +107,12 @@ export function compareUtc(a: string, b: string): number {
   return x === y ? 0 : x < y ? -1 : 1;
 }
 
+/** Nanoseconds as milliseconds, every digit kept (`90000.0001`), for a message. */
+export function nanosAsMs(ns: bigint): string {
+  const fraction = (ns % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "");
+  return `${ns / 1_000_000n}${fraction === "" ? "" : `.${fraction}`}`;
+}
+
 export function durationMs(duration: Duration): number {
   return duration.value * DURATION_UNITS[duration.unit];
 }

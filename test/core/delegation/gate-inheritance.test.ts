@@ -1,0 +1,64 @@
+// Section 8: "No delegatee may grant authority it did not receive". A human gate the parent names
+// no authority for is one no effect under it can pass at evaluation (GATE_UNSATISFIED), even where
+// the parent's operation selectors reach it (`*`, `pub*`). A child that names an authority for that
+// gate, with a scope reaching it, would publish (or promote, or issue permissions) with the approval
+// of a principal it picked, where its parent can do none of it.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkReassignment, checkSubdelegation, validateRecord } from "../../../core/delegation/index.js";
+import type { DelegationAttestationChain, DelegationContract } from "../../../core/delegation/index.js";
+
+const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
+const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
+const read = <T>(x: unknown): T => {
+  const r = validateRecord(x);
+  if (!r.ok) throw new Error(`fixture does not validate: ${r.findings.map((f) => f.code).join(" ")}`);
+  return r.value as T;
+};
+
+/** D-PARENT-1 with the given operations, and D-CHILD-OK with its own and one publication authority. */
+function pair(parentOps: string[], childOps: string[]): { parent: DelegationContract; child: DelegationContract; chain: DelegationAttestationChain } {
+  const parent = record("d-parent-1");
+  parent.scope.operations = parentOps;
+  const child = record("d-child-ok");
+  child.scope.operations = childOps;
+  child.gates.human_authorities = [{ gate: "publication", authority_ref: "HUMAN-PICKED-BY-CHILD" }];
+  return { parent: read(parent), child: read(child), chain: read(record("chain-d-child-ok")) };
+}
+
+describe("a child naming an authority for a gate its parent names none for", () => {
+  it("is denied when its operations reach the gate: the parent's pub* could never publish", () => {
+    const { parent, child, chain } = pair(["read", "create_proposal", "pub*"], ["read", "publish"]);
+    expect(parent.gates.human_authorities).toEqual([]);
+    const r = checkSubdelegation(parent, child, chain);
+    expect(r.decision).toBe("deny");
+    expect(r.failed).toEqual(["human_gates"]);
+    expect(r.findings).toEqual([expect.objectContaining({ code: "INHERIT_HUMAN_GATES", path: "gates.human_authorities.0", received: "HUMAN-PICKED-BY-CHILD" })]);
+    expect(r.findings[0]?.message).toContain("operation publish reaches that gate");
+  });
+  it("is denied when it reaches the gate in another case: a gate governs Publish as publish", () => {
+    const { parent, child, chain } = pair(["*"], ["read", "Publish"]);
+    const r = checkSubdelegation(parent, child, chain);
+    expect(r.failed).toEqual(["human_gates"]);
+    expect(r.findings[0]?.message).toContain("operation Publish");
+  });
+  it("is allowed when its scope cannot reach the gate: the entry only adds a decision", () => {
+    const { parent, child, chain } = pair(["*"], ["read"]);
+    expect(checkSubdelegation(parent, child, chain)).toMatchObject({ decision: "allow", failed: [] });
+  });
+});
+
+describe("a reassignment naming an authority for a gate its prior names none for", () => {
+  it("is denied when its operations reach the gate: 11.4's same or narrower scope", () => {
+    const prior = record("d-research-2-r1");
+    prior.scope.operations = [...prior.scope.operations, "promote_*"];
+    const next = record("d-research-2-r2");
+    next.scope.operations = [...next.scope.operations, "promote_hypothesis"];
+    next.gates.human_authorities = [{ gate: "hypothesis_promotion", authority_ref: "HUMAN-PICKED-BY-DELEGATOR" }];
+    const r = checkReassignment(read<DelegationContract>(prior), read<DelegationContract>(next));
+    expect(r.decision).toBe("deny");
+    expect(r.failed).toEqual(["human_gates"]);
+    expect(r.findings.map((f) => f.code)).toEqual(["INHERIT_HUMAN_GATES"]);
+  });
+});

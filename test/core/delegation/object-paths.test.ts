@@ -1,0 +1,83 @@
+// Scope and denials match object references as text, by prefix (`PRJ-1/proposals/*`). A reference
+// a path resolver reads as another object (`PRJ-1/proposals/../corpus/F-1`, `PRJ-1//corpus/F-1`)
+// would pass a scope, or escape a denial, that the object it resolves to does not, so it is refused
+// wherever an object is named: a contract's scope and denials, and a request.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkChildDocument, checkSubdelegation, evaluatePermission, evaluatePermissionDocument, validateRecord } from "../../../core/delegation/index.js";
+import type { AgentCard, ControlFenceSet, ControlHead, DelegationAttestationChain, DelegationContract, PermissionInput, PermissionRequest } from "../../../core/delegation/index.js";
+import { ambiguousSegment } from "../../../core/delegation/_selectors.js";
+
+const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
+const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
+const read = <T>(x: unknown): T => {
+  const r = validateRecord(x);
+  if (!r.ok) throw new Error(`fixture does not validate: ${r.findings.map((f) => f.code).join(" ")}`);
+  return r.value as T;
+};
+
+describe("ambiguousSegment", () => {
+  it.each([
+    ["PRJ-1/proposals/../corpus/F-1", ".."],
+    ["PRJ-1/./corpus/F-1", "."],
+    ["PRJ-1//corpus/F-1", "(empty)"],
+    ["PRJ-1/corpus/", "(empty)"],
+    ["PRJ-1/proposals/%2e%2e/corpus/F-1", ".."],
+    ["PRJ-1/proposals/%2E.%2Fcorpus", ".."],
+    ["PRJ-1\\proposals\\..\\corpus", ".."],
+    ["https://host//x", "(empty)"],
+  ])("%s has the segment %s", (reference, segment) => {
+    expect(ambiguousSegment(reference)).toBe(segment);
+  });
+  it.each(["PRJ-1/*", "*", "SRC-1@r1", "site:prj-1/summary", "catalog:*", "https://host/a/b", "file:///srv/a", "/srv/a", "PRJ-1/v1.2/x", "PRJ-1/..notes", "PRJ-1/%41"])("%s has none", (reference) => {
+    expect(ambiguousSegment(reference)).toBeNull();
+  });
+});
+
+function extractInput(object: string): PermissionInput {
+  const request: PermissionRequest = { ...record("request-read-src-1"), operation: "create_proposal", object, tool: "proposal_writer", effect_class: "proposal" };
+  return {
+    contract: read<DelegationContract>(record("d-extract-1")),
+    card: read<AgentCard>(record("card-agent-extractor-r3")),
+    request,
+    fences: record("fences-d-extract-1") as ControlFenceSet,
+    heads: record("heads-d-extract-1") as ControlHead[],
+    policy_ref: { policy_id: "P", version: "1", digest: `sha256:${"0".repeat(64)}` },
+    evaluator_ref: { object_id: "E", revision_id: "r1", content_digest: `sha256:${"1".repeat(64)}`, actor_type: "service" },
+  };
+}
+
+describe("a request naming its object through a dot segment", () => {
+  it("is allowed at its plain spelling (the fixture permits a proposal)", () => {
+    expect(evaluatePermission(extractInput("PRJ-1/proposals/F-1")).decision).toBe("allow");
+  });
+  it("is denied (SCOPE_OBJECT): 11.1 allows proposals, no corpus, whatever PRJ-1/proposals/* matches as text", () => {
+    const r = evaluatePermission(extractInput("PRJ-1/proposals/../corpus/F-1"));
+    expect(r.decision).toBe("deny");
+    expect(r.denied_by).toEqual(["SCOPE_OBJECT"]);
+    expect(r.findings[0]?.message).toContain("path segment ..");
+  });
+  it("is refused as a document (DELEGATION_SCHEMA at request.object)", () => {
+    const r = evaluatePermissionDocument(extractInput("PRJ-1/proposals/%2e%2e/corpus/F-1"));
+    expect(r.ok).toBe(false);
+    expect(r.findings).toEqual([expect.objectContaining({ code: "DELEGATION_SCHEMA", path: "request.object" })]);
+  });
+});
+
+describe("a child object selector through a dot segment", () => {
+  const child = (): any => {
+    const c = record("d-child-ok");
+    c.scope.objects = ["PRJ-1/sources/../../PRJ-9/*"];
+    return c;
+  };
+  it("is outside the parent's PRJ-1/* (ATTENUATION_OBJECTS)", () => {
+    const r = checkSubdelegation(read<DelegationContract>(record("d-parent-1")), child() as DelegationContract, read<DelegationAttestationChain>(record("chain-d-child-ok")));
+    expect(r.failed).toEqual(["objects"]);
+  });
+  it("is refused as a document (DELEGATION_SCHEMA)", () => {
+    const r = checkChildDocument({ parent: record("d-parent-1"), child: child(), chain: record("chain-d-child-ok") });
+    expect(r.ok).toBe(false);
+    expect(r.findings.map((f) => f.code)).toContain("DELEGATION_SCHEMA");
+  });
+});
