@@ -100,6 +100,7 @@ export const FINDING_CODES = {
   THREAD_OVERDUE: "error",
   THREAD_CLOSED_TWICE: "error",
   THREAD_DONE_AFTER_CANCEL: "error",
+  THREAD_DONE_AFTER_HOLD: "error",
   THREAD_DONE_TWICE: "error",
   THREAD_DONE_UNOWNED: "error",
   THREAD_CANCEL_PARTIES: "error",

@@ -42,6 +42,12 @@
  *   item its receiver did not own.
  * - A readback whose only failure is a value the receiver resolved, with no sender record to check
  *   it against, is "unverified": not void (nothing to re-issue), and ownership does not move.
+ * - Section 5.3: "Only a passing readback, answered with `AN val=Y` where the receiver waits for
+ *   one, clears the act." A DN reporting the act on an HO whose sender answered its readback with
+ *   anything but `val=Y` (and no readback of it that passed stands cleared) is an act the sender
+ *   held, read as the Worker's statements read it (core/_readback-answers): only Y confirms, the
+ *   latest answer stands, an unanswered readback stands under the latest answer to any readback
+ *   of the HO, and no answer at all leaves the readback to clear it. Per HO, not per re-issue line.
  */
 import type { ReadbackExpectations } from "./check-readback.js";
 import { isDate, isTime } from "./check-value.js";
@@ -58,11 +64,12 @@ import {
   _addItem, _addPrints, _addRow, _digestNumber, _handoffTable, _itemTable,
 } from "./_handoff-table.js";
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
+import { _readbackAnswers } from "./_readback-answers.js";
 import { _interner, _own, _ownFinding } from "./_intern.js";
 import { ID_NEW, ID_REPEATED, ID_REUSED, _messageIds } from "./_message-ids.js";
 import type { HandoffState, HandoffStateName, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
 import type { Vocabulary } from "./vocabulary-model.js";
-import { _strings } from "./_slot-values.js";
+import { _show, _strings } from "./_slot-values.js";
 import { verdictOf } from "./readback-verdict.js";
 
 export interface ThreadOptions {
@@ -178,6 +185,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * readback. The first HO's own readbacks are in its state bits, so an HO never re-issued costs nothing here.
    */
   const lineRead = new Set<number>();
+  /** The sender's answers to the readbacks of open handoffs (section 5.3's AN val=Y). */
+  const answers = _readbackAnswers();
   const findings: ThreadFinding[] = [];
   const readbacks = { passed: 0, void: 0, unverified: 0, late: 0 };
   let messages = 0;
@@ -383,6 +392,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (verdict === "wilco" || verdict === "unverified") {
       const root = rootOf.get(i);
       if (root !== undefined) lineRead.add(root);
+      answers.read(m.id, i);
     }
     if (verdict === "wilco") {
       readbacks.passed++;
@@ -438,10 +448,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
         const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
         note("THREAD_DONE_UNOWNED", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${why}: its receiver acted on an item it did not own (rule 1)`, id, m.id, line, { slot: "re", expected: "a passing RB first", received: "DN" });
       }
+      if (done) heldAct(i, m, line);
       if (done) acted(i, m, line);
       t.state[i] = s | (CLOSER[m.type] as number);
       t.closedAt[i] = line;
       criteria.delete(i);
+      answers.forget(i);
       if (m.type === "UN" && m.slots["why"] === "DUP") duplicate(i, m, line);
       return;
     }
@@ -561,6 +573,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     t.state[i] = s | CLOSED_CX;
     t.closedAt[i] = line;
     criteria.delete(i);
+    answers.forget(i);
     cancels.set(_own(m.id), i);
     if (m.slots["why"] === "TIMEOUT" && (s & PASSED) === 0) {
       note("THREAD_CANCEL_TIMEOUT", `CX ${m.id} why=TIMEOUT ends ${id}, which got no passing readback: section 5.4's way, as valid as rule 1's re-issue`, id, m.id, line, { slot: "why", received: "TIMEOUT" });
@@ -569,7 +582,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
 
   function answer(m: Message, line: number): void {
     const i = m.re === null ? undefined : cancels.get(m.re);
-    if (i === undefined) return;
+    if (i === undefined) {
+      answerReadback(m, line);
+      return;
+    }
     // The answer to a cancel comes from the HO's receiver to its sender, as a DN, UN or FL would.
     if (!fromReceiver(m, i)) {
       wrongParties(m, i, line, `answers the cancel ${m.re} of ${ids[i]} but does not come from its receiver`, "it acknowledges nothing");
@@ -579,6 +595,33 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const val = m.slots["val"];
     // Kept once acknowledged: a later AN to it is held to the same parties and item.
     if (val === "Y" || val === true) t.state[i] = state(i) | ANSWERED;
+  }
+
+  /**
+   * `m`, an AN whose re= may name a readback of an open handoff: from the HO's sender to its
+   * receiver, it answers that readback (section 5.3), and only `val=Y` confirms it (an answer from
+   * another party says nothing of the act, as the Worker's statements read it).
+   */
+  function answerReadback(m: Message, line: number): void {
+    if (m.re === null) return;
+    const i = answers.rowOf(m.re) ?? voids.get(m.re);
+    if (i === undefined || (state(i) & CLOSED_BY) !== OPEN) return;
+    if (!is(m.from, t.from[i] as number) || !is(m.to, t.to[i] as number)) return;
+    const val = m.slots["val"];
+    answers.answer(i, m.re, m.id, _show(val), val === "Y" || val === true, line);
+  }
+
+  /**
+   * A done report `m` closing HO `i`, whose sender held the act: it answered the receiver's
+   * readback with something other than `val=Y` and no readback that passed stands cleared (section
+   * 5.3: "Only a passing readback, answered with `AN val=Y` where the receiver waits for one,
+   * clears the act"), so the receiver acted without the sender's confirmation.
+   */
+  function heldAct(i: number, m: Message, line: number): void {
+    const held = answers.heldBy(i);
+    if (held === null) return;
+    const id = ids[i] as string;
+    note("THREAD_DONE_AFTER_HOLD", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but its sender held the act: AN ${held.id}${where(held.line)} answered the readback ${held.re} val=${held.val}, and no readback of ${id} that passed was answered val=Y since; only a passing readback answered with AN val=Y, where the receiver waits for one, clears the act (section 5.3)`, id, m.id, line, { slot: "val", expected: "Y", received: held.val });
   }
 
   /** The end-state findings at `now` go to a copy, so the conversation's own list stays as it is. */

@@ -551,6 +551,79 @@ describe("a DN that reports an act is checked against rule 1: the receiver must 
   });
 });
 
+describe("a DN that reports an act its sender held (section 5.3: only a readback answered val=Y clears the act)", () => {
+  const HO = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+  const RB = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT";
+  const RB2 = "RW1 RB b-2 re=a-1 from=b to=a item=x:1 ask=DRAFT";
+  const an = (id: string, re: string, val: string, from = "a", to = "b"): string => `RW1 AN ${id} re=${re} from=${from} to=${to} val=${val}`;
+  const DN = "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=OK";
+  const codes = (lines: string[]): string[] => {
+    const audit = createThreadAudit();
+    return lines.flatMap((l, n) => audit.add(read(l), n + 1).map((f) => `${f.code}@${f.line}`));
+  };
+  it("refuses out=OK and out=PARTIAL after the sender answered the readback with anything but Y", () => {
+    for (const val of ["N", "HOLD", "DECLINE"]) {
+      for (const out of ["OK", "PARTIAL"]) {
+        expect(codes([HO, RB, an("a-2", "b-1", val), `RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=${out}`])).toStrictEqual(["THREAD_DONE_AFTER_HOLD@4"]);
+      }
+    }
+    const audit = createThreadAudit();
+    [HO, RB, an("a-2", "b-1", "HOLD")].forEach((l, n) => audit.add(read(l), n + 1));
+    const [f, ...rest] = audit.add(read(DN), 4);
+    expect(rest).toStrictEqual([]);
+    expect(f).toMatchObject({ code: "THREAD_DONE_AFTER_HOLD", severity: "error", handoff: "a-1", id: "b-9", line: 4, slot: "val", expected: "Y", received: "HOLD" });
+    expect(f?.message).toBe("DN b-9 reports a-1 done (out=OK), but its sender held the act: AN a-2 (line 3) answered the readback b-1 val=HOLD, and no readback of a-1 that passed was answered val=Y since; only a passing readback answered with AN val=Y, where the receiver waits for one, clears the act (section 5.3)");
+    expect(audit.finish().ok).toBe(false);
+  });
+  it("a DN reporting no act (out=NOOP), a UN or an FL after a hold is no error", () => {
+    for (const close of ["RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=NOOP", "RW1 UN b-9 re=a-1 from=b to=a why=BUSY", "RW1 FL b-9 re=a-1 from=b to=a item=x:1 why=ERR"]) {
+      expect(codes([HO, RB, an("a-2", "b-1", "N"), close])).toStrictEqual([]);
+    }
+  });
+  it("no answer, or val=Y, clears the act; the latest answer to a readback stands", () => {
+    expect(codes([HO, RB, DN])).toStrictEqual([]);
+    expect(codes([HO, RB, an("a-2", "b-1", "Y"), DN])).toStrictEqual([]);
+    expect(codes([HO, RB, an("a-2", "b-1", "N"), an("a-3", "b-1", "Y"), DN])).toStrictEqual([]);
+    expect(codes([HO, RB, an("a-2", "b-1", "Y"), an("a-3", "b-1", "N"), DN])).toStrictEqual(["THREAD_DONE_AFTER_HOLD@5"]);
+  });
+  it("a fresh readback the sender has not answered stands under its latest answer to the handoff's readbacks", () => {
+    const audit = createThreadAudit();
+    [HO, RB, an("a-2", "b-1", "HOLD"), RB2].forEach((l, n) => audit.add(read(l), n + 1));
+    expect(audit.add(read(DN), 5)).toMatchObject([{ code: "THREAD_DONE_AFTER_HOLD", received: "HOLD" }]);
+    // Answered Y itself, or after the hold to another readback of the handoff, it clears the act.
+    expect(codes([HO, RB, an("a-2", "b-1", "HOLD"), RB2, an("a-3", "b-2", "Y"), DN])).toStrictEqual([]);
+    expect(codes([HO, RB, an("a-2", "b-1", "HOLD"), RB2, an("a-3", "b-1", "Y"), DN])).toStrictEqual([]);
+    // A readback the sender confirmed stays confirmed by its own answer, as a Worker's statement reads it.
+    expect(codes([HO, RB, an("a-2", "b-1", "Y"), RB2, an("a-3", "b-2", "N"), DN])).toStrictEqual([]);
+    // The hold named is the latest that stands.
+    const twice = createThreadAudit();
+    [HO, RB, an("a-2", "b-1", "N"), RB2, an("a-3", "b-2", "DECLINE")].forEach((l, n) => twice.add(read(l), n + 1));
+    expect(twice.add(read(DN), 6)).toMatchObject([{ code: "THREAD_DONE_AFTER_HOLD", received: "DECLINE" }]);
+  });
+  it("a hold answered to a void readback stands over a later passing one the sender has not answered", () => {
+    const VOID = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD";
+    expect(codes([HO, VOID, an("a-2", "b-1", "N"), RB2, DN])).toStrictEqual(["THREAD_READBACK_VOID@2", "THREAD_DONE_AFTER_HOLD@5"]);
+    expect(codes([HO, VOID, an("a-2", "b-1", "N"), RB2, an("a-3", "b-2", "Y"), DN])).toStrictEqual(["THREAD_READBACK_VOID@2"]);
+  });
+  it("only the HO's sender to its receiver answers a readback", () => {
+    expect(codes([HO, RB, an("c-2", "b-1", "N", "c", "b"), DN])).toStrictEqual([]);
+    expect(codes([HO, RB, an("b-2", "b-1", "N", "b", "a"), DN])).toStrictEqual([]);
+    expect(codes([HO, RB, an("a-2", "b-1", "N", "a", "c"), DN])).toStrictEqual([]);
+  });
+  it("a DN after the handoff closed, or on a handoff with no passing readback, is the other errors, not this one", () => {
+    expect(codes([HO, RB, an("a-2", "b-1", "N"), "RW1 CX a-3 re=a-1 from=a to=b item=x:1 why=REVOKED", DN])).toStrictEqual(["THREAD_DONE_AFTER_CANCEL@5"]);
+    expect(codes([HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD", an("a-2", "b-1", "N"), DN])).toStrictEqual(["THREAD_READBACK_VOID@2", "THREAD_DONE_UNOWNED@4"]);
+  });
+  it("a hold is the HO's: a DN on the superseded original is held, a re-issue waits for its own answer", () => {
+    const ho2 = "RW1 HO a-3 re=a-1 from=a to=b item=x:1 ask=DRAFT";
+    expect(codes([HO, RB, an("a-2", "b-1", "N"), ho2, DN])).toStrictEqual(["THREAD_REISSUED@4", "THREAD_REPLY_SUPERSEDED@5", "THREAD_DONE_AFTER_HOLD@5"]);
+    const rb3 = "RW1 RB b-3 re=a-3 from=b to=a item=x:1 ask=DRAFT";
+    const dn3 = "RW1 DN b-9 re=a-3 from=b to=a item=x:1 out=OK";
+    expect(codes([HO, RB, an("a-2", "b-1", "N"), ho2, rb3, dn3])).toStrictEqual(["THREAD_REISSUED@4"]);
+    expect(codes([HO, RB, an("a-2", "b-1", "N"), ho2, rb3, an("a-4", "b-3", "N"), dn3])).toStrictEqual(["THREAD_REISSUED@4", "THREAD_DONE_AFTER_HOLD@7"]);
+  });
+});
+
 describe("ids are unique within a conversation, whatever the type (section 2)", () => {
   const codes = (lines: (string | Message)[]): string[] => {
     const audit = createThreadAudit();

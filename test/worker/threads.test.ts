@@ -938,6 +938,18 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(await ok(await commitOf(t, again.token))).toMatchObject({ state: "committed" });
   });
 
+  it("reports a DN of the act its sender held in the thread's check-thread (THREAD_DONE_AFTER_HOLD)", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await append(t, [`RW1 AN scheduler-2 re=${s.readback.id} p=pay from=scheduler to=payer val=HOLD`]));
+    expect((await state(t)).report.ok).toBe(true);
+    // The commit is refused, yet the receiver reports the act done: the audit says the sender held it.
+    await ok(await append(t, ["RW1 DN payer-3 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929"]));
+    const report = (await state(t)).report;
+    expect(report.ok).toBe(false);
+    expect(report.findings.filter((f: any) => f.code === "THREAD_DONE_AFTER_HOLD")).toMatchObject([{ handoff: "scheduler-1", id: "payer-3", slot: "val", expected: "Y", received: "HOLD" }]);
+  });
+
   it("refuses a commit after a void readback of its statement", async () => {
     const t = fresh();
     setClock(T0);
