@@ -1,20 +1,12 @@
 // Section 8: the chain runs "from root delegator through every delegatee", and "every child effect
 // MUST fence every ancestor delegation stream", so a parent's revocation stops its descendants.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkSubdelegation, evaluatePermission, validateRecord } from "../../../core/delegation/index.js";
 import type { AgentCard, ControlHead, DelegationAttestationChain, DelegationContract, PermissionInput } from "../../../core/delegation/index.js";
+import { read, record } from "./_records.js";
 
-const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
-const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 const digest = (c: string): string => `sha256:${c.repeat(64)}`;
-const read = <T>(x: unknown): T => {
-  const r = validateRecord(x);
-  if (!r.ok) throw new Error(`fixture does not validate: ${r.findings.map((f) => f.code).join(" ")}`);
-  return r.value as T;
-};
 
 /** D-CHILD-OK made delegable (depth 1), the grandchild D-GC under it, and D-GC's chain. */
 function grandchild(): { mid: any; gc: any; chain: any } {

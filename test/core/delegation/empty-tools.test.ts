@@ -2,19 +2,11 @@
 // allowed exactly when its contract lists no tools and no denial names one, so an empty tool list
 // is not a subset of a non-empty one: a child listing none could act with no tool, where every
 // effect of its parent names one of the parent's tools.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkReassignment, checkSubdelegation, evaluatePermissionDocument, validateRecord } from "../../../core/delegation/index.js";
+import { checkReassignment, checkSubdelegation, evaluatePermissionDocument } from "../../../core/delegation/index.js";
 import type { DelegationAttestationChain, DelegationContract } from "../../../core/delegation/index.js";
+import { read, record } from "./_records.js";
 
-const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
-const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
-const read = <T>(x: unknown): T => {
-  const r = validateRecord(x);
-  if (!r.ok) throw new Error(`fixture does not validate: ${r.findings.map((f) => f.code).join(" ")}`);
-  return r.value as T;
-};
 
 describe("a request naming no tool", () => {
   const evaluate = (tools: string[]) => {

@@ -3,19 +3,11 @@
 // the parent's operation selectors reach it (`*`, `pub*`). A child that names an authority for that
 // gate, with a scope reaching it, would publish (or promote, or issue permissions) with the approval
 // of a principal it picked, where its parent can do none of it.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkReassignment, checkSubdelegation, validateRecord } from "../../../core/delegation/index.js";
+import { checkReassignment, checkSubdelegation } from "../../../core/delegation/index.js";
 import type { DelegationAttestationChain, DelegationContract } from "../../../core/delegation/index.js";
+import { read, record } from "./_records.js";
 
-const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
-const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
-const read = <T>(x: unknown): T => {
-  const r = validateRecord(x);
-  if (!r.ok) throw new Error(`fixture does not validate: ${r.findings.map((f) => f.code).join(" ")}`);
-  return r.value as T;
-};
 
 /** D-PARENT-1 with the given operations, and D-CHILD-OK with its own and one publication authority. */
 function pair(parentOps: string[], childOps: string[]): { parent: DelegationContract; child: DelegationContract; chain: DelegationAttestationChain } {

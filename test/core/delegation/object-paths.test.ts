@@ -2,20 +2,12 @@
 // a path resolver reads as another object (`PRJ-1/proposals/../corpus/F-1`, `PRJ-1//corpus/F-1`)
 // would pass a scope, or escape a denial, that the object it resolves to does not, so it is refused
 // wherever an object is named: a contract's scope and denials, and a request.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkChildDocument, checkSubdelegation, evaluatePermission, evaluatePermissionDocument, validateRecord } from "../../../core/delegation/index.js";
+import { checkChildDocument, checkSubdelegation, evaluatePermission, evaluatePermissionDocument } from "../../../core/delegation/index.js";
 import type { AgentCard, ControlFenceSet, ControlHead, DelegationAttestationChain, DelegationContract, PermissionInput, PermissionRequest } from "../../../core/delegation/index.js";
 import { ambiguousSegment } from "../../../core/delegation/_selectors.js";
+import { read, record } from "./_records.js";
 
-const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
-const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
-const read = <T>(x: unknown): T => {
-  const r = validateRecord(x);
-  if (!r.ok) throw new Error(`fixture does not validate: ${r.findings.map((f) => f.code).join(" ")}`);
-  return r.value as T;
-};
 
 describe("ambiguousSegment", () => {
   it.each([

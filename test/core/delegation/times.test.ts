@@ -1,19 +1,11 @@
 // Times (section 2, UtcTime) are compared exactly, every fraction digit, and a time check holds
 // only when the comparison says so: a moment that is not a time denies, never slips past expiry.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compareUtc, evaluatePermission, utcMs, validateRecord } from "../../../core/delegation/index.js";
+import { compareUtc, evaluatePermission, utcMs } from "../../../core/delegation/index.js";
 import type { AgentCard, ControlFenceSet, ControlHead, DelegationContract, PermissionInput, PermissionRequest } from "../../../core/delegation/index.js";
+import { read, record } from "./_records.js";
 
-const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
-const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
-const read = <T>(x: unknown): T => {
-  const r = validateRecord(x);
-  if (!r.ok) throw new Error(`fixture does not validate: ${r.findings.map((f) => f.code).join(" ")}`);
-  return r.value as T;
-};
 
 describe("compareUtc", () => {
   it("orders times to the nanosecond", () => {
