@@ -24,12 +24,6 @@ export interface ReadbackAnswer {
   readonly seq: number;
 }
 
-interface Readback {
-  readonly row: number;
-  /** The sender's latest answer to this readback, or null. */
-  own: ReadbackAnswer | null;
-}
-
 export interface ReadbackAnswers {
   /** Remembers `rb`, a readback of open handoff `row` that passed or awaits a record. */
   read(rb: string, row: number): void;
@@ -44,44 +38,57 @@ export interface ReadbackAnswers {
 }
 
 export function _readbackAnswers(): ReadbackAnswers {
-  const readbacks = new Map<string, Readback>();
-  /** Open handoff -> the ids of its readbacks that may clear it. */
-  const byRow = new Map<number, string[]>();
+  // Most readbacks are never answered, so a readback costs one entry here and one in `byRow` (its
+  // id alone while it is its handoff's only one), and an object only once it is answered: the
+  // audit meets one for nearly every handoff, and a million lines hold hundreds of thousands.
+  /** A readback that may clear its handoff -> the handoff. */
+  const rowOf = new Map<string, number>();
+  /** Open handoff -> the ids of its readbacks that may clear it (one id, or a list of them). */
+  const byRow = new Map<number, string | string[]>();
+  /** A readback -> the sender's latest answer to it. */
+  const own = new Map<string, ReadbackAnswer>();
   /** Open handoff -> the sender's latest answer to any of its readbacks, while it is not Y. */
   const holds = new Map<number, ReadbackAnswer>();
+  const idsOf = (row: number): readonly string[] => {
+    const ids = byRow.get(row);
+    return ids === undefined ? [] : typeof ids === "string" ? [ids] : ids;
+  };
   let seq = 0;
   return {
     read(rb, row) {
       const id = _own(rb);
-      readbacks.set(id, { row, own: null });
+      rowOf.set(id, row);
       const ids = byRow.get(row);
-      if (ids === undefined) byRow.set(row, [id]);
+      if (ids === undefined) byRow.set(row, id);
+      else if (typeof ids === "string") byRow.set(row, [ids, id]);
       else ids.push(id);
     },
     rowOf(rb) {
-      return readbacks.get(rb)?.row;
+      return rowOf.get(rb);
     },
     answer(row, rb, id, val, confirms, line) {
       const a: ReadbackAnswer = { id: _own(id), re: _own(rb), val: _own(val), confirms, line, seq: seq++ };
-      const own = readbacks.get(rb);
-      if (own !== undefined && own.row === row) own.own = a;
+      if (rowOf.get(rb) === row) own.set(a.re, a);
       if (confirms) holds.delete(row);
       else holds.set(row, a);
     },
     heldBy(row) {
-      const ids = byRow.get(row);
-      if (ids === undefined) return null;
+      const ids = idsOf(row);
+      if (ids.length === 0) return null;
       const latest = holds.get(row);
       let held: ReadbackAnswer | null = null;
       for (const rb of ids) {
-        const stands = readbacks.get(rb)?.own ?? latest;
+        const stands = own.get(rb) ?? latest;
         if (stands === undefined || stands.confirms) return null;
         if (held === null || stands.seq > held.seq) held = stands;
       }
       return held;
     },
     forget(row) {
-      for (const rb of byRow.get(row) ?? []) readbacks.delete(rb);
+      for (const rb of idsOf(row)) {
+        rowOf.delete(rb);
+        own.delete(rb);
+      }
       byRow.delete(row);
       holds.delete(row);
     },
