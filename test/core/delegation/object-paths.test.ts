@@ -4,9 +4,9 @@
 // wherever an object is named: a contract's scope and denials, and a request.
 import { describe, expect, it } from "vitest";
 import { checkChildDocument, checkSubdelegation, evaluatePermission, evaluatePermissionDocument } from "../../../core/delegation/index.js";
-import type { AgentCard, ControlFenceSet, ControlHead, DelegationAttestationChain, DelegationContract, PermissionInput, PermissionRequest } from "../../../core/delegation/index.js";
+import type { DelegationAttestationChain, DelegationContract, PermissionInput } from "../../../core/delegation/index.js";
 import { ambiguousSegment } from "../../../core/delegation/_selectors.js";
-import { read, record } from "./_records.js";
+import { extractInput as extractInputFor, read, record } from "./_records.js";
 
 
 describe("ambiguousSegment", () => {
@@ -28,16 +28,7 @@ describe("ambiguousSegment", () => {
 });
 
 function extractInput(object: string): PermissionInput {
-  const request: PermissionRequest = { ...record("request-read-src-1"), operation: "create_proposal", object, tool: "proposal_writer", effect_class: "proposal" };
-  return {
-    contract: read<DelegationContract>(record("d-extract-1")),
-    card: read<AgentCard>(record("card-agent-extractor-r3")),
-    request,
-    fences: record("fences-d-extract-1") as ControlFenceSet,
-    heads: record("heads-d-extract-1") as ControlHead[],
-    policy_ref: { policy_id: "P", version: "1", digest: `sha256:${"0".repeat(64)}` },
-    evaluator_ref: { object_id: "E", revision_id: "r1", content_digest: `sha256:${"1".repeat(64)}`, actor_type: "service" },
-  };
+  return extractInputFor({ ...record("request-read-src-1"), operation: "create_proposal", object, tool: "proposal_writer", effect_class: "proposal" });
 }
 
 describe("a request naming its object through a dot segment", () => {

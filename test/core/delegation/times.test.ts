@@ -3,8 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compareUtc, evaluatePermission, utcMs } from "../../../core/delegation/index.js";
-import type { AgentCard, ControlFenceSet, ControlHead, DelegationContract, PermissionInput, PermissionRequest } from "../../../core/delegation/index.js";
-import { read, record } from "./_records.js";
+import type { PermissionRequest } from "../../../core/delegation/index.js";
+import { extractInput, record } from "./_records.js";
 
 
 describe("compareUtc", () => {
@@ -29,15 +29,7 @@ describe("compareUtc", () => {
 describe("evaluatePermission on a moment that is not a time", () => {
   it("denies, as expired and not yet in force, instead of skipping the window", () => {
     const request = { ...record("request-read-src-1"), at: "not a time" } as PermissionRequest;
-    const input: PermissionInput = {
-      contract: read<DelegationContract>(record("d-extract-1")),
-      card: read<AgentCard>(record("card-agent-extractor-r3")),
-      request,
-      fences: record("fences-d-extract-1") as ControlFenceSet,
-      heads: record("heads-d-extract-1") as ControlHead[],
-      policy_ref: { policy_id: "P", version: "1", digest: `sha256:${"0".repeat(64)}` },
-      evaluator_ref: { object_id: "E", revision_id: "r1", content_digest: `sha256:${"1".repeat(64)}`, actor_type: "service" },
-    };
+    const input = extractInput(request);
     const r = evaluatePermission(input);
     expect(r.decision).toBe("deny");
     expect(r.denied_by).toEqual(expect.arrayContaining(["CONTRACT_NOT_YET", "CONTRACT_EXPIRED"]));
