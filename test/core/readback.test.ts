@@ -18,6 +18,8 @@ const line = (m: Message): string => {
   if (!f.ok) throw new Error(JSON.stringify(f.findings));
   return f.value;
 };
+/** Tier 4 of a core DRAFT readback whose HO asks `acc=<ho>` and whose RB reads back `acc=<rb>`. */
+const acceptanceTier = (ho: string, rb: string) => checkReadback(msg(`RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=${ho}`), msg(`RW1 RB b-1 re=a-1 from=b to=a item=doc:1 ask=DRAFT acc=${rb}`), coreVocabulary).tiers[3];
 const HO1 = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes";
 const PAYHO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929 exp=20261002T1700Z";
 
@@ -221,7 +223,7 @@ describe("tier 4: a set-valued criterion read back negated (section 5.2: the two
 });
 
 describe("tier 4: a by: date written with hyphens is the same date", () => {
-  const tier = (ho: string, rb: string) => checkReadback(msg(`RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=${ho}`), msg(`RW1 RB b-1 re=a-1 from=b to=a item=doc:1 ask=DRAFT acc=${rb}`), coreVocabulary).tiers[3];
+  const tier = acceptanceTier;
   it("passes by:2026-10-02 read back for by:20261002, either way round, and a leap day", () => {
     // It contradicted: `2026 10 02` and `20261002` are other words.
     expect(tier("must:em-dash+by:20261002", "must:em-dash+by:2026-10-02").result).toBe("pass");
@@ -242,7 +244,7 @@ describe("tier 4: a by: date written with hyphens is the same date", () => {
 
 describe("tier 4: a negation word that negates nothing of the fact (review of the negation rules)", () => {
   const n = (v: string) => normaliseValue(v, coreVocabulary);
-  const tier = (ho: string, rb: string) => checkReadback(msg(`RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=${ho}`), msg(`RW1 RB b-1 re=a-1 from=b to=a item=doc:1 ask=DRAFT acc=${rb}`), coreVocabulary).tiers[3];
+  const tier = acceptanceTier;
   const codes = (ho: string, rb: string) => tier(ho, rb).findings.map((f) => f.code);
   it("reads a bound (no later than, no more than) as negating the comparative, not the bound: by:no-later-than-friday is by:friday", () => {
     // `no` read as negating every word after it made the bound itself negated: the receiver's
@@ -303,7 +305,7 @@ describe("tier 4: a negation word that negates nothing of the fact (review of th
 });
 
 describe("tier 4: a by: date written with hyphens and a time or a note after it", () => {
-  const tier = (ho: string, rb: string) => checkReadback(msg(`RW1 HO a-1 from=a to=b item=doc:1 ask=DRAFT rb=acc acc=${ho}`), msg(`RW1 RB b-1 re=a-1 from=b to=a item=doc:1 ask=DRAFT acc=${rb}`), coreVocabulary).tiers[3];
+  const tier = acceptanceTier;
   it("passes by:2026-10-02-eod for by:2026-10-02 (a prefix, as by:20261002-eod is of by:20261002)", () => {
     // Only a whole value was read as a date, so by:2026-10-02 (20261002) no longer began
     // by:2026-10-02-eod (words 2026 10 02 eod): a further detail contradicted.
