@@ -3,7 +3,7 @@
  * unique within a conversation, whatever the message type, so every message's id is remembered,
  * not only an HO's. Each id is a 64-bit fingerprint (cyrb53's two 32-bit lanes, core/_fingerprint,
  * before they are folded into 53 bits) with a 32-bit fingerprint of the message itself, in one
- * open-addressed typed array: 12 bytes a slot, at most half the slots used, outside the collected
+ * open-addressed typed array: 16 bytes a slot, at most half the slots used, outside the collected
  * heap. The message's fingerprint tells a retry (the same message again, however written) from
  * another message under a used id: it is made from the decoded values, the slots' in any order, so
  * two messages with one canonical form (section 5.2, what `h=` digests) share it, without the cost
@@ -13,6 +13,12 @@
  * conversation of n messages reads a fresh id as used with probability about n^2 / 2^65 (3 in
  * 10^8 at a million messages); another message under a used id passes for a retry with
  * probability 2^-32 each time one comes.
+ *
+ * A slot also holds what the audit found the id to name, when it names a handoff: the HO's own id,
+ * or a readback of it (one that may clear it, or a void one). A reply's `re=` then finds its
+ * handoff in the slot the id already has, so no second table of ids (a Map keyed by their text,
+ * which at a million lines is hundreds of thousands of entries) is kept for it; a `re=` naming an
+ * id never seen finds another's slot with the probability above.
  */
 import type { Message, SlotValue } from "./message.js";
 
@@ -21,15 +27,28 @@ export const ID_NEW = 0;
 export const ID_REPEATED = 1;
 export const ID_REUSED = 2;
 
+/** What an id names (MessageIds.name): the HO itself, or a readback of it. */
+export const NAMES_HANDOFF = 1;
+/** A readback of the handoff that passed or awaits a record, so it may clear the act (section 5.3). */
+export const NAMES_CLEARING_READBACK = 2;
+export const NAMES_VOID_READBACK = 3;
+
 export interface MessageIds {
   /** Remembers the message's id; says whether it was new, repeated exactly, or reused. */
   readonly add: (message: Message) => number;
+  /** Records that the id `add` last found new names handoff `row` as `kind` (a NAMES_ constant). */
+  readonly name: (kind: number, row: number) => void;
+  /** What `id` names: row * 4 + kind, as name() recorded it, or 0 for nothing (or an id not seen). */
+  readonly named: (id: string) => number;
   /** Ids remembered. */
   readonly size: () => number;
 }
 
-/** Three Uint32 a slot: the id's two lanes, the message's fingerprint. Empty: both lanes 0. */
-const STRIDE = 3;
+/**
+ * Four Uint32 a slot: the id's two lanes, the message's fingerprint, and what it names (row * 4 +
+ * kind, 0 for nothing). Empty: both lanes 0.
+ */
+const STRIDE = 4;
 /**
  * Marks fed between UTF-16 units (which stop at 0xffff), so a message is read as one unambiguous
  * sequence: each value starts with its type's mark and ends with END.
@@ -154,29 +173,51 @@ export function _messageIds(capacity = 64): MessageIds {
       slots[to] = a;
       slots[to + 1] = b;
       slots[to + 2] = old[at + 2] as number;
+      slots[to + 3] = old[at + 3] as number;
     }
   }
 
+  /** The lanes of a bare id, as add() makes them, in (h1, y) with y never 0 when h1 is. */
+  const idLanes = (id: string): number => {
+    start();
+    text(id);
+    mix(a, b);
+    return h1 === 0 && h2 === 0 ? 1 : h2;
+  };
+  // The slot of the id add() last found new (-1: none since, or a repeat), for name().
+  let fresh = -1;
+
   return {
     add(message) {
-      // The id's lanes as cyrb53 makes them (its UTF-16 units, nothing around them).
-      start();
-      text(message.id);
-      mix(a, b);
+      // The id's lanes as cyrb53 makes them (its UTF-16 units, nothing around them). Both lanes 0
+      // marks an empty slot; an id that hashes there takes the next fingerprint.
+      const y = idLanes(message.id);
       const x = h1;
-      // Both lanes 0 marks an empty slot; an id that hashes there takes the next fingerprint.
-      const y = x === 0 && h2 === 0 ? 1 : h2;
       const print = form(message);
-      const at = find(slots, x, y);
+      let at = find(slots, x, y);
       // (x, y) is never (0, 0), the empty slot's mark: the slot holds this id or is empty.
       if (slots[at] === x && slots[at + 1] === y) {
+        fresh = -1;
         return slots[at + 2] === print >>> 0 ? ID_REPEATED : ID_REUSED;
       }
       slots[at] = x;
       slots[at + 1] = y;
       slots[at + 2] = print;
-      if (++count * 2 > slots.length / STRIDE) grow();
+      if (++count * 2 > slots.length / STRIDE) {
+        grow();
+        at = find(slots, x, y);
+      }
+      fresh = at;
       return ID_NEW;
+    },
+    name(kind, row) {
+      if (fresh < 0) throw new TypeError("_messageIds: name() without a new id");
+      slots[fresh + 3] = row * 4 + kind;
+    },
+    named(id) {
+      const y = idLanes(id);
+      const at = find(slots, h1, y);
+      return slots[at] === h1 && slots[at + 1] === y ? (slots[at + 3] as number) : 0;
     },
     size: () => count,
   };

@@ -8,8 +8,9 @@
  * stands under its latest answer to any readback of the handoff. The act is cleared when one
  * readback that passed (or awaits a record) stands cleared, answered `Y` or not answered at all.
  *
- * Kept only while a handoff is open: its readbacks that may clear it (their ids, owned) and the
- * answers that stand, forgotten when it closes. A closed handoff costs nothing here.
+ * Kept only while a handoff is open, and by its row alone: how many of its readbacks may clear it,
+ * and the answers that stand. Which handoff a readback's id names is the audit's id table's
+ * (core/_message-ids), so no id is kept here; a closed handoff costs nothing.
  */
 import { _own } from "./_intern.js";
 
@@ -25,12 +26,13 @@ export interface ReadbackAnswer {
 }
 
 export interface ReadbackAnswers {
-  /** Remembers `rb`, a readback of open handoff `row` that passed or awaits a record. */
-  read(rb: string, row: number): void;
-  /** The handoff `rb` reads back, if it is one `read` remembers. */
-  rowOf(rb: string): number | undefined;
-  /** Records the sender's answer to `rb`, a readback of open handoff `row` (remembered, or void). */
-  answer(row: number, rb: string, id: string, val: string, confirms: boolean, line: number): void;
+  /** Counts one more readback of open handoff `row` that passed or awaits a record. */
+  read(row: number): void;
+  /**
+   * Records the sender's answer to `rb`, a readback of open handoff `row`; `clearing` when `rb` is
+   * one `read` counted (an answer to a void readback still holds the act, but clears none).
+   */
+  answer(row: number, rb: string, clearing: boolean, id: string, val: string, confirms: boolean, line: number): void;
   /** The answer that holds handoff `row`'s act, or null when a readback of it stands cleared or none may clear it. */
   heldBy(row: number): ReadbackAnswer | null;
   /** Forgets handoff `row`, now closed. */
@@ -38,58 +40,53 @@ export interface ReadbackAnswers {
 }
 
 export function _readbackAnswers(): ReadbackAnswers {
-  // Most readbacks are never answered, so a readback costs one entry here and one in `byRow` (its
-  // id alone while it is its handoff's only one), and an object only once it is answered: the
-  // audit meets one for nearly every handoff, and a million lines hold hundreds of thousands.
-  /** A readback that may clear its handoff -> the handoff. */
-  const rowOf = new Map<string, number>();
-  /** Open handoff -> the ids of its readbacks that may clear it (one id, or a list of them). */
-  const byRow = new Map<number, string | string[]>();
-  /** A readback -> the sender's latest answer to it. */
-  const own = new Map<string, ReadbackAnswer>();
+  // Most readbacks are never answered, so a handoff read back costs one number here, and objects
+  // only once its sender answers: the audit meets a readback for nearly every handoff.
+  /** Open handoff -> how many of its readbacks may clear it. */
+  const reads = new Map<number, number>();
+  /** Open handoff -> the sender's latest answer to each of its clearing readbacks it answered. */
+  const own = new Map<number, ReadbackAnswer[]>();
   /** Open handoff -> the sender's latest answer to any of its readbacks, while it is not Y. */
   const holds = new Map<number, ReadbackAnswer>();
-  const idsOf = (row: number): readonly string[] => {
-    const ids = byRow.get(row);
-    return ids === undefined ? [] : typeof ids === "string" ? [ids] : ids;
-  };
   let seq = 0;
   return {
-    read(rb, row) {
-      const id = _own(rb);
-      rowOf.set(id, row);
-      const ids = byRow.get(row);
-      if (ids === undefined) byRow.set(row, id);
-      else if (typeof ids === "string") byRow.set(row, [ids, id]);
-      else ids.push(id);
+    read(row) {
+      reads.set(row, (reads.get(row) ?? 0) + 1);
     },
-    rowOf(rb) {
-      return rowOf.get(rb);
-    },
-    answer(row, rb, id, val, confirms, line) {
+    answer(row, rb, clearing, id, val, confirms, line) {
       const a: ReadbackAnswer = { id: _own(id), re: _own(rb), val: _own(val), confirms, line, seq: seq++ };
-      if (rowOf.get(rb) === row) own.set(a.re, a);
+      if (clearing) {
+        const answered = own.get(row);
+        if (answered === undefined) own.set(row, [a]);
+        else {
+          const k = answered.findIndex((b) => b.re === a.re);
+          if (k < 0) answered.push(a);
+          else answered[k] = a;
+        }
+      }
       if (confirms) holds.delete(row);
       else holds.set(row, a);
     },
     heldBy(row) {
-      const ids = idsOf(row);
-      if (ids.length === 0) return null;
-      const latest = holds.get(row);
+      const count = reads.get(row) ?? 0;
+      if (count === 0) return null;
+      const answered = own.get(row) ?? [];
       let held: ReadbackAnswer | null = null;
-      for (const rb of ids) {
-        const stands = own.get(rb) ?? latest;
-        if (stands === undefined || stands.confirms) return null;
-        if (held === null || stands.seq > held.seq) held = stands;
+      for (const a of answered) {
+        if (a.confirms) return null;
+        if (held === null || a.seq > held.seq) held = a;
+      }
+      // The readbacks not answered themselves stand under the latest answer to any of them.
+      if (count > answered.length) {
+        const latest = holds.get(row);
+        if (latest === undefined) return null;
+        if (held === null || latest.seq > held.seq) held = latest;
       }
       return held;
     },
     forget(row) {
-      for (const rb of idsOf(row)) {
-        rowOf.delete(rb);
-        own.delete(rb);
-      }
-      byRow.delete(row);
+      reads.delete(row);
+      own.delete(row);
       holds.delete(row);
     },
   };

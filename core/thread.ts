@@ -66,7 +66,7 @@ import {
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
 import { _readbackAnswers } from "./_readback-answers.js";
 import { _interner, _own, _ownFinding } from "./_intern.js";
-import { ID_NEW, ID_REPEATED, ID_REUSED, _messageIds } from "./_message-ids.js";
+import { ID_NEW, ID_REPEATED, ID_REUSED, NAMES_CLEARING_READBACK, NAMES_HANDOFF, NAMES_VOID_READBACK, _messageIds } from "./_message-ids.js";
 import type { HandoffState, HandoffStateName, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _show, _strings } from "./_slot-values.js";
@@ -151,20 +151,25 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   };
 
   const t = _handoffTable();
-  /** HO ids, owned copies, by row; and the row of each id. */
+  /** HO ids, owned copies, by row. */
   const ids: string[] = [];
-  const index = new Map<string, number>();
   const names = _interner();
-  /** Every message id seen, as fingerprints (core/_message-ids). */
+  /**
+   * Every message id seen, as fingerprints (core/_message-ids), with the handoff each HO's id and
+   * each readback's names: a reply finds its HO, an answer its readback's HO, through it.
+   */
   const seen = _messageIds();
+  /** The row of the handoff `id` names as `kind` (a NAMES_ constant), or undefined. */
+  const rowNamed = (id: string, kind: number): number | undefined => {
+    const named = seen.named(id);
+    return named !== 0 && (named & 3) === kind ? named >>> 2 : undefined;
+  };
   const shapes = _shapeTable();
   const items = new Map<string, number>();
   const itemText: string[] = [];
   const owners = _itemTable();
   /** HO -> its own acc= (null: none) and keys=, while tier 4 may need them. */
   const criteria = new Map<number, { acc: string[] | null; keys: string[] }>();
-  /** Void RB id -> its HO (a re-issue may name either). */
-  const voids = new Map<string, number>();
   /** CX id -> the HO it closed. */
   const cancels = new Map<string, number>();
   /** Re-issue -> the HO it superseded, and back; re-issue -> first HO of its line; first HO -> live one. */
@@ -208,7 +213,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const is = (text: string | null, n: number): boolean => text !== null && n >= 0 && names.find(text) === n;
   const state = (i: number): number => t.state[i] as number;
   const handoffOf = (m: Message, line: number): number | undefined => {
-    const i = m.re === null ? undefined : index.get(m.re);
+    const i = m.re === null ? undefined : rowNamed(m.re, NAMES_HANDOFF);
     // A UN may refuse an AQ, which the audit does not track.
     if (i === undefined && m.type !== "UN") {
       note("THREAD_REPLY_UNMATCHED", `${m.type} ${m.id} answers ${m.re ?? "nothing"}, which is no HO of this conversation`, m.re ?? "", m.id, line, { slot: "re", received: m.re ?? "nothing" });
@@ -267,9 +272,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   function handoff(m: Message, line: number): void {
     const vocabulary = vocabularyOf(m);
     const i = _addRow(t);
-    const id = _own(m.id);
-    index.set(id, i);
-    ids.push(id);
+    seen.name(NAMES_HANDOFF, i);
+    ids.push(_own(m.id));
     t.line[i] = line;
     const from = m.from === null ? -1 : names.id(m.from);
     t.from[i] = from;
@@ -314,9 +318,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * root of its line, and how re= reached it), or undefined. `self` is the HO's own row, or -1.
    */
   function reissued(from: number, to: number, item: number, re: string, self: number): { live: number; root: number; via: string } | undefined {
-    let target = index.get(re);
-    const direct = target !== undefined && target !== self;
-    if (!direct) target = voids.get(re);
+    // A re-issue may name the HO or its void readback.
+    const what = seen.named(re);
+    const kind = what & 3;
+    const direct = kind === NAMES_HANDOFF && what >>> 2 !== self;
+    const target = direct || kind === NAMES_VOID_READBACK ? what >>> 2 : undefined;
     if (target === undefined || t.from[target] !== from || t.to[target] !== to || t.item[target] !== item) return undefined;
     // A re-issue replaces a handoff still open; one that names a closed handoff is a new one citing
     // it. That holds for the HO named (a superseded original its receiver has since closed, a
@@ -392,7 +398,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (verdict === "wilco" || verdict === "unverified") {
       const root = rootOf.get(i);
       if (root !== undefined) lineRead.add(root);
-      answers.read(m.id, i);
+      answers.read(i);
+      seen.name(NAMES_CLEARING_READBACK, i);
     }
     if (verdict === "wilco") {
       readbacks.passed++;
@@ -411,7 +418,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       readbacks.void++;
       t.state[i] = (s | VOID) & ~UNVERIFIED;
       if (item >= 0) owners.read[item] = ITEM_READ_VOID;
-      voids.set(_own(m.id), i);
+      seen.name(NAMES_VOID_READBACK, i);
       const codes = [...new Set(causes.map((f) => f.code))].join(", ");
       note("THREAD_READBACK_VOID", `RB ${m.id} of ${id} is void (${codes}): the sender re-issues the HO with re=${m.id}, or cancels it`, id, m.id, line, { slot: "re", causes });
     }
@@ -604,11 +611,14 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    */
   function answerReadback(m: Message, line: number): void {
     if (m.re === null) return;
-    const i = answers.rowOf(m.re) ?? voids.get(m.re);
-    if (i === undefined || (state(i) & CLOSED_BY) !== OPEN) return;
+    const named = seen.named(m.re);
+    const kind = named & 3;
+    if (kind !== NAMES_CLEARING_READBACK && kind !== NAMES_VOID_READBACK) return;
+    const i = named >>> 2;
+    if ((state(i) & CLOSED_BY) !== OPEN) return;
     if (!is(m.from, t.from[i] as number) || !is(m.to, t.to[i] as number)) return;
     const val = m.slots["val"];
-    answers.answer(i, m.re, m.id, _show(val), val === "Y" || val === true, line);
+    answers.answer(i, m.re, kind === NAMES_CLEARING_READBACK, m.id, _show(val), val === "Y" || val === true, line);
   }
 
   /**
@@ -778,7 +788,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return reportAt(at);
     },
     reissues(message) {
-      if (message.type !== "HO" || message.re === null || index.has(message.id)) return null;
+      if (message.type !== "HO" || message.re === null || rowNamed(message.id, NAMES_HANDOFF) !== undefined) return null;
       // A party or item the thread has not seen names no handoff it holds.
       const from = message.from === null ? -1 : names.find(message.from);
       const to = message.to === null ? -1 : names.find(message.to);
@@ -788,13 +798,13 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return found === undefined ? null : (ids[found.live] as string);
     },
     reissueLine(id) {
-      const i = index.get(id);
+      const i = rowNamed(id, NAMES_HANDOFF);
       if (i === undefined) return [];
       const root = rootOf.get(i) ?? i;
       return (lineOf.get(root) ?? [root]).map((k) => ids[k] as string);
     },
     withdrawnBy(id) {
-      const i = index.get(id);
+      const i = rowNamed(id, NAMES_HANDOFF);
       if (i === undefined || (state(i) & CLOSED_BY) !== CLOSED_CX) return [];
       const root = rootOf.get(i) ?? i;
       const members = lineOf.get(root);

@@ -605,6 +605,20 @@ describe("a DN that reports an act its sender held (section 5.3: only a readback
     expect(codes([HO, VOID, an("a-2", "b-1", "N"), RB2, DN])).toStrictEqual(["THREAD_READBACK_VOID@2", "THREAD_DONE_AFTER_HOLD@5"]);
     expect(codes([HO, VOID, an("a-2", "b-1", "N"), RB2, an("a-3", "b-2", "Y"), DN])).toStrictEqual(["THREAD_READBACK_VOID@2"]);
   });
+  it("a Y answered to a void readback clears nothing: the passing readback's own answer stands", () => {
+    const PASS = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT";
+    const VOID = "RW1 RB b-2 re=a-1 from=b to=a item=x:1 ask=BUILD";
+    // Answered Y to the void readback first: the hold to the passing one came later and stands.
+    expect(codes([HO, VOID, PASS, an("a-2", "b-2", "Y"), an("a-3", "b-1", "HOLD"), DN])).toStrictEqual(["THREAD_READBACK_VOID@2", "THREAD_DONE_AFTER_HOLD@6"]);
+    // Answered Y to the void readback after the hold: the passing readback is still held by its own answer.
+    const audit = createThreadAudit();
+    [HO, PASS, an("a-2", "b-1", "HOLD"), VOID, an("a-3", "b-2", "Y")].forEach((l, n) => audit.add(read(l), n + 1));
+    expect(audit.add(read(DN), 6)).toMatchObject([{ code: "THREAD_DONE_AFTER_HOLD", id: "b-9", received: "HOLD" }]);
+    // And a later hold to the void readback is not the one named: the passing readback's own answer is.
+    const named = createThreadAudit();
+    [HO, PASS, an("a-2", "b-1", "HOLD"), VOID, an("a-3", "b-2", "N")].forEach((l, n) => named.add(read(l), n + 1));
+    expect(named.add(read(DN), 6)).toMatchObject([{ code: "THREAD_DONE_AFTER_HOLD", received: "HOLD" }]);
+  });
   it("only the HO's sender to its receiver answers a readback", () => {
     expect(codes([HO, RB, an("c-2", "b-1", "N", "c", "b"), DN])).toStrictEqual([]);
     expect(codes([HO, RB, an("b-2", "b-1", "N", "b", "a"), DN])).toStrictEqual([]);
@@ -631,6 +645,18 @@ describe("ids are unique within a conversation, whatever the type (section 2)", 
   };
   const HO = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
   const RB = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT";
+  it("every handoff is found by its replies and answers while the table of ids grows (one id at a time, past each doubling)", () => {
+    // The id table starts at 64 slots and doubles at half full: the HO, the readback and the AN
+    // whose ids cross a doubling still name their handoff afterwards.
+    const lines: string[] = [];
+    for (let k = 1; k <= 200; k++) {
+      lines.push(`RW1 HO a-${k} from=a to=b item=x:${k} ask=DRAFT`, `RW1 RB b-${k} re=a-${k} from=b to=a item=x:${k} ask=DRAFT`, `RW1 AN a-${1000 + k} re=b-${k} from=a to=b val=HOLD`);
+    }
+    for (let k = 1; k <= 200; k++) lines.push(`RW1 DN b-${1000 + k} re=a-${k} from=b to=a item=x:${k} out=OK`);
+    const found = codes(lines);
+    expect(found.length).toBe(200);
+    expect(new Set(found.map((c) => c.split("@")[0]))).toStrictEqual(new Set(["THREAD_DONE_AFTER_HOLD"]));
+  });
   it("another message under a used id is an error and is not taken: an RB's id on a DN, an HO's on an ST", () => {
     expect(codes([HO, RB, "RW1 DN b-1 re=a-1 from=b to=a item=x:1 out=OK"])).toStrictEqual(["THREAD_ID_REUSED@3"]);
     expect(codes([HO, "RW1 ST a-1 from=a to=b item=x:1 pct=10"])).toStrictEqual(["THREAD_ID_REUSED@2"]);
