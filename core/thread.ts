@@ -246,7 +246,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    */
   const sameItem = (m: Message, i: number, line: number, what: string): boolean => {
     const item = t.item[i] as number;
-    if (m.item === null || item < 0 || items.get(m.item) === item) return true;
+    if (m.item === null || item < 0 || itemText[item] === m.item) return true;
     const want = itemText[item] as string;
     note("THREAD_REPLY_ITEM", `${m.type} ${m.id} is about ${m.item}, not ${ids[i]}'s item ${want}: ${what}`, ids[i] as string, m.id, line, { slot: "item", expected: want, received: m.item });
     return false;
