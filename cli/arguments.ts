@@ -96,6 +96,17 @@ export function numberOption(option: string, value: string | undefined, fallback
   return Number(value);
 }
 
+/**
+ * A folder or file an option names (`--store`, `--state`, `--staging`), or undefined when the
+ * option is absent. An empty value (an unset variable) names nothing: read as a path it is the
+ * current folder, where `--state ""` wrote the root binding and `--store ""` a stray temporary file.
+ */
+export function pathOption(option: string, value: string | boolean | undefined): string | undefined {
+  if (value === undefined || typeof value === "boolean") return undefined;
+  if (value.trim() === "") throw new UsageError(`--${option} is empty: give the path of a folder or file, or leave the option out`);
+  return value;
+}
+
 /** `YYYYMMDDTHHMMZ` for now, or the --now given. */
 export function nowOption(value: string | undefined): string {
   if (value !== undefined) {

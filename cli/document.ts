@@ -2,12 +2,13 @@
  * Reading one JSON document, whole, from `--file PATH` or stdin: what the `rw delegation`
  * commands take (a record, or the inputs of a check). Not JSON (or not UTF-8) is invalid input
  * (exit 1), told on stderr, whether it comes from stdin, --file or a part's option; no input at
- * all, or a path that cannot be read, is a usage error.
+ * all (empty, or only white space: `empty`, for the command to refuse as a usage error naming what
+ * it needs), or a path that cannot be read, is a usage error.
  */
 import { parseJsonText, withoutBom } from "../core/index.js";
 import { readFileText, stdinInput } from "./input.js";
 
-export type Document = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
+export type Document = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string; readonly empty: boolean };
 
 /** The document's text; null when stdin's bytes are not UTF-8 (never replaced or guessed). */
 async function text(file: string | undefined): Promise<string | null> {
@@ -28,9 +29,9 @@ export async function readDocument(file: string | undefined): Promise<Document> 
 
 /** A document's text (null: not UTF-8) read as one JSON document. */
 export function documentOf(raw: string | null): Document {
-  if (raw === null) return { ok: false, problem: "the input is not valid UTF-8" };
-  if (raw.trim() === "") return { ok: false, problem: "the input is empty: give one JSON document" };
+  if (raw === null) return { ok: false, problem: "the input is not valid UTF-8", empty: false };
+  if (raw.trim() === "") return { ok: false, problem: "the input is empty", empty: true };
   const json = parseJsonText(raw);
   if (json.ok) return { ok: true, value: json.value };
-  return { ok: false, problem: json.problem === "syntax" ? `the input is not JSON: ${json.reason}` : `the input is refused: ${json.reason}` };
+  return { ok: false, problem: json.problem === "syntax" ? `the input is not JSON: ${json.reason}` : `the input is refused: ${json.reason}`, empty: false };
 }

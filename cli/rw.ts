@@ -10,7 +10,7 @@ import type { Command, CommandContext, CommonOption } from "./commands/context.j
 import { readProblem } from "./input.js";
 import { Output } from "./output.js";
 import { profiles } from "./profiles.js";
-import { UsageError } from "./usage-error.js";
+import { needs, UsageError } from "./usage-error.js";
 
 /** Commands defined in files this table does not own: the common options each actually reads. */
 const narrow = (command: Command, common: readonly CommonOption[]): Command => ({ ...command, common });
@@ -85,12 +85,18 @@ async function usage(group?: string): Promise<string> {
   return ["rw: RW1 lines checked in code (rogerwilco)", "", "usage: rw <command> [options]    (rw <command> --help for its options)", "", "commands:", ...commands, "", "  --version   the version", "", EXIT].join("\n");
 }
 
+/** What the command cannot run without, as typed: `rw check-rb --ho HO --rb RB`, `rw commit TOKEN`. */
+function synopsis(name: string, command: Command): string {
+  const args = command.positionals === undefined ? "" : command.positionals.min > 0 ? ` ${command.positionals.name}` : ` [${command.positionals.name}]`;
+  const required = Object.entries(command.required ?? {}).map(([o, value]) => ` --${o} ${value}`).join("");
+  return `rw ${name}${args}${required}`;
+}
+
 function commandUsage(name: string, command: Command): string {
   const options = optionsOf(name, command);
   const width = Math.max(...Object.keys(options).map((o) => o.length + 2));
-  const args = command.positionals === undefined ? "" : command.positionals.min > 0 ? ` ${command.positionals.name}` : ` [${command.positionals.name}]`;
   const footer = command.readsLines === true ? [LINES, EXIT] : [EXIT];
-  return [`rw ${name}: ${command.summary}`, "", `usage: rw ${name}${args} [options]`, "", "options:", ...Object.entries(options).map(([o, spec]) => `  --${o.padEnd(width)}${spec.help}`), "", ...footer].join("\n");
+  return [`rw ${name}: ${command.summary}`, "", `usage: ${synopsis(name, command)} [options]`, "", "options:", ...Object.entries(options).map(([o, spec]) => `  --${o.padEnd(width)}${spec.help}`), "", ...footer].join("\n");
 }
 
 function version(): string {
@@ -163,11 +169,18 @@ async function main(argv: readonly string[]): Promise<number> {
     const hint = allowed.max > 0 ? "" : command.readsLines === true ? ": lines come from stdin or --file" : name === "legend" && values["profile"] === undefined ? ": give a profile with --profile NAME" : "";
     throw new UsageError(`unexpected argument '${positionals[allowed.max]}'${hint}`);
   }
-  // Every usage error is printed after "rw: ", so the command is named without its own "rw".
-  if (positionals.length < allowed.min) throw new UsageError(`${name} needs ${allowed.name} (rw ${name} ${allowed.name})`);
+  // What the command cannot run without, named all at once: its argument (an empty one names
+  // nothing, so it is missing too) and its required options. Every usage error is printed after
+  // "rw: ", so the command is named without its own "rw".
+  const missing = [
+    ...(positionals.length < allowed.min || positionals.some((p) => p === "") ? [allowed.name] : []),
+    ...Object.keys(command.required ?? {}).filter((o) => values[o] === undefined).map((o) => `--${o}`),
+  ];
+  if (missing.length > 0) throw needs(name, missing, synopsis(name, command));
   const out = new Output(process.stdout);
   const err = new Output(process.stderr);
   const ctx: CommandContext = {
+    name,
     file: values["file"] as string | undefined,
     json: values["json"] === true,
     profiles: profiles(values["profile"] as string | undefined),

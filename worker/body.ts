@@ -83,11 +83,16 @@ export function refuseDeep(text: string, what: string, extensions: Readonly<Reco
   if (nestsDeeper(text, LIMITS.jsonDepth)) throw new ProblemError("json-too-deep", `${what} nests arrays and objects more than ${LIMITS.jsonDepth} levels deep`, { ...extensions, limit: LIMITS.jsonDepth });
 }
 
-/** Reads, decodes and (for JSON) parses the body. An empty body is refused: every POST needs one. */
+/**
+ * Reads, decodes and (for JSON) parses the body. An empty JSON body is refused: JSON has no empty
+ * document. An empty text body is text, as a body of blank lines is: zero lines where a route reads
+ * lines (the `{"lines":[]}` of a JSON body, and what `rw validate < /dev/null` reads), and too few
+ * where it reads named messages, which the route says.
+ */
 export async function readBody(request: Request, accepted: readonly BodyKind[]): Promise<Body> {
   const kind = bodyKind(request, accepted);
   const bytes = await readBytes(request);
-  if (bytes.byteLength === 0) throw new ProblemError("invalid-request", "the request has no body", { parameter: "body" });
+  if (bytes.byteLength === 0 && kind === "json") throw new ProblemError("invalid-request", "the request has no body: send a JSON object of fields", { parameter: "body" });
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);

@@ -40,6 +40,7 @@ async function run(ctx: CommandContext): Promise<number> {
 export const checkDnCommand: Command = {
   summary: "check a done report (DN) against the plan: the HO, and the passing readback for values the receiver resolved",
   common: ["profile", "json"],
+  required: { ho: "HO", dn: "DN" },
   options: {
     ho: { type: "string", help: "the HO: a line, its JSON form, or a file" },
     dn: { type: "string", help: "the done report: a line, its JSON form, or a file" },

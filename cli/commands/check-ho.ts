@@ -49,6 +49,7 @@ async function run(ctx: CommandContext): Promise<number> {
 export const checkHoCommand: Command = {
   summary: "check an HO against the approval record before it is sent (or a relay's forward against the HO received)",
   common: ["profile", "json"],
+  required: { ho: "HO" },
   options: {
     ho: { type: "string", help: "the HO to send: a line, its JSON form, or a file" },
     record: { type: "string", help: "the approval record: a JSON object of slot values, or a file; \"$resolve\": [slots the receiver resolves]" },

@@ -46,6 +46,7 @@ async function run(ctx: CommandContext): Promise<number> {
 export const checkRbCommand: Command = {
   summary: "check a readback against its HO, tiers 1-5; exit 0 when wilco",
   common: ["profile", "json"],
+  required: { ho: "HO", rb: "RB" },
   options: {
     ho: { type: "string", help: "the HO as the sender sent it: a line, its JSON form, or a file" },
     rb: { type: "string", help: "the readback received: a line, its JSON form, or a file" },

@@ -3,6 +3,8 @@ import type { Output } from "../output.js";
 import type { Profiles } from "../profiles.js";
 
 export interface CommandContext {
+  /** The command as typed (`make-rb`, `delegation check-child`), for the messages that name it. */
+  readonly name: string;
   readonly file: string | undefined;
   readonly json: boolean;
   readonly profiles: Profiles;
@@ -34,6 +36,11 @@ export interface Command {
   readonly common?: readonly CommonOption[];
   /** Reads RW1 lines (or JSON forms) from stdin or --file: comments and line ends apply. */
   readonly readsLines?: boolean;
+  /**
+   * The options the command cannot run without, each with what its value is called in the usage
+   * line (`{ ho: "HO" }`): one absent is a usage error naming every one missing, before it runs.
+   */
+  readonly required?: Readonly<Record<string, string>>;
   /** How many positional arguments the command takes, and what they are called. */
   readonly positionals?: { readonly name: string; readonly min: number; readonly max: number };
   run(ctx: CommandContext): Promise<number>;

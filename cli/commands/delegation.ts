@@ -5,11 +5,11 @@
  * as options), prints the verdict and every finding, or the core's report with `--json`. Exit 0
  * pass, 1 failed, 2 usage.
  */
-import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
-import type { DelegationFinding, RecordKind } from "../../core/delegation/index.js";
+import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, DOCUMENT_PARTS, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
+import type { DelegationFinding, DocumentCheck, DocumentParts, RecordKind } from "../../core/delegation/index.js";
 import { documentOption } from "../arguments.js";
 import { readDocument } from "../document.js";
-import { UsageError } from "../usage-error.js";
+import { needs, UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext, OptionSpec } from "./context.js";
 
@@ -38,21 +38,54 @@ async function unreadable(ctx: CommandContext, problem: string): Promise<void> {
   await ctx.err.line(`rw delegation: ${problem}`);
 }
 
-/** The document: the parts given as options, else the whole input. */
-async function input(ctx: CommandContext, parts: readonly string[]): Promise<unknown> {
-  const given = parts.filter((p) => ctx.options[p] !== undefined);
+/** A check's document as its parts: `{ contract, attempts, checkpoints? }`. */
+const shape = (parts: DocumentParts): string => `{ ${[...parts.required, ...parts.optional.map((p) => `${p}?`)].join(", ")} }`;
+
+/**
+ * The ways to give a check's input, for a usage error: one document, or its parts as options (when
+ * it takes them), the way the caller chose first.
+ */
+function howToGive(ctx: CommandContext, parts: DocumentParts, asOptions: boolean, optionsFirst = false): string {
+  const document = `one JSON document ${shape(parts)} on stdin or --file`;
+  if (!asOptions) return document;
+  const options = `rw ${ctx.name} ${parts.required.map((p) => `--${p} JSON`).join(" ")}`;
+  return optionsFirst ? `${options}, or ${document}` : `${document}, or ${options}`;
+}
+
+/**
+ * The document: the parts given as options, else the whole input. What the command cannot run
+ * without is a usage error naming every part missing, as the Worker's 400 names one: no input at
+ * all, a document (a JSON object) without a part its check requires (the core's DOCUMENT_PARTS),
+ * or a part's option whose file is empty. Input that is there but is not JSON, or not an object,
+ * is invalid input, told (exit 1); a part that is there is the check's to read.
+ */
+async function input(ctx: CommandContext, check: DocumentCheck | null, asOptions = true): Promise<unknown> {
+  const parts = check === null ? null : DOCUMENT_PARTS[check];
+  const names = parts === null || !asOptions ? [] : [...parts.required, ...parts.optional];
+  const given = names.filter((p) => ctx.options[p] !== undefined);
   if (given.length === 0) {
     const doc = await readDocument(ctx.file);
+    if (!doc.ok && doc.empty) throw needs(ctx.name, parts === null ? ["a record"] : parts.required, `${parts === null ? "one JSON document on stdin or --file" : howToGive(ctx, parts, asOptions)}; ${doc.problem}`);
     if (!doc.ok) {
       await unreadable(ctx, doc.problem);
       return undefined;
     }
+    const fields = doc.value !== null && typeof doc.value === "object" && !Array.isArray(doc.value) ? (doc.value as Record<string, unknown>) : null;
+    const missing = parts === null || fields === null ? [] : parts.required.filter((p) => fields[p] === undefined);
+    if (parts !== null && missing.length > 0) throw needs(ctx.name, missing, howToGive(ctx, parts, asOptions));
     return doc.value;
   }
-  if (ctx.file !== undefined) throw new UsageError(`give the input as --file or as --${parts.join(", --")}, not both`);
+  if (ctx.file !== undefined) throw new UsageError(`give the input as --file or as --${names.join(", --")}, not both`);
+  const { required } = parts as DocumentParts;
+  const how = howToGive(ctx, parts as DocumentParts, asOptions, true);
+  const absent = required.filter((p) => ctx.options[p] === undefined).map((p) => `--${p}`);
+  if (absent.length > 0) throw needs(ctx.name, absent, how);
+  const read = given.map((p) => ({ p, part: documentOption(p, ctx.options[p] as string) }));
+  // An empty part, optional or not, is one not given: read as absent, it would be dropped in silence.
+  const empty = read.filter(({ part }) => !part.ok && part.empty).map(({ p }) => `--${p}`);
+  if (empty.length > 0) throw needs(ctx.name, empty, `${how}; ${empty.join(", ")} ${empty.length === 1 ? "is" : "are"} empty`);
   const doc: Record<string, unknown> = {};
-  for (const p of given) {
-    const part = documentOption(p, ctx.options[p] as string);
+  for (const { p, part } of read) {
     if (!part.ok) {
       await unreadable(ctx, `--${p}: ${part.problem}`);
       return undefined;
@@ -71,7 +104,7 @@ async function report(ctx: CommandContext, ok: boolean, json: unknown, head: str
 async function validate(ctx: CommandContext): Promise<number> {
   const kind = ctx.options["kind"] as string | undefined;
   if (kind !== undefined && !(RECORD_KINDS as readonly string[]).includes(kind)) throw new UsageError(`--kind ${kind}: one of ${RECORD_KINDS.join(", ")}`);
-  const doc = await input(ctx, []);
+  const doc = await input(ctx, null);
   if (doc === undefined) return FAIL;
   const r = validateRecord(doc, { kind: kind as RecordKind | undefined, consequential: ctx.options["consequential"] === true, requireSignature: ctx.options["require-signature"] === true });
   const verdict = r.ok ? (r.findings.length === 0 ? "ok" : "ok, with notes") : "refused";
@@ -82,7 +115,7 @@ async function validate(ctx: CommandContext): Promise<number> {
 const allowedOrDenied = (r: { readonly ok: boolean; readonly failed: readonly string[] }): string => (r.ok ? "allowed" : r.failed.length > 0 ? `denied on ${r.failed.join(", ")}` : "denied: the input is refused");
 
 async function checkChild(ctx: CommandContext): Promise<number> {
-  const doc = await input(ctx, ["parent", "child", "chain", "siblings"]);
+  const doc = await input(ctx, "check-child");
   if (doc === undefined) return FAIL;
   const r = checkChildDocument(doc);
   const [child, parent] = [named(partOf(doc, "child")), named(partOf(doc, "parent"))];
@@ -90,7 +123,7 @@ async function checkChild(ctx: CommandContext): Promise<number> {
 }
 
 async function checkReassignment(ctx: CommandContext): Promise<number> {
-  const doc = await input(ctx, ["prior", "next", "parent", "chain", "attempts", "checkpoints"]);
+  const doc = await input(ctx, "check-reassignment");
   if (doc === undefined) return FAIL;
   const r = checkReassignmentDocument(doc);
   const [next, prior] = [named(partOf(doc, "next")), named(partOf(doc, "prior"))];
@@ -98,7 +131,7 @@ async function checkReassignment(ctx: CommandContext): Promise<number> {
 }
 
 async function checkAttemptsCommand(ctx: CommandContext): Promise<number> {
-  const doc = await input(ctx, ["contract", "attempts", "checkpoints"]);
+  const doc = await input(ctx, "check-attempts");
   if (doc === undefined) return FAIL;
   const r = checkAttemptsDocument(doc);
   const contract = named(partOf(doc, "contract"));
@@ -106,7 +139,7 @@ async function checkAttemptsCommand(ctx: CommandContext): Promise<number> {
 }
 
 async function checkCardRevisionCommand(ctx: CommandContext): Promise<number> {
-  const doc = await input(ctx, ["prior", "next"]);
+  const doc = await input(ctx, "check-card-revision");
   if (doc === undefined) return FAIL;
   const r = checkCardRevisionDocument(doc);
   const [next, prior] = [named(partOf(doc, "next")), named(partOf(doc, "prior"))];
@@ -114,7 +147,7 @@ async function checkCardRevisionCommand(ctx: CommandContext): Promise<number> {
 }
 
 async function checkFencesCommand(ctx: CommandContext): Promise<number> {
-  const doc = await input(ctx, ["fences", "heads", "required"]);
+  const doc = await input(ctx, "check-fences");
   if (doc === undefined) return FAIL;
   const r = checkFencesDocument(doc);
   const width = r.streams.reduce((w, s) => Math.max(w, s.branch_id.length), 0);
@@ -123,7 +156,7 @@ async function checkFencesCommand(ctx: CommandContext): Promise<number> {
 }
 
 async function evaluate(ctx: CommandContext): Promise<number> {
-  const doc = await input(ctx, []);
+  const doc = await input(ctx, "evaluate", false);
   if (doc === undefined) return FAIL;
   const r = evaluatePermissionDocument(doc);
   const request = partOf(doc, "request");

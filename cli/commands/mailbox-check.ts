@@ -6,6 +6,7 @@
 import { existsSync, statSync } from "node:fs";
 import { ALL, analyzeMailbox, hasMailboxError, isCallsign, participants, reconcile } from "../../core/mailbox/index.js";
 import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ParticipantSummary, ReconcileReport } from "../../core/mailbox/index.js";
+import { pathOption } from "../arguments.js";
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
@@ -92,7 +93,7 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
 async function run(ctx: CommandContext): Promise<number> {
   const path = ctx.args[0] as string;
   const as = ctx.options["as"] as string | undefined;
-  const state = ctx.options["state"] as string | undefined;
+  const state = pathOption("state", ctx.options["state"]);
   if ((as === undefined) !== (state === undefined)) throw new UsageError("--as CALLSIGN and --state DIR go together: a participant reconciles against its own state folder");
   if (as !== undefined && !isCallsign(as)) throw new UsageError(`--as ${as}: not a callsign`);
   if (as === ALL) throw new UsageError("--as ALL: ALL addresses every participant and is never one; reconcile as a callsign");

@@ -22,12 +22,13 @@ import {
   uuid7Time,
 } from "../../core/mailbox/index.js";
 import type { MailboxEnvelope, MailboxFinding } from "../../core/mailbox/index.js";
+import { pathOption } from "../arguments.js";
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { publishOnce } from "../mailbox/publish.js";
 import { bindRoot, refuseStateInside } from "../mailbox/state.js";
-import { UsageError } from "../usage-error.js";
+import { needs, UsageError } from "../usage-error.js";
 import { readStdinText, readTextFile } from "../input.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
@@ -54,8 +55,9 @@ const PUBLISHING = new Set(["slug", "message", "staging", "state", "dry-run"]);
 function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: string; slug: string } {
   const from = option(ctx, "from");
   const kind = option(ctx, "kind");
-  if (from === undefined || kind === undefined) throw new UsageError("--from CALLSIGN and --kind KIND are required (or --message FILE)");
-  for (const name of ["arena", "machine"]) if (option(ctx, name) === undefined) throw new UsageError(`--${name} is required: a Handler-pinned opaque ${name === "arena" ? "arena alias" : "machine alias or UUID"}`);
+  // An empty value (an unset variable) is none: composed, it would be refused as a message, not a call.
+  const missing = ["from", "kind", "arena", "machine"].filter((name) => (option(ctx, name) ?? "").trim() === "").map((name) => `--${name}`);
+  if (from === undefined || kind === undefined || missing.length > 0) throw needs(ctx.name, missing, `rw ${ctx.name} PATH --from CALLSIGN --kind KIND --arena ARENA --machine MACHINE, the Handler-pinned opaque arena alias and machine alias or UUID; or --message FILE`);
   // Identifiers go into the envelope as given: the preflight refuses a non-canonical one
   // (UUID_INVALID), as the core does, rather than normalising it into validity (section 7).
   const replyTo = option(ctx, "reply-to");
@@ -142,7 +144,7 @@ async function publish(ctx: CommandContext): Promise<number> {
   const path = ctx.args[0] as string;
   const found = discoverMailbox(path);
   if (found === null) throw new UsageError(`${path}: no inbox at ${path} (if it is one), ${path}/inbox or ${path}/.agent-mailbox/inbox`);
-  const state = option(ctx, "state");
+  const state = pathOption("state", ctx.options["state"]);
   if (state !== undefined && isInside(state, found.root)) throw new UsageError(`--state ${state} is inside the mailbox root: local state (the root binding, dispositions) lives outside the mailbox and its sync`);
   const inbox = readInbox(found.inbox, ctx.profiles.resolve);
   const root = mailboxRootId(found.root, { windows: process.platform === "win32" });
@@ -196,7 +198,7 @@ async function publish(ctx: CommandContext): Promise<number> {
     await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${text.trimEnd()}`);
     return PASS;
   }
-  const published = basename(publishOnce({ root: found.root, inbox: found.inbox, staging: option(ctx, "staging") ?? tmpdir(), file, fallback: (names as { millis: string }).millis, fallbackAfter: otherMessage(e.id) }, new TextEncoder().encode(text)));
+  const published = basename(publishOnce({ root: found.root, inbox: found.inbox, staging: pathOption("staging", ctx.options["staging"]) ?? tmpdir(), file, fallback: (names as { millis: string }).millis, fallbackAfter: otherMessage(e.id) }, new TextEncoder().encode(text)));
   if (ctx.json) await ctx.out.line(JSON.stringify({ ok: true, file: published, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
   else {
     await ctx.out.line(published);

@@ -48,6 +48,7 @@ async function run(ctx: CommandContext): Promise<number> {
 export const makeRbCommand: Command = {
   summary: "the readback (RB) for an HO, composed by code from the HO as delivered",
   common: ["profile", "json"],
+  required: { ho: "HO" },
   options: {
     ho: { type: "string", help: "the HO: a line, its JSON form, or a file holding it" },
     n: { type: "string", help: "the receiver's message number (the RB's id is <receiver>-<n>); default one past the receiver's ids the HO names (its id, re=, ctx=), else 1; one of those is refused" },

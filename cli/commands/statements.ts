@@ -1,14 +1,14 @@
 /** `rw prepare | commit | abandon`: the tool's statement (section 5.3), kept in a local file store. */
 import { abandon, cancelHandoff, commit, formatLine, isMessageId, isTime, prepare, readCall } from "../../core/index.js";
 import type { Finding, Statement } from "../../core/index.js";
-import { messageOption, nowOption, numberOption, slotValuesOption, vocabularyOf } from "../arguments.js";
+import { messageOption, nowOption, numberOption, pathOption, slotValuesOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { DEFAULT_STORE, StoreError, withStatementStore } from "../statement-file.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
-const storeOf = (ctx: CommandContext): string => (ctx.options["store"] as string | undefined) ?? DEFAULT_STORE;
+const storeOf = (ctx: CommandContext): string => pathOption("store", ctx.options["store"]) ?? DEFAULT_STORE;
 const STORE = { type: "string", help: `the statement store, default ${DEFAULT_STORE}` } as const;
 const TOKEN = /^[0-9a-f]{32}$/;
 
@@ -104,6 +104,7 @@ function guarded(run: (ctx: CommandContext) => Promise<number>): (ctx: CommandCo
 export const prepareCommand: Command = {
   summary: "freeze a resolved call under a token and print the RB that states it (with x_tok=)",
   common: ["profile", "json"],
+  required: { ho: "HO", call: "JSON", exp: "T" },
   options: {
     ho: { type: "string", help: "the HO the call executes: a line, its JSON form, or a file" },
     call: { type: "string", help: "the call as resolved: a JSON object of execution slot values, or a file" },

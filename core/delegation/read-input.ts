@@ -20,6 +20,8 @@ import { actorRefSchema, policyRefSchema } from "./scalars.js";
 import { parseWith } from "./_schema.js";
 import { secretFindings } from "./_secrets.js";
 import { droppedKeyFindings } from "./_dropped-keys.js";
+import { DOCUMENT_PARTS } from "./document-parts.js";
+import type { DocumentParts } from "./document-parts.js";
 import { validateRecord } from "./validate-record.js";
 import type { RecordKind } from "./vocabulary.js";
 
@@ -39,12 +41,12 @@ export interface FenceCheckInput {
 
 type Fields = Record<string, unknown>;
 
-function object(input: unknown, fields: readonly string[], optional: readonly string[] = []): { value: Fields | null; findings: DelegationFinding[] } {
+function object(input: unknown, parts: DocumentParts): { value: Fields | null; findings: DelegationFinding[] } {
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
-    return { value: null, findings: [delegationFinding("DELEGATION_SCHEMA", `the input is a JSON object with ${fields.join(", ")}`, { path: "" })] };
+    return { value: null, findings: [delegationFinding("DELEGATION_SCHEMA", `the input is a JSON object with ${[...parts.required, ...parts.optional.map((f) => `${f}?`)].join(", ")}`, { path: "" })] };
   }
   const value = input as Fields;
-  const findings = fields.filter((f) => value[f] === undefined && !optional.includes(f)).map((f) => delegationFinding("DELEGATION_SCHEMA", `${f} is required`, { path: f }));
+  const findings = parts.required.filter((f) => value[f] === undefined).map((f) => delegationFinding("DELEGATION_SCHEMA", `${f} is required`, { path: f }));
   return { value, findings };
 }
 
@@ -98,7 +100,7 @@ function shaped<T>(fields: Fields, field: string, schema: v.GenericSchema<unknow
 
 /** `{ parent, child, chain, siblings? }`: two contracts, the child's attestation chain, and the parent's other live children. */
 export function readChildCheck(input: unknown): DelegationResult<ChildCheckInput> {
-  const { value, findings } = object(input, ["parent", "child", "chain"]);
+  const { value, findings } = object(input, DOCUMENT_PARTS["check-child"]);
   if (value === null) return delegationResult(null as never, findings);
   const parent = record<DelegationContract>(value, "parent", "delegation_contract", findings);
   const child = record<DelegationContract>(value, "child", "delegation_contract", findings);
@@ -111,7 +113,7 @@ export function readChildCheck(input: unknown): DelegationResult<ChildCheckInput
 
 /** `{ fences, heads, required? }`: a fence set, the current heads, and the scopes it must fence. */
 export function readFenceCheck(input: unknown): DelegationResult<FenceCheckInput> {
-  const { value, findings } = object(input, ["fences", "heads", "required"], ["required"]);
+  const { value, findings } = object(input, DOCUMENT_PARTS["check-fences"]);
   if (value === null) return delegationResult(null as never, findings);
   const fences = shaped(value, "fences", controlFenceSetSchema, findings);
   const heads = shaped(value, "heads", v.array(controlHeadSchema), findings);
@@ -121,8 +123,7 @@ export function readFenceCheck(input: unknown): DelegationResult<FenceCheckInput
 
 /** The permission input: `{ contract, card, request, fences, heads, approvals?, chain?, policy_ref, evaluator_ref }`. */
 export function readPermissionInput(input: unknown): DelegationResult<PermissionInput> {
-  const fields = ["contract", "card", "request", "fences", "heads", "approvals", "chain", "policy_ref", "evaluator_ref"];
-  const { value, findings } = object(input, fields, ["approvals", "chain"]);
+  const { value, findings } = object(input, DOCUMENT_PARTS.evaluate);
   if (value === null) return delegationResult(null as never, findings);
   const contract = record<DelegationContract>(value, "contract", "delegation_contract", findings);
   const card = record<AgentCard>(value, "card", "agent_card", findings);

@@ -228,10 +228,10 @@ describe("rw delegation check-attempts", () => {
     expect(r.code).toBe(1);
     expect(r.out).toBe(`attempts under D-RESEARCH-2@r1: refused\n  error CHECKPOINT_REMAINDER_OVERSTATED (budget): ${checkAttemptsDocument({ contract: record("d-research-2-r1"), attempts: [record("att-1")], checkpoints: [over] }).findings[0]?.message}\n`);
   });
-  it("a part missing is refused with a finding, exit 1; parts and --file together is a usage error, exit 2", () => {
+  it("a part missing, or parts and --file together, is a usage error, exit 2 (test/cli/usage.test.ts)", () => {
     const r = rw(["delegation", "check-attempts", "--contract", file("d-research-2-r2")]);
-    expect(r.code).toBe(1);
-    expect(r.out).toContain("error DELEGATION_SCHEMA: attempts is required");
+    expect([r.code, r.out]).toStrictEqual([2, ""]);
+    expect(r.err).toContain("delegation check-attempts needs --attempts");
     expect(rw(["delegation", "check-attempts", "--file", file("d-research-2-r2"), "--attempts", "[]"]).code).toBe(2);
   });
 });

@@ -4,15 +4,16 @@
  * or check that fails is a 200 with `ok: false` and its findings; problems are for requests the
  * Worker cannot read (a part missing, a field the route does not take).
  */
-import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
-import type { RecordKind } from "../../core/delegation/index.js";
+import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, DOCUMENT_PARTS, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
+import type { DocumentCheck, RecordKind } from "../../core/delegation/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
 
 /** The JSON body's parts: each required one present (a JSON value), the optional ones if given. */
-async function parts(context: RouteContext, required: readonly string[], optional: readonly string[] = []): Promise<{ input: Input; doc: Record<string, unknown> }> {
+async function parts(context: RouteContext, check: DocumentCheck): Promise<{ input: Input; doc: Record<string, unknown> }> {
+  const { required, optional } = DOCUMENT_PARTS[check];
   const input = await Input.read(context.request, context.url, ["json"], [...required, ...optional]);
   const doc: Record<string, unknown> = {};
   for (const name of [...required, ...optional]) {
@@ -39,36 +40,36 @@ export async function delegationValidateRoute(context: RouteContext): Promise<Re
 
 /** `rw delegation check-child`: `{ parent, child, chain, siblings? }`. */
 export async function delegationCheckChildRoute(context: RouteContext): Promise<Response> {
-  const { doc } = await parts(context, ["parent", "child", "chain"], ["siblings"]);
+  const { doc } = await parts(context, "check-child");
   return json(checkChildDocument(doc));
 }
 
 /** `rw delegation check-reassignment`: `{ prior, next, parent?, chain?, attempts?, checkpoints? }`. */
 export async function delegationCheckReassignmentRoute(context: RouteContext): Promise<Response> {
-  const { doc } = await parts(context, ["prior", "next"], ["parent", "chain", "attempts", "checkpoints"]);
+  const { doc } = await parts(context, "check-reassignment");
   return json(checkReassignmentDocument(doc));
 }
 
 /** `rw delegation check-attempts`: `{ contract, attempts, checkpoints? }`. */
 export async function delegationCheckAttemptsRoute(context: RouteContext): Promise<Response> {
-  const { doc } = await parts(context, ["contract", "attempts"], ["checkpoints"]);
+  const { doc } = await parts(context, "check-attempts");
   return json(checkAttemptsDocument(doc));
 }
 
 /** `rw delegation check-card-revision`: `{ prior, next }`. */
 export async function delegationCheckCardRevisionRoute(context: RouteContext): Promise<Response> {
-  const { doc } = await parts(context, ["prior", "next"]);
+  const { doc } = await parts(context, "check-card-revision");
   return json(checkCardRevisionDocument(doc));
 }
 
 /** `rw delegation check-fences`: `{ fences, heads, required? }`. */
 export async function delegationCheckFencesRoute(context: RouteContext): Promise<Response> {
-  const { doc } = await parts(context, ["fences", "heads"], ["required"]);
+  const { doc } = await parts(context, "check-fences");
   return json(checkFencesDocument(doc));
 }
 
 /** `rw delegation evaluate`: `{ contract, card, request, fences, heads, approvals?, chain?, policy_ref, evaluator_ref }`. */
 export async function delegationEvaluateRoute(context: RouteContext): Promise<Response> {
-  const { doc } = await parts(context, ["contract", "card", "request", "fences", "heads", "policy_ref", "evaluator_ref"], ["approvals", "chain"]);
+  const { doc } = await parts(context, "evaluate");
   return json(evaluatePermissionDocument(doc));
 }

@@ -1,0 +1,22 @@
+/**
+ * The parts of each check's input document (`{ parent, child, chain, siblings? }` and the rest):
+ * those the check cannot run without, and the optional ones. The adapters read this table to
+ * refuse a call that lacks a part before any check runs (the CLI's usage error, the Worker's
+ * `400`), so the two never disagree on what a call needs; the document checks still answer a part
+ * missing with a finding, for a caller of the core that skips that step.
+ */
+export type DocumentCheck = "check-child" | "check-reassignment" | "check-attempts" | "check-card-revision" | "check-fences" | "evaluate";
+
+export interface DocumentParts {
+  readonly required: readonly string[];
+  readonly optional: readonly string[];
+}
+
+export const DOCUMENT_PARTS: Readonly<Record<DocumentCheck, DocumentParts>> = {
+  "check-child": { required: ["parent", "child", "chain"], optional: ["siblings"] },
+  "check-reassignment": { required: ["prior", "next"], optional: ["parent", "chain", "attempts", "checkpoints"] },
+  "check-attempts": { required: ["contract", "attempts"], optional: ["checkpoints"] },
+  "check-card-revision": { required: ["prior", "next"], optional: [] },
+  "check-fences": { required: ["fences", "heads"], optional: ["required"] },
+  evaluate: { required: ["contract", "card", "request", "fences", "heads", "policy_ref", "evaluator_ref"], optional: ["approvals", "chain"] },
+};

@@ -1,0 +1,121 @@
+// What a command cannot run without (an argument, an option, a part of its document), missing or
+// empty: a usage error, exit 2, in one line that names the command and every part missing. Input
+// that is there but fails a check stays exit 1.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const RW = join(ROOT, "dist", "cli", "rw.js");
+const RECORDS = join(ROOT, "test", "conformance", "delegation", "records");
+const file = (name: string): string => join(RECORDS, `${name}.json`);
+const record = (name: string): unknown => JSON.parse(readFileSync(file(name), "utf8"));
+const tmp = mkdtempSync(join(tmpdir(), "rw-usage-"));
+const EMPTY = join(tmp, "empty.json");
+writeFileSync(EMPTY, "");
+
+function rw(args: string[], input = "", cwd = ROOT): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [RW, ...args], { input, encoding: "utf8", cwd });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** The usage error's line, after checking the exit code and that nothing went to stdout. */
+function usage(args: string[], input = ""): string {
+  const r = rw(args, input);
+  expect([r.code, r.out], r.err).toStrictEqual([2, ""]);
+  return r.err.split("\n")[0] as string;
+}
+
+const PAY_HO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+
+describe("an option a command cannot run without", () => {
+  it.each([
+    [["make-rb"], "rw: make-rb needs --ho (rw make-rb --ho HO)"],
+    [["check-rb"], "rw: check-rb needs --ho and --rb (rw check-rb --ho HO --rb RB)"],
+    [["check-dn", "--ho", PAY_HO], "rw: check-dn needs --dn (rw check-dn --ho HO --dn DN)"],
+    // Named before the HO is read: a call missing a part is refused before its input is checked.
+    [["prepare", "--ho", "RW1 HO nope"], "rw: prepare needs --call and --exp (rw prepare --ho HO --call JSON --exp T)"],
+  ])("%j names the command and every option missing", (args, line) => {
+    expect(usage(args)).toBe(line);
+  });
+  it("the command's help shows them in its usage line", () => {
+    expect(rw(["check-rb", "--help"]).out).toContain("usage: rw check-rb --ho HO --rb RB [options]");
+  });
+  it("an empty argument names nothing: it is missing", () => {
+    expect(usage(["commit", ""])).toBe("rw: commit needs TOKEN (rw commit TOKEN)");
+    expect(usage(["mailbox", "check", ""])).toBe("rw: mailbox check needs PATH (rw mailbox check PATH)");
+  });
+});
+
+describe("rw delegation: a part of the document missing", () => {
+  const child = { parent: record("d-parent-1"), child: record("d-child-bad"), chain: record("chain-d-child-bad") };
+  it("given as options: every part missing is named, exit 2 (it was a refused document, exit 1)", () => {
+    expect(usage(["delegation", "check-attempts", "--contract", file("d-research-2-r2")])).toBe(
+      "rw: delegation check-attempts needs --attempts (rw delegation check-attempts --contract JSON --attempts JSON, or one JSON document { contract, attempts, checkpoints? } on stdin or --file)",
+    );
+    expect(usage(["delegation", "check-fences", "--required", "[]"])).toMatch(/^rw: delegation check-fences needs --fences and --heads \(/);
+  });
+  it("given as one document: the same parts, as the Worker's 400 names them", () => {
+    const { chain: _, ...noChain } = child;
+    expect(usage(["delegation", "check-child"], JSON.stringify(noChain))).toBe(
+      "rw: delegation check-child needs chain (one JSON document { parent, child, chain, siblings? } on stdin or --file, or rw delegation check-child --parent JSON --child JSON --chain JSON)",
+    );
+    expect(usage(["delegation", "evaluate"], "{}")).toMatch(/^rw: delegation evaluate needs contract, card, request, fences, heads, policy_ref and evaluator_ref \(one JSON document \{ contract, card, .* \} on stdin or --file\)$/);
+  });
+  it("no input at all, on stdin or in --file, is a usage error", () => {
+    expect(usage(["delegation", "validate"], "")).toBe("rw: delegation validate needs a record (one JSON document on stdin or --file; the input is empty)");
+    expect(usage(["delegation", "check-card-revision", "--file", EMPTY])).toMatch(/^rw: delegation check-card-revision needs prior and next \(.*; the input is empty\)$/);
+    expect(usage(["delegation", "evaluate"], " \n")).toMatch(/^rw: delegation evaluate needs contract, /);
+  });
+  it("a part's file that is empty is a part not given, optional or not: never read as absent", () => {
+    expect(usage(["delegation", "check-child", "--parent", EMPTY, "--child", file("d-child-bad"), "--chain", file("chain-d-child-bad")])).toMatch(/^rw: delegation check-child needs --parent \(.*; --parent is empty\)$/);
+    expect(usage(["delegation", "check-child", "--parent", file("d-parent-1"), "--child", file("d-child-bad"), "--chain", file("chain-d-child-bad"), "--siblings", EMPTY])).toMatch(/needs --siblings \(.*; --siblings is empty\)$/);
+  });
+  it("input that is there stays the check's: a part present but refused, or a document that is no object, exit 1", () => {
+    const refused = rw(["delegation", "check-child"], JSON.stringify({ ...child, chain: null }));
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain("DELEGATION_SCHEMA");
+    const list = rw(["delegation", "check-attempts"], "[]");
+    expect(list.code).toBe(1);
+    expect(list.out).toContain("error DELEGATION_SCHEMA");
+    expect(rw(["delegation", "check-child"], JSON.stringify(child)).code).toBe(1);
+  });
+});
+
+describe("rw mailbox new: what it composes from", () => {
+  const mailbox = join(tmp, "mailbox");
+  mkdirSync(join(mailbox, "inbox"), { recursive: true });
+  it("--from, --kind, --arena and --machine missing or empty are named together, exit 2 (empty ones were a refused message, exit 1)", () => {
+    expect(usage(["mailbox", "new", mailbox, "--to", "BRAVO"])).toBe(
+      "rw: mailbox new needs --from, --kind, --arena and --machine (rw mailbox new PATH --from CALLSIGN --kind KIND --arena ARENA --machine MACHINE, the Handler-pinned opaque arena alias and machine alias or UUID; or --message FILE)",
+    );
+    expect(usage(["mailbox", "new", mailbox, "--from", "", "--to", "BRAVO", "--kind", "request", "--arena", " ", "--machine", "M1", "--dry-run"])).toMatch(/^rw: mailbox new needs --from and --arena \(/);
+  });
+  it("a value the core refuses is the message's refusal still, exit 1", () => {
+    const r = rw(["mailbox", "new", mailbox, "--from", "alpha", "--to", "BRAVO", "--kind", "request", "--arena", "A", "--machine", "M1", "--dry-run"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("CALLSIGN_INVALID");
+  });
+});
+
+describe("an empty path names nothing: a usage error, and nothing is written where the command runs", () => {
+  const mailbox = join(tmp, "mailbox-paths");
+  mkdirSync(join(mailbox, "inbox"), { recursive: true });
+  const compose = ["mailbox", "new", mailbox, "--from", "ALPHA", "--to", "BRAVO", "--kind", "request", "--arena", "A", "--machine", "M1"];
+  it.each([
+    ["--state", [...compose, "--state", ""]],
+    ["--staging", [...compose, "--staging", ""]],
+    ["--state", ["mailbox", "check", mailbox, "--as", "ALPHA", "--state", ""]],
+    ["--store", ["prepare", "--ho", PAY_HO, "--call", '{"amt":"5400.00"}', "--exp", "20261002T1600Z", "--now", "20261002T1200Z", "--store", ""]],
+    ["--store", ["commit", "0123456789abcdef0123456789abcdef", "--store", ""]],
+  ])("%s in %j", (option, args) => {
+    const cwd = mkdtempSync(join(tmp, "cwd-"));
+    const r = rw(args, "", cwd);
+    expect([r.code, r.out]).toStrictEqual([2, ""]);
+    expect(r.err.split("\n")[0]).toBe(`rw: ${option} is empty: give the path of a folder or file, or leave the option out`);
+    expect(readdirSync(cwd)).toStrictEqual([]);
+    expect(readdirSync(join(mailbox, "inbox"))).toStrictEqual([]);
+  });
+});
