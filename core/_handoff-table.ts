@@ -24,6 +24,11 @@ export const SUPERSEDED = 64;
 export const ANSWERED = 128;
 /** The receiver sent its DN, UN or FL after the CX: its one answer to the cancel. */
 export const REPLIED = 256;
+/**
+ * One of a re-issue line's HOs (the first, or one that re-issues it): the only rows the audit
+ * looks up in its maps of lines, so a handoff never re-issued costs no lookup there.
+ */
+export const IN_LINE = 512;
 
 export const CLOSER_NAMES: readonly string[] = ["open", "DN", "UN", "FL", "CX"];
 

@@ -60,7 +60,7 @@ import type { Message, SlotValue } from "./message.js";
 import { _checkPrint, _shapeTable, _timeNumber, _timeText } from "./_handoff-print.js";
 import type { HandoffPrint } from "./_handoff-print.js";
 import {
-  ANSWERED, CLOSED_BY, CLOSED_CX, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, ITEM_READ_LATE, ITEM_READ_NAMES, ITEM_READ_UNVERIFIED, ITEM_READ_VOID, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
+  ANSWERED, CLOSED_BY, CLOSED_CX, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, ITEM_READ_LATE, ITEM_READ_NAMES, ITEM_READ_UNVERIFIED, ITEM_READ_VOID, IN_LINE, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
   _addItem, _addPrints, _addRow, _digestNumber, _handoffTable, _itemTable,
 } from "./_handoff-table.js";
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
@@ -342,6 +342,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (found === undefined) return;
     const { live, root, via } = found;
     t.state[live] = state(live) | SUPERSEDED;
+    t.state[root] = state(root) | IN_LINE;
+    t.state[i] = state(i) | IN_LINE;
     supersedes.set(i, live);
     supersededBy.set(live, i);
     rootOf.set(i, root);
@@ -396,7 +398,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const causes = tiers.filter((f) => f.severity === "error");
     const verdict = verdictOf(causes);
     if (verdict === "wilco" || verdict === "unverified") {
-      const root = rootOf.get(i);
+      const root = (s & IN_LINE) === 0 ? undefined : rootOf.get(i);
       if (root !== undefined) lineRead.add(root);
       answers.read(i);
       seen.name(NAMES_CLEARING_READBACK, i);
@@ -497,6 +499,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * ownership moved to this receiver (or waits on a record) as for a readback of `i` itself.
    */
   function readInLine(i: number): boolean {
+    if ((state(i) & IN_LINE) === 0) return false;
     const root = rootOf.get(i) ?? i;
     return lineOf.has(root) && (lineRead.has(root) || (state(root) & (PASSED | UNVERIFIED)) !== 0);
   }
@@ -507,6 +510,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * receiver that read back both the original and its re-issue answers the second `UN why=DUP`.
    */
   function acted(i: number, m: Message, line: number): void {
+    if ((state(i) & IN_LINE) === 0) return;
     const root = rootOf.get(i) ?? i;
     if (!lineOf.has(root)) return;
     const first = actedIn.get(root);
