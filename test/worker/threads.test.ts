@@ -757,6 +757,77 @@ describe("a re-issued HO carries the challenge of the handoff it supersedes (rul
   });
 });
 
+describe("a done report on a re-issue line is checked against the readback that passed for the line (rule 1)", () => {
+  // The payer resolves acct: only a passing readback, checked against the sender's record, plans it.
+  const ORIGINAL = PAY_HO.replace(" acct=40-12-88/61102938", "");
+  const REISSUE = ORIGINAL.replace("scheduler-1", "scheduler-2 re=scheduler-1");
+  const rbOf = (handoff: string) => PAY_RB.replace(" h=a7a82de76607", "").replace("re=scheduler-1", `re=${handoff}`);
+  const dnOf = (handoff: string, acct = "40-12-88/61102938") => PAY_DN.replace("re=scheduler-1", `re=${handoff}`).replace("acct=40-12-88/61102938", `acct=${acct}`);
+  const RECORD = { record: { ...PAY_RECORD, $resolve: ["acct"] } };
+  const challenge = (t: string, handoff: string) => postJson(`/v1/threads/${t}/handoffs/${handoff}/challenge`, RECORD);
+
+  it("read back under the original, reported done under the re-issue: the original's readback is the plan, as check-thread finds one act by the owner", async () => {
+    const setUp = async (): Promise<string> => {
+      const t = fresh();
+      await ok(await append(t, [ORIGINAL]));
+      expect((await challenge(t, "scheduler-1")).status).toBe(204);
+      expect((await ok(await append(t, [rbOf("scheduler-1")]))).results[0].readback.verdict).toBe("wilco");
+      expect((await ok(await append(t, [REISSUE]))).results[0].findings.map((f: any) => f.code)).toStrictEqual(["THREAD_REISSUED", "CHALLENGE_CARRIED"]);
+      return t;
+    };
+    const t = await setUp();
+    const r = (await ok(await append(t, [dnOf("scheduler-2")]))).results[0];
+    // check-thread: no THREAD_DONE_UNOWNED, the readback of the original made the payer the owner.
+    expect(r.findings).toStrictEqual([]);
+    expect(r.done).toStrictEqual({ dn: "payer-2", handoff: "scheduler-2", plan: "payer-1", ok: true, findings: [] });
+    expect((await state(t)).dones).toStrictEqual([{ dn: "payer-2", handoff: "scheduler-2", ok: true }]);
+    expect((await ok(await call(`/v1/threads/${t}/handoffs/scheduler-2`))).dones).toMatchObject([{ dn: "payer-2", plan: "payer-1", ok: true }]);
+    // The plan is what the readback stated: another account than the one it read back is a mismatch.
+    const u = await setUp();
+    const wrong = (await ok(await append(u, [dnOf("scheduler-2", "99-99-99/00000000")]))).results[0].done;
+    expect(wrong).toMatchObject({ handoff: "scheduler-2", plan: "payer-1", ok: false });
+    expect(wrong.findings.map((f: any) => [f.code, f.slot, f.expected])).toStrictEqual([["DONE_MISMATCH", "acct", "40-12-88/61102938"]]);
+  });
+
+  it("read back under the re-issue, reported done under the original (THREAD_REPLY_SUPERSEDED): the re-issue's readback is the plan, with the re-issue's record", async () => {
+    // The record is registered for the re-issue only: the readback was judged wilco with it, so the
+    // done check reads it with that record too (without one, the resolved acct would plan nothing).
+    const setUp = async (): Promise<string> => {
+      const t = fresh();
+      await ok(await append(t, [ORIGINAL, REISSUE]));
+      expect((await challenge(t, "scheduler-2")).status).toBe(204);
+      expect((await ok(await append(t, [rbOf("scheduler-2")]))).results[0].readback.verdict).toBe("wilco");
+      return t;
+    };
+    const t = await setUp();
+    const r = (await ok(await append(t, [dnOf("scheduler-1")]))).results[0];
+    expect(r.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_REPLY_SUPERSEDED"]);
+    expect(r.done).toStrictEqual({ dn: "payer-2", handoff: "scheduler-1", plan: "payer-1", ok: true, findings: [] });
+    expect((await state(t)).dones).toStrictEqual([{ dn: "payer-2", handoff: "scheduler-1", ok: true }]);
+    const u = await setUp();
+    const wrong = (await ok(await append(u, [dnOf("scheduler-1", "99-99-99/00000000")]))).results[0].done;
+    expect(wrong).toMatchObject({ handoff: "scheduler-1", plan: "payer-1", ok: false });
+    expect(wrong.findings.map((f: any) => [f.code, f.slot, f.expected])).toStrictEqual([["DONE_MISMATCH", "acct", "40-12-88/61102938"]]);
+  });
+
+  it("takes the DN's own HO's passing readback first, and checks the plan against the HO its readback read back", async () => {
+    // Both HOs of the line read back: each DN is checked against its own HO's readback.
+    const t = fresh();
+    await ok(await append(t, [ORIGINAL]));
+    expect((await challenge(t, "scheduler-1")).status).toBe(204);
+    await ok(await append(t, [rbOf("scheduler-1"), REISSUE, rbOf("scheduler-2").replace("payer-1", "payer-3")]));
+    expect((await ok(await append(t, [dnOf("scheduler-1").replace("payer-2", "payer-4")]))).results[0].done).toMatchObject({ handoff: "scheduler-1", plan: "payer-1", ok: true });
+    expect((await ok(await append(t, [dnOf("scheduler-2").replace("payer-2", "payer-5")]))).results[0].done).toMatchObject({ handoff: "scheduler-2", plan: "payer-3", ok: true });
+    // A re-issue that changed a value nobody read back: the amount confirmed is the original's.
+    const u = fresh();
+    await ok(await append(u, [PAY_HO, PAY_RB, PAY_HO.replace("scheduler-1", "scheduler-2 re=scheduler-1").replace("amt=5400.00", "amt=9400.00")]));
+    const changed = (await ok(await append(u, [PAY_DN.replace("re=scheduler-1", "re=scheduler-2").replace("amt=5400.00", "amt=9400.00")]))).results[0];
+    expect(changed.findings).toStrictEqual([]);
+    expect(changed.done).toMatchObject({ handoff: "scheduler-2", plan: "payer-1", ok: false });
+    expect(changed.done.findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["DONE_MISMATCH", "amt", "5400.00", "9400.00"]]);
+  });
+});
+
 describe("prepared statements, with exp enforced by the object", () => {
   const HO_EXP = `${PAY_HO} exp=20991002T1500Z`;
   const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };

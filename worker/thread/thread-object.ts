@@ -702,19 +702,43 @@ export class ThreadObject extends DurableObject<Env> {
    * so they plan nothing, and a DN reporting them is DONE_UNVERIFIED. One the core reports from
    * another party (THREAD_REPLY_PARTIES) is no done report of the receiver's: none, as for an RB;
    * nor is one about another item (THREAD_REPLY_ITEM), which closes nothing either.
+   *
+   * A re-issue is the same HO sent again to the same receiver (rule 1), so, as check-thread counts
+   * a passing readback of any HO of the re-issue line for a DN on another (the core's reissueLine),
+   * the plan is the line's passing readback when the DN's own HO has none. checkDone checks a
+   * readback against the HO it is given, by id, so the plan is checked against the HO that
+   * readback read back, with that HO's vocabulary and record (the ones it was judged wilco with):
+   * the values the receiver confirmed are that HO's, not those of an HO it never read back. The DN
+   * is given to checkDone as answering that HO: its receipt against its own HO is the same, since
+   * an HO of the line has the same sender, receiver and item (as the core reads a re-issue), and
+   * its re= names its own HO, which is how it was found.
    */
   private doneAgainstPlan(dn: Message, found: readonly ThreadFinding[]): CheckedDone | null {
     const ho = this.handoffMessage(dn.re as string);
     if (ho === null || found.some((f) => f.code === "THREAD_REPLY_PARTIES" || f.code === "THREAD_REPLY_ITEM")) return null;
-    const passed = this.sql.exec<{ line: string; rb: string }>("SELECT l.line AS line, r.rb AS rb FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? AND r.verdict = 'wilco' ORDER BY r.rowid DESC LIMIT 1", ho.id).toArray()[0];
-    const vocabulary = this.profiles().vocabularyOf(ho);
+    const passed = this.passingReadback(ho.id);
+    const planned = passed === undefined || passed.handoff === ho.id ? ho : (this.handoffMessage(passed.handoff) as Message);
+    const vocabulary = this.profiles().vocabularyOf(planned);
     // The record the readback was judged wilco with: checked again here without it, its resolved
     // values would be unverified and plan nothing.
-    const record = this.expectations(ho.id, vocabulary)?.record;
-    const report = checkDone(ho, dn, vocabulary, passed === undefined ? undefined : this.message(passed.line), record);
+    const record = this.expectations(planned.id, vocabulary)?.record;
+    const answering = planned === ho ? dn : { ...dn, re: planned.id };
+    const report = checkDone(planned, answering, vocabulary, passed === undefined ? undefined : this.message(passed.line), record);
     const done: CheckedDone = { dn: dn.id, handoff: ho.id, plan: passed?.rb ?? null, ok: report.ok, findings: report.findings };
     this.sql.exec("INSERT OR REPLACE INTO dones (dn, handoff, plan, ok, findings) VALUES (?, ?, ?, ?, ?)", done.dn, done.handoff, done.plan, done.ok ? 1 : 0, JSON.stringify(done.findings));
     return done;
+  }
+
+  /**
+   * The readback that stands as the plan for a DN on `handoff`: its own latest wilco readback, else
+   * the latest wilco readback of another HO of its re-issue line (the same HO sent again, rule 1),
+   * with the HO it read back; undefined when none passed.
+   */
+  private passingReadback(handoff: string): { readonly rb: string; readonly handoff: string; readonly line: string } | undefined {
+    return this.sql.exec<{ rb: string; handoff: string; line: string }>(
+      "SELECT r.rb AS rb, r.handoff AS handoff, l.line AS line FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff IN (SELECT value FROM json_each(?)) AND r.verdict = 'wilco' ORDER BY r.handoff = ? DESC, r.rowid DESC LIMIT 1",
+      JSON.stringify(this.auditor().reissueLine(handoff)), handoff,
+    ).toArray()[0];
   }
 
   /**
