@@ -75,22 +75,9 @@ export function benchThread(vocabulary: Vocabulary): void {
   const large = 1_000_000;
   for (let i = 0; i < 8; i++) run(small, vocabulary, true, false);
   const smallMemory = run(small, vocabulary, true, true);
-  const largeMemory = run(large, vocabulary, true, true);
-  // The small runs come in batches between the large ones, so both sizes are timed over the same
-  // minutes: on a shared machine a load that comes and goes otherwise lands on one side of the
-  // ratio only. The memory runs (a forced collection first, the heap sampled) are not timed.
-  const smalls: number[] = [];
-  const larges: Run[] = [];
-  const batch = (): void => {
-    for (let i = 0; i < 7; i++) smalls.push(run(small, vocabulary, true, false).ns);
-  };
-  for (let k = 0; k < 3; k++) {
-    batch();
-    larges.push(run(large, vocabulary, true, false));
-  }
-  batch();
-  const s = median(smalls);
+  const s = median(Array.from({ length: 21 }, () => run(small, vocabulary, true, false).ns));
   const reading = median(Array.from({ length: 11 }, () => run(small, vocabulary, false, false).ns));
+  const larges = [run(large, vocabulary, true, true), run(large, vocabulary, true, false)];
   const l = median(larges.map((r) => r.ns));
   const ratio = l / s;
   const n = (x: number): string => x.toLocaleString("en");
@@ -98,8 +85,8 @@ export function benchThread(vocabulary: Vocabulary): void {
     `check-thread (parseLine + createThreadAudit, streamed): ${ratio.toFixed(2)}x per line at ${n(large)} lines vs ${n(small)} ` +
       `(${formatNs(l)} vs ${formatNs(s)} per line, of which making and reading the line ${formatNs(reading)}; budget 1.3x, ${ratio <= 1.3 ? "within" : "OVER"})`,
   );
-  console.log(`  ${n(large)} lines: ${larges.map((r) => formatNs(r.ns)).join(", ")} per line in three runs (median); ${n(small)} lines: median of ${smalls.length} runs after 8 to warm up, in batches of 7 before, between and after them`);
-  for (const [lines, r] of [[small, smallMemory], [large, largeMemory]] as const) {
+  console.log(`  ${n(large)} lines: ${larges.map((r) => formatNs(r.ns)).join(" and ")} per line in two runs; ${n(small)} lines: median of 21 runs after 8 to warm up`);
+  for (const [lines, r] of [[small, smallMemory], [large, larges[0] as Run]] as const) {
     console.log(
       `  memory at ${n(lines)} lines (heap used + array buffers, above the start): peak ${mb(r.peak)}; ` +
         `kept by the audit and its report ${mb(r.retained)} for ${n(r.handoffs)} handoffs (${Math.round(r.retained / r.handoffs)} bytes a handoff)`,
