@@ -227,6 +227,16 @@ describe("translation rules", () => {
     expect(found(line("4500.00", "900.00", "5100.00"))).toStrictEqual(["TRANSLATION:amt"]);
     expect(found("RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5400.00 cur=GBP kind=GROSS net=4500.00")).toStrictEqual([]);
   });
+  it("pay: with net and vat the sum makes amt the gross, so kind says GROSS (profiles/README.md)", () => {
+    const line = (kind: string, amt: string, more: string): string => `RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=${amt} cur=GBP kind=${kind}${more}`;
+    expect(found(line("NET", "5400.00", " net=4500.00 vat=900.00"))).toStrictEqual(["TRANSLATION:kind"]);
+    expect(found(line("VAT", "5400.00", " net=4500.00 vat=900.00"))).toStrictEqual(["TRANSLATION:kind"]);
+    expect(found(line("GROSS", "5400.00", " net=4500.00 vat=900.00"))).toStrictEqual([]);
+    // Without all three the sum says nothing of amt, nor does the rule of kind.
+    expect(found(line("NET", "4500.00", " net=4500.00"))).toStrictEqual([]);
+    expect(found(line("VAT", "900.00", " vat=900.00"))).toStrictEqual([]);
+    expect(found("RW1 HO a-1 p=pay from=a to=b item=inv:MD-1 ask=PAY amt=5400.00 net=4500.00 vat=900.00")).toStrictEqual([]);
+  });
   it("the translation finding names the rule", () => {
     const f = checkLine("RW1 ST x-1 p=pay from=x to=s item=email:7", resolve).findings[0];
     expect(f?.path).toBe("source-src");

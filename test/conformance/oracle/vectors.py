@@ -183,6 +183,9 @@ invalid("pay-ans-val", "RW1 AN h-1 re=s-3 p=pay from=h to=s val=OFFRUN", ["ANS_U
 invalid("pay-source-src", "RW1 ST x-1 p=pay from=x to=s item=email:7 sup=marlow", ["TRANSLATION:src"])
 invalid("pay-invoice-line", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=10.00", ["TRANSLATION:cur", "TRANSLATION:kind"])
 invalid("pay-net-vat", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5100.00 cur=GBP kind=GROSS net=4500.00 vat=900.00", ["TRANSLATION:amt@55"])
+# net + vat = amt makes amt the gross, so kind (what amt is) says GROSS (profiles/README.md).
+invalid("pay-net-vat-kind", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5400.00 cur=GBP kind=NET net=4500.00 vat=900.00", ["TRANSLATION:kind@75"])
+valid("pay-net-given-kind-net", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=4500.00 cur=GBP kind=NET net=4500.00")
 invalid("pay-prev-on-ho", "RW1 HO s-1 p=pay from=s to=p item=sup:marlow ask=CHGBANK prev=x", ["SLOT_NOT_ON_TYPE:prev@57"])
 invalid("clin-missing", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX pol=POS src=doc:D1#l2 // asthma", ["MISSING_SLOT:cert", "MISSING_SLOT:subj", "MISSING_SLOT:time"])
 invalid("clin-item-kind", "RW1 ST ext-1 p=clin from=ext to=rec item=disease:asthma act=DX pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l2 // asthma", ["TRANSLATION:item@36"])
