@@ -805,7 +805,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return reportAt(at);
     },
     reissues(message) {
-      if (message.type !== "HO" || message.re === null || rowNamed(message.id, NAMES_HANDOFF) !== undefined) return null;
+      // An id already used, by any message, is a retry or THREAD_ID_REUSED: add would take no HO.
+      if (message.type !== "HO" || message.re === null || seen.has(message.id)) return null;
       // A party or item the thread has not seen names no handoff it holds.
       const from = message.from === null ? -1 : names.find(message.from);
       const to = message.to === null ? -1 : names.find(message.to);

@@ -182,6 +182,20 @@ describe("createThreadAudit().reissues(ho): the handoff an HO would supersede, a
   });
 });
 
+describe("createThreadAudit().reissues(ho) for an id the thread already holds", () => {
+  it("nothing when another message, of any type, took the id: add would not take the HO (section 2)", () => {
+    const audit = createThreadAudit();
+    for (const line of ["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 ST ops-2 from=ops to=builder item=jira:OPS-1 pct=10"]) audit.add(read(line));
+    const reissue = read("RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX");
+    expect(audit.reissues(reissue)).toBeNull();
+    // Added anyway, it is THREAD_ID_REUSED and supersedes nothing.
+    expect(audit.add(reissue).map((f) => f.code)).toStrictEqual(["THREAD_ID_REUSED"]);
+    expect(audit.handoffs().map((h) => [h.id, h.state])).toStrictEqual([["ops-1", "open"]]);
+    // Under a fresh id the same HO is a re-issue.
+    expect(audit.reissues(read("RW1 HO ops-3 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX"))).toBe("ops-1");
+  });
+});
+
 describe("createThreadAudit().withdrawnBy(id): the HOs a CX withdrew (section 5.4, rule 1)", () => {
   const F = "from=ops to=builder item=jira:OPS-1 ask=FIX";
   const audit = (lines: string[]) => {
