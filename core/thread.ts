@@ -481,6 +481,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
     if (closedBy === CLOSED_CX && done) {
       note("THREAD_DONE_AFTER_CANCEL", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}) after its CX${where(t.closedAt[i] as number)}: a cancel cannot unsay an act, so the sender decides whether to reverse it`, id, m.id, line, { slot: "out", expected: "NOOP", received: String(m.slots["out"]) });
+      // The act ran all the same: once for the handoff's whole re-issue line.
+      acted(i, m, line);
     }
     if (closedBy === CLOSED_CX && (s & REPLIED) === 0) {
       // The receiver's first answer to the cancel is no second close: 5.4 asks for it.
@@ -521,6 +523,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * A done report `m` for HO `i`, of a re-issue line whose other HO was reported done already: the
    * same handoff acted on twice (each id closed once, so THREAD_CLOSED_TWICE does not see it). A
    * receiver that read back both the original and its re-issue answers the second `UN why=DUP`.
+   * A DN reporting the act after a CX counts: the act ran.
    */
   function acted(i: number, m: Message, line: number): void {
     if ((state(i) & IN_LINE) === 0) return;
@@ -531,6 +534,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       actedIn.set(root, { ho: i, dn: m.id, line });
       return;
     }
+    // The same HO reported done again after its cancel: THREAD_CLOSED_TWICE says so.
+    if (first.ho === i) return;
     const id = ids[i] as string;
     const other = ids[first.ho] as string;
     note("THREAD_DONE_TWICE", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${id} and ${other} are one handoff (a re-issue sends the same HO again, rule 1), already reported done by DN ${first.dn}${where(first.line)}: the act ran twice; the receiver answers a re-issue it already holds UN why=DUP`, id, m.id, line, { slot: "re", expected: other, received: id });

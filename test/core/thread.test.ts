@@ -809,6 +809,37 @@ describe("a CX of the live re-issue withdraws the handoff it re-issues (rule 1: 
   });
 });
 
+describe("a re-issue line is acted on once, even where an act is also reported after a cancel", () => {
+  const F = "from=a to=b item=x:1";
+  const lines = [`RW1 HO a-1 ${F} ask=DRAFT`, `RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT`, `RW1 HO a-2 re=a-1 ${F} ask=DRAFT`];
+  const CX = "RW1 CX a-3 re=a-1 from=a to=b item=x:1 why=SUPERSEDED";
+  // The report's end-state notes (an open re-issue) aside.
+  const codes = (more: string[]): string[] => checkThread([...lines, ...more].map(read)).findings.filter((f) => f.code !== "THREAD_OPEN").map((f) => `${f.code}:${f.handoff}:${f.id}`);
+  it("the act reported after the original's CX, then under the re-issue: the second is THREAD_DONE_TWICE", () => {
+    expect(codes([CX, "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=OK", "RW1 DN b-3 re=a-2 from=b to=a item=x:1 out=PARTIAL"])).toStrictEqual([
+      "THREAD_REISSUED:a-1:a-2",
+      "THREAD_DONE_AFTER_CANCEL:a-1:b-2",
+      "THREAD_DONE_TWICE:a-2:b-3",
+    ]);
+  });
+  it("the act reported under the re-issue, then after the original's CX: the second is both errors", () => {
+    expect(codes(["RW1 DN b-2 re=a-2 from=b to=a item=x:1 out=OK", CX, "RW1 DN b-3 re=a-1 from=b to=a item=x:1 out=OK"])).toStrictEqual([
+      "THREAD_REISSUED:a-1:a-2",
+      "THREAD_DONE_AFTER_CANCEL:a-1:b-3",
+      "THREAD_DONE_TWICE:a-1:b-3",
+    ]);
+  });
+  it("out=NOOP after the cancel reports no act; a second DN on the cancelled HO is closed twice, not done twice", () => {
+    expect(codes([CX, "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=NOOP", "RW1 DN b-3 re=a-2 from=b to=a item=x:1 out=OK"])).toStrictEqual(["THREAD_REISSUED:a-1:a-2"]);
+    expect(codes([CX, "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=OK", "RW1 DN b-3 re=a-1 from=b to=a item=x:1 out=OK"])).toStrictEqual([
+      "THREAD_REISSUED:a-1:a-2",
+      "THREAD_DONE_AFTER_CANCEL:a-1:b-2",
+      "THREAD_DONE_AFTER_CANCEL:a-1:b-3",
+      "THREAD_CLOSED_TWICE:a-1:b-3",
+    ]);
+  });
+});
+
 describe("THREAD_REISSUED says what re= names", () => {
   const message = (lines: string[]): string[] => checkThread(lines.map(read)).findings.filter((f) => f.code === "THREAD_REISSUED").map((f) => f.message);
   it("the live handoff itself, or its void readback", () => {
