@@ -40,6 +40,8 @@ export interface MessageIds {
   readonly name: (kind: number, row: number) => void;
   /** What `id` names: row * 4 + kind, as name() recorded it, or 0 for nothing (or an id not seen). */
   readonly named: (id: string) => number;
+  /** Whether `id` was seen, whatever the message under it. */
+  readonly has: (id: string) => boolean;
   /** Ids remembered. */
   readonly size: () => number;
 }
@@ -218,6 +220,11 @@ export function _messageIds(capacity = 64): MessageIds {
       const y = idLanes(id);
       const at = find(slots, h1, y);
       return slots[at] === h1 && slots[at + 1] === y ? (slots[at + 3] as number) : 0;
+    },
+    has(id) {
+      const y = idLanes(id);
+      const at = find(slots, h1, y);
+      return slots[at] === h1 && slots[at + 1] === y;
     },
     size: () => count,
   };

@@ -31,8 +31,8 @@
  *   An RB, DN, UN or FL answering a superseded HO answers that HO (threads follow `re=`) and is
  *   noted: it neither reads back nor closes the live re-issue. Not an error, as it may have crossed it.
  *   But a CX of the live re-issue withdraws the HOs it superseded (the same HO sent again): a DN
- *   reporting the act on one of them after that CX is the done-after-cancel error, and the
- *   receiver's DN, UN or FL closing one answers the cancel.
+ *   reporting the act on one of them after that CX is the done-after-cancel error, the
+ *   receiver's DN, UN or FL closing one answers the cancel, and a readback of one is late.
  * - Rule 1's re-issue and 5.4's `CX why=TIMEOUT` both end a handoff that got no readback; neither
  *   is an error (counted in `endedUnread`, and noted).
  * - Ownership follows rule 1 literally: the owner is the `to` of the most recent HO (in sending
@@ -212,6 +212,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const agent = (n: number): string => (n >= 0 ? names.name(n) : "nothing");
   const is = (text: string | null, n: number): boolean => text !== null && n >= 0 && names.find(text) === n;
   const state = (i: number): number => t.state[i] as number;
+  /** The live handoff of the re-issue line of `i`, an HO a re-issue superseded. */
+  const liveOfLine = (i: number): number => liveOf.get(rootOf.get(i) ?? i) ?? (supersededBy.get(i) as number);
   const handoffOf = (m: Message, line: number): number | undefined => {
     const i = m.re === null ? undefined : rowNamed(m.re, NAMES_HANDOFF);
     // A UN may refuse an AQ, which the audit does not track.
@@ -393,7 +395,18 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       note("THREAD_READBACK_LATE", `RB ${m.id} reads back ${id} after its ${CLOSER_NAMES[s & CLOSED_BY]}${where(t.closedAt[i] as number)}: not checked, ownership does not move`, id, m.id, line, { slot: "re", received: id });
       return;
     }
-    if ((s & SUPERSEDED) !== 0) superseded(i, m, line, "it is checked against it, and reads back nothing of");
+    if ((s & SUPERSEDED) !== 0) {
+      // The CX of the live re-issue withdrew this handoff too (a re-issue is the same HO sent
+      // again, rule 1): read back after it, it is read back after its cancel, as after its own CX.
+      const live = liveOfLine(i);
+      if ((state(live) & CLOSED_BY) === CLOSED_CX) {
+        readbacks.late++;
+        if (item >= 0) owners.read[item] = ITEM_READ_LATE;
+        note("THREAD_READBACK_LATE", `RB ${m.id} reads back ${id} after the CX${where(t.closedAt[live] as number)} of ${ids[live]}, the re-issue that superseded it, which withdrew it too: not checked, ownership does not move`, id, m.id, line, { slot: "re", received: id });
+        return;
+      }
+      superseded(i, m, line, "it is checked against it, and reads back nothing of");
+    }
     const tiers = _checkPrint(print(i), m, options.expectations?.(id) ?? {});
     const causes = tiers.filter((f) => f.severity === "error");
     const verdict = verdictOf(causes);
@@ -468,6 +481,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
     if (closedBy === CLOSED_CX && done) {
       note("THREAD_DONE_AFTER_CANCEL", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}) after its CX${where(t.closedAt[i] as number)}: a cancel cannot unsay an act, so the sender decides whether to reverse it`, id, m.id, line, { slot: "out", expected: "NOOP", received: String(m.slots["out"]) });
+      // The act ran all the same: once for the handoff's whole re-issue line.
+      acted(i, m, line);
     }
     if (closedBy === CLOSED_CX && (s & REPLIED) === 0) {
       // The receiver's first answer to the cancel is no second close: 5.4 asks for it.
@@ -485,8 +500,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * act's DN instead"), which is then not left unanswered.
    */
   function lineCancelled(i: number, m: Message, line: number, done: boolean): void {
-    const live = liveOf.get(rootOf.get(i) ?? i) ?? supersededBy.get(i);
-    if (live === undefined || (state(live) & CLOSED_BY) !== CLOSED_CX) return;
+    const live = liveOfLine(i);
+    if ((state(live) & CLOSED_BY) !== CLOSED_CX) return;
     t.state[live] = state(live) | ANSWERED;
     if (!done) return;
     const id = ids[i] as string;
@@ -508,6 +523,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * A done report `m` for HO `i`, of a re-issue line whose other HO was reported done already: the
    * same handoff acted on twice (each id closed once, so THREAD_CLOSED_TWICE does not see it). A
    * receiver that read back both the original and its re-issue answers the second `UN why=DUP`.
+   * A DN reporting the act after a CX counts: the act ran.
    */
   function acted(i: number, m: Message, line: number): void {
     if ((state(i) & IN_LINE) === 0) return;
@@ -518,6 +534,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       actedIn.set(root, { ho: i, dn: m.id, line });
       return;
     }
+    // The same HO reported done again after its cancel: THREAD_CLOSED_TWICE says so.
+    if (first.ho === i) return;
     const id = ids[i] as string;
     const other = ids[first.ho] as string;
     note("THREAD_DONE_TWICE", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${id} and ${other} are one handoff (a re-issue sends the same HO again, rule 1), already reported done by DN ${first.dn}${where(first.line)}: the act ran twice; the receiver answers a re-issue it already holds UN why=DUP`, id, m.id, line, { slot: "re", expected: other, received: id });
@@ -531,7 +549,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    */
   function superseded(i: number, m: Message, line: number, what: string): void {
     const id = ids[i] as string;
-    const live = liveOf.get(rootOf.get(i) ?? i) ?? (supersededBy.get(i) as number);
+    const live = liveOfLine(i);
     const liveId = ids[live] as string;
     const code = m.type === "RB" ? "THREAD_READBACK_SUPERSEDED" : "THREAD_REPLY_SUPERSEDED";
     note(code, `${m.type} ${m.id} answers ${id}, which ${liveId} superseded: ${what} ${liveId}, ${standing(live, m.type === "RB" ? "readback" : "answer", id)}`, id, m.id, line, { slot: "re", expected: liveId, received: id });
@@ -792,7 +810,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return reportAt(at);
     },
     reissues(message) {
-      if (message.type !== "HO" || message.re === null || rowNamed(message.id, NAMES_HANDOFF) !== undefined) return null;
+      // An id already used, by any message, is a retry or THREAD_ID_REUSED: add would take no HO.
+      if (message.type !== "HO" || message.re === null || seen.has(message.id)) return null;
       // A party or item the thread has not seen names no handoff it holds.
       const from = message.from === null ? -1 : names.find(message.from);
       const to = message.to === null ? -1 : names.find(message.to);

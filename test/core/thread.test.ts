@@ -182,6 +182,20 @@ describe("createThreadAudit().reissues(ho): the handoff an HO would supersede, a
   });
 });
 
+describe("createThreadAudit().reissues(ho) for an id the thread already holds", () => {
+  it("nothing when another message, of any type, took the id: add would not take the HO (section 2)", () => {
+    const audit = createThreadAudit();
+    for (const line of ["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 ST ops-2 from=ops to=builder item=jira:OPS-1 pct=10"]) audit.add(read(line));
+    const reissue = read("RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX");
+    expect(audit.reissues(reissue)).toBeNull();
+    // Added anyway, it is THREAD_ID_REUSED and supersedes nothing.
+    expect(audit.add(reissue).map((f) => f.code)).toStrictEqual(["THREAD_ID_REUSED"]);
+    expect(audit.handoffs().map((h) => [h.id, h.state])).toStrictEqual([["ops-1", "open"]]);
+    // Under a fresh id the same HO is a re-issue.
+    expect(audit.reissues(read("RW1 HO ops-3 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX"))).toBe("ops-1");
+  });
+});
+
 describe("createThreadAudit().withdrawnBy(id): the HOs a CX withdrew (section 5.4, rule 1)", () => {
   const F = "from=ops to=builder item=jira:OPS-1 ask=FIX";
   const audit = (lines: string[]) => {
@@ -764,8 +778,65 @@ describe("a CX of the live re-issue withdraws the handoff it re-issues (rule 1: 
       codes: ["THREAD_REISSUED:a-1:a-2", "THREAD_REPLY_SUPERSEDED:a-1:b-2", "THREAD_CANCEL_UNANSWERED:a-2:a-3"],
     });
   });
+  it("a readback of the original after it is late, as after the original's own CX: it moves no ownership", () => {
+    // w owns x:1; the sender hands it to b, re-issues, then withdraws the handoff. b's readback of
+    // a-2, crossing the cancel, reads back a handoff the sender withdrew.
+    const lines = [
+      "RW1 HO a-1 from=a to=w item=x:1 ask=DRAFT",
+      "RW1 RB w-1 re=a-1 from=w to=a item=x:1 ask=DRAFT",
+      "RW1 HO a-2 from=a to=b item=x:1 ask=DRAFT",
+      "RW1 HO a-3 re=a-2 from=a to=b item=x:1 ask=DRAFT",
+      "RW1 CX a-4 re=a-3 from=a to=b item=x:1 why=REVOKED",
+      "RW1 RB b-1 re=a-2 from=b to=a item=x:1 ask=DRAFT",
+    ];
+    const audit = createThreadAudit();
+    lines.forEach((l, n) => audit.add(read(l), n + 1));
+    const report = audit.finish();
+    expect(report.owners).toStrictEqual([{ item: "x:1", owner: "w", handoff: "a-1" }]);
+    expect(report.counts.readbacks).toStrictEqual({ passed: 1, void: 0, unverified: 0, late: 1 });
+    const late = report.findings.find((f) => f.id === "b-1");
+    expect(late).toMatchObject({ code: "THREAD_READBACK_LATE", handoff: "a-2", line: 6, slot: "re", received: "a-2" });
+    expect(late?.message).toBe("RB b-1 reads back a-2 after the CX (line 5) of a-3, the re-issue that superseded it, which withdrew it too: not checked, ownership does not move");
+    expect(audit.handoffs().find((h) => h.id === "a-2")?.readback).toBeNull();
+    // Read back before the CX, it moved ownership as any readback of a superseded handoff does.
+    const before = checkThread([lines[0], lines[1], lines[2], lines[3], lines[5], lines[4]].map((l) => read(l as string)));
+    expect(before.owners).toStrictEqual([{ item: "x:1", owner: "b", handoff: "a-2" }]);
+    // With no earlier owner, the sender keeps the item, and says a readback came too late.
+    expect(checkThread(lines.slice(2).map(read)).owners).toStrictEqual([{ item: "x:1", owner: "a", handoff: null, readback: "late" }]);
+  });
   it("a re-issue closed otherwise (its own DN) is no cancel of the original", () => {
     expect(run([...start, "RW1 DN b-2 re=a-2 from=b to=a item=x:1 out=NOOP", "RW1 DN b-3 re=a-1 from=b to=a item=x:1 out=OK"]).codes).not.toContain("THREAD_DONE_AFTER_CANCEL:a-1:b-3");
+  });
+});
+
+describe("a re-issue line is acted on once, even where an act is also reported after a cancel", () => {
+  const F = "from=a to=b item=x:1";
+  const lines = [`RW1 HO a-1 ${F} ask=DRAFT`, `RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT`, `RW1 HO a-2 re=a-1 ${F} ask=DRAFT`];
+  const CX = "RW1 CX a-3 re=a-1 from=a to=b item=x:1 why=SUPERSEDED";
+  // The report's end-state notes (an open re-issue) aside.
+  const codes = (more: string[]): string[] => checkThread([...lines, ...more].map(read)).findings.filter((f) => f.code !== "THREAD_OPEN").map((f) => `${f.code}:${f.handoff}:${f.id}`);
+  it("the act reported after the original's CX, then under the re-issue: the second is THREAD_DONE_TWICE", () => {
+    expect(codes([CX, "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=OK", "RW1 DN b-3 re=a-2 from=b to=a item=x:1 out=PARTIAL"])).toStrictEqual([
+      "THREAD_REISSUED:a-1:a-2",
+      "THREAD_DONE_AFTER_CANCEL:a-1:b-2",
+      "THREAD_DONE_TWICE:a-2:b-3",
+    ]);
+  });
+  it("the act reported under the re-issue, then after the original's CX: the second is both errors", () => {
+    expect(codes(["RW1 DN b-2 re=a-2 from=b to=a item=x:1 out=OK", CX, "RW1 DN b-3 re=a-1 from=b to=a item=x:1 out=OK"])).toStrictEqual([
+      "THREAD_REISSUED:a-1:a-2",
+      "THREAD_DONE_AFTER_CANCEL:a-1:b-3",
+      "THREAD_DONE_TWICE:a-1:b-3",
+    ]);
+  });
+  it("out=NOOP after the cancel reports no act; a second DN on the cancelled HO is closed twice, not done twice", () => {
+    expect(codes([CX, "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=NOOP", "RW1 DN b-3 re=a-2 from=b to=a item=x:1 out=OK"])).toStrictEqual(["THREAD_REISSUED:a-1:a-2"]);
+    expect(codes([CX, "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=OK", "RW1 DN b-3 re=a-1 from=b to=a item=x:1 out=OK"])).toStrictEqual([
+      "THREAD_REISSUED:a-1:a-2",
+      "THREAD_DONE_AFTER_CANCEL:a-1:b-2",
+      "THREAD_DONE_AFTER_CANCEL:a-1:b-3",
+      "THREAD_CLOSED_TWICE:a-1:b-3",
+    ]);
   });
 });
 
