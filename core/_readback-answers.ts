@@ -8,9 +8,10 @@
  * stands under its latest answer to any readback of the handoff. The act is cleared when one
  * readback that passed (or awaits a record) stands cleared, answered `Y` or not answered at all.
  *
- * Kept only while a handoff is open, and by its row alone: how many of its readbacks may clear it,
- * and the answers that stand. Which handoff a readback's id names is the audit's id table's
- * (core/_message-ids), so no id is kept here; a closed handoff costs nothing.
+ * Kept by the handoff's row alone: how many of its readbacks may clear it, and the answers that
+ * stand. Which handoff a readback's id names is the audit's id table's (core/_message-ids), so no
+ * id is kept here. The audit forgets a handoff when it closes, unless it is one of a re-issue
+ * line's, whose other HOs' done reports still read it.
  */
 import { _own } from "./_intern.js";
 
@@ -33,8 +34,11 @@ export interface ReadbackAnswers {
    * one `read` counted (an answer to a void readback still holds the act, but clears none).
    */
   answer(row: number, rb: string, clearing: boolean, id: string, val: string, confirms: boolean, line: number): void;
-  /** The answer that holds handoff `row`'s act, or null when a readback of it stands cleared or none may clear it. */
-  heldBy(row: number): ReadbackAnswer | null;
+  /**
+   * Where handoff `row`'s readbacks leave its act: the answer that holds it, null when one of them
+   * stands cleared, undefined when none may clear it (none passed, or it was forgotten).
+   */
+  standing(row: number): ReadbackAnswer | null | undefined;
   /** Forgets handoff `row`, now closed. */
   forget(row: number): void;
 }
@@ -67,9 +71,9 @@ export function _readbackAnswers(): ReadbackAnswers {
       if (confirms) holds.delete(row);
       else holds.set(row, a);
     },
-    heldBy(row) {
+    standing(row) {
       const count = reads.get(row) ?? 0;
-      if (count === 0) return null;
+      if (count === 0) return undefined;
       const answered = own.get(row) ?? [];
       let held: ReadbackAnswer | null = null;
       for (const a of answered) {

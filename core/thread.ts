@@ -65,6 +65,7 @@ import {
 } from "./_handoff-table.js";
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
 import { _readbackAnswers } from "./_readback-answers.js";
+import type { ReadbackAnswer } from "./_readback-answers.js";
 import { _interner, _own, _ownFinding } from "./_intern.js";
 import { ID_NEW, ID_REPEATED, ID_REUSED, NAMES_CLEARING_READBACK, NAMES_HANDOFF, NAMES_VOID_READBACK, _messageIds } from "./_message-ids.js";
 import type { HandoffState, HandoffStateName, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
@@ -475,7 +476,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       t.state[i] = s | (CLOSER[m.type] as number);
       t.closedAt[i] = line;
       criteria.delete(i);
-      answers.forget(i);
+      // A line's answers stay: its other HOs' done reports read them (heldAct).
+      if ((state(i) & IN_LINE) === 0) answers.forget(i);
       if (m.type === "UN" && m.slots["why"] === "DUP") duplicate(i, m, line);
       return;
     }
@@ -602,7 +604,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     t.state[i] = s | CLOSED_CX;
     t.closedAt[i] = line;
     criteria.delete(i);
-    answers.forget(i);
+    if ((state(i) & IN_LINE) === 0) answers.forget(i);
     cancels.set(_own(m.id), i);
     if (m.slots["why"] === "TIMEOUT" && (s & PASSED) === 0) {
       note("THREAD_CANCEL_TIMEOUT", `CX ${m.id} why=TIMEOUT ends ${id}, which got no passing readback: section 5.4's way, as valid as rule 1's re-issue`, id, m.id, line, { slot: "why", received: "TIMEOUT" });
@@ -647,13 +649,22 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * A done report `m` closing HO `i`, whose sender held the act: it answered the receiver's
    * readback with something other than `val=Y` and no readback that passed stands cleared (section
    * 5.3: "Only a passing readback, answered with `AN val=Y` where the receiver waits for one,
-   * clears the act"), so the receiver acted without the sender's confirmation.
+   * clears the act"), so the receiver acted without the sender's confirmation. The readbacks of a
+   * re-issue line are the handoff's, as for its owner (readInLine): each HO's stand as its own
+   * answers leave them (a re-issue is answered afresh), and one that stands cleared clears the act.
    */
   function heldAct(i: number, m: Message, line: number): void {
-    const held = answers.heldBy(i);
+    const rows = (state(i) & IN_LINE) === 0 ? [i] : (lineOf.get(rootOf.get(i) ?? i) ?? [i]);
+    let held: ReadbackAnswer | null = null;
+    for (const k of rows) {
+      const standing = answers.standing(k);
+      if (standing === null) return;
+      if (standing !== undefined && (held === null || standing.seq > held.seq)) held = standing;
+    }
     if (held === null) return;
     const id = ids[i] as string;
-    note("THREAD_DONE_AFTER_HOLD", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but its sender held the act: AN ${held.id}${where(held.line)} answered the readback ${held.re} val=${held.val}, and no readback of ${id} that passed was answered val=Y since; only a passing readback answered with AN val=Y, where the receiver waits for one, clears the act (section 5.3)`, id, m.id, line, { slot: "val", expected: "Y", received: held.val });
+    const read = rows.length > 1 ? `${id} or another HO of its re-issue line` : id;
+    note("THREAD_DONE_AFTER_HOLD", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but its sender held the act: AN ${held.id}${where(held.line)} answered the readback ${held.re} val=${held.val}, and no readback of ${read} that passed was answered val=Y since; only a passing readback answered with AN val=Y, where the receiver waits for one, clears the act (section 5.3)`, id, m.id, line, { slot: "val", expected: "Y", received: held.val });
   }
 
   /** The end-state findings at `now` go to a copy, so the conversation's own list stays as it is. */

@@ -650,6 +650,23 @@ describe("a DN that reports an act its sender held (section 5.3: only a readback
     expect(codes([HO, RB, an("a-2", "b-1", "N"), ho2, rb3, dn3])).toStrictEqual(["THREAD_REISSUED@4"]);
     expect(codes([HO, RB, an("a-2", "b-1", "N"), ho2, rb3, an("a-4", "b-3", "N"), dn3])).toStrictEqual(["THREAD_REISSUED@4", "THREAD_DONE_AFTER_HOLD@7"]);
   });
+  it("the readbacks of a re-issue line are the handoff's: a hold on the one that made the receiver owner holds a DN on another HO of the line", () => {
+    const ho2 = "RW1 HO a-3 re=a-1 from=a to=b item=x:1 ask=DRAFT";
+    const dn3 = "RW1 DN b-9 re=a-3 from=b to=a item=x:1 out=OK";
+    // Read back and held under the original, done under the re-issue, which was never read back.
+    const audit = createThreadAudit();
+    [HO, RB, an("a-2", "b-1", "N"), ho2].forEach((l, n) => audit.add(read(l), n + 1));
+    const [f, ...rest] = audit.add(read(dn3), 5);
+    expect(rest).toStrictEqual([]);
+    expect(f).toMatchObject({ code: "THREAD_DONE_AFTER_HOLD", handoff: "a-3", id: "b-9", received: "N" });
+    expect(f?.message).toContain("AN a-2 (line 3) answered the readback b-1 val=N, and no readback of a-3 or another HO of its re-issue line that passed was answered val=Y since");
+    // Confirmed under the re-issue, the handoff's act is cleared, whichever HO of the line the DN names.
+    const rb3 = "RW1 RB b-3 re=a-3 from=b to=a item=x:1 ask=DRAFT";
+    expect(codes([HO, RB, an("a-2", "b-1", "N"), ho2, rb3, an("a-4", "b-3", "Y"), DN])).toStrictEqual(["THREAD_REISSUED@4", "THREAD_REPLY_SUPERSEDED@7"]);
+    // The original's hold still counts once the original is closed.
+    const un = "RW1 UN b-5 re=a-1 from=b to=a why=DUP";
+    expect(codes([HO, RB, an("a-2", "b-1", "N"), ho2, un, dn3])).toStrictEqual(["THREAD_REISSUED@4", "THREAD_REPLY_SUPERSEDED@5", "THREAD_DONE_AFTER_HOLD@6"]);
+  });
 });
 
 describe("ids are unique within a conversation, whatever the type (section 2)", () => {
