@@ -26,6 +26,7 @@ export const FINDING_CODES = {
   TYPE_UNKNOWN: "error",
   ID_SHAPE: "error",
   ID_FROM: "error",
+  RE_SELF: "error",
   MISSING_SLOT: "error",
   VALUE_TYPE: "error",
   OUT_OF_RANGE: "error",

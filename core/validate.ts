@@ -81,6 +81,8 @@ function checkEnvelope(message: Message, type: TypeDef | undefined, out: Finding
   }
   if (re === null) missing(type, "re", out);
   else if (!_isMessageId(re)) wrong("re", re, "msgid", "a message id (<agent>-<n>)", out);
+  // re= names the message this one replies to (section 2), and ids are unique: never itself.
+  else if (re === id) out.push(_error("RE_SELF", `re=${_cut(re)} names this message itself: a message replies to another`, { slot: "re", received: _cut(re) }));
   if (from === null) missing(type, "from", out);
   else if (!fromIsAgent) wrong("from", from, "agent", "an agent name ([A-Za-z0-9._-]+)", out);
   if (to === null) missing(type, "to", out);

@@ -32,6 +32,8 @@ describe("validate: one finding per broken rule, with a stable code and the slot
     ["missing required slot", "RW1 HO a-1 from=a to=b item=x", ["MISSING_SLOT:ask"]],
     ["missing from", "RW1 HO a-1 to=b item=x ask=DRAFT", ["ID_FROM:id", "MISSING_SLOT:from"].slice(1)],
     ["reply without re", "RW1 DN a-2 from=a to=b item=x out=OK", ["MISSING_SLOT:re"]],
+    ["re naming the message itself", "RW1 DN a-2 re=a-2 from=a to=b item=x out=OK", ["RE_SELF:re"]],
+    ["re naming the message itself, on a type where re is optional", "RW1 ST a-2 re=a-2 from=a to=b item=x pct=5", ["RE_SELF:re"]],
     ["every reply type needs re: RB", "RW1 RB a-2 from=a to=b item=x ask=DRAFT", ["MISSING_SLOT:re"]],
     ["every reply type needs re: AN", "RW1 AN a-2 from=a to=b val=Y", ["MISSING_SLOT:re"]],
     ["every reply type needs re: UN", "RW1 UN a-2 from=a to=b why=BUSY", ["MISSING_SLOT:re"]],

@@ -107,6 +107,8 @@ invalid("version-missing-id", "RW2 HO", ["VERSION:v@0"])
 invalid("type", "RW1 XX research-01 from=research to=writer item=x", ["TYPE_UNKNOWN:type@4"], {"as": "writer", "line": "RW1 UN writer-1 re=research-01 from=writer to=research item=x why=UNK // unknown type XX"})
 invalid("type-lowercase", "RW1 ho a-1 from=a to=b item=x ask=DRAFT", ["TYPE_UNKNOWN:type@4"])
 invalid("id-shape", "RW1 HO research from=research to=writer item=x ask=DRAFT", ["ID_SHAPE:id@7"])
+# re= names the message replied to (section 2), and ids are unique: never the message itself.
+invalid("re-self", "RW1 DN writer-03 re=writer-03 from=writer to=research item=gh:crox/site#42 out=OK", ["RE_SELF:re@17"])
 invalid("id-number-unsafe", "RW1 ST payer-9007199254740992 from=payer to=scheduler item=x", ["ID_SHAPE:id@7"])
 valid("id-number-largest", "RW1 ST payer-9007199254740991 from=payer to=scheduler item=x")
 invalid("id-not-from", "RW1 HO writer-01 from=research to=writer item=x ask=DRAFT", ["ID_FROM:id@7"])
