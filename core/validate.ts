@@ -187,7 +187,8 @@ function checkRequired(message: Message, type: TypeDef, out: Finding[]): void {
   if (type.code === "HO" && slots["ask"] === "UNDO" && !Object.hasOwn(slots, "ctx")) {
     out.push(_error("MISSING_SLOT", "ask=UNDO requires ctx= naming the act to reverse", { slot: "ctx" }));
   }
-  if (type.code === "AN" && slots["val"] === "tail" && message.tail === null) {
+  // A tail of spaces carries no answer either.
+  if (type.code === "AN" && slots["val"] === "tail" && (message.tail === null || !/\S/u.test(message.tail))) {
     out.push(_error("TAIL_REQUIRED", "val=tail puts the answer in the tail, but there is none", { slot: "tail" }));
   }
 }

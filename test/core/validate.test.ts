@@ -69,6 +69,7 @@ describe("validate: one finding per broken rule, with a stable code and the slot
     ["unknown readback level", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exce", ["RB_UNKNOWN:rb"]],
     ["empty value", "RW1 HO a-1 from=a to=b item=x ask=", ["VALUE_TYPE:ask"]],
     ["val=tail needs a tail", "RW1 AN a-2 re=b-1 from=a to=b val=tail", ["TAIL_REQUIRED:tail"]],
+    ["val=tail needs a tail that says something", "RW1 AN a-2 re=b-1 from=a to=b val=tail //   ", ["TAIL_REQUIRED:tail"]],
     ["tail over 300 characters", `RW1 HO a-1 from=a to=b item=x ask=DRAFT // ${"x".repeat(301)}`, ["TAIL_TOO_LONG:tail"]],
     ["unknown profile", "RW1 HO a-1 p=shipping from=a to=b item=x ask=DRAFT", ["PROFILE_UNKNOWN:p"]],
   ];
