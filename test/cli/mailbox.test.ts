@@ -228,6 +228,18 @@ describe("conflict copies and half-written files", () => {
     writeFileSync(join(a.inbox, "2026-10-01-09-00-06-VEGA-request-bytes.md"), Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0xfe]));
     expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("error ENCODING_INVALID");
   });
+  it("reports a file whose name is not UTF-8 as an anomaly, never skipping it in silence", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    // A message under a name Linux allows and no UTF-8 path can reach (0xff is never UTF-8).
+    const name = Buffer.concat([Buffer.from(a.inbox + "/2026-10-01-09-00-08-VEGA-request-"), Buffer.from([0xff]), Buffer.from(".md")]);
+    writeFileSync(name, readFileSync(join(a.inbox, hello)));
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z", "--json"]);
+    expect(r.code, r.err).toBe(1);
+    const report = JSON.parse(r.out) as { anomalies: { file: string; reason: string }[] };
+    expect(report.anomalies.map((x) => [x.file, x.reason])).toStrictEqual([["2026-10-01-09-00-08-VEGA-request-\\xff.md", "the file's name is not UTF-8: no path the mailbox reads can name it; rename it"]]);
+    expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("2 valid messages, 1 invalid, 1 anomalies");
+  });
   it("notes a file that starts with a byte order mark (ENCODING_BOM), as the core and the playground do", () => {
     const a = room();
     const { hello } = handshake(a.root);
