@@ -5,7 +5,7 @@
  * SHA-256 of its bytes. Dotfiles are staging and provider mechanics, and are not messages.
  */
 import { createHash } from "node:crypto";
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync } from "node:fs";
 import type { Stats } from "node:fs";
 import { join } from "node:path";
 import type { VocabularyResolver } from "../../core/index.js";
@@ -61,6 +61,32 @@ function escapedName(raw: Buffer): string {
   return [...raw].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, "0")}`)).join("");
 }
 
+/**
+ * The bytes of a regular file, read through one descriptor that never follows a symbolic link, and
+ * at most MAX_MESSAGE_BYTES + 1 of them: a sync client may swap or grow the file between lstat and
+ * the read, and a swapped-in link to /dev/zero would otherwise be read without end.
+ */
+/** One buffer for every read: a copy of what was read is returned. */
+const readBuffer = Buffer.allocUnsafe(MAX_MESSAGE_BYTES + 1);
+
+function readRegularFile(path: string): Uint8Array | "link" | "other" {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP") return "link";
+    throw error;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return "other";
+    let length = 0;
+    for (let n = -1; n !== 0 && length < readBuffer.length; length += n) n = readSync(fd, readBuffer, length, readBuffer.length - length, null);
+    return Uint8Array.prototype.slice.call(readBuffer, 0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox {
   const files: InboxFile[] = [];
   const entries: MailboxEntry[] = [];
@@ -108,7 +134,20 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox 
     }
     let bytes: Uint8Array;
     try {
-      bytes = readFileSync(path);
+      const read = readRegularFile(path);
+      if (read === "link") {
+        anomaly(mailboxFinding("NOT_A_FILE", "a symbolic link in the inbox (it replaced the file while it was read): never followed, never consumed", { file }), "link");
+        continue;
+      }
+      if (read === "other") {
+        anomaly(mailboxFinding("NOT_A_FILE", "not a regular file (it replaced the file while it was read)", { file }), "other");
+        continue;
+      }
+      if (read.length > MAX_MESSAGE_BYTES) {
+        anomaly(mailboxFinding("MESSAGE_TOO_LARGE", `more than ${MAX_MESSAGE_BYTES} bytes (it grew while it was read): a message is at most ${MAX_MESSAGE_BYTES}`, { file }), "grew");
+        continue;
+      }
+      bytes = read;
     } catch (error) {
       unreadable(error);
       continue;
