@@ -14,6 +14,7 @@ import {
   formatFilename,
   mailboxFinding,
   mailboxRootId,
+  MAX_MESSAGE_BYTES,
   newUuid7,
   parseFilename,
   preflight,
@@ -29,7 +30,7 @@ import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { publishOnce } from "../mailbox/publish.js";
 import { bindRoot, refuseStateInside } from "../mailbox/state.js";
 import { needs, UsageError } from "../usage-error.js";
-import { readStdinText, readTextFile } from "../input.js";
+import { readTextFileAtMost } from "../input.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
@@ -97,7 +98,7 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
   };
   const tags = ["agent-mailbox", ...list(option(ctx, "tags")).filter((t) => t !== "agent-mailbox")];
   if (option(ctx, "body") !== undefined && ctx.file !== undefined) throw new UsageError("--body TEXT and --file PATH both give the body: give one");
-  let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : (ctx.file === "-" ? readStdinText("--file") : readTextFile("--file", ctx.file)));
+  let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : inputText("--file", ctx.file));
   if (parent?.file && !body.includes(`[[${parent.file.replace(/\.md$/, "")}`)) body = `Re: [[${parent.file.replace(/\.md$/, "")}]]\n\n${body}`;
   if (body !== "" && !body.endsWith("\n")) body += "\n";
   const frontmatter = stringify({ tags, meta: { mailbox: envelope } }, { lineWidth: 0 });
@@ -130,10 +131,29 @@ const otherMessage = (id: string) => (taken: Uint8Array): boolean => {
   return readMailboxMessage(text).envelope?.id !== id;
 };
 
+/** A --message or --file holding more than any message may: refused unread past the limit. */
+class InputTooLarge extends Error {
+  override readonly name = "InputTooLarge";
+}
+
+/** The text of --message or --file, read no further than a message can reach (section 9's fail closed). */
+function inputText(label: string, path: string): string {
+  const text = readTextFileAtMost(label, path, MAX_MESSAGE_BYTES);
+  if (text === null) throw new InputTooLarge(`${label} ${path === "-" ? "stdin" : path} holds more than ${MAX_MESSAGE_BYTES} bytes: a message is at most ${MAX_MESSAGE_BYTES}; the rest was not read`);
+  return text;
+}
+
+async function refused(ctx: CommandContext, findings: readonly MailboxFinding[]): Promise<number> {
+  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, file: null, findings }));
+  else await ctx.err.line(`refused: nothing published\n${findings.map((f) => `  ${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message}`).join("\n")}`);
+  return FAIL;
+}
+
 async function run(ctx: CommandContext): Promise<number> {
   try {
     return await publish(ctx);
   } catch (error) {
+    if (error instanceof InputTooLarge) return refused(ctx, [mailboxFinding("MESSAGE_TOO_LARGE", error.message, { expected: `at most ${MAX_MESSAGE_BYTES}` })]);
     if (!(error instanceof PathRefusal)) throw error;
     await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, file: null, error: error.message, findings: [] })) : ctx.err.line(`refused: ${error.message}`));
     return FAIL;
@@ -156,7 +176,7 @@ async function publish(ctx: CommandContext): Promise<number> {
     const composing = Object.keys(mailboxNewCommand.options).filter((name) => !PUBLISHING.has(name) && ctx.options[name] !== undefined).map((name) => `--${name}`);
     if (ctx.file !== undefined) composing.push("--file");
     if (composing.length > 0) throw new UsageError(`--message FILE publishes that message as written: ${composing.join(", ")} would compose one; give one or the other`);
-    text = readTextFile("--message", messageFile);
+    text = inputText("--message", messageFile);
     slug = option(ctx, "slug") ?? parseFilename(messageFile.slice(messageFile.lastIndexOf("/") + 1))?.slug ?? "message";
   } else ({ text, slug } = compose(ctx, inbox, root));
   const slugOk = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) && slug.length <= 64;
@@ -188,11 +208,7 @@ async function publish(ctx: CommandContext): Promise<number> {
     }
   }
   const ok = findings.every((f) => f.severity !== "error") && e !== null;
-  if (!ok || e === null) {
-    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, file: null, findings }));
-    else await ctx.err.line(`refused: nothing published\n${findings.map((f) => `  ${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message}`).join("\n")}`);
-    return FAIL;
-  }
+  if (!ok || e === null) return refused(ctx, findings);
   if (file === null) return FAIL;
   if (dryRun) {
     await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${text.trimEnd()}`);

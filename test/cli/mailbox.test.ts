@@ -391,6 +391,15 @@ describe("rw mailbox new: create-once publication", () => {
     expect(bom.status).toBe(0);
     expect(bom.stdout).toContain("---\nObjective.\n");
   });
+  it("refuses a --message or --file that never ends (/dev/zero) as too large, reading no more than a message holds (exit 1)", () => {
+    const a = room();
+    for (const args of [["--message", "/dev/zero"], ["--from", "VEGA", "--to", "LYRA", "--kind", "hello", "--arena", "DEMO", "--machine", "VEGA-BOX", "--file", "/dev/zero"]]) {
+      const r = spawnSync(process.execPath, [RW, "mailbox", "new", a.root, ...args, "--json"], { encoding: "utf8", cwd: ROOT, timeout: 20_000 });
+      expect([r.status, r.signal], r.stderr).toStrictEqual([1, null]);
+      expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, file: null, findings: [{ code: "MESSAGE_TOO_LARGE" }] });
+    }
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+  });
   it("refuses what preflight refuses, and writes nothing", () => {
     const a = room();
     const r = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "deliver", "--arena", "DEMO", "--machine", "VEGA-BOX", "--json"]);
