@@ -92,11 +92,14 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
     arena: option(ctx, "arena"),
     machine: option(ctx, "machine"),
     root,
-    transport: option(ctx, "transport") ?? "local",
+    // An answer defaults to its parent's transport and tags: the handshake settles both, and a
+    // welcome's "accept" that restated other ones would be a counter (COUNTER_AS_ACCEPT).
+    transport: option(ctx, "transport") ?? p?.transport ?? "local",
     ...(option(ctx, "terms") === undefined ? {} : { terms: option(ctx, "terms") }),
     ...(budget === undefined ? {} : { exchange_budget: /^\d{1,9}$/.test(budget) ? Number(budget) : budget }),
   };
-  const tags = ["agent-mailbox", ...list(option(ctx, "tags")).filter((t) => t !== "agent-mailbox")];
+  const given = option(ctx, "tags");
+  const tags = given === undefined && p !== undefined && p.tags.length > 0 ? [...p.tags] : ["agent-mailbox", ...list(given).filter((t) => t !== "agent-mailbox")];
   if (option(ctx, "body") !== undefined && ctx.file !== undefined) throw new UsageError("--body TEXT and --file PATH both give the body: give one");
   let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : inputText("--file", ctx.file));
   if (parent?.file && !body.includes(`[[${parent.file.replace(/\.md$/, "")}`)) body = `Re: [[${parent.file.replace(/\.md$/, "")}]]\n\n${body}`;
@@ -239,10 +242,10 @@ export const mailboxNewCommand: Command = {
     seq: { type: "string", help: "the sequence number" },
     arena: { type: "string", help: "the arena: a Handler-pinned opaque alias" },
     machine: { type: "string", help: "the machine locus: an opaque uppercase alias or a machine UUID" },
-    transport: { type: "string", help: "local (default), git, lyt or sync-share" },
+    transport: { type: "string", help: "local, git, lyt or sync-share (default: the parent's, else local)" },
     terms: { type: "string", help: "accept or counter (a welcome, or an answer to a counter)" },
     "exchange-budget": { type: "string", help: "the exchange budget a hello proposes" },
-    tags: { type: "string", help: "the room's tags, comma-separated (agent-mailbox is always added)" },
+    tags: { type: "string", help: "the room's tags, comma-separated (agent-mailbox is always added; default: the parent's)" },
     slug: { type: "string", help: "the filename's slug (default: the kind)" },
     body: { type: "string", help: "the body text (or --file PATH, - for stdin)" },
     message: { type: "string", help: "publish this complete message file instead of composing one" },

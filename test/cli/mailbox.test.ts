@@ -425,6 +425,19 @@ describe("rw mailbox new: create-once publication", () => {
   });
 });
 
+describe("rw mailbox new composes an answer on its parent's settled terms", () => {
+  it("a welcome accepting a hello takes the hello's tags and transport, so its accept is no counter (section 4: every later message carries the set)", () => {
+    const a = room();
+    const hello = rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--tags", "crox-site", "--transport", "git"]);
+    expect(hello.code, hello.err).toBe(0);
+    const welcome = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "welcome", "--terms", "accept", "--reply-to", ID(1), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(4), "--no-reply", "--json"]);
+    expect(welcome.code, welcome.out + welcome.err).toBe(0);
+    const text = readFileSync(join(a.inbox, (JSON.parse(welcome.out) as { file: string }).file), "utf8");
+    expect([text.includes("  - crox-site\n"), text.includes("transport: git\n")]).toStrictEqual([true, true]);
+    expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("handshake established");
+  });
+});
+
 describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
   const deliver = (root: string, extra: string[]): ReturnType<typeof rw> => rw(["mailbox", "new", root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", "--json", ...extra]);
   it("a reply outside its parent's thread (PARENT_THREAD_MISMATCH): exit 1, nothing written", () => {
