@@ -99,6 +99,22 @@ describe("rw mailbox check: discovery", () => {
       expect([r.code, r.err.split("\n")[0]]).toStrictEqual([2, `rw: --state: cannot read ${join(state, folder, name)}: it is a directory`]);
     }
   });
+  it("a state file that is a device or a pipe (a link to /dev/zero) is a usage error, never read without end", () => {
+    const { root } = room();
+    for (const [folder, name] of [["dispositions", "VEGA.jsonl"], ["cursor", "VEGA.txt"], ["anomalies", "VEGA.jsonl"]] as const) {
+      const state = mkdtempSync(join(tmp, "state-"));
+      mkdirSync(join(state, folder));
+      symlinkSync("/dev/zero", join(state, folder, name));
+      const r = spawnSync(process.execPath, [RW, "mailbox", "check", root, "--as", "VEGA", "--state", state], { encoding: "utf8", cwd: ROOT, timeout: 20_000 });
+      expect([r.status, r.stderr.split("\n")[0]]).toStrictEqual([2, `rw: --state: cannot read ${join(state, folder, name)}: not a regular file`]);
+    }
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "root-binding"));
+    symlinkSync("/dev/zero", join(state, "root-binding", "VEGA.json"));
+    const r = spawnSync(process.execPath, [RW, "mailbox", "new", root, ...HELLO, "--state", state], { encoding: "utf8", cwd: ROOT, timeout: 20_000 });
+    expect([r.status, r.stderr]).toStrictEqual([1, `refused: the root binding ${join(state, "root-binding", "VEGA.json")} is not a regular file: nothing is published from VEGA until it is repaired (a move needs a Handler-authorized rebind)\n`]);
+    expect(readdirSync(join(root, "inbox"))).toStrictEqual([]);
+  });
   it("never crawls: an inbox one level deeper is not found (exit 2)", () => {
     const outer = base(tmp);
     mkdirSync(join(outer, "project", "inbox"), { recursive: true });
