@@ -394,6 +394,17 @@ describe("a hello opens its thread: one in a thread another message opened is mi
     }
   });
 
+  it("says which part of the locus differs when a held name is used from the same machine with another root", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "hv", at: 0, set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@hv", reply_to: "", request_id: "@hv", machine: "VEGA-BOX", root: RA } },
+      { id: "x", at: 1000, set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@t", reply_to: "", request_id: "@x", machine: "VEGA-BOX", root: RS } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const held = mailbox.analyzeMailbox(entries).findings.find((f) => f.code === "CALLSIGN_HELD" && f.id === symbols.uuid("x"));
+    expect(held?.message).toBe(`VEGA is held by machine VEGA-BOX with root ${RA.slice(0, 12)}… (claim ${symbols.uuid("hv")}); this message comes from that machine with root ${RS.slice(0, 12)}…`);
+  });
+
   it("holds against a hello only what speaks for its sender and does not answer the hello", () => {
     const symbols = new Symbols(mailbox);
     const { entries, diffs } = readCase(symbols, [
