@@ -5,12 +5,13 @@
  * SHA-256 of its bytes. Dotfiles are staging and provider mechanics, and are not messages.
  */
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import type { Stats } from "node:fs";
 import { join } from "node:path";
 import type { VocabularyResolver } from "../../core/index.js";
 import { isConflictCopy, mailboxFinding, MAX_MESSAGE_BYTES, parseFilename, readMailboxMessage } from "../../core/mailbox/index.js";
 import type { MailboxAnomaly, MailboxEntry, MailboxFinding, MailboxReading } from "../../core/mailbox/index.js";
+import { readRegularFile } from "./read-regular-file.js";
 
 
 export interface InboxFile {
@@ -59,32 +60,6 @@ function utf8Name(raw: Buffer): string | null {
 /** A name that is not UTF-8, shown with each byte outside printable ASCII as `\xNN`. */
 function escapedName(raw: Buffer): string {
   return [...raw].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, "0")}`)).join("");
-}
-
-/**
- * The bytes of a regular file, read through one descriptor that never follows a symbolic link, and
- * at most MAX_MESSAGE_BYTES + 1 of them: a sync client may swap or grow the file between lstat and
- * the read, and a swapped-in link to /dev/zero would otherwise be read without end.
- */
-/** One buffer for every read: a copy of what was read is returned. */
-const readBuffer = Buffer.allocUnsafe(MAX_MESSAGE_BYTES + 1);
-
-function readRegularFile(path: string): Uint8Array | "link" | "other" {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOOP") return "link";
-    throw error;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return "other";
-    let length = 0;
-    for (let n = -1; n !== 0 && length < readBuffer.length; length += n) n = readSync(fd, readBuffer, length, readBuffer.length - length, null);
-    return Uint8Array.prototype.slice.call(readBuffer, 0, length);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox {

@@ -378,6 +378,19 @@ describe("rw mailbox new: create-once publication", () => {
     expect(readdirSync(staging)).toStrictEqual([]);
     expect(statSync(path).nlink).toBe(1);
   });
+  it("never follows a symbolic link that took the name meanwhile: it is no message, so the fallback name is taken", () => {
+    const a = room();
+    const staging = mkdtempSync(join(tmp, "staging-"));
+    const bytes = new TextEncoder().encode("---\nx: 1\n---\n");
+    // The link leads to this very message: followed, it would pass for a concurrent publication of it.
+    const outside = join(tmp, `same-${Date.now()}.md`);
+    writeFileSync(outside, bytes);
+    symlinkSync(outside, join(a.inbox, "2026-10-01-09-00-00-VEGA-hello-x.md"));
+    const seen: number[] = [];
+    const path = publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md", fallback: "2026-10-01-09-00-00-000-VEGA-hello-x.md", fallbackAfter: (taken) => (seen.push(taken.length), false) }, bytes);
+    expect([path, seen]).toStrictEqual([join(a.inbox, "2026-10-01-09-00-00-000-VEGA-hello-x.md"), []]);
+    expect(readFileSync(path)).toStrictEqual(Buffer.from(bytes));
+  });
   it("refuses to stage inside the mailbox, where a sync could capture the temporary file", () => {
     const a = room();
     mkdirSync(join(a.root, "runtime", "staging"), { recursive: true });
