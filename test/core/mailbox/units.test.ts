@@ -1,7 +1,7 @@
 // Unit and property tests of core/mailbox beyond the conformance vectors: round trips, hostile
 // input, the code table, and the crash-recovery loop closed end to end.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FINDING_CODES } from "../../../core/index.js";
 import * as mailbox from "../../../core/mailbox/index.js";
 import { pairBudget } from "../../../core/mailbox/right-to-work.js";
@@ -115,6 +115,16 @@ describe("reading hostile input", () => {
     expect(codes(head + "a".repeat(mailbox.MAX_MESSAGE_BYTES - head.length + 1))).toStrictEqual(["MESSAGE_TOO_LARGE"]);
     // Counted in bytes: 600,000 é are 1.2 million bytes in 600,000 code units.
     expect(codes(head + "é".repeat(600_000))).toStrictEqual(["MESSAGE_TOO_LARGE"]);
+  });
+  it("reads a key that is a collection without a runtime warning: the core has no side effect on its host", () => {
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    try {
+      const r = mailbox.readMailboxMessage("---\n? [a, b]\n: c\nmeta:\n  ? {x: 1}\n  : y\n---\nbody\n");
+      expect(r.findings.map((f) => f.code)).toStrictEqual(["ENVELOPE_MISSING"]);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
   it("refuses an alias bomb instead of expanding it", () => {
     const bomb = ["---", "a: &a [x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`), "---", ""].join("\n");
