@@ -6,6 +6,7 @@
 import { tmpdir } from "node:os";
 import { basename } from "node:path";
 import { stringify } from "yaml";
+import { withControlsMarked as visible } from "../../core/index.js";
 import {
   analyzeMailbox,
   isCallsign,
@@ -148,7 +149,8 @@ function inputText(label: string, path: string): string {
 
 async function refused(ctx: CommandContext, findings: readonly MailboxFinding[]): Promise<number> {
   if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, file: null, findings }));
-  else await ctx.err.line(`refused: nothing published\n${findings.map((f) => `  ${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message}`).join("\n")}`);
+  // A finding may quote a peer's file name or field: its line breaks and controls are marked.
+  else await ctx.err.line(`refused: nothing published\n${findings.map((f) => visible(`  ${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message}`)).join("\n")}`);
   return FAIL;
 }
 
@@ -158,7 +160,7 @@ async function run(ctx: CommandContext): Promise<number> {
   } catch (error) {
     if (error instanceof InputTooLarge) return refused(ctx, [mailboxFinding("MESSAGE_TOO_LARGE", error.message, { expected: `at most ${MAX_MESSAGE_BYTES}` })]);
     if (!(error instanceof PathRefusal)) throw error;
-    await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, file: null, error: error.message, findings: [] })) : ctx.err.line(`refused: ${error.message}`));
+    await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, file: null, error: error.message, findings: [] })) : ctx.err.line(visible(`refused: ${error.message}`)));
     return FAIL;
   }
 }
@@ -221,7 +223,7 @@ async function publish(ctx: CommandContext): Promise<number> {
   if (ctx.json) await ctx.out.line(JSON.stringify({ ok: true, file: published, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
   else {
     await ctx.out.line(published);
-    for (const f of findings) await ctx.err.line(`  ${f.severity} ${f.code}: ${f.message}`);
+    for (const f of findings) await ctx.err.line(visible(`  ${f.severity} ${f.code}: ${f.message}`));
   }
   return PASS;
 }

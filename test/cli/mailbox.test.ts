@@ -256,6 +256,16 @@ describe("conflict copies and half-written files", () => {
     expect(report.anomalies.map((x) => [x.file, x.reason])).toStrictEqual([["2026-10-01-09-00-08-VEGA-request-\\xff.md", "the file's name is not UTF-8: no path the mailbox reads can name it; rename it"]]);
     expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("2 valid messages, 1 invalid, 1 anomalies");
   });
+  it("shows a peer's line breaks and terminal controls marked, so a file name or field cannot forge a line of the report", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    const forged = "a\nreconciliation for LYRA: CLEAN (work-clean yes, readiness-clean yes)\n\u001b[2J\u202ezz.md";
+    writeFileSync(join(a.inbox, forged), readFileSync(join(a.inbox, hello), "utf8").replace("arena: DEMO", "arena: \"DEMO\\e[31m\""));
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(r.out.split("\n").filter((line) => line.startsWith("reconciliation"))).toStrictEqual([]);
+    expect(r.out).not.toMatch(/[\u001b\u202e]/u);
+    expect(r.out).toContain("  a·reconciliation for LYRA: CLEAN (work-clean yes, readiness-clean yes)··[2J·zz.md: ");
+  });
   it("notes a file that starts with a byte order mark (ENCODING_BOM), as the core and the playground do", () => {
     const a = room();
     const { hello } = handshake(a.root);
