@@ -126,6 +126,12 @@ describe("reading hostile input", () => {
       warn.mockRestore();
     }
   });
+  it("refuses a line break or C1 control in a text field, as it refuses a C0 one: a single line without control characters", () => {
+    const symbols = new Symbols(mailbox);
+    const codes = (arena: string) => mailbox.readMailboxMessage(buildMessage(symbols, { id: "m", set: { kind: "request", arena, machine: `BOX${arena}` } })).findings.filter((f) => f.code === "FIELD_TYPE").map((f) => f.slot);
+    for (const bad of ["DEMO\u0085", "DEMO\u2028", "DEMO\u2029", "DEMO\u009b", "DEMO\u001b"]) expect(codes(bad), JSON.stringify(bad)).toStrictEqual(["arena", "machine"]);
+    expect(codes("DEMO\u00a0X")).toStrictEqual([]);
+  });
   it("refuses an alias bomb instead of expanding it", () => {
     const bomb = ["---", "a: &a [x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`), "---", ""].join("\n");
     const t = Date.now();
