@@ -6,7 +6,7 @@
  * longer than MAX_LINE_BYTES is refused (`LINE_TOO_LONG`) and its bytes are not kept, so input
  * that never breaks a line (`--file /dev/zero`) cannot take all the machine's memory.
  */
-import { fstatSync, readFileSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { finding, withoutBom } from "../core/index.js";
 import type { LineCheck } from "../core/index.js";
@@ -113,11 +113,30 @@ export function readFileText(label: string, path: string): string | null {
   return text === null ? null : withoutBom(text);
 }
 
-/** All of stdin as text read like a file (one leading BOM dropped); not UTF-8 is a usage error. */
-export function readStdinText(label: string): string {
-  const text = decode(readFileSync(0));
-  if (text === null) throw new UsageError(`${label}: stdin is not valid UTF-8`);
-  return withoutBom(text);
+/**
+ * The text of a file an option names (`-`: stdin), as readTextFile reads it, but never more than
+ * `maxBytes` bytes (plus a byte order mark): `null` when it holds more. A file that never ends
+ * (`/dev/zero`) is then refused at once instead of read until memory runs out.
+ */
+export function readTextFileAtMost(label: string, path: string, maxBytes: number): string | null {
+  const limit = maxBytes + 3 + 1;
+  const buffer = Buffer.allocUnsafe(limit);
+  let length = 0;
+  let fd: number | null = null;
+  try {
+    fd = path === "-" ? 0 : openSync(path, "r");
+    if (fstatSync(fd).isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
+    for (let n = -1; n !== 0 && length < limit; length += n) n = readSync(fd, buffer, length, limit - length, null);
+  } catch (error) {
+    throw new UsageError(`${label}: cannot read ${path === "-" ? "stdin" : path}: ${readProblem(error)}`);
+  } finally {
+    if (fd !== null && fd !== 0) closeSync(fd);
+  }
+  if (length === limit) return null;
+  const text = decode(buffer.subarray(0, length));
+  if (text === null) throw new UsageError(`${label}: ${path === "-" ? "stdin" : path} is not valid UTF-8`);
+  const bare = withoutBom(text);
+  return new TextEncoder().encode(bare).length > maxBytes ? null : bare;
 }
 
 /**

@@ -4,6 +4,7 @@
  * `--as CALLSIGN --state DIR`, reconcile that participant's inbox against its dispositions.
  */
 import { existsSync, statSync } from "node:fs";
+import { withControlsMarked as visible } from "../../core/index.js";
 import { ALL, analyzeMailbox, hasMailboxError, isCallsign, participants, reconcile } from "../../core/mailbox/index.js";
 import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ParticipantSummary, ReconcileReport } from "../../core/mailbox/index.js";
 import { pathOption } from "../arguments.js";
@@ -56,6 +57,10 @@ const fileOf = (entries: readonly MailboxEntry[]): ((id: string | undefined) => 
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g;
 
+/**
+ * The report's lines. File names and envelope fields are a peer's text: the command marks their
+ * line breaks and terminal controls (`visible`), so none can forge a line or restyle a terminal.
+ */
 function render(r: CheckResult, given: string, as: string | undefined): string[] {
   const name = fileOf(r.read.entries);
   // For a person, messages are their files: a UUID the inbox holds is shown as its filename.
@@ -104,7 +109,7 @@ async function run(ctx: CommandContext): Promise<number> {
     result = checkMailbox(path, { vocabulary: ctx.profiles.resolve, now, ...(as === undefined ? {} : { as, state: state as string }) });
   } catch (error) {
     if (!(error instanceof PathRefusal)) throw error;
-    await ctx.err.line(`refused: ${error.message}`);
+    await ctx.err.line(visible(`refused: ${error.message}`));
     return FAIL;
   }
   if (ctx.json) {
@@ -112,7 +117,7 @@ async function run(ctx: CommandContext): Promise<number> {
     // The quarantine is a Map: written as an object, UUID to codes.
     const json = { ...analysis, quarantine: Object.fromEntries(analysis.quarantine) };
     await ctx.out.line(JSON.stringify({ ...rest, analysis: json, files: read.files, anomalies: read.anomalies }));
-  } else for (const line of render(result, path, as)) await ctx.out.line(line);
+  } else for (const line of render(result, path, as)) await ctx.out.line(visible(line));
   return result.ok ? PASS : FAIL;
 }
 

@@ -6,6 +6,7 @@
 import { tmpdir } from "node:os";
 import { basename } from "node:path";
 import { stringify } from "yaml";
+import { withControlsMarked as visible } from "../../core/index.js";
 import {
   analyzeMailbox,
   isCallsign,
@@ -14,6 +15,7 @@ import {
   formatFilename,
   mailboxFinding,
   mailboxRootId,
+  MAX_MESSAGE_BYTES,
   newUuid7,
   parseFilename,
   preflight,
@@ -29,7 +31,7 @@ import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { publishOnce } from "../mailbox/publish.js";
 import { bindRoot, refuseStateInside } from "../mailbox/state.js";
 import { needs, UsageError } from "../usage-error.js";
-import { readStdinText, readTextFile } from "../input.js";
+import { readTextFileAtMost } from "../input.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
@@ -91,13 +93,16 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
     arena: option(ctx, "arena"),
     machine: option(ctx, "machine"),
     root,
-    transport: option(ctx, "transport") ?? "local",
+    // An answer defaults to its parent's transport and tags: the handshake settles both, and a
+    // welcome's "accept" that restated other ones would be a counter (COUNTER_AS_ACCEPT).
+    transport: option(ctx, "transport") ?? p?.transport ?? "local",
     ...(option(ctx, "terms") === undefined ? {} : { terms: option(ctx, "terms") }),
     ...(budget === undefined ? {} : { exchange_budget: /^\d{1,9}$/.test(budget) ? Number(budget) : budget }),
   };
-  const tags = ["agent-mailbox", ...list(option(ctx, "tags")).filter((t) => t !== "agent-mailbox")];
+  const given = option(ctx, "tags");
+  const tags = given === undefined && p !== undefined && p.tags.length > 0 ? [...p.tags] : ["agent-mailbox", ...list(given).filter((t) => t !== "agent-mailbox")];
   if (option(ctx, "body") !== undefined && ctx.file !== undefined) throw new UsageError("--body TEXT and --file PATH both give the body: give one");
-  let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : (ctx.file === "-" ? readStdinText("--file") : readTextFile("--file", ctx.file)));
+  let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : inputText("--file", ctx.file));
   if (parent?.file && !body.includes(`[[${parent.file.replace(/\.md$/, "")}`)) body = `Re: [[${parent.file.replace(/\.md$/, "")}]]\n\n${body}`;
   if (body !== "" && !body.endsWith("\n")) body += "\n";
   const frontmatter = stringify({ tags, meta: { mailbox: envelope } }, { lineWidth: 0 });
@@ -130,12 +135,32 @@ const otherMessage = (id: string) => (taken: Uint8Array): boolean => {
   return readMailboxMessage(text).envelope?.id !== id;
 };
 
+/** A --message or --file holding more than any message may: refused unread past the limit. */
+class InputTooLarge extends Error {
+  override readonly name = "InputTooLarge";
+}
+
+/** The text of --message or --file, read no further than a message can reach (section 9's fail closed). */
+function inputText(label: string, path: string): string {
+  const text = readTextFileAtMost(label, path, MAX_MESSAGE_BYTES);
+  if (text === null) throw new InputTooLarge(`${label} ${path === "-" ? "stdin" : path} holds more than ${MAX_MESSAGE_BYTES} bytes: a message is at most ${MAX_MESSAGE_BYTES}; the rest was not read`);
+  return text;
+}
+
+async function refused(ctx: CommandContext, findings: readonly MailboxFinding[]): Promise<number> {
+  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, file: null, findings }));
+  // A finding may quote a peer's file name or field: its line breaks and controls are marked.
+  else await ctx.err.line(`refused: nothing published\n${findings.map((f) => visible(`  ${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message}`)).join("\n")}`);
+  return FAIL;
+}
+
 async function run(ctx: CommandContext): Promise<number> {
   try {
     return await publish(ctx);
   } catch (error) {
+    if (error instanceof InputTooLarge) return refused(ctx, [mailboxFinding("MESSAGE_TOO_LARGE", error.message, { expected: `at most ${MAX_MESSAGE_BYTES}` })]);
     if (!(error instanceof PathRefusal)) throw error;
-    await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, file: null, error: error.message, findings: [] })) : ctx.err.line(`refused: ${error.message}`));
+    await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, file: null, error: error.message, findings: [] })) : ctx.err.line(visible(`refused: ${error.message}`)));
     return FAIL;
   }
 }
@@ -156,7 +181,7 @@ async function publish(ctx: CommandContext): Promise<number> {
     const composing = Object.keys(mailboxNewCommand.options).filter((name) => !PUBLISHING.has(name) && ctx.options[name] !== undefined).map((name) => `--${name}`);
     if (ctx.file !== undefined) composing.push("--file");
     if (composing.length > 0) throw new UsageError(`--message FILE publishes that message as written: ${composing.join(", ")} would compose one; give one or the other`);
-    text = readTextFile("--message", messageFile);
+    text = inputText("--message", messageFile);
     slug = option(ctx, "slug") ?? parseFilename(messageFile.slice(messageFile.lastIndexOf("/") + 1))?.slug ?? "message";
   } else ({ text, slug } = compose(ctx, inbox, root));
   const slugOk = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) && slug.length <= 64;
@@ -188,11 +213,7 @@ async function publish(ctx: CommandContext): Promise<number> {
     }
   }
   const ok = findings.every((f) => f.severity !== "error") && e !== null;
-  if (!ok || e === null) {
-    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, file: null, findings }));
-    else await ctx.err.line(`refused: nothing published\n${findings.map((f) => `  ${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message}`).join("\n")}`);
-    return FAIL;
-  }
+  if (!ok || e === null) return refused(ctx, findings);
   if (file === null) return FAIL;
   if (dryRun) {
     await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${text.trimEnd()}`);
@@ -202,7 +223,7 @@ async function publish(ctx: CommandContext): Promise<number> {
   if (ctx.json) await ctx.out.line(JSON.stringify({ ok: true, file: published, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
   else {
     await ctx.out.line(published);
-    for (const f of findings) await ctx.err.line(`  ${f.severity} ${f.code}: ${f.message}`);
+    for (const f of findings) await ctx.err.line(visible(`  ${f.severity} ${f.code}: ${f.message}`));
   }
   return PASS;
 }
@@ -223,10 +244,10 @@ export const mailboxNewCommand: Command = {
     seq: { type: "string", help: "the sequence number" },
     arena: { type: "string", help: "the arena: a Handler-pinned opaque alias" },
     machine: { type: "string", help: "the machine locus: an opaque uppercase alias or a machine UUID" },
-    transport: { type: "string", help: "local (default), git, lyt or sync-share" },
+    transport: { type: "string", help: "local, git, lyt or sync-share (default: the parent's, else local)" },
     terms: { type: "string", help: "accept or counter (a welcome, or an answer to a counter)" },
     "exchange-budget": { type: "string", help: "the exchange budget a hello proposes" },
-    tags: { type: "string", help: "the room's tags, comma-separated (agent-mailbox is always added)" },
+    tags: { type: "string", help: "the room's tags, comma-separated (agent-mailbox is always added; default: the parent's)" },
     slug: { type: "string", help: "the filename's slug (default: the kind)" },
     body: { type: "string", help: "the body text (or --file PATH, - for stdin)" },
     message: { type: "string", help: "publish this complete message file instead of composing one" },

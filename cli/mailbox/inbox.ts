@@ -5,12 +5,13 @@
  * SHA-256 of its bytes. Dotfiles are staging and provider mechanics, and are not messages.
  */
 import { createHash } from "node:crypto";
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import type { Stats } from "node:fs";
 import { join } from "node:path";
 import type { VocabularyResolver } from "../../core/index.js";
 import { isConflictCopy, mailboxFinding, MAX_MESSAGE_BYTES, parseFilename, readMailboxMessage } from "../../core/mailbox/index.js";
 import type { MailboxAnomaly, MailboxEntry, MailboxFinding, MailboxReading } from "../../core/mailbox/index.js";
+import { readRegularFile } from "./read-regular-file.js";
 
 
 export interface InboxFile {
@@ -45,11 +46,37 @@ function filenameFindings(file: string, reading: MailboxReading): MailboxFinding
   return [];
 }
 
+const strictName = new TextDecoder("utf-8", { fatal: true });
+
+/** A listed name as text, or null when its bytes are not UTF-8. */
+function utf8Name(raw: Buffer): string | null {
+  try {
+    return strictName.decode(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** A name that is not UTF-8, shown with each byte outside printable ASCII as `\xNN`. */
+function escapedName(raw: Buffer): string {
+  return [...raw].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, "0")}`)).join("");
+}
+
 export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox {
   const files: InboxFile[] = [];
   const entries: MailboxEntry[] = [];
   const anomalies: MailboxAnomaly[] = [];
-  const names = readdirSync(inbox).filter((n) => n.endsWith(".md") && !n.startsWith(".")).sort();
+  // Listed as bytes: a name that is not UTF-8 would come back with U+FFFD, a path that names no
+  // file, and the message would be lost from the check in silence.
+  const listed = readdirSync(inbox, { encoding: "buffer" }).map((raw) => ({ raw, name: utf8Name(raw) }));
+  for (const { raw, name } of listed) {
+    if (name !== null || !raw.toString("latin1").endsWith(".md") || raw[0] === 0x2e) continue;
+    const file = escapedName(raw);
+    const finding = mailboxFinding("ENCODING_INVALID", "the file's name is not UTF-8: no path the mailbox reads can name it; rename it", { file });
+    files.push({ file, ok: false, id: null, findings: [finding] });
+    anomalies.push({ fingerprint: fingerprint(Buffer.concat([raw, Buffer.from([0]), Buffer.from("ENCODING_INVALID")])), file, id: null, to: null, reason: finding.message });
+  }
+  const names = listed.flatMap(({ name }) => (name !== null && name.endsWith(".md") && !name.startsWith(".") ? [name] : [])).sort();
   for (const file of names) {
     const path = join(inbox, file);
     // Without bytes, an anomaly is keyed by its name and what made it one (a mode, an error code).
@@ -82,7 +109,20 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox 
     }
     let bytes: Uint8Array;
     try {
-      bytes = readFileSync(path);
+      const read = readRegularFile(path);
+      if (read === "link") {
+        anomaly(mailboxFinding("NOT_A_FILE", "a symbolic link in the inbox (it replaced the file while it was read): never followed, never consumed", { file }), "link");
+        continue;
+      }
+      if (read === "other") {
+        anomaly(mailboxFinding("NOT_A_FILE", "not a regular file (it replaced the file while it was read)", { file }), "other");
+        continue;
+      }
+      if (read.length > MAX_MESSAGE_BYTES) {
+        anomaly(mailboxFinding("MESSAGE_TOO_LARGE", `more than ${MAX_MESSAGE_BYTES} bytes (it grew while it was read): a message is at most ${MAX_MESSAGE_BYTES}`, { file }), "grew");
+        continue;
+      }
+      bytes = read;
     } catch (error) {
       unreadable(error);
       continue;

@@ -8,6 +8,7 @@
 import { closeSync, fsyncSync, linkSync, lstatSync, mkdtempSync, openSync, readFileSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { isInside, PathRefusal, refuseLinks } from "./paths.js";
+import { readRegularFile } from "./read-regular-file.js";
 
 export interface PublishTarget {
   readonly root: string;
@@ -70,7 +71,9 @@ export function publishOnce(target: PublishTarget, bytes: Uint8Array): string {
       if (!(error instanceof NameTaken) || i === names.length - 1) throw error;
       let taken: Uint8Array | null = null;
       try {
-        taken = readFileSync(join(target.inbox, name));
+        // Never through a link, and no more than a message holds: what took the name is a peer's.
+        const read = readRegularFile(join(target.inbox, name));
+        if (typeof read !== "string") taken = read;
       } catch {
         // gone again, or not a file: the fallback decides nothing about it
       }

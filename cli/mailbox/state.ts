@@ -34,9 +34,13 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 function stateFile(path: string): Buffer | null {
   if (!existsSync(path)) return null;
   try {
-    if (statSync(path).isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
+    const stat = statSync(path);
+    if (stat.isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
+    // A device or a pipe (a link to /dev/zero) would be read without end: state is a regular file.
+    if (!stat.isFile()) throw new UsageError(`--state: cannot read ${path}: not a regular file`);
     return readFileSync(path);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`--state: cannot read ${path}: ${readProblem(error)}`);
   }
 }
@@ -160,6 +164,8 @@ function readBinding(path: string, callsign: string): RootBinding {
   const damaged = (why: string): never => {
     throw new PathRefusal(`the root binding ${path} ${why}: nothing is published from ${callsign} until it is repaired (a move needs a Handler-authorized rebind)`);
   };
+  // A device or a pipe (a link to /dev/zero) would be read without end, and proves no root.
+  if (!statSync(path).isFile()) damaged("is not a regular file");
   let text = "";
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(path));

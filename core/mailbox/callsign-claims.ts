@@ -203,7 +203,11 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
       return;
     }
     if (held.locus !== locusOf(e)) {
-      findings.push(mailboxFinding("CALLSIGN_HELD", `${e.from} is held by machine ${held.machine} (claim ${held.claimed_by}); this message comes from machine ${e.machine}`, at(entry)));
+      // The locus is machine and root: on one machine, only the root can tell the two apart.
+      const message = held.machine === e.machine
+        ? `${e.from} is held by machine ${held.machine} with root ${held.root.toLowerCase().slice(0, 12)}… (claim ${held.claimed_by}); this message comes from that machine with root ${e.root.toLowerCase().slice(0, 12)}…`
+        : `${e.from} is held by machine ${held.machine} (claim ${held.claimed_by}); this message comes from machine ${e.machine}`;
+      findings.push(mailboxFinding("CALLSIGN_HELD", message, at(entry)));
       return;
     }
     held.last_seen = Math.max(held.last_seen, time);

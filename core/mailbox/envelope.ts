@@ -53,7 +53,9 @@ export interface MailboxEnvelope {
  */
 const coded = (code: MailboxCode, text: string): string => `${code}:${text}`;
 
-const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+// C1 controls and U+2028/U+2029 too: NEL and the separators break a line for many readers, as the
+// core's own _BREAK_OR_CONTROL counts them.
+const NO_CONTROL = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
 const HEX64_LOWER = /^[0-9a-f]{64}$/;
 
 function text(max: number): v.GenericSchema<unknown, string> {

@@ -65,7 +65,10 @@ export interface MailboxReading {
 }
 
 // Keys named twice are refused by duplicateKeyOffset, in linear time (yaml-keys.ts).
-const YAML_OPTIONS = { version: "1.2", schema: "core", uniqueKeys: false, prettyErrors: false, strict: true } as const;
+// logLevel "error": `yaml` reports a warning it meets while converting (a key that is a collection,
+// stringified) through process.emitWarning, a side effect on the host; the warnings the reader
+// acts on are read from the document instead.
+const YAML_OPTIONS = { version: "1.2", schema: "core", uniqueKeys: false, prettyErrors: false, strict: true, logLevel: "error" } as const;
 const MAX_ALIASES = 64;
 const STANDING_TAG = "agent-mailbox";
 const MACHINE_ALIAS = /^[A-Z0-9](?:[A-Z0-9._-]{0,126}[A-Z0-9])?$/;

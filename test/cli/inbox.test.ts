@@ -1,12 +1,13 @@
 // readInbox when the file system fails under it: a file that cannot be read (EACCES, EIO; root,
 // who runs these tests, is never refused, so node:fs is wrapped here) and one a sync client
 // removes between the listing and the read. Neither may stop the check of every other message.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 
 const failing = new Map<string, NodeJS.ErrnoException>();
+const swapped = new Map<string, string>();
 vi.mock("node:fs", async (original) => {
   const fs = await original<typeof import("node:fs")>();
   const guard = <A extends unknown[], R>(fn: (path: string, ...rest: A) => R) => (path: string, ...rest: A): R => {
@@ -14,11 +15,17 @@ vi.mock("node:fs", async (original) => {
     if (error !== undefined) throw error;
     return fn(path, ...rest);
   };
-  return { ...fs, lstatSync: guard(fs.lstatSync as (p: string) => ReturnType<typeof fs.lstatSync>), readFileSync: guard(fs.readFileSync as (p: string) => Buffer) };
+  // A path whose lstat answers for another file: a file swapped for a symbolic link after lstat.
+  const lstatSync = (path: string, ...rest: unknown[]): ReturnType<typeof fs.lstatSync> => {
+    const stand = swapped.get(String(path));
+    return (fs.lstatSync as (p: string, ...r: unknown[]) => ReturnType<typeof fs.lstatSync>)(stand ?? path, ...rest);
+  };
+  return { ...fs, lstatSync: guard(lstatSync), readFileSync: guard(fs.readFileSync as (p: string) => Buffer), openSync: guard(fs.openSync as (p: string, ...r: unknown[]) => number) };
 });
 
 const { readInbox } = await import("../../cli/mailbox/inbox.js");
 const { coreVocabulary } = await import("../../core/index.js");
+const { MAX_MESSAGE_BYTES } = await import("../../core/mailbox/index.js");
 
 const errno = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: simulated`), { code });
 const tmp = mkdtempSync(join(tmpdir(), "rw-inbox-"));
@@ -42,5 +49,25 @@ describe("readInbox when a file fails under it", () => {
     failing.clear();
     failing.set(join(inbox, "c.md"), errno("EIO"));
     expect(readInbox(inbox, () => coreVocabulary).files.find((f) => f.file === "c.md")?.findings.map((x) => x.code)).toStrictEqual(["FILE_UNREADABLE"]);
+  });
+  it("never follows a file swapped for a symbolic link after lstat, nor reads past the size limit", () => {
+    const inbox = join(tmp, "inbox-swapped");
+    mkdirSync(inbox);
+    const message = "---\nkind: hello\n---\nbody\n";
+    const outside = join(tmp, "outside.md");
+    writeFileSync(outside, message);
+    const regular = join(tmp, "regular.md");
+    writeFileSync(regular, message);
+    symlinkSync(outside, join(inbox, "a.md"));
+    swapped.set(join(inbox, "a.md"), regular);
+    // A file that grows past the limit after lstat: lstat saw a small one.
+    writeFileSync(join(inbox, "b.md"), Buffer.alloc(MAX_MESSAGE_BYTES + 10, 0x61));
+    swapped.set(join(inbox, "b.md"), regular);
+    const read = readInbox(inbox, () => coreVocabulary);
+    swapped.clear();
+    expect(read.files.map((f) => [f.file, f.findings.map((x) => x.code)])).toStrictEqual([
+      ["a.md", ["NOT_A_FILE"]],
+      ["b.md", ["MESSAGE_TOO_LARGE"]],
+    ]);
   });
 });

@@ -99,6 +99,22 @@ describe("rw mailbox check: discovery", () => {
       expect([r.code, r.err.split("\n")[0]]).toStrictEqual([2, `rw: --state: cannot read ${join(state, folder, name)}: it is a directory`]);
     }
   });
+  it("a state file that is a device or a pipe (a link to /dev/zero) is a usage error, never read without end", () => {
+    const { root } = room();
+    for (const [folder, name] of [["dispositions", "VEGA.jsonl"], ["cursor", "VEGA.txt"], ["anomalies", "VEGA.jsonl"]] as const) {
+      const state = mkdtempSync(join(tmp, "state-"));
+      mkdirSync(join(state, folder));
+      symlinkSync("/dev/zero", join(state, folder, name));
+      const r = spawnSync(process.execPath, [RW, "mailbox", "check", root, "--as", "VEGA", "--state", state], { encoding: "utf8", cwd: ROOT, timeout: 20_000 });
+      expect([r.status, r.stderr.split("\n")[0]]).toStrictEqual([2, `rw: --state: cannot read ${join(state, folder, name)}: not a regular file`]);
+    }
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "root-binding"));
+    symlinkSync("/dev/zero", join(state, "root-binding", "VEGA.json"));
+    const r = spawnSync(process.execPath, [RW, "mailbox", "new", root, ...HELLO, "--state", state], { encoding: "utf8", cwd: ROOT, timeout: 20_000 });
+    expect([r.status, r.stderr]).toStrictEqual([1, `refused: the root binding ${join(state, "root-binding", "VEGA.json")} is not a regular file: nothing is published from VEGA until it is repaired (a move needs a Handler-authorized rebind)\n`]);
+    expect(readdirSync(join(root, "inbox"))).toStrictEqual([]);
+  });
   it("never crawls: an inbox one level deeper is not found (exit 2)", () => {
     const outer = base(tmp);
     mkdirSync(join(outer, "project", "inbox"), { recursive: true });
@@ -228,6 +244,28 @@ describe("conflict copies and half-written files", () => {
     writeFileSync(join(a.inbox, "2026-10-01-09-00-06-VEGA-request-bytes.md"), Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0xfe]));
     expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("error ENCODING_INVALID");
   });
+  it("reports a file whose name is not UTF-8 as an anomaly, never skipping it in silence", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    // A message under a name Linux allows and no UTF-8 path can reach (0xff is never UTF-8).
+    const name = Buffer.concat([Buffer.from(a.inbox + "/2026-10-01-09-00-08-VEGA-request-"), Buffer.from([0xff]), Buffer.from(".md")]);
+    writeFileSync(name, readFileSync(join(a.inbox, hello)));
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z", "--json"]);
+    expect(r.code, r.err).toBe(1);
+    const report = JSON.parse(r.out) as { anomalies: { file: string; reason: string }[] };
+    expect(report.anomalies.map((x) => [x.file, x.reason])).toStrictEqual([["2026-10-01-09-00-08-VEGA-request-\\xff.md", "the file's name is not UTF-8: no path the mailbox reads can name it; rename it"]]);
+    expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("2 valid messages, 1 invalid, 1 anomalies");
+  });
+  it("shows a peer's line breaks and terminal controls marked, so a file name or field cannot forge a line of the report", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    const forged = "a\nreconciliation for LYRA: CLEAN (work-clean yes, readiness-clean yes)\n\u001b[2J\u202ezz.md";
+    writeFileSync(join(a.inbox, forged), readFileSync(join(a.inbox, hello), "utf8").replace("arena: DEMO", "arena: \"DEMO\\e[31m\""));
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(r.out.split("\n").filter((line) => line.startsWith("reconciliation"))).toStrictEqual([]);
+    expect(r.out).not.toMatch(/[\u001b\u202e]/u);
+    expect(r.out).toContain("  a·reconciliation for LYRA: CLEAN (work-clean yes, readiness-clean yes)··[2J·zz.md: ");
+  });
   it("notes a file that starts with a byte order mark (ENCODING_BOM), as the core and the playground do", () => {
     const a = room();
     const { hello } = handshake(a.root);
@@ -350,6 +388,19 @@ describe("rw mailbox new: create-once publication", () => {
     expect(readdirSync(staging)).toStrictEqual([]);
     expect(statSync(path).nlink).toBe(1);
   });
+  it("never follows a symbolic link that took the name meanwhile: it is no message, so the fallback name is taken", () => {
+    const a = room();
+    const staging = mkdtempSync(join(tmp, "staging-"));
+    const bytes = new TextEncoder().encode("---\nx: 1\n---\n");
+    // The link leads to this very message: followed, it would pass for a concurrent publication of it.
+    const outside = join(tmp, `same-${Date.now()}.md`);
+    writeFileSync(outside, bytes);
+    symlinkSync(outside, join(a.inbox, "2026-10-01-09-00-00-VEGA-hello-x.md"));
+    const seen: number[] = [];
+    const path = publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md", fallback: "2026-10-01-09-00-00-000-VEGA-hello-x.md", fallbackAfter: (taken) => (seen.push(taken.length), false) }, bytes);
+    expect([path, seen]).toStrictEqual([join(a.inbox, "2026-10-01-09-00-00-000-VEGA-hello-x.md"), []]);
+    expect(readFileSync(path)).toStrictEqual(Buffer.from(bytes));
+  });
   it("refuses to stage inside the mailbox, where a sync could capture the temporary file", () => {
     const a = room();
     mkdirSync(join(a.root, "runtime", "staging"), { recursive: true });
@@ -379,6 +430,15 @@ describe("rw mailbox new: create-once publication", () => {
     expect(bom.status).toBe(0);
     expect(bom.stdout).toContain("---\nObjective.\n");
   });
+  it("refuses a --message or --file that never ends (/dev/zero) as too large, reading no more than a message holds (exit 1)", () => {
+    const a = room();
+    for (const args of [["--message", "/dev/zero"], ["--from", "VEGA", "--to", "LYRA", "--kind", "hello", "--arena", "DEMO", "--machine", "VEGA-BOX", "--file", "/dev/zero"]]) {
+      const r = spawnSync(process.execPath, [RW, "mailbox", "new", a.root, ...args, "--json"], { encoding: "utf8", cwd: ROOT, timeout: 20_000 });
+      expect([r.status, r.signal], r.stderr).toStrictEqual([1, null]);
+      expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, file: null, findings: [{ code: "MESSAGE_TOO_LARGE" }] });
+    }
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+  });
   it("refuses what preflight refuses, and writes nothing", () => {
     const a = room();
     const r = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "deliver", "--arena", "DEMO", "--machine", "VEGA-BOX", "--json"]);
@@ -401,6 +461,19 @@ describe("rw mailbox new: create-once publication", () => {
     expect(readFileSync(join(a.inbox, one.file), "utf8")).toContain("seq: 1");
     expect(readFileSync(join(a.inbox, two.file), "utf8")).toContain("seq: 2");
     expect(readFileSync(join(a.inbox, three.file), "utf8")).toContain("seq: 3");
+  });
+});
+
+describe("rw mailbox new composes an answer on its parent's settled terms", () => {
+  it("a welcome accepting a hello takes the hello's tags and transport, so its accept is no counter (section 4: every later message carries the set)", () => {
+    const a = room();
+    const hello = rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--tags", "crox-site", "--transport", "git"]);
+    expect(hello.code, hello.err).toBe(0);
+    const welcome = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "welcome", "--terms", "accept", "--reply-to", ID(1), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(4), "--no-reply", "--json"]);
+    expect(welcome.code, welcome.out + welcome.err).toBe(0);
+    const text = readFileSync(join(a.inbox, (JSON.parse(welcome.out) as { file: string }).file), "utf8");
+    expect([text.includes("  - crox-site\n"), text.includes("transport: git\n")]).toStrictEqual([true, true]);
+    expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("handshake established");
   });
 });
 

@@ -1,7 +1,7 @@
 // Unit and property tests of core/mailbox beyond the conformance vectors: round trips, hostile
 // input, the code table, and the crash-recovery loop closed end to end.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FINDING_CODES } from "../../../core/index.js";
 import * as mailbox from "../../../core/mailbox/index.js";
 import { pairBudget } from "../../../core/mailbox/right-to-work.js";
@@ -115,6 +115,22 @@ describe("reading hostile input", () => {
     expect(codes(head + "a".repeat(mailbox.MAX_MESSAGE_BYTES - head.length + 1))).toStrictEqual(["MESSAGE_TOO_LARGE"]);
     // Counted in bytes: 600,000 é are 1.2 million bytes in 600,000 code units.
     expect(codes(head + "é".repeat(600_000))).toStrictEqual(["MESSAGE_TOO_LARGE"]);
+  });
+  it("reads a key that is a collection without a runtime warning: the core has no side effect on its host", () => {
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    try {
+      const r = mailbox.readMailboxMessage("---\n? [a, b]\n: c\nmeta:\n  ? {x: 1}\n  : y\n---\nbody\n");
+      expect(r.findings.map((f) => f.code)).toStrictEqual(["ENVELOPE_MISSING"]);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+  it("refuses a line break or C1 control in a text field, as it refuses a C0 one: a single line without control characters", () => {
+    const symbols = new Symbols(mailbox);
+    const codes = (arena: string) => mailbox.readMailboxMessage(buildMessage(symbols, { id: "m", set: { kind: "request", arena, machine: `BOX${arena}` } })).findings.filter((f) => f.code === "FIELD_TYPE").map((f) => f.slot);
+    for (const bad of ["DEMO\u0085", "DEMO\u2028", "DEMO\u2029", "DEMO\u009b", "DEMO\u001b"]) expect(codes(bad), JSON.stringify(bad)).toStrictEqual(["arena", "machine"]);
+    expect(codes("DEMO\u00a0X")).toStrictEqual([]);
   });
   it("refuses an alias bomb instead of expanding it", () => {
     const bomb = ["---", "a: &a [x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`), "---", ""].join("\n");
@@ -392,6 +408,17 @@ describe("a hello opens its thread: one in a thread another message opened is mi
         expect(analysis.threads.find((t) => t.thread === symbols.uuid("o"))?.handshake?.hello ?? null, kind).toBe(kind === "hello" ? symbols.uuid("o") : null);
       }
     }
+  });
+
+  it("says which part of the locus differs when a held name is used from the same machine with another root", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "hv", at: 0, set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@hv", reply_to: "", request_id: "@hv", machine: "VEGA-BOX", root: RA } },
+      { id: "x", at: 1000, set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@t", reply_to: "", request_id: "@x", machine: "VEGA-BOX", root: RS } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const held = mailbox.analyzeMailbox(entries).findings.find((f) => f.code === "CALLSIGN_HELD" && f.id === symbols.uuid("x"));
+    expect(held?.message).toBe(`VEGA is held by machine VEGA-BOX with root ${RA.slice(0, 12)}… (claim ${symbols.uuid("hv")}); this message comes from that machine with root ${RS.slice(0, 12)}…`);
   });
 
   it("holds against a hello only what speaks for its sender and does not answer the hello", () => {
