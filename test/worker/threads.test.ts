@@ -95,6 +95,21 @@ describe("appending lines", () => {
     expect(page).toStrictEqual({ lines: [{ seq: 2, id: "writer-01", line: RB }], next: 2 });
   });
 
+  it("pages the stored lines with next null on the page that ends them, a full one included", async () => {
+    const t = fresh();
+    const DN = "RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK art=gh:crox/site#43";
+    await ok(await append(t, [HO, RB, DN]));
+    const page = async (after: number, limit: number) => {
+      const p: any = await ok(await call(`/v1/threads/${t}/lines?after=${after}&limit=${limit}`));
+      return [p.lines.map((l: any) => l.seq), p.next];
+    };
+    expect(await page(0, 2)).toStrictEqual([[1, 2], 2]);
+    // Exactly the lines left: the end, not a pointer to an empty page (OpenAPI LinePage: null at the end).
+    expect(await page(2, 1)).toStrictEqual([[3], null]);
+    expect(await page(0, 3)).toStrictEqual([[1, 2, 3], null]);
+    expect(await page(3, 1)).toStrictEqual([[], null]);
+  });
+
   it("says, with the core's codes, when a readback and a done report answer a superseded handoff", async () => {
     const t = fresh();
     const lines = [
