@@ -8,6 +8,7 @@ import { DELEGATION_EXAMPLES } from "./examples/delegation.js";
 import { LIMITS } from "./limits.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./thread/state-lists.js";
 import type { StateList } from "./thread/state-lists.js";
+import { THREAD_NAME } from "./thread/thread-name.js";
 import { PROBLEMS, problemType } from "./problem.js";
 import type { ProblemKindName } from "./problem.js";
 
@@ -59,7 +60,7 @@ const PAY_HO_EXP = `${PAY_HO} exp=20991231T2359Z`;
 const PAY_CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
 const THREAD_AUTH = "With the secret RW_TOKEN set, every thread route needs Authorization: Bearer <token>: RW_TOKEN itself (the operator: any act, any read), or an agent token (POST /v1/agent-tokens), which acts only as its agent and reads (any GET under /v1/threads/{thread}) only a thread its agent is a party of, the from= or to= of a line the thread stores; another agent token's read is 403 forbidden-party (needs: \"a party of the thread\"), the same answer whatever the thread holds or whether it was ever written to. It appends lines and registers challenges only on a thread its agent is a party of or that holds no line yet: an agent joins a thread when a party addresses a line to it, never by writing to it (403 forbidden-party, nothing stored). It prepares a statement only on a thread its agent is a party of (else 403 forbidden-party before the HO is looked up). An agent token issued at an epoch below its agent's current one (the Worker variable RW_AGENT_EPOCHS) is 401 token-revoked; an RW_AGENT_EPOCHS the Worker cannot read refuses every agent token, 500 worker-misconfigured (variable names it), while RW_TOKEN's bearer still works. An RW_TOKEN set to what no bearer can carry (empty, holding whitespace, not text) refuses every thread route, 500 worker-misconfigured (variable: RW_TOKEN).";
 const pathParam = (name: string, description: string, example: string, pattern?: string): Json => ({ name, in: "path", required: true, description, schema: { type: "string", ...(pattern === undefined ? {} : { pattern }) }, example });
-const THREAD = pathParam("thread", "The thread's name: one Durable Object per name.", "openapi-example", "^[A-Za-z0-9._:~-]{1,128}$");
+const THREAD = pathParam("thread", "The thread's name: one Durable Object per name. Not . or .., which a URL resolves as path steps (/v1/threads/./lines is the thread lines).", "openapi-example", THREAD_NAME.source);
 const HANDOFF = pathParam("handoff", "The HO's message id.", "scheduler-1");
 const TOKEN = pathParam("token", "The statement's token, as prepare returned it.", "0123456789abcdef0123456789abcdef", "^[0-9a-f]{32}$");
 

@@ -7,6 +7,8 @@ import { handle } from "../../worker/handle.js";
 import { ROUTES } from "../../worker/routes.js";
 import { afterDate, afterTime, timeAt } from "../../core/index.js";
 import { ALARM_HORIZON } from "../../worker/thread/thread-object.js";
+import { threadStateRoute } from "../../worker/endpoints/threads.js";
+import { openApiDocument } from "../../worker/openapi.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, expectProblem, ok, ORIGIN, postJson, postText } from "./http.js";
 import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
@@ -315,6 +317,24 @@ describe("appending lines", () => {
     // Not percent-encoding at all: still the thread parameter that is wrong, not a missing route.
     expect((await expectProblem(await call("/v1/threads/%ZZ"), "invalid-request")).parameter).toBe("thread");
     expect((await expectProblem(await call("/v1/threads/%ZZ/lines?limit=1"), "invalid-request")).parameter).toBe("thread");
+  });
+
+  it("takes neither . nor .. for a thread's name: a URL resolves them as path steps, to another thread", async () => {
+    // What a client that took . for a name would read: the state of the thread named lines.
+    expect(new URL("/v1/threads/./lines", ORIGIN).pathname).toBe("/v1/threads/lines");
+    expect(new URL("/v1/threads/%2e/open", ORIGIN).pathname).toBe("/v1/threads/open");
+    // So the published pattern refuses them (a client checking names against it is warned), and
+    // the route does, should a name ever reach it so; ... and the like stay names.
+    const pattern = new RegExp((openApiDocument as any).paths["/v1/threads/{thread}"].get.parameters[0].schema.pattern);
+    const stateOf = (thread: string) => threadStateRoute({ request: new Request(`${ORIGIN}/v1/threads/x`), url: new URL(`${ORIGIN}/v1/threads/x`), env, ctx: {} as ExecutionContext, params: { thread } });
+    for (const name of [".", ".."]) {
+      expect(pattern.test(name), name).toBe(false);
+      await expect(stateOf(name), name).rejects.toMatchObject({ kind: "invalid-request", extensions: { parameter: "thread" } });
+    }
+    for (const name of ["...", ".a", "a..", "~", ":"]) {
+      expect(pattern.test(name), name).toBe(true);
+      expect((await stateOf(name)).status, name).toBe(200);
+    }
   });
 });
 
