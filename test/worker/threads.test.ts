@@ -1477,6 +1477,41 @@ describe("the thread's state is bounded: each list is cut at the cap and paged i
     await expectProblem(await call(`/v1/threads/${t}/readbacks?limit=0`), "invalid-request");
     await expectProblem(await call(`/v1/threads/${t}/readbacks?limit=10001`), "invalid-request");
   });
+
+  it("bounds a page in bytes too, where the Worker's call to the object would fail past 32 MiB, and pages through all of it", async () => {
+    const t = fresh();
+    // 4,200 HOs of 8 KiB, each its own long item: 34 MiB of lines, and of owners.
+    const count = 4200;
+    const lineOf = (k: number) => `RW1 HO ops-${k} from=ops to=bot item=doc:${String(k).padStart(8, "0")}${"x".repeat(8000)} ask=FIX`;
+    for (let from = 1; from <= count; from += 120) {
+      const lines = Array.from({ length: Math.min(120, count - from + 1) }, (_, i) => lineOf(from + i));
+      expect((await ok(await postText(`/v1/threads/${t}/lines`, lines.join("\n")))).ok).toBe(true);
+    }
+    // The largest page the routes take is answered, cut where its bytes run out, and next goes on.
+    const first = await ok(await call(`/v1/threads/${t}/lines?limit=10000`));
+    expect(first.lines.length).toBeGreaterThan(0);
+    expect(first.lines.length).toBeLessThan(count);
+    expect(first.next).toBe(first.lines[first.lines.length - 1].seq);
+    const seqs: number[] = [];
+    for (let after: number | null = 0; after !== null; ) {
+      const page: any = await ok(await call(`/v1/threads/${t}/lines?after=${after}&limit=10000`));
+      seqs.push(...page.lines.map((l: any) => l.seq));
+      after = page.next;
+    }
+    expect(seqs).toStrictEqual(Array.from({ length: count }, (_, i) => i + 1));
+    const owners: unknown[] = [];
+    for (let after: number | null = 0; after !== null; ) {
+      const page: any = await ok(await call(`/v1/threads/${t}/owners?after=${after}&limit=10000`));
+      expect(page.owners.length).toBeGreaterThan(0);
+      owners.push(...page.owners);
+      after = page.next;
+    }
+    expect(owners.map((o: any) => o.handoff ?? o.item.slice(4, 12))).toStrictEqual(Array.from({ length: count }, (_, i) => String(i + 1).padStart(8, "0")));
+    // The state holds the first of each list, as much as the bound leaves, and says where it goes on.
+    const s = await state(t);
+    expect(s.report.owners.length).toBeLessThan(1000);
+    expect(s.next.owners).toBe(s.report.owners.length);
+  }, 300_000);
 });
 
 describe("access", () => {

@@ -16,6 +16,7 @@ import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
+import { boundedPage } from "./bounded-page.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./state-lists.js";
 import type { StateList } from "./state-lists.js";
 import type { ProblemKindName } from "../problem.js";
@@ -128,6 +129,12 @@ type ListEntry = ThreadFinding | ThreadReport["owners"][number] | ThreadState["o
 /** A page of one of the thread's lists: the entries after `after` (a count), and the `after` of the next page, or null at the end. */
 export interface ListPage {
   readonly items: readonly ListEntry[];
+  readonly next: number | null;
+}
+
+/** A page of the stored lines (GET /v1/threads/{thread}/lines): `next` is the seq to read after, or null at the end. */
+export interface LinePage {
+  readonly lines: readonly { readonly seq: number; readonly id: string; readonly line: string }[];
   readonly next: number | null;
 }
 
@@ -892,9 +899,13 @@ export class ThreadObject extends DurableObject<Env> {
 
   /** `audited`: the report at `now`, when the caller holds it already (state reads every list at once). */
   private listPage(list: StateList, after: number, limit: number, now: string, audited?: ThreadReport): ListPage {
-    // One more than asked is read, to say whether the list goes on.
-    const window = (rows: readonly ListEntry[]): ListPage => ({ items: rows.slice(0, limit), next: rows.length > limit ? after + limit : null });
-    const table = <T extends Record<string, SqlStorageValue>>(query: string): T[] => this.sql.exec<T>(`${query} LIMIT ? OFFSET ?`, limit + 1, after).toArray();
+    // One more than asked is read, to say whether the list goes on; a page also stops at
+    // PAGE_BYTES, which `next` says as it says the count (bounded-page.ts).
+    const window = (rows: Iterable<ListEntry>): ListPage => {
+      const page = boundedPage(rows, limit);
+      return { items: page.items, next: page.more ? after + page.items.length : null };
+    };
+    const table = <T extends Record<string, SqlStorageValue>>(query: string): Iterable<T> => this.sql.exec<T>(`${query} LIMIT ? OFFSET ?`, limit + 1, after);
     switch (list) {
       case "findings": {
         const page = window((audited ?? this.auditor().report(now)).findings.slice(after, after + limit + 1));
@@ -908,20 +919,26 @@ export class ThreadObject extends DurableObject<Env> {
       }
       case "readbacks":
         return window(table<{ rb: string; handoff: string; verdict: string }>("SELECT rb, handoff, verdict FROM readbacks ORDER BY rowid"));
-      case "dones":
-        return window(table<{ dn: string; handoff: string; ok: number }>("SELECT dn, handoff, ok FROM dones ORDER BY rowid").map((d) => ({ dn: d.dn, handoff: d.handoff, ok: d.ok === 1 })));
+      case "dones": {
+        // Paged as stored (ok is 0 or 1 there), then read as the state gives it.
+        const rows = table<{ dn: string; handoff: string; ok: number }>("SELECT dn, handoff, ok FROM dones ORDER BY rowid");
+        const page = boundedPage(rows, limit);
+        return { items: page.items.map((d) => ({ dn: d.dn, handoff: d.handoff, ok: d.ok === 1 })), next: page.more ? after + page.items.length : null };
+      }
       case "orphaned":
         return window(table<{ handoff: string; code: string; at: string; marked: number }>("SELECT handoff, code, at, marked FROM orphans ORDER BY marked, handoff"));
     }
   }
 
-  /** Stored lines after `after`, at most `limit`, in order. */
-  lines(after: number, limit: number): { seq: number; id: string; line: string }[] {
+  /** Stored lines after the seq `after`, in order: at most `limit`, and at most PAGE_BYTES of them; `next` is the seq to read after, or null once none follows. */
+  lines(after: number, limit: number): LinePage {
     return this.reading(() => this.linesNow(after, limit));
   }
 
-  private linesNow(after: number, limit: number): { seq: number; id: string; line: string }[] {
-    return this.sql.exec<{ seq: number; id: string; line: string }>("SELECT seq, id, line FROM lines WHERE seq > ? ORDER BY seq LIMIT ?", after, limit).toArray();
+  private linesNow(after: number, limit: number): LinePage {
+    const page = boundedPage(this.sql.exec<{ seq: number; id: string; line: string }>("SELECT seq, id, line FROM lines WHERE seq > ? ORDER BY seq LIMIT ?", after, limit + 1), limit);
+    const last = page.items[page.items.length - 1];
+    return { lines: page.items, next: page.more && last !== undefined ? last.seq : null };
   }
 
   /** One handoff: its line, its readbacks with their verdicts, and its place in the report. The challenge is never returned. */
