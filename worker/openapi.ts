@@ -9,6 +9,7 @@ import { LIMITS } from "./limits.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./thread/state-lists.js";
 import type { StateList } from "./thread/state-lists.js";
 import { THREAD_NAME } from "./thread/thread-name.js";
+import { ANSWER_BYTES } from "./thread/answer-bytes.js";
 import { PAGE_BYTES } from "./thread/bounded-page.js";
 import { PROBLEMS, problemType } from "./problem.js";
 import type { ProblemKindName } from "./problem.js";
@@ -61,6 +62,8 @@ const PAY_HO_EXP = `${PAY_HO} exp=20991231T2359Z`;
 const PAY_CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
 /** PAGE_BYTES as the descriptions say it. */
 const PAGE_MIB = PAGE_BYTES / (1024 * 1024);
+/** ANSWER_BYTES as the descriptions say it. */
+const ANSWER_MIB = ANSWER_BYTES / (1024 * 1024);
 const THREAD_AUTH = "With the secret RW_TOKEN set, every thread route needs Authorization: Bearer <token>: RW_TOKEN itself (the operator: any act, any read), or an agent token (POST /v1/agent-tokens), which acts only as its agent and reads (any GET under /v1/threads/{thread}) only a thread its agent is a party of, the from= or to= of a line the thread stores; another agent token's read is 403 forbidden-party (needs: \"a party of the thread\"), the same answer whatever the thread holds or whether it was ever written to. It appends lines and registers challenges only on a thread its agent is a party of or that holds no line yet: an agent joins a thread when a party addresses a line to it, never by writing to it (403 forbidden-party, nothing stored). It prepares a statement only on a thread its agent is a party of (else 403 forbidden-party before the HO is looked up). An agent token issued at an epoch below its agent's current one (the Worker variable RW_AGENT_EPOCHS) is 401 token-revoked; an RW_AGENT_EPOCHS the Worker cannot read refuses every agent token, 500 worker-misconfigured (variable names it), while RW_TOKEN's bearer still works. An RW_TOKEN set to what no bearer can carry (empty, holding whitespace, not text) refuses every thread route, 500 worker-misconfigured (variable: RW_TOKEN).";
 const pathParam = (name: string, description: string, example: string, pattern?: string): Json => ({ name, in: "path", required: true, description, schema: { type: "string", ...(pattern === undefined ? {} : { pattern }) }, example });
 const THREAD = pathParam("thread", "The thread's name: one Durable Object per name. Not . or .., which a URL resolves as path steps (/v1/threads/./lines is the thread lines).", "openapi-example", THREAD_NAME.source);
@@ -200,7 +203,7 @@ const schemas: Record<string, Json> = {
     properties: {
       ok: { type: "boolean", description: "No line was refused." },
       lines: { type: "integer", description: "Lines the thread holds now." },
-      results: { type: "array", items: { type: "object", required: ["line", "status", "id", "seq", "findings"], properties: { line: { type: "integer" }, status: { enum: ["stored", "duplicate", "refused", "skipped"] }, id: STRING_OR_NULL, seq: { type: ["integer", "null"] }, findings: FINDINGS, refusal: { ...STRING_OR_NULL, description: "For a refused line: the UN its receiver sends." }, readback: ref("CheckedReadback"), cancelledStatements: { type: "integer" }, done: ref("CheckedDone") } } },
+      results: { type: "array", items: { type: "object", required: ["line", "status", "id", "seq", "findings"], properties: { line: { type: "integer" }, status: { enum: ["stored", "duplicate", "refused", "skipped"] }, id: STRING_OR_NULL, seq: { type: ["integer", "null"] }, findings: FINDINGS, refusal: { ...STRING_OR_NULL, description: "For a refused line: the UN its receiver sends." }, readback: ref("CheckedReadback"), cancelledStatements: { type: "integer" }, done: ref("CheckedDone"), trimmed: { const: true, description: `Past ${ANSWER_MIB} MiB of an answer (measured as twice its JSON text), each further result is trimmed: its findings, the readback's report (null) and the done check's findings are left out; GET /v1/threads/{thread}/findings and /handoffs/{id} give them.` } } } },
     },
   },
   CheckedReadback: { type: "object", required: ["rb", "handoff", "verdict", "report"], properties: { rb: { type: "string" }, handoff: { type: "string" }, verdict: { enum: ["wilco", "unverified", "void", "late"] }, report: { oneOf: [ref("ReadbackReport"), { type: "null" }] } } },

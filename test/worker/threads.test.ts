@@ -168,6 +168,25 @@ describe("appending lines", () => {
     expect(own.done).toMatchObject({ dn: "writer-03", handoff: "research-01", plan: "writer-01", ok: true });
   });
 
+  it("answers an append whose detail would pass 32 MiB (which the object could not hand back) with the rest of its results trimmed", async () => {
+    const t = fresh();
+    // 850 KB of lines: 9,999 readbacks of one HO, each void on three slots and noting four keys.
+    const lines = ["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT due=20991002 keys=k1+k2+k3 rb=acc"];
+    for (let k = 1; k < 10_000; k++) lines.push(`RW1 RB b-${k} re=a-1 from=b to=a item=y ask=FIX due=20991003 acc=k9:1+k8:1+k7:1+k6:1`);
+    const r = await ok(await postText(`/v1/threads/${t}/lines`, lines.join("\n")));
+    expect([r.ok, r.lines, r.results.length]).toStrictEqual([true, 10_000, 10_000]);
+    expect(r.results.every((x: any, i: number) => x.status === "stored" && x.seq === i + 1)).toBe(true);
+    // The first results whole; the rest say what each line is, its verdict, and that detail was left out.
+    expect(r.results[1]).toMatchObject({ id: "b-1", readback: { verdict: "void", report: { wilco: false } } });
+    expect(r.results[1].findings.map((f: any) => f.code)).toStrictEqual(["THREAD_READBACK_VOID"]);
+    expect(r.results[1].trimmed).toBeUndefined();
+    const last = r.results[9_999];
+    expect(last).toStrictEqual({ line: 10_000, status: "stored", id: "b-9999", seq: 10_000, findings: [], readback: { rb: "b-9999", handoff: "a-1", verdict: "void", report: null }, trimmed: true });
+    // What was left out is the thread's to read.
+    const page = await ok(await call(`/v1/threads/${t}/findings?after=9990&limit=10`));
+    expect(page.findings.map((f: any) => [f.code, f.id])).toContainEqual(["THREAD_READBACK_VOID", "b-9999"]);
+  }, 300_000);
+
   it("refuses a page limit out of range rather than clamping it", async () => {
     const t = fresh();
     await ok(await append(t, [HO]));

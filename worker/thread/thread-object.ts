@@ -16,6 +16,7 @@ import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
+import { withinAnswer } from "./answer-bytes.js";
 import { boundedPage } from "./bounded-page.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./state-lists.js";
 import type { StateList } from "./state-lists.js";
@@ -87,6 +88,8 @@ export interface AppendResult {
   readonly cancelledStatements?: number;
   /** For a DN answering an HO of the thread: the values as executed against the plan. */
   readonly done?: CheckedDone;
+  /** Past ANSWER_BYTES of an answer: its findings, the readback's report and the done findings left out (answer-bytes.ts). */
+  readonly trimmed?: true;
 }
 
 /** The answer for a line not looked at, because an earlier line of its request was refused. */
@@ -483,7 +486,7 @@ export class ThreadObject extends DurableObject<Env> {
       this.profileCache = null;
       this.audit = null;
     }
-    return { ok: true, value: { ok: !stopped, results, lines: this.lineCount() } };
+    return { ok: true, value: { ok: !stopped, results: withinAnswer(results), lines: this.lineCount() } };
   }
 
   /**
