@@ -187,6 +187,28 @@ describe("appending lines", () => {
     expect(page.findings.map((f: any) => [f.code, f.id])).toContainEqual(["THREAD_READBACK_VOID", "b-9999"]);
   }, 300_000);
 
+  it("pages a handoff's readbacks, dones and findings, where 50,000 readbacks of one HO passed the 32 MiB the object can hand back", async () => {
+    const t = fresh();
+    await ok(await postText(`/v1/threads/${t}/lines`, "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=exec"));
+    const count = 50_000;
+    for (let from = 1; from <= count; from += 10_000) {
+      const lines = Array.from({ length: 10_000 }, (_, i) => `RW1 RB b-${from + i} re=a-1 from=b to=a item=x:1 ask=DRAFT`);
+      expect((await ok(await postText(`/v1/threads/${t}/lines`, lines.join("\n")))).ok).toBe(true);
+    }
+    const first = await ok(await call(`/v1/threads/${t}/handoffs/a-1`));
+    expect(first.readbacks).toHaveLength(1000);
+    expect(first.next).toStrictEqual({ readbacks: 1000, dones: null, findings: first.findings.length === 1000 ? 1000 : null });
+    const rbs: string[] = [];
+    for (let after: number | null = 0; after !== null; ) {
+      const page: any = await ok(await call(`/v1/threads/${t}/handoffs/a-1?after=${after}&limit=10000`));
+      expect(page.readbacks.length).toBeGreaterThan(0);
+      rbs.push(...page.readbacks.map((r: any) => r.rb));
+      after = page.next.readbacks;
+    }
+    expect(rbs).toStrictEqual(Array.from({ length: count }, (_, i) => `b-${i + 1}`));
+    await expectProblem(await call(`/v1/threads/${t}/handoffs/a-1?limit=0`), "invalid-request");
+  }, 300_000);
+
   it("refuses a page limit out of range rather than clamping it", async () => {
     const t = fresh();
     await ok(await append(t, [HO]));

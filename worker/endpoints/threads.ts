@@ -123,11 +123,11 @@ export async function threadLinesRoute(context: RouteContext<Env>): Promise<Resp
   return json(await stub.lines(after, limit));
 }
 
-/** GET one handoff: its line, its checked readbacks and its findings (never its challenge). */
+/** GET one handoff: its line, its checked readbacks and its findings (never its challenge), each list a page. */
 export async function handoffRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub } = await readableThreadOf(context);
-  Input.query(context.url, []);
-  return answer(await stub.handoff(handoffOf(context)));
+  const { after, limit } = pageOf(context);
+  return answer(await stub.handoff(handoffOf(context), after, limit));
 }
 
 /** The `{handoff}` segment: a message id (`<from>-<n>`), as an HO's id is. */

@@ -141,6 +141,17 @@ export interface LinePage {
   readonly next: number | null;
 }
 
+/** GET .../handoffs/{id}: the HO, where it stands, and a page of each of its lists. */
+export interface HandoffAnswer {
+  readonly line: string;
+  readonly state: HandoffState;
+  readonly readbacks: readonly CheckedReadback[];
+  readonly dones: readonly CheckedDone[];
+  readonly findings: readonly ThreadFinding[];
+  /** For each list, the `after` of its next page, or null once it is whole. */
+  readonly next: { readonly readbacks: number | null; readonly dones: number | null; readonly findings: number | null };
+}
+
 export interface PrepareRequest {
   readonly handoff: string;
   readonly call: Readonly<Record<string, unknown>>;
@@ -944,23 +955,29 @@ export class ThreadObject extends DurableObject<Env> {
     return { lines: page.items, next: page.more && last !== undefined ? last.seq : null };
   }
 
-  /** One handoff: its line, its readbacks with their verdicts, and its place in the report. The challenge is never returned. */
-  handoff(id: string): Outcome<{ line: string; state: HandoffState; readbacks: CheckedReadback[]; dones: CheckedDone[]; findings: readonly ThreadFinding[] }> {
-    return this.reading(() => this.handoffNow(id));
+  /**
+   * One handoff: its line, its readbacks with their verdicts, its done reports and its place in the
+   * report. The challenge is never returned. Each list is a page (bounded-page.ts): the entries
+   * after the first `after`, at most `limit` and PAGE_BYTES of them, `next` saying where each goes on.
+   */
+  handoff(id: string, after = 0, limit: number = STATE_LIST_CAP): Outcome<HandoffAnswer> {
+    return this.reading(() => this.handoffNow(id, after, limit));
   }
 
-  private handoffNow(id: string): Outcome<{ line: string; state: HandoffState; readbacks: CheckedReadback[]; dones: CheckedDone[]; findings: readonly ThreadFinding[] }> {
+  private handoffNow(id: string, after: number, limit: number): Outcome<HandoffAnswer> {
     const row = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'HO'", id).toArray()[0];
     if (row === undefined) return problem("unknown-handoff", `no HO of this thread has the id ${id}`, { parameter: "handoff" });
-    const readbacks = this.sql.exec<{ rb: string; handoff: string; verdict: string; report: string | null }>("SELECT rb, handoff, verdict, report FROM readbacks WHERE handoff = ? ORDER BY rowid", id).toArray()
-      .map((r) => ({ rb: r.rb, handoff: r.handoff, verdict: r.verdict as CheckedReadback["verdict"], report: r.report === null ? null : (JSON.parse(r.report) as ReadbackReport) }));
+    const nextOf = (page: { readonly items: readonly unknown[]; readonly more: boolean }): number | null => (page.more ? after + page.items.length : null);
+    const readbackRows = boundedPage(this.sql.exec<{ rb: string; handoff: string; verdict: string; report: string | null }>("SELECT rb, handoff, verdict, report FROM readbacks WHERE handoff = ? ORDER BY rowid LIMIT ? OFFSET ?", id, limit + 1, after), limit);
+    const readbacks = readbackRows.items.map((r) => ({ rb: r.rb, handoff: r.handoff, verdict: r.verdict as CheckedReadback["verdict"], report: r.report === null ? null : (JSON.parse(r.report) as ReadbackReport) }));
     const now = this.now();
-    const findings = this.conceal(this.auditor().report(now).findings.filter((f) => f.handoff === id));
+    const findingRows = boundedPage(this.auditor().report(now).findings.filter((f) => f.handoff === id).slice(after, after + limit + 1), limit);
+    const findings = this.conceal(findingRows.items);
     // The first HO under an id is the tracked one; a later HO reusing it is refused on append.
     const state = this.auditor().handoffs(now).find((h) => h.id === id) as HandoffState;
-    const dones = this.sql.exec<{ dn: string; handoff: string; plan: string | null; ok: number; findings: string }>("SELECT dn, handoff, plan, ok, findings FROM dones WHERE handoff = ? ORDER BY rowid", id).toArray()
-      .map((d) => ({ dn: d.dn, handoff: d.handoff, plan: d.plan, ok: d.ok === 1, findings: JSON.parse(d.findings) as Finding[] }));
-    return { ok: true, value: { line: row.line, state, readbacks, dones, findings } };
+    const doneRows = boundedPage(this.sql.exec<{ dn: string; handoff: string; plan: string | null; ok: number; findings: string }>("SELECT dn, handoff, plan, ok, findings FROM dones WHERE handoff = ? ORDER BY rowid LIMIT ? OFFSET ?", id, limit + 1, after), limit);
+    const dones = doneRows.items.map((d) => ({ dn: d.dn, handoff: d.handoff, plan: d.plan, ok: d.ok === 1, findings: JSON.parse(d.findings) as Finding[] }));
+    return { ok: true, value: { line: row.line, state, readbacks, dones, findings, next: { readbacks: nextOf(readbackRows), dones: nextOf(doneRows), findings: nextOf(findingRows) } } };
   }
 
   /**
