@@ -63,7 +63,7 @@ export async function readBytes(request: Request): Promise<Uint8Array> {
   return bytes;
 }
 
-/** The media type the body is read as, from Content-Type; anything else is refused (415). */
+/** The media type the body is read as, from Content-Type; anything else, or a compressed body, is refused (415). */
 export function bodyKind(request: Request, accepted: readonly BodyKind[]): BodyKind {
   const header = request.headers.get("content-type");
   const takes = accepted.map((k) => (k === "json" ? "application/json" : "text/plain")).join(" or ");
@@ -75,6 +75,11 @@ export function bodyKind(request: Request, accepted: readonly BodyKind[]): BodyK
   }
   const kind: BodyKind | null = type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type) ? "json" : type === "text/plain" ? "text" : null;
   if (kind === null || !accepted.includes(kind)) throw new ProblemError("unsupported-media-type", `${type === "" ? "an empty Content-Type" : type}: this route takes ${takes}`, { accepted: takes });
+  // The Worker reads the bytes as sent (nothing on the way decompresses a request body): a
+  // compressed one would be refused as "not UTF-8" or "not JSON", which is not what is wrong with
+  // it. RFC 9110 section 8.4.1: a content coding the server does not take is a 415.
+  const coding = request.headers.get("content-encoding")?.trim().toLowerCase() ?? "";
+  if (coding !== "" && coding !== "identity") throw new ProblemError("unsupported-media-type", `Content-Encoding ${coding}: bodies are read as sent; send this one uncompressed, without Content-Encoding`, { accepted: takes });
   return kind;
 }
 

@@ -456,6 +456,17 @@ describe("routing and bodies", () => {
     const vnd = await call("/v1/validate", { method: "POST", headers: { "content-type": "application/vnd.rw+json" }, body: JSON.stringify({ lines: [HO] }) });
     expect(vnd.status).toBe(200);
   });
+  it("415 for a compressed body, which it reads as sent, rather than calling its bytes not UTF-8", async () => {
+    const json = new TextEncoder().encode(JSON.stringify({ lines: [HO] }));
+    const gzip = new Uint8Array(await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+    for (const [path, type] of [["/v1/validate", "application/json"], ["/v1/mailbox/preflight", "text/plain"], ["/v1/threads/gzip-body/lines", "application/json"]] as const) {
+      const p = await expectProblem(await call(path, { method: "POST", headers: { "content-type": type, "content-encoding": "gzip" }, body: gzip }), "unsupported-media-type");
+      expect(p.detail, path).toBe("Content-Encoding gzip: bodies are read as sent; send this one uncompressed, without Content-Encoding");
+    }
+    await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "application/json", "content-encoding": "br" }, body: json }), "unsupported-media-type");
+    // identity (or none) is the body as sent.
+    expect((await call("/v1/validate", { method: "POST", headers: { "content-type": "application/json", "content-encoding": "identity" }, body: json })).status).toBe(200);
+  });
   it("500 problem, with CORS, when a handler throws; nothing escapes the fetch handler", async () => {
     const routes = [
       { method: "GET" as const, pattern: "/boom", operation: "boom", handler: () => { throw new Error("boom"); } },

@@ -7,6 +7,8 @@ import { handle } from "../../worker/handle.js";
 import { ROUTES } from "../../worker/routes.js";
 import { afterDate, afterTime, timeAt } from "../../core/index.js";
 import { ALARM_HORIZON } from "../../worker/thread/thread-object.js";
+import { threadStateRoute } from "../../worker/endpoints/threads.js";
+import { openApiDocument } from "../../worker/openapi.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, expectProblem, ok, ORIGIN, postJson, postText } from "./http.js";
 import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
@@ -95,6 +97,21 @@ describe("appending lines", () => {
     expect(page).toStrictEqual({ lines: [{ seq: 2, id: "writer-01", line: RB }], next: 2 });
   });
 
+  it("pages the stored lines with next null on the page that ends them, a full one included", async () => {
+    const t = fresh();
+    const DN = "RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK art=gh:crox/site#43";
+    await ok(await append(t, [HO, RB, DN]));
+    const page = async (after: number, limit: number) => {
+      const p: any = await ok(await call(`/v1/threads/${t}/lines?after=${after}&limit=${limit}`));
+      return [p.lines.map((l: any) => l.seq), p.next];
+    };
+    expect(await page(0, 2)).toStrictEqual([[1, 2], 2]);
+    // Exactly the lines left: the end, not a pointer to an empty page (OpenAPI LinePage: null at the end).
+    expect(await page(2, 1)).toStrictEqual([[3], null]);
+    expect(await page(0, 3)).toStrictEqual([[1, 2, 3], null]);
+    expect(await page(3, 1)).toStrictEqual([[], null]);
+  });
+
   it("says, with the core's codes, when a readback and a done report answer a superseded handoff", async () => {
     const t = fresh();
     const lines = [
@@ -150,6 +167,47 @@ describe("appending lines", () => {
     const own = (await ok(await append(t, ["RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK"]))).results[0];
     expect(own.done).toMatchObject({ dn: "writer-03", handoff: "research-01", plan: "writer-01", ok: true });
   });
+
+  it("answers an append whose detail would pass 32 MiB (which the object could not hand back) with the rest of its results trimmed", async () => {
+    const t = fresh();
+    // 850 KB of lines: 9,999 readbacks of one HO, each void on three slots and noting four keys.
+    const lines = ["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT due=20991002 keys=k1+k2+k3 rb=acc"];
+    for (let k = 1; k < 10_000; k++) lines.push(`RW1 RB b-${k} re=a-1 from=b to=a item=y ask=FIX due=20991003 acc=k9:1+k8:1+k7:1+k6:1`);
+    const r = await ok(await postText(`/v1/threads/${t}/lines`, lines.join("\n")));
+    expect([r.ok, r.lines, r.results.length]).toStrictEqual([true, 10_000, 10_000]);
+    expect(r.results.every((x: any, i: number) => x.status === "stored" && x.seq === i + 1)).toBe(true);
+    // The first results whole; the rest say what each line is, its verdict, and that detail was left out.
+    expect(r.results[1]).toMatchObject({ id: "b-1", readback: { verdict: "void", report: { wilco: false } } });
+    expect(r.results[1].findings.map((f: any) => f.code)).toStrictEqual(["THREAD_READBACK_VOID"]);
+    expect(r.results[1].trimmed).toBeUndefined();
+    const last = r.results[9_999];
+    expect(last).toStrictEqual({ line: 10_000, status: "stored", id: "b-9999", seq: 10_000, findings: [], readback: { rb: "b-9999", handoff: "a-1", verdict: "void", report: null }, trimmed: true });
+    // What was left out is the thread's to read.
+    const page = await ok(await call(`/v1/threads/${t}/findings?after=9990&limit=10`));
+    expect(page.findings.map((f: any) => [f.code, f.id])).toContainEqual(["THREAD_READBACK_VOID", "b-9999"]);
+  }, 300_000);
+
+  it("pages a handoff's readbacks, dones and findings, where 50,000 readbacks of one HO passed the 32 MiB the object can hand back", async () => {
+    const t = fresh();
+    await ok(await postText(`/v1/threads/${t}/lines`, "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=exec"));
+    const count = 50_000;
+    for (let from = 1; from <= count; from += 10_000) {
+      const lines = Array.from({ length: 10_000 }, (_, i) => `RW1 RB b-${from + i} re=a-1 from=b to=a item=x:1 ask=DRAFT`);
+      expect((await ok(await postText(`/v1/threads/${t}/lines`, lines.join("\n")))).ok).toBe(true);
+    }
+    const first = await ok(await call(`/v1/threads/${t}/handoffs/a-1`));
+    expect(first.readbacks).toHaveLength(1000);
+    expect(first.next).toStrictEqual({ readbacks: 1000, dones: null, findings: first.findings.length === 1000 ? 1000 : null });
+    const rbs: string[] = [];
+    for (let after: number | null = 0; after !== null; ) {
+      const page: any = await ok(await call(`/v1/threads/${t}/handoffs/a-1?after=${after}&limit=10000`));
+      expect(page.readbacks.length).toBeGreaterThan(0);
+      rbs.push(...page.readbacks.map((r: any) => r.rb));
+      after = page.next.readbacks;
+    }
+    expect(rbs).toStrictEqual(Array.from({ length: count }, (_, i) => `b-${i + 1}`));
+    await expectProblem(await call(`/v1/threads/${t}/handoffs/a-1?limit=0`), "invalid-request");
+  }, 300_000);
 
   it("refuses a page limit out of range rather than clamping it", async () => {
     const t = fresh();
@@ -300,6 +358,24 @@ describe("appending lines", () => {
     // Not percent-encoding at all: still the thread parameter that is wrong, not a missing route.
     expect((await expectProblem(await call("/v1/threads/%ZZ"), "invalid-request")).parameter).toBe("thread");
     expect((await expectProblem(await call("/v1/threads/%ZZ/lines?limit=1"), "invalid-request")).parameter).toBe("thread");
+  });
+
+  it("takes neither . nor .. for a thread's name: a URL resolves them as path steps, to another thread", async () => {
+    // What a client that took . for a name would read: the state of the thread named lines.
+    expect(new URL("/v1/threads/./lines", ORIGIN).pathname).toBe("/v1/threads/lines");
+    expect(new URL("/v1/threads/%2e/open", ORIGIN).pathname).toBe("/v1/threads/open");
+    // So the published pattern refuses them (a client checking names against it is warned), and
+    // the route does, should a name ever reach it so; ... and the like stay names.
+    const pattern = new RegExp((openApiDocument as any).paths["/v1/threads/{thread}"].get.parameters[0].schema.pattern);
+    const stateOf = (thread: string) => threadStateRoute({ request: new Request(`${ORIGIN}/v1/threads/x`), url: new URL(`${ORIGIN}/v1/threads/x`), env, ctx: {} as ExecutionContext, params: { thread } });
+    for (const name of [".", ".."]) {
+      expect(pattern.test(name), name).toBe(false);
+      await expect(stateOf(name), name).rejects.toMatchObject({ kind: "invalid-request", extensions: { parameter: "thread" } });
+    }
+    for (const name of ["...", ".a", "a..", "~", ":"]) {
+      expect(pattern.test(name), name).toBe(true);
+      expect((await stateOf(name)).status, name).toBe(200);
+    }
   });
 });
 
@@ -1442,6 +1518,41 @@ describe("the thread's state is bounded: each list is cut at the cap and paged i
     await expectProblem(await call(`/v1/threads/${t}/readbacks?limit=0`), "invalid-request");
     await expectProblem(await call(`/v1/threads/${t}/readbacks?limit=10001`), "invalid-request");
   });
+
+  it("bounds a page in bytes too, where the Worker's call to the object would fail past 32 MiB, and pages through all of it", async () => {
+    const t = fresh();
+    // 4,200 HOs of 8 KiB, each its own long item: 34 MiB of lines, and of owners.
+    const count = 4200;
+    const lineOf = (k: number) => `RW1 HO ops-${k} from=ops to=bot item=doc:${String(k).padStart(8, "0")}${"x".repeat(8000)} ask=FIX`;
+    for (let from = 1; from <= count; from += 120) {
+      const lines = Array.from({ length: Math.min(120, count - from + 1) }, (_, i) => lineOf(from + i));
+      expect((await ok(await postText(`/v1/threads/${t}/lines`, lines.join("\n")))).ok).toBe(true);
+    }
+    // The largest page the routes take is answered, cut where its bytes run out, and next goes on.
+    const first = await ok(await call(`/v1/threads/${t}/lines?limit=10000`));
+    expect(first.lines.length).toBeGreaterThan(0);
+    expect(first.lines.length).toBeLessThan(count);
+    expect(first.next).toBe(first.lines[first.lines.length - 1].seq);
+    const seqs: number[] = [];
+    for (let after: number | null = 0; after !== null; ) {
+      const page: any = await ok(await call(`/v1/threads/${t}/lines?after=${after}&limit=10000`));
+      seqs.push(...page.lines.map((l: any) => l.seq));
+      after = page.next;
+    }
+    expect(seqs).toStrictEqual(Array.from({ length: count }, (_, i) => i + 1));
+    const owners: unknown[] = [];
+    for (let after: number | null = 0; after !== null; ) {
+      const page: any = await ok(await call(`/v1/threads/${t}/owners?after=${after}&limit=10000`));
+      expect(page.owners.length).toBeGreaterThan(0);
+      owners.push(...page.owners);
+      after = page.next;
+    }
+    expect(owners.map((o: any) => o.handoff ?? o.item.slice(4, 12))).toStrictEqual(Array.from({ length: count }, (_, i) => String(i + 1).padStart(8, "0")));
+    // The state holds the first of each list, as much as the bound leaves, and says where it goes on.
+    const s = await state(t);
+    expect(s.report.owners.length).toBeLessThan(1000);
+    expect(s.next.owners).toBe(s.report.owners.length);
+  }, 300_000);
 });
 
 describe("access", () => {

@@ -12,14 +12,13 @@ import { profiles } from "../profiles.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
 import type { StateList } from "../thread/state-lists.js";
+import { THREAD_NAME } from "../thread/thread-name.js";
 import { skippedResult } from "../thread/thread-object.js";
 import type { AppendItem, AppendResult, Outcome, ThreadObject, ThreadProfile } from "../thread/thread-object.js";
 import { authorize } from "./authorize.js";
 import type { Caller } from "./authorize.js";
 import { actingAgent, requireParty, requireReader, requireThreadParty } from "./party.js";
 
-/** Thread names: what fits in a path segment and a log line without escaping. */
-const THREAD_NAME = /^[A-Za-z0-9._:~-]{1,128}$/;
 /** Statement tokens: 128 bits as 32 lowercase hex characters (core/statement.ts). */
 const TOKEN = /^[0-9a-f]{32}$/;
 /** The most entries one page of GET .../lines (or of a state list) holds. */
@@ -28,7 +27,7 @@ const MAX_PAGE = 10_000;
 async function threadOf(context: RouteContext<Env>): Promise<{ name: string; stub: DurableObjectStub<ThreadObject>; caller: Caller }> {
   const caller = await authorize(context.request, context.env);
   const name = context.params["thread"] as string;
-  if (!THREAD_NAME.test(name)) throw new ProblemError("invalid-request", `thread: ${JSON.stringify(name)} is not a thread name (1 to 128 of A-Z a-z 0-9 . _ : ~ -)`, { parameter: "thread" });
+  if (!THREAD_NAME.test(name)) throw new ProblemError("invalid-request", `thread: ${JSON.stringify(name)} is not a thread name (1 to 128 of A-Z a-z 0-9 . _ : ~ -, other than . and ..)`, { parameter: "thread" });
   return { name, stub: context.env.THREADS.get(context.env.THREADS.idFromName(name)), caller };
 }
 
@@ -117,20 +116,18 @@ export function threadListRoute(list: StateList): (context: RouteContext<Env>) =
   };
 }
 
-/** GET the stored lines, in order, a page at a time. */
+/** GET the stored lines, in order, a page at a time; `next` is null once no line follows the page. */
 export async function threadLinesRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub } = await readableThreadOf(context);
   const { after, limit } = pageOf(context);
-  const lines = await stub.lines(after, limit);
-  const last = lines[lines.length - 1];
-  return json({ lines, next: lines.length === limit && last !== undefined ? last.seq : null });
+  return json(await stub.lines(after, limit));
 }
 
-/** GET one handoff: its line, its checked readbacks and its findings (never its challenge). */
+/** GET one handoff: its line, its checked readbacks and its findings (never its challenge), each list a page. */
 export async function handoffRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub } = await readableThreadOf(context);
-  Input.query(context.url, []);
-  return answer(await stub.handoff(handoffOf(context)));
+  const { after, limit } = pageOf(context);
+  return answer(await stub.handoff(handoffOf(context), after, limit));
 }
 
 /** The `{handoff}` segment: a message id (`<from>-<n>`), as an HO's id is. */

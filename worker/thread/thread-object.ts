@@ -16,6 +16,8 @@ import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
+import { withinAnswer } from "./answer-bytes.js";
+import { boundedPage } from "./bounded-page.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./state-lists.js";
 import type { StateList } from "./state-lists.js";
 import type { ProblemKindName } from "../problem.js";
@@ -86,6 +88,8 @@ export interface AppendResult {
   readonly cancelledStatements?: number;
   /** For a DN answering an HO of the thread: the values as executed against the plan. */
   readonly done?: CheckedDone;
+  /** Past ANSWER_BYTES of an answer: its findings, the readback's report and the done findings left out (answer-bytes.ts). */
+  readonly trimmed?: true;
 }
 
 /** The answer for a line not looked at, because an earlier line of its request was refused. */
@@ -129,6 +133,23 @@ type ListEntry = ThreadFinding | ThreadReport["owners"][number] | ThreadState["o
 export interface ListPage {
   readonly items: readonly ListEntry[];
   readonly next: number | null;
+}
+
+/** A page of the stored lines (GET /v1/threads/{thread}/lines): `next` is the seq to read after, or null at the end. */
+export interface LinePage {
+  readonly lines: readonly { readonly seq: number; readonly id: string; readonly line: string }[];
+  readonly next: number | null;
+}
+
+/** GET .../handoffs/{id}: the HO, where it stands, and a page of each of its lists. */
+export interface HandoffAnswer {
+  readonly line: string;
+  readonly state: HandoffState;
+  readonly readbacks: readonly CheckedReadback[];
+  readonly dones: readonly CheckedDone[];
+  readonly findings: readonly ThreadFinding[];
+  /** For each list, the `after` of its next page, or null once it is whole. */
+  readonly next: { readonly readbacks: number | null; readonly dones: number | null; readonly findings: number | null };
 }
 
 export interface PrepareRequest {
@@ -476,7 +497,7 @@ export class ThreadObject extends DurableObject<Env> {
       this.profileCache = null;
       this.audit = null;
     }
-    return { ok: true, value: { ok: !stopped, results, lines: this.lineCount() } };
+    return { ok: true, value: { ok: !stopped, results: withinAnswer(results), lines: this.lineCount() } };
   }
 
   /**
@@ -892,9 +913,13 @@ export class ThreadObject extends DurableObject<Env> {
 
   /** `audited`: the report at `now`, when the caller holds it already (state reads every list at once). */
   private listPage(list: StateList, after: number, limit: number, now: string, audited?: ThreadReport): ListPage {
-    // One more than asked is read, to say whether the list goes on.
-    const window = (rows: readonly ListEntry[]): ListPage => ({ items: rows.slice(0, limit), next: rows.length > limit ? after + limit : null });
-    const table = <T extends Record<string, SqlStorageValue>>(query: string): T[] => this.sql.exec<T>(`${query} LIMIT ? OFFSET ?`, limit + 1, after).toArray();
+    // One more than asked is read, to say whether the list goes on; a page also stops at
+    // PAGE_BYTES, which `next` says as it says the count (bounded-page.ts).
+    const window = (rows: Iterable<ListEntry>): ListPage => {
+      const page = boundedPage(rows, limit);
+      return { items: page.items, next: page.more ? after + page.items.length : null };
+    };
+    const table = <T extends Record<string, SqlStorageValue>>(query: string): Iterable<T> => this.sql.exec<T>(`${query} LIMIT ? OFFSET ?`, limit + 1, after);
     switch (list) {
       case "findings": {
         const page = window((audited ?? this.auditor().report(now)).findings.slice(after, after + limit + 1));
@@ -908,39 +933,51 @@ export class ThreadObject extends DurableObject<Env> {
       }
       case "readbacks":
         return window(table<{ rb: string; handoff: string; verdict: string }>("SELECT rb, handoff, verdict FROM readbacks ORDER BY rowid"));
-      case "dones":
-        return window(table<{ dn: string; handoff: string; ok: number }>("SELECT dn, handoff, ok FROM dones ORDER BY rowid").map((d) => ({ dn: d.dn, handoff: d.handoff, ok: d.ok === 1 })));
+      case "dones": {
+        // Paged as stored (ok is 0 or 1 there), then read as the state gives it.
+        const rows = table<{ dn: string; handoff: string; ok: number }>("SELECT dn, handoff, ok FROM dones ORDER BY rowid");
+        const page = boundedPage(rows, limit);
+        return { items: page.items.map((d) => ({ dn: d.dn, handoff: d.handoff, ok: d.ok === 1 })), next: page.more ? after + page.items.length : null };
+      }
       case "orphaned":
         return window(table<{ handoff: string; code: string; at: string; marked: number }>("SELECT handoff, code, at, marked FROM orphans ORDER BY marked, handoff"));
     }
   }
 
-  /** Stored lines after `after`, at most `limit`, in order. */
-  lines(after: number, limit: number): { seq: number; id: string; line: string }[] {
+  /** Stored lines after the seq `after`, in order: at most `limit`, and at most PAGE_BYTES of them; `next` is the seq to read after, or null once none follows. */
+  lines(after: number, limit: number): LinePage {
     return this.reading(() => this.linesNow(after, limit));
   }
 
-  private linesNow(after: number, limit: number): { seq: number; id: string; line: string }[] {
-    return this.sql.exec<{ seq: number; id: string; line: string }>("SELECT seq, id, line FROM lines WHERE seq > ? ORDER BY seq LIMIT ?", after, limit).toArray();
+  private linesNow(after: number, limit: number): LinePage {
+    const page = boundedPage(this.sql.exec<{ seq: number; id: string; line: string }>("SELECT seq, id, line FROM lines WHERE seq > ? ORDER BY seq LIMIT ?", after, limit + 1), limit);
+    const last = page.items[page.items.length - 1];
+    return { lines: page.items, next: page.more && last !== undefined ? last.seq : null };
   }
 
-  /** One handoff: its line, its readbacks with their verdicts, and its place in the report. The challenge is never returned. */
-  handoff(id: string): Outcome<{ line: string; state: HandoffState; readbacks: CheckedReadback[]; dones: CheckedDone[]; findings: readonly ThreadFinding[] }> {
-    return this.reading(() => this.handoffNow(id));
+  /**
+   * One handoff: its line, its readbacks with their verdicts, its done reports and its place in the
+   * report. The challenge is never returned. Each list is a page (bounded-page.ts): the entries
+   * after the first `after`, at most `limit` and PAGE_BYTES of them, `next` saying where each goes on.
+   */
+  handoff(id: string, after = 0, limit: number = STATE_LIST_CAP): Outcome<HandoffAnswer> {
+    return this.reading(() => this.handoffNow(id, after, limit));
   }
 
-  private handoffNow(id: string): Outcome<{ line: string; state: HandoffState; readbacks: CheckedReadback[]; dones: CheckedDone[]; findings: readonly ThreadFinding[] }> {
+  private handoffNow(id: string, after: number, limit: number): Outcome<HandoffAnswer> {
     const row = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'HO'", id).toArray()[0];
     if (row === undefined) return problem("unknown-handoff", `no HO of this thread has the id ${id}`, { parameter: "handoff" });
-    const readbacks = this.sql.exec<{ rb: string; handoff: string; verdict: string; report: string | null }>("SELECT rb, handoff, verdict, report FROM readbacks WHERE handoff = ? ORDER BY rowid", id).toArray()
-      .map((r) => ({ rb: r.rb, handoff: r.handoff, verdict: r.verdict as CheckedReadback["verdict"], report: r.report === null ? null : (JSON.parse(r.report) as ReadbackReport) }));
+    const nextOf = (page: { readonly items: readonly unknown[]; readonly more: boolean }): number | null => (page.more ? after + page.items.length : null);
+    const readbackRows = boundedPage(this.sql.exec<{ rb: string; handoff: string; verdict: string; report: string | null }>("SELECT rb, handoff, verdict, report FROM readbacks WHERE handoff = ? ORDER BY rowid LIMIT ? OFFSET ?", id, limit + 1, after), limit);
+    const readbacks = readbackRows.items.map((r) => ({ rb: r.rb, handoff: r.handoff, verdict: r.verdict as CheckedReadback["verdict"], report: r.report === null ? null : (JSON.parse(r.report) as ReadbackReport) }));
     const now = this.now();
-    const findings = this.conceal(this.auditor().report(now).findings.filter((f) => f.handoff === id));
+    const findingRows = boundedPage(this.auditor().report(now).findings.filter((f) => f.handoff === id).slice(after, after + limit + 1), limit);
+    const findings = this.conceal(findingRows.items);
     // The first HO under an id is the tracked one; a later HO reusing it is refused on append.
     const state = this.auditor().handoffs(now).find((h) => h.id === id) as HandoffState;
-    const dones = this.sql.exec<{ dn: string; handoff: string; plan: string | null; ok: number; findings: string }>("SELECT dn, handoff, plan, ok, findings FROM dones WHERE handoff = ? ORDER BY rowid", id).toArray()
-      .map((d) => ({ dn: d.dn, handoff: d.handoff, plan: d.plan, ok: d.ok === 1, findings: JSON.parse(d.findings) as Finding[] }));
-    return { ok: true, value: { line: row.line, state, readbacks, dones, findings } };
+    const doneRows = boundedPage(this.sql.exec<{ dn: string; handoff: string; plan: string | null; ok: number; findings: string }>("SELECT dn, handoff, plan, ok, findings FROM dones WHERE handoff = ? ORDER BY rowid LIMIT ? OFFSET ?", id, limit + 1, after), limit);
+    const dones = doneRows.items.map((d) => ({ dn: d.dn, handoff: d.handoff, plan: d.plan, ok: d.ok === 1, findings: JSON.parse(d.findings) as Finding[] }));
+    return { ok: true, value: { line: row.line, state, readbacks, dones, findings, next: { readbacks: nextOf(readbackRows), dones: nextOf(doneRows), findings: nextOf(findingRows) } } };
   }
 
   /**

@@ -1,0 +1,129 @@
+// The HTTP API as a hostile or careless client uses it: odd names and ids, paging parameters,
+// bodies at the edges of their encoding, prototype keys, racing appends. Each answer is the
+// documented one (README, Worker (HTTP API)), never a 500. The limits themselves: limits.test.ts.
+import { describe, expect, it } from "vitest";
+import { call, expectProblem, ok, postJson, postText } from "./http.js";
+import { HO, PAY_HO, PAY_RECORD } from "./lines.js";
+
+let counter = 0;
+const fresh = (): string => `hostile-${Date.now().toString(36)}-${++counter}`;
+const codes = (r: any): string[] => r.results[0].findings.map((f: any) => f.code);
+
+describe("JSON forms nested deep inside a string, which the body's depth limit never sees", () => {
+  // 3,000 levels in one line (under 8 KiB): the core reads it as a string, never recursing on it.
+  const deep = `{"v":"RW1","type":"HO","id":"research-01","re":null,"from":"research","to":"writer","item":"gh:crox/site#42","slots":{"ask":"DRAFT","x":${"[".repeat(3000)}${"]".repeat(3000)}},"tail":null}`;
+  it("is a refused line, on the stateless routes and on a thread", async () => {
+    expect(codes(await ok(await postText("/v1/validate", deep)))).toStrictEqual(["JSON_SHAPE"]);
+    expect(codes(await ok(await postJson("/v1/validate", { lines: [deep] })))).toStrictEqual(["JSON_SHAPE"]);
+    const appended = await ok(await postText(`/v1/threads/${fresh()}/lines`, deep));
+    expect([appended.results[0].status, codes(appended)]).toStrictEqual(["refused", ["JSON_SHAPE"]]);
+  });
+});
+
+describe("paging parameters", () => {
+  it("refuses a negative, empty, repeated, fractional or out-of-range one, naming it", async () => {
+    const t = fresh();
+    const cases: [string, string][] = [["after=-1", "after"], ["after=", "after"], ["after=1.0", "after"], ["after=1&after=1", "after"], ["after=99999999999999999", "after"], ["limit=0", "limit"], ["limit=10001", "limit"], ["limit=", "limit"], ["limit=1e3", "limit"], ["limit=%201", "limit"], ["limit=1&limit=1", "limit"], ["page=2", "page"]];
+    for (const [query, parameter] of cases) {
+      for (const route of ["lines", "owners"]) {
+        expect((await expectProblem(await call(`/v1/threads/${t}/${route}?${query}`), "invalid-request")).parameter, `${route}?${query}`).toBe(parameter);
+      }
+    }
+  });
+  it("answers a page past the end, even the largest after, as an empty last page", async () => {
+    const t = fresh();
+    await ok(await postText(`/v1/threads/${t}/lines`, HO));
+    for (const route of ["lines", "findings", "owners", "open", "readbacks", "dones", "orphaned"]) {
+      const page = await ok(await call(`/v1/threads/${t}/${route}?after=9007199254740991&limit=10000`));
+      expect(page, route).toStrictEqual({ [route]: [], next: null });
+    }
+  });
+});
+
+describe("a thread never written to", () => {
+  it("answers every read as an empty thread, HEAD without a body", async () => {
+    const t = fresh();
+    for (const route of ["lines", "findings", "owners", "open", "readbacks", "dones", "orphaned"]) expect(await ok(await call(`/v1/threads/${t}/${route}`)), route).toStrictEqual({ [route]: [], next: null });
+    await expectProblem(await call(`/v1/threads/${t}/handoffs/research-01`), "unknown-handoff");
+    const head = await call(`/v1/threads/${t}`, { method: "HEAD" });
+    expect([head.status, await head.text()]).toStrictEqual([200, ""]);
+  });
+});
+
+describe("thread names and handoff ids", () => {
+  it("takes any name of the documented characters, and refuses others as the thread parameter", async () => {
+    for (const name of ["~", ":", "...", "a".repeat(128)]) expect((await call(`/v1/threads/${name}`)).status, name).toBe(200);
+    for (const name of ["a".repeat(129), "a;b", "a,b", "a%20b", "a%00", "a%2Fb", "%F0%9F%98%80"]) {
+      expect((await expectProblem(await call(`/v1/threads/${name}`), "invalid-request")).parameter, name).toBe("thread");
+    }
+  });
+  it("refuses an id that is no message id, its number past 2^53 - 1 included, on reads and challenges alike", async () => {
+    const t = fresh();
+    for (const id of ["research-9007199254740992", "-1", "a-1-", "research-01%00"]) {
+      expect((await expectProblem(await call(`/v1/threads/${t}/handoffs/${id}`), "invalid-request")).parameter, id).toBe("handoff");
+      expect((await expectProblem(await postJson(`/v1/threads/${t}/handoffs/${id}/challenge`, { expectAcc: ["tone:plain"] }), "invalid-request")).parameter, id).toBe("handoff");
+    }
+  });
+});
+
+describe("appends racing", () => {
+  it("stores one of three appends of one id at once: a duplicate and a reuse of its id are not stored", async () => {
+    const t = fresh();
+    const answers = await Promise.all([HO, HO, HO.replace("ask=DRAFT", "ask=REVIEW")].map((line) => postText(`/v1/threads/${t}/lines`, line)));
+    const results = await Promise.all(answers.map(async (r) => (await ok(r)).results[0]));
+    expect(results.filter((r: any) => r.status === "stored")).toHaveLength(1);
+    expect((await ok(await call(`/v1/threads/${t}/lines`))).lines).toHaveLength(1);
+  });
+  it("numbers twenty appends at once 1 to 20, each stored once", async () => {
+    const t = fresh();
+    const lines = Array.from({ length: 20 }, (_, i) => `RW1 HO research-${i + 1} from=research to=writer item=gh:crox/site#${i + 1} ask=DRAFT`);
+    await Promise.all(lines.map(async (line) => expect((await ok(await postText(`/v1/threads/${t}/lines`, line))).results[0].status).toBe("stored")));
+    expect((await ok(await call(`/v1/threads/${t}/lines`))).lines.map((l: any) => l.seq)).toStrictEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});
+
+describe("bodies at the edges of their encoding", () => {
+  const send = (path: string, type: string, body: BodyInit) => call(path, { method: "POST", headers: { "content-type": type }, body });
+  it("reads one byte order mark and no more", async () => {
+    expect((await ok(await send("/v1/validate", "text/plain", `\uFEFF${HO}`))).ok).toBe(true);
+    expect((await ok(await send("/v1/validate", "application/json", `\uFEFF${JSON.stringify({ lines: [HO] })}`))).ok).toBe(true);
+    expect(codes(await ok(await send("/v1/validate", "text/plain", `\uFEFF\uFEFF${HO}`)))).toStrictEqual(["VERSION"]);
+  });
+  it("refuses bytes that are not UTF-8, overlong and surrogate encodings included", async () => {
+    for (const bytes of [[0x52, 0x57, 0x31, 0xff, 0xfe], [0xc0, 0xaf], [0xed, 0xa0, 0x80]]) {
+      for (const path of ["/v1/validate", `/v1/threads/${fresh()}/lines`]) await expectProblem(await send(path, "text/plain", new Uint8Array(bytes)), "invalid-encoding");
+    }
+  });
+  it("refuses a field named __proto__, and a profile named for Object's prototype, as any unknown one", async () => {
+    for (const path of ["/v1/validate", `/v1/threads/${fresh()}/lines`]) {
+      expect((await expectProblem(await send(path, "application/json", '{"__proto__":{"lines":1},"lines":[]}'), "invalid-request")).parameter).toBe("__proto__");
+      await expectProblem(await postJson(path, { lines: [], profile: "constructor" }), "unknown-profile");
+    }
+  });
+  it("refuses prototype keys in a JSON form, a record and a call with the core's findings", async () => {
+    const form = '{"lines":[{"v":"RW1","type":"HO","id":"research-01","re":null,"from":"research","to":"writer","item":"x","slots":{"ask":"DRAFT","__proto__":{"due":"20261002"}},"tail":null}]}';
+    expect(codes(await ok(await send("/v1/validate", "application/json", form)))).toStrictEqual(["JSON_SHAPE"]);
+    expect(codes(await ok(await send(`/v1/threads/${fresh()}/lines`, "application/json", form)))).toStrictEqual(["JSON_SHAPE"]);
+    const t = fresh();
+    await ok(await postText(`/v1/threads/${t}/lines`, PAY_HO.replace("paid=20261002", "paid=20991002")));
+    await expectProblem(await send(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, "application/json", '{"record":{"__proto__":{"sup":"x"}}}'), "invalid-record");
+    const call_ = await expectProblem(await send(`/v1/threads/${t}/statements`, "application/json", '{"handoff":"scheduler-1","exp":"20991001T1000Z","call":{"__proto__":{"sup":"x"}}}'), "invalid-request");
+    expect(call_.parameter).toBe("call");
+    // The record the HO matches is still taken: nothing of the refused ones was kept.
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { record: { ...PAY_RECORD, paid: "20991002" } })).status).toBe(204);
+  });
+});
+
+describe("methods and query parameters", () => {
+  it("answers a method a path does not take with 405 and its Allow, HEAD of a POST route included", async () => {
+    for (const [method, path, allow] of [["PUT", "/v1/parse", "POST, OPTIONS"], ["HEAD", "/v1/parse", "POST, OPTIONS"], ["TRACE", "/v1/health", "GET, HEAD, OPTIONS"], ["DELETE", "/v1/threads/x", "GET, HEAD, OPTIONS"], ["GET", "/v1/threads/x/statements", "POST, OPTIONS"]] as const) {
+      const r = await call(path, { method });
+      expect([r.status, r.headers.get("allow")], `${method} ${path}`).toStrictEqual([405, allow]);
+    }
+  });
+  it("refuses an option given twice in the query, or one the route does not take", async () => {
+    expect((await expectProblem(await postText("/v1/validate?as=writer&as=writer", HO), "invalid-request")).detail).toBe("as: given more than once");
+    expect((await expectProblem(await postText("/v1/check-thread?as=writer", HO), "invalid-request")).parameter).toBe("as");
+    expect((await expectProblem(await postText("/v1/validate?lines=x", HO), "invalid-request")).parameter).toBe("lines");
+  });
+});
