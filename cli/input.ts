@@ -114,6 +114,16 @@ export function readFileText(label: string, path: string): string | null {
 }
 
 /**
+ * Reads from `fd` into `buffer` until the file ends or the buffer is full; the bytes read. A file
+ * that never ends (`/dev/zero`) fills the buffer and stops there.
+ */
+export function readAtMost(fd: number, buffer: Uint8Array): number {
+  let length = 0;
+  for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
+  return length;
+}
+
+/**
  * The text of a file an option names (`-`: stdin), as readTextFile reads it, but never more than
  * `maxBytes` bytes (plus a byte order mark): `null` when it holds more. A file that never ends
  * (`/dev/zero`) is then refused at once instead of read until memory runs out.
@@ -126,7 +136,7 @@ export function readTextFileAtMost(label: string, path: string, maxBytes: number
   try {
     fd = path === "-" ? 0 : openSync(path, "r");
     if (fstatSync(fd).isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
-    for (let n = -1; n !== 0 && length < limit; length += n) n = readSync(fd, buffer, length, limit - length, null);
+    length = readAtMost(fd, buffer);
   } catch (error) {
     throw new UsageError(`${label}: cannot read ${path === "-" ? "stdin" : path}: ${readProblem(error)}`);
   } finally {

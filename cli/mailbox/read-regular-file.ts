@@ -2,8 +2,9 @@
  * Reading a file of the shared inbox, which a peer or a sync client may change under the reader:
  * never through a symbolic link, and never more than a message can hold.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync } from "node:fs";
 import { MAX_MESSAGE_BYTES } from "../../core/mailbox/index.js";
+import { readAtMost } from "../input.js";
 
 /** One buffer for every read: a copy of what was read is returned. */
 const readBuffer = Buffer.allocUnsafe(MAX_MESSAGE_BYTES + 1);
@@ -23,9 +24,7 @@ export function readRegularFile(path: string): Uint8Array | "link" | "other" {
   }
   try {
     if (!fstatSync(fd).isFile()) return "other";
-    let length = 0;
-    for (let n = -1; n !== 0 && length < readBuffer.length; length += n) n = readSync(fd, readBuffer, length, readBuffer.length - length, null);
-    return Uint8Array.prototype.slice.call(readBuffer, 0, length);
+    return Uint8Array.prototype.slice.call(readBuffer, 0, readAtMost(fd, readBuffer));
   } finally {
     closeSync(fd);
   }
