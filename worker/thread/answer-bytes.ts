@@ -8,6 +8,8 @@
  * .../handoffs/{id}, .../findings).
  */
 
+import { serializedBytes } from "./bounded-page.js";
+
 /** The results an answer holds whole, measured as twice their JSON text (as bounded-page.ts). */
 export const ANSWER_BYTES = 8 * 1024 * 1024;
 
@@ -21,7 +23,7 @@ interface Trimmable {
 export function withinAnswer<T extends Trimmable & { readonly status: string }>(results: readonly T[]): T[] {
   let size = 0;
   return results.map((r) => {
-    if (size <= ANSWER_BYTES) size += 2 * JSON.stringify(r).length;
+    if (size <= ANSWER_BYTES) size += serializedBytes(r);
     if (size <= ANSWER_BYTES || r.status === "refused") return r;
     const trimmed = {
       ...r,

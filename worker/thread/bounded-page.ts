@@ -18,12 +18,18 @@ export const PAGE_BYTES = 4 * 1024 * 1024;
  * (one entry is far below the bound); `more` when a row is left after them. It reads one row past
  * the page at most, so an SQL cursor is never drawn further.
  */
+/** What a value costs an RPC answer, as the bounds here count it: twice its JSON text. */
+export const serializedBytes = (value: unknown): number => 2 * JSON.stringify(value).length;
+
+/** The `after` of the page following `page`, which began after `after`; null once nothing follows. */
+export const nextAfter = (after: number, page: { readonly items: readonly unknown[]; readonly more: boolean }): number | null => (page.more ? after + page.items.length : null);
+
 export function boundedPage<T>(rows: Iterable<T>, limit: number, bytes = PAGE_BYTES): { readonly items: T[]; readonly more: boolean } {
   const items: T[] = [];
   let size = 0;
   for (const row of rows) {
     if (items.length === limit) return { items, more: true };
-    size += 2 * JSON.stringify(row).length;
+    size += serializedBytes(row);
     if (items.length > 0 && size > bytes) return { items, more: true };
     items.push(row);
   }

@@ -17,7 +17,7 @@ import type { CheckedRelay, Envelope,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
 import { withinAnswer } from "./answer-bytes.js";
-import { boundedPage } from "./bounded-page.js";
+import { boundedPage, nextAfter } from "./bounded-page.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./state-lists.js";
 import type { StateList } from "./state-lists.js";
 import type { ProblemKindName } from "../problem.js";
@@ -917,7 +917,7 @@ export class ThreadObject extends DurableObject<Env> {
     // PAGE_BYTES, which `next` says as it says the count (bounded-page.ts).
     const window = (rows: Iterable<ListEntry>): ListPage => {
       const page = boundedPage(rows, limit);
-      return { items: page.items, next: page.more ? after + page.items.length : null };
+      return { items: page.items, next: nextAfter(after, page) };
     };
     const table = <T extends Record<string, SqlStorageValue>>(query: string): Iterable<T> => this.sql.exec<T>(`${query} LIMIT ? OFFSET ?`, limit + 1, after);
     switch (list) {
@@ -937,7 +937,7 @@ export class ThreadObject extends DurableObject<Env> {
         // Paged as stored (ok is 0 or 1 there), then read as the state gives it.
         const rows = table<{ dn: string; handoff: string; ok: number }>("SELECT dn, handoff, ok FROM dones ORDER BY rowid");
         const page = boundedPage(rows, limit);
-        return { items: page.items.map((d) => ({ dn: d.dn, handoff: d.handoff, ok: d.ok === 1 })), next: page.more ? after + page.items.length : null };
+        return { items: page.items.map((d) => ({ dn: d.dn, handoff: d.handoff, ok: d.ok === 1 })), next: nextAfter(after, page) };
       }
       case "orphaned":
         return window(table<{ handoff: string; code: string; at: string; marked: number }>("SELECT handoff, code, at, marked FROM orphans ORDER BY marked, handoff"));
@@ -967,7 +967,6 @@ export class ThreadObject extends DurableObject<Env> {
   private handoffNow(id: string, after: number, limit: number): Outcome<HandoffAnswer> {
     const row = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'HO'", id).toArray()[0];
     if (row === undefined) return problem("unknown-handoff", `no HO of this thread has the id ${id}`, { parameter: "handoff" });
-    const nextOf = (page: { readonly items: readonly unknown[]; readonly more: boolean }): number | null => (page.more ? after + page.items.length : null);
     const readbackRows = boundedPage(this.sql.exec<{ rb: string; handoff: string; verdict: string; report: string | null }>("SELECT rb, handoff, verdict, report FROM readbacks WHERE handoff = ? ORDER BY rowid LIMIT ? OFFSET ?", id, limit + 1, after), limit);
     const readbacks = readbackRows.items.map((r) => ({ rb: r.rb, handoff: r.handoff, verdict: r.verdict as CheckedReadback["verdict"], report: r.report === null ? null : (JSON.parse(r.report) as ReadbackReport) }));
     const now = this.now();
@@ -977,7 +976,7 @@ export class ThreadObject extends DurableObject<Env> {
     const state = this.auditor().handoffs(now).find((h) => h.id === id) as HandoffState;
     const doneRows = boundedPage(this.sql.exec<{ dn: string; handoff: string; plan: string | null; ok: number; findings: string }>("SELECT dn, handoff, plan, ok, findings FROM dones WHERE handoff = ? ORDER BY rowid LIMIT ? OFFSET ?", id, limit + 1, after), limit);
     const dones = doneRows.items.map((d) => ({ dn: d.dn, handoff: d.handoff, plan: d.plan, ok: d.ok === 1, findings: JSON.parse(d.findings) as Finding[] }));
-    return { ok: true, value: { line: row.line, state, readbacks, dones, findings, next: { readbacks: nextOf(readbackRows), dones: nextOf(doneRows), findings: nextOf(findingRows) } } };
+    return { ok: true, value: { line: row.line, state, readbacks, dones, findings, next: { readbacks: nextAfter(after, readbackRows), dones: nextAfter(after, doneRows), findings: nextAfter(after, findingRows) } } };
   }
 
   /**
