@@ -95,8 +95,12 @@ describe("messageFromJson departs from the reference where it was lax", () => {
   it("over generated forms, one finding per unknown field, as many as it has", () => {
     fc.assert(
       fc.property(mutatedForm, (form) => {
-        const named = messageFromJson(form).findings.filter((f) => f.message.includes("not a field of the JSON form"));
-        expect(named.map((f) => f.slot)).toStrictEqual(unknownFields(form).map(_cut));
+        const { findings } = messageFromJson(form);
+        const named = findings.filter((f) => f.message.includes("not a field of the JSON form"));
+        // A reserved key anywhere (a generated slot value may hold "prototype") is refused first,
+        // alone: the reader looks no further into a form that could pollute a prototype.
+        const reserved = findings.some((f) => f.message.endsWith("this key is reserved and cannot be a slot"));
+        expect(named.map((f) => f.slot)).toStrictEqual(reserved ? [] : unknownFields(form).map(_cut));
       }),
       { numRuns: 1000 },
     );
