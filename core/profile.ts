@@ -192,9 +192,13 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   for (const key of Object.keys(file.ckeys ?? {})) {
     if (core.constraintKeys.has(key)) push("PROFILE_REDEFINES_CORE", `ckeys.${key}`, `${key} is a core constraint key`);
   }
+  // One spelling names one fact: in a second group it would be taken from the first, silently.
+  const grouped = new Map<string, number>();
   (file.aliases ?? []).forEach((group, i) => {
     for (const spelling of group) {
       if (core.aliases.has(spelling)) push("PROFILE_REDEFINES_CORE", `aliases[${i}]`, `${spelling} already names ${core.aliases.get(spelling)} in the core alias table`);
+      else if (grouped.has(spelling)) push("PROFILE_SCHEMA", `aliases[${i}]`, `${spelling} is already in aliases[${grouped.get(spelling)}]; a spelling names one fact, so it is in one group, once`);
+      else grouped.set(spelling, i);
     }
   });
 

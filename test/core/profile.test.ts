@@ -112,6 +112,8 @@ describe("a profile is checked before it is used", () => {
     ["a blank version", { ...minimal, version: "\u0000" }, "PROFILE_SCHEMA version"],
     ["an enum named rb (the readback levels, closed by section 3.1, and the legend's rb line)", { ...minimal, enums: { rb: { FULL: "everything" } } }, "PROFILE_REDEFINES_CORE enums.rb"],
     ["exec for a core ask that asks_used leaves out (the lean legend would name an ask it drops)", { ...minimal, asks_used: ["DECIDE"], exec: { REVIEW: ["item"] } }, "PROFILE_REFERENCE exec.REVIEW"],
+    ["a spelling in two alias groups (the second would take it from the first, silently)", { ...minimal, aliases: [["welsh", "cy"], ["cy", "cymraeg"]] }, "PROFILE_SCHEMA aliases[1]"],
+    ["a spelling twice in one alias group", { ...minimal, aliases: [["welsh", "cy", "welsh"]] }, "PROFILE_SCHEMA aliases[0]"],
     ["a reserved key", JSON.parse('{"profile":"demo","version":"0.1","extends":"RW1","asks":{"constructor":"x"}}'), "PROFILE_SCHEMA asks.constructor"],
   ];
   for (const [name, profile, expected] of cases) {
