@@ -184,6 +184,8 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     }
     for (const key of keys) {
       if (!isSlot(key)) push("PROFILE_REFERENCE", path, `slot ${key} is not defined`);
+      // A readback answers these with the HO's id, to and from, so it could never carry the HO's values.
+      else if (key === "re" || key === "from" || key === "to") push("PROFILE_REFERENCE", path, `${key} cannot be an execution slot: a readback answers re, from and to (with the HO's id, to and from) rather than echoing them`);
       else if (key !== "item" && !(on(key).includes("RB") && on(key).includes("DN"))) {
         push("PROFILE_REFERENCE", path, `execution slot ${key} must be defined on RB and DN (the readback and the done report carry it)`);
       }

@@ -101,6 +101,8 @@ describe("a profile is checked before it is used", () => {
     ["exec for an unknown ask", { ...minimal, exec: { SHIP: ["item"] } }, "PROFILE_REFERENCE exec.SHIP"],
     ["exec naming an undefined slot", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["box"] } }, "PROFILE_REFERENCE exec.SHIP"],
     ["exec slot not on RB and DN", { ...minimal, asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "token", on: ["HO"] }], exec: { SHIP: ["box"] } }, "PROFILE_REFERENCE exec.SHIP"],
+    ["exec naming to (a readback answers re, from and to, so rb=exec could never be read back)", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["item", "to"] } }, "PROFILE_REFERENCE exec.SHIP"],
+    ["exec naming re", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["re"] } }, "PROFILE_REFERENCE exec.SHIP"],
     ["a rule naming an undefined slot", { ...minimal, translation: [{ id: "r", desc: "d", require: ["ghost"] }] }, "PROFILE_REFERENCE translation[0]"],
     ["a sum over non-money slots", { ...minimal, slots: [{ key: "n", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", sum: { parts: ["n", "n"], total: "n" } }] }, "PROFILE_REFERENCE translation[0].sum"],
     ["an ambiguous shape", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
