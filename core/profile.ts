@@ -216,6 +216,18 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     for (const key of [...(rule.when?.has ?? []), ...(rule.require ?? []), ...Object.keys(rule.shape ?? {}), ...sum]) {
       if (!isSlot(key)) push("PROFILE_REFERENCE", path, `rule ${rule.id} names slot ${key}, which is not defined`);
     }
+    // A rule applies to its types that take every slot of when.has; each slot it requires must be
+    // one those types take, or every such message would be refused for a slot it cannot carry.
+    const has = rule.when?.has ?? [];
+    if (has.every(isSlot)) {
+      const types = rule.on ?? MESSAGE_TYPES;
+      const applies = types.filter((t) => has.every((k) => on(k).includes(t)));
+      if (applies.length === 0) push("PROFILE_REFERENCE", `${path}.when`, `rule ${rule.id} applies to nothing: no type it is on (${types.join(" ")}) takes every slot of when.has`);
+      for (const key of (rule.require ?? []).filter(isSlot)) {
+        const cannot = applies.filter((t) => !on(key).includes(t));
+        if (cannot.length > 0) push("PROFILE_REFERENCE", `${path}.require`, `rule ${rule.id} requires ${key} on ${cannot.join(" ")}, which does not take it: every such message would be refused`);
+      }
+    }
     for (const key of sum) {
       if (isSlot(key) && slotOf(key)?.type !== "money") push("PROFILE_REFERENCE", `${path}.sum`, `a sum adds money slots, and ${key} is not one`);
     }

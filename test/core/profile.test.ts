@@ -103,6 +103,8 @@ describe("a profile is checked before it is used", () => {
     ["exec slot not on RB and DN", { ...minimal, asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "token", on: ["HO"] }], exec: { SHIP: ["box"] } }, "PROFILE_REFERENCE exec.SHIP"],
     ["exec naming to (a readback answers re, from and to, so rb=exec could never be read back)", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["item", "to"] } }, "PROFILE_REFERENCE exec.SHIP"],
     ["exec naming re", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["re"] } }, "PROFILE_REFERENCE exec.SHIP"],
+    ["a rule requiring a slot on a type that does not take it (every CX would be refused)", { ...minimal, slots: [{ key: "sup", type: "token", on: ["HO", "ST"] }], translation: [{ id: "r", desc: "d", require: ["sup"] }] }, "PROFILE_REFERENCE translation[0].require"],
+    ["a rule whose when.has no type of the rule takes (it would never apply)", { ...minimal, slots: [{ key: "sup", type: "token", on: ["HO"] }], translation: [{ id: "r", desc: "d", on: ["ST"], when: { has: ["sup"] }, require: ["item"] }] }, "PROFILE_REFERENCE translation[0].when"],
     ["a rule naming an undefined slot", { ...minimal, translation: [{ id: "r", desc: "d", require: ["ghost"] }] }, "PROFILE_REFERENCE translation[0]"],
     ["a sum over non-money slots", { ...minimal, slots: [{ key: "n", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", sum: { parts: ["n", "n"], total: "n" } }] }, "PROFILE_REFERENCE translation[0].sum"],
     ["an ambiguous shape", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
@@ -123,6 +125,13 @@ describe("a profile is checked before it is used", () => {
       expect(refused(profile)).toContain(expected);
     });
   }
+
+  it("a rule's requirement is checked only where the rule applies: its types that take every slot of when.has", () => {
+    const slots = [{ key: "sup", type: "token", on: ["HO", "ST"] }, { key: "net", type: "money", on: ["ST"] }];
+    const rule = { id: "r", desc: "d", when: { has: ["net"] }, require: ["sup"] };
+    expect(compileVocabulary(coreVocabulary, { ...minimal, slots, translation: [rule] }).findings).toStrictEqual([]);
+    expect(compileVocabulary(coreVocabulary, { ...minimal, slots, translation: [{ ...rule, on: ["HO", "ST"], when: { has: ["sup"] } }] }).findings).toStrictEqual([]);
+  });
 
   it("says what is wrong with a field in a profile author's words, not the schema library's", () => {
     // valibot's own wording was "Invalid key: Expected never but received \"transaltion\"".
