@@ -61,7 +61,8 @@ export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObje
   extends: v.literal("RW1", "profiles extend RW1"),
   title: v.optional(TEXT),
   desc: v.optional(v.pipe(v.string(), v.maxLength(2000))),
-  enums: v.optional(v.record(NAME, CODES)),
+  // An enum without codes takes no value, and a shape's {enum:<name>} over it would match nothing at all: an empty string.
+  enums: v.optional(v.record(NAME, v.pipe(CODES, v.check((codes) => Object.keys(codes).length > 0, "an enum names at least one code")))),
   asks: v.optional(CODES),
   why: v.optional(CODES),
   slots: v.optional(v.array(slotSchema)),

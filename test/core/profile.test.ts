@@ -105,6 +105,7 @@ describe("a profile is checked before it is used", () => {
     ["exec naming re", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["re"] } }, "PROFILE_REFERENCE exec.SHIP"],
     ["a rule requiring a slot on a type that does not take it (every CX would be refused)", { ...minimal, slots: [{ key: "sup", type: "token", on: ["HO", "ST"] }], translation: [{ id: "r", desc: "d", require: ["sup"] }] }, "PROFILE_REFERENCE translation[0].require"],
     ["a rule whose when.has no type of the rule takes (it would never apply)", { ...minimal, slots: [{ key: "sup", type: "token", on: ["HO"] }], translation: [{ id: "r", desc: "d", on: ["ST"], when: { has: ["sup"] }, require: ["item"] }] }, "PROFILE_REFERENCE translation[0].when"],
+    ["an enum with no codes (no value passes, and a shape {enum:e}:{id} took item=:x)", { ...minimal, enums: { e: {} } }, "PROFILE_SCHEMA enums.e"],
     ["a rule naming an undefined slot", { ...minimal, translation: [{ id: "r", desc: "d", require: ["ghost"] }] }, "PROFILE_REFERENCE translation[0]"],
     ["a sum over non-money slots", { ...minimal, slots: [{ key: "n", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", sum: { parts: ["n", "n"], total: "n" } }] }, "PROFILE_REFERENCE translation[0].sum"],
     ["an ambiguous shape", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
