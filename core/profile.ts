@@ -57,7 +57,7 @@ const ruleSchema = v.strictObject({
 /** The profile file format. Unknown fields are refused: a misspelt field would silently do nothing. */
 export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObject({
   profile: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]*$/, "profile names are [a-z][a-z0-9_-]*")),
-  version: v.pipe(v.string(), v.minLength(1), NOT_BLANK),
+  version: TEXT,
   extends: v.literal("RW1", "profiles extend RW1"),
   title: v.optional(TEXT),
   desc: v.optional(v.pipe(v.string(), v.maxLength(2000))),

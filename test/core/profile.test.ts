@@ -115,6 +115,7 @@ describe("a profile is checked before it is used", () => {
     ["a blank slot desc", { ...minimal, slots: [{ key: "box", type: "token", on: ["HO"], desc: "\t" }] }, "PROFILE_SCHEMA slots.0.desc"],
     ["a blank rule desc (the legend would print an empty line, which ends a section)", { ...minimal, translation: [{ id: "r", desc: " " }] }, "PROFILE_SCHEMA translation.0.desc"],
     ["a blank version", { ...minimal, version: "\u0000" }, "PROFILE_SCHEMA version"],
+    ["a version longer than any other text (the legend prints it on its PROFILE line)", { ...minimal, version: "1".repeat(301) }, "PROFILE_SCHEMA version"],
     ["an enum named rb (the readback levels, closed by section 3.1, and the legend's rb line)", { ...minimal, enums: { rb: { FULL: "everything" } } }, "PROFILE_REDEFINES_CORE enums.rb"],
     ["exec for a core ask that asks_used leaves out (the lean legend would name an ask it drops)", { ...minimal, asks_used: ["DECIDE"], exec: { REVIEW: ["item"] } }, "PROFILE_REFERENCE exec.REVIEW"],
     ["a spelling in two alias groups (the second would take it from the first, silently)", { ...minimal, aliases: [["welsh", "cy"], ["cy", "cymraeg"]] }, "PROFILE_SCHEMA aliases[1]"],
