@@ -57,11 +57,12 @@ const ruleSchema = v.strictObject({
 /** The profile file format. Unknown fields are refused: a misspelt field would silently do nothing. */
 export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObject({
   profile: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]*$/, "profile names are [a-z][a-z0-9_-]*")),
-  version: v.pipe(v.string(), v.minLength(1), NOT_BLANK),
+  version: TEXT,
   extends: v.literal("RW1", "profiles extend RW1"),
   title: v.optional(TEXT),
   desc: v.optional(v.pipe(v.string(), v.maxLength(2000))),
-  enums: v.optional(v.record(NAME, CODES)),
+  // An enum without codes takes no value, and a shape's {enum:<name>} over it would match nothing at all: an empty string.
+  enums: v.optional(v.record(NAME, v.pipe(CODES, v.check((codes) => Object.keys(codes).length > 0, "an enum names at least one code")))),
   asks: v.optional(CODES),
   why: v.optional(CODES),
   slots: v.optional(v.array(slotSchema)),
@@ -184,6 +185,8 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     }
     for (const key of keys) {
       if (!isSlot(key)) push("PROFILE_REFERENCE", path, `slot ${key} is not defined`);
+      // A readback answers these with the HO's id, to and from, so it could never carry the HO's values.
+      else if (key === "re" || key === "from" || key === "to") push("PROFILE_REFERENCE", path, `${key} cannot be an execution slot: a readback answers re, from and to (with the HO's id, to and from) rather than echoing them`);
       else if (key !== "item" && !(on(key).includes("RB") && on(key).includes("DN"))) {
         push("PROFILE_REFERENCE", path, `execution slot ${key} must be defined on RB and DN (the readback and the done report carry it)`);
       }
@@ -192,9 +195,13 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   for (const key of Object.keys(file.ckeys ?? {})) {
     if (core.constraintKeys.has(key)) push("PROFILE_REDEFINES_CORE", `ckeys.${key}`, `${key} is a core constraint key`);
   }
+  // One spelling names one fact: in a second group it would be taken from the first, silently.
+  const grouped = new Map<string, number>();
   (file.aliases ?? []).forEach((group, i) => {
     for (const spelling of group) {
       if (core.aliases.has(spelling)) push("PROFILE_REDEFINES_CORE", `aliases[${i}]`, `${spelling} already names ${core.aliases.get(spelling)} in the core alias table`);
+      else if (grouped.has(spelling)) push("PROFILE_SCHEMA", `aliases[${i}]`, `${spelling} is already in aliases[${grouped.get(spelling)}]; a spelling names one fact, so it is in one group, once`);
+      else grouped.set(spelling, i);
     }
   });
 
@@ -209,6 +216,18 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     const sum = rule.sum ? [...rule.sum.parts, rule.sum.total] : [];
     for (const key of [...(rule.when?.has ?? []), ...(rule.require ?? []), ...Object.keys(rule.shape ?? {}), ...sum]) {
       if (!isSlot(key)) push("PROFILE_REFERENCE", path, `rule ${rule.id} names slot ${key}, which is not defined`);
+    }
+    // A rule applies to its types that take every slot of when.has; each slot it requires must be
+    // one those types take, or every such message would be refused for a slot it cannot carry.
+    const has = rule.when?.has ?? [];
+    if (has.every(isSlot)) {
+      const types = rule.on ?? MESSAGE_TYPES;
+      const applies = types.filter((t) => has.every((k) => on(k).includes(t)));
+      if (applies.length === 0) push("PROFILE_REFERENCE", `${path}.when`, `rule ${rule.id} applies to nothing: no type it is on (${types.join(" ")}) takes every slot of when.has`);
+      for (const key of (rule.require ?? []).filter(isSlot)) {
+        const cannot = applies.filter((t) => !on(key).includes(t));
+        if (cannot.length > 0) push("PROFILE_REFERENCE", `${path}.require`, `rule ${rule.id} requires ${key} on ${cannot.join(" ")}, which does not take it: every such message would be refused`);
+      }
     }
     for (const key of sum) {
       if (isSlot(key) && slotOf(key)?.type !== "money") push("PROFILE_REFERENCE", `${path}.sum`, `a sum adds money slots, and ${key} is not one`);

@@ -12,6 +12,8 @@ import { _error } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
 import { _written } from "./_slot-values.js";
+import { ENVELOPE_FIELDS } from "./vocabulary.js";
+import type { EnvelopeField } from "./vocabulary.js";
 
 export interface RuleShape {
   readonly slot: string;
@@ -111,9 +113,9 @@ function cents(value: SlotValue | undefined): bigint | null {
   return m[1] === "-" ? -v : v;
 }
 
+/** A slot's value; the envelope fields (re from to item) live at the top of the JSON form. */
 function fieldOf(message: Message, slot: string): SlotValue | undefined {
-  if (slot === "item") return message.item ?? undefined;
-  if (slot === "re") return message.re ?? undefined;
+  if ((ENVELOPE_FIELDS as readonly string[]).includes(slot)) return message[slot as EnvelopeField] ?? undefined;
   return Object.hasOwn(message.slots, slot) ? message.slots[slot] : undefined;
 }
 

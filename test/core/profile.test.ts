@@ -101,6 +101,11 @@ describe("a profile is checked before it is used", () => {
     ["exec for an unknown ask", { ...minimal, exec: { SHIP: ["item"] } }, "PROFILE_REFERENCE exec.SHIP"],
     ["exec naming an undefined slot", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["box"] } }, "PROFILE_REFERENCE exec.SHIP"],
     ["exec slot not on RB and DN", { ...minimal, asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "token", on: ["HO"] }], exec: { SHIP: ["box"] } }, "PROFILE_REFERENCE exec.SHIP"],
+    ["exec naming to (a readback answers re, from and to, so rb=exec could never be read back)", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["item", "to"] } }, "PROFILE_REFERENCE exec.SHIP"],
+    ["exec naming re", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["re"] } }, "PROFILE_REFERENCE exec.SHIP"],
+    ["a rule requiring a slot on a type that does not take it (every CX would be refused)", { ...minimal, slots: [{ key: "sup", type: "token", on: ["HO", "ST"] }], translation: [{ id: "r", desc: "d", require: ["sup"] }] }, "PROFILE_REFERENCE translation[0].require"],
+    ["a rule whose when.has no type of the rule takes (it would never apply)", { ...minimal, slots: [{ key: "sup", type: "token", on: ["HO"] }], translation: [{ id: "r", desc: "d", on: ["ST"], when: { has: ["sup"] }, require: ["item"] }] }, "PROFILE_REFERENCE translation[0].when"],
+    ["an enum with no codes (no value passes, and a shape {enum:e}:{id} took item=:x)", { ...minimal, enums: { e: {} } }, "PROFILE_SCHEMA enums.e"],
     ["a rule naming an undefined slot", { ...minimal, translation: [{ id: "r", desc: "d", require: ["ghost"] }] }, "PROFILE_REFERENCE translation[0]"],
     ["a sum over non-money slots", { ...minimal, slots: [{ key: "n", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", sum: { parts: ["n", "n"], total: "n" } }] }, "PROFILE_REFERENCE translation[0].sum"],
     ["an ambiguous shape", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
@@ -110,8 +115,11 @@ describe("a profile is checked before it is used", () => {
     ["a blank slot desc", { ...minimal, slots: [{ key: "box", type: "token", on: ["HO"], desc: "\t" }] }, "PROFILE_SCHEMA slots.0.desc"],
     ["a blank rule desc (the legend would print an empty line, which ends a section)", { ...minimal, translation: [{ id: "r", desc: " " }] }, "PROFILE_SCHEMA translation.0.desc"],
     ["a blank version", { ...minimal, version: "\u0000" }, "PROFILE_SCHEMA version"],
+    ["a version longer than any other text (the legend prints it on its PROFILE line)", { ...minimal, version: "1".repeat(301) }, "PROFILE_SCHEMA version"],
     ["an enum named rb (the readback levels, closed by section 3.1, and the legend's rb line)", { ...minimal, enums: { rb: { FULL: "everything" } } }, "PROFILE_REDEFINES_CORE enums.rb"],
     ["exec for a core ask that asks_used leaves out (the lean legend would name an ask it drops)", { ...minimal, asks_used: ["DECIDE"], exec: { REVIEW: ["item"] } }, "PROFILE_REFERENCE exec.REVIEW"],
+    ["a spelling in two alias groups (the second would take it from the first, silently)", { ...minimal, aliases: [["welsh", "cy"], ["cy", "cymraeg"]] }, "PROFILE_SCHEMA aliases[1]"],
+    ["a spelling twice in one alias group", { ...minimal, aliases: [["welsh", "cy", "welsh"]] }, "PROFILE_SCHEMA aliases[0]"],
     ["a reserved key", JSON.parse('{"profile":"demo","version":"0.1","extends":"RW1","asks":{"constructor":"x"}}'), "PROFILE_SCHEMA asks.constructor"],
   ];
   for (const [name, profile, expected] of cases) {
@@ -119,6 +127,13 @@ describe("a profile is checked before it is used", () => {
       expect(refused(profile)).toContain(expected);
     });
   }
+
+  it("a rule's requirement is checked only where the rule applies: its types that take every slot of when.has", () => {
+    const slots = [{ key: "sup", type: "token", on: ["HO", "ST"] }, { key: "net", type: "money", on: ["ST"] }];
+    const rule = { id: "r", desc: "d", when: { has: ["net"] }, require: ["sup"] };
+    expect(compileVocabulary(coreVocabulary, { ...minimal, slots, translation: [rule] }).findings).toStrictEqual([]);
+    expect(compileVocabulary(coreVocabulary, { ...minimal, slots, translation: [{ ...rule, on: ["HO", "ST"], when: { has: ["sup"] } }] }).findings).toStrictEqual([]);
+  });
 
   it("says what is wrong with a field in a profile author's words, not the schema library's", () => {
     // valibot's own wording was "Invalid key: Expected never but received \"transaltion\"".

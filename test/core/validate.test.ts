@@ -288,6 +288,24 @@ describe("translation rules", () => {
     expect(found(line("src=email:7+bogus"), compiled.value)).toStrictEqual(["TRANSLATION:src"]);
     expect(checkLine(line("src=email:7+bogus"), compiled.value).findings[0]?.received).toBe("bogus");
   });
+  it("a rule reads from and to where the JSON form keeps them, as it reads item and re", () => {
+    // from and to are slots a rule may name (section 3 lists them), kept at the top of the JSON
+    // form: a rule that looked for them among the keyed slots refused every message for a missing
+    // to= and never tested a from= shape.
+    const profile = {
+      profile: "desk",
+      version: "1",
+      extends: "RW1",
+      translation: [
+        { id: "desk-sender", desc: "statuses come from a desk agent", on: ["ST"], shape: { from: "desk-{id}" } },
+        { id: "addressed", desc: "a status names its receiver", on: ["ST"], require: ["to"] },
+      ],
+    };
+    const compiled = compileVocabulary(coreVocabulary, profile);
+    if (!compiled.ok) throw new Error(compiled.findings.map((f) => f.message).join("; "));
+    expect(found("RW1 ST desk-a-1 p=desk from=desk-a to=s item=x", compiled.value)).toStrictEqual([]);
+    expect(found("RW1 ST bot-1 p=desk from=bot to=s item=x", compiled.value)).toStrictEqual(["TRANSLATION:from"]);
+  });
   it("clin: a dose carries its unit", () => {
     const base = "RW1 ST ext-3 p=clin from=ext to=rec item=med:amoxicillin act=RX pol=POS cert=CERT subj=PT time=CUR src=doc:D17#l14";
     expect(found(`${base} dose=500 unit=mg freq=tds // amoxicillin 500mg tds`, clin)).toStrictEqual([]);
