@@ -14,6 +14,7 @@ export const MAILBOX_CODES = {
   FRONTMATTER_UNCLOSED: "error",
   YAML_INVALID: "error",
   FRONTMATTER_TOO_DEEP: "error",
+  FRONTMATTER_TOO_LARGE: "error",
   FRONTMATTER_SHAPE: "error",
   // The envelope under meta.mailbox (sections 4, 5, 9).
   ENVELOPE_MISSING: "error",

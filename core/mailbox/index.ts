@@ -36,7 +36,7 @@ export type { EnvelopeField, MailboxEnvelope } from "./envelope.js";
 export { LEGACY_ALIASES, LEGACY_META_ONLY } from "./legacy.js";
 export { claimsToFollowWelcomes, linksTo, rw1Lines, wikilinks } from "./body.js";
 export type { BodyLine } from "./body.js";
-export { MAX_MESSAGE_BYTES, preflight, readMailboxMessage } from "./read-mailbox-message.js";
+export { MAX_FRONTMATTER_BYTES, MAX_MESSAGE_BYTES, preflight, readMailboxMessage } from "./read-mailbox-message.js";
 export type { MailboxReading, ParentInfo, ReadMode, ReadOptions } from "./read-mailbox-message.js";
 export { byUuid } from "./entry.js";
 export type { MailboxEntry } from "./entry.js";

@@ -93,6 +93,13 @@ const resolverOf = (vocabulary: Vocabulary | VocabularyResolver | undefined): Vo
 /** A message is at most 1 MiB of UTF-8, as a Worker request body is: one rule for every reader. */
 export const MAX_MESSAGE_BYTES: number = 1024 * 1024;
 
+/**
+ * A frontmatter is at most 16 KiB of UTF-8. `yaml` costs about 3 µs of CPU a byte on hostile
+ * shapes (`[{a: [b]}, ...`, `- a` lines, stray `]`), so 1 MiB of it held a Worker for seconds; an
+ * envelope is about 500 bytes, so 16 KiB leaves room for a vault's own fields (README: "The YAML").
+ */
+export const MAX_FRONTMATTER_BYTES: number = 16 * 1024;
+
 /** UTF-8 bytes of a string, counted without encoding it (a lone surrogate is written as U+FFFD, 3). */
 function utf8Length(text: string): number {
   let n = text.length;
@@ -121,6 +128,10 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   const split = splitFrontmatter(text);
   if ("code" in split) return refused([split]);
   const findings: MailboxFinding[] = [...split.findings];
+  if (split.yaml.length * 3 > MAX_FRONTMATTER_BYTES) {
+    const bytes = utf8Length(split.yaml);
+    if (bytes > MAX_FRONTMATTER_BYTES) return refused([...findings, mailboxFinding("FRONTMATTER_TOO_LARGE", `the frontmatter holds ${bytes} bytes of UTF-8: at most ${MAX_FRONTMATTER_BYTES}, so it is not parsed`, { line: split.yamlLine, received: String(bytes), expected: `at most ${MAX_FRONTMATTER_BYTES} bytes` })]);
+  }
   const lineAt = lineOfOffset(split.yaml, split.yamlLine);
   // The depth first: `yaml` composes and converts by recursion, and a deep enough frontmatter would
   // exhaust the stack (README: "The YAML").

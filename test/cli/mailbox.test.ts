@@ -223,11 +223,11 @@ describe("conflict copies and half-written files", () => {
     expect(r.out).toContain("2026-10-01-09-00-05-VEGA-request-half.md: error FRONTMATTER_UNCLOSED");
     expect(r.out).toContain("handshake established");
   });
-  it("reports a frontmatter nested 100,000 levels deep once, with a stable code, and checks the others", () => {
+  it("reports a frontmatter nested 3,000 levels deep once, with a stable code, and checks the others", () => {
     const a = room();
     handshake(a.root);
     const file = "2026-10-01-09-00-07-VEGA-request-deep.md";
-    writeFileSync(join(a.inbox, file), `---\nmeta: ${"[".repeat(100_000)}${"]".repeat(100_000)}\n---\nbody\n`);
+    writeFileSync(join(a.inbox, file), `---\nmeta: ${"[".repeat(3_000)}${"]".repeat(3_000)}\n---\nbody\n`);
     const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
     expect(r.code, r.err).toBe(1);
     expect(r.out).toContain(`${file}: error FRONTMATTER_TOO_DEEP (line 2): the frontmatter nests mappings and sequences more than 128 levels deep`);
