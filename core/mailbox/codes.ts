@@ -67,6 +67,7 @@ export const MAILBOX_CODES = {
   MANIFEST_PATH: "error",
   // Conversation state (sections 4, 6, 8).
   PARENT_UNKNOWN: "note",
+  PARENT_NOT_FOUND: "error",
   PARENT_THREAD_MISMATCH: "error",
   PARENT_CYCLE: "error",
   WORK_BEFORE_ESTABLISHED: "error",

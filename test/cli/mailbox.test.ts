@@ -488,6 +488,25 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     expect((JSON.parse(r.out) as { findings: { code: string }[] }).findings.map((f) => f.code)).toContain("PARENT_THREAD_MISMATCH");
     expect(readdirSync(a.inbox)).toStrictEqual(before);
   });
+  it("a --message whose reply_to the inbox does not hold (PARENT_NOT_FOUND): exit 1, nothing written, as --reply-to refuses it", () => {
+    const a = room();
+    handshake(a.root);
+    const before = readdirSync(a.inbox);
+    const draft = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", "--reply-to", ID(4), "--id", ID(5), "--dry-run"]);
+    expect(draft.code, draft.err).toBe(0);
+    const text = draft.out.split("\n").slice(1).join("\n");
+    expect(text).toContain(`reply_to: ${ID(4)}`);
+    const file = join(a.root, "..", `${ID(5).slice(-4)}-orphan.md`);
+    writeFileSync(file, text.replace(`reply_to: ${ID(4)}`, `reply_to: ${ID(9)}`));
+    const r = rw(["mailbox", "new", a.root, "--message", file, "--json"]);
+    expect(r.code, r.out + r.err).toBe(1);
+    expect((JSON.parse(r.out) as { findings: { code: string; slot?: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["PARENT_NOT_FOUND", "reply_to"]]);
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+    // The same parent named by --reply-to is a usage error; the message as it was drafted publishes.
+    expect(deliver(a.root, ["--reply-to", ID(9)]).code).toBe(2);
+    writeFileSync(file, text);
+    expect(rw(["mailbox", "new", a.root, "--message", file]).code).toBe(0);
+  });
   it("work before the handshake is established (WORK_BEFORE_ESTABLISHED): exit 1; after the welcome it publishes", () => {
     const a = room();
     expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]).code).toBe(0);
