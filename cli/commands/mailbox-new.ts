@@ -222,13 +222,19 @@ async function publish(ctx: CommandContext): Promise<number> {
     await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${text.trimEnd()}`);
     return PASS;
   }
-  const published = basename(publishOnce({ root: found.root, inbox: found.inbox, staging: pathOption("staging", ctx.options["staging"]) ?? tmpdir(), file, fallback: (names as { millis: string }).millis, fallbackAfter: otherMessage(e.id) }, new TextEncoder().encode(text)));
-  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: true, file: published, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
+  const publication = publishOnce({ root: found.root, inbox: found.inbox, staging: pathOption("staging", ctx.options["staging"]) ?? tmpdir(), file, fallback: (names as { millis: string }).millis, fallbackAfter: otherMessage(e.id) }, new TextEncoder().encode(text));
+  const published = basename(publication.path);
+  // What failed after link(2) is reported beside the published file: a "refused" would be untrue,
+  // and would have the message published again.
+  findings.push(...publication.findings);
+  const after = publication.findings.some((f) => f.severity === "error");
+  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: !after, file: published, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
   else {
     await ctx.out.line(published);
+    if (after) await ctx.err.line(visible(`published, but what followed failed: ${published}`));
     for (const f of findings) await ctx.err.line(visible(`  ${f.severity} ${f.code}: ${f.message}`));
   }
-  return PASS;
+  return after ? FAIL : PASS;
 }
 
 export const mailboxNewCommand: Command = {

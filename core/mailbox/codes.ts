@@ -65,6 +65,8 @@ export const MAILBOX_CODES = {
   DUPLICATE_ID: "error",
   DUPLICATE_DELIVERY: "note",
   MANIFEST_PATH: "error",
+  STAGING_LEFT: "note",
+  PUBLISHED_UNVERIFIED: "error",
   // Conversation state (sections 4, 6, 8).
   PARENT_UNKNOWN: "note",
   PARENT_NOT_FOUND: "error",

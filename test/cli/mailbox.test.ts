@@ -380,7 +380,8 @@ describe("rw mailbox new: create-once publication", () => {
     const a = room();
     const staging = mkdtempSync(join(tmp, "staging-"));
     const bytes = new TextEncoder().encode("---\nx: 1\n---\n");
-    const path = publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md" }, bytes);
+    const { path, findings } = publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md" }, bytes);
+    expect(findings).toStrictEqual([]);
     expect(readFileSync(path)).toStrictEqual(Buffer.from(bytes));
     expect(readdirSync(staging)).toStrictEqual([]);
     expect(() => publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md" }, new TextEncoder().encode("other"))).toThrow(PathRefusal);
@@ -397,7 +398,7 @@ describe("rw mailbox new: create-once publication", () => {
     writeFileSync(outside, bytes);
     symlinkSync(outside, join(a.inbox, "2026-10-01-09-00-00-VEGA-hello-x.md"));
     const seen: number[] = [];
-    const path = publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md", fallback: "2026-10-01-09-00-00-000-VEGA-hello-x.md", fallbackAfter: (taken) => (seen.push(taken.length), false) }, bytes);
+    const { path } = publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md", fallback: "2026-10-01-09-00-00-000-VEGA-hello-x.md", fallbackAfter: (taken) => (seen.push(taken.length), false) }, bytes);
     expect([path, seen]).toStrictEqual([join(a.inbox, "2026-10-01-09-00-00-000-VEGA-hello-x.md"), []]);
     expect(readFileSync(path)).toStrictEqual(Buffer.from(bytes));
   });
