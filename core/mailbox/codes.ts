@@ -44,6 +44,7 @@ export const MAILBOX_CODES = {
   TERMS_MISSING: "note",
   AVAILABILITY_MISPLACED: "error",
   ARENA_ALIAS: "note",
+  LOCUS_INVISIBLE: "error",
   MACHINE_NOT_CANONICAL: "note",
   ROOT_ID_INVALID: "error",
   ROOT_ID_CASE: "note",
