@@ -56,6 +56,7 @@ export const MAILBOX_CODES = {
   GOODBYE_REENTRY_MISSING: "error",
   GOODBYE_REENTRY_UNSTATED: "note",
   BODY_RW1_REFUSED: "error",
+  BODY_RW1_TOO_MANY: "error",
   MESSAGE_TOO_LARGE: "error",
   // Names, ids and files (sections 3, 4, 10).
   FILENAME_GRAMMAR: "note",

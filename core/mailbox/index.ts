@@ -34,7 +34,7 @@ export { MAX_YAML_DEPTH, yamlTooDeep } from "./yaml-depth.js";
 export { ENVELOPE_FIELD_NAMES, envelopeSchema } from "./envelope.js";
 export type { EnvelopeField, MailboxEnvelope } from "./envelope.js";
 export { LEGACY_ALIASES, LEGACY_META_ONLY } from "./legacy.js";
-export { claimsToFollowWelcomes, linksTo, rw1Lines, wikilinks } from "./body.js";
+export { MAX_BODY_RW1_LINES, claimsToFollowWelcomes, linksTo, rw1Lines, wikilinks } from "./body.js";
 export type { BodyLine } from "./body.js";
 export { MAX_FRONTMATTER_BYTES, MAX_MESSAGE_BYTES, preflight, readMailboxMessage } from "./read-mailbox-message.js";
 export type { MailboxReading, ParentInfo, ReadMode, ReadOptions } from "./read-mailbox-message.js";

@@ -11,7 +11,7 @@ import { parseDocument } from "yaml";
 import { coreVocabulary } from "../index.js";
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import type { Vocabulary, VocabularyResolver } from "../index.js";
-import { claimsToFollowWelcomes, linksTo, rw1Lines, wikilinks } from "./body.js";
+import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, rw1Lines, wikilinks } from "./body.js";
 import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
 import { reEntryOf } from "./callsign-claims.js";
@@ -303,7 +303,10 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     if (outbound) add("GOODBYE_REENTRY_MISSING", "a goodbye banks exactly one re-entry in its body (re-entry: returning, or re-entry: final): whether the callsign retires cannot be established without it, or from both", { line: split.bodyLine });
     else add("GOODBYE_REENTRY_UNSTATED", "this goodbye banks no single re-entry (none, or both returning and final): read as returning, so the callsign is not retired", { line: split.bodyLine });
   }
-  const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary));
+  // One line past the limit is read only to say where the lines no reader checks begin.
+  const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary), MAX_BODY_RW1_LINES + 1);
+  const unread = rw1.length > MAX_BODY_RW1_LINES ? rw1.pop() : undefined;
+  if (unread !== undefined) add("BODY_RW1_TOO_MANY", `the body holds more than ${MAX_BODY_RW1_LINES} RW1 lines: those from this line on are not checked, so the message is refused`, { line: unread.line, expected: `at most ${MAX_BODY_RW1_LINES} RW1 lines` });
   for (const l of rw1) {
     const errors = l.check.findings.filter((f) => f.severity === "error");
     if (errors.length > 0) add("BODY_RW1_REFUSED", `the RW1 line is refused: ${errors.map((f) => `${f.code} ${f.message}`).join("; ")}`, { line: l.line, received: l.text, causes: errors });

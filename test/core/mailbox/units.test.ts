@@ -136,6 +136,22 @@ describe("reading hostile input", () => {
       expect(codes(`---\n${yaml}\n---\nbody\n`), yaml.slice(0, 20)).toStrictEqual(["FRONTMATTER_TOO_LARGE"]);
     }
   });
+  it("reads at most 1,000 RW1 lines of a body, and refuses a body with more, unread past them", () => {
+    const symbols = new Symbols(mailbox);
+    const line = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002";
+    const read = (n: number, unit = line) => mailbox.readMailboxMessage(buildMessage(symbols, { id: "m", set: { kind: "request" }, body: `${unit}\n`.repeat(n) }));
+    const at = read(mailbox.MAX_BODY_RW1_LINES);
+    expect([at.ok, at.rw1.length, at.findings]).toStrictEqual([true, mailbox.MAX_BODY_RW1_LINES, []]);
+    const over = read(mailbox.MAX_BODY_RW1_LINES + 1);
+    expect(over.ok).toBe(false);
+    expect(over.rw1.length).toBe(mailbox.MAX_BODY_RW1_LINES);
+    expect(over.findings.map((f) => [f.code, f.line])).toStrictEqual([["BODY_RW1_TOO_MANY", (over.bodyLine as number) + mailbox.MAX_BODY_RW1_LINES]]);
+    // 1 MiB of the shortest refused line: 150,000 lines, each answered twice, made a 75 MB answer.
+    const hostile = read(140_000, "RW1 HO");
+    expect(hostile.rw1.length).toBe(mailbox.MAX_BODY_RW1_LINES);
+    expect(hostile.findings.filter((f) => f.code === "BODY_RW1_REFUSED").length).toBe(mailbox.MAX_BODY_RW1_LINES);
+    expect(hostile.findings.filter((f) => f.code === "BODY_RW1_TOO_MANY").length).toBe(1);
+  });
   it("reads a key that is a collection without a runtime warning: the core has no side effect on its host", () => {
     const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
     try {
