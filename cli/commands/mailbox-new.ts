@@ -191,6 +191,9 @@ async function publish(ctx: CommandContext): Promise<number> {
   const parent = e?.reply_to === null || e === null ? undefined : inbox.entries.find((x) => x.envelope.id === e.reply_to);
   const checked = parent === undefined ? draft : preflight(text, { vocabulary: ctx.profiles.resolve, parent: { id: parent.envelope.id, kind: parent.envelope.kind, file: parent.file ?? null } });
   const findings: MailboxFinding[] = [...checked.findings];
+  // A --message file names its parent itself: refused, as --reply-to is, when the inbox does not
+  // hold it, since an outbound reply cites "the exact message being answered" (section 9).
+  if (e !== null && e.reply_to !== null && parent === undefined) findings.push(mailboxFinding("PARENT_NOT_FOUND", `reply_to ${e.reply_to}: no valid message in the inbox has this UUID; a message cites the exact message it answers, published first`, { slot: "reply_to" }));
   // Any file of the inbox with this UUID, a refused one too: "the UUID is already in the inbox".
   const taken = e === null ? undefined : inbox.files.find((x) => x.id === e.id);
   if (e !== null && taken !== undefined) findings.push(mailboxFinding("DUPLICATE_ID", `the inbox already holds a message with the UUID ${e.id} (${taken.file}${taken.ok ? "" : ", a refused file"})`, { slot: "id" }));
@@ -219,13 +222,19 @@ async function publish(ctx: CommandContext): Promise<number> {
     await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${text.trimEnd()}`);
     return PASS;
   }
-  const published = basename(publishOnce({ root: found.root, inbox: found.inbox, staging: pathOption("staging", ctx.options["staging"]) ?? tmpdir(), file, fallback: (names as { millis: string }).millis, fallbackAfter: otherMessage(e.id) }, new TextEncoder().encode(text)));
-  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: true, file: published, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
+  const publication = publishOnce({ root: found.root, inbox: found.inbox, staging: pathOption("staging", ctx.options["staging"]) ?? tmpdir(), file, fallback: (names as { millis: string }).millis, fallbackAfter: otherMessage(e.id) }, new TextEncoder().encode(text));
+  const published = basename(publication.path);
+  // What failed after link(2) is reported beside the published file: a "refused" would be untrue,
+  // and would have the message published again.
+  findings.push(...publication.findings);
+  const after = publication.findings.some((f) => f.severity === "error");
+  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: !after, file: published, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
   else {
     await ctx.out.line(published);
+    if (after) await ctx.err.line(visible(`published, but what followed failed: ${published}`));
     for (const f of findings) await ctx.err.line(visible(`  ${f.severity} ${f.code}: ${f.message}`));
   }
-  return PASS;
+  return after ? FAIL : PASS;
 }
 
 export const mailboxNewCommand: Command = {

@@ -4,9 +4,13 @@
  * final name with link(2), which fails if the name exists (rename(2) would replace it), and the
  * staging name is removed. A reader sees no file or the whole file; nothing is ever overwritten.
  * A filesystem without hard links fails closed: there is no rename that refuses to overwrite.
+ * Once link(2) has succeeded the message is published: what fails after it (removing the staged
+ * copy, reading the file back) is reported with the published file, never as a refusal.
  */
 import { closeSync, fsyncSync, linkSync, lstatSync, mkdtempSync, openSync, readFileSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { mailboxFinding } from "../../core/mailbox/index.js";
+import type { MailboxFinding } from "../../core/mailbox/index.js";
 import { isInside, PathRefusal, refuseLinks } from "./paths.js";
 import { readRegularFile } from "./read-regular-file.js";
 
@@ -56,11 +60,18 @@ function refuseExisting(final: string): void {
   throw new NameTaken(`${final} exists: messages are create-once and never overwritten`);
 }
 
+/** A published message: its path, and what failed after it was published (nothing, mostly). */
+export interface Published {
+  readonly path: string;
+  /** `STAGING_LEFT` (a note), `PUBLISHED_UNVERIFIED` (an error): the file is published either way. */
+  readonly findings: readonly MailboxFinding[];
+}
+
 /**
  * Creates `inbox/file` (or, when that name is taken, `inbox/fallback`) with exactly `bytes`, and
- * returns its path, or throws; an existing target is never touched.
+ * returns it, or throws when nothing was published; an existing target is never touched.
  */
-export function publishOnce(target: PublishTarget, bytes: Uint8Array): string {
+export function publishOnce(target: PublishTarget, bytes: Uint8Array): Published {
   checkStaging(target.staging, target.root, target.inbox);
   refuseLinks(target.inbox, "the inbox");
   const names = target.fallback === undefined || target.fallback === target.file ? [target.file] : [target.file, target.fallback];
@@ -83,11 +94,12 @@ export function publishOnce(target: PublishTarget, bytes: Uint8Array): string {
   throw new PathRefusal("nothing was published"); // unreachable: the last name returns or throws
 }
 
-function publishAs(target: PublishTarget, name: string, bytes: Uint8Array): string {
+function publishAs(target: PublishTarget, name: string, bytes: Uint8Array): Published {
   const final = join(target.inbox, name);
   refuseExisting(final);
   const dir = mkdtempSync(join(target.staging, "rw-mailbox-"));
   const staged = join(dir, name);
+  let left: string | null = null;
   try {
     const fd = openSync(staged, "wx", 0o644);
     try {
@@ -105,17 +117,45 @@ function publishAs(target: PublishTarget, name: string, bytes: Uint8Array): stri
       throw new PathRefusal(`cannot give ${final} its name atomically (${code ?? "error"}): this filesystem does not take hard links, and a rename could overwrite; nothing was published`);
     }
   } finally {
-    try {
-      unlinkSync(staged);
-    } catch {
-      // never written
-    }
-    rmdirSync(dir);
+    left = removeStaging(dir, staged);
   }
+  // Published: from here on a failure is reported beside the file, never thrown as a refusal.
+  const findings: MailboxFinding[] = [];
+  if (left !== null) findings.push(mailboxFinding("STAGING_LEFT", `the message is published, but its staging copy ${left}: remove it by hand (outside the mailbox, it is not a message)`, { file: name }));
   syncDirectory(target.inbox);
-  const published = readFileSync(final);
-  if (Buffer.compare(published, Buffer.from(bytes)) !== 0) throw new PathRefusal(`${final} does not hold the bytes written: check it before relying on it`);
-  return final;
+  const unverified = readBackProblem(final, bytes);
+  if (unverified !== null) findings.push(mailboxFinding("PUBLISHED_UNVERIFIED", `the message is published as ${name}, but ${unverified}: check that file before relying on it, and do not publish the message again (its UUID is in the inbox)`, { file: name }));
+  return { path: final, findings };
+}
+
+const codeOf = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+
+/** Removes the staged name (a second link to the bytes, once published) and its folder; what is left, or null. */
+function removeStaging(dir: string, staged: string): string | null {
+  let unlinked: string | null = null;
+  try {
+    unlinkSync(staged);
+  } catch (error) {
+    // ENOENT: never written.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") unlinked = codeOf(error);
+  }
+  try {
+    rmdirSync(dir);
+    return null;
+  } catch (error) {
+    return unlinked === null ? `folder ${dir} could not be removed (${codeOf(error)})` : `${staged} could not be removed (${unlinked})`;
+  }
+}
+
+/** Why the published file cannot be confirmed to hold exactly `bytes`, or null when it does. */
+function readBackProblem(final: string, bytes: Uint8Array): string | null {
+  let published: Buffer;
+  try {
+    published = readFileSync(final);
+  } catch (error) {
+    return `reading it back failed (${codeOf(error)})`;
+  }
+  return Buffer.compare(published, Buffer.from(bytes)) === 0 ? null : "it does not hold the bytes written (changed or replaced since)";
 }
 
 /** Flushes the inbox's directory entry, where the platform allows it. */

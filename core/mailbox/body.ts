@@ -93,12 +93,18 @@ export interface BodyLine {
  */
 const RW1 = /^\s*(?:>\s*)*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(`?)(?=RW\d{1,3} [A-Z]{2}\b)/;
 
-/** Every RW1 line of a body, read by the core as a receiver reads it. */
-export function rw1Lines(body: string, firstLine: number, vocabulary: VocabularyResolver): BodyLine[] {
+/**
+ * The most RW1 lines a message body may hold: a handoff carries a few, and a 1 MiB body of 150,000
+ * short refused lines cost a reader a second of CPU and a 75 MB answer (README: "RW1 lines").
+ */
+export const MAX_BODY_RW1_LINES = 1_000;
+
+/** The RW1 lines of a body (the first `max`), read by the core as a receiver reads them. */
+export function rw1Lines(body: string, firstLine: number, vocabulary: VocabularyResolver, max: number = Infinity): BodyLine[] {
   const out: BodyLine[] = [];
   if (!body.includes("RW")) return out;
   const lines = body.split("\n");
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = 0; i < lines.length && out.length < max; i++) {
     const raw = (lines[i] as string).replace(/\r$/, "");
     if (!raw.includes("RW")) continue;
     const m = RW1.exec(raw);

@@ -14,6 +14,7 @@ export const MAILBOX_CODES = {
   FRONTMATTER_UNCLOSED: "error",
   YAML_INVALID: "error",
   FRONTMATTER_TOO_DEEP: "error",
+  FRONTMATTER_TOO_LARGE: "error",
   FRONTMATTER_SHAPE: "error",
   // The envelope under meta.mailbox (sections 4, 5, 9).
   ENVELOPE_MISSING: "error",
@@ -43,6 +44,7 @@ export const MAILBOX_CODES = {
   TERMS_MISSING: "note",
   AVAILABILITY_MISPLACED: "error",
   ARENA_ALIAS: "note",
+  LOCUS_INVISIBLE: "error",
   MACHINE_NOT_CANONICAL: "note",
   ROOT_ID_INVALID: "error",
   ROOT_ID_CASE: "note",
@@ -54,6 +56,7 @@ export const MAILBOX_CODES = {
   GOODBYE_REENTRY_MISSING: "error",
   GOODBYE_REENTRY_UNSTATED: "note",
   BODY_RW1_REFUSED: "error",
+  BODY_RW1_TOO_MANY: "error",
   MESSAGE_TOO_LARGE: "error",
   // Names, ids and files (sections 3, 4, 10).
   FILENAME_GRAMMAR: "note",
@@ -64,8 +67,11 @@ export const MAILBOX_CODES = {
   DUPLICATE_ID: "error",
   DUPLICATE_DELIVERY: "note",
   MANIFEST_PATH: "error",
+  STAGING_LEFT: "note",
+  PUBLISHED_UNVERIFIED: "error",
   // Conversation state (sections 4, 6, 8).
   PARENT_UNKNOWN: "note",
+  PARENT_NOT_FOUND: "error",
   PARENT_THREAD_MISMATCH: "error",
   PARENT_CYCLE: "error",
   WORK_BEFORE_ESTABLISHED: "error",

@@ -67,6 +67,20 @@ function text(max: number): v.GenericSchema<unknown, string> {
   );
 }
 
+// Format characters (bidirectional controls, zero-width spaces and joiners, the BOM): unseen, so a
+// locus holding one reads as another (`DE\u200bMO` as `DEMO`, two arenas the Handler cannot tell
+// apart). Refused, never stripped: addressing is never normalised into validity (section 7).
+const FORMAT_CHARACTER = /\p{Cf}/gu;
+const codePoints = (s: string): string => [...new Set(s.match(FORMAT_CHARACTER))].map((c) => `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`).join(" ");
+
+/** An arena or machine locus: a single line, and no character that is not seen. */
+function locus(max: number): v.GenericSchema<unknown, string> {
+  return v.pipe(
+    text(max),
+    v.check<string, (issue: v.CheckIssue<string>) => string>((s) => !/\p{Cf}/u.test(s), (issue) => coded("LOCUS_INVISIBLE", `it holds ${codePoints(issue.input)}, an invisible formatting character (a bidirectional control or a zero-width character): the locus would read as another, so it is refused, not normalised`)),
+  );
+}
+
 const uuid7: v.GenericSchema<unknown, string> = v.pipe(
   v.string(coded("UUID_INVALID", "a UUIDv7 as a string")),
   v.check<string, (issue: v.CheckIssue<string>) => string>((s) => isUuid7(s), (issue) => coded("UUID_INVALID", `${uuid7Problem(issue.input)}: a canonical lowercase UUIDv7 is required`)),
@@ -116,9 +130,9 @@ const FIELDS: Readonly<Record<EnvelopeField, v.GenericSchema>> = {
   kind: v.picklist(KIND_NAMES, coded("KIND_UNKNOWN", `one of the kinds of section 5 (${KIND_NAMES.join(", ")})`)),
   reply_to: v.nullable(v.union([v.literal(""), uuid7], (issue) => coded("UUID_INVALID", `${uuid7Problem(issue.input)}: the exact parent's UUIDv7, or empty on a root`))),
   expects_reply: v.boolean(coded("FIELD_TYPE", "true or false")),
-  arena: text(256),
-  pod: text(256),
-  machine: text(128),
+  arena: locus(256),
+  pod: locus(256),
+  machine: locus(128),
   root: v.pipe(v.string(coded("ROOT_ID_INVALID", "64 hex characters")), v.check<string, string>((s) => isRootId(s), coded("ROOT_ID_INVALID", "the SHA-256 of the mailbox root: 64 hex characters"))),
   transport: v.picklist(TRANSPORTS, coded("TRANSPORT_UNKNOWN", `one of ${TRANSPORTS.join(", ")}`)),
   terms: v.picklist(TERMS, coded("TERMS_INVALID", "accept or counter")),

@@ -11,7 +11,7 @@ import { parseDocument } from "yaml";
 import { coreVocabulary } from "../index.js";
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import type { Vocabulary, VocabularyResolver } from "../index.js";
-import { claimsToFollowWelcomes, linksTo, rw1Lines, wikilinks } from "./body.js";
+import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, rw1Lines, wikilinks } from "./body.js";
 import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
 import { reEntryOf } from "./callsign-claims.js";
@@ -93,6 +93,13 @@ const resolverOf = (vocabulary: Vocabulary | VocabularyResolver | undefined): Vo
 /** A message is at most 1 MiB of UTF-8, as a Worker request body is: one rule for every reader. */
 export const MAX_MESSAGE_BYTES: number = 1024 * 1024;
 
+/**
+ * A frontmatter is at most 16 KiB of UTF-8. `yaml` costs about 3 µs of CPU a byte on hostile
+ * shapes (`[{a: [b]}, ...`, `- a` lines, stray `]`), so 1 MiB of it held a Worker for seconds; an
+ * envelope is about 500 bytes, so 16 KiB leaves room for a vault's own fields (README: "The YAML").
+ */
+export const MAX_FRONTMATTER_BYTES: number = 16 * 1024;
+
 /** UTF-8 bytes of a string, counted without encoding it (a lone surrogate is written as U+FFFD, 3). */
 function utf8Length(text: string): number {
   let n = text.length;
@@ -121,6 +128,10 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   const split = splitFrontmatter(text);
   if ("code" in split) return refused([split]);
   const findings: MailboxFinding[] = [...split.findings];
+  if (split.yaml.length * 3 > MAX_FRONTMATTER_BYTES) {
+    const bytes = utf8Length(split.yaml);
+    if (bytes > MAX_FRONTMATTER_BYTES) return refused([...findings, mailboxFinding("FRONTMATTER_TOO_LARGE", `the frontmatter holds ${bytes} bytes of UTF-8: at most ${MAX_FRONTMATTER_BYTES}, so it is not parsed`, { line: split.yamlLine, received: String(bytes), expected: `at most ${MAX_FRONTMATTER_BYTES} bytes` })]);
+  }
   const lineAt = lineOfOffset(split.yaml, split.yamlLine);
   // The depth first: `yaml` composes and converts by recursion, and a deep enough frontmatter would
   // exhaust the stack (README: "The YAML").
@@ -292,7 +303,10 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     if (outbound) add("GOODBYE_REENTRY_MISSING", "a goodbye banks exactly one re-entry in its body (re-entry: returning, or re-entry: final): whether the callsign retires cannot be established without it, or from both", { line: split.bodyLine });
     else add("GOODBYE_REENTRY_UNSTATED", "this goodbye banks no single re-entry (none, or both returning and final): read as returning, so the callsign is not retired", { line: split.bodyLine });
   }
-  const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary));
+  // One line past the limit is read only to say where the lines no reader checks begin.
+  const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary), MAX_BODY_RW1_LINES + 1);
+  const unread = rw1.length > MAX_BODY_RW1_LINES ? rw1.pop() : undefined;
+  if (unread !== undefined) add("BODY_RW1_TOO_MANY", `the body holds more than ${MAX_BODY_RW1_LINES} RW1 lines: those from this line on are not checked, so the message is refused`, { line: unread.line, expected: `at most ${MAX_BODY_RW1_LINES} RW1 lines` });
   for (const l of rw1) {
     const errors = l.check.findings.filter((f) => f.severity === "error");
     if (errors.length > 0) add("BODY_RW1_REFUSED", `the RW1 line is refused: ${errors.map((f) => `${f.code} ${f.message}`).join("; ")}`, { line: l.line, received: l.text, causes: errors });

@@ -223,11 +223,11 @@ describe("conflict copies and half-written files", () => {
     expect(r.out).toContain("2026-10-01-09-00-05-VEGA-request-half.md: error FRONTMATTER_UNCLOSED");
     expect(r.out).toContain("handshake established");
   });
-  it("reports a frontmatter nested 100,000 levels deep once, with a stable code, and checks the others", () => {
+  it("reports a frontmatter nested 3,000 levels deep once, with a stable code, and checks the others", () => {
     const a = room();
     handshake(a.root);
     const file = "2026-10-01-09-00-07-VEGA-request-deep.md";
-    writeFileSync(join(a.inbox, file), `---\nmeta: ${"[".repeat(100_000)}${"]".repeat(100_000)}\n---\nbody\n`);
+    writeFileSync(join(a.inbox, file), `---\nmeta: ${"[".repeat(3_000)}${"]".repeat(3_000)}\n---\nbody\n`);
     const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
     expect(r.code, r.err).toBe(1);
     expect(r.out).toContain(`${file}: error FRONTMATTER_TOO_DEEP (line 2): the frontmatter nests mappings and sequences more than 128 levels deep`);
@@ -380,7 +380,8 @@ describe("rw mailbox new: create-once publication", () => {
     const a = room();
     const staging = mkdtempSync(join(tmp, "staging-"));
     const bytes = new TextEncoder().encode("---\nx: 1\n---\n");
-    const path = publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md" }, bytes);
+    const { path, findings } = publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md" }, bytes);
+    expect(findings).toStrictEqual([]);
     expect(readFileSync(path)).toStrictEqual(Buffer.from(bytes));
     expect(readdirSync(staging)).toStrictEqual([]);
     expect(() => publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md" }, new TextEncoder().encode("other"))).toThrow(PathRefusal);
@@ -397,7 +398,7 @@ describe("rw mailbox new: create-once publication", () => {
     writeFileSync(outside, bytes);
     symlinkSync(outside, join(a.inbox, "2026-10-01-09-00-00-VEGA-hello-x.md"));
     const seen: number[] = [];
-    const path = publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md", fallback: "2026-10-01-09-00-00-000-VEGA-hello-x.md", fallbackAfter: (taken) => (seen.push(taken.length), false) }, bytes);
+    const { path } = publishOnce({ root: a.root, inbox: a.inbox, staging, file: "2026-10-01-09-00-00-VEGA-hello-x.md", fallback: "2026-10-01-09-00-00-000-VEGA-hello-x.md", fallbackAfter: (taken) => (seen.push(taken.length), false) }, bytes);
     expect([path, seen]).toStrictEqual([join(a.inbox, "2026-10-01-09-00-00-000-VEGA-hello-x.md"), []]);
     expect(readFileSync(path)).toStrictEqual(Buffer.from(bytes));
   });
@@ -487,6 +488,25 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     expect(r.code).toBe(1);
     expect((JSON.parse(r.out) as { findings: { code: string }[] }).findings.map((f) => f.code)).toContain("PARENT_THREAD_MISMATCH");
     expect(readdirSync(a.inbox)).toStrictEqual(before);
+  });
+  it("a --message whose reply_to the inbox does not hold (PARENT_NOT_FOUND): exit 1, nothing written, as --reply-to refuses it", () => {
+    const a = room();
+    handshake(a.root);
+    const before = readdirSync(a.inbox);
+    const draft = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", "--reply-to", ID(4), "--id", ID(5), "--dry-run"]);
+    expect(draft.code, draft.err).toBe(0);
+    const text = draft.out.split("\n").slice(1).join("\n");
+    expect(text).toContain(`reply_to: ${ID(4)}`);
+    const file = join(a.root, "..", `${ID(5).slice(-4)}-orphan.md`);
+    writeFileSync(file, text.replace(`reply_to: ${ID(4)}`, `reply_to: ${ID(9)}`));
+    const r = rw(["mailbox", "new", a.root, "--message", file, "--json"]);
+    expect(r.code, r.out + r.err).toBe(1);
+    expect((JSON.parse(r.out) as { findings: { code: string; slot?: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["PARENT_NOT_FOUND", "reply_to"]]);
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+    // The same parent named by --reply-to is a usage error; the message as it was drafted publishes.
+    expect(deliver(a.root, ["--reply-to", ID(9)]).code).toBe(2);
+    writeFileSync(file, text);
+    expect(rw(["mailbox", "new", a.root, "--message", file]).code).toBe(0);
   });
   it("work before the handshake is established (WORK_BEFORE_ESTABLISHED): exit 1; after the welcome it publishes", () => {
     const a = room();

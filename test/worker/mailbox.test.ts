@@ -88,6 +88,16 @@ describe("POST /v1/mailbox/preflight", () => {
     expect(v.rw1).toStrictEqual([{ line: 20, text: line, ok: false, findings: expect.arrayContaining([expect.objectContaining({ code: "VALUE_TYPE", slot: "amt" })]) }]);
     expect(v.findings.map((f) => `${f.code}@${f.line}`)).toStrictEqual(["BODY_RW1_REFUSED@20"]);
   });
+  it("refuses a hostile frontmatter within the body limit unparsed, with the core's finding (the message as text, or as the parent)", async () => {
+    const frontmatter = `x: [${"{a: [b]},".repeat(100_000)}]`;
+    const message = `---\n${frontmatter}\n---\nbody\n`;
+    const v = (await (await postText("/v1/mailbox/preflight", message)).json()) as Verdict;
+    expect(v.ok).toBe(false);
+    expect(v.findings.map((f) => `${f.code}@${f.line}`)).toStrictEqual(["FRONTMATTER_TOO_LARGE@2"]);
+    const parent = await problemOf(await postJson("/v1/mailbox/preflight", { message: envelope({}), parent: message }));
+    expect(parent.status).toBe(422);
+    expect((parent["findings"] as { code: string }[]).map((f) => f.code)).toStrictEqual(["FRONTMATTER_TOO_LARGE"]);
+  });
   it("answers requests it cannot read with problems", async () => {
     expect((await problemOf(await postJson("/v1/mailbox/preflight", {}))).parameter).toBe("message");
     expect((await problemOf(await postJson("/v1/mailbox/preflight", { message: 3 }))).parameter).toBe("message");

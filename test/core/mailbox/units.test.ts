@@ -116,6 +116,42 @@ describe("reading hostile input", () => {
     // Counted in bytes: 600,000 é are 1.2 million bytes in 600,000 code units.
     expect(codes(head + "é".repeat(600_000))).toStrictEqual(["MESSAGE_TOO_LARGE"]);
   });
+  it("refuses a frontmatter over 16 KiB of UTF-8 before parsing its YAML, whatever its shape", () => {
+    const symbols = new Symbols(mailbox);
+    const text = buildMessage(symbols, { id: "m", set: { kind: "request" } });
+    const yamlBytes = (t: string): number => new TextEncoder().encode(t.slice(4, t.indexOf("\n---\n", 4) + 1)).length;
+    const padded = (bytes: number): string => text.replace("---\n", `---\n${"#".repeat(bytes - yamlBytes(text) - 1)}\n`);
+    const codes = (t: string) => mailbox.readMailboxMessage(t, { mode: "outbound" }).findings.map((f) => f.code);
+    // Exactly at the limit is read (and valid); one byte more is one finding and nothing else.
+    expect(yamlBytes(padded(mailbox.MAX_FRONTMATTER_BYTES))).toBe(mailbox.MAX_FRONTMATTER_BYTES);
+    expect(mailbox.readMailboxMessage(padded(mailbox.MAX_FRONTMATTER_BYTES)).ok).toBe(true);
+    const over = mailbox.readMailboxMessage(padded(mailbox.MAX_FRONTMATTER_BYTES + 1));
+    expect(over.findings.map((f) => [f.code, f.line, f.received, f.expected])).toStrictEqual([["FRONTMATTER_TOO_LARGE", 2, String(mailbox.MAX_FRONTMATTER_BYTES + 1), `at most ${mailbox.MAX_FRONTMATTER_BYTES} bytes`]]);
+    // Counted in bytes: é is two.
+    expect(codes(padded(mailbox.MAX_FRONTMATTER_BYTES).replace("#\n", "é\n"))).toStrictEqual(["FRONTMATTER_TOO_LARGE"]);
+    // The shapes that cost `yaml` the most a byte (seconds of CPU at 1 MiB) are refused unparsed,
+    // and so is a frontmatter that would otherwise be too deep or invalid.
+    const fill = (unit: string): string => unit.repeat(Math.ceil((mailbox.MAX_FRONTMATTER_BYTES + 1) / unit.length));
+    for (const yaml of [`x: [${fill("{a: [b]},")}]`, `x: [${fill("{},")}]`, `x:\n${fill("- a\n")}`, fill("]\n"), fill("-\n"), fill("? \n"), fill("#\n"), `x: ${fill("[")}`, Array.from({ length: 2_000 }, (_, i) => `k${i}: v`).join("\n")]) {
+      expect(codes(`---\n${yaml}\n---\nbody\n`), yaml.slice(0, 20)).toStrictEqual(["FRONTMATTER_TOO_LARGE"]);
+    }
+  });
+  it("reads at most 1,000 RW1 lines of a body, and refuses a body with more, unread past them", () => {
+    const symbols = new Symbols(mailbox);
+    const line = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002";
+    const read = (n: number, unit = line) => mailbox.readMailboxMessage(buildMessage(symbols, { id: "m", set: { kind: "request" }, body: `${unit}\n`.repeat(n) }));
+    const at = read(mailbox.MAX_BODY_RW1_LINES);
+    expect([at.ok, at.rw1.length, at.findings]).toStrictEqual([true, mailbox.MAX_BODY_RW1_LINES, []]);
+    const over = read(mailbox.MAX_BODY_RW1_LINES + 1);
+    expect(over.ok).toBe(false);
+    expect(over.rw1.length).toBe(mailbox.MAX_BODY_RW1_LINES);
+    expect(over.findings.map((f) => [f.code, f.line])).toStrictEqual([["BODY_RW1_TOO_MANY", (over.bodyLine as number) + mailbox.MAX_BODY_RW1_LINES]]);
+    // 1 MiB of the shortest refused line: 150,000 lines, each answered twice, made a 75 MB answer.
+    const hostile = read(140_000, "RW1 HO");
+    expect(hostile.rw1.length).toBe(mailbox.MAX_BODY_RW1_LINES);
+    expect(hostile.findings.filter((f) => f.code === "BODY_RW1_REFUSED").length).toBe(mailbox.MAX_BODY_RW1_LINES);
+    expect(hostile.findings.filter((f) => f.code === "BODY_RW1_TOO_MANY").length).toBe(1);
+  });
   it("reads a key that is a collection without a runtime warning: the core has no side effect on its host", () => {
     const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
     try {
@@ -157,7 +193,8 @@ describe("reading hostile input", () => {
       "an unclosed flow": (n: number) => `meta: ${"[".repeat(n)}`,
     };
     for (const [what, shape] of Object.entries(shapes)) {
-      for (const n of [mailbox.MAX_YAML_DEPTH, 1_000, 100_000]) {
+      // 3,000 levels still fit in the 16 KiB a frontmatter may hold, and would exhaust the stack.
+      for (const n of [mailbox.MAX_YAML_DEPTH, 1_000, 3_000]) {
         const r = mailbox.readMailboxMessage(`---\n${shape(n)}\n---\nbody\n`);
         expect(r.ok, `${what} ${n}`).toBe(false);
         expect(r.findings.map((f) => f.code), `${what} ${n}`).toEqual(["FRONTMATTER_TOO_DEEP"]);
@@ -185,23 +222,19 @@ describe("reading hostile input", () => {
     expect(Date.now() - t).toBeLessThan(5_000);
     expect(r.rw1.length).toBe(1);
   });
-  it("reads a frontmatter of many keys in linear time (a 1 MiB message holds over 100,000)", () => {
+  it("reads a frontmatter of as many keys as 16 KiB holds, each unknown field noted on its line", () => {
     const symbols = new Symbols(mailbox);
     const text = buildMessage(symbols, { id: "m", set: { kind: "request" } });
     const keys = (n: number, indent: string, prefix: string): string => Array.from({ length: n }, (_, i) => `${indent}${prefix}${i}: v\n`).join("");
     // At the top level, and under meta.mailbox, where each unknown field earns a note with its line.
-    const top = text.replace("---\n", `---\n${keys(40_000, "", "k")}`);
-    const envelope = text.replace(/(\n    kind: request\n)/, `$1${keys(40_000, "    ", "x")}`);
-    let t = Date.now();
+    const top = text.replace("---\n", `---\n${keys(1_200, "", "k")}`);
+    const envelope = text.replace(/(\n    kind: request\n)/, `$1${keys(1_200, "    ", "x")}`);
     const a = mailbox.readMailboxMessage(top);
-    expect(Date.now() - t, "40,000 keys at the top level").toBeLessThan(10_000);
     expect(a.ok, JSON.stringify(a.findings.slice(0, 3))).toBe(true);
-    t = Date.now();
     const b = mailbox.readMailboxMessage(envelope);
-    expect(Date.now() - t, "40,000 unknown fields under meta.mailbox").toBeLessThan(10_000);
     expect(b.ok).toBe(true);
-    expect(b.findings.filter((f) => f.code === "FIELD_UNKNOWN").length).toBe(40_000);
-    expect(b.findings.find((f) => f.slot === "x39999")?.line).toBe(text.split("\n").findIndex((l) => l === "    kind: request") + 1 + 40_000);
+    expect(b.findings.filter((f) => f.code === "FIELD_UNKNOWN").length).toBe(1_200);
+    expect(b.findings.find((f) => f.slot === "x1199")?.line).toBe(text.split("\n").findIndex((l) => l === "    kind: request") + 1 + 1_200);
   });
   it("still refuses a key named twice, wherever it is and however it is written", () => {
     const symbols = new Symbols(mailbox);
