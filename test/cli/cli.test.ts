@@ -686,6 +686,25 @@ describe("input that cannot be read is a clear usage error, never a stack trace"
   });
 });
 
+describe("a file an option names is read up to 64 MiB, as a line of --file is", () => {
+  // `--ho /dev/zero` was read until memory ran out: about 8 GB in 30 s here, and no answer.
+  const huge = join(tmp, "huge-record.json");
+  writeFileSync(huge, `{"amt":"${"9".repeat(64 * 1024 * 1024)}"}`);
+  it.each([
+    ["a regular file past the limit", huge],
+    ...(existsSync("/dev/zero") ? [["a file that never ends", "/dev/zero"]] : []),
+  ])("%s is a usage error naming the option and the path", (_, path) => {
+    for (const [args, label] of [
+      [["check-ho", "--ho", PAY_HO, "--record", path], "--record"],
+      [["check-rb", "--ho", path, "--rb", PAY_HO], "--ho"],
+      [["validate", "--profile", path], "profile"],
+    ] as const) {
+      const r = spawnSync(process.execPath, [RW, ...args], { input: "", encoding: "utf8", timeout: 30_000 });
+      expect([r.status, r.stdout, r.stderr.split("\n")[0]]).toStrictEqual([2, "", `rw: ${label}${label === "profile" ? ` ${path}` : ""}: cannot read ${path}: it holds more than 64 MiB`]);
+    }
+  }, 120_000);
+});
+
 describe("bytes that are not UTF-8 are refused, never replaced", () => {
   const bytes = (text: string): Buffer => Buffer.concat([Buffer.from(`${text} // caf`), Buffer.from([0xe9]), Buffer.from(`\n${text}\n`)]);
   it("validate --json refuses the line with ENCODING and reads the next one", () => {
