@@ -225,16 +225,18 @@ main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = unwritable ? 2 : code;
   },
-  (error: unknown) => {
+  async (error: unknown) => {
+    // What was typed or read is quoted in the message: a control character in it is shown marked.
+    const { terminalText } = await import("./terminal-text.js");
     if (error instanceof UsageError || (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS"))) {
       // node's parseArgs adds advice about positionals that starts with '-'; the option is the point.
-      process.stderr.write(`rw: ${error.message.replace(/\. To specify a positional argument[\s\S]*$/, "")}\nTry '${helpHint}'.\n`);
+      process.stderr.write(`rw: ${terminalText(error.message.replace(/\. To specify a positional argument[\s\S]*$/, ""))}\nTry '${helpHint}'.\n`);
       process.exitCode = 2;
       return;
     }
     const path = pathProblem(error);
     if (path !== null) {
-      process.stderr.write(`rw: cannot use ${path}\nTry '${helpHint}'.\n`);
+      process.stderr.write(`rw: cannot use ${terminalText(path)}\nTry '${helpHint}'.\n`);
       process.exitCode = 2;
       return;
     }

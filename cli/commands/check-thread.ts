@@ -3,7 +3,7 @@
  * past exp or due, closed twice, done after a cancel, cancels from the wrong agent; notes; and the
  * owner of every item (rule 1). Streams its input: a million lines are audited in one pass.
  */
-import { createThreadAudit, readMessage, threadVerdict } from "../../core/index.js";
+import { createThreadAudit, readMessage, threadVerdict, withControlsMarked as visible } from "../../core/index.js";
 import type { ItemOwner, ThreadFinding } from "../../core/index.js";
 import { nowOption } from "../arguments.js";
 import { readLines } from "../input.js";
@@ -11,7 +11,8 @@ import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
-const show = (f: ThreadFinding): string => `${f.line === null ? "" : `line ${f.line}: `}${f.severity} ${f.code} (${f.handoff}): ${f.message}`;
+// A line may hold bidirectional controls, which a message or an item may quote: shown marked, never raw.
+const show = (f: ThreadFinding): string => `${f.line === null ? "" : `line ${f.line}: `}${f.severity} ${f.code} (${f.handoff}): ${visible(f.message)}`;
 
 /** Why `owner` holds the item: the readback that moved it, or, for the first sender, whether any came. */
 const held = (o: ItemOwner): string =>
@@ -45,7 +46,7 @@ async function run(ctx: CommandContext): Promise<number> {
     for (const f of report.findings) await ctx.out.line(show(f));
     if (report.owners.length > 0) {
       await ctx.out.line("owners");
-      for (const o of report.owners) await ctx.out.line(`  ${o.item} ${o.owner} (${held(o)})`);
+      for (const o of report.owners) await ctx.out.line(`  ${visible(o.item)} ${o.owner} (${held(o)})`);
     }
   }
   return ok ? PASS : FAIL;

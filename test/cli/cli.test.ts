@@ -1096,6 +1096,27 @@ describe("a refused line is echoed with every character the core refuses shown a
   });
 });
 
+describe("what a record, an argument or a line gave is shown to the terminal with its controls marked", () => {
+  // A record's key, an argument or an item was printed raw: an OSC sequence in a key retitled the terminal.
+  const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
+  it("a check's findings quoting a record (check-ho, check-rb, check-dn print them alike)", () => {
+    const r = rw(["check-ho", "--ho", PAY_HO, "--record", '{"sup":"x\\u009b2J","zz\\u001b]0;title\\u0007":"1"}']);
+    expect(r.code).toBe(1);
+    expect(r.out + r.err).not.toMatch(RAW);
+    expect(r.err).toContain('the record\'s sup holds "x·2J"');
+    expect(r.err).toContain("the record names zz·]0;title·,");
+  });
+  it("a usage error quoting an argument", () => {
+    const r = rw(["validate", "--as", "x\u001b[2J"]);
+    expect([r.code, r.err.split("\n")[0]]).toStrictEqual([2, "rw: --as x·[2J: not an agent name ([A-Za-z0-9._-]+)"]);
+  });
+  it("check-thread's owners, whose items a line may give with a bidirectional control", () => {
+    const r = rw(["check-thread", "--now", "20260101T0000Z"], "RW1 HO a-1 from=a to=b item=x\u202e1 ask=DRAFT\n");
+    expect(r.out + r.err).not.toMatch(RAW);
+    expect(r.out).toContain("  x·1 a (no readback yet: the sender holds it)");
+  });
+});
+
 describe("the caret stands under the refused place in terminal columns", () => {
   it.each([
     ["double-width characters", "日本語日本語", 6],
