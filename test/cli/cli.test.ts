@@ -1131,6 +1131,21 @@ describe("the caret stands under the refused place in terminal columns", () => {
   });
 });
 
+describe("a long line's window never cuts a character in two", () => {
+  // The window around a place in a long line began on the second half of an emoji: it printed as
+  // U+FFFD, a column the caret's count did not have, so the caret stood one short of the place.
+  it("an emoji at the window's edge is shown whole and the caret stays under the place", () => {
+    const emoji = "\u{1F600}".repeat(100);
+    const r = rw(["validate"], `RW1 HO a-1 from=a to=b item=x${emoji} ask=POLISH // ${emoji}\n`);
+    const [echo, caret] = r.out.split("\n").slice(2, 4) as [string, string];
+    expect(echo).not.toContain("\uFFFD");
+    const before = echo.slice(4, echo.indexOf(" ask=POLISH"));
+    expect(before).toMatch(/^…(\u{1F600})+$/u);
+    // Four spaces, the ellipsis, two columns an emoji, the space before ask=.
+    expect(caret.indexOf("^")).toBe(4 + 1 + 2 * [...before.slice(1)].length + 1);
+  });
+});
+
 describe("one very long line is read in linear time", () => {
   it("a 48 MB line with no break is refused in seconds, not quadratic minutes", () => {
     const file = join(tmp, "one-long-line.txt");
