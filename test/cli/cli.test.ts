@@ -1110,6 +1110,15 @@ describe("what a record, an argument or a line gave is shown to the terminal wit
     const r = rw(["validate", "--as", "x\u001b[2J"]);
     expect([r.code, r.err.split("\n")[0]]).toStrictEqual([2, "rw: --as x·[2J: not an agent name ([A-Za-z0-9._-]+)"]);
   });
+  it("JSON output writes them as escapes, read back as the same value (parse, format --json)", () => {
+    const key = "z\u009b2J";
+    const formatted = rw(["format", "--json"], `{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT","${key}":"1"},"tail":null}\n`);
+    expect(formatted.out).not.toMatch(RAW);
+    expect(formatted.out).toContain("slots.z\\u009b2J");
+    expect((JSON.parse(formatted.out) as { findings: { slot: string }[] }).findings[0]?.slot).toBe(`slots.${key}`);
+    const parsed = rw(["parse"], "RW1 HO a-1 from=a to=b item=x\u202e1 ask=DRAFT\n");
+    expect([parsed.code, parsed.out]).toStrictEqual([0, '{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x\\u202e1","slots":{"ask":"DRAFT"},"tail":null}\n']);
+  });
   it("check-thread's owners, whose items a line may give with a bidirectional control", () => {
     const r = rw(["check-thread", "--now", "20260101T0000Z"], "RW1 HO a-1 from=a to=b item=x\u202e1 ask=DRAFT\n");
     expect(r.out + r.err).not.toMatch(RAW);
