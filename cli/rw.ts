@@ -4,11 +4,13 @@
  * Exit codes: 0 pass, 1 a check failed or the input is invalid, 2 a usage error.
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
 import type { Command, CommandContext, CommonOption } from "./commands/context.js";
 import { readProblem } from "./input.js";
 import { Output } from "./output.js";
+import { packageRoot } from "./package-root.js";
 import { profiles } from "./profiles.js";
 import { needs, UsageError } from "./usage-error.js";
 
@@ -100,7 +102,7 @@ function commandUsage(name: string, command: Command): string {
 }
 
 function version(): string {
-  return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
 }
 
 /** The command an argument list names: one word, or a group and a word (`mailbox check`). */

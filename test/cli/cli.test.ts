@@ -1155,6 +1155,21 @@ describe("a long line's window never cuts a character in two", () => {
   });
 });
 
+describe("run from source (npx tsx cli/rw.ts), rw finds its profiles and version as built", () => {
+  // A path fixed to dist/cli/'s layout read /profiles/ above the checkout: p=pay was unknown, and --version a usage error.
+  const source = (args: string[], input = ""): Run => {
+    const r = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "cli", "rw.ts"), ...args], { input, encoding: "utf8", cwd: ROOT });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+  it("a line's p= loads the shipped profile", () => {
+    expect(source(["validate"], `${PAY_HO}\n`)).toStrictEqual({ code: 0, out: "line 1: ok\n", err: "" });
+  });
+  it("--version", () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+    expect(source(["--version"])).toStrictEqual({ code: 0, out: `${version}\n`, err: "" });
+  });
+});
+
 describe("one very long line is read in linear time", () => {
   it("a 48 MB line with no break is refused in seconds, not quadratic minutes", () => {
     const file = join(tmp, "one-long-line.txt");
