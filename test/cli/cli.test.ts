@@ -456,6 +456,14 @@ describe("rw check-thread", () => {
     expect(report.findings.map((f) => f.code)).toContain("THREAD_OVERDUE");
     expect(report.handoffs.map((h) => [h.id, h.state, h.supersededBy])).toStrictEqual([["ops-03", "superseded", "ops-04"], ["ops-04", "orphaned", null]]);
   });
+  it("--json lists the lines left out, with their findings, as the Worker's check-thread does", () => {
+    // They went to stderr as text only: the JSON said how many lines were left out, not which or why.
+    const r = rw(["check-thread", "--json", "--now", "20261001T0000Z"], "RW1 HO a-1 from=a to=b item=x ask=DRAFT\nRW1 DN b-2 re=a-1 from=b to=a item=x\nRW1 HO a-5\n");
+    expect([r.code, r.err]).toStrictEqual([1, ""]);
+    const report = JSON.parse(r.out) as { ok: boolean; invalid: number; rejected: { line: number; findings: { code: string }[] }[] };
+    expect([report.ok, report.invalid]).toStrictEqual([false, 2]);
+    expect(report.rejected.map((x) => [x.line, x.findings.map((f) => f.code)])).toStrictEqual([[2, ["MISSING_SLOT"]], [3, ["MISSING_SLOT", "MISSING_SLOT", "MISSING_SLOT", "MISSING_SLOT"]]]);
+  });
   it("closed by its DN, the thread is ok; an invalid line is reported and left out", () => {
     const done = "RW1 DN builder-07 re=ops-04 from=builder to=ops item=jira:OPS-77 out=OK";
     expect(rw(["check-thread", "--now", "20261003T0900Z"], `${[...thread, done].join("\n")}\n`).code).toBe(0);
