@@ -12,6 +12,7 @@ import { readProblem } from "./input.js";
 import { Output } from "./output.js";
 import { packageRoot } from "./package-root.js";
 import { profiles } from "./profiles.js";
+import { pathOption } from "./arguments.js";
 import { needs, UsageError } from "./usage-error.js";
 
 /** Commands defined in files this table does not own: the common options each actually reads. */
@@ -183,7 +184,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const err = new Output(process.stderr);
   const ctx: CommandContext = {
     name,
-    file: values["file"] as string | undefined,
+    // An empty --file names nothing: read as a path it was "cannot read : no such file".
+    file: pathOption("file", values["file"] as string | undefined),
     json: values["json"] === true,
     profiles: profiles(values["profile"] as string | undefined),
     out,
