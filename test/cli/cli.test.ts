@@ -277,6 +277,18 @@ describe("readbacks and the checks around an act", () => {
     const made = rw(["make-rb", "--ho", file, "--n", "3", "--acc", "len:120w+tone:plain"]);
     expect(made.out).toMatch(/^RW1 RB writer-3 re=research-01 .* acc=len:120w\+tone:plain h=[0-9a-f]{12}\n$/);
   });
+  it("a message file's comments go around a JSON form as around a line, the form on one line or many", () => {
+    // With a comment before it, a pretty-printed form was "must hold one message; it holds 13 lines"
+    // (exit 2), and a comment after a one-line form was read as part of its JSON (exit 1).
+    const form = JSON.parse(rw(["parse"], `${PAY_HO}\n`).out) as unknown;
+    const expected = rw(["make-rb", "--ho", PAY_HO]).out;
+    expect(expected).toMatch(/^RW1 RB payer-1 /);
+    for (const [name, text] of [["pretty", `# the HO as sent\n${JSON.stringify(form, null, 2)}\n`], ["after", `${JSON.stringify(form)}\n# sent at noon\n`]] as const) {
+      const file = join(tmp, `ho-json-${name}.json`);
+      writeFileSync(file, text);
+      expect(rw(["make-rb", "--ho", file])).toStrictEqual({ code: 0, out: expected, err: "" });
+    }
+  });
   it("make-rb never exits 0 without a readback: a --tail no line can carry is refused (exit 1)", () => {
     for (const tail of ["a\tb", ""]) {
       const r = rw(["make-rb", "--ho", PAY_HO, "--tail", tail]);
