@@ -60,6 +60,17 @@ function fileHelp(name: string, command: Command): string {
   return "read input from PATH instead of stdin";
 }
 
+/** What --json prints, for the command at hand: a legend has no findings, a check reads no input lines. */
+function jsonHelp(name: string, command: Command): string {
+  if (name === "check-thread") return "print the report as one JSON object, with the lines left out of the thread and their findings (rejected)";
+  if (command.readsLines === true) return "print JSON: one object per input line, with its findings";
+  if (name === "legend") return "print one JSON object: the profile, whether lean, and the legend text";
+  if (name.startsWith("mailbox ") || name.startsWith("delegation ")) return "print JSON (one object per input line where that fits, with the findings)";
+  if (name === "commit") return "print one JSON object: ok, the statement and the findings";
+  if (name === "abandon") return "print one JSON object: ok, the statement and the findings (with --handoff: ok and how many it cancelled)";
+  return "print one JSON object with the findings, also when an input is refused (invalid names it)";
+}
+
 function profileHelp(name: string): string {
   if (name === "legend") return "the profile whose legend to print (clin, pay, pform, or a .json file); default: the core alone";
   return "load a profile (clin, pay, pform, or a .json file): a line's p= may name it, and a line without p= that uses its codes is refused with PROFILE_REQUIRED naming the p= it needs; a line's own p= loads a shipped profile by itself";
@@ -71,7 +82,7 @@ function optionsOf(name: string, command: Command): Record<string, Spec> {
   const out: Record<string, Spec> = { ...command.options };
   if (common.includes("profile")) out["profile"] = { type: "string", help: profileHelp(name) };
   if (common.includes("file")) out["file"] = { type: "string", help: fileHelp(name, command) };
-  if (common.includes("json")) out["json"] = { type: "boolean", help: "print JSON (one object per input line where that fits, with the findings)" };
+  if (common.includes("json")) out["json"] = { type: "boolean", help: jsonHelp(name, command) };
   out["help"] = { type: "boolean", help: "this text", short: "h" };
   return out;
 }

@@ -918,6 +918,13 @@ describe("a single-valued option given twice is a usage error", () => {
 });
 
 describe("help", () => {
+  it("--json says what each command prints: a legend has no findings, a check reads no input lines", () => {
+    const json = (command: string): string => (rw([command, "--help"]).out.split("\n").find((l) => l.trimStart().startsWith("--json")) ?? "").replace(/^\s*--json\s+/, "");
+    expect(json("validate")).toBe("print JSON: one object per input line, with its findings");
+    expect(json("legend")).toBe("print one JSON object: the profile, whether lean, and the legend text");
+    expect(json("check-rb")).toBe("print one JSON object with the findings, also when an input is refused (invalid names it)");
+    expect(json("check-thread")).toMatch(/^print the report as one JSON object/);
+  });
   it("rw help COMMAND prints that command's help", () => {
     const r = rw(["help", "parse"]);
     expect(r.code).toBe(0);
