@@ -1,7 +1,7 @@
 /**
  * Option values that name a message or a JSON document: given inline, or as the path of a file
  * holding it. A message is an RW1 line or its JSON form; a file holding a message may have comment
- * lines (`#`) and blank lines around the one line.
+ * lines (`#`) and blank lines around the one line, or around the JSON form, on one line or many.
  *
  * Which one a value is: the path of an existing file wins (so `RW1-ho.txt` is read); otherwise a
  * value with a space or a line break, or starting with `RW`, `{` or `[`, is the text itself (so
@@ -53,8 +53,10 @@ export function messageOption(option: string, value: string | undefined, profile
   // Read like stdin: bytes that are not UTF-8 are the message's refusal (exit 1), not a usage error.
   if (raw === null) return { ...undecodable(`--${option} ${value}`), text: "" };
   const lines = raw.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "" && !l.startsWith("#"));
-  if (lines.length !== 1 && !raw.trimStart().startsWith("{")) throw new UsageError(`--${option} must hold one message; it holds ${lines.length} lines`);
-  const text = raw.trimStart().startsWith("{") ? raw.trim() : (lines[0] as string);
+  // Comments go around a JSON form as around a line; a JSON form may span lines (no line of JSON starts with #).
+  const json = lines[0]?.trimStart().startsWith("{") === true;
+  if (lines.length !== 1 && !json) throw new UsageError(`--${option} must hold one message; it holds ${lines.length} lines`);
+  const text = json ? lines.join("\n").trim() : (lines[0] as string);
   return { ...readMessage(text, profiles.resolve), text };
 }
 

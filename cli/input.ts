@@ -6,7 +6,7 @@
  * longer than MAX_LINE_BYTES is refused (`LINE_TOO_LONG`) and its bytes are not kept, so input
  * that never breaks a line (`--file /dev/zero`) cannot take all the machine's memory.
  */
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { finding, withoutBom } from "../core/index.js";
 import type { LineCheck } from "../core/index.js";
@@ -97,18 +97,20 @@ export function readTextFile(label: string, path: string): string {
 }
 
 /**
+ * The most bytes read from a file an option names (a message, a record, a profile, a JSON
+ * document), as for a line of `--file`: far beyond any of them, and a file that never ends
+ * (`--ho /dev/zero`) is refused once it is passed instead of read until memory runs out.
+ */
+export const MAX_FILE_BYTES = MAX_LINE_BYTES;
+
+/**
  * The text of a file holding input (a JSON document), one leading BOM dropped; null when its
  * bytes are not UTF-8 (invalid input, for the caller to report); a usage error naming the path
- * and why when it cannot be read.
+ * and why when it cannot be read or holds more than MAX_FILE_BYTES.
  */
 export function readFileText(label: string, path: string): string | null {
-  let bytes: Buffer;
-  try {
-    if (statSync(path).isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new UsageError(`${label}: cannot read ${path}: ${readProblem(error)}`);
-  }
+  const bytes = readBytesAtMost(label, path, MAX_FILE_BYTES);
+  if (bytes === null) throw new UsageError(`${label}: cannot read ${path}: it holds more than ${MAX_FILE_BYTES / 1024 / 1024} MiB`);
   const text = decode(bytes);
   return text === null ? null : withoutBom(text);
 }
@@ -124,26 +126,34 @@ export function readAtMost(fd: number, buffer: Uint8Array): number {
 }
 
 /**
- * The text of a file an option names (`-`: stdin), as readTextFile reads it, but never more than
- * `maxBytes` bytes (plus a byte order mark): `null` when it holds more. A file that never ends
- * (`/dev/zero`) is then refused at once instead of read until memory runs out.
+ * The bytes of a file an option names (`-`: stdin), never more than `maxBytes`: `null` when it
+ * holds more. A usage error naming `label`, the path and why when it cannot be read.
  */
-export function readTextFileAtMost(label: string, path: string, maxBytes: number): string | null {
-  const limit = maxBytes + 3 + 1;
-  const buffer = Buffer.allocUnsafe(limit);
-  let length = 0;
+function readBytesAtMost(label: string, path: string, maxBytes: number): Uint8Array | null {
+  // Never written past what is read, so only the pages a file fills are ever touched.
+  const buffer = Buffer.allocUnsafe(maxBytes + 1);
   let fd: number | null = null;
   try {
     fd = path === "-" ? 0 : openSync(path, "r");
     if (fstatSync(fd).isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
-    length = readAtMost(fd, buffer);
+    const length = readAtMost(fd, buffer);
+    return length > maxBytes ? null : buffer.subarray(0, length);
   } catch (error) {
     throw new UsageError(`${label}: cannot read ${path === "-" ? "stdin" : path}: ${readProblem(error)}`);
   } finally {
     if (fd !== null && fd !== 0) closeSync(fd);
   }
-  if (length === limit) return null;
-  const text = decode(buffer.subarray(0, length));
+}
+
+/**
+ * The text of a file an option names (`-`: stdin), as readTextFile reads it, but never more than
+ * `maxBytes` bytes (plus a byte order mark): `null` when it holds more. A file that never ends
+ * (`/dev/zero`) is then refused at once instead of read until memory runs out.
+ */
+export function readTextFileAtMost(label: string, path: string, maxBytes: number): string | null {
+  const bytes = readBytesAtMost(label, path, maxBytes + 3);
+  if (bytes === null) return null;
+  const text = decode(bytes);
   if (text === null) throw new UsageError(`${label}: ${path === "-" ? "stdin" : path} is not valid UTF-8`);
   const bare = withoutBom(text);
   return new TextEncoder().encode(bare).length > maxBytes ? null : bare;

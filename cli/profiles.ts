@@ -3,13 +3,14 @@
  * in `profiles/`. Loaded once each; a profile that does not compile is a usage error.
  */
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { compileVocabulary, coreVocabulary, parseJsonText, profileResolver } from "../core/index.js";
 import type { Vocabulary, VocabularyResolver } from "../core/index.js";
 import { readTextFile } from "./input.js";
+import { packageRoot } from "./package-root.js";
 import { UsageError } from "./usage-error.js";
 
-const SHIPPED_DIR = fileURLToPath(new URL("../../profiles/", import.meta.url));
+const SHIPPED_DIR = join(packageRoot(), "profiles");
 const NAME = /^[a-z][a-z0-9_-]*$/;
 
 function load(path: string, label: string): Vocabulary {
@@ -50,7 +51,7 @@ export function profiles(option: string | undefined): Profiles {
 
 function shipped(name: string, cache: Map<string, Vocabulary | undefined>): Vocabulary | undefined {
   if (cache.has(name)) return cache.get(name);
-  const path = `${SHIPPED_DIR}${name}.json`;
+  const path = join(SHIPPED_DIR, `${name}.json`);
   const found = existsSync(path) ? load(path, name) : undefined;
   cache.set(name, found);
   return found;

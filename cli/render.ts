@@ -3,14 +3,19 @@ import { withControlsMarked as visible } from "../core/index.js";
 import type { Finding } from "../core/index.js";
 
 const WIDTH = 160;
+const LOW_SURROGATE = /^[\udc00-\udfff]$/;
 
 /** The part of a long line around `at`, with the caret's column in it. */
 function window(text: string, at: number): { shown: string; column: number } {
   if (text.length <= WIDTH) return { shown: text, column: at };
-  const start = Math.max(0, Math.min(at - WIDTH / 2, text.length - WIDTH));
+  let start = Math.max(0, Math.min(at - WIDTH / 2, text.length - WIDTH));
+  let end = start + WIDTH;
+  // Never half a surrogate pair at an edge: alone it prints as U+FFFD, a column the caret's count missed.
+  if (start > 0 && LOW_SURROGATE.test(text.charAt(start))) start--;
+  if (LOW_SURROGATE.test(text.charAt(end))) end++;
   const prefix = start > 0 ? "…" : "";
-  const suffix = start + WIDTH < text.length ? "…" : "";
-  return { shown: prefix + text.slice(start, start + WIDTH) + suffix, column: at - start + prefix.length };
+  const suffix = end < text.length ? "…" : "";
+  return { shown: prefix + text.slice(start, end) + suffix, column: at - start + prefix.length };
 }
 
 /** Printable ASCII: one column a character, the common case, measured without loading anything. */

@@ -1,8 +1,9 @@
 /** Check reports as text for a person: the verdict first, then what decided it. */
-import { readbackVerdict } from "../core/index.js";
+import { readbackVerdict, withControlsMarked as visible } from "../core/index.js";
 import type { Finding, ReadbackReport, ReadbackVerdict } from "../core/index.js";
 
-const line = (f: Finding): string => `      ${f.severity === "note" ? "note " : ""}${f.code}: ${f.message}`;
+// A message may quote what a record or a line held: shown with its controls marked, never raw.
+const line = (f: Finding): string => `      ${f.severity === "note" ? "note " : ""}${f.code}: ${visible(f.message)}`;
 
 // Unverified is not void: there is nothing to re-issue, only a record to check against (note 28).
 const VERDICT: Record<ReadbackVerdict, string> = {

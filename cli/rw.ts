@@ -4,12 +4,15 @@
  * Exit codes: 0 pass, 1 a check failed or the input is invalid, 2 a usage error.
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
 import type { Command, CommandContext, CommonOption } from "./commands/context.js";
 import { readProblem } from "./input.js";
 import { Output } from "./output.js";
+import { packageRoot } from "./package-root.js";
 import { profiles } from "./profiles.js";
+import { pathOption } from "./arguments.js";
 import { needs, UsageError } from "./usage-error.js";
 
 /** Commands defined in files this table does not own: the common options each actually reads. */
@@ -57,6 +60,17 @@ function fileHelp(name: string, command: Command): string {
   return "read input from PATH instead of stdin";
 }
 
+/** What --json prints, for the command at hand: a legend has no findings, a check reads no input lines. */
+function jsonHelp(name: string, command: Command): string {
+  if (name === "check-thread") return "print the report as one JSON object, with the lines left out of the thread and their findings (rejected)";
+  if (command.readsLines === true) return "print JSON: one object per input line, with its findings";
+  if (name === "legend") return "print one JSON object: the profile, whether lean, and the legend text";
+  if (name.startsWith("mailbox ") || name.startsWith("delegation ")) return "print JSON (one object per input line where that fits, with the findings)";
+  if (name === "commit") return "print one JSON object: ok, the statement and the findings";
+  if (name === "abandon") return "print one JSON object: ok, the statement and the findings (with --handoff: ok and how many it cancelled)";
+  return "print one JSON object with the findings, also when an input is refused (invalid names it)";
+}
+
 function profileHelp(name: string): string {
   if (name === "legend") return "the profile whose legend to print (clin, pay, pform, or a .json file); default: the core alone";
   return "load a profile (clin, pay, pform, or a .json file): a line's p= may name it, and a line without p= that uses its codes is refused with PROFILE_REQUIRED naming the p= it needs; a line's own p= loads a shipped profile by itself";
@@ -68,7 +82,7 @@ function optionsOf(name: string, command: Command): Record<string, Spec> {
   const out: Record<string, Spec> = { ...command.options };
   if (common.includes("profile")) out["profile"] = { type: "string", help: profileHelp(name) };
   if (common.includes("file")) out["file"] = { type: "string", help: fileHelp(name, command) };
-  if (common.includes("json")) out["json"] = { type: "boolean", help: "print JSON (one object per input line where that fits, with the findings)" };
+  if (common.includes("json")) out["json"] = { type: "boolean", help: jsonHelp(name, command) };
   out["help"] = { type: "boolean", help: "this text", short: "h" };
   return out;
 }
@@ -100,7 +114,7 @@ function commandUsage(name: string, command: Command): string {
 }
 
 function version(): string {
-  return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
 }
 
 /** The command an argument list names: one word, or a group and a word (`mailbox check`). */
@@ -181,7 +195,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const err = new Output(process.stderr);
   const ctx: CommandContext = {
     name,
-    file: values["file"] as string | undefined,
+    // An empty --file names nothing: read as a path it was "cannot read : no such file".
+    file: pathOption("file", values["file"] as string | undefined),
     json: values["json"] === true,
     profiles: profiles(values["profile"] as string | undefined),
     out,
@@ -225,16 +240,18 @@ main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = unwritable ? 2 : code;
   },
-  (error: unknown) => {
+  async (error: unknown) => {
+    // What was typed or read is quoted in the message: a control character in it is shown marked.
+    const { terminalText } = await import("./terminal-text.js");
     if (error instanceof UsageError || (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS"))) {
       // node's parseArgs adds advice about positionals that starts with '-'; the option is the point.
-      process.stderr.write(`rw: ${error.message.replace(/\. To specify a positional argument[\s\S]*$/, "")}\nTry '${helpHint}'.\n`);
+      process.stderr.write(`rw: ${terminalText(error.message.replace(/\. To specify a positional argument[\s\S]*$/, ""))}\nTry '${helpHint}'.\n`);
       process.exitCode = 2;
       return;
     }
     const path = pathProblem(error);
     if (path !== null) {
-      process.stderr.write(`rw: cannot use ${path}\nTry '${helpHint}'.\n`);
+      process.stderr.write(`rw: cannot use ${terminalText(path)}\nTry '${helpHint}'.\n`);
       process.exitCode = 2;
       return;
     }

@@ -6,6 +6,7 @@ import { renderCheck, renderRefusedRecord } from "../report.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
+import { jsonText } from "../json-text.js";
 
 async function run(ctx: CommandContext): Promise<number> {
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
@@ -14,7 +15,7 @@ async function run(ctx: CommandContext): Promise<number> {
   const rb = rbOption === undefined ? null : messageOption("rb", rbOption, ctx.profiles);
   for (const [name, m] of [["HO", ho], ["DN", dn], ["RB", rb]] as const) {
     if (m !== null && m.message === null) {
-      if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: name, findings: m.findings }));
+      if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: name, findings: m.findings }));
       else await ctx.err.line(`the ${name} does not parse\n${await renderFindings(m.text, m.findings)}`);
       return FAIL;
     }
@@ -27,12 +28,12 @@ async function run(ctx: CommandContext): Promise<number> {
   if (ctx.options["record"] !== undefined && unread !== null) throw new UsageError(`--record checks resolved execution values, which this HO does not ask for: ${unread}`);
   const read = recordOption(ctx.options["record"] as string | undefined, vocabulary);
   if (read?.ok === false) {
-    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "record", findings: read.findings }));
+    if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "record", findings: read.findings }));
     else await ctx.err.line(renderRefusedRecord(read.findings));
     return FAIL;
   }
   const report = checkDone(ho.message!, dn.message!, vocabulary, rb?.message ?? undefined, read?.value?.values);
-  if (ctx.json) await ctx.out.line(JSON.stringify(report));
+  if (ctx.json) await ctx.out.line(jsonText(report));
   else await ctx.out.line(renderCheck(`done report ${dn.message!.id} for ${ho.message!.id}`, report.ok, report.findings));
   return report.ok ? PASS : FAIL;
 }

@@ -7,11 +7,12 @@ import { renderCheck, renderRefusedRecord } from "../report.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
+import { jsonText } from "../json-text.js";
 
 async function run(ctx: CommandContext): Promise<number> {
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   if (ho.message === null) {
-    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "HO", findings: ho.findings }));
+    if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "HO", findings: ho.findings }));
     else await ctx.err.line(`the HO does not parse\n${await renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
@@ -25,7 +26,7 @@ async function run(ctx: CommandContext): Promise<number> {
     // The HO received is input as the HO is: one that does not parse is invalid input (exit 1), not a usage error.
     const received = messageOption("relay-from", relayFrom, ctx.profiles);
     if (received.message === null) {
-      if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "relay-from", findings: received.findings }));
+      if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "relay-from", findings: received.findings }));
       else await ctx.err.line(`the HO received (--relay-from) does not parse\n${await renderFindings(received.text, received.findings)}`);
       return FAIL;
     }
@@ -35,13 +36,13 @@ async function run(ctx: CommandContext): Promise<number> {
   } else {
     const record = recordOption(recordValue, vocabulary) as Result<SenderRecord>;
     if (!record.ok) {
-      if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "record", findings: record.findings }));
+      if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "record", findings: record.findings }));
       else await ctx.err.line(renderRefusedRecord(record.findings));
       return FAIL;
     }
     report = checkHandoff(ho.message, record.value, vocabulary);
   }
-  if (ctx.json) await ctx.out.line(JSON.stringify(report));
+  if (ctx.json) await ctx.out.line(jsonText(report));
   else await ctx.out.line(renderCheck(`handoff ${ho.message.id}`, report.ok, report.findings));
   return report.ok ? PASS : FAIL;
 }

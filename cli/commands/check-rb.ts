@@ -6,6 +6,7 @@ import { renderReadback, renderRefusedRecord } from "../report.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
+import { jsonText } from "../json-text.js";
 
 async function run(ctx: CommandContext): Promise<number> {
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
@@ -13,7 +14,7 @@ async function run(ctx: CommandContext): Promise<number> {
   if (ho.message === null || rb.message === null) {
     const broken = ho.message === null ? ho : rb;
     const name = broken === ho ? "HO" : "RB";
-    if (ctx.json) await ctx.out.line(JSON.stringify({ roger: false, wilco: false, invalid: name, findings: broken.findings }));
+    if (ctx.json) await ctx.out.line(jsonText({ roger: false, wilco: false, invalid: name, findings: broken.findings }));
     else await ctx.err.line(`the ${name} does not parse\n${await renderFindings(broken.text, broken.findings)}`);
     return FAIL;
   }
@@ -29,7 +30,7 @@ async function run(ctx: CommandContext): Promise<number> {
   if (ctx.options["record"] !== undefined && unread !== null) throw new UsageError(`--record is read at tier 5, which this HO does not ask: ${unread}`);
   const read = recordOption(ctx.options["record"] as string | undefined, vocabulary);
   if (read?.ok === false) {
-    if (ctx.json) await ctx.out.line(JSON.stringify({ roger: false, wilco: false, invalid: "record", findings: read.findings }));
+    if (ctx.json) await ctx.out.line(jsonText({ roger: false, wilco: false, invalid: "record", findings: read.findings }));
     else await ctx.err.line(renderRefusedRecord(read.findings));
     return FAIL;
   }
@@ -38,7 +39,7 @@ async function run(ctx: CommandContext): Promise<number> {
     ...(expectAcc === undefined ? {} : { expectAcc }),
     ...(record === undefined ? {} : { record }),
   });
-  if (ctx.json) await ctx.out.line(JSON.stringify(report));
+  if (ctx.json) await ctx.out.line(jsonText(report));
   else await ctx.out.line(renderReadback(report, rb.message.id, ho.message.id));
   return report.wilco ? PASS : FAIL;
 }

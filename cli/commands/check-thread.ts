@@ -3,15 +3,17 @@
  * past exp or due, closed twice, done after a cancel, cancels from the wrong agent; notes; and the
  * owner of every item (rule 1). Streams its input: a million lines are audited in one pass.
  */
-import { createThreadAudit, readMessage, threadVerdict } from "../../core/index.js";
-import type { ItemOwner, ThreadFinding } from "../../core/index.js";
+import { createThreadAudit, readMessage, threadVerdict, withControlsMarked as visible } from "../../core/index.js";
+import type { Finding, ItemOwner, ThreadFinding } from "../../core/index.js";
 import { nowOption } from "../arguments.js";
 import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
+import { jsonText } from "../json-text.js";
 
-const show = (f: ThreadFinding): string => `${f.line === null ? "" : `line ${f.line}: `}${f.severity} ${f.code} (${f.handoff}): ${f.message}`;
+// A line may hold bidirectional controls, which a message or an item may quote: shown marked, never raw.
+const show = (f: ThreadFinding): string => `${f.line === null ? "" : `line ${f.line}: `}${f.severity} ${f.code} (${f.handoff}): ${visible(f.message)}`;
 
 /** Why `owner` holds the item: the readback that moved it, or, for the first sender, whether any came. */
 const held = (o: ItemOwner): string =>
@@ -24,12 +26,15 @@ async function run(ctx: CommandContext): Promise<number> {
   const now = nowOption(ctx.options["now"] as string | undefined);
   const audit = createThreadAudit({ now, vocabulary: ctx.profiles.resolve });
   let invalid = 0;
+  // With --json, the lines left out are listed in the report, as the Worker's check-thread lists them.
+  const rejected: { line: number; findings: readonly Finding[] }[] = [];
   for await (const { n, text, refused } of readLines(ctx.file)) {
     const checked = refused ?? readMessage(text, ctx.profiles.resolve);
     if (!checked.ok || checked.message === null) {
       // A line that is not a valid message is reported and left out of the thread, never guessed at.
       invalid++;
-      await ctx.err.line(`line ${n}: invalid, left out of the thread\n${await renderFindings(text.trimStart().startsWith("{") ? "" : text, checked.findings)}`);
+      if (ctx.json) rejected.push({ line: n, findings: checked.findings });
+      else await ctx.err.line(`line ${n}: invalid, left out of the thread\n${await renderFindings(text.trimStart().startsWith("{") ? "" : text, checked.findings)}`);
       continue;
     }
     audit.add(checked.message, n);
@@ -38,14 +43,14 @@ async function run(ctx: CommandContext): Promise<number> {
   const ok = threadVerdict(report, invalid);
   if (ctx.json) {
     // ok is the verdict, as the exit code: an invalid line left out of the thread fails it too.
-    await ctx.out.line(JSON.stringify({ ...report, ok, handoffs: audit.handoffs(now), now, invalid }));
+    await ctx.out.line(jsonText({ ...report, ok, handoffs: audit.handoffs(now), now, invalid, rejected }));
   } else {
     const c = report.counts;
     await ctx.out.line(`thread at ${now}: ${ok ? "ok" : "problems"}; ${counted(c.messages, "message")}, ${counted(c.handoffs, "handoff")} (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${invalid > 0 ? `; ${counted(invalid, "invalid line")} left out` : ""}`);
     for (const f of report.findings) await ctx.out.line(show(f));
     if (report.owners.length > 0) {
       await ctx.out.line("owners");
-      for (const o of report.owners) await ctx.out.line(`  ${o.item} ${o.owner} (${held(o)})`);
+      for (const o of report.owners) await ctx.out.line(`  ${visible(o.item)} ${o.owner} (${held(o)})`);
     }
   }
   return ok ? PASS : FAIL;

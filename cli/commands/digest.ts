@@ -4,6 +4,7 @@ import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
+import { jsonText } from "../json-text.js";
 
 async function run(ctx: CommandContext): Promise<number> {
   let code = PASS;
@@ -11,7 +12,7 @@ async function run(ctx: CommandContext): Promise<number> {
     const checked = refused ?? readMessage(text, ctx.profiles.resolve);
     const h = checked.ok && checked.message !== null ? digestOf(checked.message) : null;
     if (h === null) code = FAIL;
-    if (ctx.json) await ctx.out.line(JSON.stringify({ line: n, ok: h !== null, h, findings: checked.findings }));
+    if (ctx.json) await ctx.out.line(jsonText({ line: n, ok: h !== null, h, findings: checked.findings }));
     else if (h !== null) await ctx.out.line(h);
     else await ctx.err.line(`line ${n}: invalid, no digest\n${await renderFindings(text.trimStart().startsWith("{") ? "" : text, checked.findings)}`);
   }

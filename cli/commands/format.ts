@@ -5,6 +5,7 @@ import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
+import { jsonText } from "../json-text.js";
 
 function toLine(text: string, ctx: CommandContext): { line: string | null; findings: readonly Finding[] } {
   const formatted = formatInput(text, ctx.profiles.resolve);
@@ -17,7 +18,7 @@ async function run(ctx: CommandContext): Promise<number> {
     const { line, findings } = refused === null ? toLine(text, ctx) : { line: null, findings: refused.findings };
     if (line === null) code = FAIL;
     if (ctx.json) {
-      await ctx.out.line(JSON.stringify({ line: n, ok: line !== null, text: line, findings }));
+      await ctx.out.line(jsonText({ line: n, ok: line !== null, text: line, findings }));
       continue;
     }
     if (line !== null) await ctx.out.line(line);

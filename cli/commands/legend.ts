@@ -2,11 +2,12 @@
 import { coreVocabulary, legend } from "../../core/index.js";
 import type { Command, CommandContext } from "./context.js";
 import { PASS } from "./context.js";
+import { jsonText } from "../json-text.js";
 
 async function run(ctx: CommandContext): Promise<number> {
   const vocabulary = ctx.profiles.chosen ?? coreVocabulary;
   const text = legend(vocabulary, { lean: ctx.options["lean"] === true });
-  await ctx.out.line(ctx.json ? JSON.stringify({ profile: vocabulary.profile?.name ?? null, lean: ctx.options["lean"] === true, legend: text }) : text);
+  await ctx.out.line(ctx.json ? jsonText({ profile: vocabulary.profile?.name ?? null, lean: ctx.options["lean"] === true, legend: text }) : text);
   return PASS;
 }
 

@@ -4,13 +4,14 @@ import { messageOption, numberOption, slotValuesOption, vocabularyOf } from "../
 import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
+import { jsonText } from "../json-text.js";
 
 const list = (v: unknown): string[] | undefined => (typeof v === "string" ? v.split("+") : undefined);
 
 async function run(ctx: CommandContext): Promise<number> {
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   if (ho.message === null || !ho.ok) {
-    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "HO", line: null, message: null, findings: ho.findings }));
+    if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "HO", line: null, message: null, findings: ho.findings }));
     else await ctx.err.line(`the HO is invalid; no readback\n${await renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
@@ -37,7 +38,7 @@ async function run(ctx: CommandContext): Promise<number> {
   );
   const line = rb.ok ? formatLine(rb.value) : null;
   if (ctx.json) {
-    await ctx.out.line(JSON.stringify({ ok: rb.ok, line: line?.ok ? line.value : null, message: rb.value, findings: rb.findings }));
+    await ctx.out.line(jsonText({ ok: rb.ok, line: line?.ok ? line.value : null, message: rb.value, findings: rb.findings }));
   } else {
     if (line?.ok) await ctx.out.line(line.value);
     if (rb.findings.length > 0) await ctx.err.line(await renderFindings("", rb.findings));

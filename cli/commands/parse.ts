@@ -4,6 +4,7 @@ import { readLines } from "../input.js";
 import { readLine } from "../../core/index.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
+import { jsonText } from "../json-text.js";
 
 async function run(ctx: CommandContext): Promise<number> {
   let code = PASS;
@@ -11,9 +12,9 @@ async function run(ctx: CommandContext): Promise<number> {
     const checked = refused ?? readLine(text, ctx.profiles.resolve);
     if (!checked.ok) code = FAIL;
     if (ctx.json) {
-      await ctx.out.line(JSON.stringify({ line: n, ok: checked.ok, message: checked.message, findings: checked.findings }));
+      await ctx.out.line(jsonText({ line: n, ok: checked.ok, message: checked.message, findings: checked.findings }));
     } else {
-      if (checked.message !== null) await ctx.out.line(JSON.stringify(checked.message));
+      if (checked.message !== null) await ctx.out.line(jsonText(checked.message));
       if (checked.findings.length > 0) await ctx.err.line(`line ${n}: ${checked.ok ? "notes" : "invalid"}\n${await renderFindings(text, checked.findings)}`);
     }
   }

@@ -7,6 +7,7 @@ import { DEFAULT_STORE, StoreError, withStatementStore } from "../statement-file
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
+import { jsonText } from "../json-text.js";
 
 const storeOf = (ctx: CommandContext): string => pathOption("store", ctx.options["store"]) ?? DEFAULT_STORE;
 const STORE = { type: "string", help: `the statement store, default ${DEFAULT_STORE}` } as const;
@@ -15,7 +16,7 @@ const TOKEN = /^[0-9a-f]{32}$/;
 async function runPrepare(ctx: CommandContext): Promise<number> {
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   if (ho.message === null || !ho.ok) {
-    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "HO", findings: ho.findings }));
+    if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "HO", findings: ho.findings }));
     else await ctx.err.line(`the HO is invalid; nothing prepared\n${await renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
@@ -32,18 +33,18 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   // Read by the core as a Worker's thread reads it: values decoded by slot type, $resolve refused.
   const read = readCall(given, vocabulary);
   if (!read.ok) {
-    if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, invalid: "call", findings: read.findings }));
+    if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "call", findings: read.findings }));
     else await ctx.err.line(`the call is invalid; nothing prepared\n${await renderFindings("", read.findings)}`);
     return FAIL;
   }
   const call = read.value;
   const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call, exp, now, ...(n === undefined ? {} : { n }) }, vocabulary), true);
   if (!result.ok) {
-    await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, findings: result.findings })) : ctx.err.line(await renderFindings("", result.findings)));
+    await (ctx.json ? ctx.out.line(jsonText({ ok: false, findings: result.findings })) : ctx.err.line(await renderFindings("", result.findings)));
     return FAIL;
   }
   const line = formatLine(result.value.readback);
-  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: true, token: result.value.token, line: line.value, findings: result.findings }));
+  if (ctx.json) await ctx.out.line(jsonText({ ok: true, token: result.value.token, line: line.value, findings: result.findings }));
   else {
     await ctx.out.line(line.value ?? "");
     if (result.findings.length > 0) await ctx.err.line(await renderFindings("", result.findings));
@@ -58,8 +59,8 @@ function tokenArg(ctx: CommandContext): string {
 }
 
 async function report(ctx: CommandContext, result: { ok: boolean; value: Statement | null; findings: readonly Finding[] }, verb: string): Promise<number> {
-  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: result.ok, statement: result.value, findings: result.findings }));
-  else if (result.ok && result.value !== null) await ctx.out.line(verb === "committed" ? JSON.stringify(result.value.call) : `${verb} ${result.value.handoff}`);
+  if (ctx.json) await ctx.out.line(jsonText({ ok: result.ok, statement: result.value, findings: result.findings }));
+  else if (result.ok && result.value !== null) await ctx.out.line(verb === "committed" ? jsonText(result.value.call) : `${verb} ${result.value.handoff}`);
   else await ctx.err.line(`refused: ${result.findings.map((f) => f.message).join("; ")}`);
   return result.ok ? PASS : FAIL;
 }
@@ -79,7 +80,7 @@ async function runAbandon(ctx: CommandContext): Promise<number> {
     // prepare or commit for the handoff runs a withdrawn act.
     const now = nowOption(ctx.options["now"] as string | undefined);
     const cancelled = withStatementStore(storeOf(ctx), (store) => cancelHandoff(store, handoff, now), true);
-    await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, cancelled: cancelled.length }) : `cancelled ${cancelled.length} pending statement(s) for ${handoff}`);
+    await ctx.out.line(ctx.json ? jsonText({ ok: true, cancelled: cancelled.length }) : `cancelled ${cancelled.length} pending statement(s) for ${handoff}`);
     return PASS;
   }
   if (ctx.args.length === 0) throw new UsageError("abandon needs a statement token, or --handoff ID for every statement of a cancelled handoff");
@@ -95,7 +96,7 @@ function guarded(run: (ctx: CommandContext) => Promise<number>): (ctx: CommandCo
       return await run(ctx);
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
-      await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, statement: null, error: error.message, findings: [] })) : ctx.err.line(`rw: ${error.message}`));
+      await (ctx.json ? ctx.out.line(jsonText({ ok: false, statement: null, error: error.message, findings: [] })) : ctx.err.line(`rw: ${error.message}`));
       return FAIL;
     }
   };

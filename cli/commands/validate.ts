@@ -11,6 +11,7 @@ import { renderFindings } from "../render.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
+import { jsonText } from "../json-text.js";
 
 async function run(ctx: CommandContext): Promise<number> {
   const receiver = ctx.options["as"] as string | undefined;
@@ -29,7 +30,7 @@ async function run(ctx: CommandContext): Promise<number> {
     // Why no UN could be written, when one was due: in the JSON as the Worker gives it.
     const unaddressable = reply !== null && !reply.ok ? reply.findings : null;
     if (ctx.json) {
-      await ctx.out.line(JSON.stringify({ line: n, ok: checked.ok, findings: checked.findings, ...(receiver === undefined ? {} : { refusal: un }), ...(unaddressable === null ? {} : { refusalFindings: unaddressable }) }));
+      await ctx.out.line(jsonText({ line: n, ok: checked.ok, findings: checked.findings, ...(receiver === undefined ? {} : { refusal: un }), ...(unaddressable === null ? {} : { refusalFindings: unaddressable }) }));
       continue;
     }
     if (checked.ok && checked.findings.length === 0) await ctx.out.line(`line ${n}: ok`);

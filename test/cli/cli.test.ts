@@ -277,6 +277,18 @@ describe("readbacks and the checks around an act", () => {
     const made = rw(["make-rb", "--ho", file, "--n", "3", "--acc", "len:120w+tone:plain"]);
     expect(made.out).toMatch(/^RW1 RB writer-3 re=research-01 .* acc=len:120w\+tone:plain h=[0-9a-f]{12}\n$/);
   });
+  it("a message file's comments go around a JSON form as around a line, the form on one line or many", () => {
+    // With a comment before it, a pretty-printed form was "must hold one message; it holds 13 lines"
+    // (exit 2), and a comment after a one-line form was read as part of its JSON (exit 1).
+    const form = JSON.parse(rw(["parse"], `${PAY_HO}\n`).out) as unknown;
+    const expected = rw(["make-rb", "--ho", PAY_HO]).out;
+    expect(expected).toMatch(/^RW1 RB payer-1 /);
+    for (const [name, text] of [["pretty", `# the HO as sent\n${JSON.stringify(form, null, 2)}\n`], ["after", `${JSON.stringify(form)}\n# sent at noon\n`]] as const) {
+      const file = join(tmp, `ho-json-${name}.json`);
+      writeFileSync(file, text);
+      expect(rw(["make-rb", "--ho", file])).toStrictEqual({ code: 0, out: expected, err: "" });
+    }
+  });
   it("make-rb never exits 0 without a readback: a --tail no line can carry is refused (exit 1)", () => {
     for (const tail of ["a\tb", ""]) {
       const r = rw(["make-rb", "--ho", PAY_HO, "--tail", tail]);
@@ -455,6 +467,14 @@ describe("rw check-thread", () => {
     const report = JSON.parse(r.out) as { findings: { code: string }[]; handoffs: { id: string; state: string; supersededBy: string | null }[] };
     expect(report.findings.map((f) => f.code)).toContain("THREAD_OVERDUE");
     expect(report.handoffs.map((h) => [h.id, h.state, h.supersededBy])).toStrictEqual([["ops-03", "superseded", "ops-04"], ["ops-04", "orphaned", null]]);
+  });
+  it("--json lists the lines left out, with their findings, as the Worker's check-thread does", () => {
+    // They went to stderr as text only: the JSON said how many lines were left out, not which or why.
+    const r = rw(["check-thread", "--json", "--now", "20261001T0000Z"], "RW1 HO a-1 from=a to=b item=x ask=DRAFT\nRW1 DN b-2 re=a-1 from=b to=a item=x\nRW1 HO a-5\n");
+    expect([r.code, r.err]).toStrictEqual([1, ""]);
+    const report = JSON.parse(r.out) as { ok: boolean; invalid: number; rejected: { line: number; findings: { code: string }[] }[] };
+    expect([report.ok, report.invalid]).toStrictEqual([false, 2]);
+    expect(report.rejected.map((x) => [x.line, x.findings.map((f) => f.code)])).toStrictEqual([[2, ["MISSING_SLOT"]], [3, ["MISSING_SLOT", "MISSING_SLOT", "MISSING_SLOT", "MISSING_SLOT"]]]);
   });
   it("closed by its DN, the thread is ok; an invalid line is reported and left out", () => {
     const done = "RW1 DN builder-07 re=ops-04 from=builder to=ops item=jira:OPS-77 out=OK";
@@ -686,6 +706,25 @@ describe("input that cannot be read is a clear usage error, never a stack trace"
   });
 });
 
+describe("a file an option names is read up to 64 MiB, as a line of --file is", () => {
+  // `--ho /dev/zero` was read until memory ran out: about 8 GB in 30 s here, and no answer.
+  const huge = join(tmp, "huge-record.json");
+  writeFileSync(huge, `{"amt":"${"9".repeat(64 * 1024 * 1024)}"}`);
+  it.each([
+    ["a regular file past the limit", huge],
+    ...(existsSync("/dev/zero") ? [["a file that never ends", "/dev/zero"]] : []),
+  ])("%s is a usage error naming the option and the path", (_, path) => {
+    for (const [args, label] of [
+      [["check-ho", "--ho", PAY_HO, "--record", path], "--record"],
+      [["check-rb", "--ho", path, "--rb", PAY_HO], "--ho"],
+      [["validate", "--profile", path], "profile"],
+    ] as const) {
+      const r = spawnSync(process.execPath, [RW, ...args], { input: "", encoding: "utf8", timeout: 30_000 });
+      expect([r.status, r.stdout, r.stderr.split("\n")[0]]).toStrictEqual([2, "", `rw: ${label}${label === "profile" ? ` ${path}` : ""}: cannot read ${path}: it holds more than 64 MiB`]);
+    }
+  }, 120_000);
+});
+
 describe("bytes that are not UTF-8 are refused, never replaced", () => {
   const bytes = (text: string): Buffer => Buffer.concat([Buffer.from(`${text} // caf`), Buffer.from([0xe9]), Buffer.from(`\n${text}\n`)]);
   it("validate --json refuses the line with ENCODING and reads the next one", () => {
@@ -879,6 +918,13 @@ describe("a single-valued option given twice is a usage error", () => {
 });
 
 describe("help", () => {
+  it("--json says what each command prints: a legend has no findings, a check reads no input lines", () => {
+    const json = (command: string): string => (rw([command, "--help"]).out.split("\n").find((l) => l.trimStart().startsWith("--json")) ?? "").replace(/^\s*--json\s+/, "");
+    expect(json("validate")).toBe("print JSON: one object per input line, with its findings");
+    expect(json("legend")).toBe("print one JSON object: the profile, whether lean, and the legend text");
+    expect(json("check-rb")).toBe("print one JSON object with the findings, also when an input is refused (invalid names it)");
+    expect(json("check-thread")).toMatch(/^print the report as one JSON object/);
+  });
   it("rw help COMMAND prints that command's help", () => {
     const r = rw(["help", "parse"]);
     expect(r.code).toBe(0);
@@ -1077,6 +1123,36 @@ describe("a refused line is echoed with every character the core refuses shown a
   });
 });
 
+describe("what a record, an argument or a line gave is shown to the terminal with its controls marked", () => {
+  // A record's key, an argument or an item was printed raw: an OSC sequence in a key retitled the terminal.
+  const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
+  it("a check's findings quoting a record (check-ho, check-rb, check-dn print them alike)", () => {
+    const r = rw(["check-ho", "--ho", PAY_HO, "--record", '{"sup":"x\\u009b2J","zz\\u001b]0;title\\u0007":"1"}']);
+    expect(r.code).toBe(1);
+    expect(r.out + r.err).not.toMatch(RAW);
+    expect(r.err).toContain('the record\'s sup holds "x·2J"');
+    expect(r.err).toContain("the record names zz·]0;title·,");
+  });
+  it("a usage error quoting an argument", () => {
+    const r = rw(["validate", "--as", "x\u001b[2J"]);
+    expect([r.code, r.err.split("\n")[0]]).toStrictEqual([2, "rw: --as x·[2J: not an agent name ([A-Za-z0-9._-]+)"]);
+  });
+  it("JSON output writes them as escapes, read back as the same value (parse, format --json)", () => {
+    const key = "z\u009b2J";
+    const formatted = rw(["format", "--json"], `{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT","${key}":"1"},"tail":null}\n`);
+    expect(formatted.out).not.toMatch(RAW);
+    expect(formatted.out).toContain("slots.z\\u009b2J");
+    expect((JSON.parse(formatted.out) as { findings: { slot: string }[] }).findings[0]?.slot).toBe(`slots.${key}`);
+    const parsed = rw(["parse"], "RW1 HO a-1 from=a to=b item=x\u202e1 ask=DRAFT\n");
+    expect([parsed.code, parsed.out]).toStrictEqual([0, '{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x\\u202e1","slots":{"ask":"DRAFT"},"tail":null}\n']);
+  });
+  it("check-thread's owners, whose items a line may give with a bidirectional control", () => {
+    const r = rw(["check-thread", "--now", "20260101T0000Z"], "RW1 HO a-1 from=a to=b item=x\u202e1 ask=DRAFT\n");
+    expect(r.out + r.err).not.toMatch(RAW);
+    expect(r.out).toContain("  x·1 a (no readback yet: the sender holds it)");
+  });
+});
+
 describe("the caret stands under the refused place in terminal columns", () => {
   it.each([
     ["double-width characters", "日本語日本語", 6],
@@ -1088,6 +1164,36 @@ describe("the caret stands under the refused place in terminal columns", () => {
     // The columns before "pri=9": its index in the string, plus what the characters before it
     // take beyond one column each (a wide one two, a pair of code units one, a mark none).
     expect(caret.indexOf("^")).toBe(echo.indexOf("pri=9") + extra);
+  });
+});
+
+describe("a long line's window never cuts a character in two", () => {
+  // The window around a place in a long line began on the second half of an emoji: it printed as
+  // U+FFFD, a column the caret's count did not have, so the caret stood one short of the place.
+  it("an emoji at the window's edge is shown whole and the caret stays under the place", () => {
+    const emoji = "\u{1F600}".repeat(100);
+    const r = rw(["validate"], `RW1 HO a-1 from=a to=b item=x${emoji} ask=POLISH // ${emoji}\n`);
+    const [echo, caret] = r.out.split("\n").slice(2, 4) as [string, string];
+    expect(echo).not.toContain("\uFFFD");
+    const before = echo.slice(4, echo.indexOf(" ask=POLISH"));
+    expect(before).toMatch(/^…(\u{1F600})+$/u);
+    // Four spaces, the ellipsis, two columns an emoji, the space before ask=.
+    expect(caret.indexOf("^")).toBe(4 + 1 + 2 * [...before.slice(1)].length + 1);
+  });
+});
+
+describe("run from source (npx tsx cli/rw.ts), rw finds its profiles and version as built", () => {
+  // A path fixed to dist/cli/'s layout read /profiles/ above the checkout: p=pay was unknown, and --version a usage error.
+  const source = (args: string[], input = ""): Run => {
+    const r = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "cli", "rw.ts"), ...args], { input, encoding: "utf8", cwd: ROOT });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+  it("a line's p= loads the shipped profile", () => {
+    expect(source(["validate"], `${PAY_HO}\n`)).toStrictEqual({ code: 0, out: "line 1: ok\n", err: "" });
+  });
+  it("--version", () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+    expect(source(["--version"])).toStrictEqual({ code: 0, out: `${version}\n`, err: "" });
   });
 });
 

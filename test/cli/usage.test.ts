@@ -110,6 +110,9 @@ describe("an empty path names nothing: a usage error, and nothing is written whe
     ["--state", ["mailbox", "check", mailbox, "--as", "ALPHA", "--state", ""]],
     ["--store", ["prepare", "--ho", PAY_HO, "--call", '{"amt":"5400.00"}', "--exp", "20261002T1600Z", "--now", "20261002T1200Z", "--store", ""]],
     ["--store", ["commit", "0123456789abcdef0123456789abcdef", "--store", ""]],
+    ["--file", ["validate", "--file", ""]],
+    ["--file", ["delegation", "validate", "--file", ""]],
+    ["--file", [...compose, "--file", ""]],
   ])("%s in %j", (option, args) => {
     const cwd = mkdtempSync(join(tmp, "cwd-"));
     const r = rw(args, "", cwd);
