@@ -262,14 +262,25 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   function fresh(m: Message, line: number): number {
     const found = seen.add(m);
     if (found !== ID_REPEATED && found !== ID_REUSED) return found;
-    // The HO the finding is about: this one, or the one its re= names.
-    const about = m.type === "HO" ? m.id : (m.re ?? m.id);
+    // The HO the finding is about: this one, the one its re= names, or for an AN the one whose
+    // readback or cancel it answers (else, as an unmatched reply's, the id its re= names).
+    const about = m.type === "HO" ? m.id : m.type === "AN" ? answered(m) : (m.re ?? m.id);
     if (found === ID_REPEATED) {
       note("THREAD_RETRY", `${m.type} ${m.id} is an earlier message again, unchanged: a retry, taken once`, about, m.id, line, { slot: "id", received: m.id });
     } else {
       note("THREAD_ID_REUSED", `${m.type} ${m.id} reuses the id of an earlier message with other content: ids are unique within a conversation, so this one is not taken into the thread`, about, m.id, line, { slot: "id", received: m.id });
     }
     return found;
+  }
+
+  /** The id of the HO whose exchange AN `m` belongs to: its re= names that HO's readback or CX. */
+  function answered(m: Message): string {
+    if (m.re === null) return m.id;
+    const cancelled = cancels.get(m.re);
+    if (cancelled !== undefined) return ids[cancelled] as string;
+    const named = seen.named(m.re);
+    const kind = named & 3;
+    return kind === NAMES_CLEARING_READBACK || kind === NAMES_VOID_READBACK ? (ids[named >>> 2] as string) : m.re;
   }
 
   function handoff(m: Message, line: number): void {
