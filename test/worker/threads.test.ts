@@ -1033,6 +1033,27 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await ok(await append(u, [v.line]))).results[0].readback.verdict).toBe("wilco");
   });
 
+  it("refuses a readback without exp of its own that arrives after its HO's exp: nothing may be done on the handoff after it, and ownership does not move", async () => {
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, [HO_EXP]));
+    const rb = `${PAY_RB.replace("h=a7a82de76607 ", "")}`;
+    setClock(Date.UTC(2099, 9, 2, 15, 1));
+    const r = (await ok(await append(t, [rb]))).results[0];
+    expect(r).toMatchObject({ status: "refused", refusal: null });
+    expect(r.findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["THREAD_READBACK_EXPIRED", "re", "by 20991002T1500Z", "20991002T1501Z"]]);
+    const after = await state(t);
+    expect(after.lines).toBe(1);
+    expect(after.readbacks).toStrictEqual([]);
+    expect(after.report.owners).toStrictEqual([{ item: "inv:MD-2026-057", owner: "scheduler", handoff: null }]);
+    // Within the minute of the HO's exp it is still in time.
+    const u = fresh();
+    setClock(T0);
+    await ok(await append(u, [HO_EXP]));
+    setClock(Date.UTC(2099, 9, 2, 15, 0, 59));
+    expect((await ok(await append(u, [rb]))).results[0].readback.verdict).toBe("wilco");
+  });
+
   it("commits during the minute of exp", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z");

@@ -533,8 +533,9 @@ export class ThreadObject extends DurableObject<Env> {
     }
     const ahead = replyAhead(message, (id) => this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0);
     if (ahead !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [ahead], refusal: null };
-    // No UN: nothing is wrong with the line but the moment; the receiver sends a fresh readback.
-    const expired = readbackPastExp(message, this.clock());
+    // No UN: nothing is wrong with the line but the moment; the receiver sends a fresh readback
+    // (after its HO's exp, the sender cancels the HO or sends a new one).
+    const expired = readbackPastExp(message, this.clock(), message.type === "RB" && message.re !== null ? this.deadlinesOf(message.re)?.exp : null);
     if (expired !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [expired], refusal: null };
     const audit = this.auditor();
     // The live handoff this HO re-issues (rule 1, as the core reads one): its challenge carries over.
