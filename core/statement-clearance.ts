@@ -111,6 +111,18 @@ export function commitClearance(statement: Statement, handoff: HandoffState | un
   return finding("STATEMENT_REFUSED", `its readback ${last.rb} was checked ${last.verdict}: only a passing readback clears the act`, { slot: "x_tok", expected: "wilco", received: last.verdict });
 }
 
+/**
+ * A DN `out=NOOP` ("nothing ran") for a handoff one of whose statements was committed: `commit`
+ * executes the statement and nothing else (section 5.3), so the act ran, and the report says
+ * otherwise ("the DN carries ... the values as executed, taken from the tool's result, not from the
+ * receiver's intention"). `committed` is the statement that ran for the handoff (any HO of its
+ * re-issue line), or undefined. Null for anything else.
+ */
+export function noopAfterCommit(dn: Message, committed: Statement | undefined): Finding | null {
+  if (dn.type !== "DN" || dn.slots["out"] !== "NOOP" || committed?.state !== "committed") return null;
+  return finding("DONE_NOOP", `out=NOOP says nothing ran, yet the statement read back as ${committed.readback.id} for ${committed.handoff} was committed, which runs the act: the report is the act's (OK or PARTIAL, with the values as executed), or FL if it failed`, { slot: "out", expected: "OK or PARTIAL", received: "NOOP" });
+}
+
 const TOKEN = /^[0-9a-f]{32}$/;
 
 /**

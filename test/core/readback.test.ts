@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, commit, commitClearance, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
+  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, commit, commitClearance, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
   makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Finding, HandoffState, Message, Vocabulary } from "../../core/index.js";
@@ -869,6 +869,17 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     if (!made.ok) throw new Error(JSON.stringify(made.findings));
     return { store, s: made.value };
   };
+  it("noopAfterCommit: a DN out=NOOP contradicts a statement of its handoff that was committed, and nothing else does", () => {
+    const { store, s } = setup();
+    const noop = msg("RW1 DN payer-8 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=NOOP");
+    expect(noopAfterCommit(noop, s)).toBeNull();
+    const ran = commit(store, s.token, "20261002T1500Z");
+    if (!ran.ok) throw new Error(JSON.stringify(ran.findings));
+    expect(noopAfterCommit(noop, ran.value)).toMatchObject({ code: "DONE_NOOP", severity: "error", slot: "out", expected: "OK or PARTIAL", received: "NOOP" });
+    expect(noopAfterCommit(noop, undefined)).toBeNull();
+    expect(noopAfterCommit({ ...noop, slots: { ...noop.slots, out: "OK" } }, ran.value)).toBeNull();
+    expect(noopAfterCommit({ ...noop, type: "FL" }, ran.value)).toBeNull();
+  });
   it("clears only a live handoff whose statement RB, as prepared, was checked wilco", () => {
     const { s } = setup();
     const relay = (message: Message, verdict: CheckedRelay["verdict"]): CheckedRelay => ({ rb: message.id, message, verdict });

@@ -958,6 +958,33 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await ok(await append(right, [DN]))).results[0].done).toMatchObject({ ok: true, findings: [] });
   });
 
+  it("refuses a DN out=NOOP once a statement of the handoff was committed: commit runs the act, so the report contradicts the tool", async () => {
+    const NOOP = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=NOOP";
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await commitOf(t, s.token));
+    const after = (await ok(await append(t, [NOOP]))).results[0];
+    expect(after.done).toMatchObject({ dn: "payer-2", handoff: "scheduler-1", ok: false });
+    expect(after.done.findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["DONE_NOOP", "out", "OK or PARTIAL", "NOOP"]]);
+    expect(after.done.findings[0].message).not.toContain(s.token);
+    expect((await state(t)).dones).toStrictEqual([{ dn: "payer-2", handoff: "scheduler-1", ok: false }]);
+    // Under a re-issue of the handoff whose original's statement ran, the same.
+    const r = fresh();
+    const u = await prepared(r);
+    await ok(await commitOf(r, u.token));
+    await ok(await append(r, [`${HO_EXP.replace("scheduler-1", "scheduler-2 re=scheduler-1")}`]));
+    const reissued = (await ok(await append(r, [NOOP.replace("re=scheduler-1", "re=scheduler-2")]))).results[0];
+    expect(reissued.done.findings.map((f: any) => f.code)).toStrictEqual(["DONE_NOOP"]);
+    // Prepared and abandoned, or never committed, nothing ran: NOOP is the true report.
+    const v = fresh();
+    const w = await prepared(v);
+    await ok(await abandonOf(v, w.token));
+    expect((await ok(await append(v, [NOOP]))).results[0].done).toMatchObject({ ok: true });
+    const x = fresh();
+    await prepared(x);
+    expect((await ok(await append(x, [NOOP]))).results[0].done).toMatchObject({ ok: true });
+  });
+
   it("takes only a passing readback as the plan: a value resolved and never checked is DONE_UNVERIFIED", async () => {
     // The payer resolves acct; without a record the thread cannot check it, so the readback is
     // unverified (ownership does not move) and cannot vouch for the acct the DN reports.

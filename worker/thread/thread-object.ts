@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -746,7 +746,11 @@ export class ThreadObject extends DurableObject<Env> {
     const record = this.expectations(planned.id, vocabulary)?.record;
     const answering = planned === ho ? dn : { ...dn, re: planned.id };
     const report = checkDone(planned, answering, vocabulary, passed === undefined ? undefined : this.message(passed.line), record);
-    const done: CheckedDone = { dn: dn.id, handoff: ho.id, plan: passed?.rb ?? null, ok: report.ok, findings: report.findings };
+    // The thread holds the tool's side too: a statement of the handoff that ran says the act ran.
+    const ran = this.auditor().reissueLine(ho.id).flatMap((id) => this.statements.forHandoff(id)).find((s) => s.state === "committed");
+    const noop = noopAfterCommit(dn, ran);
+    const findings = noop === null ? report.findings : [...report.findings, noop];
+    const done: CheckedDone = { dn: dn.id, handoff: ho.id, plan: passed?.rb ?? null, ok: report.ok && noop === null, findings };
     this.sql.exec("INSERT OR REPLACE INTO dones (dn, handoff, plan, ok, findings) VALUES (?, ?, ?, ?, ?)", done.dn, done.handoff, done.plan, done.ok ? 1 : 0, JSON.stringify(done.findings));
     return done;
   }
