@@ -123,6 +123,18 @@ export function noopAfterCommit(dn: Message, committed: Statement | undefined): 
   return finding("DONE_NOOP", `out=NOOP says nothing ran, yet the statement read back as ${committed.readback.id} for ${committed.handoff} was committed, which runs the act: the report is the act's (OK or PARTIAL, with the values as executed), or FL if it failed`, { slot: "out", expected: "OK or PARTIAL", received: "NOOP" });
 }
 
+/**
+ * The receiver's `AN val=Y` to `cx`, a cancel of a handoff one of whose statements was committed
+ * (`committed`, or undefined): val=Y says what was prepared was abandoned, but the act ran, and
+ * "if the act had already run, it answers with the act's DN instead" (section 5.4). Null for any
+ * other message, or when nothing ran.
+ */
+export function cancelAckAfterCommit(an: Message, cx: Message, committed: Statement | undefined): Finding | null {
+  const val = an.slots["val"];
+  if (an.type !== "AN" || an.re !== cx.id || cx.type !== "CX" || an.from !== cx.to || an.to !== cx.from || (val !== "Y" && val !== true) || committed?.state !== "committed") return null;
+  return finding("STATEMENT_RAN", `${an.id} acknowledges the cancel ${cx.id} as if nothing ran, but the statement read back as ${committed.readback.id} for ${committed.handoff} was committed before it: a cancel cannot unsay an act, so the receiver answers with the act's DN`, { slot: "val", expected: "the act's DN", received: "Y" });
+}
+
 const TOKEN = /^[0-9a-f]{32}$/;
 
 /**

@@ -985,6 +985,31 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await ok(await append(x, [NOOP]))).results[0].done).toMatchObject({ ok: true });
   });
 
+  it("says on append when the receiver acknowledges a cancel (AN val=Y) after a statement of the handoff was committed: the act ran, so its answer is the DN", async () => {
+    const CX = "RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED";
+    const ACK = "RW1 AN payer-3 re=scheduler-2 p=pay from=payer to=scheduler val=Y // statement abandoned; nothing paid";
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await commitOf(t, s.token));
+    expect((await ok(await append(t, [CX]))).results[0].cancelledStatements).toBe(0);
+    const ack = (await ok(await append(t, [ACK]))).results[0];
+    expect(ack.status).toBe("stored");
+    expect(ack.findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["STATEMENT_RAN", "val", "the act's DN", "Y"]]);
+    expect(ack.findings[0].message).not.toContain(s.token);
+    // Cancelled before it ran, the statement is abandoned and val=Y is the true answer.
+    const u = fresh();
+    await prepared(u);
+    expect((await ok(await append(u, [CX]))).results[0].cancelledStatements).toBe(1);
+    expect((await ok(await append(u, [ACK]))).results[0].findings).toStrictEqual([]);
+    // A cancel of the live re-issue withdraws the original too: a statement that ran under it ran the act.
+    const r = fresh();
+    const w = await prepared(r);
+    await ok(await commitOf(r, w.token));
+    await ok(await append(r, [HO_EXP.replace("scheduler-1", "scheduler-2 re=scheduler-1"), CX.replace("scheduler-2 re=scheduler-1", "scheduler-3 re=scheduler-2")]));
+    const line = (await ok(await append(r, [ACK.replace("re=scheduler-2", "re=scheduler-3")]))).results[0];
+    expect(line.findings.map((f: any) => f.code)).toStrictEqual(["STATEMENT_RAN"]);
+  });
+
   it("takes only a passing readback as the plan: a value resolved and never checked is DONE_UNVERIFIED", async () => {
     // The payer resolves acct; without a record the thread cannot check it, so the readback is
     // unverified (ownership does not move) and cannot vouch for the acct the DN reports.

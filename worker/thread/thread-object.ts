@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -581,6 +581,7 @@ export class ThreadObject extends DurableObject<Env> {
           if (readback !== null) extra = { readback };
           relayed = this.relayedFindings(message);
         }
+        if (message.type === "AN" && message.re !== null) relayed = this.cancelAckFindings(message, audit);
         if (message.type === "DN" && message.re !== null) {
           const done = this.doneAgainstPlan(message, found);
           if (done !== null) extra = { done };
@@ -1084,6 +1085,20 @@ export class ThreadObject extends DurableObject<Env> {
     return commitClearance(statement, stands, rows.map((r) => ({ rb: r.rb, verdict: r.verdict as CheckedRelay["verdict"], message: this.message(r.line) })), inOrder);
   }
 
+
+  /**
+   * An AN acknowledging a CX of the thread (val=Y: what was prepared is abandoned) when a statement
+   * of a handoff the CX withdrew had already been committed: the act ran, and the receiver answers
+   * with its DN instead (core cancelAckAfterCommit). The object's finding, as relayedFindings are.
+   */
+  private cancelAckFindings(an: Message, audit: ThreadAudit): Finding[] {
+    const line = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'CX'", an.re as string).toArray()[0]?.line;
+    if (line === undefined) return [];
+    const cx = this.message(line);
+    const ran = cx.re === null ? undefined : audit.withdrawnBy(cx.re).flatMap((id) => this.statements.forHandoff(id)).find((s) => s.state === "committed");
+    const found = cancelAckAfterCommit(an, cx, ran);
+    return found === null ? [] : [found];
+  }
 
   /** What an RB carrying `x_tok` relays of the thread's statements (core relayedStatement). */
   private relayedFindings(rb: Message): Finding[] {
