@@ -49,13 +49,13 @@ export interface CheckedRelay {
 
 /**
  * The sender's answers to the handoff's readbacks (ANs from the statement's readback's `to` to its
- * `from`, `re=` one of `readbacks`), in the order they were sent.
+ * `from`, `re=` one of `readbacks`, about the handoff's item or none: one about another item
+ * answers nothing here, as check-thread reads it), in the order they were sent.
  */
 function senderAnswers(statement: Statement, readbacks: readonly CheckedRelay[], answers: readonly Message[]): Message[] {
   const ids = new Set(readbacks.map((r) => r.rb));
-  const sender = statement.readback.to;
-  const receiver = statement.readback.from;
-  return answers.filter((a) => a.type === "AN" && a.re !== null && ids.has(a.re) && a.from === sender && a.to === receiver);
+  const { to: sender, from: receiver, item } = statement.readback;
+  return answers.filter((a) => a.type === "AN" && a.re !== null && ids.has(a.re) && a.from === sender && a.to === receiver && (a.item === null || a.item === item));
 }
 
 /**

@@ -641,8 +641,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
 
   /**
    * `m`, an AN whose re= may name a readback of an open handoff: from the HO's sender to its
-   * receiver, it answers that readback (section 5.3), and only `val=Y` confirms it (an answer from
-   * another party says nothing of the act, as the Worker's statements read it).
+   * receiver, about its item or none, it answers that readback (section 5.3), and only `val=Y`
+   * confirms it (an answer from another party says nothing of the act, as the Worker's statements
+   * read it; one about another item is THREAD_REPLY_ITEM, as for the answer to a cancel).
    */
   function answerReadback(m: Message, line: number): void {
     if (m.re === null) return;
@@ -652,6 +653,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const i = named >>> 2;
     if ((state(i) & CLOSED_BY) !== OPEN) return;
     if (!is(m.from, t.from[i] as number) || !is(m.to, t.to[i] as number)) return;
+    // About another item it answers nothing here, whatever its re= says: neither holds nor clears.
+    if (!sameItem(m, i, line, "it answers no readback of it, and neither holds nor clears its act")) return;
     const val = m.slots["val"];
     answers.answer(i, m.re, kind === NAMES_CLEARING_READBACK, m.id, _show(val), val === "Y" || val === true, line);
   }

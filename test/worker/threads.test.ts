@@ -1158,6 +1158,22 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(await ok(await commitOf(t, again.token))).toMatchObject({ state: "committed" });
   });
 
+  it("takes the sender's answer to the statement's readback only about its item: one about another item neither clears nor holds the act", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await append(t, [`RW1 AN scheduler-2 re=${s.readback.id} p=pay from=scheduler to=payer val=HOLD`]));
+    const other = (await ok(await append(t, [`RW1 AN scheduler-3 re=${s.readback.id} p=pay from=scheduler to=payer item=inv:MD-2026-999 val=Y`]))).results[0];
+    expect(other.findings.map((f: any) => [f.code, f.handoff, f.expected, f.received])).toStrictEqual([["THREAD_REPLY_ITEM", "scheduler-1", "inv:MD-2026-057", "inv:MD-2026-999"]]);
+    expect((await expectProblem(await commitOf(t, s.token), "statement-refused")).findings).toMatchObject([{ slot: "val", received: "HOLD" }]);
+    await ok(await append(t, [`RW1 AN scheduler-4 re=${s.readback.id} p=pay from=scheduler to=payer item=inv:MD-2026-057 val=Y`]));
+    expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
+    // A hold about another item holds nothing.
+    const u = fresh();
+    const v = await prepared(u);
+    await ok(await append(u, [`RW1 AN scheduler-2 re=${v.readback.id} p=pay from=scheduler to=payer item=inv:MD-2026-999 val=HOLD`]));
+    expect(await ok(await commitOf(u, v.token))).toMatchObject({ state: "committed" });
+  });
+
   it("reports a DN of the act its sender held in the thread's check-thread (THREAD_DONE_AFTER_HOLD)", async () => {
     const t = fresh();
     const s = await prepared(t);
