@@ -131,7 +131,9 @@ export function noopAfterCommit(dn: Message, committed: Statement | undefined): 
  */
 export function cancelAckAfterCommit(an: Message, cx: Message, committed: Statement | undefined): Finding | null {
   const val = an.slots["val"];
-  if (an.type !== "AN" || an.re !== cx.id || cx.type !== "CX" || an.from !== cx.to || an.to !== cx.from || (val !== "Y" && val !== true) || committed?.state !== "committed") return null;
+  // Only the receiver's acknowledgement, about the handoff's item or none, as check-thread takes one.
+  const acknowledges = an.type === "AN" && cx.type === "CX" && an.re === cx.id && an.from === cx.to && an.to === cx.from && (an.item === null || an.item === cx.item);
+  if (!acknowledges || (val !== "Y" && val !== true) || committed?.state !== "committed") return null;
   return finding("STATEMENT_RAN", `${an.id} acknowledges the cancel ${cx.id} as if nothing ran, but the statement read back as ${committed.readback.id} for ${committed.handoff} was committed before it: a cancel cannot unsay an act, so the receiver answers with the act's DN`, { slot: "val", expected: "the act's DN", received: "Y" });
 }
 

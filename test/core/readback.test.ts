@@ -891,6 +891,8 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     expect(cancelAckAfterCommit({ ...ack, slots: { val: "N" } }, cx, ran.value)).toBeNull();
     expect(cancelAckAfterCommit({ ...ack, re: "scheduler-7" }, cx, ran.value)).toBeNull();
     expect(cancelAckAfterCommit({ ...ack, from: "mallory", id: "mallory-1" }, cx, ran.value)).toBeNull();
+    expect(cancelAckAfterCommit({ ...ack, item: "inv:OTHER" }, cx, ran.value)).toBeNull();
+    expect(cancelAckAfterCommit({ ...ack, item: "inv:MD-2026-057" }, cx, ran.value)?.code).toBe("STATEMENT_RAN");
     expect(cancelAckAfterCommit(ack, cx, undefined)).toBeNull();
   });
   it("clears only a live handoff whose statement RB, as prepared, was checked wilco", () => {
