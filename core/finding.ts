@@ -89,6 +89,7 @@ export const FINDING_CODES = {
   // Prepared statements (core/statement).
   STATEMENT_UNKNOWN: "error",
   STATEMENT_REFUSED: "error",
+  STATEMENT_RAN: "error",
   // Addressing a refusal (core/refusal).
   UNADDRESSABLE: "error",
   // Profile files (core/profile).

@@ -1,18 +1,29 @@
 /**
- * An RB's `exp` closes its window: "on an RB, the statement cannot be confirmed after" (section
- * 3.1). A log read whole has no arrival times, so check-thread cannot apply it; a thread appended
- * to at a known moment (the Worker's) refuses an RB that arrives after its own `exp`, so that it is
- * never checked, never confirmed, and moves no ownership.
+ * An RB's `exp` closes its window: "on an RB, the statement cannot be confirmed after, and it may
+ * not outlive the HO's" (section 3.1), and on the HO "nothing may be done on it after" its own. A
+ * log read whole has no arrival times, so check-thread cannot apply it; a thread appended to at a
+ * known moment (the Worker's) refuses an RB that arrives after its own `exp`, or after its HO's,
+ * so that it is never checked, never confirmed, and moves no ownership.
  */
 import { isTime } from "./check-value.js";
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
-import type { Message } from "./message.js";
+import type { Message, SlotValue } from "./message.js";
 import { afterTime, timeAt } from "./time.js";
 
-/** The refusal of `rb` arriving at `now` (epoch ms) after its `exp`, or null when it is in time. */
-export function readbackPastExp(rb: Message, now: number): Finding | null {
+/**
+ * The refusal of `rb` arriving at `now` (epoch ms) after its `exp`, or after `hoExp`, the `exp` of
+ * the HO it answers (an RB without one of its own is bounded by it all the same), or null when it
+ * is in time.
+ */
+export function readbackPastExp(rb: Message, now: number, hoExp?: SlotValue | null): Finding | null {
+  if (rb.type !== "RB") return null;
   const exp = rb.slots["exp"];
-  if (rb.type !== "RB" || typeof exp !== "string" || !isTime(exp) || now < afterTime(exp)) return null;
-  return finding("THREAD_READBACK_EXPIRED", `RB ${rb.id} arrives at ${timeAt(now)}, after its exp=${exp}: a readback cannot be confirmed after its exp (section 3.1), so the receiver sends a fresh one`, { slot: "exp", expected: `by ${exp}`, received: timeAt(now) });
+  if (typeof exp === "string" && isTime(exp) && now >= afterTime(exp)) {
+    return finding("THREAD_READBACK_EXPIRED", `RB ${rb.id} arrives at ${timeAt(now)}, after its exp=${exp}: a readback cannot be confirmed after its exp (section 3.1), so the receiver sends a fresh one`, { slot: "exp", expected: `by ${exp}`, received: timeAt(now) });
+  }
+  if (typeof hoExp === "string" && isTime(hoExp) && now >= afterTime(hoExp)) {
+    return finding("THREAD_READBACK_EXPIRED", `RB ${rb.id} arrives at ${timeAt(now)}, after the exp=${hoExp} of the HO ${rb.re ?? ""} it answers: nothing may be done on a handoff after its exp, and a readback may not outlive it (section 3.1); the sender cancels it (CX why=EXPIRED) or sends a new one`, { slot: "re", expected: `by ${hoExp}`, received: timeAt(now) });
+  }
+  return null;
 }

@@ -49,13 +49,13 @@ export interface CheckedRelay {
 
 /**
  * The sender's answers to the handoff's readbacks (ANs from the statement's readback's `to` to its
- * `from`, `re=` one of `readbacks`), in the order they were sent.
+ * `from`, `re=` one of `readbacks`, about the handoff's item or none: one about another item
+ * answers nothing here, as check-thread reads it), in the order they were sent.
  */
 function senderAnswers(statement: Statement, readbacks: readonly CheckedRelay[], answers: readonly Message[]): Message[] {
   const ids = new Set(readbacks.map((r) => r.rb));
-  const sender = statement.readback.to;
-  const receiver = statement.readback.from;
-  return answers.filter((a) => a.type === "AN" && a.re !== null && ids.has(a.re) && a.from === sender && a.to === receiver);
+  const { to: sender, from: receiver, item } = statement.readback;
+  return answers.filter((a) => a.type === "AN" && a.re !== null && ids.has(a.re) && a.from === sender && a.to === receiver && (a.item === null || a.item === item));
 }
 
 /**
@@ -109,6 +109,32 @@ export function commitClearance(statement: Statement, handoff: HandoffState | un
   }
   const last = exact[exact.length - 1] as CheckedRelay;
   return finding("STATEMENT_REFUSED", `its readback ${last.rb} was checked ${last.verdict}: only a passing readback clears the act`, { slot: "x_tok", expected: "wilco", received: last.verdict });
+}
+
+/**
+ * A DN `out=NOOP` ("nothing ran") for a handoff one of whose statements was committed: `commit`
+ * executes the statement and nothing else (section 5.3), so the act ran, and the report says
+ * otherwise ("the DN carries ... the values as executed, taken from the tool's result, not from the
+ * receiver's intention"). `committed` is the statement that ran for the handoff (any HO of its
+ * re-issue line), or undefined. Null for anything else.
+ */
+export function noopAfterCommit(dn: Message, committed: Statement | undefined): Finding | null {
+  if (dn.type !== "DN" || dn.slots["out"] !== "NOOP" || committed?.state !== "committed") return null;
+  return finding("DONE_NOOP", `out=NOOP says nothing ran, yet the statement read back as ${committed.readback.id} for ${committed.handoff} was committed, which runs the act: the report is the act's (OK or PARTIAL, with the values as executed), or FL if it failed`, { slot: "out", expected: "OK or PARTIAL", received: "NOOP" });
+}
+
+/**
+ * The receiver's `AN val=Y` to `cx`, a cancel of a handoff one of whose statements was committed
+ * (`committed`, or undefined): val=Y says what was prepared was abandoned, but the act ran, and
+ * "if the act had already run, it answers with the act's DN instead" (section 5.4). Null for any
+ * other message, or when nothing ran.
+ */
+export function cancelAckAfterCommit(an: Message, cx: Message, committed: Statement | undefined): Finding | null {
+  const val = an.slots["val"];
+  // Only the receiver's acknowledgement, about the handoff's item or none, as check-thread takes one.
+  const acknowledges = an.type === "AN" && cx.type === "CX" && an.re === cx.id && an.from === cx.to && an.to === cx.from && (an.item === null || an.item === cx.item);
+  if (!acknowledges || (val !== "Y" && val !== true) || committed?.state !== "committed") return null;
+  return finding("STATEMENT_RAN", `${an.id} acknowledges the cancel ${cx.id} as if nothing ran, but the statement read back as ${committed.readback.id} for ${committed.handoff} was committed before it: a cancel cannot unsay an act, so the receiver answers with the act's DN`, { slot: "val", expected: "the act's DN", received: "Y" });
 }
 
 const TOKEN = /^[0-9a-f]{32}$/;

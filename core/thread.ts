@@ -262,14 +262,25 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   function fresh(m: Message, line: number): number {
     const found = seen.add(m);
     if (found !== ID_REPEATED && found !== ID_REUSED) return found;
-    // The HO the finding is about: this one, or the one its re= names.
-    const about = m.type === "HO" ? m.id : (m.re ?? m.id);
+    // The HO the finding is about: this one, the one its re= names, or for an AN the one whose
+    // readback or cancel it answers (else, as an unmatched reply's, the id its re= names).
+    const about = m.type === "HO" ? m.id : m.type === "AN" ? answered(m) : (m.re ?? m.id);
     if (found === ID_REPEATED) {
       note("THREAD_RETRY", `${m.type} ${m.id} is an earlier message again, unchanged: a retry, taken once`, about, m.id, line, { slot: "id", received: m.id });
     } else {
       note("THREAD_ID_REUSED", `${m.type} ${m.id} reuses the id of an earlier message with other content: ids are unique within a conversation, so this one is not taken into the thread`, about, m.id, line, { slot: "id", received: m.id });
     }
     return found;
+  }
+
+  /** The id of the HO whose exchange AN `m` belongs to: its re= names that HO's readback or CX. */
+  function answered(m: Message): string {
+    if (m.re === null) return m.id;
+    const cancelled = cancels.get(m.re);
+    if (cancelled !== undefined) return ids[cancelled] as string;
+    const named = seen.named(m.re);
+    const kind = named & 3;
+    return kind === NAMES_CLEARING_READBACK || kind === NAMES_VOID_READBACK ? (ids[named >>> 2] as string) : m.re;
   }
 
   function handoff(m: Message, line: number): void {
@@ -630,8 +641,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
 
   /**
    * `m`, an AN whose re= may name a readback of an open handoff: from the HO's sender to its
-   * receiver, it answers that readback (section 5.3), and only `val=Y` confirms it (an answer from
-   * another party says nothing of the act, as the Worker's statements read it).
+   * receiver, about its item or none, it answers that readback (section 5.3), and only `val=Y`
+   * confirms it (an answer from another party says nothing of the act, as the Worker's statements
+   * read it; one about another item is THREAD_REPLY_ITEM, as for the answer to a cancel).
    */
   function answerReadback(m: Message, line: number): void {
     if (m.re === null) return;
@@ -641,6 +653,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const i = named >>> 2;
     if ((state(i) & CLOSED_BY) !== OPEN) return;
     if (!is(m.from, t.from[i] as number) || !is(m.to, t.to[i] as number)) return;
+    // About another item it answers nothing here, whatever its re= says: neither holds nor clears.
+    if (!sameItem(m, i, line, "it answers no readback of it, and neither holds nor clears its act")) return;
     const val = m.slots["val"];
     answers.answer(i, m.re, kind === NAMES_CLEARING_READBACK, m.id, _show(val), val === "Y" || val === true, line);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, commit, commitClearance, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
+  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
   makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Finding, HandoffState, Message, Vocabulary } from "../../core/index.js";
@@ -869,6 +869,32 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     if (!made.ok) throw new Error(JSON.stringify(made.findings));
     return { store, s: made.value };
   };
+  it("noopAfterCommit: a DN out=NOOP contradicts a statement of its handoff that was committed, and nothing else does", () => {
+    const { store, s } = setup();
+    const noop = msg("RW1 DN payer-8 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=NOOP");
+    expect(noopAfterCommit(noop, s)).toBeNull();
+    const ran = commit(store, s.token, "20261002T1500Z");
+    if (!ran.ok) throw new Error(JSON.stringify(ran.findings));
+    expect(noopAfterCommit(noop, ran.value)).toMatchObject({ code: "DONE_NOOP", severity: "error", slot: "out", expected: "OK or PARTIAL", received: "NOOP" });
+    expect(noopAfterCommit(noop, undefined)).toBeNull();
+    expect(noopAfterCommit({ ...noop, slots: { ...noop.slots, out: "OK" } }, ran.value)).toBeNull();
+    expect(noopAfterCommit({ ...noop, type: "FL" }, ran.value)).toBeNull();
+  });
+  it("cancelAckAfterCommit: the receiver's AN val=Y to a CX contradicts a statement of the handoff that was committed", () => {
+    const { store, s } = setup();
+    const cx = msg("RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED");
+    const ack = msg("RW1 AN payer-9 re=scheduler-2 p=pay from=payer to=scheduler val=Y");
+    expect(cancelAckAfterCommit(ack, cx, s)).toBeNull();
+    const ran = commit(store, s.token, "20261002T1500Z");
+    if (!ran.ok) throw new Error(JSON.stringify(ran.findings));
+    expect(cancelAckAfterCommit(ack, cx, ran.value)).toMatchObject({ code: "STATEMENT_RAN", severity: "error", slot: "val", received: "Y" });
+    expect(cancelAckAfterCommit({ ...ack, slots: { val: "N" } }, cx, ran.value)).toBeNull();
+    expect(cancelAckAfterCommit({ ...ack, re: "scheduler-7" }, cx, ran.value)).toBeNull();
+    expect(cancelAckAfterCommit({ ...ack, from: "mallory", id: "mallory-1" }, cx, ran.value)).toBeNull();
+    expect(cancelAckAfterCommit({ ...ack, item: "inv:OTHER" }, cx, ran.value)).toBeNull();
+    expect(cancelAckAfterCommit({ ...ack, item: "inv:MD-2026-057" }, cx, ran.value)?.code).toBe("STATEMENT_RAN");
+    expect(cancelAckAfterCommit(ack, cx, undefined)).toBeNull();
+  });
   it("clears only a live handoff whose statement RB, as prepared, was checked wilco", () => {
     const { s } = setup();
     const relay = (message: Message, verdict: CheckedRelay["verdict"]): CheckedRelay => ({ rb: message.id, message, verdict });

@@ -33,7 +33,7 @@ describe("replyAhead: a stored thread holds a reply only after what it answers",
   });
 });
 
-describe("readbackPastExp: an RB cannot be confirmed after its own exp (section 3.1)", () => {
+describe("readbackPastExp: an RB cannot be confirmed after its own exp, nor its HO's (section 3.1)", () => {
   const rb = message("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:1 ask=PAY exp=20991002T1405Z");
   it("is in time through the minute of its exp, and refused from the next", () => {
     expect(readbackPastExp(rb, Date.UTC(2099, 9, 2, 14, 5, 59, 999))).toBeNull();
@@ -42,5 +42,16 @@ describe("readbackPastExp: an RB cannot be confirmed after its own exp (section 
   it("leaves alone an RB without exp, and any other type", () => {
     expect(readbackPastExp(message("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:1 ask=PAY"), Date.UTC(2200, 0, 1))).toBeNull();
     expect(readbackPastExp(message("RW1 HO scheduler-1 from=scheduler to=payer item=inv:1 ask=PAY exp=20991002T1405Z"), Date.UTC(2200, 0, 1))).toBeNull();
+  });
+  it("refuses an RB, with or without exp of its own, that arrives after its HO's exp, across a year's end too", () => {
+    const bare = message("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:1 ask=PAY");
+    expect(readbackPastExp(bare, Date.UTC(2099, 11, 31, 23, 59, 59, 999), "20991231T2359Z")).toBeNull();
+    expect(readbackPastExp(bare, Date.UTC(2100, 0, 1, 0, 0), "20991231T2359Z")).toMatchObject({ code: "THREAD_READBACK_EXPIRED", slot: "re", expected: "by 20991231T2359Z", received: "21000101T0000Z" });
+    // Its own exp, later than the HO's (tier 1 fails it), does not stretch the HO's window.
+    const later = message("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:1 ask=PAY exp=21000101T0100Z");
+    expect(readbackPastExp(later, Date.UTC(2100, 0, 1, 0, 30), "20991231T2359Z")).toMatchObject({ code: "THREAD_READBACK_EXPIRED", slot: "re" });
+    // Its own exp, earlier than the HO's, is the one that closes it.
+    expect(readbackPastExp(rb, Date.UTC(2099, 9, 2, 14, 6), "20991002T1500Z")).toMatchObject({ slot: "exp", expected: "by 20991002T1405Z" });
+    expect(readbackPastExp(rb, Date.UTC(2099, 9, 2, 14, 0), "20991002T1500Z")).toBeNull();
   });
 });

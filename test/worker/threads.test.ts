@@ -958,6 +958,58 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await ok(await append(right, [DN]))).results[0].done).toMatchObject({ ok: true, findings: [] });
   });
 
+  it("refuses a DN out=NOOP once a statement of the handoff was committed: commit runs the act, so the report contradicts the tool", async () => {
+    const NOOP = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=NOOP";
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await commitOf(t, s.token));
+    const after = (await ok(await append(t, [NOOP]))).results[0];
+    expect(after.done).toMatchObject({ dn: "payer-2", handoff: "scheduler-1", ok: false });
+    expect(after.done.findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["DONE_NOOP", "out", "OK or PARTIAL", "NOOP"]]);
+    expect(after.done.findings[0].message).not.toContain(s.token);
+    expect((await state(t)).dones).toStrictEqual([{ dn: "payer-2", handoff: "scheduler-1", ok: false }]);
+    // Under a re-issue of the handoff whose original's statement ran, the same.
+    const r = fresh();
+    const u = await prepared(r);
+    await ok(await commitOf(r, u.token));
+    await ok(await append(r, [`${HO_EXP.replace("scheduler-1", "scheduler-2 re=scheduler-1")}`]));
+    const reissued = (await ok(await append(r, [NOOP.replace("re=scheduler-1", "re=scheduler-2")]))).results[0];
+    expect(reissued.done.findings.map((f: any) => f.code)).toStrictEqual(["DONE_NOOP"]);
+    // Prepared and abandoned, or never committed, nothing ran: NOOP is the true report.
+    const v = fresh();
+    const w = await prepared(v);
+    await ok(await abandonOf(v, w.token));
+    expect((await ok(await append(v, [NOOP]))).results[0].done).toMatchObject({ ok: true });
+    const x = fresh();
+    await prepared(x);
+    expect((await ok(await append(x, [NOOP]))).results[0].done).toMatchObject({ ok: true });
+  });
+
+  it("says on append when the receiver acknowledges a cancel (AN val=Y) after a statement of the handoff was committed: the act ran, so its answer is the DN", async () => {
+    const CX = "RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED";
+    const ACK = "RW1 AN payer-3 re=scheduler-2 p=pay from=payer to=scheduler val=Y // statement abandoned; nothing paid";
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await commitOf(t, s.token));
+    expect((await ok(await append(t, [CX]))).results[0].cancelledStatements).toBe(0);
+    const ack = (await ok(await append(t, [ACK]))).results[0];
+    expect(ack.status).toBe("stored");
+    expect(ack.findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["STATEMENT_RAN", "val", "the act's DN", "Y"]]);
+    expect(ack.findings[0].message).not.toContain(s.token);
+    // Cancelled before it ran, the statement is abandoned and val=Y is the true answer.
+    const u = fresh();
+    await prepared(u);
+    expect((await ok(await append(u, [CX]))).results[0].cancelledStatements).toBe(1);
+    expect((await ok(await append(u, [ACK]))).results[0].findings).toStrictEqual([]);
+    // A cancel of the live re-issue withdraws the original too: a statement that ran under it ran the act.
+    const r = fresh();
+    const w = await prepared(r);
+    await ok(await commitOf(r, w.token));
+    await ok(await append(r, [HO_EXP.replace("scheduler-1", "scheduler-2 re=scheduler-1"), CX.replace("scheduler-2 re=scheduler-1", "scheduler-3 re=scheduler-2")]));
+    const line = (await ok(await append(r, [ACK.replace("re=scheduler-2", "re=scheduler-3")]))).results[0];
+    expect(line.findings.map((f: any) => f.code)).toStrictEqual(["STATEMENT_RAN"]);
+  });
+
   it("takes only a passing readback as the plan: a value resolved and never checked is DONE_UNVERIFIED", async () => {
     // The payer resolves acct; without a record the thread cannot check it, so the readback is
     // unverified (ownership does not move) and cannot vouch for the acct the DN reports.
@@ -1033,6 +1085,27 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await ok(await append(u, [v.line]))).results[0].readback.verdict).toBe("wilco");
   });
 
+  it("refuses a readback without exp of its own that arrives after its HO's exp: nothing may be done on the handoff after it, and ownership does not move", async () => {
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, [HO_EXP]));
+    const rb = `${PAY_RB.replace("h=a7a82de76607 ", "")}`;
+    setClock(Date.UTC(2099, 9, 2, 15, 1));
+    const r = (await ok(await append(t, [rb]))).results[0];
+    expect(r).toMatchObject({ status: "refused", refusal: null });
+    expect(r.findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["THREAD_READBACK_EXPIRED", "re", "by 20991002T1500Z", "20991002T1501Z"]]);
+    const after = await state(t);
+    expect(after.lines).toBe(1);
+    expect(after.readbacks).toStrictEqual([]);
+    expect(after.report.owners).toStrictEqual([{ item: "inv:MD-2026-057", owner: "scheduler", handoff: null }]);
+    // Within the minute of the HO's exp it is still in time.
+    const u = fresh();
+    setClock(T0);
+    await ok(await append(u, [HO_EXP]));
+    setClock(Date.UTC(2099, 9, 2, 15, 0, 59));
+    expect((await ok(await append(u, [rb]))).results[0].readback.verdict).toBe("wilco");
+  });
+
   it("commits during the minute of exp", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z");
@@ -1083,6 +1156,22 @@ describe("prepared statements, with exp enforced by the object", () => {
     // The sender's val=Y to the readback it now holds is the answer that stands: the act is cleared.
     await ok(await append(t, [`RW1 AN scheduler-3 re=${again.readback.id} p=pay from=scheduler to=payer val=Y // readback matches the approved run; proceed`]));
     expect(await ok(await commitOf(t, again.token))).toMatchObject({ state: "committed" });
+  });
+
+  it("takes the sender's answer to the statement's readback only about its item: one about another item neither clears nor holds the act", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await append(t, [`RW1 AN scheduler-2 re=${s.readback.id} p=pay from=scheduler to=payer val=HOLD`]));
+    const other = (await ok(await append(t, [`RW1 AN scheduler-3 re=${s.readback.id} p=pay from=scheduler to=payer item=inv:MD-2026-999 val=Y`]))).results[0];
+    expect(other.findings.map((f: any) => [f.code, f.handoff, f.expected, f.received])).toStrictEqual([["THREAD_REPLY_ITEM", "scheduler-1", "inv:MD-2026-057", "inv:MD-2026-999"]]);
+    expect((await expectProblem(await commitOf(t, s.token), "statement-refused")).findings).toMatchObject([{ slot: "val", received: "HOLD" }]);
+    await ok(await append(t, [`RW1 AN scheduler-4 re=${s.readback.id} p=pay from=scheduler to=payer item=inv:MD-2026-057 val=Y`]));
+    expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
+    // A hold about another item holds nothing.
+    const u = fresh();
+    const v = await prepared(u);
+    await ok(await append(u, [`RW1 AN scheduler-2 re=${v.readback.id} p=pay from=scheduler to=payer item=inv:MD-2026-999 val=HOLD`]));
+    expect(await ok(await commitOf(u, v.token))).toMatchObject({ state: "committed" });
   });
 
   it("reports a DN of the act its sender held in the thread's check-thread (THREAD_DONE_AFTER_HOLD)", async () => {

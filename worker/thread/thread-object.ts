@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -533,8 +533,9 @@ export class ThreadObject extends DurableObject<Env> {
     }
     const ahead = replyAhead(message, (id) => this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0);
     if (ahead !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [ahead], refusal: null };
-    // No UN: nothing is wrong with the line but the moment; the receiver sends a fresh readback.
-    const expired = readbackPastExp(message, this.clock());
+    // No UN: nothing is wrong with the line but the moment; the receiver sends a fresh readback
+    // (after its HO's exp, the sender cancels the HO or sends a new one).
+    const expired = readbackPastExp(message, this.clock(), message.type === "RB" && message.re !== null ? this.deadlinesOf(message.re)?.exp : null);
     if (expired !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [expired], refusal: null };
     const audit = this.auditor();
     // The live handoff this HO re-issues (rule 1, as the core reads one): its challenge carries over.
@@ -580,6 +581,7 @@ export class ThreadObject extends DurableObject<Env> {
           if (readback !== null) extra = { readback };
           relayed = this.relayedFindings(message);
         }
+        if (message.type === "AN" && message.re !== null) relayed = this.cancelAckFindings(message, audit);
         if (message.type === "DN" && message.re !== null) {
           const done = this.doneAgainstPlan(message, found);
           if (done !== null) extra = { done };
@@ -745,7 +747,11 @@ export class ThreadObject extends DurableObject<Env> {
     const record = this.expectations(planned.id, vocabulary)?.record;
     const answering = planned === ho ? dn : { ...dn, re: planned.id };
     const report = checkDone(planned, answering, vocabulary, passed === undefined ? undefined : this.message(passed.line), record);
-    const done: CheckedDone = { dn: dn.id, handoff: ho.id, plan: passed?.rb ?? null, ok: report.ok, findings: report.findings };
+    // The thread holds the tool's side too: a statement of the handoff that ran says the act ran.
+    const ran = this.auditor().reissueLine(ho.id).flatMap((id) => this.statements.forHandoff(id)).find((s) => s.state === "committed");
+    const noop = noopAfterCommit(dn, ran);
+    const findings = noop === null ? report.findings : [...report.findings, noop];
+    const done: CheckedDone = { dn: dn.id, handoff: ho.id, plan: passed?.rb ?? null, ok: report.ok && noop === null, findings };
     this.sql.exec("INSERT OR REPLACE INTO dones (dn, handoff, plan, ok, findings) VALUES (?, ?, ?, ?, ?)", done.dn, done.handoff, done.plan, done.ok ? 1 : 0, JSON.stringify(done.findings));
     return done;
   }
@@ -1079,6 +1085,20 @@ export class ThreadObject extends DurableObject<Env> {
     return commitClearance(statement, stands, rows.map((r) => ({ rb: r.rb, verdict: r.verdict as CheckedRelay["verdict"], message: this.message(r.line) })), inOrder);
   }
 
+
+  /**
+   * An AN acknowledging a CX of the thread (val=Y: what was prepared is abandoned) when a statement
+   * of a handoff the CX withdrew had already been committed: the act ran, and the receiver answers
+   * with its DN instead (core cancelAckAfterCommit). The object's finding, as relayedFindings are.
+   */
+  private cancelAckFindings(an: Message, audit: ThreadAudit): Finding[] {
+    const line = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'CX'", an.re as string).toArray()[0]?.line;
+    if (line === undefined) return [];
+    const cx = this.message(line);
+    const ran = cx.re === null ? undefined : audit.withdrawnBy(cx.re).flatMap((id) => this.statements.forHandoff(id)).find((s) => s.state === "committed");
+    const found = cancelAckAfterCommit(an, cx, ran);
+    return found === null ? [] : [found];
+  }
 
   /** What an RB carrying `x_tok` relays of the thread's statements (core relayedStatement). */
   private relayedFindings(rb: Message): Finding[] {
