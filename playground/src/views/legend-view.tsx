@@ -131,7 +131,7 @@ export function LegendView({ state, set, custom }: Props) {
             {text === null ? "" : count === null ? "Counting tokens…" : "count" in count ? `${count.count.toLocaleString("en")} tokens (o200k_base), ${text.length.toLocaleString("en")} characters` : `Tokens could not be counted: ${count.error}`}
           </p>
           {text === null && state.legendProfile === "custom" && custom?.ok === null ? (
-            <p class="hint">Reading the custom profile…</p>
+            custom.unloaded !== undefined ? <p class="problems" role="alert">The custom profile cannot be read: its checker did not load ({custom.unloaded}). Reload the page to try again.</p> : <p class="hint">Reading the custom profile…</p>
           ) : text === null ? (
             <p class="problems" role="alert">{state.legendProfile === "custom" ? "The custom profile is not valid: fix it on the right, or choose another profile." : `There is no shipped profile ${state.legendProfile}: choose another profile.`}</p>
           ) : <pre class="legend" ref={pre} tabIndex={0} aria-label="legend text">{text}</pre>}
@@ -150,7 +150,7 @@ export function LegendView({ state, set, custom }: Props) {
             {custom === null ? (
               <p class="hint">Paste a profile (spec section 7) to check it and use it here and in the conversation.</p>
             ) : custom.ok === null ? (
-              <p class="hint">Reading the profile…</p>
+              <p class="hint">{custom.unloaded !== undefined ? `The profile checker did not load (${custom.unloaded}).` : "Reading the profile…"}</p>
             ) : custom.ok ? (
               <p>
                 <span class="badge valid">valid</span> profile {custom.vocabulary.name} {custom.vocabulary.profile?.version ?? ""}
