@@ -547,6 +547,50 @@ describe("bidirectional controls", () => {
   });
 });
 
+describe("bidirectional controls elsewhere", () => {
+  it("are shown as a mark in a custom profile's legend, which is copied with its exact characters", async () => {
+    const { page } = await open();
+    const profile = { profile: "mine", version: "0.1", extends: "RW1", asks: { SCORE: "score \u202eit well" } };
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await page.getByLabel("Profile file (JSON)").fill(JSON.stringify(profile));
+    await page.locator("#legend-profile").selectOption("custom");
+    const pre = page.locator("pre.legend");
+    await expect.poll(() => text(pre)).toContain("SCORE score ·it well");
+    expect(await text(pre)).not.toContain("\u202e");
+    // Only the marks differ: every line is where the core's legend has it.
+    const exact = legend((compileVocabulary(coreVocabulary, profile) as { value: Parameters<typeof legend>[0] }).value, { lean: false });
+    expect(await text(pre)).toBe(exact.replace(/\u202e/g, "·"));
+    await page.getByRole("button", { name: "Copy legend" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(exact);
+    // Without a clipboard, the legend shown is selected for Ctrl+C only when it is the exact text.
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new Error("no clipboard"));
+    });
+    await page.getByRole("button", { name: "Copy legend" }).click();
+    await expect.poll(() => text(page.locator("#panel-legend p.status"))).toContain("download legend-mine.txt for its exact text");
+    expect(await page.evaluate(() => getSelection()?.toString() ?? "")).toBe("");
+    await page.locator("#legend-profile").selectOption("pay");
+    await page.getByRole("button", { name: "Copy legend" }).click();
+    await expect.poll(() => text(page.locator("#panel-legend p.status"))).toContain("the legend is selected");
+    expect(await page.evaluate(() => getSelection()?.toString() ?? "")).toBe(legend(vocabularies().pay, { lean: false }));
+  });
+
+  it("are shown as a mark in the readback lab's list of handoffs and the mailbox tab's parent filename", async () => {
+    const { page } = await open();
+    await page.fill("#conversation", "RW1 HO research-01 from=research to=writer item=gh:\u202e24#etis ask=DRAFT");
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    const option = page.locator("#lab-handoff option").first();
+    await expect.poll(() => option.textContent()).toContain("gh:·24#etis");
+    expect(await option.textContent()).not.toContain("\u202e");
+    await page.getByRole("tab", { name: "Mailbox" }).click();
+    await page.locator('[data-example="welcome"]').click();
+    await page.locator("#mailbox-parent-file").fill("hello\u202edm.md");
+    const parent = page.locator("[data-parent]");
+    await expect.poll(() => parent.textContent()).toContain("file hello·dm.md");
+    expect(await parent.textContent()).not.toContain("\u202e");
+  });
+});
+
 describe("accessibility", () => {
   it("labels every control", async () => {
     for (const view of ["Conversation", "Readback lab", "Legend", "Mailbox", "Delegation"]) {

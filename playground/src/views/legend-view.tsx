@@ -29,6 +29,9 @@ export function LegendView({ state, set, custom }: Props) {
   const pre = useRef<HTMLPreElement>(null);
   const vocabulary: Vocabulary | null = state.legendProfile === "" ? coreVocabulary : state.legendProfile === "custom" ? (custom?.ok === true ? custom.vocabulary : null) : (shippedVocabulary(state.legendProfile) ?? null);
   const text = useMemo(() => (vocabulary === null ? null : legend(vocabulary, { lean: state.lean })), [vocabulary, state.lean]);
+  // A custom profile's meanings may hold a bidirectional control, which shown raw would reorder
+  // the legend on the screen: shown marked, as every text from input is; copied and saved exact.
+  const shown = useMemo(() => (text === null ? null : text.split("\n").map((l) => visible(l)).join("\n")), [text]);
   const name = vocabulary === null ? "" : vocabulary.profile === null ? "core" : vocabulary.name;
   const file = `legend-${name}${state.lean ? "-lean" : ""}.txt`;
 
@@ -49,6 +52,11 @@ export function LegendView({ state, set, custom }: Props) {
       await navigator.clipboard.writeText(text);
       setStatus("Legend copied to the clipboard.");
     } catch {
+      // What the page shows has its controls marked: selected, it would copy the marks.
+      if (shown !== text) {
+        setStatus(`The clipboard is not available here, and the legend holds characters shown as a mark: download ${file} for its exact text.`);
+        return;
+      }
       const range = document.createRange();
       if (pre.current !== null) range.selectNodeContents(pre.current);
       getSelection()?.removeAllRanges();
@@ -134,7 +142,7 @@ export function LegendView({ state, set, custom }: Props) {
             custom.unloaded !== undefined ? <p class="problems" role="alert">The custom profile cannot be read: its checker did not load ({custom.unloaded}). Reload the page to try again.</p> : <p class="hint">Reading the custom profile…</p>
           ) : text === null ? (
             <p class="problems" role="alert">{state.legendProfile === "custom" ? "The custom profile is not valid: fix it on the right, or choose another profile." : `There is no shipped profile ${state.legendProfile}: choose another profile.`}</p>
-          ) : <pre class="legend" ref={pre} tabIndex={0} aria-label="legend text">{text}</pre>}
+          ) : <pre class="legend" ref={pre} tabIndex={0} aria-label="legend text">{shown}</pre>}
         </section>
         <section aria-labelledby="custom-title">
           <h2 id="custom-title">Custom profile</h2>

@@ -150,7 +150,7 @@ export function MailboxView({ state, set, resolve }: Props) {
                 <p class="hint" data-parent={parent === null ? "unread" : parent.kind}>
                   {parent === null
                     ? `The parent could not be read (${parentReading.findings.filter((f) => f.severity === "error").map((f) => f.code).join(", ") || "no envelope"}): the message is read without it.`
-                    : `Parent: a ${parent.kind}, ${parent.id}${parent.file ? `, file ${parent.file}` : ""}.`}
+                    : `Parent: a ${parent.kind}, ${parent.id}${parent.file ? `, file ${visible(parent.file)}` : ""}.`}
                 </p>
               ) : null}
               <h3>Findings</h3>
