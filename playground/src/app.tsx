@@ -17,7 +17,7 @@ import { shippedVocabulary } from "../../profiles/index.js";
 import { CUSTOM_PROFILE_LOADING, resolverFor } from "./profiles.js";
 import type { CustomProfile } from "./profiles.js";
 import type { customProfile } from "./custom-profile.js";
-import { linkNotice } from "./link-notice.js";
+import { linkNotice, named } from "./link-notice.js";
 import { leavePending, takePending } from "./pending.js";
 import { MAX_ADDRESS_CHARS, readFragment, stateFragment, stateFragmentNow } from "./share.js";
 import { initialState } from "./state.js";
@@ -249,7 +249,7 @@ export function App() {
             ? `The custom profile cannot be read: its checker did not load (${custom.unloaded}). Lines are read with the core alone; reload the page to try again.`
             : "The custom profile is being read: lines are read with the core alone until it is."
           : "The custom profile is not valid (see Legend): lines are read with the core alone."
-        : `There is no shipped profile ${s.profile}: lines are read with the core alone.`
+        : `There is no shipped profile ${named(s.profile)}: lines are read with the core alone.`
       : null;
   const resolve = useMemo(() => resolverFor(chosen), [chosen]);
   const nowValid = s.now === "" || isTime(s.now);

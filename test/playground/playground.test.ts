@@ -591,6 +591,27 @@ describe("bidirectional controls elsewhere", () => {
   });
 });
 
+describe("a link naming a profile the page does not ship", () => {
+  it("says so with the name quoted, cut and its controls marked, in the conversation and the legend", async () => {
+    const { page: helper } = await open();
+    const name = `\u202e${"yap".repeat(1000)}`;
+    const fragment = await helper.evaluate(async (t) => {
+      const s = new Blob([t]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+      const bytes = new Uint8Array(await new Response(s).arrayBuffer());
+      return `#s1.${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+    }, JSON.stringify({ text: POLISH, profile: name, legendProfile: name }));
+    const { page } = await open(fragment);
+    const want = `There is no shipped profile "·${"yap".repeat(13)}…"`;
+    const problem = page.locator("p.problems[role=alert]");
+    await expect.poll(() => text(problem)).toContain(want);
+    expect(await text(problem)).not.toContain("\u202e");
+    await page.getByRole("tab", { name: "Legend" }).click();
+    const legendProblem = page.locator("#panel-legend p.problems[role=alert]");
+    await expect.poll(() => text(legendProblem)).toContain(want);
+    expect(await text(legendProblem)).not.toContain("\u202e");
+  });
+});
+
 describe("accessibility", () => {
   it("labels every control", async () => {
     for (const view of ["Conversation", "Readback lab", "Legend", "Mailbox", "Delegation"]) {

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { coreVocabulary, legend } from "../../../core/index.js";
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { Vocabulary } from "../../../core/index.js";
+import { named } from "../link-notice.js";
 import type { CustomProfile } from "../profiles.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
 import type { PlaygroundState } from "../state.js";
@@ -141,7 +142,7 @@ export function LegendView({ state, set, custom }: Props) {
           {text === null && state.legendProfile === "custom" && custom?.ok === null ? (
             custom.unloaded !== undefined ? <p class="problems" role="alert">The custom profile cannot be read: its checker did not load ({custom.unloaded}). Reload the page to try again.</p> : <p class="hint">Reading the custom profile…</p>
           ) : text === null ? (
-            <p class="problems" role="alert">{state.legendProfile === "custom" ? "The custom profile is not valid: fix it on the right, or choose another profile." : `There is no shipped profile ${state.legendProfile}: choose another profile.`}</p>
+            <p class="problems" role="alert">{state.legendProfile === "custom" ? "The custom profile is not valid: fix it on the right, or choose another profile." : `There is no shipped profile ${named(state.legendProfile)}: choose another profile.`}</p>
           ) : <pre class="legend" ref={pre} tabIndex={0} aria-label="legend text">{shown}</pre>}
         </section>
         <section aria-labelledby="custom-title">
