@@ -649,6 +649,23 @@ describe("accessibility", () => {
     expect(await page.locator("[data-thread-ok]").evaluate((e) => e.closest('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]') === null)).toBe(true);
   });
 
+  it("says each row's line number and names its JSON form, the line of a JSON form and the legend", async () => {
+    const { page } = await open();
+    await page.fill("#conversation", `${POLISH}\n${JSON.stringify(checkLine(POLISH.replace("POLISH", "DRAFT"), profileResolver(null, () => undefined)).message)}`);
+    const rows = page.locator("ol.rows > li");
+    await expect.poll(() => rows.count()).toBe(2);
+    // Read as the accessibility tree has them: a label on an element without a role is not read.
+    const first = await rows.nth(0).ariaSnapshot();
+    expect(first).toContain("text: line 1 refused");
+    expect(first).toContain('group "JSON form"');
+    const second = await rows.nth(1).ariaSnapshot();
+    expect(second).toContain("text: line 2 valid");
+    expect(second).toContain('group "the line"');
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await page.locator("pre.legend").waitFor();
+    expect(await page.locator("#panel-legend").ariaSnapshot()).toContain('group "legend text"');
+  });
+
   it("is usable from the keyboard, with a visible focus", async () => {
     const { page } = await open();
     await page.keyboard.press("Tab");

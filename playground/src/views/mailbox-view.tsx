@@ -56,7 +56,10 @@ function MailboxFindings({ findings }: { findings: readonly MailboxFinding[] }) 
 const bodyLine = (l: BodyLine) => (
   <li key={l.line} data-status={l.check.ok ? "valid" : "refused"}>
     <div class="row-head">
-      <span class="ln">{l.line}</span>
+      <span class="ln">
+        <span class="sr-only">line </span>
+        {l.line}
+      </span>
       <span class={`badge ${l.check.ok ? "valid" : "refused"}`}>{l.check.ok ? "valid" : "refused"}</span>
       <Highlight text={l.text} findings={l.check.findings} />
     </div>
