@@ -15,8 +15,9 @@ import type { Example } from "./examples.js";
 import { senderExpectations } from "./expectations.js";
 import { shippedVocabulary } from "../../profiles/index.js";
 import { CUSTOM_PROFILE_LOADING, resolverFor } from "./profiles.js";
+import type { CustomProfile } from "./profiles.js";
 import type { customProfile } from "./custom-profile.js";
-import { linkNotice } from "./link-notice.js";
+import { linkNotice, named } from "./link-notice.js";
 import { leavePending, takePending } from "./pending.js";
 import { MAX_ADDRESS_CHARS, readFragment, stateFragment, stateFragmentNow } from "./share.js";
 import { initialState } from "./state.js";
@@ -46,7 +47,9 @@ const delegationView = () => import("./views/delegation-view.js").then((m) => m.
 function useLazy<P>(wanted: boolean, load: () => Promise<ComponentType<P>>): Loaded<P> {
   const [loaded, setLoaded] = useState<Loaded<P>>(null);
   useEffect(() => {
-    if (!wanted || (loaded !== null && "component" in loaded)) return;
+    // Once only: a module that failed stays failed in the browser's module map, so asking again
+    // on every render would loop without end (a reload asks anew).
+    if (!wanted || loaded !== null) return;
     let live = true;
     load()
       .then((component) => live && setLoaded({ component }))
@@ -62,12 +65,14 @@ function useLazy<P>(wanted: boolean, load: () => Promise<ComponentType<P>>): Loa
  * The custom profile's checker (compileVocabulary and the profile schema), loaded once a custom
  * profile is given: the shipped profiles need none of it, so the page does not load it first.
  */
-function useProfileChecker(wanted: boolean): typeof customProfile | null {
-  const [checker, setChecker] = useState<typeof customProfile | null>(null);
+function useProfileChecker(wanted: boolean): typeof customProfile | { readonly error: string } | null {
+  const [checker, setChecker] = useState<typeof customProfile | { readonly error: string } | null>(null);
   useEffect(() => {
     if (!wanted || checker !== null) return;
     let live = true;
-    void import("./custom-profile.js").then((m) => live && setChecker(() => m.customProfile));
+    import("./custom-profile.js")
+      .then((m) => live && setChecker(() => m.customProfile))
+      .catch((error: unknown) => live && setChecker({ error: error instanceof Error ? error.message : String(error) }));
     return () => {
       live = false;
     };
@@ -77,7 +82,7 @@ function useProfileChecker(wanted: boolean): typeof customProfile | null {
 
 function Lazy<P extends object>({ loaded, props }: { loaded: Loaded<P>; props: P }) {
   if (loaded === null) return <p role="status">Loading…</p>;
-  if ("error" in loaded) return <p class="problems" role="alert">This view could not be loaded: {loaded.error}</p>;
+  if ("error" in loaded) return <p class="problems" role="alert">This view could not be loaded ({loaded.error}): reload the page to try again.</p>;
   const View = loaded.component;
   return <View {...props} />;
 }
@@ -231,15 +236,20 @@ export function App() {
 
   // The reader: the chosen profile (or a custom one), the clock, the sender's expectations.
   const readProfile = useProfileChecker(s.customProfile.trim() !== "");
-  const custom = useMemo(() => (s.customProfile.trim() === "" ? null : readProfile === null ? CUSTOM_PROFILE_LOADING : readProfile(s.customProfile)), [s.customProfile, readProfile]);
+  const custom = useMemo<CustomProfile | null>(
+    () => (s.customProfile.trim() === "" ? null : readProfile === null ? CUSTOM_PROFILE_LOADING : typeof readProfile === "function" ? readProfile(s.customProfile) : { ok: null, unloaded: readProfile.error }),
+    [s.customProfile, readProfile],
+  );
   const chosen: Vocabulary | null = s.profile === "" ? null : s.profile === "custom" ? (custom?.ok === true ? custom.vocabulary : null) : (shippedVocabulary(s.profile) ?? null);
   const profileProblem =
     s.profile !== "" && chosen === null
       ? s.profile === "custom"
         ? custom?.ok === null
-          ? "The custom profile is being read: lines are read with the core alone until it is."
+          ? custom.unloaded !== undefined
+            ? `The custom profile cannot be read: its checker did not load (${custom.unloaded}). Lines are read with the core alone; reload the page to try again.`
+            : "The custom profile is being read: lines are read with the core alone until it is."
           : "The custom profile is not valid (see Legend): lines are read with the core alone."
-        : `There is no shipped profile ${s.profile}: lines are read with the core alone.`
+        : `There is no shipped profile ${named(s.profile)}: lines are read with the core alone.`
       : null;
   const resolve = useMemo(() => resolverFor(chosen), [chosen]);
   const nowValid = s.now === "" || isTime(s.now);

@@ -4,7 +4,7 @@
  * HO's vocabulary. Each result is cached by its inputs, so an unchanged entry is the same object
  * (the checker keeps a readback's report while its expectations are the same object).
  */
-import { parseJsonText, readMessage, readRecord } from "../../core/index.js";
+import { isJsonForm, parseJsonText, readMessage, readRecord } from "../../core/index.js";
 import type { ReadbackExpectations, Vocabulary, VocabularyResolver } from "../../core/index.js";
 import { skipped } from "./check/lines.js";
 import { withoutBom } from "./input-text.js";
@@ -18,7 +18,8 @@ export interface SenderExpectations {
 
 const cache = new WeakMap<Vocabulary, Map<string, { value: ReadbackExpectations | null; problems: readonly string[] }>>();
 
-function expectationOf(e: Expectation, vocabulary: Vocabulary): { value: ReadbackExpectations | null; problems: readonly string[] } {
+/** `keep`: how many results the cache keeps at least (the entries in use, so none is read again while typing). */
+function expectationOf(e: Expectation, vocabulary: Vocabulary, keep: number): { value: ReadbackExpectations | null; problems: readonly string[] } {
   let byKey = cache.get(vocabulary);
   if (byKey === undefined) cache.set(vocabulary, (byKey = new Map()));
   const key = `${e.expectAcc}\u0000${e.record}`;
@@ -38,23 +39,44 @@ function expectationOf(e: Expectation, vocabulary: Vocabulary): { value: Readbac
     }
   }
   const result = { value: Object.keys(out).length === 0 ? null : (out as ReadbackExpectations), problems };
-  if (byKey.size > 256) byKey.clear();
+  if (byKey.size > Math.max(256, 2 * keep)) byKey.clear();
   byKey.set(key, result);
   return result;
 }
 
-/** The vocabulary the first valid HO with this id is read against (the chosen one when there is none). */
-function handoffVocabulary(text: string, id: string, resolve: VocabularyResolver): Vocabulary | undefined {
-  for (const line of text.split(/\r\n|\n|\r/)) {
-    if (!line.includes(id) || skipped(line)) continue;
+/**
+ * For each of `ids`, the vocabulary the first valid HO with that id is read against (the chosen
+ * one when there is none). One pass over the text for all of them: a link may hold thousands of
+ * expectations, and this runs on every keystroke. A valid HO line starts `RW1 HO <id> ` (a
+ * leading or doubled space is refused), so only the line whose third token is a wanted id is
+ * read; a JSON form is read when it holds the id's text.
+ */
+function handoffVocabularies(text: string, ids: readonly string[], resolve: VocabularyResolver): Map<string, Vocabulary | undefined> {
+  const found = new Map<string, Vocabulary | undefined>();
+  const wanted = new Set(ids);
+  const read = (line: string, id: string): void => {
+    if (found.has(id)) return;
     const c = readMessage(line, resolve);
     const m = c.message;
     if (c.ok && m !== null && m.type === "HO" && m.id === id) {
       const p = m.slots["p"];
-      return resolve(typeof p === "string" ? p : null);
+      found.set(id, resolve(typeof p === "string" ? p : null));
+    }
+  };
+  if (wanted.size > 0) {
+    for (const line of text.split(/\r\n|\n|\r/)) {
+      if (found.size === wanted.size) break;
+      if (line.startsWith("RW1 HO ")) {
+        const end = line.indexOf(" ", 7);
+        const id = line.slice(7, end < 0 ? line.length : end);
+        if (wanted.has(id)) read(line, id);
+      } else if (isJsonForm(line) && !skipped(line)) {
+        for (const id of wanted) if (line.includes(id)) read(line, id);
+      }
     }
   }
-  return resolve(null);
+  for (const id of ids) if (!found.has(id)) found.set(id, resolve(null));
+  return found;
 }
 
 let last: SenderExpectations = { map: new Map(), problems: new Map() };
@@ -62,11 +84,13 @@ let last: SenderExpectations = { map: new Map(), problems: new Map() };
 export function senderExpectations(raw: Readonly<Record<string, Expectation>>, text: string, resolve: VocabularyResolver): SenderExpectations {
   const map = new Map<string, ReadbackExpectations>();
   const problems = new Map<string, readonly string[]>();
-  for (const [id, e] of Object.entries(raw)) {
+  const entries = Object.entries(raw);
+  const vocabularies = handoffVocabularies(text, entries.filter(([, e]) => e.record.trim() !== "").map(([id]) => id), resolve);
+  for (const [id, e] of entries) {
     if (e.expectAcc.trim() === "" && e.record.trim() === "") continue;
-    const vocabulary = e.record.trim() === "" ? resolve(null) : handoffVocabulary(text, id, resolve);
+    const vocabulary = e.record.trim() === "" ? resolve(null) : vocabularies.get(id);
     if (vocabulary === undefined) continue;
-    const r = expectationOf(e, vocabulary);
+    const r = expectationOf(e, vocabulary, entries.length);
     if (r.value !== null) map.set(id, r.value);
     if (r.problems.length > 0) problems.set(id, r.problems);
   }

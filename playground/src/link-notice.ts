@@ -9,7 +9,8 @@ import { withControlsMarked } from "../../core/marked-controls.js";
 const LISTED = 5;
 const LONGEST = 40;
 
-const named = (key: string): string => withControlsMarked(JSON.stringify(key.length > LONGEST ? `${key.slice(0, LONGEST)}…` : key));
+/** A name a link gave (a field, a profile), quoted, cut and its controls marked, to show a person. */
+export const named = (key: string): string => withControlsMarked(JSON.stringify(key.length > LONGEST ? `${key.slice(0, LONGEST)}…` : key));
 
 function listed(keys: readonly string[]): string {
   const more = keys.length - LISTED;

@@ -10,11 +10,14 @@ import { shippedNames, shippedVocabulary } from "../../profiles/index.js";
 
 export const SHIPPED: readonly string[] = shippedNames;
 
-/** A custom profile as text: its vocabulary, what is wrong with it, or (its checker still loading) nothing yet. */
+/**
+ * A custom profile as text: its vocabulary, what is wrong with it, or (its checker still loading,
+ * or `unloaded`: why its code could not be loaded) nothing yet.
+ */
 export type CustomProfile =
   | { readonly ok: true; readonly vocabulary: Vocabulary; readonly findings: readonly Finding[] }
   | { readonly ok: false; readonly error: string; readonly findings: readonly Finding[] }
-  | { readonly ok: null };
+  | { readonly ok: null; readonly unloaded?: string };
 
 /** A custom profile whose checker has not loaded yet. */
 export const CUSTOM_PROFILE_LOADING: CustomProfile = { ok: null };

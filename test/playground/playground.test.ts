@@ -547,6 +547,71 @@ describe("bidirectional controls", () => {
   });
 });
 
+describe("bidirectional controls elsewhere", () => {
+  it("are shown as a mark in a custom profile's legend, which is copied with its exact characters", async () => {
+    const { page } = await open();
+    const profile = { profile: "mine", version: "0.1", extends: "RW1", asks: { SCORE: "score \u202eit well" } };
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await page.getByLabel("Profile file (JSON)").fill(JSON.stringify(profile));
+    await page.locator("#legend-profile").selectOption("custom");
+    const pre = page.locator("pre.legend");
+    await expect.poll(() => text(pre)).toContain("SCORE score ·it well");
+    expect(await text(pre)).not.toContain("\u202e");
+    // Only the marks differ: every line is where the core's legend has it.
+    const exact = legend((compileVocabulary(coreVocabulary, profile) as { value: Parameters<typeof legend>[0] }).value, { lean: false });
+    expect(await text(pre)).toBe(exact.replace(/\u202e/g, "·"));
+    await page.getByRole("button", { name: "Copy legend" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(exact);
+    // Without a clipboard, the legend shown is selected for Ctrl+C only when it is the exact text.
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new Error("no clipboard"));
+    });
+    await page.getByRole("button", { name: "Copy legend" }).click();
+    await expect.poll(() => text(page.locator("#panel-legend p.status"))).toContain("download legend-mine.txt for its exact text");
+    expect(await page.evaluate(() => getSelection()?.toString() ?? "")).toBe("");
+    await page.locator("#legend-profile").selectOption("pay");
+    await page.getByRole("button", { name: "Copy legend" }).click();
+    await expect.poll(() => text(page.locator("#panel-legend p.status"))).toContain("the legend is selected");
+    expect(await page.evaluate(() => getSelection()?.toString() ?? "")).toBe(legend(vocabularies().pay, { lean: false }));
+  });
+
+  it("are shown as a mark in the readback lab's list of handoffs and the mailbox tab's parent filename", async () => {
+    const { page } = await open();
+    await page.fill("#conversation", "RW1 HO research-01 from=research to=writer item=gh:\u202e24#etis ask=DRAFT");
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    const option = page.locator("#lab-handoff option").first();
+    await expect.poll(() => option.textContent()).toContain("gh:·24#etis");
+    expect(await option.textContent()).not.toContain("\u202e");
+    await page.getByRole("tab", { name: "Mailbox" }).click();
+    await page.locator('[data-example="welcome"]').click();
+    await page.locator("#mailbox-parent-file").fill("hello\u202edm.md");
+    const parent = page.locator("[data-parent]");
+    await expect.poll(() => parent.textContent()).toContain("file hello·dm.md");
+    expect(await parent.textContent()).not.toContain("\u202e");
+  });
+});
+
+describe("a link naming a profile the page does not ship", () => {
+  it("says so with the name quoted, cut and its controls marked, in the conversation and the legend", async () => {
+    const { page: helper } = await open();
+    const name = `\u202e${"yap".repeat(1000)}`;
+    const fragment = await helper.evaluate(async (t) => {
+      const s = new Blob([t]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+      const bytes = new Uint8Array(await new Response(s).arrayBuffer());
+      return `#s1.${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+    }, JSON.stringify({ text: POLISH, profile: name, legendProfile: name }));
+    const { page } = await open(fragment);
+    const want = `There is no shipped profile "·${"yap".repeat(13)}…"`;
+    const problem = page.locator("p.problems[role=alert]");
+    await expect.poll(() => text(problem)).toContain(want);
+    expect(await text(problem)).not.toContain("\u202e");
+    await page.getByRole("tab", { name: "Legend" }).click();
+    const legendProblem = page.locator("#panel-legend p.problems[role=alert]");
+    await expect.poll(() => text(legendProblem)).toContain(want);
+    expect(await text(legendProblem)).not.toContain("\u202e");
+  });
+});
+
 describe("accessibility", () => {
   it("labels every control", async () => {
     for (const view of ["Conversation", "Readback lab", "Legend", "Mailbox", "Delegation"]) {
@@ -582,6 +647,23 @@ describe("accessibility", () => {
     // The thread's own summary says the same at length; it is not a second announcement.
     expect(await page.locator("[data-thread-ok]").getAttribute("data-thread-ok")).toBe("false");
     expect(await page.locator("[data-thread-ok]").evaluate((e) => e.closest('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]') === null)).toBe(true);
+  });
+
+  it("says each row's line number and names its JSON form, the line of a JSON form and the legend", async () => {
+    const { page } = await open();
+    await page.fill("#conversation", `${POLISH}\n${JSON.stringify(checkLine(POLISH.replace("POLISH", "DRAFT"), profileResolver(null, () => undefined)).message)}`);
+    const rows = page.locator("ol.rows > li");
+    await expect.poll(() => rows.count()).toBe(2);
+    // Read as the accessibility tree has them: a label on an element without a role is not read.
+    const first = await rows.nth(0).ariaSnapshot();
+    expect(first).toContain("text: line 1 refused");
+    expect(first).toContain('group "JSON form"');
+    const second = await rows.nth(1).ariaSnapshot();
+    expect(second).toContain("text: line 2 valid");
+    expect(second).toContain('group "the line"');
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await page.locator("pre.legend").waitFor();
+    expect(await page.locator("#panel-legend").ariaSnapshot()).toContain('group "legend text"');
   });
 
   it("is usable from the keyboard, with a visible focus", async () => {

@@ -89,11 +89,11 @@ describe("the mailbox tab", () => {
   it("renders a long message's findings and RW1 lines near the viewport only, the verdict over all of them", async () => {
     const { page } = await open();
     await openTab(page, "Mailbox");
-    // 3,000 refused RW1 lines in one message (120 kB; the CLI reads messages up to 1 MiB): each is
+    // 999 refused RW1 lines after the example's one (a body holds at most 1,000, MAX_BODY_RW1_LINES): each is
     // a finding and a row. Rendered whole, 20,000 of them took 40 s and a keystroke 4.5 s.
-    const message = `${example("request").message}\n${"RW1 HO a-1 from=a to=b item=x ask=POLISH\n".repeat(3000)}`;
+    const message = `${example("request").message}\n${"RW1 HO a-1 from=a to=b item=x ask=POLISH\n".repeat(999)}`;
     const node = readMailboxMessage(message, { mode: "outbound" });
-    expect(node.findings.length).toBe(3000);
+    expect(node.findings.length).toBe(999);
     await page.evaluate((t) => {
       const ta = document.querySelector("#mailbox-text") as HTMLTextAreaElement;
       ta.value = t;
@@ -101,7 +101,7 @@ describe("the mailbox tab", () => {
     }, message);
     const verdict = page.locator("[data-verdict]");
     await expect.poll(() => verdict.getAttribute("data-verdict"), { timeout: 30_000 }).toBe("refused");
-    expect(await verdict.textContent()).toContain("3000 errors");
+    expect(await verdict.textContent()).toContain("999 errors");
     expect(await page.locator("tr[data-code]").count()).toBeLessThanOrEqual(300);
     expect(await page.locator(".mailbox-result ol.rows > li[data-status]").count()).toBeLessThanOrEqual(300);
     expect(await page.locator("tr[data-code]").first().locator("td").nth(4).textContent()).toContain(node.findings[0]?.message);
@@ -131,7 +131,7 @@ describe("the mailbox tab", () => {
     await openTab(page, "Mailbox");
     // A right-to-left override in a body line's tail, raw, shows the line's end reversed; the
     // conversation marks it, and a finding quoting the line must not reverse it either.
-    const message = example("request").message.replace("due=20261002", "due=2026100x // keep \u202eevil").replace("machine: VEGA-BOX", 'machine: "VEGA\u202eBOX"');
+    const message = example("request").message.replace("due=20261002", "due=2026100x // keep \u202eevil").replace("  - crox-site", '  - "crox\u202esite"');
     const node = readMailboxMessage(message, { mode: "outbound" });
     const line = node.rw1[0] as (typeof node.rw1)[number];
     const error = line.check.findings.find((f) => f.severity === "error" && f.at !== undefined);
@@ -143,12 +143,16 @@ describe("the mailbox tab", () => {
     expect(await row.locator("code.rw .p-type").textContent()).toBe("HO");
     expect(await row.locator("code.rw .err").getAttribute("data-at")).toBe(String(error?.at));
     expect(await row.locator("code.rw .err").textContent()).toBe("due=2026100x");
-    // The envelope's values and a finding's received value are the sender's text too.
-    expect(node.envelope?.machine).toBe("VEGA\u202eBOX");
-    expect(await page.locator('tr[data-field="machine"] td').textContent()).toBe("VEGA·BOX");
-    expect(await page.locator('tr[data-code="MACHINE_NOT_CANONICAL"]').textContent()).toContain("(received VEGA·BOX)");
-    const panel = (await page.locator(".mailbox-result").textContent()) ?? "";
-    expect(panel).not.toContain("\u202e");
+    // The envelope's values and a finding's received value are the sender's text too. (A locus
+    // such as machine= holding one is refused, LOCUS_INVISIBLE, so the envelope is then not read.)
+    expect(node.envelope?.tags).toStrictEqual(["agent-mailbox", "crox\u202esite"]);
+    expect(await page.locator('tr[data-field="tags"] td').textContent()).toBe("[agent-mailbox, crox·site]");
+    expect((await page.locator(".mailbox-result").textContent()) ?? "").not.toContain("\u202e");
+    const refused = example("request").message.replace("machine: VEGA-BOX", 'machine: "VEGA\u202eBOX"');
+    expect(readMailboxMessage(refused, { mode: "outbound" }).findings.find((f) => f.code === "LOCUS_INVISIBLE")?.received).toBe("VEGA\u202eBOX");
+    await page.locator("#mailbox-text").fill(refused);
+    await expect.poll(() => page.locator('tr[data-code="LOCUS_INVISIBLE"]').textContent()).toContain("(received VEGA·BOX)");
+    expect((await page.locator(".mailbox-result").textContent()) ?? "").not.toContain("\u202e");
   });
 });
 

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { coreVocabulary, legend } from "../../../core/index.js";
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { Vocabulary } from "../../../core/index.js";
+import { named } from "../link-notice.js";
 import type { CustomProfile } from "../profiles.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
 import type { PlaygroundState } from "../state.js";
@@ -29,6 +30,9 @@ export function LegendView({ state, set, custom }: Props) {
   const pre = useRef<HTMLPreElement>(null);
   const vocabulary: Vocabulary | null = state.legendProfile === "" ? coreVocabulary : state.legendProfile === "custom" ? (custom?.ok === true ? custom.vocabulary : null) : (shippedVocabulary(state.legendProfile) ?? null);
   const text = useMemo(() => (vocabulary === null ? null : legend(vocabulary, { lean: state.lean })), [vocabulary, state.lean]);
+  // A custom profile's meanings may hold a bidirectional control, which shown raw would reorder
+  // the legend on the screen: shown marked, as every text from input is; copied and saved exact.
+  const shown = useMemo(() => (text === null ? null : text.split("\n").map((l) => visible(l)).join("\n")), [text]);
   const name = vocabulary === null ? "" : vocabulary.profile === null ? "core" : vocabulary.name;
   const file = `legend-${name}${state.lean ? "-lean" : ""}.txt`;
 
@@ -49,6 +53,11 @@ export function LegendView({ state, set, custom }: Props) {
       await navigator.clipboard.writeText(text);
       setStatus("Legend copied to the clipboard.");
     } catch {
+      // What the page shows has its controls marked: selected, it would copy the marks.
+      if (shown !== text) {
+        setStatus(`The clipboard is not available here, and the legend holds characters shown as a mark: download ${file} for its exact text.`);
+        return;
+      }
       const range = document.createRange();
       if (pre.current !== null) range.selectNodeContents(pre.current);
       getSelection()?.removeAllRanges();
@@ -131,10 +140,10 @@ export function LegendView({ state, set, custom }: Props) {
             {text === null ? "" : count === null ? "Counting tokens…" : "count" in count ? `${count.count.toLocaleString("en")} tokens (o200k_base), ${text.length.toLocaleString("en")} characters` : `Tokens could not be counted: ${count.error}`}
           </p>
           {text === null && state.legendProfile === "custom" && custom?.ok === null ? (
-            <p class="hint">Reading the custom profile…</p>
+            custom.unloaded !== undefined ? <p class="problems" role="alert">The custom profile cannot be read: its checker did not load ({custom.unloaded}). Reload the page to try again.</p> : <p class="hint">Reading the custom profile…</p>
           ) : text === null ? (
-            <p class="problems" role="alert">{state.legendProfile === "custom" ? "The custom profile is not valid: fix it on the right, or choose another profile." : `There is no shipped profile ${state.legendProfile}: choose another profile.`}</p>
-          ) : <pre class="legend" ref={pre} tabIndex={0} aria-label="legend text">{text}</pre>}
+            <p class="problems" role="alert">{state.legendProfile === "custom" ? "The custom profile is not valid: fix it on the right, or choose another profile." : `There is no shipped profile ${named(state.legendProfile)}: choose another profile.`}</p>
+          ) : <pre class="legend" ref={pre} tabIndex={0} role="group" aria-label="legend text">{shown}</pre>}
         </section>
         <section aria-labelledby="custom-title">
           <h2 id="custom-title">Custom profile</h2>
@@ -150,7 +159,7 @@ export function LegendView({ state, set, custom }: Props) {
             {custom === null ? (
               <p class="hint">Paste a profile (spec section 7) to check it and use it here and in the conversation.</p>
             ) : custom.ok === null ? (
-              <p class="hint">Reading the profile…</p>
+              <p class="hint">{custom.unloaded !== undefined ? `The profile checker did not load (${custom.unloaded}).` : "Reading the profile…"}</p>
             ) : custom.ok ? (
               <p>
                 <span class="badge valid">valid</span> profile {custom.vocabulary.name} {custom.vocabulary.profile?.version ?? ""}

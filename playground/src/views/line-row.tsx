@@ -34,7 +34,11 @@ function Row({ line, showJson, onGoto }: Props) {
   return (
     <li id={`line-${line.n}`} data-line={line.n} data-status={status}>
       <div class="row-head">
-        <span class="ln" aria-label={`line ${line.n}`}>{line.n}</span>
+        {/* Said as text: a label on a span without a role is not read. */}
+        <span class="ln">
+          <span class="sr-only">line </span>
+          {line.n}
+        </span>
         <span class={`badge ${status}`}>{LABEL[status]}</span>
         {line.json ? <JsonHighlight text={line.text} findings={line.check.findings} /> : <Highlight text={line.text} findings={line.check.findings} />}
       </div>
@@ -50,12 +54,12 @@ function Row({ line, showJson, onGoto }: Props) {
         <p class="refusal hint">No refusal: {line.refusal.none}</p>
       )}
       {form === null ? null : line.json ? (
-        <pre class="json" aria-label="the line">
+        <pre class="json" role="group" aria-label="the line">
           <IsolatedLine text={form.shown} />
           <More count={form.more} />
         </pre>
       ) : (
-        <pre class="json" aria-label="JSON form">
+        <pre class="json" role="group" aria-label="JSON form">
           <IsolatedJson text={form.shown} />
           <More count={form.more} />
         </pre>

@@ -56,7 +56,10 @@ function MailboxFindings({ findings }: { findings: readonly MailboxFinding[] }) 
 const bodyLine = (l: BodyLine) => (
   <li key={l.line} data-status={l.check.ok ? "valid" : "refused"}>
     <div class="row-head">
-      <span class="ln">{l.line}</span>
+      <span class="ln">
+        <span class="sr-only">line </span>
+        {l.line}
+      </span>
       <span class={`badge ${l.check.ok ? "valid" : "refused"}`}>{l.check.ok ? "valid" : "refused"}</span>
       <Highlight text={l.text} findings={l.check.findings} />
     </div>
@@ -150,7 +153,7 @@ export function MailboxView({ state, set, resolve }: Props) {
                 <p class="hint" data-parent={parent === null ? "unread" : parent.kind}>
                   {parent === null
                     ? `The parent could not be read (${parentReading.findings.filter((f) => f.severity === "error").map((f) => f.code).join(", ") || "no envelope"}): the message is read without it.`
-                    : `Parent: a ${parent.kind}, ${parent.id}${parent.file ? `, file ${parent.file}` : ""}.`}
+                    : `Parent: a ${parent.kind}, ${parent.id}${parent.file ? `, file ${visible(parent.file)}` : ""}.`}
                 </p>
               ) : null}
               <h3>Findings</h3>

@@ -81,7 +81,7 @@ export function ReadbackLab({ state, set, checked, problems, onLoadPay, resolve 
           <select id="lab-handoff" value={id} onChange={(ev) => set({ lab: (ev.currentTarget as HTMLSelectElement).value })}>
             {handoffs.map((h) => (
               <option key={h.n} value={h.check.message?.id}>
-                {h.check.message?.id} (line {h.n}, {String(h.check.message?.slots["ask"] ?? "")} {h.check.message?.item ?? ""})
+                {visible(`${h.check.message?.id ?? ""} (line ${h.n}, ${String(h.check.message?.slots["ask"] ?? "")} ${h.check.message?.item ?? ""})`)}
               </option>
             ))}
           </select>

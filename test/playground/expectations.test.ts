@@ -1,0 +1,37 @@
+// The sender's expectations the readback lab keeps, read against each HO's vocabulary: every
+// keystroke reads them again, and a link may hold thousands.
+import { describe, expect, it } from "vitest";
+import { readMessage } from "../../core/index.js";
+import { senderExpectations } from "../../playground/src/expectations.js";
+import { resolverFor } from "../../playground/src/profiles.js";
+
+const resolve = resolverFor(null);
+const PAY_HO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=$resolve paid=20261002 ref=MD-2026-057 apref=FD-0929";
+const record = JSON.stringify({ acct: "40-12-88/61102938" });
+
+describe("the sender's records", () => {
+  it("are read against the vocabulary of the first valid HO of their id, a line or a JSON form", () => {
+    const json = (id: string): string => JSON.stringify(readMessage(PAY_HO.replace("scheduler-1", id), resolve).message);
+    const text = ["# lines", "RW1 HO  scheduler-9 p=pay from=scheduler to=payer item=x ask=PAY", PAY_HO, json("scheduler-2"), "RW1 HO scheduler-3 from=scheduler to=payer item=x ask=DRAFT"].join("\n");
+    const raw = { "scheduler-1": { expectAcc: "", record }, "scheduler-2": { expectAcc: "", record }, "scheduler-3": { expectAcc: "", record }, "scheduler-9": { expectAcc: "", record } };
+    const e = senderExpectations(raw, text, resolve);
+    // pay's acct is read for the pay HOs; the core alone has no acct, nor does a refused line give pay.
+    expect([...e.map.keys()].sort()).toStrictEqual(["scheduler-1", "scheduler-2"]);
+    expect([...e.problems.keys()].sort()).toStrictEqual(["scheduler-3", "scheduler-9"]);
+  });
+
+  it("of twenty thousand HOs are read in one pass over the conversation, not one pass each", () => {
+    const n = 20_000;
+    const lines = Array.from({ length: n }, (_, i) => `RW1 HO a-${i + 1} from=a to=b item=x${i + 1} ask=DRAFT due=20261002 // note ${i + 1}`);
+    const raw = Object.fromEntries(Array.from({ length: n }, (_, i) => [`zz-${i}`, { expectAcc: "", record: "{}" }]));
+    const e = senderExpectations(raw, lines.join("\n"), resolve);
+    expect(e.map.size + e.problems.size).toBeGreaterThan(0);
+  }, 5_000);
+
+  it("are the same object while nothing changed, however many there are, so the checker audits nothing again", () => {
+    const raw = Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`a-${i + 1}`, { expectAcc: "", record: JSON.stringify({ [`x${i}`]: 1 }) }]));
+    const text = "RW1 HO a-1 from=a to=b item=x ask=DRAFT";
+    const first = senderExpectations(raw, text, resolve);
+    expect(senderExpectations(raw, `${text} // typed`, resolve)).toBe(first);
+  });
+});

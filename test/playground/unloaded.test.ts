@@ -1,0 +1,79 @@
+// When the playground's code does not arrive (a file missing after a deploy, a network that drops
+// it), in Debian's Chromium against the built site: the page says so, and waits for a reload
+// rather than asking again without end or waiting forever.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, serveStatic } from "./browser.js";
+import type { Browser, Site } from "./browser.js";
+
+let site: Site;
+let browser: Browser;
+beforeAll(async () => {
+  site = await serveStatic();
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser.close();
+  await site.close();
+});
+
+/** A page whose files matching `missing` answer 404, with its uncaught errors. */
+async function openWithout(missing: string, fragment = ""): Promise<{ page: Page; uncaught: string[] }> {
+  const page = await browser.context.newPage();
+  const uncaught: string[] = [];
+  page.on("pageerror", (e) => uncaught.push(e.message));
+  await page.route(`**/assets/${missing}-*.js`, (r) => r.fulfill({ status: 404, body: "not found" }));
+  await page.goto(site.url + fragment);
+  return { page, uncaught };
+}
+
+const fragmentOf = async (page: Page, state: object): Promise<string> =>
+  page.evaluate(async (json) => {
+    const stream = new Blob([json]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    return `#s1.${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+  }, JSON.stringify(state));
+
+describe("the page's script missing", () => {
+  it("leaves a page that says its script did not load, not a blank one", async () => {
+    const { page } = await openWithout("index");
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator("body").innerText()).toContain("its script did not load or run here: reload the page");
+  });
+});
+
+describe("a tab's code missing", () => {
+  it("is said once, and not asked for again on every frame", async () => {
+    const { page, uncaught } = await openWithout("mailbox-view");
+    await page.getByRole("tablist", { name: "Playground views" }).waitFor();
+    await page.getByRole("tab", { name: "Mailbox" }).click();
+    const alert = page.getByRole("alert");
+    await expect.poll(() => alert.textContent()).toContain("reload the page to try again");
+    // Preact runs effects after a frame: a view asked for again on every render asks for frames
+    // without end; a page that waits for a reload asks for none.
+    const frames = await page.evaluate(async () => {
+      let n = 0;
+      const raf = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (f) => (n++, raf(f));
+      await new Promise((r) => setTimeout(r, 1000));
+      return n;
+    });
+    expect(frames).toBe(0);
+    expect(uncaught).toStrictEqual([]);
+  });
+});
+
+describe("the custom profile's checker missing", () => {
+  it("says the profile cannot be read and why, not that it is being read, and throws nothing", async () => {
+    const first = await openWithout("custom-profile");
+    const fragment = await fragmentOf(first.page, { text: "RW1 HO a-1 from=a to=b item=x ask=DRAFT", profile: "custom", legendProfile: "custom", customProfile: JSON.stringify({ profile: "mine", version: "0.1", extends: "RW1", asks: { SCORE: "score it" } }) });
+    const { page, uncaught } = await openWithout("custom-profile", fragment);
+    await page.getByRole("tablist", { name: "Playground views" }).waitFor();
+    const problem = page.locator("p.problems[role=alert]");
+    await expect.poll(() => problem.textContent()).toContain("The custom profile cannot be read: its checker did not load");
+    expect(await problem.textContent()).toContain("reload the page to try again");
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await expect.poll(() => page.locator("#panel-legend .problems[role=alert]").first().textContent()).toContain("its checker did not load");
+    expect(uncaught).toStrictEqual([]);
+  });
+});
