@@ -47,7 +47,8 @@
  *   anything but `val=Y` (and no readback of it that passed stands cleared) is an act the sender
  *   held, read as the Worker's statements read it (core/_readback-answers): only Y confirms, the
  *   latest answer stands, an unanswered readback stands under the latest answer to any readback
- *   of the HO, and no answer at all leaves the readback to clear it. Per HO, not per re-issue line.
+ *   of the HO (a Y to a void one lifts no hold), and no answer at all leaves the readback to clear
+ *   it. Per HO, not per re-issue line.
  */
 import type { ReadbackExpectations } from "./check-readback.js";
 import { isDate, isTime } from "./check-value.js";

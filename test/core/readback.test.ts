@@ -931,6 +931,12 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     expect(commitClearance(s, live, both, [{ ...answer("HOLD"), re: "payer-6" }, { ...answer("Y"), id: "scheduler-3" }])).toBeNull();
     // A val=Y to another readback of the handoff leaves this one to the code's check.
     expect(commitClearance(s, live, both, [{ ...answer("Y"), re: "payer-6" }])).toBeNull();
+    // But a val=Y to a void readback lifts no hold: it confirms a readback that failed, and only a
+    // passing readback answered val=Y clears the act.
+    const yesToVoid = commitClearance(s, live, both, [{ ...answer("HOLD"), re: "payer-6" }, { ...answer("Y"), id: "scheduler-3", re: "payer-6" }]);
+    expect([yesToVoid?.slot, yesToVoid?.received]).toStrictEqual(["val", "HOLD"]);
+    const passedToo: CheckedRelay[] = [...both, { rb: "payer-5", message: { ...other, id: "payer-5" }, verdict: "wilco" }];
+    expect(commitClearance(s, live, passedToo, [{ ...answer("HOLD"), re: "payer-6" }, { ...answer("Y"), id: "scheduler-3", re: "payer-5" }])).toBeNull();
     // No answer (the receiver did not wait for one), or an answer to another message, or from another party, changes nothing.
     expect(commitClearance(s, live, relayed, [])).toBeNull();
     expect(commitClearance(s, live, relayed, [{ ...answer("N"), re: "payer-99" }])).toBeNull();

@@ -1158,6 +1158,24 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(await ok(await commitOf(t, again.token))).toMatchObject({ state: "committed" });
   });
 
+  it("lifts no hold with a val=Y to a void readback: only a passing readback answered val=Y clears the act, as check-thread reads it", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await append(t, [`RW1 AN scheduler-2 re=${s.readback.id} p=pay from=scheduler to=payer val=HOLD`]));
+    await ok(await abandonOf(t, s.token));
+    const again = await ok<{ token: string; readback: any; line: string }>(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    expect((await ok(await append(t, [again.line]))).results[0].readback.verdict).toBe("wilco");
+    // The receiver misreads the amount; the sender confirms that failed readback.
+    const misread = "RW1 RB payer-90 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay sup=marlow amt=5100.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    expect((await ok(await append(t, [misread]))).results[0].readback.verdict).toBe("void");
+    await ok(await append(t, ["RW1 AN scheduler-3 re=payer-90 p=pay from=scheduler to=payer val=Y"]));
+    const held = await expectProblem(await commitOf(t, again.token), "statement-refused");
+    expect(held.findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: "val", expected: "Y", received: "HOLD" }]);
+    // A DN of the act anyway is the act the sender held, in the thread's check-thread too.
+    await ok(await append(t, ["RW1 DN payer-91 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929"]));
+    expect((await state(t)).report.findings.filter((f: any) => f.code === "THREAD_DONE_AFTER_HOLD")).toMatchObject([{ handoff: "scheduler-1", id: "payer-91", received: "HOLD" }]);
+  });
+
   it("takes the sender's answer to the statement's readback only about its item: one about another item neither clears nor holds the act", async () => {
     const t = fresh();
     const s = await prepared(t);
