@@ -39,7 +39,8 @@
  *   order) that received a passing RB; before any, the sender of the item's first HO. Closing a
  *   handoff does not move ownership; a readback that arrives after its HO closed moves nothing.
  *   A DN reporting an act on an HO none of whose re-issue line passed a readback is an act on an
- *   item its receiver did not own.
+ *   item its receiver did not own, and so is one after the HO's sender handed the item to another
+ *   receiver whose readback passed, leaving this HO open (5.4's CX why=SUPERSEDED was not sent).
  * - A readback whose only failure is a value the receiver resolved, with no sender record to check
  *   it against, is "unverified": not void (nothing to re-issue), and ownership does not move.
  * - Section 5.3: "Only a passing readback, answered with `AN val=Y` where the receiver waits for
@@ -482,7 +483,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       if (done && (s & (PASSED | UNVERIFIED)) === 0 && !readInLine(i)) {
         const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
         note("THREAD_DONE_UNOWNED", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${why}: its receiver acted on an item it did not own (rule 1)`, id, m.id, line, { slot: "re", expected: "a passing RB first", received: "DN" });
-      }
+      } else if (done) ownedElsewhere(i, m, line);
       if (done) heldAct(i, m, line);
       if (done) acted(i, m, line);
       t.state[i] = s | (CLOSER[m.type] as number);
@@ -504,6 +505,25 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return;
     }
     note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${id}, already closed by ${CLOSER_NAMES[closedBy]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[closedBy] as string, received: m.type });
+  }
+
+  /**
+   * A done report `m` closing HO `i`, whose item its sender has since handed to another receiver:
+   * another of its HOs about the item received a passing readback and is the most recent that did,
+   * so its `to` owns the item (rule 1), and `i`'s receiver acted on an item another owned. The
+   * sender withdraws a handoff a newer one replaces (CX why=SUPERSEDED, section 5.4); it left `i`
+   * open. An onward HO from `i`'s receiver (a relay) does not count, nor one its sender withdrew.
+   */
+  function ownedElsewhere(i: number, m: Message, line: number): void {
+    const item = t.item[i] as number;
+    const via = item < 0 ? -1 : (owners.via[item] as number);
+    if (via < 0 || owners.owner[item] === t.to[i] || t.from[via] !== t.from[i]) return;
+    // A CX of it, or of the live re-issue of its line, withdrew that handoff: it holds nothing to act on.
+    const live = (state(via) & SUPERSEDED) === 0 ? via : liveOfLine(via);
+    if ((state(via) & CLOSED_BY) === CLOSED_CX || (state(live) & CLOSED_BY) === CLOSED_CX) return;
+    const id = ids[i] as string;
+    const owner = agent(owners.owner[item] as number);
+    note("THREAD_DONE_OWNED_ELSEWHERE", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${owner} owns ${itemText[item]}: ${ids[via]}, from the same sender, is the most recent HO of it that received a passing RB (rule 1), and ${id} was left open beside it, so ${agent(t.to[i] as number)} acted on an item another owned; the sender withdraws a handoff a newer HO replaces (CX why=SUPERSEDED, section 5.4)`, id, m.id, line, { slot: "from", expected: owner, received: m.from ?? "" });
   }
 
   /**

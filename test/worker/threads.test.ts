@@ -128,6 +128,27 @@ describe("appending lines", () => {
     expect(s.report.findings.map((f: any) => f.code)).toContain("THREAD_READBACK_SUPERSEDED");
   });
 
+  it("says when a receiver reports the act on an item its sender has since handed to another receiver (rule 1), as check-thread does", async () => {
+    const t = fresh();
+    const lines = [
+      "RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX",
+      "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX",
+      "RW1 HO ops-2 from=ops to=fixer item=jira:OPS-1 ask=FIX",
+      "RW1 RB fixer-1 re=ops-2 from=fixer to=ops item=jira:OPS-1 ask=FIX",
+      "RW1 DN fixer-2 re=ops-2 from=fixer to=ops item=jira:OPS-1 out=OK",
+    ];
+    const r = await ok(await append(t, lines));
+    expect(r.results.map((x: any) => x.findings.map((f: any) => f.code))).toStrictEqual([[], [], [], [], []]);
+    expect((await state(t)).report.ok).toBe(true);
+    const late = await ok(await append(t, ["RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK"]));
+    expect(late.results[0].findings.map((f: any) => [f.code, f.handoff, f.slot, f.expected, f.received])).toStrictEqual([["THREAD_DONE_OWNED_ELSEWHERE", "ops-1", "from", "fixer", "builder"]]);
+    const s = await state(t);
+    expect(s.report.ok).toBe(false);
+    expect(s.report.owners).toStrictEqual([{ item: "jira:OPS-1", owner: "fixer", handoff: "ops-2" }]);
+    // The line is stored (the log is what was said), and it closes ops-1.
+    expect(s.open).toStrictEqual([]);
+  });
+
   it("takes an RB from another party as no readback, with the core's THREAD_REPLY_PARTIES, as a DN from one", async () => {
     const t = fresh();
     const r = await ok(await append(t, ["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 RB qa-1 re=ops-1 from=qa to=ops item=jira:OPS-1 ask=FIX"]));
