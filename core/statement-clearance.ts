@@ -75,11 +75,16 @@ const confirms = (answer: Message): boolean => answer.slots["val"] === "Y" || an
  * one aside, so a hold is not stepped past by relaying a fresh statement nor lifted by confirming
  * a readback that failed). `handoff` is the handoff's state, undefined when the
  * thread does not track it; `readbacks`, every readback of the handoff the thread checked;
- * `answers`, the ANs the thread holds that may answer them, in the order they were sent.
+ * `answers`, the ANs the thread holds that may answer them, in the order they were sent;
+ * `ownedBy`, the HO of the same sender whose passing readback has since made another receiver the
+ * item's owner (rule 1; check-thread's ownedElsewhere), or null: the act would be on another's item.
  */
-export function commitClearance(statement: Statement, handoff: HandoffState | undefined, readbacks: readonly CheckedRelay[], answers: readonly Message[] = []): Finding | null {
+export function commitClearance(statement: Statement, handoff: HandoffState | undefined, readbacks: readonly CheckedRelay[], answers: readonly Message[] = [], ownedBy: string | null = null): Finding | null {
   if (handoff === undefined || !LIVE_STATES.has(handoff.state)) {
     return finding("STATEMENT_REFUSED", `the handoff ${statement.handoff} ${handoff === undefined ? "is not tracked by this thread" : handoffEnded(handoff)}: a statement runs only for a live handoff`, { slot: "re", expected: "open", received: handoff?.state ?? "unknown" });
+  }
+  if (ownedBy !== null) {
+    return finding("STATEMENT_REFUSED", `the item ${statement.readback.item ?? ""} was since handed to another receiver by ${ownedBy}, whose readback passed: that receiver owns it (rule 1), so the act of ${statement.handoff} would be on another's item; the sender withdraws the handoff a newer one replaces (CX why=SUPERSEDED)`, { slot: "item", expected: statement.handoff, received: ownedBy });
   }
   const relayed = readbacks.filter((r) => r.message.slots["x_tok"] === statement.token);
   if (relayed.length === 0) {

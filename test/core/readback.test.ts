@@ -906,6 +906,9 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     expect(commitClearance(s, live, [relay(altered, "wilco")])?.message).toContain("does not state the call as prepared");
     expect(commitClearance(s, { ...live, state: "closed", closedBy: "CX" }, [relay(s.readback, "wilco")])?.message).toContain("was closed by CX");
     expect(commitClearance(s, undefined, [relay(s.readback, "wilco")])?.received).toBe("unknown");
+    // The item since handed to another receiver (rule 1): the act would be on another's item.
+    expect(commitClearance(s, live, [relay(s.readback, "wilco")], [], "scheduler-9")).toMatchObject({ code: "STATEMENT_REFUSED", slot: "item", expected: "scheduler-1", received: "scheduler-9" });
+    expect(commitClearance(s, live, [relay(s.readback, "wilco")], [], null)).toBeNull();
   });
   it("does not clear a passing readback its sender answered with anything but val=Y (section 5.3: answered with AN val=Y)", () => {
     const { s } = setup();

@@ -583,6 +583,15 @@ describe("a DN that reports an act is checked against rule 1: the receiver must 
       // A cancelled a-1 is section 5.4's case, as before.
       expect(codes([...moved, "RW1 CX a-3 re=a-1 from=a to=b item=x:1 why=SUPERSEDED", dn()])).toStrictEqual(["THREAD_DONE_AFTER_CANCEL@6"]);
     });
+    it("ownedElsewhere(id) names the HO that moved the item while id is open, as a holder that runs the act asks", () => {
+      const audit = createThreadAudit();
+      moved.slice(0, 3).forEach((l) => audit.add(read(l)));
+      expect(audit.ownedElsewhere("a-1")).toBeNull();
+      audit.add(read(moved[3] as string));
+      expect([audit.ownedElsewhere("a-1"), audit.ownedElsewhere("a-2"), audit.ownedElsewhere("zz-1")]).toStrictEqual(["a-2", null, null]);
+      audit.add(read("RW1 CX a-3 re=a-2 from=a to=c item=x:1 why=REVOKED"));
+      expect(audit.ownedElsewhere("a-1")).toBeNull();
+    });
   });
 });
 

@@ -1197,6 +1197,18 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await state(t)).report.findings.filter((f: any) => f.code === "THREAD_DONE_AFTER_HOLD")).toMatchObject([{ handoff: "scheduler-1", id: "payer-91", received: "HOLD" }]);
   });
 
+  it("refuses a commit once the sender handed the item to another receiver whose readback passed, until it withdraws that handoff (rule 1)", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    const values = "sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    await ok(await append(t, [`RW1 HO scheduler-2 p=pay from=scheduler to=treasury item=inv:MD-2026-057 ask=PAY rb=exec ${values}`, `RW1 RB treasury-1 re=scheduler-2 p=pay from=treasury to=scheduler item=inv:MD-2026-057 ask=PAY ${values}`]));
+    const moved = await expectProblem(await commitOf(t, s.token), "statement-refused");
+    expect(moved.findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: "item", expected: "scheduler-1", received: "scheduler-2" }]);
+    // Withdrawn, that handoff holds nothing to act on: the statement's act is cleared again.
+    await ok(await append(t, ["RW1 CX scheduler-3 re=scheduler-2 p=pay from=scheduler to=treasury item=inv:MD-2026-057 why=REVOKED"]));
+    expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
+  });
+
   it("takes the sender's answer to the statement's readback only about its item: one about another item neither clears nor holds the act", async () => {
     const t = fresh();
     const s = await prepared(t);
