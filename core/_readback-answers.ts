@@ -5,7 +5,8 @@
  *
  * The reading is the Worker's for its statements (core/statement-clearance, commitClearance): only
  * `Y` confirms; the latest answer to a readback stands; a readback the sender has not answered
- * stands under its latest answer to any readback of the handoff. The act is cleared when one
+ * stands under its latest answer to any readback of the handoff, a `Y` to a void one aside (only a
+ * passing readback answered `Y` clears, so that `Y` lifts no hold). The act is cleared when one
  * readback that passed (or awaits a record) stands cleared, answered `Y` or not answered at all.
  *
  * Kept by the handoff's row alone: how many of its readbacks may clear it, and the answers that
@@ -50,7 +51,7 @@ export function _readbackAnswers(): ReadbackAnswers {
   const reads = new Map<number, number>();
   /** Open handoff -> the sender's latest answer to each of its clearing readbacks it answered. */
   const own = new Map<number, ReadbackAnswer[]>();
-  /** Open handoff -> the sender's latest answer to any of its readbacks, while it is not Y. */
+  /** Open handoff -> the sender's latest hold (an answer not Y) to any of its readbacks, until a Y to one that may clear it. */
   const holds = new Map<number, ReadbackAnswer>();
   let seq = 0;
   return {
@@ -68,8 +69,9 @@ export function _readbackAnswers(): ReadbackAnswers {
           else answered[k] = a;
         }
       }
-      if (confirms) holds.delete(row);
-      else holds.set(row, a);
+      // A Y to a void readback confirms what failed: it clears nothing and lifts no hold (5.3).
+      if (!confirms) holds.set(row, a);
+      else if (clearing) holds.delete(row);
     },
     standing(row) {
       const count = reads.get(row) ?? 0;

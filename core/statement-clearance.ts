@@ -71,14 +71,20 @@ const confirms = (answer: Message): boolean => answer.slots["val"] === "Y" || an
  * wilco, and was not answered by its sender with anything but `val=Y` ("only a passing readback,
  * answered with AN val=Y where the receiver waits for one, clears the act": no answer leaves the
  * code's check to clear it; a refusal withholds it, and its latest answer is the one that stands;
- * unanswered, the sender's latest answer to any readback of the handoff stands, so a hold is not
- * stepped past by relaying a fresh statement). `handoff` is the handoff's state, undefined when the
+ * unanswered, the sender's latest answer to any readback of the handoff stands, a `Y` to a void
+ * one aside, so a hold is not stepped past by relaying a fresh statement nor lifted by confirming
+ * a readback that failed). `handoff` is the handoff's state, undefined when the
  * thread does not track it; `readbacks`, every readback of the handoff the thread checked;
- * `answers`, the ANs the thread holds that may answer them, in the order they were sent.
+ * `answers`, the ANs the thread holds that may answer them, in the order they were sent;
+ * `ownedBy`, the HO of the same sender whose passing readback has since made another receiver the
+ * item's owner (rule 1; check-thread's ownedElsewhere), or null: the act would be on another's item.
  */
-export function commitClearance(statement: Statement, handoff: HandoffState | undefined, readbacks: readonly CheckedRelay[], answers: readonly Message[] = []): Finding | null {
+export function commitClearance(statement: Statement, handoff: HandoffState | undefined, readbacks: readonly CheckedRelay[], answers: readonly Message[] = [], ownedBy: string | null = null): Finding | null {
   if (handoff === undefined || !LIVE_STATES.has(handoff.state)) {
     return finding("STATEMENT_REFUSED", `the handoff ${statement.handoff} ${handoff === undefined ? "is not tracked by this thread" : handoffEnded(handoff)}: a statement runs only for a live handoff`, { slot: "re", expected: "open", received: handoff?.state ?? "unknown" });
+  }
+  if (ownedBy !== null) {
+    return finding("STATEMENT_REFUSED", `the item ${statement.readback.item ?? ""} was since handed to another receiver by ${ownedBy}, whose readback passed: that receiver owns it (rule 1), so the act of ${statement.handoff} would be on another's item; the sender withdraws the handoff a newer one replaces (CX why=SUPERSEDED)`, { slot: "item", expected: statement.handoff, received: ownedBy });
   }
   const relayed = readbacks.filter((r) => r.message.slots["x_tok"] === statement.token);
   if (relayed.length === 0) {
@@ -91,9 +97,11 @@ export function commitClearance(statement: Statement, handoff: HandoffState | un
   const passed = exact.filter((r) => r.verdict === "wilco");
   // The answer that stands for a readback: the sender's latest to it, else its latest to any
   // readback of the handoff, since a receiver the sender held waits for its val=Y (a fresh
-  // statement's readback does not step past the hold).
+  // statement's readback does not step past the hold), to a readback that passed.
   const answered = senderAnswers(statement, readbacks, answers);
-  const latest = answered[answered.length - 1];
+  // A Y to a void readback confirms what failed: it lifts no hold (only a passing readback answered Y clears).
+  const clearing = new Set(readbacks.filter((r) => r.verdict === "wilco" || r.verdict === "unverified").map((r) => r.rb));
+  const latest = answered.filter((a) => !confirms(a) || clearing.has(a.re as string)).pop();
   let held: { readonly rb: string; readonly answer: Message } | null = null;
   for (const r of passed) {
     const own = answered.filter((a) => a.re === r.rb).pop();

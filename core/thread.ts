@@ -39,7 +39,8 @@
  *   order) that received a passing RB; before any, the sender of the item's first HO. Closing a
  *   handoff does not move ownership; a readback that arrives after its HO closed moves nothing.
  *   A DN reporting an act on an HO none of whose re-issue line passed a readback is an act on an
- *   item its receiver did not own.
+ *   item its receiver did not own, and so is one after the HO's sender handed the item to another
+ *   receiver whose readback passed, leaving this HO open (5.4's CX why=SUPERSEDED was not sent).
  * - A readback whose only failure is a value the receiver resolved, with no sender record to check
  *   it against, is "unverified": not void (nothing to re-issue), and ownership does not move.
  * - Section 5.3: "Only a passing readback, answered with `AN val=Y` where the receiver waits for
@@ -47,7 +48,8 @@
  *   anything but `val=Y` (and no readback of it that passed stands cleared) is an act the sender
  *   held, read as the Worker's statements read it (core/_readback-answers): only Y confirms, the
  *   latest answer stands, an unanswered readback stands under the latest answer to any readback
- *   of the HO, and no answer at all leaves the readback to clear it. Per HO, not per re-issue line.
+ *   of the HO (a Y to a void one lifts no hold), and no answer at all leaves the readback to clear
+ *   it. Per HO, not per re-issue line.
  */
 import type { ReadbackExpectations } from "./check-readback.js";
 import { isDate, isTime } from "./check-value.js";
@@ -116,6 +118,12 @@ export interface ThreadAudit {
    * HO again (rule 1), as a DN closing one of them afterwards is read. `[]` when no CX closed `id`.
    */
   withdrawnBy(id: string): string[];
+  /**
+   * The HO, from `id`'s sender to another receiver, whose passing readback made that receiver the
+   * owner of `id`'s item (rule 1) while `id` is open and not withdrawn, or null: an act on `id` is
+   * then on an item another owns (THREAD_DONE_OWNED_ELSEWHERE), and a holder that runs it refuses.
+   */
+  ownedElsewhere(id: string): string | null;
   /** The report; after it, `add` throws. Calling it again returns the same report. */
   finish(): ThreadReport;
 }
@@ -481,7 +489,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       if (done && (s & (PASSED | UNVERIFIED)) === 0 && !readInLine(i)) {
         const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
         note("THREAD_DONE_UNOWNED", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${why}: its receiver acted on an item it did not own (rule 1)`, id, m.id, line, { slot: "re", expected: "a passing RB first", received: "DN" });
-      }
+      } else if (done) ownedElsewhere(i, m, line);
       if (done) heldAct(i, m, line);
       if (done) acted(i, m, line);
       t.state[i] = s | (CLOSER[m.type] as number);
@@ -503,6 +511,32 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return;
     }
     note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${id}, already closed by ${CLOSER_NAMES[closedBy]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[closedBy] as string, received: m.type });
+  }
+
+  /**
+   * The HO that made another receiver the owner of HO `i`'s item while `i` is open, or -1: another
+   * HO of `i`'s sender about the item received a passing readback and is the most recent that did,
+   * so its `to` owns the item (rule 1), and an act on `i` is on an item another owns. The sender
+   * withdraws a handoff a newer one replaces (CX why=SUPERSEDED, section 5.4); it left `i` open.
+   * An onward HO from `i`'s receiver (a relay) does not count, nor one its sender withdrew.
+   */
+  function ownerElsewhere(i: number): number {
+    const item = t.item[i] as number;
+    const via = item < 0 ? -1 : (owners.via[item] as number);
+    if (via < 0 || owners.owner[item] === t.to[i] || t.from[via] !== t.from[i]) return -1;
+    // A CX of it, or of the live re-issue of its line, withdrew that handoff: it holds nothing to act on.
+    const live = (state(via) & SUPERSEDED) === 0 ? via : liveOfLine(via);
+    return (state(via) & CLOSED_BY) === CLOSED_CX || (state(live) & CLOSED_BY) === CLOSED_CX ? -1 : via;
+  }
+
+  /** A done report `m` closing HO `i` whose item another receiver owns (ownerElsewhere). */
+  function ownedElsewhere(i: number, m: Message, line: number): void {
+    const via = ownerElsewhere(i);
+    if (via < 0) return;
+    const id = ids[i] as string;
+    const item = t.item[i] as number;
+    const owner = agent(owners.owner[item] as number);
+    note("THREAD_DONE_OWNED_ELSEWHERE", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${owner} owns ${itemText[item]}: ${ids[via]}, from the same sender, is the most recent HO of it that received a passing RB (rule 1), and ${id} was left open beside it, so ${agent(t.to[i] as number)} acted on an item another owned; the sender withdraws a handoff a newer HO replaces (CX why=SUPERSEDED, section 5.4)`, id, m.id, line, { slot: "from", expected: owner, received: m.from ?? "" });
   }
 
   /**
@@ -860,6 +894,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       if (members === undefined || (liveOf.get(root) ?? root) !== i) return [id];
       const superseded = members.filter((k) => k !== i && (state(k) & SUPERSEDED) !== 0 && (state(k) & CLOSED_BY) === OPEN);
       return [id, ...superseded.map((k) => ids[k] as string)];
+    },
+    ownedElsewhere(id) {
+      const i = rowNamed(id, NAMES_HANDOFF);
+      const via = i === undefined || (state(i) & CLOSED_BY) !== OPEN ? -1 : ownerElsewhere(i);
+      return via < 0 ? null : (ids[via] as string);
     },
     handoffs(now) {
       const at = now === undefined ? auditNow : now;

@@ -906,6 +906,9 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     expect(commitClearance(s, live, [relay(altered, "wilco")])?.message).toContain("does not state the call as prepared");
     expect(commitClearance(s, { ...live, state: "closed", closedBy: "CX" }, [relay(s.readback, "wilco")])?.message).toContain("was closed by CX");
     expect(commitClearance(s, undefined, [relay(s.readback, "wilco")])?.received).toBe("unknown");
+    // The item since handed to another receiver (rule 1): the act would be on another's item.
+    expect(commitClearance(s, live, [relay(s.readback, "wilco")], [], "scheduler-9")).toMatchObject({ code: "STATEMENT_REFUSED", slot: "item", expected: "scheduler-1", received: "scheduler-9" });
+    expect(commitClearance(s, live, [relay(s.readback, "wilco")], [], null)).toBeNull();
   });
   it("does not clear a passing readback its sender answered with anything but val=Y (section 5.3: answered with AN val=Y)", () => {
     const { s } = setup();
@@ -931,6 +934,12 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     expect(commitClearance(s, live, both, [{ ...answer("HOLD"), re: "payer-6" }, { ...answer("Y"), id: "scheduler-3" }])).toBeNull();
     // A val=Y to another readback of the handoff leaves this one to the code's check.
     expect(commitClearance(s, live, both, [{ ...answer("Y"), re: "payer-6" }])).toBeNull();
+    // But a val=Y to a void readback lifts no hold: it confirms a readback that failed, and only a
+    // passing readback answered val=Y clears the act.
+    const yesToVoid = commitClearance(s, live, both, [{ ...answer("HOLD"), re: "payer-6" }, { ...answer("Y"), id: "scheduler-3", re: "payer-6" }]);
+    expect([yesToVoid?.slot, yesToVoid?.received]).toStrictEqual(["val", "HOLD"]);
+    const passedToo: CheckedRelay[] = [...both, { rb: "payer-5", message: { ...other, id: "payer-5" }, verdict: "wilco" }];
+    expect(commitClearance(s, live, passedToo, [{ ...answer("HOLD"), re: "payer-6" }, { ...answer("Y"), id: "scheduler-3", re: "payer-5" }])).toBeNull();
     // No answer (the receiver did not wait for one), or an answer to another message, or from another party, changes nothing.
     expect(commitClearance(s, live, relayed, [])).toBeNull();
     expect(commitClearance(s, live, relayed, [{ ...answer("N"), re: "payer-99" }])).toBeNull();

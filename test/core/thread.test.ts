@@ -563,6 +563,36 @@ describe("a DN that reports an act is checked against rule 1: the receiver must 
     expect(codes([HO, "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=NOOP"])).toStrictEqual([]);
     expect(codes([HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD", "RW1 RB b-2 re=a-1 from=b to=a item=x:1 ask=DRAFT", "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=OK"])).toStrictEqual(["THREAD_READBACK_VOID@2"]);
   });
+  describe("once the same sender handed the item to another receiver, whose readback passed", () => {
+    const moved = [HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT", "RW1 HO a-2 from=a to=c item=x:1 ask=DRAFT", "RW1 RB c-1 re=a-2 from=c to=a item=x:1 ask=DRAFT"];
+    const dn = (re = "a-1"): string => `RW1 DN b-9 re=${re} from=b to=a item=x:1 out=OK`;
+    it("refuses the first receiver's act: the item is another's (THREAD_DONE_OWNED_ELSEWHERE, naming the owner)", () => {
+      const audit = createThreadAudit();
+      moved.forEach((l, n) => audit.add(read(l), n + 1));
+      const [f] = audit.add(read(dn()), 5);
+      expect(f).toMatchObject({ code: "THREAD_DONE_OWNED_ELSEWHERE", severity: "error", handoff: "a-1", id: "b-9", line: 5, slot: "from", expected: "c", received: "b" });
+      expect(f?.message).toBe("DN b-9 reports a-1 done (out=OK), but c owns x:1: a-2, from the same sender, is the most recent HO of it that received a passing RB (rule 1), and a-1 was left open beside it, so b acted on an item another owned; the sender withdraws a handoff a newer HO replaces (CX why=SUPERSEDED, section 5.4)");
+      // Re-issued to b after the move, unread: the line's readback predates a-2, which still owns.
+      expect(codes([...moved, "RW1 HO a-3 re=a-1 from=a to=b item=x:1 ask=DRAFT", dn("a-3")])).toStrictEqual(["THREAD_REISSUED@5", "THREAD_DONE_OWNED_ELSEWHERE@6"]);
+    });
+    it("takes the act while the other readback is still to come, after the move was withdrawn (a CX of a-2 or of its live re-issue), or once the item came back", () => {
+      expect(codes([HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT", "RW1 HO a-2 from=a to=c item=x:1 ask=DRAFT", dn()])).toStrictEqual([]);
+      expect(codes([...moved, "RW1 CX a-3 re=a-2 from=a to=c item=x:1 why=REVOKED", dn()])).toStrictEqual([]);
+      expect(codes([...moved, "RW1 HO a-3 re=a-2 from=a to=c item=x:1 ask=DRAFT", "RW1 CX a-4 re=a-3 from=a to=c item=x:1 why=REVOKED", dn()])).toStrictEqual(["THREAD_REISSUED@5"]);
+      expect(codes([...moved, "RW1 HO a-3 from=a to=b item=x:1 ask=TEST", "RW1 RB b-2 re=a-3 from=b to=a item=x:1 ask=TEST", dn()])).toStrictEqual([]);
+      // A cancelled a-1 is section 5.4's case, as before.
+      expect(codes([...moved, "RW1 CX a-3 re=a-1 from=a to=b item=x:1 why=SUPERSEDED", dn()])).toStrictEqual(["THREAD_DONE_AFTER_CANCEL@6"]);
+    });
+    it("ownedElsewhere(id) names the HO that moved the item while id is open, as a holder that runs the act asks", () => {
+      const audit = createThreadAudit();
+      moved.slice(0, 3).forEach((l) => audit.add(read(l)));
+      expect(audit.ownedElsewhere("a-1")).toBeNull();
+      audit.add(read(moved[3] as string));
+      expect([audit.ownedElsewhere("a-1"), audit.ownedElsewhere("a-2"), audit.ownedElsewhere("zz-1")]).toStrictEqual(["a-2", null, null]);
+      audit.add(read("RW1 CX a-3 re=a-2 from=a to=c item=x:1 why=REVOKED"));
+      expect(audit.ownedElsewhere("a-1")).toBeNull();
+    });
+  });
 });
 
 describe("a DN that reports an act its sender held (section 5.3: only a readback answered val=Y clears the act)", () => {

@@ -128,6 +128,27 @@ describe("appending lines", () => {
     expect(s.report.findings.map((f: any) => f.code)).toContain("THREAD_READBACK_SUPERSEDED");
   });
 
+  it("says when a receiver reports the act on an item its sender has since handed to another receiver (rule 1), as check-thread does", async () => {
+    const t = fresh();
+    const lines = [
+      "RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX",
+      "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX",
+      "RW1 HO ops-2 from=ops to=fixer item=jira:OPS-1 ask=FIX",
+      "RW1 RB fixer-1 re=ops-2 from=fixer to=ops item=jira:OPS-1 ask=FIX",
+      "RW1 DN fixer-2 re=ops-2 from=fixer to=ops item=jira:OPS-1 out=OK",
+    ];
+    const r = await ok(await append(t, lines));
+    expect(r.results.map((x: any) => x.findings.map((f: any) => f.code))).toStrictEqual([[], [], [], [], []]);
+    expect((await state(t)).report.ok).toBe(true);
+    const late = await ok(await append(t, ["RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK"]));
+    expect(late.results[0].findings.map((f: any) => [f.code, f.handoff, f.slot, f.expected, f.received])).toStrictEqual([["THREAD_DONE_OWNED_ELSEWHERE", "ops-1", "from", "fixer", "builder"]]);
+    const s = await state(t);
+    expect(s.report.ok).toBe(false);
+    expect(s.report.owners).toStrictEqual([{ item: "jira:OPS-1", owner: "fixer", handoff: "ops-2" }]);
+    // The line is stored (the log is what was said), and it closes ops-1.
+    expect(s.open).toStrictEqual([]);
+  });
+
   it("takes an RB from another party as no readback, with the core's THREAD_REPLY_PARTIES, as a DN from one", async () => {
     const t = fresh();
     const r = await ok(await append(t, ["RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 RB qa-1 re=ops-1 from=qa to=ops item=jira:OPS-1 ask=FIX"]));
@@ -1156,6 +1177,36 @@ describe("prepared statements, with exp enforced by the object", () => {
     // The sender's val=Y to the readback it now holds is the answer that stands: the act is cleared.
     await ok(await append(t, [`RW1 AN scheduler-3 re=${again.readback.id} p=pay from=scheduler to=payer val=Y // readback matches the approved run; proceed`]));
     expect(await ok(await commitOf(t, again.token))).toMatchObject({ state: "committed" });
+  });
+
+  it("lifts no hold with a val=Y to a void readback: only a passing readback answered val=Y clears the act, as check-thread reads it", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await append(t, [`RW1 AN scheduler-2 re=${s.readback.id} p=pay from=scheduler to=payer val=HOLD`]));
+    await ok(await abandonOf(t, s.token));
+    const again = await ok<{ token: string; readback: any; line: string }>(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    expect((await ok(await append(t, [again.line]))).results[0].readback.verdict).toBe("wilco");
+    // The receiver misreads the amount; the sender confirms that failed readback.
+    const misread = "RW1 RB payer-90 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay sup=marlow amt=5100.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    expect((await ok(await append(t, [misread]))).results[0].readback.verdict).toBe("void");
+    await ok(await append(t, ["RW1 AN scheduler-3 re=payer-90 p=pay from=scheduler to=payer val=Y"]));
+    const held = await expectProblem(await commitOf(t, again.token), "statement-refused");
+    expect(held.findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: "val", expected: "Y", received: "HOLD" }]);
+    // A DN of the act anyway is the act the sender held, in the thread's check-thread too.
+    await ok(await append(t, ["RW1 DN payer-91 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929"]));
+    expect((await state(t)).report.findings.filter((f: any) => f.code === "THREAD_DONE_AFTER_HOLD")).toMatchObject([{ handoff: "scheduler-1", id: "payer-91", received: "HOLD" }]);
+  });
+
+  it("refuses a commit once the sender handed the item to another receiver whose readback passed, until it withdraws that handoff (rule 1)", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    const values = "sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    await ok(await append(t, [`RW1 HO scheduler-2 p=pay from=scheduler to=treasury item=inv:MD-2026-057 ask=PAY rb=exec ${values}`, `RW1 RB treasury-1 re=scheduler-2 p=pay from=treasury to=scheduler item=inv:MD-2026-057 ask=PAY ${values}`]));
+    const moved = await expectProblem(await commitOf(t, s.token), "statement-refused");
+    expect(moved.findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: "item", expected: "scheduler-1", received: "scheduler-2" }]);
+    // Withdrawn, that handoff holds nothing to act on: the statement's act is cleared again.
+    await ok(await append(t, ["RW1 CX scheduler-3 re=scheduler-2 p=pay from=scheduler to=treasury item=inv:MD-2026-057 why=REVOKED"]));
+    expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
   });
 
   it("takes the sender's answer to the statement's readback only about its item: one about another item neither clears nor holds the act", async () => {

@@ -1082,7 +1082,7 @@ export class ThreadObject extends DurableObject<Env> {
       for (const a of this.sql.exec<{ seq: number; line: string }>("SELECT seq, line FROM lines WHERE sender = ? AND type = 'AN' AND instr(line, ?) > 0", statement.readback.to ?? "", `re=${r.rb}`)) answers.set(a.seq, a.line);
     }
     const inOrder = [...answers.entries()].sort((a, b) => a[0] - b[0]).map(([, line]) => this.message(line));
-    return commitClearance(statement, stands, rows.map((r) => ({ rb: r.rb, verdict: r.verdict as CheckedRelay["verdict"], message: this.message(r.line) })), inOrder);
+    return commitClearance(statement, stands, rows.map((r) => ({ rb: r.rb, verdict: r.verdict as CheckedRelay["verdict"], message: this.message(r.line) })), inOrder, this.auditor().ownedElsewhere(statement.handoff));
   }
 
 
