@@ -1,6 +1,9 @@
 // `rw delegation …` as a user runs it: the built command, real stdin and files, real exit codes.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -52,6 +55,42 @@ describe("rw delegation validate", () => {
     expect(rw(["delegation", "validate", "--kind", "card"], "{}").code).toBe(2);
     expect(rw(["delegation", "validate", "--file", join(tmp, "missing.json")]).code).toBe(2);
   });
+});
+
+describe("stdin is read up to 64 MiB, as --file is", () => {
+  const MiB = 1024 * 1024;
+  /** rw with `{}` and then `spaces` MiB of spaces piped to stdin, a chunk at a time: never held whole here. */
+  async function piped(args: string[], spaces: number): Promise<{ code: number | null; out: string; err: string }> {
+    const child = spawn(process.execPath, [RW, ...args], { cwd: ROOT });
+    let [out, err] = ["", ""];
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d));
+    const space = Buffer.alloc(MiB, 0x20);
+    function* bytes(): Generator<Buffer> {
+      yield Buffer.from("{}");
+      for (let i = 0; i < spaces; i++) yield space;
+    }
+    // Once rw stops reading, the rest of the stream meets a closed pipe: that is the point.
+    const feeding = pipeline(Readable.from(bytes()), child.stdin).catch(() => undefined);
+    const [code] = (await once(child, "close")) as [number | null];
+    await feeding;
+    return { code, out, err };
+  }
+  it("a stream past the limit is a usage error naming stdin, whether --file - chose it or not", async () => {
+    // Under the limit, the spaces around the document are only white space.
+    expect(await piped(["delegation", "validate"], 1)).toMatchObject({ code: 1, out: expect.stringContaining("DELEGATION_KIND_UNKNOWN"), err: "" });
+    expect(await piped(["delegation", "check-fences"], 65)).toStrictEqual({ code: 2, out: "", err: "rw: cannot read stdin: it holds more than 64 MiB\nTry 'rw delegation check-fences --help'.\n" });
+    expect(await piped(["delegation", "validate", "--file", "-"], 65)).toStrictEqual({ code: 2, out: "", err: "rw: --file: cannot read stdin: it holds more than 64 MiB\nTry 'rw delegation validate --help'.\n" });
+  }, 60_000);
+  it.skipIf(!existsSync("/dev/zero"))("stdin that never ends (< /dev/zero) is refused once past the limit, not read until memory runs out", () => {
+    const zero = openSync("/dev/zero", "r");
+    try {
+      const r = spawnSync(process.execPath, [RW, "delegation", "validate"], { stdio: [zero, "pipe", "pipe"], encoding: "utf8", timeout: 30_000 });
+      expect([r.status, r.stdout, r.stderr.split("\n")[0]]).toStrictEqual([2, "", "rw: cannot read stdin: it holds more than 64 MiB"]);
+    } finally {
+      closeSync(zero);
+    }
+  }, 60_000);
 });
 
 describe("rw delegation check-child", () => {
