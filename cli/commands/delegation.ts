@@ -9,6 +9,7 @@ import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, c
 import type { DelegationFinding, DocumentCheck, DocumentParts, RecordKind } from "../../core/delegation/index.js";
 import { documentOption } from "../arguments.js";
 import { readDocument } from "../document.js";
+import { jsonText } from "../json-text.js";
 import { needs, UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext, OptionSpec } from "./context.js";
@@ -34,7 +35,7 @@ const named = (value: unknown): string => {
 
 /** Input that is not a JSON document: said on stderr, and with --json as the one object on stdout. */
 async function unreadable(ctx: CommandContext, problem: string): Promise<void> {
-  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, error: problem, findings: [] }));
+  if (ctx.json) await ctx.out.line(jsonText({ ok: false, error: problem, findings: [] }));
   await ctx.err.line(`rw delegation: ${problem}`);
 }
 
@@ -96,7 +97,7 @@ async function input(ctx: CommandContext, check: DocumentCheck | null, asOptions
 }
 
 async function report(ctx: CommandContext, ok: boolean, json: unknown, head: string, findings: readonly DelegationFinding[], extra: readonly string[] = []): Promise<number> {
-  if (ctx.json) await ctx.out.line(JSON.stringify(json));
+  if (ctx.json) await ctx.out.line(jsonText(json));
   else await ctx.out.line([head, ...extra, ...findings.map(line)].join("\n"));
   return ok ? PASS : FAIL;
 }

@@ -93,6 +93,21 @@ describe("stdin is read up to 64 MiB, as --file is", () => {
   }, 60_000);
 });
 
+describe("what a document gave is never printed raw to a terminal", () => {
+  const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/u;
+  // A card whose id holds an OSC sequence, one key a right-to-left override and a C1 CSI, another a line break.
+  const card = { agent_card_id: "A", record_id: "R\u001b]0;t\u0007", revision_id: "r\u202e1", "x_\u202e\u009bkey": { db_password: "x" }, "x_a\nerror FORGED": { password: "y" } };
+  it("--json escapes the C1, line-separator and bidirectional controls JSON.stringify leaves raw; the value reads back the same", () => {
+    const r = rw(["delegation", "validate", "--json"], JSON.stringify(card));
+    expect(r.code).toBe(1);
+    expect(r.out).not.toMatch(RAW);
+    expect(r.out).toContain("x_\\u202e\\u009bkey.db_password");
+    expect((JSON.parse(r.out) as { findings: { path: string }[] }).findings.map((f) => f.path)).toContain("x_\u202e\u009bkey.db_password");
+    const twice = rw(["delegation", "validate", "--json"], '{"k\u009b":1,"k\u009b":2}');
+    expect([twice.code, twice.out]).toStrictEqual([1, '{"ok":false,"error":"the input is refused: the key \\"k\\u009b\\" appears twice in one object; which value was meant would be a guess","findings":[]}\n']);
+  });
+});
+
 describe("rw delegation check-child", () => {
   const bad = { parent: record("d-parent-1"), child: record("d-child-bad"), chain: record("chain-d-child-bad") };
   it("section 11.3 from one document on stdin: denied on exactly six dimensions, exit 1", () => {
