@@ -26,6 +26,7 @@ import {
 import type { MailboxEnvelope, MailboxFinding } from "../../core/mailbox/index.js";
 import { pathOption } from "../arguments.js";
 import { jsonText } from "../json-text.js";
+import { terminalText } from "../terminal-text.js";
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
@@ -220,7 +221,8 @@ async function publish(ctx: CommandContext): Promise<number> {
   if (!ok || e === null) return refused(ctx, findings);
   if (file === null) return FAIL;
   if (dryRun) {
-    await ctx.out.line(ctx.json ? jsonText({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${text.trimEnd()}`);
+    // The body and tags are what --body, --file or --message gave: shown with their controls marked, the message's own line breaks kept.
+    await ctx.out.line(ctx.json ? jsonText({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${terminalText(text.trimEnd())}`);
     return PASS;
   }
   const publication = publishOnce({ root: found.root, inbox: found.inbox, staging: pathOption("staging", ctx.options["staging"]) ?? tmpdir(), file, fallback: (names as { millis: string }).millis, fallbackAfter: otherMessage(e.id) }, new TextEncoder().encode(text));

@@ -106,6 +106,18 @@ describe("what a document gave is never printed raw to a terminal", () => {
     const twice = rw(["delegation", "validate", "--json"], '{"k\u009b":1,"k\u009b":2}');
     expect([twice.code, twice.out]).toStrictEqual([1, '{"ok":false,"error":"the input is refused: the key \\"k\\u009b\\" appears twice in one object; which value was meant would be a guess","findings":[]}\n']);
   });
+  it("the text report shows ids, paths and findings with their controls and line breaks marked, so none forges a line", () => {
+    const r = rw(["delegation", "validate"], JSON.stringify(card));
+    expect(r.code).toBe(1);
+    expect(r.out).not.toMatch(RAW);
+    expect(r.out.split("\n")[0]).toBe("agent_card R·]0;t·@r·1: refused");
+    expect(r.out).toContain("\n  error SECRET_FIELD: x_··key.db_password: ");
+    expect(r.out).toContain("\n  error SECRET_FIELD: x_a·error FORGED.password: ");
+    expect(r.out.split("\n").filter((line) => line.startsWith("error FORGED"))).toStrictEqual([]);
+    // Input that is not a JSON document is told on stderr, quoting it marked too.
+    const twice = rw(["delegation", "validate"], '{"k\u009b":1,"k\u009b":2}');
+    expect([twice.code, twice.err]).toStrictEqual([1, 'rw delegation: the input is refused: the key "k·" appears twice in one object; which value was meant would be a guess\n']);
+  });
 });
 
 describe("rw delegation check-child", () => {
