@@ -245,25 +245,29 @@ main(process.argv.slice(2)).then(
     process.exitCode = unwritable ? 2 : code;
   },
   async (error: unknown) => {
-    // What was typed or read is quoted in the message: a control character in it is shown marked.
-    const { terminalText } = await import("./terminal-text.js");
+    // What was typed or read is quoted in the message: a control character or line break in it is
+    // shown marked, so none acts on the terminal or forges a line.
+    const { withControlsMarked: visible } = await import("../core/index.js");
     if (error instanceof UsageError || (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS"))) {
       // node's parseArgs adds advice about positionals that starts with '-'; the option is the point.
-      process.stderr.write(`rw: ${terminalText(error.message.replace(/\. To specify a positional argument[\s\S]*$/, ""))}\nTry '${helpHint}'.\n`);
+      const details = error instanceof UsageError ? error.details.map((line) => `${visible(line)}\n`).join("") : "";
+      process.stderr.write(`rw: ${visible(error.message.replace(/\. To specify a positional argument[\s\S]*$/, ""))}\n${details}Try '${helpHint}'.\n`);
       process.exitCode = 2;
       return;
     }
     const path = pathProblem(error);
     if (path !== null) {
-      process.stderr.write(`rw: cannot use ${terminalText(path)}\nTry '${helpHint}'.\n`);
+      process.stderr.write(`rw: cannot use ${visible(path)}\nTry '${helpHint}'.\n`);
       process.exitCode = 2;
       return;
     }
     // A bug, not a verdict: one line, and the stack trace only when asked for (RW_DEBUG), marked as
     // a message is, since an error's message may quote what was read.
     const debug = (process.env["RW_DEBUG"] ?? "") !== "";
-    const what = error instanceof Error ? (debug ? (error.stack ?? error.message) : error.message) : String(error);
-    process.stderr.write(`rw: internal error: ${terminalText(what)}\n${debug ? "" : "This is a bug in rw; RW_DEBUG=1 prints its stack trace.\n"}`);
+    const message = visible(error instanceof Error ? error.message : String(error));
+    // The stack's frames, after the message printed once: each its own line, marked on its own.
+    const stack = debug && error instanceof Error ? (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)).map((line) => `${visible(line)}\n`).join("") : "";
+    process.stderr.write(`rw: internal error: ${message}\n${debug ? stack : "This is a bug in rw; RW_DEBUG=1 prints its stack trace.\n"}`);
     process.exitCode = INTERNAL_ERROR;
   },
 );

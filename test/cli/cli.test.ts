@@ -689,7 +689,7 @@ describe("an internal error (a bug in rw) exits 70, EX_SOFTWARE, apart from ever
   it("RW_DEBUG=1 prints the stack trace, marked too", () => {
     const r = crash({ RW_DEBUG: "1" });
     expect(r.code).toBe(70);
-    expect(r.err).toMatch(/^rw: internal error: Error: injected·\[2J\n {4}at /u);
+    expect(r.err).toMatch(/^rw: internal error: injected·\[2J\n {4}at /u);
     expect(r.err).not.toContain("\u001b");
   });
   it("--help says what 70 means", () => {
