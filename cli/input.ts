@@ -113,7 +113,7 @@ const tooLarge = (lead: string, source: string): UsageError => new UsageError(`$
  */
 export function readFileText(label: string, path: string): string | null {
   const bytes = readBytesAtMost(label, path, MAX_FILE_BYTES);
-  if (bytes === null) throw tooLarge(`${label}: `, path);
+  if (bytes === null) throw tooLarge(`${label}: `, path === "-" ? "stdin" : path);
   const text = decode(bytes);
   return text === null ? null : withoutBom(text);
 }

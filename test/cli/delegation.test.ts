@@ -76,11 +76,13 @@ describe("stdin is read up to 64 MiB, as --file is", () => {
     await feeding;
     return { code, out, err };
   }
-  it("a stream past the limit is a usage error naming stdin, whether --file - chose it or not", async () => {
+  it("a stream past the limit is a usage error naming stdin, and the option that chose it (--file -, a part given as -)", async () => {
     // Under the limit, the spaces around the document are only white space.
     expect(await piped(["delegation", "validate"], 1)).toMatchObject({ code: 1, out: expect.stringContaining("DELEGATION_KIND_UNKNOWN"), err: "" });
     expect(await piped(["delegation", "check-fences"], 65)).toStrictEqual({ code: 2, out: "", err: "rw: cannot read stdin: it holds more than 64 MiB\nTry 'rw delegation check-fences --help'.\n" });
     expect(await piped(["delegation", "validate", "--file", "-"], 65)).toStrictEqual({ code: 2, out: "", err: "rw: --file: cannot read stdin: it holds more than 64 MiB\nTry 'rw delegation validate --help'.\n" });
+    // A part's option given as - reads stdin too, and names it so.
+    expect(await piped(["delegation", "check-attempts", "--contract", "-", "--attempts", "[]"], 65)).toStrictEqual({ code: 2, out: "", err: "rw: --contract: cannot read stdin: it holds more than 64 MiB\nTry 'rw delegation check-attempts --help'.\n" });
   }, 60_000);
   it.skipIf(!existsSync("/dev/zero"))("stdin that never ends (< /dev/zero) is refused once past the limit, not read until memory runs out", () => {
     const zero = openSync("/dev/zero", "r");
