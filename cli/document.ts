@@ -3,20 +3,20 @@
  * commands take (a record, or the inputs of a check). Not JSON (or not UTF-8) is invalid input
  * (exit 1), told on stderr, whether it comes from stdin, --file or a part's option; no input at
  * all (empty, or only white space: `empty`, for the command to refuse as a usage error naming what
- * it needs), or a path that cannot be read, is a usage error.
+ * it needs), or a path that cannot be read, is a usage error, as is a file or stdin holding more
+ * than MAX_FILE_BYTES.
  */
 import { parseJsonText, withoutBom } from "../core/index.js";
-import { readFileText, stdinInput } from "./input.js";
+import { readFileText, readStdinAtMost } from "./input.js";
 
 export type Document = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string; readonly empty: boolean };
 
 /** The document's text; null when stdin's bytes are not UTF-8 (never replaced or guessed). */
 async function text(file: string | undefined): Promise<string | null> {
   if (file !== undefined && file !== "-") return readFileText("--file", file);
-  const parts: Buffer[] = [];
-  for await (const chunk of stdinInput("a JSON document")) parts.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer));
+  const bytes = await readStdinAtMost("a JSON document", file === "-" ? "--file" : undefined);
   try {
-    const all = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(Buffer.concat(parts));
+    const all = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
     return withoutBom(all);
   } catch {
     return null;

@@ -103,6 +103,9 @@ export function readTextFile(label: string, path: string): string {
  */
 export const MAX_FILE_BYTES = MAX_LINE_BYTES;
 
+/** The usage error for input past MAX_FILE_BYTES, a file an option names or stdin: `lead` names the option, if any. */
+const tooLarge = (lead: string, source: string): UsageError => new UsageError(`${lead}cannot read ${source}: it holds more than ${MAX_FILE_BYTES / 1024 / 1024} MiB`);
+
 /**
  * The text of a file holding input (a JSON document), one leading BOM dropped; null when its
  * bytes are not UTF-8 (invalid input, for the caller to report); a usage error naming the path
@@ -110,9 +113,28 @@ export const MAX_FILE_BYTES = MAX_LINE_BYTES;
  */
 export function readFileText(label: string, path: string): string | null {
   const bytes = readBytesAtMost(label, path, MAX_FILE_BYTES);
-  if (bytes === null) throw new UsageError(`${label}: cannot read ${path}: it holds more than ${MAX_FILE_BYTES / 1024 / 1024} MiB`);
+  if (bytes === null) throw tooLarge(`${label}: `, path === "-" ? "stdin" : path);
   const text = decode(bytes);
   return text === null ? null : withoutBom(text);
+}
+
+/**
+ * Stdin, whole (a JSON document `what` names), read as a file an option names is: never more than
+ * MAX_FILE_BYTES, and once it holds more, a usage error and the rest not read, so `< /dev/zero`
+ * is refused instead of read until memory runs out. `label` names the option that chose stdin
+ * (`--file -`), if one did.
+ */
+export async function readStdinAtMost(what: string, label?: string): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stdinInput(what)) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
+    size += bytes.length;
+    // Leaving the loop destroys the stream: nothing more is read.
+    if (size > MAX_FILE_BYTES) throw tooLarge(label === undefined ? "" : `${label}: `, "stdin");
+    parts.push(bytes);
+  }
+  return Buffer.concat(parts, size);
 }
 
 /**

@@ -19,8 +19,7 @@ function load(path: string, label: string): Vocabulary {
   const json = read.value;
   const compiled = compileVocabulary(coreVocabulary, json);
   if (!compiled.ok) {
-    const detail = compiled.findings.map((f) => `  ${f.code} ${f.message}`).join("\n");
-    throw new UsageError(`profile ${label} is refused:\n${detail}`);
+    throw new UsageError(`profile ${label} is refused:`, compiled.findings.map((f) => `  ${f.code} ${f.message}`));
   }
   return compiled.value;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `rw`: the rogerwilco command. A thin adapter: it reads lines, calls core, prints results.
- * Exit codes: 0 pass, 1 a check failed or the input is invalid, 2 a usage error.
+ * Exit codes: 0 pass, 1 a check failed or the input is invalid, 2 a usage error, 70 an internal
+ * error (sysexits' EX_SOFTWARE): a bug in rw, which must read as neither a verdict nor the caller's mistake.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -87,7 +88,7 @@ function optionsOf(name: string, command: Command): Record<string, Spec> {
   return out;
 }
 
-const EXIT = "Exit: 0 pass, 1 invalid input or failed check, 2 usage error.";
+const EXIT = "Exit: 0 pass, 1 invalid input or failed check, 2 usage error, 70 internal error (a bug in rw: RW_DEBUG=1 prints its stack trace).";
 const LINES = "Lines end at LF, CRLF or CR; one leading byte order mark is dropped; blank lines and lines starting with # are skipped; a line longer than 64 MiB is refused (LINE_TOO_LONG).";
 
 async function usage(group?: string): Promise<string> {
@@ -212,6 +213,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+/** The exit code of an internal error: sysexits' EX_SOFTWARE, apart from 0, 1 and 2, which are answers. */
+const INTERNAL_ERROR = 70;
+
 /** A path a command was given that the file system refuses (missing, a directory, a file used as a folder). */
 const PATH_CODES = new Set(["ENOENT", "EISDIR", "ENOTDIR", "EEXIST", "EACCES", "EPERM", "ELOOP", "ENAMETOOLONG"]);
 function pathProblem(error: unknown): string | null {
@@ -241,21 +245,29 @@ main(process.argv.slice(2)).then(
     process.exitCode = unwritable ? 2 : code;
   },
   async (error: unknown) => {
-    // What was typed or read is quoted in the message: a control character in it is shown marked.
-    const { terminalText } = await import("./terminal-text.js");
+    // What was typed or read is quoted in the message: a control character or line break in it is
+    // shown marked, so none acts on the terminal or forges a line.
+    const { withControlsMarked: visible } = await import("../core/index.js");
     if (error instanceof UsageError || (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS"))) {
       // node's parseArgs adds advice about positionals that starts with '-'; the option is the point.
-      process.stderr.write(`rw: ${terminalText(error.message.replace(/\. To specify a positional argument[\s\S]*$/, ""))}\nTry '${helpHint}'.\n`);
+      const details = error instanceof UsageError ? error.details.map((line) => `${visible(line)}\n`).join("") : "";
+      process.stderr.write(`rw: ${visible(error.message.replace(/\. To specify a positional argument[\s\S]*$/, ""))}\n${details}Try '${helpHint}'.\n`);
       process.exitCode = 2;
       return;
     }
     const path = pathProblem(error);
     if (path !== null) {
-      process.stderr.write(`rw: cannot use ${terminalText(path)}\nTry '${helpHint}'.\n`);
+      process.stderr.write(`rw: cannot use ${visible(path)}\nTry '${helpHint}'.\n`);
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`rw: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 70;
+    // A bug, not a verdict: one line, and the stack trace only when asked for (RW_DEBUG), marked as
+    // a message is, since an error's message may quote what was read.
+    const debug = (process.env["RW_DEBUG"] ?? "") !== "";
+    const message = visible(error instanceof Error ? error.message : String(error));
+    // The stack's frames, after the message printed once: each its own line, marked on its own.
+    const stack = debug && error instanceof Error ? (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)).map((line) => `${visible(line)}\n`).join("") : "";
+    process.stderr.write(`rw: internal error: ${message}\n${debug ? stack : "This is a bug in rw; RW_DEBUG=1 prints its stack trace.\n"}`);
+    process.exitCode = INTERNAL_ERROR;
   },
 );

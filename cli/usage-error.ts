@@ -1,6 +1,17 @@
-/** A mistake in how the command was called: reported in one line, exit code 2. */
+/**
+ * A mistake in how the command was called: reported in one line, exit code 2. `details` are the
+ * lines that follow it (a refused profile's findings), each printed as its own line: the message
+ * and each detail are one line each, so a line break an argument or a file gave is marked, never
+ * a line of its own.
+ */
 export class UsageError extends Error {
   override readonly name = "UsageError";
+  constructor(
+    message: string,
+    readonly details: readonly string[] = [],
+  ) {
+    super(message);
+  }
 }
 
 /** `a`, `a and b`, `a, b and c`. */

@@ -7,8 +7,10 @@
  */
 import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, DOCUMENT_PARTS, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
 import type { DelegationFinding, DocumentCheck, DocumentParts, RecordKind } from "../../core/delegation/index.js";
+import { withControlsMarked as visible } from "../../core/index.js";
 import { documentOption } from "../arguments.js";
 import { readDocument } from "../document.js";
+import { jsonText } from "../json-text.js";
 import { needs, UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext, OptionSpec } from "./context.js";
@@ -34,8 +36,9 @@ const named = (value: unknown): string => {
 
 /** Input that is not a JSON document: said on stderr, and with --json as the one object on stdout. */
 async function unreadable(ctx: CommandContext, problem: string): Promise<void> {
-  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, error: problem, findings: [] }));
-  await ctx.err.line(`rw delegation: ${problem}`);
+  if (ctx.json) await ctx.out.line(jsonText({ ok: false, error: problem, findings: [] }));
+  // The problem may quote the input (a key named twice): its controls are marked.
+  await ctx.err.line(visible(`rw delegation: ${problem}`));
 }
 
 /** A check's document as its parts: `{ contract, attempts, checkpoints? }`. */
@@ -96,8 +99,9 @@ async function input(ctx: CommandContext, check: DocumentCheck | null, asOptions
 }
 
 async function report(ctx: CommandContext, ok: boolean, json: unknown, head: string, findings: readonly DelegationFinding[], extra: readonly string[] = []): Promise<number> {
-  if (ctx.json) await ctx.out.line(JSON.stringify(json));
-  else await ctx.out.line([head, ...extra, ...findings.map(line)].join("\n"));
+  if (ctx.json) await ctx.out.line(jsonText(json));
+  // Ids, paths and findings quote the document: each line with its controls and line breaks marked, so none forges a line.
+  else await ctx.out.line([head, ...extra, ...findings.map(line)].map((l) => visible(l)).join("\n"));
   return ok ? PASS : FAIL;
 }
 

@@ -25,6 +25,8 @@ import {
 } from "../../core/mailbox/index.js";
 import type { MailboxEnvelope, MailboxFinding } from "../../core/mailbox/index.js";
 import { pathOption } from "../arguments.js";
+import { jsonText } from "../json-text.js";
+import { terminalText } from "../terminal-text.js";
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
@@ -148,7 +150,7 @@ function inputText(label: string, path: string): string {
 }
 
 async function refused(ctx: CommandContext, findings: readonly MailboxFinding[]): Promise<number> {
-  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: false, file: null, findings }));
+  if (ctx.json) await ctx.out.line(jsonText({ ok: false, file: null, findings }));
   // A finding may quote a peer's file name or field: its line breaks and controls are marked.
   else await ctx.err.line(`refused: nothing published\n${findings.map((f) => visible(`  ${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message}`)).join("\n")}`);
   return FAIL;
@@ -160,7 +162,7 @@ async function run(ctx: CommandContext): Promise<number> {
   } catch (error) {
     if (error instanceof InputTooLarge) return refused(ctx, [mailboxFinding("MESSAGE_TOO_LARGE", error.message, { expected: `at most ${MAX_MESSAGE_BYTES}` })]);
     if (!(error instanceof PathRefusal)) throw error;
-    await (ctx.json ? ctx.out.line(JSON.stringify({ ok: false, file: null, error: error.message, findings: [] })) : ctx.err.line(visible(`refused: ${error.message}`)));
+    await (ctx.json ? ctx.out.line(jsonText({ ok: false, file: null, error: error.message, findings: [] })) : ctx.err.line(visible(`refused: ${error.message}`)));
     return FAIL;
   }
 }
@@ -219,7 +221,8 @@ async function publish(ctx: CommandContext): Promise<number> {
   if (!ok || e === null) return refused(ctx, findings);
   if (file === null) return FAIL;
   if (dryRun) {
-    await ctx.out.line(ctx.json ? JSON.stringify({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${text.trimEnd()}`);
+    // The body and tags are what --body, --file or --message gave: shown with their controls marked, the message's own line breaks kept.
+    await ctx.out.line(ctx.json ? jsonText({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${terminalText(text.trimEnd())}`);
     return PASS;
   }
   const publication = publishOnce({ root: found.root, inbox: found.inbox, staging: pathOption("staging", ctx.options["staging"]) ?? tmpdir(), file, fallback: (names as { millis: string }).millis, fallbackAfter: otherMessage(e.id) }, new TextEncoder().encode(text));
@@ -228,7 +231,7 @@ async function publish(ctx: CommandContext): Promise<number> {
   // and would have the message published again.
   findings.push(...publication.findings);
   const after = publication.findings.some((f) => f.severity === "error");
-  if (ctx.json) await ctx.out.line(JSON.stringify({ ok: !after, file: published, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
+  if (ctx.json) await ctx.out.line(jsonText({ ok: !after, file: published, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
   else {
     await ctx.out.line(published);
     if (after) await ctx.err.line(visible(`published, but what followed failed: ${published}`));

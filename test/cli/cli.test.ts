@@ -676,6 +676,27 @@ describe("a usage error points to the help that answers it", () => {
   });
 });
 
+describe("an internal error (a bug in rw) exits 70, EX_SOFTWARE, apart from every verdict and usage error", () => {
+  // Injected: stdout's write throws what no command expects, its message quoting an escape sequence.
+  const THROW = `data:text/javascript,process.stdout.write = () => { throw new Error("injected\\u001b[2J"); };`;
+  const crash = (env: Record<string, string>): { code: number | null; err: string } => {
+    const r = spawnSync(process.execPath, ["--import", THROW, RW, "validate"], { input: `${HO}\n`, encoding: "utf8", cwd: ROOT, env: { ...process.env, RW_DEBUG: "", ...env } });
+    return { code: r.status, err: r.stderr };
+  };
+  it("one line with the message, its controls marked, and how to ask for the stack trace, which is not printed", () => {
+    expect(crash({})).toStrictEqual({ code: 70, err: "rw: internal error: injected·[2J\nThis is a bug in rw; RW_DEBUG=1 prints its stack trace.\n" });
+  });
+  it("RW_DEBUG=1 prints the stack trace, marked too", () => {
+    const r = crash({ RW_DEBUG: "1" });
+    expect(r.code).toBe(70);
+    expect(r.err).toMatch(/^rw: internal error: injected·\[2J\n {4}at /u);
+    expect(r.err).not.toContain("\u001b");
+  });
+  it("--help says what 70 means", () => {
+    expect(rw(["validate", "--help"]).out).toContain("Exit: 0 pass, 1 invalid input or failed check, 2 usage error, 70 internal error (a bug in rw: RW_DEBUG=1 prints its stack trace).");
+  });
+});
+
 describe("input that cannot be read is a clear usage error, never a stack trace", () => {
   it.each([["validate"], ["parse"], ["check-thread"], ["digest"], ["format"]])("%s --file DIRECTORY", (command) => {
     const r = rw([command, "--file", tmp]);

@@ -1,6 +1,9 @@
 // `rw delegation …` as a user runs it: the built command, real stdin and files, real exit codes.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -51,6 +54,71 @@ describe("rw delegation validate", () => {
     expect([twice.code, twice.err]).toStrictEqual([1, expect.stringContaining('the key "autonomy_tier" appears twice in one object')]);
     expect(rw(["delegation", "validate", "--kind", "card"], "{}").code).toBe(2);
     expect(rw(["delegation", "validate", "--file", join(tmp, "missing.json")]).code).toBe(2);
+  });
+});
+
+describe("stdin is read up to 64 MiB, as --file is", () => {
+  const MiB = 1024 * 1024;
+  /** rw with `{}` and then `spaces` MiB of spaces piped to stdin, a chunk at a time: never held whole here. */
+  async function piped(args: string[], spaces: number): Promise<{ code: number | null; out: string; err: string }> {
+    const child = spawn(process.execPath, [RW, ...args], { cwd: ROOT });
+    let [out, err] = ["", ""];
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d));
+    const space = Buffer.alloc(MiB, 0x20);
+    function* bytes(): Generator<Buffer> {
+      yield Buffer.from("{}");
+      for (let i = 0; i < spaces; i++) yield space;
+    }
+    // Once rw stops reading, the rest of the stream meets a closed pipe: that is the point.
+    const feeding = pipeline(Readable.from(bytes()), child.stdin).catch(() => undefined);
+    const [code] = (await once(child, "close")) as [number | null];
+    await feeding;
+    return { code, out, err };
+  }
+  it("a stream past the limit is a usage error naming stdin, and the option that chose it (--file -, a part given as -)", async () => {
+    // Under the limit, the spaces around the document are only white space.
+    expect(await piped(["delegation", "validate"], 1)).toMatchObject({ code: 1, out: expect.stringContaining("DELEGATION_KIND_UNKNOWN"), err: "" });
+    expect(await piped(["delegation", "check-fences"], 65)).toStrictEqual({ code: 2, out: "", err: "rw: cannot read stdin: it holds more than 64 MiB\nTry 'rw delegation check-fences --help'.\n" });
+    expect(await piped(["delegation", "validate", "--file", "-"], 65)).toStrictEqual({ code: 2, out: "", err: "rw: --file: cannot read stdin: it holds more than 64 MiB\nTry 'rw delegation validate --help'.\n" });
+    // A part's option given as - reads stdin too, and names it so.
+    expect(await piped(["delegation", "check-attempts", "--contract", "-", "--attempts", "[]"], 65)).toStrictEqual({ code: 2, out: "", err: "rw: --contract: cannot read stdin: it holds more than 64 MiB\nTry 'rw delegation check-attempts --help'.\n" });
+  }, 60_000);
+  it.skipIf(!existsSync("/dev/zero"))("stdin that never ends (< /dev/zero) is refused once past the limit, not read until memory runs out", () => {
+    const zero = openSync("/dev/zero", "r");
+    try {
+      const r = spawnSync(process.execPath, [RW, "delegation", "validate"], { stdio: [zero, "pipe", "pipe"], encoding: "utf8", timeout: 30_000 });
+      expect([r.status, r.stdout, r.stderr.split("\n")[0]]).toStrictEqual([2, "", "rw: cannot read stdin: it holds more than 64 MiB"]);
+    } finally {
+      closeSync(zero);
+    }
+  }, 60_000);
+});
+
+describe("what a document gave is never printed raw to a terminal", () => {
+  const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/u;
+  // A card whose id holds an OSC sequence, one key a right-to-left override and a C1 CSI, another a line break.
+  const card = { agent_card_id: "A", record_id: "R\u001b]0;t\u0007", revision_id: "r\u202e1", "x_\u202e\u009bkey": { db_password: "x" }, "x_a\nerror FORGED": { password: "y" } };
+  it("--json escapes the C1, line-separator and bidirectional controls JSON.stringify leaves raw; the value reads back the same", () => {
+    const r = rw(["delegation", "validate", "--json"], JSON.stringify(card));
+    expect(r.code).toBe(1);
+    expect(r.out).not.toMatch(RAW);
+    expect(r.out).toContain("x_\\u202e\\u009bkey.db_password");
+    expect((JSON.parse(r.out) as { findings: { path: string }[] }).findings.map((f) => f.path)).toContain("x_\u202e\u009bkey.db_password");
+    const twice = rw(["delegation", "validate", "--json"], '{"k\u009b":1,"k\u009b":2}');
+    expect([twice.code, twice.out]).toStrictEqual([1, '{"ok":false,"error":"the input is refused: the key \\"k\\u009b\\" appears twice in one object; which value was meant would be a guess","findings":[]}\n']);
+  });
+  it("the text report shows ids, paths and findings with their controls and line breaks marked, so none forges a line", () => {
+    const r = rw(["delegation", "validate"], JSON.stringify(card));
+    expect(r.code).toBe(1);
+    expect(r.out).not.toMatch(RAW);
+    expect(r.out.split("\n")[0]).toBe("agent_card R·]0;t·@r·1: refused");
+    expect(r.out).toContain("\n  error SECRET_FIELD: x_··key.db_password: ");
+    expect(r.out).toContain("\n  error SECRET_FIELD: x_a·error FORGED.password: ");
+    expect(r.out.split("\n").filter((line) => line.startsWith("error FORGED"))).toStrictEqual([]);
+    // Input that is not a JSON document is told on stderr, quoting it marked too.
+    const twice = rw(["delegation", "validate"], '{"k\u009b":1,"k\u009b":2}');
+    expect([twice.code, twice.err]).toStrictEqual([1, 'rw delegation: the input is refused: the key "k·" appears twice in one object; which value was meant would be a guess\n']);
   });
 });
 

@@ -266,6 +266,30 @@ describe("conflict copies and half-written files", () => {
     expect(r.out).not.toMatch(/[\u001b\u202e]/u);
     expect(r.out).toContain("  a·reconciliation for LYRA: CLEAN (work-clean yes, readiness-clean yes)··[2J·zz.md: ");
   });
+  it("--json escapes the C1, line-separator and bidirectional controls a peer's file name or an option gave, which JSON.stringify leaves raw", () => {
+    const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/u;
+    const a = room();
+    const { hello } = handshake(a.root);
+    const name = "2026-10-01-09-00-09-VEGA-request-x\u009b2J\u2028\u202e.md";
+    writeFileSync(join(a.inbox, name), readFileSync(join(a.inbox, hello), "utf8"));
+    const checked = rw(["mailbox", "check", a.root, "--json", "--now", "20261002T1200Z"]);
+    expect(checked.out).not.toMatch(RAW);
+    expect(checked.out).toContain("x\\u009b2J\\u2028\\u202e.md");
+    expect((JSON.parse(checked.out) as { files: { file: string }[] }).files.map((f) => f.file)).toContain(name);
+    const refused = rw(["mailbox", "new", a.root, ...HELLO, "--transport", "x\u009b\u202e", "--json"]);
+    expect(refused.code).toBe(1);
+    expect(refused.out).not.toMatch(RAW);
+    expect(JSON.parse(refused.out)).toMatchObject({ ok: false, findings: [{ code: "TRANSPORT_UNKNOWN", received: "x\u009b\u202e" }] });
+  });
+  it("--dry-run shows the body and tags an option gave with their controls marked, the message's line breaks kept", () => {
+    const a = room();
+    const r = rw(["mailbox", "new", a.root, ...HELLO, "--tags", "room\u001b[31m", "--body", "hi\u001b]0;title\u0007\u202eok\r\nnext\u2028line", "--dry-run"]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/u);
+    expect(r.out).toContain("\n---\nhi·]0;title··ok·\nnext·line\n");
+    expect(r.out).toContain('\n  - "room\\e[31m"\n');
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+  });
   it("notes a file that starts with a byte order mark (ENCODING_BOM), as the core and the playground do", () => {
     const a = room();
     const { hello } = handshake(a.root);

@@ -122,3 +122,28 @@ describe("an empty path names nothing: a usage error, and nothing is written whe
     expect(readdirSync(join(mailbox, "inbox"))).toStrictEqual([]);
   });
 });
+
+describe("a usage error quoting an argument or a file is one line: a line break in it is marked, never a line of its own", () => {
+  // `rw mailbox check $'x\nrw: ...'` printed a second "rw:" line of the argument's making.
+  it.each([
+    [["mailbox", "check", "/nonexistent\nrw: forged"], "rw: /nonexistent·rw: forged: no inbox at /nonexistent·rw: forged (if it is one), "],
+    [["mailbox", "new", "/nonexistent\nrw: forged", "--message", EMPTY], "rw: /nonexistent·rw: forged: no inbox at /nonexistent·rw: forged (if it is one), "],
+    [["delegation", "validate", "--kind", "x\nrw: forged"], "rw: --kind x·rw: forged: one of agent_card, "],
+  ])("%j", (args, start) => {
+    const r = rw(args);
+    expect([r.code, r.out, r.err.split("\n").length, r.err.startsWith(start)], r.err).toStrictEqual([2, "", 3, true]);
+    expect(r.err.split("\n")[1]).toBe(`Try 'rw ${args.slice(0, 2).join(" ")} --help'.`);
+  });
+  it("a refused profile's findings stay one line each, quoting the file marked", () => {
+    const profile = join(tmp, "profile-with-a-break.json");
+    writeFileSync(profile, JSON.stringify({ profile: "x", version: "1", extends: "RW1", "a\nrw: forged": 1 }));
+    const r = rw(["validate", "--profile", profile], "");
+    expect(r.code).toBe(2);
+    const lines = r.err.trimEnd().split("\n");
+    expect(lines[0]).toBe(`rw: profile ${profile} is refused:`);
+    expect(lines.slice(1, -1).every((line) => line.startsWith("  PROFILE_SCHEMA "))).toBe(true);
+    expect(lines.slice(1, -1)).toContain("  PROFILE_SCHEMA a·rw: forged: not a field of a profile file here (misspelt?)");
+    expect(lines.at(-1)).toBe("Try 'rw validate --help'.");
+  });
+});
+
