@@ -20,7 +20,7 @@ import { gateFindings } from "./_gates.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
 import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, nanosAsMs, sameRevision, utcNanos } from "./scalars.js";
 import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
-import { ambiguousSegment, coveringSelector, isWildcard } from "./_selectors.js";
+import { ambiguousSpelling, coveringSelector, isWildcard } from "./_selectors.js";
 import { foldCase, isConsequential, tierOf, tierRank } from "./tiers.js";
 import { RECONCILE_FIRST, RESOLVED_FOR_CONSEQUENTIAL, SUPPORTED_SCHEMAS } from "./vocabulary.js";
 
@@ -244,9 +244,9 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // A request names one exact object: a selector ("PRJ-1/*") would be covered by the scope and
   // match no denial of one object under it (the request schema refuses it; this is the API's guard).
   // Nor one a path resolver reads as another object: the scope and the denials match its text.
-  const segment = ambiguousSegment(r.object);
+  const spelling = ambiguousSpelling(r.object);
   if (isWildcard(r.object)) deny("SCOPE_OBJECT", "scope.objects", `scope.objects: the request names the selector ${r.object}; an effect names one exact object`, { received: r.object });
-  else if (segment !== null) deny("SCOPE_OBJECT", "scope.objects", `scope.objects: ${r.object} has the path segment ${segment}, so the object it names is not the one its text matches against the scope and the denials`, { received: r.object });
+  else if (spelling !== null) deny("SCOPE_OBJECT", "scope.objects", `scope.objects: ${r.object} has ${spelling}, so the object it names is not the one its text matches against the scope and the denials`, { received: r.object });
   else select("scope.objects", "SCOPE_OBJECT", scope.objects, r.object);
   select("scope.operations", "SCOPE_OPERATION", scope.operations, r.operation);
   // "the contract must separately authorize each tool" (9): where the scope lists tools or a
