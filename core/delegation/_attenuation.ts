@@ -9,7 +9,7 @@ import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import { compareAmounts, compareUtc, countOf, durationMs, isZeroAmount, nanosAsMs, utcNanos } from "./scalars.js";
 import type { RevisionRef } from "./scalars.js";
-import { ambiguousSegment, uncovered } from "./_selectors.js";
+import { ambiguousSpelling, uncovered } from "./_selectors.js";
 import { tierRank } from "./tiers.js";
 
 const list = (xs: readonly string[]): string => xs.join(", ");
@@ -19,7 +19,7 @@ function subset(out: DelegationFinding[], dimension: Dimension, field: string, w
   // An object selector a path resolver reads as another (`PRJ-1/sources/../../PRJ-9/*`) is within
   // no parent's selector, whatever its text starts with (a validated contract holds none).
   const outside = selectors ? new Set(uncovered(wide, narrow)) : null;
-  const extra = outside !== null ? narrow.filter((x) => outside.has(x) || (objects && ambiguousSegment(x) !== null)) : narrow.filter((x) => !allowed.has(x));
+  const extra = outside !== null ? narrow.filter((x) => outside.has(x) || (objects && ambiguousSpelling(x) !== null)) : narrow.filter((x) => !allowed.has(x));
   if (extra.length > 0) out.push(dimensionFinding(dimension, `${field}: ${list(extra)} ${extra.length === 1 ? "is" : "are"} not within the parent's ${list(wide) || "(none)"}`, { path: field, expected: list(wide), received: list(extra) }));
 }
 

@@ -8,6 +8,11 @@
 const AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 /** The escapes of the characters that shape a path: `.`, `/` and `\`. */
 const PATH_ESCAPE = /%(2e|2f|5c)/gi;
+/**
+ * An escape a resolver reads as the character it escapes: an unreserved one (RFC 3986 2.3: "should
+ * be normalized by decoding"), or `/` or `\`, which `ambiguousSegment` already reads as separators.
+ */
+const CHARACTER_ESCAPE = /%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[def]|5[cf]|7e)/i;
 
 /**
  * The first segment of an object reference (or object selector) that a path resolver would read
@@ -24,6 +29,22 @@ export function ambiguousSegment(reference: string): string | null {
   const path = decoded.replace(AUTHORITY, "").replace(/^[/\\]/, "");
   for (const segment of path.split(/[/\\]/)) if (segment === "" || segment === "." || segment === "..") return segment === "" ? "(empty)" : segment;
   return null;
+}
+
+/**
+ * What makes an object reference (or selector) name, to a resolver, another object than its text
+ * matches: a dot or empty segment (`ambiguousSegment`), a `\` (a separator there, so
+ * `PRJ-1\corpus\F-1` is `PRJ-1/corpus/F-1`), or an escaped character a resolver decodes
+ * (`PRJ-1/corpus%2FF-1`, `PRJ-1/%63orpus/F-1`): a denial of `PRJ-1/corpus/*` matches none of those
+ * spellings as text while a scope of `PRJ-1/*` or `*` covers them. Null when the text is the
+ * object's only spelling.
+ */
+export function ambiguousSpelling(reference: string): string | null {
+  const segment = ambiguousSegment(reference);
+  if (segment !== null) return `the path segment ${segment}`;
+  if (reference.includes("\\")) return "the separator \\";
+  const escape = CHARACTER_ESCAPE.exec(reference)?.[0];
+  return escape === undefined ? null : `the escape ${escape}, which a resolver reads as ${decodeURIComponent(escape)}`;
 }
 
 export function isWildcard(selector: string): boolean {

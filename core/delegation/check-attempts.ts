@@ -16,12 +16,13 @@
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
+import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { consumptionShrinks } from "./_consumption.js";
 import { attemptThing, revisionHeads, revisionKey } from "./_revision-heads.js";
-import { compareUtc, durationMs, utcNanos } from "./scalars.js";
+import { compareUtc, durationMs, sameRevision, utcNanos } from "./scalars.js";
 import type { Duration } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
 
@@ -75,6 +76,23 @@ function elapsed(ns: bigint): string {
 }
 
 /**
+ * An attempt under this exact revision starts within it, `issued_at <= started_at < expires_at`, as
+ * permission holds every effect to it (CONTRACT_NOT_YET, CONTRACT_EXPIRED): a contract authorizes
+ * "under exact inputs, limits, gates, and expiry" (1), so an attempt naming a revision not yet
+ * issued, or one already expired, ran under no authority. An attempt of another revision of the
+ * delegation is judged by that revision's window, which is not in hand.
+ */
+function windowFindings(contract: DelegationContract, own: readonly { attempt: ExecutionAttempt; index: number }[], out: DelegationFinding[]): void {
+  const revision = contractRef(contract);
+  for (const { attempt, index } of own) {
+    if (!sameRevision(attempt.delegation_ref, revision)) continue;
+    const path = `attempts.${index}.started_at`;
+    if (!(compareUtc(attempt.started_at, contract.issued_at) >= 0)) out.push(delegationFinding("CONTRACT_NOT_YET", `${path}: ${attempt.attempt_id} starts at ${attempt.started_at}, before ${contract.delegation_id}@${contract.revision_id} was issued (${contract.issued_at}): it ran under no authority`, { path, dimension: "contract", expected: `>= ${contract.issued_at}`, received: attempt.started_at }));
+    else if (!(compareUtc(attempt.started_at, contract.expires_at) < 0)) out.push(delegationFinding("CONTRACT_EXPIRED", `${path}: ${attempt.attempt_id} starts at ${attempt.started_at}, when ${contract.delegation_id}@${contract.revision_id} had expired (${contract.expires_at}): it ran under no authority`, { path, dimension: "contract", expected: `< ${contract.expires_at}`, received: attempt.started_at }));
+  }
+}
+
+/**
  * `checkpoints`, when given, are checkpoints of this contract revision: each one's remaining budget
  * is verified against the contract's limits and the attempts' consumption up to it (7.2), and one
  * of another revision, whose limits are not in hand, fails closed.
@@ -105,6 +123,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
     } else out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} is also attempts.${first.index}, and neither revision's chain of priors reaches the other: which one records the attempt is unknown, so its outcome and consumption cannot be read`, { path: `attempts.${at}`, dimension: "retry", received: record.revision_id }));
   }
   consumptionFindings(mine, given, out);
+  windowFindings(contract, own, out);
   checkpointRemainderFindings(contract, checkpoints, mine, out);
   // In the order they started; equal times keep the order given.
   own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);

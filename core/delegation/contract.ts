@@ -14,7 +14,7 @@ import type { ActorRef, DataClass, Duration, MoneyLimit, PrincipalRef, RecordId,
 import { EFFECT_CLASS_NAMES, HUMAN_GATE_NAMES, TIER_NAMES } from "./tiers.js";
 import type { AutonomyTier, EffectClass, HumanGate } from "./tiers.js";
 import { MONITORING_MODES } from "./vocabulary.js";
-import { ambiguousSegment } from "./_selectors.js";
+import { ambiguousSpelling } from "./_selectors.js";
 import type { MonitoringMode, Outcome } from "./vocabulary.js";
 
 /** A denial: a request matching every field it names is refused, whatever the scope allows. */
@@ -154,8 +154,8 @@ export interface DelegationContract extends Envelope {
 
 const SELECTOR = v.pipe(v.string(), v.regex(/^[\x21-\x29\x2b-\x7e]{0,255}\*?$/, "is an exact reference or a prefix ending in * (no other *)"), v.minLength(1, "must not be empty"));
 const selectors = v.array(SELECTOR);
-/** Objects match by prefix, as text: a reference a path resolver reads as another one is refused (`ambiguousSegment`). */
-const objectSelectors = v.array(v.pipe(SELECTOR, v.check((s) => ambiguousSegment(s) === null, "is an object reference with no ., .. or empty path segment (escaped or not): a path resolver would read it as another object")));
+/** Objects match by prefix, as text: a reference a path resolver reads as another one is refused (`ambiguousSpelling`). */
+const objectSelectors = v.array(v.pipe(SELECTOR, v.check((s) => ambiguousSpelling(s) === null, "is an object reference with no ., .. or empty path segment (escaped or not), no \\ and no escaped letter, digit, -, ., _, ~, / or \\: a path resolver would read it as another object")));
 const effectClass = v.picklist(EFFECT_CLASS_NAMES, `is one of ${EFFECT_CLASS_NAMES.join(", ")}`);
 const count = v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(0, "is not negative"));
 const names = v.array(tokenSchema);

@@ -20,7 +20,7 @@ import { gateFindings } from "./_gates.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
 import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, nanosAsMs, sameRevision, utcNanos } from "./scalars.js";
 import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
-import { ambiguousSegment, coveringSelector, isWildcard } from "./_selectors.js";
+import { ambiguousSpelling, coveringSelector, isWildcard } from "./_selectors.js";
 import { foldCase, isConsequential, tierOf, tierRank } from "./tiers.js";
 import { RECONCILE_FIRST, RESOLVED_FOR_CONSEQUENTIAL, SUPPORTED_SCHEMAS } from "./vocabulary.js";
 
@@ -81,14 +81,17 @@ function ownScopes(c: DelegationContract, agentCardId: string): readonly [Contro
  * head there that names another revision means the record relied on is no longer the one in force
  * (an ancestor revoked and reassigned, as in 11.4, or amended; a consent re-granted on other
  * terms): the child's attenuation was proved against the old one, so the effect fails closed (1.2).
+ * Every revision relied on is kept, not the first of a stream: a contract listing a consent at two
+ * revisions would otherwise be checked on one and consented by the other's data classes.
  */
-function reliedRecords(c: DelegationContract, chain: DelegationAttestationChain | undefined): Map<string, RevisionRef> {
-  const relied = new Map<string, RevisionRef>();
+function reliedRecords(c: DelegationContract, chain: DelegationAttestationChain | undefined): Map<string, RevisionRef[]> {
+  const relied = new Map<string, RevisionRef[]>();
   const space = spaceOf(c);
   if (space === undefined) return relied;
   const add = (kind: string, ref: RevisionRef): void => {
     const stream = `rw-control:${space} ${kind}:${ref.object_id}`;
-    if (ref.object_id !== c.delegation_id && !relied.has(stream)) relied.set(stream, ref);
+    const refs = relied.get(stream) ?? [];
+    if (ref.object_id !== c.delegation_id && !refs.some((r) => sameRevision(r, ref))) relied.set(stream, [...refs, ref]);
   };
   if (c.parent_contract_ref !== null) add("delegation", c.parent_contract_ref);
   for (const link of chain?.links.slice(0, -1) ?? []) add("delegation", link.contract_ref);
@@ -207,11 +210,16 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
       else deny("CARD_MISMATCH", "card", `the agent's head holds card ${held}, not ${expected}`);
     }
   }
-  for (const [stream, want] of reliedRecords(c, input.chain)) {
+  for (const [stream, wanted] of reliedRecords(c, input.chain)) {
     const held = heads.get(stream)?.record_ref;
-    if (held == null || sameRevision(held, want)) continue;
-    const [expected, received] = [`${want.object_id}@${want.revision_id}`, `${held.object_id}@${held.revision_id}`];
-    deny("HEAD_RECORD_SUPERSEDED", "contract", `the head of ${stream} holds ${received}, not ${expected}, which ${c.delegation_id}@${c.revision_id} relies on: that revision is no longer in force (revoked, reassigned or amended), so no effect runs under it until the contract is re-issued against the one in force (sections 1.2, 8)`, { expected, received });
+    // One record is in force at a head, so of two revisions relied on at once one is not, whether
+    // or not the head names which.
+    if (wanted.length > 1) deny("HEAD_RECORD_SUPERSEDED", "contract", `${c.delegation_id}@${c.revision_id} relies on ${wanted.length} revisions of the record at ${stream} (${wanted.map((w) => w.revision_id).join(", ")}): one record is in force at a head, so the others are not, and no effect runs on what they bind (sections 1.2, 9)`, { received: wanted.map((w) => `${w.object_id}@${w.revision_id}`).join(" ") });
+    for (const want of wanted) {
+      if (held == null || sameRevision(held, want)) continue;
+      const [expected, received] = [`${want.object_id}@${want.revision_id}`, `${held.object_id}@${held.revision_id}`];
+      deny("HEAD_RECORD_SUPERSEDED", "contract", `the head of ${stream} holds ${received}, not ${expected}, which ${c.delegation_id}@${c.revision_id} relies on: that revision is no longer in force (revoked, reassigned or amended), so no effect runs under it until the contract is re-issued against the one in force (sections 1.2, 8)`, { expected, received });
+    }
   }
   for (const consent of c.gates.consent) if (!(compareUtc(r.at, consent.expires_at) < 0)) deny("CONSENT_EXPIRED", "consent", `consent ${consent.consent_ref.object_id} expired at ${consent.expires_at}`);
   // Section 9: a consent binds its data classes. Under a contract that relies on consent, a class
@@ -244,9 +252,9 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // A request names one exact object: a selector ("PRJ-1/*") would be covered by the scope and
   // match no denial of one object under it (the request schema refuses it; this is the API's guard).
   // Nor one a path resolver reads as another object: the scope and the denials match its text.
-  const segment = ambiguousSegment(r.object);
+  const spelling = ambiguousSpelling(r.object);
   if (isWildcard(r.object)) deny("SCOPE_OBJECT", "scope.objects", `scope.objects: the request names the selector ${r.object}; an effect names one exact object`, { received: r.object });
-  else if (segment !== null) deny("SCOPE_OBJECT", "scope.objects", `scope.objects: ${r.object} has the path segment ${segment}, so the object it names is not the one its text matches against the scope and the denials`, { received: r.object });
+  else if (spelling !== null) deny("SCOPE_OBJECT", "scope.objects", `scope.objects: ${r.object} has ${spelling}, so the object it names is not the one its text matches against the scope and the denials`, { received: r.object });
   else select("scope.objects", "SCOPE_OBJECT", scope.objects, r.object);
   select("scope.operations", "SCOPE_OPERATION", scope.operations, r.operation);
   // "the contract must separately authorize each tool" (9): where the scope lists tools or a

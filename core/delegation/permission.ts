@@ -12,7 +12,7 @@ import { budgetSchema } from "./execution.js";
 import type { Budget } from "./execution.js";
 import { actorRefSchema, dataClassSchema, digestSchema, outcomeSchema, policyRefSchema, principalRefSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema } from "./scalars.js";
 import type { ActorRef, DataClass, Digest, PolicyRef, PrincipalRef, RevisionRef, UtcTime } from "./scalars.js";
-import { ambiguousSegment } from "./_selectors.js";
+import { ambiguousSpelling } from "./_selectors.js";
 import { EFFECT_CLASS_NAMES } from "./tiers.js";
 import type { EffectClass } from "./tiers.js";
 import type { Outcome } from "./vocabulary.js";
@@ -98,8 +98,9 @@ export const permissionRequestSchema: v.GenericSchema<unknown, PermissionRequest
     v.string(),
     v.regex(/^[\x21-\x29\x2b-\x7e]{1,256}$/, "is one exact object reference: printable, no spaces, no * (a request names the object it affects, never a selector)"),
     // Scope and denials match it as text, by prefix: `PRJ-1/proposals/../corpus/F-1` would pass a
-    // scope of `PRJ-1/proposals/*` and escape a denial of `PRJ-1/corpus/*`.
-    v.check((o) => ambiguousSegment(o) === null, "is one exact object reference with no ., .. or empty path segment (escaped or not): a path resolver would read it as another object"),
+    // scope of `PRJ-1/proposals/*` and escape a denial of `PRJ-1/corpus/*`, as `PRJ-1/corpus%2FF-1`
+    // would pass `PRJ-1/*` and escape it.
+    v.check((o) => ambiguousSpelling(o) === null, "is one exact object reference with no ., .. or empty path segment (escaped or not), no \\ and no escaped letter, digit, -, ., _, ~, / or \\: a path resolver would read it as another object"),
   ),
   tool: v.optional(tokenSchema),
   data_classes: v.array(dataClassSchema),

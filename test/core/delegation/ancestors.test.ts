@@ -172,7 +172,8 @@ describe("evaluatePermission: a revoked ancestor stops the child", () => {
     const chain = clone(record("chain-d-child-ok"));
     chain.links[0].contract_ref.revision_id = "r0";
     const r = evaluatePermission(input(child, heads(child), { chain: read<DelegationAttestationChain>(chain) }));
-    expect(r.denied_by).toStrictEqual(["CHAIN_BROKEN"]);
+    // The contract then relies on two revisions of its parent, r0 and r1, of which one is not in force.
+    expect(r.denied_by).toStrictEqual(["HEAD_RECORD_SUPERSEDED", "CHAIN_BROKEN"]);
   });
   it("a chain that is not the contract's own is broken", () => {
     const child = read<DelegationContract>(record("d-child-ok"));

@@ -35,3 +35,25 @@ describe("a request's data classes against the consents the contract relies on",
     expect(r.decision).toBe("allow");
   });
 });
+
+// A contract relying on one consent at two revisions: the head holds one, and the other binds more
+// (`internal`). Each revision relied on is compared with the head, whichever the list names first,
+// and two at once fail closed even where the head names no record: one record is in force at a head.
+describe("a consent relied on at two revisions", () => {
+  function twoRevisions(order: "current first" | "other first", headNames: boolean) {
+    const input = research(["public", "internal"]);
+    const current = input.contract.gates.consent[0];
+    const other = { ...structuredClone(current), consent_ref: { ...current.consent_ref, revision_id: "c-r0", content_digest: `sha256:${"9".repeat(64)}` }, data_classes: ["public", "internal"] };
+    input.contract.gates.consent = order === "current first" ? [current, other] : [other, current];
+    for (const h of input.heads) if (h.branch_id === "consent:CONSENT-7") h.record_ref = headNames ? current.consent_ref : null;
+    return input;
+  }
+  it.each(["current first", "other first"] as const)("is denied (HEAD_RECORD_SUPERSEDED) with the %s, never consented by the other's classes", (order) => {
+    const r = evaluatePermissionDocument(twoRevisions(order, true));
+    expect(r.decision).toBe("deny");
+    expect(r.denied_by).toStrictEqual(["HEAD_RECORD_SUPERSEDED"]);
+  });
+  it("is denied when the head names no record", () => {
+    expect(evaluatePermissionDocument(twoRevisions("current first", false)).denied_by).toStrictEqual(["HEAD_RECORD_SUPERSEDED"]);
+  });
+});
