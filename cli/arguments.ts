@@ -9,7 +9,7 @@
  * cannot be read, a usage error.
  */
 import { statSync } from "node:fs";
-import { isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
+import { isSkippedLine, isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
 import type { LineCheck, Message, Result, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
@@ -52,7 +52,7 @@ export function messageOption(option: string, value: string | undefined, profile
   const raw = rawText(option, value);
   // Read like stdin: bytes that are not UTF-8 are the message's refusal (exit 1), not a usage error.
   if (raw === null) return { ...undecodable(`--${option} ${value}`), text: "" };
-  const lines = raw.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "" && !l.startsWith("#"));
+  const lines = raw.split(/\r\n|\n|\r/).filter((l) => !isSkippedLine(l));
   // Comments go around a JSON form as around a line; a JSON form may span lines (no line of JSON starts with #).
   const json = lines[0]?.trimStart().startsWith("{") === true;
   if (lines.length !== 1 && !json) throw new UsageError(`--${option} must hold one message; it holds ${lines.length} lines`);

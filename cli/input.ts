@@ -1,14 +1,16 @@
 /**
  * Reading the CLI's input: lines from `--file` or stdin, streamed, with their 1-based numbers, and
  * the text of option files. Lines end at LF, CRLF or CR; one leading UTF-8 byte order mark is
- * dropped; blank lines and lines starting with `#` are comments and are skipped. Bytes that are not
- * UTF-8 are never replaced or guessed at: the line is refused with an `ENCODING` finding. A line
+ * dropped; blank lines (only spaces and tabs) and lines starting with `#` are skipped (the core's
+ * isSkippedLine; a comment line is skipped before it is decoded, so its bytes need not be UTF-8).
+ * Bytes that are not UTF-8 are never replaced or guessed at: the line is refused with an
+ * `ENCODING` finding. A line
  * longer than MAX_LINE_BYTES is refused (`LINE_TOO_LONG`) and its bytes are not kept, so input
  * that never breaks a line (`--file /dev/zero`) cannot take all the machine's memory.
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { open } from "node:fs/promises";
-import { finding, withoutBom } from "../core/index.js";
+import { finding, isSkippedLine, withoutBom } from "../core/index.js";
 import type { LineCheck } from "../core/index.js";
 import { UsageError } from "./usage-error.js";
 
@@ -264,7 +266,7 @@ export async function* readLines(file: string | undefined): AsyncGenerator<Input
         continue;
       }
       const line = n === 1 ? withoutBom(text) : text;
-      if (line.trim() === "" || line.startsWith("#")) continue;
+      if (isSkippedLine(line)) continue;
       yield { n, text: line, refused: null };
     }
   }

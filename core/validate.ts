@@ -255,8 +255,9 @@ function checkAgents(message: Message, agents: ReadonlySet<string>, profile: str
 export function _versionFinding(v: string, at: number | null): Finding {
   const shown = _cut(v);
   // A byte-order mark inside a stream (files joined) or another invisible character would make the
-  // message read "unsupported protocol version RW1": name what cannot be seen.
-  const hidden = [...new Set(shown.match(/[\p{Cf}\p{Cc}]/gu))].map((c) => `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`);
+  // message read "unsupported protocol version RW1": name what cannot be seen, or not told from a
+  // space (a no-break space, an ideographic space: a line of one is read, not skipped as blank).
+  const hidden = [...new Set(shown.match(/(?! )[\p{Cf}\p{Cc}\p{Z}]/gu))].map((c) => `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`);
   const note = hidden.length === 0 ? "" : ` (it holds ${hidden.join(" ")}, not shown)`;
   return _error("VERSION", `unsupported protocol version ${shown}${note}; this reader speaks ${VERSION}`, { slot: "v", ...(at === null ? {} : { at }), expected: VERSION, received: shown });
 }

@@ -5,7 +5,7 @@
  * or parameter the route does not take is refused rather than ignored: a misspelt option would
  * otherwise silently do nothing.
  */
-import { parseJsonText } from "../core/index.js";
+import { isSkippedLine, parseJsonText } from "../core/index.js";
 import { readBody, refuseDeep } from "./body.js";
 import type { Body, BodyKind } from "./body.js";
 import { LIMITS, utf8Length } from "./limits.js";
@@ -46,7 +46,7 @@ export function textItems(text: string): InputItem[] {
   const items: InputItem[] = [];
   lines.forEach((line, i) => {
     checkLineSize(line, i + 1);
-    if (line.trim() === "" || line.startsWith("#")) return;
+    if (isSkippedLine(line)) return;
     items.push({ n: i + 1, value: line });
   });
   return items;

@@ -248,7 +248,9 @@ export function App() {
           ? custom.unloaded !== undefined
             ? `The custom profile cannot be read: its checker did not load (${custom.unloaded}). Lines are read with the core alone; reload the page to try again.`
             : "The custom profile is being read: lines are read with the core alone until it is."
-          : "The custom profile is not valid (see Legend): lines are read with the core alone."
+          : custom === null
+            ? "No custom profile is given (paste or load one in Legend): lines are read with the core alone."
+            : "The custom profile is not valid (see Legend): lines are read with the core alone."
         : `There is no shipped profile ${named(s.profile)}: lines are read with the core alone.`
       : null;
   const resolve = useMemo(() => resolverFor(chosen), [chosen]);

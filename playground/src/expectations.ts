@@ -4,9 +4,8 @@
  * HO's vocabulary. Each result is cached by its inputs, so an unchanged entry is the same object
  * (the checker keeps a readback's report while its expectations are the same object).
  */
-import { isJsonForm, parseJsonText, readMessage, readRecord } from "../../core/index.js";
+import { isJsonForm, isSkippedLine, parseJsonText, readMessage, readRecord } from "../../core/index.js";
 import type { ReadbackExpectations, Vocabulary, VocabularyResolver } from "../../core/index.js";
-import { skipped } from "./check/lines.js";
 import { withoutBom } from "./input-text.js";
 import type { Expectation } from "./state.js";
 
@@ -70,7 +69,7 @@ function handoffVocabularies(text: string, ids: readonly string[], resolve: Voca
         const end = line.indexOf(" ", 7);
         const id = line.slice(7, end < 0 ? line.length : end);
         if (wanted.has(id)) read(line, id);
-      } else if (isJsonForm(line) && !skipped(line)) {
+      } else if (isJsonForm(line) && !isSkippedLine(line)) {
         for (const id of wanted) if (line.includes(id)) read(line, id);
       }
     }

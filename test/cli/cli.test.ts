@@ -54,6 +54,28 @@ describe("rw parse", () => {
     expect((JSON.parse(r.out) as { line: number }).line).toBe(3);
     expect(r.code).toBe(0);
   });
+  it("skips only lines of spaces and tabs as blank: a no-break space or a byte order mark mid-file is a line, refused", () => {
+    // Line 1's BOM is the input's leading one, dropped; line 5's is inside the text.
+    const input = `\uFEFF\n \t \n\u00A0\n${HO}\n\uFEFF\n\u3000\n\v\n`;
+    const r = rw(["parse", "--json"], input);
+    const rows = r.out.trim().split("\n").map((l) => JSON.parse(l) as { line: number; ok: boolean; findings: { code: string; message: string }[] });
+    expect(rows.map((x) => [x.line, x.ok, x.findings.map((f) => f.code)])).toStrictEqual([
+      [3, false, ["VERSION"]],
+      [4, true, []],
+      [5, false, ["VERSION"]],
+      [6, false, ["VERSION"]],
+      [7, false, ["VERSION"]],
+    ]);
+    expect(rows.map((x) => x.findings[0]?.message.match(/it holds (U\+[0-9A-F]{4})/)?.[1] ?? null)).toStrictEqual(["U+00A0", null, "U+FEFF", "U+3000", "U+000B"]);
+    expect(r.code).toBe(1);
+  });
+  it("reads an option file's lines as stdin's: a line of a no-break space beside the message is a second line", () => {
+    const file = join(tmp, "ho-nbsp.txt");
+    writeFileSync(file, `# the handoff\n\t\n${HO}\n\u00A0\n`);
+    const r = rw(["check-ho", "--ho", file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--ho must hold one message; it holds 2 lines");
+  });
   it("loads a shipped profile named by p= on its own", () => {
     const r = rw(["parse"], `${PAY_HO}\n`);
     expect(r.code).toBe(0);

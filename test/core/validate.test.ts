@@ -98,6 +98,13 @@ describe("validate: one finding per broken rule, with a stable code and the slot
     expect(checkLine("RW2 HO a-1 from=a to=b item=x ask=DRAFT", resolve).findings[0]?.message).toBe("unsupported protocol version RW2; this reader speaks RW1");
   });
 
+  it("names a space that is not ASCII's in the version token (a line of one is read, not skipped as blank), never U+0020", () => {
+    expect(checkLine("\u00A0", resolve).findings[0]?.message).toBe("unsupported protocol version \u00A0 (it holds U+00A0, not shown); this reader speaks RW1");
+    expect(checkLine("\u3000RW1\u2028", resolve).findings[0]?.message).toBe("unsupported protocol version \u3000RW1\u2028 (it holds U+3000 U+2028, not shown); this reader speaks RW1");
+    const json: Message = { v: " RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots: { ask: "DRAFT" }, tail: null };
+    expect(checkMessage(json).findings[0]?.message).toBe("unsupported protocol version  RW1; this reader speaks RW1");
+  });
+
   it("places each finding on the line", () => {
     const c = checkLine("RW1 HO a-1 from=a to=b item=x ask=WRITE pri=9", resolve);
     expect(c.findings.map((f) => [f.code, f.at])).toStrictEqual([

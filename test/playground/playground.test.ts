@@ -309,6 +309,24 @@ describe("the legend generator", () => {
     await expect.poll(() => page.getByRole("alert").filter({ hasText: "custom profile is not valid" }).count()).toBe(1);
   });
 
+  it("says no custom profile is given when the chosen custom profile is emptied, not that it is not valid", async () => {
+    const { page } = await open();
+    await page.getByRole("tab", { name: "Legend" }).click();
+    const custom = page.getByLabel("Profile file (JSON)");
+    await custom.fill(JSON.stringify({ profile: "mine", version: "0.1", extends: "RW1", asks: { SCORE: "score it" } }));
+    await expect.poll(() => page.locator("#custom-status").textContent()).toContain("valid profile mine 0.1");
+    await page.getByLabel("Profile", { exact: true }).selectOption("custom");
+    await page.getByRole("tab", { name: "Conversation" }).click();
+    await page.getByLabel("Profile", { exact: true }).selectOption("custom");
+    await page.getByRole("tab", { name: "Legend" }).click();
+    await custom.fill("");
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "No custom profile is given" }).count()).toBe(1);
+    expect(await page.getByRole("alert").filter({ hasText: "not valid" }).count()).toBe(0);
+    await page.getByRole("tab", { name: "Conversation" }).click();
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "No custom profile is given" }).count()).toBe(1);
+    expect(await page.getByRole("alert").filter({ hasText: "not valid" }).count()).toBe(0);
+  });
+
   it("reads lines with a custom profile that arrives in a shared link, once its checker has loaded", async () => {
     const { page } = await open();
     await page.getByRole("tab", { name: "Legend" }).click();

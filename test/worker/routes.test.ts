@@ -34,6 +34,18 @@ describe("POST /v1/parse", () => {
     expect(r.results.map((x: any) => [x.line, x.ok])).toStrictEqual([[3, true], [4, false]]);
     expect(r.results[1].message).toBeNull();
   });
+  it("skips only lines of spaces and tabs as blank: a no-break space or a byte order mark mid-body is a line, refused", async () => {
+    const r = await body(await postText("/v1/parse", ` \t\n\u00A0\n${HO}\n\uFEFF\n\u3000\n`));
+    expect(r.results.map((x: any) => [x.line, x.ok, x.findings.map((f: any) => f.code)])).toStrictEqual([
+      [2, false, ["VERSION"]],
+      [3, true, []],
+      [4, false, ["VERSION"]],
+      [5, false, ["VERSION"]],
+    ]);
+    expect(r.results[0].findings[0].message).toContain("U+00A0");
+    // A route that reads named messages counts such a line as one: make-rb takes one.
+    await expectProblem(await postText("/v1/make-rb", `${HO}\n\u00A0\n`), "invalid-request", { parameter: "body" });
+  });
   it("answers a JSON form among the lines with a result saying what it is, as /v1/format answers a line", async () => {
     const jsonForm = { code: "VERSION", severity: "error", message: "this is a JSON form: parse reads RW1 lines; format writes a JSON form's line, validate checks either", slot: "v", expected: "RW1" };
     // An object in a JSON body, and the same JSON form as JSON text (there, the place is given).

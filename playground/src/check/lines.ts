@@ -1,12 +1,14 @@
 /**
  * A conversation as the playground reads it: the text split at LF, CRLF or CR, as the CLI and the
- * Worker split theirs; blank lines and lines starting with `#` are skipped but keep their numbers.
+ * Worker split theirs; blank lines and lines starting with `#` are skipped (the core's
+ * isSkippedLine, as there) but keep their numbers.
  *
  * Each line that is read also gets a key, which it keeps while the text around it changes: an edit
  * gives new keys only to the lines it touched (reusing theirs, in order, where it can), and the
  * lines after it keep theirs however they are renumbered. The thread audit is run with keys for
  * line numbers, so renumbering lines does not make it run again (relabel.ts maps keys back).
  */
+import { isSkippedLine } from "../../../core/index.js";
 
 export interface SourceLine {
   /** 1-based line number in the text (blank and comment lines counted). */
@@ -34,12 +36,6 @@ export interface Edited {
   readonly oldTo: number;
 }
 
-/** A blank line (empty or only white space) or a comment: not a message. */
-export function skipped(line: string): boolean {
-  const first = line.charCodeAt(0);
-  return first === 35 || line.length === 0 || ((first <= 32 || first === 160 || first >= 0x1680) && line.trim() === "");
-}
-
 /** Splits the whole text; every line read gets a new key. */
 export function splitAll(text: string, newKey: () => number): Source {
   const lines: SourceLine[] = [];
@@ -55,7 +51,7 @@ export function splitAll(text: string, newKey: () => number): Source {
       starts[i] = at;
       at += line.length + 1;
     }
-    if (skipped(line)) {
+    if (isSkippedLine(line)) {
       indexOf[i] = -1;
       continue;
     }
@@ -134,7 +130,7 @@ export function editSource(source: Source, previous: string, next: string, newKe
   const indexOf = new Int32Array(total);
   indexOf.set(source.indexOf.subarray(0, a));
   region.forEach((text, i) => {
-    if (skipped(text)) {
+    if (isSkippedLine(text)) {
       indexOf[a + i] = -1;
       return;
     }

@@ -7,7 +7,7 @@
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import { jsonFormSpans, jsonSlotSpan } from "../../../core/index.js";
 import type { Finding, TextSpan } from "../../../core/index.js";
-import { clip } from "./clipped.js";
+import { clip } from "./clip.js";
 import { stringLiterals } from "./isolate.js";
 import { UnderlinedCode } from "./underlined-code.js";
 import type { Piece } from "./underlined-code.js";

@@ -11,7 +11,8 @@ import { treeRows } from "../check/tree.js";
 import type { ThreadNode, TreeRow } from "../check/tree.js";
 import { memo } from "../memo.js";
 import { Chunked } from "./chunks.js";
-import { clip, More } from "./clipped.js";
+import { clip } from "./clip.js";
+import { More } from "./clipped.js";
 import { TierReport } from "./tier-report.js";
 
 type Goto = (line: number, at: number) => void;

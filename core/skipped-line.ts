@@ -1,0 +1,17 @@
+/**
+ * Which input lines carry no message, for every reader of lines (the CLI, the Worker, the
+ * playground): a blank line, empty or only ASCII spaces and tabs, and a comment line, starting
+ * with `#`. Input framing, not a protocol rule. Any other character makes the line a message to
+ * read: a no-break space, a byte order mark inside the text or another Unicode space is refused
+ * as a line, never dropped unseen (String.prototype.trim would drop them all).
+ */
+const BLANK = /^[ \t]*$/;
+const HASH = 0x23;
+const SPACE = 0x20;
+const TAB = 0x09;
+
+/** A line (its line break split off) that is blank or a `#` comment: skipped, not read. */
+export function isSkippedLine(line: string): boolean {
+  const first = line.charCodeAt(0);
+  return line.length === 0 || first === HASH || ((first === SPACE || first === TAB) && BLANK.test(line));
+}

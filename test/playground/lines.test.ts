@@ -1,0 +1,25 @@
+// The playground's line splitting skips the lines the CLI and the Worker skip (the core's
+// isSkippedLine): a line of a no-break space or a byte order mark is a line, read and refused.
+import { describe, expect, it } from "vitest";
+import { editSource, splitAll } from "../../playground/src/check/lines.js";
+
+const HO = "RW1 HO a-1 from=a to=b item=x ask=DRAFT";
+const read = (text: string): number[] => splitAll(text, () => 0).lines.map((l) => l.n);
+
+describe("the conversation's lines", () => {
+  it("skips only empty lines, lines of spaces and tabs, and # lines", () => {
+    expect(read(`# a comment\n\n \t \n${HO}`)).toStrictEqual([4]);
+    expect(read(`# a comment\r\n\r\n \t \r\n${HO}`)).toStrictEqual([4]);
+  });
+  it("reads a line of a no-break space, a byte order mark or another Unicode space", () => {
+    expect(read(`\u00A0\n${HO}\n\uFEFF\n\u3000\n\t\u2003`)).toStrictEqual([1, 2, 3, 4, 5]);
+    expect(read(`\u00A0\r\n${HO}\r\uFEFF`)).toStrictEqual([1, 2, 3]);
+  });
+  it("reads such a line typed into the text, as the whole text is read", () => {
+    const key = ((k) => () => k++)(0);
+    const before = `${HO}\n\n${HO}`;
+    const after = `${HO}\n\u00A0\n${HO}`;
+    const edited = editSource(splitAll(before, key), before, after, key);
+    expect(edited?.source.lines.map((l) => [l.n, l.text])).toStrictEqual([[1, HO], [2, "\u00A0"], [3, HO]]);
+  });
+});
