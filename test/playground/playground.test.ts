@@ -28,6 +28,18 @@ const open = suite.open;
 const text = async (l: Locator): Promise<string> => (await l.textContent()) ?? "";
 const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 
+/** A valid custom profile pasted in the Legend tab and chosen there and in the Conversation tab; its field. */
+async function chooseCustomProfile(page: Page): Promise<Locator> {
+  await page.getByRole("tab", { name: "Legend" }).click();
+  const custom = page.getByLabel("Profile file (JSON)");
+  await custom.fill(JSON.stringify({ profile: "mine", version: "0.1", extends: "RW1", asks: { SCORE: "score it" } }));
+  await expect.poll(() => page.locator("#custom-status").textContent()).toContain("valid profile mine 0.1");
+  await page.getByLabel("Profile", { exact: true }).selectOption("custom");
+  await page.getByRole("tab", { name: "Conversation" }).click();
+  await page.getByLabel("Profile", { exact: true }).selectOption("custom");
+  return custom;
+}
+
 /** What the page says about each readback: its verdict and each tier's result. */
 async function tiersShown(page: Page, rb: string) {
   const node = page.locator(`li[data-node="${rb}"] > .node .tier-report`).first();
@@ -293,13 +305,7 @@ describe("the legend generator", () => {
 
   it("announces that a chosen custom profile is not valid, in the legend and where the conversation is read", async () => {
     const { page } = await open();
-    await page.getByRole("tab", { name: "Legend" }).click();
-    const custom = page.getByLabel("Profile file (JSON)");
-    await custom.fill(JSON.stringify({ profile: "mine", version: "0.1", extends: "RW1", asks: { SCORE: "score it" } }));
-    await expect.poll(() => page.locator("#custom-status").textContent()).toContain("valid profile mine 0.1");
-    await page.getByLabel("Profile", { exact: true }).selectOption("custom");
-    await page.getByRole("tab", { name: "Conversation" }).click();
-    await page.getByLabel("Profile", { exact: true }).selectOption("custom");
+    const custom = await chooseCustomProfile(page);
     // Chosen in both places, then broken by an edit: each says so as an alert, which a screen
     // reader speaks when it appears, not only as a paragraph in red.
     await page.getByRole("tab", { name: "Legend" }).click();
@@ -311,13 +317,7 @@ describe("the legend generator", () => {
 
   it("says no custom profile is given when the chosen custom profile is emptied, not that it is not valid", async () => {
     const { page } = await open();
-    await page.getByRole("tab", { name: "Legend" }).click();
-    const custom = page.getByLabel("Profile file (JSON)");
-    await custom.fill(JSON.stringify({ profile: "mine", version: "0.1", extends: "RW1", asks: { SCORE: "score it" } }));
-    await expect.poll(() => page.locator("#custom-status").textContent()).toContain("valid profile mine 0.1");
-    await page.getByLabel("Profile", { exact: true }).selectOption("custom");
-    await page.getByRole("tab", { name: "Conversation" }).click();
-    await page.getByLabel("Profile", { exact: true }).selectOption("custom");
+    const custom = await chooseCustomProfile(page);
     await page.getByRole("tab", { name: "Legend" }).click();
     await custom.fill("");
     await expect.poll(() => page.getByRole("alert").filter({ hasText: "No custom profile is given" }).count()).toBe(1);
