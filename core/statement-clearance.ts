@@ -12,6 +12,9 @@ import type { Statement } from "./statement.js";
 import type { HandoffState, HandoffStateName } from "./thread-report.js";
 import { _show } from "./_slot-values.js";
 
+/** A reply about `item` or about no item: one about another item answers nothing of this handoff (note 28). */
+const aboutItem = (m: Message, item: string | null): boolean => m.item === null || m.item === item;
+
 /** Handoff states in which the act may still run: not closed, not superseded. */
 export const LIVE_STATES: ReadonlySet<HandoffStateName> = new Set(["open", "held", "orphaned"]);
 
@@ -30,7 +33,7 @@ export function sameMessage(a: Message, b: Message, anyTail = false): boolean {
  * rule over its columns (THREAD_CANCEL_PARTIES, THREAD_REPLY_ITEM); the thread object asks here.
  */
 export function withdraws(cx: Message, ho: Message): boolean {
-  return cx.type === "CX" && cx.re === ho.id && cx.from === ho.from && cx.to === ho.to && (cx.item === null || cx.item === ho.item);
+  return cx.type === "CX" && cx.re === ho.id && cx.from === ho.from && cx.to === ho.to && aboutItem(cx, ho.item);
 }
 
 /** How a handoff that is no longer live ended, in words for a refusal. */
@@ -55,7 +58,7 @@ export interface CheckedRelay {
 function senderAnswers(statement: Statement, readbacks: readonly CheckedRelay[], answers: readonly Message[]): Message[] {
   const ids = new Set(readbacks.map((r) => r.rb));
   const { to: sender, from: receiver, item } = statement.readback;
-  return answers.filter((a) => a.type === "AN" && a.re !== null && ids.has(a.re) && a.from === sender && a.to === receiver && (a.item === null || a.item === item));
+  return answers.filter((a) => a.type === "AN" && a.re !== null && ids.has(a.re) && a.from === sender && a.to === receiver && aboutItem(a, item));
 }
 
 /**
@@ -140,7 +143,7 @@ export function noopAfterCommit(dn: Message, committed: Statement | undefined): 
 export function cancelAckAfterCommit(an: Message, cx: Message, committed: Statement | undefined): Finding | null {
   const val = an.slots["val"];
   // Only the receiver's acknowledgement, about the handoff's item or none, as check-thread takes one.
-  const acknowledges = an.type === "AN" && cx.type === "CX" && an.re === cx.id && an.from === cx.to && an.to === cx.from && (an.item === null || an.item === cx.item);
+  const acknowledges = an.type === "AN" && cx.type === "CX" && an.re === cx.id && an.from === cx.to && an.to === cx.from && aboutItem(an, cx.item);
   if (!acknowledges || (val !== "Y" && val !== true) || committed?.state !== "committed") return null;
   return finding("STATEMENT_RAN", `${an.id} acknowledges the cancel ${cx.id} as if nothing ran, but the statement read back as ${committed.readback.id} for ${committed.handoff} was committed before it: a cancel cannot unsay an act, so the receiver answers with the act's DN`, { slot: "val", expected: "the act's DN", received: "Y" });
 }

@@ -202,6 +202,18 @@ function alreadyRan(ran: Statement, handoff: string): Finding {
 }
 
 /**
+ * The statement that ran (was committed) for any of `handoffs`, the ids one handoff was sent or
+ * withdrawn under, or undefined: one act per handoff, whichever id it ran under.
+ */
+export function committedStatement(store: Pick<StatementStore, "forHandoff">, handoffs: readonly string[]): Statement | undefined {
+  for (const id of handoffs) {
+    const ran = store.forHandoff(id).find((s) => s.state === "committed");
+    if (ran !== undefined) return ran;
+  }
+  return undefined;
+}
+
+/**
  * Why no statement for `handoff` may be prepared or run any more, or null: one of its statements
  * ran (one act per handoff), or a CX for it abandoned them (section 5.4: the receiver abandons
  * anything prepared for it, so a statement prepared after the cancel would run a withdrawn act).
@@ -211,7 +223,7 @@ function endedHandoff(store: StatementStore, handoff: string): Finding | null {
   // A cancel is of one id (a CX why=SUPERSEDED withdraws the HO a re-issue replaced, not the
   // re-issue); the act is the handoff's, whichever id it ran under.
   const others = (store.reissuesOf?.(handoff) ?? []).filter((id) => id !== handoff);
-  const ran = [...statements, ...others.flatMap((id) => store.forHandoff(id))].find((s) => s.state === "committed");
+  const ran = statements.find((s) => s.state === "committed") ?? committedStatement(store, others);
   if (ran !== undefined) return alreadyRan(ran, handoff);
   // The mark, or a cancelled statement alone: a store written before the mark existed kept none.
   if (store.isCancelled(handoff) || statements.some((s) => s.state === "cancelled")) {

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -748,7 +748,7 @@ export class ThreadObject extends DurableObject<Env> {
     const answering = planned === ho ? dn : { ...dn, re: planned.id };
     const report = checkDone(planned, answering, vocabulary, passed === undefined ? undefined : this.message(passed.line), record);
     // The thread holds the tool's side too: a statement of the handoff that ran says the act ran.
-    const ran = this.auditor().reissueLine(ho.id).flatMap((id) => this.statements.forHandoff(id)).find((s) => s.state === "committed");
+    const ran = committedStatement(this.statements, this.auditor().reissueLine(ho.id));
     const noop = noopAfterCommit(dn, ran);
     const findings = noop === null ? report.findings : [...report.findings, noop];
     const done: CheckedDone = { dn: dn.id, handoff: ho.id, plan: passed?.rb ?? null, ok: report.ok && noop === null, findings };
@@ -1095,7 +1095,7 @@ export class ThreadObject extends DurableObject<Env> {
     const line = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'CX'", an.re as string).toArray()[0]?.line;
     if (line === undefined) return [];
     const cx = this.message(line);
-    const ran = cx.re === null ? undefined : audit.withdrawnBy(cx.re).flatMap((id) => this.statements.forHandoff(id)).find((s) => s.state === "committed");
+    const ran = cx.re === null ? undefined : committedStatement(this.statements, audit.withdrawnBy(cx.re));
     const found = cancelAckAfterCommit(an, cx, ran);
     return found === null ? [] : [found];
   }
