@@ -2,7 +2,8 @@
 // whatever its id. The contract's own delegation stream is CONTRACT_SUPERSEDED's, and only that
 // stream is left out of HEAD_RECORD_SUPERSEDED: a consent whose id equals the delegation's is another
 // record on another stream (1.2: a branch is `<scope_kind>:<scope_id>`), and a superseded one fails
-// closed as any consent does.
+// closed as any consent does. The API is called directly: a document naming such a consent is
+// refused before evaluation (ID_REUSED).
 import { describe, expect, it } from "vitest";
 import { evaluatePermission } from "../../../core/delegation/index.js";
 import type { AgentCard, ControlFenceSet, ControlHead, DelegationContract } from "../../../core/delegation/index.js";
