@@ -28,6 +28,20 @@ export interface GateContext {
   readonly request: PermissionRequest;
   readonly operator: string;
   readonly excluded: readonly ActorRef[];
+  /** The contract revision (`D@r`) and its issued_at: an AuthorityDecision decided before it approves under no gate of it. */
+  readonly revision: string;
+  readonly issuedAt: UtcTime;
+}
+
+/**
+ * An AuthorityDecision counts only if decided at or after the contract revision it is offered
+ * under was issued: the revision names the authority and the effect it may approve (6: "Named
+ * human authority approves ..."; T4: "Fresh human approval"), so an older decision was made under
+ * an earlier revision or none (after 11.4's reassignment, for another agent). Reviews are not
+ * dated against it: who reviewed is judged against the revision in force (independence).
+ */
+export function decidedUnderRevision(a: Approval, ctx: GateContext): boolean {
+  return a.source !== "authority_decision" || compareUtc(a.decided_at, ctx.issuedAt) >= 0;
 }
 
 /** An approval shown for an unmet need, and the rejection by its principal that stands, if any. */
@@ -51,7 +65,7 @@ interface Facts {
   /** The first approval offered with the same `ref.object_id`: one RW-002 record offered twice is one. */
   readonly recordOf: readonly number[];
   readonly excluded: readonly boolean[];
-  /** The exact effect, approved, and in its window at the request's moment. */
+  /** The exact effect, approved, in its window at the request's moment, and (a decision) not older than the revision. */
   readonly current: readonly boolean[];
 }
 
@@ -103,7 +117,7 @@ export function judgeNeeds(needs: readonly GateNeed[], approvals: readonly Appro
       return firstOf.get(a.ref.object_id) as number;
     }),
     excluded: approvals.map((a) => excludedIds.has(a.decided_by.object_id)),
-    current: approvals.map((a) => a.effect_digest === request.effect_digest && a.decision === "approved" && compareUtc(a.decided_at, request.at) <= 0 && compareUtc(request.at, a.expires_at) < 0),
+    current: approvals.map((a) => a.effect_digest === request.effect_digest && a.decision === "approved" && compareUtc(a.decided_at, request.at) <= 0 && compareUtc(request.at, a.expires_at) < 0 && decidedUnderRevision(a, ctx)),
   };
   const byRole = new Map<string, number[]>();
   const byGate = new Map<string, number[]>();

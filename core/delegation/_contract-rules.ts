@@ -78,8 +78,34 @@ function scopeFindings(c: DelegationContract, out: DelegationFinding[]): void {
   });
 }
 
+/**
+ * "RecordId: Stable opaque identifier; never reused" (2): no record the contract names carries the
+ * contract's own id. A consent, parent, chain, card, Actor or input under it would be one id naming
+ * two records, and a check keyed by id could take one for the other (a parent of the same id makes
+ * the child's own stream its parent's). Its prior revision is the one reference that names it.
+ */
+function idReuseFindings(c: DelegationContract, out: DelegationFinding[]): void {
+  const own = new Set([c.record_id, c.delegation_id]);
+  const named: [string, string, { readonly object_id: string } | null][] = [
+    ["issued_by_actor_ref", "issuing Actor", c.issued_by_actor_ref],
+    ["delegator_actor_ref", "delegator Actor", c.delegator_actor_ref],
+    ["delegatee_agent_ref.agent_card_ref", "Agent Card", c.delegatee_agent_ref.agent_card_ref],
+    ["delegatee_agent_ref.agent_actor_ref", "agent Actor", c.delegatee_agent_ref.agent_actor_ref],
+    ["accountable_operator_ref.agent_operator_ref", "AgentOperator", c.accountable_operator_ref.agent_operator_ref],
+    ["parent_contract_ref", "parent contract", c.parent_contract_ref],
+    ["attestation_chain_ref", "attestation chain", c.attestation_chain_ref],
+    ...c.inputs.map((ref, i): [string, string, typeof ref] => [`inputs.${i}`, "input", ref]),
+    ...c.gates.consent.map((k, i): [string, string, typeof k.consent_ref] => [`gates.consent.${i}.consent_ref`, "consent", k.consent_ref]),
+  ];
+  for (const [path, what, ref] of named) {
+    if (ref === null || !own.has(ref.object_id)) continue;
+    out.push(delegationFinding("ID_REUSED", `${path}: the ${what} is named ${ref.object_id}, the contract's own id; a RecordId is never reused (section 2), so one id would name two records and either could stand for the other`, { path, expected: `an id other than ${ref.object_id}`, received: ref.object_id }));
+  }
+}
+
 export function contractFindings(c: DelegationContract): DelegationFinding[] {
   const out: DelegationFinding[] = [];
+  idReuseFindings(c, out);
   if (c.delegation_id !== c.record_id) out.push(delegationFinding("ID_MISMATCH", `delegation_id ${c.delegation_id} differs from record_id ${c.record_id}; both name the delegation`, { path: "delegation_id", expected: c.record_id, received: c.delegation_id }));
   // Section 3's `issued_by_actor_ref` ("Persistent authenticated issuer") and 5.1's
   // `delegator_actor_ref` ("Authenticated issuing Actor") name one Actor at one moment: the

@@ -8,7 +8,7 @@ import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
-import { judgeNeeds } from "./_approval-pools.js";
+import { decidedUnderRevision, judgeNeeds } from "./_approval-pools.js";
 import type { GateContext, GateNeed } from "./_approval-pools.js";
 import { assignDistinct } from "./_distinct-assignment.js";
 import type { Runs } from "./_distinct-assignment.js";
@@ -46,6 +46,7 @@ function problem(a: Approval, need: GateNeed, ctx: GateContext): DelegationFindi
   if (a.decision !== "approved") return delegationFinding("GATE_UNSATISFIED", `${need.rule}: the decision is ${a.decision}`, { path, dimension: need.rule });
   const at = ctx.request.at;
   if (!(compareUtc(a.decided_at, at) <= 0 && compareUtc(at, a.expires_at) < 0)) return delegationFinding("GATE_UNSATISFIED", `${need.rule}: the approval holds from ${a.decided_at} until ${a.expires_at}, not at ${ctx.request.at}`, { path, dimension: need.rule });
+  if (!decidedUnderRevision(a, ctx)) return delegationFinding("GATE_UNSATISFIED", `${need.rule}: ${a.ref.object_id} was decided at ${a.decided_at}, before ${ctx.revision} was issued at ${ctx.issuedAt}: a human authority approves under the revision that names it, so an older decision is not its fresh approval (section 6)`, { path, dimension: need.rule, expected: `decided_at >= ${ctx.issuedAt}`, received: a.decided_at });
   return null;
 }
 
@@ -94,7 +95,7 @@ export function gateFindings(contract: DelegationContract, request: PermissionRe
     for (const p of distinct(contract.gates.human_authorities.map((g) => g.authority_ref))) needs.push({ rule: "gate.human_approval", source: "authority_decision", gate: null, principals: [p], independent: false });
   }
   if (t4) for (const r of contract.gates.reviewers) needs.push({ rule: `gate.review.${r.role}`, source: "review", gate: null, principals: r.principal_refs, role: r.role, independent: r.independence === "independent" });
-  const ctx: GateContext = { request, operator: contract.accountable_operator_ref.operator_principal_ref, excluded };
+  const ctx: GateContext = { request, operator: contract.accountable_operator_ref.operator_principal_ref, excluded, revision: `${contract.delegation_id}@${contract.revision_id}`, issuedAt: contract.issued_at };
   const { judged, recordOf } = judgeNeeds(needs, approvals, ctx);
   // Each reviewer requirement is its own review (README): a Review meeting two requirements (one
   // naming no role, or two requirements of one role) counts for one of them only. Likewise each

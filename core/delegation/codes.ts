@@ -16,6 +16,8 @@ export const DELEGATION_CODES = {
   SECRET_VALUE: "error",
   PRINCIPAL_EMAIL: "error",
   ID_MISMATCH: "error",
+  /** A record a contract names carries the contract's own RecordId, which is never reused (2). */
+  ID_REUSED: "error",
   LIFECYCLE_REASON: "error",
   SIGNATURE_REQUIRED: "error",
   TIME_ORDER: "error",

@@ -89,9 +89,12 @@ function reliedRecords(c: DelegationContract, chain: DelegationAttestationChain 
   const space = spaceOf(c);
   if (space === undefined) return relied;
   const add = (kind: string, ref: RevisionRef): void => {
+    // The contract's own delegation stream is CONTRACT_SUPERSEDED's; a consent sharing its id is
+    // on another stream (`consent:<id>`, 1.2), and is compared like any other.
+    if (kind === "delegation" && ref.object_id === c.delegation_id) return;
     const stream = `rw-control:${space} ${kind}:${ref.object_id}`;
     const refs = relied.get(stream) ?? [];
-    if (ref.object_id !== c.delegation_id && !refs.some((r) => sameRevision(r, ref))) relied.set(stream, [...refs, ref]);
+    if (!refs.some((r) => sameRevision(r, ref))) relied.set(stream, [...refs, ref]);
   };
   if (c.parent_contract_ref !== null) add("delegation", c.parent_contract_ref);
   for (const link of chain?.links.slice(0, -1) ?? []) add("delegation", link.contract_ref);
