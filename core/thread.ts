@@ -12,7 +12,8 @@
  *   its first DN, UN or FL after the CX) is not a second close: 5.4 tells the receiver to send it.
  *   A DN `out=NOOP` after a CX is that answer and correct ("nothing ran"); a DN `out=OK` or
  *   `out=PARTIAL` after a CX is the done-after-cancel error, not also a second close. Any further
- *   closing message, or a CX after the HO closed, is a second close.
+ *   closing message, or a CX after the HO closed (or, superseded, was withdrawn by the CX of its
+ *   live re-issue), is a second close.
  * - A closing message from the wrong party (a DN, UN or FL not from the HO's receiver to its
  *   sender, a CX not from its sender to its receiver) closes nothing and is an error, and an RB
  *   not from the receiver to the sender reads back nothing (no receipt, tier 1): the same error,
@@ -644,6 +645,13 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const s = state(i);
     if ((s & CLOSED_BY) !== OPEN) {
       note("THREAD_CLOSED_TWICE", `CX ${m.id} cancels ${id}, already closed by ${CLOSER_NAMES[s & CLOSED_BY]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[s & CLOSED_BY] as string, received: "CX" });
+      return;
+    }
+    // The CX of the live re-issue already withdrew this superseded HO (the same HO sent again,
+    // rule 1), as a DN closing it afterwards is read: a cancel of it now is a second end.
+    const live = (s & SUPERSEDED) === 0 ? i : liveOfLine(i);
+    if (live !== i && (state(live) & CLOSED_BY) === CLOSED_CX) {
+      note("THREAD_CLOSED_TWICE", `CX ${m.id} cancels ${id}, already withdrawn by the CX${where(t.closedAt[live] as number)} of ${ids[live]}, the re-issue that superseded it (a re-issue sends the same HO again, rule 1): every HO closes exactly once`, id, m.id, line, { slot: "re", expected: "CX", received: "CX" });
       return;
     }
     t.state[i] = s | CLOSED_CX;

@@ -851,6 +851,25 @@ describe("a CX of the live re-issue withdraws the handoff it re-issues (rule 1: 
     // With no earlier owner, the sender keeps the item, and says a readback came too late.
     expect(checkThread(lines.slice(2).map(read)).owners).toStrictEqual([{ item: "x:1", owner: "a", handoff: null, readback: "late" }]);
   });
+  it("a CX of the original after it is a second end of the original (THREAD_CLOSED_TWICE), asks no acknowledgement and leaves it superseded", () => {
+    const SUPERSEDED = "RW1 CX a-4 re=a-1 from=a to=b item=x:1 why=SUPERSEDED";
+    const ACK = "RW1 AN b-2 re=a-3 from=b to=a val=Y";
+    const audit = createThreadAudit();
+    [...start, CX, ACK].forEach((l, n) => audit.add(read(l), n + 1));
+    const found = audit.add(read(SUPERSEDED), 6);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ code: "THREAD_CLOSED_TWICE", severity: "error", handoff: "a-1", id: "a-4", line: 6, slot: "re", expected: "CX", received: "CX" });
+    expect(found[0]?.message).toBe("CX a-4 cancels a-1, already withdrawn by the CX (line 4) of a-2, the re-issue that superseded it (a re-issue sends the same HO again, rule 1): every HO closes exactly once");
+    const report = audit.finish();
+    expect(report.findings.map((f) => `${f.code}:${f.handoff}:${f.id}`)).toStrictEqual(["THREAD_REISSUED:a-1:a-2", "THREAD_CLOSED_TWICE:a-1:a-4"]);
+    expect(report.counts).toMatchObject({ closed: 1, cancelled: 1, superseded: 1 });
+    expect(audit.handoffs().map((h) => [h.id, h.state, h.closedBy])).toStrictEqual([["a-1", "superseded", null], ["a-2", "closed", "CX"]]);
+    expect(audit.withdrawnBy("a-2")).toStrictEqual(["a-2", "a-1"]);
+    // The other order is 5.4's: the replaced HO withdrawn (why=SUPERSEDED), then the re-issue; each closes once.
+    expect(run([...start, SUPERSEDED, CX, "RW1 AN b-3 re=a-4 from=b to=a val=Y", ACK])).toStrictEqual({ ok: true, codes: ["THREAD_REISSUED:a-1:a-2"] });
+    // Closed by the receiver's answer to the live CX, it was closed twice already by that answer's reckoning.
+    expect(run([...start, CX, "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=NOOP", SUPERSEDED]).codes).toStrictEqual(["THREAD_REISSUED:a-1:a-2", "THREAD_REPLY_SUPERSEDED:a-1:b-2", "THREAD_CLOSED_TWICE:a-1:a-4"]);
+  });
   it("a re-issue closed otherwise (its own DN) is no cancel of the original", () => {
     expect(run([...start, "RW1 DN b-2 re=a-2 from=b to=a item=x:1 out=NOOP", "RW1 DN b-3 re=a-1 from=b to=a item=x:1 out=OK"]).codes).not.toContain("THREAD_DONE_AFTER_CANCEL:a-1:b-3");
   });
