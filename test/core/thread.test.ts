@@ -593,6 +593,12 @@ describe("a DN that reports an act is checked against rule 1: the receiver must 
       expect(audit.ownedElsewhere("a-1")).toBeNull();
     });
   });
+  it("a third party's HO of the item moves ownership by rule 1's letter and flags neither receiver (its answer is the receiver's UN why=CONFLICT)", () => {
+    const lines = [HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT", "RW1 HO c-1 from=c to=d item=x:1 ask=DRAFT", "RW1 RB d-1 re=c-1 from=d to=c item=x:1 ask=DRAFT"];
+    const report = checkThread([...lines, "RW1 DN d-2 re=c-1 from=d to=c item=x:1 out=OK", "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=OK"].map(read));
+    expect(report.findings).toStrictEqual([]);
+    expect(report.owners).toStrictEqual([{ item: "x:1", owner: "d", handoff: "c-1" }]);
+  });
 });
 
 describe("a DN that reports an act its sender held (section 5.3: only a readback answered val=Y clears the act)", () => {
