@@ -11,8 +11,11 @@
  * - A cancelled HO is closed by its CX. The receiver's answer to the cancel (`AN re=<CX> val=Y`, or
  *   its first DN, UN or FL after the CX) is not a second close: 5.4 tells the receiver to send it.
  *   A DN `out=NOOP` after a CX is that answer and correct ("nothing ran"); a DN `out=OK` or
- *   `out=PARTIAL` after a CX is the done-after-cancel error, not also a second close. Any further
- *   closing message, or a CX after the HO closed, is a second close.
+ *   `out=PARTIAL` after a CX is the done-after-cancel error, not also a second close, unless the
+ *   holder's record says the act ran before the cancel (options.actRan): then it is the act's DN
+ *   5.4 asks for ("if the act had already run"), and noted. Any further
+ *   closing message, or a CX after the HO closed (or, superseded, was withdrawn by the CX of its
+ *   live re-issue), is a second close.
  * - A closing message from the wrong party (a DN, UN or FL not from the HO's receiver to its
  *   sender, a CX not from its sender to its receiver) closes nothing and is an error, and an RB
  *   not from the receiver to the sender reads back nothing (no receipt, tier 1): the same error,
@@ -82,6 +85,13 @@ export interface ThreadOptions {
   readonly vocabulary?: Vocabulary | VocabularyResolver;
   /** The sender's withheld criteria and record for the readback of the HO with this id. */
   readonly expectations?: (handoff: string) => ReadbackExpectations | undefined;
+  /**
+   * Whether the act of the handoff sent under these HO ids ran before a CX withdrew them, by the
+   * holder's record of the tool (a statement of one of them committed: a store that refuses a
+   * commit once the cancel came knows it ran first). Asked of a DN reporting the act after a CX;
+   * without it the conversation alone cannot tell, and that DN is THREAD_DONE_AFTER_CANCEL.
+   */
+  readonly actRan?: (handoffs: readonly string[]) => boolean;
 }
 
 export interface ThreadAudit {
@@ -501,7 +511,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       return;
     }
     if (closedBy === CLOSED_CX && done) {
-      note("THREAD_DONE_AFTER_CANCEL", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}) after its CX${where(t.closedAt[i] as number)}: a cancel cannot unsay an act, so the sender decides whether to reverse it`, id, m.id, line, { slot: "out", expected: "NOOP", received: String(m.slots["out"]) });
+      if (!ranFirst(i, i, m, line)) note("THREAD_DONE_AFTER_CANCEL", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}) after its CX${where(t.closedAt[i] as number)}: a cancel cannot unsay an act, so the sender decides whether to reverse it`, id, m.id, line, { slot: "out", expected: "NOOP", received: String(m.slots["out"]) });
       // The act ran all the same: once for the handoff's whole re-issue line.
       acted(i, m, line);
     }
@@ -550,9 +560,28 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const live = liveOfLine(i);
     if ((state(live) & CLOSED_BY) !== CLOSED_CX) return;
     t.state[live] = state(live) | ANSWERED;
-    if (!done) return;
+    if (!done || ranFirst(i, live, m, line)) return;
     const id = ids[i] as string;
     note("THREAD_DONE_AFTER_CANCEL", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}) after the CX${where(t.closedAt[live] as number)} of ${ids[live]}, the re-issue that superseded it (a re-issue sends the same HO again, rule 1): a cancel cannot unsay an act, so the sender decides whether to reverse it`, id, m.id, line, { slot: "out", expected: "NOOP", received: String(m.slots["out"]) });
+  }
+
+  /**
+   * Whether the act `m`, a DN closing HO `i` after the CX of HO `cx` (`i`, or the live re-issue that
+   * withdrew it), reports ran before that cancel, by the holder's record (options.actRan); if so,
+   * notes it: the act's DN is then the answer section 5.4 asks for ("if the act had already run, it
+   * answers with the act's DN instead"), not an act after the cancel. The live HO's CX withdrew its
+   * whole re-issue line; a superseded HO's own CX, that HO alone.
+   */
+  function ranFirst(i: number, cx: number, m: Message, line: number): boolean {
+    if (options.actRan === undefined) return false;
+    const root = rootOf.get(cx) ?? cx;
+    const members = lineOf.get(root);
+    const withdrawn = members === undefined || (liveOf.get(root) ?? root) !== cx ? [cx] : members;
+    if (!options.actRan(withdrawn.map((k) => ids[k] as string))) return false;
+    const id = ids[i] as string;
+    const of = cx === i ? "its CX" : `the CX of ${ids[cx]}, which withdrew it`;
+    note("THREAD_CANCEL_AFTER_ACT", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}) after ${of}${where(t.closedAt[cx] as number)}, but the act ran before the cancel: the act's DN is the answer, and the sender decides whether to reverse it (section 5.4)`, id, m.id, line, { slot: "out", received: String(m.slots["out"]) });
+    return true;
   }
 
   /**
@@ -644,6 +673,13 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const s = state(i);
     if ((s & CLOSED_BY) !== OPEN) {
       note("THREAD_CLOSED_TWICE", `CX ${m.id} cancels ${id}, already closed by ${CLOSER_NAMES[s & CLOSED_BY]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[s & CLOSED_BY] as string, received: "CX" });
+      return;
+    }
+    // The CX of the live re-issue already withdrew this superseded HO (the same HO sent again,
+    // rule 1), as a DN closing it afterwards is read: a cancel of it now is a second end.
+    const live = (s & SUPERSEDED) === 0 ? i : liveOfLine(i);
+    if (live !== i && (state(live) & CLOSED_BY) === CLOSED_CX) {
+      note("THREAD_CLOSED_TWICE", `CX ${m.id} cancels ${id}, already withdrawn by the CX${where(t.closedAt[live] as number)} of ${ids[live]}, the re-issue that superseded it (a re-issue sends the same HO again, rule 1): every HO closes exactly once`, id, m.id, line, { slot: "re", expected: "CX", received: "CX" });
       return;
     }
     t.state[i] = s | CLOSED_CX;

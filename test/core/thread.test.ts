@@ -593,6 +593,12 @@ describe("a DN that reports an act is checked against rule 1: the receiver must 
       expect(audit.ownedElsewhere("a-1")).toBeNull();
     });
   });
+  it("a third party's HO of the item moves ownership by rule 1's letter and flags neither receiver (its answer is the receiver's UN why=CONFLICT)", () => {
+    const lines = [HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT", "RW1 HO c-1 from=c to=d item=x:1 ask=DRAFT", "RW1 RB d-1 re=c-1 from=d to=c item=x:1 ask=DRAFT"];
+    const report = checkThread([...lines, "RW1 DN d-2 re=c-1 from=d to=c item=x:1 out=OK", "RW1 DN b-9 re=a-1 from=b to=a item=x:1 out=OK"].map(read));
+    expect(report.findings).toStrictEqual([]);
+    expect(report.owners).toStrictEqual([{ item: "x:1", owner: "d", handoff: "c-1" }]);
+  });
 });
 
 describe("a DN that reports an act its sender held (section 5.3: only a readback answered val=Y clears the act)", () => {
@@ -851,6 +857,25 @@ describe("a CX of the live re-issue withdraws the handoff it re-issues (rule 1: 
     // With no earlier owner, the sender keeps the item, and says a readback came too late.
     expect(checkThread(lines.slice(2).map(read)).owners).toStrictEqual([{ item: "x:1", owner: "a", handoff: null, readback: "late" }]);
   });
+  it("a CX of the original after it is a second end of the original (THREAD_CLOSED_TWICE), asks no acknowledgement and leaves it superseded", () => {
+    const SUPERSEDED = "RW1 CX a-4 re=a-1 from=a to=b item=x:1 why=SUPERSEDED";
+    const ACK = "RW1 AN b-2 re=a-3 from=b to=a val=Y";
+    const audit = createThreadAudit();
+    [...start, CX, ACK].forEach((l, n) => audit.add(read(l), n + 1));
+    const found = audit.add(read(SUPERSEDED), 6);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ code: "THREAD_CLOSED_TWICE", severity: "error", handoff: "a-1", id: "a-4", line: 6, slot: "re", expected: "CX", received: "CX" });
+    expect(found[0]?.message).toBe("CX a-4 cancels a-1, already withdrawn by the CX (line 4) of a-2, the re-issue that superseded it (a re-issue sends the same HO again, rule 1): every HO closes exactly once");
+    const report = audit.finish();
+    expect(report.findings.map((f) => `${f.code}:${f.handoff}:${f.id}`)).toStrictEqual(["THREAD_REISSUED:a-1:a-2", "THREAD_CLOSED_TWICE:a-1:a-4"]);
+    expect(report.counts).toMatchObject({ closed: 1, cancelled: 1, superseded: 1 });
+    expect(audit.handoffs().map((h) => [h.id, h.state, h.closedBy])).toStrictEqual([["a-1", "superseded", null], ["a-2", "closed", "CX"]]);
+    expect(audit.withdrawnBy("a-2")).toStrictEqual(["a-2", "a-1"]);
+    // The other order is 5.4's: the replaced HO withdrawn (why=SUPERSEDED), then the re-issue; each closes once.
+    expect(run([...start, SUPERSEDED, CX, "RW1 AN b-3 re=a-4 from=b to=a val=Y", ACK])).toStrictEqual({ ok: true, codes: ["THREAD_REISSUED:a-1:a-2"] });
+    // Closed by the receiver's answer to the live CX, it was closed twice already by that answer's reckoning.
+    expect(run([...start, CX, "RW1 DN b-2 re=a-1 from=b to=a item=x:1 out=NOOP", SUPERSEDED]).codes).toStrictEqual(["THREAD_REISSUED:a-1:a-2", "THREAD_REPLY_SUPERSEDED:a-1:b-2", "THREAD_CLOSED_TWICE:a-1:a-4"]);
+  });
   it("a re-issue closed otherwise (its own DN) is no cancel of the original", () => {
     expect(run([...start, "RW1 DN b-2 re=a-2 from=b to=a item=x:1 out=NOOP", "RW1 DN b-3 re=a-1 from=b to=a item=x:1 out=OK"]).codes).not.toContain("THREAD_DONE_AFTER_CANCEL:a-1:b-3");
   });
@@ -884,6 +909,66 @@ describe("a re-issue line is acted on once, even where an act is also reported a
       "THREAD_DONE_AFTER_CANCEL:a-1:b-3",
       "THREAD_CLOSED_TWICE:a-1:b-3",
     ]);
+  });
+});
+
+describe("a DN after a CX for an act the holder's record says ran before the cancel (actRan)", () => {
+  const F = "from=a to=b item=x:1";
+  const HO1 = `RW1 HO a-1 ${F} ask=DRAFT`;
+  const RB1 = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT";
+  const REISSUE = `RW1 HO a-2 re=a-1 ${F} ask=DRAFT`;
+  const cx = (id: string, re: string, why = "REVOKED"): string => `RW1 CX ${id} re=${re} ${F} why=${why}`;
+  const dn = (id: string, re: string, out = "OK"): string => `RW1 DN ${id} re=${re} from=b to=a item=x:1 out=${out}`;
+  /** The audit's findings (end-state notes aside) and every list of ids actRan was asked about. */
+  const run = (lines: string[], ran: boolean | undefined): { ok: boolean; codes: string[]; asked: string[][] } => {
+    const asked: string[][] = [];
+    const audit = createThreadAudit(ran === undefined ? {} : { actRan: (ids) => (asked.push([...ids]), ran) });
+    lines.forEach((l, n) => audit.add(read(l), n + 1));
+    const report = audit.finish();
+    return { ok: report.ok, codes: report.findings.filter((f) => f.code !== "THREAD_OPEN").map((f) => `${f.code}:${f.handoff}:${f.id}`), asked };
+  };
+  it("the act that ran before the cancel: its DN is the answer 5.4 asks for, noted (THREAD_CANCEL_AFTER_ACT), not the done-after-cancel error", () => {
+    const lines = [HO1, RB1, cx("a-2", "a-1"), dn("b-2", "a-1")];
+    expect(run(lines, true)).toStrictEqual({ ok: true, codes: ["THREAD_CANCEL_AFTER_ACT:a-1:b-2"], asked: [["a-1"]] });
+    const audit = createThreadAudit({ actRan: () => true });
+    lines.forEach((l, n) => audit.add(read(l), n + 1));
+    const found = audit.finish().findings[0];
+    expect(found).toMatchObject({ code: "THREAD_CANCEL_AFTER_ACT", severity: "note", handoff: "a-1", id: "b-2", line: 4, slot: "out", received: "OK" });
+    expect(found?.expected).toBeUndefined();
+    expect(found?.message).toBe("DN b-2 reports a-1 done (out=OK) after its CX (line 3), but the act ran before the cancel: the act's DN is the answer, and the sender decides whether to reverse it (section 5.4)");
+    // The record says nothing ran before it, or there is no record: the act came after the cancel.
+    expect(run(lines, false)).toStrictEqual({ ok: false, codes: ["THREAD_DONE_AFTER_CANCEL:a-1:b-2"], asked: [["a-1"]] });
+    expect(run(lines, undefined)).toStrictEqual({ ok: false, codes: ["THREAD_DONE_AFTER_CANCEL:a-1:b-2"], asked: [] });
+  });
+  it("is asked only of a DN reporting the act after a CX: not of NOOP, a UN or FL, nor of a DN before the cancel", () => {
+    for (const answer of [dn("b-2", "a-1", "NOOP"), "RW1 UN b-2 re=a-1 from=b to=a why=BUSY", "RW1 FL b-2 re=a-1 from=b to=a item=x:1 why=ERR"]) {
+      expect(run([HO1, RB1, cx("a-2", "a-1"), answer], true)).toStrictEqual({ ok: true, codes: [], asked: [] });
+    }
+    expect(run([HO1, RB1, dn("b-2", "a-1"), cx("a-2", "a-1")], true).asked).toStrictEqual([]);
+  });
+  it("asks of every HO the CX withdrew: the live re-issue's CX, the whole line; a superseded HO's own CX, that HO alone", () => {
+    // Reported under the original after the live re-issue's CX, or under the re-issue itself.
+    expect(run([HO1, RB1, REISSUE, cx("a-3", "a-2"), dn("b-2", "a-1")], true)).toStrictEqual({ ok: true, codes: ["THREAD_REISSUED:a-1:a-2", "THREAD_REPLY_SUPERSEDED:a-1:b-2", "THREAD_CANCEL_AFTER_ACT:a-1:b-2"], asked: [["a-1", "a-2"]] });
+    expect(run([HO1, RB1, REISSUE, cx("a-3", "a-2"), dn("b-2", "a-1")], false).codes).toContain("THREAD_DONE_AFTER_CANCEL:a-1:b-2");
+    expect(run([HO1, RB1, REISSUE, cx("a-3", "a-2"), dn("b-2", "a-2")], true)).toStrictEqual({ ok: true, codes: ["THREAD_REISSUED:a-1:a-2", "THREAD_CANCEL_AFTER_ACT:a-2:b-2"], asked: [["a-1", "a-2"]] });
+    // The original withdrawn as superseded: an act under the live re-issue may run after that cancel.
+    expect(run([HO1, RB1, REISSUE, cx("a-3", "a-1", "SUPERSEDED"), dn("b-2", "a-1")], true).asked).toStrictEqual([["a-1"]]);
+    const message = (lines: string[]): string | undefined => {
+      const audit = createThreadAudit({ actRan: () => true });
+      lines.forEach((l, n) => audit.add(read(l), n + 1));
+      return audit.finish().findings.find((f) => f.code === "THREAD_CANCEL_AFTER_ACT")?.message;
+    };
+    expect(message([HO1, RB1, REISSUE, cx("a-3", "a-2"), dn("b-2", "a-1")])).toBe("DN b-2 reports a-1 done (out=OK) after the CX of a-2, which withdrew it (line 4), but the act ran before the cancel: the act's DN is the answer, and the sender decides whether to reverse it (section 5.4)");
+  });
+  it("still counts the act once for the line, and a second DN on the cancelled HO is still closed twice", () => {
+    expect(run([HO1, RB1, REISSUE, cx("a-3", "a-2"), dn("b-2", "a-2"), dn("b-3", "a-1")], true).codes).toStrictEqual([
+      "THREAD_REISSUED:a-1:a-2",
+      "THREAD_CANCEL_AFTER_ACT:a-2:b-2",
+      "THREAD_REPLY_SUPERSEDED:a-1:b-3",
+      "THREAD_CANCEL_AFTER_ACT:a-1:b-3",
+      "THREAD_DONE_TWICE:a-1:b-3",
+    ]);
+    expect(run([HO1, RB1, cx("a-2", "a-1"), dn("b-2", "a-1"), dn("b-3", "a-1")], true).codes).toStrictEqual(["THREAD_CANCEL_AFTER_ACT:a-1:b-2", "THREAD_CANCEL_AFTER_ACT:a-1:b-3", "THREAD_CLOSED_TWICE:a-1:b-3"]);
   });
 });
 

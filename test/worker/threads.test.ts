@@ -1031,6 +1031,38 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(line.findings.map((f: any) => f.code)).toStrictEqual(["STATEMENT_RAN"]);
   });
 
+  it("takes the act's DN after a cancel that came once a statement of the handoff was committed as 5.4's answer: noted, not THREAD_DONE_AFTER_CANCEL", async () => {
+    const CX = "RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED";
+    const DN = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    const codes = (r: any): string[] => r.findings.map((f: any) => f.code);
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await commitOf(t, s.token));
+    await ok(await append(t, [CX]));
+    const after = (await ok(await append(t, [DN]))).results[0];
+    expect(codes(after)).toStrictEqual(["THREAD_CANCEL_AFTER_ACT"]);
+    expect(after.findings[0]).toMatchObject({ severity: "note", handoff: "scheduler-1", id: "payer-2", slot: "out", received: "OK" });
+    expect(after.done).toMatchObject({ ok: true, findings: [] });
+    const st = await state(t);
+    expect(st.report.ok).toBe(true);
+    expect(st.report.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_CANCEL_AFTER_ACT"]);
+    // Read again from storage, by a new instance of the object, the same.
+    await restart(t);
+    expect((await state(t)).report.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_CANCEL_AFTER_ACT"]);
+    // Cancelled before it was committed, the statement was abandoned: an act reported now came after the cancel.
+    const u = fresh();
+    await prepared(u);
+    expect((await ok(await append(u, [CX]))).results[0].cancelledStatements).toBe(1);
+    expect(codes((await ok(await append(u, [DN]))).results[0])).toStrictEqual(["THREAD_DONE_AFTER_CANCEL"]);
+    expect((await state(u)).report.ok).toBe(false);
+    // Committed under the original, then the live re-issue cancelled: the act reported under the original ran first.
+    const r = fresh();
+    const w = await prepared(r);
+    await ok(await commitOf(r, w.token));
+    await ok(await append(r, [HO_EXP.replace("scheduler-1", "scheduler-2 re=scheduler-1"), CX.replace("scheduler-2 re=scheduler-1", "scheduler-3 re=scheduler-2")]));
+    expect(codes((await ok(await append(r, [DN]))).results[0])).toStrictEqual(["THREAD_REPLY_SUPERSEDED", "THREAD_CANCEL_AFTER_ACT"]);
+  });
+
   it("takes only a passing readback as the plan: a value resolved and never checked is DONE_UNVERIFIED", async () => {
     // The payer resolves acct; without a record the thread cannot check it, so the readback is
     // unverified (ownership does not move) and cannot vouch for the acct the DN reports.

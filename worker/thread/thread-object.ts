@@ -414,6 +414,9 @@ export class ThreadObject extends DurableObject<Env> {
         const ho = this.handoffMessage(handoff);
         return ho === null ? undefined : this.expectations(handoff, p.vocabularyOf(ho));
       },
+      // The tool's side: a CX abandons its handoffs' statements and none commits after it, so one
+      // committed ran before the cancel, and the act's DN after the CX is the answer 5.4 asks for.
+      actRan: (handoffs) => committedStatement(this.statements, handoffs) !== undefined,
     });
     for (const row of this.sql.exec<{ seq: number; line: string }>("SELECT seq, line FROM lines ORDER BY seq")) audit.add(this.message(row.line), row.seq);
     this.audit = audit;
