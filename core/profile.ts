@@ -139,10 +139,16 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   const defined = new Map<string, Set<string>>();
   for (const [name, path, codes] of tables) {
     const coreCodes = core.enums.get(name);
+    // Codes are ASCII (CODE) and read as written (note 15), yet `draft` beside the core's `DRAFT`
+    // would print one word with two meanings in the legend, which a model reads as one: a
+    // redefinition in another case, refused as one.
+    const coreByCase = new Map([...(coreCodes?.keys() ?? [])].map((c) => [c.toUpperCase(), c]));
     const seen = defined.get(name) ?? new Set<string>();
     defined.set(name, seen);
     for (const code of Object.keys(codes)) {
-      if (coreCodes?.has(code)) push("PROFILE_REDEFINES_CORE", `${path}.${code}`, `${code} is a core ${name} code; a profile cannot redefine it`);
+      const coreCode = coreByCase.get(code.toUpperCase());
+      if (coreCode === code) push("PROFILE_REDEFINES_CORE", `${path}.${code}`, `${code} is a core ${name} code; a profile cannot redefine it`);
+      else if (coreCode !== undefined) push("PROFILE_REDEFINES_CORE", `${path}.${code}`, `${code} is the core ${name} code ${coreCode} in another case; a profile cannot redefine it`);
       else if (seen.has(code)) push("PROFILE_SCHEMA", `${path}.${code}`, `${code} is defined twice in ${name}`);
       seen.add(code);
     }

@@ -65,6 +65,15 @@ describe("a profile may add, never redefine or remove", () => {
     expect(refused({ ...minimal, why: { BUSY: "tired" } })).toStrictEqual(["PROFILE_REDEFINES_CORE why.BUSY"]);
     expect(refused({ ...minimal, enums: { out: { OK: "fine" } } })).toStrictEqual(["PROFILE_REDEFINES_CORE enums.out.OK"]);
   });
+  it("a core code in another case is a redefinition, refused as one (draft beside DRAFT: one word, two meanings in the legend)", () => {
+    expect(refused({ ...minimal, asks: { draft: "write something" } })).toStrictEqual(["PROFILE_REDEFINES_CORE asks.draft"]);
+    expect(refused({ ...minimal, asks: { Draft: "write something" }, why: { unk: "unknown" } })).toStrictEqual(["PROFILE_REDEFINES_CORE asks.Draft", "PROFILE_REDEFINES_CORE why.unk"]);
+    expect(refused({ ...minimal, enums: { conf: { h: "high" }, out: { Ok: "fine" } } })).toStrictEqual(["PROFILE_REDEFINES_CORE enums.conf.h", "PROFILE_REDEFINES_CORE enums.out.Ok"]);
+    const r = compileVocabulary(coreVocabulary, { ...minimal, asks: { draft: "write something" } });
+    expect(r.findings[0]?.message).toBe("asks.draft: draft is the core ask code DRAFT in another case; a profile cannot redefine it");
+    // A code of the profile's own enum may be any case: only the core's codes are taken.
+    expect(compileVocabulary(coreVocabulary, { ...minimal, enums: { kind: { draft: "a draft", ok: "fine" } } }).ok).toBe(true);
+  });
   it("redefining a core slot is refused", () => {
     expect(refused({ ...minimal, slots: [{ key: "due", type: "token", on: ["HO"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
   });
