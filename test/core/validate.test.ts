@@ -237,6 +237,38 @@ describe("translation rules", () => {
     expect(found(line("4500.00", "900.00", "5100.00"))).toStrictEqual(["TRANSLATION:amt"]);
     expect(found("RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5400.00 cur=GBP kind=GROSS net=4500.00")).toStrictEqual([]);
   });
+  it("pay: the sum is exact past a double's precision, with credit notes (negative money) and carries", () => {
+    const line = (net: string, vat: string, amt: string): string => `RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=${amt} cur=GBP kind=GROSS net=${net} vat=${vat}`;
+    const adds = [
+      ["99999999999999999999.99", "0.01", "100000000000000000000.00"],
+      ["-120.00", "-24.00", "-144.00"],
+      ["1000.00", "-1.00", "999.00"],
+      ["-1000.00", "1.00", "-999.00"],
+      ["0.01", "-0.01", "0.00"],
+      ["0.00", "0.00", "0.00"],
+      ["9.99", "9.99", "19.98"],
+    ];
+    for (const [net, vat, amt] of adds) expect(found(line(net as string, vat as string, amt as string))).toStrictEqual([]);
+    const wrong = [
+      ["99999999999999999999.99", "0.01", "100000000000000000000.01"],
+      ["99999999999999999999.99", "0.01", "10000000000000000000.00"],
+      ["-120.00", "-24.00", "144.00"],
+      ["0.01", "-0.01", "0.02"],
+      ["10.00", "0.00", "1.00"],
+      ["1.00", "0.00", "10.00"],
+      ["0.10", "0.00", "0.01"],
+    ];
+    for (const [net, vat, amt] of wrong) expect(found(line(net as string, vat as string, amt as string))).toStrictEqual(["TRANSLATION:amt"]);
+  });
+  // A line of huge amounts costs about what any line of its length does: the sum was BigInt
+  // arithmetic, and reading a 4,000,000-digit amount into one took seconds (time quadratic in its
+  // length), seven for this line. A linear check takes under one on a busy machine; the timeout is
+  // the check.
+  it("pay: the sum of 4,000,000-digit amounts is checked in linear time", () => {
+    const digits = "9".repeat(4_000_000);
+    const line = `RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=1${"9".repeat(3_999_999)}9.00 cur=GBP kind=GROSS net=${digits}.00 vat=${digits}.00`;
+    expect(found(line)).toStrictEqual(["TRANSLATION:amt"]);
+  }, 5_000);
   it("pay: with net and vat the sum makes amt the gross, so kind says GROSS (profiles/README.md)", () => {
     const line = (kind: string, amt: string, more: string): string => `RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=${amt} cur=GBP kind=${kind}${more}`;
     expect(found(line("NET", "5400.00", " net=4500.00 vat=900.00"))).toStrictEqual(["TRANSLATION:kind"]);
