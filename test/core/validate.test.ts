@@ -269,6 +269,12 @@ describe("translation rules", () => {
     const line = `RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=1${"9".repeat(3_999_999)}9.00 cur=GBP kind=GROSS net=${digits}.00 vat=${digits}.00`;
     expect(found(line)).toStrictEqual(["TRANSLATION:amt"]);
   }, 5_000);
+  it("pay: a sum that does not hold quotes its parts cut to 40 characters, as every quoted value is (note 36)", () => {
+    const digits = "9".repeat(100);
+    const [f] = checkLine(`RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=1.00 cur=GBP kind=GROSS net=${digits}.00 vat=0.00`, resolve).findings;
+    expect(f?.received).toBe(`${"9".repeat(40)}...`);
+    expect(checkLine("RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=1.00 cur=GBP kind=GROSS net=4500.00 vat=900.00", resolve).findings[0]?.received).toBe("4500.00+900.00");
+  });
   it("pay: with net and vat the sum makes amt the gross, so kind says GROSS (profiles/README.md)", () => {
     const line = (kind: string, amt: string, more: string): string => `RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=${amt} cur=GBP kind=${kind}${more}`;
     expect(found(line("NET", "5400.00", " net=4500.00 vat=900.00"))).toStrictEqual(["TRANSLATION:kind"]);
