@@ -77,6 +77,11 @@ describe("a profile may add, never redefine or remove", () => {
   it("redefining a core slot is refused", () => {
     expect(refused({ ...minimal, slots: [{ key: "due", type: "token", on: ["HO"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
   });
+  it("a slot named like a field of every message (v type id slots tail) is refused: a finding's slot would name either", () => {
+    const slots = ["v", "type", "id", "slots", "tail"].map((key) => ({ key, type: "token", on: ["HO"] }));
+    expect(refused({ ...minimal, slots })).toStrictEqual([0, 1, 2, 3, 4].map((i) => `PROFILE_REDEFINES_CORE slots[${i}].key`));
+    expect(compileVocabulary(coreVocabulary, { ...minimal, slots: [slots[2]] }).findings[0]?.message).toBe("slots[0].key: id is a field of every message (section 6: v type id slots tail); a profile cannot define a slot of that name");
+  });
   it("redefining a core constraint key or alias is refused", () => {
     expect(refused({ ...minimal, ckeys: { len: { desc: "length" } } })).toStrictEqual(["PROFILE_REDEFINES_CORE ckeys.len"]);
     expect(refused({ ...minimal, aliases: [["uk", "united-kingdom"]] })).toStrictEqual(["PROFILE_REDEFINES_CORE aliases[0]"]);
