@@ -226,6 +226,17 @@ describe("translation rules", () => {
     expect(found("RW1 ST x-1 p=pay from=x to=s item=email:7 sup=marlow src=email:7")).toStrictEqual([]);
     expect(found("RW1 ST x-1 p=pay from=x to=s item=jira:OPS-1 pct=50")).toStrictEqual([]);
   });
+  it("a rule's item namespaces are compared as written, case and all, as references are (profiles/README.md)", () => {
+    expect(found("RW1 ST x-1 p=pay from=x to=s item=INV:MD-1 sup=marlow")).toStrictEqual([]);
+    expect(found("RW1 ST x-1 p=pay from=x to=s item=Email:7 sup=marlow")).toStrictEqual([]);
+    const upper = compileVocabulary(coreVocabulary, {
+      profile: "upper", version: "0.1", extends: "RW1",
+      translation: [{ id: "inv-src", desc: "an ST about an invoice names its item's source", on: ["ST"], when: { item_ns: ["INV"] }, require: ["blk"] }],
+    });
+    if (!upper.ok) throw new Error(JSON.stringify(upper.findings));
+    expect(found("RW1 ST x-1 p=upper from=x to=s item=INV:MD-1", upper.value)).toStrictEqual(["TRANSLATION:blk"]);
+    expect(found("RW1 ST x-1 p=upper from=x to=s item=inv:MD-1", upper.value)).toStrictEqual([]);
+  });
   it("pay: an invoice line carries amt cur kind", () => {
     expect(found("RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=10.00")).toStrictEqual(["TRANSLATION:cur", "TRANSLATION:kind"]);
     expect(found("RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=10.00 cur=GBP kind=GROSS")).toStrictEqual([]);

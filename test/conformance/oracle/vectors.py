@@ -191,6 +191,9 @@ invalid("pay-ans-opts", "RW1 AQ s-3 p=pay from=s to=human item=inv:1 need=ENUM o
 invalid("pay-ans-val", "RW1 AN h-1 re=s-3 p=pay from=h to=s val=OFFRUN", ["ANS_UNKNOWN:val@36"], {"as": "s", "line": "RW1 UN s-1 re=h-1 from=s to=h why=UNK // unknown val=OFFRUN"})
 invalid("pay-source-src", "RW1 ST x-1 p=pay from=x to=s item=email:7 sup=marlow", ["TRANSLATION:src"])
 invalid("pay-invoice-line", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=10.00", ["TRANSLATION:cur", "TRANSLATION:kind"])
+# A rule's namespaces are compared as written, as references are: INV is not inv, so neither
+# source-src nor invoice-line applies (profiles/README.md).
+valid("pay-namespace-case", "RW1 ST x-1 p=pay from=x to=s item=INV:MD-1 sup=marlow")
 invalid("pay-net-vat", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5100.00 cur=GBP kind=GROSS net=4500.00 vat=900.00", ["TRANSLATION:amt@55"])
 # net + vat = amt makes amt the gross, so kind (what amt is) says GROSS (profiles/README.md).
 invalid("pay-net-vat-kind", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5400.00 cur=GBP kind=NET net=4500.00 vat=900.00", ["TRANSLATION:kind@75"])
