@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileVocabulary, coreVocabulary } from "../../core/index.js";
+import { checkLine, compileVocabulary, coreVocabulary, profileResolver } from "../../core/index.js";
 import { shippedProfiles } from "../../profiles/index.js";
 import { vocabularies } from "../vocabularies.js";
 
@@ -196,5 +196,31 @@ describe("a hostile profile gets findings, never an exception", () => {
   it("a slot type of thousands of nested list: prefixes is refused, not a stack overflow", () => {
     const type = `${"list:".repeat(100_000)}token`;
     expect(refused({ ...minimal, slots: [{ key: "deep", type, on: ["HO"] }] })).toStrictEqual(["PROFILE_SCHEMA slots[0].type"]);
+  });
+});
+
+describe("names an object's prototype answers for are read as any other", () => {
+  // Codes may be any case (only the core's are taken), so toString is a code a profile may add;
+  // every table of codes, slots and profiles is a Map or read with Object.hasOwn, so it is known
+  // only where defined. (constructor, prototype and __proto__ are refused as keys: note 6.)
+  it("a profile's codes toString, hasOwnProperty, valueOf are its own, and unknown elsewhere", () => {
+    const r = compileVocabulary(coreVocabulary, {
+      ...minimal,
+      asks: { toString: "to a string", hasOwnProperty: "own it" },
+      enums: { ans: { valueOf: "its value" } },
+      exec: { toString: ["item"] },
+    });
+    if (!r.ok) throw new Error(JSON.stringify(r.findings));
+    const codes = (line: string, v = r.value): string[] => checkLine(line, v).findings.map((f) => `${f.code}:${f.slot}`);
+    expect(codes("RW1 HO a-1 p=demo from=a to=b item=x ask=toString rb=exec")).toStrictEqual([]);
+    expect(codes("RW1 AN a-2 re=b-1 p=demo from=a to=b val=valueOf")).toStrictEqual([]);
+    expect(codes("RW1 AN a-2 re=b-1 p=demo from=a to=b val=toString")).toStrictEqual(["ANS_UNKNOWN:val"]);
+    expect(codes("RW1 HO a-1 p=demo from=a to=b item=x ask=valueOf")).toStrictEqual(["ENUM_UNKNOWN:ask"]);
+    expect(codes("RW1 HO a-1 p=demo from=a to=b item=x ask=constructor")).toStrictEqual(["ENUM_UNKNOWN:ask"]);
+    expect(codes("RW1 HO a-1 from=a to=b item=x ask=toString", coreVocabulary)).toStrictEqual(["ENUM_UNKNOWN:ask"]);
+    const resolve = profileResolver(null, (name) => (name === "demo" ? r.value : undefined));
+    for (const p of ["toString", "constructor", "hasOwnProperty", "__proto__"]) {
+      expect(checkLine(`RW1 HO a-1 p=${p} from=a to=b item=x ask=DRAFT`, resolve).findings.map((f) => f.code)).toStrictEqual(["PROFILE_UNKNOWN"]);
+    }
   });
 });
