@@ -15,4 +15,4 @@ export const _FIELDS_NOT_SLOTS: ReadonlySet<string> = new Set(["v", "type", "id"
  * a field: an unknown key's note, or a value of the wrong type (a JSON form's number in an unknown
  * slot).
  */
-export const _namesKey = (code: FindingCode): boolean => code === "SLOT_UNKNOWN" || code === "VALUE_TYPE";
+export const _namesKey = (code: FindingCode | undefined): boolean => code === "SLOT_UNKNOWN" || code === "VALUE_TYPE";

@@ -38,23 +38,15 @@ export function profileOf(text: string): string | null {
   return m === null ? null : (m[1] as string);
 }
 
-/**
- * Where the token `key=` starts on a line that parsed (tokens one space apart, none of the first
- * three holding `=`), before its tail; undefined when it is not there.
- */
-function keyAt(text: string, key: string): number | undefined {
-  const tail = text.indexOf(" // ");
-  const i = text.indexOf(` ${key}=`);
-  return i < 0 || (tail >= 0 && i > tail) ? undefined : i + 1;
-}
-
 function place(findings: readonly Finding[], text: string): Finding[] {
   let at: Record<string, number> | null = null;
   return findings.map((f) => {
     if (f.at !== undefined || f.slot === undefined) return f;
     at ??= slotPositions(text);
-    // An unknown key named like a part (`v=1`) is placed on its token, not on the part.
-    const position = _namesKey(f.code) && _FIELDS_NOT_SLOTS.has(f.slot) ? keyAt(text, f.slot) : at[f.slot];
+    // An unknown key named like a part (`v=1`) is placed on its token, not on the part: on a line
+    // that parsed, tokens are one space apart, none of the first three holds `=`, and the first
+    // ` v=` is the key's (the tail comes after it).
+    const position = _namesKey(f.code) && _FIELDS_NOT_SLOTS.has(f.slot) ? text.indexOf(` ${f.slot}=`) + 1 : at[f.slot];
     return position === undefined ? f : { ...f, at: position };
   });
 }

@@ -105,7 +105,7 @@ export function jsonFormSpans(text: string): ReadonlyMap<string, TextSpan> {
  * first, even one named like a field (`slots.v`, not the form's `v`).
  */
 export function jsonSlotSpan(spans: ReadonlyMap<string, TextSpan>, slot: string, code?: FindingCode): TextSpan | undefined {
-  const named = code !== undefined && _namesKey(code) ? (spans.get(`slots.${slot}`) ?? spans.get(slot)) : (spans.get(slot) ?? spans.get(`slots.${slot}`));
+  const named = _namesKey(code) ? (spans.get(`slots.${slot}`) ?? spans.get(slot)) : (spans.get(slot) ?? spans.get(`slots.${slot}`));
   if (named !== undefined) return named;
   for (let dot = slot.lastIndexOf("."); dot > 0; dot = slot.lastIndexOf(".", dot - 1)) {
     const enclosing = spans.get(slot.slice(0, dot));
