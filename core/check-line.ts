@@ -2,6 +2,7 @@
  * Reading a line as a receiver does: parse, validate, and place every finding on the line.
  * The one-call entry point for adapters (CLI, Worker, playground).
  */
+import { _FIELDS_NOT_SLOTS, _namesKey } from "./_field-names.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import type { Finding } from "./finding.js";
 import { hasError } from "./finding.js";
@@ -42,7 +43,10 @@ function place(findings: readonly Finding[], text: string): Finding[] {
   return findings.map((f) => {
     if (f.at !== undefined || f.slot === undefined) return f;
     at ??= slotPositions(text);
-    const position = at[f.slot];
+    // An unknown key named like a part (`v=1`) is placed on its token, not on the part: on a line
+    // that parsed, tokens are one space apart, none of the first three holds `=`, and the first
+    // ` v=` is the key's (the tail comes after it).
+    const position = _namesKey(f.code) && _FIELDS_NOT_SLOTS.has(f.slot) ? text.indexOf(` ${f.slot}=`) + 1 : at[f.slot];
     return position === undefined ? f : { ...f, at: position };
   });
 }

@@ -4,6 +4,8 @@
  * position: the form may be an object a program passed, with no text at all. Computed on demand,
  * only when there is something to point at, so reading a good form pays nothing for it.
  */
+import { _namesKey } from "./_field-names.js";
+import type { FindingCode } from "./finding.js";
 
 /** A part of a text: from `start` up to, not including, `end` (UTF-16 indices). */
 export interface TextSpan {
@@ -99,9 +101,11 @@ export function jsonFormSpans(text: string): ReadonlyMap<string, TextSpan> {
  * path itself (`from`, `slots.amt`; a shape finding names a path), else the slot of that key
  * (validate names a slot by its key: `amt`), else the nearest enclosing value a path reaches
  * (`slots.opts.1`, an item of a list: `slots.opts`). Undefined when the text holds no such value.
+ * Given the finding's `code`, a finding about a key (`SLOT_UNKNOWN`, `VALUE_TYPE`) names the slot
+ * first, even one named like a field (`slots.v`, not the form's `v`).
  */
-export function jsonSlotSpan(spans: ReadonlyMap<string, TextSpan>, slot: string): TextSpan | undefined {
-  const named = spans.get(slot) ?? spans.get(`slots.${slot}`);
+export function jsonSlotSpan(spans: ReadonlyMap<string, TextSpan>, slot: string, code?: FindingCode): TextSpan | undefined {
+  const named = _namesKey(code) ? (spans.get(`slots.${slot}`) ?? spans.get(slot)) : (spans.get(slot) ?? spans.get(`slots.${slot}`));
   if (named !== undefined) return named;
   for (let dot = slot.lastIndexOf("."); dot > 0; dot = slot.lastIndexOf(".", dot - 1)) {
     const enclosing = spans.get(slot.slice(0, dot));

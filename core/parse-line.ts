@@ -329,7 +329,9 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
 
 /**
  * Where each part of a line starts: `v`, `type`, `id`, every key, and `tail`. Computed on demand
- * (only when there is something to report) so parsing a good line pays nothing for it.
+ * (only when there is something to report) so parsing a good line pays nothing for it. A key named
+ * like a part (`v=`, `type=`, `id=`, `tail=`: an unknown key, as no vocabulary defines one) is not
+ * listed: the name is the part's, and a line without a tail has none.
  */
 export function slotPositions(text: string): Record<string, number> {
   const at: Record<string, number> = {};
@@ -350,7 +352,8 @@ export function slotPositions(text: string): Record<string, number> {
       const eq = token.indexOf("=");
       if (eq > 0) {
         const key = token.slice(0, eq);
-        if (!Object.hasOwn(at, key)) at[key] = pos;
+        // v, type and id are listed before any key; the tail's name is the tail's even where it has none.
+        if (key !== "tail" && !Object.hasOwn(at, key)) at[key] = pos;
       }
     }
     index++;

@@ -5,6 +5,7 @@
  * then merges it with the core (extendVocabulary).
  */
 import * as v from "valibot";
+import { _FIELDS_NOT_SLOTS } from "./_field-names.js";
 import { _reservedKeys } from "./_reserved-keys.js";
 import { isKey } from "./check-value.js";
 import { extendVocabulary } from "./extend-vocabulary.js";
@@ -139,10 +140,16 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   const defined = new Map<string, Set<string>>();
   for (const [name, path, codes] of tables) {
     const coreCodes = core.enums.get(name);
+    // Codes are ASCII (CODE) and read as written (note 15), yet `draft` beside the core's `DRAFT`
+    // would print one word with two meanings in the legend, which a model reads as one: a
+    // redefinition in another case, refused as one.
+    const coreByCase = new Map([...(coreCodes?.keys() ?? [])].map((c) => [c.toUpperCase(), c]));
     const seen = defined.get(name) ?? new Set<string>();
     defined.set(name, seen);
     for (const code of Object.keys(codes)) {
-      if (coreCodes?.has(code)) push("PROFILE_REDEFINES_CORE", `${path}.${code}`, `${code} is a core ${name} code; a profile cannot redefine it`);
+      const coreCode = coreByCase.get(code.toUpperCase());
+      if (coreCode === code) push("PROFILE_REDEFINES_CORE", `${path}.${code}`, `${code} is a core ${name} code; a profile cannot redefine it`);
+      else if (coreCode !== undefined) push("PROFILE_REDEFINES_CORE", `${path}.${code}`, `${code} is the core ${name} code ${coreCode} in another case; a profile cannot redefine it`);
       else if (seen.has(code)) push("PROFILE_SCHEMA", `${path}.${code}`, `${code} is defined twice in ${name}`);
       seen.add(code);
     }
@@ -159,6 +166,8 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   (file.slots ?? []).forEach((slot, i) => {
     const path = `slots[${i}]`;
     if (Object.hasOwn(CORE_SLOTS, slot.key)) return push("PROFILE_REDEFINES_CORE", `${path}.key`, `${slot.key} is a core slot; a profile cannot redefine it`);
+    // A finding's slot names either, and the line's parts and the form's fields are the core's.
+    if (_FIELDS_NOT_SLOTS.has(slot.key)) return push("PROFILE_REDEFINES_CORE", `${path}.key`, `${slot.key} is a field of every message (section 6: v type id slots tail); a profile cannot define a slot of that name`);
     if (slot.key.startsWith("x_")) return push("PROFILE_SCHEMA", `${path}.key`, "x_ keys are the extension namespace; a profile names its slots without it");
     if (slotKeys.has(slot.key)) return push("PROFILE_SCHEMA", `${path}.key`, `slot ${slot.key} is defined twice`);
     slotKeys.add(slot.key);

@@ -64,6 +64,20 @@ describe("jsonSlotSpan places the findings of a JSON form on their values", () =
     expect(placed('{"v": "RW2", "type": "HO"}')).toStrictEqual([["VERSION", '"RW2"']]);
   });
 
+  it("a finding about a key named like a field is placed on the slot, given the finding's code", () => {
+    const text = '{"v":"RW1","type":"HO","id":"a-9","re":null,"from":"a","to":"b","item":"x:1","slots":{"ask":"DRAFT","v":1,"id":2,"tail":3},"tail":null}';
+    const spans = jsonFormSpans(text);
+    const findings = readMessage(text, resolve).findings;
+    const at = (code: string): [string, string | undefined][] =>
+      findings.filter((f) => f.code === code).map((f) => [f.slot as string, cut(text, jsonSlotSpan(spans, f.slot as string, f.code))]);
+    expect(at("VALUE_TYPE")).toStrictEqual([["v", "1"], ["id", "2"], ["tail", "3"]]);
+    expect(at("SLOT_UNKNOWN")).toStrictEqual([["v", "1"], ["id", "2"], ["tail", "3"]]);
+    // A finding about the field itself stays on the field.
+    const bad = '{"v":"RW1","type":"HO","id":"b-9","re":null,"from":"a","to":"b","item":"x:1","slots":{"ask":"DRAFT","id":"x"},"tail":null}';
+    const f = readMessage(bad, resolve).findings.find((x) => x.code === "ID_FROM");
+    expect(cut(bad, jsonSlotSpan(jsonFormSpans(bad), "id", f?.code))).toBe('"b-9"');
+  });
+
   it("a shape finding's path, a list's item by its list, and no span for a field left out", () => {
     expect(placed('{"v":"RW1","type":"HO","id":"a-1","from":"a","to":7,"item":"x:1","slots":{"ask":"DRAFT","opts":[1,{"a":2}]},"tail":"","more":true}')).toStrictEqual([
       ["JSON_SHAPE", undefined],

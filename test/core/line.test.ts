@@ -222,6 +222,18 @@ describe("slotPositions", () => {
     const line = "RW1 HO a-1 from=a to=b item=x ask=DRAFT // t";
     expect(slotPositions(line)).toStrictEqual({ v: 0, type: 4, id: 7, from: 11, to: 18, item: 23, ask: 30, tail: 43 });
   });
+  it("lists a key named like a part under nothing: the name is the part's, even a tail the line lacks", () => {
+    const line = "RW1 AN a-1 re=b-1 from=a to=b val=tail v=1 type=x id=2 tail=y";
+    expect(slotPositions(line)).toStrictEqual({ v: 0, type: 4, id: 7, re: 11, from: 18, to: 25, val: 30 });
+    expect(slotPositions(`${line} // t`)["tail"]).toBe(line.length + 4);
+  });
+  it("checkLine places a finding about such a key on the key, and one about the part on the part", () => {
+    const line = "RW1 AN a-1 re=b-1 from=a to=b val=tail v=1 type=x id=2 tail=y";
+    const at = (text: string): string[] => checkLine(text).findings.map((f) => `${f.code}:${f.slot}@${f.at}`);
+    expect(at(line)).toStrictEqual(["SLOT_UNKNOWN:v@39", "SLOT_UNKNOWN:type@43", "SLOT_UNKNOWN:id@50", "SLOT_UNKNOWN:tail@55", "TAIL_REQUIRED:tail@undefined"]);
+    expect(at("RW1 HO b-1 from=a to=b item=x ask=DRAFT id=2 // t")).toStrictEqual(["ID_FROM:id@7", "SLOT_UNKNOWN:id@40"]);
+    expect(at("RW1 HO a-1 from=a to=b item=x ask=DRAFT tail=2 // a tail=3")).toStrictEqual(["SLOT_UNKNOWN:tail@40"]);
+  });
   // The playground paints every line it is given with slotPositions, refused ones included: a
   // search for each token's `=` that ran past the token made a pasted megabyte of `a a a ...`
   // quadratic (seconds per keystroke). A linear scan takes milliseconds; the timeout is the check.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileVocabulary, coreVocabulary } from "../../core/index.js";
+import { checkLine, compileVocabulary, coreVocabulary, profileResolver } from "../../core/index.js";
 import { shippedProfiles } from "../../profiles/index.js";
 import { vocabularies } from "../vocabularies.js";
 
@@ -65,8 +65,22 @@ describe("a profile may add, never redefine or remove", () => {
     expect(refused({ ...minimal, why: { BUSY: "tired" } })).toStrictEqual(["PROFILE_REDEFINES_CORE why.BUSY"]);
     expect(refused({ ...minimal, enums: { out: { OK: "fine" } } })).toStrictEqual(["PROFILE_REDEFINES_CORE enums.out.OK"]);
   });
+  it("a core code in another case is a redefinition, refused as one (draft beside DRAFT: one word, two meanings in the legend)", () => {
+    expect(refused({ ...minimal, asks: { draft: "write something" } })).toStrictEqual(["PROFILE_REDEFINES_CORE asks.draft"]);
+    expect(refused({ ...minimal, asks: { Draft: "write something" }, why: { unk: "unknown" } })).toStrictEqual(["PROFILE_REDEFINES_CORE asks.Draft", "PROFILE_REDEFINES_CORE why.unk"]);
+    expect(refused({ ...minimal, enums: { conf: { h: "high" }, out: { Ok: "fine" } } })).toStrictEqual(["PROFILE_REDEFINES_CORE enums.conf.h", "PROFILE_REDEFINES_CORE enums.out.Ok"]);
+    const r = compileVocabulary(coreVocabulary, { ...minimal, asks: { draft: "write something" } });
+    expect(r.findings[0]?.message).toBe("asks.draft: draft is the core ask code DRAFT in another case; a profile cannot redefine it");
+    // A code of the profile's own enum may be any case: only the core's codes are taken.
+    expect(compileVocabulary(coreVocabulary, { ...minimal, enums: { kind: { draft: "a draft", ok: "fine" } } }).ok).toBe(true);
+  });
   it("redefining a core slot is refused", () => {
     expect(refused({ ...minimal, slots: [{ key: "due", type: "token", on: ["HO"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
+  });
+  it("a slot named like a field of every message (v type id slots tail) is refused: a finding's slot would name either", () => {
+    const slots = ["v", "type", "id", "slots", "tail"].map((key) => ({ key, type: "token", on: ["HO"] }));
+    expect(refused({ ...minimal, slots })).toStrictEqual([0, 1, 2, 3, 4].map((i) => `PROFILE_REDEFINES_CORE slots[${i}].key`));
+    expect(compileVocabulary(coreVocabulary, { ...minimal, slots: [slots[2]] }).findings[0]?.message).toBe("slots[0].key: id is a field of every message (section 6: v type id slots tail); a profile cannot define a slot of that name");
   });
   it("redefining a core constraint key or alias is refused", () => {
     expect(refused({ ...minimal, ckeys: { len: { desc: "length" } } })).toStrictEqual(["PROFILE_REDEFINES_CORE ckeys.len"]);
@@ -182,5 +196,31 @@ describe("a hostile profile gets findings, never an exception", () => {
   it("a slot type of thousands of nested list: prefixes is refused, not a stack overflow", () => {
     const type = `${"list:".repeat(100_000)}token`;
     expect(refused({ ...minimal, slots: [{ key: "deep", type, on: ["HO"] }] })).toStrictEqual(["PROFILE_SCHEMA slots[0].type"]);
+  });
+});
+
+describe("names an object's prototype answers for are read as any other", () => {
+  // Codes may be any case (only the core's are taken), so toString is a code a profile may add;
+  // every table of codes, slots and profiles is a Map or read with Object.hasOwn, so it is known
+  // only where defined. (constructor, prototype and __proto__ are refused as keys: note 6.)
+  it("a profile's codes toString, hasOwnProperty, valueOf are its own, and unknown elsewhere", () => {
+    const r = compileVocabulary(coreVocabulary, {
+      ...minimal,
+      asks: { toString: "to a string", hasOwnProperty: "own it" },
+      enums: { ans: { valueOf: "its value" } },
+      exec: { toString: ["item"] },
+    });
+    if (!r.ok) throw new Error(JSON.stringify(r.findings));
+    const codes = (line: string, v = r.value): string[] => checkLine(line, v).findings.map((f) => `${f.code}:${f.slot}`);
+    expect(codes("RW1 HO a-1 p=demo from=a to=b item=x ask=toString rb=exec")).toStrictEqual([]);
+    expect(codes("RW1 AN a-2 re=b-1 p=demo from=a to=b val=valueOf")).toStrictEqual([]);
+    expect(codes("RW1 AN a-2 re=b-1 p=demo from=a to=b val=toString")).toStrictEqual(["ANS_UNKNOWN:val"]);
+    expect(codes("RW1 HO a-1 p=demo from=a to=b item=x ask=valueOf")).toStrictEqual(["ENUM_UNKNOWN:ask"]);
+    expect(codes("RW1 HO a-1 p=demo from=a to=b item=x ask=constructor")).toStrictEqual(["ENUM_UNKNOWN:ask"]);
+    expect(codes("RW1 HO a-1 from=a to=b item=x ask=toString", coreVocabulary)).toStrictEqual(["ENUM_UNKNOWN:ask"]);
+    const resolve = profileResolver(null, (name) => (name === "demo" ? r.value : undefined));
+    for (const p of ["toString", "constructor", "hasOwnProperty", "__proto__"]) {
+      expect(checkLine(`RW1 HO a-1 p=${p} from=a to=b item=x ask=DRAFT`, resolve).findings.map((f) => f.code)).toStrictEqual(["PROFILE_UNKNOWN"]);
+    }
   });
 });

@@ -226,6 +226,17 @@ describe("translation rules", () => {
     expect(found("RW1 ST x-1 p=pay from=x to=s item=email:7 sup=marlow src=email:7")).toStrictEqual([]);
     expect(found("RW1 ST x-1 p=pay from=x to=s item=jira:OPS-1 pct=50")).toStrictEqual([]);
   });
+  it("a rule's item namespaces are compared as written, case and all, as references are (profiles/README.md)", () => {
+    expect(found("RW1 ST x-1 p=pay from=x to=s item=INV:MD-1 sup=marlow")).toStrictEqual([]);
+    expect(found("RW1 ST x-1 p=pay from=x to=s item=Email:7 sup=marlow")).toStrictEqual([]);
+    const upper = compileVocabulary(coreVocabulary, {
+      profile: "upper", version: "0.1", extends: "RW1",
+      translation: [{ id: "inv-src", desc: "an ST about an invoice names its item's source", on: ["ST"], when: { item_ns: ["INV"] }, require: ["blk"] }],
+    });
+    if (!upper.ok) throw new Error(JSON.stringify(upper.findings));
+    expect(found("RW1 ST x-1 p=upper from=x to=s item=INV:MD-1", upper.value)).toStrictEqual(["TRANSLATION:blk"]);
+    expect(found("RW1 ST x-1 p=upper from=x to=s item=inv:MD-1", upper.value)).toStrictEqual([]);
+  });
   it("pay: an invoice line carries amt cur kind", () => {
     expect(found("RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=10.00")).toStrictEqual(["TRANSLATION:cur", "TRANSLATION:kind"]);
     expect(found("RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=10.00 cur=GBP kind=GROSS")).toStrictEqual([]);
@@ -236,6 +247,44 @@ describe("translation rules", () => {
     expect(found(line("0.10", "0.20", "0.30"))).toStrictEqual([]);
     expect(found(line("4500.00", "900.00", "5100.00"))).toStrictEqual(["TRANSLATION:amt"]);
     expect(found("RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5400.00 cur=GBP kind=GROSS net=4500.00")).toStrictEqual([]);
+  });
+  it("pay: the sum is exact past a double's precision, with credit notes (negative money) and carries", () => {
+    const line = (net: string, vat: string, amt: string): string => `RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=${amt} cur=GBP kind=GROSS net=${net} vat=${vat}`;
+    const adds = [
+      ["99999999999999999999.99", "0.01", "100000000000000000000.00"],
+      ["-120.00", "-24.00", "-144.00"],
+      ["1000.00", "-1.00", "999.00"],
+      ["-1000.00", "1.00", "-999.00"],
+      ["0.01", "-0.01", "0.00"],
+      ["0.00", "0.00", "0.00"],
+      ["9.99", "9.99", "19.98"],
+    ];
+    for (const [net, vat, amt] of adds) expect(found(line(net as string, vat as string, amt as string))).toStrictEqual([]);
+    const wrong = [
+      ["99999999999999999999.99", "0.01", "100000000000000000000.01"],
+      ["99999999999999999999.99", "0.01", "10000000000000000000.00"],
+      ["-120.00", "-24.00", "144.00"],
+      ["0.01", "-0.01", "0.02"],
+      ["10.00", "0.00", "1.00"],
+      ["1.00", "0.00", "10.00"],
+      ["0.10", "0.00", "0.01"],
+    ];
+    for (const [net, vat, amt] of wrong) expect(found(line(net as string, vat as string, amt as string))).toStrictEqual(["TRANSLATION:amt"]);
+  });
+  // A line of huge amounts costs about what any line of its length does: the sum was BigInt
+  // arithmetic, and reading a 4,000,000-digit amount into one took seconds (time quadratic in its
+  // length), seven for this line. A linear check takes under one on a busy machine; the timeout is
+  // the check.
+  it("pay: the sum of 4,000,000-digit amounts is checked in linear time", () => {
+    const digits = "9".repeat(4_000_000);
+    const line = `RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=1${"9".repeat(3_999_999)}9.00 cur=GBP kind=GROSS net=${digits}.00 vat=${digits}.00`;
+    expect(found(line)).toStrictEqual(["TRANSLATION:amt"]);
+  }, 5_000);
+  it("pay: a sum that does not hold quotes its parts cut to 40 characters, as every quoted value is (note 36)", () => {
+    const digits = "9".repeat(100);
+    const [f] = checkLine(`RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=1.00 cur=GBP kind=GROSS net=${digits}.00 vat=0.00`, resolve).findings;
+    expect(f?.received).toBe(`${"9".repeat(40)}...`);
+    expect(checkLine("RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=1.00 cur=GBP kind=GROSS net=4500.00 vat=900.00", resolve).findings[0]?.received).toBe("4500.00+900.00");
   });
   it("pay: with net and vat the sum makes amt the gross, so kind says GROSS (profiles/README.md)", () => {
     const line = (kind: string, amt: string, more: string): string => `RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=${amt} cur=GBP kind=${kind}${more}`;

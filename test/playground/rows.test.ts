@@ -136,6 +136,24 @@ describe("the rows", () => {
     expect(await page.locator('li[data-line="1"] .row-head code.rw .err > .iso').count()).toBe(2);
   });
 
+  it("place a finding about a key named like a part on the key: a JSON form's slots.v, not its v; a line's tail= key is no tail", async () => {
+    const { page } = await suite.open();
+    const lines = [
+      '{"v": "RW1", "type": "HO", "id": "a-1", "re": null, "from": "a", "to": "b", "item": "x", "slots": {"ask": "DRAFT", "v": 1}, "tail": null}',
+      "RW1 AN a-2 re=b-1 from=a to=b val=tail v=1 tail=x",
+    ];
+    await page.fill("#conversation", lines.join("\n"));
+    await page.locator('ol.rows > li[data-line="2"]').waitFor();
+    const underlined = await page.locator('li[data-line="1"] .row-head code.rw .err').evaluateAll((spans) => spans.map((s) => [s.textContent, Number(s.getAttribute("data-at"))]));
+    expect(underlined).toStrictEqual([["1", (lines[0] as string).indexOf(": 1}") + 2]]);
+    // The line has no tail: nothing is painted as one, and the notes about v= and tail= mark
+    // neither the version token nor anything after the key tail=.
+    const row = page.locator('li[data-line="2"] .row-head code.rw');
+    expect(await row.locator(".p-tail, .p-separator").count()).toBe(0);
+    expect(await row.locator(".p-version").textContent()).toBe("RW1");
+    expect(await row.locator(".p-version.mark-note").count()).toBe(0);
+  });
+
   it("of a long conversation are rendered near the viewport only, the summary and the thread whole", async () => {
     const { page } = await suite.open();
     const lines = Array.from({ length: 3000 }, (_, k) => `RW1 HO research-${k + 1} from=research to=writer item=gh:crox/site#${k} ask=DRAFT due=20261002 // hero copy ${k}`);

@@ -22,7 +22,7 @@ function errorSpans(text: string, findings: readonly Finding[]): TextSpan[] {
       if (f.at < text.length) out.push({ start: f.at, end: f.at + String.fromCodePoint(text.codePointAt(f.at) as number).length });
     } else if (f.slot !== undefined) {
       spans ??= jsonFormSpans(text);
-      const span = jsonSlotSpan(spans, f.slot);
+      const span = jsonSlotSpan(spans, f.slot, f.code);
       if (span !== undefined && span.end > span.start) out.push(span);
     }
   }

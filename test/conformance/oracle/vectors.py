@@ -43,6 +43,13 @@ valid("url-item-equals", "RW1 HO a-4 from=a to=b item=url:https://x.test/a?b=c=d
 valid("agent-chars", "RW1 HO Copy.Bot_2-9 from=Copy.Bot_2 to=human item=x ask=DECIDE")
 valid("x-extension", "RW1 HO a-5 from=a to=b item=x ask=TEST x_trace=abc+def x_n=1", [])
 valid("unknown-key-note", "RW1 HO a-6 from=a to=b item=x ask=TEST mood=good", ["SLOT_UNKNOWN:mood@39"])
+# A key named like a part of the line is unknown (no vocabulary may define one: a finding's slot
+# would name either), and its note is placed on its own token, not on the part; a tail the line
+# lacks is not found at a key named tail.
+_l = "RW1 HO a-9 from=a to=b item=x ask=TEST v=1 type=x id=2 tail=y // t"
+valid("key-named-like-a-part", _l, [f"SLOT_UNKNOWN:{k}@{at(_l, ' ' + k + '=') + 1}" for k in ("v", "type", "id", "tail")])
+_l = "RW1 AN a-1 re=b-1 from=a to=b val=tail tail=x"
+invalid("tail-required-key-named-tail", _l, [f"SLOT_UNKNOWN:tail@{at(_l, ' tail=') + 1}", "TAIL_REQUIRED:tail"])
 valid("slot-not-on-type-note", "RW1 DN a-7 re=b-1 from=a to=b item=x out=OK pri=2", ["SLOT_NOT_ON_TYPE:pri@44"])
 # Ignored means ignored by every check (note 11): a slot its type does not take is read as an
 # unknown key is, so neither its range, its code, a repeated criterion nor a profile's sum refuses.
@@ -184,6 +191,9 @@ invalid("pay-ans-opts", "RW1 AQ s-3 p=pay from=s to=human item=inv:1 need=ENUM o
 invalid("pay-ans-val", "RW1 AN h-1 re=s-3 p=pay from=h to=s val=OFFRUN", ["ANS_UNKNOWN:val@36"], {"as": "s", "line": "RW1 UN s-1 re=h-1 from=s to=h why=UNK // unknown val=OFFRUN"})
 invalid("pay-source-src", "RW1 ST x-1 p=pay from=x to=s item=email:7 sup=marlow", ["TRANSLATION:src"])
 invalid("pay-invoice-line", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=10.00", ["TRANSLATION:cur", "TRANSLATION:kind"])
+# A rule's namespaces are compared as written, as references are: INV is not inv, so neither
+# source-src nor invoice-line applies (profiles/README.md).
+valid("pay-namespace-case", "RW1 ST x-1 p=pay from=x to=s item=INV:MD-1 sup=marlow")
 invalid("pay-net-vat", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5100.00 cur=GBP kind=GROSS net=4500.00 vat=900.00", ["TRANSLATION:amt@55"])
 # net + vat = amt makes amt the gross, so kind (what amt is) says GROSS (profiles/README.md).
 invalid("pay-net-vat-kind", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5400.00 cur=GBP kind=NET net=4500.00 vat=900.00", ["TRANSLATION:kind@75"])
