@@ -5,6 +5,7 @@
  */
 import pkg from "../package.json" with { type: "json" };
 import { DELEGATION_EXAMPLES } from "./examples/delegation.js";
+import { AGENT_NAME_MAX } from "./agent-token.js";
 import { LIMITS } from "./limits.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./thread/state-lists.js";
 import type { StateList } from "./thread/state-lists.js";
@@ -194,7 +195,7 @@ const results = (item: Record<string, Json>, required: string[]): Json => ({
 const OBJECT: Json = { type: "object" };
 
 const schemas: Record<string, Json> = {
-  AgentTokenRequest: { type: "object", required: ["agent"], properties: { agent: { type: "string", pattern: "^[A-Za-z0-9._-]+$", description: "The agent's name, as its lines' from= and to= give it." } } },
+  AgentTokenRequest: { type: "object", required: ["agent"], properties: { agent: { type: "string", pattern: "^[A-Za-z0-9._-]+$", maxLength: AGENT_NAME_MAX, description: `The agent's name, as its lines' from= and to= give it; at most ${AGENT_NAME_MAX} characters (a longer one fits in no line; 400 invalid-request, limit gives it).` } } },
   AgentToken: { type: "object", required: ["agent", "epoch", "token"], properties: { agent: { type: "string" }, epoch: { type: "integer", minimum: 0, description: "The agent's epoch it was issued at (RW_AGENT_EPOCHS; 0 when the variable does not name the agent)." }, token: { type: "string", description: "rwa.<agent>.<base64url HMAC-SHA256> at epoch 0, rwa.<agent>~<epoch>.<base64url HMAC-SHA256> above: send it as Authorization: Bearer <token>." } } },
   AppendRequest: { type: "object", required: ["lines"], properties: { lines: LINES, profile: PROFILE_INPUT } },
   AppendResults: {

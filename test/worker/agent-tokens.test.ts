@@ -67,6 +67,24 @@ describe("issuing agent tokens", () => {
     // Without RW_TOKEN threads are open, and there is no secret to make a token from.
     await expectProblem(await call("/v1/agent-tokens", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ agent: "writer" }) }), "access-open");
   });
+
+  it("names no agent longer than a line: such an agent could never send or receive one", async () => {
+    const longest = "a".repeat(8192);
+    expect(await tokenOf(longest)).toMatch(/^rwa\.a{8192}\.[A-Za-z0-9_-]{43}$/);
+    const over = `${longest}b`;
+    const refused = await expectProblem(await send("/v1/agent-tokens", SECRET, { json: { agent: over } }), "invalid-request");
+    expect(refused).toMatchObject({ parameter: "agent", limit: 8192 });
+    // Not echoed back: a megabyte of name was answered with a 2 MB token, and each refusal quoting it.
+    expect(JSON.stringify(refused)).not.toContain(over);
+    await expectProblem(await send("/v1/agent-tokens", SECRET, { json: { agent: "a".repeat(1_000_000) } }), "invalid-request");
+    // A bearer naming such an agent, with the mac the secret gives it, is no token of this Worker,
+    // at its agent's epoch as at any other.
+    for (const epoch of [0, 1]) {
+      const made = await agentToken(SECRET, over, epoch);
+      const p = await expectProblem(await send("/v1/threads/t", made, {}, SECRET, epoch === 0 ? undefined : { [over]: epoch }), "unauthorized");
+      expect(JSON.stringify(p)).not.toContain(over);
+    }
+  });
 });
 
 describe("an agent token is checked whole", () => {
