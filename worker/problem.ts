@@ -24,7 +24,7 @@ export const PROBLEMS = {
   "invalid-encoding": { status: 400, title: "Body is not UTF-8", description: "The body is not valid UTF-8 text." },
   "invalid-request": { status: 400, title: "Invalid request", description: "A field or query parameter is missing, unknown to the route, of the wrong type, or given twice with different values; `parameter` names it." },
   "body-too-large": { status: 413, title: "Body too large", description: "A request body may hold at most 1 MiB (1,048,576 bytes), counted as declared by Content-Length and as received." },
-  "line-too-long": { status: 422, title: "Line too long", description: "A line (or a JSON form, as JSON text) may hold at most 8 KiB (8,192 bytes of UTF-8); `line` gives its number." },
+  "line-too-long": { status: 422, title: "Line too long", description: "A line (or a JSON form, as JSON text) may hold at most 8 KiB (8,192 bytes of UTF-8); `line` gives its number. A statement whose RB line would be longer is refused so too (`parameter: call`): it could never be relayed." },
   "too-many-lines": { status: 422, title: "Too many lines", description: "A request may hold at most 10,000 lines (or messages); split the input across requests." },
   "json-too-deep": { status: 422, title: "JSON nested too deeply", description: "A JSON body (or a query parameter that holds JSON) may nest arrays and objects at most 128 levels deep, the body's own object counted; `limit` gives it." },
   "invalid-profile": { status: 422, title: "Invalid profile", description: "The inline profile is refused by the core's profile check; `findings` says why, with the path in the file." },

@@ -1145,6 +1145,25 @@ describe("prepared statements, with exp enforced by the object", () => {
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { nosuchslot: "x" }, exp: "20991002T1405Z" }), "invalid-request");
   });
 
+  it("refuses to prepare a statement whose RB line is longer than a thread takes: it could never be relayed, so never run", async () => {
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, [HO_EXP]));
+    const prepare = (ref: string) => postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { ...CALL, ref }, exp: "20991002T1405Z" });
+    // The longest ref whose statement still fits, found from the line a short one gives.
+    const short = await ok<{ line: string }>(await prepare("R"), 201);
+    const longest = "R".repeat(8192 - short.line.length + 1);
+    const fits = await ok<{ line: string; token: string }>(await prepare(longest), 201);
+    expect(fits.line).toHaveLength(8192);
+    expect((await ok(await append(t, [fits.line]))).results[0].status).toBe("stored");
+    for (const ref of [`${longest}R`, "R".repeat(500_000)]) {
+      const refused = await expectProblem(await prepare(ref), "line-too-long");
+      expect(refused).toMatchObject({ parameter: "call", limit: 8192 });
+    }
+    // Nothing was stored for them: the two that fit are all the thread holds.
+    expect((await state(t)).statements).toStrictEqual({ pending: 2 });
+  });
+
   it("refuses a commit until the statement's readback is relayed and passes, then runs it", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z", false);

@@ -16,6 +16,7 @@ import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
+import { LIMITS, utf8Length } from "../limits.js";
 import { withinAnswer } from "./answer-bytes.js";
 import { boundedPage, nextAfter } from "./bounded-page.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./state-lists.js";
@@ -1037,6 +1038,10 @@ export class ThreadObject extends DurableObject<Env> {
     if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings, ...badN });
     const line = formatLine(prepared.value.readback);
     if (!line.ok) return problem("statement-refused", line.findings.map((f) => f.message).join("; "), { findings: line.findings });
+    // The receiver relays this line, and a thread takes no line past LIMITS.lineBytes: a longer
+    // statement (a call value of a megabyte) could never be relayed, so never run, only stored.
+    const bytes = utf8Length(line.value);
+    if (bytes > LIMITS.lineBytes) return problem("line-too-long", `call: the statement's RB line would be ${bytes} bytes, and a line may hold at most ${LIMITS.lineBytes}, so it could never be relayed; the call's values are too long`, { parameter: "call", limit: LIMITS.lineBytes });
     // A message id names one message: an RB under an id the thread holds, or that another
     // statement already states, could never be relayed (THREAD_ID_REUSED), so never clear its act.
     const id = prepared.value.readback.id;
