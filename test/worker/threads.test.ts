@@ -10,6 +10,8 @@ import { ALARM_HORIZON } from "../../worker/thread/thread-object.js";
 import { threadStateRoute } from "../../worker/endpoints/threads.js";
 import { openApiDocument } from "../../worker/openapi.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
+import { THREAD_CAPACITY } from "../../worker/thread/thread-capacity.js";
+import { PROBLEMS } from "../../worker/problem.js";
 import { call, expectProblem, ok, ORIGIN, postJson, postText } from "./http.js";
 import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
 
@@ -1678,10 +1680,12 @@ describe("the thread's state is bounded: each list is cut at the cap and paged i
     await expectProblem(await call(`/v1/threads/${t}/readbacks?limit=10001`), "invalid-request");
   });
 
-  it("bounds a page in bytes too, where the Worker's call to the object would fail past 32 MiB, and pages through all of it", async () => {
+  it("bounds a page in bytes too, where the Worker's call to the object failed past 32 MiB, and pages through all of it", async () => {
     const t = fresh();
-    // 4,200 HOs of 8 KiB, each its own long item: 34 MiB of lines, and of owners.
-    const count = 4200;
+    // 2,000 HOs of 8 KiB, each its own long item: 15.4 MiB of lines, and of owners, nearly all a
+    // thread holds (16 MiB). Before threads were bounded, 4,200 of them (34 MiB) made the largest
+    // page of lines or owners past the 32 MiB the object can hand back.
+    const count = 2000;
     const lineOf = (k: number) => `RW1 HO ops-${k} from=ops to=bot item=doc:${String(k).padStart(8, "0")}${"x".repeat(8000)} ask=FIX`;
     for (let from = 1; from <= count; from += 120) {
       const lines = Array.from({ length: Math.min(120, count - from + 1) }, (_, i) => lineOf(from + i));
@@ -1712,6 +1716,75 @@ describe("the thread's state is bounded: each list is cut at the cap and paged i
     expect(s.report.owners.length).toBeLessThan(1000);
     expect(s.next.owners).toBe(s.report.owners.length);
   }, 300_000);
+});
+
+describe("a thread's capacity: what its object can hold in memory (thread-capacity.ts)", () => {
+  const setCapacity = (thread: string, capacity: { lines: number; bytes: number }) =>
+    runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
+      instance.capacity = capacity;
+    });
+  const ho = (k: number, tail = "") => `RW1 HO ops-${k} from=ops to=bot item=job:${k} ask=FIX${tail}`;
+  const statuses = (answer: any) => answer.results.map((r: any) => r.status);
+  const storedLines = async (thread: string) => (await ok(await call(`/v1/threads/${thread}/lines`))).lines.map((l: any) => l.line);
+
+  it("is 100,000 lines and 16 MiB of them, as the problem says", () => {
+    expect(THREAD_CAPACITY).toStrictEqual({ lines: 100_000, bytes: 16 * 1024 * 1024 });
+    expect(PROBLEMS["thread-full"]).toMatchObject({ status: 409 });
+    expect(PROBLEMS["thread-full"].description).toContain("100,000 lines and 16 MiB");
+  });
+
+  it("refuses whole a request that would take the thread past its lines, and still answers a retry or a refused line", async () => {
+    const t = fresh();
+    await setCapacity(t, { lines: 3, bytes: 1 << 20 });
+    await ok(await append(t, [ho(1), ho(2)]));
+    // The second of these would be the fourth line: neither is stored.
+    const full = await expectProblem(await append(t, [ho(3), ho(4)]), "thread-full");
+    expect(full).toMatchObject({ line: 2, limit: 3, limitBytes: 1 << 20 });
+    expect(await state(t)).toMatchObject({ lines: 2, report: { counts: { messages: 2, handoffs: 2 } } });
+    expect(statuses(await ok(await append(t, [ho(1), ho(3)])))).toStrictEqual(["duplicate", "stored"]);
+    // Full: a retry is a duplicate and an invalid line refused, as ever; a line to store is refused whole.
+    expect(statuses(await ok(await append(t, [ho(2), "RW1 HO ops-9 from=ops"])))).toStrictEqual(["duplicate", "refused"]);
+    expect(await expectProblem(await postText(`/v1/threads/${t}/lines`, `${ho(3)}\n# a comment\n${ho(5)}\n`), "thread-full")).toMatchObject({ line: 3 });
+    expect(await storedLines(t)).toStrictEqual([ho(1), ho(2), ho(3)]);
+  });
+
+  it("counts the bytes of the stored lines in UTF-8, a JSON form as the line it is stored as, after a restart too", async () => {
+    const t = fresh();
+    const first = ho(1, " // café");
+    const form = { v: "RW1", type: "HO", id: "ops-2", re: null, from: "ops", to: "bot", item: "job:2", slots: { ask: "FIX" }, tail: null };
+    const held = new TextEncoder().encode(first).length + ho(2).length;
+    await setCapacity(t, { lines: 100, bytes: held });
+    expect(statuses(await ok(await postJson(`/v1/threads/${t}/lines`, { lines: [first, form] })))).toStrictEqual(["stored", "stored"]);
+    expect(await storedLines(t)).toStrictEqual([first, ho(2)]);
+    await expectProblem(await append(t, [ho(3)]), "thread-full");
+    // A new instance counts them from storage.
+    await restart(t);
+    await setCapacity(t, { lines: 100, bytes: held + ho(3).length });
+    await ok(await append(t, [ho(3)]));
+    await expectProblem(await append(t, [ho(4)]), "thread-full");
+    expect((await state(t)).lines).toBe(3);
+  });
+
+  it("rolls back the lines the request stored before the one that does not fit, and what the object kept of them", async () => {
+    const t = fresh();
+    await setCapacity(t, { lines: 3, bytes: 1 << 20 });
+    await ok(await append(t, [ho(1)]));
+    const rb = "RW1 RB bot-1 re=ops-1 from=bot to=ops item=job:1 ask=FIX";
+    await expectProblem(await append(t, [rb, ho(2), ho(3)]), "thread-full");
+    const s = await state(t);
+    expect(s).toMatchObject({ lines: 1, readbacks: [], report: { counts: { messages: 1, handoffs: 1 }, owners: [{ item: "job:1", owner: "ops", handoff: null }] } });
+    // The ids it would have taken are free, and the readback is checked when it comes.
+    const stored = await ok(await append(t, [ho(2), rb]));
+    expect(statuses(stored)).toStrictEqual(["stored", "stored"]);
+    expect(stored.results[1].readback.verdict).toBe("wilco");
+    // A profile fixed by a request refused whole is not fixed.
+    const u = fresh();
+    await setCapacity(u, { lines: 1, bytes: 1 << 20 });
+    await expectProblem(await append(u, [ho(1), ho(2)], { profile: "pay" }), "thread-full");
+    expect((await state(u)).profile).toBeNull();
+    await ok(await append(u, [ho(1)], { profile: "clin" }));
+    expect((await state(u)).profile).toBe("clin");
+  });
 });
 
 describe("access", () => {

@@ -20,6 +20,8 @@ import { LIMITS, utf8Length } from "../limits.js";
 import { withinAnswer } from "./answer-bytes.js";
 import { boundedPage, nextAfter } from "./bounded-page.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./state-lists.js";
+import { THREAD_CAPACITY } from "./thread-capacity.js";
+import type { ThreadCapacity } from "./thread-capacity.js";
 import type { StateList } from "./state-lists.js";
 import type { ProblemKindName } from "../problem.js";
 import { shippedVocabulary } from "../../profiles/index.js";
@@ -235,6 +237,12 @@ export class ThreadObject extends DurableObject<Env> {
   /** The most entries of each list the thread's state holds (tests lower it to reach it with a few lines). */
   listCap: number = STATE_LIST_CAP;
 
+  /** The most lines, and bytes of lines, the thread holds (tests lower it, as listCap). */
+  capacity: ThreadCapacity = THREAD_CAPACITY;
+
+  /** The UTF-8 bytes of the stored lines, once counted (storedBytes). */
+  private heldBytes: number | null = null;
+
   /** Whether the thread's tables exist: a thread nothing was ever written to keeps no storage. */
   private stored: boolean;
 
@@ -322,6 +330,12 @@ export class ThreadObject extends DurableObject<Env> {
   private meta(key: string): string | null {
     const rows = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray();
     return rows[0]?.value ?? null;
+  }
+
+  /** The UTF-8 bytes of the stored lines: counted once, then kept as lines are stored. */
+  private storedBytes(): number {
+    this.heldBytes ??= this.sql.exec<{ b: number }>("SELECT COALESCE(SUM(length(CAST(line AS BLOB))), 0) AS b FROM lines").one().b;
+    return this.heldBytes;
   }
 
   private lineCount(): number {
@@ -478,6 +492,33 @@ export class ThreadObject extends DurableObject<Env> {
   private appendNow(items: readonly AppendItem[], profile?: ThreadProfile, joiner?: string): Outcome<AppendAnswer> {
     const outsider = this.outsider(joiner);
     if (outsider !== null) return outsider;
+    const lines = this.lineCount();
+    const bytes = this.storedBytes();
+    // One transaction: a request that would take the thread past its capacity stores none of its
+    // lines, and so says no more than the one answer (nor does a request that fails, a 500).
+    let answer: Outcome<AppendAnswer> | undefined;
+    try {
+      this.ctx.storage.transactionSync(() => {
+        answer = this.appendLines(items, profile);
+      });
+    } catch (error) {
+      // Rolled back, the profile this request fixed too: what was kept in memory of it goes as well.
+      this.profileCache = null;
+      if (!(error instanceof ThreadFull)) {
+        this.audit = null;
+        this.heldBytes = null;
+        throw error;
+      }
+      if (this.heldBytes !== bytes) this.audit = null;
+      this.heldBytes = bytes;
+      const { lines: most, bytes: mostBytes } = this.capacity;
+      return problem("thread-full", `line ${error.line} would take the thread past what a thread holds, ${most} lines and ${mostBytes} bytes of them (it holds ${lines} lines, ${bytes} bytes), so none of this request's lines was stored (a line already stored is still answered as a duplicate); continue the conversation in a new thread`, { line: error.line, limit: most, limitBytes: mostBytes });
+    }
+    return answer as Outcome<AppendAnswer>;
+  }
+
+  /** appendNow's lines, in order: the first refused line stops the request (the rest are skipped). */
+  private appendLines(items: readonly AppendItem[], profile: ThreadProfile | undefined): Outcome<AppendAnswer> {
     const set = this.setProfile(profile);
     if (!set.ok) return set;
     const results: AppendResult[] = [];
@@ -557,6 +598,9 @@ export class ThreadObject extends DurableObject<Env> {
     const differs = challenge?.record === undefined ? [] : this.differsFromRecord(message, challenge.record);
     if (differs.length > 0) return { line: n, status: "refused", id: message.id, seq: null, findings: withheldMismatch(differs, message.id), refusal: null };
     const seq = this.lineCount() + 1;
+    // Checked where a line is stored, so a retry or a refused line on a full thread is answered as ever.
+    const bytes = this.storedBytes() + utf8Length(text);
+    if (seq > this.capacity.lines || bytes > this.capacity.bytes) throw new ThreadFull(n);
     let result: AppendResult | undefined;
     try {
       this.ctx.storage.transactionSync(() => {
@@ -604,8 +648,10 @@ export class ThreadObject extends DurableObject<Env> {
     } catch (error) {
       // The transaction rolled back; the in-memory audit may have taken the line, so rebuild it.
       this.audit = null;
+      this.heldBytes = null;
       throw error;
     }
+    this.heldBytes = bytes;
     return result as AppendResult;
   }
 
@@ -1233,6 +1279,13 @@ function challengeOver(registered: ChallengeRequest | undefined, inherited: Chal
   const { profile, ...own } = registered;
   const ownKept = CHALLENGE_PARTS.some((part) => own[part] !== undefined && inherited[part] === undefined);
   return { ...own, ...(ownKept && profile !== undefined ? { profile } : {}), ...inherited };
+}
+
+/** Thrown inside an append's transaction at the request's line `line`, which would take the thread past its capacity. */
+class ThreadFull extends Error {
+  constructor(readonly line: number) {
+    super("thread full");
+  }
 }
 
 function statementProblem(findings: readonly Finding[]): { ok: false; problem: ThreadProblem } {
