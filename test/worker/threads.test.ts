@@ -1091,6 +1091,36 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await state(t)).statements).toStrictEqual({ expired: 1 });
   });
 
+  it("reads only the statements past their window to expire them (more than one batch of them here): neither the state nor the alarm loads every pending one", async () => {
+    // One a prepare, each up to a line's 8 KiB of values twice over: a few thousand, all loaded at
+    // every read of the state and every alarm, would fill the object's memory.
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, [HO_EXP]));
+    for (let k = 0; k < 130; k++) await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: k < 120 ? "20991002T1405Z" : "20991002T1430Z" }), 201);
+    // The object shares the tests' isolate: each statement it reads is one JSON.parse of its body.
+    const parse = vi.spyOn(JSON, "parse");
+    const read = (): number => parse.mock.calls.filter(([text]) => typeof text === "string" && text.includes('"token"')).length;
+    try {
+      expect((await state(t)).statements).toStrictEqual({ pending: 130 });
+      expect(read()).toBe(0);
+      setClock(Date.UTC(2099, 9, 2, 14, 10));
+      expect((await state(t)).statements).toStrictEqual({ pending: 10, expired: 120 });
+      expect(read()).toBe(120);
+      parse.mockClear();
+      // The alarm reads none it leaves pending, and wakes when the next window ends.
+      expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+      expect(read()).toBe(0);
+      expect(await realAlarm(t)).toBe(afterTime("20991002T1430Z"));
+      setClock(Date.UTC(2099, 9, 2, 14, 31));
+      expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+      expect(read()).toBe(10);
+    } finally {
+      parse.mockRestore();
+    }
+    expect((await state(t)).statements).toStrictEqual({ expired: 130 });
+  });
+
   it("refuses a readback relayed after its own exp: it is never checked, and ownership does not move", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z", false);

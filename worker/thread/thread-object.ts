@@ -198,6 +198,9 @@ const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE"]);
  */
 export const ALARM_HORIZON = 365 * 86_400_000;
 
+/** How many statements past their window one read expires (expireDue). */
+const EXPIRY_BATCH = 100;
+
 const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
@@ -936,7 +939,7 @@ export class ThreadObject extends DurableObject<Env> {
     const now = this.now();
     // What a statement is at a moment is the clock's, not the alarm's (alarms run late): the
     // counts below say expired for one past its exp, as commit and abandon would find it.
-    expireStatements(this.statements, this.statements.pending(), now);
+    this.expireDue(now);
     const audited = this.auditor().report(now);
     // A thread of a million handoffs would answer a million of each: every list is cut at the cap,
     // and `next` says where its own route continues.
@@ -1176,7 +1179,7 @@ export class ThreadObject extends DurableObject<Env> {
    */
   override async alarm(): Promise<void> {
     const now = this.now();
-    expireStatements(this.statements, this.statements.pending(), now);
+    this.expireDue(now);
     const report = this.auditor().report(now);
     for (const f of report.findings) {
       if (ORPHAN_CODES.has(f.code)) this.sql.exec("INSERT OR IGNORE INTO orphans (handoff, code, at, marked) VALUES (?, ?, ?, ?)", f.handoff, f.code, now, this.clock());
@@ -1184,11 +1187,26 @@ export class ThreadObject extends DurableObject<Env> {
     this.setAlarm(this.nextPending(now));
   }
 
+  /**
+   * Marks the pending statements past their window expired, a batch at a time: a thread may hold
+   * any number of them (one a prepare), and reading them all at every read of its state and every
+   * alarm would hold them all in memory at once.
+   */
+  private expireDue(now: string): void {
+    for (;;) {
+      const due = this.statements.pendingPast(now, EXPIRY_BATCH);
+      // Each is expired, so the next batch is others; one not expired would be read again.
+      if (due.length === 0 || expireStatements(this.statements, due, now).length < due.length) return;
+    }
+  }
+
   /** The earliest moment after `now` when something still pending becomes late: a statement's exp, an open HO's exp or due. */
   private nextPending(now: string): number | null {
     const current = afterTime(now) - 60_000;
     const times: number[] = [];
-    for (const s of this.statements.pending()) times.push(afterTime(s.exp));
+    // Those past it were just expired: the earliest left is the next to end.
+    const statement = this.statements.earliestPendingExp();
+    if (statement !== null) times.push(afterTime(statement));
     const open = new Set(this.auditor().handoffs(now).filter((h) => LIVE_STATES.has(h.state)).map((h) => h.id));
     for (const h of this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs")) {
       if (!open.has(h.id)) continue;
