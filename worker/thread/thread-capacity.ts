@@ -7,7 +7,8 @@
  * a line and 1.75 a byte). Nothing bounded a thread, and an object has 128 MB (shared with the
  * other objects of its isolate): 200,000 short HOs, twenty requests of 10,000 lines, made every
  * read of the state and every alarm build some 100 MB. At these bounds the peak is about 60 MB
- * (100,000 HOs of 164 bytes, 16 MiB), and a thread's state is read in half a second.
+ * (100,000 HOs of 164 bytes, 16 MiB), and the state of 100,000 short HOs was read in 0.9 to 1.3
+ * s in workerd (local, on two busy cores).
  */
 
 /** The most lines, and the most bytes of them (UTF-8, as stored), a thread holds. */
