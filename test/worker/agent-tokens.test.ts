@@ -261,6 +261,36 @@ describe("who reads a thread under an agent token", () => {
     expect(tables).toStrictEqual([]);
   });
 
+  it("refuses an agent that is no party of a thread never written to without making its tables to look, so the time of the refusal tells nothing either", async () => {
+    const stranger = await tokenOf("stranger");
+    /** The SQL the thread's object runs while answering `path` (read through a wrapper of its storage's exec). */
+    async function sqlOf(thread: string, path: string): Promise<string[]> {
+      const stub = env.THREADS.get(env.THREADS.idFromName(thread));
+      type Watched = { watched?: string[] };
+      await runInDurableObject(stub, (instance: ThreadObject, state: DurableObjectState) => {
+        const sql = state.storage.sql;
+        const exec = sql.exec.bind(sql);
+        const seen: string[] = [];
+        (instance as unknown as Watched).watched = seen;
+        Object.defineProperty(sql, "exec", { configurable: true, value: (query: string, ...bindings: unknown[]) => (seen.push(query), exec(query, ...(bindings as []))) });
+      });
+      expect((await send(path, stranger)).status).toBe(403);
+      return runInDurableObject(stub, (instance: ThreadObject, state: DurableObjectState) => {
+        delete (state.storage.sql as unknown as { exec?: unknown }).exec;
+        return (instance as unknown as Watched).watched ?? [];
+      });
+    }
+    const held = fresh();
+    // No deadline, so no alarm runs between the reads.
+    await ok(await append(held, SECRET, ["RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT"]));
+    // A thread that holds lines: one lookup of its parties (and of its alarm, as every request does).
+    expect((await sqlOf(held, `/v1/threads/${held}`)).filter((q) => !q.includes("meta"))).toStrictEqual(["SELECT 1 FROM parties WHERE agent = ?"]);
+    // One never written to: nothing. Its tables were made and dropped again, several times the lookup's time.
+    const never = fresh();
+    expect(await sqlOf(never, `/v1/threads/${never}`)).toStrictEqual([]);
+    expect(await sqlOf(never, `/v1/threads/${never}/lines`)).toStrictEqual([]);
+  });
+
   it("tells an agent that is no party nothing of a thread's handoffs through prepare: the same 403 whether the HO is there or not", async () => {
     const held = fresh();
     await ok(await append(held, SECRET, [HO]));
