@@ -16,6 +16,9 @@
  * it is, whole, the one made for the agent and epoch it claims.
  */
 
+import { isAgent } from "../core/index.js";
+import { LIMITS } from "./limits.js";
+
 /** What every agent token starts with; an operator's bearer (RW_TOKEN itself) is any other text. */
 const AGENT_TOKEN_PREFIX = "rwa.";
 /** Keeps these macs apart from any other use of the same secret. Agent names hold no `:`, so label and name never run together. */
@@ -26,6 +29,19 @@ const EPOCH_MARK = "~";
 const EPOCH_TEXT = /^[1-9][0-9]{0,15}$/;
 
 const encoder = new TextEncoder();
+
+/**
+ * The longest agent name a token may name: a whole line's bytes (agent names are ASCII). The
+ * spec bounds no agent name, but a longer one fits in no line the Worker takes, so its agent could
+ * never send or be sent a line, nor be a party of a thread; its token would only carry its name
+ * into every request and every refusal that quotes it.
+ */
+export const AGENT_NAME_MAX = LIMITS.lineBytes;
+
+/** Whether a token may name `agent`: an agent name (section 2.2) no longer than AGENT_NAME_MAX, measured before the pattern is run. */
+export function isTokenAgent(agent: string): boolean {
+  return agent.length <= AGENT_NAME_MAX && isAgent(agent);
+}
 
 function base64url(bytes: ArrayBuffer): string {
   let binary = "";
@@ -38,7 +54,7 @@ function subject(agent: string, epoch: number): string {
   return epoch === 0 ? agent : `${agent}${EPOCH_MARK}${epoch}`;
 }
 
-/** The agent token for `agent` at `epoch` under the secret (the caller has checked `agent` is an agent name, `epoch` a safe non-negative integer). */
+/** The agent token for `agent` at `epoch` under the secret (the caller has checked isTokenAgent(`agent`), `epoch` a safe non-negative integer). */
 export async function agentToken(secret: string, agent: string, epoch: number): Promise<string> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const named = subject(agent, epoch);

@@ -67,6 +67,24 @@ describe("issuing agent tokens", () => {
     // Without RW_TOKEN threads are open, and there is no secret to make a token from.
     await expectProblem(await call("/v1/agent-tokens", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ agent: "writer" }) }), "access-open");
   });
+
+  it("names no agent longer than a line: such an agent could never send or receive one", async () => {
+    const longest = "a".repeat(8192);
+    expect(await tokenOf(longest)).toMatch(/^rwa\.a{8192}\.[A-Za-z0-9_-]{43}$/);
+    const over = `${longest}b`;
+    const refused = await expectProblem(await send("/v1/agent-tokens", SECRET, { json: { agent: over } }), "invalid-request");
+    expect(refused).toMatchObject({ parameter: "agent", limit: 8192 });
+    // Not echoed back: a megabyte of name was answered with a 2 MB token, and each refusal quoting it.
+    expect(JSON.stringify(refused)).not.toContain(over);
+    await expectProblem(await send("/v1/agent-tokens", SECRET, { json: { agent: "a".repeat(1_000_000) } }), "invalid-request");
+    // A bearer naming such an agent, with the mac the secret gives it, is no token of this Worker,
+    // at its agent's epoch as at any other.
+    for (const epoch of [0, 1]) {
+      const made = await agentToken(SECRET, over, epoch);
+      const p = await expectProblem(await send("/v1/threads/t", made, {}, SECRET, epoch === 0 ? undefined : { [over]: epoch }), "unauthorized");
+      expect(JSON.stringify(p)).not.toContain(over);
+    }
+  });
 });
 
 describe("an agent token is checked whole", () => {
@@ -241,6 +259,36 @@ describe("who reads a thread under an agent token", () => {
     // The refused reads made no thread of the name never written to.
     const tables = await runInDurableObject(env.THREADS.get(env.THREADS.idFromName(never)), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table'").toArray());
     expect(tables).toStrictEqual([]);
+  });
+
+  it("refuses an agent that is no party of a thread never written to without making its tables to look, so the time of the refusal tells nothing either", async () => {
+    const stranger = await tokenOf("stranger");
+    /** The SQL the thread's object runs while answering `path` (read through a wrapper of its storage's exec). */
+    async function sqlOf(thread: string, path: string): Promise<string[]> {
+      const stub = env.THREADS.get(env.THREADS.idFromName(thread));
+      type Watched = { watched?: string[] };
+      await runInDurableObject(stub, (instance: ThreadObject, state: DurableObjectState) => {
+        const sql = state.storage.sql;
+        const exec = sql.exec.bind(sql);
+        const seen: string[] = [];
+        (instance as unknown as Watched).watched = seen;
+        Object.defineProperty(sql, "exec", { configurable: true, value: (query: string, ...bindings: unknown[]) => (seen.push(query), exec(query, ...(bindings as []))) });
+      });
+      expect((await send(path, stranger)).status).toBe(403);
+      return runInDurableObject(stub, (instance: ThreadObject, state: DurableObjectState) => {
+        delete (state.storage.sql as unknown as { exec?: unknown }).exec;
+        return (instance as unknown as Watched).watched ?? [];
+      });
+    }
+    const held = fresh();
+    // No deadline, so no alarm runs between the reads.
+    await ok(await append(held, SECRET, ["RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT"]));
+    // A thread that holds lines: one lookup of its parties (and of its alarm, as every request does).
+    expect((await sqlOf(held, `/v1/threads/${held}`)).filter((q) => !q.includes("meta"))).toStrictEqual(["SELECT 1 FROM parties WHERE agent = ?"]);
+    // One never written to: nothing. Its tables were made and dropped again, several times the lookup's time.
+    const never = fresh();
+    expect(await sqlOf(never, `/v1/threads/${never}`)).toStrictEqual([]);
+    expect(await sqlOf(never, `/v1/threads/${never}/lines`)).toStrictEqual([]);
   });
 
   it("tells an agent that is no party nothing of a thread's handoffs through prepare: the same 403 whether the HO is there or not", async () => {

@@ -10,6 +10,8 @@ import { ALARM_HORIZON } from "../../worker/thread/thread-object.js";
 import { threadStateRoute } from "../../worker/endpoints/threads.js";
 import { openApiDocument } from "../../worker/openapi.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
+import { THREAD_CAPACITY } from "../../worker/thread/thread-capacity.js";
+import { PROBLEMS } from "../../worker/problem.js";
 import { call, expectProblem, ok, ORIGIN, postJson, postText } from "./http.js";
 import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
 
@@ -1121,6 +1123,36 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await state(t)).statements).toStrictEqual({ expired: 1 });
   });
 
+  it("reads only the statements past their window to expire them (more than one batch of them here): neither the state nor the alarm loads every pending one", async () => {
+    // One a prepare, each up to a line's 8 KiB of values twice over: a few thousand, all loaded at
+    // every read of the state and every alarm, would fill the object's memory.
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, [HO_EXP]));
+    for (let k = 0; k < 130; k++) await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: k < 120 ? "20991002T1405Z" : "20991002T1430Z" }), 201);
+    // The object shares the tests' isolate: each statement it reads is one JSON.parse of its body.
+    const parse = vi.spyOn(JSON, "parse");
+    const read = (): number => parse.mock.calls.filter(([text]) => typeof text === "string" && text.includes('"token"')).length;
+    try {
+      expect((await state(t)).statements).toStrictEqual({ pending: 130 });
+      expect(read()).toBe(0);
+      setClock(Date.UTC(2099, 9, 2, 14, 10));
+      expect((await state(t)).statements).toStrictEqual({ pending: 10, expired: 120 });
+      expect(read()).toBe(120);
+      parse.mockClear();
+      // The alarm reads none it leaves pending, and wakes when the next window ends.
+      expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+      expect(read()).toBe(0);
+      expect(await realAlarm(t)).toBe(afterTime("20991002T1430Z"));
+      setClock(Date.UTC(2099, 9, 2, 14, 31));
+      expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+      expect(read()).toBe(10);
+    } finally {
+      parse.mockRestore();
+    }
+    expect((await state(t)).statements).toStrictEqual({ expired: 130 });
+  });
+
   it("refuses a readback relayed after its own exp: it is never checked, and ownership does not move", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z", false);
@@ -1175,6 +1207,25 @@ describe("prepared statements, with exp enforced by the object", () => {
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "soon" }), "invalid-request");
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { amt: { nested: 1 } }, exp: "20991002T1405Z" }), "invalid-request");
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { nosuchslot: "x" }, exp: "20991002T1405Z" }), "invalid-request");
+  });
+
+  it("refuses to prepare a statement whose RB line is longer than a thread takes: it could never be relayed, so never run", async () => {
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, [HO_EXP]));
+    const prepare = (ref: string) => postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { ...CALL, ref }, exp: "20991002T1405Z" });
+    // The longest ref whose statement still fits, found from the line a short one gives.
+    const short = await ok<{ line: string }>(await prepare("R"), 201);
+    const longest = "R".repeat(8192 - short.line.length + 1);
+    const fits = await ok<{ line: string; token: string }>(await prepare(longest), 201);
+    expect(fits.line).toHaveLength(8192);
+    expect((await ok(await append(t, [fits.line]))).results[0].status).toBe("stored");
+    for (const ref of [`${longest}R`, "R".repeat(500_000)]) {
+      const refused = await expectProblem(await prepare(ref), "line-too-long");
+      expect(refused).toMatchObject({ parameter: "call", limit: 8192 });
+    }
+    // Nothing was stored for them: the two that fit are all the thread holds.
+    expect((await state(t)).statements).toStrictEqual({ pending: 2 });
   });
 
   it("refuses a commit until the statement's readback is relayed and passes, then runs it", async () => {
@@ -1691,10 +1742,12 @@ describe("the thread's state is bounded: each list is cut at the cap and paged i
     await expectProblem(await call(`/v1/threads/${t}/readbacks?limit=10001`), "invalid-request");
   });
 
-  it("bounds a page in bytes too, where the Worker's call to the object would fail past 32 MiB, and pages through all of it", async () => {
+  it("bounds a page in bytes too, where the Worker's call to the object failed past 32 MiB, and pages through all of it", async () => {
     const t = fresh();
-    // 4,200 HOs of 8 KiB, each its own long item: 34 MiB of lines, and of owners.
-    const count = 4200;
+    // 2,000 HOs of 8 KiB, each its own long item: 15.4 MiB of lines, and of owners, nearly all a
+    // thread holds (16 MiB). Before threads were bounded, 4,200 of them (34 MiB) made the largest
+    // page of lines or owners past the 32 MiB the object can hand back.
+    const count = 2000;
     const lineOf = (k: number) => `RW1 HO ops-${k} from=ops to=bot item=doc:${String(k).padStart(8, "0")}${"x".repeat(8000)} ask=FIX`;
     for (let from = 1; from <= count; from += 120) {
       const lines = Array.from({ length: Math.min(120, count - from + 1) }, (_, i) => lineOf(from + i));
@@ -1725,6 +1778,75 @@ describe("the thread's state is bounded: each list is cut at the cap and paged i
     expect(s.report.owners.length).toBeLessThan(1000);
     expect(s.next.owners).toBe(s.report.owners.length);
   }, 300_000);
+});
+
+describe("a thread's capacity: what its object can hold in memory (thread-capacity.ts)", () => {
+  const setCapacity = (thread: string, capacity: { lines: number; bytes: number }) =>
+    runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
+      instance.capacity = capacity;
+    });
+  const ho = (k: number, tail = "") => `RW1 HO ops-${k} from=ops to=bot item=job:${k} ask=FIX${tail}`;
+  const statuses = (answer: any) => answer.results.map((r: any) => r.status);
+  const storedLines = async (thread: string) => (await ok(await call(`/v1/threads/${thread}/lines`))).lines.map((l: any) => l.line);
+
+  it("is 100,000 lines and 16 MiB of them, as the problem says", () => {
+    expect(THREAD_CAPACITY).toStrictEqual({ lines: 100_000, bytes: 16 * 1024 * 1024 });
+    expect(PROBLEMS["thread-full"]).toMatchObject({ status: 409 });
+    expect(PROBLEMS["thread-full"].description).toContain("100,000 lines and 16 MiB");
+  });
+
+  it("refuses whole a request that would take the thread past its lines, and still answers a retry or a refused line", async () => {
+    const t = fresh();
+    await setCapacity(t, { lines: 3, bytes: 1 << 20 });
+    await ok(await append(t, [ho(1), ho(2)]));
+    // The second of these would be the fourth line: neither is stored.
+    const full = await expectProblem(await append(t, [ho(3), ho(4)]), "thread-full");
+    expect(full).toMatchObject({ line: 2, limit: 3, limitBytes: 1 << 20 });
+    expect(await state(t)).toMatchObject({ lines: 2, report: { counts: { messages: 2, handoffs: 2 } } });
+    expect(statuses(await ok(await append(t, [ho(1), ho(3)])))).toStrictEqual(["duplicate", "stored"]);
+    // Full: a retry is a duplicate and an invalid line refused, as ever; a line to store is refused whole.
+    expect(statuses(await ok(await append(t, [ho(2), "RW1 HO ops-9 from=ops"])))).toStrictEqual(["duplicate", "refused"]);
+    expect(await expectProblem(await postText(`/v1/threads/${t}/lines`, `${ho(3)}\n# a comment\n${ho(5)}\n`), "thread-full")).toMatchObject({ line: 3 });
+    expect(await storedLines(t)).toStrictEqual([ho(1), ho(2), ho(3)]);
+  });
+
+  it("counts the bytes of the stored lines in UTF-8, a JSON form as the line it is stored as, after a restart too", async () => {
+    const t = fresh();
+    const first = ho(1, " // café");
+    const form = { v: "RW1", type: "HO", id: "ops-2", re: null, from: "ops", to: "bot", item: "job:2", slots: { ask: "FIX" }, tail: null };
+    const held = new TextEncoder().encode(first).length + ho(2).length;
+    await setCapacity(t, { lines: 100, bytes: held });
+    expect(statuses(await ok(await postJson(`/v1/threads/${t}/lines`, { lines: [first, form] })))).toStrictEqual(["stored", "stored"]);
+    expect(await storedLines(t)).toStrictEqual([first, ho(2)]);
+    await expectProblem(await append(t, [ho(3)]), "thread-full");
+    // A new instance counts them from storage.
+    await restart(t);
+    await setCapacity(t, { lines: 100, bytes: held + ho(3).length });
+    await ok(await append(t, [ho(3)]));
+    await expectProblem(await append(t, [ho(4)]), "thread-full");
+    expect((await state(t)).lines).toBe(3);
+  });
+
+  it("rolls back the lines the request stored before the one that does not fit, and what the object kept of them", async () => {
+    const t = fresh();
+    await setCapacity(t, { lines: 3, bytes: 1 << 20 });
+    await ok(await append(t, [ho(1)]));
+    const rb = "RW1 RB bot-1 re=ops-1 from=bot to=ops item=job:1 ask=FIX";
+    await expectProblem(await append(t, [rb, ho(2), ho(3)]), "thread-full");
+    const s = await state(t);
+    expect(s).toMatchObject({ lines: 1, readbacks: [], report: { counts: { messages: 1, handoffs: 1 }, owners: [{ item: "job:1", owner: "ops", handoff: null }] } });
+    // The ids it would have taken are free, and the readback is checked when it comes.
+    const stored = await ok(await append(t, [ho(2), rb]));
+    expect(statuses(stored)).toStrictEqual(["stored", "stored"]);
+    expect(stored.results[1].readback.verdict).toBe("wilco");
+    // A profile fixed by a request refused whole is not fixed.
+    const u = fresh();
+    await setCapacity(u, { lines: 1, bytes: 1 << 20 });
+    await expectProblem(await append(u, [ho(1), ho(2)], { profile: "pay" }), "thread-full");
+    expect((await state(u)).profile).toBeNull();
+    await ok(await append(u, [ho(1)], { profile: "clin" }));
+    expect((await state(u)).profile).toBe("clin");
+  });
 });
 
 describe("access", () => {

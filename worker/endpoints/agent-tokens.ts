@@ -4,8 +4,7 @@
  * worker/agent-epochs.ts): the same agent gets the same token until its epoch is raised, which
  * revokes its tokens, or RW_TOKEN changes, which revokes them all.
  */
-import { isAgent } from "../../core/index.js";
-import { agentToken } from "../agent-token.js";
+import { AGENT_NAME_MAX, agentToken, isTokenAgent } from "../agent-token.js";
 import type { Env } from "../env.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -20,7 +19,7 @@ export async function agentTokenRoute(context: RouteContext<Env>): Promise<Respo
   if (caller.kind === "agent") throw new ProblemError("operator-only", `this is ${caller.agent}'s agent token; only the operator's bearer (the Worker's RW_TOKEN) issues agent tokens`, { agent: caller.agent });
   const input = await Input.read(context.request, context.url, ["json"], ["agent"]);
   const agent = input.string("agent");
-  if (agent === undefined || !isAgent(agent)) throw new ProblemError("invalid-request", "agent: required, an agent name ([A-Za-z0-9._-]+), as lines name it in from= and to=", { parameter: "agent" });
+  if (agent === undefined || !isTokenAgent(agent)) throw new ProblemError("invalid-request", `agent: required, an agent name ([A-Za-z0-9._-]+, at most ${AGENT_NAME_MAX} characters: a longer one fits in no line), as lines name it in from= and to=`, { parameter: "agent", limit: AGENT_NAME_MAX });
   // Issued at the agent's epoch now; a variable the Worker cannot read issues nothing (500).
   const epoch = agentEpochs(context.env)(agent);
   // A bearer credential: no cache keeps it.

@@ -6,9 +6,8 @@
  * one it was issued at (worker/agent-epochs.ts). Without it, threads are open,
  * which suits a Worker on 127.0.0.1 and nothing else. The stateless routes hold nothing and stay open.
  */
-import { isAgent } from "../../core/index.js";
 import { AGENT_EPOCHS_VARIABLE, readAgentEpochs } from "../agent-epochs.js";
-import { agentToken, claimedToken } from "../agent-token.js";
+import { agentToken, claimedToken, isTokenAgent } from "../agent-token.js";
 import type { Env } from "../env.js";
 import { ProblemError } from "../problem.js";
 
@@ -69,8 +68,9 @@ export async function authorize(request: Request, env: Env): Promise<Caller> {
   const claim = claimedToken(bearer);
   // The whole token is compared with the one made for the agent and epoch it names: a mangled
   // mac, or a mac made for another agent or epoch, is no token. Only a genuine token learns more
-  // (the variable unreadable, its epoch revoked).
-  if (claim === null || !isAgent(claim.agent) || !(await same(bearer, await agentToken(secret, claim.agent, claim.epoch)))) throw unauthorized();
+  // (the variable unreadable, its epoch revoked). No token is issued for an agent past
+  // AGENT_NAME_MAX, so a bearer naming one is none either.
+  if (claim === null || !isTokenAgent(claim.agent) || !(await same(bearer, await agentToken(secret, claim.agent, claim.epoch)))) throw unauthorized();
   const { agent, epoch } = claim;
   const current = agentEpochs(env)(agent);
   if (epoch === current) return { kind: "agent", agent };

@@ -17,8 +17,11 @@ export const STATEMENTS_TABLE = `CREATE TABLE IF NOT EXISTS statements (
 export const CANCELLED_TABLE = "CREATE TABLE IF NOT EXISTS cancelled_handoffs (handoff TEXT PRIMARY KEY)";
 
 export interface SqlStatementStore extends StatementStore {
-  /** Every statement still pending (for expiry). */
-  pending(): Statement[];
+  /**
+   * Pending statements whose window ended before `now`, at most `limit` of them: expiry reads a
+   * batch at a time, never every pending statement (a thread may hold any number).
+   */
+  pendingPast(now: string, limit: number): Statement[];
   /** The earliest `exp` of a pending statement, or null. */
   earliestPendingExp(): string | null;
   /** How many statements are in each state (tokens are capabilities: never listed). */
@@ -48,8 +51,9 @@ export function sqlStatementStore(sql: SqlStorage, reissueLine: (handoff: string
     reissuesOf(handoff) {
       return reissueLine(handoff).filter((id) => id !== handoff);
     },
-    pending() {
-      return read(sql.exec<{ body: string }>("SELECT body FROM statements WHERE state = 'pending'").toArray());
+    pendingPast(now, limit) {
+      // exp and now are YYYYMMDDTHHMMZ, which compare as text as they do in time (core statement.ts: now > exp).
+      return read(sql.exec<{ body: string }>("SELECT body FROM statements WHERE state = 'pending' AND exp < ? LIMIT ?", now, limit).toArray());
     },
     earliestPendingExp() {
       const row = sql.exec<{ exp: string | null }>("SELECT MIN(exp) AS exp FROM statements WHERE state = 'pending'").one();

@@ -16,9 +16,12 @@ import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
+import { LIMITS, utf8Length } from "../limits.js";
 import { withinAnswer } from "./answer-bytes.js";
 import { boundedPage, nextAfter } from "./bounded-page.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./state-lists.js";
+import { THREAD_CAPACITY } from "./thread-capacity.js";
+import type { ThreadCapacity } from "./thread-capacity.js";
 import type { StateList } from "./state-lists.js";
 import type { ProblemKindName } from "../problem.js";
 import { shippedVocabulary } from "../../profiles/index.js";
@@ -195,6 +198,9 @@ const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE"]);
  */
 export const ALARM_HORIZON = 365 * 86_400_000;
 
+/** How many statements past their window one read expires (expireDue). */
+const EXPIRY_BATCH = 100;
+
 const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
@@ -233,6 +239,12 @@ export class ThreadObject extends DurableObject<Env> {
 
   /** The most entries of each list the thread's state holds (tests lower it to reach it with a few lines). */
   listCap: number = STATE_LIST_CAP;
+
+  /** The most lines, and bytes of lines, the thread holds (tests lower it, as listCap). */
+  capacity: ThreadCapacity = THREAD_CAPACITY;
+
+  /** The UTF-8 bytes of the stored lines, once counted (storedBytes). */
+  private heldBytes: number | null = null;
 
   /** Whether the thread's tables exist: a thread nothing was ever written to keeps no storage. */
   private stored: boolean;
@@ -321,6 +333,12 @@ export class ThreadObject extends DurableObject<Env> {
   private meta(key: string): string | null {
     const rows = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray();
     return rows[0]?.value ?? null;
+  }
+
+  /** The UTF-8 bytes of the stored lines: counted once, then kept as lines are stored. */
+  private storedBytes(): number {
+    this.heldBytes ??= this.sql.exec<{ b: number }>("SELECT COALESCE(SUM(length(CAST(line AS BLOB))), 0) AS b FROM lines").one().b;
+    return this.heldBytes;
   }
 
   private lineCount(): number {
@@ -480,6 +498,33 @@ export class ThreadObject extends DurableObject<Env> {
   private appendNow(items: readonly AppendItem[], profile?: ThreadProfile, joiner?: string): Outcome<AppendAnswer> {
     const outsider = this.outsider(joiner);
     if (outsider !== null) return outsider;
+    const lines = this.lineCount();
+    const bytes = this.storedBytes();
+    // One transaction: a request that would take the thread past its capacity stores none of its
+    // lines, and so says no more than the one answer (nor does a request that fails, a 500).
+    let answer: Outcome<AppendAnswer> | undefined;
+    try {
+      this.ctx.storage.transactionSync(() => {
+        answer = this.appendLines(items, profile);
+      });
+    } catch (error) {
+      // Rolled back, the profile this request fixed too: what was kept in memory of it goes as well.
+      this.profileCache = null;
+      if (!(error instanceof ThreadFull)) {
+        this.audit = null;
+        this.heldBytes = null;
+        throw error;
+      }
+      if (this.heldBytes !== bytes) this.audit = null;
+      this.heldBytes = bytes;
+      const { lines: most, bytes: mostBytes } = this.capacity;
+      return problem("thread-full", `line ${error.line} would take the thread past what a thread holds, ${most} lines and ${mostBytes} bytes of them (it holds ${lines} lines, ${bytes} bytes), so none of this request's lines was stored (a line already stored is still answered as a duplicate); continue the conversation in a new thread`, { line: error.line, limit: most, limitBytes: mostBytes });
+    }
+    return answer as Outcome<AppendAnswer>;
+  }
+
+  /** appendNow's lines, in order: the first refused line stops the request (the rest are skipped). */
+  private appendLines(items: readonly AppendItem[], profile: ThreadProfile | undefined): Outcome<AppendAnswer> {
     const set = this.setProfile(profile);
     if (!set.ok) return set;
     const results: AppendResult[] = [];
@@ -559,6 +604,9 @@ export class ThreadObject extends DurableObject<Env> {
     const differs = challenge?.record === undefined ? [] : this.differsFromRecord(message, challenge.record);
     if (differs.length > 0) return { line: n, status: "refused", id: message.id, seq: null, findings: withheldMismatch(differs, message.id), refusal: null };
     const seq = this.lineCount() + 1;
+    // Checked where a line is stored, so a retry or a refused line on a full thread is answered as ever.
+    const bytes = this.storedBytes() + utf8Length(text);
+    if (seq > this.capacity.lines || bytes > this.capacity.bytes) throw new ThreadFull(n);
     let result: AppendResult | undefined;
     try {
       this.ctx.storage.transactionSync(() => {
@@ -606,8 +654,10 @@ export class ThreadObject extends DurableObject<Env> {
     } catch (error) {
       // The transaction rolled back; the in-memory audit may have taken the line, so rebuild it.
       this.audit = null;
+      this.heldBytes = null;
       throw error;
     }
+    this.heldBytes = bytes;
     return result as AppendResult;
   }
 
@@ -892,7 +942,7 @@ export class ThreadObject extends DurableObject<Env> {
     const now = this.now();
     // What a statement is at a moment is the clock's, not the alarm's (alarms run late): the
     // counts below say expired for one past its exp, as commit and abandon would find it.
-    expireStatements(this.statements, this.statements.pending(), now);
+    this.expireDue(now);
     const audited = this.auditor().report(now);
     // A thread of a million handoffs would answer a million of each: every list is cut at the cap,
     // and `next` says where its own route continues.
@@ -990,9 +1040,13 @@ export class ThreadObject extends DurableObject<Env> {
 
   /**
    * Whether `agent` is a party of the thread, the sender or receiver of a line it stores (the
-   * Worker lets an agent token read only its own threads). False for a thread never written to.
+   * Worker lets an agent token read only its own threads). False for a thread never written to,
+   * answered without making its tables to read them (and dropping them): that took several times
+   * a stored thread's one lookup, so the time of a refusal told a thread never written to from one
+   * that holds lines, where the refusal itself is the same (note 39).
    */
   hasParty(agent: string): boolean {
+    if (!this.stored) return false;
     return this.reading(() => this.isParty(agent));
   }
 
@@ -1040,6 +1094,10 @@ export class ThreadObject extends DurableObject<Env> {
     if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings, ...badN });
     const line = formatLine(prepared.value.readback);
     if (!line.ok) return problem("statement-refused", line.findings.map((f) => f.message).join("; "), { findings: line.findings });
+    // The receiver relays this line, and a thread takes no line past LIMITS.lineBytes: a longer
+    // statement (a call value of a megabyte) could never be relayed, so never run, only stored.
+    const bytes = utf8Length(line.value);
+    if (bytes > LIMITS.lineBytes) return problem("line-too-long", `call: the statement's RB line would be ${bytes} bytes, and a line may hold at most ${LIMITS.lineBytes}, so it could never be relayed; the call's values are too long`, { parameter: "call", limit: LIMITS.lineBytes });
     // A message id names one message: an RB under an id the thread holds, or that another
     // statement already states, could never be relayed (THREAD_ID_REUSED), so never clear its act.
     const id = prepared.value.readback.id;
@@ -1128,7 +1186,7 @@ export class ThreadObject extends DurableObject<Env> {
    */
   override async alarm(): Promise<void> {
     const now = this.now();
-    expireStatements(this.statements, this.statements.pending(), now);
+    this.expireDue(now);
     const report = this.auditor().report(now);
     for (const f of report.findings) {
       if (ORPHAN_CODES.has(f.code)) this.sql.exec("INSERT OR IGNORE INTO orphans (handoff, code, at, marked) VALUES (?, ?, ?, ?)", f.handoff, f.code, now, this.clock());
@@ -1136,11 +1194,26 @@ export class ThreadObject extends DurableObject<Env> {
     this.setAlarm(this.nextPending(now));
   }
 
+  /**
+   * Marks the pending statements past their window expired, a batch at a time: a thread may hold
+   * any number of them (one a prepare), and reading them all at every read of its state and every
+   * alarm would hold them all in memory at once.
+   */
+  private expireDue(now: string): void {
+    for (;;) {
+      const due = this.statements.pendingPast(now, EXPIRY_BATCH);
+      // Each is expired, so the next batch is others; one not expired would be read again.
+      if (due.length === 0 || expireStatements(this.statements, due, now).length < due.length) return;
+    }
+  }
+
   /** The earliest moment after `now` when something still pending becomes late: a statement's exp, an open HO's exp or due. */
   private nextPending(now: string): number | null {
     const current = afterTime(now) - 60_000;
     const times: number[] = [];
-    for (const s of this.statements.pending()) times.push(afterTime(s.exp));
+    // Those past it were just expired: the earliest left is the next to end.
+    const statement = this.statements.earliestPendingExp();
+    if (statement !== null) times.push(afterTime(statement));
     const open = new Set(this.auditor().handoffs(now).filter((h) => LIVE_STATES.has(h.state)).map((h) => h.id));
     for (const h of this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs")) {
       if (!open.has(h.id)) continue;
@@ -1231,6 +1304,13 @@ function challengeOver(registered: ChallengeRequest | undefined, inherited: Chal
   const { profile, ...own } = registered;
   const ownKept = CHALLENGE_PARTS.some((part) => own[part] !== undefined && inherited[part] === undefined);
   return { ...own, ...(ownKept && profile !== undefined ? { profile } : {}), ...inherited };
+}
+
+/** Thrown inside an append's transaction at the request's line `line`, which would take the thread past its capacity. */
+class ThreadFull extends Error {
+  constructor(readonly line: number) {
+    super("thread full");
+  }
 }
 
 function statementProblem(findings: readonly Finding[]): { ok: false; problem: ThreadProblem } {
