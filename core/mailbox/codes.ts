@@ -45,6 +45,8 @@ export const MAILBOX_CODES = {
   AVAILABILITY_MISPLACED: "error",
   ARENA_ALIAS: "note",
   LOCUS_INVISIBLE: "error",
+  SESSION_INVISIBLE: "error",
+  PROVENANCE_INVISIBLE: "note",
   MACHINE_NOT_CANONICAL: "note",
   ROOT_ID_INVALID: "error",
   ROOT_ID_CASE: "note",

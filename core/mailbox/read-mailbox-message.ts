@@ -17,7 +17,7 @@ import { ALL, isHandler } from "./callsign.js";
 import { reEntryOf } from "./callsign-claims.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.js";
-import { ENVELOPE_FIELD_NAMES, envelopeSchema, isLowerRootId, mailboxIssue } from "./envelope.js";
+import { ENVELOPE_FIELD_NAMES, envelopeSchema, formatCharacters, isLowerRootId, mailboxIssue } from "./envelope.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { lineOfOffset, splitFrontmatter } from "./frontmatter.js";
 import { legacyConflicts, legacyEnvelope, legacyNames } from "./legacy.js";
@@ -269,6 +269,12 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   if (has("availability") && (kind !== "state" || raw["expects_reply"] !== false)) add("AVAILABILITY_MISPLACED", "availability is a sender-local FYI: only on kind state with expects_reply: false", { slot: "availability" });
   if (good("machine") && !MACHINE_ALIAS.test(raw["machine"] as string) && !isUuid7(raw["machine"]) && !/^[0-9a-f-]{36}$/.test(raw["machine"] as string)) {
     add("MACHINE_NOT_CANONICAL", "machine: a stable machine UUID or an opaque uppercase ASCII alias (a hostname is a private-arena fallback)", { slot: "machine", received: raw["machine"] as string });
+  }
+  // Provenance is self-asserted and tolerated (section 7), but an unseen character in it is named:
+  // `claude\u200b` shows as `claude` and yet differs (a succession never counts it as new).
+  for (const k of ["model", "company", "contract_version", "adapter_version"]) {
+    const hidden = good(k) ? formatCharacters(raw[k] as string) : "";
+    if (hidden !== "") add("PROVENANCE_INVISIBLE", `${k}: it holds ${hidden}, an invisible formatting character: it reads as another value than it is`, { slot: k, received: raw[k] as string });
   }
   if (good("root") && !isLowerRootId(raw["root"] as string)) {
     if (outbound) add("ROOT_ID_INVALID", "root: new messages render the SHA-256 in lowercase hex", { slot: "root", received: raw["root"] as string });
