@@ -45,6 +45,7 @@ export const MAILBOX_CODES = {
   AVAILABILITY_MISPLACED: "error",
   ARENA_ALIAS: "note",
   LOCUS_INVISIBLE: "error",
+  LOCUS_MIXED_SCRIPT: "note",
   SESSION_INVISIBLE: "error",
   PROVENANCE_INVISIBLE: "note",
   MACHINE_NOT_CANONICAL: "note",
