@@ -48,6 +48,9 @@ export function checkStaging(staging: string, root: string, inbox: string): void
   if (stat.dev !== statSync(inbox).dev) throw new PathRefusal(`staging folder ${staging} is on another filesystem than the inbox: the final link would not be atomic; give --staging DIR on the mailbox's filesystem, outside the mailbox`);
 }
 
+/** What link(2) says on a filesystem that has no hard links. */
+const NO_HARD_LINKS: ReadonlySet<string> = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS"]);
+
 /** A final name that is taken: by a file seen before linking, or one that appeared meanwhile. */
 class NameTaken extends PathRefusal {}
 
@@ -143,9 +146,11 @@ function publishAs(target: PublishTarget, name: string, bytes: Uint8Array, left:
       linkSync(staged, final);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      refused = code === "EEXIST"
-        ? new NameTaken(`${final} appeared meanwhile: messages are create-once and never overwritten`)
-        : new PathRefusal(`cannot give ${final} its name atomically (${code ?? "error"}): this filesystem does not take hard links, and a rename could overwrite; nothing was published`);
+      if (code === "EEXIST") refused = new NameTaken(`${final} appeared meanwhile: messages are create-once and never overwritten`);
+      // EPERM (Linux) and ENOTSUP (macOS) are a filesystem without hard links; anything else (a
+      // read-only or full inbox, no permission) is said as it is, not blamed on the filesystem.
+      else if (code !== undefined && NO_HARD_LINKS.has(code)) refused = new PathRefusal(`cannot give ${final} its name atomically (${code}): this filesystem does not take hard links, and a rename could overwrite; nothing was published`);
+      else refused = new PathRefusal(`cannot give ${final} its name (${code ?? codeOf(error)}): nothing was published`);
     }
   }
   const copy = removeStaging(dir, staged);

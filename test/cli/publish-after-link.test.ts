@@ -135,6 +135,21 @@ describe("publishOnce before link(2)", () => {
     expect(findings[0]?.message).toMatch(/^nothing was published as .*, and the staging copy of the attempt folder .* could not be removed \(EBUSY\)/);
     expect(readdirSync(a.inbox)).toStrictEqual([]);
   });
+  it("says why link(2) failed: a filesystem without hard links (EPERM), or a read-only inbox (EROFS), not blamed on the filesystem", () => {
+    const a = room();
+    failure = (call) => (call === "linkSync" ? errno("EPERM") : undefined);
+    expect(() => publishOnce({ root: a.root, inbox: a.inbox, staging: a.staging, file: FILE }, bytes)).toThrow(/\(EPERM\): this filesystem does not take hard links.*nothing was published/);
+    failure = (call) => (call === "linkSync" ? errno("EROFS") : undefined);
+    let message = "";
+    try {
+      publishOnce({ root: a.root, inbox: a.inbox, staging: a.staging, file: FILE }, bytes);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/cannot give .* its name \(EROFS\): nothing was published$/);
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    expect(readdirSync(a.staging)).toStrictEqual([]);
+  });
   it("names the staging copy a first attempt left when its name was taken meanwhile, beside the message published under the fallback", () => {
     const a = room();
     const fallback = FILE.replace("-00-VEGA", "-00-000-VEGA");
