@@ -30,7 +30,7 @@ import { terminalText } from "../terminal-text.js";
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
-import { publishOnce } from "../mailbox/publish.js";
+import { publishOnce, PublishRefusal } from "../mailbox/publish.js";
 import { bindRoot, refuseStateInside } from "../mailbox/state.js";
 import { needs, UsageError } from "../usage-error.js";
 import { readTextFileAtMost } from "../input.js";
@@ -162,7 +162,10 @@ async function run(ctx: CommandContext): Promise<number> {
   } catch (error) {
     if (error instanceof InputTooLarge) return refused(ctx, [mailboxFinding("MESSAGE_TOO_LARGE", error.message, { expected: `at most ${MAX_MESSAGE_BYTES}` })]);
     if (!(error instanceof PathRefusal)) throw error;
-    await (ctx.json ? ctx.out.line(jsonText({ ok: false, file: null, error: error.message, findings: [] })) : ctx.err.line(visible(`refused: ${error.message}`)));
+    // A staging copy the refused attempt left behind is named, as a published message's is.
+    const findings = error instanceof PublishRefusal ? error.findings : [];
+    if (ctx.json) await ctx.out.line(jsonText({ ok: false, file: null, error: error.message, findings }));
+    else await ctx.err.line(visible(`refused: ${error.message}`) + findings.map((f) => `\n${visible(`  ${f.severity} ${f.code}: ${f.message}`)}`).join(""));
     return FAIL;
   }
 }

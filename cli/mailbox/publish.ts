@@ -5,7 +5,9 @@
  * staging name is removed. A reader sees no file or the whole file; nothing is ever overwritten.
  * A filesystem without hard links fails closed: there is no rename that refuses to overwrite.
  * Once link(2) has succeeded the message is published: what fails after it (removing the staged
- * copy, reading the file back) is reported with the published file, never as a refusal.
+ * copy, reading the file back) is reported with the published file, never as a refusal. Before it,
+ * every failure (a full disk, a staging folder that cannot be written) is a refusal with nothing
+ * published, and a staging copy that cannot be removed is named either way.
  */
 import { closeSync, fsyncSync, linkSync, lstatSync, mkdtempSync, openSync, readFileSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
@@ -46,8 +48,21 @@ export function checkStaging(staging: string, root: string, inbox: string): void
   if (stat.dev !== statSync(inbox).dev) throw new PathRefusal(`staging folder ${staging} is on another filesystem than the inbox: the final link would not be atomic; give --staging DIR on the mailbox's filesystem, outside the mailbox`);
 }
 
+/** What link(2) says on a filesystem that has no hard links. */
+const NO_HARD_LINKS: ReadonlySet<string> = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS"]);
+
 /** A final name that is taken: by a file seen before linking, or one that appeared meanwhile. */
 class NameTaken extends PathRefusal {}
+
+/**
+ * Nothing was published, and staging copies were left behind (`STAGING_LEFT` notes): the refusal
+ * names them, as a publication does, so they are never left without a word.
+ */
+export class PublishRefusal extends PathRefusal {
+  constructor(message: string, readonly findings: readonly MailboxFinding[]) {
+    super(message);
+  }
+}
 
 /** Throws NameTaken when `final` exists; an existing target is never touched. */
 function refuseExisting(final: string): void {
@@ -55,7 +70,7 @@ function refuseExisting(final: string): void {
     lstatSync(final);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-    throw error;
+    throw new PathRefusal(`cannot see whether ${final} exists (${codeOf(error)}): nothing was published`);
   }
   throw new NameTaken(`${final} exists: messages are create-once and never overwritten`);
 }
@@ -75,11 +90,15 @@ export function publishOnce(target: PublishTarget, bytes: Uint8Array): Published
   checkStaging(target.staging, target.root, target.inbox);
   refuseLinks(target.inbox, "the inbox");
   const names = target.fallback === undefined || target.fallback === target.file ? [target.file] : [target.file, target.fallback];
+  // Staging copies an attempt could not remove: noted with the publication, or with the refusal.
+  const left: MailboxFinding[] = [];
+  const refusal = (error: unknown): unknown => (left.length > 0 && error instanceof PathRefusal ? new PublishRefusal(error.message, left) : error);
   for (const [i, name] of names.entries()) {
     try {
-      return publishAs(target, name, bytes);
+      const published = publishAs(target, name, bytes, left);
+      return { ...published, findings: [...left, ...published.findings] };
     } catch (error) {
-      if (!(error instanceof NameTaken) || i === names.length - 1) throw error;
+      if (!(error instanceof NameTaken) || i === names.length - 1) throw refusal(error);
       let taken: Uint8Array | null = null;
       try {
         // Never through a link, and no more than a message holds: what took the name is a peer's.
@@ -88,18 +107,27 @@ export function publishOnce(target: PublishTarget, bytes: Uint8Array): Published
       } catch {
         // gone again, or not a file: the fallback decides nothing about it
       }
-      if (taken !== null && target.fallbackAfter?.(taken) === false) throw error;
+      if (taken !== null && target.fallbackAfter?.(taken) === false) throw refusal(error);
     }
   }
   throw new PathRefusal("nothing was published"); // unreachable: the last name returns or throws
 }
 
-function publishAs(target: PublishTarget, name: string, bytes: Uint8Array): Published {
+/**
+ * One attempt at `name`: published, or a PathRefusal with nothing published. A staging copy it
+ * cannot remove is added to `left` either way, before the refusal is thrown.
+ */
+function publishAs(target: PublishTarget, name: string, bytes: Uint8Array, left: MailboxFinding[]): Published {
   const final = join(target.inbox, name);
   refuseExisting(final);
-  const dir = mkdtempSync(join(target.staging, "rw-mailbox-"));
+  let dir: string;
+  try {
+    dir = mkdtempSync(join(target.staging, "rw-mailbox-"));
+  } catch (error) {
+    throw new PathRefusal(`cannot create a staging folder in ${target.staging} (${codeOf(error)}): nothing was published`);
+  }
   const staged = join(dir, name);
-  let left: string | null = null;
+  let refused: PathRefusal | null = null;
   try {
     const fd = openSync(staged, "wx", 0o644);
     try {
@@ -109,19 +137,30 @@ function publishAs(target: PublishTarget, name: string, bytes: Uint8Array): Publ
     } finally {
       closeSync(fd);
     }
+  } catch (error) {
+    // A full disk or an I/O error while staging: the inbox was never touched.
+    refused = new PathRefusal(`cannot write the staging copy ${staged} (${codeOf(error)}): nothing was published`);
+  }
+  if (refused === null) {
     try {
       linkSync(staged, final);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "EEXIST") throw new NameTaken(`${final} appeared meanwhile: messages are create-once and never overwritten`);
-      throw new PathRefusal(`cannot give ${final} its name atomically (${code ?? "error"}): this filesystem does not take hard links, and a rename could overwrite; nothing was published`);
+      if (code === "EEXIST") refused = new NameTaken(`${final} appeared meanwhile: messages are create-once and never overwritten`);
+      // EPERM (Linux) and ENOTSUP (macOS) are a filesystem without hard links; anything else (a
+      // read-only or full inbox, no permission) is said as it is, not blamed on the filesystem.
+      else if (code !== undefined && NO_HARD_LINKS.has(code)) refused = new PathRefusal(`cannot give ${final} its name atomically (${code}): this filesystem does not take hard links, and a rename could overwrite; nothing was published`);
+      else refused = new PathRefusal(`cannot give ${final} its name (${code ?? codeOf(error)}): nothing was published`);
     }
-  } finally {
-    left = removeStaging(dir, staged);
   }
+  const copy = removeStaging(dir, staged);
+  if (copy !== null) {
+    const what = refused === null ? "the message is published, but its staging copy" : `nothing was published as ${name}, and the staging copy of the attempt`;
+    left.push(mailboxFinding("STAGING_LEFT", `${what} ${copy}: remove it by hand (outside the mailbox, it is not a message)`, { file: name }));
+  }
+  if (refused !== null) throw refused;
   // Published: from here on a failure is reported beside the file, never thrown as a refusal.
   const findings: MailboxFinding[] = [];
-  if (left !== null) findings.push(mailboxFinding("STAGING_LEFT", `the message is published, but its staging copy ${left}: remove it by hand (outside the mailbox, it is not a message)`, { file: name }));
   syncDirectory(target.inbox);
   const unverified = readBackProblem(final, bytes);
   if (unverified !== null) findings.push(mailboxFinding("PUBLISHED_UNVERIFIED", `the message is published as ${name}, but ${unverified}: check that file before relying on it, and do not publish the message again (its UUID is in the inbox)`, { file: name }));

@@ -64,6 +64,9 @@ interface Holder {
   retired_by: string | null;
 }
 
+/** A provenance string as a person reads it: without its unseen characters; null when nothing is left. */
+const seen = (s: string | null): string | null => s?.replace(/\p{Cf}/gu, "") || null;
+
 /**
  * Section 4: declared succession is "a first `resume` naming the seat, new session/provenance, and
  * prior holder's last accepted message". What is missing from this resume, or nothing. (The
@@ -76,7 +79,9 @@ function successionGaps(entry: MailboxEntry, prior: MailboxEntry): string[] {
   if (!new RegExp(`(?<![A-Z0-9-])${e.from}(?![A-Z0-9-])`).test(body)) gaps.push(`the seat ${e.from} named in the body`);
   const p = prior.envelope;
   const newSession = e.session !== null && e.session !== p.session;
-  const newProvenance = e.model !== null && (e.model !== p.model || e.company !== p.company);
+  // New as a person reads it: a model differing only by an unseen character (claude\u200b) is not.
+  const model = seen(e.model);
+  const newProvenance = model !== null && (model !== seen(p.model) || seen(e.company) !== seen(p.company));
   if (!newSession && !newProvenance) gaps.push("a new session (or model provenance)");
   if (!body.includes(p.id) && !(prior.file ? linksTo(wikilinks(body), prior.file) : false)) gaps.push(`the prior holder's last accepted message (${prior.file ?? p.id})`);
   return gaps;

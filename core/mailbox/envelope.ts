@@ -71,15 +71,22 @@ function text(max: number): v.GenericSchema<unknown, string> {
 // locus holding one reads as another (`DE\u200bMO` as `DEMO`, two arenas the Handler cannot tell
 // apart). Refused, never stripped: addressing is never normalised into validity (section 7).
 const FORMAT_CHARACTER = /\p{Cf}/gu;
-const codePoints = (s: string): string => [...new Set(s.match(FORMAT_CHARACTER))].map((c) => `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`).join(" ");
 
-/** An arena or machine locus: a single line, and no character that is not seen. */
-function locus(max: number): v.GenericSchema<unknown, string> {
+/** The format characters `s` holds, each once, as `U+200B U+202E`; empty when it holds none. */
+export function formatCharacters(s: string): string {
+  return [...new Set(s.match(FORMAT_CHARACTER))].map((c) => `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`).join(" ");
+}
+
+/** A single line with no character that is not seen: `what` names what it would be mistaken for. */
+function visible(max: number, code: MailboxCode, what: string): v.GenericSchema<unknown, string> {
   return v.pipe(
     text(max),
-    v.check<string, (issue: v.CheckIssue<string>) => string>((s) => !/\p{Cf}/u.test(s), (issue) => coded("LOCUS_INVISIBLE", `it holds ${codePoints(issue.input)}, an invisible formatting character (a bidirectional control or a zero-width character): the locus would read as another, so it is refused, not normalised`)),
+    v.check<string, (issue: v.CheckIssue<string>) => string>((s) => !/\p{Cf}/u.test(s), (issue) => coded(code, `it holds ${formatCharacters(issue.input)}, an invisible formatting character (a bidirectional control or a zero-width character): the ${what} would read as another, so it is refused, not normalised`)),
   );
 }
+
+/** An arena or machine locus. */
+const locus = (max: number): v.GenericSchema<unknown, string> => visible(max, "LOCUS_INVISIBLE", "locus");
 
 const uuid7: v.GenericSchema<unknown, string> = v.pipe(
   v.string(coded("UUID_INVALID", "a UUIDv7 as a string")),
@@ -122,7 +129,7 @@ const FIELDS: Readonly<Record<EnvelopeField, v.GenericSchema>> = {
   profile: v.picklist(MAILBOX_PROFILES, coded("PROFILE_INVALID", "CORE or FULL")),
   id: uuid7,
   thread: uuid7,
-  session: text(128),
+  session: visible(128, "SESSION_INVISIBLE", "session identifier"),
   request_id: uuid7,
   seq: count("SEQ_INVALID", 1),
   from: callsign,

@@ -10,6 +10,7 @@ import * as v from "valibot";
 import { parseDocument } from "yaml";
 import { coreVocabulary } from "../index.js";
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
+import { _mixedScripts } from "./_mixed-script.js";
 import type { Vocabulary, VocabularyResolver } from "../index.js";
 import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, rw1Lines, wikilinks } from "./body.js";
 import type { BodyLine } from "./body.js";
@@ -17,7 +18,7 @@ import { ALL, isHandler } from "./callsign.js";
 import { reEntryOf } from "./callsign-claims.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.js";
-import { ENVELOPE_FIELD_NAMES, envelopeSchema, isLowerRootId, mailboxIssue } from "./envelope.js";
+import { ENVELOPE_FIELD_NAMES, envelopeSchema, formatCharacters, isLowerRootId, mailboxIssue } from "./envelope.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { lineOfOffset, splitFrontmatter } from "./frontmatter.js";
 import { legacyConflicts, legacyEnvelope, legacyNames } from "./legacy.js";
@@ -269,6 +270,18 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   if (has("availability") && (kind !== "state" || raw["expects_reply"] !== false)) add("AVAILABILITY_MISPLACED", "availability is a sender-local FYI: only on kind state with expects_reply: false", { slot: "availability" });
   if (good("machine") && !MACHINE_ALIAS.test(raw["machine"] as string) && !isUuid7(raw["machine"]) && !/^[0-9a-f-]{36}$/.test(raw["machine"] as string)) {
     add("MACHINE_NOT_CANONICAL", "machine: a stable machine UUID or an opaque uppercase ASCII alias (a hostname is a private-arena fallback)", { slot: "machine", received: raw["machine"] as string });
+  }
+  // A locus mixing look-alike scripts reads as another (CROX-SІTE, a Cyrillic І, for CROX-SITE):
+  // claims and bindings are kept per arena and machine, so the Handler is told. Any one script is fine.
+  for (const k of ["arena", "pod", "machine"]) {
+    const mixed = good(k) ? _mixedScripts(raw[k] as string) : [];
+    if (mixed.length > 0) add("LOCUS_MIXED_SCRIPT", `${k}: it mixes ${mixed.join(", ").replace(/, (?=[^,]*$)/, " and ")} letters, which can look alike: it may read as another ${k === "machine" ? "machine" : "arena"} than it is`, { slot: k, received: raw[k] as string });
+  }
+  // Provenance is self-asserted and tolerated (section 7), but an unseen character in it is named:
+  // `claude\u200b` shows as `claude` and yet differs (a succession never counts it as new).
+  for (const k of ["model", "company", "contract_version", "adapter_version"]) {
+    const hidden = good(k) ? formatCharacters(raw[k] as string) : "";
+    if (hidden !== "") add("PROVENANCE_INVISIBLE", `${k}: it holds ${hidden}, an invisible formatting character: it reads as another value than it is`, { slot: k, received: raw[k] as string });
   }
   if (good("root") && !isLowerRootId(raw["root"] as string)) {
     if (outbound) add("ROOT_ID_INVALID", "root: new messages render the SHA-256 in lowercase hex", { slot: "root", received: raw["root"] as string });

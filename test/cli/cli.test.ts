@@ -1189,6 +1189,19 @@ describe("what a record, an argument or a line gave is shown to the terminal wit
     const parsed = rw(["parse"], "RW1 HO a-1 from=a to=b item=x\u202e1 ask=DRAFT\n");
     expect([parsed.code, parsed.out]).toStrictEqual([0, '{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x\\u202e1","slots":{"ask":"DRAFT"},"tail":null}\n']);
   });
+  it("a refused line holding a zero-width space: echoed and quoted with it marked, the caret under the place, and escaped in JSON", () => {
+    // `to=pay\u200b-1 is not an agent name` read as `to=pay-1`, which is one.
+    const r = rw(["validate"], "RW1 HO a-1 from=a to=pay\u200b-1 item=x ask=DRAFT\n");
+    expect(r.code).toBe(1);
+    expect(r.out).not.toContain("\u200b");
+    expect(r.out).toContain("error VALUE_TYPE at 18: to=pay·-1 is not an agent name");
+    const [echo, caret] = r.out.split("\n").slice(2, 4) as [string, string];
+    expect(echo).toBe("    RW1 HO a-1 from=a to=pay·-1 item=x ask=DRAFT");
+    expect(caret.indexOf("^")).toBe(echo.indexOf("to=pay"));
+    const parsed = rw(["parse"], "RW1 HO a-1 from=a to=b item=x\u200b1 ask=DRAFT\n");
+    expect(parsed.out).toContain('"item":"x\\u200b1"');
+    expect((JSON.parse(parsed.out) as { item: string }).item).toBe("x\u200b1");
+  });
   it("check-thread's owners, whose items a line may give with a bidirectional control", () => {
     const r = rw(["check-thread", "--now", "20260101T0000Z"], "RW1 HO a-1 from=a to=b item=x\u202e1 ask=DRAFT\n");
     expect(r.out + r.err).not.toMatch(RAW);

@@ -266,6 +266,21 @@ describe("conflict copies and half-written files", () => {
     expect(r.out).not.toMatch(/[\u001b\u202e]/u);
     expect(r.out).toContain("  a·reconciliation for LYRA: CLEAN (work-clean yes, readiness-clean yes)··[2J·zz.md: ");
   });
+  it("shows a zero-width space or word joiner a peer's file name or field holds marked, so a refused callsign does not read as a valid one", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    // `from: "VE\u200bGA"` was reported as `from: "VEGA" is not a callsign`, under a name that looked grammatical.
+    const name = "2026-10-01-09-00-09-VEGA-request-kick\u200boff\u2060.md";
+    writeFileSync(join(a.inbox, name), readFileSync(join(a.inbox, hello), "utf8").replace("from: VEGA", 'from: "VE\\u200bGA"'));
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(r.code).toBe(1);
+    expect(r.out).not.toMatch(/[\u200b\u2060]/u);
+    expect(r.out).toContain('  2026-10-01-09-00-09-VEGA-request-kick·off·.md: error CALLSIGN_INVALID (line 11): from: "VE·GA" is not a callsign');
+    const json = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z", "--json"]);
+    expect(json.out).not.toMatch(/[\u200b\u2060]/u);
+    expect(json.out).toContain("kick\\u200boff\\u2060.md");
+    expect((JSON.parse(json.out) as { files: { file: string }[] }).files.map((f) => f.file)).toContain(name);
+  });
   it("--json escapes the C1, line-separator and bidirectional controls a peer's file name or an option gave, which JSON.stringify leaves raw", () => {
     const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/u;
     const a = room();

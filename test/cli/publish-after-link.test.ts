@@ -1,13 +1,15 @@
 // Publication when the file system fails after link(2) has given the message its name: the message
 // is in the inbox, so the report says it was published and what failed after, never "refused"
-// (which would have an agent publish it again). node:fs is wrapped to inject the failures.
+// (which would have an agent publish it again). And when it fails before: a refusal with nothing
+// published, never an internal error, naming any staging copy left. node:fs is wrapped to inject
+// the failures.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 
-type Failure = (call: "readFileSync" | "rmdirSync" | "unlinkSync", path: string) => Error | Buffer | undefined;
+type Failure = (call: "readFileSync" | "rmdirSync" | "unlinkSync" | "writeSync" | "linkSync", path: string) => Error | Buffer | undefined;
 let failure: Failure = () => undefined;
 vi.mock("node:fs", async (original) => {
   const fs = await original<typeof import("node:fs")>();
@@ -28,10 +30,20 @@ vi.mock("node:fs", async (original) => {
       if (injected instanceof Error) throw injected;
       fs.unlinkSync(path);
     },
+    writeSync: (fd: number, ...rest: unknown[]) => {
+      const injected = failure("writeSync", "");
+      if (injected instanceof Error) throw injected;
+      return (fs.writeSync as (fd: number, ...r: unknown[]) => number)(fd, ...rest);
+    },
+    linkSync: (existing: string, path: string) => {
+      const injected = failure("linkSync", String(path));
+      if (injected instanceof Error) throw injected;
+      fs.linkSync(existing, path);
+    },
   };
 });
 
-const { publishOnce } = await import("../../cli/mailbox/publish.js");
+const { publishOnce, PublishRefusal } = await import("../../cli/mailbox/publish.js");
 const { mailboxNewCommand } = await import("../../cli/commands/mailbox-new.js");
 const { Output } = await import("../../cli/output.js");
 const { profiles } = await import("../../cli/profiles.js");
@@ -99,6 +111,62 @@ describe("publishOnce after link(2)", () => {
   });
 });
 
+describe("publishOnce before link(2)", () => {
+  it("refuses, with nothing published, when the staging copy cannot be written (a full disk), and removes it", () => {
+    const a = room();
+    failure = (call) => (call === "writeSync" ? errno("ENOSPC") : undefined);
+    expect(() => publishOnce({ root: a.root, inbox: a.inbox, staging: a.staging, file: FILE }, bytes)).toThrow(/staging copy .*\(ENOSPC\): nothing was published/);
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    expect(readdirSync(a.staging)).toStrictEqual([]);
+  });
+  it("names a staging copy it cannot remove when link(2) fails, as it names one after", () => {
+    const a = room();
+    failure = (call, path) => (call === "linkSync" ? errno("EPERM") : call === "rmdirSync" && path.startsWith(a.staging) ? errno("EBUSY") : undefined);
+    let refusal: unknown;
+    try {
+      publishOnce({ root: a.root, inbox: a.inbox, staging: a.staging, file: FILE }, bytes);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(PublishRefusal);
+    expect((refusal as Error).message).toContain("nothing was published");
+    const findings = (refusal as InstanceType<typeof PublishRefusal>).findings;
+    expect(findings.map((f) => [f.code, f.severity, f.file])).toStrictEqual([["STAGING_LEFT", "note", FILE]]);
+    expect(findings[0]?.message).toMatch(/^nothing was published as .*, and the staging copy of the attempt folder .* could not be removed \(EBUSY\)/);
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+  });
+  it("says why link(2) failed: a filesystem without hard links (EPERM), or a read-only inbox (EROFS), not blamed on the filesystem", () => {
+    const a = room();
+    failure = (call) => (call === "linkSync" ? errno("EPERM") : undefined);
+    expect(() => publishOnce({ root: a.root, inbox: a.inbox, staging: a.staging, file: FILE }, bytes)).toThrow(/\(EPERM\): this filesystem does not take hard links.*nothing was published/);
+    failure = (call) => (call === "linkSync" ? errno("EROFS") : undefined);
+    let message = "";
+    try {
+      publishOnce({ root: a.root, inbox: a.inbox, staging: a.staging, file: FILE }, bytes);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/cannot give .* its name \(EROFS\): nothing was published$/);
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+    expect(readdirSync(a.staging)).toStrictEqual([]);
+  });
+  it("names the staging copy a first attempt left when its name was taken meanwhile, beside the message published under the fallback", () => {
+    const a = room();
+    const fallback = FILE.replace("-00-VEGA", "-00-000-VEGA");
+    let links = 0;
+    let rmdirs = 0;
+    failure = (call, path) => {
+      if (call === "linkSync" && links++ === 0) return errno("EEXIST");
+      if (call === "rmdirSync" && path.startsWith(a.staging) && rmdirs++ === 0) return errno("EBUSY");
+      return undefined;
+    };
+    const published = publishOnce({ root: a.root, inbox: a.inbox, staging: a.staging, file: FILE, fallback }, bytes);
+    expect(published.path).toBe(join(a.inbox, fallback));
+    expect(published.findings.map((f) => [f.code, f.file])).toStrictEqual([["STAGING_LEFT", FILE]]);
+    expect(published.findings[0]?.message).toContain(`nothing was published as ${FILE}`);
+  });
+});
+
 /** Runs `rw mailbox new` in this process (so the wrapped node:fs applies), collecting its output. */
 async function mailboxNew(args: string[], options: Record<string, string | boolean>): Promise<{ code: number; out: string; err: string }> {
   const sink = (): { stream: Writable; text: () => string } => {
@@ -141,5 +209,20 @@ describe("rw mailbox new after link(2)", () => {
     expect(state.err).toContain("published, but");
     expect(state.err).toContain("error PUBLISHED_UNVERIFIED");
     expect(state.err).not.toContain("refused");
+  });
+  it("refuses with nothing published when staging fails (exit 1, not an internal error), naming a copy it could not remove", async () => {
+    const a = room();
+    failure = (call) => (call === "writeSync" ? errno("ENOSPC") : undefined);
+    const full = await mailboxNew([a.root], { ...hello, staging: a.staging });
+    expect(full.code).toBe(1);
+    expect(full.err).toMatch(/^refused: cannot write the staging copy .*\(ENOSPC\): nothing was published\n$/);
+    failure = (call, path) => (call === "linkSync" ? errno("EXDEV") : call === "rmdirSync" && path.startsWith(a.staging) ? errno("EBUSY") : undefined);
+    const text = await mailboxNew([a.root], { ...hello, staging: a.staging });
+    expect(text.code).toBe(1);
+    expect(text.err).toContain("nothing was published\n  note STAGING_LEFT: nothing was published as ");
+    const json = await mailboxNew([a.root], { ...hello, id: "019a2b3c-4d5e-7f60-8003-000000000003", staging: a.staging, json: true });
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.out)).toMatchObject({ ok: false, file: null, findings: [{ code: "STAGING_LEFT", severity: "note" }] });
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
   });
 });

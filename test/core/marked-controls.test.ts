@@ -15,4 +15,18 @@ describe("withControlsMarked: what a line may not hold, made visible one for one
     // Hebrew and Arabic letters are text, not controls.
     expect(withControlsMarked("שלום مرحبا")).toBe("שלום مرحبا");
   });
+  it("marks the invisible formatting characters, so a value with one inside does not look like another", () => {
+    const hidden = "to=pay\u200b-1 x\u2060y\uFEFF s\u00ADt \u2062 DE\u200dMO \u200cab\u200c";
+    const marked = withControlsMarked(hidden);
+    expect(marked).toBe("to=pay·-1 x·y· s·t · DE·MO ·ab·");
+    // A tag character is two code units, and two marks: a caret still lines up.
+    const tag = "a\u{E0041}b";
+    expect(withControlsMarked(tag)).toBe("a··b");
+    expect(withControlsMarked(tag).length).toBe(tag.length);
+  });
+  it("leaves the joiners that spell words and emoji: Persian, Devanagari, an emoji sequence", () => {
+    const words = "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645 \u0915\u094D\u200D\u0937 \u{1F469}\u200D\u{1F4BB} \u{1F3F3}\uFE0F\u200D\u{1F308}";
+    expect(withControlsMarked(words)).toBe(words);
+  });
 });
+
