@@ -264,11 +264,12 @@ describe("usage errors exit 2 with one clear line", () => {
 });
 
 describe("streams", () => {
-  it("a closed pipe ends the run quietly (rw parse < big | head -1)", () => {
+  it("a closed pipe ends the run quietly, exit 141 (rw parse < big | head -1)", () => {
     const big = join(tmp, "big.txt");
     writeFileSync(big, `${HO}\n`.repeat(50_000));
-    const r = spawnSync("bash", ["-c", `node ${RW} parse --file ${big} | head -1`], { encoding: "utf8" });
-    expect(r.stdout.split("\n").length).toBe(2);
+    const r = spawnSync("bash", ["-c", `node ${RW} parse --file ${big} | head -1; echo "\${PIPESTATUS[0]}"`], { encoding: "utf8" });
+    expect(r.stdout.split("\n").length).toBe(3);
+    expect(r.stdout.split("\n")[1]).toBe("141");
     expect(r.stderr).toBe("");
   });
 });
@@ -645,14 +646,16 @@ describe.skipIf(!existsSync("/dev/full"))("output that cannot be written (a full
   });
 });
 
-describe("a reader that closes the pipe early does not change the verdict", () => {
+// Before, rw read the rest of its input to keep the verdict's code, so endless input never ended
+// (`yes HO | rw validate | head`); it stops now, and 141 says no verdict was delivered.
+describe("a reader that closes the pipe early ends the run with 141, not a verdict", () => {
   const many = join(tmp, "manybad.txt");
   writeFileSync(many, "RW1 HO research-01 from=research to=writer item=x ask=POLISH\n".repeat(200_000));
   const overdue = join(tmp, "overdue.txt");
   writeFileSync(overdue, Array.from({ length: 50_000 }, (_, i) => `RW1 HO ops-${i + 1} from=ops to=builder item=x${i + 1} ask=FIX due=20261001\n`).join(""));
-  it.each([["validate", many], ["parse", many], ["check-thread --now 20261003T0000Z", overdue]])("%s ... | head -1 exits 1", (command, file) => {
+  it.each([["validate", many], ["parse", many], ["check-thread --now 20261003T0000Z", overdue]])("%s ... | head -1 exits 141", (command, file) => {
     const r = spawnSync("bash", ["-c", `set -o pipefail; node ${RW} ${command} --file ${file} 2>/dev/null | head -1 >/dev/null; echo $?`], { encoding: "utf8" });
-    expect(r.stdout.trim()).toBe("1");
+    expect(r.stdout.trim()).toBe("141");
   });
 });
 
@@ -714,8 +717,8 @@ describe("an internal error (a bug in rw) exits 70, EX_SOFTWARE, apart from ever
     expect(r.err).toMatch(/^rw: internal error: injected·\[2J\n {4}at /u);
     expect(r.err).not.toContain("\u001b");
   });
-  it("--help says what 70 means", () => {
-    expect(rw(["validate", "--help"]).out).toContain("Exit: 0 pass, 1 invalid input or failed check, 2 usage error, 70 internal error (a bug in rw: RW_DEBUG=1 prints its stack trace).");
+  it("--help says what 70 and 141 mean", () => {
+    expect(rw(["validate", "--help"]).out).toContain("Exit: 0 pass, 1 invalid input or failed check, 2 usage error, 70 internal error (a bug in rw: RW_DEBUG=1 prints its stack trace), 141 the output's reader closed it early (rw stops reading; 128 + SIGPIPE, as a shell reports it).");
   });
 });
 
