@@ -311,6 +311,25 @@ describe("readbacks and the checks around an act", () => {
       writeFileSync(file, text);
       expect(rw(["make-rb", "--ho", file])).toStrictEqual({ code: 0, out: expected, err: "" });
     }
+    // Indented with spaces and tabs, as JSON allows, the form is read too.
+    const indented = join(tmp, "ho-json-indented.json");
+    writeFileSync(indented, `\t ${JSON.stringify(form, null, "\t")} \n`);
+    expect(rw(["make-rb", "--ho", indented])).toStrictEqual({ code: 0, out: expected, err: "" });
+  });
+  it("a message file's JSON form is read as written: a no-break space or U+2028 around it is refused, as on stdin", () => {
+    // trim() took them off, so make-rb answered a form that rw validate refuses (JSON_SHAPE).
+    const form = JSON.stringify(JSON.parse(rw(["parse"], `${PAY_HO}\n`).out));
+    for (const [name, text] of [["nbsp", `\u00A0${form}\u00A0\n`], ["ls", `${form}\n\u2028\n`], ["bom", `# a comment\n\uFEFF${form}\n`]] as const) {
+      const file = join(tmp, `ho-json-${name}.json`);
+      writeFileSync(file, text);
+      // On stdin each is refused too (the U+2028 as a line of its own).
+      expect(rw(["validate"], text).code, name).toBe(1);
+      for (const command of ["make-rb", "check-ho"]) {
+        const r = rw([command, "--ho", file]);
+        expect([r.code, r.out], `${command} ${name}`).toStrictEqual([1, ""]);
+        expect(r.err, `${command} ${name}`).toContain("JSON_SHAPE");
+      }
+    }
   });
   it("make-rb never exits 0 without a readback: a --tail no line can carry is refused (exit 1)", () => {
     for (const tail of ["a\tb", ""]) {
