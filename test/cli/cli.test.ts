@@ -769,6 +769,18 @@ describe("input that cannot be read is a clear usage error, never a stack trace"
     expect(r.code).toBe(2);
     expect(r.err).toContain("it is a directory");
   });
+  it("stdin that cannot be read (open only for writing: `0> file`) is a usage error naming stdin, not an internal error", () => {
+    // The stream's EBADF reached the top as "rw: internal error", exit 70, for the streaming commands and rw delegation.
+    const writeOnly = openSync(join(tmp, "write-only.txt"), "w");
+    try {
+      for (const [args, lead] of [[["validate"], ""], [["check-thread"], ""], [["parse", "--file", "-"], "--file: "], [["delegation", "validate"], ""], [["make-rb", "--ho", "-"], "--ho: "]] as const) {
+        const r = spawnSync(process.execPath, [RW, ...args], { stdio: [writeOnly, "pipe", "pipe"], encoding: "utf8", cwd: ROOT });
+        expect([r.status, r.stdout, r.stderr], args.join(" ")).toStrictEqual([2, "", `rw: ${lead}cannot read stdin: it is not open for reading\nTry 'rw ${args[0] === "delegation" ? "delegation validate" : args[0]} --help'.\n`]);
+      }
+    } finally {
+      closeSync(writeOnly);
+    }
+  });
 });
 
 describe("a file an option names is read up to 64 MiB, as a line of --file is", () => {
