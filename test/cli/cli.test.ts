@@ -1,6 +1,6 @@
 // The `rw` command as a user runs it: the built file, real stdin, real exit codes.
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -646,6 +646,20 @@ describe("a statement store that rw did not write is refused, and nothing runs f
     expect(r.code).toBe(2);
     expect(r.err).toContain("is a directory");
   });
+  it.skipIf(!existsSync("/dev/zero"))("a store that is no regular file (a link to /dev/zero, a FIFO) is a usage error at once, its lock released", () => {
+    // Read without end under the lock: /dev/zero took 3 GB in a minute, and a FIFO no one writes hung for ever.
+    const folder = mkdtempSync(join(tmp, "device-store-"));
+    const zero = join(folder, "statements.json");
+    symlinkSync("/dev/zero", zero);
+    const fifo = join(folder, "fifo.json");
+    spawnSync("mkfifo", [fifo]);
+    for (const [store, args] of [[zero, ["commit", token]], [fifo, ["abandon", "--handoff", "scheduler-1"]]] as const) {
+      if (!existsSync(store)) continue;
+      const r = spawnSync(process.execPath, [RW, ...args, "--store", store, "--now", "20261201T0000Z"], { encoding: "utf8", cwd: ROOT, timeout: 20_000 });
+      expect([r.status, r.stdout, r.stderr.split("\n")[0]], store).toStrictEqual([2, "", `rw: the statement store ${store} cannot be read: it is not a regular file (a device or a pipe)`]);
+      expect(existsSync(`${store}.lock`)).toBe(false);
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!existsSync("/dev/full"))("output that cannot be written (a full disk) is said in one line, exit 2", () => {
