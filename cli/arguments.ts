@@ -9,7 +9,7 @@
  * cannot be read, a usage error.
  */
 import { statSync } from "node:fs";
-import { isSkippedLine, isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
+import { isJsonForm, isSkippedLine, isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
 import type { LineCheck, Message, Result, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
@@ -54,9 +54,10 @@ export function messageOption(option: string, value: string | undefined, profile
   if (raw === null) return { ...undecodable(`--${option} ${value}`), text: "" };
   const lines = raw.split(/\r\n|\n|\r/).filter((l) => !isSkippedLine(l));
   // Comments go around a JSON form as around a line; a JSON form may span lines (no line of JSON starts with #).
-  const json = lines[0]?.trimStart().startsWith("{") === true;
+  const json = lines[0] !== undefined && isJsonForm(lines[0]);
   if (lines.length !== 1 && !json) throw new UsageError(`--${option} must hold one message; it holds ${lines.length} lines`);
-  const text = json ? lines.join("\n").trim() : (lines[0] as string);
+  // Its lines as written: a no-break space or U+2028 around the form is refused, as on stdin, never trimmed off.
+  const text = json ? lines.join("\n") : (lines[0] as string);
   return { ...readMessage(text, profiles.resolve), text };
 }
 

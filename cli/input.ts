@@ -50,6 +50,10 @@ export function readProblem(error: unknown): string {
       return "too many symbolic links";
     case "ENAMETOOLONG":
       return "the name is too long";
+    case "EBADF":
+      return "it is not open for reading";
+    case "EIO":
+      return "an input/output error";
     case "EEXIST":
       // mkdir -p reports a file standing where a folder of the path must be as EEXIST.
       return e.syscall === "mkdir" ? "a file is there where a folder is needed" : "it already exists";
@@ -129,8 +133,7 @@ export function readFileText(label: string, path: string): string | null {
 export async function readStdinAtMost(what: string, label?: string): Promise<Uint8Array> {
   const parts: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stdinInput(what)) {
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
+  for await (const bytes of stdinChunks(what, label)) {
     size += bytes.length;
     // Leaving the loop destroys the stream: nothing more is read.
     if (size > MAX_FILE_BYTES) throw tooLarge(label === undefined ? "" : `${label}: `, "stdin");
@@ -184,10 +187,12 @@ export function readTextFileAtMost(label: string, path: string, maxBytes: number
 }
 
 /**
- * Stdin as the input, or a usage error when it cannot be: a terminal (nothing was piped), or a
- * directory (`rw validate < dir`), which Node's stream reads as empty input, so the run would pass.
+ * Stdin's bytes as the input, or a usage error when it cannot be: a terminal (nothing was piped),
+ * a directory (`rw validate < dir`), which Node's stream reads as empty input, so the run would
+ * pass, or a read that fails (`0> file`, open only for writing: EBADF; EIO), named as a --file
+ * that cannot be read is, not an internal error. `label` names the option that chose stdin.
  */
-export function stdinInput(what: string): NodeJS.ReadStream {
+async function* stdinChunks(what: string, label?: string): AsyncGenerator<Buffer> {
   if (process.stdin.isTTY) throw new UsageError(`no input: pipe ${what} to stdin, or give --file PATH`);
   let directory = false;
   try {
@@ -196,7 +201,11 @@ export function stdinInput(what: string): NodeJS.ReadStream {
     // no descriptor 0 to ask about: the stream says what there is
   }
   if (directory) throw new UsageError("cannot read stdin: it is a directory");
-  return process.stdin;
+  try {
+    for await (const chunk of process.stdin) yield typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
+  } catch (error) {
+    throw new UsageError(`${label === undefined ? "" : `${label}: `}cannot read stdin: ${readProblem(error)}`);
+  }
 }
 
 async function* chunks(file: string | undefined): AsyncGenerator<Uint8Array> {
@@ -218,7 +227,7 @@ async function* chunks(file: string | undefined): AsyncGenerator<Uint8Array> {
     }
     return;
   }
-  for await (const chunk of stdinInput("lines")) yield typeof chunk === "string" ? Buffer.from(chunk, "utf8") : (chunk as Buffer);
+  yield* stdinChunks("lines", file === "-" ? "--file" : undefined);
 }
 
 /** The lines of a region of bytes holding whole lines (its final line break left off); `text` is null when not UTF-8, `bytes` each line's length. */

@@ -2,7 +2,8 @@
 /**
  * `rw`: the rogerwilco command. A thin adapter: it reads lines, calls core, prints results.
  * Exit codes: 0 pass, 1 a check failed or the input is invalid, 2 a usage error, 70 an internal
- * error (sysexits' EX_SOFTWARE): a bug in rw, which must read as neither a verdict nor the caller's mistake.
+ * error (sysexits' EX_SOFTWARE): a bug in rw, which must read as neither a verdict nor the caller's mistake,
+ * 141 an output whose reader left early (no verdict delivered).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +11,7 @@ import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
 import type { Command, CommandContext, CommonOption } from "./commands/context.js";
 import { readProblem } from "./input.js";
-import { Output } from "./output.js";
+import { Output, OutputClosed } from "./output.js";
 import { packageRoot } from "./package-root.js";
 import { profiles } from "./profiles.js";
 import { pathOption } from "./arguments.js";
@@ -88,7 +89,7 @@ function optionsOf(name: string, command: Command): Record<string, Spec> {
   return out;
 }
 
-const EXIT = "Exit: 0 pass, 1 invalid input or failed check, 2 usage error, 70 internal error (a bug in rw: RW_DEBUG=1 prints its stack trace).";
+const EXIT = "Exit: 0 pass, 1 invalid input or failed check, 2 usage error, 70 internal error (a bug in rw: RW_DEBUG=1 prints its stack trace), 141 the output's reader closed it early (rw stops reading; 128 + SIGPIPE, as a shell reports it).";
 const LINES = "Lines end at LF, CRLF or CR; one leading byte order mark is dropped; blank lines and lines starting with # are skipped; a line longer than 64 MiB is refused (LINE_TOO_LONG).";
 
 async function usage(group?: string): Promise<string> {
@@ -226,14 +227,30 @@ function pathProblem(error: unknown): string | null {
 }
 
 /**
- * A standard stream that cannot be written. EPIPE is a reader that left early (`rw validate big |
- * head`): output ends quietly and the verdict's exit code stands. Any other failure (a full disk,
- * an I/O error) means the answer was not delivered: one line on stderr when it can take it, exit 2.
+ * The exit code of a run whose output's reader left early (EPIPE: `rw validate big | head`): what a
+ * shell reports for a command a broken pipe ended (128 + SIGPIPE). No verdict: the input was not
+ * all read, or the answer not all delivered.
+ */
+const BROKEN_PIPE = 141;
+
+/**
+ * A standard stream that cannot be written. EPIPE is a reader that left early: rw stops (Output
+ * throws OutputClosed) and exits BROKEN_PIPE, printing nothing. Any other failure (a full disk, an
+ * I/O error) means the answer was not delivered: one line on stderr when it can take it, exit 2.
  */
 let unwritable = false;
+let brokenPipe = false;
+/** The exit code once a stream has failed, or `code` when none has. */
+const finalCode = (code: number): number => (unwritable ? 2 : brokenPipe ? BROKEN_PIPE : code);
 for (const [name, stream] of [["stdout", process.stdout], ["stderr", process.stderr]] as const) {
   stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE" || unwritable) return;
+    if (unwritable) return;
+    // A failed last write can be reported after main has set the verdict's code: it is set here too.
+    if (error.code === "EPIPE") {
+      brokenPipe = true;
+      process.exitCode = finalCode(0);
+      return;
+    }
     unwritable = true;
     process.exitCode = 2;
     if (name === "stdout" && process.stderr.writable) process.stderr.write(`rw: cannot write to stdout: ${error.code === "ENOSPC" ? "no space left on device" : (error.code ?? error.message)}\n`);
@@ -242,9 +259,14 @@ for (const [name, stream] of [["stdout", process.stdout], ["stderr", process.std
 
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = unwritable ? 2 : code;
+    process.exitCode = finalCode(code);
   },
   async (error: unknown) => {
+    // The command stopped because its output is gone: said already (exit 2) or nothing to say (EPIPE).
+    if (error instanceof OutputClosed) {
+      process.exitCode = finalCode(INTERNAL_ERROR);
+      return;
+    }
     // What was typed or read is quoted in the message: a control character or line break in it is
     // shown marked, so none acts on the terminal or forges a line.
     const { withControlsMarked: visible } = await import("../core/index.js");

@@ -60,8 +60,13 @@ interface Loaded {
 function load(path: string): Loaded {
   let bytes: Buffer;
   try {
+    const stat = statSync(path);
+    if (stat.isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
+    // A device or a pipe (a link to /dev/zero, a FIFO) is read without end, under the lock: a store is a regular file.
+    if (!stat.isFile()) throw new UsageError(`the statement store ${path} cannot be read: it is not a regular file (a device or a pipe)`);
     bytes = readFileSync(path);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return { statements: [], cancelled: [] };
     throw new UsageError(`the statement store ${path} cannot be read: ${code === "EISDIR" ? "it is a directory" : ((error as Error).message ?? String(error))}`);

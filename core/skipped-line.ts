@@ -10,6 +10,15 @@ const HASH = 0x23;
 const SPACE = 0x20;
 const TAB = 0x09;
 
+/**
+ * A blank line (its line break split off): empty, or only ASCII spaces and tabs. What else reads
+ * "nothing here" goes by it too (the CLI's empty document, its state files' blank lines), so a
+ * line of a no-break space is content there as well, refused where it is not what is expected.
+ */
+export function isBlankLine(line: string): boolean {
+  return BLANK.test(line);
+}
+
 /** A line (its line break split off) that is blank or a `#` comment: skipped, not read. */
 export function isSkippedLine(line: string): boolean {
   const first = line.charCodeAt(0);

@@ -10,7 +10,6 @@ import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
-import { jsonText } from "../json-text.js";
 
 // A line may hold bidirectional controls, which a message or an item may quote: shown marked, never raw.
 const show = (f: ThreadFinding): string => `${f.line === null ? "" : `line ${f.line}: `}${f.severity} ${f.code} (${f.handoff}): ${visible(f.message)}`;
@@ -43,7 +42,7 @@ async function run(ctx: CommandContext): Promise<number> {
   const ok = threadVerdict(report, invalid);
   if (ctx.json) {
     // ok is the verdict, as the exit code: an invalid line left out of the thread fails it too.
-    await ctx.out.line(jsonText({ ...report, ok, handoffs: audit.handoffs(now), now, invalid, rejected }));
+    await ctx.out.json({ ...report, ok, handoffs: audit.handoffs(now), now, invalid, rejected });
   } else {
     const c = report.counts;
     await ctx.out.line(`thread at ${now}: ${ok ? "ok" : "problems"}; ${counted(c.messages, "message")}, ${counted(c.handoffs, "handoff")} (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${invalid > 0 ? `; ${counted(invalid, "invalid line")} left out` : ""}`);

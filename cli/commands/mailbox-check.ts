@@ -8,7 +8,6 @@ import { withControlsMarked as visible } from "../../core/index.js";
 import { ALL, analyzeMailbox, hasMailboxError, isCallsign, participants, reconcile } from "../../core/mailbox/index.js";
 import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ParticipantSummary, ReconcileReport } from "../../core/mailbox/index.js";
 import { pathOption } from "../arguments.js";
-import { jsonText } from "../json-text.js";
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
@@ -117,7 +116,7 @@ async function run(ctx: CommandContext): Promise<number> {
     const { read, analysis, ...rest } = result;
     // The quarantine is a Map: written as an object, UUID to codes.
     const json = { ...analysis, quarantine: Object.fromEntries(analysis.quarantine) };
-    await ctx.out.line(jsonText({ ...rest, analysis: json, files: read.files, anomalies: read.anomalies }));
+    await ctx.out.json({ ...rest, analysis: json, files: read.files, anomalies: read.anomalies });
   } else for (const line of render(result, path, as)) await ctx.out.line(visible(line));
   return result.ok ? PASS : FAIL;
 }

@@ -6,7 +6,7 @@
 import { tmpdir } from "node:os";
 import { basename } from "node:path";
 import { stringify } from "yaml";
-import { withControlsMarked as visible } from "../../core/index.js";
+import { isBlankLine, withControlsMarked as visible } from "../../core/index.js";
 import {
   analyzeMailbox,
   isCallsign,
@@ -40,7 +40,21 @@ import type { Command, CommandContext } from "./context.js";
 /** Kinds that answer inside their parent's request (they carry its request_id); others open one. */
 const ANSWERS = new Set(["welcome", "reply", "ack", "deliver", "blocked", "conflict", "cancel", "ratify", "close", "state", "review"]);
 
-const list = (value: string | undefined): string[] => (value === undefined ? [] : value.split(",").map((s) => s.trim()).filter((s) => s !== ""));
+/**
+ * A comma-separated option (`--to LYRA, VEGA`): the spaces and tabs around each item are the
+ * list's, and an item of only those is none (isBlankLine). A no-break space is the item's own, left
+ * for the core to refuse (`CALLSIGN_INVALID`), never trimmed off into a callsign or tag not given.
+ */
+const list = (value: string | undefined): string[] => (value === undefined ? [] : value.split(",").filter((s) => !isBlankLine(s)).map(withoutBlankEnds));
+
+/** `s` without the spaces and tabs at its ends, found by index: /[ \t]+$/ is quadratic in a long inner run of them. */
+function withoutBlankEnds(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && (s[start] === " " || s[start] === "\t")) start++;
+  while (end > start && (s[end - 1] === " " || s[end - 1] === "\t")) end--;
+  return s.slice(start, end);
+}
 
 function option(ctx: CommandContext, name: string): string | undefined {
   const v = ctx.options[name];
@@ -60,7 +74,8 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
   const from = option(ctx, "from");
   const kind = option(ctx, "kind");
   // An empty value (an unset variable) is none: composed, it would be refused as a message, not a call.
-  const missing = ["from", "kind", "arena", "machine"].filter((name) => (option(ctx, name) ?? "").trim() === "").map((name) => `--${name}`);
+  // One of only spaces and tabs is none too; any other character is a value, for the core to judge.
+  const missing = ["from", "kind", "arena", "machine"].filter((name) => isBlankLine(option(ctx, name) ?? "")).map((name) => `--${name}`);
   if (from === undefined || kind === undefined || missing.length > 0) throw needs(ctx.name, missing, `rw ${ctx.name} PATH --from CALLSIGN --kind KIND --arena ARENA --machine MACHINE, the Handler-pinned opaque arena alias and machine alias or UUID; or --message FILE`);
   // Identifiers go into the envelope as given: the preflight refuses a non-canonical one
   // (UUID_INVALID), as the core does, rather than normalising it into validity (section 7).

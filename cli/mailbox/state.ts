@@ -11,7 +11,7 @@
  */
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { parseJsonText } from "../../core/index.js";
+import { isBlankLine, parseJsonText } from "../../core/index.js";
 import { isRootId, mailboxFinding } from "../../core/mailbox/index.js";
 import type { AnomalyRecord, MailboxCode, MailboxFinding } from "../../core/mailbox/index.js";
 import { readProblem } from "../input.js";
@@ -79,7 +79,8 @@ const skipped = (code: MailboxCode, file: string, label: string, line: number, w
 function jsonLines(path: string, label: string, findings: MailboxFinding[]): { value: unknown; line: number }[] {
   const out: { value: unknown; line: number }[] = [];
   for (const { text, line } of utf8Lines(path, label, "DISPOSITION_INVALID", findings)) {
-    if (text.trim() === "") continue;
+    // Only a blank line (spaces and tabs) is skipped: a no-break space is a line, reported as not JSON.
+    if (isBlankLine(text)) continue;
     const json = parseJsonText(text);
     if (json.ok) out.push({ value: json.value, line });
     else findings.push(skipped("DISPOSITION_INVALID", path, label, line, json.problem === "syntax" ? "is not JSON" : `is refused: ${json.reason}`));
@@ -116,7 +117,9 @@ export function readState(state: string, callsign: string): ParticipantState {
   const rows = jsonLines(dispositionsFile, "dispositions", findings);
   const cursorFile = files.cursor;
   // A cursor line that is not UTF-8 is a cursor entry no UUID can be read from (CURSOR_INVALID_ENTRY).
-  const cursor = utf8Lines(cursorFile, "cursor", "CURSOR_INVALID_ENTRY", findings).map(({ text }) => text.trim()).filter((l) => l !== "");
+  // Any other line but a blank one is an entry exactly as written: one with a space or a no-break
+  // space around its UUID is refused as an entry (CURSOR_INVALID_ENTRY), never repaired into one.
+  const cursor = utf8Lines(cursorFile, "cursor", "CURSOR_INVALID_ENTRY", findings).map(({ text }) => text).filter((l) => !isBlankLine(l));
   // A line of another shape is reported as a damaged transition is, never dropped without a word.
   const anomalyIndex = jsonLines(files.anomalies, "anomalies", findings).flatMap(({ value, line }) => {
     const r = value as Partial<AnomalyRecord> | null;

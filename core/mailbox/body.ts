@@ -13,6 +13,8 @@ const CLOSE = 0x5d; // ]
 const PIPE = 0x7c; // |
 const HASH = 0x23; // #
 const NEWLINE = 0x0a;
+const SPACE = 0x20;
+const TAB = 0x09;
 
 /**
  * The targets of `[[target]]`, `[[target|alias]]` and `[[target#heading]]` links, left to right,
@@ -109,7 +111,12 @@ export function rw1Lines(body: string, firstLine: number, vocabulary: Vocabulary
     if (!raw.includes("RW")) continue;
     const m = RW1.exec(raw);
     if (m === null) continue;
-    let text = raw.slice(m[0].length).trimEnd();
+    // Markdown's trailing spaces and tabs are the body's; a trailing no-break space, U+2028 or BOM
+    // is the line's, refused as it is on stdin (trimEnd dropped it, so the line read as valid).
+    // Found from the end: /[ \t]+$/ is quadratic in a long run of spaces that does not end the line.
+    let end = raw.length;
+    while (end > m[0].length && (raw.charCodeAt(end - 1) === SPACE || raw.charCodeAt(end - 1) === TAB)) end--;
+    let text = raw.slice(m[0].length, end);
     if (m[1] === "`" && text.endsWith("`")) text = text.slice(0, -1);
     out.push({ line: firstLine + i, text, check: readMessage(text, vocabulary) });
   }

@@ -1,6 +1,6 @@
 // The `rw` command as a user runs it: the built file, real stdin, real exit codes.
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -264,11 +264,12 @@ describe("usage errors exit 2 with one clear line", () => {
 });
 
 describe("streams", () => {
-  it("a closed pipe ends the run quietly (rw parse < big | head -1)", () => {
+  it("a closed pipe ends the run quietly, exit 141 (rw parse < big | head -1)", () => {
     const big = join(tmp, "big.txt");
     writeFileSync(big, `${HO}\n`.repeat(50_000));
-    const r = spawnSync("bash", ["-c", `node ${RW} parse --file ${big} | head -1`], { encoding: "utf8" });
-    expect(r.stdout.split("\n").length).toBe(2);
+    const r = spawnSync("bash", ["-c", `node ${RW} parse --file ${big} | head -1; echo "\${PIPESTATUS[0]}"`], { encoding: "utf8" });
+    expect(r.stdout.split("\n").length).toBe(3);
+    expect(r.stdout.split("\n")[1]).toBe("141");
     expect(r.stderr).toBe("");
   });
 });
@@ -309,6 +310,25 @@ describe("readbacks and the checks around an act", () => {
       const file = join(tmp, `ho-json-${name}.json`);
       writeFileSync(file, text);
       expect(rw(["make-rb", "--ho", file])).toStrictEqual({ code: 0, out: expected, err: "" });
+    }
+    // Indented with spaces and tabs, as JSON allows, the form is read too.
+    const indented = join(tmp, "ho-json-indented.json");
+    writeFileSync(indented, `\t ${JSON.stringify(form, null, "\t")} \n`);
+    expect(rw(["make-rb", "--ho", indented])).toStrictEqual({ code: 0, out: expected, err: "" });
+  });
+  it("a message file's JSON form is read as written: a no-break space or U+2028 around it is refused, as on stdin", () => {
+    // trim() took them off, so make-rb answered a form that rw validate refuses (JSON_SHAPE).
+    const form = JSON.stringify(JSON.parse(rw(["parse"], `${PAY_HO}\n`).out));
+    for (const [name, text] of [["nbsp", `\u00A0${form}\u00A0\n`], ["ls", `${form}\n\u2028\n`], ["bom", `# a comment\n\uFEFF${form}\n`]] as const) {
+      const file = join(tmp, `ho-json-${name}.json`);
+      writeFileSync(file, text);
+      // On stdin each is refused too (the U+2028 as a line of its own).
+      expect(rw(["validate"], text).code, name).toBe(1);
+      for (const command of ["make-rb", "check-ho"]) {
+        const r = rw([command, "--ho", file]);
+        expect([r.code, r.out], `${command} ${name}`).toStrictEqual([1, ""]);
+        expect(r.err, `${command} ${name}`).toContain("JSON_SHAPE");
+      }
     }
   });
   it("make-rb never exits 0 without a readback: a --tail no line can carry is refused (exit 1)", () => {
@@ -626,6 +646,20 @@ describe("a statement store that rw did not write is refused, and nothing runs f
     expect(r.code).toBe(2);
     expect(r.err).toContain("is a directory");
   });
+  it.skipIf(!existsSync("/dev/zero"))("a store that is no regular file (a link to /dev/zero, a FIFO) is a usage error at once, its lock released", () => {
+    // Read without end under the lock: /dev/zero took 3 GB in a minute, and a FIFO no one writes hung for ever.
+    const folder = mkdtempSync(join(tmp, "device-store-"));
+    const zero = join(folder, "statements.json");
+    symlinkSync("/dev/zero", zero);
+    const fifo = join(folder, "fifo.json");
+    spawnSync("mkfifo", [fifo]);
+    for (const [store, args] of [[zero, ["commit", token]], [fifo, ["abandon", "--handoff", "scheduler-1"]]] as const) {
+      if (!existsSync(store)) continue;
+      const r = spawnSync(process.execPath, [RW, ...args, "--store", store, "--now", "20261201T0000Z"], { encoding: "utf8", cwd: ROOT, timeout: 20_000 });
+      expect([r.status, r.stdout, r.stderr.split("\n")[0]], store).toStrictEqual([2, "", `rw: the statement store ${store} cannot be read: it is not a regular file (a device or a pipe)`]);
+      expect(existsSync(`${store}.lock`)).toBe(false);
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!existsSync("/dev/full"))("output that cannot be written (a full disk) is said in one line, exit 2", () => {
@@ -645,14 +679,16 @@ describe.skipIf(!existsSync("/dev/full"))("output that cannot be written (a full
   });
 });
 
-describe("a reader that closes the pipe early does not change the verdict", () => {
+// Before, rw read the rest of its input to keep the verdict's code, so endless input never ended
+// (`yes HO | rw validate | head`); it stops now, and 141 says no verdict was delivered.
+describe("a reader that closes the pipe early ends the run with 141, not a verdict", () => {
   const many = join(tmp, "manybad.txt");
   writeFileSync(many, "RW1 HO research-01 from=research to=writer item=x ask=POLISH\n".repeat(200_000));
   const overdue = join(tmp, "overdue.txt");
   writeFileSync(overdue, Array.from({ length: 50_000 }, (_, i) => `RW1 HO ops-${i + 1} from=ops to=builder item=x${i + 1} ask=FIX due=20261001\n`).join(""));
-  it.each([["validate", many], ["parse", many], ["check-thread --now 20261003T0000Z", overdue]])("%s ... | head -1 exits 1", (command, file) => {
+  it.each([["validate", many], ["parse", many], ["check-thread --now 20261003T0000Z", overdue]])("%s ... | head -1 exits 141", (command, file) => {
     const r = spawnSync("bash", ["-c", `set -o pipefail; node ${RW} ${command} --file ${file} 2>/dev/null | head -1 >/dev/null; echo $?`], { encoding: "utf8" });
-    expect(r.stdout.trim()).toBe("1");
+    expect(r.stdout.trim()).toBe("141");
   });
 });
 
@@ -714,8 +750,8 @@ describe("an internal error (a bug in rw) exits 70, EX_SOFTWARE, apart from ever
     expect(r.err).toMatch(/^rw: internal error: injected·\[2J\n {4}at /u);
     expect(r.err).not.toContain("\u001b");
   });
-  it("--help says what 70 means", () => {
-    expect(rw(["validate", "--help"]).out).toContain("Exit: 0 pass, 1 invalid input or failed check, 2 usage error, 70 internal error (a bug in rw: RW_DEBUG=1 prints its stack trace).");
+  it("--help says what 70 and 141 mean", () => {
+    expect(rw(["validate", "--help"]).out).toContain("Exit: 0 pass, 1 invalid input or failed check, 2 usage error, 70 internal error (a bug in rw: RW_DEBUG=1 prints its stack trace), 141 the output's reader closed it early (rw stops reading; 128 + SIGPIPE, as a shell reports it).");
   });
 });
 
@@ -746,6 +782,18 @@ describe("input that cannot be read is a clear usage error, never a stack trace"
     const r = rw(["delegation", "validate", "--file", tmp]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("it is a directory");
+  });
+  it("stdin that cannot be read (open only for writing: `0> file`) is a usage error naming stdin, not an internal error", () => {
+    // The stream's EBADF reached the top as "rw: internal error", exit 70, for the streaming commands and rw delegation.
+    const writeOnly = openSync(join(tmp, "write-only.txt"), "w");
+    try {
+      for (const [args, lead] of [[["validate"], ""], [["check-thread"], ""], [["parse", "--file", "-"], "--file: "], [["delegation", "validate"], ""], [["make-rb", "--ho", "-"], "--ho: "]] as const) {
+        const r = spawnSync(process.execPath, [RW, ...args], { stdio: [writeOnly, "pipe", "pipe"], encoding: "utf8", cwd: ROOT });
+        expect([r.status, r.stdout, r.stderr], args.join(" ")).toStrictEqual([2, "", `rw: ${lead}cannot read stdin: it is not open for reading\nTry 'rw ${args[0] === "delegation" ? "delegation validate" : args[0]} --help'.\n`]);
+      }
+    } finally {
+      closeSync(writeOnly);
+    }
   });
 });
 

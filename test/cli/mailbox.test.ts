@@ -305,6 +305,28 @@ describe("conflict copies and half-written files", () => {
     expect(r.out).toContain('\n  - "room\\e[31m"\n');
     expect(readdirSync(a.inbox)).toStrictEqual([]);
   });
+  it("a list option loses only the spaces and tabs around its items; a no-break space is the value's, refused, never trimmed into a callsign not given", () => {
+    const a = room();
+    const to = (value: string, ...more: string[]) => rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", value, "--kind", "hello", "--arena", "DEMO", "--machine", "VEGA-BOX", "--dry-run", ...more]);
+    const spaced = to("LYRA, \tORION ,");
+    expect(spaced.code, spaced.err).toBe(0);
+    expect(spaced.out).toMatch(/\n {4}to:\n {6}- LYRA\n {6}- ORION\n/);
+    // trim() made "\u00A0ORION" ORION, and published to a callsign the caller never wrote.
+    const nbsp = to("LYRA,\u00A0ORION", "--json");
+    expect(nbsp.code).toBe(1);
+    expect(JSON.parse(nbsp.out)).toMatchObject({ ok: false, findings: [{ code: "CALLSIGN_INVALID", message: expect.stringContaining("to[1]") }] });
+    // A --from of only spaces is none (a usage error); one of a no-break space is a value the core refuses.
+    const from = (value: string) => rw(["mailbox", "new", a.root, "--from", value, "--to", "LYRA", "--kind", "hello", "--arena", "DEMO", "--machine", "VEGA-BOX", "--dry-run"]);
+    expect(from(" \t").code).toBe(2);
+    const nbspFrom = from("\u00A0");
+    expect(nbspFrom.code).toBe(1);
+    expect(nbspFrom.err).toContain("CALLSIGN_INVALID");
+    // The ends are found by index: /[ \t]+$/ took 36 s over an item with 120,000 spaces inside it.
+    const started = Date.now();
+    expect(to(`LYRA,O${" ".repeat(120_000)}X`, "--json").code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+  });
   it("notes a file that starts with a byte order mark (ENCODING_BOM), as the core and the playground do", () => {
     const a = room();
     const { hello } = handshake(a.root);
@@ -733,6 +755,30 @@ describe("the participant's state folder", () => {
     const text = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z"]);
     expect(text.code).toBe(1);
     expect(text.out).toContain(`${cursor}: error CURSOR_INVALID_ENTRY (line 2): cursor line 2 is not UTF-8: skipped`);
+  });
+  it("state files skip only blank lines (spaces and tabs): a no-break space is a line, reported, and a cursor entry is read as written", () => {
+    // String.prototype.trim dropped a disposition line of U+00A0 unseen and read a cursor entry
+    // wrapped in U+00A0 (or spaces) as the UUID, so the message counted as consumed.
+    const a = room();
+    handshake(a.root);
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "dispositions"));
+    mkdirSync(join(state, "cursor"));
+    const dispositions = join(state, "dispositions", "LYRA.jsonl");
+    writeFileSync(dispositions, `${JSON.stringify({ id: ID(1), state: "replied", cta: "completed", reply: ID(4), request_id: ID(3) })}\n \t\n\u00A0\n`);
+    const cursor = join(state, "cursor", "LYRA.txt");
+    writeFileSync(cursor, `\t\n\u00A0${ID(1)}\u00A0\n ${ID(1)}\n`);
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    expect(r.code, r.err).toBe(1);
+    const report = JSON.parse(r.out) as { reconciliation: { readiness_clean: boolean; cursor_advance: string[]; findings: { code: string; file?: string; line?: number; received?: string }[] } };
+    expect(report.reconciliation.findings.map((f) => [f.code, f.file, f.line, f.received])).toStrictEqual([
+      ["DISPOSITION_INVALID", dispositions, 3, undefined],
+      ["CURSOR_INVALID_ENTRY", undefined, undefined, `\u00A0${ID(1)}\u00A0`],
+      ["CURSOR_INVALID_ENTRY", undefined, undefined, ` ${ID(1)}`],
+    ]);
+    // No entry names the message: the cursor may still take it.
+    expect(report.reconciliation.cursor_advance).toStrictEqual([ID(1)]);
+    expect(report.reconciliation.readiness_clean).toBe(false);
   });
   it("a disposition line that names a key twice is skipped and reported, never read as its last value", () => {
     const a = room();

@@ -68,6 +68,20 @@ describe("rw delegation: a part of the document missing", () => {
     expect(usage(["delegation", "validate"], "")).toBe("rw: delegation validate needs a record (one JSON document on stdin or --file; the input is empty)");
     expect(usage(["delegation", "check-card-revision", "--file", EMPTY])).toMatch(/^rw: delegation check-card-revision needs prior and next \(.*; the input is empty\)$/);
     expect(usage(["delegation", "evaluate"], " \n")).toMatch(/^rw: delegation evaluate needs contract, /);
+    expect(usage(["delegation", "validate"], "\r\n \t\r\n\n")).toMatch(/; the input is empty\)$/);
+  });
+  it("a document of a no-break space, U+2028 or a byte order mark past the first is not empty but not JSON, exit 1, as JSON.parse says", () => {
+    // trim() called these "empty" (exit 2), while the same characters before a JSON object were "not JSON" (exit 1).
+    for (const input of ["\u00A0", " \u2028\n", "\uFEFF\uFEFF"]) {
+      const r = rw(["delegation", "validate"], input);
+      expect([r.code, r.out], JSON.stringify(input)).toStrictEqual([1, ""]);
+      expect(r.err, JSON.stringify(input)).toMatch(/^rw delegation: the input is not JSON: expected a value, found U\+(00A0|2028|FEFF)/);
+    }
+    const part = join(tmp, "nbsp.json");
+    writeFileSync(part, "\u00A0\n");
+    const given = rw(["delegation", "check-child", "--parent", part, "--child", file("d-child-bad"), "--chain", file("chain-d-child-bad")]);
+    expect(given.code).toBe(1);
+    expect(given.err).toContain("not JSON");
   });
   it("a part's file that is empty is a part not given, optional or not: never read as absent", () => {
     expect(usage(["delegation", "check-child", "--parent", EMPTY, "--child", file("d-child-bad"), "--chain", file("chain-d-child-bad")])).toMatch(/^rw: delegation check-child needs --parent \(.*; --parent is empty\)$/);

@@ -152,6 +152,18 @@ describe("reading hostile input", () => {
     expect(hostile.findings.filter((f) => f.code === "BODY_RW1_REFUSED").length).toBe(mailbox.MAX_BODY_RW1_LINES);
     expect(hostile.findings.filter((f) => f.code === "BODY_RW1_TOO_MANY").length).toBe(1);
   });
+  it("leaves Markdown's trailing spaces and tabs off a body's RW1 line, and reads any other trailing character as the line's", () => {
+    const symbols = new Symbols(mailbox);
+    const line = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT";
+    const read = (tail: string) => mailbox.readMailboxMessage(buildMessage(symbols, { id: "m", set: { kind: "request" }, body: `${line}${tail}\n` }));
+    for (const tail of ["", "  ", "\t", " \t "]) expect(read(tail).findings, JSON.stringify(tail)).toStrictEqual([]);
+    // trimEnd dropped these, so the line read as valid here while stdin, --file and the Worker refuse it.
+    for (const tail of ["\u00A0", "\u2028", "\uFEFF", "\u3000", " \u00A0"]) {
+      const r = read(tail);
+      expect([r.ok, r.rw1[0]?.text], JSON.stringify(tail)).toStrictEqual([false, `${line}${tail}`]);
+      expect(r.findings.map((f) => f.code), JSON.stringify(tail)).toContain("BODY_RW1_REFUSED");
+    }
+  });
   it("reads a key that is a collection without a runtime warning: the core has no side effect on its host", () => {
     const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
     try {
