@@ -14,6 +14,7 @@ import { sectionEight } from "../spec-examples.js";
 import { vocabularies } from "../vocabularies.js";
 import { isSameNode, recordLiveRegions, tag } from "./live-regions.js";
 import { pageSuite, SHOTS } from "./page-suite.js";
+import { settledLink } from "./settled-link.js";
 
 const POLISH = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261002";
 const XSS = "<img src=x onerror=alert(1)>";
@@ -337,10 +338,9 @@ describe("the legend generator", () => {
     await page.locator("#conversation").fill("RW1 HO a-1 p=mine from=a to=b item=x:1 ask=SCORE");
     const summary = page.locator(".summary[data-lines]");
     await expect.poll(() => summary.getAttribute("data-refused")).toBe("0");
-    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toMatch(/^#s1\./);
     // Opened afresh from the link: the profile's checker loads after the page, and the line is
     // then read with the profile, not left refused by the core alone.
-    const { page: again } = await open(await page.evaluate(() => location.hash));
+    const { page: again } = await open(await settledLink(page));
     const read = again.locator(".summary[data-lines]");
     await expect.poll(() => read.getAttribute("data-lines")).toBe("1");
     await expect.poll(() => read.getAttribute("data-refused")).toBe("0");

@@ -10,6 +10,7 @@ import { MAILBOX_EXAMPLES } from "../../playground/src/mailbox-examples.js";
 import { DELEGATION_EXAMPLES } from "../../worker/examples/delegation.js";
 import { isSameNode, recordLiveRegions, tag } from "./live-regions.js";
 import { pageSuite, SHOTS } from "./page-suite.js";
+import { settledLink } from "./settled-link.js";
 
 const XSS = "<img src=x onerror=alert(1)>";
 
@@ -243,13 +244,12 @@ describe("the delegation tab", () => {
     const rotated = { ...DELEGATION_EXAMPLES.checkCardRevision, next: { ...DELEGATION_EXAMPLES.checkCardRevision.next, agent_actor_ref: helper } };
     const report = checkCardRevisionDocument(rotated);
     expect(report.findings.map((f) => f.code)).toStrictEqual(["CARD_ACTOR_CHANGED"]);
-    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toMatch(/^#s1\./);
-    const loaded = await page.evaluate(() => location.hash);
+    const loaded = await settledLink(page);
     await page.locator("#delegation-json").fill(JSON.stringify(rotated));
     await expect.poll(() => page.locator("[data-verdict]").getAttribute("data-verdict")).toBe("invalid");
     expect(await page.locator(".delegation-findings tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-code")))).toStrictEqual(["CARD_ACTOR_CHANGED"]);
     await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).not.toBe(loaded);
-    const { page: again } = await open(await page.evaluate(() => location.hash));
+    const { page: again } = await open(await settledLink(page));
     await again.locator("#delegation-json").waitFor();
     expect(await again.locator("#delegation-mode").inputValue()).toBe("check-card-revision");
     await expect.poll(() => again.locator("[data-verdict]").getAttribute("data-verdict")).toBe("invalid");
@@ -325,9 +325,7 @@ describe("both tabs", () => {
     const { page } = await open();
     await openTab(page, "Mailbox");
     await page.getByRole("button", { name: "Load example: A welcome answering the hello" }).click();
-    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toMatch(/^#s1\./);
-    const hash = await page.evaluate(() => location.hash);
-    const { page: again } = await open(hash);
+    const { page: again } = await open(await settledLink(page));
     await again.locator("#mailbox-text").waitFor();
     expect(await again.locator("#mailbox-text").inputValue()).toBe(example("welcome").message);
     await expect.poll(() => again.locator("[data-verdict]").getAttribute("data-verdict")).toBe("ok");
