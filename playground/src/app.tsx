@@ -7,9 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 import { isTime, timeAt } from "../../core/index.js";
 import type { Vocabulary } from "../../core/index.js";
 import { createChecker } from "./check/checker.js";
-import { decoratedTree } from "./check/tree.js";
-import type { ThreadNode } from "./check/tree.js";
-import type { CheckedLine } from "./check/checker.js";
+import { createThreadTree } from "./check/tree.js";
 import { SECTION_EIGHT } from "./examples.js";
 import type { Example } from "./examples.js";
 import { senderExpectations } from "./expectations.js";
@@ -262,12 +260,8 @@ export function App() {
 
   const checker = useRef(createChecker());
   const checked = useMemo(() => checker.current.check(s.text, { resolve, now, expectations: expectations.map, as }), [s.text, resolve, now, expectations.map, as]);
-  const nodes = useRef(new Map<CheckedLine, ThreadNode>());
-  const roots = useMemo(() => {
-    const tree = decoratedTree(checked, nodes.current);
-    nodes.current = tree.nodes;
-    return tree.roots;
-  }, [checked]);
+  const tree = useRef(createThreadTree());
+  const rows = useMemo(() => tree.current(checked), [checked]);
 
   const lab = useLazy(s.view === "readback", readbackLab);
   const legendTab = useLazy(s.view === "legend", legendView);
@@ -356,7 +350,7 @@ export function App() {
               state={s}
               set={set}
               checked={checked}
-              roots={roots}
+              rows={rows}
               customName={custom?.ok === true ? custom.vocabulary.name : null}
               nowProblem={nowProblem}
               profileProblem={profileProblem}

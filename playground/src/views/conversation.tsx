@@ -6,7 +6,7 @@ import type { Ref } from "preact";
 import { useCallback } from "preact/hooks";
 import { threadVerdict } from "../../../core/index.js";
 import type { Checked, CheckedLine } from "../check/checker.js";
-import type { ThreadNode } from "../check/tree.js";
+import type { TreeRow } from "../check/tree.js";
 import { EXAMPLES } from "../examples.js";
 import { withoutBom } from "../input-text.js";
 import type { Example } from "../examples.js";
@@ -20,7 +20,7 @@ interface Props {
   readonly state: PlaygroundState;
   readonly set: (patch: Partial<PlaygroundState>) => void;
   readonly checked: Checked;
-  readonly roots: readonly ThreadNode[];
+  readonly rows: readonly TreeRow[];
   readonly customName: string | null;
   readonly nowProblem: string | null;
   readonly profileProblem: string | null;
@@ -30,7 +30,7 @@ interface Props {
   readonly onNow: () => void;
 }
 
-export function ConversationView({ state, set, checked, roots, customName, nowProblem, profileProblem, textarea, onGoto, onExample, onNow }: Props) {
+export function ConversationView({ state, set, checked, rows, customName, nowProblem, profileProblem, textarea, onGoto, onExample, onNow }: Props) {
   const showJson = state.showJson;
   const renderRow = useCallback((l: CheckedLine) => <LineRow key={l.n} line={l} showJson={showJson} onGoto={onGoto} />, [showJson, onGoto]);
   const refused = checked.lines.filter((l) => !l.check.ok).length;
@@ -114,7 +114,7 @@ export function ConversationView({ state, set, checked, roots, customName, nowPr
             <Chunked items={checked.lines} render={renderRow} />
           </ol>
         </section>
-        <ThreadView checked={checked} roots={roots} onGoto={onGoto} />
+        <ThreadView checked={checked} rows={rows} onGoto={onGoto} />
       </div>
     </div>
   );

@@ -3,12 +3,11 @@
  * check-rb's tiers; then check-thread's findings and the owners, as the core reports them.
  */
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
-import { useCallback, useMemo, useRef } from "preact/hooks";
+import { useCallback } from "preact/hooks";
 import { threadVerdict } from "../../../core/index.js";
 import type { ItemOwner, ThreadFinding } from "../../../core/index.js";
 import type { Checked } from "../check/checker.js";
-import { treeRows } from "../check/tree.js";
-import type { ThreadNode, TreeRow } from "../check/tree.js";
+import type { TreeRow } from "../check/tree.js";
 import { memo } from "../memo.js";
 import { Chunked } from "./chunks.js";
 import { clip } from "./clip.js";
@@ -25,9 +24,8 @@ const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" :
 /** Deeper than this, a row is indented no further and says its depth. */
 const MAX_INDENT = 24;
 
-function Node({ row, onGoto }: { row: TreeRow; onGoto: Goto }) {
-  const { node, depth } = row;
-  const m = node.message;
+function Node({ row: node, onGoto }: { row: TreeRow; onGoto: Goto }) {
+  const { depth, message: m } = node;
   return (
     <li data-node={m.id} data-line={node.line.n} data-depth={depth} aria-level={depth + 1} style={`--depth: ${Math.min(depth, MAX_INDENT)}`}>
       <div class="node">
@@ -100,19 +98,13 @@ function Owner({ o }: { o: ItemOwner }) {
 
 const OwnerRow = memo(Owner, "OwnerRow");
 
-export function ThreadView({ checked, roots, onGoto }: { checked: Checked; roots: readonly ThreadNode[]; onGoto: Goto }) {
+export function ThreadView({ checked, rows, onGoto }: { checked: Checked; rows: readonly TreeRow[]; onGoto: Goto }) {
   const r = checked.report;
   const c = r.counts;
   const left = checked.lines.length - checked.audited.length;
   // The verdict rw check-thread and the Worker give: a refused line, left out, fails it too.
   const ok = threadVerdict(r, left);
-  const previousRows = useRef<ReadonlyMap<ThreadNode, TreeRow>>(new Map());
-  const rows = useMemo(() => {
-    const flat = treeRows(roots, previousRows.current);
-    previousRows.current = flat.byNode;
-    return flat.rows;
-  }, [roots]);
-  const node = useCallback((row: TreeRow) => <TreeNodeView key={row.node.line.n} row={row} onGoto={onGoto} />, [onGoto]);
+  const node = useCallback((row: TreeRow) => <TreeNodeView key={row.line.n} row={row} onGoto={onGoto} />, [onGoto]);
   const finding = useCallback((f: ThreadFinding) => <FindingRow key={`${f.line ?? ""} ${f.code} ${f.handoff} ${f.id}`} f={f} onGoto={onGoto} />, [onGoto]);
   const owner = useCallback((o: ItemOwner) => <OwnerRow key={o.item} o={o} />, []);
   return (
@@ -122,7 +114,7 @@ export function ThreadView({ checked, roots, onGoto }: { checked: Checked; roots
         <span class={`badge ${ok ? "valid" : "refused"}`}>{ok ? "ok" : "problems"}</span> check-thread {checked.now === null ? "with no clock" : `at ${checked.now}`}: {count(c.messages, "message")}, {count(c.handoffs, "handoff")} ({c.open} open, {c.closed} closed, {c.cancelled} cancelled, {c.superseded} superseded); readbacks {c.readbacks.passed} passed, {c.readbacks.void} void, {c.readbacks.unverified} unverified
         {left > 0 ? `; ${left} refused ${left === 1 ? "line" : "lines"} left out` : ""}
       </p>
-      {roots.length === 0 ? <p class="hint">No valid line yet: the tree is rebuilt from re= as lines are read.</p> : null}
+      {rows.length === 0 ? <p class="hint">No valid line yet: the tree is rebuilt from re= as lines are read.</p> : null}
       <ul class="tree" aria-label="messages by re=">
         <Chunked items={rows} render={node} />
       </ul>
