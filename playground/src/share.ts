@@ -14,8 +14,11 @@ export const FRAGMENT_PREFIX = "#s1.";
  * opened as a link, and a reload of it loses its fragment.
  */
 export const MAX_ADDRESS_CHARS = 2 * 1024 * 1024;
-/** The most a shared state may inflate to. */
-const MAX_STATE_BYTES = 8 * 1024 * 1024;
+/**
+ * The most a shared state may inflate to (its JSON, UTF-8), read or written: the page writes no
+ * link it would refuse to open.
+ */
+export const MAX_STATE_BYTES = 8 * 1024 * 1024;
 
 function toBase64Url(bytes: Uint8Array): string {
   let binary = "";
@@ -35,8 +38,8 @@ function fromBase64Url(text: string): Uint8Array | null {
   }
 }
 
-async function deflate(text: string): Promise<Uint8Array> {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+async function deflate(bytes: Blob): Promise<Uint8Array> {
+  const stream = bytes.stream().pipeThrough(new CompressionStream("deflate-raw"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
@@ -69,11 +72,10 @@ async function inflate(bytes: Uint8Array): Promise<Uint8Array | "unread" | "too-
 }
 
 /**
- * `text` as deflate-raw data made of stored (uncompressed) blocks: what any inflater reads, made
+ * `bytes` as deflate-raw data made of stored (uncompressed) blocks: what any inflater reads, made
  * synchronously, for when the page is leaving and CompressionStream's promise would come too late.
  */
-function storedDeflate(text: string): Uint8Array {
-  const bytes = new TextEncoder().encode(text);
+function storedDeflate(bytes: Uint8Array): Uint8Array {
   const blocks = Math.max(1, Math.ceil(bytes.length / 0xffff));
   const out = new Uint8Array(bytes.length + 5 * blocks);
   for (let b = 0, at = 0; b < blocks; b++) {
@@ -86,14 +88,19 @@ function storedDeflate(text: string): Uint8Array {
   return out;
 }
 
-/** The fragment that holds `state`, made at once (uncompressed, so longer): for a page that is leaving. */
-export function stateFragmentNow(state: PlaygroundState): string {
-  return FRAGMENT_PREFIX + toBase64Url(storedDeflate(JSON.stringify(state)));
+/**
+ * The fragment that holds `state`, made at once (uncompressed, so longer): for a page that is
+ * leaving. For a state of more than MAX_STATE_BYTES, its size in bytes instead: no link holds it.
+ */
+export function stateFragmentNow(state: PlaygroundState): string | number {
+  const bytes = new TextEncoder().encode(JSON.stringify(state));
+  return bytes.length > MAX_STATE_BYTES ? bytes.length : FRAGMENT_PREFIX + toBase64Url(storedDeflate(bytes));
 }
 
-/** The fragment (with its `#`) that holds `state`. */
-export async function stateFragment(state: PlaygroundState): Promise<string> {
-  return FRAGMENT_PREFIX + toBase64Url(await deflate(JSON.stringify(state)));
+/** The fragment (with its `#`) that holds `state`; its size in bytes, as stateFragmentNow gives it, when no link holds it. */
+export async function stateFragment(state: PlaygroundState): Promise<string | number> {
+  const bytes = new Blob([JSON.stringify(state)]);
+  return bytes.size > MAX_STATE_BYTES ? bytes.size : FRAGMENT_PREFIX + toBase64Url(await deflate(bytes));
 }
 
 export type SharedState = { readonly state: PlaygroundState; readonly problems: readonly string[]; readonly unknown: readonly string[] } | { readonly error: string };
