@@ -266,11 +266,25 @@ export function App() {
   const nowValid = s.now === "" || isTime(s.now);
   const now = s.now !== "" && nowValid ? s.now : null;
   const nowProblem = nowValid ? null : "not a time: YYYYMMDDTHHMMZ in UTC, such as 20261002T1200Z; no clock until it is one";
-  const expectations = senderExpectations(s.expectations, s.text, resolve);
+  // A paste that changes the text by more than a megabyte is checked once the page has shown it
+  // (checking 100,000 lines takes seconds): until then the views show the last check, and say so.
+  const shown = useRef("");
+  const [, checkLater] = useState(0);
+  if (Math.abs(s.text.length - shown.current.length) <= 1 << 20) shown.current = s.text;
+  const checking = shown.current !== s.text;
+  useEffect(() => {
+    if (!checking) return;
+    const t = setTimeout(() => {
+      shown.current = s.text;
+      checkLater((n) => n + 1);
+    }, 50);
+    return () => clearTimeout(t);
+  });
+  const expectations = senderExpectations(s.expectations, shown.current, resolve);
   const as = s.as.trim() === "" ? null : s.as.trim();
 
   const checker = useRef(createChecker());
-  const checked = useMemo(() => checker.current.check(s.text, { resolve, now, expectations: expectations.map, as }), [s.text, resolve, now, expectations.map, as]);
+  const checked = useMemo(() => checker.current.check(shown.current, { resolve, now, expectations: expectations.map, as }), [shown.current, resolve, now, expectations.map, as]);
   const tree = useRef(createThreadTree());
   const rows = useMemo(() => tree.current(checked), [checked]);
 
@@ -360,6 +374,7 @@ export function App() {
               set={set}
               checked={checked}
               rows={rows}
+              checking={checking}
               customName={custom?.ok === true ? custom.vocabulary.name : null}
               nowProblem={nowProblem}
               profileProblem={profileProblem}
