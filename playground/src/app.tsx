@@ -17,7 +17,7 @@ import type { CustomProfile } from "./profiles.js";
 import type { customProfile } from "./custom-profile.js";
 import { linkNotice, named } from "./link-notice.js";
 import { leavePending, takePending } from "./pending.js";
-import { MAX_ADDRESS_CHARS, MAX_STATE_BYTES, readFragment, stateFragment, stateFragmentNow } from "./share.js";
+import { MAX_ADDRESS_CHARS, MAX_STATE_BYTES, stateFragment, stateFragmentNow } from "./share.js";
 import { initialState } from "./state.js";
 import type { PlaygroundState, View } from "./state.js";
 import { ConversationView } from "./views/conversation.js";
@@ -157,7 +157,8 @@ export function App() {
     // A fragment that is not read leaves the page as it is: empty when opening, else as it was.
     const kept = (): string => (latest.current === null ? "The playground starts empty." : "The playground keeps what it held.");
     try {
-      const shared = await readFragment(hash);
+      // The reader of links loads only for a page opened with one.
+      const shared = hash === "" || hash === "#" ? null : await (await import("./open-link.js")).readFragment(hash);
       if (shared === null) {
         setState((s) => s ?? initialState);
       } else if ("error" in shared) {

@@ -1,8 +1,10 @@
-// The state in a link (playground/src/share.ts): every fragment the page writes, it reads back;
-// a state larger than a link may hold gets no fragment, so the page never puts a link in the
-// address, or in the tab's storage for a reload, that would open an empty playground instead.
+// The state in a link (playground/src/share.ts writes it, open-link.ts reads it): every fragment
+// the page writes, it reads back; a state larger than a link may hold gets no fragment, so the
+// page never puts a link in the address, or in the tab's storage for a reload, that would open an
+// empty playground instead.
 import { describe, expect, it } from "vitest";
-import { MAX_STATE_BYTES, readFragment, stateFragment, stateFragmentNow } from "../../playground/src/share.js";
+import { readFragment } from "../../playground/src/open-link.js";
+import { MAX_STATE_BYTES, stateFragment, stateFragmentNow } from "../../playground/src/share.js";
 import { initialState } from "../../playground/src/state.js";
 
 /** A conversation of `bytes` bytes that compresses well, as a long pasted one does. */
