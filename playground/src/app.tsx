@@ -7,9 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 import { isTime, timeAt } from "../../core/index.js";
 import type { Vocabulary } from "../../core/index.js";
 import { createChecker } from "./check/checker.js";
-import { decoratedTree } from "./check/tree.js";
-import type { ThreadNode } from "./check/tree.js";
-import type { CheckedLine } from "./check/checker.js";
+import { createThreadTree } from "./check/tree.js";
 import { SECTION_EIGHT } from "./examples.js";
 import type { Example } from "./examples.js";
 import { senderExpectations } from "./expectations.js";
@@ -19,7 +17,7 @@ import type { CustomProfile } from "./profiles.js";
 import type { customProfile } from "./custom-profile.js";
 import { linkNotice, named } from "./link-notice.js";
 import { leavePending, takePending } from "./pending.js";
-import { MAX_ADDRESS_CHARS, readFragment, stateFragment, stateFragmentNow } from "./share.js";
+import { MAX_ADDRESS_CHARS, MAX_STATE_BYTES, stateFragment, stateFragmentNow } from "./share.js";
 import { initialState } from "./state.js";
 import type { PlaygroundState, View } from "./state.js";
 import { ConversationView } from "./views/conversation.js";
@@ -117,10 +115,18 @@ const whenIdle = (f: () => void): void => {
   else setTimeout(f, 0);
 };
 
-/** The length of the address with `fragment`, when it is more than a browser opens; else null. */
-function addressOver(fragment: string): number | null {
+const count = (n: number): string => n.toLocaleString("en");
+
+/**
+ * Why no link can hold the state `fragment` stands for (a state too large for any link is its size
+ * in bytes, as share.ts gives it), or null when one can.
+ */
+function noLink(fragment: string | number): string | null {
+  if (typeof fragment === "number") return `it is ${count(fragment)} bytes as JSON, more than a link may hold (${count(MAX_STATE_BYTES)}): a reload does not restore it, so keep a copy of what you typed. Copy link copies nothing.`;
   const length = location.href.length - location.hash.length + fragment.length;
-  return fragment === "" || length <= MAX_ADDRESS_CHARS ? null : length;
+  return fragment === "" || length <= MAX_ADDRESS_CHARS
+    ? null
+    : `its address would be ${count(length)} characters, more than a browser opens (${count(MAX_ADDRESS_CHARS)}). Copy link copies nothing, and a reload restores it only from this tab's storage, which holds a few megabytes.`;
 }
 
 /** The offset in `text` of column `at` of line `n` (1-based), lines split as the checker splits them. */
@@ -139,8 +145,8 @@ export function App() {
   const [state, setState] = useState<PlaygroundState | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [shareStatus, setShareStatus] = useState("");
-  /** The length of the address the state would need, when it is more than a browser opens. */
-  const [tooLong, setTooLong] = useState<number | null>(null);
+  /** Why no link can hold the state, when none can. */
+  const [tooLong, setTooLong] = useState<string | null>(null);
   const written = useRef("");
   const writes = useRef(0);
 
@@ -151,7 +157,8 @@ export function App() {
     // A fragment that is not read leaves the page as it is: empty when opening, else as it was.
     const kept = (): string => (latest.current === null ? "The playground starts empty." : "The playground keeps what it held.");
     try {
-      const shared = await readFragment(hash);
+      // The reader of links loads only for a page opened with one.
+      const shared = hash === "" || hash === "#" ? null : await (await import("./open-link.js")).readFragment(hash);
       if (shared === null) {
         setState((s) => s ?? initialState);
       } else if ("error" in shared) {
@@ -182,16 +189,16 @@ export function App() {
    * `always`: even when it is the fragment last written, for the address may hold another since
    * (a foreign fragment the page did not open).
    */
-  const writeFragment = useCallback(async (s: PlaygroundState, always = false): Promise<number | null> => {
+  const writeFragment = useCallback(async (s: PlaygroundState, always = false): Promise<string | null> => {
     const n = ++writes.current;
     const full = isInitial(s) ? "" : await stateFragment(s);
     if (n !== writes.current) return null;
-    // An address a browser will not open holds no state: a reload in this tab gets it back from
-    // what the page leaves in the tab's storage when it goes (pending.ts), while that storage
-    // holds it, and the page says a link cannot hold it.
-    const over = addressOver(full);
+    // A state no link holds is not put in the address, and the page says so. One whose address a
+    // browser will not open comes back on a reload in this tab from what the page leaves in the
+    // tab's storage when it goes (pending.ts), while that storage holds it.
+    const over = noLink(full);
     setTooLong(over);
-    const fragment = over === null ? full : "";
+    const fragment = over === null ? (full as string) : "";
     if (fragment === written.current && !always) return over;
     written.current = fragment;
     history.replaceState(null, "", fragment === "" ? location.pathname + location.search : fragment);
@@ -206,10 +213,13 @@ export function App() {
       if (s === null) return;
       const fragment = isInitial(s) ? "" : stateFragmentNow(s);
       writes.current++;
-      leavePending(location.hash, fragment);
-      if (fragment !== written.current && addressOver(fragment) === null) {
-        written.current = fragment;
-        history.replaceState(null, "", fragment === "" ? location.pathname + location.search : fragment);
+      // A state more than a link may hold is no fragment: a reload could not read it back.
+      if (typeof fragment === "string") {
+        leavePending(location.hash, fragment);
+        if (fragment !== written.current && noLink(fragment) === null) {
+          written.current = fragment;
+          history.replaceState(null, "", fragment === "" ? location.pathname + location.search : fragment);
+        }
       }
       void writeFragment(s);
     };
@@ -257,17 +267,27 @@ export function App() {
   const nowValid = s.now === "" || isTime(s.now);
   const now = s.now !== "" && nowValid ? s.now : null;
   const nowProblem = nowValid ? null : "not a time: YYYYMMDDTHHMMZ in UTC, such as 20261002T1200Z; no clock until it is one";
-  const expectations = senderExpectations(s.expectations, s.text, resolve);
+  // A paste that changes the text by more than a megabyte is checked once the page has shown it
+  // (checking 100,000 lines takes seconds): until then the views show the last check, and say so.
+  const shown = useRef("");
+  const [, checkLater] = useState(0);
+  if (Math.abs(s.text.length - shown.current.length) <= 1 << 20) shown.current = s.text;
+  const checking = shown.current !== s.text;
+  useEffect(() => {
+    if (!checking) return;
+    const t = setTimeout(() => {
+      shown.current = s.text;
+      checkLater((n) => n + 1);
+    }, 50);
+    return () => clearTimeout(t);
+  });
+  const expectations = senderExpectations(s.expectations, shown.current, resolve);
   const as = s.as.trim() === "" ? null : s.as.trim();
 
   const checker = useRef(createChecker());
-  const checked = useMemo(() => checker.current.check(s.text, { resolve, now, expectations: expectations.map, as }), [s.text, resolve, now, expectations.map, as]);
-  const nodes = useRef(new Map<CheckedLine, ThreadNode>());
-  const roots = useMemo(() => {
-    const tree = decoratedTree(checked, nodes.current);
-    nodes.current = tree.nodes;
-    return tree.roots;
-  }, [checked]);
+  const checked = useMemo(() => checker.current.check(shown.current, { resolve, now, expectations: expectations.map, as }), [shown.current, resolve, now, expectations.map, as]);
+  const tree = useRef(createThreadTree());
+  const rows = useMemo(() => tree.current(checked), [checked]);
 
   const lab = useLazy(s.view === "readback", readbackLab);
   const legendTab = useLazy(s.view === "legend", legendView);
@@ -331,9 +351,7 @@ export function App() {
             Copy link
           </button>
           <span class="status" role="status" aria-live="polite">
-            {tooLong === null
-              ? shareStatus
-              : `No link can hold this state: its address would be ${tooLong.toLocaleString("en")} characters, more than a browser opens (${MAX_ADDRESS_CHARS.toLocaleString("en")}). Copy link copies nothing, and a reload restores it only from this tab's storage, which holds a few megabytes.`}
+            {tooLong === null ? shareStatus : `No link can hold this state: ${tooLong}`}
           </span>
         </div>
       </header>
@@ -356,7 +374,8 @@ export function App() {
               state={s}
               set={set}
               checked={checked}
-              roots={roots}
+              rows={rows}
+              checking={checking}
               customName={custom?.ok === true ? custom.vocabulary.name : null}
               nowProblem={nowProblem}
               profileProblem={profileProblem}

@@ -48,7 +48,7 @@ function expectationOf(e: Expectation, vocabulary: Vocabulary, keep: number): { 
  * one when there is none). One pass over the text for all of them: a link may hold thousands of
  * expectations, and this runs on every keystroke. A valid HO line starts `RW1 HO <id> ` (a
  * leading or doubled space is refused), so only the line whose third token is a wanted id is
- * read; a JSON form is read when it holds the id's text.
+ * read; a JSON form is read when one of its strings is the id as written.
  */
 function handoffVocabularies(text: string, ids: readonly string[], resolve: VocabularyResolver): Map<string, Vocabulary | undefined> {
   const found = new Map<string, Vocabulary | undefined>();
@@ -70,7 +70,9 @@ function handoffVocabularies(text: string, ids: readonly string[], resolve: Voca
         const id = line.slice(7, end < 0 ? line.length : end);
         if (wanted.has(id)) read(line, id);
       } else if (isJsonForm(line) && !isSkippedLine(line)) {
-        for (const id of wanted) if (line.includes(id)) read(line, id);
+        // Each string the form holds that is a wanted id as written: one pass over the line, not
+        // one search for each id (thousands of ids, from a link, against thousands of forms).
+        for (const [, id] of line.matchAll(/"((?:[^"\\]|\\.)*)"/g)) if (wanted.has(id as string)) read(line, id as string);
       }
     }
   }

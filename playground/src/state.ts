@@ -1,9 +1,7 @@
 /**
  * Everything the playground shows follows from this state, and a shared link carries all of it
- * (share.ts). `readState` takes untrusted JSON (a link anyone may have edited): each field that is
- * missing or of the wrong kind falls back to its default, and is named so the page can say so.
+ * (share.ts writes it, open-link.ts reads it back).
  */
-import { withoutBom } from "./input-text.js";
 
 export type View = "conversation" | "readback" | "legend" | "mailbox" | "delegation";
 export const VIEWS: readonly View[] = ["conversation", "readback", "legend", "mailbox", "delegation"];
@@ -73,54 +71,3 @@ export const initialState: PlaygroundState = {
   delegation: "",
   delegationMode: "check-child",
 };
-
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
-
-/**
- * The state a decoded link describes, the fields it got wrong (left at their defaults), and the
- * fields it holds that the page does not know (not read; a later version's, or an edit): each a
- * path, `expectations.<id>.<field>` for one inside an expectation.
- */
-export function readState(json: unknown): { state: PlaygroundState; problems: string[]; unknown: string[] } {
-  if (!isRecord(json)) return { state: initialState, problems: ["the link does not hold a playground state"], unknown: [] };
-  const problems: string[] = [];
-  const unknown = Object.keys(json).filter((k) => !Object.hasOwn(initialState, k));
-  const pick = <K extends keyof PlaygroundState>(key: K, ok: (v: unknown) => boolean): PlaygroundState[K] => {
-    if (!Object.hasOwn(json, key)) return initialState[key];
-    const v = json[key];
-    if (ok(v)) return v as PlaygroundState[K];
-    problems.push(key);
-    return initialState[key];
-  };
-  const isString = (v: unknown): boolean => typeof v === "string";
-  const isBool = (v: unknown): boolean => typeof v === "boolean";
-  // No prototype: a key such as __proto__ in an edited link stays a plain key.
-  const expectations = Object.create(null) as Record<string, Expectation>;
-  const rawExpectations = pick("expectations", isRecord);
-  for (const [id, e] of Object.entries(rawExpectations)) {
-    if (isRecord(e) && typeof e["expectAcc"] === "string" && typeof e["record"] === "string") {
-      expectations[id] = { expectAcc: e["expectAcc"], record: e["record"] };
-      for (const k of Object.keys(e)) if (k !== "expectAcc" && k !== "record") unknown.push(`expectations.${id}.${k}`);
-    } else if (!problems.includes("expectations")) problems.push("expectations");
-  }
-  const state: PlaygroundState = {
-    view: pick("view", (v) => VIEWS.includes(v as View)),
-    text: withoutBom(pick("text", isString)),
-    profile: pick("profile", isString),
-    customProfile: pick("customProfile", isString),
-    now: pick("now", isString),
-    as: pick("as", isString),
-    showJson: pick("showJson", isBool),
-    expectations,
-    lab: pick("lab", isString),
-    legendProfile: pick("legendProfile", isString),
-    lean: pick("lean", isBool),
-    mailbox: pick("mailbox", isString),
-    mailboxParent: pick("mailboxParent", isString),
-    mailboxParentFile: pick("mailboxParentFile", isString),
-    mailboxMode: pick("mailboxMode", (v) => MAILBOX_MODES.includes(v as MailboxMode)),
-    delegation: pick("delegation", isString),
-    delegationMode: pick("delegationMode", (v) => DELEGATION_MODES.includes(v as DelegationMode)),
-  };
-  return { state, problems, unknown };
-}

@@ -72,3 +72,22 @@ describe("a state too large for an address", () => {
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toContain("No link can hold this state");
   });
 });
+
+describe("a state larger than a link may hold", () => {
+  it("is put in no link, not even a short one it would refuse to open, and the page says a reload loses it", async () => {
+    const { page } = await open();
+    // About 8.5 MB that deflate shrinks to a fragment of a few dozen kilobytes.
+    await page.evaluate(() => {
+      const ta = document.querySelector("#conversation") as HTMLTextAreaElement;
+      ta.value = Array.from({ length: 950 }, (_, k) => `# note ${k} ${"abcdefghij".repeat(899)}`).join("\n");
+      ta.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    const status = page.locator("header .status");
+    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toContain("No link can hold this state");
+    expect(await status.textContent()).toContain("more than a link may hold (8,388,608): a reload does not restore it");
+    expect(await page.evaluate(() => location.hash)).toBe("");
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await page.waitForTimeout(500);
+    expect(await status.textContent()).not.toContain("Link copied");
+  }, 120_000);
+});

@@ -28,6 +28,15 @@ describe("the sender's records", () => {
     expect(e.map.size + e.problems.size).toBeGreaterThan(0);
   }, 5_000);
 
+  it("of twenty thousand ids are found among twenty thousand JSON forms in one pass, not one search for each id", () => {
+    const n = 20_000;
+    const forms = Array.from({ length: n }, (_, i) => JSON.stringify(readMessage(`RW1 HO a-${i + 1} from=a to=b item=x${i + 1} ask=DRAFT`, resolve).message));
+    const raw = Object.fromEntries(Array.from({ length: n }, (_, i) => [`a-${2 * i + 1}`, { expectAcc: "", record: "{}" }]));
+    const e = senderExpectations(raw, forms.join("\n"), resolve);
+    // Half the ids are HOs of the conversation, half are not: each record is read (against the core, as these HOs are).
+    expect(e.map.size + e.problems.size).toBe(n);
+  }, 5_000);
+
   it("are the same object while nothing changed, however many there are, so the checker audits nothing again", () => {
     const raw = Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`a-${i + 1}`, { expectAcc: "", record: JSON.stringify({ [`x${i}`]: 1 }) }]));
     const text = "RW1 HO a-1 from=a to=b item=x ask=DRAFT";

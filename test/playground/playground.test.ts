@@ -161,6 +161,29 @@ describe("section 8 in the conversation checker", () => {
     expect(errors).toStrictEqual([]);
   });
 
+  it("shows a megabyte name in part wherever it names it: the node, its owner, the readback, the findings", async () => {
+    const { page } = await open();
+    // A valid HO from an agent whose name is a megabyte, past its exp and read back: check-thread's
+    // findings quote the name, the owner names the HO by its id, and so does the readback.
+    const name = "a".repeat(1024 * 1024);
+    const lines = [`RW1 HO ${name}-1 from=${name} to=b item=x:1 ask=DRAFT exp=20261001T0000Z`, `RW1 RB b-2 re=${name}-1 from=b to=${name} item=x:1 ask=DRAFT`];
+    await page.evaluate((v) => {
+      const ta = document.querySelector("#conversation") as HTMLTextAreaElement;
+      ta.value = v;
+      ta.dispatchEvent(new Event("input", { bubbles: true }));
+    }, lines.join("\n"));
+    await page.fill("#now", "20261002T1200Z");
+    const thread = page.locator('section[aria-labelledby="thread-title"]');
+    await expect.poll(() => thread.locator(".thread-findings li").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await thread.locator(".tier-report").waitFor();
+    // Every place shows at most 4,096 of its characters and says how many more there are.
+    expect((await text(thread)).length).toBeLessThan(100_000);
+    const more = await thread.locator("[data-more]").evaluateAll((spans) => spans.map((s) => Number(s.getAttribute("data-more"))));
+    expect(more.length).toBeGreaterThanOrEqual(6);
+    expect(more.every((n) => n > 1_000_000)).toBe(true);
+    expect(await text(thread.locator("ul.tree [data-owner]"))).toMatch(/^owner of x:1: b \(readback of a{4096} … 1,044,482 more characters\)$/);
+  }, 90_000);
+
   it("says problems, as rw check-thread does, when a line was left out as refused", async () => {
     const { page } = await open();
     await page.fill("#now", "20261001T0000Z");

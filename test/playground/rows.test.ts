@@ -180,6 +180,29 @@ describe("the rows", () => {
     expect(await page.locator('ol.rows > li[data-line="3000"] .row-head code.rw').textContent()).toBe(lines[2999]);
   });
 
+  it("of a paste of more than a megabyte come after the page shows it, saying it is being checked", async () => {
+    const { page } = await suite.open();
+    const lines = Array.from({ length: 12_000 }, (_, k) => `RW1 HO research-${k + 1} from=research to=writer item=gh:crox/site#${k} ask=DRAFT due=20261002 // hero copy ${k}`);
+    // What the summary says in the first frames after the paste: the check of 12,000 lines would
+    // otherwise hold the page, the pasted text unshown, until it ends.
+    const frames = await page.evaluate(async (v) => {
+      const ta = document.querySelector("#conversation") as HTMLTextAreaElement;
+      const summary = document.querySelector(".summary[data-lines]") as HTMLElement;
+      ta.value = v;
+      ta.dispatchEvent(new Event("input", { bubbles: true }));
+      const said: string[] = [];
+      for (let k = 0; k < 2; k++) {
+        await new Promise((r) => requestAnimationFrame(r));
+        said.push(summary.textContent ?? "");
+      }
+      return said;
+    }, lines.join("\n"));
+    expect(frames).toStrictEqual(["Checking…", "Checking…"]);
+    await page.locator('.summary[data-lines="12000"]').waitFor();
+    expect(await page.locator(".summary[data-lines]").textContent()).toMatch(/^12000 lines: 12000 valid, 0 refused\. Thread: /);
+    expect(await page.locator('ol.rows > li[data-line="1"] .row-head code.rw').textContent()).toBe(lines[0]);
+  });
+
   it("paint a megabyte line in part, saying how much is left out; its findings cover all of it", async () => {
     const { page } = await suite.open();
     const line = `RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT // ${"y".repeat(1024 * 1024)}`;

@@ -77,3 +77,20 @@ describe("the custom profile's checker missing", () => {
     expect(uncaught).toStrictEqual([]);
   });
 });
+
+describe("the link reader missing", () => {
+  it("says the link's state could not be read and why, opens an empty playground, and throws nothing", async () => {
+    // Loaded only for a page opened with a link (open-link.ts): a page opened plain never asks.
+    const plain = await openWithout("open-link");
+    await plain.page.getByRole("tablist", { name: "Playground views" }).waitFor();
+    expect(await plain.page.getByRole("alert").count()).toBe(0);
+    const fragment = await fragmentOf(plain.page, { text: "RW1 HO a-1 from=a to=b item=x ask=DRAFT" });
+    const { page, uncaught } = await openWithout("open-link", fragment);
+    await page.getByRole("tablist", { name: "Playground views" }).waitFor();
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("This link's state could not be read (");
+    expect(await page.getByRole("alert").textContent()).toContain("The playground starts empty.");
+    expect(await page.locator("#conversation").inputValue()).toBe("");
+    expect(uncaught).toStrictEqual([]);
+  });
+});
+

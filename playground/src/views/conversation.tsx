@@ -6,7 +6,7 @@ import type { Ref } from "preact";
 import { useCallback } from "preact/hooks";
 import { threadVerdict } from "../../../core/index.js";
 import type { Checked, CheckedLine } from "../check/checker.js";
-import type { ThreadNode } from "../check/tree.js";
+import type { TreeRow } from "../check/tree.js";
 import { EXAMPLES } from "../examples.js";
 import { withoutBom } from "../input-text.js";
 import type { Example } from "../examples.js";
@@ -20,7 +20,9 @@ interface Props {
   readonly state: PlaygroundState;
   readonly set: (patch: Partial<PlaygroundState>) => void;
   readonly checked: Checked;
-  readonly roots: readonly ThreadNode[];
+  readonly rows: readonly TreeRow[];
+  /** A large change of the text is being checked: the views show the last check. */
+  readonly checking: boolean;
   readonly customName: string | null;
   readonly nowProblem: string | null;
   readonly profileProblem: string | null;
@@ -30,7 +32,7 @@ interface Props {
   readonly onNow: () => void;
 }
 
-export function ConversationView({ state, set, checked, roots, customName, nowProblem, profileProblem, textarea, onGoto, onExample, onNow }: Props) {
+export function ConversationView({ state, set, checked, rows, checking, customName, nowProblem, profileProblem, textarea, onGoto, onExample, onNow }: Props) {
   const showJson = state.showJson;
   const renderRow = useCallback((l: CheckedLine) => <LineRow key={l.n} line={l} showJson={showJson} onGoto={onGoto} />, [showJson, onGoto]);
   const refused = checked.lines.filter((l) => !l.check.ok).length;
@@ -102,10 +104,12 @@ export function ConversationView({ state, set, checked, roots, customName, nowPr
       {/* The one live region of this view: each check is announced once, its thread verdict with it
           (the thread's own summary, long and changing with every count, is not live). */}
       <p class="summary" role="status" aria-live="polite" aria-atomic="true" data-lines={checked.lines.length} data-refused={refused}>
-        {checked.lines.length === 0
+        {checking
+          ? "Checking…"
+          : checked.lines.length === 0
           ? "No lines yet: paste some, or load an example."
           : `${checked.lines.length} ${checked.lines.length === 1 ? "line" : "lines"}: ${checked.lines.length - refused} valid, ${refused} refused.`}
-        {checked.lines.length === 0 ? null : <span class="sr-only"> Thread: {threadVerdict(checked.report, checked.lines.length - checked.audited.length) ? "ok" : "problems"}.</span>}
+        {checking || checked.lines.length === 0 ? null : <span class="sr-only"> Thread: {threadVerdict(checked.report, checked.lines.length - checked.audited.length) ? "ok" : "problems"}.</span>}
       </p>
       <div class="columns">
         <section aria-labelledby="lines-title">
@@ -114,7 +118,7 @@ export function ConversationView({ state, set, checked, roots, customName, nowPr
             <Chunked items={checked.lines} render={renderRow} />
           </ol>
         </section>
-        <ThreadView checked={checked} roots={roots} onGoto={onGoto} />
+        <ThreadView checked={checked} rows={rows} onGoto={onGoto} />
       </div>
     </div>
   );

@@ -9,6 +9,8 @@ import type { VocabularyResolver } from "../../../core/index.js";
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { Checked, CheckedLine, CheckedReadback } from "../check/checker.js";
 import type { Expectation, PlaygroundState } from "../state.js";
+import { clip } from "./clip.js";
+import { Shown } from "./clipped.js";
 import { Highlight } from "./highlight.js";
 import { TierReport } from "./tier-report.js";
 
@@ -39,7 +41,7 @@ function LabSummary({ id, readbacks, recordProblems }: { id: string | null; read
         : `${id}: ${readbacks.length === 1 ? "readback" : `${readbacks.length} readbacks:`} ${readbacks.map((r) => `${r.rb.check.message?.id ?? ""} ${r.verdict}`).join(", ")}.`;
   return (
     <p class="summary" id="lab-summary" role="status" aria-live="polite" aria-atomic="true" data-verdicts={readbacks.map((r) => r.verdict).join(" ")}>
-      {visible(said)}
+      <Shown text={said} />
       {recordProblems.length === 0 ? null : <span class="sr-only"> The record is not used until the core reads it: {visible(recordProblems.join("; "))}.</span>}
     </p>
   );
@@ -81,7 +83,7 @@ export function ReadbackLab({ state, set, checked, problems, onLoadPay, resolve 
           <select id="lab-handoff" value={id} onChange={(ev) => set({ lab: (ev.currentTarget as HTMLSelectElement).value })}>
             {handoffs.map((h) => (
               <option key={h.n} value={h.check.message?.id}>
-                {visible(`${h.check.message?.id ?? ""} (line ${h.n}, ${String(h.check.message?.slots["ask"] ?? "")} ${h.check.message?.item ?? ""})`)}
+                {visible(clip(`${h.check.message?.id ?? ""} (line ${h.n}, ${String(h.check.message?.slots["ask"] ?? "")} ${h.check.message?.item ?? ""})`).shown)}
               </option>
             ))}
           </select>

@@ -2,17 +2,15 @@
  * The thread: the tree rebuilt from re=, each HO with its state and its item's owner, each RB with
  * check-rb's tiers; then check-thread's findings and the owners, as the core reports them.
  */
-import { withControlsMarked as visible } from "../../../core/marked-controls.js";
-import { useCallback, useMemo, useRef } from "preact/hooks";
+import { useCallback } from "preact/hooks";
 import { threadVerdict } from "../../../core/index.js";
 import type { ItemOwner, ThreadFinding } from "../../../core/index.js";
 import type { Checked } from "../check/checker.js";
-import { treeRows } from "../check/tree.js";
-import type { ThreadNode, TreeRow } from "../check/tree.js";
+import type { TreeRow } from "../check/tree.js";
 import { memo } from "../memo.js";
 import { Chunked } from "./chunks.js";
 import { clip } from "./clip.js";
-import { More } from "./clipped.js";
+import { Shown } from "./clipped.js";
 import { TierReport } from "./tier-report.js";
 
 type Goto = (line: number, at: number) => void;
@@ -25,20 +23,22 @@ const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" :
 /** Deeper than this, a row is indented no further and says its depth. */
 const MAX_INDENT = 24;
 
-function Node({ row, onGoto }: { row: TreeRow; onGoto: Goto }) {
-  const { node, depth } = row;
-  const m = node.message;
+function Node({ row: node, onGoto }: { row: TreeRow; onGoto: Goto }) {
+  const { depth, message: m } = node;
   return (
     <li data-node={m.id} data-line={node.line.n} data-depth={depth} aria-level={depth + 1} style={`--depth: ${Math.min(depth, MAX_INDENT)}`}>
       <div class="node">
         {depth > MAX_INDENT ? <span class="hint">depth {depth} </span> : null}
-        <button type="button" class="link mono" onClick={() => onGoto(node.line.n, 0)} aria-label={`${m.type} ${m.id}, line ${node.line.n}: show in the editor`}>
-          {m.type} {m.id}
+        <button type="button" class="link mono" onClick={() => onGoto(node.line.n, 0)} aria-label={`${m.type} ${clip(m.id).shown}, line ${node.line.n}: show in the editor`}>
+          {m.type} <Shown text={m.id} />
         </button>{" "}
         <span class="who">
-          {visible(m.from ?? "")} → {visible(m.to ?? "")}
-          {m.item === null ? "" : `, ${visible(clip(m.item).shown)}`}
-          {m.item === null ? null : <More count={clip(m.item).more} />}
+          <Shown text={m.from ?? ""} /> → <Shown text={m.to ?? ""} />
+          {m.item === null ? null : (
+            <>
+              , <Shown text={m.item} />
+            </>
+          )}
         </span>{" "}
         {node.closure !== null ? (
           <span class={`badge ${node.closure.state}`} data-closure={node.closure.state} title={node.closure.text}>
@@ -47,11 +47,16 @@ function Node({ row, onGoto }: { row: TreeRow; onGoto: Goto }) {
         ) : m.type === "HO" ? (
           <span class="badge untracked" data-closure="untracked">not tracked: id used before</span>
         ) : null}
-        {node.closure !== null && node.closure.state !== "closed" ? <span class="hint"> {node.closure.text}</span> : null}
+        {node.closure !== null && node.closure.state !== "closed" ? (
+          <span class="hint">
+            {" "}
+            <Shown text={node.closure.text} />
+          </span>
+        ) : null}
         {node.owner !== null ? (
           <div class="hint" data-owner={node.owner.owner}>
-            owner of {node.owner.item}: {node.owner.owner}
-            {node.owner.handoff === null ? ` (${unread(node.owner)}: the sender holds it)` : ` (readback of ${node.owner.handoff})`}
+            owner of <Shown text={node.owner.item} />: <Shown text={node.owner.owner} />
+            {node.owner.handoff === null ? ` (${unread(node.owner)}: the sender holds it)` : <> (readback of <Shown text={node.owner.handoff} />)</>}
           </div>
         ) : null}
         {node.readback !== null ? <TierReport report={node.readback.report} verdict={node.readback.verdict} rb={m.id} ho={node.readback.ho.check.message?.id ?? ""} /> : null}
@@ -59,7 +64,7 @@ function Node({ row, onGoto }: { row: TreeRow; onGoto: Goto }) {
           <ul class="findings">
             {node.findings.map((f, k) => (
               <li key={k} class={f.severity}>
-                <span class="code">{f.code}</span> {visible(f.message)}
+                <span class="code">{f.code}</span> <Shown text={f.message} />
               </li>
             ))}
           </ul>
@@ -80,8 +85,11 @@ function Finding({ f, onGoto }: { f: ThreadFinding; onGoto: Goto }) {
         </button>
       ) : null}{" "}
       <span class="code">{f.code}</span>
-      <span class="hint">({f.handoff})</span> <span class="sr-only">{f.severity}: </span>
-      {visible(f.message)}
+      <span class="hint">
+        (<Shown text={f.handoff} />)
+      </span>{" "}
+      <span class="sr-only">{f.severity}: </span>
+      <Shown text={f.message} />
     </li>
   );
 }
@@ -91,28 +99,26 @@ const FindingRow = memo(Finding, "FindingRow");
 function Owner({ o }: { o: ItemOwner }) {
   return (
     <tr data-item={o.item}>
-      <td class="mono">{visible(o.item)}</td>
-      <td>{visible(o.owner)}</td>
-      <td>{o.handoff === null ? `first sender (${unread(o)})` : `readback of ${o.handoff}`}</td>
+      <td class="mono">
+        <Shown text={o.item} />
+      </td>
+      <td>
+        <Shown text={o.owner} />
+      </td>
+      <td>{o.handoff === null ? `first sender (${unread(o)})` : <>readback of <Shown text={o.handoff} /></>}</td>
     </tr>
   );
 }
 
 const OwnerRow = memo(Owner, "OwnerRow");
 
-export function ThreadView({ checked, roots, onGoto }: { checked: Checked; roots: readonly ThreadNode[]; onGoto: Goto }) {
+export function ThreadView({ checked, rows, onGoto }: { checked: Checked; rows: readonly TreeRow[]; onGoto: Goto }) {
   const r = checked.report;
   const c = r.counts;
   const left = checked.lines.length - checked.audited.length;
   // The verdict rw check-thread and the Worker give: a refused line, left out, fails it too.
   const ok = threadVerdict(r, left);
-  const previousRows = useRef<ReadonlyMap<ThreadNode, TreeRow>>(new Map());
-  const rows = useMemo(() => {
-    const flat = treeRows(roots, previousRows.current);
-    previousRows.current = flat.byNode;
-    return flat.rows;
-  }, [roots]);
-  const node = useCallback((row: TreeRow) => <TreeNodeView key={row.node.line.n} row={row} onGoto={onGoto} />, [onGoto]);
+  const node = useCallback((row: TreeRow) => <TreeNodeView key={row.line.n} row={row} onGoto={onGoto} />, [onGoto]);
   const finding = useCallback((f: ThreadFinding) => <FindingRow key={`${f.line ?? ""} ${f.code} ${f.handoff} ${f.id}`} f={f} onGoto={onGoto} />, [onGoto]);
   const owner = useCallback((o: ItemOwner) => <OwnerRow key={o.item} o={o} />, []);
   return (
@@ -122,7 +128,7 @@ export function ThreadView({ checked, roots, onGoto }: { checked: Checked; roots
         <span class={`badge ${ok ? "valid" : "refused"}`}>{ok ? "ok" : "problems"}</span> check-thread {checked.now === null ? "with no clock" : `at ${checked.now}`}: {count(c.messages, "message")}, {count(c.handoffs, "handoff")} ({c.open} open, {c.closed} closed, {c.cancelled} cancelled, {c.superseded} superseded); readbacks {c.readbacks.passed} passed, {c.readbacks.void} void, {c.readbacks.unverified} unverified
         {left > 0 ? `; ${left} refused ${left === 1 ? "line" : "lines"} left out` : ""}
       </p>
-      {roots.length === 0 ? <p class="hint">No valid line yet: the tree is rebuilt from re= as lines are read.</p> : null}
+      {rows.length === 0 ? <p class="hint">No valid line yet: the tree is rebuilt from re= as lines are read.</p> : null}
       <ul class="tree" aria-label="messages by re=">
         <Chunked items={rows} render={node} />
       </ul>

@@ -1,6 +1,8 @@
 /** check-rb's report: the verdict, and each tier with its result and findings in words. */
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { ReadbackReport, ReadbackVerdict } from "../../../core/index.js";
+import { clip } from "./clip.js";
+import { Shown } from "./clipped.js";
 
 const VERDICT: Record<ReadbackVerdict, string> = {
   wilco: "wilco: ownership moves",
@@ -14,9 +16,9 @@ export function TierReport({ report, verdict, rb, ho }: { report: ReadbackReport
   return (
     <div class="tier-report" data-verdict={verdict}>
       <p>
-        <span class={`badge ${verdict}`}>{verdict}</span> readback {rb} of {ho}: {VERDICT[verdict]}
+        <span class={`badge ${verdict}`}>{verdict}</span> readback <Shown text={rb} /> of <Shown text={ho} />: {VERDICT[verdict]}
       </p>
-      <ol class="tiers" aria-label={`tiers of readback ${rb}`}>
+      <ol class="tiers" aria-label={`tiers of readback ${clip(rb).shown}`}>
         {report.tiers.map((t) => (
           <li key={t.tier} data-tier={t.tier} data-result={t.result}>
             <span class={`badge ${t.result}`}>
