@@ -79,7 +79,14 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
     const blocked = t.blocked.length === 0 ? "" : `; blocked ${t.blocked.map((b) => `${b.callsign} (${name(b.message)})`).join(", ")}`;
     out.push(`  ${name(t.first)}: ${t.messages} ${t.messages === 1 ? "message" : "messages"}; ${hs}budget ${t.budget.count}/${t.budget.limit} ${t.budget.state}${blocked}`);
   }
-  if (r.analysis.callsigns.length > 0) out.push(`callsigns: ${r.analysis.callsigns.map((c) => `${c.callsign} ${c.state}`).join(", ")}`);
+  // A callsign is a name within one arena (section 2): each arena's names on a line that names it.
+  const arenas = new Map<string, string[]>();
+  for (const c of r.analysis.callsigns) {
+    const names = arenas.get(c.arena);
+    if (names === undefined) arenas.set(c.arena, [`${c.callsign} ${c.state}`]);
+    else names.push(`${c.callsign} ${c.state}`);
+  }
+  for (const [arena, names] of arenas) out.push(`callsigns in arena ${arena}: ${names.join(", ")}`);
   if (r.participants.length > 0) out.push("participants");
   const width = r.participants.reduce((w, p) => Math.max(w, p.callsign.length), 0);
   for (const p of r.participants) out.push(`  ${p.callsign.padEnd(width)}  sent ${p.sent}, addressed ${p.addressed}, owes ${p.owes} ${p.owes === 1 ? "reply" : "replies"}`);

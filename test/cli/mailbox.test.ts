@@ -987,3 +987,17 @@ describe("rw mailbox check: who is blocked", () => {
     expect(after.blocked).toStrictEqual([[ID(1), []], [ID(5), []]]);
   });
 });
+
+describe("rw mailbox check: callsigns by arena", () => {
+  it("names the arena each callsign is held in, one line an arena, since a name is only a name within its arena", () => {
+    const a = room();
+    handshake(a.root);
+    message(a.inbox, "2025-10-28-14-40-00-VEGA-hello-other.md", { id: ID(11), thread: ID(11), request_id: ID(11), from: "VEGA", to: "[ORION]", kind: "hello", arena: "OTHER-ROOM", machine: "VEGA-BOX", root: "d".repeat(64) });
+    // The messages' UUIDs are of 2025-10-28: every name is active a day later.
+    const r = rw(["mailbox", "check", a.root, "--now", "20251029T1200Z"]);
+    const lines = r.out.split("\n");
+    expect(lines).toContain("callsigns in arena DEMO: VEGA active, LYRA active");
+    expect(lines).toContain("callsigns in arena OTHER-ROOM: VEGA active");
+    expect(lines.filter((l) => l.startsWith("callsigns"))).toHaveLength(2);
+  });
+});
