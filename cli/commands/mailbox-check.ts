@@ -87,9 +87,17 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
     else names.push(`${c.callsign} ${c.state}`);
   }
   for (const [arena, names] of arenas) out.push(`callsigns in arena ${arena}: ${names.join(", ")}`);
-  if (r.participants.length > 0) out.push("participants");
-  const width = r.participants.reduce((w, p) => Math.max(w, p.callsign.length), 0);
-  for (const p of r.participants) out.push(`  ${p.callsign.padEnd(width)}  sent ${p.sent}, addressed ${p.addressed}, owes ${p.owes} ${p.owes === 1 ? "reply" : "replies"}`);
+  // Participants come sorted by arena: a heading for each, the names of one arena aligned.
+  for (let k = 0; k < r.participants.length; ) {
+    const arena = (r.participants[k] as ParticipantSummary).arena;
+    let end = k;
+    while (end < r.participants.length && (r.participants[end] as ParticipantSummary).arena === arena) end++;
+    const group = r.participants.slice(k, end);
+    const width = group.reduce((w, p) => Math.max(w, p.callsign.length), 0);
+    out.push(`participants in arena ${arena}`);
+    for (const p of group) out.push(`  ${p.callsign.padEnd(width)}  sent ${p.sent}, addressed ${p.addressed}, owes ${p.owes} ${p.owes === 1 ? "reply" : "replies"}`);
+    k = end;
+  }
   const rec = r.reconciliation;
   if (rec !== null) {
     const c = rec.counts;

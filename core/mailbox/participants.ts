@@ -6,13 +6,15 @@
  * (section 9). A Handler seat owes nothing: "Addressing `HANDLER` with `expects_reply` makes a
  * request, never a protocol debt" (4). As in reconciliation, a message the conversation rules
  * quarantine neither owes a reply ("not engaged") nor pays one (a reply forged in a callsign's
- * name from another locus).
+ * name from another locus). A callsign is a name within its arena (section 2's arena-scoped names):
+ * VEGA in two arenas is two participants, and ALL addresses those of the message's arena.
  */
 import { ALL, isHandler } from "./callsign.js";
 import type { MailboxEntry } from "./entry.js";
 import { MAILBOX_KINDS } from "./vocabulary.js";
 
 export interface ParticipantSummary {
+  readonly arena: string;
   readonly callsign: string;
   readonly sent: number;
   readonly addressed: number;
@@ -21,30 +23,37 @@ export interface ParticipantSummary {
 }
 
 /**
- * The summary of every participant, by callsign in code-unit order. `quarantine` is the
+ * The summary of every participant, by arena and then callsign, in code-unit order. `quarantine` is the
  * analysis's (`analyzeMailbox(...).quarantine`): only its keys are read.
  */
 export function participants(all: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown> = new Map()): ParticipantSummary[] {
   // One message per UUID: a message delivered twice is sent, addressed and owed once.
   const seen = new Set<string>();
   const entries = all.filter((e) => !seen.has(e.envelope.id) && (seen.add(e.envelope.id), true));
-  const rows = new Map<string, { sent: number; addressed: number; owes: number }>();
-  const row = (c: string): { sent: number; addressed: number; owes: number } => {
-    let r = rows.get(c);
-    if (r === undefined) rows.set(c, (r = { sent: 0, addressed: 0, owes: 0 }));
+  const rows = new Map<string, { arena: string; callsign: string; sent: number; addressed: number; owes: number }>();
+  const row = (arena: string, callsign: string): { sent: number; addressed: number; owes: number } => {
+    const key = `${arena}\u0000${callsign}`;
+    let r = rows.get(key);
+    if (r === undefined) rows.set(key, (r = { arena, callsign, sent: 0, addressed: 0, owes: 0 }));
     return r;
   };
   const answered = new Set<string>();
   // A root kind's reply_to (a hello's, a resume's) is only a citation: it answers nothing.
   for (const { envelope: e } of entries) if (e.reply_to !== null && MAILBOX_KINDS[e.kind].parent !== "root" && !quarantine.has(e.id)) answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
-  for (const { envelope: e } of entries) row(e.from).sent++;
-  const everyone = [...rows.keys()];
+  for (const { envelope: e } of entries) row(e.arena, e.from).sent++;
+  const senders = new Map<string, string[]>();
+  for (const { arena, callsign } of rows.values()) {
+    const list = senders.get(arena);
+    if (list === undefined) senders.set(arena, [callsign]);
+    else list.push(callsign);
+  }
   for (const { envelope: e } of entries) {
-    for (const to of e.to.includes(ALL) ? everyone.filter((c) => c !== e.from) : e.to) {
-      const r = row(to);
+    for (const to of e.to.includes(ALL) ? (senders.get(e.arena) ?? []).filter((c) => c !== e.from) : e.to) {
+      const r = row(e.arena, to);
       r.addressed++;
       if (e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`)) r.owes++;
     }
   }
-  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([callsign, r]) => ({ callsign, ...r }));
+  const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  return [...rows.values()].sort((a, b) => order(a.arena, b.arena) || order(a.callsign, b.callsign));
 }

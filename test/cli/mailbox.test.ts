@@ -989,7 +989,7 @@ describe("rw mailbox check: who is blocked", () => {
 });
 
 describe("rw mailbox check: callsigns by arena", () => {
-  it("names the arena each callsign is held in, one line an arena, since a name is only a name within its arena", () => {
+  it("names the arena each callsign and participant is held in, since a name is only a name within its arena", () => {
     const a = room();
     handshake(a.root);
     message(a.inbox, "2025-10-28-14-40-00-VEGA-hello-other.md", { id: ID(11), thread: ID(11), request_id: ID(11), from: "VEGA", to: "[ORION]", kind: "hello", arena: "OTHER-ROOM", machine: "VEGA-BOX", root: "d".repeat(64) });
@@ -999,5 +999,9 @@ describe("rw mailbox check: callsigns by arena", () => {
     expect(lines).toContain("callsigns in arena DEMO: VEGA active, LYRA active");
     expect(lines).toContain("callsigns in arena OTHER-ROOM: VEGA active");
     expect(lines.filter((l) => l.startsWith("callsigns"))).toHaveLength(2);
+    // VEGA of each arena is its own participant, under its arena's heading.
+    const at = lines.indexOf("participants in arena OTHER-ROOM");
+    expect(lines.slice(lines.indexOf("participants in arena DEMO"), at)).toStrictEqual(["participants in arena DEMO", "  LYRA  sent 1, addressed 1, owes 0 replies", "  VEGA  sent 1, addressed 1, owes 0 replies"]);
+    expect(lines.slice(at, at + 3)).toStrictEqual(["participants in arena OTHER-ROOM", "  ORION  sent 0, addressed 1, owes 1 reply", "  VEGA   sent 1, addressed 0, owes 0 replies"]);
   });
 });

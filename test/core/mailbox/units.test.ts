@@ -363,14 +363,33 @@ describe("participants: what each callsign sent, was addressed and owes", () => 
     expect(diffs).toStrictEqual([]);
     const twice = [...entries, entries[2] as mailbox.MailboxEntry];
     expect(mailbox.participants(twice)).toStrictEqual([
-      { callsign: "HANDLER", sent: 0, addressed: 1, owes: 0 },
-      { callsign: "LYRA", sent: 2, addressed: 3, owes: 2 },
-      { callsign: "VEGA", sent: 3, addressed: 2, owes: 0 },
+      { arena: "DEMO", callsign: "HANDLER", sent: 0, addressed: 1, owes: 0 },
+      { arena: "DEMO", callsign: "LYRA", sent: 2, addressed: 3, owes: 2 },
+      { arena: "DEMO", callsign: "VEGA", sent: 3, addressed: 2, owes: 0 },
     ]);
     // A quarantined message neither owes a reply nor pays one; the analysis's quarantine is read.
     const quarantine = new Map([[symbols.uuid("r"), ["QUARANTINED"]]]);
     expect(mailbox.participants(twice, quarantine).find((p) => p.callsign === "LYRA")?.owes).toBe(1);
     expect(mailbox.participants(entries, mailbox.analyzeMailbox(entries).quarantine)).toStrictEqual(mailbox.participants(twice, mailbox.analyzeMailbox(twice).quarantine));
+  });
+});
+
+describe("participants: a callsign is a name within its arena", () => {
+  it("counts VEGA of two arenas as two participants, and ALL addresses the senders of the message's arena alone", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
+      { id: "o", set: { kind: "hello", from: "ORION", to: ["VEGA"], arena: "ELSEWHERE", machine: "ORION-BOX" } },
+      { id: "v", set: { kind: "hello", from: "VEGA", to: ["ORION"], arena: "ELSEWHERE" } },
+      { id: "a", set: { kind: "propose", from: "VEGA", to: ["ALL"] } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    expect(mailbox.participants(entries)).toStrictEqual([
+      { arena: "DEMO", callsign: "LYRA", sent: 0, addressed: 1, owes: 1 },
+      { arena: "DEMO", callsign: "VEGA", sent: 2, addressed: 0, owes: 0 },
+      { arena: "ELSEWHERE", callsign: "ORION", sent: 1, addressed: 1, owes: 1 },
+      { arena: "ELSEWHERE", callsign: "VEGA", sent: 1, addressed: 1, owes: 1 },
+    ]);
   });
 });
 
