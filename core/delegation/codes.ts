@@ -59,6 +59,10 @@ export const DELEGATION_CODES = {
   CHECKPOINT_REMAINDER_UNVERIFIED: "error",
   /** A resume's revision grants more than a checkpoint left: the least of its remaining_budget and the computed remainder (7.2, 11.4). */
   CHECKPOINT_REMAINDER_EXCEEDED: "error",
+  /** An attempt's or checkpoint's input names an object its contract revision binds, at another revision or digest (1: "under exact inputs"; 7.2). */
+  INPUT_NOT_EXACT: "error",
+  /** A resume (or a reassignment's next revision) uses an object its checkpoint fixed at another revision or digest (7.2: "input fixity"; 7.3 "stale input"; 11.4). */
+  INPUT_STALE: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",
