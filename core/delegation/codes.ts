@@ -152,9 +152,9 @@ export const DELEGATION_CODES = {
   RETRY_EXHAUSTED: "error",
   RETRY_UNRECONCILED: "error",
   RETRY_NOT_ALLOWED: "error",
-  /** The attempt after an unknown or partially_applied one, retry or resume, does not reuse the contract-bound idempotency key (7.1). */
   /** A retry started sooner after the attempt it retries ended than the contract's backoff (or that attempt's end is unknown). */
   RETRY_BACKOFF: "error",
+  /** The attempt after an unknown or partially_applied one, retry or resume, does not reuse the contract-bound idempotency key (7.1). */
   RETRY_IDEMPOTENCY: "error",
   CONSENT_EXPIRED: "error",
   /** The request touches a data class no consent the contract relies on binds (9). */
