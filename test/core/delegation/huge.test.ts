@@ -186,6 +186,20 @@ describe("huge documents: consents and gate authorities", () => {
     expect(report.findings[0]).toMatchObject({ code: "INHERIT_CONSENT", expected: expect.stringContaining("ext:p0@1, ext:p1@1") });
     expect(report.findings.filter((f) => f.message.length >= 400 || (f.expected?.length ?? 0) >= 400)).toStrictEqual([]);
   });
+  it("3,500 child inputs none of the parent's 3,500 (a document under 1 MiB): each ATTENUATION_INPUTS names a few of the parent's, and the check is fast", () => {
+    const [parent, child] = [record("d-parent-1"), record("d-child-ok")];
+    const input = (object_id: string) => ({ object_id, revision_id: "r1", content_digest: `sha256:${"a".repeat(64)}` });
+    parent.inputs = Array.from({ length: 3500 }, (_, i) => input(`P-${i}`));
+    child.inputs = Array.from({ length: 3500 }, (_, i) => input(`C-${i}`));
+    expect(JSON.stringify({ parent, child }).length).toBeLessThan(1024 * 1024);
+    let report: ReturnType<typeof checkChildDocument> | undefined;
+    const ms = timed(() => (report = checkChildDocument({ parent, child, chain: record("chain-d-child-ok") })));
+    expect(report?.failed).toStrictEqual(["inputs"]);
+    expect(report?.findings.length).toBe(3500);
+    expect(report?.findings[0]?.expected).toBe("P-0@r1, P-1@r1, P-2@r1, P-3@r1, P-4@r1, P-5@r1, P-6@r1, P-7@r1, P-8@r1, P-9@r1 and 3490 more");
+    expect(report?.findings.filter((f) => f.message.length >= 400 || (f.expected?.length ?? 0) >= 400)).toStrictEqual([]);
+    expect(ms).toBeLessThan(LIMIT_MS);
+  });
   it("4,000 authorities the parent names for a gate and 4,000 others the child adds: each finding names a few, not all", () => {
     const [parent, child] = [record("d-parent-1"), record("d-child-ok")];
     parent.gates.human_authorities = Array.from({ length: 4000 }, (_, i) => ({ gate: "publication", authority_ref: `A-${i}` }));
