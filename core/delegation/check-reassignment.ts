@@ -22,6 +22,7 @@ import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
+import { boundInputFindings, nextInputFindings, resumeInputFindings } from "./_input-fixity.js";
 import { remainingBudgetFindings } from "./_shared-budget.js";
 import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings, routingFindings } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
@@ -85,7 +86,8 @@ function reassignedChainFindings(next: DelegationContract, parent: DelegationCon
  * `attempts` are the delegation's attempts so far: the next revision takes only what they left of
  * each budget. `checkpoints` are the prior revision's checkpoints a resume under the next revision
  * continues from (11.4: ATT-2 under r2 from CP-7): each one's remaining budget is verified against
- * the prior's limits and the attempts, and the next revision grants no more than it left (7.2).
+ * the prior's limits and the attempts, and the next revision grants no more than it left (7.2); its
+ * inputs are the prior's exact ones, the next revision's those it fixed, and a resume's too.
  */
 export function checkReassignment(prior: DelegationContract, next: DelegationContract, parent?: DelegationContract, chain?: DelegationAttestationChain, attempts: readonly ExecutionAttempt[] = [], checkpoints: readonly DelegationCheckpoint[] = []): SubdelegationReport {
   const findings: DelegationFinding[] = [];
@@ -115,6 +117,13 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   appendFindings(findings, attenuationFindings(prior, next));
   remainingBudgetFindings(prior, next, attempts, findings);
   resumeGrantFindings(next, checkpointRemainderFindings(prior, checkpoints, attempts, findings), findings);
+  // 7.2's input fixity, 11.4's "If any input ... changes, reassignment stops": each checkpoint of
+  // the prior fixes the prior's exact inputs, the next revision binds what the checkpoints fixed,
+  // and a resume given keeps its checkpoint's inputs. Attempts are judged against a contract's
+  // inputs by checkAttempts, as their windows and retries are.
+  boundInputFindings(prior, [], checkpoints, findings);
+  nextInputFindings(prior, next, checkpoints, findings);
+  resumeInputFindings(attempts.map((attempt, index) => ({ attempt, index })), checkpoints, findings);
   appendFindings(findings, inheritanceFindings(prior, next));
   // "The same or narrower scope" (11.4) includes what every effect fences (1.2): the next revision
   // keeps each authority stream the prior fenced (Space, policy, consent, its own and every

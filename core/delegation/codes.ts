@@ -59,6 +59,10 @@ export const DELEGATION_CODES = {
   CHECKPOINT_REMAINDER_UNVERIFIED: "error",
   /** A resume's revision grants more than a checkpoint left: the least of its remaining_budget and the computed remainder (7.2, 11.4). */
   CHECKPOINT_REMAINDER_EXCEEDED: "error",
+  /** An attempt's or checkpoint's input names an object its contract revision binds, at another revision or digest (1: "under exact inputs"; 7.2). */
+  INPUT_NOT_EXACT: "error",
+  /** A resume (or a reassignment's next revision) uses an object its checkpoint fixed at another revision or digest (7.2: "input fixity"; 7.3 "stale input"; 11.4). */
+  INPUT_STALE: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",
@@ -148,9 +152,9 @@ export const DELEGATION_CODES = {
   RETRY_EXHAUSTED: "error",
   RETRY_UNRECONCILED: "error",
   RETRY_NOT_ALLOWED: "error",
-  /** The attempt after an unknown or partially_applied one, retry or resume, does not reuse the contract-bound idempotency key (7.1). */
   /** A retry started sooner after the attempt it retries ended than the contract's backoff (or that attempt's end is unknown). */
   RETRY_BACKOFF: "error",
+  /** The attempt after an unknown or partially_applied one, retry or resume, does not reuse the contract-bound idempotency key (7.1). */
   RETRY_IDEMPOTENCY: "error",
   CONSENT_EXPIRED: "error",
   /** The request touches a data class no consent the contract relies on binds (9). */

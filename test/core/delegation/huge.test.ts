@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkChildDocument, checkReassignmentDocument, evaluatePermissionDocument } from "../../../core/delegation/index.js";
+import { checkAttemptsDocument, checkChildDocument, checkReassignmentDocument, evaluatePermissionDocument } from "../../../core/delegation/index.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
 const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
@@ -186,6 +186,20 @@ describe("huge documents: consents and gate authorities", () => {
     expect(report.findings[0]).toMatchObject({ code: "INHERIT_CONSENT", expected: expect.stringContaining("ext:p0@1, ext:p1@1") });
     expect(report.findings.filter((f) => f.message.length >= 400 || (f.expected?.length ?? 0) >= 400)).toStrictEqual([]);
   });
+  it("3,500 child inputs none of the parent's 3,500 (a document under 1 MiB): each ATTENUATION_INPUTS names a few of the parent's, and the check is fast", () => {
+    const [parent, child] = [record("d-parent-1"), record("d-child-ok")];
+    const input = (object_id: string) => ({ object_id, revision_id: "r1", content_digest: `sha256:${"a".repeat(64)}` });
+    parent.inputs = Array.from({ length: 3500 }, (_, i) => input(`P-${i}`));
+    child.inputs = Array.from({ length: 3500 }, (_, i) => input(`C-${i}`));
+    expect(JSON.stringify({ parent, child }).length).toBeLessThan(1024 * 1024);
+    let report: ReturnType<typeof checkChildDocument> | undefined;
+    const ms = timed(() => (report = checkChildDocument({ parent, child, chain: record("chain-d-child-ok") })));
+    expect(report?.failed).toStrictEqual(["inputs"]);
+    expect(report?.findings.length).toBe(3500);
+    expect(report?.findings[0]?.expected).toBe("P-0@r1, P-1@r1, P-2@r1, P-3@r1, P-4@r1, P-5@r1, P-6@r1, P-7@r1, P-8@r1, P-9@r1 and 3490 more");
+    expect(report?.findings.filter((f) => f.message.length >= 400 || (f.expected?.length ?? 0) >= 400)).toStrictEqual([]);
+    expect(ms).toBeLessThan(LIMIT_MS);
+  });
   it("4,000 authorities the parent names for a gate and 4,000 others the child adds: each finding names a few, not all", () => {
     const [parent, child] = [record("d-parent-1"), record("d-child-ok")];
     parent.gates.human_authorities = Array.from({ length: 4000 }, (_, i) => ({ gate: "publication", authority_ref: `A-${i}` }));
@@ -195,4 +209,35 @@ describe("huge documents: consents and gate authorities", () => {
     expect(report.findings[0]?.message).toContain("(A-0, A-1, A-2, A-3, A-4, A-5, A-6, A-7, A-8, A-9 and 3990 more)");
     expect(report.findings.filter((f) => f.message.length >= 400 || (f.expected?.length ?? 0) >= 400)).toStrictEqual([]);
   });
+});
+
+// Amounts are read exactly, as BigInt ten-thousandths (`amountUnits`), which costs about 0.6 s a
+// million digits. The schema bounds an amount to 15 digits before the point and 4 after, and every
+// document check validates its records before any arithmetic, so an amount a million digits long
+// is refused as it is read, in the time it takes to read it.
+describe("huge documents: a million-digit amount", () => {
+  const big = { amount: "9".repeat(1_000_000), currency: "USD" };
+  const evaluateInput = (): any => ({ contract: record("d-extract-1"), card: record("card-agent-extractor-r3"), request: record("request-read-src-1"), fences: record("fences-d-extract-1"), heads: record("heads-d-extract-1"), policy_ref: { policy_id: "P", version: "1", digest: `sha256:${"0".repeat(64)}` }, evaluator_ref: { object_id: "E", revision_id: "r1", content_digest: `sha256:${"1".repeat(64)}`, actor_type: "service" } });
+  const cases: Record<string, () => { findings: readonly { code: string; path?: string }[] }> = {
+    "check-attempts, an attempt's spend": () => checkAttemptsDocument({ contract: record("d-research-2-r1"), attempts: [{ ...record("att-1"), budget_consumption: { spend: big } }], checkpoints: [record("cp-7")] }),
+    "check-attempts, a checkpoint's remaining spend": () => checkAttemptsDocument({ contract: { ...record("d-research-2-r1"), limits: { ...record("d-research-2-r1").limits, spend: big } }, attempts: [record("att-1")], checkpoints: [{ ...record("cp-7"), remaining_budget: { spend: big } }] }),
+    "check-child, the child's and a sibling's limit": () => checkChildDocument({ parent: { ...record("d-parent-1"), limits: { ...record("d-parent-1").limits, spend: big } }, child: { ...record("d-child-ok"), limits: { ...record("d-child-ok").limits, spend: big } }, chain: record("chain-d-child-ok"), siblings: [{ ...record("d-child-ok"), limits: { ...record("d-child-ok").limits, spend: big } }] }),
+    "check-reassignment, the prior's limit": () => checkReassignmentDocument({ prior: { ...record("d-research-2-r1"), limits: { ...record("d-research-2-r1").limits, spend: big } }, next: record("d-research-2-r2"), attempts: [record("att-1")] }),
+    "evaluate, the limit and the usage": () => {
+      const input = evaluateInput();
+      input.contract.limits.spend = big;
+      input.request.usage.spend = big;
+      return evaluatePermissionDocument(input);
+    },
+  };
+  for (const [where, check] of Object.entries(cases)) {
+    it(`${where}: refused as read (DELEGATION_SCHEMA at the amount), in well under a second`, () => {
+      let report: { findings: readonly { code: string; path?: string }[] } | undefined;
+      const ms = timed(() => (report = check()));
+      const amounts = report?.findings.filter((f) => f.path?.endsWith("spend.amount")) ?? [];
+      expect(amounts.length).toBeGreaterThan(0);
+      expect(amounts.every((f) => f.code === "DELEGATION_SCHEMA")).toBe(true);
+      expect(ms).toBeLessThan(1000);
+    });
+  }
 });

@@ -1,0 +1,125 @@
+/**
+ * Input fixity (sections 1, 7.1, 7.2, 11.4). A contract authorizes its objective "under exact
+ * inputs" (1): its `inputs` are the exact revisions it binds. An attempt records the "inputs" it
+ * used (7.1), a checkpoint the "exact input revisions" its state rests on (7.2), and "The resumer
+ * MUST verify ... input fixity"; "Failed validation stops or escalates; it never silently continues
+ * from stale state" (7.2), and in 11.4 "If any input ... changes, reassignment stops".
+ *
+ * Two rules, each comparing RevisionRefs exactly as written (object, revision and content digest;
+ * digests are never recomputed, so the same content under another algorithm is another digest):
+ * - INPUT_NOT_EXACT: an input of an object the contract binds is one of the contract's exact
+ *   revisions of it. An object the contract binds none of is read under its scope (11.2's search
+ *   finds its Sources as it goes: D-RESEARCH-1 binds none, and its checkpoints record the exact
+ *   revisions found), which permission judges, not this rule.
+ * - INPUT_STALE: a resume (an attempt whose `resumed_from_checkpoint_ref` names a checkpoint given)
+ *   uses each object its checkpoint fixed at the revision the checkpoint fixed. A resume may read
+ *   more (the search goes on), and need not read again what it does not use: an attempt records
+ *   the inputs it used, and the checkpoint's outputs from the others are immutable references.
+ */
+import { delegationFinding } from "./codes.js";
+import type { DelegationFinding } from "./codes.js";
+import { contractRef } from "./contract.js";
+import type { DelegationContract } from "./contract.js";
+import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
+import { few } from "./_few.js";
+import { sameRevision } from "./scalars.js";
+import type { RevisionRef } from "./scalars.js";
+
+const exact = (r: RevisionRef): string => `${r.revision_id} ${r.content_digest}`;
+const shown = (r: RevisionRef): string => `${r.object_id}@${r.revision_id} (${r.content_digest})`;
+
+/** The revisions a list fixes of one object, and how a finding names them (built once, however many inputs miss them). */
+interface Fixed {
+  readonly revisions: Map<string, RevisionRef>;
+  words?: { readonly shown: string; readonly expected: string };
+}
+
+/** The exact revisions a list fixes, by object: every revision and digest it names of each. */
+export function fixedInputs(refs: readonly RevisionRef[]): Map<string, Fixed> {
+  const byObject = new Map<string, Fixed>();
+  for (const r of refs) {
+    const of = byObject.get(r.object_id);
+    if (of === undefined) byObject.set(r.object_id, { revisions: new Map([[exact(r), r]]) });
+    else of.revisions.set(exact(r), r);
+  }
+  return byObject;
+}
+
+/**
+ * Each of `refs` (at `path.<n>`) that names an object `fixed` fixes, at another revision or digest
+ * than every one `fixed` names of it: `why` says whose inputs these are and who fixed them.
+ */
+export function unfixedInputFindings(code: "INPUT_NOT_EXACT" | "INPUT_STALE", refs: readonly RevisionRef[], fixed: Map<string, Fixed>, path: string, why: (ref: string, fixedAt: string) => string, out: DelegationFinding[]): void {
+  refs.forEach((r, n) => {
+    const of = fixed.get(r.object_id);
+    if (of === undefined || of.revisions.has(exact(r))) return;
+    const revisions = [...of.revisions.values()];
+    // Said once an object and cut: in full in each finding, thousands of inputs missing thousands
+    // of revisions of one object would answer millions of references.
+    of.words ??= { shown: few(revisions.map(shown)), expected: few(revisions.map((x) => `${x.object_id}@${x.revision_id} ${x.content_digest}`)) };
+    const at = `${path}.${n}`;
+    out.push(delegationFinding(code, `${at}: ${why(shown(r), of.words.shown)}`, { path: at, dimension: "inputs", expected: of.words.expected, received: `${r.object_id}@${r.revision_id} ${r.content_digest}` }));
+  });
+}
+
+/**
+ * Every given resume against the checkpoint it names, when that checkpoint is given (named exactly:
+ * its record or checkpoint id, revision and content digest): its inputs keep what the checkpoint
+ * fixed (INPUT_STALE). Both records are in hand, so no contract revision is needed: a resume of any
+ * revision of the delegation is compared (11.4's ATT-2 under r2 resumes CP-7 of r1).
+ */
+export function resumeInputFindings(attempts: readonly { readonly attempt: ExecutionAttempt; readonly index: number }[], checkpoints: readonly DelegationCheckpoint[], out: DelegationFinding[]): void {
+  const byRef = new Map<string, { checkpoint: DelegationCheckpoint; index: number }[]>();
+  checkpoints.forEach((checkpoint, index) => {
+    for (const id of new Set([checkpoint.record_id, checkpoint.checkpoint_id])) {
+      const key = `${id} ${checkpoint.revision_id} ${checkpoint.content_digest}`;
+      const list = byRef.get(key);
+      if (list === undefined) byRef.set(key, [{ checkpoint, index }]);
+      else list.push({ checkpoint, index });
+    }
+  });
+  if (byRef.size === 0) return;
+  const fixedBy = new Map<number, Map<string, Fixed>>();
+  for (const { attempt, index } of attempts) {
+    const ref = attempt.resumed_from_checkpoint_ref;
+    if (ref === null) continue;
+    for (const { checkpoint, index: c } of byRef.get(`${ref.object_id} ${exact(ref)}`) ?? []) {
+      const fixed = fixedBy.get(c) ?? fixedInputs(checkpoint.input_revisions);
+      fixedBy.set(c, fixed);
+      unfixedInputFindings("INPUT_STALE", attempt.inputs, fixed, `attempts.${index}.inputs`, (used, fixedAt) => `${attempt.attempt_id} resumes ${checkpoint.checkpoint_id} (checkpoints.${c}) with ${used}, where the checkpoint fixed ${fixedAt}: the input changed since the checkpoint, so the resume would continue from stale state (section 7.2: the resumer verifies input fixity)`, out);
+    }
+  }
+}
+
+/**
+ * The inputs of `contract`'s exact revision's attempts (each record given) and checkpoints against
+ * the inputs it binds (INPUT_NOT_EXACT). A record of another revision is not judged: that
+ * revision's inputs are not in hand (a checkpoint of one fails closed on its remainder already).
+ */
+export function boundInputFindings(contract: DelegationContract, attempts: readonly { readonly attempt: ExecutionAttempt; readonly index: number }[], checkpoints: readonly DelegationCheckpoint[], out: DelegationFinding[]): void {
+  if (contract.inputs.length === 0) return;
+  const revision = contractRef(contract);
+  const fixed = fixedInputs(contract.inputs);
+  const named = `${contract.delegation_id}@${contract.revision_id}`;
+  const why = (who: string) => (used: string, fixedAt: string): string => `${who} ${used}; ${named} binds ${fixedAt}: a contract authorizes under exact inputs (section 1), and another revision or digest of an input it binds is another input`;
+  for (const { attempt, index } of attempts) {
+    if (sameRevision(attempt.delegation_ref, revision)) unfixedInputFindings("INPUT_NOT_EXACT", attempt.inputs, fixed, `attempts.${index}.inputs`, why(`${attempt.attempt_id} used`), out);
+  }
+  checkpoints.forEach((checkpoint, index) => {
+    if (sameRevision(checkpoint.delegation_ref, revision)) unfixedInputFindings("INPUT_NOT_EXACT", checkpoint.input_revisions, fixed, `checkpoints.${index}.input_revisions`, why(`${checkpoint.checkpoint_id} fixes`), out);
+  });
+}
+
+/**
+ * A reassignment's next revision is what a resume from the prior's checkpoints runs under (11.4:
+ * ATT-2 under r2 from CP-7), so an input it binds of an object a checkpoint of the prior fixed is
+ * the revision the checkpoint fixed (INPUT_STALE): "If any input ... changes, reassignment stops".
+ */
+export function nextInputFindings(prior: DelegationContract, next: DelegationContract, checkpoints: readonly DelegationCheckpoint[], out: DelegationFinding[]): void {
+  if (next.inputs.length === 0) return;
+  const revision = contractRef(prior);
+  checkpoints.forEach((checkpoint, index) => {
+    if (!sameRevision(checkpoint.delegation_ref, revision)) return;
+    unfixedInputFindings("INPUT_STALE", next.inputs, fixedInputs(checkpoint.input_revisions), "inputs", (used, fixedAt) => `${next.delegation_id}@${next.revision_id} binds ${used}, where ${checkpoint.checkpoint_id} (checkpoints.${index}), which a resume under it continues from, fixed ${fixedAt}: the input changed since the checkpoint (sections 7.2, 11.4)`, out);
+  });
+}
