@@ -1847,6 +1847,59 @@ describe("a thread's capacity: what its object can hold in memory (thread-capaci
     await ok(await append(u, [ho(1)], { profile: "clin" }));
     expect((await state(u)).profile).toBe("clin");
   });
+
+  const challengeAhead = (thread: string, id: string, expectAcc: string[]) => postJson(`/v1/threads/${thread}/handoffs/${id}/challenge`, { expectAcc });
+  const challengesHeld = (thread: string) =>
+    runInDurableObject(stubOf(thread), (_: ThreadObject, s: DurableObjectState) => s.storage.sql.exec<{ rows: number; bytes: number }>("SELECT COUNT(*) AS rows, COALESCE(SUM(length(CAST(body AS BLOB))), 0) AS bytes FROM challenges").one());
+
+  it("holds no more challenges than lines, nor more bytes of them, registered ahead of their HOs or not", async () => {
+    const t = fresh();
+    await setCapacity(t, { lines: 3, bytes: 1 << 20 });
+    // Ahead of any line: three are kept, as a thread of three lines holds three HOs at most.
+    for (const k of [1, 2, 3]) expect((await challengeAhead(t, `ops-${k}`, [`tone:plain${k}`])).status).toBe(202);
+    const full = await expectProblem(await challengeAhead(t, "ops-4", ["tone:plain"]), "thread-full");
+    expect(full).toMatchObject({ limit: 3, limitBytes: 1 << 20 });
+    expect(full.detail).toContain("challenges");
+    expect((await challengesHeld(t)).rows).toBe(3);
+    // Counted from storage by a new instance too.
+    await restart(t);
+    await setCapacity(t, { lines: 3, bytes: 1 << 20 });
+    await expectProblem(await challengeAhead(t, "ops-5", ["tone:plain"]), "thread-full");
+    expect((await challengesHeld(t)).rows).toBe(3);
+    // Bytes: one set of criteria the size of a body filled a thread's storage with no line in it.
+    const u = fresh();
+    const criteria = Array.from({ length: 300 }, (_, i) => `must:w${i}`);
+    expect((await challengeAhead(u, "ops-1", criteria)).status).toBe(202);
+    const { bytes } = await challengesHeld(u);
+    await setCapacity(u, { lines: 100, bytes: bytes + 100 });
+    await expectProblem(await challengeAhead(u, "ops-2", criteria), "thread-full");
+    expect((await challengeAhead(u, "ops-2", ["tone:plain"])).status).toBe(202);
+    expect((await challengesHeld(u)).rows).toBe(2);
+  });
+
+  it("refuses whole an append whose re-issue would carry a challenge past what the thread holds of them", async () => {
+    const t = fresh();
+    const brief = "RW1 HO lead-1 from=lead to=writer item=doc:brief ask=DRAFT rb=acc keys=len+lang";
+    const badRb = "RW1 RB writer-1 re=lead-1 from=writer to=lead item=doc:brief ask=DRAFT acc=len:150w+lang:en-gb";
+    const reissue = "RW1 HO lead-2 re=writer-1 from=lead to=writer item=doc:brief ask=DRAFT rb=acc keys=len+lang";
+    await ok(await append(t, [brief]));
+    // Criteria far longer than the lines, so a bound on bytes can leave room for the lines and not for a copy of them.
+    const criteria = ["len:120w", "lang:en-gb", ...Array.from({ length: 300 }, (_, i) => `must:w${i}`)];
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: criteria })).status).toBe(204);
+    expect((await ok(await append(t, [badRb]))).results[0].readback.verdict).toBe("void");
+    const held = await challengesHeld(t);
+    await setCapacity(t, { lines: 100, bytes: held.bytes + 1000 });
+    const full = await expectProblem(await append(t, [ho(1), reissue]), "thread-full");
+    expect(full).toMatchObject({ line: 2 });
+    expect(full.detail).toContain("challenge");
+    expect(await storedLines(t)).toStrictEqual([brief, badRb]);
+    expect(await challengesHeld(t)).toStrictEqual(held);
+    // With room for the copy, the re-issue carries the criteria as ever.
+    await setCapacity(t, { lines: 100, bytes: 2 * held.bytes });
+    const stored = await ok(await append(t, [ho(1), reissue]));
+    expect(stored.results[1].findings.map((f: any) => f.code)).toContain("CHALLENGE_CARRIED");
+    expect((await challengesHeld(t)).rows).toBe(2);
+  });
 });
 
 describe("access", () => {

@@ -29,6 +29,8 @@ import { profiles } from "../profiles.js";
 import type { Profiles } from "../profiles.js";
 import { CANCELLED_TABLE, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";
+import { CHALLENGES_TABLE, sqlChallenges } from "./sql-challenges.js";
+import type { SqlChallenges } from "./sql-challenges.js";
 
 /** A refusal the Worker turns into problem+json; RPC carries plain data, not error classes. */
 export interface ThreadProblem {
@@ -206,7 +208,7 @@ const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
   "CREATE INDEX IF NOT EXISTS lines_sender ON lines (sender, n)",
   "CREATE TABLE IF NOT EXISTS handoffs (id TEXT PRIMARY KEY, exp TEXT, due TEXT)",
-  "CREATE TABLE IF NOT EXISTS challenges (handoff TEXT PRIMARY KEY, body TEXT NOT NULL)",
+  CHALLENGES_TABLE,
   "CREATE TABLE IF NOT EXISTS readbacks (rb TEXT PRIMARY KEY, handoff TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT)",
   "CREATE TABLE IF NOT EXISTS dones (dn TEXT PRIMARY KEY, handoff TEXT NOT NULL, plan TEXT, ok INTEGER NOT NULL, findings TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
@@ -233,6 +235,7 @@ const problem = (kind: ProblemKindName, detail: string, extensions?: Record<stri
 export class ThreadObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly statements: SqlStatementStore;
+  private readonly challenges: SqlChallenges;
   /** check-thread over the stored lines, kept in memory and rebuilt from storage when evicted. */
   private audit: ThreadAudit | null = null;
   private profileCache: Profiles | null = null;
@@ -240,7 +243,10 @@ export class ThreadObject extends DurableObject<Env> {
   /** The most entries of each list the thread's state holds (tests lower it to reach it with a few lines). */
   listCap: number = STATE_LIST_CAP;
 
-  /** The most lines, and bytes of lines, the thread holds (tests lower it, as listCap). */
+  /**
+   * The most lines, and bytes of lines, the thread holds, and the most challenges and bytes of
+   * them (sql-challenges.ts; tests lower it, as listCap).
+   */
   capacity: ThreadCapacity = THREAD_CAPACITY;
 
   /** The UTF-8 bytes of the stored lines, once counted (storedBytes). */
@@ -258,6 +264,7 @@ export class ThreadObject extends DurableObject<Env> {
     if (this.stored) ctx.storage.transactionSync(() => this.makeTables());
     // One act per handoff, whichever of its re-issues' ids it runs under (rule 1: the same HO).
     this.statements = sqlStatementStore(this.sql, (handoff) => this.auditor().reissueLine(handoff));
+    this.challenges = sqlChallenges(this.sql);
   }
 
   private hasTable(name: string): boolean {
@@ -305,6 +312,7 @@ export class ThreadObject extends DurableObject<Env> {
       });
       this.stored = true;
     } catch (e) {
+      this.challenges.forget();
       if (e !== rollback) throw e;
       // What was cached on the way (the audit, the profiles) describes an empty thread, as the
       // tables made by the first write that is kept will.
@@ -409,7 +417,7 @@ export class ThreadObject extends DurableObject<Env> {
 
   /** The private challenge registered for a handoff, as stored, or undefined. */
   private challengeOf(handoff: string): ChallengeRequest | undefined {
-    const body = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", handoff).toArray()[0]?.body;
+    const body = this.challenges.get(handoff);
     return body === undefined ? undefined : (JSON.parse(body) as ChallengeRequest);
   }
 
@@ -510,6 +518,7 @@ export class ThreadObject extends DurableObject<Env> {
     } catch (error) {
       // Rolled back, the profile this request fixed too: what was kept in memory of it goes as well.
       this.profileCache = null;
+      this.challenges.forget();
       if (!(error instanceof ThreadFull)) {
         this.audit = null;
         this.heldBytes = null;
@@ -518,6 +527,7 @@ export class ThreadObject extends DurableObject<Env> {
       if (this.heldBytes !== bytes) this.audit = null;
       this.heldBytes = bytes;
       const { lines: most, bytes: mostBytes } = this.capacity;
+      if (error.challenges) return problem("thread-full", `line ${error.line} re-issues a handoff whose challenge would be carried over to it, and that would take the thread past the challenges it holds, ${most} and ${mostBytes} bytes of them, so none of this request's lines was stored; continue the conversation in a new thread`, { line: error.line, limit: most, limitBytes: mostBytes });
       return problem("thread-full", `line ${error.line} would take the thread past what a thread holds, ${most} lines and ${mostBytes} bytes of them (it holds ${lines} lines, ${bytes} bytes), so none of this request's lines was stored (a line already stored is still answered as a duplicate); continue the conversation in a new thread`, { line: error.line, limit: most, limitBytes: mostBytes });
     }
     return answer as Outcome<AppendAnswer>;
@@ -624,6 +634,7 @@ export class ThreadObject extends DurableObject<Env> {
         // which the alarm stopped counting while it was superseded, count again.
         for (const f of found) if (f.code === "THREAD_REISSUE_DUP") this.wakeFor(f.handoff);
         const carried = original === null || inherited === undefined ? { findings: [], parts: [] } : this.carryChallenge(message.id, original, registered, inherited);
+        if (carried === null) throw new ThreadFull(n, true);
         const unread = challenge === undefined ? [] : this.unreadChallenge(message, challenge, carried.parts, original);
         let extra: Partial<AppendResult> = {};
         let relayed: Finding[] = [];
@@ -655,6 +666,7 @@ export class ThreadObject extends DurableObject<Env> {
       // The transaction rolled back; the in-memory audit may have taken the line, so rebuild it.
       this.audit = null;
       this.heldBytes = null;
+      this.challenges.forget();
       throw error;
     }
     this.heldBytes = bytes;
@@ -674,11 +686,12 @@ export class ThreadObject extends DurableObject<Env> {
    * and sends a new one. Stored under the re-issue's id, so every reader of challenges sees it,
    * and said in the HO's answer (CHALLENGE_CARRIED), with the parts of its own it dropped.
    */
-  private carryChallenge(handoff: string, original: string, registered: ChallengeRequest | undefined, inherited: ChallengeRequest): { readonly findings: Finding[]; readonly parts: ChallengePart[] } {
+  private carryChallenge(handoff: string, original: string, registered: ChallengeRequest | undefined, inherited: ChallengeRequest): { readonly findings: Finding[]; readonly parts: ChallengePart[] } | null {
     const own = registered ?? {};
     const parts = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined);
     const dropped = parts.filter((part) => own[part] !== undefined);
-    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(challengeOver(registered, inherited)));
+    // Stored as a copy, so counted as one: each re-issue of a handoff with a large record holds its own.
+    if (!this.challenges.put(handoff, JSON.stringify(challengeOver(registered, inherited)), this.capacity)) return null;
     const names = (list: readonly ChallengePart[]): string => list.map((part) => PART_NAMES[part]).join(" and ");
     // "criteria" is plural, "record" singular.
     const plural = (list: readonly ChallengePart[]): boolean => list.length > 1 || list[0] === "expectAcc";
@@ -708,8 +721,9 @@ export class ThreadObject extends DurableObject<Env> {
       ...(challenge.record !== undefined && unread.record === null ? { record: challenge.record } : {}),
       ...(challenge.profile === undefined ? {} : { profile: challenge.profile }),
     };
-    if (kept.expectAcc === undefined && kept.record === undefined) this.sql.exec("DELETE FROM challenges WHERE handoff = ?", ho.id);
-    else this.sql.exec("UPDATE challenges SET body = ? WHERE handoff = ?", JSON.stringify(kept), ho.id);
+    // Part of what it held: it always fits.
+    if (kept.expectAcc === undefined && kept.record === undefined) this.challenges.delete(ho.id);
+    else this.challenges.put(ho.id, JSON.stringify(kept), this.capacity);
     return findings;
   }
 
@@ -827,12 +841,12 @@ export class ThreadObject extends DurableObject<Env> {
    */
   private conceal(findings: readonly ThreadFinding[]): ThreadFinding[] {
     // Only the handoffs named by findings with causes are looked up: challenges registered ahead
-    // are unbounded, and reading them all for every line made an append's cost grow with them.
+    // may be as many as lines, and reading them all for every line made an append's cost grow with them.
     const challenged = new Map<string, boolean>();
     const isChallenged = (handoff: string): boolean => {
       let known = challenged.get(handoff);
       if (known === undefined) {
-        known = this.sql.exec("SELECT 1 FROM challenges WHERE handoff = ?", handoff).toArray().length > 0;
+        known = this.challenges.has(handoff);
         challenged.set(handoff, known);
       }
       return known;
@@ -907,7 +921,12 @@ export class ThreadObject extends DurableObject<Env> {
       if (criteria.findings.length > 0) return problem("invalid-request", `expectAcc: ${criteria.findings.map((f) => f.message).join("; ")}`, { parameter: "expectAcc", findings: criteria.findings });
     }
     const merged: ChallengeRequest = { ...before, ...request };
-    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(merged));
+    if (!this.challenges.put(handoff, JSON.stringify(merged), this.capacity)) {
+      // Bounded as lines are: ahead of its HO, for any id, nothing else would stop them.
+      const { lines: most, bytes: mostBytes } = this.capacity;
+      const held = this.challenges.held();
+      return problem("thread-full", `this challenge would take the thread past the challenges it holds, ${most} and ${mostBytes} bytes of them (UTF-8, as stored; it holds ${held.rows}, ${held.bytes} bytes), as many as the lines it holds since each is for one HO, so it was not stored; continue the conversation in a new thread`, { limit: most, limitBytes: mostBytes });
+    }
     // The audit asks for expectations when a readback arrives; nothing it has seen changes.
     return { ok: true, value: { handoff, known: ho !== null } };
   }
@@ -1308,7 +1327,8 @@ function challengeOver(registered: ChallengeRequest | undefined, inherited: Chal
 
 /** Thrown inside an append's transaction at the request's line `line`, which would take the thread past its capacity. */
 class ThreadFull extends Error {
-  constructor(readonly line: number) {
+  /** `challenges`: the line, a re-issue, would carry a challenge over past what the thread holds of them. */
+  constructor(readonly line: number, readonly challenges = false) {
     super("thread full");
   }
 }
