@@ -27,7 +27,7 @@ import type { ProblemKindName } from "../problem.js";
 import { shippedVocabulary } from "../../profiles/index.js";
 import { profiles } from "../profiles.js";
 import type { Profiles } from "../profiles.js";
-import { CANCELLED_TABLE, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
+import { addReadbackColumns, CANCELLED_TABLE, STATEMENTS_INDEXES, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";
 import { CHALLENGES_TABLE, sqlChallenges } from "./sql-challenges.js";
 import type { SqlChallenges } from "./sql-challenges.js";
@@ -213,6 +213,7 @@ const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS dones (dn TEXT PRIMARY KEY, handoff TEXT NOT NULL, plan TEXT, ok INTEGER NOT NULL, findings TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
   STATEMENTS_TABLE,
+  ...STATEMENTS_INDEXES,
   CANCELLED_TABLE,
   // Every agent a stored line is from or to: who may read the thread under an agent token (note
   // 39), answered by one lookup. Threads stored before it are filled in when it is made (makeTables).
@@ -272,11 +273,13 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * Makes the tables a thread keeps. A table added after threads were stored without it is filled
-   * in here from their lines (the only migration so far: parties); on a new thread there are none.
+   * Makes the tables a thread keeps. What was added after threads were stored without it is filled
+   * in here from what they hold (parties from their lines; the statements' readback columns from
+   * their bodies); on a new thread there is nothing to fill.
    */
   private makeTables(): void {
     const withoutParties = !this.hasTable("parties");
+    addReadbackColumns(this.sql);
     for (const statement of SCHEMA) this.sql.exec(statement);
     if (withoutParties) {
       // Read by the envelope, which no profile changes: a line that no longer read whole would
@@ -462,26 +465,27 @@ export class ThreadObject extends DurableObject<Env> {
    * stored or stated, the lowest number none of them has. Null only when no number is left.
    */
   private nextNumber(agent: string): number | null {
-    const row = this.sql.exec<{ n: number | null }>("SELECT MAX(n) AS n FROM lines WHERE sender = ?", agent).one();
-    let highest = row.n ?? 0;
-    const stated: number[] = [];
-    for (const r of this.sql.exec<{ id: string | null }>("SELECT json_extract(body, '$.readback.id') AS id FROM statements WHERE json_extract(body, '$.readback.from') = ?", agent)) {
-      if (r.id === null) continue;
-      const n = messageNumber(r.id);
-      stated.push(n);
-      if (n > highest) highest = n;
-    }
-    return freshNumber(highest, () => this.agentNumbers(agent, stated.sort((a, b) => a - b)));
+    // Two index look-ups, whatever the thread holds.
+    const line = this.sql.exec<{ n: number | null }>("SELECT MAX(n) AS n FROM lines WHERE sender = ?", agent).one().n ?? 0;
+    const stated = this.sql.exec<{ n: number | null }>("SELECT MAX(rb_n) AS n FROM statements WHERE rb_from = ?", agent).one().n ?? 0;
+    return freshNumber(Math.max(line, stated), () => this.agentNumbers(agent));
   }
 
-  /** An agent's numbers in the thread, ascending: its lines' (read in index order) merged with `stated`. */
-  private *agentNumbers(agent: string, stated: readonly number[]): Generator<number> {
-    let k = 0;
-    for (const { n } of this.sql.exec<{ n: number }>("SELECT n FROM lines WHERE sender = ? ORDER BY n", agent)) {
-      while (k < stated.length && (stated[k] as number) < n) yield stated[k++] as number;
-      yield n;
+  /** An agent's numbers in the thread, ascending: its lines' and its statements' readbacks', each read in index order, merged. */
+  private *agentNumbers(agent: string): Generator<number> {
+    const lines = this.sql.exec<{ n: number }>("SELECT n FROM lines WHERE sender = ? ORDER BY n", agent);
+    const stated = this.sql.exec<{ n: number }>("SELECT rb_n AS n FROM statements WHERE rb_from = ? AND rb_n IS NOT NULL ORDER BY rb_n", agent);
+    let a = lines.next();
+    let b = stated.next();
+    for (;;) {
+      if (!a.done && (b.done || a.value.n <= b.value.n)) {
+        yield a.value.n;
+        a = lines.next();
+      } else if (!b.done) {
+        yield b.value.n;
+        b = stated.next();
+      } else return;
     }
-    while (k < stated.length) yield stated[k++] as number;
   }
 
   /** The UN `receiver` sends for a refused line, or null when it cannot be addressed or numbered. */
@@ -1120,7 +1124,7 @@ export class ThreadObject extends DurableObject<Env> {
     // A message id names one message: an RB under an id the thread holds, or that another
     // statement already states, could never be relayed (THREAD_ID_REUSED), so never clear its act.
     const id = prepared.value.readback.id;
-    const taken = this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0 ? "is already a line of this thread" : this.sql.exec("SELECT 1 FROM statements WHERE json_extract(body, '$.readback.id') = ?", id).toArray().length > 0 ? "is already another statement's readback" : null;
+    const taken = this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0 ? "is already a line of this thread" : this.sql.exec("SELECT 1 FROM statements WHERE rb_id = ? LIMIT 1", id).toArray().length > 0 ? "is already another statement's readback" : null;
     if (taken !== null) return problem("statement-refused", `n=${n}: ${id} ${taken}, so this statement's RB could never be relayed; give another n, or none for the next free one`, { parameter: "n" });
     if (staged !== undefined) this.statements.put(staged);
     this.wake(afterTime(request.exp));
