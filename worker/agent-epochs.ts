@@ -8,17 +8,30 @@
  * then refused (`500 worker-misconfigured`, naming the variable), never read as "no epochs", which
  * would bring every revoked token back.
  */
-import { isAgent, parseJsonText } from "../core/index.js";
+import { parseJsonText } from "../core/index.js";
+import { AGENT_NAME_MAX, isTokenAgent } from "./agent-token.js";
 
 export const AGENT_EPOCHS_VARIABLE = "RW_AGENT_EPOCHS";
 
 /** The variable, read: each agent's epoch (0 for an agent it does not name), or why it cannot be read. */
 export type AgentEpochs = { readonly ok: true; readonly epochOf: (agent: string) => number } | { readonly ok: false; readonly detail: string };
 
-const SHAPE = `${AGENT_EPOCHS_VARIABLE} must be a JSON object of agent names ([A-Za-z0-9._-]+) to epochs (whole numbers from 0 to 2^53 - 1), such as {"writer": 2}, or absent (every agent at epoch 0)`;
+const SHAPE = `${AGENT_EPOCHS_VARIABLE} must be a JSON object of agent names ([A-Za-z0-9._-]+, at most ${AGENT_NAME_MAX} characters, as a token names them) to epochs (whole numbers from 0 to 2^53 - 1), such as {"writer": 2}, or absent (every agent at epoch 0)`;
 
 function refused(why: string): AgentEpochs {
   return { ok: false, detail: `${why}; ${SHAPE}. Until it is fixed every agent token is refused, so no revoked token comes back; the operator's bearer still works` };
+}
+
+/**
+ * A name or value of the variable as a refusal quotes it: its first 40 characters, then how long
+ * it is. The detail reaches every genuine agent token, and quoted whole a megabyte of name (wrangler
+ * dev and .dev.vars bound no variable) made every refusal a megabyte.
+ */
+function shown(text: string): string {
+  if (text.length <= 40) return text;
+  // Never half a surrogate pair: the detail stays well-formed text.
+  const high = text.charCodeAt(39) >= 0xd800 && text.charCodeAt(39) <= 0xdbff;
+  return `${text.slice(0, high ? 39 : 40)}... (${text.length} characters)`;
 }
 
 /** The last value read and its reading: the variable is the same on every request, so it is read once. */
@@ -43,8 +56,10 @@ function readEpochs(value: unknown): AgentEpochs {
   // A Map, not the object: an agent may be named `constructor` or `__proto__`.
   const epochs = new Map<string, number>();
   for (const [agent, epoch] of Object.entries(parsed)) {
-    if (!isAgent(agent)) return refused(`${AGENT_EPOCHS_VARIABLE} names ${JSON.stringify(agent)}, which is not an agent name`);
-    if (typeof epoch !== "number" || !Number.isSafeInteger(epoch) || epoch < 0) return refused(`${AGENT_EPOCHS_VARIABLE} gives ${agent} the epoch ${JSON.stringify(epoch)}, which is not a whole number from 0 to 2^53 - 1`);
+    // A name no token can carry (not an agent name, or longer than AGENT_NAME_MAX) is a slip: its
+    // epoch could never revoke anything, whatever the operator meant to revoke with it.
+    if (!isTokenAgent(agent)) return refused(`${AGENT_EPOCHS_VARIABLE} names ${shown(JSON.stringify(agent))}, which is not an agent name a token can name${agent.length > AGENT_NAME_MAX ? ` (it is longer than ${AGENT_NAME_MAX} characters)` : ""}`);
+    if (typeof epoch !== "number" || !Number.isSafeInteger(epoch) || epoch < 0) return refused(`${AGENT_EPOCHS_VARIABLE} gives ${shown(agent)} the epoch ${shown(String(JSON.stringify(epoch)))}, which is not a whole number from 0 to 2^53 - 1`);
     epochs.set(agent, epoch);
   }
   return { ok: true, epochOf: (agent) => epochs.get(agent) ?? 0 };

@@ -465,6 +465,32 @@ describe("revoking one agent's tokens by its epoch (RW_AGENT_EPOCHS)", () => {
     }
   });
 
+  it("fails closed on an agent named longer than a token may name, and quotes no more than a cut of what it refuses", async () => {
+    const t = fresh();
+    await ok(await append(t, SECRET, [HO]));
+    const writer = await tokenOf("writer");
+    const longest = "a".repeat(8192);
+    // The longest name a token may carry is an agent's like any other.
+    expect((await send(`/v1/threads/${t}`, writer, {}, SECRET, { [longest]: 3, writer: 0 })).status).toBe(200);
+    expect(await ok(await send("/v1/agent-tokens", SECRET, { json: { agent: longest } }, SECRET, { [longest]: 3 }))).toMatchObject({ epoch: 3 });
+    // One character more names no agent a token could be for: its epoch revokes nothing, so the
+    // entry is a slip (the agent meant keeps its tokens), refused as a name that is no agent's is.
+    const over = `${longest}b`;
+    for (const epochs of [{ [over]: 2, writer: 1 }, JSON.stringify({ [over]: 2, writer: 1 }), { ["a".repeat(1_000_000)]: 2 }]) {
+      const p = await expectProblem(await send(`/v1/threads/${t}`, writer, {}, SECRET, epochs), "worker-misconfigured");
+      expect(p["variable"]).toBe("RW_AGENT_EPOCHS");
+      expect(p.detail).toContain("longer than 8192 characters");
+      expect(p.detail.length).toBeLessThan(2000);
+      await expectProblem(await send("/v1/agent-tokens", SECRET, { json: { agent: "writer" } }, SECRET, epochs), "worker-misconfigured");
+    }
+    // A value is quoted cut too: a megabyte of epoch made a megabyte of every agent token's refusal.
+    for (const epochs of [{ writer: "9".repeat(1_000_000) }, { ["b".repeat(8000)]: "x" }, `{"writer": ${"[".repeat(100_000)}${"]".repeat(100_000)}}`]) {
+      const p = await expectProblem(await send(`/v1/threads/${t}`, writer, {}, SECRET, epochs), "worker-misconfigured");
+      expect(p.detail).toContain("not a whole number");
+      expect(p.detail.length).toBeLessThan(2000);
+    }
+  });
+
   it("fails closed when RW_TOKEN is set but is no bearer a request can carry: empty, holding whitespace, or not text", async () => {
     const t = fresh();
     await ok(await append(t, SECRET, [HO]));

@@ -1555,7 +1555,88 @@ describe("prepared statements, with exp enforced by the object", () => {
       expect([c.status, a.status].sort(), said).toStrictEqual([200, 409]);
     }
   });
+
+  /** The rows SQLite reads for `act` inside the thread's object: every query's cursor, summed. */
+  const rowsReadBy = <T>(t: string, act: (instance: ThreadObject) => T): Promise<{ value: T; rows: number }> =>
+    runInDurableObject(stubOf(t), (instance: ThreadObject, s: DurableObjectState) => {
+      const sql = s.storage.sql;
+      const cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+      const exec = sql.exec;
+      sql.exec = ((query: string, ...bindings: unknown[]) => {
+        const cursor = exec.call(sql, query, ...bindings);
+        cursors.push(cursor);
+        return cursor;
+      }) as SqlStorage["exec"];
+      try {
+        const value = act(instance);
+        return { value, rows: cursors.reduce((n, c) => n + c.rowsRead, 0) };
+      } finally {
+        sql.exec = exec;
+      }
+    });
+
+  it("finds the readback ids statements hold by index: a prepare reads no more rows for a thousand statements than for one", async () => {
+    const t = fresh();
+    const first = await prepared(t, "20991002T1405Z", false);
+    const prepare = (instance: ThreadObject) => instance.prepare({ handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" });
+    const alone = await rowsReadBy(t, prepare);
+    expect(alone.value).toMatchObject({ ok: true, value: { readback: { id: "payer-2" } } });
+    // A thousand statements for other handoffs, the payer's readbacks payer-1001 and on, put as the object puts one.
+    await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
+      const store = (instance as unknown as { statements: { get(token: string): any; put(s: unknown): void } }).statements;
+      const base = store.get(first.token);
+      for (let k = 1; k <= 1000; k++) store.put({ ...base, token: k.toString(16).padStart(32, "0"), handoff: `other-${k}`, state: "abandoned", readback: { ...base.readback, id: `payer-${1000 + k}`, re: `other-${k}` } });
+    });
+    const among = await rowsReadBy(t, prepare);
+    expect(among.value).toMatchObject({ ok: true, value: { readback: { id: "payer-2001" } } });
+    // Read out of each body with json_extract, every prepare read every statement, twice.
+    expect(among.rows).toBeLessThan(alone.rows + 20);
+    // An id one of them states is still taken.
+    expect(await rowsReadBy(t, (instance) => instance.prepare({ handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 1500 }))).toMatchObject({ value: { ok: false, problem: { problem: "statement-refused", extensions: { parameter: "n" } } } });
+  });
+
+  it("keeps the statements of a thread stored before their readbacks had columns: filled in when its object starts, numbered past, committed", async () => {
+    // A statement as the object stored it then, prepared here and copied whole.
+    const source = fresh();
+    const s = await prepared(source, "20991002T1405Z", false);
+    const body = await runInDurableObject(stubOf(source), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec<{ body: string }>("SELECT body FROM statements WHERE token = ?", s.token).one().body);
+    const t = fresh();
+    await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => {
+      const sql = state.storage.sql;
+      for (const statement of SCHEMA_BEFORE_READBACK_COLUMNS) sql.exec(statement);
+      sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (1, 'scheduler-1', 'scheduler', 1, 'HO', ?)", HO_EXP);
+      sql.exec("INSERT INTO handoffs (id, exp, due) VALUES ('scheduler-1', '20991002T1500Z', NULL)");
+      for (const agent of ["scheduler", "payer"]) sql.exec("INSERT INTO parties (agent) VALUES (?)", agent);
+      sql.exec("INSERT INTO statements (token, handoff, state, exp, body) VALUES (?, 'scheduler-1', 'pending', '20991002T1405Z', ?)", s.token, body);
+    });
+    await restart(t);
+    const columns = await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec("SELECT token, rb_id, rb_from, rb_n FROM statements").toArray());
+    expect(columns).toStrictEqual([{ token: s.token, rb_id: "payer-1", rb_from: "payer", rb_n: 1 }]);
+    // Its readback's id is taken: the next statement is numbered past it, and n=1 is refused.
+    const next = await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    expect(next.readback.id).toBe("payer-2");
+    expect(await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 1 }), "statement-refused")).toMatchObject({ parameter: "n" });
+    // The statement itself runs once its RB is relayed and checked, as before.
+    expect((await ok(await append(t, [s.line]))).results[0].readback.verdict).toBe("wilco");
+    expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
+    expect((await state(t)).statements).toStrictEqual({ committed: 1, pending: 1 });
+  });
 });
+
+/** The thread object's tables before its statements had readback columns (thread-object.ts as of the parties table). */
+const SCHEMA_BEFORE_READBACK_COLUMNS = [
+  "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
+  "CREATE INDEX IF NOT EXISTS lines_sender ON lines (sender, n)",
+  "CREATE TABLE IF NOT EXISTS handoffs (id TEXT PRIMARY KEY, exp TEXT, due TEXT)",
+  "CREATE TABLE IF NOT EXISTS challenges (handoff TEXT PRIMARY KEY, body TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS readbacks (rb TEXT PRIMARY KEY, handoff TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT)",
+  "CREATE TABLE IF NOT EXISTS dones (dn TEXT PRIMARY KEY, handoff TEXT NOT NULL, plan TEXT, ok INTEGER NOT NULL, findings TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
+  "CREATE TABLE IF NOT EXISTS statements (token TEXT PRIMARY KEY, handoff TEXT NOT NULL, state TEXT NOT NULL, exp TEXT NOT NULL, body TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS cancelled_handoffs (handoff TEXT PRIMARY KEY)",
+  "CREATE TABLE IF NOT EXISTS parties (agent TEXT PRIMARY KEY) WITHOUT ROWID",
+];
 
 describe("alarms: statements expire and handoffs are marked orphaned without a client", () => {
   const HO_LATE = "RW1 HO ops-1 from=ops to=bot item=job:7 ask=FIX due=20991002 exp=20991002T1410Z";
@@ -1846,6 +1927,59 @@ describe("a thread's capacity: what its object can hold in memory (thread-capaci
     expect((await state(u)).profile).toBeNull();
     await ok(await append(u, [ho(1)], { profile: "clin" }));
     expect((await state(u)).profile).toBe("clin");
+  });
+
+  const challengeAhead = (thread: string, id: string, expectAcc: string[]) => postJson(`/v1/threads/${thread}/handoffs/${id}/challenge`, { expectAcc });
+  const challengesHeld = (thread: string) =>
+    runInDurableObject(stubOf(thread), (_: ThreadObject, s: DurableObjectState) => s.storage.sql.exec<{ rows: number; bytes: number }>("SELECT COUNT(*) AS rows, COALESCE(SUM(length(CAST(body AS BLOB))), 0) AS bytes FROM challenges").one());
+
+  it("holds no more challenges than lines, nor more bytes of them, registered ahead of their HOs or not", async () => {
+    const t = fresh();
+    await setCapacity(t, { lines: 3, bytes: 1 << 20 });
+    // Ahead of any line: three are kept, as a thread of three lines holds three HOs at most.
+    for (const k of [1, 2, 3]) expect((await challengeAhead(t, `ops-${k}`, [`tone:plain${k}`])).status).toBe(202);
+    const full = await expectProblem(await challengeAhead(t, "ops-4", ["tone:plain"]), "thread-full");
+    expect(full).toMatchObject({ limit: 3, limitBytes: 1 << 20 });
+    expect(full.detail).toContain("challenges");
+    expect((await challengesHeld(t)).rows).toBe(3);
+    // Counted from storage by a new instance too.
+    await restart(t);
+    await setCapacity(t, { lines: 3, bytes: 1 << 20 });
+    await expectProblem(await challengeAhead(t, "ops-5", ["tone:plain"]), "thread-full");
+    expect((await challengesHeld(t)).rows).toBe(3);
+    // Bytes: one set of criteria the size of a body filled a thread's storage with no line in it.
+    const u = fresh();
+    const criteria = Array.from({ length: 300 }, (_, i) => `must:w${i}`);
+    expect((await challengeAhead(u, "ops-1", criteria)).status).toBe(202);
+    const { bytes } = await challengesHeld(u);
+    await setCapacity(u, { lines: 100, bytes: bytes + 100 });
+    await expectProblem(await challengeAhead(u, "ops-2", criteria), "thread-full");
+    expect((await challengeAhead(u, "ops-2", ["tone:plain"])).status).toBe(202);
+    expect((await challengesHeld(u)).rows).toBe(2);
+  });
+
+  it("refuses whole an append whose re-issue would carry a challenge past what the thread holds of them", async () => {
+    const t = fresh();
+    const brief = "RW1 HO lead-1 from=lead to=writer item=doc:brief ask=DRAFT rb=acc keys=len+lang";
+    const badRb = "RW1 RB writer-1 re=lead-1 from=writer to=lead item=doc:brief ask=DRAFT acc=len:150w+lang:en-gb";
+    const reissue = "RW1 HO lead-2 re=writer-1 from=lead to=writer item=doc:brief ask=DRAFT rb=acc keys=len+lang";
+    await ok(await append(t, [brief]));
+    // Criteria far longer than the lines, so a bound on bytes can leave room for the lines and not for a copy of them.
+    const criteria = ["len:120w", "lang:en-gb", ...Array.from({ length: 300 }, (_, i) => `must:w${i}`)];
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: criteria })).status).toBe(204);
+    expect((await ok(await append(t, [badRb]))).results[0].readback.verdict).toBe("void");
+    const held = await challengesHeld(t);
+    await setCapacity(t, { lines: 100, bytes: held.bytes + 1000 });
+    const full = await expectProblem(await append(t, [ho(1), reissue]), "thread-full");
+    expect(full).toMatchObject({ line: 2 });
+    expect(full.detail).toContain("challenge");
+    expect(await storedLines(t)).toStrictEqual([brief, badRb]);
+    expect(await challengesHeld(t)).toStrictEqual(held);
+    // With room for the copy, the re-issue carries the criteria as ever.
+    await setCapacity(t, { lines: 100, bytes: 2 * held.bytes });
+    const stored = await ok(await append(t, [ho(1), reissue]));
+    expect(stored.results[1].findings.map((f: any) => f.code)).toContain("CHALLENGE_CARRIED");
+    expect((await challengesHeld(t)).rows).toBe(2);
   });
 });
 

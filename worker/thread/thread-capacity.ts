@@ -11,7 +11,10 @@
  * s in workerd (local, on two busy cores).
  */
 
-/** The most lines, and the most bytes of them (UTF-8, as stored), a thread holds. */
+/**
+ * The most lines, and the most bytes of them (UTF-8, as stored), a thread holds; and the most
+ * challenges, and bytes of them, it keeps (sql-challenges.ts: one for each HO it may hold).
+ */
 export interface ThreadCapacity {
   readonly lines: number;
   readonly bytes: number;

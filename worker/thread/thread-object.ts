@@ -27,8 +27,10 @@ import type { ProblemKindName } from "../problem.js";
 import { shippedVocabulary } from "../../profiles/index.js";
 import { profiles } from "../profiles.js";
 import type { Profiles } from "../profiles.js";
-import { CANCELLED_TABLE, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
+import { addReadbackColumns, CANCELLED_TABLE, STATEMENTS_INDEXES, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";
+import { CHALLENGES_TABLE, sqlChallenges } from "./sql-challenges.js";
+import type { SqlChallenges } from "./sql-challenges.js";
 
 /** A refusal the Worker turns into problem+json; RPC carries plain data, not error classes. */
 export interface ThreadProblem {
@@ -206,11 +208,12 @@ const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
   "CREATE INDEX IF NOT EXISTS lines_sender ON lines (sender, n)",
   "CREATE TABLE IF NOT EXISTS handoffs (id TEXT PRIMARY KEY, exp TEXT, due TEXT)",
-  "CREATE TABLE IF NOT EXISTS challenges (handoff TEXT PRIMARY KEY, body TEXT NOT NULL)",
+  CHALLENGES_TABLE,
   "CREATE TABLE IF NOT EXISTS readbacks (rb TEXT PRIMARY KEY, handoff TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT)",
   "CREATE TABLE IF NOT EXISTS dones (dn TEXT PRIMARY KEY, handoff TEXT NOT NULL, plan TEXT, ok INTEGER NOT NULL, findings TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
   STATEMENTS_TABLE,
+  ...STATEMENTS_INDEXES,
   CANCELLED_TABLE,
   // Every agent a stored line is from or to: who may read the thread under an agent token (note
   // 39), answered by one lookup. Threads stored before it are filled in when it is made (makeTables).
@@ -233,6 +236,7 @@ const problem = (kind: ProblemKindName, detail: string, extensions?: Record<stri
 export class ThreadObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private readonly statements: SqlStatementStore;
+  private readonly challenges: SqlChallenges;
   /** check-thread over the stored lines, kept in memory and rebuilt from storage when evicted. */
   private audit: ThreadAudit | null = null;
   private profileCache: Profiles | null = null;
@@ -240,7 +244,10 @@ export class ThreadObject extends DurableObject<Env> {
   /** The most entries of each list the thread's state holds (tests lower it to reach it with a few lines). */
   listCap: number = STATE_LIST_CAP;
 
-  /** The most lines, and bytes of lines, the thread holds (tests lower it, as listCap). */
+  /**
+   * The most lines, and bytes of lines, the thread holds, and the most challenges and bytes of
+   * them (sql-challenges.ts; tests lower it, as listCap).
+   */
   capacity: ThreadCapacity = THREAD_CAPACITY;
 
   /** The UTF-8 bytes of the stored lines, once counted (storedBytes). */
@@ -258,6 +265,7 @@ export class ThreadObject extends DurableObject<Env> {
     if (this.stored) ctx.storage.transactionSync(() => this.makeTables());
     // One act per handoff, whichever of its re-issues' ids it runs under (rule 1: the same HO).
     this.statements = sqlStatementStore(this.sql, (handoff) => this.auditor().reissueLine(handoff));
+    this.challenges = sqlChallenges(this.sql);
   }
 
   private hasTable(name: string): boolean {
@@ -265,11 +273,13 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * Makes the tables a thread keeps. A table added after threads were stored without it is filled
-   * in here from their lines (the only migration so far: parties); on a new thread there are none.
+   * Makes the tables a thread keeps. What was added after threads were stored without it is filled
+   * in here from what they hold (parties from their lines; the statements' readback columns from
+   * their bodies); on a new thread there is nothing to fill.
    */
   private makeTables(): void {
     const withoutParties = !this.hasTable("parties");
+    addReadbackColumns(this.sql);
     for (const statement of SCHEMA) this.sql.exec(statement);
     if (withoutParties) {
       // Read by the envelope, which no profile changes: a line that no longer read whole would
@@ -305,6 +315,7 @@ export class ThreadObject extends DurableObject<Env> {
       });
       this.stored = true;
     } catch (e) {
+      this.challenges.forget();
       if (e !== rollback) throw e;
       // What was cached on the way (the audit, the profiles) describes an empty thread, as the
       // tables made by the first write that is kept will.
@@ -409,7 +420,7 @@ export class ThreadObject extends DurableObject<Env> {
 
   /** The private challenge registered for a handoff, as stored, or undefined. */
   private challengeOf(handoff: string): ChallengeRequest | undefined {
-    const body = this.sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", handoff).toArray()[0]?.body;
+    const body = this.challenges.get(handoff);
     return body === undefined ? undefined : (JSON.parse(body) as ChallengeRequest);
   }
 
@@ -454,26 +465,27 @@ export class ThreadObject extends DurableObject<Env> {
    * stored or stated, the lowest number none of them has. Null only when no number is left.
    */
   private nextNumber(agent: string): number | null {
-    const row = this.sql.exec<{ n: number | null }>("SELECT MAX(n) AS n FROM lines WHERE sender = ?", agent).one();
-    let highest = row.n ?? 0;
-    const stated: number[] = [];
-    for (const r of this.sql.exec<{ id: string | null }>("SELECT json_extract(body, '$.readback.id') AS id FROM statements WHERE json_extract(body, '$.readback.from') = ?", agent)) {
-      if (r.id === null) continue;
-      const n = messageNumber(r.id);
-      stated.push(n);
-      if (n > highest) highest = n;
-    }
-    return freshNumber(highest, () => this.agentNumbers(agent, stated.sort((a, b) => a - b)));
+    // Two index look-ups, whatever the thread holds.
+    const line = this.sql.exec<{ n: number | null }>("SELECT MAX(n) AS n FROM lines WHERE sender = ?", agent).one().n ?? 0;
+    const stated = this.sql.exec<{ n: number | null }>("SELECT MAX(rb_n) AS n FROM statements WHERE rb_from = ?", agent).one().n ?? 0;
+    return freshNumber(Math.max(line, stated), () => this.agentNumbers(agent));
   }
 
-  /** An agent's numbers in the thread, ascending: its lines' (read in index order) merged with `stated`. */
-  private *agentNumbers(agent: string, stated: readonly number[]): Generator<number> {
-    let k = 0;
-    for (const { n } of this.sql.exec<{ n: number }>("SELECT n FROM lines WHERE sender = ? ORDER BY n", agent)) {
-      while (k < stated.length && (stated[k] as number) < n) yield stated[k++] as number;
-      yield n;
+  /** An agent's numbers in the thread, ascending: its lines' and its statements' readbacks', each read in index order, merged. */
+  private *agentNumbers(agent: string): Generator<number> {
+    const lines = this.sql.exec<{ n: number }>("SELECT n FROM lines WHERE sender = ? ORDER BY n", agent);
+    const stated = this.sql.exec<{ n: number }>("SELECT rb_n AS n FROM statements WHERE rb_from = ? AND rb_n IS NOT NULL ORDER BY rb_n", agent);
+    let a = lines.next();
+    let b = stated.next();
+    for (;;) {
+      if (!a.done && (b.done || a.value.n <= b.value.n)) {
+        yield a.value.n;
+        a = lines.next();
+      } else if (!b.done) {
+        yield b.value.n;
+        b = stated.next();
+      } else return;
     }
-    while (k < stated.length) yield stated[k++] as number;
   }
 
   /** The UN `receiver` sends for a refused line, or null when it cannot be addressed or numbered. */
@@ -510,6 +522,7 @@ export class ThreadObject extends DurableObject<Env> {
     } catch (error) {
       // Rolled back, the profile this request fixed too: what was kept in memory of it goes as well.
       this.profileCache = null;
+      this.challenges.forget();
       if (!(error instanceof ThreadFull)) {
         this.audit = null;
         this.heldBytes = null;
@@ -518,6 +531,7 @@ export class ThreadObject extends DurableObject<Env> {
       if (this.heldBytes !== bytes) this.audit = null;
       this.heldBytes = bytes;
       const { lines: most, bytes: mostBytes } = this.capacity;
+      if (error.challenges) return problem("thread-full", `line ${error.line} re-issues a handoff whose challenge would be carried over to it, and that would take the thread past the challenges it holds, ${most} and ${mostBytes} bytes of them, so none of this request's lines was stored; continue the conversation in a new thread`, { line: error.line, limit: most, limitBytes: mostBytes });
       return problem("thread-full", `line ${error.line} would take the thread past what a thread holds, ${most} lines and ${mostBytes} bytes of them (it holds ${lines} lines, ${bytes} bytes), so none of this request's lines was stored (a line already stored is still answered as a duplicate); continue the conversation in a new thread`, { line: error.line, limit: most, limitBytes: mostBytes });
     }
     return answer as Outcome<AppendAnswer>;
@@ -624,6 +638,7 @@ export class ThreadObject extends DurableObject<Env> {
         // which the alarm stopped counting while it was superseded, count again.
         for (const f of found) if (f.code === "THREAD_REISSUE_DUP") this.wakeFor(f.handoff);
         const carried = original === null || inherited === undefined ? { findings: [], parts: [] } : this.carryChallenge(message.id, original, registered, inherited);
+        if (carried === null) throw new ThreadFull(n, true);
         const unread = challenge === undefined ? [] : this.unreadChallenge(message, challenge, carried.parts, original);
         let extra: Partial<AppendResult> = {};
         let relayed: Finding[] = [];
@@ -655,6 +670,7 @@ export class ThreadObject extends DurableObject<Env> {
       // The transaction rolled back; the in-memory audit may have taken the line, so rebuild it.
       this.audit = null;
       this.heldBytes = null;
+      this.challenges.forget();
       throw error;
     }
     this.heldBytes = bytes;
@@ -674,11 +690,12 @@ export class ThreadObject extends DurableObject<Env> {
    * and sends a new one. Stored under the re-issue's id, so every reader of challenges sees it,
    * and said in the HO's answer (CHALLENGE_CARRIED), with the parts of its own it dropped.
    */
-  private carryChallenge(handoff: string, original: string, registered: ChallengeRequest | undefined, inherited: ChallengeRequest): { readonly findings: Finding[]; readonly parts: ChallengePart[] } {
+  private carryChallenge(handoff: string, original: string, registered: ChallengeRequest | undefined, inherited: ChallengeRequest): { readonly findings: Finding[]; readonly parts: ChallengePart[] } | null {
     const own = registered ?? {};
     const parts = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined);
     const dropped = parts.filter((part) => own[part] !== undefined);
-    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(challengeOver(registered, inherited)));
+    // Stored as a copy, so counted as one: each re-issue of a handoff with a large record holds its own.
+    if (!this.challenges.put(handoff, JSON.stringify(challengeOver(registered, inherited)), this.capacity)) return null;
     const names = (list: readonly ChallengePart[]): string => list.map((part) => PART_NAMES[part]).join(" and ");
     // "criteria" is plural, "record" singular.
     const plural = (list: readonly ChallengePart[]): boolean => list.length > 1 || list[0] === "expectAcc";
@@ -708,8 +725,9 @@ export class ThreadObject extends DurableObject<Env> {
       ...(challenge.record !== undefined && unread.record === null ? { record: challenge.record } : {}),
       ...(challenge.profile === undefined ? {} : { profile: challenge.profile }),
     };
-    if (kept.expectAcc === undefined && kept.record === undefined) this.sql.exec("DELETE FROM challenges WHERE handoff = ?", ho.id);
-    else this.sql.exec("UPDATE challenges SET body = ? WHERE handoff = ?", JSON.stringify(kept), ho.id);
+    // Part of what it held: it always fits.
+    if (kept.expectAcc === undefined && kept.record === undefined) this.challenges.delete(ho.id);
+    else this.challenges.put(ho.id, JSON.stringify(kept), this.capacity);
     return findings;
   }
 
@@ -827,12 +845,12 @@ export class ThreadObject extends DurableObject<Env> {
    */
   private conceal(findings: readonly ThreadFinding[]): ThreadFinding[] {
     // Only the handoffs named by findings with causes are looked up: challenges registered ahead
-    // are unbounded, and reading them all for every line made an append's cost grow with them.
+    // may be as many as lines, and reading them all for every line made an append's cost grow with them.
     const challenged = new Map<string, boolean>();
     const isChallenged = (handoff: string): boolean => {
       let known = challenged.get(handoff);
       if (known === undefined) {
-        known = this.sql.exec("SELECT 1 FROM challenges WHERE handoff = ?", handoff).toArray().length > 0;
+        known = this.challenges.has(handoff);
         challenged.set(handoff, known);
       }
       return known;
@@ -907,7 +925,12 @@ export class ThreadObject extends DurableObject<Env> {
       if (criteria.findings.length > 0) return problem("invalid-request", `expectAcc: ${criteria.findings.map((f) => f.message).join("; ")}`, { parameter: "expectAcc", findings: criteria.findings });
     }
     const merged: ChallengeRequest = { ...before, ...request };
-    this.sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, JSON.stringify(merged));
+    if (!this.challenges.put(handoff, JSON.stringify(merged), this.capacity)) {
+      // Bounded as lines are: ahead of its HO, for any id, nothing else would stop them.
+      const { lines: most, bytes: mostBytes } = this.capacity;
+      const held = this.challenges.held();
+      return problem("thread-full", `this challenge would take the thread past the challenges it holds, ${most} and ${mostBytes} bytes of them (UTF-8, as stored; it holds ${held.rows}, ${held.bytes} bytes), as many as the lines it holds since each is for one HO, so it was not stored; continue the conversation in a new thread`, { limit: most, limitBytes: mostBytes });
+    }
     // The audit asks for expectations when a readback arrives; nothing it has seen changes.
     return { ok: true, value: { handoff, known: ho !== null } };
   }
@@ -1101,7 +1124,7 @@ export class ThreadObject extends DurableObject<Env> {
     // A message id names one message: an RB under an id the thread holds, or that another
     // statement already states, could never be relayed (THREAD_ID_REUSED), so never clear its act.
     const id = prepared.value.readback.id;
-    const taken = this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0 ? "is already a line of this thread" : this.sql.exec("SELECT 1 FROM statements WHERE json_extract(body, '$.readback.id') = ?", id).toArray().length > 0 ? "is already another statement's readback" : null;
+    const taken = this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0 ? "is already a line of this thread" : this.sql.exec("SELECT 1 FROM statements WHERE rb_id = ? LIMIT 1", id).toArray().length > 0 ? "is already another statement's readback" : null;
     if (taken !== null) return problem("statement-refused", `n=${n}: ${id} ${taken}, so this statement's RB could never be relayed; give another n, or none for the next free one`, { parameter: "n" });
     if (staged !== undefined) this.statements.put(staged);
     this.wake(afterTime(request.exp));
@@ -1308,7 +1331,8 @@ function challengeOver(registered: ChallengeRequest | undefined, inherited: Chal
 
 /** Thrown inside an append's transaction at the request's line `line`, which would take the thread past its capacity. */
 class ThreadFull extends Error {
-  constructor(readonly line: number) {
+  /** `challenges`: the line, a re-issue, would carry a challenge over past what the thread holds of them. */
+  constructor(readonly line: number, readonly challenges = false) {
     super("thread full");
   }
 }
