@@ -4,7 +4,7 @@
  * resolved values are checked against) is typed here; the tier report of every readback of that
  * HO follows, and the same expectations apply to the conversation's thread.
  */
-import { readbackSet } from "../../../core/index.js";
+import { isEmptyDocument, readbackSet } from "../../../core/index.js";
 import type { VocabularyResolver } from "../../../core/index.js";
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { Checked, CheckedLine, CheckedReadback } from "../check/checker.js";
@@ -72,8 +72,9 @@ export function ReadbackLab({ state, set, checked, problems, onLoadPay, resolve 
   const p = message?.slots["p"];
   const vocabulary = resolve(typeof p === "string" ? p : null);
   const asked = message === null || vocabulary === undefined ? null : readbackSet(message, vocabulary);
-  const accUnread = asked !== null && !asked.comprehension && e.expectAcc.trim() !== "";
-  const recordUnread = asked !== null && !asked.execution && e.record.trim() !== "";
+  // Empty as expectations.ts reads them: criteria "" (the core's none), a record of blank lines only.
+  const accUnread = asked !== null && !asked.comprehension && e.expectAcc !== "";
+  const recordUnread = asked !== null && !asked.execution && !isEmptyDocument(e.record);
   return (
     <div>
       <LabSummary id={id} readbacks={readbacks} recordProblems={recordProblems} />
