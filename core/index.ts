@@ -73,6 +73,7 @@ export { readbackPastExp } from "./readback-expiry.js";
 export { foreignSender } from "./line-sender.js";
 export { withoutBom } from "./byte-order-mark.js";
 export { isBlankLine, isSkippedLine } from "./skipped-line.js";
+export { isEmptyDocument } from "./empty-document.js";
 export { _prefix as textPrefix } from "./_chars.js";
 export { cancelAckAfterCommit, commitClearance, handoffEnded, LIVE_STATES, noopAfterCommit, relayedStatement, sameMessage, withdraws } from "./statement-clearance.js";
 export type { CheckedRelay } from "./statement-clearance.js";

@@ -12,8 +12,9 @@ const TAB = 0x09;
 
 /**
  * A blank line (its line break split off): empty, or only ASCII spaces and tabs. What else reads
- * "nothing here" goes by it too (the CLI's empty document, its state files' blank lines), so a
- * line of a no-break space is content there as well, refused where it is not what is expected.
+ * "nothing here" goes by it too (an empty document, isEmptyDocument; the CLI's state files' blank
+ * lines), so a line of a no-break space is content there as well, refused where it is not what is
+ * expected.
  */
 export function isBlankLine(line: string): boolean {
   return BLANK.test(line);

@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { isTime, timeAt } from "../../core/index.js";
+import { isBlankLine, isEmptyDocument, isTime, timeAt } from "../../core/index.js";
 import type { Vocabulary } from "../../core/index.js";
 import { createChecker } from "./check/checker.js";
 import { createThreadTree } from "./check/tree.js";
@@ -245,10 +245,12 @@ export function App() {
   const s = state ?? initialState;
 
   // The reader: the chosen profile (or a custom one), the clock, the sender's expectations.
-  const readProfile = useProfileChecker(s.customProfile.trim() !== "");
+  // No custom profile while its text is blank lines only (isEmptyDocument): a no-break space is read, and refused.
+  const customGiven = useMemo(() => !isEmptyDocument(s.customProfile), [s.customProfile]);
+  const readProfile = useProfileChecker(customGiven);
   const custom = useMemo<CustomProfile | null>(
-    () => (s.customProfile.trim() === "" ? null : readProfile === null ? CUSTOM_PROFILE_LOADING : typeof readProfile === "function" ? readProfile(s.customProfile) : { ok: null, unloaded: readProfile.error }),
-    [s.customProfile, readProfile],
+    () => (!customGiven ? null : readProfile === null ? CUSTOM_PROFILE_LOADING : typeof readProfile === "function" ? readProfile(s.customProfile) : { ok: null, unloaded: readProfile.error }),
+    [customGiven, s.customProfile, readProfile],
   );
   const chosen: Vocabulary | null = s.profile === "" ? null : s.profile === "custom" ? (custom?.ok === true ? custom.vocabulary : null) : (shippedVocabulary(s.profile) ?? null);
   const profileProblem =
@@ -282,7 +284,8 @@ export function App() {
     return () => clearTimeout(t);
   });
   const expectations = senderExpectations(s.expectations, shown.current, resolve);
-  const as = s.as.trim() === "" ? null : s.as.trim();
+  // The receiver as typed, as rw validate --as takes it: " writer" is no agent name, never trimmed into one.
+  const as = isBlankLine(s.as) ? null : s.as;
 
   const checker = useRef(createChecker());
   const checked = useMemo(() => checker.current.check(shown.current, { resolve, now, expectations: expectations.map, as }), [shown.current, resolve, now, expectations.map, as]);

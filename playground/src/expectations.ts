@@ -4,7 +4,7 @@
  * HO's vocabulary. Each result is cached by its inputs, so an unchanged entry is the same object
  * (the checker keeps a readback's report while its expectations are the same object).
  */
-import { isJsonForm, isSkippedLine, parseJsonText, readMessage, readRecord } from "../../core/index.js";
+import { isEmptyDocument, isJsonForm, isSkippedLine, parseJsonText, readMessage, readRecord } from "../../core/index.js";
 import type { ReadbackExpectations, Vocabulary, VocabularyResolver } from "../../core/index.js";
 import { withoutBom } from "./input-text.js";
 import type { Expectation } from "./state.js";
@@ -26,8 +26,10 @@ function expectationOf(e: Expectation, vocabulary: Vocabulary, keep: number): { 
   if (hit !== undefined) return hit;
   const problems: string[] = [];
   const out: { expectAcc?: string; record?: ReadbackExpectations["record"] } = {};
-  if (e.expectAcc.trim() !== "") out.expectAcc = e.expectAcc.trim();
-  if (e.record.trim() !== "") {
+  // The criteria as typed, as rw check-rb --expect-acc gives them to the core: "" is none (the HO's
+  // own acc=), and a space around a constraint is refused (CRITERIA_SYNTAX), never trimmed off.
+  if (e.expectAcc !== "") out.expectAcc = e.expectAcc;
+  if (!isEmptyDocument(e.record)) {
     // One leading byte order mark dropped, as rw check-rb drops it from a --record file.
     const json = parseJsonText(withoutBom(e.record));
     if (!json.ok) problems.push(json.problem === "syntax" ? `the record is not JSON: ${json.reason}` : `the record is refused: ${json.reason}`);
@@ -86,10 +88,11 @@ export function senderExpectations(raw: Readonly<Record<string, Expectation>>, t
   const map = new Map<string, ReadbackExpectations>();
   const problems = new Map<string, readonly string[]>();
   const entries = Object.entries(raw);
-  const vocabularies = handoffVocabularies(text, entries.filter(([, e]) => e.record.trim() !== "").map(([id]) => id), resolve);
+  const vocabularies = handoffVocabularies(text, entries.filter(([, e]) => !isEmptyDocument(e.record)).map(([id]) => id), resolve);
   for (const [id, e] of entries) {
-    if (e.expectAcc.trim() === "" && e.record.trim() === "") continue;
-    const vocabulary = e.record.trim() === "" ? resolve(null) : vocabularies.get(id);
+    const noRecord = isEmptyDocument(e.record);
+    if (e.expectAcc === "" && noRecord) continue;
+    const vocabulary = noRecord ? resolve(null) : vocabularies.get(id);
     if (vocabulary === undefined) continue;
     const r = expectationOf(e, vocabulary, entries.length);
     if (r.value !== null) map.set(id, r.value);

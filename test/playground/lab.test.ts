@@ -35,6 +35,46 @@ describe("the readback lab, for an HO that asks an echo readback only", () => {
   });
 });
 
+describe("the readback lab, for a conversation of more HOs than it lists", () => {
+  it("lists a hundred, says how many more, and a filter narrows them to any HO, which Enter picks", async () => {
+    const { page } = await suite.open();
+    const many = Array.from({ length: 1_000 }, (_, i) => `RW1 HO a-${i + 1} from=a to=b item=x${i + 1} ask=DRAFT`);
+    await page.fill("#conversation", many.join("\n"));
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    const options = page.locator("#lab-handoff option");
+    const note = page.locator("#lab-handoff-note");
+    await expect.poll(() => options.count()).toBe(100);
+    expect(await note.textContent()).toBe("900 more HOs not listed (1,000 in all): type part of an id, ask or item to narrow.");
+    expect(await page.getByLabel("Handoff", { exact: true }).getAttribute("aria-describedby")).toBe("lab-handoff-note");
+    const filter = page.getByLabel("Find a handoff");
+    expect(await filter.getAttribute("aria-describedby")).toBe("lab-handoff-note");
+    // An HO past the first hundred: the one shown stays listed, first, while it does not match.
+    await filter.fill("a-777");
+    await expect.poll(() => note.textContent()).toBe("1 HO matches.");
+    expect(await options.allTextContents()).toStrictEqual(["a-1 (line 1, DRAFT x1)", "a-777 (line 777, DRAFT x777)"]);
+    await filter.press("Enter");
+    await expect.poll(() => page.locator("#lab-summary").textContent()).toBe("a-777: no readback yet.");
+    expect(await page.getByLabel("Handoff", { exact: true }).inputValue()).toBe("a-777");
+    // By item, in any case; and picked from the list.
+    await filter.fill("X99");
+    await expect.poll(() => note.textContent()).toBe("11 HOs match.");
+    await page.getByLabel("Handoff", { exact: true }).selectOption("a-995");
+    await expect.poll(() => page.locator("#lab-summary").textContent()).toBe("a-995: no readback yet.");
+    await filter.fill("nothing like it");
+    await expect.poll(() => note.textContent()).toBe("No HO's id, ask or item holds nothing like it: the list keeps the one shown.");
+    expect(await options.allTextContents()).toStrictEqual(["a-995 (line 995, DRAFT x995)"]);
+  });
+
+  it("of a hundred or fewer lists them all, with no filter", async () => {
+    const { page } = await suite.open();
+    await page.fill("#conversation", Array.from({ length: 100 }, (_, i) => `RW1 HO a-${i + 1} from=a to=b item=x${i + 1} ask=DRAFT`).join("\n"));
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await expect.poll(() => page.locator("#lab-handoff option").count()).toBe(100);
+    expect(await page.locator("#lab-handoff-filter").count()).toBe(0);
+    expect(await page.locator("#lab-handoff-note").count()).toBe(0);
+  });
+});
+
 describe("the readback lab's code", () => {
   it("loads with its tab, not with the page", async () => {
     const before = suite.site().requests.length;

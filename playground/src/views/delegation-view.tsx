@@ -8,7 +8,7 @@
  */
 import { useMemo } from "preact/hooks";
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
-import { parseJsonText } from "../../../core/index.js";
+import { isEmptyDocument, parseJsonText } from "../../../core/index.js";
 import { withoutBom } from "../input-text.js";
 import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument, validateRecord } from "../../../core/delegation/index.js";
 import type { DelegationFinding } from "../../../core/delegation/index.js";
@@ -57,7 +57,8 @@ interface Outcome {
 type Checked = { readonly outcome: Outcome } | { readonly error: string } | null;
 
 function run(mode: DelegationMode, text: string): Checked {
-  if (text.trim() === "") return null;
+  // Nothing typed yet: blank lines only, as rw delegation finds its input empty; a no-break space is read, and is not JSON.
+  if (isEmptyDocument(text)) return null;
   // One leading byte order mark dropped, as rw drops it from a document's file or stdin.
   const json = parseJsonText(withoutBom(text));
   if (!json.ok) return { error: json.problem === "syntax" ? `not JSON: ${json.reason}` : `refused: ${json.reason}` };

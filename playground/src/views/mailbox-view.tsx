@@ -6,6 +6,7 @@
  */
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import { useMemo } from "preact/hooks";
+import { isBlankLine, isEmptyDocument } from "../../../core/index.js";
 import type { VocabularyResolver } from "../../../core/index.js";
 import { readMailboxMessage } from "../../../core/mailbox/index.js";
 import type { BodyLine, MailboxFinding, MailboxReading, ParentInfo } from "../../../core/mailbox/index.js";
@@ -91,14 +92,16 @@ function Verdict({ reading }: { reading: MailboxReading | null }) {
 }
 
 export function MailboxView({ state, set, resolve }: Props) {
+  // Nothing typed is blank lines only (isEmptyDocument; a filename, spaces and tabs): a no-break
+  // space is read, and refused, as a file holding it is; a filename is used as typed, never trimmed.
   // The parent, read as a peer's message: its id and kind are what the reader needs.
-  const parentReading = useMemo(() => (state.mailboxParent.trim() === "" ? null : readMailboxMessage(state.mailboxParent, { mode: "inbound", vocabulary: resolve })), [state.mailboxParent, resolve]);
+  const parentReading = useMemo(() => (isEmptyDocument(state.mailboxParent) ? null : readMailboxMessage(state.mailboxParent, { mode: "inbound", vocabulary: resolve })), [state.mailboxParent, resolve]);
   const parent: ParentInfo | null = useMemo(() => {
     const e = parentReading?.envelope;
     if (e == null) return null;
-    return { id: e.id, kind: e.kind, file: state.mailboxParentFile.trim() === "" ? null : state.mailboxParentFile.trim() };
+    return { id: e.id, kind: e.kind, file: isBlankLine(state.mailboxParentFile) ? null : state.mailboxParentFile };
   }, [parentReading, state.mailboxParentFile]);
-  const reading = useMemo(() => (state.mailbox.trim() === "" ? null : readMailboxMessage(state.mailbox, { mode: state.mailboxMode, vocabulary: resolve, parent })), [state.mailbox, state.mailboxMode, resolve, parent]);
+  const reading = useMemo(() => (isEmptyDocument(state.mailbox) ? null : readMailboxMessage(state.mailbox, { mode: state.mailboxMode, vocabulary: resolve, parent })), [state.mailbox, state.mailboxMode, resolve, parent]);
 
   return (
     <div>

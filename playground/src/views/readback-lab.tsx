@@ -4,12 +4,14 @@
  * resolved values are checked against) is typed here; the tier report of every readback of that
  * HO follows, and the same expectations apply to the conversation's thread.
  */
-import { readbackSet } from "../../../core/index.js";
+import { useMemo, useState } from "preact/hooks";
+import { isEmptyDocument, readbackSet } from "../../../core/index.js";
 import type { VocabularyResolver } from "../../../core/index.js";
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { Checked, CheckedLine, CheckedReadback } from "../check/checker.js";
 import type { Expectation, PlaygroundState } from "../state.js";
 import { clip } from "./clip.js";
+import { LISTED_HANDOFFS, matchHandoffs } from "./handoff-matches.js";
 import { Shown } from "./clipped.js";
 import { Highlight } from "./highlight.js";
 import { TierReport } from "./tier-report.js";
@@ -25,6 +27,73 @@ interface Props {
 }
 
 const EMPTY: Expectation = { expectAcc: "", record: "" };
+
+const count = (n: number): string => n.toLocaleString("en");
+
+const labelOf = (h: CheckedLine): string => visible(clip(`${h.check.message?.id ?? ""} (line ${h.n}, ${String(h.check.message?.slots["ask"] ?? "")} ${h.check.message?.item ?? ""})`).shown);
+
+/**
+ * The handoff the lab shows, picked from a list of at most LISTED_HANDOFFS; with more HOs, a
+ * filter narrows the list (Enter picks its first match) and a note says how many are not listed.
+ * The note is read with the list (aria-describedby), not announced: the lab's one live region is
+ * its summary.
+ */
+function HandoffPicker({ handoffs, selected, onPick }: { handoffs: ReadonlyMap<string, CheckedLine>; selected: CheckedLine; onPick: (id: string) => void }) {
+  const [query, setQuery] = useState("");
+  const filtering = handoffs.size > LISTED_HANDOFFS;
+  const { listed, total } = useMemo(() => matchHandoffs(handoffs, filtering ? query : ""), [handoffs, filtering, query]);
+  // The HO shown below is always the list's choice, matching or not.
+  const options = listed.includes(selected) ? listed : [selected, ...listed];
+  const id = selected.check.message?.id ?? "";
+  const unlisted = total - listed.length;
+  const note = !filtering
+    ? null
+    : total === 0
+      ? `No HO's id, ask or item holds ${visible(clip(query).shown)}: the list keeps the one shown.`
+      : unlisted > 0
+        ? `${count(unlisted)} more ${query === "" ? "HOs" : "matches"} not listed (${count(total)} in all): type part of an id, ask or item to narrow.`
+        : `${count(total)} ${total === 1 ? "HO matches" : "HOs match"}.`;
+  return (
+    <div class="controls">
+      {filtering ? (
+        <div class="field">
+          <label for="lab-handoff-filter">Find a handoff</label>
+          <input
+            id="lab-handoff-filter"
+            type="search"
+            spellcheck={false}
+            autoComplete="off"
+            value={query}
+            placeholder="part of an id, ask or item"
+            aria-describedby="lab-handoff-note"
+            onInput={(ev) => setQuery((ev.currentTarget as HTMLInputElement).value)}
+            onKeyDown={(ev) => {
+              const first = listed[0]?.check.message?.id;
+              if (ev.key !== "Enter" || first === undefined) return;
+              ev.preventDefault();
+              onPick(first);
+            }}
+          />
+        </div>
+      ) : null}
+      <div class="field">
+        <label for="lab-handoff">Handoff</label>
+        <select id="lab-handoff" value={id} onChange={(ev) => onPick((ev.currentTarget as HTMLSelectElement).value)} aria-describedby={note === null ? undefined : "lab-handoff-note"}>
+          {options.map((h) => (
+            <option key={h.n} value={h.check.message?.id}>
+              {labelOf(h)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {note === null ? null : (
+        <p id="lab-handoff-note" class="hint" data-listed={options.length} data-matches={total}>
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /**
  * The lab's one live region: each check is announced once, with the verdict of each readback of
@@ -48,8 +117,8 @@ function LabSummary({ id, readbacks, recordProblems }: { id: string | null; read
 }
 
 export function ReadbackLab({ state, set, checked, problems, onLoadPay, resolve }: Props) {
-  const handoffs = [...checked.handoffs.values()];
-  if (handoffs.length === 0) {
+  const first = checked.handoffs.values().next();
+  if (first.done === true) {
     return (
       <div>
         <LabSummary id={null} readbacks={[]} recordProblems={[]} />
@@ -60,7 +129,7 @@ export function ReadbackLab({ state, set, checked, problems, onLoadPay, resolve 
       </div>
     );
   }
-  const selected: CheckedLine = checked.handoffs.get(state.lab) ?? (handoffs[0] as CheckedLine);
+  const selected: CheckedLine = checked.handoffs.get(state.lab) ?? first.value;
   const id = selected.check.message?.id ?? "";
   const e = state.expectations[id] ?? EMPTY;
   const update = (patch: Partial<Expectation>): void => set({ expectations: { ...state.expectations, [id]: { ...e, ...patch } } });
@@ -72,23 +141,13 @@ export function ReadbackLab({ state, set, checked, problems, onLoadPay, resolve 
   const p = message?.slots["p"];
   const vocabulary = resolve(typeof p === "string" ? p : null);
   const asked = message === null || vocabulary === undefined ? null : readbackSet(message, vocabulary);
-  const accUnread = asked !== null && !asked.comprehension && e.expectAcc.trim() !== "";
-  const recordUnread = asked !== null && !asked.execution && e.record.trim() !== "";
+  // Empty as expectations.ts reads them: criteria "" (the core's none), a record of blank lines only.
+  const accUnread = asked !== null && !asked.comprehension && e.expectAcc !== "";
+  const recordUnread = asked !== null && !asked.execution && !isEmptyDocument(e.record);
   return (
     <div>
       <LabSummary id={id} readbacks={readbacks} recordProblems={recordProblems} />
-      <div class="controls">
-        <div class="field">
-          <label for="lab-handoff">Handoff</label>
-          <select id="lab-handoff" value={id} onChange={(ev) => set({ lab: (ev.currentTarget as HTMLSelectElement).value })}>
-            {handoffs.map((h) => (
-              <option key={h.n} value={h.check.message?.id}>
-                {visible(clip(`${h.check.message?.id ?? ""} (line ${h.n}, ${String(h.check.message?.slots["ask"] ?? "")} ${h.check.message?.item ?? ""})`).shown)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <HandoffPicker handoffs={checked.handoffs} selected={selected} onPick={(lab) => set({ lab })} />
       <p>
         <Highlight text={selected.text} findings={[]} />
       </p>
