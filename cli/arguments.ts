@@ -9,7 +9,7 @@
  * cannot be read, a usage error.
  */
 import { statSync } from "node:fs";
-import { isJsonForm, isSkippedLine, isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
+import { isBlankLine, isJsonForm, isSkippedLine, isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
 import type { LineCheck, Message, Result, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
@@ -27,11 +27,14 @@ function isFile(value: string): boolean {
 
 /** The option's text: the value itself, or the file it names (null: the file is not UTF-8). */
 function rawText(option: string, value: string): string | null {
-  // Read as a path, an empty value was "cannot read : no such file", which names nothing.
-  if (value.trim() === "") throw new UsageError(`--${option} is empty: give the text itself, or the path of a file holding it`);
+  // Read as a path, an empty value was "cannot read : no such file", which names nothing. Blank is
+  // the core's (spaces and tabs): a no-break space is a value, never "empty".
+  if (isBlankLine(value)) throw new UsageError(`--${option} is empty: give the text itself, or the path of a file holding it`);
   if (isFile(value)) return readFileText(`--${option}`, value);
   const start = value.trimStart();
-  if (/[ \r\n]/.test(value) || value.startsWith("RW") || start.startsWith("{") || start.startsWith("[")) return value;
+  // A value of white space alone (a no-break space) names no file anyone meant: it is text, read
+  // and refused as a file holding it would be.
+  if (/[ \r\n]/.test(value) || start === "" || value.startsWith("RW") || start.startsWith("{") || start.startsWith("[")) return value;
   return readFileText(`--${option}`, value);
 }
 
@@ -105,8 +108,9 @@ export function numberOption(option: string, value: string | undefined, fallback
  * current folder, where `--state ""` wrote the root binding and `--store ""` a stray temporary file.
  */
 export function pathOption(option: string, value: string | boolean | undefined): string | undefined {
+  // Blank as the core says (spaces and tabs): a no-break space is a name a file may have.
   if (value === undefined || typeof value === "boolean") return undefined;
-  if (value.trim() === "") throw new UsageError(`--${option} is empty: give the path of a folder or file, or leave the option out`);
+  if (isBlankLine(value)) throw new UsageError(`--${option} is empty: give the path of a folder or file, or leave the option out`);
   return value;
 }
 

@@ -219,6 +219,9 @@ describe("usage errors exit 2 with one clear line", () => {
     ["mailbox check without its folder", ["mailbox", "check"], "rw: mailbox check needs PATH (rw mailbox check PATH)\n"],
     ["an empty --ho", ["make-rb", "--ho", ""], "--ho is empty: give the text itself, or the path of a file holding it"],
     ["an empty --record", ["check-ho", "--ho", HO, "--record", " "], "--record is empty"],
+    // Blank is spaces and tabs: a no-break space is text, refused as a file holding it is.
+    ["a --record of a no-break space", ["check-ho", "--ho", HO, "--record", "\u00a0"], "--record: not JSON (expected a value, found U+00A0"],
+    ["a --file of a no-break space", ["validate", "--file", "\u00a0"], "cannot read \u00a0: no such file"],
     ["an empty part of a delegation document", ["delegation", "check-fences", "--fences", "", "--heads", "{}"], "--fences is empty"],
   ];
   writeFileSync(join(tmpdir(), "rw-not-json.json"), "{nope");
