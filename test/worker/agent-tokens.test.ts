@@ -10,6 +10,7 @@ import { ROUTES } from "../../worker/routes.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, expectProblem, ok, ORIGIN } from "./http.js";
 import { agentToken } from "../../worker/agent-token.js";
+import { SCHEMA_BEFORE_PARTIES } from "./thread-schemas.js";
 import { HO, MINI, PAY_HO, PAY_RECORD, RB } from "./lines.js";
 
 const SECRET = "s3cret-token";
@@ -374,7 +375,7 @@ describe("who reads a thread under an agent token", () => {
     // The tables and rows the object kept before the parties table, written as it wrote them.
     await runInDurableObject(env.THREADS.get(id), (_: ThreadObject, state: DurableObjectState) => {
       const sql = state.storage.sql;
-      for (const statement of OLD_SCHEMA) sql.exec(statement);
+      for (const statement of SCHEMA_BEFORE_PARTIES) sql.exec(statement);
       sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (1, 'research-01', 'research', 1, 'HO', ?)", HO);
       sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (2, 'writer-01', 'writer', 1, 'RB', ?)", RB);
     });
@@ -386,20 +387,6 @@ describe("who reads a thread under an agent token", () => {
     expect(parties).toStrictEqual([{ agent: "research" }, { agent: "writer" }]);
   });
 });
-
-/** The thread object's tables before it kept parties (worker/thread/thread-object.ts as of 0.1.0's agent tokens). */
-const OLD_SCHEMA = [
-  "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
-  "CREATE INDEX IF NOT EXISTS lines_sender ON lines (sender, n)",
-  "CREATE TABLE IF NOT EXISTS handoffs (id TEXT PRIMARY KEY, exp TEXT, due TEXT)",
-  "CREATE TABLE IF NOT EXISTS challenges (handoff TEXT PRIMARY KEY, body TEXT NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS readbacks (rb TEXT PRIMARY KEY, handoff TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT)",
-  "CREATE TABLE IF NOT EXISTS dones (dn TEXT PRIMARY KEY, handoff TEXT NOT NULL, plan TEXT, ok INTEGER NOT NULL, findings TEXT NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
-  "CREATE TABLE IF NOT EXISTS statements (token TEXT PRIMARY KEY, handoff TEXT NOT NULL, state TEXT NOT NULL, exp TEXT NOT NULL, body TEXT NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS cancelled_handoffs (handoff TEXT PRIMARY KEY)",
-];
 
 describe("revoking one agent's tokens by its epoch (RW_AGENT_EPOCHS)", () => {
   it("keeps the tokens issued before epochs valid while no epoch is set, or the agent's is 0", async () => {

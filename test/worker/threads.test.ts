@@ -14,6 +14,7 @@ import { THREAD_CAPACITY } from "../../worker/thread/thread-capacity.js";
 import { PROBLEMS } from "../../worker/problem.js";
 import { call, expectProblem, ok, ORIGIN, postJson, postText } from "./http.js";
 import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
+import { SCHEMA_BEFORE_READBACK_COLUMNS } from "./thread-schemas.js";
 
 let counter = 0;
 /** A fresh thread for each test: threads never share state. */
@@ -1622,21 +1623,6 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await state(t)).statements).toStrictEqual({ committed: 1, pending: 1 });
   });
 });
-
-/** The thread object's tables before its statements had readback columns (thread-object.ts as of the parties table). */
-const SCHEMA_BEFORE_READBACK_COLUMNS = [
-  "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
-  "CREATE INDEX IF NOT EXISTS lines_sender ON lines (sender, n)",
-  "CREATE TABLE IF NOT EXISTS handoffs (id TEXT PRIMARY KEY, exp TEXT, due TEXT)",
-  "CREATE TABLE IF NOT EXISTS challenges (handoff TEXT PRIMARY KEY, body TEXT NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS readbacks (rb TEXT PRIMARY KEY, handoff TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT)",
-  "CREATE TABLE IF NOT EXISTS dones (dn TEXT PRIMARY KEY, handoff TEXT NOT NULL, plan TEXT, ok INTEGER NOT NULL, findings TEXT NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
-  "CREATE TABLE IF NOT EXISTS statements (token TEXT PRIMARY KEY, handoff TEXT NOT NULL, state TEXT NOT NULL, exp TEXT NOT NULL, body TEXT NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS cancelled_handoffs (handoff TEXT PRIMARY KEY)",
-  "CREATE TABLE IF NOT EXISTS parties (agent TEXT PRIMARY KEY) WITHOUT ROWID",
-];
 
 describe("alarms: statements expire and handoffs are marked orphaned without a client", () => {
   const HO_LATE = "RW1 HO ops-1 from=ops to=bot item=job:7 ask=FIX due=20991002 exp=20991002T1410Z";

@@ -1,0 +1,21 @@
+/**
+ * The thread object's tables as earlier versions made them, for the tests that an object stored
+ * under one still works (each migration in worker/thread/thread-object.ts).
+ */
+
+/** The thread object's tables before it kept parties (worker/thread/thread-object.ts as of 0.1.0's agent tokens). */
+export const SCHEMA_BEFORE_PARTIES = [
+  "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
+  "CREATE INDEX IF NOT EXISTS lines_sender ON lines (sender, n)",
+  "CREATE TABLE IF NOT EXISTS handoffs (id TEXT PRIMARY KEY, exp TEXT, due TEXT)",
+  "CREATE TABLE IF NOT EXISTS challenges (handoff TEXT PRIMARY KEY, body TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS readbacks (rb TEXT PRIMARY KEY, handoff TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT)",
+  "CREATE TABLE IF NOT EXISTS dones (dn TEXT PRIMARY KEY, handoff TEXT NOT NULL, plan TEXT, ok INTEGER NOT NULL, findings TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
+  "CREATE TABLE IF NOT EXISTS statements (token TEXT PRIMARY KEY, handoff TEXT NOT NULL, state TEXT NOT NULL, exp TEXT NOT NULL, body TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS cancelled_handoffs (handoff TEXT PRIMARY KEY)",
+];
+
+/** The thread object's tables before its statements had readback columns (as of the parties table). */
+export const SCHEMA_BEFORE_READBACK_COLUMNS: readonly string[] = [...SCHEMA_BEFORE_PARTIES, "CREATE TABLE IF NOT EXISTS parties (agent TEXT PRIMARY KEY) WITHOUT ROWID"];
