@@ -1967,6 +1967,71 @@ describe("a thread's capacity: what its object can hold in memory (thread-capaci
     expect(stored.results[1].findings.map((f: any) => f.code)).toContain("CHALLENGE_CARRIED");
     expect((await challengesHeld(t)).rows).toBe(2);
   });
+
+  const PAY_CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+  const prepareOn = (thread: string, exp = "20991002T1430Z", call: Record<string, string> = PAY_CALL) => postJson(`/v1/threads/${thread}/statements`, { handoff: "scheduler-1", call, exp });
+  const statementsHeld = (thread: string) =>
+    runInDurableObject(stubOf(thread), (_: ThreadObject, s: DurableObjectState) => s.storage.sql.exec<{ rows: number; bytes: number }>("SELECT COUNT(*) AS rows, COALESCE(SUM(length(CAST(body AS BLOB))), 0) AS bytes FROM statements").one());
+  /** What the object's store counts it holds (it counts once, then keeps the count). */
+  const statementsCounted = (thread: string) => runInDurableObject(stubOf(thread), (instance: ThreadObject) => ({ ...(instance as unknown as { statements: { held(): { rows: number; bytes: number } } }).statements.held() }));
+
+  it("holds no more statements than lines, nor more bytes of them, abandoned and expired ones counted, after a restart too", async () => {
+    // Each prepare stored one, on any number of handoffs, kept whatever its end: nothing bounded them.
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, [`${PAY_HO} exp=20991002T1500Z`]));
+    await setCapacity(t, { lines: 3, bytes: 1 << 20 });
+    await ok(await prepareOn(t, "20991002T1405Z"), 201);
+    const second = await ok<{ token: string }>(await prepareOn(t), 201);
+    await ok(await call(`/v1/threads/${t}/statements/${second.token}/abandon`, { method: "POST" }));
+    setClock(Date.UTC(2099, 9, 2, 14, 10));
+    expect((await state(t)).statements).toStrictEqual({ expired: 1, abandoned: 1 });
+    // Abandoned and expired statements are records still (a commit of them is refused by what they are): they count.
+    expect((await ok<{ readback: { id: string } }>(await prepareOn(t), 201)).readback.id).toBe("payer-3");
+    const full = await expectProblem(await prepareOn(t), "thread-full");
+    expect(full).toMatchObject({ limit: 3, limitBytes: 1 << 20 });
+    expect(full.detail).toContain("statements");
+    expect(await statementsHeld(t)).toMatchObject({ rows: 3 });
+    expect((await state(t)).statements).toStrictEqual({ expired: 1, abandoned: 1, pending: 1 });
+    // Counted from storage by a new instance too.
+    await restart(t);
+    await setCapacity(t, { lines: 3, bytes: 1 << 20 });
+    await expectProblem(await prepareOn(t), "thread-full");
+    expect(await statementsHeld(t)).toMatchObject({ rows: 3 });
+    // Bytes: a call of a line's length stored about twice that a prepare, on one HO.
+    const u = fresh();
+    await ok(await append(u, [`${PAY_HO} exp=20991002T1500Z`]));
+    await ok(await prepareOn(u), 201);
+    const one = await statementsHeld(u);
+    await setCapacity(u, { lines: 100, bytes: 2 * one.bytes + 50 });
+    await expectProblem(await prepareOn(u, "20991002T1430Z", { ...PAY_CALL, ref: "R".repeat(6000) }), "thread-full");
+    // Nothing of it stored: the next prepare that fits takes the next number.
+    expect((await ok<{ readback: { id: string } }>(await prepareOn(u), 201)).readback.id).toBe("payer-2");
+    expect(await statementsHeld(u)).toMatchObject({ rows: 2 });
+    expect(await statementsCounted(u)).toStrictEqual(await statementsHeld(u));
+  });
+
+  it("keeps its count of statements true when an append that abandoned some is rolled back", async () => {
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, [`${PAY_HO} exp=20991002T1500Z`]));
+    await ok(await prepareOn(t), 201);
+    await ok(await prepareOn(t), 201);
+    const before = await statementsHeld(t);
+    expect(await statementsCounted(t)).toStrictEqual(before);
+    // The CX abandons both (a few bytes more each), then the next line is past the thread's lines: all rolled back.
+    await setCapacity(t, { lines: 2, bytes: 1 << 20 });
+    const cx = "RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED";
+    expect(await expectProblem(await append(t, [cx, ho(1)]), "thread-full")).toMatchObject({ line: 2 });
+    expect((await state(t)).statements).toStrictEqual({ pending: 2 });
+    expect(await statementsHeld(t)).toStrictEqual(before);
+    expect(await statementsCounted(t)).toStrictEqual(before);
+    // Stored, the abandoned statements are counted as stored.
+    await setCapacity(t, { lines: 3, bytes: 1 << 20 });
+    expect((await ok(await append(t, [cx]))).results[0].cancelledStatements).toBe(2);
+    expect(await statementsCounted(t)).toStrictEqual(await statementsHeld(t));
+    expect((await statementsHeld(t)).bytes).toBe(before.bytes + 2 * ("abandoned".length - "pending".length));
+  });
 });
 
 describe("access", () => {

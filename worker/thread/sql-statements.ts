@@ -5,6 +5,8 @@
  */
 import { messageNumber } from "../../core/index.js";
 import type { Statement, StatementStore } from "../../core/index.js";
+import { utf8Length } from "../limits.js";
+import type { ThreadCapacity } from "./thread-capacity.js";
 
 /**
  * `rb_id`, `rb_from` and `rb_n`: the id, sender and number of the RB the statement states, which a
@@ -50,10 +52,29 @@ export function addReadbackColumns(sql: SqlStorage): void {
 /** Handoffs a CX cancelled, kept even when nothing was prepared for them yet. */
 export const CANCELLED_TABLE = "CREATE TABLE IF NOT EXISTS cancelled_handoffs (handoff TEXT PRIMARY KEY)";
 
+/** How many statements a thread holds, whatever their state, and the bytes of their bodies. */
+export interface StatementsHeld {
+  readonly rows: number;
+  readonly bytes: number;
+}
+
 export interface SqlStatementStore extends StatementStore {
   /**
+   * Stores a statement just prepared when the thread's statements stay within `capacity`; else
+   * writes nothing and answers false. Every prepare stores one, kept in whatever state it ends
+   * (committed, abandoned, expired: the record a later commit or the state reads), so nothing
+   * else bounded them: a thread holds at most as many as lines, since each states an RB to relay
+   * as one of its lines, and as many bytes of them (UTF-8, as stored) as of lines. The core's
+   * `put`, a statement changing state, always stores (a few bytes' change, counted).
+   */
+  add(s: Statement, capacity: ThreadCapacity): boolean;
+  /** What the thread holds: counted once, then kept as statements are written. */
+  held(): StatementsHeld;
+  /** Forgets what was counted, after a transaction that wrote statements rolled back. */
+  forget(): void;
+  /**
    * Pending statements whose window ended before `now`, at most `limit` of them: expiry reads a
-   * batch at a time, never every pending statement (a thread may hold any number).
+   * batch at a time, never every pending statement (a thread may hold as many as lines).
    */
   pendingPast(now: string, limit: number): Statement[];
   /** The earliest `exp` of a pending statement, or null. */
@@ -65,13 +86,40 @@ export interface SqlStatementStore extends StatementStore {
 /** `reissueLine` gives the HOs that are one handoff sent again (the thread's audit knows them). */
 export function sqlStatementStore(sql: SqlStorage, reissueLine: (handoff: string) => readonly string[]): SqlStatementStore {
   const read = (rows: { body: string }[]): Statement[] => rows.map((r) => JSON.parse(r.body) as Statement);
+  let held: StatementsHeld | null = null;
+  const count = (): StatementsHeld => (held ??= sql.exec<{ rows: number; bytes: number }>("SELECT COUNT(*) AS rows, COALESCE(SUM(length(CAST(body AS BLOB))), 0) AS bytes FROM statements").one());
+  /** What storing `s` makes of the count, and the count after it: its row replaces the token's, if any. */
+  const after = (s: Statement, body: string, now: StatementsHeld): StatementsHeld => {
+    const before = sql.exec<{ bytes: number }>("SELECT length(CAST(body AS BLOB)) AS bytes FROM statements WHERE token = ?", s.token).toArray()[0]?.bytes;
+    return { rows: now.rows + (before === undefined ? 1 : 0), bytes: now.bytes - (before ?? 0) + utf8Length(body) };
+  };
+  const write = (s: Statement, body: string): void => {
+    sql.exec("INSERT OR REPLACE INTO statements (token, handoff, state, exp, body, rb_id, rb_from, rb_n) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", s.token, s.handoff, s.state, s.exp, body, ...readbackColumns(s));
+  };
   return {
     get(token) {
       const rows = sql.exec<{ body: string }>("SELECT body FROM statements WHERE token = ?", token).toArray();
       return rows.length === 0 ? undefined : read(rows)[0];
     },
     put(s) {
-      sql.exec("INSERT OR REPLACE INTO statements (token, handoff, state, exp, body, rb_id, rb_from, rb_n) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", s.token, s.handoff, s.state, s.exp, JSON.stringify(s), ...readbackColumns(s));
+      const body = JSON.stringify(s);
+      // Not yet counted: the count, when it is made, reads this row as stored.
+      const next = held === null ? null : after(s, body, held);
+      write(s, body);
+      held = next;
+    },
+    add(s, capacity) {
+      const body = JSON.stringify(s);
+      const now = count();
+      const next = after(s, body, now);
+      if ((next.rows > now.rows || next.bytes > now.bytes) && (next.rows > capacity.lines || next.bytes > capacity.bytes)) return false;
+      write(s, body);
+      held = next;
+      return true;
+    },
+    held: count,
+    forget() {
+      held = null;
     },
     forHandoff(handoff) {
       return read(sql.exec<{ body: string }>("SELECT body FROM statements WHERE handoff = ?", handoff).toArray());

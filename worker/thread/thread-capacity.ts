@@ -13,7 +13,9 @@
 
 /**
  * The most lines, and the most bytes of them (UTF-8, as stored), a thread holds; and the most
- * challenges, and bytes of them, it keeps (sql-challenges.ts: one for each HO it may hold).
+ * challenges, and bytes of them, it keeps (sql-challenges.ts: one for each HO it may hold); and
+ * the most prepared statements, and bytes of them (sql-statements.ts: each states an RB to relay
+ * as one of its lines).
  */
 export interface ThreadCapacity {
   readonly lines: number;

@@ -245,8 +245,8 @@ export class ThreadObject extends DurableObject<Env> {
   listCap: number = STATE_LIST_CAP;
 
   /**
-   * The most lines, and bytes of lines, the thread holds, and the most challenges and bytes of
-   * them (sql-challenges.ts; tests lower it, as listCap).
+   * The most lines, and bytes of lines, the thread holds, and the most challenges and statements
+   * and bytes of each (sql-challenges.ts, sql-statements.ts; tests lower it, as listCap).
    */
   capacity: ThreadCapacity = THREAD_CAPACITY;
 
@@ -316,6 +316,7 @@ export class ThreadObject extends DurableObject<Env> {
       this.stored = true;
     } catch (e) {
       this.challenges.forget();
+      this.statements.forget();
       if (e !== rollback) throw e;
       // What was cached on the way (the audit, the profiles) describes an empty thread, as the
       // tables made by the first write that is kept will.
@@ -523,6 +524,7 @@ export class ThreadObject extends DurableObject<Env> {
       // Rolled back, the profile this request fixed too: what was kept in memory of it goes as well.
       this.profileCache = null;
       this.challenges.forget();
+      this.statements.forget();
       if (!(error instanceof ThreadFull)) {
         this.audit = null;
         this.heldBytes = null;
@@ -671,6 +673,7 @@ export class ThreadObject extends DurableObject<Env> {
       this.audit = null;
       this.heldBytes = null;
       this.challenges.forget();
+      this.statements.forget();
       throw error;
     }
     this.heldBytes = bytes;
@@ -1126,7 +1129,12 @@ export class ThreadObject extends DurableObject<Env> {
     const id = prepared.value.readback.id;
     const taken = this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0 ? "is already a line of this thread" : this.sql.exec("SELECT 1 FROM statements WHERE rb_id = ? LIMIT 1", id).toArray().length > 0 ? "is already another statement's readback" : null;
     if (taken !== null) return problem("statement-refused", `n=${n}: ${id} ${taken}, so this statement's RB could never be relayed; give another n, or none for the next free one`, { parameter: "n" });
-    if (staged !== undefined) this.statements.put(staged);
+    if (staged !== undefined && !this.statements.add(staged, this.capacity)) {
+      // Bounded as lines are: each prepare stores one, on any number of handoffs, kept whatever its end.
+      const { lines: most, bytes: mostBytes } = this.capacity;
+      const held = this.statements.held();
+      return problem("thread-full", `this statement would take the thread past the statements it holds, ${most} and ${mostBytes} bytes of them (UTF-8, as stored, committed, abandoned and expired ones included; it holds ${held.rows}, ${held.bytes} bytes), as many as the lines it holds since each states an RB to relay as one, so it was not stored; continue the conversation in a new thread`, { limit: most, limitBytes: mostBytes });
+    }
     this.wake(afterTime(request.exp));
     // The core's notes (EXEC_DIFFERS: the call differs from the HO's value) go to the receiver,
     // which compares the statement with the call it made before relaying it (section 5.3).
@@ -1219,8 +1227,8 @@ export class ThreadObject extends DurableObject<Env> {
 
   /**
    * Marks the pending statements past their window expired, a batch at a time: a thread may hold
-   * any number of them (one a prepare), and reading them all at every read of its state and every
-   * alarm would hold them all in memory at once.
+   * 100,000 of them (one a prepare, as many as lines), and reading them all at every read of its
+   * state and every alarm would hold them all in memory at once.
    */
   private expireDue(now: string): void {
     for (;;) {
