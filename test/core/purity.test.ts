@@ -13,7 +13,8 @@ const FORBIDDEN: [string, RegExp][] = [
   ["process", /\bprocess\s*\./],
   ["WebAssembly", /WebAssembly|hash-wasm/],
   ["runtime sniffing", /navigator\s*\.|typeof\s+window|globalThis\s*\.\s*(process|Deno|Bun|navigator)/],
-  ["the DOM", /\bdocument\s*\.|\bwindow\s*\./],
+  // Not inside a module path: `./empty-document.js` names a file, not the DOM's document.
+  ["the DOM", /(?<![\w$/-])(?:document|window)\s*\./],
 ];
 // yaml and uuid for the mailbox (core/mailbox/): both pure, with browser builds that need no Node API.
 const ALLOWED_PACKAGES = new Set(["valibot", "@noble/hashes/sha2.js", "yaml", "uuid"]);
