@@ -25,12 +25,17 @@ const slotKey = fc.oneof(fc.constantFrom("ask", "x_n", "re", "from", "to", "item
 const topKey = fc.oneof(fc.constantFrom(...FIELDS, "extra", "slot", "V", "0"), fc.string({ maxLength: 6 }));
 
 type Form = Record<string, unknown>;
+// Each form gets its own copy of every value it is given: constantFrom hands out the same `[]` and
+// `{}` on every run, and a later mutation writes into a form's `slots`, which may be one of them.
+// Shared, they grew from run to run (an array came to hold itself), until a long run of the
+// suite ran out of memory (4 GB, at random).
+const own = structuredClone;
 const mutation: fc.Arbitrary<(f: Form) => void> = fc.oneof(
-  fc.tuple(fc.constantFrom(...FIELDS), odd).map(([k, x]) => (f: Form) => void (f[k] = x)),
+  fc.tuple(fc.constantFrom(...FIELDS), odd).map(([k, x]) => (f: Form) => void (f[k] = own(x))),
   fc.constantFrom(...FIELDS).map((k) => (f: Form) => void delete f[k]),
-  fc.tuple(topKey, odd).map(([k, x]) => (f: Form) => void (f[k] = x)),
-  fc.tuple(slotKey, odd).map(([k, x]) => (f: Form) => void ((f["slots"] as Form)[k] = x)),
-  fc.tuple(slotKey, fc.constantFrom("DRAFT", 3, false, ["a"])).map(([k, x]) => (f: Form) => void ((f["slots"] as Form)[k] = x)),
+  fc.tuple(topKey, odd).map(([k, x]) => (f: Form) => void (f[k] = own(x))),
+  fc.tuple(slotKey, odd).map(([k, x]) => (f: Form) => void ((f["slots"] as Form)[k] = own(x))),
+  fc.tuple(slotKey, fc.constantFrom("DRAFT", 3, false, ["a"])).map(([k, x]) => (f: Form) => void ((f["slots"] as Form)[k] = own(x))),
   fc.constantFrom(...Object.keys(good.slots)).map((k) => (f: Form) => void delete (f["slots"] as Form)[k]),
 );
 const mutatedForm = fc.array(mutation, { minLength: 1, maxLength: 5 }).map((ms) => {
