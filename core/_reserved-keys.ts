@@ -11,9 +11,13 @@ export const _RESERVED_KEYS: ReadonlySet<string> = new Set(["__proto__", "protot
 export function _reservedKeys(value: unknown): string[] {
   const out: string[] = [];
   const stack: [unknown, string][] = [[value, ""]];
+  // An object reached again is walked once: no JSON text makes a cycle or one object under two
+  // keys, but a caller's own object may, and walked again it never ended (a list holding itself).
+  const seen = new Set<object>();
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     const [node, path] = top;
-    if (node === null || typeof node !== "object") continue;
+    if (node === null || typeof node !== "object" || seen.has(node)) continue;
+    seen.add(node);
     if (Array.isArray(node)) {
       for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${path}[${i}]`]);
       continue;

@@ -38,6 +38,7 @@ import {
   readbackSet,
   readbackVerdict,
   readMessage,
+  messageFromJson,
   readRecord,
   refusal,
   replyAhead,
@@ -397,4 +398,22 @@ describe("near-valid input", () => {
       opts,
     );
   });
+});
+
+describe("an object no JSON text makes: a cycle, or one object under many keys", () => {
+  it("is answered at once by the readers of JSON values, never walked without end", () => {
+    const loop: unknown[] = [];
+    loop.push(loop);
+    const self: Record<string, unknown> = {};
+    self["self"] = self;
+    const form = (slots: unknown) => ({ v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x", slots, tail: null });
+    expect(messageFromJson(form({ ask: "DRAFT", keep: loop })).findings.map((f) => f.message)).toStrictEqual(["slots.keep: a list holds only strings, integers and booleans (item 0 is a list)"]);
+    expect(messageFromJson(form({ ask: "DRAFT", x_o: self })).findings.map((f) => f.message)).toStrictEqual(["slots.x_o: not a string, integer, boolean or list of them (received an object)"]);
+    expect(messageFromJson(form(loop)).ok).toBe(false);
+    expect(compileVocabulary(coreVocabulary, { name: "loop", version: "1", enums: { e: loop }, slots: { s: self } }).ok).toBe(false);
+    // Shared, not cyclic: 40 levels of one list held twice are 2^40 paths, each object walked once.
+    let shared: unknown = "DRAFT";
+    for (let i = 0; i < 40; i++) shared = [shared, shared];
+    expect(messageFromJson(form({ ask: "DRAFT", x_deep: shared })).ok).toBe(false);
+  }, 10_000);
 });
