@@ -57,8 +57,13 @@ export function statementMismatch(s: Statement): { readonly path: string; readon
 export interface StatementStore {
   get(token: string): Statement | undefined;
   put(statement: Statement): void;
-  /** Every statement prepared for a handoff. */
-  forHandoff(handoff: string): readonly Statement[];
+  /**
+   * Every statement prepared for a handoff; given `state`, those in it are enough (the callers ask
+   * for the committed one, or the pending ones, and check each statement's state themselves, so a
+   * store that answers every statement still answers right). A thread may hold 100,000 of one
+   * handoff's statements: a store that keeps them indexed by state reads only those asked for.
+   */
+  forHandoff(handoff: string, state?: StatementState): readonly Statement[];
   /**
    * Records that a CX cancelled the handoff, whether or not anything was prepared for it yet: a
    * statement prepared after the cancel would run a withdrawn act.
@@ -77,8 +82,10 @@ export interface StatementStore {
    * answer: each is an id of the receiver's already spoken for (an RB relayed, or waiting to be).
    * A tool's store does not know which conversation a statement belongs to, so a fresh RB id
    * steps past them all; a store without this offers its handoff's statements and its re-issues'.
+   * Given `n`, the ids numbered `n` are enough: a prepare given its number asks only whether it is
+   * taken (ids are compared by number, so a store may answer more).
    */
-  readbackIdsOf?(receiver: string): readonly string[];
+  readbackIdsOf?(receiver: string, n?: number): readonly string[];
 }
 
 /** A store in memory (tests, and the base of the file store). */
@@ -88,7 +95,7 @@ export function memoryStore(initial: readonly Statement[] = [], cancelled: reado
   return {
     get: (token) => byToken.get(token),
     put: (statement) => void byToken.set(statement.token, statement),
-    forHandoff: (handoff) => [...byToken.values()].filter((s) => s.handoff === handoff),
+    forHandoff: (handoff, state) => [...byToken.values()].filter((s) => s.handoff === handoff && (state === undefined || s.state === state)),
     readbackIdsOf: (receiver) => [...byToken.values()].filter((s) => s.readback.from === receiver).map((s) => s.readback.id),
     markCancelled: (handoff) => void cancels.add(handoff),
     isCancelled: (handoff) => cancels.has(handoff),
@@ -152,7 +159,7 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
   // conversation, and the same receiver numbering its RBs).
   const receiver = input.ho.to ?? "";
   const handoffs = [input.ho.id, ...(store.reissuesOf?.(input.ho.id) ?? [])];
-  const earlier = store.readbackIdsOf?.(receiver) ?? handoffs.flatMap((h) => store.forHandoff(h).map((s) => s.readback.id));
+  const earlier = store.readbackIdsOf?.(receiver, input.n) ?? handoffs.flatMap((h) => store.forHandoff(h).map((s) => s.readback.id));
   const id = _readbackId(input.ho, receiver, input.n, earlier);
   if (!id.ok) return fail([...id.findings]);
   const n = messageNumber(id.value);
@@ -207,7 +214,7 @@ function alreadyRan(ran: Statement, handoff: string): Finding {
  */
 export function committedStatement(store: Pick<StatementStore, "forHandoff">, handoffs: readonly string[]): Statement | undefined {
   for (const id of handoffs) {
-    const ran = store.forHandoff(id).find((s) => s.state === "committed");
+    const ran = store.forHandoff(id, "committed").find((s) => s.state === "committed");
     if (ran !== undefined) return ran;
   }
   return undefined;
@@ -219,14 +226,13 @@ export function committedStatement(store: Pick<StatementStore, "forHandoff">, ha
  * anything prepared for it, so a statement prepared after the cancel would run a withdrawn act).
  */
 function endedHandoff(store: StatementStore, handoff: string): Finding | null {
-  const statements = store.forHandoff(handoff);
   // A cancel is of one id (a CX why=SUPERSEDED withdraws the HO a re-issue replaced, not the
   // re-issue); the act is the handoff's, whichever id it ran under.
   const others = (store.reissuesOf?.(handoff) ?? []).filter((id) => id !== handoff);
-  const ran = statements.find((s) => s.state === "committed") ?? committedStatement(store, others);
+  const ran = committedStatement(store, [handoff, ...others]);
   if (ran !== undefined) return alreadyRan(ran, handoff);
   // The mark, or a cancelled statement alone: a store written before the mark existed kept none.
-  if (store.isCancelled(handoff) || statements.some((s) => s.state === "cancelled")) {
+  if (store.isCancelled(handoff) || store.forHandoff(handoff, "cancelled").some((s) => s.state === "cancelled")) {
     return finding("STATEMENT_REFUSED", `the handoff ${handoff} was cancelled (CX) and its statements abandoned; nothing is prepared or run for it again`, { slot: "re", received: "cancelled" });
   }
   return null;
@@ -297,10 +303,13 @@ export function abandon(store: StatementStore, token: string, now: string): Resu
  */
 export function cancelHandoff(store: StatementStore, handoff: string, now?: string): Statement[] {
   store.markCancelled(handoff);
-  if (now !== undefined) expireStatements(store, store.forHandoff(handoff), now);
   const changed: Statement[] = [];
-  for (const s of store.forHandoff(handoff)) {
+  for (const s of store.forHandoff(handoff, "pending")) {
     if (s.state !== "pending") continue;
+    if (now !== undefined && now > s.exp) {
+      store.put({ ...s, state: "expired" });
+      continue;
+    }
     const cancelled: Statement = { ...s, state: "cancelled" };
     store.put(cancelled);
     changed.push(cancelled);

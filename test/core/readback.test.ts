@@ -3,7 +3,7 @@ import {
   abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
   makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
-import type { CheckedRelay, Finding, HandoffState, Message, Vocabulary } from "../../core/index.js";
+import type { CheckedRelay, Finding, HandoffState, Message, Statement, StatementStore, Vocabulary } from "../../core/index.js";
 import { _compareCriteria } from "../../core/criteria.js";
 import { resolve, vocabularies } from "../vocabularies.js";
 
@@ -848,6 +848,110 @@ describe("prepared statements (section 5.3)", () => {
     const late = prepare(store, { ho, call: {}, exp: "20261003T0000Z", n: 8 }, pay);
     expect(late.findings.map((f) => f.code)).toStrictEqual(["STATEMENT_REFUSED"]);
     expect(prepare(store, { ho, call: {}, exp: "tomorrow", n: 8 }, pay).findings[0]?.code).toBe("STATEMENT_REFUSED");
+  });
+
+  /**
+   * A memory store that counts the statements forHandoff hands back. `narrow`: it answers the
+   * state asked for, and readbackIdsOf the number asked for, as the Worker's indexed store does;
+   * otherwise it answers every statement of the handoff and every readback id of the receiver,
+   * whatever is asked, as a store written before those questions were narrowed does.
+   */
+  const counting = (narrow: boolean, reissues: Readonly<Record<string, string[]>> = {}) => {
+    const inner = memoryStore();
+    let read = 0;
+    const store: StatementStore & { read(): number; all(): Statement[] } = {
+      get: inner.get,
+      put: inner.put,
+      markCancelled: inner.markCancelled,
+      isCancelled: inner.isCancelled,
+      reissuesOf: (h) => reissues[h] ?? [],
+      forHandoff: (h, state) => {
+        const out = inner.forHandoff(h, narrow ? state : undefined);
+        read += out.length;
+        return out;
+      },
+      readbackIdsOf: (receiver, n) => (inner.readbackIdsOf?.(receiver) ?? []).filter((id) => !narrow || n === undefined || id === `${receiver}-${n}`),
+      read: () => read,
+      all: inner.all,
+    };
+    return store;
+  };
+  it("asks its store for a handoff's committed, cancelled or pending statements only: among a hundred of the handoff, a prepare and a commit read none of them", () => {
+    const store = counting(true);
+    const ho = msg(PAYHO);
+    const tokens: string[] = [];
+    for (let n = 7; n < 107; n++) {
+      const made = prepare(store, { ho, call: {}, exp: "20261002T1600Z", n }, pay);
+      if (!made.ok) throw new Error(JSON.stringify(made.findings));
+      tokens.push(made.value.token);
+    }
+    const before = store.read();
+    expect(prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 107 }, pay).ok).toBe(true);
+    expect(commit(store, tokens[0] as string, "20261002T1500Z").ok).toBe(true);
+    // Read whole, the handoff's statements were 201 more: 100 for the prepare, 101 for the commit.
+    expect(store.read() - before).toBe(0);
+    // Once one ran, the next is refused on finding it, the one statement read.
+    expect(commit(store, tokens[1] as string, "20261002T1500Z").findings[0]?.message).toContain("already ran under another statement");
+    expect(store.read() - before).toBe(1);
+    // A cancel reads the pending ones, each of which it changes, once.
+    for (const token of tokens.slice(2, 52)) abandon(store, token, "20261002T1500Z");
+    const cancelled = cancelHandoff(store, "scheduler-1", "20261002T1500Z");
+    expect(cancelled).toHaveLength(50);
+    expect(store.read() - before).toBe(1 + 50);
+  });
+  it("answers the same through a store that gives every statement of the handoff and every readback id, whatever it is asked: re-issues, cancels, expiry, ids", () => {
+    const reissues = { "scheduler-1": ["scheduler-2"], "scheduler-2": ["scheduler-1"] };
+    const run = (narrow: boolean) => {
+      const store = counting(narrow, reissues);
+      const ho = msg(PAYHO);
+      const reissue = msg(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1"));
+      const other = msg(PAYHO.replace("scheduler-1", "scheduler-3"));
+      const t = (k: number) => k.toString(16).padStart(32, "0");
+      const steps: unknown[] = [
+        prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 7 }, pay, t(1)),
+        prepare(store, { ho, call: {}, exp: "20261002T1500Z", n: 8 }, pay, t(2)),
+        prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 9 }, pay, t(3)),
+        prepare(store, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 10 }, pay, t(4)),
+        // payer-7 is stated for another handoff; payer-07 is the same id; no n is the next past them.
+        prepare(store, { ho: other, call: {}, exp: "20261002T1600Z", n: 7 }, pay, t(5)),
+        prepare(store, { ho: other, call: {}, exp: "20261002T1600Z" }, pay, t(6)),
+        abandon(store, t(3), "20261002T1400Z"),
+        cancelHandoff(store, "scheduler-1", "20261002T1530Z"),
+        cancelHandoff(store, "scheduler-1", "20261002T1530Z"),
+        commit(store, t(1), "20261002T1530Z"),
+        prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 20 }, pay, t(7)),
+        // The cancel was of scheduler-1 alone: its re-issue's statement runs, and ends them both.
+        commit(store, t(4), "20261002T1530Z"),
+        prepare(store, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 21 }, pay, t(8)),
+        prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 22 }, pay, t(9)),
+        commit(store, t(6), "20261002T1530Z"),
+        cancelHandoff(store, "scheduler-3"),
+      ];
+      return { steps, statements: store.all(), cancelled: ["scheduler-1", "scheduler-2", "scheduler-3"].filter((h) => store.isCancelled(h)) };
+    };
+    const narrow = run(true);
+    expect(run(false)).toStrictEqual(narrow);
+    const codes = (r: any) => (Array.isArray(r) ? r.map((s: Statement) => [s.token.slice(-1), s.state]) : r.ok ? r.value.readback.id : r.findings.map((f: Finding) => [f.code, f.received ?? f.slot]));
+    expect(narrow.steps.map(codes)).toStrictEqual([
+      "payer-7",
+      "payer-8",
+      "payer-9",
+      "payer-10",
+      [["READBACK_ID_REUSED", "payer-7"]],
+      "payer-11",
+      "payer-9",
+      [["1", "cancelled"]],
+      [],
+      [["STATEMENT_REFUSED", "cancelled"]],
+      [["STATEMENT_REFUSED", "cancelled"]],
+      "payer-10",
+      [["STATEMENT_REFUSED", "committed"]],
+      [["STATEMENT_REFUSED", "committed"]],
+      "payer-11",
+      [],
+    ]);
+    expect(narrow.statements.map((s) => [s.token.slice(-1), s.state])).toStrictEqual([["1", "cancelled"], ["2", "expired"], ["3", "abandoned"], ["4", "committed"], ["6", "committed"]]);
+    expect(narrow.cancelled).toStrictEqual(["scheduler-1", "scheduler-3"]);
   });
 });
 

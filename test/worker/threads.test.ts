@@ -1592,8 +1592,62 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(among.value).toMatchObject({ ok: true, value: { readback: { id: "payer-2001" } } });
     // Read out of each body with json_extract, every prepare read every statement, twice.
     expect(among.rows).toBeLessThan(alone.rows + 20);
-    // An id one of them states is still taken.
-    expect(await rowsReadBy(t, (instance) => instance.prepare({ handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 1500 }))).toMatchObject({ value: { ok: false, problem: { problem: "statement-refused", extensions: { parameter: "n" } } } });
+    // An id one of them states is still taken: the core finds it (the store's readbackIdsOf, by number), whatever handoff states it.
+    const taken = await rowsReadBy(t, (instance) => instance.prepare({ handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 1500 }));
+    expect(taken).toMatchObject({ value: { ok: false, problem: { problem: "statement-refused", extensions: { parameter: "n", findings: [{ code: "READBACK_ID_REUSED", received: "payer-1500" }] } } } });
+    expect(taken.rows).toBeLessThan(alone.rows + 20);
+  });
+
+  it("finds a handoff's committed and cancelled statements by index: a prepare and a commit read no more rows for a thousand statements of the handoff than for one, and answer as before", async () => {
+    // A commit among one statement, for the rows it reads.
+    const u = fresh();
+    const lone = await prepared(u);
+    const single = await rowsReadBy(u, (instance) => instance.commit(lone.token));
+    expect(single.value).toMatchObject({ ok: true, value: { state: "committed" } });
+    const t = fresh();
+    const first = await prepared(t, "20991002T1405Z", false);
+    const prepare = (instance: ThreadObject) => instance.prepare({ handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" });
+    const alone = await rowsReadBy(t, prepare);
+    expect(alone.value).toMatchObject({ ok: true, value: { readback: { id: "payer-2" } } });
+    // A thousand more statements of the same handoff, half pending and half abandoned, put as the object puts one.
+    await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
+      const store = (instance as unknown as { statements: { get(token: string): any; put(s: unknown): void } }).statements;
+      const base = store.get(first.token);
+      for (let k = 1; k <= 1000; k++) store.put({ ...base, token: k.toString(16).padStart(32, "0"), state: k % 2 === 0 ? "pending" : "abandoned", readback: { ...base.readback, id: `payer-${1000 + k}` } });
+    });
+    const among = await rowsReadBy(t, prepare);
+    expect(among.value).toMatchObject({ ok: true, value: { readback: { id: "payer-2001" } } });
+    // Read whole, each of the handoff's statements was read twice by a prepare (is one committed; which ids do they state).
+    expect(among.rows).toBeLessThan(alone.rows + 20);
+    const s = (among.value as { value: { token: string; line: string } }).value;
+    expect((await ok(await append(t, [s.line]))).results[0].readback.verdict).toBe("wilco");
+    const committed = await rowsReadBy(t, (instance) => instance.commit(s.token));
+    expect(committed.value).toMatchObject({ ok: true, value: { state: "committed" } });
+    expect(committed.rows).toBeLessThan(single.rows + 20);
+    // One act for the handoff: a prepare is refused, and so is another of its statements.
+    await expectProblem(await commitOf(t, "2".padStart(32, "0")), "statement-refused");
+    expect(await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), "statement-refused")).toMatchObject({ detail: expect.stringContaining("already ran under another statement") });
+    // A CX cancels every one still pending (the 500 put, payer-1's and payer-2's), read once.
+    expect((await ok(await append(t, ["RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED"]))).results[0].cancelledStatements).toBe(502);
+    expect((await state(t)).statements).toStrictEqual({ abandoned: 500, cancelled: 502, committed: 1 });
+  });
+
+  it("keeps working a thread whose statements were indexed by handoff alone: the index is replaced when its object starts, its statements found as before", async () => {
+    const t = fresh();
+    const s = await prepared(t, "20991002T1405Z", false);
+    const indexes = () => runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'statements' AND sql IS NOT NULL ORDER BY name").toArray().map((r) => r.name));
+    // The statements table as the object indexed it before (worker/thread/sql-statements.ts as of its readback columns).
+    await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => {
+      state.storage.sql.exec("DROP INDEX statements_handoff_state");
+      state.storage.sql.exec("CREATE INDEX statements_handoff ON statements (handoff)");
+    });
+    expect(await indexes()).toContain("statements_handoff");
+    await restart(t);
+    expect(await indexes()).toStrictEqual(["statements_handoff_state", "statements_rb_from", "statements_rb_id"]);
+    expect((await ok(await append(t, [s.line]))).results[0].readback.verdict).toBe("wilco");
+    expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
+    await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), "statement-refused");
+    expect((await state(t)).statements).toStrictEqual({ committed: 1 });
   });
 
   it("keeps the statements of a thread stored before their readbacks had columns: filled in when its object starts, numbered past, committed", async () => {

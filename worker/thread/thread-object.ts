@@ -1115,7 +1115,8 @@ export class ThreadObject extends DurableObject<Env> {
     // The core states the RB; it is kept only once its id is known to be free (below).
     let staged: Statement | undefined;
     const prepared = prepare({ ...this.statements, put: (s) => void (staged = s) }, { ho, call: call.value, exp: request.exp, n, now }, vocabulary);
-    // The core refuses an n that another statement of this handoff already states (READBACK_ID_REUSED).
+    // The core refuses an n that another statement of this thread already states (READBACK_ID_REUSED:
+    // the store's readbackIdsOf), or the HO names as the receiver's.
     const badN = prepared.findings.some((f) => f.code === "READBACK_ID_REUSED") ? { parameter: "n" } : {};
     if (!prepared.ok) return problem("statement-refused", prepared.findings.map((f) => f.message).join("; "), { findings: prepared.findings, ...badN });
     const line = formatLine(prepared.value.readback);
