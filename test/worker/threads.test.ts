@@ -1576,18 +1576,22 @@ describe("prepared statements, with exp enforced by the object", () => {
       }
     });
 
+  /** A thousand statements beside the one of `token`, the k-th `vary(it, k)`, put as the object puts one. */
+  const putThousand = (t: string, token: string, vary: (base: any, k: number) => unknown) =>
+    runInDurableObject(stubOf(t), (instance: ThreadObject) => {
+      const store = (instance as unknown as { statements: { get(token: string): any; put(s: unknown): void } }).statements;
+      const base = store.get(token);
+      for (let k = 1; k <= 1000; k++) store.put(vary(base, k));
+    });
+
   it("finds the readback ids statements hold by index: a prepare reads no more rows for a thousand statements than for one", async () => {
     const t = fresh();
     const first = await prepared(t, "20991002T1405Z", false);
     const prepare = (instance: ThreadObject) => instance.prepare({ handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" });
     const alone = await rowsReadBy(t, prepare);
     expect(alone.value).toMatchObject({ ok: true, value: { readback: { id: "payer-2" } } });
-    // A thousand statements for other handoffs, the payer's readbacks payer-1001 and on, put as the object puts one.
-    await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
-      const store = (instance as unknown as { statements: { get(token: string): any; put(s: unknown): void } }).statements;
-      const base = store.get(first.token);
-      for (let k = 1; k <= 1000; k++) store.put({ ...base, token: k.toString(16).padStart(32, "0"), handoff: `other-${k}`, state: "abandoned", readback: { ...base.readback, id: `payer-${1000 + k}`, re: `other-${k}` } });
-    });
+    // A thousand statements for other handoffs, the payer's readbacks payer-1001 and on.
+    await putThousand(t, first.token, (base, k) => ({ ...base, token: k.toString(16).padStart(32, "0"), handoff: `other-${k}`, state: "abandoned", readback: { ...base.readback, id: `payer-${1000 + k}`, re: `other-${k}` } }));
     const among = await rowsReadBy(t, prepare);
     expect(among.value).toMatchObject({ ok: true, value: { readback: { id: "payer-2001" } } });
     // Read out of each body with json_extract, every prepare read every statement, twice.
@@ -1609,12 +1613,8 @@ describe("prepared statements, with exp enforced by the object", () => {
     const prepare = (instance: ThreadObject) => instance.prepare({ handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" });
     const alone = await rowsReadBy(t, prepare);
     expect(alone.value).toMatchObject({ ok: true, value: { readback: { id: "payer-2" } } });
-    // A thousand more statements of the same handoff, half pending and half abandoned, put as the object puts one.
-    await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
-      const store = (instance as unknown as { statements: { get(token: string): any; put(s: unknown): void } }).statements;
-      const base = store.get(first.token);
-      for (let k = 1; k <= 1000; k++) store.put({ ...base, token: k.toString(16).padStart(32, "0"), state: k % 2 === 0 ? "pending" : "abandoned", readback: { ...base.readback, id: `payer-${1000 + k}` } });
-    });
+    // A thousand more statements of the same handoff, half pending and half abandoned.
+    await putThousand(t, first.token, (base, k) => ({ ...base, token: k.toString(16).padStart(32, "0"), state: k % 2 === 0 ? "pending" : "abandoned", readback: { ...base.readback, id: `payer-${1000 + k}` } }));
     const among = await rowsReadBy(t, prepare);
     expect(among.value).toMatchObject({ ok: true, value: { readback: { id: "payer-2001" } } });
     // Read whole, each of the handoff's statements was read twice by a prepare (is one committed; which ids do they state).
