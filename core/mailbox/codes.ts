@@ -115,6 +115,7 @@ export const MAILBOX_CODES = {
   CURSOR_UNKNOWN: "note",
   ANOMALY_OPEN: "error",
   QUARANTINED: "error",
+  ARENA_AMBIGUOUS: "error",
 } as const;
 
 export type MailboxCode = keyof typeof MAILBOX_CODES;

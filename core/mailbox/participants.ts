@@ -7,8 +7,10 @@
  * request, never a protocol debt" (4). As in reconciliation, a message the conversation rules
  * quarantine neither owes a reply ("not engaged") nor pays one (a reply forged in a callsign's
  * name from another locus). A callsign is a name within its arena (section 2's arena-scoped names):
- * VEGA in two arenas is two participants, and ALL addresses those of the message's arena.
+ * VEGA in two arenas is two participants, and ALL addresses every callsign of the message's arena
+ * (one that sends there or is named there) but its sender (_arena-members.ts).
  */
+import { arenaMembers } from "./_arena-members.js";
 import { ALL, isHandler } from "./callsign.js";
 import type { MailboxEntry } from "./entry.js";
 import { MAILBOX_KINDS } from "./vocabulary.js";
@@ -41,14 +43,9 @@ export function participants(all: readonly MailboxEntry[], quarantine: ReadonlyM
   // A root kind's reply_to (a hello's, a resume's) is only a citation: it answers nothing.
   for (const { envelope: e } of entries) if (e.reply_to !== null && MAILBOX_KINDS[e.kind].parent !== "root" && !quarantine.has(e.id)) answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
   for (const { envelope: e } of entries) row(e.arena, e.from).sent++;
-  const senders = new Map<string, string[]>();
-  for (const { arena, callsign } of rows.values()) {
-    const list = senders.get(arena);
-    if (list === undefined) senders.set(arena, [callsign]);
-    else list.push(callsign);
-  }
+  const members = arenaMembers(entries);
   for (const { envelope: e } of entries) {
-    for (const to of e.to.includes(ALL) ? (senders.get(e.arena) ?? []).filter((c) => c !== e.from) : e.to) {
+    for (const to of e.to.includes(ALL) ? [...(members.get(e.arena) ?? [])].filter((c) => c !== e.from) : e.to) {
       const r = row(e.arena, to);
       r.addressed++;
       if (e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`)) r.owes++;

@@ -5,6 +5,7 @@
  * nothing, handle it, restore missing bookkeeping from an exact causal reply (never reply twice),
  * reply (an `expects_reply` still open), resume a due deferral, wait, or audit.
  */
+import { addresses, arenaMembers } from "./_arena-members.js";
 import { analyzeMailbox } from "./analyze-mailbox.js";
 import type { MailboxAnalysis } from "./analyze-mailbox.js";
 import { ALL, isHandler } from "./callsign.js";
@@ -39,6 +40,13 @@ export interface AnomalyRecord {
 export interface ReconcileInput {
   /** The participant reconciling: its callsign. */
   readonly participant: string;
+  /**
+   * The arena it reconciles in: a callsign is a name within one arena (section 2), and its ledger
+   * belongs to that arena (9: "an exact owner/arena/root match"). Messages of other arenas are
+   * neither addressed to it nor its evidence. Without it, the arenas where the callsign sends or
+   * is named are read, and more than one is `ARENA_AMBIGUOUS`.
+   */
+  readonly arena?: string;
   /** Every valid message of the mailbox (others' too: the participant's own replies are evidence). */
   readonly messages: readonly MailboxEntry[];
   /** The participant's disposition transitions, in append order (read by effectiveDispositions). */
@@ -100,6 +108,8 @@ export interface ReconcileCounts {
 
 export interface ReconcileReport {
   readonly participant: string;
+  /** The arena reconciled: the one given, else the one arena the callsign is found in; null for none or several. */
+  readonly arena: string | null;
   readonly status: ReconcileStatus;
   readonly work_clean: boolean;
   readonly readiness_clean: boolean;
@@ -112,8 +122,6 @@ export interface ReconcileReport {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-const addressedTo = (e: MailboxEnvelope, participant: string): boolean => e.from !== participant && (e.to.includes(participant) || e.to.includes(ALL));
-
 export function reconcile(input: ReconcileInput): ReconcileReport {
   const { participant, now } = input;
   const { effective, findings } = effectiveDispositions(input.dispositions, input.where);
@@ -125,7 +133,12 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     if (first === undefined) byId.set(m.envelope.id, m);
     else copies.set(m.envelope.id, [...(copies.get(m.envelope.id) ?? [first.file ?? null]), m.file ?? null]);
   }
-  const messages = [...byId.values()];
+  const members = arenaMembers(input.messages);
+  // The participant's arenas: the one given, or those where it sends or is named.
+  const arenas = new Set<string>();
+  if (input.arena !== undefined) arenas.add(input.arena);
+  else for (const { envelope: e } of byId.values()) if (e.from === participant || e.to.includes(participant)) arenas.add(e.arena);
+  const messages = [...byId.values()].filter((m) => arenas.has(m.envelope.arena));
   const quarantine = (input.analysis ?? analyzeMailbox(input.messages, { now })).quarantine;
   // The participant's own causal responses, by the message they answer. One the conversation rules
   // quarantine (sent in its name from another locus, a duplicate UUID, ...) is not its evidence:
@@ -159,9 +172,13 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     else if (cta === "blocked") c.blocked_cta_count++;
   };
 
+  if (arenas.size > 1) {
+    const names = [...arenas].sort().join(", ");
+    findings.push(mailboxFinding("ARENA_AMBIGUOUS", `${participant} is a callsign in arenas ${names}, and a callsign is a name within one arena: this report reads them as one participant; reconcile in one arena (the arena its ledger belongs to)`, { received: names }));
+  }
   for (const entry of messages) {
     const m = entry.envelope;
-    if (!addressedTo(m, participant)) continue;
+    if (!addresses(m, participant, members)) continue;
     c.addressed++;
     const where = at(entry);
     const responses = mine.get(m.id) ?? [];
@@ -307,7 +324,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   const workClean = c.undispositioned_count === 0 && c.deferred_cta_count === 0 && c.pending_cta_count + c.active_cta_count + c.blocked_cta_count === 0 && c.expired_blocker_count === 0 && c.audit_state_with_live_work_count === 0 && c.open_reply_count === 0;
   const readinessClean = workClean && c.needs_audit_count === 0 && c.historical_debt_count === 0 && c.anomaly_count === 0 && !hasMailboxError(findings);
   const status: ReconcileStatus = !workClean ? "FOUND" : readinessClean ? "CLEAN" : "WORK_CLEAN_WITH_AUDIT_DEBT";
-  return { participant, status, work_clean: workClean, readiness_clean: readinessClean, counts: c, items, cursor_advance: advance, findings };
+  return { participant, arena: arenas.size === 1 ? ([...arenas][0] as string) : null, status, work_clean: workClean, readiness_clean: readinessClean, counts: c, items, cursor_advance: advance, findings };
 }
 
 /**

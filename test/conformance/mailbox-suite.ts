@@ -242,6 +242,8 @@ export interface ReconcileCase {
   readonly id: string;
   readonly about: string;
   readonly participant: string;
+  /** The arena reconciled in, when the case gives one. */
+  readonly arena?: string;
   readonly now: string;
   readonly messages: readonly (MessageSpec & { readonly id: string })[];
   /** Transitions in append order; `@symbols` for UUIDs. */
@@ -258,6 +260,8 @@ export interface ReconcileCase {
   readonly actions?: Readonly<Record<string, string>>;
   readonly findings: readonly string[];
   readonly cursor_advance?: readonly string[];
+  /** The report's arena (null: none or several), when the case states it. */
+  readonly arena_reconciled?: string | null;
 }
 
 export function runReconcileCase(c: ReconcileCase, api: Api): string[] {
@@ -265,6 +269,7 @@ export function runReconcileCase(c: ReconcileCase, api: Api): string[] {
   const { entries, diffs } = readCase(symbols, c.messages, api);
   const report = api.reconcile({
     participant: c.participant,
+    ...(c.arena === undefined ? {} : { arena: c.arena }),
     messages: entries,
     dispositions: symbols.fill(c.dispositions),
     cursor: symbols.fill(c.cursor ?? []),
@@ -278,6 +283,7 @@ export function runReconcileCase(c: ReconcileCase, api: Api): string[] {
   eq("status", report.status, c.status);
   eq("work_clean", report.work_clean, c.work_clean);
   eq("readiness_clean", report.readiness_clean, c.readiness_clean);
+  if (c.arena_reconciled !== undefined) eq("arena", report.arena, c.arena_reconciled);
   for (const [k, want] of Object.entries(c.counts)) eq(`counts.${k}`, (report.counts as unknown as Record<string, number>)[k], want);
   for (const [symbol, want] of Object.entries(c.actions ?? {})) eq(`action of ${symbol}`, report.items.find((i) => i.id === symbols.uuid(symbol.replace(/^@/, "")))?.action ?? "(not addressed)", want);
   diffs.push(...sameSet("findings", report.findings.map((f) => symbols.name(`${f.code} ${f.id ?? f.file ?? ""}`).trim()), c.findings));

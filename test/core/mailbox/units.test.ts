@@ -363,7 +363,8 @@ describe("participants: what each callsign sent, was addressed and owes", () => 
     expect(diffs).toStrictEqual([]);
     const twice = [...entries, entries[2] as mailbox.MailboxEntry];
     expect(mailbox.participants(twice)).toStrictEqual([
-      { arena: "DEMO", callsign: "HANDLER", sent: 0, addressed: 1, owes: 0 },
+      // Named by r, HANDLER is of the arena, so VEGA's ALL addresses it too.
+      { arena: "DEMO", callsign: "HANDLER", sent: 0, addressed: 2, owes: 0 },
       { arena: "DEMO", callsign: "LYRA", sent: 2, addressed: 3, owes: 2 },
       { arena: "DEMO", callsign: "VEGA", sent: 3, addressed: 2, owes: 0 },
     ]);
@@ -375,7 +376,7 @@ describe("participants: what each callsign sent, was addressed and owes", () => 
 });
 
 describe("participants: a callsign is a name within its arena", () => {
-  it("counts VEGA of two arenas as two participants, and ALL addresses the senders of the message's arena alone", () => {
+  it("counts VEGA of two arenas as two participants, and ALL addresses the callsigns of the message's arena alone", () => {
     const symbols = new Symbols(mailbox);
     const { entries, diffs } = readCase(symbols, [
       { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
@@ -385,7 +386,8 @@ describe("participants: a callsign is a name within its arena", () => {
     ], mailbox);
     expect(diffs).toStrictEqual([]);
     expect(mailbox.participants(entries)).toStrictEqual([
-      { arena: "DEMO", callsign: "LYRA", sent: 0, addressed: 1, owes: 1 },
+      // LYRA, named in DEMO, is addressed by VEGA's ALL there; ORION of ELSEWHERE is not.
+      { arena: "DEMO", callsign: "LYRA", sent: 0, addressed: 2, owes: 2 },
       { arena: "DEMO", callsign: "VEGA", sent: 2, addressed: 0, owes: 0 },
       { arena: "ELSEWHERE", callsign: "ORION", sent: 1, addressed: 1, owes: 1 },
       { arena: "ELSEWHERE", callsign: "VEGA", sent: 1, addressed: 1, owes: 1 },
