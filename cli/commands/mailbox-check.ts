@@ -4,14 +4,14 @@
  * `--as CALLSIGN --state DIR`, reconcile that participant's inbox against its dispositions.
  */
 import { existsSync, statSync } from "node:fs";
-import { withControlsMarked as visible } from "../../core/index.js";
+import { isBlankLine, withControlsMarked as visible } from "../../core/index.js";
 import { ALL, analyzeMailbox, hasMailboxError, isCallsign, participants, reconcile } from "../../core/mailbox/index.js";
 import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ParticipantSummary, ReconcileReport } from "../../core/mailbox/index.js";
 import { pathOption } from "../arguments.js";
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
-import { readState, refuseStateInside } from "../mailbox/state.js";
+import { readRootBinding, readState, refuseStateInside } from "../mailbox/state.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
@@ -31,7 +31,7 @@ export interface CheckResult {
 }
 
 /** The whole check, as the command and the benchmark run it. */
-export function checkMailbox(path: string, options: { vocabulary: Parameters<typeof readInbox>[1]; as?: string; state?: string; now: number }): CheckResult {
+export function checkMailbox(path: string, options: { vocabulary: Parameters<typeof readInbox>[1]; as?: string; arena?: string; state?: string; now: number }): CheckResult {
   const found = discoverMailbox(path);
   if (found === null) throw new UsageError(`${path}: no inbox at ${path} (if it is one), ${path}/inbox or ${path}/.agent-mailbox/inbox; the mailbox is never searched for`);
   if (options.state !== undefined && isInside(options.state, found.root)) throw new UsageError(`--state ${options.state} is inside the mailbox root: dispositions live outside the mailbox and its sync`);
@@ -40,8 +40,13 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
   const analysis = analyzeMailbox(read.entries, { now: options.now });
   let reconciliation: ReconcileReport | null = null;
   if (options.as !== undefined && options.state !== undefined) {
+    // The ledger belongs to the arena its root binding names (section 9: "an exact owner/arena/root
+    // match"): reconciled there, unless --arena names it; another arena is refused, never mixed in.
+    const bound = readRootBinding(options.state, options.as)?.arena;
+    if (bound !== undefined && options.arena !== undefined && bound !== options.arena) throw new UsageError(`--arena ${options.arena}: ${options.as}'s root binding in ${options.state} is for arena ${bound}, and a participant's state belongs to one arena (use a state folder for each arena)`);
+    const arena = options.arena ?? bound;
     const state = readState(options.state, options.as);
-    const report = reconcile({ participant: options.as, messages: read.entries, analysis, dispositions: state.dispositions, where: state.where, cursor: state.cursor, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, now: options.now });
+    const report = reconcile({ participant: options.as, ...(arena === undefined ? {} : { arena }), messages: read.entries, analysis, dispositions: state.dispositions, where: state.where, cursor: state.cursor, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, now: options.now });
     reconciliation = state.findings.length === 0 ? report : { ...report, readiness_clean: false, status: report.work_clean ? "WORK_CLEAN_WITH_AUDIT_DEBT" : report.status, findings: [...state.findings, ...report.findings] };
   }
   const errors = read.files.some((f) => !f.ok) || read.anomalies.length > 0 || hasMailboxError(analysis.findings) || (reconciliation !== null && hasMailboxError(reconciliation.findings));
@@ -101,7 +106,7 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
   const rec = r.reconciliation;
   if (rec !== null) {
     const c = rec.counts;
-    out.push(`reconciliation for ${as}: ${rec.status} (work-clean ${rec.work_clean ? "yes" : "no"}, readiness-clean ${rec.readiness_clean ? "yes" : "no"})`);
+    out.push(`reconciliation for ${as}${rec.arena === null ? "" : ` in arena ${rec.arena}`}: ${rec.status} (work-clean ${rec.work_clean ? "yes" : "no"}, readiness-clean ${rec.readiness_clean ? "yes" : "no"})`);
     out.push(`  addressed ${c.addressed}, undispositioned ${c.undispositioned_count} (restorable ${c.restorable_count}), open replies ${c.open_reply_count}; CTAs pending ${c.pending_cta_count}, active ${c.active_cta_count}, blocked ${c.blocked_cta_count}, deferred ${c.deferred_cta_count} (due ${c.due_deferred_count}); needs-audit ${c.needs_audit_count}, historical-debt ${c.historical_debt_count}, audit with live work ${c.audit_state_with_live_work_count}, expired blockers ${c.expired_blocker_count}, contradictions ${c.lifecycle_contradiction_count}, anomalies ${c.anomaly_count}, quarantined ${c.quarantined_count}`);
     for (const f of rec.findings) out.push(show(f, f.file !== undefined && f.id === undefined ? f.file : name(f.id)));
     for (const i of rec.items) if (i.action !== "none") out.push(`  ${i.action.padEnd(7)} ${i.file ?? i.id}${i.reply === null ? "" : ` (reply ${name(i.reply)})`}`);
@@ -113,15 +118,18 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
 async function run(ctx: CommandContext): Promise<number> {
   const path = ctx.args[0] as string;
   const as = ctx.options["as"] as string | undefined;
+  const arena = ctx.options["arena"] as string | undefined;
   const state = pathOption("state", ctx.options["state"]);
   if ((as === undefined) !== (state === undefined)) throw new UsageError("--as CALLSIGN and --state DIR go together: a participant reconciles against its own state folder");
   if (as !== undefined && !isCallsign(as)) throw new UsageError(`--as ${as}: not a callsign`);
   if (as === ALL) throw new UsageError("--as ALL: ALL addresses every participant and is never one; reconcile as a callsign");
+  if (arena !== undefined && as === undefined) throw new UsageError("--arena names the arena a participant reconciles in: it goes with --as CALLSIGN --state DIR");
+  if (arena !== undefined && isBlankLine(arena)) throw new UsageError("--arena is empty: name the arena (its Handler-pinned alias)");
   if (state !== undefined && !(existsSync(state) && statSync(state).isDirectory())) throw new UsageError(`--state ${state}: no such folder (create it; an empty one is a participant with no dispositions yet)`);
   const now = mailboxNow(ctx.options["now"] as string | undefined);
   let result: CheckResult;
   try {
-    result = checkMailbox(path, { vocabulary: ctx.profiles.resolve, now, ...(as === undefined ? {} : { as, state: state as string }) });
+    result = checkMailbox(path, { vocabulary: ctx.profiles.resolve, now, ...(as === undefined ? {} : { as, state: state as string }), ...(arena === undefined ? {} : { arena }) });
   } catch (error) {
     if (!(error instanceof PathRefusal)) throw error;
     await ctx.err.line(visible(`refused: ${error.message}`));
@@ -140,6 +148,7 @@ export const mailboxCheckCommand: Command = {
   summary: "check a mailbox folder: every message, threads, callsigns, participants; with --as, reconcile",
   options: {
     as: { type: "string", help: "the participant to reconcile (its callsign); needs --state" },
+    arena: { type: "string", help: "the arena it reconciles in (default: its root binding's, else the one arena its callsign is found in)" },
     state: { type: "string", help: "the participant's local state folder, outside the mailbox (dispositions/, cursor/, anomalies/)" },
     now: { type: "string", help: "the moment of the check, YYYYMMDDTHHMMZ or ISO 8601 UTC (default: now)" },
   },

@@ -158,6 +158,12 @@ export function bindRoot(state: string, binding: RootBinding, options: { create?
   return { created: true, bound: binding };
 }
 
+/** The participant's root binding on disk, or null when it has none yet (damage is a PathRefusal, as below). */
+export function readRootBinding(state: string, callsign: string): RootBinding | null {
+  const path = stateFiles(state, callsign).rootBinding;
+  return existsSync(path) ? readBinding(path, callsign) : null;
+}
+
 /**
  * The binding on disk, exactly as bindRoot writes it. Anything else fails closed (a PathRefusal:
  * nothing is published): a binding that cannot be read proves no root, and one read leniently

@@ -694,13 +694,13 @@ describe("the participant's state folder", () => {
     const check = () => rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z"]);
     const crashed = check();
     expect(crashed.code).toBe(0);
-    expect(crashed.out).toContain("reconciliation for LYRA: FOUND");
+    expect(crashed.out).toContain("reconciliation for LYRA in arena DEMO: FOUND");
     expect(crashed.out).toContain(`restore ${hello} (reply ${welcome})`);
     expect(crashed.out).not.toMatch(/^ {2}(reply|handle) /m);
     mkdirSync(join(state, "dispositions"));
     appendFileSync(join(state, "dispositions", "LYRA.jsonl"), `${JSON.stringify({ id: ID(1), state: "replied", cta: "completed", reply: ID(4), request_id: ID(3) })}\n`);
     const clean = check();
-    expect(clean.out).toContain("reconciliation for LYRA: CLEAN (work-clean yes, readiness-clean yes)");
+    expect(clean.out).toContain("reconciliation for LYRA in arena DEMO: CLEAN (work-clean yes, readiness-clean yes)");
     expect(clean.out).toContain("the cursor may advance over 1 message");
     mkdirSync(join(state, "cursor"));
     writeFileSync(join(state, "cursor", "LYRA.txt"), `${ID(1)}\n`);
@@ -1003,5 +1003,60 @@ describe("rw mailbox check: callsigns by arena", () => {
     const at = lines.indexOf("participants in arena OTHER-ROOM");
     expect(lines.slice(lines.indexOf("participants in arena DEMO"), at)).toStrictEqual(["participants in arena DEMO", "  LYRA  sent 1, addressed 1, owes 0 replies", "  VEGA  sent 1, addressed 1, owes 0 replies"]);
     expect(lines.slice(at, at + 3)).toStrictEqual(["participants in arena OTHER-ROOM", "  ORION  sent 0, addressed 1, owes 1 reply", "  VEGA   sent 1, addressed 0, owes 0 replies"]);
+  });
+});
+
+describe("rw mailbox check --as: one arena", () => {
+  // VEGA and LYRA in DEMO; ORION asks VEGA for something in OTHER-ROOM, which is another VEGA's work.
+  const twoArenas = (): { root: string; state: string } => {
+    const a = room();
+    handshake(a.root);
+    message(a.inbox, "2025-10-28-14-40-00-ORION-hello-other.md", { id: ID(11), thread: ID(11), request_id: ID(11), from: "ORION", to: "[VEGA]", kind: "hello", arena: "OTHER-ROOM", machine: "ORION-BOX", root: "d".repeat(64) });
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "dispositions"));
+    appendFileSync(join(state, "dispositions", "VEGA.jsonl"), `${JSON.stringify({ id: ID(4), state: "no-reply-required", cta: "none" })}\n`);
+    return { root: a.root, state };
+  };
+  const check = (root: string, state: string, ...more: string[]) => rw(["mailbox", "check", root, "--as", "VEGA", "--state", state, "--now", "20261002T1200Z", ...more]);
+
+  it("reads the arena --arena names, and another arena's message addressed to the callsign is not its work", () => {
+    const { root, state } = twoArenas();
+    const r = check(root, state, "--arena", "DEMO");
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.out).toContain("reconciliation for VEGA in arena DEMO: CLEAN (work-clean yes, readiness-clean yes)");
+    expect(r.out).toContain("  addressed 1, undispositioned 0");
+    const json = JSON.parse(check(root, state, "--arena", "OTHER-ROOM", "--json").out) as { reconciliation: { arena: string; counts: { addressed: number }; items: { id: string; action: string }[] } };
+    expect(json.reconciliation.arena).toBe("OTHER-ROOM");
+    expect(json.reconciliation.items.map((i) => [i.id, i.action])).toStrictEqual([[ID(11), "handle"]]);
+  });
+
+  it("with no arena named, a callsign found in two arenas is read across both and never clean (ARENA_AMBIGUOUS, exit 1)", () => {
+    const { root, state } = twoArenas();
+    const r = check(root, state);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("reconciliation for VEGA: FOUND (work-clean no, readiness-clean no)");
+    expect(r.out).toMatch(/error ARENA_AMBIGUOUS: VEGA is a callsign in arenas DEMO, OTHER-ROOM/);
+    expect(r.out).toContain("  addressed 2, undispositioned 1");
+  });
+
+  it("reads the arena of the participant's root binding, and refuses --arena naming another (exit 2)", () => {
+    const { root, state } = twoArenas();
+    const ask = rw(["mailbox", "new", root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(5), "--slug", "ask", "--body", "x", "--state", state]);
+    expect(ask.code, ask.err).toBe(0);
+    const r = check(root, state);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain("reconciliation for VEGA in arena DEMO: CLEAN");
+    const other = check(root, state, "--arena", "OTHER-ROOM");
+    expect(other.code).toBe(2);
+    expect(other.err).toContain("--arena OTHER-ROOM: VEGA's root binding in");
+    expect(other.err).toContain("is for arena DEMO");
+  });
+
+  it("--arena goes with --as and --state, and is not empty (exit 2)", () => {
+    const { root, state } = twoArenas();
+    const alone = rw(["mailbox", "check", root, "--arena", "DEMO"]);
+    expect(alone.code).toBe(2);
+    expect(alone.err).toContain("--arena names the arena a participant reconciles in");
+    expect(check(root, state, "--arena", " ").code).toBe(2);
   });
 });
