@@ -452,6 +452,23 @@ describe("readbacks checked by the server against the sender's private challenge
     await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] }), "thread-conflict");
   });
 
+  it("keeps a closed handoff's challenge: after a restart its readbacks are judged as they were", async () => {
+    // The audit is rebuilt from the stored lines when the object restarts and checks each stored
+    // readback again with the challenge; dropped when the handoff closed, the void readback would
+    // pass on the next restart and the item's owner move to the receiver.
+    const t = fresh();
+    await ok(await append(t, [BRIEF]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"] })).status).toBe(204);
+    await ok(await append(t, [RB_BAD, "RW1 CX lead-3 re=lead-1 from=lead to=writer item=doc:brief why=REVOKED"]));
+    const before = await state(t);
+    const handoff = await ok(await call(`/v1/threads/${t}/handoffs/lead-1`));
+    expect(before.report.counts.readbacks).toMatchObject({ void: 1, passed: 0 });
+    expect(before.report.owners).toStrictEqual([{ item: "doc:brief", owner: "lead", handoff: null, readback: "void" }]);
+    await restart(t);
+    expect((await state(t)).report).toStrictEqual(before.report);
+    expect(await ok(await call(`/v1/threads/${t}/handoffs/lead-1`))).toStrictEqual(handoff);
+  });
+
   it("refuses a challenge after the readback was checked, and a record the vocabulary does not read", async () => {
     const t = fresh();
     await ok(await append(t, [BRIEF, RB_GOOD]));

@@ -6,7 +6,9 @@
  * is deleted. A thread holds at most as many challenges as lines, since each is for one HO and a
  * thread holds at most THREAD_CAPACITY.lines of them, and as many bytes of them (UTF-8, as stored)
  * as of lines: past that a registration is refused, and an append that would carry a challenge
- * over to a re-issue past it is refused whole (`409 thread-full`).
+ * over to a re-issue past it is refused whole (`409 thread-full`). A challenge outlives its
+ * handoff's closing: the audit rebuilt on a restart checks the stored readbacks with it again, and
+ * answers conceal what it judged, so deleting it then would turn a void readback into a pass.
  */
 import { utf8Length } from "../limits.js";
 import type { ThreadCapacity } from "./thread-capacity.js";
