@@ -452,6 +452,23 @@ describe("readbacks checked by the server against the sender's private challenge
     await expectProblem(await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] }), "thread-conflict");
   });
 
+  it("keeps a closed handoff's challenge: after a restart its readbacks are judged as they were", async () => {
+    // The audit is rebuilt from the stored lines when the object restarts and checks each stored
+    // readback again with the challenge; dropped when the handoff closed, the void readback would
+    // pass on the next restart and the item's owner move to the receiver.
+    const t = fresh();
+    await ok(await append(t, [BRIEF]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"] })).status).toBe(204);
+    await ok(await append(t, [RB_BAD, "RW1 CX lead-3 re=lead-1 from=lead to=writer item=doc:brief why=REVOKED"]));
+    const before = await state(t);
+    const handoff = await ok(await call(`/v1/threads/${t}/handoffs/lead-1`));
+    expect(before.report.counts.readbacks).toMatchObject({ void: 1, passed: 0 });
+    expect(before.report.owners).toStrictEqual([{ item: "doc:brief", owner: "lead", handoff: null, readback: "void" }]);
+    await restart(t);
+    expect((await state(t)).report).toStrictEqual(before.report);
+    expect(await ok(await call(`/v1/threads/${t}/handoffs/lead-1`))).toStrictEqual(handoff);
+  });
+
   it("refuses a challenge after the readback was checked, and a record the vocabulary does not read", async () => {
     const t = fresh();
     await ok(await append(t, [BRIEF, RB_GOOD]));
@@ -1971,7 +1988,7 @@ describe("a thread's capacity: what its object can hold in memory (thread-capaci
 
   const challengeAhead = (thread: string, id: string, expectAcc: string[]) => postJson(`/v1/threads/${thread}/handoffs/${id}/challenge`, { expectAcc });
   const challengesHeld = (thread: string) =>
-    runInDurableObject(stubOf(thread), (_: ThreadObject, s: DurableObjectState) => s.storage.sql.exec<{ rows: number; bytes: number }>("SELECT COUNT(*) AS rows, COALESCE(SUM(length(CAST(body AS BLOB))), 0) AS bytes FROM challenges").one());
+    runInDurableObject(stubOf(thread), (_: ThreadObject, s: DurableObjectState) => s.storage.sql.exec<{ rows: number; bytes: number }>("SELECT COUNT(*) AS rows, COALESCE(SUM(length(CAST(handoff AS BLOB)) + length(CAST(body AS BLOB))), 0) AS bytes FROM challenges").one());
 
   it("holds no more challenges than lines, nor more bytes of them, registered ahead of their HOs or not", async () => {
     const t = fresh();
@@ -1996,6 +2013,25 @@ describe("a thread's capacity: what its object can hold in memory (thread-capaci
     await expectProblem(await challengeAhead(u, "ops-2", criteria), "thread-full");
     expect((await challengeAhead(u, "ops-2", ["tone:plain"])).status).toBe(202);
     expect((await challengesHeld(u)).rows).toBe(2);
+  });
+
+  it("counts the id a challenge is kept under with its bytes, after a restart too", async () => {
+    // `{handoff}` is any message id a path carries: ids of 200,000 characters under bodies of 20
+    // bytes were stored, and the bound, which counted the bodies alone, never saw them.
+    const t = fresh();
+    const long = `${"a".repeat(3000)}-1`;
+    await setCapacity(t, { lines: 100, bytes: 2000 });
+    await expectProblem(await challengeAhead(t, long, ["len:1w"]), "thread-full");
+    expect((await challengeAhead(t, "ops-1", ["len:1w"])).status).toBe(202);
+    expect((await challengesHeld(t)).rows).toBe(1);
+    await setCapacity(t, { lines: 100, bytes: 4000 });
+    expect((await challengeAhead(t, long, ["len:1w"])).status).toBe(202);
+    const held = await challengesHeld(t);
+    expect(held.bytes).toBeGreaterThan(3000);
+    await restart(t);
+    await setCapacity(t, { lines: 100, bytes: held.bytes + 500 });
+    await expectProblem(await challengeAhead(t, `${"b".repeat(600)}-1`, ["len:1w"]), "thread-full");
+    expect(await challengesHeld(t)).toStrictEqual(held);
   });
 
   it("refuses whole an append whose re-issue would carry a challenge past what the thread holds of them", async () => {

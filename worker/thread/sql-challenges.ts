@@ -4,16 +4,19 @@
  * for any id, so nothing but this bounded them: twenty thousand registrations on a thread of no
  * line were twenty thousand rows, and one body of criteria half a megabyte, kept until the object
  * is deleted. A thread holds at most as many challenges as lines, since each is for one HO and a
- * thread holds at most THREAD_CAPACITY.lines of them, and as many bytes of them (UTF-8, as stored)
- * as of lines: past that a registration is refused, and an append that would carry a challenge
- * over to a re-issue past it is refused whole (`409 thread-full`).
+ * thread holds at most THREAD_CAPACITY.lines of them, and as many bytes of them (UTF-8, as stored,
+ * the HO id each is kept under included) as of lines: past that a registration is refused, and an
+ * append that would carry a challenge over to a re-issue past it is refused whole (`409
+ * thread-full`). A challenge outlives its
+ * handoff's closing: the audit rebuilt on a restart checks the stored readbacks with it again, and
+ * answers conceal what it judged, so deleting it then would turn a void readback into a pass.
  */
 import { utf8Length } from "../limits.js";
 import type { ThreadCapacity } from "./thread-capacity.js";
 
 export const CHALLENGES_TABLE = "CREATE TABLE IF NOT EXISTS challenges (handoff TEXT PRIMARY KEY, body TEXT NOT NULL)";
 
-/** How many challenges a thread holds, and the bytes of their bodies. */
+/** How many challenges a thread holds, and the bytes of their ids and bodies. */
 export interface ChallengesHeld {
   readonly rows: number;
   readonly bytes: number;
@@ -35,9 +38,16 @@ export interface SqlChallenges {
   forget(): void;
 }
 
+/** A row's bytes as the bound counts them: its id's and its body's, in UTF-8. */
+function rowBytes(handoff: string, body: string): number {
+  return utf8Length(handoff) + utf8Length(body);
+}
+
 export function sqlChallenges(sql: SqlStorage): SqlChallenges {
   let held: ChallengesHeld | null = null;
-  const count = (): ChallengesHeld => (held ??= sql.exec<{ rows: number; bytes: number }>("SELECT COUNT(*) AS rows, COALESCE(SUM(length(CAST(body AS BLOB))), 0) AS bytes FROM challenges").one());
+  // The id counts as the body does: a `{handoff}` is any message id the path carries, of any
+  // length, and ids of 200,000 characters under bodies of 20 bytes were stored past the bound.
+  const count = (): ChallengesHeld => (held ??= sql.exec<{ rows: number; bytes: number }>("SELECT COUNT(*) AS rows, COALESCE(SUM(length(CAST(handoff AS BLOB)) + length(CAST(body AS BLOB))), 0) AS bytes FROM challenges").one());
   const get = (handoff: string): string | undefined => sql.exec<{ body: string }>("SELECT body FROM challenges WHERE handoff = ?", handoff).toArray()[0]?.body;
   return {
     get,
@@ -46,7 +56,7 @@ export function sqlChallenges(sql: SqlStorage): SqlChallenges {
       const now = count();
       const before = get(handoff);
       const rows = now.rows + (before === undefined ? 1 : 0);
-      const bytes = now.bytes - (before === undefined ? 0 : utf8Length(before)) + utf8Length(body);
+      const bytes = now.bytes - (before === undefined ? 0 : rowBytes(handoff, before)) + rowBytes(handoff, body);
       if ((rows > now.rows || bytes > now.bytes) && (rows > capacity.lines || bytes > capacity.bytes)) return false;
       sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, body);
       held = { rows, bytes };
@@ -57,7 +67,7 @@ export function sqlChallenges(sql: SqlStorage): SqlChallenges {
       if (before === undefined) return;
       const now = count();
       sql.exec("DELETE FROM challenges WHERE handoff = ?", handoff);
-      held = { rows: now.rows - 1, bytes: now.bytes - utf8Length(before) };
+      held = { rows: now.rows - 1, bytes: now.bytes - rowBytes(handoff, before) };
     },
     held: count,
     forget() {
