@@ -21,7 +21,7 @@ import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { consumptionShrinks } from "./_consumption.js";
-import { boundInputFindings, resumeInputFindings } from "./_input-fixity.js";
+import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { attemptThing, revisionHeads, revisionKey } from "./_revision-heads.js";
 import { compareUtc, durationMs, sameRevision, utcNanos } from "./scalars.js";
 import type { Duration } from "./scalars.js";
@@ -98,7 +98,8 @@ function windowFindings(contract: DelegationContract, own: readonly { attempt: E
  * is verified against the contract's limits and the attempts' consumption up to it (7.2), and one
  * of another revision, whose limits are not in hand, fails closed. Inputs are fixed (7.2 "input
  * fixity", `_input-fixity.ts`): the attempts and checkpoints of this revision use the exact
- * revisions it binds, and a resume the inputs its checkpoint fixed, when that checkpoint is given.
+ * revisions it binds, a resume the inputs its checkpoint fixed, when that checkpoint is given, and
+ * a checkpoint only revisions its attempt used or produced of what that attempt records.
  */
 export function checkAttempts(contract: DelegationContract, attempts: readonly ExecutionAttempt[], checkpoints: readonly DelegationCheckpoint[] = []): AttemptsReport {
   const out: DelegationFinding[] = [];
@@ -132,6 +133,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   const records = mine.map((attempt, i) => ({ attempt, index: given[i] as number }));
   boundInputFindings(contract, records, checkpoints, out);
   resumeInputFindings(records, checkpoints, out);
+  writerInputFindings(records, checkpoints, out);
   // In the order they started; equal times keep the order given.
   own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);
   own.forEach(({ attempt, index }, n) => {
