@@ -20,6 +20,7 @@ import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
+import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { consumptionShrinks } from "./_consumption.js";
 import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { attemptThing, revisionHeads, revisionKey } from "./_revision-heads.js";
@@ -153,6 +154,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   consumptionFindings(mine, given, out);
   windowFindings(contract, own, out);
   checkpointRemainderFindings(contract, checkpoints, mine, out);
+  checkpointSequenceFindings(checkpoints, out);
   // Every record of an attempt states the inputs it used and who ran it, so each one is compared, not only the latest.
   const records = mine.map((attempt, i) => ({ attempt, index: given[i] as number }));
   delegateeFindings(contract, records, out);

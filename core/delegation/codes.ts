@@ -67,6 +67,8 @@ export const DELEGATION_CODES = {
   CHECKPOINT_INPUT_UNUSED: "error",
   /** A checkpoint fixes objects its attempt records neither using nor producing: not checked against it (7.1, 7.2). */
   CHECKPOINT_INPUT_UNATTESTED: "note",
+  /** Of one attempt's checkpoints, one written later has no greater sequence, or two share one (7.2: "monotonic sequence"). */
+  CHECKPOINT_SEQUENCE: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",
