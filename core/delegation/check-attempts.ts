@@ -19,6 +19,7 @@ import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
+import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { consumptionShrinks } from "./_consumption.js";
@@ -158,6 +159,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   // Every record of an attempt states the inputs it used and who ran it, so each one is compared, not only the latest.
   const records = mine.map((attempt, i) => ({ attempt, index: given[i] as number }));
   delegateeFindings(contract, records, out);
+  checkpointAttemptFindings(records, checkpoints, out);
   boundInputFindings(contract, records, checkpoints, out);
   resumeInputFindings(records, checkpoints, out);
   writerInputFindings(records, checkpoints, out);

@@ -69,6 +69,8 @@ export const DELEGATION_CODES = {
   CHECKPOINT_INPUT_UNATTESTED: "note",
   /** Of one attempt's checkpoints, one written later has no greater sequence, or two share one (7.2: "monotonic sequence"). */
   CHECKPOINT_SEQUENCE: "error",
+  /** A checkpoint names another delegation revision than its attempt ran under, or is written before that attempt started (1.1, 7.2). */
+  CHECKPOINT_ATTEMPT_MISMATCH: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",
