@@ -15,6 +15,11 @@
  *   uses each object its checkpoint fixed at the revision the checkpoint fixed. A resume may read
  *   more (the search goes on), and need not read again what it does not use: an attempt records
  *   the inputs it used, and the checkpoint's outputs from the others are immutable references.
+ * - CHECKPOINT_INPUT_UNUSED: a checkpoint fixes only revisions the attempt that wrote it used or
+ *   produced, of each object that attempt records: its `inputs` and `outputs` (11.4's CP-7 fixes the
+ *   two Sources ATT-1 staged, its outputs; ATT-1 records no inputs). An object the attempt records
+ *   nowhere is left unchecked, said by a note (CHECKPOINT_INPUT_UNATTESTED): 7.2 does not say a
+ *   checkpoint's inputs are its attempt's, so a revision they do not contradict is not refused.
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
@@ -22,7 +27,7 @@ import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { few } from "./_few.js";
-import { sameRevision } from "./scalars.js";
+import { compareUtc, sameRevision } from "./scalars.js";
 import type { RevisionRef } from "./scalars.js";
 
 const exact = (r: RevisionRef): string => `${r.revision_id} ${r.content_digest}`;
@@ -49,7 +54,7 @@ export function fixedInputs(refs: readonly RevisionRef[]): Map<string, Fixed> {
  * Each of `refs` (at `path.<n>`) that names an object `fixed` fixes, at another revision or digest
  * than every one `fixed` names of it: `why` says whose inputs these are and who fixed them.
  */
-export function unfixedInputFindings(code: "INPUT_NOT_EXACT" | "INPUT_STALE", refs: readonly RevisionRef[], fixed: Map<string, Fixed>, path: string, why: (ref: string, fixedAt: string) => string, out: DelegationFinding[]): void {
+export function unfixedInputFindings(code: "INPUT_NOT_EXACT" | "INPUT_STALE" | "CHECKPOINT_INPUT_UNUSED", refs: readonly RevisionRef[], fixed: Map<string, Fixed>, path: string, why: (ref: string, fixedAt: string) => string, out: DelegationFinding[]): void {
   refs.forEach((r, n) => {
     const of = fixed.get(r.object_id);
     if (of === undefined || of.revisions.has(exact(r))) return;
@@ -121,5 +126,41 @@ export function nextInputFindings(prior: DelegationContract, next: DelegationCon
   checkpoints.forEach((checkpoint, index) => {
     if (!sameRevision(checkpoint.delegation_ref, revision)) return;
     unfixedInputFindings("INPUT_STALE", next.inputs, fixedInputs(checkpoint.input_revisions), "inputs", (used, fixedAt) => `${next.delegation_id}@${next.revision_id} binds ${used}, where ${checkpoint.checkpoint_id} (checkpoints.${index}), which a resume under it continues from, fixed ${fixedAt}: the input changed since the checkpoint (sections 7.2, 11.4)`, out);
+  });
+}
+
+/**
+ * Every given checkpoint against the records of the attempt that wrote it (its `attempt_id`, of the
+ * same delegation) that state all it used by the checkpoint: a record that ended (an attempt uses
+ * nothing after its end), or one issued at or after `written_at` (a running record issued before
+ * it may not list an input read since). Each such record names the revisions the attempt used or
+ * produced (`inputs`, `outputs`); a checkpoint input of an object it names at other revisions only
+ * is a revision the attempt never touched, so the two records of one execution disagree on what a
+ * resume rests on (CHECKPOINT_INPUT_UNUSED). Inputs of objects no such record names are noted once
+ * a checkpoint (CHECKPOINT_INPUT_UNATTESTED): unchecked, not refused. No such record given, nothing.
+ */
+export function writerInputFindings(attempts: readonly { readonly attempt: ExecutionAttempt; readonly index: number }[], checkpoints: readonly DelegationCheckpoint[], out: DelegationFinding[]): void {
+  if (checkpoints.length === 0) return;
+  const byId = new Map<string, { attempt: ExecutionAttempt; index: number }[]>();
+  for (const a of attempts) {
+    const list = byId.get(a.attempt.attempt_id);
+    if (list === undefined) byId.set(a.attempt.attempt_id, [a]);
+    else list.push(a);
+  }
+  const known = new Map<number, Map<string, Fixed>>();
+  checkpoints.forEach((checkpoint, c) => {
+    const records = (byId.get(checkpoint.attempt_id) ?? []).filter(({ attempt }) => attempt.delegation_ref.object_id === checkpoint.delegation_ref.object_id && (attempt.ended_at !== null || compareUtc(attempt.issued_at, checkpoint.written_at) >= 0));
+    if (records.length === 0) return;
+    const named = new Set<string>();
+    for (const { attempt, index } of records) {
+      const fixed = known.get(index) ?? fixedInputs([...attempt.inputs, ...attempt.outputs]);
+      known.set(index, fixed);
+      for (const id of fixed.keys()) named.add(id);
+      unfixedInputFindings("CHECKPOINT_INPUT_UNUSED", checkpoint.input_revisions, fixed, `checkpoints.${c}.input_revisions`, (fixes, records) => `${checkpoint.checkpoint_id} fixes ${fixes}, and the attempt that wrote it, ${attempt.attempt_id}@${attempt.revision_id} (attempts.${index}), records using or producing it only at ${records}: a checkpoint's exact input revisions are the ones its attempt's state rests on (section 7.2), so a resume from it would rest on a revision the attempt never touched`, out);
+    }
+    const unattested = checkpoint.input_revisions.filter((r) => !named.has(r.object_id));
+    if (unattested.length === 0) return;
+    const writer = records.map(({ attempt, index }) => `${attempt.attempt_id}@${attempt.revision_id} (attempts.${index})`);
+    out.push(delegationFinding("CHECKPOINT_INPUT_UNATTESTED", `checkpoints.${c}.input_revisions: ${checkpoint.checkpoint_id} fixes ${few(unattested.map(shown))}, which the attempt that wrote it, ${few(writer)}, records neither using nor producing: these inputs are not checked against the attempt (section 7.2 lists both records' inputs, and says no more)`, { path: `checkpoints.${c}.input_revisions`, dimension: "inputs", received: few(unattested.map((r) => `${r.object_id}@${r.revision_id} ${r.content_digest}`)) }));
   });
 }

@@ -19,9 +19,11 @@ import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
+import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
+import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { consumptionShrinks } from "./_consumption.js";
-import { boundInputFindings, resumeInputFindings } from "./_input-fixity.js";
+import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { attemptThing, revisionHeads, revisionKey } from "./_revision-heads.js";
 import { compareUtc, durationMs, sameRevision, utcNanos } from "./scalars.js";
 import type { Duration } from "./scalars.js";
@@ -94,11 +96,36 @@ function windowFindings(contract: DelegationContract, own: readonly { attempt: E
 }
 
 /**
+ * An attempt under this exact revision is the delegatee's: its `card_ref` the delegatee's exact
+ * card revision, its executor the delegatee's agent Actor revision, its operator the contract's
+ * accountable operator (CARD_MISMATCH, EXECUTOR_MISMATCH, OPERATOR_MISMATCH, as permission holds
+ * every effect to them). A contract authorizes "one bounded objective for one delegatee" (1) and
+ * an attempt's "actor, operator, delegation ... remain exact" (1.1), so an attempt of the revision
+ * by another agent ran under no authority (11.4: AGENT-B starts ATT-2 under r2, "it does not
+ * impersonate" ATT-1 under r1). Every record is compared: each states who executed it.
+ */
+function delegateeFindings(contract: DelegationContract, records: readonly { attempt: ExecutionAttempt; index: number }[], out: DelegationFinding[]): void {
+  const revision = contractRef(contract);
+  const { agent_card_ref: card, agent_actor_ref: actor } = contract.delegatee_agent_ref;
+  const operator = contract.accountable_operator_ref.operator_principal_ref;
+  const named = `${contract.delegation_id}@${contract.revision_id}`;
+  const show = (r: { object_id: string; revision_id: string }): string => `${r.object_id}@${r.revision_id}`;
+  for (const { attempt, index } of records) {
+    if (!sameRevision(attempt.delegation_ref, revision)) continue;
+    const at = `attempts.${index}`;
+    if (!sameRevision(attempt.card_ref, card)) out.push(delegationFinding("CARD_MISMATCH", `${at}.card_ref: ${attempt.attempt_id} runs on the card ${show(attempt.card_ref)}, not the delegatee's exact card ${show(card)} in ${named}: it ran under no authority`, { path: `${at}.card_ref`, dimension: "card", expected: `${show(card)} ${card.content_digest}`, received: `${show(attempt.card_ref)} ${attempt.card_ref.content_digest}` }));
+    if (!sameRevision(attempt.executor_actor_ref, actor)) out.push(delegationFinding("EXECUTOR_MISMATCH", `${at}.executor_actor_ref: ${attempt.attempt_id} is executed by ${show(attempt.executor_actor_ref)}, not the delegatee Actor revision ${show(actor)} in ${named}: it ran under no authority`, { path: `${at}.executor_actor_ref`, dimension: "executor", expected: `${show(actor)} ${actor.content_digest}`, received: `${show(attempt.executor_actor_ref)} ${attempt.executor_actor_ref.content_digest}` }));
+    if (attempt.operator_principal_ref !== operator) out.push(delegationFinding("OPERATOR_MISMATCH", `${at}.operator_principal_ref: ${attempt.attempt_id} records the operator ${attempt.operator_principal_ref}, not ${named}'s accountable operator ${operator}`, { path: `${at}.operator_principal_ref`, dimension: "operator", expected: operator, received: attempt.operator_principal_ref }));
+  }
+}
+
+/**
  * `checkpoints`, when given, are checkpoints of this contract revision: each one's remaining budget
  * is verified against the contract's limits and the attempts' consumption up to it (7.2), and one
  * of another revision, whose limits are not in hand, fails closed. Inputs are fixed (7.2 "input
  * fixity", `_input-fixity.ts`): the attempts and checkpoints of this revision use the exact
- * revisions it binds, and a resume the inputs its checkpoint fixed, when that checkpoint is given.
+ * revisions it binds, a resume the inputs its checkpoint fixed, when that checkpoint is given, and
+ * a checkpoint only revisions its attempt used or produced of what that attempt records.
  */
 export function checkAttempts(contract: DelegationContract, attempts: readonly ExecutionAttempt[], checkpoints: readonly DelegationCheckpoint[] = []): AttemptsReport {
   const out: DelegationFinding[] = [];
@@ -128,10 +155,14 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   consumptionFindings(mine, given, out);
   windowFindings(contract, own, out);
   checkpointRemainderFindings(contract, checkpoints, mine, out);
-  // Every record of an attempt states the inputs it used, so each one is compared, not only the latest.
+  checkpointSequenceFindings(checkpoints, out);
+  // Every record of an attempt states the inputs it used and who ran it, so each one is compared, not only the latest.
   const records = mine.map((attempt, i) => ({ attempt, index: given[i] as number }));
+  delegateeFindings(contract, records, out);
+  checkpointAttemptFindings(records, checkpoints, out);
   boundInputFindings(contract, records, checkpoints, out);
   resumeInputFindings(records, checkpoints, out);
+  writerInputFindings(records, checkpoints, out);
   // In the order they started; equal times keep the order given.
   own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);
   own.forEach(({ attempt, index }, n) => {

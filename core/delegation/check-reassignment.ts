@@ -22,7 +22,7 @@ import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
-import { boundInputFindings, nextInputFindings, resumeInputFindings } from "./_input-fixity.js";
+import { boundInputFindings, nextInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { remainingBudgetFindings } from "./_shared-budget.js";
 import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings, routingFindings } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
@@ -123,7 +123,10 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // inputs by checkAttempts, as their windows and retries are.
   boundInputFindings(prior, [], checkpoints, findings);
   nextInputFindings(prior, next, checkpoints, findings);
-  resumeInputFindings(attempts.map((attempt, index) => ({ attempt, index })), checkpoints, findings);
+  const records = attempts.map((attempt, index) => ({ attempt, index }));
+  resumeInputFindings(records, checkpoints, findings);
+  // A checkpoint a resume under the next revision rests on fixes what its attempt used or produced.
+  writerInputFindings(records, checkpoints, findings);
   appendFindings(findings, inheritanceFindings(prior, next));
   // "The same or narrower scope" (11.4) includes what every effect fences (1.2): the next revision
   // keeps each authority stream the prior fenced (Space, policy, consent, its own and every

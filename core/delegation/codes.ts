@@ -63,6 +63,14 @@ export const DELEGATION_CODES = {
   INPUT_NOT_EXACT: "error",
   /** A resume (or a reassignment's next revision) uses an object its checkpoint fixed at another revision or digest (7.2: "input fixity"; 7.3 "stale input"; 11.4). */
   INPUT_STALE: "error",
+  /** A checkpoint fixes an object its attempt records (inputs, outputs) only at other revisions or digests (7.1, 7.2). */
+  CHECKPOINT_INPUT_UNUSED: "error",
+  /** A checkpoint fixes objects its attempt records neither using nor producing: not checked against it (7.1, 7.2). */
+  CHECKPOINT_INPUT_UNATTESTED: "note",
+  /** Of one attempt's checkpoints, one written later has no greater sequence, or two share one (7.2: "monotonic sequence"). */
+  CHECKPOINT_SEQUENCE: "error",
+  /** A checkpoint names another delegation revision than its attempt ran under, or is written before that attempt started (1.1, 7.2). */
+  CHECKPOINT_ATTEMPT_MISMATCH: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",

@@ -2,7 +2,10 @@
 // records its "inputs", a checkpoint its "exact input revisions", and "The resumer MUST verify ...
 // input fixity". An input of an object the contract binds is one of the contract's exact revisions
 // of it (INPUT_NOT_EXACT); a resume uses each object its checkpoint fixed at the revision the
-// checkpoint fixed (INPUT_STALE). References are compared exactly as written, digest included.
+// checkpoint fixed (INPUT_STALE); a checkpoint fixes, of each object the attempt that wrote it
+// records using or producing, only a revision it records (CHECKPOINT_INPUT_UNUSED), and an object it
+// records nowhere is noted as unchecked (CHECKPOINT_INPUT_UNATTESTED). References are compared
+// exactly as written, digest included.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { checkAttempts, checkAttemptsDocument, checkReassignmentDocument } from "../../../core/delegation/index.js";
@@ -68,7 +71,9 @@ describe("a checkpoint's input revisions against its contract revision's (INPUT_
   it("refuses a checkpoint fixing another revision, in check-attempts and check-reassignment (denied on inputs)", () => {
     const cp = cp7([ref("SRC-71", "r1"), ref("SRC-72", "r4")]);
     const attempts = checkAttemptsDocument({ contract: r1(), attempts: [record("att-1")], checkpoints: [cp] });
-    expect(found(attempts)).toStrictEqual([["INPUT_NOT_EXACT", "checkpoints.0.input_revisions.1", `SRC-72@r3 ${ref("SRC-72", "r3").content_digest}`, `SRC-72@r4 ${ref("SRC-72", "r4").content_digest}`]]);
+    const both = [`SRC-72@r3 ${ref("SRC-72", "r3").content_digest}`, `SRC-72@r4 ${ref("SRC-72", "r4").content_digest}`];
+    // ATT-1, which wrote CP-7, staged SRC-72@r3 too: the checkpoint contradicts its attempt as well.
+    expect(found(attempts)).toStrictEqual([["INPUT_NOT_EXACT", "checkpoints.0.input_revisions.1", ...both], ["CHECKPOINT_INPUT_UNUSED", "checkpoints.0.input_revisions.1", ...both]]);
     const reassign = checkReassignmentDocument({ prior: r1(), next: record("d-research-2-r2"), attempts: [record("att-1")], checkpoints: [cp] });
     expect(reassign).toMatchObject({ ok: false, decision: "deny", failed: ["inputs"] });
     expect(found(reassign)).toStrictEqual(found(attempts));
@@ -114,6 +119,59 @@ describe("a reassignment's next revision against the prior's checkpoints (INPUT_
     const r = checkReassignmentDocument(input({ ...record("d-research-2-r2"), inputs: [ref("SRC-72", "r4")] }));
     expect(r).toMatchObject({ ok: false, failed: ["inputs"] });
     expect(found(r)).toStrictEqual([["INPUT_STALE", "inputs.0", `SRC-72@r3 ${ref("SRC-72", "r3").content_digest}`, `SRC-72@r4 ${ref("SRC-72", "r4").content_digest}`]]);
+  });
+});
+
+describe("a checkpoint's input revisions against the attempt that wrote it (CHECKPOINT_INPUT_UNUSED)", () => {
+  const cp7 = (input_revisions: unknown[]) => ({ ...record("cp-7"), input_revisions });
+  const attempts = (contract: unknown, checkpoint: unknown, att1: unknown = record("att-1")) => checkAttemptsDocument({ contract, attempts: [att1], checkpoints: [checkpoint] });
+
+  it("passes 11.4's CP-7, which fixes exactly the two Sources ATT-1 staged (its outputs; ATT-1 records no inputs)", () => {
+    expect(record("att-1").inputs).toStrictEqual([]);
+    expect(attempts(record("d-research-2-r1"), record("cp-7"))).toMatchObject({ ok: true, findings: [] });
+  });
+  it("refuses a checkpoint fixing SRC-72@r4 where its attempt staged SRC-72@r3, the contract binding no input", () => {
+    const r = attempts(record("d-research-2-r1"), cp7([ref("SRC-71", "r1"), ref("SRC-72", "r4")]));
+    expect(r.ok).toBe(false);
+    expect(found(r)).toStrictEqual([["CHECKPOINT_INPUT_UNUSED", "checkpoints.0.input_revisions.1", `SRC-72@r3 ${ref("SRC-72", "r3").content_digest}`, `SRC-72@r4 ${ref("SRC-72", "r4").content_digest}`]]);
+    expect(r.findings[0]).toMatchObject({ severity: "error", dimension: "inputs" });
+  });
+  it("reads an attempt's inputs as well as its outputs", () => {
+    const att1 = { ...record("att-1"), inputs: [ref("SRC-9", "r2")] };
+    expect(attempts(record("d-research-2-r1"), cp7([ref("SRC-9", "r2")]), att1).findings).toStrictEqual([]);
+    expect(found(attempts(record("d-research-2-r1"), cp7([ref("SRC-9", "r1")]), att1)).map((f) => f[0])).toStrictEqual(["CHECKPOINT_INPUT_UNUSED"]);
+  });
+  it("notes, and does not refuse, an input the attempt records neither using nor producing", () => {
+    const r = attempts(record("d-research-2-r1"), cp7([ref("SRC-71", "r1"), ref("SRC-72", "r3"), ref("SRC-99", "r1")]));
+    expect(r.ok).toBe(true);
+    expect(r.findings.map((f) => [f.code, f.severity, f.path])).toStrictEqual([["CHECKPOINT_INPUT_UNATTESTED", "note", "checkpoints.0.input_revisions"]]);
+    const none = attempts(record("d-research-2-r1"), record("cp-7"), { ...record("att-1"), outputs: [] });
+    expect(none.findings.map((f) => f.code)).toStrictEqual(["CHECKPOINT_INPUT_UNATTESTED"]);
+    expect(none.findings[0]?.message).toContain("SRC-71@r1");
+  });
+  it("reads only records of the attempt that state all it used by the checkpoint: ended, or issued at or after it", () => {
+    const stale = cp7([ref("SRC-71", "r1"), ref("SRC-72", "r4")]);
+    const running = { ...record("att-1"), ended_at: null, outcome: null };
+    // Issued at 09:05, running: SRC-72@r4 may have been read after, before the checkpoint at 10:05.
+    expect(attempts(record("d-research-2-r1"), stale, running).findings).toStrictEqual([]);
+    const later = { ...running, issued_at: "2026-10-04T10:05:00Z" };
+    expect(attempts(record("d-research-2-r1"), stale, later).findings.map((f) => f.code)).toStrictEqual(["CHECKPOINT_INPUT_UNUSED"]);
+    // Another attempt's record, or another delegation's, says nothing of this checkpoint.
+    expect(attempts(record("d-research-2-r1"), { ...stale, attempt_id: "ATT-9" }).findings).toStrictEqual([]);
+  });
+  it("denies a reassignment resting on such a checkpoint, on inputs", () => {
+    const r = checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts: [record("att-1")], checkpoints: [cp7([ref("SRC-71", "r1"), ref("SRC-72", "r4")])] });
+    expect(r).toMatchObject({ ok: false, failed: ["inputs"] });
+    expect(found(r).map((f) => [f[0], f[1]])).toStrictEqual([["CHECKPOINT_INPUT_UNUSED", "checkpoints.0.input_revisions.1"]]);
+  });
+  it("4,000 checkpoint inputs against an attempt recording 4,000 other revisions of one object: fast, each finding short", () => {
+    const att1 = { ...record("att-1"), outputs: Array.from({ length: 4000 }, (_, i) => ref("SRC-1", `r${i}`)) };
+    const checkpoint = cp7(Array.from({ length: 4000 }, (_, i) => ref("SRC-1", `x${i}`)));
+    const start = performance.now();
+    const r = attempts(record("d-research-2-r1"), checkpoint, att1);
+    expect(performance.now() - start).toBeLessThan(2500);
+    expect(r.findings.filter((f) => f.code === "CHECKPOINT_INPUT_UNUSED")).toHaveLength(4000);
+    expect(r.findings.filter((f) => f.message.length >= 700 || (f.expected?.length ?? 0) >= 400)).toStrictEqual([]);
   });
 });
 
