@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLine, checkMessage, parseLine, refusal, refusals, validate } from "../../core/index.js";
+import { checkLine, checkMessage, parseLine, readMessage, refusal, refusals, validate } from "../../core/index.js";
 import { resolve } from "../vocabularies.js";
 
 function un(line: string, receiver = "writer", n = 1): string {
@@ -27,6 +27,23 @@ describe("refusal: rule 2, never guess", () => {
     expect(c.findings.map((f) => f.code)).toStrictEqual(["VERSION"]);
     const r = refusal(c.message ?? c.envelope, c.findings, "writer");
     expect(r.value).toBe("RW1 UN writer-1 re=research-01 from=writer to=research item=x why=VER // unsupported version RW2");
+  });
+  it("answers a JSON form that names a key twice, as the line that does is answered (DUPLICATE_KEY)", () => {
+    // Before, the form was refused with no address, so no UN: its line got one.
+    const form = (slots: string, head = '"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"writer","item":"x"') => `{${head},"slots":{${slots}},"tail":null}`;
+    const c = readMessage(form('"ask":"DRAFT","ask":"FIX"'), resolve);
+    expect(c.envelope).toStrictEqual({ id: "a-1", from: "a", to: "writer", item: "x" });
+    expect(refusal(c.envelope, c.findings, "writer").value).toBe("RW1 UN writer-1 re=a-1 from=writer to=a item=x why=UNK // JSON_SHAPE message");
+    expect(un("RW1 HO a-1 from=a to=writer item=x ask=DRAFT ask=FIX")).toBe("RW1 UN writer-1 re=a-1 from=writer to=a item=x why=UNK // DUPLICATE_KEY ask");
+    // A field given twice addresses nothing: which value was meant would be a guess.
+    const twice = readMessage(form('"ask":"DRAFT"', '"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","from":"c","to":"writer","item":"x"'), resolve);
+    expect(twice.envelope).toStrictEqual({ id: "a-1", from: null, to: "writer", item: "x" });
+    expect(refusal(twice.envelope, twice.findings, "writer").ok).toBe(false);
+    // Another version's form is answered why=VER, whatever its text repeats (note 7).
+    const v2 = readMessage(form('"ask":"DRAFT","ask":"FIX"').replace('"RW1"', '"RW2"'), resolve);
+    expect(refusal(v2.envelope, v2.findings, "writer").value).toBe("RW1 UN writer-1 re=a-1 from=writer to=a item=x why=VER // unsupported version RW2");
+    // Text that is not JSON still has no address to recover.
+    expect(readMessage(form('"ask":"DRAFT"').slice(0, -1), resolve).envelope).toStrictEqual({ id: null, from: null, to: null, item: null });
   });
   it("never substitutes a reason about the receiver (NOCAP, SCOPE)", () => {
     const line = un("RW1 HO a-1 from=a to=writer item=x ask=DRAFT pri=9 conf=Q");
