@@ -85,7 +85,7 @@ function tailOf(errors: readonly Finding[]): string {
  * Builds the UN line that `receiver` sends for `subject` (a parsed message, or the envelope of a
  * line that did not parse). `n` is the receiver's message number for the reply's id.
  * Fails with UNADDRESSABLE when the subject has no valid id or sender to reply to, was sent by
- * the receiver itself, or is addressed to another agent.
+ * the receiver itself, is addressed to another agent, or has the id the reply would take.
  */
 export function refusal(subject: Message | Envelope, findings: readonly Finding[], receiver: string, n = 1): Result<string> {
   if (typeof receiver !== "string" || !isAgent(receiver)) throw new TypeError("refusal: receiver must be an agent name ([A-Za-z0-9._-]+)");
@@ -107,6 +107,8 @@ export function refusal(subject: Message | Envelope, findings: readonly Finding[
   if (from !== receiver && to !== null && isAgent(to) && to !== receiver) {
     problems.push(finding("UNADDRESSABLE", `the message is addressed to ${to}, not ${receiver}: only its receiver refuses it`, { slot: "to", expected: receiver, received: to }));
   }
+  // re= never names the reply itself (RE_SELF): a message whose id claims the receiver's next number.
+  if (id === `${receiver}-${n}`) problems.push(finding("UNADDRESSABLE", `the reply's id ${id} is the message's own: a UN may not reply to itself; number it past ${id}`, { slot: "id", received: id }));
   if (problems.length > 0) return result("", problems);
   const why = errors.some((f) => f.code === "VERSION") ? "VER" : "UNK";
   const reply: Message = {

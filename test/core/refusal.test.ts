@@ -121,6 +121,17 @@ describe("refusal: rule 2, never guess", () => {
     const r = refusal(checked.message ?? checked.envelope, checked.findings, "research");
     expect(r.findings.map((f) => [f.code, f.received])).toStrictEqual([["UNADDRESSABLE", "research"]]);
   });
+  it("writes no UN whose id is the refused message's own: its re= would name itself (RE_SELF)", () => {
+    // b-1 claims to be writer's (ID_FROM): a UN numbered writer-1 replied to itself, and was refused.
+    const c = checkLine("RW1 HO writer-1 from=a to=writer item=x ask=POLISH", resolve);
+    const r = refusal(c.message ?? c.envelope, c.findings, "writer", 1);
+    expect(r.findings.map((f) => [f.code, f.slot, f.received])).toStrictEqual([["UNADDRESSABLE", "id", "writer-1"]]);
+    const next = refusal(c.message ?? c.envelope, c.findings, "writer", 2);
+    expect(next.value).toBe("RW1 UN writer-2 re=writer-1 from=writer to=a item=x why=UNK // ID_FROM id writer-1; unknown ask=POLISH");
+    expect(checkLine(next.value as string, resolve).ok).toBe(true);
+    // refusals() numbers past the refused message's own id already.
+    expect(refusals("writer")(c)?.value).toBe(next.value);
+  });
   it("is a misuse to refuse a valid message, or to name an invalid receiver", () => {
     const ok = parseLine("RW1 HO a-1 from=a to=b item=x ask=DRAFT");
     if (!ok.ok) throw new Error("fixture");
