@@ -7,7 +7,7 @@ import { _isToken, _prefix } from "./_chars.js";
 import { _BREAK_OR_CONTROL } from "./_controls.js";
 import type { LineCheck } from "./check-line.js";
 import { isAgent, isMessageId, messageNumber } from "./check-value.js";
-import { finding, result } from "./finding.js";
+import { _cutErrors, finding, result } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import { formatLine } from "./format-line.js";
 import { _freshNumbers } from "./fresh-number.js";
@@ -67,18 +67,21 @@ function phrase(f: Finding): string {
   }
 }
 
-/** Joins phrases into a tail of at most 300 characters, saying how many did not fit. */
-function tailOf(errors: readonly Finding[]): string {
+/**
+ * Joins phrases into a tail of at most 300 characters, saying how many did not fit: `cut` more
+ * errors were counted, past the hundred findings a message lists, and are not listed at all.
+ */
+function tailOf(errors: readonly Finding[], cut: number): string {
   const phrases = [...new Set(errors.map(phrase))];
   let tail = "";
   for (let i = 0; i < phrases.length; i++) {
     const piece = (i === 0 ? "" : "; ") + phrases[i];
-    const more = phrases.length - i - 1;
+    const more = phrases.length - i - 1 + cut;
     const reserve = more > 0 ? `; +${more} more`.length : 0;
-    if ([...tail].length + [...piece].length + reserve > TAIL_MAX) return `${tail}; +${phrases.length - i} more`;
+    if ([...tail].length + [...piece].length + reserve > TAIL_MAX) return `${tail}; +${more + 1} more`;
     tail += piece;
   }
-  return tail;
+  return cut > 0 ? `${tail}; +${cut} more` : tail;
 }
 
 /**
@@ -120,7 +123,7 @@ export function refusal(subject: Message | Envelope, findings: readonly Finding[
     to: from,
     item: item !== null && isRef(item) ? item : null,
     slots: { why },
-    tail: tailOf(why === "VER" ? errors.filter((f) => f.code === "VERSION") : errors),
+    tail: tailOf(why === "VER" ? errors.filter((f) => f.code === "VERSION") : errors, findings.reduce((n, f) => n + _cutErrors(f), 0)),
   };
   return formatLine(reply);
 }

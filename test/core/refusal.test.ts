@@ -76,6 +76,22 @@ describe("refusal: rule 2, never guess", () => {
       expect(checkLine(r.value, resolve).ok).toBe(true);
     }
   });
+  it("counts in '+N more' the errors past the hundred a message lists, not only those listed", () => {
+    // 150 unreadable keys: validation lists 100 and counts 50 in FINDINGS_CUT. The tail said
+    // "+87 more" (the listed ones it left out) where 137 were not named.
+    const keys = Array.from({ length: 150 }, (_, i) => `K${i}=1`).join(" ");
+    const c = checkLine(`RW1 HO a-1 from=a to=writer item=x ask=DRAFT ${keys}`, resolve);
+    expect(c.findings.at(-1)).toMatchObject({ code: "FINDINGS_CUT", message: "50 more findings (50 errors) are not listed" });
+    const r = refusal(c.message ?? c.envelope, c.findings, "writer");
+    const tail = (r.value as string).split(" // ")[1] as string;
+    const named = tail.split("; ").filter((p) => p.startsWith("KEY_SYNTAX")).length;
+    expect(tail).toMatch(new RegExp(`; \\+${150 - named} more$`));
+    expect([...tail].length).toBeLessThanOrEqual(300);
+    // One error past the hundred is counted too.
+    const one = checkLine(`RW1 HO a-1 from=a to=writer item=x ask=DRAFT ${"K=1 ".repeat(101).trim()}`, resolve);
+    const oneTail = (refusal(one.message ?? one.envelope, one.findings, "writer").value as string).split(" // ")[1] as string;
+    expect(oneTail).toMatch(new RegExp(`; \\+${101 - (oneTail.split("; ").length - 1)} more$`));
+  });
   it("quotes a JSON form's value as one line: C1 controls and line separators become '?'", () => {
     // Rule 2: the receiver still answers with a UN. A JSON form can hold these characters in a
     // value (only a tail is refused for them); quoted raw, they made the UN unwritable.
