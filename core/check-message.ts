@@ -5,23 +5,29 @@
 import type { LineCheck, VocabularyResolver } from "./check-line.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import { hasError } from "./finding.js";
+import type { Finding } from "./finding.js";
 import { messageFromJson } from "./json-form.js";
 import { _versionFinding, validate } from "./validate.js";
 import { VERSION } from "./vocabulary.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 
+/**
+ * A JSON value refused before its vocabulary is read, addressed from its fields as a line that does
+ * not parse is (note 7). `unsure` is a key its text names twice: that field's value would be a guess.
+ */
+export function _refusedForm(input: unknown, findings: readonly Finding[], unsure?: string): LineCheck {
+  const o = input !== null && typeof input === "object" ? (input as Record<string, unknown>) : {};
+  const text = (k: string): string | null => (k !== unsure && typeof o[k] === "string" ? (o[k] as string) : null);
+  const envelope = { id: text("id"), from: text("from"), to: text("to"), item: text("item") };
+  // As for a line (note 7): another version's form is not read against this one's shape, so its
+  // version is the only finding, and the receiver answers why=VER.
+  const v = text("v");
+  return { ok: false, message: null, findings: v !== null && v !== VERSION ? [_versionFinding(v, null)] : findings, envelope };
+}
+
 export function checkMessage(input: unknown, vocabulary: Vocabulary | VocabularyResolver = coreVocabulary): LineCheck {
   const shaped = messageFromJson(input);
-  if (!shaped.ok) {
-    const o = input !== null && typeof input === "object" ? (input as Record<string, unknown>) : {};
-    const text = (k: string): string | null => (typeof o[k] === "string" ? (o[k] as string) : null);
-    const envelope = { id: text("id"), from: text("from"), to: text("to"), item: text("item") };
-    // As for a line (note 7): another version's form is not read against this one's shape, so its
-    // version is the only finding, and the receiver answers why=VER.
-    const v = text("v");
-    const findings = v !== null && v !== VERSION ? [_versionFinding(v, null)] : shaped.findings;
-    return { ok: false, message: null, findings, envelope };
-  }
+  if (!shaped.ok) return _refusedForm(input, shaped.findings);
   const message = shaped.value;
   const p = message.slots["p"];
   const chosen =

@@ -231,6 +231,9 @@ export function _capFindings(findings: Finding[], uncounted = 0, uncountedNotes 
   return [...kept, _note("FINDINGS_CUT", `${more} more findings (${cutErrors} errors) are not listed`, { received: String(more) })];
 }
 
+/** How many errors a FINDINGS_CUT note counts without listing them (0 for any other finding). */
+export const _cutErrors = (f: Finding): number => (f.code === "FINDINGS_CUT" ? Number(/\((\d+) errors\)/.exec(f.message)?.[1] ?? 0) : 0);
+
 export function hasError(findings: readonly Finding[]): boolean {
   for (const f of findings) if (f.severity === "error") return true;
   return false;

@@ -7,8 +7,13 @@ import { jsonSyntaxError } from "./json-syntax.js";
 
 export type JsonText =
   | { readonly ok: true; readonly value: unknown }
-  /** `at`: the UTF-16 index where a syntax error starts (absent for a repeated key). */
-  | { readonly ok: false; readonly problem: "syntax" | "duplicate-key"; readonly reason: string; readonly at?: number };
+  /** `at`: the UTF-16 index where a syntax error starts. */
+  | { readonly ok: false; readonly problem: "syntax"; readonly reason: string; readonly at?: number }
+  /**
+   * `key`: the name given twice; `value`: what JSON.parse reads (the last of each repeated key), from
+   * which a reader may still take what the repeated key does not name (a refusal's address).
+   */
+  | { readonly ok: false; readonly problem: "duplicate-key"; readonly reason: string; readonly key: string; readonly value: unknown };
 
 export function parseJsonText(text: string): JsonText {
   let value: unknown;
@@ -22,7 +27,7 @@ export function parseJsonText(text: string): JsonText {
   }
   const repeated = repeatedKey(text);
   if (repeated === null) return { ok: true, value };
-  return { ok: false, problem: "duplicate-key", reason: `the key ${JSON.stringify(repeated)} appears twice in one object; which value was meant would be a guess` };
+  return { ok: false, problem: "duplicate-key", reason: `the key ${JSON.stringify(repeated)} appears twice in one object; which value was meant would be a guess`, key: repeated, value };
 }
 
 /** The first key an object of `text` (JSON that parses) names twice, or null. One linear pass. */

@@ -5,7 +5,7 @@
  */
 import { checkLine } from "./check-line.js";
 import type { LineCheck, VocabularyResolver } from "./check-line.js";
-import { checkMessage } from "./check-message.js";
+import { _refusedForm, checkMessage } from "./check-message.js";
 import { _error, finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import { formatLine } from "./format-line.js";
@@ -34,8 +34,10 @@ export function readMessage(input: string | object, resolve: VocabularyResolver)
   if (!isJsonForm(input)) return checkLine(input, resolve);
   const json = parseJsonText(input);
   if (!json.ok) {
-    const message = json.problem === "syntax" ? `not JSON: ${json.reason}` : json.reason;
-    return { ok: false, message: null, findings: [finding("JSON_SHAPE", message, json.at === undefined ? undefined : { at: json.at })], envelope: { id: null, from: null, to: null, item: null } };
+    if (json.problem === "syntax") return { ok: false, message: null, findings: [finding("JSON_SHAPE", `not JSON: ${json.reason}`, json.at === undefined ? undefined : { at: json.at })], envelope: { id: null, from: null, to: null, item: null } };
+    // A key given twice: the text is JSON, so the form is still addressed from its other fields,
+    // as any JSON form refused for its shape is, and a line refused for DUPLICATE_KEY (note 7).
+    return _refusedForm(json.value, [finding("JSON_SHAPE", json.reason)], json.key);
   }
   return checkMessage(json.value, resolve);
 }

@@ -7,7 +7,7 @@ import { _isToken, _prefix } from "./_chars.js";
 import { _BREAK_OR_CONTROL } from "./_controls.js";
 import type { LineCheck } from "./check-line.js";
 import { isAgent, isMessageId, messageNumber } from "./check-value.js";
-import { finding, result } from "./finding.js";
+import { _cutErrors, finding, result } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import { formatLine } from "./format-line.js";
 import { _freshNumbers } from "./fresh-number.js";
@@ -67,25 +67,28 @@ function phrase(f: Finding): string {
   }
 }
 
-/** Joins phrases into a tail of at most 300 characters, saying how many did not fit. */
-function tailOf(errors: readonly Finding[]): string {
+/**
+ * Joins phrases into a tail of at most 300 characters, saying how many did not fit: `cut` more
+ * errors were counted, past the hundred findings a message lists, and are not listed at all.
+ */
+function tailOf(errors: readonly Finding[], cut: number): string {
   const phrases = [...new Set(errors.map(phrase))];
   let tail = "";
   for (let i = 0; i < phrases.length; i++) {
     const piece = (i === 0 ? "" : "; ") + phrases[i];
-    const more = phrases.length - i - 1;
+    const more = phrases.length - i - 1 + cut;
     const reserve = more > 0 ? `; +${more} more`.length : 0;
-    if ([...tail].length + [...piece].length + reserve > TAIL_MAX) return `${tail}; +${phrases.length - i} more`;
+    if ([...tail].length + [...piece].length + reserve > TAIL_MAX) return `${tail}; +${more + 1} more`;
     tail += piece;
   }
-  return tail;
+  return cut > 0 ? `${tail}; +${cut} more` : tail;
 }
 
 /**
  * Builds the UN line that `receiver` sends for `subject` (a parsed message, or the envelope of a
  * line that did not parse). `n` is the receiver's message number for the reply's id.
  * Fails with UNADDRESSABLE when the subject has no valid id or sender to reply to, was sent by
- * the receiver itself, or is addressed to another agent.
+ * the receiver itself, is addressed to another agent, or has the id the reply would take.
  */
 export function refusal(subject: Message | Envelope, findings: readonly Finding[], receiver: string, n = 1): Result<string> {
   if (typeof receiver !== "string" || !isAgent(receiver)) throw new TypeError("refusal: receiver must be an agent name ([A-Za-z0-9._-]+)");
@@ -107,6 +110,8 @@ export function refusal(subject: Message | Envelope, findings: readonly Finding[
   if (from !== receiver && to !== null && isAgent(to) && to !== receiver) {
     problems.push(finding("UNADDRESSABLE", `the message is addressed to ${to}, not ${receiver}: only its receiver refuses it`, { slot: "to", expected: receiver, received: to }));
   }
+  // re= never names the reply itself (RE_SELF): a message whose id claims the receiver's next number.
+  if (id === `${receiver}-${n}`) problems.push(finding("UNADDRESSABLE", `the reply's id ${id} is the message's own: a UN may not reply to itself; number it past ${id}`, { slot: "id", received: id }));
   if (problems.length > 0) return result("", problems);
   const why = errors.some((f) => f.code === "VERSION") ? "VER" : "UNK";
   const reply: Message = {
@@ -118,7 +123,7 @@ export function refusal(subject: Message | Envelope, findings: readonly Finding[
     to: from,
     item: item !== null && isRef(item) ? item : null,
     slots: { why },
-    tail: tailOf(why === "VER" ? errors.filter((f) => f.code === "VERSION") : errors),
+    tail: tailOf(why === "VER" ? errors.filter((f) => f.code === "VERSION") : errors, findings.reduce((n, f) => n + _cutErrors(f), 0)),
   };
   return formatLine(reply);
 }

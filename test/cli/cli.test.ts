@@ -138,6 +138,15 @@ describe("rw validate", () => {
     expect(row.findings.map((f) => [f.code, f.at])).toStrictEqual([["ENUM_UNKNOWN", 50]]);
     expect(row.refusal).toBe("RW1 UN writer-1 re=research-01 from=writer to=research item=x why=UNK // unknown ask=POLISH");
   });
+  it("answers a JSON form that names a key twice, as the line that does", () => {
+    const form = '{"v":"RW1","type":"HO","id":"research-01","re":null,"from":"research","to":"writer","item":"x","slots":{"ask":"DRAFT","ask":"FIX"},"tail":null}';
+    const r = rw(["validate", "--json", "--as", "writer"], `${form}\nRW1 HO research-02 from=research to=writer item=x ask=DRAFT ask=FIX\n`);
+    expect(r.out.trim().split("\n").map((l) => (JSON.parse(l) as { refusal: string }).refusal)).toStrictEqual([
+      "RW1 UN writer-1 re=research-01 from=writer to=research item=x why=UNK // JSON_SHAPE message",
+      "RW1 UN writer-2 re=research-02 from=writer to=research item=x why=UNK // DUPLICATE_KEY ask",
+    ]);
+    expect(r.code).toBe(1);
+  });
   it("says when no refusal can be addressed", () => {
     const r = rw(["validate", "--as", "writer"], "RW1 HO\n");
     expect(r.out).toContain("no refusal can be addressed");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLine, checkMessage, parseLine, refusal, refusals, validate } from "../../core/index.js";
+import { checkLine, checkMessage, parseLine, readMessage, refusal, refusals, validate } from "../../core/index.js";
 import { resolve } from "../vocabularies.js";
 
 function un(line: string, receiver = "writer", n = 1): string {
@@ -27,6 +27,23 @@ describe("refusal: rule 2, never guess", () => {
     expect(c.findings.map((f) => f.code)).toStrictEqual(["VERSION"]);
     const r = refusal(c.message ?? c.envelope, c.findings, "writer");
     expect(r.value).toBe("RW1 UN writer-1 re=research-01 from=writer to=research item=x why=VER // unsupported version RW2");
+  });
+  it("answers a JSON form that names a key twice, as the line that does is answered (DUPLICATE_KEY)", () => {
+    // Before, the form was refused with no address, so no UN: its line got one.
+    const form = (slots: string, head = '"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"writer","item":"x"') => `{${head},"slots":{${slots}},"tail":null}`;
+    const c = readMessage(form('"ask":"DRAFT","ask":"FIX"'), resolve);
+    expect(c.envelope).toStrictEqual({ id: "a-1", from: "a", to: "writer", item: "x" });
+    expect(refusal(c.envelope, c.findings, "writer").value).toBe("RW1 UN writer-1 re=a-1 from=writer to=a item=x why=UNK // JSON_SHAPE message");
+    expect(un("RW1 HO a-1 from=a to=writer item=x ask=DRAFT ask=FIX")).toBe("RW1 UN writer-1 re=a-1 from=writer to=a item=x why=UNK // DUPLICATE_KEY ask");
+    // A field given twice addresses nothing: which value was meant would be a guess.
+    const twice = readMessage(form('"ask":"DRAFT"', '"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","from":"c","to":"writer","item":"x"'), resolve);
+    expect(twice.envelope).toStrictEqual({ id: "a-1", from: null, to: "writer", item: "x" });
+    expect(refusal(twice.envelope, twice.findings, "writer").ok).toBe(false);
+    // Another version's form is answered why=VER, whatever its text repeats (note 7).
+    const v2 = readMessage(form('"ask":"DRAFT","ask":"FIX"').replace('"RW1"', '"RW2"'), resolve);
+    expect(refusal(v2.envelope, v2.findings, "writer").value).toBe("RW1 UN writer-1 re=a-1 from=writer to=a item=x why=VER // unsupported version RW2");
+    // Text that is not JSON still has no address to recover.
+    expect(readMessage(form('"ask":"DRAFT"').slice(0, -1), resolve).envelope).toStrictEqual({ id: null, from: null, to: null, item: null });
   });
   it("never substitutes a reason about the receiver (NOCAP, SCOPE)", () => {
     const line = un("RW1 HO a-1 from=a to=writer item=x ask=DRAFT pri=9 conf=Q");
@@ -58,6 +75,22 @@ describe("refusal: rule 2, never guess", () => {
       expect(tail).toMatch(/; \+\d+ more$/);
       expect(checkLine(r.value, resolve).ok).toBe(true);
     }
+  });
+  it("counts in '+N more' the errors past the hundred a message lists, not only those listed", () => {
+    // 150 unreadable keys: validation lists 100 and counts 50 in FINDINGS_CUT. The tail said
+    // "+87 more" (the listed ones it left out) where 137 were not named.
+    const keys = Array.from({ length: 150 }, (_, i) => `K${i}=1`).join(" ");
+    const c = checkLine(`RW1 HO a-1 from=a to=writer item=x ask=DRAFT ${keys}`, resolve);
+    expect(c.findings.at(-1)).toMatchObject({ code: "FINDINGS_CUT", message: "50 more findings (50 errors) are not listed" });
+    const r = refusal(c.message ?? c.envelope, c.findings, "writer");
+    const tail = (r.value as string).split(" // ")[1] as string;
+    const named = tail.split("; ").filter((p) => p.startsWith("KEY_SYNTAX")).length;
+    expect(tail).toMatch(new RegExp(`; \\+${150 - named} more$`));
+    expect([...tail].length).toBeLessThanOrEqual(300);
+    // One error past the hundred is counted too.
+    const one = checkLine(`RW1 HO a-1 from=a to=writer item=x ask=DRAFT ${"K=1 ".repeat(101).trim()}`, resolve);
+    const oneTail = (refusal(one.message ?? one.envelope, one.findings, "writer").value as string).split(" // ")[1] as string;
+    expect(oneTail).toMatch(new RegExp(`; \\+${101 - (oneTail.split("; ").length - 1)} more$`));
   });
   it("quotes a JSON form's value as one line: C1 controls and line separators become '?'", () => {
     // Rule 2: the receiver still answers with a UN. A JSON form can hold these characters in a
@@ -103,6 +136,17 @@ describe("refusal: rule 2, never guess", () => {
     const checked = checkLine("RW1 HO research-01 from=research to=writer item=x ask=POLISH", resolve);
     const r = refusal(checked.message ?? checked.envelope, checked.findings, "research");
     expect(r.findings.map((f) => [f.code, f.received])).toStrictEqual([["UNADDRESSABLE", "research"]]);
+  });
+  it("writes no UN whose id is the refused message's own: its re= would name itself (RE_SELF)", () => {
+    // b-1 claims to be writer's (ID_FROM): a UN numbered writer-1 replied to itself, and was refused.
+    const c = checkLine("RW1 HO writer-1 from=a to=writer item=x ask=POLISH", resolve);
+    const r = refusal(c.message ?? c.envelope, c.findings, "writer", 1);
+    expect(r.findings.map((f) => [f.code, f.slot, f.received])).toStrictEqual([["UNADDRESSABLE", "id", "writer-1"]]);
+    const next = refusal(c.message ?? c.envelope, c.findings, "writer", 2);
+    expect(next.value).toBe("RW1 UN writer-2 re=writer-1 from=writer to=a item=x why=UNK // ID_FROM id writer-1; unknown ask=POLISH");
+    expect(checkLine(next.value as string, resolve).ok).toBe(true);
+    // refusals() numbers past the refused message's own id already.
+    expect(refusals("writer")(c)?.value).toBe(next.value);
   });
   it("is a misuse to refuse a valid message, or to name an invalid receiver", () => {
     const ok = parseLine("RW1 HO a-1 from=a to=b item=x ask=DRAFT");
