@@ -276,6 +276,18 @@ describe("appending lines", () => {
     expect((await state(t)).lines).toBe(2);
   });
 
+  it("numbers the UN past a refused line that claims the receiver's next id, so that its re= never names the UN itself", async () => {
+    const t = fresh();
+    // writer-1 is writer's next number, but research sent it (ID_FROM): never stored, it is still taken.
+    const r = await ok(await append(t, ["RW1 HO writer-1 from=research to=writer item=gh:crox/site#42 ask=POLISH"]));
+    expect(r.results[0].findings.map((f: any) => f.code)).toContain("ID_FROM");
+    expect(r.results[0].refusal).toMatch(/^RW1 UN writer-2 re=writer-1 from=writer to=research /);
+    // Past 2^53 - 1 the lowest free number is taken: here writer-1 again is claimed, so 2.
+    await ok(await append(t, ["RW1 UN writer-9007199254740991 re=research-09 from=writer to=research why=UNK // unknown ask=POLISH"]));
+    const past = await ok(await append(t, ["RW1 HO writer-1 from=research to=writer item=gh:crox/site#42 ask=POLISH"]));
+    expect(past.results[0].refusal).toMatch(/^RW1 UN writer-2 re=writer-1 /);
+  });
+
   it("refuses a line too broken to be a message with its receiver's UN, read from its to=", async () => {
     const t = fresh();
     const r = await ok(await append(t, [HO.replace(" ask=", "  ask=")]));

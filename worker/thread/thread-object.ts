@@ -464,12 +464,13 @@ export class ThreadObject extends DurableObject<Env> {
    * core's freshNumber): one past its highest in the thread, counting the readbacks of prepared
    * statements (not yet relayed, they already hold their ids), or, once an id of 2^53 - 1 was
    * stored or stated, the lowest number none of them has. Null only when no number is left.
+   * `claimed`, when given, is one more number counted as taken.
    */
-  private nextNumber(agent: string): number | null {
+  private nextNumber(agent: string, claimed = 0): number | null {
     // Two index look-ups, whatever the thread holds.
     const line = this.sql.exec<{ n: number | null }>("SELECT MAX(n) AS n FROM lines WHERE sender = ?", agent).one().n ?? 0;
     const stated = this.sql.exec<{ n: number | null }>("SELECT MAX(rb_n) AS n FROM statements WHERE rb_from = ?", agent).one().n ?? 0;
-    return freshNumber(Math.max(line, stated), () => this.agentNumbers(agent));
+    return freshNumber(Math.max(line, stated, claimed), () => withNumber(this.agentNumbers(agent), claimed));
   }
 
   /** An agent's numbers in the thread, ascending: its lines' and its statements' readbacks', each read in index order, merged. */
@@ -492,7 +493,10 @@ export class ThreadObject extends DurableObject<Env> {
   /** The UN `receiver` sends for a refused line, or null when it cannot be addressed or numbered. */
   private refusalBy(subject: Message | Envelope, findings: readonly Finding[], receiver: string | null): string | null {
     if (receiver === null || !isAgent(receiver)) return null;
-    const n = this.nextNumber(receiver);
+    const next = this.nextNumber(receiver);
+    // A refused line is never stored, so an id of the receiver's it claims (from= another agent:
+    // ID_FROM) looks free: the UN takes the number after, since its re= may not name itself.
+    const n = next !== null && subject.id === `${receiver}-${next}` ? this.nextNumber(receiver, next) : next;
     if (n === null) return null;
     const un = refusal(subject, findings, receiver, n);
     return un.ok ? un.value : null;
@@ -1383,4 +1387,17 @@ function redact(report: ReadbackReport, expected: ReadbackExpectations): Readbac
   const withheld = (tier: number): boolean => (tier === 4 && expected.expectAcc !== undefined) || (tier === 5 && expected.record !== undefined);
   const tiers = report.tiers.map((t) => (withheld(t.tier) ? { ...t, findings: t.findings.map(hide) } : t)) as unknown as ReadbackReport["tiers"];
   return { ...report, tiers, notes: tiers.flatMap((t) => t.findings.filter((f) => f.severity === "note")) };
+}
+
+/** `numbers` (ascending) with `extra` in its place among them; a non-positive `extra` is left out. */
+function* withNumber(numbers: Iterable<number>, extra: number): Generator<number> {
+  let placed = extra < 1;
+  for (const n of numbers) {
+    if (!placed && extra <= n) {
+      yield extra;
+      placed = true;
+    }
+    yield n;
+  }
+  if (!placed) yield extra;
 }
