@@ -10,6 +10,7 @@
  */
 import { parseJsonText } from "../core/index.js";
 import { AGENT_NAME_MAX, isTokenAgent } from "./agent-token.js";
+import { shown } from "./shown.js";
 
 export const AGENT_EPOCHS_VARIABLE = "RW_AGENT_EPOCHS";
 
@@ -22,17 +23,6 @@ function refused(why: string): AgentEpochs {
   return { ok: false, detail: `${why}; ${SHAPE}. Until it is fixed every agent token is refused, so no revoked token comes back; the operator's bearer still works` };
 }
 
-/**
- * A name or value of the variable as a refusal quotes it: its first 40 characters, then how long
- * it is. The detail reaches every genuine agent token, and quoted whole a megabyte of name (wrangler
- * dev and .dev.vars bound no variable) made every refusal a megabyte.
- */
-function shown(text: string): string {
-  if (text.length <= 40) return text;
-  // Never half a surrogate pair: the detail stays well-formed text.
-  const high = text.charCodeAt(39) >= 0xd800 && text.charCodeAt(39) <= 0xdbff;
-  return `${text.slice(0, high ? 39 : 40)}... (${text.length} characters)`;
-}
 
 /** The last value read and its reading: the variable is the same on every request, so it is read once. */
 let last: { readonly value: unknown; readonly epochs: AgentEpochs } | null = null;

@@ -8,6 +8,7 @@ import { checkProfile, compileVocabulary, coreVocabulary, profileResolver } from
 import type { Message, ProfileFile, Vocabulary, VocabularyResolver } from "../core/index.js";
 import { shippedNames, shippedProfiles, shippedVocabulary } from "../profiles/index.js";
 import { ProblemError } from "./problem.js";
+import { shown } from "./shown.js";
 
 const checkedFiles = new Map<string, ProfileFile>();
 
@@ -31,7 +32,7 @@ export function chosenProfile(value: unknown): Vocabulary | undefined {
   if (value === undefined) return undefined;
   if (typeof value === "string") {
     const found = shippedVocabulary(value);
-    if (found === undefined) throw new ProblemError("unknown-profile", `no shipped profile is named ${JSON.stringify(value)} (shipped: ${shippedNames.join(", ")})`, { parameter: "profile", profile: value });
+    if (found === undefined) throw new ProblemError("unknown-profile", `no shipped profile is named ${JSON.stringify(shown(value))} (shipped: ${shippedNames.join(", ")})`, { parameter: "profile", profile: value });
     return found;
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {

@@ -142,6 +142,14 @@ describe("profiles in requests", () => {
     await expectProblem(await postText("/v1/validate?profile=nope", HO), "unknown-profile", { profile: "nope" });
     await expectProblem(await postJson("/v1/digest", { lines: [HO], profile: "__proto__" }), "unknown-profile");
   });
+  it("an unknown name is quoted short in the detail, a long one too, and given whole once", async () => {
+    const long = "p".repeat(100_000);
+    const p = await expectProblem(await postJson("/v1/validate", { lines: [HO], profile: long }), "unknown-profile", { profile: long });
+    expect(p["detail"]).toContain(`no shipped profile is named "${"p".repeat(40)}... (100000 characters)"`);
+    expect(String(p["detail"]).length).toBeLessThan(200);
+    const q = await expectProblem(await call(`/v1/profiles/${"q".repeat(5_000)}`), "unknown-profile");
+    expect(String(q["detail"]).length).toBeLessThan(200);
+  });
   it("an inline profile the core refuses is a 422 with its findings", async () => {
     const p = await expectProblem(await postJson("/v1/validate", { lines: [HO], profile: { ...MINI, asks: { DRAFT: "redefined" } } }), "invalid-profile", { parameter: "profile" });
     expect((p["findings"] as any[]).map((f) => f.code)).toStrictEqual(["PROFILE_REDEFINES_CORE"]);

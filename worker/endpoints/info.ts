@@ -6,6 +6,7 @@ import { PROBLEMS, ProblemError, problemType } from "../problem.js";
 import type { ProblemKindName } from "../problem.js";
 import { chosenProfile, shippedFile } from "../profiles.js";
 import { json } from "../respond.js";
+import { shown } from "../shown.js";
 import type { RouteContext } from "../router.js";
 import { shippedNames, shippedProfiles } from "../../profiles/index.js";
 import pkg from "../../package.json" with { type: "json" };
@@ -43,7 +44,7 @@ export function profilesRoute({ url }: RouteContext): Response {
 export function profileRoute({ url, params }: RouteContext): Response {
   Input.query(url, []);
   const name = params["name"] as string;
-  if (shippedFile(name) === undefined) throw new ProblemError("unknown-profile", `no shipped profile is named ${JSON.stringify(name)} (shipped: ${shippedNames.join(", ")})`, { profile: name });
+  if (shippedFile(name) === undefined) throw new ProblemError("unknown-profile", `no shipped profile is named ${JSON.stringify(shown(name))} (shipped: ${shippedNames.join(", ")})`, { profile: name });
   return json(shippedProfiles[name]);
 }
 
