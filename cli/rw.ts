@@ -272,8 +272,11 @@ main(process.argv.slice(2)).then(
     const { withControlsMarked: visible } = await import("../core/index.js");
     if (error instanceof UsageError || (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS"))) {
       // node's parseArgs adds advice about positionals that starts with '-'; the option is the point.
+      // Its "argument is ambiguous" (`--ho --json`, a value left out) is three sentences on three
+      // lines of node's own text, naming a known option: one line, its breaks spaces, not marks.
+      const message = error.message.replace(/\. To specify a positional argument[\s\S]*$/, "").replace(/([.?])\n(?=Did you forget|To specify an option argument)/g, "$1 ");
       const details = error instanceof UsageError ? error.details.map((line) => `${visible(line)}\n`).join("") : "";
-      process.stderr.write(`rw: ${visible(error.message.replace(/\. To specify a positional argument[\s\S]*$/, ""))}\n${details}Try '${helpHint}'.\n`);
+      process.stderr.write(`rw: ${visible(message)}\n${details}Try '${helpHint}'.\n`);
       process.exitCode = 2;
       return;
     }

@@ -735,6 +735,16 @@ describe("a usage error points to the help that answers it", () => {
     expect(rw(["mailbox", "check", "--nope"]).err).toBe("rw: Unknown option '--nope'\nTry 'rw mailbox check --help'.\n");
     expect(rw(["bogus"]).err).toMatch(/^rw: unknown command 'bogus' .*\nTry 'rw --help'\.\n$/);
   });
+  it("an option whose value was left out (--ho --json) is one line of sentences, not line breaks shown as marks", () => {
+    // node's parseArgs writes this message on three lines; printed marked, they read "ambiguous.·Did you forget".
+    const r = rw(["make-rb", "--ho", "--json"]);
+    expect([r.code, r.out]).toStrictEqual([2, ""]);
+    expect(r.err).toBe(
+      "rw: Option '--ho' argument is ambiguous. Did you forget to specify the option argument for '--ho'? To specify an option argument starting with a dash use '--ho=-XYZ'.\nTry 'rw make-rb --help'.\n",
+    );
+    // An option name the user typed is still shown with its line break marked.
+    expect(rw(["validate", "--a\nb"]).err).toBe("rw: Unknown option '--a·b'\nTry 'rw validate --help'.\n");
+  });
 });
 
 describe("an internal error (a bug in rw) exits 70, EX_SOFTWARE, apart from every verdict and usage error", () => {
