@@ -135,10 +135,13 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${version()}\n`);
     return 0;
   }
-  if (name === "help" && rest.length > 0) {
-    // `rw help parse`, `rw help mailbox new`, `rw help mailbox`
+  if ((name === "help" || name === "--help" || name === "-h") && rest.length > 0) {
+    // `rw help parse`, `rw help mailbox new`, `rw help mailbox`; `rw --help parse` as git reads it,
+    // never the general usage with the command it names dropped.
     const topic = commandName(rest);
-    if (topic.name !== undefined && topic.rest.length === 0 && Object.hasOwn(COMMANDS, topic.name)) {
+    if (topic.name !== undefined && Object.hasOwn(COMMANDS, topic.name)) {
+      // A command followed by more is still a command: the rest is what is wrong.
+      if (topic.rest.length > 0) throw new UsageError(`unexpected argument '${topic.rest[0]}': rw ${name} takes one command (rw ${name} ${topic.name})`);
       process.stdout.write(`${commandUsage(topic.name, await (COMMANDS[topic.name] as () => Promise<Command>)())}\n`);
       return 0;
     }

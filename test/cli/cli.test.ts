@@ -1035,6 +1035,24 @@ describe("help", () => {
     expect(r.out.startsWith("rw parse:")).toBe(true);
     expect(rw(["help", "mailbox", "new"]).out.startsWith("rw mailbox new:")).toBe(true);
   });
+  it("rw --help COMMAND and rw -h COMMAND are rw help COMMAND (they printed the general usage, the command dropped)", () => {
+    for (const flag of ["--help", "-h"]) {
+      const r = rw([flag, "validate"]);
+      expect([r.code, r.err, r.out.split("\n")[0]]).toStrictEqual([0, "", rw(["validate", "--help"]).out.split("\n")[0]]);
+      expect(rw([flag, "mailbox", "new"]).out.startsWith("rw mailbox new:")).toBe(true);
+    }
+    // Anything else after it is no topic: refused as rw help refuses it, where it was ignored (exit 0).
+    const stray = rw(["--help", "extra"]);
+    expect([stray.code, stray.out]).toStrictEqual([2, ""]);
+    expect(stray.err).toMatch(/^rw: no help for 'extra': not a command/);
+  });
+  it("a command followed by more is named as the command it is, the rest as the stray argument", () => {
+    // It was "no help for 'validate extra': not a command", as if validate were none.
+    const r = rw(["help", "validate", "extra"]);
+    expect([r.code, r.out]).toStrictEqual([2, ""]);
+    expect(r.err).toBe("rw: unexpected argument 'extra': rw help takes one command (rw help validate)\nTry 'rw --help'.\n");
+    expect(rw(["help", "mailbox", "new", "x"]).err).toMatch(/^rw: unexpected argument 'x': rw help takes one command \(rw help mailbox new\)\n/);
+  });
   it("rw mailbox and rw delegation --help list their commands", () => {
     const bare = rw(["mailbox"]);
     expect(bare.code).toBe(2);
