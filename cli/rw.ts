@@ -201,7 +201,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const ctx: CommandContext = {
     name,
     // An empty --file names nothing: read as a path it was "cannot read : no such file".
-    file: pathOption("file", values["file"] as string | undefined),
+    file: pathOption("file", values["file"] as string | undefined, "a file"),
     json: values["json"] === true,
     profiles: profiles(values["profile"] as string | undefined),
     out,
