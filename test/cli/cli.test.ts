@@ -1128,6 +1128,15 @@ describe("a path the file system refuses, anywhere, is a usage error naming it",
     expect(dir.code).toBe(2);
     expect(dir.err).toContain("it is a directory");
   });
+  it("a statement store that cannot be read is named in rw's words, not node's message", () => {
+    // A link to itself fails as a store no one may read fails (EACCES), and also when run as root.
+    const loop = join(tmp, "store-loop.json");
+    symlinkSync(loop, loop);
+    const r = rw(["commit", "0123456789abcdef0123456789abcdef", "--store", loop]);
+    expect([r.code, r.out]).toStrictEqual([2, ""]);
+    // It was "... cannot be read: ELOOP: too many symbolic links encountered, stat '...'".
+    expect(r.err).toBe(`rw: the statement store ${loop} cannot be read: too many symbolic links\nTry 'rw commit --help'.\n`);
+  });
 });
 
 describe("large input: CRLF across chunk boundaries and an undecodable line deep inside", () => {
