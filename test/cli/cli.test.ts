@@ -861,6 +861,19 @@ describe("bytes that are not UTF-8 are refused, never replaced", () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain("not valid UTF-8");
   });
+  it("a comment line is skipped undecoded after the leading byte order mark too, as it is without one", () => {
+    const comment = Buffer.concat([Buffer.from("# caf"), Buffer.from([0xe9]), Buffer.from(`\n${HO}\n`)]);
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    for (const input of [comment, Buffer.concat([bom, comment])]) {
+      const r = spawnSync(process.execPath, [RW, "validate"], { input, encoding: "utf8" });
+      // With the BOM, line 1 was refused, ENCODING, and the run failed.
+      expect([r.status, r.stdout, r.stderr]).toStrictEqual([0, "line 2: ok\n", ""]);
+    }
+    // Past line 1 a BOM is a character, not a mark to drop: the line is read, and refused.
+    const later = spawnSync(process.execPath, [RW, "validate"], { input: Buffer.concat([Buffer.from(`${HO}\n`), bom, comment]), encoding: "utf8" });
+    expect(later.status).toBe(1);
+    expect(later.stdout).toContain("line 2: refused\n  error ENCODING");
+  });
 });
 
 describe("line breaks and a byte order mark, the same on stdin and in files", () => {
