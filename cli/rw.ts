@@ -242,6 +242,8 @@ const BROKEN_PIPE = 141;
  * I/O error) means the answer was not delivered: one line on stderr when it can take it, exit 2.
  */
 let unwritable = false;
+/** Why stdout cannot be written, in a few words (`1< file`, open only for reading, is EBADF). */
+const WRITE_PROBLEMS: Readonly<Record<string, string>> = { ENOSPC: "no space left on device", EBADF: "it is not open for writing", EIO: "an input/output error", EDQUOT: "the disk quota is used up" };
 let brokenPipe = false;
 /** The exit code once a stream has failed, or `code` when none has. */
 const finalCode = (code: number): number => (unwritable ? 2 : brokenPipe ? BROKEN_PIPE : code);
@@ -256,7 +258,7 @@ for (const [name, stream] of [["stdout", process.stdout], ["stderr", process.std
     }
     unwritable = true;
     process.exitCode = 2;
-    if (name === "stdout" && process.stderr.writable) process.stderr.write(`rw: cannot write to stdout: ${error.code === "ENOSPC" ? "no space left on device" : (error.code ?? error.message)}\n`);
+    if (name === "stdout" && process.stderr.writable) process.stderr.write(`rw: cannot write to stdout: ${error.code !== undefined && Object.hasOwn(WRITE_PROBLEMS, error.code) ? WRITE_PROBLEMS[error.code] : (error.code ?? error.message)}\n`);
   });
 }
 

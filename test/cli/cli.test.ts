@@ -682,6 +682,22 @@ describe.skipIf(!existsSync("/dev/full"))("output that cannot be written (a full
   });
 });
 
+describe("stdout open only for reading (1< file) is said in words, exit 2", () => {
+  it.each([["legend"], ["--help"], ["validate", "--file", "/dev/null", "--json", "--as", "writer", "--bogus"]])("rw %j", (...args) => {
+    const file = join(tmp, "read-only-stdout.txt");
+    writeFileSync(file, "");
+    const fd = openSync(file, "r");
+    try {
+      const r = spawnSync(process.execPath, [RW, ...args], { stdio: ["pipe", fd, "pipe"], encoding: "utf8" });
+      // A usage error writes nothing to stdout: only its own line. Else it was "cannot write to stdout: EBADF".
+      const expected = args.includes("--bogus") ? "rw: Unknown option '--bogus'\nTry 'rw validate --help'.\n" : "rw: cannot write to stdout: it is not open for writing\n";
+      expect([r.status, r.stderr]).toStrictEqual([2, expected]);
+    } finally {
+      closeSync(fd);
+    }
+  });
+});
+
 // Before, rw read the rest of its input to keep the verdict's code, so endless input never ended
 // (`yes HO | rw validate | head`); it stops now, and 141 says no verdict was delivered.
 describe("a reader that closes the pipe early ends the run with 141, not a verdict", () => {
