@@ -107,10 +107,11 @@ export function numberOption(option: string, value: string | undefined, fallback
  * option is absent. An empty value (an unset variable) names nothing: read as a path it is the
  * current folder, where `--state ""` wrote the root binding and `--store ""` a stray temporary file.
  */
-export function pathOption(option: string, value: string | boolean | undefined): string | undefined {
+export function pathOption(option: string, value: string | boolean | undefined, names: "a file" | "a folder or file" = "a folder or file"): string | undefined {
   // Blank as the core says (spaces and tabs): a no-break space is a name a file may have.
   if (value === undefined || typeof value === "boolean") return undefined;
-  if (isBlankLine(value)) throw new UsageError(`--${option} is empty: give the path of a folder or file, or leave the option out`);
+  // `names`: what the path may be, so the advice never offers a folder an option refuses (--file, --store).
+  if (isBlankLine(value)) throw new UsageError(`--${option} is empty: give the path of ${names}, or leave the option out`);
   return value;
 }
 

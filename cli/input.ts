@@ -230,8 +230,15 @@ async function* chunks(file: string | undefined): AsyncGenerator<Uint8Array> {
   yield* stdinChunks("lines", file === "-" ? "--file" : undefined);
 }
 
-/** The lines of a region of bytes holding whole lines (its final line break left off); `text` is null when not UTF-8, `bytes` each line's length. */
-function* linesOf(region: Buffer): Generator<{ text: string | null; first: number; bytes: number }> {
+/** The bytes of a UTF-8 byte order mark, dropped once from the start of the input. */
+const BOM_BYTES = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * The lines of a region of bytes holding whole lines (its final line break left off); `text` is
+ * null when not UTF-8, `bytes` each line's length, `first` its first character or byte: for the
+ * input's first line (`atStart`), the one after a byte order mark, which is no part of the line.
+ */
+function* linesOf(region: Buffer, atStart: boolean): Generator<{ text: string | null; first: number; bytes: number }> {
   // Fast path: the region decodes as a whole; a failure is then found line by line. A region no
   // longer than the limit holds no line over it, so only a longer one is split by bytes.
   const all = region.length <= MAX_LINE_BYTES ? decode(region) : null;
@@ -245,7 +252,9 @@ function* linesOf(region: Buffer): Generator<{ text: string | null; first: numbe
     const cr = region.indexOf(CR, start);
     const end = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
     const piece = region.subarray(start, end < 0 ? region.length : end);
-    yield { text: piece.length > MAX_LINE_BYTES ? null : decode(piece), first: piece[0] ?? -1, bytes: piece.length };
+    // A comment line is skipped undecoded, after the leading BOM too, as the line would be without it.
+    const first = atStart && start === 0 && piece.subarray(0, 3).equals(BOM_BYTES) ? (piece[3] ?? -1) : (piece[0] ?? -1);
+    yield { text: piece.length > MAX_LINE_BYTES ? null : decode(piece), first, bytes: piece.length };
     if (end < 0) return;
     start = end + 1;
     if (region[end] === CR && region[start] === LF) start++;
@@ -263,7 +272,7 @@ export async function* readLines(file: string | undefined): AsyncGenerator<Input
   let dropping = false;
   let afterCR = false;
   function* emit(region: Buffer): Generator<InputLine> {
-    for (const { text, first, bytes } of linesOf(region)) {
+    for (const { text, first, bytes } of linesOf(region, n === 0)) {
       n++;
       if (bytes > MAX_LINE_BYTES) {
         yield { n, text: "", refused: overlong(n) };

@@ -135,10 +135,13 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${version()}\n`);
     return 0;
   }
-  if (name === "help" && rest.length > 0) {
-    // `rw help parse`, `rw help mailbox new`, `rw help mailbox`
+  if ((name === "help" || name === "--help" || name === "-h") && rest.length > 0) {
+    // `rw help parse`, `rw help mailbox new`, `rw help mailbox`; `rw --help parse` as git reads it,
+    // never the general usage with the command it names dropped.
     const topic = commandName(rest);
-    if (topic.name !== undefined && topic.rest.length === 0 && Object.hasOwn(COMMANDS, topic.name)) {
+    if (topic.name !== undefined && Object.hasOwn(COMMANDS, topic.name)) {
+      // A command followed by more is still a command: the rest is what is wrong.
+      if (topic.rest.length > 0) throw new UsageError(`unexpected argument '${topic.rest[0]}': rw ${name} takes one command (rw ${name} ${topic.name})`);
       process.stdout.write(`${commandUsage(topic.name, await (COMMANDS[topic.name] as () => Promise<Command>)())}\n`);
       return 0;
     }
@@ -198,7 +201,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const ctx: CommandContext = {
     name,
     // An empty --file names nothing: read as a path it was "cannot read : no such file".
-    file: pathOption("file", values["file"] as string | undefined),
+    file: pathOption("file", values["file"] as string | undefined, "a file"),
     json: values["json"] === true,
     profiles: profiles(values["profile"] as string | undefined),
     out,
@@ -239,6 +242,8 @@ const BROKEN_PIPE = 141;
  * I/O error) means the answer was not delivered: one line on stderr when it can take it, exit 2.
  */
 let unwritable = false;
+/** Why stdout cannot be written, in a few words (`1< file`, open only for reading, is EBADF). */
+const WRITE_PROBLEMS: Readonly<Record<string, string>> = { ENOSPC: "no space left on device", EBADF: "it is not open for writing", EIO: "an input/output error", EDQUOT: "the disk quota is used up" };
 let brokenPipe = false;
 /** The exit code once a stream has failed, or `code` when none has. */
 const finalCode = (code: number): number => (unwritable ? 2 : brokenPipe ? BROKEN_PIPE : code);
@@ -253,7 +258,7 @@ for (const [name, stream] of [["stdout", process.stdout], ["stderr", process.std
     }
     unwritable = true;
     process.exitCode = 2;
-    if (name === "stdout" && process.stderr.writable) process.stderr.write(`rw: cannot write to stdout: ${error.code === "ENOSPC" ? "no space left on device" : (error.code ?? error.message)}\n`);
+    if (name === "stdout" && process.stderr.writable) process.stderr.write(`rw: cannot write to stdout: ${error.code !== undefined && Object.hasOwn(WRITE_PROBLEMS, error.code) ? WRITE_PROBLEMS[error.code] : (error.code ?? error.message)}\n`);
   });
 }
 
@@ -272,8 +277,11 @@ main(process.argv.slice(2)).then(
     const { withControlsMarked: visible } = await import("../core/index.js");
     if (error instanceof UsageError || (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS"))) {
       // node's parseArgs adds advice about positionals that starts with '-'; the option is the point.
+      // Its "argument is ambiguous" (`--ho --json`, a value left out) is three sentences on three
+      // lines of node's own text, naming a known option: one line, its breaks spaces, not marks.
+      const message = error.message.replace(/\. To specify a positional argument[\s\S]*$/, "").replace(/([.?])\n(?=Did you forget|To specify an option argument)/g, "$1 ");
       const details = error instanceof UsageError ? error.details.map((line) => `${visible(line)}\n`).join("") : "";
-      process.stderr.write(`rw: ${visible(error.message.replace(/\. To specify a positional argument[\s\S]*$/, ""))}\n${details}Try '${helpHint}'.\n`);
+      process.stderr.write(`rw: ${visible(message)}\n${details}Try '${helpHint}'.\n`);
       process.exitCode = 2;
       return;
     }

@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import * as v from "valibot";
 import { isMessageId, isTime, memoryStore, messageSchema, parseJsonText, statementMismatch, withoutBom } from "../core/index.js";
 import type { Statement, StatementStore } from "../core/index.js";
+import { readProblem } from "./input.js";
 import { UsageError } from "./usage-error.js";
 
 export const DEFAULT_STORE = join(".rw", "statements.json");
@@ -69,7 +70,8 @@ function load(path: string): Loaded {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return { statements: [], cancelled: [] };
-    throw new UsageError(`the statement store ${path} cannot be read: ${code === "EISDIR" ? "it is a directory" : ((error as Error).message ?? String(error))}`);
+    // In the words every other path rw cannot read gets ("permission denied"), not node's message.
+    throw new UsageError(`the statement store ${path} cannot be read: ${readProblem(error)}`);
   }
   // Bytes that are not UTF-8 are refused, never replaced: a frozen call must run as it was frozen.
   let text: string;

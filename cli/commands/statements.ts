@@ -9,7 +9,7 @@ import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 import { jsonText } from "../json-text.js";
 
-const storeOf = (ctx: CommandContext): string => pathOption("store", ctx.options["store"]) ?? DEFAULT_STORE;
+const storeOf = (ctx: CommandContext): string => pathOption("store", ctx.options["store"], "a file") ?? DEFAULT_STORE;
 const STORE = { type: "string", help: `the statement store, default ${DEFAULT_STORE}` } as const;
 const TOKEN = /^[0-9a-f]{32}$/;
 

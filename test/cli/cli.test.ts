@@ -691,6 +691,22 @@ describe.skipIf(!existsSync("/dev/full"))("output that cannot be written (a full
   });
 });
 
+describe("stdout open only for reading (1< file) is said in words, exit 2", () => {
+  it.each([["legend"], ["--help"], ["validate", "--file", "/dev/null", "--json", "--as", "writer", "--bogus"]])("rw %j", (...args) => {
+    const file = join(tmp, "read-only-stdout.txt");
+    writeFileSync(file, "");
+    const fd = openSync(file, "r");
+    try {
+      const r = spawnSync(process.execPath, [RW, ...args], { stdio: ["pipe", fd, "pipe"], encoding: "utf8" });
+      // A usage error writes nothing to stdout: only its own line. Else it was "cannot write to stdout: EBADF".
+      const expected = args.includes("--bogus") ? "rw: Unknown option '--bogus'\nTry 'rw validate --help'.\n" : "rw: cannot write to stdout: it is not open for writing\n";
+      expect([r.status, r.stderr]).toStrictEqual([2, expected]);
+    } finally {
+      closeSync(fd);
+    }
+  });
+});
+
 // Before, rw read the rest of its input to keep the verdict's code, so endless input never ended
 // (`yes HO | rw validate | head`); it stops now, and 141 says no verdict was delivered.
 describe("a reader that closes the pipe early ends the run with 141, not a verdict", () => {
@@ -743,6 +759,16 @@ describe("a usage error points to the help that answers it", () => {
     expect(rw(["make-rb", "--bogus"]).err).toBe("rw: Unknown option '--bogus'\nTry 'rw make-rb --help'.\n");
     expect(rw(["mailbox", "check", "--nope"]).err).toBe("rw: Unknown option '--nope'\nTry 'rw mailbox check --help'.\n");
     expect(rw(["bogus"]).err).toMatch(/^rw: unknown command 'bogus' .*\nTry 'rw --help'\.\n$/);
+  });
+  it("an option whose value was left out (--ho --json) is one line of sentences, not line breaks shown as marks", () => {
+    // node's parseArgs writes this message on three lines; printed marked, they read "ambiguous.·Did you forget".
+    const r = rw(["make-rb", "--ho", "--json"]);
+    expect([r.code, r.out]).toStrictEqual([2, ""]);
+    expect(r.err).toBe(
+      "rw: Option '--ho' argument is ambiguous. Did you forget to specify the option argument for '--ho'? To specify an option argument starting with a dash use '--ho=-XYZ'.\nTry 'rw make-rb --help'.\n",
+    );
+    // An option name the user typed is still shown with its line break marked.
+    expect(rw(["validate", "--a\nb"]).err).toBe("rw: Unknown option '--a·b'\nTry 'rw validate --help'.\n");
   });
 });
 
@@ -859,6 +885,19 @@ describe("bytes that are not UTF-8 are refused, never replaced", () => {
     const r = rw(["make-rb", "--ho", PAY_HO, "--exec", file]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("not valid UTF-8");
+  });
+  it("a comment line is skipped undecoded after the leading byte order mark too, as it is without one", () => {
+    const comment = Buffer.concat([Buffer.from("# caf"), Buffer.from([0xe9]), Buffer.from(`\n${HO}\n`)]);
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    for (const input of [comment, Buffer.concat([bom, comment])]) {
+      const r = spawnSync(process.execPath, [RW, "validate"], { input, encoding: "utf8" });
+      // With the BOM, line 1 was refused, ENCODING, and the run failed.
+      expect([r.status, r.stdout, r.stderr]).toStrictEqual([0, "line 2: ok\n", ""]);
+    }
+    // Past line 1 a BOM is a character, not a mark to drop: the line is read, and refused.
+    const later = spawnSync(process.execPath, [RW, "validate"], { input: Buffer.concat([Buffer.from(`${HO}\n`), bom, comment]), encoding: "utf8" });
+    expect(later.status).toBe(1);
+    expect(later.stdout).toContain("line 2: refused\n  error ENCODING");
   });
 });
 
@@ -1034,6 +1073,24 @@ describe("help", () => {
     expect(r.out.startsWith("rw parse:")).toBe(true);
     expect(rw(["help", "mailbox", "new"]).out.startsWith("rw mailbox new:")).toBe(true);
   });
+  it("rw --help COMMAND and rw -h COMMAND are rw help COMMAND (they printed the general usage, the command dropped)", () => {
+    for (const flag of ["--help", "-h"]) {
+      const r = rw([flag, "validate"]);
+      expect([r.code, r.err, r.out.split("\n")[0]]).toStrictEqual([0, "", rw(["validate", "--help"]).out.split("\n")[0]]);
+      expect(rw([flag, "mailbox", "new"]).out.startsWith("rw mailbox new:")).toBe(true);
+    }
+    // Anything else after it is no topic: refused as rw help refuses it, where it was ignored (exit 0).
+    const stray = rw(["--help", "extra"]);
+    expect([stray.code, stray.out]).toStrictEqual([2, ""]);
+    expect(stray.err).toMatch(/^rw: no help for 'extra': not a command/);
+  });
+  it("a command followed by more is named as the command it is, the rest as the stray argument", () => {
+    // It was "no help for 'validate extra': not a command", as if validate were none.
+    const r = rw(["help", "validate", "extra"]);
+    expect([r.code, r.out]).toStrictEqual([2, ""]);
+    expect(r.err).toBe("rw: unexpected argument 'extra': rw help takes one command (rw help validate)\nTry 'rw --help'.\n");
+    expect(rw(["help", "mailbox", "new", "x"]).err).toMatch(/^rw: unexpected argument 'x': rw help takes one command \(rw help mailbox new\)\n/);
+  });
   it("rw mailbox and rw delegation --help list their commands", () => {
     const bare = rw(["mailbox"]);
     expect(bare.code).toBe(2);
@@ -1108,6 +1165,15 @@ describe("a path the file system refuses, anywhere, is a usage error naming it",
     const dir = rw(["mailbox", "new", room, "--message", tmp]);
     expect(dir.code).toBe(2);
     expect(dir.err).toContain("it is a directory");
+  });
+  it("a statement store that cannot be read is named in rw's words, not node's message", () => {
+    // A link to itself fails as a store no one may read fails (EACCES), and also when run as root.
+    const loop = join(tmp, "store-loop.json");
+    symlinkSync(loop, loop);
+    const r = rw(["commit", "0123456789abcdef0123456789abcdef", "--store", loop]);
+    expect([r.code, r.out]).toStrictEqual([2, ""]);
+    // It was "... cannot be read: ELOOP: too many symbolic links encountered, stat '...'".
+    expect(r.err).toBe(`rw: the statement store ${loop} cannot be read: too many symbolic links\nTry 'rw commit --help'.\n`);
   });
 });
 
