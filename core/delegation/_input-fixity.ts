@@ -27,6 +27,7 @@ import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { few } from "./_few.js";
+import { resumesOf } from "./_resumes.js";
 import { compareUtc, sameRevision } from "./scalars.js";
 import type { RevisionRef } from "./scalars.js";
 
@@ -74,25 +75,11 @@ export function unfixedInputFindings(code: "INPUT_NOT_EXACT" | "INPUT_STALE" | "
  * revision of the delegation is compared (11.4's ATT-2 under r2 resumes CP-7 of r1).
  */
 export function resumeInputFindings(attempts: readonly { readonly attempt: ExecutionAttempt; readonly index: number }[], checkpoints: readonly DelegationCheckpoint[], out: DelegationFinding[]): void {
-  const byRef = new Map<string, { checkpoint: DelegationCheckpoint; index: number }[]>();
-  checkpoints.forEach((checkpoint, index) => {
-    for (const id of new Set([checkpoint.record_id, checkpoint.checkpoint_id])) {
-      const key = `${id} ${checkpoint.revision_id} ${checkpoint.content_digest}`;
-      const list = byRef.get(key);
-      if (list === undefined) byRef.set(key, [{ checkpoint, index }]);
-      else list.push({ checkpoint, index });
-    }
-  });
-  if (byRef.size === 0) return;
   const fixedBy = new Map<number, Map<string, Fixed>>();
-  for (const { attempt, index } of attempts) {
-    const ref = attempt.resumed_from_checkpoint_ref;
-    if (ref === null) continue;
-    for (const { checkpoint, index: c } of byRef.get(`${ref.object_id} ${exact(ref)}`) ?? []) {
-      const fixed = fixedBy.get(c) ?? fixedInputs(checkpoint.input_revisions);
-      fixedBy.set(c, fixed);
-      unfixedInputFindings("INPUT_STALE", attempt.inputs, fixed, `attempts.${index}.inputs`, (used, fixedAt) => `${attempt.attempt_id} resumes ${checkpoint.checkpoint_id} (checkpoints.${c}) with ${used}, where the checkpoint fixed ${fixedAt}: the input changed since the checkpoint, so the resume would continue from stale state (section 7.2: the resumer verifies input fixity)`, out);
-    }
+  for (const { attempt, index, checkpoint, c } of resumesOf(attempts, checkpoints)) {
+    const fixed = fixedBy.get(c) ?? fixedInputs(checkpoint.input_revisions);
+    fixedBy.set(c, fixed);
+    unfixedInputFindings("INPUT_STALE", attempt.inputs, fixed, `attempts.${index}.inputs`, (used, fixedAt) => `${attempt.attempt_id} resumes ${checkpoint.checkpoint_id} (checkpoints.${c}) with ${used}, where the checkpoint fixed ${fixedAt}: the input changed since the checkpoint, so the resume would continue from stale state (section 7.2: the resumer verifies input fixity)`, out);
   }
 }
 

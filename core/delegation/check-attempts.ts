@@ -24,6 +24,7 @@ import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { consumptionShrinks } from "./_consumption.js";
 import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
+import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
 import { attemptThing, revisionHeads, revisionKey } from "./_revision-heads.js";
 import { compareUtc, durationMs, sameRevision, utcNanos } from "./scalars.js";
 import type { Duration } from "./scalars.js";
@@ -125,7 +126,9 @@ function delegateeFindings(contract: DelegationContract, records: readonly { att
  * of another revision, whose limits are not in hand, fails closed. Inputs are fixed (7.2 "input
  * fixity", `_input-fixity.ts`): the attempts and checkpoints of this revision use the exact
  * revisions it binds, a resume the inputs its checkpoint fixed, when that checkpoint is given, and
- * a checkpoint only revisions its attempt used or produced of what that attempt records.
+ * a checkpoint only revisions its attempt used or produced of what that attempt records. A resume
+ * shows a receipt read back of each external operation its checkpoint left pending or unknown
+ * (7.2's "external-effect reconciliation", `_resume-reconciliation.ts`).
  */
 export function checkAttempts(contract: DelegationContract, attempts: readonly ExecutionAttempt[], checkpoints: readonly DelegationCheckpoint[] = []): AttemptsReport {
   const out: DelegationFinding[] = [];
@@ -162,6 +165,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   checkpointAttemptFindings(records, checkpoints, out);
   boundInputFindings(contract, records, checkpoints, out);
   resumeInputFindings(records, checkpoints, out);
+  resumeReconciliationFindings(records, checkpoints, out);
   writerInputFindings(records, checkpoints, out);
   // In the order they started; equal times keep the order given.
   own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);
@@ -174,7 +178,8 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
     // A resume continues from a checkpoint (7.2; 11.4's ATT-2 after ATT-1), it does not retry the
     // attempt before it, so the retryable outcomes do not apply; reusing the key still does below,
     // as its pending effects may be the very ones whose fate is unknown.
-    // A resume's own checks (7.2: validity, fences, reconciliation) are evaluatePermission's.
+    // A resume's own checks (7.2: validity, fences) are evaluatePermission's; its reconciliation of
+    // what its checkpoint left pending or unknown is checked above, when that checkpoint is given.
     const retries = attempt.resumed_from_checkpoint_ref === null;
     if (retries && prior === "succeeded") out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} follows ${before.attempt_id}, which succeeded: the objective is met, and another effect needs its own authority`, { path: at, dimension: "retry", received: prior }));
     else if (retries && !retry.retryable_outcomes.includes(prior)) out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} retries ${before.attempt_id}, whose outcome ${prior}${before.outcome === null ? " (none recorded)" : ""} is not retryable under this contract (${retry.retryable_outcomes.join(", ") || "none"})`, { path: at, dimension: "retry", received: prior }));

@@ -23,6 +23,7 @@ import { sameRevision } from "./scalars.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
 import { boundInputFindings, nextInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
+import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
 import { remainingBudgetFindings } from "./_shared-budget.js";
 import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings, routingFindings } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
@@ -119,12 +120,14 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   resumeGrantFindings(next, checkpointRemainderFindings(prior, checkpoints, attempts, findings), findings);
   // 7.2's input fixity, 11.4's "If any input ... changes, reassignment stops": each checkpoint of
   // the prior fixes the prior's exact inputs, the next revision binds what the checkpoints fixed,
-  // and a resume given keeps its checkpoint's inputs. Attempts are judged against a contract's
+  // and a resume given keeps its checkpoint's inputs and reconciled what it left pending or
+  // unknown (7.2's "external-effect reconciliation"). Attempts are judged against a contract's
   // inputs by checkAttempts, as their windows and retries are.
   boundInputFindings(prior, [], checkpoints, findings);
   nextInputFindings(prior, next, checkpoints, findings);
   const records = attempts.map((attempt, index) => ({ attempt, index }));
   resumeInputFindings(records, checkpoints, findings);
+  resumeReconciliationFindings(records, checkpoints, findings);
   // A checkpoint a resume under the next revision rests on fixes what its attempt used or produced.
   writerInputFindings(records, checkpoints, findings);
   appendFindings(findings, inheritanceFindings(prior, next));

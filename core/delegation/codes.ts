@@ -67,6 +67,8 @@ export const DELEGATION_CODES = {
   CHECKPOINT_INPUT_UNUSED: "error",
   /** A checkpoint fixes objects its attempt records neither using nor producing: not checked against it (7.1, 7.2). */
   CHECKPOINT_INPUT_UNATTESTED: "note",
+  /** A resume from a checkpoint whose external operation is pending or unknown records no receipt read back for it (1.1, 7.1, 7.2: "external-effect reconciliation"). */
+  RESUME_UNRECONCILED: "error",
   /** Of one attempt's checkpoints, one written later has no greater sequence, or two share one (7.2: "monotonic sequence"). */
   CHECKPOINT_SEQUENCE: "error",
   /** A checkpoint names another delegation revision than its attempt ran under, or is written before that attempt started (1.1, 7.2). */

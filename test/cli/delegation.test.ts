@@ -290,6 +290,14 @@ describe("rw delegation check-attempts", () => {
     expect(JSON.parse(r.out)).toMatchObject({ ok: false, findings: [{ code: "RETRY_IDEMPOTENCY", path: "attempts.1.idempotency_key" }] });
     expect(r.code).toBe(1);
   });
+  it("takes --checkpoints: a resume from CP-7 with CAT-OP-9 unknown and no receipt of it is refused (RESUME_UNRECONCILED), exit 1", () => {
+    const unknown = { ...record("cp-7"), external_operations: [{ system: "catalog", operation_id: "CAT-OP-9", reconciliation: "unknown" }] };
+    const doc = { contract: record("d-research-2-r1"), attempts: [record("att-1"), record("att-2")], checkpoints: [unknown] };
+    const r = rw(["delegation", "check-attempts", "--json"], JSON.stringify(doc));
+    expect(JSON.parse(r.out)).toStrictEqual(JSON.parse(JSON.stringify(checkAttemptsDocument(doc))));
+    expect(JSON.parse(r.out)).toMatchObject({ ok: false, findings: [{ code: "RESUME_UNRECONCILED", path: "attempts.1.external_receipts", received: "CP-7: catalog CAT-OP-9 (unknown)" }] });
+    expect(r.code).toBe(1);
+  });
   it("takes --checkpoints: a checkpoint claiming more than its revision's limits leave is refused, exit 1", () => {
     const over = { ...record("cp-7"), remaining_budget: { tool_calls: 121 } };
     const r = rw(["delegation", "check-attempts", "--contract", file("d-research-2-r1"), "--attempts", JSON.stringify([record("att-1")]), "--checkpoints", JSON.stringify([over])]);
