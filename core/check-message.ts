@@ -13,11 +13,11 @@ import type { Vocabulary } from "./vocabulary-model.js";
 
 /**
  * A JSON value refused before its vocabulary is read, addressed from its fields as a line that does
- * not parse is (note 7). `unsure` is a key its text names twice: that field's value would be a guess.
+ * not parse is (note 7). `unsure`: keys its text names twice, whose values would be a guess.
  */
-export function _refusedForm(input: unknown, findings: readonly Finding[], unsure?: string): LineCheck {
+export function _refusedForm(input: unknown, findings: readonly Finding[], unsure: readonly string[] = []): LineCheck {
   const o = input !== null && typeof input === "object" ? (input as Record<string, unknown>) : {};
-  const text = (k: string): string | null => (k !== unsure && typeof o[k] === "string" ? (o[k] as string) : null);
+  const text = (k: string): string | null => (!unsure.includes(k) && typeof o[k] === "string" ? (o[k] as string) : null);
   const envelope = { id: text("id"), from: text("from"), to: text("to"), item: text("item") };
   // As for a line (note 7): another version's form is not read against this one's shape, so its
   // version is the only finding, and the receiver answers why=VER.

@@ -10,10 +10,11 @@ export type JsonText =
   /** `at`: the UTF-16 index where a syntax error starts. */
   | { readonly ok: false; readonly problem: "syntax"; readonly reason: string; readonly at?: number }
   /**
-   * `key`: the name given twice; `value`: what JSON.parse reads (the last of each repeated key), from
-   * which a reader may still take what the repeated key does not name (a refusal's address).
+   * `key`: the first name given twice; `value`: what JSON.parse reads (the last of each repeated
+   * key), from which a reader may still take what no repeated key names (a refusal's address);
+   * `repeatedAtTop`: every key the outermost object names more than once, whose value would be a guess.
    */
-  | { readonly ok: false; readonly problem: "duplicate-key"; readonly reason: string; readonly key: string; readonly value: unknown };
+  | { readonly ok: false; readonly problem: "duplicate-key"; readonly reason: string; readonly key: string; readonly value: unknown; readonly repeatedAtTop: readonly string[] };
 
 export function parseJsonText(text: string): JsonText {
   let value: unknown;
@@ -25,13 +26,19 @@ export function parseJsonText(text: string): JsonText {
     if (syntax === null) return { ok: false, problem: "syntax", reason: error instanceof Error ? error.message : "invalid JSON" };
     return { ok: false, problem: "syntax", reason: `${syntax.reason} (${lineAndColumn(text, syntax.at)})`, at: syntax.at };
   }
-  const repeated = repeatedKey(text);
+  const repeated = repeatedKey(text, false);
   if (repeated === null) return { ok: true, value };
-  return { ok: false, problem: "duplicate-key", reason: `the key ${JSON.stringify(repeated)} appears twice in one object; which value was meant would be a guess`, key: repeated, value };
+  // Found early in one place, a repeat may be elsewhere too: the outermost object's are all named.
+  const atTop = new Set<string>();
+  repeatedKey(text, true, atTop);
+  return { ok: false, problem: "duplicate-key", reason: `the key ${JSON.stringify(repeated)} appears twice in one object; which value was meant would be a guess`, key: repeated, value, repeatedAtTop: [...atTop] };
 }
 
-/** The first key an object of `text` (JSON that parses) names twice, or null. One linear pass. */
-function repeatedKey(text: string): string | null {
+/**
+ * The first key an object of `text` (JSON that parses) names twice, or null. One linear pass.
+ * With `whole`, the pass goes to the end and adds to `atTop` each key the outermost object repeats.
+ */
+function repeatedKey(text: string, whole: boolean, atTop?: Set<string>): string | null {
   const open: (Set<string> | null)[] = []; // one entry per open object (its keys) or array (null)
   let atKey = false;
   for (let i = 0; i < text.length; i++) {
@@ -48,7 +55,10 @@ function repeatedKey(text: string): string | null {
       const keys = open[open.length - 1];
       if (atKey && keys !== undefined && keys !== null) {
         const key = escaped ? (JSON.parse(text.slice(i, end + 1)) as string) : text.slice(i + 1, end);
-        if (keys.has(key)) return key;
+        if (keys.has(key)) {
+          if (!whole) return key;
+          if (open.length === 1) atTop?.add(key);
+        }
         keys.add(key);
         atKey = false;
       }

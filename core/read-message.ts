@@ -37,7 +37,7 @@ export function readMessage(input: string | object, resolve: VocabularyResolver)
     if (json.problem === "syntax") return { ok: false, message: null, findings: [finding("JSON_SHAPE", `not JSON: ${json.reason}`, json.at === undefined ? undefined : { at: json.at })], envelope: { id: null, from: null, to: null, item: null } };
     // A key given twice: the text is JSON, so the form is still addressed from its other fields,
     // as any JSON form refused for its shape is, and a line refused for DUPLICATE_KEY (note 7).
-    return _refusedForm(json.value, [finding("JSON_SHAPE", json.reason)], json.key);
+    return _refusedForm(json.value, [finding("JSON_SHAPE", json.reason)], json.repeatedAtTop);
   }
   return checkMessage(json.value, resolve);
 }

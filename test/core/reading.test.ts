@@ -76,7 +76,9 @@ describe("parseJsonText: JSON text with every key once", () => {
     for (const text of ['{"a":1,"b":{"a":2},"c":[{"a":1},{"a":2}]}', '{"a\\"b":1,"a\\\\b":2}', '[1,"a,b",{"x":"{\\"y\\":1,\\"y\\":2}"}]', '"{}"', "3"]) {
       expect(parseJsonText(text)).toStrictEqual({ ok: true, value: JSON.parse(text) });
     }
-    expect(parseJsonText('{"slots":{"ask":"POLISH","ask":"DRAFT"}}')).toStrictEqual({ ok: false, problem: "duplicate-key", reason: 'the key "ask" appears twice in one object; which value was meant would be a guess', key: "ask", value: { slots: { ask: "DRAFT" } } });
+    expect(parseJsonText('{"slots":{"ask":"POLISH","ask":"DRAFT"}}')).toStrictEqual({ ok: false, problem: "duplicate-key", reason: 'the key "ask" appears twice in one object; which value was meant would be a guess', key: "ask", value: { slots: { ask: "DRAFT" } }, repeatedAtTop: [] });
+    // Every key the outermost object repeats is named, the first repeat being deeper or not.
+    expect(parseJsonText('{"slots":{"a":1,"a":2},"from":"x","to":"y","from":"z","to":"w"}')).toMatchObject({ key: "a", repeatedAtTop: ["from", "to"] });
     expect(parseJsonText('[{"a":1},{"b":{"c":1,"\\u0063":2}}]')).toMatchObject({ ok: false, problem: "duplicate-key" });
     expect(parseJsonText("{nope")).toMatchObject({ ok: false, problem: "syntax" });
   });

@@ -39,6 +39,9 @@ describe("refusal: rule 2, never guess", () => {
     const twice = readMessage(form('"ask":"DRAFT"', '"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","from":"c","to":"writer","item":"x"'), resolve);
     expect(twice.envelope).toStrictEqual({ id: "a-1", from: null, to: "writer", item: "x" });
     expect(refusal(twice.envelope, twice.findings, "writer").ok).toBe(false);
+    // So is a field given twice after a repeat found first in the slots: from=c is no less a guess.
+    const later = readMessage(form('"ask":"DRAFT","ask":"FIX"', '"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"writer","item":"x"').replace('"tail":null}', '"tail":null,"from":"c"}'), resolve);
+    expect(later.envelope).toStrictEqual({ id: "a-1", from: null, to: "writer", item: "x" });
     // Another version's form is answered why=VER, whatever its text repeats (note 7).
     const v2 = readMessage(form('"ask":"DRAFT","ask":"FIX"').replace('"RW1"', '"RW2"'), resolve);
     expect(refusal(v2.envelope, v2.findings, "writer").value).toBe("RW1 UN writer-1 re=a-1 from=writer to=a item=x why=VER // unsupported version RW2");
