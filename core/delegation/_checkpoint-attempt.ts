@@ -9,22 +9,18 @@
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
-import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
+import { checkpointWriters } from "./_checkpoint-writers.js";
+import type { AttemptRecord } from "./_checkpoint-writers.js";
+import type { DelegationCheckpoint } from "./execution.js";
 import { compareUtc, sameRevision } from "./scalars.js";
 
-export function checkpointAttemptFindings(attempts: readonly { readonly attempt: ExecutionAttempt; readonly index: number }[], checkpoints: readonly DelegationCheckpoint[], out: DelegationFinding[]): void {
+export function checkpointAttemptFindings(attempts: readonly AttemptRecord[], checkpoints: readonly DelegationCheckpoint[], out: DelegationFinding[]): void {
   if (checkpoints.length === 0) return;
-  const byId = new Map<string, { attempt: ExecutionAttempt; index: number }[]>();
-  for (const a of attempts) {
-    const key = `${a.attempt.delegation_ref.object_id} ${a.attempt.attempt_id}`;
-    const list = byId.get(key);
-    if (list === undefined) byId.set(key, [a]);
-    else list.push(a);
-  }
+  const writers = checkpointWriters(attempts);
   checkpoints.forEach((checkpoint, c) => {
-    const records = byId.get(`${checkpoint.delegation_ref.object_id} ${checkpoint.attempt_id}`);
-    if (records === undefined) return;
-    const first = records[0] as { attempt: ExecutionAttempt; index: number };
+    const records = writers(checkpoint);
+    if (records.length === 0) return;
+    const first = records[0] as AttemptRecord;
     const d = checkpoint.delegation_ref;
     if (!records.some(({ attempt }) => sameRevision(attempt.delegation_ref, d))) {
       const ran = first.attempt.delegation_ref;

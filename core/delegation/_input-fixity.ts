@@ -27,6 +27,7 @@ import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { few } from "./_few.js";
+import { checkpointWriters } from "./_checkpoint-writers.js";
 import { resumesOf } from "./_resumes.js";
 import { compareUtc, sameRevision } from "./scalars.js";
 import type { RevisionRef } from "./scalars.js";
@@ -128,15 +129,10 @@ export function nextInputFindings(prior: DelegationContract, next: DelegationCon
  */
 export function writerInputFindings(attempts: readonly { readonly attempt: ExecutionAttempt; readonly index: number }[], checkpoints: readonly DelegationCheckpoint[], out: DelegationFinding[]): void {
   if (checkpoints.length === 0) return;
-  const byId = new Map<string, { attempt: ExecutionAttempt; index: number }[]>();
-  for (const a of attempts) {
-    const list = byId.get(a.attempt.attempt_id);
-    if (list === undefined) byId.set(a.attempt.attempt_id, [a]);
-    else list.push(a);
-  }
+  const writers = checkpointWriters(attempts);
   const known = new Map<number, Map<string, Fixed>>();
   checkpoints.forEach((checkpoint, c) => {
-    const records = (byId.get(checkpoint.attempt_id) ?? []).filter(({ attempt }) => attempt.delegation_ref.object_id === checkpoint.delegation_ref.object_id && (attempt.ended_at !== null || compareUtc(attempt.issued_at, checkpoint.written_at) >= 0));
+    const records = writers(checkpoint).filter(({ attempt }) => attempt.ended_at !== null || compareUtc(attempt.issued_at, checkpoint.written_at) >= 0);
     if (records.length === 0) return;
     const named = new Set<string>();
     for (const { attempt, index } of records) {
