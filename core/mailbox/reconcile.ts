@@ -134,10 +134,10 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     else copies.set(m.envelope.id, [...(copies.get(m.envelope.id) ?? [first.file ?? null]), m.file ?? null]);
   }
   const members = arenaMembers(input.messages);
-  // The participant's arenas: the one given, or those where it sends or is named.
+  // The participant's arenas: the one given, or those it is a callsign of (it sends or is named there).
   const arenas = new Set<string>();
   if (input.arena !== undefined) arenas.add(input.arena);
-  else for (const { envelope: e } of byId.values()) if (e.from === participant || e.to.includes(participant)) arenas.add(e.arena);
+  else for (const [arena, names] of members) if (names.has(participant)) arenas.add(arena);
   const messages = [...byId.values()].filter((m) => arenas.has(m.envelope.arena));
   const quarantine = (input.analysis ?? analyzeMailbox(input.messages, { now })).quarantine;
   // The participant's own causal responses, by the message they answer. One the conversation rules
