@@ -125,6 +125,9 @@ function commandName(argv: readonly string[]): { name: string | undefined; rest:
   return Object.hasOwn(COMMANDS, pair) ? { name: pair, rest: argv.slice(2) } : { name: argv[0], rest: argv.slice(1) };
 }
 
+/** The words that ask for help in a command's place. */
+const HELP_WORDS: ReadonlySet<string> = new Set(["help", "--help", "-h"]);
+
 /** Where a usage error points: the command's own help once the command is known. */
 let helpHint = "rw --help";
 
@@ -135,7 +138,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${version()}\n`);
     return 0;
   }
-  if ((name === "help" || name === "--help" || name === "-h") && rest.length > 0) {
+  if (name !== undefined && HELP_WORDS.has(name) && rest.length > 0) {
     // `rw help parse`, `rw help mailbox new`, `rw help mailbox`; `rw --help parse` as git reads it,
     // never the general usage with the command it names dropped.
     const topic = commandName(rest);
@@ -149,11 +152,17 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${await usage(rest[0])}\n`);
       return 0;
     }
+    // Help on help is the usage, which says how help is asked for (`rw help help`, `rw -h help`).
+    if (HELP_WORDS.has(rest[0] as string)) {
+      if (rest.length > 1) throw new UsageError(`unexpected argument '${rest[1]}': rw ${name} ${rest[0]} takes none`);
+      process.stdout.write(`${await usage()}\n`);
+      return 0;
+    }
     throw new UsageError(`no help for '${rest.join(" ")}': not a command (${Object.keys(COMMANDS).join(", ")})`);
   }
   // Asked for, the usage is the answer (stdout, exit 0); given instead of a command, it explains
   // a usage error (stderr, exit 2), so a script that captures stdout gets nothing it would parse.
-  if (name === undefined || name === "help" || name === "--help" || name === "-h") {
+  if (name === undefined || HELP_WORDS.has(name)) {
     (name === undefined ? process.stderr : process.stdout).write(`${await usage()}\n`);
     return name === undefined ? 2 : 0;
   }

@@ -1091,6 +1091,15 @@ describe("help", () => {
     expect(r.err).toBe("rw: unexpected argument 'extra': rw help takes one command (rw help validate)\nTry 'rw --help'.\n");
     expect(rw(["help", "mailbox", "new", "x"]).err).toMatch(/^rw: unexpected argument 'x': rw help takes one command \(rw help mailbox new\)\n/);
   });
+  it("help on help is the general usage (it was \"no help for 'help': not a command\", exit 2)", () => {
+    const usage = rw(["--help"]).out;
+    for (const args of [["help", "help"], ["help", "--help"], ["-h", "help"], ["--help", "-h"]]) {
+      const r = rw(args);
+      expect([r.code, r.err, r.out]).toStrictEqual([0, "", usage]);
+    }
+    const stray = rw(["help", "help", "x"]);
+    expect([stray.code, stray.out, stray.err]).toStrictEqual([2, "", "rw: unexpected argument 'x': rw help help takes none\nTry 'rw --help'.\n"]);
+  });
   it("rw mailbox and rw delegation --help list their commands", () => {
     const bare = rw(["mailbox"]);
     expect(bare.code).toBe(2);
