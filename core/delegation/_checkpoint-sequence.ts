@@ -7,7 +7,9 @@
  * within one attempt (of one delegation), not across a delegation's attempts: 7.2 does not say
  * whether a resume's checkpoints continue its checkpoint's numbering (ATT-2 after CP-7) or start
  * again, and both readings agree within an attempt. A checkpoint given at several revisions is one
- * checkpoint (its id), compared once. Checked by `checkAttempts`, over the checkpoints given.
+ * checkpoint (its id), compared once. Checked by `checkAttempts` and `checkReassignment`, over the
+ * checkpoints given. The dimension is `inputs`: a resume verifies the input fixity of the latest
+ * checkpoint's exact input revisions (7.2), and which those are is what the sequence leaves unknown.
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
@@ -47,9 +49,9 @@ export function checkpointSequenceFindings(checkpoints: readonly DelegationCheck
       const c = p.checkpoint;
       if (before !== undefined && c.sequence <= before.checkpoint.sequence) {
         const b = before.checkpoint;
-        out.push(delegationFinding("CHECKPOINT_SEQUENCE", `${path}: ${c.checkpoint_id} of ${c.attempt_id}, written at ${c.written_at}, has sequence ${c.sequence}, and ${b.checkpoint_id} (checkpoints.${before.index}), written earlier at ${b.written_at}, ${b.sequence}: a checkpoint's sequence is monotonic (section 7.2), so which state is the latest is unknown`, { path, expected: `> ${b.sequence}`, received: String(c.sequence) }));
+        out.push(delegationFinding("CHECKPOINT_SEQUENCE", `${path}: ${c.checkpoint_id} of ${c.attempt_id}, written at ${c.written_at}, has sequence ${c.sequence}, and ${b.checkpoint_id} (checkpoints.${before.index}), written earlier at ${b.written_at}, ${b.sequence}: a checkpoint's sequence is monotonic (section 7.2), so which state is the latest is unknown`, { path, dimension: "inputs", expected: `> ${b.sequence}`, received: String(c.sequence) }));
       } else if (same !== undefined) {
-        out.push(delegationFinding("CHECKPOINT_SEQUENCE", `${path}: ${c.checkpoint_id} and ${same.checkpoint.checkpoint_id} (checkpoints.${same.index}) of ${c.attempt_id} both have sequence ${c.sequence}: a checkpoint's sequence is monotonic (section 7.2), so which state is the latest is unknown`, { path, expected: `not ${c.sequence}`, received: String(c.sequence) }));
+        out.push(delegationFinding("CHECKPOINT_SEQUENCE", `${path}: ${c.checkpoint_id} and ${same.checkpoint.checkpoint_id} (checkpoints.${same.index}) of ${c.attempt_id} both have sequence ${c.sequence}: a checkpoint's sequence is monotonic (section 7.2), so which state is the latest is unknown`, { path, dimension: "inputs", expected: `not ${c.sequence}`, received: String(c.sequence) }));
       }
       group.push(p);
     }

@@ -21,7 +21,9 @@ import { dimensionFinding, failedDimensions } from "./dimensions.js";
 import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
+import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
+import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { boundInputFindings, nextInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
 import { remainingBudgetFindings } from "./_shared-budget.js";
@@ -88,7 +90,8 @@ function reassignedChainFindings(next: DelegationContract, parent: DelegationCon
  * each budget. `checkpoints` are the prior revision's checkpoints a resume under the next revision
  * continues from (11.4: ATT-2 under r2 from CP-7): each one's remaining budget is verified against
  * the prior's limits and the attempts, and the next revision grants no more than it left (7.2); its
- * inputs are the prior's exact ones, the next revision's those it fixed, and a resume's too.
+ * inputs are the prior's exact ones, the next revision's those it fixed, and a resume's too; and
+ * they are numbered up as written, each agreeing with its attempt when that is given.
  */
 export function checkReassignment(prior: DelegationContract, next: DelegationContract, parent?: DelegationContract, chain?: DelegationAttestationChain, attempts: readonly ExecutionAttempt[] = [], checkpoints: readonly DelegationCheckpoint[] = []): SubdelegationReport {
   const findings: DelegationFinding[] = [];
@@ -126,6 +129,13 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   boundInputFindings(prior, [], checkpoints, findings);
   nextInputFindings(prior, next, checkpoints, findings);
   const records = attempts.map((attempt, index) => ({ attempt, index }));
+  // 11.4's resume continues from "the latest" of the prior's checkpoints, so they are held to what
+  // checkAttempts holds them to: numbered up as written (denied on `inputs`: which exact input
+  // revisions are the latest is unknown), and each its attempt's, of the revision it ran under and
+  // written after it started (denied on `budget`: else its remainder is verified with its
+  // attempt's consumption uncounted, as an unverifiable one is).
+  checkpointSequenceFindings(checkpoints, findings);
+  checkpointAttemptFindings(records, checkpoints, findings);
   resumeInputFindings(records, checkpoints, findings);
   resumeReconciliationFindings(records, checkpoints, findings);
   // A checkpoint a resume under the next revision rests on fixes what its attempt used or produced.
