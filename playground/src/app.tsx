@@ -8,7 +8,6 @@ import { isBlankLine, isEmptyDocument, isTime, timeAt } from "../../core/index.j
 import type { Vocabulary } from "../../core/index.js";
 import { createChecker } from "./check/checker.js";
 import { createThreadTree } from "./check/tree.js";
-import { SECTION_EIGHT } from "./examples.js";
 import type { Example } from "./examples.js";
 import { senderExpectations } from "./expectations.js";
 import { shippedVocabulary } from "../../profiles/index.js";
@@ -309,12 +308,10 @@ export function App() {
     const lineHeight = Number.parseFloat(getComputedStyle(ta).lineHeight) || 19;
     ta.scrollTop = Math.max(0, (n - 3) * lineHeight);
   }, []);
-  const onExample = useCallback((e: Example) => set({ text: e.lines.join("\n"), expectations: e.expectations ?? {}, lab: e.lab ?? "", view: "conversation" }), [set]);
+  // No view: the buttons are the conversation's, and an example's lines, loaded on the first click,
+  // may come after another tab was chosen.
+  const onExample = useCallback((e: Example) => set({ text: e.lines.join("\n"), expectations: e.expectations ?? {}, lab: e.lab ?? "" }), [set]);
   const onNow = useCallback(() => set({ now: timeAt(Date.now()) }), [set]);
-  const loadPay = useCallback(() => {
-    const pay = SECTION_EIGHT.find((e) => e.id === "pay") as Example;
-    set({ text: pay.lines.join("\n"), expectations: {}, lab: pay.lab ?? "" });
-  }, [set]);
 
   const share = async (): Promise<void> => {
     if ((await writeFragment(s, true)) !== null) return;
@@ -388,7 +385,7 @@ export function App() {
               onNow={onNow}
             />
           ) : s.view === "readback" ? (
-            <Lazy loaded={lab} props={{ state: s, set, checked, problems: expectations.problems, onLoadPay: loadPay, resolve }} />
+            <Lazy loaded={lab} props={{ state: s, set, checked, problems: expectations.problems, resolve }} />
           ) : s.view === "legend" ? (
             <Lazy loaded={legendTab} props={{ state: s, set, custom }} />
           ) : s.view === "mailbox" ? (

@@ -8,6 +8,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { checkLine, checkReadback, compileVocabulary, coreVocabulary, legend, profileResolver } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
+import { EXAMPLE_TITLES } from "../../playground/src/example-titles.js";
 import { EXAMPLES, SECTION_EIGHT } from "../../playground/src/examples.js";
 import type { Example } from "../../playground/src/examples.js";
 import { sectionEight } from "../spec-examples.js";
@@ -66,6 +67,27 @@ describe("the page", () => {
 
   it("offers every exchange of spec section 8, verbatim", () => {
     expect(SECTION_EIGHT.flatMap((e) => e.lines)).toStrictEqual(sectionEight.slice(0, 17));
+  });
+
+  it("titles every example with the button that loads it, and loads the examples' lines only when one is asked for", async () => {
+    // The buttons are EXAMPLE_TITLES; examples.ts, which holds the lines, is a file of its own.
+    expect(EXAMPLES.map(({ id, title, about }) => ({ id, title, about }))).toStrictEqual(EXAMPLE_TITLES);
+    const before = suite.site().requests.length;
+    const { page } = await open();
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator("[data-example]").evaluateAll((bs) => bs.map((b) => [b.getAttribute("data-example"), b.textContent, b.getAttribute("title")]))).toStrictEqual(EXAMPLE_TITLES.map((t) => [t.id, t.title, t.about]));
+    expect(suite.site().requests.slice(before).some((p) => p.includes("/examples-"))).toBe(false);
+    await page.getByRole("button", { name: "Comprehension readback", exact: true }).click();
+    await expect.poll(() => page.locator("#conversation").inputValue()).toBe(SECTION_EIGHT[1]?.lines.join("\n"));
+    expect(suite.site().requests.slice(before).filter((p) => p.includes("/examples-"))).toHaveLength(1);
+    expect(await page.getByRole("status").filter({ hasText: "Loading…" }).count()).toBe(0);
+    // Loaded, the next example is set in the click itself, as every example was before.
+    expect(
+      await page.evaluate(() => {
+        (document.querySelector('[data-example="reissue"]') as HTMLButtonElement).click();
+        return new Promise<string>((resolve) => requestAnimationFrame(() => resolve((document.querySelector("#conversation") as HTMLTextAreaElement).value)));
+      }),
+    ).toBe(EXAMPLES.find((e) => e.id === "reissue")?.lines.join("\n"));
   });
 });
 

@@ -63,6 +63,18 @@ describe("a tab's code missing", () => {
   });
 });
 
+describe("the examples' lines missing", () => {
+  it("says the examples could not be loaded, as a tab's code missing is said, leaves the text as it was, and throws nothing", async () => {
+    // The buttons are on the first screen; the lines they load come in a file of their own.
+    const { page, uncaught } = await openWithout("examples");
+    await page.getByRole("button", { name: "Handoff, question, completion", exact: true }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/^The examples could not be loaded \(.+\): reload the page to try again\.$/);
+    expect(await page.getByRole("status").filter({ hasText: "Loading…" }).count()).toBe(0);
+    expect(await page.locator("#conversation").inputValue()).toBe("");
+    expect(uncaught).toStrictEqual([]);
+  });
+});
+
 describe("the custom profile's checker missing", () => {
   it("says the profile cannot be read and why, not that it is being read, and throws nothing", async () => {
     const first = await openWithout("custom-profile");
