@@ -14,7 +14,7 @@ import { shippedVocabulary } from "../../profiles/index.js";
 import { CUSTOM_PROFILE_LOADING, resolverFor } from "./profiles.js";
 import type { CustomProfile } from "./profiles.js";
 import type { customProfile } from "./custom-profile.js";
-import { linkNotice, named } from "./link-notice.js";
+import { named } from "./named.js";
 import { leavePending, takePending } from "./pending.js";
 import { MAX_ADDRESS_CHARS, MAX_STATE_BYTES, stateFragment, stateFragmentNow } from "./share.js";
 import { initialState } from "./state.js";
@@ -156,15 +156,16 @@ export function App() {
     // A fragment that is not read leaves the page as it is: empty when opening, else as it was.
     const kept = (): string => (latest.current === null ? "The playground starts empty." : "The playground keeps what it held.");
     try {
-      // The reader of links loads only for a page opened with one.
-      const shared = hash === "" || hash === "#" ? null : await (await import("./open-link.js")).readFragment(hash);
-      if (shared === null) {
+      // The reader of links (and the notice it may bring) loads only for a page opened with one.
+      const link = hash === "" || hash === "#" ? null : await import("./open-link.js");
+      const shared = link === null ? null : await link.readFragment(hash);
+      if (link === null || shared === null) {
         setState((s) => s ?? initialState);
       } else if ("error" in shared) {
         setNotice(`This link's state could not be read: ${shared.error}. ${kept()}`);
         setState((s) => s ?? initialState);
       } else {
-        setNotice(linkNotice(shared.problems, shared.unknown));
+        setNotice(link.linkNotice(shared.problems, shared.unknown));
         written.current = hash;
         setState(shared.state);
       }

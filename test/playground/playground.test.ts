@@ -1,7 +1,7 @@
 // The playground end to end: the built site (playground/dist) served from 127.0.0.1 and driven in
 // Debian's Chromium. What the page shows is compared with what the core says in Node. Screenshots
 // of the main views go to test/playground/screenshots/ for a reviewer to look at.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import type { Locator, Page } from "playwright-core";
@@ -67,6 +67,19 @@ describe("the page", () => {
 
   it("offers every exchange of spec section 8, verbatim", () => {
     expect(SECTION_EIGHT.flatMap((e) => e.lines)).toStrictEqual(sectionEight.slice(0, 17));
+  });
+
+  it("keeps what only a link or an example needs out of the first download", () => {
+    // The built files, as index.html loads them: its one script, and the chunks loaded on demand.
+    const dist = join(import.meta.dirname, "..", "..", "playground", "dist");
+    const script = /<script type="module"[^>]*\ssrc="\.\/([^"]+)"/.exec(readFileSync(join(dist, "index.html"), "utf8"))?.[1] as string;
+    const first = readFileSync(join(dist, script), "utf8");
+    const chunk = (name: string): string => readFileSync(join(dist, "assets", readdirSync(join(dist, "assets")).find((f) => f.startsWith(`${name}-`) && f.endsWith(".js")) as string), "utf8");
+    // The notice for a link's unknown fields comes with the link reader.
+    expect([first.includes("this playground does not know"), chunk("open-link").includes("this playground does not know")]).toStrictEqual([false, true]);
+    // The examples' lines come on the first click; their titles are on the first screen.
+    const line = (SECTION_EIGHT[0]?.lines[0] as string).replace(/ \/\/.*/, "");
+    expect([first.includes(line), chunk("examples").includes(line), first.includes(EXAMPLE_TITLES[0]?.about as string)]).toStrictEqual([false, true, true]);
   });
 
   it("titles every example with the button that loads it, and loads the examples' lines only when one is asked for", async () => {
