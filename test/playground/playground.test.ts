@@ -69,6 +69,19 @@ describe("the page", () => {
     expect(SECTION_EIGHT.flatMap((e) => e.lines)).toStrictEqual(sectionEight.slice(0, 17));
   });
 
+  it("loads the reader of the sender's expectations only once the state holds some or the readback lab opens", async () => {
+    const before = suite.site().requests.length;
+    const asked = (): boolean => suite.site().requests.slice(before).some((p) => p.includes("/expectations-"));
+    const { page } = await open();
+    await page.fill("#conversation", POLISH.replace("POLISH", "DRAFT"));
+    await expect.poll(() => page.locator(".summary[data-lines]").getAttribute("data-lines")).toBe("1");
+    await page.waitForLoadState("networkidle");
+    expect(asked()).toBe(false);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await page.getByLabel("Withheld acceptance criteria").waitFor();
+    expect(asked()).toBe(true);
+  });
+
   it("keeps what only a link or an example needs out of the first download", () => {
     // The built files, as index.html loads them: its one script, and the chunks loaded on demand.
     const dist = join(import.meta.dirname, "..", "..", "playground", "dist");

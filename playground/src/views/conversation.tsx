@@ -26,6 +26,8 @@ interface Props {
   readonly customName: string | null;
   readonly nowProblem: string | null;
   readonly profileProblem: string | null;
+  /** Why the sender's expectations are not applied, when their reader could not load. */
+  readonly expectationsProblem: string | null;
   readonly textarea: Ref<HTMLTextAreaElement>;
   readonly onGoto: (line: number, at: number) => void;
   readonly onExample: (example: Example) => void;
@@ -73,7 +75,7 @@ function ExampleButtons({ onExample }: { onExample: (example: Example) => void }
   );
 }
 
-export function ConversationView({ state, set, checked, rows, checking, customName, nowProblem, profileProblem, textarea, onGoto, onExample, onNow }: Props) {
+export function ConversationView({ state, set, checked, rows, checking, customName, nowProblem, profileProblem, expectationsProblem, textarea, onGoto, onExample, onNow }: Props) {
   const showJson = state.showJson;
   const renderRow = useCallback((l: CheckedLine) => <LineRow key={l.n} line={l} showJson={showJson} onGoto={onGoto} />, [showJson, onGoto]);
   const refused = checked.lines.filter((l) => !l.check.ok).length;
@@ -117,6 +119,7 @@ export function ConversationView({ state, set, checked, rows, checking, customNa
         </div>
       </div>
       {profileProblem !== null ? <p class="problems" role="alert">{profileProblem}</p> : null}
+      {expectationsProblem !== null ? <p class="problems" role="alert">{expectationsProblem}</p> : null}
       <div class="field">
         <label for="conversation">Conversation</label>
         <span id="conversation-hint" class="hint">
