@@ -8,14 +8,12 @@ import { isBlankLine, isEmptyDocument, isTime, timeAt } from "../../core/index.j
 import type { Vocabulary } from "../../core/index.js";
 import { createChecker } from "./check/checker.js";
 import { createThreadTree } from "./check/tree.js";
-import { SECTION_EIGHT } from "./examples.js";
 import type { Example } from "./examples.js";
-import { senderExpectations } from "./expectations.js";
+import type { SenderExpectations } from "./expectations.js";
 import { shippedVocabulary } from "../../profiles/index.js";
 import { CUSTOM_PROFILE_LOADING, resolverFor } from "./profiles.js";
 import type { CustomProfile } from "./profiles.js";
-import type { customProfile } from "./custom-profile.js";
-import { linkNotice, named } from "./link-notice.js";
+import { named } from "./named.js";
 import { leavePending, takePending } from "./pending.js";
 import { MAX_ADDRESS_CHARS, MAX_STATE_BYTES, stateFragment, stateFragmentNow } from "./share.js";
 import { initialState } from "./state.js";
@@ -36,21 +34,36 @@ const TABS: readonly { readonly id: View; readonly label: string }[] = [
  * page opens on. (check-rb itself stays in the first download: check-thread, which the
  * conversation shows, checks every readback with it.)
  */
-type Loaded<P> = { readonly component: ComponentType<P> } | { readonly error: string } | null;
+type Loaded<T> = { readonly value: T } | { readonly error: string } | null;
 const readbackLab = () => import("./views/readback-lab.js").then((m) => m.ReadbackLab);
 const legendView = () => import("./views/legend-view.js").then((m) => m.LegendView);
 const mailboxView = () => import("./views/mailbox-view.js").then((m) => m.MailboxView);
 const delegationView = () => import("./views/delegation-view.js").then((m) => m.DelegationView);
 
-function useLazy<P>(wanted: boolean, load: () => Promise<ComponentType<P>>): Loaded<P> {
-  const [loaded, setLoaded] = useState<Loaded<P>>(null);
+/**
+ * The custom profile's checker (compileVocabulary and the profile schema), loaded once a custom
+ * profile is given: the shipped profiles need none of it, so the page does not load it first.
+ */
+const profileChecker = () => import("./custom-profile.js").then((m) => m.customProfile);
+
+/**
+ * The reader of the sender's expectations (expectations.ts, the core's readRecord with it), loaded
+ * once the state holds any, or the readback lab, where they are typed, opens: a conversation
+ * checked without them needs none of it.
+ */
+const expectationsReader = () => import("./expectations.js").then((m) => m.senderExpectations);
+const NO_EXPECTATIONS: SenderExpectations = { map: new Map(), problems: new Map() };
+
+/** What `load` gives, loaded once `wanted`. */
+function useLoaded<T>(wanted: boolean, load: () => Promise<T>): Loaded<T> {
+  const [loaded, setLoaded] = useState<Loaded<T>>(null);
   useEffect(() => {
     // Once only: a module that failed stays failed in the browser's module map, so asking again
     // on every render would loop without end (a reload asks anew).
     if (!wanted || loaded !== null) return;
     let live = true;
     load()
-      .then((component) => live && setLoaded({ component }))
+      .then((value) => live && setLoaded({ value }))
       .catch((error: unknown) => live && setLoaded({ error: error instanceof Error ? error.message : String(error) }));
     return () => {
       live = false;
@@ -59,29 +72,10 @@ function useLazy<P>(wanted: boolean, load: () => Promise<ComponentType<P>>): Loa
   return loaded;
 }
 
-/**
- * The custom profile's checker (compileVocabulary and the profile schema), loaded once a custom
- * profile is given: the shipped profiles need none of it, so the page does not load it first.
- */
-function useProfileChecker(wanted: boolean): typeof customProfile | { readonly error: string } | null {
-  const [checker, setChecker] = useState<typeof customProfile | { readonly error: string } | null>(null);
-  useEffect(() => {
-    if (!wanted || checker !== null) return;
-    let live = true;
-    import("./custom-profile.js")
-      .then((m) => live && setChecker(() => m.customProfile))
-      .catch((error: unknown) => live && setChecker({ error: error instanceof Error ? error.message : String(error) }));
-    return () => {
-      live = false;
-    };
-  }, [wanted, checker]);
-  return checker;
-}
-
-function Lazy<P extends object>({ loaded, props }: { loaded: Loaded<P>; props: P }) {
+function Lazy<P extends object>({ loaded, props }: { loaded: Loaded<ComponentType<P>>; props: P }) {
   if (loaded === null) return <p role="status">Loading…</p>;
   if ("error" in loaded) return <p class="problems" role="alert">This view could not be loaded ({loaded.error}): reload the page to try again.</p>;
-  const View = loaded.component;
+  const View = loaded.value;
   return <View {...props} />;
 }
 
@@ -157,15 +151,16 @@ export function App() {
     // A fragment that is not read leaves the page as it is: empty when opening, else as it was.
     const kept = (): string => (latest.current === null ? "The playground starts empty." : "The playground keeps what it held.");
     try {
-      // The reader of links loads only for a page opened with one.
-      const shared = hash === "" || hash === "#" ? null : await (await import("./open-link.js")).readFragment(hash);
-      if (shared === null) {
+      // The reader of links (and the notice it may bring) loads only for a page opened with one.
+      const link = hash === "" || hash === "#" ? null : await import("./open-link.js");
+      const shared = link === null ? null : await link.readFragment(hash);
+      if (link === null || shared === null) {
         setState((s) => s ?? initialState);
       } else if ("error" in shared) {
         setNotice(`This link's state could not be read: ${shared.error}. ${kept()}`);
         setState((s) => s ?? initialState);
       } else {
-        setNotice(linkNotice(shared.problems, shared.unknown));
+        setNotice(link.linkNotice(shared.problems, shared.unknown));
         written.current = hash;
         setState(shared.state);
       }
@@ -247,9 +242,9 @@ export function App() {
   // The reader: the chosen profile (or a custom one), the clock, the sender's expectations.
   // No custom profile while its text is blank lines only (isEmptyDocument): a no-break space is read, and refused.
   const customGiven = useMemo(() => !isEmptyDocument(s.customProfile), [s.customProfile]);
-  const readProfile = useProfileChecker(customGiven);
+  const readProfile = useLoaded(customGiven, profileChecker);
   const custom = useMemo<CustomProfile | null>(
-    () => (!customGiven ? null : readProfile === null ? CUSTOM_PROFILE_LOADING : typeof readProfile === "function" ? readProfile(s.customProfile) : { ok: null, unloaded: readProfile.error }),
+    () => (!customGiven ? null : readProfile === null ? CUSTOM_PROFILE_LOADING : "value" in readProfile ? readProfile.value(s.customProfile) : { ok: null, unloaded: readProfile.error }),
     [customGiven, s.customProfile, readProfile],
   );
   const chosen: Vocabulary | null = s.profile === "" ? null : s.profile === "custom" ? (custom?.ok === true ? custom.vocabulary : null) : (shippedVocabulary(s.profile) ?? null);
@@ -269,21 +264,31 @@ export function App() {
   const nowValid = s.now === "" || isTime(s.now);
   const now = s.now !== "" && nowValid ? s.now : null;
   const nowProblem = nowValid ? null : "not a time: YYYYMMDDTHHMMZ in UTC, such as 20261002T1200Z; no clock until it is one";
+  const expectationsGiven = Object.keys(s.expectations).length > 0;
+  const readExpectations = useLoaded(expectationsGiven || s.view === "readback", expectationsReader);
+  // Expectations given before their reader has loaded (a link, an example) wait for it, the views
+  // showing the last check meanwhile and saying so, as for a large paste: no check was made with
+  // expectations before, for only the reader reads them.
+  const waiting = expectationsGiven && readExpectations === null;
   // A paste that changes the text by more than a megabyte is checked once the page has shown it
   // (checking 100,000 lines takes seconds): until then the views show the last check, and say so.
   const shown = useRef("");
   const [, checkLater] = useState(0);
-  if (Math.abs(s.text.length - shown.current.length) <= 1 << 20) shown.current = s.text;
-  const checking = shown.current !== s.text;
+  if (!waiting && Math.abs(s.text.length - shown.current.length) <= 1 << 20) shown.current = s.text;
+  const checking = waiting || shown.current !== s.text;
   useEffect(() => {
-    if (!checking) return;
+    if (!checking || waiting) return;
     const t = setTimeout(() => {
       shown.current = s.text;
       checkLater((n) => n + 1);
     }, 50);
     return () => clearTimeout(t);
   });
-  const expectations = senderExpectations(s.expectations, shown.current, resolve);
+  const expectations = readExpectations !== null && "value" in readExpectations ? readExpectations.value(s.expectations, shown.current, resolve) : NO_EXPECTATIONS;
+  const expectationsProblem =
+    expectationsGiven && readExpectations !== null && "error" in readExpectations
+      ? `The sender's expectations cannot be read: their reader did not load (${readExpectations.error}). Readbacks are checked without them; reload the page to try again.`
+      : null;
   // The receiver as typed, as rw validate --as takes it: " writer" is no agent name, never trimmed into one.
   const as = isBlankLine(s.as) ? null : s.as;
 
@@ -292,10 +297,12 @@ export function App() {
   const tree = useRef(createThreadTree());
   const rows = useMemo(() => tree.current(checked), [checked]);
 
-  const lab = useLazy(s.view === "readback", readbackLab);
-  const legendTab = useLazy(s.view === "legend", legendView);
-  const mailbox = useLazy(s.view === "mailbox", mailboxView);
-  const delegation = useLazy(s.view === "delegation", delegationView);
+  const lab = useLoaded(s.view === "readback", readbackLab);
+  // The lab shows the expectations' problems: it waits for their reader too (loaded as it opens).
+  const labReady = readExpectations === null || "error" in readExpectations ? readExpectations : lab;
+  const legendTab = useLoaded(s.view === "legend", legendView);
+  const mailbox = useLoaded(s.view === "mailbox", mailboxView);
+  const delegation = useLoaded(s.view === "delegation", delegationView);
 
   const textarea = useRef<HTMLTextAreaElement>(null);
   const onGoto = useCallback((n: number, at: number) => {
@@ -309,12 +316,10 @@ export function App() {
     const lineHeight = Number.parseFloat(getComputedStyle(ta).lineHeight) || 19;
     ta.scrollTop = Math.max(0, (n - 3) * lineHeight);
   }, []);
-  const onExample = useCallback((e: Example) => set({ text: e.lines.join("\n"), expectations: e.expectations ?? {}, lab: e.lab ?? "", view: "conversation" }), [set]);
+  // No view: the buttons are the conversation's, and an example's lines, loaded on the first click,
+  // may come after another tab was chosen.
+  const onExample = useCallback((e: Example) => set({ text: e.lines.join("\n"), expectations: e.expectations ?? {}, lab: e.lab ?? "" }), [set]);
   const onNow = useCallback(() => set({ now: timeAt(Date.now()) }), [set]);
-  const loadPay = useCallback(() => {
-    const pay = SECTION_EIGHT.find((e) => e.id === "pay") as Example;
-    set({ text: pay.lines.join("\n"), expectations: {}, lab: pay.lab ?? "" });
-  }, [set]);
 
   const share = async (): Promise<void> => {
     if ((await writeFragment(s, true)) !== null) return;
@@ -382,13 +387,14 @@ export function App() {
               customName={custom?.ok === true ? custom.vocabulary.name : null}
               nowProblem={nowProblem}
               profileProblem={profileProblem}
+              expectationsProblem={expectationsProblem}
               textarea={textarea}
               onGoto={onGoto}
               onExample={onExample}
               onNow={onNow}
             />
           ) : s.view === "readback" ? (
-            <Lazy loaded={lab} props={{ state: s, set, checked, problems: expectations.problems, onLoadPay: loadPay, resolve }} />
+            <Lazy loaded={labReady} props={{ state: s, set, checked, problems: expectations.problems, resolve }} />
           ) : s.view === "legend" ? (
             <Lazy loaded={legendTab} props={{ state: s, set, custom }} />
           ) : s.view === "mailbox" ? (

@@ -1,15 +1,14 @@
 /**
  * The exchanges of spec section 8 (rogerwilco-RW1.md), verbatim, each loadable in one click; and
  * section 5.4's cancel, whose HO the spec elides with "...", completed with the pay HO of section 8.
- * A test holds these lines equal to the spec's.
+ * A test holds these lines equal to the spec's. The buttons show only their titles
+ * (example-titles.ts): this module loads when an example is asked for, or with the readback lab.
  */
+import { EXAMPLE_TITLES } from "./example-titles.js";
+import type { ExampleTitle } from "./example-titles.js";
 import type { Expectation } from "./state.js";
 
-export interface Example {
-  readonly id: string;
-  readonly title: string;
-  /** What to look at once it is loaded. */
-  readonly about: string;
+export interface Example extends ExampleTitle {
   readonly lines: readonly string[];
   /** The sender's withheld criteria or record, by HO id. */
   readonly expectations?: Readonly<Record<string, Expectation>>;
@@ -17,13 +16,14 @@ export interface Example {
   readonly lab?: string;
 }
 
+/** The id, title and about of example `id`, as its button shows them (a test holds every example titled). */
+const titled = (id: string): ExampleTitle => EXAMPLE_TITLES.find((t) => t.id === id) as ExampleTitle;
+
 const PAY_HO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
 
 export const SECTION_EIGHT: readonly Example[] = [
   {
-    id: "handoff",
-    title: "Handoff, question, completion",
-    about: "An HO read back with h=, a question and its answer, and the done report that closes the handoff.",
+    ...titled("handoff"),
     lines: [
       "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes",
       "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 h=c40bba4360dc",
@@ -34,9 +34,7 @@ export const SECTION_EIGHT: readonly Example[] = [
     lab: "research-01",
   },
   {
-    id: "comprehension",
-    title: "Comprehension readback",
-    about: "The sender kept len:120w+tone:plain+no:em-dash+must:monday-problem to itself (set in the readback lab); the readback passes and fmt:md is noted as an assumption.",
+    ...titled("comprehension"),
     lines: [
       "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len+tone+must+no art=url:https://example.com/brief // hero copy for the landing page, 120 words, plain tone, no em dashes, must name the reader's Monday problem",
       "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 acc=len:120w+tone:plain+must:monday-problem+no:em-dash+fmt:md do=copy // landing hero, 120 words, plain, no em dashes, lead with the Monday problem",
@@ -45,9 +43,7 @@ export const SECTION_EIGHT: readonly Example[] = [
     lab: "research-01",
   },
   {
-    id: "pay",
-    title: "Before an irreversible act (pay)",
-    about: "An execution readback under the pay profile passes all five tiers; the done report carries the values as executed.",
+    ...titled("pay"),
     lines: [
       PAY_HO,
       "RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay h=a7a82de76607 sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929",
@@ -57,21 +53,15 @@ export const SECTION_EIGHT: readonly Example[] = [
     lab: "scheduler-1",
   },
   {
-    id: "refusal",
-    title: "Refusal with an alternative",
-    about: "A UN naming another receiver; alone, it answers an HO this conversation does not hold.",
+    ...titled("refusal"),
     lines: ["RW1 UN writer-04 re=research-01 from=writer to=research item=gh:crox/site#42 why=NOCTX alt=copywriter // no style guide on file"],
   },
   {
-    id: "escalation",
-    title: "Escalation to the human",
-    about: "An AQ to the reserved agent human, with an option set and a deadline.",
+    ...titled("escalation"),
     lines: ["RW1 AQ triage-09 from=triage to=human item=pensive:4664 need=ENUM opts=RETIRE+ACTIVATE+PARK by=20261005 // stale 15d, no owner active; default PARK"],
   },
   {
-    id: "reissue",
-    title: "Void readback and re-issue",
-    about: "The readback says BUILD for FIX: void. The re-issue names the void readback with re= and supersedes the first HO.",
+    ...titled("reissue"),
     lines: [
       "RW1 HO ops-03 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001",
       "RW1 RB builder-05 re=ops-03 from=builder to=ops item=jira:OPS-77 ask=BUILD due=20261001",
@@ -84,9 +74,7 @@ export const SECTION_EIGHT: readonly Example[] = [
 
 /** Section 5.4's cancel exchange; its HO is section 8's pay HO with the exp= that 5.4 shows. */
 export const CANCEL: Example = {
-  id: "cancel",
-  title: "Cancel and acknowledgement (section 5.4)",
-  about: "The sender withdraws the handoff; the receiver abandons its statement and acknowledges. The HO is section 8's, with 5.4's exp=.",
+  ...titled("cancel"),
   lines: [
     `${PAY_HO} exp=20261002T1700Z`,
     "RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED // FD-0929 withdrawn",

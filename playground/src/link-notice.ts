@@ -4,13 +4,9 @@
  * Field names come from the link, which anyone may have edited: each is quoted, cut and its
  * controls marked, and only the first few are listed.
  */
-import { withControlsMarked } from "../../core/marked-controls.js";
+import { named } from "./named.js";
 
 const LISTED = 5;
-const LONGEST = 40;
-
-/** A name a link gave (a field, a profile), quoted, cut and its controls marked, to show a person. */
-export const named = (key: string): string => withControlsMarked(JSON.stringify(key.length > LONGEST ? `${key.slice(0, LONGEST)}…` : key));
 
 function listed(keys: readonly string[]): string {
   const more = keys.length - LISTED;

@@ -10,6 +10,9 @@ import { FRAGMENT_PREFIX, MAX_STATE_BYTES } from "./share.js";
 import { DELEGATION_MODES, initialState, MAILBOX_MODES, VIEWS } from "./state.js";
 import type { DelegationMode, Expectation, MailboxMode, PlaygroundState, View } from "./state.js";
 
+// What the page says of a link it read: only a page opened with one needs it, so it loads with the reader.
+export { linkNotice } from "./link-notice.js";
+
 function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
   try {

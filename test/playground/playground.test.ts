@@ -1,13 +1,14 @@
 // The playground end to end: the built site (playground/dist) served from 127.0.0.1 and driven in
 // Debian's Chromium. What the page shows is compared with what the core says in Node. Screenshots
 // of the main views go to test/playground/screenshots/ for a reviewer to look at.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { checkLine, checkReadback, compileVocabulary, coreVocabulary, legend, profileResolver } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
+import { EXAMPLE_TITLES } from "../../playground/src/example-titles.js";
 import { EXAMPLES, SECTION_EIGHT } from "../../playground/src/examples.js";
 import type { Example } from "../../playground/src/examples.js";
 import { sectionEight } from "../spec-examples.js";
@@ -66,6 +67,53 @@ describe("the page", () => {
 
   it("offers every exchange of spec section 8, verbatim", () => {
     expect(SECTION_EIGHT.flatMap((e) => e.lines)).toStrictEqual(sectionEight.slice(0, 17));
+  });
+
+  it("loads the reader of the sender's expectations only once the state holds some or the readback lab opens", async () => {
+    const before = suite.site().requests.length;
+    const asked = (): boolean => suite.site().requests.slice(before).some((p) => p.includes("/expectations-"));
+    const { page } = await open();
+    await page.fill("#conversation", POLISH.replace("POLISH", "DRAFT"));
+    await expect.poll(() => page.locator(".summary[data-lines]").getAttribute("data-lines")).toBe("1");
+    await page.waitForLoadState("networkidle");
+    expect(asked()).toBe(false);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await page.getByLabel("Withheld acceptance criteria").waitFor();
+    expect(asked()).toBe(true);
+  });
+
+  it("keeps what only a link or an example needs out of the first download", () => {
+    // The built files, as index.html loads them: its one script, and the chunks loaded on demand.
+    const dist = join(import.meta.dirname, "..", "..", "playground", "dist");
+    const script = /<script type="module"[^>]*\ssrc="\.\/([^"]+)"/.exec(readFileSync(join(dist, "index.html"), "utf8"))?.[1] as string;
+    const first = readFileSync(join(dist, script), "utf8");
+    const chunk = (name: string): string => readFileSync(join(dist, "assets", readdirSync(join(dist, "assets")).find((f) => f.startsWith(`${name}-`) && f.endsWith(".js")) as string), "utf8");
+    // The notice for a link's unknown fields comes with the link reader.
+    expect([first.includes("this playground does not know"), chunk("open-link").includes("this playground does not know")]).toStrictEqual([false, true]);
+    // The examples' lines come on the first click; their titles are on the first screen.
+    const line = (SECTION_EIGHT[0]?.lines[0] as string).replace(/ \/\/.*/, "");
+    expect([first.includes(line), chunk("examples").includes(line), first.includes(EXAMPLE_TITLES[0]?.about as string)]).toStrictEqual([false, true, true]);
+  });
+
+  it("titles every example with the button that loads it, and loads the examples' lines only when one is asked for", async () => {
+    // The buttons are EXAMPLE_TITLES; examples.ts, which holds the lines, is a file of its own.
+    expect(EXAMPLES.map(({ id, title, about }) => ({ id, title, about }))).toStrictEqual(EXAMPLE_TITLES);
+    const before = suite.site().requests.length;
+    const { page } = await open();
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator("[data-example]").evaluateAll((bs) => bs.map((b) => [b.getAttribute("data-example"), b.textContent, b.getAttribute("title")]))).toStrictEqual(EXAMPLE_TITLES.map((t) => [t.id, t.title, t.about]));
+    expect(suite.site().requests.slice(before).some((p) => p.includes("/examples-"))).toBe(false);
+    await page.getByRole("button", { name: "Comprehension readback", exact: true }).click();
+    await expect.poll(() => page.locator("#conversation").inputValue()).toBe(SECTION_EIGHT[1]?.lines.join("\n"));
+    expect(suite.site().requests.slice(before).filter((p) => p.includes("/examples-"))).toHaveLength(1);
+    expect(await page.getByRole("status").filter({ hasText: "Loading…" }).count()).toBe(0);
+    // Loaded, the next example is set in the click itself, as every example was before.
+    expect(
+      await page.evaluate(() => {
+        (document.querySelector('[data-example="reissue"]') as HTMLButtonElement).click();
+        return new Promise<string>((resolve) => requestAnimationFrame(() => resolve((document.querySelector("#conversation") as HTMLTextAreaElement).value)));
+      }),
+    ).toBe(EXAMPLES.find((e) => e.id === "reissue")?.lines.join("\n"));
   });
 });
 

@@ -63,6 +63,35 @@ describe("a tab's code missing", () => {
   });
 });
 
+describe("the examples' lines missing", () => {
+  it("says the examples could not be loaded, as a tab's code missing is said, leaves the text as it was, and throws nothing", async () => {
+    // The buttons are on the first screen; the lines they load come in a file of their own.
+    const { page, uncaught } = await openWithout("examples");
+    await page.getByRole("button", { name: "Handoff, question, completion", exact: true }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/^The examples could not be loaded \(.+\): reload the page to try again\.$/);
+    expect(await page.getByRole("status").filter({ hasText: "Loading…" }).count()).toBe(0);
+    expect(await page.locator("#conversation").inputValue()).toBe("");
+    expect(uncaught).toStrictEqual([]);
+  });
+});
+
+describe("the expectations' reader missing", () => {
+  it("checks the thread without the sender's expectations and says why, the lab says it could not be loaded, and throws nothing", async () => {
+    // Loaded once the state holds expectations or the lab opens: a page opened plain never asks.
+    const plain = await openWithout("expectations");
+    await plain.page.getByRole("tablist", { name: "Playground views" }).waitFor();
+    const ho = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len";
+    const fragment = await fragmentOf(plain.page, { text: ho, expectations: { "research-01": { expectAcc: "len:120w", record: "" } } });
+    const { page, uncaught } = await openWithout("expectations", fragment);
+    const problem = page.locator("p.problems[role=alert]");
+    await expect.poll(() => problem.textContent()).toMatch(/^The sender's expectations cannot be read: their reader did not load \(.+\)\. Readbacks are checked without them; reload the page to try again\.$/);
+    await expect.poll(() => page.locator(".summary[data-lines]").textContent()).toMatch(/^1 line: 1 valid, 0 refused\./);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await expect.poll(() => page.locator("#panel-readback [role=alert]").textContent()).toContain("This view could not be loaded (");
+    expect(uncaught).toStrictEqual([]);
+  });
+});
+
 describe("the custom profile's checker missing", () => {
   it("says the profile cannot be read and why, not that it is being read, and throws nothing", async () => {
     const first = await openWithout("custom-profile");

@@ -3,11 +3,11 @@
  * about every line (left) and about the thread (right).
  */
 import type { Ref } from "preact";
-import { useCallback } from "preact/hooks";
+import { useCallback, useState } from "preact/hooks";
 import { threadVerdict } from "../../../core/index.js";
 import type { Checked, CheckedLine } from "../check/checker.js";
 import type { TreeRow } from "../check/tree.js";
-import { EXAMPLES } from "../examples.js";
+import { EXAMPLE_TITLES } from "../example-titles.js";
 import { withoutBom } from "../input-text.js";
 import type { Example } from "../examples.js";
 import type { PlaygroundState } from "../state.js";
@@ -26,26 +26,62 @@ interface Props {
   readonly customName: string | null;
   readonly nowProblem: string | null;
   readonly profileProblem: string | null;
+  /** Why the sender's expectations are not applied, when their reader could not load. */
+  readonly expectationsProblem: string | null;
   readonly textarea: Ref<HTMLTextAreaElement>;
   readonly onGoto: (line: number, at: number) => void;
   readonly onExample: (example: Example) => void;
   readonly onNow: () => void;
 }
 
-export function ConversationView({ state, set, checked, rows, checking, customName, nowProblem, profileProblem, textarea, onGoto, onExample, onNow }: Props) {
+/** The examples' lines, once loaded: a click then loads its example at once, as before any loaded. */
+let loadedExamples: readonly Example[] | null = null;
+
+/**
+ * The examples' buttons. Their lines load on the first click (examples.ts; the first screen shows
+ * only the titles); while they load, and if they cannot, the group says so as a lazy tab does.
+ */
+function ExampleButtons({ onExample }: { onExample: (example: Example) => void }) {
+  const [status, setStatus] = useState<"loading" | { readonly error: string } | null>(null);
+  const pick = (id: string): void => {
+    const found = (all: readonly Example[]): Example => all.find((e) => e.id === id) as Example;
+    if (loadedExamples !== null) return onExample(found(loadedExamples));
+    setStatus("loading");
+    import("../examples.js").then(
+      (m) => {
+        loadedExamples = m.EXAMPLES;
+        setStatus(null);
+        onExample(found(m.EXAMPLES));
+      },
+      (error: unknown) => setStatus({ error: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  return (
+    <div class="examples" role="group" aria-labelledby="examples-title">
+      <h2 id="examples-title">Examples from the spec</h2>
+      {EXAMPLE_TITLES.map((e) => (
+        <button type="button" key={e.id} data-example={e.id} onClick={() => pick(e.id)} title={e.about}>
+          {e.title}
+        </button>
+      ))}
+      {status === null ? null : status === "loading" ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <p class="problems" role="alert">
+          The examples could not be loaded ({status.error}): reload the page to try again.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ConversationView({ state, set, checked, rows, checking, customName, nowProblem, profileProblem, expectationsProblem, textarea, onGoto, onExample, onNow }: Props) {
   const showJson = state.showJson;
   const renderRow = useCallback((l: CheckedLine) => <LineRow key={l.n} line={l} showJson={showJson} onGoto={onGoto} />, [showJson, onGoto]);
   const refused = checked.lines.filter((l) => !l.check.ok).length;
   return (
     <div>
-      <div class="examples" role="group" aria-labelledby="examples-title">
-        <h2 id="examples-title">Examples from the spec</h2>
-        {EXAMPLES.map((e) => (
-          <button type="button" key={e.id} data-example={e.id} onClick={() => onExample(e)} title={e.about}>
-            {e.title}
-          </button>
-        ))}
-      </div>
+      <ExampleButtons onExample={onExample} />
       <div class="controls">
         <div class="field">
           <label for="profile">Profile</label>
@@ -83,6 +119,7 @@ export function ConversationView({ state, set, checked, rows, checking, customNa
         </div>
       </div>
       {profileProblem !== null ? <p class="problems" role="alert">{profileProblem}</p> : null}
+      {expectationsProblem !== null ? <p class="problems" role="alert">{expectationsProblem}</p> : null}
       <div class="field">
         <label for="conversation">Conversation</label>
         <span id="conversation-hint" class="hint">

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { coreVocabulary, legend } from "../../../core/index.js";
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { Vocabulary } from "../../../core/index.js";
-import { named } from "../link-notice.js";
+import { named } from "../named.js";
 import type { CustomProfile } from "../profiles.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
 import type { PlaygroundState } from "../state.js";

@@ -9,6 +9,8 @@ import { isEmptyDocument, readbackSet } from "../../../core/index.js";
 import type { VocabularyResolver } from "../../../core/index.js";
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { Checked, CheckedLine, CheckedReadback } from "../check/checker.js";
+import { SECTION_EIGHT } from "../examples.js";
+import type { Example } from "../examples.js";
 import type { Expectation, PlaygroundState } from "../state.js";
 import { clip } from "./clip.js";
 import { LISTED_HANDOFFS, matchHandoffs } from "./handoff-matches.js";
@@ -21,7 +23,6 @@ interface Props {
   readonly set: (patch: Partial<PlaygroundState>) => void;
   readonly checked: Checked;
   readonly problems: ReadonlyMap<string, readonly string[]>;
-  readonly onLoadPay: () => void;
   /** The vocabulary a line naming `p` is read with, as the conversation reads it. */
   readonly resolve: VocabularyResolver;
 }
@@ -116,9 +117,13 @@ function LabSummary({ id, readbacks, recordProblems }: { id: string | null; read
   );
 }
 
-export function ReadbackLab({ state, set, checked, problems, onLoadPay, resolve }: Props) {
+export function ReadbackLab({ state, set, checked, problems, resolve }: Props) {
   const first = checked.handoffs.values().next();
   if (first.done === true) {
+    const onLoadPay = (): void => {
+      const pay = SECTION_EIGHT.find((e) => e.id === "pay") as Example;
+      set({ text: pay.lines.join("\n"), expectations: {}, lab: pay.lab ?? "" });
+    };
     return (
       <div>
         <LabSummary id={null} readbacks={[]} recordProblems={[]} />
