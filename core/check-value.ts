@@ -47,10 +47,12 @@ const NUM = /^-?\d+(?:\.\d+)?(?:\/-?\d+(?:\.\d+)?)?$/;
 /** A real calendar date written YYYYMMDD (years 0001 to 9999, Gregorian leap years). */
 export function isDate(text: string): boolean {
   if (text.length !== 8 || !_isDigits(text)) return false;
-  const digit = (i: number): number => text.charCodeAt(i) - 48;
-  const y = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3);
-  const m = digit(4) * 10 + digit(5);
-  const d = digit(6) * 10 + digit(7);
+  // Eight ASCII digits: one exact integer, cut by arithmetic. No closure a call: bundled with
+  // esbuild's keepNames (wrangler's default), each would be named by defineProperty, 15 times the check.
+  const n = +text;
+  const y = (n / 10_000) | 0;
+  const m = ((n / 100) % 100) | 0;
+  const d = n % 100;
   if (y < 1 || m < 1 || m > 12 || d < 1) return false;
   if (m === 2) return d <= (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28);
   // 31 days in months 1 3 5 7 8 10 12: odd months to July, even ones from August.

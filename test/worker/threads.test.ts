@@ -481,6 +481,24 @@ describe("readbacks checked by the server against the sender's private challenge
     expect(await ok(await call(`/v1/threads/${t}/handoffs/lead-1`))).toStrictEqual(handoff);
   });
 
+  it("checks a readback with a challenge registered after a restart of a thread that held none", async () => {
+    // The rebuild asks no challenge of a thread that holds none; one registered once it is rebuilt
+    // is asked for again, as on a thread never restarted.
+    const t = fresh();
+    await ok(await append(t, [BRIEF]));
+    await restart(t);
+    expect((await state(t)).report.counts.handoffs).toBe(1);
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "lang:en-gb"] })).status).toBe(204);
+    const r = await ok(await append(t, [RB_BAD]));
+    expect(r.results[0].readback).toMatchObject({ rb: "writer-2", handoff: "lead-1", verdict: "void" });
+    // The audit's verdict too: the item stays the sender's, and a restart judges it alike.
+    const after = (await state(t)).report;
+    expect(after.counts.readbacks).toMatchObject({ void: 1, passed: 0 });
+    expect(after.owners).toStrictEqual([{ item: "doc:brief", owner: "lead", handoff: null, readback: "void" }]);
+    await restart(t);
+    expect((await state(t)).report).toStrictEqual(after);
+  });
+
   it("refuses a challenge after the readback was checked, and a record the vocabulary does not read", async () => {
     const t = fresh();
     await ok(await append(t, [BRIEF, RB_GOOD]));

@@ -427,28 +427,31 @@ export class ThreadObject extends DurableObject<Env> {
 
   private expectations(handoff: string, vocabulary: Vocabulary): ReadbackExpectations | undefined {
     const challenge = this.challengeOf(handoff);
-    if (challenge === undefined) return undefined;
-    const record = challenge.record === undefined ? undefined : readRecord(challenge.record, vocabulary);
-    return {
-      ...(challenge.expectAcc === undefined ? {} : { expectAcc: challenge.expectAcc }),
-      ...(record?.ok === true ? { record: record.value.values } : {}),
-    };
+    return challenge === undefined ? undefined : expectationsOf(challenge, vocabulary);
   }
 
   private auditor(): ThreadAudit {
     if (this.audit !== null) return this.audit;
     const p = this.profiles();
+    // Rebuilt from storage, a thread that holds no challenge asks none for its readbacks (none can
+    // be registered while it is rebuilt): a look-up each costs more than the rest of the readback's check.
+    let rebuilding = this.sql.exec("SELECT 1 FROM challenges LIMIT 1").toArray().length === 0;
     const audit = createThreadAudit({
       vocabulary: p.resolve,
+      // The challenge first: the HO is read again only for the vocabulary its record is read with,
+      // and most handoffs have none (the audit holds what a readback is checked against).
       expectations: (handoff) => {
+        const challenge = rebuilding ? undefined : this.challengeOf(handoff);
+        if (challenge === undefined) return undefined;
         const ho = this.handoffMessage(handoff);
-        return ho === null ? undefined : this.expectations(handoff, p.vocabularyOf(ho));
+        return ho === null ? undefined : expectationsOf(challenge, p.vocabularyOf(ho));
       },
       // The tool's side: a CX abandons its handoffs' statements and none commits after it, so one
       // committed ran before the cancel, and the act's DN after the CX is the answer 5.4 asks for.
       actRan: (handoffs) => committedStatement(this.statements, handoffs) !== undefined,
     });
     for (const row of this.sql.exec<{ seq: number; line: string }>("SELECT seq, line FROM lines ORDER BY seq")) audit.add(this.message(row.line), row.seq);
+    rebuilding = false;
     this.audit = audit;
     return audit;
   }
@@ -1340,6 +1343,15 @@ function challengeOver(registered: ChallengeRequest | undefined, inherited: Chal
   const { profile, ...own } = registered;
   const ownKept = CHALLENGE_PARTS.some((part) => own[part] !== undefined && inherited[part] === undefined);
   return { ...own, ...(ownKept && profile !== undefined ? { profile } : {}), ...inherited };
+}
+
+/** What a readback is checked with from a stored challenge: its criteria, and its record as `vocabulary` reads it. */
+function expectationsOf(challenge: ChallengeRequest, vocabulary: Vocabulary): ReadbackExpectations {
+  const record = challenge.record === undefined ? undefined : readRecord(challenge.record, vocabulary);
+  return {
+    ...(challenge.expectAcc === undefined ? {} : { expectAcc: challenge.expectAcc }),
+    ...(record?.ok === true ? { record: record.value.values } : {}),
+  };
 }
 
 /** Thrown inside an append's transaction at the request's line `line`, which would take the thread past its capacity. */
