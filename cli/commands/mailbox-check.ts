@@ -82,7 +82,9 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
     const hs = h === null ? "" : `handshake ${h.state}${h.state === "superseded" ? ` by ${name(h.superseded_by ?? undefined)}` : crossed}; `;
     // Who waits on Handler input or declared new evidence, each with the blocked message's file.
     const blocked = t.blocked.length === 0 ? "" : `; blocked ${t.blocked.map((b) => `${b.callsign} (${name(b.message)})`).join(", ")}`;
-    out.push(`  ${name(t.first)}: ${t.messages} ${t.messages === 1 ? "message" : "messages"}; ${hs}budget ${t.budget.count}/${t.budget.limit} ${t.budget.state}${blocked}`);
+    // An unfinished thread none of whose participants is active waits on the Handler (section 8).
+    const orphaned = t.orphaned ? "; blocked for the Handler: no active participant" : "";
+    out.push(`  ${name(t.first)}: ${t.messages} ${t.messages === 1 ? "message" : "messages"}; ${hs}budget ${t.budget.count}/${t.budget.limit} ${t.budget.state}${blocked}${orphaned}`);
   }
   // A callsign is a name within one arena (section 2): each arena's names on a line that names it.
   const arenas = new Map<string, string[]>();
@@ -100,7 +102,7 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
     const group = r.participants.slice(k, end);
     const width = group.reduce((w, p) => Math.max(w, p.callsign.length), 0);
     out.push(`participants in arena ${arena}`);
-    for (const p of group) out.push(`  ${p.callsign.padEnd(width)}  sent ${p.sent}, addressed ${p.addressed}, owes ${p.owes} ${p.owes === 1 ? "reply" : "replies"}`);
+    for (const p of group) out.push(`  ${p.callsign.padEnd(width)}  sent ${p.sent}, addressed ${p.addressed}, owes ${p.owes} ${p.owes === 1 ? "reply" : "replies"}; ${p.status}`);
     k = end;
   }
   const rec = r.reconciliation;

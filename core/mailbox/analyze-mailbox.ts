@@ -16,6 +16,7 @@ import { exchangeBudget } from "./exchange-budget.js";
 import type { ExchangeBudget } from "./exchange-budget.js";
 import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
+import { orphanedThreads } from "./orphaned-threads.js";
 import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
 import { sameRootId } from "./root-id.js";
 import { standingBlocks } from "./standing-blocks.js";
@@ -35,6 +36,11 @@ export interface ThreadSummary {
    * waits on Handler input or declared new evidence (sections 6 and 8). Empty when none.
    */
   readonly blocked: readonly StandingBlock[];
+  /**
+   * Unfinished (a reply still owed in it) with no active participant: every one departing or
+   * departed, so it is blocked for the Handler, never silently closed (section 8; THREAD_ORPHANED).
+   */
+  readonly orphaned: boolean;
 }
 
 export interface MailboxAnalysis {
@@ -185,7 +191,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const budget = exchangeBudget(spoken, limit, findings);
     // One blocked, then silence until Handler input or declared new evidence (sections 6 and 8).
     const blocked = standingBlocks(spoken, findings);
-    summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget, blocked });
+    summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget, blocked, orphaned: false });
   }
   append(findings, claims.findings);
   const quarantine = new Map<string, MailboxCode[]>();
@@ -196,7 +202,12 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   };
   for (const f of findings) if (f.id !== undefined && f.severity === "error") hold(f.id, f.code);
   for (const id of claims.unclaimed) hold(id, "CALLSIGN_UNCLAIMED");
-  return { threads: summaries, callsigns: claims.callsigns, findings, quarantine };
+  // Who is still present is read from what speaks for its sender, so the quarantine comes first. The
+  // finding is about a thread, not a message (no id): it quarantines nothing and refuses no publication.
+  const orphans = orphanedThreads(sorted, quarantine);
+  append(findings, [...orphans.values()]);
+  const threadSummaries = orphans.size === 0 ? summaries : summaries.map((t) => (orphans.has(t.thread) ? { ...t, orphaned: true } : t));
+  return { threads: threadSummaries, callsigns: claims.callsigns, findings, quarantine };
 }
 
 /**

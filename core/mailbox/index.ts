@@ -49,6 +49,8 @@ export type { CallsignView, ClaimOptions, NameState } from "./callsign-claims.js
 export { analyzeMailbox } from "./analyze-mailbox.js";
 export { participants } from "./participants.js";
 export type { ParticipantSummary } from "./participants.js";
+export { participantStatuses } from "./participant-status.js";
+export type { ParticipantStatus } from "./participant-status.js";
 export type { AnalyzeOptions, MailboxAnalysis, ThreadSummary } from "./analyze-mailbox.js";
 export type { StandingBlock } from "./standing-blocks.js";
 export { effectiveDispositions, isoTime } from "./disposition.js";

@@ -8,12 +8,15 @@
  * quarantine neither owes a reply ("not engaged") nor pays one (a reply forged in a callsign's
  * name from another locus). A callsign is a name within its arena (section 2's arena-scoped names):
  * VEGA in two arenas is two participants, and ALL addresses every callsign of the message's arena
- * (one that sends there or is named there) but its sender (_arena-members.ts).
+ * (one that sends there or is named there) but its sender (_arena-members.ts). Its `status` is
+ * section 8's participant lifecycle (participant-status.ts).
  */
 import { arenaMembers } from "./_arena-members.js";
-import { ALL, isHandler } from "./callsign.js";
+import { replyOwed } from "./_owed.js";
+import { ALL } from "./callsign.js";
 import type { MailboxEntry } from "./entry.js";
-import { MAILBOX_KINDS } from "./vocabulary.js";
+import { participantStatuses } from "./participant-status.js";
+import type { ParticipantStatus } from "./participant-status.js";
 
 export interface ParticipantSummary {
   readonly arena: string;
@@ -22,6 +25,8 @@ export interface ParticipantSummary {
   readonly addressed: number;
   /** Messages addressed to it with expects_reply and no exact causal reply from it. */
   readonly owes: number;
+  /** `active`, `departing` (a goodbye its two-agent room's peer has not acknowledged), or `departed(returning | final)`. */
+  readonly status: ParticipantStatus;
 }
 
 /**
@@ -39,18 +44,17 @@ export function participants(all: readonly MailboxEntry[], quarantine: ReadonlyM
     if (r === undefined) rows.set(key, (r = { arena, callsign, sent: 0, addressed: 0, owes: 0 }));
     return r;
   };
-  const answered = new Set<string>();
-  // A root kind's reply_to (a hello's, a resume's) is only a citation: it answers nothing.
-  for (const { envelope: e } of entries) if (e.reply_to !== null && MAILBOX_KINDS[e.kind].parent !== "root" && !quarantine.has(e.id)) answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
+  const owed = replyOwed(entries, quarantine);
   for (const { envelope: e } of entries) row(e.arena, e.from).sent++;
   const members = arenaMembers(entries);
   for (const { envelope: e } of entries) {
     for (const to of e.to.includes(ALL) ? [...(members.get(e.arena) ?? [])].filter((c) => c !== e.from) : e.to) {
       const r = row(e.arena, to);
       r.addressed++;
-      if (e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`)) r.owes++;
+      if (owed(e, to)) r.owes++;
     }
   }
   const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-  return [...rows.values()].sort((a, b) => order(a.arena, b.arena) || order(a.callsign, b.callsign));
+  const status = participantStatuses(entries, quarantine);
+  return [...rows.values()].map((r) => ({ ...r, status: status.get(`${r.arena}\u0000${r.callsign}`) ?? "active" })).sort((a, b) => order(a.arena, b.arena) || order(a.callsign, b.callsign));
 }

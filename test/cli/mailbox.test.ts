@@ -67,8 +67,8 @@ describe("rw mailbox check: discovery", () => {
     const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
     expect(r.out).toContain(`${copy}: note DUPLICATE_DELIVERY: a second delivery of ${first}, with the same UUID, envelope and body`);
     expect(r.out).toContain(`  ${first}: 1 message;`);
-    expect(r.out).toMatch(/LYRA {2}sent 1, addressed 2, owes 1 reply\n/);
-    expect(r.out).toMatch(/VEGA {2}sent 2, addressed 1, owes 0 replies\n/);
+    expect(r.out).toMatch(/LYRA {2}sent 1, addressed 2, owes 1 reply; active\n/);
+    expect(r.out).toMatch(/VEGA {2}sent 2, addressed 1, owes 0 replies; active\n/);
   });
   it("gives one mailbox one root identifier, whichever of its paths is named", () => {
     const b = room("dotted");
@@ -889,7 +889,7 @@ describe("reconciliation never handles what the conversation rules quarantine", 
     expect(report.reconciliation.counts.quarantined_count).toBe(4);
     // The summary agrees: a quarantined message owes no reply ("not engaged").
     const text = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
-    expect(text.out).toMatch(/^ {2}LYRA +sent \d+, addressed 6, owes 1 reply$/m);
+    expect(text.out).toMatch(/^ {2}LYRA +sent \d+, addressed 6, owes 1 reply; active$/m);
   });
   it("a reply forged in the participant's name from another machine is not its reply: audit, and the reply is still owed", () => {
     const a = room();
@@ -904,7 +904,7 @@ describe("reconciliation never handles what the conversation rules quarantine", 
     expect(r.out).toContain("error CALLSIGN_HELD");
     expect(r.out).not.toMatch(/^ {2}restore .*request-x/m);
     expect(r.out).toMatch(/^ {2}audit {3}2026-10-01-10-00-01-VEGA-request-x\.md$/m);
-    expect(r.out).toMatch(/^ {2}LYRA +sent \d+, addressed \d+, owes 1 reply$/m);
+    expect(r.out).toMatch(/^ {2}LYRA +sent \d+, addressed \d+, owes 1 reply; active$/m);
   });
   it("two files under one UUID: one item, audit, counted as anomalies", () => {
     const a = room();
@@ -1001,8 +1001,8 @@ describe("rw mailbox check: callsigns by arena", () => {
     expect(lines.filter((l) => l.startsWith("callsigns"))).toHaveLength(2);
     // VEGA of each arena is its own participant, under its arena's heading.
     const at = lines.indexOf("participants in arena OTHER-ROOM");
-    expect(lines.slice(lines.indexOf("participants in arena DEMO"), at)).toStrictEqual(["participants in arena DEMO", "  LYRA  sent 1, addressed 1, owes 0 replies", "  VEGA  sent 1, addressed 1, owes 0 replies"]);
-    expect(lines.slice(at, at + 3)).toStrictEqual(["participants in arena OTHER-ROOM", "  ORION  sent 0, addressed 1, owes 1 reply", "  VEGA   sent 1, addressed 0, owes 0 replies"]);
+    expect(lines.slice(lines.indexOf("participants in arena DEMO"), at)).toStrictEqual(["participants in arena DEMO", "  LYRA  sent 1, addressed 1, owes 0 replies; active", "  VEGA  sent 1, addressed 1, owes 0 replies; active"]);
+    expect(lines.slice(at, at + 3)).toStrictEqual(["participants in arena OTHER-ROOM", "  ORION  sent 0, addressed 1, owes 1 reply; active", "  VEGA   sent 1, addressed 0, owes 0 replies; active"]);
   });
 });
 
@@ -1058,5 +1058,40 @@ describe("rw mailbox check --as: one arena", () => {
     expect(alone.code).toBe(2);
     expect(alone.err).toContain("--arena names the arena a participant reconciles in");
     expect(check(root, state, "--arena", " ").code).toBe(2);
+  });
+});
+
+describe("rw mailbox check: departures (section 8's participant lifecycle)", () => {
+  it("prints each participant's status, and an unfinished thread none of whose participants is active as blocked for the Handler (THREAD_ORPHANED, exit 1)", () => {
+    const a = room();
+    handshake(a.root);
+    const publish = (args: string[]): string => {
+      const r = rw(["mailbox", "new", a.root, "--arena", "DEMO", ...args]);
+      expect(r.code, r.err).toBe(0);
+      return r.out.trim();
+    };
+    const request = publish(["--from", "VEGA", "--to", "LYRA", "--kind", "request", "--machine", "VEGA-BOX", "--id", ID(5), "--slug", "ask", "--body", "x"]);
+    publish(["--from", "LYRA", "--to", "VEGA", "--kind", "goodbye", "--reply-to", ID(4), "--machine", "LYRA-BOX", "--id", ID(6), "--slug", "bye", "--no-reply", "--body", "Leaving.\n\nre-entry: final"]);
+    const check = (): { code: number | null; lines: string[] } => {
+      const r = rw(["mailbox", "check", a.root, "--now", "20251029T1200Z"]);
+      return { code: r.code, lines: r.out.split("\n") };
+    };
+    // A two-agent room: LYRA departs once VEGA acknowledges its goodbye.
+    const departing = check();
+    expect(departing.lines).toContain("  LYRA  sent 2, addressed 2, owes 1 reply; departing");
+    expect(departing.lines).toContain("  VEGA  sent 2, addressed 2, owes 0 replies; active");
+    expect(departing.lines.join("\n")).not.toContain("THREAD_ORPHANED");
+    publish(["--from", "VEGA", "--to", "LYRA", "--kind", "ack", "--reply-to", ID(6), "--machine", "VEGA-BOX", "--id", ID(7), "--slug", "seen", "--no-reply"]);
+    publish(["--from", "VEGA", "--to", "HANDLER", "--kind", "goodbye", "--reply-to", ID(7), "--machine", "VEGA-BOX", "--id", ID(8), "--slug", "bye", "--no-reply", "--body", "Leaving too.\n\nre-entry: returning"]);
+    const gone = check();
+    expect(gone.code).toBe(1);
+    // HANDLER, addressed, widens the column.
+    expect(gone.lines).toContain("  LYRA     sent 2, addressed 3, owes 1 reply; departed(final)");
+    expect(gone.lines).toContain("  VEGA     sent 4, addressed 2, owes 0 replies; departed(returning)");
+    expect(gone.lines).toContain(`  ${request}: 1 message; budget 1/20 open; blocked for the Handler: no active participant`);
+    expect(gone.lines).toContain(`  error THREAD_ORPHANED: the thread of ${request} is unfinished (1 reply still owed in it) and none of its participants is active (LYRA departed(final), VEGA departed(returning)): it is blocked for the Handler, never silently closed`);
+    const json = JSON.parse(rw(["mailbox", "check", a.root, "--now", "20251029T1200Z", "--json"]).out) as { participants: { callsign: string; status: string }[]; analysis: { threads: { first: string; orphaned: boolean }[] } };
+    expect(json.participants.map((p) => [p.callsign, p.status])).toStrictEqual([["HANDLER", "active"], ["LYRA", "departed(final)"], ["VEGA", "departed(returning)"]]);
+    expect(json.analysis.threads.map((t) => [t.first, t.orphaned])).toStrictEqual([[ID(1), false], [ID(5), true]]);
   });
 });

@@ -177,9 +177,10 @@ export interface ConversationCase {
   readonly findings: readonly string[];
   /**
    * Threads by the symbol of their first message: handshake state, budget state and count, and the
-   * blocks standing at the thread's end as `CALLSIGN @blocked`, in order.
+   * blocks standing at the thread's end as `CALLSIGN @blocked`, in order, and whether it is orphaned
+   * (a reply owed in it and no active participant).
    */
-  readonly threads?: Readonly<Record<string, { readonly handshake?: string | null; readonly established_by?: string | null; readonly budget?: string; readonly count?: number; readonly superseded_by?: string; readonly blocked?: readonly string[] }>>;
+  readonly threads?: Readonly<Record<string, { readonly handshake?: string | null; readonly established_by?: string | null; readonly budget?: string; readonly count?: number; readonly superseded_by?: string; readonly blocked?: readonly string[]; readonly orphaned?: boolean }>>;
   /** Callsign states: NAME -> active | expired | retired. */
   readonly callsigns?: Readonly<Record<string, string>>;
 }
@@ -228,6 +229,7 @@ export function runConversationCase(c: ConversationCase, api: Api): string[] {
     if (want.budget !== undefined) got["budget"] = t.budget.state;
     if (want.count !== undefined) got["count"] = t.budget.count;
     if (want.blocked !== undefined) got["blocked"] = t.blocked.map((b) => symbols.name(`${b.callsign} ${b.message}`));
+    if (want.orphaned !== undefined) got["orphaned"] = t.orphaned;
     if (JSON.stringify(got) !== JSON.stringify(want)) diffs.push(`thread ${first}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
   }
   if (c.callsigns !== undefined) {

@@ -364,9 +364,9 @@ describe("participants: what each callsign sent, was addressed and owes", () => 
     const twice = [...entries, entries[2] as mailbox.MailboxEntry];
     expect(mailbox.participants(twice)).toStrictEqual([
       // Named by r, HANDLER is of the arena, so VEGA's ALL addresses it too.
-      { arena: "DEMO", callsign: "HANDLER", sent: 0, addressed: 2, owes: 0 },
-      { arena: "DEMO", callsign: "LYRA", sent: 2, addressed: 3, owes: 2 },
-      { arena: "DEMO", callsign: "VEGA", sent: 3, addressed: 2, owes: 0 },
+      { arena: "DEMO", callsign: "HANDLER", sent: 0, addressed: 2, owes: 0, status: "active" },
+      { arena: "DEMO", callsign: "LYRA", sent: 2, addressed: 3, owes: 2, status: "active" },
+      { arena: "DEMO", callsign: "VEGA", sent: 3, addressed: 2, owes: 0, status: "active" },
     ]);
     // A quarantined message neither owes a reply nor pays one; the analysis's quarantine is read.
     const quarantine = new Map([[symbols.uuid("r"), ["QUARANTINED"]]]);
@@ -387,10 +387,10 @@ describe("participants: a callsign is a name within its arena", () => {
     expect(diffs).toStrictEqual([]);
     expect(mailbox.participants(entries)).toStrictEqual([
       // LYRA, named in DEMO, is addressed by VEGA's ALL there; ORION of ELSEWHERE is not.
-      { arena: "DEMO", callsign: "LYRA", sent: 0, addressed: 2, owes: 2 },
-      { arena: "DEMO", callsign: "VEGA", sent: 2, addressed: 0, owes: 0 },
-      { arena: "ELSEWHERE", callsign: "ORION", sent: 1, addressed: 1, owes: 1 },
-      { arena: "ELSEWHERE", callsign: "VEGA", sent: 1, addressed: 1, owes: 1 },
+      { arena: "DEMO", callsign: "LYRA", sent: 0, addressed: 2, owes: 2, status: "active" },
+      { arena: "DEMO", callsign: "VEGA", sent: 2, addressed: 0, owes: 0, status: "active" },
+      { arena: "ELSEWHERE", callsign: "ORION", sent: 1, addressed: 1, owes: 1, status: "active" },
+      { arena: "ELSEWHERE", callsign: "VEGA", sent: 1, addressed: 1, owes: 1, status: "active" },
     ]);
   });
 });
@@ -774,5 +774,109 @@ describe("the thread summary names the blocks still standing at the thread's end
     const want = view(entries);
     expect(want).toContain(symbols.uuid("c"));
     fc.assert(fc.property(fc.shuffledSubarray(entries, { minLength: entries.length }), (shuffled) => view(shuffled) === want), { numRuns: 20 });
+  });
+});
+
+describe("participants: the lifecycle of a departure (section 8: ACTIVE → DEPARTING → DEPARTED)", () => {
+  const RB = "2b4c".repeat(16);
+  const RO = "3c5d".repeat(16);
+  const lyra = { machine: "LYRA-BOX", root: RB };
+  const orion = { machine: "ORION-BOX", root: RO };
+  const room = [
+    { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
+    { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...lyra } },
+  ];
+  const goodbye = (id: string, from: string, to: string[], reEntry: string, locus: object = {}): { id: string; set: Record<string, unknown>; body: string } => ({ id, set: { kind: "goodbye", from, to, thread: "@h", reply_to: "@w", expects_reply: false, ...locus }, body: `Leaving {parent}.\n\nre-entry: ${reEntry}\n` });
+  const ack = (id: string, from: string, to: string[], parent: string, locus: object = {}): { id: string; set: Record<string, unknown> } => ({ id, set: { kind: "ack", from, to, thread: "@h", reply_to: `@${parent}`, request_id: `@${parent}`, expects_reply: false, ...locus } });
+  const resume = { id: "s", set: { kind: "resume", from: "LYRA", to: ["VEGA"], thread: "@s", reply_to: "", expects_reply: false, ...lyra }, body: "Resuming LYRA.\n" };
+  const statusOf = (specs: Parameters<typeof readCase>[1], callsign = "LYRA"): string | undefined => {
+    const { entries, diffs } = readCase(new Symbols(mailbox), specs, mailbox);
+    expect(diffs).toStrictEqual([]);
+    return mailbox.participants(entries, mailbox.analyzeMailbox(entries).quarantine).find((p) => p.callsign === callsign)?.status;
+  };
+
+  it("a goodbye in a two-agent room is departing until the peer acknowledges it, then departed with its re-entry", () => {
+    expect(statusOf(room)).toBe("active");
+    expect(statusOf([...room, goodbye("g", "LYRA", ["VEGA"], "final", lyra)])).toBe("departing");
+    expect(statusOf([...room, goodbye("g", "LYRA", ["VEGA"], "final", lyra), ack("a", "VEGA", ["LYRA"], "g")])).toBe("departed(final)");
+    expect(statusOf([...room, goodbye("g", "LYRA", ["VEGA"], "returning", lyra), ack("a", "VEGA", ["LYRA"], "g")])).toBe("departed(returning)");
+    // Only the peer acknowledges: LYRA answering its own goodbye is no ACK.
+    expect(statusOf([...room, goodbye("g", "LYRA", ["VEGA"], "returning", lyra), { id: "x", set: { kind: "state", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@g", expects_reply: false, ...lyra } }])).toBe("departing");
+  });
+
+  it("a resume makes a returning participant active again; a final one stays departed", () => {
+    expect(statusOf([...room, goodbye("g", "LYRA", ["VEGA"], "returning", lyra), ack("a", "VEGA", ["LYRA"], "g"), resume])).toBe("active");
+    // Departing (no ACK yet) and returning: the resume ends the departure too.
+    expect(statusOf([...room, goodbye("g", "LYRA", ["VEGA"], "returning", lyra), resume])).toBe("active");
+    expect(statusOf([...room, goodbye("g", "LYRA", ["VEGA"], "final", lyra), ack("a", "VEGA", ["LYRA"], "g"), resume])).toBe("departed(final)");
+    // Without the analysis's quarantine (where the resume is CALLSIGN_RETIRED), final still holds.
+    const { entries } = readCase(new Symbols(mailbox), [...room, goodbye("g", "LYRA", ["VEGA"], "final", lyra), resume], mailbox);
+    expect(mailbox.participants(entries).find((p) => p.callsign === "LYRA")?.status).toBe("departing");
+  });
+
+  it("a group departure needs no ACK, and neither does the last agent's once its peer has departed", () => {
+    const group = [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA", "ORION"] } },
+      { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...lyra } },
+      { id: "o", set: { kind: "welcome", from: "ORION", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...orion } },
+    ];
+    expect(statusOf([...group, goodbye("g", "LYRA", ["ALL"], "returning", lyra)])).toBe("departed(returning)");
+    expect(statusOf([...room, goodbye("g", "LYRA", ["VEGA"], "final", lyra), ack("a", "VEGA", ["LYRA"], "g"), goodbye("v", "VEGA", ["HANDLER"], "returning")], "VEGA")).toBe("departed(returning)");
+  });
+
+  it("a quarantined goodbye departs nobody", () => {
+    // From another machine: CALLSIGN_HELD, it does not speak for LYRA.
+    expect(statusOf([...room, goodbye("g", "LYRA", ["VEGA"], "final", { machine: "OTHER-BOX", root: RO }), ack("a", "VEGA", ["LYRA"], "g")])).toBe("active");
+  });
+});
+
+describe("analyzeMailbox: an unfinished thread with no active participant is blocked for the Handler (THREAD_ORPHANED)", () => {
+  const RB = "2b4c".repeat(16);
+  const lyra = { machine: "LYRA-BOX", root: RB };
+  const base = [
+    { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
+    { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...lyra } },
+    { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@r", reply_to: "", request_id: "@r" } },
+  ];
+  const departures = [
+    { id: "g", set: { kind: "goodbye", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@w", expects_reply: false, ...lyra }, body: "Leaving {parent}.\n\nre-entry: final\n" },
+    { id: "a", set: { kind: "ack", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@g", request_id: "@g", expects_reply: false } },
+    { id: "v", set: { kind: "goodbye", from: "VEGA", to: ["HANDLER"], thread: "@h", reply_to: "@a", expects_reply: false }, body: "Leaving {parent}.\n\nre-entry: returning\n" },
+  ];
+  const analyze = (specs: Parameters<typeof readCase>[1]): { symbols: Symbols; analysis: mailbox.MailboxAnalysis } => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, specs, mailbox);
+    expect(diffs).toStrictEqual([]);
+    return { symbols, analysis: mailbox.analyzeMailbox(entries) };
+  };
+
+  it("a reply still owed and every participant departed: THREAD_ORPHANED, the thread's summary orphaned, nothing quarantined", () => {
+    const { symbols, analysis } = analyze([...base, ...departures]);
+    const orphaned = analysis.findings.filter((f) => f.code === "THREAD_ORPHANED");
+    expect(orphaned.map((f) => [f.severity, f.id])).toStrictEqual([["error", undefined]]);
+    expect(orphaned[0]?.message).toContain(symbols.uuid("r"));
+    expect(orphaned[0]?.message).toContain("LYRA departed(final), VEGA departed(returning)");
+    expect(analysis.threads.map((t) => [t.first, t.orphaned])).toStrictEqual([[symbols.uuid("h"), false], [symbols.uuid("r"), true]]);
+    expect([...analysis.quarantine.values()].flat()).not.toContain("THREAD_ORPHANED");
+  });
+
+  it("not while a participant is active, nor once nothing is owed", () => {
+    // VEGA still here: the thread has an active participant.
+    const here = analyze([...base, ...departures.slice(0, 2)]).analysis;
+    expect(here.findings.map((f) => f.code)).not.toContain("THREAD_ORPHANED");
+    expect(here.threads.every((t) => !t.orphaned)).toBe(true);
+    // LYRA answered before leaving: everyone departed, but the thread is finished.
+    const answered = { id: "y", set: { kind: "reply", from: "LYRA", to: ["VEGA"], thread: "@r", reply_to: "@r", request_id: "@r", expects_reply: false, ...lyra } };
+    const done = analyze([...base, answered, ...departures]).analysis;
+    expect(done.findings.map((f) => f.code)).not.toContain("THREAD_ORPHANED");
+    expect(done.threads.every((t) => !t.orphaned)).toBe(true);
+  });
+
+  it("a departing participant is not active: a two-agent room whose goodbyes nobody acknowledged still orphans its debt", () => {
+    // VEGA's goodbye answers LYRA's welcome, not LYRA's goodbye: no ACK, so each waits on the other
+    // (LYRA, departing, is still of the room VEGA leaves).
+    const unacknowledged = [departures[0] as (typeof departures)[number], { ...(departures[2] as (typeof departures)[number]), set: { ...(departures[2] as (typeof departures)[number]).set, reply_to: "@w" } }];
+    const { analysis } = analyze([...base, ...unacknowledged]);
+    expect(analysis.findings.filter((f) => f.code === "THREAD_ORPHANED").map((f) => f.message)).toStrictEqual([expect.stringContaining("LYRA departing, VEGA departing")]);
   });
 });

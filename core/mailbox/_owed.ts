@@ -1,0 +1,18 @@
+/**
+ * The reply-debt rule the participant summary counts and an orphaned thread reads (one rule, so the
+ * two never disagree): a message addressed with `expects_reply: true` owes its recipient a reply
+ * until that recipient's exact causal reply exists, matched by `reply_to` and `request_id` (sections
+ * 3 and 9). A Handler seat owes nothing (4); a quarantined message neither owes nor pays; a root
+ * kind's `reply_to` (a hello's, a resume's) is only a citation and answers nothing.
+ */
+import { isHandler } from "./callsign.js";
+import type { MailboxEntry } from "./entry.js";
+import type { MailboxEnvelope } from "./envelope.js";
+import { MAILBOX_KINDS } from "./vocabulary.js";
+
+/** Whether `e` still owes `to` a reply, over `entries` (one per UUID); only `quarantine`'s keys are read. */
+export function replyOwed(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown>): (e: MailboxEnvelope, to: string) => boolean {
+  const answered = new Set<string>();
+  for (const { envelope: e } of entries) if (e.reply_to !== null && MAILBOX_KINDS[e.kind].parent !== "root" && !quarantine.has(e.id)) answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
+  return (e, to) => e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`);
+}
