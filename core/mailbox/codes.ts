@@ -100,7 +100,7 @@ export const MAILBOX_CODES = {
   EXCHANGE_BUDGET_EXCEEDED: "error",
   BLOCKED_REPEATED: "error",
   INITIATED_WHILE_BLOCKED: "error",
-  THREAD_ORPHANED: "error",
+  THREAD_ORPHANED: "note",
   // Reconciliation (sections 3, 7, 9).
   DISPOSITION_INVALID: "error",
   DISPOSITION_UNKNOWN_MESSAGE: "note",

@@ -4,7 +4,9 @@
  * a reply is still owed in it, by the rule the participant summary's `owes` counts (_owed.ts); its
  * participants are the callsigns that sent or were addressed in it (ALL counting every callsign of
  * its arena but the sender), Handler seats aside, quarantined messages aside; none is active when
- * each is departing or departed (participant-status.ts). Such a thread is THREAD_ORPHANED.
+ * each is departing or departed (participant-status.ts). Such a thread is THREAD_ORPHANED, a note:
+ * a state that waits on the Handler, as a handshake's `blocked: handler-decision` is, not a message
+ * breaking a rule, and a goodbye may have declined the reply owed in prose, which is not read.
  */
 import { arenaMembers } from "./_arena-members.js";
 import { replyOwed } from "./_owed.js";
@@ -40,7 +42,7 @@ export function orphanedThreads(entries: readonly MailboxEntry[], quarantine: Re
     const names = [...t.names].sort();
     if (t.owed === 0 || names.length === 0 || names.some((key) => !status.has(key))) continue;
     const who = names.map((key) => `${key.slice(key.indexOf("\u0000") + 1)} ${status.get(key) as string}`).join(", ");
-    orphaned.set(thread, mailboxFinding("THREAD_ORPHANED", `the thread of ${t.first} is unfinished (${t.owed} ${t.owed === 1 ? "reply" : "replies"} still owed in it) and none of its participants is active (${who}): it is blocked for the Handler, never silently closed`));
+    orphaned.set(thread, mailboxFinding("THREAD_ORPHANED", `the thread of ${t.first} is unfinished (${t.owed} ${t.owed === 1 ? "reply" : "replies"} still owed in it) and none of its participants is active (${who}): it is blocked for the Handler, never silently closed (a reply a goodbye declined or waived in prose is not read)`));
   }
   return orphaned;
 }

@@ -1062,7 +1062,7 @@ describe("rw mailbox check --as: one arena", () => {
 });
 
 describe("rw mailbox check: departures (section 8's participant lifecycle)", () => {
-  it("prints each participant's status, and an unfinished thread none of whose participants is active as blocked for the Handler (THREAD_ORPHANED, exit 1)", () => {
+  it("prints each participant's status, and an unfinished thread none of whose participants is active as blocked for the Handler (a THREAD_ORPHANED note, exit 0)", () => {
     const a = room();
     handshake(a.root);
     const publish = (args: string[]): string => {
@@ -1084,12 +1084,13 @@ describe("rw mailbox check: departures (section 8's participant lifecycle)", () 
     publish(["--from", "VEGA", "--to", "LYRA", "--kind", "ack", "--reply-to", ID(6), "--machine", "VEGA-BOX", "--id", ID(7), "--slug", "seen", "--no-reply"]);
     publish(["--from", "VEGA", "--to", "HANDLER", "--kind", "goodbye", "--reply-to", ID(7), "--machine", "VEGA-BOX", "--id", ID(8), "--slug", "bye", "--no-reply", "--body", "Leaving too.\n\nre-entry: returning"]);
     const gone = check();
-    expect(gone.code).toBe(1);
+    // A note: the state waits on the Handler, and a decline in a goodbye's prose is not read.
+    expect(gone.code).toBe(0);
     // HANDLER, addressed, widens the column.
     expect(gone.lines).toContain("  LYRA     sent 2, addressed 3, owes 1 reply; departed(final)");
     expect(gone.lines).toContain("  VEGA     sent 4, addressed 2, owes 0 replies; departed(returning)");
     expect(gone.lines).toContain(`  ${request}: 1 message; budget 1/20 open; blocked for the Handler: no active participant`);
-    expect(gone.lines).toContain(`  error THREAD_ORPHANED: the thread of ${request} is unfinished (1 reply still owed in it) and none of its participants is active (LYRA departed(final), VEGA departed(returning)): it is blocked for the Handler, never silently closed`);
+    expect(gone.lines).toContain(`  note THREAD_ORPHANED: the thread of ${request} is unfinished (1 reply still owed in it) and none of its participants is active (LYRA departed(final), VEGA departed(returning)): it is blocked for the Handler, never silently closed (a reply a goodbye declined or waived in prose is not read)`);
     const json = JSON.parse(rw(["mailbox", "check", a.root, "--now", "20251029T1200Z", "--json"]).out) as { participants: { callsign: string; status: string }[]; analysis: { threads: { first: string; orphaned: boolean }[] } };
     expect(json.participants.map((p) => [p.callsign, p.status])).toStrictEqual([["HANDLER", "active"], ["LYRA", "departed(final)"], ["VEGA", "departed(returning)"]]);
     expect(json.analysis.threads.map((t) => [t.first, t.orphaned])).toStrictEqual([[ID(1), false], [ID(5), true]]);

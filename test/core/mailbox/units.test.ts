@@ -853,7 +853,7 @@ describe("analyzeMailbox: an unfinished thread with no active participant is blo
   it("a reply still owed and every participant departed: THREAD_ORPHANED, the thread's summary orphaned, nothing quarantined", () => {
     const { symbols, analysis } = analyze([...base, ...departures]);
     const orphaned = analysis.findings.filter((f) => f.code === "THREAD_ORPHANED");
-    expect(orphaned.map((f) => [f.severity, f.id])).toStrictEqual([["error", undefined]]);
+    expect(orphaned.map((f) => [f.severity, f.id])).toStrictEqual([["note", undefined]]);
     expect(orphaned[0]?.message).toContain(symbols.uuid("r"));
     expect(orphaned[0]?.message).toContain("LYRA departed(final), VEGA departed(returning)");
     expect(analysis.threads.map((t) => [t.first, t.orphaned])).toStrictEqual([[symbols.uuid("h"), false], [symbols.uuid("r"), true]]);
