@@ -110,12 +110,41 @@ if (!existsSync(CHROMIUM)) {
       const options = document.querySelectorAll("#panel-readback option").length;
       return { first, again: median(again), back: median(back), criteria: median(criteria), conversation: median(conversation), before: median(before), mailbox: median(mailbox), mailboxBack: median(mailboxBack), options };
     }, RUNS);
+    // Keys pressed as a person types them (editing, not setRangeText, which makes Chromium build a
+    // long text area's text again), into the conversation and into a bare text area holding the
+    // same text: what the browser alone costs. From the input event's time to the frame after.
+    const keys = async (): Promise<number> => {
+      await page.evaluate(() => {
+        const ta = document.querySelector("#conversation") as HTMLTextAreaElement;
+        ta.focus();
+        ta.setSelectionRange(ta.value.length, ta.value.length);
+        const w = globalThis as unknown as { keyed: number[] };
+        w.keyed = [];
+        ta.addEventListener("input", (e) => requestAnimationFrame(() => setTimeout(() => w.keyed.push(performance.now() - e.timeStamp), 0)), { capture: true });
+      });
+      for (let k = 0; k < RUNS; k++) {
+        await page.keyboard.press("q");
+        await page.waitForTimeout(1000);
+      }
+      const keyed = await page.evaluate(() => (globalThis as unknown as { keyed: number[] }).keyed);
+      return [...keyed].sort((a, b) => a - b)[keyed.length >> 1] as number;
+    };
+    await page.locator("#tab-conversation").click();
+    await page.waitForTimeout(500);
+    const typed = await keys();
+    await page.setContent('<textarea id="conversation" rows="12" wrap="off" spellcheck="false" style="width:100%;font:13px/1.45 monospace"></textarea>');
+    await page.evaluate((text) => {
+      (document.querySelector("#conversation") as HTMLTextAreaElement).value = text;
+    }, lines.join("\n"));
+    await page.waitForTimeout(500);
+    const bare = await keys();
     const ms = (x: number): string => `${Math.round(x)} ms`;
     console.log(`readback lab, ${n.toLocaleString("en")} HOs (median of ${RUNS}, in the page, event to the frame after):`);
     console.log(`  open the lab's tab: first ${ms(figures.first)} (its code fetched), then ${ms(figures.again)}; back to the conversation ${ms(figures.back)}`);
     console.log(`  a character typed: in the withheld criteria ${ms(figures.criteria)}; in the conversation, after the lab was open, ${ms(figures.conversation)}`);
     console.log(`  for comparison: a character typed in the conversation before the lab was opened ${ms(figures.before)}; the mailbox tab opened ${ms(figures.mailbox)}, and left ${ms(figures.mailboxBack)}`);
     console.log(`  <option> elements in the lab: ${figures.options.toLocaleString("en")}`);
+    console.log(`  a key pressed at the end of the conversation: ${ms(typed)}; in a bare text area holding the same text, ${ms(bare)}`);
   } finally {
     await browser.close();
     await site.close();
