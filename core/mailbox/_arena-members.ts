@@ -20,6 +20,11 @@ export function arenaMembers(entries: readonly MailboxEntry[]): Map<string, Set<
   return members;
 }
 
+/** The callsigns `e` addresses: those it names, or under ALL every member of its arena but its sender. */
+export function addressees(e: MailboxEnvelope, members: ReadonlyMap<string, ReadonlySet<string>>): readonly string[] {
+  return e.to.includes(ALL) ? [...(members.get(e.arena) ?? [])].filter((c) => c !== e.from) : e.to;
+}
+
 /** Whether `e` addresses `callsign` of its arena: by name, or by ALL when the callsign is of that arena. */
 export function addresses(e: MailboxEnvelope, callsign: string, members: ReadonlyMap<string, ReadonlySet<string>>): boolean {
   if (e.from === callsign) return false;

@@ -8,9 +8,9 @@
  * a state that waits on the Handler, as a handshake's `blocked: handler-decision` is, not a message
  * breaking a rule, and a goodbye may have declined the reply owed in prose, which is not read.
  */
-import { arenaMembers } from "./_arena-members.js";
+import { addressees, arenaMembers } from "./_arena-members.js";
 import { replyOwed } from "./_owed.js";
-import { ALL, isHandler } from "./callsign.js";
+import { isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import type { MailboxEntry } from "./entry.js";
@@ -33,7 +33,7 @@ export function orphanedThreads(entries: readonly MailboxEntry[], quarantine: Re
     if (t === undefined) threads.set(e.thread, (t = { first: e.id, names: new Set(), owed: 0 }));
     if (quarantine.has(e.id)) continue;
     if (!isHandler(e.from)) t.names.add(`${e.arena}\u0000${e.from}`);
-    for (const to of e.to.includes(ALL) ? [...(members.get(e.arena) ?? [])].filter((c) => c !== e.from) : e.to) {
+    for (const to of addressees(e, members)) {
       if (!isHandler(to)) t.names.add(`${e.arena}\u0000${to}`);
       if (owed(e, to)) t.owed++;
     }

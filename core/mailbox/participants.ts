@@ -11,9 +11,8 @@
  * (one that sends there or is named there) but its sender (_arena-members.ts). Its `status` is
  * section 8's participant lifecycle (participant-status.ts).
  */
-import { arenaMembers } from "./_arena-members.js";
+import { addressees, arenaMembers } from "./_arena-members.js";
 import { replyOwed } from "./_owed.js";
-import { ALL } from "./callsign.js";
 import type { MailboxEntry } from "./entry.js";
 import { participantStatuses } from "./participant-status.js";
 import type { ParticipantStatus } from "./participant-status.js";
@@ -48,7 +47,7 @@ export function participants(all: readonly MailboxEntry[], quarantine: ReadonlyM
   for (const { envelope: e } of entries) row(e.arena, e.from).sent++;
   const members = arenaMembers(entries);
   for (const { envelope: e } of entries) {
-    for (const to of e.to.includes(ALL) ? [...(members.get(e.arena) ?? [])].filter((c) => c !== e.from) : e.to) {
+    for (const to of addressees(e, members)) {
       const r = row(e.arena, to);
       r.addressed++;
       if (owed(e, to)) r.owes++;
