@@ -44,6 +44,8 @@ export const DELEGATION_CODES = {
   ATTEMPT_SUCCESS_UNVERIFIED: "error",
   ATTEMPT_PARTIAL_UNENUMERATED: "error",
   ATTEMPT_OUTCOME_EFFECTS: "error",
+  /** A remote task, session or context ID an adapter records is one of the attempt's own identifiers (10.3). */
+  ADAPTER_ID_SUBSTITUTED: "error",
   /** An attempt given as this delegation's is of another delegation. */
   ATTEMPT_DELEGATION: "error",
   /**

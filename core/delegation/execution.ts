@@ -9,8 +9,8 @@ import { envelopeEntries, reasonSchema } from "./envelope.js";
 import type { Envelope } from "./envelope.js";
 import { actorRefSchema, digestSchema, durationSchema, moneyLimitSchema, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, countsByNameSchema, objectOf } from "./scalars.js";
 import type { ActorRef, Digest, Duration, MoneyLimit, PrincipalRef, RecordId, RevisionRef, UtcTime } from "./scalars.js";
-import { BREAKER_TRIGGERS } from "./vocabulary.js";
-import type { Outcome } from "./vocabulary.js";
+import { BREAKER_TRIGGERS, CARD_FORMS, REMOTE_ID_KINDS } from "./vocabulary.js";
+import type { CardForm, Outcome, RemoteIdKind } from "./vocabulary.js";
 
 /** Budget consumed, or remaining: every field optional, each in the unit of the contract's limit. */
 export interface Budget {
@@ -27,6 +27,33 @@ export interface EffectRecord {
   readonly status: "applied" | "not_applied" | "unknown";
 }
 
+/** One identifier the remote side of an adapter knows this attempt's work by (10.3). */
+export interface RemoteId {
+  readonly kind: RemoteIdKind;
+  readonly id: string;
+}
+
+/**
+ * Section 7.1's "tool/adapter identity", with what 10.3 says an adapter records: every field past
+ * `tool` is optional (a local process adapter has no remote endpoint, remote IDs or card), and
+ * none holds a credential; `authentication_method` names the method, as a card's
+ * `supported_adapters[].authentication_methods` do.
+ */
+export interface AdapterIdentity {
+  readonly protocol: string;
+  readonly version: string;
+  readonly tool: string;
+  /** The extensions and capabilities negotiated for this attempt. */
+  readonly extensions?: readonly string[] | undefined;
+  /** The remote endpoint's identity, as a card's `endpoint_refs` name one. */
+  readonly endpoint_ref?: string | undefined;
+  readonly remote_ids?: readonly RemoteId[] | undefined;
+  readonly authentication_method?: string | undefined;
+  /** Which form of the remote's card the adapter used, and that card's exact digest: always both. */
+  readonly card_form?: CardForm | undefined;
+  readonly card_digest?: Digest | undefined;
+}
+
 export interface ExecutionAttempt extends Envelope {
   readonly attempt_id: RecordId;
   readonly delegation_ref: RevisionRef;
@@ -36,7 +63,7 @@ export interface ExecutionAttempt extends Envelope {
   readonly started_at: UtcTime;
   readonly ended_at: UtcTime | null;
   readonly requested_effect_digest: Digest;
-  readonly adapter: { readonly protocol: string; readonly version: string; readonly tool: string };
+  readonly adapter: AdapterIdentity;
   readonly idempotency_key: string | null;
   readonly inputs: readonly RevisionRef[];
   readonly control_fence_set: ControlFenceSet;
@@ -105,6 +132,23 @@ export const budgetSchema: v.GenericSchema<unknown, Budget> = objectOf({
   spend: v.optional(moneyLimitSchema),
 });
 
+const REMOTE_ID_KIND_NAMES = Object.keys(REMOTE_ID_KINDS) as RemoteIdKind[];
+
+export const adapterIdentitySchema: v.GenericSchema<unknown, AdapterIdentity> = v.pipe(
+  objectOf({
+    protocol: tokenSchema,
+    version: textSchema(64),
+    tool: tokenSchema,
+    extensions: v.optional(v.array(tokenSchema)),
+    endpoint_ref: v.optional(textSchema(500)),
+    remote_ids: v.optional(v.array(objectOf({ kind: v.picklist(REMOTE_ID_KIND_NAMES, `is one of ${REMOTE_ID_KIND_NAMES.join(", ")}`), id: recordIdSchema }))),
+    authentication_method: v.optional(tokenSchema),
+    card_form: v.optional(v.picklist(CARD_FORMS, `is one of ${CARD_FORMS.join(", ")}`)),
+    card_digest: v.optional(digestSchema),
+  }),
+  v.check((a) => (a.card_form === undefined) === (a.card_digest === undefined), "records card_form and card_digest together: which form of the card was used, and its exact digest (section 10.3)"),
+);
+
 export const executionAttemptSchema: v.GenericSchema<unknown, ExecutionAttempt> = v.looseObject({
   ...envelopeEntries,
   attempt_id: recordIdSchema,
@@ -115,7 +159,7 @@ export const executionAttemptSchema: v.GenericSchema<unknown, ExecutionAttempt> 
   started_at: utcTimeSchema,
   ended_at: v.nullable(utcTimeSchema),
   requested_effect_digest: digestSchema,
-  adapter: v.looseObject({ protocol: tokenSchema, version: textSchema(64), tool: tokenSchema }),
+  adapter: adapterIdentitySchema,
   idempotency_key: v.nullable(textSchema(256)),
   inputs: refs,
   control_fence_set: controlFenceSetSchema,

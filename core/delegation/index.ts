@@ -5,6 +5,7 @@ export type { DelegationCode, DelegationDetail, DelegationFinding, DelegationRes
 export {
   AUTHORITY_SCOPE_KINDS,
   BREAKER_TRIGGERS,
+  CARD_FORMS,
   CARD_LIFECYCLES,
   DATA_CLASSES,
   EVIDENCE_KINDS,
@@ -13,13 +14,14 @@ export {
   OPERATOR_RESOLUTIONS,
   OUTCOMES,
   RECORD_KINDS,
+  REMOTE_ID_KINDS,
   SCHEMA_ID,
   SCHEMA_VERSION,
   SCOPE_KINDS,
   SCOPE_STATES,
   SUPPORTED_SCHEMAS,
 } from "./vocabulary.js";
-export type { CardLifecycle, EvidenceKind, LifecycleAssertion, MonitoringMode, OperatorResolution, Outcome, RecordKind, ScopeKind, ScopeState } from "./vocabulary.js";
+export type { CardForm, CardLifecycle, EvidenceKind, LifecycleAssertion, MonitoringMode, OperatorResolution, Outcome, RecordKind, RemoteIdKind, ScopeKind, ScopeState } from "./vocabulary.js";
 export { AUTONOMY_TIERS, EFFECT_CLASSES, GATE_SOURCES, HUMAN_AUTHORITY_GATES, humanGatesFor, isConsequential, tierOf, tierRank } from "./tiers.js";
 export type { AutonomyTier, EffectClass, GateSource, HumanGate } from "./tiers.js";
 export { compareAmounts, compareUtc, durationMs, sameRevision, utcMs } from "./scalars.js";
@@ -33,8 +35,8 @@ export { contractRef, contractSchema } from "./contract.js";
 export type { ConsentRef, DelegationContract, Denial, Gates, HumanAuthorityGate, Limits, Monitoring, RetryPolicy, Revocation, ReviewerRequirement, Scope, SubdelegationPolicy } from "./contract.js";
 export { approvalSchema, permissionDecisionSchema, permissionRequestSchema } from "./permission.js";
 export type { Approval, MatchedRule, PermissionDecision, PermissionRequest } from "./permission.js";
-export { checkpointSchema, circuitBreakerSchema, executionAttemptSchema } from "./execution.js";
-export type { Budget, CircuitBreakerEvent, DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
+export { adapterIdentitySchema, checkpointSchema, circuitBreakerSchema, executionAttemptSchema } from "./execution.js";
+export type { AdapterIdentity, Budget, CircuitBreakerEvent, DelegationCheckpoint, ExecutionAttempt, RemoteId } from "./execution.js";
 export { attestationChainSchema } from "./attestation-chain.js";
 export type { ChainEvidence, ChainLink, DelegationAttestationChain } from "./attestation-chain.js";
 export { EVENT_TYPE_NAMES, EVENT_TYPES, eventSchema } from "./events.js";

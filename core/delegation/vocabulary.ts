@@ -70,6 +70,20 @@ export const BREAKER_TRIGGERS = [
   "unverifiable_effect",
 ] as const;
 
+/**
+ * Section 10.3: the remote task/message/tool IDs an adapter records, by kind, with who assigns
+ * each. The remote assigns a task (A2A Task, MCP Tasks), session (MCP `Mcp-Session-Id`) or context
+ * (A2A `contextId`) ID; the client chooses a message ID (A2A `messageId`) and a tool call's request
+ * ID, and may send its own attempt_id as one (10: Send Message "may use its message ID for
+ * deduplication").
+ */
+export const REMOTE_ID_KINDS = { task: "remote", session: "remote", context: "remote", message: "client", tool_call: "client" } as const;
+export type RemoteIdKind = keyof typeof REMOTE_ID_KINDS;
+
+/** Section 10.3: "Public and authenticated/extended cards are separate observations." */
+export const CARD_FORMS = ["public", "extended"] as const;
+export type CardForm = (typeof CARD_FORMS)[number];
+
 /** The kinds of record `validateRecord` reads (section 3's list, plus the control types of section 2). */
 export const RECORD_KINDS = [
   "agent_card",

@@ -1,0 +1,107 @@
+// Section 10.3: an ExecutionAttempt's adapter records the protocol/version, negotiated extensions,
+// the remote endpoint, the remote task/message/tool IDs, the authentication method (never a
+// credential) and which form of the card it used with its digest. A remote task, session or context
+// ID is never one of the attempt's own identifiers; a message or tool call ID the client chose may
+// be its attempt_id.
+import { describe, expect, it } from "vitest";
+import { validateRecord } from "../../../core/delegation/index.js";
+import type { ExecutionAttempt } from "../../../core/delegation/index.js";
+import { record } from "./_records.js";
+
+const CARD_DIGEST = `sha256:${"a".repeat(64)}`;
+const full = {
+  protocol: "a2a",
+  version: "0.3.0",
+  tool: "message_send",
+  extensions: ["https://rw.example/ext/card-ref/v1", "streaming"],
+  endpoint_ref: "https://extractor.example/a2a/v1",
+  remote_ids: [
+    { kind: "task", id: "9b2c6f0e-4d7a-4c1e-9a51-3f0d2b7e8c11" },
+    { kind: "context", id: "ctx-77" },
+    { kind: "message", id: "ATT-EXTRACT-1" },
+  ],
+  authentication_method: "oauth2",
+  card_form: "extended",
+  card_digest: CARD_DIGEST,
+};
+const withAdapter = (adapter: Record<string, unknown>): Record<string, unknown> => ({ ...record("att-extract-1"), adapter });
+const found = (adapter: Record<string, unknown>): [string, string | undefined][] =>
+  validateRecord(withAdapter(adapter)).findings.map((f) => [f.code, f.path]);
+
+describe("an attempt's adapter record (section 10.3)", () => {
+  it("reads every field when given, typed, and keeps the three of 7.1 alone valid", () => {
+    const r = validateRecord(withAdapter(full));
+    expect(r.findings).toStrictEqual([]);
+    expect((r.value as ExecutionAttempt).adapter).toStrictEqual(full);
+    expect(found({ protocol: "mcp", version: "2025-06-18", tool: "proposal_writer" })).toStrictEqual([]);
+  });
+  it("refuses a field of the wrong type, and a remote ID of a kind not in the closed set", () => {
+    expect(found({ ...full, extensions: "streaming" })).toStrictEqual([["DELEGATION_SCHEMA", "adapter.extensions"]]);
+    expect(found({ ...full, endpoint_ref: "" })).toStrictEqual([["DELEGATION_SCHEMA", "adapter.endpoint_ref"]]);
+    expect(found({ ...full, authentication_method: "oauth 2" })).toStrictEqual([["DELEGATION_SCHEMA", "adapter.authentication_method"]]);
+    expect(found({ ...full, card_form: "authenticated" })).toStrictEqual([["DELEGATION_SCHEMA", "adapter.card_form"]]);
+    expect(found({ ...full, card_digest: "sha256:abc" })).toStrictEqual([["DELEGATION_SCHEMA", "adapter.card_digest"]]);
+    expect(found({ ...full, remote_ids: [{ kind: "artifact", id: "A-1" }] })).toStrictEqual([["DELEGATION_SCHEMA", "adapter.remote_ids.0.kind"]]);
+    expect(found({ ...full, remote_ids: [{ kind: "task", id: "has a space" }] })).toStrictEqual([["DELEGATION_SCHEMA", "adapter.remote_ids.0.id"]]);
+    expect(found({ ...full, remote_ids: { kind: "task", id: "T-1" } })).toStrictEqual([["DELEGATION_SCHEMA", "adapter.remote_ids"]]);
+  });
+  it("records the card's form and its exact digest together", () => {
+    const { card_digest: _, ...formOnly } = full;
+    const { card_form: __, ...digestOnly } = full;
+    expect(found(formOnly)).toStrictEqual([["DELEGATION_SCHEMA", "adapter"]]);
+    expect(found(digestOnly)).toStrictEqual([["DELEGATION_SCHEMA", "adapter"]]);
+  });
+});
+
+describe("a remote ID substituted for the attempt's own (ADAPTER_ID_SUBSTITUTED)", () => {
+  const ids = (...remote: { kind: string; id: string }[]) => ({ ...full, remote_ids: remote });
+  it("refuses a task, session or context ID that is one of the attempt's identifiers, naming which", () => {
+    const r = validateRecord(withAdapter(ids({ kind: "message", id: "M-1" }, { kind: "task", id: "ATT-EXTRACT-1" })));
+    expect(r.ok).toBe(false);
+    expect(r.findings.map((f) => [f.code, f.path, f.expected, f.received])).toStrictEqual([["ADAPTER_ID_SUBSTITUTED", "adapter.remote_ids.1.id", "an ID the remote assigned, none of attempt_id, record_id", "ATT-EXTRACT-1"]]);
+    expect(r.findings[0]?.message).toContain("section 10.3");
+    const own: [string, string][] = [
+      ["D-EXTRACT-1", "delegation_ref.object_id"],
+      ["r1", "delegation_ref.revision_id"],
+      ["AGENT-EXTRACTOR", "card_ref.object_id"],
+      ["card-r3", "card_ref.revision_id"],
+      ["ACTOR-EXTRACTOR", "executor_actor_ref.object_id"],
+      ["act-r1", "executor_actor_ref.revision_id"],
+      ["att-r2", "revision_id"],
+    ];
+    for (const kind of ["task", "session", "context"]) {
+      for (const [id, field] of own) {
+        const f = validateRecord(withAdapter(ids({ kind, id }))).findings;
+        expect(f.map((x) => [x.code, x.expected]), `${kind} ${id}`).toStrictEqual([["ADAPTER_ID_SUBSTITUTED", `an ID the remote assigned, none of ${field}`]]);
+      }
+    }
+  });
+  it("allows a message or tool call ID the client chose to be the attempt_id (10: message ID for deduplication)", () => {
+    expect(found(ids({ kind: "message", id: "ATT-EXTRACT-1" }, { kind: "tool_call", id: "ATT-EXTRACT-1" }))).toStrictEqual([]);
+  });
+  it("allows a remote ID that is none of them", () => {
+    expect(found(ids({ kind: "task", id: "ATT-EXTRACT-1-remote" }, { kind: "session", id: "d-extract-1" }))).toStrictEqual([]);
+  });
+});
+
+describe("credentials in the adapter record (section 9, 10.3: 'without recording credentials')", () => {
+  const refused: [string, Record<string, unknown>][] = [
+    ["adapter.authentication_method", { authentication_method: "Bearer 9f8e7d6c5b4a39281706" }],
+    ["adapter.authentication_method", { authentication_method: "ghp_0123456789abcdefghijklmnopqrstuvwxyz" }],
+    ["adapter.endpoint_ref", { endpoint_ref: "https://agent:hunter22@extractor.example/a2a/v1" }],
+    ["adapter.endpoint_ref", { endpoint_ref: "https://extractor.example/a2a/v1?access_token=ya29.abcdef123456" }],
+    ["adapter.endpoint_ref", { endpoint_ref: "Authorization: Bearer ab12" }],
+    ["adapter.remote_ids.0.id", { remote_ids: [{ kind: "session", id: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc" }] }],
+    ["adapter.extensions.0", { extensions: ["sk-ant-abcdefghijklmnopqrstuvwxyz012345"] }],
+  ];
+  for (const [path, fields] of refused) {
+    it(`refuses ${JSON.stringify(Object.values(fields)[0])} (SECRET_VALUE at ${path})`, () => {
+      const r = validateRecord(withAdapter({ ...full, ...fields }));
+      expect(r.ok).toBe(false);
+      expect(r.findings.filter((f) => f.code === "SECRET_VALUE").map((f) => f.path)).toStrictEqual([path]);
+    });
+  }
+  it("allows a method's name and an endpoint without credentials", () => {
+    expect(found({ ...full, authentication_method: "mtls", endpoint_ref: "https://extractor.example/a2a/v1?tenant=lab" })).toStrictEqual([]);
+  });
+});
