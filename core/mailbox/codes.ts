@@ -90,6 +90,7 @@ export const MAILBOX_CODES = {
   CALLSIGN_COLLISION: "error",
   CALLSIGN_RETIRED: "error",
   ADDRESSEE_RETIRED: "error",
+  ADDRESSEE_DEPARTED: "note",
   CALLSIGN_HELD: "error",
   CALLSIGN_UNCLAIMED: "note",
   SUCCESSION_DECLARED: "note",

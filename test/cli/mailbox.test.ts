@@ -1096,3 +1096,22 @@ describe("rw mailbox check: departures (section 8's participant lifecycle)", () 
     expect(json.analysis.threads.map((t) => [t.first, t.orphaned])).toStrictEqual([[ID(1), false], [ID(5), true]]);
   });
 });
+
+describe("rw mailbox new: a reply asked of a participant away on a returning goodbye", () => {
+  it("publishes, printing an ADDRESSEE_DEPARTED note, and says nothing once the participant resumed", () => {
+    const a = room();
+    handshake(a.root);
+    const publish = (args: string[]): { out: string; err: string } => {
+      const r = rw(["mailbox", "new", a.root, "--arena", "DEMO", ...args]);
+      expect(r.code, r.err).toBe(0);
+      return { out: r.out.trim(), err: r.err };
+    };
+    publish(["--from", "LYRA", "--to", "VEGA", "--kind", "goodbye", "--reply-to", ID(4), "--machine", "LYRA-BOX", "--id", ID(5), "--slug", "bye", "--no-reply", "--body", "Leaving.\n\nre-entry: returning"]);
+    const away = publish(["--from", "VEGA", "--to", "LYRA", "--kind", "request", "--machine", "VEGA-BOX", "--id", ID(6), "--slug", "ask", "--body", "x"]);
+    expect(existsSync(join(a.root, "inbox", away.out))).toBe(true);
+    expect(away.err).toContain(`  note ADDRESSEE_DEPARTED: LYRA departed with goodbye ${ID(5)} (re-entry: returning) and answers only after it resumes: the reply this request expects waits for that resume`);
+    publish(["--from", "LYRA", "--to", "VEGA", "--kind", "resume", "--machine", "LYRA-BOX", "--id", ID(7), "--slug", "back", "--no-reply", "--body", "Resuming LYRA."]);
+    const back = publish(["--from", "VEGA", "--to", "LYRA", "--kind", "request", "--machine", "VEGA-BOX", "--id", ID(8), "--slug", "again", "--body", "y"]);
+    expect(back.err).not.toContain("ADDRESSEE_DEPARTED");
+  });
+});

@@ -880,3 +880,51 @@ describe("analyzeMailbox: an unfinished thread with no active participant is blo
     expect(analysis.findings.filter((f) => f.code === "THREAD_ORPHANED").map((f) => f.message)).toStrictEqual([expect.stringContaining("LYRA departing, VEGA departing")]);
   });
 });
+
+describe("callsign claims: a reply asked of a callsign away on a returning goodbye waits for its resume (ADDRESSEE_DEPARTED)", () => {
+  const lyra = { machine: "LYRA-BOX", root: "2b4c".repeat(16) };
+  const orion = { machine: "ORION-BOX", root: "3c5d".repeat(16) };
+  const room = [
+    { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA", "ORION"] } },
+    { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...lyra } },
+    { id: "o", set: { kind: "welcome", from: "ORION", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...orion } },
+  ];
+  const goodbye = (reEntry: string, id = "g", reply_to = "@w"): { id: string; set: Record<string, unknown>; body: string } => ({ id, set: { kind: "goodbye", from: "LYRA", to: ["ALL"], thread: "@h", reply_to, expects_reply: false, ...lyra }, body: `Leaving {parent}.\n\nre-entry: ${reEntry}\n` });
+  const request = (id: string, from: string, to: string[], expects_reply = true): { id: string; set: Record<string, unknown> } => ({ id, set: { kind: "request", from, to, thread: `@${id}`, reply_to: "", request_id: `@${id}`, expects_reply } });
+  const analyze = (specs: Parameters<typeof readCase>[1]): { symbols: Symbols; analysis: mailbox.MailboxAnalysis; codes: string[] } => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, specs, mailbox);
+    expect(diffs).toStrictEqual([]);
+    const analysis = mailbox.analyzeMailbox(entries);
+    return { symbols, analysis, codes: analysis.findings.filter((f) => f.code.startsWith("ADDRESSEE_")).map((f) => `${f.code} ${symbols.name(f.id ?? "")} ${f.slot}`) };
+  };
+
+  it("a note on the addressee's slot naming the goodbye, which quarantines nothing; only a message expecting a reply", () => {
+    const { symbols, analysis, codes } = analyze([...room, goodbye("returning"), request("r", "VEGA", ["ORION", "LYRA"]), request("n", "VEGA", ["LYRA"], false)]);
+    expect(codes).toStrictEqual(["ADDRESSEE_DEPARTED @r to[1]"]);
+    const note = analysis.findings.find((f) => f.code === "ADDRESSEE_DEPARTED");
+    expect(note?.severity).toBe("note");
+    expect(note?.message).toContain(`LYRA departed with goodbye ${symbols.uuid("g")}`);
+    expect(analysis.quarantine.has(symbols.uuid("r"))).toBe(false);
+  });
+
+  it("only at its place in the history: not before the goodbye, nor after a resume", () => {
+    const resume = { id: "s", set: { kind: "resume", from: "LYRA", to: ["VEGA"], thread: "@s", reply_to: "", expects_reply: false, ...lyra }, body: "Resuming LYRA.\n" };
+    expect(analyze([...room, request("b", "VEGA", ["LYRA"]), goodbye("returning"), request("r", "VEGA", ["LYRA"]), resume, request("q", "VEGA", ["LYRA"])]).codes).toStrictEqual(["ADDRESSEE_DEPARTED @r to[0]"]);
+    // A goodbye banking no single re-entry is read as returning, as the participant lifecycle reads it.
+    const unstated = { ...goodbye("returning"), body: "Leaving {parent}.\n" };
+    expect(analyze([...room, unstated, request("r", "VEGA", ["LYRA"])]).codes).toStrictEqual(["ADDRESSEE_DEPARTED @r to[0]"]);
+  });
+
+  it("not for a broadcast, a Handler's message, or a goodbye that does not speak for its sender", () => {
+    expect(analyze([...room, goodbye("returning"), request("r", "VEGA", ["ALL"])]).codes).toStrictEqual([]);
+    expect(analyze([...room, goodbye("returning"), request("r", "HANDLER", ["LYRA"])]).codes).toStrictEqual([]);
+    // Its own reply_to: a causal cycle (PARENT_CYCLE), so LYRA never left.
+    expect(analyze([...room, goodbye("returning", "g", "@g"), request("r", "VEGA", ["LYRA"])]).codes).toStrictEqual([]);
+  });
+
+  it("a retired callsign is ADDRESSEE_RETIRED only, even after an earlier returning goodbye", () => {
+    expect(analyze([...room, goodbye("final"), request("r", "VEGA", ["LYRA"])]).codes).toStrictEqual(["ADDRESSEE_RETIRED @r to[0]"]);
+    expect(analyze([...room, goodbye("returning"), goodbye("final", "f", "@g"), request("r", "VEGA", ["LYRA"])]).codes).toStrictEqual(["ADDRESSEE_RETIRED @r to[0]"]);
+  });
+});
