@@ -195,7 +195,7 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
     const [code, consequence] = consequential
       ? (["ADAPTER_UNSUPPORTED", "unsupported or downgraded features fail closed for a consequential effect (section 10.3)"] as const)
       : (["ADAPTER_UNSUPPORTED_NONCONSEQUENTIAL", "allowed only because the effect is not consequential (section 10.3 fails closed for consequential effects)"] as const);
-    out.push(delegationFinding(code, `${gap.message} of the card ${card.agent_card_id}@${card.revision_id}: ${consequence}`, { dimension: "card", path: gap.path === "" ? "request.adapter" : `request.adapter.${gap.path}`, expected: gap.expected, received: gap.received }));
+    out.push(delegationFinding(code, `${gap.message}: ${consequence}`, { dimension: "card", path: gap.path === "" ? "request.adapter" : `request.adapter.${gap.path}`, expected: gap.expected, received: gap.received }));
   }
   const via = r.adapter !== undefined && adapter !== null && adapter.gaps.length === 0 ? ` over ${r.adapter.protocol}/${r.adapter.version} (supported_adapters.${adapter.index})` : "";
   if (!hasDelegationError(out.slice(before))) matched.push({ rule: "card", matched: `${card.agent_card_id}@${card.revision_id} executed by ${r.executor_actor_ref.object_id}${via}` });
