@@ -142,6 +142,13 @@ export const DELEGATION_CODES = {
   OPERATOR_MISMATCH: "error",
   /** The request's moment is before the card's accountable_operator.effective_from (4.1, 8). */
   OPERATOR_NOT_EFFECTIVE: "error",
+  /**
+   * The request's adapter is not one the card's supported_adapters declare: its protocol/version,
+   * or its authentication method, endpoint or a negotiated extension, for a consequential effect (10.3).
+   */
+  ADAPTER_UNSUPPORTED: "error",
+  /** The same for an effect that is not consequential: noted, since 10.3 fails closed for consequential effects. */
+  ADAPTER_UNSUPPORTED_NONCONSEQUENTIAL: "note",
   CONTRACT_INACTIVE: "error",
   CONTRACT_EXPIRED: "error",
   CONTRACT_NOT_YET: "error",

@@ -5,6 +5,7 @@
  * wins. The answer carries what a PermissionDecision records: the exact revisions, the effect
  * digest, the decision, the rules that matched, the evaluator, the fence set and the time.
  */
+import { adapterSupport } from "./_adapter-support.js";
 import { cardRef } from "./agent-card.js";
 import type { AgentCard } from "./agent-card.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
@@ -186,7 +187,18 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   const operatorFrom = card.accountable_operator.effective_from;
   if (!(compareUtc(operatorFrom, r.at) <= 0)) deny("OPERATOR_NOT_EFFECTIVE", "operator", `the card's accountable operator ${card.accountable_operator.operator_principal_ref} is in effect from ${operatorFrom}, not at ${r.at}: the effect would have no accountable operator`, { expected: `effective_from <= ${r.at}`, received: operatorFrom });
   if (consequential && !RESOLVED_FOR_CONSEQUENTIAL.includes(card.accountable_operator.resolution)) deny("OPERATOR_UNRESOLVED", "operator", `consequential work requires a resolved operator; the card's is ${card.accountable_operator.resolution}`, { received: card.accountable_operator.resolution });
-  if (out.length === before) matched.push({ rule: "card", matched: `${card.agent_card_id}@${card.revision_id} executed by ${r.executor_actor_ref.object_id}` });
+  // The adapter the effect runs through, when the request names one: "unsupported or downgraded
+  // features fail closed for consequential effects" (10.3), as an unsupported schema does (3); for
+  // another effect it is noted, the card's other predicates and every later one still deciding.
+  const adapter = r.adapter === undefined ? null : adapterSupport(card.supported_adapters, r.adapter);
+  for (const gap of adapter?.gaps ?? []) {
+    const [code, consequence] = consequential
+      ? (["ADAPTER_UNSUPPORTED", "unsupported or downgraded features fail closed for a consequential effect (section 10.3)"] as const)
+      : (["ADAPTER_UNSUPPORTED_NONCONSEQUENTIAL", "allowed only because the effect is not consequential (section 10.3 fails closed for consequential effects)"] as const);
+    out.push(delegationFinding(code, `${gap.message}: ${consequence}`, { dimension: "card", path: gap.path === "" ? "request.adapter" : `request.adapter.${gap.path}`, expected: gap.expected, received: gap.received }));
+  }
+  const via = r.adapter !== undefined && adapter !== null && adapter.gaps.length === 0 ? ` over ${r.adapter.protocol}/${r.adapter.version} (supported_adapters.${adapter.index})` : "";
+  if (!hasDelegationError(out.slice(before))) matched.push({ rule: "card", matched: `${card.agent_card_id}@${card.revision_id} executed by ${r.executor_actor_ref.object_id}${via}` });
 
   // The contract in force.
   const mark = out.length;

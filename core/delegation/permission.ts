@@ -8,8 +8,8 @@ import { controlFenceSetSchema } from "./control.js";
 import type { ControlFenceSet } from "./control.js";
 import { envelopeEntries } from "./envelope.js";
 import type { Envelope } from "./envelope.js";
-import { budgetSchema } from "./execution.js";
-import type { Budget } from "./execution.js";
+import { adapterIdentitySchema, budgetSchema } from "./execution.js";
+import type { AdapterIdentity, Budget } from "./execution.js";
 import { actorRefSchema, dataClassSchema, digestSchema, outcomeSchema, policyRefSchema, principalRefSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema } from "./scalars.js";
 import type { ActorRef, DataClass, Digest, PolicyRef, PrincipalRef, RevisionRef, UtcTime } from "./scalars.js";
 import { ambiguousSpelling } from "./_selectors.js";
@@ -58,6 +58,11 @@ export interface PermissionRequest {
    * every attempt of the delegation.
    */
   readonly usage?: Budget | undefined;
+  /**
+   * The adapter the effect runs through, as its ExecutionAttempt records it (10.3): judged against
+   * the card's `supported_adapters` when named. A request naming none is not judged on it.
+   */
+  readonly adapter?: AdapterIdentity | undefined;
 }
 
 /** An approval offered for a gate: only an AuthorityDecision (human gates) or a Review (reviewers) counts. */
@@ -112,6 +117,7 @@ export const permissionRequestSchema: v.GenericSchema<unknown, PermissionRequest
   prior_outcome: v.optional(v.nullable(outcomeSchema)),
   reconciled: v.optional(v.boolean()),
   usage: v.optional(budgetSchema),
+  adapter: v.optional(adapterIdentitySchema),
 });
 
 export const approvalSchema: v.GenericSchema<unknown, Approval> = v.looseObject({

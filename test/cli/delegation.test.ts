@@ -184,6 +184,13 @@ describe("rw delegation evaluate", () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain("permission for read SRC-1@r1: deny\n  error SPEND_NO_AUTHORITY (spend): the contract carries no MoneyLimit");
   });
+  it("reads the request's adapter: a read over a version the card does not declare is allowed with a note (10.3 fails closed for consequential effects)", () => {
+    const adapter = { protocol: "mcp", version: "2024-11-05", tool: "source_reader" };
+    const r = rw(["delegation", "evaluate"], JSON.stringify({ ...input, request: { ...input.request, adapter } }));
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("\n  note ADAPTER_UNSUPPORTED_NONCONSEQUENTIAL (card) at request.adapter: the adapter's protocol/version mcp/2024-11-05 is not one the card's supported_adapters declare (mcp/2025-06-18): allowed only because the effect is not consequential (section 10.3 fails closed for consequential effects)\n");
+    expect(r.out.split("\n")[0]).toBe("permission for read SRC-1@r1: allow");
+  });
 });
 
 describe("the same bytes get the same exit code however they are given", () => {

@@ -225,6 +225,13 @@ describe("POST /v1/delegation/evaluate", () => {
     const r = await body(await postJson("/v1/delegation/evaluate", { ...DELEGATION_EXAMPLES.evaluate, request: { ...(records["request-read-src-1"] as object), object: "PRJ-9/x", operation: "delete" } }));
     expect(r).toMatchObject({ ok: false, decision: "deny", denied_by: ["SCOPE_OBJECT", "SCOPE_OPERATION"] });
   });
+  it("reads the request's adapter: a consequential effect over one the card does not declare is denied, as the core answers (10.3)", async () => {
+    const adapter = { protocol: "mcp", version: "2024-11-05", tool: "site_publisher", authentication_method: "oauth2" };
+    const input = { ...DELEGATION_EXAMPLES.evaluate, contract: records["d-publish-1"], card: records["card-agent-publisher-r1"], request: { ...(records["request-publish"] as object), adapter }, fences: records["fences-d-publish-1"], heads: records["heads-d-publish-1"], approvals: [records["approval-editor"], records["approval-review"]] };
+    const expected = JSON.parse(JSON.stringify(delegation.evaluatePermissionDocument(input)));
+    expect(expected.denied_by).toStrictEqual(["ADAPTER_UNSUPPORTED"]);
+    expect(await body(await postJson("/v1/delegation/evaluate", input))).toStrictEqual(expected);
+  });
   it("takes the child's attestation chain, as rw delegation evaluate does, and answers as the core", async () => {
     // A chain that is not the contract's own: the core denies it (CHAIN_BROKEN); the route must
     // read it, not refuse the field.
