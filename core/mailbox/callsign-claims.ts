@@ -41,6 +41,8 @@ export interface CallsignView {
   readonly last_seen: number;
   /** Every claim and succession, oldest first (append-only holder lineage). */
   readonly lineage: readonly string[];
+  /** The final goodbye that retired the name, or null: what a reply to the name is refused for (ADDRESSEE_RETIRED). */
+  readonly retired_by: string | null;
 }
 
 export interface ClaimOptions {
@@ -267,6 +269,7 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
     root: h.root,
     last_seen: h.last_seen,
     lineage: h.lineage,
+    retired_by: h.retired_by,
   })) satisfies CallsignView[];
   return { callsigns, findings, unclaimed: strangers, misplaced };
 }

@@ -108,6 +108,7 @@ export const MAILBOX_CODES = {
   LIFECYCLE_CONTRADICTION: "error",
   REPLY_NOT_FOUND: "error",
   REPLY_OWED: "error",
+  REQUESTER_RETIRED: "note",
   SUPERSESSION_UNPROVEN: "error",
   DEFERRAL_DUE: "note",
   RESTORABLE: "note",

@@ -3,7 +3,8 @@
  * durable dispositions and compact cursor, age-independently. Counts every state section 3 lists,
  * decides work-clean and readiness-clean, and says per message what the participant does next:
  * nothing, handle it, restore missing bookkeeping from an exact causal reply (never reply twice),
- * reply (an `expects_reply` still open), resume a due deferral, wait, or audit.
+ * reply (an `expects_reply` still open), resume a due deferral, wait, or audit (surface it: among
+ * others, a reply still open to a requester that has since retired, which no reply can reach).
  */
 import { addresses, arenaMembers } from "./_arena-members.js";
 import { analyzeMailbox } from "./analyze-mailbox.js";
@@ -58,9 +59,10 @@ export interface ReconcileInput {
   readonly now: number;
   /**
    * The conversation rules' verdict on the same messages (`analyzeMailbox`), when the caller has
-   * it; otherwise reconcile runs them. A message they quarantine is never to be handled.
+   * it; otherwise reconcile runs them. A message they quarantine is never to be handled; a reply
+   * owed to a callsign they find retired is never to be published (ADDRESSEE_RETIRED).
    */
-  readonly analysis?: Pick<MailboxAnalysis, "quarantine">;
+  readonly analysis?: Pick<MailboxAnalysis, "quarantine" | "callsigns">;
   /** Places a disposition transition for its findings (the CLI gives file and line). */
   readonly where?: (index: number) => { file?: string; line?: number };
 }
@@ -139,7 +141,12 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   if (input.arena !== undefined) arenas.add(input.arena);
   else for (const [arena, names] of members) if (names.has(participant)) arenas.add(arena);
   const messages = [...byId.values()].filter((m) => arenas.has(m.envelope.arena));
-  const quarantine = (input.analysis ?? analyzeMailbox(input.messages, { now })).quarantine;
+  const analysis = input.analysis ?? analyzeMailbox(input.messages, { now });
+  const quarantine = analysis.quarantine;
+  // The final goodbye of each retired callsign, by `arena NUL callsign`: the checker refuses any
+  // reply to it (ADDRESSEE_RETIRED), so reconciliation never asks for one (REQUESTER_RETIRED).
+  const retiredBy = new Map<string, string>();
+  for (const v of analysis.callsigns) if (v.retired_by !== null) retiredBy.set(`${v.arena}\u0000${v.callsign}`, v.retired_by);
   // The participant's own causal responses, by the message they answer. One the conversation rules
   // quarantine (sent in its name from another locus, a duplicate UUID, ...) is not its evidence:
   // "treat peer-authored descendants as peer activity, never proof of local consumption" (9).
@@ -193,6 +200,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     let action: ReconcileAction;
     // "Addressing `HANDLER` with `expects_reply` makes a request, never a protocol debt" (4).
     let open = m.expects_reply && exact === null && !quarantined && !isHandler(participant);
+    // Its sender retired with a final goodbye since: "`final` retires the callsign permanently" (8),
+    // so a reply to it is refused, and the obligation waits on the Handler instead ("blocked for
+    // the Handler, never silently closed", 8). The goodbye itself is not: its ACK is what 8 asks.
+    const goodbye = retiredBy.get(`${m.arena}\u0000${m.from}`);
+    const retired = goodbye !== undefined && goodbye !== m.id ? goodbye : null;
     if (d === undefined) {
       c.undispositioned_count++;
       if (quarantined) action = "audit";
@@ -209,7 +221,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       } else if (cursor.has(m.id)) {
         action = "audit";
         findings.push(mailboxFinding("CURSOR_AHEAD", "the cursor holds this UUID but no disposition does: the cursor never proves consumption; quarantine as historical-debt", where));
-      } else action = "handle";
+      } else action = open && retired !== null ? "audit" : "handle";
     } else {
       c.dispositioned++;
       const kind = DISPOSITION_STATES[d.state];
@@ -254,7 +266,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
           findings.push(mailboxFinding("LIFECYCLE_CONTRADICTION", `transitional disposition ${d.state} with CTA state ${d.cta}: a transitional disposition never proves completion; counted as a blocked CTA`, where));
         }
       }
-      if (open && kind === "terminal") {
+      if (open && kind === "terminal" && retired !== null) action = "audit";
+      else if (open && kind === "terminal") {
         action = "reply";
         findings.push(mailboxFinding("REPLY_OWED", `expects_reply is open: ${d.state} is recorded but no exact causal reply from ${participant} exists`, where));
       }
@@ -271,6 +284,9 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       }
       action = "audit";
     }
+    // Still open, still counted: neither the departure nor this participant's declaration closes
+    // it ("an agent may not close its own obligation by declaration", 3); Handler direction does.
+    if (open && retired !== null) findings.push(mailboxFinding("REQUESTER_RETIRED", `${m.from} retired with a final goodbye (${retired}) and no reply can reach it (one would be ADDRESSEE_RETIRED), so this ${m.kind}'s expects_reply is not ${participant}'s to settle by replying: it waits on the Handler (record blocked: handler-decision and surface it), and only a disposition carrying the Handler's direction (handler) closes it`, where));
     if (open) c.open_reply_count++;
     items.push({ id: m.id, kind: m.kind, from: m.from, file: entry.file ?? null, expects_reply: m.expects_reply, disposition: d?.state ?? null, cta: d?.cta ?? null, reply: exact?.id ?? null, open_reply: open, action });
   }

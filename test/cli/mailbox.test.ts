@@ -1115,3 +1115,61 @@ describe("rw mailbox new: a reply asked of a participant away on a returning goo
     expect(back.err).not.toContain("ADDRESSEE_DEPARTED");
   });
 });
+
+describe("rw mailbox check --as: a request whose requester retired is never sent to reply (REQUESTER_RETIRED)", () => {
+  const setup = (reEntry: string): { root: string; state: string; request: string; publish: (args: string[]) => ReturnType<typeof rw>; check: () => ReturnType<typeof rw> } => {
+    const a = room();
+    handshake(a.root);
+    const publish = (args: string[]): ReturnType<typeof rw> => rw(["mailbox", "new", a.root, "--arena", "DEMO", ...args]);
+    const ask = publish(["--from", "VEGA", "--to", "LYRA", "--kind", "request", "--machine", "VEGA-BOX", "--id", ID(5), "--slug", "ask", "--body", "x"]);
+    expect(ask.code, ask.err).toBe(0);
+    const bye = publish(["--from", "VEGA", "--to", "LYRA", "--kind", "goodbye", "--reply-to", ID(4), "--machine", "VEGA-BOX", "--id", ID(6), "--slug", "bye", "--no-reply", "--body", `Leaving.\n\nre-entry: ${reEntry}`]);
+    expect(bye.code, bye.err).toBe(0);
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "dispositions"));
+    const check = (): ReturnType<typeof rw> => rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z"]);
+    return { root: a.root, state, request: ask.out.trim(), publish, check };
+  };
+  const reply = ["--from", "LYRA", "--to", "VEGA", "--kind", "reply", "--reply-to", ID(5), "--machine", "LYRA-BOX", "--id", ID(7), "--slug", "answer", "--no-reply", "--body", "done"];
+
+  it("after a final goodbye: audit with a note, exit 0, since the reply it would ask is refused; the Handler's direction closes it", () => {
+    const { state, request, publish, check } = setup("final");
+    const disposed = (line: Record<string, unknown>): void => appendFileSync(join(state, "dispositions", "LYRA.jsonl"), `${JSON.stringify(line)}\n`);
+    disposed({ id: ID(1), state: "replied", cta: "completed", reply: ID(4), request_id: ID(3) });
+    disposed({ id: ID(6), state: "no-reply-required", cta: "completed" });
+    const fresh = check();
+    expect(fresh.code, fresh.err).toBe(0);
+    expect(fresh.out).toContain("reconciliation for LYRA in arena DEMO: FOUND (work-clean no, readiness-clean no)");
+    expect(fresh.out).toContain("open replies 1;");
+    expect(fresh.out).toContain(`  ${request}: note REQUESTER_RETIRED: VEGA retired with a final goodbye (`);
+    expect(fresh.out).toContain(`  audit   ${request}`);
+    expect(fresh.out).not.toMatch(/^ {2}(reply|handle) /m);
+    // What reconciliation no longer asks for is what publication refuses.
+    const refused = publish([...reply, "--json"]);
+    expect(refused.code).toBe(1);
+    expect((JSON.parse(refused.out) as { findings: { code: string }[] }).findings.map((f) => f.code)).toStrictEqual(["ADDRESSEE_RETIRED"]);
+    // The work done, recorded without a reply: still audited and counted, never REPLY_OWED.
+    disposed({ id: ID(5), state: "acted", cta: "completed", effect: "commit 1a2b3c4d" });
+    const acted = check();
+    expect(acted.code, acted.out).toBe(0);
+    expect(acted.out).toContain(`  audit   ${request}`);
+    expect(acted.out).not.toContain("REPLY_OWED");
+    disposed({ id: ID(5), state: "acted", cta: "completed", effect: "commit 1a2b3c4d", handler: "HANDLER: banked in the primer, no reply" });
+    const directed = check();
+    expect(directed.out).toContain("reconciliation for LYRA in arena DEMO: CLEAN (work-clean yes, readiness-clean yes)");
+    expect(directed.out).not.toContain("REQUESTER_RETIRED");
+  });
+
+  it("after a returning goodbye: reply, and the reply publishes to wait for the resume; nothing to note", () => {
+    const { state, request, publish, check } = setup("returning");
+    appendFileSync(join(state, "dispositions", "LYRA.jsonl"), `${JSON.stringify({ id: ID(5), state: "acted", cta: "completed", effect: "commit 1a2b3c4d" })}\n`);
+    const owed = check();
+    expect(owed.out).toContain(`  reply   ${request}`);
+    expect(owed.out).toContain("REPLY_OWED");
+    expect(owed.out).not.toContain("REQUESTER_RETIRED");
+    const answered = publish(reply);
+    expect(answered.code, answered.err).toBe(0);
+    expect(answered.err).toBe("");
+    expect(check().out).not.toContain("REPLY_OWED");
+  });
+});

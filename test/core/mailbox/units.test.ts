@@ -928,3 +928,81 @@ describe("callsign claims: a reply asked of a callsign away on a returning goodb
     expect(analyze([...room, goodbye("returning"), goodbye("final", "f", "@g"), request("r", "VEGA", ["LYRA"])]).codes).toStrictEqual(["ADDRESSEE_RETIRED @r to[0]"]);
   });
 });
+
+describe("reconcile and the checker agree on a request whose requester retired (REQUESTER_RETIRED)", () => {
+  const lyra = { machine: "LYRA-BOX", root: "2b4c".repeat(16) };
+  const room = [
+    { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
+    { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...lyra } },
+    { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@r", reply_to: "", request_id: "@r" } },
+  ];
+  // VEGA leaves asking LYRA's ACK: the goodbye itself stays answerable (section 8's peer ACK).
+  const goodbye = (reEntry: string): { id: string; set: Record<string, unknown>; body: string } => ({ id: "g", set: { kind: "goodbye", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@w", request_id: "@g" }, body: `Leaving {parent}.\n\nre-entry: ${reEntry}\n` });
+  const answer = (id: string, reply_to: string): { id: string; set: Record<string, unknown> } => ({ id, set: { kind: id === "k" ? "ack" : "reply", from: "LYRA", to: ["VEGA"], thread: reply_to === "@r" ? "@r" : "@h", reply_to, request_id: reply_to, expects_reply: false, ...lyra } });
+  const now = Date.parse("2026-10-02T00:00:00Z");
+  const hello = (symbols: Symbols): Record<string, unknown> => ({ id: symbols.uuid("h"), state: "replied", cta: "completed", reply: symbols.uuid("w") });
+  /** Reconciles LYRA over `specs`; `refused(spec)` says which ADDRESSEE_ codes the checker raises on one more message. */
+  const setup = (specs: Parameters<typeof readCase>[1]) => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, specs, mailbox);
+    expect(diffs).toStrictEqual([]);
+    const reconcileWith = (dispositions: unknown[]) => mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions, now });
+    const item = (report: mailbox.ReconcileReport, symbol: string) => report.items.find((i) => i.id === symbols.uuid(symbol)) as mailbox.ReconcileItem;
+    const codes = (report: mailbox.ReconcileReport) => report.findings.map((f) => `${f.code} ${symbols.name(f.id ?? "")}`);
+    const refused = (spec: Parameters<typeof readCase>[1][number]): string[] => {
+      const more = readCase(symbols, [spec], mailbox);
+      expect(more.diffs).toStrictEqual([]);
+      return mailbox.analyzeMailbox([...entries, ...more.entries]).findings.filter((f) => f.id === symbols.uuid(spec.id) && f.code.startsWith("ADDRESSEE_")).map((f) => `${f.code} ${f.severity}`);
+    };
+    return { symbols, reconcileWith, item, codes, refused };
+  };
+
+  it("a final goodbye: never reply or handle, since the checker refuses the reply; the debt stays open for the Handler, a note naming the goodbye", () => {
+    const { symbols, reconcileWith, item, codes, refused } = setup([...room, goodbye("final")]);
+    const fresh = reconcileWith([hello(symbols)]);
+    expect(item(fresh, "r")).toMatchObject({ action: "audit", open_reply: true });
+    expect(codes(fresh)).toStrictEqual(["REQUESTER_RETIRED @r"]);
+    const note = fresh.findings[0] as mailbox.MailboxFinding;
+    expect(note.severity).toBe("note");
+    expect(note.message).toContain(`VEGA retired with a final goodbye (${symbols.uuid("g")})`);
+    // Counted, not silently closed: work is FOUND until the Handler directs (the goodbye's ACK is the other).
+    expect(fresh.counts.open_reply_count).toBe(2);
+    expect(fresh.status).toBe("FOUND");
+    // The reply reconcile would have asked for is what the checker refuses.
+    expect(refused(answer("y", "@r"))).toStrictEqual(["ADDRESSEE_RETIRED error"]);
+    // The goodbye is still the participant's to handle, and its no-reply ACK is allowed.
+    expect(item(fresh, "g").action).toBe("handle");
+    expect(refused(answer("k", "@g"))).toStrictEqual([]);
+  });
+
+  it("a terminal disposition is audited, not sent to reply (no REPLY_OWED); blocked for the Handler waits; Handler direction closes it", () => {
+    const { symbols, reconcileWith, item, codes } = setup([...room, goodbye("final"), answer("k", "@g")]);
+    const ack = { id: symbols.uuid("g"), state: "replied", cta: "completed", reply: symbols.uuid("k") };
+    const acted = reconcileWith([hello(symbols), ack, { id: symbols.uuid("r"), state: "acted", cta: "completed", effect: "commit 1a2b3c" }]);
+    expect(item(acted, "r")).toMatchObject({ action: "audit", open_reply: true });
+    expect(codes(acted)).toStrictEqual(["REQUESTER_RETIRED @r"]);
+    expect(acted.cursor_advance).not.toContain(symbols.uuid("r"));
+    expect(acted.work_clean).toBe(false);
+    const blocked = reconcileWith([hello(symbols), ack, { id: symbols.uuid("r"), state: "blocked: handler-decision", cta: "blocked" }]);
+    expect(item(blocked, "r").action).toBe("wait");
+    expect(codes(blocked)).toStrictEqual(["REQUESTER_RETIRED @r"]);
+    const directed = reconcileWith([hello(symbols), ack, { id: symbols.uuid("r"), state: "no-reply-required", cta: "completed", handler: "Handler: the work is banked in the primer; no reply" }]);
+    expect(item(directed, "r")).toMatchObject({ action: "none", open_reply: false });
+    expect(directed.findings).toStrictEqual([]);
+    expect(directed.status).toBe("CLEAN");
+  });
+
+  it("a reply published before the goodbye settled it; a returning goodbye leaves the reply to publish (the checker allows it)", () => {
+    const before = setup([...room, answer("y", "@r"), goodbye("final")]);
+    const answered = before.reconcileWith([hello(before.symbols)]);
+    expect(before.item(answered, "r").action).toBe("restore");
+    expect(before.codes(answered)).not.toContain("REQUESTER_RETIRED @r");
+    const away = setup([...room, goodbye("returning")]);
+    const waiting = away.reconcileWith([hello(away.symbols), { id: away.symbols.uuid("r"), state: "acted", cta: "completed", effect: "commit 1a2b3c" }]);
+    expect(away.item(waiting, "r").action).toBe("reply");
+    expect(away.codes(waiting)).toContain("REPLY_OWED @r");
+    expect(away.codes(waiting)).not.toContain("REQUESTER_RETIRED @r");
+    // A reply asking none waits in the departed peer's inbox for its resume: nothing to note.
+    expect(away.refused(answer("y", "@r"))).toStrictEqual([]);
+  });
+});
