@@ -1583,9 +1583,6 @@ describe("prepared statements, with exp enforced by the object", () => {
   });
 
   // The races need no particular moment (the statement's exp is in 2099): they run by the real clock.
-  // They assert one winner, not a time: under 1 s alone, but 18 to 46 s after the rest of this file
-  // on a loaded 2-core machine (cause not yet found), too near the 60 s default.
-  const RACE_TIMEOUT = 180_000;
   it("100 simultaneous commits of one token give exactly one success", async () => {
     const t = fresh();
     const s = await prepared(t, undefined, true, null);
@@ -1595,7 +1592,7 @@ describe("prepared statements, with exp enforced by the object", () => {
     const said = `statuses ${JSON.stringify(tally)}; the first answer not 200: ${await answers.find((r) => r.status !== 200)?.text()}`;
     expect(statuses.filter((x) => x === 200), said).toHaveLength(1);
     expect(statuses.filter((x) => x === 409), said).toHaveLength(99);
-  }, RACE_TIMEOUT);
+  });
 
   it("a commit racing an abandon has exactly one winner", async () => {
     for (let round = 0; round < 10; round++) {
@@ -1605,7 +1602,7 @@ describe("prepared statements, with exp enforced by the object", () => {
       const said = `commit ${c.status} ${await c.text()}; abandon ${a.status} ${await a.text()}`;
       expect([c.status, a.status].sort(), said).toStrictEqual([200, 409]);
     }
-  }, RACE_TIMEOUT);
+  });
 
   /** The rows SQLite reads for `act` inside the thread's object: every query's cursor, summed. */
   const rowsReadBy = <T>(t: string, act: (instance: ThreadObject) => T): Promise<{ value: T; rows: number }> =>
