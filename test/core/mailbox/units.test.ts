@@ -1006,3 +1006,69 @@ describe("reconcile and the checker agree on a request whose requester retired (
     expect(away.refused(answer("y", "@r"))).toStrictEqual([]);
   });
 });
+
+describe("a goodbye departs or retires its sender only when nothing quarantines it, in the callsign view and the participant lifecycle alike", () => {
+  const lyra = { machine: "LYRA-BOX", root: "2b4c".repeat(16) };
+  const room = [
+    { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
+    { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...lyra } },
+  ];
+  const goodbye = (reEntry: string, set: Record<string, unknown> = {}): { id: string; set: Record<string, unknown>; body: string } => ({ id: "g", set: { kind: "goodbye", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@w", expects_reply: false, ...lyra, ...set }, body: `Leaving {parent}.\n\nre-entry: ${reEntry}\n` });
+  // VEGA asks in a thread of its own; LYRA answers with its one blocked, then initiates there again.
+  const blockedThen = (reEntry: string): Parameters<typeof readCase>[1] => [
+    { id: "t", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@t", reply_to: "", request_id: "@t" } },
+    { id: "b", set: { kind: "blocked", from: "LYRA", to: ["VEGA"], thread: "@t", reply_to: "@t", request_id: "@t", expects_reply: false, ...lyra } },
+    goodbye(reEntry, { thread: "@t", reply_to: "@b" }),
+  ];
+  const after = [
+    { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@r", reply_to: "", request_id: "@r" } },
+    { id: "s", set: { kind: "state", from: "LYRA", to: ["VEGA"], thread: "@r", reply_to: "@r", request_id: "@r", expects_reply: false, ...lyra } },
+  ];
+  const analyze = (specs: Parameters<typeof readCase>[1], options: mailbox.AnalyzeOptions = {}) => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, specs, mailbox);
+    expect(diffs).toStrictEqual([]);
+    const analysis = mailbox.analyzeMailbox(entries, options);
+    const view = analysis.callsigns.find((c) => c.callsign === "LYRA");
+    return {
+      goodbye: (analysis.quarantine.get(symbols.uuid("g")) ?? []).join(","),
+      name: `${view?.state} ${view?.retired_by === null ? "-" : symbols.name(view?.retired_by ?? "")}`,
+      status: mailbox.participants(entries, analysis.quarantine).find((p) => p.callsign === "LYRA")?.status,
+      later: analysis.findings.filter((f) => f.id === symbols.uuid("r") || f.id === symbols.uuid("s")).map((f) => `${f.code} ${symbols.name(f.id ?? "")}`),
+    };
+  };
+
+  it("a final goodbye on a causal cycle (PARENT_CYCLE) does not speak for its sender: it tombstones nothing", () => {
+    expect(analyze([...room, goodbye("final", { reply_to: "@g" }), ...after])).toStrictEqual({ goodbye: "PARENT_CYCLE", name: "active -", status: "active", later: [] });
+  });
+
+  it("a final goodbye an error refuses before the claims walk (PARENT_THREAD_MISMATCH) retires nobody", () => {
+    expect(analyze([...room, goodbye("final", { thread: "@g" }), ...after])).toStrictEqual({ goodbye: "PARENT_THREAD_MISMATCH", name: "active -", status: "active", later: [] });
+  });
+
+  it("a final goodbye the walk itself refuses (ADDRESSEE_RETIRED: to a name already retired) retires nobody", () => {
+    const orion = { machine: "ORION-BOX", root: "3c5d".repeat(16) };
+    const trio = [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA", "ORION"] } },
+      room[1] as (typeof room)[number],
+      { id: "o", set: { kind: "welcome", from: "ORION", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...orion } },
+      { id: "x", set: { kind: "goodbye", from: "ORION", to: ["ALL"], thread: "@h", reply_to: "@o", expects_reply: false, ...orion }, body: "Leaving {parent}.\n\nre-entry: final\n" },
+    ];
+    expect(analyze([...trio, goodbye("final", { to: ["ORION"] }), ...after])).toStrictEqual({ goodbye: "ADDRESSEE_RETIRED", name: "active -", status: "active", later: [] });
+  });
+
+  it("a final goodbye refused by a dialogue rule judged after the walk (INITIATED_WHILE_BLOCKED, EXCHANGE_BUDGET_EXCEEDED) retires nobody", () => {
+    expect(analyze([...room, ...blockedThen("final"), ...after])).toStrictEqual({ goodbye: "INITIATED_WHILE_BLOCKED", name: "active -", status: "active", later: [] });
+    expect(analyze([...room, goodbye("final"), ...after], { budget: 2 })).toStrictEqual({ goodbye: "EXCHANGE_BUDGET_EXCEEDED", name: "active -", status: "active", later: [] });
+  });
+
+  it("a returning goodbye refused after the walk departs nobody: no ADDRESSEE_DEPARTED", () => {
+    expect(analyze([...room, ...blockedThen("returning"), ...after])).toStrictEqual({ goodbye: "INITIATED_WHILE_BLOCKED", name: "active -", status: "active", later: [] });
+    expect(analyze([...room, goodbye("returning"), ...after], { budget: 2 })).toStrictEqual({ goodbye: "EXCHANGE_BUDGET_EXCEEDED", name: "active -", status: "active", later: [] });
+  });
+
+  it("the same goodbyes, refused by nothing, still depart and retire in both places", () => {
+    expect(analyze([...room, goodbye("final"), ...after])).toStrictEqual({ goodbye: "", name: "retired @g", status: "departing", later: ["ADDRESSEE_RETIRED @r", "CALLSIGN_RETIRED @s"] });
+    expect(analyze([...room, goodbye("returning"), ...after])).toStrictEqual({ goodbye: "", name: "active -", status: "departing", later: ["ADDRESSEE_DEPARTED @r"] });
+  });
+});
