@@ -63,6 +63,12 @@ export interface AnalyzeOptions extends ClaimOptions {
 }
 
 /** A short fingerprint of a root identifier: repair notices never carry the full value. */
+/**
+ * How many times the conversation rules run at most, withdrawing quarantined final goodbyes'
+ * retirements (below). One withdrawal leading to another takes a mailbox built for it.
+ */
+export const RETIREMENT_ROUNDS = 4;
+
 const fingerprint = (root: string): string => root.slice(0, 12).toLowerCase();
 
 export function analyzeMailbox(entries: readonly MailboxEntry[], options: AnalyzeOptions = {}): MailboxAnalysis {
@@ -211,10 +217,14 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   // standing blocked) is known only after the walk. Such a goodbye is quarantined, so it retires
   // nobody, as it departs nobody in the participant lifecycle: the walk runs again without it. A
   // round only ever withdraws retirements, so the rounds end; the first is the last but where a
-  // retiring goodbye is quarantined.
+  // retiring goodbye is quarantined. Each withdrawal can make the next one (the name's later
+  // messages, trusted again, spend another thread's budget before another final goodbye), so a
+  // crafted mailbox could ask one round per name, each a pass over everything: past
+  // RETIREMENT_ROUNDS the retirements left stand. That errs toward refusing: the name stays
+  // tombstoned and what it sends later stays CALLSIGN_RETIRED.
   let round = converse();
   let quarantine = quarantineOf(findings, round.claims.unclaimed);
-  for (;;) {
+  for (let rounds = 1; rounds < RETIREMENT_ROUNDS; rounds++) {
     const undone = round.claims.callsigns.map((c) => c.retired_by).filter((id): id is string => id !== null && quarantine.has(id));
     if (undone.length === 0) break;
     for (const id of undone) refused.add(id);

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { FINDING_CODES } from "../../../core/index.js";
 import * as mailbox from "../../../core/mailbox/index.js";
+import { RETIREMENT_ROUNDS } from "../../../core/mailbox/analyze-mailbox.js";
 import { pairBudget } from "../../../core/mailbox/right-to-work.js";
 import { buildMessage, readCase, Symbols } from "../../conformance/mailbox-suite.js";
 
@@ -1070,5 +1071,49 @@ describe("a goodbye departs or retires its sender only when nothing quarantines 
   it("the same goodbyes, refused by nothing, still depart and retire in both places", () => {
     expect(analyze([...room, goodbye("final"), ...after])).toStrictEqual({ goodbye: "", name: "retired @g", status: "departing", later: ["ADDRESSEE_RETIRED @r", "CALLSIGN_RETIRED @s"] });
     expect(analyze([...room, goodbye("returning"), ...after])).toStrictEqual({ goodbye: "", name: "active -", status: "departing", later: ["ADDRESSEE_DEPARTED @r"] });
+  });
+});
+
+describe("withdrawn retirements that lead to one another are bounded", () => {
+  // L<i>'s final goodbye spends thread r<i>'s budget only once L<i-1>'s state there speaks for it,
+  // that is once L<i-1>'s own final goodbye (over r<i-1>'s budget) no longer retires it: each
+  // withdrawal makes the next, one round of the whole analysis each.
+  const chain = (k: number): Parameters<typeof readCase>[1] => {
+    const name = (i: number): string => `L${i}`;
+    const locus = (i: number): { machine: string; root: string } => ({ machine: `L${i}-BOX`, root: (i + 4096).toString(16).repeat(16) });
+    const specs: Parameters<typeof readCase>[1] = [{ id: "h", set: { kind: "hello", from: "VEGA", to: Array.from({ length: k }, (_, i) => name(i + 1)) } }];
+    for (let i = 1; i <= k; i++) specs.push({ id: `w${i}`, set: { kind: "welcome", from: name(i), to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...locus(i) } });
+    for (let i = 1; i <= k; i++) {
+      const thread = { thread: `@r${i}`, reply_to: `@r${i}`, request_id: `@r${i}`, expects_reply: false };
+      specs.push({ id: `r${i}`, set: { kind: "request", from: "VEGA", to: [name(i)], thread: `@r${i}`, reply_to: "", request_id: `@r${i}` } });
+      specs.push({ id: `s${i}`, set: i === 1 ? { kind: "state", from: "VEGA", to: [name(i)], ...thread } : { kind: "state", from: name(i - 1), to: ["VEGA"], ...thread, ...locus(i - 1) } });
+      specs.push({ id: `g${i}`, set: { kind: "goodbye", from: name(i), to: ["VEGA"], ...thread, reply_to: `@s${i}`, ...locus(i) }, body: "Leaving {parent}.\n\nre-entry: final\n" });
+    }
+    return specs;
+  };
+  const analyze = (k: number): { retired: string[]; overBudget: string[] } => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, chain(k), mailbox);
+    expect(diffs).toStrictEqual([]);
+    const analysis = mailbox.analyzeMailbox(entries, { budget: 2 });
+    return {
+      retired: analysis.callsigns.filter((c) => c.state === "retired").map((c) => c.callsign),
+      overBudget: Array.from({ length: k }, (_, i) => `g${i + 1}`).filter((g) => analysis.quarantine.get(symbols.uuid(g))?.includes("EXCHANGE_BUDGET_EXCEEDED")),
+    };
+  };
+  const names = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => `L${from + i}`);
+
+  it("a chain within the bound is followed to its end: every goodbye is over budget, and none retires its name", () => {
+    const k = RETIREMENT_ROUNDS - 1;
+    expect(analyze(k)).toStrictEqual({ retired: [], overBudget: names(1, k).map((n) => n.replace("L", "g")) });
+  });
+
+  it(`a longer chain stops after ${RETIREMENT_ROUNDS} rounds: the retirements not yet withdrawn stand, so those names stay refused`, () => {
+    const k = 60;
+    const n = RETIREMENT_ROUNDS;
+    // The rounds withdrew L1 to L<n-1>; L<n>'s goodbye is found over budget in the last round but
+    // its retirement stands (the one place the two views still differ); later goodbyes are within
+    // budget, the states before them coming from retired names.
+    expect(analyze(k)).toStrictEqual({ retired: names(n, k), overBudget: names(1, n).map((x) => x.replace("L", "g")) });
   });
 });
