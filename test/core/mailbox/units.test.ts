@@ -1081,7 +1081,7 @@ describe("withdrawn retirements that lead to one another are bounded", () => {
   const chain = (k: number): Parameters<typeof readCase>[1] => {
     const name = (i: number): string => `L${i}`;
     const locus = (i: number): { machine: string; root: string } => ({ machine: `L${i}-BOX`, root: (i + 4096).toString(16).repeat(16) });
-    const specs: Parameters<typeof readCase>[1] = [{ id: "h", set: { kind: "hello", from: "VEGA", to: Array.from({ length: k }, (_, i) => name(i + 1)) } }];
+    const specs: (Parameters<typeof readCase>[1][number])[] = [{ id: "h", set: { kind: "hello", from: "VEGA", to: Array.from({ length: k }, (_, i) => name(i + 1)) } }];
     for (let i = 1; i <= k; i++) specs.push({ id: `w${i}`, set: { kind: "welcome", from: name(i), to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...locus(i) } });
     for (let i = 1; i <= k; i++) {
       const thread = { thread: `@r${i}`, reply_to: `@r${i}`, request_id: `@r${i}`, expects_reply: false };
