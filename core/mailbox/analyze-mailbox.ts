@@ -2,12 +2,14 @@
  * The conversation rules across messages: duplicate identifiers, exact parents, sequence gaps,
  * root bindings, each thread's handshake, exchange budget and standing blocks, and the callsign
  * view. Takes the valid messages of one mailbox (any order); one pass over them in UUIDv7 order,
- * plus a sort.
+ * plus a sort (the rules from the claims walk on run again only where one of them quarantines a
+ * final goodbye that retired a name).
  */
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
+import { addresseesDeparted } from "./addressee-departed.js";
 import { callsignClaims } from "./callsign-claims.js";
-import type { CallsignView, ClaimOptions } from "./callsign-claims.js";
+import type { CallsignClaims, CallsignView, ClaimOptions } from "./callsign-claims.js";
 import { IDENTITY_CODES, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding } from "./codes.js";
 import { at, byUuid } from "./entry.js";
@@ -61,6 +63,12 @@ export interface AnalyzeOptions extends ClaimOptions {
 }
 
 /** A short fingerprint of a root identifier: repair notices never carry the full value. */
+/**
+ * How many times the conversation rules run at most, withdrawing quarantined final goodbyes'
+ * retirements (below). One withdrawal leading to another takes a mailbox built for it.
+ */
+export const RETIREMENT_ROUNDS = 4;
+
 const fingerprint = (root: string): string => root.slice(0, 12).toLowerCase();
 
 export function analyzeMailbox(entries: readonly MailboxEntry[], options: AnalyzeOptions = {}): MailboxAnalysis {
@@ -155,53 +163,79 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   // counter or establish terms, nor license work in another thread (4, 6). A name never claimed
   // stays in: its work is still WORK_BEFORE_ESTABLISHED, which `rw mailbox new` refuses.
   const silenced = new Set<string>();
-  for (const f of findings) if (f.id !== undefined && f.severity === "error" && IDENTITY_CODES.has(f.code)) silenced.add(f.id);
-  const claims = callsignClaims(sorted, options, silenced);
-  const untrusted = new Set(silenced);
-  for (const f of claims.findings) if (f.id !== undefined && f.severity === "error" && IDENTITY_CODES.has(f.code)) untrusted.add(f.id);
-  const trusted = sorted.filter((entry) => !untrusted.has(entry.envelope.id));
-  const trustedThreads = new Map<string, MailboxEntry[]>();
-  for (const entry of trusted) {
-    const list = trustedThreads.get(entry.envelope.thread);
-    if (list === undefined) trustedThreads.set(entry.envelope.thread, [entry]);
-    else list.push(entry);
+  // What an error quarantines so far: a final goodbye among it retires nobody (callsign-claims.ts).
+  const refused = new Set<string>();
+  for (const f of findings) {
+    if (f.id === undefined || f.severity !== "error") continue;
+    refused.add(f.id);
+    if (IDENTITY_CODES.has(f.code)) silenced.add(f.id);
   }
-  const shakes = handshakes(trusted, trustedThreads, claims.misplaced);
-  append(findings, shakes.findings);
-  const arenaOf = (thread: string): string => (threads.get(thread)?.[0] as MailboxEntry).envelope.arena;
-  // Threads no handshake judges, and the threads of hellos that lost a crossing, work under the
-  // pairs the handshakes establish. A message its crossed handshake already found downgraded is
-  // not reported twice.
-  const downgraded = new Set(shakes.findings.filter((f) => f.code === "PROFILE_DOWNGRADE").map((f) => f.id));
-  const outside = [...trustedThreads].filter(([thread]) => (shakes.handshakes.get(thread)?.crossings.length ?? 1) > 0).map(([, list]) => list);
-  const pairs = establishedPairs(shakes.handshakes, arenaOf);
-  append(findings, rightToWork(outside, pairs).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
-  append(findings, rightToWorkBeyond(shakes.outside, pairs));
-  const summaries: ThreadSummary[] = [];
-  // The budget counts what the pair said: a message that does not speak for its sender neither
-  // spends it nor, declaring new evidence, resets it.
-  for (const [thread, messages] of threads) {
-    const first = (messages[0] as MailboxEntry).envelope;
-    // The budget the thread's parties accepted: its own handshake's, else their pair's (section 8:
-    // "The handshake sets a per-thread exchange budget"), never another pair's of the same arena.
-    const own = shakes.handshakes.get(thread);
-    const accepted = own !== undefined && own.state === "established" && own.exchange_budget !== null ? own.exchange_budget : pairBudget(first, pairs);
-    const limit = accepted ?? options.budget ?? DEFAULT_EXCHANGE_BUDGET;
-    const spoken = trustedThreads.get(thread) ?? [];
-    const budget = exchangeBudget(spoken, limit, findings);
-    // One blocked, then silence until Handler input or declared new evidence (sections 6 and 8).
-    const blocked = standingBlocks(spoken, findings);
-    summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget, blocked, orphaned: false });
-  }
-  append(findings, claims.findings);
-  const quarantine = new Map<string, MailboxCode[]>();
-  const hold = (id: string, code: MailboxCode): void => {
-    const codes = quarantine.get(id);
-    if (codes === undefined) quarantine.set(id, [code]);
-    else if (!codes.includes(code)) codes.push(code);
+  const known = findings.length;
+  const converse = (): { claims: CallsignClaims; summaries: ThreadSummary[] } => {
+    const claims = callsignClaims(sorted, options, silenced, refused);
+    const untrusted = new Set(silenced);
+    for (const f of claims.findings) if (f.id !== undefined && f.severity === "error" && IDENTITY_CODES.has(f.code)) untrusted.add(f.id);
+    const trusted = sorted.filter((entry) => !untrusted.has(entry.envelope.id));
+    const trustedThreads = new Map<string, MailboxEntry[]>();
+    for (const entry of trusted) {
+      const list = trustedThreads.get(entry.envelope.thread);
+      if (list === undefined) trustedThreads.set(entry.envelope.thread, [entry]);
+      else list.push(entry);
+    }
+    const shakes = handshakes(trusted, trustedThreads, claims.misplaced);
+    append(findings, shakes.findings);
+    const arenaOf = (thread: string): string => (threads.get(thread)?.[0] as MailboxEntry).envelope.arena;
+    // Threads no handshake judges, and the threads of hellos that lost a crossing, work under the
+    // pairs the handshakes establish. A message its crossed handshake already found downgraded is
+    // not reported twice.
+    const downgraded = new Set(shakes.findings.filter((f) => f.code === "PROFILE_DOWNGRADE").map((f) => f.id));
+    const outside = [...trustedThreads].filter(([thread]) => (shakes.handshakes.get(thread)?.crossings.length ?? 1) > 0).map(([, list]) => list);
+    const pairs = establishedPairs(shakes.handshakes, arenaOf);
+    append(findings, rightToWork(outside, pairs).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
+    append(findings, rightToWorkBeyond(shakes.outside, pairs));
+    const summaries: ThreadSummary[] = [];
+    // The budget counts what the pair said: a message that does not speak for its sender neither
+    // spends it nor, declaring new evidence, resets it.
+    for (const [thread, messages] of threads) {
+      const first = (messages[0] as MailboxEntry).envelope;
+      // The budget the thread's parties accepted: its own handshake's, else their pair's (section 8:
+      // "The handshake sets a per-thread exchange budget"), never another pair's of the same arena.
+      const own = shakes.handshakes.get(thread);
+      const accepted = own !== undefined && own.state === "established" && own.exchange_budget !== null ? own.exchange_budget : pairBudget(first, pairs);
+      const limit = accepted ?? options.budget ?? DEFAULT_EXCHANGE_BUDGET;
+      const spoken = trustedThreads.get(thread) ?? [];
+      const budget = exchangeBudget(spoken, limit, findings);
+      // One blocked, then silence until Handler input or declared new evidence (sections 6 and 8).
+      const blocked = standingBlocks(spoken, findings);
+      summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget, blocked, orphaned: false });
+    }
+    append(findings, claims.findings);
+    return { claims, summaries };
   };
-  for (const f of findings) if (f.id !== undefined && f.severity === "error") hold(f.id, f.code);
-  for (const id of claims.unclaimed) hold(id, "CALLSIGN_UNCLAIMED");
+  // A retirement settles whether every later message of its name speaks for it, and so what the
+  // handshakes, budgets and blocks judge: an error of theirs on a final goodbye (spent budget, a
+  // standing blocked) is known only after the walk. Such a goodbye is quarantined, so it retires
+  // nobody, as it departs nobody in the participant lifecycle: the walk runs again without it. A
+  // round only ever withdraws retirements, so the rounds end; the first is the last but where a
+  // retiring goodbye is quarantined. Each withdrawal can make the next one (the name's later
+  // messages, trusted again, spend another thread's budget before another final goodbye), so a
+  // crafted mailbox could ask one round per name, each a pass over everything: past
+  // RETIREMENT_ROUNDS the retirements left stand. That errs toward refusing: the name stays
+  // tombstoned and what it sends later stays CALLSIGN_RETIRED.
+  let round = converse();
+  let quarantine = quarantineOf(findings, round.claims.unclaimed);
+  for (let rounds = 1; rounds < RETIREMENT_ROUNDS; rounds++) {
+    const undone = round.claims.callsigns.map((c) => c.retired_by).filter((id): id is string => id !== null && quarantine.has(id));
+    if (undone.length === 0) break;
+    for (const id of undone) refused.add(id);
+    findings.length = known;
+    round = converse();
+    quarantine = quarantineOf(findings, round.claims.unclaimed);
+  }
+  const { claims, summaries } = round;
+  // Who is away is read from what the analysis does not quarantine, as the lifecycle reads it: a
+  // note, so it feeds no quarantine.
+  append(findings, addresseesDeparted(sorted, quarantine, new Set(claims.callsigns.map((c) => c.retired_by).filter((id) => id !== null))));
   // Who is still present is read from what speaks for its sender, so the quarantine comes first. The
   // finding is about a thread, not a message (no id): it quarantines nothing and refuses no publication.
   const orphans = orphanedThreads(sorted, quarantine);
@@ -217,6 +251,22 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
  */
 function append(out: MailboxFinding[], more: readonly MailboxFinding[]): void {
   for (const f of more) out.push(f);
+}
+
+/**
+ * Messages that cannot authorize work, with their codes: every error against one, and every message
+ * from a name never claimed.
+ */
+function quarantineOf(findings: readonly MailboxFinding[], unclaimed: readonly string[]): Map<string, MailboxCode[]> {
+  const quarantine = new Map<string, MailboxCode[]>();
+  const hold = (id: string, code: MailboxCode): void => {
+    const codes = quarantine.get(id);
+    if (codes === undefined) quarantine.set(id, [code]);
+    else if (!codes.includes(code)) codes.push(code);
+  };
+  for (const f of findings) if (f.id !== undefined && f.severity === "error") hold(f.id, f.code);
+  for (const id of unclaimed) hold(id, "CALLSIGN_UNCLAIMED");
+  return quarantine;
 }
 
 /** The UUIDs on a cycle of reply_to (a message citing itself included), in the order given. */

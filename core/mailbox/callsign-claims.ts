@@ -1,7 +1,7 @@
 /**
  * The callsign view (section 4), built from the inbox history: `hello`/`welcome` claims, `resume`
- * reclaims and successions, and `goodbye` departures (`re-entry: final` retires a name for good;
- * `returning` leaves it away until a `resume`, and a reply asked of it meanwhile waits).
+ * reclaims and successions, and `re-entry: final` goodbyes, which retire a name for good (a
+ * `returning` goodbye leaves the name held; addressee-departed.ts notes who is away).
  * A claimant is its locus (machine and mailbox root): when two loci claim one name in an arena,
  * the smaller root UUID keeps it and the later claim is a collision. A name unseen for the TTL is
  * expired: unavailable to strangers, reclaimable by its holder. Section 4 provisions a first hello
@@ -65,8 +65,6 @@ interface Holder {
   last: MailboxEntry;
   /** The final goodbye that retired the name, once one has. */
   retired_by: string | null;
-  /** The returning goodbye the holder left with, until a resume brings it back. */
-  departed_by: string | null;
 }
 
 /** A provenance string as a person reads it: without its unseen characters; null when nothing is left. */
@@ -123,9 +121,12 @@ export interface CallsignClaims {
 /**
  * The name view of every arena, and the collisions, retired claims and strangers it finds.
  * `silenced` holds the messages that do not speak for their senders whatever the claims say (a root
- * mismatch, a causal cycle): they open no thread before a hello.
+ * mismatch, a causal cycle): they open no thread before a hello. `refused` holds the messages an
+ * error of the conversation rules quarantines, as far as they are known before this walk (it
+ * includes `silenced`): a final goodbye among them, or one this walk refuses, retires nobody, as
+ * the participant lifecycle (participant-status.ts) departs nobody on a quarantined message.
  */
-export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOptions = {}, silenced: ReadonlySet<string> = new Set()): CallsignClaims {
+export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOptions = {}, silenced: ReadonlySet<string> = new Set(), refused: ReadonlySet<string> = silenced): CallsignClaims {
   const findings: MailboxFinding[] = [];
   const names = new Map<string, Holder>();
   const unclaimed = new Set<string>();
@@ -164,6 +165,7 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
   function judge(entry: MailboxEntry): void {
     const e = entry.envelope;
     if (isHandler(e.from)) return;
+    const raised = findings.length;
     // A retired name answers nothing more: a message to it is a CTA nobody can dispose of (kernel
     // 4). The peer's acknowledgement of the departure, asking nothing back, is what section 8 asks.
     const departed = e.to.filter((t) => names.get(`${e.arena}\u0000${t}`)?.retired === true);
@@ -172,21 +174,12 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
       if (e.reply_to === goodbye && !e.expects_reply) continue;
       findings.push(mailboxFinding("ADDRESSEE_RETIRED", `${t} retired with a final goodbye (${goodbye}): permanently tombstoned in arena ${e.arena}, it handles and answers nothing more, so this ${e.kind} is an obligation nobody can meet`, { ...at(entry), slot: `to[${e.to.indexOf(t)}]` }));
     }
-    // A returning name is expected back (8: it "later uses the normal resume flow"), so a reply
-    // asked of it while it is away is owed still, only late: a note, never a refusal. A message
-    // asking none (the peer's ACK of the goodbye among them) waits for nothing.
-    if (e.expects_reply) {
-      for (const t of e.to) {
-        const goodbye = names.get(`${e.arena}\u0000${t}`)?.departed_by ?? null;
-        if (goodbye !== null) findings.push(mailboxFinding("ADDRESSEE_DEPARTED", `${t} departed with goodbye ${goodbye} (re-entry: returning) and answers only after it resumes: the reply this ${e.kind} expects waits for that resume`, { ...at(entry), slot: `to[${e.to.indexOf(t)}]` }));
-      }
-    }
     const key = `${e.arena}\u0000${e.from}`;
     const held = names.get(key);
     const time = uuid7Time(e.id);
     if (claims(entry)) {
       if (held === undefined) {
-        names.set(key, { arena: e.arena, callsign: e.from, retired: false, claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root, last_seen: time, lineage: [e.id], last: entry, retired_by: null, departed_by: null });
+        names.set(key, { arena: e.arena, callsign: e.from, retired: false, claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root, last_seen: time, lineage: [e.id], last: entry, retired_by: null });
         return;
       }
       if (held.retired) {
@@ -207,8 +200,6 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
           return;
         }
       } else if (e.kind === "resume" && held.claimed_by !== e.id) held.lineage.push(e.id);
-      // The holder (or its declared successor) is back; a resume that does not speak for it is not.
-      if (e.kind === "resume" && !silenced.has(e.id)) held.departed_by = null;
       held.last_seen = Math.max(held.last_seen, time);
       held.last = entry;
       return;
@@ -233,15 +224,13 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
     }
     held.last_seen = Math.max(held.last_seen, time);
     held.last = entry;
-    if (e.kind === "goodbye" && reEntryOf(entry.body) === "final") {
+    // A goodbye that does not speak for its sender, or that an error refuses (quarantined: "it
+    // prevents automatic execution", 3), is never consumed, so nobody records the departure (8: "The
+    // primer writer changes participant status ... and name-state accordingly"): the name stays.
+    // (What this walk raised on it is an ADDRESSEE_RETIRED: it is addressed to a retired name.)
+    if (e.kind === "goodbye" && reEntryOf(entry.body) === "final" && !silenced.has(e.id) && !refused.has(e.id) && !findings.slice(raised).some((f) => f.severity === "error")) {
       held.retired = true;
       held.retired_by = e.id;
-      // Retired now, not away: ADDRESSEE_RETIRED speaks for it from here.
-      held.departed_by = null;
-    } else if (e.kind === "goodbye" && !silenced.has(e.id)) {
-      // No single re-entry banked reads as returning (GOODBYE_REENTRY_UNSTATED), as the
-      // participant lifecycle reads it; a goodbye that does not speak for its sender departs nobody.
-      held.departed_by = e.id;
     }
   }
   const judged = new Set<string>();

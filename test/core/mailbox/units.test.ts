@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { FINDING_CODES } from "../../../core/index.js";
 import * as mailbox from "../../../core/mailbox/index.js";
+import { RETIREMENT_ROUNDS } from "../../../core/mailbox/analyze-mailbox.js";
 import { pairBudget } from "../../../core/mailbox/right-to-work.js";
 import { buildMessage, readCase, Symbols } from "../../conformance/mailbox-suite.js";
 
@@ -1004,5 +1005,115 @@ describe("reconcile and the checker agree on a request whose requester retired (
     expect(away.codes(waiting)).not.toContain("REQUESTER_RETIRED @r");
     // A reply asking none waits in the departed peer's inbox for its resume: nothing to note.
     expect(away.refused(answer("y", "@r"))).toStrictEqual([]);
+  });
+});
+
+describe("a goodbye departs or retires its sender only when nothing quarantines it, in the callsign view and the participant lifecycle alike", () => {
+  const lyra = { machine: "LYRA-BOX", root: "2b4c".repeat(16) };
+  const room = [
+    { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
+    { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...lyra } },
+  ];
+  const goodbye = (reEntry: string, set: Record<string, unknown> = {}): { id: string; set: Record<string, unknown>; body: string } => ({ id: "g", set: { kind: "goodbye", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@w", expects_reply: false, ...lyra, ...set }, body: `Leaving {parent}.\n\nre-entry: ${reEntry}\n` });
+  // VEGA asks in a thread of its own; LYRA answers with its one blocked, then initiates there again.
+  const blockedThen = (reEntry: string): Parameters<typeof readCase>[1] => [
+    { id: "t", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@t", reply_to: "", request_id: "@t" } },
+    { id: "b", set: { kind: "blocked", from: "LYRA", to: ["VEGA"], thread: "@t", reply_to: "@t", request_id: "@t", expects_reply: false, ...lyra } },
+    goodbye(reEntry, { thread: "@t", reply_to: "@b" }),
+  ];
+  const after = [
+    { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@r", reply_to: "", request_id: "@r" } },
+    { id: "s", set: { kind: "state", from: "LYRA", to: ["VEGA"], thread: "@r", reply_to: "@r", request_id: "@r", expects_reply: false, ...lyra } },
+  ];
+  const analyze = (specs: Parameters<typeof readCase>[1], options: mailbox.AnalyzeOptions = {}) => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, specs, mailbox);
+    expect(diffs).toStrictEqual([]);
+    const analysis = mailbox.analyzeMailbox(entries, options);
+    const view = analysis.callsigns.find((c) => c.callsign === "LYRA");
+    return {
+      goodbye: (analysis.quarantine.get(symbols.uuid("g")) ?? []).join(","),
+      name: `${view?.state} ${view?.retired_by === null ? "-" : symbols.name(view?.retired_by ?? "")}`,
+      status: mailbox.participants(entries, analysis.quarantine).find((p) => p.callsign === "LYRA")?.status,
+      later: analysis.findings.filter((f) => f.id === symbols.uuid("r") || f.id === symbols.uuid("s")).map((f) => `${f.code} ${symbols.name(f.id ?? "")}`),
+    };
+  };
+
+  it("a final goodbye on a causal cycle (PARENT_CYCLE) does not speak for its sender: it tombstones nothing", () => {
+    expect(analyze([...room, goodbye("final", { reply_to: "@g" }), ...after])).toStrictEqual({ goodbye: "PARENT_CYCLE", name: "active -", status: "active", later: [] });
+  });
+
+  it("a final goodbye an error refuses before the claims walk (PARENT_THREAD_MISMATCH) retires nobody", () => {
+    expect(analyze([...room, goodbye("final", { thread: "@g" }), ...after])).toStrictEqual({ goodbye: "PARENT_THREAD_MISMATCH", name: "active -", status: "active", later: [] });
+  });
+
+  it("a final goodbye the walk itself refuses (ADDRESSEE_RETIRED: to a name already retired) retires nobody", () => {
+    const orion = { machine: "ORION-BOX", root: "3c5d".repeat(16) };
+    const trio = [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA", "ORION"] } },
+      room[1] as (typeof room)[number],
+      { id: "o", set: { kind: "welcome", from: "ORION", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...orion } },
+      { id: "x", set: { kind: "goodbye", from: "ORION", to: ["ALL"], thread: "@h", reply_to: "@o", expects_reply: false, ...orion }, body: "Leaving {parent}.\n\nre-entry: final\n" },
+    ];
+    expect(analyze([...trio, goodbye("final", { to: ["ORION"] }), ...after])).toStrictEqual({ goodbye: "ADDRESSEE_RETIRED", name: "active -", status: "active", later: [] });
+  });
+
+  it("a final goodbye refused by a dialogue rule judged after the walk (INITIATED_WHILE_BLOCKED, EXCHANGE_BUDGET_EXCEEDED) retires nobody", () => {
+    expect(analyze([...room, ...blockedThen("final"), ...after])).toStrictEqual({ goodbye: "INITIATED_WHILE_BLOCKED", name: "active -", status: "active", later: [] });
+    expect(analyze([...room, goodbye("final"), ...after], { budget: 2 })).toStrictEqual({ goodbye: "EXCHANGE_BUDGET_EXCEEDED", name: "active -", status: "active", later: [] });
+  });
+
+  it("a returning goodbye refused after the walk departs nobody: no ADDRESSEE_DEPARTED", () => {
+    expect(analyze([...room, ...blockedThen("returning"), ...after])).toStrictEqual({ goodbye: "INITIATED_WHILE_BLOCKED", name: "active -", status: "active", later: [] });
+    expect(analyze([...room, goodbye("returning"), ...after], { budget: 2 })).toStrictEqual({ goodbye: "EXCHANGE_BUDGET_EXCEEDED", name: "active -", status: "active", later: [] });
+  });
+
+  it("the same goodbyes, refused by nothing, still depart and retire in both places", () => {
+    expect(analyze([...room, goodbye("final"), ...after])).toStrictEqual({ goodbye: "", name: "retired @g", status: "departing", later: ["ADDRESSEE_RETIRED @r", "CALLSIGN_RETIRED @s"] });
+    expect(analyze([...room, goodbye("returning"), ...after])).toStrictEqual({ goodbye: "", name: "active -", status: "departing", later: ["ADDRESSEE_DEPARTED @r"] });
+  });
+});
+
+describe("withdrawn retirements that lead to one another are bounded", () => {
+  // L<i>'s final goodbye spends thread r<i>'s budget only once L<i-1>'s state there speaks for it,
+  // that is once L<i-1>'s own final goodbye (over r<i-1>'s budget) no longer retires it: each
+  // withdrawal makes the next, one round of the whole analysis each.
+  const chain = (k: number): Parameters<typeof readCase>[1] => {
+    const name = (i: number): string => `L${i}`;
+    const locus = (i: number): { machine: string; root: string } => ({ machine: `L${i}-BOX`, root: (i + 4096).toString(16).repeat(16) });
+    const specs: (Parameters<typeof readCase>[1][number])[] = [{ id: "h", set: { kind: "hello", from: "VEGA", to: Array.from({ length: k }, (_, i) => name(i + 1)) } }];
+    for (let i = 1; i <= k; i++) specs.push({ id: `w${i}`, set: { kind: "welcome", from: name(i), to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...locus(i) } });
+    for (let i = 1; i <= k; i++) {
+      const thread = { thread: `@r${i}`, reply_to: `@r${i}`, request_id: `@r${i}`, expects_reply: false };
+      specs.push({ id: `r${i}`, set: { kind: "request", from: "VEGA", to: [name(i)], thread: `@r${i}`, reply_to: "", request_id: `@r${i}` } });
+      specs.push({ id: `s${i}`, set: i === 1 ? { kind: "state", from: "VEGA", to: [name(i)], ...thread } : { kind: "state", from: name(i - 1), to: ["VEGA"], ...thread, ...locus(i - 1) } });
+      specs.push({ id: `g${i}`, set: { kind: "goodbye", from: name(i), to: ["VEGA"], ...thread, reply_to: `@s${i}`, ...locus(i) }, body: "Leaving {parent}.\n\nre-entry: final\n" });
+    }
+    return specs;
+  };
+  const analyze = (k: number): { retired: string[]; overBudget: string[] } => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, chain(k), mailbox);
+    expect(diffs).toStrictEqual([]);
+    const analysis = mailbox.analyzeMailbox(entries, { budget: 2 });
+    return {
+      retired: analysis.callsigns.filter((c) => c.state === "retired").map((c) => c.callsign),
+      overBudget: Array.from({ length: k }, (_, i) => `g${i + 1}`).filter((g) => analysis.quarantine.get(symbols.uuid(g))?.includes("EXCHANGE_BUDGET_EXCEEDED")),
+    };
+  };
+  const names = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => `L${from + i}`);
+
+  it("a chain within the bound is followed to its end: every goodbye is over budget, and none retires its name", () => {
+    const k = RETIREMENT_ROUNDS - 1;
+    expect(analyze(k)).toStrictEqual({ retired: [], overBudget: names(1, k).map((n) => n.replace("L", "g")) });
+  });
+
+  it(`a longer chain stops after ${RETIREMENT_ROUNDS} rounds: the retirements not yet withdrawn stand, so those names stay refused`, () => {
+    const k = 60;
+    const n = RETIREMENT_ROUNDS;
+    // The rounds withdrew L1 to L<n-1>; L<n>'s goodbye is found over budget in the last round but
+    // its retirement stands (the one place the two views still differ); later goodbyes are within
+    // budget, the states before them coming from retired names.
+    expect(analyze(k)).toStrictEqual({ retired: names(n, k), overBudget: names(1, n).map((x) => x.replace("L", "g")) });
   });
 });
