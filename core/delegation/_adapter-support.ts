@@ -56,7 +56,10 @@ function gapsAgainst(entry: SupportedAdapter, at: string, a: AdapterIdentity): A
 export function adapterSupport(supported: readonly SupportedAdapter[], a: AdapterIdentity): AdapterSupport {
   const named = `${a.protocol}/${a.version}`;
   const declared = listed(supported.map((e) => `${e.protocol}/${e.version}`));
-  let best: AdapterSupport = { index: null, gaps: [{ path: "", message: `the adapter's protocol/version ${named} is not one the card's supported_adapters declare (${declared})`, expected: declared, received: named }] };
+  // Compared exactly, never folded (fail closed), but a name differing only in case is said to.
+  const caseOnly = supported.find((e) => `${e.protocol}/${e.version}`.toLowerCase() === named.toLowerCase());
+  const hint = caseOnly === undefined ? "" : `; it differs from ${caseOnly.protocol}/${caseOnly.version} only in case, and protocol names and versions are compared exactly (section 10.3: "the exact protocol/version")`;
+  let best: AdapterSupport = { index: null, gaps: [{ path: "", message: `the adapter's protocol/version ${named} is not one the card's supported_adapters declare (${declared})${hint}`, expected: declared, received: named }] };
   for (let i = 0; i < supported.length; i++) {
     const entry = supported[i] as SupportedAdapter;
     // "the exact protocol/version" (10.3): another version, older or newer, is not the one declared.

@@ -10,9 +10,11 @@ import { EVENT_TYPES } from "./events.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { fenceSetFindings } from "./_fence-set.js";
 import type { PermissionDecision } from "./permission.js";
+import { remoteIdSubstitutions } from "./_remote-ids.js";
+import type { OwnIdentifier } from "./_remote-ids.js";
 import { parseWith } from "./_schema.js";
 import { compareUtc } from "./scalars.js";
-import { REMOTE_ID_KINDS, SUPPORTED_SCHEMAS } from "./vocabulary.js";
+import { SUPPORTED_SCHEMAS } from "./vocabulary.js";
 
 /** Outcomes that claim no effect escaped: an applied or unknown effect contradicts them. */
 const NOTHING_APPLIED: readonly string[] = ["failed", "cancelled", "expired"];
@@ -36,29 +38,14 @@ function outcomeEffectFindings(a: ExecutionAttempt, out: DelegationFinding[]): v
   if (o === "succeeded" && applied >= 0 && none >= 0) bad(none, `outcome succeeded with effect ${a.effects[none]?.effect_id} not applied beside applied ones: mixed effects are partially_applied`, "partially_applied");
 }
 
-/**
- * 10.3: "A remote task or session ID MUST NOT substitute for agent_actor_ref, delegation_id,
- * attempt_id, or an RW-002 revision reference." An ID the remote assigned (a task, session or
- * context ID) that is one of the attempt's own identifiers shows the record adopted the remote's
- * identifier as its own. An ID the client chose (a message or tool call ID) may be the attempt_id:
- * sending it as an A2A message ID for deduplication is what 10 allows ("may use its message ID for
- * deduplication").
- */
-function adapterIdFindings(a: ExecutionAttempt, out: DelegationFinding[]): void {
-  const own: readonly (readonly [string, string])[] = [
+/** The attempt's own identifiers, which no remote-assigned ID may be (`_remote-ids.ts`). */
+function attemptIdentifiers(a: ExecutionAttempt): OwnIdentifier[] {
+  return [
     ["attempt_id", a.attempt_id],
     ["record_id", a.record_id],
     ["revision_id", a.revision_id],
     ...(["delegation_ref", "card_ref", "executor_actor_ref"] as const).flatMap((field) => [[`${field}.object_id`, a[field].object_id], [`${field}.revision_id`, a[field].revision_id]] as const),
   ];
-  const ids = a.adapter.remote_ids ?? [];
-  for (let i = 0; i < ids.length; i++) {
-    const { kind, id } = ids[i] as (typeof ids)[number];
-    if (REMOTE_ID_KINDS[kind] !== "remote") continue;
-    const same = own.filter(([, value]) => value === id).map(([field]) => field);
-    if (same.length === 0) continue;
-    out.push(delegationFinding("ADAPTER_ID_SUBSTITUTED", `the remote's ${kind} ID ${id} is this attempt's ${same.join(", ")}: a remote task or session ID never substitutes for the attempt's, delegation's, agent's or an RW-002 revision's identifier (section 10.3); record the remote's own ID beside them`, { path: `adapter.remote_ids.${i}.id`, expected: `an ID the remote assigned, none of ${same.join(", ")}`, received: id }));
-  }
 }
 
 export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
@@ -71,7 +58,7 @@ export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
     out.push(delegationFinding("ATTEMPT_PARTIAL_UNENUMERATED", "partially_applied enumerates its completed sub-effects (effects with status applied) before continuation or compensation", { path: "effects" }));
   }
   outcomeEffectFindings(a, out);
-  adapterIdFindings(a, out);
+  appendFindings(out, remoteIdSubstitutions(a.adapter.remote_ids, attemptIdentifiers(a), "adapter.remote_ids", "this attempt's "));
   // The end time and the Outcome record one moment (7.1: "start/end times ... and Outcome"): an
   // attempt that ended has one of the six outcomes ("A timeout after transmission is unknown until
   // reconciliation", so not knowing the result is `unknown`, never no outcome), and a running one

@@ -3,6 +3,7 @@
  * (`PRJ-1/*`; `*` alone is everything). Coverage is by prefix, so a narrower selector is always
  * covered by a wider one and never the other way round.
  */
+import { foldCase } from "./tiers.js";
 
 /** A URI's scheme and authority marker (`https://`, `file://`): the `//` there is no empty segment. */
 const AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
@@ -62,6 +63,14 @@ export function selectorCovers(wide: string, narrow: string): boolean {
 export function coveringSelector(allowed: readonly string[], value: string): string | null {
   for (const s of allowed) if (selectorCovers(s, value)) return s;
   return null;
+}
+
+/**
+ * Whether a denial's list covers a request's name in any case: "DELETE" does not escape a denial of
+ * "delete" (names are ASCII). The scope itself allows exact names only (`coveringSelector`).
+ */
+export function denialCovers(list: readonly string[], value: string): boolean {
+  return coveringSelector(list.map(foldCase), foldCase(value)) !== null;
 }
 
 /**

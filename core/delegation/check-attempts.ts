@@ -12,8 +12,10 @@
  * should deduplicate the one whose fate is unknown. An attempt given at two revisions (appended
  * running, then ended) is one attempt, read at its latest (`_revision-heads.ts`); two records
  * under one id that start at different times are two attempts (`attemptThing`), and are refused
- * as a fork, as two revisions of one attempt neither of which leads to the other are.
+ * as a fork, as two revisions of one attempt neither of which leads to the other are. An attempt of
+ * the contract's exact revision ran through a tool its scope authorizes (`_attempt-tools.ts`).
  */
+import { attemptToolFindings } from "./_attempt-tools.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
@@ -162,6 +164,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   // Every record of an attempt states the inputs it used and who ran it, so each one is compared, not only the latest.
   const records = mine.map((attempt, i) => ({ attempt, index: given[i] as number }));
   delegateeFindings(contract, records, out);
+  attemptToolFindings(contract, records, out);
   checkpointAttemptFindings(records, checkpoints, out);
   boundInputFindings(contract, records, checkpoints, out);
   resumeInputFindings(records, checkpoints, out);

@@ -159,6 +159,8 @@ export const DELEGATION_CODES = {
   SCOPE_OBJECT: "error",
   SCOPE_TOOL: "error",
   SCOPE_TOOL_UNNAMED: "error",
+  /** The request's `tool` and its adapter's `tool` name two tools: an effect runs through one (7.1, 9). */
+  ADAPTER_TOOL_MISMATCH: "error",
   SCOPE_OPERATION: "error",
   SCOPE_DATA: "error",
   SCOPE_EFFECT_CLASS: "error",

@@ -19,10 +19,12 @@ import { streamOf } from "./control.js";
 import type { ControlFenceSet, ControlHead, ControlScopeRef } from "./control.js";
 import { gateFindings } from "./_gates.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
+import { remoteIdSubstitutions } from "./_remote-ids.js";
+import type { OwnIdentifier } from "./_remote-ids.js";
 import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, nanosAsMs, sameRevision, utcNanos } from "./scalars.js";
 import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
-import { ambiguousSpelling, coveringSelector, isWildcard } from "./_selectors.js";
-import { foldCase, isConsequential, tierOf, tierRank } from "./tiers.js";
+import { ambiguousSpelling, coveringSelector, denialCovers, isWildcard } from "./_selectors.js";
+import { isConsequential, tierOf, tierRank } from "./tiers.js";
 import { RECONCILE_FIRST, RESOLVED_FOR_CONSEQUENTIAL, SUPPORTED_SCHEMAS } from "./vocabulary.js";
 
 export interface PermissionInput {
@@ -197,6 +199,23 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
       : (["ADAPTER_UNSUPPORTED_NONCONSEQUENTIAL", "allowed only because the effect is not consequential (section 10.3 fails closed for consequential effects)"] as const);
     out.push(delegationFinding(code, `${gap.message}: ${consequence}`, { dimension: "card", path: gap.path === "" ? "request.adapter" : `request.adapter.${gap.path}`, expected: gap.expected, received: gap.received }));
   }
+  // The adapter's remote-assigned IDs are never the executor's, the contract's or the card's own
+  // identifiers (10.3), the attempt's rule (`_remote-ids.ts`). For an effect of any class: 10.3's
+  // MUST NOT is not qualified by consequence as its "fail closed for consequential effects" is,
+  // and the attempt recording this adapter would itself be refused (ADAPTER_ID_SUBSTITUTED).
+  if (r.adapter !== undefined) {
+    const own: OwnIdentifier[] = [
+      ["request.executor_actor_ref.object_id", r.executor_actor_ref.object_id],
+      ["request.executor_actor_ref.revision_id", r.executor_actor_ref.revision_id],
+      ["contract.delegation_id", c.delegation_id],
+      ["contract.revision_id", c.revision_id],
+      ["card.agent_card_id", card.agent_card_id],
+      ["card.revision_id", card.revision_id],
+      ["card.agent_actor_ref.object_id", card.agent_actor_ref.object_id],
+      ["card.agent_actor_ref.revision_id", card.agent_actor_ref.revision_id],
+    ];
+    appendFindings(out, remoteIdSubstitutions(r.adapter.remote_ids, own, "request.adapter.remote_ids", "").map((f) => ({ ...f, dimension: "card" })));
+  }
   const via = r.adapter !== undefined && adapter !== null && adapter.gaps.length === 0 ? ` over ${r.adapter.protocol}/${r.adapter.version} (supported_adapters.${adapter.index})` : "";
   if (!hasDelegationError(out.slice(before))) matched.push({ rule: "card", matched: `${card.agent_card_id}@${card.revision_id} executed by ${r.executor_actor_ref.object_id}${via}` });
 
@@ -274,8 +293,18 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   select("scope.operations", "SCOPE_OPERATION", scope.operations, r.operation);
   // "the contract must separately authorize each tool" (9): where the scope lists tools or a
   // denial names one, a request names its tool; leaving it out never matches more permissively.
+  // The adapter's `tool` is 7.1's "tool/adapter identity", the same scope tool: the effect runs
+  // through one tool, so a request naming two is denied (which one the contract authorized would be
+  // unknown), and a request naming only its adapter names that tool. Under a scope listing no tools
+  // it is not judged against the empty list: every adapter records a tool (7.1), so an effect made
+  // with no scope tool still names one there; a denial naming it still refuses it.
+  const adapterTool = r.adapter?.tool;
+  const tool = r.tool ?? adapterTool;
+  if (r.tool !== undefined && adapterTool !== undefined && r.tool !== adapterTool) deny("ADAPTER_TOOL_MISMATCH", "scope.tools", `the request names the tool ${r.tool} and its adapter the tool ${adapterTool}: an effect runs through one tool, and the contract authorizes each tool separately (section 9), so which one it would authorize is unknown`, { expected: r.tool, received: adapterTool });
   if (r.tool !== undefined) select("scope.tools", "SCOPE_TOOL", scope.tools, r.tool);
-  else if (scope.tools.length > 0 || scope.denials.some((d) => d.tools !== undefined)) deny("SCOPE_TOOL_UNNAMED", "scope.tools", `the request names no tool; the contract authorizes each tool separately (${scope.tools.join(", ") || "none"}${scope.denials.some((d) => d.tools !== undefined) ? ", and a denial names tools" : ""}), so the tool is named`);
+  else if (adapterTool !== undefined) {
+    if (scope.tools.length > 0) select("scope.tools", "SCOPE_TOOL", scope.tools, adapterTool);
+  } else if (scope.tools.length > 0 || scope.denials.some((d) => d.tools !== undefined)) deny("SCOPE_TOOL_UNNAMED", "scope.tools", `the request names no tool; the contract authorizes each tool separately (${scope.tools.join(", ") || "none"}${scope.denials.some((d) => d.tools !== undefined) ? ", and a denial names tools" : ""}), so the tool is named`);
   const allowedData = new Set(scope.data_classes);
   const data = r.data_classes.filter((d) => !allowedData.has(d));
   if (data.length > 0) deny("SCOPE_DATA", "scope.data_classes", `data classes ${data.join(", ")} are not allowed (${scope.data_classes.join(", ")})`, { received: data.join(" ") });
@@ -285,8 +314,8 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // A denial matches whatever the case of the request's names: "DELETE" does not escape a denial
   // of "delete" (names are ASCII). The scope itself allows exact names only.
   for (const d of scope.denials) {
-    const hits = (list: readonly string[] | undefined, value: string | undefined): boolean => list === undefined || (value !== undefined && coveringSelector(list.map(foldCase), foldCase(value)) !== null);
-    if (hits(d.operations, r.operation) && hits(d.objects, r.object) && hits(d.tools, r.tool) && hits(d.effect_classes, r.effect_class)) deny("SCOPE_DENIED", "scope.denials", `denial ${d.rule_id} refuses this${d.reason === undefined ? "" : `: ${d.reason}`}`, { received: d.rule_id });
+    const hits = (list: readonly string[] | undefined, value: string | undefined): boolean => list === undefined || (value !== undefined && denialCovers(list, value));
+    if (hits(d.operations, r.operation) && hits(d.objects, r.object) && hits(d.tools, tool) && hits(d.effect_classes, r.effect_class)) deny("SCOPE_DENIED", "scope.denials", `denial ${d.rule_id} refuses this${d.reason === undefined ? "" : `: ${d.reason}`}`, { received: d.rule_id });
   }
 
   // The tier: what the agent may do.

@@ -4,9 +4,9 @@
 // ID is never one of the attempt's own identifiers; a message or tool call ID the client chose may
 // be its attempt_id.
 import { describe, expect, it } from "vitest";
-import { validateRecord } from "../../../core/delegation/index.js";
-import type { ExecutionAttempt } from "../../../core/delegation/index.js";
-import { record } from "./_records.js";
+import { checkAttempts, validateRecord } from "../../../core/delegation/index.js";
+import type { DelegationContract, ExecutionAttempt } from "../../../core/delegation/index.js";
+import { read, record } from "./_records.js";
 
 const CARD_DIGEST = `sha256:${"a".repeat(64)}`;
 const full = {
@@ -103,5 +103,38 @@ describe("credentials in the adapter record (section 9, 10.3: 'without recording
   }
   it("allows a method's name and an endpoint without credentials", () => {
     expect(found({ ...full, authentication_method: "mtls", endpoint_ref: "https://extractor.example/a2a/v1?tenant=lab" })).toStrictEqual([]);
+  });
+});
+
+// Section 9: "the contract must separately authorize each tool". An attempt's adapter names the tool
+// it ran through (7.1's "tool/adapter identity"); checked with its contract, that tool is within
+// scope.tools when the scope lists tools (SCOPE_TOOL), and no denial naming tools alone refuses it
+// (SCOPE_DENIED), matched as permission matches them.
+describe("an attempt's tool under its contract (checkAttempts)", () => {
+  const check = (tool: string, patch: (c: any) => void = () => {}, attemptPatch: (a: any) => void = () => {}) => {
+    const contract = record("d-extract-1");
+    patch(contract);
+    const attempt = record("att-extract-1");
+    attempt.adapter.tool = tool;
+    attemptPatch(attempt);
+    return checkAttempts(read<DelegationContract>(contract), [read<ExecutionAttempt>(attempt)]).findings.map((f) => [f.code, f.path, f.dimension, f.received]);
+  };
+  it("accepts a tool the scope lists, or a selector covers", () => {
+    expect(check("proposal_writer")).toStrictEqual([]);
+    expect(check("proposal_writer_v2", (c) => (c.scope.tools = ["source_reader", "proposal_*"]))).toStrictEqual([]);
+  });
+  it("refuses a tool outside the scope's tools", () => {
+    expect(check("shell_exec")).toStrictEqual([["SCOPE_TOOL", "attempts.0.adapter.tool", "scope.tools", "shell_exec"]]);
+  });
+  it("refuses a tool a denial naming tools alone refuses, in any case", () => {
+    expect(check("proposal_writer", (c) => c.scope.denials.push({ rule_id: "no-writer", tools: ["PROPOSAL_WRITER"] }))).toStrictEqual([["SCOPE_DENIED", "attempts.0.adapter.tool", "scope.denials", "no-writer"]]);
+  });
+  it("does not read a denial that also names operations, objects or effect classes: the attempt records none of them", () => {
+    expect(check("proposal_writer", (c) => c.scope.denials.push({ rule_id: "no-writer-publish", tools: ["proposal_writer"], operations: ["publish"] }))).toStrictEqual([]);
+  });
+  it("does not judge the tool under a scope listing none, nor an attempt of another revision", () => {
+    expect(check("shell_exec", (c) => (c.scope.tools = []))).toStrictEqual([]);
+    const other = check("shell_exec", () => {}, (a) => (a.delegation_ref = { ...a.delegation_ref, revision_id: "r0" }));
+    expect(other.filter(([code]) => code === "SCOPE_TOOL")).toStrictEqual([]);
   });
 });

@@ -14,7 +14,7 @@ const policy_ref = { policy_id: "POLICY-SPACE-RW", version: "3", digest: `sha256
 const evaluator_ref = { object_id: "ACTOR-EVALUATOR", revision_id: "act-r1", content_digest: `sha256:${"1".repeat(64)}`, actor_type: "service" };
 
 /** What AGENT-PUBLISHER@card-r1 and AGENT-EXTRACTOR@card-r3 declare, each at its own endpoint. */
-const declared = (agent: string): AdapterIdentity => ({ protocol: "mcp", version: "2025-06-18", tool: "site_publisher", extensions: ["tasks"], endpoint_ref: `https://agents.example/${agent}/mcp`, authentication_method: "oauth2" });
+const declared = (agent: string, tool = "site_publisher"): AdapterIdentity => ({ protocol: "mcp", version: "2025-06-18", tool, extensions: ["tasks"], endpoint_ref: `https://agents.example/${agent}/mcp`, authentication_method: "oauth2" });
 
 /** Section 6's consequential publication (external_publication at T4), allowed as given, over `adapter`; the card's adapters replaced when given. */
 function publish(adapter: unknown, supported?: unknown[]) {
@@ -54,6 +54,12 @@ describe("a consequential effect over the adapter it names (ADAPTER_UNSUPPORTED)
       expect(r.matched_rules.map((m) => m.rule)).not.toContain("card");
     }
   });
+  it("says so when the protocol differs from a declared one only in case, and still denies: compared exactly", () => {
+    const r = publish({ ...publisher, protocol: "MCP" });
+    expect(r.denied_by).toStrictEqual(["ADAPTER_UNSUPPORTED"]);
+    expect(r.findings[0]?.message).toContain("it differs from mcp/2025-06-18 only in case");
+    expect(publish({ ...publisher, protocol: "a2a" }).findings[0]?.message).not.toContain("only in case");
+  });
   it("is denied under a card declaring no adapter", () => {
     expect(codesOf(publish(publisher, []))).toStrictEqual([["ADAPTER_UNSUPPORTED", "error", "request.adapter", "none", "mcp/2025-06-18"]]);
   });
@@ -88,9 +94,9 @@ describe("a consequential effect over the adapter it names (ADAPTER_UNSUPPORTED)
 });
 
 describe("an effect that is not consequential over an undeclared adapter (ADAPTER_UNSUPPORTED_NONCONSEQUENTIAL)", () => {
-  const extractor = declared("agent-extractor");
+  const extractor = declared("agent-extractor", "source_reader");
   it("is allowed over a declared adapter, the card rule naming it", () => {
-    const r = read({ ...extractor, tool: "source_reader" });
+    const r = read(extractor);
     expect(r.findings).toStrictEqual([]);
     expect(r.matched_rules[0]).toStrictEqual({ rule: "card", matched: "AGENT-EXTRACTOR@card-r3 executed by ACTOR-EXTRACTOR over mcp/2025-06-18 (supported_adapters.0)" });
   });
@@ -127,5 +133,78 @@ describe("the request's adapter in a document", () => {
     const r = publish({ ...declared("agent-publisher"), authentication_method: "Bearer 9f8e7d6c5b4a39281706" });
     expect(r.decision).toBe("deny");
     expect(r.denied_by).toContain("SECRET_VALUE");
+  });
+});
+
+// Section 10.3: "A remote task or session ID MUST NOT substitute for agent_actor_ref, delegation_id,
+// attempt_id, or an RW-002 revision reference." The request's adapter is the one its attempt will
+// record, so the attempt's rule applies to it, against the executor's, the contract's and the card's
+// identifiers: an effect of any class is denied (predicate `card`).
+describe("a remote ID in the request's adapter substituted for an identifier (ADAPTER_ID_SUBSTITUTED)", () => {
+  const publisher = declared("agent-publisher");
+  const withIds = (...remote_ids: { kind: string; id: string }[]) => publish({ ...publisher, remote_ids });
+  it("denies a task, session or context ID that is the executor's, the contract's or the card's, naming which", () => {
+    const own: [string, string][] = [
+      ["ACTOR-PUBLISHER", "request.executor_actor_ref.object_id, card.agent_actor_ref.object_id"],
+      ["act-r1", "request.executor_actor_ref.revision_id, card.agent_actor_ref.revision_id"],
+      ["D-PUBLISH-1", "contract.delegation_id"],
+      ["r1", "contract.revision_id"],
+      ["AGENT-PUBLISHER", "card.agent_card_id"],
+      ["card-r1", "card.revision_id"],
+    ];
+    for (const kind of ["task", "session", "context"]) {
+      for (const [id, fields] of own) {
+        const r = withIds({ kind: "message", id: "M-1" }, { kind, id });
+        expect(r.decision, `${kind} ${id}`).toBe("deny");
+        expect(r.denied_by).toStrictEqual(["ADAPTER_ID_SUBSTITUTED"]);
+        expect(codesOf(r)).toStrictEqual([["ADAPTER_ID_SUBSTITUTED", "error", "request.adapter.remote_ids.1.id", `an ID the remote assigned, none of ${fields}`, id]]);
+        expect(r.findings[0]).toMatchObject({ dimension: "card" });
+        expect(r.matched_rules.map((m) => m.rule)).not.toContain("card");
+      }
+    }
+  });
+  it("denies an effect that is not consequential too: the MUST NOT is not limited to consequential effects", () => {
+    const r = read({ ...declared("agent-extractor", "source_reader"), remote_ids: [{ kind: "session", id: "D-EXTRACT-1" }] });
+    expect(r.decision).toBe("deny");
+    expect(codesOf(r)).toStrictEqual([["ADAPTER_ID_SUBSTITUTED", "error", "request.adapter.remote_ids.0.id", "an ID the remote assigned, none of contract.delegation_id", "D-EXTRACT-1"]]);
+  });
+  it("allows a message or tool call ID the client chose, and a remote ID that is none of them", () => {
+    expect(withIds({ kind: "message", id: "D-PUBLISH-1" }, { kind: "tool_call", id: "ACTOR-PUBLISHER" }).decision).toBe("allow");
+    expect(withIds({ kind: "task", id: "9b2c6f0e-4d7a" }, { kind: "context", id: "d-publish-1" }).decision).toBe("allow");
+  });
+});
+
+// Section 9: "the contract must separately authorize each tool"; 7.1's "tool/adapter identity" is
+// the adapter's `tool`, the scope tool the effect runs through, as the request's `tool` is.
+describe("the request's tool and its adapter's tool", () => {
+  const publisher = declared("agent-publisher");
+  it("denies two different tools, even when the scope allows both: an effect runs through one (ADAPTER_TOOL_MISMATCH)", () => {
+    const r = publish({ ...publisher, tool: "payments" });
+    expect(r.denied_by).toStrictEqual(["ADAPTER_TOOL_MISMATCH"]);
+    expect(codesOf(r)).toStrictEqual([["ADAPTER_TOOL_MISMATCH", "error", undefined, "site_publisher", "payments"]]);
+    expect(r.findings[0]).toMatchObject({ dimension: "scope.tools" });
+  });
+  it("denies an adapter tool the scope does not authorize behind an authorized request tool", () => {
+    const r = publish({ ...publisher, tool: "shell_exec" });
+    expect(r.decision).toBe("deny");
+    expect(r.denied_by).toStrictEqual(["ADAPTER_TOOL_MISMATCH"]);
+  });
+  it("reads a request naming only its adapter as naming the adapter's tool, against the scope and the denials", () => {
+    const bare = (tool: string, patch: (c: any) => void = () => {}) => {
+      const contract = record("d-extract-1");
+      patch(contract);
+      const request = record("request-read-src-1");
+      delete request.tool;
+      return evaluatePermissionDocument({ ...extractInput(request), contract, request: { ...request, adapter: declared("agent-extractor", tool) } });
+    };
+    const allowed = bare("source_reader");
+    expect(allowed.decision).toBe("allow");
+    expect(allowed.matched_rules).toContainEqual({ rule: "scope.tools", matched: "source_reader" });
+    expect(codesOf(bare("shell_exec"))).toStrictEqual([["SCOPE_TOOL", "error", undefined, undefined, "shell_exec"]]);
+    const denied = bare("source_reader", (c) => c.scope.denials.push({ rule_id: "no-reader", tools: ["SOURCE_READER"] }));
+    expect(denied.denied_by).toStrictEqual(["SCOPE_DENIED"]);
+    // Under a scope listing no tools the adapter's tool is not judged (every adapter records one), a denial still is.
+    expect(bare("shell_exec", (c) => (c.scope.tools = [])).decision).toBe("allow");
+    expect(bare("shell_exec", (c) => { c.scope.tools = []; c.scope.denials.push({ rule_id: "no-shell", tools: ["shell_*"] }); }).denied_by).toStrictEqual(["SCOPE_DENIED"]);
   });
 });

@@ -1,0 +1,40 @@
+/**
+ * An attempt under a contract revision ran through a tool that revision authorizes: its adapter's
+ * `tool` (7.1's "tool/adapter identity", a scope tool as a request's `tool` is) is covered by
+ * `scope.tools` when the scope lists tools (SCOPE_TOOL), and no denial refusing that tool outright
+ * names it (SCOPE_DENIED), matched as permission matches them (`_selectors.ts`). "The contract must
+ * separately authorize each tool" (9), so an attempt through another tool ran under no authority,
+ * whatever its permission decision said.
+ *
+ * Only a denial naming tools and nothing else is read: an attempt records no operation, object or
+ * effect class, so whether a denial that also names those matched its effect cannot be known from
+ * the attempt (that is evaluatePermission's, before the effect). A scope listing no tools does not
+ * judge the adapter's tool: every attempt records one (7.1), an effect made with no scope tool
+ * included, as `evaluatePermission` reads a request naming only its adapter.
+ */
+import { delegationFinding } from "./codes.js";
+import type { DelegationFinding } from "./codes.js";
+import { contractRef } from "./contract.js";
+import type { DelegationContract } from "./contract.js";
+import type { ExecutionAttempt } from "./execution.js";
+import { sameRevision } from "./scalars.js";
+import { coveringSelector, denialCovers } from "./_selectors.js";
+
+export function attemptToolFindings(contract: DelegationContract, records: readonly { attempt: ExecutionAttempt; index: number }[], out: DelegationFinding[]): void {
+  const revision = contractRef(contract);
+  const { tools, denials } = contract.scope;
+  const named = `${contract.delegation_id}@${contract.revision_id}`;
+  const toolDenials = denials.filter((d) => d.tools !== undefined && d.operations === undefined && d.objects === undefined && d.effect_classes === undefined);
+  for (const { attempt, index } of records) {
+    if (!sameRevision(attempt.delegation_ref, revision)) continue;
+    const tool = attempt.adapter.tool;
+    const path = `attempts.${index}.adapter.tool`;
+    if (tools.length > 0 && coveringSelector(tools, tool) === null) {
+      out.push(delegationFinding("SCOPE_TOOL", `${path}: ${attempt.attempt_id} ran through the tool ${tool}, not within ${named}'s scope.tools (${tools.join(", ")}): the contract authorizes each tool separately (section 9), so it ran under no authority`, { path, dimension: "scope.tools", expected: tools.join(" "), received: tool }));
+    }
+    for (const d of toolDenials) {
+      if (!denialCovers(d.tools ?? [], tool)) continue;
+      out.push(delegationFinding("SCOPE_DENIED", `${path}: ${attempt.attempt_id} ran through the tool ${tool}, which ${named}'s denial ${d.rule_id} refuses${d.reason === undefined ? "" : `: ${d.reason}`}`, { path, dimension: "scope.denials", received: d.rule_id }));
+    }
+  }
+}
