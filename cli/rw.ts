@@ -203,8 +203,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const missing = [
     ...(positionals.length < allowed.min || positionals.some((p) => p === "") ? [allowed.name] : []),
     ...Object.keys(command.required ?? {}).filter((o) => values[o] === undefined).map((o) => `--${o}`),
+    ...(command.missingOptions?.(values as Record<string, string | boolean | undefined>) ?? []),
   ];
-  if (missing.length > 0) throw needs(name, missing, synopsis(name, command));
+  if (missing.length > 0) throw needs(name, missing, command.needsHow ?? synopsis(name, command));
   const out = new Output(process.stdout);
   const err = new Output(process.stderr);
   const ctx: CommandContext = {

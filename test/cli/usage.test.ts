@@ -107,6 +107,13 @@ describe("rw mailbox new: what it composes from", () => {
     );
     expect(usage(["mailbox", "new", mailbox, "--from", "", "--to", "BRAVO", "--kind", "request", "--arena", " ", "--machine", "M1", "--dry-run"])).toMatch(/^rw: mailbox new needs --from and --arena \(/);
   });
+  it("named with a missing PATH in the same one line, and before a PATH that holds no inbox is looked into", () => {
+    expect(usage(["mailbox", "new"])).toMatch(/^rw: mailbox new needs PATH, --from, --kind, --arena and --machine \(rw mailbox new PATH --from CALLSIGN /);
+    expect(usage(["mailbox", "new", "--from", "ALPHA", "--kind", "hello"])).toMatch(/^rw: mailbox new needs PATH, --arena and --machine \(/);
+    expect(usage(["mailbox", "new", join(tmp, "no-mailbox-here"), "--to", "BRAVO"])).toMatch(/^rw: mailbox new needs --from, --kind, --arena and --machine \(/);
+    // --message publishes a whole message: nothing to compose, so only PATH is missing.
+    expect(usage(["mailbox", "new", "--message", EMPTY])).toBe("rw: mailbox new needs PATH (rw mailbox new PATH --from CALLSIGN --kind KIND --arena ARENA --machine MACHINE, the Handler-pinned opaque arena alias and machine alias or UUID; or --message FILE)");
+  });
   it("a value the core refuses is the message's refusal still, exit 1", () => {
     const r = rw(["mailbox", "new", mailbox, "--from", "alpha", "--to", "BRAVO", "--kind", "request", "--arena", "A", "--machine", "M1", "--dry-run"]);
     expect(r.code).toBe(1);
