@@ -67,7 +67,10 @@ function jsonHelp(name: string, command: Command): string {
   if (name === "check-thread") return "print the report as one JSON object, with the lines left out of the thread and their findings (rejected)";
   if (command.readsLines === true) return "print JSON: one object per input line, with its findings";
   if (name === "legend") return "print one JSON object: the profile, whether lean, and the legend text";
-  if (name.startsWith("mailbox ") || name.startsWith("delegation ")) return "print JSON (one object per input line where that fits, with the findings)";
+  // One report each, never one a line: a mailbox is a folder, a delegation check one document.
+  if (name === "mailbox check") return "print the report as one JSON object: the files, the analysis (threads, callsigns), the participants and, with --as, the reconciliation, with their findings";
+  if (name === "mailbox new") return "print one JSON object: ok, the file published (null when none was) and the findings; for a message composed and preflighted, also whether it was published and its ids";
+  if (name.startsWith("delegation ")) return "print the core's report as one JSON object, with its findings (input that is not JSON: ok false and the error)";
   if (name === "commit") return "print one JSON object: ok, the statement and the findings";
   if (name === "abandon") return "print one JSON object: ok, the statement and the findings (with --handoff: ok and how many it cancelled)";
   return "print one JSON object with the findings, also when an input is refused (invalid names it)";
