@@ -14,6 +14,7 @@ import { readProblem } from "./input.js";
 import { Output, OutputClosed } from "./output.js";
 import { packageRoot } from "./package-root.js";
 import { profiles } from "./profiles.js";
+import { isBlankLine } from "../core/index.js";
 import { pathOption } from "./arguments.js";
 import { needs, UsageError } from "./usage-error.js";
 
@@ -203,12 +204,17 @@ async function main(argv: readonly string[]): Promise<number> {
   // What the command cannot run without, named all at once: its argument (an empty one names
   // nothing, so it is missing too) and its required options. Every usage error is printed after
   // "rw: ", so the command is named without its own "rw".
+  // A required option given blank (nothing, or spaces and tabs: an unset variable) is missing too,
+  // named with the rest and said to be empty, as rw delegation names an empty part.
+  const required = Object.keys(command.required ?? {});
+  const empty = required.filter((o) => typeof values[o] === "string" && isBlankLine(values[o])).map((o) => `--${o}`);
   const missing = [
     ...(positionals.length < allowed.min || positionals.some((p) => p === "") ? [allowed.name] : []),
-    ...Object.keys(command.required ?? {}).filter((o) => values[o] === undefined).map((o) => `--${o}`),
+    ...required.filter((o) => values[o] === undefined || empty.includes(`--${o}`)).map((o) => `--${o}`),
     ...(command.missingOptions?.(values as Record<string, string | boolean | undefined>) ?? []),
   ];
-  if (missing.length > 0) throw needs(name, missing, command.needsHow ?? synopsis(name, command));
+  const emptyNote = empty.length === 0 ? "" : `; ${empty.join(", ")} ${empty.length === 1 ? "is" : "are"} empty`;
+  if (missing.length > 0) throw needs(name, missing, `${command.needsHow ?? synopsis(name, command)}${emptyNote}`);
   const out = new Output(process.stdout);
   const err = new Output(process.stderr);
   const ctx: CommandContext = {
