@@ -14,6 +14,7 @@ import { readProblem } from "./input.js";
 import { Output, OutputClosed } from "./output.js";
 import { packageRoot } from "./package-root.js";
 import { profiles } from "./profiles.js";
+import { isBlankLine } from "../core/index.js";
 import { pathOption } from "./arguments.js";
 import { needs, UsageError } from "./usage-error.js";
 
@@ -67,7 +68,10 @@ function jsonHelp(name: string, command: Command): string {
   if (name === "check-thread") return "print the report as one JSON object, with the lines left out of the thread and their findings (rejected)";
   if (command.readsLines === true) return "print JSON: one object per input line, with its findings";
   if (name === "legend") return "print one JSON object: the profile, whether lean, and the legend text";
-  if (name.startsWith("mailbox ") || name.startsWith("delegation ")) return "print JSON (one object per input line where that fits, with the findings)";
+  // One report each, never one a line: a mailbox is a folder, a delegation check one document.
+  if (name === "mailbox check") return "print the report as one JSON object: the files, the analysis (threads, callsigns), the participants and, with --as, the reconciliation, with their findings";
+  if (name === "mailbox new") return "print one JSON object: ok, the file published (null when none was) and the findings; for a message composed and preflighted, also whether it was published and its ids";
+  if (name.startsWith("delegation ")) return "print the core's report as one JSON object, with its findings (input that is not JSON: ok false and the error)";
   if (name === "commit") return "print one JSON object: ok, the statement and the findings";
   if (name === "abandon") return "print one JSON object: ok, the statement and the findings (with --handoff: ok and how many it cancelled)";
   return "print one JSON object with the findings, also when an input is refused (invalid names it)";
@@ -200,11 +204,17 @@ async function main(argv: readonly string[]): Promise<number> {
   // What the command cannot run without, named all at once: its argument (an empty one names
   // nothing, so it is missing too) and its required options. Every usage error is printed after
   // "rw: ", so the command is named without its own "rw".
+  // A required option given blank (nothing, or spaces and tabs: an unset variable) is missing too,
+  // named with the rest and said to be empty, as rw delegation names an empty part.
+  const required = Object.keys(command.required ?? {});
+  const empty = required.filter((o) => typeof values[o] === "string" && isBlankLine(values[o])).map((o) => `--${o}`);
   const missing = [
     ...(positionals.length < allowed.min || positionals.some((p) => p === "") ? [allowed.name] : []),
-    ...Object.keys(command.required ?? {}).filter((o) => values[o] === undefined).map((o) => `--${o}`),
+    ...required.filter((o) => values[o] === undefined || empty.includes(`--${o}`)).map((o) => `--${o}`),
+    ...(command.missingOptions?.(values as Record<string, string | boolean | undefined>) ?? []),
   ];
-  if (missing.length > 0) throw needs(name, missing, synopsis(name, command));
+  const emptyNote = empty.length === 0 ? "" : `; ${empty.join(", ")} ${empty.length === 1 ? "is" : "are"} empty`;
+  if (missing.length > 0) throw needs(name, missing, `${command.needsHow ?? synopsis(name, command)}${emptyNote}`);
   const out = new Output(process.stdout);
   const err = new Output(process.stderr);
   const ctx: CommandContext = {

@@ -41,6 +41,14 @@ export interface Command {
    * line (`{ ho: "HO" }`): one absent is a usage error naming every one missing, before it runs.
    */
   readonly required?: Readonly<Record<string, string>>;
+  /**
+   * The options the command needs only in some uses (mailbox new's composing options, which
+   * --message replaces): given the options, those missing, named in the same one usage error as a
+   * missing argument and `required` option, before the command reads anything.
+   */
+  readonly missingOptions?: (options: Readonly<Record<string, string | boolean | undefined>>) => readonly string[];
+  /** How that usage error says to give what is missing, where the argument and `required` do not say it all. */
+  readonly needsHow?: string;
   /** How many positional arguments the command takes, and what they are called. */
   readonly positionals?: { readonly name: string; readonly min: number; readonly max: number };
   run(ctx: CommandContext): Promise<number>;

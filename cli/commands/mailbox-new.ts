@@ -62,6 +62,20 @@ function option(ctx: CommandContext, name: string): string | undefined {
 }
 
 
+const NEEDS_HOW = "rw mailbox new PATH --from CALLSIGN --kind KIND --arena ARENA --machine MACHINE, the Handler-pinned opaque arena alias and machine alias or UUID; or --message FILE";
+
+/**
+ * What composing a message cannot do without (none with --message, which publishes one as
+ * written), checked with PATH before the inbox is read, so one usage error names all that is
+ * missing. An empty value (an unset variable) is none: composed, it would be refused as a message,
+ * not a call. One of only spaces and tabs is none too; any other character is a value, for the
+ * core to judge.
+ */
+function missingToCompose(options: Readonly<Record<string, string | boolean | undefined>>): string[] {
+  if (options["message"] !== undefined) return [];
+  return ["from", "kind", "arena", "machine"].filter((name) => { const v = options[name]; return isBlankLine(typeof v === "string" ? v : ""); }).map((name) => `--${name}`);
+}
+
 /**
  * The options that publish rather than compose: with --message, every other option of the command
  * (and --file, the body's file) would compose a message, and is refused. Named this way round, an
@@ -73,10 +87,8 @@ const PUBLISHING = new Set(["slug", "message", "staging", "state", "dry-run"]);
 function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: string; slug: string } {
   const from = option(ctx, "from");
   const kind = option(ctx, "kind");
-  // An empty value (an unset variable) is none: composed, it would be refused as a message, not a call.
-  // One of only spaces and tabs is none too; any other character is a value, for the core to judge.
-  const missing = ["from", "kind", "arena", "machine"].filter((name) => isBlankLine(option(ctx, name) ?? "")).map((name) => `--${name}`);
-  if (from === undefined || kind === undefined || missing.length > 0) throw needs(ctx.name, missing, `rw ${ctx.name} PATH --from CALLSIGN --kind KIND --arena ARENA --machine MACHINE, the Handler-pinned opaque arena alias and machine alias or UUID; or --message FILE`);
+  // rw refused a call without them before the command ran (missingToCompose); this narrows the types.
+  if (from === undefined || kind === undefined) throw needs(ctx.name, missingToCompose(ctx.options), NEEDS_HOW);
   // Identifiers go into the envelope as given: the preflight refuses a non-canonical one
   // (UUID_INVALID), as the core does, rather than normalising it into validity (section 7).
   const replyTo = option(ctx, "reply-to");
@@ -286,5 +298,7 @@ export const mailboxNewCommand: Command = {
     "dry-run": { type: "boolean", help: "print the file name and the message; write nothing" },
   },
   positionals: { name: "PATH", min: 1, max: 1 },
+  missingOptions: missingToCompose,
+  needsHow: NEEDS_HOW,
   run,
 };

@@ -226,7 +226,7 @@ describe("usage errors exit 2 with one clear line", () => {
     // It was "rw: rw commit needs TOKEN", the program named twice.
     ["commit without its token", ["commit"], "rw: commit needs TOKEN (rw commit TOKEN)\n"],
     ["mailbox check without its folder", ["mailbox", "check"], "rw: mailbox check needs PATH (rw mailbox check PATH)\n"],
-    ["an empty --ho", ["make-rb", "--ho", ""], "--ho is empty: give the text itself, or the path of a file holding it"],
+    ["an empty --ho", ["make-rb", "--ho", ""], "rw: make-rb needs --ho (rw make-rb --ho HO; --ho is empty)"],
     ["an empty --record", ["check-ho", "--ho", HO, "--record", " "], "--record is empty"],
     // Blank is spaces and tabs: a no-break space is text, refused as a file holding it is.
     ["a --record of a no-break space", ["check-ho", "--ho", HO, "--record", "\u00a0"], "--record: not JSON (expected a value, found U+00A0"],

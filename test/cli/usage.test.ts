@@ -43,6 +43,13 @@ describe("an option a command cannot run without", () => {
   it("the command's help shows them in its usage line", () => {
     expect(rw(["check-rb", "--help"]).out).toContain("usage: rw check-rb --ho HO --rb RB [options]");
   });
+  it("a required option given empty or blank is missing too, named with the rest before any input is read", () => {
+    expect(usage(["check-rb", "--ho", "", "--rb", "\t"])).toBe("rw: check-rb needs --ho and --rb (rw check-rb --ho HO --rb RB; --ho, --rb are empty)");
+    // The --ho given is a path that does not exist: named missing parts come first, the path is never looked at.
+    expect(usage(["prepare", "--ho", "no-such-file", "--call", "", "--exp", " "])).toBe("rw: prepare needs --call and --exp (rw prepare --ho HO --call JSON --exp T; --call, --exp are empty)");
+    expect(usage(["check-dn", "--ho", PAY_HO])).toBe("rw: check-dn needs --dn (rw check-dn --ho HO --dn DN)");
+    expect(usage(["check-dn", "--ho", "", "--dn", "no-such-file"])).toBe("rw: check-dn needs --ho (rw check-dn --ho HO --dn DN; --ho is empty)");
+  });
   it("an empty argument names nothing: it is missing", () => {
     expect(usage(["commit", ""])).toBe("rw: commit needs TOKEN (rw commit TOKEN)");
     expect(usage(["mailbox", "check", ""])).toBe("rw: mailbox check needs PATH (rw mailbox check PATH)");
@@ -106,6 +113,13 @@ describe("rw mailbox new: what it composes from", () => {
       "rw: mailbox new needs --from, --kind, --arena and --machine (rw mailbox new PATH --from CALLSIGN --kind KIND --arena ARENA --machine MACHINE, the Handler-pinned opaque arena alias and machine alias or UUID; or --message FILE)",
     );
     expect(usage(["mailbox", "new", mailbox, "--from", "", "--to", "BRAVO", "--kind", "request", "--arena", " ", "--machine", "M1", "--dry-run"])).toMatch(/^rw: mailbox new needs --from and --arena \(/);
+  });
+  it("named with a missing PATH in the same one line, and before a PATH that holds no inbox is looked into", () => {
+    expect(usage(["mailbox", "new"])).toMatch(/^rw: mailbox new needs PATH, --from, --kind, --arena and --machine \(rw mailbox new PATH --from CALLSIGN /);
+    expect(usage(["mailbox", "new", "--from", "ALPHA", "--kind", "hello"])).toMatch(/^rw: mailbox new needs PATH, --arena and --machine \(/);
+    expect(usage(["mailbox", "new", join(tmp, "no-mailbox-here"), "--to", "BRAVO"])).toMatch(/^rw: mailbox new needs --from, --kind, --arena and --machine \(/);
+    // --message publishes a whole message: nothing to compose, so only PATH is missing.
+    expect(usage(["mailbox", "new", "--message", EMPTY])).toBe("rw: mailbox new needs PATH (rw mailbox new PATH --from CALLSIGN --kind KIND --arena ARENA --machine MACHINE, the Handler-pinned opaque arena alias and machine alias or UUID; or --message FILE)");
   });
   it("a value the core refuses is the message's refusal still, exit 1", () => {
     const r = rw(["mailbox", "new", mailbox, "--from", "alpha", "--to", "BRAVO", "--kind", "request", "--arena", "A", "--machine", "M1", "--dry-run"]);

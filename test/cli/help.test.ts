@@ -1,0 +1,29 @@
+// `rw <command> --help` says what the command prints: a command that reads one folder or one
+// document prints one JSON object with --json, and its help says so, not "one object per input line".
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const RW = join(ROOT, "dist", "cli", "rw.js");
+const RECORDS = join(ROOT, "test", "conformance", "delegation", "records");
+const ROOM = join(ROOT, "test", "conformance", "mailbox", "rooms", "demo");
+
+const rw = (args: string[], input = ""): string => spawnSync(process.execPath, [RW, ...args], { input, encoding: "utf8", cwd: ROOT }).stdout;
+const jsonHelp = (command: string[]): string => rw([...command, "--help"]).split("\n").find((line) => line.startsWith("  --json")) ?? "";
+
+describe("--json's help, for the commands that read no lines", () => {
+  it.each([
+    [["mailbox", "check"], ["mailbox", "check", ROOM, "--now", "20261001T1230Z", "--json"], ""],
+    [["mailbox", "new"], ["mailbox", "new", ROOM, "--from", "VEGA", "--to", "LYRA", "--kind", "hello", "--arena", "CROX-SITE", "--machine", "VEGA-BOX", "--dry-run", "--json"], ""],
+    [["delegation", "check-fences"], ["delegation", "check-fences", "--fences", join(RECORDS, "fences-cf7.json"), "--heads", join(RECORDS, "heads-after-reassignment.json"), "--json"], ""],
+    [["delegation", "validate"], ["delegation", "validate", "--json"], "not json"],
+  ])("%j says one JSON object, as it prints", (command, run, input) => {
+    const help = jsonHelp(command);
+    expect(help).toContain("one JSON object");
+    expect(help).not.toContain("per input line");
+    const out = rw(run, input);
+    expect(out.split("\n").filter((line) => line !== "")).toHaveLength(1);
+    expect(typeof JSON.parse(out)).toBe("object");
+  });
+});
