@@ -81,7 +81,8 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | null {
       i = end;
     } else if (c === "t" || c === "f" || c === "n") {
       const word = c === "t" ? "true" : c === "f" ? "false" : "null";
-      if (!text.startsWith(word, i)) return { at: i, reason: `expected ${word}` };
+      // Pointed at the first character that differs: "not json" breaks at its "o", not its "n".
+      for (let k = 1; k < word.length; k++) if (text[i + k] !== word[k]) return fail(i + k, word);
       i += word.length;
     } else if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) {
       NUMBER.lastIndex = i;

@@ -175,7 +175,8 @@ export class Input {
       const min = names.length - optional;
       if (items.length < min || items.length > names.length) {
         const want = optional === 0 ? `${names.length}` : `${min} to ${names.length}`;
-        throw bad("body", `a text body holds ${want} lines: ${names.join(", ")}${optional > 0 ? ` (the last ${optional} optional)` : ""}, in that order; it holds ${items.length}`);
+        const what = names.length === 1 ? `1 line: ${names[0]}` : `${want} lines: ${names.join(", ")}${optional > 0 ? ` (the last ${optional} optional)` : ""}, in that order`;
+        throw bad("body", `a text body holds ${what}; it holds ${items.length}`);
       }
       names.forEach((name, i) => {
         out[name] = items[i]?.value;

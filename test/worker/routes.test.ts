@@ -44,7 +44,8 @@ describe("POST /v1/parse", () => {
     ]);
     expect(r.results[0].findings[0].message).toContain("U+00A0");
     // A route that reads named messages counts such a line as one: make-rb takes one.
-    await expectProblem(await postText("/v1/make-rb", `${HO}\n\u00A0\n`), "invalid-request", { parameter: "body" });
+    await expectProblem(await postText("/v1/make-rb", `${HO}\n\u00A0\n`), "invalid-request", { parameter: "body", detail: "body: a text body holds 1 line: ho; it holds 2" });
+    await expectProblem(await postText("/v1/check-rb", `${HO}\n`), "invalid-request", { parameter: "body", detail: "body: a text body holds 2 lines: ho, rb, in that order; it holds 1" });
   });
   it("answers a JSON form among the lines with a result saying what it is, as /v1/format answers a line", async () => {
     const jsonForm = { code: "VERSION", severity: "error", message: "this is a JSON form: parse reads RW1 lines; format writes a JSON form's line, validate checks either", slot: "v", expected: "RW1" };
