@@ -20,6 +20,7 @@ import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
 import { orphanedThreads } from "./orphaned-threads.js";
 import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
+import { resumesUnanswered } from "./resume-answered.js";
 import { sameRootId } from "./root-id.js";
 import { standingBlocks } from "./standing-blocks.js";
 import type { StandingBlock } from "./standing-blocks.js";
@@ -193,6 +194,10 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const pairs = establishedPairs(shakes.handshakes, arenaOf);
     append(findings, rightToWork(outside, pairs).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
     append(findings, rightToWorkBeyond(shakes.outside, pairs));
+    // A resume an error refuses (an undeclared succession) makes nobody wait for its answer.
+    const refusedResumes = new Set(refused);
+    for (const f of claims.findings) if (f.id !== undefined && f.severity === "error") refusedResumes.add(f.id);
+    append(findings, resumesUnanswered(trusted, refusedResumes));
     const summaries: ThreadSummary[] = [];
     // The budget counts what the pair said: a message that does not speak for its sender neither
     // spends it nor, declaring new evidence, resets it.
