@@ -16,6 +16,7 @@ import { at, byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
 import { exchangeBudget } from "./exchange-budget.js";
 import type { ExchangeBudget } from "./exchange-budget.js";
+import { rootsNotFresh } from "./fresh-roots.js";
 import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
 import { orphanedThreads } from "./orphaned-threads.js";
@@ -153,6 +154,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       seqs.set(seqKey, e.seq);
     }
   }
+  // A new conversation's root carries a new thread and request_id (8, 12): a note, refusing nothing.
+  append(findings, rootsNotFresh(sorted));
   // A message cannot answer itself, nor a message that (through its own parents) answers it:
   // each would count as the other's exact causal reply and close obligations nobody met.
   for (const id of parentCycles(sorted, byId)) {

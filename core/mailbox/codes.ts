@@ -103,6 +103,7 @@ export const MAILBOX_CODES = {
   INITIATED_WHILE_BLOCKED: "error",
   THREAD_ORPHANED: "note",
   RESUME_UNANSWERED: "error",
+  ROOT_NOT_FRESH: "note",
   // Reconciliation (sections 3, 7, 9).
   DISPOSITION_INVALID: "error",
   DISPOSITION_UNKNOWN_MESSAGE: "note",
