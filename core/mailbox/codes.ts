@@ -107,6 +107,7 @@ export const MAILBOX_CODES = {
   // Reconciliation (sections 3, 7, 9).
   DISPOSITION_INVALID: "error",
   DISPOSITION_UNKNOWN_MESSAGE: "note",
+  DISPOSITION_REQUEST_MISMATCH: "error",
   LIFECYCLE_CONTRADICTION: "error",
   REPLY_NOT_FOUND: "error",
   REPLY_OWED: "error",
