@@ -16,10 +16,12 @@ import { at, byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
 import { exchangeBudget } from "./exchange-budget.js";
 import type { ExchangeBudget } from "./exchange-budget.js";
+import { rootsNotFresh } from "./fresh-roots.js";
 import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
 import { orphanedThreads } from "./orphaned-threads.js";
 import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
+import { resumesUnanswered } from "./resume-answered.js";
 import { sameRootId } from "./root-id.js";
 import { standingBlocks } from "./standing-blocks.js";
 import type { StandingBlock } from "./standing-blocks.js";
@@ -152,6 +154,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       seqs.set(seqKey, e.seq);
     }
   }
+  // A new conversation's root carries a new thread and request_id (8, 12): a note, refusing nothing.
+  append(findings, rootsNotFresh(sorted));
   // A message cannot answer itself, nor a message that (through its own parents) answers it:
   // each would count as the other's exact causal reply and close obligations nobody met.
   for (const id of parentCycles(sorted, byId)) {
@@ -193,6 +197,10 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const pairs = establishedPairs(shakes.handshakes, arenaOf);
     append(findings, rightToWork(outside, pairs).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
     append(findings, rightToWorkBeyond(shakes.outside, pairs));
+    // A resume an error refuses (an undeclared succession) makes nobody wait for its answer.
+    const refusedResumes = new Set(refused);
+    for (const f of claims.findings) if (f.id !== undefined && f.severity === "error") refusedResumes.add(f.id);
+    append(findings, resumesUnanswered(trusted, refusedResumes));
     const summaries: ThreadSummary[] = [];
     // The budget counts what the pair said: a message that does not speak for its sender neither
     // spends it nor, declaring new evidence, resets it.

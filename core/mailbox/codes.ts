@@ -72,7 +72,7 @@ export const MAILBOX_CODES = {
   MANIFEST_PATH: "error",
   STAGING_LEFT: "note",
   PUBLISHED_UNVERIFIED: "error",
-  // Conversation state (sections 4, 6, 8).
+  // Conversation state (sections 4, 6, 8, 12).
   PARENT_UNKNOWN: "note",
   PARENT_NOT_FOUND: "error",
   PARENT_THREAD_MISMATCH: "error",
@@ -102,9 +102,12 @@ export const MAILBOX_CODES = {
   BLOCKED_REPEATED: "error",
   INITIATED_WHILE_BLOCKED: "error",
   THREAD_ORPHANED: "note",
+  RESUME_UNANSWERED: "error",
+  ROOT_NOT_FRESH: "note",
   // Reconciliation (sections 3, 7, 9).
   DISPOSITION_INVALID: "error",
   DISPOSITION_UNKNOWN_MESSAGE: "note",
+  DISPOSITION_REQUEST_MISMATCH: "error",
   LIFECYCLE_CONTRADICTION: "error",
   REPLY_NOT_FOUND: "error",
   REPLY_OWED: "error",

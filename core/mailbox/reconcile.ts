@@ -236,6 +236,13 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         contradicted = true;
         findings.push(mailboxFinding("REPLY_NOT_FOUND", `replied cites ${d.reply ?? "no reply"}, which is not ${participant}'s exact causal reply (reply_to ${m.id}, request_id ${m.request_id}): an obligation is not closed by declaration`, where));
       }
+      // "A disposition records the handling state, exact causal response ..., request identifier" (9):
+      // one naming another request than its message's contradicts the record it is keyed to, and
+      // effect evidence "tied to the ... request_id" (9, 13) would be read for the wrong request.
+      if (d.request_id !== undefined && d.request_id !== m.request_id) {
+        contradicted = true;
+        findings.push(mailboxFinding("DISPOSITION_REQUEST_MISMATCH", `the disposition names request_id ${d.request_id}, but this message's request_id is ${m.request_id}: a disposition records its message's request identifier; append a transition that names it`, { ...where, expected: m.request_id, received: d.request_id }));
+      }
       const correction = d.correction === undefined ? undefined : byId.get(d.correction)?.envelope;
       const supersessionProven = d.state === "superseded-by-correction" && correction !== undefined && correctsOriginal(correction, entry, participant, byId, quarantine);
       if (d.state === "superseded-by-correction" && !supersessionProven) {

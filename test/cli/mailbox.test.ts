@@ -616,6 +616,19 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     const after = vega("propose", ID(9));
     expect(after.code, after.out).toBe(0);
   });
+  it("work after its sender's resume before any answer to it (RESUME_UNANSWERED): exit 1, nothing written; after the peer's state it publishes", () => {
+    const a = room();
+    handshake(a.root);
+    const lyra = (kind: string, id: string, more: string[] = []): ReturnType<typeof rw> => rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", kind, "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", id, "--json", "--body", "x", ...more]);
+    expect(lyra("resume", ID(5)).code).toBe(0);
+    const early = lyra("request", ID(6));
+    expect(early.code, early.out).toBe(1);
+    expect((JSON.parse(early.out) as { findings: { code: string }[] }).findings.map((f) => f.code)).toContain("RESUME_UNANSWERED");
+    expect(readdirSync(a.inbox).length).toBe(3);
+    expect(rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "state", "--reply-to", ID(5), "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(7), "--no-reply", "--body", "State: footer pending."]).code).toBe(0);
+    const after = lyra("request", ID(8));
+    expect(after.code, after.out).toBe(0);
+  });
   it("an uppercase UUID option is refused as the core refuses it (UUID_INVALID), never lowercased into validity", () => {
     const a = room();
     handshake(a.root);

@@ -1,0 +1,57 @@
+/**
+ * A resumed agent waits for its answer (section 12: a fresh agent "sends `resume` with its
+ * reconstructed state and intended action", "receives peer `state`, reconciles disagreement", and
+ * "continues only after a causally linked response"; section 8: a returning holder "rehydrates with
+ * `resume → state`"). From a callsign's `resume` in an arena until a message of another callsign
+ * answers it (its `reply_to` is the resume; a root kind's citation answers nothing), anything else
+ * that callsign sends there is RESUME_UNANSWERED: it acts on state no peer has confirmed yet.
+ *
+ * Not held against it: another `resume` (which opens the wait again), a `blocked` or a `goodbye`
+ * (surfacing the wait, or leaving, is not continuing), a message only to Handler seats (asking the
+ * Handler), and a reply to a message that answers the resume (the answer is there, only sorting
+ * later because two machines' clocks disagree). UUIDv7 order places the rest, as the right to work
+ * does. The caller gives the messages that speak for their senders, and the resumes an error
+ * refuses (an undeclared succession): such a resume opens no wait.
+ */
+import { isHandler } from "./callsign.js";
+import { mailboxFinding } from "./codes.js";
+import type { MailboxFinding } from "./codes.js";
+import { at } from "./entry.js";
+import type { MailboxEntry } from "./entry.js";
+import { MAILBOX_KINDS } from "./vocabulary.js";
+
+/** Kinds a resumed agent may send while it waits: these do not continue the work. */
+const WAITING_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(["resume", "blocked", "goodbye"]);
+
+/** The findings, over `trusted` (one entry per UUID, in UUID order); `refused` holds UUIDs an error refuses. */
+export function resumesUnanswered(trusted: readonly MailboxEntry[], refused: ReadonlySet<string>): MailboxFinding[] {
+  const findings: MailboxFinding[] = [];
+  const resumes = new Map<string, MailboxEntry>();
+  for (const entry of trusted) if (entry.envelope.kind === "resume" && !refused.has(entry.envelope.id)) resumes.set(entry.envelope.id, entry);
+  if (resumes.size === 0) return findings;
+  // Who each answering message answers (`arena NUL callsign` of the resume): another callsign's
+  // message citing a resume as its causal parent.
+  const answers = new Map<string, string>();
+  for (const { envelope: e } of trusted) {
+    if (e.reply_to === null || MAILBOX_KINDS[e.kind].parent === "root") continue;
+    const resume = resumes.get(e.reply_to)?.envelope;
+    if (resume !== undefined && resume.from !== e.from) answers.set(e.id, `${resume.arena}\u0000${resume.from}`);
+  }
+  // `arena NUL callsign` → its resume still waiting for an answer.
+  const waiting = new Map<string, string>();
+  for (const entry of trusted) {
+    const e = entry.envelope;
+    const answered = answers.get(e.id);
+    if (answered !== undefined) waiting.delete(answered);
+    const key = `${e.arena}\u0000${e.from}`;
+    if (resumes.has(e.id)) {
+      waiting.set(key, e.id);
+      continue;
+    }
+    const resume = waiting.get(key);
+    if (resume === undefined || WAITING_KINDS.has(e.kind) || e.to.every(isHandler)) continue;
+    if (e.reply_to !== null && answers.get(e.reply_to) === key) continue;
+    findings.push(mailboxFinding("RESUME_UNANSWERED", `${e.from} resumed with ${resume} and no message answers that resume yet: a resumed agent "continues only after a causally linked response" (section 12); wait for the peer's state or the Handler, or surface the wait with blocked`, at(entry)));
+  }
+  return findings;
+}
