@@ -112,6 +112,8 @@ export const FINDING_CODES = {
   THREAD_ID_REUSED: "error",
   THREAD_REPLY_AHEAD: "error",
   THREAD_READBACK_EXPIRED: "error",
+  // An AN whose val is not the shape its AQ's need asks for (rule 2, section 3.1).
+  THREAD_ANSWER_SHAPE: "error",
   // A line appended for one agent whose from= names another (core/line-sender; the Worker's agent tokens).
   THREAD_SENDER_NOT_AGENT: "error",
   THREAD_OPEN: "note",

@@ -10,7 +10,7 @@ import type { Finding } from "./finding.js";
  * `received` the CX's `from`); the ids of the handoff and of the message concerned are fields.
  */
 export interface ThreadFinding extends Finding {
-  /** The HO it is about (an AN's: the HO whose readback or CX it answers; for an unmatched reply: the id its `re=` names). */
+  /** The HO it is about (an AN's: the HO whose readback or CX it answers, or the AQ it answers; for an unmatched reply: the id its `re=` names). */
   readonly handoff: string;
   /** The message that shows it: the HO itself when it is about the HO's state at the end. */
   readonly id: string;

@@ -53,6 +53,10 @@
  *   latest answer stands, an unanswered readback stands under the latest answer to any readback
  *   of the HO (a Y to a void one lifts no hold), and no answer at all leaves the readback to clear
  *   it. Per HO, not per re-issue line.
+ * - Rule 2: "An AQ is answered with an AN or refused with UN". The receiver's first AN or UN to an
+ *   AQ (from its `to` to its `from`) answers it, and an AN's `val` must have the shape the AQ's
+ *   `need` names (core/_answer-shape): one of its `opts`, `Y` or `N`, a number, a date, or `tail`.
+ *   Another shape leaves the asker to guess (THREAD_ANSWER_SHAPE). An AQ is kept only until then.
  */
 import type { ReadbackExpectations } from "./check-readback.js";
 import { isDate, isTime } from "./check-value.js";
@@ -69,6 +73,7 @@ import {
   _addItem, _addPrints, _addRow, _digestNumber, _handoffTable, _itemTable,
 } from "./_handoff-table.js";
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
+import { _answerMiss, _shapedNeed } from "./_answer-shape.js";
 import { _readbackAnswers } from "./_readback-answers.js";
 import type { ReadbackAnswer } from "./_readback-answers.js";
 import { _interner, _own, _ownFinding } from "./_intern.js";
@@ -209,6 +214,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * readback. The first HO's own readbacks are in its state bits, so an HO never re-issued costs nothing here.
    */
   const lineRead = new Set<number>();
+  /**
+   * AQ id -> its asker, its receiver (interned), `need` and `opts`, while its receiver has not
+   * answered it (rule 2); only questions whose `need` has an answer shape are kept.
+   */
+  const questions = new Map<string, readonly [from: number, to: number, need: number, opts: string]>();
   /** The sender's answers to the readbacks of open handoffs (section 5.3's AN val=Y). */
   const answers = _readbackAnswers();
   const findings: ThreadFinding[] = [];
@@ -692,7 +702,36 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
   }
 
+  /** Keeps AQ `m` until its receiver answers it, when its `need` has an answer shape. */
+  function question(m: Message): void {
+    const need = m.slots["need"];
+    if (typeof need !== "string" || !_shapedNeed(need) || m.from === null || m.to === null) return;
+    // The options as one string: list elements never hold `+`, so it splits back exactly.
+    questions.set(_own(m.id), [names.id(m.from), names.id(m.to), names.id(need), _own(_strings(m.slots["opts"]).join("+"))]);
+  }
+
+  /**
+   * Whether `m`, an AN or UN, is the receiver's answer to an open AQ (rule 2), which it then
+   * settles: a UN refuses it, and an AN's `val` must have the shape the AQ's `need` names. A
+   * message from another party answers nothing here, and the question stays open.
+   */
+  function answerQuestion(m: Message, line: number): boolean {
+    const aq = m.re ?? "";
+    const q = questions.get(aq);
+    if (q === undefined || !is(m.from, q[1]) || !is(m.to, q[0])) return false;
+    questions.delete(aq);
+    if (m.type !== "AN") return true;
+    const val = m.slots["val"];
+    const need = names.name(q[2]);
+    const miss = _answerMiss(need, q[3] === "" ? [] : q[3].split("+"), val);
+    if (miss !== null) {
+      note("THREAD_ANSWER_SHAPE", `AN ${m.id} answers AQ ${aq} (need=${need}) with val=${_show(val)}, not ${miss}: the asker would have to guess (rule 2)`, aq, m.id, line, { slot: "val", expected: miss, received: _show(val) });
+    }
+    return true;
+  }
+
   function answer(m: Message, line: number): void {
+    if (answerQuestion(m, line)) return;
     const i = m.re === null ? undefined : cancels.get(m.re);
     if (i === undefined) {
       answerReadback(m, line);
@@ -882,8 +921,13 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
         case "RB":
           readback(message, at);
           break;
-        case "DN":
+        case "AQ":
+          question(message);
+          break;
         case "UN":
+          if (!answerQuestion(message, at)) reply(message, at);
+          break;
+        case "DN":
         case "FL":
           reply(message, at);
           break;

@@ -167,6 +167,7 @@ R("integrity", HO1, RB1.replace("c40bba4360dc", "c40bba4360dd"), [PASS, FAIL, PA
 R("receipt-other-profile", HO1, RB1 + " p=pay", [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-wrong-re", HO1, RB1.replace("re=research-01", "re=research-02"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-wrong-sender", HO1, RB1.replace("RB writer-01", "RB ghost-01").replace("from=writer", "from=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
+R("receipt-wrong-receiver", HO1, RB1.replace("to=research", "to=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-not-rb", HO1, RB1.replace("RW1 RB", "RW1 ST"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT", "MISSING_SLOT"] if False else ["RECEIPT", "SLOT_NOT_ON_TYPE", "SLOT_NOT_ON_TYPE", "SLOT_NOT_ON_TYPE"])
 R("rb-exp-outlives-ho", HO1.replace("keep=research", "keep=research exp=20261001T1200Z"), RB1.replace(" h=c40bba4360dc", " exp=20261001T1300Z"), [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
 R("pay-exec", PAYHO, PAYRB, [PASS, PASS, PASS, NA, PASS], [], profile="pay")
@@ -256,6 +257,8 @@ D("pay-noop-carries-values", PAYHO, PAYDN.replace("out=OK", "out=NOOP"), False, 
 D("pay-partial-carries-some", PAYHO, "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=PARTIAL sup=marlow amt=2700.00 cur=GBP", False, ["DONE_MISMATCH"])
 D("pay-partial-as-planned", PAYHO, "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=PARTIAL sup=marlow cur=GBP", True, [])
 D("pay-wrong-re", PAYHO, PAYDN.replace("re=scheduler-1", "re=scheduler-9"), False, ["DONE_RECEIPT"])
+D("pay-done-wrong-sender", PAYHO, PAYDN.replace("DN payer-2", "DN ghost-2").replace("from=payer", "from=ghost"), False, ["DONE_RECEIPT"])
+D("pay-done-wrong-receiver", PAYHO, PAYDN.replace("to=scheduler", "to=auditor"), False, ["DONE_RECEIPT"])
 # A done report answers in its HO's vocabulary, as a readback does (tier 1's RECEIPT): another
 # profile is the receipt's fault, not a profile "this reader does not have". Read without its
 # profile, the DN's pay slots are unknown keys (noted).
