@@ -188,8 +188,13 @@ function checkRequired(message: Message, type: TypeDef, out: Finding[]): void {
     out.push(_error("MISSING_SLOT", "ask=UNDO requires ctx= naming the act to reverse", { slot: "ctx" }));
   }
   // A tail of spaces carries no answer either.
-  if (type.code === "AN" && slots["val"] === "tail" && (message.tail === null || !/\S/u.test(message.tail))) {
+  const blankTail = (): boolean => message.tail === null || !/\S/u.test(message.tail);
+  if (type.code === "AN" && slots["val"] === "tail" && blankTail()) {
     out.push(_error("TAIL_REQUIRED", "val=tail puts the answer in the tail, but there is none", { slot: "tail" }));
+  }
+  // Rule 2: the refusal names the offending code in the tail; without it the sender can fix nothing.
+  if (type.code === "UN" && (slots["why"] === "UNK" || slots["why"] === "VER") && blankTail()) {
+    out.push(_error("TAIL_REQUIRED", `why=${slots["why"]} names the code it does not know in the tail (rule 2), but there is none`, { slot: "tail" }));
   }
 }
 

@@ -177,6 +177,10 @@ invalid("acc-single-valued-twice-any-case", "RW1 RB b-1 re=a-1 from=b to=a item=
 valid("acc-set-valued-repeats", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=must:a+must:b+no:c+no:d+scope:e+scope:f+src:g+src:h+len:1p")
 invalid("empty-value", "RW1 HO a-1 from=a to=b item=x ask=", ["VALUE_TYPE:ask@30"])
 invalid("val-tail-without-tail", "RW1 AN a-2 re=b-1 from=a to=b val=tail", ["TAIL_REQUIRED:tail"])
+invalid("un-unk-without-tail", "RW1 UN b-2 re=a-1 from=b to=a why=UNK", ["TAIL_REQUIRED:tail"])
+_l = "RW1 UN b-2 re=a-1 from=b to=a why=VER //  "
+invalid("un-ver-blank-tail", _l, [f"TAIL_REQUIRED:tail@{at(_l, ' // ') + 4}"])
+valid("un-nocap-without-tail", "RW1 UN b-2 re=a-1 from=b to=a why=NOCAP")
 invalid("tail-301", "RW1 ST a-3 from=a to=b item=x // " + "y" * 301, ["TAIL_TOO_LONG:tail@33"])
 invalid("profile-unknown", "RW1 HO a-1 p=shipping from=a to=b item=x ask=DRAFT", ["PROFILE_UNKNOWN:p@11"])
 invalid("profile-ask-without-p", "RW1 HO s-1 from=s to=p item=inv:1 ask=PAY", ["ENUM_UNKNOWN:ask@34"], {"as": "p", "line": "RW1 UN p-1 re=s-1 from=p to=s item=inv:1 why=UNK // unknown ask=PAY"})
