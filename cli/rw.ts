@@ -176,7 +176,11 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (load === undefined) {
-    if (GROUPS.has(name)) throw new UsageError(`unknown command 'rw ${name} ${rest[0] ?? ""}' (${Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `)).join(", ")})`);
+    if (GROUPS.has(name)) {
+      // The group's own help lists its commands; the whole tool's would not say more.
+      helpHint = `rw ${name} --help`;
+      throw new UsageError(`unknown command '${name} ${rest[0] ?? ""}' (${Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `)).join(", ")})`);
+    }
     throw new UsageError(`unknown command '${name}' (${Object.keys(COMMANDS).join(", ")})`);
   }
   const command = await load();

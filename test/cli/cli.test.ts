@@ -759,6 +759,9 @@ describe("a usage error points to the help that answers it", () => {
     expect(rw(["make-rb", "--bogus"]).err).toBe("rw: Unknown option '--bogus'\nTry 'rw make-rb --help'.\n");
     expect(rw(["mailbox", "check", "--nope"]).err).toBe("rw: Unknown option '--nope'\nTry 'rw mailbox check --help'.\n");
     expect(rw(["bogus"]).err).toMatch(/^rw: unknown command 'bogus' .*\nTry 'rw --help'\.\n$/);
+    // An unknown command of a group: the group's help lists its commands.
+    expect(rw(["mailbox", "bogus"]).err).toBe("rw: unknown command 'mailbox bogus' (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
+    expect(rw(["delegation", "bogus"]).err).toMatch(/^rw: unknown command 'delegation bogus' \(delegation validate, .*\)\nTry 'rw delegation --help'\.\n$/);
   });
   it("an option whose value was left out (--ho --json) is one line of sentences, not line breaks shown as marks", () => {
     // node's parseArgs writes this message on three lines; printed marked, they read "ambiguous.·Did you forget".
