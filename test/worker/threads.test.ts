@@ -288,6 +288,17 @@ describe("appending lines", () => {
     expect(past.results[0].refusal).toMatch(/^RW1 UN writer-2 re=writer-1 /);
   });
 
+  it("numbers the UN past the receiver's ids a line's re= shows, stored or refused, though the thread holds no line of that id", async () => {
+    const t = fresh();
+    // The refused AN's re= names research-1, research's id though never sent into this thread.
+    const r = await ok(await append(t, ["RW1 AN writer-2 re=research-1 from=writer to=research"]));
+    expect(r.results[0].refusal).toBe("RW1 UN research-2 re=writer-2 from=research to=writer why=UNK // missing val");
+    // A stored UN's re= may name a message outside the thread (rule 2): research-09 is taken as well.
+    await ok(await append(t, ["RW1 UN writer-02 re=research-09 from=writer to=research why=UNK // unknown ask=POLISH"]));
+    const after = await ok(await append(t, ["RW1 HO writer-03 from=writer to=research item=gh:crox/site#42 ask=POLISH"]));
+    expect(after.results[0].refusal).toMatch(/^RW1 UN research-10 re=writer-03 /);
+  });
+
   it("refuses a line too broken to be a message with its receiver's UN, read from its to=", async () => {
     const t = fresh();
     const r = await ok(await append(t, [HO.replace(" ask=", "  ask=")]));
