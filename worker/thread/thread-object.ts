@@ -1413,7 +1413,6 @@ function redact(report: ReadbackReport, expected: ReadbackExpectations): Readbac
   return { ...report, tiers, notes: tiers.flatMap((t) => t.findings.filter((f) => f.severity === "note")) };
 }
 
-/** `numbers` (ascending) with `extra` in its place among them; a non-positive `extra` is left out. */
 /** Two ascending runs of rows' `n`, merged ascending. */
 function* mergeAscending(first: Iterable<{ n: number }>, second: Iterable<{ n: number }>): Generator<{ n: number }> {
   const a = first[Symbol.iterator]();
@@ -1431,6 +1430,7 @@ function* mergeAscending(first: Iterable<{ n: number }>, second: Iterable<{ n: n
   }
 }
 
+/** `numbers` (ascending) with `extra` in its place among them; a non-positive `extra` is left out. */
 function* withNumber(numbers: Iterable<number>, extra: number): Generator<number> {
   let placed = extra < 1;
   for (const n of numbers) {
