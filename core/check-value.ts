@@ -87,6 +87,19 @@ export function messageNumber(id: string, sender?: string): number {
 }
 
 /**
+ * The numbers of `agent`'s that a message shows in use (section 2: ids are `<from>-<n>`, "unique
+ * within the conversation"): its own id's, and its re='s, which names a message `agent` sent even
+ * when the reader never saw it. A reader that numbers `agent`'s next message counts both, so a
+ * reply never takes an id a line it read already cites. 0 stands for neither (another sender's id,
+ * `<agent>-0`, no id).
+ */
+export function shownNumbers(message: { readonly id: string | null; readonly re?: string | null }, agent: string): readonly [number, number] {
+  const id = typeof message.id === "string" ? messageNumber(message.id, agent) : 0;
+  const re = typeof message.re === "string" ? messageNumber(message.re, agent) : 0;
+  return [id, re];
+}
+
+/**
  * The sender a message id names (section 2: `<from>-<n>`, "so a receiver can tell who a message
  * came from ... from the id alone"): the part before its last hyphen (`b-c-7` is `b-c`'s), or null
  * for text that is no id.

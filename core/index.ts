@@ -22,7 +22,7 @@ export type { EnumCode, SlotDef, TypeDef, Vocabulary, VocabularyProfile } from "
 export { coreVocabulary } from "./core-vocabulary.js";
 export { parseSlotType } from "./slot-type.js";
 export type { SlotType } from "./slot-type.js";
-export { isAgent, isDate, isMessageId, isTime, messageNumber, messageSender } from "./check-value.js";
+export { isAgent, isDate, isMessageId, isTime, messageNumber, messageSender, shownNumbers } from "./check-value.js";
 export { freshNumber } from "./fresh-number.js";
 export { parseLine, slotPositions } from "./parse-line.js";
 export type { Envelope, LineResult } from "./parse-line.js";

@@ -6,7 +6,7 @@
 import { _isToken, _prefix } from "./_chars.js";
 import { _BREAK_OR_CONTROL } from "./_controls.js";
 import type { LineCheck } from "./check-line.js";
-import { isAgent, isMessageId, messageNumber } from "./check-value.js";
+import { isAgent, isMessageId, shownNumbers } from "./check-value.js";
 import { _cutErrors, finding, result } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import { formatLine } from "./format-line.js";
@@ -131,7 +131,8 @@ export function refusal(subject: Message | Envelope, findings: readonly Finding[
 /**
  * The UNs one receiver writes for the messages it reads, in order (rule 2): the answer to a message
  * that passes is null, to one refused its UN, numbered one past the receiver's own ids read so far
- * (the refused message's included, valid or not) and past its last UN, and `first` at least
+ * (the refused message's included, valid or not), past the receiver's ids their re= names, and
+ * past its last UN, and `first` at least
  * (section 2: ids are unique within a conversation). Once that would pass 2^53 - 1, the lowest
  * number from `first` up that none of those ids and UNs has (freshNumber, as the Worker's thread
  * and make-rb number): one id such as `writer-9007199254740991`, which any line can carry, would
@@ -143,10 +144,10 @@ export function refusals(receiver: string, first = 1): (checked: LineCheck) => R
   const numbers = _freshNumbers(first);
   return (checked) => {
     const subject = checked.message ?? checked.envelope;
-    // Only the receiver's own ids move the numbering: messageNumber is 0 for another sender's id
-    // (and for `<receiver>-0`, below every number a UN takes).
-    const own = typeof subject.id === "string" ? messageNumber(subject.id, receiver) : 0;
-    if (own > 0) numbers.use(own);
+    // Only the receiver's own numbers move the numbering, its id's and its re='s (a message the
+    // receiver sent, seen or not): shownNumbers gives 0 for another sender's id (and for
+    // `<receiver>-0`, below every number a UN takes).
+    for (const own of shownNumbers(subject, receiver)) if (own > 0) numbers.use(own);
     if (checked.ok) return null;
     const next = numbers.next();
     if (next === null) return result("", [finding("UNADDRESSABLE", `${receiver} has no message number left (the next would pass ${Number.MAX_SAFE_INTEGER})`)]);

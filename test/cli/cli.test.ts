@@ -131,6 +131,14 @@ describe("rw validate", () => {
     ]);
     expect(r.code).toBe(1);
   });
+  it("--as NAME never numbers a UN with an id a line's re= shows NAME already used (section 2: ids are unique)", () => {
+    // research-1 is research's id, named by the refused line's re= though never read here.
+    const r = rw(["validate", "--as", "research"], "RW1 AN writer-2 re=research-1 from=writer to=research\n");
+    expect(r.out.split("\n").filter((l) => l.startsWith("RW1 UN"))).toStrictEqual(["RW1 UN research-2 re=writer-2 from=research to=writer why=UNK // missing val"]);
+    // A valid line's re= counts as its id would; another agent's re= does not.
+    const more = rw(["validate", "--as", "research"], "RW1 AN writer-3 re=research-7 from=writer to=research val=ok\nRW1 AN writer-4 re=auditor-40 from=writer to=research\n");
+    expect(more.out.split("\n").filter((l) => l.startsWith("RW1 UN"))).toStrictEqual(["RW1 UN research-8 re=writer-4 from=research to=writer why=UNK // missing val"]);
+  });
   it("--json gives findings and the refusal per line", () => {
     const r = rw(["validate", "--json", "--as", "writer"], "RW1 HO research-01 from=research to=writer item=x ask=POLISH\n");
     const row = JSON.parse(r.out) as { ok: boolean; findings: { code: string; at: number }[]; refusal: string };

@@ -37,6 +37,17 @@ describe("a UN's id", () => {
   });
 });
 
+describe("a UN's id and re=", () => {
+  it("is never an id a line's re= shows the receiver already used, valid line or refused (section 2)", () => {
+    expect(refusalsOf(["RW1 AN writer-2 re=research-1 from=writer to=research"]).map(shown)).toStrictEqual(["research-2"]);
+    const lines = ["RW1 AN writer-3 re=research-7 from=writer to=research val=ok", "RW1 AN writer-4 re=research-1 from=writer to=research"];
+    expect(refusalsOf(lines).map(shown)).toStrictEqual(["accepted", "research-8"]);
+    // Past 2^53 - 1 the lowest free number skips the ids re= names as well.
+    const top = ["RW1 HO research-9007199254740991 from=research to=writer item=gh:x ask=DRAFT", "RW1 AN writer-5 re=research-1 from=writer to=research"];
+    expect(refusalsOf(top).map(shown)).toStrictEqual(["accepted", "research-2"]);
+  });
+});
+
 describe("the reason a line gets no UN", () => {
   const none = (line: string): string => {
     const r = refusalsOf([line])[0];

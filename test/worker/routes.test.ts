@@ -101,6 +101,15 @@ describe("POST /v1/validate", () => {
     expect(none.results[1].refusal).toBeNull();
     expect(none.results[1].refusalFindings.map((f: any) => f.code)).toStrictEqual(["UNADDRESSABLE"]);
   });
+  it("never numbers a refusal with an id a line's re= shows the receiver already used (section 2: unique ids)", async () => {
+    // The refused AN's re= names research-1: that id is research's, though this request never shows it.
+    const r = await body(await postText("/v1/validate?as=research", "RW1 AN writer-2 re=research-1 from=writer to=research\n"));
+    expect(r.results[0].refusal).toBe("RW1 UN research-2 re=writer-2 from=research to=writer why=UNK // missing val");
+    // A valid line's re= counts too, as its id does.
+    const cited = "RW1 AN writer-3 re=research-7 from=writer to=research val=ok";
+    const after = await body(await postText("/v1/validate?as=research", `${cited}\nRW1 AN writer-4 re=research-1 from=writer to=research\n`));
+    expect(after.results.map((x: any) => x.refusal?.split(" ")[2] ?? null)).toStrictEqual([null, "research-8"]);
+  });
   it("says when no refusal can be addressed", async () => {
     const r = await body(await postText("/v1/validate?as=writer", "hello\n"));
     expect(r.results[0].refusal).toBeNull();

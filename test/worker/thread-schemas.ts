@@ -19,3 +19,13 @@ export const SCHEMA_BEFORE_PARTIES = [
 
 /** The thread object's tables before its statements had readback columns (as of the parties table). */
 export const SCHEMA_BEFORE_READBACK_COLUMNS: readonly string[] = [...SCHEMA_BEFORE_PARTIES, "CREATE TABLE IF NOT EXISTS parties (agent TEXT PRIMARY KEY) WITHOUT ROWID"];
+
+/** The thread object's tables before it kept the numbers stored lines' re= cite (as of the readback columns). */
+export const SCHEMA_BEFORE_CITED: readonly string[] = [
+  ...SCHEMA_BEFORE_PARTIES.filter((s) => !s.includes("TABLE IF NOT EXISTS statements")),
+  "CREATE TABLE IF NOT EXISTS statements (token TEXT PRIMARY KEY, handoff TEXT NOT NULL, state TEXT NOT NULL, exp TEXT NOT NULL, body TEXT NOT NULL, rb_id TEXT, rb_from TEXT, rb_n INTEGER)",
+  "CREATE INDEX IF NOT EXISTS statements_rb_id ON statements (rb_id)",
+  "CREATE INDEX IF NOT EXISTS statements_rb_from ON statements (rb_from, rb_n)",
+  "CREATE INDEX IF NOT EXISTS statements_handoff_state ON statements (handoff, state)",
+  "CREATE TABLE IF NOT EXISTS parties (agent TEXT PRIMARY KEY) WITHOUT ROWID",
+];

@@ -14,7 +14,7 @@ import { THREAD_CAPACITY } from "../../worker/thread/thread-capacity.js";
 import { PROBLEMS } from "../../worker/problem.js";
 import { call, expectProblem, ok, ORIGIN, postJson, postText } from "./http.js";
 import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
-import { SCHEMA_BEFORE_READBACK_COLUMNS } from "./thread-schemas.js";
+import { SCHEMA_BEFORE_CITED, SCHEMA_BEFORE_READBACK_COLUMNS } from "./thread-schemas.js";
 
 let counter = 0;
 /** A fresh thread for each test: threads never share state. */
@@ -286,6 +286,31 @@ describe("appending lines", () => {
     await ok(await append(t, ["RW1 UN writer-9007199254740991 re=research-09 from=writer to=research why=UNK // unknown ask=POLISH"]));
     const past = await ok(await append(t, ["RW1 HO writer-1 from=research to=writer item=gh:crox/site#42 ask=POLISH"]));
     expect(past.results[0].refusal).toMatch(/^RW1 UN writer-2 re=writer-1 /);
+  });
+
+  it("numbers the UN past the receiver's ids a line's re= shows, stored or refused, though the thread holds no line of that id", async () => {
+    const t = fresh();
+    // The refused AN's re= names research-1, research's id though never sent into this thread.
+    const r = await ok(await append(t, ["RW1 AN writer-2 re=research-1 from=writer to=research"]));
+    expect(r.results[0].refusal).toBe("RW1 UN research-2 re=writer-2 from=research to=writer why=UNK // missing val");
+    // A stored UN's re= may name a message outside the thread (rule 2): research-09 is taken as well.
+    await ok(await append(t, ["RW1 UN writer-02 re=research-09 from=writer to=research why=UNK // unknown ask=POLISH"]));
+    const after = await ok(await append(t, ["RW1 HO writer-03 from=writer to=research item=gh:crox/site#42 ask=POLISH"]));
+    expect(after.results[0].refusal).toMatch(/^RW1 UN research-10 re=writer-03 /);
+  });
+
+  it("numbers past the ids a thread stored before it kept them cites with re=: filled in from its lines when its object starts", async () => {
+    const t = fresh();
+    const cites = "RW1 UN writer-02 re=research-09 from=writer to=research why=UNK // unknown ask=POLISH";
+    await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => {
+      const sql = state.storage.sql;
+      for (const statement of SCHEMA_BEFORE_CITED) sql.exec(statement);
+      sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (1, 'writer-02', 'writer', 2, 'UN', ?)", cites);
+      for (const agent of ["writer", "research"]) sql.exec("INSERT INTO parties (agent) VALUES (?)", agent);
+    });
+    await restart(t);
+    const r = await ok(await append(t, ["RW1 HO writer-03 from=writer to=research item=gh:crox/site#42 ask=POLISH"]));
+    expect(r.results[0].refusal).toMatch(/^RW1 UN research-10 re=writer-03 /);
   });
 
   it("refuses a line too broken to be a message with its receiver's UN, read from its to=", async () => {

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -218,6 +218,10 @@ const SCHEMA = [
   // Every agent a stored line is from or to: who may read the thread under an agent token (note
   // 39), answered by one lookup. Threads stored before it are filled in when it is made (makeTables).
   "CREATE TABLE IF NOT EXISTS parties (agent TEXT PRIMARY KEY) WITHOUT ROWID",
+  // The numbers a stored line's re= shows its agent used (core shownNumbers): re= may name a
+  // message outside the thread (an HO, ST or UN's), whose id the thread's numbering must not give
+  // again. Threads stored before it are filled in when it is made (makeTables).
+  "CREATE TABLE IF NOT EXISTS cited (agent TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (agent, n)) WITHOUT ROWID",
 ];
 
 /** What a read or write refused to an agent that is none of a thread's parties names as the party it needs. */
@@ -279,14 +283,27 @@ export class ThreadObject extends DurableObject<Env> {
    */
   private makeTables(): void {
     const withoutParties = !this.hasTable("parties");
+    const withoutCited = !this.hasTable("cited");
     addReadbackColumns(this.sql);
     for (const statement of SCHEMA) this.sql.exec(statement);
-    if (withoutParties) {
-      // Read by the envelope, which no profile changes: a line that no longer read whole would
-      // otherwise keep the object from starting at all.
+    if (withoutParties || withoutCited) {
+      // Parties read by the envelope, which no profile changes: a line that no longer read whole
+      // would otherwise keep the object from starting at all. Its re= needs the message.
       const resolve = this.profiles().resolve;
-      for (const row of this.sql.exec<{ line: string }>("SELECT line FROM lines ORDER BY seq").toArray()) this.addParties(readMessage(row.line, resolve).envelope);
+      for (const row of this.sql.exec<{ line: string }>("SELECT line FROM lines ORDER BY seq").toArray()) {
+        const read = readMessage(row.line, resolve);
+        if (withoutParties) this.addParties(read.envelope);
+        if (withoutCited && read.message !== null) this.addCited(read.message);
+      }
     }
+  }
+
+  /** The number a stored line's re= shows its agent used, kept for that agent's numbering. */
+  private addCited(message: Message): void {
+    const agent = message.re === null ? null : messageSender(message.re);
+    if (agent === null) return;
+    const n = shownNumbers(message, agent)[1];
+    if (n > 0) this.sql.exec("INSERT OR IGNORE INTO cited (agent, n) VALUES (?, ?)", agent, n);
   }
 
   /** A stored line's sender and receiver are parties of the thread (a stored line names both). */
@@ -473,33 +490,27 @@ export class ThreadObject extends DurableObject<Env> {
     // Two index look-ups, whatever the thread holds.
     const line = this.sql.exec<{ n: number | null }>("SELECT MAX(n) AS n FROM lines WHERE sender = ?", agent).one().n ?? 0;
     const stated = this.sql.exec<{ n: number | null }>("SELECT MAX(rb_n) AS n FROM statements WHERE rb_from = ?", agent).one().n ?? 0;
-    return freshNumber(Math.max(line, stated, claimed), () => withNumber(this.agentNumbers(agent), claimed));
+    const cited = this.sql.exec<{ n: number | null }>("SELECT MAX(n) AS n FROM cited WHERE agent = ?", agent).one().n ?? 0;
+    return freshNumber(Math.max(line, stated, cited, claimed), () => withNumber(this.agentNumbers(agent), claimed));
   }
 
-  /** An agent's numbers in the thread, ascending: its lines' and its statements' readbacks', each read in index order, merged. */
+  /** An agent's numbers in the thread, ascending: its lines', its statements' readbacks' and those re= cites, each read in index order, merged. */
   private *agentNumbers(agent: string): Generator<number> {
     const lines = this.sql.exec<{ n: number }>("SELECT n FROM lines WHERE sender = ? ORDER BY n", agent);
     const stated = this.sql.exec<{ n: number }>("SELECT rb_n AS n FROM statements WHERE rb_from = ? AND rb_n IS NOT NULL ORDER BY rb_n", agent);
-    let a = lines.next();
-    let b = stated.next();
-    for (;;) {
-      if (!a.done && (b.done || a.value.n <= b.value.n)) {
-        yield a.value.n;
-        a = lines.next();
-      } else if (!b.done) {
-        yield b.value.n;
-        b = stated.next();
-      } else return;
-    }
+    const cited = this.sql.exec<{ n: number }>("SELECT n FROM cited WHERE agent = ? ORDER BY n", agent);
+    for (const row of mergeAscending(mergeAscending(lines, stated), cited)) yield row.n;
   }
 
   /** The UN `receiver` sends for a refused line, or null when it cannot be addressed or numbered. */
   private refusalBy(subject: Message | Envelope, findings: readonly Finding[], receiver: string | null): string | null {
     if (receiver === null || !isAgent(receiver)) return null;
-    const next = this.nextNumber(receiver);
-    // A refused line is never stored, so an id of the receiver's it claims (from= another agent:
-    // ID_FROM) looks free: the UN takes the number after, since its re= may not name itself.
-    const n = next !== null && subject.id === `${receiver}-${next}` ? this.nextNumber(receiver, next) : next;
+    // A refused line is never stored, so a number of the receiver's it shows looks free: its id's
+    // (from= another agent: ID_FROM), which the UN's re= would name, or its re='s, a message the
+    // receiver sent (core shownNumbers). The UN takes the first number after that none of them has.
+    const shown = shownNumbers(subject, receiver);
+    let n = this.nextNumber(receiver);
+    while (n !== null && shown.includes(n)) n = this.nextNumber(receiver, n);
     if (n === null) return null;
     const un = refusal(subject, findings, receiver, n);
     return un.ok ? un.value : null;
@@ -635,6 +646,7 @@ export class ThreadObject extends DurableObject<Env> {
       this.ctx.storage.transactionSync(() => {
         this.sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (?, ?, ?, ?, ?, ?)", seq, message.id, message.from ?? "", messageNumber(message.id), message.type, text);
         this.addParties(message);
+        this.addCited(message);
         if (message.type === "HO") {
           const exp = message.slots["exp"];
           const due = message.slots["due"];
@@ -1399,6 +1411,23 @@ function redact(report: ReadbackReport, expected: ReadbackExpectations): Readbac
   const withheld = (tier: number): boolean => (tier === 4 && expected.expectAcc !== undefined) || (tier === 5 && expected.record !== undefined);
   const tiers = report.tiers.map((t) => (withheld(t.tier) ? { ...t, findings: t.findings.map(hide) } : t)) as unknown as ReadbackReport["tiers"];
   return { ...report, tiers, notes: tiers.flatMap((t) => t.findings.filter((f) => f.severity === "note")) };
+}
+
+/** Two ascending runs of rows' `n`, merged ascending. */
+function* mergeAscending(first: Iterable<{ n: number }>, second: Iterable<{ n: number }>): Generator<{ n: number }> {
+  const a = first[Symbol.iterator]();
+  const b = second[Symbol.iterator]();
+  let x = a.next();
+  let y = b.next();
+  for (;;) {
+    if (!x.done && (y.done || x.value.n <= y.value.n)) {
+      yield x.value;
+      x = a.next();
+    } else if (!y.done) {
+      yield y.value;
+      y = b.next();
+    } else return;
+  }
 }
 
 /** `numbers` (ascending) with `extra` in its place among them; a non-positive `extra` is left out. */

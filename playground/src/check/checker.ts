@@ -134,13 +134,16 @@ function sameValidLines(p: Previous, checks: readonly LineCheck[], lines: readon
   return j === oldTo ? changed : null;
 }
 
-/** The numbered ids readings `[from, to)` use, a refused line's included, sorted: what highestNumbers counts. */
+/** The numbered ids readings `[from, to)` use or cite with re=, a refused line's included, sorted: what highestNumbers counts. */
 function idsUsed(checks: readonly LineCheck[], from: number, to: number): string[] {
   const ids: string[] = [];
   for (let k = from; k < to; k++) {
     const c = checks[k] as LineCheck;
     const id = (c.message ?? c.envelope).id;
     if (id !== null && messageNumber(id) > 0) ids.push(id);
+    // A re= shows its agent's number in use as well (highestNumbers counts it).
+    const re = c.message?.re ?? null;
+    if (re !== null && messageNumber(re) > 0) ids.push(re);
   }
   return ids.sort();
 }

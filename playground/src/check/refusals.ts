@@ -1,13 +1,13 @@
 /**
  * The UN each refused line gets, by the core's `refusal`: sent by the agent the reader names, or
  * else by the line's `to=`, numbered one past the highest message number that receiver's ids
- * reach in the conversation, refused lines included, and after its earlier refusals (a refused
+ * reach in the conversation, refused lines included, and the re= of any line names, and after its earlier refusals (a refused
  * line that gets no UN uses no number); once that would pass 2^53 - 1, the lowest number none of
  * those ids, nor its earlier UNs, has. A line from which no message could be read, or whose
  * message has no `to=`, names no receiver, and gets none unless the reader names one.
  */
-import { isAgent, messageNumber, messageSender, refusal } from "../../../core/index.js";
-import type { LineCheck } from "../../../core/index.js";
+import { isAgent, messageSender, refusal, shownNumbers } from "../../../core/index.js";
+import type { Envelope, LineCheck, Message } from "../../../core/index.js";
 import { _freshNumbers } from "../../../core/fresh-number.js";
 import type { FreshNumbers } from "../../../core/fresh-number.js";
 
@@ -18,15 +18,21 @@ export type Refusal = { readonly line: string } | { readonly none: string };
  * The highest message number each agent's ids reach in the conversation, refused lines included
  * (section 2: ids are unique within a conversation, and a refused line's id was still used; the
  * core's refusals() counts them too): `writer-1` on a refused ST keeps the UN from being writer-1.
+ * A line's re= counts for the agent it names (core shownNumbers): `re=writer-2` was writer's.
  */
 export function highestNumbers(checks: readonly LineCheck[]): Map<string, number> {
   const highest = new Map<string, number>();
+  const count = (m: Message | Envelope, agent: string | null): void => {
+    if (agent === null) return;
+    for (const n of shownNumbers(m, agent)) if (n > 0) highest.set(agent, Math.max(highest.get(agent) ?? 0, n));
+  };
   for (const c of checks) {
-    const id = (c.message ?? c.envelope).id;
-    const n = id === null ? 0 : messageNumber(id);
-    if (n === 0) continue;
-    const agent = messageSender(id as string) as string;
-    highest.set(agent, Math.max(highest.get(agent) ?? 0, n));
+    const m = c.message ?? c.envelope;
+    const sender = m.id === null ? null : messageSender(m.id);
+    count(m, sender);
+    // re= names a message its agent sent, seen here or not: that number is used too.
+    const cited = c.message?.re == null ? null : messageSender(c.message.re);
+    if (cited !== sender) count(m, cited);
   }
   return highest;
 }
@@ -72,11 +78,7 @@ export function createRefusals(): Refusals {
         let fresh = past.get(receiver);
         if (fresh === undefined) {
           past.set(receiver, (fresh = _freshNumbers()));
-          for (const c of checks) {
-            const id = (c.message ?? c.envelope).id;
-            const n = id === null ? 0 : messageNumber(id, receiver);
-            if (n > 0) fresh.use(n);
-          }
+          for (const c of checks) for (const n of shownNumbers(c.message ?? c.envelope, receiver)) if (n > 0) fresh.use(n);
           // And the numbers its UNs took one past the highest before: one each, up to `after`.
           for (let n = (highest.get(receiver) ?? 0) + 1; n <= after; n++) fresh.use(n);
         }
