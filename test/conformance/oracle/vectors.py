@@ -192,7 +192,8 @@ invalid("pay-money-negative-zero", "RW1 HO s-1 p=pay from=s to=p item=inv:1 ask=
 valid("pay-money-zero", "RW1 ST extractor-3 p=pay from=extractor to=scheduler item=inv:CN-0002 amt=0.00 cur=EUR kind=NET src=email:9")
 invalid("pay-currency", "RW1 HO s-1 p=pay from=s to=p item=inv:1 ask=PAY amt=5400.00 cur=XYZ", ["ENUM_UNKNOWN:cur@60"])
 invalid("pay-ans-opts", "RW1 AQ s-3 p=pay from=s to=human item=inv:1 need=ENUM opts=APPROVE+PAY-USD", ["ANS_UNKNOWN:opts@54"])
-invalid("pay-ans-val", "RW1 AN h-1 re=s-3 p=pay from=h to=s val=OFFRUN", ["ANS_UNKNOWN:val@36"], {"as": "s", "line": "RW1 UN s-1 re=h-1 from=s to=h why=UNK // unknown val=OFFRUN"})
+# s reads a line whose re= shows s-3 in use, so its UN is numbered past it (README note 16).
+invalid("pay-ans-val", "RW1 AN h-1 re=s-3 p=pay from=h to=s val=OFFRUN", ["ANS_UNKNOWN:val@36"], {"as": "s", "n": 4, "line": "RW1 UN s-4 re=h-1 from=s to=h why=UNK // unknown val=OFFRUN"})
 invalid("pay-source-src", "RW1 ST x-1 p=pay from=x to=s item=email:7 sup=marlow", ["TRANSLATION:src"])
 invalid("pay-invoice-line", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=10.00", ["TRANSLATION:cur", "TRANSLATION:kind"])
 # A rule's namespaces are compared as written, as references are: INV is not inv, so neither
