@@ -6,9 +6,15 @@ import type { DelegationCode, DelegationFinding } from "./codes.js";
 /** Messages of checks that have a code of their own. */
 const EXACT: readonly (readonly [string, DelegationCode])[] = [["never an email address", "PRINCIPAL_EMAIL"]];
 
+/**
+ * What follows the path: " is required", the schema's own words (" is a digest: ...", " must not
+ * be empty"), or, for valibot's generic "Invalid type: Expected X but received Y", ": expected X,
+ * received Y", as a profile's schema findings say it.
+ */
 function describe(issue: v.BaseIssue<unknown>): string {
-  if (issue.kind === "schema" && issue.received === "undefined") return "is required";
-  return issue.message;
+  if (issue.kind === "schema" && issue.received === "undefined") return " is required";
+  if (issue.kind === "schema" && issue.expected !== null && issue.message.startsWith("Invalid ")) return `: expected ${issue.expected}, received ${issue.received}`;
+  return issue.message.startsWith("Invalid ") ? `: ${issue.message}` : ` ${issue.message}`;
 }
 
 /** Parses `input` with `schema`; on failure, one finding an issue (deepest first, as valibot reports). */
@@ -20,7 +26,7 @@ export function parseWith<T>(schema: v.GenericSchema<unknown, T>, input: unknown
     const path = prefix === "" ? inner : inner === "" ? prefix : `${prefix}.${inner}`;
     const message = describe(issue);
     const code = EXACT.find(([text]) => message.includes(text))?.[1] ?? "DELEGATION_SCHEMA";
-    return delegationFinding(code, `${path === "" ? "the document" : path} ${message}`, { path });
+    return delegationFinding(code, `${path === "" ? "the document" : path}${message}`, { path });
   });
   return { value: null, findings };
 }
