@@ -6,7 +6,7 @@ import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const DOCS = ["README.md", "core/mailbox/README.md", "core/mailbox/CODES.md", "core/delegation/README.md", "core/delegation/CODES.md", "profiles/README.md", "CHANGELOG.md", "PERFORMANCE.md"];
+const DOCS = ["README.md", "core/CODES.md", "core/mailbox/README.md", "core/mailbox/CODES.md", "core/delegation/README.md", "core/delegation/CODES.md", "profiles/README.md", "CHANGELOG.md", "PERFORMANCE.md"];
 
 /** The text outside fenced blocks and inline code, where a `](...)` is a link and not an example. */
 function prose(markdown: string): string[] {
