@@ -164,7 +164,7 @@ type NoteCode = { [C in FindingCode]: (typeof FINDING_CODES)[C] extends "note" ?
 
 /**
  * The notes of FINDING_CODES again, as the table finding() reads severities from: a bundle that
- * only reads lines then carries these 27 names rather than all 111 codes (about 1.5 kB minified).
+ * only reads lines then carries the notes' names rather than every code (about 1.5 kB minified).
  * `satisfies` keeps the two tables equal: a note missing here, or any other code listed, does not
  * compile.
  */
