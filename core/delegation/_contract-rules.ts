@@ -136,7 +136,8 @@ export function contractFindings(c: DelegationContract): DelegationFinding[] {
     out.push(delegationFinding("RETRY_SUCCEEDED", "retry_policy.retryable_outcomes names succeeded: a succeeded attempt met the contract's one bounded objective, and running it again is a new effect needing its own authority, not a retry (sections 1, 5.1, 1.1: \"retryable failure\")", { path: `retry_policy.retryable_outcomes.${succeeded}`, expected: "failed, unknown, partially_applied, cancelled or expired", received: "succeeded" }));
   }
   if ((c.parent_contract_ref === null) !== (c.attestation_chain_ref === null)) {
-    out.push(delegationFinding("CHILD_REFS", "a child contract carries both parent_contract_ref and attestation_chain_ref; a root contract carries neither", { path: c.parent_contract_ref === null ? "parent_contract_ref" : "attestation_chain_ref" }));
+    const [given, missing] = c.parent_contract_ref === null ? ["attestation_chain_ref", "parent_contract_ref"] : ["parent_contract_ref", "attestation_chain_ref"];
+    out.push(delegationFinding("CHILD_REFS", `${given} is given and ${missing} is null: a child contract carries both, a root contract neither`, { path: missing }));
   }
   scopeFindings(c, out);
   return out;
