@@ -769,8 +769,9 @@ export class ThreadObject extends DurableObject<Env> {
 
   /**
    * check-ho's errors for an HO against the record registered ahead of it (or carried to it). One
-   * that passes but whose rb= does not read the record has the record dropped with a note
-   * (unreadChallenge).
+   * that passes but whose rb= does not read the record has the record dropped, with
+   * READBACK_NOT_ASKED in its answer (unreadChallenge): the HO is stored, but the sender's
+   * challenge asked what its rb= does not, a mistake of the sender's.
    */
   private differsFromRecord(ho: Message, record: Readonly<Record<string, unknown>>): Finding[] {
     // Whatever its rb= asks: an HO without rb=exec where the profile names execution slots is
