@@ -42,6 +42,7 @@ export const FINDING_CODES = {
   SLOT_UNKNOWN: "note",
   SLOT_NOT_ON_TYPE: "note",
   CONSTRAINT_KEY_UNKNOWN: "note",
+  KEYS_UNCHECKED: "note",
   AGENT_NOT_IN_PROFILE: "note",
   // Acceptance criteria (core/criteria, tier 4).
   CRITERIA_SYNTAX: "error",
@@ -172,6 +173,7 @@ const NOTES = {
   SLOT_UNKNOWN: 1,
   SLOT_NOT_ON_TYPE: 1,
   CONSTRAINT_KEY_UNKNOWN: 1,
+  KEYS_UNCHECKED: 1,
   AGENT_NOT_IN_PROFILE: 1,
   ACC_ASSUMPTION: 1,
   ACC_LOOSE: 1,

@@ -56,7 +56,10 @@
  * - Rule 2: "An AQ is answered with an AN or refused with UN". The receiver's first AN or UN to an
  *   AQ (from its `to` to its `from`) answers it, and an AN's `val` must have the shape the AQ's
  *   `need` names (core/_answer-shape): one of its `opts`, `Y` or `N`, a number, a date, or `tail`.
- *   Another shape leaves the asker to guess (THREAD_ANSWER_SHAPE). An AQ is kept only until then.
+ *   Another shape leaves the asker to guess (THREAD_ANSWER_SHAPE). An AN or UN to it from another
+ *   party, or to another, answers nothing, as a reply to an HO from the wrong party closes
+ *   nothing: the same error (THREAD_REPLY_PARTIES), held to no shape, and the AQ still waits.
+ *   An AQ is kept only until its receiver answers it.
  */
 import type { ReadbackExpectations } from "./check-readback.js";
 import { isDate, isTime } from "./check-value.js";
@@ -215,8 +218,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    */
   const lineRead = new Set<number>();
   /**
-   * AQ id -> its asker, its receiver (interned), `need` and `opts`, while its receiver has not
-   * answered it (rule 2); only questions whose `need` has an answer shape are kept.
+   * AQ id -> its asker, its receiver (interned), `need` (-1: a need with no answer shape here) and
+   * `opts`, while its receiver has not answered it (rule 2): an answer is held to its parties, and
+   * to its shape where the need has one.
    */
   const questions = new Map<string, readonly [from: number, to: number, need: number, opts: string]>();
   /** The sender's answers to the readbacks of open handoffs (section 5.3's AN val=Y). */
@@ -245,7 +249,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const liveOfLine = (i: number): number => liveOf.get(rootOf.get(i) ?? i) ?? (supersededBy.get(i) as number);
   const handoffOf = (m: Message, line: number): number | undefined => {
     const i = m.re === null ? undefined : rowNamed(m.re, NAMES_HANDOFF);
-    // A UN may refuse an AQ, which the audit does not track.
+    // A UN may refuse an AQ: one already answered is no longer held.
     if (i === undefined && m.type !== "UN") {
       note("THREAD_REPLY_UNMATCHED", `${m.type} ${m.id} answers ${m.re ?? "nothing"}, which is no HO of this conversation`, m.re ?? "", m.id, line, { slot: "re", received: m.re ?? "nothing" });
     }
@@ -264,11 +268,17 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * to its sender <sender>: <outcome>`. Its words are built only here, off the path of every reply.
    */
   const wrongParties = (m: Message, i: number, line: number, lead: string, outcome: string): void => {
-    const from = t.from[i] as number;
-    const to = t.to[i] as number;
+    misaddressed(m, t.from[i] as number, t.to[i] as number, ids[i] as string, line, `${lead} ${agent(t.to[i] as number)} to its sender ${agent(t.from[i] as number)}: ${outcome}`);
+  };
+
+  /**
+   * THREAD_REPLY_PARTIES for `m`, which answers `about` (an HO, or an AQ) but is not from `to`
+   * to `from`: the field that is wrong, `from` first, what it should be and what it is.
+   */
+  const misaddressed = (m: Message, from: number, to: number, about: string, line: number, text: string): void => {
     const slot = is(m.from, to) ? "to" : "from";
     const [expected, received] = slot === "from" ? [agent(to), m.from ?? "nothing"] : [agent(from), m.to ?? "nothing"];
-    note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} ${lead} ${agent(to)} to its sender ${agent(from)}: ${outcome}`, ids[i] as string, m.id, line, { slot, expected, received });
+    note("THREAD_REPLY_PARTIES", `${m.type} ${m.id} ${text}`, about, m.id, line, { slot, expected, received });
   };
 
   /**
@@ -702,25 +712,31 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
   }
 
-  /** Keeps AQ `m` until its receiver answers it, when its `need` has an answer shape. */
+  /** Keeps AQ `m` until its receiver answers it. */
   function question(m: Message): void {
+    if (m.from === null || m.to === null) return;
     const need = m.slots["need"];
-    if (typeof need !== "string" || !_shapedNeed(need) || m.from === null || m.to === null) return;
+    const shaped = typeof need === "string" && _shapedNeed(need);
     // The options as one string: list elements never hold `+`, so it splits back exactly.
-    questions.set(_own(m.id), [names.id(m.from), names.id(m.to), names.id(need), _own(_strings(m.slots["opts"]).join("+"))]);
+    questions.set(_own(m.id), [names.id(m.from), names.id(m.to), shaped ? names.id(need) : -1, shaped ? _own(_strings(m.slots["opts"]).join("+")) : ""]);
   }
 
   /**
-   * Whether `m`, an AN or UN, is the receiver's answer to an open AQ (rule 2), which it then
-   * settles: a UN refuses it, and an AN's `val` must have the shape the AQ's `need` names. A
-   * message from another party answers nothing here, and the question stays open.
+   * Whether `m`, an AN or UN, answers an open AQ (rule 2). From the AQ's receiver to its asker it
+   * settles it: a UN refuses it, and an AN's `val` must have the shape the AQ's `need` names. From
+   * another party, or to another, it is no answer of the receiver's (THREAD_REPLY_PARTIES): it
+   * answers nothing, is held to no shape, and the question stays open.
    */
   function answerQuestion(m: Message, line: number): boolean {
     const aq = m.re ?? "";
     const q = questions.get(aq);
-    if (q === undefined || !is(m.from, q[1]) || !is(m.to, q[0])) return false;
+    if (q === undefined) return false;
+    if (!is(m.from, q[1]) || !is(m.to, q[0])) {
+      misaddressed(m, q[0], q[1], aq, line, `${m.type === "UN" ? "refuses" : "answers"} AQ ${aq} but does not come from its receiver ${agent(q[1])} to its asker ${agent(q[0])}: it answers nothing, and ${aq} still waits for its receiver's answer (rule 2)`);
+      return true;
+    }
     questions.delete(aq);
-    if (m.type !== "AN") return true;
+    if (m.type !== "AN" || q[2] < 0) return true;
     const val = m.slots["val"];
     const need = names.name(q[2]);
     const miss = _answerMiss(need, q[3] === "" ? [] : q[3].split("+"), val);

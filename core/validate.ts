@@ -184,8 +184,15 @@ function checkRequired(message: Message, type: TypeDef, out: Finding[]): void {
   if (type.code === "AQ" && slots["need"] === "ENUM" && !Object.hasOwn(slots, "opts")) {
     out.push(_error("MISSING_SLOT", "need=ENUM requires opts=", { slot: "opts" }));
   }
-  if (type.code === "HO" && slots["ask"] === "UNDO" && !Object.hasOwn(slots, "ctx")) {
-    out.push(_error("MISSING_SLOT", "ask=UNDO requires ctx= naming the act to reverse", { slot: "ctx" }));
+  if (type.code === "HO") {
+    if (slots["ask"] === "UNDO" && !Object.hasOwn(slots, "ctx")) {
+      out.push(_error("MISSING_SLOT", "ask=UNDO requires ctx= naming the act to reverse", { slot: "ctx" }));
+    }
+    // Section 3.1: keys= names what tier 4 checks, which only rb=acc or rb=plan asks for; else unread.
+    const rb = slots["rb"];
+    if (Object.hasOwn(slots, "keys") && !(Array.isArray(rb) && (rb.includes("acc") || rb.includes("plan")))) {
+      out.push(_note("KEYS_UNCHECKED", "keys= is read only under rb=acc or rb=plan; ignored", { slot: "keys" }));
+    }
   }
   // A tail of spaces carries no answer either.
   const blankTail = (): boolean => message.tail === null || !/\S/u.test(message.tail);

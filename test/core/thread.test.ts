@@ -784,6 +784,35 @@ describe("a closing message about another item closes nothing and is an error", 
   });
 });
 
+describe("the answer to an AQ comes from its receiver to its asker (rule 2)", () => {
+  // A profile's need has no answer shape here, but its answers are still held to the AQ's parties.
+  const compiled = compileVocabulary(coreVocabulary, { profile: "acct", version: "1", extends: "RW1", enums: { need: { ACCT: "an account number" } } });
+  if (!compiled.ok) throw new Error(JSON.stringify(compiled.findings));
+  const acct = compiled.value;
+  const acctRead = (line: string): Message => {
+    const c = checkLine(line, (p) => (p === "acct" ? acct : resolver(p)));
+    if (c.message === null) throw new Error(`does not parse: ${line}`);
+    return c.message;
+  };
+  const run = (lines: string[]): string[] => checkThread(lines.map(acctRead), { vocabulary: (p) => (p === "acct" ? acct : resolver(p)) }).findings.map((f) => `${f.code}:${f.slot ?? ""}@${f.handoff}`);
+  const AQ = "RW1 AQ a-1 p=acct from=a to=b need=ACCT // which account?";
+  it("an AN or UN from another party, or to another, answers nothing and is an error, whatever the need", () => {
+    expect(run([AQ, "RW1 AN c-1 re=a-1 p=acct from=c to=a val=40-12-88"])).toStrictEqual(["THREAD_REPLY_PARTIES:from@a-1"]);
+    expect(run([AQ, "RW1 UN b-1 re=a-1 p=acct from=b to=c why=BUSY"])).toStrictEqual(["THREAD_REPLY_PARTIES:to@a-1"]);
+    expect(run([AQ, "RW1 AN b-1 re=a-1 p=acct from=b to=a val=40-12-88"])).toStrictEqual([]);
+  });
+  it("the finding is the error add() returns, naming the AQ's party; the receiver's answer after it still settles the AQ", () => {
+    const audit = createThreadAudit();
+    audit.add(read("RW1 AQ a-1 from=a to=b need=YESNO"));
+    const [f, more] = audit.add(read("RW1 AN c-1 re=a-1 from=c to=a val=maybe"), 2);
+    expect(more).toBeUndefined();
+    expect(f).toMatchObject({ code: "THREAD_REPLY_PARTIES", severity: "error", handoff: "a-1", id: "c-1", line: 2, slot: "from", expected: "b", received: "c" });
+    expect(audit.add(read("RW1 AN b-1 re=a-1 from=b to=a val=Y"), 3)).toHaveLength(0);
+    // Answered: a second answer is not checked (the AQ is kept only until then, note 29).
+    expect(audit.add(read("RW1 AN b-2 re=a-1 from=b to=a val=maybe"), 4)).toHaveLength(0);
+  });
+});
+
 describe("the answer to a cancel comes from the HO's receiver to its sender", () => {
   const lines = ["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 CX a-2 re=a-1 from=a to=b item=x:1 why=REVOKED"];
   const run = (an: string): string[] => checkThread([...lines, an].map(read)).findings.map((f) => `${f.code}:${f.slot ?? ""}`);

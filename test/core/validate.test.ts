@@ -161,6 +161,18 @@ describe("notes: ignored, never refused", () => {
     expect(found("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT acc=spelling:uk+len:120w")).toStrictEqual(["CONSTRAINT_KEY_UNKNOWN:acc"]);
     expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc keys=len+spelling")).toStrictEqual(["CONSTRAINT_KEY_UNKNOWN:keys"]);
   });
+  it("keys= on an HO that asks neither rb=acc nor rb=plan is noted: nothing reads it (section 3.1)", () => {
+    const c = checkLine("RW1 HO a-1 from=a to=b item=x ask=DRAFT keys=len+tone", resolve);
+    expect(c.ok).toBe(true);
+    expect(c.findings.map((f) => [f.code, f.severity, f.slot, f.message])).toStrictEqual([["KEYS_UNCHECKED", "note", "keys", "keys= is read only under rb=acc or rb=plan; ignored"]]);
+    for (const rb of ["echo", "all", "exec", "pri", "echo+pri"]) expect(found(`RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=${rb} keys=len`), rb).toStrictEqual(["KEYS_UNCHECKED:keys"]);
+    for (const rb of ["acc", "plan", "pri+acc", "plan+keep"]) expect(found(`RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=${rb} keys=len`), rb).toStrictEqual([]);
+    // The key set is still read: an unknown key is noted as well.
+    expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT keys=spelling")).toStrictEqual(["KEYS_UNCHECKED:keys", "CONSTRAINT_KEY_UNKNOWN:keys"]);
+    // acc= on an HO without rb=acc is the sender's to send (section 5.2); an RB's keys= is note 8's.
+    expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len:120w")).toStrictEqual([]);
+    expect(found("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT keys=len")).toStrictEqual([]);
+  });
   it("constraint keys are read in any ASCII case, and only ASCII case", () => {
     expect(found("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT acc=LEN:120w+Tone:plain keys=FMT")).toStrictEqual([]);
     const mixed = checkLine("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT acc=Spelling:uk", resolve).findings;

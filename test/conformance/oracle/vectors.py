@@ -60,6 +60,17 @@ valid("stray-acc-unread", _l, [f"SLOT_NOT_ON_TYPE:acc@{at(_l, 'acc=')}"])
 _l = "RW1 AN ex-2 re=sch-1 p=pay from=ex to=sch val=APPROVE net=1.00 vat=1.00 amt=5.00"
 valid("pay-stray-sum-unread", _l, [f"SLOT_NOT_ON_TYPE:{k}@{at(_l, k + '=')}" for k in ("net", "vat", "amt")])
 valid("constraint-key-note", "RW1 RB writer-08 re=research-05 from=writer to=research item=x ask=DRAFT acc=spelling:uk+len:120w", ["CONSTRAINT_KEY_UNKNOWN:acc@73"])
+# Section 3.1: keys= is "on an HO with rb=acc or rb=plan"; on an HO that asks neither, nothing
+# reads it (no tier 4), so it is ignored with a note, as a slot on the wrong type is (note 12).
+_l = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT keys=len+tone"
+valid("keys-without-rb", _l, [f"KEYS_UNCHECKED:keys@{at(_l, 'keys=')}"])
+_l = "RW1 HO a-2 from=a to=b item=x:1 ask=DRAFT rb=all+pri pri=2 keys=len"
+valid("keys-under-rb-all", _l, [f"KEYS_UNCHECKED:keys@{at(_l, 'keys=')}"])
+valid("keys-under-rb-plan", "RW1 HO a-3 from=a to=b item=x:1 ask=DRAFT rb=pri+plan pri=2 keys=len+tone", [])
+# acc= on an HO without rb=acc is the sender's to send (section 5.2): no note.
+valid("acc-without-rb", "RW1 HO a-4 from=a to=b item=x:1 ask=DRAFT acc=len:120w", [])
+_l = "RW1 ST a-5 from=a to=b item=x:1 keys=len"
+valid("keys-on-st", _l, [f"SLOT_NOT_ON_TYPE:keys@{at(_l, 'keys=')}"])
 valid("pay-st-invoice", "RW1 ST extractor-1 p=pay from=extractor to=scheduler item=inv:MD-2026-057 sup=marlow amt=5400.00 cur=GBP kind=GROSS net=4500.00 vat=900.00 src=email:7+po:PO-1044 // invoice MD-2026-057")
 valid("pay-st-bank", "RW1 ST extractor-2 p=pay from=extractor to=scheduler item=bank:20260918 sup=marlow acct=40-12-88/61102938 src=bank:20260918")
 valid("pay-chgbank-rb", "RW1 RB payer-4 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow ask=CHGBANK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938")
