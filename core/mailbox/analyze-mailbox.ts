@@ -20,6 +20,8 @@ import { rootsNotFresh } from "./fresh-roots.js";
 import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
 import { orphanedThreads } from "./orphaned-threads.js";
+import { primerFindings } from "./primer.js";
+import type { PrimerState } from "./primer.js";
 import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
 import { resumesUnanswered } from "./resume-answered.js";
 import { sameRootId } from "./root-id.js";
@@ -62,6 +64,11 @@ export interface MailboxAnalysis {
 export interface AnalyzeOptions extends ClaimOptions {
   /** The exchange budget where no accepted handshake names one (default 20). */
   readonly budget?: number;
+  /**
+   * Whether the mailbox root holds its visible primer, as the reader of the folder found it. Left
+   * out (the Worker's preflight, the playground: no folder), the primer is not judged.
+   */
+  readonly primer?: PrimerState;
 }
 
 /** A short fingerprint of a root identifier: repair notices never carry the full value. */
@@ -248,6 +255,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   // finding is about a thread, not a message (no id): it quarantines nothing and refuses no publication.
   const orphans = orphanedThreads(sorted, quarantine);
   append(findings, [...orphans.values()]);
+  // The room's primer: a finding about the room, not a message (no id), so it quarantines nothing.
+  append(findings, primerFindings(options.primer, groups.size));
   const threadSummaries = orphans.size === 0 ? summaries : summaries.map((t) => (orphans.has(t.thread) ? { ...t, orphaned: true } : t));
   return { threads: threadSummaries, callsigns: claims.callsigns, findings, quarantine };
 }
