@@ -23,6 +23,7 @@ import { orphanedThreads } from "./orphaned-threads.js";
 import { primerFindings } from "./primer.js";
 import type { PrimerState } from "./primer.js";
 import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
+import { republishedReplies } from "./republished-replies.js";
 import { resumesUnanswered } from "./resume-answered.js";
 import { sameRootId } from "./root-id.js";
 import { standingBlocks } from "./standing-blocks.js";
@@ -248,6 +249,11 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     quarantine = quarantineOf(findings, round.claims.unclaimed);
   }
   const { claims, summaries } = round;
+  // Never republish (9): a second answer of its sender's to the same reply_to and request_id. It is
+  // judged against answers the final quarantine leaves standing, and is quarantined itself.
+  const republished = republishedReplies(sorted, quarantine);
+  append(findings, republished);
+  for (const f of republished) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
   // Who is away is read from what the analysis does not quarantine, as the lifecycle reads it: a
   // note, so it feeds no quarantine.
   append(findings, addresseesDeparted(sorted, quarantine, new Set(claims.callsigns.map((c) => c.retired_by).filter((id) => id !== null))));

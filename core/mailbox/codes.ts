@@ -104,6 +104,7 @@ export const MAILBOX_CODES = {
   THREAD_ORPHANED: "note",
   RESUME_UNANSWERED: "error",
   ROOT_NOT_FRESH: "note",
+  REPLY_REPUBLISHED: "error",
   // The room's visible primer (sections 3, 6, 9, 12).
   PRIMER_MISSING: "error",
   // Reconciliation (sections 3, 7, 9).

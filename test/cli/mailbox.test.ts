@@ -586,6 +586,20 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     expect(r.code, r.out).toBe(0);
     expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).code).toBe(0);
   });
+  it("a second reply to the same reply_to and request_id (REPLY_REPUBLISHED): exit 1, nothing written; never republish (section 9)", () => {
+    const a = room();
+    handshake(a.root);
+    const ask = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--reply-to", ID(4), "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(5), "--slug", "ask", "--body", "Review the draft."]);
+    expect(ask.code, ask.err).toBe(0);
+    const reply = (id: number): ReturnType<typeof rw> => rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "reply", "--reply-to", ID(5), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(id), "--no-reply", "--json", "--body", "Approved."]);
+    expect(reply(6).code).toBe(0);
+    const before = readdirSync(a.inbox);
+    const again = reply(7);
+    expect(again.code, again.out).toBe(1);
+    expect((JSON.parse(again.out) as { findings: { code: string; slot?: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["REPLY_REPUBLISHED", "request_id"]]);
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+    expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).code).toBe(0);
+  });
   it("a second hello in a thread (HELLO_THREAD_REUSED): exit 1, nothing written; in a new thread it publishes", () => {
     const a = room();
     expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]).code).toBe(0);
