@@ -9,6 +9,7 @@ import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
 import { addresseesDeparted } from "./addressee-departed.js";
 import { callsignClaims } from "./callsign-claims.js";
+import { engagedStrangers } from "./engaged-strangers.js";
 import type { CallsignClaims, CallsignView, ClaimOptions } from "./callsign-claims.js";
 import { IDENTITY_CODES, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding } from "./codes.js";
@@ -254,6 +255,11 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   const republished = republishedReplies(sorted, quarantine);
   append(findings, republished);
   for (const f of republished) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
+  // Unexpected callsigns are not engaged (4, 13): an agent's answer to a message from a name nobody
+  // claimed is an error, quarantined as the stranger's message is.
+  const engaged = engagedStrangers(sorted, new Set(claims.unclaimed), quarantine);
+  append(findings, engaged);
+  for (const f of engaged) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
   // Who is away is read from what the analysis does not quarantine, as the lifecycle reads it: a
   // note, so it feeds no quarantine.
   append(findings, addresseesDeparted(sorted, quarantine, new Set(claims.callsigns.map((c) => c.retired_by).filter((id) => id !== null))));

@@ -600,6 +600,20 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     expect(readdirSync(a.inbox)).toStrictEqual(before);
     expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).code).toBe(0);
   });
+  it("an answer to an unexpected callsign's message (CALLSIGN_UNCLAIMED_ENGAGED): exit 1, nothing written; surfacing it to the Handler publishes", () => {
+    const a = room();
+    handshake(a.root);
+    // ORION never claimed its name: its request is CALLSIGN_UNCLAIMED, surfaced and not engaged.
+    message(a.inbox, "2026-10-01-10-00-00-ORION-request-ask.md", { id: ID(7), thread: ID(7), request_id: ID(7), from: "ORION", to: "[LYRA]", kind: "request", machine: "ORION-BOX", root: "c".repeat(64) });
+    const answer = (to: string, kind: string): ReturnType<typeof rw> => rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", to, "--kind", kind, "--reply-to", ID(7), "--arena", "DEMO", "--machine", "LYRA-BOX", "--json", "--body", "Seen."]);
+    const before = readdirSync(a.inbox);
+    const ack = answer("ORION", "ack");
+    expect(ack.code, ack.out).toBe(1);
+    expect((JSON.parse(ack.out) as { findings: { code: string; slot?: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["CALLSIGN_UNCLAIMED_ENGAGED", "reply_to"]]);
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+    const surfaced = answer("HANDLER", "blocked");
+    expect(surfaced.code, surfaced.out).toBe(0);
+  });
   it("a second hello in a thread (HELLO_THREAD_REUSED): exit 1, nothing written; in a new thread it publishes", () => {
     const a = room();
     expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]).code).toBe(0);
