@@ -11,6 +11,7 @@ import { pathOption } from "../arguments.js";
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
+import { primerState } from "../mailbox/primer.js";
 import { readRootBinding, readState, refuseStateInside } from "../mailbox/state.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
@@ -37,7 +38,9 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
   if (options.state !== undefined && isInside(options.state, found.root)) throw new UsageError(`--state ${options.state} is inside the mailbox root: dispositions live outside the mailbox and its sync`);
   if (options.state !== undefined && options.as !== undefined) refuseStateInside(options.state, found.root, options.as);
   const read = readInbox(found.inbox, options.vocabulary);
-  const analysis = analyzeMailbox(read.entries, { now: options.now });
+  // The check always knows whether the root holds the primer, so it is always judged.
+  const primer = primerState(found.root);
+  const analysis = analyzeMailbox(read.entries, { now: options.now, primer });
   let reconciliation: ReconcileReport | null = null;
   if (options.as !== undefined && options.state !== undefined) {
     // The ledger belongs to the arena its root binding names (section 9: "an exact owner/arena/root
@@ -46,7 +49,7 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
     if (bound !== undefined && options.arena !== undefined && bound !== options.arena) throw new UsageError(`--arena ${options.arena}: ${options.as}'s root binding in ${options.state} is for arena ${bound}, and a participant's state belongs to one arena (use a state folder for each arena)`);
     const arena = options.arena ?? bound;
     const state = readState(options.state, options.as);
-    const report = reconcile({ participant: options.as, ...(arena === undefined ? {} : { arena }), messages: read.entries, analysis, dispositions: state.dispositions, where: state.where, cursor: state.cursor, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, now: options.now });
+    const report = reconcile({ participant: options.as, ...(arena === undefined ? {} : { arena }), messages: read.entries, analysis, primer, dispositions: state.dispositions, where: state.where, cursor: state.cursor, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, now: options.now });
     reconciliation = state.findings.length === 0 ? report : { ...report, readiness_clean: false, status: report.work_clean ? "WORK_CLEAN_WITH_AUDIT_DEBT" : report.status, findings: [...state.findings, ...report.findings] };
   }
   const errors = read.files.some((f) => !f.ok) || read.anomalies.length > 0 || hasMailboxError(analysis.findings) || (reconciliation !== null && hasMailboxError(reconciliation.findings));

@@ -9,6 +9,7 @@ import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
 import { addresseesDeparted } from "./addressee-departed.js";
 import { callsignClaims } from "./callsign-claims.js";
+import { engagedStrangers } from "./engaged-strangers.js";
 import type { CallsignClaims, CallsignView, ClaimOptions } from "./callsign-claims.js";
 import { IDENTITY_CODES, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding } from "./codes.js";
@@ -20,7 +21,10 @@ import { rootsNotFresh } from "./fresh-roots.js";
 import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
 import { orphanedThreads } from "./orphaned-threads.js";
+import { primerFindings } from "./primer.js";
+import type { PrimerState } from "./primer.js";
 import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
+import { republishedReplies } from "./republished-replies.js";
 import { resumesUnanswered } from "./resume-answered.js";
 import { sameRootId } from "./root-id.js";
 import { standingBlocks } from "./standing-blocks.js";
@@ -62,6 +66,11 @@ export interface MailboxAnalysis {
 export interface AnalyzeOptions extends ClaimOptions {
   /** The exchange budget where no accepted handshake names one (default 20). */
   readonly budget?: number;
+  /**
+   * Whether the mailbox root holds its visible primer, as the reader of the folder found it. Left
+   * out (the Worker's preflight, the playground: no folder), the primer is not judged.
+   */
+  readonly primer?: PrimerState;
 }
 
 /** A short fingerprint of a root identifier: repair notices never carry the full value. */
@@ -241,6 +250,16 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     quarantine = quarantineOf(findings, round.claims.unclaimed);
   }
   const { claims, summaries } = round;
+  // Never republish (9): a second answer of its sender's to the same reply_to and request_id. It is
+  // judged against answers the final quarantine leaves standing, and is quarantined itself.
+  const republished = republishedReplies(sorted, quarantine);
+  append(findings, republished);
+  for (const f of republished) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
+  // Unexpected callsigns are not engaged (4, 13): an agent's answer to a message from a name nobody
+  // claimed is an error, quarantined as the stranger's message is.
+  const engaged = engagedStrangers(sorted, new Set(claims.unclaimed), quarantine);
+  append(findings, engaged);
+  for (const f of engaged) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
   // Who is away is read from what the analysis does not quarantine, as the lifecycle reads it: a
   // note, so it feeds no quarantine.
   append(findings, addresseesDeparted(sorted, quarantine, new Set(claims.callsigns.map((c) => c.retired_by).filter((id) => id !== null))));
@@ -248,6 +267,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   // finding is about a thread, not a message (no id): it quarantines nothing and refuses no publication.
   const orphans = orphanedThreads(sorted, quarantine);
   append(findings, [...orphans.values()]);
+  // The room's primer: a finding about the room, not a message (no id), so it quarantines nothing.
+  append(findings, primerFindings(options.primer, groups.size));
   const threadSummaries = orphans.size === 0 ? summaries : summaries.map((t) => (orphans.has(t.thread) ? { ...t, orphaned: true } : t));
   return { threads: threadSummaries, callsigns: claims.callsigns, findings, quarantine };
 }

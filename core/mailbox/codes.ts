@@ -93,6 +93,7 @@ export const MAILBOX_CODES = {
   ADDRESSEE_DEPARTED: "note",
   CALLSIGN_HELD: "error",
   CALLSIGN_UNCLAIMED: "note",
+  CALLSIGN_UNCLAIMED_ENGAGED: "error",
   SUCCESSION_DECLARED: "note",
   SUCCESSION_UNDECLARED: "error",
   ROOT_MISMATCH: "error",
@@ -104,6 +105,9 @@ export const MAILBOX_CODES = {
   THREAD_ORPHANED: "note",
   RESUME_UNANSWERED: "error",
   ROOT_NOT_FRESH: "note",
+  REPLY_REPUBLISHED: "error",
+  // The room's visible primer (sections 3, 6, 9, 12).
+  PRIMER_MISSING: "error",
   // Reconciliation (sections 3, 7, 9).
   DISPOSITION_INVALID: "error",
   DISPOSITION_UNKNOWN_MESSAGE: "note",

@@ -17,6 +17,8 @@ import type { Disposition } from "./disposition.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { at, byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
+import { primerFindings } from "./primer.js";
+import type { PrimerState } from "./primer.js";
 import { isUuid7 } from "./uuid7.js";
 import { DISPOSITION_STATES, LIVE_CTA, MAILBOX_KINDS } from "./vocabulary.js";
 
@@ -63,6 +65,12 @@ export interface ReconcileInput {
    * owed to a callsign they find retired is never to be published (ADDRESSEE_RETIRED).
    */
   readonly analysis?: Pick<MailboxAnalysis, "quarantine" | "callsigns">;
+  /**
+   * Whether the mailbox root holds its visible primer (the CLI looks). Missing or unusable while
+   * the inbox holds a message, the participant is never readiness-clean (PRIMER_MISSING: "A missing
+   * primer blocks readiness", 12); left out, the primer is not judged.
+   */
+  readonly primer?: PrimerState;
   /** Places a disposition transition for its findings (the CLI gives file and line). */
   readonly where?: (index: number) => { file?: string; line?: number };
 }
@@ -344,6 +352,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     else if (!byId.has(id) && !effective.has(id)) findings.push(mailboxFinding("CURSOR_UNKNOWN", "the cursor holds a UUID neither the mailbox nor a disposition knows", { id }));
   }
 
+  // The primer gates readiness, not work: section 3's work-clean predicate does not name it.
+  for (const f of primerFindings(input.primer, byId.size, participant)) findings.push(f);
   const workClean = c.undispositioned_count === 0 && c.deferred_cta_count === 0 && c.pending_cta_count + c.active_cta_count + c.blocked_cta_count === 0 && c.expired_blocker_count === 0 && c.audit_state_with_live_work_count === 0 && c.open_reply_count === 0;
   const readinessClean = workClean && c.needs_audit_count === 0 && c.historical_debt_count === 0 && c.anomaly_count === 0 && !hasMailboxError(findings);
   const status: ReconcileStatus = !workClean ? "FOUND" : readinessClean ? "CLEAN" : "WORK_CLEAN_WITH_AUDIT_DEBT";

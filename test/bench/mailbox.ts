@@ -49,6 +49,8 @@ function writeRoom(count: number): { dir: string; root: string; state: string } 
   const state = join(dir, "state");
   mkdirSync(inbox, { recursive: true });
   mkdirSync(join(state, "dispositions"), { recursive: true });
+  // The visible primer the first writer creates after the hello: without it no room is clean.
+  writeFileSync(join(root, "AGENT-MAILBOX-PRIMER.md"), "# Agent Mailbox primer: CROX-SITE\n\nProtocol v1, CORE. Participants: VEGA (writer), LYRA.\n");
   const specs: Spec[] = [
     { n: 0, from: "VEGA", kind: "hello", thread: 0, replyTo: null, request: 0, expectsReply: true },
     { n: 1, from: "LYRA", kind: "welcome", thread: 0, replyTo: 0, request: 0, expectsReply: false, terms: "accept" },

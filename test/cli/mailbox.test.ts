@@ -24,10 +24,15 @@ const base = (dir: string): string => mkdtempSync(join(dir, "room-"));
 const tmp = mkdtempSync(join(tmpdir(), "rw-mailbox-cli-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function room(layout: "inbox" | "dotted" = "inbox"): { root: string; inbox: string } {
+/** A primer, as the first writer creates it after the hello (sections 6 and 12). */
+const PRIMER = "# Agent Mailbox primer: DEMO\n\nProtocol v1, CORE. Participants: VEGA (writer), LYRA. Next action: see the inbox.\n";
+
+/** A room as the bootstrap leaves it: an inbox and, at the root, its visible primer (unless `primer: false`). */
+function room(layout: "inbox" | "dotted" = "inbox", { primer = true }: { primer?: boolean } = {}): { root: string; inbox: string } {
   const root = base(tmp);
   const inbox = layout === "inbox" ? join(root, "inbox") : join(root, ".agent-mailbox", "inbox");
   mkdirSync(inbox, { recursive: true });
+  if (primer) writeFileSync(join(root, "AGENT-MAILBOX-PRIMER.md"), PRIMER);
   return { root, inbox };
 }
 
@@ -581,6 +586,34 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     expect(r.code, r.out).toBe(0);
     expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).code).toBe(0);
   });
+  it("a second reply to the same reply_to and request_id (REPLY_REPUBLISHED): exit 1, nothing written; never republish (section 9)", () => {
+    const a = room();
+    handshake(a.root);
+    const ask = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--reply-to", ID(4), "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(5), "--slug", "ask", "--body", "Review the draft."]);
+    expect(ask.code, ask.err).toBe(0);
+    const reply = (id: number): ReturnType<typeof rw> => rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "reply", "--reply-to", ID(5), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(id), "--no-reply", "--json", "--body", "Approved."]);
+    expect(reply(6).code).toBe(0);
+    const before = readdirSync(a.inbox);
+    const again = reply(7);
+    expect(again.code, again.out).toBe(1);
+    expect((JSON.parse(again.out) as { findings: { code: string; slot?: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["REPLY_REPUBLISHED", "request_id"]]);
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+    expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).code).toBe(0);
+  });
+  it("an answer to an unexpected callsign's message (CALLSIGN_UNCLAIMED_ENGAGED): exit 1, nothing written; surfacing it to the Handler publishes", () => {
+    const a = room();
+    handshake(a.root);
+    // ORION never claimed its name: its request is CALLSIGN_UNCLAIMED, surfaced and not engaged.
+    message(a.inbox, "2026-10-01-10-00-00-ORION-request-ask.md", { id: ID(7), thread: ID(7), request_id: ID(7), from: "ORION", to: "[LYRA]", kind: "request", machine: "ORION-BOX", root: "c".repeat(64) });
+    const answer = (to: string, kind: string): ReturnType<typeof rw> => rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", to, "--kind", kind, "--reply-to", ID(7), "--arena", "DEMO", "--machine", "LYRA-BOX", "--json", "--body", "Seen."]);
+    const before = readdirSync(a.inbox);
+    const ack = answer("ORION", "ack");
+    expect(ack.code, ack.out).toBe(1);
+    expect((JSON.parse(ack.out) as { findings: { code: string; slot?: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["CALLSIGN_UNCLAIMED_ENGAGED", "reply_to"]]);
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+    const surfaced = answer("HANDLER", "blocked");
+    expect(surfaced.code, surfaced.out).toBe(0);
+  });
   it("a second hello in a thread (HELLO_THREAD_REUSED): exit 1, nothing written; in a new thread it publishes", () => {
     const a = room();
     expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]).code).toBe(0);
@@ -955,6 +988,62 @@ describe("usage", () => {
       expect(r.err, now).toContain(`--now ${now}`);
     }
     expect(rw(["mailbox", "check", a.root, "--now", "2026-02-28T00:00Z"]).code).toBe(0);
+  });
+});
+
+describe("rw mailbox check: the visible primer (sections 3, 6, 12)", () => {
+  const PRIMER_AT = "AGENT-MAILBOX-PRIMER.md";
+  it("an empty room is not judged; once a hello is in, a room without its primer fails (exit 1), and with it passes", () => {
+    const a = room("inbox", { primer: false });
+    const empty = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect([empty.code, empty.out.includes("PRIMER_MISSING")]).toStrictEqual([0, false]);
+    const hello = rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]);
+    expect(hello.code, hello.err).toBe(0);
+    const missing = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(missing.code).toBe(1);
+    expect(missing.out).toContain(`  ${PRIMER_AT}: error PRIMER_MISSING: no ${PRIMER_AT} at the mailbox root, though the inbox holds 1 message`);
+    writeFileSync(join(a.root, PRIMER_AT), PRIMER);
+    const present = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect([present.code, present.out.includes("PRIMER_MISSING")]).toStrictEqual([0, false]);
+  });
+  it("--as: a room without its primer is work-clean but never readiness-clean (WORK_CLEAN_WITH_AUDIT_DEBT), and its primer makes it CLEAN", () => {
+    const a = room("inbox", { primer: false });
+    handshake(a.root);
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "dispositions"));
+    // VEGA's one addressed message, LYRA's no-reply welcome, is disposed of: its work is clean.
+    writeFileSync(join(state, "dispositions", "VEGA.jsonl"), `${JSON.stringify({ id: ID(4), state: "no-reply-required", cta: "none" })}\n`);
+    const check = (): { code: number | null; report: { status: string; work_clean: boolean; readiness_clean: boolean; findings: { code: string; severity: string }[] } } => {
+      const r = rw(["mailbox", "check", a.root, "--as", "VEGA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+      return { code: r.code, report: (JSON.parse(r.out) as { reconciliation: never }).reconciliation };
+    };
+    const missing = check();
+    expect(missing.code).toBe(1);
+    expect([missing.report.status, missing.report.work_clean, missing.report.readiness_clean]).toStrictEqual(["WORK_CLEAN_WITH_AUDIT_DEBT", true, false]);
+    expect(missing.report.findings.map((f) => `${f.severity} ${f.code}`)).toStrictEqual(["error PRIMER_MISSING"]);
+    writeFileSync(join(a.root, PRIMER_AT), PRIMER);
+    const present = check();
+    expect([present.code, present.report.status, present.report.findings]).toStrictEqual([0, "CLEAN", []]);
+  });
+  it("fails closed on a primer that is a symbolic link (even to a real file) or a folder, and looks only at the root, not in .agent-mailbox/", () => {
+    const a = room("inbox", { primer: false });
+    handshake(a.root);
+    const elsewhere = join(mkdtempSync(join(tmp, "elsewhere-")), PRIMER_AT);
+    writeFileSync(elsewhere, PRIMER);
+    symlinkSync(elsewhere, join(a.root, PRIMER_AT));
+    const linked = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(linked.code).toBe(1);
+    expect(linked.out).toContain(`error PRIMER_MISSING: ${PRIMER_AT} at the mailbox root is not a regular file`);
+    const b = room("dotted", { primer: false });
+    handshake(b.root);
+    mkdirSync(join(b.root, PRIMER_AT));
+    writeFileSync(join(b.root, ".agent-mailbox", PRIMER_AT), PRIMER);
+    const folder = rw(["mailbox", "check", b.root, "--now", "20261002T1200Z"]);
+    expect(folder.code).toBe(1);
+    expect(folder.out).toContain(`error PRIMER_MISSING: ${PRIMER_AT} at the mailbox root is not a regular file`);
+    const dotted = room("dotted");
+    handshake(dotted.root);
+    expect(rw(["mailbox", "check", join(dotted.root, ".agent-mailbox", "inbox"), "--now", "20261002T1200Z"]).code).toBe(0);
   });
 });
 

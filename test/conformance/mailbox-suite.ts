@@ -173,6 +173,8 @@ export interface ConversationCase {
   /** Epoch ms as ISO 8601, for callsign expiry. */
   readonly now?: string;
   readonly budget?: number;
+  /** What the folder's reader found at the root's AGENT-MAILBOX-PRIMER.md; left out, not judged. */
+  readonly primer?: Mailbox.PrimerState;
   /** Every finding, as `CODE @symbol` (order not significant). */
   readonly findings: readonly string[];
   /**
@@ -214,7 +216,7 @@ export function readCase(symbols: Symbols, specs: readonly (MessageSpec & { read
 export function runConversationCase(c: ConversationCase, api: Api): string[] {
   const symbols = new Symbols(api);
   const { entries, diffs } = readCase(symbols, c.messages, api);
-  const analysis = api.analyzeMailbox(entries, { now: c.now === undefined ? null : Date.parse(c.now), ...(c.budget === undefined ? {} : { budget: c.budget }) });
+  const analysis = api.analyzeMailbox(entries, { now: c.now === undefined ? null : Date.parse(c.now), ...(c.budget === undefined ? {} : { budget: c.budget }), ...(c.primer === undefined ? {} : { primer: c.primer }) });
   diffs.push(...sameSet("findings", analysis.findings.map((f) => symbols.name(`${f.code} ${f.id ?? ""}`).trim()), c.findings));
   for (const [first, want] of Object.entries(c.threads ?? {})) {
     const t = analysis.threads.find((x) => x.first === symbols.uuid(first.replace(/^@/, "")));
@@ -253,6 +255,8 @@ export interface ReconcileCase {
   readonly cursor?: readonly string[];
   readonly anomalies?: readonly Mailbox.MailboxAnomaly[];
   readonly anomalyIndex?: readonly Mailbox.AnomalyRecord[];
+  /** What the folder's reader found at the root's AGENT-MAILBOX-PRIMER.md; left out, not judged. */
+  readonly primer?: Mailbox.PrimerState;
   readonly status: string;
   readonly work_clean: boolean;
   readonly readiness_clean: boolean;
@@ -277,6 +281,7 @@ export function runReconcileCase(c: ReconcileCase, api: Api): string[] {
     cursor: symbols.fill(c.cursor ?? []),
     anomalies: symbols.fill(c.anomalies ?? []),
     anomalyIndex: c.anomalyIndex ?? [],
+    ...(c.primer === undefined ? {} : { primer: c.primer }),
     now: Date.parse(c.now),
   });
   const eq = (what: string, got: unknown, want: unknown): void => {

@@ -679,11 +679,13 @@ describe("a blocked in a thread of 200,000 messages", () => {
     for (let i = 0; i < N; i++) {
       const id = next();
       asks.push(id);
-      list.push({ envelope: { ...lyra, id, reply_to: lyra.id, expects_reply: i % 2 === 0 }, body: "x", file: `q${i}.md` });
+      // Each question is a request of its own: one request_id asked twice of one parent would be
+      // the same request republished (REPLY_REPUBLISHED).
+      list.push({ envelope: { ...lyra, id, request_id: id, reply_to: lyra.id, expects_reply: i % 2 === 0 }, body: "x", file: `q${i}.md` });
     }
     const blocked = next();
     list.push({ envelope: { ...vega, id: blocked, thread: lyra.thread, request_id: lyra.request_id, kind: "blocked", to: ["LYRA", "HANDLER"], reply_to: lyra.id, expects_reply: false }, body: "x", file: "b.md" });
-    for (let i = 0; i < N; i++) list.push({ envelope: { ...vega, id: next(), thread: lyra.thread, request_id: lyra.request_id, kind: "reply", reply_to: asks[i] as string, expects_reply: false }, body: "x", file: `y${i}.md` });
+    for (let i = 0; i < N; i++) list.push({ envelope: { ...vega, id: next(), thread: lyra.thread, request_id: asks[i] as string, kind: "reply", reply_to: asks[i] as string, expects_reply: false }, body: "x", file: `y${i}.md` });
     list.push({ envelope: { ...vega, id: next(), thread: lyra.thread, request_id: lyra.request_id, kind: "blocked", to: ["LYRA"], reply_to: lyra.id, expects_reply: false }, body: "x", file: "b2.md" });
     expect(list.length).toBeGreaterThan(200_000);
     const analysis = mailbox.analyzeMailbox(list, { budget: 1_000_000 });
