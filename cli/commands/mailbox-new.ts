@@ -19,6 +19,7 @@ import {
   newUuid7,
   parseFilename,
   preflight,
+  primerBlocksClaim,
   readMailboxMessage,
   slugify,
   uuid7Time,
@@ -30,6 +31,7 @@ import { terminalText } from "../terminal-text.js";
 import { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
+import { primerState } from "../mailbox/primer.js";
 import { publishOnce, PublishRefusal } from "../mailbox/publish.js";
 import { bindRoot, refuseStateInside } from "../mailbox/state.js";
 import { needs, UsageError } from "../usage-error.js";
@@ -238,6 +240,8 @@ async function publish(ctx: CommandContext): Promise<number> {
   if (e !== null && file !== null && taken === undefined && findings.every((f) => f.severity !== "error")) {
     const analysis = analyzeMailbox([...inbox.entries, { envelope: e, body: checked.body ?? "", file }], { now: Date.now() });
     for (const f of analysis.findings) if (f.id === e.id) findings.push(f);
+    const unprimed = primerBlocksClaim(primerState(found.root), e.kind);
+    if (unprimed !== null) findings.push(unprimed);
   }
   const dryRun = ctx.options["dry-run"] === true;
   if (e !== null && state !== undefined && findings.every((f) => f.severity !== "error")) {

@@ -32,3 +32,15 @@ export function primerFindings(primer: PrimerState | undefined, messages: number
   const blocks = whose === undefined ? "readiness and claimed work are blocked for every participant" : `${whose} is not readiness-clean`;
   return [mailboxFinding("PRIMER_MISSING", `${what}, though the inbox holds ${messages} ${messages === 1 ? "message" : "messages"}: ${blocks} until the primer's writer creates it (sections 6 and 12: a missing primer blocks readiness)`, { file: PRIMER_FILE })];
 }
+
+/**
+ * A `claim` about to be published into a room whose primer is missing or unusable: "A missing
+ * primer blocks readiness and claimed work" (12), and a claim is how work is claimed (a "lease on
+ * a bounded task scope", 5). Judged at publication, not by the check: the folder does not say
+ * whether the primer was there when an older claim was published.
+ */
+export function primerBlocksClaim(primer: PrimerState | undefined, kind: string): MailboxFinding | null {
+  if (kind !== "claim" || primer === undefined || primer === "present") return null;
+  const what = primer === "missing" ? `no ${PRIMER_FILE} at the mailbox root` : `${PRIMER_FILE} at the mailbox root is not a regular file`;
+  return mailboxFinding("PRIMER_MISSING", `${what}: a claim is claimed work, which a missing primer blocks (section 12); the primer's writer creates it first`, { slot: "kind", file: PRIMER_FILE });
+}

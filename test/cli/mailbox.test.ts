@@ -1047,6 +1047,29 @@ describe("rw mailbox check: the visible primer (sections 3, 6, 12)", () => {
   });
 });
 
+describe("rw mailbox new: a claim waits for the primer (section 12)", () => {
+  it("refuses to publish a claim while the root has no primer, and publishes it once the primer is there", () => {
+    const a = room("inbox", { primer: false });
+    const full = (from: string, extra: string[]): string[] => ["mailbox", "new", a.root, "--from", from, "--to", from === "VEGA" ? "LYRA" : "VEGA", "--arena", "DEMO", "--machine", `${from}-BOX`, "--full", "--session", "s1", ...extra];
+    for (const step of [
+      full("VEGA", ["--kind", "hello", "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]),
+      full("LYRA", ["--kind", "welcome", "--terms", "accept", "--reply-to", ID(1), "--id", ID(4)]),
+      full("VEGA", ["--kind", "ack", "--reply-to", ID(4), "--id", ID(5), "--no-reply"]),
+    ]) {
+      const r = rw(step);
+      expect(r.code, r.err).toBe(0);
+    }
+    const claim = full("LYRA", ["--kind", "claim", "--reply-to", ID(5), "--id", ID(6), "--body", "Claim: the hero copy, exclusive, until 12:00.", "--dry-run"]);
+    const refused = rw(claim);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("error PRIMER_MISSING: no AGENT-MAILBOX-PRIMER.md at the mailbox root: a claim is claimed work");
+    // Other kinds are not held back: the hello came before any primer could (section 4).
+    writeFileSync(join(a.root, "AGENT-MAILBOX-PRIMER.md"), PRIMER);
+    const published = rw(claim);
+    expect(published.code, published.err).toBe(0);
+  });
+});
+
 describe("rw mailbox check: crossed hellos", () => {
   it("shows a hello to ALL that lost a crossing as standing for the others, and with whom it was superseded", () => {
     const a = room();
