@@ -59,7 +59,8 @@
  *   Another shape leaves the asker to guess (THREAD_ANSWER_SHAPE). An AN or UN to it from another
  *   party, or to another, answers nothing, as a reply to an HO from the wrong party closes
  *   nothing: the same error (THREAD_REPLY_PARTIES), held to no shape, and the AQ still waits.
- *   An AQ is kept only until its receiver answers it.
+ *   So does one whose `item=` names another item than the AQ's (THREAD_REPLY_ITEM; either may
+ *   leave `item` out). An AQ is kept only until its receiver answers it.
  */
 import type { ReadbackExpectations } from "./check-readback.js";
 import { isDate, isTime } from "./check-value.js";
@@ -222,7 +223,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * `opts`, while its receiver has not answered it (rule 2): an answer is held to its parties, and
    * to its shape where the need has one.
    */
-  const questions = new Map<string, readonly [from: number, to: number, need: number, opts: string]>();
+  const questions = new Map<string, readonly [from: number, to: number, need: number, opts: string, item: string]>();
   /** The sender's answers to the readbacks of open handoffs (section 5.3's AN val=Y). */
   const answers = _readbackAnswers();
   const findings: ThreadFinding[] = [];
@@ -718,7 +719,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const need = m.slots["need"];
     const shaped = typeof need === "string" && _shapedNeed(need);
     // The options as one string: list elements never hold `+`, so it splits back exactly.
-    questions.set(_own(m.id), [names.id(m.from), names.id(m.to), shaped ? names.id(need) : -1, shaped ? _own(_strings(m.slots["opts"]).join("+")) : ""]);
+    questions.set(_own(m.id), [names.id(m.from), names.id(m.to), shaped ? names.id(need) : -1, shaped ? _own(_strings(m.slots["opts"]).join("+")) : "", m.item === null ? "" : _own(m.item)]);
   }
 
   /**
@@ -733,6 +734,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (q === undefined) return false;
     if (!is(m.from, q[1]) || !is(m.to, q[0])) {
       misaddressed(m, q[0], q[1], aq, line, `${m.type === "UN" ? "refuses" : "answers"} AQ ${aq} but does not come from its receiver ${agent(q[1])} to its asker ${agent(q[0])}: it answers nothing, and ${aq} still waits for its receiver's answer (rule 2)`);
+      return true;
+    }
+    // About another item (both name one): an answer to another question, as a reply to an HO
+    // about another item closes nothing.
+    if (m.item !== null && q[4] !== "" && m.item !== q[4]) {
+      note("THREAD_REPLY_ITEM", `${m.type} ${m.id} is about ${m.item}, not AQ ${aq}'s item ${q[4]}: it answers nothing, and ${aq} still waits for its answer (rule 2)`, aq, m.id, line, { slot: "item", expected: q[4], received: m.item });
       return true;
     }
     questions.delete(aq);

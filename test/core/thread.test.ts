@@ -801,6 +801,20 @@ describe("the answer to an AQ comes from its receiver to its asker (rule 2)", ()
     expect(run([AQ, "RW1 UN b-1 re=a-1 p=acct from=b to=c why=BUSY"])).toStrictEqual(["THREAD_REPLY_PARTIES:to@a-1"]);
     expect(run([AQ, "RW1 AN b-1 re=a-1 p=acct from=b to=a val=40-12-88"])).toStrictEqual([]);
   });
+  it("an answer about another item than the AQ's answers nothing (THREAD_REPLY_ITEM); without item= on either side it is not compared", () => {
+    const AQI = "RW1 AQ a-1 p=acct from=a to=b item=inv:7 need=ACCT // which account?";
+    expect(run([AQI, "RW1 AN b-1 re=a-1 p=acct from=b to=a item=inv:8 val=40-12-88"])).toStrictEqual(["THREAD_REPLY_ITEM:item@a-1"]);
+    expect(run([AQI, "RW1 UN b-1 re=a-1 p=acct from=b to=a item=inv:8 why=BUSY"])).toStrictEqual(["THREAD_REPLY_ITEM:item@a-1"]);
+    expect(run([AQI, "RW1 AN b-1 re=a-1 p=acct from=b to=a item=inv:7 val=40-12-88"])).toStrictEqual([]);
+    expect(run([AQI, "RW1 AN b-1 re=a-1 p=acct from=b to=a val=40-12-88"])).toStrictEqual([]);
+    expect(run([AQ, "RW1 AN b-1 re=a-1 p=acct from=b to=a item=inv:8 val=40-12-88"])).toStrictEqual([]);
+    // Still waiting: the receiver's answer about its item settles it, and is held to its shape.
+    const audit = createThreadAudit();
+    audit.add(read("RW1 AQ a-1 from=a to=b item=inv:7 need=YESNO"));
+    const [f] = audit.add(read("RW1 AN b-1 re=a-1 from=b to=a item=inv:8 val=Y"), 2);
+    expect(f).toMatchObject({ code: "THREAD_REPLY_ITEM", severity: "error", handoff: "a-1", id: "b-1", slot: "item", expected: "inv:7", received: "inv:8" });
+    expect(audit.add(read("RW1 AN b-2 re=a-1 from=b to=a item=inv:7 val=maybe"), 3).map((g) => g.code)).toStrictEqual(["THREAD_ANSWER_SHAPE"]);
+  });
   it("the finding is the error add() returns, naming the AQ's party; the receiver's answer after it still settles the AQ", () => {
     const audit = createThreadAudit();
     audit.add(read("RW1 AQ a-1 from=a to=b need=YESNO"));
