@@ -20,6 +20,11 @@ export const PRIMER_FILE = "AGENT-MAILBOX-PRIMER.md";
  */
 export type PrimerState = "present" | "missing" | "unusable";
 
+/** What the reader found instead of a usable primer, as a finding's message says it. */
+function whatIsWrong(primer: "missing" | "unusable"): string {
+  return primer === "missing" ? `no ${PRIMER_FILE} at the mailbox root` : `${PRIMER_FILE} at the mailbox root is not a regular file (a symbolic link, a folder or another type is never followed or read as the primer)`;
+}
+
 /**
  * The finding a room earns for its primer: none when the fact is not known (`undefined`), when the
  * room holds no message yet, or when the primer is present; otherwise one `PRIMER_MISSING` (an
@@ -28,7 +33,7 @@ export type PrimerState = "present" | "missing" | "unusable";
  */
 export function primerFindings(primer: PrimerState | undefined, messages: number, whose?: string): MailboxFinding[] {
   if (primer === undefined || primer === "present" || messages === 0) return [];
-  const what = primer === "missing" ? `no ${PRIMER_FILE} at the mailbox root` : `${PRIMER_FILE} at the mailbox root is not a regular file (a symbolic link, a folder or another type is never followed or read as the primer)`;
+  const what = whatIsWrong(primer);
   const blocks = whose === undefined ? "readiness and claimed work are blocked for every participant" : `${whose} is not readiness-clean`;
   return [mailboxFinding("PRIMER_MISSING", `${what}, though the inbox holds ${messages} ${messages === 1 ? "message" : "messages"}: ${blocks} until the primer's writer creates it (sections 6 and 12: a missing primer blocks readiness)`, { file: PRIMER_FILE })];
 }
@@ -41,6 +46,5 @@ export function primerFindings(primer: PrimerState | undefined, messages: number
  */
 export function primerBlocksClaim(primer: PrimerState | undefined, kind: string): MailboxFinding | null {
   if (kind !== "claim" || primer === undefined || primer === "present") return null;
-  const what = primer === "missing" ? `no ${PRIMER_FILE} at the mailbox root` : `${PRIMER_FILE} at the mailbox root is not a regular file`;
-  return mailboxFinding("PRIMER_MISSING", `${what}: a claim is claimed work, which a missing primer blocks (section 12); the primer's writer creates it first`, { slot: "kind", file: PRIMER_FILE });
+  return mailboxFinding("PRIMER_MISSING", `${whatIsWrong(primer)}: a claim is claimed work, which a missing primer blocks (section 12); the primer's writer creates it first`, { slot: "kind", file: PRIMER_FILE });
 }
