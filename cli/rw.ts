@@ -116,7 +116,9 @@ function commandUsage(name: string, command: Command): string {
   const options = optionsOf(name, command);
   const width = Math.max(...Object.keys(options).map((o) => o.length + 2));
   const footer = command.readsLines === true ? [LINES, EXIT] : [EXIT];
-  return [`rw ${name}: ${command.summary}`, "", `usage: ${synopsis(name, command)} [options]`, "", "options:", ...Object.entries(options).map(([o, spec]) => `  --${o.padEnd(width)}${spec.help}`), "", ...footer].join("\n");
+  const input = command.input === undefined ? [] : [`input: one JSON document ${command.input} on stdin or --file${Object.keys(command.options).length > 0 ? ", or each part as its option" : ""}`, ""];
+  const checks = command.checks === undefined ? [] : ["checks:", ...command.checks.map((c) => `  - ${c}`), ""];
+  return [`rw ${name}: ${command.summary}`, "", `usage: ${synopsis(name, command)} [options]`, "", ...input, ...checks, "options:", ...Object.entries(options).map(([o, spec]) => `  --${o.padEnd(width)}${spec.help}`), "", ...footer].join("\n");
 }
 
 function version(): string {

@@ -26,7 +26,12 @@ export interface OptionSpec {
 export type CommonOption = "profile" | "file" | "json";
 
 export interface Command {
+  /** One short line: `rw --help` lists every command by it, so it says what, not every rule. */
   readonly summary: string;
+  /** The JSON document it reads (`{ prior, next, parent? }`), shown in `rw <command> --help`. */
+  readonly input?: string;
+  /** What the command checks, one item each, shown in `rw <command> --help` under "checks:". */
+  readonly checks?: readonly string[];
   /** Options beyond the common ones (--profile, --file, --json, --help). */
   readonly options: Readonly<Record<string, OptionSpec>>;
   /**

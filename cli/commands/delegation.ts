@@ -172,7 +172,7 @@ async function evaluate(ctx: CommandContext): Promise<number> {
 const part = (what: string): OptionSpec => ({ type: "string", help: `${what}: inline JSON or a file (instead of one document on stdin or --file)` });
 
 export const delegationValidateCommand: Command = {
-  summary: "read an RW-003 record (card, contract, attempt, checkpoint, event, fence set, ...): ok or refused, with every finding",
+  summary: "read an RW-003 record (card, contract, attempt, checkpoint, event, fence set, ...): ok or refused",
   options: {
     kind: { type: "string", help: `the kind of record (default: told by its fields): ${RECORD_KINDS.join(", ")}` },
     consequential: { type: "boolean", help: "the record is relied on for a consequential effect: an unsupported schema version is refused, not noted" },
@@ -182,37 +182,68 @@ export const delegationValidateCommand: Command = {
 };
 
 export const delegationCheckChildCommand: Command = {
-  summary: "may a child contract become active under its parent? every dimension of RW-003 section 8, over the records (whether the parent is suspended now is check-fences' answer); with siblings, the child's additive budgets (spend, tokens, tool calls, items, concurrency) are within what the parent's other live children leave; { parent, child, chain, siblings? }",
+  summary: "may a child contract become active under its parent? (RW-003 section 8)",
+  input: "{ parent, child, chain, siblings? }",
+  checks: [
+    "every dimension of section 8, over the records; a denied result lists every failed dimension",
+    "with siblings: the child's additive budgets (spend, tokens, tool calls, items, concurrency) are within what the parent's other live children leave",
+    "not whether the parent is suspended now: that is check-fences' answer",
+  ],
   options: { parent: part("the parent contract"), child: part("the proposed child contract"), chain: part("the child's attestation chain"), siblings: part("the parent's other live children, an array of contracts") },
   run: checkChild,
 };
 
 export const delegationCheckReassignmentCommand: Command = {
-  summary: "may a delegation's next revision replace its prior (RW-003 11.4: the same or narrower scope, the delegatee may change)? a child delegation's new delegatee is checked against its parent's eligible delegates, and its new attestation chain as check-child checks one; a child is denied without its chain, or without the parent to check it against; with attempts, the next revision's budgets are within what they left of the prior's; with checkpoints of the prior, each one's remaining budget is within what the prior's limits leave after the attempts, and the next revision grants no more than it left, and each one's input revisions of the prior's inputs are exact, and kept by the next revision and by a resume given, and of each object the attempt that wrote it records, only a revision that attempt used or produced (7.2 input fixity), and a resume given among the attempts records a receipt read back of each external operation its checkpoint left pending or unknown (denied on retries), and one attempt's checkpoints are numbered up as they are written (denied on inputs), each of its attempt's delegation revision and written after it started, when that attempt is given (denied on budget); { prior, next, parent?, chain?, attempts?, checkpoints? }",
+  summary: "may a delegation's next revision replace its prior? (RW-003 11.4)",
+  input: "{ prior, next, parent?, chain?, attempts?, checkpoints? }",
+  checks: [
+    "the next revision keeps the same or a narrower scope; the delegatee may change (11.4)",
+    "a child delegation's new delegatee is one of its parent's eligible delegates, and its new attestation chain holds as check-child checks one; without the parent or the chain, a child is denied",
+    "with attempts: the next revision's budgets are within what the attempts left of the prior's",
+    "with checkpoints of the prior: each one's remaining budget is within what the prior's limits leave after the attempts, and the next revision grants no more than it left",
+    "each checkpoint's revisions of the prior's inputs are exact, and kept by the next revision and by a resume given; of each object its attempt wrote, only a revision that attempt used or produced (7.2 input fixity)",
+    "a resume among the attempts records a receipt read back of each external operation its checkpoint left pending or unknown (denied on retries)",
+    "one attempt's checkpoints are numbered up as written (denied on inputs), each of its attempt's delegation revision and written after it started, when that attempt is given (denied on budget)",
+  ],
   options: { prior: part("the revision in force"), next: part("the next revision"), parent: part("a child delegation's parent contract"), chain: part("a child delegation's attestation chain for the next revision"), attempts: part("the delegation's ExecutionAttempts so far, an array"), checkpoints: part("the prior revision's DelegationCheckpoints a resume under the next revision continues from, an array") },
   run: checkReassignment,
 };
 
 export const delegationCheckAttemptsCommand: Command = {
-  summary: "do a delegation's ExecutionAttempts keep its contract's retry policy (RW-003 7.1)? every attempt counts against max_attempts, a retry follows only a retryable outcome and waits the backoff after it, and the attempt after an unknown or partially_applied one reuses the contract-bound idempotency key, and a later record of an attempt reports no less consumed than the one it follows; an attempt of the contract's revision is run by its delegatee (its exact card, Actor and operator) and uses an input the contract binds only at its exact revision; with checkpoints of the contract's revision, each one's remaining budget is within what its limits leave after the attempts, its input revisions are likewise the contract's exact ones, a resume keeps the input revisions its checkpoint fixed, and a checkpoint fixes of each object the attempt that wrote it records only a revision that attempt used or produced, and a resume records a receipt read back of each external operation its checkpoint left pending or unknown, and one attempt's checkpoints are numbered up as they are written, each of its attempt's delegation revision and written after it started (7.2); { contract, attempts, checkpoints? }",
+  summary: "do a delegation's ExecutionAttempts keep its contract's retry policy? (RW-003 7.1, 7.2)",
+  input: "{ contract, attempts, checkpoints? }",
+  checks: [
+    "every attempt counts against max_attempts; a retry follows only a retryable outcome, and waits the backoff after it",
+    "the attempt after an unknown or partially_applied one reuses the contract-bound idempotency key",
+    "a later record of an attempt reports no less consumed than the one it follows",
+    "an attempt of the contract's revision is run by its delegatee (its exact card, Actor and operator), and uses an input the contract binds only at its exact revision",
+    "with checkpoints of the contract's revision: each one's remaining budget is within what its limits leave after the attempts, and its input revisions are the contract's exact ones",
+    "a resume keeps the input revisions its checkpoint fixed, and records a receipt read back of each external operation its checkpoint left pending or unknown",
+    "a checkpoint fixes, of each object its attempt wrote, only a revision that attempt used or produced",
+    "one attempt's checkpoints are numbered up as written, each of its attempt's delegation revision and written after it started",
+  ],
   options: { contract: part("the Delegation Contract"), attempts: part("the delegation's ExecutionAttempts, an array"), checkpoints: part("DelegationCheckpoints of the contract's revision, an array") },
   run: checkAttemptsCommand,
 };
 
 export const delegationCheckCardRevisionCommand: Command = {
-  summary: "may an Agent Card's next revision follow its prior (RW-003 4.3)? it names the prior exactly and keeps the agent Actor, unless it carries a continuity attestation of this rotation; { prior, next }",
+  summary: "may an Agent Card's next revision follow its prior? (RW-003 4.3)",
+  input: "{ prior, next }",
+  checks: ["the next revision names the prior exactly", "it keeps the agent Actor, unless it carries a continuity attestation of this rotation"],
   options: { prior: part("the card revision in force"), next: part("the next revision of the card") },
   run: checkCardRevisionCommand,
 };
 
 export const delegationCheckFencesCommand: Command = {
-  summary: "is every fenced authority stream still at its head and active? { fences, heads, required? }",
+  summary: "is every fenced authority stream still at its head and active?",
+  input: "{ fences, heads, required? }",
   options: { fences: part("the ControlFenceSet the effect carries"), heads: part("the current heads, each with its state"), required: part("the scopes the effect must fence (a contract's control_scopes)") },
   run: checkFencesCommand,
 };
 
 export const delegationEvaluateCommand: Command = {
-  summary: "allow or deny one effect: { contract, card, request, fences, heads, approvals?, chain?, policy_ref, evaluator_ref }",
+  summary: "allow or deny one effect under its contract, card, fences and approvals",
+  input: "{ contract, card, request, fences, heads, approvals?, chain?, policy_ref, evaluator_ref }",
   options: {},
   run: evaluate,
 };

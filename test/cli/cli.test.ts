@@ -266,6 +266,20 @@ describe("usage errors exit 2 with one clear line", () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain("PROFILE_REDEFINES_CORE");
   });
+  it("rw --help lists each command on one short line; the command's own --help says what it reads and checks", () => {
+    const list = rw(["--help"]).out;
+    const commands = list.slice(list.indexOf("commands:\n") + "commands:\n".length, list.indexOf("\n\n", list.indexOf("commands:\n")));
+    const summaries = commands.split("\n").map((l) => l.replace(/^ {2}\S+(?: \S+)? +/, ""));
+    expect(summaries.length).toBeGreaterThan(20);
+    expect(summaries.filter((s) => s.length > 112)).toStrictEqual([]);
+    const own = rw(["delegation", "check-reassignment", "--help"]);
+    expect(own.code).toBe(0);
+    expect(own.out).toContain("\ninput: one JSON document { prior, next, parent?, chain?, attempts?, checkpoints? } on stdin or --file, or each part as its option\n");
+    expect(own.out).toMatch(/\nchecks:\n(?: {2}- .+\n){7}\noptions:\n/);
+    expect(own.out).toContain("  - a resume among the attempts records a receipt read back of each external operation its checkpoint left pending or unknown (denied on retries)\n");
+    // A command that takes no part as an option does not offer one.
+    expect(rw(["delegation", "evaluate", "--help"]).out).toContain("\ninput: one JSON document { contract, card, request, fences, heads, approvals?, chain?, policy_ref, evaluator_ref } on stdin or --file\n");
+  });
   it("--help and --version exit 0", () => {
     expect(rw(["--help"]).code).toBe(0);
     expect(rw(["--version"]).out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
