@@ -123,7 +123,7 @@ export function ConversationView({ state, set, checked, rows, checking, customNa
       <div class="field">
         <label for="conversation">Conversation</label>
         <span id="conversation-hint" class="hint">
-          One RW1 line (or its JSON form) a line, in sending order; blank lines and lines starting with # are skipped.
+          One message a line, as an RW1 line or its JSON form, in sending order; blank lines and lines starting with # are skipped.
         </span>
         <textarea
           id="conversation"
