@@ -24,7 +24,7 @@ interface Props {
 
 const MODES: readonly { readonly id: DelegationMode; readonly label: string; readonly input: string }[] = [
   { id: "validate", label: "validate: one record", input: "one RW-003 record (card, contract, request, event…); its kind is told from its fields" },
-  { id: "check-child", label: "check-child: a sub-delegation", input: "{ parent, child, chain }: the child contract against its parent" },
+  { id: "check-child", label: "check-child: a sub-delegation", input: "{ parent, child, chain, siblings? }: the child contract against its parent (with siblings, its budgets against what the parent's other live children leave)" },
   { id: "check-reassignment", label: "check-reassignment: a revision", input: "{ prior, next, parent?, chain?, attempts?, checkpoints? }: a contract's next revision against its prior (and, for a child, its parent and its new chain; with attempts and checkpoints, the budget they left)" },
   { id: "check-attempts", label: "check-attempts: a retry history", input: "{ contract, attempts, checkpoints? }: a delegation's ExecutionAttempts against its contract's retry policy, and its checkpoints' remaining budgets against its limits" },
   { id: "check-card-revision", label: "check-card-revision: a card revision", input: "{ prior, next }: an Agent Card's next revision against its prior" },
