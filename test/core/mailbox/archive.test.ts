@@ -85,7 +85,9 @@ describe("analyzeMailbox over archived messages", () => {
   it("a closed thread archived: no archive finding, and the analysis is the one the inbox gave", () => {
     const { symbols, entries } = read([...handshake, ...work, close, ack]);
     const inbox = mailbox.analyzeMailbox(entries);
-    const archived = mailbox.analyzeMailbox(archive(entries, symbols, { r: "ask" }));
+    const moved = archive(entries, symbols, { r: "ask" });
+    const archived = mailbox.analyzeMailbox(moved);
+    expect(mailbox.threadClosures(mailbox.byUuid(moved), archived.quarantine).get(symbols.uuid("r"))).toStrictEqual({ closed: true, close: symbols.uuid("c"), ack: symbols.uuid("a"), reason: null });
     expect(codes(archived).filter((c) => ARCHIVE_CODES.includes(c))).toStrictEqual([]);
     expect(archived).toStrictEqual(inbox);
   });
@@ -94,7 +96,9 @@ describe("analyzeMailbox over archived messages", () => {
     const closeHs = { id: "x", set: { kind: "close", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@w", request_id: "@x" } };
     const ackHs = { id: "k", set: { kind: "ack", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@x", request_id: "@x", expects_reply: false, ...lyra } };
     const { symbols, entries } = read([...handshake, closeHs, ackHs, ...work]);
-    const analysis = mailbox.analyzeMailbox(archive(entries, symbols, { h: "kickoff" }));
+    const moved = archive(entries, symbols, { h: "kickoff" });
+    const analysis = mailbox.analyzeMailbox(moved);
+    expect(mailbox.threadClosures(mailbox.byUuid(moved), analysis.quarantine).get(symbols.uuid("h"))?.closed).toBe(true);
     expect(analysis.findings.filter((f) => f.severity !== "note")).toStrictEqual([]);
   });
 
@@ -153,6 +157,8 @@ describe("reconcile over archived messages: archiving moves files, never obligat
   it("a clean room stays clean, and a dirty one stays dirty, with the same counts", () => {
     const { symbols, entries } = read([...handshake, ...work, close, ack]);
     const moved = archive(entries, symbols, { r: "ask" });
+    const closure = mailbox.threadClosures(mailbox.byUuid(moved), mailbox.analyzeMailbox(moved).quarantine);
+    expect(closure.get(symbols.uuid("r"))?.closed).toBe(true);
     const clean = report(entries, replied(symbols));
     expect(clean.status).toBe("CLEAN");
     expect(report(moved, replied(symbols))).toStrictEqual(clean);
