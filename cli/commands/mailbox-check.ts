@@ -8,8 +8,8 @@ import { isBlankLine, withControlsMarked as visible } from "../../core/index.js"
 import { ALL, analyzeMailbox, hasMailboxError, isCallsign, participants, reconcile } from "../../core/mailbox/index.js";
 import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ParticipantSummary, ReconcileReport } from "../../core/mailbox/index.js";
 import { pathOption } from "../arguments.js";
-import { readArchive } from "../mailbox/archive.js";
-import { readInbox } from "../mailbox/inbox.js";
+import { readMailboxFolders } from "../mailbox/archive.js";
+import type { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { primerState } from "../mailbox/primer.js";
@@ -40,7 +40,7 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
   if (options.state !== undefined && options.as !== undefined) refuseStateInside(options.state, found.root, options.as);
   // The archive's closed threads are read with the inbox (section 13), so their messages stay the
   // parents, claims and handshakes the live ones cite; the core judges the archive itself.
-  const read = withArchive(readInbox(found.inbox, options.vocabulary), readArchive(found.inbox, options.vocabulary));
+  const read = readMailboxFolders(found.inbox, options.vocabulary);
   // The check always knows whether the root holds the primer, so it is always judged.
   const primer = primerState(found.root);
   const analysis = analyzeMailbox(read.entries, { now: options.now, primer });
@@ -57,17 +57,6 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
   }
   const errors = read.files.some((f) => !f.ok) || read.anomalies.length > 0 || hasMailboxError(analysis.findings) || (reconciliation !== null && hasMailboxError(reconciliation.findings));
   return { ok: !errors, root: found.root, inbox: found.inbox, read, analysis, participants: participants(read.entries, analysis.quarantine), reconciliation };
-}
-
-/** The inbox's reading followed by the archive's: one mailbox, the inbox's files first. */
-function withArchive(inbox: Inbox, archive: Inbox): Inbox {
-  if (archive.files.length === 0) return inbox;
-  const join = <T>(a: readonly T[], b: readonly T[]): T[] => {
-    const all = a.slice();
-    for (const x of b) all.push(x);
-    return all;
-  };
-  return { files: join(inbox.files, archive.files), entries: join(inbox.entries, archive.entries), anomalies: join(inbox.anomalies, archive.anomalies) };
 }
 
 const fileOf = (entries: readonly MailboxEntry[]): ((id: string | undefined) => string) => {

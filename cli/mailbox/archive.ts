@@ -100,3 +100,19 @@ export function readArchive(inbox: string, vocabulary: VocabularyResolver): Inbo
   }
   return { files, entries, anomalies };
 }
+
+/**
+ * The inbox's reading followed by the archive's: one mailbox, the inbox's files first. What
+ * `rw mailbox check` judges, and what `rw mailbox new` judges a message against.
+ */
+export function readMailboxFolders(inbox: string, vocabulary: VocabularyResolver): Inbox {
+  const live = readInbox(inbox, vocabulary);
+  const archive = readArchive(inbox, vocabulary);
+  if (archive.files.length === 0) return live;
+  const join = <T>(a: readonly T[], b: readonly T[]): T[] => {
+    const all = a.slice();
+    for (const x of b) all.push(x);
+    return all;
+  };
+  return { files: join(live.files, archive.files), entries: join(live.entries, archive.entries), anomalies: join(live.anomalies, archive.anomalies) };
+}

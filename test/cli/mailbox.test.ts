@@ -1434,6 +1434,23 @@ describe("rw mailbox check: the archive of closed threads (section 13)", () => {
     expect(json.analysis.threads).toStrictEqual((JSON.parse(before.out) as { analysis: { threads: object[] } }).analysis.threads);
   });
 
+  it("rw mailbox new judges against the archive too: a handshake there still licenses work, and an archived thread is never added to", () => {
+    const a = closedRoom();
+    move(a.inbox, a.kickoff, "kickoff");
+    const ask = rw(["mailbox", "new", a.root, "--arena", "DEMO", "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--machine", "VEGA-BOX", "--id", "019a2b3c-4d5e-7f60-8012-000000000002", "--slug", "more", "--body", "again"]);
+    expect(ask.code, ask.err).toBe(0);
+    const answer = rw(["mailbox", "new", a.root, "--arena", "DEMO", "--from", "LYRA", "--to", "VEGA", "--kind", "reply", "--reply-to", "019a2b3c-4d5e-7f60-8012-000000000002", "--machine", "LYRA-BOX", "--id", "019a2b3c-4d5e-7f60-8013-000000000003", "--slug", "more-done", "--no-reply", "--body", "done", "--json"]);
+    expect(answer.code, answer.out).toBe(0);
+    const before = readdirSync(a.inbox).length;
+    const reopen = rw(["mailbox", "new", a.root, "--arena", "DEMO", "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--reply-to", ID(6), "--machine", "VEGA-BOX", "--slug", "reopen", "--body", "one more thing", "--json"]);
+    expect(reopen.code).toBe(1);
+    const findings = (JSON.parse(reopen.out) as { findings: { code: string; slot?: string; message: string }[] }).findings;
+    expect(findings.map((f) => [f.code, f.slot])).toStrictEqual([["ARCHIVE_THREAD_SPLIT", "thread"]]);
+    expect(findings[0]?.message).toBe(`thread ${ID(2)} is archived in archive/kickoff/, closed and moved whole: a message is never added to it (start a new thread)`);
+    expect(readdirSync(a.inbox).length).toBe(before);
+    expect(check(a.root).code).toBe(0);
+  });
+
   it("the dotted layout keeps its archive beside its inbox, in .agent-mailbox/", () => {
     const a = room("dotted");
     handshake(a.root);
