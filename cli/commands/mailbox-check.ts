@@ -8,7 +8,8 @@ import { isBlankLine, withControlsMarked as visible } from "../../core/index.js"
 import { ALL, analyzeMailbox, hasMailboxError, isCallsign, participants, reconcile } from "../../core/mailbox/index.js";
 import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ParticipantSummary, ReconcileReport } from "../../core/mailbox/index.js";
 import { pathOption } from "../arguments.js";
-import { readInbox } from "../mailbox/inbox.js";
+import { readMailboxFolders } from "../mailbox/archive.js";
+import type { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { primerState } from "../mailbox/primer.js";
@@ -37,7 +38,9 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
   if (found === null) throw new UsageError(`${path}: no inbox at ${path} (if it is one), ${path}/inbox or ${path}/.agent-mailbox/inbox; the mailbox is never searched for`);
   if (options.state !== undefined && isInside(options.state, found.root)) throw new UsageError(`--state ${options.state} is inside the mailbox root: dispositions live outside the mailbox and its sync`);
   if (options.state !== undefined && options.as !== undefined) refuseStateInside(options.state, found.root, options.as);
-  const read = readInbox(found.inbox, options.vocabulary);
+  // The archive's closed threads are read with the inbox (section 13), so their messages stay the
+  // parents, claims and handshakes the live ones cite; the core judges the archive itself.
+  const read = readMailboxFolders(found.inbox, options.vocabulary);
   // The check always knows whether the root holds the primer, so it is always judged.
   const primer = primerState(found.root);
   const analysis = analyzeMailbox(read.entries, { now: options.now, primer });
@@ -57,9 +60,10 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
 }
 
 const fileOf = (entries: readonly MailboxEntry[]): ((id: string | undefined) => string) => {
-  // The first file of a UUID names it, as the analysis keeps the first of identical copies.
+  // The first file of a UUID names it, as the analysis keeps the first of identical copies; an
+  // archived one with its folder.
   const files = new Map<string, string>();
-  for (const e of entries) if (!files.has(e.envelope.id)) files.set(e.envelope.id, e.file ?? e.envelope.id);
+  for (const e of entries) if (!files.has(e.envelope.id)) files.set(e.envelope.id, e.file === undefined || e.file === null ? e.envelope.id : e.archive === undefined ? e.file : `archive/${e.archive}/${e.file}`);
   return (id) => (id === undefined ? "" : (files.get(id) ?? id));
 };
 
@@ -74,7 +78,8 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
   // For a person, messages are their files: a UUID the inbox holds is shown as its filename.
   const show = (f: MailboxFinding, where: string): string => `  ${where}${where === "" ? "" : ": "}${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message.replace(UUID, (id) => name(id))}`;
   const invalid = r.read.files.filter((f) => !f.ok).length;
-  const out = [`mailbox ${given}: ${r.read.entries.length} valid messages, ${invalid} invalid, ${r.read.anomalies.length} anomalies`];
+  const archived = r.read.entries.filter((e) => e.archive !== undefined).length;
+  const out = [`mailbox ${given}: ${r.read.entries.length} valid messages${archived === 0 ? "" : ` (${archived} archived)`}, ${invalid} invalid, ${r.read.anomalies.length} anomalies`];
   for (const f of r.read.files) for (const finding of f.findings) out.push(show(finding, f.file));
   for (const f of r.analysis.findings) out.push(show(f, f.file ?? name(f.id)));
   if (r.analysis.threads.length > 0) out.push("threads");
@@ -114,7 +119,7 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
     out.push(`reconciliation for ${as}${rec.arena === null ? "" : ` in arena ${rec.arena}`}: ${rec.status} (work-clean ${rec.work_clean ? "yes" : "no"}, readiness-clean ${rec.readiness_clean ? "yes" : "no"})`);
     out.push(`  addressed ${c.addressed}, undispositioned ${c.undispositioned_count} (restorable ${c.restorable_count}), open replies ${c.open_reply_count}; CTAs pending ${c.pending_cta_count}, active ${c.active_cta_count}, blocked ${c.blocked_cta_count}, deferred ${c.deferred_cta_count} (due ${c.due_deferred_count}); needs-audit ${c.needs_audit_count}, historical-debt ${c.historical_debt_count}, audit with live work ${c.audit_state_with_live_work_count}, expired blockers ${c.expired_blocker_count}, contradictions ${c.lifecycle_contradiction_count}, anomalies ${c.anomaly_count}, quarantined ${c.quarantined_count}`);
     for (const f of rec.findings) out.push(show(f, f.file !== undefined && f.id === undefined ? f.file : name(f.id)));
-    for (const i of rec.items) if (i.action !== "none") out.push(`  ${i.action.padEnd(7)} ${i.file ?? i.id}${i.reply === null ? "" : ` (reply ${name(i.reply)})`}`);
+    for (const i of rec.items) if (i.action !== "none") out.push(`  ${i.action.padEnd(7)} ${name(i.id)}${i.reply === null ? "" : ` (reply ${name(i.reply)})`}`);
     out.push(`  the cursor may advance over ${rec.cursor_advance.length} ${rec.cursor_advance.length === 1 ? "message" : "messages"}`);
   }
   return out;

@@ -28,7 +28,7 @@ import type { MailboxEnvelope, MailboxFinding } from "../../core/mailbox/index.j
 import { pathOption } from "../arguments.js";
 import { jsonText } from "../json-text.js";
 import { terminalText } from "../terminal-text.js";
-import { readInbox } from "../mailbox/inbox.js";
+import { readMailboxFolders } from "../mailbox/archive.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { primerState } from "../mailbox/primer.js";
@@ -205,7 +205,9 @@ async function publish(ctx: CommandContext): Promise<number> {
   if (found === null) throw new UsageError(`${path}: no inbox at ${path} (if it is one), ${path}/inbox or ${path}/.agent-mailbox/inbox`);
   const state = pathOption("state", ctx.options["state"]);
   if (state !== undefined && isInside(state, found.root)) throw new UsageError(`--state ${state} is inside the mailbox root: local state (the root binding, dispositions) lives outside the mailbox and its sync`);
-  const inbox = readInbox(found.inbox, ctx.profiles.resolve);
+  // The archive's closed threads too, as `rw mailbox check` reads them: a parent, a claim or a
+  // handshake moved there still counts, and a UUID there is taken.
+  const inbox = readMailboxFolders(found.inbox, ctx.profiles.resolve);
   const root = mailboxRootId(found.root, { windows: process.platform === "win32" });
   const messageFile = option(ctx, "message");
   let text: string;
@@ -231,6 +233,10 @@ async function publish(ctx: CommandContext): Promise<number> {
   // Any file of the inbox with this UUID, a refused one too: "the UUID is already in the inbox".
   const taken = e === null ? undefined : inbox.files.find((x) => x.id === e.id);
   if (e !== null && taken !== undefined) findings.push(mailboxFinding("DUPLICATE_ID", `the inbox already holds a message with the UUID ${e.id} (${taken.file}${taken.ok ? "" : ", a refused file"})`, { slot: "id" }));
+  // A closed thread is moved into the archive whole (13): a message added to it would reopen a
+  // thread archived as closed and split it between the archive and the inbox.
+  const archivedIn = e === null ? undefined : inbox.entries.find((x) => x.archive !== undefined && x.envelope.thread === e.thread)?.archive;
+  if (e !== null && archivedIn !== undefined) findings.push(mailboxFinding("ARCHIVE_THREAD_SPLIT", `thread ${e.thread} is archived in archive/${archivedIn}/, closed and moved whole: a message is never added to it (start a new thread)`, { slot: "thread" }));
   if (e !== null && e.root.toLowerCase() !== root) findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", "the envelope's root is not this mailbox root's identifier", { slot: "root" }));
   // The name: seconds, or milliseconds when this sender already has a same-kind message that second.
   const names = e === null ? null : fileName(inbox, e, slug);

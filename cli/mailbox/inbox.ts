@@ -49,7 +49,7 @@ function filenameFindings(file: string, reading: MailboxReading): MailboxFinding
 const strictName = new TextDecoder("utf-8", { fatal: true });
 
 /** A listed name as text, or null when its bytes are not UTF-8. */
-function utf8Name(raw: Buffer): string | null {
+export function utf8Name(raw: Buffer): string | null {
   try {
     return strictName.decode(raw);
   } catch {
@@ -58,11 +58,23 @@ function utf8Name(raw: Buffer): string | null {
 }
 
 /** A name that is not UTF-8, shown with each byte outside printable ASCII as `\xNN`. */
-function escapedName(raw: Buffer): string {
+export function escapedName(raw: Buffer): string {
   return [...raw].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, "0")}`)).join("");
 }
 
-export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox {
+export interface ReadFolderOptions {
+  /**
+   * The archive folder this is (`archive/<thread-slug>/`, section 13), read by the same rules as
+   * the inbox: its messages are marked archived, and its files named from the mailbox folder.
+   */
+  readonly archive?: string;
+}
+
+export function readInbox(inbox: string, vocabulary: VocabularyResolver, options: ReadFolderOptions = {}): Inbox {
+  const archive = options.archive;
+  // An archived file is named with its folder (archive/<folder>/<file>), an inbox file alone.
+  const shown = (file: string): string => (archive === undefined ? file : `archive/${archive}/${file}`);
+  const here = archive === undefined ? "the inbox" : `archive/${archive}/`;
   const files: InboxFile[] = [];
   const entries: MailboxEntry[] = [];
   const anomalies: MailboxAnomaly[] = [];
@@ -71,14 +83,15 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox 
   const listed = readdirSync(inbox, { encoding: "buffer" }).map((raw) => ({ raw, name: utf8Name(raw) }));
   for (const { raw, name } of listed) {
     if (name !== null || !raw.toString("latin1").endsWith(".md") || raw[0] === 0x2e) continue;
-    const file = escapedName(raw);
+    const file = shown(escapedName(raw));
     const finding = mailboxFinding("ENCODING_INVALID", "the file's name is not UTF-8: no path the mailbox reads can name it; rename it", { file });
     files.push({ file, ok: false, id: null, findings: [finding] });
     anomalies.push({ fingerprint: fingerprint(Buffer.concat([raw, Buffer.from([0]), Buffer.from("ENCODING_INVALID")])), file, id: null, to: null, reason: finding.message });
   }
   const names = listed.flatMap(({ name }) => (name !== null && name.endsWith(".md") && !name.startsWith(".") ? [name] : [])).sort();
-  for (const file of names) {
-    const path = join(inbox, file);
+  for (const name of names) {
+    const path = join(inbox, name);
+    const file = shown(name);
     // Without bytes, an anomaly is keyed by its name and what made it one (a mode, an error code).
     const anomaly = (finding: MailboxFinding, bytes: Uint8Array | string, id: string | null = null, to: readonly string[] | null = null): void => {
       files.push({ file, ok: false, id, findings: [finding] });
@@ -99,7 +112,7 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox 
     }
     if (stat.isDirectory()) continue;
     if (!stat.isFile()) {
-      anomaly(mailboxFinding("NOT_A_FILE", stat.isSymbolicLink() ? "a symbolic link in the inbox: never followed, never consumed" : "not a regular file", { file }), String(stat.mode));
+      anomaly(mailboxFinding("NOT_A_FILE", stat.isSymbolicLink() ? `a symbolic link in ${here}: never followed, never consumed` : "not a regular file", { file }), String(stat.mode));
       continue;
     }
     // The core's limit, checked before reading, so a huge file is never read into memory.
@@ -111,7 +124,7 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox 
     try {
       const read = readRegularFile(path);
       if (read === "link") {
-        anomaly(mailboxFinding("NOT_A_FILE", "a symbolic link in the inbox (it replaced the file while it was read): never followed, never consumed", { file }), "link");
+        anomaly(mailboxFinding("NOT_A_FILE", `a symbolic link in ${here} (it replaced the file while it was read): never followed, never consumed`, { file }), "link");
         continue;
       }
       if (read === "other") {
@@ -135,14 +148,15 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver): Inbox 
       continue;
     }
     const reading = readMailboxMessage(text, { vocabulary });
-    if (isConflictCopy(file)) {
+    if (isConflictCopy(name)) {
       // A conflict copy carries its original's UUID: not trustworthy for it, so keyed by bytes.
       anomaly(mailboxFinding("CONFLICT_COPY", "a provider conflict copy: surfaced, never consumed or deleted silently", { file }), bytes, null, reading.envelope?.to ?? null);
       continue;
     }
-    const findings = [...reading.findings.map((f) => ({ ...f, file })), ...filenameFindings(file, reading)];
+    const findings = [...reading.findings.map((f) => ({ ...f, file })), ...filenameFindings(name, reading).map((f) => ({ ...f, file }))];
     files.push({ file, ok: reading.ok, id: reading.id, findings });
-    if (reading.ok && reading.envelope !== null) entries.push({ envelope: reading.envelope, body: reading.body ?? "", file });
+    // The entry keeps the bare name: a body wikilinks a message by its name, wherever it is kept.
+    if (reading.ok && reading.envelope !== null) entries.push({ envelope: reading.envelope, body: reading.body ?? "", file: name, ...(archive === undefined ? {} : { archive }) });
     else anomalies.push({ fingerprint: fingerprint(bytes), file, id: reading.id, to: reading.envelope?.to ?? null, reason: findings.find((f) => f.severity === "error")?.message ?? "refused" });
   }
   return { files, entries, anomalies };

@@ -8,6 +8,7 @@
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
 import { addresseesDeparted } from "./addressee-departed.js";
+import { archivedThreadFindings } from "./archived-threads.js";
 import { callsignClaims } from "./callsign-claims.js";
 import { engagedStrangers } from "./engaged-strangers.js";
 import type { CallsignClaims, CallsignView, ClaimOptions } from "./callsign-claims.js";
@@ -269,6 +270,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   append(findings, [...orphans.values()]);
   // The room's primer: a finding about the room, not a message (no id), so it quarantines nothing.
   append(findings, primerFindings(options.primer, groups.size));
+  // The archive (13): each finding is about a thread or a folder (no id), so it quarantines nothing.
+  append(findings, archivedThreadFindings(entries, sorted, quarantine));
   const threadSummaries = orphans.size === 0 ? summaries : summaries.map((t) => (orphans.has(t.thread) ? { ...t, orphaned: true } : t));
   return { threads: threadSummaries, callsigns: claims.callsigns, findings, quarantine };
 }

@@ -108,6 +108,11 @@ export const MAILBOX_CODES = {
   REPLY_REPUBLISHED: "error",
   // The room's visible primer (sections 3, 6, 9, 12).
   PRIMER_MISSING: "error",
+  // The archive of closed threads (section 13).
+  ARCHIVE_THREAD_OPEN: "error",
+  ARCHIVE_THREAD_SPLIT: "error",
+  ARCHIVE_FOLDER_MIXED: "error",
+  ARCHIVE_NOT_A_FOLDER: "error",
   // Reconciliation (sections 3, 7, 9).
   DISPOSITION_INVALID: "error",
   DISPOSITION_UNKNOWN_MESSAGE: "note",

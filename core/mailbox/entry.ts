@@ -5,8 +5,13 @@ export interface MailboxEntry {
   readonly envelope: MailboxEnvelope;
   /** The Markdown body (the goodbye's `re-entry`, the ack rule and parent links read it). */
   readonly body?: string;
-  /** The file's name in the inbox, when it came from one. */
+  /** The file's name in its folder (the inbox, or its archive folder), when it came from one. */
   readonly file?: string | null;
+  /**
+   * The folder of `archive/` it was read from (`archive/<thread-slug>/`, section 13), when it was
+   * archived; absent for the inbox's. Only a reader of the folder (the CLI) sets it.
+   */
+  readonly archive?: string;
 }
 
 /** Entries in causal-identifier order: UUIDv7 order, which section 4 makes authoritative. */

@@ -56,6 +56,8 @@ export type { StandingBlock } from "./standing-blocks.js";
 export { effectiveDispositions, isoTime } from "./disposition.js";
 export type { Disposition } from "./disposition.js";
 export { reconcile, restoredDisposition } from "./reconcile.js";
+export { threadClosures } from "./thread-closure.js";
+export type { ThreadClosure } from "./thread-closure.js";
 export { PRIMER_FILE, primerBlocksClaim, primerFindings } from "./primer.js";
 export type { PrimerState } from "./primer.js";
 export type { AnomalyRecord, MailboxAnomaly, ReconcileAction, ReconcileCounts, ReconcileInput, ReconcileItem, ReconcileReport, ReconcileStatus } from "./reconcile.js";

@@ -1298,3 +1298,167 @@ describe("rw mailbox check --as: a request whose requester retired is never sent
     expect(check().out).not.toContain("REPLY_OWED");
   });
 });
+
+describe("rw mailbox check: the archive of closed threads (section 13)", () => {
+  const NOW = "20261002T1200Z";
+  const publish = (root: string, args: string[]): string => {
+    const r = rw(["mailbox", "new", root, "--arena", "DEMO", ...args]);
+    expect(r.code, r.err).toBe(0);
+    return r.out.trim();
+  };
+  /**
+   * The handshake's thread closed (VEGA's close, LYRA's ack), and live work in a thread of its own:
+   * VEGA's request and LYRA's reply, which the handshake's establishment licenses.
+   */
+  function closedRoom(): { root: string; inbox: string; kickoff: string[]; work: string[] } {
+    const a = room();
+    const { hello, welcome } = handshake(a.root);
+    const close = publish(a.root, ["--from", "VEGA", "--to", "LYRA", "--kind", "close", "--reply-to", ID(4), "--machine", "VEGA-BOX", "--id", ID(5), "--slug", "kickoff-done", "--body", `Closing after [[${welcome.replace(/\.md$/, "")}]]: terms banked.`]);
+    const ack = publish(a.root, ["--from", "LYRA", "--to", "VEGA", "--kind", "ack", "--reply-to", ID(5), "--machine", "LYRA-BOX", "--id", ID(6), "--slug", "kickoff-closed", "--no-reply", "--body", `Acknowledged [[${close.replace(/\.md$/, "")}]].`]);
+    const request = publish(a.root, ["--from", "VEGA", "--to", "LYRA", "--kind", "request", "--machine", "VEGA-BOX", "--id", ID(7), "--thread", ID(8), "--request-id", ID(9), "--slug", "ask", "--body", "x"]);
+    const reply = publish(a.root, ["--from", "LYRA", "--to", "VEGA", "--kind", "reply", "--reply-to", ID(7), "--machine", "LYRA-BOX", "--id", "019a2b3c-4d5e-7f60-8011-000000000001", "--slug", "answer", "--no-reply", "--body", `Done: [[${request.replace(/\.md$/, "")}]].`]);
+    return { ...a, kickoff: [hello, welcome, close, ack], work: [request, reply] };
+  }
+  const move = (inbox: string, files: readonly string[], folder: string): void => {
+    const to = join(inbox, "..", "archive", folder);
+    mkdirSync(to, { recursive: true });
+    for (const f of files) renameSync(join(inbox, f), join(to, f));
+  };
+  const check = (root: string, ...more: string[]): { code: number | null; out: string; err: string } => rw(["mailbox", "check", root, "--now", NOW, ...more]);
+
+  it("a closed thread archived is read with the inbox: its handshake still licenses live work, its parents are found, the room stays clean", () => {
+    const a = closedRoom();
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "dispositions"));
+    const done = (id: string, reply: string, request: string) => JSON.stringify({ id, state: "replied", cta: "completed", reply, request_id: request });
+    writeFileSync(join(state, "dispositions", "LYRA.jsonl"), `${done(ID(1), ID(4), ID(3))}\n${done(ID(5), ID(6), ID(3))}\n${done(ID(7), "019a2b3c-4d5e-7f60-8011-000000000001", ID(9))}\n`);
+    const before = check(a.root, "--as", "LYRA", "--state", state);
+    expect(before.code, before.out).toBe(0);
+    expect(before.out).toContain("reconciliation for LYRA in arena DEMO: CLEAN (work-clean yes, readiness-clean yes)");
+    move(a.inbox, a.kickoff, "kickoff");
+    const after = check(a.root, "--as", "LYRA", "--state", state);
+    expect(after.code, after.out).toBe(0);
+    expect(after.out).toContain("6 valid messages (4 archived), 0 invalid, 0 anomalies");
+    expect(after.out).toContain(`  archive/kickoff/${a.kickoff[0]}: 4 messages; handshake established;`);
+    expect(after.out).not.toMatch(/PARENT_UNKNOWN|WORK_BEFORE_ESTABLISHED|ARCHIVE_|DISPOSITION_UNKNOWN_MESSAGE|error/);
+    expect(after.out).toContain("reconciliation for LYRA in arena DEMO: CLEAN (work-clean yes, readiness-clean yes)");
+    // The same counts as before the move: archiving moves files, never obligations.
+    const counts = (out: string): string => out.split("\n").find((l) => l.startsWith("  addressed ")) ?? "none";
+    expect(counts(after.out)).toBe(counts(before.out));
+  });
+
+  it("an open thread archived is ARCHIVE_THREAD_OPEN (exit 1), and its debt is still reconciled", () => {
+    const a = closedRoom();
+    move(a.inbox, a.work.slice(0, 1), "ask");
+    const r = check(a.root, "--as", "LYRA", "--state", mkdtempSync(join(tmp, "state-")));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`  archive/ask/: error ARCHIVE_THREAD_OPEN: thread ${ID(8)} is archived in archive/ask/ but is not closed: it holds no close;`);
+    // The request's reply stays in the inbox: the thread is split as well.
+    expect(r.out).toContain("error ARCHIVE_THREAD_SPLIT");
+    expect(r.out).toContain("reconciliation for LYRA in arena DEMO: FOUND");
+  });
+
+  it("a thread partly archived is ARCHIVE_THREAD_SPLIT; two threads in one folder ARCHIVE_FOLDER_MIXED (exit 1)", () => {
+    const a = closedRoom();
+    move(a.inbox, a.kickoff.slice(0, 3), "kickoff");
+    const split = check(a.root);
+    expect(split.code).toBe(1);
+    expect(split.out).toContain(`  archive/kickoff/: error ARCHIVE_THREAD_SPLIT: thread ${ID(2)} has messages in archive/kickoff/ and inbox/: a closed thread is moved into the archive whole`);
+    expect(split.out).not.toContain("ARCHIVE_THREAD_OPEN");
+    const b = closedRoom();
+    move(b.inbox, [...b.kickoff, ...b.work], "everything");
+    const mixed = check(b.root);
+    expect(mixed.code).toBe(1);
+    expect(mixed.out).toContain(`  archive/everything/: error ARCHIVE_FOLDER_MIXED: archive/everything/ holds 2 threads (${ID(2)}, ${ID(8)}): an archive folder is one thread's`);
+    expect(mixed.out).toContain(`error ARCHIVE_THREAD_OPEN: thread ${ID(8)}`);
+  });
+
+  it("a symbolic link is never followed: archive/ itself, a folder in it, or a message file in a folder (exit 1, no crash)", () => {
+    const a = closedRoom();
+    const elsewhere = mkdtempSync(join(tmp, "elsewhere-"));
+    move(a.inbox, a.kickoff, "kickoff");
+    renameSync(join(a.root, "archive", "kickoff"), join(elsewhere, "kickoff"));
+    symlinkSync(join(elsewhere, "kickoff"), join(a.root, "archive", "kickoff"));
+    const folder = check(a.root);
+    expect(folder.code).toBe(1);
+    expect(folder.out).toContain("  archive/kickoff: error ARCHIVE_NOT_A_FOLDER: archive/kickoff: a symbolic link (or junction): never followed, nothing read through it");
+    expect(folder.out).toContain("2 valid messages, 1 invalid");
+    rmSync(join(a.root, "archive"), { recursive: true });
+    symlinkSync(elsewhere, join(a.root, "archive"));
+    const whole = check(a.root);
+    expect(whole.code).toBe(1);
+    expect(whole.out).toContain("  archive: error ARCHIVE_NOT_A_FOLDER: archive: a symbolic link (or junction): never followed");
+    rmSync(join(a.root, "archive"));
+    mkdirSync(join(a.root, "archive", "kickoff"), { recursive: true });
+    for (const f of a.kickoff.slice(1)) renameSync(join(elsewhere, "kickoff", f), join(a.root, "archive", "kickoff", f));
+    symlinkSync(join(elsewhere, "kickoff", a.kickoff[0] as string), join(a.root, "archive", "kickoff", a.kickoff[0] as string));
+    const file = check(a.root);
+    expect(file.code).toBe(1);
+    expect(file.out).toContain(`  archive/kickoff/${a.kickoff[0]}: error NOT_A_FILE: a symbolic link in archive/kickoff/: never followed, never consumed`);
+    expect(file.out).toContain("1 anomalies");
+  });
+
+  it("an archive/ that is a file, or a file directly in archive/, is ARCHIVE_NOT_A_FOLDER; a folder two levels down is not read", () => {
+    const a = closedRoom();
+    writeFileSync(join(a.root, "archive"), "not a folder");
+    const file = check(a.root);
+    expect(file.code).toBe(1);
+    expect(file.out).toContain("  archive: error ARCHIVE_NOT_A_FOLDER: archive: not a folder: archive/ holds one folder per closed thread");
+    expect(file.out).toContain("6 valid messages, 1 invalid, 0 anomalies");
+    rmSync(join(a.root, "archive"));
+    move(a.inbox, a.kickoff, "kickoff");
+    writeFileSync(join(a.root, "archive", "notes.md"), "# rollup\n");
+    const nested = join(a.root, "archive", "kickoff", "deeper");
+    mkdirSync(nested);
+    renameSync(join(a.inbox, a.work[0] as string), join(nested, a.work[0] as string));
+    writeFileSync(join(a.root, "archive", ".sync-state"), "provider mechanics");
+    const r = check(a.root);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("  archive/notes.md: error ARCHIVE_NOT_A_FOLDER: archive/notes.md: not a folder");
+    expect(r.out).toContain("5 valid messages (4 archived), 1 invalid, 0 anomalies");
+    expect(r.out).toContain(`PARENT_UNKNOWN: reply_to ${ID(7)} is not in this mailbox`);
+    expect(r.out).not.toContain(".sync-state");
+  });
+
+  it("--json: archived files are named with their folder, in the same shape as the inbox's", () => {
+    const a = closedRoom();
+    const keys = (out: string): string[] => Object.keys(JSON.parse(out) as object).sort();
+    const before = check(a.root, "--json");
+    move(a.inbox, a.kickoff, "kickoff");
+    const after = check(a.root, "--json");
+    expect(after.code).toBe(0);
+    expect(keys(after.out)).toStrictEqual(keys(before.out));
+    const json = JSON.parse(after.out) as { files: { file: string; ok: boolean; id: string }[]; analysis: { threads: object[] } };
+    expect(json.files.map((f) => f.file).sort()).toStrictEqual([...a.kickoff.map((f) => `archive/kickoff/${f}`), ...a.work].sort());
+    expect(Object.keys(json.files[0] as object).sort()).toStrictEqual(Object.keys((JSON.parse(before.out) as { files: object[] }).files[0] as object).sort());
+    expect(json.analysis.threads).toStrictEqual((JSON.parse(before.out) as { analysis: { threads: object[] } }).analysis.threads);
+  });
+
+  it("rw mailbox new judges against the archive too: a handshake there still licenses work, and an archived thread is never added to", () => {
+    const a = closedRoom();
+    move(a.inbox, a.kickoff, "kickoff");
+    const ask = rw(["mailbox", "new", a.root, "--arena", "DEMO", "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--machine", "VEGA-BOX", "--id", "019a2b3c-4d5e-7f60-8012-000000000002", "--slug", "more", "--body", "again"]);
+    expect(ask.code, ask.err).toBe(0);
+    const answer = rw(["mailbox", "new", a.root, "--arena", "DEMO", "--from", "LYRA", "--to", "VEGA", "--kind", "reply", "--reply-to", "019a2b3c-4d5e-7f60-8012-000000000002", "--machine", "LYRA-BOX", "--id", "019a2b3c-4d5e-7f60-8013-000000000003", "--slug", "more-done", "--no-reply", "--body", "done", "--json"]);
+    expect(answer.code, answer.out).toBe(0);
+    const before = readdirSync(a.inbox).length;
+    const reopen = rw(["mailbox", "new", a.root, "--arena", "DEMO", "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--reply-to", ID(6), "--machine", "VEGA-BOX", "--slug", "reopen", "--body", "one more thing", "--json"]);
+    expect(reopen.code).toBe(1);
+    const findings = (JSON.parse(reopen.out) as { findings: { code: string; slot?: string; message: string }[] }).findings;
+    expect(findings.map((f) => [f.code, f.slot])).toStrictEqual([["ARCHIVE_THREAD_SPLIT", "thread"]]);
+    expect(findings[0]?.message).toBe(`thread ${ID(2)} is archived in archive/kickoff/, closed and moved whole: a message is never added to it (start a new thread)`);
+    expect(readdirSync(a.inbox).length).toBe(before);
+    expect(check(a.root).code).toBe(0);
+  });
+
+  it("the dotted layout keeps its archive beside its inbox, in .agent-mailbox/", () => {
+    const a = room("dotted");
+    handshake(a.root);
+    const files = readdirSync(a.inbox);
+    move(a.inbox, files, "kickoff");
+    expect(existsSync(join(a.root, ".agent-mailbox", "archive", "kickoff"))).toBe(true);
+    const r = check(a.root);
+    expect(r.out).toContain("2 valid messages (2 archived)");
+    expect(r.out).toContain("ARCHIVE_THREAD_OPEN");
+  });
+});

@@ -54,6 +54,8 @@ export interface MessageSpec {
   readonly prefix?: string;
   /** Milliseconds after the case's base time for this message's UUID (default: 1 s a message). */
   readonly at?: number;
+  /** The archive folder it was read from (`archive/<thread-slug>/`, section 13); left out, the inbox. */
+  readonly archive?: string;
 }
 
 export function defaultEnvelope(symbols: Symbols, spec: MessageSpec): Record<string, unknown> {
@@ -208,7 +210,7 @@ export function readCase(symbols: Symbols, specs: readonly (MessageSpec & { read
     const e = reading.envelope;
     const file = api.formatFilename({ time: api.uuid7Time(id), callsign: e.from, kind: e.kind, slug: spec.id.toLowerCase().replace(/[^a-z0-9]+/g, "-"), millis: true });
     files.set(spec.id, file);
-    entries.push({ envelope: e, body: reading.body ?? "", file });
+    entries.push({ envelope: e, body: reading.body ?? "", file, ...(spec.archive === undefined ? {} : { archive: spec.archive }) });
   }
   return { entries, diffs };
 }

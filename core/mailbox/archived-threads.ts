@@ -1,0 +1,62 @@
+/**
+ * The archive (section 13): "only the primer writer may move a closed thread into
+ * `archive/<thread-slug>/` as a recorded rollup. Never archive an open thread". Decisions
+ * (core/mailbox/README.md): a thread is moved whole, into one folder of its own, and only once it is
+ * closed (thread-closure.ts). Each finding is about a thread or a folder, not a message: it has no
+ * `id`, so it quarantines nothing and hides no debt from reconciliation, which reads archived
+ * messages as it reads the inbox's. Who moved the files, and whether the primer records the
+ * rollup, is not in the messages and is not judged.
+ */
+import { mailboxFinding } from "./codes.js";
+import type { MailboxFinding } from "./codes.js";
+import type { MailboxEntry } from "./entry.js";
+import { threadClosures } from "./thread-closure.js";
+
+/** Where a message was read: the inbox, or the archive folder it names. */
+const where = (entry: MailboxEntry): string => (entry.archive === undefined ? "inbox/" : `archive/${entry.archive}/`);
+
+/**
+ * The archive's findings. `all` is every valid message as read (copies of one UUID included, so a
+ * thread copied rather than moved is seen split); `sorted` one per UUID in UUID order; only
+ * `quarantine`'s keys are read. Nothing when no message is archived (the Worker, the playground).
+ */
+export function archivedThreadFindings(all: readonly MailboxEntry[], sorted: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown>): MailboxFinding[] {
+  if (!all.some((entry) => entry.archive !== undefined)) return [];
+  const findings: MailboxFinding[] = [];
+  // Where each thread's messages are, and which threads each folder holds, in the order first read.
+  const places = new Map<string, Set<string>>();
+  const folders = new Map<string, Set<string>>();
+  for (const entry of all) {
+    const thread = entry.envelope.thread;
+    let at = places.get(thread);
+    if (at === undefined) places.set(thread, (at = new Set()));
+    at.add(where(entry));
+    if (entry.archive === undefined) continue;
+    let held = folders.get(entry.archive);
+    if (held === undefined) folders.set(entry.archive, (held = new Set()));
+    held.add(thread);
+  }
+  for (const [thread, at] of places) {
+    if (at.size < 2) continue;
+    const list = [...at].sort();
+    const folder = list.find((p) => p !== "inbox/") as string;
+    findings.push(mailboxFinding("ARCHIVE_THREAD_SPLIT", `thread ${thread} has messages in ${list.join(" and ")}: a closed thread is moved into the archive whole, into one folder, never part of it`, { file: folder }));
+  }
+  for (const [folder, threads] of folders) {
+    if (threads.size < 2) continue;
+    const list = [...threads].sort();
+    const shown = list.length > 3 ? `${list.slice(0, 3).join(", ")} and ${list.length - 3} more` : list.join(", ");
+    findings.push(mailboxFinding("ARCHIVE_FOLDER_MIXED", `archive/${folder}/ holds ${list.length} threads (${shown}): an archive folder is one thread's (archive/<thread-slug>/)`, { file: `archive/${folder}/` }));
+  }
+  const closures = threadClosures(sorted, quarantine);
+  const reported = new Set<string>();
+  for (const entry of sorted) {
+    const thread = entry.envelope.thread;
+    if (entry.archive === undefined || reported.has(thread)) continue;
+    reported.add(thread);
+    const closure = closures.get(thread);
+    if (closure === undefined || closure.closed) continue;
+    findings.push(mailboxFinding("ARCHIVE_THREAD_OPEN", `thread ${thread} is archived in archive/${entry.archive}/ but is not closed: ${closure.reason ?? "it is open"}; a thread closes with a close a peer acknowledges, and an open thread is never archived (a timeout or a quiet peer closes nothing)`, { file: `archive/${entry.archive}/` }));
+  }
+  return findings;
+}
