@@ -4,8 +4,9 @@
  * order one audit over the whole conversation gives them, and adds the counts; it makes no finding
  * of its own. That order: findings raised as messages arrive, in sending order; then, about the
  * end state, each open handoff in the order the HOs came, then each unanswered AQ in the order the
- * AQs came, then each unanswered cancel in the order the CXs came; owners by their item's first tracked HO. A test (test/playground/checker.test.ts)
- * holds the result equal to checkThread over the whole conversation.
+ * AQs came, then each unanswered cancel in the order the CXs came; owners by their item's first
+ * tracked HO. A test (test/playground/checker.test.ts) holds the result equal to checkThread over
+ * the whole conversation.
  */
 import type { HandoffState, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "../../../core/index.js";
 import type { LineOf, Relabel } from "./relabel.js";
