@@ -115,9 +115,13 @@ export const FINDING_CODES = {
   THREAD_READBACK_EXPIRED: "error",
   // An AN whose val is not the shape its AQ's need asks for (rule 2, section 3.1).
   THREAD_ANSWER_SHAPE: "error",
+  // An AQ answered again by its receiver, or left unanswered past its by= (rule 2).
+  THREAD_ANSWERED_TWICE: "error",
+  THREAD_QUESTION_OVERDUE: "error",
   // A line appended for one agent whose from= names another (core/line-sender; the Worker's agent tokens).
   THREAD_SENDER_NOT_AGENT: "error",
   THREAD_OPEN: "note",
+  THREAD_QUESTION_OPEN: "note",
   THREAD_HELD: "note",
   THREAD_CANCEL_UNANSWERED: "note",
   THREAD_CANCEL_TIMEOUT: "note",
@@ -184,6 +188,7 @@ const NOTES = {
   CHALLENGE_CARRIED: 1,
   DONE_NO_MAP: 1,
   THREAD_OPEN: 1,
+  THREAD_QUESTION_OPEN: 1,
   THREAD_HELD: 1,
   THREAD_CANCEL_UNANSWERED: 1,
   THREAD_CANCEL_TIMEOUT: 1,

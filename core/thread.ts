@@ -60,7 +60,15 @@
  *   party, or to another, answers nothing, as a reply to an HO from the wrong party closes
  *   nothing: the same error (THREAD_REPLY_PARTIES), held to no shape, and the AQ still waits.
  *   So does one whose `item=` names another item than the AQ's (THREAD_REPLY_ITEM; either may
- *   leave `item` out). An AQ is kept only until its receiver answers it.
+ *   leave `item` out). An AQ is kept until its receiver answers it; then only its parties and
+ *   item are, so a second answer from the receiver to the asker (its item or none) is
+ *   THREAD_ANSWERED_TWICE: every AQ is answered once, as every HO closes once. An exact retry of
+ *   the first answer is THREAD_RETRY, taken once, not a second answer; one from the wrong party
+ *   or about another item stays THREAD_REPLY_PARTIES or THREAD_REPLY_ITEM, as before the first.
+ * - "It is never left unanswered" (rule 2): an AQ still unanswered at the end is
+ *   THREAD_QUESTION_OVERDUE, an error, when the audit's date is after its `by=` (compared as an
+ *   HO's `due=`), and otherwise THREAD_QUESTION_OPEN, a note, as THREAD_OPEN is for an HO in time:
+ *   the receiver may still answer, and an AQ with no `by=` names no moment it is late.
  */
 import type { ReadbackExpectations } from "./check-readback.js";
 import { isDate, isTime } from "./check-value.js";
@@ -219,11 +227,20 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    */
   const lineRead = new Set<number>();
   /**
-   * AQ id -> its asker, its receiver (interned), `need` (-1: a need with no answer shape here) and
-   * `opts`, while its receiver has not answered it (rule 2): an answer is held to its parties, and
-   * to its shape where the need has one.
+   * AQ id -> its asker, its receiver (interned), `need` (-1: a need with no answer shape here),
+   * `opts`, its item, `by` (interned, -1: none) and its line, while its receiver has not answered
+   * it (rule 2): an answer is held to its parties, and to its shape where the need has one; one
+   * left at the end is open or overdue.
    */
-  const questions = new Map<string, readonly [from: number, to: number, need: number, opts: string, item: string]>();
+  const questions = new Map<string, readonly [from: number, to: number, need: number, opts: string, item: string, by: number, line: number]>();
+  /**
+   * Answered AQ id -> where its asker and receiver (interned) and item start in `settledParties`:
+   * a second answer is held to the same parties and item, then is THREAD_ANSWERED_TWICE. Three
+   * slots of one flat array an AQ rather than its tuple; the item is the HO items' number when an
+   * HO named it (an AQ is mostly about a handoff's item), else the string its question owned.
+   */
+  const settled = new Map<string, number>();
+  const settledParties: (number | string)[] = [];
   /** The sender's answers to the readbacks of open handoffs (section 5.3's AN val=Y). */
   const answers = _readbackAnswers();
   const findings: ThreadFinding[] = [];
@@ -250,7 +267,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const liveOfLine = (i: number): number => liveOf.get(rootOf.get(i) ?? i) ?? (supersededBy.get(i) as number);
   const handoffOf = (m: Message, line: number): number | undefined => {
     const i = m.re === null ? undefined : rowNamed(m.re, NAMES_HANDOFF);
-    // A UN may refuse an AQ: one already answered is no longer held.
+    // A UN may refuse what is no HO: an AQ's, answered or not, answerQuestion took already.
     if (i === undefined && m.type !== "UN") {
       note("THREAD_REPLY_UNMATCHED", `${m.type} ${m.id} answers ${m.re ?? "nothing"}, which is no HO of this conversation`, m.re ?? "", m.id, line, { slot: "re", received: m.re ?? "nothing" });
     }
@@ -714,35 +731,52 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   }
 
   /** Keeps AQ `m` until its receiver answers it. */
-  function question(m: Message): void {
+  function question(m: Message, line: number): void {
     if (m.from === null || m.to === null) return;
     const need = m.slots["need"];
     const shaped = typeof need === "string" && _shapedNeed(need);
     // The options as one string: list elements never hold `+`, so it splits back exactly.
-    questions.set(_own(m.id), [names.id(m.from), names.id(m.to), shaped ? names.id(need) : -1, shaped ? _own(_strings(m.slots["opts"]).join("+")) : "", m.item === null ? "" : _own(m.item)]);
+    const by = m.slots["by"];
+    questions.set(_own(m.id), [names.id(m.from), names.id(m.to), shaped ? names.id(need) : -1, shaped ? _own(_strings(m.slots["opts"]).join("+")) : "", m.item === null ? "" : _own(m.item), typeof by === "string" ? names.id(by) : -1, line]);
   }
 
   /**
-   * Whether `m`, an AN or UN, answers an open AQ (rule 2). From the AQ's receiver to its asker it
-   * settles it: a UN refuses it, and an AN's `val` must have the shape the AQ's `need` names. From
-   * another party, or to another, it is no answer of the receiver's (THREAD_REPLY_PARTIES): it
-   * answers nothing, is held to no shape, and the question stays open.
+   * Whether `m`, an AN or UN, names an AQ in `re=` (rule 2). From the AQ's receiver to its asker
+   * it settles an open AQ: a UN refuses it, and an AN's `val` must have the shape the AQ's `need`
+   * names; to one already answered it is a second answer (THREAD_ANSWERED_TWICE), held to no
+   * shape. From another party, or to another, it is no answer of the receiver's
+   * (THREAD_REPLY_PARTIES), nor is one about another item (THREAD_REPLY_ITEM), before the first
+   * answer or after it: it answers nothing, is held to no shape, and an open AQ stays open.
    */
   function answerQuestion(m: Message, line: number): boolean {
     const aq = m.re ?? "";
     const q = questions.get(aq);
-    if (q === undefined) return false;
-    if (!is(m.from, q[1]) || !is(m.to, q[0])) {
-      misaddressed(m, q[0], q[1], aq, line, `${m.type === "UN" ? "refuses" : "answers"} AQ ${aq} but does not come from its receiver ${agent(q[1])} to its asker ${agent(q[0])}: it answers nothing, and ${aq} still waits for its receiver's answer (rule 2)`);
+    const k = q === undefined ? settled.get(aq) : undefined;
+    if (q === undefined && k === undefined) return false;
+    const from = q === undefined ? (settledParties[k as number] as number) : q[0];
+    const to = q === undefined ? (settledParties[(k as number) + 1] as number) : q[1];
+    const kept = q === undefined ? (settledParties[(k as number) + 2] as number | string) : q[4];
+    const item = typeof kept === "number" ? (itemText[kept] as string) : kept;
+    const waits = q === undefined ? "" : `, and ${aq} still waits for its answer`;
+    if (!is(m.from, to) || !is(m.to, from)) {
+      misaddressed(m, from, to, aq, line, `${m.type === "UN" ? "refuses" : "answers"} AQ ${aq} but does not come from its receiver ${agent(to)} to its asker ${agent(from)}: it answers nothing${waits} (rule 2)`);
       return true;
     }
     // About another item (both name one): an answer to another question, as a reply to an HO
     // about another item closes nothing.
-    if (m.item !== null && q[4] !== "" && m.item !== q[4]) {
-      note("THREAD_REPLY_ITEM", `${m.type} ${m.id} is about ${m.item}, not AQ ${aq}'s item ${q[4]}: it answers nothing, and ${aq} still waits for its answer (rule 2)`, aq, m.id, line, { slot: "item", expected: q[4], received: m.item });
+    if (m.item !== null && item !== "" && m.item !== item) {
+      note("THREAD_REPLY_ITEM", `${m.type} ${m.id} is about ${m.item}, not AQ ${aq}'s item ${item}: it answers nothing${waits} (rule 2)`, aq, m.id, line, { slot: "item", expected: item, received: m.item });
+      return true;
+    }
+    if (q === undefined) {
+      note("THREAD_ANSWERED_TWICE", `${m.type} ${m.id} answers AQ ${aq} again: every AQ is answered once; the asker would have to choose between two answers (rule 2)`, aq, m.id, line, { slot: "re", received: aq });
       return true;
     }
     questions.delete(aq);
+    // Its parties and item stay, for a second answer; an owned copy of the id, as `aq` is cut
+    // from the answer's line.
+    settled.set(_own(aq), settledParties.length);
+    settledParties.push(from, to, items.get(item) ?? item);
     if (m.type !== "AN" || q[2] < 0) return true;
     const val = m.slots["val"];
     const need = names.name(q[2]);
@@ -873,6 +907,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       open++;
       live(i, s, end, clock);
     }
+    for (const [aq, q] of questions) unanswered(aq, q[5], q[6], clock);
     for (const [cx, i] of cancels) {
       if ((state(i) & ANSWERED) === 0) {
         note("THREAD_CANCEL_UNANSWERED", `CX ${cx} of ${ids[i]} is not yet acknowledged (AN re=${cx} val=Y) nor answered by the act's DN`, ids[i] as string, cx, t.closedAt[i] as number, { slot: "re", expected: `AN re=${cx} val=Y` });
@@ -907,6 +942,19 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     } else {
       const read = (s & PASSED) !== 0 ? "read back" : (s & UNVERIFIED) !== 0 ? "read back, unverified" : "no readback yet";
       note("THREAD_OPEN", `HO ${id} is open and in time (${read})`, id, id, line);
+    }
+  }
+
+  /**
+   * The finding for AQ `aq`, unanswered at the end: past its `by=` date (compared as an HO's `due=`)
+   * the asker was left without an answer (rule 2), an error; before it, or with no `by=`, a note.
+   */
+  function unanswered(aq: string, byId: number, line: number, clock: Clock): void {
+    const by = byId >= 0 ? names.name(byId) : "";
+    if (clock.today !== "" && isDate(by) && by < clock.today) {
+      note("THREAD_QUESTION_OVERDUE", `AQ ${aq} is still unanswered after its by=${by} (now ${clock.now}) (rule 2)`, aq, aq, line, { slot: "by", expected: by, received: clock.today });
+    } else {
+      note("THREAD_QUESTION_OPEN", `AQ ${aq} is unanswered and ${by === "" ? "has no by=" : "in time"}`, aq, aq, line);
     }
   }
 
@@ -945,7 +993,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
           readback(message, at);
           break;
         case "AQ":
-          question(message);
+          question(message, at);
           break;
         case "UN":
           if (!answerQuestion(message, at)) reply(message, at);

@@ -797,14 +797,15 @@ describe("the answer to an AQ comes from its receiver to its asker (rule 2)", ()
   const run = (lines: string[]): string[] => checkThread(lines.map(acctRead), { vocabulary: (p) => (p === "acct" ? acct : resolver(p)) }).findings.map((f) => `${f.code}:${f.slot ?? ""}@${f.handoff}`);
   const AQ = "RW1 AQ a-1 p=acct from=a to=b need=ACCT // which account?";
   it("an AN or UN from another party, or to another, answers nothing and is an error, whatever the need", () => {
-    expect(run([AQ, "RW1 AN c-1 re=a-1 p=acct from=c to=a val=40-12-88"])).toStrictEqual(["THREAD_REPLY_PARTIES:from@a-1"]);
-    expect(run([AQ, "RW1 UN b-1 re=a-1 p=acct from=b to=c why=BUSY"])).toStrictEqual(["THREAD_REPLY_PARTIES:to@a-1"]);
+    // It still waits for its receiver's answer: open at the end.
+    expect(run([AQ, "RW1 AN c-1 re=a-1 p=acct from=c to=a val=40-12-88"])).toStrictEqual(["THREAD_REPLY_PARTIES:from@a-1", "THREAD_QUESTION_OPEN:@a-1"]);
+    expect(run([AQ, "RW1 UN b-1 re=a-1 p=acct from=b to=c why=BUSY"])).toStrictEqual(["THREAD_REPLY_PARTIES:to@a-1", "THREAD_QUESTION_OPEN:@a-1"]);
     expect(run([AQ, "RW1 AN b-1 re=a-1 p=acct from=b to=a val=40-12-88"])).toStrictEqual([]);
   });
   it("an answer about another item than the AQ's answers nothing (THREAD_REPLY_ITEM); without item= on either side it is not compared", () => {
     const AQI = "RW1 AQ a-1 p=acct from=a to=b item=inv:7 need=ACCT // which account?";
-    expect(run([AQI, "RW1 AN b-1 re=a-1 p=acct from=b to=a item=inv:8 val=40-12-88"])).toStrictEqual(["THREAD_REPLY_ITEM:item@a-1"]);
-    expect(run([AQI, "RW1 UN b-1 re=a-1 p=acct from=b to=a item=inv:8 why=BUSY"])).toStrictEqual(["THREAD_REPLY_ITEM:item@a-1"]);
+    expect(run([AQI, "RW1 AN b-1 re=a-1 p=acct from=b to=a item=inv:8 val=40-12-88"])).toStrictEqual(["THREAD_REPLY_ITEM:item@a-1", "THREAD_QUESTION_OPEN:@a-1"]);
+    expect(run([AQI, "RW1 UN b-1 re=a-1 p=acct from=b to=a item=inv:8 why=BUSY"])).toStrictEqual(["THREAD_REPLY_ITEM:item@a-1", "THREAD_QUESTION_OPEN:@a-1"]);
     expect(run([AQI, "RW1 AN b-1 re=a-1 p=acct from=b to=a item=inv:7 val=40-12-88"])).toStrictEqual([]);
     expect(run([AQI, "RW1 AN b-1 re=a-1 p=acct from=b to=a val=40-12-88"])).toStrictEqual([]);
     expect(run([AQ, "RW1 AN b-1 re=a-1 p=acct from=b to=a item=inv:8 val=40-12-88"])).toStrictEqual([]);
@@ -822,8 +823,85 @@ describe("the answer to an AQ comes from its receiver to its asker (rule 2)", ()
     expect(more).toBeUndefined();
     expect(f).toMatchObject({ code: "THREAD_REPLY_PARTIES", severity: "error", handoff: "a-1", id: "c-1", line: 2, slot: "from", expected: "b", received: "c" });
     expect(audit.add(read("RW1 AN b-1 re=a-1 from=b to=a val=Y"), 3)).toHaveLength(0);
-    // Answered: a second answer is not checked (the AQ is kept only until then, note 29).
-    expect(audit.add(read("RW1 AN b-2 re=a-1 from=b to=a val=maybe"), 4)).toHaveLength(0);
+    // Answered: a second answer is THREAD_ANSWERED_TWICE, held to no shape (the AQ's need is no
+    // longer kept, note 29).
+    expect(audit.add(read("RW1 AN b-2 re=a-1 from=b to=a val=maybe"), 4).map((g) => g.code)).toStrictEqual(["THREAD_ANSWERED_TWICE"]);
+  });
+});
+
+describe("every AQ is answered once, and never left unanswered (rule 2)", () => {
+  const AQ = "RW1 AQ a-1 from=a to=b item=inv:7 need=YESNO by=20261005 // ship?";
+  const audited = (lines: string[], now: string | null = null): ThreadReport => checkThread(lines.map(read), { now });
+  const codes = (r: ThreadReport): string[] => r.findings.map((f) => `${f.code}@${f.id}`);
+  it("an AQ still unanswered at the end is a note while in time, and after its by= date an error naming it", () => {
+    const open = audited([AQ], "20261005T2359Z");
+    expect(open.ok).toBe(true);
+    expect(open.findings).toMatchObject([{ code: "THREAD_QUESTION_OPEN", severity: "note", handoff: "a-1", id: "a-1", line: null }]);
+    expect(open.findings[0]?.message).toBe("AQ a-1 is unanswered and in time");
+    const late = audited([AQ], "20261006T0000Z");
+    expect(late.ok).toBe(false);
+    expect(late.findings).toMatchObject([{ code: "THREAD_QUESTION_OVERDUE", severity: "error", handoff: "a-1", id: "a-1", slot: "by", expected: "20261005", received: "20261006" }]);
+    // No clock, or no by=: nothing makes it late.
+    expect(audited([AQ]).findings.map((f) => f.code)).toStrictEqual(["THREAD_QUESTION_OPEN"]);
+    const none = audited(["RW1 AQ a-1 from=a to=b need=YESNO"], "20991231T0000Z");
+    expect(none.findings).toMatchObject([{ code: "THREAD_QUESTION_OPEN", message: "AQ a-1 is unanswered and has no by=" }]);
+  });
+  it("the end findings follow the clock of each report, and an answer or a refusal leaves none", () => {
+    const audit = createThreadAudit({ now: "20261001T0000Z" });
+    audit.add(read(AQ), 1);
+    expect(audit.report().findings).toMatchObject([{ code: "THREAD_QUESTION_OPEN", line: 1 }]);
+    expect(audit.report("20261007T0000Z").findings).toMatchObject([{ code: "THREAD_QUESTION_OVERDUE", line: 1 }]);
+    // A report at a moment adds nothing to the conversation's own findings.
+    expect(audit.add(read("RW1 HO a-2 from=a to=b item=inv:9 ask=FIX"), 2)).toHaveLength(0);
+    expect(codes(audit.report())).toStrictEqual(["THREAD_OPEN@a-2", "THREAD_QUESTION_OPEN@a-1"]);
+    audit.add(read("RW1 AN b-1 re=a-1 from=b to=a val=Y"), 3);
+    expect(codes(audit.report("20261007T0000Z"))).toStrictEqual(["THREAD_OPEN@a-2"]);
+    expect(audited([AQ, "RW1 UN b-1 re=a-1 from=b to=a why=BUSY"], "20261007T0000Z").findings).toStrictEqual([]);
+  });
+  it("a second AN or UN from the receiver to the asker is THREAD_ANSWERED_TWICE; the first answer stands", () => {
+    for (const [first, second] of [
+      ["RW1 AN b-1 re=a-1 from=b to=a val=Y", "RW1 AN b-2 re=a-1 from=b to=a item=inv:7 val=N"],
+      ["RW1 UN b-1 re=a-1 from=b to=a why=BUSY", "RW1 AN b-2 re=a-1 from=b to=a val=Y"],
+      ["RW1 AN b-1 re=a-1 from=b to=a val=Y", "RW1 UN b-2 re=a-1 from=b to=a why=BUSY"],
+    ] as const) {
+      const audit = createThreadAudit();
+      audit.add(read(AQ), 1);
+      expect(audit.add(read(first), 2)).toHaveLength(0);
+      const found = audit.add(read(second), 3);
+      expect(found).toMatchObject([{ code: "THREAD_ANSWERED_TWICE", severity: "error", handoff: "a-1", id: "b-2", line: 3, slot: "re", received: "a-1" }]);
+      expect(found[0]?.message).toContain("the asker would have to choose between two answers");
+      // And a third.
+      expect(audit.add(read(second.replace("b-2", "b-3")), 4).map((f) => f.code)).toStrictEqual(["THREAD_ANSWERED_TWICE"]);
+      expect(audit.finish().ok).toBe(false);
+    }
+  });
+  it("the same answer again is a retry, not a second answer; another party or item after it answers nothing, as before it", () => {
+    const answer = "RW1 AN b-1 re=a-1 from=b to=a val=Y";
+    expect(codes(audited([AQ, answer, answer]))).toStrictEqual(["THREAD_RETRY@b-1"]);
+    const audit = createThreadAudit();
+    [AQ, answer].forEach((l, k) => audit.add(read(l), k + 1));
+    const [parties] = audit.add(read("RW1 AN c-1 re=a-1 from=c to=a val=N"), 3);
+    expect(parties).toMatchObject({ code: "THREAD_REPLY_PARTIES", handoff: "a-1", slot: "from", expected: "b", received: "c" });
+    expect(parties?.message).not.toContain("still waits");
+    expect(audit.add(read("RW1 UN b-2 re=a-1 from=b to=c why=BUSY"), 4)).toMatchObject([{ code: "THREAD_REPLY_PARTIES", slot: "to", expected: "a", received: "c" }]);
+    expect(audit.add(read("RW1 AN b-3 re=a-1 from=b to=a item=inv:8 val=N"), 5)).toMatchObject([{ code: "THREAD_REPLY_ITEM", handoff: "a-1", slot: "item", expected: "inv:7", received: "inv:8" }]);
+    // About a handoff's item (kept by the HO's number), the same.
+    const onHandoff = ["RW1 HO a-9 from=a to=b item=inv:7 ask=FIX", AQ, answer, "RW1 AN b-2 re=a-1 from=b to=a item=inv:8 val=N", "RW1 AN b-3 re=a-1 from=b to=a item=inv:7 val=N"];
+    expect(audited(onHandoff).findings).toMatchObject([{ code: "THREAD_REPLY_ITEM", id: "b-2", expected: "inv:7", received: "inv:8" }, { code: "THREAD_ANSWERED_TWICE", id: "b-3" }, { code: "THREAD_OPEN", id: "a-9" }]);
+    // An AQ without item= compares none.
+    expect(codes(audited(["RW1 AQ a-1 from=a to=b need=YESNO", answer, "RW1 AN b-2 re=a-1 from=b to=a item=inv:8 val=N"]))).toStrictEqual(["THREAD_ANSWERED_TWICE@b-2"]);
+  });
+  it("an AN to a CX or a readback, however often, is no answer to an AQ", () => {
+    const lines = [
+      "RW1 HO a-1 from=a to=b item=x:1 ask=FIX",
+      "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=FIX",
+      "RW1 AN a-2 re=b-1 from=a to=b val=Y",
+      "RW1 AN a-3 re=b-1 from=a to=b val=Y",
+      "RW1 CX a-4 re=a-1 from=a to=b item=x:1 why=REVOKED",
+      "RW1 AN b-2 re=a-4 from=b to=a val=Y",
+      "RW1 AN b-3 re=a-4 from=b to=a val=Y",
+    ];
+    expect(audited(lines).findings).toStrictEqual([]);
   });
 });
 
