@@ -14,21 +14,12 @@ import type { VocabularyResolver } from "../../core/index.js";
 import { mailboxFinding } from "../../core/mailbox/index.js";
 import type { MailboxAnomaly, MailboxEntry, MailboxFinding } from "../../core/mailbox/index.js";
 import { escapedName, readInbox, utf8Name } from "./inbox.js";
+import { lstatOrNull } from "./paths.js";
 import type { Inbox, InboxFile } from "./inbox.js";
 
 /** The archive folder of a mailbox: `archive/` in the folder that holds its inbox. */
 export function archiveFolder(inbox: string): string {
   return join(dirname(inbox), "archive");
-}
-
-function lstatOrNull(path: string): Stats | null {
-  try {
-    return lstatSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return null;
-    throw error;
-  }
 }
 
 /** Why a listed path is not a folder the archive reads, or null when it is one. */

@@ -22,7 +22,8 @@ export interface Mailbox {
   readonly candidate: 1 | 2 | 3;
 }
 
-function lstatOrNull(path: string): Stats | null {
+/** The path's own status (links not followed), or null when nothing is there. */
+export function lstatOrNull(path: string): Stats | null {
   try {
     return lstatSync(path);
   } catch (error) {
