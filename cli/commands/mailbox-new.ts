@@ -95,7 +95,7 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
   // (UUID_INVALID), as the core does, rather than normalising it into validity (section 7).
   const replyTo = option(ctx, "reply-to");
   const parent = replyTo === undefined ? undefined : inbox.entries.find((e) => e.envelope.id === replyTo);
-  if (replyTo !== undefined && parent === undefined && isUuid7(replyTo)) throw new UsageError(`--reply-to ${replyTo}: no valid message in the inbox has this UUID; a reply cites the exact message it answers`);
+  if (replyTo !== undefined && parent === undefined && isUuid7(replyTo)) throw new UsageError(`--reply-to ${replyTo}: no valid message in the inbox or its archive has this UUID; a reply cites the exact message it answers`);
   const id = option(ctx, "id") ?? newUuid7();
   const p: MailboxEnvelope | undefined = parent?.envelope;
   const full = ctx.options["full"] === true;
@@ -229,10 +229,10 @@ async function publish(ctx: CommandContext): Promise<number> {
   const findings: MailboxFinding[] = [...checked.findings];
   // A --message file names its parent itself: refused, as --reply-to is, when the inbox does not
   // hold it, since an outbound reply cites "the exact message being answered" (section 9).
-  if (e !== null && e.reply_to !== null && parent === undefined) findings.push(mailboxFinding("PARENT_NOT_FOUND", `reply_to ${e.reply_to}: no valid message in the inbox has this UUID; a message cites the exact message it answers, published first`, { slot: "reply_to" }));
-  // Any file of the inbox with this UUID, a refused one too: "the UUID is already in the inbox".
+  if (e !== null && e.reply_to !== null && parent === undefined) findings.push(mailboxFinding("PARENT_NOT_FOUND", `reply_to ${e.reply_to}: no valid message in the inbox or its archive has this UUID; a message cites the exact message it answers, published first`, { slot: "reply_to" }));
+  // Any file of the inbox or the archive with this UUID, a refused one too: "the UUID is already in the inbox".
   const taken = e === null ? undefined : inbox.files.find((x) => x.id === e.id);
-  if (e !== null && taken !== undefined) findings.push(mailboxFinding("DUPLICATE_ID", `the inbox already holds a message with the UUID ${e.id} (${taken.file}${taken.ok ? "" : ", a refused file"})`, { slot: "id" }));
+  if (e !== null && taken !== undefined) findings.push(mailboxFinding("DUPLICATE_ID", `the mailbox already holds a message with the UUID ${e.id} (${taken.file}${taken.ok ? "" : ", a refused file"})`, { slot: "id" }));
   // A closed thread is moved into the archive whole (13): a message added to it would reopen a
   // thread archived as closed and split it between the archive and the inbox.
   const archivedIn = e === null ? undefined : inbox.entries.find((x) => x.archive !== undefined && x.envelope.thread === e.thread)?.archive;

@@ -1448,6 +1448,13 @@ describe("rw mailbox check: the archive of closed threads (section 13)", () => {
     expect(findings.map((f) => [f.code, f.slot])).toStrictEqual([["ARCHIVE_THREAD_SPLIT", "thread"]]);
     expect(findings[0]?.message).toBe(`thread ${ID(2)} is archived in archive/kickoff/, closed and moved whole: a message is never added to it (start a new thread)`);
     expect(readdirSync(a.inbox).length).toBe(before);
+    // A UUID taken in the archive is taken, and the refusal says where; a parent is looked for there too.
+    const taken = rw(["mailbox", "new", a.root, "--arena", "DEMO", "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--machine", "VEGA-BOX", "--id", ID(6), "--slug", "taken", "--body", "again"]);
+    expect(taken.code).toBe(1);
+    expect(taken.err).toMatch(new RegExp(`DUPLICATE_ID: the mailbox already holds a message with the UUID ${ID(6)} \\(archive/kickoff/[^)]+\\.md\\)`));
+    const unknown = rw(["mailbox", "new", a.root, "--arena", "DEMO", "--from", "VEGA", "--to", "LYRA", "--kind", "reply", "--reply-to", "019a2b3c-4d5e-7f60-8012-0000000000ff", "--machine", "VEGA-BOX", "--slug", "lost", "--body", "x"]);
+    expect(unknown.err).toContain("no valid message in the inbox or its archive has this UUID");
+    expect(readdirSync(a.inbox).length).toBe(before);
     expect(check(a.root).code).toBe(0);
   });
 
