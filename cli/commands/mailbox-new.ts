@@ -9,6 +9,7 @@ import { stringify } from "yaml";
 import { isBlankLine, withControlsMarked as visible } from "../../core/index.js";
 import {
   analyzeMailbox,
+  archiveBlocksMessage,
   isCallsign,
   isUuid7,
   filenameTimeProblem,
@@ -233,10 +234,8 @@ async function publish(ctx: CommandContext): Promise<number> {
   // Any file of the inbox or the archive with this UUID, a refused one too: "the UUID is already in the inbox".
   const taken = e === null ? undefined : inbox.files.find((x) => x.id === e.id);
   if (e !== null && taken !== undefined) findings.push(mailboxFinding("DUPLICATE_ID", `the mailbox already holds a message with the UUID ${e.id} (${taken.file}${taken.ok ? "" : ", a refused file"})`, { slot: "id" }));
-  // A closed thread is moved into the archive whole (13): a message added to it would reopen a
-  // thread archived as closed and split it between the archive and the inbox.
-  const archivedIn = e === null ? undefined : inbox.entries.find((x) => x.archive !== undefined && x.envelope.thread === e.thread)?.archive;
-  if (e !== null && archivedIn !== undefined) findings.push(mailboxFinding("ARCHIVE_THREAD_SPLIT", `thread ${e.thread} is archived in archive/${archivedIn}/, closed and moved whole: a message is never added to it (start a new thread)`, { slot: "thread" }));
+  const archived = e === null ? null : archiveBlocksMessage(inbox.entries, e);
+  if (archived !== null) findings.push(archived);
   if (e !== null && e.root.toLowerCase() !== root) findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", "the envelope's root is not this mailbox root's identifier", { slot: "root" }));
   // The name: seconds, or milliseconds when this sender already has a same-kind message that second.
   const names = e === null ? null : fileName(inbox, e, slug);

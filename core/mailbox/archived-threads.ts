@@ -10,6 +10,7 @@
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import type { MailboxEntry } from "./entry.js";
+import type { MailboxEnvelope } from "./envelope.js";
 import { threadClosures } from "./thread-closure.js";
 
 /** Where a message was read: the inbox, or the archive folder it names. */
@@ -59,4 +60,16 @@ export function archivedThreadFindings(all: readonly MailboxEntry[], sorted: rea
     findings.push(mailboxFinding("ARCHIVE_THREAD_OPEN", `thread ${thread} is archived in archive/${entry.archive}/ but is not closed: ${closure.reason ?? "it is open"}; a thread closes with a close a peer acknowledges, and an open thread is never archived (a timeout or a quiet peer closes nothing)`, { file: `archive/${entry.archive}/` }));
   }
   return findings;
+}
+
+/**
+ * A message about to be published into a thread the archive holds: the archived thread was closed
+ * and moved whole, so a message added to it would reopen it and split it between the archive and
+ * the inbox (13). Judged at publication, where the split has not happened yet; a new conversation
+ * starts a new thread (12).
+ */
+export function archiveBlocksMessage(entries: readonly MailboxEntry[], envelope: Pick<MailboxEnvelope, "thread">): MailboxFinding | null {
+  const archived = entries.find((entry) => entry.archive !== undefined && entry.envelope.thread === envelope.thread);
+  if (archived === undefined) return null;
+  return mailboxFinding("ARCHIVE_THREAD_SPLIT", `thread ${envelope.thread} is archived in archive/${archived.archive}/, closed and moved whole: a message is never added to it (start a new thread)`, { slot: "thread" });
 }

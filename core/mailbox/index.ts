@@ -59,5 +59,6 @@ export { reconcile, restoredDisposition } from "./reconcile.js";
 export { threadClosures } from "./thread-closure.js";
 export type { ThreadClosure } from "./thread-closure.js";
 export { PRIMER_FILE, primerBlocksClaim, primerFindings } from "./primer.js";
+export { archiveBlocksMessage } from "./archived-threads.js";
 export type { PrimerState } from "./primer.js";
 export type { AnomalyRecord, MailboxAnomaly, ReconcileAction, ReconcileCounts, ReconcileInput, ReconcileItem, ReconcileReport, ReconcileStatus } from "./reconcile.js";

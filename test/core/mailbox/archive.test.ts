@@ -177,3 +177,17 @@ describe("reconcile over archived messages: archiving moves files, never obligat
     expect(codes(mailbox.analyzeMailbox(moved))).toContain("ARCHIVE_THREAD_OPEN");
   });
 });
+
+describe("archiveBlocksMessage: a message is never added to an archived thread", () => {
+  it("refuses one whose thread the archive holds, naming the folder, and nothing else", () => {
+    const { symbols, entries } = read([...handshake, ...work, close, ack]);
+    const moved = archive(entries, symbols, { r: "ask" });
+    const finding = mailbox.archiveBlocksMessage(moved, { thread: symbols.uuid("r") });
+    expect(finding).toMatchObject({ code: "ARCHIVE_THREAD_SPLIT", severity: "error", slot: "thread" });
+    expect(finding?.message).toContain(`thread ${symbols.uuid("r")} is archived in archive/ask/`);
+    // The live handshake thread, a new thread, and the same thread before it was archived are not.
+    expect(mailbox.archiveBlocksMessage(moved, { thread: symbols.uuid("h") })).toBeNull();
+    expect(mailbox.archiveBlocksMessage(moved, { thread: mailbox.newUuid7() })).toBeNull();
+    expect(mailbox.archiveBlocksMessage(entries, { thread: symbols.uuid("r") })).toBeNull();
+  });
+});
