@@ -43,7 +43,7 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
   const read = readMailboxFolders(found.inbox, options.vocabulary);
   // The check always knows whether the root holds the primer, so it is always judged.
   const primer = primerState(found.root);
-  const analysis = analyzeMailbox(read.entries, { now: options.now, primer });
+  const analysis = analyzeMailbox(read.entries, { now: options.now, primer, archiveRead: true });
   let reconciliation: ReconcileReport | null = null;
   if (options.as !== undefined && options.state !== undefined) {
     // The ledger belongs to the arena its root binding names (section 9: "an exact owner/arena/root
@@ -52,7 +52,7 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
     if (bound !== undefined && options.arena !== undefined && bound !== options.arena) throw new UsageError(`--arena ${options.arena}: ${options.as}'s root binding in ${options.state} is for arena ${bound}, and a participant's state belongs to one arena (use a state folder for each arena)`);
     const arena = options.arena ?? bound;
     const state = readState(options.state, options.as);
-    const report = reconcile({ participant: options.as, ...(arena === undefined ? {} : { arena }), messages: read.entries, analysis, primer, dispositions: state.dispositions, where: state.where, cursor: state.cursor, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, now: options.now });
+    const report = reconcile({ participant: options.as, ...(arena === undefined ? {} : { arena }), messages: read.entries, analysis, primer, archiveRead: true, dispositions: state.dispositions, where: state.where, cursor: state.cursor, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, now: options.now });
     reconciliation = state.findings.length === 0 ? report : { ...report, readiness_clean: false, status: report.work_clean ? "WORK_CLEAN_WITH_AUDIT_DEBT" : report.status, findings: [...state.findings, ...report.findings] };
   }
   const errors = read.files.some((f) => !f.ok) || read.anomalies.length > 0 || hasMailboxError(analysis.findings) || (reconciliation !== null && hasMailboxError(reconciliation.findings));

@@ -132,7 +132,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       const parent = byId.get(e.reply_to);
       if (parent === undefined && conflicted.has(e.reply_to)) {
         // The parent's UUID names files that differ (DUPLICATE_ID): which one is meant is unknown.
-      } else if (parent === undefined) findings.push(mailboxFinding("PARENT_UNKNOWN", `reply_to ${e.reply_to} is not in this mailbox (not yet synced, archived, or wrong)`, at(entry)));
+      } else if (parent === undefined) findings.push(mailboxFinding("PARENT_UNKNOWN", `reply_to ${e.reply_to} is not in this mailbox (${options.archiveRead === true ? "not yet synced, or wrong; its archive was read too" : "not yet synced, archived, or wrong"})`, at(entry)));
       else {
         const p = parent.envelope;
         if (p.thread !== e.thread && MAILBOX_KINDS[e.kind].parent !== "root") findings.push(mailboxFinding("PARENT_THREAD_MISMATCH", `reply_to ${p.id} is in thread ${p.thread}, this message in ${e.thread}: a reply stays in its parent's thread`, at(entry)));

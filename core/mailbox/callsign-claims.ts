@@ -49,6 +49,12 @@ export interface ClaimOptions {
   /** Epoch ms: names unseen for the TTL are expired. Without it, nothing expires. */
   readonly now?: number | null;
   readonly ttlDays?: number;
+  /**
+   * Whether the caller read the archive beside the inbox (the CLI does): then a UUID the mailbox
+   * does not hold is not archived, and no finding says it may be. Left out (the Worker, the
+   * playground: no folder), it may be.
+   */
+  readonly archiveRead?: boolean;
 }
 
 interface Holder {
@@ -148,7 +154,7 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
     // (a name squatted with a made-up parent): its causality cannot be checked, so it waits.
     const parent = byId.get(e.reply_to);
     if (parent === undefined) {
-      findings.push(mailboxFinding("WELCOME_PARENT_UNKNOWN", `this welcome's reply_to ${e.reply_to} is not a message this mailbox holds (not yet synced, archived, wrong, or a UUID whose files differ): whether it answers a hello as addressed cannot be checked, so it claims no callsign and settles no handshake until its parent is here`, { ...at(entry), slot: "reply_to" }));
+      findings.push(mailboxFinding("WELCOME_PARENT_UNKNOWN", `this welcome's reply_to ${e.reply_to} is not a message this mailbox holds (not yet synced, ${options.archiveRead === true ? "" : "archived, "}wrong, or a UUID whose files differ): whether it answers a hello as addressed cannot be checked, so it claims no callsign and settles no handshake until its parent is here`, { ...at(entry), slot: "reply_to" }));
       return false;
     }
     // A welcome of a misplaced hello answers terms nobody proposed (the hello is refused, and

@@ -71,6 +71,8 @@ export interface ReconcileInput {
    * primer blocks readiness", 12); left out, the primer is not judged.
    */
   readonly primer?: PrimerState;
+  /** Whether the caller read the archive beside the inbox: then a UUID the mailbox does not hold is not archived. */
+  readonly archiveRead?: boolean;
   /** Places a disposition transition for its findings (the CLI gives file and line). */
   readonly where?: (index: number) => { file?: string; line?: number };
 }
@@ -149,7 +151,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   if (input.arena !== undefined) arenas.add(input.arena);
   else for (const [arena, names] of members) if (names.has(participant)) arenas.add(arena);
   const messages = [...byId.values()].filter((m) => arenas.has(m.envelope.arena));
-  const analysis = input.analysis ?? analyzeMailbox(input.messages, { now });
+  const analysis = input.analysis ?? analyzeMailbox(input.messages, { now, archiveRead: input.archiveRead === true });
   const quarantine = analysis.quarantine;
   // The final goodbye of each retired callsign, by `arena NUL callsign`: the checker refuses any
   // reply to it (ADDRESSEE_RETIRED), so reconciliation never asks for one (REQUESTER_RETIRED).
@@ -308,7 +310,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
 
   // Dispositions for messages this mailbox does not hold, anomalies, and the cursor's own entries.
   const anomalyIds = new Set((input.anomalies ?? []).flatMap((a) => (a.id === null ? [] : [a.id])));
-  for (const id of effective.keys()) if (!byId.has(id) && !anomalyIds.has(id)) findings.push(mailboxFinding("DISPOSITION_UNKNOWN_MESSAGE", "a disposition for a UUID this mailbox does not hold (archived, or not yet synced)", { id }));
+  for (const id of effective.keys()) if (!byId.has(id) && !anomalyIds.has(id)) findings.push(mailboxFinding("DISPOSITION_UNKNOWN_MESSAGE", `a disposition for a UUID this mailbox does not hold (${input.archiveRead === true ? "not yet synced, or deleted; its archive was read too" : "archived, or not yet synced"})`, { id }));
   const closed = new Set((input.anomalyIndex ?? []).filter((r) => r.state === "closed").map((r) => r.fingerprint));
   for (const a of input.anomalies ?? []) {
     if (closed.has(a.fingerprint) || (a.to !== null && !a.to.includes(participant) && !a.to.includes(ALL))) continue;

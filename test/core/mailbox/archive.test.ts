@@ -191,3 +191,30 @@ describe("archiveBlocksMessage: a message is never added to an archived thread",
     expect(mailbox.archiveBlocksMessage(entries, { thread: symbols.uuid("r") })).toBeNull();
   });
 });
+
+describe("archiveRead: where the caller read the archive, a UUID it does not hold is not archived", () => {
+  const orphan = { id: "o", set: { kind: "reply", from: "LYRA", to: ["VEGA"], thread: "@r", reply_to: "@gone", request_id: "@r", expects_reply: false, ...lyra } };
+  const welcome = { id: "w2", set: { kind: "welcome", from: "ORION", to: ["VEGA"], thread: "@h2", reply_to: "@gone2", request_id: "@h2", terms: "accept", expects_reply: false, ...orion } };
+
+  it("PARENT_UNKNOWN and WELCOME_PARENT_UNKNOWN name archiving as a reason only where the archive was not read", () => {
+    const { entries } = read([...handshake, work[0] as Specs[number], orphan, welcome]);
+    const message = (analysis: mailbox.MailboxAnalysis, code: string): string => analysis.findings.find((f) => f.code === code)?.message ?? "";
+    const unread = mailbox.analyzeMailbox(entries);
+    const readToo = mailbox.analyzeMailbox(entries, { archiveRead: true });
+    expect(message(unread, "PARENT_UNKNOWN")).toContain("(not yet synced, archived, or wrong)");
+    expect(message(readToo, "PARENT_UNKNOWN")).toContain("(not yet synced, or wrong; its archive was read too)");
+    expect(message(unread, "WELCOME_PARENT_UNKNOWN")).toContain("(not yet synced, archived, wrong, or a UUID whose files differ)");
+    expect(message(readToo, "WELCOME_PARENT_UNKNOWN")).toContain("(not yet synced, wrong, or a UUID whose files differ)");
+    // Only the wording differs: the same codes on the same messages.
+    const shape = (a: mailbox.MailboxAnalysis): unknown[] => a.findings.map((f) => [f.code, f.id]);
+    expect(shape(readToo)).toStrictEqual(shape(unread));
+  });
+
+  it("DISPOSITION_UNKNOWN_MESSAGE likewise", () => {
+    const { entries } = read([...handshake]);
+    const dispositions = [{ id: mailbox.newUuid7(), state: "replied", cta: "completed", reply: mailbox.newUuid7(), at: "2026-10-01T09:00:00Z" }];
+    const message = (archiveRead?: boolean): string => mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions, now: Date.UTC(2026, 9, 2), ...(archiveRead === undefined ? {} : { archiveRead }) }).findings.find((f) => f.code === "DISPOSITION_UNKNOWN_MESSAGE")?.message ?? "";
+    expect(message()).toContain("(archived, or not yet synced)");
+    expect(message(true)).toContain("(not yet synced, or deleted; its archive was read too)");
+  });
+});
