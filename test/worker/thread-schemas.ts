@@ -29,3 +29,6 @@ export const SCHEMA_BEFORE_CITED: readonly string[] = [
   "CREATE INDEX IF NOT EXISTS statements_handoff_state ON statements (handoff, state)",
   "CREATE TABLE IF NOT EXISTS parties (agent TEXT PRIMARY KEY) WITHOUT ROWID",
 ];
+
+/** The thread object's tables before it kept AQs' by= dates (as of the cited numbers). */
+export const SCHEMA_BEFORE_QUESTIONS: readonly string[] = [...SCHEMA_BEFORE_CITED, "CREATE TABLE IF NOT EXISTS cited (agent TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (agent, n)) WITHOUT ROWID"];

@@ -14,7 +14,7 @@ import { THREAD_CAPACITY } from "../../worker/thread/thread-capacity.js";
 import { PROBLEMS } from "../../worker/problem.js";
 import { call, expectProblem, ok, ORIGIN, postJson, postText } from "./http.js";
 import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
-import { SCHEMA_BEFORE_CITED, SCHEMA_BEFORE_READBACK_COLUMNS } from "./thread-schemas.js";
+import { SCHEMA_BEFORE_CITED, SCHEMA_BEFORE_QUESTIONS, SCHEMA_BEFORE_READBACK_COLUMNS } from "./thread-schemas.js";
 
 let counter = 0;
 /** A fresh thread for each test: threads never share state. */
@@ -1881,6 +1881,91 @@ describe("alarms: statements expire and handoffs are marked orphaned without a c
     const s = await state(t);
     expect(s.orphaned).toStrictEqual([]);
     expect(s.alarm).toBeNull();
+  });
+});
+
+describe("alarms: an AQ left unanswered past its by= is recorded as a handoff left open is (rule 2)", () => {
+  const AQ_BY = "RW1 AQ bot-1 from=bot to=ops item=job:7 need=ENUM opts=RETIRE+PARK by=20991003";
+  const ANSWER = "RW1 AN ops-1 re=bot-1 from=ops to=bot item=job:7 val=PARK";
+  const HO_EXP = "RW1 HO ops-2 from=ops to=bot item=job:8 ask=FIX exp=20991002T1410Z";
+
+  it("wakes the day after an unanswered AQ's by=, records it orphaned with THREAD_QUESTION_OVERDUE, and a second run changes nothing", async () => {
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, [AQ_BY]));
+    expect((await state(t)).alarm).toBe(afterDate("20991003"));
+    expect(await realAlarm(t)).toBe(afterDate("20991003"));
+    setClock(afterDate("20991003"));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    const after = await state(t);
+    expect(after.orphaned).toStrictEqual([{ handoff: "bot-1", code: "THREAD_QUESTION_OVERDUE", at: "20991004T0000Z", marked: afterDate("20991003") }]);
+    expect(after.alarm).toBeNull();
+    await runInDurableObject(stubOf(t), (instance: ThreadObject) => instance.alarm());
+    const again = await state(t);
+    expect({ orphaned: again.orphaned, alarm: again.alarm }).toStrictEqual({ orphaned: after.orphaned, alarm: null });
+    // Answered late, it stays in the history, as a handoff closed after its deadline does.
+    await ok(await append(t, [ANSWER]));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(false);
+    expect((await state(t)).orphaned).toStrictEqual(after.orphaned);
+  });
+
+  it("sets the next alarm for an AQ still unanswered when an earlier deadline wakes the object", async () => {
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, [HO_EXP, AQ_BY]));
+    expect((await state(t)).alarm).toBe(afterTime("20991002T1410Z"));
+    setClock(afterTime("20991002T1410Z"));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    const s = await state(t);
+    expect(s.orphaned.map((o: any) => [o.handoff, o.code])).toStrictEqual([["ops-2", "THREAD_EXPIRED"]]);
+    expect(s.alarm).toBe(afterDate("20991003"));
+  });
+
+  it("does not wake for an AQ answered before its by=, and records nothing for it", async () => {
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, [HO_EXP, AQ_BY, ANSWER]));
+    setClock(afterTime("20991002T1410Z"));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    const s = await state(t);
+    expect(s.orphaned.map((o: any) => [o.handoff, o.code])).toStrictEqual([["ops-2", "THREAD_EXPIRED"]]);
+    expect(s.alarm).toBeNull();
+    // Answered with no earlier deadline: the alarm set when the AQ came (it only moves earlier
+    // between alarms) finds nothing late and sets none.
+    const u = fresh();
+    setClock(T0);
+    await ok(await append(u, [AQ_BY, ANSWER]));
+    setClock(afterDate("20991003"));
+    expect(await runDurableObjectAlarm(stubOf(u))).toBe(true);
+    const answered = await state(u);
+    expect(answered.orphaned).toStrictEqual([]);
+    expect(answered.alarm).toBeNull();
+  });
+
+  it("does not wake for an AQ with no by=: it names no moment it is late", async () => {
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, ["RW1 AQ bot-1 from=bot to=ops item=job:7 need=ENUM opts=RETIRE+PARK"]));
+    const s = await state(t);
+    expect(s.report.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_QUESTION_OPEN"]);
+    expect(s.alarm).toBeNull();
+    expect(await realAlarm(t)).toBeNull();
+  });
+
+  it("wakes for the unanswered AQs of a thread stored before it kept their by=: filled in from its lines when its object starts", async () => {
+    const t = fresh();
+    setClock(T0);
+    await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => {
+      const sql = state.storage.sql;
+      for (const statement of SCHEMA_BEFORE_QUESTIONS) sql.exec(statement);
+      sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (1, 'bot-1', 'bot', 1, 'AQ', ?)", AQ_BY);
+      for (const agent of ["bot", "ops"]) sql.exec("INSERT INTO parties (agent) VALUES (?)", agent);
+    });
+    await restart(t);
+    expect((await state(t)).alarm).toBe(afterDate("20991003"));
+    setClock(afterDate("20991003"));
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    expect((await state(t)).orphaned.map((o: any) => [o.handoff, o.code])).toStrictEqual([["bot-1", "THREAD_QUESTION_OVERDUE"]]);
   });
 });
 

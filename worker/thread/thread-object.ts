@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -120,7 +120,11 @@ export interface ThreadState {
   readonly readbacks: readonly { readonly rb: string; readonly handoff: string; readonly verdict: string }[];
   /** Every done report checked against its plan, and whether it passed. */
   readonly dones: readonly { readonly dn: string; readonly handoff: string; readonly ok: boolean }[];
-  /** Handoffs an alarm found past their exp or due: when, as an RW1 time and in epoch ms. */
+  /**
+   * Handoffs an alarm found past their exp or due, and AQs it found unanswered past their by=
+   * (THREAD_QUESTION_OVERDUE, `handoff` the AQ's id, as in the core's finding): when, as an RW1
+   * time and in epoch ms.
+   */
   readonly orphaned: readonly { readonly handoff: string; readonly code: string; readonly at: string; readonly marked: number }[];
   readonly statements: Readonly<Record<string, number>>;
   /** When the object will next wake by itself (epoch ms), or null. */
@@ -190,7 +194,14 @@ interface Deadlines {
   readonly due: string | null;
 }
 
-const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE"]);
+/**
+ * What the alarm records in `orphans`: a handoff past its exp or due, and an AQ left unanswered
+ * past its by= (rule 2: "it is never left unanswered"), each what its deadline left open.
+ */
+const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE", "THREAD_QUESTION_OVERDUE"]);
+
+/** The core's finding for an AQ still unanswered and not yet late: the alarm wakes at its by=. */
+const QUESTION_IN_TIME = "THREAD_QUESTION_OPEN";
 
 /**
  * How far ahead of its clock the object sets its alarm at most (ms). An RW1 time may name any year
@@ -208,6 +219,9 @@ const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
   "CREATE INDEX IF NOT EXISTS lines_sender ON lines (sender, n)",
   "CREATE TABLE IF NOT EXISTS handoffs (id TEXT PRIMARY KEY, exp TEXT, due TEXT)",
+  // Each AQ with a by= date, the moment it is late unless answered (rule 2). Threads stored before
+  // it are filled in from their lines when it is made (makeTables).
+  "CREATE TABLE IF NOT EXISTS questions (id TEXT PRIMARY KEY, by TEXT NOT NULL) WITHOUT ROWID",
   CHALLENGES_TABLE,
   "CREATE TABLE IF NOT EXISTS readbacks (rb TEXT PRIMARY KEY, handoff TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT)",
   "CREATE TABLE IF NOT EXISTS dones (dn TEXT PRIMARY KEY, handoff TEXT NOT NULL, plan TEXT, ok INTEGER NOT NULL, findings TEXT NOT NULL)",
@@ -284,8 +298,17 @@ export class ThreadObject extends DurableObject<Env> {
   private makeTables(): void {
     const withoutParties = !this.hasTable("parties");
     const withoutCited = !this.hasTable("cited");
+    const withoutQuestions = this.hasTable("lines") && !this.hasTable("questions");
     addReadbackColumns(this.sql);
     for (const statement of SCHEMA) this.sql.exec(statement);
+    if (withoutQuestions) {
+      // Whether each was answered is the audit's to say: the alarm wakes at every by= and finds
+      // what is late, as it does for a handoff that closed before its deadline.
+      for (const row of this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE type = 'AQ' ORDER BY seq").toArray()) {
+        const read = readMessage(row.line, this.profiles().resolve);
+        if (read.message !== null) this.addQuestion(read.message);
+      }
+    }
     if (withoutParties || withoutCited) {
       // Parties read by the envelope, which no profile changes: a line that no longer read whole
       // would otherwise keep the object from starting at all. Its re= needs the message.
@@ -296,6 +319,14 @@ export class ThreadObject extends DurableObject<Env> {
         if (withoutCited && read.message !== null) this.addCited(read.message);
       }
     }
+  }
+
+  /** An AQ with a by= date is kept with it, and the object wakes when it becomes late (afterDate, as an HO's due=). */
+  private addQuestion(aq: Message): void {
+    const by = aq.slots["by"];
+    if (typeof by !== "string" || !isDate(by)) return;
+    this.sql.exec("INSERT OR REPLACE INTO questions (id, by) VALUES (?, ?)", aq.id, by);
+    this.wake(afterDate(by));
   }
 
   /** The number a stored line's re= shows its agent used, kept for that agent's numbering. */
@@ -654,6 +685,7 @@ export class ThreadObject extends DurableObject<Env> {
           this.sql.exec("INSERT OR REPLACE INTO handoffs (id, exp, due) VALUES (?, ?, ?)", message.id, deadlines.exp, deadlines.due);
           this.wakeAt(deadlines);
         }
+        if (message.type === "AQ") this.addQuestion(message);
         const found = audit.add(message, seq);
         // UN why=DUP makes the handoff its re-issue superseded live again (rule 1): its deadlines,
         // which the alarm stopped counting while it was superseded, count again.
@@ -1232,9 +1264,10 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * Expires statements past their window and marks handoffs past their exp or due, then sets the
-   * alarm for what is still pending, or none. Alarms run at least once, not exactly once, so this
-   * is idempotent: a second run at the same moment finds nothing new and sets the same alarm.
+   * Expires statements past their window and marks handoffs past their exp or due, and AQs
+   * unanswered past their by=, then sets the alarm for what is still pending, or none. Alarms run
+   * at least once, not exactly once, so this is idempotent: a second run at the same moment finds
+   * nothing new and sets the same alarm.
    */
   override async alarm(): Promise<void> {
     const now = this.now();
@@ -1243,7 +1276,7 @@ export class ThreadObject extends DurableObject<Env> {
     for (const f of report.findings) {
       if (ORPHAN_CODES.has(f.code)) this.sql.exec("INSERT OR IGNORE INTO orphans (handoff, code, at, marked) VALUES (?, ?, ?, ?)", f.handoff, f.code, now, this.clock());
     }
-    this.setAlarm(this.nextPending(now));
+    this.setAlarm(this.nextPending(now, report));
   }
 
   /**
@@ -1259,8 +1292,11 @@ export class ThreadObject extends DurableObject<Env> {
     }
   }
 
-  /** The earliest moment after `now` when something still pending becomes late: a statement's exp, an open HO's exp or due. */
-  private nextPending(now: string): number | null {
+  /**
+   * The earliest moment after `now` when something still pending becomes late: a statement's exp,
+   * an open HO's exp or due, an AQ's by= while `report` (check-thread at `now`) finds it unanswered.
+   */
+  private nextPending(now: string, report: ThreadReport): number | null {
     const current = afterTime(now) - 60_000;
     const times: number[] = [];
     // Those past it were just expired: the earliest left is the next to end.
@@ -1271,6 +1307,10 @@ export class ThreadObject extends DurableObject<Env> {
       if (!open.has(h.id)) continue;
       if (h.exp !== null) times.push(afterTime(h.exp));
       if (h.due !== null) times.push(afterDate(h.due));
+    }
+    const unanswered = new Set(report.findings.filter((f) => f.code === QUESTION_IN_TIME).map((f) => f.handoff));
+    for (const q of this.sql.exec<{ id: string; by: string }>("SELECT id, by FROM questions")) {
+      if (unanswered.has(q.id)) times.push(afterDate(q.by));
     }
     const future = times.filter((t) => t > current);
     // reduce, not Math.min(...future): a thread may hold more deadlines than a call takes arguments.
