@@ -15,6 +15,7 @@ import {
   filenameTimeProblem,
   formatFilename,
   mailboxFinding,
+  MAILBOX_KINDS,
   mailboxRootId,
   MAX_MESSAGE_BYTES,
   newUuid7,
@@ -25,7 +26,7 @@ import {
   slugify,
   uuid7Time,
 } from "../../core/mailbox/index.js";
-import type { MailboxEnvelope, MailboxFinding } from "../../core/mailbox/index.js";
+import type { MailboxEnvelope, MailboxFinding, MailboxKind } from "../../core/mailbox/index.js";
 import { pathOption } from "../arguments.js";
 import { jsonText } from "../json-text.js";
 import { terminalText } from "../terminal-text.js";
@@ -101,7 +102,10 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
   const p: MailboxEnvelope | undefined = parent?.envelope;
   const full = ctx.options["full"] === true;
   const seqGiven = option(ctx, "seq");
-  const thread = option(ctx, "thread") ?? p?.thread ?? newUuid7();
+  // A hello or resume is a true root (section 9): its reply_to only cites, so it opens a thread of
+  // its own rather than joining the cited message's, which may be closed or archived.
+  const citation = Object.hasOwn(MAILBOX_KINDS, kind) && MAILBOX_KINDS[kind as MailboxKind].parent === "root";
+  const thread = option(ctx, "thread") ?? (p !== undefined && !citation ? p.thread : newUuid7());
   let seq: number | undefined = seqGiven === undefined ? undefined : Number(seqGiven);
   if (seqGiven !== undefined && !/^\d{1,9}$/.test(seqGiven)) throw new UsageError(`--seq ${seqGiven}: a whole number`);
   if (full && seq === undefined) {
@@ -285,8 +289,8 @@ export const mailboxNewCommand: Command = {
     from: { type: "string", help: "the sender's callsign" },
     to: { type: "string", help: "the recipients, comma-separated callsigns, or ALL" },
     kind: { type: "string", help: "hello, welcome, resume, state, request, reply, propose, review, claim, deliver, ack, blocked, conflict, cancel, goodbye, ratify or close" },
-    "reply-to": { type: "string", help: "the exact message answered (its UUID); the thread and, for an answer, the request come from it" },
-    thread: { type: "string", help: "the thread's UUIDv7 (default: the parent's, or a new one)" },
+    "reply-to": { type: "string", help: "the exact message answered (its UUID); the thread and, for an answer, the request come from it (a hello or resume only cites it)" },
+    thread: { type: "string", help: "the thread's UUIDv7 (default: the parent's; a new one without a parent, and for a hello or resume)" },
     "request-id": { type: "string", help: "the request's UUIDv7 (default: the parent's for an answer, else a new one)" },
     id: { type: "string", help: "the message's UUIDv7 (default: a new one)" },
     "no-reply": { type: "boolean", help: "expects_reply: false (default true)" },

@@ -1459,6 +1459,21 @@ describe("rw mailbox check: the archive of closed threads (section 13)", () => {
     expect(check(a.root).code).toBe(0);
   });
 
+  it("rw mailbox new: a resume citing an archived message opens a thread of its own, a true root (section 9), not the archived one", () => {
+    const a = closedRoom();
+    move(a.inbox, a.kickoff, "kickoff");
+    const resume = rw(["mailbox", "new", a.root, "--arena", "DEMO", "--from", "LYRA", "--to", "VEGA", "--kind", "resume", "--reply-to", ID(6), "--machine", "LYRA-BOX", "--slug", "back", "--body", "Resuming LYRA.", "--json"]);
+    expect(resume.code, resume.out).toBe(0);
+    const published = JSON.parse(resume.out) as { thread: string; file: string };
+    expect(published.thread).not.toBe(ID(2));
+    expect(readFileSync(join(a.inbox, published.file), "utf8")).toContain(`reply_to: ${ID(6)}`);
+    expect(check(a.root).out).not.toContain("ARCHIVE_");
+    // A --thread given is written as given: into the archived thread, refused as it always was.
+    const into = rw(["mailbox", "new", a.root, "--arena", "DEMO", "--from", "LYRA", "--to", "VEGA", "--kind", "resume", "--reply-to", ID(6), "--thread", ID(2), "--machine", "LYRA-BOX", "--slug", "back-in", "--body", "x", "--json"]);
+    expect(into.code).toBe(1);
+    expect(into.out).toContain("ARCHIVE_THREAD_SPLIT");
+  });
+
   it("the dotted layout keeps its archive beside its inbox, in .agent-mailbox/", () => {
     const a = room("dotted");
     handshake(a.root);
