@@ -66,6 +66,16 @@ export interface ThreadCounts {
   readonly readbacks: { readonly passed: number; readonly void: number; readonly unverified: number; readonly late: number };
   /** Handoffs that ended with no passing readback: by rule 1's re-issue or by a CX (5.4). Both valid. */
   readonly endedUnread: { readonly reissue: number; readonly cancel: number };
+  /** The AQs (rule 2), each once: a retry under its id is the same AQ. */
+  readonly questions: {
+    readonly asked: number;
+    /** By the receiver's first AN, or refused by its UN: either settles the AQ. */
+    readonly answered: number;
+    /** Unanswered at the report's moment, the overdue ones included: asked minus answered. */
+    readonly open: number;
+    /** Open past their `by=` date (THREAD_QUESTION_OVERDUE). */
+    readonly overdue: number;
+  };
 }
 
 export interface ThreadReport {

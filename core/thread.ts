@@ -907,7 +907,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       open++;
       live(i, s, end, clock);
     }
-    for (const [aq, q] of questions) unanswered(aq, q[5], q[6], clock);
+    // Every AQ is open or settled (answered or refused), never both: counting them costs no memory.
+    let overdueQuestions = 0;
+    for (const [aq, q] of questions) if (unanswered(aq, q[5], q[6], clock)) overdueQuestions++;
     for (const [cx, i] of cancels) {
       if ((state(i) & ANSWERED) === 0) {
         note("THREAD_CANCEL_UNANSWERED", `CX ${cx} of ${ids[i]} is not yet acknowledged (AN re=${cx} val=Y) nor answered by the act's DN`, ids[i] as string, cx, t.closedAt[i] as number, { slot: "re", expected: `AN re=${cx} val=Y` });
@@ -920,7 +922,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       const read = ITEM_READ_NAMES[owners.read[k] as number] ?? null;
       return { item, owner: agent(owners.owner[k] as number), handoff: null, ...(read === null ? {} : { readback: read }) };
     });
-    const counts: ThreadCounts = { messages, handoffs: t.count, open, closed, cancelled, superseded, readbacks: { ...readbacks }, endedUnread };
+    const counts: ThreadCounts = { messages, handoffs: t.count, open, closed, cancelled, superseded, readbacks: { ...readbacks }, endedUnread, questions: { asked: questions.size + settled.size, answered: settled.size, open: questions.size, overdue: overdueQuestions } };
     return { ok: !all.some((f) => f.severity === "error"), findings: all, owners: owned, counts };
   }
 
@@ -948,14 +950,16 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   /**
    * The finding for AQ `aq`, unanswered at the end: past its `by=` date (compared as an HO's `due=`)
    * the asker was left without an answer (rule 2), an error; before it, or with no `by=`, a note.
+   * Says whether it is overdue.
    */
-  function unanswered(aq: string, byId: number, line: number, clock: Clock): void {
+  function unanswered(aq: string, byId: number, line: number, clock: Clock): boolean {
     const by = byId >= 0 ? names.name(byId) : "";
     if (clock.today !== "" && isDate(by) && by < clock.today) {
       note("THREAD_QUESTION_OVERDUE", `AQ ${aq} is still unanswered after its by=${by} (now ${clock.now}) (rule 2)`, aq, aq, line, { slot: "by", expected: by, received: clock.today });
-    } else {
-      note("THREAD_QUESTION_OPEN", `AQ ${aq} is unanswered and ${by === "" ? "has no by=" : "in time"}`, aq, aq, line);
+      return true;
     }
+    note("THREAD_QUESTION_OPEN", `AQ ${aq} is unanswered and ${by === "" ? "has no by=" : "in time"}`, aq, aq, line);
+    return false;
   }
 
   function handoffStates(now: string | null): HandoffState[] {

@@ -30,6 +30,8 @@ const UNKNOWN_ASK = "RW1 HO research-01 from=research to=writer item=gh:crox/sit
 const MAILBOX_HELLO = ["---", "tags: [agent-mailbox, crox-site]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE", "    id: 019a1f2c-8e00-7000-8000-000000000001", "    thread: 019a1f2c-8e00-7000-8000-000000000002", "    request_id: 019a1f2c-8e00-7000-8000-000000000003", "    from: VEGA", "    to: [LYRA]", "    kind: hello", "    reply_to: \"\"", "    expects_reply: true", "    arena: CROX-SITE", "    machine: VEGA-BOX", `    root: ${"1f3a".repeat(16)}`, "    transport: local", "---", "Objective: hero copy for the site. Proposed split: VEGA drafts, LYRA reviews.", ""].join("\n");
 
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+/** An object of counts, each a required integer from 0. */
+const counted = (names: readonly string[]): { type: "object"; required: string[]; properties: Record<string, Json> } => ({ type: "object", required: [...names], properties: Object.fromEntries(names.map((n) => [n, { type: "integer", minimum: 0 }])) });
 const problem = (name: string): Json => ({ $ref: `#/components/responses/${name}` });
 const ok = (description: string, schema: string): Json => ({ description, content: { "application/json": { schema: ref(schema) } } });
 
@@ -335,7 +337,17 @@ const schemas: Record<string, Json> = {
       ok: { type: "boolean", description: "The verdict, as rw check-thread's exit code: no thread finding is an error and no line was rejected (rejected lines are counted in invalid)." },
       findings: { type: "array", items: { allOf: [ref("Finding"), { type: "object", properties: { handoff: { type: "string" }, id: { type: "string" }, line: { type: ["integer", "null"] }, causes: FINDINGS } }] } },
       owners: { type: "array", items: { type: "object", required: ["item", "owner", "handoff"], properties: { item: { type: "string" }, owner: { type: "string" }, handoff: STRING_OR_NULL, readback: { enum: ["void", "unverified", "late"], description: "Only while the first sender holds the item (handoff null) and readbacks of its HOs came, none passing: the last one's verdict, or late (after its HO closed, not checked). Absent when no readback came." } } } },
-      counts: { type: "object" },
+      counts: ref("ThreadCounts"),
+    },
+  },
+  ThreadCounts: {
+    ...counted(["messages", "handoffs", "open", "closed", "cancelled", "superseded", "readbacks", "endedUnread", "questions"]),
+    properties: {
+      ...counted(["messages", "handoffs", "closed", "cancelled", "superseded"]).properties,
+      open: { type: "integer", minimum: 0, description: "Live handoffs (open, held or orphaned); a superseded HO is counted in superseded." },
+      readbacks: counted(["passed", "void", "unverified", "late"]),
+      endedUnread: { ...counted(["reissue", "cancel"]), description: "Handoffs that ended with no passing readback: by rule 1's re-issue or by a CX (5.4). Both valid." },
+      questions: { ...counted(["asked", "answered", "open", "overdue"]), description: "The AQs (rule 2), each once (a retry is the same AQ): asked; answered by the receiver's first AN, or refused by its UN; open, unanswered at the report's moment (asked minus answered), the overdue included; overdue, open past their by= date (THREAD_QUESTION_OVERDUE)." },
     },
   },
   Legend: { type: "object", required: ["profile", "lean", "legend"], properties: { profile: STRING_OR_NULL, lean: { type: "boolean" }, legend: { type: "string" } } },

@@ -4,7 +4,7 @@
  * owner of every item (rule 1). Streams its input: a million lines are audited in one pass.
  */
 import { createThreadAudit, readMessage, threadVerdict, withControlsMarked as visible } from "../../core/index.js";
-import type { Finding, ItemOwner, ThreadFinding } from "../../core/index.js";
+import type { Finding, ItemOwner, ThreadCounts, ThreadFinding } from "../../core/index.js";
 import { nowOption } from "../arguments.js";
 import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
@@ -20,6 +20,9 @@ const held = (o: ItemOwner): string =>
 
 /** `1 handoff`, `2 handoffs`. */
 const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** `; 2 questions (1 answered, 1 open, 1 overdue)`, only when the thread asked any: without AQs the line reads as it always has. */
+const asked = (q: ThreadCounts["questions"]): string => (q.asked === 0 ? "" : `; ${counted(q.asked, "question")} (${q.answered} answered, ${q.open} open, ${q.overdue} overdue)`);
 
 async function run(ctx: CommandContext): Promise<number> {
   const now = nowOption(ctx.options["now"] as string | undefined);
@@ -45,7 +48,7 @@ async function run(ctx: CommandContext): Promise<number> {
     await ctx.out.json({ ...report, ok, handoffs: audit.handoffs(now), now, invalid, rejected });
   } else {
     const c = report.counts;
-    await ctx.out.line(`thread at ${now}: ${ok ? "ok" : "problems"}; ${counted(c.messages, "message")}, ${counted(c.handoffs, "handoff")} (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${invalid > 0 ? `; ${counted(invalid, "invalid line")} left out` : ""}`);
+    await ctx.out.line(`thread at ${now}: ${ok ? "ok" : "problems"}; ${counted(c.messages, "message")}, ${counted(c.handoffs, "handoff")} (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${asked(c.questions)}${invalid > 0 ? `; ${counted(invalid, "invalid line")} left out` : ""}`);
     for (const f of report.findings) await ctx.out.line(show(f));
     if (report.owners.length > 0) {
       await ctx.out.line("owners");

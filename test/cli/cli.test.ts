@@ -563,6 +563,24 @@ describe("rw check-thread", () => {
     const one = rw(["check-thread", "--now", "20260930T0900Z"], `${thread[0]}\n`);
     expect(one.out).toContain("1 message, 1 handoff (");
   });
+  it("the summary counts the questions when the thread asked any, and reads as before when it asked none", () => {
+    const questions = [
+      "RW1 AQ ops-1 from=ops to=human need=YESNO by=20261005 // deploy?",
+      "RW1 AQ ops-1 from=ops to=human need=YESNO by=20261005 // deploy?",
+      "RW1 AN human-1 re=ops-1 from=human to=ops val=Y",
+      "RW1 AQ ops-2 from=ops to=human need=NUM by=20261005 // how many seats?",
+    ];
+    const r = rw(["check-thread", "--now", "20261006T0900Z"], `${questions.join("\n")}\n`);
+    expect(r.code).toBe(1);
+    // The AQ sent again is a retry, counted once as a message is, and as a re-sent HO is.
+    expect(r.out.split("\n")[0]).toBe("thread at 20261006T0900Z: problems; 3 messages, 0 handoffs (0 open, 0 closed, 0 cancelled); readbacks 0 passed, 0 void, 0 unverified; 2 questions (1 answered, 1 open, 1 overdue)");
+    const one = rw(["check-thread", "--now", "20261001T0900Z"], `${questions[3]}\n`);
+    expect(one.out.split("\n")[0]).toBe("thread at 20261001T0900Z: ok; 1 message, 0 handoffs (0 open, 0 closed, 0 cancelled); readbacks 0 passed, 0 void, 0 unverified; 1 question (0 answered, 1 open, 0 overdue)");
+    const none = rw(["check-thread", "--now", "20260930T0900Z"], `${thread.join("\n")}\n`);
+    expect(none.out.split("\n")[0]).toBe("thread at 20260930T0900Z: ok; 4 messages, 2 handoffs (1 open, 0 closed, 0 cancelled); readbacks 1 passed, 1 void, 0 unverified");
+    const json = JSON.parse(rw(["check-thread", "--now", "20261006T0900Z", "--json"], `${questions.join("\n")}\n`).out) as { counts: { questions: unknown } };
+    expect(json.counts.questions).toStrictEqual({ asked: 2, answered: 1, open: 1, overdue: 1 });
+  });
   it("refuses a malformed --now", () => {
     expect(rw(["check-thread", "--now", "tomorrow"], "").code).toBe(2);
   });

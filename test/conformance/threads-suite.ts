@@ -40,7 +40,7 @@ const END_FINDINGS: Readonly<Record<string, Report.HandoffStateName>> = { THREAD
 /**
  * handoffs() against the report it must agree with, in any case: a handoff is live (open, held,
  * orphaned) exactly when the report has its end-state finding of that kind, and the states count
- * as the report's counts do.
+ * as the report's counts do; and the questions counted open and overdue are those its end findings name.
  */
 function agreement(report: Report.ThreadReport, states: readonly Report.HandoffState[], problems: string[]): void {
   const ended = new Map<string, Set<string>>();
@@ -58,6 +58,11 @@ function agreement(report: Report.ThreadReport, states: readonly Report.HandoffS
   const count = (name: Report.HandoffStateName): number => states.filter((h) => h.state === name).length;
   const counts = { handoffs: states.length, closed: count("closed"), superseded: count("superseded"), open: count("open") + count("held") + count("orphaned") };
   for (const [k, v] of Object.entries(counts)) if (report.counts[k as keyof typeof counts] !== v) problems.push(`counts.${k}: report ${String(report.counts[k as keyof typeof counts])}, handoffs() ${v}`);
+  // The questions counted open and overdue are the AQs with those end findings; open is asked minus answered.
+  const q = report.counts.questions;
+  const ends = (code: string): number => report.findings.filter((f) => f.code === code).length;
+  const overdue = ends("THREAD_QUESTION_OVERDUE");
+  if (q.overdue !== overdue || q.open !== overdue + ends("THREAD_QUESTION_OPEN") || q.open !== q.asked - q.answered) problems.push(`counts.questions ${JSON.stringify(q)} disagree with the end findings (${overdue} overdue, ${ends("THREAD_QUESTION_OPEN")} open)`);
 }
 
 export interface ThreadApi {

@@ -891,6 +891,31 @@ describe("every AQ is answered once, and never left unanswered (rule 2)", () => 
     // An AQ without item= compares none.
     expect(codes(audited(["RW1 AQ a-1 from=a to=b need=YESNO", answer, "RW1 AN b-2 re=a-1 from=b to=a item=inv:8 val=N"]))).toStrictEqual(["THREAD_ANSWERED_TWICE@b-2"]);
   });
+  it("counts the questions: each AQ once (a retry is the same AQ), answered or refused, open, and overdue at each report's clock", () => {
+    const lines = [
+      AQ,
+      AQ,
+      "RW1 AQ a-2 from=a to=b need=YESNO by=20261003",
+      "RW1 AN b-1 re=a-2 from=b to=a val=Y",
+      "RW1 AN b-2 re=a-2 from=b to=a val=N",
+      "RW1 AQ a-3 from=a to=b need=NUM",
+      "RW1 UN b-3 re=a-3 from=b to=a why=BUSY",
+      "RW1 AQ a-4 from=a to=b need=NUM",
+      "RW1 AN c-1 re=a-4 from=c to=a val=3",
+      "RW1 AQ a-5 from=a to=b need=YESNO by=20261009",
+    ];
+    const audit = createThreadAudit({ now: "20261001T0000Z" });
+    lines.forEach((l, k) => audit.add(read(l), k + 1));
+    // a-1 sent twice, a-2 answered twice, a-4 answered by another party: it still waits.
+    expect(audit.report().counts.questions).toStrictEqual({ asked: 5, answered: 2, open: 3, overdue: 0 });
+    expect(audit.report("20261006T0000Z").counts.questions).toStrictEqual({ asked: 5, answered: 2, open: 3, overdue: 1 });
+    expect(audit.report("20261010T0000Z").counts.questions).toStrictEqual({ asked: 5, answered: 2, open: 3, overdue: 2 });
+    // The counts agree with the end findings, and a thread without AQs counts none.
+    const late = audit.report("20261010T0000Z").findings.map((f) => f.code);
+    expect(late.filter((c) => c === "THREAD_QUESTION_OVERDUE")).toHaveLength(2);
+    expect(late.filter((c) => c === "THREAD_QUESTION_OPEN")).toHaveLength(1);
+    expect(audited([HO, RB, DN]).counts.questions).toStrictEqual({ asked: 0, answered: 0, open: 0, overdue: 0 });
+  });
   it("an AN to a CX or a readback, however often, is no answer to an AQ", () => {
     const lines = [
       "RW1 HO a-1 from=a to=b item=x:1 ask=FIX",

@@ -252,6 +252,24 @@ describe("section 8 in the conversation checker", () => {
     await page.fill("#conversation", lines[0] as string);
     await expect.poll(() => summary.getAttribute("data-thread-ok")).toBe("true");
   });
+
+  it("counts the questions in the thread's summary, as rw check-thread does, only when the thread asked any", async () => {
+    const { page } = await open();
+    await page.fill("#now", "20261006T0900Z");
+    const questions = [
+      "RW1 AQ ops-1 from=ops to=human need=YESNO by=20261005 // deploy?",
+      "RW1 AN human-1 re=ops-1 from=human to=ops val=Y",
+      "RW1 AQ ops-2 from=ops to=human need=NUM by=20261005 // how many seats?",
+      "RW1 AQ ops-3 from=ops to=builder need=YESNO // can you take OPS-80 too?",
+    ];
+    await page.fill("#conversation", questions.join("\n"));
+    const summary = page.locator(".summary[data-thread-ok]");
+    await expect.poll(() => summary.textContent()).toContain("4 messages, 0 handoffs");
+    expect((await text(summary)).replace(/\s+/g, " ")).toMatch(/unverified; 3 questions \(1 answered, 2 open, 1 overdue\)$/);
+    await page.fill("#conversation", POLISH.replace("POLISH", "DRAFT"));
+    await expect.poll(() => summary.textContent()).toContain("1 message, 1 handoff");
+    expect(await text(summary)).not.toContain("question");
+  });
 });
 
 describe("a broken line", () => {

@@ -65,6 +65,10 @@ describe("answers match the schemas the OpenAPI document declares", () => {
     expect(schemaErrors({ $ref: "#/components/schemas/ThreadState" }, {})).not.toStrictEqual([]);
     expect(schemaErrors({ $ref: "#/components/schemas/HandoffState" }, { id: "a-1", state: "gone", closedBy: null, readback: null, supersededBy: null })).toStrictEqual(['$.state: "gone" not in ["open","held","orphaned","superseded","closed"]']);
     expect(schemaErrors({ $ref: "#/components/schemas/ChallengeAhead" }, { handoff: "a-1", known: true, detail: "" })).toStrictEqual(["$.known: not false"]);
+    // A report's counts are held to every count, the questions' among them.
+    const counts = { messages: 1, handoffs: 0, open: 0, closed: 0, cancelled: 0, superseded: 0, readbacks: { passed: 0, void: 0, unverified: 0, late: 0 }, endedUnread: { reissue: 0, cancel: 0 } };
+    expect(schemaErrors({ $ref: "#/components/schemas/ThreadReport" }, { ok: true, findings: [], owners: [], counts })).toStrictEqual(["$.counts: no questions"]);
+    expect(schemaErrors({ $ref: "#/components/schemas/ThreadCounts" }, { ...counts, questions: { asked: 1, answered: 0, open: 1, overdue: -1 } })).toStrictEqual(["$.questions.overdue: below 0"]);
   });
 
   it("for each operation's examples, and its fields given each wrong type, missing or unknown", async () => {

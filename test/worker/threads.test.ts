@@ -100,6 +100,24 @@ describe("appending lines", () => {
     expect(page).toStrictEqual({ lines: [{ seq: 2, id: "writer-01", line: RB }], next: 2 });
   });
 
+  it("counts the questions in the thread's state, at the thread's clock, after a restart too", async () => {
+    const t = fresh();
+    setClock(T0);
+    const questions = [
+      "RW1 AQ ops-1 from=ops to=human need=YESNO by=20991001 // deploy?",
+      "RW1 AQ ops-2 from=ops to=human need=NUM by=20991003 // how many seats?",
+      "RW1 UN human-1 re=ops-2 from=human to=ops why=BUSY",
+      "RW1 AQ ops-3 from=ops to=human need=DATE // launch date?",
+    ];
+    await ok(await append(t, questions));
+    // The AQ sent again is a duplicate, stored once, and asked once.
+    expect((await ok(await append(t, [questions[0] as string]))).results.map((r: any) => r.status)).toStrictEqual(["duplicate"]);
+    const want = { asked: 3, answered: 1, open: 2, overdue: 1 };
+    expect((await state(t)).report.counts.questions).toStrictEqual(want);
+    await restart(t);
+    expect((await state(t)).report.counts.questions).toStrictEqual(want);
+  });
+
   it("pages the stored lines with next null on the page that ends them, a full one included", async () => {
     const t = fresh();
     const DN = "RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK art=gh:crox/site#43";

@@ -115,6 +115,8 @@ const OwnerRow = memo(Owner, "OwnerRow");
 export function ThreadView({ checked, rows, onGoto }: { checked: Checked; rows: readonly TreeRow[]; onGoto: Goto }) {
   const r = checked.report;
   const c = r.counts;
+  // Questions only when the thread asked any, as rw check-thread says them.
+  const q = c.questions;
   const left = checked.lines.length - checked.audited.length;
   // The verdict rw check-thread and the Worker give: a refused line, left out, fails it too.
   const ok = threadVerdict(r, left);
@@ -126,6 +128,7 @@ export function ThreadView({ checked, rows, onGoto }: { checked: Checked; rows: 
       <h2 id="thread-title">Thread</h2>
       <p class="summary" data-thread-ok={String(ok)}>
         <span class={`badge ${ok ? "valid" : "refused"}`}>{ok ? "ok" : "problems"}</span> check-thread {checked.now === null ? "with no clock" : `at ${checked.now}`}: {count(c.messages, "message")}, {count(c.handoffs, "handoff")} ({c.open} open, {c.closed} closed, {c.cancelled} cancelled, {c.superseded} superseded); readbacks {c.readbacks.passed} passed, {c.readbacks.void} void, {c.readbacks.unverified} unverified
+        {q.asked > 0 ? `; ${count(q.asked, "question")} (${q.answered} answered, ${q.open} open, ${q.overdue} overdue)` : ""}
         {left > 0 ? `; ${left} refused ${left === 1 ? "line" : "lines"} left out` : ""}
       </p>
       {rows.length === 0 ? <p class="hint">No valid line yet: the tree is rebuilt from re= as lines are read.</p> : null}
