@@ -70,7 +70,7 @@ function jsonHelp(name: string, command: Command): string {
   if (name === "legend") return "print one JSON object: the profile, whether lean, and the legend text";
   // One report each, never one a line: a mailbox is a folder, a delegation check one document.
   if (name === "mailbox check") return "print the report as one JSON object: the files, the analysis (threads, callsigns), the participants and, with --as, the reconciliation, with their findings";
-  if (name === "mailbox new") return "print one JSON object: ok, the file published (null when none was) and the findings; for a message composed and preflighted, also whether it was published and its ids";
+  if (name === "mailbox new") return "print one JSON object: ok, the file published (with --dry-run, the name it would take; null when refused) and the findings; for a message composed and preflighted, also whether it was published and its ids (with --dry-run, the message as written)";
   if (name.startsWith("delegation ")) return "print the core's report as one JSON object, with its findings (input that is not JSON: ok false and the error)";
   if (name === "commit") return "print one JSON object: ok, the statement and the findings";
   if (name === "abandon") return "print one JSON object: ok, the statement and the findings (with --handoff: ok and how many it cancelled)";

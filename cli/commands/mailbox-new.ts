@@ -265,7 +265,8 @@ async function publish(ctx: CommandContext): Promise<number> {
   if (file === null) return FAIL;
   if (dryRun) {
     // The body and tags are what --body, --file or --message gave: shown with their controls marked, the message's own line breaks kept.
-    await ctx.out.line(ctx.json ? jsonText({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, findings }) : `${file}\n${terminalText(text.trimEnd())}`);
+    // With --json the message is there too, as written (JSON escapes its controls): a dry run exists to show it.
+    await ctx.out.line(ctx.json ? jsonText({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, message: text, findings }) : `${file}\n${terminalText(text.trimEnd())}`);
     return PASS;
   }
   const publication = publishOnce({ root: found.root, inbox: found.inbox, staging: pathOption("staging", ctx.options["staging"]) ?? tmpdir(), file, fallback: (names as { millis: string }).millis, fallbackAfter: otherMessage(e.id) }, new TextEncoder().encode(text));

@@ -310,6 +310,19 @@ describe("conflict copies and half-written files", () => {
     expect(r.out).toContain('\n  - "room\\e[31m"\n');
     expect(readdirSync(a.inbox)).toStrictEqual([]);
   });
+  it("--dry-run --json carries the message as written beside its name and ids, and writes nothing", () => {
+    const a = room();
+    const ids = ["--id", ID(8), "--thread", ID(2), "--request-id", ID(3)];
+    const shown = rw(["mailbox", "new", a.root, ...HELLO, ...ids, "--body", "hi\u202eok", "--dry-run"]);
+    const r = rw(["mailbox", "new", a.root, ...HELLO, ...ids, "--body", "hi\u202eok", "--dry-run", "--json"]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain("hi\\u202eok");
+    const json = JSON.parse(r.out) as { ok: boolean; file: string; published: boolean; id: string; message: string };
+    expect(json).toMatchObject({ ok: true, published: false, id: ID(8) });
+    expect(`${json.file}\n${json.message.trimEnd().replace("\u202e", "·")}\n`).toBe(shown.out);
+    expect(json.message).toContain("\n---\nhi\u202eok\n");
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+  });
   it("a list option loses only the spaces and tabs around its items; a no-break space is the value's, refused, never trimmed into a callsign not given", () => {
     const a = room();
     const to = (value: string, ...more: string[]) => rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", value, "--kind", "hello", "--arena", "DEMO", "--machine", "VEGA-BOX", "--dry-run", ...more]);
