@@ -144,7 +144,7 @@ export interface RootBinding {
  */
 export function bindRoot(state: string, binding: RootBinding, options: { create?: boolean } = {}): { created: boolean; bound: RootBinding | null } {
   const path = stateFiles(state, binding.callsign).rootBinding;
-  if (existsSync(path)) return { created: false, bound: readBinding(path, binding.callsign) };
+  if (existsSync(path)) return { created: false, bound: readBinding(path, binding.callsign, `nothing is published from ${binding.callsign}`) };
   // A dry run writes nothing, not even the first binding.
   if (options.create === false) return { created: false, bound: null };
   mkdirSync(dirname(path), { recursive: true });
@@ -161,17 +161,17 @@ export function bindRoot(state: string, binding: RootBinding, options: { create?
 /** The participant's root binding on disk, or null when it has none yet (damage is a PathRefusal, as below). */
 export function readRootBinding(state: string, callsign: string): RootBinding | null {
   const path = stateFiles(state, callsign).rootBinding;
-  return existsSync(path) ? readBinding(path, callsign) : null;
+  return existsSync(path) ? readBinding(path, callsign, `${callsign}'s arena is not known from it, so nothing is reconciled for ${callsign}`) : null;
 }
 
 /**
- * The binding on disk, exactly as bindRoot writes it. Anything else fails closed (a PathRefusal:
- * nothing is published): a binding that cannot be read proves no root, and one read leniently
+ * The binding on disk, exactly as bindRoot writes it. Anything else fails closed (a PathRefusal
+ * saying what is withheld, `withheld`: a publication, or a reconciliation): a binding that cannot be read proves no root, and one read leniently
  * (`null` as "no binding yet", a root named twice as its last value) would let another root pass.
  */
-function readBinding(path: string, callsign: string): RootBinding {
+function readBinding(path: string, callsign: string, withheld: string): RootBinding {
   const damaged = (why: string): never => {
-    throw new PathRefusal(`the root binding ${path} ${why}: nothing is published from ${callsign} until it is repaired (a move needs a Handler-authorized rebind)`);
+    throw new PathRefusal(`the root binding ${path} ${why}: ${withheld} until it is repaired (a move needs a Handler-authorized rebind)`);
   };
   // A device or a pipe (a link to /dev/zero) would be read without end, and proves no root.
   if (!statSync(path).isFile()) damaged("is not a regular file");

@@ -119,6 +119,9 @@ describe("rw mailbox check: discovery", () => {
     const r = spawnSync(process.execPath, [RW, "mailbox", "new", root, ...HELLO, "--state", state], { encoding: "utf8", cwd: ROOT, timeout: 20_000 });
     expect([r.status, r.stderr]).toStrictEqual([1, `refused: the root binding ${join(state, "root-binding", "VEGA.json")} is not a regular file: nothing is published from VEGA until it is repaired (a move needs a Handler-authorized rebind)\n`]);
     expect(readdirSync(join(root, "inbox"))).toStrictEqual([]);
+    // The check publishes nothing: what the damaged binding withholds there is the reconciliation.
+    const c = spawnSync(process.execPath, [RW, "mailbox", "check", root, "--as", "VEGA", "--state", state], { encoding: "utf8", cwd: ROOT, timeout: 20_000 });
+    expect([c.status, c.stderr]).toStrictEqual([1, `refused: the root binding ${join(state, "root-binding", "VEGA.json")} is not a regular file: VEGA's arena is not known from it, so nothing is reconciled for VEGA until it is repaired (a move needs a Handler-authorized rebind)\n`]);
   });
   it("never crawls: an inbox one level deeper is not found (exit 2)", () => {
     const outer = base(tmp);
