@@ -9,7 +9,7 @@
  * cannot be read, a usage error.
  */
 import { statSync } from "node:fs";
-import { isBlankLine, isJsonForm, isSkippedLine, isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
+import { isBlankLine, isEmptyDocument, isJsonForm, isSkippedLine, isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
 import type { LineCheck, Message, Result, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
@@ -68,6 +68,8 @@ export function messageOption(option: string, value: string | undefined, profile
 export function jsonOption(option: string, value: string | undefined): unknown {
   if (value === undefined) return undefined;
   const raw = textOf(option, value);
+  // Only a file can hold nothing (a blank value is refused as empty): named so, not "not JSON (the text ends ...)".
+  if (isEmptyDocument(raw)) throw new UsageError(`--${option}: ${value} is empty: it holds no JSON`);
   const json = parseJsonText(raw);
   if (json.ok) return json.value;
   throw new UsageError(json.problem === "syntax" ? `--${option}: not JSON (${json.reason})` : `--${option}: ${json.reason}`);

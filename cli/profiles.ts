@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { compileVocabulary, coreVocabulary, parseJsonText, profileResolver } from "../core/index.js";
+import { compileVocabulary, coreVocabulary, isBlankLine, isEmptyDocument, parseJsonText, profileResolver } from "../core/index.js";
 import type { Vocabulary, VocabularyResolver } from "../core/index.js";
 import { readTextFile } from "./input.js";
 import { packageRoot } from "./package-root.js";
@@ -14,7 +14,9 @@ const SHIPPED_DIR = join(packageRoot(), "profiles");
 const NAME = /^[a-z][a-z0-9_-]*$/;
 
 function load(path: string, label: string): Vocabulary {
-  const read = parseJsonText(readTextFile(`profile ${label}`, path));
+  const text = readTextFile(`profile ${label}`, path);
+  if (isEmptyDocument(text)) throw new UsageError(`profile ${label}: ${path} is empty: it holds no JSON`);
+  const read = parseJsonText(text);
   if (!read.ok) throw new UsageError(read.problem === "syntax" ? `profile ${label}: not JSON (${read.reason})` : `profile ${label}: ${read.reason}`);
   const json = read.value;
   const compiled = compileVocabulary(coreVocabulary, json);
@@ -40,6 +42,8 @@ export function profiles(option: string | undefined): Profiles {
   const cache = new Map<string, Vocabulary | undefined>();
   let chosen: Vocabulary | null = null;
   if (option !== undefined) {
+    // Looked up as a name, an empty value was "unknown profile : ...", which names nothing (as --file's).
+    if (isBlankLine(option)) throw new UsageError("--profile is empty: give a shipped profile name (clin, pay, pform) or a .json file, or leave the option out");
     if (isPath(option)) chosen = load(option, option);
     else if (NAME.test(option)) chosen = shipped(option, cache) ?? null;
     if (chosen === null) throw new UsageError(`unknown profile ${option}: give a shipped profile name (clin, pay, pform) or a .json file`);

@@ -8,6 +8,7 @@ import { isBlankLine, withControlsMarked as visible } from "../../core/index.js"
 import { ALL, analyzeMailbox, hasMailboxError, isCallsign, participants, reconcile } from "../../core/mailbox/index.js";
 import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ParticipantSummary, ReconcileReport } from "../../core/mailbox/index.js";
 import { pathOption } from "../arguments.js";
+import { jsonText } from "../json-text.js";
 import { readMailboxFolders } from "../mailbox/archive.js";
 import type { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
@@ -135,13 +136,18 @@ async function run(ctx: CommandContext): Promise<number> {
   if (as === ALL) throw new UsageError("--as ALL: ALL addresses every participant and is never one; reconcile as a callsign");
   if (arena !== undefined && as === undefined) throw new UsageError("--arena names the arena a participant reconciles in: it goes with --as CALLSIGN --state DIR");
   if (arena !== undefined && isBlankLine(arena)) throw new UsageError("--arena is empty: name the arena (its Handler-pinned alias)");
-  if (state !== undefined && !(existsSync(state) && statSync(state).isDirectory())) throw new UsageError(`--state ${state}: no such folder (create it; an empty one is a participant with no dispositions yet)`);
+  if (state !== undefined && !existsSync(state)) throw new UsageError(`--state ${state}: no such folder (create it; an empty one is a participant with no dispositions yet)`);
+  // Something else standing there is not "no such folder": creating one would fail on it.
+  if (state !== undefined && !statSync(state).isDirectory()) throw new UsageError(`--state ${state}: not a folder (a file or a device is there): give the participant's state folder`);
   const now = mailboxNow(ctx.options["now"] as string | undefined);
   let result: CheckResult;
   try {
     result = checkMailbox(path, { vocabulary: ctx.profiles.resolve, now, ...(as === undefined ? {} : { as, state: state as string }), ...(arena === undefined ? {} : { arena }) });
   } catch (error) {
     if (!(error instanceof PathRefusal)) throw error;
+    // --json promises one object on stdout: a refused path is one too, as `mailbox new --json` writes it,
+    // so a script reading stdout gets ok false and why, never nothing with exit 1.
+    if (ctx.json) await ctx.out.line(jsonText({ ok: false, error: error.message }));
     await ctx.err.line(visible(`refused: ${error.message}`));
     return FAIL;
   }

@@ -4,7 +4,7 @@
  * numbered one past NAME's highest id read so far, or past 2^53 - 1 the lowest number none of
  * its ids and UNs read so far has (section 2: ids are unique in a conversation; core refusals).
  */
-import { isAgent, readMessage, refusals } from "../../core/index.js";
+import { isAgent, isBlankLine, readMessage, refusals } from "../../core/index.js";
 import { numberOption } from "../arguments.js";
 import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
@@ -16,6 +16,7 @@ import { jsonText } from "../json-text.js";
 async function run(ctx: CommandContext): Promise<number> {
   const receiver = ctx.options["as"] as string | undefined;
   const seqOption = ctx.options["seq"] as string | undefined;
+  if (receiver !== undefined && isBlankLine(receiver)) throw new UsageError("--as is empty: give the receiver's agent name, or leave the option out");
   if (receiver !== undefined && !isAgent(receiver)) throw new UsageError(`--as ${receiver}: not an agent name ([A-Za-z0-9._-]+)`);
   const seq = numberOption("seq", seqOption, 1);
   if (seqOption !== undefined && receiver === undefined) throw new UsageError("--seq needs --as NAME");

@@ -929,6 +929,20 @@ describe("bytes that are not UTF-8 are refused, never replaced", () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain("not valid UTF-8");
   });
+  it("a JSON option file or a profile file that is empty or blank says so (it was \"not JSON (the text ends where a value should follow ...)\"), exit 2", () => {
+    for (const [name, text] of [["empty-call.json", ""], ["blank-call.json", " \n\t\n"]] as const) {
+      const file = join(tmp, name);
+      writeFileSync(file, text);
+      for (const [args, first] of [
+        [["make-rb", "--ho", PAY_HO, "--exec", file], `rw: --exec: ${file} is empty: it holds no JSON`],
+        [["check-ho", "--ho", PAY_HO, "--record", file], `rw: --record: ${file} is empty: it holds no JSON`],
+        [["legend", "--profile", file], `rw: profile ${file}: ${file} is empty: it holds no JSON`],
+      ] as const) {
+        const r = rw([...args]);
+        expect([r.code, r.out, r.err.split("\n")[0]], args.join(" ")).toStrictEqual([2, "", first]);
+      }
+    }
+  });
   it("a comment line is skipped undecoded after the leading byte order mark too, as it is without one", () => {
     const comment = Buffer.concat([Buffer.from("# caf"), Buffer.from([0xe9]), Buffer.from(`\n${HO}\n`)]);
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);

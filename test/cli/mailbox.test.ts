@@ -95,6 +95,15 @@ describe("rw mailbox check: discovery", () => {
       expect([run.code, run.err.split("\n")[0]]).toStrictEqual([2, `rw: ${flag}: cannot read ${path}: ${why}`]);
     }
   });
+  it("--state naming a file is \"not a folder\", not \"no such folder\" (which said to create what is there)", () => {
+    const { root } = room();
+    const file = join(tmp, `state-file-${Date.now()}`);
+    writeFileSync(file, "");
+    const r = rw(["mailbox", "check", root, "--as", "VEGA", "--state", file]);
+    expect([r.code, r.out, r.err.split("\n")[0]]).toStrictEqual([2, "", `rw: --state ${file}: not a folder (a file or a device is there): give the participant's state folder`]);
+    const none = rw(["mailbox", "check", root, "--as", "VEGA", "--state", `${file}-none`]);
+    expect([none.code, none.err.split("\n")[0]]).toStrictEqual([2, `rw: --state ${file}-none: no such folder (create it; an empty one is a participant with no dispositions yet)`]);
+  });
   it("a state file that is a folder is a usage error naming that path", () => {
     const { root } = room();
     for (const [folder, name] of [["dispositions", "VEGA.jsonl"], ["cursor", "VEGA.txt"], ["anomalies", "VEGA.jsonl"]] as const) {
@@ -150,6 +159,17 @@ describe("symbolic links", () => {
       expect(r.code).toBe(1);
       expect(r.err).toMatch(/refused: .*symbolic link/);
     }
+  });
+  it("--json answers a refused path with one JSON object on stdout (it wrote nothing there, exit 1), as mailbox new --json does", () => {
+    const a = room();
+    const link = join(tmp, `json-link-${Date.now()}`);
+    symlinkSync(a.root, link);
+    const r = rw(["mailbox", "check", link, "--json"]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.out) as { ok: boolean; error: string };
+    expect([report.ok, report.error]).toStrictEqual([false, expect.stringContaining("symbolic link")]);
+    expect(r.out.split("\n")).toHaveLength(2);
+    expect(r.err).toMatch(/^refused: .*symbolic link/);
   });
   it("refuses an inbox that is a symbolic link, for check and for new", () => {
     const a = base(tmp);

@@ -153,6 +153,18 @@ describe("an empty path names nothing: a usage error, and nothing is written whe
   });
 });
 
+describe("--profile and --as given empty or blank say so (they read \"unknown profile : ...\" and \"--as : not an agent name\")", () => {
+  it.each([
+    [["legend", "--profile", ""], "rw: --profile is empty: give a shipped profile name (clin, pay, pform) or a .json file, or leave the option out"],
+    [["validate", "--json", "--profile", " \t"], "rw: --profile is empty: give a shipped profile name (clin, pay, pform) or a .json file, or leave the option out"],
+    [["validate", "--as", ""], "rw: --as is empty: give the receiver's agent name, or leave the option out"],
+    [["validate", "--as", " "], "rw: --as is empty: give the receiver's agent name, or leave the option out"],
+  ])("%j", (args, first) => {
+    const r = rw(args);
+    expect([r.code, r.out, r.err.split("\n")[0]]).toStrictEqual([2, "", first]);
+  });
+});
+
 describe("a usage error quoting an argument or a file is one line: a line break in it is marked, never a line of its own", () => {
   // `rw mailbox check $'x\nrw: ...'` printed a second "rw:" line of the argument's making.
   it.each([
