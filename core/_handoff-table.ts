@@ -1,6 +1,6 @@
 /**
  * The handoffs of a conversation as columns of typed arrays (for core/thread): one number per HO
- * and field, 72 bytes a handoff (and 8 for each value tier 3 compares beyond the echo) (plus up to half again while the columns grow), outside the collected heap, so a million-line audit keeps no
+ * and field, 80 bytes a handoff (and 8 for each value tier 3 compares beyond the echo) (plus up to half again while the columns grow), outside the collected heap, so a million-line audit keeps no
  * object per handoff for the collector to trace. Row `i` is the i-th HO in sending order.
  */
 import type { ItemReadback } from "./thread-report.js";
@@ -58,6 +58,8 @@ export interface HandoffTable {
   /** Fingerprints of the echo values beyond item, ask and due, and of the execution values the HO carries. */
   echoPrint: Float64Array;
   execPrint: Float64Array;
+  /** Fingerprint of all the HO's slots (core/_fingerprint's `_slotsFingerprint`): a re-issue must keep it. */
+  slotsPrint: Float64Array;
   /** Where the HO's fingerprints of the slots its shape compares beyond the echo start in `prints`. */
   printsAt: Int32Array;
   /** Those fingerprints, every HO's in a row (ReadbackShape.beyond says how many and of what). */
@@ -66,7 +68,7 @@ export interface HandoffTable {
 }
 
 const INT_COLUMNS = ["line", "from", "to", "item", "ask", "due", "shape", "state", "closedAt", "printsAt"] as const;
-const NUMBER_COLUMNS = ["exp", "digest", "echoPrint", "execPrint"] as const;
+const NUMBER_COLUMNS = ["exp", "digest", "echoPrint", "execPrint", "slotsPrint"] as const;
 
 export function _handoffTable(capacity = 32): HandoffTable {
   const t = { count: 0 } as HandoffTable;

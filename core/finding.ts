@@ -113,6 +113,8 @@ export const FINDING_CODES = {
   THREAD_ID_REUSED: "error",
   THREAD_REPLY_AHEAD: "error",
   THREAD_READBACK_EXPIRED: "error",
+  // A re-issue that is not the HO it replaces sent again (rule 1).
+  THREAD_REISSUE_CHANGED: "error",
   // An AN whose val is not the shape its AQ's need asks for (rule 2, section 3.1).
   THREAD_ANSWER_SHAPE: "error",
   // An AQ answered again by its receiver, or left unanswered past its by= (rule 2).

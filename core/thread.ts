@@ -33,6 +33,8 @@
  *   the HO it superseded is live again (the receiver holds it) and the re-issue is closed by the UN.
  *   An RB, DN, UN or FL answering a superseded HO answers that HO (threads follow `re=`) and is
  *   noted: it neither reads back nor closes the live re-issue. Not an error, as it may have crossed it.
+ *   A re-issue is "the same HO" sent again: one carrying other slots or values than the HO it
+ *   replaces (its id, re= and tail aside) is an error, though it still supersedes it.
  *   But a CX of the live re-issue withdraws the HOs it superseded (the same HO sent again): a DN
  *   reporting the act on one of them after that CX is the done-after-cancel error, the
  *   receiver's DN, UN or FL closing one answers the cancel, and a readback of one is late.
@@ -84,7 +86,7 @@ import {
   ANSWERED, CLOSED_BY, CLOSED_CX, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, ITEM_READ_LATE, ITEM_READ_NAMES, ITEM_READ_UNVERIFIED, ITEM_READ_VOID, IN_LINE, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
   _addItem, _addPrints, _addRow, _digestNumber, _handoffTable, _itemTable,
 } from "./_handoff-table.js";
-import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
+import { _fingerprint, _slotsFingerprint, _valueFingerprint } from "./_fingerprint.js";
 import { _answerMiss, _shapedNeed } from "./_answer-shape.js";
 import { _readbackAnswers } from "./_readback-answers.js";
 import type { ReadbackAnswer } from "./_readback-answers.js";
@@ -370,6 +372,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     t.shape[i] = s;
     t.echoPrint[i] = _fingerprint(m, shape.extra);
     t.execPrint[i] = _fingerprint(m, shape.carried);
+    t.slotsPrint[i] = _slotsFingerprint(m);
     const beyond = shape.beyond;
     const at = beyond.length === 0 ? 0 : _addPrints(t, beyond.length);
     for (let k = 0; k < beyond.length; k++) t.prints[at + k] = _valueFingerprint(beyond[k] as string, m.slots[beyond[k] as string] as SlotValue);
@@ -423,6 +426,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     lineOf.set(root, members);
     const was = (state(live) & PASSED) !== 0 ? "though its readback had passed (a receiver holding it answers UN why=DUP)" : "ended with no passing readback, as rule 1 says";
     note("THREAD_REISSUED", `HO ${ids[i]} re-issues ${ids[live]} (re= names ${via}): ${ids[live]} is superseded, ${was}`, ids[live] as string, ids[i] as string, line, { slot: "re", expected: ids[live] as string, received: re });
+    // Rule 1 re-issues "the same HO": a receiver already holding the one it replaces answers UN
+    // why=DUP and acts on that one as it was, so a change sent as a re-issue is silently lost.
+    if (t.slotsPrint[i] !== t.slotsPrint[live]) {
+      note("THREAD_REISSUE_CHANGED", `HO ${ids[i]} re-issues ${ids[live]} with other slots or values: a re-issue sends the same HO again (rule 1), and a receiver holding ${ids[live]} answers UN why=DUP and acts on it unchanged; to change the handoff, cancel it (CX why=SUPERSEDED) and send a new HO`, ids[live] as string, ids[i] as string, line, { expected: ids[live] as string, received: ids[i] as string });
+    }
   }
 
   function print(i: number): HandoffPrint {

@@ -469,7 +469,7 @@ describe("memory holds what closure needs, never the lines", () => {
     expect(report.ok).toBe(true);
     const handoffs = report.counts.handoffs;
     expect(handoffs).toBeGreaterThan(250_000);
-    // Generous: the columns (68 bytes a handoff, half again while they grow), the id and the item
+    // Generous: the columns (80 bytes a handoff, half again while they grow), the id and the item
     // with their index entries, and the report's owners and findings: about 450 bytes a handoff
     // here, against about 660 bytes of line text a handoff (the lines are ~190 MB).
     expect(kept / handoffs).toBeLessThan(1_000);
@@ -1154,5 +1154,53 @@ describe("THREAD_REISSUE_DUP says where the handoff the receiver holds stands", 
   it("already closed, by what, never 'the live handoff'", () => {
     expect(message([...start, "RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK", DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver already holds ops-1, which its DN (line 4) already closed");
     expect(message([...start, "RW1 CX ops-3 re=ops-1 from=ops to=builder item=jira:OPS-1 why=SUPERSEDED", DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver already holds ops-1, which its CX (line 4) already closed");
+  });
+});
+
+describe("a re-issue is the same HO sent again (rule 1), so one that changes a slot is THREAD_REISSUE_CHANGED", () => {
+  const HO = "RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX due=20261001 pri=2 keep=ops+qa rb=acc acc=LEN:120w";
+  const codes = (lines: string[]): string[] => {
+    const audit = createThreadAudit();
+    return lines.flatMap((l, n) => audit.add(read(l), n + 1).map((f) => `${f.code}@${f.line}`));
+  };
+  const again = (slots: string, re = "ops-1"): string => `RW1 HO ops-2 re=${re} from=ops to=builder item=jira:OPS-1 ${slots}`;
+  it("is an error naming the HO it replaces and the re-issue, which still supersedes it", () => {
+    const audit = createThreadAudit();
+    audit.add(read(HO), 1);
+    const found = audit.add(read(again("ask=FIX due=20261003 pri=2 keep=ops+qa rb=acc acc=len:120w")), 2);
+    expect(found.map((f) => f.code)).toStrictEqual(["THREAD_REISSUED", "THREAD_REISSUE_CHANGED"]);
+    expect(found[1]).toMatchObject({ severity: "error", handoff: "ops-1", id: "ops-2", line: 2, expected: "ops-1", received: "ops-2" });
+    expect(found[1]?.message).toBe(
+      "HO ops-2 re-issues ops-1 with other slots or values: a re-issue sends the same HO again (rule 1), and a receiver holding ops-1 answers UN why=DUP and acts on it unchanged; to change the handoff, cancel it (CX why=SUPERSEDED) and send a new HO",
+    );
+    expect(audit.handoffs().map((h) => [h.id, h.state])).toStrictEqual([["ops-1", "superseded"], ["ops-2", "open"]]);
+    expect(audit.finish().ok).toBe(false);
+  });
+  it("a value changed, a slot added or left out, an extension or profile slot changed", () => {
+    for (const slots of [
+      "ask=BUILD due=20261001 pri=2 keep=ops+qa rb=acc acc=len:120w",
+      "ask=FIX due=20261001 pri=2 keep=qa+ops rb=acc acc=len:120w",
+      "ask=FIX due=20261001 pri=2 keep=ops+qa rb=acc acc=len:150w",
+      "ask=FIX due=20261001 pri=2 keep=ops+qa rb=acc acc=len:120w conf=H",
+      "ask=FIX due=20261001 pri=2 keep=ops+qa rb=acc",
+      "ask=FIX due=20261001 pri=2 keep=ops+qa rb=acc acc=len:120w x_note=retry",
+    ]) {
+      expect(codes([HO, again(slots)]), slots).toStrictEqual(["THREAD_REISSUED@2", "THREAD_REISSUE_CHANGED@2"]);
+    }
+  });
+  it("the same decoded values in any order, in another spelling tier 3 accepts, with another tail: no error", () => {
+    expect(codes([HO, again("acc=len:120W rb=acc keep=ops+qa pri=02 due=20261001 ask=FIX // sent again")])).toStrictEqual(["THREAD_REISSUED@2"]);
+    // After a void readback, re= names the readback; the HO sent again is still the same one.
+    const voidRb = "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=BUILD due=20261001 acc=len:120w";
+    expect(codes([HO, voidRb, again("ask=FIX due=20261001 pri=2 keep=ops+qa rb=acc acc=len:120w", "builder-1")])).toStrictEqual(["THREAD_READBACK_VOID@2", "THREAD_REISSUED@3"]);
+  });
+  it("is judged against the HO the re-issue replaces: one change, one error", () => {
+    const third = "RW1 HO ops-3 re=ops-2 from=ops to=builder item=jira:OPS-1 ask=FIX due=20261003 pri=2 keep=ops+qa rb=acc acc=len:120w";
+    expect(codes([HO, again("ask=FIX due=20261003 pri=2 keep=ops+qa rb=acc acc=len:120w"), third])).toStrictEqual(["THREAD_REISSUED@2", "THREAD_REISSUE_CHANGED@2", "THREAD_REISSUED@3"]);
+  });
+  it("an HO that is no re-issue may carry anything: another receiver, or re= a closed handoff", () => {
+    expect(codes([HO, "RW1 HO ops-2 re=ops-1 from=ops to=tester item=jira:OPS-1 ask=TEST"])).toStrictEqual([]);
+    const closed = ["RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX due=20261001 acc=len:120w", "RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK"];
+    expect(codes([HO, ...closed, again("ask=TEST")])).toStrictEqual([]);
   });
 });

@@ -937,13 +937,14 @@ describe("a re-issued HO carries the challenge of the handoff it supersedes (rul
     const cites = (await ok(await append(t, [REISSUE.replace("lead-2 re=writer-1", "lead-3 re=lead-1")]))).results[0];
     expect(cites.findings).toStrictEqual([]);
     expect((await ok(await append(t, [rbOf("writer-1", "len:150w+lang:en-gb").replace("re=lead-2", "re=lead-3")]))).results[0].readback.verdict).toBe("wilco");
-    // A re-issue that lowers the level to rb=echo: the carried criteria are not read, and it says so.
+    // A re-issue that lowers the level to rb=echo: the carried criteria are not read, and it says so
+    // (and, being no longer the same HO, it is THREAD_REISSUE_CHANGED: rule 1).
     const u = fresh();
     await ok(await append(u, [BRIEF]));
     expect((await postJson(`/v1/threads/${u}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w"] })).status).toBe(204);
     const lowered = (await ok(await append(u, [REISSUE.replace("lead-2 re=writer-1", "lead-2 re=lead-1").replace(" rb=acc keys=len+lang", "")]))).results[0];
-    expect(lowered.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_REISSUED", "CHALLENGE_CARRIED", "READBACK_NOT_ASKED"]);
-    expect(lowered.findings[2].message).toContain("the criteria carried over from lead-1 are not read");
+    expect(lowered.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_REISSUED", "THREAD_REISSUE_CHANGED", "CHALLENGE_CARRIED", "READBACK_NOT_ASKED"]);
+    expect(lowered.findings[3].message).toContain("the criteria carried over from lead-1 are not read");
   });
 });
 
