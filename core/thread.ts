@@ -951,7 +951,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       note("THREAD_HELD", `HO ${id} is held: its readback was void and it was neither re-issued nor cancelled`, id, id, line);
     } else {
       const read = (s & PASSED) !== 0 ? "read back" : (s & UNVERIFIED) !== 0 ? "read back, unverified" : "no readback yet";
-      note("THREAD_OPEN", `HO ${id} is open and in time (${read})`, id, id, line);
+      // Without a clock nothing is late, but nor is it known to be in time.
+      const unread = clock.now === null && ((t.exp[i] as number) >= 0 || isDate(dueOf(i)));
+      note("THREAD_OPEN", `HO ${id} is open ${unread ? "" : "and in time "}(${read})${unread ? "; no clock to compare its deadline with" : ""}`, id, id, line);
     }
   }
 
@@ -966,7 +968,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       note("THREAD_QUESTION_OVERDUE", `AQ ${aq} is still unanswered after its by=${by} (now ${clock.now}) (rule 2)`, aq, aq, line, { slot: "by", expected: by, received: clock.today });
       return true;
     }
-    note("THREAD_QUESTION_OPEN", `AQ ${aq} is unanswered and ${by === "" ? "has no by=" : "in time"}`, aq, aq, line);
+    note("THREAD_QUESTION_OPEN", `AQ ${aq} is unanswered${by === "" ? " and has no by=" : clock.today === "" ? "; no clock to compare its by= with" : " and in time"}`, aq, aq, line);
     return false;
   }
 

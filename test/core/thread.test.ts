@@ -492,6 +492,9 @@ describe("createThreadAudit().report(now): a report at any moment, and the audit
     expect(before.findings.map((f) => f.code)).toStrictEqual(["THREAD_EXPIRED"]);
     expect(audit.report("20261001T1100Z").findings.map((f) => f.code)).toStrictEqual(["THREAD_OPEN"]);
     expect(audit.report(null).findings.map((f) => f.code)).toStrictEqual(["THREAD_OPEN"]);
+    // With no clock the HO is not late, nor known to be in time: its deadlines went unread.
+    expect(audit.report("20261001T1100Z").findings[0]?.message).toBe("HO a-1 is open and in time (no readback yet)");
+    expect(audit.report(null).findings[0]?.message).toBe("HO a-1 is open (no readback yet); no clock to compare its deadline with");
     audit.add(messages[1] as Message, 2);
     const after = audit.report("20261001T1300Z");
     const once = createThreadAudit({ now: "20261001T1300Z" });
@@ -843,6 +846,8 @@ describe("every AQ is answered once, and never left unanswered (rule 2)", () => 
     expect(late.findings).toMatchObject([{ code: "THREAD_QUESTION_OVERDUE", severity: "error", handoff: "a-1", id: "a-1", slot: "by", expected: "20261005", received: "20261006" }]);
     // No clock, or no by=: nothing makes it late.
     expect(audited([AQ]).findings.map((f) => f.code)).toStrictEqual(["THREAD_QUESTION_OPEN"]);
+    // Nor is it known to be in time: the message says the date went unread.
+    expect(audited([AQ]).findings[0]?.message).toBe("AQ a-1 is unanswered; no clock to compare its by= with");
     const none = audited(["RW1 AQ a-1 from=a to=b need=YESNO"], "20991231T0000Z");
     expect(none.findings).toMatchObject([{ code: "THREAD_QUESTION_OPEN", message: "AQ a-1 is unanswered and has no by=" }]);
   });
