@@ -13,7 +13,9 @@
  * running, then ended) is one attempt, read at its latest (`_revision-heads.ts`); two records
  * under one id that start at different times are two attempts (`attemptThing`), and are refused
  * as a fork, as two revisions of one attempt neither of which leads to the other are. An attempt of
- * the contract's exact revision ran through a tool its scope authorizes (`_attempt-tools.ts`).
+ * the contract's exact revision ran through a tool its scope authorizes (`_attempt-tools.ts`), and
+ * each attempt and checkpoint of that revision fences every stream its effects fence
+ * (`_record-fences.ts`).
  */
 import { attemptToolFindings } from "./_attempt-tools.js";
 import { delegationFinding } from "./codes.js";
@@ -26,6 +28,7 @@ import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { consumptionShrinks } from "./_consumption.js";
 import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
+import { recordFenceFindings } from "./_record-fences.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
 import { attemptThing, revisionHeads, revisionKey } from "./_revision-heads.js";
 import { compareUtc, durationMs, sameRevision, utcNanos } from "./scalars.js";
@@ -170,6 +173,11 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   resumeInputFindings(records, checkpoints, out);
   resumeReconciliationFindings(records, checkpoints, out);
   writerInputFindings(records, checkpoints, out);
+  const fenced = [
+    ...records.map(({ attempt: a, index }) => ({ at: `attempts.${index}`, id: a.attempt_id, delegation_ref: a.delegation_ref, control_fence_set: a.control_fence_set })),
+    ...checkpoints.map((c, i) => ({ at: `checkpoints.${i}`, id: c.checkpoint_id, delegation_ref: c.delegation_ref, control_fence_set: c.control_fence_set })),
+  ];
+  recordFenceFindings(contract, fenced, out);
   // In the order they started; equal times keep the order given.
   own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);
   own.forEach(({ attempt, index }, n) => {

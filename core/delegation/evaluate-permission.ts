@@ -17,6 +17,7 @@ import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import { streamOf } from "./control.js";
 import type { ControlFenceSet, ControlHead, ControlScopeRef } from "./control.js";
+import { ownScopes, spaceOf } from "./_effect-scopes.js";
 import { gateFindings } from "./_gates.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
 import { remoteIdSubstitutions } from "./_remote-ids.js";
@@ -60,22 +61,6 @@ export interface PermissionEvaluation {
   readonly evaluator_ref: ActorRef;
   readonly control_fence_set: ControlFenceSet;
   readonly evaluated_at: UtcTime;
-}
-
-/** The Space a contract is governed in: its space scope's, else its first scope's (one Space a contract). */
-function spaceOf(c: DelegationContract): string | undefined {
-  return c.control_scopes.find((s) => s.scope_kind === "space")?.space_id ?? c.control_scopes[0]?.space_id;
-}
-
-/**
- * The contract's own delegation scope and its executing agent's scope (1.2: "executing Agent
- * Card/operator; exact delegation"), whether or not its control_scopes list them: a contract
- * handed to the API with its invariants broken still fences both. Null when no Space is named.
- */
-function ownScopes(c: DelegationContract, agentCardId: string): readonly [ControlScopeRef, ControlScopeRef] | null {
-  const space = spaceOf(c);
-  if (space === undefined) return null;
-  return [{ space_id: space, scope_kind: "delegation", scope_id: c.delegation_id }, { space_id: space, scope_kind: "agent", scope_id: agentCardId }];
 }
 
 /**

@@ -13,7 +13,8 @@ describe("a checkpoint against its attempt", () => {
   });
   it("refuses CP-7 naming r2, under which ATT-1 never ran: its remainder would be verified against r2 with ATT-1's consumption uncounted", () => {
     const cp = { ...record("cp-7"), delegation_ref: record("att-2").delegation_ref, remaining_budget: { tool_calls: 120 } };
-    expect(found(record("d-research-2-r2"), cp, [record("att-1"), record("att-2")])).toStrictEqual([["CHECKPOINT_ATTEMPT_MISMATCH", "checkpoints.0.delegation_ref"]]);
+    // It still fences r1's agent, AGENT-A, not r2's AGENT-B, as a checkpoint of r2 would (record-fences.test.ts).
+    expect(found(record("d-research-2-r2"), cp, [record("att-1"), record("att-2")])).toStrictEqual([["CHECKPOINT_ATTEMPT_MISMATCH", "checkpoints.0.delegation_ref"], ["FENCE_SCOPE_MISSING", "checkpoints.0.control_fence_set"]]);
     // The same revision under another digest is another revision.
     const digest = { ...record("cp-7"), delegation_ref: { ...record("cp-7").delegation_ref, content_digest: `sha256:${"3".repeat(64)}` } };
     expect(found(record("d-research-2-r1"), digest).map((f) => f[0])).toContain("CHECKPOINT_ATTEMPT_MISMATCH");
