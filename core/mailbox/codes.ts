@@ -42,6 +42,8 @@ export const MAILBOX_CODES = {
   ROOT_WITH_PARENT: "note",
   TERMS_INVALID: "error",
   TERMS_MISSING: "note",
+  TERMS_MISPLACED: "error",
+  TERMS_IGNORED: "note",
   AVAILABILITY_MISPLACED: "error",
   ARENA_ALIAS: "note",
   LOCUS_INVISIBLE: "error",

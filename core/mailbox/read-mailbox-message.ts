@@ -21,6 +21,7 @@ import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.
 import { ENVELOPE_FIELD_NAMES, envelopeSchema, formatCharacters, isLowerRootId, mailboxIssue } from "./envelope.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { lineOfOffset, splitFrontmatter } from "./frontmatter.js";
+import { handshakeFieldProblem } from "./handshake-fields.js";
 import { legacyConflicts, legacyEnvelope, legacyNames } from "./legacy.js";
 import { isUuid7 } from "./uuid7.js";
 import { CLAIM_KINDS, MAILBOX_KINDS, MAILBOX_VERSION } from "./vocabulary.js";
@@ -267,6 +268,13 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
 
   // Handshake terms, availability FYIs, locus and root forms.
   if (kind === "welcome" && !has("terms")) add("TERMS_MISSING", "a welcome without terms is read as a counter: ambiguity stays material until explicitly accepted", { slot: "terms", expected: "accept or counter" });
+  // A handshake field where the handshake reads none: refused outbound (the sender would believe
+  // it accepted, countered or set a budget), noted inbound, where it settles nothing (section 7:
+  // representation drift is tolerated and warned).
+  for (const field of ["terms", "exchange_budget"] as const) {
+    const problem = kind !== null && good(field) && replyTo !== undefined ? handshakeFieldProblem(field, kind, replyTo === null) : null;
+    if (problem !== null) add(outbound ? "TERMS_MISPLACED" : "TERMS_IGNORED", outbound ? problem : `${problem}: ignored`, { slot: field });
+  }
   if (has("availability") && (kind !== "state" || raw["expects_reply"] !== false)) add("AVAILABILITY_MISPLACED", "availability is a sender-local FYI: only on kind state with expects_reply: false", { slot: "availability" });
   if (good("machine") && !MACHINE_ALIAS.test(raw["machine"] as string) && !isUuid7(raw["machine"]) && !/^[0-9a-f-]{36}$/.test(raw["machine"] as string)) {
     add("MACHINE_NOT_CANONICAL", "machine: a stable machine UUID or an opaque uppercase ASCII alias (a hostname is a private-arena fallback)", { slot: "machine", received: raw["machine"] as string });

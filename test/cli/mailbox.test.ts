@@ -567,6 +567,33 @@ describe("rw mailbox new: create-once publication", () => {
   });
 });
 
+describe("rw mailbox new: the handshake's fields only where the handshake reads them (section 6)", () => {
+  const TAKERS = "welcome, state, request, reply, propose, review, claim, deliver, ack, blocked, conflict, cancel, goodbye, ratify, close";
+  it("refuses --terms on a hello or resume, and --exchange-budget on a resume, with a usage error naming the kinds that take them", () => {
+    const a = room();
+    const RESUME = ["--from", "VEGA", "--to", "LYRA", "--kind", "resume", "--arena", "DEMO", "--machine", "VEGA-BOX"];
+    const cases: [string[], string][] = [
+      [[...HELLO, "--terms", "accept"], `--terms with --kind hello: terms is a handshake term, carried only by ${TAKERS}: a hello proposes the terms and answers none`],
+      [[...RESUME, "--terms", "counter"], `--terms with --kind resume: terms is a handshake term, carried only by ${TAKERS}: a resume rehydrates`],
+      [[...RESUME, "--exchange-budget", "5"], `--exchange-budget with --kind resume: exchange_budget is a handshake term, carried only by hello, ${TAKERS}: a resume rehydrates`],
+    ];
+    for (const [args, says] of cases) {
+      const r = rw(["mailbox", "new", a.root, ...args, "--dry-run"]);
+      expect([r.code, r.err.includes(says)], r.err).toStrictEqual([2, true]);
+    }
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+  });
+  it("publishes a hello's budget and a counter's terms and budget; refuses them on a root that answers nothing (TERMS_MISPLACED)", () => {
+    const a = room();
+    expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--exchange-budget", "12"]).code).toBe(0);
+    const counter = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "welcome", "--terms", "counter", "--exchange-budget", "6", "--reply-to", ID(1), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(4)]);
+    expect(counter.code, counter.err).toBe(0);
+    const root = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--terms", "accept", "--arena", "DEMO", "--machine", "VEGA-BOX", "--json"]);
+    expect(root.code).toBe(1);
+    expect((JSON.parse(root.out) as { findings: { code: string; slot: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["TERMS_MISPLACED", "terms"]]);
+  });
+});
+
 describe("rw mailbox new composes an answer on its parent's settled terms", () => {
   it("a welcome accepting a hello takes the hello's tags and transport, so its accept is no counter (section 4: every later message carries the set)", () => {
     const a = room();
