@@ -43,6 +43,7 @@ export { byUuid } from "./entry.js";
 export type { MailboxEntry } from "./entry.js";
 export { handshakes } from "./handshake.js";
 export { handshakeFieldProblem } from "./handshake-fields.js";
+export { uuidInCursorEntry } from "./cursor-entry.js";
 export type { HandshakeField } from "./handshake-fields.js";
 export type { Handshake, HandshakeState, ResponderHandshake } from "./handshake.js";
 export { exchangeBudget } from "./exchange-budget.js";

@@ -865,6 +865,20 @@ describe("the participant's state folder", () => {
     expect(text.code).toBe(1);
     expect(text.out).toContain(`${cursor}: error CURSOR_INVALID_ENTRY (line 2): cursor line 2 is not UTF-8: skipped`);
   });
+  it("a cursor line that is not UTF-8 but holds a whole UUID names that message, and the text report shows the cursor file beside it", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "cursor"));
+    const cursor = join(state, "cursor", "LYRA.txt");
+    writeFileSync(cursor, Buffer.concat([Buffer.from(`${ID(1)}`), Buffer.from([0xff]), Buffer.from("\n")]));
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    expect(r.code, r.err).toBe(1);
+    const report = JSON.parse(r.out) as { reconciliation: { findings: { code: string; file?: string; line?: number; id?: string; message: string }[] } };
+    expect(report.reconciliation.findings.filter((f) => f.code === "CURSOR_INVALID_ENTRY").map((f) => [f.file, f.line, f.id, f.message])).toStrictEqual([[cursor, 1, ID(1), `cursor line 1 is not UTF-8 (it names ${ID(1)}): skipped`]]);
+    const text = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z"]);
+    expect(text.out).toContain(`${cursor} (${hello}): error CURSOR_INVALID_ENTRY (line 1): cursor line 1 is not UTF-8 (it names ${hello}): skipped`);
+  });
   it("state files skip only blank lines (spaces and tabs): a no-break space is a line, reported, and a cursor entry is read as written", () => {
     // String.prototype.trim dropped a disposition line of U+00A0 unseen and read a cursor entry
     // wrapped in U+00A0 (or spaces) as the UUID, so the message counted as consumed.
@@ -879,11 +893,12 @@ describe("the participant's state folder", () => {
     writeFileSync(cursor, `\t\n\u00A0${ID(1)}\u00A0\n ${ID(1)}\n`);
     const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
     expect(r.code, r.err).toBe(1);
-    const report = JSON.parse(r.out) as { reconciliation: { readiness_clean: boolean; cursor_advance: string[]; findings: { code: string; file?: string; line?: number; received?: string }[] } };
-    expect(report.reconciliation.findings.map((f) => [f.code, f.file, f.line, f.received])).toStrictEqual([
-      ["DISPOSITION_INVALID", dispositions, 3, undefined],
-      ["CURSOR_INVALID_ENTRY", undefined, undefined, `\u00A0${ID(1)}\u00A0`],
-      ["CURSOR_INVALID_ENTRY", undefined, undefined, ` ${ID(1)}`],
+    const report = JSON.parse(r.out) as { reconciliation: { readiness_clean: boolean; cursor_advance: string[]; findings: { code: string; file?: string; line?: number; id?: string; received?: string }[] } };
+    // Each refused entry is placed at its line of the cursor and names the message it still holds.
+    expect(report.reconciliation.findings.map((f) => [f.code, f.file, f.line, f.id, f.received])).toStrictEqual([
+      ["DISPOSITION_INVALID", dispositions, 3, undefined, undefined],
+      ["CURSOR_INVALID_ENTRY", cursor, 2, ID(1), `\u00A0${ID(1)}\u00A0`],
+      ["CURSOR_INVALID_ENTRY", cursor, 3, ID(1), ` ${ID(1)}`],
     ]);
     // No entry names the message: the cursor may still take it.
     expect(report.reconciliation.cursor_advance).toStrictEqual([ID(1)]);
