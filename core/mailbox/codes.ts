@@ -60,6 +60,8 @@ export const MAILBOX_CODES = {
   ACK_SKIPS_WELCOME: "error",
   GOODBYE_REENTRY_MISSING: "error",
   GOODBYE_REENTRY_UNSTATED: "note",
+  DELIVER_HASH_MISSING: "error",
+  DELIVER_HASH_UNSTATED: "note",
   BODY_RW1_REFUSED: "error",
   BODY_RW1_TOO_MANY: "error",
   MESSAGE_TOO_LARGE: "error",

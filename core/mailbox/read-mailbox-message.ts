@@ -12,7 +12,7 @@ import { coreVocabulary } from "../index.js";
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import { _mixedScripts } from "./_mixed-script.js";
 import type { Vocabulary, VocabularyResolver } from "../index.js";
-import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, rw1Lines, wikilinks } from "./body.js";
+import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, namesContentHash, rw1Lines, wikilinks } from "./body.js";
 import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
 import { reEntryOf } from "./callsign-claims.js";
@@ -323,6 +323,12 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   if (kind === "goodbye" && reEntryOf(body) === null) {
     if (outbound) add("GOODBYE_REENTRY_MISSING", "a goodbye banks exactly one re-entry in its body (re-entry: returning, or re-entry: final): whether the callsign retires cannot be established without it, or from both", { line: split.bodyLine });
     else add("GOODBYE_REENTRY_UNSTATED", "this goodbye banks no single re-entry (none, or both returning and final): read as returning, so the callsign is not retired", { line: split.bodyLine });
+  }
+  // A delivery names its artifact's content hash (sections 3, 5), which section 7 keeps fail-closed:
+  // refused outbound; a peer's is read and noted, and nothing it names is relied on unhashed (14).
+  if (kind === "deliver" && !namesContentHash(body)) {
+    if (outbound) add("DELIVER_HASH_MISSING", "a deliver names the exact artifact path and its content hash (a SHA-256 in hex): an artifact is relied on only once its hash is recomputed, and this body names none", { line: split.bodyLine });
+    else add("DELIVER_HASH_UNSTATED", "this deliver names no content hash (a SHA-256 in hex): the artifact it announces cannot be verified before reliance; ask its sender for the hash", { line: split.bodyLine });
   }
   // One line past the limit is read only to say where the lines no reader checks begin.
   const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary), MAX_BODY_RW1_LINES + 1);

@@ -608,7 +608,20 @@ describe("rw mailbox new composes an answer on its parent's settled terms", () =
 });
 
 describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
-  const deliver = (root: string, extra: string[]): ReturnType<typeof rw> => rw(["mailbox", "new", root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", "--json", ...extra]);
+  // A delivery names its artifact's hash (DELIVER_HASH_MISSING otherwise), so these test the other rules alone.
+  const ARTIFACT = ["--body", `workspace/LYRA/artifacts/plan.md sha256:${"9f86d081".repeat(8)}`];
+  const deliver = (root: string, extra: string[]): ReturnType<typeof rw> => rw(["mailbox", "new", root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", ...ARTIFACT, "--json", ...extra]);
+  it("a deliver naming no content hash (DELIVER_HASH_MISSING): exit 1, nothing written; with the hash it publishes", () => {
+    const a = room();
+    handshake(a.root);
+    const before = readdirSync(a.inbox);
+    const bare = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", "--reply-to", ID(4), "--body", "workspace/LYRA/artifacts/plan.md is ready", "--json"]);
+    expect(bare.code).toBe(1);
+    expect((JSON.parse(bare.out) as { findings: { code: string }[] }).findings.map((f) => f.code)).toStrictEqual(["DELIVER_HASH_MISSING"]);
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+    const hashed = deliver(a.root, ["--reply-to", ID(4)]);
+    expect(hashed.code, hashed.out + hashed.err).toBe(0);
+  });
   it("a reply outside its parent's thread (PARENT_THREAD_MISMATCH): exit 1, nothing written", () => {
     const a = room();
     handshake(a.root);
@@ -622,7 +635,7 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     const a = room();
     handshake(a.root);
     const before = readdirSync(a.inbox);
-    const draft = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", "--reply-to", ID(4), "--id", ID(5), "--dry-run"]);
+    const draft = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", ...ARTIFACT, "--reply-to", ID(4), "--id", ID(5), "--dry-run"]);
     expect(draft.code, draft.err).toBe(0);
     const text = draft.out.split("\n").slice(1).join("\n");
     expect(text).toContain(`reply_to: ${ID(4)}`);
