@@ -53,7 +53,7 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
     if (bound !== undefined && options.arena !== undefined && bound !== options.arena) throw new UsageError(`--arena ${options.arena}: ${options.as}'s root binding in ${options.state} is for arena ${bound}, and a participant's state belongs to one arena (use a state folder for each arena)`);
     const arena = options.arena ?? bound;
     const state = readState(options.state, options.as);
-    const report = reconcile({ participant: options.as, ...(arena === undefined ? {} : { arena }), messages: read.entries, analysis, primer, archiveRead: true, dispositions: state.dispositions, where: state.where, cursor: state.cursor, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, now: options.now });
+    const report = reconcile({ participant: options.as, ...(arena === undefined ? {} : { arena }), messages: read.entries, analysis, primer, archiveRead: true, dispositions: state.dispositions, where: state.where, cursor: state.cursor, cursorWhere: state.cursorWhere, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, now: options.now });
     reconciliation = state.findings.length === 0 ? report : { ...report, readiness_clean: false, status: report.work_clean ? "WORK_CLEAN_WITH_AUDIT_DEBT" : report.status, findings: [...state.findings, ...report.findings] };
   }
   const errors = read.files.some((f) => !f.ok) || read.anomalies.length > 0 || hasMailboxError(analysis.findings) || (reconciliation !== null && hasMailboxError(reconciliation.findings));
@@ -119,7 +119,10 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
     const c = rec.counts;
     out.push(`reconciliation for ${as}${rec.arena === null ? "" : ` in arena ${rec.arena}`}: ${rec.status} (work-clean ${rec.work_clean ? "yes" : "no"}, readiness-clean ${rec.readiness_clean ? "yes" : "no"})`);
     out.push(`  addressed ${c.addressed}, undispositioned ${c.undispositioned_count} (restorable ${c.restorable_count}), open replies ${c.open_reply_count}; CTAs pending ${c.pending_cta_count}, active ${c.active_cta_count}, blocked ${c.blocked_cta_count}, deferred ${c.deferred_cta_count} (due ${c.due_deferred_count}); needs-audit ${c.needs_audit_count}, historical-debt ${c.historical_debt_count}, audit with live work ${c.audit_state_with_live_work_count}, expired blockers ${c.expired_blocker_count}, contradictions ${c.lifecycle_contradiction_count}, anomalies ${c.anomaly_count}, quarantined ${c.quarantined_count}`);
-    for (const f of rec.findings) out.push(show(f, f.file !== undefined && f.id === undefined ? f.file : name(f.id)));
+    // A finding at a line of a state file (a cursor entry, a transition) is placed in that file,
+    // with the message it names beside it: its line is the file's, not the message's.
+    const place = (f: MailboxFinding): string => (f.file === undefined ? name(f.id) : f.id === undefined ? f.file : f.line === undefined ? name(f.id) : `${f.file} (${name(f.id)})`);
+    for (const f of rec.findings) out.push(show(f, place(f)));
     for (const i of rec.items) if (i.action !== "none") out.push(`  ${i.action.padEnd(7)} ${name(i.id)}${i.reply === null ? "" : ` (reply ${name(i.reply)})`}`);
     out.push(`  the cursor may advance over ${rec.cursor_advance.length} ${rec.cursor_advance.length === 1 ? "message" : "messages"}`);
   }

@@ -14,6 +14,7 @@ import {
   isUuid7,
   filenameTimeProblem,
   formatFilename,
+  handshakeFieldProblem,
   mailboxFinding,
   MAILBOX_KINDS,
   mailboxRootId,
@@ -113,6 +114,12 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
     seq = mine.reduce((a, b) => Math.max(a, b), 0) + 1;
   }
   const budget = option(ctx, "exchange-budget");
+  // Which kinds carry the handshake's fields is the core's rule; a root that answers nothing is
+  // the preflight's to refuse (TERMS_MISPLACED).
+  for (const [name, field] of [["terms", "terms"], ["exchange-budget", "exchange_budget"]] as const) {
+    const problem = option(ctx, name) !== undefined && Object.hasOwn(MAILBOX_KINDS, kind) ? handshakeFieldProblem(field, kind as MailboxKind, false) : null;
+    if (problem !== null) throw new UsageError(`--${name} with --kind ${kind}: ${problem}`);
+  }
   const envelope: Record<string, unknown> = {
     version: 1,
     profile: full ? "FULL" : "CORE",
@@ -301,8 +308,8 @@ export const mailboxNewCommand: Command = {
     arena: { type: "string", help: "the arena: a Handler-pinned opaque alias" },
     machine: { type: "string", help: "the machine locus: an opaque uppercase alias or a machine UUID" },
     transport: { type: "string", help: "local, git, lyt or sync-share (default: the parent's, else local)" },
-    terms: { type: "string", help: "accept or counter (a welcome, or an answer to a counter)" },
-    "exchange-budget": { type: "string", help: "the exchange budget a hello proposes" },
+    terms: { type: "string", help: "accept or counter (a welcome, or another answer to the terms on the table; never a hello or resume)" },
+    "exchange-budget": { type: "string", help: "the exchange budget a hello proposes, or an answer to its terms restates or counters (never a resume)" },
     tags: { type: "string", help: "the room's tags, comma-separated (agent-mailbox is always added; default: the parent's)" },
     slug: { type: "string", help: "the filename's slug (default: the kind)" },
     body: { type: "string", help: "the body text (or --file PATH, - for stdin)" },

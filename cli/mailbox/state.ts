@@ -12,7 +12,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isBlankLine, parseJsonText } from "../../core/index.js";
-import { isRootId, mailboxFinding } from "../../core/mailbox/index.js";
+import { isRootId, mailboxFinding, uuidInCursorEntry } from "../../core/mailbox/index.js";
 import type { AnomalyRecord, MailboxCode, MailboxFinding } from "../../core/mailbox/index.js";
 import { readProblem } from "../input.js";
 import { UsageError } from "../usage-error.js";
@@ -23,12 +23,15 @@ export interface ParticipantState {
   /** Where each disposition came from, for findings. */
   readonly where: (index: number) => { file: string; line: number };
   readonly cursor: readonly string[];
+  /** Where each cursor entry came from, for findings. */
+  readonly cursorWhere: (index: number) => { file: string; line: number };
   readonly anomalyIndex: readonly AnomalyRecord[];
   /** Lines that cannot be read (not UTF-8, not JSON, a key named twice), reported and skipped. */
   readonly findings: readonly MailboxFinding[];
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+const lossyUtf8 = new TextDecoder("utf-8");
 
 /** A state file's bytes; null when it does not exist; a usage error naming it when it cannot be read. */
 function stateFile(path: string): Buffer | null {
@@ -50,7 +53,7 @@ function stateFile(path: string): Buffer | null {
  * dropped. A line that is not UTF-8 is reported (`code`, naming the file and line) and skipped,
  * never read as U+FFFD.
  */
-function utf8Lines(path: string, label: string, code: MailboxCode, findings: MailboxFinding[]): { text: string; line: number }[] {
+function utf8Lines(path: string, label: string, code: MailboxCode, findings: MailboxFinding[], named?: (lossy: string) => string | null): { text: string; line: number }[] {
   const bytes = stateFile(path);
   if (bytes === null) return [];
   const out: { text: string; line: number }[] = [];
@@ -61,7 +64,9 @@ function utf8Lines(path: string, label: string, code: MailboxCode, findings: Mai
     try {
       out.push({ text: strictUtf8.decode(bytes.subarray(start, end)).replace(/\r$/, ""), line: i + 1 });
     } catch {
-      findings.push(skipped(code, path, label, i + 1, "is not UTF-8"));
+      // The message it still names, read around the bytes that are not UTF-8, is named; the line stays skipped.
+      const id = named?.(lossyUtf8.decode(bytes.subarray(start, end))) ?? null;
+      findings.push(id === null ? skipped(code, path, label, i + 1, "is not UTF-8") : { ...skipped(code, path, label, i + 1, `is not UTF-8 (it names ${id})`), id });
     }
     start = end + 1;
   }
@@ -119,7 +124,7 @@ export function readState(state: string, callsign: string): ParticipantState {
   // A cursor line that is not UTF-8 is a cursor entry no UUID can be read from (CURSOR_INVALID_ENTRY).
   // Any other line but a blank one is an entry exactly as written: one with a space or a no-break
   // space around its UUID is refused as an entry (CURSOR_INVALID_ENTRY), never repaired into one.
-  const cursor = utf8Lines(cursorFile, "cursor", "CURSOR_INVALID_ENTRY", findings).map(({ text }) => text).filter((l) => !isBlankLine(l));
+  const cursorLines = utf8Lines(cursorFile, "cursor", "CURSOR_INVALID_ENTRY", findings, uuidInCursorEntry).filter(({ text }) => !isBlankLine(text));
   // A line of another shape is reported as a damaged transition is, never dropped without a word.
   const anomalyIndex = jsonLines(files.anomalies, "anomalies", findings).flatMap(({ value, line }) => {
     const r = value as Partial<AnomalyRecord> | null;
@@ -127,7 +132,7 @@ export function readState(state: string, callsign: string): ParticipantState {
     findings.push(skipped("DISPOSITION_INVALID", files.anomalies, "anomalies", line, 'is not an anomaly record, {"fingerprint": "<sha256 of the file>", "state": "open" or "closed"}'));
     return [];
   });
-  return { dispositions: rows.map((r) => r.value), where: (i) => ({ file: dispositionsFile, line: rows[i]?.line ?? 0 }), cursor, anomalyIndex, findings };
+  return { dispositions: rows.map((r) => r.value), where: (i) => ({ file: dispositionsFile, line: rows[i]?.line ?? 0 }), cursor: cursorLines.map(({ text }) => text), cursorWhere: (i) => ({ file: cursorFile, line: cursorLines[i]?.line ?? 0 }), anomalyIndex, findings };
 }
 
 export interface RootBinding {

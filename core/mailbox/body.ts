@@ -16,6 +16,18 @@ const NEWLINE = 0x0a;
 const SPACE = 0x20;
 const TAB = 0x09;
 
+// A SHA-256 in hex, not part of a longer run of hex digits (a fragment of a longer digest is none).
+const SHA256_HEX = /(?<![0-9A-Fa-f])[0-9A-Fa-f]{64}(?![0-9A-Fa-f])/;
+
+/**
+ * Whether a body names a content hash: a SHA-256 in hex, bare or after `sha256:`. A delivery
+ * names "exact path, content hash" (5) and the receiver recomputes it before reliance (14); the
+ * spec's digests are all SHA-256 (the contract pin, the root identifier).
+ */
+export function namesContentHash(body: string): boolean {
+  return SHA256_HEX.test(body);
+}
+
 /**
  * The targets of `[[target]]`, `[[target|alias]]` and `[[target#heading]]` links, left to right,
  * none overlapping: a target of 1 to 512 characters other than `]`, `|`, `#` and a newline, then

@@ -7,6 +7,7 @@ export {
   DEFAULT_CALLSIGN_TTL_DAYS,
   DEFAULT_EXCHANGE_BUDGET,
   DISPOSITION_STATES,
+  HANDSHAKE_FIELD_KINDS,
   KIND_NAMES,
   LIVE_CTA,
   MAILBOX_KINDS,
@@ -41,6 +42,9 @@ export type { MailboxReading, ParentInfo, ReadMode, ReadOptions } from "./read-m
 export { byUuid } from "./entry.js";
 export type { MailboxEntry } from "./entry.js";
 export { handshakes } from "./handshake.js";
+export { handshakeFieldProblem } from "./handshake-fields.js";
+export { uuidInCursorEntry } from "./cursor-entry.js";
+export type { HandshakeField } from "./handshake-fields.js";
 export type { Handshake, HandshakeState, ResponderHandshake } from "./handshake.js";
 export { exchangeBudget } from "./exchange-budget.js";
 export type { BudgetState, ExchangeBudget } from "./exchange-budget.js";

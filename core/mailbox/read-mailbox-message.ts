@@ -12,7 +12,7 @@ import { coreVocabulary } from "../index.js";
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import { _mixedScripts } from "./_mixed-script.js";
 import type { Vocabulary, VocabularyResolver } from "../index.js";
-import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, rw1Lines, wikilinks } from "./body.js";
+import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, namesContentHash, rw1Lines, wikilinks } from "./body.js";
 import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
 import { reEntryOf } from "./callsign-claims.js";
@@ -21,6 +21,7 @@ import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.
 import { ENVELOPE_FIELD_NAMES, envelopeSchema, formatCharacters, isLowerRootId, mailboxIssue } from "./envelope.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { lineOfOffset, splitFrontmatter } from "./frontmatter.js";
+import { handshakeFieldProblem } from "./handshake-fields.js";
 import { legacyConflicts, legacyEnvelope, legacyNames } from "./legacy.js";
 import { isUuid7 } from "./uuid7.js";
 import { CLAIM_KINDS, MAILBOX_KINDS, MAILBOX_VERSION } from "./vocabulary.js";
@@ -267,6 +268,13 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
 
   // Handshake terms, availability FYIs, locus and root forms.
   if (kind === "welcome" && !has("terms")) add("TERMS_MISSING", "a welcome without terms is read as a counter: ambiguity stays material until explicitly accepted", { slot: "terms", expected: "accept or counter" });
+  // A handshake field where the handshake reads none: refused outbound (the sender would believe
+  // it accepted, countered or set a budget), noted inbound, where it settles nothing (section 7:
+  // representation drift is tolerated and warned).
+  for (const field of ["terms", "exchange_budget"] as const) {
+    const problem = kind !== null && good(field) && replyTo !== undefined ? handshakeFieldProblem(field, kind, replyTo === null) : null;
+    if (problem !== null) add(outbound ? "TERMS_MISPLACED" : "TERMS_IGNORED", outbound ? problem : `${problem}: ignored`, { slot: field });
+  }
   if (has("availability") && (kind !== "state" || raw["expects_reply"] !== false)) add("AVAILABILITY_MISPLACED", "availability is a sender-local FYI: only on kind state with expects_reply: false", { slot: "availability" });
   if (good("machine") && !MACHINE_ALIAS.test(raw["machine"] as string) && !isUuid7(raw["machine"]) && !/^[0-9a-f-]{36}$/.test(raw["machine"] as string)) {
     add("MACHINE_NOT_CANONICAL", "machine: a stable machine UUID or an opaque uppercase ASCII alias (a hostname is a private-arena fallback)", { slot: "machine", received: raw["machine"] as string });
@@ -315,6 +323,12 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   if (kind === "goodbye" && reEntryOf(body) === null) {
     if (outbound) add("GOODBYE_REENTRY_MISSING", "a goodbye banks exactly one re-entry in its body (re-entry: returning, or re-entry: final): whether the callsign retires cannot be established without it, or from both", { line: split.bodyLine });
     else add("GOODBYE_REENTRY_UNSTATED", "this goodbye banks no single re-entry (none, or both returning and final): read as returning, so the callsign is not retired", { line: split.bodyLine });
+  }
+  // A delivery names its artifact's content hash (sections 3, 5), which section 7 keeps fail-closed:
+  // refused outbound; a peer's is read and noted, and nothing it names is relied on unhashed (14).
+  if (kind === "deliver" && !namesContentHash(body)) {
+    if (outbound) add("DELIVER_HASH_MISSING", "a deliver names the exact artifact path and its content hash (a SHA-256 in hex): an artifact is relied on only once its hash is recomputed, and this body names none", { line: split.bodyLine });
+    else add("DELIVER_HASH_UNSTATED", "this deliver names no content hash (a SHA-256 in hex): the artifact it announces cannot be verified before reliance; ask its sender for the hash", { line: split.bodyLine });
   }
   // One line past the limit is read only to say where the lines no reader checks begin.
   const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary), MAX_BODY_RW1_LINES + 1);

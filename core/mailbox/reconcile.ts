@@ -19,6 +19,7 @@ import { at, byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
 import { primerFindings } from "./primer.js";
 import type { PrimerState } from "./primer.js";
+import { uuidInCursorEntry } from "./cursor-entry.js";
 import { isUuid7 } from "./uuid7.js";
 import { DISPOSITION_STATES, LIVE_CTA, MAILBOX_KINDS } from "./vocabulary.js";
 
@@ -75,6 +76,8 @@ export interface ReconcileInput {
   readonly archiveRead?: boolean;
   /** Places a disposition transition for its findings (the CLI gives file and line). */
   readonly where?: (index: number) => { file?: string; line?: number };
+  /** Places a cursor entry (by its index in `cursor`) for its findings (the CLI gives file and line). */
+  readonly cursorWhere?: (index: number) => { file?: string; line?: number };
 }
 
 export type ReconcileStatus = "FOUND" | "WORK_CLEAN_WITH_AUDIT_DEBT" | "CLEAN";
@@ -349,10 +352,17 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     c.anomaly_count++;
     findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: never consumed or deleted silently; record needs-audit${a.id === null ? " in the anomaly index by its fingerprint" : " against its UUID"}, or close it once resolved`, where));
   }
-  for (const id of cursor) {
-    if (!isUuid7(id)) findings.push(mailboxFinding("CURSOR_INVALID_ENTRY", `the UUID cursor holds ${JSON.stringify(id)}: only message UUIDs enter it (anomalies are tracked by fingerprint)`, { received: id }));
-    else if (!byId.has(id) && !effective.has(id)) findings.push(mailboxFinding("CURSOR_UNKNOWN", "the cursor holds a UUID neither the mailbox nor a disposition knows", { id }));
-  }
+  // Each entry that is not a UUID, as often as it is written (each has its own line), naming the
+  // message it still holds when it holds one.
+  (input.cursor ?? []).forEach((entry, i) => {
+    if (isUuid7(entry)) return;
+    const named = uuidInCursorEntry(entry);
+    const place = input.cursorWhere?.(i) ?? {};
+    const where = place.file === undefined ? "" : ` (${place.file}${place.line === undefined ? "" : ` line ${place.line}`})`;
+    const held = named === null ? "" : `: it names ${named}, but not as written, so it is not read as that message's consumption`;
+    findings.push(mailboxFinding("CURSOR_INVALID_ENTRY", `the UUID cursor${where} holds ${JSON.stringify(entry)}${held}: only message UUIDs enter it, exactly (anomalies are tracked by fingerprint)`, { ...place, ...(named === null ? {} : { id: named }), received: entry }));
+  });
+  for (const id of cursor) if (isUuid7(id) && !byId.has(id) && !effective.has(id)) findings.push(mailboxFinding("CURSOR_UNKNOWN", "the cursor holds a UUID neither the mailbox nor a disposition knows", { id }));
 
   // The primer gates readiness, not work: section 3's work-clean predicate does not name it.
   for (const f of primerFindings(input.primer, byId.size, participant)) findings.push(f);

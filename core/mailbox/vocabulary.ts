@@ -41,6 +41,19 @@ export const MAILBOX_KINDS: { readonly [K in MailboxKind]: { readonly purpose: s
 };
 export const KIND_NAMES: readonly MailboxKind[] = /* @__PURE__ */ Object.keys(MAILBOX_KINDS) as MailboxKind[];
 
+/**
+ * The handshake's own fields and the kinds that carry them (section 6). `terms` is an answer's
+ * stance on the terms on the table (the hello's, or a counter's: "a causal acceptance of the
+ * counter"), so only a kind that answers a message carries it, never a true root: a `hello`
+ * proposes and accepts or counters nothing, and a `resume` rehydrates "without reopening the
+ * established handshake" (12). `exchange_budget` is one of those terms: the hello proposes it
+ * ("exchange budget, default 20") and an answer restates or counters it; a resume sets none.
+ */
+export const HANDSHAKE_FIELD_KINDS: { readonly terms: readonly MailboxKind[]; readonly exchange_budget: readonly MailboxKind[] } = /* @__PURE__ */ (() => {
+  const answers = KIND_NAMES.filter((k) => MAILBOX_KINDS[k].parent !== "root");
+  return { terms: answers, exchange_budget: ["hello", ...answers] };
+})();
+
 /** Kinds that do the work a handshake must settle first (section 6: "do not begin claimed work"). */
 export const WORK_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(["claim", "deliver", "reply", "ratify"]);
 

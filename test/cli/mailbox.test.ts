@@ -567,6 +567,33 @@ describe("rw mailbox new: create-once publication", () => {
   });
 });
 
+describe("rw mailbox new: the handshake's fields only where the handshake reads them (section 6)", () => {
+  const TAKERS = "welcome, state, request, reply, propose, review, claim, deliver, ack, blocked, conflict, cancel, goodbye, ratify, close";
+  it("refuses --terms on a hello or resume, and --exchange-budget on a resume, with a usage error naming the kinds that take them", () => {
+    const a = room();
+    const RESUME = ["--from", "VEGA", "--to", "LYRA", "--kind", "resume", "--arena", "DEMO", "--machine", "VEGA-BOX"];
+    const cases: [string[], string][] = [
+      [[...HELLO, "--terms", "accept"], `--terms with --kind hello: terms is a handshake term, carried only by ${TAKERS}: a hello proposes the terms and answers none`],
+      [[...RESUME, "--terms", "counter"], `--terms with --kind resume: terms is a handshake term, carried only by ${TAKERS}: a resume rehydrates`],
+      [[...RESUME, "--exchange-budget", "5"], `--exchange-budget with --kind resume: exchange_budget is a handshake term, carried only by hello, ${TAKERS}: a resume rehydrates`],
+    ];
+    for (const [args, says] of cases) {
+      const r = rw(["mailbox", "new", a.root, ...args, "--dry-run"]);
+      expect([r.code, r.err.includes(says)], r.err).toStrictEqual([2, true]);
+    }
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+  });
+  it("publishes a hello's budget and a counter's terms and budget; refuses them on a root that answers nothing (TERMS_MISPLACED)", () => {
+    const a = room();
+    expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--exchange-budget", "12"]).code).toBe(0);
+    const counter = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "welcome", "--terms", "counter", "--exchange-budget", "6", "--reply-to", ID(1), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(4)]);
+    expect(counter.code, counter.err).toBe(0);
+    const root = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--terms", "accept", "--arena", "DEMO", "--machine", "VEGA-BOX", "--json"]);
+    expect(root.code).toBe(1);
+    expect((JSON.parse(root.out) as { findings: { code: string; slot: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["TERMS_MISPLACED", "terms"]]);
+  });
+});
+
 describe("rw mailbox new composes an answer on its parent's settled terms", () => {
   it("a welcome accepting a hello takes the hello's tags and transport, so its accept is no counter (section 4: every later message carries the set)", () => {
     const a = room();
@@ -581,7 +608,20 @@ describe("rw mailbox new composes an answer on its parent's settled terms", () =
 });
 
 describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
-  const deliver = (root: string, extra: string[]): ReturnType<typeof rw> => rw(["mailbox", "new", root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", "--json", ...extra]);
+  // A delivery names its artifact's hash (DELIVER_HASH_MISSING otherwise), so these test the other rules alone.
+  const ARTIFACT = ["--body", `workspace/LYRA/artifacts/plan.md sha256:${"9f86d081".repeat(8)}`];
+  const deliver = (root: string, extra: string[]): ReturnType<typeof rw> => rw(["mailbox", "new", root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", ...ARTIFACT, "--json", ...extra]);
+  it("a deliver naming no content hash (DELIVER_HASH_MISSING): exit 1, nothing written; with the hash it publishes", () => {
+    const a = room();
+    handshake(a.root);
+    const before = readdirSync(a.inbox);
+    const bare = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", "--reply-to", ID(4), "--body", "workspace/LYRA/artifacts/plan.md is ready", "--json"]);
+    expect(bare.code).toBe(1);
+    expect((JSON.parse(bare.out) as { findings: { code: string }[] }).findings.map((f) => f.code)).toStrictEqual(["DELIVER_HASH_MISSING"]);
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+    const hashed = deliver(a.root, ["--reply-to", ID(4)]);
+    expect(hashed.code, hashed.out + hashed.err).toBe(0);
+  });
   it("a reply outside its parent's thread (PARENT_THREAD_MISMATCH): exit 1, nothing written", () => {
     const a = room();
     handshake(a.root);
@@ -595,7 +635,7 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     const a = room();
     handshake(a.root);
     const before = readdirSync(a.inbox);
-    const draft = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", "--reply-to", ID(4), "--id", ID(5), "--dry-run"]);
+    const draft = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "DEMO", "--machine", "LYRA-BOX", ...ARTIFACT, "--reply-to", ID(4), "--id", ID(5), "--dry-run"]);
     expect(draft.code, draft.err).toBe(0);
     const text = draft.out.split("\n").slice(1).join("\n");
     expect(text).toContain(`reply_to: ${ID(4)}`);
@@ -838,6 +878,20 @@ describe("the participant's state folder", () => {
     expect(text.code).toBe(1);
     expect(text.out).toContain(`${cursor}: error CURSOR_INVALID_ENTRY (line 2): cursor line 2 is not UTF-8: skipped`);
   });
+  it("a cursor line that is not UTF-8 but holds a whole UUID names that message, and the text report shows the cursor file beside it", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "cursor"));
+    const cursor = join(state, "cursor", "LYRA.txt");
+    writeFileSync(cursor, Buffer.concat([Buffer.from(`${ID(1)}`), Buffer.from([0xff]), Buffer.from("\n")]));
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    expect(r.code, r.err).toBe(1);
+    const report = JSON.parse(r.out) as { reconciliation: { findings: { code: string; file?: string; line?: number; id?: string; message: string }[] } };
+    expect(report.reconciliation.findings.filter((f) => f.code === "CURSOR_INVALID_ENTRY").map((f) => [f.file, f.line, f.id, f.message])).toStrictEqual([[cursor, 1, ID(1), `cursor line 1 is not UTF-8 (it names ${ID(1)}): skipped`]]);
+    const text = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z"]);
+    expect(text.out).toContain(`${cursor} (${hello}): error CURSOR_INVALID_ENTRY (line 1): cursor line 1 is not UTF-8 (it names ${hello}): skipped`);
+  });
   it("state files skip only blank lines (spaces and tabs): a no-break space is a line, reported, and a cursor entry is read as written", () => {
     // String.prototype.trim dropped a disposition line of U+00A0 unseen and read a cursor entry
     // wrapped in U+00A0 (or spaces) as the UUID, so the message counted as consumed.
@@ -852,11 +906,12 @@ describe("the participant's state folder", () => {
     writeFileSync(cursor, `\t\n\u00A0${ID(1)}\u00A0\n ${ID(1)}\n`);
     const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
     expect(r.code, r.err).toBe(1);
-    const report = JSON.parse(r.out) as { reconciliation: { readiness_clean: boolean; cursor_advance: string[]; findings: { code: string; file?: string; line?: number; received?: string }[] } };
-    expect(report.reconciliation.findings.map((f) => [f.code, f.file, f.line, f.received])).toStrictEqual([
-      ["DISPOSITION_INVALID", dispositions, 3, undefined],
-      ["CURSOR_INVALID_ENTRY", undefined, undefined, `\u00A0${ID(1)}\u00A0`],
-      ["CURSOR_INVALID_ENTRY", undefined, undefined, ` ${ID(1)}`],
+    const report = JSON.parse(r.out) as { reconciliation: { readiness_clean: boolean; cursor_advance: string[]; findings: { code: string; file?: string; line?: number; id?: string; received?: string }[] } };
+    // Each refused entry is placed at its line of the cursor and names the message it still holds.
+    expect(report.reconciliation.findings.map((f) => [f.code, f.file, f.line, f.id, f.received])).toStrictEqual([
+      ["DISPOSITION_INVALID", dispositions, 3, undefined, undefined],
+      ["CURSOR_INVALID_ENTRY", cursor, 2, ID(1), `\u00A0${ID(1)}\u00A0`],
+      ["CURSOR_INVALID_ENTRY", cursor, 3, ID(1), ` ${ID(1)}`],
     ]);
     // No entry names the message: the cursor may still take it.
     expect(report.reconciliation.cursor_advance).toStrictEqual([ID(1)]);

@@ -301,6 +301,25 @@ describe("crash between reply and disposition, end to end", () => {
   });
 });
 
+describe("a cursor entry that is not a UUID names the message it still holds (CURSOR_INVALID_ENTRY)", () => {
+  it("gives the UUID an entry wrapped, uppercased or cut short still holds, with the entry's place; never reads it as consumption", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [{ id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } }], mailbox);
+    expect(diffs).toStrictEqual([]);
+    const h = symbols.uuid("h");
+    const other = symbols.uuid("o");
+    const cursor = [`\u00A0${h}\u00A0`, ` ${h}`, h.toUpperCase(), `${h}\uFFFD`, "sha256:1f3a", `${h},${other}`, `x${h}`, h.slice(0, -1)];
+    const r = mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: [], cursor, cursorWhere: (i) => ({ file: "cursor/LYRA.txt", line: i + 2 }), now: Date.parse("2026-10-02T00:00:00Z") });
+    const invalid = r.findings.filter((f) => f.code === "CURSOR_INVALID_ENTRY");
+    expect(invalid.map((f) => [f.id, f.file, f.line, f.received])).toStrictEqual(cursor.map((entry, i) => [i < 4 ? h : undefined, "cursor/LYRA.txt", i + 2, entry]));
+    expect(invalid[0]?.message).toBe(`the UUID cursor (cursor/LYRA.txt line 2) holds ${JSON.stringify(cursor[0])}: it names ${h}, but not as written, so it is not read as that message's consumption: only message UUIDs enter it, exactly (anomalies are tracked by fingerprint)`);
+    // Named, never consumed: the hello is still undispositioned, and the cursor is not ahead of it.
+    expect(r.findings.some((f) => f.code === "CURSOR_AHEAD")).toBe(false);
+    expect(r.counts.undispositioned_count).toBe(1);
+    expect(mailbox.uuidInCursorEntry(`${h}-1`)).toBeNull();
+  });
+});
+
 describe("crossed hellos: one right to work, whichever side asks and whatever the order", () => {
   const RA = "1f3a".repeat(16);
   const RB = "2b4c".repeat(16);
