@@ -13,11 +13,12 @@ import {
   isCallsign,
   isUuid7,
   filenameTimeProblem,
-  formatFilename,
+  isSlug,
   mailboxFinding,
   MAILBOX_KINDS,
   mailboxRootId,
   MAX_MESSAGE_BYTES,
+  messageFilename,
   newUuid7,
   parseFilename,
   preflight,
@@ -153,11 +154,7 @@ function fileName(inbox: Inbox, e: MailboxEnvelope, slug: string): { file: strin
   const time = uuid7Time(e.id);
   const late = filenameTimeProblem(time);
   if (late !== null) throw new UsageError(`--id ${e.id}: ${late}`);
-  const seconds = formatFilename({ time, callsign: e.from, kind: e.kind, slug });
-  const millis = formatFilename({ time, callsign: e.from, kind: e.kind, slug, millis: true });
-  const prefix = seconds.slice(0, 20);
-  const busy = inbox.files.some((f) => f.file.startsWith(prefix) && parseFilename(f.file)?.callsign === e.from && parseFilename(f.file)?.kind === e.kind);
-  return { file: busy ? millis : seconds, millis };
+  return messageFilename(inbox.files.map((f) => f.file), { time, callsign: e.from, kind: e.kind, slug });
 }
 
 /** True when the bytes are not a message with this UUID: a name taken by another message. */
@@ -225,8 +222,7 @@ async function publish(ctx: CommandContext): Promise<number> {
     text = inputText("--message", messageFile);
     slug = option(ctx, "slug") ?? parseFilename(messageFile.slice(messageFile.lastIndexOf("/") + 1))?.slug ?? "message";
   } else ({ text, slug } = compose(ctx, inbox, root));
-  const slugOk = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) && slug.length <= 64;
-  if (!slugOk) throw new UsageError(`--slug ${slug}: lowercase words and digits joined by hyphens, at most 64 characters`);
+  if (!isSlug(slug)) throw new UsageError(`--slug ${slug}: lowercase words and digits joined by hyphens, at most 64 characters`);
   const draft = preflight(text, { vocabulary: ctx.profiles.resolve });
   const e = draft.envelope;
   const parent = e?.reply_to === null || e === null ? undefined : inbox.entries.find((x) => x.envelope.id === e.reply_to);

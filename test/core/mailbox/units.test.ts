@@ -58,6 +58,38 @@ describe("filenames", () => {
   });
 });
 
+describe("filenames: what the adapters ask the core (section 4)", () => {
+  const envelope = (from: string, kind: string) => ({ from, kind }) as mailbox.MailboxEnvelope;
+  it("isSlug is the grammar's slug: hyphen-joined lowercase words and digits, at most 64 characters", () => {
+    expect(["a", "hero-v1", "x".repeat(64)].map(mailbox.isSlug)).toStrictEqual([true, true, true]);
+    expect(["", "Hero", "a--b", "-a", "a-", "a b", "x".repeat(65)].map(mailbox.isSlug)).toStrictEqual([false, false, false, false, false, false, false]);
+  });
+  it("filenameFindings: a name outside the grammar is a note, whatever the envelope", () => {
+    expect(mailbox.filenameFindings("hello.md", envelope("VEGA", "hello")).map((f) => [f.code, f.severity, f.file])).toStrictEqual([["FILENAME_GRAMMAR", "note", "hello.md"]]);
+    expect(mailbox.filenameFindings("hello.md", null).map((f) => f.code)).toStrictEqual(["FILENAME_GRAMMAR"]);
+  });
+  it("filenameFindings: a name naming another sender or kind than its envelope is a note; the envelope decides", () => {
+    const file = "2026-10-01-09-00-00-VEGA-hello-kickoff.md";
+    expect(mailbox.filenameFindings(file, envelope("VEGA", "hello"))).toStrictEqual([]);
+    expect(mailbox.filenameFindings(file, null)).toStrictEqual([]);
+    expect(mailbox.filenameFindings(file, envelope("LYRA", "hello")).map((f) => [f.code, f.severity, f.message])).toStrictEqual([["FILENAME_MISMATCH", "note", "the name says VEGA hello, the envelope LYRA hello (the envelope decides)"]]);
+    expect(mailbox.filenameFindings(file, envelope("VEGA", "welcome")).map((f) => f.code)).toStrictEqual(["FILENAME_MISMATCH"]);
+  });
+  it("messageFilename: seconds, or milliseconds when the sender has a same-kind message that second", () => {
+    const time = Date.UTC(2026, 9, 1, 9, 0, 0, 123);
+    const parts = { time, callsign: "VEGA", kind: "request", slug: "draft" };
+    const seconds = "2026-10-01-09-00-00-VEGA-request-draft.md";
+    const millis = "2026-10-01-09-00-00-123-VEGA-request-draft.md";
+    expect(mailbox.messageFilename([], parts)).toStrictEqual({ file: seconds, millis });
+    // Another sender, another kind, another second: the seconds name still reads unambiguously.
+    expect(mailbox.messageFilename(["2026-10-01-09-00-00-LYRA-request-x.md", "2026-10-01-09-00-00-VEGA-reply-x.md", "2026-10-01-09-00-01-VEGA-request-x.md", "notes.md"], parts).file).toBe(seconds);
+    // The same sender's same kind that second, with or without milliseconds and whatever its slug.
+    expect(mailbox.messageFilename(["2026-10-01-09-00-00-VEGA-request-other.md"], parts).file).toBe(millis);
+    expect(mailbox.messageFilename(["2026-10-01-09-00-00-999-VEGA-request-other.md"], parts).file).toBe(millis);
+    expect(() => mailbox.messageFilename([], { ...parts, slug: "Bad Slug" })).toThrow(RangeError);
+  });
+});
+
 describe("callsign generation", () => {
   it("never returns an unavailable, reserved or malformed name", () => {
     fc.assert(fc.property(fc.array(fc.constantFrom(...Object.values(mailbox.CALLSIGN_SEEDS).flat(), "BABA", "BABE"), { maxLength: 60 }), fc.double({ min: 0, max: 0.999, noNaN: true }), (taken, r) => {
