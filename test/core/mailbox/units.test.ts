@@ -90,6 +90,43 @@ describe("filenames: what the adapters ask the core (section 4)", () => {
   });
 });
 
+describe("publicationFindings and rootBindingDrift: what the mailbox says against a message before it is published", () => {
+  const ROOT = "a".repeat(64);
+  const PARENT = "01a0f6b1-2680-7212-98ac-c13a3f44494e";
+  const ID = "01a0f6b2-10e3-7545-a579-8c6d72777c81";
+  const THREAD = "01a0f6b1-2681-7323-9cf1-064b50555a5f";
+  const envelope = (over: Partial<mailbox.MailboxEnvelope> = {}) => ({ id: ID, thread: THREAD, reply_to: PARENT, root: ROOT, ...over }) as mailbox.MailboxEnvelope;
+  const parent = { envelope: { id: PARENT, thread: THREAD } as mailbox.MailboxEnvelope, file: "p.md" };
+  const codes = (fs: readonly mailbox.MailboxFinding[]) => fs.map((f) => [f.code, f.slot]);
+  it("finds nothing against a reply to a message the mailbox holds, with a fresh UUID, under this root", () => {
+    expect(mailbox.publicationFindings({ files: [{ file: "p.md", ok: true, id: PARENT }], entries: [parent] }, envelope(), ROOT)).toStrictEqual([]);
+    expect(mailbox.publicationFindings({ files: [], entries: [] }, envelope({ reply_to: null }), ROOT)).toStrictEqual([]);
+  });
+  it("a parent the mailbox does not hold is PARENT_NOT_FOUND: an outbound reply cites the exact message it answers (9)", () => {
+    expect(codes(mailbox.publicationFindings({ files: [], entries: [] }, envelope(), ROOT))).toStrictEqual([["PARENT_NOT_FOUND", "reply_to"]]);
+  });
+  it("a UUID any file holds, a refused one too, is DUPLICATE_ID", () => {
+    const found = mailbox.publicationFindings({ files: [{ file: "x.md", ok: false, id: ID }], entries: [parent] }, envelope(), ROOT);
+    expect(found.map((f) => [f.code, f.severity, f.message])).toStrictEqual([["DUPLICATE_ID", "error", `the mailbox already holds a message with the UUID ${ID} (x.md, a refused file)`]]);
+  });
+  it("a thread the archive holds is ARCHIVE_THREAD_SPLIT, as archiveBlocksMessage says", () => {
+    expect(codes(mailbox.publicationFindings({ files: [], entries: [{ ...parent, archive: "kickoff" }] }, envelope(), ROOT))).toStrictEqual([["ARCHIVE_THREAD_SPLIT", "thread"]]);
+  });
+  it("another root is ROOT_ID_UNVERIFIED; hex case is not another root (4: v1 migration compares case-insensitively)", () => {
+    expect(codes(mailbox.publicationFindings({ files: [], entries: [parent] }, envelope({ root: "b".repeat(64) }), ROOT))).toStrictEqual([["ROOT_ID_UNVERIFIED", "root"]]);
+    expect(mailbox.publicationFindings({ files: [], entries: [parent] }, envelope({ root: "A".repeat(64) }), ROOT)).toStrictEqual([]);
+  });
+  it("rootBindingDrift: a binding for another arena, machine or root fails closed; hex case is the same root", () => {
+    const bound = { arena: "CROX", machine: "VEGA-BOX", root: "A".repeat(64) };
+    expect(mailbox.rootBindingDrift("VEGA", bound, { arena: "CROX", machine: "VEGA-BOX", root: ROOT })).toBeNull();
+    for (const drift of [{ arena: "OTHER" }, { machine: "LYRA-BOX" }, { root: "b".repeat(64) }]) {
+      const found = mailbox.rootBindingDrift("VEGA", bound, { arena: "CROX", machine: "VEGA-BOX", root: ROOT, ...drift });
+      expect([found?.code, found?.slot, found?.severity]).toStrictEqual(["ROOT_ID_UNVERIFIED", "root", "error"]);
+    }
+    expect(mailbox.rootBindingDrift("VEGA", bound, { arena: "X", machine: "VEGA-BOX", root: ROOT })?.message).toBe(`VEGA's local root binding (arena CROX, machine VEGA-BOX, root AAAAAAAAAAAA…) differs from this publication's; a move needs a Handler-authorized rebind`);
+  });
+});
+
 describe("callsign generation", () => {
   it("never returns an unavailable, reserved or malformed name", () => {
     fc.assert(fc.property(fc.array(fc.constantFrom(...Object.values(mailbox.CALLSIGN_SEEDS).flat(), "BABA", "BABE"), { maxLength: 60 }), fc.double({ min: 0, max: 0.999, noNaN: true }), (taken, r) => {
