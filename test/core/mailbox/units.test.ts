@@ -367,6 +367,16 @@ describe("crash between reply and disposition, end to end", () => {
     expect(after.status).toBe("CLEAN");
     expect(after.items.map((i) => i.action)).toStrictEqual(["none", "none"]);
     expect(after.cursor_advance).toStrictEqual([symbols.uuid("r")]);
+    // A state line the caller could not read proves nothing: reported first, and the participant
+    // stays work-clean but is not readiness-clean until it is repaired.
+    const unread = mailbox.mailboxFinding("DISPOSITION_INVALID", "dispositions line 3 is not JSON: skipped", { file: "dispositions/LYRA.jsonl", line: 3 });
+    const damaged = mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: [hello, restored], cursor: before.cursor_advance, unreadState: [unread], now });
+    expect([damaged.status, damaged.work_clean, damaged.readiness_clean]).toStrictEqual(["WORK_CLEAN_WITH_AUDIT_DEBT", true, false]);
+    expect(damaged.findings).toStrictEqual([unread, ...after.findings]);
+    expect(damaged.items).toStrictEqual(after.items);
+    // With work still owed, the status is FOUND, as it is without the damaged line.
+    const owed = mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: [hello], unreadState: [unread], now });
+    expect([owed.status, owed.readiness_clean, owed.findings[0]]).toStrictEqual(["FOUND", false, unread]);
   });
 });
 
