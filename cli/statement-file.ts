@@ -7,7 +7,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import * as v from "valibot";
-import { isMessageId, isTime, memoryStore, messageSchema, parseJsonText, statementMismatch, withoutBom } from "../core/index.js";
+import { isMessageId, isStatementToken, isTime, memoryStore, messageSchema, parseJsonText, statementMismatch, withoutBom } from "../core/index.js";
 import type { Statement, StatementStore } from "../core/index.js";
 import { readProblem } from "./input.js";
 import { UsageError } from "./usage-error.js";
@@ -27,7 +27,7 @@ const handoffId = v.pipe(v.string(), v.check(isMessageId, "a handoff is a messag
 /** A statement in the store exactly as rw writes it; anything else is refused before a step runs. */
 const scalar = v.union([v.string(), v.pipe(v.number(), v.safeInteger()), v.boolean()]);
 const statementSchema = v.strictObject({
-  token: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/, "a token is 32 lowercase hex characters")),
+  token: v.pipe(v.string(), v.check(isStatementToken, "a token is 32 lowercase hex characters")),
   handoff: handoffId,
   call: v.record(v.string(), v.union([scalar, v.array(scalar)])),
   exp: v.pipe(v.string(), v.check(isTime, "exp is a UTC time YYYYMMDDTHHMMZ")),

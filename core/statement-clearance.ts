@@ -8,6 +8,7 @@ import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message } from "./message.js";
 import type { ReadbackVerdict } from "./readback-verdict.js";
+import { isStatementToken } from "./statement.js";
 import type { Statement } from "./statement.js";
 import type { HandoffState, HandoffStateName } from "./thread-report.js";
 import { _show } from "./_slot-values.js";
@@ -148,8 +149,6 @@ export function cancelAckAfterCommit(an: Message, cx: Message, committed: Statem
   return finding("STATEMENT_RAN", `${an.id} acknowledges the cancel ${cx.id} as if nothing ran, but the statement read back as ${committed.readback.id} for ${committed.handoff} was committed before it: a cancel cannot unsay an act, so the receiver answers with the act's DN`, { slot: "val", expected: "the act's DN", received: "Y" });
 }
 
-const TOKEN = /^[0-9a-f]{32}$/;
-
 /**
  * What an RB carrying `x_tok` relays: nothing to say when it is the statement as prepared, still
  * pending, for the handoff it answers; otherwise why it clears nothing. `find` looks a token up
@@ -159,7 +158,7 @@ export function relayedStatement(rb: Message, find: (token: string) => Statement
   const value = rb.slots["x_tok"];
   if (value === undefined || value === null) return [];
   const token = String(value);
-  const statement = TOKEN.test(token) ? find(token) : undefined;
+  const statement = isStatementToken(token) ? find(token) : undefined;
   if (statement === undefined) return [finding("STATEMENT_UNKNOWN", `${rb.id} carries x_tok, but no statement of this thread has that token: it states nothing this thread can commit`, { slot: "x_tok" })];
   if (statement.handoff !== rb.re) return [finding("STATEMENT_REFUSED", `${rb.id} answers ${rb.re ?? "nothing"}, but its x_tok names a statement for ${statement.handoff}`, { slot: "x_tok", expected: statement.handoff, received: rb.re ?? "" })];
   if (statement.state !== "pending" || now > statement.exp) {

@@ -117,6 +117,11 @@ export function newToken(): string {
 
 const TOKEN = /^[0-9a-f]{32}$/;
 
+/** Whether `text` has a statement token's shape (newToken's: 32 lowercase hex characters); says nothing of whether one was issued. */
+export function isStatementToken(text: string): boolean {
+  return TOKEN.test(text);
+}
+
 export interface PrepareInput {
   /** The HO the call executes, as delivered. */
   readonly ho: Message;
@@ -148,7 +153,7 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
   if (typeof hoExp === "string" && input.exp > hoExp) {
     return fail([finding("STATEMENT_REFUSED", `the statement's exp=${input.exp} would outlive the HO's exp=${hoExp}`, { slot: "exp", expected: `<= ${hoExp}`, received: input.exp })]);
   }
-  if (!TOKEN.test(token) || store.get(token) !== undefined) throw new RangeError("prepare: the token must be 32 fresh lowercase hex characters");
+  if (!isStatementToken(token) || store.get(token) !== undefined) throw new RangeError("prepare: the token must be 32 fresh lowercase hex characters");
   const set = readbackSet(input.ho, vocabulary);
   const unstated = unstatedCall(input, set, vocabulary.name);
   if (unstated !== null) return fail([unstated]);

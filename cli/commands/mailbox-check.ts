@@ -53,8 +53,7 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
     if (bound !== undefined && options.arena !== undefined && bound !== options.arena) throw new UsageError(`--arena ${options.arena}: ${options.as}'s root binding in ${options.state} is for arena ${bound}, and a participant's state belongs to one arena (use a state folder for each arena)`);
     const arena = options.arena ?? bound;
     const state = readState(options.state, options.as);
-    const report = reconcile({ participant: options.as, ...(arena === undefined ? {} : { arena }), messages: read.entries, analysis, primer, archiveRead: true, dispositions: state.dispositions, where: state.where, cursor: state.cursor, cursorWhere: state.cursorWhere, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, now: options.now });
-    reconciliation = state.findings.length === 0 ? report : { ...report, readiness_clean: false, status: report.work_clean ? "WORK_CLEAN_WITH_AUDIT_DEBT" : report.status, findings: [...state.findings, ...report.findings] };
+    reconciliation = reconcile({ participant: options.as, ...(arena === undefined ? {} : { arena }), messages: read.entries, analysis, primer, archiveRead: true, dispositions: state.dispositions, where: state.where, cursor: state.cursor, cursorWhere: state.cursorWhere, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, unreadState: state.findings, now: options.now });
   }
   const errors = read.files.some((f) => !f.ok) || read.anomalies.length > 0 || hasMailboxError(analysis.findings) || (reconciliation !== null && hasMailboxError(reconciliation.findings));
   return { ok: !errors, root: found.root, inbox: found.inbox, read, analysis, participants: participants(read.entries, analysis.quarantine), reconciliation };

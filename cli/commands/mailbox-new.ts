@@ -9,21 +9,23 @@ import { stringify } from "yaml";
 import { isBlankLine, withControlsMarked as visible } from "../../core/index.js";
 import {
   analyzeMailbox,
-  archiveBlocksMessage,
   isCallsign,
   isUuid7,
   filenameTimeProblem,
-  formatFilename,
   handshakeFieldProblem,
+  isSlug,
   mailboxFinding,
   MAILBOX_KINDS,
   mailboxRootId,
   MAX_MESSAGE_BYTES,
+  messageFilename,
   newUuid7,
   parseFilename,
   preflight,
   primerBlocksClaim,
+  publicationFindings,
   readMailboxMessage,
+  rootBindingDrift,
   slugify,
   uuid7Time,
 } from "../../core/mailbox/index.js";
@@ -160,11 +162,7 @@ function fileName(inbox: Inbox, e: MailboxEnvelope, slug: string): { file: strin
   const time = uuid7Time(e.id);
   const late = filenameTimeProblem(time);
   if (late !== null) throw new UsageError(`--id ${e.id}: ${late}`);
-  const seconds = formatFilename({ time, callsign: e.from, kind: e.kind, slug });
-  const millis = formatFilename({ time, callsign: e.from, kind: e.kind, slug, millis: true });
-  const prefix = seconds.slice(0, 20);
-  const busy = inbox.files.some((f) => f.file.startsWith(prefix) && parseFilename(f.file)?.callsign === e.from && parseFilename(f.file)?.kind === e.kind);
-  return { file: busy ? millis : seconds, millis };
+  return messageFilename(inbox.files.map((f) => f.file), { time, callsign: e.from, kind: e.kind, slug });
 }
 
 /** True when the bytes are not a message with this UUID: a name taken by another message. */
@@ -232,28 +230,20 @@ async function publish(ctx: CommandContext): Promise<number> {
     text = inputText("--message", messageFile);
     slug = option(ctx, "slug") ?? parseFilename(messageFile.slice(messageFile.lastIndexOf("/") + 1))?.slug ?? "message";
   } else ({ text, slug } = compose(ctx, inbox, root));
-  const slugOk = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) && slug.length <= 64;
-  if (!slugOk) throw new UsageError(`--slug ${slug}: lowercase words and digits joined by hyphens, at most 64 characters`);
+  if (!isSlug(slug)) throw new UsageError(`--slug ${slug}: lowercase words and digits joined by hyphens, at most 64 characters`);
   const draft = preflight(text, { vocabulary: ctx.profiles.resolve });
   const e = draft.envelope;
   const parent = e?.reply_to === null || e === null ? undefined : inbox.entries.find((x) => x.envelope.id === e.reply_to);
   const checked = parent === undefined ? draft : preflight(text, { vocabulary: ctx.profiles.resolve, parent: { id: parent.envelope.id, kind: parent.envelope.kind, file: parent.file ?? null } });
-  const findings: MailboxFinding[] = [...checked.findings];
-  // A --message file names its parent itself: refused, as --reply-to is, when the inbox does not
-  // hold it, since an outbound reply cites "the exact message being answered" (section 9).
-  if (e !== null && e.reply_to !== null && parent === undefined) findings.push(mailboxFinding("PARENT_NOT_FOUND", `reply_to ${e.reply_to}: no valid message in the inbox or its archive has this UUID; a message cites the exact message it answers, published first`, { slot: "reply_to" }));
-  // Any file of the inbox or the archive with this UUID, a refused one too: "the UUID is already in the inbox".
-  const taken = e === null ? undefined : inbox.files.find((x) => x.id === e.id);
-  if (e !== null && taken !== undefined) findings.push(mailboxFinding("DUPLICATE_ID", `the mailbox already holds a message with the UUID ${e.id} (${taken.file}${taken.ok ? "" : ", a refused file"})`, { slot: "id" }));
-  const archived = e === null ? null : archiveBlocksMessage(inbox.entries, e);
-  if (archived !== null) findings.push(archived);
-  if (e !== null && e.root.toLowerCase() !== root) findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", "the envelope's root is not this mailbox root's identifier", { slot: "root" }));
+  // What the mailbox says against it: a parent it does not hold (an outbound reply cites "the exact
+  // message being answered", section 9), a UUID it already holds, an archived thread, another root.
+  const findings: MailboxFinding[] = e === null ? [...checked.findings] : [...checked.findings, ...publicationFindings(inbox, e, root)];
   // The name: seconds, or milliseconds when this sender already has a same-kind message that second.
   const names = e === null ? null : fileName(inbox, e, slug);
   const file = names?.file ?? null;
   // The conversation rules over the inbox plus this message, as `rw mailbox check` runs them: what
   // check would refuse about this message is never published (section 9).
-  if (e !== null && file !== null && taken === undefined && findings.every((f) => f.severity !== "error")) {
+  if (e !== null && file !== null && findings.every((f) => f.severity !== "error")) {
     const analysis = analyzeMailbox([...inbox.entries, { envelope: e, body: checked.body ?? "", file }], { now: Date.now(), archiveRead: true });
     for (const f of analysis.findings) if (f.id === e.id) findings.push(f);
     const unprimed = primerBlocksClaim(primerState(found.root), e.kind);
@@ -263,9 +253,8 @@ async function publish(ctx: CommandContext): Promise<number> {
   if (e !== null && state !== undefined && findings.every((f) => f.severity !== "error")) {
     refuseStateInside(state, found.root, e.from);
     const { bound } = bindRoot(state, { arena: e.arena, callsign: e.from, machine: e.machine, root }, { create: !dryRun });
-    if (bound !== null && (bound.root !== root || bound.arena !== e.arena || bound.machine !== e.machine)) {
-      findings.push(mailboxFinding("ROOT_ID_UNVERIFIED", `${e.from}'s local root binding (arena ${bound.arena}, machine ${bound.machine}, root ${bound.root.slice(0, 12)}…) differs from this publication's; a move needs a Handler-authorized rebind`, { slot: "root" }));
-    }
+    const drift = bound === null ? null : rootBindingDrift(e.from, bound, { arena: e.arena, machine: e.machine, root });
+    if (drift !== null) findings.push(drift);
   }
   const ok = findings.every((f) => f.severity !== "error") && e !== null;
   if (!ok || e === null) return refused(ctx, findings);

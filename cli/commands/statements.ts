@@ -1,5 +1,5 @@
 /** `rw prepare | commit | abandon`: the tool's statement (section 5.3), kept in a local file store. */
-import { abandon, cancelHandoff, commit, formatLine, isMessageId, isTime, prepare, readCall } from "../../core/index.js";
+import { abandon, cancelHandoff, commit, formatLine, isMessageId, isStatementToken, isTime, prepare, readCall } from "../../core/index.js";
 import type { Finding, Statement } from "../../core/index.js";
 import { messageOption, nowOption, numberOption, pathOption, slotValuesOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
@@ -11,7 +11,6 @@ import { jsonText } from "../json-text.js";
 
 const storeOf = (ctx: CommandContext): string => pathOption("store", ctx.options["store"], "a file") ?? DEFAULT_STORE;
 const STORE = { type: "string", help: `the statement store, default ${DEFAULT_STORE}` } as const;
-const TOKEN = /^[0-9a-f]{32}$/;
 
 async function runPrepare(ctx: CommandContext): Promise<number> {
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
@@ -54,7 +53,7 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
 
 function tokenArg(ctx: CommandContext): string {
   const token = ctx.args[0] as string;
-  if (!TOKEN.test(token)) throw new UsageError(`${token}: a statement token is 32 lowercase hex characters`);
+  if (!isStatementToken(token)) throw new UsageError(`${token}: a statement token is 32 lowercase hex characters`);
   return token;
 }
 

@@ -9,8 +9,8 @@ import { lstatSync, readdirSync } from "node:fs";
 import type { Stats } from "node:fs";
 import { join } from "node:path";
 import type { VocabularyResolver } from "../../core/index.js";
-import { isConflictCopy, mailboxFinding, MAX_MESSAGE_BYTES, parseFilename, readMailboxMessage } from "../../core/mailbox/index.js";
-import type { MailboxAnomaly, MailboxEntry, MailboxFinding, MailboxReading } from "../../core/mailbox/index.js";
+import { filenameFindings, isConflictCopy, mailboxFinding, MAX_MESSAGE_BYTES, readMailboxMessage } from "../../core/mailbox/index.js";
+import type { MailboxAnomaly, MailboxEntry, MailboxFinding } from "../../core/mailbox/index.js";
 import { readRegularFile } from "./read-regular-file.js";
 
 
@@ -33,17 +33,6 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 function fingerprint(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
-}
-
-/** The notes a filename earns: outside the grammar, or naming another sender or kind than its envelope. */
-function filenameFindings(file: string, reading: MailboxReading): MailboxFinding[] {
-  const parsed = parseFilename(file);
-  if (parsed === null) return [mailboxFinding("FILENAME_GRAMMAR", "the name is not yyyy-mm-dd-hh-mm-ss[-fff]-<CALLSIGN>-<kind>-<slug>.md (presentation only: the envelope decides)", { file })];
-  const e = reading.envelope;
-  if (e !== null && (parsed.callsign !== e.from || parsed.kind !== e.kind)) {
-    return [mailboxFinding("FILENAME_MISMATCH", `the name says ${parsed.callsign} ${parsed.kind}, the envelope ${e.from} ${e.kind} (the envelope decides)`, { file })];
-  }
-  return [];
 }
 
 const strictName = new TextDecoder("utf-8", { fatal: true });
@@ -153,7 +142,7 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver, options
       anomaly(mailboxFinding("CONFLICT_COPY", "a provider conflict copy: surfaced, never consumed or deleted silently", { file }), bytes, null, reading.envelope?.to ?? null);
       continue;
     }
-    const findings = [...reading.findings.map((f) => ({ ...f, file })), ...filenameFindings(name, reading).map((f) => ({ ...f, file }))];
+    const findings = [...reading.findings.map((f) => ({ ...f, file })), ...filenameFindings(name, reading.envelope).map((f) => ({ ...f, file }))];
     files.push({ file, ok: reading.ok, id: reading.id, findings });
     // The entry keeps the bare name: a body wikilinks a message by its name, wherever it is kept.
     if (reading.ok && reading.envelope !== null) entries.push({ envelope: reading.envelope, body: reading.body ?? "", file: name, ...(archive === undefined ? {} : { archive }) });

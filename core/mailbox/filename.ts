@@ -20,6 +20,11 @@ export interface MessageFilename {
 /** A slug: lowercase letters and digits in hyphen-separated words, at most 64 characters. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MAX = 64;
+
+/** Whether `text` is a slug a message filename may carry. */
+export function isSlug(text: string): boolean {
+  return SLUG.test(text) && text.length <= SLUG_MAX;
+}
 const PREFIX = /^(\d{4})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{2})(?:-(\d{3}))?-/;
 // Kinds are lowercase and callsigns uppercase, so the first "-<kind>-" after the callsign splits them.
 const REST = new RegExp(`^([A-Z0-9-]{1,32})-(${KIND_NAMES.join("|")})-(.+)\\.md$`);
@@ -31,7 +36,7 @@ export function parseFilename(name: string): MessageFilename | null {
   const rest = REST.exec(name.slice(prefix[0].length));
   if (rest === null) return null;
   const [callsign, kind, slug] = [rest[1] as string, rest[2] as MailboxKind, rest[3] as string];
-  if (!isCallsign(callsign) || !SLUG.test(slug) || slug.length > SLUG_MAX) return null;
+  if (!isCallsign(callsign) || !isSlug(slug)) return null;
   const [y, mo, d, h, mi, s] = prefix.slice(1, 7).map(Number) as [number, number, number, number, number, number];
   const ms = prefix[7] === undefined ? 0 : Number(prefix[7]);
   const time = Date.UTC(y, mo - 1, d, h, mi, s, ms);
@@ -70,7 +75,7 @@ export function formatFilename(parts: { readonly time: number; readonly callsign
   if (!Number.isFinite(parts.time)) throw new RangeError("formatFilename: time must be epoch milliseconds");
   if (!isCallsign(parts.callsign)) throw new RangeError(`formatFilename: ${JSON.stringify(parts.callsign)} is not a callsign`);
   if (!Object.hasOwn(MAILBOX_KINDS, parts.kind)) throw new RangeError(`formatFilename: ${JSON.stringify(parts.kind)} is not a message kind`);
-  if (!SLUG.test(parts.slug) || parts.slug.length > SLUG_MAX) throw new RangeError(`formatFilename: ${JSON.stringify(parts.slug)} is not a slug (see slugify)`);
+  if (!isSlug(parts.slug)) throw new RangeError(`formatFilename: ${JSON.stringify(parts.slug)} is not a slug (see slugify)`);
   const late = filenameTimeProblem(parts.time);
   if (late !== null) throw new RangeError(`formatFilename: ${late}`);
   const d = new Date(parts.time);
@@ -88,4 +93,23 @@ const CONFLICT_PATTERNS: readonly RegExp[] = [/ \(\d{1,4}\)(?:\.[^.]*)?$/, /conf
 /** True when a filename looks like a provider's conflict copy: an anomaly, never consumed. */
 export function isConflictCopy(name: string): boolean {
   return CONFLICT_PATTERNS.some((p) => p.test(name));
+}
+
+/**
+ * The name a new message takes among the names a folder holds (`names`): seconds, or milliseconds
+ * when the same sender already has a same-kind message that second ("add milliseconds when one
+ * sender may emit more than one same-kind message in a second"). `millis` is the name to take when
+ * the seconds name is taken meanwhile ("Never overwrite on collision"). Throws as formatFilename.
+ */
+export function messageFilename(names: Iterable<string>, parts: { readonly time: number; readonly callsign: string; readonly kind: string; readonly slug: string }): { readonly file: string; readonly millis: string } {
+  const seconds = formatFilename(parts);
+  const millis = formatFilename({ ...parts, millis: true });
+  // "yyyy-mm-dd-hh-mm-ss-": the second every name of it starts with, milliseconds or not.
+  const second = seconds.slice(0, 20);
+  for (const name of names) {
+    if (!name.startsWith(second)) continue;
+    const other = parseFilename(name);
+    if (other?.callsign === parts.callsign && other.kind === parts.kind) return { file: millis, millis };
+  }
+  return { file: seconds, millis };
 }

@@ -78,6 +78,13 @@ export interface ReconcileInput {
   readonly where?: (index: number) => { file?: string; line?: number };
   /** Places a cursor entry (by its index in `cursor`) for its findings (the CLI gives file and line). */
   readonly cursorWhere?: (index: number) => { file?: string; line?: number };
+  /**
+   * What the caller could not read of the participant's state (a disposition, cursor or anomaly
+   * line it skipped: DISPOSITION_INVALID, CURSOR_INVALID_ENTRY), reported first. Each is an error:
+   * a record that cannot be read proves nothing, so the participant is not readiness-clean while
+   * any stands, though work-clean is judged on what was read.
+   */
+  readonly unreadState?: readonly MailboxFinding[];
 }
 
 export type ReconcileStatus = "FOUND" | "WORK_CLEAN_WITH_AUDIT_DEBT" | "CLEAN";
@@ -139,7 +146,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export function reconcile(input: ReconcileInput): ReconcileReport {
   const { participant, now } = input;
-  const { effective, findings } = effectiveDispositions(input.dispositions, input.where);
+  const read = effectiveDispositions(input.dispositions, input.where);
+  const effective = read.effective;
+  const findings = input.unreadState === undefined ? read.findings : [...input.unreadState, ...read.findings];
   // One item per UUID: a second file with the same UUID is a duplicate delivery or an anomaly.
   const byId = new Map<string, MailboxEntry>();
   const copies = new Map<string, (string | null)[]>();

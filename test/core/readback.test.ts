@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
-  makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement, withdraws,
+  isStatementToken, makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Finding, HandoffState, Message, Statement, StatementStore, Vocabulary } from "../../core/index.js";
 import { _compareCriteria } from "../../core/criteria.js";
@@ -709,6 +709,11 @@ describe("prepared statements (section 5.3)", () => {
   it("tokens are 128 random bits: fresh every time", () => {
     const tokens = new Set(Array.from({ length: 1000 }, () => newToken()));
     expect(tokens.size).toBe(1000);
+  });
+  it("isStatementToken is the shape newToken gives, and nothing else", () => {
+    expect(isStatementToken(newToken())).toBe(true);
+    expect(["0123456789abcdef0123456789abcdef"].map(isStatementToken)).toStrictEqual([true]);
+    expect(["", "0123456789ABCDEF0123456789ABCDEF", "0123456789abcdef0123456789abcde", "0123456789abcdef0123456789abcdef0", "0123456789abcdef0123456789abcdeg", "0123456789abcdef0123456789abcdef\n"].map(isStatementToken)).toStrictEqual([false, false, false, false, false, false]);
   });
   it("commit returns the frozen statement exactly once", () => {
     const { store, statement } = setup();

@@ -3,7 +3,7 @@
  * request, call the object's method, and turn its answer into HTTP; the object holds every rule
  * of the conversation (worker/thread/thread-object.ts).
  */
-import { foreignSender, isMessageId, isTime, messageSender, readMessage } from "../../core/index.js";
+import { foreignSender, isMessageId, isStatementToken, isTime, messageSender, readMessage } from "../../core/index.js";
 import { readBytes } from "../body.js";
 import type { Env } from "../env.js";
 import { Input } from "../input.js";
@@ -19,8 +19,6 @@ import { authorize } from "./authorize.js";
 import type { Caller } from "./authorize.js";
 import { actingAgent, requireParty, requireReader, requireThreadParty } from "./party.js";
 
-/** Statement tokens: 128 bits as 32 lowercase hex characters (core/statement.ts). */
-const TOKEN = /^[0-9a-f]{32}$/;
 /** The most entries one page of GET .../lines (or of a state list) holds. */
 const MAX_PAGE = 10_000;
 
@@ -191,7 +189,7 @@ export async function prepareRoute(context: RouteContext<Env>): Promise<Response
 
 function tokenOf(context: RouteContext<Env>): string {
   const token = context.params["token"] as string;
-  if (!TOKEN.test(token)) throw new ProblemError("unknown-statement", "no statement has this token (a token is 32 lowercase hex characters)", { parameter: "token" });
+  if (!isStatementToken(token)) throw new ProblemError("unknown-statement", "no statement has this token (a token is 32 lowercase hex characters)", { parameter: "token" });
   return token;
 }
 

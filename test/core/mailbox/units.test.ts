@@ -58,6 +58,75 @@ describe("filenames", () => {
   });
 });
 
+describe("filenames: what the adapters ask the core (section 4)", () => {
+  const envelope = (from: string, kind: string) => ({ from, kind }) as mailbox.MailboxEnvelope;
+  it("isSlug is the grammar's slug: hyphen-joined lowercase words and digits, at most 64 characters", () => {
+    expect(["a", "hero-v1", "x".repeat(64)].map(mailbox.isSlug)).toStrictEqual([true, true, true]);
+    expect(["", "Hero", "a--b", "-a", "a-", "a b", "x".repeat(65)].map(mailbox.isSlug)).toStrictEqual([false, false, false, false, false, false, false]);
+  });
+  it("filenameFindings: a name outside the grammar is a note, whatever the envelope", () => {
+    expect(mailbox.filenameFindings("hello.md", envelope("VEGA", "hello")).map((f) => [f.code, f.severity, f.file])).toStrictEqual([["FILENAME_GRAMMAR", "note", "hello.md"]]);
+    expect(mailbox.filenameFindings("hello.md", null).map((f) => f.code)).toStrictEqual(["FILENAME_GRAMMAR"]);
+  });
+  it("filenameFindings: a name naming another sender or kind than its envelope is a note; the envelope decides", () => {
+    const file = "2026-10-01-09-00-00-VEGA-hello-kickoff.md";
+    expect(mailbox.filenameFindings(file, envelope("VEGA", "hello"))).toStrictEqual([]);
+    expect(mailbox.filenameFindings(file, null)).toStrictEqual([]);
+    expect(mailbox.filenameFindings(file, envelope("LYRA", "hello")).map((f) => [f.code, f.severity, f.message])).toStrictEqual([["FILENAME_MISMATCH", "note", "the name says VEGA hello, the envelope LYRA hello (the envelope decides)"]]);
+    expect(mailbox.filenameFindings(file, envelope("VEGA", "welcome")).map((f) => f.code)).toStrictEqual(["FILENAME_MISMATCH"]);
+  });
+  it("messageFilename: seconds, or milliseconds when the sender has a same-kind message that second", () => {
+    const time = Date.UTC(2026, 9, 1, 9, 0, 0, 123);
+    const parts = { time, callsign: "VEGA", kind: "request", slug: "draft" };
+    const seconds = "2026-10-01-09-00-00-VEGA-request-draft.md";
+    const millis = "2026-10-01-09-00-00-123-VEGA-request-draft.md";
+    expect(mailbox.messageFilename([], parts)).toStrictEqual({ file: seconds, millis });
+    // Another sender, another kind, another second: the seconds name still reads unambiguously.
+    expect(mailbox.messageFilename(["2026-10-01-09-00-00-LYRA-request-x.md", "2026-10-01-09-00-00-VEGA-reply-x.md", "2026-10-01-09-00-01-VEGA-request-x.md", "notes.md"], parts).file).toBe(seconds);
+    // The same sender's same kind that second, with or without milliseconds and whatever its slug.
+    expect(mailbox.messageFilename(["2026-10-01-09-00-00-VEGA-request-other.md"], parts).file).toBe(millis);
+    expect(mailbox.messageFilename(["2026-10-01-09-00-00-999-VEGA-request-other.md"], parts).file).toBe(millis);
+    expect(() => mailbox.messageFilename([], { ...parts, slug: "Bad Slug" })).toThrow(RangeError);
+  });
+});
+
+describe("publicationFindings and rootBindingDrift: what the mailbox says against a message before it is published", () => {
+  const ROOT = "a".repeat(64);
+  const PARENT = "01a0f6b1-2680-7212-98ac-c13a3f44494e";
+  const ID = "01a0f6b2-10e3-7545-a579-8c6d72777c81";
+  const THREAD = "01a0f6b1-2681-7323-9cf1-064b50555a5f";
+  const envelope = (over: Partial<mailbox.MailboxEnvelope> = {}) => ({ id: ID, thread: THREAD, reply_to: PARENT, root: ROOT, ...over }) as mailbox.MailboxEnvelope;
+  const parent = { envelope: { id: PARENT, thread: THREAD } as mailbox.MailboxEnvelope, file: "p.md" };
+  const codes = (fs: readonly mailbox.MailboxFinding[]) => fs.map((f) => [f.code, f.slot]);
+  it("finds nothing against a reply to a message the mailbox holds, with a fresh UUID, under this root", () => {
+    expect(mailbox.publicationFindings({ files: [{ file: "p.md", ok: true, id: PARENT }], entries: [parent] }, envelope(), ROOT)).toStrictEqual([]);
+    expect(mailbox.publicationFindings({ files: [], entries: [] }, envelope({ reply_to: null }), ROOT)).toStrictEqual([]);
+  });
+  it("a parent the mailbox does not hold is PARENT_NOT_FOUND: an outbound reply cites the exact message it answers (9)", () => {
+    expect(codes(mailbox.publicationFindings({ files: [], entries: [] }, envelope(), ROOT))).toStrictEqual([["PARENT_NOT_FOUND", "reply_to"]]);
+  });
+  it("a UUID any file holds, a refused one too, is DUPLICATE_ID", () => {
+    const found = mailbox.publicationFindings({ files: [{ file: "x.md", ok: false, id: ID }], entries: [parent] }, envelope(), ROOT);
+    expect(found.map((f) => [f.code, f.severity, f.message])).toStrictEqual([["DUPLICATE_ID", "error", `the mailbox already holds a message with the UUID ${ID} (x.md, a refused file)`]]);
+  });
+  it("a thread the archive holds is ARCHIVE_THREAD_SPLIT, as archiveBlocksMessage says", () => {
+    expect(codes(mailbox.publicationFindings({ files: [], entries: [{ ...parent, archive: "kickoff" }] }, envelope(), ROOT))).toStrictEqual([["ARCHIVE_THREAD_SPLIT", "thread"]]);
+  });
+  it("another root is ROOT_ID_UNVERIFIED; hex case is not another root (4: v1 migration compares case-insensitively)", () => {
+    expect(codes(mailbox.publicationFindings({ files: [], entries: [parent] }, envelope({ root: "b".repeat(64) }), ROOT))).toStrictEqual([["ROOT_ID_UNVERIFIED", "root"]]);
+    expect(mailbox.publicationFindings({ files: [], entries: [parent] }, envelope({ root: "A".repeat(64) }), ROOT)).toStrictEqual([]);
+  });
+  it("rootBindingDrift: a binding for another arena, machine or root fails closed; hex case is the same root", () => {
+    const bound = { arena: "CROX", machine: "VEGA-BOX", root: "A".repeat(64) };
+    expect(mailbox.rootBindingDrift("VEGA", bound, { arena: "CROX", machine: "VEGA-BOX", root: ROOT })).toBeNull();
+    for (const drift of [{ arena: "OTHER" }, { machine: "LYRA-BOX" }, { root: "b".repeat(64) }]) {
+      const found = mailbox.rootBindingDrift("VEGA", bound, { arena: "CROX", machine: "VEGA-BOX", root: ROOT, ...drift });
+      expect([found?.code, found?.slot, found?.severity]).toStrictEqual(["ROOT_ID_UNVERIFIED", "root", "error"]);
+    }
+    expect(mailbox.rootBindingDrift("VEGA", bound, { arena: "X", machine: "VEGA-BOX", root: ROOT })?.message).toBe(`VEGA's local root binding (arena CROX, machine VEGA-BOX, root AAAAAAAAAAAA…) differs from this publication's; a move needs a Handler-authorized rebind`);
+  });
+});
+
 describe("callsign generation", () => {
   it("never returns an unavailable, reserved or malformed name", () => {
     fc.assert(fc.property(fc.array(fc.constantFrom(...Object.values(mailbox.CALLSIGN_SEEDS).flat(), "BABA", "BABE"), { maxLength: 60 }), fc.double({ min: 0, max: 0.999, noNaN: true }), (taken, r) => {
@@ -298,6 +367,16 @@ describe("crash between reply and disposition, end to end", () => {
     expect(after.status).toBe("CLEAN");
     expect(after.items.map((i) => i.action)).toStrictEqual(["none", "none"]);
     expect(after.cursor_advance).toStrictEqual([symbols.uuid("r")]);
+    // A state line the caller could not read proves nothing: reported first, and the participant
+    // stays work-clean but is not readiness-clean until it is repaired.
+    const unread = mailbox.mailboxFinding("DISPOSITION_INVALID", "dispositions line 3 is not JSON: skipped", { file: "dispositions/LYRA.jsonl", line: 3 });
+    const damaged = mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: [hello, restored], cursor: before.cursor_advance, unreadState: [unread], now });
+    expect([damaged.status, damaged.work_clean, damaged.readiness_clean]).toStrictEqual(["WORK_CLEAN_WITH_AUDIT_DEBT", true, false]);
+    expect(damaged.findings).toStrictEqual([unread, ...after.findings]);
+    expect(damaged.items).toStrictEqual(after.items);
+    // With work still owed, the status is FOUND, as it is without the damaged line.
+    const owed = mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: [hello], unreadState: [unread], now });
+    expect([owed.status, owed.readiness_clean, owed.findings[0]]).toStrictEqual(["FOUND", false, unread]);
   });
 });
 
