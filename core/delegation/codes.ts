@@ -79,6 +79,8 @@ export const DELEGATION_CODES = {
   CHECKPOINT_SEQUENCE: "error",
   /** A checkpoint names another delegation revision than its attempt ran under, or is written before that attempt started (1.1, 7.2). */
   CHECKPOINT_ATTEMPT_MISMATCH: "error",
+  /** A checkpoint its attempt's executor wrote names another operator than that attempt's (1.1, 7.2: "writer Actor/operator"). */
+  CHECKPOINT_WRITER_OPERATOR: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",
