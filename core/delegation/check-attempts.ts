@@ -9,7 +9,9 @@
  * supports it": an attempt records its key "where supported", so a key on the earlier attempt
  * shows the target supports one, and the next carries that same key; any key it carries is the
  * contract's `retry_policy.idempotency_key`. Otherwise the target would see a new effect where it
- * should deduplicate the one whose fate is unknown. An attempt given at two revisions (appended
+ * should deduplicate the one whose fate is unknown. A retry of such an attempt also follows its
+ * reconciliation, the read-back on its record (RETRY_UNRECONCILED), and a record moves an outcome
+ * away from unknown or mixed only with one (`_outcome-reconciliation.ts`). An attempt given at two revisions (appended
  * running, then ended) is one attempt, read at its latest (`_revision-heads.ts`); two records
  * under one id that start at different times are two attempts (`attemptThing`), and are refused
  * as a fork, as two revisions of one attempt neither of which leads to the other are. An attempt of
@@ -152,7 +154,8 @@ function delegateeFindings(contract: DelegationContract, records: readonly { att
  * revisions it binds, a resume the inputs its checkpoint fixed, when that checkpoint is given, and
  * a checkpoint only revisions its attempt used or produced of what that attempt records. A resume
  * shows a receipt read back of each external operation its checkpoint left pending or unknown
- * (7.2's "external-effect reconciliation", `_resume-reconciliation.ts`).
+ * (7.2's "external-effect reconciliation", `_resume-reconciliation.ts`), and fences afresh
+ * (`_resume-fences.ts`).
  */
 export function checkAttempts(contract: DelegationContract, attempts: readonly ExecutionAttempt[], checkpoints: readonly DelegationCheckpoint[] = []): AttemptsReport {
   const out: DelegationFinding[] = [];
