@@ -9,6 +9,14 @@
  * its remainder checked with none of that attempt's consumption counted (it counts by `written_at`).
  * The dimension is `budget`, as a checkpoint whose remainder cannot be verified is
  * (CHECKPOINT_REMAINDER_UNVERIFIED). Checked by `checkAttempts` and `checkReassignment`.
+ *
+ * A checkpoint its attempt's executor wrote names that attempt's operator as the writer's
+ * (CHECKPOINT_WRITER_OPERATOR): 7.2 records the "writer Actor/operator", and an attempt's "actor,
+ * operator ... remain exact" (1.1), so the executor's own checkpoint under another operator moves
+ * accountability for the state a resume trusts. **Decision:** a writer other than the executor is
+ * not refused: 7.2 does not say who writes, and 7.3's breaker "checkpoints observable state" when
+ * tripped, by whoever trips it (11.2's breaker is the evaluator service's), which no record names
+ * in advance. The dimension is `delegate`: the accountable operator is what 8's binding binds.
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
@@ -17,6 +25,15 @@ import type { AttemptRecord } from "./_checkpoint-writers.js";
 import type { DelegationCheckpoint } from "./execution.js";
 import { compareUtc, sameRevision } from "./scalars.js";
 
+function writerOperatorFinding(checkpoint: DelegationCheckpoint, c: number, records: readonly AttemptRecord[], out: DelegationFinding[]): void {
+  const executor = records.filter(({ attempt }) => sameRevision(attempt.executor_actor_ref, checkpoint.writer_actor_ref));
+  if (executor.length === 0 || executor.some(({ attempt }) => attempt.operator_principal_ref === checkpoint.writer_operator_ref)) return;
+  const { attempt, index } = executor[0] as AttemptRecord;
+  const w = checkpoint.writer_actor_ref;
+  const path = `checkpoints.${c}.writer_operator_ref`;
+  out.push(delegationFinding("CHECKPOINT_WRITER_OPERATOR", `${path}: ${checkpoint.checkpoint_id} is written by ${w.object_id}@${w.revision_id}, the executor of its attempt ${checkpoint.attempt_id} (attempts.${index}), under the operator ${checkpoint.writer_operator_ref}, and that attempt runs under ${attempt.operator_principal_ref}: the executor's checkpoint names its accountable operator (sections 1.1, 7.2)`, { path, dimension: "delegate", expected: attempt.operator_principal_ref, received: checkpoint.writer_operator_ref }));
+}
+
 export function checkpointAttemptFindings(attempts: readonly AttemptRecord[], checkpoints: readonly DelegationCheckpoint[], out: DelegationFinding[]): void {
   if (checkpoints.length === 0) return;
   const writers = checkpointWriters(attempts);
@@ -24,6 +41,7 @@ export function checkpointAttemptFindings(attempts: readonly AttemptRecord[], ch
     const records = writers(checkpoint);
     if (records.length === 0) return;
     const first = records[0] as AttemptRecord;
+    writerOperatorFinding(checkpoint, c, records, out);
     const d = checkpoint.delegation_ref;
     if (!records.some(({ attempt }) => sameRevision(attempt.delegation_ref, d))) {
       const ran = first.attempt.delegation_ref;

@@ -9,7 +9,9 @@
  * supports it": an attempt records its key "where supported", so a key on the earlier attempt
  * shows the target supports one, and the next carries that same key; any key it carries is the
  * contract's `retry_policy.idempotency_key`. Otherwise the target would see a new effect where it
- * should deduplicate the one whose fate is unknown. An attempt given at two revisions (appended
+ * should deduplicate the one whose fate is unknown. A retry of such an attempt also follows its
+ * reconciliation, the read-back on its record (RETRY_UNRECONCILED), and a record moves an outcome
+ * away from unknown or mixed only with one (`_outcome-reconciliation.ts`). An attempt given at two revisions (appended
  * running, then ended) is one attempt, read at its latest (`_revision-heads.ts`); two records
  * under one id that start at different times are two attempts (`attemptThing`), and are refused
  * as a fork, as two revisions of one attempt neither of which leads to the other are. An attempt of
@@ -28,12 +30,15 @@ import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { consumptionShrinks } from "./_consumption.js";
 import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
+import { outcomeReconciliationFinding } from "./_outcome-reconciliation.js";
 import { recordFenceFindings } from "./_record-fences.js";
+import { resumeFenceFindings } from "./_resume-fences.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
 import { attemptThing, revisionHeads, revisionKey } from "./_revision-heads.js";
 import { compareUtc, durationMs, sameRevision, utcNanos } from "./scalars.js";
 import type { Duration } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
+import type { Outcome } from "./vocabulary.js";
 
 export interface AttemptsReport {
   readonly ok: boolean;
@@ -42,9 +47,10 @@ export interface AttemptsReport {
 
 /**
  * A record of an attempt against the revision it names as its prior, when that is given: what the
- * prior reports consumed, the later one reports at least (`_consumption.ts`).
+ * prior reports consumed, the later one reports at least (`_consumption.ts`), and an outcome the
+ * prior left unknown or mixed it changes only with a read-back (`_outcome-reconciliation.ts`).
  */
-function consumptionFindings(mine: readonly ExecutionAttempt[], given: readonly number[], out: DelegationFinding[]): void {
+function priorRevisionFindings(mine: readonly ExecutionAttempt[], given: readonly number[], out: DelegationFinding[]): void {
   const byRevision = new Map<string, number>();
   mine.forEach((a, i) => byRevision.set(revisionKey(attemptThing(a), a.revision_id, a.content_digest), i));
   mine.forEach((a, i) => {
@@ -57,6 +63,7 @@ function consumptionFindings(mine: readonly ExecutionAttempt[], given: readonly 
       const path = `attempts.${given[i]}.budget_consumption.${s.path}`;
       out.push(delegationFinding("ATTEMPT_CONSUMPTION_SHRANK", `${path}: ${a.attempt_id}@${a.revision_id} reports ${s.now} consumed, less than the ${s.was} of the revision it follows, ${before.revision_id} (attempts.${given[p]}): what was consumed is never given back`, { path, dimension: "budget", expected: `>= ${s.was}`, received: s.now }));
     }
+    outcomeReconciliationFinding(`attempts.${given[i]}`, a, `attempts.${given[p]}`, before, out);
   });
 }
 
@@ -76,6 +83,20 @@ function backoffFinding(at: string, attempt: ExecutionAttempt, before: Execution
     const when = start < end ? `before ${before.attempt_id} ended (${before.ended_at})` : `${elapsed(start - end)} after ${before.attempt_id} ended (${before.ended_at})`;
     out.push(delegationFinding("RETRY_BACKOFF", `${at}.started_at: ${attempt.attempt_id} starts ${when}; the contract's backoff is ${policy}`, { path: `${at}.started_at`, dimension: "retry", expected: `>= ${policy} after ${before.ended_at}`, received: attempt.started_at }));
   }
+}
+
+/**
+ * "Retries of unknown or partially_applied attempts require reconciliation" (7.1; "Unknown or mixed
+ * external effects never normalize to success or retryable failure without reconciliation", 1.1).
+ * **Decision:** the reconciliation of an attempt is its post-effect read-back, the VerificationReceipt
+ * its record's `readback_ref` names (1.1: a read-back "binds ... exact event/effect refs,
+ * expected/observed state"), so the latest record of the attempt retried carries one. The retry is
+ * the attempt after it, whatever effect it requests: a contract authorizes one objective, and a
+ * retry requesting another digest would otherwise step past an effect whose fate is unknown.
+ */
+function reconciliationFinding(at: string, attempt: ExecutionAttempt, before: ExecutionAttempt, prior: Outcome, out: DelegationFinding[]): void {
+  if (!RECONCILE_FIRST.includes(prior) || before.readback_ref !== null) return;
+  out.push(delegationFinding("RETRY_UNRECONCILED", `${at}: ${attempt.attempt_id} retries ${before.attempt_id}, which is ${prior}${before.outcome === null ? " (no outcome recorded)" : ""} and records no read-back (readback_ref): an unknown or partially applied attempt is reconciled before a retry (section 7.1)`, { path: at, dimension: "retry", expected: `a readback_ref on ${before.attempt_id}`, received: prior }));
 }
 
 /** A non-negative span of nanoseconds in words: whole seconds, or milliseconds under one. */
@@ -133,7 +154,8 @@ function delegateeFindings(contract: DelegationContract, records: readonly { att
  * revisions it binds, a resume the inputs its checkpoint fixed, when that checkpoint is given, and
  * a checkpoint only revisions its attempt used or produced of what that attempt records. A resume
  * shows a receipt read back of each external operation its checkpoint left pending or unknown
- * (7.2's "external-effect reconciliation", `_resume-reconciliation.ts`).
+ * (7.2's "external-effect reconciliation", `_resume-reconciliation.ts`), and fences afresh
+ * (`_resume-fences.ts`).
  */
 export function checkAttempts(contract: DelegationContract, attempts: readonly ExecutionAttempt[], checkpoints: readonly DelegationCheckpoint[] = []): AttemptsReport {
   const out: DelegationFinding[] = [];
@@ -160,7 +182,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
       out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} starts at ${record.started_at}, attempts.${first.index} under the same id at ${first.attempt.started_at}: a record of an attempt keeps its start, so these are two attempts under one id, and which one the id records is unknown`, { path: `attempts.${at}.started_at`, dimension: "retry", expected: first.attempt.started_at, received: record.started_at }));
     } else out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} is also attempts.${first.index}, and neither revision's chain of priors reaches the other: which one records the attempt is unknown, so its outcome and consumption cannot be read`, { path: `attempts.${at}`, dimension: "retry", received: record.revision_id }));
   }
-  consumptionFindings(mine, given, out);
+  priorRevisionFindings(mine, given, out);
   windowFindings(contract, own, out);
   checkpointRemainderFindings(contract, checkpoints, mine, out);
   checkpointSequenceFindings(checkpoints, out);
@@ -172,6 +194,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   boundInputFindings(contract, records, checkpoints, out);
   resumeInputFindings(records, checkpoints, out);
   resumeReconciliationFindings(records, checkpoints, out);
+  resumeFenceFindings(records, checkpoints, out);
   writerInputFindings(records, checkpoints, out);
   const fenced = [
     ...records.map(({ attempt: a, index }) => ({ at: `attempts.${index}`, id: a.attempt_id, delegation_ref: a.delegation_ref, control_fence_set: a.control_fence_set })),
@@ -194,8 +217,11 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
     const retries = attempt.resumed_from_checkpoint_ref === null;
     if (retries && prior === "succeeded") out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} follows ${before.attempt_id}, which succeeded: the objective is met, and another effect needs its own authority`, { path: at, dimension: "retry", received: prior }));
     else if (retries && !retry.retryable_outcomes.includes(prior)) out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} retries ${before.attempt_id}, whose outcome ${prior}${before.outcome === null ? " (none recorded)" : ""} is not retryable under this contract (${retry.retryable_outcomes.join(", ") || "none"})`, { path: at, dimension: "retry", received: prior }));
-    // An allowed retry's timing: one that may not retry at all is refused for that alone.
-    else if (retries) backoffFinding(at, attempt, before, retry.backoff, out);
+    // An allowed retry's timing and reconciliation: one that may not retry at all is refused for that alone.
+    else if (retries) {
+      backoffFinding(at, attempt, before, retry.backoff, out);
+      reconciliationFinding(at, attempt, before, prior, out);
+    }
     if (!RECONCILE_FIRST.includes(prior)) return;
     const [key, was] = [attempt.idempotency_key, before.idempotency_key];
     const follows = retries ? "retries" : "resumes after";

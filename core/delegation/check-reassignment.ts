@@ -25,6 +25,7 @@ import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { boundInputFindings, nextInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
+import { resumeFenceFindings } from "./_resume-fences.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
 import { remainingBudgetFindings } from "./_shared-budget.js";
 import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings, routingFindings } from "./check-subdelegation.js";
@@ -138,6 +139,8 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   checkpointAttemptFindings(records, checkpoints, findings);
   resumeInputFindings(records, checkpoints, findings);
   resumeReconciliationFindings(records, checkpoints, findings);
+  // A resume under the next revision fences its delegation's stream past its checkpoint (11.4: DB6, not DB4).
+  resumeFenceFindings(records, checkpoints, findings);
   // A checkpoint a resume under the next revision rests on fixes what its attempt used or produced.
   writerInputFindings(records, checkpoints, findings);
   appendFindings(findings, inheritanceFindings(prior, next));

@@ -55,6 +55,8 @@ export const DELEGATION_CODES = {
   ATTEMPT_REVISION_FORK: "error",
   /** A record of an attempt reports less consumed than the revision it follows: nothing is given back. */
   ATTEMPT_CONSUMPTION_SHRANK: "error",
+  /** A record of an attempt moves its outcome from unknown or partially_applied to another without a read-back (1.1, 7.1, 10.3). */
+  ATTEMPT_OUTCOME_UNRECONCILED: "error",
   /** A checkpoint's remaining_budget claims more than its revision's limits leave after the consumption recorded up to it (7.2). */
   CHECKPOINT_REMAINDER_OVERSTATED: "error",
   /** A checkpoint given is of another revision than the contract given: its remaining budget cannot be verified (7.2). */
@@ -71,10 +73,14 @@ export const DELEGATION_CODES = {
   CHECKPOINT_INPUT_UNATTESTED: "note",
   /** A resume from a checkpoint whose external operation is pending or unknown records no receipt read back for it (1.1, 7.1, 7.2: "external-effect reconciliation"). */
   RESUME_UNRECONCILED: "error",
+  /** A resume fences a stream before its checkpoint's position, or, under a new revision, its delegation's stream at the checkpoint's boundary (7.2: "a fresh ControlFenceSet"; 11.4). */
+  RESUME_FENCE_STALE: "error",
   /** Of one attempt's checkpoints, one written later has no greater sequence, or two share one (7.2: "monotonic sequence"). */
   CHECKPOINT_SEQUENCE: "error",
   /** A checkpoint names another delegation revision than its attempt ran under, or is written before that attempt started (1.1, 7.2). */
   CHECKPOINT_ATTEMPT_MISMATCH: "error",
+  /** A checkpoint its attempt's executor wrote names another operator than that attempt's (1.1, 7.2: "writer Actor/operator"). */
+  CHECKPOINT_WRITER_OPERATOR: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",

@@ -28,3 +28,25 @@ describe("a checkpoint against its attempt", () => {
     expect(found(record("d-research-2-r1"), { ...record("cp-7"), attempt_id: "ATT-9", written_at: "2026-10-04T09:01:00Z", issued_at: "2026-10-04T09:01:00Z", remaining_budget: {} })).toStrictEqual([]);
   });
 });
+
+// The writer (sections 1.1, 7.2: "writer Actor/operator"): a checkpoint its attempt's executor wrote
+// names that attempt's operator (CHECKPOINT_WRITER_OPERATOR); another writer is not refused (7.3: a
+// breaker "checkpoints observable state", whoever trips it).
+describe("a checkpoint's writer against its attempt's executor", () => {
+  const evaluator = record("breaker-d-research-1").issued_by_actor_ref;
+  it("refuses a checkpoint ATT-1's executor wrote under another operator than ATT-1's", () => {
+    const cp = { ...record("cp-7"), writer_operator_ref: "OP-ELSEWHERE" };
+    expect(found(record("d-research-2-r1"), cp)).toStrictEqual([["CHECKPOINT_WRITER_OPERATOR", "checkpoints.0.writer_operator_ref"]]);
+    const r = checkAttemptsDocument({ contract: record("d-research-2-r1"), attempts: [record("att-1")], checkpoints: [cp] });
+    expect(r.findings[0]).toMatchObject({ dimension: "delegate", expected: "OP-LAB", received: "OP-ELSEWHERE" });
+    expect(r.findings[0]?.message).toContain("CP-7 is written by ACTOR-A@act-r1, the executor of its attempt ATT-1 (attempts.0), under the operator OP-ELSEWHERE");
+  });
+  it("does not refuse a writer other than the executor, as a breaker checkpointing observable state is, whatever its operator", () => {
+    expect(found(record("d-research-2-r1"), { ...record("cp-7"), writer_actor_ref: evaluator, writer_operator_ref: "OP-EVALUATION" })).toStrictEqual([]);
+  });
+  it("compares the executor's exact revision, and says nothing when the attempt is not given", () => {
+    const otherRevision = { ...record("cp-7"), writer_actor_ref: { ...record("cp-7").writer_actor_ref, revision_id: "act-r2" }, writer_operator_ref: "OP-ELSEWHERE" };
+    expect(found(record("d-research-2-r1"), otherRevision)).toStrictEqual([]);
+    expect(found(record("d-research-2-r1"), { ...record("cp-7"), writer_operator_ref: "OP-ELSEWHERE" }, [])).toStrictEqual([]);
+  });
+});

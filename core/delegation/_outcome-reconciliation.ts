@@ -1,0 +1,25 @@
+/**
+ * A record of an attempt that moves its outcome away from `unknown` or `partially_applied` shows the
+ * reconciliation that resolved it (ATTEMPT_OUTCOME_UNRECONCILED): "Unknown or mixed external effects
+ * never normalize to success or retryable failure without reconciliation" (1.1); "A timeout after
+ * transmission is unknown until reconciliation" (7.1); "Unknown state remains unknown; it is never
+ * normalized to failed merely to enable a retry" (10.3). **Decision:** the reconciliation is the
+ * attempt's post-effect read-back, the VerificationReceipt its `readback_ref` names (1.1: a read-back
+ * "binds ... exact event/effect refs, expected/observed state"), so the later record carries one. A
+ * move to `unknown` claims nothing new, and one to `succeeded` is refused without its read-back on
+ * its own (ATTEMPT_SUCCESS_UNVERIFIED). Only a record whose prior revision is given is compared: an
+ * earlier outcome not in hand cannot be read.
+ */
+import { delegationFinding } from "./codes.js";
+import type { DelegationFinding } from "./codes.js";
+import type { ExecutionAttempt } from "./execution.js";
+import { RECONCILE_FIRST } from "./vocabulary.js";
+
+/** `at` and `was` are the two records' places in the document (`attempts.<i>`). */
+export function outcomeReconciliationFinding(at: string, record: ExecutionAttempt, was: string, before: ExecutionAttempt, out: DelegationFinding[]): void {
+  const [from, to] = [before.outcome, record.outcome];
+  if (from === null || !RECONCILE_FIRST.includes(from)) return;
+  if (to === null || to === from || to === "unknown" || to === "succeeded" || record.readback_ref !== null) return;
+  const path = `${at}.outcome`;
+  out.push(delegationFinding("ATTEMPT_OUTCOME_UNRECONCILED", `${path}: ${record.attempt_id}@${record.revision_id} records ${to}, and the revision it follows, ${before.revision_id} (${was}), ${from}; it records no read-back (readback_ref) reconciling that: unknown or mixed effects never normalize without reconciliation (sections 1.1, 7.1)`, { path, dimension: "retry", expected: `${from}, or a readback_ref`, received: to }));
+}
