@@ -15,7 +15,7 @@
  * probability 2^-32 each time one comes.
  *
  * A slot also holds what the audit found the id to name, when it names a handoff: the HO's own id,
- * or a readback of it (one that may clear it, or a void one). A reply's `re=` then finds its
+ * a readback of it (one that may clear it, or a void one), or a DN (whose act an UNDO reverses). A reply's `re=` then finds its
  * handoff in the slot the id already has, so no second table of ids (a Map keyed by their text,
  * which at a million lines is hundreds of thousands of entries) is kept for it; a `re=` naming an
  * id never seen finds another's slot with the probability above.
@@ -27,18 +27,24 @@ export const ID_NEW = 0;
 export const ID_REPEATED = 1;
 export const ID_REUSED = 2;
 
-/** What an id names (MessageIds.name): the HO itself, or a readback of it. */
+/** What an id names (MessageIds.name): the HO itself, a readback of it, or a DN. */
 export const NAMES_HANDOFF = 1;
 /** A readback of the handoff that passed or awaits a record, so it may clear the act (section 5.3). */
 export const NAMES_CLEARING_READBACK = 2;
 export const NAMES_VOID_READBACK = 3;
+/** A DN reporting the act (out=OK or PARTIAL) on the handoff, which an HO ask=UNDO may reverse (section 5.4). */
+export const NAMES_DONE = 4;
+/** A DN reporting an act on an HO this conversation does not hold (its row says nothing). */
+export const NAMES_DONE_UNSEEN = 5;
+/** A DN reporting no act (out=NOOP): nothing to reverse. */
+export const NAMES_NO_ACT = 6;
 
 export interface MessageIds {
   /** Remembers the message's id; says whether it was new, repeated exactly, or reused. */
   readonly add: (message: Message) => number;
   /** Records that the id `add` last found new names handoff `row` as `kind` (a NAMES_ constant). */
   readonly name: (kind: number, row: number) => void;
-  /** What `id` names: row * 4 + kind, as name() recorded it, or 0 for nothing (or an id not seen). */
+  /** What `id` names: row * 8 + kind, as name() recorded it, or 0 for nothing (or an id not seen). */
   readonly named: (id: string) => number;
   /** Whether `id` was seen, whatever the message under it. */
   readonly has: (id: string) => boolean;
@@ -47,7 +53,7 @@ export interface MessageIds {
 }
 
 /**
- * Four Uint32 a slot: the id's two lanes, the message's fingerprint, and what it names (row * 4 +
+ * Four Uint32 a slot: the id's two lanes, the message's fingerprint, and what it names (row * 8 +
  * kind, 0 for nothing). Empty: both lanes 0.
  */
 const STRIDE = 4;
@@ -214,7 +220,7 @@ export function _messageIds(capacity = 64): MessageIds {
     },
     name(kind, row) {
       if (fresh < 0) throw new TypeError("_messageIds: name() without a new id");
-      slots[fresh + 3] = row * 4 + kind;
+      slots[fresh + 3] = row * 8 + kind;
     },
     named(id) {
       const y = idLanes(id);

@@ -120,6 +120,8 @@ export const FINDING_CODES = {
   // An AQ answered again by its receiver, or left unanswered past its by= (rule 2).
   THREAD_ANSWERED_TWICE: "error",
   THREAD_QUESTION_OVERDUE: "error",
+  // An HO ask=UNDO whose ctx= names no DN reporting an act its sender handed off (section 5.4).
+  THREAD_UNDO_UNMATCHED: "error",
   // A line appended for one agent whose from= names another (core/line-sender; the Worker's agent tokens).
   THREAD_SENDER_NOT_AGENT: "error",
   THREAD_OPEN: "note",
@@ -137,6 +139,7 @@ export const FINDING_CODES = {
   THREAD_RETRY: "note",
   THREAD_REPLY_SUPERSEDED: "note",
   THREAD_CANCEL_AFTER_ACT: "note",
+  THREAD_UNDO_UNSEEN: "note",
   // Any list of findings longer than FINDINGS_MAX (core/finding).
   FINDINGS_CUT: "note",
 } as const;
@@ -204,6 +207,7 @@ const NOTES = {
   THREAD_RETRY: 1,
   THREAD_REPLY_SUPERSEDED: 1,
   THREAD_CANCEL_AFTER_ACT: 1,
+  THREAD_UNDO_UNSEEN: 1,
   FINDINGS_CUT: 1,
 } satisfies { readonly [C in NoteCode]: 1 };
 

@@ -71,6 +71,9 @@
  *   THREAD_QUESTION_OVERDUE, an error, when the audit's date is after its `by=` (compared as an
  *   HO's `due=`), and otherwise THREAD_QUESTION_OPEN, a note, as THREAD_OPEN is for an HO in time:
  *   the receiver may still answer, and an AQ with no `by=` names no moment it is late.
+ * - Section 5.4's `ask=UNDO ctx=<the DN's id>`: an UNDO's `ctx=` must name a DN reporting an act
+ *   on a handoff of the UNDO's sender about its item (undo()); an id not in the conversation is
+ *   a note, as a reply's `re=` naming no HO is.
  */
 import type { ReadbackExpectations } from "./check-readback.js";
 import { isDate, isTime } from "./check-value.js";
@@ -91,7 +94,7 @@ import { _answerMiss, _shapedNeed } from "./_answer-shape.js";
 import { _readbackAnswers } from "./_readback-answers.js";
 import type { ReadbackAnswer } from "./_readback-answers.js";
 import { _interner, _own, _ownFinding } from "./_intern.js";
-import { ID_NEW, ID_REPEATED, ID_REUSED, NAMES_CLEARING_READBACK, NAMES_HANDOFF, NAMES_VOID_READBACK, _messageIds } from "./_message-ids.js";
+import { ID_NEW, ID_REPEATED, ID_REUSED, NAMES_CLEARING_READBACK, NAMES_DONE, NAMES_DONE_UNSEEN, NAMES_HANDOFF, NAMES_NO_ACT, NAMES_VOID_READBACK, _messageIds } from "./_message-ids.js";
 import type { HandoffState, HandoffStateName, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _show, _strings } from "./_slot-values.js";
@@ -200,7 +203,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   /** The row of the handoff `id` names as `kind` (a NAMES_ constant), or undefined. */
   const rowNamed = (id: string, kind: number): number | undefined => {
     const named = seen.named(id);
-    return named !== 0 && (named & 3) === kind ? named >>> 2 : undefined;
+    return named !== 0 && (named & 7) === kind ? named >>> 3 : undefined;
   };
   const shapes = _shapeTable();
   const items = new Map<string, number>();
@@ -337,8 +340,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const cancelled = cancels.get(m.re);
     if (cancelled !== undefined) return ids[cancelled] as string;
     const named = seen.named(m.re);
-    const kind = named & 3;
-    return kind === NAMES_CLEARING_READBACK || kind === NAMES_VOID_READBACK ? (ids[named >>> 2] as string) : m.re;
+    const kind = named & 7;
+    return kind === NAMES_CLEARING_READBACK || kind === NAMES_VOID_READBACK ? (ids[named >>> 3] as string) : m.re;
   }
 
   function handoff(m: Message, line: number): void {
@@ -384,6 +387,29 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       criteria.set(i, { acc, keys: _strings(m.slots["keys"]).map(_own) });
     }
     if (m.re !== null) reissue(i, m.re, line);
+    if (ask === "UNDO") undo(m, i, line);
+  }
+
+  /**
+   * Section 5.4: a DN is "reversed with a new HO, `ask=UNDO ctx=<the DN's id>`", and "the sender
+   * then decides whether to reverse it": one of the ids `ctx=` lists must be a DN reporting an act
+   * (out=OK or PARTIAL) on a handoff of this HO's sender about its item. Else the UNDO reverses
+   * nothing (THREAD_UNDO_UNMATCHED), unless an id it lists is no message of this conversation,
+   * which may be partial: the act may be that one (THREAD_UNDO_UNSEEN, a note, as for a reply).
+   */
+  function undo(m: Message, i: number, line: number): void {
+    const ctx = _strings(m.slots["ctx"]);
+    let unseen: string | undefined;
+    for (const c of ctx) {
+      const named = seen.named(c);
+      const k = named >>> 3;
+      if ((named & 7) === NAMES_DONE_UNSEEN || ((named & 7) === NAMES_DONE && t.from[k] === t.from[i] && t.item[k] === t.item[i])) return;
+      if (!seen.has(c)) unseen ??= c;
+    }
+    const id = ids[i] as string;
+    const to = ctx.join("+");
+    if (unseen !== undefined) note("THREAD_UNDO_UNSEEN", `HO ${id} asks UNDO of ${unseen}, which is no message of this conversation: not checked`, id, id, line, { slot: "ctx", received: unseen });
+    else if (to !== "") note("THREAD_UNDO_UNMATCHED", `HO ${id} asks UNDO, but ctx=${to} names no DN out=OK or PARTIAL of a handoff from ${m.from} about ${m.item}: nothing to reverse (section 5.4)`, id, id, line, { slot: "ctx", received: to });
   }
 
   /**
@@ -393,9 +419,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   function reissued(from: number, to: number, item: number, re: string, self: number): { live: number; root: number; via: string } | undefined {
     // A re-issue may name the HO or its void readback.
     const what = seen.named(re);
-    const kind = what & 3;
-    const direct = kind === NAMES_HANDOFF && what >>> 2 !== self;
-    const target = direct || kind === NAMES_VOID_READBACK ? what >>> 2 : undefined;
+    const kind = what & 7;
+    const direct = kind === NAMES_HANDOFF && what >>> 3 !== self;
+    const target = direct || kind === NAMES_VOID_READBACK ? what >>> 3 : undefined;
     if (target === undefined || t.from[target] !== from || t.to[target] !== to || t.item[target] !== item) return undefined;
     // A re-issue replaces a handoff still open; one that names a closed handoff is a new one citing
     // it. That holds for the HO named (a superseded original its receiver has since closed, a
@@ -526,6 +552,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
 
   function reply(m: Message, line: number): void {
     const i = handoffOf(m, line);
+    const done = m.type === "DN" && (m.slots["out"] === "OK" || m.slots["out"] === "PARTIAL");
+    // What an UNDO's ctx= may name: a DN and the act it reports (section 5.4).
+    if (m.type === "DN") seen.name(!done ? NAMES_NO_ACT : i === undefined ? NAMES_DONE_UNSEEN : NAMES_DONE, i ?? 0);
     if (i === undefined) return;
     const id = ids[i] as string;
     if (!fromReceiver(m, i)) {
@@ -535,7 +564,6 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (!sameItem(m, i, line, "it closes nothing")) return;
     const s = state(i);
     const closedBy = s & CLOSED_BY;
-    const done = m.type === "DN" && (m.slots["out"] === "OK" || m.slots["out"] === "PARTIAL");
     if (closedBy === OPEN) {
       if ((s & SUPERSEDED) !== 0) {
         superseded(i, m, line, "it closes that one, not");
@@ -822,9 +850,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   function answerReadback(m: Message, line: number): void {
     if (m.re === null) return;
     const named = seen.named(m.re);
-    const kind = named & 3;
+    const kind = named & 7;
     if (kind !== NAMES_CLEARING_READBACK && kind !== NAMES_VOID_READBACK) return;
-    const i = named >>> 2;
+    const i = named >>> 3;
     if ((state(i) & CLOSED_BY) !== OPEN) return;
     if (!is(m.from, t.from[i] as number) || !is(m.to, t.to[i] as number)) return;
     // About another item it answers nothing here, whatever its re= says: neither holds nor clears.

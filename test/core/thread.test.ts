@@ -1209,3 +1209,50 @@ describe("a re-issue is the same HO sent again (rule 1), so one that changes a s
     expect(codes([HO, ...closed, again("ask=TEST")])).toStrictEqual([]);
   });
 });
+
+describe("an UNDO reverses a DN's act (section 5.4: 'ask=UNDO ctx=<the DN's id>'): THREAD_UNDO_UNMATCHED, THREAD_UNDO_UNSEEN", () => {
+  const start = [
+    "RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX",
+    "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX",
+  ];
+  const DN = (out: string): string => `RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=${out}`;
+  const undo = (ctx: string, from = "ops", item = "jira:OPS-1"): string => `RW1 HO ${from}-9 from=${from} to=builder item=${item} ask=UNDO ctx=${ctx}`;
+  const last = (lines: string[]): Finding[] => {
+    const audit = createThreadAudit();
+    let found: readonly Finding[] = [];
+    lines.forEach((l, n) => (found = audit.add(read(l), n + 1)));
+    return [...found];
+  };
+  it("a DN out=OK or PARTIAL of a handoff from the UNDO's sender about its item: nothing to say, to any receiver", () => {
+    for (const out of ["OK", "PARTIAL"]) expect(last([...start, DN(out), undo("builder-2")])).toStrictEqual([]);
+    expect(last([...start, DN("OK"), undo("ops-1+builder-2")])).toStrictEqual([]);
+    expect(last([...start, DN("OK"), "RW1 HO ops-9 from=ops to=fixer item=jira:OPS-1 ask=UNDO ctx=builder-2"])).toStrictEqual([]);
+  });
+  it("names no act to reverse: an error naming ctx=, the sender and the item", () => {
+    const cases: [string[], string][] = [
+      [[...start, DN("OK"), undo("ops-1")], "ops-1"],
+      [[...start, "RW1 CX ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 why=REVOKED", DN("NOOP"), undo("builder-2")], "builder-2"],
+      [[...start, DN("OK"), undo("builder-2", "qa")], "builder-2"],
+      [[...start, DN("OK"), undo("builder-2", "ops", "jira:OPS-2")], "builder-2"],
+      [[...start, "RW1 FL builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 why=ERR", undo("builder-2+builder-1")], "builder-2+builder-1"],
+    ];
+    for (const [lines, ctx] of cases) {
+      const found = last(lines);
+      expect(found.map((f) => f.code), ctx).toStrictEqual(["THREAD_UNDO_UNMATCHED"]);
+      const u = read(lines.at(-1) as string);
+      expect(found[0]).toMatchObject({ severity: "error", handoff: u.id, id: u.id, line: lines.length, slot: "ctx", received: ctx });
+      expect(found[0]?.message).toBe(`HO ${u.id} asks UNDO, but ctx=${ctx} names no DN out=OK or PARTIAL of a handoff from ${u.from} about ${u.item}: nothing to reverse (section 5.4)`);
+    }
+  });
+  it("an id that is no message of this conversation, which may be partial, is a note; so an UNDO of a DN whose HO is not here is not checked", () => {
+    const found = last([...start, DN("NOOP"), undo("builder-2+builder-7+builder-8")]);
+    expect(found).toMatchObject([{ code: "THREAD_UNDO_UNSEEN", severity: "note", slot: "ctx", received: "builder-7" }]);
+    expect(found[0]?.message).toBe("HO ops-9 asks UNDO of builder-7, which is no message of this conversation: not checked");
+    expect(last(["RW1 DN builder-2 re=ops-0 from=builder to=ops item=jira:OPS-1 out=OK", undo("builder-2", "qa", "x:1")])).toStrictEqual([]);
+  });
+  it("a DN's id still leads a reply to no HO, and its retry changes nothing", () => {
+    const lines = [...start, DN("OK"), DN("OK"), "RW1 AN ops-2 re=builder-2 from=ops to=builder val=Y", undo("builder-2")];
+    const report = checkThread(lines.map(read));
+    expect(report.findings.map((f) => f.code)).toStrictEqual(["THREAD_RETRY", "THREAD_OPEN"]);
+  });
+});

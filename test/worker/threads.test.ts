@@ -2309,3 +2309,21 @@ describe("access", () => {
     expect((await withToken(new Request(`${ORIGIN}/v1/health`))).status).toBe(200);
   });
 });
+
+describe("an UNDO reverses a DN's act (section 5.4: 'ask=UNDO ctx=<the DN's id>')", () => {
+  it("is stored whatever its ctx= names; one naming no act is THREAD_UNDO_UNMATCHED, one naming no line of the thread THREAD_UNDO_UNSEEN, before and after a restart", async () => {
+    const t = fresh();
+    await ok(await append(t, [
+      "RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX",
+      "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX",
+      "RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK",
+    ]));
+    const undo = (id: string, ctx: string) => `RW1 HO ops-${id} from=ops to=builder item=jira:OPS-1 ask=UNDO ctx=${ctx}`;
+    const results = (await ok(await append(t, [undo("2", "builder-2"), undo("3", "ops-1"), undo("4", "builder-9")]))).results;
+    expect(results.map((r: any) => [r.status, r.findings.map((f: any) => f.code)])).toStrictEqual([["stored", []], ["stored", ["THREAD_UNDO_UNMATCHED"]], ["stored", ["THREAD_UNDO_UNSEEN"]]]);
+    const undoCodes = async () => (await state(t)).report.findings.filter((f: any) => f.code.startsWith("THREAD_UNDO")).map((f: any) => `${f.code}@${f.handoff}`);
+    expect(await undoCodes()).toStrictEqual(["THREAD_UNDO_UNMATCHED@ops-3", "THREAD_UNDO_UNSEEN@ops-4"]);
+    await restart(t);
+    expect(await undoCodes()).toStrictEqual(["THREAD_UNDO_UNMATCHED@ops-3", "THREAD_UNDO_UNSEEN@ops-4"]);
+  });
+});

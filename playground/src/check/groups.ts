@@ -1,9 +1,10 @@
 /**
  * Which messages of a conversation can change each other's thread findings. The audit links a
- * message to others only through ids (`re=` naming an HO, a void RB or a CX; an HO id used twice)
- * and items (owners, re-issues); so messages that share no id and no item, directly or through
- * others, are audited apart with the same result. This file groups them, conservatively: every
- * message joins its own id, the id its `re=` names, and its item. A group is the unit the checker
+ * message to others only through ids (`re=` naming an HO, a void RB or a CX; an HO id used twice;
+ * an UNDO's `ctx=` naming a DN) and items (owners, re-issues); so messages that share no id and no
+ * item, directly or through others, are audited apart with the same result. This file groups them,
+ * conservatively: every message joins its own id, the id its `re=` names, its item, and an UNDO
+ * the ids its `ctx=` names. A group is the unit the checker
  * re-audits after an edit; an equivalence test compares the merged result with one whole audit.
  */
 import type { Message } from "../../../core/index.js";
@@ -43,6 +44,8 @@ export function linkedGroups(messages: readonly Message[]): Int32Array {
     link(ids, i, m.id);
     if (m.re !== null) link(ids, i, m.re);
     if (m.item !== null) link(items, i, m.item);
+    // An UNDO reads the DN its ctx= names (core/thread), whatever that DN's item.
+    if (m.slots["ask"] === "UNDO") for (const c of [m.slots["ctx"] ?? []].flat()) link(ids, i, String(c));
   }
   const group = new Int32Array(n);
   for (let i = 0; i < n; i++) group[i] = find(i);
