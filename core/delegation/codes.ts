@@ -102,6 +102,8 @@ export const DELEGATION_CODES = {
   FENCE_UNRESOLVED: "error",
   FENCE_UNAVAILABLE: "error",
   FENCE_SCOPE_MISSING: "error",
+  /** Two boundaries the records given fence in one control stream name two events at one position, or one event at two positions or with two digests (1.2). */
+  FENCE_FORK: "error",
   // Sub-delegation (section 8): one code a dimension.
   SUBDELEGATION_DENIED: "error",
   ATTENUATION_PARENT: "error",
