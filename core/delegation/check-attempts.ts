@@ -17,7 +17,8 @@
  * as a fork, as two revisions of one attempt neither of which leads to the other are. An attempt of
  * the contract's exact revision ran through a tool its scope authorizes (`_attempt-tools.ts`), and
  * each attempt and checkpoint of that revision fences every stream its effects fence
- * (`_record-fences.ts`).
+ * (`_record-fences.ts`). Across every record given, one idempotency key names one requested effect
+ * (`_idempotency-keys.ts`), and one control stream one event at each position (`_stream-forks.ts`).
  */
 import { attemptToolFindings } from "./_attempt-tools.js";
 import { delegationFinding } from "./codes.js";
@@ -29,11 +30,13 @@ import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { consumptionShrinks } from "./_consumption.js";
+import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { outcomeReconciliationFinding } from "./_outcome-reconciliation.js";
 import { recordFenceFindings } from "./_record-fences.js";
 import { resumeFenceFindings } from "./_resume-fences.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
+import { streamForkFindings } from "./_stream-forks.js";
 import { attemptThing, revisionHeads, revisionKey } from "./_revision-heads.js";
 import { compareUtc, durationMs, sameRevision, utcNanos } from "./scalars.js";
 import type { Duration } from "./scalars.js";
@@ -201,6 +204,8 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
     ...checkpoints.map((c, i) => ({ at: `checkpoints.${i}`, id: c.checkpoint_id, delegation_ref: c.delegation_ref, control_fence_set: c.control_fence_set })),
   ];
   recordFenceFindings(contract, fenced, out);
+  streamForkFindings(fenced, out);
+  idempotencyKeyFindings(records, out);
   // In the order they started; equal times keep the order given.
   own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);
   own.forEach(({ attempt, index }, n) => {

@@ -28,6 +28,7 @@ import { boundInputFindings, nextInputFindings, resumeInputFindings, writerInput
 import { resumeFenceFindings } from "./_resume-fences.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
 import { remainingBudgetFindings } from "./_shared-budget.js";
+import { streamForkFindings } from "./_stream-forks.js";
 import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings, routingFindings } from "./check-subdelegation.js";
 import type { SubdelegationReport } from "./check-subdelegation.js";
 
@@ -141,6 +142,11 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   resumeReconciliationFindings(records, checkpoints, findings);
   // A resume under the next revision fences its delegation's stream past its checkpoint (11.4: DB6, not DB4).
   resumeFenceFindings(records, checkpoints, findings);
+  // The attempts and checkpoints fence one history a control stream: two events at one position are a fork.
+  streamForkFindings([
+    ...records.map(({ attempt: a, index }) => ({ at: `attempts.${index}`, id: a.attempt_id, control_fence_set: a.control_fence_set })),
+    ...checkpoints.map((c, i) => ({ at: `checkpoints.${i}`, id: c.checkpoint_id, control_fence_set: c.control_fence_set })),
+  ], findings);
   // A checkpoint a resume under the next revision rests on fixes what its attempt used or produced.
   writerInputFindings(records, checkpoints, findings);
   appendFindings(findings, inheritanceFindings(prior, next));

@@ -102,6 +102,8 @@ export const DELEGATION_CODES = {
   FENCE_UNRESOLVED: "error",
   FENCE_UNAVAILABLE: "error",
   FENCE_SCOPE_MISSING: "error",
+  /** Two boundaries the records given fence in one control stream name two events at one position, or one event at two positions or with two digests (1.2). */
+  FENCE_FORK: "error",
   // Sub-delegation (section 8): one code a dimension.
   SUBDELEGATION_DENIED: "error",
   ATTENUATION_PARENT: "error",
@@ -183,6 +185,8 @@ export const DELEGATION_CODES = {
   RETRY_BACKOFF: "error",
   /** The attempt after an unknown or partially_applied one, retry or resume, does not reuse the contract-bound idempotency key (7.1). */
   RETRY_IDEMPOTENCY: "error",
+  /** Two records of one delegation send one idempotency key with different requested_effect_digest: the key no longer identifies one effect (1.2, 5.1, 7.1). */
+  IDEMPOTENCY_KEY_CONFLICT: "error",
   CONSENT_EXPIRED: "error",
   /** The request touches a data class no consent the contract relies on binds (9). */
   CONSENT_DATA_CLASS: "error",

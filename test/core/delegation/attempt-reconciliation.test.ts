@@ -41,7 +41,10 @@ describe("a retry of an unknown or partially applied attempt (RETRY_UNRECONCILED
   });
   it("holds a retry requesting another effect digest to it too: the contract has one objective", () => {
     const other = { ...retry, requested_effect_digest: ref("OTHER-EFFECT", "r1").content_digest };
-    expect(codes(check(["failed", "unknown"], att1({ outcome: "unknown", effects: [effect("unknown")] }), other))).toStrictEqual(["RETRY_UNRECONCILED"]);
+    // Under ATT-1's key, as RETRY_IDEMPOTENCY requires, another effect is also IDEMPOTENCY_KEY_CONFLICT.
+    expect(codes(check(["failed", "unknown"], att1({ outcome: "unknown", effects: [effect("unknown")] }), other))).toStrictEqual(["IDEMPOTENCY_KEY_CONFLICT", "RETRY_UNRECONCILED"]);
+    const keyless = (a: object) => ({ ...a, idempotency_key: null });
+    expect(codes(check(["failed", "unknown"], keyless(att1({ outcome: "unknown", effects: [effect("unknown")] })), keyless(other)))).toStrictEqual(["RETRY_UNRECONCILED"]);
   });
 });
 
