@@ -116,10 +116,11 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
     seq = mine.reduce((a, b) => Math.max(a, b), 0) + 1;
   }
   const budget = option(ctx, "exchange-budget");
-  // Which kinds carry the handshake's fields is the core's rule; a root that answers nothing is
-  // the preflight's to refuse (TERMS_MISPLACED).
+  // Which kinds carry the handshake's fields, and whether a root may, is the core's rule; without
+  // --reply-to the message is a root. A complete message (--message) is the preflight's (TERMS_MISPLACED).
+  const opensThread = replyTo === undefined || replyTo === "";
   for (const [name, field] of [["terms", "terms"], ["exchange-budget", "exchange_budget"]] as const) {
-    const problem = option(ctx, name) !== undefined && Object.hasOwn(MAILBOX_KINDS, kind) ? handshakeFieldProblem(field, kind as MailboxKind, false) : null;
+    const problem = option(ctx, name) !== undefined && Object.hasOwn(MAILBOX_KINDS, kind) ? handshakeFieldProblem(field, kind as MailboxKind, opensThread) : null;
     if (problem !== null) throw new UsageError(`--${name} with --kind ${kind}: ${problem}`);
   }
   const envelope: Record<string, unknown> = {

@@ -583,14 +583,24 @@ describe("rw mailbox new: the handshake's fields only where the handshake reads 
     }
     expect(readdirSync(a.inbox)).toStrictEqual([]);
   });
-  it("publishes a hello's budget and a counter's terms and budget; refuses them on a root that answers nothing (TERMS_MISPLACED)", () => {
+  it("publishes a hello's budget and a counter's terms and budget; on a root that answers nothing they are a usage error, and refused in a complete message (TERMS_MISPLACED)", () => {
     const a = room();
     expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--exchange-budget", "12"]).code).toBe(0);
     const counter = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "welcome", "--terms", "counter", "--exchange-budget", "6", "--reply-to", ID(1), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(4)]);
     expect(counter.code, counter.err).toBe(0);
-    const root = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--terms", "accept", "--arena", "DEMO", "--machine", "VEGA-BOX", "--json"]);
-    expect(root.code).toBe(1);
-    expect((JSON.parse(root.out) as { findings: { code: string; slot: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["TERMS_MISPLACED", "terms"]]);
+    // Composed without --reply-to, the message is a root: the command knows it answers nothing.
+    const REQUEST = ["--from", "VEGA", "--to", "LYRA", "--kind", "request", "--arena", "DEMO", "--machine", "VEGA-BOX"];
+    for (const [flag, value, says] of [["--terms", "accept", "--terms with --kind request: terms on a request with no reply_to"], ["--exchange-budget", "5", "--exchange-budget with --kind request: exchange_budget on a request with no reply_to"]] as const) {
+      const root = rw(["mailbox", "new", a.root, ...REQUEST, flag, value, "--json"]);
+      expect([root.code, root.err.includes(says)], root.err).toStrictEqual([2, true]);
+    }
+    // A complete message is the preflight's to refuse.
+    const file = join(a.root, "..", `${ID(9).slice(-4)}-root-request.md`);
+    writeFileSync(file, rw(["mailbox", "new", a.root, ...REQUEST, "--id", ID(9), "--dry-run"]).out.split("\n").slice(1).join("\n").replace("    kind: request\n", "    kind: request\n    terms: accept\n"));
+    const complete = rw(["mailbox", "new", a.root, "--message", file, "--json"]);
+    expect(complete.code, complete.err).toBe(1);
+    expect((JSON.parse(complete.out) as { findings: { code: string; slot: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["TERMS_MISPLACED", "terms"]]);
+    expect(readdirSync(a.inbox)).toHaveLength(2);
   });
 });
 
