@@ -16,10 +16,14 @@ import { IDENTITY_CODES, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding } from "./codes.js";
 import { at, byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
+import type { MailboxEnvelope } from "./envelope.js";
 import { exchangeBudget } from "./exchange-budget.js";
 import type { ExchangeBudget } from "./exchange-budget.js";
 import { rootsNotFresh } from "./fresh-roots.js";
+import { availabilityReplyProblem } from "./availability-fyi.js";
+import { handshakeFieldProblem, proposalAnswerProblem } from "./handshake-fields.js";
 import { handshakes } from "./handshake.js";
+import { unaskedAckProblem } from "./unasked-ack.js";
 import type { Handshake } from "./handshake.js";
 import { orphanedThreads } from "./orphaned-threads.js";
 import { primerFindings } from "./primer.js";
@@ -147,6 +151,9 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
         if (e.kind === "ack" && p.kind === "hello" && claimsToFollowWelcomes(entry.body ?? "", links)) {
           findings.push(mailboxFinding("ACK_SKIPS_WELCOME", "this ack's reply_to is the hello, but its body claims to follow welcomes: the envelope graph is the contract", { ...at(entry), slot: "reply_to" }));
         }
+        // What may not follow its parent, read as a peer's (the preflight refuses its own, so
+        // `rw mailbox new` meets these only on others' messages): noted, it binds nobody.
+        append(findings, answerNotes(entry, p));
       }
     }
     // Root bindings: one root per arena, callsign and machine; the first message provisions it.
@@ -274,6 +281,27 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   append(findings, archivedThreadFindings(entries, sorted, quarantine));
   const threadSummaries = orphans.size === 0 ? summaries : summaries.map((t) => (orphans.has(t.thread) ? { ...t, orphaned: true } : t));
   return { threads: threadSummaries, callsigns: claims.callsigns, findings, quarantine };
+}
+
+/**
+ * The notes about an answer that its parent shows (the reader's rules, which a reader of one file
+ * without its parent cannot apply): an answer to an availability FYI, a courtesy ack, and a
+ * handshake field answering what puts no terms on the table (one the message alone shows misplaced
+ * was noted as it was read).
+ */
+function answerNotes(entry: MailboxEntry, parent: MailboxEnvelope): MailboxFinding[] {
+  const e = entry.envelope;
+  const notes: MailboxFinding[] = [];
+  const fyi = availabilityReplyProblem(e.kind, e.from, parent);
+  if (fyi !== null) notes.push(mailboxFinding("AVAILABILITY_REPLY_IGNORED", fyi, { ...at(entry), slot: "reply_to" }));
+  const courtesy = unaskedAckProblem(e.kind, e.from, parent);
+  if (courtesy !== null) notes.push(mailboxFinding("ACK_UNASKED_IGNORED", courtesy, { ...at(entry), slot: "reply_to" }));
+  for (const field of ["terms", "exchange_budget"] as const) {
+    if (e[field] === null || handshakeFieldProblem(field, e.kind, false, e.terms !== null) !== null) continue;
+    const problem = proposalAnswerProblem(field, e.kind, parent);
+    if (problem !== null) notes.push(mailboxFinding("TERMS_IGNORED", `${problem}: ignored`, { ...at(entry), slot: field }));
+  }
+  return notes;
 }
 
 /**
