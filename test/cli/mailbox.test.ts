@@ -604,6 +604,60 @@ describe("rw mailbox new: the handshake's fields only where the handshake reads 
   });
 });
 
+describe("rw mailbox new: answers their parent forbids (sections 2A, 3, 6)", () => {
+  const codes = (out: string): string[][] => (JSON.parse(out) as { findings: { code: string; slot: string }[] }).findings.map((f) => [f.code, f.slot]);
+  /** VEGA's availability FYI, published as written: no option composes `availability`. */
+  function availabilityFyi(root: string): string {
+    const file = join(root, "..", `${ID(5).slice(-4)}-fyi.md`);
+    const draft = rw(["mailbox", "new", root, "--from", "VEGA", "--to", "LYRA", "--kind", "state", "--no-reply", "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(5), "--dry-run"]);
+    writeFileSync(file, draft.out.split("\n").slice(1).join("\n").replace("    expects_reply: false\n", "    expects_reply: false\n    availability:\n      mode: LISTENING\n"));
+    const published = rw(["mailbox", "new", root, "--message", file, "--slug", "availability"]);
+    expect(published.code, published.err).toBe(0);
+    return published.out.trim();
+  }
+  it("refuses an answer to an availability FYI (AVAILABILITY_REPLY); rw mailbox check notes a peer's (AVAILABILITY_REPLY_IGNORED)", () => {
+    const a = room();
+    const { welcome } = handshake(a.root);
+    const fyi = availabilityFyi(a.root);
+    const ANSWER = ["--from", "LYRA", "--to", "VEGA", "--arena", "DEMO", "--machine", "LYRA-BOX"];
+    for (const kind of ["request", "ack", "state"]) {
+      const r = rw(["mailbox", "new", a.root, ...ANSWER, "--kind", kind, "--reply-to", ID(5), "--json"]);
+      expect([r.code, codes(r.out)], r.err).toStrictEqual([1, [["AVAILABILITY_REPLY", "reply_to"]]]);
+    }
+    expect(readdirSync(a.inbox)).toHaveLength(3);
+    // A peer that published one anyway: the same request written straight into the inbox.
+    const draft = rw(["mailbox", "new", a.root, ...ANSWER, "--kind", "request", "--reply-to", ID(4), "--id", ID(6), "--dry-run"]);
+    expect(draft.code, draft.err).toBe(0);
+    const text = draft.out.split("\n").slice(1).join("\n").replaceAll(ID(4), ID(5)).replaceAll(welcome.replace(/\.md$/, ""), fyi.replace(/\.md$/, "")).replace(/thread: \S+/, `thread: ${readFileSync(join(a.inbox, fyi), "utf8").match(/thread: (\S+)/)?.[1] ?? ""}`);
+    writeFileSync(join(a.inbox, "2026-10-01-09-00-09-LYRA-request-answer.md"), text);
+    const check = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(check.out).toContain("2026-10-01-09-00-09-LYRA-request-answer.md: note AVAILABILITY_REPLY_IGNORED");
+  });
+  it("refuses a courtesy ack of a no-reply message (ACK_UNASKED), and publishes an ack the parent asked for", () => {
+    const a = room();
+    handshake(a.root);
+    const REQUEST = ["--from", "VEGA", "--to", "LYRA", "--kind", "request", "--reply-to", ID(4), "--arena", "DEMO", "--machine", "VEGA-BOX"];
+    expect(rw(["mailbox", "new", a.root, ...REQUEST, "--no-reply", "--id", ID(5)]).code).toBe(0);
+    expect(rw(["mailbox", "new", a.root, ...REQUEST, "--id", ID(6)]).code).toBe(0);
+    const ACK = ["--from", "LYRA", "--to", "VEGA", "--kind", "ack", "--no-reply", "--arena", "DEMO", "--machine", "LYRA-BOX", "--json"];
+    const courtesy = rw(["mailbox", "new", a.root, ...ACK, "--reply-to", ID(5)]);
+    expect([courtesy.code, codes(courtesy.out)], courtesy.err).toStrictEqual([1, [["ACK_UNASKED", "reply_to"]]]);
+    const asked = rw(["mailbox", "new", a.root, ...ACK, "--reply-to", ID(6)]);
+    expect(asked.code, asked.err).toBe(0);
+  });
+  it("refuses terms and a budget on a reply to a request, which puts no terms on the table (TERMS_MISPLACED); a budget without terms is a usage error", () => {
+    const a = room();
+    handshake(a.root);
+    expect(rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--reply-to", ID(4), "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(5)]).code).toBe(0);
+    const REPLY = ["--from", "LYRA", "--to", "VEGA", "--kind", "reply", "--reply-to", ID(5), "--arena", "DEMO", "--machine", "LYRA-BOX", "--json"];
+    const both = rw(["mailbox", "new", a.root, ...REPLY, "--terms", "accept", "--exchange-budget", "5"]);
+    expect([both.code, codes(both.out)], both.err).toStrictEqual([1, [["TERMS_MISPLACED", "terms"], ["TERMS_MISPLACED", "exchange_budget"]]]);
+    const budget = rw(["mailbox", "new", a.root, ...REPLY, "--exchange-budget", "5"]);
+    expect([budget.code, budget.err.includes("--exchange-budget with --kind reply: exchange_budget on a reply without terms")], budget.err).toStrictEqual([2, true]);
+    expect(rw(["mailbox", "new", a.root, ...REPLY]).code).toBe(0);
+  });
+});
+
 describe("rw mailbox new composes an answer on its parent's settled terms", () => {
   it("a welcome accepting a hello takes the hello's tags and transport, so its accept is no counter (section 4: every later message carries the set)", () => {
     const a = room();
