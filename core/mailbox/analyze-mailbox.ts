@@ -29,6 +29,7 @@ import { orphanedThreads } from "./orphaned-threads.js";
 import { primerFindings } from "./primer.js";
 import type { PrimerState } from "./primer.js";
 import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
+import { repeatedRepairs } from "./repeated-repairs.js";
 import { republishedReplies } from "./republished-replies.js";
 import { resumesUnanswered } from "./resume-answered.js";
 import { sameRootId } from "./root-id.js";
@@ -263,6 +264,10 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   const republished = republishedReplies(sorted, quarantine);
   append(findings, republished);
   for (const f of republished) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
+  // At most one repair request per sender and anomaly (7), judged against those left standing.
+  const repairs = repeatedRepairs(sorted, quarantine);
+  append(findings, repairs);
+  for (const f of repairs) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
   // Unexpected callsigns are not engaged (4, 13): an agent's answer to a message from a name nobody
   // claimed is an error, quarantined as the stranger's message is.
   const engaged = engagedStrangers(sorted, new Set(claims.unclaimed), quarantine);

@@ -114,6 +114,7 @@ export const MAILBOX_CODES = {
   RESUME_UNANSWERED: "error",
   ROOT_NOT_FRESH: "note",
   REPLY_REPUBLISHED: "error",
+  REPAIR_REPEATED: "error",
   // The room's visible primer (sections 3, 6, 9, 12).
   PRIMER_MISSING: "error",
   // The archive of closed threads (section 13).

@@ -58,6 +58,7 @@ export type { BudgetState, ExchangeBudget } from "./exchange-budget.js";
 export { callsignClaims, reEntryOf, unavailableCallsigns } from "./callsign-claims.js";
 export type { CallsignView, ClaimOptions, NameState } from "./callsign-claims.js";
 export { analyzeMailbox } from "./analyze-mailbox.js";
+export { repairedAnomaly } from "./repeated-repairs.js";
 export { participants } from "./participants.js";
 export type { ParticipantSummary } from "./participants.js";
 export { participantStatuses } from "./participant-status.js";

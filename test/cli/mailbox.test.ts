@@ -658,6 +658,25 @@ describe("rw mailbox new: answers their parent forbids (sections 2A, 3, 6)", () 
   });
 });
 
+describe("rw mailbox new: one repair request per anomaly (section 7)", () => {
+  it("refuses a second repair request naming the same anomaly (REPAIR_REPEATED), and publishes one naming another", () => {
+    const a = room();
+    handshake(a.root);
+    /** VEGA's repair request to LYRA, published as written: no option composes `anomaly`. */
+    const repair = (n: number, file: string): { code: number | null; out: string; err: string } => {
+      const path = join(a.root, "..", `${ID(n).slice(-4)}-repair.md`);
+      const draft = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(n), "--dry-run"]);
+      expect(draft.code, draft.err).toBe(0);
+      writeFileSync(path, draft.out.split("\n").slice(1).join("\n").replace("    expects_reply: true\n", `    expects_reply: true\n    anomaly:\n      file: ${file}\n      sha256: ${"ab".repeat(32)}\n`));
+      return rw(["mailbox", "new", a.root, "--message", path, "--slug", "repair", "--json"]);
+    };
+    expect(repair(5, "2026-10-01-09-00-05-LYRA-reply-broken.md").code).toBe(0);
+    const again = repair(6, "2026-10-01-09-00-05-LYRA-reply-broken.md");
+    expect([again.code, (JSON.parse(again.out) as { findings: { code: string }[] }).findings.map((f) => f.code)], again.err).toStrictEqual([1, ["REPAIR_REPEATED"]]);
+    expect(repair(7, "2026-10-01-09-00-06-LYRA-reply-other.md").code).toBe(0);
+  });
+});
+
 describe("rw mailbox new composes an answer on its parent's settled terms", () => {
   it("a welcome accepting a hello takes the hello's tags and transport, so its accept is no counter (section 4: every later message carries the set)", () => {
     const a = room();
