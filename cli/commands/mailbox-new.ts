@@ -20,6 +20,7 @@ import {
   MAX_MESSAGE_BYTES,
   messageFilename,
   newUuid7,
+  parentInfo,
   parseFilename,
   preflight,
   primerBlocksClaim,
@@ -116,10 +117,11 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
     seq = mine.reduce((a, b) => Math.max(a, b), 0) + 1;
   }
   const budget = option(ctx, "exchange-budget");
-  // Which kinds carry the handshake's fields is the core's rule; a root that answers nothing is
-  // the preflight's to refuse (TERMS_MISPLACED).
+  // Which kinds carry the handshake's fields, and whether a root may, is the core's rule; without
+  // --reply-to the message is a root. What its parent shows is the preflight's (TERMS_MISPLACED).
+  const opensThread = replyTo === undefined || replyTo === "";
   for (const [name, field] of [["terms", "terms"], ["exchange-budget", "exchange_budget"]] as const) {
-    const problem = option(ctx, name) !== undefined && Object.hasOwn(MAILBOX_KINDS, kind) ? handshakeFieldProblem(field, kind as MailboxKind, false) : null;
+    const problem = option(ctx, name) !== undefined && Object.hasOwn(MAILBOX_KINDS, kind) ? handshakeFieldProblem(field, kind as MailboxKind, opensThread, option(ctx, "terms") !== undefined) : null;
     if (problem !== null) throw new UsageError(`--${name} with --kind ${kind}: ${problem}`);
   }
   const envelope: Record<string, unknown> = {
@@ -234,7 +236,7 @@ async function publish(ctx: CommandContext): Promise<number> {
   const draft = preflight(text, { vocabulary: ctx.profiles.resolve });
   const e = draft.envelope;
   const parent = e?.reply_to === null || e === null ? undefined : inbox.entries.find((x) => x.envelope.id === e.reply_to);
-  const checked = parent === undefined ? draft : preflight(text, { vocabulary: ctx.profiles.resolve, parent: { id: parent.envelope.id, kind: parent.envelope.kind, file: parent.file ?? null } });
+  const checked = parent === undefined ? draft : preflight(text, { vocabulary: ctx.profiles.resolve, parent: parentInfo(parent.envelope, parent.file) });
   // What the mailbox says against it: a parent it does not hold (an outbound reply cites "the exact
   // message being answered", section 9), a UUID it already holds, an archived thread, another root.
   const findings: MailboxFinding[] = e === null ? [...checked.findings] : [...checked.findings, ...publicationFindings(inbox, e, root)];

@@ -16,15 +16,20 @@ import { IDENTITY_CODES, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding } from "./codes.js";
 import { at, byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
+import type { MailboxEnvelope } from "./envelope.js";
 import { exchangeBudget } from "./exchange-budget.js";
 import type { ExchangeBudget } from "./exchange-budget.js";
 import { rootsNotFresh } from "./fresh-roots.js";
+import { availabilityReplyProblem } from "./availability-fyi.js";
+import { handshakeFieldProblem, proposalAnswerProblem } from "./handshake-fields.js";
 import { handshakes } from "./handshake.js";
+import { unaskedAckProblem } from "./unasked-ack.js";
 import type { Handshake } from "./handshake.js";
 import { orphanedThreads } from "./orphaned-threads.js";
 import { primerFindings } from "./primer.js";
 import type { PrimerState } from "./primer.js";
 import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
+import { repeatedRepairs } from "./repeated-repairs.js";
 import { republishedReplies } from "./republished-replies.js";
 import { resumesUnanswered } from "./resume-answered.js";
 import { sameRootId } from "./root-id.js";
@@ -147,6 +152,9 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
         if (e.kind === "ack" && p.kind === "hello" && claimsToFollowWelcomes(entry.body ?? "", links)) {
           findings.push(mailboxFinding("ACK_SKIPS_WELCOME", "this ack's reply_to is the hello, but its body claims to follow welcomes: the envelope graph is the contract", { ...at(entry), slot: "reply_to" }));
         }
+        // What may not follow its parent, read as a peer's (the preflight refuses its own, so
+        // `rw mailbox new` meets these only on others' messages): noted, it binds nobody.
+        append(findings, answerNotes(entry, p));
       }
     }
     // Root bindings: one root per arena, callsign and machine; the first message provisions it.
@@ -256,6 +264,10 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   const republished = republishedReplies(sorted, quarantine);
   append(findings, republished);
   for (const f of republished) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
+  // At most one repair request per sender and anomaly (7), judged against those left standing.
+  const repairs = repeatedRepairs(sorted, quarantine);
+  append(findings, repairs);
+  for (const f of repairs) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
   // Unexpected callsigns are not engaged (4, 13): an agent's answer to a message from a name nobody
   // claimed is an error, quarantined as the stranger's message is.
   const engaged = engagedStrangers(sorted, new Set(claims.unclaimed), quarantine);
@@ -274,6 +286,27 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   append(findings, archivedThreadFindings(entries, sorted, quarantine));
   const threadSummaries = orphans.size === 0 ? summaries : summaries.map((t) => (orphans.has(t.thread) ? { ...t, orphaned: true } : t));
   return { threads: threadSummaries, callsigns: claims.callsigns, findings, quarantine };
+}
+
+/**
+ * The notes about an answer that its parent shows (the reader's rules, which a reader of one file
+ * without its parent cannot apply): an answer to an availability FYI, a courtesy ack, and a
+ * handshake field answering what puts no terms on the table (one the message alone shows misplaced
+ * was noted as it was read).
+ */
+function answerNotes(entry: MailboxEntry, parent: MailboxEnvelope): MailboxFinding[] {
+  const e = entry.envelope;
+  const notes: MailboxFinding[] = [];
+  const fyi = availabilityReplyProblem(e.kind, e.from, parent);
+  if (fyi !== null) notes.push(mailboxFinding("AVAILABILITY_REPLY_IGNORED", fyi, { ...at(entry), slot: "reply_to" }));
+  const courtesy = unaskedAckProblem(e.kind, e.from, parent);
+  if (courtesy !== null) notes.push(mailboxFinding("ACK_UNASKED_IGNORED", courtesy, { ...at(entry), slot: "reply_to" }));
+  for (const field of ["terms", "exchange_budget"] as const) {
+    if (e[field] === null || handshakeFieldProblem(field, e.kind, false, e.terms !== null) !== null) continue;
+    const problem = proposalAnswerProblem(field, e.kind, parent);
+    if (problem !== null) notes.push(mailboxFinding("TERMS_IGNORED", `${problem}: ignored`, { ...at(entry), slot: field }));
+  }
+  return notes;
 }
 
 /**

@@ -45,6 +45,10 @@ export const MAILBOX_CODES = {
   TERMS_MISPLACED: "error",
   TERMS_IGNORED: "note",
   AVAILABILITY_MISPLACED: "error",
+  AVAILABILITY_REPLY: "error",
+  AVAILABILITY_REPLY_IGNORED: "note",
+  ACK_UNASKED: "error",
+  ACK_UNASKED_IGNORED: "note",
   ARENA_ALIAS: "note",
   LOCUS_INVISIBLE: "error",
   LOCUS_MIXED_SCRIPT: "note",
@@ -110,6 +114,7 @@ export const MAILBOX_CODES = {
   RESUME_UNANSWERED: "error",
   ROOT_NOT_FRESH: "note",
   REPLY_REPUBLISHED: "error",
+  REPAIR_REPEATED: "error",
   // The room's visible primer (sections 3, 6, 9, 12).
   PRIMER_MISSING: "error",
   // The archive of closed threads (section 13).

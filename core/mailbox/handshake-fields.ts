@@ -4,14 +4,23 @@
  * that answers and a parent to answer; `exchange_budget` is proposed by a hello and restated or
  * countered by such an answer. Anywhere else the handshake reads neither, so a sender who wrote
  * one would believe it accepted, countered or set a budget that nothing settles.
+ * The handshake (handshake.ts) reads an answer's fields only when it is a welcome or carries
+ * `terms`, and answers the terms on the table: the hello, or a counter (a welcome, or a message
+ * carrying terms). What one message shows is judged by `handshakeFieldProblem`; what its parent
+ * shows by `proposalAnswerProblem`.
  */
+import type { KnownFields } from "./availability-fyi.js";
 import type { MailboxKind } from "./vocabulary.js";
 import { HANDSHAKE_FIELD_KINDS, MAILBOX_KINDS } from "./vocabulary.js";
 
 export type HandshakeField = keyof typeof HANDSHAKE_FIELD_KINDS;
 
-/** Why `field` means nothing on a message of `kind` (a root when it has no `reply_to`); null where it does. */
-export function handshakeFieldProblem(field: HandshakeField, kind: MailboxKind, root: boolean): string | null {
+/**
+ * Why `field` means nothing on a message of `kind` (a root when it has no `reply_to`); null where it
+ * does. `carriesTerms`, when known, says whether the message carries `terms` too: an answer's
+ * budget is read only beside its stance.
+ */
+export function handshakeFieldProblem(field: HandshakeField, kind: MailboxKind, root: boolean, carriesTerms?: boolean): string | null {
   const takers = HANDSHAKE_FIELD_KINDS[field];
   if (!takers.includes(kind)) {
     // The kinds left out are the true roots, a hello and a resume.
@@ -20,5 +29,19 @@ export function handshakeFieldProblem(field: HandshakeField, kind: MailboxKind, 
   }
   // A kind that always answers is refused without its parent already (REPLY_TO_REQUIRED).
   if (root && MAILBOX_KINDS[kind].parent === "either") return `${field} on a ${kind} with no reply_to: ${field === "terms" ? "an acceptance or a counter answers" : "a budget is proposed by a hello or restated or countered by an answer to"} the terms on the table, and this message answers none, so the handshake reads none here`;
+  if (field === "exchange_budget" && kind !== "hello" && kind !== "welcome" && carriesTerms === false) return `exchange_budget on a ${kind} without terms: an answer restates or counters the budget on the table only as a welcome or beside terms (accept or counter), so the handshake reads none here`;
   return null;
+}
+
+/**
+ * Why `field` on a `kind` answering `parent` means nothing: its parent can be no terms on the table
+ * (neither a hello, nor a welcome, nor a message carrying terms). Null where it may be, or where the
+ * parent's terms are unknown. A root's `reply_to` only cites (9), and a welcome answering another
+ * kind than a hello is WELCOME_PARENT_NOT_HELLO's. Whether the parent is still the terms on the
+ * table (not yet accepted, not countered since) is the handshake's, over the whole thread.
+ */
+export function proposalAnswerProblem(field: HandshakeField, kind: MailboxKind, parent: KnownFields): string | null {
+  if (MAILBOX_KINDS[kind].parent === "root" || kind === "welcome" || parent.terms === undefined || parent.terms !== null) return null;
+  if (parent.kind === "hello" || parent.kind === "welcome") return null;
+  return `${field} on a ${kind} answering a ${parent.kind} that carries no terms: only a hello, a welcome or a message carrying terms puts terms on the table, so the handshake reads none here`;
 }

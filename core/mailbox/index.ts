@@ -7,6 +7,7 @@ export {
   DEFAULT_CALLSIGN_TTL_DAYS,
   DEFAULT_EXCHANGE_BUDGET,
   DISPOSITION_STATES,
+  ACKNOWLEDGED_KINDS,
   HANDSHAKE_FIELD_KINDS,
   KIND_NAMES,
   LIVE_CTA,
@@ -40,12 +41,15 @@ export type { EnvelopeField, MailboxEnvelope } from "./envelope.js";
 export { LEGACY_ALIASES, LEGACY_META_ONLY } from "./legacy.js";
 export { MAX_BODY_RW1_LINES, claimsToFollowWelcomes, linksTo, rw1Lines, wikilinks } from "./body.js";
 export type { BodyLine } from "./body.js";
-export { MAX_FRONTMATTER_BYTES, MAX_MESSAGE_BYTES, preflight, readMailboxMessage } from "./read-mailbox-message.js";
+export { MAX_FRONTMATTER_BYTES, MAX_MESSAGE_BYTES, parentInfo, preflight, readMailboxMessage } from "./read-mailbox-message.js";
 export type { MailboxReading, ParentInfo, ReadMode, ReadOptions } from "./read-mailbox-message.js";
 export { byUuid } from "./entry.js";
 export type { MailboxEntry } from "./entry.js";
 export { handshakes } from "./handshake.js";
-export { handshakeFieldProblem } from "./handshake-fields.js";
+export { handshakeFieldProblem, proposalAnswerProblem } from "./handshake-fields.js";
+export { availabilityReplyProblem, isAvailabilityFyi } from "./availability-fyi.js";
+export type { KnownFields } from "./availability-fyi.js";
+export { unaskedAckProblem } from "./unasked-ack.js";
 export { uuidInCursorEntry } from "./cursor-entry.js";
 export type { HandshakeField } from "./handshake-fields.js";
 export type { Handshake, HandshakeState, ResponderHandshake } from "./handshake.js";
@@ -54,6 +58,7 @@ export type { BudgetState, ExchangeBudget } from "./exchange-budget.js";
 export { callsignClaims, reEntryOf, unavailableCallsigns } from "./callsign-claims.js";
 export type { CallsignView, ClaimOptions, NameState } from "./callsign-claims.js";
 export { analyzeMailbox } from "./analyze-mailbox.js";
+export { repairedAnomaly } from "./repeated-repairs.js";
 export { participants } from "./participants.js";
 export type { ParticipantSummary } from "./participants.js";
 export { participantStatuses } from "./participant-status.js";

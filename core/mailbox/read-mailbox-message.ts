@@ -21,7 +21,9 @@ import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.
 import { ENVELOPE_FIELD_NAMES, envelopeSchema, formatCharacters, isLowerRootId, mailboxIssue } from "./envelope.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { lineOfOffset, splitFrontmatter } from "./frontmatter.js";
-import { handshakeFieldProblem } from "./handshake-fields.js";
+import { availabilityReplyProblem } from "./availability-fyi.js";
+import { handshakeFieldProblem, proposalAnswerProblem } from "./handshake-fields.js";
+import { unaskedAckProblem } from "./unasked-ack.js";
 import { legacyConflicts, legacyEnvelope, legacyNames } from "./legacy.js";
 import { isUuid7 } from "./uuid7.js";
 import { CLAIM_KINDS, MAILBOX_KINDS, MAILBOX_VERSION } from "./vocabulary.js";
@@ -38,6 +40,17 @@ export interface ParentInfo {
   readonly kind: string;
   /** The parent's filename, when known: the body should wikilink it. */
   readonly file?: string | null;
+  /** The parent's `expects_reply`, when known: an ack answers a message that asked (ACK_UNASKED). */
+  readonly expects_reply?: boolean;
+  /** The parent's `availability`, when known: an availability FYI is answered by nothing (AVAILABILITY_REPLY). */
+  readonly availability?: Readonly<Record<string, unknown>> | null;
+  /** The parent's `terms`, when known: only terms on the table are answered with terms (TERMS_MISPLACED). */
+  readonly terms?: string | null;
+}
+
+/** Everything the reader judges of a parent, from its envelope (and its file, when it has one). */
+export function parentInfo(parent: MailboxEnvelope, file?: string | null): ParentInfo {
+  return { id: parent.id, kind: parent.kind, file: file ?? null, expects_reply: parent.expects_reply, availability: parent.availability, terms: parent.terms };
 }
 
 export interface ReadOptions {
@@ -271,8 +284,11 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   // A handshake field where the handshake reads none: refused outbound (the sender would believe
   // it accepted, countered or set a budget), noted inbound, where it settles nothing (section 7:
   // representation drift is tolerated and warned).
+  // Given its parent, an answer to what puts no terms on the table is the same (handshake-fields.ts).
+  const parent = replyTo && options.parent?.id === replyTo ? options.parent : null;
   for (const field of ["terms", "exchange_budget"] as const) {
-    const problem = kind !== null && good(field) && replyTo !== undefined ? handshakeFieldProblem(field, kind, replyTo === null) : null;
+    let problem = kind !== null && good(field) && replyTo !== undefined ? handshakeFieldProblem(field, kind, replyTo === null, has("terms")) : null;
+    if (problem === null && kind !== null && good(field) && parent !== null) problem = proposalAnswerProblem(field, kind, parent);
     if (problem !== null) add(outbound ? "TERMS_MISPLACED" : "TERMS_IGNORED", outbound ? problem : `${problem}: ignored`, { slot: field });
   }
   if (has("availability") && (kind !== "state" || raw["expects_reply"] !== false)) add("AVAILABILITY_MISPLACED", "availability is a sender-local FYI: only on kind state with expects_reply: false", { slot: "availability" });
@@ -317,6 +333,13 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     if (notHello !== null) add("WELCOME_PARENT_NOT_HELLO", notHello, { slot: "reply_to" });
     if (kind === "ack" && options.parent?.id === replyTo && options.parent.kind === "hello" && claimsToFollowWelcomes(body, links)) {
       add("ACK_SKIPS_WELCOME", "this ack's reply_to is the hello, but its body claims to follow welcomes: the envelope graph is the contract; reply to the welcome", { slot: "reply_to" });
+    }
+    // What may not follow its parent: an answer to an availability FYI, a courtesy ack.
+    if (parent !== null && from !== null) {
+      const fyi = availabilityReplyProblem(kind, from, parent);
+      if (fyi !== null) add(outbound ? "AVAILABILITY_REPLY" : "AVAILABILITY_REPLY_IGNORED", fyi, { slot: "reply_to" });
+      const courtesy = unaskedAckProblem(kind, from, parent);
+      if (courtesy !== null) add(outbound ? "ACK_UNASKED" : "ACK_UNASKED_IGNORED", courtesy, { slot: "reply_to" });
     }
   }
   // A goodbye banks "re-entry: returning | final" (section 8): it decides whether the name retires.

@@ -57,6 +57,14 @@ export const HANDSHAKE_FIELD_KINDS: { readonly terms: readonly MailboxKind[]; re
 /** Kinds that do the work a handshake must settle first (section 6: "do not begin claimed work"). */
 export const WORK_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(["claim", "deliver", "reply", "ratify"]);
 
+/**
+ * Kinds whose acknowledgement the spec asks for whatever their `expects_reply` (an `ack` of another
+ * no-reply message is a courtesy ack, unasked-ack.ts): the welcome FULL's third message acknowledges
+ * (6), a goodbye ("A two-agent room requires peer ACK", 8) and a close ("Close with `close` plus peer
+ * acknowledgement", 13).
+ */
+export const ACKNOWLEDGED_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(["welcome", "goodbye", "close"]);
+
 /** Kinds that claim a callsign (section 4: "`hello`/`welcome` claims ... `resume` reclaims"). */
 export const CLAIM_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(["hello", "welcome", "resume"]);
 

@@ -583,14 +583,97 @@ describe("rw mailbox new: the handshake's fields only where the handshake reads 
     }
     expect(readdirSync(a.inbox)).toStrictEqual([]);
   });
-  it("publishes a hello's budget and a counter's terms and budget; refuses them on a root that answers nothing (TERMS_MISPLACED)", () => {
+  it("publishes a hello's budget and a counter's terms and budget; on a root that answers nothing they are a usage error, and refused in a complete message (TERMS_MISPLACED)", () => {
     const a = room();
     expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--exchange-budget", "12"]).code).toBe(0);
     const counter = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "welcome", "--terms", "counter", "--exchange-budget", "6", "--reply-to", ID(1), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(4)]);
     expect(counter.code, counter.err).toBe(0);
-    const root = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--terms", "accept", "--arena", "DEMO", "--machine", "VEGA-BOX", "--json"]);
-    expect(root.code).toBe(1);
-    expect((JSON.parse(root.out) as { findings: { code: string; slot: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["TERMS_MISPLACED", "terms"]]);
+    // Composed without --reply-to, the message is a root: the command knows it answers nothing.
+    const REQUEST = ["--from", "VEGA", "--to", "LYRA", "--kind", "request", "--arena", "DEMO", "--machine", "VEGA-BOX"];
+    for (const [flag, value, says] of [["--terms", "accept", "--terms with --kind request: terms on a request with no reply_to"], ["--exchange-budget", "5", "--exchange-budget with --kind request: exchange_budget on a request with no reply_to"]] as const) {
+      const root = rw(["mailbox", "new", a.root, ...REQUEST, flag, value, "--json"]);
+      expect([root.code, root.err.includes(says)], root.err).toStrictEqual([2, true]);
+    }
+    // A complete message is the preflight's to refuse.
+    const file = join(a.root, "..", `${ID(9).slice(-4)}-root-request.md`);
+    writeFileSync(file, rw(["mailbox", "new", a.root, ...REQUEST, "--id", ID(9), "--dry-run"]).out.split("\n").slice(1).join("\n").replace("    kind: request\n", "    kind: request\n    terms: accept\n"));
+    const complete = rw(["mailbox", "new", a.root, "--message", file, "--json"]);
+    expect(complete.code, complete.err).toBe(1);
+    expect((JSON.parse(complete.out) as { findings: { code: string; slot: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["TERMS_MISPLACED", "terms"]]);
+    expect(readdirSync(a.inbox)).toHaveLength(2);
+  });
+});
+
+describe("rw mailbox new: answers their parent forbids (sections 2A, 3, 6)", () => {
+  const codes = (out: string): string[][] => (JSON.parse(out) as { findings: { code: string; slot: string }[] }).findings.map((f) => [f.code, f.slot]);
+  /** VEGA's availability FYI, published as written: no option composes `availability`. */
+  function availabilityFyi(root: string): string {
+    const file = join(root, "..", `${ID(5).slice(-4)}-fyi.md`);
+    const draft = rw(["mailbox", "new", root, "--from", "VEGA", "--to", "LYRA", "--kind", "state", "--no-reply", "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(5), "--dry-run"]);
+    writeFileSync(file, draft.out.split("\n").slice(1).join("\n").replace("    expects_reply: false\n", "    expects_reply: false\n    availability:\n      mode: LISTENING\n"));
+    const published = rw(["mailbox", "new", root, "--message", file, "--slug", "availability"]);
+    expect(published.code, published.err).toBe(0);
+    return published.out.trim();
+  }
+  it("refuses an answer to an availability FYI (AVAILABILITY_REPLY); rw mailbox check notes a peer's (AVAILABILITY_REPLY_IGNORED)", () => {
+    const a = room();
+    const { welcome } = handshake(a.root);
+    const fyi = availabilityFyi(a.root);
+    const ANSWER = ["--from", "LYRA", "--to", "VEGA", "--arena", "DEMO", "--machine", "LYRA-BOX"];
+    for (const kind of ["request", "ack", "state"]) {
+      const r = rw(["mailbox", "new", a.root, ...ANSWER, "--kind", kind, "--reply-to", ID(5), "--json"]);
+      expect([r.code, codes(r.out)], r.err).toStrictEqual([1, [["AVAILABILITY_REPLY", "reply_to"]]]);
+    }
+    expect(readdirSync(a.inbox)).toHaveLength(3);
+    // A peer that published one anyway: the same request written straight into the inbox.
+    const draft = rw(["mailbox", "new", a.root, ...ANSWER, "--kind", "request", "--reply-to", ID(4), "--id", ID(6), "--dry-run"]);
+    expect(draft.code, draft.err).toBe(0);
+    const text = draft.out.split("\n").slice(1).join("\n").replaceAll(ID(4), ID(5)).replaceAll(welcome.replace(/\.md$/, ""), fyi.replace(/\.md$/, "")).replace(/thread: \S+/, `thread: ${readFileSync(join(a.inbox, fyi), "utf8").match(/thread: (\S+)/)?.[1] ?? ""}`);
+    writeFileSync(join(a.inbox, "2026-10-01-09-00-09-LYRA-request-answer.md"), text);
+    const check = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(check.out).toContain("2026-10-01-09-00-09-LYRA-request-answer.md: note AVAILABILITY_REPLY_IGNORED");
+  });
+  it("refuses a courtesy ack of a no-reply message (ACK_UNASKED), and publishes an ack the parent asked for", () => {
+    const a = room();
+    handshake(a.root);
+    const REQUEST = ["--from", "VEGA", "--to", "LYRA", "--kind", "request", "--reply-to", ID(4), "--arena", "DEMO", "--machine", "VEGA-BOX"];
+    expect(rw(["mailbox", "new", a.root, ...REQUEST, "--no-reply", "--id", ID(5)]).code).toBe(0);
+    expect(rw(["mailbox", "new", a.root, ...REQUEST, "--id", ID(6)]).code).toBe(0);
+    const ACK = ["--from", "LYRA", "--to", "VEGA", "--kind", "ack", "--no-reply", "--arena", "DEMO", "--machine", "LYRA-BOX", "--json"];
+    const courtesy = rw(["mailbox", "new", a.root, ...ACK, "--reply-to", ID(5)]);
+    expect([courtesy.code, codes(courtesy.out)], courtesy.err).toStrictEqual([1, [["ACK_UNASKED", "reply_to"]]]);
+    const asked = rw(["mailbox", "new", a.root, ...ACK, "--reply-to", ID(6)]);
+    expect(asked.code, asked.err).toBe(0);
+  });
+  it("refuses terms and a budget on a reply to a request, which puts no terms on the table (TERMS_MISPLACED); a budget without terms is a usage error", () => {
+    const a = room();
+    handshake(a.root);
+    expect(rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--reply-to", ID(4), "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(5)]).code).toBe(0);
+    const REPLY = ["--from", "LYRA", "--to", "VEGA", "--kind", "reply", "--reply-to", ID(5), "--arena", "DEMO", "--machine", "LYRA-BOX", "--json"];
+    const both = rw(["mailbox", "new", a.root, ...REPLY, "--terms", "accept", "--exchange-budget", "5"]);
+    expect([both.code, codes(both.out)], both.err).toStrictEqual([1, [["TERMS_MISPLACED", "terms"], ["TERMS_MISPLACED", "exchange_budget"]]]);
+    const budget = rw(["mailbox", "new", a.root, ...REPLY, "--exchange-budget", "5"]);
+    expect([budget.code, budget.err.includes("--exchange-budget with --kind reply: exchange_budget on a reply without terms")], budget.err).toStrictEqual([2, true]);
+    expect(rw(["mailbox", "new", a.root, ...REPLY]).code).toBe(0);
+  });
+});
+
+describe("rw mailbox new: one repair request per anomaly (section 7)", () => {
+  it("refuses a second repair request naming the same anomaly (REPAIR_REPEATED), and publishes one naming another", () => {
+    const a = room();
+    handshake(a.root);
+    /** VEGA's repair request to LYRA, published as written: no option composes `anomaly`. */
+    const repair = (n: number, file: string): { code: number | null; out: string; err: string } => {
+      const path = join(a.root, "..", `${ID(n).slice(-4)}-repair.md`);
+      const draft = rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--arena", "DEMO", "--machine", "VEGA-BOX", "--id", ID(n), "--dry-run"]);
+      expect(draft.code, draft.err).toBe(0);
+      writeFileSync(path, draft.out.split("\n").slice(1).join("\n").replace("    expects_reply: true\n", `    expects_reply: true\n    anomaly:\n      file: ${file}\n      sha256: ${"ab".repeat(32)}\n`));
+      return rw(["mailbox", "new", a.root, "--message", path, "--slug", "repair", "--json"]);
+    };
+    expect(repair(5, "2026-10-01-09-00-05-LYRA-reply-broken.md").code).toBe(0);
+    const again = repair(6, "2026-10-01-09-00-05-LYRA-reply-broken.md");
+    expect([again.code, (JSON.parse(again.out) as { findings: { code: string }[] }).findings.map((f) => f.code)], again.err).toStrictEqual([1, ["REPAIR_REPEATED"]]);
+    expect(repair(7, "2026-10-01-09-00-06-LYRA-reply-other.md").code).toBe(0);
   });
 });
 

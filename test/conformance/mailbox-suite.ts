@@ -89,8 +89,8 @@ export interface MessageVector extends MessageSpec {
   readonly id: string;
   readonly rule: string;
   readonly mode: "inbound" | "outbound";
-  /** The parent, when the reader is given it (the ack rule, the parent link). */
-  readonly parent?: { readonly id: string; readonly kind: string; readonly file?: string };
+  /** The parent, when the reader is given it (the ack rules, the parent link, an availability FYI, terms on the table). */
+  readonly parent?: { readonly id: string; readonly kind: string; readonly file?: string; readonly expects_reply?: boolean; readonly availability?: Readonly<Record<string, unknown>> | null; readonly terms?: string | null };
   readonly ok: boolean;
   /** Every finding, as CODE or CODE:slot (order not significant). */
   readonly findings: readonly string[];

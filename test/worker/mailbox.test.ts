@@ -80,6 +80,12 @@ describe("POST /v1/mailbox/preflight", () => {
     const alone = (await (await postJson("/v1/mailbox/preflight", { message: ack })).json()) as Verdict;
     expect(alone.ok).toBe(true);
   });
+  it("judges what the parent's text shows beyond its id and kind: a courtesy ack of a no-reply request (ACK_UNASKED)", async () => {
+    const request = envelope({ kind: "request", expects_reply: "false" });
+    const ack = envelope({ id: "019a1f2c-8e00-7000-8000-000000000009", from: "LYRA", to: "[VEGA]", machine: "LYRA-BOX", kind: "ack", reply_to: "019a1f2c-8e00-7000-8000-000000000001" }).replace("Hello.", "Received [[request]].");
+    const v = (await (await postJson("/v1/mailbox/preflight", { message: ack, parent: request })).json()) as Verdict;
+    expect([v.ok, v.findings.map((f) => `${f.code}:${f.slot}`)]).toStrictEqual([false, ["ACK_UNASKED:reply_to"]]);
+  });
   it("validates the RW1 lines of the body with the profile named", async () => {
     const line = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY amt=5400";
     const message = envelope({ kind: "request" }).replace("Hello.", line);

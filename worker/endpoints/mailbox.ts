@@ -4,7 +4,7 @@
  * the preflight before publishing; `inbound` reads a message a peer published. A refused message
  * is a 200 with `ok: false` and its findings; problems are for requests the Worker cannot read.
  */
-import { readMailboxMessage } from "../../core/mailbox/index.js";
+import { parentInfo, readMailboxMessage } from "../../core/mailbox/index.js";
 import type { ParentInfo } from "../../core/mailbox/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -14,13 +14,13 @@ import type { RouteContext } from "../router.js";
 
 const bad = (parameter: string, detail: string): ProblemError => new ProblemError("invalid-request", `${parameter}: ${detail}`, { parameter });
 
-/** The parent: `{ id, kind, file? }`, or the parent message's own text (read inbound for its id and kind). */
+/** The parent: `{ id, kind, file? }`, or the parent message's own text (read inbound for what the reader judges of it). */
 function parentOf(value: unknown): ParentInfo | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === "string") {
     const parent = readMailboxMessage(value);
     if (parent.envelope === null) throw new ProblemError("invalid-message", "parent is not a readable mailbox message", { parameter: "parent", findings: parent.findings });
-    return { id: parent.envelope.id, kind: parent.envelope.kind };
+    return parentInfo(parent.envelope);
   }
   const p = value as Record<string, unknown>;
   if (typeof value !== "object" || Array.isArray(value) || typeof p["id"] !== "string" || typeof p["kind"] !== "string" || !(p["file"] === undefined || p["file"] === null || typeof p["file"] === "string")) {

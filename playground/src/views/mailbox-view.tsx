@@ -8,7 +8,7 @@ import { withControlsMarked as visible } from "../../../core/marked-controls.js"
 import { useMemo } from "preact/hooks";
 import { isBlankLine, isEmptyDocument } from "../../../core/index.js";
 import type { VocabularyResolver } from "../../../core/index.js";
-import { readMailboxMessage } from "../../../core/mailbox/index.js";
+import { parentInfo, readMailboxMessage } from "../../../core/mailbox/index.js";
 import type { BodyLine, MailboxFinding, MailboxReading, ParentInfo } from "../../../core/mailbox/index.js";
 import { MAILBOX_EXAMPLES } from "../mailbox-examples.js";
 import type { MailboxMode, PlaygroundState } from "../state.js";
@@ -94,12 +94,12 @@ function Verdict({ reading }: { reading: MailboxReading | null }) {
 export function MailboxView({ state, set, resolve }: Props) {
   // Nothing typed is blank lines only (isEmptyDocument; a filename, spaces and tabs): a no-break
   // space is read, and refused, as a file holding it is; a filename is used as typed, never trimmed.
-  // The parent, read as a peer's message: its id and kind are what the reader needs.
+  // The parent, read as a peer's message: what the reader judges of it (parentInfo).
   const parentReading = useMemo(() => (isEmptyDocument(state.mailboxParent) ? null : readMailboxMessage(state.mailboxParent, { mode: "inbound", vocabulary: resolve })), [state.mailboxParent, resolve]);
   const parent: ParentInfo | null = useMemo(() => {
     const e = parentReading?.envelope;
     if (e == null) return null;
-    return { id: e.id, kind: e.kind, file: isBlankLine(state.mailboxParentFile) ? null : state.mailboxParentFile };
+    return parentInfo(e, isBlankLine(state.mailboxParentFile) ? null : state.mailboxParentFile);
   }, [parentReading, state.mailboxParentFile]);
   const reading = useMemo(() => (isEmptyDocument(state.mailbox) ? null : readMailboxMessage(state.mailbox, { mode: state.mailboxMode, vocabulary: resolve, parent })), [state.mailbox, state.mailboxMode, resolve, parent]);
 

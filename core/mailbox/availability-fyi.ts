@@ -1,0 +1,35 @@
+/**
+ * The availability FYI (section 2A): "canonical `kind: state`, explicit `meta.mailbox.availability`
+ * metadata, and `expects_reply: false`. It is orientation only: no SLA, acceptance, counter,
+ * renewal, or waiting may follow." So an answer to one (a message whose `reply_to` is the FYI) is
+ * the following that section forbids: refused outbound (AVAILABILITY_REPLY), noted inbound
+ * (AVAILABILITY_REPLY_IGNORED), where it binds its FYI's sender to nothing.
+ */
+import { isHandler } from "./callsign.js";
+import type { MailboxEnvelope } from "./envelope.js";
+import { MAILBOX_KINDS } from "./vocabulary.js";
+import type { MailboxKind } from "./vocabulary.js";
+
+/** What is known of a message: a field left out is unknown, and a rule needing it does not judge. */
+export interface KnownFields {
+  readonly kind: string;
+  readonly expects_reply?: boolean;
+  readonly availability?: MailboxEnvelope["availability"];
+  readonly terms?: string | null;
+}
+
+/** True when `m` is an availability FYI: a no-reply `state` carrying `availability`. */
+export function isAvailabilityFyi(m: KnownFields): boolean {
+  return m.kind === "state" && m.expects_reply === false && m.availability !== undefined && m.availability !== null;
+}
+
+/**
+ * Why a `kind` from `from` may not answer `parent`, an availability FYI; null when it may (or the
+ * parent is none). A true root (`hello`, `resume`) only cites its `reply_to` (section 9), so it
+ * answers nothing; a Handler seat is no participant the FYI's mode rules bind, and "an explicit
+ * Handler choice still wins" (2A).
+ */
+export function availabilityReplyProblem(kind: MailboxKind, from: string, parent: KnownFields): string | null {
+  if (!isAvailabilityFyi(parent) || MAILBOX_KINDS[kind].parent === "root" || isHandler(from)) return null;
+  return `this ${kind} answers an availability FYI (a no-reply state carrying availability): it is orientation only, and "no SLA, acceptance, counter, renewal, or waiting may follow"; its recipient records no-reply-required`;
+}
