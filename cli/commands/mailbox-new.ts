@@ -246,7 +246,7 @@ async function publish(ctx: CommandContext): Promise<number> {
   // The conversation rules over the inbox plus this message, as `rw mailbox check` runs them: what
   // check would refuse about this message is never published (section 9).
   if (e !== null && file !== null && findings.every((f) => f.severity !== "error")) {
-    const analysis = analyzeMailbox([...inbox.entries, { envelope: e, body: checked.body ?? "", file }], { now: Date.now(), archiveRead: true });
+    const analysis = analyzeMailbox([...inbox.entries, { envelope: e, body: checked.body ?? "", file }], { now: Date.now(), archiveRead: true, publishing: e.id });
     for (const f of analysis.findings) if (f.id === e.id) findings.push(f);
     const unprimed = primerBlocksClaim(primerState(found.root), e.kind);
     if (unprimed !== null) findings.push(unprimed);

@@ -33,6 +33,7 @@ import { repeatedRepairs } from "./repeated-repairs.js";
 import { republishedReplies } from "./republished-replies.js";
 import { resumesUnanswered } from "./resume-answered.js";
 import { sameRootId } from "./root-id.js";
+import { settledTagFindings } from "./settled-tags.js";
 import { standingBlocks } from "./standing-blocks.js";
 import type { StandingBlock } from "./standing-blocks.js";
 import { DEFAULT_EXCHANGE_BUDGET, MAILBOX_KINDS } from "./vocabulary.js";
@@ -77,6 +78,11 @@ export interface AnalyzeOptions extends ClaimOptions {
    * out (the Worker's preflight, the playground: no folder), the primer is not judged.
    */
   readonly primer?: PrimerState;
+  /**
+   * The UUID of the message about to be published (`rw mailbox new`'s preflight): a rule with an
+   * outbound form refuses in it what it only notes in a peer's message (SETTLED_TAGS_CHANGED).
+   */
+  readonly publishing?: string;
 }
 
 /** A short fingerprint of a root identifier: repair notices never carry the full value. */
@@ -206,6 +212,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     }
     const shakes = handshakes(trusted, trustedThreads, claims.misplaced);
     append(findings, shakes.findings);
+    append(findings, settledTagFindings(shakes.handshakes, trustedThreads, options.publishing));
     const arenaOf = (thread: string): string => (threads.get(thread)?.[0] as MailboxEntry).envelope.arena;
     // Threads no handshake judges, and the threads of hellos that lost a crossing, work under the
     // pairs the handshakes establish. A message its crossed handshake already found downgraded is

@@ -38,6 +38,11 @@ export interface ResponderHandshake {
   readonly established_by: string | null;
   /** The exchange budget of the terms this pair accepted, when they named one. */
   readonly exchange_budget: number | null;
+  /**
+   * The tag set this pair settled (the hello's, or an accepted counter's), once established: every
+   * later message between the pair carries it (section 4; settled-tags.ts). Null before.
+   */
+  readonly tags: readonly string[] | null;
 }
 
 export interface Handshake {
@@ -85,7 +90,8 @@ interface Pair {
   tags: readonly string[];
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
+/** Two tag lists name the same set: order and repeats aside, each tag compared exactly. */
+export const sameTagSet = (a: readonly string[], b: readonly string[]): boolean => {
   const x = new Set(a);
   const y = new Set(b);
   return x.size === y.size && [...x].every((t) => y.has(t));
@@ -102,7 +108,7 @@ function changedTerms(answer: MailboxEnvelope, pair: Pair): string[] {
   const changed: string[] = [];
   if (answer.profile !== pair.profile) changed.push(`profile ${pair.profile} -> ${answer.profile}`);
   if (answer.transport !== pair.transport) changed.push(`transport ${pair.transport} -> ${answer.transport}`);
-  if (answer.tags.length > 0 && !sameSet(answer.tags, pair.tags)) changed.push(`tags [${pair.tags.join(" ")}] -> [${answer.tags.join(" ")}]`);
+  if (answer.tags.length > 0 && !sameTagSet(answer.tags, pair.tags)) changed.push(`tags [${pair.tags.join(" ")}] -> [${answer.tags.join(" ")}]`);
   const table = pair.budget ?? DEFAULT_EXCHANGE_BUDGET;
   if (answer.exchange_budget !== null && answer.exchange_budget !== table) changed.push(`exchange_budget ${table} -> ${answer.exchange_budget}`);
   return changed;
@@ -194,7 +200,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       else if (work.outside.length > 0) outside.push({ entry, agents: work.outside });
     }
   }
-  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by, exchange_budget: p.state === "established" ? p.budget : null }));
+  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by, exchange_budget: p.state === "established" ? p.budget : null, tags: p.established_by === null ? null : [...p.tags] }));
   // A chain with a callsign this hello lost its crossing with is kept for the audit trail, but
   // nothing it settled holds; the hello stands for everyone else it addresses.
   const live = [...pairs.values()].filter((p) => !crossed.has(p.callsign));

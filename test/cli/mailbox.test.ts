@@ -690,6 +690,29 @@ describe("rw mailbox new composes an answer on its parent's settled terms", () =
   });
 });
 
+describe("rw mailbox new holds a settled thread to its tag set (section 4: every later message carries that set)", () => {
+  const request = (root: string, extra: string[]): ReturnType<typeof rw> => rw(["mailbox", "new", root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--reply-to", ID(4), "--arena", "DEMO", "--machine", "VEGA-BOX", "--json", ...extra]);
+  it("refuses a request whose tags are not the settled set (SETTLED_TAGS_CHANGED): exit 1, nothing written; check notes a peer's drift", () => {
+    const a = room();
+    handshake(a.root);
+    const before = readdirSync(a.inbox);
+    const drifted = request(a.root, ["--tags", "legal", "--dry-run"]);
+    expect(drifted.code).toBe(1);
+    const findings = (JSON.parse(drifted.out) as { findings: { code: string; severity: string; expected: string; received: string }[] }).findings;
+    expect(findings.map((f) => [f.code, f.severity, f.expected, f.received])).toStrictEqual([["SETTLED_TAGS_CHANGED", "error", "agent-mailbox", "agent-mailbox,legal"]]);
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+    // The answer's default, its parent's tags, is the settled set: it publishes.
+    const settled = request(a.root, ["--id", ID(5)]);
+    expect(settled.code, settled.out + settled.err).toBe(0);
+    // A peer's message that drifted is read and noted, never refused.
+    message(a.inbox, "2026-10-01-09-00-09-LYRA-reply-drift.md", { version: 1, profile: "CORE", id: ID(6), thread: ID(2), request_id: ID(5), from: "LYRA", to: ["VEGA"], kind: "reply", reply_to: ID(5), expects_reply: false, arena: "DEMO", machine: "LYRA-BOX", root: mailboxRootId(a.root, { windows: false }), transport: "local" });
+    const file = join(a.inbox, "2026-10-01-09-00-09-LYRA-reply-drift.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace("tags: [agent-mailbox]", "tags: [agent-mailbox, legal]"));
+    const check = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(check.out).toContain("note SETTLED_TAGS_DRIFT");
+  });
+});
+
 describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
   // A delivery names its artifact's hash (DELIVER_HASH_MISSING otherwise), so these test the other rules alone.
   const ARTIFACT = ["--body", `workspace/LYRA/artifacts/plan.md sha256:${"9f86d081".repeat(8)}`];

@@ -1,0 +1,82 @@
+/**
+ * The settled tag set (section 4: "The handshake settles one project tag, the standing
+ * `agent-mailbox` tag, and optional topic tags. Every later message and shared artifact carries
+ * that set in frontmatter"). The set a pair settled is the one its accepted terms carry: the
+ * hello's, or the counter's the other side accepted (tags are material, section 6). Every message
+ * of the pair in the handshake's thread after the message that established it (in UUID order)
+ * carries that set, compared as a set: order and repeats aside, each tag exactly, as the
+ * handshake compares a counter's tags. The messages before settlement (hello, welcome, counters,
+ * the FULL ack) are the handshake's to judge. A Handler seat is no party to the handshake, and a
+ * third party is bound by no terms of it. Outbound (the message about to be published) a
+ * difference is refused, SETTLED_TAGS_CHANGED; a peer's is read and noted, SETTLED_TAGS_DRIFT.
+ */
+import { ALL, isHandler } from "./callsign.js";
+import { mailboxFinding } from "./codes.js";
+import type { MailboxFinding } from "./codes.js";
+import { at } from "./entry.js";
+import type { MailboxEntry } from "./entry.js";
+import { sameTagSet } from "./handshake.js";
+import type { Handshake, ResponderHandshake } from "./handshake.js";
+
+interface SettledPair {
+  readonly callsign: string;
+  readonly tags: readonly string[];
+  /** The message that established the pair: only messages after it are held to its set. */
+  readonly established_by: string;
+}
+
+const shown = (tags: readonly string[]): string => `[${tags.join(", ")}]`;
+
+/**
+ * The findings of the messages in each handshake's thread whose tags are not the set their pair
+ * settled. `publishing` is the UUID of the message about to be published, when the caller asks
+ * before publishing (`rw mailbox new`).
+ */
+export function settledTagFindings(handshakes: ReadonlyMap<string, Handshake>, threads: ReadonlyMap<string, readonly MailboxEntry[]>, publishing?: string): MailboxFinding[] {
+  const findings: MailboxFinding[] = [];
+  for (const [thread, handshake] of handshakes) {
+    if (handshake.state === "superseded") continue;
+    // A chain with a callsign the hello lost its crossing with settles nothing; a hello that
+    // carried no tag list settles none to hold anyone to (TAGS_MISSING says so on the hello).
+    const crossed = new Set(handshake.crossings.map((c) => c.callsign));
+    const settled = new Map<string, SettledPair>();
+    for (const r of handshake.responders) {
+      const pair = settledPair(r);
+      if (pair !== null && !crossed.has(r.callsign)) settled.set(r.callsign, pair);
+    }
+    if (settled.size === 0) continue;
+    const establishedBefore = new Set<string>();
+    for (const entry of threads.get(thread) ?? []) {
+      const m = entry.envelope;
+      for (const pair of pairsOf(m, handshake.initiator, settled)) {
+        if (!establishedBefore.has(pair.established_by) || sameTagSet(m.tags, pair.tags)) continue;
+        const outbound = m.id === publishing;
+        const where = `the set ${m.from === pair.callsign ? "its" : `its and ${pair.callsign}'s`} handshake settled in hello ${handshake.hello}'s thread (established by ${pair.established_by})`;
+        const why = outbound ? "every later message carries that set; changing it is a counter, which a later message cannot be" : "read as sent; the room's tag views miss or mislabel it, and a change of tags would take a counter";
+        findings.push(mailboxFinding(outbound ? "SETTLED_TAGS_CHANGED" : "SETTLED_TAGS_DRIFT", `tags ${shown(m.tags)} are not ${where}, ${shown(pair.tags)}: ${why}`, { ...at(entry), slot: "tags", expected: pair.tags.join(","), received: m.tags.join(",") }));
+        break;
+      }
+      establishedBefore.add(m.id);
+    }
+  }
+  return findings;
+}
+
+function settledPair(r: ResponderHandshake): SettledPair | null {
+  if (r.established_by === null || r.tags === null || r.tags.length === 0) return null;
+  return { callsign: r.callsign, tags: r.tags, established_by: r.established_by };
+}
+
+/**
+ * The settled pairs a message speaks in: a responder's own, and the initiator's with each responder
+ * it addresses (every one, to `ALL`).
+ */
+function pairsOf(m: MailboxEntry["envelope"], initiator: string, settled: ReadonlyMap<string, SettledPair>): SettledPair[] {
+  if (isHandler(m.from)) return [];
+  if (m.from !== initiator) {
+    const own = settled.get(m.from);
+    return own === undefined ? [] : [own];
+  }
+  if (m.to.includes(ALL)) return [...settled.values()];
+  return m.to.map((t) => settled.get(t)).filter((p): p is SettledPair => p !== undefined);
+}
