@@ -25,7 +25,10 @@ export function handshakeFieldProblem(field: HandshakeField, kind: MailboxKind, 
   if (!takers.includes(kind)) {
     // The kinds left out are the true roots, a hello and a resume.
     const why = kind === "hello" ? "a hello proposes the terms and answers none" : `a ${kind} rehydrates without reopening the established handshake`;
-    return `${field} is a handshake term, carried only by ${takers.join(", ")}: ${why}, so the handshake reads none here`;
+    // Name the kinds left out when they are fewer: "every kind but hello and resume" reads at a glance.
+    const others = (Object.keys(MAILBOX_KINDS) as MailboxKind[]).filter((k) => !takers.includes(k));
+    const carriers = others.length < takers.length ? `every kind but ${others.join(" and ")}` : takers.join(", ");
+    return `${field} is a handshake term, carried only by ${carriers}: ${why}, so the handshake reads none here`;
   }
   // A kind that always answers is refused without its parent already (REPLY_TO_REQUIRED).
   if (root && MAILBOX_KINDS[kind].parent === "either") return `${field} on a ${kind} with no reply_to: ${field === "terms" ? "an acceptance or a counter answers" : "a budget is proposed by a hello or restated or countered by an answer to"} the terms on the table, and this message answers none, so the handshake reads none here`;
