@@ -27,6 +27,7 @@ import {
   publicationFindings,
   readMailboxMessage,
   rootBindingDrift,
+  settledTagSet,
   slugify,
   uuid7Time,
 } from "../../core/mailbox/index.js";
@@ -140,20 +141,33 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
     arena: option(ctx, "arena"),
     machine: option(ctx, "machine"),
     root,
-    // An answer defaults to its parent's transport and tags: the handshake settles both, and a
-    // welcome's "accept" that restated other ones would be a counter (COUNTER_AS_ACCEPT).
+    // An answer defaults to its parent's transport (and tags, defaultTags): the handshake settles
+    // both, and a welcome's "accept" that restated other ones would be a counter (COUNTER_AS_ACCEPT).
     transport: option(ctx, "transport") ?? p?.transport ?? "local",
     ...(option(ctx, "terms") === undefined ? {} : { terms: option(ctx, "terms") }),
     ...(budget === undefined ? {} : { exchange_budget: /^\d{1,9}$/.test(budget) ? Number(budget) : budget }),
   };
   const given = option(ctx, "tags");
-  const tags = given === undefined && p !== undefined && p.tags.length > 0 ? [...p.tags] : ["agent-mailbox", ...list(given).filter((t) => t !== "agent-mailbox")];
+  const tags = given !== undefined ? ["agent-mailbox", ...list(given).filter((t) => t !== "agent-mailbox")] : defaultTags(inbox, { thread, from, to: list(option(ctx, "to")) }, p);
   if (option(ctx, "body") !== undefined && ctx.file !== undefined) throw new UsageError("--body TEXT and --file PATH both give the body: give one");
   let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : inputText("--file", ctx.file));
   if (parent?.file && !body.includes(`[[${parent.file.replace(/\.md$/, "")}`)) body = `Re: [[${parent.file.replace(/\.md$/, "")}]]\n\n${body}`;
   if (body !== "" && !body.endsWith("\n")) body += "\n";
   const frontmatter = stringify({ tags, meta: { mailbox: envelope } }, { lineWidth: 0 });
   return { text: `---\n${frontmatter}---\n${body}`, slug: option(ctx, "slug") ?? slugify(kind) };
+}
+
+/**
+ * The tags of a message composed without --tags: the set its thread's handshake settled for the
+ * pairs it speaks in (the core's analysis; SETTLED_TAGS_CHANGED refuses any other), else its
+ * parent's, else the standing tag alone. Where those pairs settled different sets the core names
+ * none, and the parent's are copied for the conversation rules to judge.
+ */
+function defaultTags(inbox: Inbox, message: { thread: string; from: string; to: readonly string[] }, parent: MailboxEnvelope | undefined): string[] {
+  const handshake = analyzeMailbox(inbox.entries, { now: Date.now(), archiveRead: true }).threads.find((t) => t.thread === message.thread)?.handshake;
+  const settled = handshake == null ? null : settledTagSet(handshake, message);
+  if (settled !== null) return [...settled];
+  return parent !== undefined && parent.tags.length > 0 ? [...parent.tags] : ["agent-mailbox"];
 }
 
 /**
@@ -301,7 +315,7 @@ export const mailboxNewCommand: Command = {
     transport: { type: "string", help: "local, git, lyt or sync-share (default: the parent's, else local)" },
     terms: { type: "string", help: "accept or counter (a welcome, or another answer to the terms on the table; never a hello or resume)" },
     "exchange-budget": { type: "string", help: "the exchange budget a hello proposes, or an answer to its terms restates or counters (never a resume)" },
-    tags: { type: "string", help: "the room's tags, comma-separated (agent-mailbox is always added; default: the parent's)" },
+    tags: { type: "string", help: "the room's tags, comma-separated (agent-mailbox is always added; default: the set the thread's handshake settled for the pairs the message speaks in, else the parent's)" },
     slug: { type: "string", help: "the filename's slug (default: the kind)" },
     body: { type: "string", help: "the body text (or --file PATH, - for stdin)" },
     message: { type: "string", help: "publish this complete message file instead of composing one" },

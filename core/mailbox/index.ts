@@ -43,9 +43,12 @@ export { MAX_BODY_RW1_LINES, claimsToFollowWelcomes, linksTo, rw1Lines, wikilink
 export type { BodyLine } from "./body.js";
 export { MAX_FRONTMATTER_BYTES, MAX_MESSAGE_BYTES, parentInfo, preflight, readMailboxMessage } from "./read-mailbox-message.js";
 export type { MailboxReading, ParentInfo, ReadMode, ReadOptions } from "./read-mailbox-message.js";
+export { PARENT_FIELDS, parentFromFields } from "./parent-fields.js";
+export type { ParentFields } from "./parent-fields.js";
 export { byUuid } from "./entry.js";
 export type { MailboxEntry } from "./entry.js";
 export { handshakes } from "./handshake.js";
+export { settledTagSet } from "./settled-tags.js";
 export { handshakeFieldProblem, proposalAnswerProblem } from "./handshake-fields.js";
 export { availabilityReplyProblem, isAvailabilityFyi } from "./availability-fyi.js";
 export type { KnownFields } from "./availability-fyi.js";

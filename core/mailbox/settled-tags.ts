@@ -35,15 +35,7 @@ const shown = (tags: readonly string[]): string => `[${tags.join(", ")}]`;
 export function settledTagFindings(handshakes: ReadonlyMap<string, Handshake>, threads: ReadonlyMap<string, readonly MailboxEntry[]>, publishing?: string): MailboxFinding[] {
   const findings: MailboxFinding[] = [];
   for (const [thread, handshake] of handshakes) {
-    if (handshake.state === "superseded") continue;
-    // A chain with a callsign the hello lost its crossing with settles nothing; a hello that
-    // carried no tag list settles none to hold anyone to (TAGS_MISSING says so on the hello).
-    const crossed = new Set(handshake.crossings.map((c) => c.callsign));
-    const settled = new Map<string, SettledPair>();
-    for (const r of handshake.responders) {
-      const pair = settledPair(r);
-      if (pair !== null && !crossed.has(r.callsign)) settled.set(r.callsign, pair);
-    }
+    const settled = settledPairs(handshake);
     if (settled.size === 0) continue;
     const establishedBefore = new Set<string>();
     for (const entry of threads.get(thread) ?? []) {
@@ -62,6 +54,33 @@ export function settledTagFindings(handshakes: ReadonlyMap<string, Handshake>, t
   return findings;
 }
 
+/**
+ * The tag set a message from `from` to `to` in the handshake's thread carries once its pairs are
+ * settled: the set of every settled pair it speaks in (rw mailbox new's default tags). Null when it
+ * speaks in none, or in pairs that settled different sets (an initiator's message to several
+ * responders, or to ALL): no one set would satisfy them, and the caller's own choice is judged.
+ */
+export function settledTagSet(handshake: Handshake, message: { readonly from: string; readonly to: readonly string[] }): readonly string[] | null {
+  const pairs = pairsOf(message, handshake.initiator, settledPairs(handshake));
+  const first = pairs[0];
+  if (first === undefined || pairs.some((p) => !sameTagSet(p.tags, first.tags))) return null;
+  return first.tags;
+}
+
+/** The pairs of a handshake that settled a tag set, by responder. */
+function settledPairs(handshake: Handshake): Map<string, SettledPair> {
+  const settled = new Map<string, SettledPair>();
+  if (handshake.state === "superseded") return settled;
+  // A chain with a callsign the hello lost its crossing with settles nothing; a hello that
+  // carried no tag list settles none to hold anyone to (TAGS_MISSING says so on the hello).
+  const crossed = new Set(handshake.crossings.map((c) => c.callsign));
+  for (const r of handshake.responders) {
+    const pair = settledPair(r);
+    if (pair !== null && !crossed.has(r.callsign)) settled.set(r.callsign, pair);
+  }
+  return settled;
+}
+
 function settledPair(r: ResponderHandshake): SettledPair | null {
   if (r.established_by === null || r.tags === null || r.tags.length === 0) return null;
   return { callsign: r.callsign, tags: r.tags, established_by: r.established_by };
@@ -71,7 +90,7 @@ function settledPair(r: ResponderHandshake): SettledPair | null {
  * The settled pairs a message speaks in: a responder's own, and the initiator's with each responder
  * it addresses (every one, to `ALL`).
  */
-function pairsOf(m: MailboxEntry["envelope"], initiator: string, settled: ReadonlyMap<string, SettledPair>): SettledPair[] {
+function pairsOf(m: { readonly from: string; readonly to: readonly string[] }, initiator: string, settled: ReadonlyMap<string, SettledPair>): SettledPair[] {
   if (isHandler(m.from)) return [];
   if (m.from !== initiator) {
     const own = settled.get(m.from);

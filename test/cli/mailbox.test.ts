@@ -710,6 +710,22 @@ describe("rw mailbox new holds a settled thread to its tag set (section 4: every
     const check = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
     expect(check.out).toContain("note SETTLED_TAGS_DRIFT");
   });
+  it("composes an answer to a parent that drifted with the settled set, not the parent's tags; --tags of another set is refused", () => {
+    const a = room();
+    handshake(a.root);
+    expect(request(a.root, ["--id", ID(5)]).code).toBe(0);
+    // LYRA's answer drifted to [agent-mailbox, legal]: a peer's, read and noted.
+    message(a.inbox, "2026-10-01-09-00-09-LYRA-reply-drift.md", { version: 1, profile: "CORE", id: ID(6), thread: ID(2), request_id: ID(5), from: "LYRA", to: ["VEGA"], kind: "reply", reply_to: ID(5), expects_reply: true, arena: "DEMO", machine: "LYRA-BOX", root: mailboxRootId(a.root, { windows: false }), transport: "local" });
+    const file = join(a.inbox, "2026-10-01-09-00-09-LYRA-reply-drift.md");
+    writeFileSync(file, readFileSync(file, "utf8").replace("tags: [agent-mailbox]", "tags: [agent-mailbox, legal]"));
+    const REPLY = ["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "reply", "--reply-to", ID(6), "--arena", "DEMO", "--machine", "VEGA-BOX", "--json"];
+    const copied = rw([...REPLY, "--tags", "legal"]);
+    expect([copied.code, (JSON.parse(copied.out) as { findings: { code: string }[] }).findings.map((f) => f.code)], copied.err).toStrictEqual([1, ["SETTLED_TAGS_CHANGED"]]);
+    const settled = rw([...REPLY, "--id", ID(7)]);
+    expect(settled.code, settled.out + settled.err).toBe(0);
+    const text = readFileSync(join(a.inbox, (JSON.parse(settled.out) as { file: string }).file), "utf8");
+    expect(text.startsWith("---\ntags:\n  - agent-mailbox\nmeta:\n"), text).toBe(true);
+  });
 });
 
 describe("rw mailbox new refuses what rw mailbox check would refuse", () => {

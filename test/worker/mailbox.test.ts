@@ -86,6 +86,39 @@ describe("POST /v1/mailbox/preflight", () => {
     const v = (await (await postJson("/v1/mailbox/preflight", { message: ack, parent: request })).json()) as Verdict;
     expect([v.ok, v.findings.map((f) => `${f.code}:${f.slot}`)]).toStrictEqual([false, ["ACK_UNASKED:reply_to"]]);
   });
+  it("judges the parent's expects_reply, availability and terms given as fields of { id, kind }, and not when they are left out", async () => {
+    const id = "019a1f2c-8e00-7000-8000-000000000001";
+    const answer = (fields: Record<string, string>, body: string): string => envelope({ id: "019a1f2c-8e00-7000-8000-000000000009", from: "LYRA", to: "[VEGA]", machine: "LYRA-BOX", reply_to: id, ...fields }).replace("Hello.", `Re: [[parent]]. ${body}`);
+    const codes = async (message: string, parent: Record<string, unknown>): Promise<string[]> => ((await (await postJson("/v1/mailbox/preflight", { message, parent })).json()) as Verdict).findings.map((f) => `${f.code}:${f.slot}`);
+    // A courtesy ack of a no-reply request (ACK_UNASKED): it needs expects_reply and terms known.
+    const ack = answer({ kind: "ack" }, "Received.");
+    expect(await codes(ack, { id, kind: "request", expects_reply: false, terms: null })).toStrictEqual(["ACK_UNASKED:reply_to"]);
+    expect(await codes(ack, { id, kind: "request", expects_reply: true, terms: null })).toStrictEqual([]);
+    expect(await codes(ack, { id, kind: "request" })).toStrictEqual([]);
+    // An answer to an availability FYI (AVAILABILITY_REPLY).
+    const reply = answer({ kind: "reply" }, "Noted.");
+    expect(await codes(reply, { id, kind: "state", expects_reply: false, availability: { mode: "away" } })).toStrictEqual(["AVAILABILITY_REPLY:reply_to"]);
+    expect(await codes(reply, { id, kind: "state", expects_reply: false, availability: null })).toStrictEqual([]);
+    expect(await codes(reply, { id, kind: "state", expects_reply: false })).toStrictEqual([]);
+    // Terms answering a message that put none on the table (TERMS_MISPLACED).
+    const accept = answer({ kind: "reply", terms: "accept" }, "Agreed.");
+    expect(await codes(accept, { id, kind: "request", terms: null })).toStrictEqual(["TERMS_MISPLACED:terms"]);
+    expect(await codes(accept, { id, kind: "request", terms: "counter" })).toStrictEqual([]);
+    expect(await codes(accept, { id, kind: "request" })).toStrictEqual([]);
+  });
+  it("refuses the parent's fields of the wrong type as the core refuses them in a message", async () => {
+    const id = "019a1f2c-8e00-7000-8000-000000000001";
+    for (const [fields, parameter, code] of [
+      [{ expects_reply: "false" }, "parent.expects_reply", "FIELD_TYPE"],
+      [{ expects_reply: null }, "parent.expects_reply", "FIELD_TYPE"],
+      [{ availability: ["away"] }, "parent.availability", "FIELD_TYPE"],
+      [{ terms: "maybe" }, "parent.terms", "TERMS_INVALID"],
+      [{ terms: 1 }, "parent.terms", "TERMS_INVALID"],
+    ] as const) {
+      const problem = await problemOf(await postJson("/v1/mailbox/preflight", { message: envelope({}), parent: { id, kind: "request", ...fields } }));
+      expect([problem.status, problem.parameter, (problem["findings"] as { code: string }[]).map((f) => f.code)]).toStrictEqual([400, parameter, [code]]);
+    }
+  });
   it("validates the RW1 lines of the body with the profile named", async () => {
     const line = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY amt=5400";
     const message = envelope({ kind: "request" }).replace("Hello.", line);

@@ -4,7 +4,7 @@
  * the preflight before publishing; `inbound` reads a message a peer published. A refused message
  * is a 200 with `ok: false` and its findings; problems are for requests the Worker cannot read.
  */
-import { parentInfo, readMailboxMessage } from "../../core/mailbox/index.js";
+import { PARENT_FIELDS, parentFromFields, parentInfo, readMailboxMessage } from "../../core/mailbox/index.js";
 import type { ParentInfo } from "../../core/mailbox/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -14,7 +14,11 @@ import type { RouteContext } from "../router.js";
 
 const bad = (parameter: string, detail: string): ProblemError => new ProblemError("invalid-request", `${parameter}: ${detail}`, { parameter });
 
-/** The parent: `{ id, kind, file? }`, or the parent message's own text (read inbound for what the reader judges of it). */
+/**
+ * The parent: `{ id, kind, file?, expects_reply?, availability?, terms? }`, its optional envelope
+ * fields checked by the core as a message's are (parentFromFields), or the parent message's own
+ * text (read inbound for what the reader judges of it).
+ */
 function parentOf(value: unknown): ParentInfo | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === "string") {
@@ -24,9 +28,16 @@ function parentOf(value: unknown): ParentInfo | undefined {
   }
   const p = value as Record<string, unknown>;
   if (typeof value !== "object" || Array.isArray(value) || typeof p["id"] !== "string" || typeof p["kind"] !== "string" || !(p["file"] === undefined || p["file"] === null || typeof p["file"] === "string")) {
-    throw bad("parent", "the parent message as text, or { id, kind, file? }");
+    throw bad("parent", `the parent message as text, or { id, kind, file?, ${PARENT_FIELDS.join("?, ")}? }`);
   }
-  return { id: p["id"], kind: p["kind"], file: (p["file"] as string | null | undefined) ?? null };
+  const read = parentFromFields({ id: p["id"], kind: p["kind"], file: (p["file"] as string | null | undefined) ?? null, fields: p });
+  const [first] = read.findings;
+  if (read.parent === null || first !== undefined) {
+    // The core's message names its field first ("terms: accept or counter"), read here under parent.
+    const parameter = first?.slot === undefined ? "parent" : `parent.${first.slot}`;
+    throw new ProblemError("invalid-request", first?.slot === undefined ? `parent: ${first?.message ?? "not read"}` : `parent.${first.message}`, { parameter, findings: read.findings });
+  }
+  return read.parent;
 }
 
 export async function mailboxPreflightRoute(context: RouteContext): Promise<Response> {

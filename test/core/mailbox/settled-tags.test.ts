@@ -75,4 +75,21 @@ describe("the settled tag set (section 4)", () => {
     const { analysis: open } = tagFindings([vega("h", { kind: "hello", to: ["LYRA"] }), lyra("w", { kind: "welcome", reply_to: "@h", terms: "counter" }, ["agent-mailbox", "legal"])]);
     expect(open.threads[0]?.handshake?.responders.map((r) => r.tags)).toStrictEqual([null]);
   });
+  it("names the set a message of the thread carries (settledTagSet): its pairs' one set, none where they settled different ones or none", () => {
+    const { analysis } = tagFindings([
+      vega("h", { kind: "hello", to: ["ALL"] }),
+      lyra("w1", { kind: "welcome", reply_to: "@h", terms: "accept" }),
+      orion("w2", { kind: "welcome", reply_to: "@h", terms: "counter" }, ["agent-mailbox", "demo", "legal"]),
+      vega("a2", { kind: "welcome", to: ["ORION"], reply_to: "@w2", terms: "accept", expects_reply: false }, ["agent-mailbox", "demo", "legal"]),
+    ]);
+    const handshake = analysis.threads[0]?.handshake as mailbox.Handshake;
+    expect(handshake.responders.map((r) => [r.callsign, r.tags])).toStrictEqual([["LYRA", ["agent-mailbox", "demo"]], ["ORION", ["agent-mailbox", "demo", "legal"]]]);
+    expect(mailbox.settledTagSet(handshake, { from: "LYRA", to: ["VEGA"] })).toStrictEqual(["agent-mailbox", "demo"]);
+    expect(mailbox.settledTagSet(handshake, { from: "VEGA", to: ["ORION"] })).toStrictEqual(["agent-mailbox", "demo", "legal"]);
+    // The initiator to both pairs, or to ALL: two sets, so none; a Handler seat and a third party speak in no pair.
+    expect(mailbox.settledTagSet(handshake, { from: "VEGA", to: ["LYRA", "ORION"] })).toBeNull();
+    expect(mailbox.settledTagSet(handshake, { from: "VEGA", to: ["ALL"] })).toBeNull();
+    expect(mailbox.settledTagSet(handshake, { from: "HANDLER", to: ["LYRA"] })).toBeNull();
+    expect(mailbox.settledTagSet(handshake, { from: "SIRIUS", to: ["VEGA"] })).toBeNull();
+  });
 });
