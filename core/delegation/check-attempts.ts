@@ -17,8 +17,10 @@
  * as a fork, as two revisions of one attempt neither of which leads to the other are. An attempt of
  * the contract's exact revision ran through a tool its scope authorizes (`_attempt-tools.ts`), and
  * each attempt and checkpoint of that revision fences every stream its effects fence
- * (`_record-fences.ts`). Across every record given, one idempotency key names one requested effect
- * (`_idempotency-keys.ts`), and one control stream one event at each position (`_stream-forks.ts`).
+ * (`_record-fences.ts`); a checkpoint fences no stream before its attempt did, nor before an
+ * earlier checkpoint of that attempt did (`_checkpoint-fences.ts`). Across every record given,
+ * one idempotency key names one requested effect (`_idempotency-keys.ts`), and one control stream
+ * one event at each position (`_stream-forks.ts`).
  */
 import { attemptToolFindings } from "./_attempt-tools.js";
 import { delegationFinding } from "./codes.js";
@@ -27,6 +29,7 @@ import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
+import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { consumptionShrinks } from "./_consumption.js";
@@ -194,6 +197,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   delegateeFindings(contract, records, out);
   attemptToolFindings(contract, records, out);
   checkpointAttemptFindings(records, checkpoints, out);
+  checkpointFenceFindings(records, checkpoints, out);
   boundInputFindings(contract, records, checkpoints, out);
   resumeInputFindings(records, checkpoints, out);
   resumeReconciliationFindings(records, checkpoints, out);

@@ -22,8 +22,10 @@ import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
+import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
+import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { boundInputFindings, nextInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { resumeFenceFindings } from "./_resume-fences.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
@@ -140,8 +142,16 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   checkpointAttemptFindings(records, checkpoints, findings);
   resumeInputFindings(records, checkpoints, findings);
   resumeReconciliationFindings(records, checkpoints, findings);
-  // A resume under the next revision fences its delegation's stream past its checkpoint (11.4: DB6, not DB4).
+  // A resume under the next revision fences its delegation's stream past its checkpoint (11.4: DB6,
+  // not DB4), and the checkpoint it trusts fences no stream before its attempt or an earlier
+  // checkpoint of that attempt did (1.2: positions only grow).
   resumeFenceFindings(records, checkpoints, findings);
+  checkpointFenceFindings(records, checkpoints, findings);
+  // 11.4's resume is a new attempt of the same delegation, sent to the same target, which
+  // deduplicates by the key and knows no contract revision: one key names one effect across the
+  // revisions (ATT-2 under r2 reuses ATT-1's key for ATT-1's effect). Another delegation's attempts
+  // are refused above (ATTEMPT_DELEGATION) and not compared.
+  idempotencyKeyFindings(records.filter(({ attempt }) => attempt.delegation_ref.object_id === prior.delegation_id), findings, "retries");
   // The attempts and checkpoints fence one history a control stream: two events at one position are a fork.
   streamForkFindings([
     ...records.map(({ attempt: a, index }) => ({ at: `attempts.${index}`, id: a.attempt_id, control_fence_set: a.control_fence_set })),

@@ -81,6 +81,8 @@ export const DELEGATION_CODES = {
   CHECKPOINT_ATTEMPT_MISMATCH: "error",
   /** A checkpoint its attempt's executor wrote names another operator than that attempt's (1.1, 7.2: "writer Actor/operator"). */
   CHECKPOINT_WRITER_OPERATOR: "error",
+  /** A checkpoint fences a stream before its attempt did, or before a checkpoint of that attempt with a lower sequence did (1.2: positions only grow; 7.2). */
+  CHECKPOINT_FENCE_REGRESSED: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",

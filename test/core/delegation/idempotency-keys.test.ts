@@ -4,7 +4,7 @@
 // target to drop one effect or answer it with the other's result (IDEMPOTENCY_KEY_CONFLICT).
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { checkAttempts, checkAttemptsDocument } from "../../../core/delegation/index.js";
+import { checkAttempts, checkAttemptsDocument, checkReassignmentDocument } from "../../../core/delegation/index.js";
 import type { DelegationContract, ExecutionAttempt } from "../../../core/delegation/index.js";
 import { read, record } from "./_records.js";
 
@@ -60,5 +60,30 @@ describe("one idempotency key names one requested effect (IDEMPOTENCY_KEY_CONFLI
     expect(conflicts(r).map((c) => c[0])).toStrictEqual(["attempts.1.requested_effect_digest", "attempts.2.requested_effect_digest"]);
     const typed = checkAttempts(read<DelegationContract>(contract()), [read<ExecutionAttempt>(record("att-1")), read<ExecutionAttempt>({ ...record("att-2"), requested_effect_digest: OTHER })]);
     expect(codes(typed)).toStrictEqual(["IDEMPOTENCY_KEY_CONFLICT"]);
+  });
+});
+
+// 11.4's resume under r2 is a new attempt of the same delegation, sent to the same target, which
+// deduplicates by the key whatever contract revision names it: checkReassignment, given the
+// delegation's attempts, holds them to one key, one effect, denying on `retries` (5.1's retry_policy,
+// "Idempotency identity").
+describe("one idempotency key names one effect across a reassignment (IDEMPOTENCY_KEY_CONFLICT)", () => {
+  /** ATT-2 under r2, ended having consumed nothing, so the prior's remainder is known with it given. */
+  const att2Ended = (patch: object = {}) => ({ ...record("att-2"), ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 } }, ...patch });
+  const reassign = (attempts: unknown[]) => checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts, checkpoints: [record("cp-7")] });
+  it("allows 11.4: ATT-2 under r2 resumes with ATT-1's key for ATT-1's effect", () => {
+    expect(reassign([record("att-1"), att2Ended()])).toMatchObject({ ok: true, failed: [], findings: [] });
+  });
+  it("denies ATT-2 under r2 sending ATT-1's key with another effect, on retries", () => {
+    const r = reassign([record("att-1"), att2Ended({ requested_effect_digest: OTHER })]);
+    expect(r).toMatchObject({ ok: false, decision: "deny", failed: ["retries"] });
+    expect(codes(r)).toStrictEqual(["IDEMPOTENCY_KEY_CONFLICT"]);
+    expect(conflicts(r)).toStrictEqual([["attempts.1.requested_effect_digest", "retries", ATT1_DIGEST, OTHER]]);
+  });
+  it("does not compare another delegation's attempt, refused for that alone", () => {
+    const elsewhere = att2Ended({ delegation_ref: ref("D-OTHER", "r1"), requested_effect_digest: OTHER });
+    const r = reassign([record("att-1"), elsewhere]);
+    expect(codes(r)).toContain("ATTEMPT_DELEGATION");
+    expect(codes(r)).not.toContain("IDEMPOTENCY_KEY_CONFLICT");
   });
 });

@@ -11,6 +11,15 @@ import { read, record } from "./_records.js";
 
 /** A checkpoint like CP-7, its own id, sequence, time and attempt, stating no remainder. */
 const cp = (id: string, sequence: number, written_at: string, attempt_id = "ATT-1"): any => ({ ...record("cp-7"), record_id: id, checkpoint_id: id, sequence, written_at, issued_at: written_at, attempt_id, remaining_budget: {} });
+/**
+ * CP-9, a checkpoint ATT-2 wrote naming r1, the prior, where ATT-2 ran under r2. It fences the heads
+ * ATT-2 fenced (AGENT-B, DB6) and r1's agent stream too, so only its revision is at fault, not its
+ * fences (CHECKPOINT_FENCE_REGRESSED, FENCE_SCOPE_MISSING).
+ */
+const cp9 = (): any => {
+  const [agentB, db6, space] = record("att-2").control_fence_set;
+  return { ...cp("CP-9", 9, "2026-10-04T10:45:00Z", "ATT-2"), control_fence_set: [record("cp-7").control_fence_set[0], agentB, db6, space] };
+};
 /** ATT-2 under r2, ended having consumed nothing, so the prior's remainder is known with it given. */
 const att2Ended = (): any => ({ ...record("att-2"), ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 } } });
 const reassign = (checkpoints: unknown[], attempts: unknown[] = [record("att-1")]) => checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts, checkpoints });
@@ -41,12 +50,12 @@ describe("the prior's checkpoints in a reassignment, against one another and the
   });
   it("denies a checkpoint of the prior whose attempt ran under another revision (on budget): its remainder would count none of that attempt's consumption", () => {
     // CP-9 names r1, the prior, and its attempt ATT-2 ran under r2.
-    const r = reassign([record("cp-7"), cp("CP-9", 9, "2026-10-04T10:45:00Z", "ATT-2")], [record("att-1"), att2Ended()]);
+    const r = reassign([record("cp-7"), cp9()], [record("att-1"), att2Ended()]);
     expect(r).toMatchObject({ ok: false, failed: ["budget"] });
     expect(found(r)).toStrictEqual([["CHECKPOINT_ATTEMPT_MISMATCH", "checkpoints.1.delegation_ref", "budget"]]);
   });
   it("lists both dimensions when both fail, in table order; says nothing of a checkpoint whose attempt is not given", () => {
-    const bad = [record("cp-7"), cp("CP-8", 3, "2026-10-04T10:06:00Z"), cp("CP-9", 9, "2026-10-04T10:45:00Z", "ATT-2")];
+    const bad = [record("cp-7"), cp("CP-8", 3, "2026-10-04T10:06:00Z"), cp9()];
     const r = reassign(bad, [record("att-1"), att2Ended()]);
     expect(r.failed).toStrictEqual(["inputs", "budget"]);
     expect(found(r)).toStrictEqual([
@@ -56,7 +65,7 @@ describe("the prior's checkpoints in a reassignment, against one another and the
     // The same findings, with the same dimensions, as checkAttempts gives over the same records.
     expect(found(checkAttemptsDocument({ contract: record("d-research-2-r1"), attempts: [record("att-1"), att2Ended()], checkpoints: bad }))).toStrictEqual(found(r));
     // Without ATT-2, CP-9's attempt is not in hand: its revision and start are not compared.
-    expect(found(reassign([record("cp-7"), cp("CP-9", 9, "2026-10-04T10:45:00Z", "ATT-2")]))).toStrictEqual([]);
+    expect(found(reassign([record("cp-7"), cp9()]))).toStrictEqual([]);
   });
   it("is checked by the typed API, and not at all without checkpoints", () => {
     const typed = checkReassignment(read<DelegationContract>(record("d-research-2-r1")), read<DelegationContract>(record("d-research-2-r2")), undefined, undefined, [read<ExecutionAttempt>(record("att-1"))], [read<DelegationCheckpoint>(record("cp-7")), read<DelegationCheckpoint>(cp("CP-8", 3, "2026-10-04T10:06:00Z"))]);
