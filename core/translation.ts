@@ -36,7 +36,7 @@ export interface TranslationRule {
 /** What each placeholder matches: `{n}` counts from 1 and has one spelling (`#l0`, `#l007` name no line). */
 const PLACEHOLDER_PATTERN: Record<string, string> = { id: "[A-Za-z0-9._-]+", n: "[1-9][0-9]*" };
 /** A template's placeholders (_compile-shape.ts checks a template with the same pattern). */
-export const _PLACEHOLDER = /\{(id|n|enum:[a-z][a-z0-9_]*)\}/g;
+export const _PLACEHOLDER: RegExp = /\{(id|n|enum:[a-z][a-z0-9_]*)\}/g;
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 
