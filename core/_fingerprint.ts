@@ -41,14 +41,3 @@ export function _fingerprint(message: Message, slots: readonly string[]): number
 export function _valueFingerprint(slot: string, value: SlotValue): number {
   return _cyrb53(JSON.stringify([_echoed(slot, value)]));
 }
-
-/**
- * The fingerprint of every slot a message carries, key and decoded value (as `_fingerprint`
- * compares them), in key order; not its id, `re=`, parties, item or tail. Two HOs from the same
- * sender to the same receiver about the same item get the same one when the second is the first
- * sent again, which is what a re-issue is (rule 1).
- */
-export function _slotsFingerprint(message: Message): number {
-  const keys = Object.keys(message.slots).sort();
-  return _cyrb53(JSON.stringify(keys.map((key) => [key, _echoed(key, message.slots[key])])));
-}

@@ -58,17 +58,18 @@ export interface HandoffTable {
   /** Fingerprints of the echo values beyond item, ask and due, and of the execution values the HO carries. */
   echoPrint: Float64Array;
   execPrint: Float64Array;
-  /** Fingerprint of all the HO's slots (core/_fingerprint's `_slotsFingerprint`): a re-issue must keep it. */
-  slotsPrint: Float64Array;
-  /** Where the HO's fingerprints of the slots its shape compares beyond the echo start in `prints`. */
+  /**
+   * Where the HO's fingerprints start in `prints`: of the slots its shape compares beyond the echo,
+   * then each slot's key (its interned name) and value, to the next row's start.
+   */
   printsAt: Int32Array;
-  /** Those fingerprints, every HO's in a row (ReadbackShape.beyond says how many and of what). */
+  /** Those numbers, every HO's in a row (ReadbackShape.beyond says how many of the first). */
   prints: Float64Array;
   printCount: number;
 }
 
 const INT_COLUMNS = ["line", "from", "to", "item", "ask", "due", "shape", "state", "closedAt", "printsAt"] as const;
-const NUMBER_COLUMNS = ["exp", "digest", "echoPrint", "execPrint", "slotsPrint"] as const;
+const NUMBER_COLUMNS = ["exp", "digest", "echoPrint", "execPrint"] as const;
 
 export function _handoffTable(capacity = 32): HandoffTable {
   const t = { count: 0 } as HandoffTable;

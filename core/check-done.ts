@@ -4,7 +4,7 @@
  * loop that catches a tool that did something other than what it was told.
  */
 import { _validateReply } from "./_readback-validation.js";
-import { _recordContradictions } from "./check-handoff.js";
+import { _recordContradictions } from "./_record-contradictions.js";
 import { checkReadback } from "./check-readback.js";
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";

@@ -14,6 +14,7 @@ import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _same, _show } from "./_slot-values.js";
 import { _hoSlot, _hoValue } from "./_stated-slots.js";
+import { _differs } from "./_record-contradictions.js";
 
 export interface HandoffReport {
   readonly ok: boolean;
@@ -23,25 +24,6 @@ export interface HandoffReport {
 
 function report(findings: Finding[]): HandoffReport {
   return { ok: !findings.some((f) => f.severity === "error"), findings };
-}
-
-const differs = (slot: string, got: SlotValue, want: SlotValue, said: string, why = ""): Finding =>
-  finding("HO_DIFFERS", `${slot}: ${said} ${_show(got)}, the record says ${_show(want)}${why}`, { slot, expected: _show(want), received: _show(got) });
-
-/**
- * Each execution value the HO carries that the sender's record holds otherwise (HO_DIFFERS):
- * check-rb's tier 5 and check-dn compare the readback and the report with the HO's carried
- * values, so an HO that contradicts its record would pass them with values nobody approved. (Its
- * other slots are check-ho's to hold to the record, before it is sent.)
- */
-export function _recordContradictions(ho: Message, values: Readonly<Record<string, SlotValue>>, vocabulary: Vocabulary): Finding[] {
-  const ask = ho.slots["ask"];
-  const out: Finding[] = [];
-  for (const slot of (typeof ask === "string" ? vocabulary.exec.get(ask) : undefined) ?? []) {
-    const got = _hoValue(ho, slot, vocabulary);
-    if (got !== undefined && Object.hasOwn(values, slot) && !_same(values[slot], got)) out.push(differs(slot, got, values[slot] as SlotValue, "the HO sent says", ": the HO contradicts what was approved, and check-ho refuses it"));
-  }
-  return out;
 }
 
 function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary): Finding[] {
@@ -56,7 +38,7 @@ function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary
     if (got === undefined) {
       if (!record.resolve.has(slot)) out.push(finding("HO_OMITS", `the line omits ${slot}=${_show(want)}, which the record holds`, { slot, expected: _show(want) }));
     } else if (!_same(want, got)) {
-      out.push(differs(slot, got, want, "the line says"));
+      out.push(_differs(slot, got, want, "the line says"));
     }
   }
   const ask = ho.slots["ask"];

@@ -4,7 +4,7 @@
  * a readback that passes every tier the sender asked for transfers ownership.
  */
 import { _isHex12 } from "./_chars.js";
-import { _recordContradictions } from "./check-handoff.js";
+import { _recordContradictions } from "./_record-contradictions.js";
 import { _boundedCriteria, _readCriteria, parseCriteria } from "./criteria.js";
 import type { Constraint } from "./criteria.js";
 import { digest } from "./digest.js";

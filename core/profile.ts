@@ -13,7 +13,7 @@ import { finding } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import type { ProfileFile } from "./profile-file.js";
 import { parseSlotType } from "./slot-type.js";
-import { compileShape } from "./translation.js";
+import { compileShape } from "./_compile-shape.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { CORE_ENUMS, CORE_SLOTS, MESSAGE_TYPES } from "./vocabulary.js";
 

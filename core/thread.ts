@@ -89,7 +89,7 @@ import {
   ANSWERED, CLOSED_BY, CLOSED_CX, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, ITEM_READ_LATE, ITEM_READ_NAMES, ITEM_READ_UNVERIFIED, ITEM_READ_VOID, IN_LINE, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
   _addItem, _addPrints, _addRow, _digestNumber, _handoffTable, _itemTable,
 } from "./_handoff-table.js";
-import { _fingerprint, _slotsFingerprint, _valueFingerprint } from "./_fingerprint.js";
+import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
 import { _answerMiss, _shapedNeed } from "./_answer-shape.js";
 import { _readbackAnswers } from "./_readback-answers.js";
 import type { ReadbackAnswer } from "./_readback-answers.js";
@@ -375,10 +375,15 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     t.shape[i] = s;
     t.echoPrint[i] = _fingerprint(m, shape.extra);
     t.execPrint[i] = _fingerprint(m, shape.carried);
-    t.slotsPrint[i] = _slotsFingerprint(m);
     const beyond = shape.beyond;
-    const at = beyond.length === 0 ? 0 : _addPrints(t, beyond.length);
+    // Then every slot as its key's name number and its value's fingerprint: a re-issue must keep them (rule 1).
+    const keys = Object.keys(m.slots);
+    const at = _addPrints(t, beyond.length + 2 * keys.length);
     for (let k = 0; k < beyond.length; k++) t.prints[at + k] = _valueFingerprint(beyond[k] as string, m.slots[beyond[k] as string] as SlotValue);
+    keys.forEach((key, k) => {
+      t.prints[at + beyond.length + 2 * k] = names.id(key);
+      t.prints[at + beyond.length + 2 * k + 1] = _valueFingerprint(key, m.slots[key] as SlotValue);
+    });
     t.printsAt[i] = at;
     t.state[i] = OPEN;
     t.closedAt[i] = -1;
@@ -454,9 +459,35 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     note("THREAD_REISSUED", `HO ${ids[i]} re-issues ${ids[live]} (re= names ${via}): ${ids[live]} is superseded, ${was}`, ids[live] as string, ids[i] as string, line, { slot: "re", expected: ids[live] as string, received: re });
     // Rule 1 re-issues "the same HO": a receiver already holding the one it replaces answers UN
     // why=DUP and acts on that one as it was, so a change sent as a re-issue is silently lost.
-    if (t.slotsPrint[i] !== t.slotsPrint[live]) {
-      note("THREAD_REISSUE_CHANGED", `HO ${ids[i]} re-issues ${ids[live]} with other slots or values: a re-issue sends the same HO again (rule 1), and a receiver holding ${ids[live]} answers UN why=DUP and acts on it unchanged; to change the handoff, cancel it (CX why=SUPERSEDED) and send a new HO`, ids[live] as string, ids[i] as string, line, { expected: ids[live] as string, received: ids[i] as string });
+    const changed = changedSlots(i, live);
+    if (changed.length > 0) {
+      // A few slots by name, so a line of a thousand slots makes no longer message.
+      const named = changed.slice(0, 3).join(", ") + (changed.length > 3 ? `, and ${changed.length - 3} more` : "");
+      note("THREAD_REISSUE_CHANGED", `HO ${ids[i]} re-issues ${ids[live]} with other slots or values (${named}): a re-issue sends the same HO again (rule 1), and a receiver holding ${ids[live]} answers UN why=DUP and acts on it unchanged; to change the handoff, cancel it (CX why=SUPERSEDED) and send a new HO`, ids[live] as string, ids[i] as string, line, { slot: (changed[0] as string).split(" ")[0] as string, expected: ids[live] as string, received: ids[i] as string });
     }
+  }
+
+  /**
+   * The slots re-issue `i` carries other than HO `was` does, by name: each it changes or adds
+   * (" added"), in its order, then each it leaves out (" left out"), as tier 3 compares values.
+   */
+  function changedSlots(i: number, was: number): string[] {
+    const slotsOf = (k: number): Map<number, number> => {
+      const from = (t.printsAt[k] as number) + shapes.get(t.shape[k] as number).beyond.length;
+      const to = k + 1 < t.count ? (t.printsAt[k + 1] as number) : t.printCount;
+      const out = new Map<number, number>();
+      for (let p = from; p < to; p += 2) out.set(t.prints[p] as number, t.prints[p + 1] as number);
+      return out;
+    };
+    const before = slotsOf(was);
+    const out: string[] = [];
+    for (const [key, value] of slotsOf(i)) {
+      const old = before.get(key);
+      if (old !== value) out.push(names.name(key) + (old === undefined ? " added" : ""));
+      before.delete(key);
+    }
+    for (const key of before.keys()) out.push(`${names.name(key)} left out`);
+    return out;
   }
 
   function print(i: number): HandoffPrint {

@@ -33,32 +33,23 @@ export interface TranslationRule {
   readonly sum: { readonly parts: readonly string[]; readonly total: string } | null;
 }
 
-/** Characters each placeholder matches; a shape may not let one run into the next (no backtracking). */
-const PLACEHOLDER_CLASS: Record<string, string> = { id: "[A-Za-z0-9._-]", n: "[0-9]" };
 /** What each placeholder matches: `{n}` counts from 1 and has one spelling (`#l0`, `#l007` name no line). */
 const PLACEHOLDER_PATTERN: Record<string, string> = { id: "[A-Za-z0-9._-]+", n: "[1-9][0-9]*" };
-const PLACEHOLDER = /\{(id|n|enum:[a-z][a-z0-9_]*)\}/g;
+/** A template's placeholders (_compile-shape.ts checks a template with the same pattern). */
+export const _PLACEHOLDER: RegExp = /\{(id|n|enum:[a-z][a-z0-9_]*)\}/g;
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 
-type Enums = ReadonlyMap<string, ReadonlyMap<string, unknown>>;
+export type _Enums = ReadonlyMap<string, ReadonlyMap<string, unknown>>;
 
 /**
- * Compiles a shape template such as `doc:{id}#l{n}` or `{enum:kind}:{id}` into an anchored,
- * backtracking-free pattern. Returns a reason string when the template is refused.
- */
-export function compileShape(template: string, enums: Enums): RegExp | string {
-  return shapeProblem(template, enums) ?? shapePattern(template, enums);
-}
-
-/**
- * The pattern of a template `shapeProblem` accepts. extendVocabulary, which trusts a checked
+ * The pattern of a template `shapeProblem` (_compile-shape.ts) accepts. extendVocabulary, which trusts a checked
  * profile, calls this alone: a reader of shipped profiles then carries no template checks.
  */
-export function shapePattern(template: string, enums: Enums): RegExp {
+export function shapePattern(template: string, enums: _Enums): RegExp {
   let source = "^";
   let last = 0;
-  for (const m of template.matchAll(PLACEHOLDER)) {
+  for (const m of template.matchAll(_PLACEHOLDER)) {
     source += escapeRegExp(template.slice(last, m.index));
     const name = m[1] as string;
     if (name.startsWith("enum:")) {
@@ -70,33 +61,6 @@ export function shapePattern(template: string, enums: Enums): RegExp {
     last = (m.index as number) + m[0].length;
   }
   return new RegExp(`${source}${escapeRegExp(template.slice(last))}$`);
-}
-
-/** Why a template is refused (an unknown placeholder or enum, two placeholders that run together), or null. */
-function shapeProblem(template: string, enums: Enums): string | null {
-  let last = 0;
-  let previousClass: RegExp | null = null;
-  for (const m of template.matchAll(PLACEHOLDER)) {
-    const literal = template.slice(last, m.index);
-    if (literal.includes("{") || literal.includes("}")) return `unknown placeholder in '${template}'`;
-    if (previousClass !== null && (literal.length === 0 || previousClass.test(literal[0] as string))) {
-      return `placeholders in '${template}' must be separated by a character they cannot match`;
-    }
-    const name = m[1] as string;
-    if (name.startsWith("enum:")) {
-      if (!enums.has(name.slice(5))) return `shape '${template}' names an unknown enum ${name.slice(5)}`;
-      previousClass = /[A-Za-z0-9._-]/;
-    } else {
-      previousClass = new RegExp(PLACEHOLDER_CLASS[name] as string);
-    }
-    last = (m.index as number) + m[0].length;
-  }
-  const rest = template.slice(last);
-  if (rest.includes("{") || rest.includes("}")) return `unknown placeholder in '${template}'`;
-  if (previousClass !== null && rest.length > 0 && previousClass.test(rest[0] as string)) {
-    return `placeholders in '${template}' must be separated by a character they cannot match`;
-  }
-  return null;
 }
 
 /** A character other than white space: a tail of spaces alone says nothing, so it is no required tail. */

@@ -7,11 +7,17 @@
 import { parseJsonText } from "../../core/index.js";
 import { withoutBom } from "./input-text.js";
 import { FRAGMENT_PREFIX, MAX_STATE_BYTES } from "./share.js";
-import { DELEGATION_MODES, initialState, MAILBOX_MODES, VIEWS } from "./state.js";
+import { initialState } from "./state.js";
 import type { DelegationMode, Expectation, MailboxMode, PlaygroundState, View } from "./state.js";
 
 // What the page says of a link it read: only a page opened with one needs it, so it loads with the reader.
 export { linkNotice } from "./link-notice.js";
+
+// The values a link may give the state's views and modes (state.ts's types), here rather than
+// there: only a link is read against them, and the page's first download carries none of them.
+const VIEWS: readonly View[] = ["conversation", "readback", "legend", "mailbox", "delegation"];
+const MAILBOX_MODES: readonly MailboxMode[] = ["outbound", "inbound"];
+const DELEGATION_MODES: readonly DelegationMode[] = ["validate", "check-child", "check-reassignment", "check-attempts", "check-card-revision", "check-fences", "evaluate"];
 
 function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;

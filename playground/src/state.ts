@@ -4,14 +4,11 @@
  */
 
 export type View = "conversation" | "readback" | "legend" | "mailbox" | "delegation";
-export const VIEWS: readonly View[] = ["conversation", "readback", "legend", "mailbox", "delegation"];
 
 /** How the mailbox tab reads a message: as a peer's (inbound) or as the preflight before publishing. */
 export type MailboxMode = "inbound" | "outbound";
-export const MAILBOX_MODES: readonly MailboxMode[] = ["outbound", "inbound"];
 /** Which delegation check the delegation tab runs on its JSON. */
 export type DelegationMode = "validate" | "check-child" | "check-reassignment" | "check-attempts" | "check-card-revision" | "check-fences" | "evaluate";
-export const DELEGATION_MODES: readonly DelegationMode[] = ["validate", "check-child", "check-reassignment", "check-attempts", "check-card-revision", "check-fences", "evaluate"];
 
 /** The sender's side of a readback check for one HO: withheld criteria and the record, as typed. */
 export interface Expectation {
