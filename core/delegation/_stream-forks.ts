@@ -17,14 +17,8 @@
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import { streamOf } from "./control.js";
-import type { ControlBoundaryRef, ControlFenceSet } from "./control.js";
-
-interface FencedRecord {
-  /** `attempts.<i>` or `checkpoints.<i>`. */
-  readonly at: string;
-  readonly id: string;
-  readonly control_fence_set: ControlFenceSet;
-}
+import type { ControlBoundaryRef } from "./control.js";
+import type { FencedRecord } from "./_fenced-records.js";
 
 interface Seen {
   readonly boundary: ControlBoundaryRef;

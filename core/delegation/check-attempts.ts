@@ -33,6 +33,7 @@ import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { consumptionShrinks } from "./_consumption.js";
+import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { outcomeReconciliationFinding } from "./_outcome-reconciliation.js";
@@ -203,10 +204,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   resumeReconciliationFindings(records, checkpoints, out);
   resumeFenceFindings(records, checkpoints, out);
   writerInputFindings(records, checkpoints, out);
-  const fenced = [
-    ...records.map(({ attempt: a, index }) => ({ at: `attempts.${index}`, id: a.attempt_id, delegation_ref: a.delegation_ref, control_fence_set: a.control_fence_set })),
-    ...checkpoints.map((c, i) => ({ at: `checkpoints.${i}`, id: c.checkpoint_id, delegation_ref: c.delegation_ref, control_fence_set: c.control_fence_set })),
-  ];
+  const fenced = fencedRecords(records, checkpoints);
   recordFenceFindings(contract, fenced, out);
   streamForkFindings(fenced, out);
   idempotencyKeyFindings(records, out);

@@ -25,6 +25,7 @@ import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
+import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { boundInputFindings, nextInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { resumeFenceFindings } from "./_resume-fences.js";
@@ -153,10 +154,7 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // are refused above (ATTEMPT_DELEGATION) and not compared.
   idempotencyKeyFindings(records.filter(({ attempt }) => attempt.delegation_ref.object_id === prior.delegation_id), findings, "retries");
   // The attempts and checkpoints fence one history a control stream: two events at one position are a fork.
-  streamForkFindings([
-    ...records.map(({ attempt: a, index }) => ({ at: `attempts.${index}`, id: a.attempt_id, control_fence_set: a.control_fence_set })),
-    ...checkpoints.map((c, i) => ({ at: `checkpoints.${i}`, id: c.checkpoint_id, control_fence_set: c.control_fence_set })),
-  ], findings);
+  streamForkFindings(fencedRecords(records, checkpoints), findings);
   // A checkpoint a resume under the next revision rests on fixes what its attempt used or produced.
   writerInputFindings(records, checkpoints, findings);
   appendFindings(findings, inheritanceFindings(prior, next));
