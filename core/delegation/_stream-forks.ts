@@ -6,7 +6,10 @@
  * position with one digest. Two boundaries the records given fence in one stream that disagree,
  * another event (or the same event with another digest) at one position, or one event at two
  * positions, show a fork or a forged head: at most one of them is the stream's history, and which
- * is not in hand, so each effect fenced there fails closed.
+ * is not in hand, so each effect fenced there fails closed. An event id is read inside its stream:
+ * a boundary names its event with its stream, and no sentence makes an id unique across streams
+ * (1.1 sets event IDs apart from the record IDs that are "never reused"), so one id in two streams
+ * is no fork (README, "Control fences").
  *
  * FENCE_FORK, at `<records>.<i>.control_fence_set.<j>`: a boundary disagreeing with one fenced
  * first (in the order given: attempts' records, then checkpoints), one finding a boundary. Only
