@@ -18,19 +18,9 @@ import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import { branchOf, streamOf } from "./control.js";
-import type { ControlFenceSet } from "./control.js";
 import { contractEffectScopes } from "./_effect-scopes.js";
-import type { RevisionRef } from "./scalars.js";
+import type { FencedRecord } from "./_fenced-records.js";
 import { sameRevision } from "./scalars.js";
-
-interface FencedRecord {
-  /** `attempts.<i>` or `checkpoints.<i>`. */
-  readonly at: string;
-  /** The attempt or checkpoint id, for the message. */
-  readonly id: string;
-  readonly delegation_ref: RevisionRef;
-  readonly control_fence_set: ControlFenceSet;
-}
 
 export function recordFenceFindings(contract: DelegationContract, records: readonly FencedRecord[], out: DelegationFinding[]): void {
   const revision = contractRef(contract);

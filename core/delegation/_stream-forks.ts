@@ -6,7 +6,10 @@
  * position with one digest. Two boundaries the records given fence in one stream that disagree,
  * another event (or the same event with another digest) at one position, or one event at two
  * positions, show a fork or a forged head: at most one of them is the stream's history, and which
- * is not in hand, so each effect fenced there fails closed.
+ * is not in hand, so each effect fenced there fails closed. An event id is read inside its stream:
+ * a boundary names its event with its stream, and no sentence makes an id unique across streams
+ * (1.1 sets event IDs apart from the record IDs that are "never reused"), so one id in two streams
+ * is no fork (README, "Control fences").
  *
  * FENCE_FORK, at `<records>.<i>.control_fence_set.<j>`: a boundary disagreeing with one fenced
  * first (in the order given: attempts' records, then checkpoints), one finding a boundary. Only
@@ -17,14 +20,8 @@
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import { streamOf } from "./control.js";
-import type { ControlBoundaryRef, ControlFenceSet } from "./control.js";
-
-interface FencedRecord {
-  /** `attempts.<i>` or `checkpoints.<i>`. */
-  readonly at: string;
-  readonly id: string;
-  readonly control_fence_set: ControlFenceSet;
-}
+import type { ControlBoundaryRef } from "./control.js";
+import type { FencedRecord } from "./_fenced-records.js";
 
 interface Seen {
   readonly boundary: ControlBoundaryRef;

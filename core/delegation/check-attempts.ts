@@ -18,10 +18,12 @@
  * the contract's exact revision ran through a tool its scope authorizes (`_attempt-tools.ts`), and
  * each attempt and checkpoint of that revision fences every stream its effects fence
  * (`_record-fences.ts`); a checkpoint fences no stream before its attempt did, nor before an
- * earlier checkpoint of that attempt did (`_checkpoint-fences.ts`). Across every record given,
+ * earlier checkpoint of that attempt did (`_checkpoint-fences.ts`), and a later revision of an
+ * attempt fences no stream before an earlier one did (`_attempt-fences.ts`). Across every record given,
  * one idempotency key names one requested effect (`_idempotency-keys.ts`), and one control stream
  * one event at each position (`_stream-forks.ts`).
  */
+import { attemptFenceFindings } from "./_attempt-fences.js";
 import { attemptToolFindings } from "./_attempt-tools.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
@@ -33,6 +35,7 @@ import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { consumptionShrinks } from "./_consumption.js";
+import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { outcomeReconciliationFinding } from "./_outcome-reconciliation.js";
@@ -198,15 +201,13 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   attemptToolFindings(contract, records, out);
   checkpointAttemptFindings(records, checkpoints, out);
   checkpointFenceFindings(records, checkpoints, out);
+  attemptFenceFindings(records, out);
   boundInputFindings(contract, records, checkpoints, out);
   resumeInputFindings(records, checkpoints, out);
   resumeReconciliationFindings(records, checkpoints, out);
   resumeFenceFindings(records, checkpoints, out);
   writerInputFindings(records, checkpoints, out);
-  const fenced = [
-    ...records.map(({ attempt: a, index }) => ({ at: `attempts.${index}`, id: a.attempt_id, delegation_ref: a.delegation_ref, control_fence_set: a.control_fence_set })),
-    ...checkpoints.map((c, i) => ({ at: `checkpoints.${i}`, id: c.checkpoint_id, delegation_ref: c.delegation_ref, control_fence_set: c.control_fence_set })),
-  ];
+  const fenced = fencedRecords(records, checkpoints);
   recordFenceFindings(contract, fenced, out);
   streamForkFindings(fenced, out);
   idempotencyKeyFindings(records, out);

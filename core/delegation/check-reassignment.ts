@@ -10,6 +10,7 @@
  * own attestation chain, checked against `parent` as check-child checks a child's, and denied
  * without the chain or the parent: the chain cannot be shown to attest the new revision.
  */
+import { attemptFenceFindings } from "./_attempt-fences.js";
 import { attenuationFindings } from "./_attenuation.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { _chainFindings } from "./_chain.js";
@@ -25,6 +26,7 @@ import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
+import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { boundInputFindings, nextInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { resumeFenceFindings } from "./_resume-fences.js";
@@ -143,20 +145,19 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   resumeInputFindings(records, checkpoints, findings);
   resumeReconciliationFindings(records, checkpoints, findings);
   // A resume under the next revision fences its delegation's stream past its checkpoint (11.4: DB6,
-  // not DB4), and the checkpoint it trusts fences no stream before its attempt or an earlier
-  // checkpoint of that attempt did (1.2: positions only grow).
+  // not DB4), the checkpoint it trusts fences no stream before its attempt or an earlier
+  // checkpoint of that attempt did, and a later revision of an attempt of the delegation fences no
+  // stream before an earlier one did (1.2: positions only grow).
   resumeFenceFindings(records, checkpoints, findings);
   checkpointFenceFindings(records, checkpoints, findings);
+  attemptFenceFindings(records.filter(({ attempt }) => attempt.delegation_ref.object_id === prior.delegation_id), findings);
   // 11.4's resume is a new attempt of the same delegation, sent to the same target, which
   // deduplicates by the key and knows no contract revision: one key names one effect across the
   // revisions (ATT-2 under r2 reuses ATT-1's key for ATT-1's effect). Another delegation's attempts
   // are refused above (ATTEMPT_DELEGATION) and not compared.
   idempotencyKeyFindings(records.filter(({ attempt }) => attempt.delegation_ref.object_id === prior.delegation_id), findings, "retries");
   // The attempts and checkpoints fence one history a control stream: two events at one position are a fork.
-  streamForkFindings([
-    ...records.map(({ attempt: a, index }) => ({ at: `attempts.${index}`, id: a.attempt_id, control_fence_set: a.control_fence_set })),
-    ...checkpoints.map((c, i) => ({ at: `checkpoints.${i}`, id: c.checkpoint_id, control_fence_set: c.control_fence_set })),
-  ], findings);
+  streamForkFindings(fencedRecords(records, checkpoints), findings);
   // A checkpoint a resume under the next revision rests on fixes what its attempt used or produced.
   writerInputFindings(records, checkpoints, findings);
   appendFindings(findings, inheritanceFindings(prior, next));

@@ -83,6 +83,8 @@ export const DELEGATION_CODES = {
   CHECKPOINT_WRITER_OPERATOR: "error",
   /** A checkpoint fences a stream before its attempt did, or before a checkpoint of that attempt with a lower sequence did (1.2: positions only grow; 7.2). */
   CHECKPOINT_FENCE_REGRESSED: "error",
+  /** A later revision of an attempt fences a stream before an earlier revision of it did (1.2: positions only grow; 3, 9). */
+  ATTEMPT_FENCE_REGRESSED: "error",
   DECISION_INCONSISTENT: "error",
   EVENT_TYPE_UNKNOWN: "error",
   EVENT_SCOPE_MISMATCH: "error",

@@ -63,3 +63,32 @@ describe("two boundaries of one control stream that disagree (FENCE_FORK)", () =
     expect(r.failed).toStrictEqual(["ancestor_fences"]);
   });
 });
+
+// An event id is read inside its stream (section 1.2): a ControlBoundaryRef names an event with its
+// stream, "{project_id, branch_id, position, event_id, event_digest}", "Each extension event is
+// appended to exactly one control-plane stream", and no sentence makes an event id unique across
+// streams (1.1 makes event IDs a type of their own, apart from the record IDs that are "never
+// reused"). So one id in two streams is no finding; the same id at two positions of one stream is.
+describe("the same event id in two control streams (no finding)", () => {
+  const agentB = (event_id: string) => fencing("att-2", 0, { event_id });
+  const withPolicy = (att: any, event_id: string, position: number) => ({ ...att, control_fence_set: [...att.control_fence_set.slice(0, 2), { project_id: "rw-control:SPACE-RW", branch_id: "policy:POLICY-RW", position, event_id, event_digest: OTHER_DIGEST }, att.control_fence_set[2]] });
+  it("passes ATT-2 fencing agent:AGENT-B at 1 as EV-AGENT-A-2, the id ATT-1 fences agent:AGENT-A at 2 with", () => {
+    expect(check([record("att-1"), agentB("EV-AGENT-A-2")])).toMatchObject({ ok: true, findings: [] });
+  });
+  it("passes one id at one position of two streams, in one fence set and across records, with two digests", () => {
+    // policy:POLICY-RW at 12 as EV-SPACE-12, beside space:SPACE-RW at 12 as EV-SPACE-12 (ATT-1, CP-7, ATT-2).
+    expect(check([record("att-1"), withPolicy(record("att-2"), "EV-SPACE-12", 12)])).toMatchObject({ ok: true, findings: [] });
+    // And at another position: DB4, delegation:D-RESEARCH-2's event at 4 (ATT-1, CP-7), is policy:POLICY-RW's at 9.
+    expect(check([record("att-1"), withPolicy(record("att-2"), "DB4", 9)])).toMatchObject({ ok: true, findings: [] });
+  });
+  it("still refuses the same id at another position inside one stream", () => {
+    expect(forks(check([record("att-1"), fencing("att-2", 2, { position: 13 })])).map((f) => f[0])).toStrictEqual(["attempts.1.control_fence_set.2"]);
+  });
+  it("passes in the typed API and a reassignment", () => {
+    const typed = checkAttempts(read<DelegationContract>(record("d-research-2-r1")), [read<ExecutionAttempt>(record("att-1")), read<ExecutionAttempt>(agentB("EV-AGENT-A-2"))], [read<DelegationCheckpoint>(record("cp-7"))]);
+    expect(typed).toMatchObject({ ok: true, findings: [] });
+    const ended = { ...withPolicy(agentB("EV-AGENT-A-2"), "DB4", 9), ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
+    const r = checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts: [record("att-1"), ended], checkpoints: [record("cp-7")] });
+    expect(r).toMatchObject({ ok: true, decision: "allow", findings: [] });
+  });
+});
