@@ -18,6 +18,7 @@ import {
   MAILBOX_KINDS,
   mailboxRootId,
   MAX_MESSAGE_BYTES,
+  mayHoldSettledTags,
   messageFilename,
   newUuid7,
   parentInfo,
@@ -164,7 +165,9 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
  * none, and the parent's are copied for the conversation rules to judge.
  */
 function defaultTags(inbox: Inbox, message: { thread: string; from: string; to: readonly string[] }, parent: MailboxEnvelope | undefined): string[] {
-  const handshake = analyzeMailbox(inbox.entries, { now: Date.now(), archiveRead: true }).threads.find((t) => t.thread === message.thread)?.handshake;
+  // A thread no hello opened holds no handshake to settle a set (a new root's, a work thread's):
+  // the whole analysis is run only where one may be found.
+  const handshake = mayHoldSettledTags(inbox.entries, message.thread) ? analyzeMailbox(inbox.entries, { now: Date.now(), archiveRead: true }).threads.find((t) => t.thread === message.thread)?.handshake : null;
   const settled = handshake == null ? null : settledTagSet(handshake, message);
   if (settled !== null) return [...settled];
   return parent !== undefined && parent.tags.length > 0 ? [...parent.tags] : ["agent-mailbox"];

@@ -6,6 +6,7 @@
  * final goodbye that retired a name).
  */
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
+import { parentAnswerProblems } from "./_parent-answer-problems.js";
 import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
 import { addresseesDeparted } from "./addressee-departed.js";
 import { archivedThreadFindings } from "./archived-threads.js";
@@ -20,10 +21,7 @@ import type { MailboxEnvelope } from "./envelope.js";
 import { exchangeBudget } from "./exchange-budget.js";
 import type { ExchangeBudget } from "./exchange-budget.js";
 import { rootsNotFresh } from "./fresh-roots.js";
-import { availabilityReplyProblem } from "./availability-fyi.js";
-import { handshakeFieldProblem, proposalAnswerProblem } from "./handshake-fields.js";
 import { handshakes } from "./handshake.js";
-import { unaskedAckProblem } from "./unasked-ack.js";
 import type { Handshake } from "./handshake.js";
 import { orphanedThreads } from "./orphaned-threads.js";
 import { primerFindings } from "./primer.js";
@@ -303,17 +301,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
  */
 function answerNotes(entry: MailboxEntry, parent: MailboxEnvelope): MailboxFinding[] {
   const e = entry.envelope;
-  const notes: MailboxFinding[] = [];
-  const fyi = availabilityReplyProblem(e.kind, e.from, parent);
-  if (fyi !== null) notes.push(mailboxFinding("AVAILABILITY_REPLY_IGNORED", fyi, { ...at(entry), slot: "reply_to" }));
-  const courtesy = unaskedAckProblem(e.kind, e.from, parent);
-  if (courtesy !== null) notes.push(mailboxFinding("ACK_UNASKED_IGNORED", courtesy, { ...at(entry), slot: "reply_to" }));
-  for (const field of ["terms", "exchange_budget"] as const) {
-    if (e[field] === null || handshakeFieldProblem(field, e.kind, false, e.terms !== null) !== null) continue;
-    const problem = proposalAnswerProblem(field, e.kind, parent);
-    if (problem !== null) notes.push(mailboxFinding("TERMS_IGNORED", `${problem}: ignored`, { ...at(entry), slot: field }));
-  }
-  return notes;
+  const fields = (["terms", "exchange_budget"] as const).filter((field) => e[field] !== null);
+  return parentAnswerProblems({ kind: e.kind, from: e.from, carriesTerms: e.terms !== null, fields }, parent).map((p) => mailboxFinding(p.inbound.code, p.inbound.message, { ...at(entry), slot: p.slot }));
 }
 
 /**

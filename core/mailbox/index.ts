@@ -48,7 +48,7 @@ export type { ParentFields } from "./parent-fields.js";
 export { byUuid } from "./entry.js";
 export type { MailboxEntry } from "./entry.js";
 export { handshakes } from "./handshake.js";
-export { settledTagSet } from "./settled-tags.js";
+export { mayHoldSettledTags, settledTagSet } from "./settled-tags.js";
 export { handshakeFieldProblem, proposalAnswerProblem } from "./handshake-fields.js";
 export { availabilityReplyProblem, isAvailabilityFyi } from "./availability-fyi.js";
 export type { KnownFields } from "./availability-fyi.js";

@@ -11,6 +11,8 @@ import { parseDocument } from "yaml";
 import { coreVocabulary } from "../index.js";
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import { _mixedScripts } from "./_mixed-script.js";
+import { misplacedField, parentAnswerProblems } from "./_parent-answer-problems.js";
+import type { AnswerProblem } from "./_parent-answer-problems.js";
 import type { Vocabulary, VocabularyResolver } from "../index.js";
 import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, namesContentHash, rw1Lines, wikilinks } from "./body.js";
 import type { BodyLine } from "./body.js";
@@ -21,9 +23,7 @@ import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.
 import { ENVELOPE_FIELD_NAMES, envelopeSchema, formatCharacters, isLowerRootId, mailboxIssue } from "./envelope.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { lineOfOffset, splitFrontmatter } from "./frontmatter.js";
-import { availabilityReplyProblem } from "./availability-fyi.js";
-import { handshakeFieldProblem, proposalAnswerProblem } from "./handshake-fields.js";
-import { unaskedAckProblem } from "./unasked-ack.js";
+import { handshakeFieldProblem } from "./handshake-fields.js";
 import { legacyConflicts, legacyEnvelope, legacyNames } from "./legacy.js";
 import { isUuid7 } from "./uuid7.js";
 import { CLAIM_KINDS, MAILBOX_KINDS, MAILBOX_VERSION } from "./vocabulary.js";
@@ -284,12 +284,19 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   // A handshake field where the handshake reads none: refused outbound (the sender would believe
   // it accepted, countered or set a budget), noted inbound, where it settles nothing (section 7:
   // representation drift is tolerated and warned).
-  // Given its parent, an answer to what puts no terms on the table is the same (handshake-fields.ts).
+  // Given its parent, an answer to what puts no terms on the table is the same (handshake-fields.ts);
+  // the rules its parent decides are read once, here (_parent-answer-problems.ts).
   const parent = replyTo && options.parent?.id === replyTo ? options.parent : null;
-  for (const field of ["terms", "exchange_budget"] as const) {
-    let problem = kind !== null && good(field) && replyTo !== undefined ? handshakeFieldProblem(field, kind, replyTo === null, has("terms")) : null;
-    if (problem === null && kind !== null && good(field) && parent !== null) problem = proposalAnswerProblem(field, kind, parent);
-    if (problem !== null) add(outbound ? "TERMS_MISPLACED" : "TERMS_IGNORED", outbound ? problem : `${problem}: ignored`, { slot: field });
+  const fields = ["terms", "exchange_budget"] as const;
+  const answered = kind !== null && parent !== null ? parentAnswerProblems({ kind, from, carriesTerms: has("terms"), fields: fields.filter(good) }, parent) : [];
+  const addAnswer = (p: AnswerProblem): void => {
+    const as = outbound ? p.outbound : p.inbound;
+    add(as.code, as.message, { slot: p.slot });
+  };
+  for (const field of fields) {
+    const problem = kind !== null && good(field) && replyTo !== undefined ? handshakeFieldProblem(field, kind, replyTo === null, has("terms")) : null;
+    if (problem !== null) addAnswer(misplacedField(field, problem));
+    for (const p of answered) if (p.slot === field) addAnswer(p);
   }
   if (has("availability") && (kind !== "state" || raw["expects_reply"] !== false)) add("AVAILABILITY_MISPLACED", "availability is a sender-local FYI: only on kind state with expects_reply: false", { slot: "availability" });
   if (good("machine") && !MACHINE_ALIAS.test(raw["machine"] as string) && !isUuid7(raw["machine"]) && !/^[0-9a-f-]{36}$/.test(raw["machine"] as string)) {
@@ -335,12 +342,7 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
       add("ACK_SKIPS_WELCOME", "this ack's reply_to is the hello, but its body claims to follow welcomes: the envelope graph is the contract; reply to the welcome", { slot: "reply_to" });
     }
     // What may not follow its parent: an answer to an availability FYI, a courtesy ack.
-    if (parent !== null && from !== null) {
-      const fyi = availabilityReplyProblem(kind, from, parent);
-      if (fyi !== null) add(outbound ? "AVAILABILITY_REPLY" : "AVAILABILITY_REPLY_IGNORED", fyi, { slot: "reply_to" });
-      const courtesy = unaskedAckProblem(kind, from, parent);
-      if (courtesy !== null) add(outbound ? "ACK_UNASKED" : "ACK_UNASKED_IGNORED", courtesy, { slot: "reply_to" });
-    }
+    for (const p of answered) if (p.slot === "reply_to") addAnswer(p);
   }
   // A goodbye banks "re-entry: returning | final" (section 8): it decides whether the name retires.
   if (kind === "goodbye" && reEntryOf(body) === null) {

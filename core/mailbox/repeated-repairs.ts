@@ -8,13 +8,16 @@
  * (reconciliation never asks to handle it) and refused by `rw mailbox new`, as REPLY_REPUBLISHED is.
  *
  * **Decision:** the spec names no keys of the anomaly mapping, and the pinned generation it also
- * carries is a SHA-256 like the anomaly's own hash, so no single value can be read as the
- * anomaly's filename/hash. Two repair requests name the same anomaly when their mappings are
- * equal (canonical JSON: key order is not significant). That never counts two anomalies as one;
- * a mapping reworded by its own sender, or the same filename/hash under a new generation ("The
- * same filename/hash remains permanently damped across generations"), is not caught. An earlier
- * repair request the analysis quarantines is no published repair, and a Handler seat's requests
- * are not the participant's repair traffic.
+ * carries is a SHA-256 like the anomaly's own hash, so the filename and hash are read by key: the
+ * filename under `file` or `filename` (with or without `.md`), the hash under `sha256`, `hash` or
+ * `fingerprint` (hex case aside). The anomaly is that pair, compared exactly; one the request does
+ * not name is absent, and two requests name the same anomaly only when both name the same filename
+ * and the same hash, or both the same one of them and neither the other. The generation, a note or
+ * the key order is no part of it ("The same filename/hash remains permanently damped across
+ * generations"). A mapping naming neither, or either under two keys that disagree or as no string,
+ * names no one filename/hash: it is compared whole (canonical JSON, key order aside), which never
+ * counts two anomalies as one. An earlier repair request the analysis quarantines is no published
+ * repair, and a Handler seat's requests are not the participant's repair traffic.
  */
 import { canonicalJson } from "../canonical.js";
 import { ALL, isHandler } from "./callsign.js";
@@ -24,10 +27,33 @@ import { at } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
 import type { MailboxEnvelope } from "./envelope.js";
 
-/** The anomaly a repair request names, as comparable text; null for a message that is no repair request. */
+const FILE_KEYS = ["file", "filename"] as const;
+const HASH_KEYS = ["sha256", "hash", "fingerprint"] as const;
+
+/** The one value `keys` name in `anomaly`: null when none does, undefined when it is no one string. */
+function named(anomaly: Readonly<Record<string, unknown>>, keys: readonly string[], normal: (value: string) => string): string | null | undefined {
+  let found: string | null = null;
+  for (const key of keys) {
+    if (!Object.hasOwn(anomaly, key)) continue;
+    const value = anomaly[key];
+    if (typeof value !== "string") return undefined;
+    const read = normal(value);
+    if (found !== null && found !== read) return undefined;
+    found = read;
+  }
+  return found;
+}
+
+/**
+ * The anomaly a repair request names, as comparable text: its filename and hash (the decision
+ * above), else its whole mapping; null for a message that is no repair request.
+ */
 export function repairedAnomaly(e: Pick<MailboxEnvelope, "kind" | "from" | "anomaly">): string | null {
   if (e.kind !== "request" || e.anomaly === null || isHandler(e.from)) return null;
-  return canonicalJson(e.anomaly);
+  const file = named(e.anomaly, FILE_KEYS, (name) => name.replace(/\.md$/, ""));
+  const hash = named(e.anomaly, HASH_KEYS, (hex) => (/^[0-9a-f]+$/i.test(hex) ? hex.toLowerCase() : hex));
+  if (file === undefined || hash === undefined || (file === null && hash === null)) return `mapping ${canonicalJson(e.anomaly)}`;
+  return `named ${JSON.stringify([file, hash])}`;
 }
 
 /** `entries` one per UUID in UUID order; only `quarantine`'s keys are read. */
@@ -45,7 +71,7 @@ export function repeatedRepairs(entries: readonly MailboxEntry[], quarantine: Re
     if (list === undefined) repairs.set(key, [e]);
     else list.push(e);
     if (earlier === undefined) continue;
-    findings.push(mailboxFinding("REPAIR_REPEATED", `${e.from} already asked for this anomaly's repair in ${earlier.id} (the same meta.mailbox.anomaly): at most one bounded repair request per sender and anomaly filename/hash; a second malformed correction or a repair that stalls becomes one blocked: handler-decision, never another repair`, { ...at(entry), slot: "anomaly" }));
+    findings.push(mailboxFinding("REPAIR_REPEATED", `${e.from} already asked for this anomaly's repair in ${earlier.id} (${anomaly.startsWith("named") ? "the same anomaly filename/hash" : "the same meta.mailbox.anomaly, which names no one filename/hash"}): at most one bounded repair request per sender and anomaly filename/hash; a second malformed correction or a repair that stalls becomes one blocked: handler-decision, never another repair`, { ...at(entry), slot: "anomaly" }));
   }
   return findings;
 }

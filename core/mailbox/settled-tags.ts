@@ -67,6 +67,16 @@ export function settledTagSet(handshake: Handshake, message: { readonly from: st
   return first.tags;
 }
 
+/**
+ * Whether `thread` may hold a settled tag set at all: a set is a handshake's, and a handshake is the
+ * thread a hello opened (handshake.ts), so a thread none of `entries` is a hello in holds none.
+ * False says settledTagSet has nothing to name there, without analyzing the mailbox for a
+ * handshake (`rw mailbox new`'s default tags); true says only that the analysis may find one.
+ */
+export function mayHoldSettledTags(entries: readonly { readonly envelope: { readonly thread: string; readonly kind: string } }[], thread: string): boolean {
+  return entries.some((entry) => entry.envelope.kind === "hello" && entry.envelope.thread === thread);
+}
+
 /** The pairs of a handshake that settled a tag set, by responder. */
 function settledPairs(handshake: Handshake): Map<string, SettledPair> {
   const settled = new Map<string, SettledPair>();

@@ -1,9 +1,11 @@
 // The settled tag set (section 4: "Every later message and shared artifact carries that set in
 // frontmatter"): outbound refused, inbound noted, and who and what is held to it.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as mailbox from "../../../core/mailbox/index.js";
 import { readCase, ROOT_B, Symbols } from "../../conformance/mailbox-suite.js";
-import type { MessageSpec } from "../../conformance/mailbox-suite.js";
+import type { ConversationCase, MessageSpec } from "../../conformance/mailbox-suite.js";
 
 const ROOT_C = "3c5d".repeat(16);
 const vega = (id: string, set: Record<string, unknown>, tags?: readonly string[]): MessageSpec & { id: string } => ({ id, set: { from: "VEGA", thread: "@h", request_id: `@${id}`, ...set }, ...(tags === undefined ? {} : { frontmatter: { tags } }) });
@@ -91,5 +93,24 @@ describe("the settled tag set (section 4)", () => {
     expect(mailbox.settledTagSet(handshake, { from: "VEGA", to: ["ALL"] })).toBeNull();
     expect(mailbox.settledTagSet(handshake, { from: "HANDLER", to: ["LYRA"] })).toBeNull();
     expect(mailbox.settledTagSet(handshake, { from: "SIRIUS", to: ["VEGA"] })).toBeNull();
+  });
+  it("a thread no hello is in holds no settled set (mayHoldSettledTags): every handshake of every conversation vector is in a thread it allows", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries } = readCase(symbols, [...exactAccept, vega("r", { kind: "request", to: ["LYRA"], thread: "@r", reply_to: "" })], mailbox);
+    expect([mailbox.mayHoldSettledTags(entries, symbols.uuid("h")), mailbox.mayHoldSettledTags(entries, symbols.uuid("r"))]).toStrictEqual([true, false]);
+    const dir = join(import.meta.dirname, "..", "..", "conformance", "mailbox", "conversations");
+    let held = 0;
+    let ruledOut = 0;
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+      const c = JSON.parse(readFileSync(join(dir, file), "utf8")) as ConversationCase;
+      const { entries: read } = readCase(new Symbols(mailbox), c.messages, mailbox);
+      for (const t of mailbox.analyzeMailbox(read, { now: null }).threads) {
+        const may = mailbox.mayHoldSettledTags(read, t.thread);
+        if (!may) ruledOut++;
+        if (t.handshake !== null) held++;
+        expect(may || t.handshake === null, `${c.id}: thread ${t.thread} has a handshake`).toBe(true);
+      }
+    }
+    expect(held > 50 && ruledOut > 50, `${held} handshakes, ${ruledOut} threads ruled out`).toBe(true);
   });
 });
