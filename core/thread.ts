@@ -51,6 +51,8 @@
  *   A DN reporting an act on an HO none of whose re-issue line passed a readback is an act on an
  *   item its receiver did not own, and so is one after the HO's sender handed the item to another
  *   receiver whose readback passed, leaving this HO open (5.4's CX why=SUPERSEDED was not sent).
+ *   An FL closing an HO none of whose line passed a readback reports work its receiver did not
+ *   own taken ("I took it and it failed"; UN is for work not taken): a note, as it reports no act.
  * - A readback whose only failure is a value the receiver resolved, with no sender record to check
  *   it against, is "unverified": not void (nothing to re-issue), and ownership does not move.
  * - Section 5.3: "Only a passing readback, answered with `AN val=Y` where the receiver waits for
@@ -611,9 +613,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
         lineCancelled(i, m, line, done);
       }
       // Rule 1: ownership moves only with a passing readback; an unverified one is noted at the RB.
-      if (done && (s & (PASSED | UNVERIFIED)) === 0 && !readInLine(i)) {
+      // An FL ("I took it and it failed") claims the work as a DN does, but reports no act: a note.
+      if ((done || m.type === "FL") && (s & (PASSED | UNVERIFIED)) === 0 && !readInLine(i)) {
         const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
-        note("THREAD_DONE_UNOWNED", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${why}: its receiver acted on an item it did not own (rule 1)`, id, m.id, line, { slot: "re", expected: "a passing RB first", received: "DN" });
+        note(done ? "THREAD_DONE_UNOWNED" : "THREAD_FAIL_UNOWNED", `${m.type} ${m.id} reports ${id} ${done ? `done (out=${String(m.slots["out"])})` : "failed"}, but ${why}: its receiver ${done ? "acted on" : "took"} an item it did not own (rule 1)${done ? "" : "; UN refuses work not taken"}`, id, m.id, line, { slot: "re", expected: "a passing RB first", received: m.type });
       } else if (done) ownedElsewhere(i, m, line);
       if (done) heldAct(i, m, line);
       if (done) acted(i, m, line);

@@ -1023,6 +1023,40 @@ describe("a CX whose stated reason the conversation contradicts (section 5.4's w
   });
 });
 
+describe("an FL closing a handoff its receiver did not own (rule 1): THREAD_FAIL_UNOWNED, a note", () => {
+  const HO = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+  const FL = "RW1 FL b-9 re=a-1 from=b to=a item=x:1 why=ERR";
+  const VOID = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD";
+  const PASS = "RW1 RB b-2 re=a-1 from=b to=a item=x:1 ask=DRAFT";
+  const codes = (lines: string[]): string[] => {
+    const audit = createThreadAudit();
+    return lines.flatMap((l, n) => audit.add(read(l), n + 1).map((f) => `${f.code}@${f.line}`));
+  };
+  it("with no readback, or only void ones, the FL is noted and still closes the HO", () => {
+    const audit = createThreadAudit();
+    audit.add(read(HO), 1);
+    const [f, ...rest] = audit.add(read(FL), 2);
+    expect(rest).toStrictEqual([]);
+    expect(f).toMatchObject({ code: "THREAD_FAIL_UNOWNED", severity: "note", handoff: "a-1", id: "b-9", line: 2, slot: "re", expected: "a passing RB first", received: "FL" });
+    expect(f?.message).toBe("FL b-9 reports a-1 failed, but it got no readback: its receiver took an item it did not own (rule 1); UN refuses work not taken");
+    const report = audit.finish();
+    expect([report.ok, report.counts.closed, report.counts.open]).toStrictEqual([true, 1, 0]);
+    expect(codes([HO, VOID, FL])).toStrictEqual(["THREAD_READBACK_VOID@2", "THREAD_FAIL_UNOWNED@3"]);
+    expect(checkThread([HO, VOID, FL].map(read)).findings[1]?.message).toBe("FL b-9 reports a-1 failed, but its only readbacks were void: its receiver took an item it did not own (rule 1); UN refuses work not taken");
+  });
+  it("after a passing readback (even one after a void one), or one of another HO of its re-issue line, nothing", () => {
+    expect(codes([HO, PASS, FL])).toStrictEqual([]);
+    expect(codes([HO, VOID, PASS, FL])).toStrictEqual(["THREAD_READBACK_VOID@2"]);
+    expect(codes([HO, PASS, "RW1 HO a-2 re=a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 FL b-9 re=a-2 from=b to=a item=x:1 why=ERR"])).toStrictEqual(["THREAD_REISSUED@3"]);
+    // A void readback re-issued and never read back: the line is still unowned.
+    expect(codes([HO, VOID, "RW1 HO a-2 re=b-1 from=a to=b item=x:1 ask=DRAFT", "RW1 FL b-9 re=a-2 from=b to=a item=x:1 why=ERR"])).toStrictEqual(["THREAD_READBACK_VOID@2", "THREAD_REISSUED@3", "THREAD_FAIL_UNOWNED@4"]);
+  });
+  it("a UN (work not taken) is not flagged, nor an FL answering the HO's cancel", () => {
+    expect(codes([HO, "RW1 UN b-9 re=a-1 from=b to=a item=x:1 why=NOCAP"])).toStrictEqual([]);
+    expect(codes([HO, "RW1 CX a-2 re=a-1 from=a to=b item=x:1 why=REVOKED", FL])).toStrictEqual([]);
+  });
+});
+
 describe("a CX of the live re-issue withdraws the handoff it re-issues (rule 1: the same HO sent again)", () => {
   const start = [
     "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT",
