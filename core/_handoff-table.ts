@@ -29,6 +29,8 @@ export const REPLIED = 256;
  * looks up in its maps of lines, so a handoff never re-issued costs no lookup there.
  */
 export const IN_LINE = 512;
+/** The CX that closed it said `why=SUPERSEDED`: the report looks for a newer HO of its sender about its item. */
+export const CX_SUPERSEDED = 1024;
 
 export const CLOSER_NAMES: readonly string[] = ["open", "DN", "UN", "FL", "CX"];
 

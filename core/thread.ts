@@ -40,12 +40,19 @@
  *   receiver's DN, UN or FL closing one answers the cancel, and a readback of one is late.
  * - Rule 1's re-issue and 5.4's `CX why=TIMEOUT` both end a handoff that got no readback; neither
  *   is an error (counted in `endedUnread`, and noted).
+ * - Section 5.4 gives a cancel four reasons. A CX whose `why=` the conversation contradicts is
+ *   noted (THREAD_CANCEL_REASON) and cancels all the same: TIMEOUT after the HO's readback passed,
+ *   EXPIRED on an HO with no exp= or due=, any other reason than the four, and SUPERSEDED when by
+ *   the end no later HO from its sender about its item came (a re-issue of it counts: a later HO
+ *   that replaced it, as note 28 reads a CX of a superseded HO), decided at the report.
  * - Ownership follows rule 1 literally: the owner is the `to` of the most recent HO (in sending
  *   order) that received a passing RB; before any, the sender of the item's first HO. Closing a
  *   handoff does not move ownership; a readback that arrives after its HO closed moves nothing.
  *   A DN reporting an act on an HO none of whose re-issue line passed a readback is an act on an
  *   item its receiver did not own, and so is one after the HO's sender handed the item to another
  *   receiver whose readback passed, leaving this HO open (5.4's CX why=SUPERSEDED was not sent).
+ *   An FL closing an HO none of whose line passed a readback reports work its receiver did not
+ *   own taken ("I took it and it failed"; UN is for work not taken): a note, as it reports no act.
  * - A readback whose only failure is a value the receiver resolved, with no sender record to check
  *   it against, is "unverified": not void (nothing to re-issue), and ownership does not move.
  * - Section 5.3: "Only a passing readback, answered with `AN val=Y` where the receiver waits for
@@ -86,7 +93,7 @@ import type { Message, SlotValue } from "./message.js";
 import { _checkPrint, _shapeTable, _timeNumber, _timeText } from "./_handoff-print.js";
 import type { HandoffPrint } from "./_handoff-print.js";
 import {
-  ANSWERED, CLOSED_BY, CLOSED_CX, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, ITEM_READ_LATE, ITEM_READ_NAMES, ITEM_READ_UNVERIFIED, ITEM_READ_VOID, IN_LINE, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
+  ANSWERED, CLOSED_BY, CLOSED_CX, CX_SUPERSEDED, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, ITEM_READ_LATE, ITEM_READ_NAMES, ITEM_READ_UNVERIFIED, ITEM_READ_VOID, IN_LINE, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
   _addItem, _addPrints, _addRow, _digestNumber, _handoffTable, _itemTable,
 } from "./_handoff-table.js";
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
@@ -209,6 +216,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const items = new Map<string, number>();
   const itemText: string[] = [];
   const owners = _itemTable();
+  /** Sender -> item -> its latest HO's row: a CX why=SUPERSEDED asks for a newer one (section 5.4). */
+  const newest = new Map<number, Map<number, number>>();
   /** HO -> its own acc= (null: none) and keys=, while tier 4 may need them. */
   const criteria = new Map<number, { acc: string[] | null; keys: string[] }>();
   /** CX id -> the HO it closed. */
@@ -364,6 +373,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       } else item = known;
     }
     t.item[i] = item;
+    let byItem = newest.get(from);
+    if (byItem === undefined) newest.set(from, (byItem = new Map()));
+    byItem.set(item, i);
     const ask = m.slots["ask"];
     const due = m.slots["due"];
     t.ask[i] = typeof ask === "string" ? names.id(ask) : -1;
@@ -601,9 +613,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
         lineCancelled(i, m, line, done);
       }
       // Rule 1: ownership moves only with a passing readback; an unverified one is noted at the RB.
-      if (done && (s & (PASSED | UNVERIFIED)) === 0 && !readInLine(i)) {
+      // An FL ("I took it and it failed") claims the work as a DN does, but reports no act: a note.
+      if ((done || m.type === "FL") && (s & (PASSED | UNVERIFIED)) === 0 && !readInLine(i)) {
         const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
-        note("THREAD_DONE_UNOWNED", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but ${why}: its receiver acted on an item it did not own (rule 1)`, id, m.id, line, { slot: "re", expected: "a passing RB first", received: "DN" });
+        note(done ? "THREAD_DONE_UNOWNED" : "THREAD_FAIL_UNOWNED", `${m.type} ${m.id} reports ${id} ${done ? `done (out=${String(m.slots["out"])})` : "failed"}, but ${why}: its receiver ${done ? "acted on" : "took"} an item it did not own (rule 1)${done ? "" : "; UN refuses work not taken"}`, id, m.id, line, { slot: "re", expected: "a passing RB first", received: m.type });
       } else if (done) ownedElsewhere(i, m, line);
       if (done) heldAct(i, m, line);
       if (done) acted(i, m, line);
@@ -792,9 +805,20 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     criteria.delete(i);
     if ((state(i) & IN_LINE) === 0) answers.forget(i);
     cancels.set(_own(m.id), i);
-    if (m.slots["why"] === "TIMEOUT" && (s & PASSED) === 0) {
+    const why = m.slots["why"];
+    // Section 5.4's four reasons, none of which the conversation may contradict; SUPERSEDED is
+    // read at the report, since the newer HO may come after the CX.
+    if (why === "SUPERSEDED") t.state[i] = state(i) | CX_SUPERSEDED;
+    else if (why === "TIMEOUT" && (s & PASSED) === 0) {
       note("THREAD_CANCEL_TIMEOUT", `CX ${m.id} why=TIMEOUT ends ${id}, which got no passing readback: section 5.4's way, as valid as rule 1's re-issue`, id, m.id, line, { slot: "why", received: "TIMEOUT" });
+    } else if (why !== undefined && why !== "REVOKED") {
+      cancelReason(m.id, i, line, String(why), why === "TIMEOUT" ? "its readback passed" : why !== "EXPIRED" ? "a cancel's are REVOKED, SUPERSEDED, EXPIRED or TIMEOUT" : (t.exp[i] as number) < 0 && (t.due[i] as number) < 0 ? "it had no exp= or due=" : "");
     }
+  }
+
+  /** THREAD_CANCEL_REASON, unless `but` is empty: CX `cx` of HO `i` gives a reason `but` contradicts. */
+  function cancelReason(cx: string, i: number, line: number, why: string, but: string): void {
+    if (but !== "") note("THREAD_CANCEL_REASON", `CX ${cx} of ${ids[i]} says why=${why}, but ${but}: it still cancels (section 5.4)`, ids[i] as string, cx, line, { slot: "why", received: why });
   }
 
   /** Keeps AQ `m` until its receiver answers it. */
@@ -980,6 +1004,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     for (const [cx, i] of cancels) {
       if ((state(i) & ANSWERED) === 0) {
         note("THREAD_CANCEL_UNANSWERED", `CX ${cx} of ${ids[i]} is not yet acknowledged (AN re=${cx} val=Y) nor answered by the act's DN`, ids[i] as string, cx, t.closedAt[i] as number, { slot: "re", expected: `AN re=${cx} val=Y` });
+      }
+      // Any later HO of its sender about its item, a re-issue of it included, is newer.
+      if ((state(i) & CX_SUPERSEDED) !== 0 && (newest.get(t.from[i] as number)?.get(t.item[i] as number) as number) <= i) {
+        cancelReason(cx, i, t.closedAt[i] as number, "SUPERSEDED", "no newer HO of its item came from its sender");
       }
     }
     const owned: ItemOwner[] = itemText.map((item, k) => {

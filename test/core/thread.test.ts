@@ -949,6 +949,114 @@ describe("the answer to a cancel comes from the HO's receiver to its sender", ()
   });
 });
 
+describe("a CX whose stated reason the conversation contradicts (section 5.4's why=): THREAD_CANCEL_REASON, and the cancel stands", () => {
+  const HO = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+  const RB = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT";
+  const cx = (why: string, id = "a-9"): string => `RW1 CX ${id} re=a-1 from=a to=b item=x:1${why === "" ? "" : ` why=${why}`}`;
+  const AN = "RW1 AN b-9 re=a-9 from=b to=a val=Y";
+  // The whole report's findings (the end ones included), the HO open or closed by its CX.
+  const run = (lines: string[]): string[] => checkThread(lines.map(read)).findings.map((f) => `${f.code}@${f.id}`);
+  it("why=TIMEOUT after a passing readback: a readback came; with none, THREAD_CANCEL_TIMEOUT as before", () => {
+    const report = checkThread([HO, RB, cx("TIMEOUT"), AN].map(read));
+    expect(report.findings).toHaveLength(1);
+    expect(report.findings[0]).toMatchObject({ code: "THREAD_CANCEL_REASON", severity: "note", handoff: "a-1", id: "a-9", slot: "why", received: "TIMEOUT" });
+    expect(report.findings[0]?.message).toBe("CX a-9 of a-1 says why=TIMEOUT, but its readback passed: it still cancels (section 5.4)");
+    expect(report.ok).toBe(true);
+    expect(report.counts.cancelled).toBe(1);
+    expect(run([HO, cx("TIMEOUT"), AN])).toStrictEqual(["THREAD_CANCEL_TIMEOUT@a-9"]);
+    // A void readback is no readback that passed: TIMEOUT stands.
+    expect(run([HO, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD", cx("TIMEOUT"), AN])).toStrictEqual(["THREAD_READBACK_VOID@b-1", "THREAD_CANCEL_TIMEOUT@a-9"]);
+  });
+  it("why=EXPIRED on an HO with neither exp= nor due= (it had no window); with either, nothing", () => {
+    expect(run([HO, cx("EXPIRED"), AN])).toStrictEqual(["THREAD_CANCEL_REASON@a-9"]);
+    expect(checkThread([HO, cx("EXPIRED"), AN].map(read)).findings[0]?.message).toBe("CX a-9 of a-1 says why=EXPIRED, but it had no exp= or due=: it still cancels (section 5.4)");
+    expect(run(["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT exp=20261001T1200Z", cx("EXPIRED"), AN])).toStrictEqual([]);
+    expect(run(["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT due=20261001", cx("EXPIRED"), AN])).toStrictEqual([]);
+  });
+  it("a why= outside section 5.4's four (a UN or FL reason) is noted; REVOKED, and no why= at all, are not", () => {
+    for (const why of ["NOCAP", "ERR", "DUP"]) {
+      const report = checkThread([HO, cx(why), AN].map(read));
+      expect(report.findings.map((f) => `${f.code}:${f.received ?? ""}`)).toStrictEqual([`THREAD_CANCEL_REASON:${why}`]);
+      expect(report.findings[0]?.message).toBe(`CX a-9 of a-1 says why=${why}, but a cancel's are REVOKED, SUPERSEDED, EXPIRED or TIMEOUT: it still cancels (section 5.4)`);
+    }
+    expect(run([HO, cx("REVOKED"), AN])).toStrictEqual([]);
+    expect(run([HO, RB, cx("REVOKED"), AN])).toStrictEqual([]);
+    expect(run([HO, cx(""), AN])).toStrictEqual([]);
+    // The cancel stands all the same: the receiver's answer is no second close, a readback is late.
+    expect(run([HO, cx("NOCAP"), AN, "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT"])).toStrictEqual(["THREAD_CANCEL_REASON@a-9", "THREAD_READBACK_LATE@b-1"]);
+  });
+  describe("why=SUPERSEDED asks for a newer HO from the same sender about the same item, by the end of the conversation", () => {
+    it("none came: noted at the end, not when the CX is added", () => {
+      const audit = createThreadAudit();
+      expect(audit.add(read(HO), 1)).toStrictEqual([]);
+      expect(audit.add(read(cx("SUPERSEDED")), 2)).toStrictEqual([]);
+      audit.add(read(AN), 3);
+      const [f, ...rest] = audit.finish().findings;
+      expect(rest).toStrictEqual([]);
+      expect(f).toMatchObject({ code: "THREAD_CANCEL_REASON", severity: "note", handoff: "a-1", id: "a-9", line: 2, slot: "why", received: "SUPERSEDED" });
+      expect(f?.message).toBe("CX a-9 of a-1 says why=SUPERSEDED, but no newer HO of its item came from its sender: it still cancels (section 5.4)");
+    });
+    it("a newer one before the CX or after it, to the same receiver or another, is the HO that replaces it", () => {
+      expect(run([HO, "RW1 HO a-2 from=a to=c item=x:1 ask=DRAFT", cx("SUPERSEDED"), AN]).filter((f) => f !== "THREAD_OPEN@a-2")).toStrictEqual([]);
+      expect(run([HO, cx("SUPERSEDED"), AN, "RW1 HO a-2 from=a to=b item=x:1 ask=TEST"]).filter((f) => f !== "THREAD_OPEN@a-2")).toStrictEqual([]);
+      // Even one that cites it (re=a-1): the cancelled HO is closed, so it is a new handoff.
+      expect(run([HO, cx("SUPERSEDED"), AN, "RW1 HO a-2 re=a-1 from=a to=b item=x:1 ask=DRAFT"]).filter((f) => f !== "THREAD_OPEN@a-2")).toStrictEqual([]);
+    });
+    it("the re-issue that superseded it counts (note 28: the replaced HO's CX, then the live one's); an older HO of its line does not", () => {
+      const reissue = "RW1 HO a-2 re=a-1 from=a to=b item=x:1 ask=DRAFT";
+      expect(run([HO, reissue, cx("SUPERSEDED"), AN]).filter((f) => f !== "THREAD_OPEN@a-2")).toStrictEqual(["THREAD_REISSUED@a-2"]);
+      // The CX of the live re-issue a-2: a-1 is older, so nothing replaced it.
+      expect(run([HO, reissue, "RW1 CX a-9 re=a-2 from=a to=b item=x:1 why=SUPERSEDED", AN])).toStrictEqual(["THREAD_REISSUED@a-2", "THREAD_CANCEL_REASON@a-9"]);
+    });
+    it("an HO about another item, or from another sender (a relay's onward HO), is no newer HO of it", () => {
+      expect(run([HO, cx("SUPERSEDED"), AN, "RW1 HO a-2 from=a to=b item=x:2 ask=DRAFT"])).toStrictEqual(["THREAD_OPEN@a-2", "THREAD_CANCEL_REASON@a-9"]);
+      expect(run([HO, cx("SUPERSEDED"), AN, "RW1 HO b-2 from=b to=c item=x:1 ask=DRAFT"])).toStrictEqual(["THREAD_OPEN@b-2", "THREAD_CANCEL_REASON@a-9"]);
+    });
+    it("streamed: report() says so while none has come, and no more once one does", () => {
+      const audit = createThreadAudit();
+      for (const l of [HO, cx("SUPERSEDED"), AN]) audit.add(read(l));
+      expect(audit.report().findings.map((f) => f.code)).toStrictEqual(["THREAD_CANCEL_REASON"]);
+      audit.add(read("RW1 HO a-2 from=a to=c item=x:1 ask=DRAFT"));
+      expect(audit.report().findings.map((f) => f.code)).toStrictEqual(["THREAD_OPEN"]);
+      expect(audit.finish().findings.map((f) => f.code)).toStrictEqual(["THREAD_OPEN"]);
+    });
+  });
+});
+
+describe("an FL closing a handoff its receiver did not own (rule 1): THREAD_FAIL_UNOWNED, a note", () => {
+  const HO = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+  const FL = "RW1 FL b-9 re=a-1 from=b to=a item=x:1 why=ERR";
+  const VOID = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=BUILD";
+  const PASS = "RW1 RB b-2 re=a-1 from=b to=a item=x:1 ask=DRAFT";
+  const codes = (lines: string[]): string[] => {
+    const audit = createThreadAudit();
+    return lines.flatMap((l, n) => audit.add(read(l), n + 1).map((f) => `${f.code}@${f.line}`));
+  };
+  it("with no readback, or only void ones, the FL is noted and still closes the HO", () => {
+    const audit = createThreadAudit();
+    audit.add(read(HO), 1);
+    const [f, ...rest] = audit.add(read(FL), 2);
+    expect(rest).toStrictEqual([]);
+    expect(f).toMatchObject({ code: "THREAD_FAIL_UNOWNED", severity: "note", handoff: "a-1", id: "b-9", line: 2, slot: "re", expected: "a passing RB first", received: "FL" });
+    expect(f?.message).toBe("FL b-9 reports a-1 failed, but it got no readback: its receiver took an item it did not own (rule 1); UN refuses work not taken");
+    const report = audit.finish();
+    expect([report.ok, report.counts.closed, report.counts.open]).toStrictEqual([true, 1, 0]);
+    expect(codes([HO, VOID, FL])).toStrictEqual(["THREAD_READBACK_VOID@2", "THREAD_FAIL_UNOWNED@3"]);
+    expect(checkThread([HO, VOID, FL].map(read)).findings[1]?.message).toBe("FL b-9 reports a-1 failed, but its only readbacks were void: its receiver took an item it did not own (rule 1); UN refuses work not taken");
+  });
+  it("after a passing readback (even one after a void one), or one of another HO of its re-issue line, nothing", () => {
+    expect(codes([HO, PASS, FL])).toStrictEqual([]);
+    expect(codes([HO, VOID, PASS, FL])).toStrictEqual(["THREAD_READBACK_VOID@2"]);
+    expect(codes([HO, PASS, "RW1 HO a-2 re=a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 FL b-9 re=a-2 from=b to=a item=x:1 why=ERR"])).toStrictEqual(["THREAD_REISSUED@3"]);
+    // A void readback re-issued and never read back: the line is still unowned.
+    expect(codes([HO, VOID, "RW1 HO a-2 re=b-1 from=a to=b item=x:1 ask=DRAFT", "RW1 FL b-9 re=a-2 from=b to=a item=x:1 why=ERR"])).toStrictEqual(["THREAD_READBACK_VOID@2", "THREAD_REISSUED@3", "THREAD_FAIL_UNOWNED@4"]);
+  });
+  it("a UN (work not taken) is not flagged, nor an FL answering the HO's cancel", () => {
+    expect(codes([HO, "RW1 UN b-9 re=a-1 from=b to=a item=x:1 why=NOCAP"])).toStrictEqual([]);
+    expect(codes([HO, "RW1 CX a-2 re=a-1 from=a to=b item=x:1 why=REVOKED", FL])).toStrictEqual([]);
+  });
+});
+
 describe("a CX of the live re-issue withdraws the handoff it re-issues (rule 1: the same HO sent again)", () => {
   const start = [
     "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT",

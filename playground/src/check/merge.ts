@@ -4,8 +4,8 @@
  * order one audit over the whole conversation gives them, and adds the counts; it makes no finding
  * of its own. That order: findings raised as messages arrive, in sending order; then, about the
  * end state, each open handoff in the order the HOs came, then each unanswered AQ in the order the
- * AQs came, then each unanswered cancel in the order the CXs came; owners by their item's first
- * tracked HO. A test (test/playground/checker.test.ts) holds the result equal to checkThread over
+ * AQs came, then each cancel's (unanswered, its reason contradicted) in the order the CXs came;
+ * owners by their item's first tracked HO. A test (test/playground/checker.test.ts) holds the result equal to checkThread over
  * the whole conversation.
  */
 import type { HandoffState, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "../../../core/index.js";
@@ -36,8 +36,11 @@ function sum(into: Record<string, unknown>, b: Record<string, unknown>): void {
   }
 }
 
-/** The core's order of the end findings: open handoffs, then unanswered AQs, then unanswered cancels. */
-const endGroup = (f: ThreadFinding): number => (f.code === "THREAD_CANCEL_UNANSWERED" ? 2 : f.code === "THREAD_QUESTION_OPEN" || f.code === "THREAD_QUESTION_OVERDUE" ? 1 : 0);
+/**
+ * The core's order of the end findings: open handoffs, then unanswered AQs, then cancels (one CX's
+ * unanswered and reason findings share its line, and keep their order: the sort is stable).
+ */
+const endGroup = (f: ThreadFinding): number => (f.code === "THREAD_CANCEL_UNANSWERED" || f.code === "THREAD_CANCEL_REASON" ? 2 : f.code === "THREAD_QUESTION_OPEN" || f.code === "THREAD_QUESTION_OVERDUE" ? 1 : 0);
 
 /** A group's findings and owners with line numbers, while the lines keep their numbers. */
 interface Mapped {
