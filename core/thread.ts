@@ -216,8 +216,6 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const items = new Map<string, number>();
   const itemText: string[] = [];
   const owners = _itemTable();
-  /** Sender -> item -> its latest HO's row: a CX why=SUPERSEDED asks for a newer one (section 5.4). */
-  const newest = new Map<number, Map<number, number>>();
   /** HO -> its own acc= (null: none) and keys=, while tier 4 may need them. */
   const criteria = new Map<number, { acc: string[] | null; keys: string[] }>();
   /** CX id -> the HO it closed. */
@@ -373,9 +371,6 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       } else item = known;
     }
     t.item[i] = item;
-    let byItem = newest.get(from);
-    if (byItem === undefined) newest.set(from, (byItem = new Map()));
-    byItem.set(item, i);
     const ask = m.slots["ask"];
     const due = m.slots["due"];
     t.ask[i] = typeof ask === "string" ? names.id(ask) : -1;
@@ -971,6 +966,29 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     return "open";
   }
 
+  /**
+   * Item -> sender -> the row of that sender's latest HO about it, for the pairs a CX
+   * why=SUPERSEDED names (section 5.4 asks for a newer HO): one pass over the rows at the report,
+   * so streaming keeps no table a handoff for a rare cancel.
+   */
+  function newestForSuperseded(): Map<number, Map<number, number>> {
+    const newest = new Map<number, Map<number, number>>();
+    for (const i of cancels.values()) {
+      if ((state(i) & CX_SUPERSEDED) === 0) continue;
+      const item = t.item[i] as number;
+      let bySender = newest.get(item);
+      if (bySender === undefined) newest.set(item, (bySender = new Map()));
+      bySender.set(t.from[i] as number, i);
+    }
+    if (newest.size > 0) {
+      for (let j = 0; j < t.count; j++) {
+        const bySender = newest.get(t.item[j] as number);
+        if (bySender?.has(t.from[j] as number)) bySender.set(t.from[j] as number, j);
+      }
+    }
+    return newest;
+  }
+
   function summary(all: ThreadFinding[], now: string | null): ThreadReport {
     const clock = clockAt(now);
     let open = 0;
@@ -1001,12 +1019,13 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     // Every AQ is open or settled (answered or refused), never both: counting them costs no memory.
     let overdueQuestions = 0;
     for (const [aq, q] of questions) if (unanswered(aq, q[5], q[6], clock)) overdueQuestions++;
+    const newest = newestForSuperseded();
     for (const [cx, i] of cancels) {
       if ((state(i) & ANSWERED) === 0) {
         note("THREAD_CANCEL_UNANSWERED", `CX ${cx} of ${ids[i]} is not yet acknowledged (AN re=${cx} val=Y) nor answered by the act's DN`, ids[i] as string, cx, t.closedAt[i] as number, { slot: "re", expected: `AN re=${cx} val=Y` });
       }
       // Any later HO of its sender about its item, a re-issue of it included, is newer.
-      if ((state(i) & CX_SUPERSEDED) !== 0 && (newest.get(t.from[i] as number)?.get(t.item[i] as number) as number) <= i) {
+      if ((state(i) & CX_SUPERSEDED) !== 0 && (newest.get(t.item[i] as number)?.get(t.from[i] as number) as number) <= i) {
         cancelReason(cx, i, t.closedAt[i] as number, "SUPERSEDED", "no newer HO of its item came from its sender");
       }
     }

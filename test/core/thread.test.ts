@@ -1012,6 +1012,13 @@ describe("a CX whose stated reason the conversation contradicts (section 5.4's w
       expect(run([HO, cx("SUPERSEDED"), AN, "RW1 HO a-2 from=a to=b item=x:2 ask=DRAFT"])).toStrictEqual(["THREAD_OPEN@a-2", "THREAD_CANCEL_REASON@a-9"]);
       expect(run([HO, cx("SUPERSEDED"), AN, "RW1 HO b-2 from=b to=c item=x:1 ask=DRAFT"])).toStrictEqual(["THREAD_OPEN@b-2", "THREAD_CANCEL_REASON@a-9"]);
     });
+    it("two senders' cancels of one item are each judged by their own sender's HOs", () => {
+      const bHo = "RW1 HO b-1 from=b to=c item=x:1 ask=DRAFT";
+      const bCx = "RW1 CX b-9 re=b-1 from=b to=c item=x:1 why=SUPERSEDED";
+      const newerFromA = "RW1 HO a-2 from=a to=b item=x:1 ask=DRAFT";
+      expect(run([HO, bHo, cx("SUPERSEDED"), bCx, newerFromA]).filter((f) => f.startsWith("THREAD_CANCEL_REASON"))).toStrictEqual(["THREAD_CANCEL_REASON@b-9"]);
+      expect(run([HO, bHo, cx("SUPERSEDED"), bCx, "RW1 HO b-2 from=b to=c item=x:1 ask=DRAFT"]).filter((f) => f.startsWith("THREAD_CANCEL_REASON"))).toStrictEqual(["THREAD_CANCEL_REASON@a-9"]);
+    });
     it("streamed: report() says so while none has come, and no more once one does", () => {
       const audit = createThreadAudit();
       for (const l of [HO, cx("SUPERSEDED"), AN]) audit.add(read(l));
