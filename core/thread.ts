@@ -806,14 +806,14 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (why === "SUPERSEDED") t.state[i] = state(i) | CX_SUPERSEDED;
     else if (why === "TIMEOUT" && (s & PASSED) === 0) {
       note("THREAD_CANCEL_TIMEOUT", `CX ${m.id} why=TIMEOUT ends ${id}, which got no passing readback: section 5.4's way, as valid as rule 1's re-issue`, id, m.id, line, { slot: "why", received: "TIMEOUT" });
-    } else if (why !== undefined && why !== "REVOKED") {
-      cancelReason(m.id, i, line, String(why), why === "TIMEOUT" ? "its readback passed" : why !== "EXPIRED" ? "a cancel's are REVOKED, SUPERSEDED, EXPIRED or TIMEOUT" : (t.exp[i] as number) < 0 && (t.due[i] as number) < 0 ? "it had no exp= or due=" : "");
+    } else if (why !== undefined && why !== "REVOKED" && !(why === "EXPIRED" && ((t.exp[i] as number) >= 0 || (t.due[i] as number) >= 0))) {
+      cancelReason(m.id, i, line, String(why), why === "TIMEOUT" ? "its readback passed" : why === "EXPIRED" ? "it had no exp= or due=" : "a cancel's are REVOKED, SUPERSEDED, EXPIRED or TIMEOUT");
     }
   }
 
-  /** THREAD_CANCEL_REASON, unless `but` is empty: CX `cx` of HO `i` gives a reason `but` contradicts. */
+  /** THREAD_CANCEL_REASON: CX `cx` of HO `i` gives a reason `but` contradicts. */
   function cancelReason(cx: string, i: number, line: number, why: string, but: string): void {
-    if (but !== "") note("THREAD_CANCEL_REASON", `CX ${cx} of ${ids[i]} says why=${why}, but ${but}: it still cancels (section 5.4)`, ids[i] as string, cx, line, { slot: "why", received: why });
+    note("THREAD_CANCEL_REASON", `CX ${cx} of ${ids[i]} says why=${why}, but ${but}: it still cancels (section 5.4)`, ids[i] as string, cx, line, { slot: "why", received: why });
   }
 
   /** Keeps AQ `m` until its receiver answers it. */
