@@ -47,9 +47,6 @@ import { readTextFileAtMost } from "../input.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
 
-/** Kinds that answer inside their parent's request (they carry its request_id); others open one. */
-const ANSWERS = new Set(["welcome", "reply", "ack", "deliver", "blocked", "conflict", "cancel", "ratify", "close", "state", "review"]);
-
 /**
  * A comma-separated option (`--to LYRA, VEGA`): the spaces and tabs around each item are the
  * list's, and an item of only those is none (isBlankLine). A no-break space is the item's own, left
@@ -132,7 +129,8 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
     id,
     thread,
     ...(option(ctx, "session") === undefined ? {} : { session: option(ctx, "session") }),
-    request_id: option(ctx, "request-id") ?? (p !== undefined && ANSWERS.has(kind) ? p.request_id : newUuid7()),
+    // Whether an answer carries its parent's request_id or opens a request of its own is the core's kind data.
+    request_id: option(ctx, "request-id") ?? (p !== undefined && Object.hasOwn(MAILBOX_KINDS, kind) && MAILBOX_KINDS[kind as MailboxKind].request === "parent" ? p.request_id : newUuid7()),
     ...(seq === undefined ? {} : { seq }),
     from,
     to: list(option(ctx, "to")),

@@ -18,7 +18,7 @@ export {
   TRANSPORTS,
   WORK_KINDS,
 } from "./vocabulary.js";
-export type { CtaState, DispositionClass, DispositionState, MailboxKind, MailboxProfile, ParentRule, Terms, Transport } from "./vocabulary.js";
+export type { CtaState, DispositionClass, DispositionState, MailboxKind, MailboxProfile, ParentRule, RequestRule, Terms, Transport } from "./vocabulary.js";
 export { ALL, HANDLER, WINDOWS_DEVICE_NAMES, callsignFindings, isCallsign, isHandler, isReserved } from "./callsign.js";
 export { CALLSIGN_SEEDS, generateCallsign, isGeneratable, neighbourCallsign, suffixedCallsign } from "./generate-callsign.js";
 export type { CallsignFamily, GenerateOptions } from "./generate-callsign.js";

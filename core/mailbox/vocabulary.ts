@@ -20,24 +20,39 @@ export type ParentRule = "root" | "either" | "parent";
 /** Section 5's canonical kinds. */
 export type MailboxKind = "hello" | "welcome" | "resume" | "state" | "request" | "reply" | "propose" | "review" | "claim" | "deliver" | "ack" | "blocked" | "conflict" | "cancel" | "goodbye" | "ratify" | "close";
 
-export const MAILBOX_KINDS: { readonly [K in MailboxKind]: { readonly purpose: string; readonly parent: ParentRule } } = {
-  hello: { purpose: "establish identities, objective, roles, profile, corpus, authority and shared work terms", parent: "root" },
-  welcome: { purpose: "answer a hello: accept or counter its terms", parent: "parent" },
-  resume: { purpose: "reconcile a fresh session with live evidence", parent: "root" },
-  state: { purpose: "answer a resume, or a non-binding availability FYI when expects_reply is false", parent: "either" },
-  request: { purpose: "ask for bounded work", parent: "either" },
-  reply: { purpose: "return bounded work", parent: "parent" },
-  propose: { purpose: "deliberate a decision or artifact", parent: "either" },
-  review: { purpose: "cross-review a decision or artifact", parent: "either" },
-  claim: { purpose: "FULL-only lease on a bounded task scope", parent: "parent" },
-  deliver: { purpose: "declare an exact artifact ready for consumption", parent: "parent" },
-  ack: { purpose: "durable receipt when expects_reply is true and no substantive response acknowledges it", parent: "parent" },
-  blocked: { purpose: "surface an impasse without guessing", parent: "either" },
-  conflict: { purpose: "surface an incompatible claim without guessing", parent: "parent" },
-  cancel: { purpose: "withdraw a request or claim", parent: "parent" },
-  goodbye: { purpose: "depart the arena without closing other participants' threads", parent: "either" },
-  ratify: { purpose: "bank independent verification", parent: "parent" },
-  close: { purpose: "end the thread explicitly", parent: "parent" },
+/**
+ * The `request_id` a kind carries when it cites a parent: the parent's (`parent`: it answers inside
+ * the parent's request) or a new one (`new`: it opens a request of its own). "**Request
+ * identifier:** UUIDv7 used to make a requested effect or delivery idempotent" (4), and recovery
+ * finds "an exact locally authored causal `ack`, `reply`, or response with matching `reply_to` and
+ * `request_id`" (9): an answer that took a new one is invisible to that match, and would be
+ * published twice after a crash. So every kind that answers carries its parent's (a `claim` leases
+ * the requested work, a `goodbye` "settles every owed reply by answering", 8). `request` and
+ * `propose` ask for a new effect or decision, the CTAs a conversation opens with (12: "a fresh
+ * ordinary CTA root (`request`, `propose`, ...) carrying new `thread` and `request_id`"), and take a
+ * new one even as an answer; a root kind's `reply_to` only cites, so it takes a new one too ("These
+ * are true roots", 9). A root of any kind has no parent, and always takes a new one.
+ */
+export type RequestRule = "parent" | "new";
+
+export const MAILBOX_KINDS: { readonly [K in MailboxKind]: { readonly purpose: string; readonly parent: ParentRule; readonly request: RequestRule } } = {
+  hello: { purpose: "establish identities, objective, roles, profile, corpus, authority and shared work terms", parent: "root", request: "new" },
+  welcome: { purpose: "answer a hello: accept or counter its terms", parent: "parent", request: "parent" },
+  resume: { purpose: "reconcile a fresh session with live evidence", parent: "root", request: "new" },
+  state: { purpose: "answer a resume, or a non-binding availability FYI when expects_reply is false", parent: "either", request: "parent" },
+  request: { purpose: "ask for bounded work", parent: "either", request: "new" },
+  reply: { purpose: "return bounded work", parent: "parent", request: "parent" },
+  propose: { purpose: "deliberate a decision or artifact", parent: "either", request: "new" },
+  review: { purpose: "cross-review a decision or artifact", parent: "either", request: "parent" },
+  claim: { purpose: "FULL-only lease on a bounded task scope", parent: "parent", request: "parent" },
+  deliver: { purpose: "declare an exact artifact ready for consumption", parent: "parent", request: "parent" },
+  ack: { purpose: "durable receipt when expects_reply is true and no substantive response acknowledges it", parent: "parent", request: "parent" },
+  blocked: { purpose: "surface an impasse without guessing", parent: "either", request: "parent" },
+  conflict: { purpose: "surface an incompatible claim without guessing", parent: "parent", request: "parent" },
+  cancel: { purpose: "withdraw a request or claim", parent: "parent", request: "parent" },
+  goodbye: { purpose: "depart the arena without closing other participants' threads", parent: "either", request: "parent" },
+  ratify: { purpose: "bank independent verification", parent: "parent", request: "parent" },
+  close: { purpose: "end the thread explicitly", parent: "parent", request: "parent" },
 };
 export const KIND_NAMES: readonly MailboxKind[] = /* @__PURE__ */ Object.keys(MAILBOX_KINDS) as MailboxKind[];
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PathRefusal } from "../../cli/mailbox/paths.js";
-import { mailboxRootId } from "../../core/mailbox/index.js";
+import { KIND_NAMES, MAILBOX_KINDS, mailboxRootId } from "../../core/mailbox/index.js";
 import { publishOnce } from "../../cli/mailbox/publish.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -686,6 +686,43 @@ describe("rw mailbox new composes an answer on its parent's settled terms", () =
     const text = readFileSync(join(a.inbox, (JSON.parse(welcome.out) as { file: string }).file), "utf8");
     expect([text.includes("  - crox-site\n"), text.includes("transport: git\n")]).toStrictEqual([true, true]);
     expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("handshake established");
+  });
+});
+
+describe("rw mailbox new: an answer's request_id is its parent's where the core's kind data says so", () => {
+  // "match published messages by exact `reply_to` plus `request_id`" (9): an answer carries its
+  // parent's request_id, a kind that opens a request of its own (request, propose) a new one.
+  it("defaults request_id by MAILBOX_KINDS[kind].request, for every kind with a parent, and the preflight and conversation rules accept each", () => {
+    const a = room();
+    const full = (from: string, extra: string[]): string[] => ["mailbox", "new", a.root, "--from", from, "--to", from === "VEGA" ? "LYRA" : "VEGA", "--arena", "DEMO", "--machine", `${from}-BOX`, "--full", "--session", "s1", ...extra];
+    const dry = (from: string, extra: string[]): { ok: boolean; request_id?: string; findings: { code: string }[] } => {
+      const r = rw([...full(from, extra), "--dry-run", "--json"]);
+      return JSON.parse(r.out) as { ok: boolean; request_id?: string; findings: { code: string }[] };
+    };
+    const published = (from: string, extra: string[]): void => {
+      const r = rw(full(from, extra));
+      expect(r.code, r.err).toBe(0);
+    };
+    published("VEGA", ["--kind", "hello", "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]);
+    // A welcome answers the hello, the only kind that may.
+    const welcome = dry("LYRA", ["--kind", "welcome", "--terms", "accept", "--reply-to", ID(1), "--id", ID(4)]);
+    expect([welcome.ok, welcome.request_id, welcome.findings]).toStrictEqual([true, ID(3), []]);
+    published("LYRA", ["--kind", "welcome", "--terms", "accept", "--reply-to", ID(1), "--id", ID(4)]);
+    published("VEGA", ["--kind", "ack", "--reply-to", ID(4), "--id", ID(5), "--no-reply"]);
+    published("VEGA", ["--kind", "request", "--reply-to", ID(5), "--id", ID(6), "--request-id", ID(7), "--body", "Draft the hero copy."]);
+    const bodies: Record<string, string> = { deliver: `workspace/LYRA/hero.md sha256:${"ab".repeat(32)}`, goodbye: "re-entry: returning" };
+    const answers = KIND_NAMES.filter((k) => MAILBOX_KINDS[k].parent !== "root" && k !== "welcome");
+    expect(answers).toHaveLength(14);
+    const seen: Record<string, string> = {};
+    for (const kind of answers) {
+      const r = dry("LYRA", ["--kind", kind, "--reply-to", ID(6), "--body", bodies[kind] ?? "Noted."]);
+      expect([kind, r.ok, r.findings]).toStrictEqual([kind, true, []]);
+      seen[kind] = r.request_id === ID(7) ? "parent" : "new";
+    }
+    expect(seen).toStrictEqual(Object.fromEntries(answers.map((k) => [k, MAILBOX_KINDS[k].request])));
+    // The kinds that answer rather than ask: a claim leases the requested work and a goodbye settles
+    // what it owes by answering (8); the CLI once gave both a new request_id, unmatched by recovery.
+    expect(answers.filter((k) => seen[k] === "new")).toStrictEqual(["request", "propose"]);
   });
 });
 

@@ -119,6 +119,24 @@ describe("POST /v1/mailbox/preflight", () => {
       expect([problem.status, problem.parameter, (problem["findings"] as { code: string }[]).map((f) => f.code)]).toStrictEqual([400, parameter, [code]]);
     }
   });
+  it("refuses the parent's id and kind as the core refuses a message's: parameter parent.id, parent.kind", async () => {
+    const id = "019a1f2c-8e00-7000-8000-000000000001";
+    const refused = async (parent: Record<string, unknown>): Promise<unknown[]> => {
+      const problem = await problemOf(await postJson("/v1/mailbox/preflight", { message: envelope({}), parent }));
+      return [problem.status, problem.type, problem.parameter, (problem["findings"] as { code: string; slot: string }[]).map((f) => `${f.code}:${f.slot}`)];
+    };
+    const invalid = "/v1/problems/invalid-request";
+    expect(await refused({ id: "x", kind: "hullo" })).toStrictEqual([400, invalid, "parent.id", ["UUID_INVALID:id", "KIND_UNKNOWN:kind"]]);
+    expect(await refused({ id, kind: "hullo" })).toStrictEqual([400, invalid, "parent.kind", ["KIND_UNKNOWN:kind"]]);
+    expect(await refused({ id: id.toUpperCase(), kind: "request" })).toStrictEqual([400, invalid, "parent.id", ["UUID_INVALID:id"]]);
+    expect(await refused({ id: 7, kind: "request" })).toStrictEqual([400, invalid, "parent.id", ["UUID_INVALID:id"]]);
+    expect(await refused({ kind: "request" })).toStrictEqual([400, invalid, "parent.id", ["FIELD_MISSING:id"]]);
+    expect(await refused({ id, kind: "request", terms: "maybe" })).toStrictEqual([400, invalid, "parent.terms", ["TERMS_INVALID:terms"]]);
+    // The detail is the core's words, read under parent, as a message's own kind is refused.
+    const problem = await problemOf(await postJson("/v1/mailbox/preflight", { message: envelope({}), parent: { id, kind: "hullo" } }));
+    const message = ((await (await postJson("/v1/mailbox/preflight", { message: envelope({ kind: "hullo" }) })).json()) as { findings: { code: string; message: string }[] }).findings.find((f) => f.code === "KIND_UNKNOWN");
+    expect(problem.detail).toBe(`parent.${message?.message ?? "none"}`);
+  });
   it("validates the RW1 lines of the body with the profile named", async () => {
     const line = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY amt=5400";
     const message = envelope({ kind: "request" }).replace("Hello.", line);

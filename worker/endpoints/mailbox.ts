@@ -15,9 +15,9 @@ import type { RouteContext } from "../router.js";
 const bad = (parameter: string, detail: string): ProblemError => new ProblemError("invalid-request", `${parameter}: ${detail}`, { parameter });
 
 /**
- * The parent: `{ id, kind, file?, expects_reply?, availability?, terms? }`, its optional envelope
- * fields checked by the core as a message's are (parentFromFields), or the parent message's own
- * text (read inbound for what the reader judges of it).
+ * The parent: `{ id, kind, file?, expects_reply?, availability?, terms? }`, its envelope fields
+ * (`id` and `kind` required) checked by the core as a message's are (parentFromFields), or the
+ * parent message's own text (read inbound for what the reader judges of it).
  */
 function parentOf(value: unknown): ParentInfo | undefined {
   if (value === undefined || value === null) return undefined;
@@ -27,9 +27,10 @@ function parentOf(value: unknown): ParentInfo | undefined {
     return parentInfo(parent.envelope);
   }
   const p = value as Record<string, unknown>;
-  if (typeof value !== "object" || Array.isArray(value) || typeof p["id"] !== "string" || typeof p["kind"] !== "string" || !(p["file"] === undefined || p["file"] === null || typeof p["file"] === "string")) {
+  if (typeof value !== "object" || Array.isArray(value) || !(p["file"] === undefined || p["file"] === null || typeof p["file"] === "string")) {
     throw bad("parent", `the parent message as text, or { id, kind, file?, ${PARENT_FIELDS.join("?, ")}? }`);
   }
+  // Its id and kind as the fields: the core checks them as a message's (UUID_INVALID, KIND_UNKNOWN).
   const read = parentFromFields({ id: p["id"], kind: p["kind"], file: (p["file"] as string | null | undefined) ?? null, fields: p });
   const [first] = read.findings;
   if (read.parent === null || first !== undefined) {

@@ -29,4 +29,25 @@ describe("parentFromFields", () => {
     expect(codes({ terms: "maybe", availability: 3 })).toStrictEqual(["TERMS_INVALID:terms", "FIELD_TYPE:availability"]);
     expect(parentFromFields({ id: ID, kind: "request", fields: { terms: "maybe" } }).parent).toBeNull();
   });
+  it("refuses an id or kind as a message's own are refused: the same code, slot and words", () => {
+    const read = (id: unknown, kind: unknown) => parentFromFields({ id, kind, fields: {} });
+    const { findings } = read("x", "hullo");
+    expect(findings.map((f) => `${f.code}:${f.slot}`)).toStrictEqual(["UUID_INVALID:id", "KIND_UNKNOWN:kind"]);
+    expect(read("x", "hullo").parent).toBeNull();
+    // The words a message with that id and kind is refused with.
+    const text = ["---", "tags: [agent-mailbox]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE", "    id: x", `    thread: ${ID}`, `    request_id: ${ID}`, "    from: VEGA", "    to: [LYRA]", "    kind: hullo", '    reply_to: ""', "    expects_reply: false", "    arena: DEMO", "    machine: VEGA-BOX", `    root: ${"1f3a".repeat(16)}`, "    transport: local", "---", "Go.", ""].join("\n");
+    const message = readMailboxMessage(text).findings.filter((f) => f.slot === "id" || f.slot === "kind").map((f) => [f.code, f.slot, f.message]);
+    expect(findings.map((f) => [f.code, f.slot, f.message])).toStrictEqual(message);
+    expect(message).toHaveLength(2);
+    // An uppercase UUID, a number, null: refused as in a message, never normalised.
+    expect(read(ID.toUpperCase(), "request").findings.map((f) => `${f.code}:${f.slot}`)).toStrictEqual(["UUID_INVALID:id"]);
+    expect(read(7, null).findings.map((f) => `${f.code}:${f.slot}`)).toStrictEqual(["UUID_INVALID:id", "KIND_UNKNOWN:kind"]);
+    // Left out: missing, as in a message ("required in every profile"), with the other fields' findings after.
+    expect(read(undefined, undefined).findings.map((f) => [f.code, f.slot, f.message])).toStrictEqual([
+      ["FIELD_MISSING", "id", "id is missing (required in every profile)"],
+      ["FIELD_MISSING", "kind", "kind is missing (required in every profile)"],
+    ]);
+    expect(parentFromFields({ id: ID, kind: "ack", fields: { terms: "maybe" } }).findings.map((f) => `${f.code}:${f.slot}`)).toStrictEqual(["TERMS_INVALID:terms"]);
+    expect(parentFromFields({ id: "x", kind: "ack", fields: { terms: "maybe" } }).findings.map((f) => `${f.code}:${f.slot}`)).toStrictEqual(["UUID_INVALID:id", "TERMS_INVALID:terms"]);
+  });
 });
