@@ -3,16 +3,37 @@
  * two never disagree): a message addressed with `expects_reply: true` owes its recipient a reply
  * until that recipient's exact causal reply exists, matched by `reply_to` and `request_id` (sections
  * 3 and 9). A Handler seat owes nothing (4); a quarantined message neither owes nor pays; a root
- * kind's `reply_to` (a hello's, a resume's) is only a citation and answers nothing.
+ * kind's `reply_to` (a hello's, a resume's) is only a citation and answers nothing. A welcome is
+ * answered by any message of its recipient that cites it, whatever its `request_id`: "The first
+ * work message cites the `welcome` and doubles as acknowledgement" (6), and that message, a
+ * `request` or `propose`, opens a request of its own (MAILBOX_KINDS' `request: "new"`).
  */
 import { isHandler } from "./callsign.js";
 import type { MailboxEntry } from "./entry.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { MAILBOX_KINDS } from "./vocabulary.js";
 
+/**
+ * Whether `response`, a causal message citing `parent` (its `reply_to`), is the exact causal reply
+ * to it: the same `request_id`, or any when `parent` is a welcome, which the first work message
+ * acknowledges (6). Reconciliation's test; replyOwed applies the same one to a whole mailbox.
+ */
+export function exactReply(parent: MailboxEnvelope, response: MailboxEnvelope): boolean {
+  return response.request_id === parent.request_id || parent.kind === "welcome";
+}
+
 /** Whether `e` still owes `to` a reply, over `entries` (one per UUID); only `quarantine`'s keys are read. */
 export function replyOwed(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown>): (e: MailboxEnvelope, to: string) => boolean {
   const answered = new Set<string>();
-  for (const { envelope: e } of entries) if (e.reply_to !== null && MAILBOX_KINDS[e.kind].parent !== "root" && !quarantine.has(e.id)) answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
-  return (e, to) => e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`);
+  const welcomes = new Set<string>();
+  for (const { envelope: e } of entries) if (e.kind === "welcome") welcomes.add(e.id);
+  /** A welcome's id and a sender of a causal message citing it. */
+  const cited = new Set<string>();
+  for (const { envelope: e } of entries) {
+    if (e.reply_to === null || MAILBOX_KINDS[e.kind].parent === "root" || quarantine.has(e.id)) continue;
+    answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
+    if (welcomes.has(e.reply_to)) cited.add(`${e.reply_to}\u0000${e.from}`);
+  }
+  return (e, to) =>
+    e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`) && !(e.kind === "welcome" && cited.has(`${e.id}\u0000${to}`));
 }

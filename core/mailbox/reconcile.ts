@@ -7,6 +7,7 @@
  * others, a reply still open to a requester that has since retired, which no reply can reach).
  */
 import { addresses, arenaMembers } from "./_arena-members.js";
+import { exactReply } from "./_owed.js";
 import { analyzeMailbox } from "./analyze-mailbox.js";
 import type { MailboxAnalysis } from "./analyze-mailbox.js";
 import { ALL, isHandler } from "./callsign.js";
@@ -211,7 +212,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     c.addressed++;
     const where = at(entry);
     const responses = mine.get(m.id) ?? [];
-    const exact = responses.find((r) => r.request_id === m.request_id) ?? null;
+    const exact = responses.find((r) => exactReply(m, r)) ?? null;
     const d = effective.get(m.id);
     // Quarantined by the conversation rules: it remains unconsumed and cannot authorize work (4),
     // an unexpected callsign is not engaged (4, 13), a duplicate UUID is an anomaly (10). It owes
@@ -233,7 +234,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       else if (exact !== null) {
         action = "restore";
         c.restorable_count++;
-        findings.push(mailboxFinding("RESTORABLE", `no disposition, but reply ${exact.id} answers it exactly (reply_to and request_id): restore replied from that evidence; never republish`, where));
+        findings.push(mailboxFinding("RESTORABLE", `no disposition, but reply ${exact.id} answers it exactly (${exact.request_id === m.request_id ? "reply_to and request_id" : "reply_to: the first work message acknowledges a welcome"}): restore replied from that evidence; never republish`, where));
       } else if (responses.length > 0) {
         action = "audit";
         findings.push(mailboxFinding("AMBIGUOUS_HISTORY", `no disposition; ${responses[0]?.id} replies to it with another request_id: not exact evidence, so needs-audit, never a second effect`, where));
@@ -254,7 +255,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         c.lifecycle_contradiction_count++;
         findings.push(mailboxFinding("LIFECYCLE_CONTRADICTION", `terminal disposition ${d.state} with CTA state ${d.cta}: a lifecycle contradiction never reports clean`, where));
       }
-      if (d.state === "replied" && (d.reply === undefined || !responses.some((r) => r.id === d.reply && r.request_id === m.request_id))) {
+      if (d.state === "replied" && (d.reply === undefined || !responses.some((r) => r.id === d.reply && exactReply(m, r)))) {
         contradicted = true;
         findings.push(mailboxFinding("REPLY_NOT_FOUND", `replied cites ${d.reply ?? "no reply"}, which is not ${participant}'s exact causal reply (reply_to ${m.id}, request_id ${m.request_id}): an obligation is not closed by declaration`, where));
       }

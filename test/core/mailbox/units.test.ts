@@ -474,6 +474,27 @@ describe("participants: what each callsign sent, was addressed and owes", () => 
   });
 });
 
+describe("participants: the first work message acknowledges the welcome it cites (section 6)", () => {
+  it("pays a welcome's reply whatever its own request_id; a message citing the hello, or another sender's, does not", () => {
+    const RB = "2b4c".repeat(16);
+    const owes = (after: readonly object[]): number | undefined => {
+      const symbols = new Symbols(mailbox);
+      const { entries, diffs } = readCase(symbols, [
+        { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
+        { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: true, machine: "LYRA-BOX", root: RB } },
+        ...(after as never[]),
+      ], mailbox);
+      expect(diffs).toStrictEqual([]);
+      return mailbox.participants(entries, mailbox.analyzeMailbox(entries).quarantine).find((p) => p.callsign === "VEGA")?.owes;
+    };
+    expect(owes([])).toBe(1);
+    // A request opens a request of its own (a new request_id) and still acknowledges the welcome.
+    expect(owes([{ id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@w", expects_reply: false } }])).toBe(0);
+    expect(owes([{ id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@h", expects_reply: false } }])).toBe(1);
+    expect(owes([{ id: "p", set: { kind: "propose", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@w", expects_reply: false, machine: "LYRA-BOX", root: RB } }])).toBe(1);
+  });
+});
+
 describe("participants: a callsign is a name within its arena", () => {
   it("counts VEGA of two arenas as two participants, and ALL addresses the callsigns of the message's arena alone", () => {
     const symbols = new Symbols(mailbox);
