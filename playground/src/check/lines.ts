@@ -148,3 +148,16 @@ export function editSource(source: Source, previous: string, next: string, newKe
   }
   return { source: { lines, total, starts: nextStarts, indexOf }, from, to, oldTo };
 }
+
+/**
+ * A line that is a JSON form (the core's isJsonForm: `{` after white space at its start), found
+ * without splitting: at the text's start or after a CR or LF, white space other than those, then
+ * `{`. So it is true exactly when some line, split as splitAll splits the text, is one (none of
+ * those is skipped). Each try stops at the next CR or LF, so the search is linear.
+ */
+const JSON_FORM_LINE = /(?:^|[\r\n])[^\S\r\n]*\{/;
+
+/** True when some line of `text` holds a JSON form: the checker then needs the reader of JSON forms. */
+export function holdsJsonForm(text: string): boolean {
+  return text.includes("{") && JSON_FORM_LINE.test(text);
+}
