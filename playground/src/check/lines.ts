@@ -149,15 +149,20 @@ export function editSource(source: Source, previous: string, next: string, newKe
   return { source: { lines, total, starts: nextStarts, indexOf }, from, to, oldTo };
 }
 
-/**
- * A line that is a JSON form (the core's isJsonForm: `{` after white space at its start), found
- * without splitting: at the text's start or after a CR or LF, white space other than those, then
- * `{`. So it is true exactly when some line, split as splitAll splits the text, is one (none of
- * those is skipped). Each try stops at the next CR or LF, so the search is linear.
- */
-const JSON_FORM_LINE = /(?:^|[\r\n])[^\S\r\n]*\{/;
+/** A line break, as splitAll splits at (CR, LF or both). */
+const isBreak = (c: string | undefined): boolean => c === "\n" || c === "\r";
 
-/** True when some line of `text` holds a JSON form: the checker then needs the reader of JSON forms. */
+/**
+ * True when some line of `text` holds a JSON form (the core's isJsonForm: nothing but white space,
+ * as trimStart drops it, before a `{`), found without splitting: each `{` and the white space
+ * before it, back to a line break or the start. Such a line is never skipped, so the checker then
+ * needs the reader of JSON forms. Each character is looked at a bounded number of times.
+ */
 export function holdsJsonForm(text: string): boolean {
-  return text.includes("{") && JSON_FORM_LINE.test(text);
+  for (let i = text.indexOf("{"); i >= 0; i = text.indexOf("{", i + 1)) {
+    let j = i;
+    while (j > 0 && !isBreak(text[j - 1]) && (text[j - 1] as string).trim() === "") j--;
+    if (j === 0 || isBreak(text[j - 1])) return true;
+  }
+  return false;
 }
