@@ -9,12 +9,8 @@ import { _refusedForm, checkMessage } from "./check-message.js";
 import { _error, finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import { formatLine } from "./format-line.js";
+import { isJsonForm } from "./json-form-line.js";
 import { parseJsonText } from "./json-text.js";
-
-/** True when a line of text holds a JSON form rather than an RW1 line. */
-export function isJsonForm(text: string): boolean {
-  return text.trimStart().startsWith("{");
-}
 
 /**
  * What `parse` makes of one input. An RW1 line is read as checkLine reads it. A JSON form (an

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 import { isBlankLine, isEmptyDocument, isTime, timeAt } from "../../core/index.js";
 import type { Vocabulary } from "../../core/index.js";
 import { createChecker } from "./check/checker.js";
+import { holdsJsonForm } from "./check/lines.js";
 import { createThreadTree } from "./check/tree.js";
 import type { Example } from "./examples.js";
 import type { SenderExpectations } from "./expectations.js";
@@ -53,6 +54,12 @@ const profileChecker = () => import("./custom-profile.js").then((m) => m.customP
  */
 const expectationsReader = () => import("./expectations.js").then((m) => m.senderExpectations);
 const NO_EXPECTATIONS: SenderExpectations = { map: new Map(), problems: new Map() };
+
+/**
+ * The reader of JSON forms (json-forms.ts: the core's readMessage, and the view of a JSON form as
+ * written), loaded once a line of the text holds one: a conversation of RW1 lines needs none of it.
+ */
+const jsonForms = () => import("./json-forms.js");
 
 /** What `load` gives, loaded once `wanted`. */
 function useLoaded<T>(wanted: boolean, load: () => Promise<T>): Loaded<T> {
@@ -266,10 +273,19 @@ export function App() {
   const nowProblem = nowValid ? null : "not a time: YYYYMMDDTHHMMZ in UTC, such as 20261002T1200Z; no clock until it is one";
   const expectationsGiven = Object.keys(s.expectations).length > 0;
   const readExpectations = useLoaded(expectationsGiven || s.view === "readback", expectationsReader);
+  // The reader of JSON forms, once a line of the text holds one (the text is searched for such a
+  // line only until the reader has loaded).
+  const jsonLoaded = useRef(false);
+  const jsonGiven = useMemo(() => !jsonLoaded.current && holdsJsonForm(s.text), [s.text]);
+  const readJson = useLoaded(jsonGiven, jsonForms);
+  const json = readJson !== null && "value" in readJson ? readJson.value : null;
+  jsonLoaded.current = json !== null;
+  const jsonProblem = jsonGiven && readJson !== null && "error" in readJson ? `A line holds a JSON form, and the reader of JSON forms did not load (${readJson.error}): the conversation is not checked while a line holds one; reload the page to try again.` : null;
   // Expectations given before their reader has loaded (a link, an example) wait for it, the views
   // showing the last check meanwhile and saying so, as for a large paste: no check was made with
-  // expectations before, for only the reader reads them.
-  const waiting = expectationsGiven && readExpectations === null;
+  // expectations before, for only the reader reads them. A line holding a JSON form waits so for
+  // the reader of JSON forms, and while it cannot load, for good (jsonProblem says why).
+  const waiting = (expectationsGiven && readExpectations === null) || (jsonGiven && json === null);
   // A paste that changes the text by more than a megabyte is checked once the page has shown it
   // (checking 100,000 lines takes seconds): until then the views show the last check, and say so.
   const shown = useRef("");
@@ -293,7 +309,8 @@ export function App() {
   const as = isBlankLine(s.as) ? null : s.as;
 
   const checker = useRef(createChecker());
-  const checked = useMemo(() => checker.current.check(shown.current, { resolve, now, expectations: expectations.map, as }), [shown.current, resolve, now, expectations.map, as]);
+  const readMessage = json?.readMessage;
+  const checked = useMemo(() => checker.current.check(shown.current, { resolve, now, expectations: expectations.map, as, readJson: readMessage }), [shown.current, resolve, now, expectations.map, as, readMessage]);
   const tree = useRef(createThreadTree());
   const rows = useMemo(() => tree.current(checked), [checked]);
 
@@ -388,6 +405,8 @@ export function App() {
               nowProblem={nowProblem}
               profileProblem={profileProblem}
               expectationsProblem={expectationsProblem}
+              jsonProblem={jsonProblem}
+              json={json?.JsonHighlight ?? null}
               textarea={textarea}
               onGoto={onGoto}
               onExample={onExample}

@@ -11,7 +11,7 @@
  * - a line's view is the same object while nothing it shows changed, so a keyed, memoized row
  *   renders again only when its line did.
  */
-import { createThreadAudit, isJsonForm, messageNumber, readMessage } from "../../../core/index.js";
+import { checkLine, createThreadAudit, isJsonForm, messageNumber } from "../../../core/index.js";
 import type { HandoffState, LineCheck, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, ThreadReport, VocabularyResolver } from "../../../core/index.js";
 import { bucketFor, bucketReport } from "./buckets.js";
 import type { Bucket, Members } from "./buckets.js";
@@ -37,6 +37,12 @@ export interface CheckSettings {
   readonly expectations: ReadonlyMap<string, ReadbackExpectations>;
   /** Who sends the UN for a refused line: this agent, or (null) each line's `to=`. */
   readonly as: string | null;
+  /**
+   * The core's readMessage, for the lines that hold a JSON form: the app loads it (json-forms.ts)
+   * once the text holds one, and checks no such text before. Without it a JSON form is not read,
+   * and checking one throws. The other lines are read as readMessage reads them, by checkLine.
+   */
+  readonly readJson?: ((text: string, resolve: VocabularyResolver) => LineCheck) | undefined;
 }
 
 export interface CheckedLine {
@@ -181,10 +187,13 @@ export function createChecker(options: CheckerOptions = {}): Checker {
     return r;
   };
 
-  function reading(text: string): LineCheck {
+  /** Reads a line as readMessage does: a JSON form by readMessage itself, an RW1 line by checkLine. */
+  function reading(text: string, readJson: CheckSettings["readJson"]): LineCheck {
     let c = readings.get(text);
     if (c === undefined) {
-      c = readMessage(text, resolve as VocabularyResolver);
+      if (!isJsonForm(text)) c = checkLine(text, resolve as VocabularyResolver);
+      else if (readJson !== undefined) c = readJson(text, resolve as VocabularyResolver);
+      else throw new Error("a line holds a JSON form, and no reader of JSON forms was given");
       readings.set(text, c);
     }
     return c;
@@ -246,7 +255,7 @@ export function createChecker(options: CheckerOptions = {}): Checker {
         checks[k] = (p as Previous).checks[j] as LineCheck;
         continue;
       }
-      const c = reading((lines[k] as SourceLine).text);
+      const c = reading((lines[k] as SourceLine).text, settings.readJson);
       checks[k] = c;
       const before = j >= 0 ? ((p as Previous).checks[j] as LineCheck) : undefined;
       if (before === c) continue;

@@ -148,3 +148,21 @@ export function editSource(source: Source, previous: string, next: string, newKe
   }
   return { source: { lines, total, starts: nextStarts, indexOf }, from, to, oldTo };
 }
+
+/** A line break, as splitAll splits at (CR, LF or both). */
+const isBreak = (c: string | undefined): boolean => c === "\n" || c === "\r";
+
+/**
+ * True when some line of `text` holds a JSON form (the core's isJsonForm: nothing but white space,
+ * as trimStart drops it, before a `{`), found without splitting: each `{` and the white space
+ * before it, back to a line break or the start. Such a line is never skipped, so the checker then
+ * needs the reader of JSON forms. Each character is looked at a bounded number of times.
+ */
+export function holdsJsonForm(text: string): boolean {
+  for (let i = text.indexOf("{"); i >= 0; i = text.indexOf("{", i + 1)) {
+    let j = i;
+    while (j > 0 && !isBreak(text[j - 1]) && (text[j - 1] as string).trim() === "") j--;
+    if (j === 0 || isBreak(text[j - 1])) return true;
+  }
+  return false;
+}

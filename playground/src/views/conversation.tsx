@@ -12,6 +12,7 @@ import { withoutBom } from "../input-text.js";
 import type { Example } from "../examples.js";
 import type { PlaygroundState } from "../state.js";
 import { Chunked } from "./chunks.js";
+import type { JsonHighlight } from "./json-highlight.js";
 import { LineRow } from "./line-row.js";
 import { ProfileOptions } from "./profile-options.js";
 import { ThreadView } from "./thread.js";
@@ -28,10 +29,14 @@ interface Props {
   readonly profileProblem: string | null;
   /** Why the sender's expectations are not applied, when their reader could not load. */
   readonly expectationsProblem: string | null;
+  /** Why a text holding a JSON form is not checked, when their reader could not load. */
+  readonly jsonProblem: string | null;
   readonly textarea: Ref<HTMLTextAreaElement>;
   readonly onGoto: (line: number, at: number) => void;
   readonly onExample: (example: Example) => void;
   readonly onNow: () => void;
+  /** The view of a JSON form as written, once loaded (json-forms.ts): there whenever a line is one. */
+  readonly json: typeof JsonHighlight | null;
 }
 
 /** The examples' lines, once loaded: a click then loads its example at once, as before any loaded. */
@@ -75,9 +80,9 @@ function ExampleButtons({ onExample }: { onExample: (example: Example) => void }
   );
 }
 
-export function ConversationView({ state, set, checked, rows, checking, customName, nowProblem, profileProblem, expectationsProblem, textarea, onGoto, onExample, onNow }: Props) {
+export function ConversationView({ state, set, checked, rows, checking, customName, nowProblem, profileProblem, expectationsProblem, jsonProblem, textarea, onGoto, onExample, onNow, json }: Props) {
   const showJson = state.showJson;
-  const renderRow = useCallback((l: CheckedLine) => <LineRow key={l.n} line={l} showJson={showJson} onGoto={onGoto} />, [showJson, onGoto]);
+  const renderRow = useCallback((l: CheckedLine) => <LineRow key={l.n} line={l} showJson={showJson} onGoto={onGoto} json={json} />, [showJson, onGoto, json]);
   const refused = checked.lines.filter((l) => !l.check.ok).length;
   return (
     <div>
@@ -120,6 +125,7 @@ export function ConversationView({ state, set, checked, rows, checking, customNa
       </div>
       {profileProblem !== null ? <p class="problems" role="alert">{profileProblem}</p> : null}
       {expectationsProblem !== null ? <p class="problems" role="alert">{expectationsProblem}</p> : null}
+      {jsonProblem !== null ? <p class="problems" role="alert">{jsonProblem}</p> : null}
       <div class="field">
         <label for="conversation">Conversation</label>
         <span id="conversation-hint" class="hint">

@@ -12,12 +12,14 @@ import { clip } from "./clip.js";
 import { More } from "./clipped.js";
 import { Highlight } from "./highlight.js";
 import { IsolatedJson, IsolatedLine } from "./isolate.js";
-import { JsonHighlight } from "./json-highlight.js";
+import type { JsonHighlight } from "./json-highlight.js";
 
 interface Props {
   readonly line: CheckedLine;
   readonly showJson: boolean;
   readonly onGoto: (line: number, at: number) => void;
+  /** The view of a JSON form as written, loaded with the reader of JSON forms (json-forms.ts): there whenever a line is one. */
+  readonly json: typeof JsonHighlight | null;
 }
 
 export function lineStatus(line: CheckedLine): "valid" | "notes" | "refused" {
@@ -27,7 +29,7 @@ export function lineStatus(line: CheckedLine): "valid" | "notes" | "refused" {
 
 const LABEL = { valid: "valid", notes: "valid, with notes", refused: "refused" } as const;
 
-function Row({ line, showJson, onGoto }: Props) {
+function Row({ line, showJson, onGoto, json: JsonHighlight }: Props) {
   const status = lineStatus(line);
   const message = line.check.message;
   const other = message === null ? null : line.json ? formatLine(message) : null;
@@ -41,7 +43,7 @@ function Row({ line, showJson, onGoto }: Props) {
           {line.n}
         </span>
         <span class={`badge ${status}`}>{LABEL[status]}</span>
-        {line.json ? <JsonHighlight text={line.text} findings={line.check.findings} /> : <Highlight text={line.text} findings={line.check.findings} />}
+        {line.json && JsonHighlight !== null ? <JsonHighlight text={line.text} findings={line.check.findings} /> : <Highlight text={line.text} findings={line.check.findings} />}
       </div>
       <FindingList findings={line.check.findings} line={line.n} onGoto={onGoto} />
       {line.refusal === null ? null : "line" in line.refusal ? (
