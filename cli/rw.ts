@@ -10,12 +10,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
 import type { Command, CommandContext, CommonOption } from "./commands/context.js";
-import { readProblem } from "./input.js";
 import { Output, OutputClosed } from "./output.js";
 import { packageRoot } from "./package-root.js";
-import { profiles } from "./profiles.js";
-import { isBlankLine } from "../core/index.js";
-import { pathOption } from "./arguments.js";
 import { needs, UsageError } from "./usage-error.js";
 
 /** Commands defined in files this table does not own: the common options each actually reads. */
@@ -24,7 +20,9 @@ const narrow = (command: Command, common: readonly CommonOption[]): Command => (
 /**
  * Each command's module is loaded when that command runs: the mailbox and delegation commands
  * bring `yaml`, `uuid` and the RW-003 schemas, about as much start-up again as the core, which
- * `rw validate` has no use for. Only the full usage list loads them all.
+ * `rw validate` has no use for. Only the full usage list loads them all. The core itself (about
+ * 70 modules, with valibot and the SHA-256) is loaded with the command, never before: `rw
+ * --version`, a help text and a usage error found before the command is known do not load it.
  */
 const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   parse: async () => (await import("./commands/parse.js")).parseCommand,
@@ -212,6 +210,7 @@ async function main(argv: readonly string[]): Promise<number> {
   // "rw: ", so the command is named without its own "rw".
   // A required option given blank (nothing, or spaces and tabs: an unset variable) is missing too,
   // named with the rest and said to be empty, as rw delegation names an empty part.
+  const { isBlankLine } = await import("../core/index.js");
   const required = Object.keys(command.required ?? {});
   const empty = required.filter((o) => typeof values[o] === "string" && isBlankLine(values[o])).map((o) => `--${o}`);
   const missing = [
@@ -221,6 +220,7 @@ async function main(argv: readonly string[]): Promise<number> {
   ];
   const emptyNote = empty.length === 0 ? "" : `; ${empty.join(", ")} ${empty.length === 1 ? "is" : "are"} empty`;
   if (missing.length > 0) throw needs(name, missing, `${command.needsHow ?? synopsis(name, command)}${emptyNote}`);
+  const [{ pathOption }, { profiles }] = await Promise.all([import("./arguments.js"), import("./profiles.js")]);
   const out = new Output(process.stdout);
   const err = new Output(process.stderr);
   const ctx: CommandContext = {
@@ -247,9 +247,10 @@ const INTERNAL_ERROR = 70;
 
 /** A path a command was given that the file system refuses (missing, a directory, a file used as a folder). */
 const PATH_CODES = new Set(["ENOENT", "EISDIR", "ENOTDIR", "EEXIST", "EACCES", "EPERM", "ELOOP", "ENAMETOOLONG"]);
-function pathProblem(error: unknown): string | null {
+async function pathProblem(error: unknown): Promise<string | null> {
   const e = error as NodeJS.ErrnoException;
   if (!(error instanceof Error) || e.code === undefined || !PATH_CODES.has(e.code)) return null;
+  const { readProblem } = await import("./input.js");
   // Reading an open descriptor (a directory given as a file) reports no path: say what is known.
   return `${typeof e.path === "string" ? e.path : "a path given"}: ${readProblem(e)} (${e.syscall ?? "fs"})`;
 }
@@ -310,7 +311,7 @@ main(process.argv.slice(2)).then(
       process.exitCode = 2;
       return;
     }
-    const path = pathProblem(error);
+    const path = await pathProblem(error);
     if (path !== null) {
       process.stderr.write(`rw: cannot use ${visible(path)}\nTry '${helpHint}'.\n`);
       process.exitCode = 2;

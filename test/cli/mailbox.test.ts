@@ -38,8 +38,59 @@ function room(layout: "inbox" | "dotted" = "inbox", { primer = true }: { primer?
 
 const HELLO = ["--from", "VEGA", "--to", "LYRA", "--kind", "hello", "--arena", "DEMO", "--machine", "VEGA-BOX", "--slug", "kickoff"];
 
-/** A hello and LYRA's accepting welcome, published with `rw mailbox new`. */
+/** What a room's `rw mailbox new` runs published, once per room shape: the inbox's files and what the runs returned. */
+interface Published {
+  value: unknown;
+  /** The inbox's files' text, with the mailbox root's identifier in place of `ROOT_ID`. */
+  texts: Map<string, string>;
+}
+const published = new Map<string, Published>();
+const ROOT_ID = "\u0000ROOT";
+
+/** Where a room keeps its inbox, and whether it has a primer: all a publication's files can depend on, past the root. */
+function roomShape(root: string): { shape: string; inbox: string } {
+  const inbox = existsSync(join(root, "inbox")) ? join(root, "inbox") : join(root, ".agent-mailbox", "inbox");
+  return { shape: `${inbox.slice(root.length)} primer=${existsSync(join(root, "AGENT-MAILBOX-PRIMER.md"))}`, inbox };
+}
+
+/**
+ * Messages published into an empty inbox with `rw mailbox new` (`publish`), as set-up for a test
+ * about something else. The first time for each room shape the command runs; later, the same
+ * files are written into the room's inbox, their `root` that room's identifier: what the command
+ * publishes there, since the names come from the fixed UUIDv7s and the text from the fixed options
+ * (the test "a handshake written again is what rw mailbox new publishes" holds this to the command).
+ * Publishing itself is tested where it is the point (create-once, concurrent writers, refusals).
+ */
+function publishedOnce<T>(name: string, root: string, publish: () => T): T {
+  const { shape, inbox } = roomShape(root);
+  const key = `${name} ${shape}`;
+  const known = published.get(key);
+  // The room is the mailbox root in both layouts: its path is what the identifier hashes.
+  const id = mailboxRootId(root, { windows: false });
+  if (known !== undefined && readdirSync(inbox).length === 0) {
+    for (const [file, text] of known.texts) writeFileSync(join(inbox, file), text.replaceAll(ROOT_ID, id), { flag: "wx" });
+    return known.value as T;
+  }
+  const empty = readdirSync(inbox).length === 0;
+  const value = publish();
+  if (known === undefined && empty) {
+    const texts = new Map(readdirSync(inbox).map((file) => [file, readFileSync(join(inbox, file), "utf8")]));
+    for (const [file, text] of texts) {
+      expect(text, `${file} names its room's root`).toContain(`    root: ${id}\n`);
+      texts.set(file, text.replaceAll(id, ROOT_ID));
+    }
+    published.set(key, { value: structuredClone(value), texts });
+  }
+  return value;
+}
+
+/** A hello and LYRA's accepting welcome, published with `rw mailbox new` (publishedOnce). */
 function handshake(root: string): { hello: string; welcome: string } {
+  return publishedOnce("handshake", root, () => publishHandshake(root));
+}
+
+/** The handshake, published by the command itself. */
+function publishHandshake(root: string): { hello: string; welcome: string } {
   const hello = rw(["mailbox", "new", root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]);
   expect(hello.code, hello.err).toBe(0);
   const welcome = rw(["mailbox", "new", root, "--from", "LYRA", "--to", "VEGA", "--kind", "welcome", "--terms", "accept", "--reply-to", ID(1), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(4), "--slug", "accept", "--no-reply"]);
@@ -48,6 +99,24 @@ function handshake(root: string): { hello: string; welcome: string } {
 }
 
 describe("rw mailbox check: discovery", () => {
+  it("a handshake written again is what rw mailbox new publishes there, byte for byte (the set-up publishedOnce reuses)", () => {
+    for (const layout of ["inbox", "dotted"] as const) {
+      handshake(room(layout).root);
+      const real = room(layout);
+      const names = publishHandshake(real.root);
+      const again = room(layout);
+      expect(handshake(again.root)).toStrictEqual(names);
+      expect(readdirSync(again.inbox).sort()).toStrictEqual(readdirSync(real.inbox).sort());
+      const rootOf = (path: string): string => mailboxRootId(path, { windows: false });
+      for (const file of readdirSync(real.inbox)) {
+        const text = readFileSync(join(real.inbox, file), "utf8");
+        expect(text).toContain(`    root: ${rootOf(real.root)}\n`);
+        expect(readFileSync(join(again.inbox, file), "utf8")).toBe(text.replace(rootOf(real.root), rootOf(again.root)));
+      }
+      const check = rw(["mailbox", "check", again.root, "--now", "20261002T1200Z"]);
+      expect([check.code, check.out.includes("2 valid messages, 0 invalid, 0 anomalies")], check.err).toStrictEqual([0, true]);
+    }
+  });
   it("finds the inbox at each of the three candidates", () => {
     const a = room();
     handshake(a.root);
@@ -1561,12 +1630,16 @@ describe("rw mailbox check: the archive of closed threads (section 13)", () => {
    */
   function closedRoom(): { root: string; inbox: string; kickoff: string[]; work: string[] } {
     const a = room();
+    return { ...a, ...publishedOnce("closed room", a.root, () => closedThread(a.root)) };
+  }
+  function closedThread(root: string): { kickoff: string[]; work: string[] } {
+    const a = { root };
     const { hello, welcome } = handshake(a.root);
     const close = publish(a.root, ["--from", "VEGA", "--to", "LYRA", "--kind", "close", "--reply-to", ID(4), "--machine", "VEGA-BOX", "--id", ID(5), "--slug", "kickoff-done", "--body", `Closing after [[${welcome.replace(/\.md$/, "")}]]: terms banked.`]);
     const ack = publish(a.root, ["--from", "LYRA", "--to", "VEGA", "--kind", "ack", "--reply-to", ID(5), "--machine", "LYRA-BOX", "--id", ID(6), "--slug", "kickoff-closed", "--no-reply", "--body", `Acknowledged [[${close.replace(/\.md$/, "")}]].`]);
     const request = publish(a.root, ["--from", "VEGA", "--to", "LYRA", "--kind", "request", "--machine", "VEGA-BOX", "--id", ID(7), "--thread", ID(8), "--request-id", ID(9), "--slug", "ask", "--body", "x"]);
     const reply = publish(a.root, ["--from", "LYRA", "--to", "VEGA", "--kind", "reply", "--reply-to", ID(7), "--machine", "LYRA-BOX", "--id", "019a2b3c-4d5e-7f60-8011-000000000001", "--slug", "answer", "--no-reply", "--body", `Done: [[${request.replace(/\.md$/, "")}]].`]);
-    return { ...a, kickoff: [hello, welcome, close, ack], work: [request, reply] };
+    return { kickoff: [hello, welcome, close, ack], work: [request, reply] };
   }
   const move = (inbox: string, files: readonly string[], folder: string): void => {
     const to = join(inbox, "..", "archive", folder);
