@@ -17,6 +17,7 @@
 import type { Envelope } from "./envelope.js";
 import type { ExecutionAttempt } from "./execution.js";
 import { utcNanos } from "./scalars.js";
+import type { RevisionRef } from "./scalars.js";
 
 /**
  * What an attempt's revisions are revisions of: its id and its start, as an instant. A later record of an attempt
@@ -76,4 +77,40 @@ export function revisionHeads<T extends Envelope>(records: readonly T[], idOf: (
     }
   }
   return distinct.filter(({ record }) => !reached.has(keyOf(record)));
+}
+
+/**
+ * Where the chain of priors from `record` leaves the records given, `byRevision` (each by
+ * `revisionKey` of `idOf`, revision and content digest): the first revision it names that is not
+ * among them, or null when the chain ends at a first revision or closes in a cycle. A chain broken
+ * there leaves the records on either side of the gap unordered: the missing revision may name any
+ * of them, or none, so none is compared across it. `memo`, kept across calls on the same records,
+ * holds each revision walked, so chains sharing a stretch are walked once in all.
+ */
+export function missingPrior<T extends Envelope>(byRevision: ReadonlyMap<string, T>, idOf: (record: T) => string, record: T, memo: Map<string, RevisionRef | null> = new Map()): RevisionRef | null {
+  const path: string[] = [];
+  const onPath = new Set<string>();
+  let found: RevisionRef | null = null;
+  for (let r: T = record; ; ) {
+    const prior = r.prior_revision_ref;
+    if (prior === null || (prior.revision_id === r.revision_id && prior.content_digest === r.content_digest)) break;
+    const key = revisionKey(idOf(r), prior.revision_id, prior.content_digest);
+    const known = memo.get(key);
+    if (known !== undefined) {
+      found = known;
+      break;
+    }
+    // A cycle of priors ends the chain without a gap.
+    if (onPath.has(key)) break;
+    const next = byRevision.get(key);
+    if (next === undefined) {
+      found = prior;
+      break;
+    }
+    path.push(key);
+    onPath.add(key);
+    r = next;
+  }
+  for (const key of path) memo.set(key, found);
+  return found;
 }

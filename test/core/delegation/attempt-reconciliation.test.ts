@@ -72,6 +72,32 @@ describe("a record moving an attempt's outcome away from unknown (ATTEMPT_OUTCOM
     expect(codes(check(first("unknown", [effect("unknown")]), later({ outcome: "succeeded", effects: [effect("applied")], acceptance_evidence_refs: [ref("ACC-1", "r1")] })))).toStrictEqual(["ATTEMPT_SUCCESS_UNVERIFIED"]);
     expect(codes(check(later({ outcome: "failed", effects: [effect("not_applied")] })))).toStrictEqual([]);
   });
+  describe("naming the read-back the unknown or mixed record already held", () => {
+    const vr1 = ref("VR-ATT-1", "r1");
+    const held = (outcome: string, effects: object[]) => ({ ...first(outcome, effects), readback_ref: vr1 });
+    it("refuses unknown then failed on the read-back that left it unknown, saying so", () => {
+      const r = check(held("unknown", [effect("unknown")]), later({ outcome: "failed", effects: [effect("not_applied")], readback_ref: vr1 }));
+      expect(codes(r)).toStrictEqual(["ATTEMPT_OUTCOME_UNRECONCILED"]);
+      expect(found(r, "ATTEMPT_OUTCOME_UNRECONCILED")).toStrictEqual([["attempts.1.outcome", "failed"]]);
+      expect(r.findings[0]?.message).toContain("its read-back, VR-ATT-1@r1, is the one att-r1 already held when it recorded unknown");
+      expect(r.findings[0]).toMatchObject({ expected: "unknown, or a readback_ref other than VR-ATT-1@r1" });
+    });
+    it("refuses partially_applied then failed, and unknown then partially_applied, on the same read-back", () => {
+      expect(codes(check(held("partially_applied", record("att-1").effects), later({ outcome: "failed", effects: [effect("not_applied")], readback_ref: vr1 })))).toStrictEqual(["ATTEMPT_OUTCOME_UNRECONCILED"]);
+      expect(codes(check(held("unknown", [effect("unknown")]), later({ readback_ref: vr1 })))).toStrictEqual(["ATTEMPT_OUTCOME_UNRECONCILED"]);
+    });
+    it("refuses unknown then succeeded on it too: that read-back shows no success", () => {
+      const r = check(held("unknown", [effect("unknown")]), later({ outcome: "succeeded", effects: [effect("applied")], acceptance_evidence_refs: [ref("ACC-1", "r1")], readback_ref: vr1 }));
+      expect(codes(r)).toStrictEqual(["ATTEMPT_OUTCOME_UNRECONCILED"]);
+      expect(found(r, "ATTEMPT_OUTCOME_UNRECONCILED")).toStrictEqual([["attempts.1.outcome", "succeeded"]]);
+    });
+    it("passes a later read-back (another receipt, or another revision of it), and a record that stays unknown on the same one", () => {
+      const failed = (readback_ref: object) => later({ outcome: "failed", effects: [effect("not_applied")], readback_ref });
+      expect(check(held("unknown", [effect("unknown")]), failed(ref("VR-ATT-1", "r2")))).toMatchObject({ ok: true, findings: [] });
+      expect(check(held("unknown", [effect("unknown")]), failed(ref("VR-ATT-1-RECONCILE", "r1")))).toMatchObject({ ok: true, findings: [] });
+      expect(codes(check(held("unknown", [effect("unknown")]), later({ outcome: "unknown", effects: [effect("unknown")], readback_ref: vr1 })))).toStrictEqual([]);
+    });
+  });
 });
 
 describe("a resume's fence set against its checkpoint's (RESUME_FENCE_STALE)", () => {
