@@ -4,11 +4,10 @@
 // built site, as the other page tests.
 import fc from "fast-check";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isJsonForm } from "../../core/index.js";
 import { holdsJsonForm, splitAll } from "../../playground/src/check/lines.js";
-import { launchChromium, serveStatic } from "./browser.js";
-import type { Browser, Site } from "./browser.js";
+import { servedChromium } from "./page-suite.js";
 
 const HO = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002";
 const JSON_HO = '{"v":"RW1","type":"HO","id":"research-02","re":null,"from":"research","to":"writer","item":"gh:crox/site#42","slots":{"ask":"DRAFT"},"tail":null}';
@@ -29,27 +28,18 @@ describe("holdsJsonForm", () => {
   });
 });
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  site = await serveStatic();
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser.close();
-  await site.close();
-});
+const served = servedChromium();
 
 /** A page of the site, its uncaught errors, and whether it asked for the reader of JSON forms; `missing`: that reader answers 404. */
 async function open(missing = false): Promise<{ page: Page; uncaught: string[]; asked: () => boolean }> {
-  const before = site.requests.length;
-  const page = await browser.context.newPage();
+  const before = served.site().requests.length;
+  const page = await served.browser().context.newPage();
   const uncaught: string[] = [];
   page.on("pageerror", (e) => uncaught.push(e.message));
   if (missing) await page.route("**/assets/json-forms-*.js", (r) => r.fulfill({ status: 404, body: "not found" }));
-  await page.goto(site.url);
+  await page.goto(served.site().url);
   await page.getByRole("tablist", { name: "Playground views" }).waitFor();
-  return { page, uncaught, asked: () => site.requests.slice(before).some((p) => p.includes("/json-forms-")) };
+  return { page, uncaught, asked: () => served.site().requests.slice(before).some((p) => p.includes("/json-forms-")) };
 }
 
 const summary = (page: Page) => page.locator(".summary[data-lines]").textContent();

@@ -46,3 +46,25 @@ export function pageSuite(options: { readonly clipboard?: boolean } = {}): PageS
     site: served,
   };
 }
+
+/**
+ * The built site served and Chromium launched for a test file whose pages are opened by hand (with
+ * routes or error handling of their own), both closed after its tests.
+ */
+export function servedChromium(): { site(): Site; browser(): Browser } {
+  let site: Site | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    site = await serveStatic();
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("servedChromium: the site and browser are ready in beforeAll");
+    return value;
+  };
+  return { site: () => ready(site), browser: () => ready(browser) };
+}

@@ -2,28 +2,18 @@
 // it), in Debian's Chromium against the built site: the page says so, and waits for a reload
 // rather than asking again without end or waiting forever.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, serveStatic } from "./browser.js";
-import type { Browser, Site } from "./browser.js";
+import { describe, expect, it } from "vitest";
+import { servedChromium } from "./page-suite.js";
 
-let site: Site;
-let browser: Browser;
-beforeAll(async () => {
-  site = await serveStatic();
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser.close();
-  await site.close();
-});
+const served = servedChromium();
 
 /** A page whose files matching `missing` answer 404, with its uncaught errors. */
 async function openWithout(missing: string, fragment = ""): Promise<{ page: Page; uncaught: string[] }> {
-  const page = await browser.context.newPage();
+  const page = await served.browser().context.newPage();
   const uncaught: string[] = [];
   page.on("pageerror", (e) => uncaught.push(e.message));
   await page.route(`**/assets/${missing}-*.js`, (r) => r.fulfill({ status: 404, body: "not found" }));
-  await page.goto(site.url + fragment);
+  await page.goto(served.site().url + fragment);
   return { page, uncaught };
 }
 
