@@ -1377,3 +1377,11 @@ describe("an UNDO reverses a DN's act (section 5.4: 'ask=UNDO ctx=<the DN's id>'
     expect(report.findings.map((f) => f.code)).toStrictEqual(["THREAD_RETRY", "THREAD_OPEN"]);
   });
 });
+
+describe("rule 1's rb=all regime: the spec gives the echo of an ST or AN no form, so none is read (note 43)", () => {
+  it("an RB naming an ST is a reply to no HO: noted, and the HO stays open with its sender owning the item", () => {
+    const report = checkThread(["RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=all", "RW1 ST a-2 from=a to=b item=x:1 pct=10", "RW1 RB b-1 re=a-2 from=b to=a item=x:1 ask=DRAFT"].map(read));
+    expect(report.findings.map((f) => `${f.code}@${f.handoff}`)).toStrictEqual(["THREAD_REPLY_UNMATCHED@a-2", "THREAD_OPEN@a-1"]);
+    expect(report.owners).toStrictEqual([{ item: "x:1", owner: "a", handoff: null }]);
+  });
+});
