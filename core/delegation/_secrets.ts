@@ -218,8 +218,9 @@ function walk(value: unknown, path: Path, out: DelegationFinding[], names: Map<s
     const key = keys[i] as string;
     // A credential used as a field name (`{ "ghp_...": "ci" }`) is still a credential in the
     // record: the names are checked against the value patterns too, and the name is kept out of
-    // the path of this finding and of every finding beneath it.
-    const keyKind = valueKind(key);
+    // the path of this finding and of every finding beneath it. A known name was cleared of the
+    // value patterns once, when the set was made (`clearOfValuePatterns`).
+    const keyKind = known.has(key) ? undefined : valueKind(key);
     if (keyKind !== undefined) {
       path.push(REDACTED_KEY);
       out.push(delegationFinding("SECRET_FIELD", `${at(path)}: a field name in ${at(path.slice(0, -1)) || "the document"} looks like ${keyKind}; records carry secret references or redacted metadata, never credentials, as values or as names (section 9)`, { path: at(path) }));
@@ -252,8 +253,20 @@ function refs(value: unknown): string[] {
 }
 
 /**
+ * The names no value pattern flags, for `secretFindings`'s `known`: the patterns are tried on each
+ * name once, here, rather than on every field of every record read (most of which are the
+ * schemas' own names).
+ */
+export function clearOfValuePatterns(names: Iterable<string>): ReadonlySet<string> {
+  const clear = new Set<string>();
+  for (const name of names) if (valueKind(name) === undefined) clear.add(name);
+  return clear;
+}
+
+/**
  * Every credential-like field name and value in a document, with its path. `known` are field
- * names already judged not credential-like (the schemas' own; a test holds them so), skipped.
+ * names already judged not credential-like (the schemas' own; a test holds them so) and cleared
+ * of the value patterns (`clearOfValuePatterns`): no test of the name is run on them.
  */
 export function secretFindings(document: unknown, known: ReadonlySet<string> = NONE): DelegationFinding[] {
   const out: DelegationFinding[] = [];
