@@ -220,7 +220,8 @@ function walk(value: unknown, path: Path, out: DelegationFinding[], names: Map<s
     // record: the names are checked against the value patterns too, and the name is kept out of
     // the path of this finding and of every finding beneath it. A known name was cleared of the
     // value patterns once, when the set was made (`clearOfValuePatterns`).
-    const keyKind = known.has(key) ? undefined : valueKind(key);
+    const isKnown = known.has(key);
+    const keyKind = isKnown ? undefined : valueKind(key);
     if (keyKind !== undefined) {
       path.push(REDACTED_KEY);
       out.push(delegationFinding("SECRET_FIELD", `${at(path)}: a field name in ${at(path.slice(0, -1)) || "the document"} looks like ${keyKind}; records carry secret references or redacted metadata, never credentials, as values or as names (section 9)`, { path: at(path) }));
@@ -229,7 +230,7 @@ function walk(value: unknown, path: Path, out: DelegationFinding[], names: Map<s
       continue;
     }
     path.push(key);
-    if (!known.has(key)) {
+    if (!isKnown) {
       let why = names.get(key);
       if (why === undefined) {
         why = credentialName(key);
