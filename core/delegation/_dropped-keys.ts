@@ -18,18 +18,22 @@ function pathText(path: readonly string[]): string {
   return text;
 }
 
+/** Only objects and arrays can hold a field; the walk does not step onto anything else. */
+const holdsFields = (value: unknown): value is object => value !== null && typeof value === "object";
+
 /**
  * Visits a value's children last first, as a stack that pops them would: findings keep the order
  * they have always had. The path is a stack of keys written out only for a finding (the walk runs
  * on every record read, and almost never finds one).
  */
-function visit(value: unknown, path: string[], out: DelegationFinding[]): void {
-  if (value === null || typeof value !== "object" || path.length > MAX_DEPTH) return;
+function visit(value: object, path: string[], out: DelegationFinding[]): void {
+  if (path.length > MAX_DEPTH) return;
   if (Array.isArray(value)) {
     for (let i = value.length - 1; i >= 0; i--) {
-      if (!(i in value)) continue;
+      const item: unknown = value[i];
+      if (!holdsFields(item)) continue;
       path.push(String(i));
-      visit(value[i], path, out);
+      visit(item, path, out);
       path.pop();
     }
     return;
@@ -44,8 +48,10 @@ function visit(value: unknown, path: string[], out: DelegationFinding[]): void {
   }
   for (let i = keys.length - 1; i >= 0; i--) {
     const key = keys[i] as string;
+    const item = (value as Record<string, unknown>)[key];
+    if (!holdsFields(item)) continue;
     path.push(key);
-    visit((value as Record<string, unknown>)[key], path, out);
+    visit(item, path, out);
     path.pop();
   }
 }
@@ -53,6 +59,6 @@ function visit(value: unknown, path: string[], out: DelegationFinding[]): void {
 /** A finding for every field named as the reader would drop it, at any depth. */
 export function droppedKeyFindings(input: unknown): DelegationFinding[] {
   const out: DelegationFinding[] = [];
-  visit(input, [], out);
+  if (holdsFields(input)) visit(input, [], out);
   return out;
 }
