@@ -11,22 +11,54 @@ export const DROPPED_KEYS: readonly string[] = ["__proto__", "constructor", "pro
 /** Deeper values are the secret scan's to refuse (it refuses past 64 levels); this walk stops there. */
 const MAX_DEPTH = 64;
 
+/** A path as this walk has always written it: the keys joined by dots, an empty key adding none. */
+function pathText(path: readonly string[]): string {
+  let text = "";
+  for (const key of path) text = text === "" ? key : `${text}.${key}`;
+  return text;
+}
+
+/** Only objects and arrays can hold a field; the walk does not step onto anything else. */
+const holdsFields = (value: unknown): value is object => value !== null && typeof value === "object";
+
+/**
+ * Visits a value's children last first, as a stack that pops them would: findings keep the order
+ * they have always had. The path is a stack of keys written out only for a finding (the walk runs
+ * on every record read, and almost never finds one).
+ */
+function visit(value: object, path: string[], out: DelegationFinding[]): void {
+  if (path.length > MAX_DEPTH) return;
+  if (Array.isArray(value)) {
+    for (let i = value.length - 1; i >= 0; i--) {
+      const item: unknown = value[i];
+      if (!holdsFields(item)) continue;
+      path.push(String(i));
+      visit(item, path, out);
+      path.pop();
+    }
+    return;
+  }
+  const keys = Object.keys(value);
+  for (const key of keys) {
+    if (!DROPPED_KEYS.includes(key)) continue;
+    path.push(key);
+    const at = pathText(path);
+    path.pop();
+    out.push(delegationFinding("DELEGATION_SCHEMA", `${at}: a field named ${key} cannot be kept by this reader, and unknown fields are retained when forwarding (section 3), so the document is refused`, { path: at }));
+  }
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i] as string;
+    const item = (value as Record<string, unknown>)[key];
+    if (!holdsFields(item)) continue;
+    path.push(key);
+    visit(item, path, out);
+    path.pop();
+  }
+}
+
 /** A finding for every field named as the reader would drop it, at any depth. */
 export function droppedKeyFindings(input: unknown): DelegationFinding[] {
   const out: DelegationFinding[] = [];
-  const stack: [unknown, string, number][] = [[input, "", 0]];
-  while (stack.length > 0) {
-    const [value, path, depth] = stack.pop() as [unknown, string, number];
-    if (value === null || typeof value !== "object" || depth > MAX_DEPTH) continue;
-    const at = (key: string): string => (path === "" ? key : `${path}.${key}`);
-    if (Array.isArray(value)) {
-      value.forEach((x, i) => stack.push([x, at(String(i)), depth + 1]));
-      continue;
-    }
-    for (const key of Object.keys(value)) {
-      if (DROPPED_KEYS.includes(key)) out.push(delegationFinding("DELEGATION_SCHEMA", `${at(key)}: a field named ${key} cannot be kept by this reader, and unknown fields are retained when forwarding (section 3), so the document is refused`, { path: at(key) }));
-      stack.push([(value as Record<string, unknown>)[key], at(key), depth + 1]);
-    }
-  }
+  if (holdsFields(input)) visit(input, [], out);
   return out;
 }

@@ -1,7 +1,8 @@
 /**
  * Every field name the schemas read, collected from the valibot schema objects themselves (their
  * `entries`, and what wraps, pipes, lists or unites them). The secret scan skips these names: a
- * test holds that none is credential-like, so only names the schemas do not know are judged.
+ * test holds that none is credential-like, and the ones a value pattern flags are left out of the
+ * set (`clearOfValuePatterns`), so only names the schemas do not know are judged.
  */
 import type * as v from "valibot";
 

@@ -73,8 +73,17 @@ const leap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 =
 /** Epoch milliseconds of an RFC 3339 UTC time, or NaN when it is not one (or not a real date). */
 export function utcMs(time: string): number {
   const m = UTC.exec(time);
-  if (m === null) return NaN;
-  const [y, mo, d, h, mi, s] = [+(m[1] as string), +(m[2] as string), +(m[3] as string), +(m[4] as string), +(m[5] as string), +(m[6] as string)];
+  return m === null ? NaN : matchedMs(m);
+}
+
+/** `utcMs` of a time `UTC` matched: a caller that needs the match too runs the pattern once. */
+function matchedMs(m: RegExpExecArray): number {
+  const y = +(m[1] as string);
+  const mo = +(m[2] as string);
+  const d = +(m[3] as string);
+  const h = +(m[4] as string);
+  const mi = +(m[5] as string);
+  const s = +(m[6] as string);
   if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return NaN;
   if (d > (mo === 2 && leap(y) ? 29 : (DAYS[mo - 1] as number))) return NaN;
   const fraction = m[7] === undefined ? 0 : Number(`0.${m[7]}`) * 1000;
@@ -92,7 +101,7 @@ export function utcNanos(time: string): bigint | null {
 /** A UTC time as text that sorts as the time does (every fraction digit kept, padded to nine); null when not one. */
 function sortableUtc(time: string): string | null {
   const m = UTC.exec(time);
-  if (m === null || Number.isNaN(utcMs(time))) return null;
+  if (m === null || Number.isNaN(matchedMs(m))) return null;
   return `${time.slice(0, 19)}.${(m[7] ?? "").padEnd(9, "0")}`;
 }
 

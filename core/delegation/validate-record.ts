@@ -26,7 +26,7 @@ import { fieldNames } from "./_field-names.js";
 import { permissionDecisionSchema } from "./permission.js";
 import { attemptFindings, checkpointFindings, eventFindings, permissionFindings } from "./_record-rules.js";
 import { parseWith } from "./_schema.js";
-import { secretFindings } from "./_secrets.js";
+import { clearOfValuePatterns, secretFindings } from "./_secrets.js";
 import { droppedKeyFindings } from "./_dropped-keys.js";
 import { SUPPORTED_SCHEMAS } from "./vocabulary.js";
 import type { RecordKind } from "./vocabulary.js";
@@ -68,8 +68,8 @@ const KINDS: Readonly<Record<RecordKind, KindRule>> = {
   control_fence_set: { schema: controlFenceSetSchema, envelope: false, rules: (s: ControlFenceSet) => fenceSetFindings(s) },
 };
 
-/** Every field name of every kind's schema: the secret scan judges only the others. */
-export const KNOWN_FIELDS: ReadonlySet<string> = /* @__PURE__ */ fieldNames([...Object.values(KINDS).map((k) => k.schema), ...Object.values(EVENT_TYPES).map((t) => t.payload)]);
+/** Every field name of every kind's schema that no value pattern flags: the secret scan judges only the others. */
+export const KNOWN_FIELDS: ReadonlySet<string> = /* @__PURE__ */ clearOfValuePatterns(/* @__PURE__ */ fieldNames([...Object.values(KINDS).map((k) => k.schema), ...Object.values(EVENT_TYPES).map((t) => t.payload)]));
 
 /** The kind a JSON value is, told by the field only that kind has; null when none fits. */
 export function detectKind(input: unknown): RecordKind | null {
