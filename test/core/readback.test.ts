@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
-  isStatementToken, makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement, withdraws,
+  isStatementToken, makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, ranBeforeCancel, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Finding, HandoffState, Message, Statement, StatementStore, Vocabulary } from "../../core/index.js";
 import { _compareCriteria } from "../../core/criteria.js";
@@ -828,6 +828,18 @@ describe("prepared statements (section 5.3)", () => {
     cancelHandoff(linkedFresh, "scheduler-1");
     expect(prepare(linkedFresh, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 8 }, pay).ok).toBe(true);
     expect(ho.id).toBe("scheduler-1");
+  });
+  it("a CX after the act ran finds it beyond abandoning (ranBeforeCancel), under any id the handoff was sent with", () => {
+    const { store, statement } = setup();
+    expect(ranBeforeCancel(store, "scheduler-1")).toBeNull();
+    expect(commit(store, statement.token, "20261002T1500Z").ok).toBe(true);
+    const ran = ranBeforeCancel(store, "scheduler-1");
+    expect(ran).toMatchObject({ code: "STATEMENT_REFUSED", slot: "x_tok", expected: "pending", received: "committed" });
+    expect(ran?.message).toContain(`read back as ${statement.readback.id} was committed`);
+    // A re-issue is the same HO sent again (rule 1): its cancel finds the act that ran under the original.
+    const linked = { ...store, reissuesOf: (h: string) => (h === "scheduler-2" ? ["scheduler-1"] : []) };
+    expect(ranBeforeCancel(linked, "scheduler-2")?.received).toBe("committed");
+    expect(ranBeforeCancel(store, "scheduler-2")).toBeNull();
   });
   it("a CX that finds nothing prepared still ends the handoff: no statement is prepared for it after", () => {
     const store = memoryStore();
