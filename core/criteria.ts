@@ -253,6 +253,25 @@ const excluding = (match: Match): boolean => match === "same" || match === "oppo
 /** Two ascending lists of positions as one, ascending (a value is never both same and opposite). */
 const mergedPositions = (a: readonly number[], b: readonly number[]): number[] => (b.length === 0 ? [...a] : [...a, ...b].sort((x, y) => x - y));
 
+/**
+ * The values of `held` not flagged, indexed (built when first asked), asked for the first one
+ * loosely matching a value: its position in `held`, or -1.
+ */
+function unflagged(held: readonly Held[], flags: readonly boolean[]): { firstLoose(a: Normalised): number } {
+  let positions: number[] | undefined;
+  let index: CriteriaIndex | undefined;
+  return {
+    firstLoose(a) {
+      if (index === undefined) {
+        positions = flags.flatMap((flag, i) => (flag ? [] : [i]));
+        index = new CriteriaIndex(positions.map((i) => (held[i] as Held).norm));
+      }
+      const k = index.firstLoose(a);
+      return k < 0 ? -1 : ((positions as number[])[k] as number);
+    },
+  };
+}
+
 /** Whether a finding of one severity is built (true) or only counted: see _compareCriteria. */
 interface Room {
   readonly error: () => boolean;
@@ -340,21 +359,32 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
       continue;
     }
     const pairwise = mine.length * theirs.length <= pairwiseMax;
-    for (const m of mine) {
+    const rows = pairwise ? mine.map((m) => theirs.map((t) => compareValues(m.norm, t.norm, true))) : null;
+    // A receiver value that names one of the sender's facts, as it is or as its opposite, is that
+    // fact's: it stands loosely for no other (`no:em-dash` read back is not also `no:en-dash` on
+    // the shared word), so it neither hides a gap nor swallows the receiver's own assumption
+    // (`no:en-dash` beside `no:em-dash` is one). compareValues is symmetric: it is asked of the
+    // sender's index.
+    const named = theirs.map((t, i) => (rows !== null ? rows.some((r) => r[i] === "same" || r[i] === "opposite") : indexOf(mine).hasSame(t.norm) || indexOf(mine).allOpposite(t.norm).length > 0));
+    const free = unflagged(theirs, named);
+    /** Whether each sender value was read back, as it is or as its opposite. */
+    const met: boolean[] = [];
+    for (const [j, m] of mine.entries()) {
       let same: boolean;
       let opposite: readonly number[];
       let loose = -1;
-      if (pairwise) {
-        const matches = theirs.map((t) => compareValues(m.norm, t.norm, true));
+      if (rows !== null) {
+        const matches = rows[j] as Match[];
         same = matches.includes("same");
         opposite = positionsOf(matches, "opposite");
-        loose = matches.indexOf("loose");
+        loose = matches.findIndex((match, i) => match === "loose" && !named[i]);
       } else {
         const index = indexOf(theirs);
         same = index.hasSame(m.norm);
         opposite = index.allOpposite(m.norm);
-        if (!same && opposite.length === 0) loose = index.firstLoose(m.norm);
+        if (!same && opposite.length === 0) loose = free.firstLoose(m.norm);
       }
+      met.push(same || opposite.length > 0);
       // Read back as its opposite (`must:not-em-dash` for `must:em-dash`): the receiver understood
       // the constraint wrongly, a contradiction, even beside a value that reads it right (a receiver
       // holding both cannot act on both).
@@ -370,9 +400,10 @@ export function _compareCriteria(expected: readonly Constraint[], reported: read
         out.push(_error("ACC_GAP", `gap: the receiver did not extract ${m.raw}`, { slot: "acc", expected: m.raw }));
       }
     }
-    for (const t of theirs) {
-      // compareValues is symmetric, so whether t matches some m is asked of the sender's index.
-      const matched = pairwise ? mine.some((m) => compareValues(m.norm, t.norm, true) !== "different") : indexOf(mine).hasSame(t.norm) || indexOf(mine).firstLoose(t.norm) >= 0 || indexOf(mine).allOpposite(t.norm).length > 0;
+    // A value no sender value names is loosely a sender's fact that none names, or an assumption.
+    const unmet = unflagged(mine, met);
+    for (const [i, t] of theirs.entries()) {
+      const matched = (named[i] as boolean) || (rows !== null ? rows.some((r, j) => !met[j] && r[i] === "loose") : unmet.firstLoose(t.norm) >= 0);
       if (!matched && room.note()) {
         out.push(_note("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: t.slot, received: t.received }));
       }

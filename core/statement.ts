@@ -322,6 +322,20 @@ export function cancelHandoff(store: StatementStore, handoff: string, now?: stri
   return changed;
 }
 
+/**
+ * Why a CX for `handoff` finds its act beyond abandoning, or null: a statement for it (under any id
+ * it was sent with, where the store knows them) was already committed. A cancel cannot unsay an
+ * act (section 5.4: "If the act had already run, it answers with the act's DN instead"), so the
+ * receiver answers the CX with the act's DN, never `AN val=Y`: the tool says so rather than report
+ * the cancel as if nothing had run (`rw abandon --handoff`, as `rw abandon TOKEN` refuses a
+ * committed statement).
+ */
+export function ranBeforeCancel(store: StatementStore, handoff: string): Finding | null {
+  const ran = committedStatement(store, [handoff, ...(store.reissuesOf?.(handoff) ?? []).filter((id) => id !== handoff)]);
+  if (ran === undefined) return null;
+  return finding("STATEMENT_REFUSED", `the act of ${handoff} already ran: the statement read back as ${ran.readback.id} was committed, and a cancel cannot unsay an act; answer the CX with the act's DN, not AN val=Y (section 5.4)`, { slot: "x_tok", expected: "pending", received: "committed" });
+}
+
 /** Marks every pending statement whose window has passed as expired. Idempotent. */
 export function expireStatements(store: StatementStore, statements: Iterable<Statement>, now: string): Statement[] {
   const changed: Statement[] = [];

@@ -1,5 +1,5 @@
 /** `rw prepare | commit | abandon`: the tool's statement (section 5.3), kept in a local file store. */
-import { abandon, cancelHandoff, commit, formatLine, isMessageId, isStatementToken, isTime, prepare, readCall } from "../../core/index.js";
+import { abandon, cancelHandoff, commit, formatLine, isMessageId, isStatementToken, isTime, prepare, ranBeforeCancel, readCall } from "../../core/index.js";
 import type { Finding, Statement } from "../../core/index.js";
 import { messageOption, nowOption, numberOption, pathOption, slotValuesOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
@@ -78,7 +78,12 @@ async function runAbandon(ctx: CommandContext): Promise<number> {
     // Creates the store if need be: the cancel is kept even with nothing prepared, so no later
     // prepare or commit for the handoff runs a withdrawn act.
     const now = nowOption(ctx.options["now"] as string | undefined);
-    const cancelled = withStatementStore(storeOf(ctx), (store) => cancelHandoff(store, handoff, now), true);
+    const { cancelled, ran } = withStatementStore(storeOf(ctx), (store) => ({ cancelled: cancelHandoff(store, handoff, now), ran: ranBeforeCancel(store, handoff) }), true);
+    // The act already ran: "cancelled 0" would read as nothing having run, and be acknowledged so.
+    if (ran !== null) {
+      await (ctx.json ? ctx.out.line(jsonText({ ok: false, cancelled: cancelled.length, findings: [ran] })) : ctx.err.line(`refused: ${ran.message}${cancelled.length > 0 ? `; cancelled ${cancelled.length} other pending statement(s)` : ""}`));
+      return FAIL;
+    }
     await ctx.out.line(ctx.json ? jsonText({ ok: true, cancelled: cancelled.length }) : `cancelled ${cancelled.length} pending statement(s) for ${handoff}`);
     return PASS;
   }

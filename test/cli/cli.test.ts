@@ -488,6 +488,25 @@ describe("readbacks and the checks around an act", () => {
     expect((JSON.parse(readFileSync(lateCancel, "utf8")) as { statements: { token: string; state: string }[] }).statements.find((s) => s.token === fifth)?.state).toBe("expired");
     expect(rw(["commit", "nothex", "--store", store]).code).toBe(2);
   });
+  it("abandon --handoff after the act ran says so and fails, as abandon TOKEN does: a cancel cannot unsay an act", () => {
+    const store = join(tmp, "ran-then-cancel", "statements.json");
+    const prep = () => (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", store, "--json"]).out) as { token: string; line: string });
+    const ran = prep();
+    const spare = prep();
+    expect(rw(["commit", ran.token, "--now", "20261002T1500Z", "--store", store]).code).toBe(0);
+    // It said "cancelled 0 pending statement(s)" and exit 0, as for a handoff nothing ran for: the
+    // receiver would acknowledge the CX with AN val=Y ("nothing paid"), where 5.4 asks for the DN.
+    const text = rw(["abandon", "--handoff", "scheduler-1", "--now", "20261002T1510Z", "--store", store]);
+    const rbId = / RB (\S+) /.exec(ran.line)?.[1];
+    expect([text.code, text.out, text.err]).toStrictEqual([1, "", `refused: the act of scheduler-1 already ran: the statement read back as ${rbId} was committed, and a cancel cannot unsay an act; answer the CX with the act's DN, not AN val=Y (section 5.4); cancelled 1 other pending statement(s)\n`]);
+    const json = rw(["abandon", "--handoff", "scheduler-1", "--now", "20261002T1510Z", "--store", store, "--json"]);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.out)).toMatchObject({ ok: false, cancelled: 0, findings: [{ code: "STATEMENT_REFUSED", slot: "x_tok", expected: "pending", received: "committed" }] });
+    // The cancel is kept all the same, and the spare statement is cancelled: nothing more runs.
+    const kept = JSON.parse(readFileSync(store, "utf8")) as { statements: { token: string; state: string }[]; cancelled: string[] };
+    expect(kept.cancelled).toStrictEqual(["scheduler-1"]);
+    expect(kept.statements.map((s) => [s.token, s.state])).toStrictEqual([[ran.token, "committed"], [spare.token, "cancelled"]]);
+  });
   it("commit and abandon against a store that is not there find nothing, and create nothing", () => {
     const missing = join(tmp, "no-such-folder", "statements.json");
     const commit = rw(["commit", "0123456789abcdef0123456789abcdef", "--now", "20261002T1500Z", "--store", missing]);

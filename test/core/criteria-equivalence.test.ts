@@ -153,6 +153,12 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
       }
       continue;
     }
+    // ---- AMENDED (not verbatim, 2026-12-04, fix-BN): a receiver value the same as, or the opposite
+    // of, one of the sender's values stands loosely for no other sender value, and a receiver value
+    // is matched only by a sender value it names or, loosely, by one no receiver value names.
+    const named = theirs.map((t) => mine.some((m) => ["same", "opposite"].includes(compareValues(m.norm, t.norm, true))));
+    const met = mine.map((m) => theirs.some((t) => ["same", "opposite"].includes(compareValues(m.norm, t.norm, true))));
+    // ---- END AMENDED
     for (const m of mine) {
       const matches = theirs.map((t) => compareValues(m.norm, t.norm, true));
       // ---- AMENDED (not verbatim, 2026-12-01, fix-neg): a value read back as its opposite is a
@@ -164,15 +170,19 @@ function referenceCompareCriteria(expected: readonly Constraint[], reported: rea
       if (matches.includes("opposite")) continue;
       // ---- END AMENDED
       if (matches.includes("same")) continue;
-      const loose = matches.indexOf("loose");
+      // ---- AMENDED (not verbatim, 2026-12-04, fix-BN): only a receiver value no sender value names.
+      const loose = matches.findIndex((match, i) => match === "loose" && !named[i]);
+      // ---- END AMENDED
       if (loose >= 0) {
         out.push(finding("ACC_LOOSE", `loose match: ${(theirs[loose] as Held).raw} taken for ${m.raw} on a shared word; confirm`, { slot: (theirs[loose] as Held).slot, expected: m.raw, received: (theirs[loose] as Held).received }));
       } else {
         out.push(finding("ACC_GAP", `gap: the receiver did not extract ${m.raw}`, { slot: "acc", expected: m.raw }));
       }
     }
-    for (const t of theirs) {
-      if (!mine.some((m) => compareValues(m.norm, t.norm, true) !== "different")) {
+    // ---- AMENDED (not verbatim, 2026-12-04, fix-BN): loosely, only a sender value none names.
+    for (const [i, t] of theirs.entries()) {
+      if (!named[i] && !mine.some((m, j) => !met[j] && compareValues(m.norm, t.norm, true) === "loose")) {
+      // ---- END AMENDED
         out.push(finding("ACC_ASSUMPTION", `assumption: ${t.raw} is the receiver's, not the sender's; confirm or correct`, { slot: t.slot, received: t.received }));
       }
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
-  isStatementToken, makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, readbackVerdict, readRecord, relayedStatement, withdraws,
+  isStatementToken, makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, ranBeforeCancel, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Finding, HandoffState, Message, Statement, StatementStore, Vocabulary } from "../../core/index.js";
 import { _compareCriteria } from "../../core/criteria.js";
@@ -471,6 +471,47 @@ describe("a finding about a not= token names not=, as the receiver wrote it", ()
   });
 });
 
+describe("a receiver value that names one of the sender's facts stands loosely for no other (section 5.2)", () => {
+  const ho = msg("RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc");
+  const t4 = (expectAcc: string, acc: string, pairwiseMax?: number) => {
+    const rb = msg(`RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=${acc}`);
+    if (pairwiseMax !== undefined) return _compareCriteria(parseCriteria(expectAcc).constraints, parseCriteria(acc).constraints, coreVocabulary, {}, pairwiseMax);
+    const tier = checkReadback(ho, rb, coreVocabulary, { expectAcc }).tiers[3];
+    expect(tier.result).toBe(tier.findings.some((f) => f.severity === "error") ? "fail" : "pass");
+    return tier.findings;
+  };
+  // Pair by pair (a handoff's few criteria) and through the indexes (long lists): one answer.
+  for (const pairwiseMax of [undefined, 0]) {
+    const how = pairwiseMax === undefined ? "check-rb" : "indexed";
+    it(`${how}: a sender value the receiver dropped is a gap, though it shares a word with one read back`, () => {
+      // no:em-dash+no:en-dash read back as no:em-dash passed: "no:em-dash taken for no:en-dash".
+      expect(t4("no:em-dash+no:en-dash", "no:em-dash", pairwiseMax)).toStrictEqual([
+        expect.objectContaining({ code: "ACC_GAP", severity: "error", expected: "no:en-dash", message: "gap: the receiver did not extract no:en-dash" }),
+      ]);
+      expect(t4("must:monday-problem+must:monday-deadline", "must:monday-problem", pairwiseMax)).toStrictEqual([
+        expect.objectContaining({ code: "ACC_GAP", expected: "must:monday-deadline" }),
+      ]);
+      // Read back as its opposite, it is that fact's too: a contradiction, and the other a gap.
+      expect(t4("must:em-dash+must:en-dash", "must:not-em-dash", pairwiseMax).map((f) => `${f.code} ${f.expected}`)).toStrictEqual(["ACC_CONTRADICTION must:em-dash", "ACC_GAP must:en-dash"]);
+    });
+    it(`${how}: a receiver value beside one that names the sender's fact is an assumption, not swallowed`, () => {
+      // no:en-dash beside no:em-dash was matched to no:em-dash on "dash", and no note said so.
+      expect(t4("no:em-dash", "no:em-dash+no:en-dash", pairwiseMax)).toStrictEqual([
+        expect.objectContaining({ code: "ACC_ASSUMPTION", severity: "note", received: "no:en-dash", message: "assumption: no:en-dash is the receiver's, not the sender's; confirm or correct" }),
+      ]);
+    });
+    it(`${how}: a value no sender value names is still a loose match for one no receiver value names`, () => {
+      expect(t4("must:monday-problem+must:regulated-ai", "must:monday-problem+must:regulated-proof", pairwiseMax)).toStrictEqual([
+        expect.objectContaining({ code: "ACC_LOOSE", severity: "note", expected: "must:regulated-ai", received: "must:regulated-proof" }),
+      ]);
+      // The first value no sender value names, in the receiver's order.
+      expect(t4("no:em-dash+no:en-dash", "no:em-dash+no:dash-marks", pairwiseMax)).toStrictEqual([
+        expect.objectContaining({ code: "ACC_LOOSE", expected: "no:en-dash", received: "no:dash-marks" }),
+      ]);
+    });
+  }
+});
+
 describe("tier 4 under a flood of exclusions", () => {
   it("reads an RB of 40,000 no: against ten must: (200 kB) into a cut report, not a stack overflow", () => {
     const must = Array.from({ length: 10 }, (_, i) => `must:a${i}`).join("+");
@@ -787,6 +828,18 @@ describe("prepared statements (section 5.3)", () => {
     cancelHandoff(linkedFresh, "scheduler-1");
     expect(prepare(linkedFresh, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 8 }, pay).ok).toBe(true);
     expect(ho.id).toBe("scheduler-1");
+  });
+  it("a CX after the act ran finds it beyond abandoning (ranBeforeCancel), under any id the handoff was sent with", () => {
+    const { store, statement } = setup();
+    expect(ranBeforeCancel(store, "scheduler-1")).toBeNull();
+    expect(commit(store, statement.token, "20261002T1500Z").ok).toBe(true);
+    const ran = ranBeforeCancel(store, "scheduler-1");
+    expect(ran).toMatchObject({ code: "STATEMENT_REFUSED", slot: "x_tok", expected: "pending", received: "committed" });
+    expect(ran?.message).toContain(`read back as ${statement.readback.id} was committed`);
+    // A re-issue is the same HO sent again (rule 1): its cancel finds the act that ran under the original.
+    const linked = { ...store, reissuesOf: (h: string) => (h === "scheduler-2" ? ["scheduler-1"] : []) };
+    expect(ranBeforeCancel(linked, "scheduler-2")?.received).toBe("committed");
+    expect(ranBeforeCancel(store, "scheduler-2")).toBeNull();
   });
   it("a CX that finds nothing prepared still ends the handoff: no statement is prepared for it after", () => {
     const store = memoryStore();

@@ -29,6 +29,12 @@ R("acc-not-loose-must", HOA, RBA.replace(" do=copy", " do=copy not=monday-blues"
 R("acc-no-loose-must", HOA, RBA.replace("+no:em-dash", "+no:em-dash+no:monday-blues"), [PASS, NA, PASS, PASS, NA], ["ACC_ASSUMPTION", "ACC_ASSUMPTION", "ACC_LOOSE"], expectAcc=WITHHELD)
 R("acc-aliases", HOA.replace("keys=len+tone+must+no", "keys=len+lang"), RBA.replace("acc=len:120w+tone:plain+must:monday-problem+no:em-dash+fmt:md", "acc=len:120words+lang:british"), [PASS, NA, PASS, PASS, NA], [], expectAcc="len:120w+lang:en-gb")
 R("acc-loose-set", HOA, RBA.replace("must:monday-problem", "must:monday-blues"), [PASS, NA, PASS, PASS, NA], ["ACC_LOOSE", "ACC_ASSUMPTION"], expectAcc=WITHHELD)
+# A receiver value that names one of the sender's facts stands loosely for no other (section 5.2's
+# gap, "key in the sender's set, absent from the receiver's"): no:em-dash read back for the sender's
+# no:em-dash+no:en-dash leaves no:en-dash a gap, not a loose match on "dash"; and no:en-dash beside
+# the no:em-dash that names the sender's one is the receiver's assumption, noted, not swallowed.
+R("acc-loose-named-gap", HOA, RBA, [PASS, NA, PASS, FAIL, NA], ["ACC_GAP", "ACC_ASSUMPTION"], expectAcc=WITHHELD + "+no:en-dash")
+R("acc-loose-named-assumption", HOA, RBA.replace("+no:em-dash", "+no:em-dash+no:en-dash"), [PASS, NA, PASS, PASS, NA], ["ACC_ASSUMPTION", "ACC_ASSUMPTION"], expectAcc=WITHHELD)
 R("acc-missing", HOA, RBA.replace(" acc=len:120w+tone:plain+must:monday-problem+no:em-dash+fmt:md", ""), [PASS, NA, PASS, FAIL, NA], ["ACC_MISSING"], expectAcc=WITHHELD)
 R("plan-needs-do", HOA.replace("rb=acc", "rb=plan"), RBA.replace(" do=copy", ""), [PASS, NA, PASS, FAIL, NA], ["ACC_MISSING", "ACC_ASSUMPTION"], expectAcc=WITHHELD)
 R("acc-sent-on-ho", HOA.replace(" art=", " acc=len:120w+tone:plain art="), RBA, [PASS, NA, PASS, PASS, NA], ["ACC_ASSUMPTION", "ACC_ASSUMPTION", "ACC_ASSUMPTION"])
