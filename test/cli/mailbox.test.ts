@@ -1236,6 +1236,8 @@ describe("reconciliation never handles what the conversation rules quarantine", 
     const check = (): string => rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out;
     const before = check();
     expect(before.match(/DUPLICATE_ID/g)?.length).toBe(2);
+    // The UUID the files share is shown as the UUID, not as one of the files (a file is no UUID).
+    expect(before).toContain(`2026-10-01-09-01-00-LYRA-welcome-b.md: error DUPLICATE_ID: its UUID ${ID(4)} is also used by 2026-10-01-09-01-00-LYRA-welcome-a.md with other content`);
     expect(before).toContain("handshake establishing");
     expect(before).not.toContain("handshake established");
     renameSync(join(a.inbox, "2026-10-01-09-01-00-LYRA-welcome-a.md"), join(a.inbox, "2026-10-01-09-01-00-LYRA-welcome-z.md"));
