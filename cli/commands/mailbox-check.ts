@@ -75,8 +75,10 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12
  */
 function render(r: CheckResult, given: string, as: string | undefined): string[] {
   const name = fileOf(r.read.entries);
-  // For a person, messages are their files: a UUID the inbox holds is shown as its filename.
-  const show = (f: MailboxFinding, where: string): string => `  ${where}${where === "" ? "" : ": "}${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message.replace(UUID, (id) => name(id))}`;
+  // For a person, messages are their files: a UUID the inbox holds is shown as its filename, but
+  // where a message speaks of the UUID itself ("its UUID ..."): a duplicated UUID is several files,
+  // and naming one of them there would say a file is a UUID, and on the other's line, that file's.
+  const show = (f: MailboxFinding, where: string): string => `  ${where}${where === "" ? "" : ": "}${f.severity} ${f.code}${f.line === undefined ? "" : ` (line ${f.line})`}: ${f.message.replace(UUID, (id, at: number, text: string) => (text.slice(Math.max(0, at - 5), at) === "UUID " ? id : name(id)))}`;
   const invalid = r.read.files.filter((f) => !f.ok).length;
   const archived = r.read.entries.filter((e) => e.archive !== undefined).length;
   const out = [`mailbox ${given}: ${r.read.entries.length} valid messages${archived === 0 ? "" : ` (${archived} archived)`}, ${invalid} invalid, ${r.read.anomalies.length} anomalies`];

@@ -37,6 +37,7 @@ import { pathOption } from "../arguments.js";
 import { jsonText } from "../json-text.js";
 import { terminalText } from "../terminal-text.js";
 import { readMailboxFolders } from "../mailbox/archive.js";
+import { arrivalsWithId } from "../mailbox/arrivals.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { primerState } from "../mailbox/primer.js";
@@ -287,7 +288,11 @@ async function publish(ctx: CommandContext): Promise<number> {
   // What failed after link(2) is reported beside the published file: a "refused" would be untrue,
   // and would have the message published again.
   findings.push(...publication.findings);
-  const after = publication.findings.some((f) => f.severity === "error");
+  // A concurrent publisher of the same UUID under another name passed the same preflight before
+  // either file was there: the inbox is looked at again, and the duplicate said, never left silent.
+  const racers = arrivalsWithId(found.inbox, new Set(inbox.files.map((f) => f.file)), published, e.id);
+  if (racers.length > 0) findings.push(mailboxFinding("DUPLICATE_ID", `the message is published as ${published}, but ${racers.join(", ")} took its UUID ${e.id} meanwhile (a concurrent publisher): the UUID no longer identifies one message, so neither file is consumed before an audit; check them, and do not publish the message again`, { file: published, slot: "id" }));
+  const after = findings.some((f) => f.severity === "error");
   if (ctx.json) await ctx.out.line(jsonText({ ok: !after, file: published, published: true, id: e.id, thread: e.thread, request_id: e.request_id, findings }));
   else {
     await ctx.out.line(published);

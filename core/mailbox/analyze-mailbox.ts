@@ -24,6 +24,7 @@ import { rootsNotFresh } from "./fresh-roots.js";
 import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
 import { orphanedThreads } from "./orphaned-threads.js";
+import { quarantinedParents } from "./quarantined-parents.js";
 import { primerFindings } from "./primer.js";
 import type { PrimerState } from "./primer.js";
 import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
@@ -278,6 +279,11 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   const engaged = engagedStrangers(sorted, new Set(claims.unclaimed), quarantine);
   append(findings, engaged);
   for (const f of engaged) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
+  // A message that does not speak for its sender is not answered (3, 4, 10): an agent's answer to
+  // one acts on what cannot authorize work, and is quarantined as an error.
+  const answered = quarantinedParents(sorted, quarantine);
+  append(findings, answered);
+  for (const f of answered) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
   // Who is away is read from what the analysis does not quarantine, as the lifecycle reads it: a
   // note, so it feeds no quarantine.
   append(findings, addresseesDeparted(sorted, quarantine, new Set(claims.callsigns.map((c) => c.retired_by).filter((id) => id !== null))));

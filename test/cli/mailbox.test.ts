@@ -917,6 +917,20 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     const surfaced = answer("HANDLER", "blocked");
     expect(surfaced.code, surfaced.out).toBe(0);
   });
+  it("an answer to a message in a held name from another locus (PARENT_QUARANTINED): exit 1, nothing written; surfacing it to the Handler publishes", () => {
+    const a = room();
+    handshake(a.root);
+    // A request in VEGA's name from another machine and root: CALLSIGN_HELD, quarantined; it cannot authorize work.
+    message(a.inbox, "2026-10-01-10-00-00-VEGA-request-wire.md", { id: ID(7), thread: ID(2), request_id: ID(7), from: "VEGA", to: "[LYRA]", kind: "request", reply_to: ID(4), machine: "IMPOSTOR-BOX", root: "c".repeat(64) });
+    const answer = (to: string, kind: string, body: string): ReturnType<typeof rw> => rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", to, "--kind", kind, "--reply-to", ID(7), "--arena", "DEMO", "--machine", "LYRA-BOX", "--no-reply", "--json", "--body", body]);
+    const before = readdirSync(a.inbox);
+    const work = answer("VEGA", "deliver", "out/wire.md sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08");
+    expect(work.code, work.out).toBe(1);
+    expect((JSON.parse(work.out) as { findings: { code: string; slot?: string }[] }).findings.map((f) => [f.code, f.slot])).toStrictEqual([["PARENT_QUARANTINED", "reply_to"]]);
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+    const surfaced = answer("HANDLER", "blocked", "A request in VEGA's name from another machine.");
+    expect(surfaced.code, surfaced.out).toBe(0);
+  });
   it("a second hello in a thread (HELLO_THREAD_REUSED): exit 1, nothing written; in a new thread it publishes", () => {
     const a = room();
     expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3)]).code).toBe(0);
@@ -1222,6 +1236,8 @@ describe("reconciliation never handles what the conversation rules quarantine", 
     const check = (): string => rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out;
     const before = check();
     expect(before.match(/DUPLICATE_ID/g)?.length).toBe(2);
+    // The UUID the files share is shown as the UUID, not as one of the files (a file is no UUID).
+    expect(before).toContain(`2026-10-01-09-01-00-LYRA-welcome-b.md: error DUPLICATE_ID: its UUID ${ID(4)} is also used by 2026-10-01-09-01-00-LYRA-welcome-a.md with other content`);
     expect(before).toContain("handshake establishing");
     expect(before).not.toContain("handshake established");
     renameSync(join(a.inbox, "2026-10-01-09-01-00-LYRA-welcome-a.md"), join(a.inbox, "2026-10-01-09-01-00-LYRA-welcome-z.md"));

@@ -210,6 +210,30 @@ describe("rw mailbox new after link(2)", () => {
     expect(state.err).toContain("error PUBLISHED_UNVERIFIED");
     expect(state.err).not.toContain("refused");
   });
+  it("says so when a concurrent publisher took the message's UUID under another name meanwhile (DUPLICATE_ID, exit 1, published)", async () => {
+    const a = room();
+    // The other publisher read the inbox before either file was there, and links its copy (another
+    // slug) just before this one's link(2): both passed the preflight's "UUID already in the inbox".
+    const seen = await mailboxNew([a.root], { ...hello, staging: a.staging, slug: "other", "dry-run": true });
+    const racer = seen.out.slice(seen.out.indexOf("\n") + 1);
+    const racerFile = "2026-10-01-09-00-00-VEGA-hello-other.md";
+    failure = (call, path) => {
+      if (call === "linkSync" && path.endsWith("-VEGA-hello-kickoff.md")) writeFileSync(join(a.inbox, racerFile), `${racer}\n`);
+      return undefined;
+    };
+    const r = await mailboxNew([a.root], { ...hello, staging: a.staging, json: true });
+    const report = JSON.parse(r.out) as { ok: boolean; published: boolean; file: string | null; findings: { code: string; file?: string; message: string }[] };
+    expect([r.code, report.ok, report.published, report.findings.map((f) => [f.code, f.file])]).toStrictEqual([1, false, true, [["DUPLICATE_ID", report.file]]]);
+    expect(report.findings[0]?.message).toContain(racerFile);
+    expect(readdirSync(a.inbox).sort()).toStrictEqual([report.file, racerFile].sort());
+    // A file that arrived meanwhile under another UUID is no duplicate: published, exit 0.
+    failure = (call, path) => {
+      if (call === "linkSync" && path.endsWith("-VEGA-hello-third.md")) writeFileSync(join(a.inbox, "2026-10-01-09-00-02-VEGA-hello-late.md"), racer.replace(hello.id, "019a2b3c-4d5e-7f60-8009-000000000009"));
+      return undefined;
+    };
+    const other = await mailboxNew([a.root], { ...hello, staging: a.staging, slug: "third", id: "019a2b3c-4d5e-7f60-8002-000000000002", json: true });
+    expect([other.code, (JSON.parse(other.out) as { findings: unknown[] }).findings]).toStrictEqual([0, []]);
+  });
   it("refuses with nothing published when staging fails (exit 1, not an internal error), naming a copy it could not remove", async () => {
     const a = room();
     failure = (call) => (call === "writeSync" ? errno("ENOSPC") : undefined);
