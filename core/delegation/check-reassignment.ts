@@ -32,6 +32,7 @@ import { outcomeReconciliationFindings } from "./_outcome-reconciliation.js";
 import { boundInputFindings, nextInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { resumeFenceFindings } from "./_resume-fences.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
+import { resumeStartFindings } from "./_resume-start.js";
 import { remainingBudgetFindings } from "./_shared-budget.js";
 import { streamForkFindings } from "./_stream-forks.js";
 import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings, routingFindings } from "./check-subdelegation.js";
@@ -145,6 +146,7 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   checkpointAttemptFindings(records, checkpoints, findings);
   resumeInputFindings(records, checkpoints, findings);
   resumeReconciliationFindings(records, checkpoints, findings);
+  resumeStartFindings(records, checkpoints, findings);
   // A resume under the next revision fences its delegation's stream past its checkpoint (11.4: DB6,
   // not DB4), the checkpoint it trusts fences no stream before its attempt or an earlier
   // checkpoint of that attempt did, and a later revision of an attempt of the delegation fences no
