@@ -33,6 +33,7 @@ import { boundInputFindings, nextInputFindings, resumeInputFindings, writerInput
 import { resumeFenceFindings } from "./_resume-fences.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
 import { resumeStartFindings } from "./_resume-start.js";
+import { resumeSupersededFindings } from "./_resume-superseded.js";
 import { remainingBudgetFindings } from "./_shared-budget.js";
 import { streamForkFindings } from "./_stream-forks.js";
 import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings, routingFindings } from "./check-subdelegation.js";
@@ -147,6 +148,7 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   resumeInputFindings(records, checkpoints, findings);
   resumeReconciliationFindings(records, checkpoints, findings);
   resumeStartFindings(records, checkpoints, findings);
+  resumeSupersededFindings(records, checkpoints, findings);
   // A resume under the next revision fences its delegation's stream past its checkpoint (11.4: DB6,
   // not DB4), the checkpoint it trusts fences no stream before its attempt or an earlier
   // checkpoint of that attempt did, and a later revision of an attempt of the delegation fences no
