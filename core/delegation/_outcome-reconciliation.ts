@@ -12,16 +12,21 @@
  * earlier record calls unknown or mixed, so it is the read-back that left the outcome there, and
  * cannot also be the one that resolved it; a move to `succeeded` on it is refused too, as its
  * read-back shows no success. Only a record whose prior revision is given is compared: an earlier
- * outcome not in hand cannot be read.
+ * outcome not in hand cannot be read. Checked by `checkAttempts` (dimension `retry`) and
+ * `checkReassignment` (`retries`, 5.1's retry_policy row, so a next revision denied for it lists
+ * the dimension it failed): 11.4's AGENT-B verifies "no unknown external attempts" before its
+ * resume, and 7.2's resumer "external-effect reconciliation", so an attempt of the prior whose
+ * unknown outcome was rewritten on the read-back that left it unknown is unknown still.
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { ExecutionAttempt } from "./execution.js";
+import { attemptThing, revisionKey } from "./_revision-heads.js";
 import { sameRevision } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
 
 /** `at` and `was` are the two records' places in the document (`attempts.<i>`). */
-export function outcomeReconciliationFinding(at: string, record: ExecutionAttempt, was: string, before: ExecutionAttempt, out: DelegationFinding[]): void {
+export function outcomeReconciliationFinding(at: string, record: ExecutionAttempt, was: string, before: ExecutionAttempt, out: DelegationFinding[], dimension: "retry" | "retries" = "retry"): void {
   const [from, to] = [before.outcome, record.outcome];
   if (from === null || !RECONCILE_FIRST.includes(from)) return;
   if (to === null || to === from || to === "unknown") return;
@@ -31,9 +36,27 @@ export function outcomeReconciliationFinding(at: string, record: ExecutionAttemp
   const held = before.readback_ref;
   if (record.readback_ref === null) {
     if (to === "succeeded") return;
-    out.push(delegationFinding("ATTEMPT_OUTCOME_UNRECONCILED", `${moved}; it records no read-back (readback_ref) reconciling that: ${rule}`, { path, dimension: "retry", expected: `${from}, or a readback_ref`, received: to }));
+    out.push(delegationFinding("ATTEMPT_OUTCOME_UNRECONCILED", `${moved}; it records no read-back (readback_ref) reconciling that: ${rule}`, { path, dimension, expected: `${from}, or a readback_ref`, received: to }));
   } else if (held !== null && sameRevision(record.readback_ref, held)) {
     const receipt = `${held.object_id}@${held.revision_id}`;
-    out.push(delegationFinding("ATTEMPT_OUTCOME_UNRECONCILED", `${moved}; its read-back, ${receipt}, is the one ${before.revision_id} already held when it recorded ${from}: that read-back left the outcome ${from}, so it does not reconcile it: ${rule}`, { path, dimension: "retry", expected: `${from}, or a readback_ref other than ${receipt}`, received: to }));
+    out.push(delegationFinding("ATTEMPT_OUTCOME_UNRECONCILED", `${moved}; its read-back, ${receipt}, is the one ${before.revision_id} already held when it recorded ${from}: that read-back left the outcome ${from}, so it does not reconcile it: ${rule}`, { path, dimension, expected: `${from}, or a readback_ref other than ${receipt}`, received: to }));
+  }
+}
+
+/**
+ * Each record of `records` (one delegation's attempts, at their places in the document) against the
+ * revision it names as its prior, when that is given, as `checkAttempts` pairs them (by attempt,
+ * revision and content digest; a record naming itself is compared with nothing).
+ */
+export function outcomeReconciliationFindings(records: readonly { readonly attempt: ExecutionAttempt; readonly index: number }[], out: DelegationFinding[], dimension: "retry" | "retries"): void {
+  const keyOf = (a: ExecutionAttempt): string => revisionKey(attemptThing(a), a.revision_id, a.content_digest);
+  const byRevision = new Map<string, { readonly attempt: ExecutionAttempt; readonly index: number }>();
+  for (const r of records) byRevision.set(keyOf(r.attempt), r);
+  for (const { attempt, index } of records) {
+    const prior = attempt.prior_revision_ref;
+    if (prior === null) continue;
+    const before = byRevision.get(revisionKey(attemptThing(attempt), prior.revision_id, prior.content_digest));
+    if (before === undefined || keyOf(before.attempt) === keyOf(attempt)) continue;
+    outcomeReconciliationFinding(`attempts.${index}`, attempt, `attempts.${before.index}`, before.attempt, out, dimension);
   }
 }

@@ -42,6 +42,8 @@ import { outcomeReconciliationFinding } from "./_outcome-reconciliation.js";
 import { recordFenceFindings } from "./_record-fences.js";
 import { resumeFenceFindings } from "./_resume-fences.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
+import { resumeStartFindings } from "./_resume-start.js";
+import { resumeSupersededFindings } from "./_resume-superseded.js";
 import { streamForkFindings } from "./_stream-forks.js";
 import { attemptThing, missingPrior, revisionHeads, revisionKey } from "./_revision-heads.js";
 import { compareUtc, durationMs, sameRevision, utcNanos } from "./scalars.js";
@@ -221,6 +223,8 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   boundInputFindings(contract, records, checkpoints, out);
   resumeInputFindings(records, checkpoints, out);
   resumeReconciliationFindings(records, checkpoints, out);
+  resumeStartFindings(records, checkpoints, out);
+  resumeSupersededFindings(records, checkpoints, out);
   resumeFenceFindings(records, checkpoints, out);
   writerInputFindings(records, checkpoints, out);
   const fenced = fencedRecords(records, checkpoints);

@@ -28,9 +28,12 @@ import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
+import { outcomeReconciliationFindings } from "./_outcome-reconciliation.js";
 import { boundInputFindings, nextInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { resumeFenceFindings } from "./_resume-fences.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
+import { resumeStartFindings } from "./_resume-start.js";
+import { resumeSupersededFindings } from "./_resume-superseded.js";
 import { remainingBudgetFindings } from "./_shared-budget.js";
 import { streamForkFindings } from "./_stream-forks.js";
 import { ancestorFenceFindings, eligibleDelegateFindings, policyFindings, routingFindings } from "./check-subdelegation.js";
@@ -144,18 +147,26 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   checkpointAttemptFindings(records, checkpoints, findings);
   resumeInputFindings(records, checkpoints, findings);
   resumeReconciliationFindings(records, checkpoints, findings);
+  resumeStartFindings(records, checkpoints, findings);
+  resumeSupersededFindings(records, checkpoints, findings);
   // A resume under the next revision fences its delegation's stream past its checkpoint (11.4: DB6,
   // not DB4), the checkpoint it trusts fences no stream before its attempt or an earlier
   // checkpoint of that attempt did, and a later revision of an attempt of the delegation fences no
   // stream before an earlier one did (1.2: positions only grow).
   resumeFenceFindings(records, checkpoints, findings);
   checkpointFenceFindings(records, checkpoints, findings);
-  attemptFenceFindings(records.filter(({ attempt }) => attempt.delegation_ref.object_id === prior.delegation_id), findings);
+  const ofThis = records.filter(({ attempt }) => attempt.delegation_ref.object_id === prior.delegation_id);
+  attemptFenceFindings(ofThis, findings);
+  // 11.4: AGENT-B verifies "no unknown external attempts" (7.2: "external-effect reconciliation"),
+  // so a record of an attempt moving its outcome away from unknown or mixed shows the read-back
+  // that reconciled it, one its prior revision did not already hold, as in checkAttempts (1.1:
+  // "never normalize ... without reconciliation"); denied on `retries`, 5.1's retry_policy row.
+  outcomeReconciliationFindings(ofThis, findings, "retries");
   // 11.4's resume is a new attempt of the same delegation, sent to the same target, which
   // deduplicates by the key and knows no contract revision: one key names one effect across the
   // revisions (ATT-2 under r2 reuses ATT-1's key for ATT-1's effect). Another delegation's attempts
   // are refused above (ATTEMPT_DELEGATION) and not compared.
-  idempotencyKeyFindings(records.filter(({ attempt }) => attempt.delegation_ref.object_id === prior.delegation_id), findings, "retries");
+  idempotencyKeyFindings(ofThis, findings, "retries");
   // The attempts and checkpoints fence one history a control stream: two events at one position are a fork.
   streamForkFindings(fencedRecords(records, checkpoints), findings);
   // A checkpoint a resume under the next revision rests on fixes what its attempt used or produced.

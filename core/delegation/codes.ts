@@ -75,6 +75,10 @@ export const DELEGATION_CODES = {
   RESUME_UNRECONCILED: "error",
   /** A resume fences a stream before its checkpoint's position, or, under a new revision, its delegation's stream at the checkpoint's boundary (7.2: "a fresh ControlFenceSet"; 11.4). */
   RESUME_FENCE_STALE: "error",
+  /** A resume starts before the checkpoint it resumes was written (7.2: the resumer verifies the checkpoint, then fences afresh; 11.4). */
+  RESUME_BEFORE_CHECKPOINT: "error",
+  /** A resume continues from a checkpoint of an attempt with a later one (a greater sequence) of it written before it started (7.2: "never silently continues from stale state"). */
+  RESUME_CHECKPOINT_SUPERSEDED: "error",
   /** Of one attempt's checkpoints, one written later has no greater sequence, or two share one (7.2: "monotonic sequence"). */
   CHECKPOINT_SEQUENCE: "error",
   /** A checkpoint names another delegation revision than its attempt ran under, or is written before that attempt started (1.1, 7.2). */

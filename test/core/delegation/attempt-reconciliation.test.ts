@@ -100,6 +100,34 @@ describe("a record moving an attempt's outcome away from unknown (ATTEMPT_OUTCOM
   });
 });
 
+describe("a reassignment given a record moving an attempt's outcome away from unknown (ATTEMPT_OUTCOME_UNRECONCILED, 11.4)", () => {
+  // 11.4: AGENT-B verifies "no unknown external attempts" before resuming under r2; an outcome
+  // rewritten without reconciliation leaves ATT-1 unknown, so the next revision is denied on retries.
+  const vr1 = ref("VR-ATT-1", "r1");
+  const first = (readback_ref: object | null) => ({ ...record("att-1"), outcome: "unknown", effects: [effect("unknown")], readback_ref });
+  const later = (readback_ref: object | null) => ({ ...record("att-1"), revision_id: "att-r2", content_digest: ref("ATT-1", "att-r2").content_digest, prior_revision_ref: ref("ATT-1", "att-r1"), issued_at: "2026-10-04T10:05:00Z", outcome: "failed", effects: [effect("not_applied")], readback_ref });
+  const check = (...attempts: object[]) => checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts, checkpoints: [record("cp-7")] });
+  it("denies the next revision when the later record names the very read-back the unknown one held", () => {
+    const r = check(first(vr1), later(vr1));
+    expect(r).toMatchObject({ ok: false, decision: "deny", failed: ["retries"] });
+    expect(found(r, "ATTEMPT_OUTCOME_UNRECONCILED")).toStrictEqual([["attempts.1.outcome", "failed"]]);
+    expect(r.findings[0]?.message).toContain("its read-back, VR-ATT-1@r1, is the one att-r1 already held when it recorded unknown");
+    // Given later first, the pair is found all the same, at the later record's place.
+    expect(found(check(later(vr1), first(vr1)), "ATTEMPT_OUTCOME_UNRECONCILED")).toStrictEqual([["attempts.0.outcome", "failed"]]);
+  });
+  it("denies it when the later record names no read-back at all", () => {
+    const r = check(first(null), later(null));
+    expect(r).toMatchObject({ ok: false, failed: ["retries"] });
+    expect(codes(r)).toStrictEqual(["ATTEMPT_OUTCOME_UNRECONCILED"]);
+  });
+  it("allows it when the later record names a read-back the unknown one did not hold, and judges no other delegation's records", () => {
+    expect(check(first(vr1), later(ref("VR-ATT-1", "r2")))).toMatchObject({ ok: true, findings: [] });
+    expect(check(first(null), later(vr1))).toMatchObject({ ok: true, findings: [] });
+    const other = (a: object) => ({ ...a, delegation_ref: ref("D-OTHER", "r1") });
+    expect(codes(check(other(first(vr1)), other(later(vr1))))).not.toContain("ATTEMPT_OUTCOME_UNRECONCILED");
+  });
+});
+
 describe("a resume's fence set against its checkpoint's (RESUME_FENCE_STALE)", () => {
   const db4 = record("cp-7").control_fence_set[1];
   const space11 = { ...record("cp-7").control_fence_set[2], position: 11, event_id: "EV-SPACE-11" };

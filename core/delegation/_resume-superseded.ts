@@ -1,0 +1,90 @@
+/**
+ * A resume continues from the latest checkpoint of its attempt written by the time it starts
+ * (section 7.2: a checkpoint carries a "monotonic sequence", and the resumer "never silently
+ * continues from stale state"; `_checkpoint-sequence.ts`: a resume continues from "the" checkpoint
+ * its sequence places last). A checkpoint of the same attempt (its `attempt_id`, of the same
+ * delegation) with a greater sequence, written no later than the resume started, recorded a later
+ * state: steps completed and outputs emitted since, inputs fixed since. Continuing from the earlier
+ * one redoes or loses them.
+ *
+ * RESUME_CHECKPOINT_SUPERSEDED, at `attempts.<i>.resumed_from_checkpoint_ref`: a resume paired with
+ * a checkpoint given (`_resumes.ts`) when such a later checkpoint is given, naming the one with the
+ * greatest sequence. One finding an attempt and checkpoint (every record of an attempt keeps its
+ * start). A checkpoint written after the resume started is not one it could have read, so it does
+ * not supersede (a running attempt may checkpoint again after another resumes it). **Decision:**
+ * the dimension is `inputs`, as for CHECKPOINT_SEQUENCE: a resume verifies the fixity of the
+ * latest checkpoint's exact input revisions (7.2), and these are not those. Checked by
+ * `checkAttempts` and `checkReassignment`, over the checkpoints given; found in time linear in
+ * them and logarithmic a resume.
+ */
+import { delegationFinding } from "./codes.js";
+import type { DelegationFinding } from "./codes.js";
+import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
+import { attemptThing } from "./_revision-heads.js";
+import { resumesOf } from "./_resumes.js";
+import { utcNanos } from "./scalars.js";
+
+interface Latest {
+  /** When a checkpoint was written, ascending. */
+  readonly time: bigint;
+  /** Of the checkpoints written by then, the one with the greatest sequence, and its index. */
+  readonly checkpoint: DelegationCheckpoint;
+  readonly index: number;
+}
+
+const attemptKey = (c: DelegationCheckpoint): string => `${c.delegation_ref.object_id} ${c.attempt_id}`;
+
+/** Per attempt, its checkpoints by time written, each row the greatest sequence written by then. */
+function latestBy(checkpoints: readonly DelegationCheckpoint[]): Map<string, Latest[]> {
+  const placed = new Map<string, { checkpoint: DelegationCheckpoint; index: number; time: bigint }[]>();
+  checkpoints.forEach((checkpoint, index) => {
+    const time = utcNanos(checkpoint.written_at);
+    if (time === null) return;
+    const key = attemptKey(checkpoint);
+    const list = placed.get(key);
+    if (list === undefined) placed.set(key, [{ checkpoint, index, time }]);
+    else list.push({ checkpoint, index, time });
+  });
+  const out = new Map<string, Latest[]>();
+  for (const [key, list] of placed) {
+    list.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.index - b.index));
+    const rows: Latest[] = [];
+    let best: { checkpoint: DelegationCheckpoint; index: number } | undefined;
+    for (const p of list) {
+      if (best === undefined || p.checkpoint.sequence > best.checkpoint.sequence) best = p;
+      rows.push({ time: p.time, checkpoint: best.checkpoint, index: best.index });
+    }
+    out.set(key, rows);
+  }
+  return out;
+}
+
+/** The last row written at or before `at`, or undefined. */
+function asOf(rows: readonly Latest[], at: bigint): Latest | undefined {
+  let [lo, hi] = [0, rows.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((rows[mid] as Latest).time <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? undefined : rows[lo - 1];
+}
+
+export function resumeSupersededFindings(attempts: readonly { readonly attempt: ExecutionAttempt; readonly index: number }[], checkpoints: readonly DelegationCheckpoint[], out: DelegationFinding[]): void {
+  if (checkpoints.length < 2) return;
+  let latest: Map<string, Latest[]> | undefined;
+  const seen = new Set<string>();
+  for (const { attempt, index, checkpoint, c } of resumesOf(attempts, checkpoints)) {
+    const start = utcNanos(attempt.started_at);
+    if (start === null) continue;
+    latest ??= latestBy(checkpoints);
+    const row = asOf(latest.get(attemptKey(checkpoint)) ?? [], start);
+    if (row === undefined || row.checkpoint.sequence <= checkpoint.sequence || row.checkpoint.checkpoint_id === checkpoint.checkpoint_id) continue;
+    const key = `${attemptThing(attempt)}\u0000${c}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const later = row.checkpoint;
+    const path = `attempts.${index}.resumed_from_checkpoint_ref`;
+    out.push(delegationFinding("RESUME_CHECKPOINT_SUPERSEDED", `${path}: ${attempt.attempt_id} resumes ${checkpoint.checkpoint_id} (checkpoints.${c}, sequence ${checkpoint.sequence}) of ${checkpoint.attempt_id}, and ${later.checkpoint_id} (checkpoints.${row.index}, sequence ${later.sequence}) of that attempt was written at ${later.written_at}, before the resume started at ${attempt.started_at}: a resume continues from its attempt's latest checkpoint, never silently from stale state (section 7.2)`, { path, dimension: "inputs", expected: `${later.checkpoint_id}@${later.revision_id}`, received: `${checkpoint.checkpoint_id}@${checkpoint.revision_id}` }));
+  }
+}
