@@ -127,3 +127,34 @@ describe("methods and query parameters", () => {
     expect((await expectProblem(await postText("/v1/validate?lines=x", HO), "invalid-request")).parameter).toBe("lines");
   });
 });
+
+describe("a caller's text in a problem's detail", () => {
+  // As the stateless routes quote a profile name (worker/shown.ts): its first 40 characters and its
+  // length, and the name itself given whole at most once, in its own member. Quoted whole, a body of
+  // nearly 1 MiB made an answer of 2 MiB.
+  const long = "p".repeat(100_000);
+  const quoted = `${"p".repeat(40)}... (100000 characters)`;
+  const short = async (response: Response, kind: Parameters<typeof expectProblem>[1]) => {
+    const p = await expectProblem(response, kind);
+    expect(p.detail, p.detail.slice(0, 80)).toContain(quoted);
+    expect(p.detail.length).toBeLessThan(400);
+    return p;
+  };
+  it("is quoted short on a thread's append and challenge, the unknown profile given whole once", async () => {
+    for (const response of [await postJson(`/v1/threads/${fresh()}/lines`, { lines: [HO], profile: long }), await postJson(`/v1/threads/${fresh()}/handoffs/research-01/challenge`, { expectAcc: ["tone:plain"], profile: long })]) {
+      const p = await short(response, "unknown-profile");
+      expect(p["profile"]).toBe(long);
+      expect(JSON.stringify(p).split(long).length - 1).toBe(1);
+    }
+  });
+  it("is quoted short for a now, an as, a statement's handoff and the path's names", async () => {
+    await short(await postJson("/v1/check-thread", { lines: [], now: long }), "invalid-request");
+    const as = await expectProblem(await postJson("/v1/validate", { lines: [], as: `${long};` }), "invalid-request");
+    expect([as.detail.length < 400, as.detail.includes("(100001 characters)")]).toStrictEqual([true, true]);
+    await short(await postJson(`/v1/threads/${fresh()}/statements`, { handoff: long, exp: "20991001T1000Z", call: { sup: "x" } }), "unknown-handoff");
+    await short(await call(`/v1/threads/${long}`), "invalid-request");
+    await short(await call(`/v1/threads/${fresh()}/handoffs/${long}`), "invalid-request");
+    const kind = await expectProblem(await call(`/v1/problems/${long}`), "not-found");
+    expect(kind.detail).toContain(quoted);
+  });
+});
