@@ -63,6 +63,16 @@ export async function readBytes(request: Request): Promise<Uint8Array> {
   return bytes;
 }
 
+/**
+ * Refuses a body on a request that takes none (`what` says which, and where its options go): one
+ * is refused, not ignored, since what it asks for would otherwise silently not be done.
+ */
+export async function refuseBody(request: Request, what: string): Promise<void> {
+  if (request.body === null) return;
+  const bytes = await readBytes(request);
+  if (bytes.byteLength > 0) throw new ProblemError("invalid-request", `body: ${what}; send none`, { parameter: "body" });
+}
+
 /** The media type the body is read as, from Content-Type; anything else, or a compressed body, is refused (415). */
 export function bodyKind(request: Request, accepted: readonly BodyKind[]): BodyKind {
   const header = request.headers.get("content-type");

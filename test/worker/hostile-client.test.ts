@@ -2,6 +2,9 @@
 // bodies at the edges of their encoding, prototype keys, racing appends. Each answer is the
 // documented one (README, Worker (HTTP API)), never a 500. The limits themselves: limits.test.ts.
 import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { handle } from "../../worker/handle.js";
+import { ROUTES } from "../../worker/routes.js";
 import { call, expectProblem, ok, postJson, postText } from "./http.js";
 import { HO, PAY_HO, PAY_RECORD } from "./lines.js";
 
@@ -115,6 +118,25 @@ describe("bodies at the edges of their encoding", () => {
 });
 
 describe("methods and query parameters", () => {
+  // A request built in this isolate cannot carry a body on a GET (fetch refuses it), while one from
+  // the network can (curl -X GET -d ...): the fetch handler is given such a request as it arrives.
+  const withBody = (method: "GET" | "HEAD", path: string, body: string): Request => {
+    const posted = new Request(`http://rw.test${path}`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    return { method, url: posted.url, headers: posted.headers, body: posted.body } as unknown as Request;
+  };
+  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+  it("refuses a body on a GET or HEAD rather than answer as if it asked nothing, and answers one without", async () => {
+    const t = fresh();
+    await ok(await postText(`/v1/threads/${t}/lines`, HO));
+    for (const [method, path, body] of [["GET", `/v1/threads/${t}/lines`, '{"after":1}'], ["GET", "/v1/legend", '{"profile":"pay"}'], ["HEAD", `/v1/threads/${t}`, "x"], ["GET", "/v1/health", " "]] as const) {
+      const r = await handle(ROUTES, withBody(method, path, body), env, ctx);
+      expect([r.status, r.headers.get("access-control-allow-origin")], `${method} ${path}`).toStrictEqual([400, "*"]);
+      if (method === "GET") expect((await expectProblem(r, "invalid-request")).parameter).toBe("body");
+    }
+    // An empty body is none.
+    expect((await ok(await handle(ROUTES, withBody("GET", `/v1/threads/${t}/lines`, ""), env, ctx))).lines).toHaveLength(1);
+    expect((await handle(ROUTES, withBody("HEAD", "/v1/health", ""), env, ctx)).status).toBe(200);
+  });
   it("answers a method a path does not take with 405 and its Allow, HEAD of a POST route included", async () => {
     for (const [method, path, allow] of [["PUT", "/v1/parse", "POST, OPTIONS"], ["HEAD", "/v1/parse", "POST, OPTIONS"], ["TRACE", "/v1/health", "GET, HEAD, OPTIONS"], ["DELETE", "/v1/threads/x", "GET, HEAD, OPTIONS"], ["GET", "/v1/threads/x/statements", "POST, OPTIONS"]] as const) {
       const r = await call(path, { method });

@@ -4,7 +4,7 @@
  * of the conversation (worker/thread/thread-object.ts).
  */
 import { foreignSender, isMessageId, isStatementToken, isTime, messageSender, readMessage } from "../../core/index.js";
-import { readBytes } from "../body.js";
+import { refuseBody } from "../body.js";
 import type { Env } from "../env.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -198,9 +198,8 @@ function tokenOf(context: RouteContext<Env>): string {
  * commit and abandon take nothing but the token: a body is refused, not ignored, since a field
  * such as {"dryRun": true} would otherwise run the act its sender meant only to try.
  */
-async function noBody(request: Request): Promise<void> {
-  const bytes = await readBytes(request);
-  if (bytes.byteLength > 0) throw new ProblemError("invalid-request", "body: this route takes no body (nothing but the token in its path); send none", { parameter: "body" });
+function noBody(request: Request): Promise<void> {
+  return refuseBody(request, "this route takes no body (nothing but the token in its path)");
 }
 
 /**
