@@ -128,11 +128,15 @@ describe("methods and query parameters", () => {
   it("refuses a body on a GET or HEAD rather than answer as if it asked nothing, and answers one without", async () => {
     const t = fresh();
     await ok(await postText(`/v1/threads/${t}/lines`, HO));
-    for (const [method, path, body] of [["GET", `/v1/threads/${t}/lines`, '{"after":1}'], ["GET", "/v1/legend", '{"profile":"pay"}'], ["HEAD", `/v1/threads/${t}`, "x"], ["GET", "/v1/health", " "]] as const) {
+    for (const [method, path, body] of [["GET", `/v1/threads/${t}/lines`, '{"after":1}'], ["GET", "/v1/legend", '{"profile":"pay"}'], ["HEAD", `/v1/threads/${t}`, "x"], ["GET", "/v1/health", " "], ["GET", "/v1/profiles", "#".repeat(2 * 1024 * 1024)]] as const) {
       const r = await handle(ROUTES, withBody(method, path, body), env, ctx);
       expect([r.status, r.headers.get("access-control-allow-origin")], `${method} ${path}`).toStrictEqual([400, "*"]);
       if (method === "GET") expect((await expectProblem(r, "invalid-request")).parameter).toBe("body");
     }
+    // Refused as a body, at any size (not 413 body-too-large, which no GET route lists): so are
+    // commit's and abandon's.
+    const big = await call(`/v1/threads/${t}/statements/${"0".repeat(32)}/commit`, { method: "POST", body: "#".repeat(2 * 1024 * 1024) });
+    expect((await expectProblem(big, "invalid-request")).parameter).toBe("body");
     // An empty body is none.
     expect((await ok(await handle(ROUTES, withBody("GET", `/v1/threads/${t}/lines`, ""), env, ctx))).lines).toHaveLength(1);
     expect((await handle(ROUTES, withBody("HEAD", "/v1/health", ""), env, ctx)).status).toBe(200);
