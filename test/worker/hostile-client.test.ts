@@ -184,3 +184,22 @@ describe("a caller's text in a problem's detail", () => {
     expect(kind.detail).toContain(quoted);
   });
 });
+
+describe("a list's wire form in the query string", () => {
+  // `+` joins a list on a line (acc=tone:plain+len:120w), while a URL's form encoding reads `+` as
+  // a space: for a list option it is the list's (no list value holds a space); for text, a space.
+  const HO_ACC = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT rb=acc due=20991002 // hero copy, 120 words";
+  const RB_ACC = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20991002 acc=tone:plain+len:120w";
+  it("reads + as the list's in acc and expectAcc, and as a space in tail", async () => {
+    const rb = await ok(await postText("/v1/make-rb?acc=tone:plain+len:120w&tail=hero+copy", HO_ACC));
+    expect([rb.ok, rb.message.slots.acc, rb.message.tail]).toStrictEqual([true, ["tone:plain", "len:120w"], "hero copy"]);
+    const checked = await ok(await postText("/v1/check-rb?expectAcc=tone:plain+len:120w", `${HO_ACC}\n${RB_ACC}`));
+    expect([checked.roger, checked.wilco]).toStrictEqual([true, true]);
+    expect((await postJson(`/v1/threads/${fresh()}/handoffs/research-01/challenge?expectAcc=tone:plain+len:120w`, {})).status).toBe(202);
+  });
+  it("still reads %2B as + and %20 as a space, which no list value holds", async () => {
+    expect((await ok(await postText("/v1/make-rb?acc=tone:plain%2Blen:120w", HO_ACC))).message.slots.acc).toStrictEqual(["tone:plain", "len:120w"]);
+    expect((await ok(await postText("/v1/make-rb?acc=tone:plain%20len:120w", HO_ACC))).findings.map((f: any) => f.code)).toContain("VALUE_TYPE");
+    expect((await expectProblem(await postText("/v1/check-rb?expectAcc=tone:plain%20len:120w", `${HO_ACC}\n${RB_ACC}`), "invalid-request")).parameter).toBe("expectAcc");
+  });
+});
