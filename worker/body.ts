@@ -63,6 +63,25 @@ export async function readBytes(request: Request): Promise<Uint8Array> {
   return bytes;
 }
 
+/**
+ * Refuses a body on a request that takes none (`what` says which, and where its options go), at
+ * any size, as `invalid-request` (never `body-too-large`): refused, not ignored, since what it
+ * asks for would otherwise silently not be done.
+ */
+export async function refuseBody(request: Request, what: string): Promise<void> {
+  if (request.body === null) return;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    // Refused at its first byte, whatever its size: there is nothing to read it for.
+    if (value.byteLength > 0) {
+      await discard(reader);
+      throw new ProblemError("invalid-request", `body: ${what}; send none`, { parameter: "body" });
+    }
+  }
+}
+
 /** The media type the body is read as, from Content-Type; anything else, or a compressed body, is refused (415). */
 export function bodyKind(request: Request, accepted: readonly BodyKind[]): BodyKind {
   const header = request.headers.get("content-type");

@@ -4,6 +4,7 @@
  * 500 problem, and if even that cannot be built, a fixed one.
  */
 import type { Env } from "./env.js";
+import { refuseBody } from "./body.js";
 import { ProblemError, problemResponse } from "./problem.js";
 import { preflightHeaders, withCors } from "./respond.js";
 import { matchPattern, matchRoute } from "./router.js";
@@ -34,6 +35,10 @@ async function dispatch(routes: readonly Route<Env>[], request: Request, env: En
     const allow = methodsOf(match.allowed).join(", ");
     return problemResponse("method-not-allowed", `${request.method} is not allowed on ${path}; it takes ${allow}`, path, {}, { allow });
   }
+  // A body on a GET has no meaning (RFC 9110 section 9.3.1), and a browser cannot send one; a
+  // client that sends one anyway ({"after": 1000} to .../lines) would otherwise be answered as if
+  // it had asked nothing. Its options go in the query string.
+  if (match.route.method === "GET") await refuseBody(request, `a ${request.method} takes no body (its options go in the query string)`);
   const response = await match.route.handler({ request, url, env, ctx, params: match.params });
   return request.method === "HEAD" ? new Response(null, response) : response;
 }

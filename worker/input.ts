@@ -57,6 +57,8 @@ export class Input {
     readonly body: Body | null,
     private readonly fields: Readonly<Record<string, unknown>>,
     private readonly query: URLSearchParams,
+    /** The query string as sent (`url.search`), for the options whose `+` is a list's (rawList). */
+    private readonly search: string,
   ) {}
 
   /**
@@ -73,19 +75,19 @@ export class Input {
     const known = new Set(options);
     for (const key of Object.keys(fields)) if (!known.has(key)) throw bad(key, `not a field of this route (it takes ${options.join(", ")})`);
     for (const key of url.searchParams.keys()) if (!known.has(key) || key === "lines") throw bad(key, `not a query parameter of this route (it takes ${options.filter((o) => o !== "lines").join(", ") || "none"})`);
-    return new Input(body, fields, url.searchParams);
+    return new Input(body, fields, url.searchParams, url.search);
   }
 
   /** The options of a GET: query parameters only. */
   static query(url: URL, options: readonly string[]): Input {
     for (const key of url.searchParams.keys()) if (!options.includes(key)) throw bad(key, `not a query parameter of this route (it takes ${options.join(", ") || "none"})`);
-    return new Input(null, {}, url.searchParams);
+    return new Input(null, {}, url.searchParams, url.search);
   }
 
   /** The option's value: the JSON field, else the query parameter (a string), else undefined. */
-  raw(name: string): unknown {
+  raw(name: string, query: URLSearchParams = this.query): unknown {
     const field = this.fields[name];
-    const all = this.query.getAll(name);
+    const all = query.getAll(name);
     if (all.length > 1) throw bad(name, "given more than once");
     const param = all[0];
     if (field !== undefined && param !== undefined && !(typeof field === "string" ? field === param : String(field) === param)) {
@@ -128,9 +130,18 @@ export class Input {
     throw bad(name, `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
   }
 
+  /**
+   * raw, for an option whose value is a list in its wire form `a+b` (`acc`, `expectAcc`): in the
+   * query, its `+` is the list's, as on a line, not the space a form's `+` stands for (no list value
+   * holds a space). `%20` is still a space, and `%2B` still a `+`.
+   */
+  rawList(name: string): unknown {
+    return this.raw(name, new URLSearchParams(this.search.replaceAll("+", "%2B")));
+  }
+
   /** A list of strings: a JSON array of strings, or the wire form `a+b`. */
   list(name: string): string[] | undefined {
-    const v = this.raw(name);
+    const v = this.rawList(name);
     if (v === undefined) return undefined;
     if (typeof v === "string") return v.split("+");
     if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v as string[];

@@ -2,6 +2,9 @@
 // bodies at the edges of their encoding, prototype keys, racing appends. Each answer is the
 // documented one (README, Worker (HTTP API)), never a 500. The limits themselves: limits.test.ts.
 import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { handle } from "../../worker/handle.js";
+import { ROUTES } from "../../worker/routes.js";
 import { call, expectProblem, ok, postJson, postText } from "./http.js";
 import { HO, PAY_HO, PAY_RECORD } from "./lines.js";
 
@@ -115,6 +118,29 @@ describe("bodies at the edges of their encoding", () => {
 });
 
 describe("methods and query parameters", () => {
+  // A request built in this isolate cannot carry a body on a GET (fetch refuses it), while one from
+  // the network can (curl -X GET -d ...): the fetch handler is given such a request as it arrives.
+  const withBody = (method: "GET" | "HEAD", path: string, body: string): Request => {
+    const posted = new Request(`http://rw.test${path}`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    return { method, url: posted.url, headers: posted.headers, body: posted.body } as unknown as Request;
+  };
+  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+  it("refuses a body on a GET or HEAD rather than answer as if it asked nothing, and answers one without", async () => {
+    const t = fresh();
+    await ok(await postText(`/v1/threads/${t}/lines`, HO));
+    for (const [method, path, body] of [["GET", `/v1/threads/${t}/lines`, '{"after":1}'], ["GET", "/v1/legend", '{"profile":"pay"}'], ["HEAD", `/v1/threads/${t}`, "x"], ["GET", "/v1/health", " "], ["GET", "/v1/profiles", "#".repeat(2 * 1024 * 1024)]] as const) {
+      const r = await handle(ROUTES, withBody(method, path, body), env, ctx);
+      expect([r.status, r.headers.get("access-control-allow-origin")], `${method} ${path}`).toStrictEqual([400, "*"]);
+      if (method === "GET") expect((await expectProblem(r, "invalid-request")).parameter).toBe("body");
+    }
+    // Refused as a body, at any size (not 413 body-too-large, which no GET route lists): so are
+    // commit's and abandon's.
+    const big = await call(`/v1/threads/${t}/statements/${"0".repeat(32)}/commit`, { method: "POST", body: "#".repeat(2 * 1024 * 1024) });
+    expect((await expectProblem(big, "invalid-request")).parameter).toBe("body");
+    // An empty body is none.
+    expect((await ok(await handle(ROUTES, withBody("GET", `/v1/threads/${t}/lines`, ""), env, ctx))).lines).toHaveLength(1);
+    expect((await handle(ROUTES, withBody("HEAD", "/v1/health", ""), env, ctx)).status).toBe(200);
+  });
   it("answers a method a path does not take with 405 and its Allow, HEAD of a POST route included", async () => {
     for (const [method, path, allow] of [["PUT", "/v1/parse", "POST, OPTIONS"], ["HEAD", "/v1/parse", "POST, OPTIONS"], ["TRACE", "/v1/health", "GET, HEAD, OPTIONS"], ["DELETE", "/v1/threads/x", "GET, HEAD, OPTIONS"], ["GET", "/v1/threads/x/statements", "POST, OPTIONS"]] as const) {
       const r = await call(path, { method });
@@ -125,5 +151,55 @@ describe("methods and query parameters", () => {
     expect((await expectProblem(await postText("/v1/validate?as=writer&as=writer", HO), "invalid-request")).detail).toBe("as: given more than once");
     expect((await expectProblem(await postText("/v1/check-thread?as=writer", HO), "invalid-request")).parameter).toBe("as");
     expect((await expectProblem(await postText("/v1/validate?lines=x", HO), "invalid-request")).parameter).toBe("lines");
+  });
+});
+
+describe("a caller's text in a problem's detail", () => {
+  // As the stateless routes quote a profile name (worker/shown.ts): its first 40 characters and its
+  // length, and the name itself given whole at most once, in its own member. Quoted whole, a body of
+  // nearly 1 MiB made an answer of 2 MiB.
+  const long = "p".repeat(100_000);
+  const quoted = `${"p".repeat(40)}... (100000 characters)`;
+  const short = async (response: Response, kind: Parameters<typeof expectProblem>[1]) => {
+    const p = await expectProblem(response, kind);
+    expect(p.detail, p.detail.slice(0, 80)).toContain(quoted);
+    expect(p.detail.length).toBeLessThan(400);
+    return p;
+  };
+  it("is quoted short on a thread's append and challenge, the unknown profile given whole once", async () => {
+    for (const response of [await postJson(`/v1/threads/${fresh()}/lines`, { lines: [HO], profile: long }), await postJson(`/v1/threads/${fresh()}/handoffs/research-01/challenge`, { expectAcc: ["tone:plain"], profile: long })]) {
+      const p = await short(response, "unknown-profile");
+      expect(p["profile"]).toBe(long);
+      expect(JSON.stringify(p).split(long).length - 1).toBe(1);
+    }
+  });
+  it("is quoted short for a now, an as, a statement's handoff and the path's names", async () => {
+    await short(await postJson("/v1/check-thread", { lines: [], now: long }), "invalid-request");
+    const as = await expectProblem(await postJson("/v1/validate", { lines: [], as: `${long};` }), "invalid-request");
+    expect([as.detail.length < 400, as.detail.includes("(100001 characters)")]).toStrictEqual([true, true]);
+    await short(await postJson(`/v1/threads/${fresh()}/statements`, { handoff: long, exp: "20991001T1000Z", call: { sup: "x" } }), "unknown-handoff");
+    await short(await call(`/v1/threads/${long}`), "invalid-request");
+    await short(await call(`/v1/threads/${fresh()}/handoffs/${long}`), "invalid-request");
+    const kind = await expectProblem(await call(`/v1/problems/${long}`), "not-found");
+    expect(kind.detail).toContain(quoted);
+  });
+});
+
+describe("a list's wire form in the query string", () => {
+  // `+` joins a list on a line (acc=tone:plain+len:120w), while a URL's form encoding reads `+` as
+  // a space: for a list option it is the list's (no list value holds a space); for text, a space.
+  const HO_ACC = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT rb=acc due=20991002 // hero copy, 120 words";
+  const RB_ACC = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20991002 acc=tone:plain+len:120w";
+  it("reads + as the list's in acc and expectAcc, and as a space in tail", async () => {
+    const rb = await ok(await postText("/v1/make-rb?acc=tone:plain+len:120w&tail=hero+copy", HO_ACC));
+    expect([rb.ok, rb.message.slots.acc, rb.message.tail]).toStrictEqual([true, ["tone:plain", "len:120w"], "hero copy"]);
+    const checked = await ok(await postText("/v1/check-rb?expectAcc=tone:plain+len:120w", `${HO_ACC}\n${RB_ACC}`));
+    expect([checked.roger, checked.wilco]).toStrictEqual([true, true]);
+    expect((await postJson(`/v1/threads/${fresh()}/handoffs/research-01/challenge?expectAcc=tone:plain+len:120w`, {})).status).toBe(202);
+  });
+  it("still reads %2B as + and %20 as a space, which no list value holds", async () => {
+    expect((await ok(await postText("/v1/make-rb?acc=tone:plain%2Blen:120w", HO_ACC))).message.slots.acc).toStrictEqual(["tone:plain", "len:120w"]);
+    expect((await ok(await postText("/v1/make-rb?acc=tone:plain%20len:120w", HO_ACC))).findings.map((f: any) => f.code)).toContain("VALUE_TYPE");
+    expect((await expectProblem(await postText("/v1/check-rb?expectAcc=tone:plain%20len:120w", `${HO_ACC}\n${RB_ACC}`), "invalid-request")).parameter).toBe("expectAcc");
   });
 });

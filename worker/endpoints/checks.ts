@@ -23,7 +23,7 @@ function slotValues(input: Input, name: string): Record<string, SlotValue> | und
 
 /** Acceptance criteria as the core takes them: `key:value` joined with `+`, or an array of them. */
 function criteria(input: Input, name: string): string | string[] | undefined {
-  const value = input.raw(name);
+  const value = input.rawList(name);
   if (value === undefined || typeof value === "string") return value;
   if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value as string[];
   throw new ProblemError("invalid-request", `${name}: criteria joined with + (len:120w+tone:plain), or an array of them`, { parameter: name });

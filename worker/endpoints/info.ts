@@ -58,7 +58,7 @@ export function problemsRoute({ url }: RouteContext): Response {
 export function problemRoute({ url, params }: RouteContext): Response {
   Input.query(url, []);
   const kind = params["kind"] as string;
-  if (!Object.hasOwn(PROBLEMS, kind)) throw new ProblemError("not-found", `no problem kind is named ${JSON.stringify(kind)}; GET /v1/problems lists them`);
+  if (!Object.hasOwn(PROBLEMS, kind)) throw new ProblemError("not-found", `no problem kind is named ${JSON.stringify(shown(kind))}; GET /v1/problems lists them`);
   return json(describe(kind as ProblemKindName));
 }
 

@@ -11,6 +11,7 @@ import { ProblemError } from "../problem.js";
 import { chosenProfile, profiles } from "../profiles.js";
 import type { Profiles } from "../profiles.js";
 import { json } from "../respond.js";
+import { shown } from "../shown.js";
 import type { RouteContext } from "../router.js";
 
 async function lines(context: RouteContext, options: readonly string[]): Promise<{ input: Input; items: InputItem[]; profiles: Profiles }> {
@@ -47,7 +48,7 @@ export async function formatRoute(context: RouteContext): Promise<Response> {
 export async function validateRoute(context: RouteContext): Promise<Response> {
   const { input, items, profiles: p } = await lines(context, ["as", "seq"]);
   const receiver = input.string("as");
-  if (receiver !== undefined && !isAgent(receiver)) throw new ProblemError("invalid-request", `as: ${JSON.stringify(receiver)} is not an agent name ([A-Za-z0-9._-]+)`, { parameter: "as" });
+  if (receiver !== undefined && !isAgent(receiver)) throw new ProblemError("invalid-request", `as: ${JSON.stringify(shown(receiver))} is not an agent name ([A-Za-z0-9._-]+)`, { parameter: "as" });
   const first = input.count("seq");
   if (first !== undefined && receiver === undefined) throw new ProblemError("invalid-request", "seq: needs as (the receiver whose replies it numbers)", { parameter: "seq" });
   // The receiver's UNs, numbered past its own ids among the messages read so far, as rw validate --as numbers them.

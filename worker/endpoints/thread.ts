@@ -10,6 +10,7 @@ import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { chosenProfile, profiles } from "../profiles.js";
 import { json } from "../respond.js";
+import { shown } from "../shown.js";
 import type { RouteContext } from "../router.js";
 
 export async function checkThreadRoute(context: RouteContext): Promise<Response> {
@@ -18,7 +19,7 @@ export async function checkThreadRoute(context: RouteContext): Promise<Response>
   // query it is JSON text, `now=null`, the only way a text body can ask for it.
   const raw = input.raw("now");
   const given = raw === null || (raw === "null" && context.url.searchParams.has("now")) ? null : input.string("now");
-  if (typeof given === "string" && !isTime(given)) throw new ProblemError("invalid-request", `now: ${JSON.stringify(given)} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "now" });
+  if (typeof given === "string" && !isTime(given)) throw new ProblemError("invalid-request", `now: ${JSON.stringify(shown(given))} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "now" });
   const now = given === undefined ? timeAt(Date.now()) : given;
   const items = input.items();
   const p = profiles(chosenProfile(input.raw("profile")));

@@ -4,11 +4,12 @@
  * of the conversation (worker/thread/thread-object.ts).
  */
 import { foreignSender, isMessageId, isStatementToken, isTime, messageSender, readMessage } from "../../core/index.js";
-import { readBytes } from "../body.js";
+import { refuseBody } from "../body.js";
 import type { Env } from "../env.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { profiles } from "../profiles.js";
+import { shown } from "../shown.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
 import type { StateList } from "../thread/state-lists.js";
@@ -25,7 +26,7 @@ const MAX_PAGE = 10_000;
 async function threadOf(context: RouteContext<Env>): Promise<{ name: string; stub: DurableObjectStub<ThreadObject>; caller: Caller }> {
   const caller = await authorize(context.request, context.env);
   const name = context.params["thread"] as string;
-  if (!THREAD_NAME.test(name)) throw new ProblemError("invalid-request", `thread: ${JSON.stringify(name)} is not a thread name (1 to 128 of A-Z a-z 0-9 . _ : ~ -, other than . and ..)`, { parameter: "thread" });
+  if (!THREAD_NAME.test(name)) throw new ProblemError("invalid-request", `thread: ${JSON.stringify(shown(name))} is not a thread name (1 to 128 of A-Z a-z 0-9 . _ : ~ -, other than . and ..)`, { parameter: "thread" });
   return { name, stub: context.env.THREADS.get(context.env.THREADS.idFromName(name)), caller };
 }
 
@@ -131,7 +132,7 @@ export async function handoffRoute(context: RouteContext<Env>): Promise<Response
 /** The `{handoff}` segment: a message id (`<from>-<n>`), as an HO's id is. */
 function handoffOf(context: RouteContext<Env>): string {
   const id = context.params["handoff"] as string;
-  if (!isMessageId(id)) throw new ProblemError("invalid-request", `handoff: ${JSON.stringify(id)} is not a message id (<from>-<n>)`, { parameter: "handoff" });
+  if (!isMessageId(id)) throw new ProblemError("invalid-request", `handoff: ${JSON.stringify(shown(id))} is not a message id (<from>-<n>)`, { parameter: "handoff" });
   return id;
 }
 
@@ -181,7 +182,7 @@ export async function prepareRoute(context: RouteContext<Env>): Promise<Response
     // The receiver's (to=): its tool states the act it will run. An HO's parties never change once
     // appended, so what is read here still holds when prepare runs.
     const parties = await stub.handoffParties(handoff);
-    if (parties === null) throw new ProblemError("unknown-handoff", `no HO of this thread has the id ${handoff}`, { parameter: "handoff" });
+    if (parties === null) throw new ProblemError("unknown-handoff", `no HO of this thread has the id ${shown(handoff)}`, { parameter: "handoff" });
     requireParty(caller, parties.to, `preparing a statement for ${handoff}`);
   }
   return answer(await stub.prepare({ handoff, exp, call: call as Record<string, unknown>, ...(n === undefined ? {} : { n }) }), 201);
@@ -197,9 +198,8 @@ function tokenOf(context: RouteContext<Env>): string {
  * commit and abandon take nothing but the token: a body is refused, not ignored, since a field
  * such as {"dryRun": true} would otherwise run the act its sender meant only to try.
  */
-async function noBody(request: Request): Promise<void> {
-  const bytes = await readBytes(request);
-  if (bytes.byteLength > 0) throw new ProblemError("invalid-request", "body: this route takes no body (nothing but the token in its path); send none", { parameter: "body" });
+function noBody(request: Request): Promise<void> {
+  return refuseBody(request, "this route takes no body (nothing but the token in its path)");
 }
 
 /**

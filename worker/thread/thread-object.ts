@@ -24,8 +24,9 @@ import { THREAD_CAPACITY } from "./thread-capacity.js";
 import type { ThreadCapacity } from "./thread-capacity.js";
 import type { StateList } from "./state-lists.js";
 import type { ProblemKindName } from "../problem.js";
-import { shippedVocabulary } from "../../profiles/index.js";
+import { shippedNames, shippedVocabulary } from "../../profiles/index.js";
 import { profiles } from "../profiles.js";
+import { shown } from "../shown.js";
 import type { Profiles } from "../profiles.js";
 import { addReadbackColumns, CANCELLED_TABLE, STATEMENTS_INDEXES, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";
@@ -437,7 +438,7 @@ export class ThreadObject extends DurableObject<Env> {
     if (stored !== null) return problem("thread-conflict", "the thread already reads its lines with another profile; a thread's profile is fixed by its first append", { parameter: "profile" });
     if (this.lineCount() > 0) return problem("thread-conflict", "the thread already holds lines read without a profile; a thread's profile is fixed by its first append", { parameter: "profile" });
     if ("name" in profile) {
-      if (shippedVocabulary(profile.name) === undefined) return problem("unknown-profile", `no shipped profile is named ${JSON.stringify(profile.name)}`, { parameter: "profile", profile: profile.name });
+      if (shippedVocabulary(profile.name) === undefined) return problem("unknown-profile", `no shipped profile is named ${JSON.stringify(shown(profile.name))} (shipped: ${shippedNames.join(", ")})`, { parameter: "profile", profile: profile.name });
     } else {
       // A thread is shared: an inline file under a shipped profile's name would make every p=pay
       // line of the thread read with a vocabulary that is not pay's (its exec map, its rules),
@@ -1001,7 +1002,7 @@ export class ThreadObject extends DurableObject<Env> {
     const p = this.profiles();
     // Resolved as an HO's p= is: the thread's inline profile by its name, else a shipped one.
     const wanted = named === undefined ? undefined : p.chosen?.name === named ? p.chosen : shippedVocabulary(named);
-    if (named !== undefined && wanted === undefined) return problem("unknown-profile", `no profile is named ${JSON.stringify(named)}: a challenge names the profile its HO names with p=`, { parameter: "profile", profile: named });
+    if (named !== undefined && wanted === undefined) return problem("unknown-profile", `no profile is named ${JSON.stringify(shown(named))}: a challenge names the profile its HO names with p=`, { parameter: "profile", profile: named });
     const registered = before.expectAcc !== undefined || before.record !== undefined;
     const held = ho !== null ? p.vocabularyOf(ho) : before.profile !== undefined ? p.resolve(before.profile) : registered ? (p.chosen ?? coreVocabulary) : undefined;
     if (wanted !== undefined && held !== undefined && wanted !== held) {
@@ -1103,7 +1104,7 @@ export class ThreadObject extends DurableObject<Env> {
 
   private handoffNow(id: string, after: number, limit: number): Outcome<HandoffAnswer> {
     const row = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'HO'", id).toArray()[0];
-    if (row === undefined) return problem("unknown-handoff", `no HO of this thread has the id ${id}`, { parameter: "handoff" });
+    if (row === undefined) return problem("unknown-handoff", `no HO of this thread has the id ${shown(id)}`, { parameter: "handoff" });
     const readbackRows = boundedPage(this.sql.exec<{ rb: string; handoff: string; verdict: string; report: string | null }>("SELECT rb, handoff, verdict, report FROM readbacks WHERE handoff = ? ORDER BY rowid LIMIT ? OFFSET ?", id, limit + 1, after), limit);
     const readbacks = readbackRows.items.map((r) => ({ rb: r.rb, handoff: r.handoff, verdict: r.verdict as CheckedReadback["verdict"], report: r.report === null ? null : (JSON.parse(r.report) as ReadbackReport) }));
     const now = this.now();
@@ -1153,8 +1154,8 @@ export class ThreadObject extends DurableObject<Env> {
 
   private prepareNow(request: PrepareRequest): Outcome<PreparedStatement> {
     const ho = this.handoffMessage(request.handoff);
-    if (ho === null) return problem("unknown-handoff", `no HO of this thread has the id ${request.handoff}`, { parameter: "handoff" });
-    if (!isTime(request.exp)) return problem("invalid-request", `exp: ${JSON.stringify(request.exp)} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "exp" });
+    if (ho === null) return problem("unknown-handoff", `no HO of this thread has the id ${shown(request.handoff)}`, { parameter: "handoff" });
+    if (!isTime(request.exp)) return problem("invalid-request", `exp: ${JSON.stringify(shown(request.exp))} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "exp" });
     const now = this.now();
     const open = this.auditor().handoffs(now).some((h) => h.id === ho.id && LIVE_STATES.has(h.state));
     if (!open) return problem("statement-refused", `${ho.id} is not open: a statement is prepared only for an open handoff`, { parameter: "handoff" });
