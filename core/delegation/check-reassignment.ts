@@ -138,7 +138,8 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   boundInputFindings(prior, [], checkpoints, findings);
   nextInputFindings(prior, next, checkpoints, findings);
   const records = attempts.map((attempt, index) => ({ attempt, index }));
-  // 11.4's resume continues from "the latest" of the prior's checkpoints, so they are held to what
+  // 11.4's resume continues from the latest of the prior's checkpoints (CP-7, the one ATT-1 reached;
+  // 7.2 numbers them in a "monotonic sequence"), so they are held to what
   // checkAttempts holds them to: numbered up as written (denied on `inputs`: which exact input
   // revisions are the latest is unknown), and each its attempt's, of the revision it ran under and
   // written after it started (denied on `budget`: else its remainder is verified with its
