@@ -9,7 +9,7 @@
  * every failure (a full disk, a staging folder that cannot be written) is a refusal with nothing
  * published, and a staging copy that cannot be removed is named either way.
  */
-import { closeSync, fsyncSync, linkSync, lstatSync, mkdtempSync, openSync, readFileSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, linkSync, lstatSync, mkdtempSync, openSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { mailboxFinding } from "../../core/mailbox/index.js";
 import type { MailboxFinding } from "../../core/mailbox/index.js";
@@ -188,13 +188,17 @@ function removeStaging(dir: string, staged: string): string | null {
 
 /** Why the published file cannot be confirmed to hold exactly `bytes`, or null when it does. */
 function readBackProblem(final: string, bytes: Uint8Array): string | null {
-  let published: Buffer;
+  // Read as the inbox is read (never through a link, never more than a message holds): a sync
+  // client may swap the name meanwhile, and a link to /dev/zero would otherwise be read without end.
+  let published: Uint8Array | "link" | "other";
   try {
-    published = readFileSync(final);
+    published = readRegularFile(final);
   } catch (error) {
     return `reading it back failed (${codeOf(error)})`;
   }
-  return Buffer.compare(published, Buffer.from(bytes)) === 0 ? null : "it does not hold the bytes written (changed or replaced since)";
+  if (published === "link") return "it was replaced by a symbolic link since";
+  if (published === "other") return "it was replaced by something other than a regular file since";
+  return Buffer.compare(published, bytes) === 0 ? null : "it does not hold the bytes written (changed or replaced since)";
 }
 
 /** Flushes the inbox's directory entry, where the platform allows it. */

@@ -3,22 +3,28 @@
 // (which would have an agent publish it again). And when it fails before: a refusal with nothing
 // published, never an internal error, naming any staging copy left. node:fs is wrapped to inject
 // the failures.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 
-type Failure = (call: "readFileSync" | "rmdirSync" | "unlinkSync" | "writeSync" | "linkSync", path: string) => Error | Buffer | undefined;
+type Failure = (call: "openSync" | "rmdirSync" | "unlinkSync" | "writeSync" | "linkSync", path: string) => Error | Buffer | undefined;
 let failure: Failure = () => undefined;
 vi.mock("node:fs", async (original) => {
   const fs = await original<typeof import("node:fs")>();
   return {
     ...fs,
-    readFileSync: (path: string, ...rest: unknown[]) => {
-      const injected = failure("readFileSync", String(path));
+    // A Buffer opens a file holding those bytes instead: the name read back holds other bytes.
+    openSync: (path: string, ...rest: unknown[]) => {
+      const injected = failure("openSync", String(path));
       if (injected instanceof Error) throw injected;
-      return injected ?? (fs.readFileSync as (p: string, ...r: unknown[]) => unknown)(path, ...rest);
+      let opened = path;
+      if (injected !== undefined) {
+        opened = `${path}.injected`;
+        fs.writeFileSync(opened, injected);
+      }
+      return (fs.openSync as (p: string, ...r: unknown[]) => number)(opened, ...rest);
     },
     rmdirSync: (path: string) => {
       const injected = failure("rmdirSync", String(path));
@@ -68,7 +74,7 @@ const bytes = new TextEncoder().encode("---\nx: 1\n---\n");
 describe("publishOnce after link(2)", () => {
   it("reports a published file it cannot read back as published and unverified, not refused", () => {
     const a = room();
-    failure = (call, path) => (call === "readFileSync" && path === join(a.inbox, FILE) ? errno("EIO") : undefined);
+    failure = (call, path) => (call === "openSync" && path === join(a.inbox, FILE) ? errno("EIO") : undefined);
     const published = publishOnce({ root: a.root, inbox: a.inbox, staging: a.staging, file: FILE }, bytes);
     expect(published.path).toBe(join(a.inbox, FILE));
     expect(published.findings.map((f) => [f.code, f.severity])).toStrictEqual([["PUBLISHED_UNVERIFIED", "error"]]);
@@ -79,11 +85,31 @@ describe("publishOnce after link(2)", () => {
   });
   it("reports a published file that holds other bytes than written as published and unverified", () => {
     const a = room();
-    failure = (call, path) => (call === "readFileSync" && path === join(a.inbox, FILE) ? Buffer.from("changed meanwhile") : undefined);
+    failure = (call, path) => (call === "openSync" && path === join(a.inbox, FILE) ? Buffer.from("changed meanwhile") : undefined);
     const published = publishOnce({ root: a.root, inbox: a.inbox, staging: a.staging, file: FILE }, bytes);
     expect(published.path).toBe(join(a.inbox, FILE));
     expect(published.findings.map((f) => f.code)).toStrictEqual(["PUBLISHED_UNVERIFIED"]);
     expect(published.findings[0]?.message).toContain("does not hold the bytes written");
+  });
+  it("reads the published name back without following a link swapped in for it (a link to /dev/zero would be read without end)", () => {
+    const a = room();
+    const elsewhere = join(a.root, "elsewhere.md");
+    writeFileSync(elsewhere, bytes);
+    let swapped = false;
+    failure = (call, path) => {
+      if (call === "openSync" && path === join(a.inbox, FILE) && !swapped) {
+        // A sync client replaces the name between link(2) and the read-back, with a link to the very bytes written.
+        swapped = true;
+        unlinkSync(path);
+        symlinkSync(elsewhere, path);
+      }
+      return undefined;
+    };
+    const published = publishOnce({ root: a.root, inbox: a.inbox, staging: a.staging, file: FILE }, bytes);
+    expect(swapped).toBe(true);
+    expect(published.path).toBe(join(a.inbox, FILE));
+    expect(published.findings.map((f) => f.code)).toStrictEqual(["PUBLISHED_UNVERIFIED"]);
+    expect(published.findings[0]?.message).toContain("replaced by a symbolic link");
   });
   it("reports a staging copy it cannot remove as a note beside the published file", () => {
     const a = room();
@@ -186,7 +212,7 @@ describe("rw mailbox new after link(2)", () => {
   const hello = { from: "VEGA", to: "LYRA", kind: "hello", arena: "DEMO", machine: "VEGA-BOX", slug: "kickoff", id: "019a2b3c-4d5e-7f60-8001-000000000001" };
   it("says the message was published, with its file, when reading it back fails (exit 1), and a retry is refused as a duplicate", async () => {
     const a = room();
-    failure = (call, path) => (call === "readFileSync" && path.startsWith(`${a.inbox}/`) && path.endsWith("-VEGA-hello-kickoff.md") ? errno("EIO") : undefined);
+    failure = (call, path) => (call === "openSync" && path.startsWith(`${a.inbox}/`) && path.endsWith("-VEGA-hello-kickoff.md") ? errno("EIO") : undefined);
     const r = await mailboxNew([a.root], { ...hello, staging: a.staging, json: true });
     const report = JSON.parse(r.out) as { ok: boolean; published: boolean; file: string | null; findings: { code: string }[] };
     expect([r.code, report.ok, report.published, report.findings.map((f) => f.code)]).toStrictEqual([1, false, true, ["PUBLISHED_UNVERIFIED"]]);
@@ -202,7 +228,7 @@ describe("rw mailbox new after link(2)", () => {
     expect(r.code).toBe(0);
     expect(r.out.trim()).toBe(readdirSync(a.inbox)[0]);
     expect(r.err).toContain("note STAGING_LEFT");
-    failure = (call, path) => (call === "readFileSync" && path.startsWith(`${a.inbox}/`) && path.includes("-VEGA-state-") ? errno("EIO") : undefined);
+    failure = (call, path) => (call === "openSync" && path.startsWith(`${a.inbox}/`) && path.includes("-VEGA-state-") ? errno("EIO") : undefined);
     const state = await mailboxNew([a.root], { ...hello, kind: "state", "no-reply": true, slug: "fyi", id: "019a2b3c-4d5e-7f60-8002-000000000002", staging: a.staging });
     expect(state.code).toBe(1);
     expect(state.out.trim()).toMatch(/-VEGA-state-fyi\.md$/);
