@@ -143,6 +143,7 @@ export const MAILBOX_CODES = {
   ANOMALY_OPEN: "error",
   QUARANTINED: "error",
   ARENA_AMBIGUOUS: "error",
+  ARENA_FOREIGN: "error",
 } as const;
 
 export type MailboxCode = keyof typeof MAILBOX_CODES;

@@ -202,6 +202,15 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     else if (cta === "blocked") c.blocked_cta_count++;
   };
 
+  // An arena given where the callsign neither sends nor is named, while it does so in another, is a
+  // report about nobody's work (a mistyped `--arena`): it would read clean over work owed elsewhere.
+  // A callsign found nowhere yet (a participant about to join) gives nothing to compare with.
+  if (input.arena !== undefined && members.get(input.arena)?.has(participant) !== true) {
+    const elsewhere = [...members].flatMap(([arena, names]) => (names.has(participant) ? [arena] : [])).sort();
+    if (elsewhere.length > 0) {
+      findings.push(mailboxFinding("ARENA_FOREIGN", `${participant} is no callsign in arena ${input.arena} (it neither sends nor is named there) but is one in ${elsewhere.join(", ")}: this report reads arena ${input.arena} only, so it says nothing of ${participant}'s work; reconcile in the arena its ledger belongs to`, { expected: elsewhere.join(", "), received: input.arena }));
+    }
+  }
   if (arenas.size > 1) {
     const names = [...arenas].sort().join(", ");
     findings.push(mailboxFinding("ARENA_AMBIGUOUS", `${participant} is a callsign in arenas ${names}, and a callsign is a name within one arena: this report reads them as one participant; reconcile in one arena (the arena its ledger belongs to)`, { received: names }));

@@ -1489,6 +1489,20 @@ describe("rw mailbox check --as: one arena", () => {
     expect(json.reconciliation.items.map((i) => [i.id, i.action])).toStrictEqual([[ID(11), "handle"]]);
   });
 
+  it("an --arena where the callsign neither sends nor is named, while it is one elsewhere, is never clean (ARENA_FOREIGN, exit 1)", () => {
+    const { root, state } = twoArenas();
+    const r = check(root, state, "--arena", "DEMOO");
+    expect(r.code, r.out + r.err).toBe(1);
+    expect(r.out).toContain("reconciliation for VEGA in arena DEMOO: WORK_CLEAN_WITH_AUDIT_DEBT (work-clean yes, readiness-clean no)");
+    expect(r.out).toMatch(/error ARENA_FOREIGN: VEGA is no callsign in arena DEMOO .* but is one in DEMO, OTHER-ROOM/);
+    const json = JSON.parse(check(root, state, "--arena", "DEMOO", "--json").out) as { reconciliation: { findings: { code: string; expected?: string; received?: string }[] } };
+    expect(json.reconciliation.findings.filter((f) => f.code === "ARENA_FOREIGN").map((f) => [f.expected, f.received])).toStrictEqual([["DEMO, OTHER-ROOM", "DEMOO"]]);
+    // A callsign found in no arena (one about to join) is not flagged: nothing tells a typo.
+    const newcomer = rw(["mailbox", "check", root, "--as", "NOVA", "--state", state, "--now", "20261002T1200Z", "--arena", "DEMOO"]);
+    expect(newcomer.out).toContain("reconciliation for NOVA in arena DEMOO:");
+    expect(newcomer.out).not.toContain("ARENA_FOREIGN");
+  });
+
   it("with no arena named, a callsign found in two arenas is read across both and never clean (ARENA_AMBIGUOUS, exit 1)", () => {
     const { root, state } = twoArenas();
     const r = check(root, state);
