@@ -21,7 +21,8 @@
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { ExecutionAttempt } from "./execution.js";
-import { attemptThing, revisionKey } from "./_revision-heads.js";
+import { attemptPriors } from "./_attempt-priors.js";
+import type { AttemptRecord } from "./_attempt-priors.js";
 import { sameRevision } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
 
@@ -43,20 +44,7 @@ export function outcomeReconciliationFinding(at: string, record: ExecutionAttemp
   }
 }
 
-/**
- * Each record of `records` (one delegation's attempts, at their places in the document) against the
- * revision it names as its prior, when that is given, as `checkAttempts` pairs them (by attempt,
- * revision and content digest; a record naming itself is compared with nothing).
- */
-export function outcomeReconciliationFindings(records: readonly { readonly attempt: ExecutionAttempt; readonly index: number }[], out: DelegationFinding[], dimension: "retry" | "retries"): void {
-  const keyOf = (a: ExecutionAttempt): string => revisionKey(attemptThing(a), a.revision_id, a.content_digest);
-  const byRevision = new Map<string, { readonly attempt: ExecutionAttempt; readonly index: number }>();
-  for (const r of records) byRevision.set(keyOf(r.attempt), r);
-  for (const { attempt, index } of records) {
-    const prior = attempt.prior_revision_ref;
-    if (prior === null) continue;
-    const before = byRevision.get(revisionKey(attemptThing(attempt), prior.revision_id, prior.content_digest));
-    if (before === undefined || keyOf(before.attempt) === keyOf(attempt)) continue;
-    outcomeReconciliationFinding(`attempts.${index}`, attempt, `attempts.${before.index}`, before.attempt, out, dimension);
-  }
+/** Each record of `records` (one delegation's attempts) against its prior revision, when given (`_attempt-priors.ts`). */
+export function outcomeReconciliationFindings(records: readonly AttemptRecord[], out: DelegationFinding[], dimension: "retry" | "retries"): void {
+  for (const { record, before } of attemptPriors(records)) outcomeReconciliationFinding(`attempts.${record.index}`, record.attempt, `attempts.${before.index}`, before.attempt, out, dimension);
 }

@@ -38,6 +38,7 @@ import { consumptionShrinks } from "./_consumption.js";
 import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
+import { attemptPriors } from "./_attempt-priors.js";
 import { outcomeReconciliationFinding } from "./_outcome-reconciliation.js";
 import { recordFenceFindings } from "./_record-fences.js";
 import { resumeFenceFindings } from "./_resume-fences.js";
@@ -62,20 +63,14 @@ export interface AttemptsReport {
  * prior left unknown or mixed it changes only with a read-back (`_outcome-reconciliation.ts`).
  */
 function priorRevisionFindings(mine: readonly ExecutionAttempt[], given: readonly number[], out: DelegationFinding[]): void {
-  const byRevision = new Map<string, number>();
-  mine.forEach((a, i) => byRevision.set(revisionKey(attemptThing(a), a.revision_id, a.content_digest), i));
-  mine.forEach((a, i) => {
-    const prior = a.prior_revision_ref;
-    if (prior === null) return;
-    const p = byRevision.get(revisionKey(attemptThing(a), prior.revision_id, prior.content_digest));
-    if (p === undefined || p === i) return;
-    const before = mine[p] as ExecutionAttempt;
-    for (const s of consumptionShrinks(a.budget_consumption, before.budget_consumption)) {
-      const path = `attempts.${given[i]}.budget_consumption.${s.path}`;
-      out.push(delegationFinding("ATTEMPT_CONSUMPTION_SHRANK", `${path}: ${a.attempt_id}@${a.revision_id} reports ${s.now} consumed, less than the ${s.was} of the revision it follows, ${before.revision_id} (attempts.${given[p]}): what was consumed is never given back`, { path, dimension: "budget", expected: `>= ${s.was}`, received: s.now }));
+  for (const { record, before } of attemptPriors(mine.map((attempt, i) => ({ attempt, index: given[i] as number })))) {
+    const [a, p] = [record.attempt, before.attempt];
+    for (const s of consumptionShrinks(a.budget_consumption, p.budget_consumption)) {
+      const path = `attempts.${record.index}.budget_consumption.${s.path}`;
+      out.push(delegationFinding("ATTEMPT_CONSUMPTION_SHRANK", `${path}: ${a.attempt_id}@${a.revision_id} reports ${s.now} consumed, less than the ${s.was} of the revision it follows, ${p.revision_id} (attempts.${before.index}): what was consumed is never given back`, { path, dimension: "budget", expected: `>= ${s.was}`, received: s.now }));
     }
-    outcomeReconciliationFinding(`attempts.${given[i]}`, a, `attempts.${given[p]}`, before, out);
-  });
+    outcomeReconciliationFinding(`attempts.${record.index}`, a, `attempts.${before.index}`, p, out);
+  }
 }
 
 /**
