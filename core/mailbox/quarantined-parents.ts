@@ -27,8 +27,8 @@ import { at } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
 import { MAILBOX_KINDS } from "./vocabulary.js";
 
-/** Whether a message quarantined with these codes speaks for no one: its answer acts on nothing. */
-const untrusted = (codes: readonly MailboxCode[]): boolean => codes.some((code) => code === "DUPLICATE_ID" || IDENTITY_CODES.has(code));
+/** Whether a message quarantined with this code speaks for no one: its answer acts on nothing. */
+const speaksForNoOne = (code: MailboxCode): boolean => code === "DUPLICATE_ID" || IDENTITY_CODES.has(code);
 
 /** `entries` one per UUID; only `quarantine` (by UUID, with its codes) is read of the analysis. */
 export function quarantinedParents(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, readonly MailboxCode[]>): MailboxFinding[] {
@@ -36,10 +36,10 @@ export function quarantinedParents(entries: readonly MailboxEntry[], quarantine:
   for (const entry of entries) {
     const e = entry.envelope;
     const codes = e.reply_to === null ? undefined : quarantine.get(e.reply_to);
-    if (codes === undefined || !untrusted(codes) || quarantine.has(e.id)) continue;
+    const why = codes?.filter(speaksForNoOne) ?? [];
+    if (why.length === 0 || quarantine.has(e.id)) continue;
     if (MAILBOX_KINDS[e.kind].parent === "root" || isHandler(e.from) || e.to.every(isHandler)) continue;
-    const why = codes.filter((code) => code === "DUPLICATE_ID" || IDENTITY_CODES.has(code)).join(", ");
-    findings.push(mailboxFinding("PARENT_QUARANTINED", `this ${e.kind} answers ${e.reply_to}, which does not speak for its sender (${why}): it remains unconsumed and cannot authorize work, so it is not answered; surface it to the Handler (a message only to Handler seats) and wait for its durable record`, { ...at(entry), slot: "reply_to" }));
+    findings.push(mailboxFinding("PARENT_QUARANTINED", `this ${e.kind} answers ${e.reply_to}, which does not speak for its sender (${why.join(", ")}): it remains unconsumed and cannot authorize work, so it is not answered; surface it to the Handler (a message only to Handler seats) and wait for its durable record`, { ...at(entry), slot: "reply_to" }));
   }
   return findings;
 }
