@@ -14,12 +14,21 @@ export type Body = { readonly kind: "json"; readonly value: unknown } | { readon
 const TOO_LARGE = `the body is over ${LIMITS.bodyBytes} bytes (1 MiB)`;
 
 /**
- * Reads and drops what is left of a refused body, up to 16 MiB more, before answering: an answer
- * sent while the client is still sending can leave the connection unusable for the next request
- * (seen with wrangler dev). Past that bound the stream is cancelled.
+ * How much of a refused body is read and dropped, at most, before answering. On the Free and Pro
+ * plans a deployed Worker reads every refused body to its end: Cloudflare refuses a body over
+ * 100 MB there (200 MB on Business, 500 MB on Enterprise) before the Worker runs.
+ */
+export const DRAIN_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Reads and drops what is left of a refused body, up to DRAIN_BYTES, before answering: a body
+ * cut off while the client is still sending (the reader cancelled, or the answer sent first)
+ * aborts the connection, so the client may never read the answer, and under wrangler dev, whose
+ * proxy reports any aborted request but a GET as "Your worker restarted mid-request", it becomes a
+ * plain-text 503. Past that bound the stream is cancelled. Nothing read is kept.
  */
 async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  let left = 16 * LIMITS.bodyBytes;
+  let left = DRAIN_BYTES;
   try {
     while (left > 0) {
       const { done, value } = await reader.read();

@@ -3,8 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import worker from "../../worker/index.js";
+import { DRAIN_BYTES } from "../../worker/body.js";
+import { handle } from "../../worker/handle.js";
 import { LIMITS } from "../../worker/limits.js";
-import { call, postJson, postText, problemOf } from "./http.js";
+import { ROUTES } from "../../worker/routes.js";
+import { call, expectProblem, postJson, postText, problemOf } from "./http.js";
 import { HO, RB } from "./lines.js";
 
 const MiB = 1024 * 1024;
@@ -25,6 +28,24 @@ function stream(size: number, chunk = 64 * 1024): ReadableStream<Uint8Array> {
       sent += n;
     },
   });
+}
+
+/**
+ * A body of `size` bytes of '#' (or without end), streamed 1 MiB at a time, and how much of it the
+ * Worker pulled. (A reader cancelled inside the Worker does not reach this stream's `cancel`: a
+ * body cut off is one no more is pulled of.)
+ */
+function watched(size = Infinity): { body: ReadableStream<Uint8Array>; seen: { pulled: number } } {
+  const seen = { pulled: 0 };
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (seen.pulled >= size) return controller.close();
+      const n = Math.min(MiB, size - seen.pulled);
+      controller.enqueue(new Uint8Array(n).fill(0x23));
+      seen.pulled += n;
+    },
+  });
+  return { body, seen };
 }
 
 /** `count` comment lines of `width` bytes each (with the line break), which the routes skip. */
@@ -70,6 +91,57 @@ describe("body size: at most 1 MiB", () => {
   it("applies to JSON bodies too", async () => {
     const r = await postJson("/v1/validate", { lines: [HO], pad: "x".repeat(MiB) });
     expect(r.status).toBe(413);
+  });
+});
+
+describe("a refused body is read to its end before the answer, never cut off while it arrives", () => {
+  // A body cut off while the client still sends aborts the connection: the client may never read
+  // the 413, and wrangler dev's proxy answers such a request "Your worker restarted mid-request"
+  // (a plain-text 503). A 40 MiB chunked body was cut off after 17 MiB.
+  const size = 40 * MiB;
+  it("answers a 40 MiB body without Content-Length 413 after reading it all", async () => {
+    const { body, seen } = watched(size);
+    const r = await call("/v1/validate", { method: "POST", headers: { "content-type": "text/plain" }, body });
+    expect(await expectProblem(r, "body-too-large")).toMatchObject({ limit: MiB, detail: expect.stringContaining("more arrived than the limit") });
+    expect(seen.pulled).toBe(size);
+  });
+  it("so does every route that takes a body; one that takes none refuses it (400) after reading it all", async () => {
+    const size = 20 * MiB; // past the 17 MiB it was cut off at
+    const posts = ROUTES.filter((r) => r.method === "POST");
+    expect(posts.length).toBeGreaterThan(20);
+    const answers: unknown[] = [];
+    const expected: unknown[] = [];
+    for (const route of posts) {
+      const path = route.pattern.replace("{thread}", "drained").replace("{handoff}", "a-1").replace("{token}", "0".repeat(32));
+      const { body, seen } = watched(size);
+      const r = await call(path, { method: "POST", headers: { "content-type": "application/json" }, body });
+      const p = await problemOf(r);
+      answers.push([route.pattern, r.status, p.parameter ?? p.limit, seen.pulled === size ? "read" : "not read"]);
+      if (path.endsWith("/commit") || path.endsWith("/abandon")) expected.push([route.pattern, 400, "body", "read"]);
+      // Without RW_TOKEN (as here) no agent token is issued, refused before the body is read:
+      // a body never read is no body cut off (the runtime drains it itself).
+      else if (route.pattern === "/v1/agent-tokens") expected.push([route.pattern, 409, undefined, "not read"]);
+      else expected.push([route.pattern, 413, MiB, "read"]);
+    }
+    expect(answers).toStrictEqual(expected);
+  });
+  it("refuses a 40 MiB body on a GET (400) after reading it all", async () => {
+    // A request built in this isolate cannot carry a body on a GET; one from the network can.
+    const { body, seen } = watched(size);
+    const get = { method: "GET", url: "http://rw.test/v1/profiles", headers: new Headers(), body } as unknown as Request;
+    expect((await expectProblem(await handle(ROUTES, get, env, ctx), "invalid-request")).parameter).toBe("body");
+    expect(seen.pulled).toBe(size);
+  });
+  it("cuts off a body without end once DRAIN_BYTES more have arrived, and still answers 413", async () => {
+    // A deployed Worker is never sent so much: Cloudflare refuses a body over 100 MB first.
+    expect(DRAIN_BYTES).toBeGreaterThanOrEqual(100 * 1000 * 1000);
+    const { body, seen } = watched();
+    await expectProblem(await call("/v1/digest", { method: "POST", headers: { "content-type": "text/plain" }, body }), "body-too-large");
+    const pulled = seen.pulled;
+    expect(pulled).toBeGreaterThan(LIMITS.bodyBytes + DRAIN_BYTES);
+    expect(pulled).toBeLessThanOrEqual(LIMITS.bodyBytes + DRAIN_BYTES + 3 * MiB);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen.pulled, "nothing pulled once answered").toBe(pulled);
   });
 });
 
