@@ -64,6 +64,17 @@ describe("filenames: what the adapters ask the core (section 4)", () => {
     expect(["a", "hero-v1", "x".repeat(64)].map(mailbox.isSlug)).toStrictEqual([true, true, true]);
     expect(["", "Hero", "a--b", "-a", "a-", "a b", "x".repeat(65)].map(mailbox.isSlug)).toStrictEqual([false, false, false, false, false, false, false]);
   });
+  it("misnamedMessage: a name that looks like a message's but is not *.md says why; a *.md name or an unrelated one is null", () => {
+    const why = (name: string): string | null => mailbox.misnamedMessage(name);
+    expect(why("x.MD")).toBe('its extension is ".MD", not ".md"');
+    expect(why("x.Md")).toBe('its extension is ".Md", not ".md"');
+    expect(why("2026-10-01-09-00-00-VEGA-hello-kickoff.md.tmp")).toContain('".tmp" follows its ".md"');
+    expect(why("x.md.part")).toContain('".part" follows its ".md"');
+    expect(why("x.MD~")).toContain('"~" follows its ".md"');
+    expect(why("2026-10-01-09-00-00-VEGA-hello-kickoff.txt")).toContain("named by the message filename grammar");
+    expect(why("2026-10-01-09-00-00-VEGA-hello-kickoff")).toContain("named by the message filename grammar");
+    expect(["x.md", "2026-10-01-09-00-00-VEGA-hello-kickoff.md", "notes.txt", "drafts", "x.mdx", "readme.markdown", "md"].map(why)).toStrictEqual([null, null, null, null, null, null, null]);
+  });
   it("filenameFindings: a name outside the grammar is a note, whatever the envelope", () => {
     expect(mailbox.filenameFindings("hello.md", envelope("VEGA", "hello")).map((f) => [f.code, f.severity, f.file])).toStrictEqual([["FILENAME_GRAMMAR", "note", "hello.md"]]);
     expect(mailbox.filenameFindings("hello.md", null).map((f) => f.code)).toStrictEqual(["FILENAME_GRAMMAR"]);
