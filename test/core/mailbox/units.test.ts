@@ -182,6 +182,34 @@ describe("ISO 8601 UTC times (dispositions, --now)", () => {
   });
 });
 
+describe("text written without quotes that YAML reads as a number or a boolean", () => {
+  const symbols = new Symbols(mailbox);
+  const text = buildMessage(symbols, { id: "m", set: { kind: "hello" } });
+  const read = (from: RegExp, to: string) => {
+    expect(text).toMatch(from);
+    return mailbox.readMailboxMessage(text.replace(from, to));
+  };
+  it("refuses a root of 64 decimal digits, naming it as written (not the float it became) and saying to quote it", () => {
+    const digits = "0123456789".repeat(6) + "0123";
+    const r = read(/root: [0-9a-f]{64}/, `root: ${digits}`);
+    expect(r.ok).toBe(false);
+    const f = r.findings.find((x) => x.code === "ROOT_ID_INVALID");
+    expect(f?.received).toBe(digits);
+    expect(f?.slot).toBe("root");
+    expect(f?.message).toContain(`YAML reads ${digits}, written without quotes, as the number 1.2345678901234569e+62: quote it ("${digits}")`);
+    // Quoted, the same digits are a root.
+    expect(read(/root: [0-9a-f]{64}/, `root: "${digits}"`).ok).toBe(true);
+  });
+  it("names a machine alias 0042 and an arena true as written, for every field that is text", () => {
+    const r = read(/machine: [A-Z-]+/, "machine: 0042");
+    expect(r.findings.map((f) => [f.code, f.slot, f.received])).toContainEqual(["FIELD_TYPE", "machine", "0042"]);
+    expect(r.findings.find((f) => f.slot === "machine")?.message).toContain('as the number 42: quote it ("0042")');
+    expect(read(/arena: [A-Z-]+/, "arena: true").findings.find((f) => f.slot === "arena")?.message).toContain('as the boolean true: quote it ("true")');
+    // A value that is no scalar written plain is told as before.
+    expect(read(/machine: [A-Z-]+/, "machine: [A]").findings.find((f) => f.slot === "machine")?.message).toBe("machine: a string");
+  });
+});
+
 describe("reading hostile input", () => {
   it("never throws, whatever the text", () => {
     fc.assert(fc.property(fc.string({ maxLength: 400 }), (text) => {
