@@ -66,7 +66,7 @@ export { participants } from "./participants.js";
 export type { ParticipantSummary } from "./participants.js";
 export { participantStatuses } from "./participant-status.js";
 export type { ParticipantStatus } from "./participant-status.js";
-export type { AnalyzeOptions, MailboxAnalysis, ThreadSummary } from "./analyze-mailbox.js";
+export type { AnalyzeOptions, MailboxAnalysis, RefusedFile, ThreadSummary } from "./analyze-mailbox.js";
 export type { StandingBlock } from "./standing-blocks.js";
 export { effectiveDispositions, isoTime } from "./disposition.js";
 export type { Disposition } from "./disposition.js";

@@ -349,6 +349,19 @@ describe("conflict copies and half-written files", () => {
     expect(report.files.filter((f) => f.ok).map((f) => f.file).sort()).toStrictEqual([hello, welcome].sort());
     expect(readdirSync(a.inbox).length).toBe(10);
   });
+  it("tells a reply whose parent's file is here but refused that it was refused, naming the file and its finding, not that it is missing", () => {
+    const a = room();
+    const { hello, welcome } = handshake(a.root);
+    // VEGA's hello, with its machine alias written without quotes as digits: YAML reads 42.
+    const text = readFileSync(join(a.inbox, hello), "utf8");
+    expect(text).toContain("    machine: VEGA-BOX\n");
+    writeFileSync(join(a.inbox, hello), text.replace("    machine: VEGA-BOX\n", "    machine: 0042\n"));
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${hello}: error FIELD_TYPE (line 18): machine: a string; YAML reads 0042, written without quotes, as the number 42: quote it ("0042") to give it as text`);
+    expect(r.out).toContain(`${welcome}: note PARENT_UNKNOWN: reply_to ${ID(1)} is ${hello}, which this mailbox holds but refused as a message (FIELD_TYPE: machine: a string; YAML reads 0042`);
+    expect(r.out).not.toContain("is not in this mailbox");
+  });
   it("reports a half-written file (no closing ---) and checks the others", () => {
     const a = room();
     const { hello } = handshake(a.root);

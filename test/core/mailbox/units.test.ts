@@ -681,6 +681,32 @@ describe("a hello opens its thread: one in a thread another message opened is mi
   });
 });
 
+describe("PARENT_UNKNOWN: a parent present but refused is told as such, not as missing", () => {
+  const RA = "1f3a".repeat(16);
+  const RB = "2b4c".repeat(16);
+  it("names the refused file and its finding; a UUID with no file is still not in this mailbox; the code and severity stay", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@h", machine: "VEGA-BOX", root: RA } },
+      { id: "a", set: { kind: "ack", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@w", request_id: "@h", expects_reply: false, machine: "VEGA-BOX", root: RA } },
+      { id: "b", set: { kind: "ack", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@gone", request_id: "@h", expects_reply: false, machine: "VEGA-BOX", root: RA } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    // LYRA's welcome is in the folder, but its reader refused it (a root YAML read as a number).
+    const finding = mailbox.mailboxFinding("ROOT_ID_INVALID", "root: 64 hex characters", { slot: "root" });
+    const refused = [{ id: symbols.uuid("w"), file: "2026-10-01-09-01-00-LYRA-welcome-accept.md", finding }];
+    const of = (analysis: mailbox.MailboxAnalysis, id: string) => analysis.findings.filter((f) => f.id === symbols.uuid(id) && f.code === "PARENT_UNKNOWN").map((f) => [f.severity, f.message]);
+    const told = mailbox.analyzeMailbox(entries, { refused });
+    expect(of(told, "a")).toStrictEqual([["note", `reply_to ${symbols.uuid("w")} is 2026-10-01-09-01-00-LYRA-welcome-accept.md, which this mailbox holds but refused as a message (ROOT_ID_INVALID: root: 64 hex characters): no valid message to answer until it is corrected, or read whole if it was still syncing`]]);
+    expect(of(told, "b")).toStrictEqual([["note", `reply_to ${symbols.uuid("gone")} is not in this mailbox (not yet synced, archived, or wrong)`]]);
+    // Without the refused files (the Worker, the playground: no folder), both are told as before.
+    expect(of(mailbox.analyzeMailbox(entries), "a")).toStrictEqual([["note", `reply_to ${symbols.uuid("w")} is not in this mailbox (not yet synced, archived, or wrong)`]]);
+    // Only the wording differs: the same codes on the same messages.
+    const shape = (a: mailbox.MailboxAnalysis): unknown[] => a.findings.map((f) => [f.code, f.id]);
+    expect(shape(told)).toStrictEqual(shape(mailbox.analyzeMailbox(entries)));
+  });
+});
+
 describe("callsign claims: a welcome whose parent the mailbox does not hold claims nothing until it arrives", () => {
   const RA = "1f3a".repeat(16);
   const RB = "2b4c".repeat(16);
