@@ -44,7 +44,12 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
   const read = readMailboxFolders(found.inbox, options.vocabulary);
   // The check always knows whether the root holds the primer, so it is always judged.
   const primer = primerState(found.root);
-  const analysis = analyzeMailbox(read.entries, { now: options.now, primer, archiveRead: true });
+  // A refused file whose UUID reads is a parent present but refused, not one missing (PARENT_UNKNOWN).
+  const refused = read.files.flatMap((f) => {
+    const finding = f.findings.find((x) => x.severity === "error");
+    return f.ok || f.id === null || finding === undefined ? [] : [{ id: f.id, file: f.file, finding }];
+  });
+  const analysis = analyzeMailbox(read.entries, { now: options.now, primer, archiveRead: true, refused });
   let reconciliation: ReconcileReport | null = null;
   if (options.as !== undefined && options.state !== undefined) {
     // The ledger belongs to the arena its root binding names (section 9: "an exact owner/arena/root

@@ -1,7 +1,8 @@
 /**
  * Reading an inbox folder: every regular `*.md` file directly in it (never a crawl), each read by
- * the core as an inbound message. What cannot be consumed (a conflict copy, a symbolic link, a
- * file that is not UTF-8 or does not parse, a refused envelope) is an anomaly, keyed by the
+ * the core as an inbound message. What cannot be consumed (a conflict copy, a symbolic link or a
+ * folder, a file that is not UTF-8 or does not parse, a refused envelope, a file named like a
+ * message but not `*.md`) is an anomaly, keyed by the
  * SHA-256 of its bytes. Dotfiles are staging and provider mechanics, and are not messages.
  */
 import { createHash } from "node:crypto";
@@ -9,7 +10,7 @@ import { lstatSync, readdirSync } from "node:fs";
 import type { Stats } from "node:fs";
 import { join } from "node:path";
 import type { VocabularyResolver } from "../../core/index.js";
-import { filenameFindings, isConflictCopy, mailboxFinding, MAX_MESSAGE_BYTES, readMailboxMessage } from "../../core/mailbox/index.js";
+import { filenameFindings, isConflictCopy, mailboxFinding, MAX_MESSAGE_BYTES, misnamedMessage, readMailboxMessage } from "../../core/mailbox/index.js";
 import type { MailboxAnomaly, MailboxEntry, MailboxFinding } from "../../core/mailbox/index.js";
 import { readRegularFile } from "./read-regular-file.js";
 
@@ -77,7 +78,10 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver, options
     files.push({ file, ok: false, id: null, findings: [finding] });
     anomalies.push({ fingerprint: fingerprint(Buffer.concat([raw, Buffer.from([0]), Buffer.from("ENCODING_INVALID")])), file, id: null, to: null, reason: finding.message });
   }
-  const names = listed.flatMap(({ name }) => (name !== null && name.endsWith(".md") && !name.startsWith(".") ? [name] : [])).sort();
+  // A name that only looks like a message's (`.MD`, `.md.tmp`, the grammar with another extension)
+  // is read too, to be reported as an anomaly: an agent that misnamed its message learns it was not
+  // delivered, and its addressee sees it open. Dot-names stay staging and provider mechanics.
+  const names = listed.flatMap(({ name }) => (name !== null && (name.endsWith(".md") || misnamedMessage(name) !== null) && !name.startsWith(".") ? [name] : [])).sort();
   for (const name of names) {
     const path = join(inbox, name);
     const file = shown(name);
@@ -99,9 +103,10 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver, options
       unreadable(error);
       continue;
     }
-    if (stat.isDirectory()) continue;
     if (!stat.isFile()) {
-      anomaly(mailboxFinding("NOT_A_FILE", stat.isSymbolicLink() ? `a symbolic link in ${here}: never followed, never consumed` : "not a regular file", { file }), String(stat.mode));
+      // A folder named like a message is no message either, and is never read into.
+      const what = stat.isSymbolicLink() ? `a symbolic link in ${here}: never followed, never consumed` : stat.isDirectory() ? `a folder in ${here}, named like a message: never read into, never consumed` : "not a regular file";
+      anomaly(mailboxFinding("NOT_A_FILE", what, { file }), String(stat.mode));
       continue;
     }
     // The core's limit, checked before reading, so a huge file is never read into memory.
@@ -140,6 +145,13 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver, options
     if (isConflictCopy(name)) {
       // A conflict copy carries its original's UUID: not trustworthy for it, so keyed by bytes.
       anomaly(mailboxFinding("CONFLICT_COPY", "a provider conflict copy: surfaced, never consumed or deleted silently", { file }), bytes, null, reading.envelope?.to ?? null);
+      continue;
+    }
+    const misnamed = misnamedMessage(name);
+    if (misnamed !== null) {
+      // Only *.md files are messages: keyed by its bytes (a rename to *.md is the fix, and the
+      // message then reads as itself), with its recipients when readable, so they see it open.
+      anomaly(mailboxFinding("FILENAME_NOT_MD", `not read as a message: ${misnamed}; only a *.md file is one, so its sender publishes it under a *.md name`, { file }), bytes, null, reading.envelope?.to ?? null);
       continue;
     }
     const findings = [...reading.findings.map((f) => ({ ...f, file })), ...filenameFindings(name, reading.envelope).map((f) => ({ ...f, file }))];

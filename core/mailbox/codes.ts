@@ -74,6 +74,7 @@ export const MAILBOX_CODES = {
   FILENAME_MISMATCH: "note",
   CONFLICT_COPY: "error",
   NOT_A_FILE: "error",
+  FILENAME_NOT_MD: "error",
   FILE_UNREADABLE: "error",
   DUPLICATE_ID: "error",
   DUPLICATE_DELIVERY: "note",

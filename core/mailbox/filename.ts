@@ -96,6 +96,23 @@ export function isConflictCopy(name: string): boolean {
 }
 
 /**
+ * Why a name that is not `*.md` still looks like a message, or null: its extension is `.md` in
+ * another case (`.MD`), or `.md` with more after it (`.md.tmp`, `.md.part`, `.md~`: a file staged
+ * or written in place, or left by a publisher that stopped before its rename), or it follows the
+ * filename grammar's timestamp with another extension or none. Only `*.md` files are messages, so
+ * such a file is never read as one; the inbox reader reports it (`FILENAME_NOT_MD`), never in silence.
+ */
+export function misnamedMessage(name: string): string | null {
+  if (name.endsWith(".md")) return null;
+  const lower = name.toLowerCase();
+  if (lower.endsWith(".md")) return `its extension is ${JSON.stringify(name.slice(-3))}, not ".md"`;
+  const after = /\.md([.~].*)$/i.exec(name);
+  if (after !== null) return `${JSON.stringify(after[1])} follows its ".md": a temporary or partial file (a publisher stages outside the inbox and renames into it)`;
+  if (PREFIX.test(name)) return "it is named by the message filename grammar but does not end in \".md\"";
+  return null;
+}
+
+/**
  * The name a new message takes among the names a folder holds (`names`): seconds, or milliseconds
  * when the same sender already has a same-kind message that second ("add milliseconds when one
  * sender may emit more than one same-kind message in a second"). `millis` is the name to take when

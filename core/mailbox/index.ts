@@ -24,7 +24,7 @@ export { CALLSIGN_SEEDS, generateCallsign, isGeneratable, neighbourCallsign, suf
 export type { CallsignFamily, GenerateOptions } from "./generate-callsign.js";
 export { isUuid7, newUuid7, uuid7Problem, uuid7Time } from "./uuid7.js";
 export type { Uuid7Options } from "./uuid7.js";
-export { filenameTimeProblem, formatFilename, isConflictCopy, isSlug, messageFilename, parseFilename, slugify } from "./filename.js";
+export { filenameTimeProblem, formatFilename, isConflictCopy, isSlug, messageFilename, misnamedMessage, parseFilename, slugify } from "./filename.js";
 export { filenameFindings } from "./filename-findings.js";
 export { publicationFindings, rootBindingDrift } from "./publication-findings.js";
 export type { HeldFile, RootBinding } from "./publication-findings.js";
@@ -66,7 +66,7 @@ export { participants } from "./participants.js";
 export type { ParticipantSummary } from "./participants.js";
 export { participantStatuses } from "./participant-status.js";
 export type { ParticipantStatus } from "./participant-status.js";
-export type { AnalyzeOptions, MailboxAnalysis, ThreadSummary } from "./analyze-mailbox.js";
+export type { AnalyzeOptions, MailboxAnalysis, RefusedFile, ThreadSummary } from "./analyze-mailbox.js";
 export type { StandingBlock } from "./standing-blocks.js";
 export { effectiveDispositions, isoTime } from "./disposition.js";
 export type { Disposition } from "./disposition.js";

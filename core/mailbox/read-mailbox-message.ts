@@ -7,7 +7,7 @@
  * needs the supported version.
  */
 import * as v from "valibot";
-import { parseDocument } from "yaml";
+import { isScalar, parseDocument, Scalar } from "yaml";
 import { coreVocabulary } from "../index.js";
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import { _mixedScripts } from "./_mixed-script.js";
@@ -225,7 +225,11 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     for (const issue of parsed.issues) {
       const { code, text: what, slot, field } = mailboxIssue(issue);
       if (field !== null) bad.add(field);
-      add(code, `${slot ?? "meta.mailbox"}: ${what}`, { slot: slot ?? undefined, received: issue.input === undefined ? undefined : preview(issue.input) });
+      // Text written plain that YAML reads as a number or a boolean (a root of 64 decimal digits,
+      // a machine alias 0042): named as written, never as the number it became, and told to quote.
+      const plain = issue.expected === "string" && slot === field && field !== null ? unquotedText(issue.input, legacy ? undefined : locate([...base, field])) : null;
+      if (plain !== null) add(code, `${slot ?? field}: ${what}; YAML reads ${plain.written}, written without quotes, as the ${plain.type} ${plain.read}: quote it ("${plain.written}") to give it as text`, { slot: slot ?? undefined, received: plain.written });
+      else add(code, `${slot ?? "meta.mailbox"}: ${what}`, { slot: slot ?? undefined, received: issue.input === undefined ? undefined : preview(issue.input) });
     }
   }
   const has = (k: string): boolean => Object.hasOwn(raw, k) && raw[k] !== undefined;
@@ -409,6 +413,17 @@ function buildEnvelope(raw: Record<string, unknown>, tags: readonly string[], re
 }
 
 /** A value as a finding shows it: strings as written, anything else as JSON, cut at 80 characters. */
+/**
+ * A plain scalar YAML resolved to a number or a boolean, as written (`source`), or null. YAML 1.2's
+ * core schema reads `0123` as 123 and 64 decimal digits as a float that keeps 17 of them, so the
+ * value no longer says what was written; only its source does.
+ */
+function unquotedText(value: unknown, node: unknown): { written: string; type: string; read: string } | null {
+  if (typeof value !== "number" && typeof value !== "boolean" && typeof value !== "bigint") return null;
+  if (!isScalar(node) || node.type !== Scalar.PLAIN || typeof node.source !== "string" || node.source === "") return null;
+  return { written: preview(node.source), type: typeof value === "boolean" ? "boolean" : "number", read: preview(String(value)) };
+}
+
 function preview(value: unknown): string {
   const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;

@@ -310,6 +310,58 @@ describe("conflict copies and half-written files", () => {
     expect(r.out).toContain("anomalies 1");
     expect(existsSync(join(a.inbox, copy))).toBe(true);
   });
+  it("reports a file or folder named like a message but not read as one (.MD, .md.tmp, a folder x.md): an anomaly, never skipped in silence", () => {
+    const a = room();
+    const { hello, welcome } = handshake(a.root);
+    // LYRA's welcome, written again under names that are not *.md, and folders named like messages.
+    const upper = "2026-10-01-09-00-11-LYRA-request-upper.MD";
+    const temp = "2026-10-01-09-00-12-LYRA-request-temp.md.tmp";
+    const bare = "2026-10-01-09-00-13-LYRA-request-bare";
+    writeFileSync(join(a.inbox, upper), readFileSync(join(a.inbox, welcome)));
+    writeFileSync(join(a.inbox, temp), readFileSync(join(a.inbox, welcome)));
+    writeFileSync(join(a.inbox, bare), readFileSync(join(a.inbox, welcome)));
+    mkdirSync(join(a.inbox, "x.md"));
+    mkdirSync(join(a.inbox, "2026-10-01-09-00-14-LYRA-state-folder.md"));
+    // Not like a message: a note beside the messages, a folder, a dot-name (staging, provider mechanics).
+    writeFileSync(join(a.inbox, "notes.txt"), "not a message");
+    mkdirSync(join(a.inbox, "drafts"));
+    writeFileSync(join(a.inbox, `.${hello}.tmp`), "staging");
+    const state = mkdtempSync(join(tmp, "state-"));
+    const r = rw(["mailbox", "check", a.root, "--json", "--as", "VEGA", "--state", state, "--now", "20261002T1200Z"]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.out) as { files: { file: string; ok: boolean; findings: { code: string; message: string }[] }[]; anomalies: { file: string; to: string[] | null }[]; reconciliation: { findings: { code: string; file?: string }[] } };
+    const codes = Object.fromEntries(report.files.filter((f) => !f.ok).map((f) => [f.file, f.findings.map((x) => x.code)]));
+    expect(codes).toStrictEqual({
+      [bare]: ["FILENAME_NOT_MD"],
+      "2026-10-01-09-00-14-LYRA-state-folder.md": ["NOT_A_FILE"],
+      [upper]: ["FILENAME_NOT_MD"],
+      [temp]: ["FILENAME_NOT_MD"],
+      "x.md": ["NOT_A_FILE"],
+    });
+    const message = (file: string): string => report.files.find((f) => f.file === file)?.findings[0]?.message ?? "";
+    expect(message(upper)).toContain('its extension is ".MD", not ".md"');
+    expect(message(temp)).toContain('".tmp" follows its ".md"');
+    expect(message("x.md")).toContain("a folder in the inbox, named like a message");
+    // The misnamed files are read for their recipients: VEGA's reconciliation shows them open.
+    expect(report.anomalies.find((x) => x.file === upper)?.to).toStrictEqual(["VEGA"]);
+    expect(report.reconciliation.findings.filter((f) => f.code === "ANOMALY_OPEN").map((f) => f.file).sort()).toStrictEqual([bare, "2026-10-01-09-00-14-LYRA-state-folder.md", upper, temp, "x.md"].sort());
+    // The handshake is read as before, and nothing was consumed, moved or deleted.
+    expect(report.files.filter((f) => f.ok).map((f) => f.file).sort()).toStrictEqual([hello, welcome].sort());
+    expect(readdirSync(a.inbox).length).toBe(10);
+  });
+  it("tells a reply whose parent's file is here but refused that it was refused, naming the file and its finding, not that it is missing", () => {
+    const a = room();
+    const { hello, welcome } = handshake(a.root);
+    // VEGA's hello, with its machine alias written without quotes as digits: YAML reads 42.
+    const text = readFileSync(join(a.inbox, hello), "utf8");
+    expect(text).toContain("    machine: VEGA-BOX\n");
+    writeFileSync(join(a.inbox, hello), text.replace("    machine: VEGA-BOX\n", "    machine: 0042\n"));
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${hello}: error FIELD_TYPE (line 18): machine: a string; YAML reads 0042, written without quotes, as the number 42: quote it ("0042") to give it as text`);
+    expect(r.out).toContain(`${welcome}: note PARENT_UNKNOWN: reply_to ${ID(1)} is ${hello}, which this mailbox holds but refused as a message (FIELD_TYPE: machine: a string; YAML reads 0042`);
+    expect(r.out).not.toContain("is not in this mailbox");
+  });
   it("reports a half-written file (no closing ---) and checks the others", () => {
     const a = room();
     const { hello } = handshake(a.root);

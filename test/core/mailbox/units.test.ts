@@ -64,6 +64,17 @@ describe("filenames: what the adapters ask the core (section 4)", () => {
     expect(["a", "hero-v1", "x".repeat(64)].map(mailbox.isSlug)).toStrictEqual([true, true, true]);
     expect(["", "Hero", "a--b", "-a", "a-", "a b", "x".repeat(65)].map(mailbox.isSlug)).toStrictEqual([false, false, false, false, false, false, false]);
   });
+  it("misnamedMessage: a name that looks like a message's but is not *.md says why; a *.md name or an unrelated one is null", () => {
+    const why = (name: string): string | null => mailbox.misnamedMessage(name);
+    expect(why("x.MD")).toBe('its extension is ".MD", not ".md"');
+    expect(why("x.Md")).toBe('its extension is ".Md", not ".md"');
+    expect(why("2026-10-01-09-00-00-VEGA-hello-kickoff.md.tmp")).toContain('".tmp" follows its ".md"');
+    expect(why("x.md.part")).toContain('".part" follows its ".md"');
+    expect(why("x.MD~")).toContain('"~" follows its ".md"');
+    expect(why("2026-10-01-09-00-00-VEGA-hello-kickoff.txt")).toContain("named by the message filename grammar");
+    expect(why("2026-10-01-09-00-00-VEGA-hello-kickoff")).toContain("named by the message filename grammar");
+    expect(["x.md", "2026-10-01-09-00-00-VEGA-hello-kickoff.md", "notes.txt", "drafts", "x.mdx", "readme.markdown", "md"].map(why)).toStrictEqual([null, null, null, null, null, null, null]);
+  });
   it("filenameFindings: a name outside the grammar is a note, whatever the envelope", () => {
     expect(mailbox.filenameFindings("hello.md", envelope("VEGA", "hello")).map((f) => [f.code, f.severity, f.file])).toStrictEqual([["FILENAME_GRAMMAR", "note", "hello.md"]]);
     expect(mailbox.filenameFindings("hello.md", null).map((f) => f.code)).toStrictEqual(["FILENAME_GRAMMAR"]);
@@ -168,6 +179,34 @@ describe("ISO 8601 UTC times (dispositions, --now)", () => {
     const id = mailbox.newUuid7({ msecs: Date.UTC(2026, 9, 1) });
     const [d] = mailbox.effectiveDispositions([{ id, state: "deferred", cta: "pending", owner: "LYRA", resume_after: "2026-02-30T09:00:00Z" }]).findings;
     expect(d?.code).toBe("DISPOSITION_INVALID");
+  });
+});
+
+describe("text written without quotes that YAML reads as a number or a boolean", () => {
+  const symbols = new Symbols(mailbox);
+  const text = buildMessage(symbols, { id: "m", set: { kind: "hello" } });
+  const read = (from: RegExp, to: string) => {
+    expect(text).toMatch(from);
+    return mailbox.readMailboxMessage(text.replace(from, to));
+  };
+  it("refuses a root of 64 decimal digits, naming it as written (not the float it became) and saying to quote it", () => {
+    const digits = "0123456789".repeat(6) + "0123";
+    const r = read(/root: [0-9a-f]{64}/, `root: ${digits}`);
+    expect(r.ok).toBe(false);
+    const f = r.findings.find((x) => x.code === "ROOT_ID_INVALID");
+    expect(f?.received).toBe(digits);
+    expect(f?.slot).toBe("root");
+    expect(f?.message).toContain(`YAML reads ${digits}, written without quotes, as the number 1.2345678901234569e+62: quote it ("${digits}")`);
+    // Quoted, the same digits are a root.
+    expect(read(/root: [0-9a-f]{64}/, `root: "${digits}"`).ok).toBe(true);
+  });
+  it("names a machine alias 0042 and an arena true as written, for every field that is text", () => {
+    const r = read(/machine: [A-Z-]+/, "machine: 0042");
+    expect(r.findings.map((f) => [f.code, f.slot, f.received])).toContainEqual(["FIELD_TYPE", "machine", "0042"]);
+    expect(r.findings.find((f) => f.slot === "machine")?.message).toContain('as the number 42: quote it ("0042")');
+    expect(read(/arena: [A-Z-]+/, "arena: true").findings.find((f) => f.slot === "arena")?.message).toContain('as the boolean true: quote it ("true")');
+    // A value that is no scalar written plain is told as before.
+    expect(read(/machine: [A-Z-]+/, "machine: [A]").findings.find((f) => f.slot === "machine")?.message).toBe("machine: a string");
   });
 });
 
@@ -639,6 +678,32 @@ describe("a hello opens its thread: one in a thread another message opened is mi
     expect(result.handshakes.size).toBe(0);
     expect(result.findings.map((f) => `${f.code} ${symbols.name(f.id ?? "")}`)).toStrictEqual(["HELLO_THREAD_REUSED @h"]);
     expect(symbols.name(result.findings[0]?.message ?? "")).toContain("request @r opened");
+  });
+});
+
+describe("PARENT_UNKNOWN: a parent present but refused is told as such, not as missing", () => {
+  const RA = "1f3a".repeat(16);
+  const RB = "2b4c".repeat(16);
+  it("names the refused file and its finding; a UUID with no file is still not in this mailbox; the code and severity stay", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "", request_id: "@h", machine: "VEGA-BOX", root: RA } },
+      { id: "a", set: { kind: "ack", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@w", request_id: "@h", expects_reply: false, machine: "VEGA-BOX", root: RA } },
+      { id: "b", set: { kind: "ack", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@gone", request_id: "@h", expects_reply: false, machine: "VEGA-BOX", root: RA } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    // LYRA's welcome is in the folder, but its reader refused it (a root YAML read as a number).
+    const finding = mailbox.mailboxFinding("ROOT_ID_INVALID", "root: 64 hex characters", { slot: "root" });
+    const refused = [{ id: symbols.uuid("w"), file: "2026-10-01-09-01-00-LYRA-welcome-accept.md", finding }];
+    const of = (analysis: mailbox.MailboxAnalysis, id: string) => analysis.findings.filter((f) => f.id === symbols.uuid(id) && f.code === "PARENT_UNKNOWN").map((f) => [f.severity, f.message]);
+    const told = mailbox.analyzeMailbox(entries, { refused });
+    expect(of(told, "a")).toStrictEqual([["note", `reply_to ${symbols.uuid("w")} is 2026-10-01-09-01-00-LYRA-welcome-accept.md, which this mailbox holds but refused as a message (ROOT_ID_INVALID: root: 64 hex characters): no valid message to answer until it is corrected, or read whole if it was still syncing`]]);
+    expect(of(told, "b")).toStrictEqual([["note", `reply_to ${symbols.uuid("gone")} is not in this mailbox (not yet synced, archived, or wrong)`]]);
+    // Without the refused files (the Worker, the playground: no folder), both are told as before.
+    expect(of(mailbox.analyzeMailbox(entries), "a")).toStrictEqual([["note", `reply_to ${symbols.uuid("w")} is not in this mailbox (not yet synced, archived, or wrong)`]]);
+    // Only the wording differs: the same codes on the same messages.
+    const shape = (a: mailbox.MailboxAnalysis): unknown[] => a.findings.map((f) => [f.code, f.id]);
+    expect(shape(told)).toStrictEqual(shape(mailbox.analyzeMailbox(entries)));
   });
 });
 
