@@ -7,6 +7,7 @@
  */
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
 import { parentAnswerProblems } from "./_parent-answer-problems.js";
+import { refusedParent, refusedParentWords } from "./_refused-parent.js";
 import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
 import { addresseesDeparted } from "./addressee-departed.js";
 import { archivedThreadFindings } from "./archived-threads.js";
@@ -82,19 +83,6 @@ export interface AnalyzeOptions extends ClaimOptions {
    * outbound form refuses in it what it only notes in a peer's message (SETTLED_TAGS_CHANGED).
    */
   readonly publishing?: string;
-  /**
-   * The files the reader refused whose UUID could still be read (`rw mailbox check`: an inbox file
-   * with a refused envelope), each with its first error. A `reply_to` naming one is told that its
-   * parent is present but refused, not that it is not in the mailbox (`PARENT_UNKNOWN`).
-   */
-  readonly refused?: readonly RefusedFile[];
-}
-
-/** A file of the mailbox that names a UUID but was refused as a message, and why. */
-export interface RefusedFile {
-  readonly id: string;
-  readonly file: string;
-  readonly finding: MailboxFinding;
 }
 
 /** A short fingerprint of a root identifier: repair notices never carry the full value. */
@@ -137,9 +125,6 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     }
   }
   const sorted = byUuid(unique);
-  // The first refused file of each UUID, for a reply_to that names one.
-  const refusedFiles = new Map<string, RefusedFile>();
-  for (const r of options.refused ?? []) if (!refusedFiles.has(r.id)) refusedFiles.set(r.id, r);
   const threads = new Map<string, MailboxEntry[]>();
   const roots = new Map<string, string>();
   const seqs = new Map<string, number>();
@@ -161,8 +146,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       } else if (parent === undefined) {
         // A parent whose file is here but refused is not "not in this mailbox": it is no message
         // to answer until its sender corrects it (or a half-synced file reads whole).
-        const held = refusedFiles.get(e.reply_to);
-        const why = held === undefined ? `is not in this mailbox (${options.archiveRead === true ? "not yet synced, or wrong; its archive was read too" : "not yet synced, archived, or wrong"})` : `is ${held.file}, which this mailbox holds but refused as a message (${held.finding.code}: ${held.finding.message}): no valid message to answer until it is corrected, or read whole if it was still syncing`;
+        const held = refusedParent(options.refused, e.reply_to);
+        const why = held === undefined ? `is not in this mailbox (${options.archiveRead === true ? "not yet synced, or wrong; its archive was read too" : "not yet synced, archived, or wrong"})` : `${refusedParentWords(held)}: no valid message to answer until it is corrected, or read whole if it was still syncing`;
         findings.push(mailboxFinding("PARENT_UNKNOWN", `reply_to ${e.reply_to} ${why}`, at(entry)));
       }
       else {

@@ -16,6 +16,8 @@
  */
 import { misaddressedAnswer, welcomeParentProblem } from "./_answers-as-addressed.js";
 import { threadOpeners } from "./_thread-openers.js";
+import { refusedParent, refusedParentWords } from "./_refused-parent.js";
+import type { RefusedFile } from "./_refused-parent.js";
 import { linksTo, wikilinks } from "./body.js";
 import { isHandler } from "./callsign.js";
 import { IDENTITY_CODES, mailboxFinding } from "./codes.js";
@@ -55,6 +57,13 @@ export interface ClaimOptions {
    * playground: no folder), it may be.
    */
   readonly archiveRead?: boolean;
+  /**
+   * The files the reader refused whose UUID could still be read (`rw mailbox check`: an inbox file
+   * with a refused envelope), each with its first error. A `reply_to` naming one is told that its
+   * parent is present but refused, not that it is not in the mailbox (`PARENT_UNKNOWN`,
+   * `WELCOME_PARENT_UNKNOWN`).
+   */
+  readonly refused?: readonly RefusedFile[];
 }
 
 interface Holder {
@@ -154,7 +163,9 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
     // (a name squatted with a made-up parent): its causality cannot be checked, so it waits.
     const parent = byId.get(e.reply_to);
     if (parent === undefined) {
-      findings.push(mailboxFinding("WELCOME_PARENT_UNKNOWN", `this welcome's reply_to ${e.reply_to} is not a message this mailbox holds (not yet synced, ${options.archiveRead === true ? "" : "archived, "}wrong, or a UUID whose files differ): whether it answers a hello as addressed cannot be checked, so it claims no callsign and settles no handshake until its parent is here`, { ...at(entry), slot: "reply_to" }));
+      const held = refusedParent(options.refused, e.reply_to);
+      const absent = held === undefined ? `is not a message this mailbox holds (not yet synced, ${options.archiveRead === true ? "" : "archived, "}wrong, or a UUID whose files differ)` : refusedParentWords(held);
+      findings.push(mailboxFinding("WELCOME_PARENT_UNKNOWN", `this welcome's reply_to ${e.reply_to} ${absent}: whether it answers a hello as addressed cannot be checked, so it claims no callsign and settles no handshake until its parent is here`, { ...at(entry), slot: "reply_to" }));
       return false;
     }
     // A welcome of a misplaced hello answers terms nobody proposed (the hello is refused, and

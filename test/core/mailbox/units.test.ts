@@ -705,6 +705,24 @@ describe("PARENT_UNKNOWN: a parent present but refused is told as such, not as m
     const shape = (a: mailbox.MailboxAnalysis): unknown[] => a.findings.map((f) => [f.code, f.id]);
     expect(shape(told)).toStrictEqual(shape(mailbox.analyzeMailbox(entries)));
   });
+  it("WELCOME_PARENT_UNKNOWN names the refused hello too, with the same code and what follows unchanged", () => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, [
+      { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, machine: "LYRA-BOX", root: RB } },
+    ], mailbox);
+    expect(diffs).toStrictEqual([]);
+    // VEGA's hello is in the folder, but its reader refused it.
+    const finding = mailbox.mailboxFinding("FIELD_TYPE", "machine: a string", { slot: "machine" });
+    const refused = [{ id: symbols.uuid("h"), file: "2026-10-01-09-00-00-VEGA-hello-join.md", finding }];
+    const of = (analysis: mailbox.MailboxAnalysis) => analysis.findings.filter((f) => f.code === "WELCOME_PARENT_UNKNOWN").map((f) => [f.severity, f.message]);
+    const told = mailbox.analyzeMailbox(entries, { refused });
+    expect(of(told)).toStrictEqual([["note", `this welcome's reply_to ${symbols.uuid("h")} is 2026-10-01-09-00-00-VEGA-hello-join.md, which this mailbox holds but refused as a message (FIELD_TYPE: machine: a string): whether it answers a hello as addressed cannot be checked, so it claims no callsign and settles no handshake until its parent is here`]]);
+    const bare = mailbox.analyzeMailbox(entries);
+    expect(of(bare)).toStrictEqual([["note", `this welcome's reply_to ${symbols.uuid("h")} is not a message this mailbox holds (not yet synced, archived, wrong, or a UUID whose files differ): whether it answers a hello as addressed cannot be checked, so it claims no callsign and settles no handshake until its parent is here`]]);
+    const shape = (a: mailbox.MailboxAnalysis): unknown[] => a.findings.map((f) => [f.code, f.severity, f.id]);
+    expect(shape(told)).toStrictEqual(shape(bare));
+    expect(told.callsigns).toStrictEqual(bare.callsigns);
+  });
 });
 
 describe("callsign claims: a welcome whose parent the mailbox does not hold claims nothing until it arrives", () => {
