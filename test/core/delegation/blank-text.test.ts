@@ -25,7 +25,7 @@ describe("a blank required text", () => {
     expect(schemaPaths(r)).toStrictEqual([["DELEGATION_SCHEMA", "gates.consent.0.withdrawal_route"]]);
     expect(r.findings[0]?.message).toContain("must not be empty");
   });
-  it("refuses a blank consent purpose and scope, objective statement, idempotency key and policy version", () => {
+  it("refuses a blank consent purpose and scope, objective statement, idempotency key and card display name", () => {
     expect(schemaPaths(contract((c) => (c.gates.consent[0].purpose = " ")))).toStrictEqual([["DELEGATION_SCHEMA", "gates.consent.0.purpose"]]);
     expect(schemaPaths(contract((c) => (c.gates.consent[0].scope = "  ")))).toStrictEqual([["DELEGATION_SCHEMA", "gates.consent.0.scope"]]);
     expect(schemaPaths(contract((c) => (c.objective.statement = "\n")))).toStrictEqual([["DELEGATION_SCHEMA", "objective.statement"]]);
