@@ -98,6 +98,73 @@ function urlCredential(value: string): boolean {
   return false;
 }
 
+// A credential written as text, outside a URL: `password=hunter2`, `passwd: letmein`,
+// `{"password": "s3cret"}`, `DB_PASSWORD=x`. Each `=` or `:` is found, and the name just before it
+// (at most 64 of `A-Z a-z 0-9 _ . -`, then a closing quote and spaces allowed) is judged by the
+// same rules as a field name (`credentialName`, or a credential reference name such as
+// `password_ref`, whose value must be a reference), after the same cheap test on its lowercased
+// letters; then its value: a quoted one, or a bare one after `=`, or a bare one after `:` that
+// ends its line or clause (so "password: must be rotated" is prose, not an assignment). A
+// reference (`vault://...`, a path) or a redaction or placeholder (`***`, `<redacted>`,
+// `[REDACTED]`, `${VAR}`, `$VAR`, `{{x}}`, `%VAR%`, `none`, `required`, ...) is no credential. A
+// name after `?`, `&` or `#` is a URL parameter, `urlCredential`'s to judge (`?pageToken=` is no
+// credential there), and one after `:`, `/`, `@` or `=` is part of a URI or path. Not in
+// `VALUE_KINDS`: a pattern looking behind every `:` of every digest and time for a credential word
+// doubled the scan of a record; this walks the separators by hand, each name and value scanned
+// within a bound, so the scan stays linear.
+const VALUE = /[ \t]*(?:"([^"\n]{0,256})"|'([^'\n]{0,256})'|`([^`\n]{0,256})`|([^\s"'`]{1,256}))/y;
+const PLACEHOLDER_WORDS = new Set(["redacted", "hidden", "masked", "omitted", "removed", "withheld", "none", "null", "nil", "empty", "unset", "required", "optional", "n/a", "tbd", "true", "false"]);
+const PLACEHOLDER = /^(?:[*•#]+|[xX]{3,}|\.{3}|…|<[^<>]*>|\[[^[\]]*\]|\([^()]*\)|\$\{[^{}]*\}|\$[A-Z_][A-Z0-9_]*|\{\{.*\}\}|%[A-Za-z_][A-Za-z0-9_]*%)$/;
+/** `A-Z a-z 0-9 _ . -`, by char code. */
+const isNameChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+function redactedOrReference(value: string): boolean {
+  return PLACEHOLDER.test(value) || PLACEHOLDER_WORDS.has(value.toLowerCase()) || isReferenceShape(value);
+}
+/** Whether the name that ends just before `at` (a `=` or `:`) is credential-like. */
+function credentialBefore(value: string, at: number): boolean {
+  let end = at;
+  while (end > 0 && (value.charCodeAt(end - 1) === 32 || value.charCodeAt(end - 1) === 9)) end--;
+  if (end > 0 && (value.charCodeAt(end - 1) === 34 || value.charCodeAt(end - 1) === 39)) end--;
+  let start = end;
+  while (start > 0 && end - start < 65 && isNameChar(value.charCodeAt(start - 1))) start--;
+  // Shorter than `pwd`, longer than 64, not starting with a letter, or inside a URI or path (after
+  // `:`, `/`, `@` or `=`: `arn:aws:secretsmanager:...:secret:db`) or a URL parameter (after `?`,
+  // `&`, `#`): no name judged here.
+  if (end - start < 3 || end - start > 64 || !isLetter(value.charCodeAt(start)) || (start > 0 && "?&#:/@=".includes(value[start - 1] as string))) return false;
+  const name = value.slice(start, end);
+  if (!MAYBE.test(name.toLowerCase())) return false;
+  return credentialName(name) !== null || credentialReferenceName(name);
+}
+function textCredential(value: string): boolean {
+  let [colon, equals] = [value.indexOf(":"), value.indexOf("=")];
+  while (colon >= 0 || equals >= 0) {
+    const isColon = colon >= 0 && (equals < 0 || colon < equals);
+    const at = isColon ? colon : equals;
+    if (isColon) colon = value.indexOf(":", at + 1);
+    else equals = value.indexOf("=", at + 1);
+    if (!credentialBefore(value, at)) continue;
+    VALUE.lastIndex = at + 1;
+    const m = VALUE.exec(value);
+    if (m === null) continue;
+    const quoted = m[1] ?? m[2] ?? m[3];
+    if (quoted !== undefined) {
+      if (quoted.trim() !== "" && !redactedOrReference(quoted.trim())) return true;
+      continue;
+    }
+    const raw = m[4] as string;
+    // Sentence or clause punctuation after the value is not part of it (`password=<redacted>.`);
+    // a template or redaction cut at its first space (`{{ secrets.db }}`) opens with its bracket.
+    const bare = raw.replace(/[.,;:!?)\]}]+$/, "");
+    if (bare === "" || /^(?:\{\{|\$\{|<|\[)/.test(raw) || redactedOrReference(raw) || redactedOrReference(bare)) continue;
+    if (!isColon) return true;
+    // After `:`, a bare value stands alone: the line ends after it, or a clause (`, ;`) does.
+    const end = at + 1 + m[0].length;
+    if (/[,;]$/.test(raw) || /^[ \t]*(?:$|[\r\n])/.test(value.slice(end, end + 256))) return true;
+  }
+  return false;
+}
+
 // Values: one combined, case-sensitive pattern (header names in the three casings people write,
 // `anyValuePattern`), each alternative starting with a literal where it can, so a string is
 // scanned once and fast; the kind is named only when something matched.
@@ -183,8 +250,8 @@ const at = (path: Path): string => path.join(".");
 
 /** What credential a string looks like, or undefined: the same patterns for values and field names. */
 function valueKind(value: string): string | undefined {
-  if (!ANY_VALUE.test(value)) return undefined;
-  return VALUE_KINDS.find(([, re, confirm]) => re.test(value) && (confirm === undefined || confirm(value)))?.[0];
+  const kind = ANY_VALUE.test(value) ? VALUE_KINDS.find(([, re, confirm]) => re.test(value) && (confirm === undefined || confirm(value)))?.[0] : undefined;
+  return kind ?? (textCredential(value) ? "a credential written as text" : undefined);
 }
 
 /** Stands in a path for a field name that is itself a credential, so no finding repeats it. */

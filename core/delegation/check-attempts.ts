@@ -24,6 +24,7 @@
  * one event at each position (`_stream-forks.ts`).
  */
 import { attemptFenceFindings } from "./_attempt-fences.js";
+import { attemptForkFindings } from "./_attempt-forks.js";
 import { attemptToolFindings } from "./_attempt-tools.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
@@ -46,9 +47,8 @@ import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
 import { resumeStartFindings } from "./_resume-start.js";
 import { resumeSupersededFindings } from "./_resume-superseded.js";
 import { streamForkFindings } from "./_stream-forks.js";
-import { attemptThing, missingPrior, revisionHeads, revisionKey } from "./_revision-heads.js";
 import { compareUtc, durationMs, sameRevision, utcNanos } from "./scalars.js";
-import type { Duration, RevisionRef } from "./scalars.js";
+import type { Duration } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
 import type { Outcome } from "./vocabulary.js";
 
@@ -174,42 +174,15 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
       given.push(index);
     } else out.push(delegationFinding("ATTEMPT_DELEGATION", `attempts.${index}: ${attempt.attempt_id} is an attempt of ${attempt.delegation_ref.object_id}, not of ${contract.delegation_id}`, { path: `attempts.${index}.delegation_ref`, dimension: "retry", expected: contract.delegation_id, received: attempt.delegation_ref.object_id }));
   });
+  // Every record of an attempt states the inputs it used and who ran it, so each one is compared, not only the latest.
+  const records = mine.map((attempt, i) => ({ attempt, index: given[i] as number }));
   // Each attempt once, at its latest revision (appended running, then ended, it is still one); a
-  // second head under an id already counted is a fork, whichever way it forks.
-  const own: { attempt: ExecutionAttempt; index: number }[] = [];
-  const counted = new Map<string, { attempt: ExecutionAttempt; index: number }>();
-  // Built once, the first time a fork's chain of priors is walked.
-  let byRevision: Map<string, ExecutionAttempt> | undefined;
-  let revisionIds: Set<string> | undefined;
-  const walked = new Map<string, RevisionRef | null>();
-  const given_ = (): Map<string, ExecutionAttempt> => (byRevision ??= new Map(mine.map((a) => [revisionKey(attemptThing(a), a.revision_id, a.content_digest), a])));
-  const revisionsGiven = (): Set<string> => (revisionIds ??= new Set(mine.map((a) => `${attemptThing(a)}\u0000${a.revision_id}`)));
-  for (const { record, index } of revisionHeads(mine, attemptThing)) {
-    const first = counted.get(record.attempt_id);
-    const at = given[index] as number;
-    if (first === undefined) {
-      counted.set(record.attempt_id, { attempt: record, index: at });
-      own.push({ attempt: record, index: at });
-    } else if (compareUtc(first.attempt.started_at, record.started_at) !== 0) {
-      out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} starts at ${record.started_at}, attempts.${first.index} under the same id at ${first.attempt.started_at}: a record of an attempt keeps its start, so these are two attempts under one id, and which one the id records is unknown`, { path: `attempts.${at}.started_at`, dimension: "retry", expected: first.attempt.started_at, received: record.started_at }));
-    } else {
-      // A chain that stops at a revision not given is said so: the caller may hold the missing one.
-      const gaps = [record, first.attempt].flatMap((r) => {
-        const missing = r.prior_revision_ref === null ? null : missingPrior(given_(), attemptThing, r, walked);
-        if (missing === null) return [];
-        const other = revisionsGiven().has(`${attemptThing(r)}\u0000${missing.revision_id}`);
-        return [`${r.revision_id}'s chain stops at ${missing.revision_id}, ${other ? "given only with another content digest than it names" : "which is not among the records given"}`];
-      });
-      const broken = gaps.length === 0 ? "" : ` (${gaps.join("; ")})`;
-      out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} is also attempts.${first.index}, and neither revision's chain of priors reaches the other${broken}: which one records the attempt is unknown, so its outcome and consumption cannot be read`, { path: `attempts.${at}`, dimension: "retry", received: record.revision_id }));
-    }
-  }
+  // second head under an id already counted is a fork (`_attempt-forks.ts`).
+  const own = attemptForkFindings(records, out, "retry");
   priorRevisionFindings(mine, given, out);
   windowFindings(contract, own, out);
   checkpointRemainderFindings(contract, checkpoints, mine, out);
   checkpointSequenceFindings(checkpoints, out);
-  // Every record of an attempt states the inputs it used and who ran it, so each one is compared, not only the latest.
-  const records = mine.map((attempt, i) => ({ attempt, index: given[i] as number }));
   delegateeFindings(contract, records, out);
   attemptToolFindings(contract, records, out);
   checkpointAttemptFindings(records, checkpoints, out);

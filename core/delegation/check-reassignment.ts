@@ -11,6 +11,7 @@
  * without the chain or the parent: the chain cannot be shown to attest the new revision.
  */
 import { attemptFenceFindings } from "./_attempt-fences.js";
+import { attemptForkFindings } from "./_attempt-forks.js";
 import { attenuationFindings } from "./_attenuation.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { _chainFindings } from "./_chain.js";
@@ -159,9 +160,13 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   const ofThis = records.filter(({ attempt }) => attempt.delegation_ref.object_id === prior.delegation_id);
   attemptFenceFindings(ofThis, findings);
   // 11.4: AGENT-B verifies "no unknown external attempts" (7.2: "external-effect reconciliation"),
-  // so a record of an attempt moving its outcome away from unknown or mixed shows the read-back
+  // so an attempt forked in two revisions neither of which leads to the other is refused, as in
+  // checkAttempts: which one records it, and so its outcome, is unknown (one branch `unknown`, the
+  // other ended, shows no reconciliation); denied on `retries`, 5.1's retry_policy row. And
+  // a record of an attempt moving its outcome away from unknown or mixed shows the read-back
   // that reconciled it, one its prior revision did not already hold, as in checkAttempts (1.1:
   // "never normalize ... without reconciliation"); denied on `retries`, 5.1's retry_policy row.
+  attemptForkFindings(ofThis, findings, "retries");
   outcomeReconciliationFindings(ofThis, findings, "retries");
   // 11.4's resume is a new attempt of the same delegation, sent to the same target, which
   // deduplicates by the key and knows no contract revision: one key names one effect across the

@@ -199,8 +199,9 @@ const contractEntries = {
         subject_ref: recordIdSchema,
         scope: textSchema(500),
         purpose: textSchema(500),
-        data_classes: v.array(dataClassSchema),
-        recipients: v.array(recordIdSchema),
+        // "MUST bind ... data classes/recipients" (9): a consent binding none binds nothing.
+        data_classes: v.pipe(v.array(dataClassSchema), v.minLength(1, "binds at least one data class")),
+        recipients: v.pipe(v.array(recordIdSchema), v.minLength(1, "binds at least one recipient")),
         retention: durationSchema,
         expires_at: utcTimeSchema,
         withdrawal_route: textSchema(500),

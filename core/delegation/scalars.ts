@@ -146,7 +146,15 @@ export const recordIdSchema: v.GenericSchema<unknown, RecordId> = v.pipe(v.strin
 export const digestSchema: v.GenericSchema<unknown, Digest> = v.pipe(v.string(), v.regex(DIGEST, "is a digest: sha256:<64 hex>, sha384:<96 hex> or sha512:<128 hex>, lowercase"));
 export const utcTimeSchema: v.GenericSchema<unknown, UtcTime> = v.pipe(v.string(), v.check((t) => !Number.isNaN(utcMs(t)), "is an RFC 3339 UTC time, YYYY-MM-DDTHH:MM:SS(.fraction)Z"));
 export const principalRefSchema: v.GenericSchema<unknown, PrincipalRef> = v.pipe(recordIdSchema, v.check((p) => !EMAIL.test(p), "is a principal reference, never an email address"));
-export const textSchema = (max: number): v.GenericSchema<unknown, string> => v.pipe(v.string(), v.minLength(1, "must not be empty"), v.maxLength(max, `at most ${max} characters`));
+/**
+ * Text a record requires (a purpose, a withdrawal route, a reason, a version): not empty, and not
+ * blank either. White space or control characters alone say nothing, so a required text made of
+ * them is as absent as an empty one. The reading and the test are core/profile.ts's `NOT_BLANK`
+ * for an RW1 profile's texts (this package imports nothing outside its folder). An empty text is
+ * `minLength`'s alone: one finding, not two.
+ */
+const NOT_BLANK = /[^\s\p{Cc}]/u;
+export const textSchema = (max: number): v.GenericSchema<unknown, string> => v.pipe(v.string(), v.minLength(1, "must not be empty"), v.maxLength(max, `at most ${max} characters`), v.check((t) => t === "" || NOT_BLANK.test(t), "must not be blank (white space or control characters only)"));
 const TOKEN = /^[A-Za-z0-9][A-Za-z0-9_.:/@+-]{0,127}$/;
 export const tokenSchema: v.GenericSchema<unknown, string> = v.pipe(v.string(), v.regex(TOKEN, "is a name: letters, digits and _ . : / @ + -"));
 /** A name as a record's key (`max_items`). */

@@ -115,11 +115,27 @@ describe("credential-named references (section 9: only secret references)", () =
   });
 });
 
+describe("a credential written as text (section 4.3: credential material is forbidden)", () => {
+  // A credential-named key (the field-name rule's words) then `=` or `:` and a value that is no
+  // reference and no redaction: the credential itself, written into a sentence or a config line.
+  const refused = ["connect with password=hunter2", "pwd=hunter2", "passwd: letmein", 'password: "s3cret"', "secret=abc123", "token: ghp_abc", "DB_PASSWORD=x", 'log: {"password": "hunter2", "user": "admin"}', "{'db_password': 'x9'}", "user: admin, password: hunter2, host: db", "api_key: abc123", "dbPassword = correct-horse", "passphrase='open sesame'", "password_ref=hunter2", "export GITHUB_TOKEN=abc", "passwd: letmein\nthen restart"];
+  for (const value of refused) {
+    it(`refuses ${JSON.stringify(value)}`, () => {
+      const found = secretFindings({ note: value });
+      expect(found.map((f) => [f.code, f.path])).toStrictEqual([["SECRET_VALUE", "note"]]);
+      expect(found[0]?.message).toContain("a credential written as text");
+    });
+  }
+  // Prose, references, redactions and placeholders, and names that are not credential-like.
+  const allowed = ["the password policy requires rotation", "password reset route", "no secrets here", "password: must be rotated every 90 days", "Password: required.", "secrets: none", "password: ***", "password=<redacted>", "password=[REDACTED]", "password: REDACTED", "password: ${DB_PASS}", "password=$DB_PASS", "password={{ secrets.db }}", "password=%DB_PASS%", "secret: vault://op-lab/db", "password_ref=vault://op-lab/db", "secret_ref: projects/lab/secrets/db", "password: \"\"", "password:", "max_tokens=5", "Tokens: 500", "token_type: bearer", "key: value", "monkey: 5", "secret_name=db-pass", "secretary: Jane", "private: true", "Password reset: enabled", "https://api.example/v1?pageToken=abc", "the key: a stable id", "secret: sauce is tomatoes", "key_id=lead-2026"];
+  for (const value of allowed) it(`allows ${JSON.stringify(value)}`, () => expect(secretFindings({ note: value })).toStrictEqual([]));
+});
+
 describe("hostile input", () => {
   // Linear-time patterns: each of these is about a megabyte and would take minutes with a
   // backtracking pattern; the test's timeout is the bound, no time is asserted.
   const big = 1 << 20;
-  const inputs = [`Basic ${"QUFB".repeat(big / 4)}`, "Basic ".repeat(big / 6), "a".repeat(big), "a://".repeat(big / 4), "x:".repeat(big / 2), "Bearer ".repeat(big / 7), "eyJ".repeat(big / 3), "?key".repeat(big / 4), "-----BEGIN ".repeat(big / 11), `${"a".repeat(big)}@`, "?a=".repeat(big / 3), `?${"Key".repeat(big / 3)}=x`, "://:".repeat(big / 4), `"${" ".repeat(big)}`, `"Bearer ${" ".repeat(big)}`, `Bearer ab1${" ".repeat(big)}x`, '"Bearer '.repeat(big / 8), "'Bearer 1".repeat(big / 9), "npm_".repeat(big / 4), `npm_${"a".repeat(big)}`, "hf_".repeat(big / 3), "glpat-".repeat(big / 6), `Bearer ${"a.".repeat(big / 2)}`, `Bearer ${"a".repeat(15)} `.repeat(big / 23)];
+  const inputs = [`Basic ${"QUFB".repeat(big / 4)}`, "Basic ".repeat(big / 6), "a".repeat(big), "a://".repeat(big / 4), "x:".repeat(big / 2), "Bearer ".repeat(big / 7), "eyJ".repeat(big / 3), "?key".repeat(big / 4), "-----BEGIN ".repeat(big / 11), `${"a".repeat(big)}@`, "?a=".repeat(big / 3), `?${"Key".repeat(big / 3)}=x`, "://:".repeat(big / 4), `"${" ".repeat(big)}`, `"Bearer ${" ".repeat(big)}`, `Bearer ab1${" ".repeat(big)}x`, '"Bearer '.repeat(big / 8), "'Bearer 1".repeat(big / 9), "npm_".repeat(big / 4), `npm_${"a".repeat(big)}`, "hf_".repeat(big / 3), "glpat-".repeat(big / 6), `Bearer ${"a.".repeat(big / 2)}`, `Bearer ${"a".repeat(15)} `.repeat(big / 23), "password:".repeat(big / 9), `password="${"a".repeat(big)}`, "password=\"".repeat(big / 10), `${"Key".repeat(big / 3)}:x`, `x_${"a".repeat(big)}_token: v`, "token :".repeat(big / 7)];
   for (const input of inputs) it(`scans ${JSON.stringify(input.slice(0, 12))}… (${input.length} characters)`, () => expect(Array.isArray(secretFindings({ v: input }))).toBe(true));
   it("a document nested past 64 levels is refused, not scanned in part (and the stack holds)", () => {
     let doc: unknown = "Bearer abcdefghijklmnop";
