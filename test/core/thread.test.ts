@@ -345,6 +345,33 @@ describe("a profile that makes the item an execution slot: the thread and check-
   });
 });
 
+describe("a record that holds only some of the HO's execution values: the thread and check-rb agree (note 23)", () => {
+  const pay = resolver("pay") as Vocabulary;
+  const ho = read("RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+  const rb = read("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+  const cases: [string, Record<string, SlotValue>][] = [
+    ["void", { amt: "5100.00" }],
+    ["void", { acct: "99-99-99/00000000", paid: "20261002" }],
+    ["void", { amt: "5400.00", cur: "EUR" }],
+    ["pass", { amt: "5400.00" }],
+    ["pass", { acct: "40-12-88/61102938", paid: "20261002" }],
+  ];
+  for (const [want, record] of cases) {
+    it(`${JSON.stringify(record)}: ${want} in both`, () => {
+      const got = verdicts(ho, rb, pay, { record });
+      expect([got.thread, got.check], JSON.stringify(got)).toStrictEqual([want, want]);
+      expect(got.causes).toStrictEqual(got.errors);
+    });
+  }
+  it("names the slot the record contradicts and the record's value, as check-rb does, without the HO's (the thread keeps none)", () => {
+    const record = { acct: "99-99-99/00000000", amt: "5400.00" };
+    const thread = checkThread([ho, rb], { vocabulary: pay, expectations: () => ({ record }) }).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes;
+    const check = checkReadback(ho, rb, pay, { record }).tiers[4].findings;
+    expect(check.map((f) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["HO_DIFFERS", "acct", "99-99-99/00000000", "40-12-88/61102938"]]);
+    expect(thread?.map((f) => [f.code, f.slot, f.expected, f.received, f.message])).toStrictEqual([["HO_DIFFERS", "acct", "99-99-99/00000000", undefined, "acct: the HO sent carries another value than the record's 99-99-99/00000000: the HO contradicts what was approved, and check-ho refuses it"]]);
+  });
+});
+
 describe("a readback that states a slot beyond its echo set: the thread and check-rb agree", () => {
   const pairs: [string, string, string, string][] = [
     ["void", "due under rb=echo", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT due=20261010"],
