@@ -793,7 +793,24 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     // The handoff it holds may have closed meanwhile (its DN crossed the re-issue, or a CX withdrew it).
     const closedBy = state(prev) & CLOSED_BY;
     const stands = closedBy === OPEN ? "which stays the live handoff" : `which its ${CLOSER_NAMES[closedBy]}${where(t.closedAt[prev] as number)} already closed`;
-    note("THREAD_REISSUE_DUP", `the re-issue ${ids[i]} is answered UN why=DUP (${m.id}): the receiver already holds ${id}, ${stands}`, id, m.id, line, { slot: "why", received: "DUP" });
+    // Rule 1: "a receiver that already read it back replies UN why=DUP". It holds the handoff only
+    // where that readback passed (here, or under another HO of the line); else it says so, and
+    // ownership has not moved, whatever the UN claims.
+    const unread = unreadLine(root, i);
+    const holds = unread === "" ? "already holds" : "says it already read back";
+    note("THREAD_REISSUE_DUP", `the re-issue ${ids[i]} is answered UN why=DUP (${m.id}): the receiver ${holds} ${id}, ${stands}${unread}`, id, m.id, line, { slot: "why", received: "DUP" });
+  }
+
+  /**
+   * Why the receiver holds no handoff of the re-issue line of `root` (`skip` aside, the re-issue a
+   * UN why=DUP answers), said after a comma, or "" when a readback of one of its HOs passed.
+   */
+  function unreadLine(root: number, skip: number): string {
+    let read = 0;
+    for (const k of lineOf.get(root) ?? [root]) if (k !== skip) read |= state(k) & (PASSED | UNVERIFIED | VOID);
+    if ((read & PASSED) !== 0) return "";
+    const why = (read & UNVERIFIED) !== 0 ? "its readback is unverified (no record to check the values the receiver resolved)" : (read & VOID) !== 0 ? "its only readbacks were void" : "no readback of it has come";
+    return `, but ${why}: ownership has not moved (rule 1)`;
   }
 
   function cancel(m: Message, line: number): void {

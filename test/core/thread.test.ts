@@ -1302,6 +1302,22 @@ describe("THREAD_REISSUE_DUP says where the handoff the receiver holds stands", 
     expect(message([...start, "RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK", DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver already holds ops-1, which its DN (line 4) already closed");
     expect(message([...start, "RW1 CX ops-3 re=ops-1 from=ops to=builder item=jira:OPS-1 why=SUPERSEDED", DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver already holds ops-1, which its CX (line 4) already closed");
   });
+  // Rule 1: "a receiver that already read it back replies UN why=DUP". Without a readback that
+  // passed, the UN's claim moves nothing, and the note does not say the receiver holds the work.
+  const HO = "RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX";
+  const REISSUE = "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX";
+  it("no readback of the original came: the receiver says it read it back, and ownership has not moved", () => {
+    expect(message([HO, REISSUE, DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver says it already read back ops-1, which stays the live handoff, but no readback of it has come: ownership has not moved (rule 1)");
+    expect(message([HO, REISSUE, "RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=NOOP", DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver says it already read back ops-1, which its DN (line 3) already closed, but no readback of it has come: ownership has not moved (rule 1)");
+  });
+  it("its only readback was void (the re-issue names it)", () => {
+    const lines = [HO, "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=BUILD", "RW1 HO ops-2 re=builder-1 from=ops to=builder item=jira:OPS-1 ask=FIX", DUP];
+    expect(message(lines)).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver says it already read back ops-1, which stays the live handoff, but its only readbacks were void: ownership has not moved (rule 1)");
+  });
+  it("a readback that passed under another HO of the line is the handoff's (rule 1: the same HO sent again)", () => {
+    const lines = [HO, "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX", REISSUE, "RW1 HO ops-3 re=ops-2 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 UN builder-9 re=ops-3 from=builder to=ops why=DUP"];
+    expect(message(lines)).toBe("the re-issue ops-3 is answered UN why=DUP (builder-9): the receiver already holds ops-2, which stays the live handoff");
+  });
 });
 
 describe("a re-issue is the same HO sent again (rule 1), so one that changes a slot is THREAD_REISSUE_CHANGED", () => {
