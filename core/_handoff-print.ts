@@ -17,6 +17,7 @@ import { readbackSet } from "./readback-set.js";
 import { _validateReadback } from "./_readback-validation.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _show, _strings } from "./_slot-values.js";
+import { _contradictions } from "./_record-contradictions.js";
 import { _comparedBeyondEcho, _hoSlot, _hoValue, _statedSlots } from "./_stated-slots.js";
 import type { SentSlots } from "./_stated-slots.js";
 
@@ -69,6 +70,11 @@ export interface HandoffPrint {
   /** The HO's own `acc=` (null when it sent none) and `keys=`, kept only while tier 4 may need them. */
   readonly acc: readonly string[] | null;
   readonly keys: readonly string[];
+  /**
+   * The execution values of `shape.carried`, each through its own fingerprint (never shown): what
+   * the sender's record is held to, slot by slot, by check-rb's rule (core/_record-contradictions).
+   */
+  readonly carried: SentSlots;
 }
 
 const NAMED: ReadonlySet<string> = /* @__PURE__ */ new Set(["item", "ask", "due"]);
@@ -184,9 +190,6 @@ function comprehension(p: HandoffPrint, rb: Message, expected: ReadbackExpectati
   return _comprehension(p.acc, p.keys, p.shape.plan, rb, p.shape.vocabulary, expected);
 }
 
-/** A message holding nothing but the slots given it: a record's values, fingerprinted as a message's. */
-const NO_MESSAGE: Message = { v: "", type: "", id: "", re: null, from: null, to: null, item: null, slots: {}, tail: null };
-
 function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations): Finding[] {
   const out: Finding[] = [];
   const { exec, carried, ask } = p.shape;
@@ -207,19 +210,9 @@ function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations)
   if (complete && carried.length > 0 && _fingerprint(rb, carried) !== p.execPrint) {
     out.push(finding("EXEC_MISMATCH", `the receiver will use values for ${list(carried)} other than the HO's`, { slot: carried.join("+") }));
   }
-  // The HO against the record, as check-rb's tier 5 holds it (_recordContradictions), through the
-  // fingerprint of its carried values: a record that holds them all is compared whole. (One that
-  // holds only some cannot be compared here; the Worker, which registers records, refuses an HO
-  // that contradicts its record before its readback can come.)
-  const record = expected.record;
-  if (record !== undefined && carried.length > 0 && carried.every((slot) => Object.hasOwn(record, slot))) {
-    // The record holds the item as a value (`item`), where a message holds it in its envelope: a
-    // profile that makes the item an execution slot has it fingerprinted from there, as the HO's is.
-    const approved: Message = { ...NO_MESSAGE, item: typeof record["item"] === "string" ? record["item"] : null, slots: record };
-    if (_fingerprint(approved, carried) !== p.execPrint) {
-      out.push(finding("HO_DIFFERS", `the HO sent carries values for ${list(carried)} other than the sender's record: the HO contradicts what was approved, and check-ho refuses it`, { slot: carried.join("+") }));
-    }
-  }
+  // The HO against the record, by check-rb's tier 5 rule, slot by slot through each carried
+  // value's fingerprint: a record that holds only some of them is compared on those, as there.
+  if (expected.record !== undefined) out.push(..._contradictions(exec, p.carried, expected.record));
   return out;
 }
 

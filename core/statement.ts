@@ -86,6 +86,12 @@ export interface StatementStore {
    * taken (ids are compared by number, so a store may answer more).
    */
   readbackIdsOf?(receiver: string, n?: number): readonly string[];
+  /**
+   * The statement whose readback has the id `readback`, or undefined: what a re-issue's `re=`
+   * names when it points at the void RB (rule 1) rather than at the original HO. Asked only of a
+   * store that knows no re-issues (no reissuesOf).
+   */
+  stating?(readback: string): Statement | undefined;
 }
 
 /** A store in memory (tests, and the base of the file store). */
@@ -97,6 +103,7 @@ export function memoryStore(initial: readonly Statement[] = [], cancelled: reado
     put: (statement) => void byToken.set(statement.token, statement),
     forHandoff: (handoff, state) => [...byToken.values()].filter((s) => s.handoff === handoff && (state === undefined || s.state === state)),
     readbackIdsOf: (receiver) => [...byToken.values()].filter((s) => s.readback.from === receiver).map((s) => s.readback.id),
+    stating: (readback) => [...byToken.values()].find((s) => s.readback.id === readback),
     markCancelled: (handoff) => void cancels.add(handoff),
     isCancelled: (handoff) => cancels.has(handoff),
     all: () => [...byToken.values()],
@@ -157,7 +164,7 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
   const set = readbackSet(input.ho, vocabulary);
   const unstated = unstatedCall(input, set, vocabulary.name);
   if (unstated !== null) return fail([unstated]);
-  const ended = endedHandoff(store, input.ho.id);
+  const ended = endedHandoff(store, input.ho.id, reissuedInStore(store, input.ho));
   if (ended !== null) return fail([ended]);
   // An earlier statement's RB (abandoned, say) already holds its id: a fresh one never repeats it,
   // nor one a statement for another handoff states (a re-issue's original, above all: the same
@@ -226,14 +233,31 @@ export function committedStatement(store: Pick<StatementStore, "forHandoff">, ha
 }
 
 /**
+ * The HO `ho` re-issues, as a store that knows no thread (no reissuesOf: the CLI's file) can tell
+ * it from `ho` itself: rule 1's re-issue is "the same HO" sent again "with `re=` pointing at the
+ * original" (or at its void RB), so `re=` names the original, or a readback of it, for which a
+ * statement here answers the same sender about the same item and ask. A store that knows the
+ * thread says which HOs are re-issues (a thread's HO citing a closed one is none, note 28), and is
+ * not second-guessed. `[]` when the store cannot tell.
+ */
+function reissuedInStore(store: StatementStore, ho: Message): string[] {
+  if (store.reissuesOf !== undefined || ho.re === null) return [];
+  const same = (s: Statement): boolean => s.readback.from === ho.to && s.readback.to === ho.from && s.readback.item === ho.item && _same(s.readback.slots["ask"], ho.slots["ask"]);
+  if (store.forHandoff(ho.re).some(same)) return [ho.re];
+  const stated = store.stating?.(ho.re);
+  return stated !== undefined && stated.handoff !== ho.id && same(stated) ? [stated.handoff] : [];
+}
+
+/**
  * Why no statement for `handoff` may be prepared or run any more, or null: one of its statements
  * ran (one act per handoff), or a CX for it abandoned them (section 5.4: the receiver abandons
  * anything prepared for it, so a statement prepared after the cancel would run a withdrawn act).
+ * `reissued`: the HOs it re-issues that the store can tell from the HO itself (reissuedInStore).
  */
-function endedHandoff(store: StatementStore, handoff: string): Finding | null {
+function endedHandoff(store: StatementStore, handoff: string, reissued: readonly string[] = []): Finding | null {
   // A cancel is of one id (a CX why=SUPERSEDED withdraws the HO a re-issue replaced, not the
   // re-issue); the act is the handoff's, whichever id it ran under.
-  const others = (store.reissuesOf?.(handoff) ?? []).filter((id) => id !== handoff);
+  const others = [...(store.reissuesOf?.(handoff) ?? []), ...reissued].filter((id) => id !== handoff);
   const ran = committedStatement(store, [handoff, ...others]);
   if (ran !== undefined) return alreadyRan(ran, handoff);
   // The mark, or a cancelled statement alone: a store written before the mark existed kept none.

@@ -104,7 +104,8 @@ import { _interner, _own, _ownFinding } from "./_intern.js";
 import { ID_NEW, ID_REPEATED, ID_REUSED, NAMES_CLEARING_READBACK, NAMES_DONE, NAMES_DONE_UNSEEN, NAMES_HANDOFF, NAMES_NO_ACT, NAMES_VOID_READBACK, _messageIds } from "./_message-ids.js";
 import type { HandoffState, HandoffStateName, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
 import type { Vocabulary } from "./vocabulary-model.js";
-import { _show, _strings } from "./_slot-values.js";
+import { _same, _show, _strings } from "./_slot-values.js";
+import type { SentSlots } from "./_stated-slots.js";
 import { verdictOf } from "./readback-verdict.js";
 
 export interface ThreadOptions {
@@ -480,8 +481,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    */
   function changedSlots(i: number, was: number): string[] {
     const slotsOf = (k: number): Map<number, number> => {
-      const from = (t.printsAt[k] as number) + shapes.get(t.shape[k] as number).beyond.length;
-      const to = k + 1 < t.count ? (t.printsAt[k + 1] as number) : t.printCount;
+      const [from, to] = slotPrints(k);
       const out = new Map<number, number>();
       for (let p = from; p < to; p += 2) out.set(t.prints[p] as number, t.prints[p + 1] as number);
       return out;
@@ -495,6 +495,31 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
     for (const key of before.keys()) out.push(`${names.name(key)} left out`);
     return out;
+  }
+
+  /** Where HO `k`'s slots lie in `t.prints`: pairs of a key's name number and its value's fingerprint. */
+  function slotPrints(k: number): [from: number, to: number] {
+    const from = (t.printsAt[k] as number) + shapes.get(t.shape[k] as number).beyond.length;
+    return [from, k + 1 < t.count ? (t.printsAt[k + 1] as number) : t.printCount];
+  }
+
+  /**
+   * The execution values HO `i` carries (`carried`), as its slots' fingerprints hold them: whether a
+   * value is the HO's, never what it was (the sender's record is held to them, core/_record-contradictions).
+   */
+  function carriedValues(i: number, carried: readonly string[]): SentSlots {
+    return {
+      same: (slot, value) => {
+        if (!carried.includes(slot)) return undefined;
+        // The item lives in the envelope, where a profile makes it an execution slot.
+        if (slot === "item") return _same(value, itemText[t.item[i] as number]);
+        const key = names.find(slot);
+        const [from, to] = slotPrints(i);
+        for (let p = from; p < to; p += 2) if (t.prints[p] === key) return t.prints[p + 1] === _valueFingerprint(slot, value);
+        return undefined;
+      },
+      shown: () => undefined,
+    };
   }
 
   function print(i: number): HandoffPrint {
@@ -514,6 +539,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       stated: t.prints.subarray(t.printsAt[i] as number, (t.printsAt[i] as number) + shape.beyond.length),
       acc: held?.acc ?? null,
       keys: held?.keys ?? [],
+      carried: carriedValues(i, shape.carried),
     };
   }
 
@@ -767,7 +793,24 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     // The handoff it holds may have closed meanwhile (its DN crossed the re-issue, or a CX withdrew it).
     const closedBy = state(prev) & CLOSED_BY;
     const stands = closedBy === OPEN ? "which stays the live handoff" : `which its ${CLOSER_NAMES[closedBy]}${where(t.closedAt[prev] as number)} already closed`;
-    note("THREAD_REISSUE_DUP", `the re-issue ${ids[i]} is answered UN why=DUP (${m.id}): the receiver already holds ${id}, ${stands}`, id, m.id, line, { slot: "why", received: "DUP" });
+    // Rule 1: "a receiver that already read it back replies UN why=DUP". It holds the handoff only
+    // where that readback passed (here, or under another HO of the line); else it says so, and
+    // ownership has not moved, whatever the UN claims.
+    const unread = unreadLine(root, i);
+    const holds = unread === "" ? "already holds" : "says it already read back";
+    note("THREAD_REISSUE_DUP", `the re-issue ${ids[i]} is answered UN why=DUP (${m.id}): the receiver ${holds} ${id}, ${stands}${unread}`, id, m.id, line, { slot: "why", received: "DUP" });
+  }
+
+  /**
+   * Why the receiver holds no handoff of the re-issue line of `root` (`skip` aside, the re-issue a
+   * UN why=DUP answers), said after a comma, or "" when a readback of one of its HOs passed.
+   */
+  function unreadLine(root: number, skip: number): string {
+    let read = 0;
+    for (const k of lineOf.get(root) ?? [root]) if (k !== skip) read |= state(k) & (PASSED | UNVERIFIED | VOID);
+    if ((read & PASSED) !== 0) return "";
+    const why = (read & UNVERIFIED) !== 0 ? "its readback is unverified (no record to check the values the receiver resolved)" : (read & VOID) !== 0 ? "its only readbacks were void" : "no readback of it has come";
+    return `, but ${why}: ownership has not moved (rule 1)`;
   }
 
   function cancel(m: Message, line: number): void {

@@ -488,6 +488,16 @@ describe("readbacks and the checks around an act", () => {
     expect((JSON.parse(readFileSync(lateCancel, "utf8")) as { statements: { token: string; state: string }[] }).statements.find((s) => s.token === fifth)?.state).toBe("expired");
     expect(rw(["commit", "nothex", "--store", store]).code).toBe(2);
   });
+  it("prepare refuses a re-issue whose original already ran: the store reads the re-issue's re= (rule 1, README note 27)", () => {
+    const store = join(tmp, "reissue-after-commit", "statements.json");
+    const ran = JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", store, "--json"]).out) as { token: string };
+    expect(rw(["commit", ran.token, "--now", "20261002T1500Z", "--store", store]).code).toBe(0);
+    const reissue = PAY_HO.replace("scheduler-1", "scheduler-2 re=scheduler-1");
+    const again = rw(["prepare", "--ho", reissue, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1510Z", "--store", store]);
+    expect([again.code, again.out]).toStrictEqual([1, ""]);
+    expect(again.err).toContain("STATEMENT_REFUSED: the handoff scheduler-2 is the same HO as scheduler-1 (rule 1: a re-issue sends the same HO again), whose act already ran under another statement; its act runs once");
+    expect((JSON.parse(readFileSync(store, "utf8")) as { statements: unknown[] }).statements.length).toBe(1);
+  });
   it("abandon --handoff after the act ran says so and fails, as abandon TOKEN does: a cancel cannot unsay an act", () => {
     const store = join(tmp, "ran-then-cancel", "statements.json");
     const prep = () => (JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", store, "--json"]).out) as { token: string; line: string });

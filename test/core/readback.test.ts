@@ -820,14 +820,31 @@ describe("prepared statements (section 5.3)", () => {
     const again = prepare(linked, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 8 }, pay);
     expect(again.findings.map((f) => [f.code, f.received])).toStrictEqual([["STATEMENT_REFUSED", "committed"]]);
     expect(again.findings[0]?.message).toContain("the same HO as scheduler-1");
-    // A store that knows no re-issues (rw commit's file store) reads each id alone.
-    expect(prepare(store, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 8 }, pay).ok).toBe(true);
+    // A store that knows no re-issues (rw commit's file store) reads the re-issue's re= (README note 27).
+    expect(prepare(store, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 8 }, pay).findings[0]?.message).toContain("the same HO as scheduler-1");
+    // A store that knows the thread is not second-guessed: an HO it calls no re-issue (one citing a closed handoff, note 28) is its own.
+    expect(prepare({ ...store, reissuesOf: () => [] }, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 8 }, pay).ok).toBe(true);
     // A CX why=SUPERSEDED of the original withdraws that id only: the re-issue's act may still run.
     const fresh = setup();
     const linkedFresh = { ...fresh.store, reissuesOf: (h: string) => line[h] ?? [] };
     cancelHandoff(linkedFresh, "scheduler-1");
     expect(prepare(linkedFresh, { ho: reissue, call: {}, exp: "20261002T1600Z", n: 8 }, pay).ok).toBe(true);
     expect(ho.id).toBe("scheduler-1");
+  });
+  it("a store that knows no re-issues tells one from its re=, naming the original HO or its readback: the act ran once (rule 1)", () => {
+    const { store, statement } = setup();
+    expect(commit(store, statement.token, "20261002T1500Z").ok).toBe(true);
+    let n = 8;
+    const prepared = (line: string) => prepare(store, { ho: msg(line), call: {}, exp: "20261002T1600Z", n: n++ }, pay);
+    const refused = (line: string) => prepared(line).findings.map((f) => [f.code, f.slot, f.received, f.message]);
+    const ran = [["STATEMENT_REFUSED", "x_tok", "committed", "the handoff scheduler-2 is the same HO as scheduler-1 (rule 1: a re-issue sends the same HO again), whose act already ran under another statement; its act runs once"]];
+    // re= the original HO, or the void readback the statement stated (rule 1: "re= pointing at the void RB").
+    expect(refused(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1"))).toStrictEqual(ran);
+    expect(refused(PAYHO.replace("scheduler-1", `scheduler-2 re=${statement.readback.id}`))).toStrictEqual(ran);
+    // Not the same handoff: another item, or another receiver, or re= naming nothing the store holds.
+    expect(prepared(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1").replace("item=inv:MD-2026-057", "item=inv:MD-2026-058")).ok).toBe(true);
+    expect(prepared(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1").replace("to=payer", "to=payer2")).ok).toBe(true);
+    expect(prepared(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-9")).ok).toBe(true);
   });
   it("a CX after the act ran finds it beyond abandoning (ranBeforeCancel), under any id the handoff was sent with", () => {
     const { store, statement } = setup();

@@ -345,6 +345,33 @@ describe("a profile that makes the item an execution slot: the thread and check-
   });
 });
 
+describe("a record that holds only some of the HO's execution values: the thread and check-rb agree (note 23)", () => {
+  const pay = resolver("pay") as Vocabulary;
+  const ho = read("RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+  const rb = read("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+  const cases: [string, Record<string, SlotValue>][] = [
+    ["void", { amt: "5100.00" }],
+    ["void", { acct: "99-99-99/00000000", paid: "20261002" }],
+    ["void", { amt: "5400.00", cur: "EUR" }],
+    ["pass", { amt: "5400.00" }],
+    ["pass", { acct: "40-12-88/61102938", paid: "20261002" }],
+  ];
+  for (const [want, record] of cases) {
+    it(`${JSON.stringify(record)}: ${want} in both`, () => {
+      const got = verdicts(ho, rb, pay, { record });
+      expect([got.thread, got.check], JSON.stringify(got)).toStrictEqual([want, want]);
+      expect(got.causes).toStrictEqual(got.errors);
+    });
+  }
+  it("names the slot the record contradicts and the record's value, as check-rb does, without the HO's (the thread keeps none)", () => {
+    const record = { acct: "99-99-99/00000000", amt: "5400.00" };
+    const thread = checkThread([ho, rb], { vocabulary: pay, expectations: () => ({ record }) }).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes;
+    const check = checkReadback(ho, rb, pay, { record }).tiers[4].findings;
+    expect(check.map((f) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["HO_DIFFERS", "acct", "99-99-99/00000000", "40-12-88/61102938"]]);
+    expect(thread?.map((f) => [f.code, f.slot, f.expected, f.received, f.message])).toStrictEqual([["HO_DIFFERS", "acct", "99-99-99/00000000", undefined, "acct: the HO sent carries another value than the record's 99-99-99/00000000: the HO contradicts what was approved, and check-ho refuses it"]]);
+  });
+});
+
 describe("a readback that states a slot beyond its echo set: the thread and check-rb agree", () => {
   const pairs: [string, string, string, string][] = [
     ["void", "due under rb=echo", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT due=20261010"],
@@ -1274,6 +1301,22 @@ describe("THREAD_REISSUE_DUP says where the handoff the receiver holds stands", 
   it("already closed, by what, never 'the live handoff'", () => {
     expect(message([...start, "RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=OK", DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver already holds ops-1, which its DN (line 4) already closed");
     expect(message([...start, "RW1 CX ops-3 re=ops-1 from=ops to=builder item=jira:OPS-1 why=SUPERSEDED", DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver already holds ops-1, which its CX (line 4) already closed");
+  });
+  // Rule 1: "a receiver that already read it back replies UN why=DUP". Without a readback that
+  // passed, the UN's claim moves nothing, and the note does not say the receiver holds the work.
+  const HO = "RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX";
+  const REISSUE = "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX";
+  it("no readback of the original came: the receiver says it read it back, and ownership has not moved", () => {
+    expect(message([HO, REISSUE, DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver says it already read back ops-1, which stays the live handoff, but no readback of it has come: ownership has not moved (rule 1)");
+    expect(message([HO, REISSUE, "RW1 DN builder-2 re=ops-1 from=builder to=ops item=jira:OPS-1 out=NOOP", DUP])).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver says it already read back ops-1, which its DN (line 3) already closed, but no readback of it has come: ownership has not moved (rule 1)");
+  });
+  it("its only readback was void (the re-issue names it)", () => {
+    const lines = [HO, "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=BUILD", "RW1 HO ops-2 re=builder-1 from=ops to=builder item=jira:OPS-1 ask=FIX", DUP];
+    expect(message(lines)).toBe("the re-issue ops-2 is answered UN why=DUP (builder-9): the receiver says it already read back ops-1, which stays the live handoff, but its only readbacks were void: ownership has not moved (rule 1)");
+  });
+  it("a readback that passed under another HO of the line is the handoff's (rule 1: the same HO sent again)", () => {
+    const lines = [HO, "RW1 RB builder-1 re=ops-1 from=builder to=ops item=jira:OPS-1 ask=FIX", REISSUE, "RW1 HO ops-3 re=ops-2 from=ops to=builder item=jira:OPS-1 ask=FIX", "RW1 UN builder-9 re=ops-3 from=builder to=ops why=DUP"];
+    expect(message(lines)).toBe("the re-issue ops-3 is answered UN why=DUP (builder-9): the receiver already holds ops-2, which stays the live handoff");
   });
 });
 

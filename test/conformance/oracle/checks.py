@@ -199,6 +199,10 @@ R("exec-open-slot-resolved", PAYOPEN, PAYOPENRB, [PASS, NA, PASS, NA, PASS], [],
 # The record is what was approved: an HO that carries other values is echoed and would pass, so
 # tier 5 fails it against the record (HO_DIFFERS, as check-ho refuses that HO before it is sent).
 R("exec-ho-contradicts-record", PAYHO, PAYRB, [PASS, PASS, PASS, NA, FAIL], ["HO_DIFFERS", "HO_DIFFERS"], profile="pay", record={"sup": "marlow", "amt": "5100.00", "cur": "GBP", "kind": "GROSS", "acct": "99-99-99/00000000", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929"})
+# A record that holds only some of the values the HO carries is held to them slot by slot (note 23):
+# one it holds otherwise is HO_DIFFERS, and the ones it does not hold are check-ho's, not tier 5's.
+R("exec-ho-contradicts-partial-record", PAYHO, PAYRB, [PASS, PASS, PASS, NA, FAIL], ["HO_DIFFERS"], profile="pay", record={"amt": "5100.00"})
+R("exec-ho-partial-record-agrees", PAYHO, PAYRB, [PASS, PASS, PASS, NA, PASS], [], profile="pay", record={"amt": "5400.00"})
 R("exec-open-slot-unverified", PAYOPEN, PAYOPENRB, [PASS, NA, PASS, NA, FAIL], ["EXEC_UNVERIFIED"], profile="pay")
 R("exec-unsent-other-slot", PAYHO, PAYRB.replace(" h=a7a82de76607", " eff=20261101"), [PASS, NA, FAIL, NA, PASS], ["ECHO_MISMATCH"], profile="pay")
 R("exec-no-map", "RW1 HO a-1 from=a to=b item=x ask=FIX rb=exec", "RW1 RB b-1 re=a-1 from=b to=a item=x ask=FIX", [PASS, NA, PASS, NA, NA], ["EXEC_NO_MAP"])
