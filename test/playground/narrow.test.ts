@@ -32,4 +32,25 @@ describe("at 375 px wide", () => {
     const widest = await page.locator(".delegation-findings td").evaluateAll((tds) => Math.max(...tds.map((td) => td.getBoundingClientRect().right)));
     expect(widest).toBeLessThanOrEqual(375);
   });
+
+  // An item, id or agent name is a token with no break in it (gh:crox/... has no space or hyphen
+  // to wrap at): long ones wrap in the thread's rows, its owners table and the lab's list of
+  // handoffs rather than make the page scroll sideways, on a phone or a desktop.
+  it.each([375, 1400])("wraps a long item, id and agent name at %i px: no view scrolls sideways", async (width) => {
+    const { page } = await suite.open();
+    await page.setViewportSize({ width, height: 740 });
+    const item = `gh:crox/${"x".repeat(70)}`;
+    const agent = `writer${"y".repeat(70)}`;
+    const lines = [
+      `RW1 HO ${agent}-1 from=${agent} to=research item=${item} ask=DRAFT`,
+      `RW1 RB research-1 re=${agent}-1 from=research to=${agent} item=${item} ask=DRAFT`,
+    ];
+    await page.fill("#conversation", lines.join("\n"));
+    await page.locator('ol.rows > li[data-line="2"]').waitFor();
+    await page.locator(`tr[data-item="${item}"]`).waitFor();
+    expect(await sideways(page), "conversation").toBe(0);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await page.locator("#lab-handoff").waitFor();
+    expect(await sideways(page), "readback lab").toBe(0);
+  });
 });
