@@ -2,13 +2,14 @@
  * The CLI's statement store: one JSON file (default `.rw/statements.json`). Every change happens
  * under an exclusive lock file and is written to a temporary file, flushed and renamed over the
  * store, so a crash leaves the old store or the new one, never half of either, and two `rw commit`
- * processes cannot both commit one token.
+ * processes cannot both commit one token, nor two statements of one re-issue line (the core reads
+ * the line from the HOs with `re=` this file keeps, as it knows no thread).
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import * as v from "valibot";
 import { isMessageId, isStatementToken, isTime, memoryStore, messageSchema, parseJsonText, statementMismatch, withoutBom } from "../core/index.js";
-import type { Statement, StatementStore } from "../core/index.js";
+import type { ReissueNote, Statement, StatementStore } from "../core/index.js";
 import { readProblem } from "./input.js";
 import { UsageError } from "./usage-error.js";
 
@@ -21,6 +22,12 @@ interface StoreFile {
   readonly statements: Statement[];
   /** Handoffs a CX cancelled (`rw abandon --handoff`), written only when there are any. */
   readonly cancelled?: string[];
+  /**
+   * The HOs with `re=` rw prepare was given, prepared for or not: the re-issue lines the core reads
+   * (statement-line.ts), as this store knows no thread. Written only when there are any: a store
+   * of an earlier rw lacks it.
+   */
+  readonly reissues?: ReissueNote[];
 }
 
 const handoffId = v.pipe(v.string(), v.check(isMessageId, "a handoff is a message id <agent>-<n>"));
@@ -37,10 +44,20 @@ const statementSchema = v.strictObject({
   // commit moment is then not compared (core/statement.ts).
   prepared: v.optional(v.pipe(v.string(), v.check(isTime, "prepared is a UTC time YYYYMMDDTHHMMZ"))),
 });
+const text = v.pipe(v.string(), v.minLength(1, "it is not empty"));
+const reissueSchema = v.strictObject({
+  id: handoffId,
+  re: v.pipe(v.string(), v.check(isMessageId, "re is a message id <agent>-<n>")),
+  from: text,
+  to: text,
+  item: text,
+  ask: text,
+});
 const storeSchema = v.strictObject({
   version: v.literal(1, "the store's version is 1"),
   statements: v.array(statementSchema, "statements is a list"),
   cancelled: v.optional(v.array(handoffId, "cancelled is a list of handoff ids")),
+  reissues: v.optional(v.array(reissueSchema, "reissues is a list of HOs with re=")),
 });
 
 /** Why a store file cannot be used: it names the first problem's place (`statements[0].exp`). */
@@ -56,6 +73,7 @@ export class StoreError extends Error {
 interface Loaded {
   readonly statements: Statement[];
   readonly cancelled: string[];
+  readonly reissues: ReissueNote[];
 }
 
 function load(path: string): Loaded {
@@ -69,7 +87,7 @@ function load(path: string): Loaded {
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { statements: [], cancelled: [] };
+    if (code === "ENOENT") return { statements: [], cancelled: [], reissues: [] };
     // In the words every other path rw cannot read gets ("permission denied"), not node's message.
     throw new UsageError(`the statement store ${path} cannot be read: ${readProblem(error)}`);
   }
@@ -98,7 +116,7 @@ function load(path: string): Loaded {
     if (mismatch !== null) refuse(path, `statements[${i}].${mismatch.path}: ${mismatch.problem}`);
     seen.add(s.token);
   });
-  return { statements, cancelled: checked.output.cancelled ?? [] };
+  return { statements, cancelled: checked.output.cancelled ?? [], reissues: checked.output.reissues ?? [] };
 }
 
 function writeAtomically(path: string, text: string): void {
@@ -148,9 +166,9 @@ function missing(path: string): boolean {
   }
 }
 
-/** The file as rw writes it: the `cancelled` list only when there is one, as a store of an earlier rw lacks it. */
-function storeFile(statements: Statement[], cancelled: string[]): StoreFile {
-  return cancelled.length === 0 ? { version: 1, statements } : { version: 1, statements, cancelled };
+/** The file as rw writes it: the `cancelled` and `reissues` lists only when there are some, as a store of an earlier rw lacks them. */
+function storeFile(statements: Statement[], cancelled: string[], reissues: ReissueNote[]): StoreFile {
+  return { version: 1, statements, ...(cancelled.length === 0 ? {} : { cancelled }), ...(reissues.length === 0 ? {} : { reissues }) };
 }
 
 /**
@@ -163,17 +181,17 @@ export function withStatementStore<T>(path: string, step: (store: StatementStore
   if (!creates && missing(path)) {
     const empty = memoryStore();
     const result = step(empty);
-    if (empty.all().length > 0 || empty.cancelled().length > 0) throw new Error("a step that creates nothing wrote to the store");
+    if (empty.all().length > 0 || empty.cancelled().length > 0 || empty.reissues().length > 0) throw new Error("a step that creates nothing wrote to the store");
     return result;
   }
   mkdirSync(dirname(path), { recursive: true });
   const release = lock(path);
   try {
     const before = load(path);
-    const store = memoryStore(before.statements, before.cancelled);
+    const store = memoryStore(before.statements, before.cancelled, before.reissues);
     const result = step(store);
-    const after = storeFile(store.all(), store.cancelled());
-    if (JSON.stringify(after) !== JSON.stringify(storeFile(before.statements, before.cancelled))) writeAtomically(path, `${JSON.stringify(after, null, 1)}\n`);
+    const after = storeFile(store.all(), store.cancelled(), store.reissues());
+    if (JSON.stringify(after) !== JSON.stringify(storeFile(before.statements, before.cancelled, before.reissues))) writeAtomically(path, `${JSON.stringify(after, null, 1)}\n`);
     return result;
   } finally {
     release();

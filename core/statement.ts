@@ -15,6 +15,8 @@ import type { Vocabulary } from "./vocabulary-model.js";
 import { _readbackId } from "./_readback-id.js";
 import { _cut } from "./_chars.js";
 import { _field, _same, _show } from "./_slot-values.js";
+import { envelopeOfHandoff, envelopeOfStatement, handoffLine, reissueNoteOf } from "./statement-line.js";
+import type { HandoffEnvelope, ReissueNote } from "./statement-line.js";
 
 export type StatementState = "pending" | "committed" | "abandoned" | "expired" | "cancelled";
 
@@ -74,7 +76,8 @@ export interface StatementStore {
    * The other ids the same handoff was sent under: rule 1's re-issues of it and the HO it
    * re-issues ("the sender re-issues the same HO"). One act for them all: a statement that ran for
    * any of them ends the others. Only a holder of the thread knows them (the Worker's thread
-   * object); a store without one has none.
+   * object); without it, the core reads them from the store's notes of the HOs with `re=` it was
+   * given and its statements (noteReissue; statement-line.ts).
    */
   reissuesOf?(handoff: string): readonly string[];
   /**
@@ -92,12 +95,25 @@ export interface StatementStore {
    * store that knows no re-issues (no reissuesOf).
    */
   stating?(readback: string): Statement | undefined;
+  /**
+   * Keeps a note of an HO with `re=` a prepare was given, whether or not anything was prepared for
+   * it: a store that knows no re-issues (no reissuesOf) learns a handoff's re-issue line from these
+   * and its statements (statement-line.ts), a middle HO with no statement included. One note per
+   * id: a note already kept for it stays.
+   */
+  noteReissue?(note: ReissueNote): void;
+  /** The note kept of the HO `id`, or undefined. */
+  reissueNote?(id: string): ReissueNote | undefined;
+  /** The notes of the HOs whose `re=` names `id` (an HO, or a readback a statement stated). */
+  citing?(id: string): readonly ReissueNote[];
 }
 
 /** A store in memory (tests, and the base of the file store). */
-export function memoryStore(initial: readonly Statement[] = [], cancelled: readonly string[] = []): StatementStore & { all(): Statement[]; cancelled(): string[] } {
+export function memoryStore(initial: readonly Statement[] = [], cancelled: readonly string[] = [], reissues: readonly ReissueNote[] = []): StatementStore & { all(): Statement[]; cancelled(): string[]; reissues(): ReissueNote[] } {
   const byToken = new Map(initial.map((s) => [s.token, s]));
   const cancels = new Set(cancelled);
+  const notes = new Map<string, ReissueNote>();
+  for (const n of reissues) if (!notes.has(n.id)) notes.set(n.id, n);
   return {
     get: (token) => byToken.get(token),
     put: (statement) => void byToken.set(statement.token, statement),
@@ -106,8 +122,12 @@ export function memoryStore(initial: readonly Statement[] = [], cancelled: reado
     stating: (readback) => [...byToken.values()].find((s) => s.readback.id === readback),
     markCancelled: (handoff) => void cancels.add(handoff),
     isCancelled: (handoff) => cancels.has(handoff),
+    noteReissue: (note) => void (notes.has(note.id) || notes.set(note.id, note)),
+    reissueNote: (id) => notes.get(id),
+    citing: (id) => [...notes.values()].filter((n) => n.re === id),
     all: () => [...byToken.values()],
     cancelled: () => [...cancels],
+    reissues: () => [...notes.values()],
   };
 }
 
@@ -151,6 +171,12 @@ export interface PrepareInput {
 /** Freezes the call and returns the statement (its `readback` is the RB to relay, with `x_tok`). */
 export function prepare(store: StatementStore, input: PrepareInput, vocabulary: Vocabulary, token: string = newToken()): Result<Statement> {
   const fail = (f: Finding[]): Result<Statement> => ({ ok: false, value: null, findings: f });
+  // A store that knows no thread learns the re-issue line from the HOs it is given, this one
+  // whatever becomes of its prepare: a re-issue of it may come next (rule 1).
+  if (store.reissuesOf === undefined) {
+    const note = reissueNoteOf(input.ho);
+    if (note !== null) store.noteReissue?.(note);
+  }
   if (!isTime(input.exp)) return fail([finding("STATEMENT_REFUSED", `exp=${input.exp} is not a UTC time (YYYYMMDDTHHMMZ)`, { slot: "exp", received: input.exp })]);
   if (input.now !== undefined) {
     if (!isTime(input.now)) throw new RangeError("prepare: now must be YYYYMMDDTHHMMZ");
@@ -164,7 +190,7 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
   const set = readbackSet(input.ho, vocabulary);
   const unstated = unstatedCall(input, set, vocabulary.name);
   if (unstated !== null) return fail([unstated]);
-  const ended = endedHandoff(store, input.ho.id, reissuedInStore(store, input.ho));
+  const ended = endedHandoff(store, input.ho.id, envelopeOfHandoff(input.ho), input.ho.re);
   if (ended !== null) return fail([ended]);
   // An earlier statement's RB (abandoned, say) already holds its id: a fresh one never repeats it,
   // nor one a statement for another handoff states (a re-issue's original, above all: the same
@@ -233,32 +259,17 @@ export function committedStatement(store: Pick<StatementStore, "forHandoff">, ha
 }
 
 /**
- * The HO `ho` re-issues, as a store that knows no thread (no reissuesOf: the CLI's file) can tell
- * it from `ho` itself: rule 1's re-issue is "the same HO" sent again "with `re=` pointing at the
- * original" (or at its void RB), so `re=` names the original, or a readback of it, for which a
- * statement here answers the same sender about the same item and ask. A store that knows the
- * thread says which HOs are re-issues (a thread's HO citing a closed one is none, note 28), and is
- * not second-guessed. `[]` when the store cannot tell.
- */
-function reissuedInStore(store: StatementStore, ho: Message): string[] {
-  if (store.reissuesOf !== undefined || ho.re === null) return [];
-  const same = (s: Statement): boolean => s.readback.from === ho.to && s.readback.to === ho.from && s.readback.item === ho.item && _same(s.readback.slots["ask"], ho.slots["ask"]);
-  if (store.forHandoff(ho.re).some(same)) return [ho.re];
-  const stated = store.stating?.(ho.re);
-  return stated !== undefined && stated.handoff !== ho.id && same(stated) ? [stated.handoff] : [];
-}
-
-/**
  * Why no statement for `handoff` may be prepared or run any more, or null: one of its statements
  * ran (one act per handoff), or a CX for it abandoned them (section 5.4: the receiver abandons
  * anything prepared for it, so a statement prepared after the cancel would run a withdrawn act).
- * `reissued`: the HOs it re-issues that the store can tell from the HO itself (reissuedInStore).
+ * `envelope`: the handoff's, by which a store that knows no thread tells its re-issue line
+ * (statement-line.ts): the HO given to prepare, or the statement given to commit; `re`, the `re=`
+ * of the HO given to prepare (at commit, the note the store kept of it).
  */
-function endedHandoff(store: StatementStore, handoff: string, reissued: readonly string[] = []): Finding | null {
+function endedHandoff(store: StatementStore, handoff: string, envelope: HandoffEnvelope | null, re?: string | null): Finding | null {
   // A cancel is of one id (a CX why=SUPERSEDED withdraws the HO a re-issue replaced, not the
   // re-issue); the act is the handoff's, whichever id it ran under.
-  const others = [...(store.reissuesOf?.(handoff) ?? []), ...reissued].filter((id) => id !== handoff);
-  const ran = committedStatement(store, [handoff, ...others]);
+  const ran = committedStatement(store, handoffLine(store, handoff, envelope, re));
   if (ran !== undefined) return alreadyRan(ran, handoff);
   // The mark, or a cancelled statement alone: a store written before the mark existed kept none.
   if (store.isCancelled(handoff) || store.forHandoff(handoff, "cancelled").some((s) => s.state === "cancelled")) {
@@ -299,7 +310,9 @@ export function commit(store: StatementStore, token: string, now: string): Resul
     if (statement !== undefined && statement.state === "pending" && now > statement.exp) store.put({ ...statement, state: "expired" });
     return { ok: false, value: null, findings: [refusal] };
   }
-  const ended = endedHandoff(store, (statement as Statement).handoff);
+  // One act per handoff, whichever id of its line (rule 1's re-issues) it runs under: a statement
+  // prepared for a re-issue before its original's ran is refused here, and the other way round.
+  const ended = endedHandoff(store, (statement as Statement).handoff, envelopeOfStatement(statement as Statement));
   if (ended !== null) return { ok: false, value: null, findings: [ended] };
   const committed: Statement = { ...(statement as Statement), state: "committed" };
   store.put(committed);
@@ -355,7 +368,7 @@ export function cancelHandoff(store: StatementStore, handoff: string, now?: stri
  * committed statement).
  */
 export function ranBeforeCancel(store: StatementStore, handoff: string): Finding | null {
-  const ran = committedStatement(store, [handoff, ...(store.reissuesOf?.(handoff) ?? []).filter((id) => id !== handoff)]);
+  const ran = committedStatement(store, handoffLine(store, handoff));
   if (ran === undefined) return null;
   return finding("STATEMENT_REFUSED", `the act of ${handoff} already ran: the statement read back as ${ran.readback.id} was committed, and a cancel cannot unsay an act; answer the CX with the act's DN, not AN val=Y (section 5.4)`, { slot: "x_tok", expected: "pending", received: "committed" });
 }

@@ -1,5 +1,5 @@
 // The `rw` command as a user runs it: the built file, real stdin, real exit codes.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -497,6 +497,69 @@ describe("readbacks and the checks around an act", () => {
     expect([again.code, again.out]).toStrictEqual([1, ""]);
     expect(again.err).toContain("STATEMENT_REFUSED: the handoff scheduler-2 is the same HO as scheduler-1 (rule 1: a re-issue sends the same HO again), whose act already ran under another statement; its act runs once");
     expect((JSON.parse(readFileSync(store, "utf8")) as { statements: unknown[] }).statements.length).toBe(1);
+  });
+  describe("one act per re-issue line at commit: the store keeps the HOs given with re= (rule 1, README note 27)", () => {
+    const HO2 = PAY_HO.replace("scheduler-1", "scheduler-2 re=scheduler-1");
+    const HO3 = PAY_HO.replace("scheduler-1", "scheduler-3 re=scheduler-2");
+    const prep = (store: string, ho: string) => rw(["prepare", "--ho", ho, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", store, "--json"]);
+    const tokenOf = (run: Run) => (JSON.parse(run.out) as { token: string }).token;
+    const commitAt = (store: string, token: string) => rw(["commit", token, "--now", "20261002T1500Z", "--store", store]);
+    const sameAs = (h: string, ran: string) => `refused: the handoff ${h} is the same HO as ${ran} (rule 1: a re-issue sends the same HO again), whose act already ran under another statement; its act runs once\n`;
+    it("a statement prepared for the re-issue before the original's commit is refused after it, in either order", () => {
+      const a = join(tmp, "line-a", "statements.json");
+      const [a1, a2] = [tokenOf(prep(a, PAY_HO)), tokenOf(prep(a, HO2))];
+      expect(commitAt(a, a1).code).toBe(0);
+      expect(commitAt(a, a2)).toStrictEqual({ code: 1, out: "", err: sameAs("scheduler-2", "scheduler-1") });
+      const b = join(tmp, "line-b", "statements.json");
+      const [b1, b2] = [tokenOf(prep(b, PAY_HO)), tokenOf(prep(b, HO2))];
+      expect(commitAt(b, b2).code).toBe(0);
+      expect(commitAt(b, b1)).toStrictEqual({ code: 1, out: "", err: sameAs("scheduler-1", "scheduler-2") });
+      // What the file keeps: the re-issue's re=, and who, what and which ask it is about.
+      const kept = JSON.parse(readFileSync(b, "utf8")) as { reissues: unknown[]; statements: { state: string }[] };
+      expect(kept.reissues).toStrictEqual([{ id: "scheduler-2", re: "scheduler-1", from: "scheduler", to: "payer", item: "inv:MD-2026-057", ask: "PAY" }]);
+      expect(kept.statements.map((s) => s.state)).toStrictEqual(["pending", "committed"]);
+    });
+    it("a re-issue of a re-issue is traced through a middle HO whose prepare was refused", () => {
+      const store = join(tmp, "line-c", "statements.json");
+      expect(commitAt(store, tokenOf(prep(store, PAY_HO))).code).toBe(0);
+      expect(prep(store, HO2).code).toBe(1);
+      const third = prep(store, HO3);
+      expect([third.code, (JSON.parse(third.out) as { findings: { message: string }[] }).findings[0]?.message]).toStrictEqual([1, sameAs("scheduler-3", "scheduler-1").slice("refused: ".length, -1)]);
+    });
+    it("a store an earlier rw wrote (no reissues) still loads: its statements link only through HOs given since", () => {
+      const store = join(tmp, "line-old", "statements.json");
+      const one = tokenOf(prep(store, PAY_HO));
+      const two = tokenOf(prep(store, HO2));
+      // As an earlier rw wrote it: the same statements, no reissues list.
+      const file = JSON.parse(readFileSync(store, "utf8")) as { version: 1; statements: unknown[] };
+      writeFileSync(store, `${JSON.stringify({ version: file.version, statements: file.statements }, null, 1)}\n`);
+      expect(commitAt(store, one).code).toBe(0);
+      // It cannot tell the re-issue prepared before it was upgraded: its re= was never kept.
+      expect(commitAt(store, two).code).toBe(0);
+      // A re-issue given since is read from its own re=, as before.
+      expect(prep(store, HO3.replace("re=scheduler-2", "re=scheduler-1")).code).toBe(1);
+      // A damaged note is refused before anything runs from the store.
+      const bad = join(tmp, "line-bad", "statements.json");
+      prep(bad, HO2);
+      const damaged = JSON.parse(readFileSync(bad, "utf8")) as { reissues: { re: string }[] };
+      (damaged.reissues[0] as { re: string }).re = "scheduler";
+      writeFileSync(bad, JSON.stringify(damaged));
+      const refused = prep(bad, PAY_HO);
+      expect([refused.code, refused.err]).toStrictEqual([1, ""]);
+      expect(refused.out).toContain("reissues[0].re: re is a message id <agent>-<n>");
+    });
+    it("two rw commit processes racing on two statements of one line: the lock lets one run", async () => {
+      const race = (store: string, tokens: string[]) =>
+        Promise.all(tokens.map((t) => new Promise<number | null>((done) => spawn(process.execPath, [RW, "commit", t, "--now", "20261002T1500Z", "--store", store], { cwd: ROOT, stdio: "ignore" }).on("close", done))));
+      for (let round = 0; round < 3; round++) {
+        const store = join(tmp, `line-race-${round}`, "statements.json");
+        const tokens = [tokenOf(prep(store, PAY_HO)), tokenOf(prep(store, HO2))];
+        const codes = await race(store, round % 2 === 0 ? tokens : [...tokens].reverse());
+        expect([...codes].sort()).toStrictEqual([0, 1]);
+        const states = (JSON.parse(readFileSync(store, "utf8")) as { statements: { state: string }[] }).statements.map((s) => s.state);
+        expect(states.filter((x) => x === "committed").length).toBe(1);
+      }
+    }, 30_000);
   });
   it("abandon --handoff after the act ran says so and fails, as abandon TOKEN does: a cancel cannot unsay an act", () => {
     const store = join(tmp, "ran-then-cancel", "statements.json");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
-  isStatementToken, makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, ranBeforeCancel, readbackVerdict, readRecord, relayedStatement, withdraws,
+  handoffLine, isStatementToken, makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, ranBeforeCancel, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Finding, HandoffState, Message, Statement, StatementStore, Vocabulary } from "../../core/index.js";
 import { _compareCriteria } from "../../core/criteria.js";
@@ -845,6 +845,94 @@ describe("prepared statements (section 5.3)", () => {
     expect(prepared(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1").replace("item=inv:MD-2026-057", "item=inv:MD-2026-058")).ok).toBe(true);
     expect(prepared(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1").replace("to=payer", "to=payer2")).ok).toBe(true);
     expect(prepared(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-9")).ok).toBe(true);
+  });
+  describe("a store that knows no thread: one act per re-issue line at commit, whenever each statement was prepared (README note 27)", () => {
+    const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+    const HO2 = PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1");
+    const HO3 = PAYHO.replace("scheduler-1", "scheduler-3 re=scheduler-2");
+    const lineOf = (store: StatementStore) => {
+      let n = 7;
+      return (line: string) => prepare(store, { ho: msg(line), call: CALL, exp: "20261002T1600Z", n: n++ }, pay);
+    };
+    const token = (r: { ok: boolean; value: Statement | null }) => {
+      if (!r.ok || r.value === null) throw new Error("not prepared");
+      return r.value.token;
+    };
+    const refusal = (r: { findings: readonly Finding[] }) => r.findings.map((f) => [f.code, f.slot, f.received, f.message]);
+    const sameAs = (h: string, ran: string) => [["STATEMENT_REFUSED", "x_tok", "committed", `the handoff ${h} is the same HO as ${ran} (rule 1: a re-issue sends the same HO again), whose act already ran under another statement; its act runs once`]];
+    it("a statement prepared for the re-issue before the original's commit is refused after it, and the other way round", () => {
+      // Original first, then its re-issue, both pending; whichever commits first, the other is refused.
+      for (const [first, second] of [[0, 1], [1, 0]] as const) {
+        const store = memoryStore();
+        const prepared = lineOf(store);
+        const tokens = [token(prepared(PAYHO)), token(prepared(HO2))];
+        expect(commit(store, tokens[first] as string, "20261002T1500Z").ok).toBe(true);
+        const again = commit(store, tokens[second] as string, "20261002T1500Z");
+        expect(refusal(again)).toStrictEqual(sameAs(second === 0 ? "scheduler-1" : "scheduler-2", first === 0 ? "scheduler-1" : "scheduler-2"));
+        // Refused, not spent: nothing ran, and the statement is still pending, as for its own handoff.
+        expect(store.get(tokens[second] as string)?.state).toBe("pending");
+      }
+      // The re-issue prepared before its original: the re-issue's re= is kept, so the line is read at commit.
+      const store = memoryStore();
+      const prepared = lineOf(store);
+      const reissue = token(prepared(HO2));
+      const original = token(prepared(PAYHO));
+      expect(commit(store, original, "20261002T1500Z").ok).toBe(true);
+      expect(refusal(commit(store, reissue, "20261002T1500Z"))).toStrictEqual(sameAs("scheduler-2", "scheduler-1"));
+    });
+    it("a re-issue of a re-issue is traced through a middle HO that got no statement, once the store was given it", () => {
+      const store = memoryStore();
+      const prepared = lineOf(store);
+      expect(commit(store, token(prepared(PAYHO)), "20261002T1500Z").ok).toBe(true);
+      // The middle HO is refused, and kept as a note all the same: the next re-issue names it.
+      expect(refusal(prepared(HO2))).toStrictEqual(sameAs("scheduler-2", "scheduler-1"));
+      expect(store.reissues().map((n) => [n.id, n.re])).toStrictEqual([["scheduler-2", "scheduler-1"]]);
+      expect(refusal(prepared(HO3))).toStrictEqual(sameAs("scheduler-3", "scheduler-1"));
+      expect(handoffLine(store, "scheduler-1")).toStrictEqual(["scheduler-1", "scheduler-2", "scheduler-3"]);
+      // Pending before the commit, through the middle HO: refused at commit.
+      const fresh = memoryStore();
+      const again = lineOf(fresh);
+      const first = token(again(PAYHO));
+      expect(again(HO2.replace("rb=exec", "rb=all")).ok).toBe(false);
+      const third = token(again(HO3));
+      expect(commit(fresh, third, "20261002T1500Z").ok).toBe(true);
+      expect(refusal(commit(fresh, first, "20261002T1500Z"))).toStrictEqual(sameAs("scheduler-1", "scheduler-3"));
+      // A middle HO the store was never given links nothing: it cannot tell a re-issue from a new HO citing a message it never saw.
+      const unseen = memoryStore();
+      const prepare3 = lineOf(unseen);
+      expect(commit(unseen, token(prepare3(PAYHO)), "20261002T1500Z").ok).toBe(true);
+      expect(prepare3(HO3).ok).toBe(true);
+    });
+    it("through a void readback a statement stated, and only for the same HO (sender, receiver, item, ask)", () => {
+      const store = memoryStore();
+      const prepared = lineOf(store);
+      const first = prepared(PAYHO);
+      const rb = first.value?.readback.id as string;
+      const viaRb = token(prepared(PAYHO.replace("scheduler-1", `scheduler-2 re=${rb}`)));
+      const otherItem = token(prepared(HO2.replace("scheduler-2", "scheduler-4").replace("item=inv:MD-2026-057", "item=inv:MD-2026-058")));
+      const otherTo = token(prepared(HO2.replace("scheduler-2", "scheduler-5").replace("to=payer", "to=payer2")));
+      expect(commit(store, viaRb, "20261002T1500Z").ok).toBe(true);
+      expect(refusal(commit(store, token(first), "20261002T1500Z"))).toStrictEqual(sameAs("scheduler-1", "scheduler-2"));
+      expect(commit(store, otherItem, "20261002T1500Z").ok).toBe(true);
+      expect(commit(store, otherTo, "20261002T1500Z").ok).toBe(true);
+    });
+    it("a CX of an HO of the line finds the act that ran under another (ranBeforeCancel), and a thread's store is not second-guessed", () => {
+      const store = memoryStore();
+      const prepared = lineOf(store);
+      const original = token(prepared(PAYHO));
+      const reissue = token(prepared(HO2));
+      expect(commit(store, reissue, "20261002T1500Z").ok).toBe(true);
+      expect(ranBeforeCancel(store, "scheduler-1")?.message).toContain("the act of scheduler-1 already ran");
+      // A store that knows the thread says which HOs are re-issues (note 28): its word stands, and it keeps no notes.
+      const thread = { ...memoryStore(), reissuesOf: () => [] };
+      const inThread = lineOf(thread);
+      const a = token(inThread(PAYHO));
+      const b = token(inThread(HO2));
+      expect(commit(thread, a, "20261002T1500Z").ok).toBe(true);
+      expect(commit(thread, b, "20261002T1500Z").ok).toBe(true);
+      expect(thread.reissues()).toStrictEqual([]);
+      expect(original).not.toBe(reissue);
+    });
   });
   it("a CX after the act ran finds it beyond abandoning (ranBeforeCancel), under any id the handoff was sent with", () => {
     const { store, statement } = setup();
