@@ -35,7 +35,7 @@ import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
-import { consumptionShrinks } from "./_consumption.js";
+import { pairShrinkFindings } from "./_consumption-shrinks.js";
 import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
@@ -59,17 +59,15 @@ export interface AttemptsReport {
 
 /**
  * A record of an attempt against the revision it names as its prior, when that is given: what the
- * prior reports consumed, the later one reports at least (`_consumption.ts`), and an outcome the
- * prior left unknown or mixed it changes only with a read-back (`_outcome-reconciliation.ts`).
+ * prior reports consumed, the later one reports at least (`_consumption-shrinks.ts`), and an
+ * outcome the prior left unknown or mixed it changes only with a read-back
+ * (`_outcome-reconciliation.ts`).
  */
 function priorRevisionFindings(mine: readonly ExecutionAttempt[], given: readonly number[], out: DelegationFinding[]): void {
   for (const { record, before } of attemptPriors(mine.map((attempt, i) => ({ attempt, index: given[i] as number })))) {
-    const [a, p] = [record.attempt, before.attempt];
-    for (const s of consumptionShrinks(a.budget_consumption, p.budget_consumption)) {
-      const path = `attempts.${record.index}.budget_consumption.${s.path}`;
-      out.push(delegationFinding("ATTEMPT_CONSUMPTION_SHRANK", `${path}: ${a.attempt_id}@${a.revision_id} reports ${s.now} consumed, less than the ${s.was} of the revision it follows, ${p.revision_id} (attempts.${before.index}): what was consumed is never given back`, { path, dimension: "budget", expected: `>= ${s.was}`, received: s.now }));
-    }
-    outcomeReconciliationFinding(`attempts.${record.index}`, a, `attempts.${before.index}`, p, out);
+    const [at, was] = [`attempts.${record.index}`, `attempts.${before.index}`];
+    pairShrinkFindings(at, record.attempt, was, before.attempt, out);
+    outcomeReconciliationFinding(at, record.attempt, was, before.attempt, out);
   }
 }
 

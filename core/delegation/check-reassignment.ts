@@ -27,6 +27,7 @@ import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
+import { consumptionShrinkFindings } from "./_consumption-shrinks.js";
 import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { outcomeReconciliationFindings } from "./_outcome-reconciliation.js";
@@ -168,6 +169,11 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // "never normalize ... without reconciliation"); denied on `retries`, 5.1's retry_policy row.
   attemptForkFindings(ofThis, findings, "retries");
   outcomeReconciliationFindings(ofThis, findings, "retries");
+  // The remaining budget is read from these records (11.4), so, as in checkAttempts, a record of an
+  // attempt reports at least what the revision it follows reported consumed: one reporting less
+  // contradicts it, whatever the remainder reads (the most any record reports), denied on `spend`
+  // for money and `budget` for the rest, as the remainder is.
+  consumptionShrinkFindings(ofThis, findings);
   // 11.4's resume is a new attempt of the same delegation, sent to the same target, which
   // deduplicates by the key and knows no contract revision: one key names one effect across the
   // revisions (ATT-2 under r2 reuses ATT-1's key for ATT-1's effect). Another delegation's attempts
