@@ -199,11 +199,12 @@ export const delegationCheckReassignmentCommand: Command = {
   checks: [
     "the next revision keeps the same or a narrower scope; the delegatee may change (11.4)",
     "a child delegation's new delegatee is one of its parent's eligible delegates, and its new attestation chain holds as check-child checks one; without the parent or the chain, a child is denied",
-    "with attempts: the next revision's budgets are within what the attempts left of the prior's",
+    "with attempts: the next revision's budgets are within what the attempts left of the prior's, and no later record of an attempt reports less consumed than the one it follows (7.1)",
     "with checkpoints of the prior: each one's remaining budget is within what the prior's limits leave after the attempts, and the next revision grants no more than it left",
     "each checkpoint's revisions of the prior's inputs are exact, and kept by the next revision and by a resume given; of each object its attempt wrote, only a revision that attempt used or produced (7.2 input fixity)",
     "a resume among the attempts records a receipt read back of each external operation its checkpoint left pending or unknown (denied on retries)",
     "one attempt's checkpoints are numbered up as written (denied on inputs), each of its attempt's delegation revision and written after it started, when that attempt is given (denied on budget)",
+    "each attempt of the prior or the next revision starts within that revision (denied on duration) and is its delegatee's, on its card, under its operator (denied on delegate), as check-attempts holds them",
   ],
   options: { prior: part("the revision in force"), next: part("the next revision"), parent: part("a child delegation's parent contract"), chain: part("a child delegation's attestation chain for the next revision"), attempts: part("the delegation's ExecutionAttempts so far, an array"), checkpoints: part("the prior revision's DelegationCheckpoints a resume under the next revision continues from, an array") },
   run: checkReassignment,

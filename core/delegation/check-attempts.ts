@@ -15,7 +15,8 @@
  * running, then ended) is one attempt, read at its latest (`_revision-heads.ts`); two records
  * under one id that start at different times are two attempts (`attemptThing`), and are refused
  * as a fork, as two revisions of one attempt neither of which leads to the other are. An attempt of
- * the contract's exact revision ran through a tool its scope authorizes (`_attempt-tools.ts`), and
+ * the contract's exact revision starts within it (`_attempt-window.ts`), is its delegatee's
+ * (`_attempt-delegatee.ts`), ran through a tool its scope authorizes (`_attempt-tools.ts`), and
  * each attempt and checkpoint of that revision fences every stream its effects fence
  * (`_record-fences.ts`); a checkpoint fences no stream before its attempt did, nor before an
  * earlier checkpoint of that attempt did (`_checkpoint-fences.ts`), and a later revision of an
@@ -23,19 +24,20 @@
  * one idempotency key names one requested effect (`_idempotency-keys.ts`), and one control stream
  * one event at each position (`_stream-forks.ts`).
  */
+import { attemptDelegateeFindings } from "./_attempt-delegatee.js";
 import { attemptFenceFindings } from "./_attempt-fences.js";
 import { attemptForkFindings } from "./_attempt-forks.js";
 import { attemptToolFindings } from "./_attempt-tools.js";
+import { attemptWindowFindings } from "./_attempt-window.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
-import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
-import { consumptionShrinks } from "./_consumption.js";
+import { pairShrinkFindings } from "./_consumption-shrinks.js";
 import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
@@ -47,7 +49,7 @@ import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
 import { resumeStartFindings } from "./_resume-start.js";
 import { resumeSupersededFindings } from "./_resume-superseded.js";
 import { streamForkFindings } from "./_stream-forks.js";
-import { compareUtc, durationMs, sameRevision, utcNanos } from "./scalars.js";
+import { compareUtc, durationMs, utcNanos } from "./scalars.js";
 import type { Duration } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
 import type { Outcome } from "./vocabulary.js";
@@ -59,17 +61,15 @@ export interface AttemptsReport {
 
 /**
  * A record of an attempt against the revision it names as its prior, when that is given: what the
- * prior reports consumed, the later one reports at least (`_consumption.ts`), and an outcome the
- * prior left unknown or mixed it changes only with a read-back (`_outcome-reconciliation.ts`).
+ * prior reports consumed, the later one reports at least (`_consumption-shrinks.ts`), and an
+ * outcome the prior left unknown or mixed it changes only with a read-back
+ * (`_outcome-reconciliation.ts`).
  */
 function priorRevisionFindings(mine: readonly ExecutionAttempt[], given: readonly number[], out: DelegationFinding[]): void {
   for (const { record, before } of attemptPriors(mine.map((attempt, i) => ({ attempt, index: given[i] as number })))) {
-    const [a, p] = [record.attempt, before.attempt];
-    for (const s of consumptionShrinks(a.budget_consumption, p.budget_consumption)) {
-      const path = `attempts.${record.index}.budget_consumption.${s.path}`;
-      out.push(delegationFinding("ATTEMPT_CONSUMPTION_SHRANK", `${path}: ${a.attempt_id}@${a.revision_id} reports ${s.now} consumed, less than the ${s.was} of the revision it follows, ${p.revision_id} (attempts.${before.index}): what was consumed is never given back`, { path, dimension: "budget", expected: `>= ${s.was}`, received: s.now }));
-    }
-    outcomeReconciliationFinding(`attempts.${record.index}`, a, `attempts.${before.index}`, p, out);
+    const [at, was] = [`attempts.${record.index}`, `attempts.${before.index}`];
+    pairShrinkFindings(at, record.attempt, was, before.attempt, out);
+    outcomeReconciliationFinding(at, record.attempt, was, before.attempt, out);
   }
 }
 
@@ -112,47 +112,6 @@ function elapsed(ns: bigint): string {
 }
 
 /**
- * An attempt under this exact revision starts within it, `issued_at <= started_at < expires_at`, as
- * permission holds every effect to it (CONTRACT_NOT_YET, CONTRACT_EXPIRED): a contract authorizes
- * "under exact inputs, limits, gates, and expiry" (1), so an attempt naming a revision not yet
- * issued, or one already expired, ran under no authority. An attempt of another revision of the
- * delegation is judged by that revision's window, which is not in hand.
- */
-function windowFindings(contract: DelegationContract, own: readonly { attempt: ExecutionAttempt; index: number }[], out: DelegationFinding[]): void {
-  const revision = contractRef(contract);
-  for (const { attempt, index } of own) {
-    if (!sameRevision(attempt.delegation_ref, revision)) continue;
-    const path = `attempts.${index}.started_at`;
-    if (!(compareUtc(attempt.started_at, contract.issued_at) >= 0)) out.push(delegationFinding("CONTRACT_NOT_YET", `${path}: ${attempt.attempt_id} starts at ${attempt.started_at}, before ${contract.delegation_id}@${contract.revision_id} was issued (${contract.issued_at}): it ran under no authority`, { path, dimension: "contract", expected: `>= ${contract.issued_at}`, received: attempt.started_at }));
-    else if (!(compareUtc(attempt.started_at, contract.expires_at) < 0)) out.push(delegationFinding("CONTRACT_EXPIRED", `${path}: ${attempt.attempt_id} starts at ${attempt.started_at}, when ${contract.delegation_id}@${contract.revision_id} had expired (${contract.expires_at}): it ran under no authority`, { path, dimension: "contract", expected: `< ${contract.expires_at}`, received: attempt.started_at }));
-  }
-}
-
-/**
- * An attempt under this exact revision is the delegatee's: its `card_ref` the delegatee's exact
- * card revision, its executor the delegatee's agent Actor revision, its operator the contract's
- * accountable operator (CARD_MISMATCH, EXECUTOR_MISMATCH, OPERATOR_MISMATCH, as permission holds
- * every effect to them). A contract authorizes "one bounded objective for one delegatee" (1) and
- * an attempt's "actor, operator, delegation ... remain exact" (1.1), so an attempt of the revision
- * by another agent ran under no authority (11.4: AGENT-B starts ATT-2 under r2, "it does not
- * impersonate" ATT-1 under r1). Every record is compared: each states who executed it.
- */
-function delegateeFindings(contract: DelegationContract, records: readonly { attempt: ExecutionAttempt; index: number }[], out: DelegationFinding[]): void {
-  const revision = contractRef(contract);
-  const { agent_card_ref: card, agent_actor_ref: actor } = contract.delegatee_agent_ref;
-  const operator = contract.accountable_operator_ref.operator_principal_ref;
-  const named = `${contract.delegation_id}@${contract.revision_id}`;
-  const show = (r: { object_id: string; revision_id: string }): string => `${r.object_id}@${r.revision_id}`;
-  for (const { attempt, index } of records) {
-    if (!sameRevision(attempt.delegation_ref, revision)) continue;
-    const at = `attempts.${index}`;
-    if (!sameRevision(attempt.card_ref, card)) out.push(delegationFinding("CARD_MISMATCH", `${at}.card_ref: ${attempt.attempt_id} runs on the card ${show(attempt.card_ref)}, not the delegatee's exact card ${show(card)} in ${named}: it ran under no authority`, { path: `${at}.card_ref`, dimension: "card", expected: `${show(card)} ${card.content_digest}`, received: `${show(attempt.card_ref)} ${attempt.card_ref.content_digest}` }));
-    if (!sameRevision(attempt.executor_actor_ref, actor)) out.push(delegationFinding("EXECUTOR_MISMATCH", `${at}.executor_actor_ref: ${attempt.attempt_id} is executed by ${show(attempt.executor_actor_ref)}, not the delegatee Actor revision ${show(actor)} in ${named}: it ran under no authority`, { path: `${at}.executor_actor_ref`, dimension: "executor", expected: `${show(actor)} ${actor.content_digest}`, received: `${show(attempt.executor_actor_ref)} ${attempt.executor_actor_ref.content_digest}` }));
-    if (attempt.operator_principal_ref !== operator) out.push(delegationFinding("OPERATOR_MISMATCH", `${at}.operator_principal_ref: ${attempt.attempt_id} records the operator ${attempt.operator_principal_ref}, not ${named}'s accountable operator ${operator}`, { path: `${at}.operator_principal_ref`, dimension: "operator", expected: operator, received: attempt.operator_principal_ref }));
-  }
-}
-
-/**
  * `checkpoints`, when given, are checkpoints of this contract revision: each one's remaining budget
  * is verified against the contract's limits and the attempts' consumption up to it (7.2), and one
  * of another revision, whose limits are not in hand, fails closed. Inputs are fixed (7.2 "input
@@ -180,10 +139,10 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   // second head under an id already counted is a fork (`_attempt-forks.ts`).
   const own = attemptForkFindings(records, out, "retry");
   priorRevisionFindings(mine, given, out);
-  windowFindings(contract, own, out);
+  attemptWindowFindings(contract, own, out);
   checkpointRemainderFindings(contract, checkpoints, mine, out);
   checkpointSequenceFindings(checkpoints, out);
-  delegateeFindings(contract, records, out);
+  attemptDelegateeFindings(contract, records, out);
   attemptToolFindings(contract, records, out);
   checkpointAttemptFindings(records, checkpoints, out);
   checkpointFenceFindings(records, checkpoints, out);

@@ -10,8 +10,10 @@
  * own attestation chain, checked against `parent` as check-child checks a child's, and denied
  * without the chain or the parent: the chain cannot be shown to attest the new revision.
  */
+import { attemptDelegateeFindings } from "./_attempt-delegatee.js";
 import { attemptFenceFindings } from "./_attempt-fences.js";
 import { attemptForkFindings } from "./_attempt-forks.js";
+import { attemptWindowFindings } from "./_attempt-window.js";
 import { attenuationFindings } from "./_attenuation.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { _chainFindings } from "./_chain.js";
@@ -27,6 +29,7 @@ import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
+import { consumptionShrinkFindings } from "./_consumption-shrinks.js";
 import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { outcomeReconciliationFindings } from "./_outcome-reconciliation.js";
@@ -166,8 +169,23 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // a record of an attempt moving its outcome away from unknown or mixed shows the read-back
   // that reconciled it, one its prior revision did not already hold, as in checkAttempts (1.1:
   // "never normalize ... without reconciliation"); denied on `retries`, 5.1's retry_policy row.
-  attemptForkFindings(ofThis, findings, "retries");
+  const own = attemptForkFindings(ofThis, findings, "retries");
   outcomeReconciliationFindings(ofThis, findings, "retries");
+  // The remaining budget is read from these records (11.4), so, as in checkAttempts, a record of an
+  // attempt reports at least what the revision it follows reported consumed: one reporting less
+  // contradicts it, whatever the remainder reads (the most any record reports), denied on `spend`
+  // for money and `budget` for the rest, as the remainder is.
+  consumptionShrinkFindings(ofThis, findings);
+  // The state a resume under the next revision continues from was checkpointed by an attempt of
+  // the prior, and the resume runs under the next: as in checkAttempts, each attempt of either
+  // exact revision started within it (denied on `duration`, section 8's window) and is its
+  // delegatee's, on its card, under its operator (denied on `delegate`): one that is not ran under
+  // no authority, and a checkpoint its executor wrote is no state the delegation produced (11.4:
+  // ATT-2 under r2 is AGENT-B's, "it does not impersonate" ATT-1, AGENT-A's under r1).
+  for (const revision of [prior, next]) {
+    attemptWindowFindings(revision, own, findings, "duration");
+    attemptDelegateeFindings(revision, ofThis, findings, "delegate");
+  }
   // 11.4's resume is a new attempt of the same delegation, sent to the same target, which
   // deduplicates by the key and knows no contract revision: one key names one effect across the
   // revisions (ATT-2 under r2 reuses ATT-1's key for ATT-1's effect). Another delegation's attempts

@@ -5,7 +5,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkAttemptsDocument } from "../../../core/delegation/index.js";
+import { checkAttemptsDocument, checkReassignment } from "../../../core/delegation/index.js";
+import type { ExecutionAttempt } from "../../../core/delegation/index.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
 const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
@@ -32,5 +33,37 @@ describe("an attempt against its contract revision's window", () => {
     const other = attemptAt("2026-09-30T09:00:00Z", "2026-09-30T09:00:30Z");
     other.delegation_ref = { ...other.delegation_ref, revision_id: "r0", content_digest: `sha256:${"9".repeat(64)}` };
     expect(codes(other)).toStrictEqual([]);
+  });
+});
+
+// 11.4: the reassignment counts the prior's attempts and resumes from what they checkpointed, and its
+// resume runs under the next revision, so checkReassignment holds the attempts of either revision to
+// its window as checkAttempts does, denied on duration (section 8's window dimension).
+describe("a reassignment's attempts against their revision's window", () => {
+  const att1 = (start: string): any => ({ ...record("att-1"), started_at: start });
+  /** ATT-2 under r2 (issued 10:30), here ended having consumed nothing, started at `start`. */
+  const att2 = (start: string): any => ({ ...record("att-2"), started_at: start, issued_at: start, ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } });
+  const reassign = (attempts: unknown[]) => checkReassignment(record("d-research-2-r1"), record("d-research-2-r2"), undefined, undefined, attempts as ExecutionAttempt[]);
+  const window = (attempts: unknown[]) => reassign(attempts).findings.filter((f) => f.code.startsWith("CONTRACT_")).map((f) => [f.code, f.path, f.dimension, f.expected, f.received]);
+  it("passes 11.4's ATT-1 from 09:05 under r1 and ATT-2 from 10:40 under r2", () => {
+    expect(window([att1("2026-10-04T09:05:00Z"), att2("2026-10-04T10:40:00Z")])).toStrictEqual([]);
+    expect(reassign([att1("2026-10-04T09:05:00Z"), att2("2026-10-04T10:40:00Z")])).toMatchObject({ ok: true, decision: "allow" });
+  });
+  it("denies on duration a resume under r2 started before r2 was issued, though after r1's checkpoint", () => {
+    const r = reassign([att1("2026-10-04T09:05:00Z"), att2("2026-10-04T10:20:00Z")]);
+    expect(r).toMatchObject({ ok: false, decision: "deny", failed: ["duration"] });
+    expect(window([att1("2026-10-04T09:05:00Z"), att2("2026-10-04T10:20:00Z")])).toStrictEqual([["CONTRACT_NOT_YET", "attempts.1.started_at", "duration", ">= 2026-10-04T10:30:00Z", "2026-10-04T10:20:00Z"]]);
+    expect(r.findings[0]?.message).toBe("attempts.1.started_at: ATT-2 starts at 2026-10-04T10:20:00Z, before D-RESEARCH-2@r2 was issued (2026-10-04T10:30:00Z): it ran under no authority");
+  });
+  it("denies an attempt of the prior started before it was issued, or once it expired, once for an attempt given at two revisions", () => {
+    expect(window([att1("2026-10-04T08:59:59.999Z")]).map((f) => f[0])).toStrictEqual(["CONTRACT_NOT_YET"]);
+    const late = att1("2026-10-04T13:00:00Z");
+    const later = { ...late, revision_id: "att-r2", content_digest: `sha256:${"b".repeat(64)}`, prior_revision_ref: { object_id: "ATT-1", revision_id: late.revision_id, content_digest: late.content_digest } };
+    expect(window([late, later])).toStrictEqual([["CONTRACT_EXPIRED", "attempts.1.started_at", "duration", "< 2026-10-04T13:00:00Z", "2026-10-04T13:00:00Z"]]);
+  });
+  it("does not judge an attempt of a third revision", () => {
+    const other = att1("2026-10-04T08:00:00Z");
+    other.delegation_ref = { ...other.delegation_ref, revision_id: "r0", content_digest: `sha256:${"9".repeat(64)}` };
+    expect(window([other])).toStrictEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // What an attempt consumed is never given back (sections 7.1, 8): a later record of an attempt that
-// reports less than the revision it follows is refused by checkAttempts, and a reassignment's
-// remaining budget reads the most any record of the attempt reports.
+// reports less than the revision it follows is refused by checkAttempts and by checkReassignment,
+// and a reassignment's remaining budget reads the most any record of the attempt reports.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -71,6 +71,41 @@ describe("a reassignment's remaining budget", () => {
     expect(remaining([first, later])).toStrictEqual([]); // 70 + 120 is within 200
     later.budget_consumption.tool_calls = 81;
     expect(remaining([first, later]).map((f) => f.expected)).toStrictEqual(["<= 119"]);
+  });
+});
+
+describe("a reassignment given a later record of an attempt reporting less consumed", () => {
+  const prior = record("d-research-2-r1") as DelegationContract;
+  const check = (attempts: ExecutionAttempt[], next = record("d-research-2-r2")) => checkReassignment(prior, next as DelegationContract, undefined, undefined, attempts);
+  it("is denied on budget even where the remainder, read at the most reported, leaves room", () => {
+    const first = record("att-1");
+    first.budget_consumption.tool_calls = 90;
+    const [, later] = revised({ ...first.budget_consumption, tool_calls: 10 }, first);
+    const next = record("d-research-2-r2");
+    next.limits.max_tool_calls = 110; // 90 + 110 is within r1's 200
+    const report = check([first, later], next);
+    expect(report.findings.map((f) => [f.code, f.dimension, f.path, f.expected, f.received])).toStrictEqual([["ATTEMPT_CONSUMPTION_SHRANK", "budget", "attempts.1.budget_consumption.tool_calls", ">= 90", "10"]]);
+    expect(report.findings[0]?.message).toBe("attempts.1.budget_consumption.tool_calls: ATT-1@att-r2 reports 10 consumed, less than the 90 of the revision it follows, att-r1 (attempts.0): what was consumed is never given back");
+    expect([report.ok, report.decision, report.failed]).toStrictEqual([false, "deny", ["budget"]]);
+  });
+  it("denies money given back on spend, time and counts on budget, each dimension once", () => {
+    const [first, later] = revised({ elapsed: { value: 20, unit: "min" }, tool_calls: 80, items: { Source: 1 } });
+    first.budget_consumption.spend = { amount: "3.00", currency: "USD" };
+    later.budget_consumption.spend = { amount: "2.9999", currency: "USD" };
+    const report = check([first, later]);
+    expect(report.findings.map((f) => [f.code, f.dimension, f.path])).toStrictEqual([
+      ["ATTEMPT_CONSUMPTION_SHRANK", "budget", "attempts.1.budget_consumption.items.Source"],
+      ["ATTEMPT_CONSUMPTION_SHRANK", "budget", "attempts.1.budget_consumption.elapsed"],
+      ["ATTEMPT_CONSUMPTION_SHRANK", "spend", "attempts.1.budget_consumption.spend"],
+    ]);
+    expect(report.failed).toStrictEqual(["spend", "budget"]);
+  });
+  it("allows one that reports as much or more, or follows a revision not given, and ignores another delegation's", () => {
+    expect(check(revised({ ...record("att-1").budget_consumption, elapsed: { value: 1, unit: "h" } })).findings).toStrictEqual([]); // as many tool calls and sources, more time
+    const [first, later] = revised({ ...record("att-1").budget_consumption, tool_calls: 10 });
+    expect(check([later]).findings).toStrictEqual([]); // its prior, not given, cannot be read
+    const other = [first, later].map((a) => ({ ...a, delegation_ref: { ...a.delegation_ref, object_id: "D-OTHER" } }));
+    expect(check(other).findings.map((f) => f.code)).toStrictEqual(["ATTEMPT_DELEGATION", "ATTEMPT_DELEGATION"]);
   });
 });
 
