@@ -204,7 +204,7 @@ export const delegationCheckReassignmentCommand: Command = {
     "each checkpoint's revisions of the prior's inputs are exact, and kept by the next revision and by a resume given; of each object its attempt wrote, only a revision that attempt used or produced (7.2 input fixity)",
     "a resume among the attempts records a receipt read back of each external operation its checkpoint left pending or unknown (denied on retries)",
     "one attempt's checkpoints are numbered up as written (denied on inputs), each of its attempt's delegation revision and written after it started, when that attempt is given (denied on budget)",
-    "each attempt of the prior or the next revision starts within that revision (denied on duration) and is its delegatee's, on its card, under its operator (denied on delegate), as check-attempts holds them",
+    "each attempt of the prior or the next revision starts within that revision (denied on duration), is its delegatee's, on its card, under its operator (denied on delegate), and ran through a tool that revision's scope authorizes (denied on tools, or on denials where a denial refuses it), as check-attempts holds them",
   ],
   options: { prior: part("the revision in force"), next: part("the next revision"), parent: part("a child delegation's parent contract"), chain: part("a child delegation's attestation chain for the next revision"), attempts: part("the delegation's ExecutionAttempts so far, an array"), checkpoints: part("the prior revision's DelegationCheckpoints a resume under the next revision continues from, an array") },
   run: checkReassignment,

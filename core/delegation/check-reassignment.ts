@@ -13,6 +13,7 @@
 import { attemptDelegateeFindings } from "./_attempt-delegatee.js";
 import { attemptFenceFindings } from "./_attempt-fences.js";
 import { attemptForkFindings } from "./_attempt-forks.js";
+import { attemptToolFindings } from "./_attempt-tools.js";
 import { attemptWindowFindings } from "./_attempt-window.js";
 import { attenuationFindings } from "./_attenuation.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
@@ -181,10 +182,15 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // exact revision started within it (denied on `duration`, section 8's window) and is its
   // delegatee's, on its card, under its operator (denied on `delegate`): one that is not ran under
   // no authority, and a checkpoint its executor wrote is no state the delegation produced (11.4:
-  // ATT-2 under r2 is AGENT-B's, "it does not impersonate" ATT-1, AGENT-A's under r1).
+  // ATT-2 under r2 is AGENT-B's, "it does not impersonate" ATT-1, AGENT-A's under r1). Each ran
+  // through a tool its revision authorizes, as in checkAttempts: "the contract must separately
+  // authorize each tool" (9), so a checkpoint an attempt wrote through another, or a resume's effect
+  // through one, rests on no authority (denied on `tools` outside scope.tools, `denials` where a
+  // denial refuses it, section 8's dimensions of the two).
   for (const revision of [prior, next]) {
     attemptWindowFindings(revision, own, findings, "duration");
     attemptDelegateeFindings(revision, ofThis, findings, "delegate");
+    attemptToolFindings(revision, ofThis, findings, ["tools", "denials"]);
   }
   // 11.4's resume is a new attempt of the same delegation, sent to the same target, which
   // deduplicates by the key and knows no contract revision: one key names one effect across the

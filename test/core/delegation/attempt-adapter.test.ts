@@ -4,7 +4,7 @@
 // ID is never one of the attempt's own identifiers; a message or tool call ID the client chose may
 // be its attempt_id.
 import { describe, expect, it } from "vitest";
-import { checkAttempts, validateRecord } from "../../../core/delegation/index.js";
+import { checkAttempts, checkReassignmentDocument, validateRecord } from "../../../core/delegation/index.js";
 import type { DelegationContract, ExecutionAttempt } from "../../../core/delegation/index.js";
 import { read, record } from "./_records.js";
 
@@ -136,5 +136,53 @@ describe("an attempt's tool under its contract (checkAttempts)", () => {
     expect(check("shell_exec", (c) => (c.scope.tools = []))).toStrictEqual([]);
     const other = check("shell_exec", () => {}, (a) => (a.delegation_ref = { ...a.delegation_ref, revision_id: "r0" }));
     expect(other.filter(([code]) => code === "SCOPE_TOOL")).toStrictEqual([]);
+  });
+});
+
+// 11.4: the resume under r2 continues from the state ATT-1 checkpointed (CP-7) under r1, and its own
+// effects run under r2, so checkReassignment holds each attempt of either revision to the tools that
+// revision authorizes, as checkAttempts does (section 9), denied on section 8's `tools` and `denials`.
+describe("a reassignment's attempts against their revision's tools", () => {
+  /** ATT-2 under r2, ended having consumed nothing, so the remainder stays readable. */
+  const resume = () => ({ ...record("att-2"), ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } });
+  const withTool = (a: any, tool: string) => ({ ...a, adapter: { ...a.adapter, tool } });
+  const reassign = (attempts: unknown[], patch: (c: any) => void = () => {}) => {
+    const [prior, next] = [record("d-research-2-r1"), record("d-research-2-r2")];
+    patch(prior);
+    patch(next);
+    return checkReassignmentDocument({ prior, next, attempts, checkpoints: [record("cp-7")] });
+  };
+  const shown = (r: { findings: readonly { code: string; path?: string; dimension?: string; received?: string }[] }) => r.findings.map((f) => [f.code, f.path, f.dimension, f.received]);
+  it("passes 11.4's ATT-1 under r1 and ATT-2 under r2, both through source_stager, which both list", () => {
+    expect(reassign([record("att-1"), resume()])).toMatchObject({ ok: true, failed: [], findings: [] });
+  });
+  it("denies on tools ATT-1 under r1 through a tool r1's scope.tools does not list: CP-7 rests on no authority", () => {
+    const r = reassign([withTool(record("att-1"), "shell_exec")]);
+    expect(r).toMatchObject({ ok: false, decision: "deny", failed: ["tools"] });
+    expect(shown(r)).toStrictEqual([["SCOPE_TOOL", "attempts.0.adapter.tool", "tools", "shell_exec"]]);
+    expect(r.findings[0]?.message).toBe("attempts.0.adapter.tool: ATT-1 ran through the tool shell_exec, not within D-RESEARCH-2@r1's scope.tools (search, source_stager, proposal_writer): the contract authorizes each tool separately (section 9), so it ran under no authority");
+  });
+  it("judges a resume under r2 by r2's scope, not r1's", () => {
+    // r2 narrows its tools to search alone (allowed: the same or narrower scope); ATT-1 under r1 ran
+    // through source_stager, which r1 lists, and the resume through it under r2 is refused.
+    const next = { ...record("d-research-2-r2") };
+    next.scope = { ...next.scope, tools: ["search"] };
+    const r = checkReassignmentDocument({ prior: record("d-research-2-r1"), next, attempts: [record("att-1"), resume()], checkpoints: [record("cp-7")] });
+    expect(r).toMatchObject({ ok: false, failed: ["tools"] });
+    expect(shown(r)).toStrictEqual([["SCOPE_TOOL", "attempts.1.adapter.tool", "tools", "source_stager"]]);
+    expect(r.findings[0]?.message).toContain("not within D-RESEARCH-2@r2's scope.tools (search)");
+  });
+  it("denies on denials an attempt through a tool a denial naming tools alone refuses, in any case", () => {
+    const deny = (c: any) => c.scope.denials.push({ rule_id: "no-writer", tools: ["PROPOSAL_WRITER"] });
+    const r = reassign([withTool(record("att-1"), "proposal_writer"), resume()], deny);
+    expect(r).toMatchObject({ ok: false, failed: ["denials"] });
+    expect(shown(r)).toStrictEqual([["SCOPE_DENIED", "attempts.0.adapter.tool", "denials", "no-writer"]]);
+    const withOperation = (c: any) => c.scope.denials.push({ rule_id: "no-writer-publish", tools: ["proposal_writer"], operations: ["publish"] });
+    expect(reassign([withTool(record("att-1"), "proposal_writer"), resume()], withOperation).findings).toStrictEqual([]);
+  });
+  it("leaves an attempt of a third revision of the delegation alone, its scope not in hand", () => {
+    const a = withTool(record("att-1"), "shell_exec");
+    const r0 = { ...a, delegation_ref: { ...a.delegation_ref, revision_id: "r0", content_digest: `sha256:${"9".repeat(64)}` } };
+    expect(shown(reassign([r0])).filter(([code]) => code === "SCOPE_TOOL")).toStrictEqual([]);
   });
 });
