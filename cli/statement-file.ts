@@ -51,7 +51,6 @@ const reissueSchema = v.strictObject({
   from: text,
   to: text,
   item: text,
-  ask: text,
 });
 const storeSchema = v.strictObject({
   version: v.literal(1, "the store's version is 1"),

@@ -7,19 +7,17 @@
  */
 import type { Message } from "./message.js";
 import type { Statement, StatementStore } from "./statement.js";
-import { _written } from "./_slot-values.js";
 
 /**
  * What makes an HO "the same HO" as another, as a store without the thread can compare them: the
- * same sender, receiver, item and ask (the slots rule 1's re-issue sends again; a change to the
- * others is the thread's THREAD_REISSUE_CHANGED, still the same handoff).
+ * same sender, receiver and item, as check-thread reads a re-issue (core/thread.ts,
+ * THREAD_REISSUED); a change to its other slots, the ask among them, is the thread's
+ * THREAD_REISSUE_CHANGED, still the same handoff, so still one act.
  */
 export interface HandoffEnvelope {
   readonly from: string;
   readonly to: string;
   readonly item: string;
-  /** The ask as a line writes it. */
-  readonly ask: string;
 }
 
 /** An HO with `re=` a prepare was given, kept by a store that knows no thread. */
@@ -32,9 +30,8 @@ export interface ReissueNote extends HandoffEnvelope {
 
 /** An HO's envelope, or null when it lacks one of its parts (no statement is prepared for it then). */
 export function envelopeOfHandoff(ho: Message): HandoffEnvelope | null {
-  const ask = ho.slots["ask"];
-  if (ho.from === null || ho.to === null || ho.item === null || ask === undefined || ask === null) return null;
-  return { from: ho.from, to: ho.to, item: ho.item, ask: _written(ask) };
+  if (ho.from === null || ho.to === null || ho.item === null) return null;
+  return { from: ho.from, to: ho.to, item: ho.item };
 }
 
 /** The note a store keeps of `ho`, or null: an HO without `re=` re-issues nothing. */
@@ -45,12 +42,11 @@ export function reissueNoteOf(ho: Message): ReissueNote | null {
 
 /** The envelope of the HO a statement executes, read from its readback (which answers it, so from and to swap). */
 export function envelopeOfStatement(s: Statement): HandoffEnvelope {
-  const ask = s.readback.slots["ask"];
-  return { from: s.readback.to ?? "", to: s.readback.from ?? "", item: s.readback.item ?? "", ask: ask === undefined || ask === null ? "" : _written(ask) };
+  return { from: s.readback.to ?? "", to: s.readback.from ?? "", item: s.readback.item ?? "" };
 }
 
 function sameEnvelope(a: HandoffEnvelope, b: HandoffEnvelope): boolean {
-  return a.from === b.from && a.to === b.to && a.item === b.item && a.ask === b.ask;
+  return a.from === b.from && a.to === b.to && a.item === b.item;
 }
 
 /**
@@ -100,5 +96,5 @@ function envelopeIn(store: StatementStore, handoff: string): HandoffEnvelope | u
   const s = store.forHandoff(handoff).find((x) => x.handoff === handoff);
   if (s !== undefined) return envelopeOfStatement(s);
   const note = store.reissueNote?.(handoff);
-  return note === undefined ? undefined : { from: note.from, to: note.to, item: note.item, ask: note.ask };
+  return note === undefined ? undefined : { from: note.from, to: note.to, item: note.item };
 }

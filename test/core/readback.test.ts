@@ -841,6 +841,8 @@ describe("prepared statements (section 5.3)", () => {
     // re= the original HO, or the void readback the statement stated (rule 1: "re= pointing at the void RB").
     expect(refused(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1"))).toStrictEqual(ran);
     expect(refused(PAYHO.replace("scheduler-1", `scheduler-2 re=${statement.readback.id}`))).toStrictEqual(ran);
+    // A re-issue that changes its ask is still the same handoff, as check-thread reads it (THREAD_REISSUE_CHANGED): one act.
+    expect(refused(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1").replace("ask=PAY", "ask=SEND"))).toStrictEqual(ran);
     // Not the same handoff: another item, or another receiver, or re= naming nothing the store holds.
     expect(prepared(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1").replace("item=inv:MD-2026-057", "item=inv:MD-2026-058")).ok).toBe(true);
     expect(prepared(PAYHO.replace("scheduler-1", "scheduler-2 re=scheduler-1").replace("to=payer", "to=payer2")).ok).toBe(true);
