@@ -127,6 +127,15 @@ export function isKey(text: string): boolean {
 
 const bad = (code: Problem["code"], reason: string, v: Scalar): Problem => ({ code, reason, received: _written(v) });
 
+/**
+ * An integer, written or in JSON, too large to read exactly (past 2^53-1, README note 1): it stays
+ * the string as written and is refused, but "is not an integer" would say the opposite of what the
+ * sender sees (`pri=99999999999999999999`). Only a value already refused reaches this test.
+ */
+const LONG_DIGITS = /^-?\d+$/;
+const isInexactInteger = (v: Scalar): boolean => (typeof v === "string" ? LONG_DIGITS.test(v) : typeof v === "number" && Number.isInteger(v));
+const INEXACT = `is an integer too large to read exactly (beyond ±${Number.MAX_SAFE_INTEGER})`;
+
 const isTokenValue = (s: string): boolean => _isToken(s, false);
 const isTokenElement = (s: string): boolean => _isToken(s, true);
 
@@ -173,11 +182,11 @@ function scalarChecker(type: SlotType, ctx: CheckContext, inList: boolean): (v: 
       return (v) => (typeof v === "boolean" ? null : bad("VALUE_TYPE", "is not Y or N", v));
     case "days":
       return (v) =>
-        typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? null : bad("VALUE_TYPE", "is not a number of days", v);
+        typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? null : bad("VALUE_TYPE", isInexactInteger(v) && !_written(v).startsWith("-") ? INEXACT : "is not a number of days", v);
     case "int": {
       const { lo, hi } = type;
       return (v) => {
-        if (typeof v !== "number" || !Number.isSafeInteger(v)) return bad("VALUE_TYPE", "is not an integer", v);
+        if (typeof v !== "number" || !Number.isSafeInteger(v)) return bad("VALUE_TYPE", isInexactInteger(v) ? INEXACT : "is not an integer", v);
         return v < lo || v > hi ? bad("OUT_OF_RANGE", `is outside ${lo}-${hi}`, v) : null;
       };
     }

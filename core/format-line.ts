@@ -51,6 +51,9 @@ export function formatLine(message: Message): Result<string> {
     const value = message[field];
     if (typeof value !== "string" || value.length === 0) unrepresentable(field, "no text");
     else if (value.includes("=")) unrepresentable(field, "'='");
+    // `RW1 HO // from=a ...`: a word `//` after a space starts the tail (section 2), so the line
+    // would read back without the type or id, and with its keyed slots as the tail.
+    else if (value === "//" && field !== "v") unrepresentable(field, "'//', which a line reads as the start of its tail");
     else {
       const p = scalarProblem(value, false);
       if (p) unrepresentable(field, p);

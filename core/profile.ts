@@ -27,7 +27,19 @@ const AGENT = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/, "agent names are [
 // Blank text (white space or control characters alone) says nothing, and the legend, which prints
 // each text on one line with such runs folded to a space, would print an empty meaning or line.
 const NOT_BLANK = v.regex(/[^\s\p{Cc}]/u, "must not be blank (white space or control characters only)");
-const TEXT = v.pipe(v.string(), v.minLength(1, "must not be empty"), v.maxLength(300, "at most 300 characters"), NOT_BLANK);
+/**
+ * At most `max` characters, counted as Unicode code points, the unit of the tail's 300 (README
+ * note 14): valibot's maxLength counts UTF-16 units, which refused 151 emoji as "more than 300".
+ */
+function atMost(max: number): v.CheckAction<string, string> {
+  return v.check((text) => {
+    if (text.length <= max) return true;
+    let n = 0;
+    for (const _ of text) if (++n > max) return false;
+    return true;
+  }, `at most ${max} characters`);
+}
+const TEXT = v.pipe(v.string(), v.minLength(1, "must not be empty"), atMost(300), NOT_BLANK);
 const TYPES = v.pipe(v.array(v.picklist(MESSAGE_TYPES, "is not one of the nine message types")), v.minLength(1, "names at least one type"));
 const CODES = v.record(CODE, TEXT);
 
@@ -61,7 +73,7 @@ export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObje
   version: TEXT,
   extends: v.literal("RW1", "profiles extend RW1"),
   title: v.optional(TEXT),
-  desc: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+  desc: v.optional(v.pipe(v.string(), atMost(2000))),
   // An enum without codes takes no value, and a shape's {enum:<name>} over it would match nothing at all: an empty string.
   enums: v.optional(v.record(NAME, v.pipe(CODES, v.check((codes) => Object.keys(codes).length > 0, "an enum names at least one code")))),
   asks: v.optional(CODES),

@@ -296,6 +296,9 @@ describe("formatLine", () => {
     ["a key that is not a key", { slots: { "Bad Key": "x" } }, "Bad Key"],
     ["an envelope field in slots", { slots: { from: "a" } }, "from"],
     ["an id with =", { id: "a=1" }, "id"],
+    // `RW1 HO // from=a ...` would read back with its slots as the tail.
+    ["an id that is the tail separator", { id: "//" }, "id"],
+    ["a type that is the tail separator", { type: "//" }, "type"],
   ];
   for (const [name, patch, slot] of refused) {
     it(`refuses ${name}`, () => {

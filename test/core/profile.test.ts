@@ -142,6 +142,17 @@ describe("a profile is checked before it is used", () => {
     });
   }
 
+  it("counts a text's 300 characters (and the desc's 2,000) as Unicode code points, as the tail's limit is counted", () => {
+    // valibot's maxLength counts UTF-16 units: 151 emoji were refused as "at most 300 characters".
+    const emoji = "\u{1F600}";
+    expect(compileVocabulary(coreVocabulary, { ...minimal, asks: { SHIP: emoji.repeat(300) } }).findings).toStrictEqual([]);
+    expect(compileVocabulary(coreVocabulary, { ...minimal, title: emoji.repeat(300), desc: emoji.repeat(2000) }).findings).toStrictEqual([]);
+    const said = (profile: unknown): string[] => compileVocabulary(coreVocabulary, profile).findings.map((f) => `${f.code} ${f.message}`);
+    expect(said({ ...minimal, asks: { SHIP: emoji.repeat(301) } })).toStrictEqual(["PROFILE_SCHEMA asks.SHIP: at most 300 characters"]);
+    // The desc's limit is said in the same words, not valibot's "Invalid length: Expected <=2000 but received 2002".
+    expect(said({ ...minimal, desc: "x".repeat(2001) })).toStrictEqual(["PROFILE_SCHEMA desc: at most 2000 characters"]);
+  });
+
   it("a rule's requirement is checked only where the rule applies: its types that take every slot of when.has", () => {
     const slots = [{ key: "sup", type: "token", on: ["HO", "ST"] }, { key: "net", type: "money", on: ["ST"] }];
     const rule = { id: "r", desc: "d", when: { has: ["net"] }, require: ["sup"] };

@@ -403,6 +403,20 @@ describe("checkMessage: the JSON form is held to the same rules", () => {
     expect(messages({ pri: "x" })).toStrictEqual(["pri=x is not an integer"]);
     expect(messages({ pri: 9 })).toStrictEqual(["pri=9 is outside 1-5"]);
   });
+  it("an integer too large to read exactly is said to be one, not 'is not an integer' (README note 1)", () => {
+    const said = (line: string): string[] => checkLine(line).findings.map((f) => `${f.code} ${f.message}`);
+    const big = "is an integer too large to read exactly (beyond ±9007199254740991)";
+    expect(said("RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=99999999999999999999")).toStrictEqual([`VALUE_TYPE pri=99999999999999999999 ${big}`]);
+    expect(said("RW1 ST a-1 from=a to=b item=x pct=-9007199254740993")).toStrictEqual([`VALUE_TYPE pct=-9007199254740993 ${big}`]);
+    // What is no integer at all is still said so.
+    expect(said("RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=1.5")).toStrictEqual(["VALUE_TYPE pri=1.5 is not an integer"]);
+    const wide = compileVocabulary(coreVocabulary, { profile: "wide", version: "0.1", extends: "RW1", slots: [{ key: "d", type: "days", on: ["HO"] }] });
+    if (!wide.ok) throw new Error(JSON.stringify(wide.findings));
+    const days = (value: string): string[] => checkLine(`RW1 HO a-1 p=wide from=a to=b item=x ask=DRAFT d=${value}`, wide.value).findings.map((f) => f.message);
+    expect(days("90071992547409910")).toStrictEqual([`d=90071992547409910 ${big}`]);
+    expect(days("-1")).toStrictEqual(["d=-1 is not a number of days"]);
+    expect(days("-90071992547409910")).toStrictEqual(["d=-90071992547409910 is not a number of days"]);
+  });
   it("refuses a shape that is not the JSON form", () => {
     for (const bad of [null, [], "RW1 HO", { ...good, extra: 1 }, { ...good, slots: { from: "a" } }, { ...good, slots: { ask: { x: 1 } } }, { ...good, tail: 5 }]) {
       const c = checkMessage(bad);
