@@ -4,6 +4,7 @@
  * child's depth within the root maximum. "An unverifiable or broken chain denies execution."
  */
 import type { DelegationAttestationChain } from "./attestation-chain.js";
+import { chainStandingFindings } from "./_chain-standing.js";
 import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
@@ -18,6 +19,7 @@ export function _chainFindings(parent: DelegationContract, child: DelegationCont
   const broken = (message: string, path: string): void => {
     out.push(dimensionFinding("chain", message, { path }));
   };
+  chainStandingFindings(chain, false, out);
   const seen = new Set<string>();
   chain.links.forEach((link, i) => {
     const path = `chain.links.${i}`;

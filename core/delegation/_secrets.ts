@@ -104,7 +104,8 @@ function urlCredential(value: string): boolean {
 // same rules as a field name (`credentialName`, or a credential reference name such as
 // `password_ref`, whose value must be a reference), after the same cheap test on its lowercased
 // letters; then its value: a quoted one, or a bare one after `=`, or a bare one after `:` that
-// ends its line or clause (so "password: must be rotated" is prose, not an assignment). A
+// ends its line or clause (so "password: must be rotated" is prose, not an assignment) or is
+// shaped as no word of prose is (`secretShaped`: "Password: hunter2 (rotate monthly)"). A
 // reference (`vault://...`, a path) or a redaction or placeholder (`***`, `<redacted>`,
 // `[REDACTED]`, `${VAR}`, `$VAR`, `{{x}}`, `%VAR%`, `none`, `required`, ...) is no credential. A
 // name after `?`, `&` or `#` is a URL parameter, `urlCredential`'s to judge (`?pageToken=` is no
@@ -118,6 +119,19 @@ const PLACEHOLDER = /^(?:[*•#]+|[xX]{3,}|\.{3}|…|<[^<>]*>|\[[^[\]]*\]|\([^()
 /** `A-Z a-z 0-9 _ . -`, by char code. */
 const isNameChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
 const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+/**
+ * A bare value after `:` that no word of prose is shaped like, so it counts wherever it stands,
+ * more words after it or not (`Password: hunter2 (rotate monthly)`): at least six characters,
+ * starting with a letter, with a digit or one of `! # $ % ^ & * + = ~` in it. A word of prose
+ * after `:` has letters only ("password: must be rotated", "Password: see the vault entry"); a
+ * quantity starts with its digits ("password: 12 characters", "token: 90-day expiry"); the name
+ * of an algorithm, protocol or encoding (`sha256`, `ed25519`, `OAuth2-issued`, `base64`, `x509`)
+ * is a technical word, not a credential.
+ */
+const SECRET_SHAPED = /^[A-Za-z][^\s]{5,}$/;
+const SECRET_MARK = /[0-9!#$%^&*+=~]/;
+const TECHNICAL = /^(?:sha|md|aes|rsa|ed|argon|pbkdf|blake|hmac|oauth|http|ipv|x|utf|base|pkcs|saml|tls|ssl|rfc)[0-9]/i;
+const secretShaped = (bare: string): boolean => SECRET_SHAPED.test(bare) && SECRET_MARK.test(bare) && !TECHNICAL.test(bare);
 function redactedOrReference(value: string): boolean {
   return PLACEHOLDER.test(value) || PLACEHOLDER_WORDS.has(value.toLowerCase()) || isReferenceShape(value);
 }
@@ -157,7 +171,7 @@ function textCredential(value: string): boolean {
     // a template or redaction cut at its first space (`{{ secrets.db }}`) opens with its bracket.
     const bare = raw.replace(/[.,;:!?)\]}]+$/, "");
     if (bare === "" || /^(?:\{\{|\$\{|<|\[)/.test(raw) || redactedOrReference(raw) || redactedOrReference(bare)) continue;
-    if (!isColon) return true;
+    if (!isColon || secretShaped(bare)) return true;
     // After `:`, a bare value stands alone: the line ends after it, or a clause (`, ;`) does.
     const end = at + 1 + m[0].length;
     if (/[,;]$/.test(raw) || /^[ \t]*(?:$|[\r\n])/.test(value.slice(end, end + 256))) return true;

@@ -9,6 +9,7 @@ import { adapterSupport } from "./_adapter-support.js";
 import { cardRef } from "./agent-card.js";
 import type { AgentCard } from "./agent-card.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
+import { chainStandingFindings } from "./_chain-standing.js";
 import { checkFences } from "./check-fences.js";
 import { consentedClasses } from "./_consented-classes.js";
 import { appendFindings, delegationFinding, hasDelegationError } from "./codes.js";
@@ -104,6 +105,7 @@ function requiredScopes(c: DelegationContract, chain: DelegationAttestationChain
     out.push(delegationFinding("CHAIN_BROKEN", `${c.delegation_id} is a child contract and no attestation chain was given: its ancestors above the parent cannot be known, so their streams cannot be fenced, and an unverifiable chain denies execution (section 8)`, { dimension: "chain", path: "chain" }));
   }
   if (chain !== undefined) {
+    chainStandingFindings(chain, true, out);
     const leaf = chain.links[chain.links.length - 1];
     const named = c.attestation_chain_ref;
     if (leaf === undefined || !sameRevision(leaf.contract_ref, contractRef(c)) || named === null || named.object_id !== chain.record_id || named.revision_id !== chain.revision_id || named.content_digest !== chain.content_digest) {

@@ -131,6 +131,22 @@ describe("a credential written as text (section 4.3: credential material is forb
   for (const value of allowed) it(`allows ${JSON.stringify(value)}`, () => expect(secretFindings({ note: value })).toStrictEqual([]));
 });
 
+describe("a credential after `:` with more words after it (section 4.3)", () => {
+  // A bare value after `:` followed by more text counts when no word of prose is shaped like it:
+  // six characters or more, starting with a letter, with a digit or a symbol in it.
+  const refused = ["Password: hunter2 (rotate monthly)", "password: s3cret is the one", "Token: abc123def for the CI", "passwd: P@ssw0rd! (temporary)", "api_key: abc123 then restart", "secret: Tr0ub4dor&3 see below"];
+  for (const value of refused) {
+    it(`refuses ${JSON.stringify(value)}`, () => {
+      const found = secretFindings({ note: value });
+      expect(found.map((f) => [f.code, f.path])).toStrictEqual([["SECRET_VALUE", "note"]]);
+      expect(found[0]?.message).toContain("a credential written as text");
+    });
+  }
+  // Words of prose, quantities, and the names of algorithms, protocols and encodings.
+  const allowed = ["Password: see the vault entry", "password: <redacted> (rotate monthly)", "password: 12 characters minimum", "token: 90-day expiry", "password: sha256 hashed before storage", "signing key: ed25519 keys only", "token: OAuth2-issued by the lab", "password: base64-encoded only", "password: bcrypt-hashed (cost 12)", "password: at least 12 characters, rotated yearly"];
+  for (const value of allowed) it(`allows ${JSON.stringify(value)}`, () => expect(secretFindings({ note: value })).toStrictEqual([]));
+});
+
 describe("hostile input", () => {
   // Linear-time patterns: each of these is about a megabyte and would take minutes with a
   // backtracking pattern; the test's timeout is the bound, no time is asserted.
