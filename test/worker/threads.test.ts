@@ -1492,6 +1492,25 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(refused.results[0].refusal).toMatch(/^RW1 UN payer-2 re=scheduler-2 /);
   });
 
+  it("refuses an n whose number a stored line's re= cites for the receiver: that message is outside the thread, but its id is taken", async () => {
+    const t = fresh();
+    setClock(T0);
+    // The sender refuses payer-5, a message the payer sent outside the thread: payer-5 is an id of
+    // the conversation, and the thread's own numbering (a refusal's UN, a prepare without n) skips it.
+    await ok(await append(t, [HO_EXP, "RW1 UN scheduler-2 re=payer-5 from=scheduler to=payer why=UNK // payer-5 came by another channel"]));
+    const cited = await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 5 }), "statement-refused");
+    expect(cited.parameter).toBe("n");
+    expect(cited.detail).toContain("payer-5");
+    expect(cited.detail).toContain("re=");
+    // Still refused once the object restarts (the cited numbers are stored), and nothing was kept.
+    await restart(t);
+    await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 5 }), "statement-refused");
+    expect((await state(t)).statements).toStrictEqual({});
+    // Another number is free, and a prepare without n is numbered past the cited one, as before.
+    expect((await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 4 }), 201)).readback.id).toBe("payer-4");
+    expect((await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201)).readback.id).toBe("payer-6");
+  });
+
   it("refuses an n whose RB id the thread already holds or another statement already states", async () => {
     const t = fresh();
     setClock(T0);

@@ -1180,8 +1180,13 @@ export class ThreadObject extends DurableObject<Env> {
     if (bytes > LIMITS.lineBytes) return problem("line-too-long", `call: the statement's RB line would be ${bytes} bytes, and a line may hold at most ${LIMITS.lineBytes}, so it could never be relayed; the call's values are too long`, { parameter: "call", limit: LIMITS.lineBytes });
     // A message id names one message: an RB under an id the thread holds, or that another
     // statement already states, could never be relayed (THREAD_ID_REUSED), so never clear its act.
+    // Nor under a number of the receiver's that a stored line's re= cites (the `cited` table, as
+    // nextNumber counts it): that message is outside the thread, but it is the receiver's all the
+    // same, and the RB would be a second message under its id, which the re= then seems to answer.
     const id = prepared.value.readback.id;
-    const taken = this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0 ? "is already a line of this thread" : this.sql.exec("SELECT 1 FROM statements WHERE rb_id = ? LIMIT 1", id).toArray().length > 0 ? "is already another statement's readback" : null;
+    const cited = (): boolean => this.sql.exec("SELECT 1 FROM cited WHERE agent = ? AND n = ?", prepared.value.readback.from ?? "", messageNumber(id)).toArray().length > 0;
+    const taken = this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0 ? "is already a line of this thread" : this.sql.exec("SELECT 1 FROM statements WHERE rb_id = ? LIMIT 1", id).toArray().length > 0 ? "is already another statement's readback" : cited() ? "cited" : null;
+    if (taken === "cited") return problem("statement-refused", `n=${n}: a line of this thread cites ${prepared.value.readback.from ?? ""}'s message number ${n} with re=, a message sent outside the thread, so this statement's RB, ${id}, would be a second message of that number (section 2: an id is unique within the conversation); give another n, or none for the next free one`, { parameter: "n" });
     if (taken !== null) return problem("statement-refused", `n=${n}: ${id} ${taken}, so this statement's RB could never be relayed; give another n, or none for the next free one`, { parameter: "n" });
     if (staged !== undefined && !this.statements.add(staged, this.capacity)) {
       // Bounded as lines are: each prepare stores one, on any number of handoffs, kept whatever its end.
