@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -717,6 +717,13 @@ export class ThreadObject extends DurableObject<Env> {
           let cancelled = 0;
           for (const id of withdrawn) cancelled += cancelHandoff(this.statements, id, this.now()).length;
           extra = { cancelledStatements: cancelled };
+          // The tool's side: a statement of a handoff it withdrew already ran, so the cancel found
+          // the act beyond abandoning (section 5.4: "a cancel cannot unsay an act"), as rw abandon
+          // --handoff says (core ranBeforeCancel); a count alone read as if the cancel stopped it.
+          // Not for a CX the core reads as a second end (THREAD_CLOSED_TWICE): it withdrew nothing.
+          const closed = !found.some((f) => f.code === "THREAD_CLOSED_TWICE");
+          const ran = withdrawn.size === 0 || !closed ? null : ranBeforeCancel(this.statements, message.re, [...withdrawn]);
+          if (ran !== null) relayed = [ran];
         }
         result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed, ...carried.findings, ...unread], ...extra };
       });
