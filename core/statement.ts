@@ -365,10 +365,12 @@ export function cancelHandoff(store: StatementStore, handoff: string, now?: stri
  * act (section 5.4: "If the act had already run, it answers with the act's DN instead"), so the
  * receiver answers the CX with the act's DN, never `AN val=Y`: the tool says so rather than report
  * the cancel as if nothing had run (`rw abandon --handoff`, as `rw abandon TOKEN` refuses a
- * committed statement).
+ * committed statement). `withdrawn`, when given, is the ids the CX withdrew (a thread's audit says
+ * which: the live re-issue's CX withdraws its line, a superseded HO's CX that HO alone, note 28),
+ * looked at instead of the whole line.
  */
-export function ranBeforeCancel(store: StatementStore, handoff: string): Finding | null {
-  const ran = committedStatement(store, handoffLine(store, handoff));
+export function ranBeforeCancel(store: StatementStore, handoff: string, withdrawn?: readonly string[]): Finding | null {
+  const ran = committedStatement(store, withdrawn ?? handoffLine(store, handoff));
   if (ran === undefined) return null;
   return finding("STATEMENT_REFUSED", `the act of ${handoff} already ran: the statement read back as ${ran.readback.id} was committed, and a cancel cannot unsay an act; answer the CX with the act's DN, not AN val=Y (section 5.4)`, { slot: "x_tok", expected: "pending", received: "committed" });
 }

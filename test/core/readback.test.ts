@@ -947,6 +947,10 @@ describe("prepared statements (section 5.3)", () => {
     const linked = { ...store, reissuesOf: (h: string) => (h === "scheduler-2" ? ["scheduler-1"] : []) };
     expect(ranBeforeCancel(linked, "scheduler-2")?.received).toBe("committed");
     expect(ranBeforeCancel(store, "scheduler-2")).toBeNull();
+    // Given the ids the CX withdrew (a superseded HO's own CX withdraws that HO alone, note 28),
+    // only those are looked at, whatever the line holds.
+    expect(ranBeforeCancel(linked, "scheduler-2", ["scheduler-2"])).toBeNull();
+    expect(ranBeforeCancel(linked, "scheduler-2", ["scheduler-2", "scheduler-1"])?.received).toBe("committed");
   });
   it("a CX that finds nothing prepared still ends the handoff: no statement is prepared for it after", () => {
     const store = memoryStore();

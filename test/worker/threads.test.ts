@@ -1100,6 +1100,46 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await ok(await append(x, [NOOP]))).results[0].done).toMatchObject({ ok: true });
   });
 
+  it("says on a CX's append when a statement of a handoff it withdrew already ran: the count of those it abandoned does not read as if the cancel stopped the act", async () => {
+    const CX = "RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED";
+    const codes = (r: any): string[] => r.findings.map((f: any) => f.code);
+    // A second statement was prepared before the first ran: the CX abandons it, but the act ran.
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    await ok(await commitOf(t, s.token));
+    const cx = (await ok(await append(t, [CX]))).results[0];
+    expect(cx).toMatchObject({ status: "stored", cancelledStatements: 1 });
+    expect(cx.findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["STATEMENT_REFUSED", "x_tok", "pending", "committed"]]);
+    expect(cx.findings[0].message).toContain("the act of scheduler-1 already ran");
+    expect(cx.findings[0].message).toContain("payer-1");
+    expect(cx.findings[0].message).not.toContain(s.token);
+    // A second CX is a second end (THREAD_CLOSED_TWICE): it withdraws nothing, and says nothing of the act.
+    expect(codes((await ok(await append(t, [CX.replace("scheduler-2", "scheduler-3")]))).results[0])).toStrictEqual(["THREAD_CLOSED_TWICE"]);
+    // Cancelled before anything ran: the count alone, as before.
+    const u = fresh();
+    await prepared(u);
+    const before = (await ok(await append(u, [CX]))).results[0];
+    expect(before.cancelledStatements).toBe(1);
+    expect(codes(before)).toStrictEqual([]);
+    // The live re-issue's CX withdraws the original too, under which the act ran; a superseded
+    // HO's own CX (why=SUPERSEDED) withdraws that HO alone, as the core's audit reads it (note 28).
+    const REISSUE = HO_EXP.replace("scheduler-1", "scheduler-2 re=scheduler-1");
+    const r = fresh();
+    const w = await prepared(r);
+    await ok(await commitOf(r, w.token));
+    await ok(await append(r, [REISSUE]));
+    expect(codes((await ok(await append(r, [CX.replace("scheduler-2 re=scheduler-1", "scheduler-3 re=scheduler-2")]))).results[0])).toStrictEqual(["STATEMENT_REFUSED"]);
+    const v = fresh();
+    await prepared(v, "20991002T1405Z", false);
+    await ok(await append(v, [REISSUE]));
+    const y = await ok<{ token: string; line: string }>(await postJson(`/v1/threads/${v}/statements`, { handoff: "scheduler-2", call: CALL, exp: "20991002T1405Z" }), 201);
+    await ok(await append(v, [y.line]));
+    await ok(await commitOf(v, y.token));
+    const own = (await ok(await append(v, [CX.replace("scheduler-2", "scheduler-3").replace("REVOKED", "SUPERSEDED")]))).results[0];
+    expect(codes(own)).not.toContain("STATEMENT_REFUSED");
+  });
+
   it("says on append when the receiver acknowledges a cancel (AN val=Y) after a statement of the handoff was committed: the act ran, so its answer is the DN", async () => {
     const CX = "RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED";
     const ACK = "RW1 AN payer-3 re=scheduler-2 p=pay from=payer to=scheduler val=Y // statement abandoned; nothing paid";
@@ -1490,6 +1530,25 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(next.readback.id).toBe("payer-1");
     const refused = await ok(await append(t, ["RW1 HO scheduler-2 from=scheduler to=payer item=inv:MD-2026-058 ask=POLISH"]));
     expect(refused.results[0].refusal).toMatch(/^RW1 UN payer-2 re=scheduler-2 /);
+  });
+
+  it("refuses an n whose number a stored line's re= cites for the receiver: that message is outside the thread, but its id is taken", async () => {
+    const t = fresh();
+    setClock(T0);
+    // The sender refuses payer-5, a message the payer sent outside the thread: payer-5 is an id of
+    // the conversation, and the thread's own numbering (a refusal's UN, a prepare without n) skips it.
+    await ok(await append(t, [HO_EXP, "RW1 UN scheduler-2 re=payer-5 from=scheduler to=payer why=UNK // payer-5 came by another channel"]));
+    const cited = await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 5 }), "statement-refused");
+    expect(cited.parameter).toBe("n");
+    expect(cited.detail).toContain("payer-5");
+    expect(cited.detail).toContain("re=");
+    // Still refused once the object restarts (the cited numbers are stored), and nothing was kept.
+    await restart(t);
+    await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 5 }), "statement-refused");
+    expect((await state(t)).statements).toStrictEqual({});
+    // Another number is free, and a prepare without n is numbered past the cited one, as before.
+    expect((await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 4 }), 201)).readback.id).toBe("payer-4");
+    expect((await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201)).readback.id).toBe("payer-6");
   });
 
   it("refuses an n whose RB id the thread already holds or another statement already states", async () => {

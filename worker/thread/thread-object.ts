@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -717,6 +717,13 @@ export class ThreadObject extends DurableObject<Env> {
           let cancelled = 0;
           for (const id of withdrawn) cancelled += cancelHandoff(this.statements, id, this.now()).length;
           extra = { cancelledStatements: cancelled };
+          // The tool's side: a statement of a handoff it withdrew already ran, so the cancel found
+          // the act beyond abandoning (section 5.4: "a cancel cannot unsay an act"), as rw abandon
+          // --handoff says (core ranBeforeCancel); a count alone read as if the cancel stopped it.
+          // Not for a CX the core reads as a second end (THREAD_CLOSED_TWICE): it withdrew nothing.
+          const closed = !found.some((f) => f.code === "THREAD_CLOSED_TWICE");
+          const ran = withdrawn.size === 0 || !closed ? null : ranBeforeCancel(this.statements, message.re, [...withdrawn]);
+          if (ran !== null) relayed = [ran];
         }
         result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed, ...carried.findings, ...unread], ...extra };
       });
@@ -1180,8 +1187,13 @@ export class ThreadObject extends DurableObject<Env> {
     if (bytes > LIMITS.lineBytes) return problem("line-too-long", `call: the statement's RB line would be ${bytes} bytes, and a line may hold at most ${LIMITS.lineBytes}, so it could never be relayed; the call's values are too long`, { parameter: "call", limit: LIMITS.lineBytes });
     // A message id names one message: an RB under an id the thread holds, or that another
     // statement already states, could never be relayed (THREAD_ID_REUSED), so never clear its act.
+    // Nor under a number of the receiver's that a stored line's re= cites (the `cited` table, as
+    // nextNumber counts it): that message is outside the thread, but it is the receiver's all the
+    // same, and the RB would be a second message under its id, which the re= then seems to answer.
     const id = prepared.value.readback.id;
-    const taken = this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0 ? "is already a line of this thread" : this.sql.exec("SELECT 1 FROM statements WHERE rb_id = ? LIMIT 1", id).toArray().length > 0 ? "is already another statement's readback" : null;
+    const cited = (): boolean => this.sql.exec("SELECT 1 FROM cited WHERE agent = ? AND n = ?", prepared.value.readback.from ?? "", messageNumber(id)).toArray().length > 0;
+    const taken = this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0 ? "is already a line of this thread" : this.sql.exec("SELECT 1 FROM statements WHERE rb_id = ? LIMIT 1", id).toArray().length > 0 ? "is already another statement's readback" : cited() ? "cited" : null;
+    if (taken === "cited") return problem("statement-refused", `n=${n}: a line of this thread cites ${prepared.value.readback.from ?? ""}'s message number ${n} with re=, a message sent outside the thread, so this statement's RB, ${id}, would be a second message of that number (section 2: an id is unique within the conversation); give another n, or none for the next free one`, { parameter: "n" });
     if (taken !== null) return problem("statement-refused", `n=${n}: ${id} ${taken}, so this statement's RB could never be relayed; give another n, or none for the next free one`, { parameter: "n" });
     if (staged !== undefined && !this.statements.add(staged, this.capacity)) {
       // Bounded as lines are: each prepare stores one, on any number of handoffs, kept whatever its end.
