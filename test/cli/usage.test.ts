@@ -56,6 +56,31 @@ describe("an option a command cannot run without", () => {
   });
 });
 
+describe("check-ho and check-dn: what the HO is checked against, refused before the messages are read", () => {
+  // An HO that does not parse is exit 1: read first, it hid the caller's mistake behind a verdict
+  // on the input, and the same call with a parsing HO was exit 2.
+  const BAD = "{not json";
+  it("check-ho without --record or --relay-from names them, with a missing --ho, in the one needs line", () => {
+    expect(usage(["check-ho", "--ho", BAD])).toBe("rw: check-ho needs --record or --relay-from (rw check-ho --ho HO --record FILE, or --relay-from HO for a relay)");
+    expect(usage(["check-ho", "--ho", PAY_HO])).toBe("rw: check-ho needs --record or --relay-from (rw check-ho --ho HO --record FILE, or --relay-from HO for a relay)");
+    expect(usage(["check-ho"])).toBe("rw: check-ho needs --ho and --record or --relay-from (rw check-ho --ho HO --record FILE, or --relay-from HO for a relay)");
+  });
+  it.each([
+    [["check-ho", "--ho", BAD, "--record", "{}", "--relay-from", PAY_HO], "rw: give --record FILE (before sending) or --relay-from HO (a relay's forward), not both"],
+    [["check-ho", "--ho", BAD, "--record", "{}", "--adds", "{}"], "rw: --adds names the slots a relay's role adds: it goes with --relay-from"],
+    [["check-dn", "--ho", BAD, "--dn", BAD, "--record", "{}"], "rw: --record checks the values the readback (--rb) resolved: give --rb"],
+  ])("%j is a usage error whatever the HO holds", (args, line) => {
+    expect(usage(args)).toBe(line);
+    // The same call with an HO that parses says the same.
+    expect(usage(args.map((a) => (a === BAD ? PAY_HO : a)))).toBe(line);
+  });
+  it("an HO that does not parse, with what it is checked against given, is still the HO's refusal (exit 1)", () => {
+    const r = rw(["check-ho", "--ho", BAD, "--record", "{}", "--json"]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toMatchObject({ ok: false, invalid: "HO" });
+  });
+});
+
 describe("rw delegation: a part of the document missing", () => {
   const child = { parent: record("d-parent-1"), child: record("d-child-bad"), chain: record("chain-d-child-bad") };
   it("given as options: every part missing is named, exit 2 (it was a refused document, exit 1)", () => {
