@@ -14,12 +14,9 @@ const storeOf = (ctx: CommandContext): string => pathOption("store", ctx.options
 const STORE = { type: "string", help: `the statement store, default ${DEFAULT_STORE}` } as const;
 
 async function runPrepare(ctx: CommandContext): Promise<number> {
-  const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
-  if (ho.message === null || !ho.ok) {
-    if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "HO", findings: ho.findings }));
-    else await ctx.err.line(`the HO is invalid; nothing prepared\n${await renderFindings(ho.text, ho.findings)}`);
-    return FAIL;
-  }
+  // What the options are is no matter of the HO: a --call that is no JSON object of slot values,
+  // an --exp, --now or --n not in their form, is a usage error before the HO is read, never
+  // hidden by an HO that is invalid (exit 1).
   const given = slotValuesOption("call", ctx.options["call"] as string | undefined);
   if (given === undefined) throw new UsageError("--call: the resolved call, a JSON object of execution slot values");
   const exp = ctx.options["exp"];
@@ -29,6 +26,12 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   const now = nowOption(ctx.options["now"] as string | undefined);
   const nOption = ctx.options["n"] as string | undefined;
   const n = nOption === undefined ? undefined : numberOption("n", nOption, 1);
+  const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
+  if (ho.message === null || !ho.ok) {
+    if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "HO", findings: ho.findings }));
+    else await ctx.err.line(`the HO is invalid; nothing prepared\n${await renderFindings(ho.text, ho.findings)}`);
+    return FAIL;
+  }
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
   // Read by the core as a Worker's thread reads it: values decoded by slot type, $resolve refused.
   const read = readCall(given, vocabulary);

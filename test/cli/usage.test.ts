@@ -56,7 +56,7 @@ describe("an option a command cannot run without", () => {
   });
 });
 
-describe("check-ho and check-dn: what the HO is checked against, refused before the messages are read", () => {
+describe("usage errors no input decides are refused before the messages are read", () => {
   // An HO that does not parse is exit 1: read first, it hid the caller's mistake behind a verdict
   // on the input, and the same call with a parsing HO was exit 2.
   const BAD = "{not json";
@@ -72,6 +72,17 @@ describe("check-ho and check-dn: what the HO is checked against, refused before 
   ])("%j is a usage error whatever the HO holds", (args, line) => {
     expect(usage(args)).toBe(line);
     // The same call with an HO that parses says the same.
+    expect(usage(args.map((a) => (a === BAD ? PAY_HO : a)))).toBe(line);
+  });
+  it.each([
+    [["prepare", "--ho", BAD, "--call", "{}", "--exp", "tomorrow"], "rw: --exp tomorrow: expected YYYYMMDDTHHMMZ (UTC)"],
+    [["prepare", "--ho", BAD, "--call", "{}", "--exp", "20261002T1200Z", "--now", "now"], "rw: --now now: expected YYYYMMDDTHHMMZ (UTC)"],
+    [["prepare", "--ho", BAD, "--call", "{}", "--exp", "20261002T1200Z", "--n", "two"], "rw: --n two: a whole number from 0 to 9007199254740991"],
+    [["prepare", "--ho", BAD, "--call", "{amt", "--exp", "20261002T1200Z"], "rw: --call: not JSON (expected a double-quoted key or }, found \"a\" (line 1, column 2))"],
+    [["make-rb", "--ho", BAD, "--n", "two"], "rw: --n two: a whole number from 0 to 9007199254740991"],
+    [["make-rb", "--ho", BAD, "--exec", "[1]"], "rw: --exec: a JSON object of slot values (strings, whole numbers, booleans, or lists of them)"],
+  ])("%j: an option not in its form is a usage error before the HO is read", (args, line) => {
+    expect(usage(args)).toBe(line);
     expect(usage(args.map((a) => (a === BAD ? PAY_HO : a)))).toBe(line);
   });
   it("an HO that does not parse, with what it is checked against given, is still the HO's refusal (exit 1)", () => {
