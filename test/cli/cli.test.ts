@@ -72,7 +72,7 @@ describe("rw parse", () => {
   it("reads an option file's lines as stdin's: a line of a no-break space beside the message is a second line", () => {
     const file = join(tmp, "ho-nbsp.txt");
     writeFileSync(file, `# the handoff\n\t\n${HO}\n\u00A0\n`);
-    const r = rw(["check-ho", "--ho", file]);
+    const r = rw(["check-ho", "--ho", file, "--record", "{}"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("--ho must hold one message; it holds 2 lines");
   });
@@ -358,8 +358,10 @@ describe("readbacks and the checks around an act", () => {
       writeFileSync(file, text);
       // On stdin each is refused too (the U+2028 as a line of its own).
       expect(rw(["validate"], text).code, name).toBe(1);
-      for (const command of ["make-rb", "check-ho"]) {
-        const r = rw([command, "--ho", file]);
+      // check-ho with what it checks against, which it names as missing before the HO is read.
+      for (const args of [["make-rb"], ["check-ho", "--record", "{}"]]) {
+        const [command] = args;
+        const r = rw([...args, "--ho", file]);
         expect([r.code, r.out], `${command} ${name}`).toStrictEqual([1, ""]);
         expect(r.err, `${command} ${name}`).toContain("JSON_SHAPE");
       }
