@@ -9,9 +9,13 @@ import type { Command, CommandContext } from "./context.js";
 import { jsonText } from "../json-text.js";
 
 async function run(ctx: CommandContext): Promise<number> {
+  const rbOption = ctx.options["rb"] as string | undefined;
+  // The record checks the readback's resolved values, as check-rb's tier 5 does; with no readback
+  // it would be ignored in silence. A mistake whatever the messages hold: refused before they are
+  // read, so an HO or DN that does not parse (exit 1) never hides it.
+  if (ctx.options["record"] !== undefined && rbOption === undefined) throw new UsageError("--record checks the values the readback (--rb) resolved: give --rb");
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   const dn = messageOption("dn", ctx.options["dn"] as string | undefined, ctx.profiles);
-  const rbOption = ctx.options["rb"] as string | undefined;
   const rb = rbOption === undefined ? null : messageOption("rb", rbOption, ctx.profiles);
   for (const [name, m] of [["HO", ho], ["DN", dn], ["RB", rb]] as const) {
     if (m !== null && m.message === null) {
@@ -21,9 +25,6 @@ async function run(ctx: CommandContext): Promise<number> {
     }
   }
   const vocabulary = vocabularyOf(ho.message!, ctx.profiles);
-  // The record checks the readback's resolved values, as check-rb's tier 5 does; with no readback
-  // it would be ignored in silence.
-  if (ctx.options["record"] !== undefined && rb === null) throw new UsageError("--record checks the values the readback (--rb) resolved: give --rb");
   const unread = recordUnread(readbackSet(ho.message!, vocabulary));
   if (ctx.options["record"] !== undefined && unread !== null) throw new UsageError(`--record checks resolved execution values, which this HO does not ask for: ${unread}`);
   const read = recordOption(ctx.options["record"] as string | undefined, vocabulary);

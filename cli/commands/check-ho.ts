@@ -10,6 +10,13 @@ import type { Command, CommandContext } from "./context.js";
 import { jsonText } from "../json-text.js";
 
 async function run(ctx: CommandContext): Promise<number> {
+  const relayFrom = ctx.options["relay-from"] as string | undefined;
+  const recordValue = ctx.options["record"] as string | undefined;
+  // Neither is named by rw before the command runs (missingOptions); both, and --adds without
+  // --relay-from, are mistakes whatever the HO holds: refused before it is read, so an HO that
+  // does not parse (exit 1) never hides them.
+  if (relayFrom !== undefined && recordValue !== undefined) throw new UsageError("give --record FILE (before sending) or --relay-from HO (a relay's forward), not both");
+  if (ctx.options["adds"] !== undefined && relayFrom === undefined) throw new UsageError("--adds names the slots a relay's role adds: it goes with --relay-from");
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   if (ho.message === null) {
     if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "HO", findings: ho.findings }));
@@ -17,10 +24,6 @@ async function run(ctx: CommandContext): Promise<number> {
     return FAIL;
   }
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
-  const relayFrom = ctx.options["relay-from"] as string | undefined;
-  const recordValue = ctx.options["record"] as string | undefined;
-  if ((relayFrom === undefined) === (recordValue === undefined)) throw new UsageError("give --record FILE (before sending) or --relay-from HO (a relay's forward), one of them");
-  if (ctx.options["adds"] !== undefined && relayFrom === undefined) throw new UsageError("--adds names the slots a relay's role adds: it goes with --relay-from");
   let report;
   if (relayFrom !== undefined) {
     // The HO received is input as the HO is: one that does not parse is invalid input (exit 1), not a usage error.
@@ -51,6 +54,9 @@ export const checkHoCommand: Command = {
   summary: "check an HO against the approval record before it is sent (or a relay's forward against the HO received)",
   common: ["profile", "json"],
   required: { ho: "HO" },
+  // What the HO is checked against: one of the two, named with a missing --ho before anything is read.
+  missingOptions: (o) => (o["record"] === undefined && o["relay-from"] === undefined ? ["--record or --relay-from"] : []),
+  needsHow: "rw check-ho --ho HO --record FILE, or --relay-from HO for a relay",
   options: {
     ho: { type: "string", help: "the HO to send: a line, its JSON form, or a file" },
     record: { type: "string", help: "the approval record: a JSON object of slot values, or a file; \"$resolve\": [slots the receiver resolves]" },

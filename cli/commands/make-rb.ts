@@ -9,16 +9,18 @@ import { jsonText } from "../json-text.js";
 const list = (v: unknown): string[] | undefined => (typeof v === "string" ? v.split("+") : undefined);
 
 async function run(ctx: CommandContext): Promise<number> {
+  // What the options are is no matter of the HO: a --n or --exec the command cannot read is a
+  // usage error before the HO is read, never hidden by an HO that is invalid (exit 1).
+  const nOption = ctx.options["n"] as string | undefined;
+  // No --n: the core numbers the RB past the receiver's ids the HO names, so it never reuses one.
+  const n = nOption === undefined ? undefined : numberOption("n", nOption, 1);
+  const exec = slotValuesOption("exec", ctx.options["exec"] as string | undefined);
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   if (ho.message === null || !ho.ok) {
     if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "HO", line: null, message: null, findings: ho.findings }));
     else await ctx.err.line(`the HO is invalid; no readback\n${await renderFindings(ho.text, ho.findings)}`);
     return FAIL;
   }
-  const nOption = ctx.options["n"] as string | undefined;
-  // No --n: the core numbers the RB past the receiver's ids the HO names, so it never reuses one.
-  const n = nOption === undefined ? undefined : numberOption("n", nOption, 1);
-  const exec = slotValuesOption("exec", ctx.options["exec"] as string | undefined);
   const o = ctx.options;
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
   const rb = makeReadback(

@@ -1,5 +1,6 @@
 /** `rw prepare | commit | abandon`: the tool's statement (section 5.3), kept in a local file store. */
-import { abandon, cancelHandoff, commit, formatLine, isMessageId, isStatementToken, isTime, prepare, ranBeforeCancel, readCall } from "../../core/index.js";
+import { existsSync } from "node:fs";
+import { abandon, cancelHandoff, commit, formatLine, isMessageId, isStatementToken, isTime, prepare, ranBeforeCancel, readCall, withControlsMarked as visible } from "../../core/index.js";
 import type { Finding, Statement } from "../../core/index.js";
 import { messageOption, nowOption, numberOption, pathOption, slotValuesOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
@@ -13,12 +14,9 @@ const storeOf = (ctx: CommandContext): string => pathOption("store", ctx.options
 const STORE = { type: "string", help: `the statement store, default ${DEFAULT_STORE}` } as const;
 
 async function runPrepare(ctx: CommandContext): Promise<number> {
-  const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
-  if (ho.message === null || !ho.ok) {
-    if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "HO", findings: ho.findings }));
-    else await ctx.err.line(`the HO is invalid; nothing prepared\n${await renderFindings(ho.text, ho.findings)}`);
-    return FAIL;
-  }
+  // What the options are is no matter of the HO: a --call that is no JSON object of slot values,
+  // an --exp, --now or --n not in their form, is a usage error before the HO is read, never
+  // hidden by an HO that is invalid (exit 1).
   const given = slotValuesOption("call", ctx.options["call"] as string | undefined);
   if (given === undefined) throw new UsageError("--call: the resolved call, a JSON object of execution slot values");
   const exp = ctx.options["exp"];
@@ -28,6 +26,12 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   const now = nowOption(ctx.options["now"] as string | undefined);
   const nOption = ctx.options["n"] as string | undefined;
   const n = nOption === undefined ? undefined : numberOption("n", nOption, 1);
+  const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
+  if (ho.message === null || !ho.ok) {
+    if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "HO", findings: ho.findings }));
+    else await ctx.err.line(`the HO is invalid; nothing prepared\n${await renderFindings(ho.text, ho.findings)}`);
+    return FAIL;
+  }
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
   // Read by the core as a Worker's thread reads it: values decoded by slot type, $resolve refused.
   const read = readCall(given, vocabulary);
@@ -57,10 +61,22 @@ function tokenArg(ctx: CommandContext): string {
   return token;
 }
 
+/**
+ * Why a token is unknown, when the reason is that no store is there: the store is a path relative
+ * to the folder rw runs in, so a commit run from another folder than its prepare (or with another
+ * --store) finds none, and "no statement has this token" alone sent the caller looking for a
+ * wrong token.
+ */
+function noStoreHint(ctx: CommandContext, findings: readonly Finding[]): string {
+  const store = storeOf(ctx);
+  if (!findings.some((f) => f.code === "STATEMENT_UNKNOWN") || existsSync(store)) return "";
+  return ` (there is no statement store at ${store}: run rw ${ctx.name} in the folder rw prepare ran in, or give its --store PATH)`;
+}
+
 async function report(ctx: CommandContext, result: { ok: boolean; value: Statement | null; findings: readonly Finding[] }, verb: string): Promise<number> {
   if (ctx.json) await ctx.out.line(jsonText({ ok: result.ok, statement: result.value, findings: result.findings }));
   else if (result.ok && result.value !== null) await ctx.out.line(verb === "committed" ? jsonText(result.value.call) : `${verb} ${result.value.handoff}`);
-  else await ctx.err.line(`refused: ${result.findings.map((f) => f.message).join("; ")}`);
+  else await ctx.err.line(visible(`refused: ${result.findings.map((f) => f.message).join("; ")}${noStoreHint(ctx, result.findings)}`));
   return result.ok ? PASS : FAIL;
 }
 

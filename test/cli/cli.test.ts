@@ -72,7 +72,7 @@ describe("rw parse", () => {
   it("reads an option file's lines as stdin's: a line of a no-break space beside the message is a second line", () => {
     const file = join(tmp, "ho-nbsp.txt");
     writeFileSync(file, `# the handoff\n\t\n${HO}\n\u00A0\n`);
-    const r = rw(["check-ho", "--ho", file]);
+    const r = rw(["check-ho", "--ho", file, "--record", "{}"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("--ho must hold one message; it holds 2 lines");
   });
@@ -358,8 +358,10 @@ describe("readbacks and the checks around an act", () => {
       writeFileSync(file, text);
       // On stdin each is refused too (the U+2028 as a line of its own).
       expect(rw(["validate"], text).code, name).toBe(1);
-      for (const command of ["make-rb", "check-ho"]) {
-        const r = rw([command, "--ho", file]);
+      // check-ho with what it checks against, which it names as missing before the HO is read.
+      for (const args of [["make-rb"], ["check-ho", "--record", "{}"]]) {
+        const [command] = args;
+        const r = rw([...args, "--ho", file]);
         expect([r.code, r.out], `${command} ${name}`).toStrictEqual([1, ""]);
         expect(r.err, `${command} ${name}`).toContain("JSON_SHAPE");
       }
@@ -583,9 +585,26 @@ describe("readbacks and the checks around an act", () => {
   it("commit and abandon against a store that is not there find nothing, and create nothing", () => {
     const missing = join(tmp, "no-such-folder", "statements.json");
     const commit = rw(["commit", "0123456789abcdef0123456789abcdef", "--now", "20261002T1500Z", "--store", missing]);
-    expect([commit.code, commit.err]).toStrictEqual([1, "refused: no statement has this token\n"]);
+    expect([commit.code, commit.err]).toStrictEqual([1, `refused: no statement has this token (there is no statement store at ${missing}: run rw commit in the folder rw prepare ran in, or give its --store PATH)\n`]);
     expect(rw(["abandon", "0123456789abcdef0123456789abcdef", "--store", missing]).code).toBe(1);
     expect(existsSync(dirname(missing))).toBe(false);
+  });
+  it("a token unknown because no store is where rw runs says so: the default store is relative to the folder, not the token's fault", () => {
+    const elsewhere = mkdtempSync(join(tmp, "elsewhere-"));
+    const run = (args: string[]): Run => {
+      const r = spawnSync(process.execPath, [RW, ...args], { encoding: "utf8", cwd: elsewhere });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    const abandon = run(["abandon", "0123456789abcdef0123456789abcdef"]);
+    expect([abandon.code, abandon.err]).toStrictEqual([1, `refused: no statement has this token (there is no statement store at ${join(".rw", "statements.json")}: run rw abandon in the folder rw prepare ran in, or give its --store PATH)\n`]);
+    // --json keeps the core's finding, whose code says it; the store stays uncreated.
+    expect(JSON.parse(run(["commit", "0123456789abcdef0123456789abcdef", "--json"]).out)).toMatchObject({ ok: false, findings: [{ code: "STATEMENT_UNKNOWN" }] });
+    expect(existsSync(join(elsewhere, ".rw"))).toBe(false);
+    // A store that is there and lacks the token is the token's fault alone: said as before.
+    const store = join(elsewhere, "statements.json");
+    expect(run(["abandon", "--handoff", "scheduler-1", "--store", store]).code).toBe(0);
+    const known = run(["commit", "0123456789abcdef0123456789abcdef", "--store", store]);
+    expect([known.code, known.err]).toStrictEqual([1, "refused: no statement has this token\n"]);
   });
   it("abandon --handoff with nothing prepared keeps the cancel, so no later prepare runs the withdrawn act", () => {
     const cancelledFirst = join(tmp, "cancel-first", "statements.json");

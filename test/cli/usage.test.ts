@@ -56,6 +56,42 @@ describe("an option a command cannot run without", () => {
   });
 });
 
+describe("usage errors no input decides are refused before the messages are read", () => {
+  // An HO that does not parse is exit 1: read first, it hid the caller's mistake behind a verdict
+  // on the input, and the same call with a parsing HO was exit 2.
+  const BAD = "{not json";
+  it("check-ho without --record or --relay-from names them, with a missing --ho, in the one needs line", () => {
+    expect(usage(["check-ho", "--ho", BAD])).toBe("rw: check-ho needs --record or --relay-from (rw check-ho --ho HO --record FILE, or --relay-from HO for a relay)");
+    expect(usage(["check-ho", "--ho", PAY_HO])).toBe("rw: check-ho needs --record or --relay-from (rw check-ho --ho HO --record FILE, or --relay-from HO for a relay)");
+    expect(usage(["check-ho"])).toBe("rw: check-ho needs --ho and --record or --relay-from (rw check-ho --ho HO --record FILE, or --relay-from HO for a relay)");
+  });
+  it.each([
+    [["check-ho", "--ho", BAD, "--record", "{}", "--relay-from", PAY_HO], "rw: give --record FILE (before sending) or --relay-from HO (a relay's forward), not both"],
+    [["check-ho", "--ho", BAD, "--record", "{}", "--adds", "{}"], "rw: --adds names the slots a relay's role adds: it goes with --relay-from"],
+    [["check-dn", "--ho", BAD, "--dn", BAD, "--record", "{}"], "rw: --record checks the values the readback (--rb) resolved: give --rb"],
+  ])("%j is a usage error whatever the HO holds", (args, line) => {
+    expect(usage(args)).toBe(line);
+    // The same call with an HO that parses says the same.
+    expect(usage(args.map((a) => (a === BAD ? PAY_HO : a)))).toBe(line);
+  });
+  it.each([
+    [["prepare", "--ho", BAD, "--call", "{}", "--exp", "tomorrow"], "rw: --exp tomorrow: expected YYYYMMDDTHHMMZ (UTC)"],
+    [["prepare", "--ho", BAD, "--call", "{}", "--exp", "20261002T1200Z", "--now", "now"], "rw: --now now: expected YYYYMMDDTHHMMZ (UTC)"],
+    [["prepare", "--ho", BAD, "--call", "{}", "--exp", "20261002T1200Z", "--n", "two"], "rw: --n two: a whole number from 0 to 9007199254740991"],
+    [["prepare", "--ho", BAD, "--call", "{amt", "--exp", "20261002T1200Z"], "rw: --call: not JSON (expected a double-quoted key or }, found \"a\" (line 1, column 2))"],
+    [["make-rb", "--ho", BAD, "--n", "two"], "rw: --n two: a whole number from 0 to 9007199254740991"],
+    [["make-rb", "--ho", BAD, "--exec", "[1]"], "rw: --exec: a JSON object of slot values (strings, whole numbers, booleans, or lists of them)"],
+  ])("%j: an option not in its form is a usage error before the HO is read", (args, line) => {
+    expect(usage(args)).toBe(line);
+    expect(usage(args.map((a) => (a === BAD ? PAY_HO : a)))).toBe(line);
+  });
+  it("an HO that does not parse, with what it is checked against given, is still the HO's refusal (exit 1)", () => {
+    const r = rw(["check-ho", "--ho", BAD, "--record", "{}", "--json"]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toMatchObject({ ok: false, invalid: "HO" });
+  });
+});
+
 describe("rw delegation: a part of the document missing", () => {
   const child = { parent: record("d-parent-1"), child: record("d-child-bad"), chain: record("chain-d-child-bad") };
   it("given as options: every part missing is named, exit 2 (it was a refused document, exit 1)", () => {
