@@ -156,3 +156,31 @@ describe("the readback lab's live region", () => {
     expect(await isSameNode(page, "#lab-summary")).toBe(true);
   });
 });
+
+describe("the readback lab's withheld criteria", () => {
+  const ACC_HO = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc acc=len:120w";
+  const ACC_RB = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 acc=len:120w";
+
+  it("that the core refuses are the sender's error, as rw check-rb refuses them: listed, not used, and the readback checked without them", async () => {
+    const { page } = await suite.open();
+    await page.fill("#conversation", `${ACC_HO}\n${ACC_RB}`);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    const summary = page.locator("#lab-summary");
+    await expect.poll(() => summary.textContent()).toBe("research-01: readback writer-01 wilco.");
+    const criteria = page.getByLabel("Withheld acceptance criteria");
+    // A trailing space: rw check-rb --expect-acc "len:120 " is a usage error (exit 2), not a failed readback.
+    await criteria.fill("len:120 ");
+    const problems = page.locator("#expect-acc-problems");
+    await expect.poll(() => problems.textContent()).toContain("'len:120 ' is not a constraint (key:value)");
+    expect(await criteria.getAttribute("aria-invalid")).toBe("true");
+    expect(await criteria.getAttribute("aria-describedby")).toContain("expect-acc-problems");
+    expect(await summary.getAttribute("data-verdicts")).toBe("wilco");
+    expect(await summary.textContent()).toContain("The criteria are not used until the core reads them: 'len:120 ' is not a constraint (key:value).");
+    expect(await page.locator("#panel-readback .tier-report").textContent()).not.toContain("CRITERIA_SYNTAX");
+    // Read criteria are used: len:200w contradicts the readback's len:120w.
+    await criteria.fill("len:200w");
+    await expect.poll(() => summary.getAttribute("data-verdicts")).not.toBe("wilco");
+    expect(await problems.textContent()).toBe("");
+    expect(await criteria.getAttribute("aria-invalid")).toBe("false");
+  });
+});
