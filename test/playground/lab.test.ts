@@ -183,4 +183,31 @@ describe("the readback lab's withheld criteria", () => {
     expect(await problems.textContent()).toBe("");
     expect(await criteria.getAttribute("aria-invalid")).toBe("false");
   });
+
+  it("from a link holding a bidirectional control are shown with it marked, as every other text from input is", async () => {
+    const { page: helper } = await suite.open();
+    const state = { view: "readback", text: `${ACC_HO}\n${ACC_RB}`, expectations: { "research-01": { expectAcc: "len:\u202e021w", record: '{\n\t"due": "\u202e20261002"\n}' } } };
+    const fragment = await helper.evaluate(async (t) => {
+      const s = new Blob([t]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+      const bytes = new Uint8Array(await new Response(s).arrayBuffer());
+      return `#s1.${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+    }, JSON.stringify(state));
+    const { page } = await suite.open(fragment);
+    const criteria = page.getByLabel("Withheld acceptance criteria");
+    await expect.poll(() => criteria.inputValue()).toBe("len:\u202e021w");
+    const marked = page.locator("#expect-acc-marked");
+    await expect.poll(() => marked.textContent()).toContain("len:·021w");
+    expect(await marked.textContent()).not.toContain("\u202e");
+    expect(await criteria.getAttribute("aria-describedby")).toContain("expect-acc-marked");
+    // The record too: its line breaks and tabs are its layout, not marked.
+    const record = page.locator("#record-marked");
+    expect(await record.textContent()).toContain('"due": "·20261002"');
+    expect(await record.textContent()).not.toContain("\u202e");
+    // Nothing to mark, nothing said.
+    await criteria.fill("len:120w");
+    await page.getByLabel("Sender's record").fill('{\n\t"due": "20261002"\n}');
+    await expect.poll(() => marked.count()).toBe(0);
+    expect(await record.count()).toBe(0);
+    expect(await criteria.getAttribute("aria-describedby")).not.toContain("expect-acc-marked");
+  });
 });

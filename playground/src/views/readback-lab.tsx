@@ -14,7 +14,7 @@ import type { Example } from "../examples.js";
 import type { Expectation, PlaygroundState } from "../state.js";
 import { clip } from "./clip.js";
 import { LISTED_HANDOFFS, matchHandoffs } from "./handoff-matches.js";
-import { Shown } from "./clipped.js";
+import { More, Shown } from "./clipped.js";
 import { Highlight } from "./highlight.js";
 import { TierReport } from "./tier-report.js";
 
@@ -120,6 +120,28 @@ function LabSummary({ id, readbacks, criteriaProblems, recordProblems }: { id: s
   );
 }
 
+/**
+ * A field's text with its controls marked, when it holds one: the field itself shows a
+ * bidirectional control raw (a link may put U+202E there), so what a person reads there is not
+ * the characters' order, as nothing else on the page is shown. A record's line breaks and tabs are
+ * its layout, kept as they are.
+ */
+function markedText(text: string, multiline: boolean): string | null {
+  const lines = multiline ? text.split(/\r\n|\n|\r/).map((line) => line.replaceAll("\t", " ")) : [text];
+  const marked = lines.map((line) => visible(line));
+  return marked.every((m, k) => m === lines[k]) ? null : marked.join("\n");
+}
+
+function MarkedEcho({ id, marked }: { id: string; marked: string }) {
+  const { shown, more } = clip(marked);
+  return (
+    <span id={id} class="hint" data-marked="">
+      It holds invisible or bidirectional characters, each shown here as ·: <code class="iso echo">{shown}</code>
+      <More count={more} />
+    </span>
+  );
+}
+
 const describedBy = (ids: readonly (string | false)[]): string => ids.filter((x) => x !== false).join(" ");
 
 export function ReadbackLab({ state, set, checked, problems, criteriaProblems: criteriaOf, resolve }: Props) {
@@ -146,6 +168,8 @@ export function ReadbackLab({ state, set, checked, problems, criteriaProblems: c
   const readbacks = [...checked.readbacks.values()].filter((r) => r.ho === selected);
   const recordProblems = problems.get(id) ?? [];
   const criteriaProblems = criteriaOf.get(id) ?? [];
+  const accMarked = markedText(e.expectAcc, false);
+  const recordMarked = markedText(e.record, true);
   // What the HO's rb= asks (the core's readbackSet): rw check-rb refuses --expect-acc and --record
   // that it never reads, so the lab says so rather than ignore them in silence.
   const message = selected.check.message;
@@ -167,7 +191,7 @@ export function ReadbackLab({ state, set, checked, problems, criteriaProblems: c
           <h2 id="sender-title">The sender's side</h2>
           <div class="field">
             <label for="expect-acc">Withheld acceptance criteria</label>
-            <input id="expect-acc" type="text" spellcheck={false} autoComplete="off" value={e.expectAcc} placeholder="len:120w+tone:plain+no:em-dash" onInput={(ev) => update({ expectAcc: (ev.currentTarget as HTMLInputElement).value })} aria-describedby={describedBy(["expect-acc-hint", accUnread && "expect-acc-not-asked", "expect-acc-problems"])} aria-invalid={criteriaProblems.length > 0} />
+            <input id="expect-acc" type="text" spellcheck={false} autoComplete="off" value={e.expectAcc} placeholder="len:120w+tone:plain+no:em-dash" onInput={(ev) => update({ expectAcc: (ev.currentTarget as HTMLInputElement).value })} aria-describedby={describedBy(["expect-acc-hint", accUnread && "expect-acc-not-asked", accMarked !== null && "expect-acc-marked", "expect-acc-problems"])} aria-invalid={criteriaProblems.length > 0} />
             <span id="expect-acc-hint" class="hint">
               tier 4 (--expect-acc): key:value joined with +; empty: the HO's own acc=, if any
             </span>
@@ -176,6 +200,7 @@ export function ReadbackLab({ state, set, checked, problems, criteriaProblems: c
                 Not read: criteria are read at tier 4, which this HO does not ask (it has no rb=acc or rb=plan).
               </span>
             ) : null}
+            {accMarked === null ? null : <MarkedEcho id="expect-acc-marked" marked={accMarked} />}
             <div id="expect-acc-problems" class="problems">
               {criteriaProblems.length > 0 ? <p>The criteria are not used until the core reads them (the HO's own acc=, if any, is checked):</p> : null}
               {criteriaProblems.length > 0 ? (
@@ -189,7 +214,7 @@ export function ReadbackLab({ state, set, checked, problems, criteriaProblems: c
           </div>
           <div class="field">
             <label for="record">Sender's record</label>
-            <textarea id="record" rows={6} spellcheck={false} value={e.record} placeholder={'{"acct": "40-12-88/61102938", "$resolve": ["acct"]}'} onInput={(ev) => update({ record: (ev.currentTarget as HTMLTextAreaElement).value })} aria-describedby={describedBy(["record-hint", recordUnread && "record-not-asked", "record-problems"])} aria-invalid={recordProblems.length > 0} />
+            <textarea id="record" rows={6} spellcheck={false} value={e.record} placeholder={'{"acct": "40-12-88/61102938", "$resolve": ["acct"]}'} onInput={(ev) => update({ record: (ev.currentTarget as HTMLTextAreaElement).value })} aria-describedby={describedBy(["record-hint", recordUnread && "record-not-asked", recordMarked !== null && "record-marked", "record-problems"])} aria-invalid={recordProblems.length > 0} />
             <span id="record-hint" class="hint">
               tier 5: a JSON object of slot values; "$resolve" names the slots the receiver resolves
             </span>
@@ -198,6 +223,7 @@ export function ReadbackLab({ state, set, checked, problems, criteriaProblems: c
                 Not read: the record is read at tier 5, which this HO does not ask (it has no rb=exec).
               </span>
             ) : null}
+            {recordMarked === null ? null : <MarkedEcho id="record-marked" marked={recordMarked} />}
             <div id="record-problems" class="problems">
               {recordProblems.length > 0 ? <p>The record is not used until the core reads it:</p> : null}
               {recordProblems.length > 0 ? (
