@@ -53,7 +53,7 @@ const profileChecker = () => import("./custom-profile.js").then((m) => m.customP
  * checked without them needs none of it.
  */
 const expectationsReader = () => import("./expectations.js").then((m) => m.senderExpectations);
-const NO_EXPECTATIONS: SenderExpectations = { map: new Map(), problems: new Map() };
+const NO_EXPECTATIONS: SenderExpectations = { map: new Map(), problems: new Map(), criteria: new Map() };
 
 /**
  * The reader of JSON forms (json-forms.ts: the core's readMessage, and the view of a JSON form as
@@ -413,7 +413,7 @@ export function App() {
               onNow={onNow}
             />
           ) : s.view === "readback" ? (
-            <Lazy loaded={labReady} props={{ state: s, set, checked, problems: expectations.problems, resolve }} />
+            <Lazy loaded={labReady} props={{ state: s, set, checked, problems: expectations.problems, criteriaProblems: expectations.criteria, resolve }} />
           ) : s.view === "legend" ? (
             <Lazy loaded={legendTab} props={{ state: s, set, custom }} />
           ) : s.view === "mailbox" ? (

@@ -1,10 +1,12 @@
 /**
  * The sender's side of a readback check, as typed in the readback lab, made into what check-rb
- * takes: withheld criteria as written, and the record read by the core's readRecord against the
- * HO's vocabulary. Each result is cached by its inputs, so an unchanged entry is the same object
+ * takes: withheld criteria read by the core's parseCriteria, and the record by its readRecord, both
+ * against the HO's vocabulary. Either one the core refuses is the sender's input error, as rw
+ * check-rb and the Worker refuse it (exit 2, 400): it is listed, and not used, rather than void a
+ * good readback. Each result is cached by its inputs, so an unchanged entry is the same object
  * (the checker keeps a readback's report while its expectations are the same object).
  */
-import { isEmptyDocument, isJsonForm, isSkippedLine, parseJsonText, readMessage, readRecord } from "../../core/index.js";
+import { isEmptyDocument, isJsonForm, isSkippedLine, parseCriteria, parseJsonText, readMessage, readRecord } from "../../core/index.js";
 import type { ReadbackExpectations, Vocabulary, VocabularyResolver } from "../../core/index.js";
 import { withoutBom } from "./input-text.js";
 import type { Expectation } from "./state.js";
@@ -13,22 +15,35 @@ export interface SenderExpectations {
   readonly map: ReadonlyMap<string, ReadbackExpectations>;
   /** What is wrong with an HO's record, by HO id. */
   readonly problems: ReadonlyMap<string, readonly string[]>;
+  /** What is wrong with an HO's withheld criteria (the core's CRITERIA_SYNTAX, CRITERIA_REPEATED), by HO id. */
+  readonly criteria: ReadonlyMap<string, readonly string[]>;
 }
 
-const cache = new WeakMap<Vocabulary, Map<string, { value: ReadbackExpectations | null; problems: readonly string[] }>>();
+interface Read {
+  readonly value: ReadbackExpectations | null;
+  readonly problems: readonly string[];
+  readonly criteria: readonly string[];
+}
+
+const cache = new WeakMap<Vocabulary, Map<string, Read>>();
 
 /** `keep`: how many results the cache keeps at least (the entries in use, so none is read again while typing). */
-function expectationOf(e: Expectation, vocabulary: Vocabulary, keep: number): { value: ReadbackExpectations | null; problems: readonly string[] } {
+function expectationOf(e: Expectation, vocabulary: Vocabulary, keep: number): Read {
   let byKey = cache.get(vocabulary);
   if (byKey === undefined) cache.set(vocabulary, (byKey = new Map()));
   const key = `${e.expectAcc}\u0000${e.record}`;
   const hit = byKey.get(key);
   if (hit !== undefined) return hit;
   const problems: string[] = [];
+  const criteria: string[] = [];
   const out: { expectAcc?: string; record?: ReadbackExpectations["record"] } = {};
-  // The criteria as typed, as rw check-rb --expect-acc gives them to the core: "" is none (the HO's
-  // own acc=), and a space around a constraint is refused (CRITERIA_SYNTAX), never trimmed off.
-  if (e.expectAcc !== "") out.expectAcc = e.expectAcc;
+  // The criteria as typed, read as rw check-rb --expect-acc reads them: "" is none (the HO's own
+  // acc=), and a space around a constraint is refused (CRITERIA_SYNTAX), never trimmed off.
+  if (e.expectAcc !== "") {
+    const read = parseCriteria(e.expectAcc, vocabulary);
+    if (read.findings.length === 0) out.expectAcc = e.expectAcc;
+    else criteria.push(...read.findings.map((f) => f.message));
+  }
   if (!isEmptyDocument(e.record)) {
     // One leading byte order mark dropped, as rw check-rb drops it from a --record file.
     const json = parseJsonText(withoutBom(e.record));
@@ -39,7 +54,7 @@ function expectationOf(e: Expectation, vocabulary: Vocabulary, keep: number): { 
       else problems.push(...r.findings.map((f) => f.message));
     }
   }
-  const result = { value: Object.keys(out).length === 0 ? null : (out as ReadbackExpectations), problems };
+  const result = { value: Object.keys(out).length === 0 ? null : (out as ReadbackExpectations), problems, criteria };
   if (byKey.size > Math.max(256, 2 * keep)) byKey.clear();
   byKey.set(key, result);
   return result;
@@ -82,24 +97,28 @@ function handoffVocabularies(text: string, ids: readonly string[], resolve: Voca
   return found;
 }
 
-let last: SenderExpectations = { map: new Map(), problems: new Map() };
+let last: SenderExpectations = { map: new Map(), problems: new Map(), criteria: new Map() };
+
+const sameMap = <V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>): boolean => a.size === b.size && [...a].every(([id, v]) => b.get(id) === v);
 
 export function senderExpectations(raw: Readonly<Record<string, Expectation>>, text: string, resolve: VocabularyResolver): SenderExpectations {
   const map = new Map<string, ReadbackExpectations>();
   const problems = new Map<string, readonly string[]>();
-  const entries = Object.entries(raw);
-  const vocabularies = handoffVocabularies(text, entries.filter(([, e]) => !isEmptyDocument(e.record)).map(([id]) => id), resolve);
-  for (const [id, e] of entries) {
-    const noRecord = isEmptyDocument(e.record);
-    if (e.expectAcc === "" && noRecord) continue;
-    const vocabulary = noRecord ? resolve(null) : vocabularies.get(id);
+  const criteria = new Map<string, readonly string[]>();
+  // Both are read against the HO's vocabulary: a profile's constraint keys are its own, and
+  // whether one is single-valued decides CRITERIA_REPEATED.
+  const given = Object.entries(raw).filter(([, e]) => e.expectAcc !== "" || !isEmptyDocument(e.record));
+  const vocabularies = handoffVocabularies(text, given.map(([id]) => id), resolve);
+  for (const [id, e] of given) {
+    const vocabulary = vocabularies.get(id);
     if (vocabulary === undefined) continue;
-    const r = expectationOf(e, vocabulary, entries.length);
+    const r = expectationOf(e, vocabulary, given.length);
     if (r.value !== null) map.set(id, r.value);
     if (r.problems.length > 0) problems.set(id, r.problems);
+    if (r.criteria.length > 0) criteria.set(id, r.criteria);
   }
   // The same entries give the same map, so the checker sees nothing changed.
-  const same = map.size === last.map.size && [...map].every(([id, v]) => last.map.get(id) === v) && problems.size === last.problems.size && [...problems].every(([id, v]) => last.problems.get(id) === v);
-  if (!same) last = { map, problems };
+  const same = sameMap(map, last.map) && sameMap(problems, last.problems) && sameMap(criteria, last.criteria);
+  if (!same) last = { map, problems, criteria };
   return last;
 }

@@ -1,7 +1,7 @@
 // The sender's expectations the readback lab keeps, read against each HO's vocabulary: every
 // keystroke reads them again, and a link may hold thousands.
 import { describe, expect, it } from "vitest";
-import { readMessage } from "../../core/index.js";
+import { compileVocabulary, coreVocabulary, readMessage } from "../../core/index.js";
 import { senderExpectations } from "../../playground/src/expectations.js";
 import { resolverFor } from "../../playground/src/profiles.js";
 
@@ -42,5 +42,33 @@ describe("the sender's records", () => {
     const text = "RW1 HO a-1 from=a to=b item=x ask=DRAFT";
     const first = senderExpectations(raw, text, resolve);
     expect(senderExpectations(raw, `${text} // typed`, resolve)).toBe(first);
+  });
+});
+
+describe("the sender's withheld criteria", () => {
+  const HO = "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc acc=len:100w";
+
+  it("that the core refuses are listed with its messages and not used, as rw check-rb --expect-acc refuses them", () => {
+    const e = senderExpectations({ "a-1": { expectAcc: "len:120w+len:200w", record: "" } }, HO, resolve);
+    expect(e.map.has("a-1")).toBe(false);
+    expect(e.criteria.get("a-1")).toHaveLength(1);
+    expect(e.criteria.get("a-1")?.[0]).toMatch(/^the sender's criteria name len more than once \(len:120w, then len:200w\)/);
+    const good = senderExpectations({ "a-1": { expectAcc: "len:120w+must:x+must:y", record: "" } }, HO, resolve);
+    expect(good.map.get("a-1")?.expectAcc).toBe("len:120w+must:x+must:y");
+    expect(good.criteria.has("a-1")).toBe(false);
+  });
+
+  it("are read against the HO's vocabulary, as rw check-rb reads them: a constraint key is single-valued only where a profile adds it", () => {
+    const mine = compileVocabulary(coreVocabulary, { profile: "mine", version: "0.1", extends: "RW1", ckeys: { dpi: { desc: "the resolution" } } });
+    if (!mine.ok) throw new Error("the test profile compiles");
+    const withMine = resolverFor(mine.value);
+    const twice = { expectAcc: "dpi:300+dpi:600", record: "" };
+    // An HO without p= reads the chosen profile, where dpi is single-valued: named twice, refused.
+    expect(senderExpectations({ "a-1": twice }, HO, withMine).criteria.get("a-1")?.[0]).toMatch(/name dpi more than once/);
+    // An HO naming pay reads pay, which has no dpi: outside the closed set, not a repeat.
+    const payHo = "RW1 HO a-1 p=pay from=a to=b item=x ask=DRAFT rb=acc";
+    const e = senderExpectations({ "a-1": twice }, payHo, withMine);
+    expect(e.criteria.has("a-1")).toBe(false);
+    expect(e.map.get("a-1")?.expectAcc).toBe("dpi:300+dpi:600");
   });
 });

@@ -156,3 +156,58 @@ describe("the readback lab's live region", () => {
     expect(await isSameNode(page, "#lab-summary")).toBe(true);
   });
 });
+
+describe("the readback lab's withheld criteria", () => {
+  const ACC_HO = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc acc=len:120w";
+  const ACC_RB = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 acc=len:120w";
+
+  it("that the core refuses are the sender's error, as rw check-rb refuses them: listed, not used, and the readback checked without them", async () => {
+    const { page } = await suite.open();
+    await page.fill("#conversation", `${ACC_HO}\n${ACC_RB}`);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    const summary = page.locator("#lab-summary");
+    await expect.poll(() => summary.textContent()).toBe("research-01: readback writer-01 wilco.");
+    const criteria = page.getByLabel("Withheld acceptance criteria");
+    // A trailing space: rw check-rb --expect-acc "len:120 " is a usage error (exit 2), not a failed readback.
+    await criteria.fill("len:120 ");
+    const problems = page.locator("#expect-acc-problems");
+    await expect.poll(() => problems.textContent()).toContain("'len:120 ' is not a constraint (key:value)");
+    expect(await criteria.getAttribute("aria-invalid")).toBe("true");
+    expect(await criteria.getAttribute("aria-describedby")).toContain("expect-acc-problems");
+    expect(await summary.getAttribute("data-verdicts")).toBe("wilco");
+    expect(await summary.textContent()).toContain("The criteria are not used until the core reads them: 'len:120 ' is not a constraint (key:value).");
+    expect(await page.locator("#panel-readback .tier-report").textContent()).not.toContain("CRITERIA_SYNTAX");
+    // Read criteria are used: len:200w contradicts the readback's len:120w.
+    await criteria.fill("len:200w");
+    await expect.poll(() => summary.getAttribute("data-verdicts")).not.toBe("wilco");
+    expect(await problems.textContent()).toBe("");
+    expect(await criteria.getAttribute("aria-invalid")).toBe("false");
+  });
+
+  it("from a link holding a bidirectional control are shown with it marked, as every other text from input is", async () => {
+    const { page: helper } = await suite.open();
+    const state = { view: "readback", text: `${ACC_HO}\n${ACC_RB}`, expectations: { "research-01": { expectAcc: "len:\u202e021w", record: '{\n\t"due": "\u202e20261002"\n}' } } };
+    const fragment = await helper.evaluate(async (t) => {
+      const s = new Blob([t]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+      const bytes = new Uint8Array(await new Response(s).arrayBuffer());
+      return `#s1.${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+    }, JSON.stringify(state));
+    const { page } = await suite.open(fragment);
+    const criteria = page.getByLabel("Withheld acceptance criteria");
+    await expect.poll(() => criteria.inputValue()).toBe("len:\u202e021w");
+    const marked = page.locator("#expect-acc-marked");
+    await expect.poll(() => marked.textContent()).toContain("len:·021w");
+    expect(await marked.textContent()).not.toContain("\u202e");
+    expect(await criteria.getAttribute("aria-describedby")).toContain("expect-acc-marked");
+    // The record too: its line breaks and tabs are its layout, not marked.
+    const record = page.locator("#record-marked");
+    expect(await record.textContent()).toContain('"due": "·20261002"');
+    expect(await record.textContent()).not.toContain("\u202e");
+    // Nothing to mark, nothing said.
+    await criteria.fill("len:120w");
+    await page.getByLabel("Sender's record").fill('{\n\t"due": "20261002"\n}');
+    await expect.poll(() => marked.count()).toBe(0);
+    expect(await record.count()).toBe(0);
+    expect(await criteria.getAttribute("aria-describedby")).not.toContain("expect-acc-marked");
+  });
+});

@@ -14,7 +14,7 @@ import type { Example } from "../examples.js";
 import type { Expectation, PlaygroundState } from "../state.js";
 import { clip } from "./clip.js";
 import { LISTED_HANDOFFS, matchHandoffs } from "./handoff-matches.js";
-import { Shown } from "./clipped.js";
+import { More, Shown } from "./clipped.js";
 import { Highlight } from "./highlight.js";
 import { TierReport } from "./tier-report.js";
 
@@ -23,6 +23,8 @@ interface Props {
   readonly set: (patch: Partial<PlaygroundState>) => void;
   readonly checked: Checked;
   readonly problems: ReadonlyMap<string, readonly string[]>;
+  /** What the core refuses in each HO's withheld criteria (not used, as rw check-rb refuses them). */
+  readonly criteriaProblems: ReadonlyMap<string, readonly string[]>;
   /** The vocabulary a line naming `p` is read with, as the conversation reads it. */
   readonly resolve: VocabularyResolver;
 }
@@ -98,11 +100,11 @@ function HandoffPicker({ handoffs, selected, onPick }: { handoffs: ReadonlyMap<s
 
 /**
  * The lab's one live region: each check is announced once, with the verdict of each readback of
- * the HO and, for a record the core does not read, its problems (not shown twice: the list is by
- * the record). It stays in the page whatever it says, for a region added with its text already in
- * it is not announced.
+ * the HO and, for criteria or a record the core does not read, their problems (not shown twice:
+ * each list is by its field). It stays in the page whatever it says, for a region added with its
+ * text already in it is not announced.
  */
-function LabSummary({ id, readbacks, recordProblems }: { id: string | null; readbacks: readonly CheckedReadback[]; recordProblems: readonly string[] }) {
+function LabSummary({ id, readbacks, criteriaProblems, recordProblems }: { id: string | null; readbacks: readonly CheckedReadback[]; criteriaProblems: readonly string[]; recordProblems: readonly string[] }) {
   const said =
     id === null
       ? "No valid HO in the conversation yet."
@@ -112,12 +114,37 @@ function LabSummary({ id, readbacks, recordProblems }: { id: string | null; read
   return (
     <p class="summary" id="lab-summary" role="status" aria-live="polite" aria-atomic="true" data-verdicts={readbacks.map((r) => r.verdict).join(" ")}>
       <Shown text={said} />
+      {criteriaProblems.length === 0 ? null : <span class="sr-only"> The criteria are not used until the core reads them: {visible(criteriaProblems.join("; "))}.</span>}
       {recordProblems.length === 0 ? null : <span class="sr-only"> The record is not used until the core reads it: {visible(recordProblems.join("; "))}.</span>}
     </p>
   );
 }
 
-export function ReadbackLab({ state, set, checked, problems, resolve }: Props) {
+/**
+ * A field's text with its controls marked, when it holds one: the field itself shows a
+ * bidirectional control raw (a link may put U+202E there), so what a person reads there is not
+ * the characters' order, as nothing else on the page is shown. A record's line breaks and tabs are
+ * its layout, kept as they are.
+ */
+function markedText(text: string, multiline: boolean): string | null {
+  const lines = multiline ? text.split(/\r\n|\n|\r/).map((line) => line.replaceAll("\t", " ")) : [text];
+  const marked = lines.map((line) => visible(line));
+  return marked.every((m, k) => m === lines[k]) ? null : marked.join("\n");
+}
+
+function MarkedEcho({ id, marked }: { id: string; marked: string }) {
+  const { shown, more } = clip(marked);
+  return (
+    <span id={id} class="hint" data-marked="">
+      It holds invisible or bidirectional characters, each shown here as ·: <code class="iso echo">{shown}</code>
+      <More count={more} />
+    </span>
+  );
+}
+
+const describedBy = (ids: readonly (string | false)[]): string => ids.filter((x) => x !== false).join(" ");
+
+export function ReadbackLab({ state, set, checked, problems, criteriaProblems: criteriaOf, resolve }: Props) {
   const first = checked.handoffs.values().next();
   if (first.done === true) {
     const onLoadPay = (): void => {
@@ -126,7 +153,7 @@ export function ReadbackLab({ state, set, checked, problems, resolve }: Props) {
     };
     return (
       <div>
-        <LabSummary id={null} readbacks={[]} recordProblems={[]} />
+        <LabSummary id={null} readbacks={[]} criteriaProblems={[]} recordProblems={[]} />
         <p>The lab checks the readbacks of an HO in the conversation.</p>
         <button type="button" onClick={onLoadPay}>
           Load the pay exchange of section 8
@@ -140,6 +167,9 @@ export function ReadbackLab({ state, set, checked, problems, resolve }: Props) {
   const update = (patch: Partial<Expectation>): void => set({ expectations: { ...state.expectations, [id]: { ...e, ...patch } } });
   const readbacks = [...checked.readbacks.values()].filter((r) => r.ho === selected);
   const recordProblems = problems.get(id) ?? [];
+  const criteriaProblems = criteriaOf.get(id) ?? [];
+  const accMarked = markedText(e.expectAcc, false);
+  const recordMarked = markedText(e.record, true);
   // What the HO's rb= asks (the core's readbackSet): rw check-rb refuses --expect-acc and --record
   // that it never reads, so the lab says so rather than ignore them in silence.
   const message = selected.check.message;
@@ -151,7 +181,7 @@ export function ReadbackLab({ state, set, checked, problems, resolve }: Props) {
   const recordUnread = asked !== null && !asked.execution && !isEmptyDocument(e.record);
   return (
     <div>
-      <LabSummary id={id} readbacks={readbacks} recordProblems={recordProblems} />
+      <LabSummary id={id} readbacks={readbacks} criteriaProblems={criteriaProblems} recordProblems={recordProblems} />
       <HandoffPicker handoffs={checked.handoffs} selected={selected} onPick={(lab) => set({ lab })} />
       <p>
         <Highlight text={selected.text} findings={[]} />
@@ -161,7 +191,7 @@ export function ReadbackLab({ state, set, checked, problems, resolve }: Props) {
           <h2 id="sender-title">The sender's side</h2>
           <div class="field">
             <label for="expect-acc">Withheld acceptance criteria</label>
-            <input id="expect-acc" type="text" spellcheck={false} autoComplete="off" value={e.expectAcc} placeholder="len:120w+tone:plain+no:em-dash" onInput={(ev) => update({ expectAcc: (ev.currentTarget as HTMLInputElement).value })} aria-describedby={accUnread ? "expect-acc-hint expect-acc-not-asked" : "expect-acc-hint"} />
+            <input id="expect-acc" type="text" spellcheck={false} autoComplete="off" value={e.expectAcc} placeholder="len:120w+tone:plain+no:em-dash" onInput={(ev) => update({ expectAcc: (ev.currentTarget as HTMLInputElement).value })} aria-describedby={describedBy(["expect-acc-hint", accUnread && "expect-acc-not-asked", accMarked !== null && "expect-acc-marked", "expect-acc-problems"])} aria-invalid={criteriaProblems.length > 0} />
             <span id="expect-acc-hint" class="hint">
               tier 4 (--expect-acc): key:value joined with +; empty: the HO's own acc=, if any
             </span>
@@ -170,10 +200,21 @@ export function ReadbackLab({ state, set, checked, problems, resolve }: Props) {
                 Not read: criteria are read at tier 4, which this HO does not ask (it has no rb=acc or rb=plan).
               </span>
             ) : null}
+            {accMarked === null ? null : <MarkedEcho id="expect-acc-marked" marked={accMarked} />}
+            <div id="expect-acc-problems" class="problems">
+              {criteriaProblems.length > 0 ? <p>The criteria are not used until the core reads them (the HO's own acc=, if any, is checked):</p> : null}
+              {criteriaProblems.length > 0 ? (
+                <ul>
+                  {criteriaProblems.map((p, k) => (
+                    <li key={k}>{visible(p)}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
           </div>
           <div class="field">
             <label for="record">Sender's record</label>
-            <textarea id="record" rows={6} spellcheck={false} value={e.record} placeholder={'{"acct": "40-12-88/61102938", "$resolve": ["acct"]}'} onInput={(ev) => update({ record: (ev.currentTarget as HTMLTextAreaElement).value })} aria-describedby={recordUnread ? "record-hint record-not-asked record-problems" : "record-hint record-problems"} aria-invalid={recordProblems.length > 0} />
+            <textarea id="record" rows={6} spellcheck={false} value={e.record} placeholder={'{"acct": "40-12-88/61102938", "$resolve": ["acct"]}'} onInput={(ev) => update({ record: (ev.currentTarget as HTMLTextAreaElement).value })} aria-describedby={describedBy(["record-hint", recordUnread && "record-not-asked", recordMarked !== null && "record-marked", "record-problems"])} aria-invalid={recordProblems.length > 0} />
             <span id="record-hint" class="hint">
               tier 5: a JSON object of slot values; "$resolve" names the slots the receiver resolves
             </span>
@@ -182,6 +223,7 @@ export function ReadbackLab({ state, set, checked, problems, resolve }: Props) {
                 Not read: the record is read at tier 5, which this HO does not ask (it has no rb=exec).
               </span>
             ) : null}
+            {recordMarked === null ? null : <MarkedEcho id="record-marked" marked={recordMarked} />}
             <div id="record-problems" class="problems">
               {recordProblems.length > 0 ? <p>The record is not used until the core reads it:</p> : null}
               {recordProblems.length > 0 ? (
