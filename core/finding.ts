@@ -43,6 +43,7 @@ export const FINDING_CODES = {
   SLOT_NOT_ON_TYPE: "note",
   CONSTRAINT_KEY_UNKNOWN: "note",
   KEYS_UNCHECKED: "note",
+  OPTS_UNREAD: "note",
   AGENT_NOT_IN_PROFILE: "note",
   // Acceptance criteria (core/criteria, tier 4).
   CRITERIA_SYNTAX: "error",
@@ -185,6 +186,7 @@ const NOTES = {
   SLOT_NOT_ON_TYPE: 1,
   CONSTRAINT_KEY_UNKNOWN: 1,
   KEYS_UNCHECKED: 1,
+  OPTS_UNREAD: 1,
   AGENT_NOT_IN_PROFILE: 1,
   ACC_ASSUMPTION: 1,
   ACC_LOOSE: 1,

@@ -92,14 +92,15 @@ function characterFindings(text: string): Finding[] {
   return out;
 }
 
-const ENVELOPE_TOKEN = /(?:^| )(from|to|item)=(\S+)/g;
+const ENVELOPE_TOKEN = /(?:^|[ \t])(from|to|item)=(\S+)/g;
 
 /**
  * Best-effort address of a broken line, so a receiver can still refuse it. Runs of spaces count as
  * one here: a doubled or leading space is refused (SPACING), but the id is still the third word.
+ * A tab counts as a space (it is refused, CONTROL_CHAR, where a space would stand).
  */
 function recoverEnvelope(text: string): Envelope {
-  const head = text.replace(/^ +/, "").split(/ +/, 3);
+  const head = text.replace(/^[ \t]+/, "").split(/[ \t]+/, 3);
   const id = head.length === 3 && !(head[2] as string).includes("=") ? (head[2] as string) : null;
   // Each field's first token: a second names nothing the first did not.
   const first: { [field: string]: string } = {};
@@ -113,13 +114,15 @@ function recoverEnvelope(text: string): Envelope {
  */
 function fail(text: string, findings: Finding[]): LineResult {
   // The version token is the first word before the tail, after any leading spaces (those are a
-  // SPACING error).
+  // SPACING error). A tab stands where a space would (a CONTROL_CHAR error, README note 7): one
+  // before or after `RW1` does not make it another version.
   const separator = tailSeparator(text);
   const end = separator < 0 ? text.length : separator;
   let at = 0;
-  while (at < end && text.charCodeAt(at) === 32) at++;
-  const space = text.indexOf(" ", at);
-  const v = text.slice(at, space < 0 || space > end ? end : space);
+  while (at < end && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
+  let stop = at;
+  while (stop < end && text.charCodeAt(stop) !== 32 && text.charCodeAt(stop) !== 9) stop++;
+  const v = text.slice(at, stop);
   const read = v === "" || v === VERSION ? _capFindings(findings, uncounted) : [_versionFinding(v, at)];
   return { ok: false, value: null, findings: read, envelope: recoverEnvelope(text) };
 }

@@ -173,7 +173,7 @@ function withoutStrays(message: Message, strays: readonly string[] | null): Mess
   return { ...message, slots };
 }
 
-function checkRequired(message: Message, type: TypeDef, out: Finding[]): void {
+function checkRequired(message: Message, type: TypeDef, read: Vocabulary, out: Finding[]): void {
   const slots = message.slots;
   // The slot pass saw every required slot among the keys: none can be missing.
   // The envelope fields among `required` are checked with the envelope.
@@ -181,8 +181,16 @@ function checkRequired(message: Message, type: TypeDef, out: Finding[]): void {
     if (!Object.hasOwn(slots, key)) out.push(_error("MISSING_SLOT", `${type.code} requires ${key}=`, { slot: key }));
   }
   // Requirements that depend on another slot of the same line.
-  if (type.code === "AQ" && slots["need"] === "ENUM" && !Object.hasOwn(slots, "opts")) {
-    out.push(_error("MISSING_SLOT", "need=ENUM requires opts=", { slot: "opts" }));
+  if (type.code === "AQ") {
+    const need = slots["need"];
+    if (need === "ENUM") {
+      if (!Object.hasOwn(slots, "opts")) out.push(_error("MISSING_SLOT", "need=ENUM requires opts=", { slot: "opts" }));
+    } else if (need !== undefined && Object.hasOwn(slots, "opts") && read.slots.get("need")?.check(need) === null) {
+      // Section 3.1: opts are the "allowed values when need=ENUM"; another need's answer is never
+      // one of them, so they are unread (and not held to a profile's ans), as keys= is without rb=acc.
+      // An unknown need is refused already: what it would read is a guess.
+      out.push(_note("OPTS_UNREAD", `opts= is read only under need=ENUM, and this AQ asks need=${_show(need)}; ignored`, { slot: "opts" }));
+    }
   }
   if (type.code === "HO") {
     if (slots["ask"] === "UNDO" && !Object.hasOwn(slots, "ctx")) {
@@ -295,7 +303,7 @@ export function validate(message: Message, vocabulary: Vocabulary = coreVocabula
   const hint = vocabulary.profile !== null && !hasP ? vocabulary : null;
   // Every check after the slot pass reads the slots the type takes; the others are ignored.
   const kept = withoutStrays(message, checkSlots(message, read, hint, type, out));
-  if (type !== undefined) checkRequired(kept, type, out);
+  if (type !== undefined) checkRequired(kept, type, read, out);
   if (kept.tail !== null && codePoints(kept.tail) > TAIL_MAX) {
     out.push(_error("TAIL_TOO_LONG", `the tail is ${codePoints(kept.tail)} characters; at most ${TAIL_MAX}, longer content goes in an artifact (art=)`, { slot: "tail", expected: `<= ${TAIL_MAX}` }));
   }

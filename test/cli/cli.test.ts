@@ -122,6 +122,17 @@ describe("rw validate", () => {
     expect(r.out).toBe("line 1: ok\nline 2: ok\n");
     expect(r.code).toBe(0);
   });
+  it("--as NAME: a tab before or after RW1 is a control character in an RW1 line, not another version (why=UNK, not VER)", () => {
+    for (const [line, at] of [["\tRW1 HO a-1 from=a to=b item=x ask=DRAFT", 0], ["RW1\tHO a-1 from=a to=b item=x ask=DRAFT", 3]] as const) {
+      const r = rw(["validate", "--as", "b"], `${line}\n`);
+      expect(r.code).toBe(1);
+      expect(r.out).toContain(`error CONTROL_CHAR at ${at}: control character U+0009 is not allowed`);
+      expect(r.out).not.toContain("VERSION");
+      expect(r.out).toContain(`RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // CONTROL_CHAR at ${at}\n`);
+    }
+    // Past the tab, another version is still another version.
+    expect(rw(["validate", "--as", "b"], "\tRW2 HO a-1 from=a to=b item=x ask=DRAFT\n").out).toContain("RW1 UN b-1 re=a-1 from=b to=a item=x why=VER // unsupported version RW2\n");
+  });
   it("--as NAME prints the exact UN the receiver sends, numbered from --seq", () => {
     const r = rw(["validate", "--as", "writer", "--seq", "4"], "RW1 HO research-01 from=research to=writer item=x ask=POLISH\nRW2 HO research-02 from=research to=writer item=x ask=DRAFT\n");
     const uns = r.out.split("\n").filter((l) => l.startsWith("RW1 UN"));
@@ -1156,6 +1167,14 @@ describe("message numbers run to 2^53 - 1, as ids do (note 16)", () => {
       expect(r.code).toBe(2);
       expect(r.err).toContain("a whole number from 0 to 9007199254740991");
     }
+  });
+  it("validate --seq 0 is taken, as an id's number may be 0 (section 2), and the UN it numbers is itself a valid line", () => {
+    const r = rw(["validate", "--as", "b", "--seq", "0"], "RW1 HO a-1 from=a to=b item=x ask=POLISH\n");
+    expect(r.code).toBe(1);
+    const un = r.out.split("\n").find((l) => l.startsWith("RW1 UN")) as string;
+    expect(un).toBe("RW1 UN b-0 re=a-1 from=b to=a item=x why=UNK // unknown ask=POLISH");
+    expect(rw(["validate"], `${un}\n`)).toMatchObject({ code: 0, out: "line 1: ok\n" });
+    expect(rw(["validate", "--as", "b", "--seq", "-1"], "").code).toBe(2);
   });
   it("validate --as: past the last number, a refused line gets no UN and the run says why, never an internal error", () => {
     const bad = "RW1 HO research-01 from=research to=writer item=x ask=POLISH\n";

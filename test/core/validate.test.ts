@@ -173,6 +173,19 @@ describe("notes: ignored, never refused", () => {
     expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len:120w")).toStrictEqual([]);
     expect(found("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT keys=len")).toStrictEqual([]);
   });
+  it("opts= under a need other than ENUM is noted and unread, so not held to a profile's ans (section 3.1)", () => {
+    const c = checkLine("RW1 AQ a-1 p=pay from=a to=b need=YESNO opts=FOO", resolve);
+    expect(c.ok).toBe(true);
+    expect(c.findings.map((f) => [f.code, f.severity, f.slot, f.message])).toStrictEqual([["OPTS_UNREAD", "note", "opts", "opts= is read only under need=ENUM, and this AQ asks need=YESNO; ignored"]]);
+    for (const need of ["TEXT", "NUM", "DATE", "YESNO"]) expect(found(`RW1 AQ a-1 from=a to=b need=${need} opts=x+y`), need).toStrictEqual(["OPTS_UNREAD:opts"]);
+    // Under need=ENUM the options are read and held to the profile's ans, as before.
+    expect(found("RW1 AQ a-1 p=pay from=a to=b need=ENUM opts=FOO")).toStrictEqual(["ANS_UNKNOWN:opts"]);
+    expect(found("RW1 AQ a-1 from=a to=b need=ENUM opts=x+y")).toStrictEqual([]);
+    // An unknown need is refused for itself; what its opts would mean is not guessed at.
+    expect(found("RW1 AQ a-1 from=a to=b need=FOO opts=x+y")).toStrictEqual(["ENUM_UNKNOWN:need"]);
+    // Without need the AQ is refused for it alone; opts on another type is note 11's.
+    expect(found("RW1 AQ a-1 from=a to=b opts=x+y")).toStrictEqual(["MISSING_SLOT:need"]);
+  });
   it("constraint keys are read in any ASCII case, and only ASCII case", () => {
     expect(found("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT acc=LEN:120w+Tone:plain keys=FMT")).toStrictEqual([]);
     const mixed = checkLine("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT acc=Spelling:uk", resolve).findings;

@@ -40,6 +40,10 @@ valid("tail-with-separators", "RW1 ST a-1 from=a to=b item=x // see https://x.te
 valid("tail-unicode", "RW1 ST a-2 from=a to=b item=x // café 😀 — ünïcödé")
 valid("tail-300", "RW1 ST a-3 from=a to=b item=x // " + "y" * 300)
 valid("url-item-equals", "RW1 HO a-4 from=a to=b item=url:https://x.test/a?b=c=d ask=RESEARCH")
+# An id's number is any run of digits, 0 among them (section 2; README note 16).
+valid("id-number-zero", "RW1 HO a-0 from=a to=b item=x ask=DRAFT")
+_l = "RW1 AQ a-7 from=a to=b need=TEXT opts=x+y // which branch?"
+valid("opts-without-enum", _l, [f"OPTS_UNREAD:opts@{at(_l, 'opts=')}"])
 valid("agent-chars", "RW1 HO Copy.Bot_2-9 from=Copy.Bot_2 to=human item=x ask=DECIDE")
 valid("x-extension", "RW1 HO a-5 from=a to=b item=x ask=TEST x_trace=abc+def x_n=1", [])
 valid("unknown-key-note", "RW1 HO a-6 from=a to=b item=x ask=TEST mood=good", ["SLOT_UNKNOWN:mood@39"])
@@ -89,6 +93,11 @@ invalid("line-break", "RW1 HO a-1 from=a\nto=b item=x ask=DRAFT", ["LINE_BREAK@1
 invalid("control", "RW1 HO a-1 from=a to=b item=x\u0007 ask=DRAFT", ["CONTROL_CHAR@29"])
 invalid("nul", "RW1 HO a-1 from=a to=b item=x ask=DRAFT // nul\u0000", ["CONTROL_CHAR@46"])
 invalid("tab", "RW1 HO a-1\tfrom=a to=b item=x ask=DRAFT", ["CONTROL_CHAR@10"])
+# A tab stands where a space would (README note 7): refused as the control character it is, and
+# one before or after RW1 does not make the version token another version's, so the UN is UNK.
+invalid("leading-tab", "\tRW1 HO a-1 from=a to=b item=x ask=DRAFT", ["CONTROL_CHAR@0"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // CONTROL_CHAR at 0"})
+invalid("tab-after-version", "RW1\tHO a-1 from=a to=b item=x ask=DRAFT", ["CONTROL_CHAR@3"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // CONTROL_CHAR at 3"})
+invalid("leading-tab-other-version", "\tRW2 HO a-1 from=a to=b item=x ask=DRAFT", ["VERSION:v@1"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=VER // unsupported version RW2"})
 invalid("tail-nel", "RW1 HO a-1 from=a to=b item=x ask=DRAFT // a\u0085b", ["LINE_BREAK@44"])
 invalid("tail-line-separator", "RW1 HO a-1 from=a to=b item=x ask=DRAFT // a\u2028b", ["LINE_BREAK@44"])
 invalid("tail-paragraph-separator", "RW1 HO a-1 from=a to=b item=x ask=DRAFT // a\u2029b", ["LINE_BREAK@44"])
@@ -203,6 +212,10 @@ invalid("pay-money-negative-zero", "RW1 HO s-1 p=pay from=s to=p item=inv:1 ask=
 valid("pay-money-zero", "RW1 ST extractor-3 p=pay from=extractor to=scheduler item=inv:CN-0002 amt=0.00 cur=EUR kind=NET src=email:9")
 invalid("pay-currency", "RW1 HO s-1 p=pay from=s to=p item=inv:1 ask=PAY amt=5400.00 cur=XYZ", ["ENUM_UNKNOWN:cur@60"])
 invalid("pay-ans-opts", "RW1 AQ s-3 p=pay from=s to=human item=inv:1 need=ENUM opts=APPROVE+PAY-USD", ["ANS_UNKNOWN:opts@54"])
+# opts are the allowed values "when need=ENUM" (section 3.1): under another need they are unread,
+# noted, and not held to the profile's ans (README note 13).
+_l = "RW1 AQ s-4 p=pay from=s to=human item=inv:1 need=YESNO opts=APPROVE+PAY-USD"
+valid("pay-opts-without-enum-unread", _l, [f"OPTS_UNREAD:opts@{at(_l, 'opts=')}"])
 # s reads a line whose re= shows s-3 in use, so its UN is numbered past it (README note 16).
 invalid("pay-ans-val", "RW1 AN h-1 re=s-3 p=pay from=h to=s val=OFFRUN", ["ANS_UNKNOWN:val@36"], {"as": "s", "n": 4, "line": "RW1 UN s-4 re=h-1 from=s to=h why=UNK // unknown val=OFFRUN"})
 invalid("pay-source-src", "RW1 ST x-1 p=pay from=x to=s item=email:7 sup=marlow", ["TRANSLATION:src"])
