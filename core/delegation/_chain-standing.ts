@@ -11,10 +11,7 @@
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import type { DelegationFinding } from "./codes.js";
 import { dimensionFinding } from "./dimensions.js";
-import type { LifecycleAssertion } from "./vocabulary.js";
-
-/** The assertions by which a producer says its record no longer holds. */
-const ENDED: readonly LifecycleAssertion[] = ["suspended", "revoked", "retired", "superseded", "expired"];
+import { ENDED_ASSERTIONS as ENDED } from "./vocabulary.js";
 
 /** CHAIN_BROKEN (dimension `chain`) when the chain asserts it no longer holds; at execution, when it asserts anything but `active`. */
 export function chainStandingFindings(chain: DelegationAttestationChain, atExecution: boolean, out: DelegationFinding[]): void {

@@ -6,9 +6,11 @@
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
+import { gatesReachedBy } from "./_gate-reach.js";
 import { isWildcard } from "./_selectors.js";
 import { compareUtc, sameRevision } from "./scalars.js";
-import { AUTONOMY_TIERS, humanGatesFor, tierOf, tierRank } from "./tiers.js";
+import { AUTONOMY_TIERS, HUMAN_AUTHORITY_GATES, humanGatesFor, tierOf, tierRank } from "./tiers.js";
+import type { HumanGate } from "./tiers.js";
 import { ASYNC_MONITORING, RECONCILE_FIRST } from "./vocabulary.js";
 
 /** Section 6, T1: "Automated scope and provenance checks" name these pre-effect checks. */
@@ -46,8 +48,18 @@ function gateFindings(c: DelegationContract, out: DelegationFinding[]): void {
   const need = (gate: string, path: string, what: string): void => {
     if (!configured.has(gate as never)) out.push(delegationFinding("HUMAN_GATE_MISSING", `${what} is a human-authority gate (${gate}); gates.human_authorities names no authority for it`, { path, expected: gate }));
   };
+  // An operation selector reaches a gate as permission evaluation would allow a request of it
+  // (`*`, `issue_*`, `Pub*`): the gate then applies (GATE_UNSATISFIED there), so the contract names
+  // its authority. Once a gate, at the first entry reaching it: a scope of thousands of `*` entries
+  // is one finding a gate, not one an entry.
+  const reported = new Set<HumanGate>();
   c.scope.operations.forEach((op, i) => {
-    for (const g of humanGatesFor(op, null)) need(g, `scope.operations.${i}`, `operation ${op}`);
+    for (const g of gatesReachedBy(op)) {
+      if (reported.has(g)) continue;
+      reported.add(g);
+      const what = isWildcard(op) ? `operation selector ${op} covers ${HUMAN_AUTHORITY_GATES[g].operations.join(", ")}, which` : `operation ${op}`;
+      need(g, `scope.operations.${i}`, what);
+    }
   });
   c.scope.effect_classes.forEach((e, i) => {
     for (const g of humanGatesFor(null, e)) need(g, `scope.effect_classes.${i}`, `effect class ${e}`);

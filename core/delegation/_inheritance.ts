@@ -10,7 +10,8 @@ import type { Dimension } from "./dimensions.js";
 import { durationMs, sameRevision, utcNanos } from "./scalars.js";
 import { consentedClasses } from "./_consented-classes.js";
 import { few } from "./_few.js";
-import { selectorCovers, uncovered } from "./_selectors.js";
+import { gatesReachedBy } from "./_gate-reach.js";
+import { uncovered } from "./_selectors.js";
 import { foldCase, HUMAN_AUTHORITY_GATES } from "./tiers.js";
 import type { HumanGate } from "./tiers.js";
 
@@ -71,9 +72,9 @@ function narrows(parent: ReviewerRequirement, child: ReviewerRequirement): boole
  * classes. Null when none. An entry outside the parent's scope is the attenuation's finding already.
  */
 function reachesGate(parent: DelegationContract, child: DelegationContract, gate: HumanGate, outside: () => ReadonlySet<string>): string | null {
-  const { operations, effectClasses } = HUMAN_AUTHORITY_GATES[gate];
+  const { effectClasses } = HUMAN_AUTHORITY_GATES[gate];
   for (const s of child.scope.operations) {
-    if (operations.some((op) => selectorCovers(foldCase(s), op)) && !outside().has(s)) return `operation ${s}`;
+    if (gatesReachedBy(s).includes(gate) && !outside().has(s)) return `operation ${s}`;
   }
   for (const e of child.scope.effect_classes) if ((effectClasses as readonly string[]).includes(e) && parent.scope.effect_classes.includes(e)) return `effect class ${e}`;
   return null;

@@ -21,6 +21,7 @@ import { _chainFindings } from "./_chain.js";
 import { appendFindings, delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
+import { contractStandingFindings } from "./_contract-standing.js";
 import type { DelegationContract } from "./contract.js";
 import { dimensionFinding, failedDimensions } from "./dimensions.js";
 import { inheritanceFindings } from "./_inheritance.js";
@@ -114,6 +115,9 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   if (!sameRevision(next.prior_revision_ref, want) || next.revision_id === prior.revision_id) {
     findings.push(delegationFinding("AMENDMENT_REF", `prior_revision_ref does not name ${want.object_id}@${want.revision_id} exactly; a new revision appends, it never rewrites`, { path: "prior_revision_ref", dimension: "parent" }));
   }
+  // The next revision is to replace its prior (11.4's r2 is issued active, after r1 was revoked):
+  // one its producer already says no longer holds authorizes nothing, as a child's does.
+  contractStandingFindings(next, "next", findings);
   if (next.root_task_ref !== prior.root_task_ref || !((next.parent_contract_ref === null && prior.parent_contract_ref === null) || sameRevision(next.parent_contract_ref, prior.parent_contract_ref))) {
     findings.push(dimensionFinding("parent", "the next revision changes the root task or the parent contract", { path: "parent_contract_ref" }));
   }

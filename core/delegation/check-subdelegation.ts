@@ -14,6 +14,7 @@ import type { DelegationContract } from "./contract.js";
 import { dimensionFinding, failedDimensions } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import { attenuationFindings } from "./_attenuation.js";
+import { contractStandingFindings } from "./_contract-standing.js";
 import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
 import { siblingBudgetFindings } from "./_shared-budget.js";
@@ -138,6 +139,7 @@ export function ancestorFenceFindings(parent: DelegationContract, child: Delegat
 export function checkSubdelegation(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain, siblings: readonly DelegationContract[] = []): SubdelegationReport {
   const findings: DelegationFinding[] = [];
   parentFindings(parent, child, findings);
+  contractStandingFindings(child, "child", findings);
   policyFindings(parent, child, findings);
   appendFindings(findings, attenuationFindings(parent, child));
   siblingBudgetFindings(parent, child, siblings, findings);

@@ -18,6 +18,8 @@ export type CardLifecycle = (typeof CARD_LIFECYCLES)[number];
 /** Section 3 `lifecycle_assertion`: the card states, plus `expired` (contracts) and `recorded` (observations). */
 export const LIFECYCLE_ASSERTIONS = ["proposed", "active", "suspended", "revoked", "retired", "superseded", "expired", "recorded"] as const;
 export type LifecycleAssertion = (typeof LIFECYCLE_ASSERTIONS)[number];
+/** The assertions by which a producer says its record no longer holds (`proposed`, `active` and `recorded` do not). */
+export const ENDED_ASSERTIONS: readonly LifecycleAssertion[] = ["suspended", "revoked", "retired", "superseded", "expired"];
 
 /** Section 4.1 `accountable_operator.resolution`. */
 export const OPERATOR_RESOLUTIONS = ["verified", "declared", "unresolved", "not_applicable_by_policy"] as const;

@@ -8,6 +8,11 @@ import { checkReassignment, checkSubdelegation } from "../../../core/delegation/
 import type { DelegationAttestationChain, DelegationContract } from "../../../core/delegation/index.js";
 import { read, record } from "./_records.js";
 
+// The parent (or prior) here reaches a gate it names no authority for, so it does not validate
+// (HUMAN_GATE_MISSING: `checkChildDocument` refuses it before any dimension). The typed API does not
+// validate its arguments, and still denies the child: it is passed as written, not through `read`.
+const unvalidated = (x: unknown): DelegationContract => x as DelegationContract;
+
 
 /** D-PARENT-1 with the given operations, and D-CHILD-OK with its own and one publication authority. */
 function pair(parentOps: string[], childOps: string[]): { parent: DelegationContract; child: DelegationContract; chain: DelegationAttestationChain } {
@@ -16,7 +21,7 @@ function pair(parentOps: string[], childOps: string[]): { parent: DelegationCont
   const child = record("d-child-ok");
   child.scope.operations = childOps;
   child.gates.human_authorities = [{ gate: "publication", authority_ref: "HUMAN-PICKED-BY-CHILD" }];
-  return { parent: read(parent), child: read(child), chain: read(record("chain-d-child-ok")) };
+  return { parent: unvalidated(parent), child: read(child), chain: read(record("chain-d-child-ok")) };
 }
 
 describe("a child naming an authority for a gate its parent names none for", () => {
@@ -48,7 +53,7 @@ describe("a reassignment naming an authority for a gate its prior names none for
     const next = record("d-research-2-r2");
     next.scope.operations = [...next.scope.operations, "promote_hypothesis"];
     next.gates.human_authorities = [{ gate: "hypothesis_promotion", authority_ref: "HUMAN-PICKED-BY-DELEGATOR" }];
-    const r = checkReassignment(read<DelegationContract>(prior), read<DelegationContract>(next));
+    const r = checkReassignment(unvalidated(prior), read<DelegationContract>(next));
     expect(r.decision).toBe("deny");
     expect(r.failed).toEqual(["human_gates"]);
     expect(r.findings.map((f) => f.code)).toEqual(["INHERIT_HUMAN_GATES"]);
