@@ -283,7 +283,7 @@ function refuse(statement: Statement | undefined, now: string | null): Finding |
   if (statement.state !== "pending") {
     const why: Record<Exclude<StatementState, "pending">, string> = {
       committed: "the statement was already committed; it runs once",
-      abandoned: "the statement was abandoned",
+      abandoned: "the statement was abandoned (by abandon, or by the tool once its handoff's act ran under another statement or the handoff closed); it will not run",
       expired: `the statement expired at ${statement.exp}; prepare it again`,
       cancelled: "the handoff was cancelled (CX); the statement was abandoned",
     };
@@ -304,6 +304,12 @@ function refuse(statement: Statement | undefined, now: string | null): Finding |
 export function commit(store: StatementStore, token: string, now: string): Result<Statement> {
   if (!isTime(now)) throw new RangeError("commit: now must be YYYYMMDDTHHMMZ");
   const statement = store.get(token);
+  // One the tool abandoned when its handoff's act ran under another statement (endStatements) is
+  // refused for that, as it was while pending: the act ran, whichever id it ran under.
+  if (statement !== undefined && statement.state === "abandoned") {
+    const ran = endedHandoff(store, statement.handoff, envelopeOfStatement(statement));
+    if (ran !== null) return { ok: false, value: null, findings: [ran] };
+  }
   const refusal = refuse(statement, now);
   if (refusal !== null) {
     // A commit that finds the window passed records the expiry, so the refusal is stable.
@@ -316,7 +322,36 @@ export function commit(store: StatementStore, token: string, now: string): Resul
   if (ended !== null) return { ok: false, value: null, findings: [ended] };
   const committed: Statement = { ...(statement as Statement), state: "committed" };
   store.put(committed);
+  // One act per handoff: the handoff's other statements, under any id of its line, can never run
+  // now, so none waits (or reads) as pending for a commit that would be refused.
+  endStatements(store, handoffLine(store, committed.handoff, envelopeOfStatement(committed)), now);
   return { ok: true, value: committed, findings: [] };
+}
+
+/**
+ * The pending statements of `handoffs` abandoned, because none of them can ever run: the handoff's
+ * act ran under another statement (commit calls it for the handoff's line), or the handoff was
+ * closed (a DN, UN or FL; a Worker's thread calls it for the HO the reply closed; a CX cancels
+ * instead, cancelHandoff). Section 5.4: a handoff ends exactly once, and what was prepared for it
+ * is not left waiting, so a thread's counts, its alarm and a relay of one read it as ended, as a
+ * commit would. At `now`, one already past its `exp` is marked expired instead, as cancelHandoff
+ * finds it. Returns the statements it abandoned.
+ */
+export function endStatements(store: StatementStore, handoffs: readonly string[], now?: string): Statement[] {
+  const changed: Statement[] = [];
+  for (const handoff of handoffs) {
+    for (const s of store.forHandoff(handoff, "pending")) {
+      if (s.state !== "pending" || s.handoff !== handoff) continue;
+      if (now !== undefined && now > s.exp) {
+        store.put({ ...s, state: "expired" });
+        continue;
+      }
+      const ended: Statement = { ...s, state: "abandoned" };
+      store.put(ended);
+      changed.push(ended);
+    }
+  }
+  return changed;
 }
 
 /**

@@ -530,7 +530,9 @@ describe("readbacks and the checks around an act", () => {
       // What the file keeps: the re-issue's re=, and who, what and which ask it is about.
       const kept = JSON.parse(readFileSync(b, "utf8")) as { reissues: unknown[]; statements: { state: string }[] };
       expect(kept.reissues).toStrictEqual([{ id: "scheduler-2", re: "scheduler-1", from: "scheduler", to: "payer", item: "inv:MD-2026-057" }]);
-      expect(kept.statements.map((s) => s.state)).toStrictEqual(["pending", "committed"]);
+      // The original's statement can never run once the line's act ran: the commit ended it, one rule with the Worker's (core endStatements).
+      expect(kept.statements.map((s) => s.state)).toStrictEqual(["abandoned", "committed"]);
+      expect(rw(["abandon", b1, "--now", "20261002T1500Z", "--store", b])).toMatchObject({ code: 1, err: expect.stringContaining("abandoned") });
     });
     it("a re-issue of a re-issue is traced through a middle HO whose prepare was refused", () => {
       const store = join(tmp, "line-c", "statements.json");
@@ -584,14 +586,14 @@ describe("readbacks and the checks around an act", () => {
     // receiver would acknowledge the CX with AN val=Y ("nothing paid"), where 5.4 asks for the DN.
     const text = rw(["abandon", "--handoff", "scheduler-1", "--now", "20261002T1510Z", "--store", store]);
     const rbId = / RB (\S+) /.exec(ran.line)?.[1];
-    expect([text.code, text.out, text.err]).toStrictEqual([1, "", `refused: the act of scheduler-1 already ran: the statement read back as ${rbId} was committed, and a cancel cannot unsay an act; answer the CX with the act's DN, not AN val=Y (section 5.4); cancelled 1 other pending statement(s)\n`]);
+    expect([text.code, text.out, text.err]).toStrictEqual([1, "", `refused: the act of scheduler-1 already ran: the statement read back as ${rbId} was committed, and a cancel cannot unsay an act; answer the CX with the act's DN, not AN val=Y (section 5.4)\n`]);
     const json = rw(["abandon", "--handoff", "scheduler-1", "--now", "20261002T1510Z", "--store", store, "--json"]);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.out)).toMatchObject({ ok: false, cancelled: 0, findings: [{ code: "STATEMENT_REFUSED", slot: "x_tok", expected: "pending", received: "committed" }] });
-    // The cancel is kept all the same, and the spare statement is cancelled: nothing more runs.
+    // The cancel is kept all the same; the spare statement the commit already ended (the act runs once): nothing more runs.
     const kept = JSON.parse(readFileSync(store, "utf8")) as { statements: { token: string; state: string }[]; cancelled: string[] };
     expect(kept.cancelled).toStrictEqual(["scheduler-1"]);
-    expect(kept.statements.map((s) => [s.token, s.state])).toStrictEqual([[ran.token, "committed"], [spare.token, "cancelled"]]);
+    expect(kept.statements.map((s) => [s.token, s.state])).toStrictEqual([[ran.token, "committed"], [spare.token, "abandoned"]]);
   });
   it("commit and abandon against a store that is not there find nothing, and create nothing", () => {
     const missing = join(tmp, "no-such-folder", "statements.json");

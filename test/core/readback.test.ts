@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
+  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, endStatements, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
   handoffLine, isStatementToken, makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, ranBeforeCancel, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Finding, HandoffState, Message, Statement, StatementStore, Vocabulary } from "../../core/index.js";
@@ -871,8 +871,8 @@ describe("prepared statements (section 5.3)", () => {
         expect(commit(store, tokens[first] as string, "20261002T1500Z").ok).toBe(true);
         const again = commit(store, tokens[second] as string, "20261002T1500Z");
         expect(refusal(again)).toStrictEqual(sameAs(second === 0 ? "scheduler-1" : "scheduler-2", first === 0 ? "scheduler-1" : "scheduler-2"));
-        // Refused, not spent: nothing ran, and the statement is still pending, as for its own handoff.
-        expect(store.get(tokens[second] as string)?.state).toBe("pending");
+        // It can never run: the commit of the line's act ended it, as for its own handoff.
+        expect(store.get(tokens[second] as string)?.state).toBe("abandoned");
       }
       // The re-issue prepared before its original: the re-issue's re= is kept, so the line is read at commit.
       const store = memoryStore();
@@ -998,8 +998,25 @@ describe("prepared statements (section 5.3)", () => {
     expect(commit(store, a.value.token, "20261002T1500Z").ok).toBe(true);
     const second = commit(store, b.value.token, "20261002T1500Z");
     expect(second.findings.map((f) => f.message)).toStrictEqual(["the handoff scheduler-1 already ran under another statement; its act runs once"]);
-    expect(store.get(b.value.token)?.state).toBe("pending");
+    // It can never run: the commit ended it (endStatements), so it no longer reads as pending.
+    expect(store.get(b.value.token)?.state).toBe("abandoned");
+    expect(abandon(store, b.value.token, "20261002T1500Z").findings.map((f) => f.received)).toStrictEqual(["abandoned"]);
     expect(prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 9 }, pay).ok).toBe(false);
+  });
+  it("endStatements ends what can never run: pending ones abandoned, one past its exp expired, the others left; a relay of one says so", () => {
+    const store = memoryStore();
+    const ho = msg(PAYHO);
+    const made = ["20261002T1600Z", "20261002T1430Z", "20261002T1600Z"].map((exp, k) => prepare(store, { ho, call: {}, exp, n: 7 + k }, pay).value as Statement);
+    const [kept, late, other] = made as [Statement, Statement, Statement];
+    expect(abandon(store, other.token, "20261002T1400Z").ok).toBe(true);
+    const ended = endStatements(store, ["scheduler-1", "scheduler-9"], "20261002T1500Z");
+    expect(ended.map((s) => [s.token, s.state])).toStrictEqual([[kept.token, "abandoned"]]);
+    expect(made.map((s) => store.get(s.token)?.state)).toStrictEqual(["abandoned", "expired", "abandoned"]);
+    expect(endStatements(store, ["scheduler-1"], "20261002T1500Z")).toStrictEqual([]);
+    // Relayed, it clears nothing, as a commit of it is refused.
+    expect(relayedStatement(kept.readback, (t) => store.get(t), "20261002T1500Z").map((f) => [f.code, f.received])).toStrictEqual([["STATEMENT_REFUSED", "abandoned"]]);
+    expect(commit(store, kept.token, "20261002T1500Z").findings.map((f) => [f.code, f.received])).toStrictEqual([["STATEMENT_REFUSED", "abandoned"]]);
+    expect(late.exp).toBe("20261002T1430Z");
   });
   it("prepare at now: a window closed before now is refused, one that ends this minute is open", () => {
     const ho = msg(PAYHO);
@@ -1056,17 +1073,22 @@ describe("prepared statements (section 5.3)", () => {
     }
     const before = store.read();
     expect(prepare(store, { ho, call: {}, exp: "20261002T1600Z", n: 107 }, pay).ok).toBe(true);
-    expect(commit(store, tokens[0] as string, "20261002T1500Z").ok).toBe(true);
-    // Read whole, the handoff's statements were 201 more: 100 for the prepare, 101 for the commit.
+    // The prepare reads none of them (read whole, they were 100 more).
     expect(store.read() - before).toBe(0);
+    expect(commit(store, tokens[0] as string, "20261002T1500Z").ok).toBe(true);
+    // The commit reads the 100 others still pending, each of which it ends, once (read whole,
+    // the committed and cancelled lookups were 101 more).
+    expect(store.read() - before).toBe(100);
     // Once one ran, the next is refused on finding it, the one statement read.
     expect(commit(store, tokens[1] as string, "20261002T1500Z").findings[0]?.message).toContain("already ran under another statement");
-    expect(store.read() - before).toBe(1);
+    expect(store.read() - before).toBe(101);
     // A cancel reads the pending ones, each of which it changes, once.
-    for (const token of tokens.slice(2, 52)) abandon(store, token, "20261002T1500Z");
-    const cancelled = cancelHandoff(store, "scheduler-1", "20261002T1500Z");
-    expect(cancelled).toHaveLength(50);
-    expect(store.read() - before).toBe(1 + 50);
+    const other = counting(true);
+    const made = Array.from({ length: 100 }, (_, k) => prepare(other, { ho, call: {}, exp: "20261002T1600Z", n: 7 + k }, pay).value?.token as string);
+    for (const token of made.slice(0, 50)) abandon(other, token, "20261002T1500Z");
+    const start = other.read();
+    expect(cancelHandoff(other, "scheduler-1", "20261002T1500Z")).toHaveLength(50);
+    expect(other.read() - start).toBe(50);
   });
   it("answers the same through a store that gives every statement of the handoff and every readback id, whatever it is asked: re-issues, cancels, expiry, ids", () => {
     const reissues = { "scheduler-1": ["scheduler-2"], "scheduler-2": ["scheduler-1"] };

@@ -1103,13 +1103,14 @@ describe("prepared statements, with exp enforced by the object", () => {
   it("says on a CX's append when a statement of a handoff it withdrew already ran: the count of those it abandoned does not read as if the cancel stopped the act", async () => {
     const CX = "RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED";
     const codes = (r: any): string[] => r.findings.map((f: any) => f.code);
-    // A second statement was prepared before the first ran: the CX abandons it, but the act ran.
+    // A second statement was prepared before the first ran: the commit abandoned it (one act per
+    // handoff), so the CX has nothing left to cancel, and the act ran.
     const t = fresh();
     const s = await prepared(t);
     await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
     await ok(await commitOf(t, s.token));
     const cx = (await ok(await append(t, [CX]))).results[0];
-    expect(cx).toMatchObject({ status: "stored", cancelledStatements: 1 });
+    expect(cx).toMatchObject({ status: "stored", cancelledStatements: 0 });
     expect(cx.findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["STATEMENT_REFUSED", "x_tok", "pending", "committed"]]);
     expect(cx.findings[0].message).toContain("the act of scheduler-1 already ran");
     expect(cx.findings[0].message).toContain("payer-1");
@@ -1469,8 +1470,62 @@ describe("prepared statements, with exp enforced by the object", () => {
     const s = await prepared(t);
     await ok(await append(t, ["RW1 UN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 why=NOCAP"]));
     const closed = await expectProblem(await commitOf(t, s.token), "statement-refused");
-    expect(closed.detail).toContain("closed by UN");
-    expect((await state(t)).statements).toStrictEqual({ pending: 1 });
+    expect(closed.detail).toContain("the statement was abandoned");
+    // It can never run: it no longer reads as pending (section 5.4: the handoff ended).
+    expect((await state(t)).statements).toStrictEqual({ abandoned: 1 });
+  });
+
+  it("a reply that closes the handoff (DN, UN, FL) ends its statements: not pending, no alarm for them, and a relay says so", async () => {
+    for (const reply of ["RW1 UN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 why=NOCAP", "RW1 FL payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 why=ERR", "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=NOOP"]) {
+      const t = fresh();
+      setClock(T0);
+      // No exp on the HO: the statement's exp is the only deadline the alarm has.
+      await ok(await append(t, [PAY_HO]));
+      const s = await ok<{ token: string; line: string }>(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 3 }), 201);
+      expect((await state(t)).alarm).toBe(afterTime("20991002T1405Z"));
+      expect((await ok(await append(t, [reply]))).results[0].status).toBe("stored");
+      expect((await state(t)).statements, reply).toStrictEqual({ abandoned: 1 });
+      const relay = (await ok(await append(t, [s.line]))).results[0];
+      expect(relay.findings.filter((f: any) => f.code === "STATEMENT_REFUSED").map((f: any) => f.received), reply).toStrictEqual(["abandoned"]);
+      expect((await expectProblem(await commitOf(t, s.token), "statement-refused")).detail).toContain("abandoned");
+      // The alarm it was set for finds nothing left to wake for.
+      expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+      expect((await state(t)).alarm, reply).toBeNull();
+    }
+  });
+
+  it("a commit ends the handoff's other statements: its act runs once, so none waits as pending", async () => {
+    const t = fresh();
+    const first = await prepared(t);
+    const second = await ok<{ token: string; line: string }>(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    expect((await state(t)).statements).toStrictEqual({ pending: 2 });
+    await ok(await commitOf(t, first.token));
+    expect((await state(t)).statements).toStrictEqual({ committed: 1, abandoned: 1 });
+    // Relaying the other one gets the finding a commit of it would.
+    const relay = (await ok(await append(t, [second.line]))).results[0];
+    expect(relay.findings.filter((f: any) => f.code === "STATEMENT_REFUSED").map((f: any) => f.received)).toStrictEqual(["abandoned"]);
+    expect((await expectProblem(await commitOf(t, second.token), "statement-refused")).detail).toContain("already ran under another statement");
+  });
+
+  it("refuses a line under the id of a statement's RB not yet relayed, and still takes the relay", async () => {
+    const t = fresh();
+    const s = await prepared(t, undefined, false);
+    expect(s.readback.id).toBe("payer-1");
+    // Any other line under payer-1 would leave the statement's RB unrelayable (THREAD_ID_REUSED).
+    for (const line of ["RW1 AN payer-1 re=scheduler-1 from=payer to=scheduler val=Y", "RW1 AQ payer-1 re=scheduler-1 from=payer to=scheduler need=ENUM opts=a+b // which account?", s.line.replace(` x_tok=${s.token}`, "")]) {
+      const taken = (await ok(await append(t, [line]))).results[0];
+      expect([taken.status, taken.findings.map((f: any) => f.code)], line).toStrictEqual(["refused", ["THREAD_ID_REUSED"]]);
+      expect(taken.findings[0].detail ?? taken.findings[0].message).toContain("scheduler-1");
+    }
+    expect((await state(t)).lines).toBe(1);
+    // The statement's own RB is relayed under it, checked, and runs.
+    expect((await ok(await append(t, [s.line]))).results[0].readback.verdict).toBe("wilco");
+    await ok(await commitOf(t, s.token));
+    // A statement past its window holds its id no longer: nothing could relay it anyway.
+    const u = fresh();
+    const late = await prepared(u, "20991002T1405Z", false);
+    setClock(Date.UTC(2099, 9, 2, 14, 6));
+    expect((await ok(await append(u, [`RW1 AQ ${late.readback.id} re=scheduler-1 from=payer to=scheduler need=ENUM opts=a+b`]))).results[0].status).toBe("stored");
   });
 
   it("refuses a commit when the relayed readback is not the statement as prepared, and says so on append", async () => {
@@ -1682,7 +1737,7 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(dup.results[0].findings.map((f: any) => f.code)).toContain("THREAD_REISSUE_DUP");
     const again = await expectProblem(await commitOf(u, first.token), "statement-refused");
     expect(again.detail).toContain("scheduler-2");
-    expect((await state(u)).statements).toStrictEqual({ committed: 1, pending: 1 });
+    expect((await state(u)).statements).toStrictEqual({ committed: 1, abandoned: 1 });
   });
 
   // The races need no particular moment (the statement's exp is in 2099): they run by the real clock.
@@ -1773,13 +1828,15 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await ok(await append(t, [s.line]))).results[0].readback.verdict).toBe("wilco");
     const committed = await rowsReadBy(t, (instance) => instance.commit(s.token));
     expect(committed.value).toMatchObject({ ok: true, value: { state: "committed" } });
-    expect(committed.rows).toBeLessThan(single.rows + 20);
+    // The commit ends the 502 still pending (the 500 put, payer-1's and payer-2's), each read once
+    // and written (about 3 rows each), as a CX cancels them; the 500 abandoned are not read.
+    expect(committed.rows).toBeLessThan(single.rows + 20 + 3 * 502);
     // One act for the handoff: a prepare is refused, and so is another of its statements.
     await expectProblem(await commitOf(t, "2".padStart(32, "0")), "statement-refused");
     expect(await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), "statement-refused")).toMatchObject({ detail: expect.stringContaining("already ran under another statement") });
-    // A CX cancels every one still pending (the 500 put, payer-1's and payer-2's), read once.
-    expect((await ok(await append(t, ["RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED"]))).results[0].cancelledStatements).toBe(502);
-    expect((await state(t)).statements).toStrictEqual({ abandoned: 500, cancelled: 502, committed: 1 });
+    // None is pending now, so a CX has nothing to cancel.
+    expect((await ok(await append(t, ["RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED"]))).results[0].cancelledStatements).toBe(0);
+    expect((await state(t)).statements).toStrictEqual({ abandoned: 1002, committed: 1 });
   });
 
   it("keeps working a thread whose statements were indexed by handoff alone: the index is replaced when its object starts, its statements found as before", async () => {
@@ -1824,7 +1881,8 @@ describe("prepared statements, with exp enforced by the object", () => {
     // The statement itself runs once its RB is relayed and checked, as before.
     expect((await ok(await append(t, [s.line]))).results[0].readback.verdict).toBe("wilco");
     expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
-    expect((await state(t)).statements).toStrictEqual({ committed: 1, pending: 1 });
+    // payer-2's statement, of the same handoff, can never run now: the commit ended it.
+    expect((await state(t)).statements).toStrictEqual({ committed: 1, abandoned: 1 });
   });
 });
 

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -645,6 +645,8 @@ export class ThreadObject extends DurableObject<Env> {
       // No UN: its re= would name the stored message too, and appended, close that one instead.
       return { line: n, status: "refused", id: message.id, seq: null, findings: [reused], refusal: null };
     }
+    const stated = this.statedId(message);
+    if (stated !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [stated], refusal: null };
     const ahead = replyAhead(message, (id) => this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0);
     if (ahead !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [ahead], refusal: null };
     // No UN: nothing is wrong with the line but the moment; the receiver sends a fresh readback
@@ -706,6 +708,7 @@ export class ThreadObject extends DurableObject<Env> {
           const done = this.doneAgainstPlan(message, found);
           if (done !== null) extra = { done };
         }
+        if ((message.type === "DN" || message.type === "UN" || message.type === "FL") && message.re !== null) this.endClosed(message.re);
         if (message.type === "CX" && message.re !== null) {
           // Only the HO's sender, to its receiver, about its item, withdraws it (section 5.4); the
           // core reports any other CX (THREAD_CANCEL_PARTIES, THREAD_REPLY_ITEM) and cancels
@@ -737,6 +740,35 @@ export class ThreadObject extends DurableObject<Env> {
     }
     this.heldBytes = bytes;
     return result as AppendResult;
+  }
+
+  /**
+   * THREAD_ID_REUSED for a line under the id of the RB a pending (still in its window) or committed
+   * statement of the thread states, unless the line relays that statement (an RB with its
+   * `x_tok`, which relayedStatement then checks): a message id names one message (section 2), and
+   * stored, the line would leave the statement's RB unrelayable, so its act could never clear. A
+   * prepare refuses an RB under an id the thread holds; this is the other way round.
+   */
+  private statedId(message: Message): Finding | null {
+    const row = this.sql.exec<{ body: string }>("SELECT body FROM statements WHERE rb_id = ? AND (state = 'committed' OR (state = 'pending' AND exp >= ?)) LIMIT 1", message.id, this.now()).toArray()[0];
+    if (row === undefined) return null;
+    const statement = JSON.parse(row.body) as Statement;
+    if (message.type === "RB" && message.slots["x_tok"] === statement.token) return null;
+    return finding("THREAD_ID_REUSED", `${message.id} is the id of the readback a statement prepared for ${statement.handoff} states, to be relayed under it; a message id names one message, so send this line under another id`, { slot: "id", received: message.id });
+  }
+
+  /**
+   * A DN, UN or FL that closed an HO of `handoff`'s line ends what was prepared for it: those
+   * statements can never run (core endStatements). The audit's state is read only when a
+   * statement of the line is pending; a superseded HO is left, as a UN why=DUP makes it live again.
+   */
+  private endClosed(handoff: string): void {
+    const line = this.auditor().reissueLine(handoff);
+    const waiting = line.filter((id) => this.statements.forHandoff(id, "pending").length > 0);
+    if (waiting.length === 0) return;
+    const now = this.now();
+    const closed = new Set(this.auditor().handoffs(now).filter((h) => h.state === "closed").map((h) => h.id));
+    endStatements(this.statements, waiting.filter((id) => closed.has(id)), now);
   }
 
   /**
