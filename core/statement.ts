@@ -338,18 +338,24 @@ export function commit(store: StatementStore, token: string, now: string): Resul
  * finds it. Returns the statements it abandoned.
  */
 export function endStatements(store: StatementStore, handoffs: readonly string[], now?: string): Statement[] {
+  return handoffs.flatMap((handoff) => endPending(store, handoff, "abandoned", now));
+}
+
+/**
+ * Ends a handoff's pending statements in `state`; at `now`, one already past its `exp` is marked
+ * expired instead (it could not have run by then) and not returned. Returns those it ended.
+ */
+function endPending(store: StatementStore, handoff: string, state: "abandoned" | "cancelled", now?: string): Statement[] {
   const changed: Statement[] = [];
-  for (const handoff of handoffs) {
-    for (const s of store.forHandoff(handoff, "pending")) {
-      if (s.state !== "pending" || s.handoff !== handoff) continue;
-      if (now !== undefined && now > s.exp) {
-        store.put({ ...s, state: "expired" });
-        continue;
-      }
-      const ended: Statement = { ...s, state: "abandoned" };
-      store.put(ended);
-      changed.push(ended);
+  for (const s of store.forHandoff(handoff, "pending")) {
+    if (s.state !== "pending") continue;
+    if (now !== undefined && now > s.exp) {
+      store.put({ ...s, state: "expired" });
+      continue;
     }
+    const ended: Statement = { ...s, state };
+    store.put(ended);
+    changed.push(ended);
   }
   return changed;
 }
@@ -380,18 +386,7 @@ export function abandon(store: StatementStore, token: string, now: string): Resu
  */
 export function cancelHandoff(store: StatementStore, handoff: string, now?: string): Statement[] {
   store.markCancelled(handoff);
-  const changed: Statement[] = [];
-  for (const s of store.forHandoff(handoff, "pending")) {
-    if (s.state !== "pending") continue;
-    if (now !== undefined && now > s.exp) {
-      store.put({ ...s, state: "expired" });
-      continue;
-    }
-    const cancelled: Statement = { ...s, state: "cancelled" };
-    store.put(cancelled);
-    changed.push(cancelled);
-  }
-  return changed;
+  return endPending(store, handoff, "cancelled", now);
 }
 
 /**
