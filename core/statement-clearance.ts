@@ -163,7 +163,9 @@ export function relayedStatement(rb: Message, find: (token: string) => Statement
   if (statement.handoff !== rb.re) return [finding("STATEMENT_REFUSED", `${rb.id} answers ${rb.re ?? "nothing"}, but its x_tok names a statement for ${statement.handoff}`, { slot: "x_tok", expected: statement.handoff, received: rb.re ?? "" })];
   if (statement.state !== "pending" || now > statement.exp) {
     const state = statement.state === "pending" ? "expired" : statement.state;
-    const why = state === "committed" ? "it already ran, and runs once" : "it will not run; prepare the call again";
+    // Abandoned may mean its handoff ended (another statement ran, a DN, UN or FL closed it), where
+    // a new prepare is refused too: said as a condition, not as advice that would fail.
+    const why = state === "committed" ? "it already ran, and runs once" : state === "cancelled" ? "its handoff was cancelled, so it will not run" : "it will not run; while its handoff is still open, prepare the call again";
     return [finding("STATEMENT_REFUSED", `${rb.id} relays a statement that is ${state}: ${why}`, { slot: "x_tok", expected: "pending", received: state })];
   }
   if (!sameMessage(rb, statement.readback, true)) return [finding("STATEMENT_REFUSED", `${rb.id} carries the token of statement ${statement.readback.id} but not the statement as prepared: the statement will not run; relay the line prepare gave, unchanged`, { slot: "x_tok", expected: statement.readback.id, received: rb.id })];

@@ -1249,6 +1249,17 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     expect(relayedStatement(s.readback, find, "20261002T1601Z")[0]?.received).toBe("expired");
     expect(relayedStatement({ ...s.readback, slots: { ...s.readback.slots, amt: "1.00" } }, find, "20261002T1500Z")[0]?.code).toBe("STATEMENT_REFUSED");
   });
+  it("does not advise a new prepare for a statement whose handoff was cancelled, and advises one only while the handoff is open", () => {
+    const { s } = setup();
+    const message = (state: Statement["state"]): string => {
+      const ended: Statement = { ...s, state };
+      return relayedStatement(ended.readback, (t) => (t === ended.token ? ended : undefined), "20261002T1500Z")[0]?.message ?? "";
+    };
+    expect(message("cancelled")).toMatch(/its handoff was cancelled, so it will not run$/);
+    expect(message("cancelled")).not.toMatch(/prepare/);
+    expect(message("abandoned")).toMatch(/while its handoff is still open, prepare the call again$/);
+    expect(message("committed")).toMatch(/it already ran, and runs once$/);
+  });
 });
 
 describe("readbackVerdict: what a checked readback means for ownership", () => {
