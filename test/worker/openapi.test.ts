@@ -87,14 +87,20 @@ describe("/v1/openapi.json", () => {
 
   // The thread examples act on one thread: its HO (the append example, also sent here first so
   // the order of the tests does not matter) and two statements, one to commit and one to abandon.
+  // The one to abandon is for a second handoff, the same HO under another id and item: a commit
+  // ends its handoff's other statements (one act per handoff, core endStatements), so on one
+  // handoff the abandon example would find its statement already abandoned when it runs after.
   const tokens: Record<string, string> = {};
   const relays: Record<string, string> = {};
   beforeAll(async () => {
-    const append = doc.paths["/v1/threads/{thread}/lines"]?.["post"]?.requestBody?.content["application/json"]?.example;
-    expect((await call("/v1/threads/openapi-example/lines", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(append) })).status).toBe(200);
-    const prepare = doc.paths["/v1/threads/{thread}/statements"]?.["post"]?.requestBody?.content["application/json"]?.example;
-    for (const operation of ["commitStatement", "abandonStatement"]) {
-      const r = await call("/v1/threads/openapi-example/statements", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(prepare) });
+    const append = doc.paths["/v1/threads/{thread}/lines"]?.["post"]?.requestBody?.content["application/json"]?.example as { lines: string[]; profile: string };
+    const second = (append.lines[0] as string).replace("HO scheduler-1 ", "HO scheduler-2 ").replace("item=inv:MD-2026-057 ", "item=inv:MD-2026-058 ");
+    expect(second).toContain("HO scheduler-2 ");
+    const appended = await call("/v1/threads/openapi-example/lines", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...append, lines: [...append.lines, second] }) });
+    expect(appended.status).toBe(200);
+    const prepare = doc.paths["/v1/threads/{thread}/statements"]?.["post"]?.requestBody?.content["application/json"]?.example as { handoff: string };
+    for (const [operation, handoff] of [["commitStatement", prepare.handoff], ["abandonStatement", "scheduler-2"]] as const) {
+      const r = await call("/v1/threads/openapi-example/statements", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...prepare, handoff }) });
       expect(r.status).toBe(201);
       const statement = (await r.json()) as { token: string; line: string };
       tokens[operation] = statement.token;
