@@ -142,6 +142,22 @@ function MarkedEcho({ id, marked }: { id: string; marked: string }) {
   );
 }
 
+/** What the core refused in a field, said beside it; the element stays (aria-describedby names it) when empty. */
+function Problems({ id, intro, problems }: { id: string; intro: string; problems: readonly string[] }) {
+  return (
+    <div id={id} class="problems">
+      {problems.length > 0 ? <p>{intro}</p> : null}
+      {problems.length > 0 ? (
+        <ul>
+          {problems.map((p, k) => (
+            <li key={k}>{visible(p)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 const describedBy = (ids: readonly (string | false)[]): string => ids.filter((x) => x !== false).join(" ");
 
 export function ReadbackLab({ state, set, checked, problems, criteriaProblems: criteriaOf, resolve }: Props) {
@@ -201,16 +217,7 @@ export function ReadbackLab({ state, set, checked, problems, criteriaProblems: c
               </span>
             ) : null}
             {accMarked === null ? null : <MarkedEcho id="expect-acc-marked" marked={accMarked} />}
-            <div id="expect-acc-problems" class="problems">
-              {criteriaProblems.length > 0 ? <p>The criteria are not used until the core reads them (the HO's own acc=, if any, is checked):</p> : null}
-              {criteriaProblems.length > 0 ? (
-                <ul>
-                  {criteriaProblems.map((p, k) => (
-                    <li key={k}>{visible(p)}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
+            <Problems id="expect-acc-problems" intro="The criteria are not used until the core reads them (the HO's own acc=, if any, is checked):" problems={criteriaProblems} />
           </div>
           <div class="field">
             <label for="record">Sender's record</label>
@@ -224,16 +231,7 @@ export function ReadbackLab({ state, set, checked, problems, criteriaProblems: c
               </span>
             ) : null}
             {recordMarked === null ? null : <MarkedEcho id="record-marked" marked={recordMarked} />}
-            <div id="record-problems" class="problems">
-              {recordProblems.length > 0 ? <p>The record is not used until the core reads it:</p> : null}
-              {recordProblems.length > 0 ? (
-                <ul>
-                  {recordProblems.map((p, k) => (
-                    <li key={k}>{visible(p)}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
+            <Problems id="record-problems" intro="The record is not used until the core reads it:" problems={recordProblems} />
           </div>
           <p class="hint">These apply to the thread too: check-thread checks each readback of {id} with them.</p>
         </section>
