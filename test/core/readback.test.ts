@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, endStatements, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
+  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, createThreadAudit, endedInLine, endStatements, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
   handoffLine, isStatementToken, makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, ranBeforeCancel, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Finding, HandoffState, Message, Statement, StatementStore, Vocabulary } from "../../core/index.js";
@@ -1226,6 +1226,27 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     const heldEarlier = commitClearance(s, live, both, [{ ...answer("HOLD"), re: "payer-6" }]);
     expect([heldEarlier?.slot, heldEarlier?.received]).toStrictEqual(["val", "HOLD"]);
     expect(heldEarlier?.message).toContain(`has not answered ${s.readback.id} val=Y since`);
+  it("endedInLine: a closed HO of the line, and its superseded ones once none of the line is live (a UN why=DUP revives one only while its re-issue is live)", () => {
+    const HO = (id: string, re = "") => `RW1 HO ${id}${re === "" ? "" : ` re=${re}`} from=a to=b item=job:1 ask=FIX`;
+    const ended = (lines: string[]): string[] => {
+      const audit = createThreadAudit();
+      lines.forEach((l, i) => audit.add(msg(l), i + 1));
+      return endedInLine(audit.handoffs().filter((h) => audit.reissueLine("a-1").includes(h.id)));
+    };
+    const line = [HO("a-1"), HO("a-2", "a-1"), HO("a-3", "a-2")];
+    // The live re-issue still open: nothing ended; a superseded HO closed on its own: that one alone.
+    expect(ended(line)).toStrictEqual([]);
+    expect(ended([...line, "RW1 UN b-1 re=a-1 from=b to=a item=job:1 why=NOCAP"])).toStrictEqual(["a-1"]);
+    // The live re-issue closed: the whole line, whatever closed it.
+    for (const reply of ["RW1 DN b-1 re=a-3 from=b to=a item=job:1 out=NOOP", "RW1 UN b-1 re=a-3 from=b to=a item=job:1 why=NOCAP", "RW1 FL b-1 re=a-3 from=b to=a item=job:1 why=ERR"]) {
+      expect(ended([...line, reply]), reply).toStrictEqual(["a-1", "a-2", "a-3"]);
+    }
+    // UN why=DUP to the live re-issue makes a-2 live again: only a-3 ended; a-2's DN then ends the rest.
+    const dup = [...line, "RW1 UN b-1 re=a-3 from=b to=a item=job:1 why=DUP"];
+    expect(ended(dup)).toStrictEqual(["a-3"]);
+    expect(ended([...dup, "RW1 DN b-2 re=a-2 from=b to=a item=job:1 out=NOOP"])).toStrictEqual(["a-1", "a-2", "a-3"]);
+    expect(endedInLine([])).toStrictEqual([]);
+  });
     expect(commitClearance(s, live, both, [{ ...answer("HOLD"), re: "payer-6" }, { ...answer("Y"), id: "scheduler-3" }])).toBeNull();
     // A val=Y to another readback of the handoff leaves this one to the code's check.
     expect(commitClearance(s, live, both, [{ ...answer("Y"), re: "payer-6" }])).toBeNull();

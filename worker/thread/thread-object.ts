@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -758,17 +758,18 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * A DN, UN or FL that closed an HO of `handoff`'s line ends what was prepared for it: those
-   * statements can never run (core endStatements). The audit's state is read only when a
-   * statement of the line is pending; a superseded HO is left, as a UN why=DUP makes it live again.
+   * A DN, UN or FL that closed an HO of `handoff`'s re-issue line (core handoffLine, as commit reads
+   * it) ends what was prepared for the HOs of the line that can never run now (core endedInLine,
+   * endStatements): the closed ones, and once none of the line is live, the superseded ones too. A
+   * superseded HO is left while the line has a live one, as a UN why=DUP to it makes it live again.
+   * The audit's state is read only when a statement of the line is pending.
    */
   private endClosed(handoff: string): void {
-    const line = this.auditor().reissueLine(handoff);
-    const waiting = line.filter((id) => this.statements.forHandoff(id, "pending").length > 0);
-    if (waiting.length === 0) return;
+    const line = handoffLine(this.statements, handoff);
+    if (!line.some((id) => this.statements.forHandoff(id, "pending").length > 0)) return;
     const now = this.now();
-    const closed = new Set(this.auditor().handoffs(now).filter((h) => h.state === "closed").map((h) => h.id));
-    endStatements(this.statements, waiting.filter((id) => closed.has(id)), now);
+    const members = new Set(line);
+    endStatements(this.statements, endedInLine(this.auditor().handoffs(now).filter((h) => members.has(h.id))), now);
   }
 
   /**
