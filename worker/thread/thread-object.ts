@@ -717,8 +717,7 @@ export class ThreadObject extends DurableObject<Env> {
           // one (a re-issue is the same HO sent again, rule 1; the core's withdrawnBy).
           const ho = this.handoffMessage(message.re);
           const withdrawn = ho !== null && withdraws(message, ho) ? new Set([message.re, ...audit.withdrawnBy(message.re)]) : new Set<string>();
-          let cancelled = 0;
-          for (const id of withdrawn) cancelled += cancelHandoff(this.statements, id, this.now()).length;
+          const cancelled = withdrawn.size === 0 ? 0 : cancelHandoff(this.statements, message.re, this.now(), [...withdrawn]).length;
           extra = { cancelledStatements: cancelled };
           // The tool's side: a statement of a handoff it withdrew already ran, so the cancel found
           // the act beyond abandoning (section 5.4: "a cancel cannot unsay an act"), as rw abandon
