@@ -37,6 +37,18 @@ export function withdraws(cx: Message, ho: Message): boolean {
   return cx.type === "CX" && cx.re === ho.id && cx.from === ho.from && cx.to === ho.to && aboutItem(cx, ho.item);
 }
 
+/**
+ * The HOs of one re-issue line (each with its state, as the thread holds it) whose statements can
+ * never run, so a DN, UN or FL closing one of them ends them (endStatements): each one closed, and
+ * once no HO of the line is live, each one superseded too. Only a UN why=DUP answering the line's
+ * live re-issue makes the HO it superseded live again (rule 1); with that re-issue closed, no HO it
+ * superseded ever is, and section 5.4 ends a handoff exactly once, every id it was sent under.
+ */
+export function endedInLine(line: readonly HandoffState[]): string[] {
+  const live = line.some((h) => LIVE_STATES.has(h.state));
+  return line.filter((h) => h.state === "closed" || (!live && h.state === "superseded")).map((h) => h.id);
+}
+
 /** How a handoff that is no longer live ended, in words for a refusal. */
 export function handoffEnded(h: HandoffState): string {
   if (h.state === "superseded") return `was superseded by ${h.supersededBy ?? "a re-issue"}`;

@@ -91,6 +91,25 @@ export function handoffLine(store: StatementStore, handoff: string, envelope?: H
   return line;
 }
 
+/**
+ * The ids a cancel of `handoff` withdraws, `handoff` first (section 5.4: the receiver abandons what
+ * was prepared for them), as check-thread reads a CX (its withdrawnBy, README note 28): a CX of the
+ * live HO of a re-issue line withdraws the HOs of the line it superseded too (the same HO sent
+ * again, rule 1); one of a superseded HO (why=SUPERSEDED), that HO alone. A store that knows the
+ * thread (`reissuesOf`) answers `handoff` alone: its holder gives the ids the audit says were
+ * withdrawn. One that knows no thread reads its notes: an HO it was given whose `re=` names
+ * `handoff` (or a readback one of its statements stated) superseded it, and then it is withdrawn
+ * alone; else it is the newest HO of its line, and the line (handoffLine) is withdrawn with it.
+ */
+export function withdrawnLine(store: StatementStore, handoff: string): string[] {
+  if (store.reissuesOf !== undefined) return [handoff];
+  const own = envelopeIn(store, handoff);
+  if (own === undefined) return [handoff];
+  const cited = [handoff, ...store.forHandoff(handoff).filter((s) => s.handoff === handoff).map((s) => s.readback.id)];
+  if (cited.some((id) => (store.citing?.(id) ?? []).some((n) => sameEnvelope(n, own)))) return [handoff];
+  return handoffLine(store, handoff, own);
+}
+
 /** The envelope of `handoff` as the store knows it: from a statement of it, else from its note. */
 function envelopeIn(store: StatementStore, handoff: string): HandoffEnvelope | undefined {
   const s = store.forHandoff(handoff).find((x) => x.handoff === handoff);

@@ -15,7 +15,7 @@ import type { Vocabulary } from "./vocabulary-model.js";
 import { _readbackId } from "./_readback-id.js";
 import { _cut } from "./_chars.js";
 import { _field, _same, _show } from "./_slot-values.js";
-import { envelopeOfHandoff, envelopeOfStatement, handoffLine, reissueNoteOf } from "./statement-line.js";
+import { envelopeOfHandoff, envelopeOfStatement, handoffLine, reissueNoteOf, withdrawnLine } from "./statement-line.js";
 import type { HandoffEnvelope, ReissueNote } from "./statement-line.js";
 
 export type StatementState = "pending" | "committed" | "abandoned" | "expired" | "cancelled";
@@ -379,14 +379,18 @@ export function abandon(store: StatementStore, token: string, now: string): Resu
 }
 
 /**
- * A CX for a handoff: every pending statement for it is cancelled, and the handoff is marked so
- * that none is prepared or committed for it afterwards. Returns the statements it cancelled. At
- * `now`, one already past its `exp` is marked expired instead, as abandon and commit find it: it
- * could not have run when the cancel came.
+ * A CX for a handoff: every pending statement for it, and for the HOs of its re-issue line the CX
+ * withdrew with it (`withdrawn`; by default as the store tells them, withdrawnLine: a CX of the
+ * live re-issue withdraws the HOs it superseded, the same HO sent again), is cancelled, and each
+ * is marked so that none is prepared or committed for it afterwards. Returns the statements it
+ * cancelled. At `now`, one already past its `exp` is marked expired instead, as abandon and commit
+ * find it: it could not have run when the cancel came.
  */
-export function cancelHandoff(store: StatementStore, handoff: string, now?: string): Statement[] {
-  store.markCancelled(handoff);
-  return endPending(store, handoff, "cancelled", now);
+export function cancelHandoff(store: StatementStore, handoff: string, now?: string, withdrawn: readonly string[] = withdrawnLine(store, handoff)): Statement[] {
+  return [...new Set([handoff, ...withdrawn])].flatMap((id) => {
+    store.markCancelled(id);
+    return endPending(store, id, "cancelled", now);
+  });
 }
 
 /**

@@ -534,6 +534,23 @@ describe("readbacks and the checks around an act", () => {
       expect(kept.statements.map((s) => s.state)).toStrictEqual(["abandoned", "committed"]);
       expect(rw(["abandon", b1, "--now", "20261002T1500Z", "--store", b])).toMatchObject({ code: 1, err: expect.stringContaining("abandoned") });
     });
+    it("abandon --handoff of the live re-issue cancels the statements of the HO it superseded too: the CX withdrew the same HO (note 27)", () => {
+      const store = join(tmp, "line-cx", "statements.json");
+      const [first, second] = [tokenOf(prep(store, PAY_HO)), tokenOf(prep(store, HO2))];
+      expect(rw(["abandon", "--handoff", "scheduler-2", "--now", "20261002T1500Z", "--store", store]).out).toBe("cancelled 2 pending statement(s) for scheduler-2\n");
+      // The original's statement no longer runs the withdrawn act, nor is one prepared for it.
+      expect(commitAt(store, first)).toMatchObject({ code: 1, err: expect.stringContaining("cancelled") });
+      expect(prep(store, PAY_HO).code).toBe(1);
+      const kept = JSON.parse(readFileSync(store, "utf8")) as { cancelled: string[]; statements: { token: string; state: string }[] };
+      expect([kept.cancelled.sort(), kept.statements.map((s) => s.state)]).toStrictEqual([["scheduler-1", "scheduler-2"], ["cancelled", "cancelled"]]);
+      expect(second).not.toBe(first);
+      // A CX of the superseded original (why=SUPERSEDED) withdraws it alone: the re-issue still runs.
+      const other = join(tmp, "line-cx-superseded", "statements.json");
+      const [one, two] = [tokenOf(prep(other, PAY_HO)), tokenOf(prep(other, HO2))];
+      expect(rw(["abandon", "--handoff", "scheduler-1", "--now", "20261002T1500Z", "--store", other]).out).toBe("cancelled 1 pending statement(s) for scheduler-1\n");
+      expect(commitAt(other, one).code).toBe(1);
+      expect(commitAt(other, two).code).toBe(0);
+    });
     it("a re-issue of a re-issue is traced through a middle HO whose prepare was refused", () => {
       const store = join(tmp, "line-c", "statements.json");
       expect(commitAt(store, tokenOf(prep(store, PAY_HO))).code).toBe(0);

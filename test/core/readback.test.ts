@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, endStatements, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
+  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, createThreadAudit, endedInLine, endStatements, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
   handoffLine, isStatementToken, makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, ranBeforeCancel, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Finding, HandoffState, Message, Statement, StatementStore, Vocabulary } from "../../core/index.js";
@@ -918,6 +918,42 @@ describe("prepared statements (section 5.3)", () => {
       expect(commit(store, otherItem, "20261002T1500Z").ok).toBe(true);
       expect(commit(store, otherTo, "20261002T1500Z").ok).toBe(true);
     });
+    it("a CX of the newest HO of the line cancels the statements of the HOs it superseded too; one of a superseded HO, that HO's alone (note 28's withdrawnBy)", () => {
+      const store = memoryStore();
+      const prepared = lineOf(store);
+      const original = token(prepared(PAYHO));
+      const viaRb = PAYHO.replace("scheduler-1", `scheduler-2 re=${store.get(original)?.readback.id ?? ""}`);
+      const reissue = token(prepared(viaRb));
+      // The live re-issue cancelled: the original's statement, prepared before it, is withdrawn with it.
+      expect(cancelHandoff(store, "scheduler-2", "20261002T1500Z").map((s) => s.token).sort()).toStrictEqual([original, reissue].sort());
+      expect(commit(store, original, "20261002T1500Z").findings.map((f) => f.received)).toStrictEqual(["cancelled"]);
+      expect(store.cancelled().sort()).toStrictEqual(["scheduler-1", "scheduler-2"]);
+      expect(prepared(PAYHO).findings.map((f) => f.received)).toStrictEqual(["cancelled"]);
+      // Through a middle HO that got no statement (its note kept), and with nothing prepared for the live one.
+      const chain = memoryStore();
+      const inChain = lineOf(chain);
+      const first = token(inChain(PAYHO));
+      expect(inChain(HO2.replace("rb=exec", "rb=all")).ok).toBe(false);
+      // A live HO the store was never given links nothing (note 27): the cancel is that id's.
+      expect(cancelHandoff(chain, "scheduler-3")).toStrictEqual([]);
+      expect(chain.get(first)?.state).toBe("pending");
+      // Once the store is given the live one (its prepare refused, its note kept), the line is traced.
+      expect(inChain(HO3.replace("rb=exec", "rb=all")).ok).toBe(false);
+      expect(cancelHandoff(chain, "scheduler-3").map((s) => s.token)).toStrictEqual([first]);
+      // A CX why=SUPERSEDED of the original withdraws it alone: the re-issue's act may still run.
+      const kept = memoryStore();
+      const inKept = lineOf(kept);
+      const a = token(inKept(PAYHO));
+      const b = token(inKept(HO2));
+      expect(cancelHandoff(kept, "scheduler-1").map((s) => s.token)).toStrictEqual([a]);
+      expect(commit(kept, b, "20261002T1500Z").ok).toBe(true);
+      // Another receiver's or item's HO citing it is no re-issue: the original stays the newest of its own line.
+      const other = memoryStore();
+      const inOther = lineOf(other);
+      const c = token(inOther(PAYHO));
+      inOther(HO2.replace("to=payer", "to=payer2"));
+      expect(cancelHandoff(other, "scheduler-1").map((s) => s.token)).toStrictEqual([c]);
+    });
     it("a CX of an HO of the line finds the act that ran under another (ranBeforeCancel), and a thread's store is not second-guessed", () => {
       const store = memoryStore();
       const prepared = lineOf(store);
@@ -1189,6 +1225,27 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     expect(cancelAckAfterCommit({ ...ack, item: "inv:OTHER" }, cx, ran.value)).toBeNull();
     expect(cancelAckAfterCommit({ ...ack, item: "inv:MD-2026-057" }, cx, ran.value)?.code).toBe("STATEMENT_RAN");
     expect(cancelAckAfterCommit(ack, cx, undefined)).toBeNull();
+  });
+  it("endedInLine: a closed HO of the line, and its superseded ones once none of the line is live (a UN why=DUP revives one only while its re-issue is live)", () => {
+    const HO = (id: string, re = "") => `RW1 HO ${id}${re === "" ? "" : ` re=${re}`} from=a to=b item=job:1 ask=FIX`;
+    const ended = (lines: string[]): string[] => {
+      const audit = createThreadAudit();
+      lines.forEach((l, i) => audit.add(msg(l), i + 1));
+      return endedInLine(audit.handoffs().filter((h) => audit.reissueLine("a-1").includes(h.id)));
+    };
+    const line = [HO("a-1"), HO("a-2", "a-1"), HO("a-3", "a-2")];
+    // The live re-issue still open: nothing ended; a superseded HO closed on its own: that one alone.
+    expect(ended(line)).toStrictEqual([]);
+    expect(ended([...line, "RW1 UN b-1 re=a-1 from=b to=a item=job:1 why=NOCAP"])).toStrictEqual(["a-1"]);
+    // The live re-issue closed: the whole line, whatever closed it.
+    for (const reply of ["RW1 DN b-1 re=a-3 from=b to=a item=job:1 out=NOOP", "RW1 UN b-1 re=a-3 from=b to=a item=job:1 why=NOCAP", "RW1 FL b-1 re=a-3 from=b to=a item=job:1 why=ERR"]) {
+      expect(ended([...line, reply]), reply).toStrictEqual(["a-1", "a-2", "a-3"]);
+    }
+    // UN why=DUP to the live re-issue makes a-2 live again: only a-3 ended; a-2's DN then ends the rest.
+    const dup = [...line, "RW1 UN b-1 re=a-3 from=b to=a item=job:1 why=DUP"];
+    expect(ended(dup)).toStrictEqual(["a-3"]);
+    expect(ended([...dup, "RW1 DN b-2 re=a-2 from=b to=a item=job:1 out=NOOP"])).toStrictEqual(["a-1", "a-2", "a-3"]);
+    expect(endedInLine([])).toStrictEqual([]);
   });
   it("clears only a live handoff whose statement RB, as prepared, was checked wilco", () => {
     const { s } = setup();

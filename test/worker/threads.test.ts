@@ -1693,6 +1693,46 @@ describe("prepared statements, with exp enforced by the object", () => {
     await ok(await commitOf(u, kept.token));
   });
 
+  it("a DN, UN or FL closing the live re-issue ends the statements of the HO it superseded too: the line's act can never run", async () => {
+    const REISSUE = HO_EXP.replace("scheduler-1", "scheduler-2 re=scheduler-1");
+    for (const reply of ["RW1 UN payer-3 re=scheduler-2 p=pay from=payer to=scheduler item=inv:MD-2026-057 why=NOCAP", "RW1 FL payer-3 re=scheduler-2 p=pay from=payer to=scheduler item=inv:MD-2026-057 why=ERR", "RW1 DN payer-3 re=scheduler-2 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=NOOP"]) {
+      const t = fresh();
+      // A statement prepared under the original (its RB not relayed yet), then the original re-issued.
+      const s = await prepared(t, undefined, false);
+      await ok(await append(t, [REISSUE]));
+      expect((await state(t)).statements, reply).toStrictEqual({ pending: 1 });
+      expect((await ok(await append(t, [reply]))).results[0].status).toBe("stored");
+      // The handoff ended with its live HO; the original stays superseded, and no UN why=DUP can
+      // make it live again (the re-issue is closed): its statement no longer reads as pending.
+      expect((await state(t)).statements, reply).toStrictEqual({ abandoned: 1 });
+      const relay = (await ok(await append(t, [s.line]))).results[0];
+      expect(relay.findings.filter((f: any) => f.code === "STATEMENT_REFUSED").map((f: any) => f.received), reply).toStrictEqual(["abandoned"]);
+      expect((await expectProblem(await commitOf(t, s.token), "statement-refused")).detail, reply).toContain("abandoned");
+      // Nothing is left for the alarm: the superseded original's deadlines do not count, nor does the statement's exp.
+      expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+      expect((await state(t)).alarm, reply).toBeNull();
+    }
+    // Through a chain: scheduler-3 re-issues scheduler-2, which re-issued scheduler-1; UN why=DUP
+    // makes scheduler-2 live again, and its DN then ends the line, scheduler-1's statement with it.
+    const u = fresh();
+    await prepared(u);
+    await ok(await append(u, [REISSUE, HO_EXP.replace("scheduler-1", "scheduler-3 re=scheduler-2")]));
+    await ok(await append(u, ["RW1 UN payer-3 re=scheduler-3 p=pay from=payer to=scheduler item=inv:MD-2026-057 why=DUP"]));
+    expect((await state(u)).statements).toStrictEqual({ pending: 1 });
+    await ok(await append(u, ["RW1 DN payer-4 re=scheduler-2 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=NOOP"]));
+    expect((await state(u)).statements).toStrictEqual({ abandoned: 1 });
+  });
+
+  it("a UN why=DUP closing the live re-issue leaves the statements of the HO it makes live again: they still run", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    await ok(await append(t, [HO_EXP.replace("scheduler-1", "scheduler-2 re=scheduler-1")]));
+    const dup = (await ok(await append(t, ["RW1 UN payer-3 re=scheduler-2 p=pay from=payer to=scheduler item=inv:MD-2026-057 why=DUP"]))).results[0];
+    expect(dup.findings.map((f: any) => f.code)).toContain("THREAD_REISSUE_DUP");
+    expect((await state(t)).statements).toStrictEqual({ pending: 1 });
+    expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
+  });
+
   it("a CX after a statement's exp finds it expired, by the object's clock, before its alarm ran", async () => {
     const t = fresh();
     await prepared(t, "20991002T1405Z");

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -717,8 +717,7 @@ export class ThreadObject extends DurableObject<Env> {
           // one (a re-issue is the same HO sent again, rule 1; the core's withdrawnBy).
           const ho = this.handoffMessage(message.re);
           const withdrawn = ho !== null && withdraws(message, ho) ? new Set([message.re, ...audit.withdrawnBy(message.re)]) : new Set<string>();
-          let cancelled = 0;
-          for (const id of withdrawn) cancelled += cancelHandoff(this.statements, id, this.now()).length;
+          const cancelled = withdrawn.size === 0 ? 0 : cancelHandoff(this.statements, message.re, this.now(), [...withdrawn]).length;
           extra = { cancelledStatements: cancelled };
           // The tool's side: a statement of a handoff it withdrew already ran, so the cancel found
           // the act beyond abandoning (section 5.4: "a cancel cannot unsay an act"), as rw abandon
@@ -758,17 +757,18 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * A DN, UN or FL that closed an HO of `handoff`'s line ends what was prepared for it: those
-   * statements can never run (core endStatements). The audit's state is read only when a
-   * statement of the line is pending; a superseded HO is left, as a UN why=DUP makes it live again.
+   * A DN, UN or FL that closed an HO of `handoff`'s re-issue line (core handoffLine, as commit reads
+   * it) ends what was prepared for the HOs of the line that can never run now (core endedInLine,
+   * endStatements): the closed ones, and once none of the line is live, the superseded ones too. A
+   * superseded HO is left while the line has a live one, as a UN why=DUP to it makes it live again.
+   * The audit's state is read only when a statement of the line is pending.
    */
   private endClosed(handoff: string): void {
-    const line = this.auditor().reissueLine(handoff);
-    const waiting = line.filter((id) => this.statements.forHandoff(id, "pending").length > 0);
-    if (waiting.length === 0) return;
+    const line = handoffLine(this.statements, handoff);
+    if (!line.some((id) => this.statements.forHandoff(id, "pending").length > 0)) return;
     const now = this.now();
-    const closed = new Set(this.auditor().handoffs(now).filter((h) => h.state === "closed").map((h) => h.id));
-    endStatements(this.statements, waiting.filter((id) => closed.has(id)), now);
+    const members = new Set(line);
+    endStatements(this.statements, endedInLine(this.auditor().handoffs(now).filter((h) => members.has(h.id))), now);
   }
 
   /**
