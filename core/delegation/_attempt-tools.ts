@@ -2,7 +2,7 @@
  * An attempt under a contract revision ran through a tool that revision authorizes: its adapter's
  * `tool` (7.1's "tool/adapter identity", a scope tool as a request's `tool` is) is covered by
  * `scope.tools` when the scope lists tools (SCOPE_TOOL), and no denial refusing that tool outright
- * names it (SCOPE_DENIED), matched as permission matches them (`_selectors.ts`). "The contract must
+ * names it (SCOPE_DENIED), matched as permission matches them (`_selectors.ts`, `_denials.ts`). "The contract must
  * separately authorize each tool" (9), so an attempt through another tool ran under no authority,
  * whatever its permission decision said.
  *
@@ -24,14 +24,17 @@ import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { ExecutionAttempt } from "./execution.js";
 import { sameRevision } from "./scalars.js";
-import { coveringSelector, denialCovers } from "./_selectors.js";
+import { denialRefuses } from "./_denials.js";
+import { coveringSelector } from "./_selectors.js";
 
 /** `dimensions`: of a tool outside `scope.tools`, then of a denial refusing it (a reassignment's `tools`, `denials`). */
 export function attemptToolFindings(contract: DelegationContract, records: readonly { attempt: ExecutionAttempt; index: number }[], out: DelegationFinding[], dimensions: readonly ["scope.tools", "scope.denials"] | readonly ["tools", "denials"] = ["scope.tools", "scope.denials"]): void {
   const revision = contractRef(contract);
   const { tools, denials } = contract.scope;
   const named = `${contract.delegation_id}@${contract.revision_id}`;
-  const toolDenials = denials.filter((d) => d.tools !== undefined && d.operations === undefined && d.objects === undefined && d.effect_classes === undefined);
+  // A denial naming tools alone: one refusing every request through the tool (`denialRefuses` on the
+  // tool alone, as permission matches it); one naming more refuses only some, which permission decides.
+  const toolDenials = denials.filter((d) => d.tools !== undefined);
   for (const { attempt, index } of records) {
     if (!sameRevision(attempt.delegation_ref, revision)) continue;
     const tool = attempt.adapter.tool;
@@ -40,7 +43,7 @@ export function attemptToolFindings(contract: DelegationContract, records: reado
       out.push(delegationFinding("SCOPE_TOOL", `${path}: ${attempt.attempt_id} ran through the tool ${tool}, not within ${named}'s scope.tools (${tools.join(", ")}): the contract authorizes each tool separately (section 9), so it ran under no authority`, { path, dimension: dimensions[0], expected: tools.join(" "), received: tool }));
     }
     for (const d of toolDenials) {
-      if (!denialCovers(d.tools ?? [], tool)) continue;
+      if (!denialRefuses(d, { tool })) continue;
       out.push(delegationFinding("SCOPE_DENIED", `${path}: ${attempt.attempt_id} ran through the tool ${tool}, which ${named}'s denial ${d.rule_id} refuses${d.reason === undefined ? "" : `: ${d.reason}`}`, { path, dimension: dimensions[1], received: d.rule_id }));
     }
   }

@@ -6,10 +6,10 @@
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
-import { gatesReachedBy } from "./_gate-reach.js";
+import { gateReach } from "./_gate-reach.js";
 import { isWildcard } from "./_selectors.js";
 import { compareUtc, sameRevision } from "./scalars.js";
-import { AUTONOMY_TIERS, HUMAN_AUTHORITY_GATES, humanGatesFor, tierOf, tierRank } from "./tiers.js";
+import { AUTONOMY_TIERS, HUMAN_AUTHORITY_GATES, tierOf, tierRank } from "./tiers.js";
 import type { HumanGate } from "./tiers.js";
 import { ASYNC_MONITORING, RECONCILE_FIRST } from "./vocabulary.js";
 
@@ -50,11 +50,14 @@ function gateFindings(c: DelegationContract, out: DelegationFinding[]): void {
   };
   // An operation selector reaches a gate as permission evaluation would allow a request of it
   // (`*`, `issue_*`, `Pub*`): the gate then applies (GATE_UNSATISFIED there), so the contract names
-  // its authority. Once a gate, at the first entry reaching it: a scope of thousands of `*` entries
-  // is one finding a gate, not one an entry.
+  // its authority. A gated operation or effect class a denial refuses whatever else a request names
+  // is reached by no request, as evaluation refuses it (SCOPE_DENIED): `*` denying `publish` needs
+  // no publication authority. Once a gate, at the first entry reaching it: a scope of thousands of
+  // `*` entries is one finding a gate, not one an entry.
+  const reach = gateReach(c.scope.denials);
   const reported = new Set<HumanGate>();
   c.scope.operations.forEach((op, i) => {
-    for (const g of gatesReachedBy(op)) {
+    for (const g of reach.byOperation(op)) {
       if (reported.has(g)) continue;
       reported.add(g);
       const what = isWildcard(op) ? `operation selector ${op} covers ${HUMAN_AUTHORITY_GATES[g].operations.join(", ")}, which` : `operation ${op}`;
@@ -62,7 +65,7 @@ function gateFindings(c: DelegationContract, out: DelegationFinding[]): void {
     }
   });
   c.scope.effect_classes.forEach((e, i) => {
-    for (const g of humanGatesFor(null, e)) need(g, `scope.effect_classes.${i}`, `effect class ${e}`);
+    for (const g of reach.byEffectClass(e)) need(g, `scope.effect_classes.${i}`, `effect class ${e}`);
   });
 }
 

@@ -10,9 +10,10 @@ import type { Dimension } from "./dimensions.js";
 import { durationMs, sameRevision, utcNanos } from "./scalars.js";
 import { consentedClasses } from "./_consented-classes.js";
 import { few } from "./_few.js";
-import { gatesReachedBy } from "./_gate-reach.js";
+import { gateReach } from "./_gate-reach.js";
+import type { GateReach } from "./_gate-reach.js";
 import { uncovered } from "./_selectors.js";
-import { foldCase, HUMAN_AUTHORITY_GATES } from "./tiers.js";
+import { foldCase } from "./tiers.js";
 import type { HumanGate } from "./tiers.js";
 
 /**
@@ -69,14 +70,14 @@ function narrows(parent: ReviewerRequirement, child: ReviewerRequirement): boole
  * The first of the child's scope entries, within the parent's scope, that can reach a human gate:
  * an operation selector covering one of the gate's operations in some case (a gate governs an
  * operation in any case, so `Pub*` reaches `publish` through `Publish`), or one of the gate's effect
- * classes. Null when none. An entry outside the parent's scope is the attenuation's finding already.
+ * classes, unless a denial of the child refuses it whatever else a request names (`gateReach`).
+ * Null when none. An entry outside the parent's scope is the attenuation's finding already.
  */
-function reachesGate(parent: DelegationContract, child: DelegationContract, gate: HumanGate, outside: () => ReadonlySet<string>): string | null {
-  const { effectClasses } = HUMAN_AUTHORITY_GATES[gate];
+function reachesGate(parent: DelegationContract, child: DelegationContract, reach: GateReach, gate: HumanGate, outside: () => ReadonlySet<string>): string | null {
   for (const s of child.scope.operations) {
-    if (gatesReachedBy(s).includes(gate) && !outside().has(s)) return `operation ${s}`;
+    if (reach.byOperation(s).includes(gate) && !outside().has(s)) return `operation ${s}`;
   }
-  for (const e of child.scope.effect_classes) if ((effectClasses as readonly string[]).includes(e) && parent.scope.effect_classes.includes(e)) return `effect class ${e}`;
+  for (const e of child.scope.effect_classes) if (reach.byEffectClass(e).includes(gate) && parent.scope.effect_classes.includes(e)) return `effect class ${e}`;
   return null;
 }
 
@@ -122,11 +123,13 @@ export function inheritanceFindings(parent: DelegationContract, child: Delegatio
   // a document of tens of thousands a side is checked in time linear in its size).
   let outsideOps: ReadonlySet<string> | undefined;
   const outside = (): ReadonlySet<string> => (outsideOps ??= new Set(uncovered(parent.scope.operations, child.scope.operations)));
+  // The gates the child's scope reaches past its denials, found once.
+  let childReach: GateReach | undefined;
   cg.human_authorities.forEach((c, i) => {
     const named = namedFor.get(c.gate);
     if (named === undefined) {
       if (!unnamedReach.has(c.gate)) {
-        const reach = reachesGate(parent, child, c.gate, outside);
+        const reach = reachesGate(parent, child, (childReach ??= gateReach(child.scope.denials)), c.gate, outside);
         unnamedReach.set(c.gate, reach);
         if (reach !== null) out.push(dimensionFinding("human_gates", `gates.human_authorities.${i}: the parent names no authority for the gate ${c.gate}, so no effect under it passes there; the child's ${reach} reaches that gate and names ${c.authority_ref} to decide it, which would grant what the parent cannot`, { path: `gates.human_authorities.${i}`, expected: `no authority for ${c.gate}`, received: c.authority_ref }));
       }

@@ -25,7 +25,8 @@ import { remoteIdSubstitutions } from "./_remote-ids.js";
 import type { OwnIdentifier } from "./_remote-ids.js";
 import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, nanosAsMs, sameRevision, utcNanos } from "./scalars.js";
 import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
-import { ambiguousSpelling, coveringSelector, denialCovers, isWildcard } from "./_selectors.js";
+import { ambiguousSpelling, coveringSelector, isWildcard } from "./_selectors.js";
+import { denialRefuses } from "./_denials.js";
 import { isConsequential, tierOf, tierRank } from "./tiers.js";
 import { RECONCILE_FIRST, RESOLVED_FOR_CONSEQUENTIAL, SUPPORTED_SCHEMAS } from "./vocabulary.js";
 
@@ -301,8 +302,7 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // A denial matches whatever the case of the request's names: "DELETE" does not escape a denial
   // of "delete" (names are ASCII). The scope itself allows exact names only.
   for (const d of scope.denials) {
-    const hits = (list: readonly string[] | undefined, value: string | undefined): boolean => list === undefined || (value !== undefined && denialCovers(list, value));
-    if (hits(d.operations, r.operation) && hits(d.objects, r.object) && hits(d.tools, tool) && hits(d.effect_classes, r.effect_class)) deny("SCOPE_DENIED", "scope.denials", `denial ${d.rule_id} refuses this${d.reason === undefined ? "" : `: ${d.reason}`}`, { received: d.rule_id });
+    if (denialRefuses(d, { operation: r.operation, object: r.object, tool, effect_class: r.effect_class })) deny("SCOPE_DENIED", "scope.denials", `denial ${d.rule_id} refuses this${d.reason === undefined ? "" : `: ${d.reason}`}`, { received: d.rule_id });
   }
 
   // The tier: what the agent may do.

@@ -39,3 +39,24 @@ describe("checkCardRevisionDocument", () => {
     expect(d.checkCardRevisionDocument(null).ok).toBe(false);
   });
 });
+
+// Section 4.1 lists the card lifecycles (proposed, active, suspended, revoked, retired, superseded)
+// and no transitions between them; 4.3 says suspension or revocation "prevents new delegation and
+// consequential effects after its effective §1.2 control boundary", not that it is final; section 1
+// has every change "append new records"; section 10 leaves "lifecycle and revocation policy" to what
+// transport does not supply. So checkCardRevision judges no lifecycle: a revision after a revoked,
+// retired or superseded one may assert active again (README, "Agent Card").
+describe("checkCardRevision and the prior's lifecycle", () => {
+  const ended = (state: string): Record<string, unknown> => ({ ...r2, lifecycle: { state, reason: "operator audit", effective_at: "2026-10-01T00:00:00Z" }, lifecycle_assertion: state });
+  for (const state of ["revoked", "retired", "superseded", "suspended"]) {
+    it(`an active revision after a ${state} one is allowed: the spec makes no lifecycle terminal`, () => {
+      const prior = ended(state);
+      expect(d.validateCard(prior).ok).toBe(true);
+      expect(d.checkCardRevisionDocument({ prior, next: r3 })).toStrictEqual({ ok: true, findings: [] });
+    });
+  }
+  it("after a revoked revision the Actor still may not change silently: the one rule a revision is held to", () => {
+    const r = d.checkCardRevisionDocument({ prior: ended("revoked"), next: { ...r3, agent_actor_ref: helper } });
+    expect(r.findings.map((f) => f.code)).toStrictEqual(["CARD_ACTOR_CHANGED"]);
+  });
+});

@@ -47,15 +47,25 @@ describe("a child naming an authority for a gate its parent names none for", () 
 });
 
 describe("a reassignment naming an authority for a gate its prior names none for", () => {
-  it("is denied when its operations reach the gate: 11.4's same or narrower scope", () => {
-    const prior = record("d-research-2-r1");
+  /** D-RESEARCH-2 at r1 reaching promotion by `promote_*`, and r2 naming an authority for it; `denied` keeps their denial of promote_hypothesis. */
+  const promoting = (denied: boolean): { prior: DelegationContract; next: DelegationContract } => {
+    const [prior, next] = [record("d-research-2-r1"), record("d-research-2-r2")];
+    for (const c of [prior, next]) if (!denied) c.scope.denials[0].operations = c.scope.denials[0].operations.filter((o: string) => o !== "promote_hypothesis");
     prior.scope.operations = [...prior.scope.operations, "promote_*"];
-    const next = record("d-research-2-r2");
     next.scope.operations = [...next.scope.operations, "promote_hypothesis"];
     next.gates.human_authorities = [{ gate: "hypothesis_promotion", authority_ref: "HUMAN-PICKED-BY-DELEGATOR" }];
-    const r = checkReassignment(unvalidated(prior), read<DelegationContract>(next));
+    return { prior: unvalidated(prior), next: read<DelegationContract>(next) };
+  };
+  it("is denied when its operations reach the gate: 11.4's same or narrower scope", () => {
+    const { prior, next } = promoting(false);
+    const r = checkReassignment(prior, next);
     expect(r.decision).toBe("deny");
     expect(r.failed).toEqual(["human_gates"]);
     expect(r.findings.map((f) => f.code)).toEqual(["INHERIT_HUMAN_GATES"]);
+  });
+  it("is allowed when its own denial refuses the gated operation: no request reaches the gate, so the entry only adds a decision", () => {
+    const { prior, next } = promoting(true);
+    expect(next.scope.denials[0]?.operations).toContain("promote_hypothesis");
+    expect(checkReassignment(prior, next)).toMatchObject({ decision: "allow", failed: [] });
   });
 });
