@@ -97,10 +97,11 @@ const ENVELOPE_TOKEN = /(?:^|[ \t])(from|to|item)=(\S+)/g;
 /**
  * Best-effort address of a broken line, so a receiver can still refuse it. Runs of spaces count as
  * one here: a doubled or leading space is refused (SPACING), but the id is still the third word.
- * A tab counts as a space (it is refused, CONTROL_CHAR, where a space would stand).
+ * A tab counts as a space (it is refused, CONTROL_CHAR, where a space would stand), and a control
+ * character or a line break before the first word is passed over, as the version token is read.
  */
 function recoverEnvelope(text: string): Envelope {
-  const head = text.replace(/^[ \t]+/, "").split(/[ \t]+/, 3);
+  const head = text.replace(/^[ \t\x00-\x1f\x7f-\x9f\u2028\u2029]+/, "").split(/[ \t]+/, 3);
   const id = head.length === 3 && !(head[2] as string).includes("=") ? (head[2] as string) : null;
   // Each field's first token: a second names nothing the first did not.
   const first: { [field: string]: string } = {};
@@ -114,17 +115,38 @@ function recoverEnvelope(text: string): Envelope {
  */
 function fail(text: string, findings: Finding[]): LineResult {
   // The version token is the first word before the tail, after any leading spaces (those are a
-  // SPACING error). A tab stands where a space would (a CONTROL_CHAR error, README note 7): one
-  // before or after `RW1` does not make it another version.
+  // SPACING error). A character a line may hold nowhere (note 5) does not make `RW1` another
+  // version (README note 7): a tab stands where a space would, and another control character, a
+  // line break or a lone surrogate is passed over, before or inside the word, so the line is
+  // refused for that character (CONTROL_CHAR, LINE_BREAK, ENCODING), why=UNK. A character a line
+  // may hold (a no-break space, a byte order mark) is part of the word, as of any value.
   const separator = tailSeparator(text);
   const end = separator < 0 ? text.length : separator;
   let at = 0;
-  while (at < end && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
+  while (at < end && (text.charCodeAt(at) === 32 || refusedAt(text, at))) at++;
   let stop = at;
-  while (stop < end && text.charCodeAt(stop) !== 32 && text.charCodeAt(stop) !== 9) stop++;
-  const v = text.slice(at, stop);
-  const read = v === "" || v === VERSION ? _capFindings(findings, uncounted) : [_versionFinding(v, at)];
+  // The word without the characters passed over, kept only as far as it could still be `RW1`.
+  let kept = "";
+  for (let c = text.charCodeAt(stop); stop < end && c !== 32 && c !== 9; c = text.charCodeAt(++stop)) {
+    if (kept.length <= VERSION.length && !refusedAt(text, stop)) kept += text[stop];
+  }
+  const read = kept === "" || kept === VERSION ? _capFindings(findings, uncounted) : [_versionFinding(text.slice(at, stop), at)];
   return { ok: false, value: null, findings: read, envelope: recoverEnvelope(text) };
+}
+
+/** Whether the character at `i` is one characterFindings refuses (a surrogate pair is two a line may hold). */
+function refusedAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029) return true;
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const next = text.charCodeAt(i + 1);
+    return !(next >= 0xdc00 && next <= 0xdfff);
+  }
+  if (c >= 0xdc00 && c <= 0xdfff) {
+    const prev = text.charCodeAt(i - 1);
+    return !(prev >= 0xd800 && prev <= 0xdbff);
+  }
+  return false;
 }
 
 // Token boundaries, reused across calls (parsing is synchronous): start, end and first `=` of each.

@@ -187,7 +187,11 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     const element = type === null ? null : type.kind === "list" ? type.of : type;
     // The core's own kinds (a readback level, a digest, a constraint ...) carry core rules that mean
     // nothing on a profile's slot: a profile takes section 7's types only.
-    if (element === null || CORE_ONLY_KINDS.has(element.kind)) return push("PROFILE_SCHEMA", `${path}.type`, `'${slot.type}' is not a slot type (token ref enum:<name> list:<type> int:<lo>-<hi> date time days bool money num msgid agent)`);
+    if (element === null || CORE_ONLY_KINDS.has(element.kind)) {
+      // An int range says what a range may be: the bounds' shape and order are what went wrong.
+      const range = /^(?:list:)?int:/.test(slot.type) ? "; an int range is int:<lo>-<hi>, whole numbers of at most 15 digits, lo not above hi, either may be negative (int:-10-10, int:-20--5)" : "";
+      return push("PROFILE_SCHEMA", `${path}.type`, `'${slot.type}' is not a slot type (token ref enum:<name> list:<type> int:<lo>-<hi> date time days bool money num msgid agent)${range}`);
+    }
     if (element.kind === "enum" && !enumNames.has(element.name)) push("PROFILE_REFERENCE", `${path}.type`, `type ${slot.type} names enum ${element.name}, which is neither core nor defined by the profile`);
   });
   const slotOf = (key: string) => (file.slots ?? []).find((s) => s.key === key);

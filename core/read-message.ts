@@ -1,7 +1,8 @@
 /**
  * One message as a program receives it: a string is an RW1 line, or its JSON form when it starts
- * with `{`; an object is a JSON form. Every adapter (the CLI, the Worker, the playground) reads
- * its input through this, so none decides on its own what a line is.
+ * with `{` (or `[`, a list, refused as a JSON form: isJsonForm); an object is a JSON form. Every
+ * adapter (the CLI, the Worker, the playground) reads its input through this, so none decides on
+ * its own what a line is.
  */
 import { checkLine } from "./check-line.js";
 import type { LineCheck, VocabularyResolver } from "./check-line.js";
@@ -14,7 +15,7 @@ import { parseJsonText } from "./json-text.js";
 
 /**
  * What `parse` makes of one input. An RW1 line is read as checkLine reads it. A JSON form (an
- * object, or text starting with `{`) is already a message: read as a line, its first token is only
+ * object, or text starting with `{` or `[`) is already a message: read as a line, its first token is only
  * no version token, so it gets the one finding every adapter gives (VERSION, as a line reader
  * says, in words that name the form and the readers that take it) rather than each its own.
  */
@@ -46,7 +47,7 @@ export interface FormattedInput {
 
 /**
  * What `format` makes of one input, the mirror of readLine: a JSON form (an object, or text
- * starting with `{`) is read as readMessage reads it and, when valid, written as its line. Any
+ * starting with `{` or `[`) is read as readMessage reads it and, when valid, written as its line. Any
  * other text is no JSON form, and gets the one finding every adapter gives, naming what it looks
  * like: an RW1 line (which parse reads), or text holding no JSON object.
  */

@@ -32,7 +32,9 @@ export type SlotType =
 /** The scalar kinds: those whose values are strings of a shape, and the three that are not. */
 const SCALAR_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set([...Object.keys(_SHAPES), ...(["days", "bool", "rblevel"] satisfies ScalarKind[])]);
 
-const INT_RANGE = /^int:(\d{1,15})-(\d{1,15})$/;
+// Either bound may be negative (`int:-10-10`, `int:-20--5`): a line's integer may be (section 6:
+// integers are JSON numbers), and the bounds' own signs keep the `-` between them unambiguous.
+const INT_RANGE = /^int:(-?\d{1,15})-(-?\d{1,15})$/;
 const ENUM_NAME = /^enum:([a-z][a-z0-9_]*)$/;
 
 /**
@@ -51,8 +53,9 @@ function scalarType(text: string): SlotType | null {
   if (text === "int") return { kind: "int", lo: 0, hi: Number.MAX_SAFE_INTEGER, text };
   const range = INT_RANGE.exec(text);
   if (range) {
-    const lo = Number(range[1]);
-    const hi = Number(range[2]);
+    // `+ 0`: a bound written `-0` is 0, shown as 0.
+    const lo = Number(range[1]) + 0;
+    const hi = Number(range[2]) + 0;
     return lo <= hi ? { kind: "int", lo, hi, text } : null;
   }
   const e = ENUM_NAME.exec(text);

@@ -64,9 +64,10 @@ describe("rw parse", () => {
       [4, true, []],
       [5, false, ["VERSION"]],
       [6, false, ["VERSION"]],
-      [7, false, ["VERSION"]],
+      // A vertical tab is a control character, refused anywhere on a line (note 5), not another version (note 7).
+      [7, false, ["CONTROL_CHAR"]],
     ]);
-    expect(rows.map((x) => x.findings[0]?.message.match(/it holds (U\+[0-9A-F]{4})/)?.[1] ?? null)).toStrictEqual(["U+00A0", null, "U+FEFF", "U+3000", "U+000B"]);
+    expect(rows.map((x) => x.findings[0]?.message.match(/it holds (U\+[0-9A-F]{4})/)?.[1] ?? null)).toStrictEqual(["U+00A0", null, "U+FEFF", "U+3000", null]);
     expect(r.code).toBe(1);
   });
   it("reads an option file's lines as stdin's: a line of a no-break space beside the message is a second line", () => {
@@ -99,8 +100,10 @@ describe("rw format", () => {
     const r = rw(["format"], `${HO}\n`);
     expect(r.err).toContain("format reads JSON forms, one object per line; this is an RW1 line: parse reads RW1 lines, validate checks either");
     expect(r.code).toBe(1);
+    // A JSON list is a JSON form (note 2), refused in the reader of JSON forms' words.
     const list = rw(["format"], "[1,2]\n");
-    expect(list.err).toContain("format reads JSON forms, one object per line; this holds no JSON object");
+    expect(list.err).toContain("error JSON_SHAPE: message: not an object (received a list); the JSON form is one object of the fields");
+    expect(rw(["format"], "a=b\n").err).toContain("format reads JSON forms, one object per line; this holds no JSON object");
     expect(list.err).not.toContain("rw parse");
     expect(list.code).toBe(1);
   });
@@ -132,6 +135,34 @@ describe("rw validate", () => {
     }
     // Past the tab, another version is still another version.
     expect(rw(["validate", "--as", "b"], "\tRW2 HO a-1 from=a to=b item=x ask=DRAFT\n").out).toContain("RW1 UN b-1 re=a-1 from=b to=a item=x why=VER // unsupported version RW2\n");
+  });
+  it("--as NAME: a JSON list is refused as a JSON form (JSON_SHAPE, no address), never as another version (VERSION, why=VER)", () => {
+    for (const line of ['[{"v":"RW1","type":"HO"}]', "[RW1 HO a-1 from=a to=b item=x ask=DRAFT"]) {
+      const r = rw(["validate", "--as", "b"], `${line}\n`);
+      expect(r.code).toBe(1);
+      expect(r.out).toContain("error JSON_SHAPE");
+      expect(r.out).not.toContain("VERSION");
+      expect(r.out).not.toContain("why=VER");
+      expect(r.out).toContain("no refusal can be addressed: the message has no valid id to reply to (re=)");
+    }
+    expect(rw(["validate"], "[]\n").out).toContain("error JSON_SHAPE: message: not an object (received a list)");
+    // A message file holding a list over several lines is read as one JSON form, as an object is, not as three lines.
+    const file = join(tmp, "ho-list.json");
+    writeFileSync(file, `[\n${JSON.stringify({ v: "RW1" })}\n]\n`);
+    const ho = rw(["check-ho", "--ho", file, "--record", "{}"]);
+    expect(ho.code).toBe(1);
+    expect(ho.err).toContain("error JSON_SHAPE: message: not an object (received a list)");
+  });
+  it("--as NAME: a line break or another control character before or inside RW1 is refused for it (why=UNK); a no-break space makes another version's token (why=VER)", () => {
+    const rest = "HO a-1 from=a to=b item=x ask=DRAFT";
+    for (const [line, code, at] of [[`\u2028RW1 ${rest}`, "LINE_BREAK", 0], [`R\u0000W1 ${rest}`, "CONTROL_CHAR", 1], [`RW1\u0085 ${rest}`, "LINE_BREAK", 3]] as const) {
+      const r = rw(["validate", "--as", "b"], `${line}\n`);
+      expect(r.out).toContain(`error ${code} at ${at}`);
+      expect(r.out).toContain(`RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // ${code} at ${at}\n`);
+    }
+    const nbsp = rw(["validate", "--as", "b"], `\u00a0RW1 ${rest}\n`);
+    expect(nbsp.out).toContain("error VERSION at 0: unsupported protocol version \u00a0RW1 (it holds U+00A0, not shown); this reader speaks RW1");
+    expect(nbsp.out).toContain("RW1 UN b-1 re=a-1 from=b to=a item=x why=VER // unsupported version \u00a0RW1\n");
   });
   it("--as NAME prints the exact UN the receiver sends, numbered from --seq", () => {
     const r = rw(["validate", "--as", "writer", "--seq", "4"], "RW1 HO research-01 from=research to=writer item=x ask=POLISH\nRW2 HO research-02 from=research to=writer item=x ask=DRAFT\n");

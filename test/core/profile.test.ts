@@ -98,6 +98,31 @@ describe("a profile may add, never redefine or remove", () => {
   });
 });
 
+describe("an int range may have negative bounds (section 6: an integer is a JSON number)", () => {
+  const lab = { ...minimal, profile: "lab", slots: [{ key: "tmp", type: "int:-40-60", on: ["ST"] }, { key: "off", type: "list:int:-20--5", on: ["ST"] }, { key: "z", type: "int:-0-3", on: ["ST"] }] };
+  const compiled = compileVocabulary(coreVocabulary, lab);
+  const resolve = profileResolver(null, (name) => (name === "lab" ? (compiled.value ?? undefined) : undefined));
+  const line = (slots: string) => checkLine(`RW1 ST a-1 from=a to=b item=x:1 p=lab ${slots}`, resolve);
+  it("reads int:-40-60 and int:-20--5, and checks a line's values against them", () => {
+    expect(compiled.findings).toStrictEqual([]);
+    const ok = line("tmp=-40 off=-20+-5 z=0");
+    expect([ok.ok, ok.message?.slots]).toStrictEqual([true, { p: "lab", tmp: -40, off: [-20, -5], z: 0 }]);
+    expect(line("tmp=-41 off=-4 z=-1").findings.map((f) => `${f.code} ${f.message}`)).toStrictEqual([
+      "OUT_OF_RANGE tmp=-41 is outside -40-60",
+      "OUT_OF_RANGE off=-4 is outside -20--5",
+      "OUT_OF_RANGE z=-1 is outside 0-3",
+    ]);
+  });
+  it("refuses a malformed range saying what a range is", () => {
+    for (const type of ["int:5--3", "int:--3-4", "int:-3-", "int:3-1", "list:int:1--1"]) {
+      const r = compileVocabulary(coreVocabulary, { ...minimal, slots: [{ key: "n", type, on: ["ST"] }] });
+      expect(r.findings.map((f) => f.code)).toStrictEqual(["PROFILE_SCHEMA"]);
+      expect(r.findings[0]?.message).toContain("an int range is int:<lo>-<hi>, whole numbers of at most 15 digits, lo not above hi, either may be negative (int:-10-10, int:-20--5)");
+    }
+    expect(compileVocabulary(coreVocabulary, { ...minimal, slots: [{ key: "n", type: "decimal", on: ["ST"] }] }).findings[0]?.message).not.toContain("int range");
+  });
+});
+
 describe("a profile is checked before it is used", () => {
   const cases: [string, unknown, string][] = [
     ["not an object", [], "PROFILE_SCHEMA"],

@@ -18,6 +18,8 @@ describe("readMessage", () => {
   it("tells JSON text that does not parse from a line, without throwing", () => {
     expect(isJsonForm("  {")).toBe(true);
     expect(isJsonForm(line)).toBe(false);
+    // A list is a JSON form too (note 2 refuses it as one): no RW1 line starts with `[`.
+    expect([isJsonForm("[]"), isJsonForm(" \t[{"), isJsonForm("RW1 HO a-1 from=a to=b item=[x]")]).toStrictEqual([true, true, false]);
     const bad = readMessage("{not json", resolve);
     expect(bad.ok).toBe(false);
     expect(bad.findings.map((f) => f.code)).toStrictEqual(["JSON_SHAPE"]);
@@ -40,7 +42,7 @@ describe("readLine: what parse reads", () => {
     expect(readLine(line, resolve)).toStrictEqual(readMessage(line, resolve));
     const form = readMessage(line, resolve).message as object;
     const said = { code: "VERSION", severity: "error", message: "this is a JSON form: parse reads RW1 lines; format writes a JSON form's line, validate checks either", slot: "v", expected: "RW1" };
-    for (const [input, at] of [[form, undefined], [JSON.stringify(form), 0], [`  ${JSON.stringify(form)}`, 2], ["{not json", 0]] as const) {
+    for (const [input, at] of [[form, undefined], [JSON.stringify(form), 0], [`  ${JSON.stringify(form)}`, 2], ["{not json", 0], [`[${JSON.stringify(form)}]`, 0], [" []", 1]] as const) {
       const read = readLine(input, resolve);
       expect(read.ok).toBe(false);
       expect(read.message).toBeNull();
@@ -67,7 +69,14 @@ describe("formatInput: what format makes of one input", () => {
     const said = (what: string) => ({ text: null, findings: [{ code: "JSON_SHAPE", severity: "error", message: `format reads JSON forms, one object per line; ${what}` }] });
     expect(formatInput(line, resolve)).toStrictEqual(said("this is an RW1 line: parse reads RW1 lines, validate checks either"));
     expect(formatInput("  RW2 HO a-1", resolve)).toStrictEqual(said("this is an RW1 line: parse reads RW1 lines, validate checks either"));
-    expect(formatInput('["a"]', resolve)).toStrictEqual(said("this holds no JSON object"));
+    expect(formatInput("RW1", resolve)).toStrictEqual(said("this is an RW1 line: parse reads RW1 lines, validate checks either"));
+    expect(formatInput("a=b", resolve)).toStrictEqual(said("this holds no JSON object"));
+  });
+  it("refuses a JSON list as the reader of JSON forms does, in its words, not as text holding no JSON", () => {
+    const list = formatInput('["a"]', resolve);
+    expect(list.text).toBeNull();
+    expect(list.findings).toStrictEqual(readMessage('["a"]', resolve).findings);
+    expect(list.findings.map((f) => [f.code, f.message.split(";")[0]])).toStrictEqual([["JSON_SHAPE", "message: not an object (received a list)"]]);
   });
 });
 

@@ -48,6 +48,52 @@ describe("refusal: rule 2, never guess", () => {
     // Text that is not JSON still has no address to recover.
     expect(readMessage(form('"ask":"DRAFT"').slice(0, -1), resolve).envelope).toStrictEqual({ id: null, from: null, to: null, item: null });
   });
+  it("answers a character a line may hold nowhere, before, after or inside RW1, for that character (why=UNK), not as another version", () => {
+    // Note 7 with note 5: a tab, a line break, another control character or a lone surrogate is
+    // refused anywhere on a line, so it does not make RW1 another version.
+    const rest = "HO a-1 from=a to=writer item=x ask=DRAFT";
+    for (const [line, code, at] of [
+      [`\u2028RW1 ${rest}`, "LINE_BREAK", 0],
+      [`RW1\u2029 ${rest}`, "LINE_BREAK", 3],
+      [`\u0085RW1 ${rest}`, "LINE_BREAK", 0],
+      [`RW1\r ${rest}`, "LINE_BREAK", 3],
+      [`\u0000 RW1 ${rest}`, "CONTROL_CHAR", 0],
+      [`\u000bRW1 ${rest}`, "CONTROL_CHAR", 0],
+      [`R\u0000W1 ${rest}`, "CONTROL_CHAR", 1],
+      [`RW1\u007f ${rest}`, "CONTROL_CHAR", 3],
+      [`\ud800RW1 ${rest}`, "ENCODING", 0],
+    ] as const) {
+      const c = checkLine(line, resolve);
+      expect([line, c.findings.map((f) => `${f.code} ${f.at}`)]).toStrictEqual([line, [`${code} ${at}`]]);
+      expect(un(line)).toBe(`RW1 UN writer-1 re=a-1 from=writer to=a item=x why=UNK // ${code} at ${at}`);
+    }
+    // Past such a character, another version is still another version; and a word that is not RW1
+    // without it is another version's, the character shown as part of it (conformance: refusal-version-nel).
+    for (const line of [`\u2028RW2 ${rest}`, `\u0000RW2 ${rest}`]) expect(un(line)).toBe("RW1 UN writer-1 re=a-1 from=writer to=a item=x why=VER // unsupported version RW2");
+    expect(checkLine(`RW1\u2028HO ${rest.slice(3)}`, resolve).findings.map((f) => `${f.code} ${f.at}`)).toStrictEqual(["VERSION 0"]);
+  });
+  it("answers a character a line may hold, such as a no-break space or a byte order mark, before RW1 as another version's token (why=VER), naming it", () => {
+    // As in any value (to=writer\u00a0 is VALUE_TYPE, not refused for the character), it is part of the word.
+    const rest = "HO a-1 from=a to=writer item=x ask=DRAFT";
+    for (const [mark, name] of [["\u00a0", "U+00A0"], ["\u200b", "U+200B"], ["\ufeff", "U+FEFF"], ["\u3000", "U+3000"]] as const) {
+      for (const line of [`${mark}RW1 ${rest}`, `RW1${mark} ${rest}`]) {
+        const c = checkLine(line, resolve);
+        expect(c.findings.map((f) => `${f.code} ${f.at}`)).toStrictEqual(["VERSION 0"]);
+        expect(c.findings[0]?.message).toContain(`(it holds ${name}, not shown)`);
+        expect(un(line)).toMatch(/ why=VER \/\/ unsupported version /);
+      }
+      expect(checkLine(`RW1 ${rest.replace("to=writer", `to=writer${mark}`)}`, resolve).findings.map((f) => f.code)).toStrictEqual(["VALUE_TYPE"]);
+    }
+  });
+  it("reads a JSON list as a JSON form, refused for its shape with no address, never as a line of another version (why=VER)", () => {
+    for (const text of ['[{"v":"RW1","type":"HO"}]', " []", "[RW1 HO a-1 from=a to=writer item=x ask=DRAFT"]) {
+      const c = readMessage(text, resolve);
+      expect(c.findings.map((f) => f.code)).toStrictEqual(["JSON_SHAPE"]);
+      expect(c.envelope).toStrictEqual({ id: null, from: null, to: null, item: null });
+      expect(refusal(c.envelope, c.findings, "writer").findings.map((f) => f.code)).toStrictEqual(["UNADDRESSABLE", "UNADDRESSABLE"]);
+    }
+    expect(readMessage("[]", resolve).findings[0]?.message).toMatch(/^message: not an object \(received a list\)/);
+  });
   it("never substitutes a reason about the receiver (NOCAP, SCOPE)", () => {
     const line = un("RW1 HO a-1 from=a to=writer item=x ask=DRAFT pri=9 conf=Q");
     expect(line).toContain("why=UNK");

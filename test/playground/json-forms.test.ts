@@ -15,11 +15,11 @@ const JSON_HO = '{"v":"RW1","type":"HO","id":"research-02","re":null,"from":"res
 describe("holdsJsonForm", () => {
   it("is true exactly when some line, split as the checker splits the text, is a JSON form", () => {
     const some = (text: string): boolean => splitAll(text, () => 0).lines.some((l) => isJsonForm(l.text));
-    for (const text of ["", HO, JSON_HO, ` \t${JSON_HO}`, `${HO}\n${JSON_HO}`, `${HO}\r\n  {`, `${HO}\r{`, `\u2028{`, `\u00a0\ufeff{`, `${HO} // {x}`, "#{", "x\n#{", "x\u2028"]) {
+    for (const text of ["", HO, JSON_HO, ` \t${JSON_HO}`, `${HO}\n${JSON_HO}`, `${HO}\r\n  {`, `${HO}\r{`, `\u2028{`, `\u00a0\ufeff{`, `${HO} // {x}`, "#{", "x\n#{", "x\u2028", "[]", `${HO}\n  [`, `${HO} item=[x]`, "#["]) {
       expect([text, holdsJsonForm(text)]).toStrictEqual([text, some(text)]);
     }
     fc.assert(
-      fc.property(fc.array(fc.constantFrom("{", " ", "\t", "\n", "\r", "\u2028", "\u00a0", "\ufeff", "#", "x", "RW1 "), { maxLength: 12 }), (parts) => {
+      fc.property(fc.array(fc.constantFrom("{", "[", " ", "\t", "\n", "\r", "\u2028", "\u00a0", "\ufeff", "#", "x", "RW1 "), { maxLength: 12 }), (parts) => {
         const text = parts.join("");
         expect(holdsJsonForm(text)).toBe(some(text));
       }),

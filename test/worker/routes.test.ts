@@ -101,6 +101,16 @@ describe("POST /v1/validate", () => {
     expect(none.results[1].refusal).toBeNull();
     expect(none.results[1].refusalFindings.map((f: any) => f.code)).toStrictEqual(["UNADDRESSABLE"]);
   });
+  it("reads a text body's JSON list as a JSON form, refused for its shape (no UN), never as another version (why=VER)", async () => {
+    const r = await body(await postText("/v1/validate?as=writer", '[{"v":"RW1","type":"HO"}]\n[RW1 HO a-1 from=a to=writer item=x ask=DRAFT\n'));
+    for (const x of r.results) {
+      expect(x.findings.map((f: any) => f.code)).toStrictEqual(["JSON_SHAPE"]);
+      expect([x.refusal, x.refusalFindings.map((f: any) => f.code)]).toStrictEqual([null, ["UNADDRESSABLE", "UNADDRESSABLE"]]);
+    }
+    expect(r.results[0].findings[0].message).toMatch(/^message: not an object \(received a list\)/);
+    const thread = await body(await postText("/v1/check-thread", `${HO}\n[]\n`));
+    expect(thread.rejected.map((x: any) => [x.line, x.findings.map((f: any) => f.code)])).toStrictEqual([[2, ["JSON_SHAPE"]]]);
+  });
   it("never numbers a refusal with an id a line's re= shows the receiver already used (section 2: unique ids)", async () => {
     // The refused AN's re= names research-1: that id is research's, though this request never shows it.
     const r = await body(await postText("/v1/validate?as=research", "RW1 AN writer-2 re=research-1 from=writer to=research\n"));

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, committedStatement, checkHandoff, checkReadback, commit, commitClearance, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -633,7 +633,7 @@ export class ThreadObject extends DurableObject<Env> {
       const un = envelope === null ? null : this.refusalBy(envelope, checked.findings, envelope.to);
       return { line: n, status: "refused", id: envelope?.id ?? null, seq: null, findings: checked.findings, refusal: un };
     }
-    const formatted = typeof value === "string" && !value.trimStart().startsWith("{") ? { ok: true as const, value } : formatLine(message);
+    const formatted = typeof value === "string" && !isJsonForm(value) ? { ok: true as const, value } : formatLine(message);
     if (!formatted.ok) return { line: n, status: "refused", id: message.id, seq: null, findings: formatted.findings, refusal: null };
     const text = formatted.value;
     const existing = this.sql.exec<{ seq: number; line: string }>("SELECT seq, line FROM lines WHERE id = ?", message.id).toArray()[0];

@@ -154,12 +154,17 @@ const isBreak = (c: string | undefined): boolean => c === "\n" || c === "\r";
 
 /**
  * True when some line of `text` holds a JSON form (the core's isJsonForm: nothing but white space,
- * as trimStart drops it, before a `{`), found without splitting: each `{` and the white space
- * before it, back to a line break or the start. Such a line is never skipped, so the checker then
- * needs the reader of JSON forms. Each character is looked at a bounded number of times.
+ * as trimStart drops it, before a `{` or a `[`), found without splitting: each `{` and `[` and the
+ * white space before it, back to a line break or the start. Such a line is never skipped, so the
+ * checker then needs the reader of JSON forms. Each character is looked at a bounded number of times.
  */
 export function holdsJsonForm(text: string): boolean {
-  for (let i = text.indexOf("{"); i >= 0; i = text.indexOf("{", i + 1)) {
+  return opensJsonForm(text, "{") || opensJsonForm(text, "[");
+}
+
+/** True when some `open` in `text` has nothing but white space before it on its line. */
+function opensJsonForm(text: string, open: string): boolean {
+  for (let i = text.indexOf(open); i >= 0; i = text.indexOf(open, i + 1)) {
     let j = i;
     while (j > 0 && !isBreak(text[j - 1]) && (text[j - 1] as string).trim() === "") j--;
     if (j === 0 || isBreak(text[j - 1])) return true;
