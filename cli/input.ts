@@ -157,6 +157,9 @@ export function readAtMost(fd: number, buffer: Uint8Array): number {
  * holds more. A usage error naming `label`, the path and why when it cannot be read.
  */
 function readBytesAtMost(label: string, path: string, maxBytes: number): Uint8Array | null {
+  // `-` on a terminal would wait, saying nothing, for text typed up to an end of file: refused, as
+  // stdin is wherever rw reads it and nothing was piped (stdinChunks).
+  if (path === "-" && process.stdin.isTTY) throw new UsageError(`${label}: no input: stdin is a terminal; pipe the text to it, or give ${label} PATH`);
   // Never written past what is read, so only the pages a file fills are ever touched.
   const buffer = Buffer.allocUnsafe(maxBytes + 1);
   let fd: number | null = null;

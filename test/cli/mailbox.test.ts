@@ -654,6 +654,24 @@ describe("rw mailbox new: create-once publication", () => {
     expect(bom.status).toBe(0);
     expect(bom.stdout).toContain("---\nObjective.\n");
   });
+  // A terminal as stdin, through util-linux's script(1) where it runs: rw's own stdin is then a real tty.
+  const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0;
+  it.skipIf(!hasScript)("--file - or --message - on a terminal is a usage error, as rw validate's stdin there is, never a silent wait for typing", () => {
+    const a = room();
+    const onTty = (args: string[]): { code: number | null; out: string } => {
+      const command = [process.execPath, RW, ...args].map((w) => `'${w}'`).join(" ");
+      const r = spawnSync("script", ["-qec", command, "/dev/null"], { input: "", encoding: "utf8", cwd: ROOT, timeout: 20_000 });
+      // The terminal's output: stdout and stderr together, its line ends CRLF.
+      return { code: r.status, out: r.stdout.replaceAll("\r\n", "\n") };
+    };
+    const body = onTty(["mailbox", "new", a.root, ...HELLO, "--file", "-", "--dry-run"]);
+    expect(body).toStrictEqual({ code: 2, out: "rw: --file: no input: stdin is a terminal; pipe the text to it, or give --file PATH\nTry 'rw mailbox new --help'.\n" });
+    expect(onTty(["mailbox", "new", a.root, "--message", "-"]).out).toMatch(/^rw: --message: no input: stdin is a terminal; /);
+    // The convention it follows: rw validate and a message option read from stdin say the same.
+    expect(onTty(["validate"]).out).toMatch(/^rw: no input: pipe lines to stdin, or give --file PATH\n/);
+    expect(onTty(["check-ho", "--ho", "-", "--record", "{}"]).out).toMatch(/^rw: --ho: no input: stdin is a terminal; /);
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
+  });
   it("refuses a --message or --file that never ends (/dev/zero) as too large, reading no more than a message holds (exit 1)", () => {
     const a = room();
     for (const args of [["--message", "/dev/zero"], ["--from", "VEGA", "--to", "LYRA", "--kind", "hello", "--arena", "DEMO", "--machine", "VEGA-BOX", "--file", "/dev/zero"]]) {
