@@ -128,11 +128,26 @@ export function nowOption(value: string | undefined): string {
 
 
 /**
- * The sender's record given with --record (inline JSON or a file), as the core reads it: JSON that
- * does not parse is a usage error (the Worker's 400); a record the vocabulary refuses is invalid
- * input (exit 1 with its findings, the Worker's 422), which the command prints.
+ * The sender's record given with --record (inline JSON or a file), in two steps. Its JSON is read
+ * at once: JSON that does not parse, or a file that cannot be read, is a usage error (the Worker's
+ * 400) whatever the messages hold, so the command reads it before them and an HO that does not
+ * parse (exit 1) never hides it. The record is then read against the HO's vocabulary, by the
+ * function returned: one the vocabulary refuses is invalid input (exit 1 with its findings, the
+ * Worker's 422), which the command prints.
  */
-export function recordOption(value: string | undefined, vocabulary: Vocabulary): Result<SenderRecord> | undefined {
+export function recordOption(value: string | undefined): ((vocabulary: Vocabulary) => Result<SenderRecord>) | undefined {
   const json = jsonOption("record", value);
-  return json === undefined ? undefined : readRecord(json, vocabulary);
+  return json === undefined ? undefined : (vocabulary) => readRecord(json, vocabulary);
+}
+
+/**
+ * A value from a fixed list (`delegation validate --kind`), or undefined when the option is absent.
+ * An empty value (an unset variable) is named as empty, as every option's is, not quoted as the
+ * value "" (`--kind : one of ...`).
+ */
+export function choiceOption<T extends string>(option: string, value: string | undefined, choices: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (isBlankLine(value)) throw new UsageError(`--${option} is empty: give one of ${choices.join(", ")}, or leave the option out`);
+  if (!(choices as readonly string[]).includes(value)) throw new UsageError(`--${option} ${value}: one of ${choices.join(", ")}`);
+  return value as T;
 }

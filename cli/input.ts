@@ -10,6 +10,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { open } from "node:fs/promises";
+import { isatty } from "node:tty";
 import { finding, isSkippedLine, withoutBom } from "../core/index.js";
 import type { LineCheck } from "../core/index.js";
 import { UsageError } from "./usage-error.js";
@@ -157,6 +158,10 @@ export function readAtMost(fd: number, buffer: Uint8Array): number {
  * holds more. A usage error naming `label`, the path and why when it cannot be read.
  */
 function readBytesAtMost(label: string, path: string, maxBytes: number): Uint8Array | null {
+  // `-` on a terminal would wait, saying nothing, for text typed up to an end of file: refused, as
+  // stdin is wherever rw reads it and nothing was piped (stdinChunks). Asked of descriptor 0, never
+  // of process.stdin: creating that stream makes a pipe non-blocking, and readSync then fails, EAGAIN.
+  if (path === "-" && isatty(0)) throw new UsageError(`${label}: no input: stdin is a terminal; pipe the text to it, or give ${label} PATH`);
   // Never written past what is read, so only the pages a file fills are ever touched.
   const buffer = Buffer.allocUnsafe(maxBytes + 1);
   let fd: number | null = null;

@@ -135,8 +135,18 @@ const HELP_WORDS: ReadonlySet<string> = new Set(["help", "--help", "-h"]);
 /** Where a usage error points: the command's own help once the command is known. */
 let helpHint = "rw --help";
 
+/**
+ * The argument list with a group's help word read as rw's own: `rw delegation help`, `rw mailbox
+ * --help new` are `rw help delegation`, `rw --help mailbox new`, so every group takes `help` as
+ * a subcommand word as it takes `--help`, with the same answer and the same rule for what follows.
+ */
+function helpFirst(argv: readonly string[]): readonly string[] {
+  const [group, word] = argv;
+  return group !== undefined && GROUPS.has(group) && word !== undefined && HELP_WORDS.has(word) ? [word, group, ...argv.slice(2)] : argv;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
-  const { name, rest } = commandName(argv);
+  const { name, rest } = commandName(helpFirst(argv));
   if (name === "--version") {
     if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}': --version takes none`);
     process.stdout.write(`${version()}\n`);
@@ -170,9 +180,10 @@ async function main(argv: readonly string[]): Promise<number> {
     (name === undefined ? process.stderr : process.stdout).write(`${await usage()}\n`);
     return name === undefined ? 2 : 0;
   }
-  if (GROUPS.has(name) && (rest.length === 0 || rest[0] === "--help" || rest[0] === "-h")) {
-    (rest.length === 0 ? process.stderr : process.stdout).write(`${await usage(name)}\n`);
-    return rest.length === 0 ? 2 : 0;
+  // A group alone explains a usage error (asked for with a help word, it is rw help GROUP, above).
+  if (GROUPS.has(name) && rest.length === 0) {
+    process.stderr.write(`${await usage(name)}\n`);
+    return 2;
   }
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (load === undefined) {
@@ -190,6 +201,11 @@ async function main(argv: readonly string[]): Promise<number> {
   for (const [o, spec] of Object.entries(specs)) options[o] = { type: spec.type, ...(spec.short ? { short: spec.short } : {}) };
   const { values, positionals, tokens } = parseArgs({ args: [...rest], allowPositionals: true, strict: true, options, tokens: true });
   if (values["help"] === true) {
+    // A word after the help request is refused, as rw help COMMAND refuses one after the command:
+    // one rule for both forms. What comes before it is the command line the help is asked about.
+    const asked = tokens.findIndex((t) => t.kind === "option" && t.name === "help");
+    const stray = tokens.slice(asked + 1).find((t) => t.kind === "positional");
+    if (stray?.kind === "positional") throw new UsageError(`unexpected argument '${stray.value}': --help takes none after it (rw ${name} --help)`);
     process.stdout.write(`${commandUsage(name, command)}\n`);
     return 0;
   }

@@ -14,6 +14,8 @@ async function run(ctx: CommandContext): Promise<number> {
   // it would be ignored in silence. A mistake whatever the messages hold: refused before they are
   // read, so an HO or DN that does not parse (exit 1) never hides it.
   if (ctx.options["record"] !== undefined && rbOption === undefined) throw new UsageError("--record checks the values the readback (--rb) resolved: give --rb");
+  // So is a record whose JSON does not parse; the core reads its values by the HO's vocabulary later.
+  const readRecordWith = recordOption(ctx.options["record"] as string | undefined);
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   const dn = messageOption("dn", ctx.options["dn"] as string | undefined, ctx.profiles);
   const rb = rbOption === undefined ? null : messageOption("rb", rbOption, ctx.profiles);
@@ -27,7 +29,7 @@ async function run(ctx: CommandContext): Promise<number> {
   const vocabulary = vocabularyOf(ho.message!, ctx.profiles);
   const unread = recordUnread(readbackSet(ho.message!, vocabulary));
   if (ctx.options["record"] !== undefined && unread !== null) throw new UsageError(`--record checks resolved execution values, which this HO does not ask for: ${unread}`);
-  const read = recordOption(ctx.options["record"] as string | undefined, vocabulary);
+  const read = readRecordWith?.(vocabulary);
   if (read?.ok === false) {
     if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "record", findings: read.findings }));
     else await ctx.err.line(renderRefusedRecord(read.findings));

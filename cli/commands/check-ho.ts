@@ -1,6 +1,6 @@
 /** `rw check-ho`: an HO against the approval record before it is sent, or a relay's forward. */
 import { checkHandoff, checkRelay } from "../../core/index.js";
-import type { Result, SenderRecord } from "../../core/index.js";
+import type { Result, SenderRecord, Vocabulary } from "../../core/index.js";
 import { messageOption, recordOption, slotValuesOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderCheck, renderRefusedRecord } from "../report.js";
@@ -17,6 +17,11 @@ async function run(ctx: CommandContext): Promise<number> {
   // does not parse (exit 1) never hides them.
   if (relayFrom !== undefined && recordValue !== undefined) throw new UsageError("give --record FILE (before sending) or --relay-from HO (a relay's forward), not both");
   if (ctx.options["adds"] !== undefined && relayFrom === undefined) throw new UsageError("--adds names the slots a relay's role adds: it goes with --relay-from");
+  // Their JSON is no matter of the HO either: a --record or --adds that is not JSON (or no object
+  // of slot values) is a usage error before the HO is read. The core reads the values by the HO's
+  // vocabulary (decoded by slot type) once it is.
+  const readRecordWith = recordOption(recordValue);
+  const adds = slotValuesOption("adds", ctx.options["adds"] as string | undefined) ?? {};
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   if (ho.message === null) {
     if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "HO", findings: ho.findings }));
@@ -35,9 +40,10 @@ async function run(ctx: CommandContext): Promise<number> {
     }
     // The core reads adds as it reads a record's values (decoded by slot type, refused when the
     // type does not admit one): only their JSON shape is this adapter's to check.
-    report = checkRelay(ho.message, received.message, vocabulary, slotValuesOption("adds", ctx.options["adds"] as string | undefined) ?? {});
+    report = checkRelay(ho.message, received.message, vocabulary, adds);
   } else {
-    const record = recordOption(recordValue, vocabulary) as Result<SenderRecord>;
+    // rw named a call with neither --record nor --relay-from missing before the command ran.
+    const record = (readRecordWith as (vocabulary: Vocabulary) => Result<SenderRecord>)(vocabulary);
     if (!record.ok) {
       if (ctx.json) await ctx.out.line(jsonText({ ok: false, invalid: "record", findings: record.findings }));
       else await ctx.err.line(renderRefusedRecord(record.findings));

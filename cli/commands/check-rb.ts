@@ -9,6 +9,9 @@ import type { Command, CommandContext } from "./context.js";
 import { jsonText } from "../json-text.js";
 
 async function run(ctx: CommandContext): Promise<number> {
+  // The record's JSON is no matter of the messages: one that does not parse is a usage error
+  // before they are read, never hidden by an HO or RB that does not parse (exit 1).
+  const readRecordWith = recordOption(ctx.options["record"] as string | undefined);
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
   const rb = messageOption("rb", ctx.options["rb"] as string | undefined, ctx.profiles);
   if (ho.message === null || rb.message === null) {
@@ -28,7 +31,7 @@ async function run(ctx: CommandContext): Promise<number> {
   if (criteria !== null && criteria.findings.length > 0) throw new UsageError(`--expect-acc: ${criteria.findings.map((f) => f.message).join("; ")}`);
   const unread = recordUnread(asked);
   if (ctx.options["record"] !== undefined && unread !== null) throw new UsageError(`--record is read at tier 5, which this HO does not ask: ${unread}`);
-  const read = recordOption(ctx.options["record"] as string | undefined, vocabulary);
+  const read = readRecordWith?.(vocabulary);
   if (read?.ok === false) {
     if (ctx.json) await ctx.out.line(jsonText({ roger: false, wilco: false, invalid: "record", findings: read.findings }));
     else await ctx.err.line(renderRefusedRecord(read.findings));

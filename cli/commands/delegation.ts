@@ -6,9 +6,9 @@
  * pass, 1 failed, 2 usage.
  */
 import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, DOCUMENT_PARTS, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
-import type { DelegationFinding, DocumentCheck, DocumentParts, RecordKind } from "../../core/delegation/index.js";
+import type { DelegationFinding, DocumentCheck, DocumentParts } from "../../core/delegation/index.js";
 import { withControlsMarked as visible } from "../../core/index.js";
-import { documentOption } from "../arguments.js";
+import { choiceOption, documentOption } from "../arguments.js";
 import { readDocument } from "../document.js";
 import { jsonText } from "../json-text.js";
 import { needs, UsageError } from "../usage-error.js";
@@ -106,11 +106,10 @@ async function report(ctx: CommandContext, ok: boolean, json: unknown, head: str
 }
 
 async function validate(ctx: CommandContext): Promise<number> {
-  const kind = ctx.options["kind"] as string | undefined;
-  if (kind !== undefined && !(RECORD_KINDS as readonly string[]).includes(kind)) throw new UsageError(`--kind ${kind}: one of ${RECORD_KINDS.join(", ")}`);
+  const kind = choiceOption("kind", ctx.options["kind"] as string | undefined, RECORD_KINDS);
   const doc = await input(ctx, null);
   if (doc === undefined) return FAIL;
-  const r = validateRecord(doc, { kind: kind as RecordKind | undefined, consequential: ctx.options["consequential"] === true, requireSignature: ctx.options["require-signature"] === true });
+  const r = validateRecord(doc, { kind, consequential: ctx.options["consequential"] === true, requireSignature: ctx.options["require-signature"] === true });
   const verdict = r.ok ? (r.findings.length === 0 ? "ok" : "ok, with notes") : "refused";
   return report(ctx, r.ok, { ok: r.ok, kind: r.kind, findings: r.findings }, `${r.kind ?? "record"}${named(doc)}: ${verdict}`, r.findings);
 }

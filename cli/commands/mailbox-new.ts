@@ -41,7 +41,7 @@ import { arrivalsWithId } from "../mailbox/arrivals.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { primerState } from "../mailbox/primer.js";
-import { publishOnce, PublishRefusal } from "../mailbox/publish.js";
+import { NameTaken, publishOnce, PublishRefusal } from "../mailbox/publish.js";
 import { bindRoot, refuseStateInside } from "../mailbox/state.js";
 import { needs, UsageError } from "../usage-error.js";
 import { readTextFileAtMost } from "../input.js";
@@ -92,7 +92,7 @@ function missingToCompose(options: Readonly<Record<string, string | boolean | un
 const PUBLISHING = new Set(["slug", "message", "staging", "state", "dry-run"]);
 
 /** The message composed from the options, over what the inbox says about its parent. */
-function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: string; slug: string } {
+function compose(ctx: CommandContext, inbox: Inbox, root: string, after: number | undefined): { text: string; slug: string } {
   const from = option(ctx, "from");
   const kind = option(ctx, "kind");
   // rw refused a call without them before the command ran (missingToCompose); this narrows the types.
@@ -102,7 +102,9 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string): { text: strin
   const replyTo = option(ctx, "reply-to");
   const parent = replyTo === undefined ? undefined : inbox.entries.find((e) => e.envelope.id === replyTo);
   if (replyTo !== undefined && parent === undefined && isUuid7(replyTo)) throw new UsageError(`--reply-to ${replyTo}: no valid message in the inbox or its archive has this UUID; a reply cites the exact message it answers`);
-  const id = option(ctx, "id") ?? newUuid7();
+  // Tried again after its names were taken (NamesTaken), a generated UUID is a millisecond past the
+  // last one at least, so its file name is another: two racing publishers never take one forever.
+  const id = option(ctx, "id") ?? (after === undefined ? newUuid7() : newUuid7({ msecs: Math.max(Date.now(), after + 1) }));
   const p: MailboxEnvelope | undefined = parent?.envelope;
   const full = ctx.options["full"] === true;
   const seqGiven = option(ctx, "seq");
@@ -213,9 +215,38 @@ async function refused(ctx: CommandContext, findings: readonly MailboxFinding[])
   return FAIL;
 }
 
+/**
+ * The names of a message whose UUID rw generated were all taken meanwhile by other messages: a
+ * concurrent `rw mailbox new` of the same sender and kind in the same millisecond. Nothing was
+ * published; `time` is the UUID's, for the next attempt to pass.
+ */
+class NamesTaken extends Error {
+  override readonly name = "NamesTaken";
+  constructor(readonly time: number, readonly refusal: NameTaken) {
+    super(refusal.message);
+  }
+}
+
+/**
+ * How many times a message whose UUID rw generated is composed, while its names are taken by
+ * concurrent publishers. Each round one of them at least takes the name they race for (link(2)
+ * gives it to one), so this many racing in one millisecond all publish; past it, the refusal.
+ */
+const ATTEMPTS = 16;
+
 async function run(ctx: CommandContext): Promise<number> {
   try {
-    return await publish(ctx);
+    let after: number | undefined;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await publish(ctx, after);
+      } catch (error) {
+        if (!(error instanceof NamesTaken)) throw error;
+        if (attempt === ATTEMPTS) throw error.refusal;
+        // Composed again from the inbox read again: the name taken is seen, the checks see the racer.
+        after = error.time;
+      }
+    }
   } catch (error) {
     if (error instanceof InputTooLarge) return refused(ctx, [mailboxFinding("MESSAGE_TOO_LARGE", error.message, { expected: `at most ${MAX_MESSAGE_BYTES}` })]);
     if (!(error instanceof PathRefusal)) throw error;
@@ -227,7 +258,7 @@ async function run(ctx: CommandContext): Promise<number> {
   }
 }
 
-async function publish(ctx: CommandContext): Promise<number> {
+async function publish(ctx: CommandContext, retryAfter: number | undefined): Promise<number> {
   const path = ctx.args[0] as string;
   const found = discoverMailbox(path);
   if (found === null) throw new UsageError(`${path}: no inbox at ${path} (if it is one), ${path}/inbox or ${path}/.agent-mailbox/inbox`);
@@ -247,7 +278,7 @@ async function publish(ctx: CommandContext): Promise<number> {
     if (composing.length > 0) throw new UsageError(`--message FILE publishes that message as written: ${composing.join(", ")} would compose one; give one or the other`);
     text = inputText("--message", messageFile);
     slug = option(ctx, "slug") ?? parseFilename(messageFile.slice(messageFile.lastIndexOf("/") + 1))?.slug ?? "message";
-  } else ({ text, slug } = compose(ctx, inbox, root));
+  } else ({ text, slug } = compose(ctx, inbox, root, retryAfter));
   if (!isSlug(slug)) throw new UsageError(`--slug ${slug}: lowercase words and digits joined by hyphens, at most 64 characters`);
   const draft = preflight(text, { vocabulary: ctx.profiles.resolve });
   const e = draft.envelope;
@@ -283,7 +314,16 @@ async function publish(ctx: CommandContext): Promise<number> {
     await ctx.out.line(ctx.json ? jsonText({ ok: true, file, published: false, id: e.id, thread: e.thread, request_id: e.request_id, message: text, findings }) : `${file}\n${terminalText(text.trimEnd())}`);
     return PASS;
   }
-  const publication = publishOnce({ root: found.root, inbox: found.inbox, staging: pathOption("staging", ctx.options["staging"]) ?? tmpdir(), file, fallback: (names as { millis: string }).millis, fallbackAfter: otherMessage(e.id) }, new TextEncoder().encode(text));
+  let publication;
+  try {
+    publication = publishOnce({ root: found.root, inbox: found.inbox, staging: pathOption("staging", ctx.options["staging"]) ?? tmpdir(), file, fallback: (names as { millis: string }).millis, fallbackAfter: otherMessage(e.id) }, new TextEncoder().encode(text));
+  } catch (error) {
+    // Names taken by other messages, nothing published: a UUID rw generated is rw's to pick again
+    // (section 6: "Never overwrite on collision"). One given (--id, --message) is the caller's, and
+    // so are its names: refused, as before.
+    if (error instanceof NameTaken && messageFile === undefined && option(ctx, "id") === undefined) throw new NamesTaken(uuid7Time(e.id), error);
+    throw error;
+  }
   const published = basename(publication.path);
   // What failed after link(2) is reported beside the published file: a "refused" would be untrue,
   // and would have the message published again.

@@ -51,8 +51,11 @@ export function checkStaging(staging: string, root: string, inbox: string): void
 /** What link(2) says on a filesystem that has no hard links. */
 const NO_HARD_LINKS: ReadonlySet<string> = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS"]);
 
-/** A final name that is taken: by a file seen before linking, or one that appeared meanwhile. */
-class NameTaken extends PathRefusal {}
+/**
+ * A final name that is taken: by a file seen before linking, or one that appeared meanwhile.
+ * Nothing was published and no staging copy was left: the caller may try again under another name.
+ */
+export class NameTaken extends PathRefusal {}
 
 /**
  * Nothing was published, and staging copies were left behind (`STAGING_LEFT` notes): the refusal

@@ -1339,6 +1339,30 @@ describe("help", () => {
     const stray = rw(["help", "help", "x"]);
     expect([stray.code, stray.out, stray.err]).toStrictEqual([2, "", "rw: unexpected argument 'x': rw help help takes none\nTry 'rw --help'.\n"]);
   });
+  it("help as a group's subcommand word is rw help GROUP, for every group (rw delegation help was \"unknown command\")", () => {
+    for (const group of ["delegation", "mailbox"]) {
+      const asked = rw(["help", group]);
+      expect(asked.code).toBe(0);
+      expect(asked.out).toContain(`rw ${group}: the ${group} commands`);
+      for (const word of ["help", "--help", "-h"]) expect(rw([group, word]), `${group} ${word}`).toStrictEqual(asked);
+    }
+    // A command after it is that command's help, as after rw help GROUP.
+    expect(rw(["mailbox", "help", "new"])).toStrictEqual(rw(["help", "mailbox", "new"]));
+    expect(rw(["delegation", "help", "validate"]).out.startsWith("rw delegation validate:")).toBe(true);
+  });
+  it("a word after a help request is a usage error in both forms (rw validate --help extra printed the help, exit 0)", () => {
+    for (const args of [["validate", "--help", "extra"], ["validate", "-h", "extra"], ["mailbox", "new", "--help", "extra"], ["validate", "--help", "--", "extra"]]) {
+      const r = rw(args);
+      expect([r.code, r.out], args.join(" ")).toStrictEqual([2, ""]);
+      expect(r.err).toMatch(/^rw: unexpected argument 'extra': --help takes none after it \(rw (validate|mailbox new) --help\)\n/);
+    }
+    for (const args of [["delegation", "--help", "extra"], ["delegation", "help", "extra"], ["help", "delegation", "extra"]]) {
+      const r = rw(args);
+      expect([r.code, r.out, r.err.split("\n")[0]], args.join(" ")).toStrictEqual([2, "", expect.stringMatching(/^rw: no help for 'delegation extra': not a command/)]);
+    }
+    // What comes before the request is the command line it asks about: appending --help still shows the help.
+    expect(rw(["commit", "TOKEN", "--help"]).out.startsWith("rw commit:")).toBe(true);
+  });
   it("rw mailbox and rw delegation --help list their commands", () => {
     const bare = rw(["mailbox"]);
     expect(bare.code).toBe(2);

@@ -55,6 +55,14 @@ describe("rw delegation validate", () => {
     expect(rw(["delegation", "validate", "--kind", "card"], "{}").code).toBe(2);
     expect(rw(["delegation", "validate", "--file", join(tmp, "missing.json")]).code).toBe(2);
   });
+  it("an empty or blank --kind is named as empty, as every option's empty value is (it read \"--kind : one of ...\")", () => {
+    for (const kind of ["", " \t"]) {
+      const r = rw(["delegation", "validate", "--kind", kind], "{}");
+      expect([r.code, r.out]).toStrictEqual([2, ""]);
+      expect(r.err).toMatch(/^rw: --kind is empty: give one of agent_card, delegation_contract, .*, control_fence_set, or leave the option out\n/);
+    }
+    expect(rw(["delegation", "validate", "--kind", "card"], "{}").err).toMatch(/^rw: --kind card: one of agent_card, /);
+  });
 });
 
 describe("stdin is read up to 64 MiB, as --file is", () => {

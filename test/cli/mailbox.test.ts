@@ -599,6 +599,30 @@ describe("rw mailbox new: create-once publication", () => {
     for (let i = 0; i < 8; i++) expect(requests.filter((f) => readFileSync(join(a.inbox, f), "utf8").includes(`request ${i}\n`)).length).toBe(1);
     expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("10 valid messages, 0 invalid, 0 anomalies");
   });
+  it("concurrent publishers without --id in one millisecond all publish: a UUID rw generated is picked again past a name taken meanwhile", async () => {
+    const a = room();
+    const { welcome } = handshake(a.root);
+    expect(welcome).toContain("welcome");
+    // Every writer's clock reads the same millisecond, so each generates a UUIDv7 of that time and
+    // wants its seconds name, then its milliseconds name: two published, four were refused (exit 1).
+    const sameMillisecond = "--import=data:text/javascript,Date.now=()=>1790000000123";
+    const run = (i: number): Promise<{ code: number | null; err: string }> =>
+      new Promise((done) => {
+        const args = ["mailbox", "new", a.root, "--from", "VEGA", "--to", "LYRA", "--kind", "request", "--reply-to", ID(4), "--arena", "DEMO", "--machine", "VEGA-BOX", "--slug", "ask", "--body", `request ${i}`];
+        const child = spawn(process.execPath, [sameMillisecond, RW, ...args], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+        let err = "";
+        child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+        child.on("close", (code) => done({ code, err }));
+      });
+    const runs = await Promise.all([0, 1, 2, 3, 4, 5].map(run));
+    expect(runs.map((r) => r.code), runs.map((r) => r.err).join("")).toStrictEqual([0, 0, 0, 0, 0, 0]);
+    const requests = readdirSync(a.inbox).filter((f) => f.includes("-VEGA-request-ask"));
+    expect(requests.length).toBe(6);
+    // None lost, none overwritten: each writer's body in exactly one file, every UUID distinct.
+    for (let i = 0; i < 6; i++) expect(requests.filter((f) => readFileSync(join(a.inbox, f), "utf8").includes(`request ${i}\n`)).length).toBe(1);
+    expect(new Set(requests.map((f) => /\n {4}id: (\S+)\n/.exec(readFileSync(join(a.inbox, f), "utf8"))?.[1])).size).toBe(6);
+    expect(rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]).out).toContain("8 valid messages, 0 invalid, 0 anomalies");
+  });
   it("link-publishes through a staging folder it cleans up, and refuses a second publish of one name", () => {
     const a = room();
     const staging = mkdtempSync(join(tmp, "staging-"));
@@ -653,6 +677,24 @@ describe("rw mailbox new: create-once publication", () => {
     const bom = spawnSync(process.execPath, [RW, "mailbox", "new", a.root, ...HELLO, "--file", "-", "--dry-run"], { input: "\uFEFFObjective.\n", encoding: "utf8", cwd: ROOT });
     expect(bom.status).toBe(0);
     expect(bom.stdout).toContain("---\nObjective.\n");
+  });
+  // A terminal as stdin, through util-linux's script(1) where it runs: rw's own stdin is then a real tty.
+  const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0;
+  it.skipIf(!hasScript)("--file - or --message - on a terminal is a usage error, as rw validate's stdin there is, never a silent wait for typing", () => {
+    const a = room();
+    const onTty = (args: string[]): { code: number | null; out: string } => {
+      const command = [process.execPath, RW, ...args].map((w) => `'${w}'`).join(" ");
+      const r = spawnSync("script", ["-qec", command, "/dev/null"], { input: "", encoding: "utf8", cwd: ROOT, timeout: 20_000 });
+      // The terminal's output: stdout and stderr together, its line ends CRLF.
+      return { code: r.status, out: r.stdout.replaceAll("\r\n", "\n") };
+    };
+    const body = onTty(["mailbox", "new", a.root, ...HELLO, "--file", "-", "--dry-run"]);
+    expect(body).toStrictEqual({ code: 2, out: "rw: --file: no input: stdin is a terminal; pipe the text to it, or give --file PATH\nTry 'rw mailbox new --help'.\n" });
+    expect(onTty(["mailbox", "new", a.root, "--message", "-"]).out).toMatch(/^rw: --message: no input: stdin is a terminal; /);
+    // The convention it follows: rw validate and a message option read from stdin say the same.
+    expect(onTty(["validate"]).out).toMatch(/^rw: no input: pipe lines to stdin, or give --file PATH\n/);
+    expect(onTty(["check-ho", "--ho", "-", "--record", "{}"]).out).toMatch(/^rw: --ho: no input: stdin is a terminal; /);
+    expect(readdirSync(a.inbox)).toStrictEqual([]);
   });
   it("refuses a --message or --file that never ends (/dev/zero) as too large, reading no more than a message holds (exit 1)", () => {
     const a = room();

@@ -81,6 +81,13 @@ describe("usage errors no input decides are refused before the messages are read
     [["prepare", "--ho", BAD, "--call", "{amt", "--exp", "20261002T1200Z"], "rw: --call: not JSON (expected a double-quoted key or }, found \"a\" (line 1, column 2))"],
     [["make-rb", "--ho", BAD, "--n", "two"], "rw: --n two: a whole number from 0 to 9007199254740991"],
     [["make-rb", "--ho", BAD, "--exec", "[1]"], "rw: --exec: a JSON object of slot values (strings, whole numbers, booleans, or lists of them)"],
+    // A --record or --adds that is not JSON: the HO's vocabulary reads its values, never its JSON.
+    [["check-ho", "--ho", BAD, "--record", "{amt"], "rw: --record: not JSON (expected a double-quoted key or }, found \"a\" (line 1, column 2))"],
+    [["check-ho", "--ho", BAD, "--record", join(tmp, "no-such-record.json")], `rw: --record: cannot read ${join(tmp, "no-such-record.json")}: no such file`],
+    [["check-rb", "--ho", BAD, "--rb", BAD, "--record", "{amt"], "rw: --record: not JSON (expected a double-quoted key or }, found \"a\" (line 1, column 2))"],
+    [["check-dn", "--ho", BAD, "--dn", BAD, "--rb", BAD, "--record", "{amt"], "rw: --record: not JSON (expected a double-quoted key or }, found \"a\" (line 1, column 2))"],
+    [["check-ho", "--ho", BAD, "--relay-from", BAD, "--adds", "{amt"], "rw: --adds: not JSON (expected a double-quoted key or }, found \"a\" (line 1, column 2))"],
+    [["check-ho", "--ho", BAD, "--relay-from", BAD, "--adds", "[1]"], "rw: --adds: a JSON object of slot values (strings, whole numbers, booleans, or lists of them)"],
   ])("%j: an option not in its form is a usage error before the HO is read", (args, line) => {
     expect(usage(args)).toBe(line);
     expect(usage(args.map((a) => (a === BAD ? PAY_HO : a)))).toBe(line);
@@ -89,6 +96,9 @@ describe("usage errors no input decides are refused before the messages are read
     const r = rw(["check-ho", "--ho", BAD, "--record", "{}", "--json"]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out)).toMatchObject({ ok: false, invalid: "HO" });
+    // A record that is JSON is read by the HO's vocabulary: a refused one is still exit 1, after the HO.
+    const refused = rw(["check-ho", "--ho", PAY_HO, "--record", '{"amt": [1, {}]}', "--json"]);
+    expect([refused.code, JSON.parse(refused.out).invalid]).toStrictEqual([1, "record"]);
   });
 });
 
