@@ -223,7 +223,7 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
   // A `#` line is a comment wherever lines are read from text (isSkippedLine): given as a message
   // (an element of a JSON body's lines, a core caller's string), it is no message, not one of an
   // unsupported version: no envelope is read, so no UN answers it (README note 44).
-  if (text.charCodeAt(0) === HASH) return { ok: false, value: null, findings: [_error("LINE_COMMENT", "a line starting with # is a comment, which a text body or rw skips; given as a message, it holds none", { at: 0 })], envelope: { id: null, from: null, to: null, item: null } };
+  if (text.charCodeAt(0) === HASH) return { ok: false, value: null, findings: [_error("LINE_COMMENT", "a line starting with # is a comment, not a message", { at: 0 })], envelope: { id: null, from: null, to: null, item: null } };
 
   // Native searches (indexOf, one regular expression) find the tail, the token boundaries and
   // anything unprintable: reading the line a character at a time in JavaScript costs more.
