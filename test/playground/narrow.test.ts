@@ -58,7 +58,7 @@ describe("at 375 px wide", () => {
           for (const m of text.matchAll(/\S+/g)) {
             range.setStart(n, m.index);
             range.setEnd(n, m.index + m[0].length);
-            words.push([m[0], new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size]);
+            words.push([m[0], new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size]);
           }
         }
         return words;
