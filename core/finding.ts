@@ -7,6 +7,7 @@
 export const FINDING_CODES = {
   // The line as text (core/line).
   LINE_EMPTY: "error",
+  LINE_COMMENT: "error",
   LINE_BREAK: "error",
   CONTROL_CHAR: "error",
   ENCODING: "error",

@@ -30,6 +30,7 @@ export type LineResult =
   | { readonly ok: false; readonly value: null; readonly findings: readonly Finding[]; readonly envelope: Envelope };
 
 const TAIL_SEPARATOR = " // ";
+const HASH = 0x23;
 /**
  * The message types, indexed by their two capital letters as (first - 65) * 26 + (second - 65).
  * Reading the type token through it costs no slice and no hash, and gives the vocabulary's own
@@ -241,6 +242,10 @@ export function parseLine(text: string, vocabulary: Vocabulary = coreVocabulary)
   uncounted = 0;
   const length = text.length;
   if (length === 0) return fail(text, [_error("LINE_EMPTY", "the line is empty", { at: 0 })]);
+  // A `#` line is a comment wherever lines are read from text (isSkippedLine): given as a message
+  // (an element of a JSON body's lines, a core caller's string), it is no message, not one of an
+  // unsupported version: no envelope is read, so no UN answers it (README note 44).
+  if (text.charCodeAt(0) === HASH) return { ok: false, value: null, findings: [_error("LINE_COMMENT", "a line starting with # is a comment, not a message", { at: 0 })], envelope: { id: null, from: null, to: null, item: null } };
 
   // Native searches (indexOf, one regular expression) find the tail, the token boundaries and
   // anything unprintable: reading the line a character at a time in JavaScript costs more.

@@ -188,7 +188,7 @@ const SLOT_VALUES: Json = { type: "object", additionalProperties: SLOT_VALUE };
 const FINDINGS: Json = { type: "array", items: ref("Finding") };
 const MESSAGE_INPUT: Json = { oneOf: [{ type: "string", description: `An RW1 line (or a JSON form as JSON text), at most ${LIMITS.lineBytes} bytes of UTF-8 (line-too-long otherwise); maxLength bounds its characters, which are never more than its bytes.`, maxLength: LIMITS.lineBytes }, ref("Message")] };
 const PROFILE_INPUT: Json = { oneOf: [{ type: "string", description: "A shipped profile's name." }, { type: "object", description: "An inline profile file, checked by the core (profiles/README.md)." }] };
-const LINES: Json = { type: "array", items: MESSAGE_INPUT, maxItems: LIMITS.lines };
+const LINES: Json = { type: "array", items: MESSAGE_INPUT, maxItems: LIMITS.lines, description: "One message an element, in order; results are numbered by position (from 1). No element is skipped, as a text body's blank and # lines are: an empty one, or one of spaces alone, is refused LINE_EMPTY (the sender's error), and one starting with # LINE_COMMENT (a comment is no message, and gets no UN)." };
 const results = (item: Record<string, Json>, required: string[]): Json => ({
   type: "object",
   required: ["ok", "results"],

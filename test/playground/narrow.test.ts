@@ -33,6 +33,41 @@ describe("at 375 px wide", () => {
     expect(widest).toBeLessThanOrEqual(375);
   });
 
+  // The owners table at a phone's width: a column's share of the width went by its min-content,
+  // which overflow-wrap: anywhere makes one character, so a name broke mid-word ("copywrit|er",
+  // "gh:crox/sit|e#42") in a column narrower than it while another had room. A name that fits the
+  // screen lies on one line; only one longer than it breaks (the test after this one).
+  it("breaks no owner, item or agent name of the owners table mid-word at 375 px", async () => {
+    const { page } = await suite.open();
+    await page.setViewportSize({ width: 375, height: 740 });
+    const lines = [
+      "RW1 HO orchestrator-1 from=orchestrator to=copywriter item=gh:crox/site#42 ask=DRAFT due=20261002",
+      "RW1 RB copywriter-1 re=orchestrator-1 from=copywriter to=orchestrator item=gh:crox/site#42 ask=DRAFT due=20261002",
+    ];
+    await page.fill("#conversation", lines.join("\n"));
+    const row = page.locator('tr[data-item="gh:crox/site#42"]');
+    await row.waitFor();
+    // Each cell's text (a name, or words with spaces between them): the line boxes each word of it lies on.
+    const linesOf = await row.locator("td").evaluateAll((tds) =>
+      tds.map((td) => {
+        const range = document.createRange();
+        const words: [string, number][] = [];
+        const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+          const text = n.textContent ?? "";
+          for (const m of text.matchAll(/\S+/g)) {
+            range.setStart(n, m.index);
+            range.setEnd(n, m.index + m[0].length);
+            words.push([m[0], new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size]);
+          }
+        }
+        return words;
+      }),
+    );
+    expect(linesOf).toStrictEqual([[["gh:crox/site#42", 1]], [["copywriter", 1]], [["readback", 1], ["of", 1], ["orchestrator-1", 1]]]);
+    expect(await sideways(page)).toBe(0);
+  });
+
   // An item, id or agent name is a token with no break in it (gh:crox/... has no space or hyphen
   // to wrap at): long ones wrap in the thread's rows, its owners table and the lab's list of
   // handoffs rather than make the page scroll sideways, on a phone or a desktop.

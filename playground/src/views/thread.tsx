@@ -99,13 +99,13 @@ const FindingRow = memo(Finding, "FindingRow");
 function Owner({ o }: { o: ItemOwner }) {
   return (
     <tr data-item={o.item}>
-      <td class="mono">
+      <td class="mono" data-label="item">
         <Shown text={o.item} />
       </td>
-      <td>
+      <td data-label="owner">
         <Shown text={o.owner} />
       </td>
-      <td>{o.handoff === null ? `first sender (${unread(o)})` : <>readback of <Shown text={o.handoff} /></>}</td>
+      <td data-label="by">{o.handoff === null ? `first sender (${unread(o)})` : <>readback of <Shown text={o.handoff} /></>}</td>
     </tr>
   );
 }
@@ -147,7 +147,7 @@ export function ThreadView({ checked, rows, onGoto }: { checked: Checked; rows: 
       {r.owners.length === 0 ? (
         <p class="hint">No item handed off yet.</p>
       ) : (
-        <table>
+        <table class="owners">
           <thead>
             <tr>
               <th scope="col">item</th>
