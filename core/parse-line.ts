@@ -69,20 +69,10 @@ function characterFindings(text: string): Finding[] {
   let controlAt = -1;
   let encodingAt = -1;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13 || c === 0x85 || c === 0x2028 || c === 0x2029) {
-      // LF, CR, and the breaks Unicode adds (NEL, LINE and PARAGRAPH SEPARATOR): JavaScript and
-      // many editors end a line at each of them.
-      if (breakAt < 0) breakAt = i;
-    } else if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
-      if (controlAt < 0) controlAt = i;
-    } else if (c >= 0xd800 && c <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-      else if (encodingAt < 0) encodingAt = i;
-    } else if (c >= 0xdc00 && c <= 0xdfff) {
-      if (encodingAt < 0) encodingAt = i;
-    }
+    const kind = refusedKind(text, i);
+    if (kind === BREAK) breakAt = breakAt < 0 ? i : breakAt;
+    else if (kind === CONTROL) controlAt = controlAt < 0 ? i : controlAt;
+    else if (kind === HALF_PAIR) encodingAt = encodingAt < 0 ? i : encodingAt;
   }
   if (breakAt >= 0) out.push(_error("LINE_BREAK", "a message is one line: it holds a line break", { at: breakAt }));
   if (controlAt >= 0) {
@@ -124,30 +114,39 @@ function fail(text: string, findings: Finding[]): LineResult {
   const separator = tailSeparator(text);
   const end = separator < 0 ? text.length : separator;
   let at = 0;
-  while (at < end && (text.charCodeAt(at) === 32 || refusedAt(text, at))) at++;
+  while (at < end && (text.charCodeAt(at) === 32 || refusedKind(text, at) !== 0)) at++;
   let stop = at;
   // The word without the characters passed over, kept only as far as it could still be `RW1`.
   let kept = "";
   for (let c = text.charCodeAt(stop); stop < end && c !== 32 && c !== 9; c = text.charCodeAt(++stop)) {
-    if (kept.length <= VERSION.length && !refusedAt(text, stop)) kept += text[stop];
+    if (kept.length <= VERSION.length && refusedKind(text, stop) === 0) kept += text[stop];
   }
   const read = kept === "" || kept === VERSION ? _capFindings(findings, uncounted) : [_versionFinding(text.slice(at, stop), at)];
   return { ok: false, value: null, findings: read, envelope: recoverEnvelope(text) };
 }
 
-/** Whether the character at `i` is one characterFindings refuses (a surrogate pair is two a line may hold). */
-function refusedAt(text: string, i: number): boolean {
+const BREAK = 1;
+const CONTROL = 2;
+const HALF_PAIR = 3;
+
+/**
+ * Which of the characters a line may not hold (README note 5) stands at `i`: a line break (LF, CR,
+ * and the breaks Unicode adds, NEL, LINE and PARAGRAPH SEPARATOR: JavaScript and many editors end
+ * a line at each), another C0 or C1 control, or half of a surrogate pair; 0 for any other.
+ */
+function refusedKind(text: string, i: number): number {
   const c = text.charCodeAt(i);
-  if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029) return true;
+  if (c === 10 || c === 13 || c === 0x85 || c === 0x2028 || c === 0x2029) return BREAK;
+  if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return CONTROL;
   if (c >= 0xd800 && c <= 0xdbff) {
     const next = text.charCodeAt(i + 1);
-    return !(next >= 0xdc00 && next <= 0xdfff);
+    return next >= 0xdc00 && next <= 0xdfff ? 0 : HALF_PAIR;
   }
   if (c >= 0xdc00 && c <= 0xdfff) {
     const prev = text.charCodeAt(i - 1);
-    return !(prev >= 0xd800 && prev <= 0xdbff);
+    return prev >= 0xd800 && prev <= 0xdbff ? 0 : HALF_PAIR;
   }
-  return false;
+  return 0;
 }
 
 // Token boundaries, reused across calls (parsing is synchronous): start, end and first `=` of each.
