@@ -52,6 +52,7 @@ export const MAILBOX_CODES = {
   ARENA_ALIAS: "note",
   LOCUS_INVISIBLE: "error",
   LOCUS_MIXED_SCRIPT: "note",
+  LOCUS_NOT_NFC: "note",
   SESSION_INVISIBLE: "error",
   PROVENANCE_INVISIBLE: "note",
   MACHINE_NOT_CANONICAL: "note",

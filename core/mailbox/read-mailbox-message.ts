@@ -311,6 +311,9 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   for (const k of ["arena", "pod", "machine"]) {
     const mixed = good(k) ? _mixedScripts(raw[k] as string) : [];
     if (mixed.length > 0) add("LOCUS_MIXED_SCRIPT", `${k}: it mixes ${mixed.join(", ").replace(/, (?=[^,]*$)/, " and ")} letters, which can look alike: it may read as another ${k === "machine" ? "machine" : "arena"} than it is`, { slot: k, received: raw[k] as string });
+    // The same letters in another Unicode form (CAFE plus a combining accent for CAFÉ) show the
+    // same and compare different: named, never normalised (7).
+    if (good(k) && (raw[k] as string).normalize("NFC") !== raw[k]) add("LOCUS_NOT_NFC", `${k}: it is not in Unicode's composed form (NFC): it shows as the same letters as another ${k === "machine" ? "machine" : "arena"} and compares different; write it composed`, { slot: k, received: raw[k] as string });
   }
   // Provenance is self-asserted and tolerated (section 7), but an unseen character in it is named:
   // `claude\u200b` shows as `claude` and yet differs (a succession never counts it as new).
