@@ -104,7 +104,11 @@ function removals(input: Record<string, unknown>): Finding[] {
   const enums = input["enums"];
   if (enums !== null && typeof enums === "object") {
     for (const [name, codes] of Object.entries(enums)) {
-      if (Object.hasOwn(CORE_ENUMS, name)) tables.push([`enums.${name}`, codes, CORE_ENUMS[name] as readonly string[]]);
+      if (!Object.hasOwn(CORE_ENUMS, name)) continue;
+      // A core enum mapped to nothing would remove every code it has: removal, not a shape error.
+      if (codes === null || codes === false) {
+        out.push(finding("PROFILE_REMOVES_CORE", `enums.${name}: ${name} is a core enum; a profile cannot remove it`, { path: `enums.${name}` }));
+      } else tables.push([`enums.${name}`, codes, CORE_ENUMS[name] as readonly string[]]);
     }
   }
   for (const [path, table, core] of tables) {
@@ -158,12 +162,18 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     const coreByCase = new Map([...(coreCodes?.keys() ?? [])].map((c) => [c.toUpperCase(), c]));
     const seen = defined.get(name) ?? new Set<string>();
     defined.set(name, seen);
+    // The same holds between the profile's own codes: `APPROVE` and `approve` in `ans` reopen the
+    // closed answer vocabulary to the spellings it exists to stop (section 7).
+    const seenByCase = new Map([...seen].map((c) => [c.toUpperCase(), c]));
     for (const code of Object.keys(codes)) {
       const coreCode = coreByCase.get(code.toUpperCase());
+      const ownCode = seenByCase.get(code.toUpperCase());
       if (coreCode === code) push("PROFILE_REDEFINES_CORE", `${path}.${code}`, `${code} is a core ${name} code; a profile cannot redefine it`);
       else if (coreCode !== undefined) push("PROFILE_REDEFINES_CORE", `${path}.${code}`, `${code} is the core ${name} code ${coreCode} in another case; a profile cannot redefine it`);
-      else if (seen.has(code)) push("PROFILE_SCHEMA", `${path}.${code}`, `${code} is defined twice in ${name}`);
+      else if (ownCode === code) push("PROFILE_SCHEMA", `${path}.${code}`, `${code} is defined twice in ${name}`);
+      else if (ownCode !== undefined) push("PROFILE_SCHEMA", `${path}.${code}`, `${code} is ${ownCode} in another case, defined twice in ${name}: the legend would print one word with two meanings`);
       seen.add(code);
+      seenByCase.set(code.toUpperCase(), code);
     }
   }
   // The readback levels are closed (section 3.1) and named `rb` where enums are listed (the
@@ -172,6 +182,27 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     push("PROFILE_REDEFINES_CORE", "enums.rb", "rb names the readback levels (echo all acc plan exec), which are closed; a profile cannot define an enum of that name");
   }
   const enumNames = new Set([...core.enums.keys(), ...defined.keys()]);
+
+  // A list names each thing once: `exec: {"PAY": ["amt", "amt"]}` printed `PAY amt amt` in the
+  // legend and failed tier 5 twice for one missing slot, a rule's `require` twice refused a line twice.
+  const once = (list: readonly string[] | undefined, path: string): void => {
+    const named = new Set<string>();
+    for (const name of list ?? []) {
+      if (named.has(name)) push("PROFILE_SCHEMA", path, `${name} is named twice in ${path}; a list names each once`);
+      named.add(name);
+    }
+  };
+  once(file.agents, "agents");
+  once(file.asks_used, "asks_used");
+  for (const [ask, keys] of Object.entries(file.exec ?? {})) once(keys, `exec.${ask}`);
+  (file.slots ?? []).forEach((slot, i) => once(slot.on, `slots[${i}].on`));
+  (file.translation ?? []).forEach((rule, i) => {
+    once(rule.on, `translation[${i}].on`);
+    once(rule.when?.item_ns, `translation[${i}].when.item_ns`);
+    once(rule.when?.has, `translation[${i}].when.has`);
+    once(rule.require, `translation[${i}].require`);
+    once(rule.sum?.parts, `translation[${i}].sum.parts`);
+  });
 
   // Slots: new keys, real types, defined enums.
   const slotKeys = new Set<string>();

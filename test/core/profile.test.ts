@@ -74,6 +74,16 @@ describe("a profile may add, never redefine or remove", () => {
     // A code of the profile's own enum may be any case: only the core's codes are taken.
     expect(compileVocabulary(coreVocabulary, { ...minimal, enums: { kind: { draft: "a draft", ok: "fine" } } }).ok).toBe(true);
   });
+  it("two of the profile's own codes differing only in case are refused too (APPROVE and approve in ans reopen the closed answers)", () => {
+    expect(refused({ ...minimal, enums: { ans: { APPROVE: "as read back", approve: "yes" } } })).toStrictEqual(["PROFILE_SCHEMA enums.ans.approve"]);
+    expect(refused({ ...minimal, enums: { colour: { RED: "red", Red: "also red" } } })).toStrictEqual(["PROFILE_SCHEMA enums.colour.Red"]);
+    // asks and enums.ask both add to the core's ask enum.
+    expect(refused({ ...minimal, enums: { ask: { SHIP: "ship it" } }, asks: { ship: "ship it" } })).toStrictEqual(["PROFILE_SCHEMA asks.ship"]);
+    const r = compileVocabulary(coreVocabulary, { ...minimal, enums: { ans: { APPROVE: "as read back", approve: "yes" } } });
+    expect(r.findings[0]?.message).toBe("enums.ans.approve: approve is APPROVE in another case, defined twice in ans: the legend would print one word with two meanings");
+    // The same spelling in two enums is two codes of two enums.
+    expect(compileVocabulary(coreVocabulary, { ...minimal, enums: { ans: { HOLD: "wait" }, state: { hold: "held" } } }).ok).toBe(true);
+  });
   it("redefining a core slot is refused", () => {
     expect(refused({ ...minimal, slots: [{ key: "due", type: "token", on: ["HO"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
   });
@@ -89,6 +99,12 @@ describe("a profile may add, never redefine or remove", () => {
   it("removing a core code is refused with its own code", () => {
     expect(refused({ ...minimal, asks: { DRAFT: null } })).toStrictEqual(["PROFILE_REMOVES_CORE asks.DRAFT"]);
     expect(refused({ ...minimal, remove: ["DRAFT"] })).toStrictEqual(["PROFILE_REMOVES_CORE remove"]);
+  });
+  it("a core enum mapped to null or false (every code of it removed) is refused as a removal, not a shape error", () => {
+    expect(refused({ ...minimal, enums: { conf: null } })).toStrictEqual(["PROFILE_REMOVES_CORE enums.conf"]);
+    expect(refused({ ...minimal, enums: { ask: false, out: null } })).toStrictEqual(["PROFILE_REMOVES_CORE enums.ask", "PROFILE_REMOVES_CORE enums.out"]);
+    // A profile's own enum mapped to null removes nothing of the core: a shape error.
+    expect(refused({ ...minimal, enums: { stage: null } })).toStrictEqual(["PROFILE_SCHEMA enums.stage"]);
   });
   it("extending a core enum with new codes is allowed", () => {
     const r = compileVocabulary(coreVocabulary, { ...minimal, enums: { out: { HELD: "held for review" } }, why: { LEGAL: "legal hold" } });
@@ -159,6 +175,9 @@ describe("a profile is checked before it is used", () => {
     ["exec for a core ask that asks_used leaves out (the lean legend would name an ask it drops)", { ...minimal, asks_used: ["DECIDE"], exec: { REVIEW: ["item"] } }, "PROFILE_REFERENCE exec.REVIEW"],
     ["a spelling in two alias groups (the second would take it from the first, silently)", { ...minimal, aliases: [["welsh", "cy"], ["cy", "cymraeg"]] }, "PROFILE_SCHEMA aliases[1]"],
     ["a spelling twice in one alias group", { ...minimal, aliases: [["welsh", "cy", "welsh"]] }, "PROFILE_SCHEMA aliases[0]"],
+    ["an execution slot named twice (the legend printed SHIP box box, and tier 5 failed twice for one missing slot)", { ...minimal, asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "token", on: ["RB", "DN"] }], exec: { SHIP: ["box", "box"] } }, "PROFILE_SCHEMA exec.SHIP"],
+    ["a rule requiring a slot twice (a line lacking it was refused twice)", { ...minimal, slots: [{ key: "box", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", on: ["ST"], require: ["box", "box"] }] }, "PROFILE_SCHEMA translation[0].require"],
+    ["a slot's on naming a type twice", { ...minimal, slots: [{ key: "box", type: "token", on: ["HO", "HO"] }] }, "PROFILE_SCHEMA slots[0].on"],
     ["a reserved key", JSON.parse('{"profile":"demo","version":"0.1","extends":"RW1","asks":{"constructor":"x"}}'), "PROFILE_SCHEMA asks.constructor"],
   ];
   for (const [name, profile, expected] of cases) {
@@ -166,6 +185,17 @@ describe("a profile is checked before it is used", () => {
       expect(refused(profile)).toContain(expected);
     });
   }
+
+  it("a list names each thing once: a rule's on, item_ns, has and sum parts, asks_used and agents", () => {
+    const slots = ["a", "b", "c"].map((key) => ({ key, type: "money", on: ["ST"] }));
+    const rule = { id: "r", desc: "d", on: ["ST", "ST"], when: { item_ns: ["inv", "inv"], has: ["a", "a"] }, sum: { parts: ["a", "a"], total: "c" } };
+    expect(refused({ ...minimal, slots, translation: [rule] })).toStrictEqual(["on", "when.item_ns", "when.has", "sum.parts"].map((p) => `PROFILE_SCHEMA translation[0].${p}`));
+    expect(refused({ ...minimal, asks_used: ["DRAFT", "DRAFT"], agents: ["TRI", "TRI"] })).toStrictEqual(["PROFILE_SCHEMA agents", "PROFILE_SCHEMA asks_used"]);
+    const r = compileVocabulary(coreVocabulary, { ...minimal, asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "token", on: ["RB", "DN"] }], exec: { SHIP: ["box", "box"] } });
+    expect(r.findings.map((f) => f.message)).toStrictEqual(["exec.SHIP: box is named twice in exec.SHIP; a list names each once"]);
+    // Once each, the same names pass.
+    expect(compileVocabulary(coreVocabulary, { ...minimal, slots, asks_used: ["DRAFT"], agents: ["TRI"], translation: [{ ...rule, on: ["ST"], when: { item_ns: ["inv"], has: ["a"] }, sum: { parts: ["a", "b"], total: "c" } }] }).findings).toStrictEqual([]);
+  });
 
   it("counts a text's 300 characters (and the desc's 2,000) as Unicode code points, as the tail's limit is counted", () => {
     // valibot's maxLength counts UTF-16 units: 151 emoji were refused as "at most 300 characters".
