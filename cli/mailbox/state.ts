@@ -4,7 +4,7 @@
  *
  *   dispositions/<CALLSIGN>.jsonl   append-only transitions, one JSON object a line
  *   cursor/<CALLSIGN>.txt           the compact consumed-UUID cursor, one UUID a line
- *   anomalies/<CALLSIGN>.jsonl      the anomaly index: {"fingerprint": "<sha256>", "state": "open"|"closed"}
+ *   anomalies/<CALLSIGN>.jsonl      the anomaly index: {"file": "<name>", "fingerprint": "<sha256>", "state": "open"|"closed"}
  *   root-binding/<CALLSIGN>.json    the local root binding, created once by `rw mailbox new`
  *
  * core/mailbox/README.md documents the fields of a transition.
@@ -126,10 +126,13 @@ export function readState(state: string, callsign: string): ParticipantState {
   // space around its UUID is refused as an entry (CURSOR_INVALID_ENTRY), never repaired into one.
   const cursorLines = utf8Lines(cursorFile, "cursor", "CURSOR_INVALID_ENTRY", findings, uuidInCursorEntry).filter(({ text }) => !isBlankLine(text));
   // A line of another shape is reported as a damaged transition is, never dropped without a word.
+  // A record is keyed by exact filename plus fingerprint (section 10): one without its file (the
+  // earlier fingerprint-only form) is not read as closing every file with those bytes, but skipped.
   const anomalyIndex = jsonLines(files.anomalies, "anomalies", findings).flatMap(({ value, line }) => {
     const r = value as Partial<AnomalyRecord> | null;
-    if (r !== null && typeof r === "object" && typeof r.fingerprint === "string" && (r.state === "open" || r.state === "closed")) return [{ fingerprint: r.fingerprint, state: r.state }];
-    findings.push(skipped("DISPOSITION_INVALID", files.anomalies, "anomalies", line, 'is not an anomaly record, {"fingerprint": "<sha256 of the file>", "state": "open" or "closed"}'));
+    if (r !== null && typeof r === "object" && typeof r.file === "string" && typeof r.fingerprint === "string" && (r.state === "open" || r.state === "closed")) return [{ file: r.file, fingerprint: r.fingerprint, state: r.state }];
+    const fileless = r !== null && typeof r === "object" && !Array.isArray(r) && !Object.hasOwn(r, "file") && typeof r.fingerprint === "string";
+    findings.push(skipped("DISPOSITION_INVALID", files.anomalies, "anomalies", line, `is not an anomaly record, {"file": "<the file's name, as the anomaly names it>", "fingerprint": "<sha256 of the file>", "state": "open" or "closed"}${fileless ? " (it names no file: a record is keyed by exact file name plus fingerprint, and one by fingerprint alone would close every file with the same bytes)" : ""}`));
     return [];
   });
   return { dispositions: rows.map((r) => r.value), where: (i) => ({ file: dispositionsFile, line: rows[i]?.line ?? 0 }), cursor: cursorLines.map(({ text }) => text), cursorWhere: (i) => ({ file: cursorFile, line: cursorLines[i]?.line ?? 0 }), anomalyIndex, findings };

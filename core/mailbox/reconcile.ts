@@ -36,8 +36,15 @@ export interface MailboxAnomaly {
   readonly reason: string;
 }
 
-/** A local anomaly-index record: `closed` once the anomaly is resolved (repaired, or by the Handler). */
+/**
+ * A local anomaly-index record: `closed` once the anomaly is resolved (repaired, or by the Handler).
+ * It is "keyed by exact filename plus content fingerprint" (section 10): it closes the one anomaly
+ * whose `file` and `fingerprint` both match exactly, never another file with the same bytes (every
+ * empty file shares one fingerprint; a conflict copy shares its original's).
+ */
 export interface AnomalyRecord {
+  /** The anomaly's file exactly as the anomaly names it (`archive/<folder>/<file>` for an archived one). */
+  readonly file: string;
   readonly fingerprint: string;
   readonly state: "open" | "closed";
 }
@@ -333,9 +340,14 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   // Dispositions for messages this mailbox does not hold, anomalies, and the cursor's own entries.
   const anomalyIds = new Set((input.anomalies ?? []).flatMap((a) => (a.id === null ? [] : [a.id])));
   for (const id of effective.keys()) if (!byId.has(id) && !anomalyIds.has(id)) findings.push(mailboxFinding("DISPOSITION_UNKNOWN_MESSAGE", `a disposition for a UUID this mailbox does not hold (${input.archiveRead === true ? "not yet synced, or deleted; its archive was read too" : "archived, or not yet synced"})`, { id }));
-  const closed = new Set((input.anomalyIndex ?? []).filter((r) => r.state === "closed").map((r) => r.fingerprint));
+  // Keyed by exact filename plus fingerprint (10): a record that names no file closes nothing.
+  const anomalyKey = (file: unknown, fingerprint: unknown): string | null => (typeof file === "string" && typeof fingerprint === "string" ? `${file}\u0000${fingerprint}` : null);
+  const closed = new Set((input.anomalyIndex ?? []).flatMap((r) => {
+    const key = r.state === "closed" ? anomalyKey(r.file, r.fingerprint) : null;
+    return key === null ? [] : [key];
+  }));
   for (const a of input.anomalies ?? []) {
-    if (closed.has(a.fingerprint) || (a.to !== null && !a.to.includes(participant) && !a.to.includes(ALL))) continue;
+    if (closed.has(anomalyKey(a.file, a.fingerprint) ?? "") || (a.to !== null && !a.to.includes(participant) && !a.to.includes(ALL))) continue;
     const d = a.id === null ? undefined : effective.get(a.id);
     const where = a.id === null ? { file: a.file } : { file: a.file, id: a.id };
     // An invalid original "never becomes authorization, causality, or effect evidence" (7.6), and
@@ -369,7 +381,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       continue;
     }
     c.anomaly_count++;
-    findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: never consumed or deleted silently; record needs-audit${a.id === null ? " in the anomaly index by its fingerprint" : " against its UUID"}, or close it once resolved`, where));
+    findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: never consumed or deleted silently; record needs-audit${a.id === null ? " in the anomaly index by its exact file name plus fingerprint" : " against its UUID"}, or close it once resolved`, where));
   }
   // Each entry that is not a UUID, as often as it is written (each has its own line), naming the
   // message it still holds when it holds one.

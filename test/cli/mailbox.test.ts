@@ -1271,12 +1271,48 @@ describe("the participant's state folder", () => {
     const state = mkdtempSync(join(tmp, "state-"));
     mkdirSync(join(state, "anomalies"));
     const fingerprint = "0".repeat(64);
-    writeFileSync(join(state, "anomalies", "LYRA.jsonl"), `{"fingerprint":"${fingerprint}","state":"closed"}\n{"fingerprint":"${fingerprint}","state":"Closed"}\n[]\n`);
+    writeFileSync(join(state, "anomalies", "LYRA.jsonl"), `{"file":"x.md","fingerprint":"${fingerprint}","state":"closed"}\n{"file":"x.md","fingerprint":"${fingerprint}","state":"Closed"}\n[]\n`);
     const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
     const report = JSON.parse(r.out) as { reconciliation: { findings: { code: string; line?: number; message: string }[] } };
     const invalid = report.reconciliation.findings.filter((f) => f.code === "DISPOSITION_INVALID");
-    expect(invalid.map((f) => [f.line, f.message])).toStrictEqual([2, 3].map((line) => [line, `anomalies line ${line} is not an anomaly record, {"fingerprint": "<sha256 of the file>", "state": "open" or "closed"}: skipped`]));
+    expect(invalid.map((f) => [f.line, f.message])).toStrictEqual([2, 3].map((line) => [line, `anomalies line ${line} is not an anomaly record, {"file": "<the file's name, as the anomaly names it>", "fingerprint": "<sha256 of the file>", "state": "open" or "closed"}: skipped`]));
     expect(r.code).toBe(1);
+  });
+  describe("the anomaly index is keyed by exact file name plus fingerprint (section 10)", () => {
+    // Two files created but not yet written: the same fingerprint (SHA-256 of no bytes), two anomalies.
+    const EMPTY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+    const first = "2026-10-01-09-00-05-VEGA-request-a.md";
+    const second = "2026-10-01-09-00-06-VEGA-request-b.md";
+    const check = (index: string): { code: number | null; open: (string | undefined)[]; invalid: { line?: number; message: string }[] } => {
+      const a = room();
+      handshake(a.root);
+      writeFileSync(join(a.inbox, first), "");
+      writeFileSync(join(a.inbox, second), "");
+      const state = mkdtempSync(join(tmp, "state-"));
+      mkdirSync(join(state, "anomalies"));
+      writeFileSync(join(state, "anomalies", "LYRA.jsonl"), index);
+      const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+      const report = JSON.parse(r.out) as { anomalies: { file: string; fingerprint: string }[]; reconciliation: { findings: { code: string; file?: string; line?: number; message: string }[] } };
+      expect(report.anomalies.map((x) => [x.file, x.fingerprint])).toStrictEqual([[first, EMPTY], [second, EMPTY]]);
+      const findings = report.reconciliation.findings;
+      return { code: r.code, open: findings.filter((f) => f.code === "ANOMALY_OPEN").map((f) => f.file), invalid: findings.filter((f) => f.code === "DISPOSITION_INVALID") };
+    };
+    it("closing one empty file's anomaly leaves the other empty file's open", () => {
+      const r = check(`{"file":"${first}","fingerprint":"${EMPTY}","state":"closed"}\n`);
+      expect(r.open).toStrictEqual([second]);
+      expect(r.invalid).toStrictEqual([]);
+    });
+    it("a record for each file closes each", () => {
+      const r = check(`{"file":"${first}","fingerprint":"${EMPTY}","state":"closed"}\n{"file":"${second}","fingerprint":"${EMPTY}","state":"closed"}\n`);
+      expect(r.open).toStrictEqual([]);
+      expect(r.invalid).toStrictEqual([]);
+    });
+    it("a record by fingerprint alone (the earlier form) is refused and reported, and closes neither", () => {
+      const r = check(`{"fingerprint":"${EMPTY}","state":"closed"}\n`);
+      expect(r.open).toStrictEqual([first, second]);
+      expect(r.invalid.map((f) => [f.line, f.message])).toStrictEqual([[1, `anomalies line 1 is not an anomaly record, {"file": "<the file's name, as the anomaly names it>", "fingerprint": "<sha256 of the file>", "state": "open" or "closed"} (it names no file: a record is keyed by exact file name plus fingerprint, and one by fingerprint alone would close every file with the same bytes): skipped`]]);
+      expect(r.code).toBe(1);
+    });
   });
   it("binds the mailbox root on first publication and refuses another root for that participant", () => {
     const state = mkdtempSync(join(tmp, "state-"));

@@ -1321,3 +1321,39 @@ describe("withdrawn retirements that lead to one another are bounded", () => {
     expect(analyze(k)).toStrictEqual({ retired: names(n, k), overBudget: names(1, n).map((x) => x.replace("L", "g")) });
   });
 });
+
+describe("the anomaly index is keyed by exact file name plus fingerprint (section 10)", () => {
+  // SHA-256 of no bytes: every empty file (created, not yet written) has this fingerprint.
+  const EMPTY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+  const now = Date.parse("2026-10-02T00:00:00Z");
+  const anomaly = (file: string, fingerprint = EMPTY): mailbox.MailboxAnomaly => ({ fingerprint, file, id: null, to: null, reason: "refused" });
+  const open = (anomalies: mailbox.MailboxAnomaly[], anomalyIndex: unknown[]): string[] => {
+    const r = mailbox.reconcile({ participant: "LYRA", messages: [], dispositions: [], anomalies, anomalyIndex: anomalyIndex as mailbox.AnomalyRecord[], now });
+    expect(r.counts.anomaly_count).toBe(r.findings.filter((f) => f.code === "ANOMALY_OPEN").length);
+    return r.findings.filter((f) => f.code === "ANOMALY_OPEN").map((f) => f.file ?? "");
+  };
+  const a = "2026-10-01-09-00-05-VEGA-request-a.md";
+  const b = "2026-10-01-09-00-06-VEGA-request-b.md";
+  it("closing one empty file's anomaly leaves another empty file's open", () => {
+    expect(open([anomaly(a), anomaly(b)], [{ file: a, fingerprint: EMPTY, state: "closed" }])).toStrictEqual([b]);
+  });
+  it("a record closes the anomaly whose file and fingerprint both match, and only exactly", () => {
+    expect(open([anomaly(a)], [{ file: a, fingerprint: EMPTY, state: "closed" }])).toStrictEqual([]);
+    expect(open([anomaly(a)], [{ file: a, fingerprint: "0".repeat(64), state: "closed" }])).toStrictEqual([a]);
+    expect(open([anomaly(a)], [{ file: a.replace(".md", ""), fingerprint: EMPTY, state: "closed" }])).toStrictEqual([a]);
+    expect(open([anomaly(a)], [{ file: a, fingerprint: EMPTY, state: "open" }])).toStrictEqual([a]);
+  });
+  it("the same bytes under two names (a conflict copy) are two anomalies, each closed by its own record", () => {
+    const copy = "2026-10-01-09-00-05-VEGA-request-a (1).md";
+    const bytes = "a".repeat(64);
+    expect(open([anomaly(a, bytes), anomaly(copy, bytes)], [{ file: copy, fingerprint: bytes, state: "closed" }])).toStrictEqual([a]);
+    expect(open([anomaly(a, bytes), anomaly(copy, bytes)], [{ file: copy, fingerprint: bytes, state: "closed" }, { file: a, fingerprint: bytes, state: "closed" }])).toStrictEqual([]);
+  });
+  it("a record that names no file (the earlier fingerprint-only form) closes nothing", () => {
+    expect(open([anomaly(a), anomaly(b)], [{ fingerprint: EMPTY, state: "closed" }])).toStrictEqual([a, b]);
+  });
+  it("tells the participant to record a UUID-less anomaly by its exact file name plus fingerprint", () => {
+    const r = mailbox.reconcile({ participant: "LYRA", messages: [], dispositions: [], anomalies: [anomaly(a)], now });
+    expect(r.findings.find((f) => f.code === "ANOMALY_OPEN")?.message).toBe("refused: never consumed or deleted silently; record needs-audit in the anomaly index by its exact file name plus fingerprint, or close it once resolved");
+  });
+});
