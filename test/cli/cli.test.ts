@@ -1327,8 +1327,8 @@ describe("help", () => {
     // It was "no help for 'validate extra': not a command", as if validate were none.
     const r = rw(["help", "validate", "extra"]);
     expect([r.code, r.out]).toStrictEqual([2, ""]);
-    expect(r.err).toBe("rw: unexpected argument 'extra': rw help takes one command (rw help validate)\nTry 'rw --help'.\n");
-    expect(rw(["help", "mailbox", "new", "x"]).err).toMatch(/^rw: unexpected argument 'x': rw help takes one command \(rw help mailbox new\)\n/);
+    expect(r.err).toBe("rw: unexpected argument 'extra': rw help takes one command and its options (rw help validate)\nTry 'rw validate --help'.\n");
+    expect(rw(["help", "mailbox", "new", "x"]).err).toMatch(/^rw: unexpected argument 'x': rw help takes one command and its options \(rw help mailbox new\)\n/);
   });
   it("help on help is the general usage (it was \"no help for 'help': not a command\", exit 2)", () => {
     const usage = rw(["--help"]).out;
@@ -1362,6 +1362,27 @@ describe("help", () => {
     }
     // What comes before the request is the command line it asks about: appending --help still shows the help.
     expect(rw(["commit", "TOKEN", "--help"]).out.startsWith("rw commit:")).toBe(true);
+  });
+  it("rw help COMMAND OPTIONS is rw COMMAND OPTIONS --help: the options are read, then the help printed (rw help check-rb --ho x was exit 2)", () => {
+    const help = rw(["check-rb", "--help"]);
+    expect(help.code).toBe(0);
+    // Options with their values, before or after the request, in either form: the help, exit 0.
+    for (const args of [["help", "check-rb", "--ho", "x"], ["check-rb", "--ho", "x", "--help"], ["--help", "check-rb", "--ho", "x", "--json"], ["-h", "check-rb", "--json"], ["check-rb", "--help", "--ho", "x"], ["check-rb", "--ho", "x", "--rb", "y", "--help", "--json"]]) {
+      expect(rw(args), args.join(" ")).toStrictEqual(help);
+    }
+    expect(rw(["mailbox", "help", "new", "--json"])).toStrictEqual(rw(["mailbox", "new", "--json", "--help"]));
+    expect(rw(["help", "mailbox", "new", "--json"]).out.startsWith("rw mailbox new:")).toBe(true);
+    // An option the command does not take, or one missing its value, is the same usage error in both forms.
+    for (const [asked, appended] of [[["help", "validate", "--bogus"], ["validate", "--bogus", "--help"]], [["help", "check-rb", "--ho"], ["check-rb", "--help", "--ho"]]] as const) {
+      const r = rw([...asked]);
+      expect([r.code, r.out], asked.join(" ")).toStrictEqual([2, ""]);
+      expect(r).toStrictEqual(rw([...appended]));
+    }
+    expect(rw(["help", "validate", "--bogus"]).err).toBe("rw: Unknown option '--bogus'\nTry 'rw validate --help'.\n");
+    // A word after the request is still refused, after options too.
+    const stray = rw(["help", "check-rb", "--ho", "x", "extra"]);
+    expect([stray.code, stray.out, stray.err.split("\n")[0]]).toStrictEqual([2, "", "rw: unexpected argument 'extra': rw help takes one command and its options (rw help check-rb)"]);
+    expect(rw(["check-rb", "--help", "--ho", "x", "extra"]).err.split("\n")[0]).toBe("rw: unexpected argument 'extra': --help takes none after it (rw check-rb --help)");
   });
   it("rw mailbox and rw delegation --help list their commands", () => {
     const bare = rw(["mailbox"]);
