@@ -117,6 +117,26 @@ describe("rw format", () => {
     expect(r.out).toBe('line 1: refused\n  error JSON_SHAPE at 21: not JSON: expected a value, found "H" (line 1, column 22)\n    {"v": "RW1", "type": HO}\n                         ^\n');
     expect(r.code).toBe(1);
   });
+  it("digest, check-thread and format show a refused JSON form as validate does: the text with a caret under a finding's place, none under a shape finding (they showed no text)", () => {
+    const broken = '{"v": "RW1", "type": HO}';
+    const shape = '{"v":"RW1","type":"HO","id":"a-1"}';
+    const caret = '  error JSON_SHAPE at 21: not JSON: expected a value, found "H" (line 1, column 22)\n    {"v": "RW1", "type": HO}\n                         ^\n';
+    const shown = (args: string[], stream: "out" | "err"): string => rw(args, `${broken}\n${shape}\n`)[stream];
+    const validate = shown(["validate"], "out");
+    expect(validate.startsWith(`line 1: refused\n${caret}line 2: refused\n  error JSON_SHAPE: re: missing`)).toBe(true);
+    // Below each command's own heading, the same lines: the echo and caret for line 1, findings alone for line 2.
+    const body = (text: string): string[] => text.split("\n").filter((l) => l.startsWith("  "));
+    expect(body(shown(["digest"], "err"))).toStrictEqual(body(validate));
+    expect(body(shown(["check-thread", "--now", "20261001T0000Z"], "err"))).toStrictEqual(body(validate));
+    expect(shown(["digest"], "err").startsWith(`line 1: invalid, no digest\n${caret}line 2: invalid, no digest\n`)).toBe(true);
+    expect(shown(["check-thread", "--now", "20261001T0000Z"], "err").startsWith(`line 1: invalid, left out of the thread\n${caret}line 2: invalid, left out of the thread\n`)).toBe(true);
+    expect(shown(["format"], "err").startsWith(`line 1: not formatted\n${caret}line 2: not formatted\n  error JSON_SHAPE: re: missing`)).toBe(true);
+    // Every line stays one finding, or the echo (four spaces) and its caret: no line of the JSON form's text unindented.
+    for (const command of ["validate", "digest", "check-thread", "format"]) {
+      const text = shown(command === "check-thread" ? [command, "--now", "20261001T0000Z"] : [command], command === "validate" ? "out" : "err");
+      for (const line of text.split("\n").filter((l) => l !== "")) expect(line, command).toMatch(/^(line \d+: |  (error|warning|note) [A-Z_]+( at \d+)?: |    )/);
+    }
+  });
 });
 
 describe("rw validate", () => {
