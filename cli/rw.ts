@@ -129,6 +129,28 @@ function commandName(argv: readonly string[]): { name: string | undefined; rest:
   return Object.hasOwn(COMMANDS, pair) ? { name: pair, rest: argv.slice(2) } : { name: argv[0], rest: argv.slice(1) };
 }
 
+/**
+ * A command's arguments read as the command reads them: its options (an unknown one, or one
+ * missing its value, is node's usage error) and the words among them, in order.
+ */
+function readArguments(specs: Record<string, Spec>, args: readonly string[]) {
+  const options: ParseArgsConfig["options"] = {};
+  for (const [o, spec] of Object.entries(specs)) options[o] = { type: spec.type, ...(spec.short ? { short: spec.short } : {}) };
+  return parseArgs({ args: [...args], allowPositionals: true, strict: true, options, tokens: true });
+}
+
+/**
+ * One rule for what may follow a help request, in either form: `rw help COMMAND ...` is `rw
+ * COMMAND --help ...`. Options after it are read as the command reads them (an unknown one is a
+ * usage error), then ignored, so a command line with --help appended, or rw help put before it,
+ * shows the help; a word after it is a usage error, never a topic dropped unseen. `tokens` are the
+ * arguments read past the request; `said` ends the message about a stray word.
+ */
+function helpTokens(tokens: ReturnType<typeof readArguments>["tokens"], said: string): void {
+  const stray = tokens.find((t) => t.kind === "positional");
+  if (stray?.kind === "positional") throw new UsageError(`unexpected argument '${stray.value}': ${said}`);
+}
+
 /** The words that ask for help in a command's place. */
 const HELP_WORDS: ReadonlySet<string> = new Set(["help", "--help", "-h"]);
 
@@ -157,9 +179,12 @@ async function main(argv: readonly string[]): Promise<number> {
     // never the general usage with the command it names dropped.
     const topic = commandName(rest);
     if (topic.name !== undefined && Object.hasOwn(COMMANDS, topic.name)) {
-      // A command followed by more is still a command: the rest is what is wrong.
-      if (topic.rest.length > 0) throw new UsageError(`unexpected argument '${topic.rest[0]}': rw ${name} takes one command (rw ${name} ${topic.name})`);
-      process.stdout.write(`${commandUsage(topic.name, await (COMMANDS[topic.name] as () => Promise<Command>)())}\n`);
+      // A command followed by more is still a command: its options are read as after --help, a
+      // word is what is wrong. A usage error about them points to the command's own help.
+      const command = await (COMMANDS[topic.name] as () => Promise<Command>)();
+      helpHint = `rw ${topic.name} --help`;
+      helpTokens(readArguments(optionsOf(topic.name, command), topic.rest).tokens, `rw ${name} takes one command and its options (rw ${name} ${topic.name})`);
+      process.stdout.write(`${commandUsage(topic.name, command)}\n`);
       return 0;
     }
     if (rest.length === 1 && GROUPS.has(rest[0] as string)) {
@@ -197,15 +222,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const command = await load();
   helpHint = `rw ${name} --help`;
   const specs = optionsOf(name, command);
-  const options: ParseArgsConfig["options"] = {};
-  for (const [o, spec] of Object.entries(specs)) options[o] = { type: spec.type, ...(spec.short ? { short: spec.short } : {}) };
-  const { values, positionals, tokens } = parseArgs({ args: [...rest], allowPositionals: true, strict: true, options, tokens: true });
+  const { values, positionals, tokens } = readArguments(specs, rest);
   if (values["help"] === true) {
-    // A word after the help request is refused, as rw help COMMAND refuses one after the command:
-    // one rule for both forms. What comes before it is the command line the help is asked about.
+    // A word after the help request is refused, options are not, as rw help COMMAND reads what
+    // follows the command: one rule for both forms. What comes before it is the command line the help is asked about.
     const asked = tokens.findIndex((t) => t.kind === "option" && t.name === "help");
-    const stray = tokens.slice(asked + 1).find((t) => t.kind === "positional");
-    if (stray?.kind === "positional") throw new UsageError(`unexpected argument '${stray.value}': --help takes none after it (rw ${name} --help)`);
+    helpTokens(tokens.slice(asked + 1), `--help takes none after it (rw ${name} --help)`);
     process.stdout.write(`${commandUsage(name, command)}\n`);
     return 0;
   }

@@ -3,7 +3,7 @@
  * past exp or due, closed twice, done after a cancel, cancels from the wrong agent; notes; and the
  * owner of every item (rule 1). Streams its input: a million lines are audited in one pass.
  */
-import { createThreadAudit, isJsonForm, readMessage, threadVerdict, withControlsMarked as visible } from "../../core/index.js";
+import { createThreadAudit, readMessage, threadVerdict, withControlsMarked as visible } from "../../core/index.js";
 import type { Finding, ItemOwner, ThreadCounts, ThreadFinding } from "../../core/index.js";
 import { nowOption } from "../arguments.js";
 import { readLines } from "../input.js";
@@ -36,7 +36,8 @@ async function run(ctx: CommandContext): Promise<number> {
       // A line that is not a valid message is reported and left out of the thread, never guessed at.
       invalid++;
       if (ctx.json) rejected.push({ line: n, findings: checked.findings });
-      else await ctx.err.line(`line ${n}: invalid, left out of the thread\n${await renderFindings(isJsonForm(text) ? "" : text, checked.findings)}`);
+      // The line is echoed, a caret under it, only for a finding with `at`: in a JSON form, where its text stops being JSON (as validate draws it).
+      else await ctx.err.line(`line ${n}: invalid, left out of the thread\n${await renderFindings(text, checked.findings)}`);
       continue;
     }
     audit.add(checked.message, n);

@@ -1,5 +1,5 @@
 /** `rw digest`: the `h=` of each valid line (or JSON form): 12 hex characters per line. */
-import { digest as digestOf, isJsonForm, readMessage } from "../../core/index.js";
+import { digest as digestOf, readMessage } from "../../core/index.js";
 import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
@@ -14,7 +14,8 @@ async function run(ctx: CommandContext): Promise<number> {
     if (h === null) code = FAIL;
     if (ctx.json) await ctx.out.line(jsonText({ line: n, ok: h !== null, h, findings: checked.findings }));
     else if (h !== null) await ctx.out.line(h);
-    else await ctx.err.line(`line ${n}: invalid, no digest\n${await renderFindings(isJsonForm(text) ? "" : text, checked.findings)}`);
+    // The line is echoed, a caret under it, only for a finding with `at`: in a JSON form, where its text stops being JSON (as validate draws it).
+    else await ctx.err.line(`line ${n}: invalid, no digest\n${await renderFindings(text, checked.findings)}`);
   }
   return code;
 }

@@ -22,7 +22,8 @@ async function run(ctx: CommandContext): Promise<number> {
       continue;
     }
     if (line !== null) await ctx.out.line(line);
-    if (findings.length > 0) await ctx.err.line(`line ${n}: ${line === null ? "not formatted" : "notes"}\n${await renderFindings("", findings)}`);
+    // The line is echoed, a caret under it, only for a finding with `at`: in a JSON form, where its text stops being JSON (as validate draws it).
+    if (findings.length > 0) await ctx.err.line(`line ${n}: ${line === null ? "not formatted" : "notes"}\n${await renderFindings(text, findings)}`);
   }
   return code;
 }

@@ -117,6 +117,26 @@ describe("rw format", () => {
     expect(r.out).toBe('line 1: refused\n  error JSON_SHAPE at 21: not JSON: expected a value, found "H" (line 1, column 22)\n    {"v": "RW1", "type": HO}\n                         ^\n');
     expect(r.code).toBe(1);
   });
+  it("digest, check-thread and format show a refused JSON form as validate does: the text with a caret under a finding's place, none under a shape finding (they showed no text)", () => {
+    const broken = '{"v": "RW1", "type": HO}';
+    const shape = '{"v":"RW1","type":"HO","id":"a-1"}';
+    const caret = '  error JSON_SHAPE at 21: not JSON: expected a value, found "H" (line 1, column 22)\n    {"v": "RW1", "type": HO}\n                         ^\n';
+    const shown = (args: string[], stream: "out" | "err"): string => rw(args, `${broken}\n${shape}\n`)[stream];
+    const validate = shown(["validate"], "out");
+    expect(validate.startsWith(`line 1: refused\n${caret}line 2: refused\n  error JSON_SHAPE: re: missing`)).toBe(true);
+    // Below each command's own heading, the same lines: the echo and caret for line 1, findings alone for line 2.
+    const body = (text: string): string[] => text.split("\n").filter((l) => l.startsWith("  "));
+    expect(body(shown(["digest"], "err"))).toStrictEqual(body(validate));
+    expect(body(shown(["check-thread", "--now", "20261001T0000Z"], "err"))).toStrictEqual(body(validate));
+    expect(shown(["digest"], "err").startsWith(`line 1: invalid, no digest\n${caret}line 2: invalid, no digest\n`)).toBe(true);
+    expect(shown(["check-thread", "--now", "20261001T0000Z"], "err").startsWith(`line 1: invalid, left out of the thread\n${caret}line 2: invalid, left out of the thread\n`)).toBe(true);
+    expect(shown(["format"], "err").startsWith(`line 1: not formatted\n${caret}line 2: not formatted\n  error JSON_SHAPE: re: missing`)).toBe(true);
+    // Every line stays one finding, or the echo (four spaces) and its caret: no line of the JSON form's text unindented.
+    for (const command of ["validate", "digest", "check-thread", "format"]) {
+      const text = shown(command === "check-thread" ? [command, "--now", "20261001T0000Z"] : [command], command === "validate" ? "out" : "err");
+      for (const line of text.split("\n").filter((l) => l !== "")) expect(line, command).toMatch(/^(line \d+: |  (error|warning|note) [A-Z_]+( at \d+)?: |    )/);
+    }
+  });
 });
 
 describe("rw validate", () => {
@@ -1327,8 +1347,8 @@ describe("help", () => {
     // It was "no help for 'validate extra': not a command", as if validate were none.
     const r = rw(["help", "validate", "extra"]);
     expect([r.code, r.out]).toStrictEqual([2, ""]);
-    expect(r.err).toBe("rw: unexpected argument 'extra': rw help takes one command (rw help validate)\nTry 'rw --help'.\n");
-    expect(rw(["help", "mailbox", "new", "x"]).err).toMatch(/^rw: unexpected argument 'x': rw help takes one command \(rw help mailbox new\)\n/);
+    expect(r.err).toBe("rw: unexpected argument 'extra': rw help takes one command and its options (rw help validate)\nTry 'rw validate --help'.\n");
+    expect(rw(["help", "mailbox", "new", "x"]).err).toMatch(/^rw: unexpected argument 'x': rw help takes one command and its options \(rw help mailbox new\)\n/);
   });
   it("help on help is the general usage (it was \"no help for 'help': not a command\", exit 2)", () => {
     const usage = rw(["--help"]).out;
@@ -1362,6 +1382,27 @@ describe("help", () => {
     }
     // What comes before the request is the command line it asks about: appending --help still shows the help.
     expect(rw(["commit", "TOKEN", "--help"]).out.startsWith("rw commit:")).toBe(true);
+  });
+  it("rw help COMMAND OPTIONS is rw COMMAND OPTIONS --help: the options are read, then the help printed (rw help check-rb --ho x was exit 2)", () => {
+    const help = rw(["check-rb", "--help"]);
+    expect(help.code).toBe(0);
+    // Options with their values, before or after the request, in either form: the help, exit 0.
+    for (const args of [["help", "check-rb", "--ho", "x"], ["check-rb", "--ho", "x", "--help"], ["--help", "check-rb", "--ho", "x", "--json"], ["-h", "check-rb", "--json"], ["check-rb", "--help", "--ho", "x"], ["check-rb", "--ho", "x", "--rb", "y", "--help", "--json"]]) {
+      expect(rw(args), args.join(" ")).toStrictEqual(help);
+    }
+    expect(rw(["mailbox", "help", "new", "--json"])).toStrictEqual(rw(["mailbox", "new", "--json", "--help"]));
+    expect(rw(["help", "mailbox", "new", "--json"]).out.startsWith("rw mailbox new:")).toBe(true);
+    // An option the command does not take, or one missing its value, is the same usage error in both forms.
+    for (const [asked, appended] of [[["help", "validate", "--bogus"], ["validate", "--bogus", "--help"]], [["help", "check-rb", "--ho"], ["check-rb", "--help", "--ho"]]] as const) {
+      const r = rw([...asked]);
+      expect([r.code, r.out], asked.join(" ")).toStrictEqual([2, ""]);
+      expect(r).toStrictEqual(rw([...appended]));
+    }
+    expect(rw(["help", "validate", "--bogus"]).err).toBe("rw: Unknown option '--bogus'\nTry 'rw validate --help'.\n");
+    // A word after the request is still refused, after options too.
+    const stray = rw(["help", "check-rb", "--ho", "x", "extra"]);
+    expect([stray.code, stray.out, stray.err.split("\n")[0]]).toStrictEqual([2, "", "rw: unexpected argument 'extra': rw help takes one command and its options (rw help check-rb)"]);
+    expect(rw(["check-rb", "--help", "--ho", "x", "extra"]).err.split("\n")[0]).toBe("rw: unexpected argument 'extra': --help takes none after it (rw check-rb --help)");
   });
   it("rw mailbox and rw delegation --help list their commands", () => {
     const bare = rw(["mailbox"]);

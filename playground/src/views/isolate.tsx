@@ -16,14 +16,21 @@ export function stringLiterals(text: string): [start: number, end: number][] {
   return out;
 }
 
-/** Each string literal of `text` (JSON, or what should be) isolated; the rest as it is. */
+/**
+ * Each string literal of `text` (JSON, or what should be) isolated; the rest as it is. The
+ * punctuation after a string (`,` `:` `}` `]`) is in its span, which the JSON view shows as one
+ * box (style.css): compact JSON has no space to wrap at, so the view wraps between the boxes and
+ * no line starts with a comma, where a narrow view broke a name wherever the line ran out.
+ */
 export function IsolatedJson({ text }: { text: string }) {
   const out: (string | preact.JSX.Element)[] = [];
   let at = 0;
   for (const [start, end] of stringLiterals(text)) {
     if (start > at) out.push(visible(text.slice(at, start)));
-    out.push(<span class="iso">{visible(text.slice(start, end))}</span>);
-    at = end;
+    let close = end;
+    while (close < text.length && ",:}]".includes(text.charAt(close))) close++;
+    out.push(<span class="iso">{visible(text.slice(start, close))}</span>);
+    at = close;
   }
   if (at < text.length) out.push(visible(text.slice(at)));
   return <>{out}</>;
