@@ -142,7 +142,7 @@ export async function challengeRoute(context: RouteContext<Env>): Promise<Respon
   const handoff = handoffOf(context);
   // The sender's: the id names it (`<from>-<n>`, the HO's from=), whether or not the HO is here yet,
   // so no other party can register ahead for the sender's next id.
-  requireParty(caller, messageSender(handoff) as string, `registering a challenge for ${handoff}`);
+  requireParty(caller, messageSender(handoff) as string, `registering a challenge for ${shown(handoff)}`);
   const input = await Input.read(context.request, context.url, ["json"], ["expectAcc", "record", "profile"]);
   // Empty criteria are none given, as rw check-rb's --expect-acc "" is.
   const listed = input.list("expectAcc");
@@ -161,7 +161,7 @@ export async function challengeRoute(context: RouteContext<Env>): Promise<Respon
   if (outcome.value.known) return new Response(null, { status: 204 });
   // Registered ahead of its HO (README note 34): kept, and said so, since a mistyped id would
   // otherwise wait for an HO that never comes while the real one is checked without it.
-  return json({ handoff: outcome.value.handoff, known: false, detail: `no HO of this thread has the id ${outcome.value.handoff} yet; the challenge is kept and checks its readback once the HO is appended` }, 202);
+  return json({ handoff: outcome.value.handoff, known: false, detail: `no HO of this thread has the id ${shown(outcome.value.handoff)} yet; the challenge is kept and checks its readback once the HO is appended` }, 202);
 }
 
 /** POST a statement: the call frozen under a fresh token, stated as the RB the receiver relays. */
@@ -183,7 +183,7 @@ export async function prepareRoute(context: RouteContext<Env>): Promise<Response
     // appended, so what is read here still holds when prepare runs.
     const parties = await stub.handoffParties(handoff);
     if (parties === null) throw new ProblemError("unknown-handoff", `no HO of this thread has the id ${shown(handoff)}`, { parameter: "handoff" });
-    requireParty(caller, parties.to, `preparing a statement for ${handoff}`);
+    requireParty(caller, parties.to, `preparing a statement for ${shown(handoff)}`);
   }
   return answer(await stub.prepare({ handoff, exp, call: call as Record<string, unknown>, ...(n === undefined ? {} : { n }) }), 201);
 }
