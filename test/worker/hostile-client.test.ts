@@ -190,6 +190,13 @@ describe("a caller's text in a problem's detail", () => {
       expect(JSON.stringify(p).split(long).length - 1).toBe(1);
     }
   });
+  it("is quoted short for a path no route serves, or one a route serves for another method, the path given whole once in instance", async () => {
+    for (const [response, kind] of [[await call(`/v1/${long}`), "not-found"], [await call(`/v1/${long}`, { method: "OPTIONS" }), "not-found"], [await call(`/v1/threads/${long}/lines`, { method: "DELETE" }), "method-not-allowed"]] as const) {
+      const p = await expectProblem(response, kind);
+      expect([p.detail.length < 400, p.detail.includes("characters)")]).toStrictEqual([true, true]);
+      expect(JSON.stringify(p).split(long).length - 1).toBe(1);
+    }
+  });
   it("is quoted short for a Content-Type or Content-Encoding the route does not take", async () => {
     await short(await call("/v1/validate", { method: "POST", headers: { "content-type": long }, body: HO }), "unsupported-media-type");
     await short(await call("/v1/validate", { method: "POST", headers: { "content-type": `text/plain; charset=${long}` }, body: HO }), "unsupported-media-type");
