@@ -204,11 +204,14 @@ describe("a caller's text in a problem's detail", () => {
   });
   it("is quoted short for a challenge's handoff id, waiting for its HO or refused, the id given whole once in handoff", async () => {
     const t = fresh();
-    const id = `${long}-1`;
+    // As long as an id an HO line can still carry (RW1 HO <id> from=<from> within 8 KiB), or longer.
+    const id = `${"p".repeat(4000)}-1`;
     const waiting = await ok(await postJson(`/v1/threads/${t}/handoffs/${id}/challenge`, { expectAcc: ["tone:plain"] }), 202);
-    expect([waiting.handoff, waiting.detail.length < 400, waiting.detail.includes("(100002 characters)")]).toStrictEqual([id, true, true]);
+    expect([waiting.handoff, waiting.detail.length < 400, waiting.detail.includes("(4002 characters)")]).toStrictEqual([id, true, true]);
     const again = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/${id}/challenge`, { expectAcc: ["tone:plain"] }), "thread-conflict");
-    expect([again.detail.length < 400, again.detail.includes("(100002 characters)")]).toStrictEqual([true, true]);
+    expect([again.detail.length < 400, again.detail.includes("(4002 characters)")]).toStrictEqual([true, true]);
+    const uncarriable = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/${long}-1/challenge`, { expectAcc: ["tone:plain"] }), "invalid-request");
+    expect([uncarriable.detail.length < 400, uncarriable.detail.includes("(100002 characters)")]).toStrictEqual([true, true]);
   });
 });
 

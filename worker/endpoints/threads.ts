@@ -7,6 +7,7 @@ import { foreignSender, isMessageId, isStatementToken, isTime, messageSender, re
 import { refuseBody } from "../body.js";
 import type { Env } from "../env.js";
 import { Input } from "../input.js";
+import { LIMITS, utf8Length } from "../limits.js";
 import { ProblemError } from "../problem.js";
 import { profiles } from "../profiles.js";
 import { shown } from "../shown.js";
@@ -136,10 +137,22 @@ function handoffOf(context: RouteContext<Env>): string {
   return id;
 }
 
+/**
+ * The `{handoff}` of a challenge: a message id that an HO line can carry. Every HO under it holds
+ * at least `RW1 HO <id> from=<from>`; past a line's limit no HO can ever take the id, and a
+ * challenge kept for it would wait forever, answered as if its HO could still come (202).
+ */
+function challengedHandoff(context: RouteContext<Env>): string {
+  const id = handoffOf(context);
+  const least = utf8Length(`RW1 HO ${id} from=${messageSender(id) ?? ""}`);
+  if (least > LIMITS.lineBytes) throw new ProblemError("invalid-request", `handoff: ${JSON.stringify(shown(id))} is an id no HO can carry: its line would hold at least ${least} bytes, and a line may hold at most ${LIMITS.lineBytes}`, { parameter: "handoff", limit: LIMITS.lineBytes });
+  return id;
+}
+
 /** POST the sender's private challenge for an HO: withheld criteria (`expectAcc`) and its record. */
 export async function challengeRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub, caller } = await threadOf(context);
-  const handoff = handoffOf(context);
+  const handoff = challengedHandoff(context);
   // The sender's: the id names it (`<from>-<n>`, the HO's from=), whether or not the HO is here yet,
   // so no other party can register ahead for the sender's next id.
   requireParty(caller, messageSender(handoff) as string, `registering a challenge for ${shown(handoff)}`);
