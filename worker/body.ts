@@ -6,6 +6,7 @@
 import { parseJsonText } from "../core/index.js";
 import { LIMITS, nestsDeeper } from "./limits.js";
 import { ProblemError } from "./problem.js";
+import { shown } from "./shown.js";
 
 export type BodyKind = "json" | "text";
 
@@ -99,15 +100,15 @@ export function bodyKind(request: Request, accepted: readonly BodyKind[]): BodyK
   const [type = "", ...params] = header.split(";").map((s) => s.trim().toLowerCase());
   const charset = params.find((p) => p.startsWith("charset="))?.slice("charset=".length).replace(/"/g, "");
   if (charset !== undefined && charset !== "utf-8" && charset !== "utf8" && charset !== "us-ascii") {
-    throw new ProblemError("unsupported-media-type", `charset=${charset}: bodies are UTF-8`, { accepted: takes });
+    throw new ProblemError("unsupported-media-type", `charset=${shown(charset)}: bodies are UTF-8`, { accepted: takes });
   }
   const kind: BodyKind | null = type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type) ? "json" : type === "text/plain" ? "text" : null;
-  if (kind === null || !accepted.includes(kind)) throw new ProblemError("unsupported-media-type", `${type === "" ? "an empty Content-Type" : type}: this route takes ${takes}`, { accepted: takes });
+  if (kind === null || !accepted.includes(kind)) throw new ProblemError("unsupported-media-type", `${type === "" ? "an empty Content-Type" : shown(type)}: this route takes ${takes}`, { accepted: takes });
   // The Worker reads the bytes as sent (nothing on the way decompresses a request body): a
   // compressed one would be refused as "not UTF-8" or "not JSON", which is not what is wrong with
   // it. RFC 9110 section 8.4.1: a content coding the server does not take is a 415.
   const coding = request.headers.get("content-encoding")?.trim().toLowerCase() ?? "";
-  if (coding !== "" && coding !== "identity") throw new ProblemError("unsupported-media-type", `Content-Encoding ${coding}: bodies are read as sent; send this one uncompressed, without Content-Encoding`, { accepted: takes });
+  if (coding !== "" && coding !== "identity") throw new ProblemError("unsupported-media-type", `Content-Encoding ${shown(coding)}: bodies are read as sent; send this one uncompressed, without Content-Encoding`, { accepted: takes });
   return kind;
 }
 

@@ -8,6 +8,7 @@ import { refuseBody } from "./body.js";
 import { ProblemError, problemResponse } from "./problem.js";
 import { preflightHeaders, withCors } from "./respond.js";
 import { matchPattern, matchRoute } from "./router.js";
+import { shown } from "./shown.js";
 import type { Method, Route } from "./router.js";
 
 /** The methods a path answers, with the ones the Worker adds (HEAD for GET, OPTIONS always). */
@@ -25,15 +26,15 @@ async function dispatch(routes: readonly Route<Env>[], request: Request, env: En
   const path = url.pathname;
   if (request.method === "OPTIONS") {
     const all = routes.filter((r) => matchPattern(r.pattern, path) !== null).map((r) => r.method);
-    if (all.length === 0) return problemResponse("not-found", `nothing is served at ${path}`, path);
+    if (all.length === 0) return problemResponse("not-found", `nothing is served at ${shown(path)}`, path);
     return new Response(null, { status: 204, headers: preflightHeaders(methodsOf(all), request.headers.get("access-control-request-headers")) });
   }
   const match = matchRoute(routes, request.method, path);
-  if (match.kind === "none") return problemResponse("not-found", `nothing is served at ${path}; GET /v1/openapi.json lists the routes`, path);
+  if (match.kind === "none") return problemResponse("not-found", `nothing is served at ${shown(path)}; GET /v1/openapi.json lists the routes`, path);
   if (match.kind === "undecodable") return problemResponse("invalid-request", `${match.parameter}: the path segment is not valid percent-encoding (UTF-8, %XX)`, path, { parameter: match.parameter });
   if (match.kind === "wrong-method") {
     const allow = methodsOf(match.allowed).join(", ");
-    return problemResponse("method-not-allowed", `${request.method} is not allowed on ${path}; it takes ${allow}`, path, {}, { allow });
+    return problemResponse("method-not-allowed", `${shown(request.method)} is not allowed on ${shown(path)}; it takes ${allow}`, path, {}, { allow });
   }
   // A body on a GET has no meaning (RFC 9110 section 9.3.1), and a browser cannot send one; a
   // client that sends one anyway ({"after": 1000} to .../lines) would otherwise be answered as if

@@ -10,6 +10,7 @@ import { readBody, refuseDeep } from "./body.js";
 import type { Body, BodyKind } from "./body.js";
 import { LIMITS, utf8Length } from "./limits.js";
 import { ProblemError } from "./problem.js";
+import { shown } from "./shown.js";
 
 /** One message as given: a line of text (an RW1 line, or a JSON form as JSON text) or a JSON value. */
 export interface InputItem {
@@ -20,8 +21,9 @@ export interface InputItem {
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
+/** The detail quotes the parameter as shown (a field or query name the request made up may be a megabyte); `parameter` gives it whole. */
 function bad(parameter: string, detail: string): ProblemError {
-  return new ProblemError("invalid-request", `${parameter}: ${detail}`, { parameter });
+  return new ProblemError("invalid-request", `${shown(parameter)}: ${detail}`, { parameter });
 }
 
 /** Refuses a line or JSON form past the per-line limit. */

@@ -167,6 +167,14 @@ describe("what an agent token may do on a thread", () => {
     await expectProblem(await send(`/v1/threads/${t}/handoffs/not-an-id/challenge`, payer, { json: { expectAcc: ["tone:formal"] } }), "invalid-request");
   });
 
+  it("quotes a long handoff id (and the agent it names) short in a refusal's detail, as every detail quotes what the request gave", async () => {
+    const payer = await tokenOf("payer");
+    const sender = "s".repeat(4000);
+    const refused = await expectProblem(await send(`/v1/threads/${fresh()}/handoffs/${sender}-1/challenge`, payer, { json: { expectAcc: ["tone:formal"] } }), "forbidden-party");
+    expect(refused).toMatchObject({ agent: "payer", needs: sender });
+    expect([refused.detail.length < 600, refused.detail.includes("(4002 characters)"), refused.detail.includes("(4000 characters)")]).toStrictEqual([true, true, true]);
+  });
+
   it("prepares, commits and abandons only as the HO's receiver", async () => {
     const t = fresh();
     const scheduler = await tokenOf("scheduler");

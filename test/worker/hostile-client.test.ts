@@ -183,6 +183,36 @@ describe("a caller's text in a problem's detail", () => {
     const kind = await expectProblem(await call(`/v1/problems/${long}`), "not-found");
     expect(kind.detail).toContain(quoted);
   });
+  it("is quoted short for a field or query parameter the route does not take, the name given whole once in parameter", async () => {
+    for (const response of [await postJson("/v1/validate", { lines: [], [long]: 1 }), await call(`/v1/health?${long}=1`), await postText(`/v1/threads/${fresh()}/lines?${long}=1`, HO)]) {
+      const p = await short(response, "invalid-request");
+      expect(p["parameter"]).toBe(long);
+      expect(JSON.stringify(p).split(long).length - 1).toBe(1);
+    }
+  });
+  it("is quoted short for a path no route serves, or one a route serves for another method, the path given whole once in instance", async () => {
+    for (const [response, kind] of [[await call(`/v1/${long}`), "not-found"], [await call(`/v1/${long}`, { method: "OPTIONS" }), "not-found"], [await call(`/v1/threads/${long}/lines`, { method: "DELETE" }), "method-not-allowed"]] as const) {
+      const p = await expectProblem(response, kind);
+      expect([p.detail.length < 400, p.detail.includes("characters)")]).toStrictEqual([true, true]);
+      expect(JSON.stringify(p).split(long).length - 1).toBe(1);
+    }
+  });
+  it("is quoted short for a Content-Type or Content-Encoding the route does not take", async () => {
+    await short(await call("/v1/validate", { method: "POST", headers: { "content-type": long }, body: HO }), "unsupported-media-type");
+    await short(await call("/v1/validate", { method: "POST", headers: { "content-type": `text/plain; charset=${long}` }, body: HO }), "unsupported-media-type");
+    await short(await call("/v1/validate", { method: "POST", headers: { "content-type": "text/plain", "content-encoding": long }, body: HO }), "unsupported-media-type");
+  });
+  it("is quoted short for a challenge's handoff id, waiting for its HO or refused, the id given whole once in handoff", async () => {
+    const t = fresh();
+    // As long as an id an HO line can still carry (RW1 HO <id> from=<from> within 8 KiB), or longer.
+    const id = `${"p".repeat(4000)}-1`;
+    const waiting = await ok(await postJson(`/v1/threads/${t}/handoffs/${id}/challenge`, { expectAcc: ["tone:plain"] }), 202);
+    expect([waiting.handoff, waiting.detail.length < 400, waiting.detail.includes("(4002 characters)")]).toStrictEqual([id, true, true]);
+    const again = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/${id}/challenge`, { expectAcc: ["tone:plain"] }), "thread-conflict");
+    expect([again.detail.length < 400, again.detail.includes("(4002 characters)")]).toStrictEqual([true, true]);
+    const uncarriable = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/${long}-1/challenge`, { expectAcc: ["tone:plain"] }), "invalid-request");
+    expect([uncarriable.detail.length < 400, uncarriable.detail.includes("(100002 characters)")]).toStrictEqual([true, true]);
+  });
 });
 
 describe("a list's wire form in the query string", () => {

@@ -497,6 +497,18 @@ describe("readbacks checked by the server against the sender's private challenge
     await expectProblem(await postJson(`/v1/threads/${t}/handoffs/not-an-id!/challenge`, { expectAcc: ["len:120w"] }), "invalid-request");
   });
 
+  it("refuses a challenge for an id no HO line can carry, keeping nothing, and takes one whose line fits exactly", async () => {
+    // Every HO under an id holds `RW1 HO <id> from=<from>`: 2 * 4088 + 3 + 13 bytes here, at most a line's 8,192.
+    const fits = `${"a".repeat(4088)}-10`;
+    expect(`RW1 HO ${fits} from=${"a".repeat(4088)}`.length).toBe(8192);
+    const t = fresh();
+    const tooLong = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/${fits}0/challenge`, { expectAcc: ["len:120w"] }), "invalid-request");
+    expect(tooLong).toMatchObject({ parameter: "handoff", limit: 8192 });
+    expect(tooLong.detail).toContain("8193 bytes");
+    expect(await tablesOf(t)).toStrictEqual([]);
+    expect(await ok(await postJson(`/v1/threads/${t}/handoffs/${fits}/challenge`, { expectAcc: ["len:120w"] }), 202)).toMatchObject({ handoff: fits, known: false });
+  });
+
   it("refuses a challenge for a handoff already closed or superseded", async () => {
     const t = fresh();
     await ok(await append(t, [BRIEF, "RW1 UN writer-1 re=lead-1 from=writer to=lead item=doc:brief why=NOCAP"]));

@@ -10,6 +10,7 @@ import { AGENT_EPOCHS_VARIABLE, readAgentEpochs } from "../agent-epochs.js";
 import { agentToken, claimedToken, isTokenAgent } from "../agent-token.js";
 import type { Env } from "../env.js";
 import { ProblemError } from "../problem.js";
+import { shown } from "../shown.js";
 
 /** Who is calling: anyone (no RW_TOKEN), the operator (RW_TOKEN's bearer), or one agent (its token). */
 export type Caller = { readonly kind: "open" } | { readonly kind: "operator" } | { readonly kind: "agent"; readonly agent: string };
@@ -75,9 +76,9 @@ export async function authorize(request: Request, env: Env): Promise<Caller> {
   const current = agentEpochs(env)(agent);
   if (epoch === current) return { kind: "agent", agent };
   if (epoch < current) {
-    throw new ProblemError("token-revoked", `this agent token of ${agent} was issued at epoch ${epoch}, and ${AGENT_EPOCHS_VARIABLE} now puts ${agent} at epoch ${current}, which revokes every token of an earlier one; the operator issues ${agent} a new token (POST /v1/agent-tokens)`, { agent, epoch, current }, { "www-authenticate": `${CHALLENGE}, error="invalid_token", error_description="revoked"` });
+    throw new ProblemError("token-revoked", `this agent token of ${shown(agent)} was issued at epoch ${epoch}, and ${AGENT_EPOCHS_VARIABLE} now puts ${shown(agent)} at epoch ${current}, which revokes every token of an earlier one; the operator issues ${shown(agent)} a new token (POST /v1/agent-tokens)`, { agent, epoch, current }, { "www-authenticate": `${CHALLENGE}, error="invalid_token", error_description="revoked"` });
   }
   // Made by a holder of RW_TOKEN for an epoch the variable has not reached (or no longer names):
   // not a token of this Worker's configuration.
-  throw new ProblemError("unauthorized", `this agent token of ${agent} is of epoch ${epoch}, ahead of ${agent}'s epoch ${current} in ${AGENT_EPOCHS_VARIABLE}; only a token of the agent's current epoch is accepted (POST /v1/agent-tokens issues one)`, { agent, epoch, current }, { "www-authenticate": CHALLENGE });
+  throw new ProblemError("unauthorized", `this agent token of ${shown(agent)} is of epoch ${epoch}, ahead of ${shown(agent)}'s epoch ${current} in ${AGENT_EPOCHS_VARIABLE}; only a token of the agent's current epoch is accepted (POST /v1/agent-tokens issues one)`, { agent, epoch, current }, { "www-authenticate": CHALLENGE });
 }

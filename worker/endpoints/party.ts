@@ -9,6 +9,7 @@
 import { ProblemError } from "../problem.js";
 import { notAParty, THREAD_PARTY } from "../thread/thread-object.js";
 import type { Caller } from "./authorize.js";
+import { shown } from "../shown.js";
 
 /** The agent a caller acts as, or null when it may act as any (the operator, or an open Worker). */
 export function actingAgent(caller: Caller): string | null {
@@ -19,7 +20,7 @@ export function actingAgent(caller: Caller): string | null {
 export function requireParty(caller: Caller, needs: string, act: string): void {
   const agent = actingAgent(caller);
   if (agent === null || agent === needs) return;
-  throw new ProblemError("forbidden-party", `${act} is ${needs}'s to do; this agent token is ${agent}'s (${needs}'s token, or the operator's bearer, may do it)`, { agent, needs });
+  throw new ProblemError("forbidden-party", `${act} is ${shown(needs)}'s to do; this agent token is ${shown(agent)}'s (${shown(needs)}'s token, or the operator's bearer, may do it)`, { agent, needs });
 }
 
 

@@ -7,6 +7,7 @@ import { foreignSender, isMessageId, isStatementToken, isTime, messageSender, re
 import { refuseBody } from "../body.js";
 import type { Env } from "../env.js";
 import { Input } from "../input.js";
+import { LIMITS, utf8Length } from "../limits.js";
 import { ProblemError } from "../problem.js";
 import { profiles } from "../profiles.js";
 import { shown } from "../shown.js";
@@ -136,13 +137,25 @@ function handoffOf(context: RouteContext<Env>): string {
   return id;
 }
 
+/**
+ * The `{handoff}` of a challenge: a message id that an HO line can carry. Every HO under it holds
+ * at least `RW1 HO <id> from=<from>`; past a line's limit no HO can ever take the id, and a
+ * challenge kept for it would wait forever, answered as if its HO could still come (202).
+ */
+function challengedHandoff(context: RouteContext<Env>): string {
+  const id = handoffOf(context);
+  const least = utf8Length(`RW1 HO ${id} from=${messageSender(id) ?? ""}`);
+  if (least > LIMITS.lineBytes) throw new ProblemError("invalid-request", `handoff: ${JSON.stringify(shown(id))} is an id no HO can carry: its line would hold at least ${least} bytes, and a line may hold at most ${LIMITS.lineBytes}`, { parameter: "handoff", limit: LIMITS.lineBytes });
+  return id;
+}
+
 /** POST the sender's private challenge for an HO: withheld criteria (`expectAcc`) and its record. */
 export async function challengeRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub, caller } = await threadOf(context);
-  const handoff = handoffOf(context);
+  const handoff = challengedHandoff(context);
   // The sender's: the id names it (`<from>-<n>`, the HO's from=), whether or not the HO is here yet,
   // so no other party can register ahead for the sender's next id.
-  requireParty(caller, messageSender(handoff) as string, `registering a challenge for ${handoff}`);
+  requireParty(caller, messageSender(handoff) as string, `registering a challenge for ${shown(handoff)}`);
   const input = await Input.read(context.request, context.url, ["json"], ["expectAcc", "record", "profile"]);
   // Empty criteria are none given, as rw check-rb's --expect-acc "" is.
   const listed = input.list("expectAcc");
@@ -161,7 +174,7 @@ export async function challengeRoute(context: RouteContext<Env>): Promise<Respon
   if (outcome.value.known) return new Response(null, { status: 204 });
   // Registered ahead of its HO (README note 34): kept, and said so, since a mistyped id would
   // otherwise wait for an HO that never comes while the real one is checked without it.
-  return json({ handoff: outcome.value.handoff, known: false, detail: `no HO of this thread has the id ${outcome.value.handoff} yet; the challenge is kept and checks its readback once the HO is appended` }, 202);
+  return json({ handoff: outcome.value.handoff, known: false, detail: `no HO of this thread has the id ${shown(outcome.value.handoff)} yet; the challenge is kept and checks its readback once the HO is appended` }, 202);
 }
 
 /** POST a statement: the call frozen under a fresh token, stated as the RB the receiver relays. */
@@ -183,7 +196,7 @@ export async function prepareRoute(context: RouteContext<Env>): Promise<Response
     // appended, so what is read here still holds when prepare runs.
     const parties = await stub.handoffParties(handoff);
     if (parties === null) throw new ProblemError("unknown-handoff", `no HO of this thread has the id ${shown(handoff)}`, { parameter: "handoff" });
-    requireParty(caller, parties.to, `preparing a statement for ${handoff}`);
+    requireParty(caller, parties.to, `preparing a statement for ${shown(handoff)}`);
   }
   return answer(await stub.prepare({ handoff, exp, call: call as Record<string, unknown>, ...(n === undefined ? {} : { n }) }), 201);
 }

@@ -244,7 +244,7 @@ export const THREAD_PARTY = "a party of the thread";
 
 /** Why `act` is refused to `agent`, none of the thread's parties; `then` says who may, or how to join. */
 export const notAParty = (act: string, agent: string, then: string): string =>
-  `${act} is its parties', the agents a line it stores is from= or to=; this agent token is ${agent}'s, and ${agent} is not one${then}`;
+  `${act} is its parties', the agents a line it stores is from= or to=; this agent token is ${shown(agent)}'s, and ${shown(agent)} is not one${then}`;
 
 const problem = (kind: ProblemKindName, detail: string, extensions?: Record<string, unknown>): { ok: false; problem: ThreadProblem } => ({
   ok: false,
@@ -969,9 +969,9 @@ export class ThreadObject extends DurableObject<Env> {
     const outsider = this.outsider(joiner);
     if (outsider !== null) return outsider;
     const late = this.sql.exec<{ rb: string }>("SELECT rb FROM readbacks WHERE handoff = ? LIMIT 1", handoff).toArray()[0];
-    if (late !== undefined) return problem("thread-conflict", `a readback of ${handoff} (${late.rb}) was already checked; a challenge is registered before the readback arrives`, { parameter: "handoff" });
+    if (late !== undefined) return problem("thread-conflict", `a readback of ${shown(handoff)} (${shown(late.rb)}) was already checked; a challenge is registered before the readback arrives`, { parameter: "handoff" });
     const held = this.sql.exec<{ type: string }>("SELECT type FROM lines WHERE id = ?", handoff).toArray()[0];
-    if (held !== undefined && held.type !== "HO") return problem("thread-conflict", `${handoff} is an ${held.type} of this thread: no HO can take its id, so a challenge for it would check nothing`, { parameter: "handoff" });
+    if (held !== undefined && held.type !== "HO") return problem("thread-conflict", `${shown(handoff)} is an ${held.type} of this thread: no HO can take its id, so a challenge for it would check nothing`, { parameter: "handoff" });
     // Each part is written once: a later registration adds the part not yet registered. Replaced,
     // criteria or a record could be dropped by anyone who may act as any party (no RW_TOKEN, or the
     // operator's bearer), the receiver too, and its readback then judged without them. To change a
@@ -979,7 +979,7 @@ export class ThreadObject extends DurableObject<Env> {
     // carryChallenge).
     const before = this.challengeOf(handoff) ?? {};
     for (const part of CHALLENGE_PARTS) {
-      if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${handoff} (or carried over from the handoff it re-issues); a challenge's parts are written once (to change one, cancel the HO with a CX and send a new HO, not a re-issue, registering the part for it)`, { parameter: part });
+      if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${shown(handoff)} (or carried over from the handoff it re-issues); a challenge's parts are written once (to change one, cancel the HO with a CX and send a new HO, not a re-issue, registering the part for it)`, { parameter: part });
     }
     const ho = this.handoffMessage(handoff);
     const reads = this.challengeVocabulary(handoff, ho, before, request.profile);
@@ -987,7 +987,7 @@ export class ThreadObject extends DurableObject<Env> {
     const vocabulary = reads.value;
     if (ho !== null) {
       const stands = this.auditor().handoffs(this.now()).find((h) => h.id === handoff);
-      if (stands !== undefined && !LIVE_STATES.has(stands.state)) return problem("thread-conflict", `${handoff} ${handoffEnded(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
+      if (stands !== undefined && !LIVE_STATES.has(stands.state)) return problem("thread-conflict", `${shown(handoff)} ${handoffEnded(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
     }
     if (request.record !== undefined) {
       const read = readRecord(request.record, vocabulary);
@@ -1002,15 +1002,15 @@ export class ThreadObject extends DurableObject<Env> {
       const against = ho === null ? null : checkHandoff(ho, read.value, vocabulary);
       if (against !== null && !against.ok) {
         const errors = against.findings.filter((f) => f.severity === "error");
-        return problem("thread-conflict", `${handoff} differs from this record: ${errors.map((f) => f.message).join("; ")}. Its readback would be checked against values nobody approved: cancel it (CX) and send an HO that matches`, { parameter: "record", findings: errors });
+        return problem("thread-conflict", `${shown(handoff)} differs from this record: ${errors.map((f) => f.message).join("; ")}. Its readback would be checked against values nobody approved: cancel it (CX) and send an HO that matches`, { parameter: "record", findings: errors });
       }
     }
     if (ho !== null) {
       // What the HO's rb= never reads would be kept and ignored, and its readback pass without it
       // (as rw check-rb refuses --expect-acc and --record).
       const unread = this.unreadParts(ho, request);
-      if (unread.expectAcc) return problem("invalid-request", `expectAcc: read at tier 4, which ${handoff} does not ask: it has no rb=acc or rb=plan`, { parameter: "expectAcc" });
-      if (unread.record !== null) return problem("invalid-request", `record: read at tier 5, which ${handoff} does not ask: ${unread.record}`, { parameter: "record" });
+      if (unread.expectAcc) return problem("invalid-request", `expectAcc: read at tier 4, which ${shown(handoff)} does not ask: it has no rb=acc or rb=plan`, { parameter: "expectAcc" });
+      if (unread.record !== null) return problem("invalid-request", `record: read at tier 5, which ${shown(handoff)} does not ask: ${unread.record}`, { parameter: "record" });
     }
     // Criteria the core cannot read are the sender's slip: kept, they would void the receiver's
     // readback with CRITERIA_SYNTAX, whose `received` is the withheld criterion itself, or with
@@ -1045,7 +1045,7 @@ export class ThreadObject extends DurableObject<Env> {
     const registered = before.expectAcc !== undefined || before.record !== undefined;
     const held = ho !== null ? p.vocabularyOf(ho) : before.profile !== undefined ? p.resolve(before.profile) : registered ? (p.chosen ?? coreVocabulary) : undefined;
     if (wanted !== undefined && held !== undefined && wanted !== held) {
-      const whose = ho !== null ? `${handoff} is read with ${vocabularyName(held)}` : `the parts already registered for ${handoff} were read with ${vocabularyName(held)}`;
+      const whose = ho !== null ? `${shown(handoff)} is read with ${vocabularyName(held)}` : `the parts already registered for ${shown(handoff)} were read with ${vocabularyName(held)}`;
       return problem("thread-conflict", `profile: ${whose}, not ${named}; a challenge's parts are read with its HO's profile (for another, send the HO under a new id and register its challenge for that id)`, { parameter: "profile" });
     }
     return { ok: true, value: wanted ?? held ?? p.chosen ?? coreVocabulary };
