@@ -86,7 +86,8 @@ describe("a profile may add, never redefine or remove", () => {
   });
   it("an ans code spelt as an answer section 7 keeps outside ans (Y, N, tail), in any case, is refused: val=Y or val=n would have two meanings", () => {
     expect(refused({ ...minimal, enums: { ans: { Y: "yield", OK: "fine" } } })).toStrictEqual(["PROFILE_REDEFINES_CORE enums.ans.Y"]);
-    expect(refused({ ...minimal, enums: { ans: { n: "nudge", y: "yank", N: "no", TAIL: "follow" } } })).toStrictEqual(["n", "y", "N", "TAIL"].map((c) => `PROFILE_REDEFINES_CORE enums.ans.${c}`));
+    expect(refused({ ...minimal, enums: { ans: { n: "nudge", y: "yank", TAIL: "follow" } } })).toStrictEqual(["n", "y", "TAIL"].map((c) => `PROFILE_REDEFINES_CORE enums.ans.${c}`));
+    expect(refused({ ...minimal, enums: { ans: { N: "no", tail: "later" } } })).toStrictEqual(["N", "tail"].map((c) => `PROFILE_REDEFINES_CORE enums.ans.${c}`));
     const r = compileVocabulary(coreVocabulary, { ...minimal, enums: { ans: { n: "nudge" } } });
     expect(r.findings[0]?.message).toBe("enums.ans.n: n is the core's answer N in another case (no, the bool, section 7), which every profile reads the same; an ans code cannot take it");
     // Only ans closes the answers: Y in another enum is that enum's code, and NO or YES is an answer word like any.
