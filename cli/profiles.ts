@@ -1,10 +1,11 @@
 /**
  * Profiles for the CLI: `--profile NAME|FILE`, and any profile a line names with `p=` that ships
- * in `profiles/`. Loaded once each; a profile that does not compile is a usage error.
+ * in `profiles/`. Loaded once each; a profile that does not compile, or a file that takes a shipped
+ * profile's name, is a usage error.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { compileVocabulary, coreVocabulary, isBlankLine, isEmptyDocument, parseJsonText, profileResolver } from "../core/index.js";
+import { compileVocabulary, coreVocabulary, isBlankLine, isEmptyDocument, parseJsonText, profileResolver, shippedNameTaken } from "../core/index.js";
 import type { Vocabulary, VocabularyResolver } from "../core/index.js";
 import { readTextFile } from "./input.js";
 import { packageRoot } from "./package-root.js";
@@ -13,17 +14,25 @@ import { UsageError } from "./usage-error.js";
 const SHIPPED_DIR = join(packageRoot(), "profiles");
 const NAME = /^[a-z][a-z0-9_-]*$/;
 
-function load(path: string, label: string): Vocabulary {
+function load(path: string, label: string, chosen = false): Vocabulary {
   const text = readTextFile(`profile ${label}`, path);
   if (isEmptyDocument(text)) throw new UsageError(`profile ${label}: ${path} is empty: it holds no JSON`);
   const read = parseJsonText(text);
   if (!read.ok) throw new UsageError(read.problem === "syntax" ? `profile ${label}: not JSON (${read.reason})` : `profile ${label}: ${read.reason}`);
   const json = read.value;
+  // A file given with --profile may not stand in for a shipped profile (core/shipped-name).
+  const taken = chosen ? shippedNameTaken(json, isShipped) : undefined;
+  if (taken !== undefined) throw new UsageError(`profile ${label} is refused:`, [`  ${taken.code} ${taken.message}`]);
   const compiled = compileVocabulary(coreVocabulary, json);
   if (!compiled.ok) {
     throw new UsageError(`profile ${label} is refused:`, compiled.findings.map((f) => `  ${f.code} ${f.message}`));
   }
   return compiled.value;
+}
+
+/** True when a profile of that name ships in profiles/. */
+function isShipped(name: string): boolean {
+  return NAME.test(name) && existsSync(join(SHIPPED_DIR, `${name}.json`));
 }
 
 /** True when the argument names a file rather than a shipped profile. */
@@ -44,7 +53,7 @@ export function profiles(option: string | undefined): Profiles {
   if (option !== undefined) {
     // Looked up as a name, an empty value was "unknown profile : ...", which names nothing (as --file's).
     if (isBlankLine(option)) throw new UsageError("--profile is empty: give a shipped profile name (clin, pay, pform) or a .json file, or leave the option out");
-    if (isPath(option)) chosen = load(option, option);
+    if (isPath(option)) chosen = load(option, option, true);
     else if (NAME.test(option)) chosen = shipped(option, cache) ?? null;
     if (chosen === null) throw new UsageError(`unknown profile ${option}: give a shipped profile name (clin, pay, pform) or a .json file`);
     cache.set(chosen.name, chosen);

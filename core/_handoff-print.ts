@@ -71,8 +71,8 @@ export interface HandoffPrint {
   readonly acc: readonly string[] | null;
   readonly keys: readonly string[];
   /**
-   * The execution values of `shape.carried`, each through its own fingerprint (never shown): what
-   * the sender's record is held to, slot by slot, by check-rb's rule (core/_record-contradictions).
+   * The values the HO carries, each through its own fingerprint (never shown): what the sender's
+   * record is held to, slot by slot, by check-ho's and check-rb's rule (core/_record-contradictions).
    */
   readonly carried: SentSlots;
 }
@@ -211,8 +211,9 @@ function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations)
     out.push(finding("EXEC_MISMATCH", `the receiver will use values for ${list(carried)} other than the HO's`, { slot: carried.join("+") }));
   }
   // The HO against the record, by check-rb's tier 5 rule, slot by slot through each carried
-  // value's fingerprint: a record that holds only some of them is compared on those, as there.
-  if (expected.record !== undefined) out.push(..._contradictions(exec, p.carried, expected.record));
+  // value's fingerprint, execution slot or not: a record that holds only some of them is compared
+  // on those, as there.
+  if (expected.record !== undefined) out.push(..._contradictions(p.carried, expected.record, p.shape.vocabulary));
   return out;
 }
 

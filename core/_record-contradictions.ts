@@ -1,45 +1,62 @@
 /**
- * An HO against the sender's record after it was sent, as check-rb's tier 5, check-dn and
- * check-thread hold it. Apart from check-handoff.ts so that these checks do not bring check-ho and
- * check-relay, nor record.ts's reader, into a bundle that reads lines (the playground's first download).
+ * An HO against the sender's record: check-ho before it is sent, and check-rb's tier 5, check-dn
+ * and check-thread after. Apart from check-handoff.ts so that the later checks do not bring
+ * check-ho and check-relay, nor record.ts's reader, into a bundle that reads lines (the
+ * playground's first download).
  */
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _show, _same } from "./_slot-values.js";
-import { _hoValue } from "./_stated-slots.js";
+import { _hoSlot, _hoValue } from "./_stated-slots.js";
 import type { SentSlots } from "./_stated-slots.js";
-
-/** HO_DIFFERS: the HO's `slot` says `got` (as `said` words it) where the record holds `want`. */
-export const _differs = (slot: string, got: SlotValue, want: SlotValue, said: string, why = ""): Finding =>
-  finding("HO_DIFFERS", `${slot}: ${said} ${_show(got)}, the record says ${_show(want)}${why}`, { slot, expected: _show(want), received: _show(got) });
 
 const CONTRADICTS = ": the HO contradicts what was approved, and check-ho refuses it";
 
+/** How a check words what it finds (check-ho speaks of the line before it is sent). */
+export interface ContradictionWords {
+  /** HO_DIFFERS for `slot`, which the HO carries as `got` (undefined: a fingerprint, not shown). */
+  readonly differs: (slot: string, want: SlotValue, got: string | undefined) => Finding;
+  /** What a record value the HO does not carry is (check-ho: HO_OMITS), or nothing. */
+  readonly omitted?: (slot: string, want: SlotValue) => Finding | undefined;
+}
+
+/** After the HO was sent: the readback, the report and the thread say it would not have passed check-ho. */
+const SENT: ContradictionWords = {
+  differs: (slot, want, got) =>
+    got !== undefined
+      ? finding("HO_DIFFERS", `${slot}: the HO sent says ${got}, the record says ${_show(want)}${CONTRADICTS}`, { slot, expected: _show(want), received: got })
+      : finding("HO_DIFFERS", `${slot}: the HO sent carries another value than the record's ${_show(want)}${CONTRADICTS}`, { slot, expected: _show(want) }),
+};
+
 /**
- * Each execution value the HO carries that the sender's record holds otherwise (HO_DIFFERS):
- * check-rb's tier 5 and check-dn compare the readback and the report with the HO's carried
- * values, so an HO that contradicts its record would pass them with values nobody approved. (Its
- * other slots are check-ho's to hold to the record, before it is sent.) Slot by slot, whatever
- * else the record holds or lacks: one rule for the checks that hold the HO and for check-thread,
- * which holds each slot's fingerprint (`carried`), so they cannot disagree on a partial record.
+ * Each value the sender's record holds, for a slot of the HO type, that the HO carries otherwise
+ * (HO_DIFFERS): execution slot or not, what the record holds is what was approved. One rule for
+ * check-ho and for the checks after it (check-rb's tier 5, check-dn, check-thread): those compare
+ * the readback and the report with the HO's carried values, so an HO that contradicts its record
+ * in any slot check-ho holds (`ref` on a CHGBANK, which is no execution slot of it) would pass
+ * them with a value nobody approved. Slot by slot, whatever else the record holds or lacks, so
+ * check-thread, which holds each slot's fingerprint (`carried`), cannot disagree on a partial
+ * record. A slot the HO type does not take (pay's `prev`) is the receiver's to state: skipped.
  */
-export function _contradictions(exec: readonly string[], carried: SentSlots, values: Readonly<Record<string, SlotValue>>): Finding[] {
+export function _contradictions(carried: SentSlots, values: Readonly<Record<string, SlotValue>>, vocabulary: Vocabulary, words: ContradictionWords = SENT): Finding[] {
   const out: Finding[] = [];
-  for (const slot of exec) {
-    if (!Object.hasOwn(values, slot)) continue;
+  for (const slot in values) {
+    if (!Object.hasOwn(values, slot) || !_hoSlot(slot, vocabulary)) continue;
     const want = values[slot] as SlotValue;
-    if (carried.same(slot, want) !== false) continue;
-    const got = carried.shown(slot);
-    if (got !== undefined) out.push(finding("HO_DIFFERS", `${slot}: the HO sent says ${got}, the record says ${_show(want)}${CONTRADICTS}`, { slot, expected: _show(want), received: got }));
-    else out.push(finding("HO_DIFFERS", `${slot}: the HO sent carries another value than the record's ${_show(want)}${CONTRADICTS}`, { slot, expected: _show(want) }));
+    const same = carried.same(slot, want);
+    if (same === false) out.push(words.differs(slot, want, carried.shown(slot)));
+    else if (same === undefined && words.omitted !== undefined) {
+      const omitted = words.omitted(slot, want);
+      if (omitted !== undefined) out.push(omitted);
+    }
   }
   return out;
 }
 
-/** The execution values an HO at hand carries (`_hoValue`: its item too, where the profile makes it one). */
-function carriedBy(ho: Message, vocabulary: Vocabulary): SentSlots {
+/** The values an HO at hand carries, by slot of the HO type (`_hoValue`: its envelope's too). */
+export function _carriedBy(ho: Message, vocabulary: Vocabulary): SentSlots {
   return {
     same: (slot, value) => {
       const got = _hoValue(ho, slot, vocabulary);
@@ -52,8 +69,7 @@ function carriedBy(ho: Message, vocabulary: Vocabulary): SentSlots {
   };
 }
 
-/** `_contradictions` for an HO at hand, over its ask's execution slots. */
+/** `_contradictions` for an HO at hand, after it was sent. */
 export function _recordContradictions(ho: Message, values: Readonly<Record<string, SlotValue>>, vocabulary: Vocabulary): Finding[] {
-  const ask = ho.slots["ask"];
-  return _contradictions((typeof ask === "string" ? vocabulary.exec.get(ask) : undefined) ?? [], carriedBy(ho, vocabulary), values);
+  return _contradictions(_carriedBy(ho, vocabulary), values, vocabulary);
 }

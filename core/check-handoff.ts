@@ -14,7 +14,7 @@ import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _same, _show } from "./_slot-values.js";
 import { _hoSlot, _hoValue } from "./_stated-slots.js";
-import { _differs } from "./_record-contradictions.js";
+import { _carriedBy, _contradictions } from "./_record-contradictions.js";
 
 export interface HandoffReport {
   readonly ok: boolean;
@@ -30,17 +30,14 @@ function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary
   const out: Finding[] = [];
   if (ho.type !== "HO") out.push(finding("NOT_A_HANDOFF", `check-ho checks an HO, not ${ho.type}`, { slot: "type", received: ho.type }));
   out.push(...validate(ho, vocabulary));
-  for (const [slot, want] of Object.entries(record.values)) {
-    // A slot the HO type does not take (pay's `prev`) is the receiver's to state: the record holds
-    // it for tier 5 to check the readback against, and the line could not carry it.
-    if (!_hoSlot(slot, vocabulary)) continue;
-    const got = _field(ho, slot);
-    if (got === undefined) {
-      if (!record.resolve.has(slot)) out.push(finding("HO_OMITS", `the line omits ${slot}=${_show(want)}, which the record holds`, { slot, expected: _show(want) }));
-    } else if (!_same(want, got)) {
-      out.push(_differs(slot, got, want, "the line says"));
-    }
-  }
+  // Every value the record holds against the line, by the rule the checks after it hold the HO to
+  // (core/_record-contradictions), so that none of them passes what this check refuses.
+  out.push(
+    ..._contradictions(_carriedBy(ho, vocabulary), record.values, vocabulary, {
+      differs: (slot, want, got) => finding("HO_DIFFERS", `${slot}: the line says ${got ?? ""}, the record says ${_show(want)}`, got === undefined ? { slot, expected: _show(want) } : { slot, expected: _show(want), received: got }),
+      omitted: (slot, want) => (record.resolve.has(slot) ? undefined : finding("HO_OMITS", `the line omits ${slot}=${_show(want)}, which the record holds`, { slot, expected: _show(want) })),
+    }),
+  );
   const ask = ho.slots["ask"];
   const exec = typeof ask === "string" ? vocabulary.exec.get(ask) : undefined;
   // An execution value the record does not hold is a value nobody approved: it differs from the

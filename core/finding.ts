@@ -100,6 +100,7 @@ export const FINDING_CODES = {
   PROFILE_REDEFINES_CORE: "error",
   PROFILE_REMOVES_CORE: "error",
   PROFILE_REFERENCE: "error",
+  PROFILE_SHIPPED_NAME: "error",
   // A conversation replayed (core/thread): closure (5.4), cancels, re-issues and owners (rule 1).
   THREAD_EXPIRED: "error",
   THREAD_OVERDUE: "error",

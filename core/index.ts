@@ -45,6 +45,7 @@ export { canonicalBytes, canonicalJson } from "./canonical.js";
 export { digest } from "./digest.js";
 export { checkProfile, compileVocabulary, profileSchema } from "./profile.js";
 export { extendVocabulary } from "./extend-vocabulary.js";
+export { shippedNameTaken } from "./shipped-name.js";
 export type { ProfileFile, ProfileRule, ProfileSlot } from "./profile-file.js";
 export type { TranslationRule } from "./translation.js";
 export { compareCriteria, compareValues, normaliseValue, parseCriteria } from "./criteria.js";

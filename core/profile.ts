@@ -140,6 +140,13 @@ function schemaFindings(issues: readonly v.BaseIssue<unknown>[]): Finding[] {
   });
 }
 
+/** The answers section 7 keeps outside any profile's `ans`, by their spelling in upper case. */
+const ANSWER_WORDS: ReadonlyMap<string, readonly [word: string, meaning: string]> = /* @__PURE__ */ new Map([
+  ["Y", ["Y", "yes, the bool"]],
+  ["N", ["N", "no, the bool"]],
+  ["TAIL", ["tail", "val=tail: the answer is the tail"]],
+] as const);
+
 /** Everything compileVocabulary refuses that the schema cannot see, for a file the schema accepted. */
 function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   const out: Finding[] = [];
@@ -175,6 +182,17 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
       seen.add(code);
       seenByCase.set(code.toUpperCase(), code);
     }
+  }
+  // Section 7 closes the answers to `ans` "other than `tail`, `Y`, `N`, a number or a date": those
+  // are the core's, read the same under every profile (`Y` and `N` the bool, `tail` the answer in
+  // the tail). An `ans` code spelt as one of them, in any case, is one word with two meanings: `Y`
+  // for YIELD would be read as yes, an AN `val=n` would pass as the profile's `n` and be read as no
+  // by anyone who folds case (as the case-twin rule above says a model does).
+  for (const code of Object.keys(file.enums?.["ans"] ?? {})) {
+    const word = ANSWER_WORDS.get(code.toUpperCase());
+    if (word === undefined) continue;
+    const spelt = word[0] === code ? `the core's answer ${code}` : `the core's answer ${word[0]} in another case`;
+    push("PROFILE_REDEFINES_CORE", `enums.ans.${code}`, `${code} is ${spelt} (${word[1]}, section 7), which every profile reads the same; an ans code cannot take it`);
   }
   // The readback levels are closed (section 3.1) and named `rb` where enums are listed (the
   // legend's `rb:` line): a profile's own `rb` enum would be a second, different list of that name.

@@ -504,15 +504,19 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   }
 
   /**
-   * The execution values HO `i` carries (`carried`), as its slots' fingerprints hold them: whether a
-   * value is the HO's, never what it was (the sender's record is held to them, core/_record-contradictions).
+   * The values HO `i` carries, as its slots' fingerprints hold them (its envelope's `item`, `from`
+   * and `to` as the audit keeps them): whether a value is the HO's, never what it was. The sender's
+   * record is held to every one of them, execution slot or not, by check-ho's rule
+   * (core/_record-contradictions); a slot it cannot tell (`re`) compares as not carried.
    */
-  function carriedValues(i: number, carried: readonly string[]): SentSlots {
+  function carriedValues(i: number): SentSlots {
     return {
       same: (slot, value) => {
-        if (!carried.includes(slot)) return undefined;
-        // The item lives in the envelope, where a profile makes it an execution slot.
-        if (slot === "item") return _same(value, itemText[t.item[i] as number]);
+        if (slot === "item") return (t.item[i] as number) >= 0 ? _same(value, itemText[t.item[i] as number]) : undefined;
+        if (slot === "from" || slot === "to") {
+          const n = (slot === "from" ? t.from[i] : t.to[i]) as number;
+          return n >= 0 ? _same(value, names.name(n)) : undefined;
+        }
         const key = names.find(slot);
         const [from, to] = slotPrints(i);
         for (let p = from; p < to; p += 2) if (t.prints[p] === key) return t.prints[p + 1] === _valueFingerprint(slot, value);
@@ -539,7 +543,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       stated: t.prints.subarray(t.printsAt[i] as number, (t.printsAt[i] as number) + shape.beyond.length),
       acc: held?.acc ?? null,
       keys: held?.keys ?? [],
-      carried: carriedValues(i, shape.carried),
+      carried: carriedValues(i),
     };
   }
 

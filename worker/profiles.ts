@@ -4,8 +4,8 @@
  * a line names with `p=`. Shipped profiles are checked and compiled once per isolate, by the core
  * (profiles/index.ts compiles them).
  */
-import { checkProfile, compileVocabulary, coreVocabulary, profileResolver } from "../core/index.js";
-import type { Message, ProfileFile, Vocabulary, VocabularyResolver } from "../core/index.js";
+import { checkProfile, compileVocabulary, coreVocabulary, profileResolver, shippedNameTaken } from "../core/index.js";
+import type { Finding, Message, ProfileFile, Vocabulary, VocabularyResolver } from "../core/index.js";
 import { shippedNames, shippedProfiles, shippedVocabulary } from "../profiles/index.js";
 import { ProblemError } from "./problem.js";
 import { shown } from "./shown.js";
@@ -25,6 +25,15 @@ export function shippedFile(name: string): ProfileFile | undefined {
 }
 
 /**
+ * PROFILE_SHIPPED_NAME when an inline profile file takes the name of a profile this build ships
+ * (the core's rule, as `rw --profile FILE` applies it): `p=pay` means the shipped pay, on a
+ * request as on a thread.
+ */
+export function inlineTakesShippedName(file: unknown): Finding | undefined {
+  return shippedNameTaken(file, (name) => Object.hasOwn(shippedProfiles, name));
+}
+
+/**
  * The vocabulary a request's `profile` names: undefined for none, a shipped profile by name (404
  * when there is none), or an inline profile file (422 with the core's findings when refused).
  */
@@ -38,6 +47,8 @@ export function chosenProfile(value: unknown): Vocabulary | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new ProblemError("invalid-request", "profile: a shipped profile's name, or a profile file as a JSON object", { parameter: "profile" });
   }
+  const taken = inlineTakesShippedName(value);
+  if (taken !== undefined) throw new ProblemError("invalid-profile", `the inline profile is refused: ${taken.message}`, { parameter: "profile", findings: [taken] });
   const result = compileVocabulary(coreVocabulary, value);
   if (!result.ok) throw new ProblemError("invalid-profile", `the inline profile is refused: ${result.findings.map((f) => f.message).join("; ")}`, { parameter: "profile", findings: result.findings });
   return result.value;

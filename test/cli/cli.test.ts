@@ -328,6 +328,23 @@ describe("usage errors exit 2 with one clear line", () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain("PROFILE_REDEFINES_CORE");
   });
+  it("a profile file that takes a shipped profile's name is refused by every command that takes --profile, naming the shipped one", () => {
+    const file = join(tmp, "impostor.json");
+    // Valid in itself: it would have replaced the shipped pay, and p=pay lines been checked against it.
+    writeFileSync(file, JSON.stringify({ profile: "pay", version: "1", extends: "RW1", asks: { PAYX: "pay a supplier" } }));
+    const line = "RW1 HO a-1 p=pay from=a to=b item=x:1 ask=PAYX\n";
+    for (const args of [["validate"], ["legend"], ["parse"], ["check-thread", "--now", "20261002T0000Z"]]) {
+      const r = rw([...args, "--profile", file], line);
+      expect([args[0], r.code, r.out]).toStrictEqual([args[0], 2, ""]);
+      expect(r.err).toContain("PROFILE_SHIPPED_NAME the profile file takes the name of the shipped profile pay");
+      expect(r.err).toContain("give the file another name");
+    }
+    // The same file under another name is read, and its lines name it.
+    writeFileSync(file, JSON.stringify({ profile: "payx", version: "1", extends: "RW1", asks: { PAYX: "pay a supplier" } }));
+    expect(rw(["validate", "--profile", file], "RW1 HO a-1 p=payx from=a to=b item=x:1 ask=PAYX\n").code).toBe(0);
+    // The shipped profile by name is still pay.
+    expect(rw(["validate", "--profile", "pay"], line).code).toBe(1);
+  });
   it("rw --help lists each command on one short line; the command's own --help says what it reads and checks", () => {
     const list = rw(["--help"]).out;
     const commands = list.slice(list.indexOf("commands:\n") + "commands:\n".length, list.indexOf("\n\n", list.indexOf("commands:\n")));

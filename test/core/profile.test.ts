@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLine, compileVocabulary, coreVocabulary, profileResolver } from "../../core/index.js";
+import { checkLine, compileVocabulary, coreVocabulary, profileResolver, shippedNameTaken } from "../../core/index.js";
 import { shippedProfiles } from "../../profiles/index.js";
 import { vocabularies } from "../vocabularies.js";
 
@@ -83,6 +83,15 @@ describe("a profile may add, never redefine or remove", () => {
     expect(r.findings[0]?.message).toBe("enums.ans.approve: approve is APPROVE in another case, defined twice in ans: the legend would print one word with two meanings");
     // The same spelling in two enums is two codes of two enums.
     expect(compileVocabulary(coreVocabulary, { ...minimal, enums: { ans: { HOLD: "wait" }, state: { hold: "held" } } }).ok).toBe(true);
+  });
+  it("an ans code spelt as an answer section 7 keeps outside ans (Y, N, tail), in any case, is refused: val=Y or val=n would have two meanings", () => {
+    expect(refused({ ...minimal, enums: { ans: { Y: "yield", OK: "fine" } } })).toStrictEqual(["PROFILE_REDEFINES_CORE enums.ans.Y"]);
+    expect(refused({ ...minimal, enums: { ans: { n: "nudge", y: "yank", TAIL: "follow" } } })).toStrictEqual(["n", "y", "TAIL"].map((c) => `PROFILE_REDEFINES_CORE enums.ans.${c}`));
+    expect(refused({ ...minimal, enums: { ans: { N: "no", tail: "later" } } })).toStrictEqual(["N", "tail"].map((c) => `PROFILE_REDEFINES_CORE enums.ans.${c}`));
+    const r = compileVocabulary(coreVocabulary, { ...minimal, enums: { ans: { n: "nudge" } } });
+    expect(r.findings[0]?.message).toBe("enums.ans.n: n is the core's answer N in another case (no, the bool, section 7), which every profile reads the same; an ans code cannot take it");
+    // Only ans closes the answers: Y in another enum is that enum's code, and NO or YES is an answer word like any.
+    expect(compileVocabulary(coreVocabulary, { ...minimal, enums: { ans: { YES: "yes", NO: "no", NY: "new york" }, grade: { Y: "young", n: "new" } } }).ok).toBe(true);
   });
   it("redefining a core slot is refused", () => {
     expect(refused({ ...minimal, slots: [{ key: "due", type: "token", on: ["HO"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
@@ -230,6 +239,21 @@ describe("a profile is checked before it is used", () => {
       expect(compileVocabulary(coreVocabulary, junk).ok).toBe(false);
     }
     expect(() => compileVocabulary(vocabularies().pay, minimal)).toThrow(TypeError);
+  });
+});
+
+describe("a chosen profile file may not take a shipped profile's name (shippedNameTaken, for the CLI and the Worker)", () => {
+  const isShipped = (name: string): boolean => Object.hasOwn(shippedProfiles, name);
+  it("names the shipped profile and says to rename the file", () => {
+    const f = shippedNameTaken({ profile: "pay", version: "1", extends: "RW1" }, isShipped);
+    expect([f?.code, f?.severity, f?.path, f?.received]).toStrictEqual(["PROFILE_SHIPPED_NAME", "error", "profile", "pay"]);
+    expect(f?.message).toContain("the shipped profile pay");
+    expect(f?.message).toContain("give the file another name");
+  });
+  it("says nothing of a file under its own name, nor of what is no profile file (compileVocabulary's to refuse)", () => {
+    for (const file of [{ profile: "payx" }, { profile: "PAY" }, { profile: 3 }, {}, null, "pay", ["pay"], { profile: "constructor" }, Object.create({ profile: "pay" })]) {
+      expect(shippedNameTaken(file, isShipped), JSON.stringify(file)).toBeUndefined();
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkLine, checkReadback, compileVocabulary, coreVocabulary, parseLine, validate } from "../../core/index.js";
+import { checkDone, checkHandoff, checkLine, checkReadback, compileVocabulary, coreVocabulary, parseLine, readbackVerdict, validate } from "../../core/index.js";
 import type { Finding, Message, ReadbackExpectations, SlotValue, Vocabulary } from "../../core/index.js";
 import { checkThread, createThreadAudit } from "../../core/thread.js";
 import type { ThreadReport } from "../../core/thread-report.js";
@@ -369,6 +369,47 @@ describe("a record that holds only some of the HO's execution values: the thread
     const check = checkReadback(ho, rb, pay, { record }).tiers[4].findings;
     expect(check.map((f) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["HO_DIFFERS", "acct", "99-99-99/00000000", "40-12-88/61102938"]]);
     expect(thread?.map((f) => [f.code, f.slot, f.expected, f.received, f.message])).toStrictEqual([["HO_DIFFERS", "acct", "99-99-99/00000000", undefined, "acct: the HO sent carries another value than the record's 99-99-99/00000000: the HO contradicts what was approved, and check-ho refuses it"]]);
+  });
+});
+
+describe("a record value of a slot that is no execution slot of the ask: check-ho, check-rb, check-dn and the thread agree (note 23)", () => {
+  const pay = resolver("pay") as Vocabulary;
+  // CHGBANK's execution slots are sup acct eff apref prev: ref is not one of them.
+  const ho = read("RW1 HO scheduler-1 p=pay from=scheduler to=payer item=sup:marlow ask=CHGBANK rb=exec sup=marlow acct=40-12-88/61102938 eff=20261002 apref=FD-0929 ref=MD-1");
+  const rb = read("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=sup:marlow p=pay ask=CHGBANK sup=marlow acct=40-12-88/61102938 eff=20261002 apref=FD-0929 prev=11-22-33/12345678");
+  const dn = read("RW1 DN payer-2 p=pay re=scheduler-1 from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=40-12-88/61102938 eff=20261002 apref=FD-0929 prev=11-22-33/12345678");
+  const approved = { sup: "marlow", acct: "40-12-88/61102938", eff: "20261002", apref: "FD-0929", prev: "11-22-33/12345678" };
+  const audited = (record: Record<string, SlotValue>): ThreadReport => {
+    const audit = createThreadAudit({ vocabulary: pay, expectations: () => ({ record }) });
+    audit.add(ho);
+    audit.add(rb);
+    return audit.finish();
+  };
+  it("a record whose ref the HO contradicts: check-ho refuses the HO, and check-rb, check-dn and the audit refuse what follows it", () => {
+    const record = { ...approved, ref: "MD-2" };
+    expect(checkHandoff(ho, { values: record, resolve: new Set<string>() }, pay).findings.map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "ref"]]);
+    const check = checkReadback(ho, rb, pay, { record });
+    expect(readbackVerdict(check)).toBe("void");
+    expect(check.tiers[4].findings.map((f) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["HO_DIFFERS", "ref", "MD-2", "MD-1"]]);
+    const done = checkDone(ho, dn, pay, rb, record);
+    expect(done.ok).toBe(false);
+    expect(done.findings.filter((f) => f.code === "HO_DIFFERS").map((f) => f.slot)).toStrictEqual(["ref"]);
+    const causes = audited(record).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes;
+    expect(causes?.map((f) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["HO_DIFFERS", "ref", "MD-2", undefined]]);
+  });
+  it("a record whose ref is the HO's passes all four", () => {
+    const record = { ...approved, ref: "MD-1" };
+    expect(checkHandoff(ho, { values: record, resolve: new Set<string>() }, pay).ok).toBe(true);
+    expect(readbackVerdict(checkReadback(ho, rb, pay, { record }))).toBe("wilco");
+    expect(checkDone(ho, dn, pay, rb, record).ok).toBe(true);
+    expect(audited(record).findings.filter((f) => f.severity === "error")).toStrictEqual([]);
+  });
+  it("the envelope's item held by the record: another item is refused by all four, through the audit's item too", () => {
+    const record = { ...approved, item: "sup:other" };
+    expect(checkHandoff(ho, { values: record, resolve: new Set<string>() }, pay).findings.map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "item"]]);
+    expect(checkReadback(ho, rb, pay, { record }).tiers[4].findings.map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "item"]]);
+    expect(checkDone(ho, dn, pay, rb, record).findings.filter((f) => f.code === "HO_DIFFERS").map((f) => f.slot)).toStrictEqual(["item"]);
+    expect(audited(record).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes?.map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "item"]]);
   });
 });
 

@@ -176,6 +176,17 @@ describe("profiles in requests", () => {
     const q = await expectProblem(await postJson("/v1/validate", { lines: [HO], profile: { profile: "x" } }), "invalid-profile");
     expect((q["findings"] as any[]).every((f) => f.code === "PROFILE_SCHEMA")).toBe(true);
   });
+  it("an inline profile that takes a shipped profile's name is a 422 with the core's finding, as rw --profile FILE refuses it", async () => {
+    const impostor = { profile: "pay", version: "1", extends: "RW1", asks: { PAYX: "pay a supplier" } };
+    const line = "RW1 HO a-1 p=pay from=a to=b item=x:1 ask=PAYX";
+    const p = await expectProblem(await postJson("/v1/validate", { lines: [line], profile: impostor }), "invalid-profile", { parameter: "profile" });
+    expect((p["findings"] as any[]).map((f) => [f.code, f.path, f.received])).toStrictEqual([["PROFILE_SHIPPED_NAME", "profile", "pay"]]);
+    expect(p["detail"]).toContain("shipped profile pay");
+    await expectProblem(await postJson("/v1/legend", { profile: impostor }), "invalid-profile", { parameter: "profile" });
+    // Under another name it is read.
+    const own = await postJson("/v1/validate", { lines: ["RW1 HO a-1 p=payx from=a to=b item=x:1 ask=PAYX"], profile: { ...impostor, profile: "payx" } });
+    expect(own.status).toBe(200);
+  });
   it("a profile that is neither a name nor an object is a 400", async () => {
     await expectProblem(await postJson("/v1/validate", { lines: [HO], profile: 3 }), "invalid-request", { parameter: "profile" });
   });

@@ -25,7 +25,7 @@ import type { ThreadCapacity } from "./thread-capacity.js";
 import type { StateList } from "./state-lists.js";
 import type { ProblemKindName } from "../problem.js";
 import { shippedNames, shippedVocabulary } from "../../profiles/index.js";
-import { profiles } from "../profiles.js";
+import { inlineTakesShippedName, profiles } from "../profiles.js";
 import { shown } from "../shown.js";
 import type { Profiles } from "../profiles.js";
 import { addReadbackColumns, CANCELLED_TABLE, STATEMENTS_INDEXES, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
@@ -443,8 +443,8 @@ export class ThreadObject extends DurableObject<Env> {
       // A thread is shared: an inline file under a shipped profile's name would make every p=pay
       // line of the thread read with a vocabulary that is not pay's (its exec map, its rules),
       // while the state still says "pay". Another name keeps the two apart.
-      const named = profile.file["profile"];
-      if (typeof named === "string" && shippedVocabulary(named) !== undefined) return problem("invalid-profile", `the inline profile takes the name of the shipped profile ${named}: on a thread, p=${named} means the shipped one; give the file another name, or choose the shipped profile by name`, { parameter: "profile" });
+      const taken = inlineTakesShippedName(profile.file);
+      if (taken !== undefined) return problem("invalid-profile", `the inline profile is refused: ${taken.message}`, { parameter: "profile", findings: [taken] });
       const compiled = compileVocabulary(coreVocabulary, profile.file);
       if (!compiled.ok) return problem("invalid-profile", `the inline profile is refused: ${compiled.findings.map((f) => f.message).join("; ")}`, { parameter: "profile", findings: compiled.findings });
     }
