@@ -38,6 +38,24 @@ export function _contradictions(exec: readonly string[], carried: SentSlots, val
   return out;
 }
 
+/**
+ * Each execution slot the record leaves to the receiver (`"$resolve"`) and holds no value for that
+ * the HO carries all the same (HO_DIFFERS, as check-ho refuses it, README note 24): the readback
+ * and the done report are compared with the HO's value, so a planted one (an account) would pass
+ * both with nobody having approved it. `carried` names the execution slots the HO carries, and
+ * `shown` gives one's value where the check still holds it.
+ */
+export function _unapprovedResolved(carried: readonly string[], values: Readonly<Record<string, SlotValue>>, resolve: readonly string[], shown: (slot: string) => string | undefined): Finding[] {
+  const out: Finding[] = [];
+  for (const slot of carried) {
+    if (!resolve.includes(slot) || Object.hasOwn(values, slot)) continue;
+    const got = shown(slot);
+    const message = `${slot}${got === undefined ? "" : `=${got}`}: the HO sent carries a value the record leaves to the receiver ($resolve) and holds none for: nobody approved it, and check-ho refuses it`;
+    out.push(finding("HO_DIFFERS", message, got === undefined ? { slot } : { slot, received: got }));
+  }
+  return out;
+}
+
 /** The execution values an HO at hand carries (`_hoValue`: its item too, where the profile makes it one). */
 function carriedBy(ho: Message, vocabulary: Vocabulary): SentSlots {
   return {
@@ -52,8 +70,15 @@ function carriedBy(ho: Message, vocabulary: Vocabulary): SentSlots {
   };
 }
 
-/** `_contradictions` for an HO at hand, over its ask's execution slots. */
-export function _recordContradictions(ho: Message, values: Readonly<Record<string, SlotValue>>, vocabulary: Vocabulary): Finding[] {
+/**
+ * `_contradictions` for an HO at hand, over its ask's execution slots, and `_unapprovedResolved`
+ * for the slots the record leaves to the receiver (`resolve`).
+ */
+export function _recordContradictions(ho: Message, values: Readonly<Record<string, SlotValue>>, vocabulary: Vocabulary, resolve: readonly string[] = []): Finding[] {
   const ask = ho.slots["ask"];
-  return _contradictions((typeof ask === "string" ? vocabulary.exec.get(ask) : undefined) ?? [], carriedBy(ho, vocabulary), values);
+  const exec = (typeof ask === "string" ? vocabulary.exec.get(ask) : undefined) ?? [];
+  const carried = carriedBy(ho, vocabulary);
+  const out = _contradictions(exec, carried, values);
+  if (resolve.length > 0) out.push(..._unapprovedResolved(exec.filter((slot) => _hoValue(ho, slot, vocabulary) !== undefined), values, resolve, carried.shown));
+  return out;
 }

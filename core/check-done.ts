@@ -28,7 +28,7 @@ export interface DoneReport {
  * tier 5 takes it) for the values the receiver resolved: without one they are unverified, and an
  * unverified readback plans nothing (section 5.3: "and the readback passed").
  */
-export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?: Message, record?: Readonly<Record<string, SlotValue>>): DoneReport {
+export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?: Message, record?: Readonly<Record<string, SlotValue>>, resolve?: readonly string[]): DoneReport {
   const out: Finding[] = [];
   const receipt = (slot: string, message: string, expected: string, received: string): void => {
     out.push(finding("DONE_RECEIPT", message, { slot, expected, received }));
@@ -70,9 +70,9 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
   // Without rb=exec no readback read the execution values back and no record is read (the
   // adapters refuse one, as check-rb's tier 5 is not asked): the HO alone is the plan.
   if (!rbAsked) rb = undefined;
-  else if (record !== undefined) out.push(..._recordContradictions(ho, record, vocabulary));
+  else if (record !== undefined) out.push(..._recordContradictions(ho, record, vocabulary, resolve));
   if (rb !== undefined) {
-    const verdict = readbackVerdict(checkReadback(ho, rb, vocabulary, record === undefined ? {} : { record }));
+    const verdict = readbackVerdict(checkReadback(ho, rb, vocabulary, record === undefined ? {} : { record, ...(resolve === undefined ? {} : { resolve }) }));
     if (verdict === "void") out.push(finding("DONE_PLAN_VOID", `the readback ${rb.id} did not pass its check against ${ho.id} (check-rb says why): it cannot stand for the plan`, { slot: "rb", received: rb.id }));
     if (verdict === "unverified") unverified = rb.id;
     if (verdict !== "wilco") rb = undefined;
