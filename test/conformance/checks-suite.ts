@@ -76,7 +76,7 @@ export function runReadbackVector(v: ReadbackVector, api: CheckApi): string[] {
   }
   const report = api.checkReadback(message(api, v.ho), message(api, v.rb), vocabulary, {
     ...(v.expectAcc === undefined ? {} : { expectAcc: v.expectAcc }),
-    ...(record === undefined ? {} : { record, resolve }),
+    ...(record === undefined ? {} : { record, resolve: resolve ?? [] }),
   });
   const tiers = report.tiers.map((t) => t.result);
   if (JSON.stringify(tiers) !== JSON.stringify(v.tiers)) problems.push(`tiers: want ${JSON.stringify(v.tiers)}, got ${JSON.stringify(tiers)}`);
