@@ -17,7 +17,7 @@ import { readbackSet } from "./readback-set.js";
 import { _validateReadback } from "./_readback-validation.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _show, _strings } from "./_slot-values.js";
-import { _contradictions } from "./_record-contradictions.js";
+import { _contradictions, _unapprovedResolved } from "./_record-contradictions.js";
 import { _comparedBeyondEcho, _hoSlot, _hoValue, _statedSlots } from "./_stated-slots.js";
 import type { SentSlots } from "./_stated-slots.js";
 
@@ -213,7 +213,10 @@ function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations)
   // The HO against the record, by check-rb's tier 5 rule, slot by slot through each carried
   // value's fingerprint, execution slot or not: a record that holds only some of them is compared
   // on those, as there.
-  if (expected.record !== undefined) out.push(..._contradictions(p.carried, expected.record, p.shape.vocabulary));
+  if (expected.record !== undefined) {
+    out.push(..._contradictions(p.carried, expected.record, p.shape.vocabulary));
+    if (expected.resolve !== undefined) out.push(..._unapprovedResolved(carried, expected.record, expected.resolve, () => undefined));
+  }
   return out;
 }
 

@@ -55,6 +55,24 @@ export function _contradictions(carried: SentSlots, values: Readonly<Record<stri
   return out;
 }
 
+/**
+ * Each execution slot the record leaves to the receiver (`"$resolve"`) and holds no value for that
+ * the HO carries all the same (HO_DIFFERS, as check-ho refuses it, README note 24): the readback
+ * and the done report are compared with the HO's value, so a planted one (an account) would pass
+ * both with nobody having approved it. `carried` names the execution slots the HO carries, and
+ * `shown` gives one's value where the check still holds it.
+ */
+export function _unapprovedResolved(carried: readonly string[], values: Readonly<Record<string, SlotValue>>, resolve: readonly string[], shown: (slot: string) => string | undefined): Finding[] {
+  const out: Finding[] = [];
+  for (const slot of carried) {
+    if (!resolve.includes(slot) || Object.hasOwn(values, slot)) continue;
+    const got = shown(slot);
+    const message = `${slot}${got === undefined ? "" : `=${got}`}: the HO sent carries a value the record leaves to the receiver ($resolve) and holds none for: nobody approved it, and check-ho refuses it`;
+    out.push(finding("HO_DIFFERS", message, got === undefined ? { slot } : { slot, received: got }));
+  }
+  return out;
+}
+
 /** The values an HO at hand carries, by slot of the HO type (`_hoValue`: its envelope's too). */
 export function _carriedBy(ho: Message, vocabulary: Vocabulary): SentSlots {
   return {
@@ -69,7 +87,17 @@ export function _carriedBy(ho: Message, vocabulary: Vocabulary): SentSlots {
   };
 }
 
-/** `_contradictions` for an HO at hand, after it was sent. */
-export function _recordContradictions(ho: Message, values: Readonly<Record<string, SlotValue>>, vocabulary: Vocabulary): Finding[] {
-  return _contradictions(_carriedBy(ho, vocabulary), values, vocabulary);
+/**
+ * `_contradictions` for an HO at hand, after it was sent, and `_unapprovedResolved` for the
+ * execution slots the record leaves to the receiver (`resolve`).
+ */
+export function _recordContradictions(ho: Message, values: Readonly<Record<string, SlotValue>>, vocabulary: Vocabulary, resolve: readonly string[] = []): Finding[] {
+  const carried = _carriedBy(ho, vocabulary);
+  const out = _contradictions(carried, values, vocabulary);
+  if (resolve.length > 0) {
+    const ask = ho.slots["ask"];
+    const exec = (typeof ask === "string" ? vocabulary.exec.get(ask) : undefined) ?? [];
+    out.push(..._unapprovedResolved(exec.filter((slot) => _hoValue(ho, slot, vocabulary) !== undefined), values, resolve, carried.shown));
+  }
+  return out;
 }

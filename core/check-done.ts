@@ -28,7 +28,7 @@ export interface DoneReport {
  * tier 5 takes it) for the values the receiver resolved: without one they are unverified, and an
  * unverified readback plans nothing (section 5.3: "and the readback passed").
  */
-export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?: Message, record?: Readonly<Record<string, SlotValue>>): DoneReport {
+export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?: Message, record?: Readonly<Record<string, SlotValue>>, resolve?: readonly string[]): DoneReport {
   const out: Finding[] = [];
   const receipt = (slot: string, message: string, expected: string, received: string): void => {
     out.push(finding("DONE_RECEIPT", message, { slot, expected, received }));
@@ -53,18 +53,26 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
   const ask = typeof ho.slots["ask"] === "string" ? (ho.slots["ask"] as string) : "";
   const exec = vocabulary.exec.get(ask) ?? [];
   const rbAsked = Array.isArray(ho.slots["rb"]) && (ho.slots["rb"] as readonly unknown[]).includes("exec");
-  if (exec.length === 0 || !rbAsked) {
-    out.push(finding("DONE_NO_MAP", exec.length === 0 ? `no execution slots for ${ask || "this ask"}: the done check is receipt only` : "the HO did not ask rb=exec: the done check is receipt only", { slot: "out" }));
+  if (exec.length === 0) {
+    out.push(finding("DONE_NO_MAP", `no execution slots for ${ask || "this ask"}: the done check is receipt only`, { slot: "out" }));
     return { ok: !out.some((f) => f.severity === "error"), findings: out };
   }
+  // An ask the profile lists under exec keeps its done check without rb=exec (section 5.3 exempts
+  // only "an ask the profile does not list"): "every execution slot it carries equals the HO's
+  // value". No readback read the values back, so none plans them and none must be carried (the DN
+  // carries them "after an act the HO asked rb=exec for", section 3); a value carried is compared.
+  if (!rbAsked) out.push(finding("DONE_NO_MAP", "the HO did not ask rb=exec: the report need not carry the execution slots, and those it carries are checked against the HO's values alone", { slot: "out" }));
   // The readback stands for the plan only if it is this HO's and it passed (section 5.3: "the
   // readback's where the HO left the slot to the receiver and the readback passed"). Unverified is
   // not void (nothing to re-issue), but its resolved values were never checked: they plan nothing.
   let unverified: string | null = null;
   // Values the HO carries against what was approved, whether or not a readback came.
-  if (record !== undefined) out.push(..._recordContradictions(ho, record, vocabulary));
+  // Without rb=exec no readback read the execution values back and no record is read (the
+  // adapters refuse one, as check-rb's tier 5 is not asked): the HO alone is the plan.
+  if (!rbAsked) rb = undefined;
+  else if (record !== undefined) out.push(..._recordContradictions(ho, record, vocabulary, resolve));
   if (rb !== undefined) {
-    const verdict = readbackVerdict(checkReadback(ho, rb, vocabulary, record === undefined ? {} : { record }));
+    const verdict = readbackVerdict(checkReadback(ho, rb, vocabulary, record === undefined ? {} : { record, ...(resolve === undefined ? {} : { resolve }) }));
     if (verdict === "void") out.push(finding("DONE_PLAN_VOID", `the readback ${rb.id} did not pass its check against ${ho.id} (check-rb says why): it cannot stand for the plan`, { slot: "rb", received: rb.id }));
     if (verdict === "unverified") unverified = rb.id;
     if (verdict !== "wilco") rb = undefined;
@@ -78,9 +86,9 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
     }
     const planned = _hoValue(ho, slot, vocabulary) ?? (rb === undefined ? undefined : _field(rb, slot));
     if (got === undefined) {
-      if (outcome === "OK") out.push(finding("DONE_MISSING", `out=OK and the report does not carry ${slot}, as executed`, { slot, expected: _show(planned) }));
+      if (outcome === "OK" && rbAsked) out.push(finding("DONE_MISSING", `out=OK and the report does not carry ${slot}, as executed`, { slot, expected: _show(planned) }));
     } else if (planned === undefined) {
-      const why = unverified === null ? "neither the HO nor a passing readback says what was planned" : `the readback ${unverified} that states it was never checked against the sender's record (EXEC_UNVERIFIED), so it plans nothing`;
+      const why = !rbAsked ? "the HO, which asked no rb=exec readback, does not say what was planned" : unverified === null ? "neither the HO nor a passing readback says what was planned" : `the readback ${unverified} that states it was never checked against the sender's record (EXEC_UNVERIFIED), so it plans nothing`;
       out.push(finding("DONE_UNVERIFIED", `${slot}=${_show(got)} was executed, and ${why}`, { slot, received: _show(got) }));
     } else if (!_same(planned, got)) {
       out.push(finding("DONE_MISMATCH", `${slot}: executed ${_show(got)}, planned ${_show(planned)}`, { slot, expected: _show(planned), received: _show(got) }));

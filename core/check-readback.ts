@@ -47,6 +47,11 @@ export interface ReadbackExpectations {
   readonly expectAcc?: string | readonly string[];
   /** The sender's record: execution values the receiver resolves are checked against it. */
   readonly record?: Readonly<Record<string, SlotValue>>;
+  /**
+   * The slots the record leaves to the receiver (its `"$resolve"`, `SenderRecord.resolve`): with
+   * `record`, an HO that carries one the record holds no value for is HO_DIFFERS, as at check-ho.
+   */
+  readonly resolve?: readonly string[];
 }
 
 
@@ -170,7 +175,7 @@ export function checkReadback(ho: Message, rb: Message, vocabulary: Vocabulary, 
     t5 = [finding("EXEC_NO_MAP", `rb=exec, but the vocabulary names no execution slots for ${ask || "this ask"}: no tier 5 and no done check beyond receipt`, { slot: "rb" })];
   } else if (set.execution) t5 = execution(ho, rb, set.exec, ask, vocabulary, expected);
   // The record is what was approved: an HO that says otherwise is echoed and passes above.
-  if (execAsked && expected.record !== undefined) t5.push(..._recordContradictions(ho, expected.record, vocabulary));
+  if (execAsked && expected.record !== undefined) t5.push(..._recordContradictions(ho, expected.record, vocabulary, expected.resolve));
 
   const tiers = [
     tier(1, "receipt", true, t1),

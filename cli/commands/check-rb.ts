@@ -40,7 +40,7 @@ async function run(ctx: CommandContext): Promise<number> {
   const record = read?.value?.values;
   const report = checkReadback(ho.message, rb.message, vocabulary, {
     ...(expectAcc === undefined ? {} : { expectAcc }),
-    ...(record === undefined ? {} : { record }),
+    ...(record === undefined ? {} : { record, resolve: [...(read?.value?.resolve ?? [])] }),
   });
   if (ctx.json) await ctx.out.line(jsonText(report));
   else await ctx.out.line(renderReadback(report, rb.message.id, ho.message.id));

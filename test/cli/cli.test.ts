@@ -493,6 +493,25 @@ describe("readbacks and the checks around an act", () => {
     expect(paidLess.code).toBe(1);
     expect(paidLess.out).toContain("DONE_MISMATCH");
   });
+  it("check-dn: an HO whose ask has execution slots is checked without rb=exec too; check-rb and check-dn read the record's $resolve", () => {
+    const noExec = PAY_HO.replace(" rb=exec", "");
+    const dn = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5100.00";
+    const paidLess = rw(["check-dn", "--ho", noExec, "--dn", dn]);
+    expect(paidLess.code).toBe(1);
+    expect(paidLess.out).toContain("DONE_MISMATCH: amt: executed 5100.00, planned 5400.00");
+    expect(rw(["check-dn", "--ho", noExec, "--dn", dn.replace("5100.00", "5400.00")]).code).toBe(0);
+    // The record leaves acct to the receiver and holds none: the HO's planted one is no value anyone approved.
+    const planted = PAY_HO.replace("acct=40-12-88/61102938", "acct=99-99-99/00000000");
+    const rb = "RW1 RB payer-1 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 ask=PAY sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=99-99-99/00000000 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    const leaves = JSON.stringify({ $resolve: ["acct"], sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929", item: "inv:MD-2026-057" });
+    const checked = rw(["check-rb", "--ho", planted, "--rb", rb, "--record", leaves]);
+    expect(checked.code).toBe(1);
+    expect(checked.out).toContain("HO_DIFFERS: acct=99-99-99/00000000: the HO sent carries a value the record leaves to the receiver ($resolve)");
+    const done = rb.replace("RB payer-1", "DN payer-2").replace(" ask=PAY", " out=OK");
+    const reported = rw(["check-dn", "--ho", planted, "--rb", rb, "--dn", done, "--record", leaves]);
+    expect(reported.code).toBe(1);
+    expect(reported.out).toContain("DONE_PLAN_VOID");
+  });
   it("check-dn: a readback's resolved values plan only once checked against the record (--record)", () => {
     const ho = "RW1 HO sch-1 p=pay from=sch to=payer item=sup:marlow ask=CHGBANK rb=exec sup=marlow acct=11-22-33/44556677 eff=20261101 apref=FD-1";
     const rb = "RW1 RB payer-1 re=sch-1 p=pay from=payer to=sch item=sup:marlow ask=CHGBANK sup=marlow acct=11-22-33/44556677 eff=20261101 apref=FD-1 prev=40-12-88/61102938";

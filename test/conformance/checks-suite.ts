@@ -67,14 +67,16 @@ export function runReadbackVector(v: ReadbackVector, api: CheckApi): string[] {
   const problems: string[] = [];
   const vocabulary = vocabularyOf(api, v.ho);
   let record: Readonly<Record<string, Core.SlotValue>> | undefined;
+  let resolve: string[] | undefined;
   if (v.record !== undefined) {
     const r = api.readRecord(v.record, vocabulary);
     if (!r.ok) return [`record refused: ${JSON.stringify(r.findings)}`];
     record = r.value.values;
+    resolve = [...r.value.resolve];
   }
   const report = api.checkReadback(message(api, v.ho), message(api, v.rb), vocabulary, {
     ...(v.expectAcc === undefined ? {} : { expectAcc: v.expectAcc }),
-    ...(record === undefined ? {} : { record }),
+    ...(record === undefined ? {} : { record, resolve: resolve ?? [] }),
   });
   const tiers = report.tiers.map((t) => t.result);
   if (JSON.stringify(tiers) !== JSON.stringify(v.tiers)) problems.push(`tiers: want ${JSON.stringify(v.tiers)}, got ${JSON.stringify(tiers)}`);
@@ -103,12 +105,14 @@ export function runDoneVector(v: DoneVector, api: CheckApi): string[] {
   const problems: string[] = [];
   const vocabulary = vocabularyOf(api, v.ho);
   let record: Readonly<Record<string, Core.SlotValue>> | undefined;
+  let resolve: string[] | undefined;
   if (v.record !== undefined) {
     const r = api.readRecord(v.record, vocabulary);
     if (!r.ok) return [`record refused: ${JSON.stringify(r.findings)}`];
     record = r.value.values;
+    resolve = [...r.value.resolve];
   }
-  const report = api.checkDone(message(api, v.ho), message(api, v.dn), vocabulary, v.rb === undefined ? undefined : message(api, v.rb), record);
+  const report = api.checkDone(message(api, v.ho), message(api, v.dn), vocabulary, v.rb === undefined ? undefined : message(api, v.rb), record, resolve);
   if (report.ok !== v.ok) problems.push(`ok: want ${v.ok}, got ${report.ok}`);
   compare(problems, v.codes, report.findings);
   return problems;

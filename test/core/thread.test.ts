@@ -413,6 +413,27 @@ describe("a record value of a slot that is no execution slot of the ask: check-h
   });
 });
 
+describe("a record that leaves a slot to the receiver ($resolve) and an HO that carries it anyway: the thread and check-rb refuse it (note 24)", () => {
+  const pay = resolver("pay") as Vocabulary;
+  // check-ho refuses the planted account; tier 5 given the same record compared the readback with
+  // the HO's value and passed it, in check-rb and in the thread alike.
+  const ho = read("RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=99-99-99/00000000 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+  const rb = read("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=99-99-99/00000000 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+  const record = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+  it("void in both, HO_DIFFERS on acct; the same record without $resolve compares only what it holds, and passes", () => {
+    const got = verdicts(ho, rb, pay, { record, resolve: ["acct"] });
+    expect([got.thread, got.check], JSON.stringify(got)).toStrictEqual(["void", "void"]);
+    const check = checkReadback(ho, rb, pay, { record, resolve: ["acct"] }).tiers[4].findings;
+    expect(check.map((f) => [f.code, f.slot, f.received])).toStrictEqual([["HO_DIFFERS", "acct", "99-99-99/00000000"]]);
+    const thread = checkThread([ho, rb], { vocabulary: pay, expectations: () => ({ record, resolve: ["acct"] }) }).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes;
+    expect(thread?.map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "acct"]]);
+    expect(verdicts(ho, rb, pay, { record })).toMatchObject({ thread: "pass", check: "pass" });
+    // A slot left to the receiver that the HO does not carry is the receiver's to resolve: checked against the record's value.
+    const open = read("RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS paid=20261002 ref=MD-2026-057 apref=FD-0929");
+    expect(verdicts(open, rb, pay, { record: { ...record, acct: "99-99-99/00000000" }, resolve: ["acct"] })).toMatchObject({ thread: "pass", check: "pass" });
+  });
+});
+
 describe("a readback that states a slot beyond its echo set: the thread and check-rb agree", () => {
   const pairs: [string, string, string, string][] = [
     ["void", "due under rb=echo", "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT", "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT due=20261010"],

@@ -100,10 +100,10 @@ export async function checkRbRoute(context: RouteContext): Promise<Response> {
   }
   const unread = recordUnread(asked);
   if (input.raw("record") !== undefined && unread !== null) throw new ProblemError("invalid-request", `record: read at tier 5, which this HO does not ask: ${unread}`, { parameter: "record" });
-  const values = record(input, vocabulary)?.values;
+  const sender = record(input, vocabulary);
   const report = checkReadback(ho.message, rb.message, vocabulary, {
     ...(expectAcc === undefined ? {} : { expectAcc }),
-    ...(values === undefined ? {} : { record: values }),
+    ...(sender === undefined ? {} : { record: sender.values, resolve: [...sender.resolve] }),
   });
   return json(report);
 }
@@ -140,5 +140,6 @@ export async function checkDnRoute(context: RouteContext): Promise<Response> {
   if (input.raw("record") !== undefined && rb === undefined) throw new ProblemError("invalid-request", "record: checks the values the readback (rb) resolved; give rb", { parameter: "record" });
   const unread = recordUnread(readbackSet(ho.message, vocabulary));
   if (input.raw("record") !== undefined && unread !== null) throw new ProblemError("invalid-request", `record: checks resolved execution values, which this HO does not ask for: ${unread}`, { parameter: "record" });
-  return json(checkDone(ho.message, dn.message, vocabulary, rb?.message, record(input, vocabulary)?.values));
+  const sender = record(input, vocabulary);
+  return json(checkDone(ho.message, dn.message, vocabulary, rb?.message, sender?.values, sender === undefined ? undefined : [...sender.resolve]));
 }

@@ -910,9 +910,10 @@ export class ThreadObject extends DurableObject<Env> {
     const vocabulary = this.profiles().vocabularyOf(planned);
     // The record the readback was judged wilco with: checked again here without it, its resolved
     // values would be unverified and plan nothing.
-    const record = this.expectations(planned.id, vocabulary)?.record;
+    const expected = this.expectations(planned.id, vocabulary);
+    const record = expected?.record;
     const answering = planned === ho ? dn : { ...dn, re: planned.id };
-    const report = checkDone(planned, answering, vocabulary, passed === undefined ? undefined : this.message(passed.line), record);
+    const report = checkDone(planned, answering, vocabulary, passed === undefined ? undefined : this.message(passed.line), record, expected?.resolve);
     // The thread holds the tool's side too: a statement of the handoff that ran says the act ran.
     const ran = committedStatement(this.statements, this.auditor().reissueLine(ho.id));
     const noop = noopAfterCommit(dn, ran);
@@ -1448,7 +1449,7 @@ function expectationsOf(challenge: ChallengeRequest, vocabulary: Vocabulary): Re
   const record = challenge.record === undefined ? undefined : readRecord(challenge.record, vocabulary);
   return {
     ...(challenge.expectAcc === undefined ? {} : { expectAcc: challenge.expectAcc }),
-    ...(record?.ok === true ? { record: record.value.values } : {}),
+    ...(record?.ok === true ? { record: record.value.values, resolve: [...record.value.resolve] } : {}),
   };
 }
 

@@ -218,6 +218,12 @@ H("pay-acct-resolved-by-receiver", PAYHO.replace(" acct=40-12-88/61102938", ""),
 # Left to the receiver, with no value in the record: an HO that carries one anyway carries a value
 # nobody approved (a planted account), and check-rb would then compare the readback with it.
 H("pay-acct-resolve-but-carried", PAYHO.replace("acct=40-12-88/61102938", "acct=99-99-99/00000000"), dict({k: v for k, v in REC.items() if k != "acct"}, **{"$resolve": ["acct"]}), False, ["HO_DIFFERS"])
+# Given that same record, tier 5 holds the HO to it as check-ho does (README note 23): the planted
+# account read back equal to the HO's passed wilco, the record's $resolve read and not used.
+PLANTED = PAYHO.replace("acct=40-12-88/61102938", "acct=99-99-99/00000000")
+PLANTEDREC = dict({k: v for k, v in REC.items() if k != "acct"}, **{"$resolve": ["acct"]})
+R("exec-resolve-but-carried", PLANTED, PAYRB.replace(" h=a7a82de76607", "").replace("acct=40-12-88/61102938", "acct=99-99-99/00000000"), [PASS, NA, PASS, NA, FAIL], ["HO_DIFFERS"], profile="pay", record=PLANTEDREC)
+R("exec-resolve-not-carried", PAYHO.replace(" acct=40-12-88/61102938", ""), PAYRB.replace(" h=a7a82de76607", ""), [PASS, NA, PASS, NA, PASS], [], profile="pay", record=dict(REC, **{"$resolve": ["acct"]}))
 H("pay-no-rb-exec", PAYHO.replace(" rb=exec", ""), REC, False, ["HO_NEEDS_EXEC"])
 H("pay-record-partial", PAYHO, {"sup": "marlow", "amt": "5400.00", "cur": "GBP"}, False, ["HO_DIFFERS"] * 5)
 H("pay-value-not-in-record", PAYHO.replace("kind=GROSS", "kind=NET"), {k: v for k, v in REC.items() if k != "kind"}, False, ["HO_DIFFERS"])
@@ -282,6 +288,21 @@ D("chgbank-resolved-no-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer
 D("chgbank-prev-differs-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_MISMATCH"], rb=CHGRB, record={"prev": "40-12-88/61102938"})
 D("chgbank-plan-rb-void", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_PLAN_VOID", "DONE_UNVERIFIED"], rb=CHGRB.replace("ask=CHGBANK", "ask=DRAFT").replace("40-12-88/61102938", "99-99-99/00000000"))
 D("chgbank-plan-rb-of-another-ho", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_PLAN_VOID", "DONE_UNVERIFIED"], rb=CHGRB.replace("RB payer-4 re=scheduler-4", "RB mallory-4 re=other-9").replace("from=payer to=scheduler", "from=mallory to=eve").replace("40-12-88/61102938", "99-99-99/00000000"))
+# Section 5.3 exempts from the done check only "an ask the profile does not list under exec": a PAY
+# HO that did not ask rb=exec (check-ho refuses it, but it may have gone) is still checked, each
+# execution slot the DN carries against the HO's value ("every execution slot it carries equals the
+# HO's value"). A paid 5,100.00 against an HO's 5,400.00 passed as "receipt only". Nothing must be
+# carried (the DN carries the slots "after an act the HO asked rb=exec for", section 3), and a value
+# the HO did not give has no readback to plan it.
+PAYHONOEXEC = PAYHO.replace(" rb=exec", "")
+D("pay-no-rb-exec-5100", PAYHONOEXEC, PAYDN.replace("amt=5400.00", "amt=5100.00"), False, ["DONE_NO_MAP", "DONE_MISMATCH"])
+D("pay-no-rb-exec-as-sent", PAYHONOEXEC, PAYDN, True, ["DONE_NO_MAP"])
+D("pay-no-rb-exec-carries-none", PAYHONOEXEC, "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK", True, ["DONE_NO_MAP"])
+D("pay-no-rb-exec-noop-carries-values", PAYHONOEXEC, PAYDN.replace("out=OK", "out=NOOP").replace(" sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057", ""), False, ["DONE_NO_MAP", "DONE_NOOP"])
+D("chgbank-no-rb-exec-unplanned", CHG.replace(" rb=exec", ""), "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", False, ["DONE_NO_MAP", "DONE_UNVERIFIED"])
+# The same record given to check-dn: the HO's planted account is no plan, and the readback that
+# read it back cannot stand for one.
+D("pay-resolve-but-carried", PLANTED, PAYDN.replace("acct=40-12-88/61102938", "acct=99-99-99/00000000"), False, ["HO_DIFFERS", "DONE_PLAN_VOID"], rb=PAYRB.replace(" h=a7a82de76607", "").replace("acct=40-12-88/61102938", "acct=99-99-99/00000000"), record=PLANTEDREC)
 # The DN answers the HO (receipt, section 5.3): a DN of a message that is not an HO, or of an HO that
 # is itself refused (its receiver answers UN under rule 2), is no done report of a handoff.
 D("done-of-a-status", "RW1 ST research-01 from=research to=writer item=gh:crox/site#42", "RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK", False, ["DONE_RECEIPT", "DONE_NO_MAP"])
