@@ -534,6 +534,30 @@ describe("participants: the first work message acknowledges the welcome it cites
   });
 });
 
+describe("participants: a requester's own cancel releases the reply it was owed (sections 3, 5)", () => {
+  it("owes nothing after the requester's exact cancel; another's cancel, another request_id, or a cancel addressed elsewhere releases nothing", () => {
+    const RB = "2b4c".repeat(16);
+    const OB = { machine: "ORION-BOX", root: "3c5d".repeat(16) };
+    const owes = (cancel: object): number | undefined => {
+      const symbols = new Symbols(mailbox);
+      const { entries, diffs } = readCase(symbols, [
+        { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA", "ORION"] } },
+        { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, machine: "LYRA-BOX", root: RB } },
+        { id: "o", set: { kind: "welcome", from: "ORION", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...OB } },
+        { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"] } },
+        { id: "x", set: { kind: "cancel", from: "VEGA", to: ["LYRA"], thread: "@r", reply_to: "@r", request_id: "@r", expects_reply: false, ...cancel } },
+      ], mailbox);
+      expect(diffs).toStrictEqual([]);
+      return mailbox.participants(entries, mailbox.analyzeMailbox(entries).quarantine).find((p) => p.callsign === "LYRA")?.owes;
+    };
+    expect(owes({})).toBe(0);
+    expect(owes({ to: ["ALL"] })).toBe(0);
+    expect(owes({ from: "ORION", to: ["LYRA", "VEGA"], ...OB })).toBe(1);
+    expect(owes({ request_id: "@x" })).toBe(1);
+    expect(owes({ to: ["ORION"] })).toBe(1);
+  });
+});
+
 describe("participants: a callsign is a name within its arena", () => {
   it("counts VEGA of two arenas as two participants, and ALL addresses the callsigns of the message's arena alone", () => {
     const symbols = new Symbols(mailbox);
