@@ -310,6 +310,18 @@ describe("conflict copies and half-written files", () => {
     expect(r.out).toContain("anomalies 1");
     expect(existsSync(join(a.inbox, copy))).toBe(true);
   });
+  it("reports each provider's conflict-copy shape as CONFLICT_COPY, never DUPLICATE_ID or DUPLICATE_DELIVERY", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    const stem = hello.replace(/\.md$/, "");
+    const copies = [`${stem}(1).md`, `${stem} (conflicted).md`, `${stem} [Conflict].md`, `${stem} (Conflict 2).md`, `${stem}_conflict-20261001-090000.md`, `${stem} 2.md`];
+    for (const copy of copies) writeFileSync(join(a.inbox, copy), readFileSync(join(a.inbox, hello)));
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(r.code).toBe(1);
+    for (const copy of copies) expect(r.out).toContain(`${copy}: error CONFLICT_COPY`);
+    expect(r.out).toContain(`2 valid messages, ${copies.length} invalid, ${copies.length} anomalies`);
+    expect(r.out).not.toMatch(/DUPLICATE_(?:ID|DELIVERY)/);
+  });
   it("reports a file or folder named like a message but not read as one (.MD, .md.tmp, a folder x.md): an anomaly, never skipped in silence", () => {
     const a = room();
     const { hello, welcome } = handshake(a.root);

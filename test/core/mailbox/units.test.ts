@@ -51,6 +51,16 @@ describe("filenames", () => {
   it("slugify makes a slug of any text", () => {
     fc.assert(fc.property(fc.string(), (text) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(mailbox.slugify(text)) && mailbox.slugify(text).length <= 64));
   });
+  it("a name the grammar gives is never a conflict copy, whatever its callsign and slug say (conflict, sync-conflict, a stamp, a number)", () => {
+    const word = fc.oneof(fc.stringMatching(/^[a-z0-9]{1,8}$/), fc.constantFrom("conflict", "conflicted", "copy", "sync", "1", "2", "20261001", "090000"));
+    const conflictSlug = fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => w.join("-"));
+    const conflictCallsign = fc.oneof(callsign, fc.constantFrom("CONFLICT", "SYNC-CONFLICT", "COPY-1"));
+    fc.assert(fc.property(fc.integer({ min: 0, max: Date.UTC(9999, 11, 31) }), conflictCallsign, fc.constantFrom(...mailbox.KIND_NAMES), conflictSlug, fc.boolean(), (time, c, kind, s, millis) => {
+      const name = mailbox.formatFilename({ time, callsign: c, kind, slug: s, millis });
+      expect(mailbox.parseFilename(name)).not.toBeNull();
+      expect(mailbox.isConflictCopy(name), name).toBe(false);
+    }));
+  });
   it("formatFilename refuses parts the grammar cannot carry", () => {
     expect(() => mailbox.formatFilename({ time: 0, callsign: "vega", kind: "hello", slug: "x" })).toThrow(RangeError);
     expect(() => mailbox.formatFilename({ time: 0, callsign: "VEGA", kind: "ping", slug: "x" })).toThrow(RangeError);
