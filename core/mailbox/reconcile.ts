@@ -10,6 +10,7 @@
 import { addresses, arenaMembers } from "./_arena-members.js";
 import { cancelProblem, exactReply, withdraws } from "./_owed.js";
 import { analyzeMailbox } from "./analyze-mailbox.js";
+import type { AnomalyRecord } from "./anomaly-record.js";
 import type { MailboxAnalysis } from "./analyze-mailbox.js";
 import { ALL, isHandler } from "./callsign.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";
@@ -35,19 +36,6 @@ export interface MailboxAnomaly {
   /** The recipients, when readable; null when not. */
   readonly to: readonly string[] | null;
   readonly reason: string;
-}
-
-/**
- * A local anomaly-index record: `closed` once the anomaly is resolved (repaired, or by the Handler).
- * It is "keyed by exact filename plus content fingerprint" (section 10): it closes the one anomaly
- * whose `file` and `fingerprint` both match exactly, never another file with the same bytes (every
- * empty file shares one fingerprint; a conflict copy shares its original's).
- */
-export interface AnomalyRecord {
-  /** The anomaly's file exactly as the anomaly names it (`archive/<folder>/<file>` for an archived one). */
-  readonly file: string;
-  readonly fingerprint: string;
-  readonly state: "open" | "closed";
 }
 
 export interface ReconcileInput {

@@ -1391,3 +1391,24 @@ describe("the anomaly index is keyed by exact file name plus fingerprint (sectio
     expect(r.findings.find((f) => f.code === "ANOMALY_OPEN")?.message).toBe("refused: never consumed or deleted silently; record needs-audit in the anomaly index by its exact file name plus fingerprint, or close it once resolved");
   });
 });
+
+describe("readAnomalyRecord: the anomaly index's record is the core's (section 10: keyed by exact filename plus content fingerprint)", () => {
+  const fingerprint = "ab".repeat(32);
+  it("reads a record with its file, fingerprint and state, and only those", () => {
+    expect(mailbox.readAnomalyRecord({ file: "x (1).md", fingerprint, state: "closed", note: "repaired" })).toStrictEqual({ ok: true, record: { file: "x (1).md", fingerprint, state: "closed" } });
+    expect(mailbox.readAnomalyRecord({ file: "archive/kickoff/x.md", fingerprint, state: "open" })).toStrictEqual({ ok: true, record: { file: "archive/kickoff/x.md", fingerprint, state: "open" } });
+  });
+  it("refuses anything else, and says a record without its file would close every file with the same bytes", () => {
+    for (const value of [null, 7, "x", [], [{ file: "x.md", fingerprint, state: "closed" }], { file: "x.md", fingerprint, state: "done" }, { file: 1, fingerprint, state: "closed" }, { file: "x.md", state: "closed" }, { file: "x.md", fingerprint }]) {
+      const read = mailbox.readAnomalyRecord(value);
+      expect(read.ok, JSON.stringify(value)).toBe(false);
+      if (!read.ok) {
+        expect(read.reason).toMatch(/^is not an anomaly record, \{"file": /);
+        expect(read.reason).not.toContain("it names no file");
+      }
+    }
+    const fileless = mailbox.readAnomalyRecord({ fingerprint, state: "closed" });
+    expect(fileless.ok).toBe(false);
+    if (!fileless.ok) expect(fileless.reason).toContain("(it names no file: a record is keyed by exact file name plus fingerprint, and one by fingerprint alone would close every file with the same bytes)");
+  });
+});
