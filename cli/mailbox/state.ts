@@ -12,7 +12,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isBlankLine, parseJsonText } from "../../core/index.js";
-import { isRootId, mailboxFinding, uuidInCursorEntry } from "../../core/mailbox/index.js";
+import { isRootId, mailboxFinding, readAnomalyRecord, uuidInCursorEntry } from "../../core/mailbox/index.js";
 import type { AnomalyRecord, MailboxCode, MailboxFinding } from "../../core/mailbox/index.js";
 import { readProblem } from "../input.js";
 import { UsageError } from "../usage-error.js";
@@ -125,14 +125,12 @@ export function readState(state: string, callsign: string): ParticipantState {
   // Any other line but a blank one is an entry exactly as written: one with a space or a no-break
   // space around its UUID is refused as an entry (CURSOR_INVALID_ENTRY), never repaired into one.
   const cursorLines = utf8Lines(cursorFile, "cursor", "CURSOR_INVALID_ENTRY", findings, uuidInCursorEntry).filter(({ text }) => !isBlankLine(text));
-  // A line of another shape is reported as a damaged transition is, never dropped without a word.
-  // A record is keyed by exact filename plus fingerprint (section 10): one without its file (the
-  // earlier fingerprint-only form) is not read as closing every file with those bytes, but skipped.
+  // The record's shape is the core's (readAnomalyRecord); a line it refuses is reported as a
+  // damaged transition is, with its file and line, never dropped without a word.
   const anomalyIndex = jsonLines(files.anomalies, "anomalies", findings).flatMap(({ value, line }) => {
-    const r = value as Partial<AnomalyRecord> | null;
-    if (r !== null && typeof r === "object" && typeof r.file === "string" && typeof r.fingerprint === "string" && (r.state === "open" || r.state === "closed")) return [{ file: r.file, fingerprint: r.fingerprint, state: r.state }];
-    const fileless = r !== null && typeof r === "object" && !Array.isArray(r) && !Object.hasOwn(r, "file") && typeof r.fingerprint === "string";
-    findings.push(skipped("DISPOSITION_INVALID", files.anomalies, "anomalies", line, `is not an anomaly record, {"file": "<the file's name, as the anomaly names it>", "fingerprint": "<sha256 of the file>", "state": "open" or "closed"}${fileless ? " (it names no file: a record is keyed by exact file name plus fingerprint, and one by fingerprint alone would close every file with the same bytes)" : ""}`));
+    const read = readAnomalyRecord(value);
+    if (read.ok) return [read.record];
+    findings.push(skipped("DISPOSITION_INVALID", files.anomalies, "anomalies", line, read.reason));
     return [];
   });
   return { dispositions: rows.map((r) => r.value), where: (i) => ({ file: dispositionsFile, line: rows[i]?.line ?? 0 }), cursor: cursorLines.map(({ text }) => text), cursorWhere: (i) => ({ file: cursorFile, line: cursorLines[i]?.line ?? 0 }), anomalyIndex, findings };

@@ -6,12 +6,14 @@
  * kind's `reply_to` (a hello's, a resume's) is only a citation and answers nothing. A welcome is
  * answered by any message of its recipient that cites it, whatever its `request_id`: "The first
  * work message cites the `welcome` and doubles as acknowledgement" (6), and that message, a
- * `request` or `propose`, opens a request of its own (MAILBOX_KINDS' `request: "new"`).
+ * `request` or `propose`, opens a request of its own (MAILBOX_KINDS' `request: "new"`). A request
+ * or claim its own sender withdrew with a `cancel` addressed to the recipient owes it nothing more
+ * (cancelProblem).
  */
-import { isHandler } from "./callsign.js";
+import { ALL, isHandler } from "./callsign.js";
 import type { MailboxEntry } from "./entry.js";
 import type { MailboxEnvelope } from "./envelope.js";
-import { MAILBOX_KINDS } from "./vocabulary.js";
+import { MAILBOX_KINDS, WITHDRAWABLE_KINDS } from "./vocabulary.js";
 
 /**
  * Whether `response`, a causal message citing `parent` (its `reply_to`), is the exact causal reply
@@ -22,6 +24,26 @@ export function exactReply(parent: MailboxEnvelope, response: MailboxEnvelope): 
   return response.request_id === parent.request_id || parent.kind === "welcome";
 }
 
+/**
+ * Why `cancel`, a causal message citing `parent`, withdraws nothing, or null when it withdraws it:
+ * section 5's `cancel` withdraws "a request or claim", and section 3 lets a reply go unanswered only
+ * on "an exact independently valid record identifying what supersedes what". The requester's own
+ * cancel (same callsign in the same arena), carrying the request's `request_id` (the cancel answers
+ * inside its parent's request), is that record: the party owed the reply releases it, the recipient
+ * does not close its own obligation. Anyone else's cancel, or one citing another kind, releases nothing.
+ */
+export function cancelProblem(parent: MailboxEnvelope, cancel: MailboxEnvelope): string | null {
+  if (cancel.from !== parent.from || cancel.arena !== parent.arena) return `it is ${cancel.from}'s, not ${parent.from}'s, who asked: only the requester withdraws its request`;
+  if (!WITHDRAWABLE_KINDS.has(parent.kind)) return `it cites a ${parent.kind}, and a cancel withdraws a request or claim`;
+  if (cancel.request_id !== parent.request_id) return `it carries request_id ${cancel.request_id}, not the request's ${parent.request_id}`;
+  return null;
+}
+
+/** Whether `cancel` is a valid withdrawal of `parent` that addresses `to`. */
+export function withdraws(parent: MailboxEnvelope, cancel: MailboxEnvelope, to: string): boolean {
+  return cancel.kind === "cancel" && cancel.reply_to === parent.id && cancelProblem(parent, cancel) === null && (cancel.to.includes(to) || cancel.to.includes(ALL));
+}
+
 /** Whether `e` still owes `to` a reply, over `entries` (one per UUID); only `quarantine`'s keys are read. */
 export function replyOwed(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown>): (e: MailboxEnvelope, to: string) => boolean {
   const answered = new Set<string>();
@@ -29,11 +51,15 @@ export function replyOwed(entries: readonly MailboxEntry[], quarantine: Readonly
   for (const { envelope: e } of entries) if (e.kind === "welcome") welcomes.add(e.id);
   /** A welcome's id and a sender of a causal message citing it. */
   const cited = new Set<string>();
+  /** The cancels citing each message, by its UUID (quarantined ones withdraw nothing). */
+  const cancels = new Map<string, MailboxEnvelope[]>();
   for (const { envelope: e } of entries) {
     if (e.reply_to === null || MAILBOX_KINDS[e.kind].parent === "root" || quarantine.has(e.id)) continue;
     answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
     if (welcomes.has(e.reply_to)) cited.add(`${e.reply_to}\u0000${e.from}`);
+    if (e.kind === "cancel") cancels.set(e.reply_to, [...(cancels.get(e.reply_to) ?? []), e]);
   }
+  const withdrawn = (e: MailboxEnvelope, to: string): boolean => (cancels.get(e.id) ?? []).some((c) => withdraws(e, c, to));
   return (e, to) =>
-    e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`) && !(e.kind === "welcome" && cited.has(`${e.id}\u0000${to}`));
+    e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`) && !(e.kind === "welcome" && cited.has(`${e.id}\u0000${to}`)) && !withdrawn(e, to);
 }

@@ -135,6 +135,8 @@ export const MAILBOX_CODES = {
   REPLY_NOT_FOUND: "error",
   REPLY_OWED: "error",
   REQUESTER_RETIRED: "note",
+  REQUEST_WITHDRAWN: "note",
+  CANCEL_NOT_WITHDRAWAL: "note",
   SUPERSESSION_UNPROVEN: "error",
   DEFERRAL_DUE: "note",
   RESTORABLE: "note",

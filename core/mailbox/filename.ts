@@ -84,14 +84,28 @@ export function formatFilename(parts: { readonly time: number; readonly callsign
 }
 
 /**
- * The provider conflict-copy patterns recognised (sections 10, 13): `name (1).md` (OneDrive,
- * Google Drive, Dropbox), "conflicted copy" (Dropbox, Nextcloud, ownCloud), Syncthing's
- * `.sync-conflict-YYYYMMDD-HHMMSS`, and `conflict` in parentheses.
+ * The provider conflict-copy patterns recognised (sections 10, 13), each a provider's own shape:
+ * `name (1).md` and `name(1).md` (OneDrive, Google Drive, Dropbox, Box); "conflicted copy"
+ * (Dropbox, Nextcloud: `name (conflicted copy 2026-10-01 090000).md`); Syncthing's
+ * `name.sync-conflict-YYYYMMDD-HHMMSS-XXXXXXX.md`; "conflict" inside parentheses or brackets
+ * (`(Conflict 2)`, `(conflicted)`, Dropbox's `(Case Conflict)`, Seafile's `(SFConflict ...)`,
+ * `[Conflict]`); and ownCloud's and older Nextcloud's `name_conflict-YYYYMMDD-HHMMSS.md`.
  */
-const CONFLICT_PATTERNS: readonly RegExp[] = [/ \(\d{1,4}\)(?:\.[^.]*)?$/, /conflicted copy/i, /\.sync-conflict-\d{8}-\d{6}/, /\([^)]*\bconflict\b[^)]*\)/i];
+const CONFLICT_PATTERNS: readonly RegExp[] = [/ ?\(\d{1,4}\)(?:\.[^.]*)?$/, /conflicted copy/i, /\.sync-conflict-\d{8}-\d{6}/i, /[([][^)\]]*conflict[^)\]]*[)\]]/i, /[_-]conflict-\d{8}-\d{6}/i];
+/** iCloud's `name 2.md`: a number after a space, read as a copy only of a name the grammar gives. */
+const NUMBERED = /^(.+) \d{1,4}\.md$/;
 
-/** True when a filename looks like a provider's conflict copy: an anomaly, never consumed. */
+/**
+ * True when a filename looks like a provider's conflict copy: an anomaly, never consumed. A name
+ * the message filename grammar gives is never one (`...-VEGA-conflict-20261001-090000.md` is a
+ * `conflict` message; a slug may say `sync-conflict`): the grammar's names hold no space,
+ * parenthesis, bracket, underscore or second dot, so only the `-conflict-<stamp>` shape could
+ * collide, and the grammar wins.
+ */
 export function isConflictCopy(name: string): boolean {
+  if (parseFilename(name) !== null) return false;
+  const numbered = NUMBERED.exec(name);
+  if (numbered !== null && parseFilename(`${numbered[1]}.md`) !== null) return true;
   return CONFLICT_PATTERNS.some((p) => p.test(name));
 }
 

@@ -77,4 +77,6 @@ export type { ThreadClosure } from "./thread-closure.js";
 export { PRIMER_FILE, primerBlocksClaim, primerFindings } from "./primer.js";
 export { archiveBlocksMessage } from "./archived-threads.js";
 export type { PrimerState } from "./primer.js";
-export type { AnomalyRecord, MailboxAnomaly, ReconcileAction, ReconcileCounts, ReconcileInput, ReconcileItem, ReconcileReport, ReconcileStatus } from "./reconcile.js";
+export { readAnomalyRecord } from "./anomaly-record.js";
+export type { AnomalyRecord } from "./anomaly-record.js";
+export type { MailboxAnomaly, ReconcileAction, ReconcileCounts, ReconcileInput, ReconcileItem, ReconcileReport, ReconcileStatus } from "./reconcile.js";

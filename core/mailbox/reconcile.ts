@@ -4,11 +4,13 @@
  * decides work-clean and readiness-clean, and says per message what the participant does next:
  * nothing, handle it, restore missing bookkeeping from an exact causal reply (never reply twice),
  * reply (an `expects_reply` still open), resume a due deferral, wait, or audit (surface it: among
- * others, a reply still open to a requester that has since retired, which no reply can reach).
+ * others, a reply still open to a requester that has since retired, which no reply can reach), or
+ * close a request its requester withdrew with a `cancel` (withdrawn: no reply, no work).
  */
 import { addresses, arenaMembers } from "./_arena-members.js";
-import { exactReply } from "./_owed.js";
+import { cancelProblem, exactReply, withdraws } from "./_owed.js";
 import { analyzeMailbox } from "./analyze-mailbox.js";
+import type { AnomalyRecord } from "./anomaly-record.js";
 import type { MailboxAnalysis } from "./analyze-mailbox.js";
 import { ALL, isHandler } from "./callsign.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";
@@ -34,19 +36,6 @@ export interface MailboxAnomaly {
   /** The recipients, when readable; null when not. */
   readonly to: readonly string[] | null;
   readonly reason: string;
-}
-
-/**
- * A local anomaly-index record: `closed` once the anomaly is resolved (repaired, or by the Handler).
- * It is "keyed by exact filename plus content fingerprint" (section 10): it closes the one anomaly
- * whose `file` and `fingerprint` both match exactly, never another file with the same bytes (every
- * empty file shares one fingerprint; a conflict copy shares its original's).
- */
-export interface AnomalyRecord {
-  /** The anomaly's file exactly as the anomaly names it (`archive/<folder>/<file>` for an archived one). */
-  readonly file: string;
-  readonly fingerprint: string;
-  readonly state: "open" | "closed";
 }
 
 export interface ReconcileInput {
@@ -96,7 +85,7 @@ export interface ReconcileInput {
 }
 
 export type ReconcileStatus = "FOUND" | "WORK_CLEAN_WITH_AUDIT_DEBT" | "CLEAN";
-export type ReconcileAction = "none" | "handle" | "restore" | "reply" | "resume" | "wait" | "audit";
+export type ReconcileAction = "none" | "handle" | "restore" | "reply" | "resume" | "wait" | "audit" | "withdrawn";
 
 export interface ReconcileItem {
   readonly id: string;
@@ -194,6 +183,10 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     if (list === undefined) mine.set(e.reply_to, [e]);
     else list.push(e);
   }
+  // The cancels citing each message (section 5: "Withdraw a request or claim"); a quarantined one
+  // does not speak for its sender and withdraws nothing.
+  const cancels = new Map<string, MailboxEnvelope[]>();
+  for (const { envelope: e } of messages) if (e.kind === "cancel" && e.reply_to !== null && !quarantine.has(e.id)) cancels.set(e.reply_to, [...(cancels.get(e.reply_to) ?? []), e]);
   const cursor = new Set(input.cursor ?? []);
   const c: Mutable<ReconcileCounts> = {
     messages: messages.length, addressed: 0, dispositioned: 0, undispositioned_count: 0, restorable_count: 0,
@@ -242,6 +235,14 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     // Its sender retired with a final goodbye since: "`final` retires the callsign permanently" (8),
     // so a reply to it is refused, and the obligation waits on the Handler instead ("blocked for
     // the Handler, never silently closed", 8). The goodbye itself is not: its ACK is what 8 asks.
+    // Withdrawn by its own requester's cancel: "an exact independently valid record identifying what
+    // supersedes what" (3), from the party owed the reply, so the reply is no longer owed and the
+    // work is not to be done. Anyone else's cancel releases nothing (CANCEL_NOT_WITHDRAWAL).
+    const citing = quarantined || exact !== null ? [] : (cancels.get(m.id) ?? []);
+    const withdrawal = citing.find((x) => withdraws(m, x, participant)) ?? null;
+    const owed = open;
+    if (withdrawal !== null) open = false;
+    else for (const x of citing) findings.push(mailboxFinding("CANCEL_NOT_WITHDRAWAL", `cancel ${x.id} cites this ${m.kind} but withdraws nothing: ${cancelProblem(m, x) ?? `it is not addressed to ${participant}`}; it stands${owed ? ", and its reply is still owed" : ""}`, where));
     const goodbye = retiredBy.get(`${m.arena}\u0000${m.from}`);
     const retired = goodbye !== undefined && goodbye !== m.id ? goodbye : null;
     if (d === undefined) {
@@ -260,7 +261,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       } else if (cursor.has(m.id)) {
         action = "audit";
         findings.push(mailboxFinding("CURSOR_AHEAD", "the cursor holds this UUID but no disposition does: the cursor never proves consumption; quarantine as historical-debt", where));
-      } else action = open && retired !== null ? "audit" : "handle";
+      } else if (withdrawal !== null) action = "withdrawn";
+      else action = open && retired !== null ? "audit" : "handle";
     } else {
       c.dispositioned++;
       const kind = DISPOSITION_STATES[d.state];
@@ -297,6 +299,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
           action = "resume";
           findings.push(mailboxFinding("DEFERRAL_DUE", `deferred until ${d.resume_after} (owner ${d.owner}): due, it returns to the active queue`, where));
         }
+        // A withdrawn request is not resumed: its deferral is closed by a terminal transition.
+        if (withdrawal !== null) action = "withdrawn";
       } else if (d.state === "needs-audit" || d.state === "historical-debt") {
         if (d.state === "needs-audit") c.needs_audit_count++;
         else c.historical_debt_count++;
@@ -333,6 +337,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     // Still open, still counted: neither the departure nor this participant's declaration closes
     // it ("an agent may not close its own obligation by declaration", 3); Handler direction does.
     if (open && retired !== null) findings.push(mailboxFinding("REQUESTER_RETIRED", `${m.from} retired with a final goodbye (${retired}) and no reply can reach it (one would be ADDRESSEE_RETIRED), so this ${m.kind}'s expects_reply is not ${participant}'s to settle by replying: it waits on the Handler (record blocked: handler-decision and surface it), and only a disposition carrying the Handler's direction (handler) closes it`, where));
+    if (withdrawal !== null && (owed || action === "withdrawn")) findings.push(mailboxFinding("REQUEST_WITHDRAWN", `${m.from} withdrew this ${m.kind} with cancel ${withdrawal.id} (its reply_to and request_id): no reply is owed and the work is not to be done; ${action === "withdrawn" ? "record a terminal disposition (no-reply-required with CTA superseded, or acted if its effect already happened)" : "its reply is no longer owed"}`, where));
     if (open) c.open_reply_count++;
     items.push({ id: m.id, kind: m.kind, from: m.from, file: entry.file ?? null, expects_reply: m.expects_reply, disposition: d?.state ?? null, cta: d?.cta ?? null, reply: exact?.id ?? null, open_reply: open, action });
   }

@@ -80,6 +80,9 @@ export const WORK_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(["claim",
  */
 export const ACKNOWLEDGED_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(["welcome", "goodbye", "close"]);
 
+/** Kinds a `cancel` withdraws (section 5: "Withdraw a request or claim"). */
+export const WITHDRAWABLE_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(["request", "claim"]);
+
 /** Kinds that claim a callsign (section 4: "`hello`/`welcome` claims ... `resume` reclaims"). */
 export const CLAIM_KINDS: ReadonlySet<string> = /* @__PURE__ */ new Set(["hello", "welcome", "resume"]);
 

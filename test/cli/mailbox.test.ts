@@ -310,6 +310,18 @@ describe("conflict copies and half-written files", () => {
     expect(r.out).toContain("anomalies 1");
     expect(existsSync(join(a.inbox, copy))).toBe(true);
   });
+  it("reports each provider's conflict-copy shape as CONFLICT_COPY, never DUPLICATE_ID or DUPLICATE_DELIVERY", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    const stem = hello.replace(/\.md$/, "");
+    const copies = [`${stem}(1).md`, `${stem} (conflicted).md`, `${stem} [Conflict].md`, `${stem} (Conflict 2).md`, `${stem}_conflict-20261001-090000.md`, `${stem} 2.md`];
+    for (const copy of copies) writeFileSync(join(a.inbox, copy), readFileSync(join(a.inbox, hello)));
+    const r = rw(["mailbox", "check", a.root, "--now", "20261002T1200Z"]);
+    expect(r.code).toBe(1);
+    for (const copy of copies) expect(r.out).toContain(`${copy}: error CONFLICT_COPY`);
+    expect(r.out).toContain(`2 valid messages, ${copies.length} invalid, ${copies.length} anomalies`);
+    expect(r.out).not.toMatch(/DUPLICATE_(?:ID|DELIVERY)/);
+  });
   it("reports a file or folder named like a message but not read as one (.MD, .md.tmp, a folder x.md): an anomaly, never skipped in silence", () => {
     const a = room();
     const { hello, welcome } = handshake(a.root);
@@ -1965,5 +1977,32 @@ describe("rw mailbox check: the archive of closed threads (section 13)", () => {
     const r = check(a.root);
     expect(r.out).toContain("2 valid messages (2 archived)");
     expect(r.out).toContain("ARCHIVE_THREAD_OPEN");
+  });
+});
+
+describe("rw mailbox check --as: a requester's cancel (sections 3, 5)", () => {
+  it("a request its sender withdrew is withdrawn and owes no reply; a cancel of a propose withdraws nothing", () => {
+    const a = room();
+    handshake(a.root);
+    const vega = ["--from", "VEGA", "--to", "LYRA", "--arena", "DEMO", "--machine", "VEGA-BOX"];
+    const publish = (args: string[]): string => {
+      const r = rw(["mailbox", "new", a.root, ...vega, ...args]);
+      expect(r.code, r.err).toBe(0);
+      return r.out.trim();
+    };
+    const ask = publish(["--kind", "request", "--id", ID(5), "--slug", "ask", "--body", "x"]);
+    const withdraw = publish(["--kind", "cancel", "--reply-to", ID(5), "--id", ID(6), "--slug", "withdraw", "--no-reply"]);
+    const idea = publish(["--kind", "propose", "--id", ID(7), "--slug", "idea", "--body", "y"]);
+    const unpropose = publish(["--kind", "cancel", "--reply-to", ID(7), "--id", ID(8), "--slug", "unpropose", "--no-reply"]);
+    const state = mkdtempSync(join(tmp, "state-"));
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z"]);
+    expect(r.out).toContain(`  withdrawn ${ask}\n`);
+    expect(r.out).not.toContain(`handle  ${ask}`);
+    expect(r.out).toContain(`${ask}: note REQUEST_WITHDRAWN: VEGA withdrew this request with cancel ${withdraw} (its reply_to and request_id): no reply is owed`);
+    expect(r.out).toContain(`  handle  ${idea}\n`);
+    expect(r.out).toContain(`${idea}: note CANCEL_NOT_WITHDRAWAL: cancel ${unpropose} cites this propose but withdraws nothing: it cites a propose, and a cancel withdraws a request or claim`);
+    // Only the propose is still owed a reply: in the summary and in the reconciliation.
+    expect(r.out).toMatch(/LYRA {2}sent 1, addressed 5, owes 1 reply; active\n/);
+    expect(r.out).toContain("open replies 1;");
   });
 });

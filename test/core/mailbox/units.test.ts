@@ -51,6 +51,16 @@ describe("filenames", () => {
   it("slugify makes a slug of any text", () => {
     fc.assert(fc.property(fc.string(), (text) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(mailbox.slugify(text)) && mailbox.slugify(text).length <= 64));
   });
+  it("a name the grammar gives is never a conflict copy, whatever its callsign and slug say (conflict, sync-conflict, a stamp, a number)", () => {
+    const word = fc.oneof(fc.stringMatching(/^[a-z0-9]{1,8}$/), fc.constantFrom("conflict", "conflicted", "copy", "sync", "1", "2", "20261001", "090000"));
+    const conflictSlug = fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => w.join("-"));
+    const conflictCallsign = fc.oneof(callsign, fc.constantFrom("CONFLICT", "SYNC-CONFLICT", "COPY-1"));
+    fc.assert(fc.property(fc.integer({ min: 0, max: Date.UTC(9999, 11, 31) }), conflictCallsign, fc.constantFrom(...mailbox.KIND_NAMES), conflictSlug, fc.boolean(), (time, c, kind, s, millis) => {
+      const name = mailbox.formatFilename({ time, callsign: c, kind, slug: s, millis });
+      expect(mailbox.parseFilename(name)).not.toBeNull();
+      expect(mailbox.isConflictCopy(name), name).toBe(false);
+    }));
+  });
   it("formatFilename refuses parts the grammar cannot carry", () => {
     expect(() => mailbox.formatFilename({ time: 0, callsign: "vega", kind: "hello", slug: "x" })).toThrow(RangeError);
     expect(() => mailbox.formatFilename({ time: 0, callsign: "VEGA", kind: "ping", slug: "x" })).toThrow(RangeError);
@@ -531,6 +541,30 @@ describe("participants: the first work message acknowledges the welcome it cites
     expect(owes([{ id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@w", expects_reply: false } }])).toBe(0);
     expect(owes([{ id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@h", expects_reply: false } }])).toBe(1);
     expect(owes([{ id: "p", set: { kind: "propose", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@w", expects_reply: false, machine: "LYRA-BOX", root: RB } }])).toBe(1);
+  });
+});
+
+describe("participants: a requester's own cancel releases the reply it was owed (sections 3, 5)", () => {
+  it("owes nothing after the requester's exact cancel; another's cancel, another request_id, or a cancel addressed elsewhere releases nothing", () => {
+    const RB = "2b4c".repeat(16);
+    const OB = { machine: "ORION-BOX", root: "3c5d".repeat(16) };
+    const owes = (cancel: object): number | undefined => {
+      const symbols = new Symbols(mailbox);
+      const { entries, diffs } = readCase(symbols, [
+        { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA", "ORION"] } },
+        { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, machine: "LYRA-BOX", root: RB } },
+        { id: "o", set: { kind: "welcome", from: "ORION", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...OB } },
+        { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"] } },
+        { id: "x", set: { kind: "cancel", from: "VEGA", to: ["LYRA"], thread: "@r", reply_to: "@r", request_id: "@r", expects_reply: false, ...cancel } },
+      ], mailbox);
+      expect(diffs).toStrictEqual([]);
+      return mailbox.participants(entries, mailbox.analyzeMailbox(entries).quarantine).find((p) => p.callsign === "LYRA")?.owes;
+    };
+    expect(owes({})).toBe(0);
+    expect(owes({ to: ["ALL"] })).toBe(0);
+    expect(owes({ from: "ORION", to: ["LYRA", "VEGA"], ...OB })).toBe(1);
+    expect(owes({ request_id: "@x" })).toBe(1);
+    expect(owes({ to: ["ORION"] })).toBe(1);
   });
 });
 
@@ -1355,5 +1389,26 @@ describe("the anomaly index is keyed by exact file name plus fingerprint (sectio
   it("tells the participant to record a UUID-less anomaly by its exact file name plus fingerprint", () => {
     const r = mailbox.reconcile({ participant: "LYRA", messages: [], dispositions: [], anomalies: [anomaly(a)], now });
     expect(r.findings.find((f) => f.code === "ANOMALY_OPEN")?.message).toBe("refused: never consumed or deleted silently; record needs-audit in the anomaly index by its exact file name plus fingerprint, or close it once resolved");
+  });
+});
+
+describe("readAnomalyRecord: the anomaly index's record is the core's (section 10: keyed by exact filename plus content fingerprint)", () => {
+  const fingerprint = "ab".repeat(32);
+  it("reads a record with its file, fingerprint and state, and only those", () => {
+    expect(mailbox.readAnomalyRecord({ file: "x (1).md", fingerprint, state: "closed", note: "repaired" })).toStrictEqual({ ok: true, record: { file: "x (1).md", fingerprint, state: "closed" } });
+    expect(mailbox.readAnomalyRecord({ file: "archive/kickoff/x.md", fingerprint, state: "open" })).toStrictEqual({ ok: true, record: { file: "archive/kickoff/x.md", fingerprint, state: "open" } });
+  });
+  it("refuses anything else, and says a record without its file would close every file with the same bytes", () => {
+    for (const value of [null, 7, "x", [], [{ file: "x.md", fingerprint, state: "closed" }], { file: "x.md", fingerprint, state: "done" }, { file: 1, fingerprint, state: "closed" }, { file: "x.md", state: "closed" }, { file: "x.md", fingerprint }]) {
+      const read = mailbox.readAnomalyRecord(value);
+      expect(read.ok, JSON.stringify(value)).toBe(false);
+      if (!read.ok) {
+        expect(read.reason).toMatch(/^is not an anomaly record, \{"file": /);
+        expect(read.reason).not.toContain("it names no file");
+      }
+    }
+    const fileless = mailbox.readAnomalyRecord({ fingerprint, state: "closed" });
+    expect(fileless.ok).toBe(false);
+    if (!fileless.ok) expect(fileless.reason).toContain("(it names no file: a record is keyed by exact file name plus fingerprint, and one by fingerprint alone would close every file with the same bytes)");
   });
 });
