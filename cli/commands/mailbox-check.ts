@@ -129,7 +129,10 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
     // with the message it names beside it: its line is the file's, not the message's.
     const place = (f: MailboxFinding): string => (f.file === undefined ? name(f.id) : f.id === undefined ? f.file : f.line === undefined ? name(f.id) : `${f.file} (${name(f.id)})`);
     for (const f of rec.findings) out.push(show(f, place(f)));
-    for (const i of rec.items) if (i.action !== "none") out.push(`  ${i.action.padEnd(7)} ${name(i.id)}${i.reply === null ? "" : ` (reply ${name(i.reply)})`}`);
+    // Actions in a column as wide as the longest shown (`withdrawn` is wider than the others' 7).
+    const acting = rec.items.filter((i) => i.action !== "none");
+    const column = Math.max(7, ...acting.map((i) => i.action.length));
+    for (const i of acting) out.push(`  ${i.action.padEnd(column)} ${name(i.id)}${i.reply === null ? "" : ` (reply ${name(i.reply)})`}`);
     out.push(`  the cursor may advance over ${rec.cursor_advance.length} ${rec.cursor_advance.length === 1 ? "message" : "messages"}`);
   }
   return out;

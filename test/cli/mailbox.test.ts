@@ -1999,7 +1999,8 @@ describe("rw mailbox check --as: a requester's cancel (sections 3, 5)", () => {
     expect(r.out).toContain(`  withdrawn ${ask}\n`);
     expect(r.out).not.toContain(`handle  ${ask}`);
     expect(r.out).toContain(`${ask}: note REQUEST_WITHDRAWN: VEGA withdrew this request with cancel ${withdraw} (its reply_to and request_id): no reply is owed`);
-    expect(r.out).toContain(`  handle  ${idea}\n`);
+    // The actions are one column, as wide as the widest shown: the ids line up under withdrawn.
+    expect(r.out).toContain(`  handle    ${idea}\n`);
     expect(r.out).toContain(`${idea}: note CANCEL_NOT_WITHDRAWAL: cancel ${unpropose} cites this propose but withdraws nothing: it cites a propose, and a cancel withdraws a request or claim`);
     // Only the propose is still owed a reply: in the summary and in the reconciliation.
     expect(r.out).toMatch(/LYRA {2}sent 1, addressed 5, owes 1 reply; active\n/);
