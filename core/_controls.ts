@@ -12,6 +12,9 @@
  */
 export const _BREAK_OR_CONTROL: RegExp = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
+/** Everything a line cannot hold, not even in its tail: _BREAK_OR_CONTROL, and lone surrogates (ENCODING). */
+export const _NOT_IN_LINE: RegExp = /* @__PURE__ */ new RegExp(`${_BREAK_OR_CONTROL.source}|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`);
+
 /**
  * The bidirectional formatting characters (ALM, LRM, RLM, the embeddings and overrides, the
  * isolates): a line may hold them, but shown raw they make text display in another order than it

@@ -6,6 +6,7 @@ import { _capFindings, _error, _note, finding, FINDINGS_MAX } from "./finding.js
 import type { Finding } from "./finding.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _constraintKey, _cut } from "./_chars.js";
+import { _NOT_IN_LINE } from "./_controls.js";
 import { _repeatTracker } from "./_single-valued.js";
 import { isDate } from "./check-value.js";
 import { CriteriaIndex } from "./criteria-index.js";
@@ -42,6 +43,12 @@ export function _readCriteria(input: string | readonly string[], vocabulary?: Vo
   const findings: Finding[] = [];
   const repeats = vocabulary === undefined ? null : _repeatTracker(vocabulary);
   for (const item of items) {
+    // What no line carries (README note 5) no receiver's acc= can hold: a criterion holding it could never be met.
+    if (_NOT_IN_LINE.test(item)) {
+      const shown = _cut(item);
+      findings.push(finding("CRITERIA_SYNTAX", `'${shown}' holds a character no line may carry (a control character, line break or lone surrogate): no readback's acc= can hold it, so it could never be met`, { received: shown }));
+      continue;
+    }
     const m = CONSTRAINT.exec(item);
     const key = m === null ? null : _constraintKey(m[1] as string);
     if (m === null || key === null || item.includes("+")) {

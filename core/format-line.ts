@@ -6,15 +6,13 @@
  * fit the vocabulary is core/validate's question, not this one's.
  */
 import { isKey } from "./check-value.js";
-import { _BREAK_OR_CONTROL } from "./_controls.js";
+import { _NOT_IN_LINE as NOT_IN_LINE } from "./_controls.js";
 import { finding, result } from "./finding.js";
 import type { Finding, Result } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
 import { encodeScalar } from "./slot-type.js";
 
 const TOKEN = /^[^\s]+$/;
-/** Line breaks, other controls and lone surrogates: not in a line, not even in the tail. */
-const NOT_IN_LINE = new RegExp(`${_BREAK_OR_CONTROL.source}|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`);
 
 function scalarProblem(v: unknown, inList: boolean): string | null {
   if (typeof v === "boolean") return null;

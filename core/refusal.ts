@@ -4,7 +4,7 @@
  * describes the message, never the receiver (not NOCAP, not SCOPE).
  */
 import { _isToken, _prefix } from "./_chars.js";
-import { _BREAK_OR_CONTROL } from "./_controls.js";
+import { _NOT_IN_LINE as NOT_IN_LINE } from "./_controls.js";
 import type { LineCheck } from "./check-line.js";
 import { isAgent, isMessageId, shownNumbers } from "./check-value.js";
 import { _cutErrors, finding, result } from "./finding.js";
@@ -21,7 +21,6 @@ const SHOWN_MAX = 40;
  * What a tail cannot hold (README note 5): C0 and C1 controls, the line breaks Unicode adds (NEL is
  * a C1 control; LINE and PARAGRAPH SEPARATOR), and lone surrogates. A JSON form's value can hold them.
  */
-const NOT_IN_LINE = new RegExp(`${_BREAK_OR_CONTROL.source}|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`);
 const NOT_IN_TAIL = new RegExp(NOT_IN_LINE.source, "g");
 
 /** An item the UN can carry: a reference (no whitespace) that a line can hold. */

@@ -21,6 +21,54 @@ export interface InputItem {
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
+/** What a typed option's rule reads from a value it refuses. */
+const INVALID: unique symbol = Symbol("invalid");
+
+/** A boolean option: a JSON boolean, or `true`, `1` or nothing (`?lean`) for true, `false` or `0` for false. */
+function readBoolean(v: unknown): boolean | undefined | typeof INVALID {
+  if (v === undefined || typeof v === "boolean") return v;
+  if (v === "true" || v === "1" || v === "") return true;
+  if (v === "false" || v === "0") return false;
+  return INVALID;
+}
+
+/** A string or null: null, or the text `null`, is null. */
+function readNullable(v: unknown): string | null | typeof INVALID {
+  if (v === null || v === "null") return null;
+  return typeof v === "string" ? v : INVALID;
+}
+
+/** A count: a JSON number, or digits, a non-negative safe integer. */
+function readCount(v: unknown): number | undefined | typeof INVALID {
+  if (v === undefined) return undefined;
+  if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return v;
+  if (typeof v === "string" && /^\d{1,16}$/.test(v) && Number.isSafeInteger(Number(v))) return Number(v);
+  return INVALID;
+}
+
+/** A list: a JSON array of strings, or the wire form `a+b`. */
+function readList(v: unknown): readonly string[] | undefined | typeof INVALID {
+  if (v === undefined) return undefined;
+  if (typeof v === "string") return v.split("+");
+  if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v as string[];
+  return INVALID;
+}
+
+/**
+ * Whether a body field and a query parameter give one value: the same text, or the same value as
+ * the option's rule reads them both (a list element by element). A value the rule refuses agrees
+ * with nothing but its own text, so that the route refuses it as it is, not as a disagreement.
+ */
+function agree(field: unknown, param: string, read?: (value: unknown) => unknown): boolean {
+  if (typeof field === "string" && field === param) return true;
+  if (read === undefined) return false;
+  const a = read(field);
+  const b = read(param);
+  if (a === INVALID || b === INVALID) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  return a === b;
+}
+
 /** The detail quotes the parameter as shown (a field or query name the request made up may be a megabyte); `parameter` gives it whole. */
 function bad(parameter: string, detail: string): ProblemError {
   return new ProblemError("invalid-request", `${shown(parameter)}: ${detail}`, { parameter });
@@ -86,13 +134,19 @@ export class Input {
     return new Input(null, {}, url.searchParams, url.search);
   }
 
-  /** The option's value: the JSON field, else the query parameter (a string), else undefined. */
-  raw(name: string, query: URLSearchParams = this.query): unknown {
+  /**
+   * The option's value: the JSON field, else the query parameter (a string), else undefined. Given
+   * both ways, they must agree: as text, or where the route reads the option as a typed value,
+   * `read` (its rule for a field and for the query's text alike, INVALID for what it refuses) must
+   * read both as one value (`true` and `?lean=1`). An object or a number agrees with no query text
+   * that `read` does not read as it (`?profile=[object Object]` beside an object is not the object).
+   */
+  raw(name: string, query: URLSearchParams = this.query, read?: (value: unknown) => unknown): unknown {
     const field = this.fields[name];
     const all = query.getAll(name);
     if (all.length > 1) throw bad(name, "given more than once");
     const param = all[0];
-    if (field !== undefined && param !== undefined && !(typeof field === "string" ? field === param : String(field) === param)) {
+    if (field !== undefined && param !== undefined && !agree(field, param, read)) {
       throw bad(name, "given in the body and in the query with different values");
     }
     return field !== undefined ? field : param;
@@ -105,6 +159,17 @@ export class Input {
     return v;
   }
 
+  /**
+   * A string, or null: a JSON null in the body, the text `null` in the query (the only way a text
+   * body's request can ask for it), so that a body's null and the query's `null` agree.
+   */
+  nullableString(name: string): string | null | undefined {
+    const v = this.raw(name, this.query, readNullable);
+    if (v === undefined || v === null) return v;
+    if (typeof v !== "string") throw bad(name, "a string");
+    return this.fields[name] === undefined && v === "null" ? null : v;
+  }
+
   required(name: string): string | object {
     const v = this.raw(name);
     if (v === undefined) throw bad(name, "required");
@@ -113,11 +178,9 @@ export class Input {
   }
 
   boolean(name: string): boolean | undefined {
-    const v = this.raw(name);
-    if (v === undefined || typeof v === "boolean") return v;
-    if (v === "true" || v === "1" || v === "") return true;
-    if (v === "false" || v === "0") return false;
-    throw bad(name, "true or false");
+    const v = readBoolean(this.raw(name, this.query, readBoolean));
+    if (v === INVALID) throw bad(name, "true or false");
+    return v as boolean | undefined;
   }
 
   /**
@@ -125,11 +188,9 @@ export class Input {
    * takes them), as a JSON number or digits in the query.
    */
   count(name: string): number | undefined {
-    const v = this.raw(name);
-    if (v === undefined) return undefined;
-    if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return v;
-    if (typeof v === "string" && /^\d{1,16}$/.test(v) && Number.isSafeInteger(Number(v))) return Number(v);
-    throw bad(name, `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
+    const v = readCount(this.raw(name, this.query, readCount));
+    if (v === INVALID) throw bad(name, `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
+    return v as number | undefined;
   }
 
   /**
@@ -138,16 +199,14 @@ export class Input {
    * holds a space). `%20` is still a space, and `%2B` still a `+`.
    */
   rawList(name: string): unknown {
-    return this.raw(name, new URLSearchParams(this.search.replaceAll("+", "%2B")));
+    return this.raw(name, new URLSearchParams(this.search.replaceAll("+", "%2B")), readList);
   }
 
   /** A list of strings: a JSON array of strings, or the wire form `a+b`. */
   list(name: string): string[] | undefined {
-    const v = this.rawList(name);
-    if (v === undefined) return undefined;
-    if (typeof v === "string") return v.split("+");
-    if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v as string[];
-    throw bad(name, "an array of strings, or one string joined with +");
+    const v = readList(this.rawList(name));
+    if (v === INVALID) throw bad(name, "an array of strings, or one string joined with +");
+    return v as string[] | undefined;
   }
 
   /** A JSON value: a field of a JSON body, or JSON text in a query parameter. */

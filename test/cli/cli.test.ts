@@ -1305,6 +1305,8 @@ describe("each command accepts only the options it uses", () => {
     ["check-dn --record for an ask with no execution slots", ["check-dn", "--ho", HO.replace(" //", " rb=exec //"), "--rb", HO, "--dn", HO, "--record", "{}"], "(EXEC_NO_MAP)"],
     // The sender's own typo in its criteria is no fault of the readback: it is refused, not a void readback.
     ["check-rb --expect-acc that is not criteria", ["check-rb", "--ho", acc, "--rb", HO, "--expect-acc", ":::"], "--expect-acc: ':::' is not a constraint"],
+    // A criterion with a character no line may carry could never be met: no receiver's acc= holds it.
+    ["check-rb --expect-acc holding a control character", ["check-rb", "--ho", acc, "--rb", HO, "--expect-acc", "len:120w+must:a\u0001b"], "--expect-acc: 'must:a·b' holds a character no line may carry"],
     ["check-rb --expect-acc naming a single-valued key twice", ["check-rb", "--ho", acc, "--rb", HO, "--expect-acc", "len:120w+must:a+len:200w"], "--expect-acc: the sender's criteria name len more than once (len:120w, then len:200w)"],
     ["check-ho --adds without --relay-from", ["check-ho", "--ho", PAY_HO, "--record", "{}", "--adds", "{}"], "--adds names the slots a relay's role adds"],
   ];

@@ -159,6 +159,15 @@ describe("criteria: normalisation and matching (section 5.2)", () => {
   it("parses constraints and refuses what is not key:value", () => {
     expect(parseCriteria("len:120w+tone:plain").constraints).toStrictEqual([{ key: "len", value: "120w" }, { key: "tone", value: "plain" }]);
     expect(parseCriteria("len120w").findings.map((f) => f.code)).toStrictEqual(["CRITERIA_SYNTAX"]);
+    // A character no line may carry (README note 5) is in no receiver's acc=: such a criterion could never be met.
+    for (const c of ["\u0000", "\u0001", "\u007f", "\u0085", "\u2028", "\ud800", "\udc00"]) {
+      const read = parseCriteria(["len:120w", `must:a${c}b`]);
+      expect(read.constraints, JSON.stringify(c)).toStrictEqual([{ key: "len", value: "120w" }]);
+      expect(read.findings, JSON.stringify(c)).toMatchObject([{ code: "CRITERIA_SYNTAX", received: `must:a${c}b` }]);
+      expect(read.findings[0]?.message).toContain("no line may carry");
+    }
+    // What a line does carry stays a criterion: a character outside the Basic Multilingual Plane (a surrogate pair), a bidirectional control.
+    expect(parseCriteria("must:a\u{1f600}b+must:a\u200eb").findings).toStrictEqual([]);
     // Outside input, bounded as lines are (note 36): a hundred findings and a count, tokens cut.
     const many = parseCriteria(Array.from({ length: 5_000 }, (_, i) => `bad${i}`));
     expect(many.findings.length).toBe(101);

@@ -177,7 +177,10 @@ describe("a caller's text in a problem's detail", () => {
     await short(await postJson("/v1/check-thread", { lines: [], now: long }), "invalid-request");
     const as = await expectProblem(await postJson("/v1/validate", { lines: [], as: `${long};` }), "invalid-request");
     expect([as.detail.length < 400, as.detail.includes("(100001 characters)")]).toStrictEqual([true, true]);
-    await short(await postJson(`/v1/threads/${fresh()}/statements`, { handoff: long, exp: "20991001T1000Z", call: { sup: "x" } }), "unknown-handoff");
+    // Not a message id: refused as the request's error, as in the path; a message id no HO has is unknown.
+    await short(await postJson(`/v1/threads/${fresh()}/statements`, { handoff: long, exp: "20991001T1000Z", call: { sup: "x" } }), "invalid-request");
+    const unknown = await expectProblem(await postJson(`/v1/threads/${fresh()}/statements`, { handoff: `${long}-1`, exp: "20991001T1000Z", call: { sup: "x" } }), "unknown-handoff");
+    expect([unknown.detail.length < 400, unknown.detail.includes("(100002 characters)")]).toStrictEqual([true, true]);
     await short(await call(`/v1/threads/${long}`), "invalid-request");
     await short(await call(`/v1/threads/${fresh()}/handoffs/${long}`), "invalid-request");
     const kind = await expectProblem(await call(`/v1/problems/${long}`), "not-found");

@@ -155,6 +155,27 @@ describe("POST /v1/validate", () => {
     const r = await body(await postJson("/v1/validate?as=writer", { lines: [POLISH], as: "writer" }));
     expect(r.results[0].refusal).toMatch(/^RW1 UN writer-1 /);
   });
+  it("compares a body field with the query parameter as the route reads the option, not as text", async () => {
+    // A boolean read from the query as lean=1, lean=true or lean (nothing) is true.
+    for (const q of ["lean=1", "lean=true", "lean"]) expect((await body(await postJson(`/v1/legend?${q}`, { lean: true }))).lean, q).toBe(true);
+    for (const q of ["lean=0", "lean=false"]) expect((await body(await postJson(`/v1/legend?${q}`, { lean: false }))).lean, q).toBe(false);
+    for (const q of ["lean=0", "lean=false", "lean=yes"]) await expectProblem(await postJson(`/v1/legend?${q}`, { lean: true }), "invalid-request", { parameter: "lean" });
+    // An object agrees with no query text, its String() spelling least of all.
+    const disagree = await expectProblem(await postJson("/v1/legend?profile=%5Bobject%20Object%5D", { profile: shippedProfiles["pay"] }), "invalid-request", { parameter: "profile" });
+    expect(disagree.detail).toContain("different values");
+    await expectProblem(await postJson("/v1/validate?profile=%5Bobject%20Object%5D", { lines: [HO], profile: shippedProfiles["pay"] }), "invalid-request", { parameter: "profile" });
+    // A count is a number, as digits in the query; a list an array, as a+b.
+    expect((await body(await postJson("/v1/validate?as=writer&seq=7", { lines: [POLISH], as: "writer", seq: 7 }))).results[0].refusal).toMatch(/^RW1 UN writer-7 /);
+    await expectProblem(await postJson("/v1/validate?as=writer&seq=8", { lines: [POLISH], as: "writer", seq: 7 }), "invalid-request", { parameter: "seq" });
+    const made = await body(await postJson("/v1/make-rb?acc=len:120w+lang:en", { ho: HO.replace(" //", " rb=acc //"), acc: ["len:120w", "lang:en"] }));
+    expect(made.line).toContain("acc=len:120w+lang:en");
+    await expectProblem(await postJson("/v1/make-rb?acc=len:120w", { ho: HO.replace(" //", " rb=acc //"), acc: ["len:120w", "lang:en"] }), "invalid-request", { parameter: "acc" });
+    // A string option stays text: a number in the body is not its digits in the query.
+    await expectProblem(await postJson("/v1/validate?as=7", { lines: [HO], as: 7 }), "invalid-request", { parameter: "as" });
+    // now: a JSON null is the query's null.
+    expect((await body(await postJson("/v1/check-thread?now=null", { lines: [HO], now: null }))).now).toBe(null);
+    await expectProblem(await postJson("/v1/check-thread?now=20261001T0000Z", { lines: [HO], now: null }), "invalid-request", { parameter: "now" });
+  });
 });
 
 describe("profiles in requests", () => {
@@ -341,6 +362,10 @@ describe("POST /v1/check-rb", () => {
     const acc = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len";
     const bad = await expectProblem(await postJson("/v1/check-rb", { ho: acc, rb: RB, expectAcc: ":::" }), "invalid-request", { parameter: "expectAcc" });
     expect((bad["findings"] as { code: string }[])[0]?.code).toBe("CRITERIA_SYNTAX");
+    // So are criteria holding a character no line may carry: no readback's acc= could ever meet them.
+    const control = await expectProblem(await postJson("/v1/check-rb", { ho: acc, rb: RB, expectAcc: "len:120w+must:a\u0000b" }), "invalid-request", { parameter: "expectAcc" });
+    expect((control["findings"] as { code: string }[]).map((f) => f.code)).toStrictEqual(["CRITERIA_SYNTAX"]);
+    expect(control.detail).toContain("no line may carry");
     // So are criteria that give a single-valued key two values: which one was meant is a guess.
     const twice = await expectProblem(await postJson("/v1/check-rb", { ho: acc, rb: RB, expectAcc: "len:120w+len:200w" }), "invalid-request", { parameter: "expectAcc" });
     expect((twice["findings"] as { code: string }[]).map((f) => f.code)).toStrictEqual(["CRITERIA_REPEATED"]);

@@ -577,6 +577,15 @@ describe("readbacks checked by the server against the sender's private challenge
     // Two values for a single-valued key are refused the same way (CRITERIA_REPEATED).
     const twice = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: "len:120w+tone:plain+len:90w" }), "invalid-request");
     expect((twice.findings as { code: string }[]).map((f) => f.code)).toStrictEqual(["CRITERIA_REPEATED"]);
+    // A criterion holding a character no line may carry (a control character, a line break, a lone
+    // surrogate) could never be met: no receiver's acc= can hold it. Refused, by JSON or query.
+    for (const expectAcc of ["must:a\u0000b", ["len:120w", "must:a\u0085b"], "must:a\ud800b"]) {
+      const p = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc }), "invalid-request");
+      expect(p.parameter).toBe("expectAcc");
+      expect((p.findings as { code: string }[]).map((f) => f.code)).toStrictEqual(["CRITERIA_SYNTAX"]);
+      expect(p.detail).toContain("no line may carry");
+    }
+    await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-9/challenge?expectAcc=must:a%01b`, {}), "invalid-request");
     // Ahead of its HO too: the 202 would otherwise keep them until the readback came.
     await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-9/challenge`, { expectAcc: ["tone formal"] }), "invalid-request");
     await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-9/challenge`, { expectAcc: ["tone:plain", "tone:formal"] }), "invalid-request");
@@ -1049,6 +1058,40 @@ describe("prepared statements, with exp enforced by the object", () => {
   const commitOf = (t: string, token: string) => call(`/v1/threads/${t}/statements/${token}/commit`, { method: "POST" });
   const abandonOf = (t: string, token: string) => call(`/v1/threads/${t}/statements/${token}/abandon`, { method: "POST" });
 
+  it("sends no answer of a thread route cacheable: prepare, commit and abandon answer with a statement's token, and the thread's lines show it in x_tok=", async () => {
+    const t = fresh();
+    setClock(T0);
+    const NO_STORE = "no-store";
+    const appended = await append(t, [HO_EXP]);
+    expect(appended.headers.get("cache-control")).toBe(NO_STORE);
+    await ok(appended);
+    const prepare = await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" });
+    expect(prepare.headers.get("cache-control"), "prepare").toBe(NO_STORE);
+    const s = await ok<{ token: string; line: string }>(prepare, 201);
+    await ok(await append(t, [s.line]));
+    const reads = [`/v1/threads/${t}`, `/v1/threads/${t}/lines`, `/v1/threads/${t}/handoffs/scheduler-1`, ...["findings", "owners", "open", "readbacks", "dones", "orphaned"].map((list) => `/v1/threads/${t}/${list}`)];
+    for (const path of reads) {
+      const r = await call(path);
+      expect(r.headers.get("cache-control"), path).toBe(NO_STORE);
+      await ok(r);
+    }
+    const lines = await call(`/v1/threads/${t}/lines`);
+    expect(await lines.text()).toContain(`x_tok=${s.token}`);
+    const challenge = await postJson(`/v1/threads/${t}/handoffs/scheduler-9/challenge`, { record: PAY_RECORD, profile: "pay" });
+    expect(challenge.headers.get("cache-control"), `challenge ${await challenge.clone().text()}`).toBe(NO_STORE);
+    await ok(challenge, 202);
+    const committed = await commitOf(t, s.token);
+    expect(committed.headers.get("cache-control"), "commit").toBe(NO_STORE);
+    expect((await ok<{ token: string }>(committed)).token).toBe(s.token);
+    const u = fresh();
+    const third = await prepared(u);
+    const a = await abandonOf(u, third.token);
+    expect(a.headers.get("cache-control"), "abandon").toBe(NO_STORE);
+    expect((await ok<{ token: string }>(a)).token).toBe(third.token);
+    // Every route under /v1/threads was asked above.
+    expect(ROUTES.filter((r) => r.pattern.startsWith("/v1/threads/")).length).toBe(reads.length + 5);
+  });
+
   it("prepares, commits once, and refuses every later commit or abandon", async () => {
     const t = fresh();
     const s = await prepared(t);
@@ -1348,6 +1391,13 @@ describe("prepared statements, with exp enforced by the object", () => {
     await prepared(t);
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1600Z" }), "statement-refused");
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "nobody-1", call: CALL, exp: "20991002T1405Z" }), "unknown-handoff");
+    // Not a message id: no HO can have it, so it is the request's error, as the {handoff} path segment's is.
+    for (const handoff of ["x", "scheduler-", "-1", "scheduler 1"]) {
+      const bad = await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff, call: CALL, exp: "20991002T1405Z" }), "invalid-request");
+      expect([bad.parameter, bad.detail]).toStrictEqual(["handoff", `handoff: ${JSON.stringify(handoff)} is not a message id (<from>-<n>)`]);
+      const path = await expectProblem(await call(`/v1/threads/${t}/handoffs/${encodeURIComponent(handoff)}`), "invalid-request");
+      expect([path.parameter, path.detail]).toStrictEqual([bad.parameter, bad.detail]);
+    }
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1300Z" }), "statement-refused");
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "soon" }), "invalid-request");
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: { amt: { nested: 1 } }, exp: "20991002T1405Z" }), "invalid-request");

@@ -17,8 +17,7 @@ export async function checkThreadRoute(context: RouteContext): Promise<Response>
   const input = await Input.read(context.request, context.url, ["json", "text"], ["lines", "profile", "now"]);
   // A JSON null audits with no clock (nothing is past its exp or due), as the core allows; in the
   // query it is JSON text, `now=null`, the only way a text body can ask for it.
-  const raw = input.raw("now");
-  const given = raw === null || (raw === "null" && context.url.searchParams.has("now")) ? null : input.string("now");
+  const given = input.nullableString("now");
   if (typeof given === "string" && !isTime(given)) throw new ProblemError("invalid-request", `now: ${JSON.stringify(shown(given))} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "now" });
   const now = given === undefined ? timeAt(Date.now()) : given;
   const items = input.items();

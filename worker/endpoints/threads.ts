@@ -38,9 +38,20 @@ async function readableThreadOf(context: RouteContext<Env>): Promise<{ name: str
   return { name, stub };
 }
 
+/**
+ * What every answer of a thread route carries: a statement's token is a capability to run an
+ * irreversible act, and prepare, commit and abandon answer with it, as the thread's lines show it
+ * in a relayed RB's x_tok= (in lines, readbacks, append answers); no cache keeps any of them, as
+ * none keeps an agent token (POST /v1/agent-tokens).
+ */
+const NO_STORE: Readonly<Record<string, string>> = { "cache-control": "no-store" };
+
+/** JSON, never cached (NO_STORE). */
+const privateJson = (value: unknown, status = 200): Response => json(value, status, NO_STORE);
+
 function answer<T>(outcome: Outcome<T>, status = 200): Response {
   if (!outcome.ok) throw new ProblemError(outcome.problem.problem, outcome.problem.detail, outcome.problem.extensions ?? {});
-  return json(outcome.value, status);
+  return privateJson(outcome.value, status);
 }
 
 function threadProfile(value: unknown): ThreadProfile | undefined {
@@ -66,7 +77,7 @@ export async function appendRoute(context: RouteContext<Env>): Promise<Response>
   if (!before.ok) return answer(before);
   const rest = items.slice(foreign.index);
   const results = before.value.ok ? [foreign.result, ...rest.slice(1).map(skippedResult)] : rest.map(skippedResult);
-  return json({ ok: false, results: [...before.value.results, ...results], lines: before.value.lines });
+  return privateJson({ ok: false, results: [...before.value.results, ...results], lines: before.value.lines });
 }
 
 /**
@@ -89,7 +100,7 @@ function firstForeign(items: readonly AppendItem[], agent: string): { readonly i
 export async function threadStateRoute(context: RouteContext<Env>): Promise<Response> {
   const { name, stub } = await readableThreadOf(context);
   Input.query(context.url, []);
-  return json(await stub.state(name));
+  return privateJson(await stub.state(name));
 }
 
 /** A page's `after` and `limit` from the query: limit 1 to MAX_PAGE, default 1000. */
@@ -112,7 +123,7 @@ export function threadListRoute(list: StateList): (context: RouteContext<Env>) =
     const { stub } = await readableThreadOf(context);
     const { after, limit } = pageOf(context);
     const page = await stub.list(list, after, limit);
-    return json({ [list]: page.items, next: page.next });
+    return privateJson({ [list]: page.items, next: page.next });
   };
 }
 
@@ -120,7 +131,7 @@ export function threadListRoute(list: StateList): (context: RouteContext<Env>) =
 export async function threadLinesRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub } = await readableThreadOf(context);
   const { after, limit } = pageOf(context);
-  return json(await stub.lines(after, limit));
+  return privateJson(await stub.lines(after, limit));
 }
 
 /** GET one handoff: its line, its checked readbacks and its findings (never its challenge), each list a page. */
@@ -132,7 +143,15 @@ export async function handoffRoute(context: RouteContext<Env>): Promise<Response
 
 /** The `{handoff}` segment: a message id (`<from>-<n>`), as an HO's id is. */
 function handoffOf(context: RouteContext<Env>): string {
-  const id = context.params["handoff"] as string;
+  return handoffId(context.params["handoff"] as string);
+}
+
+/**
+ * A handoff named by the caller, in the path or in prepare's `handoff`: a message id, as an HO's
+ * id is. Anything else is the request's error (400), not an HO the thread lacks (404): no HO can
+ * ever have that id.
+ */
+function handoffId(id: string): string {
   if (!isMessageId(id)) throw new ProblemError("invalid-request", `handoff: ${JSON.stringify(shown(id))} is not a message id (<from>-<n>)`, { parameter: "handoff" });
   return id;
 }
@@ -171,10 +190,10 @@ export async function challengeRoute(context: RouteContext<Env>): Promise<Respon
     ...(profile === undefined ? {} : { profile }),
   }, actingAgent(caller) ?? undefined);
   if (!outcome.ok) return answer(outcome);
-  if (outcome.value.known) return new Response(null, { status: 204 });
+  if (outcome.value.known) return new Response(null, { status: 204, headers: NO_STORE });
   // Registered ahead of its HO (README note 34): kept, and said so, since a mistyped id would
   // otherwise wait for an HO that never comes while the real one is checked without it.
-  return json({ handoff: outcome.value.handoff, known: false, detail: `no HO of this thread has the id ${shown(outcome.value.handoff)} yet; the challenge is kept and checks its readback once the HO is appended` }, 202);
+  return privateJson({ handoff: outcome.value.handoff, known: false, detail: `no HO of this thread has the id ${shown(outcome.value.handoff)} yet; the challenge is kept and checks its readback once the HO is appended` }, 202);
 }
 
 /** POST a statement: the call frozen under a fresh token, stated as the RB the receiver relays. */
@@ -186,6 +205,7 @@ export async function prepareRoute(context: RouteContext<Env>): Promise<Response
   const call = input.json("call");
   const n = input.count("n");
   if (handoff === undefined) throw new ProblemError("invalid-request", "handoff: required (the id of the HO the call executes)", { parameter: "handoff" });
+  handoffId(handoff);
   if (exp === undefined || !isTime(exp)) throw new ProblemError("invalid-request", "exp: required, YYYYMMDDTHHMMZ (UTC)", { parameter: "exp" });
   if (call === null || typeof call !== "object" || Array.isArray(call)) throw new ProblemError("invalid-request", "call: required, a JSON object of execution slot values", { parameter: "call" });
   if (actingAgent(caller) !== null) {
