@@ -75,9 +75,12 @@ function jsonHelp(name: string, command: Command): string {
   return "print one JSON object with the findings, also when an input is refused (invalid names it)";
 }
 
+/** The file is the core's to refuse (shippedNameTaken), for every command that takes --profile. */
+const SHIPPED_NAME = "a .json file whose \"profile\" is a shipped profile's name is refused (PROFILE_SHIPPED_NAME: p=pay means the shipped pay)";
+
 function profileHelp(name: string): string {
-  if (name === "legend") return "the profile whose legend to print (clin, pay, pform, or a .json file); default: the core alone";
-  return "load a profile (clin, pay, pform, or a .json file): a line's p= may name it, and a line without p= that uses its codes is refused with PROFILE_REQUIRED naming the p= it needs; a line's own p= loads a shipped profile by itself";
+  if (name === "legend") return `the profile whose legend to print (clin, pay, pform, or a .json file); default: the core alone; ${SHIPPED_NAME}`;
+  return `load a profile (clin, pay, pform, or a .json file): a line's p= may name it, and a line without p= that uses its codes is refused with PROFILE_REQUIRED naming the p= it needs; a line's own p= loads a shipped profile by itself; ${SHIPPED_NAME}`;
 }
 
 /** Every option the command accepts: its own, then the common ones it uses, then --help. */
