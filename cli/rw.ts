@@ -75,9 +75,12 @@ function jsonHelp(name: string, command: Command): string {
   return "print one JSON object with the findings, also when an input is refused (invalid names it)";
 }
 
+/** The file is the core's to refuse (shippedNameTaken), for every command that takes --profile. */
+const SHIPPED_NAME = "a .json file whose \"profile\" is a shipped profile's name is refused (PROFILE_SHIPPED_NAME: p=pay means the shipped pay)";
+
 function profileHelp(name: string): string {
-  if (name === "legend") return "the profile whose legend to print (clin, pay, pform, or a .json file); default: the core alone";
-  return "load a profile (clin, pay, pform, or a .json file): a line's p= may name it, and a line without p= that uses its codes is refused with PROFILE_REQUIRED naming the p= it needs; a line's own p= loads a shipped profile by itself";
+  if (name === "legend") return `the profile whose legend to print (clin, pay, pform, or a .json file); default: the core alone; ${SHIPPED_NAME}`;
+  return `load a profile (clin, pay, pform, or a .json file): a line's p= may name it, and a line without p= that uses its codes is refused with PROFILE_REQUIRED naming the p= it needs; a line's own p= loads a shipped profile by itself; ${SHIPPED_NAME}`;
 }
 
 /** Every option the command accepts: its own, then the common ones it uses, then --help. */
@@ -151,6 +154,25 @@ function helpTokens(tokens: ReturnType<typeof readArguments>["tokens"], said: st
   if (stray?.kind === "positional") throw new UsageError(`unexpected argument '${stray.value}': ${said}`);
 }
 
+/**
+ * Every option a group's commands take, so a group's help request reads the options around it as
+ * one of its commands would (`rw mailbox --json --help` is `rw mailbox check --json --help` with
+ * the command not yet chosen). No two commands of a group give one option two types; were they
+ * to, the first command's would be read.
+ */
+async function groupOptions(group: string): Promise<Record<string, Spec>> {
+  const names = Object.keys(COMMANDS).filter((c) => c.startsWith(`${group} `));
+  const loaded = await Promise.all(names.map((name) => (COMMANDS[name] as () => Promise<Command>)()));
+  const out: Record<string, Spec> = {};
+  names.forEach((name, i) => {
+    for (const [o, spec] of Object.entries(optionsOf(name, loaded[i] as Command))) if (!Object.hasOwn(out, o)) out[o] = spec;
+  });
+  return out;
+}
+
+/** An argument in an option's place (`--json`, `-h`, `--`), not a word (`-` is stdin, a word). */
+const isOptionLike = (arg: string | undefined): boolean => arg !== undefined && arg.startsWith("-") && arg !== "-";
+
 /** The words that ask for help in a command's place. */
 const HELP_WORDS: ReadonlySet<string> = new Set(["help", "--help", "-h"]);
 
@@ -187,8 +209,14 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${commandUsage(topic.name, command)}\n`);
       return 0;
     }
-    if (rest.length === 1 && GROUPS.has(rest[0] as string)) {
-      process.stdout.write(`${await usage(rest[0])}\n`);
+    // A group alone, or with options (`rw help mailbox --json`): its help, the options read as its
+    // commands read them, as after a command. A word right after the group is no command of it
+    // (below); a word after its options is a stray argument, as after a command's.
+    const group = rest[0] as string;
+    if (GROUPS.has(group) && (rest.length === 1 || isOptionLike(rest[1]))) {
+      helpHint = `rw ${group} --help`;
+      helpTokens(readArguments(await groupOptions(group), rest.slice(1)).tokens, `rw ${name} takes one command group and its options (rw ${name} ${group})`);
+      process.stdout.write(`${await usage(group)}\n`);
       return 0;
     }
     // Help on help is the usage, which says how help is asked for (`rw help help`, `rw -h help`).
@@ -215,6 +243,17 @@ async function main(argv: readonly string[]): Promise<number> {
     if (GROUPS.has(name)) {
       // The group's own help lists its commands; the whole tool's would not say more.
       helpHint = `rw ${name} --help`;
+      // Options, then --help (`rw mailbox --json --help`): the group's help, as `rw help mailbox
+      // --json` and as a command's options before --help; a word after the request is refused.
+      if (isOptionLike(rest[0]) && rest.some((a) => a === "--help" || a === "-h")) {
+        const { values, tokens } = readArguments(await groupOptions(name), rest);
+        const asked = tokens.findIndex((t) => t.kind === "option" && t.name === "help");
+        if (values["help"] === true && !tokens.slice(0, asked).some((t) => t.kind === "positional")) {
+          helpTokens(tokens.slice(asked + 1), `--help takes none after it (rw ${name} --help)`);
+          process.stdout.write(`${await usage(name)}\n`);
+          return 0;
+        }
+      }
       throw new UsageError(`unknown command '${name} ${rest[0] ?? ""}' (${Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `)).join(", ")})`);
     }
     throw new UsageError(`unknown command '${name}' (${Object.keys(COMMANDS).join(", ")})`);

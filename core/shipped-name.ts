@@ -1,9 +1,10 @@
 /**
- * A profile file a reader chose (`rw --profile FILE`, the Worker's inline `profile`, a thread's)
- * may not take the name of a profile the reader ships. A line names its profile with `p=`
- * (section 7), and `p=pay` must mean the one pay to every reader: a file named `pay` read in its
- * place would check `p=pay` lines against another vocabulary (another exec map, other rules),
- * while everything the reader prints still says pay. One rule for the CLI and the Worker.
+ * A profile file a reader chose (`rw --profile FILE`, the Worker's inline `profile`, a thread's,
+ * the playground's custom profile) may not take the name of a profile the reader ships. A line
+ * names its profile with `p=` (section 7), and `p=pay` must mean the one pay to every reader: a
+ * file named `pay` read in its place would check `p=pay` lines against another vocabulary (another
+ * exec map, other rules), while everything the reader prints still says pay. One rule for the
+ * CLI, the Worker and the playground.
  */
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";

@@ -1442,6 +1442,32 @@ describe("help", () => {
     expect([stray.code, stray.out, stray.err.split("\n")[0]]).toStrictEqual([2, "", "rw: unexpected argument 'extra': rw help takes one command and its options (rw help check-rb)"]);
     expect(rw(["check-rb", "--help", "--ho", "x", "extra"]).err.split("\n")[0]).toBe("rw: unexpected argument 'extra': --help takes none after it (rw check-rb --help)");
   });
+  it("a group's help takes options as a command's does (rw help mailbox --json was \"no help\", rw mailbox --json --help \"unknown command\")", () => {
+    for (const group of ["mailbox", "delegation"]) {
+      const help = rw(["help", group]);
+      expect(help.code).toBe(0);
+      for (const args of [["help", group, "--json"], [group, "--json", "--help"], [group, "--help", "--json"], [group, "help", "--json"], [group, "-h", "--json"], ["--help", group, "--json", "--file", "x"], [group, "--file", "x", "--json", "-h"]]) {
+        expect(rw(args), args.join(" ")).toStrictEqual(help);
+      }
+    }
+    // Each option one of the group's commands takes, with its value: --from is mailbox new's, --as mailbox check's.
+    expect(rw(["help", "mailbox", "--from", "VEGA", "--as", "LYRA"])).toStrictEqual(rw(["help", "mailbox"]));
+    // An option none of them takes, or one missing its value, is the same usage error in both forms, as a command's.
+    for (const [asked, appended] of [[["help", "mailbox", "--bogus"], ["mailbox", "--bogus", "--help"]], [["help", "mailbox", "--from"], ["mailbox", "--help", "--from"]]] as const) {
+      const r = rw([...asked]);
+      expect([r.code, r.out], asked.join(" ")).toStrictEqual([2, ""]);
+      expect(r).toStrictEqual(rw([...appended]));
+    }
+    expect(rw(["help", "mailbox", "--bogus"]).err).toBe("rw: Unknown option '--bogus'\nTry 'rw mailbox --help'.\n");
+    // A word after the options is still refused, in either form; a word right after the group is no command of it.
+    const asked = rw(["help", "mailbox", "--json", "extra"]);
+    expect([asked.code, asked.out, asked.err]).toStrictEqual([2, "", "rw: unexpected argument 'extra': rw help takes one command group and its options (rw help mailbox)\nTry 'rw mailbox --help'.\n"]);
+    const appended = rw(["mailbox", "--json", "--help", "extra"]);
+    expect([appended.code, appended.out, appended.err]).toStrictEqual([2, "", "rw: unexpected argument 'extra': --help takes none after it (rw mailbox --help)\nTry 'rw mailbox --help'.\n"]);
+    expect(rw(["help", "mailbox", "extra", "--json"]).err).toMatch(/^rw: no help for 'mailbox extra --json': not a command/);
+    // Without a help request, options are no command of the group, as before.
+    expect(rw(["mailbox", "--json"]).err).toBe("rw: unknown command 'mailbox --json' (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
+  });
   it("rw mailbox and rw delegation --help list their commands", () => {
     const bare = rw(["mailbox"]);
     expect(bare.code).toBe(2);

@@ -27,3 +27,16 @@ describe("--json's help, for the commands that read no lines", () => {
     expect(typeof JSON.parse(out)).toBe("object");
   });
 });
+
+describe("--profile's help", () => {
+  it("says, for every command that takes it, that a file taking a shipped profile's name is refused", () => {
+    const commands = rw(["--help"]).split("\n").filter((line) => /^ {2}[a-z]/.test(line)).map((line) => line.trim().split(/ {2,}/)[0] as string);
+    const taking = commands.filter((c) => rw([...c.split(" "), "--help"]).split("\n").some((line) => line.startsWith("  --profile")));
+    // Each command that reads RW1 lines, a legend, a mailbox's bodies: the ones named here at least.
+    expect(taking).toEqual(expect.arrayContaining(["validate", "legend", "check-thread", "mailbox check", "mailbox new"]));
+    for (const command of taking) {
+      const help = rw([...command.split(" "), "--help"]).split("\n").find((line) => line.startsWith("  --profile")) ?? "";
+      expect(help, command).toContain("a .json file whose \"profile\" is a shipped profile's name is refused (PROFILE_SHIPPED_NAME");
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { checkLine, checkReadback, compileVocabulary, coreVocabulary, legend, profileResolver } from "../../core/index.js";
+import { checkLine, checkReadback, compileVocabulary, coreVocabulary, legend, profileResolver, shippedNameTaken } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
 import { EXAMPLE_TITLES } from "../../playground/src/example-titles.js";
 import { EXAMPLES, SECTION_EIGHT } from "../../playground/src/examples.js";
@@ -398,6 +398,32 @@ describe("the legend generator", () => {
     await custom.fill(`\uFEFF${JSON.stringify({ ...mine, asks: { GRADE: "grade it" } })}`);
     await expect.poll(() => page.locator("#custom-status").textContent()).toContain("valid profile mine 0.1");
     await expect.poll(() => page.getByLabel("legend text").textContent()).toContain("GRADE");
+  });
+
+  it("refuses a custom profile that takes a shipped profile's name, as rw --profile FILE and the Worker do", async () => {
+    const { page } = await open();
+    await page.getByRole("tab", { name: "Legend" }).click();
+    const custom = page.getByLabel("Profile file (JSON)");
+    // The shipped pay with one more ask: a file that compiles, but p=pay means the shipped pay.
+    const pay = JSON.parse(readFileSync(join(import.meta.dirname, "../../profiles/pay.json"), "utf8")) as Record<string, unknown>;
+    const file = { ...pay, asks: { ...(pay["asks"] as object), SCORE: "score it" } };
+    expect(compileVocabulary(coreVocabulary, file).ok).toBe(true);
+    await custom.fill(JSON.stringify(file));
+    await expect.poll(() => page.locator("#custom-status").innerText()).toContain("refused");
+    const taken = shippedNameTaken(file, () => true);
+    const items = page.locator("#custom-status li");
+    expect(await items.count()).toBe(1);
+    expect(await items.getAttribute("data-path")).toBe("profile");
+    expect(await items.textContent()).toBe(`PROFILE_SHIPPED_NAME ${taken?.message}`);
+    // Refused, it cannot be chosen: the one pay on offer is the shipped one.
+    const option = page.getByLabel("Profile", { exact: true }).locator('option[value="custom"]');
+    expect(await option.isDisabled()).toBe(true);
+    // The same file under a name of its own is read.
+    await custom.fill(JSON.stringify({ ...file, profile: "mypay" }));
+    await expect.poll(() => page.locator("#custom-status").textContent()).toContain("valid profile mypay");
+    expect(await option.textContent()).toBe("custom: mypay");
+    await page.getByLabel("Profile", { exact: true }).selectOption("custom");
+    await expect.poll(() => page.getByLabel("legend text").textContent()).toContain("SCORE");
   });
 
   it("announces that a chosen custom profile is not valid, in the legend and where the conversation is read", async () => {
