@@ -216,6 +216,7 @@ export const delegationCheckAttemptsCommand: Command = {
     "every attempt counts against max_attempts; a retry follows only a retryable outcome, and waits the backoff after it",
     "the attempt after an unknown or partially_applied one reuses the contract-bound idempotency key",
     "a later record of an attempt reports no less consumed than the one it follows",
+    "the attempts of the contract's revision together consume no more than its limits: tokens, tool calls, items, and spend only under its MoneyLimit, in its currency",
     "an attempt of the contract's revision is run by its delegatee (its exact card, Actor and operator), and uses an input the contract binds only at its exact revision",
     "with checkpoints of the contract's revision: each one's remaining budget is within what its limits leave after the attempts, and its input revisions are the contract's exact ones",
     "a resume keeps the input revisions its checkpoint fixed, and records a receipt read back of each external operation its checkpoint left pending or unknown",

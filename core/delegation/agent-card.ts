@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { envelopeEntries, reasonSchema } from "./envelope.js";
 import type { Envelope } from "./envelope.js";
-import { actorRefSchema, durationSchema, moneyLimitSchema, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, objectOf } from "./scalars.js";
+import { actorRefSchema, durationSchema, moneyLimitSchema, objectOf, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { ActorRef, Duration, MoneyLimit, PrincipalRef, RecordId, RevisionRef, UtcTime } from "./scalars.js";
 import { CARD_LIFECYCLES, EVIDENCE_KINDS, OPERATOR_RESOLUTIONS } from "./vocabulary.js";
 import type { CardLifecycle, EvidenceKind, OperatorResolution } from "./vocabulary.js";
@@ -100,7 +100,7 @@ export interface AgentCard extends Envelope {
 
 const strings = v.array(textSchema(500));
 const tokens = v.array(tokenSchema);
-const count = v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(0, "is not negative"));
+const count = v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(0, "is not negative"));
 
 export const agentCardSchema: v.GenericSchema<unknown, AgentCard> = v.looseObject({
   ...envelopeEntries,

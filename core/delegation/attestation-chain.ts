@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { envelopeEntries } from "./envelope.js";
 import type { Envelope } from "./envelope.js";
-import { actorRefSchema, principalRefSchema, recordIdSchema, revisionRefSchema, tokenSchema } from "./scalars.js";
+import { actorRefSchema, principalRefSchema, recordIdSchema, revisionRefSchema, tokenSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { ActorRef, PrincipalRef, RecordId, RevisionRef } from "./scalars.js";
 
 /** Evidence for one step: a signature over the contract revision, or the issuer's attestation. */
@@ -45,7 +45,7 @@ export const attestationChainSchema: v.GenericSchema<unknown, DelegationAttestat
         delegatee_actor_ref: actorRefSchema,
         delegatee_card_ref: revisionRefSchema,
         operator_principal_ref: principalRefSchema,
-        max_remaining_depth: v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(0, "is not negative")),
+        max_remaining_depth: v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(0, "is not negative")),
         evidence: v.array(v.looseObject({ kind: tokenSchema, ref: revisionRefSchema, signer_ref: recordIdSchema })),
       }),
     ),

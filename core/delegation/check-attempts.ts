@@ -22,8 +22,10 @@
  * earlier checkpoint of that attempt did (`_checkpoint-fences.ts`), and a later revision of an
  * attempt fences no stream before an earlier one did (`_attempt-fences.ts`). Across every record given,
  * one idempotency key names one requested effect (`_idempotency-keys.ts`), and one control stream
- * one event at each position (`_stream-forks.ts`).
+ * one event at each position (`_stream-forks.ts`). The attempts of the contract's exact revision
+ * together consume no more than its limits (`_attempt-budget.ts`).
  */
+import { attemptBudgetFindings } from "./_attempt-budget.js";
 import { attemptDelegateeFindings } from "./_attempt-delegatee.js";
 import { attemptFenceFindings } from "./_attempt-fences.js";
 import { attemptForkFindings } from "./_attempt-forks.js";
@@ -140,6 +142,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   const own = attemptForkFindings(records, out, "retry");
   priorRevisionFindings(mine, given, out);
   attemptWindowFindings(contract, own, out);
+  attemptBudgetFindings(contract, records, out);
   checkpointRemainderFindings(contract, checkpoints, mine, out);
   checkpointSequenceFindings(checkpoints, out);
   attemptDelegateeFindings(contract, records, out);

@@ -9,7 +9,7 @@ import { controlScopeRefSchema } from "./control.js";
 import type { ControlScopeRef } from "./control.js";
 import { envelopeEntries, reasonSchema } from "./envelope.js";
 import type { Envelope } from "./envelope.js";
-import { actorRefSchema, dataClassSchema, durationSchema, moneyLimitSchema, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, countsByNameSchema, objectOf } from "./scalars.js";
+import { actorRefSchema, countsByNameSchema, dataClassSchema, durationSchema, moneyLimitSchema, objectOf, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { ActorRef, DataClass, Duration, MoneyLimit, PrincipalRef, RecordId, RevisionRef, UtcTime } from "./scalars.js";
 import { EFFECT_CLASS_NAMES, HUMAN_GATE_NAMES, TIER_NAMES } from "./tiers.js";
 import type { AutonomyTier, EffectClass, HumanGate } from "./tiers.js";
@@ -157,7 +157,7 @@ const selectors = v.array(SELECTOR);
 /** Objects match by prefix, as text: a reference a path resolver reads as another one is refused (`ambiguousSpelling`). */
 const objectSelectors = v.array(v.pipe(SELECTOR, v.check((s) => ambiguousSpelling(s) === null, "is an object reference with no ., .. or empty path segment (escaped or not), no \\ and no escaped letter, digit, -, ., _, ~, / or \\: a path resolver would read it as another object")));
 const effectClass = v.picklist(EFFECT_CLASS_NAMES, `is one of ${EFFECT_CLASS_NAMES.join(", ")}`);
-const count = v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(0, "is not negative"));
+const count = v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(0, "is not negative"));
 const names = v.array(tokenSchema);
 
 const contractEntries = {

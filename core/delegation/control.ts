@@ -5,7 +5,7 @@
  * or a control position with a project position, does not compile (test/core/delegation/types.test-d.ts).
  */
 import * as v from "valibot";
-import { digestSchema, recordIdSchema, revisionRefSchema } from "./scalars.js";
+import { digestSchema, recordIdSchema, revisionRefSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { Digest, RecordId, RevisionRef } from "./scalars.js";
 import { SCOPE_KINDS, SCOPE_STATES } from "./vocabulary.js";
 import type { ScopeKind, ScopeState } from "./vocabulary.js";
@@ -54,7 +54,7 @@ export interface ProjectBoundary<S extends string = string> {
   readonly position: ProjectPosition<S>;
 }
 
-const POSITION = v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(0, "is not negative"));
+const POSITION = v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(0, "is not negative"));
 const BRANCH = v.pipe(v.string(), v.regex(/^(?:space|agent|delegation|consent|policy|attempt):[\x21-\x7e]{1,256}$/, "is <scope_kind>:<scope_id>, scope_kind one of space agent delegation consent policy attempt"));
 
 export const controlScopeRefSchema: v.GenericSchema<unknown, ControlScopeRef> = v.looseObject({

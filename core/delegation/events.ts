@@ -8,7 +8,7 @@ import * as v from "valibot";
 import { controlFenceSetSchema, controlScopeRefSchema } from "./control.js";
 import type { ControlFenceSet, ControlPosition, ControlScopeRef } from "./control.js";
 import { reasonSchema } from "./envelope.js";
-import { actorRefSchema, digestSchema, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, schemaRefSchema, textSchema, utcTimeSchema } from "./scalars.js";
+import { actorRefSchema, digestSchema, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, schemaRefSchema, textSchema, utcTimeSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { ActorRef, Digest, PrincipalRef, RecordId, RevisionRef, SchemaRef, UtcTime } from "./scalars.js";
 import { BREAKER_TRIGGERS, CARD_LIFECYCLES, OUTCOMES } from "./vocabulary.js";
 import type { Outcome, ScopeKind } from "./vocabulary.js";
@@ -84,7 +84,7 @@ export const eventSchema: v.GenericSchema<unknown, ControlEvent> = v.looseObject
   event_schema_ref: schemaRefSchema,
   project_id: recordIdSchema,
   branch_id: recordIdSchema,
-  position: v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(0, "is not negative")),
+  position: v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(0, "is not negative")),
   actor_ref: actorRefSchema,
   operator_ref: principalRefSchema,
   contribution_ref: v.nullable(revisionRefSchema),

@@ -7,7 +7,7 @@ import { controlFenceSetSchema, projectBoundarySchema } from "./control.js";
 import type { ControlFenceSet, ProjectBoundary } from "./control.js";
 import { envelopeEntries, reasonSchema } from "./envelope.js";
 import type { Envelope } from "./envelope.js";
-import { actorRefSchema, digestSchema, durationSchema, moneyLimitSchema, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, countsByNameSchema, objectOf } from "./scalars.js";
+import { actorRefSchema, countsByNameSchema, digestSchema, durationSchema, moneyLimitSchema, objectOf, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { ActorRef, Digest, Duration, MoneyLimit, PrincipalRef, RecordId, RevisionRef, UtcTime } from "./scalars.js";
 import { BREAKER_TRIGGERS, CARD_FORMS, REMOTE_ID_KINDS } from "./vocabulary.js";
 import type { CardForm, Outcome, RemoteIdKind } from "./vocabulary.js";
@@ -120,7 +120,7 @@ export interface CircuitBreakerEvent extends Envelope {
   readonly applied_effects: readonly RevisionRef[];
 }
 
-const count = v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(0, "is not negative"));
+const count = v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(0, "is not negative"));
 const texts = v.array(textSchema(1000));
 const refs = v.array(revisionRefSchema);
 

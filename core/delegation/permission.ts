@@ -10,7 +10,7 @@ import { envelopeEntries } from "./envelope.js";
 import type { Envelope } from "./envelope.js";
 import { adapterIdentitySchema, budgetSchema } from "./execution.js";
 import type { AdapterIdentity, Budget } from "./execution.js";
-import { actorRefSchema, dataClassSchema, digestSchema, outcomeSchema, policyRefSchema, principalRefSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema } from "./scalars.js";
+import { actorRefSchema, dataClassSchema, digestSchema, outcomeSchema, policyRefSchema, principalRefSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { ActorRef, DataClass, Digest, PolicyRef, PrincipalRef, RevisionRef, UtcTime } from "./scalars.js";
 import { ambiguousSpelling } from "./_selectors.js";
 import { EFFECT_CLASS_NAMES } from "./tiers.js";
@@ -113,7 +113,7 @@ export const permissionRequestSchema: v.GenericSchema<unknown, PermissionRequest
   effect_digest: digestSchema,
   executor_actor_ref: actorRefSchema,
   at: utcTimeSchema,
-  attempt: v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(1, "is at least 1")),
+  attempt: v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(1, "is at least 1")),
   prior_outcome: v.optional(v.nullable(outcomeSchema)),
   reconciled: v.optional(v.boolean()),
   usage: v.optional(budgetSchema),

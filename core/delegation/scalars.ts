@@ -142,6 +142,12 @@ export function isZeroAmount(amount: string): boolean {
   return /^0+(?:\.0+)?$/.test(amount);
 }
 
+/**
+ * The message of a count, position or whole-number duration that is not a safe integer: a fraction,
+ * or a whole number past 2^53-1 (`1e21`), which a float cannot hold exactly. Saying only "is a whole
+ * number" read as praise of `1e21`.
+ */
+export const WHOLE_NUMBER = "is a whole number, at most 2^53-1 (9007199254740991)";
 export const recordIdSchema: v.GenericSchema<unknown, RecordId> = v.pipe(v.string(), v.regex(ID, "is an opaque id: 1 to 256 printable characters, no spaces"));
 export const digestSchema: v.GenericSchema<unknown, Digest> = v.pipe(v.string(), v.regex(DIGEST, "is a digest: sha256:<64 hex>, sha384:<96 hex> or sha512:<128 hex>, lowercase"));
 export const utcTimeSchema: v.GenericSchema<unknown, UtcTime> = v.pipe(v.string(), v.check((t) => !Number.isNaN(utcMs(t)), "is an RFC 3339 UTC time, YYYY-MM-DDTHH:MM:SS(.fraction)Z"));
@@ -165,7 +171,7 @@ export const keySchema: v.GenericSchema<string, string> = v.pipe(v.string(), v.r
  */
 export const countsByNameSchema: v.GenericSchema<unknown, Readonly<Record<string, number>>> = v.pipe(
   v.custom<Record<string, unknown>>((x) => isObject(x) && !Object.keys(x).some((k) => DROPPED_KEYS.includes(k)), `is a JSON object of counts by name (never ${DROPPED_KEYS.join(", ")})`),
-  v.record(keySchema, v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(0, "is not negative"))),
+  v.record(keySchema, v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(0, "is not negative"))),
 );
 /** The count a record holds under its own key `name`; never one inherited from Object (`toString`). */
 export function countOf(counts: Readonly<Record<string, number>> | undefined, name: string): number | undefined {
@@ -188,7 +194,7 @@ export const policyRefSchema: v.GenericSchema<unknown, PolicyRef> = v.looseObjec
 export const schemaRefSchema: v.GenericSchema<unknown, SchemaRef> = v.looseObject({ schema_id: textSchema(128), version: textSchema(64), digest: digestSchema });
 export const durationSchema: v.GenericSchema<unknown, Duration> = v.pipe(
   v.looseObject({
-    value: v.pipe(v.number(), v.safeInteger("is a whole number"), v.minValue(0, "is not negative")),
+    value: v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(0, "is not negative")),
     unit: v.picklist(Object.keys(DURATION_UNITS) as (keyof typeof DURATION_UNITS)[], "is ms, s, min, h or d"),
   }),
   v.check((d) => Number.isSafeInteger(durationMs(d)), "is bounded: at most 2^53-1 milliseconds"),

@@ -8,13 +8,16 @@ import { checkAttemptsDocument } from "../../../core/delegation/index.js";
 const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation", "records");
 const record = (name: string): any => JSON.parse(readFileSync(join(DIR, `${name}.json`), "utf8"));
 
-/** ATT-EXTRACT-1 failed (ended 09:01:15Z), and ATT-EXTRACT-2 starting at `start`, under D-EXTRACT-1 (backoff 10 s). */
+/**
+ * ATT-EXTRACT-1 failed (ended 09:01:15Z), and ATT-EXTRACT-2 starting at `start`, under D-EXTRACT-1
+ * (backoff 10 s), consuming what the 14,200 tokens and 4 tool calls of the first leave of its budget.
+ */
 function pair(start: string, end: string | null = "2026-10-01T09:01:15Z"): [any, any] {
   const first = record("att-extract-1");
   first.outcome = "failed";
   first.effects[0].status = "not_applied";
   first.ended_at = end;
-  const second = { ...record("att-extract-1"), record_id: "ATT-EXTRACT-2", attempt_id: "ATT-EXTRACT-2", started_at: start, issued_at: "2026-10-01T13:00:00Z", ended_at: "2026-10-01T13:00:00Z" };
+  const second = { ...record("att-extract-1"), record_id: "ATT-EXTRACT-2", attempt_id: "ATT-EXTRACT-2", started_at: start, issued_at: "2026-10-01T13:00:00Z", ended_at: "2026-10-01T13:00:00Z", budget_consumption: { elapsed: { value: 5, unit: "s" }, tokens: 1000, tool_calls: 1 } };
   return [first, second];
 }
 const backoff = (attempts: unknown[], contract = record("d-extract-1")) =>
