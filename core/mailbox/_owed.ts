@@ -44,6 +44,21 @@ export function withdraws(parent: MailboxEnvelope, cancel: MailboxEnvelope, to: 
   return cancel.kind === "cancel" && cancel.reply_to === parent.id && cancelProblem(parent, cancel) === null && (cancel.to.includes(to) || cancel.to.includes(ALL));
 }
 
+/**
+ * The cancels citing each message, by its UUID, over `entries`: a quarantined one does not speak
+ * for its sender and withdraws nothing, so it is left out. `withdraws` then decides each.
+ */
+export function cancelsByParent(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown>): ReadonlyMap<string, readonly MailboxEnvelope[]> {
+  const cancels = new Map<string, MailboxEnvelope[]>();
+  for (const { envelope: e } of entries) {
+    if (e.kind !== "cancel" || e.reply_to === null || quarantine.has(e.id)) continue;
+    const list = cancels.get(e.reply_to);
+    if (list === undefined) cancels.set(e.reply_to, [e]);
+    else list.push(e);
+  }
+  return cancels;
+}
+
 /** Whether `e` still owes `to` a reply, over `entries` (one per UUID); only `quarantine`'s keys are read. */
 export function replyOwed(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown>): (e: MailboxEnvelope, to: string) => boolean {
   const answered = new Set<string>();
@@ -51,14 +66,12 @@ export function replyOwed(entries: readonly MailboxEntry[], quarantine: Readonly
   for (const { envelope: e } of entries) if (e.kind === "welcome") welcomes.add(e.id);
   /** A welcome's id and a sender of a causal message citing it. */
   const cited = new Set<string>();
-  /** The cancels citing each message, by its UUID (quarantined ones withdraw nothing). */
-  const cancels = new Map<string, MailboxEnvelope[]>();
   for (const { envelope: e } of entries) {
     if (e.reply_to === null || MAILBOX_KINDS[e.kind].parent === "root" || quarantine.has(e.id)) continue;
     answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
     if (welcomes.has(e.reply_to)) cited.add(`${e.reply_to}\u0000${e.from}`);
-    if (e.kind === "cancel") cancels.set(e.reply_to, [...(cancels.get(e.reply_to) ?? []), e]);
   }
+  const cancels = cancelsByParent(entries, quarantine);
   const withdrawn = (e: MailboxEnvelope, to: string): boolean => (cancels.get(e.id) ?? []).some((c) => withdraws(e, c, to));
   return (e, to) =>
     e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`) && !(e.kind === "welcome" && cited.has(`${e.id}\u0000${to}`)) && !withdrawn(e, to);

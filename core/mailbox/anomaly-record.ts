@@ -27,7 +27,8 @@ export interface AnomalyRecord {
  */
 export function readAnomalyRecord(value: unknown): { readonly ok: true; readonly record: AnomalyRecord } | { readonly ok: false; readonly reason: string } {
   const r = value as Partial<AnomalyRecord> | null;
-  if (r !== null && typeof r === "object" && !Array.isArray(r) && typeof r.file === "string" && typeof r.fingerprint === "string" && (r.state === "open" || r.state === "closed")) return { ok: true, record: { file: r.file, fingerprint: r.fingerprint, state: r.state } };
-  const fileless = r !== null && typeof r === "object" && !Array.isArray(r) && !Object.hasOwn(r, "file") && typeof r.fingerprint === "string";
+  const object = r !== null && typeof r === "object" && !Array.isArray(r);
+  if (object && typeof r.file === "string" && typeof r.fingerprint === "string" && (r.state === "open" || r.state === "closed")) return { ok: true, record: { file: r.file, fingerprint: r.fingerprint, state: r.state } };
+  const fileless = object && !Object.hasOwn(r, "file") && typeof r.fingerprint === "string";
   return { ok: false, reason: `is not an anomaly record, {"file": "<the file's name, as the anomaly names it>", "fingerprint": "<sha256 of the file>", "state": "open" or "closed"}${fileless ? " (it names no file: a record is keyed by exact file name plus fingerprint, and one by fingerprint alone would close every file with the same bytes)" : ""}` };
 }

@@ -8,7 +8,7 @@
  * close a request its requester withdrew with a `cancel` (withdrawn: no reply, no work).
  */
 import { addresses, arenaMembers } from "./_arena-members.js";
-import { cancelProblem, exactReply, withdraws } from "./_owed.js";
+import { cancelProblem, cancelsByParent, exactReply, withdraws } from "./_owed.js";
 import { analyzeMailbox } from "./analyze-mailbox.js";
 import type { AnomalyRecord } from "./anomaly-record.js";
 import type { MailboxAnalysis } from "./analyze-mailbox.js";
@@ -183,10 +183,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     if (list === undefined) mine.set(e.reply_to, [e]);
     else list.push(e);
   }
-  // The cancels citing each message (section 5: "Withdraw a request or claim"); a quarantined one
-  // does not speak for its sender and withdraws nothing.
-  const cancels = new Map<string, MailboxEnvelope[]>();
-  for (const { envelope: e } of messages) if (e.kind === "cancel" && e.reply_to !== null && !quarantine.has(e.id)) cancels.set(e.reply_to, [...(cancels.get(e.reply_to) ?? []), e]);
+  // The cancels citing each message (section 5: "Withdraw a request or claim").
+  const cancels = cancelsByParent(messages, quarantine);
   const cursor = new Set(input.cursor ?? []);
   const c: Mutable<ReconcileCounts> = {
     messages: messages.length, addressed: 0, dispositioned: 0, undispositioned_count: 0, restorable_count: 0,
