@@ -86,6 +86,7 @@ export const FINDING_CODES = {
   DONE_MISSING: "error",
   DONE_MISMATCH: "error",
   DONE_NOOP: "error",
+  DONE_UNCOMMITTED: "error",
   DONE_UNVERIFIED: "error",
   DONE_PLAN_VOID: "error",
   DONE_NO_MAP: "note",

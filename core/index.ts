@@ -79,7 +79,7 @@ export { withoutBom } from "./byte-order-mark.js";
 export { isBlankLine, isSkippedLine } from "./skipped-line.js";
 export { isEmptyDocument } from "./empty-document.js";
 export { _prefix as textPrefix } from "./_chars.js";
-export { cancelAckAfterCommit, commitClearance, endedInLine, handoffEnded, LIVE_STATES, noopAfterCommit, relayedStatement, sameMessage, withdraws } from "./statement-clearance.js";
+export { cancelAckAfterCommit, commitClearance, doneWithoutCommit, endedInLine, handoffEnded, LIVE_STATES, noopAfterCommit, relayedStatement, sameMessage, withdraws } from "./statement-clearance.js";
 export type { CheckedRelay } from "./statement-clearance.js";
 export { checkThread, createThreadAudit } from "./thread.js";
 export type { ThreadAudit, ThreadOptions } from "./thread.js";

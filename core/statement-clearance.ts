@@ -148,6 +148,25 @@ export function noopAfterCommit(dn: Message, committed: Statement | undefined): 
 }
 
 /**
+ * A DN reporting the act (`out=OK` or `PARTIAL`) whose plan is a tool's statement, the passing
+ * readback `plan` relayed with its `x_tok`, when no statement of the handoff was committed: the
+ * mirror of noopAfterCommit. `commit` "executes the statement and nothing else" and "the checked
+ * values are then the ones that run" (section 5.3), so an act that ran did so outside what the
+ * sender checked, or the report is not the tool's. `find` looks the token up among the holder's
+ * statements (one it does not hold was prepared elsewhere: not its to say); `committed`, the
+ * statement that ran for the handoff (any HO of its re-issue line), or undefined.
+ */
+export function doneWithoutCommit(dn: Message, plan: Message | undefined, find: (token: string) => Statement | undefined, committed: Statement | undefined): Finding | null {
+  const out = dn.slots["out"];
+  if (dn.type !== "DN" || (out !== "OK" && out !== "PARTIAL") || committed?.state === "committed") return null;
+  const token = plan?.slots["x_tok"];
+  const statement = typeof token === "string" && isStatementToken(token) ? find(token) : undefined;
+  if (plan === undefined || statement === undefined) return null;
+  const state = statement.state;
+  return finding("DONE_UNCOMMITTED", `out=${out} reports the act, but the statement its plan ${plan.id} relays was never committed (it is ${state}), and no other statement of ${statement.handoff} ran: commit executes the statement and nothing else, so the act reported ran outside what the sender checked, or did not run through the tool (section 5.3)`, { slot: "x_tok", expected: "committed", received: state });
+}
+
+/**
  * The receiver's `AN val=Y` to `cx`, a cancel of a handoff one of whose statements was committed
  * (`committed`, or undefined): val=Y says what was prepared was abandoned, but the act ran, and
  * "if the act had already run, it answers with the act's DN instead" (section 5.4). Null for any

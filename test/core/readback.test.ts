@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, createThreadAudit, endedInLine, endStatements, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
+  abandon, cancelHandoff, checkDone, checkHandoff, checkLine, checkReadback, checkRelay, cancelAckAfterCommit, commit, commitClearance, createThreadAudit, doneWithoutCommit, endedInLine, endStatements, noopAfterCommit, compareCriteria, compareValues, compileVocabulary, coreVocabulary, expireStatements, formatLine,
   handoffLine, isStatementToken, makeReadback, memoryStore, newToken, normaliseValue, parseCriteria, prepare, ranBeforeCancel, readbackVerdict, readRecord, relayedStatement, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Finding, HandoffState, Message, Statement, StatementStore, Vocabulary } from "../../core/index.js";
@@ -1219,6 +1219,26 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     expect(noopAfterCommit(noop, undefined)).toBeNull();
     expect(noopAfterCommit({ ...noop, slots: { ...noop.slots, out: "OK" } }, ran.value)).toBeNull();
     expect(noopAfterCommit({ ...noop, type: "FL" }, ran.value)).toBeNull();
+  });
+  it("doneWithoutCommit: a DN reporting the act contradicts the statement its plan relays when none of the handoff's ran (audit DD)", () => {
+    const { store, s } = setup();
+    const done = msg("RW1 DN payer-8 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK");
+    const find = (token: string) => store.get(token);
+    expect(doneWithoutCommit(done, s.readback, find, undefined)).toMatchObject({ code: "DONE_UNCOMMITTED", severity: "error", slot: "x_tok", expected: "committed", received: "pending" });
+    expect(doneWithoutCommit({ ...done, slots: { ...done.slots, out: "PARTIAL" } }, s.readback, find, undefined)?.code).toBe("DONE_UNCOMMITTED");
+    expect(doneWithoutCommit(done, s.readback, find, undefined)?.message).not.toContain(s.token);
+    // Nothing ran and the report says so, or fails: the tool agrees.
+    expect(doneWithoutCommit({ ...done, slots: { ...done.slots, out: "NOOP" } }, s.readback, find, undefined)).toBeNull();
+    expect(doneWithoutCommit({ ...done, type: "FL" }, s.readback, find, undefined)).toBeNull();
+    // A plan that is no statement of the holder's (the receiver's own readback, or one prepared elsewhere): not its to say.
+    const { x_tok: _token, ...own } = s.readback.slots;
+    expect(doneWithoutCommit(done, { ...s.readback, slots: own }, find, undefined)).toBeNull();
+    expect(doneWithoutCommit(done, s.readback, () => undefined, undefined)).toBeNull();
+    expect(doneWithoutCommit(done, undefined, find, undefined)).toBeNull();
+    // Once a statement of the handoff ran, the report is the act's.
+    const ran = commit(store, s.token, "20261002T1500Z");
+    if (!ran.ok) throw new Error(JSON.stringify(ran.findings));
+    expect(doneWithoutCommit(done, s.readback, find, ran.value)).toBeNull();
   });
   it("cancelAckAfterCommit: the receiver's AN val=Y to a CX contradicts a statement of the handoff that was committed", () => {
     const { store, s } = setup();

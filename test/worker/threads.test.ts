@@ -1155,6 +1155,35 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await ok(await append(x, [NOOP]))).results[0].done).toMatchObject({ ok: true });
   });
 
+  it("refuses a DN reporting the act (OK or PARTIAL) when the statement its plan relays never ran: commit executes the statement and nothing else (audit DD)", async () => {
+    const DN = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    const t = fresh();
+    const s = await prepared(t);
+    const done = (await ok(await append(t, [DN]))).results[0].done;
+    expect(done).toMatchObject({ dn: "payer-2", handoff: "scheduler-1", plan: s.readback.id, ok: false });
+    expect(done.findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["DONE_UNCOMMITTED", "x_tok", "committed", "pending"]]);
+    expect(done.findings[0].message).not.toContain(s.token);
+    // The DN closed the handoff: its statement is ended, and the state keeps the done check as it was.
+    expect((await state(t)).dones).toStrictEqual([{ dn: "payer-2", handoff: "scheduler-1", ok: false }]);
+    expect((await state(t)).statements).toStrictEqual({ abandoned: 1 });
+    // PARTIAL reports an act too; after an abandon the statement is said as it stands.
+    const p = fresh();
+    const u = await prepared(p);
+    await ok(await abandonOf(p, u.token));
+    const partial = (await ok(await append(p, [DN.replace("out=OK", "out=PARTIAL")]))).results[0].done;
+    expect(partial.findings.map((f: any) => [f.code, f.received])).toStrictEqual([["DONE_UNCOMMITTED", "abandoned"]]);
+    // Committed, the report is the act's.
+    const c = fresh();
+    const v = await prepared(c);
+    await ok(await commitOf(c, v.token));
+    expect((await ok(await append(c, [DN]))).results[0].done).toMatchObject({ ok: true, findings: [] });
+    // A plan that is the receiver's own readback (no x_tok) says nothing of a statement.
+    const r = fresh();
+    setClock(T0);
+    await ok(await append(r, [PAY_HO, PAY_RB]));
+    expect((await ok(await append(r, [DN]))).results[0].done).toMatchObject({ ok: true, findings: [] });
+  });
+
   it("says on a CX's append when a statement of a handoff it withdrew already ran: the count of those it abandoned does not read as if the cancel stopped the act", async () => {
     const CX = "RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED";
     const codes = (r: any): string[] => r.findings.map((f: any) => f.code);
