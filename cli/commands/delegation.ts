@@ -55,12 +55,15 @@ function howToGive(ctx: CommandContext, parts: DocumentParts, asOptions: boolean
   return optionsFirst ? `${options}, or ${document}` : `${document}, or ${options}`;
 }
 
+/** What a JSON value that is no object is, for a usage error: `a list`, `a string`, `null`. */
+const kindOf = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "a list" : `a ${typeof value}`);
+
 /**
  * The document: the parts given as options, else the whole input. What the command cannot run
  * without is a usage error naming every part missing, as the Worker's 400 names one: no input at
- * all, a document (a JSON object) without a part its check requires (the core's DOCUMENT_PARTS),
- * or a part's option whose file is empty. Input that is there but is not JSON, or not an object,
- * is invalid input, told (exit 1); a part that is there is the check's to read.
+ * all, a document without a part its check requires (the core's DOCUMENT_PARTS; a document that
+ * is no JSON object holds none), or a part's option whose file is empty. Input that is there but
+ * is not JSON is invalid input, told (exit 1); a part that is there is the check's to read.
  */
 async function input(ctx: CommandContext, check: DocumentCheck | null, asOptions = true): Promise<unknown> {
   const parts = check === null ? null : DOCUMENT_PARTS[check];
@@ -73,9 +76,13 @@ async function input(ctx: CommandContext, check: DocumentCheck | null, asOptions
       await unreadable(ctx, doc.problem);
       return undefined;
     }
+    if (parts === null) return doc.value;
     const fields = doc.value !== null && typeof doc.value === "object" && !Array.isArray(doc.value) ? (doc.value as Record<string, unknown>) : null;
-    const missing = parts === null || fields === null ? [] : parts.required.filter((p) => fields[p] === undefined);
-    if (parts !== null && missing.length > 0) throw needs(ctx.name, missing, howToGive(ctx, parts, asOptions));
+    // A document that is no object holds none of the parts, as `{}` holds none: the same usage
+    // error, as the Worker answers both with one 400 ("the JSON body is an object of fields").
+    if (fields === null) throw needs(ctx.name, parts.required, `${howToGive(ctx, parts, asOptions)}; the document is ${kindOf(doc.value)}, not a JSON object`);
+    const missing = parts.required.filter((p) => fields[p] === undefined);
+    if (missing.length > 0) throw needs(ctx.name, missing, howToGive(ctx, parts, asOptions));
     return doc.value;
   }
   if (ctx.file !== undefined) throw new UsageError(`give the input as --file or as --${names.join(", --")}, not both`);
