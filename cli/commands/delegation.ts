@@ -237,7 +237,7 @@ export const delegationCheckAttemptsCommand: Command = {
 export const delegationCheckCardRevisionCommand: Command = {
   summary: "may an Agent Card's next revision follow its prior? (RW-003 4.3)",
   input: "{ prior, next }",
-  checks: ["the next revision names the prior exactly", "it keeps the agent Actor, unless it carries a continuity attestation of this rotation"],
+  checks: ["the next revision names the prior exactly, and is issued no earlier than it", "it keeps the agent Actor, unless it carries a continuity attestation of this rotation"],
   options: { prior: part("the card revision in force"), next: part("the next revision of the card") },
   run: checkCardRevisionCommand,
 };
