@@ -28,7 +28,7 @@ import { permissionDecisionSchema } from "./permission.js";
 import { attemptFindings, checkpointFindings, eventFindings, permissionFindings } from "./_record-rules.js";
 import { parseWith } from "./_schema.js";
 import { clearOfValuePatterns, secretFindings } from "./_secrets.js";
-import { droppedKeyFindings } from "./_dropped-keys.js";
+import { unkeptValueFindings } from "./_unkept-values.js";
 import { SUPPORTED_SCHEMAS } from "./vocabulary.js";
 import type { RecordKind } from "./vocabulary.js";
 
@@ -117,7 +117,7 @@ function versionFindings(envelope: Envelope, consequential: boolean): Delegation
 
 /** Reads any RW-003 record: `ok` when nothing refuses it; notes inform. */
 export function validateRecord(input: unknown, options: ValidateOptions = {}): RecordReport {
-  const secrets = [...secretFindings(input, KNOWN_FIELDS), ...droppedKeyFindings(input)];
+  const secrets = [...secretFindings(input, KNOWN_FIELDS), ...unkeptValueFindings(input)];
   const kind = options.kind ?? detectKind(input);
   if (kind === null) {
     const findings = [...secrets, delegationFinding("DELEGATION_KIND_UNKNOWN", "not an RW-003 record this reader knows: no agent_card_id, delegation_id, attempt_id, checkpoint_id, breaker_id, links, event_type, requested_effect_digest, scope_kind or event_digest", { path: "" })];
