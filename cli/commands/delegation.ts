@@ -55,12 +55,15 @@ function howToGive(ctx: CommandContext, parts: DocumentParts, asOptions: boolean
   return optionsFirst ? `${options}, or ${document}` : `${document}, or ${options}`;
 }
 
+/** What a JSON value that is no object is, for a usage error: `a list`, `a string`, `null`. */
+const kindOf = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "a list" : `a ${typeof value}`);
+
 /**
  * The document: the parts given as options, else the whole input. What the command cannot run
  * without is a usage error naming every part missing, as the Worker's 400 names one: no input at
- * all, a document (a JSON object) without a part its check requires (the core's DOCUMENT_PARTS),
- * or a part's option whose file is empty. Input that is there but is not JSON, or not an object,
- * is invalid input, told (exit 1); a part that is there is the check's to read.
+ * all, a document without a part its check requires (the core's DOCUMENT_PARTS; a document that
+ * is no JSON object holds none), or a part's option whose file is empty. Input that is there but
+ * is not JSON is invalid input, told (exit 1); a part that is there is the check's to read.
  */
 async function input(ctx: CommandContext, check: DocumentCheck | null, asOptions = true): Promise<unknown> {
   const parts = check === null ? null : DOCUMENT_PARTS[check];
@@ -73,9 +76,13 @@ async function input(ctx: CommandContext, check: DocumentCheck | null, asOptions
       await unreadable(ctx, doc.problem);
       return undefined;
     }
+    if (parts === null) return doc.value;
     const fields = doc.value !== null && typeof doc.value === "object" && !Array.isArray(doc.value) ? (doc.value as Record<string, unknown>) : null;
-    const missing = parts === null || fields === null ? [] : parts.required.filter((p) => fields[p] === undefined);
-    if (parts !== null && missing.length > 0) throw needs(ctx.name, missing, howToGive(ctx, parts, asOptions));
+    // A document that is no object holds none of the parts, as `{}` holds none: the same usage
+    // error, as the Worker answers both with one 400 ("the JSON body is an object of fields").
+    if (fields === null) throw needs(ctx.name, parts.required, `${howToGive(ctx, parts, asOptions)}; the document is ${kindOf(doc.value)}, not a JSON object`);
+    const missing = parts.required.filter((p) => fields[p] === undefined);
+    if (missing.length > 0) throw needs(ctx.name, missing, howToGive(ctx, parts, asOptions));
     return doc.value;
   }
   if (ctx.file !== undefined) throw new UsageError(`give the input as --file or as --${names.join(", --")}, not both`);
@@ -203,7 +210,7 @@ export const delegationCheckReassignmentCommand: Command = {
     "each checkpoint's revisions of the prior's inputs are exact, and kept by the next revision and by a resume given; of each object its attempt wrote, only a revision that attempt used or produced (7.2 input fixity)",
     "a resume among the attempts records a receipt read back of each external operation its checkpoint left pending or unknown (denied on retries)",
     "one attempt's checkpoints are numbered up as written (denied on inputs), each of its attempt's delegation revision and written after it started, when that attempt is given (denied on budget)",
-    "each attempt of the prior or the next revision starts within that revision (denied on duration), is its delegatee's, on its card, under its operator (denied on delegate), and ran through a tool that revision's scope authorizes (denied on tools, or on denials where a denial refuses it), as check-attempts holds them",
+    "each attempt of the prior or the next revision starts within that revision, and ends by its expiry and max_duration (denied on duration), is its delegatee's, on its card, under its operator (denied on delegate), and ran through a tool that revision's scope authorizes (denied on tools, or on denials where a denial refuses it), as check-attempts holds them",
   ],
   options: { prior: part("the revision in force"), next: part("the next revision"), parent: part("a child delegation's parent contract"), chain: part("a child delegation's attestation chain for the next revision"), attempts: part("the delegation's ExecutionAttempts so far, an array"), checkpoints: part("the prior revision's DelegationCheckpoints a resume under the next revision continues from, an array") },
   run: checkReassignment,
@@ -217,6 +224,7 @@ export const delegationCheckAttemptsCommand: Command = {
     "the attempt after an unknown or partially_applied one reuses the contract-bound idempotency key",
     "a later record of an attempt reports no less consumed than the one it follows",
     "the attempts of the contract's revision together consume no more than its limits: tokens, tool calls, items, and spend only under its MoneyLimit, in its currency",
+    "an attempt of the contract's revision starts within it and, once ended, ended by its expiry and max_duration from issued_at",
     "an attempt of the contract's revision is run by its delegatee (its exact card, Actor and operator), and uses an input the contract binds only at its exact revision",
     "with checkpoints of the contract's revision: each one's remaining budget is within what its limits leave after the attempts, and its input revisions are the contract's exact ones",
     "a resume keeps the input revisions its checkpoint fixed, and records a receipt read back of each external operation its checkpoint left pending or unknown",
@@ -230,7 +238,7 @@ export const delegationCheckAttemptsCommand: Command = {
 export const delegationCheckCardRevisionCommand: Command = {
   summary: "may an Agent Card's next revision follow its prior? (RW-003 4.3)",
   input: "{ prior, next }",
-  checks: ["the next revision names the prior exactly", "it keeps the agent Actor, unless it carries a continuity attestation of this rotation"],
+  checks: ["the next revision names the prior exactly, and is issued no earlier than it", "it keeps the agent Actor, unless it carries a continuity attestation of this rotation"],
   options: { prior: part("the card revision in force"), next: part("the next revision of the card") },
   run: checkCardRevisionCommand,
 };

@@ -2,6 +2,7 @@
 import type { AgentCard } from "./agent-card.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
+import { repeatedIdFindings } from "./_repeated-ids.js";
 import { compareUtc } from "./scalars.js";
 
 /** "A card MUST resolve to exactly one persistent agent Actor": checked on the raw field, before the schema. */
@@ -26,6 +27,7 @@ export function cardFindings(card: AgentCard): DelegationFinding[] {
       out.push(delegationFinding("CARD_CLAIM_EVIDENCE", `capability_claims.${i}: ${claim.evidence_kind} with no evidence; claims without evidence remain self_asserted (section 4.1)`, { path: `capability_claims.${i}.evidence_kind`, expected: "self_asserted", received: claim.evidence_kind }));
     }
   });
+  repeatedIdFindings(card.capability_claims.map((c) => c.claim_id), "capability_claims", "claim_id", out);
   const op = card.accountable_operator;
   if (op.resolution === "verified" && op.evidence_ref === null) out.push(delegationFinding("CARD_OPERATOR_EVIDENCE", "accountable_operator is verified with no evidence_ref", { path: "accountable_operator.evidence_ref" }));
   if (op.resolution === "declared" || op.resolution === "unresolved") {

@@ -13,6 +13,7 @@ import type { PermissionDecision } from "./permission.js";
 import { remoteIdSubstitutions } from "./_remote-ids.js";
 import type { OwnIdentifier } from "./_remote-ids.js";
 import { parseWith } from "./_schema.js";
+import { repeatedIdFindings } from "./_repeated-ids.js";
 import { compareUtc } from "./scalars.js";
 import { SUPPORTED_SCHEMAS } from "./vocabulary.js";
 
@@ -51,6 +52,7 @@ function attemptIdentifiers(a: ExecutionAttempt): OwnIdentifier[] {
 export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
   const out = fenceSetFindings(a.control_fence_set, "control_fence_set");
   if (a.ended_at !== null && !(compareUtc(a.ended_at, a.started_at) >= 0)) out.push(delegationFinding("TIME_ORDER", "ended_at is before started_at", { path: "ended_at" }));
+  repeatedIdFindings(a.effects.map((e) => e.effect_id), "effects", "effect_id", out);
   if (a.outcome === "succeeded" && (a.acceptance_evidence_refs.length === 0 || a.readback_ref === null)) {
     out.push(delegationFinding("ATTEMPT_SUCCESS_UNVERIFIED", "succeeded requires the configured acceptance evidence and a post-effect read-back; a transport success alone is not success (section 7.1)", { path: a.readback_ref === null ? "readback_ref" : "acceptance_evidence_refs" }));
   }

@@ -1,19 +1,23 @@
 /**
  * `checkCardRevision(prior, next)` (section 4.3): "A card revision MUST NOT silently change
  * agent_actor_ref; identity rotation creates a new card or an explicit continuity attestation."
- * The next revision names the prior exactly and keeps the card and its agent Actor.
+ * The next revision names the prior exactly, is issued no earlier than it, and keeps the card and
+ * its agent Actor.
  */
 import { cardRef } from "./agent-card.js";
 import type { AgentCard } from "./agent-card.js";
 import { delegationFinding, delegationResult } from "./codes.js";
 import type { DelegationFinding, DelegationResult } from "./codes.js";
-import { sameRevision } from "./scalars.js";
+import { compareUtc, sameRevision } from "./scalars.js";
 
 export function checkCardRevision(prior: AgentCard, next: AgentCard): DelegationResult<AgentCard> {
   const out: DelegationFinding[] = [];
   const want = cardRef(prior);
   if (next.agent_card_id !== prior.agent_card_id) out.push(delegationFinding("AMENDMENT_REF", `the next revision is of card ${next.agent_card_id}, not ${prior.agent_card_id}; a new card is a new record`, { path: "agent_card_id" }));
   if (!sameRevision(next.prior_revision_ref, want) || next.revision_id === prior.revision_id) out.push(delegationFinding("AMENDMENT_REF", `prior_revision_ref does not name ${want.object_id}@${want.revision_id} exactly`, { path: "prior_revision_ref" }));
+  // A revision follows the one it names as prior: one issued earlier claims to amend a revision
+  // that did not yet exist. The same instant is left to the event log's order (section 3).
+  if (compareUtc(next.issued_at, prior.issued_at) < 0) out.push(delegationFinding("TIME_ORDER", `the next revision is issued at ${next.issued_at}, before its prior ${want.object_id}@${want.revision_id} (${prior.issued_at}): a revision cannot follow one issued after it`, { path: "issued_at", expected: `at or after ${prior.issued_at}`, received: next.issued_at }));
   // The attestation is of this rotation: one the prior revision already carried attests an
   // earlier one, and carrying it forward would let every later revision change the Actor silently.
   const attestation = next.continuity_attestation_ref;

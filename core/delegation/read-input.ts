@@ -19,7 +19,7 @@ import { approvalSchema, permissionRequestSchema } from "./permission.js";
 import { actorRefSchema, policyRefSchema } from "./scalars.js";
 import { parseWith } from "./_schema.js";
 import { secretFindings } from "./_secrets.js";
-import { droppedKeyFindings } from "./_dropped-keys.js";
+import { unkeptValueFindings } from "./_unkept-values.js";
 import { DOCUMENT_PARTS } from "./document-parts.js";
 import type { DocumentParts } from "./document-parts.js";
 import { validateRecord } from "./validate-record.js";
@@ -92,7 +92,7 @@ export function records<T>(fields: Fields, field: string, kind: RecordKind, out:
 
 function shaped<T>(fields: Fields, field: string, schema: v.GenericSchema<unknown, T>, out: DelegationFinding[]): T | null {
   if (fields[field] === undefined) return null;
-  appendFindings(out, prefixed(field, [...secretFindings(fields[field]), ...droppedKeyFindings(fields[field])]));
+  appendFindings(out, prefixed(field, [...secretFindings(fields[field]), ...unkeptValueFindings(fields[field])]));
   const r = parseWith(schema, fields[field], field);
   appendFindings(out, r.findings);
   return r.value;

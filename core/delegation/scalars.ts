@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { OUTCOMES } from "./vocabulary.js";
 import type { Outcome } from "./vocabulary.js";
 import { DATA_CLASS_EXTENSION, DATA_CLASSES } from "./vocabulary.js";
-import { DROPPED_KEYS } from "./_dropped-keys.js";
+import { DROPPED_KEYS } from "./_unkept-values.js";
 
 /** Stable opaque identifier: 1 to 256 printable ASCII characters, no spaces. */
 export type RecordId = string;

@@ -18,6 +18,7 @@ import type { DelegationContract } from "./contract.js";
 import { controlBoundaryRefSchema, controlFenceSetSchema, controlScopeRefSchema } from "./control.js";
 import type { ControlBoundaryRef, ControlFenceSet } from "./control.js";
 import type { Envelope } from "./envelope.js";
+import { selfPriorFindings } from "./_repeated-ids.js";
 import { EVENT_TYPES, eventSchema } from "./events.js";
 import type { ControlEvent } from "./events.js";
 import { checkpointSchema, circuitBreakerSchema, executionAttemptSchema } from "./execution.js";
@@ -27,7 +28,7 @@ import { permissionDecisionSchema } from "./permission.js";
 import { attemptFindings, checkpointFindings, eventFindings, permissionFindings } from "./_record-rules.js";
 import { parseWith } from "./_schema.js";
 import { clearOfValuePatterns, secretFindings } from "./_secrets.js";
-import { droppedKeyFindings } from "./_dropped-keys.js";
+import { unkeptValueFindings } from "./_unkept-values.js";
 import { SUPPORTED_SCHEMAS } from "./vocabulary.js";
 import type { RecordKind } from "./vocabulary.js";
 
@@ -116,7 +117,7 @@ function versionFindings(envelope: Envelope, consequential: boolean): Delegation
 
 /** Reads any RW-003 record: `ok` when nothing refuses it; notes inform. */
 export function validateRecord(input: unknown, options: ValidateOptions = {}): RecordReport {
-  const secrets = [...secretFindings(input, KNOWN_FIELDS), ...droppedKeyFindings(input)];
+  const secrets = [...secretFindings(input, KNOWN_FIELDS), ...unkeptValueFindings(input)];
   const kind = options.kind ?? detectKind(input);
   if (kind === null) {
     const findings = [...secrets, delegationFinding("DELEGATION_KIND_UNKNOWN", "not an RW-003 record this reader knows: no agent_card_id, delegation_id, attempt_id, checkpoint_id, breaker_id, links, event_type, requested_effect_digest, scope_kind or event_digest", { path: "" })];
@@ -132,6 +133,7 @@ export function validateRecord(input: unknown, options: ValidateOptions = {}): R
     const envelope = value as Envelope;
     const consequential = options.consequential === true || (kind === "delegation_contract" && isConsequentialContract(value as DelegationContract));
     appendFindings(findings, versionFindings(envelope, consequential));
+    appendFindings(findings, selfPriorFindings(envelope));
     if (options.requireSignature === true && envelope.signature === undefined) findings.push(delegationFinding("SIGNATURE_REQUIRED", "the governing policy requires a signature, and the record carries none (section 3)", { path: "signature" }));
   }
   if (rule.rules !== undefined) appendFindings(findings, rule.rules(value as never));

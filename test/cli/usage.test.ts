@@ -140,14 +140,23 @@ describe("rw delegation: a part of the document missing", () => {
     expect(usage(["delegation", "check-child", "--parent", EMPTY, "--child", file("d-child-bad"), "--chain", file("chain-d-child-bad")])).toMatch(/^rw: delegation check-child needs --parent \(.*; --parent is empty\)$/);
     expect(usage(["delegation", "check-child", "--parent", file("d-parent-1"), "--child", file("d-child-bad"), "--chain", file("chain-d-child-bad"), "--siblings", EMPTY])).toMatch(/needs --siblings \(.*; --siblings is empty\)$/);
   });
-  it("input that is there stays the check's: a part present but refused, or a document that is no object, exit 1", () => {
+  it("input that is there stays the check's: a part present but refused, exit 1", () => {
     const refused = rw(["delegation", "check-child"], JSON.stringify({ ...child, chain: null }));
     expect(refused.code).toBe(1);
     expect(refused.out).toContain("DELEGATION_SCHEMA");
-    const list = rw(["delegation", "check-attempts"], "[]");
-    expect(list.code).toBe(1);
-    expect(list.out).toContain("error DELEGATION_SCHEMA");
     expect(rw(["delegation", "check-child"], JSON.stringify(child)).code).toBe(1);
+  });
+  it("a document that is no JSON object holds none of the parts: a usage error as {} is, for every check (the Worker's 400 for both)", () => {
+    for (const check of ["check-child", "check-reassignment", "check-attempts", "check-card-revision", "check-fences", "evaluate"]) {
+      const empty = usage(["delegation", check], "{}");
+      for (const [doc, kind] of [["[]", "a list"], ['"x"', "a string"], ["3", "a number"], ["null", "null"], ["true", "a boolean"]]) {
+        const r = rw(["delegation", check], doc);
+        expect([r.code, r.out], `${check} ${doc}`).toStrictEqual([2, ""]);
+        expect(r.err.split("\n")[0], `${check} ${doc}`).toBe(`${empty.slice(0, -1)}; the document is ${kind}, not a JSON object)`);
+      }
+    }
+    // validate's document is the record itself: a list is a record refused, exit 1.
+    expect(rw(["delegation", "validate"], "[]").code).toBe(1);
   });
 });
 

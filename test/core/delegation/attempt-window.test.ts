@@ -67,3 +67,34 @@ describe("a reassignment's attempts against their revision's window", () => {
     expect(window([other])).toStrictEqual([]);
   });
 });
+
+// 7.1 records an attempt's end; section 2's max_duration is wall-clock time from issued_at (as
+// permission reads it). An attempt that started in time but ran on past its revision's expiry or
+// time limit consumed authority it no longer had: refused at its ended_at. The instant itself is within.
+describe("an attempt's end against its contract revision's expiry and max_duration", () => {
+  const found = (attempt: unknown) => checkAttemptsDocument({ contract: record("d-extract-1"), attempts: [attempt] }).findings.map((f) => [f.code, f.path, f.dimension, f.expected, f.received]);
+  it("D-EXTRACT-1's 90 s from 09:00: an end at 09:01:30 passes, a nanosecond later is BUDGET_EXCEEDED at ended_at, denied on budget", () => {
+    expect(found(attemptAt("2026-10-01T09:00:10Z", "2026-10-01T09:01:30Z"))).toStrictEqual([]);
+    expect(found(attemptAt("2026-10-01T09:00:10Z", "2026-10-01T09:01:30.000000001Z"))).toStrictEqual([["BUDGET_EXCEEDED", "attempts.0.ended_at", "budget", "within 90 s from 2026-10-01T09:00:00Z", "2026-10-01T09:01:30.000000001Z"]]);
+  });
+  it("a start after max_duration ran out, though before expiry, is BUDGET_EXCEEDED at started_at", () => {
+    expect(found(attemptAt("2026-10-01T09:02:00Z", "2026-10-01T09:02:30Z")).map((f) => f.slice(0, 2))).toStrictEqual([["BUDGET_EXCEEDED", "attempts.0.started_at"]]);
+  });
+  it("an end after expires_at, where max_duration runs longer, is CONTRACT_EXPIRED at ended_at", () => {
+    const contract = record("d-extract-1");
+    contract.limits.max_duration = { value: 2, unit: "h" };
+    const r = checkAttemptsDocument({ contract, attempts: [attemptAt("2026-10-01T09:59:00Z", "2026-10-01T10:00:00.5Z")] });
+    expect(r.findings.map((f) => [f.code, f.path, f.expected])).toStrictEqual([["CONTRACT_EXPIRED", "attempts.0.ended_at", "<= 2026-10-01T10:00:00Z"]]);
+    expect(checkAttemptsDocument({ contract, attempts: [attemptAt("2026-10-01T09:59:00Z", "2026-10-01T10:00:00Z")] }).findings).toStrictEqual([]);
+  });
+  it("a running attempt (no ended_at) is judged by its start only", () => {
+    const running = { ...attemptAt("2026-10-01T09:00:10Z", "2026-10-01T09:00:10Z"), ended_at: null, outcome: null };
+    expect(found(running).filter((f) => f[0] === "BUDGET_EXCEEDED" || f[0] === "CONTRACT_EXPIRED")).toStrictEqual([]);
+  });
+  it("checkReassignment applies it to the prior's attempts, denied on duration", () => {
+    const ran = { ...record("att-1"), ended_at: "2026-10-04T13:00:01Z" };
+    const r = checkReassignment(record("d-research-2-r1"), record("d-research-2-r2"), undefined, undefined, [ran] as ExecutionAttempt[]);
+    expect(r).toMatchObject({ ok: false, failed: ["duration"] });
+    expect(r.findings.map((f) => [f.code, f.path, f.dimension])).toStrictEqual([["CONTRACT_EXPIRED", "attempts.0.ended_at", "duration"]]);
+  });
+});

@@ -53,6 +53,7 @@ describe("RETRY_BACKOFF", () => {
     const [succeeded, retry] = pair("2026-10-01T09:01:16Z");
     succeeded.outcome = "succeeded";
     succeeded.effects[0].status = "applied";
+    retry.ended_at = "2026-10-01T09:01:29Z"; // within D-EXTRACT-1's 90 s, so the retry's refusal stands alone
     const report = checkAttemptsDocument({ contract: record("d-extract-1"), attempts: [succeeded, retry] });
     expect(report.findings.map((f) => f.code)).toStrictEqual(["RETRY_NOT_ALLOWED"]);
   });

@@ -21,6 +21,12 @@ describe("checkCardRevisionDocument", () => {
     expect(r).toStrictEqual({ ok: false, findings: core.findings });
     expect(r.findings.map((f) => [f.code, f.path])).toStrictEqual([["CARD_ACTOR_CHANGED", "agent_actor_ref"]]);
   });
+  it("a next revision issued before its prior cannot follow it: TIME_ORDER at issued_at; the same instant is the event log's to order", () => {
+    const early = d.checkCardRevisionDocument({ prior: r2, next: { ...r3, issued_at: "2026-08-21T07:59:59Z" } });
+    expect(early.findings.map((f) => [f.code, f.path, f.expected, f.received])).toStrictEqual([["TIME_ORDER", "issued_at", "at or after 2026-08-21T08:00:00Z", "2026-08-21T07:59:59Z"]]);
+    expect(early.ok).toBe(false);
+    expect(d.checkCardRevisionDocument({ prior: r2, next: { ...r3, issued_at: r2["issued_at"] } })).toStrictEqual({ ok: true, findings: [] });
+  });
   it("the same revision twice names no prior: AMENDMENT_REF", () => {
     expect(d.checkCardRevisionDocument({ prior: r3, next: r3 }).findings.map((f) => f.code)).toStrictEqual(["AMENDMENT_REF"]);
   });

@@ -47,7 +47,7 @@ describe("an attempt's inputs against its contract revision's (INPUT_NOT_EXACT)"
   });
   it("judges every record of an attempt, not only the latest", () => {
     const running = { ...record("att-extract-1"), inputs: [ref("SRC-1", "r2")], outcome: null, ended_at: null };
-    const ended = { ...record("att-extract-1"), revision_id: "att-r2", content_digest: ref("ATT-EXTRACT-1", "att-r2").content_digest, prior_revision_ref: { object_id: "ATT-EXTRACT-1", revision_id: running.revision_id, content_digest: running.content_digest } };
+    const ended = { ...record("att-extract-1"), revision_id: "att-r3", content_digest: ref("ATT-EXTRACT-1", "att-r3").content_digest, prior_revision_ref: { object_id: "ATT-EXTRACT-1", revision_id: running.revision_id, content_digest: running.content_digest } };
     expect(found(checkAttemptsDocument({ contract: record("d-extract-1"), attempts: [running, ended] })).map((f) => f[1])).toStrictEqual(["attempts.0.inputs.0"]);
   });
   it("does not judge an attempt of another revision, whose inputs are not in hand", () => {

@@ -1,7 +1,12 @@
 /**
- * Field names valibot's readers drop without a word: `__proto__`, `constructor` and `prototype`.
- * Section 3 keeps unknown fields when forwarding ("MUST be retained"), and a count or limit under
- * such a name would vanish on reading, so a document naming one anywhere is refused instead.
+ * What a reader of a document cannot keep as written, anywhere in it. Section 3 keeps unknown
+ * fields when forwarding ("MUST be retained"), so a document holding one is refused instead:
+ * - field names valibot's readers drop without a word: `__proto__`, `constructor`, `prototype`
+ *   (a count or limit under such a name would vanish on reading);
+ * - a number no double holds (`1e400`, `-1e400`): JSON.parse reads it as Infinity, which JSON
+ *   cannot write (JSON.stringify forwards it as `null`) and no bound can be compared with. A
+ *   number a double holds only approximately (`1e-400` read as 0, `-0` written back as `0`,
+ *   `9007199254740993`) is kept as the nearest double, as every JSON reader keeps it (RFC 8259 6).
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
@@ -18,7 +23,7 @@ function pathText(path: readonly string[]): string {
   return text;
 }
 
-/** Only objects and arrays can hold a field; the walk does not step onto anything else. */
+/** Only objects and arrays can hold a field; the walk does not step onto anything else but numbers. */
 const holdsFields = (value: unknown): value is object => value !== null && typeof value === "object";
 
 /**
@@ -31,6 +36,7 @@ function visit(value: object, path: string[], out: DelegationFinding[]): void {
   if (Array.isArray(value)) {
     for (let i = value.length - 1; i >= 0; i--) {
       const item: unknown = value[i];
+      if (typeof item === "number") unkeptNumber(item, path, String(i), out);
       if (!holdsFields(item)) continue;
       path.push(String(i));
       visit(item, path, out);
@@ -49,6 +55,7 @@ function visit(value: object, path: string[], out: DelegationFinding[]): void {
   for (let i = keys.length - 1; i >= 0; i--) {
     const key = keys[i] as string;
     const item = (value as Record<string, unknown>)[key];
+    if (typeof item === "number") unkeptNumber(item, path, key, out);
     if (!holdsFields(item)) continue;
     path.push(key);
     visit(item, path, out);
@@ -56,8 +63,17 @@ function visit(value: object, path: string[], out: DelegationFinding[]): void {
   }
 }
 
-/** A finding for every field named as the reader would drop it, at any depth. */
-export function droppedKeyFindings(input: unknown): DelegationFinding[] {
+/** A number past the largest double (read as Infinity): a finding at its path. */
+function unkeptNumber(n: number, path: string[], key: string, out: DelegationFinding[]): void {
+  if (Number.isFinite(n)) return;
+  path.push(key);
+  const at = pathText(path);
+  path.pop();
+  out.push(delegationFinding("DELEGATION_SCHEMA", `${at}: a number beyond what a double holds (±1.8e308) cannot be kept as written, nor compared with any bound, and unknown fields are retained when forwarding (section 3), so the document is refused`, { path: at, received: n > 0 ? "> 1.8e308" : "< -1.8e308" }));
+}
+
+/** A finding for every field named as the reader would drop it, and every number no double holds, at any depth. */
+export function unkeptValueFindings(input: unknown): DelegationFinding[] {
   const out: DelegationFinding[] = [];
   if (holdsFields(input)) visit(input, [], out);
   return out;
