@@ -155,6 +155,18 @@ function helpTokens(tokens: ReturnType<typeof readArguments>["tokens"], said: st
 }
 
 /**
+ * Whether a command line read with readArguments asks for help with `--help` (or `-h`), for a
+ * command or a group `name`: what comes before the request is the command line it asks about, a
+ * word after it is a usage error (helpTokens), as after rw help COMMAND.
+ */
+function helpAsked(read: ReturnType<typeof readArguments>, name: string): boolean {
+  if (read.values["help"] !== true) return false;
+  const asked = read.tokens.findIndex((t) => t.kind === "option" && t.name === "help");
+  helpTokens(read.tokens.slice(asked + 1), `--help takes none after it (rw ${name} --help)`);
+  return true;
+}
+
+/**
  * Every option a group's commands take, so a group's help request reads the options around it as
  * one of its commands would (`rw mailbox --json --help` is `rw mailbox check --json --help` with
  * the command not yet chosen). No two commands of a group give one option two types; were they
@@ -243,15 +255,18 @@ async function main(argv: readonly string[]): Promise<number> {
     if (GROUPS.has(name)) {
       // The group's own help lists its commands; the whole tool's would not say more.
       helpHint = `rw ${name} --help`;
-      // Options, then --help (`rw mailbox --json --help`): the group's help, as `rw help mailbox
-      // --json` and as a command's options before --help; a word after the request is refused.
-      if (isOptionLike(rest[0]) && rest.some((a) => a === "--help" || a === "-h")) {
-        const { values, tokens } = readArguments(await groupOptions(name), rest);
-        const asked = tokens.findIndex((t) => t.kind === "option" && t.name === "help");
-        if (values["help"] === true && !tokens.slice(0, asked).some((t) => t.kind === "positional")) {
-          helpTokens(tokens.slice(asked + 1), `--help takes none after it (rw ${name} --help)`);
-          process.stdout.write(`${await usage(name)}\n`);
-          return 0;
+      // Options before any word are read as the group's commands read them. With --help
+      // (`rw mailbox --json --help`): the group's help, as `rw help mailbox --json`; a word after
+      // the request is refused. Without it (`rw mailbox --json`): no command yet, so the usage
+      // error of the group alone, not an option taken for a command's name.
+      if (isOptionLike(rest[0])) {
+        const read = readArguments(await groupOptions(name), rest);
+        const word = read.tokens.findIndex((t) => t.kind === "positional");
+        const asked = read.tokens.findIndex((t) => t.kind === "option" && t.name === "help");
+        if (word === -1 || (asked !== -1 && asked < word)) {
+          const help = helpAsked(read, name);
+          (help ? process.stdout : process.stderr).write(`${await usage(name)}\n`);
+          return help ? 0 : 2;
         }
       }
       throw new UsageError(`unknown command '${name} ${rest[0] ?? ""}' (${Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `)).join(", ")})`);
@@ -261,12 +276,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const command = await load();
   helpHint = `rw ${name} --help`;
   const specs = optionsOf(name, command);
-  const { values, positionals, tokens } = readArguments(specs, rest);
-  if (values["help"] === true) {
-    // A word after the help request is refused, options are not, as rw help COMMAND reads what
-    // follows the command: one rule for both forms. What comes before it is the command line the help is asked about.
-    const asked = tokens.findIndex((t) => t.kind === "option" && t.name === "help");
-    helpTokens(tokens.slice(asked + 1), `--help takes none after it (rw ${name} --help)`);
+  const read = readArguments(specs, rest);
+  const { values, positionals, tokens } = read;
+  if (helpAsked(read, name)) {
     process.stdout.write(`${commandUsage(name, command)}\n`);
     return 0;
   }

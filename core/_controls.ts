@@ -12,8 +12,11 @@
  */
 export const _BREAK_OR_CONTROL: RegExp = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
+/** A lone surrogate: half a character, which no UTF-8 text can carry (ENCODING). */
+export const _LONE_SURROGATE: RegExp = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** Everything a line cannot hold, not even in its tail: _BREAK_OR_CONTROL, and lone surrogates (ENCODING). */
-export const _NOT_IN_LINE: RegExp = /* @__PURE__ */ new RegExp(`${_BREAK_OR_CONTROL.source}|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`);
+export const _NOT_IN_LINE: RegExp = /* @__PURE__ */ new RegExp(`${_BREAK_OR_CONTROL.source}|${_LONE_SURROGATE.source}`);
 
 /**
  * The bidirectional formatting characters (ALM, LRM, RLM, the embeddings and overrides, the

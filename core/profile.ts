@@ -5,7 +5,9 @@
  * then merges it with the core (extendVocabulary).
  */
 import * as v from "valibot";
+import { _LONE_SURROGATE } from "./_controls.js";
 import { _FIELDS_NOT_SLOTS } from "./_field-names.js";
+import { _numericAnswer } from "./_numeric-answer.js";
 import { _reservedKeys } from "./_reserved-keys.js";
 import { isKey } from "./check-value.js";
 import { extendVocabulary } from "./extend-vocabulary.js";
@@ -27,6 +29,9 @@ const AGENT = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/, "agent names are [
 // Blank text (white space or control characters alone) says nothing, and the legend, which prints
 // each text on one line with such runs folded to a space, would print an empty meaning or line.
 const NOT_BLANK = v.regex(/[^\s\p{Cc}]/u, "must not be blank (white space or control characters only)");
+// Half a character can be printed nowhere: the legend's UTF-8 would carry U+FFFD in its place, a
+// character the profile never gave (ENCODING, README note 5). Control characters the legend folds.
+const WELL_FORMED = v.check((text: string) => !_LONE_SURROGATE.test(text), "must not hold a lone surrogate (half a character, which no UTF-8 text can carry)");
 /**
  * At most `max` characters, counted as Unicode code points, the unit of the tail's 300 (README
  * note 14): valibot's maxLength counts UTF-16 units, which refused 151 emoji as "more than 300".
@@ -39,7 +44,7 @@ function atMost(max: number): v.CheckAction<string, string> {
     return true;
   }, `at most ${max} characters`);
 }
-const TEXT = v.pipe(v.string(), v.minLength(1, "must not be empty"), atMost(300), NOT_BLANK);
+const TEXT = v.pipe(v.string(), v.minLength(1, "must not be empty"), atMost(300), NOT_BLANK, WELL_FORMED);
 const TYPES = v.pipe(v.array(v.picklist(MESSAGE_TYPES, "is not one of the nine message types")), v.minLength(1, "names at least one type"));
 const CODES = v.record(CODE, TEXT);
 
@@ -63,7 +68,7 @@ const ruleSchema = v.strictObject({
   ),
   require: v.optional(v.array(KEY)),
   tail: v.optional(v.literal("required")),
-  shape: v.optional(v.record(KEY, v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
+  shape: v.optional(v.record(KEY, v.pipe(v.string(), v.minLength(1), v.maxLength(200), WELL_FORMED))),
   sum: v.optional(v.strictObject({ parts: v.pipe(v.array(KEY), v.minLength(2)), total: KEY })),
 });
 
@@ -73,7 +78,7 @@ export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObje
   version: TEXT,
   extends: v.literal("RW1", "profiles extend RW1"),
   title: v.optional(TEXT),
-  desc: v.optional(v.pipe(v.string(), atMost(2000))),
+  desc: v.optional(v.pipe(v.string(), atMost(2000), WELL_FORMED)),
   // An enum without codes takes no value, and a shape's {enum:<name>} over it would match nothing at all: an empty string.
   enums: v.optional(v.record(NAME, v.pipe(CODES, v.check((codes) => Object.keys(codes).length > 0, "an enum names at least one code")))),
   asks: v.optional(CODES),
@@ -188,7 +193,14 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   // the tail). An `ans` code spelt as one of them, in any case, is one word with two meanings: `Y`
   // for YIELD would be read as yes, an AN `val=n` would pass as the profile's `n` and be read as no
   // by anyone who folds case (as the case-twin rule above says a model does).
+  // A code that reads as a number or a date (`1`, `20261002`) is never checked against `ans` at all:
+  // val=1 passes as the number whatever the profile says, so the code could never be told from it.
   for (const code of Object.keys(file.enums?.["ans"] ?? {})) {
+    const numeric = _numericAnswer(code);
+    if (numeric !== null) {
+      push("PROFILE_REDEFINES_CORE", `enums.ans.${code}`, `${code} reads as ${numeric}, an answer section 7 keeps outside ans (val=${code} is ${numeric} under every profile); an ans code cannot take it`);
+      continue;
+    }
     const word = ANSWER_WORDS.get(code.toUpperCase());
     if (word === undefined) continue;
     const spelt = word[0] === code ? `the core's answer ${code}` : `the core's answer ${word[0]} in another case`;

@@ -7,7 +7,7 @@ import { _constraintKey, _cut, _isAgentName, _isMessageId, _isToken, _messageIdD
 import { _repeatTracker } from "./_single-valued.js";
 import { _same, _show, _written } from "./_slot-values.js";
 import { decodeValue } from "./slot-type.js";
-import { isDate } from "./check-value.js";
+import { _numericAnswer } from "./_numeric-answer.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import { _capFindings, _error, _note } from "./finding.js";
 import type { Finding } from "./finding.js";
@@ -17,7 +17,6 @@ import type { SlotDef, TypeDef, Vocabulary } from "./vocabulary-model.js";
 import { HUMAN, MESSAGE_TYPES, TAIL_MAX, VERSION } from "./vocabulary.js";
 import type { MessageType } from "./vocabulary.js";
 
-const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 /**
  * A JSON form's value of the wrong JSON type, which a line would write validly (`"pri": "2"`,
@@ -225,7 +224,7 @@ function checkAnswers(message: Message, ans: ReadonlySet<string>, profile: strin
   }
   if (message.type === "AN") {
     const val = slots["val"];
-    if (typeof val !== "string" || val === "tail" || val === "Y" || val === "N" || NUMBER.test(val) || isDate(val)) return;
+    if (typeof val !== "string" || val === "tail" || val === "Y" || val === "N" || _numericAnswer(val) !== null) return;
     if (!ans.has(val)) {
       out.push(_error("ANS_UNKNOWN", `val=${_cut(val)} is not in profile ${profile}'s answers (${[...ans].join(" ")})`, { slot: "val", received: _cut(val) }));
     }

@@ -235,12 +235,20 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     // the Handler, never silently closed", 8). The goodbye itself is not: its ACK is what 8 asks.
     // Withdrawn by its own requester's cancel: "an exact independently valid record identifying what
     // supersedes what" (3), from the party owed the reply, so the reply is no longer owed and the
-    // work is not to be done. Anyone else's cancel releases nothing (CANCEL_NOT_WITHDRAWAL).
+    // work is not to be done. Anyone else's cancel releases nothing (CANCEL_NOT_WITHDRAWAL). The
+    // requester's cancel to some of the recipients withdraws it from those only: the cancel's `to`
+    // is the record of whom it releases, and a recipient it does not address is told so, not left
+    // to guess whether the request still stands for it.
     const citing = quarantined || exact !== null ? [] : (cancels.get(m.id) ?? []);
     const withdrawal = citing.find((x) => withdraws(m, x, participant)) ?? null;
     const owed = open;
+    const stands = `; it stands${owed ? ", and its reply is still owed" : ""}`;
     if (withdrawal !== null) open = false;
-    else for (const x of citing) findings.push(mailboxFinding("CANCEL_NOT_WITHDRAWAL", `cancel ${x.id} cites this ${m.kind} but withdraws nothing: ${cancelProblem(m, x) ?? `it is not addressed to ${participant}`}; it stands${owed ? ", and its reply is still owed" : ""}`, where));
+    else for (const x of citing) {
+      const problem = cancelProblem(m, x);
+      const said = problem === null ? `${m.from} withdrew this ${m.kind} with cancel ${x.id} from ${x.to.join(", ")} only, the cancel's addressees: it is not addressed to ${participant}, so for ${participant} it withdraws nothing${stands}` : `cancel ${x.id} cites this ${m.kind} but withdraws nothing: ${problem}${stands}`;
+      findings.push(mailboxFinding("CANCEL_NOT_WITHDRAWAL", said, where));
+    }
     const goodbye = retiredBy.get(`${m.arena}\u0000${m.from}`);
     const retired = goodbye !== undefined && goodbye !== m.id ? goodbye : null;
     if (d === undefined) {

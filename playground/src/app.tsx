@@ -150,6 +150,8 @@ export function App() {
   const [tooLong, setTooLong] = useState<string | null>(null);
   const written = useRef("");
   const writes = useRef(0);
+  /** The address before the page last wrote one: a reload begun just before that write asks for it (pending.ts). */
+  const before = useRef(location.hash);
 
   const latest = useRef<PlaygroundState | null>(null);
   latest.current = state;
@@ -203,6 +205,7 @@ export function App() {
     const fragment = over === null ? (full as string) : "";
     if (fragment === written.current && !always) return over;
     written.current = fragment;
+    before.current = location.hash;
     history.replaceState(null, "", fragment === "" ? location.pathname + location.search : fragment);
     return over;
   }, []);
@@ -217,9 +220,10 @@ export function App() {
       writes.current++;
       // A state more than a link may hold is no fragment: a reload could not read it back.
       if (typeof fragment === "string") {
-        leavePending(location.hash, fragment);
+        leavePending([before.current, location.hash], fragment);
         if (fragment !== written.current && noLink(fragment) === null) {
           written.current = fragment;
+          before.current = location.hash;
           history.replaceState(null, "", fragment === "" ? location.pathname + location.search : fragment);
         }
       }

@@ -1465,8 +1465,18 @@ describe("help", () => {
     const appended = rw(["mailbox", "--json", "--help", "extra"]);
     expect([appended.code, appended.out, appended.err]).toStrictEqual([2, "", "rw: unexpected argument 'extra': --help takes none after it (rw mailbox --help)\nTry 'rw mailbox --help'.\n"]);
     expect(rw(["help", "mailbox", "extra", "--json"]).err).toMatch(/^rw: no help for 'mailbox extra --json': not a command/);
-    // Without a help request, options are no command of the group, as before.
-    expect(rw(["mailbox", "--json"]).err).toBe("rw: unknown command 'mailbox --json' (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
+    // Without a help request, options before a word are no command of the group.
+    expect(rw(["mailbox", "--json", "check"]).err).toBe("rw: unknown command 'mailbox --json' (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
+  });
+  it("a group with options alone is the usage error of the group alone (rw mailbox --json was \"unknown command 'mailbox --json'\")", () => {
+    for (const group of ["mailbox", "delegation"]) {
+      const alone = rw([group]);
+      expect([alone.code, alone.out], group).toStrictEqual([2, ""]);
+      expect(alone.err).toContain(`rw ${group}: the ${group} commands`);
+      for (const args of [[group, "--json"], [group, "--json", "--file", "x"]]) expect(rw(args), args.join(" ")).toStrictEqual(alone);
+    }
+    // The options are read as the group's commands read them: one none takes is named as such.
+    expect(rw(["mailbox", "--bogus"]).err).toBe("rw: Unknown option '--bogus'\nTry 'rw mailbox --help'.\n");
   });
   it("rw mailbox and rw delegation --help list their commands", () => {
     const bare = rw(["mailbox"]);

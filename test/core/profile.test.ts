@@ -93,6 +93,30 @@ describe("a profile may add, never redefine or remove", () => {
     // Only ans closes the answers: Y in another enum is that enum's code, and NO or YES is an answer word like any.
     expect(compileVocabulary(coreVocabulary, { ...minimal, enums: { ans: { YES: "yes", NO: "no", NY: "new york" }, grade: { Y: "young", n: "new" } } }).ok).toBe(true);
   });
+  it("an ans code that reads as a number or a date (1, 1.5, 20261002) is refused: val= of that shape is never checked against ans", () => {
+    // (JSON puts the keys that read as array indices first.)
+    expect(refused({ ...minimal, enums: { ans: { "1": "one", OK: "fine", "1.5": "half", "20261002": "the day" } } })).toStrictEqual(["1", "20261002", "1.5"].map((c) => `PROFILE_REDEFINES_CORE enums.ans.${c}`));
+    const said = compileVocabulary(coreVocabulary, { ...minimal, enums: { ans: { "20261002": "the day" } } }).findings.map((f) => f.message);
+    expect(said).toStrictEqual(["enums.ans.20261002: 20261002 reads as a date, an answer section 7 keeps outside ans (val=20261002 is a date under every profile); an ans code cannot take it"]);
+    // Only the value grammar's shapes: 2026-10-02 is no date (dates are YYYYMMDD) and 1e3 no number,
+    // so val=2026-10-02 is checked against ans like any word; and 1 in another enum is that enum's code.
+    const kept = compileVocabulary(coreVocabulary, { ...minimal, enums: { ans: { "2026-10-02": "the day", "1e3": "a thousand", "20261002T1405Z": "then" }, grade: { "1": "first" } } });
+    expect(kept.findings).toStrictEqual([]);
+    expect(checkLine("RW1 AN a-2 re=b-1 from=a to=b val=2026-10-03 p=demo", kept.value!).findings.map((f) => f.code)).toContain("ANS_UNKNOWN");
+    expect(checkLine("RW1 AN a-2 re=b-1 from=a to=b val=2026-10-02 p=demo", kept.value!).findings).toStrictEqual([]);
+  });
+  it("a lone surrogate in any text of a profile (version, title, desc, a meaning, a slot's, rule's or constraint key's desc, a shape) is refused", () => {
+    const half = "1\ud800";
+    const slots = [{ key: "box", type: "token", on: ["HO"], desc: half }];
+    expect(refused({ ...minimal, version: half, title: "\udc00x", desc: half, asks: { SHIP: half }, slots, ckeys: { crate: { desc: half } } })).toStrictEqual(
+      ["version", "title", "desc", "asks.SHIP", "slots.0.desc", "ckeys.crate.desc"].map((p) => `PROFILE_SCHEMA ${p}`),
+    );
+    expect(refused({ ...minimal, translation: [{ id: "r", desc: half, shape: { item: `x${half}` } }] })).toStrictEqual(["PROFILE_SCHEMA translation.0.desc", "PROFILE_SCHEMA translation.0.shape.item"]);
+    const said = compileVocabulary(coreVocabulary, { ...minimal, version: half }).findings.map((f) => f.message);
+    expect(said).toStrictEqual(["version: must not hold a lone surrogate (half a character, which no UTF-8 text can carry)"]);
+    // A whole pair is one character, and the legend folds control characters to a space.
+    expect(compileVocabulary(coreVocabulary, { ...minimal, version: "1\u{1F600}", title: "a\u0007b" }).findings).toStrictEqual([]);
+  });
   it("redefining a core slot is refused", () => {
     expect(refused({ ...minimal, slots: [{ key: "due", type: "token", on: ["HO"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
   });

@@ -3,6 +3,7 @@
 // of the main views go to test/playground/screenshots/ for a reviewer to look at.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { inflateRawSync } from "node:zlib";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -535,12 +536,39 @@ describe("sharing", () => {
     expect(await rows(p)).toBe(await rows(page));
   });
 
-  it("keeps an edit made just before a reload", async () => {
+  it("keeps an edit made just before a reload, when the pause's write lands while the reload is under way", async () => {
     const { page } = await open();
     const line = POLISH.replace("POLISH", "DRAFT");
+    // The reload asks for the address it began at; the page writes the edit into the address after
+    // a pause in typing, and a slow reload (a loaded machine) let that write land before pagehide,
+    // which then kept the edit for the new address only, and the reload opened the old one, empty.
+    // So the reload's document is held until the address holds the edit: what the page shows, not
+    // a time, decides, and the write lands while the reload is under way whenever it has not yet.
+    const textOf = (hash: string): unknown => {
+      try {
+        return (JSON.parse(inflateRawSync(Buffer.from(hash.slice("#s1.".length), "base64url")).toString()) as { text?: unknown }).text;
+      } catch {
+        return null;
+      }
+    };
+    let addressHolds = (_text: unknown): void => {};
+    const edited = new Promise<void>((resolve) => (addressHolds = (text) => text === `${line} // more` && resolve()));
+    await page.exposeFunction("addressWritten", (hash: string) => addressHolds(textOf(hash)));
+    await page.evaluate(() => {
+      const replace = history.replaceState.bind(history);
+      history.replaceState = (...args: Parameters<History["replaceState"]>) => {
+        replace(...args);
+        (window as unknown as { addressWritten: (hash: string) => void }).addressWritten(location.hash);
+      };
+    });
     await page.click("#conversation");
     await page.keyboard.insertText(line);
     await page.keyboard.type(" // more");
+    addressHolds(textOf(await page.evaluate(() => location.hash)));
+    await page.route((url) => url.pathname === "/", async (route) => {
+      await edited;
+      await route.continue();
+    });
     await page.reload();
     await page.locator("#conversation").waitFor();
     await expect.poll(() => page.locator("#conversation").inputValue()).toBe(`${line} // more`);
