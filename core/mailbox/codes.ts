@@ -67,6 +67,8 @@ export const MAILBOX_CODES = {
   GOODBYE_REENTRY_UNSTATED: "note",
   DELIVER_HASH_MISSING: "error",
   DELIVER_HASH_UNSTATED: "note",
+  ARTIFACT_PATH_UNSAFE: "error",
+  ARTIFACT_PATH_REFUSED: "note",
   BODY_RW1_REFUSED: "error",
   BODY_RW1_TOO_MANY: "error",
   MESSAGE_TOO_LARGE: "error",
