@@ -10,6 +10,7 @@ import { parentAnswerProblems } from "./_parent-answer-problems.js";
 import { refusedParent, refusedParentWords } from "./_refused-parent.js";
 import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
 import { addresseesDeparted } from "./addressee-departed.js";
+import { addresseesUnclaimed } from "./addressee-unclaimed.js";
 import { archivedThreadFindings } from "./archived-threads.js";
 import { callsignClaims } from "./callsign-claims.js";
 import { engagedStrangers } from "./engaged-strangers.js";
@@ -294,6 +295,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   // Who is away is read from what the analysis does not quarantine, as the lifecycle reads it: a
   // note, so it feeds no quarantine.
   append(findings, addresseesDeparted(sorted, quarantine, new Set(claims.callsigns.map((c) => c.retired_by).filter((id) => id !== null))));
+  // A name nobody claimed disposes of nothing sent to it (4): a note, so it feeds no quarantine.
+  append(findings, addresseesUnclaimed(sorted, quarantine, claims.callsigns));
   // Who is still present is read from what speaks for its sender, so the quarantine comes first. The
   // finding is about a thread, not a message (no id): it quarantines nothing and refuses no publication.
   const orphans = orphanedThreads(sorted, quarantine);

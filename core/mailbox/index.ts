@@ -41,6 +41,7 @@ export type { EnvelopeField, MailboxEnvelope } from "./envelope.js";
 export { LEGACY_ALIASES, LEGACY_META_ONLY } from "./legacy.js";
 export { MAX_BODY_RW1_LINES, claimsToFollowWelcomes, linksTo, rw1Lines, wikilinks } from "./body.js";
 export type { BodyLine } from "./body.js";
+export { unsafeArtifactPaths } from "./artifact-paths.js";
 export { MAX_FRONTMATTER_BYTES, MAX_MESSAGE_BYTES, parentInfo, preflight, readMailboxMessage } from "./read-mailbox-message.js";
 export type { MailboxReading, ParentInfo, ReadMode, ReadOptions } from "./read-mailbox-message.js";
 export { PARENT_FIELDS, parentFromFields } from "./parent-fields.js";

@@ -14,6 +14,7 @@ import { _mixedScripts } from "./_mixed-script.js";
 import { misplacedField, parentAnswerProblems } from "./_parent-answer-problems.js";
 import type { AnswerProblem } from "./_parent-answer-problems.js";
 import type { Vocabulary, VocabularyResolver } from "../index.js";
+import { unsafeArtifactPaths } from "./artifact-paths.js";
 import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, namesContentHash, rw1Lines, wikilinks } from "./body.js";
 import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
@@ -361,6 +362,15 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   if (kind === "deliver" && !namesContentHash(body)) {
     if (outbound) add("DELIVER_HASH_MISSING", "a deliver names the exact artifact path and its content hash (a SHA-256 in hex): an artifact is relied on only once its hash is recomputed, and this body names none", { line: split.bodyLine });
     else add("DELIVER_HASH_UNSTATED", "this deliver names no content hash (a SHA-256 in hex): the artifact it announces cannot be verified before reliance; ask its sender for the hash", { line: split.bodyLine });
+  }
+  // Its artifact is named relative to the mailbox root, inside it (section 3: "Reject absolute or
+  // `..`-escaping protocol-relative artifact paths"): refused outbound; a peer's is read and the
+  // path noted, never followed (a receiver recomputing the hash would read what the peer chose).
+  const unsafe = kind === "deliver" ? unsafeArtifactPaths(body) : [];
+  if (unsafe.length > 0) {
+    const named = `${unsafe.slice(0, 3).join(", ")}${unsafe.length > 3 ? ` and ${unsafe.length - 3} more` : ""}`;
+    if (outbound) add("ARTIFACT_PATH_UNSAFE", `a deliver names its artifact by a path relative to the mailbox root, inside it (workspace/<CALLSIGN>/artifacts/...), or an external one by its Handler-pinned alias: ${named} is absolute or climbs out of the root with ..`, { line: split.bodyLine, received: unsafe[0] as string });
+    else add("ARTIFACT_PATH_REFUSED", `this deliver names ${named}, absolute or climbing out of the mailbox root with ..: the path is refused, not followed or hashed, unless the Handler supplied that exact path; ask its sender for the workspace-relative one`, { line: split.bodyLine, received: unsafe[0] as string });
   }
   // One line past the limit is read only to say where the lines no reader checks begin.
   const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary), MAX_BODY_RW1_LINES + 1);

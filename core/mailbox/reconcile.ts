@@ -380,7 +380,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       const correction = d.correction === undefined ? undefined : byId.get(d.correction)?.envelope;
       if (correction === undefined || !correctsAnomaly(correction, a, participant, byId, quarantine)) {
         c.anomaly_count++;
-        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this anomaly in this mailbox (replying to ${participant}'s repair request, naming its UUID or file in meta.mailbox.correction)`, where));
+        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this anomaly in this mailbox (replying to ${participant}'s repair request, from a callsign that request names, naming its UUID or file in meta.mailbox.correction)`, where));
         continue;
       }
     }
@@ -427,8 +427,15 @@ function correctsOriginal(correction: MailboxEnvelope, original: MailboxEntry, p
   return correctsNamed(correction, o.id, original.file ?? null, participant, byId, quarantine);
 }
 
-/** The same, for an anomaly: its sender cannot be read with trust, so only its UUID and file bind the correction. */
+/**
+ * The same, for an anomaly: its sender cannot be read with trust, so its UUID and file bind the
+ * correction, and the participant's own repair request names the sender: section 7 "asks the
+ * original sender—and only that sender" to publish the correction, so it comes from a callsign that
+ * request addresses by name (a correction from anyone else would close another's malformed message).
+ */
 function correctsAnomaly(correction: MailboxEnvelope, anomaly: MailboxAnomaly, participant: string, byId: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
+  const asked = correction.reply_to === null ? undefined : byId.get(correction.reply_to)?.envelope;
+  if (asked === undefined || !asked.to.includes(correction.from)) return false;
   return anomaly.id !== null && correctsNamed(correction, anomaly.id, anomaly.file, participant, byId, quarantine);
 }
 

@@ -392,6 +392,24 @@ describe("reading hostile input", () => {
   });
 });
 
+describe("unsafe artifact paths (section 3)", () => {
+  it("finds absolute paths and paths climbing out of the root, each once, as written", () => {
+    expect(mailbox.unsafeArtifactPaths("see /srv/room/plan.md, `C:\\Users\\v\\a.md` and [[../../x]]; again /srv/room/plan.md.")).toStrictEqual(["/srv/room/plan.md", "C:\\Users\\v\\a.md", "../../x"]);
+    expect(mailbox.unsafeArtifactPaths("path=~/notes/a.md \\\\host\\share\\a.md file:///tmp/a workspace/VEGA/.. workspace/../..")).toStrictEqual(["~/notes/a.md", "\\\\host\\share\\a.md", "file:///tmp/a", "workspace/../.."]);
+  });
+  it("leaves what names no file outside the root alone", () => {
+    expect(mailbox.unsafeArtifactPaths("workspace/VEGA/artifacts/a.md workspace/VEGA/scratch/../artifacts/a.md https://x.org/a/b sha256:ab /cold-review and/or 1/2 ... ../ellipsis-free")).toStrictEqual(["../ellipsis-free"]);
+    expect(mailbox.unsafeArtifactPaths("nothing to see here.. really")).toStrictEqual([]);
+  });
+  it("reads a hostile body in linear time", () => {
+    const t = Date.now();
+    const found = mailbox.unsafeArtifactPaths(`${".".repeat(300_000)}x ${"/a".repeat(100_000)}.${"..".repeat(100_000)}!`);
+    expect(Date.now() - t).toBeLessThan(5_000);
+    // The second word is one absolute path of 100,000 segments (its trailing dots and ! are prose).
+    expect(found.length).toBe(1);
+  });
+});
+
 describe("crash between reply and disposition, end to end", () => {
   it("restores the disposition from the exact causal reply; the next reconciliation is clean and nothing asks for a second reply", () => {
     const symbols = new Symbols(mailbox);
