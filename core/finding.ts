@@ -79,6 +79,7 @@ export const FINDING_CODES = {
   HO_DIFFERS: "error",
   HO_OMITS: "error",
   HO_NEEDS_EXEC: "error",
+  HO_EXEC_UNSET: "error",
   RELAY_PARTIES: "error",
   RELAY_ADDS: "error",
   RELAY_RECEIVED_INVALID: "error",
