@@ -106,6 +106,7 @@ export const FINDING_CODES = {
   THREAD_EXPIRED: "error",
   THREAD_OVERDUE: "error",
   THREAD_CLOSED_TWICE: "error",
+  THREAD_READBACK_REVERSED: "error",
   THREAD_DONE_AFTER_CANCEL: "error",
   THREAD_DONE_AFTER_HOLD: "error",
   THREAD_DONE_TWICE: "error",
