@@ -85,7 +85,7 @@ export function _unapprovedOmitted(exec: readonly string[], carried: readonly st
   const out: Finding[] = [];
   for (const slot of exec) {
     if (carried.includes(slot) || Object.hasOwn(values, slot)) continue;
-    const message = `${slot}: an execution slot of ${ask} that the HO leaves to the receiver and the record holds no value for: nothing approves the value the act would use, and no readback of it can be checked`;
+    const message = `${slot}: the HO leaves this execution slot of ${ask} to the receiver and the record holds no value for it: nothing approves what the act would use`;
     out.push(finding("HO_EXEC_UNSET", message, { slot }));
   }
   return out;

@@ -609,7 +609,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
         // Rule 1 moved ownership with the passing readback, and a void one does not move it back;
         // but the owner now reads the handoff otherwise, and a re-issue would only be answered
         // UN why=DUP: the sender must see it.
-        note("THREAD_READBACK_REVERSED", `RB ${m.id} of ${id} is void (${codes}) after a readback of it passed: its receiver still owns the item (rule 1), but now reads the handoff otherwise; a re-issue is answered UN why=DUP, so the sender cancels it (CX) and sends a new HO, or settles the reading with its receiver`, id, m.id, line, { slot: "re", causes });
+        note("THREAD_READBACK_REVERSED", `RB ${m.id} of ${id} is void (${codes}) after one passed: its receiver still owns the item but now reads it otherwise, and a re-issue is answered UN why=DUP; cancel it (CX) and send a new HO`, id, m.id, line, { slot: "re", causes });
       } else note("THREAD_READBACK_VOID", `RB ${m.id} of ${id} is void (${codes}): the sender re-issues the HO with re=${m.id}, or cancels it`, id, m.id, line, { slot: "re", causes });
     }
   }
