@@ -17,7 +17,7 @@ import { readbackSet } from "./readback-set.js";
 import { _validateReadback } from "./_readback-validation.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _show, _strings } from "./_slot-values.js";
-import { _contradictions, _unapprovedResolved } from "./_record-contradictions.js";
+import { _contradictions, _unapprovedCarried, _unapprovedOmitted } from "./_record-contradictions.js";
 import { _comparedBeyondEcho, _hoSlot, _hoValue, _statedSlots } from "./_stated-slots.js";
 import type { SentSlots } from "./_stated-slots.js";
 
@@ -215,7 +215,8 @@ function execution(p: HandoffPrint, rb: Message, expected: ReadbackExpectations)
   // on those, as there.
   if (expected.record !== undefined) {
     out.push(..._contradictions(p.carried, expected.record, p.shape.vocabulary));
-    if (expected.resolve !== undefined) out.push(..._unapprovedResolved(carried, expected.record, expected.resolve, () => undefined));
+    out.push(..._unapprovedCarried(carried, expected.record, expected.resolve ?? [], () => undefined));
+    out.push(..._unapprovedOmitted(exec, carried, expected.record, ask));
   }
   return out;
 }

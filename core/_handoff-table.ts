@@ -31,6 +31,8 @@ export const REPLIED = 256;
 export const IN_LINE = 512;
 /** The CX that closed it said `why=SUPERSEDED`: the report looks for a newer HO of its sender about its item. */
 export const CX_SUPERSEDED = 1024;
+/** The receiver acknowledged the cancel with `AN val=Y`: it has read the CX, so no UN or FL of it can have crossed it. */
+export const ACKNOWLEDGED = 2048;
 
 export const CLOSER_NAMES: readonly string[] = ["open", "DN", "UN", "FL", "CX"];
 

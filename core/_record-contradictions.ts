@@ -56,19 +56,37 @@ export function _contradictions(carried: SentSlots, values: Readonly<Record<stri
 }
 
 /**
- * Each execution slot the record leaves to the receiver (`"$resolve"`) and holds no value for that
- * the HO carries all the same (HO_DIFFERS, as check-ho refuses it, README note 24): the readback
- * and the done report are compared with the HO's value, so a planted one (an account) would pass
- * both with nobody having approved it. `carried` names the execution slots the HO carries, and
- * `shown` gives one's value where the check still holds it.
+ * Each execution slot of the ask that the HO carries and the record holds no value for
+ * (HO_DIFFERS): nobody approved it (note 23: the record is the plan), whether the record leaves the
+ * slot to the receiver (`"$resolve"`, note 24) or does not mention it. The readback and the done
+ * report are compared with the HO's value, so a planted one (an account) would pass both; check-ho
+ * refuses it by this same rule. `carried` names the execution slots the HO carries, and `shown`
+ * gives one's value where the check still holds it.
  */
-export function _unapprovedResolved(carried: readonly string[], values: Readonly<Record<string, SlotValue>>, resolve: readonly string[], shown: (slot: string) => string | undefined): Finding[] {
+export function _unapprovedCarried(carried: readonly string[], values: Readonly<Record<string, SlotValue>>, resolve: readonly string[], shown: (slot: string) => string | undefined): Finding[] {
   const out: Finding[] = [];
   for (const slot of carried) {
-    if (!resolve.includes(slot) || Object.hasOwn(values, slot)) continue;
+    if (Object.hasOwn(values, slot)) continue;
     const got = shown(slot);
-    const message = `${slot}${got === undefined ? "" : `=${got}`}: the HO sent carries a value the record leaves to the receiver ($resolve) and holds none for: nobody approved it, and check-ho refuses it`;
+    const why = resolve.includes(slot) ? "a value the record leaves to the receiver ($resolve) and holds none for" : "an execution value the record does not hold";
+    const message = `${slot}${got === undefined ? "" : `=${got}`}: the HO sent carries ${why}: nobody approved it, and check-ho refuses it`;
     out.push(finding("HO_DIFFERS", message, got === undefined ? { slot } : { slot, received: got }));
+  }
+  return out;
+}
+
+/**
+ * Each execution slot of the ask that the HO leaves out and the record holds no value for
+ * (HO_EXEC_UNSET), `$resolve` or not: the act would use a value the receiver resolves (section
+ * 5.3), and the sender has nothing to check that value against, so no readback of the HO can pass
+ * tier 5 (EXEC_UNVERIFIED) and nothing approved what the act would use.
+ */
+export function _unapprovedOmitted(exec: readonly string[], carried: readonly string[], values: Readonly<Record<string, SlotValue>>, ask: string): Finding[] {
+  const out: Finding[] = [];
+  for (const slot of exec) {
+    if (carried.includes(slot) || Object.hasOwn(values, slot)) continue;
+    const message = `${slot}: the HO leaves this execution slot of ${ask} to the receiver and the record holds no value for it: nothing approves what the act would use`;
+    out.push(finding("HO_EXEC_UNSET", message, { slot }));
   }
   return out;
 }
@@ -88,16 +106,16 @@ export function _carriedBy(ho: Message, vocabulary: Vocabulary): SentSlots {
 }
 
 /**
- * `_contradictions` for an HO at hand, after it was sent, and `_unapprovedResolved` for the
- * execution slots the record leaves to the receiver (`resolve`).
+ * `_contradictions` for an HO at hand, after it was sent, and the ask's execution slots the record
+ * does not hold (`_unapprovedCarried`, `_unapprovedOmitted`), as check-ho finds them.
  */
 export function _recordContradictions(ho: Message, values: Readonly<Record<string, SlotValue>>, vocabulary: Vocabulary, resolve: readonly string[] = []): Finding[] {
   const carried = _carriedBy(ho, vocabulary);
   const out = _contradictions(carried, values, vocabulary);
-  if (resolve.length > 0) {
-    const ask = ho.slots["ask"];
-    const exec = (typeof ask === "string" ? vocabulary.exec.get(ask) : undefined) ?? [];
-    out.push(..._unapprovedResolved(exec.filter((slot) => _hoValue(ho, slot, vocabulary) !== undefined), values, resolve, carried.shown));
-  }
+  const ask = ho.slots["ask"];
+  const exec = (typeof ask === "string" ? vocabulary.exec.get(ask) : undefined) ?? [];
+  const sent = exec.filter((slot) => _hoValue(ho, slot, vocabulary) !== undefined);
+  out.push(..._unapprovedCarried(sent, values, resolve, carried.shown));
+  out.push(..._unapprovedOmitted(exec, sent, values, String(ask)));
   return out;
 }

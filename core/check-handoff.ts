@@ -14,7 +14,7 @@ import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _same, _show } from "./_slot-values.js";
 import { _hoSlot, _hoValue } from "./_stated-slots.js";
-import { _carriedBy, _contradictions } from "./_record-contradictions.js";
+import { _carriedBy, _contradictions, _unapprovedCarried, _unapprovedOmitted } from "./_record-contradictions.js";
 
 export interface HandoffReport {
   readonly ok: boolean;
@@ -43,14 +43,10 @@ function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary
   // An execution value the record does not hold is a value nobody approved: it differs from the
   // record as surely as a changed one (kind=NET on a PAY whose record says nothing of kind). One
   // the record leaves to the receiver is no exception: carried, it is what the readback and the
-  // done report are compared with, and a planted account would pass both.
-  for (const slot of exec ?? []) {
-    const got = _hoValue(ho, slot, vocabulary);
-    if (got !== undefined && !Object.hasOwn(record.values, slot)) {
-      const why = record.resolve.has(slot) ? "the record leaves it to the receiver and holds no value for it" : "it is an execution value the record does not hold";
-      out.push(finding("HO_DIFFERS", `${slot}=${_show(got)}: ${why}; the line carries only what was approved`, { slot, received: _show(got) }));
-    }
-  }
+  // done report are compared with, and a planted account would pass both. The same rule as the
+  // checks after sending (core/_record-contradictions).
+  const carried = (exec ?? []).filter((slot) => _hoValue(ho, slot, vocabulary) !== undefined);
+  out.push(..._unapprovedCarried(carried, record.values, [...record.resolve], (slot) => _show(_hoValue(ho, slot, vocabulary))));
   const rb = ho.slots["rb"];
   if (exec !== undefined && exec.length > 0 && !(Array.isArray(rb) && rb.includes("exec"))) {
     out.push(finding("HO_NEEDS_EXEC", `the profile names execution slots for ${String(ask)} (${exec.join(" ")}): the HO must ask rb=exec`, { slot: "rb", expected: "exec" }));
@@ -60,7 +56,14 @@ function againstRecord(ho: Message, record: SenderRecord, vocabulary: Vocabulary
 
 /** Checks an HO line (its JSON form) against the approval record before it is sent. */
 export function checkHandoff(ho: Message, record: SenderRecord, vocabulary: Vocabulary): HandoffReport {
-  return report(againstRecord(ho, record, vocabulary));
+  const out = againstRecord(ho, record, vocabulary);
+  // An execution value neither the line nor the record gives is one the act would take from the
+  // receiver unchecked. Not a relay's rule: what it received stands as its record, and it
+  // forwards what the sender left to the receiver as the sender left it.
+  const ask = ho.slots["ask"];
+  const exec = typeof ask === "string" ? vocabulary.exec.get(ask) : undefined;
+  if (exec !== undefined) out.push(..._unapprovedOmitted(exec, exec.filter((slot) => _hoValue(ho, slot, vocabulary) !== undefined), record.values, String(ask)));
+  return report(out);
 }
 
 /**

@@ -93,7 +93,7 @@ import type { Message, SlotValue } from "./message.js";
 import { _checkPrint, _shapeTable, _timeNumber, _timeText } from "./_handoff-print.js";
 import type { HandoffPrint } from "./_handoff-print.js";
 import {
-  ANSWERED, CLOSED_BY, CLOSED_CX, CX_SUPERSEDED, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, ITEM_READ_LATE, ITEM_READ_NAMES, ITEM_READ_UNVERIFIED, ITEM_READ_VOID, IN_LINE, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
+  ACKNOWLEDGED, ANSWERED, CLOSED_BY, CLOSED_CX, CX_SUPERSEDED, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, ITEM_READ_LATE, ITEM_READ_NAMES, ITEM_READ_UNVERIFIED, ITEM_READ_VOID, IN_LINE, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
   _addItem, _addPrints, _addRow, _digestNumber, _handoffTable, _itemTable,
 } from "./_handoff-table.js";
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
@@ -605,7 +605,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       if (item >= 0) owners.read[item] = ITEM_READ_VOID;
       seen.name(NAMES_VOID_READBACK, i);
       const codes = [...new Set(causes.map((f) => f.code))].join(", ");
-      note("THREAD_READBACK_VOID", `RB ${m.id} of ${id} is void (${codes}): the sender re-issues the HO with re=${m.id}, or cancels it`, id, m.id, line, { slot: "re", causes });
+      if ((s & PASSED) !== 0) {
+        // Rule 1 moved ownership with the passing readback, and a void one does not move it back;
+        // but the owner now reads the handoff otherwise, and a re-issue would only be answered
+        // UN why=DUP: the sender must see it.
+        note("THREAD_READBACK_REVERSED", `RB ${m.id} of ${id} is void (${codes}) after one passed: its receiver still owns the item but now reads it otherwise, and a re-issue is answered UN why=DUP; cancel it (CX) and send a new HO`, id, m.id, line, { slot: "re", causes });
+      } else note("THREAD_READBACK_VOID", `RB ${m.id} of ${id} is void (${codes}): the sender re-issues the HO with re=${m.id}, or cancels it`, id, m.id, line, { slot: "re", causes });
     }
   }
 
@@ -658,12 +663,17 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       // The act ran all the same: once for the handoff's whole re-issue line.
       acted(i, m, line);
     }
-    if (closedBy === CLOSED_CX && (s & REPLIED) === 0) {
-      // The receiver's first answer to the cancel is no second close: 5.4 asks for it.
+    // The receiver's first answer to the cancel is no second close: 5.4 asks for it. Once it has
+    // acknowledged the cancel (AN val=Y), only a DN may still answer it (out=NOOP, "the correct
+    // answer to a cancel that arrived first"; the act's DN, which a cancel cannot unsay): a UN or
+    // FL sent after the acknowledgement cannot have crossed the CX, and ends the handoff again.
+    const acknowledged = (s & ACKNOWLEDGED) !== 0 && m.type !== "DN";
+    if (closedBy === CLOSED_CX && (s & REPLIED) === 0 && !acknowledged) {
       t.state[i] = s | REPLIED | ANSWERED;
       return;
     }
-    note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${id}, already closed by ${CLOSER_NAMES[closedBy]}${where(t.closedAt[i] as number)}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[closedBy] as string, received: m.type });
+    const after = acknowledged && (s & REPLIED) === 0 ? ", whose cancel its receiver acknowledged (AN val=Y)" : "";
+    note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${id}, already closed by ${CLOSER_NAMES[closedBy]}${where(t.closedAt[i] as number)}${after}: every HO closes exactly once`, id, m.id, line, { slot: "re", expected: CLOSER_NAMES[closedBy] as string, received: m.type });
   }
 
   /**
@@ -935,7 +945,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (!sameItem(m, i, line, "it acknowledges nothing")) return;
     const val = m.slots["val"];
     // Kept once acknowledged: a later AN to it is held to the same parties and item.
-    if (val === "Y" || val === true) t.state[i] = state(i) | ANSWERED;
+    if (val === "Y" || val === true) t.state[i] = state(i) | ANSWERED | ACKNOWLEDGED;
   }
 
   /**

@@ -521,8 +521,11 @@ describe("readbacks and the checks around an act", () => {
     const unverified = rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn]);
     expect(unverified.code).toBe(1);
     expect(unverified.out).toContain("DONE_UNVERIFIED: prev=40-12-88/61102938 was executed, and the readback payer-1 that states it was never checked against the sender's record");
-    expect(rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn, "--record", '{"prev":"40-12-88/61102938"}']).code).toBe(0);
-    const lookalike = rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn, "--record", '{"prev":"40-12-88/61102939"}']);
+    const approved = '"sup":"marlow","acct":"11-22-33/44556677","eff":"20261101","apref":"FD-1"';
+    expect(rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn, "--record", `{${approved},"prev":"40-12-88/61102938"}`]).code).toBe(0);
+    // The record is the plan (note 23): one holding only prev approves none of the HO's values.
+    expect(rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn, "--record", '{"prev":"40-12-88/61102938"}']).out).toContain("HO_DIFFERS: sup=marlow: the HO sent carries an execution value the record does not hold");
+    const lookalike = rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn, "--record", `{${approved},"prev":"40-12-88/61102939"}`]);
     expect(lookalike.code).toBe(1);
     expect(lookalike.out).toContain("DONE_PLAN_VOID");
     const refused = rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn, "--record", '{"nosuchslot":"1"}', "--json"]);

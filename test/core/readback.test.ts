@@ -712,7 +712,8 @@ describe("makeReadback: composed from the HO as delivered", () => {
     const ho = msg(PAYHO.replace(" rb=exec", " rb=plan+exec keys=len").replace(" acct=40-12-88/61102938", ""));
     const rb = makeReadback(ho, { n: 1, acc: ["len:1p"], do: "payment", not: ["refunds"], asm: ["gbp-account"], eta: "20261002", exp: "20261002T1600Z", exec: { acct: "40-12-88/61102938" } }, pay);
     if (!rb.ok) throw new Error(JSON.stringify(rb.findings));
-    const report = checkReadback(ho, rb.value, pay, { expectAcc: "len:1p", record: { acct: "40-12-88/61102938" } });
+    const record = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+    const report = checkReadback(ho, rb.value, pay, { expectAcc: "len:1p", record, resolve: ["acct"] });
     expect(report.tiers.map((t) => t.result)).toStrictEqual(["pass", "pass", "pass", "pass", "pass"]);
   });
   it("refuses an extra slot of the HO that the HO does not carry, which check-rb's tier 3 would fail", () => {
@@ -1356,9 +1357,12 @@ describe("readbackVerdict: what a checked readback means for ownership", () => {
     return made.value;
   };
   it("wilco when every tier asked passes; unverified when only resolved values lack a record; void otherwise", () => {
-    expect(readbackVerdict(checkReadback(ho, rb("40-12-88/61102938"), pay, { record: { prev: "40-12-88/61102938" } }))).toBe("wilco");
+    const record = { sup: "marlow", acct: "20-00-00/12345678", eff: "20261101", apref: "FD-1001", prev: "40-12-88/61102938" };
+    expect(readbackVerdict(checkReadback(ho, rb("40-12-88/61102938"), pay, { record }))).toBe("wilco");
     expect(readbackVerdict(checkReadback(ho, rb("40-12-88/61102938"), pay))).toBe("unverified");
-    expect(readbackVerdict(checkReadback(ho, rb("99-99-99/00000000"), pay, { record: { prev: "40-12-88/61102938" } }))).toBe("void");
+    expect(readbackVerdict(checkReadback(ho, rb("99-99-99/00000000"), pay, { record }))).toBe("void");
+    // A record that holds only the resolved value approves none of the HO's (note 23).
+    expect(readbackVerdict(checkReadback(ho, rb("40-12-88/61102938"), pay, { record: { prev: "40-12-88/61102938" } }))).toBe("void");
     const wrongItem = { ...rb("40-12-88/61102938"), item: "sup:other" };
     expect(readbackVerdict(checkReadback(ho, wrongItem, pay))).toBe("void");
   });

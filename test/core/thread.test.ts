@@ -345,30 +345,72 @@ describe("a profile that makes the item an execution slot: the thread and check-
   });
 });
 
-describe("a record that holds only some of the HO's execution values: the thread and check-rb agree (note 23)", () => {
+describe("a record that holds only some of the HO's execution values: the thread and check-rb agree with check-ho (note 23)", () => {
   const pay = resolver("pay") as Vocabulary;
   const ho = read("RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
   const rb = read("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+  const approved = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+  const { kind: _kind, ...withoutKind } = approved;
   const cases: [string, Record<string, SlotValue>][] = [
-    ["void", { amt: "5100.00" }],
-    ["void", { acct: "99-99-99/00000000", paid: "20261002" }],
-    ["void", { amt: "5400.00", cur: "EUR" }],
-    ["pass", { amt: "5400.00" }],
-    ["pass", { acct: "40-12-88/61102938", paid: "20261002" }],
+    ["void", { ...approved, amt: "5100.00" }],
+    ["void", { ...approved, acct: "99-99-99/00000000" }],
+    ["void", { ...approved, cur: "EUR" }],
+    ["pass", approved],
+    // The record is the plan: an execution value it does not hold is one nobody approved, as
+    // check-ho finds it (before, both passed what check-ho refused).
+    ["void", withoutKind],
+    ["void", { amt: "5400.00" }],
+    ["void", { acct: "40-12-88/61102938", paid: "20261002" }],
   ];
   for (const [want, record] of cases) {
-    it(`${JSON.stringify(record)}: ${want} in both`, () => {
+    it(`${JSON.stringify(record)}: ${want} in both, as check-ho says`, () => {
       const got = verdicts(ho, rb, pay, { record });
       expect([got.thread, got.check], JSON.stringify(got)).toStrictEqual([want, want]);
       expect(got.causes).toStrictEqual(got.errors);
+      expect(checkHandoff(ho, { values: record, resolve: new Set<string>() }, pay).ok).toBe(want === "pass");
     });
   }
+  it("a record without the kind the HO carries: HO_DIFFERS on kind alone, in check-rb, check-dn and the thread", () => {
+    const check = checkReadback(ho, rb, pay, { record: withoutKind }).tiers[4].findings;
+    expect(check.map((f) => [f.code, f.slot, f.received])).toStrictEqual([["HO_DIFFERS", "kind", "GROSS"]]);
+    const dn = read("RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+    expect(checkDone(ho, dn, pay, rb, withoutKind).findings.map((f) => [f.code, f.slot ?? null])).toStrictEqual([["HO_DIFFERS", "kind"], ["DONE_PLAN_VOID", "rb"]]);
+    const thread = checkThread([ho, rb], { vocabulary: pay, expectations: () => ({ record: withoutKind }) }).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes;
+    expect(thread?.map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "kind"]]);
+  });
   it("names the slot the record contradicts and the record's value, as check-rb does, without the HO's (the thread keeps none)", () => {
-    const record = { acct: "99-99-99/00000000", amt: "5400.00" };
+    const record = { ...approved, acct: "99-99-99/00000000" };
     const thread = checkThread([ho, rb], { vocabulary: pay, expectations: () => ({ record }) }).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes;
     const check = checkReadback(ho, rb, pay, { record }).tiers[4].findings;
     expect(check.map((f) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["HO_DIFFERS", "acct", "99-99-99/00000000", "40-12-88/61102938"]]);
     expect(thread?.map((f) => [f.code, f.slot, f.expected, f.received, f.message])).toStrictEqual([["HO_DIFFERS", "acct", "99-99-99/00000000", undefined, "acct: the HO sent carries another value than the record's 99-99-99/00000000: the HO contradicts what was approved, and check-ho refuses it"]]);
+  });
+});
+
+describe("an rb=exec HO that leaves an execution slot to the receiver and a record that holds no value for it: check-ho, check-rb, check-dn and the thread refuse it (HO_EXEC_UNSET)", () => {
+  const pay = resolver("pay") as Vocabulary;
+  const ho = read("RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS paid=20261002 ref=MD-2026-057 apref=FD-0929");
+  const rb = read("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+  const dn = read("RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+  const approved = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+  for (const resolve of [[], ["acct"]]) {
+    it(`$resolve ${JSON.stringify(resolve)}: HO_EXEC_UNSET on acct in all four`, () => {
+      expect(checkHandoff(ho, { values: approved, resolve: new Set(resolve) }, pay).findings.map((f) => [f.code, f.slot])).toStrictEqual([["HO_EXEC_UNSET", "acct"]]);
+      const check = checkReadback(ho, rb, pay, { record: approved, resolve });
+      expect(readbackVerdict(check)).toBe("void");
+      expect(check.tiers[4].findings.map((f) => [f.code, f.slot])).toStrictEqual([["EXEC_UNVERIFIED", "acct"], ["HO_EXEC_UNSET", "acct"]]);
+      expect(checkDone(ho, dn, pay, rb, approved, resolve).findings.filter((f) => f.code === "HO_EXEC_UNSET").map((f) => f.slot)).toStrictEqual(["acct"]);
+      const got = verdicts(ho, rb, pay, { record: approved, resolve });
+      expect([got.thread, got.check]).toStrictEqual(["void", "void"]);
+      expect(got.causes).toStrictEqual(got.errors);
+    });
+  }
+  it("with the record's acct left to the receiver, all four pass", () => {
+    const record = { ...approved, acct: "40-12-88/61102938" };
+    expect(checkHandoff(ho, { values: record, resolve: new Set(["acct"]) }, pay).ok).toBe(true);
+    expect(readbackVerdict(checkReadback(ho, rb, pay, { record, resolve: ["acct"] }))).toBe("wilco");
+    expect(checkDone(ho, dn, pay, rb, record, ["acct"]).ok).toBe(true);
+    expect(verdicts(ho, rb, pay, { record, resolve: ["acct"] })).toMatchObject({ thread: "pass", check: "pass" });
   });
 });
 
@@ -420,14 +462,14 @@ describe("a record that leaves a slot to the receiver ($resolve) and an HO that 
   const ho = read("RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=99-99-99/00000000 paid=20261002 ref=MD-2026-057 apref=FD-0929");
   const rb = read("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=99-99-99/00000000 paid=20261002 ref=MD-2026-057 apref=FD-0929");
   const record = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
-  it("void in both, HO_DIFFERS on acct; the same record without $resolve compares only what it holds, and passes", () => {
+  it("void in both, HO_DIFFERS on acct; the same record without $resolve is void too (note 23: nobody approved acct)", () => {
     const got = verdicts(ho, rb, pay, { record, resolve: ["acct"] });
     expect([got.thread, got.check], JSON.stringify(got)).toStrictEqual(["void", "void"]);
     const check = checkReadback(ho, rb, pay, { record, resolve: ["acct"] }).tiers[4].findings;
     expect(check.map((f) => [f.code, f.slot, f.received])).toStrictEqual([["HO_DIFFERS", "acct", "99-99-99/00000000"]]);
     const thread = checkThread([ho, rb], { vocabulary: pay, expectations: () => ({ record, resolve: ["acct"] }) }).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes;
     expect(thread?.map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "acct"]]);
-    expect(verdicts(ho, rb, pay, { record })).toMatchObject({ thread: "pass", check: "pass" });
+    expect(verdicts(ho, rb, pay, { record })).toMatchObject({ thread: "void", check: "void" });
     // A slot left to the receiver that the HO does not carry is the receiver's to resolve: checked against the record's value.
     const open = read("RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS paid=20261002 ref=MD-2026-057 apref=FD-0929");
     expect(verdicts(open, rb, pay, { record: { ...record, acct: "99-99-99/00000000" }, resolve: ["acct"] })).toMatchObject({ thread: "pass", check: "pass" });

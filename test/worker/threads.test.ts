@@ -670,6 +670,18 @@ describe("readbacks checked by the server against the sender's private challenge
     await ok(await append(u, [PAY_HO.replace(" apref=FD-0929", "")]));
     const omits = await expectProblem(await postJson(`/v1/threads/${u}/handoffs/scheduler-1/challenge`, { record: PAY_RECORD }), "thread-conflict");
     expect((omits.findings as { code: string }[]).map((f) => f.code)).toStrictEqual(["HO_OMITS"]);
+    // A record that holds no value for an execution slot the HO leaves out approves nothing the
+    // act would use (HO_EXEC_UNSET, README note 46), $resolve or not; one without a value the HO
+    // carries approves none (HO_DIFFERS, note 23).
+    const { acct: _acct, ...noAcct } = PAY_RECORD;
+    const w = fresh();
+    await ok(await append(w, [PAY_HO.replace(" acct=40-12-88/61102938", "")]));
+    const unset = await expectProblem(await postJson(`/v1/threads/${w}/handoffs/scheduler-1/challenge`, { record: { ...noAcct, $resolve: ["acct"] } }), "thread-conflict");
+    expect((unset.findings as { code: string; slot: string }[]).map((f) => [f.code, f.slot])).toStrictEqual([["HO_EXEC_UNSET", "acct"]]);
+    const x = fresh();
+    await ok(await append(x, [PAY_HO]));
+    const unrecorded = await expectProblem(await postJson(`/v1/threads/${x}/handoffs/scheduler-1/challenge`, { record: noAcct }), "thread-conflict");
+    expect((unrecorded.findings as { code: string; slot: string }[]).map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "acct"]]);
     const v = fresh();
     await ok(await append(v, [PAY_HO]));
     expect((await postJson(`/v1/threads/${v}/handoffs/scheduler-1/challenge`, { record: PAY_RECORD })).status).toBe(204);
