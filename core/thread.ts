@@ -730,7 +730,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (m.type === "DN") return false;
     const live = liveOfLine(i);
     if ((state(live) & (CLOSED_BY | ACKNOWLEDGED)) !== (CLOSED_CX | ACKNOWLEDGED)) return false;
-    note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${ids[i]}, already withdrawn by the CX${where(t.closedAt[live] as number)} of ${ids[live]}, the re-issue that superseded it (a re-issue sends the same HO again, rule 1), whose cancel its receiver acknowledged (AN val=Y): every HO closes exactly once`, ids[i] as string, m.id, line, { slot: "re", expected: "CX", received: m.type });
+    note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${ids[i]} after its receiver acknowledged (AN val=Y) the CX${where(t.closedAt[live] as number)} of ${ids[live]}, its re-issue, which withdrew it: every HO closes exactly once`, ids[i] as string, m.id, line, { slot: "re", expected: "CX", received: m.type });
     return true;
   }
 
