@@ -12,7 +12,8 @@
  */
 
 /**
- * The most lines, and the most bytes of them (UTF-8, as stored), a thread holds; and the most
+ * The most lines, and the most bytes of them (UTF-8, as stored, with the readback reports and done
+ * checks stored beside them: stored-bytes.ts), a thread holds; and the most
  * challenges, and bytes of them, it keeps (sql-challenges.ts: one for each HO it may hold); and
  * the most prepared statements, and bytes of them (sql-statements.ts: each states an RB to relay
  * as one of its lines).

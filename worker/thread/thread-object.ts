@@ -21,6 +21,7 @@ import { withinAnswer } from "./answer-bytes.js";
 import { boundedPage, nextAfter } from "./bounded-page.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./state-lists.js";
 import { THREAD_CAPACITY } from "./thread-capacity.js";
+import { rowBytes, THREAD_STORED_BYTES_SQL } from "./stored-bytes.js";
 import type { ThreadCapacity } from "./thread-capacity.js";
 import type { StateList } from "./state-lists.js";
 import type { ProblemKindName } from "../problem.js";
@@ -269,7 +270,7 @@ export class ThreadObject extends DurableObject<Env> {
    */
   capacity: ThreadCapacity = THREAD_CAPACITY;
 
-  /** The UTF-8 bytes of the stored lines, once counted (storedBytes). */
+  /** The UTF-8 bytes of the stored lines and their checks, once counted (storedBytes). */
   private heldBytes: number | null = null;
 
   /** Whether the thread's tables exist: a thread nothing was ever written to keeps no storage. */
@@ -396,9 +397,12 @@ export class ThreadObject extends DurableObject<Env> {
     return rows[0]?.value ?? null;
   }
 
-  /** The UTF-8 bytes of the stored lines: counted once, then kept as lines are stored. */
+  /**
+   * The UTF-8 bytes of the stored lines and of the readback reports and done checks kept beside
+   * them (stored-bytes.ts): counted once, then kept as lines are stored.
+   */
   private storedBytes(): number {
-    this.heldBytes ??= this.sql.exec<{ b: number }>("SELECT COALESCE(SUM(length(CAST(line AS BLOB))), 0) AS b FROM lines").one().b;
+    this.heldBytes ??= this.sql.exec<{ b: number }>(THREAD_STORED_BYTES_SQL).one().b;
     return this.heldBytes;
   }
 
@@ -584,7 +588,7 @@ export class ThreadObject extends DurableObject<Env> {
       this.heldBytes = bytes;
       const { lines: most, bytes: mostBytes } = this.capacity;
       if (error.challenges) return problem("thread-full", `line ${error.line} re-issues a handoff whose challenge would be carried over to it, and that would take the thread past the challenges it holds, ${most} and ${mostBytes} bytes of them, so none of this request's lines was stored; continue the conversation in a new thread`, { line: error.line, limit: most, limitBytes: mostBytes });
-      return problem("thread-full", `line ${error.line} would take the thread past what a thread holds, ${most} lines and ${mostBytes} bytes of them (it holds ${lines} lines, ${bytes} bytes), so none of this request's lines was stored (a line already stored is still answered as a duplicate); continue the conversation in a new thread`, { line: error.line, limit: most, limitBytes: mostBytes });
+      return problem("thread-full", `line ${error.line} would take the thread past what a thread holds, ${most} lines and ${mostBytes} bytes of them and of the readback and done checks stored with them (it holds ${lines} lines, ${bytes} bytes), so none of this request's lines was stored (a line already stored is still answered as a duplicate); continue the conversation in a new thread`, { line: error.line, limit: most, limitBytes: mostBytes });
     }
     return answer as Outcome<AppendAnswer>;
   }
@@ -673,7 +677,7 @@ export class ThreadObject extends DurableObject<Env> {
     if (differs.length > 0) return { line: n, status: "refused", id: message.id, seq: null, findings: withheldMismatch(differs, message.id), refusal: null };
     const seq = this.lineCount() + 1;
     // Checked where a line is stored, so a retry or a refused line on a full thread is answered as ever.
-    const bytes = this.storedBytes() + utf8Length(text);
+    let bytes = this.storedBytes() + utf8Length(text);
     if (seq > this.capacity.lines || bytes > this.capacity.bytes) throw new ThreadFull(n);
     let result: AppendResult | undefined;
     try {
@@ -700,13 +704,15 @@ export class ThreadObject extends DurableObject<Env> {
         let relayed: Finding[] = [];
         if (message.type === "RB" && message.re !== null) {
           const readback = this.checkReadback(message, found);
-          if (readback !== null) extra = { readback };
+          if (readback !== null) extra = { readback: readback.checked };
+          bytes += readback?.bytes ?? 0;
           relayed = this.relayedFindings(message);
         }
         if (message.type === "AN" && message.re !== null) relayed = this.cancelAckFindings(message, audit);
         if (message.type === "DN" && message.re !== null) {
           const done = this.doneAgainstPlan(message, found);
-          if (done !== null) extra = { done };
+          if (done !== null) extra = { done: done.checked };
+          bytes += done?.bytes ?? 0;
         }
         if ((message.type === "DN" || message.type === "UN" || message.type === "FL") && message.re !== null) this.endClosed(message.re);
         if (message.type === "CX" && message.re !== null) {
@@ -727,6 +733,9 @@ export class ThreadObject extends DurableObject<Env> {
           const ran = withdrawn.size === 0 || !closed ? null : ranBeforeCancel(this.statements, message.re, [...withdrawn]);
           if (ran !== null) relayed = [ran];
         }
+        // What the checks stored beside the line counts too: a request that takes the thread past
+        // its bytes with them is refused whole, as one whose lines do.
+        if (bytes > this.capacity.bytes) throw new ThreadFull(n);
         result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed, ...carried.findings, ...unread], ...extra };
       });
     } catch (error) {
@@ -865,10 +874,11 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * check-rb of an RB against its HO in this thread, recorded with its verdict. One the core
-   * reports from another party (THREAD_REPLY_PARTIES) is no readback of the receiver's: none.
+   * check-rb of an RB against its HO in this thread, recorded with its verdict, and the bytes the
+   * row takes. One the core reports from another party (THREAD_REPLY_PARTIES) is no readback of
+   * the receiver's: none.
    */
-  private checkReadback(rb: Message, found: readonly ThreadFinding[]): CheckedReadback | null {
+  private checkReadback(rb: Message, found: readonly ThreadFinding[]): Stored<CheckedReadback> | null {
     const ho = this.handoffMessage(rb.re as string);
     if (ho === null || found.some((f) => f.code === "THREAD_REPLY_PARTIES")) return null;
     let checked: CheckedReadback;
@@ -879,8 +889,9 @@ export class ThreadObject extends DurableObject<Env> {
       const report = checkReadback(ho, rb, vocabulary, expected ?? {});
       checked = { rb: rb.id, handoff: ho.id, verdict: readbackVerdict(report), report: expected === undefined ? report : redact(report, expected) };
     }
-    this.sql.exec("INSERT OR REPLACE INTO readbacks (rb, handoff, verdict, report) VALUES (?, ?, ?, ?)", checked.rb, checked.handoff, checked.verdict, checked.report === null ? null : JSON.stringify(checked.report));
-    return checked;
+    const reportText = checked.report === null ? null : JSON.stringify(checked.report);
+    this.sql.exec("INSERT OR REPLACE INTO readbacks (rb, handoff, verdict, report) VALUES (?, ?, ?, ?)", checked.rb, checked.handoff, checked.verdict, reportText);
+    return { checked, bytes: rowBytes(checked.rb, checked.handoff, checked.verdict, reportText) };
   }
 
   /**
@@ -902,7 +913,7 @@ export class ThreadObject extends DurableObject<Env> {
    * an HO of the line has the same sender, receiver and item (as the core reads a re-issue), and
    * its re= names its own HO, which is how it was found.
    */
-  private doneAgainstPlan(dn: Message, found: readonly ThreadFinding[]): CheckedDone | null {
+  private doneAgainstPlan(dn: Message, found: readonly ThreadFinding[]): Stored<CheckedDone> | null {
     const ho = this.handoffMessage(dn.re as string);
     if (ho === null || found.some((f) => f.code === "THREAD_REPLY_PARTIES" || f.code === "THREAD_REPLY_ITEM")) return null;
     const passed = this.passingReadback(ho.id);
@@ -920,8 +931,9 @@ export class ThreadObject extends DurableObject<Env> {
     const tool = noopAfterCommit(dn, ran) ?? doneWithoutCommit(dn, passed === undefined ? undefined : this.message(passed.line), (token) => this.statements.get(token), ran);
     const findings = tool === null ? report.findings : [...report.findings, tool];
     const done: CheckedDone = { dn: dn.id, handoff: ho.id, plan: passed?.rb ?? null, ok: report.ok && tool === null, findings };
-    this.sql.exec("INSERT OR REPLACE INTO dones (dn, handoff, plan, ok, findings) VALUES (?, ?, ?, ?, ?)", done.dn, done.handoff, done.plan, done.ok ? 1 : 0, JSON.stringify(done.findings));
-    return done;
+    const stored = JSON.stringify(done.findings);
+    this.sql.exec("INSERT OR REPLACE INTO dones (dn, handoff, plan, ok, findings) VALUES (?, ?, ?, ?, ?)", done.dn, done.handoff, done.plan, done.ok ? 1 : 0, stored);
+    return { checked: done, bytes: rowBytes(done.dn, done.handoff, done.plan, stored) };
   }
 
   /**
@@ -1452,6 +1464,12 @@ function expectationsOf(challenge: ChallengeRequest, vocabulary: Vocabulary): Re
     ...(challenge.expectAcc === undefined ? {} : { expectAcc: challenge.expectAcc }),
     ...(record?.ok === true ? { record: record.value.values, resolve: [...record.value.resolve] } : {}),
   };
+}
+
+/** A check stored beside a line, and the UTF-8 bytes its row takes (stored-bytes.ts). */
+interface Stored<T> {
+  readonly checked: T;
+  readonly bytes: number;
 }
 
 /** Thrown inside an append's transaction at the request's line `line`, which would take the thread past its capacity. */
