@@ -639,7 +639,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const closedBy = s & CLOSED_BY;
     if (closedBy === OPEN) {
       if ((s & SUPERSEDED) !== 0) {
-        if (lineAcknowledged(i, m, line)) return;
+        if (lineAnswered(i, m, line, done)) return;
         superseded(i, m, line, "it closes that one, not");
         lineCancelled(i, m, line, done);
       }
@@ -713,24 +713,32 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   function lineCancelled(i: number, m: Message, line: number, done: boolean): void {
     const live = liveOfLine(i);
     if ((state(live) & CLOSED_BY) !== CLOSED_CX) return;
-    t.state[live] = state(live) | ANSWERED;
+    t.state[live] = state(live) | ANSWERED | REPLIED;
     if (!done || ranFirst(i, live, m, line)) return;
     const id = ids[i] as string;
     note("THREAD_DONE_AFTER_CANCEL", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}) after the CX${where(t.closedAt[live] as number)} of ${ids[live]}, the re-issue that superseded it (a re-issue sends the same HO again, rule 1): a cancel cannot unsay an act, so the sender decides whether to reverse it`, id, m.id, line, { slot: "out", expected: "NOOP", received: String(m.slots["out"]) });
   }
 
   /**
-   * Whether `m`, the receiver's UN or FL of HO `i`, which a re-issue superseded, comes after the
-   * receiver acknowledged the CX of the live re-issue (AN val=Y); if so, notes it. That CX withdrew
-   * `i` too (the same HO sent again, rule 1), and a receiver that has read it cannot have crossed
-   * it, so `m` ends the handoff again and closes nothing, as after the HO's own acknowledged CX.
-   * A DN may still answer the cancel (out=NOOP, or the act's DN): lineCancelled reads it.
+   * Whether `m`, the receiver's DN, UN or FL of HO `i`, which a re-issue superseded, comes after the
+   * cancel of the live re-issue was already answered, and if so notes it. That CX withdrew `i` too
+   * (the same HO sent again, rule 1), so the line has one answer to it, as a plain handoff has: once
+   * the receiver replied to the cancel (a DN, UN or FL of any HO of the line), any reply ends the
+   * handoff again; once it acknowledged the cancel (AN val=Y), it cannot have crossed it, and a UN
+   * or FL ends it again, while a DN may still answer it (out=NOOP, or the act's DN: lineCancelled
+   * reads it). Either way `m` closes nothing, as after the HO's own CX. A DN reporting the act
+   * (`done`) is left to the act's rules, which count it once for the line (THREAD_DONE_TWICE).
    */
-  function lineAcknowledged(i: number, m: Message, line: number): boolean {
-    if (m.type === "DN") return false;
+  function lineAnswered(i: number, m: Message, line: number, done: boolean): boolean {
     const live = liveOfLine(i);
-    if ((state(live) & (CLOSED_BY | ACKNOWLEDGED)) !== (CLOSED_CX | ACKNOWLEDGED)) return false;
-    note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${ids[i]} after its receiver acknowledged (AN val=Y) the CX${where(t.closedAt[live] as number)} of ${ids[live]}, its re-issue, which withdrew it: every HO closes exactly once`, ids[i] as string, m.id, line, { slot: "re", expected: "CX", received: m.type });
+    const s = state(live);
+    if ((s & CLOSED_BY) !== CLOSED_CX) return false;
+    const replied = (s & REPLIED) !== 0;
+    if (m.type === "DN" && (!replied || done)) return false;
+    if (!replied && (s & ACKNOWLEDGED) === 0) return false;
+    const cx = `the CX${where(t.closedAt[live] as number)} of ${ids[live]}, its re-issue,`;
+    const why = replied ? `, which ${cx} withdrew, and that cancel was already answered` : ` after its receiver acknowledged (AN val=Y) ${cx}, which withdrew it`;
+    note("THREAD_CLOSED_TWICE", `${m.type} ${m.id} closes ${ids[i]}${why}: every HO closes exactly once`, ids[i] as string, m.id, line, { slot: "re", expected: "CX", received: m.type });
     return true;
   }
 
