@@ -32,10 +32,11 @@ const NONE: readonly undefined[] = [];
 export function bucketFor(members: Members, old: Bucket | undefined, vocabulary: VocabularyResolver, expectations: ReadonlyMap<string, ReadbackExpectations>): Bucket {
   const own = expectations.size === 0 ? NONE : members.checks.map((c) => ((c.message as Message).type === "HO" ? expectations.get((c.message as Message).id) : undefined));
   if (old !== undefined) {
+    // The same members audited with other expectations (the sender's record or criteria changed)
+    // are audited again: a readback's verdict depends on them.
     const o = old.members;
-    if (o === members) return old;
-    let same = o.keys.length === members.keys.length;
-    for (let k = 0; same && k < members.keys.length; k++) same = o.keys[k] === members.keys[k] && o.checks[k] === members.checks[k] && old.expectations[k] === own[k];
+    let same = o === members || o.keys.length === members.keys.length;
+    for (let k = 0; same && k < members.keys.length; k++) same = (o === members || (o.keys[k] === members.keys[k] && o.checks[k] === members.checks[k])) && old.expectations[k] === own[k];
     if (same) return old;
   }
   const audit = createThreadAudit({ vocabulary, expectations: (id) => expectations.get(id) });
