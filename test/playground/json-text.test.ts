@@ -88,7 +88,7 @@ describe("JSON that starts with a byte order mark", () => {
     await page.getByRole("tab", { name: "Readback lab" }).click();
     await page.getByLabel("Handoff").selectOption("scheduler-1");
     const report = page.locator("#panel-readback .tier-report[data-verdict]").first();
-    await page.getByLabel("Sender's record").fill('\uFEFF{"acct": "40-12-88/61102938", "$resolve": ["acct"]}');
+    await page.getByLabel("Sender's record").fill('\uFEFF{"sup": "marlow", "amt": "5400.00", "cur": "GBP", "kind": "GROSS", "acct": "40-12-88/61102938", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929", "$resolve": ["acct"]}');
     await expect.poll(() => report.getAttribute("data-verdict")).toBe("wilco");
     expect(await page.locator("#record-problems").textContent()).toBe("");
   });

@@ -142,7 +142,7 @@ describe("the readback lab's live region", () => {
     // One check (the record given at once): one announcement, the verdict it gives.
     const record = page.getByLabel("Sender's record");
     let live = await recordLiveRegions(page);
-    await record.fill('{"acct": "40-12-88/61102938", "$resolve": ["acct"]}');
+    await record.fill('{"sup": "marlow", "amt": "5400.00", "cur": "GBP", "kind": "GROSS", "acct": "40-12-88/61102938", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929", "$resolve": ["acct"]}');
     await expect.poll(() => summary.getAttribute("data-verdicts")).toBe("wilco");
     expect((await live.stop()).map((a) => a.text)).toStrictEqual(["scheduler-1: readback payer-1 wilco."]);
     // One keystroke that breaks the record: one announcement, the verdict and why, not two regions.

@@ -341,9 +341,9 @@ describe("the readback lab", () => {
     await page.getByRole("tab", { name: "Readback lab" }).click();
     await page.getByLabel("Handoff").selectOption("scheduler-1");
     expect(await report.getAttribute("data-verdict")).toBe("unverified");
-    await page.getByLabel("Sender's record").fill('{"acct": "40-12-88/61102938", "$resolve": ["acct"]}');
+    await page.getByLabel("Sender's record").fill('{"sup": "marlow", "amt": "5400.00", "cur": "GBP", "kind": "GROSS", "acct": "40-12-88/61102938", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929", "$resolve": ["acct"]}');
     await expect.poll(() => report.getAttribute("data-verdict")).toBe("wilco");
-    await page.getByLabel("Sender's record").fill('{"acct": "40-12-88/00000000", "$resolve": ["acct"]}');
+    await page.getByLabel("Sender's record").fill('{"sup": "marlow", "amt": "5400.00", "cur": "GBP", "kind": "GROSS", "acct": "40-12-88/00000000", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929", "$resolve": ["acct"]}');
     await expect.poll(() => report.getAttribute("data-verdict")).toBe("void");
     await page.getByLabel("Sender's record").fill('{"acct": ');
     await expect.poll(() => page.locator("#record-problems").innerText()).toContain("not JSON");

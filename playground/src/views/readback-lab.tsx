@@ -221,9 +221,9 @@ export function ReadbackLab({ state, set, checked, problems, criteriaProblems: c
           </div>
           <div class="field">
             <label for="record">Sender's record</label>
-            <textarea id="record" rows={6} spellcheck={false} value={e.record} placeholder={'{"acct": "40-12-88/61102938", "$resolve": ["acct"]}'} onInput={(ev) => update({ record: (ev.currentTarget as HTMLTextAreaElement).value })} aria-describedby={describedBy(["record-hint", recordUnread && "record-not-asked", recordMarked !== null && "record-marked", "record-problems"])} aria-invalid={recordProblems.length > 0} />
+            <textarea id="record" rows={6} spellcheck={false} value={e.record} placeholder={'{"sup": "marlow", "amt": "5400.00", "acct": "40-12-88/61102938", …, "$resolve": ["acct"]}'} onInput={(ev) => update({ record: (ev.currentTarget as HTMLTextAreaElement).value })} aria-describedby={describedBy(["record-hint", recordUnread && "record-not-asked", recordMarked !== null && "record-marked", "record-problems"])} aria-invalid={recordProblems.length > 0} />
             <span id="record-hint" class="hint">
-              tier 5: a JSON object of slot values; "$resolve" names the slots the receiver resolves
+              tier 5: a JSON object of the values the sender approved, every execution slot; "$resolve" names those the receiver resolves
             </span>
             {recordUnread ? (
               <span id="record-not-asked" class="hint problems">
