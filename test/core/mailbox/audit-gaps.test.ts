@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as mailbox from "../../../core/mailbox/index.js";
-import { readCase, Symbols } from "../../conformance/mailbox-suite.js";
+import { buildMessage, readCase, Symbols } from "../../conformance/mailbox-suite.js";
 
 const lyra = { machine: "LYRA-BOX", root: "2b4c2b4c2b4c2b4c2b4c2b4c2b4c2b4c2b4c2b4c2b4c2b4c2b4c2b4c2b4c2b4c" };
 const room = [
@@ -112,5 +112,34 @@ describe("an open task to ALL after one participant's claim", () => {
   it("does not release a directed request, which each addressee still answers", () => {
     const directed = base.map((m) => (m.id === "r" ? { id: "r", set: { ...m.set, to: ["LYRA", "ORION"] } } : m));
     expect(run(directed)).toStrictEqual({ owes: 1, action: "handle", codes: [] });
+  });
+});
+
+describe("YAML numbers no double holds", () => {
+  const text = (set: Record<string, unknown>, from: string, to: string): string => buildMessage(new Symbols(mailbox), { set: { kind: "request", ...set } }).replace(from, to);
+  const codes = (t: string): string[] => mailbox.readMailboxMessage(t, { mode: "inbound" }).findings.map((f) => `${f.code}:${f.slot ?? ""}`);
+
+  it("refuses a repair request's anomaly mapping holding 1e400, .inf or .nan, which would compare as null", () => {
+    for (const written of ["1e400", "-.inf", ".nan", "[1, .inf]", "{deep: 1e400}"]) {
+      const t = text({ anomaly: { ref: "PLACEHOLDER" } }, "ref: PLACEHOLDER", `ref: ${written}`);
+      expect(codes(t), written).toStrictEqual(["FIELD_TYPE:anomaly"]);
+    }
+    expect(codes(text({ anomaly: { ref: "PLACEHOLDER" } }, "ref: PLACEHOLDER", "ref: '1e400'"))).toStrictEqual([]);
+    expect(codes(text({ anomaly: { ref: "PLACEHOLDER" } }, "ref: PLACEHOLDER", "ref: 12"))).toStrictEqual([]);
+  });
+
+  it("no longer reads two repair requests written 1e400 and .nan as one anomaly (REPAIR_REPEATED)", () => {
+    const symbols = new Symbols(mailbox);
+    const opened = readCase(symbols, room, mailbox).entries;
+    const request = (id: string, written: string): string => buildMessage(symbols, { id, set: { kind: "request", to: ["LYRA"], thread: `@${id}`, reply_to: "", request_id: `@${id}`, anomaly: { ref: "PLACEHOLDER" } } }).replace("ref: PLACEHOLDER", `ref: ${written}`);
+    const read = [request("r1", "1e400"), request("r2", ".nan")].map((t) => mailbox.readMailboxMessage(t, { mode: "inbound" }));
+    const entries = [...opened, ...read.flatMap((r) => (r.ok && r.envelope !== null ? [{ envelope: r.envelope, body: r.body ?? "" }] : []))];
+    expect(mailbox.analyzeMailbox(entries).findings.map((f) => f.code)).not.toContain("REPAIR_REPEATED");
+    expect(read.map((r) => r.ok)).toStrictEqual([false, false]);
+  });
+
+  it("keeps refusing .inf where a whole number is asked (seq), and ignores an unknown field holding 1e400", () => {
+    expect(codes(text({ profile: "FULL", session: "s1", seq: 7 }, "seq: 7", "seq: .inf"))).toContain("SEQ_INVALID:seq");
+    expect(codes(text({ profile: "FULL", session: "s1", seq: 7, extra: 5 }, "extra: 5", "extra: 1e400"))).toStrictEqual(["FIELD_UNKNOWN:extra"]);
   });
 });
