@@ -61,7 +61,7 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
     reconciliation = reconcile({ participant: options.as, ...(arena === undefined ? {} : { arena }), messages: read.entries, analysis, primer, archiveRead: true, dispositions: state.dispositions, where: state.where, cursor: state.cursor, cursorWhere: state.cursorWhere, anomalies: read.anomalies, anomalyIndex: state.anomalyIndex, unreadState: state.findings, now: options.now });
   }
   const errors = read.files.some((f) => !f.ok) || read.anomalies.length > 0 || hasMailboxError(analysis.findings) || (reconciliation !== null && hasMailboxError(reconciliation.findings));
-  return { ok: !errors, root: found.root, inbox: found.inbox, read, analysis, participants: participants(read.entries, analysis.quarantine), reconciliation };
+  return { ok: !errors, root: found.root, inbox: found.inbox, read, analysis, participants: participants(read.entries, analysis.quarantine, analysis.callsigns), reconciliation };
 }
 
 const fileOf = (entries: readonly MailboxEntry[]): ((id: string | undefined) => string) => {

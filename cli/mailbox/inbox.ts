@@ -157,7 +157,7 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver, options
     const findings = [...reading.findings.map((f) => ({ ...f, file })), ...filenameFindings(name, reading.envelope).map((f) => ({ ...f, file }))];
     files.push({ file, ok: reading.ok, id: reading.id, findings });
     // The entry keeps the bare name: a body wikilinks a message by its name, wherever it is kept.
-    if (reading.ok && reading.envelope !== null) entries.push({ envelope: reading.envelope, body: reading.body ?? "", file: name, ...(archive === undefined ? {} : { archive }) });
+    if (reading.ok && reading.envelope !== null) entries.push({ envelope: reading.envelope, body: reading.body ?? "", file: name, fingerprint: fingerprint(bytes), ...(archive === undefined ? {} : { archive }) });
     else anomalies.push({ fingerprint: fingerprint(bytes), file, id: reading.id, to: reading.envelope?.to ?? null, reason: findings.find((f) => f.severity === "error")?.message ?? "refused" });
   }
   return { files, entries, anomalies };

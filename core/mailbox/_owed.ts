@@ -8,11 +8,13 @@
  * work message cites the `welcome` and doubles as acknowledgement" (6), and that message, a
  * `request` or `propose`, opens a request of its own (MAILBOX_KINDS' `request: "new"`). A request
  * or claim its own sender withdrew with a `cancel` addressed to the recipient owes it nothing more
- * (cancelProblem).
+ * (cancelProblem). An open task (a FULL request to `ALL`) owes nothing more to those the earliest
+ * exact claim of another participant made stand down (_open-task-claims.ts).
  */
 import { ALL, isHandler } from "./callsign.js";
 import type { MailboxEntry } from "./entry.js";
 import type { MailboxEnvelope } from "./envelope.js";
+import { standsDown, winningClaims } from "./_open-task-claims.js";
 import { MAILBOX_KINDS, WITHDRAWABLE_KINDS } from "./vocabulary.js";
 
 /**
@@ -73,6 +75,7 @@ export function replyOwed(entries: readonly MailboxEntry[], quarantine: Readonly
   }
   const cancels = cancelsByParent(entries, quarantine);
   const withdrawn = (e: MailboxEnvelope, to: string): boolean => (cancels.get(e.id) ?? []).some((c) => withdraws(e, c, to));
+  const claimed = winningClaims(entries, quarantine);
   return (e, to) =>
-    e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`) && !(e.kind === "welcome" && cited.has(`${e.id}\u0000${to}`)) && !withdrawn(e, to);
+    e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`) && !(e.kind === "welcome" && cited.has(`${e.id}\u0000${to}`)) && !withdrawn(e, to) && !standsDown(e, claimed.get(e.id), to);
 }

@@ -36,6 +36,11 @@ export interface Disposition {
   readonly work_continues?: string;
   readonly work_blocked_reason?: string;
   readonly reason?: string;
+  /**
+   * SHA-256 of the message file's bytes as handled, lowercase hex: messages are create-once (3),
+   * so bytes that differ later were edited in place after handling (MESSAGE_CHANGED).
+   */
+  readonly fingerprint?: string;
 }
 
 const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,3})?)?Z$/;
@@ -70,6 +75,7 @@ const schema = v.looseObject({
   work_continues: str,
   work_blocked_reason: str,
   reason: str,
+  fingerprint: v.optional(v.custom<string>((x) => typeof x === "string" && /^[0-9a-f]{64}$/.test(x), "fingerprint: the SHA-256 of the message file's bytes, 64 lowercase hex digits")),
 });
 
 /** The evidence each state needs (sections 3 and 7). */
@@ -112,8 +118,11 @@ function auditExitProblem(previous: Disposition | undefined, d: Disposition): st
  * Reads raw transitions (in append order) into the effective disposition of each UUID. `where`
  * names a transition for its findings (the CLI gives file and line).
  */
-export function effectiveDispositions(records: readonly unknown[], where: (index: number) => { file?: string; line?: number } = () => ({})): { effective: Map<string, Disposition>; findings: MailboxFinding[] } {
+export function effectiveDispositions(records: readonly unknown[], where: (index: number) => { file?: string; line?: number } = () => ({})): { effective: Map<string, Disposition>; findings: MailboxFinding[]; handled: Map<string, string> } {
   const effective = new Map<string, Disposition>();
+  // The bytes last recorded as handled, per UUID: a later transition without a fingerprint does not
+  // erase that evidence, one with a fingerprint (the bytes now there, once audited) replaces it.
+  const handled = new Map<string, string>();
   const findings: MailboxFinding[] = [];
   records.forEach((record, i) => {
     const parsed = v.safeParse(schema, record);
@@ -124,6 +133,7 @@ export function effectiveDispositions(records: readonly unknown[], where: (index
       return;
     }
     effective.set(parsed.output.id, parsed.output as Disposition);
+    if (parsed.output.fingerprint !== undefined) handled.set(parsed.output.id, parsed.output.fingerprint);
   });
-  return { effective, findings };
+  return { effective, findings, handled };
 }

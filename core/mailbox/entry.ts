@@ -12,6 +12,11 @@ export interface MailboxEntry {
    * archived; absent for the inbox's. Only a reader of the folder (the CLI) sets it.
    */
   readonly archive?: string;
+  /**
+   * SHA-256 of the file's bytes, lowercase hex, when it was read from a file (the CLI sets it): a
+   * disposition that recorded the bytes it handled (`fingerprint`) is checked against it.
+   */
+  readonly fingerprint?: string;
 }
 
 /** Entries in causal-identifier order: UUIDv7 order, which section 4 makes authoritative. */

@@ -111,6 +111,12 @@ const recipients: v.GenericSchema<unknown, string[]> = v.pipe(
 const isMapping = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object" && !Array.isArray(x);
 const mapping: v.GenericSchema<unknown, Record<string, unknown>> = v.custom<Record<string, unknown>>(isMapping, coded("FIELD_TYPE", "a mapping"));
 
+// A number no double holds as written (`1e400`, `.inf`, `.nan`) reads as Infinity or NaN, which
+// canonical JSON writes as null: `anomaly` is compared whole (REPAIR_REPEATED), so `{ref: 1e400}`
+// would be the anomaly `{ref: .nan}` or `{ref: null}` names. The depth is the frontmatter's (128).
+const unkept = (x: unknown): boolean => (typeof x === "number" ? !Number.isFinite(x) : x !== null && typeof x === "object" && Object.values(x).some(unkept));
+const comparedMapping: v.GenericSchema<unknown, Record<string, unknown>> = v.pipe(mapping, v.check((x) => !unkept(x), coded("FIELD_TYPE", "a mapping whose numbers a double holds as written: 1e400, .inf or .nan reads as Infinity or NaN, which compares as null; quote it")));
+
 const count = (code: MailboxCode, min: number): v.GenericSchema<unknown, number> =>
   v.pipe(v.number(coded(code, "a whole number")), v.integer(coded(code, "a whole number")), v.minValue(min, coded(code, `at least ${min}`)), v.maxValue(Number.MAX_SAFE_INTEGER, coded(code, "too large")));
 
@@ -150,7 +156,7 @@ const FIELDS: Readonly<Record<EnvelopeField, v.GenericSchema>> = {
   contract_version: text(128),
   adapter_version: text(128),
   availability: mapping,
-  anomaly: mapping,
+  anomaly: comparedMapping,
   correction: mapping,
 };
 

@@ -10,6 +10,7 @@
 import { addresses, arenaMembers } from "./_arena-members.js";
 import { cancelProblem, cancelsByParent, exactReply, withdraws } from "./_owed.js";
 import { analyzeMailbox } from "./analyze-mailbox.js";
+import { standsDown, winningClaims } from "./_open-task-claims.js";
 import type { AnomalyRecord } from "./anomaly-record.js";
 import type { MailboxAnalysis } from "./analyze-mailbox.js";
 import { ALL, isHandler } from "./callsign.js";
@@ -85,7 +86,7 @@ export interface ReconcileInput {
 }
 
 export type ReconcileStatus = "FOUND" | "WORK_CLEAN_WITH_AUDIT_DEBT" | "CLEAN";
-export type ReconcileAction = "none" | "handle" | "restore" | "reply" | "resume" | "wait" | "audit" | "withdrawn";
+export type ReconcileAction = "none" | "handle" | "restore" | "reply" | "resume" | "wait" | "audit" | "withdrawn" | "stand-down";
 
 export interface ReconcileItem {
   readonly id: string;
@@ -149,7 +150,10 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   // One item per UUID: a second file with the same UUID is a duplicate delivery or an anomaly.
   const byId = new Map<string, MailboxEntry>();
   const copies = new Map<string, (string | null)[]>();
+  // The bytes each UUID's files hold now (a message delivered twice may be written two ways).
+  const bytesNow = new Map<string, Set<string>>();
   for (const m of byUuid(input.messages)) {
+    if (m.fingerprint !== undefined) bytesNow.set(m.envelope.id, (bytesNow.get(m.envelope.id) ?? new Set()).add(m.fingerprint));
     const first = byId.get(m.envelope.id);
     if (first === undefined) byId.set(m.envelope.id, m);
     else copies.set(m.envelope.id, [...(copies.get(m.envelope.id) ?? [first.file ?? null]), m.file ?? null]);
@@ -185,6 +189,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   }
   // The cancels citing each message (section 5: "Withdraw a request or claim").
   const cancels = cancelsByParent(messages, quarantine);
+  // The claim that won each open task (section 8: "earliest valid causal claim wins and others stand down").
+  const claimed = winningClaims(messages, quarantine);
   const cursor = new Set(input.cursor ?? []);
   const c: Mutable<ReconcileCounts> = {
     messages: messages.length, addressed: 0, dispositioned: 0, undispositioned_count: 0, restorable_count: 0,
@@ -243,6 +249,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const withdrawal = citing.find((x) => withdraws(m, x, participant)) ?? null;
     const owed = open;
     const stands = `; it stands${owed ? ", and its reply is still owed" : ""}`;
+    // An open task another participant claimed first: this participant stands down (8). Only while
+    // it has not answered itself (its own claim or reply is its exact causal reply, as before).
+    const winner = quarantined || exact !== null || withdrawal !== null ? undefined : claimed.get(m.id);
+    const standDown = standsDown(m, winner, participant);
+    if (standDown) open = false;
     if (withdrawal !== null) open = false;
     else for (const x of citing) {
       const problem = cancelProblem(m, x);
@@ -268,6 +279,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         action = "audit";
         findings.push(mailboxFinding("CURSOR_AHEAD", "the cursor holds this UUID but no disposition does: the cursor never proves consumption; quarantine as historical-debt", where));
       } else if (withdrawal !== null) action = "withdrawn";
+      else if (standDown) action = "stand-down";
       else action = open && retired !== null ? "audit" : "handle";
     } else {
       c.dispositioned++;
@@ -290,6 +302,18 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         contradicted = true;
         findings.push(mailboxFinding("DISPOSITION_REQUEST_MISMATCH", `the disposition names request_id ${d.request_id}, but this message's request_id is ${m.request_id}: a disposition records its message's request identifier; append a transition that names it`, { ...where, expected: m.request_id, received: d.request_id }));
       }
+      // Messages are create-once ("Message envelopes and immutable artifacts are create-once", 3):
+      // bytes other than those the disposition recorded as handled were edited in place since, and
+      // the handling no longer covers what the file asks. Section 7 treats a new byte fingerprint
+      // as an anomaly recorded needs-audit against its trustworthy UUID, never handled in silence.
+      const handledBytes = read.handled.get(m.id);
+      const bytes = bytesNow.get(m.id);
+      const changed = handledBytes !== undefined && bytes !== undefined && !bytes.has(handledBytes);
+      if (changed) {
+        contradicted = true;
+        c.anomaly_count++;
+        findings.push(mailboxFinding("MESSAGE_CHANGED", `its file's bytes changed since ${participant} recorded ${d.state} for them (fingerprint ${handledBytes.slice(0, 12)}…, now ${[...(bytes ?? [])].map((f) => `${f.slice(0, 12)}…`).join(", ")}): a message is create-once, so it was edited in place after it was handled; record needs-audit with the fingerprint of the bytes now there, inspect what changed, and surface it to the Handler`, { ...where, expected: handledBytes, received: [...(bytes ?? [])].join(", ") }));
+      }
       const correction = d.correction === undefined ? undefined : byId.get(d.correction)?.envelope;
       const supersessionProven = d.state === "superseded-by-correction" && correction !== undefined && correctsOriginal(correction, entry, participant, byId, quarantine);
       if (d.state === "superseded-by-correction" && !supersessionProven) {
@@ -307,6 +331,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         }
         // A withdrawn request is not resumed: its deferral is closed by a terminal transition.
         if (withdrawal !== null) action = "withdrawn";
+        else if (standDown) action = "stand-down";
       } else if (d.state === "needs-audit" || d.state === "historical-debt") {
         if (d.state === "needs-audit") c.needs_audit_count++;
         else c.historical_debt_count++;
@@ -322,6 +347,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
           findings.push(mailboxFinding("LIFECYCLE_CONTRADICTION", `transitional disposition ${d.state} with CTA state ${d.cta}: a transitional disposition never proves completion; counted as a blocked CTA`, where));
         }
       }
+      if (changed) action = "audit";
       if (open && kind === "terminal" && retired !== null) action = "audit";
       else if (open && kind === "terminal") {
         action = "reply";
@@ -344,6 +370,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     // it ("an agent may not close its own obligation by declaration", 3); Handler direction does.
     if (open && retired !== null) findings.push(mailboxFinding("REQUESTER_RETIRED", `${m.from} retired with a final goodbye (${retired}) and no reply can reach it (one would be ADDRESSEE_RETIRED), so this ${m.kind}'s expects_reply is not ${participant}'s to settle by replying: it waits on the Handler (record blocked: handler-decision and surface it), and only a disposition carrying the Handler's direction (handler) closes it`, where));
     if (withdrawal !== null && (owed || action === "withdrawn")) findings.push(mailboxFinding("REQUEST_WITHDRAWN", `${m.from} withdrew this ${m.kind} with cancel ${withdrawal.id} (its reply_to and request_id): no reply is owed and the work is not to be done; ${action === "withdrawn" ? "record a terminal disposition (no-reply-required with CTA superseded, or acted if its effect already happened)" : "its reply is no longer owed"}`, where));
+    if (standDown && winner !== undefined && (owed || action === "stand-down")) findings.push(mailboxFinding("TASK_CLAIMED", `${winner.from} claimed this open task with claim ${winner.id}, the earliest valid claim of the whole request (its reply_to and request_id): ${participant} stands down, no reply is owed and the work is not ${participant}'s; ${action === "stand-down" ? "record a terminal disposition (no-reply-required with CTA superseded)" : "its reply is no longer owed"}`, where));
     if (open) c.open_reply_count++;
     items.push({ id: m.id, kind: m.kind, from: m.from, file: entry.file ?? null, expects_reply: m.expects_reply, disposition: d?.state ?? null, cta: d?.cta ?? null, reply: exact?.id ?? null, open_reply: open, action });
   }

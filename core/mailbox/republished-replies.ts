@@ -18,6 +18,11 @@
  * valid record identifying what supersedes what", 3); and an earlier answer the analysis
  * quarantines, which is no published evidence (it neither settles the reply owed nor, in
  * reconciliation, proves handling), so answering again is how the debt is paid.
+ *
+ * A replacement names the answer still standing: once y2 replaced y1, y1 no longer stands, and a
+ * y3 naming y1 would leave two replacements of one answer standing (y2 and y3), so it is a second
+ * answer too (REPLY_REPUBLISHED, naming the standing one); y3 naming y2 replaces it. So exactly one
+ * answer per sender, kind, reply_to, request_id and recipient stands at a time.
  */
 import { ALL } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
@@ -30,18 +35,24 @@ import { MAILBOX_KINDS } from "./vocabulary.js";
 /** `entries` one per UUID in UUID order; only `quarantine`'s keys are read. */
 export function republishedReplies(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown>): MailboxFinding[] {
   const findings: MailboxFinding[] = [];
-  // The unquarantined answers so far per sender, kind, reply_to and request_id.
-  const answers = new Map<string, MailboxEntry[]>();
+  // The answers standing so far per sender, kind, reply_to and request_id: unquarantined, not
+  // refused here, and not replaced since by a later answer naming them.
+  const standing = new Map<string, MailboxEntry[]>();
   for (const entry of entries) {
     const e = entry.envelope;
     if (e.reply_to === null || MAILBOX_KINDS[e.kind].parent === "root" || e.kind === "blocked" || quarantine.has(e.id)) continue;
     const key = `${e.from}\u0000${e.kind}\u0000${e.reply_to}\u0000${e.request_id}`;
-    const list = answers.get(key);
-    const earlier = list?.find((a) => sharesRecipient(a.envelope, e));
-    if (list === undefined) answers.set(key, [entry]);
-    else list.push(entry);
-    if (earlier === undefined || replaces(e, earlier)) continue;
-    findings.push(mailboxFinding("REPLY_REPUBLISHED", `${e.from} already published the ${e.kind} ${earlier.envelope.id} with this reply_to (${e.reply_to}) and request_id (${e.request_id}): a second answer to the same question; recovery finishes the missing durable state from the first and never republishes (a replacement names the first in meta.mailbox.correction)`, { ...at(entry), slot: "request_id", expected: "a reply_to and request_id its sender has not answered with this kind", received: e.request_id }));
+    const list = standing.get(key) ?? [];
+    const reached = list.filter((a) => sharesRecipient(a.envelope, e));
+    const unreplaced = reached.find((a) => !replaces(e, a));
+    if (unreplaced === undefined) {
+      // The first answer, or a declared replacement of every standing answer it reaches again.
+      standing.set(key, [...list.filter((a) => !reached.includes(a)), entry]);
+      continue;
+    }
+    const stale = staleNamed(e, entries, list);
+    const why = stale === null ? "a replacement names the answer still standing in meta.mailbox.correction" : `it names ${stale}, which a later answer already replaced: a replacement names the answer still standing, so one answer stands at a time`;
+    findings.push(mailboxFinding("REPLY_REPUBLISHED", `${e.from} already published the ${e.kind} ${unreplaced.envelope.id} with this reply_to (${e.reply_to}) and request_id (${e.request_id}), and it still stands: a second answer to the same question; recovery finishes the missing durable state from it and never republishes (${why})`, { ...at(entry), slot: "request_id", expected: "a reply_to and request_id its sender has not answered with this kind", received: e.request_id }));
   }
   return findings;
 }
@@ -50,6 +61,17 @@ export function republishedReplies(entries: readonly MailboxEntry[], quarantine:
 function sharesRecipient(a: MailboxEnvelope, b: MailboxEnvelope): boolean {
   if (a.to.includes(ALL) || b.to.includes(ALL)) return true;
   return a.to.some((name) => b.to.includes(name));
+}
+
+/** The UUID of an earlier answer of the same key that `e` names but that no longer stands, or null. */
+function staleNamed(e: MailboxEnvelope, entries: readonly MailboxEntry[], standingNow: readonly MailboxEntry[]): string | null {
+  if (e.correction === null) return null;
+  for (const other of entries) {
+    const o = other.envelope;
+    if (o.id === e.id || standingNow.includes(other) || o.from !== e.from || o.kind !== e.kind || o.reply_to !== e.reply_to || o.request_id !== e.request_id) continue;
+    if (replaces(e, other)) return o.id;
+  }
+  return null;
 }
 
 /** The message's correction mapping names `earlier` by its exact UUID or file (with or without `.md`). */
