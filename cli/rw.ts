@@ -102,7 +102,7 @@ async function usage(group?: string): Promise<string> {
   const width = Math.max(...names.map((c) => c.length));
   const loaded = await Promise.all(names.map((name) => (COMMANDS[name] as () => Promise<Command>)()));
   const commands = names.map((name, i) => `  ${name.padEnd(width)}  ${(loaded[i] as Command).summary}`);
-  if (group !== undefined) return [`rw ${group}: the ${group} commands`, "", `usage: rw ${group} <command> [options]    (rw ${group} <command> --help for its options)`, "", "commands:", ...commands, "", EXIT].join("\n");
+  if (group !== undefined) return [`rw ${group}: the ${group} commands`, "", `usage: rw ${group} <command> [options]    (rw ${group} <command> --help for its options; options before <command> are its own)`, "", "commands:", ...commands, "", EXIT].join("\n");
   return ["rw: RW1 lines checked in code (rogerwilco)", "", "usage: rw <command> [options]    (rw <command> --help for its options)", "", "commands:", ...commands, "", "  --version   the version", "", EXIT].join("\n");
 }
 
@@ -258,18 +258,27 @@ async function main(argv: readonly string[]): Promise<number> {
       // Options before any word are read as the group's commands read them. With --help
       // (`rw mailbox --json --help`): the group's help, as `rw help mailbox --json`; a word after
       // the request is refused. Without it (`rw mailbox --json`): no command yet, so the usage
-      // error of the group alone, not an option taken for a command's name.
+      // error of the group alone, not an option taken for a command's name. Before a command of
+      // the group (`rw mailbox --json check`, as `git -C x status`): that command with them, read
+      // as it reads them, so one only another command of the group takes is its usage error.
+      let word = rest[0] ?? "";
       if (isOptionLike(rest[0])) {
         const read = readArguments(await groupOptions(name), rest);
-        const word = read.tokens.findIndex((t) => t.kind === "positional");
+        const at = read.tokens.findIndex((t) => t.kind === "positional");
         const asked = read.tokens.findIndex((t) => t.kind === "option" && t.name === "help");
-        if (word === -1 || (asked !== -1 && asked < word)) {
+        if (at === -1 || (asked !== -1 && asked < at)) {
           const help = helpAsked(read, name);
           (help ? process.stdout : process.stderr).write(`${await usage(name)}\n`);
           return help ? 0 : 2;
         }
+        // After `--` a word is an argument, never the command: `rw mailbox -- check` names none.
+        const token = read.tokens[at] as { kind: "positional"; value: string; index: number };
+        if (!read.tokens.some((t, i) => i < at && t.kind === "option-terminator")) {
+          word = token.value;
+          if (Object.hasOwn(COMMANDS, `${name} ${word}`)) return main([name, word, ...rest.slice(0, token.index), ...rest.slice(token.index + 1)]);
+        }
       }
-      throw new UsageError(`unknown command '${name} ${rest[0] ?? ""}' (${Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `)).join(", ")})`);
+      throw new UsageError(`unknown command '${name} ${word}' (${Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `)).join(", ")})`);
     }
     throw new UsageError(`unknown command '${name}' (${Object.keys(COMMANDS).join(", ")})`);
   }
