@@ -119,7 +119,9 @@ function commandUsage(name: string, command: Command): string {
   const footer = command.readsLines === true ? [LINES, EXIT] : [EXIT];
   const input = command.input === undefined ? [] : [`input: one JSON document ${command.input} on stdin or --file${Object.keys(command.options).length > 0 ? ", or each part as its option" : ""}`, ""];
   const checks = command.checks === undefined ? [] : ["checks:", ...command.checks.map((c) => `  - ${c}`), ""];
-  return [`rw ${name}: ${command.summary}`, "", `usage: ${synopsis(name, command)} [options]`, "", ...input, ...checks, "options:", ...Object.entries(options).map(([o, spec]) => `  --${o.padEnd(width)}${spec.help}`), "", ...footer].join("\n");
+  // What the synopsis cannot show (one option of two, options a --message replaces): said as the usage error says it.
+  const needsLine = command.needsHow === undefined ? [] : [`needs: ${command.needsHow}`];
+  return [`rw ${name}: ${command.summary}`, "", `usage: ${synopsis(name, command)} [options]`, ...needsLine, "", ...input, ...checks, "options:", ...Object.entries(options).map(([o, spec]) => `  --${o.padEnd(width)}${spec.help}`), "", ...footer].join("\n");
 }
 
 function version(): string {
