@@ -174,8 +174,9 @@ function helpAsked(read: ReturnType<typeof readArguments>, name: string): boolea
  * the command not yet chosen). No two commands of a group give one option two types; were they
  * to, the first command's would be read.
  */
-async function groupOptions(group: string): Promise<Record<string, Spec>> {
-  const names = Object.keys(COMMANDS).filter((c) => c.startsWith(`${group} `));
+async function groupOptions(group?: string): Promise<Record<string, Spec>> {
+  // No group: every command's, for options given before the command (`rw --json validate`).
+  const names = Object.keys(COMMANDS).filter((c) => group === undefined || c.startsWith(`${group} `));
   const loaded = await Promise.all(names.map((name) => (COMMANDS[name] as () => Promise<Command>)()));
   const out: Record<string, Spec> = {};
   names.forEach((name, i) => {
@@ -281,6 +282,26 @@ async function main(argv: readonly string[]): Promise<number> {
         }
       }
       throw new UsageError(`unknown command '${name} ${word}' (${Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `)).join(", ")})`);
+    }
+    // Options before the command (`rw --json validate`) are the command's, as before a group's
+    // command: read as the commands read them (`-v`, none's, is an unknown option, not a command).
+    if (isOptionLike(name)) {
+      const args = [name, ...rest];
+      const read = readArguments(await groupOptions(), args);
+      const at = read.tokens.findIndex((t) => t.kind === "positional");
+      const asked = read.tokens.findIndex((t) => t.kind === "option" && t.name === "help");
+      // A help request before any command (`rw --json --help`) is rw's, as `rw mailbox --json --help` is the group's.
+      if (asked !== -1 && (at === -1 || asked < at)) {
+        helpTokens(read.tokens.slice(asked + 1), "--help takes none after it (rw --help)");
+        process.stdout.write(`${await usage()}\n`);
+        return 0;
+      }
+      const token = read.tokens[at] as { kind: "positional"; value: string; index: number } | undefined;
+      const ended = read.tokens.some((t, i) => (at === -1 || i < at) && t.kind === "option-terminator");
+      if (token === undefined || ended) throw new UsageError(`no command given with ${name}: options go with a command (rw <command> ${name} ...; rw --help lists them)`);
+      const word = token.value;
+      if (Object.hasOwn(COMMANDS, word) || GROUPS.has(word)) return main([word, ...args.slice(0, token.index), ...args.slice(token.index + 1)]);
+      throw new UsageError(`unknown command '${word}' (${Object.keys(COMMANDS).join(", ")})`);
     }
     throw new UsageError(`unknown command '${name}' (${Object.keys(COMMANDS).join(", ")})`);
   }

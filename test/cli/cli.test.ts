@@ -1487,6 +1487,23 @@ describe("help", () => {
     // After --, a word is no command.
     expect(rw(["mailbox", "--", "check"]).err).toBe("rw: unknown command 'mailbox --' (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
   });
+  it("options before any command are the command's (rw --json validate was \"unknown command '--json'\", rw -v the same)", () => {
+    const file = join(tmp, "before-command.txt");
+    writeFileSync(file, `${HO}\n`);
+    const after = rw(["validate", "--file", file, "--json"]);
+    expect([after.code, after.out]).toStrictEqual([0, '{"line":1,"ok":true,"findings":[]}\n']);
+    expect(rw(["--json", "validate", "--file", file])).toStrictEqual(after);
+    expect(rw(["--file", file, "--json", "validate"])).toStrictEqual(after);
+    // Through a group too: the group's rule takes the rest.
+    expect(rw(["--json", "mailbox", "check"])).toStrictEqual(rw(["mailbox", "check", "--json"]));
+    // An option no command takes is an unknown option; options with no command say so; a word that is no command is named.
+    expect(rw(["-v"]).err).toBe("rw: Unknown option '-v'\nTry 'rw --help'.\n");
+    const alone = rw(["--json"]);
+    expect([alone.code, alone.out, alone.err]).toStrictEqual([2, "", "rw: no command given with --json: options go with a command (rw <command> --json ...; rw --help lists them)\nTry 'rw --help'.\n"]);
+    expect(rw(["--json", "valdate"]).err).toMatch(/^rw: unknown command 'valdate' \(parse, /);
+    // A help request before any command is rw's own.
+    expect(rw(["--json", "--help"])).toStrictEqual(rw(["--help"]));
+  });
   it("a group with options alone is the usage error of the group alone (rw mailbox --json was \"unknown command 'mailbox --json'\")", () => {
     for (const group of ["mailbox", "delegation"]) {
       const alone = rw([group]);
