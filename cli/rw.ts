@@ -102,7 +102,7 @@ async function usage(group?: string): Promise<string> {
   const width = Math.max(...names.map((c) => c.length));
   const loaded = await Promise.all(names.map((name) => (COMMANDS[name] as () => Promise<Command>)()));
   const commands = names.map((name, i) => `  ${name.padEnd(width)}  ${(loaded[i] as Command).summary}`);
-  if (group !== undefined) return [`rw ${group}: the ${group} commands`, "", `usage: rw ${group} <command> [options]    (rw ${group} <command> --help for its options)`, "", "commands:", ...commands, "", EXIT].join("\n");
+  if (group !== undefined) return [`rw ${group}: the ${group} commands`, "", `usage: rw ${group} <command> [options]    (rw ${group} <command> --help for its options; options before <command> are its own)`, "", "commands:", ...commands, "", EXIT].join("\n");
   return ["rw: RW1 lines checked in code (rogerwilco)", "", "usage: rw <command> [options]    (rw <command> --help for its options)", "", "commands:", ...commands, "", "  --version   the version", "", EXIT].join("\n");
 }
 
@@ -119,7 +119,9 @@ function commandUsage(name: string, command: Command): string {
   const footer = command.readsLines === true ? [LINES, EXIT] : [EXIT];
   const input = command.input === undefined ? [] : [`input: one JSON document ${command.input} on stdin or --file${Object.keys(command.options).length > 0 ? ", or each part as its option" : ""}`, ""];
   const checks = command.checks === undefined ? [] : ["checks:", ...command.checks.map((c) => `  - ${c}`), ""];
-  return [`rw ${name}: ${command.summary}`, "", `usage: ${synopsis(name, command)} [options]`, "", ...input, ...checks, "options:", ...Object.entries(options).map(([o, spec]) => `  --${o.padEnd(width)}${spec.help}`), "", ...footer].join("\n");
+  // What the synopsis cannot show (one option of two, options a --message replaces): said as the usage error says it.
+  const needsLine = command.needsHow === undefined ? [] : [`needs: ${command.needsHow}`];
+  return [`rw ${name}: ${command.summary}`, "", `usage: ${synopsis(name, command)} [options]`, ...needsLine, "", ...input, ...checks, "options:", ...Object.entries(options).map(([o, spec]) => `  --${o.padEnd(width)}${spec.help}`), "", ...footer].join("\n");
 }
 
 function version(): string {
@@ -172,8 +174,9 @@ function helpAsked(read: ReturnType<typeof readArguments>, name: string): boolea
  * the command not yet chosen). No two commands of a group give one option two types; were they
  * to, the first command's would be read.
  */
-async function groupOptions(group: string): Promise<Record<string, Spec>> {
-  const names = Object.keys(COMMANDS).filter((c) => c.startsWith(`${group} `));
+async function groupOptions(group?: string): Promise<Record<string, Spec>> {
+  // No group: every command's, for options given before the command (`rw --json validate`).
+  const names = Object.keys(COMMANDS).filter((c) => group === undefined || c.startsWith(`${group} `));
   const loaded = await Promise.all(names.map((name) => (COMMANDS[name] as () => Promise<Command>)()));
   const out: Record<string, Spec> = {};
   names.forEach((name, i) => {
@@ -258,18 +261,47 @@ async function main(argv: readonly string[]): Promise<number> {
       // Options before any word are read as the group's commands read them. With --help
       // (`rw mailbox --json --help`): the group's help, as `rw help mailbox --json`; a word after
       // the request is refused. Without it (`rw mailbox --json`): no command yet, so the usage
-      // error of the group alone, not an option taken for a command's name.
+      // error of the group alone, not an option taken for a command's name. Before a command of
+      // the group (`rw mailbox --json check`, as `git -C x status`): that command with them, read
+      // as it reads them, so one only another command of the group takes is its usage error.
+      let word = rest[0] ?? "";
       if (isOptionLike(rest[0])) {
         const read = readArguments(await groupOptions(name), rest);
-        const word = read.tokens.findIndex((t) => t.kind === "positional");
+        const at = read.tokens.findIndex((t) => t.kind === "positional");
         const asked = read.tokens.findIndex((t) => t.kind === "option" && t.name === "help");
-        if (word === -1 || (asked !== -1 && asked < word)) {
+        if (at === -1 || (asked !== -1 && asked < at)) {
           const help = helpAsked(read, name);
           (help ? process.stdout : process.stderr).write(`${await usage(name)}\n`);
           return help ? 0 : 2;
         }
+        // After `--` a word is an argument, never the command: `rw mailbox -- check` names none.
+        const token = read.tokens[at] as { kind: "positional"; value: string; index: number };
+        if (!read.tokens.some((t, i) => i < at && t.kind === "option-terminator")) {
+          word = token.value;
+          if (Object.hasOwn(COMMANDS, `${name} ${word}`)) return main([name, word, ...rest.slice(0, token.index), ...rest.slice(token.index + 1)]);
+        }
       }
-      throw new UsageError(`unknown command '${name} ${rest[0] ?? ""}' (${Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `)).join(", ")})`);
+      throw new UsageError(`unknown command '${name} ${word}' (${Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `)).join(", ")})`);
+    }
+    // Options before the command (`rw --json validate`) are the command's, as before a group's
+    // command: read as the commands read them (`-v`, none's, is an unknown option, not a command).
+    if (isOptionLike(name)) {
+      const args = [name, ...rest];
+      const read = readArguments(await groupOptions(), args);
+      const at = read.tokens.findIndex((t) => t.kind === "positional");
+      const asked = read.tokens.findIndex((t) => t.kind === "option" && t.name === "help");
+      // A help request before any command (`rw --json --help`) is rw's, as `rw mailbox --json --help` is the group's.
+      if (asked !== -1 && (at === -1 || asked < at)) {
+        helpTokens(read.tokens.slice(asked + 1), "--help takes none after it (rw --help)");
+        process.stdout.write(`${await usage()}\n`);
+        return 0;
+      }
+      const token = read.tokens[at] as { kind: "positional"; value: string; index: number } | undefined;
+      const ended = read.tokens.some((t, i) => (at === -1 || i < at) && t.kind === "option-terminator");
+      if (token === undefined || ended) throw new UsageError(`no command given with ${name}: options go with a command (rw <command> ${name} ...; rw --help lists them)`);
+      const word = token.value;
+      if (Object.hasOwn(COMMANDS, word) || GROUPS.has(word)) return main([word, ...args.slice(0, token.index), ...args.slice(token.index + 1)]);
+      throw new UsageError(`unknown command '${word}' (${Object.keys(COMMANDS).join(", ")})`);
     }
     throw new UsageError(`unknown command '${name}' (${Object.keys(COMMANDS).join(", ")})`);
   }

@@ -5,7 +5,7 @@
  * as options), prints the verdict and every finding, or the core's report with `--json`. Exit 0
  * pass, 1 failed, 2 usage.
  */
-import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, DOCUMENT_PARTS, evaluatePermissionDocument, RECORD_KINDS, validateRecord } from "../../core/delegation/index.js";
+import { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, DOCUMENT_PARTS, evaluatePermissionDocument, RECORD_KINDS, strayParts, validateRecord } from "../../core/delegation/index.js";
 import type { DelegationFinding, DocumentCheck, DocumentParts } from "../../core/delegation/index.js";
 import { withControlsMarked as visible } from "../../core/index.js";
 import { choiceOption, documentOption } from "../arguments.js";
@@ -81,6 +81,10 @@ async function input(ctx: CommandContext, check: DocumentCheck | null, asOptions
     // A document that is no object holds none of the parts, as `{}` holds none: the same usage
     // error, as the Worker answers both with one 400 ("the JSON body is an object of fields").
     if (fields === null) throw needs(ctx.name, parts.required, `${howToGive(ctx, parts, asOptions)}; the document is ${kindOf(doc.value)}, not a JSON object`);
+    // A member no part of the check (`checkpoint` for `checkpoints`) would be dropped unread, and
+    // the check it feeds skipped: refused, as the Worker refuses a field its route does not take.
+    const unknown = strayParts(check as DocumentCheck, fields);
+    if (unknown.length > 0) throw new UsageError(`${ctx.name}: ${unknown.join(", ")} ${unknown.length === 1 ? "is no part" : "are no parts"} of its document ${shape(parts)}; a part misspelt would go unchecked`);
     const missing = parts.required.filter((p) => fields[p] === undefined);
     if (missing.length > 0) throw needs(ctx.name, missing, howToGive(ctx, parts, asOptions));
     return doc.value;

@@ -144,7 +144,9 @@ async function run(ctx: CommandContext): Promise<number> {
   const arena = ctx.options["arena"] as string | undefined;
   const state = pathOption("state", ctx.options["state"]);
   if ((as === undefined) !== (state === undefined)) throw new UsageError("--as CALLSIGN and --state DIR go together: a participant reconciles against its own state folder");
-  if (as !== undefined && !isCallsign(as)) throw new UsageError(`--as ${as}: not a callsign`);
+  // Said as the core says it of a message's `from`, with the likely fix: a callsign typed in lower case.
+  const upper = as?.toUpperCase();
+  if (as !== undefined && !isCallsign(as)) throw new UsageError(`--as ${as}: not a callsign (1 to 32 uppercase ASCII letters, digits and inner hyphens, starting with a letter)${isCallsign(upper) ? `; callsigns are upper case: --as ${upper}` : ""}`);
   if (as === ALL) throw new UsageError("--as ALL: ALL addresses every participant and is never one; reconcile as a callsign");
   if (arena !== undefined && as === undefined) throw new UsageError("--arena names the arena a participant reconciles in: it goes with --as CALLSIGN --state DIR");
   if (arena !== undefined && isBlankLine(arena)) throw new UsageError("--arena is empty: name the arena (its Handler-pinned alias)");

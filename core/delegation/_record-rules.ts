@@ -71,7 +71,11 @@ export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
 }
 
 export function checkpointFindings(c: DelegationCheckpoint): DelegationFinding[] {
-  return fenceSetFindings(c.control_fence_set, "control_fence_set");
+  const out = fenceSetFindings(c.control_fence_set, "control_fence_set");
+  // An operation is its system's operation_id (two systems may each have an OP-1). Listed twice,
+  // even alike, the resume reconciliation would read one entry's state and drop the other's.
+  repeatedIdFindings(c.external_operations.map((op) => `${op.operation_id} of ${op.system}`), "external_operations", "operation_id", out);
+  return out;
 }
 
 export function permissionFindings(p: PermissionDecision): DelegationFinding[] {

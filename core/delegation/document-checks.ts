@@ -21,7 +21,7 @@ import { isConsequentialContract } from "./_contract-rules.js";
 import { evaluatePermission } from "./evaluate-permission.js";
 import type { PermissionEvaluation } from "./evaluate-permission.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
-import { fieldsOf, readChildCheck, readFenceCheck, readPermissionInput, records, requiredRecord } from "./read-input.js";
+import { fieldsOf, readChildCheck, readFenceCheck, readPermissionInput, records, requiredRecord, strayPartFindings } from "./read-input.js";
 import type { RecordKind } from "./vocabulary.js";
 
 /** A permission input that could not be read: denied, with why. */
@@ -59,7 +59,8 @@ export function checkChildDocument(input: unknown): SubdelegationReport {
  */
 export function checkReassignmentDocument(input: unknown): SubdelegationReport {
   const fields = fieldsOf(input);
-  const findings: DelegationFinding[] = [];
+  const findings = strayPartFindings("check-reassignment", fields);
+  const stray = findings.length > 0;
   const prior = requiredRecord<DelegationContract>(fields, "prior", "delegation_contract", findings);
   const next = requiredRecord<DelegationContract>(fields, "next", "delegation_contract", findings);
   // `parent` and `chain` may be absent (undefined: checkReassignment then has none); given, each is
@@ -69,7 +70,7 @@ export function checkReassignmentDocument(input: unknown): SubdelegationReport {
   const chain = optional<DelegationAttestationChain>("chain", "attestation_chain", next !== null && isConsequentialContract(next));
   const attempts = records<ExecutionAttempt>(fields, "attempts", "execution_attempt", findings);
   const checkpoints = records<DelegationCheckpoint>(fields, "checkpoints", "delegation_checkpoint", findings);
-  if (prior === null || next === null || parent === null || chain === null || attempts === null || checkpoints === null) return refused(findings);
+  if (stray || prior === null || next === null || parent === null || chain === null || attempts === null || checkpoints === null) return refused(findings);
   const report = checkReassignment(prior, next, parent, chain, attempts, checkpoints);
   return { ...report, findings: [...findings, ...report.findings] };
 }
@@ -77,12 +78,13 @@ export function checkReassignmentDocument(input: unknown): SubdelegationReport {
 /** `{ contract, attempts, checkpoints? }` → checkAttempts: the contract, the delegation's ExecutionAttempts, and checkpoints of the contract's revision. */
 export function checkAttemptsDocument(input: unknown): AttemptsReport {
   const fields = fieldsOf(input);
-  const findings: DelegationFinding[] = [];
+  const findings = strayPartFindings("check-attempts", fields);
+  const stray = findings.length > 0;
   const contract = requiredRecord<DelegationContract>(fields, "contract", "delegation_contract", findings);
   if (fields["attempts"] === undefined) findings.push(delegationFinding("DELEGATION_SCHEMA", "attempts is required", { path: "attempts" }));
   const attempts = records<ExecutionAttempt>(fields, "attempts", "execution_attempt", findings);
   const checkpoints = records<DelegationCheckpoint>(fields, "checkpoints", "delegation_checkpoint", findings);
-  if (contract === null || attempts === null || checkpoints === null || fields["attempts"] === undefined) return { ok: false, findings };
+  if (stray || contract === null || attempts === null || checkpoints === null || fields["attempts"] === undefined) return { ok: false, findings };
   const report = checkAttempts(contract, attempts, checkpoints);
   return { ...report, findings: [...findings, ...report.findings] };
 }
@@ -94,10 +96,11 @@ export function checkAttemptsDocument(input: unknown): AttemptsReport {
  */
 export function checkCardRevisionDocument(input: unknown): CardRevisionReport {
   const fields = fieldsOf(input);
-  const findings: DelegationFinding[] = [];
+  const findings = strayPartFindings("check-card-revision", fields);
+  const stray = findings.length > 0;
   const prior = requiredRecord<AgentCard>(fields, "prior", "agent_card", findings);
   const next = requiredRecord<AgentCard>(fields, "next", "agent_card", findings);
-  if (prior === null || next === null) return { ok: false, findings };
+  if (stray || prior === null || next === null) return { ok: false, findings };
   const report = checkCardRevision(prior, next);
   return { ok: report.ok, findings: [...findings, ...report.findings] };
 }

@@ -20,3 +20,12 @@ export const DOCUMENT_PARTS: Readonly<Record<DocumentCheck, DocumentParts>> = {
   "check-fences": { required: ["fences", "heads"], optional: ["required"] },
   evaluate: { required: ["contract", "card", "request", "fences", "heads", "policy_ref", "evaluator_ref"], optional: ["approvals", "chain"] },
 };
+
+/**
+ * The members of a check's document that are none of its parts (`checkpoint` for `checkpoints`),
+ * in the order given: a part misspelt would otherwise go unread, and the check it feeds skipped.
+ */
+export function strayParts(check: DocumentCheck, document: Readonly<Record<string, unknown>>): string[] {
+  const { required, optional } = DOCUMENT_PARTS[check];
+  return Object.keys(document).filter((member) => !required.includes(member) && !optional.includes(member));
+}

@@ -59,5 +59,5 @@ export { readChildCheck, readFenceCheck, readPermissionInput } from "./read-inpu
 export type { ChildCheckInput, FenceCheckInput } from "./read-input.js";
 export { checkAttemptsDocument, checkCardRevisionDocument, checkChildDocument, checkFencesDocument, checkReassignmentDocument, evaluatePermissionDocument } from "./document-checks.js";
 export type { CardRevisionReport, PermissionRefusal } from "./document-checks.js";
-export { DOCUMENT_PARTS } from "./document-parts.js";
+export { DOCUMENT_PARTS, strayParts } from "./document-parts.js";
 export type { DocumentCheck, DocumentParts } from "./document-parts.js";

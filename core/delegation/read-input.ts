@@ -20,8 +20,8 @@ import { actorRefSchema, policyRefSchema } from "./scalars.js";
 import { parseWith } from "./_schema.js";
 import { secretFindings } from "./_secrets.js";
 import { unkeptValueFindings } from "./_unkept-values.js";
-import { DOCUMENT_PARTS } from "./document-parts.js";
-import type { DocumentParts } from "./document-parts.js";
+import { DOCUMENT_PARTS, strayParts } from "./document-parts.js";
+import type { DocumentCheck } from "./document-parts.js";
 import { validateRecord } from "./validate-record.js";
 import type { RecordKind } from "./vocabulary.js";
 
@@ -41,13 +41,22 @@ export interface FenceCheckInput {
 
 type Fields = Record<string, unknown>;
 
-function object(input: unknown, parts: DocumentParts): { value: Fields | null; findings: DelegationFinding[] } {
+function object(input: unknown, check: DocumentCheck): { value: Fields | null; findings: DelegationFinding[] } {
+  const parts = DOCUMENT_PARTS[check];
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
     return { value: null, findings: [delegationFinding("DELEGATION_SCHEMA", `the input is a JSON object with ${[...parts.required, ...parts.optional.map((f) => `${f}?`)].join(", ")}`, { path: "" })] };
   }
   const value = input as Fields;
-  const findings = parts.required.filter((f) => value[f] === undefined).map((f) => delegationFinding("DELEGATION_SCHEMA", `${f} is required`, { path: f }));
+  const findings = strayPartFindings(check, value);
+  for (const f of parts.required) if (value[f] === undefined) findings.push(delegationFinding("DELEGATION_SCHEMA", `${f} is required`, { path: f }));
   return { value, findings };
+}
+
+/** Each member of the document that is no part of its check: an error, so the misspelt part is not skipped unseen. */
+export function strayPartFindings(check: DocumentCheck, fields: Fields): DelegationFinding[] {
+  const parts = DOCUMENT_PARTS[check];
+  const shape = [...parts.required, ...parts.optional.map((f) => `${f}?`)].join(", ");
+  return strayParts(check, fields).map((member) => delegationFinding("DELEGATION_SCHEMA", `${member} is no part of the ${check} document { ${shape} }: a part misspelt would go unread, and its check skipped`, { path: member, expected: shape, received: member }));
 }
 
 const prefixed = (field: string, findings: readonly DelegationFinding[]): DelegationFinding[] =>
@@ -100,7 +109,7 @@ function shaped<T>(fields: Fields, field: string, schema: v.GenericSchema<unknow
 
 /** `{ parent, child, chain, siblings? }`: two contracts, the child's attestation chain, and the parent's other live children. */
 export function readChildCheck(input: unknown): DelegationResult<ChildCheckInput> {
-  const { value, findings } = object(input, DOCUMENT_PARTS["check-child"]);
+  const { value, findings } = object(input, "check-child");
   if (value === null) return delegationResult(null as never, findings);
   const parent = record<DelegationContract>(value, "parent", "delegation_contract", findings);
   const child = record<DelegationContract>(value, "child", "delegation_contract", findings);
@@ -113,7 +122,7 @@ export function readChildCheck(input: unknown): DelegationResult<ChildCheckInput
 
 /** `{ fences, heads, required? }`: a fence set, the current heads, and the scopes it must fence. */
 export function readFenceCheck(input: unknown): DelegationResult<FenceCheckInput> {
-  const { value, findings } = object(input, DOCUMENT_PARTS["check-fences"]);
+  const { value, findings } = object(input, "check-fences");
   if (value === null) return delegationResult(null as never, findings);
   const fences = shaped(value, "fences", controlFenceSetSchema, findings);
   const heads = shaped(value, "heads", v.array(controlHeadSchema), findings);
@@ -123,7 +132,7 @@ export function readFenceCheck(input: unknown): DelegationResult<FenceCheckInput
 
 /** The permission input: `{ contract, card, request, fences, heads, approvals?, chain?, policy_ref, evaluator_ref }`. */
 export function readPermissionInput(input: unknown): DelegationResult<PermissionInput> {
-  const { value, findings } = object(input, DOCUMENT_PARTS.evaluate);
+  const { value, findings } = object(input, "evaluate");
   if (value === null) return delegationResult(null as never, findings);
   const contract = record<DelegationContract>(value, "contract", "delegation_contract", findings);
   const card = record<AgentCard>(value, "card", "agent_card", findings);

@@ -1468,8 +1468,41 @@ describe("help", () => {
     const appended = rw(["mailbox", "--json", "--help", "extra"]);
     expect([appended.code, appended.out, appended.err]).toStrictEqual([2, "", "rw: unexpected argument 'extra': --help takes none after it (rw mailbox --help)\nTry 'rw mailbox --help'.\n"]);
     expect(rw(["help", "mailbox", "extra", "--json"]).err).toMatch(/^rw: no help for 'mailbox extra --json': not a command/);
-    // Without a help request, options before a word are no command of the group.
-    expect(rw(["mailbox", "--json", "check"]).err).toBe("rw: unknown command 'mailbox --json' (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
+    // Without a help request, options before a word that is no command of the group name the word.
+    expect(rw(["mailbox", "--json", "chek"]).err).toBe("rw: unknown command 'mailbox chek' (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
+  });
+  it("options before a group's command are that command's (rw mailbox --json check was \"unknown command 'mailbox --json'\")", () => {
+    const cp7 = join(ROOT, "test", "conformance", "delegation", "records", "cp-7.json");
+    const after = rw(["delegation", "validate", "--json", "--file", cp7]);
+    expect([after.code, JSON.parse(after.out).ok]).toStrictEqual([0, true]);
+    // An option with its value before the command, or around it: one command line, read once.
+    expect(rw(["delegation", "--json", "--file", cp7, "validate"])).toStrictEqual(after);
+    expect(rw(["delegation", "--file", cp7, "validate", "--json"])).toStrictEqual(after);
+    // The command's own usage errors and help, with the options before it.
+    expect(rw(["mailbox", "--json", "check"])).toStrictEqual(rw(["mailbox", "check", "--json"]));
+    expect(rw(["mailbox", "--json", "check"]).err).toBe("rw: mailbox check needs PATH (rw mailbox check PATH)\nTry 'rw mailbox check --help'.\n");
+    expect(rw(["mailbox", "--json", "check", "--help"])).toStrictEqual(rw(["mailbox", "check", "--help"]));
+    // Read as the command reads them: an option only another command of the group takes is refused.
+    expect(rw(["mailbox", "--from", "VEGA", "check", "x"]).err).toBe("rw: Unknown option '--from'\nTry 'rw mailbox check --help'.\n");
+    // After --, a word is no command.
+    expect(rw(["mailbox", "--", "check"]).err).toBe("rw: unknown command 'mailbox --' (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
+  });
+  it("options before any command are the command's (rw --json validate was \"unknown command '--json'\", rw -v the same)", () => {
+    const file = join(tmp, "before-command.txt");
+    writeFileSync(file, `${HO}\n`);
+    const after = rw(["validate", "--file", file, "--json"]);
+    expect([after.code, after.out]).toStrictEqual([0, '{"line":1,"ok":true,"findings":[]}\n']);
+    expect(rw(["--json", "validate", "--file", file])).toStrictEqual(after);
+    expect(rw(["--file", file, "--json", "validate"])).toStrictEqual(after);
+    // Through a group too: the group's rule takes the rest.
+    expect(rw(["--json", "mailbox", "check"])).toStrictEqual(rw(["mailbox", "check", "--json"]));
+    // An option no command takes is an unknown option; options with no command say so; a word that is no command is named.
+    expect(rw(["-v"]).err).toBe("rw: Unknown option '-v'\nTry 'rw --help'.\n");
+    const alone = rw(["--json"]);
+    expect([alone.code, alone.out, alone.err]).toStrictEqual([2, "", "rw: no command given with --json: options go with a command (rw <command> --json ...; rw --help lists them)\nTry 'rw --help'.\n"]);
+    expect(rw(["--json", "valdate"]).err).toMatch(/^rw: unknown command 'valdate' \(parse, /);
+    // A help request before any command is rw's own.
+    expect(rw(["--json", "--help"])).toStrictEqual(rw(["--help"]));
   });
   it("a group with options alone is the usage error of the group alone (rw mailbox --json was \"unknown command 'mailbox --json'\")", () => {
     for (const group of ["mailbox", "delegation"]) {

@@ -238,6 +238,31 @@ describe("the same bytes get the same exit code however they are given", () => {
   });
 });
 
+describe("a document member no part of the check is refused, as the Worker refuses a field its route does not take", () => {
+  it("check-attempts with `checkpoint` for `checkpoints` was ok, CP-7's overstated remainder unchecked; now a usage error naming it", () => {
+    const overstated = record("cp-7");
+    (overstated["remaining_budget"] as Record<string, unknown>)["tool_calls"] = 121;
+    const doc = { contract: record("d-research-2-r1"), attempts: [record("att-1")], checkpoints: [overstated] };
+    // Spelt right, the part is read and the remainder refused.
+    expect(rw(["delegation", "check-attempts"], JSON.stringify(doc)).code).toBe(1);
+    const { checkpoints, ...rest } = doc;
+    const misspelt = rw(["delegation", "check-attempts", "--json"], JSON.stringify({ ...rest, checkpoint: checkpoints }));
+    expect([misspelt.code, misspelt.out]).toStrictEqual([2, ""]);
+    expect(misspelt.err).toBe("rw: delegation check-attempts: checkpoint is no part of its document { contract, attempts, checkpoints? }; a part misspelt would go unchecked\nTry 'rw delegation check-attempts --help'.\n");
+  });
+  it("every check's document: each member named, the known parts untouched", () => {
+    const child = { parent: record("d-parent-1"), child: record("d-child-ok"), chain: record("chain-d-child-ok") };
+    expect(rw(["delegation", "check-child"], JSON.stringify(child)).code).toBe(0);
+    const r = rw(["delegation", "check-child"], JSON.stringify({ ...child, sibling: [], note: "x" }));
+    expect([r.code, r.err.split("\n")[0]]).toStrictEqual([2, "rw: delegation check-child: sibling, note are no parts of its document { parent, child, chain, siblings? }; a part misspelt would go unchecked"]);
+    for (const check of ["check-reassignment", "check-attempts", "check-card-revision", "check-fences", "evaluate"]) {
+      expect(rw(["delegation", check], JSON.stringify({ extra: 1 })).err, check).toMatch(new RegExp(`^rw: delegation ${check}: extra is no part of its document`));
+    }
+    // The record validate reads is the document itself: its unknown fields are the core's to note.
+    expect(rw(["delegation", "validate"], JSON.stringify({ ...record("d-extract-1"), x_vendor: 1 })).code).toBe(0);
+  });
+});
+
 describe("rw delegation check-reassignment", () => {
   it("section 11.4 from one document on stdin: D-RESEARCH-2@r2 reassigns to AGENT-B, allowed, exit 0", () => {
     const r = rw(["delegation", "check-reassignment"], JSON.stringify({ prior: record("d-research-2-r1"), next: record("d-research-2-r2") }));

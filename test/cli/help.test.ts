@@ -39,4 +39,14 @@ describe("--profile's help", () => {
       expect(help, command).toContain("a .json file whose \"profile\" is a shipped profile's name is refused (PROFILE_SHIPPED_NAME");
     }
   });
+  it("says what a command needs where its usage line cannot (check-ho showed --ho alone; it needs --record or --relay-from)", () => {
+    const help = (command: string[]): string[] => rw([...command, "--help"]).split("\n");
+    expect(help(["check-ho"]).slice(2, 4)).toStrictEqual(["usage: rw check-ho --ho HO [options]", "needs: rw check-ho --ho HO --record FILE, or --relay-from HO for a relay"]);
+    expect(help(["mailbox", "new"])[3]).toBe("needs: rw mailbox new PATH --from CALLSIGN --kind KIND --arena ARENA --machine MACHINE, the Handler-pinned opaque arena alias and machine alias or UUID; or --message FILE");
+    // The same words as the usage error, which names what is missing.
+    const r = spawnSync(process.execPath, [RW, "check-ho", "--ho", "x y"], { encoding: "utf8", cwd: ROOT });
+    expect(r.stderr.split("\n")[0]).toBe("rw: check-ho needs --record or --relay-from (rw check-ho --ho HO --record FILE, or --relay-from HO for a relay)");
+    // A command whose usage line says it all has no such line.
+    expect(help(["check-rb"])[3]).toBe("");
+  });
 });

@@ -201,6 +201,14 @@ describe("rw mailbox check: discovery", () => {
     const c = spawnSync(process.execPath, [RW, "mailbox", "check", root, "--as", "VEGA", "--state", state], { encoding: "utf8", cwd: ROOT, timeout: 20_000 });
     expect([c.status, c.stderr]).toStrictEqual([1, `refused: the root binding ${join(state, "root-binding", "VEGA.json")} is not a regular file: VEGA's arena is not known from it, so nothing is reconciled for VEGA until it is repaired (a move needs a Handler-authorized rebind)\n`]);
   });
+  it("--as that is no callsign says what one is, and the upper-case callsign a lower-case one means (it said only \"not a callsign\")", () => {
+    const { root } = room();
+    const state = mkdtempSync(join(tmp, "state-"));
+    const lower = rw(["mailbox", "check", root, "--as", "lyra", "--state", state]);
+    expect([lower.code, lower.out, lower.err.split("\n")[0]]).toStrictEqual([2, "", "rw: --as lyra: not a callsign (1 to 32 uppercase ASCII letters, digits and inner hyphens, starting with a letter); callsigns are upper case: --as LYRA"]);
+    // No fix offered where upper case would not make one.
+    expect(rw(["mailbox", "check", root, "--as", "ly ra", "--state", state]).err.split("\n")[0]).toBe("rw: --as ly ra: not a callsign (1 to 32 uppercase ASCII letters, digits and inner hyphens, starting with a letter)");
+  });
   it("never crawls: an inbox one level deeper is not found (exit 2)", () => {
     const outer = base(tmp);
     mkdirSync(join(outer, "project", "inbox"), { recursive: true });
