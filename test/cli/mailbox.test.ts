@@ -1653,6 +1653,21 @@ describe("rw mailbox check --as: one arena", () => {
     expect(newcomer.out).not.toContain("ARENA_FOREIGN");
   });
 
+  it("a callsign no message names still reads clean (a newcomer), with a note listing the callsigns held, so a typo shows (CALLSIGN_UNSEEN)", () => {
+    const { root, state } = twoArenas();
+    const typo = rw(["mailbox", "check", root, "--as", "VEAG", "--state", state, "--now", "20261002T1200Z"]);
+    expect(typo.code, typo.out + typo.err).toBe(0);
+    expect(typo.out).toContain("reconciliation for VEAG: CLEAN");
+    expect(typo.out).toContain("  note CALLSIGN_UNSEEN: no message of the mailbox names VEAG (it neither sends nor is named): read as a participant about to join, with nothing to reconcile; callsigns in arena DEMO: LYRA, VEGA; callsigns in arena OTHER-ROOM: ORION, VEGA");
+    // With an arena named, that arena's callsigns only.
+    const json = JSON.parse(rw(["mailbox", "check", root, "--as", "VEAG", "--state", state, "--now", "20261002T1200Z", "--arena", "OTHER-ROOM", "--json"]).out) as { reconciliation: { status: string; findings: { code: string; severity: string; message: string; received?: string }[] } };
+    expect(json.reconciliation.status).toBe("CLEAN");
+    expect(json.reconciliation.findings.map((f) => [f.code, f.severity, f.received])).toStrictEqual([["CALLSIGN_UNSEEN", "note", "VEAG"]]);
+    expect(json.reconciliation.findings[0]?.message).toMatch(/; callsigns in arena OTHER-ROOM: ORION, VEGA$/);
+    // A callsign the mailbox holds gets no such note.
+    expect(rw(["mailbox", "check", root, "--as", "VEGA", "--state", state, "--now", "20261002T1200Z", "--arena", "DEMO"]).out).not.toContain("CALLSIGN_UNSEEN");
+  });
+
   it("with no arena named, a callsign found in two arenas is read across both and never clean (ARENA_AMBIGUOUS, exit 1)", () => {
     const { root, state } = twoArenas();
     const r = check(root, state);
