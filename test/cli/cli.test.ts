@@ -477,6 +477,15 @@ describe("readbacks and the checks around an act", () => {
     const sent = ho.replace(" art=", " acc=len:120w art=");
     expect(rw(["check-rb", "--ho", sent, "--expect-acc", "", "--rb", rb.replace("len:120w", "len:150w")]).code).toBe(1);
   });
+  it("check-rb --expect-acc with a key outside the closed set is the sender's usage error (exit 2, CRITERIA_KEY_UNKNOWN), never a pass with a note", () => {
+    const ho = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=len";
+    const rb = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=len:200w";
+    const typo = rw(["check-rb", "--ho", ho, "--rb", rb, "--expect-acc", "lenght:120w"]);
+    expect(typo.code, typo.out + typo.err).toBe(2);
+    expect(typo.out).toBe("");
+    expect(typo.err).toContain("--expect-acc: 'lenght:120w': lenght is outside the closed key set (len fmt lang tone voice aud out by src scope must no)");
+    expect(rw(["check-rb", "--ho", ho, "--rb", rb, "--expect-acc", "len:200w"]).code).toBe(0);
+  });
   it("check-ho against the record, and a relay against the HO it received", () => {
     expect(rw(["check-ho", "--ho", PAY_HO, "--record", record]).code).toBe(0);
     const differs = rw(["check-ho", "--ho", PAY_HO.replace("5400.00", "5100.00"), "--record", record]);
