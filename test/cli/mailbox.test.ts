@@ -490,9 +490,17 @@ describe("conflict copies and half-written files", () => {
   it("a list option loses only the spaces and tabs around its items; a no-break space is the value's, refused, never trimmed into a callsign not given", () => {
     const a = room();
     const to = (value: string, ...more: string[]) => rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", value, "--kind", "hello", "--arena", "DEMO", "--machine", "VEGA-BOX", "--dry-run", ...more]);
-    const spaced = to("LYRA, \tORION ,");
+    const spaced = to("LYRA, \tORION ");
     expect(spaced.code, spaced.err).toBe(0);
     expect(spaced.out).toMatch(/\n {4}to:\n {6}- LYRA\n {6}- ORION\n/);
+    // An empty item (of nothing, or of spaces and tabs alone) is a usage error, never dropped unseen.
+    for (const [value, which] of [["LYRA,,ORION", "item 2 of 3"], ["LYRA, \tORION ,", "item 3 of 3"], [",LYRA", "item 1 of 2"]] as const) {
+      const empty = to(value);
+      expect([empty.code, empty.out], value).toStrictEqual([2, ""]);
+      expect(empty.err).toContain(`rw: --to ${JSON.stringify(value)}: ${which} is empty; give each item once, separated by single commas`);
+    }
+    const tags = to("LYRA", "--tags", "site,,copy");
+    expect([tags.code, tags.err.split("\n")[0]]).toStrictEqual([2, 'rw: --tags "site,,copy": item 2 of 3 is empty; give each item once, separated by single commas']);
     // trim() made "\u00A0ORION" ORION, and published to a callsign the caller never wrote.
     const nbsp = to("LYRA,\u00A0ORION", "--json");
     expect(nbsp.code).toBe(1);
