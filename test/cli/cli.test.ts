@@ -1658,6 +1658,15 @@ describe("--exec, --call and --adds hold slot values, as the Worker's routes req
     expect(r.out).toBe("");
     expect(r.err).toContain(`${option}: a JSON object of slot values`);
   });
+  it("prepare --call: a value its slot's type does not admit is the call's, not the record's", () => {
+    const store = join(tmp, "call-shape.json");
+    const r = rw(["prepare", "--ho", PAY_HO, "--call", '{"amt":"5400","zz":1}', "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", store]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("RECORD_SHAPE: the call's amt holds \"5400\", which is not money (two decimals, no separators); amt is typed money");
+    expect(r.err).toContain("RECORD_SHAPE: the call names zz, which is not a slot of the vocabulary");
+    expect(r.err).not.toContain("record");
+    expect(existsSync(store)).toBe(false);
+  });
   it("prepare stores nothing for a call it refuses", () => {
     rw(["prepare", "--ho", PAY_HO, "--call", call, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", join(tmp, "null-call-2.json")]);
     expect(existsSync(join(tmp, "null-call-2.json"))).toBe(false);
