@@ -1043,6 +1043,19 @@ describe("a usage error points to the help that answers it", () => {
     expect(rw(["mailbox", "bogus"]).err).toBe("rw: unknown command 'mailbox bogus' (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
     expect(rw(["delegation", "bogus"]).err).toMatch(/^rw: unknown command 'delegation bogus' \(delegation validate, .*\)\nTry 'rw delegation --help'\.\n$/);
   });
+  it("an unknown command within two edits of one names it (did you mean validate?); a shipped profile in upper case says names are lower case", () => {
+    const first = (args: string[]): string => rw(args, "x\n").err.split("\n")[0] as string;
+    expect(first(["valdate"])).toMatch(/^rw: unknown command 'valdate' \(did you mean validate\?\) \(parse, format, validate, /);
+    expect(first(["--json", "vaildate"])).toMatch(/^rw: unknown command 'vaildate' \(did you mean validate\?\) \(/);
+    expect(first(["mailbox", "chek"])).toBe("rw: unknown command 'mailbox chek' (did you mean mailbox check?) (mailbox check, mailbox new)");
+    // Nothing near, or two as near: no guess.
+    expect(first(["xyzzy"])).not.toContain("did you mean");
+    expect(first(["mailbox", "bogus"])).not.toContain("did you mean");
+    expect(rw(["valdate"]).code).toBe(2);
+    const upper = rw(["validate", "--profile", "PAY"], "x\n");
+    expect([upper.code, upper.err.split("\n")[0]]).toStrictEqual([2, "rw: unknown profile PAY: give a shipped profile name (clin, pay, pform) or a .json file; profile names are lower case: --profile pay"]);
+    expect(first(["validate", "--profile", "PAYX"])).toBe("rw: unknown profile PAYX: give a shipped profile name (clin, pay, pform) or a .json file");
+  });
   it("an option whose value was left out (--ho --json) is one line of sentences, not line breaks shown as marks", () => {
     // node's parseArgs writes this message on three lines; printed marked, they read "ambiguous.·Did you forget".
     const r = rw(["make-rb", "--ho", "--json"]);
@@ -1478,7 +1491,7 @@ describe("help", () => {
     expect([appended.code, appended.out, appended.err]).toStrictEqual([2, "", "rw: unexpected argument 'extra': --help takes none after it (rw mailbox --help)\nTry 'rw mailbox --help'.\n"]);
     expect(rw(["help", "mailbox", "extra", "--json"]).err).toMatch(/^rw: no help for 'mailbox extra --json': not a command/);
     // Without a help request, options before a word that is no command of the group name the word.
-    expect(rw(["mailbox", "--json", "chek"]).err).toBe("rw: unknown command 'mailbox chek' (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
+    expect(rw(["mailbox", "--json", "chek"]).err).toBe("rw: unknown command 'mailbox chek' (did you mean mailbox check?) (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
   });
   it("options before a group's command are that command's (rw mailbox --json check was \"unknown command 'mailbox --json'\")", () => {
     const cp7 = join(ROOT, "test", "conformance", "delegation", "records", "cp-7.json");
@@ -1509,7 +1522,7 @@ describe("help", () => {
     expect(rw(["-v"]).err).toBe("rw: Unknown option '-v'\nTry 'rw --help'.\n");
     const alone = rw(["--json"]);
     expect([alone.code, alone.out, alone.err]).toStrictEqual([2, "", "rw: no command given with --json: options go with a command (rw <command> --json ...; rw --help lists them)\nTry 'rw --help'.\n"]);
-    expect(rw(["--json", "valdate"]).err).toMatch(/^rw: unknown command 'valdate' \(parse, /);
+    expect(rw(["--json", "valdate"]).err).toMatch(/^rw: unknown command 'valdate' \(did you mean validate\?\) \(parse, /);
     // A help request before any command is rw's own.
     expect(rw(["--json", "--help"])).toStrictEqual(rw(["--help"]));
   });
