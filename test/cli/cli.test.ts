@@ -1056,6 +1056,22 @@ describe("a usage error points to the help that answers it", () => {
     expect([upper.code, upper.err.split("\n")[0]]).toStrictEqual([2, "rw: unknown profile PAY: give a shipped profile name (clin, pay, pform) or a .json file; profile names are lower case: --profile pay"]);
     expect(first(["validate", "--profile", "PAYX"])).toBe("rw: unknown profile PAYX: give a shipped profile name (clin, pay, pform) or a .json file");
   });
+  it("a pretty-printed JSON form piped to validate gets one hint, on stderr, that stdin takes one message a line", () => {
+    const form = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x:1", slots: { ask: "DRAFT" }, tail: null };
+    const hint = "hint: line 2 opens a JSON form spread over several lines, and validate reads one message a line: put each form on one line (jq -c . form.json | rw validate), or give it whole to a command's --ho, which reads a spread-out one\n";
+    const pretty = `RW1 HO a-0 from=a to=b item=x ask=DRAFT\n${JSON.stringify(form, null, 2)}\n`;
+    const r = rw(["validate"], pretty);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(hint);
+    expect(r.out.split("\n").filter((l) => l.endsWith(": refused")).length).toBeGreaterThan(5);
+    // With --json too, and stdout stays one object a line.
+    const json = rw(["validate", "--json"], pretty);
+    expect(json.err).toBe(hint);
+    for (const line of json.out.trimEnd().split("\n")) JSON.parse(line);
+    // The same form on one line passes, with no hint; a refused line that opens no form gets none.
+    expect(rw(["validate"], `${JSON.stringify(form)}\n`)).toMatchObject({ code: 0, err: "" });
+    expect(rw(["validate"], "RW1 HO a-1\n{\n")).toMatchObject({ code: 1, err: "" });
+  });
   it("an option whose value was left out (--ho --json) is one line of sentences, not line breaks shown as marks", () => {
     // node's parseArgs writes this message on three lines; printed marked, they read "ambiguous.·Did you forget".
     const r = rw(["make-rb", "--ho", "--json"]);
