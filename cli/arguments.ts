@@ -9,7 +9,7 @@
  * cannot be read, a usage error.
  */
 import { statSync } from "node:fs";
-import { isBlankLine, isEmptyDocument, isJsonForm, isSkippedLine, isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
+import { isBlankLine, isDate, isEmptyDocument, isJsonForm, isSkippedLine, isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
 import type { LineCheck, Message, Result, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
@@ -120,10 +120,23 @@ export function pathOption(option: string, value: string | boolean | undefined, 
 /** `YYYYMMDDTHHMMZ` for now, or the --now given. */
 export function nowOption(value: string | undefined): string {
   if (value !== undefined) {
-    if (!isTime(value)) throw new UsageError(`--now ${value}: expected YYYYMMDDTHHMMZ (UTC)`);
+    if (!isTime(value)) throw new UsageError(timeRefusal("now", value, "YYYYMMDDTHHMMZ (UTC)"));
     return value;
   }
   return timeAt(Date.now());
+}
+
+/**
+ * Why an option's time is refused: in the form but naming no calendar date or time of day
+ * (`20260230T0900Z`) is said so, since "expected YYYYMMDDTHHMMZ" would send the user to a form
+ * they already wrote.
+ */
+export function timeRefusal(option: string, value: string, expected: string): string {
+  const form = /^(\d{8})T(\d{2})(\d{2})Z$/.exec(value);
+  if (form === null) return `--${option} ${value}: expected ${expected}`;
+  const [, date, hh, mm] = form as unknown as [string, string, string, string];
+  if (!isDate(date)) return `--${option} ${value}: the form is right, but ${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)} is no calendar date`;
+  return `--${option} ${value}: the form is right, but ${hh}:${mm} is no time of day (00:00 to 23:59)`;
 }
 
 

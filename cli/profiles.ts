@@ -55,7 +55,12 @@ export function profiles(option: string | undefined): Profiles {
     if (isBlankLine(option)) throw new UsageError("--profile is empty: give a shipped profile name (clin, pay, pform) or a .json file, or leave the option out");
     if (isPath(option)) chosen = load(option, option, true);
     else if (NAME.test(option)) chosen = shipped(option, cache) ?? null;
-    if (chosen === null) throw new UsageError(`unknown profile ${option}: give a shipped profile name (clin, pay, pform) or a .json file`);
+    if (chosen === null) {
+      // A shipped name in another case (`PAY`): profile names are lower case, and saying so is the fix.
+      const lower = option.toLowerCase();
+      const cased = lower !== option && NAME.test(lower) && shipped(lower, cache) !== undefined ? `; profile names are lower case: --profile ${lower}` : "";
+      throw new UsageError(`unknown profile ${option}: give a shipped profile name (clin, pay, pform) or a .json file${cased}`);
+    }
     cache.set(chosen.name, chosen);
   }
   return { chosen, resolve: profileResolver(chosen, (name) => shipped(name, cache)) };

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
 import type { Command, CommandContext, CommonOption } from "./commands/context.js";
+import { nearestName } from "./nearest-name.js";
 import { Output, OutputClosed } from "./output.js";
 import { packageRoot } from "./package-root.js";
 import { needs, UsageError } from "./usage-error.js";
@@ -204,6 +205,12 @@ function helpFirst(argv: readonly string[]): readonly string[] {
   return group !== undefined && GROUPS.has(group) && word !== undefined && HELP_WORDS.has(word) ? [word, group, ...argv.slice(2)] : argv;
 }
 
+/** An unknown command, listing those there are, with the nearest one when it is within two edits. */
+function unknownCommand(typed: string, commands: readonly string[]): string {
+  const near = nearestName(typed, commands);
+  return `unknown command '${typed}'${near === null ? "" : ` (did you mean ${near}?)`} (${commands.join(", ")})`;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const { name, rest } = commandName(helpFirst(argv));
   if (name === "--version") {
@@ -281,7 +288,7 @@ async function main(argv: readonly string[]): Promise<number> {
           if (Object.hasOwn(COMMANDS, `${name} ${word}`)) return main([name, word, ...rest.slice(0, token.index), ...rest.slice(token.index + 1)]);
         }
       }
-      throw new UsageError(`unknown command '${name} ${word}' (${Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `)).join(", ")})`);
+      throw new UsageError(unknownCommand(`${name} ${word}`, Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `))));
     }
     // Options before the command (`rw --json validate`) are the command's, as before a group's
     // command: read as the commands read them (`-v`, none's, is an unknown option, not a command).
@@ -301,9 +308,9 @@ async function main(argv: readonly string[]): Promise<number> {
       if (token === undefined || ended) throw new UsageError(`no command given with ${name}: options go with a command (rw <command> ${name} ...; rw --help lists them)`);
       const word = token.value;
       if (Object.hasOwn(COMMANDS, word) || GROUPS.has(word)) return main([word, ...args.slice(0, token.index), ...args.slice(token.index + 1)]);
-      throw new UsageError(`unknown command '${word}' (${Object.keys(COMMANDS).join(", ")})`);
+      throw new UsageError(unknownCommand(word, Object.keys(COMMANDS)));
     }
-    throw new UsageError(`unknown command '${name}' (${Object.keys(COMMANDS).join(", ")})`);
+    throw new UsageError(unknownCommand(name, Object.keys(COMMANDS)));
   }
   const command = await load();
   helpHint = `rw ${name} --help`;

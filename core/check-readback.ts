@@ -108,7 +108,7 @@ export function _comprehension(hoAcc: readonly string[] | null, keys: readonly s
   // Withheld criteria that hold none (`--expect-acc ""`, an unset variable) are none given: they
   // would otherwise set aside the HO's own acc= and check nothing.
   // Read uncut: the report is cut once, below, and counts every finding it leaves out.
-  const withheld = expected.expectAcc === undefined ? null : _readCriteria(expected.expectAcc);
+  const withheld = expected.expectAcc === undefined ? null : _readCriteria(expected.expectAcc, vocabulary, false);
   if (withheld !== null && (withheld.constraints.length > 0 || withheld.findings.length > 0)) {
     for (const f of withheld.findings) out.push(f);
     sender = withheld.constraints;

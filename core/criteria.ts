@@ -24,8 +24,9 @@ const CONSTRAINT = /^([^:]+):(\S+)$/;
  * Reads `key:value` constraints, from an `acc=` list or a `+`-joined string; keys are lowered.
  * Given the vocabulary they will be compared under, it also refuses a single-valued key named
  * twice (CRITERIA_REPEATED), as validate refuses one in a line's `acc=`: which of the two values
- * the sender meant would be a guess. Without it, only the syntax is read (compareCriteria reports
- * the repeat where it compares).
+ * the sender meant would be a guess, and a key outside its closed set (CRITERIA_KEY_UNKNOWN): the
+ * withheld criteria are the sender's input to the checker, and such a key is never compared.
+ * Without it, only the syntax is read (compareCriteria reports the repeat where it compares).
  */
 export function parseCriteria(input: string | readonly string[], vocabulary?: Vocabulary): { constraints: Constraint[]; findings: Finding[] } {
   const read = _readCriteria(input, vocabulary);
@@ -36,12 +37,14 @@ export function parseCriteria(input: string | readonly string[], vocabulary?: Vo
 /**
  * parseCriteria with every finding, uncut: for a caller that cuts its whole report once, so that
  * its cut counts these findings too (a report holding an inner cut would count that note alone).
+ * `refuseRepeats` false leaves a repeated key to compareCriteria.
  */
-export function _readCriteria(input: string | readonly string[], vocabulary?: Vocabulary): { constraints: Constraint[]; findings: Finding[] } {
+export function _readCriteria(input: string | readonly string[], vocabulary?: Vocabulary, refuseRepeats = true): { constraints: Constraint[]; findings: Finding[] } {
   const items = typeof input === "string" ? (input === "" ? [] : input.split("+")) : input;
   const constraints: Constraint[] = [];
   const findings: Finding[] = [];
-  const repeats = vocabulary === undefined ? null : _repeatTracker(vocabulary);
+  // checkReadback leaves a repeat to the comparison, which reports it (CRITERIA_REPEATED) there.
+  const repeats = vocabulary === undefined || !refuseRepeats ? null : _repeatTracker(vocabulary);
   for (const item of items) {
     // What no line carries (README note 5) no receiver's acc= can hold: a criterion holding it could never be met.
     if (_NOT_IN_LINE.test(item)) {
@@ -56,6 +59,12 @@ export function _readCriteria(input: string | readonly string[], vocabulary?: Vo
       findings.push(finding("CRITERIA_SYNTAX", `'${shown}' is not a constraint (key:value)`, { received: shown }));
       continue;
     }
+    // The sender's own withheld key is its input to this checker, not a peer's word (README note
+    // 12 keeps acc='s unknown keys a note): one no vocabulary compares is a check silently not made.
+    if (vocabulary !== undefined && !vocabulary.constraintKeys.has(key)) {
+      findings.push(unknownKey(key, _cut(item), vocabulary));
+      continue;
+    }
     const c = { key, value: m[2] as string };
     constraints.push(c);
     const first = repeats?.(key, _cut(`${key}:${c.value}`)) ?? null;
@@ -63,6 +72,9 @@ export function _readCriteria(input: string | readonly string[], vocabulary?: Vo
   }
   return { constraints, findings };
 }
+
+const unknownKey = (key: string, shown: string, vocabulary: Vocabulary): Finding =>
+  finding("CRITERIA_KEY_UNKNOWN", `'${shown}': ${_cut(key)} is outside the closed key set (${[...vocabulary.constraintKeys.keys()].join(" ")}), so it could never be compared: the sender's withheld criteria name keys the checker compares`, { slot: "acc", received: shown });
 
 const repeated = (key: string, values: readonly string[]): Finding =>
   finding("CRITERIA_REPEATED", `the sender's criteria name ${key} more than once (${values.slice(0, 2).join(", then ")}); ${key} is single-valued: one value, so ${key} is not compared`, { slot: "acc", expected: values[0] as string, received: values[1] as string });

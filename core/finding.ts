@@ -49,6 +49,7 @@ export const FINDING_CODES = {
   // Acceptance criteria (core/criteria, tier 4).
   CRITERIA_SYNTAX: "error",
   CRITERIA_REPEATED: "error",
+  CRITERIA_KEY_UNKNOWN: "error",
   ACC_CONTRADICTION: "error",
   ACC_GAP: "error",
   ACC_EXCLUDED: "error",

@@ -24,6 +24,7 @@ const RESOLVE = "$resolve";
 type Whose = readonly [names: string, owns: string];
 const RECORD: Whose = ["the record names", "the record's"];
 const ADDS: Whose = ["the relay's adds name", "the relay's added"];
+const CALL: Whose = ["the call names", "the call's"];
 
 function isScalar(v: unknown): v is Scalar {
   return typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isSafeInteger(v));
@@ -83,9 +84,14 @@ export function _readAdds(input: unknown, vocabulary: Vocabulary): Result<Readon
  * a value its slot's type does not admit, as written or decoded, is refused.
  */
 export function readRecord(input: unknown, vocabulary: Vocabulary): Result<SenderRecord> {
+  return readValues(input, vocabulary, RECORD);
+}
+
+/** readRecord, its findings naming whose values they are (a record's, or a call's). */
+function readValues(input: unknown, vocabulary: Vocabulary, whose: Whose): Result<SenderRecord> {
   const findings: Finding[] = [];
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
-    return { ok: false, value: null, findings: [finding("RECORD_SHAPE", "a record is a JSON object of slot values")] };
+    return { ok: false, value: null, findings: [finding("RECORD_SHAPE", `${whose === CALL ? "a call" : "a record"} is a JSON object of slot values`)] };
   }
   const values: Record<string, SlotValue> = {};
   const resolve = new Set<string>();
@@ -95,7 +101,7 @@ export function readRecord(input: unknown, vocabulary: Vocabulary): Result<Sende
       else for (const k of raw as string[]) resolve.add(k);
       continue;
     }
-    const value = readValue(RECORD, key, raw, vocabulary, findings);
+    const value = readValue(whose, key, raw, vocabulary, findings);
     if (value !== undefined) values[key] = value;
   }
   for (const k of resolve) if (!vocabulary.slots.has(k)) findings.push(finding("RECORD_SHAPE", `${RESOLVE} names ${_cut(k)}, which is not a slot`, { slot: RESOLVE }));
@@ -112,7 +118,8 @@ export function readRecord(input: unknown, vocabulary: Vocabulary): Result<Sende
  * `$resolve` is refused, not read as a value.
  */
 export function readCall(input: unknown, vocabulary: Vocabulary): Result<Readonly<Record<string, SlotValue>>> {
-  const read = readRecord(input, vocabulary);
+  // Its findings say "the call's amt": the user gave a call, and "the record's" names another input.
+  const read = readValues(input, vocabulary, CALL);
   if (!read.ok) return { ok: false, value: null, findings: read.findings };
   if (read.value.resolve.size > 0) return { ok: false, value: null, findings: [finding("RECORD_SHAPE", `a call holds the values it runs with; ${RESOLVE} belongs to a record`, { slot: RESOLVE })] };
   return { ok: true, value: read.value.values, findings: [] };

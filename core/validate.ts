@@ -28,6 +28,13 @@ function jsonTypeSlip(key: string, value: SlotValue, def: SlotDef): string | nul
   return def.check(asLine) !== null ? null : readsOtherwise(key, value, asLine);
 }
 
+/**
+ * A JSON boolean where the slot takes no boolean (`"pri": true`): only a JSON form holds one there,
+ * so it is said as given, not as the `Y` a line would write and the sender never did.
+ */
+const jsonBoolean = (key: string, value: SlotValue, reason: string): string | null =>
+  typeof value === "boolean" ? `${key}: the JSON form holds ${value} (a JSON boolean), which ${reason}` : null;
+
 /** What a JSON form holds against what a line writing it would read back. */
 const readsOtherwise = (key: string, value: SlotValue, asLine: SlotValue): string =>
   `${key}: the JSON form holds ${_cut(JSON.stringify(value))}, where a line's ${key}=${_show(value)} reads ${_cut(JSON.stringify(asLine))}`;
@@ -146,7 +153,7 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
       if ((problem.code === "ENUM_UNKNOWN" || problem.code === "RB_UNKNOWN") && hint !== null && hint.slots.get(key)?.check(value) === null) {
         out.push(_error("PROFILE_REQUIRED", `${key}=${_cut(problem.received)} belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: _cut(problem.received) }));
       } else {
-        out.push(_error(problem.code, jsonTypeSlip(key, value, def) ?? `${key}=${_show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: _cut(problem.received) }));
+        out.push(_error(problem.code, jsonTypeSlip(key, value, def) ?? jsonBoolean(key, value, problem.reason) ?? `${key}=${_show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: _cut(problem.received) }));
       }
     }
   }

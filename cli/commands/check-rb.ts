@@ -54,7 +54,7 @@ export const checkRbCommand: Command = {
   options: {
     ho: { type: "string", help: "the HO as the sender sent it: a line, its JSON form, or a file" },
     rb: { type: "string", help: "the readback received: a line, its JSON form, or a file" },
-    "expect-acc": { type: "string", help: "the sender's withheld criteria, key:value joined with + (tier 4)" },
+    "expect-acc": { type: "string", help: "the sender's withheld criteria, key:value joined with + (tier 4); a key outside the closed set is refused" },
     record: { type: "string", help: "the sender's record, a JSON object of slot values or a file (tier 5)" },
   },
   run,

@@ -50,10 +50,17 @@ import type { Command, CommandContext } from "./context.js";
 
 /**
  * A comma-separated option (`--to LYRA, VEGA`): the spaces and tabs around each item are the
- * list's, and an item of only those is none (isBlankLine). A no-break space is the item's own, left
- * for the core to refuse (`CALLSIGN_INVALID`), never trimmed off into a callsign or tag not given.
+ * list's. A no-break space is the item's own, left for the core to refuse (`CALLSIGN_INVALID`),
+ * never trimmed off into a callsign or tag not given. An empty item among others (`LYRA,,ORION`,
+ * `LYRA,`) is refused: dropped, a recipient or tag lost in the typing would go unseen.
  */
-const list = (value: string | undefined): string[] => (value === undefined ? [] : value.split(",").filter((s) => !isBlankLine(s)).map(withoutBlankEnds));
+function list(name: string, value: string | undefined): string[] {
+  if (value === undefined || isBlankLine(value)) return [];
+  const items = value.split(",");
+  const empty = items.findIndex((s) => isBlankLine(s));
+  if (empty !== -1) throw new UsageError(`--${name} ${JSON.stringify(value)}: item ${empty + 1} of ${items.length} is empty; give each item once, separated by single commas`);
+  return items.map(withoutBlankEnds);
+}
 
 /** `s` without the spaces and tabs at its ends, found by index: /[ \t]+$/ is quadratic in a long inner run of them. */
 function withoutBlankEnds(s: string): string {
@@ -136,7 +143,7 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string, after: number 
     request_id: option(ctx, "request-id") ?? (p !== undefined && Object.hasOwn(MAILBOX_KINDS, kind) && MAILBOX_KINDS[kind as MailboxKind].request === "parent" ? p.request_id : newUuid7()),
     ...(seq === undefined ? {} : { seq }),
     from,
-    to: list(option(ctx, "to")),
+    to: list("to", option(ctx, "to")),
     kind,
     reply_to: replyTo ?? "",
     expects_reply: ctx.options["no-reply"] !== true,
@@ -150,7 +157,7 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string, after: number 
     ...(budget === undefined ? {} : { exchange_budget: /^\d{1,9}$/.test(budget) ? Number(budget) : budget }),
   };
   const given = option(ctx, "tags");
-  const tags = given !== undefined ? ["agent-mailbox", ...list(given).filter((t) => t !== "agent-mailbox")] : defaultTags(inbox, { thread, from, to: list(option(ctx, "to")) }, p);
+  const tags = given !== undefined ? ["agent-mailbox", ...list("tags", given).filter((t) => t !== "agent-mailbox")] : defaultTags(inbox, { thread, from, to: list("to", option(ctx, "to")) }, p);
   if (option(ctx, "body") !== undefined && ctx.file !== undefined) throw new UsageError("--body TEXT and --file PATH both give the body: give one");
   let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : inputText("--file", ctx.file));
   if (parent?.file && !body.includes(`[[${parent.file.replace(/\.md$/, "")}`)) body = `Re: [[${parent.file.replace(/\.md$/, "")}]]\n\n${body}`;
@@ -346,7 +353,7 @@ export const mailboxNewCommand: Command = {
   summary: "compose a message, preflight it, and publish it into the inbox create-once",
   options: {
     from: { type: "string", help: "the sender's callsign" },
-    to: { type: "string", help: "the recipients, comma-separated callsigns, or ALL" },
+    to: { type: "string", help: "the recipients, comma-separated callsigns (no empty item), or ALL" },
     kind: { type: "string", help: "hello, welcome, resume, state, request, reply, propose, review, claim, deliver, ack, blocked, conflict, cancel, goodbye, ratify or close" },
     "reply-to": { type: "string", help: "the exact message answered (its UUID); the thread and, for an answer, the request come from it (a hello or resume only cites it)" },
     thread: { type: "string", help: "the thread's UUIDv7 (default: the parent's; a new one without a parent, and for a hello or resume)" },

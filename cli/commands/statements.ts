@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { abandon, cancelHandoff, commit, formatLine, isMessageId, isStatementToken, isTime, prepare, ranBeforeCancel, readCall, withControlsMarked as visible } from "../../core/index.js";
 import type { Finding, Statement } from "../../core/index.js";
-import { messageOption, nowOption, numberOption, pathOption, slotValuesOption, vocabularyOf } from "../arguments.js";
+import { messageOption, nowOption, numberOption, timeRefusal, pathOption, slotValuesOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { DEFAULT_STORE, StoreError, withStatementStore } from "../statement-file.js";
 import { UsageError } from "../usage-error.js";
@@ -21,7 +21,7 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
   if (given === undefined) throw new UsageError("--call: the resolved call, a JSON object of execution slot values");
   const exp = ctx.options["exp"];
   if (typeof exp !== "string") throw new UsageError("--exp YYYYMMDDTHHMMZ is required: the end of the window for confirmation");
-  if (!isTime(exp)) throw new UsageError(`--exp ${exp}: expected YYYYMMDDTHHMMZ (UTC)`);
+  if (!isTime(exp)) throw new UsageError(timeRefusal("exp", exp, "YYYYMMDDTHHMMZ (UTC)"));
   // A window that has already closed could never be committed: the core refuses it at now.
   const now = nowOption(ctx.options["now"] as string | undefined);
   const nOption = ctx.options["n"] as string | undefined;

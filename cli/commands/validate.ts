@@ -23,8 +23,11 @@ async function run(ctx: CommandContext): Promise<number> {
   // NAME's UNs, numbered by its ids read so far (the input streams: a later line's id is unknown).
   const answer = receiver === undefined ? null : refusals(receiver, seq);
   let code = PASS;
+  // The line that opens a JSON form spread over several lines, when the first refused one does.
+  let spread: number | null = null;
   for await (const { n, text, refused } of readLines(ctx.file)) {
     const checked = refused ?? readMessage(text, ctx.profiles.resolve);
+    if (!checked.ok && code === PASS && /^[ \t]*\{[ \t]*$/.test(text)) spread = n;
     if (!checked.ok) code = FAIL;
     const reply = answer === null ? null : answer(checked);
     const un = reply?.ok === true ? reply.value : null;
@@ -42,6 +45,9 @@ async function run(ctx: CommandContext): Promise<number> {
     if (un !== null) await ctx.out.line(un);
     if (unaddressable !== null) await ctx.out.line(`  no refusal can be addressed: ${unaddressable.map((f) => f.message).join("; ")}`);
   }
+  // One refusal a line of a pretty-printed form says nothing of the cause: said once, on stderr
+  // so --json output stays one object a line.
+  if (spread !== null) await ctx.err.line(`hint: line ${spread} opens a JSON form spread over several lines, and validate reads one message a line: put each form on one line (jq -c . form.json | rw validate), or give it whole to a command's --ho, which reads a spread-out one`);
   return code;
 }
 

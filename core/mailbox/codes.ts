@@ -153,6 +153,7 @@ export const MAILBOX_CODES = {
   QUARANTINED: "error",
   ARENA_AMBIGUOUS: "error",
   ARENA_FOREIGN: "error",
+  CALLSIGN_UNSEEN: "note",
 } as const;
 
 export type MailboxCode = keyof typeof MAILBOX_CODES;

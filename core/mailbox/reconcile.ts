@@ -215,6 +215,13 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       findings.push(mailboxFinding("ARENA_FOREIGN", `${participant} is no callsign in arena ${input.arena} (it neither sends nor is named there) but is one in ${elsewhere.join(", ")}: this report reads arena ${input.arena} only, so it says nothing of ${participant}'s work; reconcile in the arena its ledger belongs to`, { expected: elsewhere.join(", "), received: input.arena }));
     }
   }
+  // Kept as a newcomer's empty report, but said: a mistyped --as reads just as clean otherwise.
+  // An empty room has no callsign to tell a typo by, and everyone in it is about to join.
+  if (members.size > 0 && ![...members.values()].some((names) => names.has(participant))) {
+    const held = [...members].filter(([arena]) => input.arena === undefined || arena === input.arena).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const listed = held.length === 0 ? `the mailbox names no callsign${input.arena === undefined ? "" : ` in arena ${input.arena}`}` : held.map(([arena, names]) => `callsigns in arena ${arena}: ${[...names].sort().join(", ")}`).join("; ");
+    findings.push(mailboxFinding("CALLSIGN_UNSEEN", `no message of the mailbox names ${participant} (it neither sends nor is named): read as a participant about to join, with nothing to reconcile; ${listed}`, { received: participant }));
+  }
   if (arenas.size > 1) {
     const names = [...arenas].sort().join(", ");
     findings.push(mailboxFinding("ARENA_AMBIGUOUS", `${participant} is a callsign in arenas ${names}, and a callsign is a name within one arena: this report reads them as one participant; reconcile in one arena (the arena its ledger belongs to)`, { received: names }));

@@ -15,7 +15,7 @@ export interface SenderExpectations {
   readonly map: ReadonlyMap<string, ReadbackExpectations>;
   /** What is wrong with an HO's record, by HO id. */
   readonly problems: ReadonlyMap<string, readonly string[]>;
-  /** What is wrong with an HO's withheld criteria (the core's CRITERIA_SYNTAX, CRITERIA_REPEATED), by HO id. */
+  /** What is wrong with an HO's withheld criteria (the core's CRITERIA_SYNTAX, CRITERIA_REPEATED, CRITERIA_KEY_UNKNOWN), by HO id. */
   readonly criteria: ReadonlyMap<string, readonly string[]>;
 }
 

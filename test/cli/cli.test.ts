@@ -477,6 +477,15 @@ describe("readbacks and the checks around an act", () => {
     const sent = ho.replace(" art=", " acc=len:120w art=");
     expect(rw(["check-rb", "--ho", sent, "--expect-acc", "", "--rb", rb.replace("len:120w", "len:150w")]).code).toBe(1);
   });
+  it("check-rb --expect-acc with a key outside the closed set is the sender's usage error (exit 2, CRITERIA_KEY_UNKNOWN), never a pass with a note", () => {
+    const ho = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=len";
+    const rb = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=len:200w";
+    const typo = rw(["check-rb", "--ho", ho, "--rb", rb, "--expect-acc", "lenght:120w"]);
+    expect(typo.code, typo.out + typo.err).toBe(2);
+    expect(typo.out).toBe("");
+    expect(typo.err).toContain("--expect-acc: 'lenght:120w': lenght is outside the closed key set (len fmt lang tone voice aud out by src scope must no)");
+    expect(rw(["check-rb", "--ho", ho, "--rb", rb, "--expect-acc", "len:200w"]).code).toBe(0);
+  });
   it("check-ho against the record, and a relay against the HO it received", () => {
     expect(rw(["check-ho", "--ho", PAY_HO, "--record", record]).code).toBe(0);
     const differs = rw(["check-ho", "--ho", PAY_HO.replace("5400.00", "5100.00"), "--record", record]);
@@ -1034,6 +1043,35 @@ describe("a usage error points to the help that answers it", () => {
     expect(rw(["mailbox", "bogus"]).err).toBe("rw: unknown command 'mailbox bogus' (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
     expect(rw(["delegation", "bogus"]).err).toMatch(/^rw: unknown command 'delegation bogus' \(delegation validate, .*\)\nTry 'rw delegation --help'\.\n$/);
   });
+  it("an unknown command within two edits of one names it (did you mean validate?); a shipped profile in upper case says names are lower case", () => {
+    const first = (args: string[]): string => rw(args, "x\n").err.split("\n")[0] as string;
+    expect(first(["valdate"])).toMatch(/^rw: unknown command 'valdate' \(did you mean validate\?\) \(parse, format, validate, /);
+    expect(first(["--json", "vaildate"])).toMatch(/^rw: unknown command 'vaildate' \(did you mean validate\?\) \(/);
+    expect(first(["mailbox", "chek"])).toBe("rw: unknown command 'mailbox chek' (did you mean mailbox check?) (mailbox check, mailbox new)");
+    // Nothing near, or two as near: no guess.
+    expect(first(["xyzzy"])).not.toContain("did you mean");
+    expect(first(["mailbox", "bogus"])).not.toContain("did you mean");
+    expect(rw(["valdate"]).code).toBe(2);
+    const upper = rw(["validate", "--profile", "PAY"], "x\n");
+    expect([upper.code, upper.err.split("\n")[0]]).toStrictEqual([2, "rw: unknown profile PAY: give a shipped profile name (clin, pay, pform) or a .json file; profile names are lower case: --profile pay"]);
+    expect(first(["validate", "--profile", "PAYX"])).toBe("rw: unknown profile PAYX: give a shipped profile name (clin, pay, pform) or a .json file");
+  });
+  it("a pretty-printed JSON form piped to validate gets one hint, on stderr, that stdin takes one message a line", () => {
+    const form = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x:1", slots: { ask: "DRAFT" }, tail: null };
+    const hint = "hint: line 2 opens a JSON form spread over several lines, and validate reads one message a line: put each form on one line (jq -c . form.json | rw validate), or give it whole to a command's --ho, which reads a spread-out one\n";
+    const pretty = `RW1 HO a-0 from=a to=b item=x ask=DRAFT\n${JSON.stringify(form, null, 2)}\n`;
+    const r = rw(["validate"], pretty);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(hint);
+    expect(r.out.split("\n").filter((l) => l.endsWith(": refused")).length).toBeGreaterThan(5);
+    // With --json too, and stdout stays one object a line.
+    const json = rw(["validate", "--json"], pretty);
+    expect(json.err).toBe(hint);
+    for (const line of json.out.trimEnd().split("\n")) JSON.parse(line);
+    // The same form on one line passes, with no hint; a refused line that opens no form gets none.
+    expect(rw(["validate"], `${JSON.stringify(form)}\n`)).toMatchObject({ code: 0, err: "" });
+    expect(rw(["validate"], "RW1 HO a-1\n{\n")).toMatchObject({ code: 1, err: "" });
+  });
   it("an option whose value was left out (--ho --json) is one line of sentences, not line breaks shown as marks", () => {
     // node's parseArgs writes this message on three lines; printed marked, they read "ambiguous.·Did you forget".
     const r = rw(["make-rb", "--ho", "--json"]);
@@ -1469,7 +1507,7 @@ describe("help", () => {
     expect([appended.code, appended.out, appended.err]).toStrictEqual([2, "", "rw: unexpected argument 'extra': --help takes none after it (rw mailbox --help)\nTry 'rw mailbox --help'.\n"]);
     expect(rw(["help", "mailbox", "extra", "--json"]).err).toMatch(/^rw: no help for 'mailbox extra --json': not a command/);
     // Without a help request, options before a word that is no command of the group name the word.
-    expect(rw(["mailbox", "--json", "chek"]).err).toBe("rw: unknown command 'mailbox chek' (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
+    expect(rw(["mailbox", "--json", "chek"]).err).toBe("rw: unknown command 'mailbox chek' (did you mean mailbox check?) (mailbox check, mailbox new)\nTry 'rw mailbox --help'.\n");
   });
   it("options before a group's command are that command's (rw mailbox --json check was \"unknown command 'mailbox --json'\")", () => {
     const cp7 = join(ROOT, "test", "conformance", "delegation", "records", "cp-7.json");
@@ -1500,7 +1538,7 @@ describe("help", () => {
     expect(rw(["-v"]).err).toBe("rw: Unknown option '-v'\nTry 'rw --help'.\n");
     const alone = rw(["--json"]);
     expect([alone.code, alone.out, alone.err]).toStrictEqual([2, "", "rw: no command given with --json: options go with a command (rw <command> --json ...; rw --help lists them)\nTry 'rw --help'.\n"]);
-    expect(rw(["--json", "valdate"]).err).toMatch(/^rw: unknown command 'valdate' \(parse, /);
+    expect(rw(["--json", "valdate"]).err).toMatch(/^rw: unknown command 'valdate' \(did you mean validate\?\) \(parse, /);
     // A help request before any command is rw's own.
     expect(rw(["--json", "--help"])).toStrictEqual(rw(["--help"]));
   });
@@ -1648,6 +1686,15 @@ describe("--exec, --call and --adds hold slot values, as the Worker's routes req
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
     expect(r.err).toContain(`${option}: a JSON object of slot values`);
+  });
+  it("prepare --call: a value its slot's type does not admit is the call's, not the record's", () => {
+    const store = join(tmp, "call-shape.json");
+    const r = rw(["prepare", "--ho", PAY_HO, "--call", '{"amt":"5400","zz":1}', "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", store]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("RECORD_SHAPE: the call's amt holds \"5400\", which is not money (two decimals, no separators); amt is typed money");
+    expect(r.err).toContain("RECORD_SHAPE: the call names zz, which is not a slot of the vocabulary");
+    expect(r.err).not.toContain("record");
+    expect(existsSync(store)).toBe(false);
   });
   it("prepare stores nothing for a call it refuses", () => {
     rw(["prepare", "--ho", PAY_HO, "--call", call, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", join(tmp, "null-call-2.json")]);

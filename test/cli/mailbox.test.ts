@@ -490,9 +490,17 @@ describe("conflict copies and half-written files", () => {
   it("a list option loses only the spaces and tabs around its items; a no-break space is the value's, refused, never trimmed into a callsign not given", () => {
     const a = room();
     const to = (value: string, ...more: string[]) => rw(["mailbox", "new", a.root, "--from", "VEGA", "--to", value, "--kind", "hello", "--arena", "DEMO", "--machine", "VEGA-BOX", "--dry-run", ...more]);
-    const spaced = to("LYRA, \tORION ,");
+    const spaced = to("LYRA, \tORION ");
     expect(spaced.code, spaced.err).toBe(0);
     expect(spaced.out).toMatch(/\n {4}to:\n {6}- LYRA\n {6}- ORION\n/);
+    // An empty item (of nothing, or of spaces and tabs alone) is a usage error, never dropped unseen.
+    for (const [value, which] of [["LYRA,,ORION", "item 2 of 3"], ["LYRA, \tORION ,", "item 3 of 3"], [",LYRA", "item 1 of 2"]] as const) {
+      const empty = to(value);
+      expect([empty.code, empty.out], value).toStrictEqual([2, ""]);
+      expect(empty.err).toContain(`rw: --to ${JSON.stringify(value)}: ${which} is empty; give each item once, separated by single commas`);
+    }
+    const tags = to("LYRA", "--tags", "site,,copy");
+    expect([tags.code, tags.err.split("\n")[0]]).toStrictEqual([2, 'rw: --tags "site,,copy": item 2 of 3 is empty; give each item once, separated by single commas']);
     // trim() made "\u00A0ORION" ORION, and published to a callsign the caller never wrote.
     const nbsp = to("LYRA,\u00A0ORION", "--json");
     expect(nbsp.code).toBe(1);
@@ -1651,6 +1659,21 @@ describe("rw mailbox check --as: one arena", () => {
     const newcomer = rw(["mailbox", "check", root, "--as", "NOVA", "--state", state, "--now", "20261002T1200Z", "--arena", "DEMOO"]);
     expect(newcomer.out).toContain("reconciliation for NOVA in arena DEMOO:");
     expect(newcomer.out).not.toContain("ARENA_FOREIGN");
+  });
+
+  it("a callsign no message names still reads clean (a newcomer), with a note listing the callsigns held, so a typo shows (CALLSIGN_UNSEEN)", () => {
+    const { root, state } = twoArenas();
+    const typo = rw(["mailbox", "check", root, "--as", "VEAG", "--state", state, "--now", "20261002T1200Z"]);
+    expect(typo.code, typo.out + typo.err).toBe(0);
+    expect(typo.out).toContain("reconciliation for VEAG: CLEAN");
+    expect(typo.out).toContain("  note CALLSIGN_UNSEEN: no message of the mailbox names VEAG (it neither sends nor is named): read as a participant about to join, with nothing to reconcile; callsigns in arena DEMO: LYRA, VEGA; callsigns in arena OTHER-ROOM: ORION, VEGA");
+    // With an arena named, that arena's callsigns only.
+    const json = JSON.parse(rw(["mailbox", "check", root, "--as", "VEAG", "--state", state, "--now", "20261002T1200Z", "--arena", "OTHER-ROOM", "--json"]).out) as { reconciliation: { status: string; findings: { code: string; severity: string; message: string; received?: string }[] } };
+    expect(json.reconciliation.status).toBe("CLEAN");
+    expect(json.reconciliation.findings.map((f) => [f.code, f.severity, f.received])).toStrictEqual([["CALLSIGN_UNSEEN", "note", "VEAG"]]);
+    expect(json.reconciliation.findings[0]?.message).toMatch(/; callsigns in arena OTHER-ROOM: ORION, VEGA$/);
+    // A callsign the mailbox holds gets no such note.
+    expect(rw(["mailbox", "check", root, "--as", "VEGA", "--state", state, "--now", "20261002T1200Z", "--arena", "DEMO"]).out).not.toContain("CALLSIGN_UNSEEN");
   });
 
   it("with no arena named, a callsign found in two arenas is read across both and never clean (ARENA_AMBIGUOUS, exit 1)", () => {

@@ -77,6 +77,10 @@ describe("usage errors no input decides are refused before the messages are read
   it.each([
     [["prepare", "--ho", BAD, "--call", "{}", "--exp", "tomorrow"], "rw: --exp tomorrow: expected YYYYMMDDTHHMMZ (UTC)"],
     [["prepare", "--ho", BAD, "--call", "{}", "--exp", "20261002T1200Z", "--now", "now"], "rw: --now now: expected YYYYMMDDTHHMMZ (UTC)"],
+    // In the form, but no such date or time of day: said so, not sent back to the form.
+    [["prepare", "--ho", BAD, "--call", "{}", "--exp", "20261002T1200Z", "--now", "20260230T0900Z"], "rw: --now 20260230T0900Z: the form is right, but 2026-02-30 is no calendar date"],
+    [["prepare", "--ho", BAD, "--call", "{}", "--exp", "20270229T0900Z"], "rw: --exp 20270229T0900Z: the form is right, but 2027-02-29 is no calendar date"],
+    [["prepare", "--ho", BAD, "--call", "{}", "--exp", "20261002T2460Z"], "rw: --exp 20261002T2460Z: the form is right, but 24:60 is no time of day (00:00 to 23:59)"],
     [["prepare", "--ho", BAD, "--call", "{}", "--exp", "20261002T1200Z", "--n", "two"], "rw: --n two: a whole number from 0 to 9007199254740991"],
     [["prepare", "--ho", BAD, "--call", "{amt", "--exp", "20261002T1200Z"], "rw: --call: not JSON (expected a double-quoted key or }, found \"a\" (line 1, column 2))"],
     [["make-rb", "--ho", BAD, "--n", "two"], "rw: --n two: a whole number from 0 to 9007199254740991"],
@@ -91,6 +95,10 @@ describe("usage errors no input decides are refused before the messages are read
   ])("%j: an option not in its form is a usage error before the HO is read", (args, line) => {
     expect(usage(args)).toBe(line);
     expect(usage(args.map((a) => (a === BAD ? PAY_HO : a)))).toBe(line);
+  });
+  it("rw mailbox check --now in the form but naming no calendar date says so (exit 2)", () => {
+    const r = rw(["mailbox", "check", "test/conformance/mailbox/rooms/demo", "--now", "20260230T0900Z"]);
+    expect([r.code, r.out, r.err.split("\n")[0]]).toStrictEqual([2, "", "rw: --now 20260230T0900Z: the form is right, but 2026-02-30 is no calendar date"]);
   });
   it("an HO that does not parse, with what it is checked against given, is still the HO's refusal (exit 1)", () => {
     const r = rw(["check-ho", "--ho", BAD, "--record", "{}", "--json"]);

@@ -341,8 +341,8 @@ describe("a single-valued constraint key named twice (section 5.2: only set-valu
     expect(read.findings.map((f) => [f.code, f.expected, f.received])).toStrictEqual([["CRITERIA_REPEATED", "len:120w", "len:200w"]]);
     expect(read.constraints.length).toBe(6);
     expect(parseCriteria("len:120w+len:200w").findings).toStrictEqual([]);
-    // Set-valued keys, and keys outside the set (noted where compared), repeat freely.
-    expect(parseCriteria("must:a+must:b+no:c+no:d+scope:e+scope:f+src:g+src:h+color:red+color:blue", coreVocabulary).findings).toStrictEqual([]);
+    // Set-valued keys repeat freely.
+    expect(parseCriteria("must:a+must:b+no:c+no:d+scope:e+scope:f+src:g+src:h", coreVocabulary).findings).toStrictEqual([]);
   });
   it("tier 4 fails withheld criteria that hold two values for one fact, and compares neither", () => {
     const tier = checkReadback(msg(HO_ACC), msg(RB_ACC), coreVocabulary, { expectAcc: "len:200w+must:a+len:120w" }).tiers[3];
@@ -355,6 +355,33 @@ describe("a single-valued constraint key named twice (section 5.2: only set-valu
     const extended = compileVocabulary(coreVocabulary, { profile: "ck", version: "0.1", extends: "RW1", ckeys: { site: { desc: "site" }, tags: { desc: "tags", set: true } } });
     if (!extended.ok) throw new Error(JSON.stringify(extended.findings));
     expect(parseCriteria("site:a+site:b+tags:c+tags:d", extended.value).findings.map((f) => f.received)).toStrictEqual(["site:b"]);
+  });
+});
+
+describe("a withheld criterion whose key is outside the closed set is the sender's input error (CRITERIA_KEY_UNKNOWN)", () => {
+  const HO_ACC = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=acc keys=len";
+  const RB_ACC = "RW1 RB b-1 re=a-1 from=b to=a item=x:1 ask=DRAFT acc=len:200w";
+  it("parseCriteria refuses it given the vocabulary, naming the keys it holds, and reads only the syntax without one", () => {
+    const read = parseCriteria("lenght:120w+tone:plain", coreVocabulary);
+    expect(read.findings.map((f) => [f.code, f.severity, f.slot, f.received])).toStrictEqual([["CRITERIA_KEY_UNKNOWN", "error", "acc", "lenght:120w"]]);
+    expect(read.findings[0]?.message).toMatch(/^'lenght:120w': lenght is outside the closed key set \(len .*\), so it could never be compared/);
+    expect(read.constraints).toStrictEqual([{ key: "tone", value: "plain" }]);
+    expect(parseCriteria("lenght:120w").findings).toStrictEqual([]);
+    // A key a profile adds is in its set.
+    const extended = compileVocabulary(coreVocabulary, { profile: "ck", version: "0.1", extends: "RW1", ckeys: { site: { desc: "site" } } });
+    if (!extended.ok) throw new Error(JSON.stringify(extended.findings));
+    expect(parseCriteria("site:a", extended.value).findings).toStrictEqual([]);
+    expect(parseCriteria("site:a", coreVocabulary).findings.map((f) => f.code)).toStrictEqual(["CRITERIA_KEY_UNKNOWN"]);
+  });
+  it("tier 4 fails on it rather than passing with a note, so ownership does not move on a check never made", () => {
+    const report = checkReadback(msg(HO_ACC), msg(RB_ACC), coreVocabulary, { expectAcc: "lenght:120w" });
+    expect(report.tiers[3].result).toBe("fail");
+    expect(report.tiers[3].findings.map((f) => f.code)).toContain("CRITERIA_KEY_UNKNOWN");
+    expect(report.wilco).toBe(false);
+    // The receiver's unknown key in its acc= stays a note (section 5.2, README note 12).
+    const peer = checkReadback(msg(HO_ACC), msg(`${RB_ACC}+colour:red`), coreVocabulary, { expectAcc: "len:200w" });
+    expect(peer.tiers[3].findings.map((f) => [f.code, f.severity])).toStrictEqual([["ACC_KEY_UNKNOWN", "note"]]);
+    expect(peer.wilco).toBe(true);
   });
 });
 

@@ -416,6 +416,15 @@ describe("checkMessage: the JSON form is held to the same rules", () => {
     expect(messages({ pri: "x" })).toStrictEqual(["pri=x is not an integer"]);
     expect(messages({ pri: 9 })).toStrictEqual(["pri=9 is outside 1-5"]);
   });
+  it("a JSON boolean where the slot takes none is said as given (true, a JSON boolean), not as the Y a line would write", () => {
+    const messages = (slots: Message["slots"]): string[] => checkMessage({ ...good, slots: { ask: "DRAFT", ...slots } }).findings.map((f) => f.message);
+    expect(messages({ pri: true })).toStrictEqual(["pri: the JSON form holds true (a JSON boolean), which is not an integer"]);
+    expect(messages({ due: false })).toStrictEqual(["due: the JSON form holds false (a JSON boolean), which is not a date (YYYYMMDD)"]);
+    // In a list a line could write, the JSON form is shown whole already.
+    expect(messages({ art: ["a", true] })).toStrictEqual([`art: the JSON form holds ["a",true], where a line's art=a+Y reads ["a","Y"]`]);
+    // The same value in a line is what the sender wrote: said as written.
+    expect(checkLine("RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=Y").findings.map((f) => f.message)).toStrictEqual(["pri=Y is not an integer"]);
+  });
   it("an integer too large to read exactly is said to be one, not 'is not an integer' (README note 1)", () => {
     const said = (line: string): string[] => checkLine(line).findings.map((f) => `${f.code} ${f.message}`);
     const big = "is an integer too large to read exactly (beyond ±9007199254740991)";

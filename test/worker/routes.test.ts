@@ -369,6 +369,9 @@ describe("POST /v1/check-rb", () => {
     // So are criteria that give a single-valued key two values: which one was meant is a guess.
     const twice = await expectProblem(await postJson("/v1/check-rb", { ho: acc, rb: RB, expectAcc: "len:120w+len:200w" }), "invalid-request", { parameter: "expectAcc" });
     expect((twice["findings"] as { code: string }[]).map((f) => f.code)).toStrictEqual(["CRITERIA_REPEATED"]);
+    // So is a key outside the closed set: it would never be compared, and the readback would pass without it.
+    const typo = await expectProblem(await postJson("/v1/check-rb", { ho: acc, rb: RB, expectAcc: "lenght:120w" }), "invalid-request", { parameter: "expectAcc" });
+    expect((typo["findings"] as { code: string }[]).map((f) => f.code)).toStrictEqual(["CRITERIA_KEY_UNKNOWN"]);
   });
   it("refuses a text body that is not two lines, and missing messages", async () => {
     await expectProblem(await postText("/v1/check-rb", HO), "invalid-request", { parameter: "body" });

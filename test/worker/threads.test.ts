@@ -587,6 +587,9 @@ describe("readbacks checked by the server against the sender's private challenge
     // Two values for a single-valued key are refused the same way (CRITERIA_REPEATED).
     const twice = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: "len:120w+tone:plain+len:90w" }), "invalid-request");
     expect((twice.findings as { code: string }[]).map((f) => f.code)).toStrictEqual(["CRITERIA_REPEATED"]);
+    // And a key outside the closed set, which the readback would pass without ever comparing.
+    const typo = await expectProblem(await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: "lenght:120w" }), "invalid-request");
+    expect((typo.findings as { code: string }[]).map((f) => f.code)).toStrictEqual(["CRITERIA_KEY_UNKNOWN"]);
     // A criterion holding a character no line may carry (a control character, a line break, a lone
     // surrogate) could never be met: no receiver's acc= can hold it. Refused, by JSON or query.
     for (const expectAcc of ["must:a\u0000b", ["len:120w", "must:a\u0085b"], "must:a\ud800b"]) {
@@ -763,10 +766,11 @@ describe("readbacks checked by the server against the sender's private challenge
     expect(await rowsReadBy(500)).toBeLessThan((await rowsReadBy(0)) + 500);
   });
 
-  it("tells the receiver nothing of the sender's criteria, not even an unknown key's value, and hides only the tiers the challenge judged", async () => {
+  it("tells the receiver nothing of the sender's criteria, not even a value its readback lacks, and hides only the tiers the challenge judged", async () => {
     const t = fresh();
     await ok(await append(t, [BRIEF.replace("keys=len+lang", "keys=len+tone")]));
-    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "tone:plain", "zzsecret:launchcode-4471"] })).status).toBe(204);
+    // An unknown key is refused when registered (CRITERIA_KEY_UNKNOWN), so the secret rides on a key compared: a gap.
+    expect((await postJson(`/v1/threads/${t}/handoffs/lead-1/challenge`, { expectAcc: ["len:120w", "tone:plain", "must:launchcode-4471"] })).status).toBe(204);
     const res = await append(t, [RB_BAD.replace("lang:en-gb", "tone:plain")]);
     const text = await res.clone().text();
     expect(text).not.toContain("launchcode");
