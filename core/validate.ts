@@ -125,8 +125,9 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
       // so a JSON form holding a number, a boolean, a list or a spaced string there would not
       // survive the round trip to a line, nor keep its digest.
       if ((typeof value !== "string" || (value !== "" && !_isToken(value, false))) && hint?.slots.has(key) !== true) {
-        const what = typeof value === "string" ? "holds a space or control character" : "is not a string";
-        out.push(_error("VALUE_TYPE", `${key}=${_show(value)}: ${what}; a slot the vocabulary does not type is a string without spaces`, { slot: key, expected: "token", received: _show(value) }));
+        // Only a JSON form holds a non-string: said as given, not as the line (true as the Y) it never was.
+        const what = typeof value === "string" ? `${key}=${_show(value)}: holds a space or control character` : `${key}: the JSON form holds ${_cut(JSON.stringify(value))}, which is not a string`;
+        out.push(_error("VALUE_TYPE", `${what}; a slot the vocabulary does not type is a string without spaces`, { slot: key, expected: "token", received: _show(value) }));
       }
       if (key.charCodeAt(0) === 120 && key.charCodeAt(1) === 95) continue; // x_ extension keys: accepted as they are
       if (hint !== null && hint.slots.has(key)) {

@@ -425,6 +425,15 @@ describe("checkMessage: the JSON form is held to the same rules", () => {
     // The same value in a line is what the sender wrote: said as written.
     expect(checkLine("RW1 HO a-1 from=a to=b item=x ask=DRAFT pri=Y").findings.map((f) => f.message)).toStrictEqual(["pri=Y is not an integer"]);
   });
+  it("a JSON value no line writes in a slot the vocabulary does not type is said as given (true, [true], 3), not as the Y a line would write", () => {
+    const refused = (slots: Message["slots"]): string[] => checkMessage({ ...good, slots: { ask: "DRAFT", ...slots } }).findings.filter((f) => f.code === "VALUE_TYPE").map((f) => f.message);
+    const untyped = "which is not a string; a slot the vocabulary does not type is a string without spaces";
+    expect(refused({ zz: true })).toStrictEqual([`zz: the JSON form holds true, ${untyped}`]);
+    expect(refused({ zz: [true] })).toStrictEqual([`zz: the JSON form holds [true], ${untyped}`]);
+    expect(refused({ zz: 3 })).toStrictEqual([`zz: the JSON form holds 3, ${untyped}`]);
+    // A string is what a line would carry: said as written.
+    expect(refused({ zz: "a b" })).toStrictEqual(["zz=a b: holds a space or control character; a slot the vocabulary does not type is a string without spaces"]);
+  });
   it("an integer too large to read exactly is said to be one, not 'is not an integer' (README note 1)", () => {
     const said = (line: string): string[] => checkLine(line).findings.map((f) => `${f.code} ${f.message}`);
     const big = "is an integer too large to read exactly (beyond ±9007199254740991)";
