@@ -117,8 +117,9 @@ const mapping: v.GenericSchema<unknown, Record<string, unknown>> = v.custom<Reco
 const unkept = (x: unknown): boolean => (typeof x === "number" ? !Number.isFinite(x) : x !== null && typeof x === "object" && Object.values(x).some(unkept));
 const comparedMapping: v.GenericSchema<unknown, Record<string, unknown>> = v.pipe(mapping, v.check((x) => !unkept(x), coded("FIELD_TYPE", "a mapping whose numbers a double holds as written: 1e400, .inf or .nan reads as Infinity or NaN, which compares as null; quote it")));
 
+// The first rule a count breaks is its one finding: `.inf` is no whole number, and "too large" besides said nothing more.
 const count = (code: MailboxCode, min: number): v.GenericSchema<unknown, number> =>
-  v.pipe(v.number(coded(code, "a whole number")), v.integer(coded(code, "a whole number")), v.minValue(min, coded(code, `at least ${min}`)), v.maxValue(Number.MAX_SAFE_INTEGER, coded(code, "too large")));
+  v.config(v.pipe(v.number(coded(code, "a whole number")), v.integer(coded(code, "a whole number")), v.minValue(min, coded(code, `at least ${min}`)), v.maxValue(Number.MAX_SAFE_INTEGER, coded(code, "too large"))), { abortPipeEarly: true });
 
 /** The fields meta.mailbox knows, by wire name; others are ignored (section 4). */
 export const ENVELOPE_FIELD_NAMES = [

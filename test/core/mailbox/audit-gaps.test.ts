@@ -142,4 +142,18 @@ describe("YAML numbers no double holds", () => {
     expect(codes(text({ profile: "FULL", session: "s1", seq: 7 }, "seq: 7", "seq: .inf"))).toContain("SEQ_INVALID:seq");
     expect(codes(text({ profile: "FULL", session: "s1", seq: 7, extra: 5 }, "extra: 5", "extra: 1e400"))).toStrictEqual(["FIELD_UNKNOWN:extra"]);
   });
+
+  it("says one thing of a count that breaks more than one of its rules: .inf is no whole number, not also too large", () => {
+    const said = (written: string): string[] => {
+      const read = mailbox.readMailboxMessage(text({ profile: "FULL", session: "s1", seq: 7 }, "seq: 7", `seq: ${written}`), { mode: "inbound" });
+      return read.findings.filter((f) => f.code === "SEQ_INVALID").map((f) => f.message);
+    };
+    for (const written of [".inf", "-.inf", "-1.5"]) {
+      const messages = said(written);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toContain("a whole number");
+    }
+    expect(said("0")).toHaveLength(1);
+    expect(said("0")[0]).toContain("at least 1");
+  });
 });
