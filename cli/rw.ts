@@ -170,6 +170,23 @@ function helpAsked(read: ReturnType<typeof readArguments>, name: string): boolea
 }
 
 /**
+ * Among arguments led by options (`rw --json validate`, `rw mailbox --json check`): the first word,
+ * the command's place (null when there is none), whether `--` came before it (then it is an
+ * argument, and no command was named), and where --help stands (`asked`, -1 when absent), which
+ * comes first (`helpFirst`) when it stands before the word or there is none.
+ */
+function firstWord(read: ReturnType<typeof readArguments>): { token: { value: string; index: number } | null; ended: boolean; asked: number; helpFirst: boolean } {
+  const at = read.tokens.findIndex((t) => t.kind === "positional");
+  const asked = read.tokens.findIndex((t) => t.kind === "option" && t.name === "help");
+  const token = at === -1 ? null : (read.tokens[at] as { kind: "positional"; value: string; index: number });
+  const ended = read.tokens.some((t, i) => (at === -1 || i < at) && t.kind === "option-terminator");
+  return { token, ended, asked, helpFirst: asked !== -1 && (at === -1 || asked < at) };
+}
+
+/** `args` without the word at `index`: the command's own arguments, the options before it among them. */
+const withoutWord = (args: readonly string[], index: number): string[] => [...args.slice(0, index), ...args.slice(index + 1)];
+
+/**
  * Every option a group's commands take, so a group's help request reads the options around it as
  * one of its commands would (`rw mailbox --json --help` is `rw mailbox check --json --help` with
  * the command not yet chosen). No two commands of a group give one option two types; were they
@@ -274,18 +291,16 @@ async function main(argv: readonly string[]): Promise<number> {
       let word = rest[0] ?? "";
       if (isOptionLike(rest[0])) {
         const read = readArguments(await groupOptions(name), rest);
-        const at = read.tokens.findIndex((t) => t.kind === "positional");
-        const asked = read.tokens.findIndex((t) => t.kind === "option" && t.name === "help");
-        if (at === -1 || (asked !== -1 && asked < at)) {
+        const first = firstWord(read);
+        if (first.token === null || first.helpFirst) {
           const help = helpAsked(read, name);
           (help ? process.stdout : process.stderr).write(`${await usage(name)}\n`);
           return help ? 0 : 2;
         }
         // After `--` a word is an argument, never the command: `rw mailbox -- check` names none.
-        const token = read.tokens[at] as { kind: "positional"; value: string; index: number };
-        if (!read.tokens.some((t, i) => i < at && t.kind === "option-terminator")) {
-          word = token.value;
-          if (Object.hasOwn(COMMANDS, `${name} ${word}`)) return main([name, word, ...rest.slice(0, token.index), ...rest.slice(token.index + 1)]);
+        if (!first.ended) {
+          word = first.token.value;
+          if (Object.hasOwn(COMMANDS, `${name} ${word}`)) return main([name, word, ...withoutWord(rest, first.token.index)]);
         }
       }
       throw new UsageError(unknownCommand(`${name} ${word}`, Object.keys(COMMANDS).filter((c) => c.startsWith(`${name} `))));
@@ -295,19 +310,16 @@ async function main(argv: readonly string[]): Promise<number> {
     if (isOptionLike(name)) {
       const args = [name, ...rest];
       const read = readArguments(await groupOptions(), args);
-      const at = read.tokens.findIndex((t) => t.kind === "positional");
-      const asked = read.tokens.findIndex((t) => t.kind === "option" && t.name === "help");
+      const first = firstWord(read);
       // A help request before any command (`rw --json --help`) is rw's, as `rw mailbox --json --help` is the group's.
-      if (asked !== -1 && (at === -1 || asked < at)) {
-        helpTokens(read.tokens.slice(asked + 1), "--help takes none after it (rw --help)");
+      if (first.helpFirst) {
+        helpTokens(read.tokens.slice(first.asked + 1), "--help takes none after it (rw --help)");
         process.stdout.write(`${await usage()}\n`);
         return 0;
       }
-      const token = read.tokens[at] as { kind: "positional"; value: string; index: number } | undefined;
-      const ended = read.tokens.some((t, i) => (at === -1 || i < at) && t.kind === "option-terminator");
-      if (token === undefined || ended) throw new UsageError(`no command given with ${name}: options go with a command (rw <command> ${name} ...; rw --help lists them)`);
-      const word = token.value;
-      if (Object.hasOwn(COMMANDS, word) || GROUPS.has(word)) return main([word, ...args.slice(0, token.index), ...args.slice(token.index + 1)]);
+      if (first.token === null || first.ended) throw new UsageError(`no command given with ${name}: options go with a command (rw <command> ${name} ...; rw --help lists them)`);
+      const word = first.token.value;
+      if (Object.hasOwn(COMMANDS, word) || GROUPS.has(word)) return main([word, ...withoutWord(args, first.token.index)]);
       throw new UsageError(unknownCommand(word, Object.keys(COMMANDS)));
     }
     throw new UsageError(unknownCommand(name, Object.keys(COMMANDS)));
