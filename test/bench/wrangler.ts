@@ -19,6 +19,8 @@ export interface DevServer {
   /** `http://127.0.0.1:<port>` */
   readonly origin: string;
   readonly port: number;
+  /** The process group wrangler leads (wrangler, esbuild, workerd), to read their CPU time; null if it did not start. */
+  readonly group: number | null;
   /** Milliseconds from spawning wrangler to the first answer of GET /v1/health. */
   readonly readyMs: number;
   /** What wrangler printed (the last 64 KiB). */
@@ -127,7 +129,7 @@ export async function startWrangler(options: { port?: number; readyTimeoutMs?: n
     rmSync(state, { recursive: true, force: true });
   };
 
-  const server: DevServer = { origin, port, readyMs: 0, output: () => log, stop };
+  const server: DevServer = { origin, port, group: child.pid ?? null, readyMs: 0, output: () => log, stop };
   try {
     const deadline = started + (options.readyTimeoutMs ?? 60_000);
     for (;;) {

@@ -11,6 +11,7 @@ import { threadStateRoute } from "../../worker/endpoints/threads.js";
 import { openApiDocument } from "../../worker/openapi.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { THREAD_CAPACITY } from "../../worker/thread/thread-capacity.js";
+import { THREAD_STORED_BYTES_SQL } from "../../worker/thread/stored-bytes.js";
 import { PROBLEMS } from "../../worker/problem.js";
 import { call, expectProblem, ok, ORIGIN, postJson, postText } from "./http.js";
 import { HO, PAY_DN, PAY_HO, PAY_RB, PAY_RECORD, RB } from "./lines.js";
@@ -2460,6 +2461,56 @@ describe("a thread's capacity: what its object can hold in memory (thread-capaci
     await setCapacity(t, capacity);
     expect((await expectProblem(await append(t, [rbs[stored] as string]), "thread-full")).detail).toContain(holds);
     expect((await state(t)).lines).toBe(stored + 1);
+  });
+
+  const keptCount = (thread: string) =>
+    runInDurableObject(stubOf(thread), (_: ThreadObject, s: DurableObjectState) => ({
+      kept: s.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'stored_bytes'").toArray()[0]?.value ?? null,
+      counted: s.storage.sql.exec<{ b: number }>(THREAD_STORED_BYTES_SQL).one().b,
+      lines: s.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM lines").one().n,
+    }));
+  const keepCount = (thread: string, value: string | null) =>
+    runInDurableObject(stubOf(thread), (_: ThreadObject, s: DurableObjectState) => {
+      s.storage.sql.exec("DELETE FROM meta WHERE key = 'stored_bytes'");
+      if (value !== null) s.storage.sql.exec("INSERT INTO meta (key, value) VALUES ('stored_bytes', ?)", value);
+    });
+
+  it("keeps the count of its stored bytes with the lines, and a new instance reads it back rather than count every row", async () => {
+    const t = fresh();
+    const rb = "RW1 RB bot-1 re=ops-1 from=bot to=ops item=job:1 ask=FIX";
+    const dn = "RW1 DN bot-2 re=ops-1 from=bot to=ops item=job:1 out=OK";
+    await ok(await append(t, [ho(1), rb]));
+    await ok(await append(t, [dn, ho(2)]));
+    // Written with the lines, the readback's report and the done check counted with them.
+    const held = await keptCount(t);
+    expect(held.kept).toBe(`4 ${held.counted}`);
+    expect(held.counted).toBeGreaterThan([ho(1), rb, dn, ho(2)].join("").length);
+    // A request refused whole leaves it as it was.
+    await setCapacity(t, { lines: 100, bytes: held.counted + 10 });
+    await expectProblem(await append(t, [ho(3)]), "thread-full");
+    expect(await keptCount(t)).toStrictEqual(held);
+    // Read back after a restart: a count kept at the capacity leaves no room, whatever the rows hold.
+    await keepCount(t, `4 ${THREAD_CAPACITY.bytes}`);
+    await restart(t);
+    await expectProblem(await append(t, [ho(3)]), "thread-full");
+    expect((await state(t)).lines).toBe(4);
+  });
+
+  it("counts from storage when no count is kept for its lines (a thread stored before it, or lines an older version stored), and keeps it from then on", async () => {
+    const t = fresh();
+    const rb = "RW1 RB bot-1 re=ops-1 from=bot to=ops item=job:1 ask=FIX";
+    await ok(await append(t, [ho(1), rb]));
+    const { counted } = await keptCount(t);
+    for (const left of [null, `1 ${THREAD_CAPACITY.bytes}`, "2 lots"]) {
+      await keepCount(t, left);
+      await restart(t);
+      // Exactly room for the next line, by the rows: counted, not taken from what was left.
+      await setCapacity(t, { lines: 100, bytes: counted + ho(2).length });
+      expect(await expectProblem(await append(t, [ho(2), ho(3)]), "thread-full")).toMatchObject({ line: 2 });
+      expect(await keptCount(t)).toMatchObject({ kept: left, lines: 2 });
+    }
+    expect(statuses(await ok(await append(t, [ho(2)])))).toStrictEqual(["stored"]);
+    expect(await keptCount(t)).toStrictEqual({ kept: `3 ${counted + ho(2).length}`, counted: counted + ho(2).length, lines: 3 });
   });
 
   it("counts the done check it stores with a DN", async () => {

@@ -21,7 +21,7 @@ import { withinAnswer } from "./answer-bytes.js";
 import { boundedPage, nextAfter } from "./bounded-page.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./state-lists.js";
 import { THREAD_CAPACITY } from "./thread-capacity.js";
-import { rowBytes, THREAD_STORED_BYTES_SQL } from "./stored-bytes.js";
+import { keptBytes, keptBytesValue, rowBytes, STORED_BYTES_KEY, THREAD_STORED_BYTES_SQL } from "./stored-bytes.js";
 import type { ThreadCapacity } from "./thread-capacity.js";
 import type { StateList } from "./state-lists.js";
 import type { ProblemKindName } from "../problem.js";
@@ -399,10 +399,11 @@ export class ThreadObject extends DurableObject<Env> {
 
   /**
    * The UTF-8 bytes of the stored lines and of the readback reports and done checks kept beside
-   * them (stored-bytes.ts): counted once, then kept as lines are stored.
+   * them (stored-bytes.ts): read from the count kept with the lines, or counted from storage on a
+   * thread that keeps none of its lines, then held as lines are stored.
    */
   private storedBytes(): number {
-    this.heldBytes ??= this.sql.exec<{ b: number }>(THREAD_STORED_BYTES_SQL).one().b;
+    this.heldBytes ??= keptBytes(this.meta(STORED_BYTES_KEY), this.lineCount()) ?? this.sql.exec<{ b: number }>(THREAD_STORED_BYTES_SQL).one().b;
     return this.heldBytes;
   }
 
@@ -573,6 +574,8 @@ export class ThreadObject extends DurableObject<Env> {
     try {
       this.ctx.storage.transactionSync(() => {
         answer = this.appendLines(items, profile);
+        // Kept with the lines it counts, all or nothing: a restarted object reads it back.
+        if (this.heldBytes !== bytes) this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", STORED_BYTES_KEY, keptBytesValue(this.lineCount(), this.storedBytes()));
       });
     } catch (error) {
       // Rolled back, the profile this request fixed too: what was kept in memory of it goes as well.

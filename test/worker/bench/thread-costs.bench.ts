@@ -1,0 +1,167 @@
+// What a thread near its 16 MiB costs inside workerd (vitest's pool): the bytes one handoff
+// stores, lines and checks (README note 38), and the first append after the object restarts, when
+// the stored bytes are counted again (worker/thread/stored-bytes.ts) and the audit rebuilt,
+// against an append to the same thread without a restart. Prints; asserts nothing.
+// `npx vitest run --config test/bench/workerd.config.ts test/worker/bench/thread-costs.bench.ts`
+import { describe, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import type { ThreadObject } from "../../../worker/thread/thread-object.js";
+import { THREAD_CAPACITY } from "../../../worker/thread/thread-capacity.js";
+import { THREAD_STORED_BYTES_SQL } from "../../../worker/thread/stored-bytes.js";
+import { LIMITS } from "../../../worker/limits.js";
+import { postText } from "../http.js";
+import { payHandoff, readbackHeavyHandoff } from "./handoff-lines.js";
+
+const stubOf = (thread: string): DurableObjectStub<ThreadObject> => env.THREADS.get(env.THREADS.idFromName(thread));
+const MiB = 1024 * 1024;
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const range = (xs: readonly number[]): string => `median ${ms(median(xs))}, ${ms(Math.min(...xs))} to ${ms(Math.max(...xs))}`;
+
+/** The object's private parts a benchmark times one by one (thread-object.ts). */
+interface Internals {
+  storedBytes(): number;
+  auditor(): unknown;
+  heldBytes: number | null;
+}
+
+/** Appends the lines in as few requests as the limits allow (1 MiB, 10,000 lines), each stored. */
+async function appendAll(thread: string, lines: readonly string[]): Promise<void> {
+  let at = 0;
+  while (at < lines.length) {
+    let bytes = 0;
+    let end = at;
+    while (end < lines.length && end - at < LIMITS.lines && bytes + (lines[end] as string).length + 1 <= LIMITS.bodyBytes) bytes += (lines[end++] as string).length + 1;
+    const r = await postText(`/v1/threads/${thread}/lines`, lines.slice(at, end).join("\n"));
+    const answer = (await r.json()) as { ok?: boolean; results?: { status: string }[]; detail?: string };
+    const stored = answer.results?.filter((x) => x.status === "stored").length ?? 0;
+    if (r.status !== 200 || stored !== end - at) throw new Error(`append ${r.status}: ${stored} of ${end - at} stored ${answer.detail ?? ""}`);
+    at = end;
+  }
+}
+
+/** The bytes the thread holds: its lines alone, and with the checks stored beside them. */
+const held = (thread: string): Promise<{ lines: number; all: number; count: number }> =>
+  runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => ({
+    lines: state.storage.sql.exec<{ b: number }>("SELECT COALESCE(SUM(length(CAST(line AS BLOB))), 0) AS b FROM lines").one().b,
+    all: state.storage.sql.exec<{ b: number }>(THREAD_STORED_BYTES_SQL).one().b,
+    count: state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM lines").one().n,
+  }));
+
+const verdicts = (thread: string): Promise<Record<string, number>> =>
+  runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) =>
+    Object.fromEntries(state.storage.sql.exec<{ verdict: string; n: number }>("SELECT verdict, COUNT(*) AS n FROM readbacks GROUP BY verdict").toArray().map((r) => [r.verdict, r.n])),
+  );
+
+async function restart(thread: string): Promise<void> {
+  await runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => state.abort("restarted by the benchmark")).catch(() => {});
+}
+
+/** Appends one line and answers the wall time the request took (ms). */
+async function timedAppend(thread: string, line: string, status = "stored"): Promise<number> {
+  const start = performance.now();
+  const r = await postText(`/v1/threads/${thread}/lines`, line);
+  const text = await r.text();
+  const took = performance.now() - start;
+  if (!text.includes(`"status":"${status}"`)) throw new Error(`not stored: ${text.slice(0, 300)}`);
+  return took;
+}
+
+describe("thread costs in workerd", () => {
+  it("the bytes a handoff stores, and how many a thread holds", async () => {
+    const count = 200;
+    const kinds: [string, (k: number) => string[]][] = [
+      ["pay handoff (HO rb=exec, RB passing, AN val=Y, DN out=OK)", payHandoff],
+      ["readback-heavy (HO, 3 void RBs, RB passing, AN, DN)", (k) => readbackHeavyHandoff(k, 3)],
+      ["readback-heavy (HO, 9 void RBs, RB passing, AN, DN)", (k) => readbackHeavyHandoff(k, 9)],
+    ];
+    for (const [name, make] of kinds) {
+      const thread = `bytes-${crypto.randomUUID()}`;
+      const lines = Array.from({ length: count }, (_, i) => make(i + 1)).flat();
+      await appendAll(thread, lines);
+      const h = await held(thread);
+      const perHandoff = h.all / count;
+      const linesPer = h.count / count;
+      const byBytes = Math.floor(THREAD_CAPACITY.bytes / perHandoff);
+      const byLines = Math.floor(THREAD_CAPACITY.lines / linesPer);
+      console.log(
+        `${name}: ${linesPer} lines, ${Math.round(h.lines / count)} bytes of lines and ${Math.round((h.all - h.lines) / count)} of checks, ${Math.round(perHandoff)} bytes a handoff (${(h.all / h.lines).toFixed(2)}x its lines); ` +
+          `a thread holds ${Math.min(byBytes, byLines).toLocaleString("en")} (16 MiB: ${byBytes.toLocaleString("en")}, 100,000 lines: ${byLines.toLocaleString("en")}); readbacks ${JSON.stringify(await verdicts(thread))}`,
+      );
+    }
+  });
+
+  it("the first append after a restart, on a thread near 16 MiB, against one without", async () => {
+    const thread = `near-full-${crypto.randomUUID()}`;
+    // Pay handoffs until the thread is within 64 KiB of its 16 MiB, room for the timed appends.
+    let k = 0;
+    const room = 64 * 1024;
+    const buildStart = performance.now();
+    for (;;) {
+      const h = await held(thread).catch(() => ({ lines: 0, all: 0, count: 0 }));
+      const left = THREAD_CAPACITY.bytes - room - h.all;
+      const perHandoff = h.count === 0 ? 3000 : h.all / (k === 0 ? 1 : k);
+      const take = Math.min(1200, Math.floor(left / perHandoff));
+      if (take <= 0) break;
+      await appendAll(thread, Array.from({ length: take }, () => payHandoff(++k)).flat());
+    }
+    const h = await held(thread);
+    console.log(`thread: ${k} pay handoffs, ${h.count} lines, ${h.lines} bytes of lines, ${h.all} bytes counted (${(h.all / MiB).toFixed(2)} MiB of ${THREAD_CAPACITY.bytes / MiB}); built in ${(performance.now() - buildStart) / 1000 | 0} s`);
+    const ho = (): string => (payHandoff(++k)[0] as string);
+    const rounds = 5;
+    const warm: number[] = [];
+    const first: number[] = [];
+    const second: number[] = [];
+    const sumCold: number[] = [];
+    const sumWarm: number[] = [];
+    const rebuild: number[] = [];
+    const rest: number[] = [];
+    const retry: number[] = [];
+    const retried = ho();
+    await timedAppend(thread, retried);
+    for (let r = 0; r < rounds; r++) {
+      // Without a restart: the count and the audit are held.
+      warm.push(await timedAppend(thread, ho()));
+      // The sum on the running object, by itself.
+      sumWarm.push(await runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => {
+        const s = performance.now();
+        state.storage.sql.exec(THREAD_STORED_BYTES_SQL).one();
+        return performance.now() - s;
+      }));
+      // After a restart: the whole first append, then the next one.
+      await restart(thread);
+      first.push(await timedAppend(thread, ho()));
+      second.push(await timedAppend(thread, ho()));
+      // After a restart, by part: the count, the audit, then the append with both held.
+      await restart(thread);
+      const parts = await runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
+        const inner = instance as unknown as Internals;
+        const s = performance.now();
+        inner.storedBytes();
+        const counted = performance.now();
+        inner.auditor();
+        return { sum: counted - s, audit: performance.now() - counted };
+      });
+      sumCold.push(parts.sum);
+      rebuild.push(parts.audit);
+      rest.push(await timedAppend(thread, ho()));
+      // After a restart, a retry of a stored line: answered a duplicate, with no audit to rebuild.
+      await restart(thread);
+      retry.push(await timedAppend(thread, retried, "duplicate"));
+      // The audit rebuilt again (untimed), so the next round's append finds it held.
+      await timedAppend(thread, ho());
+    }
+    console.log(`append one HO, no restart: ${range(warm)}`);
+    console.log(`first append after a restart: ${range(first)}; the next one: ${range(second)}`);
+    console.log(`  of which the stored bytes, read back (storedBytes, first thing after a restart): ${range(sumCold)}`);
+    console.log(`  and the audit rebuilt from the stored lines (auditor): ${range(rebuild)}`);
+    console.log(`  and the append with both held: ${range(rest)}`);
+    console.log(`a retry of a stored line, the first request after a restart (a duplicate: no audit rebuilt): ${range(retry)}`);
+    console.log(`the stored bytes counted from storage (THREAD_STORED_BYTES_SQL) on the running object: ${range(sumWarm)}`);
+  });
+});
