@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
 import type { Command, CommandContext, CommonOption } from "./commands/context.js";
+import { mergedOptions } from "./merged-options.js";
 import { nearestName } from "./nearest-name.js";
 import { Output, OutputClosed } from "./output.js";
 import { packageRoot } from "./package-root.js";
@@ -201,18 +202,14 @@ const wordFirst = (args: readonly string[], index: number): string[] => [args[in
 /**
  * Every option a group's commands take, so a group's help request reads the options around it as
  * one of its commands would (`rw mailbox --json --help` is `rw mailbox check --json --help` with
- * the command not yet chosen). No two commands of a group give one option two types; were they
- * to, the first command's would be read.
+ * the command not yet chosen). Two commands of a group that give one option two types are a bug
+ * mergedOptions refuses, on every run that reads options before the command.
  */
 async function groupOptions(group?: string): Promise<Record<string, Spec>> {
   // No group: every command's, for options given before the command (`rw --json validate`).
   const names = Object.keys(COMMANDS).filter((c) => group === undefined || c.startsWith(`${group} `));
   const loaded = await Promise.all(names.map((name) => (COMMANDS[name] as () => Promise<Command>)()));
-  const out: Record<string, Spec> = {};
-  names.forEach((name, i) => {
-    for (const [o, spec] of Object.entries(optionsOf(name, loaded[i] as Command))) if (!Object.hasOwn(out, o)) out[o] = spec;
-  });
-  return out;
+  return mergedOptions(Object.fromEntries(names.map((name, i) => [name, optionsOf(name, loaded[i] as Command)])));
 }
 
 /** An argument in an option's place (`--json`, `-h`, `--`), not a word (`-` is stdin, a word). */
