@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
 import type { Command, CommandContext, CommonOption } from "./commands/context.js";
+import { mergedOptions } from "./merged-options.js";
 import { nearestName } from "./nearest-name.js";
 import { Output, OutputClosed } from "./output.js";
 import { packageRoot } from "./package-root.js";
@@ -173,34 +174,42 @@ function helpAsked(read: ReturnType<typeof readArguments>, name: string): boolea
  * Among arguments led by options (`rw --json validate`, `rw mailbox --json check`): the first word,
  * the command's place (null when there is none), whether `--` came before it (then it is an
  * argument, and no command was named), and where --help stands (`asked`, -1 when absent), which
- * comes first (`helpFirst`) when it stands before the word or there is none.
+ * comes first (`helpFirst`) when it stands before the word or there is none. `request` is the place
+ * in the arguments of a help request made before the command is named, -1 when none is: --help (or
+ * -h) before the first word, or that word itself when it is `help` (`rw --json help validate`).
  */
-function firstWord(read: ReturnType<typeof readArguments>): { token: { value: string; index: number } | null; ended: boolean; asked: number; helpFirst: boolean } {
+function firstWord(read: ReturnType<typeof readArguments>): { token: { value: string; index: number } | null; ended: boolean; asked: number; helpFirst: boolean; request: number } {
   const at = read.tokens.findIndex((t) => t.kind === "positional");
   const asked = read.tokens.findIndex((t) => t.kind === "option" && t.name === "help");
   const token = at === -1 ? null : (read.tokens[at] as { kind: "positional"; value: string; index: number });
   const ended = read.tokens.some((t, i) => (at === -1 || i < at) && t.kind === "option-terminator");
-  return { token, ended, asked, helpFirst: asked !== -1 && (at === -1 || asked < at) };
+  const helpFirst = asked !== -1 && (at === -1 || asked < at);
+  const request = helpFirst ? (read.tokens[asked] as { index: number }).index : token !== null && !ended && HELP_WORDS.has(token.value) ? token.index : -1;
+  return { token, ended, asked, helpFirst, request };
 }
 
 /** `args` without the word at `index`: the command's own arguments, the options before it among them. */
 const withoutWord = (args: readonly string[], index: number): string[] => [...args.slice(0, index), ...args.slice(index + 1)];
 
 /**
+ * `args` with the one at `index` put first: a command's word, or a help request, found among the
+ * options that lead it, moved to where the command (or `rw help`) reads it, the options kept in
+ * their order. Every ordering of a help request, options and command words comes to `rw help
+ * COMMAND OPTIONS` this way, one step at a time, so one path answers them all.
+ */
+const wordFirst = (args: readonly string[], index: number): string[] => [args[index] as string, ...withoutWord(args, index)];
+
+/**
  * Every option a group's commands take, so a group's help request reads the options around it as
  * one of its commands would (`rw mailbox --json --help` is `rw mailbox check --json --help` with
- * the command not yet chosen). No two commands of a group give one option two types; were they
- * to, the first command's would be read.
+ * the command not yet chosen). Two commands of a group that give one option two types are a bug
+ * mergedOptions refuses, on every run that reads options before the command.
  */
 async function groupOptions(group?: string): Promise<Record<string, Spec>> {
   // No group: every command's, for options given before the command (`rw --json validate`).
   const names = Object.keys(COMMANDS).filter((c) => group === undefined || c.startsWith(`${group} `));
   const loaded = await Promise.all(names.map((name) => (COMMANDS[name] as () => Promise<Command>)()));
-  const out: Record<string, Spec> = {};
-  names.forEach((name, i) => {
-    for (const [o, spec] of Object.entries(optionsOf(name, loaded[i] as Command))) if (!Object.hasOwn(out, o)) out[o] = spec;
-  });
-  return out;
+  return mergedOptions(Object.fromEntries(names.map((name, i) => [name, optionsOf(name, loaded[i] as Command)])));
 }
 
 /** An argument in an option's place (`--json`, `-h`, `--`), not a word (`-` is stdin, a word). */
@@ -254,9 +263,24 @@ async function main(argv: readonly string[]): Promise<number> {
     const group = rest[0] as string;
     if (GROUPS.has(group) && (rest.length === 1 || isOptionLike(rest[1]))) {
       helpHint = `rw ${group} --help`;
-      helpTokens(readArguments(await groupOptions(group), rest.slice(1)).tokens, `rw ${name} takes one command group and its options (rw ${name} ${group})`);
+      const read = readArguments(await groupOptions(group), rest.slice(1));
+      // Options before a command of the group (`rw help mailbox --json check`) are its own: its help, as `rw help mailbox check --json`.
+      const first = firstWord(read);
+      if (first.token !== null && !first.ended && Object.hasOwn(COMMANDS, `${group} ${first.token.value}`)) return main([name, group, ...wordFirst(rest.slice(1), first.token.index)]);
+      helpTokens(read.tokens, `rw ${name} takes one command group and its options (rw ${name} ${group})`);
       process.stdout.write(`${await usage(group)}\n`);
       return 0;
+    }
+    // Options before the command (`rw help --json validate`, `rw help --json mailbox check`), read as
+    // the commands read them: its help, as `rw help validate --json`. With no word, rw's own help,
+    // as `rw --json --help`; after `--` a word is no command.
+    if (isOptionLike(group)) {
+      const first = firstWord(readArguments(await groupOptions(), rest));
+      if (first.token === null) {
+        process.stdout.write(`${await usage()}\n`);
+        return 0;
+      }
+      if (!first.ended && (Object.hasOwn(COMMANDS, first.token.value) || GROUPS.has(first.token.value))) return main([name, ...wordFirst(rest, first.token.index)]);
     }
     // Help on help is the usage, which says how help is asked for (`rw help help`, `rw -h help`).
     if (HELP_WORDS.has(rest[0] as string)) {
@@ -284,14 +308,19 @@ async function main(argv: readonly string[]): Promise<number> {
       helpHint = `rw ${name} --help`;
       // Options before any word are read as the group's commands read them. With --help
       // (`rw mailbox --json --help`): the group's help, as `rw help mailbox --json`; a word after
-      // the request is refused. Without it (`rw mailbox --json`): no command yet, so the usage
-      // error of the group alone, not an option taken for a command's name. Before a command of
+      // the request that is no command of the group is refused. Without it (`rw mailbox --json`):
+      // no command yet, so the usage error of the group alone, not an option taken for a
+      // command's name. Before a command of
       // the group (`rw mailbox --json check`, as `git -C x status`): that command with them, read
       // as it reads them, so one only another command of the group takes is its usage error.
       let word = rest[0] ?? "";
       if (isOptionLike(rest[0])) {
         const read = readArguments(await groupOptions(name), rest);
         const first = firstWord(read);
+        // A help request before a command of the group (`rw mailbox --json --help check`, `rw mailbox
+        // --json help check`): put first, it is `rw --help mailbox --json check`, that command's help.
+        const named = first.token !== null && (first.request === first.token.index || Object.hasOwn(COMMANDS, `${name} ${first.token.value}`));
+        if (first.request !== -1 && !first.ended && named) return main(wordFirst([name, ...rest], first.request + 1));
         if (first.token === null || first.helpFirst) {
           const help = helpAsked(read, name);
           (help ? process.stdout : process.stderr).write(`${await usage(name)}\n`);
@@ -311,6 +340,10 @@ async function main(argv: readonly string[]): Promise<number> {
       const args = [name, ...rest];
       const read = readArguments(await groupOptions(), args);
       const first = firstWord(read);
+      // A help request before the command (`rw --json --help validate`, `rw --json help validate`): put
+      // first, it is `rw --help --json validate`, that command's help.
+      const named = first.token !== null && (first.request === first.token.index || Object.hasOwn(COMMANDS, first.token.value) || GROUPS.has(first.token.value));
+      if (first.request !== -1 && !first.ended && named) return main(wordFirst(args, first.request));
       // A help request before any command (`rw --json --help`) is rw's, as `rw mailbox --json --help` is the group's.
       if (first.helpFirst) {
         helpTokens(read.tokens.slice(first.asked + 1), "--help takes none after it (rw --help)");
