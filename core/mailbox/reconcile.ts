@@ -11,6 +11,7 @@ import { addresses, arenaMembers } from "./_arena-members.js";
 import { cancelProblem, cancelsByParent, exactReply, withdraws } from "./_owed.js";
 import { analyzeMailbox } from "./analyze-mailbox.js";
 import { standsDown, winningClaims } from "./_open-task-claims.js";
+import { standingReplies } from "./_standing-reply.js";
 import type { AnomalyRecord } from "./anomaly-record.js";
 import type { MailboxAnalysis } from "./analyze-mailbox.js";
 import { ALL, isHandler } from "./callsign.js";
@@ -97,7 +98,10 @@ export interface ReconcileItem {
   /** The effective disposition, or null when none is durable. */
   readonly disposition: string | null;
   readonly cta: string | null;
-  /** The participant's exact causal reply (same reply_to and request_id), when one is published. */
+  /**
+   * The participant's exact causal reply (same reply_to and request_id) that stands, when one is
+   * published: a later one naming it in meta.mailbox.correction replaced it (REPLY_REPLACED).
+   */
   readonly reply: string | null;
   /** `expects_reply` is still open: no exact causal reply, no proven supersession or Handler direction. */
   readonly open_reply: boolean;
@@ -232,7 +236,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     c.addressed++;
     const where = at(entry);
     const responses = mine.get(m.id) ?? [];
-    const exact = responses.find((r) => exactReply(m, r)) ?? null;
+    // The exact causal reply that stands: a later one naming it in meta.mailbox.correction replaced it.
+    const replies = standingReplies(responses.filter((r) => exactReply(m, r)), byId);
+    const exact = replies.standing[0] ?? null;
+    // The reply the item names: the standing one, or the one standing in place of a replaced reply a disposition cites.
+    let shown = exact;
     const d = effective.get(m.id);
     // Quarantined by the conversation rules: it remains unconsumed and cannot authorize work (4),
     // an unexpected callsign is not engaged (4, 13), a duplicate UUID is an anomaly (10). It owes
@@ -302,6 +310,16 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         contradicted = true;
         findings.push(mailboxFinding("REPLY_NOT_FOUND", `replied cites ${d.reply ?? "no reply"}, which is not ${participant}'s exact causal reply (reply_to ${m.id}, request_id ${m.request_id}): an obligation is not closed by declaration`, where));
       }
+      // "A disposition records the handling state, exact causal response when one exists" (9): once
+      // the participant replaced its reply by a correction naming it, the response that stands is
+      // the replacement, and the ledger still names the one replaced. Handled, and answered (the
+      // replacement is exact), so nothing is contradicted; the bookkeeping is rebuilt, never republished.
+      const cited = d.state === "replied" ? d.reply : undefined;
+      const replacement = cited === undefined ? undefined : replies.replacedBy.get(cited);
+      if (replacement !== undefined && cited !== undefined) {
+        shown = replacement;
+        findings.push(mailboxFinding("REPLY_REPLACED", `replied cites ${cited}, which ${participant} has since replaced: ${replacement.id} names it in meta.mailbox.correction, so the reply that stands is ${replacement.id}; append replied naming it (restore), never republish`, { ...where, expected: replacement.id, received: cited }));
+      }
       // "A disposition records the handling state, exact causal response ..., request identifier" (9):
       // one naming another request than its message's contradicts the record it is keyed to, and
       // effect evidence "tied to the ... request_id" (9, 13) would be read for the wrong request.
@@ -354,6 +372,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
           findings.push(mailboxFinding("LIFECYCLE_CONTRADICTION", `transitional disposition ${d.state} with CTA state ${d.cta}: a transitional disposition never proves completion; counted as a blocked CTA`, where));
         }
       }
+      if (replacement !== undefined && action === "none") action = "restore";
       if (changed) action = "audit";
       if (open && kind === "terminal" && retired !== null) action = "audit";
       else if (open && kind === "terminal") {
@@ -379,7 +398,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     if (withdrawal !== null && (owed || action === "withdrawn")) findings.push(mailboxFinding("REQUEST_WITHDRAWN", `${m.from} withdrew this ${m.kind} with cancel ${withdrawal.id} (its reply_to and request_id): no reply is owed and the work is not to be done; ${action === "withdrawn" ? "record a terminal disposition (no-reply-required with CTA superseded, or acted if its effect already happened)" : "its reply is no longer owed"}`, where));
     if (standDown && winner !== undefined && (owed || action === "stand-down")) findings.push(mailboxFinding("TASK_CLAIMED", `${winner.from} claimed this open task with claim ${winner.id}, the earliest valid claim of the whole request (its reply_to and request_id): ${participant} stands down, no reply is owed and the work is not ${participant}'s; ${action === "stand-down" ? "record a terminal disposition (no-reply-required with CTA superseded)" : "its reply is no longer owed"}`, where));
     if (open) c.open_reply_count++;
-    items.push({ id: m.id, kind: m.kind, from: m.from, file: entry.file ?? null, expects_reply: m.expects_reply, disposition: d?.state ?? null, cta: d?.cta ?? null, reply: exact?.id ?? null, open_reply: open, action });
+    items.push({ id: m.id, kind: m.kind, from: m.from, file: entry.file ?? null, expects_reply: m.expects_reply, disposition: d?.state ?? null, cta: d?.cta ?? null, reply: shown?.id ?? null, open_reply: open, action });
   }
 
   // Dispositions for messages this mailbox does not hold, anomalies, and the cursor's own entries.
