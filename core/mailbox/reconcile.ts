@@ -106,6 +106,12 @@ export interface ReconcileItem {
   /** `expects_reply` is still open: no exact causal reply, no proven supersession or Handler direction. */
   readonly open_reply: boolean;
   readonly action: ReconcileAction;
+  /**
+   * The SHA-256 of the message file's bytes as read now (`MailboxEntry.fingerprint`), when the
+   * caller gave them and every file under the UUID holds the same; null otherwise. A restored
+   * disposition records it, so a later edit in place is caught (MESSAGE_CHANGED).
+   */
+  readonly fingerprint: string | null;
 }
 
 export interface ReconcileCounts {
@@ -398,7 +404,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     if (withdrawal !== null && (owed || action === "withdrawn")) findings.push(mailboxFinding("REQUEST_WITHDRAWN", `${m.from} withdrew this ${m.kind} with cancel ${withdrawal.id} (its reply_to and request_id): no reply is owed and the work is not to be done; ${action === "withdrawn" ? "record a terminal disposition (no-reply-required with CTA superseded, or acted if its effect already happened)" : "its reply is no longer owed"}`, where));
     if (standDown && winner !== undefined && (owed || action === "stand-down")) findings.push(mailboxFinding("TASK_CLAIMED", `${winner.from} claimed this open task with claim ${winner.id}, the earliest valid claim of the whole request (its reply_to and request_id): ${participant} stands down, no reply is owed and the work is not ${participant}'s; ${action === "stand-down" ? "record a terminal disposition (no-reply-required with CTA superseded)" : "its reply is no longer owed"}`, where));
     if (open) c.open_reply_count++;
-    items.push({ id: m.id, kind: m.kind, from: m.from, file: entry.file ?? null, expects_reply: m.expects_reply, disposition: d?.state ?? null, cta: d?.cta ?? null, reply: shown?.id ?? null, open_reply: open, action });
+    // One set of bytes under the UUID is what a restore is rebuilt from; two (a copy written
+    // another way) leave it unknown which were handled, so none is recorded.
+    const bytesRead = bytesNow.get(m.id);
+    const fingerprint = bytesRead?.size === 1 ? ([...bytesRead][0] as string) : null;
+    items.push({ id: m.id, kind: m.kind, from: m.from, file: entry.file ?? null, expects_reply: m.expects_reply, disposition: d?.state ?? null, cta: d?.cta ?? null, reply: shown?.id ?? null, open_reply: open, action, fingerprint });
   }
 
   // Dispositions for messages this mailbox does not hold, anomalies, and the cursor's own entries.
@@ -502,8 +512,12 @@ function correctsNamed(correction: MailboxEnvelope, id: string, file: string | n
   return Object.values(correction.correction).some((value) => typeof value === "string" && names.has(value));
 }
 
-/** The transition a `restore` item proposes: bookkeeping rebuilt from the exact causal reply. */
+/**
+ * The transition a `restore` item proposes: bookkeeping rebuilt from the exact causal reply, with
+ * the fingerprint of the message's bytes it was rebuilt from when the reconciliation read them
+ * (the item's), so an edit in place after the restore is MESSAGE_CHANGED, as after any handling.
+ */
 export function restoredDisposition(item: ReconcileItem, request_id: string, when: string): Disposition | null {
   if (item.action !== "restore" || item.reply === null) return null;
-  return { id: item.id, state: "replied", cta: "completed", reply: item.reply, request_id, at: when, reason: "restored from the exact causal reply (reply_to and request_id); not republished" };
+  return { id: item.id, state: "replied", cta: "completed", reply: item.reply, request_id, at: when, reason: "restored from the exact causal reply (reply_to and request_id); not republished", ...(item.fingerprint === null ? {} : { fingerprint: item.fingerprint }) };
 }
