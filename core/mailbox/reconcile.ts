@@ -174,6 +174,9 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   if (input.arena !== undefined) arenas.add(input.arena);
   else for (const [arena, names] of members) if (names.has(participant)) arenas.add(arena);
   const messages = [...byId.values()].filter((m) => arenas.has(m.envelope.arena));
+  // The messages of the arenas read, by UUID: a correction and the repair request it answers are
+  // looked up here, since a callsign elsewhere is another arena's name (section 2), not this ledger's.
+  const inArenas = new Map(messages.map((m) => [m.envelope.id, m]));
   const analysis = input.analysis ?? analyzeMailbox(input.messages, { now, archiveRead: input.archiveRead === true });
   const quarantine = analysis.quarantine;
   // The final goodbye of each retired callsign, by `arena NUL callsign`: the checker refuses any
@@ -345,11 +348,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         c.anomaly_count++;
         findings.push(mailboxFinding("MESSAGE_CHANGED", `its file's bytes changed since ${participant} recorded ${d.state} for them (fingerprint ${handledBytes.slice(0, 12)}…, now ${[...(bytes ?? [])].map((f) => `${f.slice(0, 12)}…`).join(", ")}): a message is create-once, so it was edited in place after it was handled; record needs-audit with the fingerprint of the bytes now there, inspect what changed, and surface it to the Handler`, { ...where, expected: handledBytes, received: [...(bytes ?? [])].join(", ") }));
       }
-      const correction = d.correction === undefined ? undefined : byId.get(d.correction)?.envelope;
-      const supersessionProven = d.state === "superseded-by-correction" && correction !== undefined && correctsOriginal(correction, entry, participant, byId, quarantine);
+      const correction = d.correction === undefined ? undefined : inArenas.get(d.correction)?.envelope;
+      const supersessionProven = d.state === "superseded-by-correction" && correction !== undefined && correctsOriginal(correction, entry, participant, inArenas, quarantine);
       if (d.state === "superseded-by-correction" && !supersessionProven) {
         contradicted = true;
-        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this message in this mailbox (from ${m.from}, replying to ${participant}'s repair request, naming this message's UUID or file in meta.mailbox.correction)`, where));
+        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this message in this mailbox (from ${m.from} in arena ${m.arena}, replying to ${participant}'s repair request there, naming this message's UUID or file in meta.mailbox.correction)`, where));
       }
       if (supersessionProven || d.handler !== undefined) open = false;
       action = kind === "terminal" ? "none" : "wait";
@@ -440,10 +443,10 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       continue;
     }
     if (d !== undefined && d.state === "superseded-by-correction") {
-      const correction = d.correction === undefined ? undefined : byId.get(d.correction)?.envelope;
-      if (correction === undefined || !correctsAnomaly(correction, a, participant, byId, quarantine)) {
+      const correction = d.correction === undefined ? undefined : inArenas.get(d.correction)?.envelope;
+      if (correction === undefined || !correctsAnomaly(correction, a, participant, inArenas, quarantine)) {
         c.anomaly_count++;
-        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this anomaly in this mailbox (replying to ${participant}'s repair request, from a callsign that request names, naming its UUID or file in meta.mailbox.correction)`, where));
+        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this anomaly in this mailbox (replying to ${participant}'s repair request in the arena reconciled, from a callsign that request names, naming its UUID or file in meta.mailbox.correction)`, where));
         continue;
       }
     }
@@ -484,10 +487,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
  * valid record identifying what supersedes what". The spec names no keys, so any field of the
  * correction mapping may carry the original's exact UUID or filename (with or without `.md`).
  */
-function correctsOriginal(correction: MailboxEnvelope, original: MailboxEntry, participant: string, byId: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
+function correctsOriginal(correction: MailboxEnvelope, original: MailboxEntry, participant: string, inArenas: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
   const o = original.envelope;
-  if (correction.from !== o.from) return false;
-  return correctsNamed(correction, o.id, original.file ?? null, participant, byId, quarantine);
+  // The original's sender is its callsign in its arena (section 2): the same name elsewhere is not it.
+  if (correction.from !== o.from || correction.arena !== o.arena) return false;
+  return correctsNamed(correction, o.id, original.file ?? null, participant, inArenas, quarantine);
 }
 
 /**
@@ -496,18 +500,23 @@ function correctsOriginal(correction: MailboxEnvelope, original: MailboxEntry, p
  * original sender—and only that sender" to publish the correction, so it comes from a callsign that
  * request addresses by name (a correction from anyone else would close another's malformed message).
  */
-function correctsAnomaly(correction: MailboxEnvelope, anomaly: MailboxAnomaly, participant: string, byId: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
-  const asked = correction.reply_to === null ? undefined : byId.get(correction.reply_to)?.envelope;
+function correctsAnomaly(correction: MailboxEnvelope, anomaly: MailboxAnomaly, participant: string, inArenas: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
+  const asked = correction.reply_to === null ? undefined : inArenas.get(correction.reply_to)?.envelope;
   if (asked === undefined || !asked.to.includes(correction.from)) return false;
-  return anomaly.id !== null && correctsNamed(correction, anomaly.id, anomaly.file, participant, byId, quarantine);
+  return anomaly.id !== null && correctsNamed(correction, anomaly.id, anomaly.file, participant, inArenas, quarantine);
 }
 
-/** A valid correction (not quarantined, answering the participant's repair request) that names `id` or `file`. */
-function correctsNamed(correction: MailboxEnvelope, id: string, file: string | null, participant: string, byId: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
+/**
+ * A valid correction (not quarantined, answering the participant's repair request in its own arena)
+ * that names `id` or `file`; `inArenas`: the messages of the arenas reconciled, by UUID.
+ */
+function correctsNamed(correction: MailboxEnvelope, id: string, file: string | null, participant: string, inArenas: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
   if (correction.id === id || correction.correction === null) return false;
   // A quarantined correction, or one answering a quarantined "repair request", is no valid record.
   if (quarantine.has(correction.id) || (correction.reply_to !== null && quarantine.has(correction.reply_to))) return false;
-  if (correction.reply_to === null || byId.get(correction.reply_to)?.envelope.from !== participant) return false;
+  // The participant's repair request, in the correction's arena: the name in another arena is another ledger's.
+  const asked = correction.reply_to === null ? undefined : inArenas.get(correction.reply_to)?.envelope;
+  if (asked === undefined || asked.from !== participant || asked.arena !== correction.arena) return false;
   const names = new Set([id, ...(file ? [file, file.replace(/\.md$/, "")] : [])]);
   return Object.values(correction.correction).some((value) => typeof value === "string" && names.has(value));
 }
