@@ -128,15 +128,18 @@ export function nowOption(value: string | undefined): string {
 
 /**
  * Why an option's time is refused: in the form but naming no calendar date or time of day
- * (`20260230T0900Z`) is said so, since "expected YYYYMMDDTHHMMZ" would send the user to a form
+ * (`20260230T0900Z`; with `iso`, for an option that takes ISO 8601 UTC too, `2026-02-30T09:00Z`,
+ * `2026-10-02T24:00Z`) is said so, since "expected YYYYMMDDTHHMMZ" would send the user to a form
  * they already wrote.
  */
-export function timeRefusal(option: string, value: string, expected: string): string {
-  const form = /^(\d{8})T(\d{2})(\d{2})Z$/.exec(value);
+export function timeRefusal(option: string, value: string, expected: string, iso = false): string {
+  const compact = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})()Z$/.exec(value);
+  const form = compact ?? (iso ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?Z$/.exec(value) : null);
   if (form === null) return `--${option} ${value}: expected ${expected}`;
-  const [, date, hh, mm] = form as unknown as [string, string, string, string];
-  if (!isDate(date)) return `--${option} ${value}: the form is right, but ${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)} is no calendar date`;
-  return `--${option} ${value}: the form is right, but ${hh}:${mm} is no time of day (00:00 to 23:59)`;
+  const [, year, month, day, hh, mm, ss] = form as unknown as [string, string, string, string, string, string, string | undefined];
+  if (!isDate(`${year}${month}${day}`)) return `--${option} ${value}: the form is right, but ${year}-${month}-${day} is no calendar date`;
+  const seconds = ss === undefined || ss === "" ? "" : `:${ss}`;
+  return `--${option} ${value}: the form is right, but ${hh}:${mm}${seconds} is no time of day (00:00${seconds === "" ? "" : ":00"} to 23:59${seconds === "" ? "" : ":59"})`;
 }
 
 

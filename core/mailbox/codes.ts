@@ -136,6 +136,7 @@ export const MAILBOX_CODES = {
   DISPOSITION_REQUEST_MISMATCH: "error",
   LIFECYCLE_CONTRADICTION: "error",
   REPLY_NOT_FOUND: "error",
+  REPLY_REPLACED: "note",
   MESSAGE_CHANGED: "error",
   REPLY_OWED: "error",
   REQUESTER_RETIRED: "note",

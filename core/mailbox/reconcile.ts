@@ -11,6 +11,7 @@ import { addresses, arenaMembers } from "./_arena-members.js";
 import { cancelProblem, cancelsByParent, exactReply, withdraws } from "./_owed.js";
 import { analyzeMailbox } from "./analyze-mailbox.js";
 import { standsDown, winningClaims } from "./_open-task-claims.js";
+import { standingReplies } from "./_standing-reply.js";
 import type { AnomalyRecord } from "./anomaly-record.js";
 import type { MailboxAnalysis } from "./analyze-mailbox.js";
 import { ALL, isHandler } from "./callsign.js";
@@ -97,11 +98,20 @@ export interface ReconcileItem {
   /** The effective disposition, or null when none is durable. */
   readonly disposition: string | null;
   readonly cta: string | null;
-  /** The participant's exact causal reply (same reply_to and request_id), when one is published. */
+  /**
+   * The participant's exact causal reply (same reply_to and request_id) that stands, when one is
+   * published: a later one naming it in meta.mailbox.correction replaced it (REPLY_REPLACED).
+   */
   readonly reply: string | null;
   /** `expects_reply` is still open: no exact causal reply, no proven supersession or Handler direction. */
   readonly open_reply: boolean;
   readonly action: ReconcileAction;
+  /**
+   * The SHA-256 of the message file's bytes as read now (`MailboxEntry.fingerprint`), when the
+   * caller gave them and every file under the UUID holds the same; null otherwise. A restored
+   * disposition records it, so a later edit in place is caught (MESSAGE_CHANGED).
+   */
+  readonly fingerprint: string | null;
 }
 
 export interface ReconcileCounts {
@@ -164,6 +174,9 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   if (input.arena !== undefined) arenas.add(input.arena);
   else for (const [arena, names] of members) if (names.has(participant)) arenas.add(arena);
   const messages = [...byId.values()].filter((m) => arenas.has(m.envelope.arena));
+  // The messages of the arenas read, by UUID: a correction and the repair request it answers are
+  // looked up here, since a callsign elsewhere is another arena's name (section 2), not this ledger's.
+  const inArenas = new Map(messages.map((m) => [m.envelope.id, m]));
   const analysis = input.analysis ?? analyzeMailbox(input.messages, { now, archiveRead: input.archiveRead === true });
   const quarantine = analysis.quarantine;
   // The final goodbye of each retired callsign, by `arena NUL callsign`: the checker refuses any
@@ -232,7 +245,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     c.addressed++;
     const where = at(entry);
     const responses = mine.get(m.id) ?? [];
-    const exact = responses.find((r) => exactReply(m, r)) ?? null;
+    // The exact causal reply that stands: a later one naming it in meta.mailbox.correction replaced it.
+    const replies = standingReplies(responses.filter((r) => exactReply(m, r)), byId);
+    const exact = replies.standing[0] ?? null;
+    // The reply the item names: the standing one, or the one standing in place of a replaced reply a disposition cites.
+    let shown = exact;
     const d = effective.get(m.id);
     // Quarantined by the conversation rules: it remains unconsumed and cannot authorize work (4),
     // an unexpected callsign is not engaged (4, 13), a duplicate UUID is an anomaly (10). It owes
@@ -302,6 +319,16 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         contradicted = true;
         findings.push(mailboxFinding("REPLY_NOT_FOUND", `replied cites ${d.reply ?? "no reply"}, which is not ${participant}'s exact causal reply (reply_to ${m.id}, request_id ${m.request_id}): an obligation is not closed by declaration`, where));
       }
+      // "A disposition records the handling state, exact causal response when one exists" (9): once
+      // the participant replaced its reply by a correction naming it, the response that stands is
+      // the replacement, and the ledger still names the one replaced. Handled, and answered (the
+      // replacement is exact), so nothing is contradicted; the bookkeeping is rebuilt, never republished.
+      const cited = d.state === "replied" ? d.reply : undefined;
+      const replacement = cited === undefined ? undefined : replies.replacedBy.get(cited);
+      if (replacement !== undefined && cited !== undefined) {
+        shown = replacement;
+        findings.push(mailboxFinding("REPLY_REPLACED", `replied cites ${cited}, which ${participant} has since replaced: ${replacement.id} names it in meta.mailbox.correction, so the reply that stands is ${replacement.id}; append replied naming it (restore), never republish`, { ...where, expected: replacement.id, received: cited }));
+      }
       // "A disposition records the handling state, exact causal response ..., request identifier" (9):
       // one naming another request than its message's contradicts the record it is keyed to, and
       // effect evidence "tied to the ... request_id" (9, 13) would be read for the wrong request.
@@ -321,11 +348,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         c.anomaly_count++;
         findings.push(mailboxFinding("MESSAGE_CHANGED", `its file's bytes changed since ${participant} recorded ${d.state} for them (fingerprint ${handledBytes.slice(0, 12)}…, now ${[...(bytes ?? [])].map((f) => `${f.slice(0, 12)}…`).join(", ")}): a message is create-once, so it was edited in place after it was handled; record needs-audit with the fingerprint of the bytes now there, inspect what changed, and surface it to the Handler`, { ...where, expected: handledBytes, received: [...(bytes ?? [])].join(", ") }));
       }
-      const correction = d.correction === undefined ? undefined : byId.get(d.correction)?.envelope;
-      const supersessionProven = d.state === "superseded-by-correction" && correction !== undefined && correctsOriginal(correction, entry, participant, byId, quarantine);
+      const correction = d.correction === undefined ? undefined : inArenas.get(d.correction)?.envelope;
+      const supersessionProven = d.state === "superseded-by-correction" && correction !== undefined && correctsOriginal(correction, entry, participant, inArenas, quarantine);
       if (d.state === "superseded-by-correction" && !supersessionProven) {
         contradicted = true;
-        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this message in this mailbox (from ${m.from}, replying to ${participant}'s repair request, naming this message's UUID or file in meta.mailbox.correction)`, where));
+        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this message in this mailbox (from ${m.from} in arena ${m.arena}, replying to ${participant}'s repair request there, naming this message's UUID or file in meta.mailbox.correction)`, where));
       }
       if (supersessionProven || d.handler !== undefined) open = false;
       action = kind === "terminal" ? "none" : "wait";
@@ -354,6 +381,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
           findings.push(mailboxFinding("LIFECYCLE_CONTRADICTION", `transitional disposition ${d.state} with CTA state ${d.cta}: a transitional disposition never proves completion; counted as a blocked CTA`, where));
         }
       }
+      if (replacement !== undefined && action === "none") action = "restore";
       if (changed) action = "audit";
       if (open && kind === "terminal" && retired !== null) action = "audit";
       else if (open && kind === "terminal") {
@@ -379,7 +407,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     if (withdrawal !== null && (owed || action === "withdrawn")) findings.push(mailboxFinding("REQUEST_WITHDRAWN", `${m.from} withdrew this ${m.kind} with cancel ${withdrawal.id} (its reply_to and request_id): no reply is owed and the work is not to be done; ${action === "withdrawn" ? "record a terminal disposition (no-reply-required with CTA superseded, or acted if its effect already happened)" : "its reply is no longer owed"}`, where));
     if (standDown && winner !== undefined && (owed || action === "stand-down")) findings.push(mailboxFinding("TASK_CLAIMED", `${winner.from} claimed this open task with claim ${winner.id}, the earliest valid claim of the whole request (its reply_to and request_id): ${participant} stands down, no reply is owed and the work is not ${participant}'s; ${action === "stand-down" ? "record a terminal disposition (no-reply-required with CTA superseded)" : "its reply is no longer owed"}`, where));
     if (open) c.open_reply_count++;
-    items.push({ id: m.id, kind: m.kind, from: m.from, file: entry.file ?? null, expects_reply: m.expects_reply, disposition: d?.state ?? null, cta: d?.cta ?? null, reply: exact?.id ?? null, open_reply: open, action });
+    // One set of bytes under the UUID is what a restore is rebuilt from; two (a copy written
+    // another way) leave it unknown which were handled, so none is recorded.
+    const bytesRead = bytesNow.get(m.id);
+    const fingerprint = bytesRead?.size === 1 ? ([...bytesRead][0] as string) : null;
+    items.push({ id: m.id, kind: m.kind, from: m.from, file: entry.file ?? null, expects_reply: m.expects_reply, disposition: d?.state ?? null, cta: d?.cta ?? null, reply: shown?.id ?? null, open_reply: open, action, fingerprint });
   }
 
   // Dispositions for messages this mailbox does not hold, anomalies, and the cursor's own entries.
@@ -411,10 +443,10 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       continue;
     }
     if (d !== undefined && d.state === "superseded-by-correction") {
-      const correction = d.correction === undefined ? undefined : byId.get(d.correction)?.envelope;
-      if (correction === undefined || !correctsAnomaly(correction, a, participant, byId, quarantine)) {
+      const correction = d.correction === undefined ? undefined : inArenas.get(d.correction)?.envelope;
+      if (correction === undefined || !correctsAnomaly(correction, a, participant, inArenas, quarantine)) {
         c.anomaly_count++;
-        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this anomaly in this mailbox (replying to ${participant}'s repair request, from a callsign that request names, naming its UUID or file in meta.mailbox.correction)`, where));
+        findings.push(mailboxFinding("SUPERSESSION_UNPROVEN", `superseded-by-correction cites ${d.correction}, which is not a valid correction of this anomaly in this mailbox (replying to ${participant}'s repair request in the arena reconciled, from a callsign that request names, naming its UUID or file in meta.mailbox.correction)`, where));
         continue;
       }
     }
@@ -455,10 +487,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
  * valid record identifying what supersedes what". The spec names no keys, so any field of the
  * correction mapping may carry the original's exact UUID or filename (with or without `.md`).
  */
-function correctsOriginal(correction: MailboxEnvelope, original: MailboxEntry, participant: string, byId: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
+function correctsOriginal(correction: MailboxEnvelope, original: MailboxEntry, participant: string, inArenas: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
   const o = original.envelope;
-  if (correction.from !== o.from) return false;
-  return correctsNamed(correction, o.id, original.file ?? null, participant, byId, quarantine);
+  // The original's sender is its callsign in its arena (section 2): the same name elsewhere is not it.
+  if (correction.from !== o.from || correction.arena !== o.arena) return false;
+  return correctsNamed(correction, o.id, original.file ?? null, participant, inArenas, quarantine);
 }
 
 /**
@@ -467,24 +500,33 @@ function correctsOriginal(correction: MailboxEnvelope, original: MailboxEntry, p
  * original sender—and only that sender" to publish the correction, so it comes from a callsign that
  * request addresses by name (a correction from anyone else would close another's malformed message).
  */
-function correctsAnomaly(correction: MailboxEnvelope, anomaly: MailboxAnomaly, participant: string, byId: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
-  const asked = correction.reply_to === null ? undefined : byId.get(correction.reply_to)?.envelope;
+function correctsAnomaly(correction: MailboxEnvelope, anomaly: MailboxAnomaly, participant: string, inArenas: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
+  const asked = correction.reply_to === null ? undefined : inArenas.get(correction.reply_to)?.envelope;
   if (asked === undefined || !asked.to.includes(correction.from)) return false;
-  return anomaly.id !== null && correctsNamed(correction, anomaly.id, anomaly.file, participant, byId, quarantine);
+  return anomaly.id !== null && correctsNamed(correction, anomaly.id, anomaly.file, participant, inArenas, quarantine);
 }
 
-/** A valid correction (not quarantined, answering the participant's repair request) that names `id` or `file`. */
-function correctsNamed(correction: MailboxEnvelope, id: string, file: string | null, participant: string, byId: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
+/**
+ * A valid correction (not quarantined, answering the participant's repair request in its own arena)
+ * that names `id` or `file`; `inArenas`: the messages of the arenas reconciled, by UUID.
+ */
+function correctsNamed(correction: MailboxEnvelope, id: string, file: string | null, participant: string, inArenas: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
   if (correction.id === id || correction.correction === null) return false;
   // A quarantined correction, or one answering a quarantined "repair request", is no valid record.
   if (quarantine.has(correction.id) || (correction.reply_to !== null && quarantine.has(correction.reply_to))) return false;
-  if (correction.reply_to === null || byId.get(correction.reply_to)?.envelope.from !== participant) return false;
+  // The participant's repair request, in the correction's arena: the name in another arena is another ledger's.
+  const asked = correction.reply_to === null ? undefined : inArenas.get(correction.reply_to)?.envelope;
+  if (asked === undefined || asked.from !== participant || asked.arena !== correction.arena) return false;
   const names = new Set([id, ...(file ? [file, file.replace(/\.md$/, "")] : [])]);
   return Object.values(correction.correction).some((value) => typeof value === "string" && names.has(value));
 }
 
-/** The transition a `restore` item proposes: bookkeeping rebuilt from the exact causal reply. */
+/**
+ * The transition a `restore` item proposes: bookkeeping rebuilt from the exact causal reply, with
+ * the fingerprint of the message's bytes it was rebuilt from when the reconciliation read them
+ * (the item's), so an edit in place after the restore is MESSAGE_CHANGED, as after any handling.
+ */
 export function restoredDisposition(item: ReconcileItem, request_id: string, when: string): Disposition | null {
   if (item.action !== "restore" || item.reply === null) return null;
-  return { id: item.id, state: "replied", cta: "completed", reply: item.reply, request_id, at: when, reason: "restored from the exact causal reply (reply_to and request_id); not republished" };
+  return { id: item.id, state: "replied", cta: "completed", reply: item.reply, request_id, at: when, reason: "restored from the exact causal reply (reply_to and request_id); not republished", ...(item.fingerprint === null ? {} : { fingerprint: item.fingerprint }) };
 }

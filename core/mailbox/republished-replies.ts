@@ -75,7 +75,7 @@ function staleNamed(e: MailboxEnvelope, entries: readonly MailboxEntry[], standi
 }
 
 /** The message's correction mapping names `earlier` by its exact UUID or file (with or without `.md`). */
-function replaces(e: MailboxEnvelope, earlier: MailboxEntry): boolean {
+export function replaces(e: MailboxEnvelope, earlier: MailboxEntry): boolean {
   if (e.correction === null) return false;
   const file = earlier.file ?? null;
   const names = new Set([earlier.envelope.id, ...(file === null ? [] : [file, file.replace(/\.md$/, "")])]);

@@ -100,6 +100,19 @@ describe("usage errors no input decides are refused before the messages are read
     const r = rw(["mailbox", "check", "test/conformance/mailbox/rooms/demo", "--now", "20260230T0900Z"]);
     expect([r.code, r.out, r.err.split("\n")[0]]).toStrictEqual([2, "", "rw: --now 20260230T0900Z: the form is right, but 2026-02-30 is no calendar date"]);
   });
+  it.each([
+    ["2026-02-30T09:00Z", "the form is right, but 2026-02-30 is no calendar date"],
+    ["2026-13-01T09:00:00Z", "the form is right, but 2026-13-01 is no calendar date"],
+    ["2026-10-02T24:00Z", "the form is right, but 24:00 is no time of day (00:00 to 23:59)"],
+    ["2026-10-02T09:00:60.5Z", "the form is right, but 09:00:60 is no time of day (00:00:00 to 23:59:59)"],
+    ["2026-10-02", "expected YYYYMMDDTHHMMZ or ISO 8601 UTC (2026-10-02T12:00:00Z)"],
+  ])("rw mailbox check --now %s, in the ISO form, says what is wrong with it as the compact form does (exit 2)", (now, why) => {
+    const r = rw(["mailbox", "check", "test/conformance/mailbox/rooms/demo", "--now", now]);
+    expect([r.code, r.out, r.err.split("\n")[0]]).toStrictEqual([2, "", `rw: --now ${now}: ${why}`]);
+  });
+  it("an option that takes the compact form only still refuses the ISO form as another form", () => {
+    expect(usage(["prepare", "--ho", BAD, "--call", "{}", "--exp", "2026-02-30T09:00Z"])).toBe("rw: --exp 2026-02-30T09:00Z: expected YYYYMMDDTHHMMZ (UTC)");
+  });
   it("an HO that does not parse, with what it is checked against given, is still the HO's refusal (exit 1)", () => {
     const r = rw(["check-ho", "--ho", BAD, "--record", "{}", "--json"]);
     expect(r.code).toBe(1);
