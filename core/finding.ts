@@ -223,9 +223,15 @@ const NOTES = {
   FINDINGS_CUT: 1,
 } satisfies { readonly [C in NoteCode]: 1 };
 
+/**
+ * A code's severity, as FINDING_CODES gives it, read from NOTES: a bundle that builds findings of
+ * any code (check-thread's) then carries the notes' names, not FINDING_CODES.
+ */
+export const _severityOf = (code: FindingCode): Severity => (Object.hasOwn(NOTES, code) ? "note" : "error");
+
 /** Builds a finding; the severity comes from the code tables, which the compiler keeps in step. */
 export function finding(code: FindingCode, message: string, detail?: FindingDetail): Finding {
-  return { code, severity: Object.hasOwn(NOTES, code) ? "note" : "error", message, ...detail };
+  return { code, severity: _severityOf(code), message, ...detail };
 }
 
 type ErrorCode = Exclude<FindingCode, NoteCode>;

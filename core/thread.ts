@@ -87,7 +87,7 @@ import { isDate, isTime } from "./check-value.js";
 import type { VocabularyResolver } from "./check-line.js";
 import { coreVocabulary } from "./core-vocabulary.js";
 import { digest } from "./digest.js";
-import { FINDING_CODES } from "./finding.js";
+import { _severityOf } from "./finding.js";
 import type { Finding, FindingCode, FindingDetail } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 import { _checkPrint, _shapeTable, _timeNumber, _timeText } from "./_handoff-print.js";
@@ -266,7 +266,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const note = (code: FindingCode, message: string, handoff: string, id: string, line: number, detail: FindingDetail & { causes?: Finding[] } = {}): void => {
     // Owned copies, since the texts are built from pieces of lines; and no object spread, which
     // in V8 can give every copy a hidden class of its own.
-    const f: { -readonly [K in keyof ThreadFinding]: ThreadFinding[K] } = { code, severity: FINDING_CODES[code], message: _own(message), handoff: _own(handoff), id: _own(id), line: line >= 0 ? line : null };
+    const f: { -readonly [K in keyof ThreadFinding]: ThreadFinding[K] } = { code, severity: _severityOf(code), message: _own(message), handoff: _own(handoff), id: _own(id), line: line >= 0 ? line : null };
     if (detail.slot !== undefined) f.slot = _own(detail.slot);
     if (detail.expected !== undefined) f.expected = _own(detail.expected);
     if (detail.received !== undefined) f.received = _own(detail.received);

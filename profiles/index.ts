@@ -9,8 +9,7 @@ import pform from "./pform.json" with { type: "json" };
 /** Shipped profile files by name, as the JSON files hold them (checked by the test suite). */
 export const shippedProfiles: Readonly<Record<string, unknown>> = { clin, pay, pform };
 
-/** The shipped profiles' names, sorted. */
-export const shippedNames: readonly string[] = Object.keys(shippedProfiles).sort();
+export { shippedNames } from "./names.js";
 
 const compiled = new Map<string, Vocabulary>();
 

@@ -4,16 +4,15 @@
  */
 import type { ComponentType } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { isBlankLine, isEmptyDocument, isTime, timeAt } from "../../core/index.js";
-import type { Vocabulary } from "../../core/index.js";
+import { isBlankLine, isEmptyDocument, isTime, profileResolver, timeAt } from "../../core/index.js";
+import type { Vocabulary, VocabularyResolver } from "../../core/index.js";
 import { createChecker } from "./check/checker.js";
 import { holdsJsonForm } from "./check/lines.js";
 import { createThreadTree } from "./check/tree.js";
 import type { Example } from "./examples.js";
 import type { SenderExpectations } from "./expectations.js";
-import { shippedVocabulary } from "../../profiles/index.js";
-import { CUSTOM_PROFILE_LOADING, resolverFor } from "./profiles.js";
-import type { CustomProfile } from "./profiles.js";
+import { CUSTOM_PROFILE_LOADING, SHIPPED } from "./profile-choices.js";
+import type { CustomProfile } from "./profile-choices.js";
 import { named } from "./named.js";
 import { leavePending, takePending } from "./pending.js";
 import { MAX_ADDRESS_CHARS, MAX_STATE_BYTES, stateFragment, stateFragmentNow } from "./share.js";
@@ -60,6 +59,19 @@ const NO_EXPECTATIONS: SenderExpectations = { map: new Map(), problems: new Map(
  * written), loaded once a line of the text holds one: a conversation of RW1 lines needs none of it.
  */
 const jsonForms = () => import("./json-forms.js");
+
+/**
+ * The shipped profiles' files and the resolver that reads with them (profiles.ts), loaded once a
+ * line may name a profile (it holds ` p=`, where the core's checkLine looks for one, or a JSON
+ * form), a shipped profile is chosen, or the readback lab or the mailbox tab, which read lines
+ * with the same resolver, opens: a conversation read with the core alone needs none of it.
+ */
+const shippedProfiles = () => import("./profiles.js");
+/** Until the shipped profiles are wanted, no line names one: a line without `p=` never asks. */
+const NO_SHIPPED = (): undefined => undefined;
+
+/** `then`, once `first` has loaded; while it loads, or when it could not, what `first` is. */
+const after = <T, U>(first: Loaded<T>, then: Loaded<U>): Loaded<U> => (first === null || "error" in first ? first : then);
 
 /** What `load` gives, loaded once `wanted`. */
 function useLoaded<T>(wanted: boolean, load: () => Promise<T>): Loaded<T> {
@@ -258,9 +270,21 @@ export function App() {
     () => (!customGiven ? null : readProfile === null ? CUSTOM_PROFILE_LOADING : "value" in readProfile ? readProfile.value(s.customProfile) : { ok: null, unloaded: readProfile.error }),
     [customGiven, s.customProfile, readProfile],
   );
-  const chosen: Vocabulary | null = s.profile === "" ? null : s.profile === "custom" ? (custom?.ok === true ? custom.vocabulary : null) : (shippedVocabulary(s.profile) ?? null);
+  // The reader of JSON forms is wanted (or loaded) once a line holds one: such a line may name a
+  // profile too.
+  const jsonLoaded = useRef(false);
+  const jsonGiven = useMemo(() => !jsonLoaded.current && holdsJsonForm(s.text), [s.text]);
+  const shippedChosen = SHIPPED.includes(s.profile);
+  const shippedLoaded = useRef(false);
+  const namesProfile = useMemo(() => !shippedLoaded.current && s.text.includes(" p="), [s.text]);
+  const shippedGiven = shippedChosen || namesProfile || jsonGiven || jsonLoaded.current || s.view === "readback" || s.view === "mailbox";
+  const readShipped = useLoaded(shippedGiven, shippedProfiles);
+  const shipped = readShipped !== null && "value" in readShipped ? readShipped.value : null;
+  shippedLoaded.current = shipped !== null;
+  const shippedProblem = shippedGiven && readShipped !== null && "error" in readShipped ? `The shipped profiles did not load (${readShipped.error}): the conversation is not checked while it needs one; reload the page to try again.` : null;
+  const chosen: Vocabulary | null = s.profile === "" ? null : s.profile === "custom" ? (custom?.ok === true ? custom.vocabulary : null) : (shipped?.shippedVocabulary(s.profile) ?? null);
   const profileProblem =
-    s.profile !== "" && chosen === null
+    s.profile !== "" && chosen === null && !shippedChosen
       ? s.profile === "custom"
         ? custom?.ok === null
           ? custom.unloaded !== undefined
@@ -271,7 +295,7 @@ export function App() {
             : "The custom profile is not valid (see Legend): lines are read with the core alone."
         : `There is no shipped profile ${named(s.profile)}: lines are read with the core alone.`
       : null;
-  const resolve = useMemo(() => resolverFor(chosen), [chosen]);
+  const resolve = useMemo<VocabularyResolver>(() => (shipped === null ? profileResolver(chosen, NO_SHIPPED) : shipped.resolverFor(chosen)), [chosen, shipped]);
   const nowValid = s.now === "" || isTime(s.now);
   const now = s.now !== "" && nowValid ? s.now : null;
   const nowProblem = nowValid ? null : "not a time: YYYYMMDDTHHMMZ in UTC, such as 20261002T1200Z; no clock until it is one";
@@ -279,8 +303,6 @@ export function App() {
   const readExpectations = useLoaded(expectationsGiven || s.view === "readback", expectationsReader);
   // The reader of JSON forms, once a line of the text holds one (the text is searched for such a
   // line only until the reader has loaded).
-  const jsonLoaded = useRef(false);
-  const jsonGiven = useMemo(() => !jsonLoaded.current && holdsJsonForm(s.text), [s.text]);
   const readJson = useLoaded(jsonGiven, jsonForms);
   const json = readJson !== null && "value" in readJson ? readJson.value : null;
   jsonLoaded.current = json !== null;
@@ -289,7 +311,9 @@ export function App() {
   // showing the last check meanwhile and saying so, as for a large paste: no check was made with
   // expectations before, for only the reader reads them. A line holding a JSON form waits so for
   // the reader of JSON forms, and while it cannot load, for good (jsonProblem says why).
-  const waiting = (expectationsGiven && readExpectations === null) || (jsonGiven && json === null);
+  // So does a text that may name a profile, or a chosen shipped profile, for the shipped profiles
+  // (shippedProblem says why, while they cannot load).
+  const waiting = (expectationsGiven && readExpectations === null) || (jsonGiven && json === null) || (shippedGiven && shipped === null);
   // A paste that changes the text by more than a megabyte is checked once the page has shown it
   // (checking 100,000 lines takes seconds): until then the views show the last check, and say so.
   const shown = useRef("");
@@ -320,9 +344,9 @@ export function App() {
 
   const lab = useLoaded(s.view === "readback", readbackLab);
   // The lab shows the expectations' problems: it waits for their reader too (loaded as it opens).
-  const labReady = readExpectations === null || "error" in readExpectations ? readExpectations : lab;
+  const labReady = after(readShipped, after(readExpectations, lab));
   const legendTab = useLoaded(s.view === "legend", legendView);
-  const mailbox = useLoaded(s.view === "mailbox", mailboxView);
+  const mailbox = after(readShipped, useLoaded(s.view === "mailbox", mailboxView));
   const delegation = useLoaded(s.view === "delegation", delegationView);
 
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -407,7 +431,7 @@ export function App() {
               checking={checking}
               customName={custom?.ok === true ? custom.vocabulary.name : null}
               nowProblem={nowProblem}
-              profileProblem={profileProblem}
+              profileProblem={profileProblem ?? shippedProblem}
               expectationsProblem={expectationsProblem}
               jsonProblem={jsonProblem}
               json={json?.JsonHighlight ?? null}

@@ -5,8 +5,8 @@
  * app only when a custom profile is given.
  */
 import { compileVocabulary, coreVocabulary, isEmptyDocument, parseJsonText, shippedNameTaken, withoutBom } from "../../core/index.js";
-import { SHIPPED } from "./profiles.js";
-import type { CustomProfile } from "./profiles.js";
+import { SHIPPED } from "./profile-choices.js";
+import type { CustomProfile } from "./profile-choices.js";
 
 /**
  * One leading byte order mark is dropped, as the CLI drops it from a profile file. Only blank lines

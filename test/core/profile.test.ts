@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkLine, compileVocabulary, coreVocabulary, profileResolver, shippedNameTaken } from "../../core/index.js";
-import { shippedProfiles } from "../../profiles/index.js";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { shippedNames, shippedProfiles } from "../../profiles/index.js";
 import { vocabularies } from "../vocabularies.js";
 
 const minimal = { profile: "demo", version: "0.1", extends: "RW1" };
@@ -12,6 +14,11 @@ function refused(profile: unknown): string[] {
 }
 
 describe("the shipped profiles compile", () => {
+  it("shippedNames, written apart from the files (profiles/names.ts), names every file in profiles/ and every profile index.ts holds, sorted", () => {
+    const files = readdirSync(join(import.meta.dirname, "..", "..", "profiles")).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -".json".length)).sort();
+    expect(shippedNames).toStrictEqual(files);
+    expect(shippedNames).toStrictEqual(Object.keys(shippedProfiles).sort());
+  });
   for (const name of Object.keys(shippedProfiles)) {
     it(name, () => {
       const r = compileVocabulary(coreVocabulary, shippedProfiles[name]);

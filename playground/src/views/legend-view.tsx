@@ -8,7 +8,7 @@ import { coreVocabulary, legend } from "../../../core/index.js";
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { Vocabulary } from "../../../core/index.js";
 import { named } from "../named.js";
-import type { CustomProfile } from "../profiles.js";
+import type { CustomProfile } from "../profile-choices.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
 import type { PlaygroundState } from "../state.js";
 import { ProfileOptions } from "./profile-options.js";

@@ -1,5 +1,5 @@
 /** The options of a profile selector: the core alone, each shipped profile, the custom one. */
-import { SHIPPED } from "../profiles.js";
+import { SHIPPED } from "../profile-choices.js";
 
 export function ProfileOptions({ customName }: { customName: string | null }) {
   return (
