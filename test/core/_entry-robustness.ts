@@ -3,6 +3,7 @@
 // fixtures, hostile text), and the checks every call is held to (a typed answer, no throw, no
 // change to its input, no change to Object.prototype).
 import fc from "fast-check";
+import * as v from "valibot";
 import { expect } from "vitest";
 
 // Bounded for a shared machine; ENTRY_FUZZ_RUNS=1000 for a deeper run.
@@ -26,7 +27,14 @@ export const keyArb: fc.Arbitrary<string> = fc.oneof(fc.constantFrom(...HOSTILE_
 /** Numbers a JS value can hold: NaN, ±Infinity, -0, unsafe integers, fractions. */
 export const numberArb: fc.Arbitrary<number> = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(NaN, Infinity, -Infinity, -0, 2 ** 53, 1e21, 0.5, Number.MAX_VALUE));
 
-const scalarArb: fc.Arbitrary<unknown> = fc.oneof(hostileText, numberArb, fc.boolean(), fc.constant(null), fc.constant(undefined));
+const scalarArb: fc.Arbitrary<unknown> = fc.oneof(hostileText, numberArb, fc.boolean(), fc.constant(null), fc.constant(undefined), fc.bigInt());
+
+/** Values no JSON text makes but a JS caller can: a cycle, one object under two keys. */
+const cyclic: Record<string, unknown> = { a: 1 };
+cyclic["self"] = cyclic;
+const loop: unknown[] = [];
+loop.push(loop);
+const shared = { x: ["a"] };
 
 /** Nested n deep, as JSON.parse of a short hostile body gives. */
 const deep = (n: number, object: boolean): unknown => {
@@ -39,7 +47,8 @@ const deep = (n: number, object: boolean): unknown => {
 export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.letrec<{ value: unknown }>((tie) => ({ value: fc.oneof({ depthSize: "small", withCrossShrink: true }, scalarArb, fc.array(tie("value"), { maxLength: 4 }), fc.sparseArray(tie("value"), { maxLength: 4 }), fc.dictionary(keyArb, tie("value"), { maxKeys: 5 })) })).value },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 2000 }), fc.boolean()).map(([n, o]) => deep(n, o)) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(cyclic, loop, { a: shared, b: shared }, [loop, cyclic]) },
+  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 1000 }), fc.boolean()).map(([n, o]) => deep(n, o)) },
   { weight: 1, arbitrary: fc.constantFrom(new Array(3000).fill("x"), new Array(500).fill({}), Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, i]))) },
 );
 
@@ -144,22 +153,40 @@ export function expectTypedAnswer(answer: unknown, codes: Readonly<Record<string
   walk(answer, 0);
 }
 
-/** What a value is, for comparing before and after a call: own keys (`__proto__` included), NaN and -0 kept. */
-export function snapshot(value: unknown): unknown {
+/**
+ * What a value is, as text, for comparing before and after a call: own keys (`__proto__` included),
+ * holes, undefined, NaN and -0 kept. Iterative, so a value nested thousands deep is no stack overflow.
+ */
+export function snapshot(value: unknown): string {
+  const out: string[] = [];
   const seen = new Map<object, number>();
-  const walk = (x: unknown): unknown => {
-    if (typeof x === "number") return Object.is(x, -0) ? "-0" : Number.isNaN(x) ? "NaN" : x;
-    if (x === undefined) return "(undefined)";
-    if (x === null || typeof x !== "object") return x;
-    if (seen.has(x)) return `(seen ${seen.get(x)})`;
-    seen.set(x, seen.size);
-    if (x instanceof Uint8Array) return `bytes:${Array.from(x).join(",")}`;
-    if (x instanceof Map) return ["Map", ...[...x.entries()].map(([k, v]) => [walk(k), walk(v)])];
-    if (x instanceof Set) return ["Set", ...[...x].map(walk)];
-    if (Array.isArray(x)) return x.map(walk);
-    return Object.getOwnPropertyNames(x).map((k) => [k, walk((x as Record<string, unknown>)[k])]);
-  };
-  return walk(value);
+  const stack: (["value", unknown] | ["text", string])[] = [["value", value]];
+  while (stack.length > 0) {
+    const [tag, x] = stack.pop() as ["value", unknown] | ["text", string];
+    if (tag === "text") {
+      out.push(x);
+      continue;
+    }
+    if (typeof x === "number") out.push(Object.is(x, -0) ? "-0" : String(x));
+    else if (typeof x === "string") out.push(JSON.stringify(x));
+    else if (x === null || typeof x !== "object") out.push(String(x));
+    else if (seen.has(x)) out.push(`(seen ${seen.get(x)})`);
+    else {
+      seen.set(x, seen.size);
+      if (x instanceof Uint8Array) {
+        out.push(`bytes(${Array.from(x).join(",")})`);
+        continue;
+      }
+      const entries: [string, unknown][] =
+        x instanceof Map ? [...x.entries()].map(([k, v], i) => [`${i}:${snapshot(k)}`, v]) : x instanceof Set ? [...x].map((v, i) => [String(i), v]) : Object.getOwnPropertyNames(x).map((k) => [k, (x as Record<string, unknown>)[k]]);
+      out.push(Array.isArray(x) ? "[" : x instanceof Map ? "Map{" : x instanceof Set ? "Set{" : "{");
+      stack.push(["text", "}"]);
+      for (const [k, v] of entries.reverse()) {
+        stack.push(["text", ","], ["value", v], ["text", `${JSON.stringify(k)}:`]);
+      }
+    }
+  }
+  return out.join("");
 }
 
 const prototypeNames = (): string[] => [Object.prototype, Array.prototype, String.prototype, Function.prototype].flatMap((p) => Object.getOwnPropertyNames(p));
@@ -189,7 +216,8 @@ export function callHeld(name: string, f: (...args: never[]) => unknown, args: r
     if (!allowed) throw new Error(`${name} threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
     threw = true;
   }
-  expect(snapshot(kept(args)), `${name} changed its input`).toStrictEqual(before);
+  // Compared as text: a deep value's own structure would overflow the matcher's recursion.
+  expect(snapshot(kept(args)) === before, `${name} changed its input`).toBe(true);
   expect(prototypeNames(), `${name} touched a built-in prototype`).toStrictEqual(protoBefore);
   expect(({} as Record<string, unknown>)["polluted"], `${name} polluted Object.prototype`).toBeUndefined();
   return { answer, threw };
@@ -201,3 +229,17 @@ export const functionExports = (module: Record<string, unknown>): string[] =>
     .filter(([, v]) => typeof v === "function")
     .map(([k]) => k)
     .sort();
+
+/** Exported valibot schemas, by name: a caller reads outside input with them (`v.safeParse`). */
+export const schemaExports = (module: Record<string, unknown>): [string, v.GenericSchema][] =>
+  Object.entries(module)
+    .filter(([, x]) => x !== null && typeof x === "object" && (x as { kind?: unknown }).kind === "schema")
+    .map(([k, x]) => [k, x as v.GenericSchema]);
+
+/** `v.safeParse(schema, x)` answers any value with issues or an output, never a throw, and leaves `x` as it was. */
+export function expectSchemaHolds(name: string, schema: v.GenericSchema, input: unknown): void {
+  const { answer } = callHeld(name, (x: never) => v.safeParse(schema, x), [input]);
+  const r = answer as v.SafeParseResult<v.GenericSchema>;
+  expect(typeof r.success, name).toBe("boolean");
+  if (!r.success) for (const issue of r.issues) expect(typeof issue.message, name).toBe("string");
+}

@@ -14,7 +14,7 @@ import { shippedVocabulary } from "../../../profiles/index.js";
 import { buildMessage, readCase, Symbols } from "../../conformance/mailbox-suite.js";
 import type { ConversationCase, MessageVector, ReconcileCase } from "../../conformance/mailbox-suite.js";
 import type { Held } from "../_entry-robustness.js";
-import { anyText, anyValue, callHeld, expectTypedAnswer, functionExports, hostileText, mutationsOf, numberArb, RUNS, textMutationsOf } from "../_entry-robustness.js";
+import { anyText, anyValue, callHeld, expectSchemaHolds, expectTypedAnswer, functionExports, hostileText, mutationsOf, numberArb, RUNS, schemaExports, textMutationsOf } from "../_entry-robustness.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "conformance", "mailbox");
 const jsonl = <T>(file: string): T[] => readFileSync(join(DIR, file), "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as T);
@@ -200,6 +200,12 @@ describe("rogerwilco/mailbox: the export list", () => {
 });
 
 describe("rogerwilco/mailbox: every entry point answers any input with a typed value", () => {
+  // Its valibot schemas too: a caller reads input with v.safeParse(schema, x). The other exports are data.
+  it("every exported schema, under v.safeParse", () => {
+    const schemas = schemaExports(mailbox);
+    expect(schemas.length).toBeGreaterThan(0);
+    fc.assert(fc.property(fc.nat({ max: schemas.length - 1 }), fc.oneof(anyValue, mutationsOf(envelopes)), (i, input) => expectSchemaHolds(...(schemas[i] as [string, never]), input)), { numRuns: RUNS * 3 });
+  }, 60_000);
   for (const [name, entry] of Object.entries(covered)) {
     it(name, () => {
       const f = (mailbox as unknown as Record<string, (...args: never[]) => unknown>)[name] as (...args: never[]) => unknown;
@@ -216,11 +222,39 @@ describe("rogerwilco/mailbox: every entry point answers any input with a typed v
   }
 });
 
+// Deeper than the properties go (fast-check cannot print a counterexample nested thousands deep).
+describe("rogerwilco/mailbox: a value nested 100,000 deep", () => {
+  it("gets a typed answer from every reader of JSON values", () => {
+    let array: unknown = "x";
+    let object: unknown = "x";
+    for (let i = 0; i < 100_000; i++) [array, object] = [[array], { a: object }];
+    for (const input of [array, object]) {
+      expectTypedAnswer(mailbox.effectiveDispositions([input, { id: input, state: input }]), CODES, "effectiveDispositions");
+      expect(mailbox.readAnomalyRecord(input).ok).toBe(false);
+      expectTypedAnswer(mailbox.parentFromFields({ id: input, kind: input, fields: { availability: input, terms: input } }), CODES, "parentFromFields");
+      expectTypedAnswer({ findings: mailbox.callsignFindings(input, "from") }, CODES, "callsignFindings");
+      for (const f of [mailbox.isCallsign, mailbox.isUuid7, mailbox.isRootId]) expect(f(input)).toBe(false);
+      expect(mailbox.isoTime(input)).toBeNull();
+    }
+  }, 60_000);
+});
+
 // The counterexamples the properties above found, written out: each failed before its fix.
 describe("rogerwilco/mailbox: the shrunk inputs", () => {
   it("proposalAnswerProblem answers a kind outside section 5's with a labelled RangeError, not a TypeError", () => {
     expect(() => mailbox.proposalAnswerProblem("terms", "C:\\x" as mailbox.MailboxKind, { kind: "hello" })).toThrow(new RangeError('proposalAnswerProblem: "C:\\\\x" is not a message kind'));
     expect(() => mailbox.proposalAnswerProblem("terms", "toString" as mailbox.MailboxKind, { kind: "ack", terms: null })).toThrow(RangeError);
+  });
+  it("callsignFindings names a value JSON cannot show (nested past the stack, cyclic, a bigint) by its type, and throws nothing", () => {
+    let deep: unknown = "VEGA";
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const cyclic: Record<string, unknown> = {};
+    cyclic["self"] = cyclic;
+    const received = (name: unknown): unknown[] => mailbox.callsignFindings(name, "from").map((f) => [f.code, f.received]);
+    expect(received(deep)).toStrictEqual([["FIELD_TYPE", "an array"]]);
+    expect(received(cyclic)).toStrictEqual([["FIELD_TYPE", "an object"]]);
+    expect(received(10n)).toStrictEqual([["FIELD_TYPE", "10n"]]);
+    expect(received(["VEGA"])).toStrictEqual([["FIELD_TYPE", '["VEGA"]']]);
   });
   it("availabilityReplyProblem answers a kind outside section 5's with a labelled RangeError, not a TypeError", () => {
     expect(() => mailbox.availabilityReplyProblem("" as mailbox.MailboxKind, "", { kind: "state", expects_reply: false, availability: {} })).toThrow(new RangeError('availabilityReplyProblem: "" is not a message kind'));
