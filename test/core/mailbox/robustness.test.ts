@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { FINDING_CODES, profileResolver } from "../../../core/index.js";
 import * as mailbox from "../../../core/mailbox/index.js";
@@ -255,6 +256,19 @@ describe("rogerwilco/mailbox: the shrunk inputs", () => {
     expect(received(cyclic)).toStrictEqual([["FIELD_TYPE", "an object"]]);
     expect(received(10n)).toStrictEqual([["FIELD_TYPE", "10n"]]);
     expect(received(["VEGA"])).toStrictEqual([["FIELD_TYPE", '["VEGA"]']]);
+  });
+  it("envelopeSchema reads an anomaly holding a cycle, or nested 100,000 deep, without a stack overflow; an unkept number deep down is still refused", () => {
+    // The envelope as written (a read envelope fills absent fields with null, which the wire refuses).
+    const envelope = { ...Object.fromEntries(Object.entries(envelopes[0] as mailbox.MailboxEnvelope).filter(([, x]) => x !== null)), reply_to: "" };
+    expect(v.safeParse(mailbox.envelopeSchema, envelope).success).toBe(true);
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic["self"] = cyclic;
+    let deep: unknown = { ref: 1 };
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    for (const anomaly of [cyclic, deep]) expect(v.safeParse(mailbox.envelopeSchema, { ...envelope, anomaly }).success).toBe(true);
+    let unkept: unknown = { ref: Infinity };
+    for (let i = 0; i < 100_000; i++) unkept = { a: unkept };
+    expect(v.safeParse(mailbox.envelopeSchema, { ...envelope, anomaly: unkept }).success).toBe(false);
   });
   it("availabilityReplyProblem answers a kind outside section 5's with a labelled RangeError, not a TypeError", () => {
     expect(() => mailbox.availabilityReplyProblem("" as mailbox.MailboxKind, "", { kind: "state", expects_reply: false, availability: {} })).toThrow(new RangeError('availabilityReplyProblem: "" is not a message kind'));
