@@ -94,7 +94,9 @@ export function records<T>(fields: Fields, field: string, kind: RecordKind, out:
     return null;
   }
   const found: DelegationFinding[] = [];
-  const read = value.map((_, i) => record<T>(value as unknown as Fields, String(i), kind, found));
+  // Every index, holes and undefined entries too, read as a required record: each absence is its own
+  // finding, never a null that refuses the document without saying why (or a hole a check walks into).
+  const read = Array.from(value, (_, i) => requiredRecord<T>(value as unknown as Fields, String(i), kind, found));
   appendFindings(out, prefixed(field, found));
   return read.every((r) => r !== null) ? (read as T[]) : null;
 }

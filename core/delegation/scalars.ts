@@ -123,8 +123,12 @@ export function nanosAsMs(ns: bigint): string {
 }
 
 export function durationMs(duration: Duration): number {
-  return duration.value * DURATION_UNITS[duration.unit];
+  const unit = duration?.unit;
+  if (typeof duration?.value !== "number" || typeof unit !== "string" || !Object.hasOwn(DURATION_UNITS, unit)) throw new RangeError(`durationMs: not a duration { value, unit: ms | s | min | h | d }`);
+  return duration.value * DURATION_UNITS[unit];
 }
+
+const AMOUNT = /^\d+(?:\.\d{1,4})?$/;
 
 /** An amount in ten-thousandths, exactly (amounts have at most four decimals). */
 export function amountUnits(amount: string): bigint {
@@ -134,6 +138,8 @@ export function amountUnits(amount: string): bigint {
 
 /** Compares two non-negative decimal amounts exactly (no floating point): -1, 0 or 1. */
 export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
+  // BigInt would throw an unlabelled SyntaxError on "", "1e3" or "__proto__".
+  for (const amount of [a, b]) if (typeof amount !== "string" || !AMOUNT.test(amount)) throw new RangeError(`compareAmounts: ${JSON.stringify(amount)} is not an amount (digits, at most four decimals)`);
   const [x, y] = [amountUnits(a), amountUnits(b)];
   return x === y ? 0 : x < y ? -1 : 1;
 }

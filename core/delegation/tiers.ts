@@ -59,16 +59,24 @@ export const GATE_SOURCES = ["authority_decision", "review"] as const;
 export type GateSource = (typeof GATE_SOURCES)[number];
 
 export function tierRank(tier: AutonomyTier): number {
+  // Own keys only: `toString` or `__proto__` would read a prototype's member as a tier.
+  if (!Object.hasOwn(AUTONOMY_TIERS, tier)) throw new RangeError(`tierRank: ${JSON.stringify(tier)} is not an autonomy tier`);
   return AUTONOMY_TIERS[tier].rank;
 }
 
 /** The lowest tier that may carry out an effect class. */
 export function tierOf(effect: EffectClass): AutonomyTier {
-  return EFFECT_CLASSES[effect].tier;
+  return effectClass("tierOf", effect).tier;
 }
 
 export function isConsequential(effect: EffectClass): boolean {
-  return EFFECT_CLASSES[effect].consequential;
+  return effectClass("isConsequential", effect).consequential;
+}
+
+/** An effect class's row; a name outside the table (`toString`, `__proto__` included) is a misuse. */
+function effectClass(caller: string, effect: EffectClass): (typeof EFFECT_CLASSES)[EffectClass] {
+  if (!Object.hasOwn(EFFECT_CLASSES, effect)) throw new RangeError(`${caller}: ${JSON.stringify(effect)} is not an effect class`);
+  return EFFECT_CLASSES[effect];
 }
 
 /** A name in one case, to match a denial or a gate (names are ASCII): "Publish" is publish. */

@@ -29,7 +29,7 @@ import { attemptFindings, checkpointFindings, eventFindings, permissionFindings 
 import { parseWith } from "./_schema.js";
 import { clearOfValuePatterns, secretFindings } from "./_secrets.js";
 import { unkeptValueFindings } from "./_unkept-values.js";
-import { SUPPORTED_SCHEMAS } from "./vocabulary.js";
+import { RECORD_KINDS, SUPPORTED_SCHEMAS } from "./vocabulary.js";
 import type { RecordKind } from "./vocabulary.js";
 
 export interface ValidateOptions {
@@ -123,6 +123,8 @@ export function validateRecord(input: unknown, options: ValidateOptions = {}): R
     const findings = [...secrets, delegationFinding("DELEGATION_KIND_UNKNOWN", "not an RW-003 record this reader knows: no agent_card_id, delegation_id, attempt_id, checkpoint_id, breaker_id, links, event_type, requested_effect_digest, scope_kind or event_digest", { path: "" })];
     return { ok: false, kind: null, value: null, findings };
   }
+  // A kind given that is none of RECORD_KINDS (`toString` included) reads as none known, never as a prototype's member.
+  if (!Object.hasOwn(KINDS, kind)) return { ok: false, kind: null, value: null, findings: [...secrets, delegationFinding("DELEGATION_KIND_UNKNOWN", `kind ${JSON.stringify(kind)} is not an RW-003 record kind this reader knows: one of ${RECORD_KINDS.join(", ")}`, { path: "", received: String(kind) })] };
   const rule = KINDS[kind];
   const pre = kind === "agent_card" ? cardActorFindings(input) : [];
   const parsed = parseWith(rule.schema, input);

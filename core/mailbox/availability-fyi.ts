@@ -30,6 +30,8 @@ export function isAvailabilityFyi(m: KnownFields): boolean {
  * Handler choice still wins" (2A).
  */
 export function availabilityReplyProblem(kind: MailboxKind, from: string, parent: KnownFields): string | null {
+  // Own keys only: `toString` would read a prototype's member as a kind's row.
+  if (!Object.hasOwn(MAILBOX_KINDS, kind)) throw new RangeError(`availabilityReplyProblem: ${JSON.stringify(kind)} is not a message kind`);
   if (!isAvailabilityFyi(parent) || MAILBOX_KINDS[kind].parent === "root" || isHandler(from)) return null;
   return `this ${kind} answers an availability FYI (a no-reply state carrying availability): it is orientation only, and "no SLA, acceptance, counter, renewal, or waiting may follow"; its recipient records no-reply-required`;
 }

@@ -5,6 +5,7 @@
  */
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
+import { shownValue } from "./_shown-value.js";
 
 /** `^[A-Z](?:[A-Z0-9-]{0,30}[A-Z0-9])?$`: bounded repetition, nothing to backtrack into. */
 const CALLSIGN = /^[A-Z](?:[A-Z0-9-]{0,30}[A-Z0-9])?$/;
@@ -37,7 +38,7 @@ export function isReserved(name: string): boolean {
 
 /** What is wrong with a callsign, if anything (`slot` names the field it came from). */
 export function callsignFindings(name: unknown, slot: string): MailboxFinding[] {
-  if (typeof name !== "string") return [mailboxFinding("FIELD_TYPE", `${slot}: a callsign is a string`, { slot, expected: "callsign", received: JSON.stringify(name) ?? String(name) })];
+  if (typeof name !== "string") return [mailboxFinding("FIELD_TYPE", `${slot}: a callsign is a string`, { slot, expected: "callsign", received: shownValue(name) })];
   if (!CALLSIGN.test(name)) {
     return [mailboxFinding("CALLSIGN_INVALID", `${slot}: ${JSON.stringify(name)} is not a callsign (uppercase ASCII letters, digits and inner hyphens, starting with a letter, 1 to 32 characters)`, { slot, expected: "^[A-Z](?:[A-Z0-9-]{0,30}[A-Z0-9])?$", received: name })];
   }

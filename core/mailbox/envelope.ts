@@ -113,8 +113,20 @@ const mapping: v.GenericSchema<unknown, Record<string, unknown>> = v.custom<Reco
 
 // A number no double holds as written (`1e400`, `.inf`, `.nan`) reads as Infinity or NaN, which
 // canonical JSON writes as null: `anomaly` is compared whole (REPAIR_REPEATED), so `{ref: 1e400}`
-// would be the anomaly `{ref: .nan}` or `{ref: null}` names. The depth is the frontmatter's (128).
-const unkept = (x: unknown): boolean => (typeof x === "number" ? !Number.isFinite(x) : x !== null && typeof x === "object" && Object.values(x).some(unkept));
+// would be the anomaly `{ref: .nan}` or `{ref: null}` names. Walked without recursion, each object
+// once: a frontmatter nests at most 128 deep, but a caller of envelopeSchema may hand a cycle.
+function unkept(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (typeof x === "number" && !Number.isFinite(x)) return true;
+    if (x === null || typeof x !== "object" || seen.has(x)) continue;
+    seen.add(x);
+    for (const member of Object.values(x)) stack.push(member);
+  }
+  return false;
+}
 const comparedMapping: v.GenericSchema<unknown, Record<string, unknown>> = v.pipe(mapping, v.check((x) => !unkept(x), coded("FIELD_TYPE", "a mapping whose numbers a double holds as written: 1e400, .inf or .nan reads as Infinity or NaN, which compares as null; quote it")));
 
 // The first rule a count breaks is its one finding: `.inf` is no whole number, and "too large" besides said nothing more.

@@ -44,6 +44,8 @@ export function handshakeFieldProblem(field: HandshakeField, kind: MailboxKind, 
  * table (not yet accepted, not countered since) is the handshake's, over the whole thread.
  */
 export function proposalAnswerProblem(field: HandshakeField, kind: MailboxKind, parent: KnownFields): string | null {
+  // Own keys only: `toString` would read a prototype's member as a kind's row.
+  if (!Object.hasOwn(MAILBOX_KINDS, kind)) throw new RangeError(`proposalAnswerProblem: ${JSON.stringify(kind)} is not a message kind`);
   if (MAILBOX_KINDS[kind].parent === "root" || kind === "welcome" || parent.terms === undefined || parent.terms !== null) return null;
   if (parent.kind === "hello" || parent.kind === "welcome") return null;
   return `${field} on a ${kind} answering a ${parent.kind} that carries no terms: only a hello, a welcome or a message carrying terms puts terms on the table, so the handshake reads none here`;

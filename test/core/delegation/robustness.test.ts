@@ -1,0 +1,242 @@
+// Robustness of `rogerwilco/delegation`'s entry points: every export that reads outside input
+// (documents, records, names, times, amounts) answers ANY input with a typed value (findings with
+// codes of DELEGATION_CODES, a result, a number), never a throw; the checks over what the readers
+// return never crash; no call changes its input or a built-in prototype. The table below is
+// checked against the module's export list, so a new export is covered or excluded with a reason.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import * as delegation from "../../../core/delegation/index.js";
+import { build } from "../../conformance/delegation-suite.js";
+import type { DelegationCase, Negative, Op } from "../../conformance/delegation-suite.js";
+import type { Held } from "../_entry-robustness.js";
+import { anyText, anyValue, callHeld, expectSchemaHolds, expectTypedAnswer, functionExports, hostileText, mutationsOf, partsOf, RUNS, schemaExports } from "../_entry-robustness.js";
+
+const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation");
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
+const records = Object.fromEntries(readdirSync(join(DIR, "records")).map((f) => [f.replace(/\.json$/, ""), readJson(join(DIR, "records", f))]));
+const steps = [
+  ...readdirSync(join(DIR, "examples")).flatMap((f) => (readJson(join(DIR, "examples", f)) as DelegationCase).steps),
+  ...readFileSync(join(DIR, "negatives.jsonl"), "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Negative),
+];
+/** The documents the conformance cases give each check: valid ones and near-valid ones. */
+const documents = (op: Op): unknown[] => steps.filter((s) => s.op === op).map((s) => build(s.input, records));
+const CODES = delegation.DELEGATION_CODES;
+
+/** Any value, or a fixture of the check with up to three edits, or the check's parts each any value. */
+const inputFor = (op: Op, parts: readonly string[]): fc.Arbitrary<unknown> => fc.oneof({ weight: 1, arbitrary: anyValue }, { weight: 3, arbitrary: mutationsOf(documents(op)) }, { weight: 1, arbitrary: partsOf(parts) });
+const recordInput = inputFor("validate", []);
+const optionsArb = fc.oneof(fc.constant(undefined), fc.record({ kind: fc.oneof(fc.constantFrom(...delegation.RECORD_KINDS), hostileText), consequential: fc.boolean(), requireSignature: fc.boolean() }, { requiredKeys: [] }));
+const partsOfCheck = (check: keyof typeof delegation.DOCUMENT_PARTS): string[] => [...delegation.DOCUMENT_PARTS[check].required, ...delegation.DOCUMENT_PARTS[check].optional];
+
+/** Valid records read, then edited and read again: what the readers return, accepted ones only. */
+const readRecords = (kind: string): unknown[] => Object.values(records).map((r) => delegation.validateRecord(r)).filter((r) => r.ok && r.kind === kind).map((r) => r.value);
+const readAs = (kind: string): fc.Arbitrary<unknown> => {
+  const valid = readRecords(kind);
+  return fc.oneof(fc.constantFrom(...valid), mutationsOf(valid).map((x) => delegation.validateRecord(x, { kind: kind as delegation.RecordKind })).filter((r) => r.ok).map((r) => r.value));
+};
+
+type Entry = {
+  /** The arguments: any value, mutated fixtures, or what the readers return. */
+  readonly args: fc.Arbitrary<readonly unknown[]>;
+  /** What a typed answer is, beyond the findings' codes the harness checks everywhere. */
+  readonly answer?: (answer: unknown, args: readonly unknown[]) => void;
+  /** When the API is misused by these arguments, and a labelled RangeError is its answer. */
+  readonly mayThrow?: (...args: never[]) => boolean;
+  readonly runs?: number;
+  readonly held?: Held;
+};
+
+const result = (a: unknown): void => {
+  const r = a as delegation.DelegationResult<unknown>;
+  expect(typeof r.ok).toBe("boolean");
+  expect(r.ok === !delegation.hasDelegationError(r.findings)).toBe(true);
+  if (!r.ok) expect(r.findings.some((f) => f.severity === "error")).toBe(true);
+};
+const report = (a: unknown): void => {
+  const r = a as { ok: boolean; findings: delegation.DelegationFinding[]; decision?: string; denied_by?: string[] };
+  expect(typeof r.ok).toBe("boolean");
+  if (!r.ok) expect(r.findings.some((f) => f.severity === "error")).toBe(true);
+  if (r.decision !== undefined) expect(r.decision).toBe(r.ok ? "allow" : "deny");
+  for (const code of r.denied_by ?? []) expect(Object.hasOwn(CODES, code), code).toBe(true);
+};
+const isNumber = (a: unknown): void => expect(typeof a).toBe("number");
+const isOrder = (a: unknown): void => expect([-1, 0, 1]).toContain(a);
+
+/** Exports that read outside input, or take what the readers return. */
+const covered: Record<string, Entry> = {
+  detectKind: { args: fc.tuple(recordInput), answer: (a) => expect(a === null || (delegation.RECORD_KINDS as readonly unknown[]).includes(a)).toBe(true) },
+  validateRecord: { args: fc.tuple(recordInput, optionsArb), answer: (a) => result(a) },
+  validateCard: { args: fc.tuple(recordInput, optionsArb), answer: result },
+  validateContract: { args: fc.tuple(recordInput, optionsArb), answer: result },
+  validateChain: { args: fc.tuple(recordInput, optionsArb), answer: result },
+  validateEvent: { args: fc.tuple(recordInput, optionsArb), answer: result },
+  readChildCheck: { args: fc.tuple(inputFor("check-child", partsOfCheck("check-child"))), answer: result },
+  readFenceCheck: { args: fc.tuple(inputFor("check-fences", partsOfCheck("check-fences"))), answer: result },
+  readPermissionInput: { args: fc.tuple(inputFor("evaluate", partsOfCheck("evaluate"))), answer: result },
+  checkChildDocument: { args: fc.tuple(inputFor("check-child", partsOfCheck("check-child"))), answer: report },
+  checkReassignmentDocument: { args: fc.tuple(inputFor("check-reassignment", partsOfCheck("check-reassignment"))), answer: report },
+  checkAttemptsDocument: { args: fc.tuple(inputFor("check-attempts", partsOfCheck("check-attempts"))), answer: report },
+  checkCardRevisionDocument: { args: fc.tuple(inputFor("check-card-revision", partsOfCheck("check-card-revision"))), answer: report },
+  checkFencesDocument: { args: fc.tuple(inputFor("check-fences", partsOfCheck("check-fences"))), answer: report },
+  evaluatePermissionDocument: { args: fc.tuple(inputFor("evaluate", partsOfCheck("evaluate"))), answer: report },
+  strayParts: { args: fc.tuple(fc.constantFrom(...(Object.keys(delegation.DOCUMENT_PARTS) as (keyof typeof delegation.DOCUMENT_PARTS)[])), fc.dictionary(fc.oneof(hostileText, fc.constantFrom("parent", "child", "prior")), anyValue, { maxKeys: 5 })), answer: (a) => expect(Array.isArray(a) && a.every((s) => typeof s === "string")).toBe(true) },
+  // Times and amounts as records carry them: any text. A time that is none reads as NaN.
+  utcMs: { args: fc.tuple(anyText), answer: isNumber },
+  compareUtc: { args: fc.tuple(anyText, anyText), answer: isNumber },
+  // An amount is a validated MoneyLimit's; anything else is a misuse, refused with a RangeError.
+  compareAmounts: { args: fc.tuple(fc.oneof(anyText, fc.stringMatching(/^\d{1,12}(\.\d{1,4})?$/)), fc.oneof(anyText, fc.stringMatching(/^\d{1,12}(\.\d{1,4})?$/))), answer: isOrder, mayThrow: (a: string, b: string) => !/^\d+(\.\d{1,4})?$/.test(a) || !/^\d+(\.\d{1,4})?$/.test(b) },
+  durationMs: { args: fc.tuple(fc.oneof(anyValue, fc.record({ value: anyValue, unit: fc.oneof(hostileText, fc.constantFrom("seconds", "minutes", "hours", "days")) }))), answer: isNumber, mayThrow: () => true },
+  // Names of tiers, effect classes and operations: a name outside the table is a misuse (RangeError).
+  tierRank: { args: fc.tuple(fc.oneof(hostileText, fc.constantFrom(...Object.keys(delegation.AUTONOMY_TIERS)))), answer: isNumber, mayThrow: (t: string) => !Object.hasOwn(delegation.AUTONOMY_TIERS, t) },
+  tierOf: { args: fc.tuple(fc.oneof(hostileText, fc.constantFrom(...Object.keys(delegation.EFFECT_CLASSES)))), answer: (a) => expect(Object.hasOwn(delegation.AUTONOMY_TIERS, a as string)).toBe(true), mayThrow: (e: string) => !Object.hasOwn(delegation.EFFECT_CLASSES, e) },
+  isConsequential: { args: fc.tuple(fc.oneof(hostileText, fc.constantFrom(...Object.keys(delegation.EFFECT_CLASSES)))), answer: (a) => expect(typeof a).toBe("boolean"), mayThrow: (e: string) => !Object.hasOwn(delegation.EFFECT_CLASSES, e) },
+  humanGatesFor: { args: fc.tuple(fc.option(hostileText), fc.option(fc.oneof(hostileText, fc.constantFrom(...Object.keys(delegation.EFFECT_CLASSES))))), answer: (a) => expect(Array.isArray(a)).toBe(true) },
+  // The checks over records the readers accepted (edited fixtures read again).
+  checkSubdelegation: { args: fc.tuple(readAs("delegation_contract"), readAs("delegation_contract"), readAs("attestation_chain"), fc.array(readAs("delegation_contract"), { maxLength: 2 })), answer: report, runs: RUNS / 2 },
+  checkReassignment: { args: fc.tuple(readAs("delegation_contract"), readAs("delegation_contract"), fc.option(readAs("delegation_contract"), { nil: undefined }), fc.option(readAs("attestation_chain"), { nil: undefined }), fc.array(readAs("execution_attempt"), { maxLength: 2 }), fc.array(readAs("delegation_checkpoint"), { maxLength: 2 })), answer: report, runs: RUNS / 2 },
+  checkAttempts: { args: fc.tuple(readAs("delegation_contract"), fc.array(readAs("execution_attempt"), { maxLength: 3 }), fc.array(readAs("delegation_checkpoint"), { maxLength: 2 })), answer: report, runs: RUNS / 2 },
+  checkCardRevision: { args: fc.tuple(readAs("agent_card"), readAs("agent_card")), answer: result, runs: RUNS / 2 },
+  checkFences: {
+    args: fc.tuple(inputFor("check-fences", partsOfCheck("check-fences"))).map(([d]) => delegation.readFenceCheck(d)).filter((r) => r.ok).map((r) => [r.value.fences, r.value.heads, r.value.required] as const),
+    answer: report,
+    runs: RUNS / 2,
+  },
+  evaluatePermission: { args: fc.tuple(inputFor("evaluate", partsOfCheck("evaluate"))).map(([d]) => delegation.readPermissionInput(d)).filter((r) => r.ok).map((r) => [r.value] as const), answer: report, runs: RUNS / 2 },
+  cardRef: { args: fc.tuple(readAs("agent_card")), answer: (a) => expect(typeof (a as { object_id: unknown }).object_id).toBe("string") },
+  contractRef: { args: fc.tuple(readAs("delegation_contract")), answer: (a) => expect(typeof (a as { object_id: unknown }).object_id).toBe("string") },
+};
+
+/** Exports that read no outside input, with why. */
+const notReading: Record<string, string> = {
+  delegationFinding: "builds a finding from the caller's own code and message (typed DelegationCode)",
+  delegationResult: "wraps the caller's own value and findings",
+  hasDelegationError: "reads findings this module made",
+  streamOf: "reads a boundary of a fence set a reader accepted; reached through checkFences and the document checks above",
+  branchOf: "reads a scope ref of a record a reader accepted; reached through checkFences and the document checks above",
+  comparePositions: "compares positions of records a reader accepted; reached through checkFences and the document checks above",
+  compareBoundaries: "compares boundaries of records a reader accepted; reached through checkFences and the document checks above",
+  sameRevision: "compares revision refs of records a reader accepted; reached through the document checks above",
+};
+
+describe("rogerwilco/delegation: the export list", () => {
+  it("names every function export once: covered below, or listed as reading no outside input", () => {
+    const exported = functionExports(delegation);
+    const listed = [...Object.keys(covered), ...Object.keys(notReading)].sort();
+    expect(listed).toStrictEqual(exported);
+  });
+});
+
+describe("the harness", () => {
+  it("sees a change to the input deep down, a hole filled, a prototype touched, and an unlabelled throw", () => {
+    let deep: unknown = [1];
+    for (let i = 0; i < 5000; i++) deep = { a: deep };
+    const leaf = (x: unknown): unknown[] => {
+      let v = x;
+      while (!Array.isArray(v)) v = (v as { a: unknown }).a;
+      return v;
+    };
+    expect(() => callHeld("f", ((x: unknown) => leaf(x).push(2)) as never, [deep])).toThrow(/f changed its input/);
+    expect(() => callHeld("f", ((x: unknown[]) => (x[0] = undefined)) as never, [[, 1]])).toThrow(/f changed its input/);
+    expect(() => callHeld("f", (() => Object.defineProperty(Object.prototype, "polluted", { value: 1, configurable: true })) as never, [])).toThrow(/f touched a built-in prototype/);
+    delete (Object.prototype as Record<string, unknown>)["polluted"];
+    expect(() => callHeld("f", (() => (null as unknown as { a: number }).a) as never, [], () => true)).toThrow(/f threw TypeError/);
+    expect(callHeld("f", (() => { throw new RangeError("f: misused"); }) as never, [], () => true).threw).toBe(true);
+  });
+});
+
+describe("rogerwilco/delegation: every entry point answers any input with a typed value", () => {
+  // Its valibot schemas too: a caller reads input with v.safeParse(schema, x). The other exports are data.
+  it("every exported schema, under v.safeParse", () => {
+    const schemas = schemaExports(delegation);
+    expect(schemas.length).toBeGreaterThan(0);
+    fc.assert(fc.property(fc.nat({ max: schemas.length - 1 }), fc.oneof(anyValue, mutationsOf(Object.values(records))), (i, input) => expectSchemaHolds(...(schemas[i] as [string, never]), input)), { numRuns: RUNS * 3 });
+  }, 60_000);
+  for (const [name, entry] of Object.entries(covered)) {
+    it(name, () => {
+      const f = (delegation as unknown as Record<string, (...args: never[]) => unknown>)[name] as (...args: never[]) => unknown;
+      fc.assert(
+        fc.property(entry.args, (args) => {
+          const { answer, threw } = callHeld(name, f, args, entry.mayThrow, entry.held);
+          if (threw) return;
+          expectTypedAnswer(answer, CODES, name);
+          entry.answer?.(answer, args);
+        }),
+        { numRuns: Math.max(10, Math.round(entry.runs ?? RUNS)) },
+      );
+    }, 60_000);
+  }
+});
+
+// Deeper than the properties go (fast-check cannot print a counterexample nested thousands deep):
+// JSON.parse of a body under the Worker's 1 MiB limit nests up to about 500,000 deep.
+describe("rogerwilco/delegation: a document nested 100,000 deep", () => {
+  it("gets an answer from every exported schema, as does a cycle in every field", () => {
+    let array: unknown = "x";
+    let object: unknown = "x";
+    for (let i = 0; i < 100_000; i++) [array, object] = [[array], { a: object }];
+    const cyclic: Record<string, unknown> = {};
+    cyclic["self"] = cyclic;
+    for (const [name, schema] of schemaExports(delegation)) {
+      const fields = Object.keys((schema as unknown as { entries?: object }).entries ?? {});
+      // Called bare: the properties above hold the schemas to leaving input alone; a snapshot this deep is slow.
+      for (const input of [array, object, cyclic, Object.fromEntries(fields.map((f) => [f, cyclic])), Object.fromEntries(fields.map((f) => [f, object]))]) expect(typeof v.safeParse(schema, input).success, name).toBe("boolean");
+    }
+  }, 60_000);
+  it("gets a typed answer from every reader of documents and records", () => {
+    let array: unknown = "x";
+    let object: unknown = "x";
+    for (let i = 0; i < 100_000; i++) [array, object] = [[array], { a: object }];
+    const readers = Object.keys(covered).filter((name) => /^(validate|read|check[A-Za-z]*Document$|evaluatePermissionDocument$|detectKind$)/.test(name));
+    expect(readers.length).toBeGreaterThan(10);
+    for (const name of readers) {
+      const f = (delegation as unknown as Record<string, (x: unknown) => unknown>)[name] as (x: unknown) => unknown;
+      for (const input of [array, object, { parent: object, child: array, contract: object, prior: object, next: array, attempts: [object], fences: array, heads: [array] }]) expectTypedAnswer(f(input), CODES, name);
+    }
+  }, 60_000);
+});
+
+// The counterexamples the properties above found, written out: each failed before its fix.
+describe("rogerwilco/delegation: the shrunk inputs", () => {
+  it("validateRecord with a kind none of RECORD_KINDS (a prototype member's name included) refuses with DELEGATION_KIND_UNKNOWN, not a TypeError", () => {
+    for (const kind of ["", "toString", "__proto__", "card"]) {
+      const r = delegation.validateRecord({}, { kind: kind as delegation.RecordKind });
+      expect(r.ok).toBe(false);
+      expect(r.kind).toBeNull();
+      expect(r.findings.map((f) => f.code)).toStrictEqual(["DELEGATION_KIND_UNKNOWN"]);
+    }
+  });
+  it("tierOf, tierRank and isConsequential answer a name outside their table with a labelled RangeError, never undefined", () => {
+    for (const name of ["__proto__", "toString", "T9", ""]) {
+      expect(() => delegation.tierOf(name as delegation.EffectClass)).toThrow(new RangeError(`tierOf: ${JSON.stringify(name)} is not an effect class`));
+      expect(() => delegation.isConsequential(name as delegation.EffectClass)).toThrow(new RangeError(`isConsequential: ${JSON.stringify(name)} is not an effect class`));
+      expect(() => delegation.tierRank(name as delegation.AutonomyTier)).toThrow(new RangeError(`tierRank: ${JSON.stringify(name)} is not an autonomy tier`));
+    }
+  });
+  it("compareAmounts answers a string that is no amount with a labelled RangeError, not BigInt's SyntaxError", () => {
+    expect(() => delegation.compareAmounts("0", "__proto__")).toThrow(new RangeError('compareAmounts: "__proto__" is not an amount (digits, at most four decimals)'));
+    expect(() => delegation.compareAmounts("", ":")).toThrow(RangeError);
+    expect(() => delegation.compareAmounts("1e3", "1")).toThrow(RangeError);
+    expect(delegation.compareAmounts("10.5", "10.50")).toBe(0);
+  });
+  it("a list of records with an undefined entry or a hole is refused with a finding at that index, never a bare deny or a TypeError", () => {
+    const doc = { prior: records["d-research-2-r1"], next: records["d-research-2-r2"] };
+    for (const attempts of [[undefined], [, records["att-1"]]]) {
+      const reassignment = delegation.checkReassignmentDocument({ ...doc, attempts });
+      expect(reassignment.ok).toBe(false);
+      expect(reassignment.findings.map((f) => [f.code, f.path])).toContainEqual(["DELEGATION_SCHEMA", "attempts.0"]);
+      const attemptsReport = delegation.checkAttemptsDocument({ contract: records["d-research-2-r1"], attempts });
+      expect(attemptsReport.findings.map((f) => [f.code, f.path])).toContainEqual(["DELEGATION_SCHEMA", "attempts.0"]);
+    }
+    // A hole among the parent's other live children is no child to leave out: refused, not skipped.
+    const child = delegation.checkChildDocument({ parent: records["d-parent-1"], child: records["d-child-ok"], chain: records["chain-d-child-ok"], siblings: [, records["d-child-ok"]] });
+    expect(child.findings.map((f) => [f.code, f.path])).toContainEqual(["DELEGATION_SCHEMA", "siblings.0"]);
+  });
+  it("durationMs answers a unit outside ms, s, min, h, d (toString included) with a labelled RangeError, not NaN or a TypeError", () => {
+    expect(() => delegation.durationMs({ value: 1, unit: "toString" } as unknown as delegation.Duration)).toThrow(/^durationMs: /);
+    expect(() => delegation.durationMs(null as unknown as delegation.Duration)).toThrow(/^durationMs: /);
+    expect(delegation.durationMs({ value: 2, unit: "min" })).toBe(120_000);
+  });
+});

@@ -1,0 +1,289 @@
+// Robustness of `rogerwilco/mailbox`'s entry points: every export that reads outside input (files'
+// text, YAML front matter, names, UUIDs, paths, disposition and cursor lines, stored JSON) answers
+// ANY input with a typed value (findings with codes of MAILBOX_CODES, or of FINDING_CODES for the
+// RW1 lines of a body), never a throw; the functions over what the readers return never crash; no
+// call changes its input or a built-in prototype. The table below is checked against the module's
+// export list, so a new export is covered or excluded with a reason.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { FINDING_CODES, profileResolver } from "../../../core/index.js";
+import * as mailbox from "../../../core/mailbox/index.js";
+import { shippedVocabulary } from "../../../profiles/index.js";
+import { buildMessage, readCase, Symbols } from "../../conformance/mailbox-suite.js";
+import type { ConversationCase, MessageVector, ReconcileCase } from "../../conformance/mailbox-suite.js";
+import type { Held } from "../_entry-robustness.js";
+import { anyText, anyValue, callHeld, expectSchemaHolds, expectTypedAnswer, functionExports, hostileText, mutationsOf, numberArb, RUNS, schemaExports, textMutationsOf } from "../_entry-robustness.js";
+
+const DIR = join(import.meta.dirname, "..", "..", "conformance", "mailbox");
+const jsonl = <T>(file: string): T[] => readFileSync(join(DIR, file), "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as T);
+const cases = <T>(folder: string): T[] => readdirSync(join(DIR, folder)).filter((f) => f.endsWith(".json")).sort().map((f) => JSON.parse(readFileSync(join(DIR, folder, f), "utf8")) as T);
+const CODES: Readonly<Record<string, string>> = { ...mailbox.MAILBOX_CODES, ...FINDING_CODES };
+const resolve = profileResolver(null, shippedVocabulary);
+
+/** The message files the conformance vectors write: valid ones and refused ones. */
+const messageTexts = jsonl<MessageVector>("messages.jsonl").map((v) => buildMessage(new Symbols(mailbox), { ...v, id: "m" }));
+const conversations = [...cases<ConversationCase>("conversations"), ...cases<ReconcileCase>("reconcile")].map((c) => {
+  const symbols = new Symbols(mailbox);
+  const { entries } = readCase(symbols, c.messages, mailbox);
+  return { c, symbols, entries };
+});
+const reconcileCases = cases<ReconcileCase>("reconcile").map((c) => {
+  const symbols = new Symbols(mailbox);
+  const { entries } = readCase(symbols, c.messages, mailbox);
+  return { c, entries, dispositions: symbols.fill(c.dispositions) as unknown[], cursor: symbols.fill(c.cursor ?? []) as string[] };
+});
+const envelopes = conversations.flatMap((x) => x.entries.map((e) => e.envelope));
+const allEntries = conversations.flatMap((x) => x.entries);
+const bodies = allEntries.map((e) => e.body ?? "");
+const uuids = envelopes.map((e) => e.id);
+
+const textArb = fc.oneof(anyText, textMutationsOf(messageTexts));
+const bodyArb = fc.oneof(anyText, textMutationsOf(bodies.filter((b) => b !== "")));
+const callsignArb = fc.oneof(hostileText, fc.constantFrom("VEGA", "LYRA", "HANDLER", "ALL", "CON", "A", "VEGA-2", "vega", "Ⅷ", "A--B"), fc.stringMatching(/^[A-Z][A-Z0-9-]{0,14}$/));
+const uuidArb = fc.oneof(hostileText, fc.constantFrom(...uuids), fc.uuid(), fc.constantFrom(...uuids).map((u) => u.toUpperCase()));
+const kindArb = fc.oneof(hostileText, fc.constantFrom(...mailbox.KIND_NAMES));
+const knownFieldsArb = fc.record({ kind: kindArb, expects_reply: fc.boolean(), availability: fc.oneof(fc.constant(null), fc.dictionary(hostileText, anyValue, { maxKeys: 3 })), terms: fc.option(hostileText) }, { requiredKeys: ["kind"] });
+const pathArb = fc.oneof(hostileText, fc.constantFrom("/home/a/mailbox", "C:\\Users\\a\\mailbox", "\\\\server\\share\\m", "//server/share", "/", "c:/x/../y", "/a/./b//c/"));
+const filenameArb = fc.oneof(hostileText, fc.constantFrom(...allEntries.map((e) => e.file ?? "x.md")), textMutationsOf(allEntries.map((e) => e.file ?? "x.md")));
+
+/** Mailbox entries as the reader returns them: a conversation's messages, some texts edited, refused ones dropped. */
+const entriesArb: fc.Arbitrary<mailbox.MailboxEntry[]> = fc.tuple(fc.nat({ max: conversations.length - 1 }), fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom("\n", ": x", "- ", "'", "[", "#", "\u0000", "\uFEFF", "ALL", "HANDLER", "goodbye", "ack", "reply_to: ''")), { maxLength: 3 })).map(([i, edits]) => {
+  const { entries } = conversations[i] as (typeof conversations)[number];
+  return entries.flatMap((e, j) => {
+    const edit = edits.find(([which]) => which % entries.length === j);
+    if (edit === undefined) return [e];
+    const text = `---\n${JSON.stringify({ meta: { mailbox: e.envelope } })}\n---\n${e.body ?? ""}`;
+    const at = edit[1] % (text.length + 1);
+    const r = mailbox.readMailboxMessage(text.slice(0, at) + edit[2] + text.slice(at + 1));
+    return r.ok && r.envelope !== null ? [{ ...e, envelope: r.envelope, body: r.body ?? "" }] : [];
+  });
+});
+const envelopeArb = fc.oneof(fc.constantFrom(...envelopes), entriesArb.filter((es) => es.length > 0).map((es) => (es[0] as mailbox.MailboxEntry).envelope));
+const threadsOf = (sorted: readonly mailbox.MailboxEntry[]): Map<string, mailbox.MailboxEntry[]> => {
+  const m = new Map<string, mailbox.MailboxEntry[]>();
+  for (const e of sorted) m.set(e.envelope.thread, [...(m.get(e.envelope.thread) ?? []), e]);
+  return m;
+};
+const analysisOf = (entries: readonly mailbox.MailboxEntry[]): mailbox.MailboxAnalysis => mailbox.analyzeMailbox(entries);
+
+type Entry = {
+  readonly args: fc.Arbitrary<readonly unknown[]>;
+  readonly answer?: (answer: unknown, args: readonly unknown[]) => void;
+  readonly mayThrow?: (...args: never[]) => boolean;
+  readonly runs?: number;
+  readonly held?: Held;
+};
+const bool = (a: unknown): void => expect(typeof a).toBe("boolean");
+const str = (a: unknown): void => expect(typeof a).toBe("string");
+const strOrNull = (a: unknown): void => expect(a === null || typeof a === "string").toBe(true);
+const strings = (a: unknown): void => expect(Array.isArray(a) && a.every((s) => typeof s === "string")).toBe(true);
+const reading = (a: unknown): void => {
+  const r = a as mailbox.MailboxReading;
+  expect(typeof r.ok).toBe("boolean");
+  expect(r.ok === !mailbox.hasMailboxError(r.findings)).toBe(true);
+  expectTypedAnswer(r.rw1, CODES, "rw1");
+};
+const optionsArb = fc.record({ mode: fc.constantFrom("inbound", "outbound"), parent: fc.option(fc.record({ id: uuidArb, kind: kindArb, file: fc.option(hostileText), expects_reply: fc.boolean(), availability: fc.option(fc.dictionary(hostileText, anyValue, { maxKeys: 2 })), terms: fc.option(hostileText) }, { requiredKeys: ["id", "kind"] })) }, { requiredKeys: [] });
+
+/** Exports that read outside input, or take what the readers return. */
+const covered: Record<string, Entry> = {
+  // Files' text and YAML front matter.
+  readMailboxMessage: { args: fc.tuple(textArb, optionsArb), answer: reading, runs: RUNS * 2 },
+  preflight: { args: fc.tuple(textArb), answer: reading },
+  splitFrontmatter: { args: fc.tuple(textArb), answer: (a) => expect(a !== null && typeof a === "object").toBe(true) },
+  countLines: { args: fc.tuple(textArb), answer: (a) => expect(Number.isInteger(a)).toBe(true) },
+  yamlTooDeep: { args: fc.tuple(fc.oneof(textArb, fc.nat({ max: 3000 }).map((n) => "- ".repeat(n) + "x")), fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined })), answer: (a) => expect(a === null || Number.isInteger(a)).toBe(true) },
+  // Bodies.
+  wikilinks: { args: fc.tuple(bodyArb), answer: strings },
+  linksTo: { args: fc.tuple(fc.array(hostileText, { maxLength: 4 }), filenameArb), answer: bool },
+  claimsToFollowWelcomes: { args: fc.tuple(bodyArb), answer: bool },
+  rw1Lines: { args: fc.tuple(bodyArb, fc.integer({ min: 1, max: 100 }), fc.constant(resolve), fc.option(fc.nat({ max: 50 }), { nil: undefined })), answer: (a) => expectTypedAnswer(a, CODES, "rw1Lines") },
+  unsafeArtifactPaths: { args: fc.tuple(bodyArb), answer: strings },
+  reEntryOf: { args: fc.tuple(fc.option(bodyArb, { nil: undefined })), answer: (a) => expect([null, "returning", "final"]).toContain(a) },
+  uuidInCursorEntry: { args: fc.tuple(fc.oneof(anyText, uuidArb, uuidArb.map((u) => `${u}  # note`))), answer: strOrNull },
+  // Names, UUIDs, times, paths, filenames.
+  isCallsign: { args: fc.tuple(fc.oneof(callsignArb, anyValue)), answer: bool },
+  callsignFindings: { args: fc.tuple(fc.oneof(callsignArb, anyValue), hostileText), answer: (a) => expectTypedAnswer({ findings: a }, CODES, "callsignFindings") },
+  isHandler: { args: fc.tuple(callsignArb), answer: bool },
+  isReserved: { args: fc.tuple(callsignArb), answer: bool },
+  isGeneratable: { args: fc.tuple(callsignArb), answer: bool },
+  generateCallsign: { args: fc.tuple(fc.array(callsignArb, { maxLength: 5 }), fc.record({ family: fc.constantFrom(...(Object.keys(mailbox.CALLSIGN_SEEDS) as mailbox.CallsignFamily[])) }, { requiredKeys: [] })), answer: strOrNull },
+  neighbourCallsign: { args: fc.tuple(callsignArb, fc.array(callsignArb, { maxLength: 5 })), answer: strOrNull },
+  suffixedCallsign: { args: fc.tuple(callsignArb, fc.array(callsignArb, { maxLength: 5 })), answer: strOrNull },
+  isUuid7: { args: fc.tuple(fc.oneof(uuidArb, anyValue)), answer: bool },
+  uuid7Problem: { args: fc.tuple(fc.oneof(uuidArb, anyValue)), answer: strOrNull },
+  uuid7Time: { args: fc.tuple(uuidArb), answer: (a) => expect(Number.isSafeInteger(a)).toBe(true), mayThrow: (id: string) => !mailbox.isUuid7(id) },
+  newUuid7: { args: fc.tuple(fc.record({ msecs: numberArb, random: fc.uint8Array({ maxLength: 20 }) }, { requiredKeys: [] })), answer: (a) => expect(mailbox.isUuid7(a)).toBe(true), mayThrow: () => true },
+  isoTime: { args: fc.tuple(fc.oneof(hostileText, anyValue, fc.date({ noInvalidDate: true }).map((d) => d.toISOString()))), answer: (a) => expect(a === null || Number.isFinite(a)).toBe(true) },
+  isRootId: { args: fc.tuple(fc.oneof(hostileText, anyValue)), answer: bool },
+  sameRootId: { args: fc.tuple(hostileText, hostileText), answer: bool },
+  normaliseRootPath: { args: fc.tuple(pathArb, fc.record({ windows: fc.boolean() }, { requiredKeys: [] })), answer: str, mayThrow: () => true },
+  mailboxRootId: { args: fc.tuple(pathArb, fc.record({ windows: fc.boolean() }, { requiredKeys: [] })), answer: (a) => expect(mailbox.isRootId(a)).toBe(true), mayThrow: () => true, held: { labels: ["normaliseRootPath"] } },
+  parseFilename: { args: fc.tuple(filenameArb), answer: (a) => expect(a === null || typeof a === "object").toBe(true) },
+  isSlug: { args: fc.tuple(hostileText), answer: bool },
+  slugify: { args: fc.tuple(anyText), answer: (a) => expect(mailbox.isSlug(a as string)).toBe(true) },
+  isConflictCopy: { args: fc.tuple(filenameArb), answer: bool },
+  misnamedMessage: { args: fc.tuple(filenameArb), answer: strOrNull },
+  filenameTimeProblem: { args: fc.tuple(numberArb), answer: strOrNull },
+  formatFilename: { args: fc.tuple(fc.record({ time: numberArb, callsign: callsignArb, kind: kindArb, slug: hostileText, millis: fc.boolean() }, { requiredKeys: ["time", "callsign", "kind", "slug"] })), answer: str, mayThrow: () => true },
+  messageFilename: { args: fc.tuple(fc.array(filenameArb, { maxLength: 4 }), fc.record({ time: numberArb, callsign: callsignArb, kind: kindArb, slug: hostileText })), answer: (a) => expect(typeof (a as { file: unknown }).file).toBe("string"), mayThrow: () => true, held: { labels: ["formatFilename"] } },
+  filenameFindings: { args: fc.tuple(filenameArb, fc.option(envelopeArb)), answer: (a) => expectTypedAnswer({ findings: a }, CODES, "filenameFindings") },
+  // Stored records and lines: dispositions, anomaly records, a contract's files, a parent's fields.
+  effectiveDispositions: { args: fc.tuple(fc.oneof(fc.array(anyValue, { maxLength: 4 }), fc.constantFrom(...reconcileCases.map((r) => r.dispositions)), mutationsOf(reconcileCases.map((r) => r.dispositions)).map((d) => (Array.isArray(d) ? d : [d])))), answer: (a) => expectTypedAnswer(a, CODES, "effectiveDispositions") },
+  readAnomalyRecord: { args: fc.tuple(fc.oneof(anyValue, mutationsOf([{ file: "20261001T090000Z-VEGA-hello-x.md", fingerprint: "a".repeat(64), state: "open" }]))), answer: (a) => expect(typeof (a as { ok: unknown }).ok).toBe("boolean") },
+  contractManifest: { args: fc.tuple(fc.array(fc.record({ path: fc.oneof(pathArb, fc.constantFrom("SKILL.md", "a/b.md", "..\\x", "a\\b.md")), bytes: fc.uint8Array({ maxLength: 40 }) }), { maxLength: 4 })), answer: (a) => expectTypedAnswer(a, CODES, "contractManifest") },
+  parentFromFields: { args: fc.tuple(fc.record({ id: fc.oneof(uuidArb, anyValue), kind: fc.oneof(kindArb, anyValue), file: fc.option(filenameArb), fields: fc.oneof(fc.dictionary(fc.oneof(hostileText, fc.constantFrom(...mailbox.PARENT_FIELDS)), anyValue, { maxKeys: 4 }), mutationsOf(envelopes.slice(0, 10))) }, { requiredKeys: ["id", "kind", "fields"] }).filter((g) => g.fields !== null && typeof g.fields === "object")), answer: (a) => expectTypedAnswer(a, CODES, "parentFromFields") },
+  reconcile: {
+    args: fc.tuple(fc.nat({ max: reconcileCases.length - 1 }), fc.oneof(callsignArb, fc.constant(undefined)), fc.oneof(fc.array(anyValue, { maxLength: 3 }), mutationsOf(reconcileCases.map((r) => r.dispositions))), fc.array(fc.oneof(anyText, uuidArb), { maxLength: 3 }), numberArb).map(([i, who, dispositions, cursor, now]) => {
+      const r = reconcileCases[i] as (typeof reconcileCases)[number];
+      return [{ participant: who ?? r.c.participant, messages: r.entries, dispositions: Array.isArray(dispositions) ? dispositions : [dispositions], cursor: [...r.cursor, ...cursor], now }] as const;
+    }),
+    answer: (a) => expectTypedAnswer(a, CODES, "reconcile"),
+    runs: RUNS / 2,
+  },
+  // Over what the readers return.
+  analyzeMailbox: { args: fc.tuple(entriesArb, fc.record({ now: fc.option(numberArb), budget: fc.integer({ min: -1, max: 50 }), primer: fc.constantFrom("present", "missing", "unusable") }, { requiredKeys: [] })), answer: (a) => expectTypedAnswer(a, CODES, "analyzeMailbox"), runs: RUNS / 2 },
+  byUuid: { args: fc.tuple(entriesArb), answer: (a) => expect(Array.isArray(a)).toBe(true) },
+  handshakes: { args: entriesArb.map((es) => [mailbox.byUuid(es), threadsOf(mailbox.byUuid(es))] as const), answer: (a) => expectTypedAnswer(a, CODES, "handshakes") },
+  callsignClaims: { args: fc.tuple(entriesArb.map(mailbox.byUuid), fc.record({ now: fc.option(numberArb), ttlDays: numberArb }, { requiredKeys: [] })), answer: (a) => expectTypedAnswer(a, CODES, "callsignClaims") },
+  unavailableCallsigns: { args: fc.tuple(entriesArb.map((es) => mailbox.callsignClaims(mailbox.byUuid(es)).callsigns), hostileText), answer: strings },
+  participants: { args: fc.tuple(entriesArb), answer: (a) => expect(Array.isArray(a)).toBe(true) },
+  participantStatuses: { args: fc.tuple(entriesArb), answer: (a) => expect(a instanceof Map).toBe(true) },
+  threadClosures: { args: entriesArb.map((es) => [es, analysisOf(es).quarantine] as const), answer: (a) => expect(a instanceof Map).toBe(true), runs: RUNS / 2 },
+  archiveBlocksMessage: { args: fc.tuple(entriesArb, fc.record({ thread: uuidArb })), answer: (a) => expectTypedAnswer({ findings: a === null ? [] : [a] }, CODES, "archiveBlocksMessage") },
+  mayHoldSettledTags: { args: fc.tuple(entriesArb, uuidArb), answer: bool },
+  settledTagSet: {
+    args: entriesArb.chain((es) => {
+      const shakes = [...mailbox.handshakes(mailbox.byUuid(es), threadsOf(mailbox.byUuid(es))).handshakes.values()];
+      return shakes.length === 0 ? fc.constant(null) : fc.tuple(fc.constantFrom(...shakes), fc.record({ from: callsignArb, to: fc.array(callsignArb, { maxLength: 3 }) }));
+    }).filter((x): x is [mailbox.Handshake, { from: string; to: string[] }] => x !== null),
+    answer: (a) => expect(a === null || Array.isArray(a)).toBe(true),
+  },
+  publicationFindings: { args: fc.tuple(entriesArb.map((entries) => ({ files: entries.map((e) => ({ file: e.file ?? "x.md", ok: true, id: e.envelope.id })), entries })), envelopeArb, hostileText), answer: (a) => expectTypedAnswer({ findings: a }, CODES, "publicationFindings") },
+  rootBindingDrift: { args: fc.tuple(callsignArb, fc.record({ arena: hostileText, machine: hostileText, root: hostileText }), fc.record({ arena: hostileText, machine: hostileText, root: hostileText })), answer: (a) => expectTypedAnswer({ findings: a === null ? [] : [a] }, CODES, "rootBindingDrift") },
+  exchangeBudget: { args: fc.tuple(entriesArb, numberArb).map(([es, limit]) => [es, limit, []] as const), answer: (a) => expect(typeof (a as { state: unknown }).state).toBe("string"), held: { out: [2] } },
+  repairedAnomaly: { args: fc.tuple(envelopeArb), answer: strOrNull },
+  restoredDisposition: {
+    args: fc.tuple(fc.nat({ max: reconcileCases.length - 1 }), uuidArb, fc.oneof(hostileText, fc.date({ noInvalidDate: true }).map((d) => d.toISOString()))).chain(([i, rid, when]) => {
+      const r = reconcileCases[i] as (typeof reconcileCases)[number];
+      const items = mailbox.reconcile({ participant: r.c.participant, messages: r.entries, dispositions: r.dispositions, cursor: r.cursor, now: Date.parse(r.c.now) }).items;
+      return items.length === 0 ? fc.constant(null) : fc.constantFrom(...items).map((item) => [item, rid, when] as const);
+    }).filter((x) => x !== null),
+    answer: (a) => expect(a === null || typeof a === "object").toBe(true),
+  },
+  primerFindings: { args: fc.tuple(fc.constantFrom("present", "missing", "unusable", undefined), numberArb, fc.option(callsignArb, { nil: undefined })), answer: (a) => expectTypedAnswer({ findings: a }, CODES, "primerFindings") },
+  primerBlocksClaim: { args: fc.tuple(fc.constantFrom("present", "missing", "unusable", undefined), kindArb), answer: (a) => expectTypedAnswer({ findings: a === null ? [] : [a] }, CODES, "primerBlocksClaim") },
+  handshakeFieldProblem: { args: fc.tuple(fc.constantFrom(...(Object.keys(mailbox.HANDSHAKE_FIELD_KINDS) as mailbox.HandshakeField[])), kindArb, fc.boolean(), fc.option(fc.boolean(), { nil: undefined })), answer: strOrNull },
+  // A kind outside section 5's is a misuse (the kind is a read envelope's): a labelled RangeError.
+  proposalAnswerProblem: { args: fc.tuple(fc.constantFrom(...(Object.keys(mailbox.HANDSHAKE_FIELD_KINDS) as mailbox.HandshakeField[])), kindArb, knownFieldsArb), answer: strOrNull, mayThrow: (_field: string, kind: string) => !Object.hasOwn(mailbox.MAILBOX_KINDS, kind) },
+  availabilityReplyProblem: { args: fc.tuple(kindArb, callsignArb, knownFieldsArb), answer: strOrNull, mayThrow: (kind: string) => !Object.hasOwn(mailbox.MAILBOX_KINDS, kind) },
+  unaskedAckProblem: { args: fc.tuple(kindArb, callsignArb, knownFieldsArb), answer: strOrNull },
+  isAvailabilityFyi: { args: fc.tuple(knownFieldsArb), answer: bool },
+  parentInfo: { args: fc.tuple(envelopeArb, fc.option(filenameArb)), answer: (a) => expect(typeof (a as { id: unknown }).id).toBe("string") },
+};
+
+/** Exports that read no outside input, with why. */
+const notReading: Record<string, string> = {
+  mailboxFinding: "builds a finding from the caller's own code and message (typed MailboxCode)",
+  mailboxResult: "wraps the caller's own value and findings",
+  hasMailboxError: "reads findings this module made",
+};
+
+describe("rogerwilco/mailbox: the export list", () => {
+  it("names every function export once: covered below, or listed as reading no outside input", () => {
+    const exported = functionExports(mailbox);
+    const listed = [...Object.keys(covered), ...Object.keys(notReading)].sort();
+    expect(listed).toStrictEqual(exported);
+  });
+});
+
+describe("rogerwilco/mailbox: every entry point answers any input with a typed value", () => {
+  // Its valibot schemas too: a caller reads input with v.safeParse(schema, x). The other exports are data.
+  it("every exported schema, under v.safeParse", () => {
+    const schemas = schemaExports(mailbox);
+    expect(schemas.length).toBeGreaterThan(0);
+    fc.assert(fc.property(fc.nat({ max: schemas.length - 1 }), fc.oneof(anyValue, mutationsOf(envelopes)), (i, input) => expectSchemaHolds(...(schemas[i] as [string, never]), input)), { numRuns: RUNS * 3 });
+  }, 60_000);
+  for (const [name, entry] of Object.entries(covered)) {
+    it(name, () => {
+      const f = (mailbox as unknown as Record<string, (...args: never[]) => unknown>)[name] as (...args: never[]) => unknown;
+      fc.assert(
+        fc.property(entry.args, (args) => {
+          const { answer, threw } = callHeld(name, f, args, entry.mayThrow, entry.held);
+          if (threw) return;
+          expectTypedAnswer(answer, CODES, name);
+          entry.answer?.(answer, args);
+        }),
+        { numRuns: Math.max(10, Math.round(entry.runs ?? RUNS)) },
+      );
+    }, 60_000);
+  }
+});
+
+// Deeper than the properties go (fast-check cannot print a counterexample nested thousands deep).
+describe("rogerwilco/mailbox: a value nested 100,000 deep", () => {
+  it("gets an answer from every exported schema, as does a cycle in every field", () => {
+    let array: unknown = "x";
+    let object: unknown = "x";
+    for (let i = 0; i < 100_000; i++) [array, object] = [[array], { a: object }];
+    const cyclic: Record<string, unknown> = {};
+    cyclic["self"] = cyclic;
+    for (const [name, schema] of schemaExports(mailbox)) {
+      const fields = Object.keys((schema as unknown as { entries?: object }).entries ?? {});
+      // Called bare: the properties above hold the schemas to leaving input alone; a snapshot this deep is slow.
+      for (const input of [array, object, cyclic, Object.fromEntries(fields.map((f) => [f, cyclic])), Object.fromEntries(fields.map((f) => [f, object]))]) expect(typeof v.safeParse(schema, input).success, name).toBe("boolean");
+    }
+  }, 60_000);
+  it("gets a typed answer from every reader of JSON values", () => {
+    let array: unknown = "x";
+    let object: unknown = "x";
+    for (let i = 0; i < 100_000; i++) [array, object] = [[array], { a: object }];
+    for (const input of [array, object]) {
+      expectTypedAnswer(mailbox.effectiveDispositions([input, { id: input, state: input }]), CODES, "effectiveDispositions");
+      expect(mailbox.readAnomalyRecord(input).ok).toBe(false);
+      expectTypedAnswer(mailbox.parentFromFields({ id: input, kind: input, fields: { availability: input, terms: input } }), CODES, "parentFromFields");
+      expectTypedAnswer({ findings: mailbox.callsignFindings(input, "from") }, CODES, "callsignFindings");
+      for (const f of [mailbox.isCallsign, mailbox.isUuid7, mailbox.isRootId]) expect(f(input)).toBe(false);
+      expect(mailbox.isoTime(input)).toBeNull();
+    }
+  }, 60_000);
+});
+
+// The counterexamples the properties above found, written out: each failed before its fix.
+describe("rogerwilco/mailbox: the shrunk inputs", () => {
+  it("proposalAnswerProblem answers a kind outside section 5's with a labelled RangeError, not a TypeError", () => {
+    expect(() => mailbox.proposalAnswerProblem("terms", "C:\\x" as mailbox.MailboxKind, { kind: "hello" })).toThrow(new RangeError('proposalAnswerProblem: "C:\\\\x" is not a message kind'));
+    expect(() => mailbox.proposalAnswerProblem("terms", "toString" as mailbox.MailboxKind, { kind: "ack", terms: null })).toThrow(RangeError);
+  });
+  it("callsignFindings names a value JSON cannot show (nested past the stack, cyclic, a bigint) by its type, and throws nothing", () => {
+    let deep: unknown = "VEGA";
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const cyclic: Record<string, unknown> = {};
+    cyclic["self"] = cyclic;
+    const received = (name: unknown): unknown[] => mailbox.callsignFindings(name, "from").map((f) => [f.code, f.received]);
+    expect(received(deep)).toStrictEqual([["FIELD_TYPE", "an array"]]);
+    expect(received(cyclic)).toStrictEqual([["FIELD_TYPE", "an object"]]);
+    expect(received(10n)).toStrictEqual([["FIELD_TYPE", "10n"]]);
+    expect(received(["VEGA"])).toStrictEqual([["FIELD_TYPE", '["VEGA"]']]);
+  });
+  it("envelopeSchema reads an anomaly holding a cycle, or nested 100,000 deep, without a stack overflow; an unkept number deep down is still refused", () => {
+    // The envelope as written (a read envelope fills absent fields with null, which the wire refuses).
+    const envelope = { ...Object.fromEntries(Object.entries(envelopes[0] as mailbox.MailboxEnvelope).filter(([, x]) => x !== null)), reply_to: "" };
+    expect(v.safeParse(mailbox.envelopeSchema, envelope).success).toBe(true);
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic["self"] = cyclic;
+    let deep: unknown = { ref: 1 };
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    for (const anomaly of [cyclic, deep]) expect(v.safeParse(mailbox.envelopeSchema, { ...envelope, anomaly }).success).toBe(true);
+    let unkept: unknown = { ref: Infinity };
+    for (let i = 0; i < 100_000; i++) unkept = { a: unkept };
+    expect(v.safeParse(mailbox.envelopeSchema, { ...envelope, anomaly: unkept }).success).toBe(false);
+  });
+  it("availabilityReplyProblem answers a kind outside section 5's with a labelled RangeError, not a TypeError", () => {
+    expect(() => mailbox.availabilityReplyProblem("" as mailbox.MailboxKind, "", { kind: "state", expects_reply: false, availability: {} })).toThrow(new RangeError('availabilityReplyProblem: "" is not a message kind'));
+    expect(mailbox.availabilityReplyProblem("ack", "LYRA", { kind: "state", expects_reply: false, availability: {} })).toMatch(/availability FYI/);
+  });
+});
