@@ -151,7 +151,13 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
         const why = held === undefined ? `is not in this mailbox (${options.archiveRead === true ? "not yet synced, or wrong; its archive was read too" : "not yet synced, archived, or wrong"})` : `${refusedParentWords(held)}: no valid message to answer until it is corrected, or read whole if it was still syncing`;
         findings.push(mailboxFinding("PARENT_UNKNOWN", `reply_to ${e.reply_to} ${why}`, at(entry)));
       }
-      else {
+      else if (parent.envelope.arena !== e.arena && MAILBOX_KINDS[e.kind].parent !== "root") {
+        // A callsign is a name within one arena (4): the parent addressed another arena's names, so
+        // this sender need not be the one it asked. Its causality is unproven, so the parent's own
+        // rules (thread, link, what may follow it) are not read against it either.
+        const p = parent.envelope;
+        findings.push(mailboxFinding("PARENT_ARENA_MISMATCH", `reply_to ${p.id} is a message of arena ${p.arena}, this message is in arena ${e.arena}: the arena is the collaboration boundary and a callsign a name within one arena, so it answers nothing there; a causal response stays in its parent's arena`, { ...at(entry), slot: "reply_to", expected: e.arena, received: p.arena }));
+      } else {
         const p = parent.envelope;
         if (p.thread !== e.thread && MAILBOX_KINDS[e.kind].parent !== "root") findings.push(mailboxFinding("PARENT_THREAD_MISMATCH", `reply_to ${p.id} is in thread ${p.thread}, this message in ${e.thread}: a reply stays in its parent's thread`, at(entry)));
         // The body's links, read once for every rule that reads them.

@@ -88,6 +88,7 @@ export const MAILBOX_CODES = {
   PARENT_UNKNOWN: "note",
   PARENT_NOT_FOUND: "error",
   PARENT_THREAD_MISMATCH: "error",
+  PARENT_ARENA_MISMATCH: "error",
   PARENT_CYCLE: "error",
   WORK_BEFORE_ESTABLISHED: "error",
   COUNTER_AS_ACCEPT: "error",

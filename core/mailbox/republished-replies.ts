@@ -3,10 +3,15 @@
  * plus `request_id`**: on a hit, finish only the missing durable state and consume the UUID.
  * **Never republish.** Recovery that is not idempotent converts one crash into two answers to the
  * same question." A message whose sender already published one of the same kind with the same
- * `reply_to` and `request_id` to a recipient it names again (`ALL` naming every one) is that
- * second answer: REPLY_REPUBLISHED, an error (quarantined, and
+ * `reply_to` and `request_id` in its arena to a recipient it names again (`ALL` naming every one)
+ * is that second answer: REPLY_REPUBLISHED, an error (quarantined, and
  * `rw mailbox new` refuses it). The request identifier is what makes "a requested effect or
- * delivery idempotent" (4), so the key is exactly section 9's pair, per sender and kind.
+ * delivery idempotent" (4), so the key is exactly section 9's pair, per sender and kind. And per
+ * arena: a callsign is a name within one arena (4), so LYRA's answer in another arena is another
+ * participant's (or another ledger's), never the answer already published here; matched across
+ * arenas, the answer in the parent's own arena was refused, and the request never answered. (A
+ * causal answer in another arena than a parent the mailbox holds is PARENT_ARENA_MISMATCH, so
+ * quarantined and skipped here; the key keeps apart the answers to a parent not held.)
  *
  * Not a republication: the same answer sent to another recipient (a delivery to a second party,
  * which the first never reached); an answer of another kind (an `ack` of receipt, then the substantive
@@ -35,13 +40,13 @@ import { MAILBOX_KINDS } from "./vocabulary.js";
 /** `entries` one per UUID in UUID order; only `quarantine`'s keys are read. */
 export function republishedReplies(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown>): MailboxFinding[] {
   const findings: MailboxFinding[] = [];
-  // The answers standing so far per sender, kind, reply_to and request_id: unquarantined, not
+  // The answers standing so far per arena, sender, kind, reply_to and request_id: unquarantined, not
   // refused here, and not replaced since by a later answer naming them.
   const standing = new Map<string, MailboxEntry[]>();
   for (const entry of entries) {
     const e = entry.envelope;
     if (e.reply_to === null || MAILBOX_KINDS[e.kind].parent === "root" || e.kind === "blocked" || quarantine.has(e.id)) continue;
-    const key = `${e.from}\u0000${e.kind}\u0000${e.reply_to}\u0000${e.request_id}`;
+    const key = `${e.arena}\u0000${e.from}\u0000${e.kind}\u0000${e.reply_to}\u0000${e.request_id}`;
     const list = standing.get(key) ?? [];
     const reached = list.filter((a) => sharesRecipient(a.envelope, e));
     const unreplaced = reached.find((a) => !replaces(e, a));
@@ -68,7 +73,7 @@ function staleNamed(e: MailboxEnvelope, entries: readonly MailboxEntry[], standi
   if (e.correction === null) return null;
   for (const other of entries) {
     const o = other.envelope;
-    if (o.id === e.id || standingNow.includes(other) || o.from !== e.from || o.kind !== e.kind || o.reply_to !== e.reply_to || o.request_id !== e.request_id) continue;
+    if (o.id === e.id || standingNow.includes(other) || o.arena !== e.arena || o.from !== e.from || o.kind !== e.kind || o.reply_to !== e.reply_to || o.request_id !== e.request_id) continue;
     if (replaces(e, other)) return o.id;
   }
   return null;

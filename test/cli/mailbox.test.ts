@@ -980,6 +980,16 @@ describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
     expect((JSON.parse(r.out) as { findings: { code: string }[] }).findings.map((f) => f.code)).toContain("PARENT_THREAD_MISMATCH");
     expect(readdirSync(a.inbox)).toStrictEqual(before);
   });
+  it("a reply in another arena than its parent's (PARENT_ARENA_MISMATCH): exit 1, nothing written; in the parent's arena it publishes", () => {
+    const a = room();
+    handshake(a.root);
+    const before = readdirSync(a.inbox);
+    const r = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "deliver", "--arena", "OTHER", "--machine", "LYRA-BOX", ...ARTIFACT, "--json", "--reply-to", ID(4)]);
+    expect(r.code, r.out + r.err).toBe(1);
+    expect((JSON.parse(r.out) as { findings: { code: string; slot?: string }[] }).findings.filter((f) => f.code.startsWith("PARENT_")).map((f) => [f.code, f.slot])).toStrictEqual([["PARENT_ARENA_MISMATCH", "reply_to"]]);
+    expect(readdirSync(a.inbox)).toStrictEqual(before);
+    expect(deliver(a.root, ["--reply-to", ID(4)]).code).toBe(0);
+  });
   it("a --message whose reply_to the inbox does not hold (PARENT_NOT_FOUND): exit 1, nothing written, as --reply-to refuses it", () => {
     const a = room();
     handshake(a.root);

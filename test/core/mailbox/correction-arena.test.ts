@@ -58,7 +58,7 @@ describe("a correction from another arena", () => {
   });
 
   it("does not prove it when a correction in the original's arena answers a LYRA of another arena (read together)", () => {
-    // The analysis does not refuse a reply whose parent is in another arena; the ledger's repair request is in its own.
+    // The correction's parent is in another arena (PARENT_ARENA_MISMATCH, so quarantined); the ledger's repair request is in its own.
     const crossing = [...demo, ...other(otherLyra).slice(0, 2), { id: "c", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@h2", reply_to: "@w2", request_id: "@c", expects_reply: false, correction: { original: "@r", request_id: "@r" } } }];
     expect(check(crossing, {})).toStrictEqual({ codes: ["SUPERSESSION_UNPROVEN", "REPLY_OWED"], open: true, status: "FOUND" });
   });
