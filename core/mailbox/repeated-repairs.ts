@@ -3,9 +3,10 @@
  * repair `request` per sender + anomaly filename/hash", which refers to the anomaly "in
  * `meta.mailbox.anomaly` and its body"; "One correction round is the hard recursion bound" and
  * "agents do not recursively repair one another forever". A repair request is a `request` carrying
- * `meta.mailbox.anomaly`. A second one from the same participant, to a callsign the first already
- * asked (the anomaly's sender), naming the same anomaly is REPAIR_REPEATED: an error, quarantined
- * (reconciliation never asks to handle it) and refused by `rw mailbox new`, as REPLY_REPUBLISHED is.
+ * `meta.mailbox.anomaly`. A second one from the same participant (one callsign in one arena), to a
+ * callsign the first already asked (the anomaly's sender), naming the same anomaly is
+ * REPAIR_REPEATED: an error, quarantined (reconciliation never asks to handle it) and refused by
+ * `rw mailbox new`, as REPLY_REPUBLISHED is.
  *
  * **Decision:** the spec names no keys of the anomaly mapping, and the pinned generation it also
  * carries is a SHA-256 like the anomaly's own hash, so the filename and hash are read by key: the
@@ -59,13 +60,14 @@ export function repairedAnomaly(e: Pick<MailboxEnvelope, "kind" | "from" | "anom
 /** `entries` one per UUID in UUID order; only `quarantine`'s keys are read. */
 export function repeatedRepairs(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown>): MailboxFinding[] {
   const findings: MailboxFinding[] = [];
-  // The unquarantined repair requests so far, per sender and anomaly.
+  // The unquarantined repair requests so far, per arena, sender and anomaly: a callsign is a name
+  // within one arena (section 4), so LYRA's request in another arena is another participant's.
   const repairs = new Map<string, MailboxEnvelope[]>();
   for (const entry of entries) {
     const e = entry.envelope;
     const anomaly = quarantine.has(e.id) ? null : repairedAnomaly(e);
     if (anomaly === null) continue;
-    const key = `${e.from}\u0000${anomaly}`;
+    const key = `${e.arena}\u0000${e.from}\u0000${anomaly}`;
     const list = repairs.get(key);
     const earlier = list?.find((r) => r.to.includes(ALL) || e.to.includes(ALL) || r.to.some((name) => e.to.includes(name)));
     if (list === undefined) repairs.set(key, [e]);
