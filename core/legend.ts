@@ -64,7 +64,7 @@ function types(vocabulary: Vocabulary, words: Meanings, lean: boolean): string[]
 }
 
 /** The formats of the value types whose shape a model cannot guess, printed where the type is first named. */
-const FORMATS: Readonly<Record<string, string>> = { date: "YYYYMMDD", time: "YYYYMMDDTHHMMZ UTC", bool: "Y N", money: "5400.00" };
+const FORMATS: Readonly<Record<string, string>> = { date: "YYYYMMDD", time: "YYYYMMDDTHHMMZ UTC", bool: "Y N", money: "5400.00", num: "12.5 or 140/90", days: "whole number" };
 
 /** The readback levels' type: `rb` is printed with its levels, under ENUMS, like an enum slot. */
 const RB_LEVELS = "list:rblevel";

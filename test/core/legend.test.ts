@@ -222,3 +222,22 @@ describe("the legend's ans line says what the validator holds AQ opts and AN val
     for (const val of ["Y", "N", "12", "20261002", "APPROVE"]) expect(errors(`RW1 AN h-1 re=s-1 p=pay from=h to=s val=${val}`), val).toStrictEqual([]);
   });
 });
+
+describe("the legend prints the format of a profile's num and days slots, as of date and money", () => {
+  it("num 12.5 or 140/90 (no unit, no separators), days a whole number: formats validate accepts", () => {
+    const v = compile({ ...base, profile: "zz", slots: [{ key: "wt", type: "num", on: ["ST"] }, { key: "lag", type: "days", on: ["ST"] }] });
+    for (const lean of [false, true]) {
+      const lines = legend(v, { lean }).split("\n");
+      expect(lines).toContain("num 12.5 or 140/90: wt");
+      expect(lines).toContain("days whole number: lag");
+      expectReadsBack(v, legend(v, { lean }), lean);
+    }
+    const errors = (slots: string): string[] => {
+      const parsed = parseLine(`RW1 ST x-1 p=zz from=x to=y item=i ${slots}`, v);
+      return parsed.ok ? validate(parsed.value, v).filter((f) => f.severity === "error").map((f) => `${f.code}:${f.slot}`) : ["unparsed"];
+    };
+    for (const ok of ["wt=12.5", "wt=140/90", "lag=14"]) expect(errors(ok), ok).toStrictEqual([]);
+    for (const bad of ["wt=12kg", "wt=1,200", "lag=2w", "lag=1.5"]) expect(errors(bad), bad).not.toStrictEqual([]);
+    expect(legend(vocabularies().clin).split("\n")).toContain("num 12.5 or 140/90: qty a value as written - or two with a slash (140/90), dose dose amount - unit in unit");
+  });
+});
