@@ -137,3 +137,10 @@ export function _prefix(text: string, n: number): string {
  * never splits a surrogate pair: a finding is well-formed text, as a line must be (note 5).
  */
 export const _cut = (token: string): string => (token.length > 40 ? `${_prefix(token, 40)}...` : token);
+
+/**
+ * A character a reader can see: not white space, a control, or an invisible format character
+ * (U+200B, U+2060, U+00AD, a direction mark). A tail without one says nothing: no quote, no answer,
+ * no unknown code named.
+ */
+export const _VISIBLE: RegExp = /[^\s\p{Cc}\p{Cf}]/u;

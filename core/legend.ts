@@ -7,6 +7,7 @@
  */
 import { meaningsOf } from "./meanings.js";
 import type { Meanings } from "./meanings.js";
+import type { TranslationRule } from "./translation.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import type { MessageType } from "./vocabulary.js";
 import { MESSAGE_TYPES, READBACK_LEVELS, TAIL_MAX, VERSION } from "./vocabulary.js";
@@ -63,7 +64,7 @@ function types(vocabulary: Vocabulary, words: Meanings, lean: boolean): string[]
 }
 
 /** The formats of the value types whose shape a model cannot guess, printed where the type is first named. */
-const FORMATS: Readonly<Record<string, string>> = { date: "YYYYMMDD", time: "YYYYMMDDTHHMMZ UTC", bool: "Y N", money: "5400.00" };
+const FORMATS: Readonly<Record<string, string>> = { date: "YYYYMMDD", time: "YYYYMMDDTHHMMZ UTC", bool: "Y N", money: "5400.00", num: "12.5 or 140/90", days: "whole number" };
 
 /** The readback levels' type: `rb` is printed with its levels, under ENUMS, like an enum slot. */
 const RB_LEVELS = "list:rblevel";
@@ -155,8 +156,9 @@ function enums(vocabulary: Vocabulary, words: Meanings, lean: boolean): string[]
   const used = vocabulary.asksUsed === null ? null : new Set(vocabulary.asksUsed);
   for (const [name, codes] of vocabulary.enums) {
     const entries = [...codes].filter(([code, c]) => !(lean && name === "ask" && used !== null && c.origin === VERSION && !used.has(code)));
-    // Section 7: a profile's `ans` closes AQ opts and AN val (tail, Y, N, numbers and dates aside).
-    const note = name === "ans" ? " (AQ opts and AN val; also Y N number date tail)" : "";
+    // Section 7: a profile's `ans` closes AQ opts and AN val; an AN val may also be tail, Y, N, a
+    // number or a date, an AQ's opts may not ("also" after both read as if opts could be Y or N).
+    const note = name === "ans" ? " (AQ opts; AN val or Y N number date tail)" : "";
     const meaning = words.enums.get(name);
     out.push(enumLine(enumHeader(vocabulary, words, name), note, entries.map(([code]) => [code, meaning?.get(code) ?? ""] as const)));
   }
@@ -189,8 +191,32 @@ function profileSection(vocabulary: Vocabulary): string[] {
   const out = [`PROFILE ${vocabulary.name} ${plain(vocabulary.profile.version)}`];
   if (vocabulary.exec.size > 0) out.push(`exec slots (rb=exec, DN): ${[...vocabulary.exec].map(([ask, keys]) => `${ask} ${keys.join(" ")}`).join("; ")}`);
   if (vocabulary.agents !== null) out.push(`agents: ${[...vocabulary.agents, "human"].join(" ")}`);
-  for (const r of vocabulary.translation) out.push(plain(r.desc));
+  for (const r of vocabulary.translation) out.push(ruleLine(r));
   return out;
+}
+
+/** A shape's placeholders as the spec writes them (`doc:<id>#l<n>`, `<kind>:<id>`). */
+const placeholders = (template: string): string => template.replace(/\{(?:enum:)?([a-z][a-z0-9_]*)\}/g, "<$1>");
+
+/**
+ * A translation rule: its desc, then what the validator holds a line to, read from the rule itself
+ * (`an invoice line carries amt cur kind (ST, item inv:; needs amt cur kind)`). The desc is the
+ * profile's own words and need not say when the rule applies (which item namespaces are "a source
+ * document") or all it checks, and a model reading the legend alone cannot guess either.
+ */
+function ruleLine(r: TranslationRule): string {
+  const checks: string[] = [];
+  const needs = [...r.require, ...(r.tail ? ["tail"] : [])];
+  if (needs.length > 0) checks.push(`needs ${needs.join(" ")}`);
+  const shapes = r.shapes.map((s) => `${s.slot}=${plain(placeholders(s.template))}`);
+  if (r.sum !== null) shapes.push(`${r.sum.parts.join("+")}=${r.sum.total}`);
+  if (shapes.length > 0) checks.push(shapes.join(" "));
+  if (checks.length === 0) return plain(r.desc);
+  const scope: string[] = [];
+  if (r.on !== null) scope.push([...r.on].join(" "));
+  if (r.itemNamespaces !== null) scope.push(`item ${[...r.itemNamespaces].map((ns) => `${ns}:`).join(" ")}`);
+  if (r.has.length > 0) scope.push(`with ${r.has.join(" ")}`);
+  return `${plain(r.desc)} (${[...(scope.length > 0 ? [scope.join(", ")] : []), ...checks].join("; ")})`;
 }
 
 /** The legend for a vocabulary (the core, or the core plus one profile). */

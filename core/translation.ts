@@ -7,7 +7,7 @@
  * requires slots (`require`), a tail (`tail: "required"`), value shapes (`shape`), or a sum of
  * money slots (`sum`, checked only when every slot of the sum is present).
  */
-import { _cut } from "./_chars.js";
+import { _cut, _VISIBLE } from "./_chars.js";
 import { _error } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
@@ -63,8 +63,6 @@ export function shapePattern(template: string, enums: _Enums): RegExp {
   return new RegExp(`${source}${escapeRegExp(template.slice(last))}$`);
 }
 
-/** A character other than white space: a tail of spaces alone says nothing, so it is no required tail. */
-const VISIBLE = /\S/u;
 
 const MONEY = /^-?\d+\.\d{2}$/;
 
@@ -149,7 +147,7 @@ export function checkTranslation(message: Message, rules: readonly TranslationRu
         out.push(_error("TRANSLATION", `${slot}= is required: ${rule.desc}`, { slot, path: rule.id, expected: slot }));
       }
     }
-    if (rule.tail && (message.tail === null || !VISIBLE.test(message.tail))) {
+    if (rule.tail && (message.tail === null || !_VISIBLE.test(message.tail))) {
       out.push(_error("TRANSLATION", `a tail is required: ${rule.desc}`, { slot: "tail", path: rule.id }));
     }
     for (const shape of rule.shapes) {

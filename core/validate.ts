@@ -3,7 +3,7 @@
  * single line can break (sections 2, 3, 4, 5 rules 2-4, and 7). Rules that need another message
  * (a readback against its handoff) belong to the readback checks, not here.
  */
-import { _constraintKey, _cut, _isAgentName, _isMessageId, _isToken, _messageIdDash } from "./_chars.js";
+import { _constraintKey, _cut, _isAgentName, _isMessageId, _isToken, _messageIdDash, _VISIBLE } from "./_chars.js";
 import { _repeatTracker } from "./_single-valued.js";
 import { _same, _show, _written } from "./_slot-values.js";
 import { decodeValue } from "./slot-type.js";
@@ -209,8 +209,8 @@ function checkRequired(message: Message, type: TypeDef, read: Vocabulary, out: F
       out.push(_note("KEYS_UNCHECKED", "keys= is read only under rb=acc or rb=plan; ignored", { slot: "keys" }));
     }
   }
-  // A tail of spaces carries no answer either.
-  const blankTail = (): boolean => message.tail === null || !/\S/u.test(message.tail);
+  // A tail of spaces, or of invisible format characters alone, carries no answer either.
+  const blankTail = (): boolean => message.tail === null || !_VISIBLE.test(message.tail);
   if (type.code === "AN" && slots["val"] === "tail" && blankTail()) {
     out.push(_error("TAIL_REQUIRED", "val=tail puts the answer in the tail, but there is none", { slot: "tail" }));
   }

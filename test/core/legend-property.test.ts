@@ -86,6 +86,12 @@ const profileArb: fc.Arbitrary<ProfileFile> = fc
         when: fc.record({ item_ns: fc.constant(["inv", "doc"] as string[]), has: fc.subarray(keys) }, { requiredKeys: [] }),
         require: fc.subarray(keys),
         tail: fc.constant("required" as const),
+        // The legend prints a rule's shapes too (README note 49): free text, with a placeholder.
+        shape: fc.dictionary(
+          fc.constantFrom(...keys),
+          fc.tuple(text.filter((t) => !/[{}]/.test(t) && t.length <= 190), fc.constantFrom("", "{id}", "{n}", "{enum:ask}")).map(([t, placeholder]) => `${t}${placeholder}`),
+          { maxKeys: 2 },
+        ),
       },
       { requiredKeys: ["id", "desc"] },
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CORE_CONSTRAINT_KEYS, CORE_ENUMS, CORE_MEANINGS, CORE_SLOTS, compileVocabulary, coreVocabulary, legend, meaningsOf, MESSAGE_TYPES, READBACK_LEVELS } from "../../core/index.js";
+import { CORE_CONSTRAINT_KEYS, CORE_ENUMS, CORE_MEANINGS, CORE_SLOTS, compileVocabulary, coreVocabulary, legend, meaningsOf, MESSAGE_TYPES, parseLine, READBACK_LEVELS, validate } from "../../core/index.js";
 import type { Vocabulary } from "../../core/index.js";
 import { expectComplete, expectLeanComplete, expectReadsBack } from "../legend-reader.js";
 import { vocabularies } from "../vocabularies.js";
@@ -141,9 +141,103 @@ describe("the legend of a profile beyond the shipped ones", () => {
       expect(text.split("\n").filter((l) => /^(stage|kind|ans)\b/.test(l))).toStrictEqual([
         "stage step - - next: S1 one, S2 two",
         "kind what it is - (all same): K1 K2",
-        "ans the answer - (AQ opts and AN val; also Y N number date tail): OK2 fine",
+        "ans the answer - (AQ opts; AN val or Y N number date tail): OK2 fine",
       ]);
       expectReadsBack(v, text, lean);
     }
+  });
+});
+
+// Section 1, goal 2: "Readable by a model from a short legend alone". A rule's desc is the
+// profile's own words; what the validator holds a line to is the rule's data, so the legend prints that too.
+describe("the legend says what each translation rule checks, not only its desc", () => {
+  it("pay: which items are source documents and invoices, and what each rule needs", () => {
+    const lines = legend(vocabularies().pay, { lean: true }).split("\n");
+    expect(lines.slice(-3)).toStrictEqual([
+      "an ST about a source document carries src= (ST, item inv: po: email: bank: stmt: doc:; needs src)",
+      "an invoice line carries amt cur kind (ST, item inv:; needs amt cur kind)",
+      "net + vat = amt (kind=GROSS) when all given (with net vat amt; kind=GROSS net+vat=amt)",
+    ]);
+  });
+  it("clin: the shapes of item and src, the tail, and a unit with a quantity or a dose", () => {
+    expect(legend(vocabularies().clin).split("\n").slice(-5)).toStrictEqual([
+      "item is <kind>:<concept> (ST; item=<kind>:<id>)",
+      "src points at one document line as doc:<id>#l<n> (ST; src=doc:<id>#l<n>)",
+      "the verbatim quote is the tail (ST; needs tail)",
+      "a quantity carries its unit in its own slot (ST, with qty; needs unit)",
+      "a dose carries its unit in its own slot (ST, with dose; needs unit)",
+    ]);
+  });
+  it("a custom profile whose descs say little: the scope, the slots and tail it needs, its shapes and sums", () => {
+    const v = compile({
+      ...base,
+      profile: "zz",
+      slots: [
+        { key: "wt", type: "num", on: ["HO", "ST"] },
+        { key: "unit", type: "token", on: ["HO", "ST"] },
+        { key: "a", type: "money", on: ["ST"] },
+        { key: "b", type: "money", on: ["ST"] },
+        { key: "cost", type: "money", on: ["ST"] },
+      ],
+      translation: [
+        { id: "r1", desc: "weights", when: { has: ["wt"] }, require: ["unit"] },
+        { id: "r2", desc: "boxes", on: ["ST"], when: { item_ns: ["box", "crate"] }, tail: "required", shape: { item: "{id}:{n}" } },
+        { id: "r3", desc: "cost\nadds up", on: ["ST"], sum: { parts: ["a", "b"], total: "cost" } },
+        { id: "r4", desc: "checks nothing", on: ["ST"] },
+      ],
+    });
+    for (const lean of [false, true]) {
+      const text = legend(v, { lean });
+      expect(text.split("\n").slice(-4)).toStrictEqual([
+        "weights (with wt; needs unit)",
+        "boxes (ST, item box: crate:; needs tail; item=<id>:<n>)",
+        "cost adds up (ST; a+b=cost)",
+        "checks nothing",
+      ]);
+      expectReadsBack(v, text, lean);
+    }
+    // What the legend says is what validate holds a line to.
+    const read = (line: string): string[] => {
+      const parsed = parseLine(line.replace(/^(\S+ \S+ \S+)/, "$1 p=zz from=x to=y"), v);
+      return parsed.ok ? validate(parsed.value, v).filter((f) => f.severity === "error").map((f) => `${f.path}:${f.slot}`) : ["unparsed"];
+    };
+    expect(read("RW1 HO x-1 item=i ask=FIX wt=3")).toStrictEqual(["r1:unit"]);
+    expect(read("RW1 ST x-1 item=box:7 // seen")).toStrictEqual([]);
+    expect(read("RW1 ST x-1 item=crate:x")).toStrictEqual(["r2:tail", "r2:item"]);
+    expect(read("RW1 ST x-1 item=y a=1.00 b=2.00 cost=4.00")).toStrictEqual(["r3:cost"]);
+  });
+});
+
+describe("the legend's ans line says what the validator holds AQ opts and AN val to (section 7)", () => {
+  const pay = vocabularies().pay;
+  const errors = (line: string): string[] => {
+    const parsed = parseLine(line, pay);
+    return parsed.ok ? validate(parsed.value, pay).filter((f) => f.severity === "error").map((f) => `${f.code}:${f.slot}`) : ["unparsed"];
+  };
+  it("an AQ's opts are ans codes only; an AN's val may also be Y, N, a number, a date or tail", () => {
+    expect(legend(pay, { lean: true }).split("\n").filter((l) => l.startsWith("ans "))).toStrictEqual([
+      "ans (AQ opts; AN val or Y N number date tail): APPROVE as read back, DECLINE nothing happens, HOLD wait, REJECT wrong (sender corrects), CALLBACK call the number on file first",
+    ]);
+    for (const option of ["Y", "N", "12", "20261002"]) expect(errors(`RW1 AQ s-1 p=pay from=s to=h need=ENUM opts=APPROVE+${option}`), option).toStrictEqual(["ANS_UNKNOWN:opts"]);
+    for (const val of ["Y", "N", "12", "20261002", "APPROVE"]) expect(errors(`RW1 AN h-1 re=s-1 p=pay from=h to=s val=${val}`), val).toStrictEqual([]);
+  });
+});
+
+describe("the legend prints the format of a profile's num and days slots, as of date and money", () => {
+  it("num 12.5 or 140/90 (no unit, no separators), days a whole number: formats validate accepts", () => {
+    const v = compile({ ...base, profile: "zz", slots: [{ key: "wt", type: "num", on: ["ST"] }, { key: "lag", type: "days", on: ["ST"] }] });
+    for (const lean of [false, true]) {
+      const lines = legend(v, { lean }).split("\n");
+      expect(lines).toContain("num 12.5 or 140/90: wt");
+      expect(lines).toContain("days whole number: lag");
+      expectReadsBack(v, legend(v, { lean }), lean);
+    }
+    const errors = (slots: string): string[] => {
+      const parsed = parseLine(`RW1 ST x-1 p=zz from=x to=y item=i ${slots}`, v);
+      return parsed.ok ? validate(parsed.value, v).filter((f) => f.severity === "error").map((f) => `${f.code}:${f.slot}`) : ["unparsed"];
+    };
+    for (const ok of ["wt=12.5", "wt=140/90", "lag=14"]) expect(errors(ok), ok).toStrictEqual([]);
+    for (const bad of ["wt=12kg", "wt=1,200", "lag=2w", "lag=1.5"]) expect(errors(bad), bad).not.toStrictEqual([]);
+    expect(legend(vocabularies().clin).split("\n")).toContain("num 12.5 or 140/90: qty a value as written - or two with a slash (140/90), dose dose amount - unit in unit");
   });
 });

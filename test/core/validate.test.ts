@@ -347,6 +347,22 @@ describe("translation rules", () => {
     expect(found(line("\u00a0\u3000"), clin)).toStrictEqual(["TRANSLATION:tail"]);
     expect(found(line(" no family history"), clin)).toStrictEqual([]);
   });
+  it("a tail of invisible format characters alone quotes, answers and names nothing", () => {
+    const line = (tail: string): string => `RW1 ST ext-1 p=clin from=ext to=rec item=dx:diabetes act=DX pol=NEG cert=CERT subj=FAM time=PAST src=doc:D17#l4 // ${tail}`;
+    // A zero-width space, a word joiner, a soft hyphen, a left-to-right mark, a zero-width joiner.
+    for (const invisible of ["\u200b", "\u2060\u00ad", "\u200e \u200d"]) {
+      expect(found(line(invisible), clin), JSON.stringify(invisible)).toStrictEqual(["TRANSLATION:tail"]);
+      expect(found(`RW1 AN a-2 re=b-1 from=a to=b val=tail // ${invisible}`), JSON.stringify(invisible)).toStrictEqual(["TAIL_REQUIRED:tail"]);
+      expect(found(`RW1 UN a-2 re=b-1 from=a to=b why=UNK // ${invisible}`), JSON.stringify(invisible)).toStrictEqual(["TAIL_REQUIRED:tail"]);
+    }
+    expect(found(line("no\u00adfamily history\u200b"), clin)).toStrictEqual([]);
+    expect(found("RW1 AN a-2 re=b-1 from=a to=b val=tail // \u200bplain")).toStrictEqual([]);
+    // The JSON form is held to the same rule.
+    const json = (tail: string): string[] =>
+      checkMessage({ v: "RW1", type: "ST", id: "ext-1", re: null, from: "ext", to: "rec", item: "dx:diabetes", slots: { p: "clin", act: "DX", pol: "NEG", cert: "CERT", subj: "FAM", time: "PAST", src: "doc:D17#l4" }, tail }, clin).findings.map((f) => `${f.code}:${f.slot}`);
+    expect(json("\u200b")).toStrictEqual(["TRANSLATION:tail"]);
+    expect(json("no family history")).toStrictEqual([]);
+  });
   it("clin: a quantity carries its unit", () => {
     const base = "RW1 ST ext-2 p=clin from=ext to=rec item=obs:bp act=OBS pol=POS cert=CERT subj=PT time=CUR src=doc:D17#l9";
     expect(found(`${base} qty=140/90 unit=mmHg // BP 140/90`, clin)).toStrictEqual([]);

@@ -238,6 +238,8 @@ invalid("clin-quote", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX
 invalid("clin-unit", "RW1 ST ext-2 p=clin from=ext to=rec item=obs:bp act=OBS pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l9 qty=140/90 // BP", ["TRANSLATION:unit"])
 invalid("clin-dose-unit", "RW1 ST ext-3 p=clin from=ext to=rec item=med:amoxicillin act=RX pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l14 dose=500 freq=tds // amoxicillin 500mg tds", ["TRANSLATION:unit"])
 invalid("clin-quote-blank", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l2 //  ", ["TRANSLATION:tail@110"])
+# A quote of invisible format characters alone (a zero-width space, a word joiner) quotes nothing either.
+invalid("clin-quote-invisible", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX pol=POS cert=CERT subj=PT time=CUR src=doc:D1#l2 // \u200b\u2060", ["TRANSLATION:tail@110"])
 invalid("pform-stage", "RW1 HO TRI-1 p=pform from=TRI to=STR item=pensive:4102 ask=SCORE4 stg=LATER", ["ENUM_UNKNOWN:stg@66"])
 invalid("several", "RW1 HO a-1 from=a to=writer item=x ask=DRAFT pri=9 conf=Q", ["OUT_OF_RANGE:pri@45", "ENUM_UNKNOWN:conf@51"], {"as": "writer", "line": "RW1 UN writer-1 re=a-1 from=writer to=a item=x why=UNK // bad pri=9; unknown conf=Q"})
 # The UN quotes what it refuses, cut to 40 characters, and is itself a line: a cut never splits a
