@@ -83,10 +83,11 @@ describe("the rebuild after a restart", () => {
     expect(await ownersOf(t)).toStrictEqual([["gh:crox/site#42", "writer"], ["gh:crox/site#43", "research"]]);
   });
 
-  it("parses a stored line without judging it again: a line the vocabulary would now refuse still rebuilds the thread", async () => {
-    // Every stored line was valid when stored (pinned above); one a later build's vocabulary would
-    // refuse (here: a confidence its enum does not hold, written into storage) is read as it parses, not refused with
-    // the whole thread's state.
+  it("reads a stored line the vocabulary would now refuse as it did before it parsed alone: its message, findings unused", async () => {
+    // Every stored line was valid when stored (pinned above). One a later build's vocabulary would
+    // refuse (here: a confidence its enum does not hold, written into storage) was read before
+    // with readMessage, whose findings the rebuild never used (it refused a line that no longer
+    // parsed, nothing else); parsed alone, it is read the same, not refused with the thread.
     const t = `rebuild-${crypto.randomUUID()}`;
     await append(t, [HO]);
     await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => void state.storage.sql.exec("UPDATE lines SET line = ?", HO.replace("conf=M", "conf=Q")));
