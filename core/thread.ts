@@ -125,8 +125,12 @@ export interface ThreadOptions {
 }
 
 export interface ThreadAudit {
-  /** Takes the next message in sending order; `line` places its findings. Returns the findings it raised. */
-  add(message: Message, line?: number): readonly ThreadFinding[];
+  /**
+   * Takes the next message in sending order; `line` places its findings. Returns the findings it raised.
+   * `digest`, for an HO: its `h=` as digest() made it when the holder stored it, so a holder that
+   * rebuilds an audit from storage does not hash every HO again; computed when not given.
+   */
+  add(message: Message, line?: number, digest?: string): readonly ThreadFinding[];
   /**
    * The report so far, as if the conversation ended here, at `now` (default: the audit's own).
    * The audit goes on: a long-lived holder (a Durable Object) asks after every message. After
@@ -352,7 +356,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     return kind === NAMES_CLEARING_READBACK || kind === NAMES_VOID_READBACK ? (ids[named >>> 3] as string) : m.re;
   }
 
-  function handoff(m: Message, line: number): void {
+  function handoff(m: Message, line: number, known: string | undefined): void {
     const vocabulary = vocabularyOf(m);
     const i = _addRow(t);
     seen.name(NAMES_HANDOFF, i);
@@ -377,7 +381,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     t.ask[i] = typeof ask === "string" ? names.id(ask) : -1;
     t.due[i] = typeof due === "string" ? names.id(due) : -1;
     t.exp[i] = _timeNumber(m.slots["exp"]);
-    t.digest[i] = _digestNumber(digest(m));
+    t.digest[i] = _digestNumber(known ?? digest(m));
     const s = shapes.of(m, vocabulary);
     const shape = shapes.get(s);
     t.shape[i] = s;
@@ -1178,9 +1182,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   }
 
   return {
-    add(message, line) {
+    add(message, line, known) {
       if (report !== null) throw new TypeError("createThreadAudit: add() after finish()");
       if (line !== undefined && !(Number.isInteger(line) && line >= 0 && line <= MAX_LINE)) throw new RangeError(`createThreadAudit: line must be an integer from 0 to ${MAX_LINE}, got ${String(line)}`);
+      if (known !== undefined && _digestNumber(known) < 0) throw new RangeError(`createThreadAudit: digest must be 12 lowercase hex digits, got ${String(known)}`);
       const at = line ?? -1;
       const before = findings.length;
       const found = fresh(message, at);
@@ -1188,7 +1193,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       if (found !== ID_REPEATED) messages++;
       switch (found === ID_NEW ? message.type : null) {
         case "HO":
-          handoff(message, at);
+          handoff(message, at, known);
           break;
         case "RB":
           readback(message, at);

@@ -6,30 +6,35 @@
  * so SQLite's own cost is not in these figures. Prints; asserts nothing.
  * Usage: node --import tsx test/bench/thread-rebuild.ts [lines] [mixed|hos]
  * RW_BEFORE=1: the callback as it was (every readback's HO read again first).
+ * RW_BEFORE_DO=1: each stored line validated again and each HO hashed again, as before fix-DO
+ * (now parsed alone, worker/thread/stored-line.ts, and given the digest its append stored).
  * RW_PROFILE=<file>: also a CPU profile of the rebuild alone.
  */
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { performance } from "node:perf_hooks";
-import { createThreadAudit, readMessage, readRecord } from "../../core/index.js";
+import { createThreadAudit, digest, readMessage, readRecord } from "../../core/index.js";
 import type { Message, ReadbackExpectations, Vocabulary } from "../../core/index.js";
 import { profiles } from "../../worker/profiles.js";
+import { storedMessage } from "../../worker/thread/stored-line.js";
 import { threadConversation } from "./thread-corpus.js";
 
 const count = Number(process.argv[2] ?? 100_000);
 const kind = process.argv[3] ?? "mixed";
 const p = profiles(undefined);
 const before = process.env["RW_BEFORE"] === "1";
+const beforeDO = process.env["RW_BEFORE_DO"] === "1";
 
 /** The stored thread: lines by seq, and by id (the lines table's UNIQUE id), and its challenges. */
-const lines: { id: string; type: string; line: string }[] = [];
+const lines: { id: string; type: string; line: string; h: string | undefined }[] = [];
 const byId = new Map<string, { type: string; line: string }>();
 const challenges = new Map<string, string>();
 const source = kind === "hos" ? (function* () { for (let k = 1; k <= count; k++) yield `RW1 HO s-${k} from=s to=r item=x:${k} ask=DRAFT`; })() : threadConversation(count);
 let hos = 0;
 for (const line of source) {
   const m = readMessage(line, p.resolve).message as Message;
-  lines.push({ id: m.id, type: m.type, line });
+  // The handoffs table's h: the digest the append computed.
+  lines.push({ id: m.id, type: m.type, line, h: m.type === "HO" ? digest(m) : undefined });
   byId.set(m.id, { type: m.type, line });
   if (m.type === "HO" && hos++ % 10 === 0) {
     // Every tenth HO has a private challenge: criteria for core HOs, a record for pay ones.
@@ -47,7 +52,7 @@ const timed = <T>(part: keyof typeof t, f: () => T): T => {
     t[part] += performance.now() - s;
   }
 };
-const message = (line: string): Message => readMessage(line, p.resolve).message as Message;
+const message = (line: string): Message => (beforeDO ? (readMessage(line, p.resolve).message as Message) : storedMessage(line, p.resolve));
 const handoffMessage = (id: string): Message | null => {
   const row = byId.get(id);
   return row === undefined || row.type !== "HO" ? null : message(row.line);
@@ -88,8 +93,9 @@ const audit = createThreadAudit({
   actRan: () => timed("actRan", () => false),
 });
 for (let seq = 1; seq <= lines.length; seq++) {
-  const m = timed("read", () => message((lines[seq - 1] as { line: string }).line));
-  timed("add", () => audit.add(m, seq));
+  const row = lines[seq - 1] as (typeof lines)[number];
+  const m = timed("read", () => message(row.line));
+  timed("add", () => audit.add(m, seq, beforeDO ? undefined : row.h));
 }
 const total = performance.now() - start;
 if (session !== null) {
@@ -99,5 +105,5 @@ if (session !== null) {
 const report = audit.report("20261002T1200Z");
 const ms = (n: number): string => `${n.toFixed(0)} ms`;
 console.log(`${kind}: ${lines.length} lines, ${hos} HOs, ${challenges.size} challenges; ${calls} expectations calls`);
-console.log(`rebuild ${ms(total)}: readMessage per line ${ms(t.read)}, audit.add ${ms(t.add - t.expectations - t.actRan)} (own), expectations ${ms(t.expectations)} (HO looked up and read ${ms(t.hoLookup)}, challenge ${ms(t.challenge)}), actRan ${ms(t.actRan)}`);
+console.log(`rebuild ${ms(total)}${beforeDO ? " (as before fix-DO)" : ""}: ${beforeDO ? "readMessage" : "storedMessage"} per line ${ms(t.read)}, audit.add ${ms(t.add - t.expectations - t.actRan)} (own), expectations ${ms(t.expectations)} (HO looked up and read ${ms(t.hoLookup)}, challenge ${ms(t.challenge)}), actRan ${ms(t.actRan)}`);
 console.log(`report: ${report.findings.length} findings, ${JSON.stringify(report.counts.readbacks)}`);

@@ -25,7 +25,7 @@ export interface DevServer {
   readonly readyMs: number;
   /** What wrangler printed (the last 64 KiB). */
   output(): string;
-  /** Ends the whole process group and removes the state directory; safe to call twice. */
+  /** Ends the whole process group and removes the state directory (unless the caller gave it); safe to call twice. */
   stop(): Promise<void>;
 }
 
@@ -60,10 +60,15 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * hundred requests a second costs its Node process about a third of the throughput of both
  * routes; warnings and build errors still show.
  */
-export async function startWrangler(options: { port?: number; readyTimeoutMs?: number } = {}): Promise<DevServer> {
+export async function startWrangler(options: { port?: number; readyTimeoutMs?: number; state?: string } = {}): Promise<DevServer> {
   const port = await freePort(options.port ?? 8799);
   const inspectorPort = await freePort(port + 1 === 8787 ? port + 2 : port + 1);
-  const state = mkdtempSync(join(tmpdir(), "rw-bench-wrangler-"));
+  // A state directory given is the caller's, kept when wrangler stops (a restart finds it as it was).
+  const kept = options.state !== undefined;
+  const state = options.state ?? mkdtempSync(join(tmpdir(), "rw-bench-wrangler-"));
+  const forget = (): void => {
+    if (!kept) rmSync(state, { recursive: true, force: true });
+  };
   const origin = `http://127.0.0.1:${port}`;
   const started = Date.now();
   const child = spawn(
@@ -102,7 +107,7 @@ export async function startWrangler(options: { port?: number; readyTimeoutMs?: n
   const onExit = (): void => killGroup("SIGKILL");
   const onSignal = (signal: NodeJS.Signals): void => {
     killGroup("SIGKILL");
-    rmSync(state, { recursive: true, force: true });
+    forget();
     process.exit(signal === "SIGINT" ? 130 : 143);
   };
   process.once("exit", onExit);
@@ -126,7 +131,7 @@ export async function startWrangler(options: { port?: number; readyTimeoutMs?: n
     process.off("exit", onExit);
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
-    rmSync(state, { recursive: true, force: true });
+    forget();
   };
 
   const server: DevServer = { origin, port, group: child.pid ?? null, readyMs: 0, output: () => log, stop };

@@ -7,7 +7,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkDone, checkHandoff, checkLine, checkReadback, compileVocabulary, coreVocabulary, parseLine, readbackVerdict, validate } from "../../core/index.js";
+import { checkDone, checkHandoff, checkLine, checkReadback, compileVocabulary, coreVocabulary, digest, parseLine, readbackVerdict, validate } from "../../core/index.js";
 import type { Finding, Message, ReadbackExpectations, SlotValue, Vocabulary } from "../../core/index.js";
 import { checkThread, createThreadAudit } from "../../core/thread.js";
 import type { ThreadReport } from "../../core/thread-report.js";
@@ -48,6 +48,32 @@ describe("the API", () => {
     expect(() => audit.add(read(HO), 1.5)).toThrow(RangeError);
     expect(() => audit.add(read(HO), 2 ** 31)).toThrow(RangeError);
     expect(() => audit.handoffs("tomorrow")).toThrow(RangeError);
+  });
+
+  it("add(message, line, digest): an HO's h= given by its holder is the one its readbacks are held to", () => {
+    // The holder that stored the HO kept the digest it had then (the Worker's thread object, which
+    // rebuilds its audit from storage without hashing every HO again); without one, it is computed.
+    const h = digest(read(HO));
+    const withH = `${RB} h=${h}`;
+    const given = (known: string | undefined) => {
+      const audit = createThreadAudit();
+      audit.add(read(HO), 1, known);
+      audit.add(read(withH), 2);
+      return audit.handoffs()[0]?.readback;
+    };
+    expect(given(undefined)).toBe("wilco");
+    expect(given(h)).toBe("wilco");
+    // Another digest than the HO's: the readback's h= is held to it, and fails (tier 2).
+    expect(given(h === "000000000000" ? "111111111111" : "000000000000")).toBe("void");
+    // Only an HO's digest is read: one given with another message changes nothing.
+    const other = createThreadAudit();
+    other.add(read(HO), 1);
+    other.add(read(withH), 2, "000000000000");
+    expect(other.handoffs()[0]?.readback).toBe("wilco");
+  });
+
+  it("refuses a digest that is not 12 lowercase hex digits", () => {
+    for (const bad of ["", "ABCDEF123456", "abc", "0123456789abc", "g00000000000"]) expect(() => createThreadAudit().add(read(HO), 1, bad)).toThrow(RangeError);
   });
 
   it("handoffs(now): each tracked HO where it stands at any moment, and after finish()", () => {

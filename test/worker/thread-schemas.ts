@@ -32,3 +32,6 @@ export const SCHEMA_BEFORE_CITED: readonly string[] = [
 
 /** The thread object's tables before it kept AQs' by= dates (as of the cited numbers). */
 export const SCHEMA_BEFORE_QUESTIONS: readonly string[] = [...SCHEMA_BEFORE_CITED, "CREATE TABLE IF NOT EXISTS cited (agent TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (agent, n)) WITHOUT ROWID"];
+
+/** The thread object's tables before it kept each HO's digest (as of the questions). */
+export const SCHEMA_BEFORE_DIGEST: readonly string[] = [...SCHEMA_BEFORE_QUESTIONS, "CREATE TABLE IF NOT EXISTS questions (id TEXT PRIMARY KEY, by TEXT NOT NULL) WITHOUT ROWID"];

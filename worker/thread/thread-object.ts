@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -29,6 +29,8 @@ import { shippedNames, shippedVocabulary } from "../../profiles/index.js";
 import { inlineTakesShippedName, profiles } from "../profiles.js";
 import { shown } from "../shown.js";
 import type { Profiles } from "../profiles.js";
+import { storedMessage } from "./stored-line.js";
+import { addDigestColumn } from "./handoff-digest.js";
 import { addReadbackColumns, CANCELLED_TABLE, STATEMENTS_INDEXES, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";
 import { CHALLENGES_TABLE, sqlChallenges } from "./sql-challenges.js";
@@ -220,7 +222,9 @@ const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS lines (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, sender TEXT NOT NULL, n INTEGER NOT NULL, type TEXT NOT NULL, line TEXT NOT NULL)",
   "CREATE INDEX IF NOT EXISTS lines_sender ON lines (sender, n)",
-  "CREATE TABLE IF NOT EXISTS handoffs (id TEXT PRIMARY KEY, exp TEXT, due TEXT)",
+  // h: the HO's digest (core digest, what its readbacks' h= must carry) as the append computed it,
+  // so a restart rebuilds the audit without hashing every HO again; null on HOs stored before it.
+  "CREATE TABLE IF NOT EXISTS handoffs (id TEXT PRIMARY KEY, exp TEXT, due TEXT, h TEXT)",
   // Each AQ with a by= date, the moment it is late unless answered (rule 2). Threads stored before
   // it are filled in from their lines when it is made (makeTables).
   "CREATE TABLE IF NOT EXISTS questions (id TEXT PRIMARY KEY, by TEXT NOT NULL) WITHOUT ROWID",
@@ -302,6 +306,7 @@ export class ThreadObject extends DurableObject<Env> {
     const withoutCited = !this.hasTable("cited");
     const withoutQuestions = this.hasTable("lines") && !this.hasTable("questions");
     addReadbackColumns(this.sql);
+    addDigestColumn(this.sql);
     for (const statement of SCHEMA) this.sql.exec(statement);
     if (withoutQuestions) {
       // Whether each was answered is the audit's to say: the alarm wakes at every by= and finds
@@ -466,11 +471,9 @@ export class ThreadObject extends DurableObject<Env> {
     return "name" in p ? p.name : String(p.file["profile"] ?? "inline");
   }
 
+  /** A stored line as a message: parsed, not judged again (stored-line.ts). */
   private message(line: string): Message {
-    const checked = readMessage(line, this.profiles().resolve);
-    // Only valid lines are stored, with the profiles they were read with, so this cannot fail.
-    if (checked.message === null) throw new Error(`thread object: a stored line no longer reads: ${line}`);
-    return checked.message;
+    return storedMessage(line, this.profiles().resolve);
   }
 
   /** The private challenge registered for a handoff, as stored, or undefined. */
@@ -504,7 +507,9 @@ export class ThreadObject extends DurableObject<Env> {
       // committed ran before the cancel, and the act's DN after the CX is the answer 5.4 asks for.
       actRan: (handoffs) => committedStatement(this.statements, handoffs) !== undefined,
     });
-    for (const row of this.sql.exec<{ seq: number; line: string }>("SELECT seq, line FROM lines ORDER BY seq")) audit.add(this.message(row.line), row.seq);
+    // Each HO with the digest its append stored (an HO stored before it has none: hashed here).
+    const rows = this.sql.exec<{ seq: number; line: string; h: string | null }>("SELECT seq, line, CASE WHEN type = 'HO' THEN (SELECT h FROM handoffs WHERE handoffs.id = lines.id) END AS h FROM lines ORDER BY seq");
+    for (const row of rows) audit.add(storedMessage(row.line, p.resolve), row.seq, row.h ?? undefined);
     rebuilding = false;
     this.audit = audit;
     return audit;
@@ -683,6 +688,8 @@ export class ThreadObject extends DurableObject<Env> {
     let bytes = this.storedBytes() + utf8Length(text);
     if (seq > this.capacity.lines || bytes > this.capacity.bytes) throw new ThreadFull(n);
     let result: AppendResult | undefined;
+    // Hashed once: stored with the HO for the audit's rebuild, and given to the audit now.
+    const handoffDigest = message.type === "HO" ? digest(message) : undefined;
     try {
       this.ctx.storage.transactionSync(() => {
         this.sql.exec("INSERT INTO lines (seq, id, sender, n, type, line) VALUES (?, ?, ?, ?, ?, ?)", seq, message.id, message.from ?? "", messageNumber(message.id), message.type, text);
@@ -692,11 +699,11 @@ export class ThreadObject extends DurableObject<Env> {
           const exp = message.slots["exp"];
           const due = message.slots["due"];
           const deadlines: Deadlines = { exp: typeof exp === "string" ? exp : null, due: typeof due === "string" ? due : null };
-          this.sql.exec("INSERT OR REPLACE INTO handoffs (id, exp, due) VALUES (?, ?, ?)", message.id, deadlines.exp, deadlines.due);
+          this.sql.exec("INSERT OR REPLACE INTO handoffs (id, exp, due, h) VALUES (?, ?, ?, ?)", message.id, deadlines.exp, deadlines.due, handoffDigest);
           this.wakeAt(deadlines);
         }
         if (message.type === "AQ") this.addQuestion(message);
-        const found = audit.add(message, seq);
+        const found = audit.add(message, seq, handoffDigest);
         // UN why=DUP makes the handoff its re-issue superseded live again (rule 1): its deadlines,
         // which the alarm stopped counting while it was superseded, count again.
         for (const f of found) if (f.code === "THREAD_REISSUE_DUP") this.wakeFor(f.handoff);

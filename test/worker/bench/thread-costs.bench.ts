@@ -1,7 +1,12 @@
 // What a thread near its 16 MiB costs inside workerd (vitest's pool): the bytes one handoff
 // stores, lines and checks (README note 38), and the first append after the object restarts, when
 // the stored bytes are counted again (worker/thread/stored-bytes.ts) and the audit rebuilt,
-// against an append to the same thread without a restart. Prints; asserts nothing.
+// against an append to the same thread without a restart; then the rebuild by part, each part
+// both ways (before fix-DO and now) over the same rows. Prints; asserts nothing.
+// The pool runs the code as Vite's module runner rewrites it: each call of an imported function
+// goes through a getter of its module's namespace, which costs most in tight loops (an HO's
+// SHA-256 took about 50 µs here, about 5 in a bundle), so these times overstate a deployed
+// Worker's; test/bench/thread-restart.ts times the restart in `wrangler dev`, bundled.
 // `npx vitest run --config test/bench/workerd.config.ts test/worker/bench/thread-costs.bench.ts`
 import { describe, it } from "vitest";
 import { env } from "cloudflare:workers";
@@ -10,6 +15,10 @@ import type { ThreadObject } from "../../../worker/thread/thread-object.js";
 import { THREAD_CAPACITY } from "../../../worker/thread/thread-capacity.js";
 import { THREAD_STORED_BYTES_SQL } from "../../../worker/thread/stored-bytes.js";
 import { LIMITS } from "../../../worker/limits.js";
+import { profiles } from "../../../worker/profiles.js";
+import { storedMessage } from "../../../worker/thread/stored-line.js";
+import { createThreadAudit, readMessage } from "../../../core/index.js";
+import type { Message } from "../../../core/index.js";
 import { postText } from "../http.js";
 import { payHandoff, readbackHeavyHandoff } from "./handoff-lines.js";
 
@@ -72,6 +81,25 @@ async function timedAppend(thread: string, line: string, status = "stored"): Pro
   return took;
 }
 
+/** Fills `thread` with pay handoffs until it is within 64 KiB of its 16 MiB; answers how many. */
+async function buildNearFull(thread: string): Promise<number> {
+  // Pay handoffs until the thread is within 64 KiB of its 16 MiB, room for the timed appends.
+  let k = 0;
+  const room = 64 * 1024;
+  const buildStart = performance.now();
+  for (;;) {
+    const h = await held(thread).catch(() => ({ lines: 0, all: 0, count: 0 }));
+    const left = THREAD_CAPACITY.bytes - room - h.all;
+    const perHandoff = h.count === 0 ? 3000 : h.all / (k === 0 ? 1 : k);
+    const take = Math.min(1200, Math.floor(left / perHandoff));
+    if (take <= 0) break;
+    await appendAll(thread, Array.from({ length: take }, () => payHandoff(++k)).flat());
+  }
+  const h = await held(thread);
+  console.log(`thread: ${k} pay handoffs, ${h.count} lines, ${h.lines} bytes of lines, ${h.all} bytes counted (${(h.all / MiB).toFixed(2)} MiB of ${THREAD_CAPACITY.bytes / MiB}); built in ${(performance.now() - buildStart) / 1000 | 0} s`);
+  return k;
+}
+
 describe("thread costs in workerd", () => {
   it("the bytes a handoff stores, and how many a thread holds", async () => {
     const count = 200;
@@ -98,20 +126,7 @@ describe("thread costs in workerd", () => {
 
   it("the first append after a restart, on a thread near 16 MiB, against one without", async () => {
     const thread = `near-full-${crypto.randomUUID()}`;
-    // Pay handoffs until the thread is within 64 KiB of its 16 MiB, room for the timed appends.
-    let k = 0;
-    const room = 64 * 1024;
-    const buildStart = performance.now();
-    for (;;) {
-      const h = await held(thread).catch(() => ({ lines: 0, all: 0, count: 0 }));
-      const left = THREAD_CAPACITY.bytes - room - h.all;
-      const perHandoff = h.count === 0 ? 3000 : h.all / (k === 0 ? 1 : k);
-      const take = Math.min(1200, Math.floor(left / perHandoff));
-      if (take <= 0) break;
-      await appendAll(thread, Array.from({ length: take }, () => payHandoff(++k)).flat());
-    }
-    const h = await held(thread);
-    console.log(`thread: ${k} pay handoffs, ${h.count} lines, ${h.lines} bytes of lines, ${h.all} bytes counted (${(h.all / MiB).toFixed(2)} MiB of ${THREAD_CAPACITY.bytes / MiB}); built in ${(performance.now() - buildStart) / 1000 | 0} s`);
+    let k = await buildNearFull(thread);
     const ho = (): string => (payHandoff(++k)[0] as string);
     const rounds = 5;
     const warm: number[] = [];
@@ -163,5 +178,49 @@ describe("thread costs in workerd", () => {
     console.log(`  and the append with both held: ${range(rest)}`);
     console.log(`a retry of a stored line, the first request after a restart (a duplicate: no audit rebuilt): ${range(retry)}`);
     console.log(`the stored bytes counted from storage (THREAD_STORED_BYTES_SQL) on the running object: ${range(sumWarm)}`);
+  });
+
+  it("the audit's rebuild after a restart, by phase", async () => {
+    const thread = `rebuild-${crypto.randomUUID()}`;
+    await buildNearFull(thread);
+    const rounds = 5;
+    const phases: Record<string, number[]> = { scan: [], scanDigests: [], readMessage: [], storedMessage: [], addHashed: [], addGiven: [], auditor: [] };
+    for (let r = 0; r < rounds; r++) {
+      await restart(thread);
+      // In a fresh object, the parts one by one, each way (before fix-DO, then now), over the same
+      // rows; then the object's own rebuild (auditor).
+      const took = await runInDurableObject(stubOf(thread), (instance: ThreadObject, state: DurableObjectState) => {
+        const sql = state.storage.sql;
+        const p = profiles(undefined);
+        const time = <T>(part: string, f: () => T): T => {
+          const s = performance.now();
+          const out = f();
+          times[part] = performance.now() - s;
+          return out;
+        };
+        const times: Record<string, number> = {};
+        const lines = time("scan", () => sql.exec<{ line: string }>("SELECT line FROM lines ORDER BY seq").toArray().map((row) => row.line));
+        const digests = time("scanDigests", () => sql.exec<{ h: string | null }>("SELECT CASE WHEN type = 'HO' THEN (SELECT h FROM handoffs WHERE handoffs.id = lines.id) END AS h FROM lines ORDER BY seq").toArray().map((row) => row.h ?? undefined));
+        const validated = time("readMessage", () => lines.map((line) => readMessage(line, p.resolve).message as Message));
+        const parsed = time("storedMessage", () => lines.map((line) => storedMessage(line, p.resolve)));
+        const options = { vocabulary: p.resolve, expectations: () => undefined, actRan: () => false };
+        time("addHashed", () => {
+          const audit = createThreadAudit(options);
+          validated.forEach((m, i) => audit.add(m, i + 1));
+        });
+        time("addGiven", () => {
+          const audit = createThreadAudit(options);
+          parsed.forEach((m, i) => audit.add(m, i + 1, digests[i]));
+        });
+        time("auditor", () => (instance as unknown as Internals).auditor());
+        return times;
+      });
+      for (const [name, t] of Object.entries(took)) phases[name]?.push(t);
+    }
+    const of = (name: string): string => range(phases[name] ?? []);
+    console.log(`the audit rebuilt after a restart (auditor): ${of("auditor")}`);
+    console.log(`  the rows read: lines alone ${of("scan")}; each HO's stored digest beside them ${of("scanDigests")}`);
+    console.log(`  the lines read as messages: readMessage (parse and validate) ${of("readMessage")}; storedMessage (parse) ${of("storedMessage")}`);
+    console.log(`  the audit fed them: each HO hashed ${of("addHashed")}; its stored digest given ${of("addGiven")}`);
   });
 });
