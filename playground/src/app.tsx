@@ -270,6 +270,10 @@ export function App() {
     () => (!customGiven ? null : readProfile === null ? CUSTOM_PROFILE_LOADING : "value" in readProfile ? readProfile.value(s.customProfile) : { ok: null, unloaded: readProfile.error }),
     [customGiven, s.customProfile, readProfile],
   );
+  // A chosen custom profile whose checker is still loading (a link that opens with one) waits for
+  // it, as a shipped one does: read with the core alone meanwhile, every line using its codes
+  // would show refused, and the verdict would be announced, until the checker arrived.
+  const customLoading = s.profile === "custom" && custom === CUSTOM_PROFILE_LOADING;
   // The reader of JSON forms is wanted (or loaded) once a line holds one: such a line may name a
   // profile too.
   const jsonLoaded = useRef(false);
@@ -289,7 +293,7 @@ export function App() {
         ? custom?.ok === null
           ? custom.unloaded !== undefined
             ? `The custom profile cannot be read: its checker did not load (${custom.unloaded}). Lines are read with the core alone; reload the page to try again.`
-            : "The custom profile is being read: lines are read with the core alone until it is."
+            : "The custom profile is being read: the conversation is checked once it is."
           : custom === null
             ? "No custom profile is given (paste or load one in Legend): lines are read with the core alone."
             : "The custom profile is not valid (see Legend): lines are read with the core alone."
@@ -312,8 +316,8 @@ export function App() {
   // expectations before, for only the reader reads them. A line holding a JSON form waits so for
   // the reader of JSON forms, and while it cannot load, for good (jsonProblem says why).
   // So does a text that may name a profile, or a chosen shipped profile, for the shipped profiles
-  // (shippedProblem says why, while they cannot load).
-  const waiting = (expectationsGiven && readExpectations === null) || (jsonGiven && json === null) || (shippedGiven && shipped === null);
+  // (shippedProblem says why, while they cannot load), and a chosen custom profile for its checker.
+  const waiting = (expectationsGiven && readExpectations === null) || (jsonGiven && json === null) || (shippedGiven && shipped === null) || customLoading;
   // A paste that changes the text by more than a megabyte is checked once the page has shown it
   // (checking 100,000 lines takes seconds): until then the views show the last check, and say so.
   const shown = useRef("");
