@@ -70,6 +70,9 @@ const shippedProfiles = () => import("./profiles.js");
 /** Until the shipped profiles are wanted, no line names one: a line without `p=` never asks. */
 const NO_SHIPPED = (): undefined => undefined;
 
+/** What is loaded without waiting for anything. */
+const READY = { value: true } as const;
+
 /** `then`, once `first` has loaded; while it loads, or when it could not, what `first` is. */
 const after = <T, U>(first: Loaded<T>, then: Loaded<U>): Loaded<U> => (first === null || "error" in first ? first : then);
 
@@ -347,10 +350,13 @@ export function App() {
   const rows = useMemo(() => tree.current(checked), [checked]);
 
   const lab = useLoaded(s.view === "readback", readbackLab);
+  // The tabs that read lines with `resolve` wait, as the conversation does, for a chosen custom
+  // profile's checker: until it arrives, `resolve` is the core alone.
+  const customReady: Loaded<true> = customLoading ? null : READY;
   // The lab shows the expectations' problems: it waits for their reader too (loaded as it opens).
-  const labReady = after(readShipped, after(readExpectations, lab));
+  const labReady = after(customReady, after(readShipped, after(readExpectations, lab)));
   const legendTab = useLoaded(s.view === "legend", legendView);
-  const mailbox = after(readShipped, useLoaded(s.view === "mailbox", mailboxView));
+  const mailbox = after(customReady, after(readShipped, useLoaded(s.view === "mailbox", mailboxView)));
   const delegation = useLoaded(s.view === "delegation", delegationView);
 
   const textarea = useRef<HTMLTextAreaElement>(null);
