@@ -122,6 +122,9 @@ function Tabs({ view, onSelect }: { view: View; onSelect: (view: View) => void }
   );
 }
 
+/** What an example replaces: the conversation, with the sender's expectations and the lab's HO. */
+type Replaced = Pick<PlaygroundState, "text" | "expectations" | "lab">;
+
 const isInitial = (s: PlaygroundState): boolean =>
   (Object.keys(initialState) as (keyof PlaygroundState)[]).every((k) => (k === "expectations" ? Object.keys(s.expectations).length === 0 : s[k] === initialState[k]));
 
@@ -165,6 +168,8 @@ export function App() {
   const [tooLong, setTooLong] = useState<string | null>(null);
   const written = useRef("");
   const writes = useRef(0);
+  /** The conversation an example replaced, to put back. */
+  const [replaced, setReplaced] = useState<Replaced | null>(null);
   /** The address before the page last wrote one: a reload begun just before that write asks for it (pending.ts). */
   const before = useRef(location.hash);
 
@@ -185,6 +190,7 @@ export function App() {
         setState((s) => s ?? initialState);
       } else {
         setNotice(link.linkNotice(shared.problems, shared.unknown));
+        setReplaced(null);
         written.current = hash;
         setState(shared.state);
       }
@@ -372,8 +378,25 @@ export function App() {
     ta.scrollTop = Math.max(0, (n - 3) * lineHeight);
   }, []);
   // No view: the buttons are the conversation's, and an example's lines, loaded on the first click,
-  // may come after another tab was chosen.
-  const onExample = useCallback((e: Example) => set({ text: e.lines.join("\n"), expectations: e.expectations ?? {}, lab: e.lab ?? "" }), [set]);
+  // may come after another tab was chosen. The reader's own lines an example replaces (not an
+  // example's, as loaded) are kept to put back: setting the editor's text drops its undo history,
+  // and the link follows the new state.
+  const exampleText = useRef<string | null>(null);
+  const onExample = useCallback(
+    (e: Example) => {
+      const text = e.lines.join("\n");
+      const current = latest.current ?? initialState;
+      if (!isEmptyDocument(current.text) && current.text !== exampleText.current && current.text !== text) setReplaced({ text: current.text, expectations: current.expectations, lab: current.lab });
+      exampleText.current = text;
+      set({ text, expectations: e.expectations ?? {}, lab: e.lab ?? "" });
+    },
+    [set],
+  );
+  const onRestore = useCallback(() => {
+    if (replaced !== null) set(replaced);
+    setReplaced(null);
+    exampleText.current = null;
+  }, [replaced, set]);
   const onNow = useCallback(() => set({ now: timeAt(Date.now()) }), [set]);
 
   const share = async (): Promise<void> => {
@@ -448,6 +471,8 @@ export function App() {
               textarea={textarea}
               onGoto={onGoto}
               onExample={onExample}
+              replacedLines={replaced === null ? null : replaced.text.split(/\r\n|\n|\r/).length}
+              onRestore={onRestore}
               onNow={onNow}
             />
           ) : s.view === "readback" ? (
