@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 import { isBlankLine, isEmptyDocument, isTime, profileResolver, timeAt } from "../../core/index.js";
 import type { Vocabulary, VocabularyResolver } from "../../core/index.js";
 import { createChecker } from "./check/checker.js";
-import { holdsJsonForm } from "./check/lines.js";
+import { holdsJsonForm, namesProfile as namesAProfile } from "./check/lines.js";
 import { createThreadTree } from "./check/tree.js";
 import type { Example } from "./examples.js";
 import type { SenderExpectations } from "./expectations.js";
@@ -62,7 +62,7 @@ const jsonForms = () => import("./json-forms.js");
 
 /**
  * The shipped profiles' files and the resolver that reads with them (profiles.ts), loaded once a
- * line may name a profile (it holds ` p=`, where the core's checkLine looks for one, or a JSON
+ * line may name a profile (it holds ` p=` before its tail, where the core's checkLine looks for one, or a JSON
  * form), a shipped profile is chosen, or the readback lab or the mailbox tab, which read lines
  * with the same resolver, opens: a conversation read with the core alone needs none of it.
  */
@@ -289,7 +289,7 @@ export function App() {
   const jsonGiven = useMemo(() => !jsonLoaded.current && holdsJsonForm(s.text), [s.text]);
   const shippedChosen = SHIPPED.includes(s.profile);
   const shippedLoaded = useRef(false);
-  const namesProfile = useMemo(() => !shippedLoaded.current && s.text.includes(" p="), [s.text]);
+  const namesProfile = useMemo(() => !shippedLoaded.current && namesAProfile(s.text), [s.text]);
   const shippedGiven = shippedChosen || namesProfile || jsonGiven || jsonLoaded.current || s.view === "readback" || s.view === "mailbox";
   const readShipped = useLoaded(shippedGiven, shippedProfiles);
   const shipped = readShipped !== null && "value" in readShipped ? readShipped.value : null;
