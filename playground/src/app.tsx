@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 import { isBlankLine, isEmptyDocument, isTime, profileResolver, timeAt } from "../../core/index.js";
 import type { Vocabulary, VocabularyResolver } from "../../core/index.js";
 import { createChecker } from "./check/checker.js";
-import { holdsJsonForm } from "./check/lines.js";
+import { holdsJsonForm, namesProfile as namesAProfile } from "./check/lines.js";
 import { createThreadTree } from "./check/tree.js";
 import type { Example } from "./examples.js";
 import type { SenderExpectations } from "./expectations.js";
@@ -62,13 +62,16 @@ const jsonForms = () => import("./json-forms.js");
 
 /**
  * The shipped profiles' files and the resolver that reads with them (profiles.ts), loaded once a
- * line may name a profile (it holds ` p=`, where the core's checkLine looks for one, or a JSON
+ * line may name a profile (it holds ` p=` before its tail, where the core's checkLine looks for one, or a JSON
  * form), a shipped profile is chosen, or the readback lab or the mailbox tab, which read lines
  * with the same resolver, opens: a conversation read with the core alone needs none of it.
  */
 const shippedProfiles = () => import("./profiles.js");
 /** Until the shipped profiles are wanted, no line names one: a line without `p=` never asks. */
 const NO_SHIPPED = (): undefined => undefined;
+
+/** What is loaded without waiting for anything. */
+const READY = { value: true } as const;
 
 /** `then`, once `first` has loaded; while it loads, or when it could not, what `first` is. */
 const after = <T, U>(first: Loaded<T>, then: Loaded<U>): Loaded<U> => (first === null || "error" in first ? first : then);
@@ -119,6 +122,9 @@ function Tabs({ view, onSelect }: { view: View; onSelect: (view: View) => void }
   );
 }
 
+/** What an example replaces: the conversation, with the sender's expectations and the lab's HO. */
+type Replaced = Pick<PlaygroundState, "text" | "expectations" | "lab">;
+
 const isInitial = (s: PlaygroundState): boolean =>
   (Object.keys(initialState) as (keyof PlaygroundState)[]).every((k) => (k === "expectations" ? Object.keys(s.expectations).length === 0 : s[k] === initialState[k]));
 
@@ -162,6 +168,8 @@ export function App() {
   const [tooLong, setTooLong] = useState<string | null>(null);
   const written = useRef("");
   const writes = useRef(0);
+  /** The conversation an example replaced, to put back. */
+  const [replaced, setReplaced] = useState<Replaced | null>(null);
   /** The address before the page last wrote one: a reload begun just before that write asks for it (pending.ts). */
   const before = useRef(location.hash);
 
@@ -182,6 +190,7 @@ export function App() {
         setState((s) => s ?? initialState);
       } else {
         setNotice(link.linkNotice(shared.problems, shared.unknown));
+        setReplaced(null);
         written.current = hash;
         setState(shared.state);
       }
@@ -270,13 +279,17 @@ export function App() {
     () => (!customGiven ? null : readProfile === null ? CUSTOM_PROFILE_LOADING : "value" in readProfile ? readProfile.value(s.customProfile) : { ok: null, unloaded: readProfile.error }),
     [customGiven, s.customProfile, readProfile],
   );
+  // A chosen custom profile whose checker is still loading (a link that opens with one) waits for
+  // it, as a shipped one does: read with the core alone meanwhile, every line using its codes
+  // would show refused, and the verdict would be announced, until the checker arrived.
+  const customLoading = s.profile === "custom" && custom === CUSTOM_PROFILE_LOADING;
   // The reader of JSON forms is wanted (or loaded) once a line holds one: such a line may name a
   // profile too.
   const jsonLoaded = useRef(false);
   const jsonGiven = useMemo(() => !jsonLoaded.current && holdsJsonForm(s.text), [s.text]);
   const shippedChosen = SHIPPED.includes(s.profile);
   const shippedLoaded = useRef(false);
-  const namesProfile = useMemo(() => !shippedLoaded.current && s.text.includes(" p="), [s.text]);
+  const namesProfile = useMemo(() => !shippedLoaded.current && namesAProfile(s.text), [s.text]);
   const shippedGiven = shippedChosen || namesProfile || jsonGiven || jsonLoaded.current || s.view === "readback" || s.view === "mailbox";
   const readShipped = useLoaded(shippedGiven, shippedProfiles);
   const shipped = readShipped !== null && "value" in readShipped ? readShipped.value : null;
@@ -289,7 +302,7 @@ export function App() {
         ? custom?.ok === null
           ? custom.unloaded !== undefined
             ? `The custom profile cannot be read: its checker did not load (${custom.unloaded}). Lines are read with the core alone; reload the page to try again.`
-            : "The custom profile is being read: lines are read with the core alone until it is."
+            : "The custom profile is being read: the conversation is checked once it is."
           : custom === null
             ? "No custom profile is given (paste or load one in Legend): lines are read with the core alone."
             : "The custom profile is not valid (see Legend): lines are read with the core alone."
@@ -312,8 +325,8 @@ export function App() {
   // expectations before, for only the reader reads them. A line holding a JSON form waits so for
   // the reader of JSON forms, and while it cannot load, for good (jsonProblem says why).
   // So does a text that may name a profile, or a chosen shipped profile, for the shipped profiles
-  // (shippedProblem says why, while they cannot load).
-  const waiting = (expectationsGiven && readExpectations === null) || (jsonGiven && json === null) || (shippedGiven && shipped === null);
+  // (shippedProblem says why, while they cannot load), and a chosen custom profile for its checker.
+  const waiting = (expectationsGiven && readExpectations === null) || (jsonGiven && json === null) || (shippedGiven && shipped === null) || customLoading;
   // A paste that changes the text by more than a megabyte is checked once the page has shown it
   // (checking 100,000 lines takes seconds): until then the views show the last check, and say so.
   const shown = useRef("");
@@ -343,10 +356,13 @@ export function App() {
   const rows = useMemo(() => tree.current(checked), [checked]);
 
   const lab = useLoaded(s.view === "readback", readbackLab);
+  // The tabs that read lines with `resolve` wait, as the conversation does, for a chosen custom
+  // profile's checker: until it arrives, `resolve` is the core alone.
+  const customReady: Loaded<true> = customLoading ? null : READY;
   // The lab shows the expectations' problems: it waits for their reader too (loaded as it opens).
-  const labReady = after(readShipped, after(readExpectations, lab));
+  const labReady = after(customReady, after(readShipped, after(readExpectations, lab)));
   const legendTab = useLoaded(s.view === "legend", legendView);
-  const mailbox = after(readShipped, useLoaded(s.view === "mailbox", mailboxView));
+  const mailbox = after(customReady, after(readShipped, useLoaded(s.view === "mailbox", mailboxView)));
   const delegation = useLoaded(s.view === "delegation", delegationView);
 
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -362,8 +378,25 @@ export function App() {
     ta.scrollTop = Math.max(0, (n - 3) * lineHeight);
   }, []);
   // No view: the buttons are the conversation's, and an example's lines, loaded on the first click,
-  // may come after another tab was chosen.
-  const onExample = useCallback((e: Example) => set({ text: e.lines.join("\n"), expectations: e.expectations ?? {}, lab: e.lab ?? "" }), [set]);
+  // may come after another tab was chosen. The reader's own lines an example replaces (not an
+  // example's, as loaded) are kept to put back: setting the editor's text drops its undo history,
+  // and the link follows the new state.
+  const exampleText = useRef<string | null>(null);
+  const onExample = useCallback(
+    (e: Example) => {
+      const text = e.lines.join("\n");
+      const current = latest.current ?? initialState;
+      if (!isEmptyDocument(current.text) && current.text !== exampleText.current && current.text !== text) setReplaced({ text: current.text, expectations: current.expectations, lab: current.lab });
+      exampleText.current = text;
+      set({ text, expectations: e.expectations ?? {}, lab: e.lab ?? "" });
+    },
+    [set],
+  );
+  const onRestore = useCallback(() => {
+    if (replaced !== null) set(replaced);
+    setReplaced(null);
+    exampleText.current = null;
+  }, [replaced, set]);
   const onNow = useCallback(() => set({ now: timeAt(Date.now()) }), [set]);
 
   const share = async (): Promise<void> => {
@@ -438,6 +471,8 @@ export function App() {
               textarea={textarea}
               onGoto={onGoto}
               onExample={onExample}
+              replacedLines={replaced === null ? null : replaced.text.split(/\r\n|\n|\r/).length}
+              onRestore={onRestore}
               onNow={onNow}
             />
           ) : s.view === "readback" ? (

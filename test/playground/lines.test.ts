@@ -1,7 +1,9 @@
 // The playground's line splitting skips the lines the CLI and the Worker skip (the core's
 // isSkippedLine): a line of a no-break space or a byte order mark is a line, read and refused.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { editSource, splitAll } from "../../playground/src/check/lines.js";
+import { profileOf } from "../../core/index.js";
+import { editSource, namesProfile, splitAll } from "../../playground/src/check/lines.js";
 
 const HO = "RW1 HO a-1 from=a to=b item=x ask=DRAFT";
 const read = (text: string): number[] => splitAll(text, () => 0).lines.map((l) => l.n);
@@ -21,5 +23,29 @@ describe("the conversation's lines", () => {
     const after = `${HO}\n\u00A0\n${HO}`;
     const edited = editSource(splitAll(before, key), before, after, key);
     expect(edited?.source.lines.map((l) => [l.n, l.text])).toStrictEqual([[1, HO], [2, "\u00A0"], [3, HO]]);
+  });
+});
+
+// The app loads the shipped profiles once a line may name one: exactly where the core's
+// checkLine reads a p= (profileOf, before the tail), not wherever the text holds " p=".
+describe("namesProfile", () => {
+  const byLine = (text: string): boolean => text.split(/\r\n|\n|\r/).some((line) => profileOf(line) !== null);
+
+  it("names the cases: a p= before the tail, none in it, none empty", () => {
+    expect(namesProfile("RW1 HO a-1 p=pay from=a")).toBe(true);
+    expect(namesProfile("RW1 HO a-1 from=a // set p=0")).toBe(false);
+    expect(namesProfile("RW1 HO a-1 from=a // x\nRW1 HO b-1 p=clin")).toBe(true);
+    expect(namesProfile("RW1 HO a-1 p= from=a")).toBe(false);
+  });
+
+  it("agrees with profileOf line by line", () => {
+    const piece = fc.constantFrom(" p=", "p", "=", " // ", " ", "\n", "\r", "\r\n", "x", "pay", "\t");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
+        const text = pieces.join("");
+        expect(namesProfile(text)).toBe(byLine(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -31,6 +31,12 @@ describe("at 375 px wide", () => {
     // The message column wraps: no cell of the findings table is wider than the screen.
     const widest = await page.locator(".delegation-findings td").evaluateAll((tds) => Math.max(...tds.map((td) => td.getBoundingClientRect().right)));
     expect(widest).toBeLessThanOrEqual(375);
+    // A fence set's rows name each stream by the input's own keys, wider than a phone as one line.
+    await page.locator('[data-example="check-fences"]').click();
+    await page.locator("#panel-delegation table.envelope th").first().waitFor();
+    expect(await sideways(page), "delegation, check-fences").toBe(0);
+    const widestKey = await page.locator("#panel-delegation table.envelope :is(th, td)").evaluateAll((cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
+    expect(widestKey).toBeLessThanOrEqual(375);
   });
 
   // The owners table at a phone's width: a column's share of the width went by its min-content,

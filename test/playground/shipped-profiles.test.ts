@@ -65,6 +65,23 @@ describe("the shipped profiles", () => {
     await page.close();
   });
 
+  it("load not for a p= in a line's tail, which names no profile, and, missing, leave such a line checked", async () => {
+    // The core's checkLine reads p= before the tail only (profileOf): `// set p=0` names none.
+    const tailed = `${HO} // keep p=0 for now`;
+    const loaded = await open();
+    await loaded.page.fill("#conversation", tailed);
+    await expect.poll(() => summary(loaded.page)).toMatch(/^1 line: 1 valid, 0 refused\./);
+    await loaded.page.waitForLoadState("networkidle");
+    expect(loaded.asked()).toBe(false);
+    await loaded.page.close();
+    const { page, uncaught } = await open(true);
+    await page.fill("#conversation", tailed);
+    await expect.poll(() => summary(page)).toMatch(/^1 line: 1 valid, 0 refused\./);
+    expect(await page.locator("p.problems[role=alert]").count()).toBe(0);
+    expect(uncaught).toStrictEqual([]);
+    await page.close();
+  });
+
   it("missing, say why the conversation is not checked, check it again once it needs none, and throw nothing", async () => {
     const { page, uncaught } = await open(true);
     await page.fill("#conversation", PAY_HO);

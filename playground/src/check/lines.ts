@@ -8,7 +8,7 @@
  * lines after it keep theirs however they are renumbered. The thread audit is run with keys for
  * line numbers, so renumbering lines does not make it run again (relabel.ts maps keys back).
  */
-import { isSkippedLine } from "../../../core/index.js";
+import { isSkippedLine, profileOf } from "../../../core/index.js";
 
 export interface SourceLine {
   /** 1-based line number in the text (blank and comment lines counted). */
@@ -160,6 +160,22 @@ const isBreak = (c: string | undefined): boolean => c === "\n" || c === "\r";
  */
 export function holdsJsonForm(text: string): boolean {
   return opensJsonForm(text, "{") || opensJsonForm(text, "[");
+}
+
+/**
+ * True when a line of `text` names a profile where the core's checkLine reads one (profileOf: a
+ * ` p=` before the line's tail): a ` p=` in a tail, `// set p=0`, names none.
+ */
+export function namesProfile(text: string): boolean {
+  for (let i = text.indexOf(" p="); i >= 0; ) {
+    let start = i;
+    while (start > 0 && !isBreak(text[start - 1])) start--;
+    let end = i;
+    while (end < text.length && !isBreak(text[end])) end++;
+    if (profileOf(text.slice(start, end)) !== null) return true;
+    i = text.indexOf(" p=", end);
+  }
+  return false;
 }
 
 /** True when some `open` in `text` has nothing but white space before it on its line. */

@@ -34,6 +34,9 @@ interface Props {
   readonly textarea: Ref<HTMLTextAreaElement>;
   readonly onGoto: (line: number, at: number) => void;
   readonly onExample: (example: Example) => void;
+  /** How many lines of the reader's own an example replaced (null: none to put back). */
+  readonly replacedLines: number | null;
+  readonly onRestore: () => void;
   readonly onNow: () => void;
   /** The view of a JSON form as written, once loaded (json-forms.ts): there whenever a line is one. */
   readonly json: typeof JsonHighlight | null;
@@ -46,7 +49,7 @@ let loadedExamples: readonly Example[] | null = null;
  * The examples' buttons. Their lines load on the first click (examples.ts; the first screen shows
  * only the titles); while they load, and if they cannot, the group says so as a lazy tab does.
  */
-function ExampleButtons({ onExample }: { onExample: (example: Example) => void }) {
+function ExampleButtons({ onExample, replacedLines, onRestore }: { onExample: (example: Example) => void; replacedLines: number | null; onRestore: () => void }) {
   const [status, setStatus] = useState<"loading" | { readonly error: string } | null>(null);
   const pick = (id: string): void => {
     const found = (all: readonly Example[]): Example => all.find((e) => e.id === id) as Example;
@@ -76,17 +79,25 @@ function ExampleButtons({ onExample }: { onExample: (example: Example) => void }
           The examples could not be loaded ({status.error}): reload the page to try again.
         </p>
       )}
+      {replacedLines === null ? null : (
+        <p class="replaced">
+          The example took the place of your {replacedLines === 1 ? "line" : `${replacedLines} lines`}.{" "}
+          <button type="button" onClick={onRestore}>
+            Put my lines back
+          </button>
+        </p>
+      )}
     </div>
   );
 }
 
-export function ConversationView({ state, set, checked, rows, checking, customName, nowProblem, profileProblem, expectationsProblem, jsonProblem, textarea, onGoto, onExample, onNow, json }: Props) {
+export function ConversationView({ state, set, checked, rows, checking, customName, nowProblem, profileProblem, expectationsProblem, jsonProblem, textarea, onGoto, onExample, replacedLines, onRestore, onNow, json }: Props) {
   const showJson = state.showJson;
   const renderRow = useCallback((l: CheckedLine) => <LineRow key={l.n} line={l} showJson={showJson} onGoto={onGoto} json={json} />, [showJson, onGoto, json]);
   const refused = checked.lines.filter((l) => !l.check.ok).length;
   return (
     <div>
-      <ExampleButtons onExample={onExample} />
+      <ExampleButtons onExample={onExample} replacedLines={replacedLines} onRestore={onRestore} />
       <div class="controls">
         <div class="field">
           <label for="profile">Profile</label>
