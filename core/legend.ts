@@ -141,9 +141,12 @@ function enumHeader(vocabulary: Vocabulary, words: Meanings, name: string): stri
 /**
  * `header: CODE meaning, CODE meaning`: the code is always the first word. A code whose meaning is
  * its own name stands alone (`PLAN`); an enum whose codes all mean one thing says it once, in the
- * header (`cur currency (all ISO 4217 currency): GBP EUR USD`).
+ * header (`cur currency (all ISO 4217 currency): GBP EUR USD`). An enum with no codes to print has
+ * no `: ` and says so (`ask what to do, next suggested next (no codes listed)`).
  */
 function enumLine(header: string, note: string, entries: readonly (readonly [string, string])[]): string {
+  // A lean `ask` whose asks_used is empty, with no asks of the profile's own: said, not an empty list.
+  if (entries.length === 0) return `${header}${note} (no codes listed)`;
   const meanings = new Set(entries.map(([, m]) => m));
   const [shared] = meanings;
   if (entries.length > 1 && meanings.size === 1 && shared !== undefined) return `${header} (all ${headed(shared)})${note}: ${entries.map(([c]) => c).join(" ")}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CORE_CONSTRAINT_KEYS, CORE_ENUMS, CORE_MEANINGS, CORE_SLOTS, compileVocabulary, coreVocabulary, legend, meaningsOf, MESSAGE_TYPES, parseLine, READBACK_LEVELS, validate } from "../../core/index.js";
 import type { Vocabulary } from "../../core/index.js";
-import { expectComplete, expectLeanComplete, expectReadsBack } from "../legend-reader.js";
+import { expectComplete, expectLeanComplete, expectReadsBack, teachBack } from "../legend-reader.js";
 import { vocabularies } from "../vocabularies.js";
 
 const all: [string, Vocabulary][] = [["core", coreVocabulary], ...Object.entries(vocabularies())];
@@ -46,6 +46,23 @@ describe("teach-back: the legend read back by a reader with no library gives the
     it(`${name}, full`, () => expectReadsBack(vocabulary, legend(vocabulary), false));
     it(`${name}, lean`, () => expectReadsBack(vocabulary, legend(vocabulary, { lean: true }), true));
   }
+});
+
+describe("a lean legend with no ask codes to print (README note 53)", () => {
+  const file = { profile: "quiet", version: "1", extends: "RW1", asks_used: [] as string[] };
+  const quiet = compileVocabulary(coreVocabulary, file).value as Vocabulary;
+  const lean = legend(quiet, { lean: true });
+  it("says the ask line lists no codes, and no line ends in a space or an empty list", () => {
+    expect(lean.split("\n").filter((l) => /^ask /.test(l))).toStrictEqual(["ask what to do, next suggested next (no codes listed)"]);
+    for (const line of lean.split("\n")) expect(line, line).not.toMatch(/(\s|:)$/);
+  });
+  it("reads back: ask and next are enum:ask slots, the ask enum has no codes", () => {
+    expectReadsBack(quiet, lean, true);
+    expectLeanComplete(quiet, lean);
+    expect(teachBack(lean).enums.get("ask")).toStrictEqual([]);
+    // The full legend still prints every core ask.
+    expect(legend(quiet)).toMatch(/^ask what to do, next suggested next: REVIEW /m);
+  });
 });
 
 describe("the pay legend's shapes (README note 30)", () => {
