@@ -86,11 +86,15 @@ function slots(vocabulary: Vocabulary, words: Meanings, lean: boolean): string[]
     }
   }
   const out = ["SLOTS"];
+  // A type named like an enum (the core's type `time`, clin's enum and slot `time`) is headed
+  // `type time`, or two lines would start with `time`, one under ENUMS: only then, as every word
+  // costs tokens. A slot named like a type (pay's `ref`) is never a line's first word here.
+  const named = (type: string): string => (vocabulary.enums.has(type) ? `type ${type}` : type);
   for (const [type, entries] of groups) {
     const element = type.startsWith("list:") ? type.slice("list:".length) : null;
     if (element !== null && groups.has(element)) continue;
     const lists = groups.get(`list:${type}`);
-    out.push(`${FORMATS[type] === undefined ? type : `${type} ${FORMATS[type]}`}: ${entries.join(", ")}${lists === undefined ? "" : `; list: ${lists.join(", ")}`}`);
+    out.push(`${named(type)}${FORMATS[type] === undefined ? "" : ` ${FORMATS[type]}`}: ${entries.join(", ")}${lists === undefined ? "" : `; list: ${lists.join(", ")}`}`);
   }
   if (on.size > 0) out.push(profileSlotsOn(vocabulary.name, on));
   return out;

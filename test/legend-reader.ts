@@ -59,8 +59,10 @@ export function teachBack(text: string): ReadBack {
           on = { shared: shared as string, exceptions: map };
           continue;
         }
+        // `type time ...: `: a type named like a slot or an enum is headed by the word `type`.
         const colon = line.indexOf(": ");
-        const type = line.slice(0, colon).split(" ")[0] as string;
+        const head = line.slice(0, colon).split(" ");
+        const type = (head[0] === "type" ? head[1] : head[0]) as string;
         const [scalars, lists] = line.slice(colon + 2).split("; list: ") as [string, string | undefined];
         for (const group of scalars.split(", ")) slots.set(group.split(" ")[0] as string, type);
         for (const group of lists?.split(", ") ?? []) slots.set(group.split(" ")[0] as string, `list:${type}`);

@@ -65,6 +65,27 @@ describe("a lean legend with no ask codes to print (README note 53)", () => {
   });
 });
 
+describe("a type named like an enum is headed `type` (README note 54)", () => {
+  it("clin: one line starts with time, its enum's; the core type's reads type time", () => {
+    for (const lean of [false, true]) {
+      const lines = legend(vocabularies().clin, { lean }).split("\n");
+      expect(lines.filter((l) => /^time\b/.test(l))).toStrictEqual(["time when it holds: CUR current, PAST, FUT future, HYP hypothetical or conditional"]);
+      expect(lines).toContain("type time YYYYMMDDTHHMMZ UTC: exp deadline to act or confirm (never echoed)");
+    }
+  });
+  it("a profile's enum named date: the date line is headed type date, and it reads back", () => {
+    const file = { profile: "dd", version: "1", extends: "RW1", enums: { date: { SET: "fixed", OPEN: "to agree" } }, slots: [{ key: "when", type: "enum:date", on: ["HO"] }] };
+    const dd = compileVocabulary(coreVocabulary, file).value as Vocabulary;
+    const lines = legend(dd).split("\n");
+    expect(lines.filter((l) => /^(type )?date\b/.test(l))).toStrictEqual(["type date YYYYMMDD: due needed by, by answer by, eta expected done", "date, when: SET fixed, OPEN to agree"]);
+    expectReadsBack(dd, legend(dd), false);
+    expectReadsBack(dd, legend(dd, { lean: true }), true);
+  });
+  it("pay, core and pform have no type named like an enum: no line is headed type", () => {
+    for (const [name, vocabulary] of all) if (name !== "clin") expect(legend(vocabulary).split("\n").filter((l) => l.startsWith("type ")), name).toStrictEqual([]);
+  });
+});
+
 describe("the pay legend's shapes (README note 30)", () => {
   const lean = legend(vocabularies().pay, { lean: true }).split("\n");
   it("puts a list type on its element type's line, and rb at the head of its levels' line", () => {
