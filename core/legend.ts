@@ -94,7 +94,9 @@ function slots(vocabulary: Vocabulary, words: Meanings, lean: boolean): string[]
     const element = type.startsWith("list:") ? type.slice("list:".length) : null;
     if (element !== null && groups.has(element)) continue;
     const lists = groups.get(`list:${type}`);
-    out.push(`${named(type)}${FORMATS[type] === undefined ? "" : ` ${FORMATS[type]}`}: ${entries.join(", ")}${lists === undefined ? "" : `; list: ${lists.join(", ")}`}`);
+    // A list on its own line (no slot of its element type beside it) takes its element's format.
+    const format = FORMATS[element ?? type];
+    out.push(`${named(type)}${format === undefined ? "" : ` ${format}`}: ${entries.join(", ")}${lists === undefined ? "" : `; list: ${lists.join(", ")}`}`);
   }
   if (on.size > 0) out.push(profileSlotsOn(vocabulary.name, on));
   return out;

@@ -284,4 +284,15 @@ describe("the legend prints the format of a profile's num and days slots, as of 
     for (const bad of ["wt=12kg", "wt=1,200", "lag=2w", "lag=1.5"]) expect(errors(bad), bad).not.toStrictEqual([]);
     expect(legend(vocabularies().clin).split("\n")).toContain("num 12.5 or 140/90: qty a value as written - or two with a slash (140/90), dose dose amount - unit in unit");
   });
+  it("a list of a formatted type with no slot of its element type beside it takes its element's format on its own line (README note 55)", () => {
+    const v = compile({ ...base, profile: "zz", slots: [{ key: "wts", type: "list:num", on: ["ST"], desc: "weights" }, { key: "lags", type: "list:days", on: ["ST"] }, { key: "amts", type: "list:money", on: ["ST"] }] });
+    for (const lean of [false, true]) {
+      const lines = legend(v, { lean }).split("\n");
+      expect(lines.filter((l) => /^list:(num|days|money)\b/.test(l))).toStrictEqual(["list:num 12.5 or 140/90: wts weights", "list:days whole number: lags", "list:money 5400.00: amts"]);
+      expectReadsBack(v, legend(v, { lean }), lean);
+    }
+    // Beside a slot of its element type, the list stays on that line, which prints the format once.
+    const both = compile({ ...base, profile: "zz", slots: [{ key: "wt", type: "num", on: ["ST"] }, { key: "wts", type: "list:num", on: ["ST"] }] });
+    expect(legend(both).split("\n")).toContain("num 12.5 or 140/90: wt; list: wts");
+  });
 });
