@@ -86,11 +86,17 @@ function slots(vocabulary: Vocabulary, words: Meanings, lean: boolean): string[]
     }
   }
   const out = ["SLOTS"];
+  // A type named like an enum (the core's type `time`, clin's enum and slot `time`) is headed
+  // `type time`, or two lines would start with `time`, one under ENUMS: only then, as every word
+  // costs tokens. A slot named like a type (pay's `ref`) is never a line's first word here.
+  const named = (type: string): string => (vocabulary.enums.has(type) ? `type ${type}` : type);
   for (const [type, entries] of groups) {
     const element = type.startsWith("list:") ? type.slice("list:".length) : null;
     if (element !== null && groups.has(element)) continue;
     const lists = groups.get(`list:${type}`);
-    out.push(`${FORMATS[type] === undefined ? type : `${type} ${FORMATS[type]}`}: ${entries.join(", ")}${lists === undefined ? "" : `; list: ${lists.join(", ")}`}`);
+    // A list on its own line (no slot of its element type beside it) takes its element's format.
+    const format = FORMATS[element ?? type];
+    out.push(`${named(type)}${format === undefined ? "" : ` ${format}`}: ${entries.join(", ")}${lists === undefined ? "" : `; list: ${lists.join(", ")}`}`);
   }
   if (on.size > 0) out.push(profileSlotsOn(vocabulary.name, on));
   return out;
@@ -141,9 +147,12 @@ function enumHeader(vocabulary: Vocabulary, words: Meanings, name: string): stri
 /**
  * `header: CODE meaning, CODE meaning`: the code is always the first word. A code whose meaning is
  * its own name stands alone (`PLAN`); an enum whose codes all mean one thing says it once, in the
- * header (`cur currency (all ISO 4217 currency): GBP EUR USD`).
+ * header (`cur currency (all ISO 4217 currency): GBP EUR USD`). An enum with no codes to print has
+ * no `: ` and says so (`ask what to do, next suggested next (no codes listed)`).
  */
 function enumLine(header: string, note: string, entries: readonly (readonly [string, string])[]): string {
+  // A lean `ask` whose asks_used is empty, with no asks of the profile's own: said, not an empty list.
+  if (entries.length === 0) return `${header}${note} (no codes listed)`;
   const meanings = new Set(entries.map(([, m]) => m));
   const [shared] = meanings;
   if (entries.length > 1 && meanings.size === 1 && shared !== undefined) return `${header} (all ${headed(shared)})${note}: ${entries.map(([c]) => c).join(" ")}`;

@@ -59,8 +59,10 @@ export function teachBack(text: string): ReadBack {
           on = { shared: shared as string, exceptions: map };
           continue;
         }
+        // `type time ...: `: a type named like a slot or an enum is headed by the word `type`.
         const colon = line.indexOf(": ");
-        const type = line.slice(0, colon).split(" ")[0] as string;
+        const head = line.slice(0, colon).split(" ");
+        const type = (head[0] === "type" ? head[1] : head[0]) as string;
         const [scalars, lists] = line.slice(colon + 2).split("; list: ") as [string, string | undefined];
         for (const group of scalars.split(", ")) slots.set(group.split(" ")[0] as string, type);
         for (const group of lists?.split(", ") ?? []) slots.set(group.split(" ")[0] as string, `list:${type}`);
@@ -71,9 +73,10 @@ export function teachBack(text: string): ReadBack {
       // when a meaning follows the name; other slots that take it follow after commas. With `(all
       // meaning)` in the header every code means that, and the codes are listed bare.
       for (const line of lines) {
+        // A line with no `: ` names an enum with no codes printed (a lean `ask` whose asks_used is empty).
         const colon = line.indexOf(": ");
-        const header = line.slice(0, colon);
-        const body = line.slice(colon + 2);
+        const header = colon < 0 ? line : line.slice(0, colon);
+        const body = colon < 0 ? "" : line.slice(colon + 2);
         const groups = header.replace(/\s*\([^)]*\)/g, "").split(", ");
         const [name, ...meaning] = (groups[0] as string).split(" ") as [string, ...string[]];
         // The readback levels' line is headed by the slot that lists them, `rb`.
@@ -81,7 +84,6 @@ export function teachBack(text: string): ReadBack {
         for (const group of groups.slice(1)) slots.set(group.split(" ")[0] as string, `enum:${name}`);
         const shared = /\(all [^)]*\)/.test(header);
         const codes = shared ? body.split(" ") : body.split(", ").map((group) => group.split(" ")[0] as string);
-        // An enum with no codes (a lean `ask` whose core asks are all unused) has an empty body.
         enums.set(name, codes.filter((c) => c !== ""));
       }
     }

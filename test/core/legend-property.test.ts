@@ -105,7 +105,8 @@ const profileArb: fc.Arbitrary<ProfileFile> = fc
   .map(({ p, slots, exec, translation }) => {
     const file: ProfileFile = { profile: p.profile, version: p.version, extends: "RW1", enums: p.enums, asks: p.asks, slots, exec, translation };
     if (p.why !== undefined) file.why = p.why;
-    if (p.asksUsed !== undefined) file.asks_used = p.asksUsed;
+    // A profile with execution slots lists UNDO (section 5.4; others are refused).
+    if (p.asksUsed !== undefined) file.asks_used = Object.keys(exec).length > 0 && !p.asksUsed.includes("UNDO") ? [...p.asksUsed, "UNDO"] : p.asksUsed;
     if (p.agents !== undefined) file.agents = p.agents;
     if (p.ckeys !== undefined) file.ckeys = p.ckeys;
     if (p.aliases !== undefined) file.aliases = p.aliases;

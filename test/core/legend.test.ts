@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CORE_CONSTRAINT_KEYS, CORE_ENUMS, CORE_MEANINGS, CORE_SLOTS, compileVocabulary, coreVocabulary, legend, meaningsOf, MESSAGE_TYPES, parseLine, READBACK_LEVELS, validate } from "../../core/index.js";
 import type { Vocabulary } from "../../core/index.js";
-import { expectComplete, expectLeanComplete, expectReadsBack } from "../legend-reader.js";
+import { expectComplete, expectLeanComplete, expectReadsBack, teachBack } from "../legend-reader.js";
 import { vocabularies } from "../vocabularies.js";
 
 const all: [string, Vocabulary][] = [["core", coreVocabulary], ...Object.entries(vocabularies())];
@@ -46,6 +46,44 @@ describe("teach-back: the legend read back by a reader with no library gives the
     it(`${name}, full`, () => expectReadsBack(vocabulary, legend(vocabulary), false));
     it(`${name}, lean`, () => expectReadsBack(vocabulary, legend(vocabulary, { lean: true }), true));
   }
+});
+
+describe("a lean legend with no ask codes to print (README note 53)", () => {
+  const file = { profile: "quiet", version: "1", extends: "RW1", asks_used: [] as string[] };
+  const quiet = compileVocabulary(coreVocabulary, file).value as Vocabulary;
+  const lean = legend(quiet, { lean: true });
+  it("says the ask line lists no codes, and no line ends in a space or an empty list", () => {
+    expect(lean.split("\n").filter((l) => /^ask /.test(l))).toStrictEqual(["ask what to do, next suggested next (no codes listed)"]);
+    for (const line of lean.split("\n")) expect(line, line).not.toMatch(/(\s|:)$/);
+  });
+  it("reads back: ask and next are enum:ask slots, the ask enum has no codes", () => {
+    expectReadsBack(quiet, lean, true);
+    expectLeanComplete(quiet, lean);
+    expect(teachBack(lean).enums.get("ask")).toStrictEqual([]);
+    // The full legend still prints every core ask.
+    expect(legend(quiet)).toMatch(/^ask what to do, next suggested next: REVIEW /m);
+  });
+});
+
+describe("a type named like an enum is headed `type` (README note 54)", () => {
+  it("clin: one line starts with time, its enum's; the core type's reads type time", () => {
+    for (const lean of [false, true]) {
+      const lines = legend(vocabularies().clin, { lean }).split("\n");
+      expect(lines.filter((l) => /^time\b/.test(l))).toStrictEqual(["time when it holds: CUR current, PAST, FUT future, HYP hypothetical or conditional"]);
+      expect(lines).toContain("type time YYYYMMDDTHHMMZ UTC: exp deadline to act or confirm (never echoed)");
+    }
+  });
+  it("a profile's enum named date: the date line is headed type date, and it reads back", () => {
+    const file = { profile: "dd", version: "1", extends: "RW1", enums: { date: { SET: "fixed", OPEN: "to agree" } }, slots: [{ key: "when", type: "enum:date", on: ["HO"] }] };
+    const dd = compileVocabulary(coreVocabulary, file).value as Vocabulary;
+    const lines = legend(dd).split("\n");
+    expect(lines.filter((l) => /^(type )?date\b/.test(l))).toStrictEqual(["type date YYYYMMDD: due needed by, by answer by, eta expected done", "date, when: SET fixed, OPEN to agree"]);
+    expectReadsBack(dd, legend(dd), false);
+    expectReadsBack(dd, legend(dd, { lean: true }), true);
+  });
+  it("pay, core and pform have no type named like an enum: no line is headed type", () => {
+    for (const [name, vocabulary] of all) if (name !== "clin") expect(legend(vocabulary).split("\n").filter((l) => l.startsWith("type ")), name).toStrictEqual([]);
+  });
 });
 
 describe("the pay legend's shapes (README note 30)", () => {
@@ -245,5 +283,16 @@ describe("the legend prints the format of a profile's num and days slots, as of 
     for (const ok of ["wt=12.5", "wt=140/90", "lag=14"]) expect(errors(ok), ok).toStrictEqual([]);
     for (const bad of ["wt=12kg", "wt=1,200", "lag=2w", "lag=1.5"]) expect(errors(bad), bad).not.toStrictEqual([]);
     expect(legend(vocabularies().clin).split("\n")).toContain("num 12.5 or 140/90: qty a value as written - or two with a slash (140/90), dose dose amount - unit in unit");
+  });
+  it("a list of a formatted type with no slot of its element type beside it takes its element's format on its own line (README note 55)", () => {
+    const v = compile({ ...base, profile: "zz", slots: [{ key: "wts", type: "list:num", on: ["ST"], desc: "weights" }, { key: "lags", type: "list:days", on: ["ST"] }, { key: "amts", type: "list:money", on: ["ST"] }] });
+    for (const lean of [false, true]) {
+      const lines = legend(v, { lean }).split("\n");
+      expect(lines.filter((l) => /^list:(num|days|money)\b/.test(l))).toStrictEqual(["list:num 12.5 or 140/90: wts weights", "list:days whole number: lags", "list:money 5400.00: amts"]);
+      expectReadsBack(v, legend(v, { lean }), lean);
+    }
+    // Beside a slot of its element type, the list stays on that line, which prints the format once.
+    const both = compile({ ...base, profile: "zz", slots: [{ key: "wt", type: "num", on: ["ST"] }, { key: "wts", type: "list:num", on: ["ST"] }] });
+    expect(legend(both).split("\n")).toContain("num 12.5 or 140/90: wt; list: wts");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkLine, compileVocabulary, coreVocabulary, profileResolver, shippedNameTaken } from "../../core/index.js";
+import { checkLine, compileVocabulary, coreVocabulary, legend, profileResolver, shippedNameTaken } from "../../core/index.js";
+import type { Vocabulary } from "../../core/index.js";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { shippedNames, shippedProfiles } from "../../profiles/index.js";
@@ -213,6 +214,7 @@ describe("a profile is checked before it is used", () => {
     ["a version longer than any other text (the legend prints it on its PROFILE line)", { ...minimal, version: "1".repeat(301) }, "PROFILE_SCHEMA version"],
     ["an enum named rb (the readback levels, closed by section 3.1, and the legend's rb line)", { ...minimal, enums: { rb: { FULL: "everything" } } }, "PROFILE_REDEFINES_CORE enums.rb"],
     ["exec for a core ask that asks_used leaves out (the lean legend would name an ask it drops)", { ...minimal, asks_used: ["DECIDE"], exec: { REVIEW: ["item"] } }, "PROFILE_REFERENCE exec.REVIEW"],
+    ["exec with an asks_used that leaves out UNDO (section 5.4 reverses a mismatched DN with ask=UNDO; the lean legend dropped it)", { ...minimal, asks: { SHIP: "ship" }, asks_used: ["REVIEW"], slots: [{ key: "wt", type: "num", on: ["HO", "RB", "DN"] }], exec: { SHIP: ["wt"] } }, "PROFILE_REFERENCE asks_used"],
     ["a spelling in two alias groups (the second would take it from the first, silently)", { ...minimal, aliases: [["welsh", "cy"], ["cy", "cymraeg"]] }, "PROFILE_SCHEMA aliases[1]"],
     ["a spelling twice in one alias group", { ...minimal, aliases: [["welsh", "cy", "welsh"]] }, "PROFILE_SCHEMA aliases[0]"],
     ["an execution slot named twice (the legend printed SHIP box box, and tier 5 failed twice for one missing slot)", { ...minimal, asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "token", on: ["RB", "DN"] }], exec: { SHIP: ["box", "box"] } }, "PROFILE_SCHEMA exec.SHIP"],
@@ -226,6 +228,16 @@ describe("a profile is checked before it is used", () => {
     });
   }
 
+  it("a profile with execution slots lists UNDO when it lists asks_used, so its lean legend keeps it (README note 52)", () => {
+    const zz = { ...minimal, asks: { SHIP: "ship" }, slots: [{ key: "wt", type: "num", on: ["HO", "RB", "DN"] }], exec: { SHIP: ["wt"] } };
+    expect(compileVocabulary(coreVocabulary, { ...zz, asks_used: ["REVIEW"] }).findings.map((f) => `${f.code} ${f.path}`)).toStrictEqual(["PROFILE_REFERENCE asks_used"]);
+    const listed = compileVocabulary(coreVocabulary, { ...zz, asks_used: ["REVIEW", "UNDO"] });
+    expect(listed.findings).toStrictEqual([]);
+    expect(legend(listed.value as Vocabulary, { lean: true })).toMatch(/^ask .*, UNDO /m);
+    // Without asks_used every core ask is kept; without exec nothing needs UNDO.
+    expect(compileVocabulary(coreVocabulary, zz).findings).toStrictEqual([]);
+    expect(compileVocabulary(coreVocabulary, { ...minimal, asks_used: ["REVIEW"] }).findings).toStrictEqual([]);
+  });
   it("a list names each thing once: a rule's on, item_ns, has and sum parts, asks_used and agents", () => {
     const slots = ["a", "b", "c"].map((key) => ({ key, type: "money", on: ["ST"] }));
     const rule = { id: "r", desc: "d", on: ["ST", "ST"], when: { item_ns: ["inv", "inv"], has: ["a", "a"] }, sum: { parts: ["a", "a"], total: "c" } };
