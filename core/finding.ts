@@ -45,7 +45,6 @@ export const FINDING_CODES = {
   CONSTRAINT_KEY_UNKNOWN: "note",
   KEYS_UNCHECKED: "note",
   OPTS_UNREAD: "note",
-  LIST_REPEATED: "note",
   AGENT_NOT_IN_PROFILE: "note",
   // Acceptance criteria (core/criteria, tier 4).
   CRITERIA_SYNTAX: "error",
@@ -194,7 +193,6 @@ const NOTES = {
   CONSTRAINT_KEY_UNKNOWN: 1,
   KEYS_UNCHECKED: 1,
   OPTS_UNREAD: 1,
-  LIST_REPEATED: 1,
   AGENT_NOT_IN_PROFILE: 1,
   ACC_ASSUMPTION: 1,
   ACC_LOOSE: 1,

@@ -279,7 +279,7 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     }
   }
   // Section 5.4 reverses a done report that does not match its plan with `ask=UNDO`: a profile
-  // with execution slots needs UNDO, and a lean legend without it could not say how (README note 52).
+  // with execution slots needs UNDO, and a lean legend without it could not say how (README note 51).
   if (file.asks_used !== undefined && !file.asks_used.includes("UNDO") && Object.keys(file.exec ?? {}).length > 0) {
     push("PROFILE_REFERENCE", "asks_used", "asks_used leaves out UNDO, but the profile names execution slots: a done report that does not match its plan is reversed with ask=UNDO (section 5.4), so list it there");
   }

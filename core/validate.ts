@@ -149,7 +149,6 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
     }
     if (type !== undefined && (def.requiredOn & type.bit) !== 0) requiredSeen++;
     const problem = def.check(value);
-    if (problem === null && def.type.kind === "list" && key !== "acc") listRepeats(key, value, out);
     if (problem !== null) {
       // A code (or an rb= slot name) only the loaded profile knows: the line lacks its p=.
       if ((problem.code === "ENUM_UNKNOWN" || problem.code === "RB_UNKNOWN") && hint !== null && hint.slots.get(key)?.check(value) === null) {
@@ -160,24 +159,6 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
     }
   }
   return strays;
-}
-
-/**
- * A list element written twice (`opts=APPROVE+APPROVE`, `keep=a+a`, `rb=exec+exec`): every list
- * but `acc` is a set whose repeat says nothing more, and nothing in it needs a guess, so it is a
- * note, once per element. `acc` has section 5.2's rule (CONSTRAINT_REPEATED). Lists are short.
- */
-function listRepeats(key: string, value: SlotValue, out: Finding[]): void {
-  if (!Array.isArray(value) || value.length < 2) return;
-  const seen = new Set<Scalar>();
-  const said = new Set<Scalar>();
-  for (const element of value as readonly Scalar[]) {
-    if (!seen.has(element)) seen.add(element);
-    else if (!said.has(element)) {
-      said.add(element);
-      out.push(_note("LIST_REPEATED", `${key} names ${_cut(_written(element))} more than once; once is enough`, { slot: key, received: _cut(_written(element)) }));
-    }
-  }
 }
 
 /**

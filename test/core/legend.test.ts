@@ -48,7 +48,7 @@ describe("teach-back: the legend read back by a reader with no library gives the
   }
 });
 
-describe("a lean legend with no ask codes to print (README note 53)", () => {
+describe("a lean legend with no ask codes to print (README note 52)", () => {
   const file = { profile: "quiet", version: "1", extends: "RW1", asks_used: [] as string[] };
   const quiet = compileVocabulary(coreVocabulary, file).value as Vocabulary;
   const lean = legend(quiet, { lean: true });
@@ -65,7 +65,7 @@ describe("a lean legend with no ask codes to print (README note 53)", () => {
   });
 });
 
-describe("a type named like an enum is headed `type` (README note 54)", () => {
+describe("a type named like an enum is headed `type` (README note 53)", () => {
   it("clin: one line starts with time, its enum's; the core type's reads type time", () => {
     for (const lean of [false, true]) {
       const lines = legend(vocabularies().clin, { lean }).split("\n");
@@ -284,7 +284,7 @@ describe("the legend prints the format of a profile's num and days slots, as of 
     for (const bad of ["wt=12kg", "wt=1,200", "lag=2w", "lag=1.5"]) expect(errors(bad), bad).not.toStrictEqual([]);
     expect(legend(vocabularies().clin).split("\n")).toContain("num 12.5 or 140/90: qty a value as written - or two with a slash (140/90), dose dose amount - unit in unit");
   });
-  it("a list of a formatted type with no slot of its element type beside it takes its element's format on its own line (README note 55)", () => {
+  it("a list of a formatted type with no slot of its element type beside it takes its element's format on its own line (README note 54)", () => {
     const v = compile({ ...base, profile: "zz", slots: [{ key: "wts", type: "list:num", on: ["ST"], desc: "weights" }, { key: "lags", type: "list:days", on: ["ST"] }, { key: "amts", type: "list:money", on: ["ST"] }] });
     for (const lean of [false, true]) {
       const lines = legend(v, { lean }).split("\n");

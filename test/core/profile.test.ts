@@ -228,7 +228,7 @@ describe("a profile is checked before it is used", () => {
     });
   }
 
-  it("a profile with execution slots lists UNDO when it lists asks_used, so its lean legend keeps it (README note 52)", () => {
+  it("a profile with execution slots lists UNDO when it lists asks_used, so its lean legend keeps it (README note 51)", () => {
     const zz = { ...minimal, asks: { SHIP: "ship" }, slots: [{ key: "wt", type: "num", on: ["HO", "RB", "DN"] }], exec: { SHIP: ["wt"] } };
     expect(compileVocabulary(coreVocabulary, { ...zz, asks_used: ["REVIEW"] }).findings.map((f) => `${f.code} ${f.path}`)).toStrictEqual(["PROFILE_REFERENCE asks_used"]);
     const listed = compileVocabulary(coreVocabulary, { ...zz, asks_used: ["REVIEW", "UNDO"] });

@@ -173,24 +173,6 @@ describe("notes: ignored, never refused", () => {
     expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len:120w")).toStrictEqual([]);
     expect(found("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT keys=len")).toStrictEqual([]);
   });
-  it("a list element written twice is a note, once per element, in every list but acc (README note 51)", () => {
-    const c = checkLine("RW1 AQ s-1 from=s to=human need=ENUM opts=APPROVE+APPROVE+HOLD+APPROVE p=pay", resolve);
-    expect(c.ok).toBe(true);
-    expect(c.findings.map((f) => [f.code, f.severity, f.slot, f.received, f.message])).toStrictEqual([["LIST_REPEATED", "note", "opts", "APPROVE", "opts names APPROVE more than once; once is enough"]]);
-    expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT keep=c+d+c art=f:1+f:2+f:1 ctx=b-1+b-1 rb=exec+pri+exec")).toStrictEqual(["LIST_REPEATED:keep", "LIST_REPEATED:art", "LIST_REPEATED:ctx", "LIST_REPEATED:rb"]);
-    expect(found("RW1 ST a-1 from=a to=b item=x blk=y+y")).toStrictEqual(["LIST_REPEATED:blk"]);
-    expect(found("RW1 RB a-2 re=b-1 from=a to=b item=x ask=DRAFT not=z+z asm=w+w")).toStrictEqual(["LIST_REPEATED:not", "LIST_REPEATED:asm"]);
-    expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc keys=len+len")).toStrictEqual(["LIST_REPEATED:keys"]);
-    expect(found("RW1 ST a-1 p=pay from=a to=b item=x src=email:7+email:7")).toStrictEqual(["LIST_REPEATED:src"]);
-    // Case tells codes apart (an ans code matches exactly), so these are two elements.
-    expect(found("RW1 AQ a-1 from=a to=b need=ENUM opts=yes+YES")).toStrictEqual([]);
-    // acc= keeps section 5.2's rule: a single-valued key twice is an error, a set-valued one may repeat.
-    expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len:1w+len:1w")).toStrictEqual(["CONSTRAINT_REPEATED:acc"]);
-    expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=must:a+must:a")).toStrictEqual([]);
-    // The JSON form is held to the same rule.
-    const json = checkMessage({ v: "RW1", type: "AQ", id: "a-1", re: null, from: "a", to: "b", item: null, slots: { need: "ENUM", opts: ["x", "x"] }, tail: null }, resolve);
-    expect(json.findings.map((f) => f.code)).toStrictEqual(["LIST_REPEATED"]);
-  });
   it("opts= under a need other than ENUM is noted and unread, so not held to a profile's ans (section 3.1)", () => {
     const c = checkLine("RW1 AQ a-1 p=pay from=a to=b need=YESNO opts=FOO", resolve);
     expect(c.ok).toBe(true);

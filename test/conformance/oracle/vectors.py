@@ -216,9 +216,6 @@ invalid("pay-ans-opts", "RW1 AQ s-3 p=pay from=s to=human item=inv:1 need=ENUM o
 # noted, and not held to the profile's ans (README note 13).
 _l = "RW1 AQ s-4 p=pay from=s to=human item=inv:1 need=YESNO opts=APPROVE+PAY-USD"
 valid("pay-opts-without-enum-unread", _l, [f"OPTS_UNREAD:opts@{at(_l, 'opts=')}"])
-# A list element written twice is a set's repeat: noted once, the line passes (README note 51).
-_l = "RW1 AQ s-5 p=pay from=s to=human item=inv:1 need=ENUM opts=APPROVE+HOLD+APPROVE"
-valid("pay-opts-repeated", _l, [f"LIST_REPEATED:opts@{at(_l, 'opts=')}"])
 # s reads a line whose re= shows s-3 in use, so its UN is numbered past it (README note 16).
 invalid("pay-ans-val", "RW1 AN h-1 re=s-3 p=pay from=h to=s val=OFFRUN", ["ANS_UNKNOWN:val@36"], {"as": "s", "n": 4, "line": "RW1 UN s-4 re=h-1 from=s to=h why=UNK // unknown val=OFFRUN"})
 invalid("pay-source-src", "RW1 ST x-1 p=pay from=x to=s item=email:7 sup=marlow", ["TRANSLATION:src"])
