@@ -15,6 +15,7 @@ import { Chunked } from "./chunks.js";
 import type { JsonHighlight } from "./json-highlight.js";
 import { LineRow } from "./line-row.js";
 import { ProfileOptions } from "./profile-options.js";
+import { ReplacedNotice } from "./replaced-notice.js";
 import { ThreadView } from "./thread.js";
 
 interface Props {
@@ -79,14 +80,7 @@ function ExampleButtons({ onExample, replacedLines, onRestore }: { onExample: (e
           The examples could not be loaded ({status.error}): reload the page to try again.
         </p>
       )}
-      {replacedLines === null ? null : (
-        <p class="replaced">
-          The example took the place of your {replacedLines === 1 ? "line" : `${replacedLines} lines`}.{" "}
-          <button type="button" onClick={onRestore}>
-            Put my lines back
-          </button>
-        </p>
-      )}
+      <ReplacedNotice lines={replacedLines} onRestore={onRestore} />
     </div>
   );
 }
