@@ -96,7 +96,7 @@ export function ConversationView({ state, set, checked, rows, checking, customNa
         <div class="field">
           <label for="profile">Profile</label>
           <select id="profile" value={state.profile} onChange={(e) => set({ profile: (e.currentTarget as HTMLSelectElement).value })} aria-describedby="profile-hint">
-            <ProfileOptions customName={customName} />
+            <ProfileOptions customName={customName} pasteAt="Legend" />
           </select>
           <span id="profile-hint" class="hint">
             a line using its codes needs p= (as with rw --profile); a line's own p= loads a shipped profile
