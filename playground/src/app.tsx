@@ -10,6 +10,8 @@ import { createChecker } from "./check/checker.js";
 import { holdsJsonForm, namesProfile as namesAProfile } from "./check/lines.js";
 import { createThreadTree } from "./check/tree.js";
 import type { Example } from "./examples.js";
+import { replacedBy } from "./example-replace.js";
+import type { ExampleTab, Replaced } from "./example-replace.js";
 import type { SenderExpectations } from "./expectations.js";
 import { CUSTOM_PROFILE_LOADING, SHIPPED } from "./profile-choices.js";
 import type { CustomProfile } from "./profile-choices.js";
@@ -122,9 +124,6 @@ function Tabs({ view, onSelect }: { view: View; onSelect: (view: View) => void }
   );
 }
 
-/** What an example replaces: the conversation, with the sender's expectations and the lab's HO. */
-type Replaced = Pick<PlaygroundState, "text" | "expectations" | "lab">;
-
 const isInitial = (s: PlaygroundState): boolean =>
   (Object.keys(initialState) as (keyof PlaygroundState)[]).every((k) => (k === "expectations" ? Object.keys(s.expectations).length === 0 : s[k] === initialState[k]));
 
@@ -168,8 +167,8 @@ export function App() {
   const [tooLong, setTooLong] = useState<string | null>(null);
   const written = useRef("");
   const writes = useRef(0);
-  /** The conversation an example replaced, to put back. */
-  const [replaced, setReplaced] = useState<Replaced | null>(null);
+  /** What an example replaced in each tab, to put back (example-replace.ts). */
+  const [replaced, setReplaced] = useState<Partial<Record<ExampleTab, Replaced>>>({});
   /** The address before the page last wrote one: a reload begun just before that write asks for it (pending.ts). */
   const before = useRef(location.hash);
 
@@ -190,7 +189,7 @@ export function App() {
         setState((s) => s ?? initialState);
       } else {
         setNotice(link.linkNotice(shared.problems, shared.unknown));
-        setReplaced(null);
+        setReplaced({});
         written.current = hash;
         setState(shared.state);
       }
@@ -378,25 +377,36 @@ export function App() {
     ta.scrollTop = Math.max(0, (n - 3) * lineHeight);
   }, []);
   // No view: the buttons are the conversation's, and an example's lines, loaded on the first click,
-  // may come after another tab was chosen. The reader's own lines an example replaces (not an
-  // example's, as loaded) are kept to put back: setting the editor's text drops its undo history,
+  // may come after another tab was chosen. What the reader typed that an example replaces (not an
+  // example's, as loaded) is kept to put back: setting a textarea's value drops its undo history,
   // and the link follows the new state.
-  const exampleText = useRef<string | null>(null);
-  const onExample = useCallback(
-    (e: Example) => {
-      const text = e.lines.join("\n");
-      const current = latest.current ?? initialState;
-      if (!isEmptyDocument(current.text) && current.text !== exampleText.current && current.text !== text) setReplaced({ text: current.text, expectations: current.expectations, lab: current.lab });
-      exampleText.current = text;
-      set({ text, expectations: e.expectations ?? {}, lab: e.lab ?? "" });
+  const loadedExample = useRef<Partial<Record<ExampleTab, Partial<PlaygroundState>>>>({});
+  const loadExample = useCallback(
+    (tab: ExampleTab, example: Partial<PlaygroundState>) => {
+      const lost = replacedBy(tab, latest.current ?? initialState, example, loadedExample.current[tab] ?? null);
+      if (lost !== null) setReplaced((r) => ({ ...r, [tab]: lost }));
+      loadedExample.current[tab] = example;
+      set(example);
     },
     [set],
   );
-  const onRestore = useCallback(() => {
-    if (replaced !== null) set(replaced);
-    setReplaced(null);
-    exampleText.current = null;
-  }, [replaced, set]);
+  const restore = useCallback(
+    (tab: ExampleTab) => {
+      const lost = replaced[tab];
+      if (lost !== undefined) set(lost.fields);
+      setReplaced((r) => {
+        const rest = { ...r };
+        delete rest[tab];
+        return rest;
+      });
+      delete loadedExample.current[tab];
+    },
+    [replaced, set],
+  );
+  const onExample = useCallback((e: Example) => loadExample("conversation", { text: e.lines.join("\n"), expectations: e.expectations ?? {}, lab: e.lab ?? "" }), [loadExample]);
+  const onRestore = useCallback(() => restore("conversation"), [restore]);
+  /** A tab's examples' props: load one, and the offer back of what the last replaced. */
+  const examples = (tab: ExampleTab) => ({ onExample: (example: Partial<PlaygroundState>) => loadExample(tab, example), replacedLines: replaced[tab]?.lines ?? null, onRestore: () => restore(tab) });
   const onNow = useCallback(() => set({ now: timeAt(Date.now()) }), [set]);
 
   const share = async (): Promise<void> => {
@@ -471,7 +481,7 @@ export function App() {
               textarea={textarea}
               onGoto={onGoto}
               onExample={onExample}
-              replacedLines={replaced === null ? null : replaced.text.split(/\r\n|\n|\r/).length}
+              replacedLines={replaced.conversation?.lines ?? null}
               onRestore={onRestore}
               onNow={onNow}
             />
@@ -480,9 +490,9 @@ export function App() {
           ) : s.view === "legend" ? (
             <Lazy loaded={legendTab} props={{ state: s, set, custom }} />
           ) : s.view === "mailbox" ? (
-            <Lazy loaded={mailbox} props={{ state: s, set, resolve }} />
+            <Lazy loaded={mailbox} props={{ state: s, set, resolve, ...examples("mailbox") }} />
           ) : (
-            <Lazy loaded={delegation} props={{ state: s, set }} />
+            <Lazy loaded={delegation} props={{ state: s, set, ...examples("delegation") }} />
           )}
         </div>
       </main>

@@ -15,6 +15,7 @@ import { Chunked } from "./chunks.js";
 import type { JsonHighlight } from "./json-highlight.js";
 import { LineRow } from "./line-row.js";
 import { ProfileOptions } from "./profile-options.js";
+import { ReplacedNotice } from "./replaced-notice.js";
 import { ThreadView } from "./thread.js";
 
 interface Props {
@@ -79,14 +80,7 @@ function ExampleButtons({ onExample, replacedLines, onRestore }: { onExample: (e
           The examples could not be loaded ({status.error}): reload the page to try again.
         </p>
       )}
-      {replacedLines === null ? null : (
-        <p class="replaced">
-          The example took the place of your {replacedLines === 1 ? "line" : `${replacedLines} lines`}.{" "}
-          <button type="button" onClick={onRestore}>
-            Put my lines back
-          </button>
-        </p>
-      )}
+      <ReplacedNotice lines={replacedLines} onRestore={onRestore} />
     </div>
   );
 }
@@ -102,7 +96,7 @@ export function ConversationView({ state, set, checked, rows, checking, customNa
         <div class="field">
           <label for="profile">Profile</label>
           <select id="profile" value={state.profile} onChange={(e) => set({ profile: (e.currentTarget as HTMLSelectElement).value })} aria-describedby="profile-hint">
-            <ProfileOptions customName={customName} />
+            <ProfileOptions customName={customName} pasteAt="Legend" />
           </select>
           <span id="profile-hint" class="hint">
             a line using its codes needs p= (as with rw --profile); a line's own p= loads a shipped profile

@@ -15,11 +15,17 @@ import type { DelegationFinding } from "../../../core/delegation/index.js";
 import { DELEGATION_EXAMPLES } from "../../../worker/examples/delegation.js";
 import type { DelegationMode, PlaygroundState } from "../state.js";
 import { FindingsTable } from "./findings-table.js";
+import { ReplacedNotice } from "./replaced-notice.js";
 import type { FindingColumn } from "./findings-table.js";
 
 interface Props {
   readonly state: PlaygroundState;
   readonly set: (patch: Partial<PlaygroundState>) => void;
+  /** Loads an example's fields (app.tsx keeps what they replace, to put back). */
+  readonly onExample: (example: Partial<PlaygroundState>) => void;
+  /** How many lines of the reader's own the last example replaced (null: none to put back). */
+  readonly replacedLines: number | null;
+  readonly onRestore: () => void;
 }
 
 const MODES: readonly { readonly id: DelegationMode; readonly label: string; readonly input: string }[] = [
@@ -132,7 +138,7 @@ function DelegationFindings({ findings }: { findings: readonly DelegationFinding
   return <FindingsTable class="delegation-findings" findings={findings} columns={DELEGATION_COLUMNS} message={delegationMessage} />;
 }
 
-export function DelegationView({ state, set }: Props) {
+export function DelegationView({ state, set, onExample, replacedLines, onRestore }: Props) {
   const checked = useMemo(() => run(state.delegationMode, state.delegation), [state.delegationMode, state.delegation]);
   const mode = MODES.find((m) => m.id === state.delegationMode) ?? (MODES[0] as (typeof MODES)[number]);
   return (
@@ -140,10 +146,11 @@ export function DelegationView({ state, set }: Props) {
       <div class="examples">
         <h2>Examples</h2>
         {EXAMPLES.map((e) => (
-          <button key={e.id} type="button" data-example={e.id} onClick={() => set({ delegationMode: e.mode, delegation: JSON.stringify(e.value, null, 2) })}>
+          <button key={e.id} type="button" data-example={e.id} onClick={() => onExample({ delegationMode: e.mode, delegation: JSON.stringify(e.value, null, 2) })}>
             Load example: {e.label}
           </button>
         ))}
+        <ReplacedNotice lines={replacedLines} onRestore={onRestore} />
       </div>
       <div class="controls">
         <div class="field">

@@ -107,7 +107,7 @@ export function LegendView({ state, set, custom }: Props) {
         <div class="field">
           <label for="legend-profile">Profile</label>
           <select id="legend-profile" value={state.legendProfile} onChange={(e) => set({ legendProfile: (e.currentTarget as HTMLSelectElement).value })}>
-            <ProfileOptions customName={custom?.ok === true ? custom.vocabulary.name : null} />
+            <ProfileOptions customName={custom?.ok === true ? custom.vocabulary.name : null} pasteAt="Custom profile" />
           </select>
         </div>
         <div class="field">
@@ -142,7 +142,7 @@ export function LegendView({ state, set, custom }: Props) {
           {text === null && state.legendProfile === "custom" && custom?.ok === null ? (
             custom.unloaded !== undefined ? <p class="problems" role="alert">The custom profile cannot be read: its checker did not load ({custom.unloaded}). Reload the page to try again.</p> : <p class="hint">Reading the custom profile…</p>
           ) : text === null ? (
-            <p class="problems" role="alert">{state.legendProfile === "custom" ? (custom === null ? "No custom profile is given: paste or load one on the right, or choose another profile." : "The custom profile is not valid: fix it on the right, or choose another profile.") : `There is no shipped profile ${named(state.legendProfile)}: choose another profile.`}</p>
+            <p class="problems" role="alert">{state.legendProfile === "custom" ? (custom === null ? "No custom profile is given: paste or load one under Custom profile, or choose another profile." : "The custom profile is not valid: fix it under Custom profile, or choose another profile.") : `There is no shipped profile ${named(state.legendProfile)}: choose another profile.`}</p>
           ) : <pre class="legend" ref={pre} tabIndex={0} role="group" aria-label="legend text">{shown}</pre>}
         </section>
         <section aria-labelledby="custom-title">

@@ -15,12 +15,18 @@ import type { MailboxMode, PlaygroundState } from "../state.js";
 import { Chunked } from "./chunks.js";
 import { FindingList } from "./findings.js";
 import { FindingsTable } from "./findings-table.js";
+import { ReplacedNotice } from "./replaced-notice.js";
 import { Highlight } from "./highlight.js";
 import type { FindingColumn } from "./findings-table.js";
 
 interface Props {
   readonly state: PlaygroundState;
   readonly set: (patch: Partial<PlaygroundState>) => void;
+  /** Loads an example's fields (app.tsx keeps what they replace, to put back). */
+  readonly onExample: (example: Partial<PlaygroundState>) => void;
+  /** How many lines of the reader's own the last example replaced (null: none to put back). */
+  readonly replacedLines: number | null;
+  readonly onRestore: () => void;
   /** The profile RW1 lines in the body are read with (the conversation's). */
   readonly resolve: VocabularyResolver;
 }
@@ -91,7 +97,7 @@ function Verdict({ reading }: { reading: MailboxReading | null }) {
   );
 }
 
-export function MailboxView({ state, set, resolve }: Props) {
+export function MailboxView({ state, set, resolve, onExample, replacedLines, onRestore }: Props) {
   // Nothing typed is blank lines only (isEmptyDocument; a filename, spaces and tabs): a no-break
   // space is read, and refused, as a file holding it is; a filename is used as typed, never trimmed.
   // The parent, read as a peer's message: what the reader judges of it (parentInfo).
@@ -108,10 +114,11 @@ export function MailboxView({ state, set, resolve }: Props) {
       <div class="examples">
         <h2>Examples</h2>
         {MAILBOX_EXAMPLES.map((e) => (
-          <button key={e.id} type="button" data-example={e.id} onClick={() => set({ mailbox: e.message, mailboxParent: e.parent, mailboxParentFile: e.parentFile })}>
+          <button key={e.id} type="button" data-example={e.id} onClick={() => onExample({ mailbox: e.message, mailboxParent: e.parent, mailboxParentFile: e.parentFile })}>
             Load example: {e.label}
           </button>
         ))}
+        <ReplacedNotice lines={replacedLines} onRestore={onRestore} />
       </div>
       <div class="controls">
         <div class="field">
