@@ -4,34 +4,17 @@
 // addressed. PARENT_ARENA_MISMATCH, an error: quarantined, it answers and settles nothing.
 import { describe, expect, it } from "vitest";
 import * as mailbox from "../../../core/mailbox/index.js";
-import { readCase, Symbols } from "../../conformance/mailbox-suite.js";
-
-type Spec = { id: string; set: Record<string, unknown> };
-const lyra = { machine: "LYRA-BOX", root: "2b4c".repeat(16) };
-/** Another participant holding LYRA in arena OTHER: its own machine and root. */
-const otherLyra = { machine: "LYRA-TWO", root: "3c5d".repeat(16) };
+import { analyzed, demoPair, lyra, otherLyra, otherPair } from "./_two-arenas.js";
+import type { Spec } from "./_two-arenas.js";
 
 /** Arena DEMO: VEGA greets LYRA and asks (@r). */
-const demo: Spec[] = [
-  { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
-  { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...lyra } },
-  { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@w", request_id: "@r" } },
-];
+const demo: Spec[] = [...demoPair, { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@w", request_id: "@r" } }];
 /** Arena OTHER: VEGA greets the LYRA there, who accepts. */
-const other: Spec[] = [
-  { id: "h2", set: { kind: "hello", from: "VEGA", to: ["LYRA"], arena: "OTHER" } },
-  { id: "w2", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h2", reply_to: "@h2", request_id: "@h2", terms: "accept", expects_reply: false, arena: "OTHER", ...otherLyra } },
-];
+const other = otherPair;
 /** OTHER's LYRA answers DEMO's request @r, in its thread or in its own. */
 const crossing = (thread: string): Spec => ({ id: "y", set: { kind: "reply", from: "LYRA", to: ["VEGA"], thread, reply_to: "@r", request_id: "@r", expects_reply: false, arena: "OTHER", ...otherLyra } });
 
-const analyze = (specs: readonly Spec[]) => {
-  const symbols = new Symbols(mailbox);
-  const { entries, diffs } = readCase(symbols, specs, mailbox);
-  expect(diffs).toStrictEqual([]);
-  const analysis = mailbox.analyzeMailbox(entries, { now: Date.parse("2026-10-02T12:00:00Z") });
-  return { symbols, entries, analysis, on: (id: string) => analysis.findings.filter((f) => f.id === symbols.uuid(id)).map((f) => f.code) };
-};
+const analyze = (specs: readonly Spec[]) => analyzed(specs);
 
 describe("a reply whose parent is in another arena", () => {
   it("is answered in its own arena without a finding (the rule unchanged)", () => {

@@ -3,34 +3,18 @@
 // the same reply_to and request_id. Matched across arenas, the answer in the parent's own arena
 // was REPLY_REPUBLISHED (quarantined, and refused by `rw mailbox new`): the request never answered.
 import { describe, expect, it } from "vitest";
-import * as mailbox from "../../../core/mailbox/index.js";
-import { readCase, Symbols } from "../../conformance/mailbox-suite.js";
-
-type Spec = { id: string; set: Record<string, unknown> };
-const lyra = { machine: "LYRA-BOX", root: "2b4c".repeat(16) };
-const otherLyra = { machine: "LYRA-TWO", root: "3c5d".repeat(16) };
+import { analyzed, demoPair, lyra, otherLyra, otherPair } from "./_two-arenas.js";
+import type { Spec } from "./_two-arenas.js";
 
 /** VEGA and LYRA established in arena DEMO, and in arena OTHER (another participant holding LYRA there). */
-const pairs: Spec[] = [
-  { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"] } },
-  { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...lyra } },
-  { id: "h2", set: { kind: "hello", from: "VEGA", to: ["LYRA"], arena: "OTHER" } },
-  { id: "w2", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h2", reply_to: "@h2", request_id: "@h2", terms: "accept", expects_reply: false, arena: "OTHER", ...otherLyra } },
-];
+const pairs = [...demoPair, ...otherPair];
 /** LYRA's reply to @x, a message this mailbox does not hold yet (not synced; archived, unread): its arena is unknown. */
 const answer = (id: string, arena: "DEMO" | "OTHER"): Spec => ({
   id,
   set: { kind: "reply", from: "LYRA", to: ["VEGA"], thread: arena === "DEMO" ? "@h" : "@h2", reply_to: "@x", request_id: "@x", expects_reply: false, arena, ...(arena === "DEMO" ? lyra : otherLyra) },
 });
 
-const codes = (specs: readonly Spec[]) => {
-  const symbols = new Symbols(mailbox);
-  symbols.uuid("x");
-  const { entries, diffs } = readCase(symbols, specs, mailbox);
-  expect(diffs).toStrictEqual([]);
-  const analysis = mailbox.analyzeMailbox(entries, { now: Date.parse("2026-10-02T12:00:00Z") });
-  return (id: string) => analysis.findings.filter((f) => f.id === symbols.uuid(id)).map((f) => f.code);
-};
+const codes = (specs: readonly Spec[]) => analyzed(specs, ["x"]).on;
 
 describe("an answer already published, per arena", () => {
   it("is a second answer in the same arena (the rule unchanged)", () => {
