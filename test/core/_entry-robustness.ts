@@ -4,7 +4,7 @@
 // change to its input, no change to Object.prototype).
 import fc from "fast-check";
 import * as v from "valibot";
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 
 // Bounded for a shared machine; ENTRY_FUZZ_RUNS=1000 for a deeper run.
 export const RUNS = Number(process.env["ENTRY_FUZZ_RUNS"] ?? 60);
@@ -242,4 +242,62 @@ export function expectSchemaHolds(name: string, schema: v.GenericSchema, input: 
   const r = answer as v.SafeParseResult<v.GenericSchema>;
   expect(typeof r.success, name).toBe("boolean");
   if (!r.success) for (const issue of r.issues) expect(typeof issue.message, name).toBe("string");
+}
+
+/** An export under test: how to call it, and what its answer is beyond the typed findings. */
+export type Entry = {
+  /** The arguments: any value, mutated fixtures, or what the readers return. */
+  readonly args: fc.Arbitrary<readonly unknown[]>;
+  /** What a typed answer is, beyond the findings' codes the harness checks everywhere. */
+  readonly answer?: (answer: unknown, args: readonly unknown[]) => void;
+  /** When the API is misused by these arguments, and a labelled RangeError is its answer. */
+  readonly mayThrow?: (...args: never[]) => boolean;
+  readonly runs?: number;
+  readonly held?: Held;
+};
+
+/**
+ * The properties for one module: every exported schema under `v.safeParse` (any value, or a
+ * mutation of `fixtures`), then each covered export called on its arguments and held by callHeld.
+ */
+export function describeEntries(module: Record<string, unknown>, covered: Readonly<Record<string, Entry>>, codes: Readonly<Record<string, string>>, fixtures: readonly unknown[]): void {
+  it("every exported schema, under v.safeParse", () => {
+    const schemas = schemaExports(module);
+    expect(schemas.length).toBeGreaterThan(0);
+    fc.assert(fc.property(fc.nat({ max: schemas.length - 1 }), fc.oneof(anyValue, mutationsOf(fixtures)), (i, input) => expectSchemaHolds(...(schemas[i] as [string, never]), input)), { numRuns: RUNS * 3 });
+  }, 60_000);
+  for (const [name, entry] of Object.entries(covered)) {
+    it(name, () => {
+      const f = module[name] as (...args: never[]) => unknown;
+      fc.assert(
+        fc.property(entry.args, (args) => {
+          const { answer, threw } = callHeld(name, f, args, entry.mayThrow, entry.held);
+          if (threw) return;
+          expectTypedAnswer(answer, codes, name);
+          entry.answer?.(answer, args);
+        }),
+        { numRuns: Math.max(10, Math.round(entry.runs ?? RUNS)) },
+      );
+    }, 60_000);
+  }
+}
+
+/** A value nested 100,000 deep as arrays and as objects: deeper than fast-check can print. */
+export function nestedDeep(): { array: unknown; object: unknown } {
+  let array: unknown = "x";
+  let object: unknown = "x";
+  for (let i = 0; i < 100_000; i++) [array, object] = [[array], { a: object }];
+  return { array, object };
+}
+
+/** Every exported schema answers a value nested 100,000 deep, a cycle, and each in every field. */
+export function expectSchemasAnswerDeep(module: Record<string, unknown>): void {
+  const { array, object } = nestedDeep();
+  const cyclic: Record<string, unknown> = {};
+  cyclic["self"] = cyclic;
+  for (const [name, schema] of schemaExports(module)) {
+    const fields = Object.keys((schema as unknown as { entries?: object }).entries ?? {});
+    // Called bare: the properties hold the schemas to leaving input alone; a snapshot this deep is slow.
+    for (const input of [array, object, cyclic, Object.fromEntries(fields.map((f) => [f, cyclic])), Object.fromEntries(fields.map((f) => [f, object]))]) expect(typeof v.safeParse(schema, input).success, name).toBe("boolean");
+  }
 }

@@ -6,13 +6,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import * as delegation from "../../../core/delegation/index.js";
 import { build } from "../../conformance/delegation-suite.js";
 import type { DelegationCase, Negative, Op } from "../../conformance/delegation-suite.js";
-import type { Held } from "../_entry-robustness.js";
-import { anyText, anyValue, callHeld, expectSchemaHolds, expectTypedAnswer, functionExports, hostileText, mutationsOf, partsOf, RUNS, schemaExports } from "../_entry-robustness.js";
+import type { Entry, Held } from "../_entry-robustness.js";
+import { anyText, anyValue, callHeld, describeEntries, expectSchemasAnswerDeep, expectTypedAnswer, functionExports, nestedDeep, hostileText, mutationsOf, partsOf, RUNS, schemaExports } from "../_entry-robustness.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation");
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
@@ -38,16 +37,6 @@ const readAs = (kind: string): fc.Arbitrary<unknown> => {
   return fc.oneof(fc.constantFrom(...valid), mutationsOf(valid).map((x) => delegation.validateRecord(x, { kind: kind as delegation.RecordKind })).filter((r) => r.ok).map((r) => r.value));
 };
 
-type Entry = {
-  /** The arguments: any value, mutated fixtures, or what the readers return. */
-  readonly args: fc.Arbitrary<readonly unknown[]>;
-  /** What a typed answer is, beyond the findings' codes the harness checks everywhere. */
-  readonly answer?: (answer: unknown, args: readonly unknown[]) => void;
-  /** When the API is misused by these arguments, and a labelled RangeError is its answer. */
-  readonly mayThrow?: (...args: never[]) => boolean;
-  readonly runs?: number;
-  readonly held?: Held;
-};
 
 const result = (a: unknown): void => {
   const r = a as delegation.DelegationResult<unknown>;
@@ -149,46 +138,17 @@ describe("the harness", () => {
 
 describe("rogerwilco/delegation: every entry point answers any input with a typed value", () => {
   // Its valibot schemas too: a caller reads input with v.safeParse(schema, x). The other exports are data.
-  it("every exported schema, under v.safeParse", () => {
-    const schemas = schemaExports(delegation);
-    expect(schemas.length).toBeGreaterThan(0);
-    fc.assert(fc.property(fc.nat({ max: schemas.length - 1 }), fc.oneof(anyValue, mutationsOf(Object.values(records))), (i, input) => expectSchemaHolds(...(schemas[i] as [string, never]), input)), { numRuns: RUNS * 3 });
-  }, 60_000);
-  for (const [name, entry] of Object.entries(covered)) {
-    it(name, () => {
-      const f = (delegation as unknown as Record<string, (...args: never[]) => unknown>)[name] as (...args: never[]) => unknown;
-      fc.assert(
-        fc.property(entry.args, (args) => {
-          const { answer, threw } = callHeld(name, f, args, entry.mayThrow, entry.held);
-          if (threw) return;
-          expectTypedAnswer(answer, CODES, name);
-          entry.answer?.(answer, args);
-        }),
-        { numRuns: Math.max(10, Math.round(entry.runs ?? RUNS)) },
-      );
-    }, 60_000);
-  }
+  describeEntries(delegation as unknown as Record<string, unknown>, covered, CODES, Object.values(records));
 });
 
 // Deeper than the properties go (fast-check cannot print a counterexample nested thousands deep):
 // JSON.parse of a body under the Worker's 1 MiB limit nests up to about 500,000 deep.
 describe("rogerwilco/delegation: a document nested 100,000 deep", () => {
   it("gets an answer from every exported schema, as does a cycle in every field", () => {
-    let array: unknown = "x";
-    let object: unknown = "x";
-    for (let i = 0; i < 100_000; i++) [array, object] = [[array], { a: object }];
-    const cyclic: Record<string, unknown> = {};
-    cyclic["self"] = cyclic;
-    for (const [name, schema] of schemaExports(delegation)) {
-      const fields = Object.keys((schema as unknown as { entries?: object }).entries ?? {});
-      // Called bare: the properties above hold the schemas to leaving input alone; a snapshot this deep is slow.
-      for (const input of [array, object, cyclic, Object.fromEntries(fields.map((f) => [f, cyclic])), Object.fromEntries(fields.map((f) => [f, object]))]) expect(typeof v.safeParse(schema, input).success, name).toBe("boolean");
-    }
+    expectSchemasAnswerDeep(delegation as unknown as Record<string, unknown>);
   }, 60_000);
   it("gets a typed answer from every reader of documents and records", () => {
-    let array: unknown = "x";
-    let object: unknown = "x";
-    for (let i = 0; i < 100_000; i++) [array, object] = [[array], { a: object }];
+    const { array, object } = nestedDeep();
     const readers = Object.keys(covered).filter((name) => /^(validate|read|check[A-Za-z]*Document$|evaluatePermissionDocument$|detectKind$)/.test(name));
     expect(readers.length).toBeGreaterThan(10);
     for (const name of readers) {

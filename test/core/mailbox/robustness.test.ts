@@ -14,8 +14,8 @@ import * as mailbox from "../../../core/mailbox/index.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
 import { buildMessage, readCase, Symbols } from "../../conformance/mailbox-suite.js";
 import type { ConversationCase, MessageVector, ReconcileCase } from "../../conformance/mailbox-suite.js";
-import type { Held } from "../_entry-robustness.js";
-import { anyText, anyValue, callHeld, expectSchemaHolds, expectTypedAnswer, functionExports, hostileText, mutationsOf, numberArb, RUNS, schemaExports, textMutationsOf } from "../_entry-robustness.js";
+import type { Entry, Held } from "../_entry-robustness.js";
+import { anyText, anyValue, describeEntries, expectSchemasAnswerDeep, expectTypedAnswer, functionExports, nestedDeep, hostileText, mutationsOf, numberArb, RUNS, schemaExports, textMutationsOf } from "../_entry-robustness.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "conformance", "mailbox");
 const jsonl = <T>(file: string): T[] => readFileSync(join(DIR, file), "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as T);
@@ -69,13 +69,6 @@ const threadsOf = (sorted: readonly mailbox.MailboxEntry[]): Map<string, mailbox
 };
 const analysisOf = (entries: readonly mailbox.MailboxEntry[]): mailbox.MailboxAnalysis => mailbox.analyzeMailbox(entries);
 
-type Entry = {
-  readonly args: fc.Arbitrary<readonly unknown[]>;
-  readonly answer?: (answer: unknown, args: readonly unknown[]) => void;
-  readonly mayThrow?: (...args: never[]) => boolean;
-  readonly runs?: number;
-  readonly held?: Held;
-};
 const bool = (a: unknown): void => expect(typeof a).toBe("boolean");
 const str = (a: unknown): void => expect(typeof a).toBe("string");
 const strOrNull = (a: unknown): void => expect(a === null || typeof a === "string").toBe(true);
@@ -202,45 +195,16 @@ describe("rogerwilco/mailbox: the export list", () => {
 
 describe("rogerwilco/mailbox: every entry point answers any input with a typed value", () => {
   // Its valibot schemas too: a caller reads input with v.safeParse(schema, x). The other exports are data.
-  it("every exported schema, under v.safeParse", () => {
-    const schemas = schemaExports(mailbox);
-    expect(schemas.length).toBeGreaterThan(0);
-    fc.assert(fc.property(fc.nat({ max: schemas.length - 1 }), fc.oneof(anyValue, mutationsOf(envelopes)), (i, input) => expectSchemaHolds(...(schemas[i] as [string, never]), input)), { numRuns: RUNS * 3 });
-  }, 60_000);
-  for (const [name, entry] of Object.entries(covered)) {
-    it(name, () => {
-      const f = (mailbox as unknown as Record<string, (...args: never[]) => unknown>)[name] as (...args: never[]) => unknown;
-      fc.assert(
-        fc.property(entry.args, (args) => {
-          const { answer, threw } = callHeld(name, f, args, entry.mayThrow, entry.held);
-          if (threw) return;
-          expectTypedAnswer(answer, CODES, name);
-          entry.answer?.(answer, args);
-        }),
-        { numRuns: Math.max(10, Math.round(entry.runs ?? RUNS)) },
-      );
-    }, 60_000);
-  }
+  describeEntries(mailbox as unknown as Record<string, unknown>, covered, CODES, envelopes);
 });
 
 // Deeper than the properties go (fast-check cannot print a counterexample nested thousands deep).
 describe("rogerwilco/mailbox: a value nested 100,000 deep", () => {
   it("gets an answer from every exported schema, as does a cycle in every field", () => {
-    let array: unknown = "x";
-    let object: unknown = "x";
-    for (let i = 0; i < 100_000; i++) [array, object] = [[array], { a: object }];
-    const cyclic: Record<string, unknown> = {};
-    cyclic["self"] = cyclic;
-    for (const [name, schema] of schemaExports(mailbox)) {
-      const fields = Object.keys((schema as unknown as { entries?: object }).entries ?? {});
-      // Called bare: the properties above hold the schemas to leaving input alone; a snapshot this deep is slow.
-      for (const input of [array, object, cyclic, Object.fromEntries(fields.map((f) => [f, cyclic])), Object.fromEntries(fields.map((f) => [f, object]))]) expect(typeof v.safeParse(schema, input).success, name).toBe("boolean");
-    }
+    expectSchemasAnswerDeep(mailbox as unknown as Record<string, unknown>);
   }, 60_000);
   it("gets a typed answer from every reader of JSON values", () => {
-    let array: unknown = "x";
-    let object: unknown = "x";
-    for (let i = 0; i < 100_000; i++) [array, object] = [[array], { a: object }];
+    const { array, object } = nestedDeep();
     for (const input of [array, object]) {
       expectTypedAnswer(mailbox.effectiveDispositions([input, { id: input, state: input }]), CODES, "effectiveDispositions");
       expect(mailbox.readAnomalyRecord(input).ok).toBe(false);
