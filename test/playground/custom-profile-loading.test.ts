@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./browser.js";
-import { servedChromium } from "./page-suite.js";
+import { fragmentOf, servedChromium } from "./page-suite.js";
 
 const served = servedChromium();
 
@@ -19,12 +19,6 @@ const HO = "RW1 HO scheduler-1 p=acme from=scheduler to=payer item=inv:MD-2026-0
 /** The demo room's request (playground/src/mailbox-examples.ts), its RW1 line using the profile's codes. */
 const MESSAGE = readFileSync(join(ROOT, "test/conformance/mailbox/rooms/demo/inbox/2026-10-01-09-10-00-VEGA-request-review-draft.md"), "utf8").replace(/^RW1 HO vega-1 .*$/m, HO.replace("scheduler-1", "vega-1").replace("from=scheduler to=payer", "from=vega to=lyra"));
 
-const fragmentOf = async (page: Page, state: object): Promise<string> =>
-  page.evaluate(async (json) => {
-    const stream = new Blob([json]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-    return `#s1.${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
-  }, JSON.stringify(state));
 
 /**
  * A page opened with `state` in its link, its custom profile's checker held back until `arrive`

@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { isJsonForm } from "../../core/index.js";
 import { holdsJsonForm, splitAll } from "../../playground/src/check/lines.js";
-import { servedChromium } from "./page-suite.js";
+import { openWatching, servedChromium } from "./page-suite.js";
 
 const HO = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002";
 const JSON_HO = '{"v":"RW1","type":"HO","id":"research-02","re":null,"from":"research","to":"writer","item":"gh:crox/site#42","slots":{"ask":"DRAFT"},"tail":null}';
@@ -30,17 +30,7 @@ describe("holdsJsonForm", () => {
 
 const served = servedChromium();
 
-/** A page of the site, its uncaught errors, and whether it asked for the reader of JSON forms; `missing`: that reader answers 404. */
-async function open(missing = false): Promise<{ page: Page; uncaught: string[]; asked: () => boolean }> {
-  const before = served.site().requests.length;
-  const page = await served.browser().context.newPage();
-  const uncaught: string[] = [];
-  page.on("pageerror", (e) => uncaught.push(e.message));
-  if (missing) await page.route("**/assets/json-forms-*.js", (r) => r.fulfill({ status: 404, body: "not found" }));
-  await page.goto(served.site().url);
-  await page.getByRole("tablist", { name: "Playground views" }).waitFor();
-  return { page, uncaught, asked: () => served.site().requests.slice(before).some((p) => p.includes("/json-forms-")) };
-}
+const open = (missing = false) => openWatching(served, "json-forms", missing);
 
 const summary = (page: Page) => page.locator(".summary[data-lines]").textContent();
 

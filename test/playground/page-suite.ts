@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { launchChromium, openPage, serveStatic } from "./browser.js";
+import type { Page } from "playwright-core";
 import type { Browser, Opened, Site } from "./browser.js";
 
 export const SHOTS = join(import.meta.dirname, "screenshots");
@@ -68,3 +69,26 @@ export function servedChromium(): { site(): Site; browser(): Browser } {
   };
   return { site: () => ready(site), browser: () => ready(browser) };
 }
+
+/**
+ * A page of the site, its uncaught errors, and whether it asked for the chunk named `chunk`
+ * (`profiles`, `json-forms`); `missing`: that chunk answers 404.
+ */
+export async function openWatching(served: ReturnType<typeof servedChromium>, chunk: string, missing = false): Promise<{ page: Page; uncaught: string[]; asked: () => boolean }> {
+  const before = served.site().requests.length;
+  const page = await served.browser().context.newPage();
+  const uncaught: string[] = [];
+  page.on("pageerror", (e) => uncaught.push(e.message));
+  if (missing) await page.route(`**/assets/${chunk}-*.js`, (r) => r.fulfill({ status: 404, body: "not found" }));
+  await page.goto(served.site().url);
+  await page.getByRole("tablist", { name: "Playground views" }).waitFor();
+  return { page, uncaught, asked: () => served.site().requests.slice(before).some((p) => p.includes(`/${chunk}-`)) };
+}
+
+/** A link's fragment holding `state`, made in the page as the playground makes one (`#s1.` and deflate-raw, base64url). */
+export const fragmentOf = async (page: Page, state: object): Promise<string> =>
+  page.evaluate(async (json) => {
+    const stream = new Blob([json]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    return `#s1.${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+  }, JSON.stringify(state));

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { checkLine } from "../../core/index.js";
 import { resolverFor } from "../../playground/src/profiles.js";
 import { vocabularies } from "../vocabularies.js";
-import { servedChromium } from "./page-suite.js";
+import { openWatching, servedChromium } from "./page-suite.js";
 
 const HO = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002";
 const PAY_HO = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS paid=20261002 ref=MD-2026-057 apref=FD-0929";
@@ -16,17 +16,7 @@ const PAY_UNNAMED = PAY_HO.replace(" p=pay", "");
 
 const served = servedChromium();
 
-/** A page of the site, its uncaught errors, and whether it asked for the profiles; `missing`: they answer 404. */
-async function open(missing = false): Promise<{ page: Page; uncaught: string[]; asked: () => boolean }> {
-  const before = served.site().requests.length;
-  const page = await served.browser().context.newPage();
-  const uncaught: string[] = [];
-  page.on("pageerror", (e) => uncaught.push(e.message));
-  if (missing) await page.route("**/assets/profiles-*.js", (r) => r.fulfill({ status: 404, body: "not found" }));
-  await page.goto(served.site().url);
-  await page.getByRole("tablist", { name: "Playground views" }).waitFor();
-  return { page, uncaught, asked: () => served.site().requests.slice(before).some((p) => p.includes("/profiles-")) };
-}
+const open = (missing = false) => openWatching(served, "profiles", missing);
 
 const summary = (page: Page) => page.locator(".summary[data-lines]").textContent();
 /** The codes the page shows for line 1, in order. */

@@ -3,7 +3,7 @@
 // rather than asking again without end or waiting forever.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { servedChromium } from "./page-suite.js";
+import { fragmentOf, servedChromium } from "./page-suite.js";
 
 const served = servedChromium();
 
@@ -17,12 +17,6 @@ async function openWithout(missing: string, fragment = ""): Promise<{ page: Page
   return { page, uncaught };
 }
 
-const fragmentOf = async (page: Page, state: object): Promise<string> =>
-  page.evaluate(async (json) => {
-    const stream = new Blob([json]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-    return `#s1.${btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
-  }, JSON.stringify(state));
 
 describe("the page's script missing", () => {
   it("leaves a page that says its script did not load, not a blank one", async () => {
