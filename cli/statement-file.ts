@@ -64,7 +64,10 @@ function refuse(path: string, problem: string): never {
   throw new StoreError(`the statement store ${path} is refused: ${problem}; nothing was run (it was not written by this rw, or it was damaged)`);
 }
 
-/** A store file that is there but cannot be trusted: invalid input (exit 1), never a step run on it. */
+/**
+ * A store file that is there but cannot be trusted, or a change that cannot be written to it:
+ * invalid input (exit 1), never a step run on it nor reported as done.
+ */
 export class StoreError extends Error {
   override readonly name = "StoreError";
 }
@@ -118,16 +121,48 @@ function load(path: string): Loaded {
   return { statements, cancelled: checked.output.cancelled ?? [], reissues: checked.output.reissues ?? [] };
 }
 
+/**
+ * Replaces the store with `text`, or throws a StoreError with the store as it was. Every byte is
+ * written before the rename: one write(2) may take only part of them (a filesystem filling up),
+ * and a short copy renamed over the store lost every statement in it while rw reported success.
+ */
 function writeAtomically(path: string, text: string): void {
   const temp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temp, "w", 0o600);
+  const bytes = Buffer.from(text, "utf8");
   try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    const fd = openSync(temp, "w", 0o600);
+    try {
+      let at = 0;
+      while (at < bytes.length) at += writeSync(fd, bytes, at);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // never created, or already renamed
+    }
+    throw new StoreError(`the statement store ${path} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}): nothing was changed, the store is as it was`);
   }
-  renameSync(temp, path);
+  // The rename itself made durable: a commit undone by a power cut could be committed again.
+  syncDirectory(dirname(path));
+}
+
+/** Flushes a folder's entries, where the platform allows it (Windows cannot open a folder). */
+function syncDirectory(path: string): void {
+  try {
+    const fd = openSync(path, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // the rename stands either way
+  }
 }
 
 function sleep(ms: number): void {
