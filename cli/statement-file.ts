@@ -142,11 +142,7 @@ function writeAtomically(path: string, text: string, shown: string): void {
     }
     renameSync(temp, path);
   } catch (error) {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // never created, or already renamed
-    }
+    removeIfThere(temp);
     throw new StoreError(`the statement store ${shown} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}): nothing was changed, the store is as it was`);
   }
   // The rename itself made durable: a commit undone by a power cut could be committed again.
@@ -171,6 +167,44 @@ function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/** Whether a lock file is older than a live holder leaves one; false when it is gone. */
+function isStale(file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs > STALE_LOCK_MS;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes a stale lock, under a second lock (`.lock.break`), and only if it is still stale once
+ * that is held. Two waiters that both saw it stale each removed it: the second removed the lock
+ * the first had taken meanwhile, and both ran their step (a token committed twice). A `.break`
+ * left by a waiter that died in between is itself removed once stale.
+ */
+function breakStale(lockPath: string): void {
+  const breaker = `${lockPath}.break`;
+  try {
+    closeSync(openSync(breaker, "wx"));
+  } catch {
+    if (isStale(breaker)) removeIfThere(breaker);
+    return;
+  }
+  try {
+    if (isStale(lockPath)) removeIfThere(lockPath);
+  } finally {
+    removeIfThere(breaker);
+  }
+}
+
+function removeIfThere(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // released or removed meanwhile
+  }
+}
+
 function lock(path: string, shown: string): () => void {
   const lockPath = `${path}.lock`;
   const start = Date.now();
@@ -181,11 +215,7 @@ function lock(path: string, shown: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       // A lock left by a process that died is broken after a while; a live one is waited for.
-      try {
-        if (Date.now() - statSync(lockPath).mtimeMs > STALE_LOCK_MS) unlinkSync(lockPath);
-      } catch {
-        // the holder released it meanwhile
-      }
+      if (isStale(lockPath)) breakStale(lockPath);
       if (Date.now() - start > WAIT_MS) throw new UsageError(`the statement store ${shown} stayed locked for ${WAIT_MS / 1000} s (${lockPath})`);
       sleep(20);
     }

@@ -3,7 +3,7 @@
 // left exactly as it was, and the step reported as not done; before, the short copy was renamed
 // over the store, every prepared statement in it was lost, and rw prepare printed its token as
 // prepared. node:fs is wrapped to inject the failures.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -16,6 +16,8 @@ const temps = new Set<number>();
 /** The descriptors fsync was given, by what they were opened on. */
 const synced: string[] = [];
 const opened = new Map<number, string>();
+/** Runs after each statSync has taken its answer: another process acting in between. */
+let onStat: (path: string) => void = () => undefined;
 
 vi.mock("node:fs", async (original) => {
   const fs = await original<typeof import("node:fs")>();
@@ -26,6 +28,11 @@ vi.mock("node:fs", async (original) => {
       opened.set(fd, String(path));
       if (String(path).endsWith(".tmp")) temps.add(fd);
       return fd;
+    },
+    statSync: (path: string, ...rest: unknown[]) => {
+      const stat = (fs.statSync as (p: string, ...r: unknown[]) => unknown)(path, ...rest);
+      onStat(String(path));
+      return stat;
     },
     closeSync: (fd: number) => {
       temps.delete(fd);
@@ -58,6 +65,7 @@ const { profiles } = await import("../../cli/profiles.js");
 const tmp = mkdtempSync(join(tmpdir(), "rw-store-write-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 afterEach(() => {
+  onStat = () => undefined;
   room = null;
   synced.length = 0;
 });
@@ -124,5 +132,39 @@ describe("the statement store on a filling disk", () => {
     expect(answer.token).toBeUndefined();
     expect(answer.error).toContain("cannot be written (ENOSPC)");
     expect(readFileSync(path, "utf8")).toBe(before);
+  });
+});
+
+describe("the statement store's lock, left by a process that died", () => {
+  it("is broken by one waiter only: a second that saw it stale does not remove the lock the first took meanwhile", () => {
+    const path = storeWith([]);
+    const lockPath = `${path}.lock`;
+    // A lock a crashed rw left a minute ago.
+    closeSync(openSync(lockPath, "wx"));
+    utimesSync(lockPath, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    // Right after this waiter saw it stale, another broke it and took the lock (A); A holds it for
+    // a few of this waiter's looks, then releases it.
+    let looks = 0;
+    let aHolds = false;
+    onStat = (stat) => {
+      if (stat !== lockPath) return;
+      looks++;
+      if (looks === 1) {
+        unlinkSync(lockPath);
+        closeSync(openSync(lockPath, "wx"));
+        aHolds = true;
+      }
+      if (looks === 5 && aHolds) {
+        unlinkSync(lockPath);
+        aHolds = false;
+      }
+    };
+    let ranWhileAHeld: boolean | null = null;
+    withStatementStore(path, (store) => {
+      ranWhileAHeld = aHolds;
+      return cancelHandoff(store, "a-1", "20261002T1400Z");
+    }, true);
+    expect(ranWhileAHeld).toBe(false);
+    expect(readdirSync(join(path, "..")).sort()).toStrictEqual(["statements.json"]);
   });
 });
