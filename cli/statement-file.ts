@@ -3,10 +3,11 @@
  * under an exclusive lock file and is written to a temporary file, flushed and renamed over the
  * store, so a crash leaves the old store or the new one, never half of either, and two `rw commit`
  * processes cannot both commit one token, nor two statements of one re-issue line (the core reads
- * the line from the HOs with `re=` this file keeps, as it knows no thread).
+ * the line from the HOs with `re=` this file keeps, as it knows no thread). A store given as a
+ * symbolic link is the file it leads to: locked, read and replaced there, the link kept.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import * as v from "valibot";
 import { isMessageId, isStatementToken, isTime, memoryStore, messageSchema, parseJsonText, statementMismatch, withoutBom } from "../core/index.js";
 import type { ReissueNote, Statement, StatementStore } from "../core/index.js";
@@ -60,11 +61,14 @@ const storeSchema = v.strictObject({
 });
 
 /** Why a store file cannot be used: it names the first problem's place (`statements[0].exp`). */
-function refuse(path: string, problem: string): never {
-  throw new StoreError(`the statement store ${path} is refused: ${problem}; nothing was run (it was not written by this rw, or it was damaged)`);
+function refuse(shown: string, problem: string): never {
+  throw new StoreError(`the statement store ${shown} is refused: ${problem}; nothing was run (it was not written by this rw, or it was damaged)`);
 }
 
-/** A store file that is there but cannot be trusted: invalid input (exit 1), never a step run on it. */
+/**
+ * A store file that is there but cannot be trusted, or a change that cannot be written to it:
+ * invalid input (exit 1), never a step run on it nor reported as done.
+ */
 export class StoreError extends Error {
   override readonly name = "StoreError";
 }
@@ -75,66 +79,133 @@ interface Loaded {
   readonly reissues: ReissueNote[];
 }
 
-function load(path: string): Loaded {
+/** The store at `path`, named `shown` (the path given, which may be a link to it) in what it says. */
+function load(path: string, shown: string): Loaded {
   let bytes: Buffer;
   try {
     const stat = statSync(path);
     if (stat.isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
     // A device or a pipe (a link to /dev/zero, a FIFO) is read without end, under the lock: a store is a regular file.
-    if (!stat.isFile()) throw new UsageError(`the statement store ${path} cannot be read: it is not a regular file (a device or a pipe)`);
+    if (!stat.isFile()) throw new UsageError(`the statement store ${shown} cannot be read: it is not a regular file (a device or a pipe)`);
     bytes = readFileSync(path);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return { statements: [], cancelled: [], reissues: [] };
     // In the words every other path rw cannot read gets ("permission denied"), not node's message.
-    throw new UsageError(`the statement store ${path} cannot be read: ${readProblem(error)}`);
+    throw new UsageError(`the statement store ${shown} cannot be read: ${readProblem(error)}`);
   }
   // Bytes that are not UTF-8 are refused, never replaced: a frozen call must run as it was frozen.
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    refuse(path, "not UTF-8");
+    refuse(shown, "not UTF-8");
   }
   // A key named twice is refused, not read as its last value (README note 37): a statement's
   // "state" given as committed and then pending would otherwise run a second time.
   const json = parseJsonText(withoutBom(text));
-  if (!json.ok) refuse(path, json.problem === "syntax" ? "not JSON" : json.reason);
+  if (!json.ok) refuse(shown, json.problem === "syntax" ? "not JSON" : json.reason);
   const checked = v.safeParse(storeSchema, json.value);
   if (!checked.success) {
     const issue = checked.issues[0] as v.BaseIssue<unknown>;
     const where = (issue.path ?? []).map((p) => (typeof p.key === "number" ? `[${p.key}]` : `.${String(p.key)}`)).join("").replace(/^\./, "");
-    refuse(path, `${where === "" ? "" : `${where}: `}${issue.message}`);
+    refuse(shown, `${where === "" ? "" : `${where}: `}${issue.message}`);
   }
   const statements = checked.output.statements as Statement[];
   const seen = new Set<string>();
   statements.forEach((s, i) => {
-    if (seen.has(s.token)) refuse(path, `statements[${i}].token: the token appears twice`);
+    if (seen.has(s.token)) refuse(shown, `statements[${i}].token: the token appears twice`);
     const mismatch = statementMismatch(s);
-    if (mismatch !== null) refuse(path, `statements[${i}].${mismatch.path}: ${mismatch.problem}`);
+    if (mismatch !== null) refuse(shown, `statements[${i}].${mismatch.path}: ${mismatch.problem}`);
     seen.add(s.token);
   });
   return { statements, cancelled: checked.output.cancelled ?? [], reissues: checked.output.reissues ?? [] };
 }
 
-function writeAtomically(path: string, text: string): void {
+/**
+ * Replaces the store with `text`, or throws a StoreError with the store as it was. Every byte is
+ * written before the rename: one write(2) may take only part of them (a filesystem filling up),
+ * and a short copy renamed over the store lost every statement in it while rw reported success.
+ */
+function writeAtomically(path: string, text: string, shown: string): void {
   const temp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temp, "w", 0o600);
+  const bytes = Buffer.from(text, "utf8");
   try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    const fd = openSync(temp, "w", 0o600);
+    try {
+      let at = 0;
+      while (at < bytes.length) at += writeSync(fd, bytes, at);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    removeIfThere(temp);
+    throw new StoreError(`the statement store ${shown} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}): nothing was changed, the store is as it was`);
   }
-  renameSync(temp, path);
+  // The rename itself made durable: a commit undone by a power cut could be committed again.
+  syncDirectory(dirname(path));
+}
+
+/** Flushes a folder's entries, where the platform allows it (Windows cannot open a folder). */
+function syncDirectory(path: string): void {
+  try {
+    const fd = openSync(path, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // the rename stands either way
+  }
 }
 
 function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-function lock(path: string): () => void {
+/** Whether a lock file is older than a live holder leaves one; false when it is gone. */
+function isStale(file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs > STALE_LOCK_MS;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes a stale lock, under a second lock (`.lock.break`), and only if it is still stale once
+ * that is held. Two waiters that both saw it stale each removed it: the second removed the lock
+ * the first had taken meanwhile, and both ran their step (a token committed twice). A `.break`
+ * left by a waiter that died in between is itself removed once stale.
+ */
+function breakStale(lockPath: string): void {
+  const breaker = `${lockPath}.break`;
+  try {
+    closeSync(openSync(breaker, "wx"));
+  } catch {
+    if (isStale(breaker)) removeIfThere(breaker);
+    return;
+  }
+  try {
+    if (isStale(lockPath)) removeIfThere(lockPath);
+  } finally {
+    removeIfThere(breaker);
+  }
+}
+
+function removeIfThere(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // released or removed meanwhile
+  }
+}
+
+function lock(path: string, shown: string): () => void {
   const lockPath = `${path}.lock`;
   const start = Date.now();
   for (;;) {
@@ -144,12 +215,8 @@ function lock(path: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       // A lock left by a process that died is broken after a while; a live one is waited for.
-      try {
-        if (Date.now() - statSync(lockPath).mtimeMs > STALE_LOCK_MS) unlinkSync(lockPath);
-      } catch {
-        // the holder released it meanwhile
-      }
-      if (Date.now() - start > WAIT_MS) throw new UsageError(`the statement store ${path} stayed locked for ${WAIT_MS / 1000} s (${lockPath})`);
+      if (isStale(lockPath)) breakStale(lockPath);
+      if (Date.now() - start > WAIT_MS) throw new UsageError(`the statement store ${shown} stayed locked for ${WAIT_MS / 1000} s (${lockPath})`);
       sleep(20);
     }
   }
@@ -170,13 +237,40 @@ function storeFile(statements: Statement[], cancelled: string[], reissues: Reiss
   return { version: 1, statements, ...(cancelled.length === 0 ? {} : { cancelled }), ...(reissues.length === 0 ? {} : { reissues }) };
 }
 
+/** How many symbolic links a store path is followed through: past them it is a loop (ELOOP). */
+const MAX_LINKS = 40;
+
+/**
+ * The file a store path names, through symbolic links: its lock, its copy and its rename are the
+ * target's. Renamed over, a link was replaced by a file of its own, so a store shared through one
+ * split in two: a statement committed through the link stayed pending in the target, and was
+ * committed there a second time. A link to nothing yet leads to where the store is created. A
+ * chain that ends anywhere else (a device, a folder, a loop) is left to `load` to refuse as given.
+ */
+function storeLocation(given: string): string {
+  let path = given;
+  for (let hops = 0; hops < MAX_LINKS; hops++) {
+    let stat;
+    try {
+      stat = lstatSync(path);
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === "ENOENT" ? path : given;
+    }
+    if (stat.isFile()) return path;
+    if (!stat.isSymbolicLink()) return given;
+    path = resolve(dirname(path), readlinkSync(path));
+  }
+  return given;
+}
+
 /**
  * Runs one step of the state machine against the file store, under the lock; writes only if
  * changed. Only a step that may write (`creates`: prepare, and a cancel, which is recorded even
  * when nothing was prepared) makes the store's folder: with no store there, a commit or an
  * abandon finds no statement, and leaves the disk untouched.
  */
-export function withStatementStore<T>(path: string, step: (store: StatementStore) => T, creates = false): T {
+export function withStatementStore<T>(given: string, step: (store: StatementStore) => T, creates = false): T {
+  const path = storeLocation(given);
   if (!creates && missing(path)) {
     const empty = memoryStore();
     const result = step(empty);
@@ -184,13 +278,13 @@ export function withStatementStore<T>(path: string, step: (store: StatementStore
     return result;
   }
   mkdirSync(dirname(path), { recursive: true });
-  const release = lock(path);
+  const release = lock(path, given);
   try {
-    const before = load(path);
+    const before = load(path, given);
     const store = memoryStore(before.statements, before.cancelled, before.reissues);
     const result = step(store);
     const after = storeFile(store.all(), store.cancelled(), store.reissues());
-    if (JSON.stringify(after) !== JSON.stringify(storeFile(before.statements, before.cancelled, before.reissues))) writeAtomically(path, `${JSON.stringify(after, null, 1)}\n`);
+    if (JSON.stringify(after) !== JSON.stringify(storeFile(before.statements, before.cancelled, before.reissues))) writeAtomically(path, `${JSON.stringify(after, null, 1)}\n`, given);
     return result;
   } finally {
     release();

@@ -9,13 +9,14 @@
  *
  * core/mailbox/README.md documents the fields of a transition.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isBlankLine, parseJsonText } from "../../core/index.js";
 import { isRootId, mailboxFinding, readAnomalyRecord, uuidInCursorEntry } from "../../core/mailbox/index.js";
 import type { AnomalyRecord, MailboxCode, MailboxFinding } from "../../core/mailbox/index.js";
 import { readProblem } from "../input.js";
 import { UsageError } from "../usage-error.js";
+import { CreateFailed, createOnce } from "./create-once.js";
 import { isInside, PathRefusal } from "./paths.js";
 
 export interface ParticipantState {
@@ -153,14 +154,17 @@ export function bindRoot(state: string, binding: RootBinding, options: { create?
   if (existsSync(path)) return { created: false, bound: readBinding(path, binding.callsign, `nothing is published from ${binding.callsign}`) };
   // A dry run writes nothing, not even the first binding.
   if (options.create === false) return { created: false, bound: null };
-  mkdirSync(dirname(path), { recursive: true });
-  const fd = openSync(path, "wx", 0o600);
+  let created: boolean;
   try {
-    writeSync(fd, `${JSON.stringify(binding)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    mkdirSync(dirname(path), { recursive: true });
+    created = createOnce(path, new TextEncoder().encode(`${JSON.stringify(binding)}\n`));
+  } catch (error) {
+    const code = error instanceof CreateFailed ? error.code : (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new PathRefusal(`cannot create the root binding ${path} (${code}): nothing was bound and nothing published; try again once it can be written`);
   }
+  // Bound meanwhile by another publication of this callsign: its binding is the one to match.
+  if (!created) return { created: false, bound: readBinding(path, binding.callsign, `nothing is published from ${binding.callsign}`) };
   return { created: true, bound: binding };
 }
 

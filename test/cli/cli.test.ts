@@ -1,6 +1,6 @@
 // The `rw` command as a user runs it: the built file, real stdin, real exit codes.
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -599,6 +599,26 @@ describe("readbacks and the checks around an act", () => {
     expect(rw(["abandon", "--handoff", "scheduler-1", "--now", "20261002T1601Z", "--store", lateCancel]).out).toContain("cancelled 0 pending");
     expect((JSON.parse(readFileSync(lateCancel, "utf8")) as { statements: { token: string; state: string }[] }).statements.find((s) => s.token === fifth)?.state).toBe("expired");
     expect(rw(["commit", "nothex", "--store", store]).code).toBe(2);
+  });
+  it("a store reached through a symbolic link is written where the link leads: a statement committed through the link is committed once (audit DY)", () => {
+    const shared = join(tmp, "shared-store", "statements.json");
+    const prepared = JSON.parse(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", shared, "--json"]).out) as { token: string };
+    // A second folder uses the same store through a link, as a shared store is set up.
+    const link = join(tmp, "linked-store", ".rw", "statements.json");
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(shared, link);
+    expect(rw(["commit", prepared.token, "--now", "20261002T1401Z", "--store", link]).code).toBe(0);
+    // Renamed over, the link had become a file of its own and the shared store still said pending:
+    // the payment was committed, and so executed, a second time.
+    const again = rw(["commit", prepared.token, "--now", "20261002T1402Z", "--store", shared]);
+    expect([again.code, again.err]).toStrictEqual([1, expect.stringContaining("already committed")]);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    // A link to no store yet leads to where it is created.
+    const target = join(tmp, "linked-store", "later", "statements.json");
+    const dangling = join(tmp, "linked-store", ".rw", "later.json");
+    symlinkSync(target, dangling);
+    expect(rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", dangling, "--json"]).code).toBe(0);
+    expect([lstatSync(dangling).isSymbolicLink(), existsSync(target)]).toStrictEqual([true, true]);
   });
   it("prepare refuses a re-issue whose original already ran: the store reads the re-issue's re= (rule 1, README note 27)", () => {
     const store = join(tmp, "reissue-after-commit", "statements.json");
