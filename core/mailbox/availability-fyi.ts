@@ -5,6 +5,7 @@
  * the following that section forbids: refused outbound (AVAILABILITY_REPLY), noted inbound
  * (AVAILABILITY_REPLY_IGNORED), where it binds its FYI's sender to nothing.
  */
+import { assertMessageKind } from "./_message-kind.js";
 import { isHandler } from "./callsign.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { MAILBOX_KINDS } from "./vocabulary.js";
@@ -31,7 +32,7 @@ export function isAvailabilityFyi(m: KnownFields): boolean {
  */
 export function availabilityReplyProblem(kind: MailboxKind, from: string, parent: KnownFields): string | null {
   // Own keys only: `toString` would read a prototype's member as a kind's row.
-  if (!Object.hasOwn(MAILBOX_KINDS, kind)) throw new RangeError(`availabilityReplyProblem: ${JSON.stringify(kind)} is not a message kind`);
+  assertMessageKind("availabilityReplyProblem", kind);
   if (!isAvailabilityFyi(parent) || MAILBOX_KINDS[kind].parent === "root" || isHandler(from)) return null;
   return `this ${kind} answers an availability FYI (a no-reply state carrying availability): it is orientation only, and "no SLA, acceptance, counter, renewal, or waiting may follow"; its recipient records no-reply-required`;
 }
