@@ -11,6 +11,7 @@
  */
 import { assertMessageKind } from "./_message-kind.js";
 import { shownValue } from "./_shown-value.js";
+import { assertKnownFields } from "./availability-fyi.js";
 import type { KnownFields } from "./availability-fyi.js";
 import type { MailboxKind } from "./vocabulary.js";
 import { HANDSHAKE_FIELD_KINDS, MAILBOX_KINDS } from "./vocabulary.js";
@@ -50,6 +51,7 @@ export function handshakeFieldProblem(field: HandshakeField, kind: MailboxKind, 
 export function proposalAnswerProblem(field: HandshakeField, kind: MailboxKind, parent: KnownFields): string | null {
   assertHandshakeField("proposalAnswerProblem", field);
   assertMessageKind("proposalAnswerProblem", kind);
+  assertKnownFields("proposalAnswerProblem", parent);
   if (MAILBOX_KINDS[kind].parent === "root" || kind === "welcome" || parent.terms === undefined || parent.terms !== null) return null;
   if (parent.kind === "hello" || parent.kind === "welcome") return null;
   return `${field} on a ${kind} answering a ${parent.kind} that carries no terms: only a hello, a welcome or a message carrying terms puts terms on the table, so the handshake reads none here`;

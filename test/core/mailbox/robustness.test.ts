@@ -46,6 +46,9 @@ const callsignArb = fc.oneof(hostileText, fc.constantFrom("VEGA", "LYRA", "HANDL
 const uuidArb = fc.oneof(hostileText, fc.constantFrom(...uuids), fc.uuid(), fc.constantFrom(...uuids).map((u) => u.toUpperCase()));
 const kindArb = fc.oneof(hostileText, fc.constantFrom(...mailbox.KIND_NAMES));
 const knownFieldsArb = fc.record({ kind: kindArb, expects_reply: fc.boolean(), availability: fc.oneof(fc.constant(null), fc.dictionary(hostileText, anyValue, { maxKeys: 3 })), terms: fc.option(hostileText) }, { requiredKeys: ["kind"] });
+/** A parent's known fields as a caller can give them: an object (well or badly shaped), or no object at all, a misuse. */
+const parentArb = fc.oneof({ weight: 3, arbitrary: knownFieldsArb }, { weight: 1, arbitrary: fc.constantFrom(null, undefined) }, { weight: 1, arbitrary: notText });
+const notFields = (parent: unknown): boolean => parent === null || typeof parent !== "object";
 const pathArb = fc.oneof(hostileText, fc.constantFrom("/home/a/mailbox", "C:\\Users\\a\\mailbox", "\\\\server\\share\\m", "//server/share", "/", "c:/x/../y", "/a/./b//c/"));
 const filenameArb = fc.oneof(hostileText, fc.constantFrom(...allEntries.map((e) => e.file ?? "x.md")), textMutationsOf(allEntries.map((e) => e.file ?? "x.md")));
 
@@ -172,10 +175,11 @@ const covered: Record<string, Entry> = {
   // A field outside the handshake's two, or a kind outside section 5's, is a misuse (the kind is a
   // read envelope's, the field one of HANDSHAKE_FIELD_KINDS): a labelled RangeError.
   handshakeFieldProblem: { args: fc.tuple(nameOf(mailbox.HANDSHAKE_FIELD_KINDS), fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), fc.boolean(), fc.option(fc.boolean(), { nil: undefined })), answer: strOrNull, mayThrow: (field: unknown, kind: unknown) => !isRowOf(mailbox.HANDSHAKE_FIELD_KINDS, field) || !isRowOf(mailbox.MAILBOX_KINDS, kind) },
-  proposalAnswerProblem: { args: fc.tuple(nameOf(mailbox.HANDSHAKE_FIELD_KINDS), fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), knownFieldsArb), answer: strOrNull, mayThrow: (field: unknown, kind: unknown) => !isRowOf(mailbox.HANDSHAKE_FIELD_KINDS, field) || !isRowOf(mailbox.MAILBOX_KINDS, kind) },
-  availabilityReplyProblem: { args: fc.tuple(fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), callsignArb, knownFieldsArb), answer: strOrNull, mayThrow: (kind: unknown) => !isRowOf(mailbox.MAILBOX_KINDS, kind) },
-  unaskedAckProblem: { args: fc.tuple(kindArb, callsignArb, knownFieldsArb), answer: strOrNull },
-  isAvailabilityFyi: { args: fc.tuple(knownFieldsArb), answer: bool },
+  // A parent that is no object of known fields is a misuse too (a labelled TypeError).
+  proposalAnswerProblem: { args: fc.tuple(nameOf(mailbox.HANDSHAKE_FIELD_KINDS), fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), parentArb), answer: strOrNull, mayThrow: (field: unknown, kind: unknown, parent: unknown) => !isRowOf(mailbox.HANDSHAKE_FIELD_KINDS, field) || !isRowOf(mailbox.MAILBOX_KINDS, kind) || notFields(parent) },
+  availabilityReplyProblem: { args: fc.tuple(fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), callsignArb, parentArb), answer: strOrNull, mayThrow: (kind: unknown, _from: unknown, parent: unknown) => !isRowOf(mailbox.MAILBOX_KINDS, kind) || notFields(parent) },
+  unaskedAckProblem: { args: fc.tuple(kindArb, callsignArb, parentArb), answer: strOrNull, mayThrow: (_kind: unknown, _from: unknown, parent: unknown) => notFields(parent) },
+  isAvailabilityFyi: { args: fc.tuple(parentArb), answer: bool },
   parentInfo: { args: fc.tuple(envelopeArb, fc.option(filenameArb)), answer: (a) => expect(typeof (a as { id: unknown }).id).toBe("string") },
 };
 
@@ -264,6 +268,14 @@ describe("rogerwilco/mailbox: the shrunk inputs", () => {
     expect(() => mailbox.formatFilename({ time: 0, callsign: 10n as unknown as string, kind: "hello", slug: "x" })).toThrow(new RangeError("formatFilename: 10n is not a callsign"));
     expect(() => mailbox.formatFilename({ time: 0, callsign: "VEGA", kind: "hello", slug: null as unknown as string })).toThrow(new RangeError("formatFilename: null is not a slug (see slugify)"));
     for (const x of [null, undefined, 5, Object.create(null), ["a"]]) expect(mailbox.isSlug(x)).toBe(false);
+  });
+  it("a parent that is no object of known fields is a labelled TypeError for the rules that read one, and no availability FYI", () => {
+    const fields = "{ kind, expects_reply?, availability?, terms? }";
+    expect(() => mailbox.availabilityReplyProblem("ack", "LYRA", null as never)).toThrow(new TypeError(`availabilityReplyProblem: the parent is an object of its known fields ${fields}, not null`));
+    expect(() => mailbox.unaskedAckProblem("ack", "LYRA", undefined as never)).toThrow(new TypeError(`unaskedAckProblem: the parent is an object of its known fields ${fields}, not undefined`));
+    expect(() => mailbox.proposalAnswerProblem("terms", "ack", "hello" as never)).toThrow(new TypeError(`proposalAnswerProblem: the parent is an object of its known fields ${fields}, not "hello"`));
+    for (const x of [null, undefined, "state", 5]) expect(mailbox.isAvailabilityFyi(x as never)).toBe(false);
+    expect(mailbox.unaskedAckProblem("ack", "LYRA", { kind: "state", expects_reply: false, terms: null })).toMatch(/^this ack answers a state/);
   });
   it("availabilityReplyProblem answers a kind outside section 5's with a labelled RangeError, not a TypeError", () => {
     expect(() => mailbox.availabilityReplyProblem("" as mailbox.MailboxKind, "", { kind: "state", expects_reply: false, availability: {} })).toThrow(new RangeError('availabilityReplyProblem: "" is not a message kind'));
