@@ -178,7 +178,7 @@ const covered: Record<string, Entry> = {
   // A parent that is no object of known fields is a misuse too (a labelled TypeError).
   proposalAnswerProblem: { args: fc.tuple(nameOf(mailbox.HANDSHAKE_FIELD_KINDS), fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), parentArb), answer: strOrNull, mayThrow: (field: unknown, kind: unknown, parent: unknown) => !isRowOf(mailbox.HANDSHAKE_FIELD_KINDS, field) || !isRowOf(mailbox.MAILBOX_KINDS, kind) || notFields(parent) },
   availabilityReplyProblem: { args: fc.tuple(fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), callsignArb, parentArb), answer: strOrNull, mayThrow: (kind: unknown, _from: unknown, parent: unknown) => !isRowOf(mailbox.MAILBOX_KINDS, kind) || notFields(parent) },
-  unaskedAckProblem: { args: fc.tuple(kindArb, callsignArb, parentArb), answer: strOrNull, mayThrow: (_kind: unknown, _from: unknown, parent: unknown) => notFields(parent) },
+  unaskedAckProblem: { args: fc.tuple(fc.oneof(fc.constant("ack"), kindArb), callsignArb, parentArb), answer: strOrNull, mayThrow: (_kind: unknown, _from: unknown, parent: unknown) => notFields(parent) },
   isAvailabilityFyi: { args: fc.tuple(parentArb), answer: bool },
   parentInfo: { args: fc.tuple(envelopeArb, fc.option(filenameArb)), answer: (a) => expect(typeof (a as { id: unknown }).id).toBe("string") },
 };
