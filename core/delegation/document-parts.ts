@@ -5,6 +5,8 @@
  * `400`), so the two never disagree on what a call needs; the document checks still answer a part
  * missing with a finding, for a caller of the core that skips that step.
  */
+import { isTableName, shownName } from "./_table-names.js";
+
 export type DocumentCheck = "check-child" | "check-reassignment" | "check-attempts" | "check-card-revision" | "check-fences" | "evaluate";
 
 export interface DocumentParts {
@@ -24,8 +26,12 @@ export const DOCUMENT_PARTS: Readonly<Record<DocumentCheck, DocumentParts>> = {
 /**
  * The members of a check's document that are none of its parts (`checkpoint` for `checkpoints`),
  * in the order given: a part misspelt would otherwise go unread, and the check it feeds skipped.
+ * A check outside DOCUMENT_PARTS, or a document that is no object of parts, is a misuse (the
+ * adapters read the check's name from their own table and the document's members from JSON).
  */
 export function strayParts(check: DocumentCheck, document: Readonly<Record<string, unknown>>): string[] {
+  if (!isTableName(DOCUMENT_PARTS, check)) throw new RangeError(`strayParts: ${shownName(check)} is not a document check (${Object.keys(DOCUMENT_PARTS).join(", ")})`);
+  if (document === null || typeof document !== "object" || Array.isArray(document)) throw new TypeError(`strayParts: the document is an object of parts, not ${shownName(document)}`);
   const { required, optional } = DOCUMENT_PARTS[check];
   return Object.keys(document).filter((member) => !required.includes(member) && !optional.includes(member));
 }

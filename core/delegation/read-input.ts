@@ -59,8 +59,18 @@ export function strayPartFindings(check: DocumentCheck, fields: Fields): Delegat
   return strayParts(check, fields).map((member) => delegationFinding("DELEGATION_SCHEMA", `${member} is no part of the ${check} document { ${shape} }: a part misspelt would go unread, and its check skipped`, { path: member, expected: shape, received: member }));
 }
 
+/**
+ * Findings on a record read at `field` (a part, `contract`, or an entry of a list, `attempts.0`),
+ * their paths under it. validateRecord calls its input "the document"; here that input is one
+ * record of a larger document, so a finding on the record itself names it by its place instead
+ * (`attempts.0 is required`, as a list read by schema says `heads.0 is required`).
+ */
 const prefixed = (field: string, findings: readonly DelegationFinding[]): DelegationFinding[] =>
-  findings.map((f) => ({ ...f, path: f.path === undefined || f.path === "" ? field : `${field}.${f.path}` }));
+  findings.map((f) => {
+    if (f.path !== undefined && f.path !== "") return { ...f, path: `${field}.${f.path}` };
+    return { ...f, path: field, message: f.message.startsWith(WHOLE) ? field + f.message.slice(WHOLE.length) : f.message };
+  });
+const WHOLE = "the document";
 
 /**
  * The fields of an input document, or none when it is no JSON object, for a reader whose every
@@ -93,11 +103,13 @@ export function records<T>(fields: Fields, field: string, kind: RecordKind, out:
     out.push(delegationFinding("DELEGATION_SCHEMA", `${field} is an array of records`, { path: field }));
     return null;
   }
-  const found: DelegationFinding[] = [];
   // Every index, holes and undefined entries too, read as a required record: each absence is its own
   // finding, never a null that refuses the document without saying why (or a hole a check walks into).
-  const read = Array.from(value, (_, i) => requiredRecord<T>(value as unknown as Fields, String(i), kind, found));
-  appendFindings(out, prefixed(field, found));
+  const read = Array.from(value, (entry: unknown, i) => {
+    const r = validateRecord(entry, { kind });
+    appendFindings(out, prefixed(`${field}.${i}`, r.findings));
+    return r.value as T | null;
+  });
   return read.every((r) => r !== null) ? (read as T[]) : null;
 }
 

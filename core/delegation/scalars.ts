@@ -8,6 +8,7 @@ import { OUTCOMES } from "./vocabulary.js";
 import type { Outcome } from "./vocabulary.js";
 import { DATA_CLASS_EXTENSION, DATA_CLASSES } from "./vocabulary.js";
 import { DROPPED_KEYS } from "./_unkept-values.js";
+import { shownName } from "./_table-names.js";
 
 /** Stable opaque identifier: 1 to 256 printable ASCII characters, no spaces. */
 export type RecordId = string;
@@ -139,7 +140,7 @@ export function amountUnits(amount: string): bigint {
 /** Compares two non-negative decimal amounts exactly (no floating point): -1, 0 or 1. */
 export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
   // BigInt would throw an unlabelled SyntaxError on "", "1e3" or "__proto__".
-  for (const amount of [a, b]) if (typeof amount !== "string" || !AMOUNT.test(amount)) throw new RangeError(`compareAmounts: ${JSON.stringify(amount)} is not an amount (digits, at most four decimals)`);
+  for (const amount of [a, b]) if (typeof amount !== "string" || !AMOUNT.test(amount)) throw new RangeError(`compareAmounts: ${shownName(amount)} is not an amount (digits, at most four decimals)`);
   const [x, y] = [amountUnits(a), amountUnits(b)];
   return x === y ? 0 : x < y ? -1 : 1;
 }

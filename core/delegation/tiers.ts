@@ -5,6 +5,8 @@
  * gates are decisions no agent, adapter, evaluator or same-principal note can make.
  */
 
+import { isTableName, shownName } from "./_table-names.js";
+
 export const AUTONOMY_TIERS = {
   T0_observe: { rank: 0, may: "Read explicitly allowed data and produce private diagnostics.", gate: "Data/consent policy only." },
   T1_draft: { rank: 1, may: "Produce proposals or artifacts with no canonical/external effect.", gate: "Automated scope and provenance checks." },
@@ -59,8 +61,7 @@ export const GATE_SOURCES = ["authority_decision", "review"] as const;
 export type GateSource = (typeof GATE_SOURCES)[number];
 
 export function tierRank(tier: AutonomyTier): number {
-  // Own keys only: `toString` or `__proto__` would read a prototype's member as a tier.
-  if (!Object.hasOwn(AUTONOMY_TIERS, tier)) throw new RangeError(`tierRank: ${JSON.stringify(tier)} is not an autonomy tier`);
+  if (!isTableName(AUTONOMY_TIERS, tier)) throw new RangeError(`tierRank: ${shownName(tier)} is not an autonomy tier`);
   return AUTONOMY_TIERS[tier].rank;
 }
 
@@ -75,7 +76,7 @@ export function isConsequential(effect: EffectClass): boolean {
 
 /** An effect class's row; a name outside the table (`toString`, `__proto__` included) is a misuse. */
 function effectClass(caller: string, effect: EffectClass): (typeof EFFECT_CLASSES)[EffectClass] {
-  if (!Object.hasOwn(EFFECT_CLASSES, effect)) throw new RangeError(`${caller}: ${JSON.stringify(effect)} is not an effect class`);
+  if (!isTableName(EFFECT_CLASSES, effect)) throw new RangeError(`${caller}: ${shownName(effect)} is not an effect class`);
   return EFFECT_CLASSES[effect];
 }
 
@@ -84,8 +85,14 @@ export function foldCase(name: string): string {
   return name.toLowerCase();
 }
 
-/** The human gates an operation (in any case) or an effect class falls under (usually none, at most one). */
+/**
+ * The human gates an operation (in any case) or an effect class falls under (usually none, at most
+ * one). An operation that is no string, or an effect class outside the table, is a misuse, refused
+ * as `tierOf` refuses one: a request read by its schema never carries either.
+ */
 export function humanGatesFor(operation: string | null, effect: EffectClass | null): HumanGate[] {
+  if (operation !== null && typeof operation !== "string") throw new TypeError(`humanGatesFor: the operation is a string or null, not ${shownName(operation)}`);
+  if (effect !== null) effectClass("humanGatesFor", effect);
   const out: HumanGate[] = [];
   const op = operation === null ? null : foldCase(operation);
   for (const name of HUMAN_GATE_NAMES) {

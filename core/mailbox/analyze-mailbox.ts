@@ -183,9 +183,10 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     else if (!sameRootId(bound, e.root)) {
       findings.push(mailboxFinding("ROOT_MISMATCH", `needs-audit: root-mismatch: ${e.from} on machine ${e.machine} bound root ${fingerprint(bound)}…, this message says ${fingerprint(e.root)}…; quarantined, it cannot authorize work`, { ...at(entry), slot: "root", expected: fingerprint(bound), received: fingerprint(e.root) }));
     }
-    // Sequence: a per-sender, per-thread gap signal.
+    // Sequence: a per-sender, per-thread gap signal. A callsign is a name within one arena (4), so
+    // another arena's sender of that name, in a thread of the same id, counts a sequence of its own.
     if (e.seq !== null) {
-      const seqKey = `${e.thread}\u0000${e.from}`;
+      const seqKey = `${e.arena}\u0000${e.thread}\u0000${e.from}`;
       const last = seqs.get(seqKey);
       if (last !== undefined && e.seq !== last + 1) findings.push(mailboxFinding("SEQ_GAP", `seq ${e.seq} from ${e.from} follows seq ${last} in this thread`, { ...at(entry), slot: "seq", expected: String(last + 1), received: String(e.seq) }));
       seqs.set(seqKey, e.seq);

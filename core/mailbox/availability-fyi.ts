@@ -5,6 +5,8 @@
  * the following that section forbids: refused outbound (AVAILABILITY_REPLY), noted inbound
  * (AVAILABILITY_REPLY_IGNORED), where it binds its FYI's sender to nothing.
  */
+import { assertMessageKind } from "./_message-kind.js";
+import { shownValue } from "./_shown-value.js";
 import { isHandler } from "./callsign.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { MAILBOX_KINDS } from "./vocabulary.js";
@@ -18,9 +20,17 @@ export interface KnownFields {
   readonly terms?: string | null;
 }
 
-/** True when `m` is an availability FYI: a no-reply `state` carrying `availability`. */
+/**
+ * A parent's known fields given as no object (null, a text) is a misuse: a TypeError labelled with
+ * the caller's name, not "Cannot read properties of null" from wherever a rule first reads one.
+ */
+export function assertKnownFields(caller: string, parent: unknown): asserts parent is KnownFields {
+  if (parent === null || typeof parent !== "object") throw new TypeError(`${caller}: the parent is an object of its known fields { kind, expects_reply?, availability?, terms? }, not ${shownValue(parent)}`);
+}
+
+/** True when `m` is an availability FYI: a no-reply `state` carrying `availability` (false for what is no object). */
 export function isAvailabilityFyi(m: KnownFields): boolean {
-  return m.kind === "state" && m.expects_reply === false && m.availability !== undefined && m.availability !== null;
+  return m !== null && typeof m === "object" && m.kind === "state" && m.expects_reply === false && m.availability !== undefined && m.availability !== null;
 }
 
 /**
@@ -31,7 +41,8 @@ export function isAvailabilityFyi(m: KnownFields): boolean {
  */
 export function availabilityReplyProblem(kind: MailboxKind, from: string, parent: KnownFields): string | null {
   // Own keys only: `toString` would read a prototype's member as a kind's row.
-  if (!Object.hasOwn(MAILBOX_KINDS, kind)) throw new RangeError(`availabilityReplyProblem: ${JSON.stringify(kind)} is not a message kind`);
+  assertMessageKind("availabilityReplyProblem", kind);
+  assertKnownFields("availabilityReplyProblem", parent);
   if (!isAvailabilityFyi(parent) || MAILBOX_KINDS[kind].parent === "root" || isHandler(from)) return null;
   return `this ${kind} answers an availability FYI (a no-reply state carrying availability): it is orientation only, and "no SLA, acceptance, counter, renewal, or waiting may follow"; its recipient records no-reply-required`;
 }

@@ -124,7 +124,8 @@ export function effectiveDispositions(records: readonly unknown[], where: (index
   // erase that evidence, one with a fingerprint (the bytes now there, once audited) replaces it.
   const handled = new Map<string, string>();
   const findings: MailboxFinding[] = [];
-  records.forEach((record, i) => {
+  // Every index, a hole too (forEach skips one): a transition missing is skipped with a finding, never unseen.
+  Array.from(records).forEach((record, i) => {
     const parsed = v.safeParse(schema, record);
     const problem = parsed.success ? (evidenceProblem(parsed.output as Disposition) ?? auditExitProblem(effective.get(parsed.output.id), parsed.output as Disposition)) : parsed.issues.map((issue) => issue.message).join("; ");
     if (problem !== null || !parsed.success) {

@@ -3,8 +3,10 @@
  * default. The name is presentation only: the UUIDv7 envelope is authoritative, so a name that does
  * not follow the grammar is a note, never a reason to refuse the message.
  */
+import { assertMessageKind } from "./_message-kind.js";
+import { shownValue } from "./_shown-value.js";
 import { isCallsign } from "./callsign.js";
-import { KIND_NAMES, MAILBOX_KINDS } from "./vocabulary.js";
+import { KIND_NAMES } from "./vocabulary.js";
 import type { MailboxKind } from "./vocabulary.js";
 
 export interface MessageFilename {
@@ -22,8 +24,9 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MAX = 64;
 
 /** Whether `text` is a slug a message filename may carry. */
-export function isSlug(text: string): boolean {
-  return SLUG.test(text) && text.length <= SLUG_MAX;
+export function isSlug(text: unknown): boolean {
+  // Any value, as isCallsign and isUuid7 take: a predicate answers false for what is no slug.
+  return typeof text === "string" && SLUG.test(text) && text.length <= SLUG_MAX;
 }
 const PREFIX = /^(\d{4})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{2})(?:-(\d{3}))?-/;
 // Kinds are lowercase and callsigns uppercase, so the first "-<kind>-" after the callsign splits them.
@@ -73,9 +76,9 @@ export function filenameTimeProblem(time: number): string | null {
 /** The name for a message; throws a RangeError for parts the grammar cannot carry. */
 export function formatFilename(parts: { readonly time: number; readonly callsign: string; readonly kind: string; readonly slug: string; readonly millis?: boolean }): string {
   if (!Number.isFinite(parts.time)) throw new RangeError("formatFilename: time must be epoch milliseconds");
-  if (!isCallsign(parts.callsign)) throw new RangeError(`formatFilename: ${JSON.stringify(parts.callsign)} is not a callsign`);
-  if (!Object.hasOwn(MAILBOX_KINDS, parts.kind)) throw new RangeError(`formatFilename: ${JSON.stringify(parts.kind)} is not a message kind`);
-  if (!isSlug(parts.slug)) throw new RangeError(`formatFilename: ${JSON.stringify(parts.slug)} is not a slug (see slugify)`);
+  if (!isCallsign(parts.callsign)) throw new RangeError(`formatFilename: ${shownValue(parts.callsign)} is not a callsign`);
+  assertMessageKind("formatFilename", parts.kind);
+  if (!isSlug(parts.slug)) throw new RangeError(`formatFilename: ${shownValue(parts.slug)} is not a slug (see slugify)`);
   const late = filenameTimeProblem(parts.time);
   if (late !== null) throw new RangeError(`formatFilename: ${late}`);
   const d = new Date(parts.time);

@@ -9,6 +9,9 @@
  * carrying terms). What one message shows is judged by `handshakeFieldProblem`; what its parent
  * shows by `proposalAnswerProblem`.
  */
+import { assertMessageKind } from "./_message-kind.js";
+import { shownValue } from "./_shown-value.js";
+import { assertKnownFields } from "./availability-fyi.js";
 import type { KnownFields } from "./availability-fyi.js";
 import type { MailboxKind } from "./vocabulary.js";
 import { HANDSHAKE_FIELD_KINDS, MAILBOX_KINDS } from "./vocabulary.js";
@@ -21,6 +24,8 @@ export type HandshakeField = keyof typeof HANDSHAKE_FIELD_KINDS;
  * budget is read only beside its stance.
  */
 export function handshakeFieldProblem(field: HandshakeField, kind: MailboxKind, root: boolean, carriesTerms?: boolean): string | null {
+  assertHandshakeField("handshakeFieldProblem", field);
+  assertMessageKind("handshakeFieldProblem", kind);
   const takers = HANDSHAKE_FIELD_KINDS[field];
   if (!takers.includes(kind)) {
     // The kinds left out are the true roots, a hello and a resume.
@@ -44,9 +49,15 @@ export function handshakeFieldProblem(field: HandshakeField, kind: MailboxKind, 
  * table (not yet accepted, not countered since) is the handshake's, over the whole thread.
  */
 export function proposalAnswerProblem(field: HandshakeField, kind: MailboxKind, parent: KnownFields): string | null {
-  // Own keys only: `toString` would read a prototype's member as a kind's row.
-  if (!Object.hasOwn(MAILBOX_KINDS, kind)) throw new RangeError(`proposalAnswerProblem: ${JSON.stringify(kind)} is not a message kind`);
+  assertHandshakeField("proposalAnswerProblem", field);
+  assertMessageKind("proposalAnswerProblem", kind);
+  assertKnownFields("proposalAnswerProblem", parent);
   if (MAILBOX_KINDS[kind].parent === "root" || kind === "welcome" || parent.terms === undefined || parent.terms !== null) return null;
   if (parent.kind === "hello" || parent.kind === "welcome") return null;
   return `${field} on a ${kind} answering a ${parent.kind} that carries no terms: only a hello, a welcome or a message carrying terms puts terms on the table, so the handshake reads none here`;
+}
+
+/** A field outside the handshake's two (`toString` included: own keys only) is a misuse, refused with a RangeError labelled with the caller's name. */
+function assertHandshakeField(caller: string, field: unknown): asserts field is HandshakeField {
+  if (typeof field !== "string" || !Object.hasOwn(HANDSHAKE_FIELD_KINDS, field)) throw new RangeError(`${caller}: ${shownValue(field)} is not a handshake field (${Object.keys(HANDSHAKE_FIELD_KINDS).join(", ")})`);
 }

@@ -27,6 +27,15 @@ export const keyArb: fc.Arbitrary<string> = fc.oneof(fc.constantFrom(...HOSTILE_
 /** Numbers a JS value can hold: NaN, ±Infinity, -0, unsafe integers, fractions. */
 export const numberArb: fc.Arbitrary<number> = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(NaN, Infinity, -Infinity, -0, 2 ** 53, 1e21, 0.5, Number.MAX_VALUE));
 
+/**
+ * Values a JS caller can pass where a name from a fixed table (a tier, a kind, a check) is typed: no
+ * string at all, and ones a key lookup (a null-prototype object) or JSON.stringify (a bigint) throws on.
+ */
+const notAName: unknown[] = [null, undefined, 5, NaN, true, 10n, Object.create(null), Symbol("name"), () => "x", ["toString"], { toString: () => "x" }];
+
+/** Whether `name` is one of `table`'s rows (own keys only), never handing a non-string to the lookup. */
+export const isRowOf = (table: object, name: unknown): boolean => typeof name === "string" && Object.hasOwn(table, name);
+
 const scalarArb: fc.Arbitrary<unknown> = fc.oneof(hostileText, numberArb, fc.boolean(), fc.constant(null), fc.constant(undefined), fc.bigInt());
 
 /** Values no JSON text makes but a JS caller can: a cycle, one object under two keys. */
@@ -51,6 +60,13 @@ export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 1000 }), fc.boolean()).map(([n, o]) => deep(n, o)) },
   { weight: 1, arbitrary: fc.constantFrom(new Array(3000).fill("x"), new Array(500).fill({}), Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, i]))) },
 );
+
+/** A name for one of `table`'s rows as a caller can give it: the table's own, hostile text (a prototype member's name included), or no string at all. */
+export const nameOf = (table: object): fc.Arbitrary<unknown> =>
+  fc.oneof(...(Object.keys(table).length > 0 ? [{ weight: 2, arbitrary: fc.constantFrom(...Object.keys(table)) }] : []), { weight: 2, arbitrary: hostileText }, { weight: 1, arbitrary: fc.constantFrom(...notAName) }, { weight: 1, arbitrary: anyValue });
+
+/** What a caller can pass where a text is typed, and is none: no string at all, the values lookups and JSON.stringify throw on included. */
+export const notText: fc.Arbitrary<unknown> = fc.oneof(fc.constantFrom(...notAName), anyValue.filter((x) => typeof x !== "string"));
 
 /** An object of named parts, each any value: shaped like a document, wrong inside. */
 export const partsOf = (names: readonly string[]): fc.Arbitrary<Record<string, unknown>> =>

@@ -40,7 +40,7 @@ describe("checkCardRevisionDocument", () => {
     expect(contract.findings.every((f) => f.path?.startsWith("prior"))).toBe(true);
   });
   it("a part missing, or input that is not an object, is refused with a finding, never thrown", () => {
-    expect(d.checkCardRevisionDocument({ next: r3 })).toStrictEqual({ ok: false, findings: [{ code: "DELEGATION_SCHEMA", severity: "error", message: "the document is required", path: "prior" }] });
+    expect(d.checkCardRevisionDocument({ next: r3 })).toStrictEqual({ ok: false, findings: [{ code: "DELEGATION_SCHEMA", severity: "error", message: "prior is required", path: "prior" }] });
     expect(d.checkCardRevisionDocument([r2, r3]).findings.map((f) => f.path)).toStrictEqual(["prior", "next"]);
     expect(d.checkCardRevisionDocument(null).ok).toBe(false);
   });

@@ -11,7 +11,7 @@ import * as delegation from "../../../core/delegation/index.js";
 import { build } from "../../conformance/delegation-suite.js";
 import type { DelegationCase, Negative, Op } from "../../conformance/delegation-suite.js";
 import type { Entry, Held } from "../_entry-robustness.js";
-import { anyText, anyValue, callHeld, describeEntries, expectSchemasAnswerDeep, expectTypedAnswer, functionExports, nestedDeep, hostileText, mutationsOf, partsOf, RUNS, schemaExports } from "../_entry-robustness.js";
+import { anyText, anyValue, callHeld, describeEntries, expectSchemasAnswerDeep, expectTypedAnswer, functionExports, isRowOf, nameOf, nestedDeep, notText, hostileText, mutationsOf, partsOf, RUNS, schemaExports } from "../_entry-robustness.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation");
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
@@ -71,18 +71,28 @@ const covered: Record<string, Entry> = {
   checkCardRevisionDocument: { args: fc.tuple(inputFor("check-card-revision", partsOfCheck("check-card-revision"))), answer: report },
   checkFencesDocument: { args: fc.tuple(inputFor("check-fences", partsOfCheck("check-fences"))), answer: report },
   evaluatePermissionDocument: { args: fc.tuple(inputFor("evaluate", partsOfCheck("evaluate"))), answer: report },
-  strayParts: { args: fc.tuple(fc.constantFrom(...(Object.keys(delegation.DOCUMENT_PARTS) as (keyof typeof delegation.DOCUMENT_PARTS)[])), fc.dictionary(fc.oneof(hostileText, fc.constantFrom("parent", "child", "prior")), anyValue, { maxKeys: 5 })), answer: (a) => expect(Array.isArray(a) && a.every((s) => typeof s === "string")).toBe(true) },
+  // A check outside DOCUMENT_PARTS is a misuse (RangeError), a document that is no object of parts too (TypeError).
+  strayParts: {
+    args: fc.tuple(nameOf(delegation.DOCUMENT_PARTS), fc.oneof({ weight: 3, arbitrary: fc.dictionary(fc.oneof(hostileText, fc.constantFrom("parent", "child", "prior")), anyValue, { maxKeys: 5 }) }, { weight: 1, arbitrary: anyValue })),
+    answer: (a) => expect(Array.isArray(a) && a.every((s) => typeof s === "string")).toBe(true),
+    mayThrow: (check: unknown, document: unknown) => !isRowOf(delegation.DOCUMENT_PARTS, check) || document === null || typeof document !== "object" || Array.isArray(document),
+  },
   // Times and amounts as records carry them: any text. A time that is none reads as NaN.
   utcMs: { args: fc.tuple(anyText), answer: isNumber },
   compareUtc: { args: fc.tuple(anyText, anyText), answer: isNumber },
   // An amount is a validated MoneyLimit's; anything else is a misuse, refused with a RangeError.
-  compareAmounts: { args: fc.tuple(fc.oneof(anyText, fc.stringMatching(/^\d{1,12}(\.\d{1,4})?$/)), fc.oneof(anyText, fc.stringMatching(/^\d{1,12}(\.\d{1,4})?$/))), answer: isOrder, mayThrow: (a: string, b: string) => !/^\d+(\.\d{1,4})?$/.test(a) || !/^\d+(\.\d{1,4})?$/.test(b) },
+  compareAmounts: { args: fc.tuple(fc.oneof(anyText, fc.stringMatching(/^\d{1,12}(\.\d{1,4})?$/), notText), fc.oneof(anyText, fc.stringMatching(/^\d{1,12}(\.\d{1,4})?$/), notText)), answer: isOrder, mayThrow: (a: unknown, b: unknown) => [a, b].some((x) => typeof x !== "string" || !/^\d+(\.\d{1,4})?$/.test(x)) },
   durationMs: { args: fc.tuple(fc.oneof(anyValue, fc.record({ value: anyValue, unit: fc.oneof(hostileText, fc.constantFrom("seconds", "minutes", "hours", "days")) }))), answer: isNumber, mayThrow: () => true },
   // Names of tiers, effect classes and operations: a name outside the table is a misuse (RangeError).
-  tierRank: { args: fc.tuple(fc.oneof(hostileText, fc.constantFrom(...Object.keys(delegation.AUTONOMY_TIERS)))), answer: isNumber, mayThrow: (t: string) => !Object.hasOwn(delegation.AUTONOMY_TIERS, t) },
-  tierOf: { args: fc.tuple(fc.oneof(hostileText, fc.constantFrom(...Object.keys(delegation.EFFECT_CLASSES)))), answer: (a) => expect(Object.hasOwn(delegation.AUTONOMY_TIERS, a as string)).toBe(true), mayThrow: (e: string) => !Object.hasOwn(delegation.EFFECT_CLASSES, e) },
-  isConsequential: { args: fc.tuple(fc.oneof(hostileText, fc.constantFrom(...Object.keys(delegation.EFFECT_CLASSES)))), answer: (a) => expect(typeof a).toBe("boolean"), mayThrow: (e: string) => !Object.hasOwn(delegation.EFFECT_CLASSES, e) },
-  humanGatesFor: { args: fc.tuple(fc.option(hostileText), fc.option(fc.oneof(hostileText, fc.constantFrom(...Object.keys(delegation.EFFECT_CLASSES))))), answer: (a) => expect(Array.isArray(a)).toBe(true) },
+  tierRank: { args: fc.tuple(nameOf(delegation.AUTONOMY_TIERS)), answer: isNumber, mayThrow: (t: unknown) => !isRowOf(delegation.AUTONOMY_TIERS, t) },
+  tierOf: { args: fc.tuple(nameOf(delegation.EFFECT_CLASSES)), answer: (a) => expect(Object.hasOwn(delegation.AUTONOMY_TIERS, a as string)).toBe(true), mayThrow: (e: unknown) => !isRowOf(delegation.EFFECT_CLASSES, e) },
+  isConsequential: { args: fc.tuple(nameOf(delegation.EFFECT_CLASSES)), answer: (a) => expect(typeof a).toBe("boolean"), mayThrow: (e: unknown) => !isRowOf(delegation.EFFECT_CLASSES, e) },
+  // An operation that is no string (TypeError), or an effect class outside the table (RangeError, as tierOf's), is a misuse.
+  humanGatesFor: {
+    args: fc.tuple(fc.oneof(fc.constant(null), hostileText, fc.constantFrom("publish", "Issue_Verdict"), notText), fc.oneof(fc.constant(null), nameOf(delegation.EFFECT_CLASSES))),
+    answer: (a) => expect(Array.isArray(a) && a.every((g) => Object.hasOwn(delegation.HUMAN_AUTHORITY_GATES, g))).toBe(true),
+    mayThrow: (operation: unknown, effect: unknown) => (operation !== null && typeof operation !== "string") || (effect !== null && !isRowOf(delegation.EFFECT_CLASSES, effect)),
+  },
   // The checks over records the readers accepted (edited fixtures read again).
   checkSubdelegation: { args: fc.tuple(readAs("delegation_contract"), readAs("delegation_contract"), readAs("attestation_chain"), fc.array(readAs("delegation_contract"), { maxLength: 2 })), answer: report, runs: RUNS / 2 },
   checkReassignment: { args: fc.tuple(readAs("delegation_contract"), readAs("delegation_contract"), fc.option(readAs("delegation_contract"), { nil: undefined }), fc.option(readAs("attestation_chain"), { nil: undefined }), fc.array(readAs("execution_attempt"), { maxLength: 2 }), fc.array(readAs("delegation_checkpoint"), { maxLength: 2 })), answer: report, runs: RUNS / 2 },
@@ -193,6 +203,32 @@ describe("rogerwilco/delegation: the shrunk inputs", () => {
     // A hole among the parent's other live children is no child to leave out: refused, not skipped.
     const child = delegation.checkChildDocument({ parent: records["d-parent-1"], child: records["d-child-ok"], chain: records["chain-d-child-ok"], siblings: [, records["d-child-ok"]] });
     expect(child.findings.map((f) => [f.code, f.path])).toContainEqual(["DELEGATION_SCHEMA", "siblings.0"]);
+  });
+  it("strayParts answers a check outside DOCUMENT_PARTS with a labelled RangeError, and a document that is no object of parts with a labelled TypeError", () => {
+    const checks = "check-child, check-reassignment, check-attempts, check-card-revision, check-fences, evaluate";
+    expect(() => delegation.strayParts("x" as delegation.DocumentCheck, {})).toThrow(new RangeError(`strayParts: "x" is not a document check (${checks})`));
+    expect(() => delegation.strayParts("toString" as delegation.DocumentCheck, {})).toThrow(new RangeError(`strayParts: "toString" is not a document check (${checks})`));
+    expect(() => delegation.strayParts(Object.create(null) as delegation.DocumentCheck, {})).toThrow(new RangeError(`strayParts: {} is not a document check (${checks})`));
+    for (const [document, shown] of [[null, "null"], [undefined, "undefined"], ["parent", '"parent"'], [["parent"], '["parent"]']] as const) {
+      expect(() => delegation.strayParts("check-child", document as never)).toThrow(new TypeError(`strayParts: the document is an object of parts, not ${shown}`));
+    }
+    expect(delegation.strayParts("check-child", { parent: 1, chlid: 2 })).toStrictEqual(["chlid"]);
+  });
+  it("humanGatesFor answers an operation that is no string with a labelled TypeError, and an effect class outside the table with a labelled RangeError, as tierOf does", () => {
+    expect(() => delegation.humanGatesFor(5 as unknown as string, null)).toThrow(new TypeError("humanGatesFor: the operation is a string or null, not 5"));
+    expect(() => delegation.humanGatesFor(undefined as unknown as string, null)).toThrow(new TypeError("humanGatesFor: the operation is a string or null, not undefined"));
+    expect(() => delegation.humanGatesFor(null, "toString" as delegation.EffectClass)).toThrow(new RangeError('humanGatesFor: "toString" is not an effect class'));
+    expect(() => delegation.humanGatesFor("publish", 10n as unknown as delegation.EffectClass)).toThrow(new RangeError("humanGatesFor: 10n is not an effect class"));
+    expect(delegation.humanGatesFor("Publish", null)).toStrictEqual(["publication"]);
+    expect(delegation.humanGatesFor(null, "external_commitment")).toStrictEqual(["external_commitment"]);
+  });
+  it("tierOf, tierRank, isConsequential and compareAmounts label a bigint and a null-prototype object too: JSON.stringify, or the lookup, threw first", () => {
+    for (const [name, shown] of [[10n, "10n"], [Object.create(null), "{}"], [5, "5"]] as const) {
+      expect(() => delegation.tierOf(name as unknown as delegation.EffectClass)).toThrow(new RangeError(`tierOf: ${shown} is not an effect class`));
+      expect(() => delegation.isConsequential(name as unknown as delegation.EffectClass)).toThrow(new RangeError(`isConsequential: ${shown} is not an effect class`));
+      expect(() => delegation.tierRank(name as unknown as delegation.AutonomyTier)).toThrow(new RangeError(`tierRank: ${shown} is not an autonomy tier`));
+      expect(() => delegation.compareAmounts(name as unknown as string, "1")).toThrow(new RangeError(`compareAmounts: ${shown} is not an amount (digits, at most four decimals)`));
+    }
   });
   it("durationMs answers a unit outside ms, s, min, h, d (toString included) with a labelled RangeError, not NaN or a TypeError", () => {
     expect(() => delegation.durationMs({ value: 1, unit: "toString" } as unknown as delegation.Duration)).toThrow(/^durationMs: /);

@@ -15,7 +15,7 @@ import { shippedVocabulary } from "../../../profiles/index.js";
 import { buildMessage, readCase, Symbols } from "../../conformance/mailbox-suite.js";
 import type { ConversationCase, MessageVector, ReconcileCase } from "../../conformance/mailbox-suite.js";
 import type { Entry, Held } from "../_entry-robustness.js";
-import { anyText, anyValue, describeEntries, expectSchemasAnswerDeep, expectTypedAnswer, functionExports, nestedDeep, hostileText, mutationsOf, numberArb, RUNS, schemaExports, textMutationsOf } from "../_entry-robustness.js";
+import { anyText, anyValue, describeEntries, expectSchemasAnswerDeep, expectTypedAnswer, functionExports, isRowOf, nameOf, nestedDeep, notText, hostileText, mutationsOf, numberArb, RUNS, schemaExports, textMutationsOf } from "../_entry-robustness.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "conformance", "mailbox");
 const jsonl = <T>(file: string): T[] => readFileSync(join(DIR, file), "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as T);
@@ -46,6 +46,9 @@ const callsignArb = fc.oneof(hostileText, fc.constantFrom("VEGA", "LYRA", "HANDL
 const uuidArb = fc.oneof(hostileText, fc.constantFrom(...uuids), fc.uuid(), fc.constantFrom(...uuids).map((u) => u.toUpperCase()));
 const kindArb = fc.oneof(hostileText, fc.constantFrom(...mailbox.KIND_NAMES));
 const knownFieldsArb = fc.record({ kind: kindArb, expects_reply: fc.boolean(), availability: fc.oneof(fc.constant(null), fc.dictionary(hostileText, anyValue, { maxKeys: 3 })), terms: fc.option(hostileText) }, { requiredKeys: ["kind"] });
+/** A parent's known fields as a caller can give them: an object (well or badly shaped), or no object at all, a misuse. */
+const parentArb = fc.oneof({ weight: 3, arbitrary: knownFieldsArb }, { weight: 1, arbitrary: fc.constantFrom(null, undefined) }, { weight: 1, arbitrary: notText });
+const notFields = (parent: unknown): boolean => parent === null || typeof parent !== "object";
 const pathArb = fc.oneof(hostileText, fc.constantFrom("/home/a/mailbox", "C:\\Users\\a\\mailbox", "\\\\server\\share\\m", "//server/share", "/", "c:/x/../y", "/a/./b//c/"));
 const filenameArb = fc.oneof(hostileText, fc.constantFrom(...allEntries.map((e) => e.file ?? "x.md")), textMutationsOf(allEntries.map((e) => e.file ?? "x.md")));
 
@@ -116,12 +119,12 @@ const covered: Record<string, Entry> = {
   normaliseRootPath: { args: fc.tuple(pathArb, fc.record({ windows: fc.boolean() }, { requiredKeys: [] })), answer: str, mayThrow: () => true },
   mailboxRootId: { args: fc.tuple(pathArb, fc.record({ windows: fc.boolean() }, { requiredKeys: [] })), answer: (a) => expect(mailbox.isRootId(a)).toBe(true), mayThrow: () => true, held: { labels: ["normaliseRootPath"] } },
   parseFilename: { args: fc.tuple(filenameArb), answer: (a) => expect(a === null || typeof a === "object").toBe(true) },
-  isSlug: { args: fc.tuple(hostileText), answer: bool },
+  isSlug: { args: fc.tuple(fc.oneof(hostileText, notText)), answer: bool },
   slugify: { args: fc.tuple(anyText), answer: (a) => expect(mailbox.isSlug(a as string)).toBe(true) },
   isConflictCopy: { args: fc.tuple(filenameArb), answer: bool },
   misnamedMessage: { args: fc.tuple(filenameArb), answer: strOrNull },
   filenameTimeProblem: { args: fc.tuple(numberArb), answer: strOrNull },
-  formatFilename: { args: fc.tuple(fc.record({ time: numberArb, callsign: callsignArb, kind: kindArb, slug: hostileText, millis: fc.boolean() }, { requiredKeys: ["time", "callsign", "kind", "slug"] })), answer: str, mayThrow: () => true },
+  formatFilename: { args: fc.tuple(fc.record({ time: numberArb, callsign: fc.oneof(callsignArb, notText), kind: fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), slug: fc.oneof(hostileText, notText), millis: fc.boolean() }, { requiredKeys: ["time", "callsign", "kind", "slug"] })), answer: str, mayThrow: () => true },
   messageFilename: { args: fc.tuple(fc.array(filenameArb, { maxLength: 4 }), fc.record({ time: numberArb, callsign: callsignArb, kind: kindArb, slug: hostileText })), answer: (a) => expect(typeof (a as { file: unknown }).file).toBe("string"), mayThrow: () => true, held: { labels: ["formatFilename"] } },
   filenameFindings: { args: fc.tuple(filenameArb, fc.option(envelopeArb)), answer: (a) => expectTypedAnswer({ findings: a }, CODES, "filenameFindings") },
   // Stored records and lines: dispositions, anomaly records, a contract's files, a parent's fields.
@@ -169,12 +172,14 @@ const covered: Record<string, Entry> = {
   },
   primerFindings: { args: fc.tuple(fc.constantFrom("present", "missing", "unusable", undefined), numberArb, fc.option(callsignArb, { nil: undefined })), answer: (a) => expectTypedAnswer({ findings: a }, CODES, "primerFindings") },
   primerBlocksClaim: { args: fc.tuple(fc.constantFrom("present", "missing", "unusable", undefined), kindArb), answer: (a) => expectTypedAnswer({ findings: a === null ? [] : [a] }, CODES, "primerBlocksClaim") },
-  handshakeFieldProblem: { args: fc.tuple(fc.constantFrom(...(Object.keys(mailbox.HANDSHAKE_FIELD_KINDS) as mailbox.HandshakeField[])), kindArb, fc.boolean(), fc.option(fc.boolean(), { nil: undefined })), answer: strOrNull },
-  // A kind outside section 5's is a misuse (the kind is a read envelope's): a labelled RangeError.
-  proposalAnswerProblem: { args: fc.tuple(fc.constantFrom(...(Object.keys(mailbox.HANDSHAKE_FIELD_KINDS) as mailbox.HandshakeField[])), kindArb, knownFieldsArb), answer: strOrNull, mayThrow: (_field: string, kind: string) => !Object.hasOwn(mailbox.MAILBOX_KINDS, kind) },
-  availabilityReplyProblem: { args: fc.tuple(kindArb, callsignArb, knownFieldsArb), answer: strOrNull, mayThrow: (kind: string) => !Object.hasOwn(mailbox.MAILBOX_KINDS, kind) },
-  unaskedAckProblem: { args: fc.tuple(kindArb, callsignArb, knownFieldsArb), answer: strOrNull },
-  isAvailabilityFyi: { args: fc.tuple(knownFieldsArb), answer: bool },
+  // A field outside the handshake's two, or a kind outside section 5's, is a misuse (the kind is a
+  // read envelope's, the field one of HANDSHAKE_FIELD_KINDS): a labelled RangeError.
+  handshakeFieldProblem: { args: fc.tuple(nameOf(mailbox.HANDSHAKE_FIELD_KINDS), fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), fc.boolean(), fc.option(fc.boolean(), { nil: undefined })), answer: strOrNull, mayThrow: (field: unknown, kind: unknown) => !isRowOf(mailbox.HANDSHAKE_FIELD_KINDS, field) || !isRowOf(mailbox.MAILBOX_KINDS, kind) },
+  // A parent that is no object of known fields is a misuse too (a labelled TypeError).
+  proposalAnswerProblem: { args: fc.tuple(nameOf(mailbox.HANDSHAKE_FIELD_KINDS), fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), parentArb), answer: strOrNull, mayThrow: (field: unknown, kind: unknown, parent: unknown) => !isRowOf(mailbox.HANDSHAKE_FIELD_KINDS, field) || !isRowOf(mailbox.MAILBOX_KINDS, kind) || notFields(parent) },
+  availabilityReplyProblem: { args: fc.tuple(fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), callsignArb, parentArb), answer: strOrNull, mayThrow: (kind: unknown, _from: unknown, parent: unknown) => !isRowOf(mailbox.MAILBOX_KINDS, kind) || notFields(parent) },
+  unaskedAckProblem: { args: fc.tuple(fc.oneof(fc.constant("ack"), kindArb), callsignArb, parentArb), answer: strOrNull, mayThrow: (_kind: unknown, _from: unknown, parent: unknown) => notFields(parent) },
+  isAvailabilityFyi: { args: fc.tuple(parentArb), answer: bool },
   parentInfo: { args: fc.tuple(envelopeArb, fc.option(filenameArb)), answer: (a) => expect(typeof (a as { id: unknown }).id).toBe("string") },
 };
 
@@ -245,6 +250,32 @@ describe("rogerwilco/mailbox: the shrunk inputs", () => {
     let unkept: unknown = { ref: Infinity };
     for (let i = 0; i < 100_000; i++) unkept = { a: unkept };
     expect(v.safeParse(mailbox.envelopeSchema, { ...envelope, anomaly: unkept }).success).toBe(false);
+  });
+  it("handshakeFieldProblem answers a field outside the handshake's, or a kind outside section 5's, with a labelled RangeError, not a TypeError or a sentence about no kind", () => {
+    expect(() => mailbox.handshakeFieldProblem("toString" as mailbox.HandshakeField, "ack", false)).toThrow(new RangeError('handshakeFieldProblem: "toString" is not a handshake field (terms, exchange_budget)'));
+    expect(() => mailbox.handshakeFieldProblem("x" as mailbox.HandshakeField, "ack", false)).toThrow(new RangeError('handshakeFieldProblem: "x" is not a handshake field (terms, exchange_budget)'));
+    expect(() => mailbox.handshakeFieldProblem("terms", "toString" as mailbox.MailboxKind, false)).toThrow(new RangeError('handshakeFieldProblem: "toString" is not a message kind'));
+    expect(() => mailbox.handshakeFieldProblem("terms", Symbol("kind") as unknown as mailbox.MailboxKind, false)).toThrow(new RangeError("handshakeFieldProblem: Symbol(kind) is not a message kind"));
+    expect(() => mailbox.proposalAnswerProblem("__proto__" as mailbox.HandshakeField, "ack", { kind: "hello" })).toThrow(new RangeError('proposalAnswerProblem: "__proto__" is not a handshake field (terms, exchange_budget)'));
+    expect(mailbox.handshakeFieldProblem("terms", "hello", true)).toMatch(/^terms is a handshake term/);
+  });
+  it("proposalAnswerProblem, availabilityReplyProblem and formatFilename label a kind that is a bigint or a null-prototype object; isSlug answers false for what is no string", () => {
+    for (const [kind, shown] of [[10n, "10n"], [Object.create(null), "{}"]] as const) {
+      expect(() => mailbox.proposalAnswerProblem("terms", kind as unknown as mailbox.MailboxKind, { kind: "hello" })).toThrow(new RangeError(`proposalAnswerProblem: ${shown} is not a message kind`));
+      expect(() => mailbox.availabilityReplyProblem(kind as unknown as mailbox.MailboxKind, "LYRA", { kind: "state" })).toThrow(new RangeError(`availabilityReplyProblem: ${shown} is not a message kind`));
+      expect(() => mailbox.formatFilename({ time: 0, callsign: "VEGA", kind: kind as unknown as mailbox.MailboxKind, slug: "x" })).toThrow(new RangeError(`formatFilename: ${shown} is not a message kind`));
+    }
+    expect(() => mailbox.formatFilename({ time: 0, callsign: 10n as unknown as string, kind: "hello", slug: "x" })).toThrow(new RangeError("formatFilename: 10n is not a callsign"));
+    expect(() => mailbox.formatFilename({ time: 0, callsign: "VEGA", kind: "hello", slug: null as unknown as string })).toThrow(new RangeError("formatFilename: null is not a slug (see slugify)"));
+    for (const x of [null, undefined, 5, Object.create(null), ["a"]]) expect(mailbox.isSlug(x)).toBe(false);
+  });
+  it("a parent that is no object of known fields is a labelled TypeError for the rules that read one, and no availability FYI", () => {
+    const fields = "{ kind, expects_reply?, availability?, terms? }";
+    expect(() => mailbox.availabilityReplyProblem("ack", "LYRA", null as never)).toThrow(new TypeError(`availabilityReplyProblem: the parent is an object of its known fields ${fields}, not null`));
+    expect(() => mailbox.unaskedAckProblem("ack", "LYRA", undefined as never)).toThrow(new TypeError(`unaskedAckProblem: the parent is an object of its known fields ${fields}, not undefined`));
+    expect(() => mailbox.proposalAnswerProblem("terms", "ack", "hello" as never)).toThrow(new TypeError(`proposalAnswerProblem: the parent is an object of its known fields ${fields}, not "hello"`));
+    for (const x of [null, undefined, "state", 5]) expect(mailbox.isAvailabilityFyi(x as never)).toBe(false);
+    expect(mailbox.unaskedAckProblem("ack", "LYRA", { kind: "state", expects_reply: false, terms: null })).toMatch(/^this ack answers a state/);
   });
   it("availabilityReplyProblem answers a kind outside section 5's with a labelled RangeError, not a TypeError", () => {
     expect(() => mailbox.availabilityReplyProblem("" as mailbox.MailboxKind, "", { kind: "state", expects_reply: false, availability: {} })).toThrow(new RangeError('availabilityReplyProblem: "" is not a message kind'));
