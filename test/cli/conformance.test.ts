@@ -25,6 +25,7 @@ import { canonicalJson, coreVocabulary, readMessage } from "../../core/index.js"
 import type { Finding } from "../../core/index.js";
 import { createThreadAudit } from "../../core/thread.js";
 import type { DoneVector, HandoffVector, ReadbackVector } from "../conformance/checks-suite.js";
+import { framed, parseFraming } from "../conformance/framing-suite.js";
 import { parseVectors, render } from "../conformance/suite.js";
 import type { Vector } from "../conformance/suite.js";
 import type { ThreadCase } from "../conformance/threads-suite.js";
@@ -49,27 +50,27 @@ function rwJson(args: readonly string[], lines: readonly string[]): { code: numb
 
 /**
  * A command run in this process with the context rw.ts builds for it (`--json` on): its exit code
- * (2 for a usage error, as rw exits) and what it wrote to stdout, parsed.
+ * (2 for a usage error, as rw exits) and each line it wrote to stdout, parsed.
  */
-async function run(command: Command, options: Record<string, string | undefined>, file?: string): Promise<{ code: number; json: Record<string, unknown> | null }> {
+async function runAll(command: Command, options: Record<string, string | undefined>, file?: string): Promise<{ code: number; rows: Record<string, unknown>[] }> {
   let text = "";
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString("utf8");
-      done();
-    },
-  });
-  const out = new Output(sink);
-  const err = new Output(new Writable({ write: (_c, _e, done) => done() }));
+  const out = new Output(new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString("utf8")), done()) }));
+  const err = new Output(new Writable({ write: (_chunk, _encoding, done) => done() }));
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
   try {
     const code = await command.run({ name: "conformance", file, json: true, profiles: profiles(undefined), out, err, options: given, args: [] });
     await out.flush();
-    return { code, json: text === "" ? null : (JSON.parse(text) as Record<string, unknown>) };
+    return { code, rows: text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>) };
   } catch (error) {
-    if (error instanceof UsageError) return { code: 2, json: null };
+    if (error instanceof UsageError) return { code: 2, rows: [] };
     throw error;
   }
+}
+
+/** A command that answers one input with one object: that object, or null when it wrote none. */
+async function run(command: Command, options: Record<string, string | undefined>, file?: string): Promise<{ code: number; json: Record<string, unknown> | null }> {
+  const { code, rows } = await runAll(command, options, file);
+  return { code, json: rows[0] ?? null };
 }
 
 /** A record as rw takes it: a file holding its JSON. */
@@ -82,7 +83,7 @@ const recordFile = (record: unknown): string => {
 
 // One message a line: a vector whose text holds a line break, or that a line of input would skip
 // (blank, a comment) or change (a leading byte order mark), is a case of the framing, which
-// test/cli/cli.test.ts covers, not of the message.
+// framing.jsonl covers (below), not of the message.
 const oneLine = (text: string): boolean => !/[\r\n]/.test(text) && text.trim() !== "" && !text.startsWith("#") && !text.startsWith("\uFEFF");
 
 describe("lines.jsonl and json-form.jsonl through rw", () => {
@@ -215,6 +216,21 @@ describe("threads/ through rw check-thread", () => {
       expect(r.json?.["owners"]).toStrictEqual(c.owners);
       if (c.handoffs !== undefined) expect(r.json?.["handoffs"]).toStrictEqual(c.handoffs);
       expect(r.code).toBe(c.ok ? 0 : 1);
+    });
+  }
+});
+
+describe("framing.jsonl through rw validate's line reader: the lines a text holds, as the Worker and the playground read them", () => {
+  const cases = parseFraming(readFileSync(join(DIR, "framing.jsonl"), "utf8"));
+  it("has the cases", () => expect(cases.length).toBeGreaterThan(20));
+  for (const c of cases) {
+    it(`${c.id}: ${c.about}`, async () => {
+      // The bytes as a file holds them, read by rw's own line reader (stdin's, a chunk at a time).
+      const path = join(tmp, `framing-${c.id}.txt`);
+      writeFileSync(path, c.text);
+      const r = await runAll(validateCommand, {}, path);
+      expect(r.rows.map((row) => framed(row["line"] as number, row["ok"] as boolean, row["findings"] as Finding[]))).toStrictEqual(c.lines);
+      expect(r.code).toBe(c.lines.every(([, ok]) => ok) ? 0 : 1);
     });
   }
 });
