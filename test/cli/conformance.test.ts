@@ -2,16 +2,16 @@
 // the Worker's routes (test/worker/conformance-http.test.ts) and the playground's checker
 // (test/playground/checker.test.ts) answer already: the CLI is an adapter too, and must give the
 // same findings, digests, forms, refusals, reports and verdicts. The vectors of lines go through
-// the built command, a file at a time (one process each, real stdin and exit codes); the checks
-// that take one case a call (check-rb, check-ho, check-dn, check-thread, validate --as) run each
-// command's own code in this process, with the context rw builds, as a process each would take a
-// minute.
+// the built command, a file of them a run (real stdin and exit codes); what takes one case a run
+// (check-rb, check-ho, check-dn, check-thread, validate --as, framing.jsonl's texts) runs each
+// command's own code in this process, with the context rw builds: a process a case would take a
+// minute on a busy machine.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { checkDnCommand } from "../../cli/commands/check-dn.js";
 import { checkHoCommand } from "../../cli/commands/check-ho.js";
 import { checkRbCommand } from "../../cli/commands/check-rb.js";
@@ -35,6 +35,7 @@ const ROOT = join(import.meta.dirname, "..", "..");
 const RW = join(ROOT, "dist", "cli", "rw.js");
 const DIR = join(ROOT, "test", "conformance");
 const tmp = mkdtempSync(join(tmpdir(), "rw-conformance-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const jsonl = <T>(file: string): T[] => readFileSync(join(DIR, file), "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as T);
 const sorted = (xs: readonly string[]): string[] => [...xs].sort();
