@@ -13,7 +13,12 @@ async function run(ctx: CommandContext): Promise<number> {
     const h = checked.ok && checked.message !== null ? digestOf(checked.message) : null;
     if (h === null) code = FAIL;
     if (ctx.json) await ctx.out.line(jsonText({ line: n, ok: h !== null, h, findings: checked.findings }));
-    else if (h !== null) await ctx.out.line(h);
+    else if (h !== null) {
+      await ctx.out.line(h);
+      // A valid line's notes (a key no vocabulary knows, kept in what the digest covers) are said,
+      // as parse and format say them: stdout keeps one digest a line.
+      if (checked.findings.length > 0) await ctx.err.line(`line ${n}: notes\n${await renderFindings(text, checked.findings)}`);
+    }
     // The line is echoed, a caret under it, only for a finding with `at`: in a JSON form, where its text stops being JSON (as validate draws it).
     else await ctx.err.line(`line ${n}: invalid, no digest\n${await renderFindings(text, checked.findings)}`);
   }

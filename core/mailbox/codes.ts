@@ -70,6 +70,7 @@ export const MAILBOX_CODES = {
   ARTIFACT_PATH_UNSAFE: "error",
   ARTIFACT_PATH_REFUSED: "note",
   BODY_RW1_REFUSED: "error",
+  BODY_RW1_NOTED: "note",
   BODY_RW1_TOO_MANY: "error",
   MESSAGE_TOO_LARGE: "error",
   // Names, ids and files (sections 3, 4, 10).

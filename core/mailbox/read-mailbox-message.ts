@@ -379,6 +379,10 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   for (const l of rw1) {
     const errors = l.check.findings.filter((f) => f.severity === "error");
     if (errors.length > 0) add("BODY_RW1_REFUSED", `the RW1 line is refused: ${errors.map((f) => `${f.code} ${f.message}`).join("; ")}`, { line: l.line, received: l.text, causes: errors });
+    // Its notes too (a key no vocabulary knows, kept and carried): said in the message's findings,
+    // so a reader that reports those alone (rw mailbox check) does not drop them.
+    const notes = l.check.findings.filter((f) => f.severity === "note");
+    if (notes.length > 0) add("BODY_RW1_NOTED", `the RW1 line has notes: ${notes.map((f) => `${f.code} ${f.message}`).join("; ")}`, { line: l.line, received: l.text, causes: notes });
   }
 
   const envelope = envelopeOk ? buildEnvelope(raw, tags ?? [], replyTo ?? null) : null;

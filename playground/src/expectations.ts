@@ -36,7 +36,7 @@ function expectationOf(e: Expectation, vocabulary: Vocabulary, keep: number): Re
   if (hit !== undefined) return hit;
   const problems: string[] = [];
   const criteria: string[] = [];
-  const out: { expectAcc?: string; record?: ReadbackExpectations["record"] } = {};
+  const out: { expectAcc?: string; record?: ReadbackExpectations["record"]; resolve?: ReadbackExpectations["resolve"] } = {};
   // The criteria as typed, read as rw check-rb --expect-acc reads them: "" is none (the HO's own
   // acc=), and a space around a constraint is refused (CRITERIA_SYNTAX), never trimmed off.
   if (e.expectAcc !== "") {
@@ -50,8 +50,12 @@ function expectationOf(e: Expectation, vocabulary: Vocabulary, keep: number): Re
     if (!json.ok) problems.push(json.problem === "syntax" ? `the record is not JSON: ${json.reason}` : `the record is refused: ${json.reason}`);
     else {
       const r = readRecord(json.value, vocabulary);
-      if (r.ok) out.record = r.value.values;
-      else problems.push(...r.findings.map((f) => f.message));
+      if (r.ok) {
+        out.record = r.value.values;
+        // Its "$resolve" too, as rw check-rb --record and the Worker pass it: tier 5 then says a
+        // carried value is one the record leaves to the receiver, not one it never mentions.
+        if (r.value.resolve.size > 0) out.resolve = [...r.value.resolve];
+      } else problems.push(...r.findings.map((f) => f.message));
     }
   }
   const result = { value: Object.keys(out).length === 0 ? null : (out as ReadbackExpectations), problems, criteria };

@@ -275,6 +275,16 @@ describe("rw digest", () => {
     const json = rw(["parse"], `${HO}\n`).out;
     expect(rw(["digest"], json).out).toBe("c40bba4360dc\n");
   });
+  it("says a valid line's notes on stderr, as parse and format do, and keeps stdout one digest a line", () => {
+    // amnt= is a slip for amt=: kept, and digested, but in no vocabulary, which the digest alone would not show.
+    const typo = "RW1 HO a-1 from=a to=b item=x ask=DRAFT amnt=5400.00";
+    const r = rw(["digest"], `${HO}\n${typo}\n`);
+    expect(r.out).toMatch(/^c40bba4360dc\n[0-9a-f]{12}\n$/);
+    expect(r.code).toBe(0);
+    const note = "line 2: notes\n  note SLOT_UNKNOWN at 40: amnt= is not in the vocabulary; ignored\n";
+    expect(r.err.startsWith(note)).toBe(true);
+    expect(rw(["parse"], `${HO}\n${typo}\n`).err.startsWith(note)).toBe(true);
+  });
 });
 
 describe("usage errors exit 2 with one clear line", () => {

@@ -3,7 +3,7 @@
 // file, create-once publication against an existing target, the state folder and a crash
 // between a reply and its disposition.
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -2046,5 +2046,19 @@ describe("rw mailbox check --as: a requester's cancel (sections 3, 5)", () => {
     // Only the propose is still owed a reply: in the summary and in the reconciliation.
     expect(r.out).toMatch(/LYRA {2}sent 1, addressed 5, owes 1 reply; active\n/);
     expect(r.out).toContain("open replies 1;");
+  });
+});
+
+describe("rw mailbox check says a body RW1 line's notes, as POST /v1/mailbox/preflight and the playground show them", () => {
+  it("a key no vocabulary knows, in a valid message's RW1 line, is a note of that file (it was dropped: only the line's errors were said)", () => {
+    const root = join(base(tmp), "demo");
+    cpSync(join(ROOT, "test", "conformance", "mailbox", "rooms", "demo"), root, { recursive: true });
+    appendFileSync(join(root, "inbox", "2026-10-01-09-20-00-VEGA-request-legal-footer.md"), "\nRW1 HO vega-9 from=vega to=lyra item=x ask=DRAFT amnt=5400.00\n");
+    const r = rw(["mailbox", "check", root]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("  2026-10-01-09-20-00-VEGA-request-legal-footer.md: note BODY_RW1_NOTED (line 25): the RW1 line has notes: SLOT_UNKNOWN amnt= is not in the vocabulary; ignored\n");
+    const json = JSON.parse(rw(["mailbox", "check", root, "--json"]).out) as { files: { file: string; findings: { code: string; causes?: { code: string; slot?: string }[] }[] }[] };
+    const noted = json.files.flatMap((f) => f.findings).filter((f) => f.code === "BODY_RW1_NOTED");
+    expect(noted.map((f) => f.causes?.map((c) => `${c.code}:${c.slot}`))).toStrictEqual([["SLOT_UNKNOWN:amnt"]]);
   });
 });

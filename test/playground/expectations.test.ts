@@ -1,7 +1,11 @@
 // The sender's expectations the readback lab keeps, read against each HO's vocabulary: every
 // keystroke reads them again, and a link may hold thousands.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileVocabulary, coreVocabulary, readMessage } from "../../core/index.js";
+import { compileVocabulary, coreVocabulary, formatLine, makeReadback, readMessage } from "../../core/index.js";
+import type { Message, ReadbackReport, Vocabulary } from "../../core/index.js";
+import { createChecker } from "../../playground/src/check/checker.js";
 import { senderExpectations } from "../../playground/src/expectations.js";
 import { resolverFor } from "../../playground/src/profiles.js";
 
@@ -72,5 +76,20 @@ describe("the sender's withheld criteria", () => {
     expect(e.criteria.get("a-1")).toHaveLength(2);
     expect(e.criteria.get("a-1")?.[0]).toMatch(/^'dpi:300': dpi is outside the closed key set/);
     expect(e.map.get("a-1")?.expectAcc).toBeUndefined();
+  });
+
+  it("keep the record's $resolve, so the lab's tier 5 says what rw check-rb --record says of a value the record leaves to the receiver", () => {
+    // The HO carries an account the record leaves to the receiver ($resolve) and holds no value for.
+    const ho = PAY_HO.replace("acct=$resolve", "acct=40-12-88/61102938");
+    const message = readMessage(ho, resolve).message as Message;
+    const rb = formatLine(makeReadback(message, {}, resolve("pay") as Vocabulary).value as Message).value as string;
+    const leftToReceiver = JSON.stringify({ sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929", $resolve: ["acct"] });
+    const e = senderExpectations({ "scheduler-1": { expectAcc: "", record: leftToReceiver } }, `${ho}\n${rb}`, resolve);
+    expect(e.map.get("scheduler-1")?.resolve).toStrictEqual(["acct"]);
+    const lab = [...createChecker().check(`${ho}\n${rb}`, { resolve, now: null, expectations: e.map, as: null }).readbacks.values()][0]?.report as ReadbackReport;
+    const rw = spawnSync(process.execPath, [join(import.meta.dirname, "..", "..", "dist", "cli", "rw.js"), "check-rb", "--json", "--ho", ho, "--rb", rb, "--record", leftToReceiver], { encoding: "utf8" });
+    const cli = JSON.parse(rw.stdout) as ReadbackReport;
+    expect(lab.tiers[4]).toStrictEqual(cli.tiers[4]);
+    expect(lab.tiers[4]?.findings.map((f) => f.message)).toStrictEqual(["acct=40-12-88/61102938: the HO sent carries a value the record leaves to the receiver ($resolve) and holds none for: nobody approved it, and check-ho refuses it"]);
   });
 });

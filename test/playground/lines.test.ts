@@ -1,9 +1,15 @@
 // The playground's line splitting skips the lines the CLI and the Worker skip (the core's
 // isSkippedLine): a line of a no-break space or a byte order mark is a line, read and refused.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { profileOf } from "../../core/index.js";
+import { profileOf, readMessage } from "../../core/index.js";
+import { createChecker } from "../../playground/src/check/checker.js";
 import { editSource, namesProfile, splitAll } from "../../playground/src/check/lines.js";
+import { withoutBom } from "../../playground/src/input-text.js";
+import { resolverFor } from "../../playground/src/profiles.js";
+import { framed, parseFraming } from "../conformance/framing-suite.js";
 
 const HO = "RW1 HO a-1 from=a to=b item=x ask=DRAFT";
 const read = (text: string): number[] => splitAll(text, () => 0).lines.map((l) => l.n);
@@ -24,6 +30,18 @@ describe("the conversation's lines", () => {
     const edited = editSource(splitAll(before, key), before, after, key);
     expect(edited?.source.lines.map((l) => [l.n, l.text])).toStrictEqual([[1, HO], [2, "\u00A0"], [3, HO]]);
   });
+});
+
+describe("framing.jsonl in the text area: the lines rw and the Worker read, under the same numbers", () => {
+  const cases = parseFraming(readFileSync(join(import.meta.dirname, "..", "conformance", "framing.jsonl"), "utf8"));
+  it("has the cases", () => expect(cases.length).toBeGreaterThan(20));
+  for (const c of cases) {
+    it(`${c.id}: ${c.about}`, () => {
+      // As the text area's input handler keeps it (one leading byte order mark dropped), then checked.
+      const checked = createChecker().check(withoutBom(c.text), { resolve: resolverFor(null), now: null, expectations: new Map(), as: null, readJson: readMessage });
+      expect(checked.lines.map((l) => framed(l.n, l.check.ok, l.check.findings))).toStrictEqual(c.lines);
+    });
+  }
 });
 
 // The app loads the shipped profiles once a line may name one: exactly where the core's

@@ -4,10 +4,11 @@ import { describe, expect, it } from "vitest";
 import { createThreadAudit } from "../../core/thread.js";
 import * as core from "../../core/index.js";
 import type { Finding, ReadbackReport } from "../../core/index.js";
+import { framed } from "../conformance/framing-suite.js";
 import { render } from "../conformance/suite.js";
 import { resolve } from "../vocabularies.js";
-import { postJson } from "./http.js";
-import { doneVectors, handoffVectors, lineVectors, readbackVectors, threadCases } from "./vectors.js";
+import { postJson, postText } from "./http.js";
+import { doneVectors, framingCases, handoffVectors, lineVectors, readbackVectors, threadCases } from "./vectors.js";
 
 const sorted = (xs: readonly string[]): string[] => [...xs].sort();
 const codes = (findings: readonly Finding[]): string[] => sorted(findings.map((f) => f.code));
@@ -102,6 +103,19 @@ describe("threads/ over HTTP", () => {
       expect(report["ok"]).toBe(c.ok);
       expect(report["owners"]).toStrictEqual(c.owners);
       if (c.handoffs !== undefined) expect(report["handoffs"]).toStrictEqual(c.handoffs);
+    });
+  }
+});
+
+describe("framing.jsonl as a text body: the lines rw and the playground read, under the same numbers", () => {
+  it("has the cases", () => expect(framingCases.length).toBeGreaterThan(20));
+  for (const c of framingCases) {
+    it(`${c.id}: ${c.about}`, async () => {
+      const r = await postText("/v1/validate", c.text);
+      expect(r.status).toBe(200);
+      const answer = (await r.json()) as Results<Record<string, never>>;
+      expect(answer.results.map((x) => framed(x.line, x.ok, x.findings))).toStrictEqual(c.lines);
+      expect(answer.ok).toBe(c.lines.every(([, ok]) => ok));
     });
   }
 });

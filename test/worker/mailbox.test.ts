@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import * as mailbox from "../../core/mailbox/index.js";
 import names from "../conformance/mailbox/names.jsonl?raw";
 import messages from "../conformance/mailbox/messages.jsonl?raw";
-import { runConversationCase, runMessageVector, runNameVector, runReconcileCase } from "../conformance/mailbox-suite.js";
+import { buildMessage, runConversationCase, runMessageVector, runNameVector, runReconcileCase, Symbols } from "../conformance/mailbox-suite.js";
 import type { ConversationCase, MessageVector, NameVector, ReconcileCase } from "../conformance/mailbox-suite.js";
 import { call, postJson, postText, problemOf } from "./http.js";
 
@@ -27,6 +27,21 @@ describe("mailbox conformance in workerd", () => {
   it("generates UUIDv7s with the platform's random source", () => {
     expect(mailbox.isUuid7(mailbox.newUuid7())).toBe(true);
   });
+});
+
+describe("the message vectors over HTTP: POST /v1/mailbox/preflight answers what the core reads", () => {
+  for (const v of jsonl<MessageVector>(messages)) {
+    it(v.id, async () => {
+      const symbols = new Symbols(mailbox);
+      const text = buildMessage(symbols, { ...v, id: "m" });
+      const parent = v.parent === undefined ? undefined : { ...v.parent, id: symbols.uuid(v.parent.id.replace(/^@/, "")) };
+      const reading = mailbox.readMailboxMessage(text, { mode: v.mode, ...(parent === undefined ? {} : { parent }) });
+      const r = await postJson("/v1/mailbox/preflight", { message: text, mode: v.mode, ...(parent === undefined ? {} : { parent }) });
+      expect(r.status).toBe(200);
+      const rw1 = reading.rw1.map((l) => ({ line: l.line, text: l.text, ok: l.check.ok, findings: l.check.findings }));
+      expect(await r.json()).toStrictEqual(JSON.parse(JSON.stringify({ ok: reading.ok, mode: v.mode, id: reading.id, envelope: reading.envelope, legacy: reading.legacy, findings: reading.findings, rw1 })));
+    });
+  }
 });
 
 const envelope = (fields: Record<string, string>): string => {
