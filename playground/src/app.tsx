@@ -65,9 +65,9 @@ const jsonForms = () => import("./json-forms.js");
 /**
  * The shipped profiles' files and the resolver that reads with them (profiles.ts), loaded once a
  * line may name a profile (it holds ` p=` before its tail, where the core's checkLine looks for one, or a JSON
- * form), a shipped profile is chosen, or an RW1 line of the mailbox tab's message names one: a
- * conversation or a message read with the core alone needs none of it, so the readback lab and the
- * mailbox tab stay usable for such input when the profiles cannot be loaded.
+ * form), a shipped profile is chosen, the readback lab opens, or a line of the mailbox tab's message
+ * may name one: a conversation or a message read with the core alone needs none of it, so the
+ * readback lab and the mailbox tab stay usable for such input when the profiles cannot be loaded.
  */
 const shippedProfiles = () => import("./profiles.js");
 /** Until the shipped profiles are wanted, no line names one: a line without `p=` never asks. */
@@ -297,8 +297,10 @@ export function App() {
   const shippedLoaded = useRef(false);
   const namesProfile = useMemo(() => !shippedLoaded.current && namesAProfile(s.text), [s.text]);
   const conversationNeedsShipped = shippedChosen || namesProfile || jsonGiven || jsonLoaded.current;
-  // The mailbox tab's message, while it is open, as the text: an RW1 line of its body may name one.
-  const shippedGiven = conversationNeedsShipped || (s.view === "mailbox" && namesAProfile(s.mailbox));
+  // The readback lab asks for them as it opens (its example names one, and a check it announces
+  // is not to wait for them), but reads a conversation naming none without them; the mailbox tab
+  // needs them once its message, as the text, may name one.
+  const shippedGiven = conversationNeedsShipped || s.view === "readback" || (s.view === "mailbox" && namesAProfile(s.mailbox));
   const readShipped = useLoaded(shippedGiven, shippedProfiles);
   const shipped = readShipped !== null && "value" in readShipped ? readShipped.value : null;
   shippedLoaded.current = shipped !== null;
@@ -368,9 +370,9 @@ export function App() {
   // profile's checker: until it arrives, `resolve` is the core alone.
   const customReady: Loaded<true> = customLoading ? null : READY;
   // The lab shows the expectations' problems: it waits for their reader too (loaded as it opens),
-  // and for the shipped profiles while the conversation needs them and they load; if they cannot,
-  // it says so (shippedProblem) and shows no readback of a conversation that was not checked.
-  const labReady = after(customReady, after(readExpectations, conversationNeedsShipped && readShipped === null ? null : lab));
+  // and for the shipped profiles while they load; if they cannot, it says so while the conversation
+  // needs them (shippedProblem) and shows no readback of a conversation that was not checked.
+  const labReady = after(customReady, after(readExpectations, readShipped === null ? null : lab));
   const legendTab = useLoaded(s.view === "legend", legendView);
   const mailbox = after(customReady, useLoaded(s.view === "mailbox", mailboxView));
   const delegation = useLoaded(s.view === "delegation", delegationView);
