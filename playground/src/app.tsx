@@ -65,8 +65,9 @@ const jsonForms = () => import("./json-forms.js");
 /**
  * The shipped profiles' files and the resolver that reads with them (profiles.ts), loaded once a
  * line may name a profile (it holds ` p=` before its tail, where the core's checkLine looks for one, or a JSON
- * form), a shipped profile is chosen, or the readback lab or the mailbox tab, which read lines
- * with the same resolver, opens: a conversation read with the core alone needs none of it.
+ * form), a shipped profile is chosen, the readback lab opens, or a line of the mailbox tab's message
+ * may name one: a conversation or a message read with the core alone needs none of it, so the
+ * readback lab and the mailbox tab stay usable for such input when the profiles cannot be loaded.
  */
 const shippedProfiles = () => import("./profiles.js");
 /** Until the shipped profiles are wanted, no line names one: a line without `p=` never asks. */
@@ -82,9 +83,15 @@ const after = <T, U>(first: Loaded<T>, then: Loaded<U>): Loaded<U> => (first ===
 function useLoaded<T>(wanted: boolean, load: () => Promise<T>): Loaded<T> {
   const [loaded, setLoaded] = useState<Loaded<T>>(null);
   useEffect(() => {
-    // Once only: a module that failed stays failed in the browser's module map, so asking again
-    // on every render would loop without end (a reload asks anew).
-    if (!wanted || loaded !== null) return;
+    // A failure is kept while the need lasts (asking again on every render would loop without
+    // end) and forgotten when it ends, so a later need asks again. Chromium keeps a module that
+    // failed in its module map and fails it again at once (whatwg/html#10327 lets a browser fetch
+    // it again); a reload asks anew.
+    if (!wanted) {
+      if (loaded !== null && "error" in loaded) setLoaded(null);
+      return;
+    }
+    if (loaded !== null) return;
     let live = true;
     load()
       .then((value) => live && setLoaded({ value }))
@@ -289,11 +296,15 @@ export function App() {
   const shippedChosen = SHIPPED.includes(s.profile);
   const shippedLoaded = useRef(false);
   const namesProfile = useMemo(() => !shippedLoaded.current && namesAProfile(s.text), [s.text]);
-  const shippedGiven = shippedChosen || namesProfile || jsonGiven || jsonLoaded.current || s.view === "readback" || s.view === "mailbox";
+  const conversationNeedsShipped = shippedChosen || namesProfile || jsonGiven || jsonLoaded.current;
+  // The readback lab asks for them as it opens (its example names one, and a check it announces
+  // is not to wait for them), but reads a conversation naming none without them; the mailbox tab
+  // needs them once its message, as the text, may name one.
+  const shippedGiven = conversationNeedsShipped || s.view === "readback" || (s.view === "mailbox" && namesAProfile(s.mailbox));
   const readShipped = useLoaded(shippedGiven, shippedProfiles);
   const shipped = readShipped !== null && "value" in readShipped ? readShipped.value : null;
   shippedLoaded.current = shipped !== null;
-  const shippedProblem = shippedGiven && readShipped !== null && "error" in readShipped ? `The shipped profiles did not load (${readShipped.error}): the conversation is not checked while it needs one; reload the page to try again.` : null;
+  const shippedProblem = conversationNeedsShipped && readShipped !== null && "error" in readShipped ? `The shipped profiles did not load (${readShipped.error}): the conversation is not checked while it needs one; reload the page to try again.` : null;
   const chosen: Vocabulary | null = s.profile === "" ? null : s.profile === "custom" ? (custom?.ok === true ? custom.vocabulary : null) : (shipped?.shippedVocabulary(s.profile) ?? null);
   const profileProblem =
     s.profile !== "" && chosen === null && !shippedChosen
@@ -358,10 +369,12 @@ export function App() {
   // The tabs that read lines with `resolve` wait, as the conversation does, for a chosen custom
   // profile's checker: until it arrives, `resolve` is the core alone.
   const customReady: Loaded<true> = customLoading ? null : READY;
-  // The lab shows the expectations' problems: it waits for their reader too (loaded as it opens).
-  const labReady = after(customReady, after(readShipped, after(readExpectations, lab)));
+  // The lab shows the expectations' problems: it waits for their reader too (loaded as it opens),
+  // and for the shipped profiles while they load; if they cannot, it says so while the conversation
+  // needs them (shippedProblem) and shows no readback of a conversation that was not checked.
+  const labReady = after(customReady, after(readExpectations, readShipped === null ? null : lab));
   const legendTab = useLoaded(s.view === "legend", legendView);
-  const mailbox = after(customReady, after(readShipped, useLoaded(s.view === "mailbox", mailboxView)));
+  const mailbox = after(customReady, useLoaded(s.view === "mailbox", mailboxView));
   const delegation = useLoaded(s.view === "delegation", delegationView);
 
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -486,11 +499,11 @@ export function App() {
               onNow={onNow}
             />
           ) : s.view === "readback" ? (
-            <Lazy loaded={labReady} props={{ state: s, set, checked, problems: expectations.problems, criteriaProblems: expectations.criteria, resolve }} />
+            <Lazy loaded={labReady} props={{ state: s, set, checked, problems: expectations.problems, criteriaProblems: expectations.criteria, resolve, profileProblem: shippedProblem }} />
           ) : s.view === "legend" ? (
             <Lazy loaded={legendTab} props={{ state: s, set, custom }} />
           ) : s.view === "mailbox" ? (
-            <Lazy loaded={mailbox} props={{ state: s, set, resolve, ...examples("mailbox") }} />
+            <Lazy loaded={mailbox} props={{ state: s, set, resolve, shipped: readShipped, ...examples("mailbox") }} />
           ) : (
             <Lazy loaded={delegation} props={{ state: s, set, ...examples("delegation") }} />
           )}

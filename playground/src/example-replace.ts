@@ -12,7 +12,10 @@ export type ExampleTab = "conversation" | "mailbox" | "delegation";
 
 type TypedField = "text" | "mailbox" | "mailboxParent" | "mailboxParentFile" | "delegation";
 
-/** The fields of each tab the reader types in, which decide whether an example replaced anything. */
+/**
+ * The fields of each tab the reader types in, which decide whether an example replaced anything: a
+ * mode is a setting, offered back with what was typed but not alone (README, Playground).
+ */
 const TYPED: Readonly<Record<ExampleTab, readonly TypedField[]>> = {
   conversation: ["text"],
   mailbox: ["mailbox", "mailboxParent", "mailboxParentFile"],

@@ -22,6 +22,10 @@ describe("replacedBy", () => {
     expect(replacedBy("mailbox", { ...initialState, ...REQUEST }, REQUEST, null)).toBeNull();
   });
 
+  it("keeps no delegation mode chosen over an empty document: a setting, with nothing typed (README, Playground)", () => {
+    expect(replacedBy("delegation", { ...initialState, delegationMode: "check-fences", delegation: "\n" }, { delegationMode: "evaluate", delegation: "{}" }, null)).toBeNull();
+  });
+
   it("keeps an example the reader edited", () => {
     expect(replacedBy("mailbox", { ...initialState, ...HELLO, mailboxParentFile: "x.md" }, REQUEST, HELLO)?.lines).toBe(4);
   });

@@ -2,6 +2,8 @@
 // scroll sideways, the delegation findings' messages included.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { checkFencesDocument } from "../../core/delegation/index.js";
+import { DELEGATION_EXAMPLES } from "../../worker/examples/delegation.js";
 import { pageSuite } from "./page-suite.js";
 
 const suite = pageSuite();
@@ -37,6 +39,48 @@ describe("at 375 px wide", () => {
     expect(await sideways(page), "delegation, check-fences").toBe(0);
     const widestKey = await page.locator("#panel-delegation table.envelope :is(th, td)").evaluateAll((cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
     expect(widestKey).toBeLessThanOrEqual(375);
+  });
+
+  // A fence set's row is named by its stream's project and branch ("rw-control:SPACE-RW
+  // delegation:D-RESEARCH-2"): each fits the screen and is read whole, not broken at its hyphen
+  // ("rw-|control:SPACE-RW") as if it were two; a copy of the row's name is the input's text.
+  it("reads each fence key whole at 375 px, and copies it as the input holds it", async () => {
+    const { page } = await suite.open();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole("tab", { name: "Delegation" }).click();
+    await page.locator('[data-example="check-fences"]').click();
+    const keys = page.locator("#panel-delegation table.envelope th");
+    await keys.first().waitFor();
+    const streams = checkFencesDocument(DELEGATION_EXAMPLES.checkFences).streams.map((s) => `${s.project_id} ${s.branch_id}`);
+    expect(streams.some((k) => k.includes("-"))).toBe(true);
+    // Each word of each key: the line boxes it lies on.
+    const lines = await keys.evaluateAll((ths) =>
+      ths.map((th) => {
+        const range = document.createRange();
+        const words: [string, number][] = [];
+        const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+          const text = n.textContent ?? "";
+          for (const m of text.matchAll(/\S+/g)) {
+            range.setStart(n, m.index);
+            range.setEnd(n, m.index + m[0].length);
+            words.push([m[0], new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size]);
+          }
+        }
+        return words;
+      }),
+    );
+    expect(lines).toStrictEqual(streams.map((k) => k.split(" ").map((w) => [w, 1])));
+    // What a reader copies: the key as the input holds it, no character added or swapped.
+    const copied = await keys.evaluateAll((ths) =>
+      ths.map((th) => {
+        const selection = getSelection() as Selection;
+        selection.selectAllChildren(th);
+        return selection.toString();
+      }),
+    );
+    expect(copied).toStrictEqual(streams);
+    expect(await sideways(page)).toBe(0);
   });
 
   // The owners table at a phone's width: a column's share of the width went by its min-content,

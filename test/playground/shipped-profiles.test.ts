@@ -1,10 +1,10 @@
 // The shipped profiles' files (playground/src/profiles.ts, with profiles/index.ts and the core's
 // extendVocabulary) are not in the page's first download: they load once a line may name a
-// profile (it holds ` p=`, or a JSON form), a shipped profile is chosen, or the readback lab or the
-// mailbox tab opens. In Debian's Chromium against the built site, as the other page tests.
+// profile (it holds ` p=`, or a JSON form), a shipped profile is chosen, the readback lab opens or
+// a line of the mailbox tab's message names one. In Debian's Chromium against the built site, as the other page tests.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { checkLine } from "../../core/index.js";
+import { checkLine, profileResolver } from "../../core/index.js";
 import { resolverFor } from "../../playground/src/profiles.js";
 import { vocabularies } from "../vocabularies.js";
 import { openWatching, servedChromium } from "./page-suite.js";
@@ -81,6 +81,129 @@ describe("the shipped profiles", () => {
     await page.fill("#conversation", HO);
     await expect.poll(() => summary(page)).toMatch(/^1 line: 1 valid, 0 refused\./);
     expect(await problem.count()).toBe(0);
+    expect(uncaught).toStrictEqual([]);
+    await page.close();
+  });
+});
+
+// The readback lab and the mailbox tab read lines with the same resolver, but need the shipped
+// profiles only for input that names one (or while a shipped profile is chosen): missing, they
+// stay usable for any other input, say plainly why input naming one is not checked, and ask for
+// the profiles again at a later need.
+const RB = "RW1 RB writer-1 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002";
+
+/** Counts the page's failed loads of a lazy chunk: Vite's loader dispatches `vite:preloadError` for each. */
+const countFailedLoads = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { failedLoads: number };
+    w.failedLoads = 0;
+    addEventListener("vite:preloadError", () => w.failedLoads++);
+  });
+const failedLoads = (page: Page) => page.evaluate(() => (window as unknown as { failedLoads: number }).failedLoads);
+
+describe("the shipped profiles missing, in the readback lab", () => {
+  it("checks the readbacks of a conversation naming no profile", async () => {
+    const { page, uncaught } = await open(true);
+    await page.fill("#conversation", `${HO}\n${RB}`);
+    await expect.poll(() => summary(page)).toMatch(/^2 lines: 2 valid, 0 refused\./);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await expect.poll(() => page.locator("#lab-summary").textContent()).toBe("research-01: readback writer-1 wilco.");
+    expect(await page.locator("#panel-readback [role=alert]").count()).toBe(0);
+    expect(uncaught).toStrictEqual([]);
+    await page.close();
+  });
+
+  it("says a conversation naming one is not checked, with no verdict, and asks again at a later need", async () => {
+    const { page, uncaught } = await open(true);
+    await countFailedLoads(page);
+    await page.fill("#conversation", PAY_HO);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    const alert = page.locator("#panel-readback p.problems[role=alert]");
+    await expect.poll(() => alert.textContent()).toMatch(/^The shipped profiles did not load \(.+\): the conversation is not checked while it needs one; reload the page to try again\.$/);
+    expect(await page.locator("#lab-summary").count()).toBe(0);
+    expect(await failedLoads(page)).toBe(1);
+    // The need ends (no line names a profile), then comes again: the profiles are asked for again.
+    await page.getByRole("tab", { name: "Conversation" }).click();
+    await page.fill("#conversation", HO);
+    await expect.poll(() => summary(page)).toMatch(/^1 line: 1 valid, 0 refused\./);
+    await page.fill("#conversation", PAY_HO);
+    await expect.poll(() => failedLoads(page)).toBe(2);
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(uncaught).toStrictEqual([]);
+    await page.close();
+  });
+});
+
+describe("the shipped profiles missing, in the mailbox tab", () => {
+  const message = (page: Page) => page.locator("#mailbox-text");
+  const verdict = (page: Page) => page.locator("#panel-mailbox [role=status][aria-live]");
+
+  it("reads a message naming no profile, and never asks for them", async () => {
+    const { page, uncaught, asked } = await open(true);
+    await page.getByRole("tab", { name: "Mailbox" }).click();
+    await page.locator('[data-example="request"]').click();
+    await expect.poll(() => verdict(page).getAttribute("data-verdict")).toBe("ok");
+    expect(await page.locator("#panel-mailbox ol.rows > li").getAttribute("data-status")).toBe("valid");
+    expect(asked()).toBe(false);
+    expect(uncaught).toStrictEqual([]);
+    await page.close();
+  });
+
+  it("says a body line naming one is not read, with no verdict, reads the message again once it names none, and asks again at a later need", async () => {
+    const { page, uncaught } = await open(true);
+    await countFailedLoads(page);
+    await page.getByRole("tab", { name: "Mailbox" }).click();
+    await page.locator('[data-example="request"]').click();
+    await expect.poll(() => verdict(page).getAttribute("data-verdict")).toBe("ok");
+    const plain = await message(page).inputValue();
+    const naming = plain.replace("RW1 HO vega-1 ", "RW1 HO vega-1 p=pay ");
+    await message(page).fill(naming);
+    await expect.poll(() => verdict(page).textContent()).toMatch(/^The shipped profiles did not load \(.+\): line 27 names "pay", so the message is not read; reload the page to try again\.$/);
+    expect(await verdict(page).getAttribute("data-verdict")).toBe(null);
+    expect(await page.locator("#panel-mailbox ol.rows").count()).toBe(0);
+    expect(await failedLoads(page)).toBe(1);
+    await message(page).fill(plain);
+    await expect.poll(() => verdict(page).getAttribute("data-verdict")).toBe("ok");
+    await message(page).fill(naming);
+    await expect.poll(() => failedLoads(page)).toBe(2);
+    await expect.poll(() => verdict(page).textContent()).toMatch(/^The shipped profiles did not load \(.+\): line 27 names "pay"/);
+    expect(uncaught).toStrictEqual([]);
+    await page.close();
+  });
+});
+
+describe("the shipped profiles, in the mailbox tab", () => {
+  const verdict = (page: Page) => page.locator("#panel-mailbox [role=status][aria-live]");
+  const bodyCodes = (page: Page) => page.locator("#panel-mailbox ol.rows > li .code").allTextContents();
+
+  it("load not as the tab opens, but for an RW1 line of the message naming one, which is then read with it", async () => {
+    const { page, uncaught, asked } = await open();
+    await page.getByRole("tab", { name: "Mailbox" }).click();
+    await page.locator('[data-example="request"]').click();
+    await expect.poll(() => verdict(page).getAttribute("data-verdict")).toBe("ok");
+    await page.waitForLoadState("networkidle");
+    expect(asked()).toBe(false);
+    const line = "RW1 HO vega-1 p=pay from=vega to=lyra item=crox:hero ask=REVIEW due=20261002";
+    // Read without the shipped profiles, the line would name an unknown one: the test tells the two apart.
+    expect(checkLine(line, profileResolver(null, () => undefined)).findings.map((f) => f.code)).toContain("PROFILE_UNKNOWN");
+    await page.locator("#mailbox-text").fill((await page.locator("#mailbox-text").inputValue()).replace("RW1 HO vega-1 ", "RW1 HO vega-1 p=pay "));
+    const row = page.locator("#panel-mailbox ol.rows > li");
+    await expect.poll(() => row.textContent()).toContain("p=pay");
+    expect(await row.getAttribute("data-status")).toBe(expected(line, null).length === 0 ? "valid" : "refused");
+    expect(await bodyCodes(page)).toStrictEqual(expected(line, null));
+    expect(asked()).toBe(true);
+    expect(uncaught).toStrictEqual([]);
+    await page.close();
+  });
+
+  it("missing while a shipped profile is chosen, read no message, and say why", async () => {
+    const { page, uncaught } = await open(true);
+    await page.getByLabel("Profile", { exact: true }).selectOption("pay");
+    await page.getByRole("tab", { name: "Mailbox" }).click();
+    await page.locator('[data-example="request"]').click();
+    await expect.poll(() => verdict(page).textContent()).toMatch(/^The shipped profiles did not load \(.+\): its lines are read with the chosen profile, "pay", so the message is not read; reload the page to try again\.$/);
+    expect(await verdict(page).getAttribute("data-verdict")).toBe(null);
     expect(uncaught).toStrictEqual([]);
     await page.close();
   });

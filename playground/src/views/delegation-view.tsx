@@ -6,6 +6,7 @@
  * heads, or evaluate a permission request. The examples are the Worker's (the spec's sections 4.3
  * and 11). This module loads only when the tab is opened.
  */
+import { Fragment } from "preact";
 import { useMemo } from "preact/hooks";
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import { isEmptyDocument, parseJsonText } from "../../../core/index.js";
@@ -134,6 +135,24 @@ const delegationMessage = (f: DelegationFinding) => (
   </>
 );
 
+/**
+ * A row's key, each space-separated part a box of its own (style.css): the row wraps between the
+ * parts, so a part that fits the width ("delegation:D-RESEARCH-2") is never broken at its hyphen
+ * and read as two; a longer one wraps inside its box. A box adds no character: a copy is the key.
+ */
+function KeyParts({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(" ").map((part, k) => (
+        <Fragment key={k}>
+          {k > 0 ? " " : null}
+          <span class="iso">{visible(part)}</span>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function DelegationFindings({ findings }: { findings: readonly DelegationFinding[] }) {
   return <FindingsTable class="delegation-findings" findings={findings} columns={DELEGATION_COLUMNS} message={delegationMessage} />;
 }
@@ -218,7 +237,7 @@ export function DelegationView({ state, set, onExample, replacedLines, onRestore
                     {checked.outcome.extra.map((x, k) => (
                       <tr key={k}>
                         <th scope="row" class="mono">
-                          {visible(x.key)}
+                          <KeyParts text={x.key} />
                         </th>
                         <td class="mono">{visible(x.value)}</td>
                       </tr>

@@ -6,11 +6,13 @@
  */
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import { useMemo } from "preact/hooks";
-import { isBlankLine, isEmptyDocument } from "../../../core/index.js";
+import { isBlankLine, isEmptyDocument, profileOf } from "../../../core/index.js";
 import type { VocabularyResolver } from "../../../core/index.js";
 import { parentInfo, readMailboxMessage } from "../../../core/mailbox/index.js";
 import type { BodyLine, MailboxFinding, MailboxReading, ParentInfo } from "../../../core/mailbox/index.js";
 import { MAILBOX_EXAMPLES } from "../mailbox-examples.js";
+import { named } from "../named.js";
+import { SHIPPED } from "../profile-choices.js";
 import type { MailboxMode, PlaygroundState } from "../state.js";
 import { Chunked } from "./chunks.js";
 import { FindingList } from "./findings.js";
@@ -29,6 +31,8 @@ interface Props {
   readonly onRestore: () => void;
   /** The profile RW1 lines in the body are read with (the conversation's). */
   readonly resolve: VocabularyResolver;
+  /** The shipped profiles: null while they load (or are not wanted), else loaded or why they did not. */
+  readonly shipped: { readonly value: unknown } | { readonly error: string } | null;
 }
 
 const MODES: readonly { readonly id: MailboxMode; readonly label: string }[] = [
@@ -78,11 +82,11 @@ const bodyLine = (l: BodyLine) => (
  * The verdict, in a live region that stays in the page while the message changes: a region added
  * with its text already in it is not announced, so it is rendered empty of a verdict too.
  */
-function Verdict({ reading }: { reading: MailboxReading | null }) {
+function Verdict({ reading, unread }: { reading: MailboxReading | null; unread: { readonly text: string; readonly problem: boolean } | null }) {
   if (reading === null) {
     return (
-      <p class="hint" role="status" aria-live="polite" aria-atomic="true">
-        Paste a message, or load an example.
+      <p class={unread?.problem === true ? "summary problems" : "hint"} role="status" aria-live="polite" aria-atomic="true">
+        {unread?.text ?? "Paste a message, or load an example."}
       </p>
     );
   }
@@ -97,7 +101,16 @@ function Verdict({ reading }: { reading: MailboxReading | null }) {
   );
 }
 
-export function MailboxView({ state, set, resolve, onExample, replacedLines, onRestore }: Props) {
+/** The first RW1 line of the body that names a shipped profile: its line and the profile. */
+function namingShipped(reading: MailboxReading | null): { readonly line: number; readonly profile: string } | null {
+  for (const l of reading?.rw1 ?? []) {
+    const p = profileOf(l.text);
+    if (p !== null && SHIPPED.includes(p)) return { line: l.line, profile: p };
+  }
+  return null;
+}
+
+export function MailboxView({ state, set, resolve, shipped, onExample, replacedLines, onRestore }: Props) {
   // Nothing typed is blank lines only (isEmptyDocument; a filename, spaces and tabs): a no-break
   // space is read, and refused, as a file holding it is; a filename is used as typed, never trimmed.
   // The parent, read as a peer's message: what the reader judges of it (parentInfo).
@@ -107,7 +120,26 @@ export function MailboxView({ state, set, resolve, onExample, replacedLines, onR
     if (e == null) return null;
     return parentInfo(e, isBlankLine(state.mailboxParentFile) ? null : state.mailboxParentFile);
   }, [parentReading, state.mailboxParentFile]);
-  const reading = useMemo(() => (isEmptyDocument(state.mailbox) ? null : readMailboxMessage(state.mailbox, { mode: state.mailboxMode, vocabulary: resolve, parent })), [state.mailbox, state.mailboxMode, resolve, parent]);
+  const read = useMemo(() => (isEmptyDocument(state.mailbox) ? null : readMailboxMessage(state.mailbox, { mode: state.mailboxMode, vocabulary: resolve, parent })), [state.mailbox, state.mailboxMode, resolve, parent]);
+  // Until the shipped profiles are loaded, an RW1 line naming one reads as naming a profile the
+  // reader does not have, and with a shipped profile chosen every RW1 line reads with the core
+  // alone: no verdict is given then (the message was read, and the page says which line needs them).
+  const naming = useMemo(() => namingShipped(read), [read]);
+  const needs =
+    (shipped !== null && "value" in shipped) || read === null || read.rw1.length === 0
+      ? null
+      : SHIPPED.includes(state.profile)
+        ? `its lines are read with the chosen profile, ${named(state.profile)}`
+        : naming !== null
+          ? `line ${naming.line} names ${named(naming.profile)}`
+          : null;
+  const unread =
+    needs === null
+      ? null
+      : shipped === null
+        ? { text: `Waiting for the shipped profiles: ${needs}.`, problem: false }
+        : { text: `The shipped profiles did not load (${"error" in shipped ? shipped.error : ""}): ${needs}, so the message is not read; reload the page to try again.`, problem: true };
+  const reading = unread === null ? read : null;
 
   return (
     <div>
@@ -156,7 +188,7 @@ export function MailboxView({ state, set, resolve, onExample, replacedLines, onR
         </section>
         <section aria-labelledby="mailbox-verdict-title" class="mailbox-result">
           <h2 id="mailbox-verdict-title">Verdict</h2>
-          <Verdict reading={reading} />
+          <Verdict reading={reading} unread={unread} />
           {reading === null ? null : (
             <>
               {parentReading !== null ? (

@@ -27,6 +27,8 @@ interface Props {
   readonly criteriaProblems: ReadonlyMap<string, readonly string[]>;
   /** The vocabulary a line naming `p` is read with, as the conversation reads it. */
   readonly resolve: VocabularyResolver;
+  /** Why the conversation is not checked: it needs the shipped profiles, which did not load (null: it is). */
+  readonly profileProblem: string | null;
 }
 
 const EMPTY: Expectation = { expectAcc: "", record: "" };
@@ -160,7 +162,15 @@ function Problems({ id, intro, problems }: { id: string; intro: string; problems
 
 const describedBy = (ids: readonly (string | false)[]): string => ids.filter((x) => x !== false).join(" ");
 
-export function ReadbackLab({ state, set, checked, problems, criteriaProblems: criteriaOf, resolve }: Props) {
+export function ReadbackLab({ state, set, checked, problems, criteriaProblems: criteriaOf, resolve, profileProblem }: Props) {
+  // `checked` is then an earlier text's: no readback of it is shown.
+  if (profileProblem !== null) {
+    return (
+      <p class="problems" role="alert">
+        {profileProblem}
+      </p>
+    );
+  }
   const first = checked.handoffs.values().next();
   if (first.done === true) {
     const onLoadPay = (): void => {
