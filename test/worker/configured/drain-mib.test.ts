@@ -2,7 +2,7 @@
 // the workerd-configured project: miniflare bindings { RW_DRAIN_MIB: 1 }, the number a
 // wrangler.jsonc `vars` entry gives): a chunked body the default bound would drain whole is cut
 // off 1 MiB past the limit. Inside the isolate the 413 still arrives; a client sending over the
-// network sees its connection reset (README, **How much of a refused body is drained**).
+// network may see its connection reset (README, **How much of a refused body is drained**).
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import worker from "../../../worker/index.js";
