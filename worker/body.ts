@@ -4,32 +4,32 @@
  * longer than it said, is cut off at the limit), then UTF-8 decoding and, for JSON, parsing.
  */
 import { parseJsonText } from "../core/index.js";
+import { drainBytes } from "./drain-bound.js";
+import type { Env } from "./env.js";
 import { LIMITS, nestsDeeper } from "./limits.js";
 import { ProblemError } from "./problem.js";
 import { shown } from "./shown.js";
 
 export type BodyKind = "json" | "text";
 
+/** The binding the body is read with: how much of a refused one is drained (drain-bound.ts). */
+export type DrainSetting = Pick<Env, "RW_DRAIN_MIB">;
+
 export type Body = { readonly kind: "json"; readonly value: unknown } | { readonly kind: "text"; readonly text: string };
 
 const TOO_LARGE = `the body is over ${LIMITS.bodyBytes} bytes (1 MiB)`;
 
 /**
- * How much of a refused body is read and dropped, at most, before answering. On the Free and Pro
- * plans a deployed Worker reads every refused body to its end: Cloudflare refuses a body over
- * 100 MB there (200 MB on Business, 500 MB on Enterprise) before the Worker runs.
+ * Reads and drops what is left of a refused body, up to `bound` bytes (RW_DRAIN_MIB,
+ * drain-bound.ts), before answering: a body cut off while the client is still sending (the reader
+ * cancelled, or the answer sent first) aborts the connection, so the client may never read the
+ * answer, and under wrangler dev, whose proxy reports any aborted request but a GET as "Your worker
+ * restarted mid-request", it becomes a plain-text 503. Past that bound the stream is cancelled. On
+ * the Free and Pro plans a deployed Worker is sent no body over 100 MB (200 MB on Business, 500 MB
+ * on Enterprise): Cloudflare refuses it before the Worker runs. Nothing read is kept.
  */
-export const DRAIN_BYTES = 100 * 1024 * 1024;
-
-/**
- * Reads and drops what is left of a refused body, up to DRAIN_BYTES, before answering: a body
- * cut off while the client is still sending (the reader cancelled, or the answer sent first)
- * aborts the connection, so the client may never read the answer, and under wrangler dev, whose
- * proxy reports any aborted request but a GET as "Your worker restarted mid-request", it becomes a
- * plain-text 503. Past that bound the stream is cancelled. Nothing read is kept.
- */
-async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  let left = DRAIN_BYTES;
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, bound: number): Promise<void> {
+  let left = bound;
   try {
     while (left > 0) {
       const { done, value } = await reader.read();
@@ -42,14 +42,18 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise
   }
 }
 
-/** The body's bytes, refused past the limit whatever the headers say. */
-export async function readBytes(request: Request): Promise<Uint8Array> {
+/**
+ * The body's bytes, refused past the limit whatever the headers say. A body on a Worker whose
+ * RW_DRAIN_MIB cannot be read is refused before a byte is read (drainBytes).
+ */
+export async function readBytes(request: Request, env: DrainSetting): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
   if (declared !== null) {
     if (!/^\d{1,16}$/.test(declared.trim())) throw new ProblemError("invalid-request", "Content-Length is not a number of bytes", { parameter: "content-length" });
     if (Number(declared) > LIMITS.bodyBytes) throw new ProblemError("body-too-large", `${TOO_LARGE}: Content-Length says ${declared}`, { limit: LIMITS.bodyBytes });
   }
   if (request.body === null) return new Uint8Array(0);
+  const bound = drainBytes(env);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -58,7 +62,7 @@ export async function readBytes(request: Request): Promise<Uint8Array> {
     if (done) break;
     total += value.byteLength;
     if (total > LIMITS.bodyBytes) {
-      await discard(reader);
+      await discard(reader, bound);
       throw new ProblemError("body-too-large", `${TOO_LARGE}: more arrived than the limit`, { limit: LIMITS.bodyBytes });
     }
     chunks.push(value);
@@ -78,15 +82,16 @@ export async function readBytes(request: Request): Promise<Uint8Array> {
  * any size, as `invalid-request` (never `body-too-large`): refused, not ignored, since what it
  * asks for would otherwise silently not be done.
  */
-export async function refuseBody(request: Request, what: string): Promise<void> {
+export async function refuseBody(request: Request, what: string, env: DrainSetting): Promise<void> {
   if (request.body === null) return;
+  const bound = drainBytes(env);
   const reader = request.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
     // Refused at its first byte, whatever its size: there is nothing to read it for.
     if (value.byteLength > 0) {
-      await discard(reader);
+      await discard(reader, bound);
       throw new ProblemError("invalid-request", `body: ${what}; send none`, { parameter: "body" });
     }
   }
@@ -123,9 +128,9 @@ export function refuseDeep(text: string, what: string, extensions: Readonly<Reco
  * lines (the `{"lines":[]}` of a JSON body, and what `rw validate < /dev/null` reads), and too few
  * where it reads named messages, which the route says.
  */
-export async function readBody(request: Request, accepted: readonly BodyKind[]): Promise<Body> {
+export async function readBody(request: Request, accepted: readonly BodyKind[], env: DrainSetting): Promise<Body> {
   const kind = bodyKind(request, accepted);
-  const bytes = await readBytes(request);
+  const bytes = await readBytes(request, env);
   if (bytes.byteLength === 0 && kind === "json") throw new ProblemError("invalid-request", "the request has no body: send a JSON object of fields", { parameter: "body" });
   let text: string;
   try {

@@ -17,4 +17,10 @@ export interface Env {
    * text; absent, every agent is at epoch 0.
    */
   readonly RW_AGENT_EPOCHS?: unknown;
+  /**
+   * The most of a refused body without Content-Length read and dropped before its 413, in MiB (a
+   * variable, worker/drain-bound.ts): a whole number from 0 to 512, as a number or its digits;
+   * absent, 100.
+   */
+  readonly RW_DRAIN_MIB?: unknown;
 }

@@ -39,7 +39,7 @@ async function dispatch(routes: readonly Route<Env>[], request: Request, env: En
   // A body on a GET has no meaning (RFC 9110 section 9.3.1), and a browser cannot send one; a
   // client that sends one anyway ({"after": 1000} to .../lines) would otherwise be answered as if
   // it had asked nothing. Its options go in the query string.
-  if (match.route.method === "GET") await refuseBody(request, `a ${request.method} takes no body (its options go in the query string)`);
+  if (match.route.method === "GET") await refuseBody(request, `a ${request.method} takes no body (its options go in the query string)`, env);
   const response = await match.route.handler({ request, url, env, ctx, params: match.params });
   return request.method === "HEAD" ? new Response(null, response) : response;
 }

@@ -7,6 +7,7 @@
  */
 import { isSkippedLine, parseJsonText } from "../core/index.js";
 import { readBody, refuseDeep } from "./body.js";
+import type { DrainSetting } from "./body.js";
 import type { Body, BodyKind } from "./body.js";
 import { LIMITS, utf8Length } from "./limits.js";
 import { ProblemError } from "./problem.js";
@@ -115,8 +116,8 @@ export class Input {
    * Reads the request for a route that takes `options` (besides `lines` where it reads lines).
    * `accepted` says which bodies it takes.
    */
-  static async read(request: Request, url: URL, accepted: readonly BodyKind[], options: readonly string[]): Promise<Input> {
-    const body = await readBody(request, accepted);
+  static async read(request: Request, url: URL, env: DrainSetting, accepted: readonly BodyKind[], options: readonly string[]): Promise<Input> {
+    const body = await readBody(request, accepted, env);
     let fields: Record<string, unknown> = {};
     if (body.kind === "json") {
       if (!isObject(body.value)) throw new ProblemError("invalid-request", "the JSON body is an object of fields", { parameter: "body" });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import worker from "../../worker/index.js";
-import { DRAIN_BYTES } from "../../worker/body.js";
+import { DRAIN_MIB_DEFAULT } from "../../worker/drain-bound.js";
 import { handle } from "../../worker/handle.js";
 import { LIMITS } from "../../worker/limits.js";
 import { ROUTES } from "../../worker/routes.js";
@@ -132,8 +132,10 @@ describe("a refused body is read to its end before the answer, never cut off whi
     expect((await expectProblem(await handle(ROUTES, get, env, ctx), "invalid-request")).parameter).toBe("body");
     expect(seen.pulled).toBe(size);
   });
-  it("cuts off a body without end once DRAIN_BYTES more have arrived, and still answers 413", async () => {
+  it("cuts off a body without end once RW_DRAIN_MIB (absent: 100) more MiB have arrived, and still answers 413", async () => {
     // A deployed Worker is never sent so much: Cloudflare refuses a body over 100 MB first.
+    expect(env.RW_DRAIN_MIB).toBeUndefined();
+    const DRAIN_BYTES = DRAIN_MIB_DEFAULT * MiB;
     expect(DRAIN_BYTES).toBeGreaterThanOrEqual(100 * 1000 * 1000);
     const { body, seen } = watched();
     await expectProblem(await call("/v1/digest", { method: "POST", headers: { "content-type": "text/plain" }, body }), "body-too-large");

@@ -64,8 +64,8 @@ describe("the rebuild after a restart", () => {
     expect(await ownersOf(changed)).toStrictEqual([["gh:crox/site#42", "research"]]);
   });
 
-  it("hashes the HOs of a thread stored before HOs kept their digest, and keeps a digest for those stored after", async () => {
-    const t = `rebuild-${crypto.randomUUID()}`;
+  /** A thread as an object before fix-DO stored it: one HO, research-01, whose digest was never kept. */
+  async function seedBeforeDigest(t: string): Promise<void> {
     await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => {
       const sql = state.storage.sql;
       for (const statement of SCHEMA_BEFORE_DIGEST) sql.exec(statement);
@@ -73,14 +73,52 @@ describe("the rebuild after a restart", () => {
       sql.exec("INSERT INTO handoffs (id, exp, due) VALUES ('research-01', NULL, '20261002')");
       for (const agent of ["research", "writer"]) sql.exec("INSERT INTO parties (agent) VALUES (?)", agent);
     });
+  }
+  const storedDigests = (t: string) => runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec<{ id: string; h: string | null }>("SELECT id, h FROM handoffs ORDER BY id").toArray());
+  const digestOf = (line: string) => digest(readMessage(line, profiles(undefined).resolve).message as NonNullable<ReturnType<typeof readMessage>["message"]>);
+
+  it("hashes the HOs of a thread stored before HOs kept their digest, stores what it hashed, and keeps a digest for those stored after", async () => {
+    const t = `rebuild-${crypto.randomUUID()}`;
+    await seedBeforeDigest(t);
     await restart(t);
-    await append(t, [RB, HO.replace("research-01", "research-02").replace("item=gh:crox/site#42", "item=gh:crox/site#43")]);
+    const second = HO.replace("research-01", "research-02").replace("item=gh:crox/site#42", "item=gh:crox/site#43");
+    await append(t, [RB, second]);
     expect(await ownersOf(t)).toStrictEqual([["gh:crox/site#42", "writer"], ["gh:crox/site#43", "research"]]);
-    const digests = await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec<{ id: string; h: string | null }>("SELECT id, h FROM handoffs ORDER BY id").toArray());
-    expect(digests).toStrictEqual([{ id: "research-01", h: null }, { id: "research-02", h: digest(readMessage(HO.replace("research-01", "research-02").replace("item=gh:crox/site#42", "item=gh:crox/site#43"), profiles(undefined).resolve).message as NonNullable<ReturnType<typeof readMessage>["message"]>) }]);
-    // And once more after a restart: one HO hashed, one read from storage, the same answers.
+    expect(await storedDigests(t)).toStrictEqual([{ id: "research-01", h: digestOf(HO) }, { id: "research-02", h: digestOf(second) }]);
+    // And once more after a restart: both read from storage, the same answers.
     await restart(t);
     expect(await ownersOf(t)).toStrictEqual([["gh:crox/site#42", "writer"], ["gh:crox/site#43", "research"]]);
+  });
+
+  it("back-fills an older thread's digests at its first rebuild, so the next rebuild reads them rather than hashing", async () => {
+    const t = `rebuild-${crypto.randomUUID()}`;
+    await seedBeforeDigest(t);
+    await restart(t);
+    // A read rebuilds the audit, and stores the digest it computed; the answer is as before.
+    expect(await ownersOf(t)).toStrictEqual([["gh:crox/site#42", "research"]]);
+    expect(await storedDigests(t)).toStrictEqual([{ id: "research-01", h: digestOf(HO) }]);
+    // The next rebuild reads it: changed in storage (only where one was stored), the readback whose
+    // h= is the HO's true digest no longer passes, and the item stays its sender's. Had the first
+    // rebuild stored nothing, the change would touch nothing and the HO be hashed again.
+    await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => void state.storage.sql.exec("UPDATE handoffs SET h = '000000000000' WHERE h IS NOT NULL"));
+    await restart(t);
+    await append(t, [RB]);
+    expect(await ownersOf(t)).toStrictEqual([["gh:crox/site#42", "research"]]);
+  });
+
+  it("keeps no back-filled digest when the request whose rebuild computed it is rolled back", async () => {
+    // The rebuild runs inside an append's transaction; an append refused whole (the thread full)
+    // rolls its writes back, the digests with them, and the next rebuild computes them again.
+    const t = `rebuild-${crypto.randomUUID()}`;
+    await seedBeforeDigest(t);
+    await restart(t);
+    await runInDurableObject(stubOf(t), (object: ThreadObject) => void (object.capacity = { ...object.capacity, lines: 1 }));
+    const full = await postJson(`/v1/threads/${t}/lines`, { lines: [RB] });
+    expect(full.status).toBe(409);
+    expect(await storedDigests(t)).toStrictEqual([{ id: "research-01", h: null }]);
+    await restart(t);
+    expect(await ownersOf(t)).toStrictEqual([["gh:crox/site#42", "research"]]);
+    expect(await storedDigests(t)).toStrictEqual([{ id: "research-01", h: digestOf(HO) }]);
   });
 
   it("reads a stored line the vocabulary would now refuse as it did before it parsed alone: its message, findings unused", async () => {

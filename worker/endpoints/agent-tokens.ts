@@ -18,7 +18,7 @@ export async function agentTokenRoute(context: RouteContext<Env>): Promise<Respo
   if (secret === undefined) throw new ProblemError("access-open", "this Worker has no RW_TOKEN: its threads are open to anyone who reaches it, and no agent token can be made; set the secret RW_TOKEN first");
   const caller = await authorize(context.request, context.env);
   if (caller.kind === "agent") throw new ProblemError("operator-only", `this is ${shown(caller.agent)}'s agent token; only the operator's bearer (the Worker's RW_TOKEN) issues agent tokens`, { agent: caller.agent });
-  const input = await Input.read(context.request, context.url, ["json"], ["agent"]);
+  const input = await Input.read(context.request, context.url, context.env, ["json"], ["agent"]);
   const agent = input.string("agent");
   if (agent === undefined || !isTokenAgent(agent)) throw new ProblemError("invalid-request", `agent: required, an agent name ([A-Za-z0-9._-]+, at most ${AGENT_NAME_MAX} characters: a longer one fits in no line), as lines name it in from= and to=`, { parameter: "agent", limit: AGENT_NAME_MAX });
   // Issued at the agent's epoch now; a variable the Worker cannot read issues nothing (500).

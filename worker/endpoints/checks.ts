@@ -11,6 +11,7 @@ import { ProblemError } from "../problem.js";
 import { chosenProfile, profiles } from "../profiles.js";
 import type { Profiles } from "../profiles.js";
 import { json } from "../respond.js";
+import type { Env } from "../env.js";
 import type { RouteContext } from "../router.js";
 
 /** A JSON object of slot values (the shape the core's API takes), or undefined. */
@@ -47,15 +48,15 @@ function record(input: Input, vocabulary: Vocabulary) {
   return r.value;
 }
 
-async function read(context: RouteContext, accepted: readonly ("json" | "text")[], options: readonly string[]): Promise<{ input: Input; profiles: Profiles }> {
-  const input = await Input.read(context.request, context.url, accepted, ["profile", ...options]);
+async function read(context: RouteContext<Env>, accepted: readonly ("json" | "text")[], options: readonly string[]): Promise<{ input: Input; profiles: Profiles }> {
+  const input = await Input.read(context.request, context.url, context.env, accepted, ["profile", ...options]);
   return { input, profiles: profiles(chosenProfile(input.raw("profile"))) };
 }
 
 const RECEIVER = ["n", "acc", "do", "not", "asm", "eta", "exp", "tail", "exec"] as const;
 
 /** `rw make-rb`: the readback composed by code from the HO as delivered. */
-export async function makeRbRoute(context: RouteContext): Promise<Response> {
+export async function makeRbRoute(context: RouteContext<Env>): Promise<Response> {
   const { input, profiles: p } = await read(context, ["json", "text"], ["ho", ...RECEIVER]);
   const { ho: hoValue } = input.messages(["ho"]);
   const ho = readMessage(hoValue as string | object, p.resolve);
@@ -82,7 +83,7 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 }
 
 /** `rw check-rb`: the readback against its HO, tiers 1 to 5. */
-export async function checkRbRoute(context: RouteContext): Promise<Response> {
+export async function checkRbRoute(context: RouteContext<Env>): Promise<Response> {
   const { input, profiles: p } = await read(context, ["json", "text"], ["ho", "rb", "expectAcc", "record"]);
   const given = input.messages(["ho", "rb"]);
   const ho = parsed("ho", given["ho"] as string | object, p);
@@ -109,7 +110,7 @@ export async function checkRbRoute(context: RouteContext): Promise<Response> {
 }
 
 /** `rw check-ho`: an HO against the approval record before it is sent, or a relay's forward. */
-export async function checkHoRoute(context: RouteContext): Promise<Response> {
+export async function checkHoRoute(context: RouteContext<Env>): Promise<Response> {
   const { input, profiles: p } = await read(context, ["json"], ["ho", "record", "relayFrom", "adds"]);
   const ho = parsed("ho", input.messages(["ho"])["ho"] as string | object, p);
   const vocabulary = p.vocabularyOf(ho.message);
@@ -128,7 +129,7 @@ export async function checkHoRoute(context: RouteContext): Promise<Response> {
 }
 
 /** `rw check-dn`: the done report against the plan. */
-export async function checkDnRoute(context: RouteContext): Promise<Response> {
+export async function checkDnRoute(context: RouteContext<Env>): Promise<Response> {
   const { input, profiles: p } = await read(context, ["json", "text"], ["ho", "dn", "rb", "record"]);
   const given = input.messages(["ho", "dn", "rb"], 1);
   const ho = parsed("ho", given["ho"] as string | object, p);

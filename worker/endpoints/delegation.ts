@@ -9,12 +9,13 @@ import type { DocumentCheck, RecordKind } from "../../core/delegation/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { json } from "../respond.js";
+import type { Env } from "../env.js";
 import type { RouteContext } from "../router.js";
 
 /** The JSON body's parts: each required one present (a JSON value), the optional ones if given. */
-async function parts(context: RouteContext, check: DocumentCheck): Promise<{ input: Input; doc: Record<string, unknown> }> {
+async function parts(context: RouteContext<Env>, check: DocumentCheck): Promise<{ input: Input; doc: Record<string, unknown> }> {
   const { required, optional } = DOCUMENT_PARTS[check];
-  const input = await Input.read(context.request, context.url, ["json"], [...required, ...optional]);
+  const input = await Input.read(context.request, context.url, context.env, ["json"], [...required, ...optional]);
   const doc: Record<string, unknown> = {};
   for (const name of [...required, ...optional]) {
     const value = input.json(name);
@@ -28,8 +29,8 @@ async function parts(context: RouteContext, check: DocumentCheck): Promise<{ inp
 }
 
 /** `rw delegation validate`: any RW-003 record; `kind`, `consequential`, `requireSignature` as options. */
-export async function delegationValidateRoute(context: RouteContext): Promise<Response> {
-  const input = await Input.read(context.request, context.url, ["json"], ["record", "kind", "consequential", "requireSignature"]);
+export async function delegationValidateRoute(context: RouteContext<Env>): Promise<Response> {
+  const input = await Input.read(context.request, context.url, context.env, ["json"], ["record", "kind", "consequential", "requireSignature"]);
   const record = input.json("record");
   if (record === undefined) throw new ProblemError("invalid-request", "record: required (the RW-003 record to read)", { parameter: "record" });
   const kind = input.string("kind");
@@ -39,37 +40,37 @@ export async function delegationValidateRoute(context: RouteContext): Promise<Re
 }
 
 /** `rw delegation check-child`: `{ parent, child, chain, siblings? }`. */
-export async function delegationCheckChildRoute(context: RouteContext): Promise<Response> {
+export async function delegationCheckChildRoute(context: RouteContext<Env>): Promise<Response> {
   const { doc } = await parts(context, "check-child");
   return json(checkChildDocument(doc));
 }
 
 /** `rw delegation check-reassignment`: `{ prior, next, parent?, chain?, attempts?, checkpoints? }`. */
-export async function delegationCheckReassignmentRoute(context: RouteContext): Promise<Response> {
+export async function delegationCheckReassignmentRoute(context: RouteContext<Env>): Promise<Response> {
   const { doc } = await parts(context, "check-reassignment");
   return json(checkReassignmentDocument(doc));
 }
 
 /** `rw delegation check-attempts`: `{ contract, attempts, checkpoints? }`. */
-export async function delegationCheckAttemptsRoute(context: RouteContext): Promise<Response> {
+export async function delegationCheckAttemptsRoute(context: RouteContext<Env>): Promise<Response> {
   const { doc } = await parts(context, "check-attempts");
   return json(checkAttemptsDocument(doc));
 }
 
 /** `rw delegation check-card-revision`: `{ prior, next }`. */
-export async function delegationCheckCardRevisionRoute(context: RouteContext): Promise<Response> {
+export async function delegationCheckCardRevisionRoute(context: RouteContext<Env>): Promise<Response> {
   const { doc } = await parts(context, "check-card-revision");
   return json(checkCardRevisionDocument(doc));
 }
 
 /** `rw delegation check-fences`: `{ fences, heads, required? }`. */
-export async function delegationCheckFencesRoute(context: RouteContext): Promise<Response> {
+export async function delegationCheckFencesRoute(context: RouteContext<Env>): Promise<Response> {
   const { doc } = await parts(context, "check-fences");
   return json(checkFencesDocument(doc));
 }
 
 /** `rw delegation evaluate`: `{ contract, card, request, fences, heads, approvals?, chain?, policy_ref, evaluator_ref }`. */
-export async function delegationEvaluateRoute(context: RouteContext): Promise<Response> {
+export async function delegationEvaluateRoute(context: RouteContext<Env>): Promise<Response> {
   const { doc } = await parts(context, "evaluate");
   return json(evaluatePermissionDocument(doc));
 }

@@ -7,6 +7,7 @@ import type { ProblemKindName } from "../problem.js";
 import { chosenProfile, shippedFile } from "../profiles.js";
 import { json } from "../respond.js";
 import { shown } from "../shown.js";
+import type { Env } from "../env.js";
 import type { RouteContext } from "../router.js";
 import { shippedNames, shippedProfiles } from "../../profiles/index.js";
 import pkg from "../../package.json" with { type: "json" };
@@ -26,8 +27,8 @@ export function legendGetRoute({ url }: RouteContext): Response {
 }
 
 /** The legend for a shipped profile by name or an inline profile file. */
-export async function legendPostRoute({ request, url }: RouteContext): Promise<Response> {
-  const input = await Input.read(request, url, ["json"], ["profile", "lean"]);
+export async function legendPostRoute({ request, url, env }: RouteContext<Env>): Promise<Response> {
+  const input = await Input.read(request, url, env, ["json"], ["profile", "lean"]);
   return legendOf(input.raw("profile"), input.boolean("lean") ?? false);
 }
 

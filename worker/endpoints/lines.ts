@@ -12,10 +12,11 @@ import { chosenProfile, profiles } from "../profiles.js";
 import type { Profiles } from "../profiles.js";
 import { json } from "../respond.js";
 import { shown } from "../shown.js";
+import type { Env } from "../env.js";
 import type { RouteContext } from "../router.js";
 
-async function lines(context: RouteContext, options: readonly string[]): Promise<{ input: Input; items: InputItem[]; profiles: Profiles }> {
-  const input = await Input.read(context.request, context.url, ["json", "text"], ["lines", "profile", ...options]);
+async function lines(context: RouteContext<Env>, options: readonly string[]): Promise<{ input: Input; items: InputItem[]; profiles: Profiles }> {
+  const input = await Input.read(context.request, context.url, context.env, ["json", "text"], ["lines", "profile", ...options]);
   const items = input.items();
   return { input, items, profiles: profiles(chosenProfile(input.raw("profile"))) };
 }
@@ -25,7 +26,7 @@ async function lines(context: RouteContext, options: readonly string[]): Promise
  * well-formed request with an item of the wrong kind: its result says so, as /v1/format's does for
  * a line, rather than the request being refused.
  */
-export async function parseRoute(context: RouteContext): Promise<Response> {
+export async function parseRoute(context: RouteContext<Env>): Promise<Response> {
   const { items, profiles: p } = await lines(context, []);
   const results = items.map(({ n, value }) => {
     const checked = readLine(value, p.resolve);
@@ -35,7 +36,7 @@ export async function parseRoute(context: RouteContext): Promise<Response> {
 }
 
 /** `rw format`: JSON forms to RW1 lines; only valid messages are written. */
-export async function formatRoute(context: RouteContext): Promise<Response> {
+export async function formatRoute(context: RouteContext<Env>): Promise<Response> {
   const { items, profiles: p } = await lines(context, []);
   const results = items.map(({ n, value }) => {
     const { text, findings } = formatInput(value, p.resolve);
@@ -45,7 +46,7 @@ export async function formatRoute(context: RouteContext): Promise<Response> {
 }
 
 /** `rw validate --json [--as NAME --seq N]`: each message checked; with `as`, the UN that receiver sends. */
-export async function validateRoute(context: RouteContext): Promise<Response> {
+export async function validateRoute(context: RouteContext<Env>): Promise<Response> {
   const { input, items, profiles: p } = await lines(context, ["as", "seq"]);
   const receiver = input.string("as");
   if (receiver !== undefined && !isAgent(receiver)) throw new ProblemError("invalid-request", `as: ${JSON.stringify(shown(receiver))} is not an agent name ([A-Za-z0-9._-]+)`, { parameter: "as" });
@@ -70,7 +71,7 @@ export async function validateRoute(context: RouteContext): Promise<Response> {
 }
 
 /** `rw digest --json`: `h=` of each valid message. */
-export async function digestRoute(context: RouteContext): Promise<Response> {
+export async function digestRoute(context: RouteContext<Env>): Promise<Response> {
   const { items, profiles: p } = await lines(context, []);
   const results = items.map(({ n, value }) => {
     const checked = readMessage(value, p.resolve);

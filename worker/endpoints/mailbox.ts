@@ -10,6 +10,7 @@ import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { chosenProfile, profiles } from "../profiles.js";
 import { json } from "../respond.js";
+import type { Env } from "../env.js";
 import type { RouteContext } from "../router.js";
 
 const bad = (parameter: string, detail: string): ProblemError => new ProblemError("invalid-request", `${parameter}: ${detail}`, { parameter });
@@ -41,8 +42,8 @@ function parentOf(value: unknown): ParentInfo | undefined {
   return read.parent;
 }
 
-export async function mailboxPreflightRoute(context: RouteContext): Promise<Response> {
-  const input = await Input.read(context.request, context.url, ["json", "text"], ["message", "mode", "parent", "profile"]);
+export async function mailboxPreflightRoute(context: RouteContext<Env>): Promise<Response> {
+  const input = await Input.read(context.request, context.url, context.env, ["json", "text"], ["message", "mode", "parent", "profile"]);
   let message: string;
   if (input.body?.kind === "text") {
     if (input.raw("message") !== undefined) throw bad("message", "the text body is the message; give it there, not in the query");

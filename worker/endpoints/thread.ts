@@ -11,10 +11,11 @@ import { ProblemError } from "../problem.js";
 import { chosenProfile, profiles } from "../profiles.js";
 import { json } from "../respond.js";
 import { shown } from "../shown.js";
+import type { Env } from "../env.js";
 import type { RouteContext } from "../router.js";
 
-export async function checkThreadRoute(context: RouteContext): Promise<Response> {
-  const input = await Input.read(context.request, context.url, ["json", "text"], ["lines", "profile", "now"]);
+export async function checkThreadRoute(context: RouteContext<Env>): Promise<Response> {
+  const input = await Input.read(context.request, context.url, context.env, ["json", "text"], ["lines", "profile", "now"]);
   // A JSON null audits with no clock (nothing is past its exp or due), as the core allows; in the
   // query it is JSON text, `now=null`, the only way a text body can ask for it.
   const given = input.nullableString("now");

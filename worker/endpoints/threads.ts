@@ -64,7 +64,7 @@ function threadProfile(value: unknown): ThreadProfile | undefined {
 /** POST lines: each validated, stored or refused (with the receiver's UN); a retry of a stored line is a duplicate. */
 export async function appendRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub, caller } = await threadOf(context);
-  const input = await Input.read(context.request, context.url, ["json", "text"], ["lines", "profile"]);
+  const input = await Input.read(context.request, context.url, context.env, ["json", "text"], ["lines", "profile"]);
   const items = input.items();
   const profile = threadProfile(input.raw("profile"));
   const agent = actingAgent(caller);
@@ -175,7 +175,7 @@ export async function challengeRoute(context: RouteContext<Env>): Promise<Respon
   // The sender's: the id names it (`<from>-<n>`, the HO's from=), whether or not the HO is here yet,
   // so no other party can register ahead for the sender's next id.
   requireParty(caller, messageSender(handoff) as string, `registering a challenge for ${shown(handoff)}`);
-  const input = await Input.read(context.request, context.url, ["json"], ["expectAcc", "record", "profile"]);
+  const input = await Input.read(context.request, context.url, context.env, ["json"], ["expectAcc", "record", "profile"]);
   // Empty criteria are none given, as rw check-rb's --expect-acc "" is.
   const listed = input.list("expectAcc");
   const expectAcc = listed === undefined || listed.every((c) => c === "") ? undefined : listed;
@@ -199,7 +199,7 @@ export async function challengeRoute(context: RouteContext<Env>): Promise<Respon
 /** POST a statement: the call frozen under a fresh token, stated as the RB the receiver relays. */
 export async function prepareRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub, caller } = await threadOf(context);
-  const input = await Input.read(context.request, context.url, ["json"], ["handoff", "call", "exp", "n"]);
+  const input = await Input.read(context.request, context.url, context.env, ["json"], ["handoff", "call", "exp", "n"]);
   const handoff = input.string("handoff");
   const exp = input.string("exp");
   const call = input.json("call");
@@ -231,8 +231,8 @@ function tokenOf(context: RouteContext<Env>): string {
  * commit and abandon take nothing but the token: a body is refused, not ignored, since a field
  * such as {"dryRun": true} would otherwise run the act its sender meant only to try.
  */
-function noBody(request: Request): Promise<void> {
-  return refuseBody(request, "this route takes no body (nothing but the token in its path)");
+function noBody(request: Request, env: Env): Promise<void> {
+  return refuseBody(request, "this route takes no body (nothing but the token in its path)", env);
 }
 
 /**
@@ -253,7 +253,7 @@ async function statementOf(context: RouteContext<Env>, stub: DurableObjectStub<T
 export async function commitRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub, caller } = await threadOf(context);
   Input.query(context.url, []);
-  await noBody(context.request);
+  await noBody(context.request, context.env);
   return answer(await stub.commit(await statementOf(context, stub, caller, "committing")));
 }
 
@@ -261,6 +261,6 @@ export async function commitRoute(context: RouteContext<Env>): Promise<Response>
 export async function abandonRoute(context: RouteContext<Env>): Promise<Response> {
   const { stub, caller } = await threadOf(context);
   Input.query(context.url, []);
-  await noBody(context.request);
+  await noBody(context.request, context.env);
   return answer(await stub.abandon(await statementOf(context, stub, caller, "abandoning")));
 }

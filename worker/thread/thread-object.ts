@@ -30,7 +30,8 @@ import { inlineTakesShippedName, profiles } from "../profiles.js";
 import { shown } from "../shown.js";
 import type { Profiles } from "../profiles.js";
 import { storedMessage } from "./stored-line.js";
-import { addDigestColumn } from "./handoff-digest.js";
+import { addDigestColumn, storeDigests } from "./handoff-digest.js";
+import type { ComputedDigest } from "./handoff-digest.js";
 import { addReadbackColumns, CANCELLED_TABLE, STATEMENTS_INDEXES, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";
 import { CHALLENGES_TABLE, sqlChallenges } from "./sql-challenges.js";
@@ -507,9 +508,20 @@ export class ThreadObject extends DurableObject<Env> {
       // committed ran before the cancel, and the act's DN after the CX is the answer 5.4 asks for.
       actRan: (handoffs) => committedStatement(this.statements, handoffs) !== undefined,
     });
-    // Each HO with the digest its append stored (an HO stored before it has none: hashed here).
+    // Each HO with the digest its append stored. An HO stored before the column has none: it is
+    // hashed here, and the digest stored once the rows are read, so the next rebuild reads it.
     const rows = this.sql.exec<{ seq: number; line: string; h: string | null }>("SELECT seq, line, CASE WHEN type = 'HO' THEN (SELECT h FROM handoffs WHERE handoffs.id = lines.id) END AS h FROM lines ORDER BY seq");
-    for (const row of rows) audit.add(storedMessage(row.line, p.resolve), row.seq, row.h ?? undefined);
+    const computed: ComputedDigest[] = [];
+    for (const row of rows) {
+      const message = storedMessage(row.line, p.resolve);
+      let h = row.h ?? undefined;
+      if (h === undefined && message.type === "HO") {
+        h = digest(message);
+        computed.push({ id: message.id, h });
+      }
+      audit.add(message, row.seq, h);
+    }
+    if (computed.length > 0) this.ctx.storage.transactionSync(() => storeDigests(this.sql, computed));
     rebuilding = false;
     this.audit = audit;
     return audit;

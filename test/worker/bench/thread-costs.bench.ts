@@ -2,7 +2,9 @@
 // stores, lines and checks (README note 38), and the first append after the object restarts, when
 // the stored bytes are counted again (worker/thread/stored-bytes.ts) and the audit rebuilt,
 // against an append to the same thread without a restart; then the rebuild by part, each part
-// both ways (before fix-DO and now) over the same rows. Prints; asserts nothing.
+// both ways (before fix-DO and now) over the same rows; then a thread stored before HOs kept their
+// digest, restarted twice: the first rebuild back-fills them (fix-DV), the second reads them.
+// Prints; asserts nothing.
 // The pool runs the code as Vite's module runner rewrites it: each call of an imported function
 // goes through a getter of its module's namespace, which costs most in tight loops (an HO's
 // SHA-256 took about 50 µs here, about 5 in a bundle), so these times overstate a deployed
@@ -17,6 +19,7 @@ import { THREAD_STORED_BYTES_SQL } from "../../../worker/thread/stored-bytes.js"
 import { LIMITS } from "../../../worker/limits.js";
 import { profiles } from "../../../worker/profiles.js";
 import { storedMessage } from "../../../worker/thread/stored-line.js";
+import { storeDigests } from "../../../worker/thread/handoff-digest.js";
 import { createThreadAudit, readMessage } from "../../../core/index.js";
 import type { Message } from "../../../core/index.js";
 import { postText } from "../http.js";
@@ -222,5 +225,57 @@ describe("thread costs in workerd", () => {
     console.log(`  the rows read: lines alone ${of("scan")}; each HO's stored digest beside them ${of("scanDigests")}`);
     console.log(`  the lines read as messages: readMessage (parse and validate) ${of("readMessage")}; storedMessage (parse) ${of("storedMessage")}`);
     console.log(`  the audit fed them: each HO hashed ${of("addHashed")}; its stored digest given ${of("addGiven")}`);
+  });
+
+  it("an older thread's first and second restart: its HOs' digests back-filled, then read", async () => {
+    // A thread stored before fix-DO keeps no digest for its HOs (null in the added column): here
+    // the near-full thread with its digests set back to null before each pair of restarts.
+    const thread = `older-${crypto.randomUUID()}`;
+    let k = await buildNearFull(thread);
+    const ho = (): string => (payHandoff(++k)[0] as string);
+    const forget = (): Promise<number> => runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec("UPDATE handoffs SET h = NULL").rowsWritten);
+    const unfilled = (): Promise<number> => runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM handoffs WHERE h IS NULL").one().n);
+    const rebuilt = (): Promise<number> => runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
+      const s = performance.now();
+      (instance as unknown as Internals).auditor();
+      return performance.now() - s;
+    });
+    const rounds = 5;
+    const firstAudit: number[] = [];
+    const secondAudit: number[] = [];
+    const firstAppend: number[] = [];
+    const secondAppend: number[] = [];
+    let nulled = 0;
+    let left = 0;
+    for (let r = 0; r < rounds; r++) {
+      nulled = await forget();
+      await restart(thread);
+      firstAudit.push(await rebuilt());
+      left += await unfilled();
+      await restart(thread);
+      secondAudit.push(await rebuilt());
+      nulled = await forget();
+      await restart(thread);
+      firstAppend.push(await timedAppend(thread, ho()));
+      left += await unfilled();
+      await restart(thread);
+      secondAppend.push(await timedAppend(thread, ho()));
+    }
+    // The back-fill's writes alone: the digests read back, set to null, and stored again as the
+    // rebuild stores them (one transaction).
+    const writes: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      writes.push(await runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => {
+        const computed = state.storage.sql.exec<{ id: string; h: string }>("SELECT id, h FROM handoffs WHERE h IS NOT NULL").toArray();
+        state.storage.sql.exec("UPDATE handoffs SET h = NULL");
+        const s = performance.now();
+        state.storage.transactionSync(() => storeDigests(state.storage.sql, computed));
+        return performance.now() - s;
+      }));
+    }
+    console.log(`older thread (${nulled} HOs without a digest): HOs still without one after the first rebuilds: ${left}`);
+    console.log(`  the back-fill's writes alone (storeDigests, ${nulled} HOs): ${range(writes)}`);
+    console.log(`  the audit rebuilt (auditor): first restart ${range(firstAudit)}; second restart ${range(secondAudit)}`);
+    console.log(`  the first append after a restart: first restart ${range(firstAppend)}; second restart ${range(secondAppend)}`);
   });
 });
