@@ -180,7 +180,8 @@ interface LockOwner {
 function lockOwner(file: string): LockOwner | null {
   try {
     const [pid, host, nonce] = readFileSync(file, "utf8").split("\n");
-    return pid !== undefined && /^[0-9]+$/.test(pid) && host !== undefined && nonce !== undefined && nonce !== "" ? { pid: Number(pid), host, nonce } : null;
+    // pid 0 would ask about this process group, not a process.
+    return pid !== undefined && /^[1-9][0-9]*$/.test(pid) && host !== undefined && nonce !== undefined && nonce !== "" ? { pid: Number(pid), host, nonce } : null;
   } catch {
     return null;
   }
