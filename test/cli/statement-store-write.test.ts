@@ -272,6 +272,16 @@ describe("the statement store's lock, owned by the process that took it (audit E
     expect(readFileSync(lockPath, "utf8")).toBe(lockOf(process.pid));
   });
 
+  it("an old lock naming pid 0 is broken as one naming no holder: kill(0, 0) would ask about this process group", () => {
+    const path = storeWith([]);
+    const lockPath = `${path}.lock`;
+    writeFileSync(lockPath, lockOf(0), { flag: "wx" });
+    utimesSync(lockPath, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    fastClock();
+    cancel(path, "a-1");
+    expect(readdirSync(join(path, "..")).sort()).toStrictEqual(["statements.json"]);
+  });
+
   it("an old lock of another host is broken as before: a pid there names no process here", () => {
     const path = storeWith([]);
     const lockPath = `${path}.lock`;
