@@ -6,7 +6,9 @@
  * the line from the HOs with `re=` this file keeps, as it knows no thread). A store given as a
  * symbolic link is the file it leads to: locked, read and replaced there, the link kept.
  */
+import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { hostname } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import * as v from "valibot";
 import { isMessageId, isStatementToken, isTime, memoryStore, messageSchema, parseJsonText, statementMismatch, withoutBom } from "../core/index.js";
@@ -167,8 +169,56 @@ function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** Whether a lock file is older than a live holder leaves one; false when it is gone. */
+/** Who holds a lock: written into the lock file, so a holder releases only its own lock. */
+interface LockOwner {
+  readonly pid: number;
+  readonly host: string;
+  readonly nonce: string;
+}
+
+/** The holder a lock file names, or null: gone, still empty (just created), or written by an earlier rw. */
+function lockOwner(file: string): LockOwner | null {
+  try {
+    const [pid, host, nonce] = readFileSync(file, "utf8").split("\n");
+    // pid 0 would ask about this process group, not a process.
+    return pid !== undefined && /^[1-9][0-9]*$/.test(pid) && host !== undefined && nonce !== undefined && nonce !== "" ? { pid: Number(pid), host, nonce } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a lock's holder still runs: asked of this host's processes only, as a pid names nothing
+ * on another host that shares the folder; "unknown" there, and for a lock naming no holder.
+ */
+function holderRuns(owner: LockOwner | null): "yes" | "no" | "unknown" {
+  if (owner === null || owner.host !== hostname()) return "unknown";
+  try {
+    process.kill(owner.pid, 0);
+    return "yes";
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ESRCH" ? "no" : code === "EPERM" ? "yes" : "unknown";
+  }
+}
+
+/**
+ * Whether a lock may be broken; false when it is gone. A holder of this host is asked whether it
+ * runs: a dead one's lock is broken at once, a live one's never, however long its step takes (a
+ * stopped `rw commit`, a stalled disk), since breaking it lets two steps read and write the store
+ * together, and one's write may undo the other's commit, which then runs twice. A pid reused by
+ * another process keeps the lock until it is removed by hand; the waiter's refusal names the file.
+ * A lock of another host, or naming no holder, is broken once older than STALE_LOCK_MS.
+ */
 function isStale(file: string): boolean {
+  const runs = holderRuns(lockOwner(file));
+  if (runs !== "unknown") return runs === "no";
+  return isOld(file);
+}
+
+/** Whether a file is older than a live holder leaves one; false when it is gone. */
+function isOld(file: string): boolean {
   try {
     return Date.now() - statSync(file).mtimeMs > STALE_LOCK_MS;
   } catch {
@@ -177,24 +227,40 @@ function isStale(file: string): boolean {
 }
 
 /**
- * Removes a stale lock, under a second lock (`.lock.break`), and only if it is still stale once
- * that is held. Two waiters that both saw it stale each removed it: the second removed the lock
- * the first had taken meanwhile, and both ran their step (a token committed twice). A `.break`
- * left by a waiter that died in between is itself removed once stale.
+ * Runs `action` holding `.lock.break`, the right to remove the lock: a waiter breaking a stale
+ * lock, or a holder releasing its own. A `.break` left by a process that died in between is
+ * removed once old. False, with nothing run, when it cannot be had within WAIT_MS.
  */
-function breakStale(lockPath: string): void {
+function holdingBreaker(lockPath: string, action: () => void, wait: boolean): boolean {
   const breaker = `${lockPath}.break`;
-  try {
-    closeSync(openSync(breaker, "wx"));
-  } catch {
-    if (isStale(breaker)) removeIfThere(breaker);
-    return;
+  const start = Date.now();
+  for (;;) {
+    try {
+      closeSync(openSync(breaker, "wx"));
+      break;
+    } catch {
+      if (isOld(breaker)) removeIfThere(breaker);
+      if (!wait || Date.now() - start > WAIT_MS) return false;
+      sleep(5);
+    }
   }
   try {
-    if (isStale(lockPath)) removeIfThere(lockPath);
+    action();
   } finally {
     removeIfThere(breaker);
   }
+  return true;
+}
+
+/**
+ * Removes a stale lock, under `.lock.break`, and only if it is still stale once that is held. Two
+ * waiters that both saw it stale each removed it: the second removed the lock the first had taken
+ * meanwhile, and both ran their step (a token committed twice).
+ */
+function breakStale(lockPath: string): void {
+  holdingBreaker(lockPath, () => {
+    if (isStale(lockPath)) removeIfThere(lockPath);
+  }, false);
 }
 
 function removeIfThere(file: string): void {
@@ -205,21 +271,59 @@ function removeIfThere(file: string): void {
   }
 }
 
-function lock(path: string, shown: string): () => void {
+/**
+ * Releases the lock if it is still this holder's, under `.lock.break` so no waiter breaks it
+ * between the look and the removal; true when it was. A lock broken meanwhile (its holder seen as
+ * dead, or from another host and old) is gone or another's: removing it removed the lock a waiter
+ * had taken, and the ENOENT of one already gone was reported as an internal error after the store
+ * had been written.
+ */
+function release(lockPath: string, me: LockOwner): boolean {
+  const ours = (): boolean => {
+    const owner = lockOwner(lockPath);
+    return owner !== null && owner.pid === me.pid && owner.host === me.host && owner.nonce === me.nonce;
+  };
+  let mine = false;
+  const held = holdingBreaker(lockPath, () => {
+    mine = ours();
+    if (mine) removeIfThere(lockPath);
+  }, true);
+  // Not had in WAIT_MS: the lock is left, and broken once this process has ended.
+  return held ? mine : ours();
+}
+
+/** Takes the store's lock; the function it returns releases it, and says whether it was still this process's. */
+function lock(path: string, shown: string): () => boolean {
   const lockPath = `${path}.lock`;
+  const me: LockOwner = { pid: process.pid, host: hostname(), nonce: randomBytes(8).toString("hex") };
   const start = Date.now();
   for (;;) {
     try {
-      closeSync(openSync(lockPath, "wx"));
-      return () => unlinkSync(lockPath);
+      const fd = openSync(lockPath, "wx");
+      try {
+        writeSync(fd, `${me.pid}\n${me.host}\n${me.nonce}\n`);
+      } catch (error) {
+        // A lock naming no holder would stand for STALE_LOCK_MS: not taken, none is left.
+        closeSync(fd);
+        removeIfThere(lockPath);
+        throw error;
+      }
+      closeSync(fd);
+      return () => release(lockPath, me);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      // A lock left by a process that died is broken after a while; a live one is waited for.
+      // A lock left by a process that died is broken; a live one is waited for.
       if (isStale(lockPath)) breakStale(lockPath);
-      if (Date.now() - start > WAIT_MS) throw new UsageError(`the statement store ${shown} stayed locked for ${WAIT_MS / 1000} s (${lockPath})`);
+      if (Date.now() - start > WAIT_MS) throw new UsageError(`the statement store ${shown} stayed locked for ${WAIT_MS / 1000} s (${lockPath}${heldBy(lockPath)})`);
       sleep(20);
     }
   }
+}
+
+/** Who holds a lock, as the refusal names it: remove the file by hand only when that process is gone. */
+function heldBy(lockPath: string): string {
+  const owner = lockOwner(lockPath);
+  return owner === null ? "" : `, held by process ${owner.pid} on ${owner.host}`;
 }
 
 /** Whether nothing is at `path` (not: something is in the way of it, which the caller reports). */
@@ -264,12 +368,21 @@ function storeLocation(given: string): string {
 }
 
 /**
+ * What a step whose lock was broken while it ran says after it: its result stands (the store was
+ * written, or not, as reported), but another rw may have read and written the store meanwhile.
+ */
+export function lockLostNotice(shown: string): string {
+  return `warning: the statement store ${shown}'s lock was broken by another process while this step ran, so another rw may have changed the store at the same time; the result above stands, but check the store before acting on it again`;
+}
+
+/**
  * Runs one step of the state machine against the file store, under the lock; writes only if
  * changed. Only a step that may write (`creates`: prepare, and a cancel, which is recorded even
  * when nothing was prepared) makes the store's folder: with no store there, a commit or an
- * abandon finds no statement, and leaves the disk untouched.
+ * abandon finds no statement, and leaves the disk untouched. `notify` is given lockLostNotice when
+ * the lock was no longer this process's at its release (standard error by default).
  */
-export function withStatementStore<T>(given: string, step: (store: StatementStore) => T, creates = false): T {
+export function withStatementStore<T>(given: string, step: (store: StatementStore) => T, creates = false, notify: (notice: string) => void = (notice) => void process.stderr.write(`rw: ${notice}\n`)): T {
   const path = storeLocation(given);
   if (!creates && missing(path)) {
     const empty = memoryStore();
@@ -287,6 +400,6 @@ export function withStatementStore<T>(given: string, step: (store: StatementStor
     if (JSON.stringify(after) !== JSON.stringify(storeFile(before.statements, before.cancelled, before.reissues))) writeAtomically(path, `${JSON.stringify(after, null, 1)}\n`, given);
     return result;
   } finally {
-    release();
+    if (!release()) notify(lockLostNotice(given));
   }
 }

@@ -11,9 +11,17 @@ import type { Command, CommandContext } from "./context.js";
 import { jsonText } from "../json-text.js";
 
 const storeOf = (ctx: CommandContext): string => pathOption("store", ctx.options["store"], "a file") ?? DEFAULT_STORE;
+/** Notices a step leaves for after its answer (statement-file.ts lockLostNotice), printed by `guarded`. */
+type Notices = string[];
+
+/** Runs one step on the store; a notice it leaves is kept for after the step's answer. */
+function inStore<T>(ctx: CommandContext, notices: Notices, step: Parameters<typeof withStatementStore<T>>[1], creates = false): T {
+  return withStatementStore(storeOf(ctx), step, creates, (notice) => notices.push(notice));
+}
+
 const STORE = { type: "string", help: `the statement store, default ${DEFAULT_STORE}` } as const;
 
-async function runPrepare(ctx: CommandContext): Promise<number> {
+async function runPrepare(ctx: CommandContext, notices: Notices): Promise<number> {
   // What the options are is no matter of the HO: a --call that is no JSON object of slot values,
   // an --exp, --now or --n not in their form, is a usage error before the HO is read, never
   // hidden by an HO that is invalid (exit 1).
@@ -41,7 +49,7 @@ async function runPrepare(ctx: CommandContext): Promise<number> {
     return FAIL;
   }
   const call = read.value;
-  const result = withStatementStore(storeOf(ctx), (store) => prepare(store, { ho: ho.message!, call, exp, now, ...(n === undefined ? {} : { n }) }, vocabulary), true);
+  const result = inStore(ctx, notices, (store) => prepare(store, { ho: ho.message!, call, exp, now, ...(n === undefined ? {} : { n }) }, vocabulary), true);
   if (!result.ok) {
     await (ctx.json ? ctx.out.line(jsonText({ ok: false, findings: result.findings })) : ctx.err.line(await renderFindings("", result.findings)));
     return FAIL;
@@ -80,13 +88,13 @@ async function report(ctx: CommandContext, result: { ok: boolean; value: Stateme
   return result.ok ? PASS : FAIL;
 }
 
-async function runCommit(ctx: CommandContext): Promise<number> {
+async function runCommit(ctx: CommandContext, notices: Notices): Promise<number> {
   const token = tokenArg(ctx);
   const now = nowOption(ctx.options["now"] as string | undefined);
-  return report(ctx, withStatementStore(storeOf(ctx), (store) => commit(store, token, now)), "committed");
+  return report(ctx, inStore(ctx, notices, (store) => commit(store, token, now)), "committed");
 }
 
-async function runAbandon(ctx: CommandContext): Promise<number> {
+async function runAbandon(ctx: CommandContext, notices: Notices): Promise<number> {
   const handoff = ctx.options["handoff"] as string | undefined;
   if (handoff !== undefined) {
     if (!isMessageId(handoff)) throw new UsageError(`--handoff ${JSON.stringify(handoff)}: not a message id (<agent>-<n>, the HO's id)`);
@@ -94,7 +102,7 @@ async function runAbandon(ctx: CommandContext): Promise<number> {
     // Creates the store if need be: the cancel is kept even with nothing prepared, so no later
     // prepare or commit for the handoff runs a withdrawn act.
     const now = nowOption(ctx.options["now"] as string | undefined);
-    const { cancelled, ran } = withStatementStore(storeOf(ctx), (store) => ({ cancelled: cancelHandoff(store, handoff, now), ran: ranBeforeCancel(store, handoff) }), true);
+    const { cancelled, ran } = inStore(ctx, notices, (store) => ({ cancelled: cancelHandoff(store, handoff, now), ran: ranBeforeCancel(store, handoff) }), true);
     // The act already ran: "cancelled 0" would read as nothing having run, and be acknowledged so.
     if (ran !== null) {
       await (ctx.json ? ctx.out.line(jsonText({ ok: false, cancelled: cancelled.length, findings: [ran] })) : ctx.err.line(`refused: ${ran.message}${cancelled.length > 0 ? `; cancelled ${cancelled.length} other pending statement(s)` : ""}`));
@@ -106,18 +114,25 @@ async function runAbandon(ctx: CommandContext): Promise<number> {
   if (ctx.args.length === 0) throw new UsageError("abandon needs a statement token, or --handoff ID for every statement of a cancelled handoff");
   const token = tokenArg(ctx);
   const now = nowOption(ctx.options["now"] as string | undefined);
-  return report(ctx, withStatementStore(storeOf(ctx), (store) => abandon(store, token, now)), "abandoned statement for");
+  return report(ctx, inStore(ctx, notices, (store) => abandon(store, token, now)), "abandoned statement for");
 }
 
-/** A store file that cannot be trusted is invalid input (exit 1): said plainly, nothing is run from it. */
-function guarded(run: (ctx: CommandContext) => Promise<number>): (ctx: CommandContext) => Promise<number> {
+/**
+ * A store file that cannot be trusted is invalid input (exit 1): said plainly, nothing is run from
+ * it. A step's notices (its lock broken while it ran) follow its answer on standard error; its
+ * exit code is the step's.
+ */
+function guarded(run: (ctx: CommandContext, notices: Notices) => Promise<number>): (ctx: CommandContext) => Promise<number> {
   return async (ctx) => {
+    const notices: Notices = [];
     try {
-      return await run(ctx);
+      return await run(ctx, notices);
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
       await (ctx.json ? ctx.out.line(jsonText({ ok: false, statement: null, error: error.message, findings: [] })) : ctx.err.line(`rw: ${error.message}`));
       return FAIL;
+    } finally {
+      for (const notice of notices) await ctx.err.line(`rw: ${notice}`);
     }
   };
 }

@@ -3,8 +3,9 @@
 // left exactly as it was, and the step reported as not done; before, the short copy was renamed
 // over the store, every prepared statement in it was lost, and rw prepare printed its token as
 // prepared. node:fs is wrapped to inject the failures.
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, utimesSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
@@ -58,13 +59,14 @@ vi.mock("node:fs", async (original) => {
 
 const { cancelHandoff } = await import("../../core/index.js");
 const { StoreError, withStatementStore } = await import("../../cli/statement-file.js");
-const { prepareCommand } = await import("../../cli/commands/statements.js");
+const { commitCommand, prepareCommand } = await import("../../cli/commands/statements.js");
 const { Output } = await import("../../cli/output.js");
 const { profiles } = await import("../../cli/profiles.js");
 
 const tmp = mkdtempSync(join(tmpdir(), "rw-store-write-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 afterEach(() => {
+  vi.restoreAllMocks();
   onStat = () => undefined;
   room = null;
   synced.length = 0;
@@ -165,6 +167,127 @@ describe("the statement store's lock, left by a process that died", () => {
       return cancelHandoff(store, "a-1", "20261002T1400Z");
     }, true);
     expect(ranWhileAHeld).toBe(false);
+    expect(readdirSync(join(path, "..")).sort()).toStrictEqual(["statements.json"]);
+  });
+});
+
+/** A lock file as another rw writes it: its pid, host and nonce. */
+const lockOf = (pid: number, host = hostname()): string => `${pid}\n${host}\nfeedfacefeedface\n`;
+
+/** Date.now running a second ahead at every look: a waiter's 10 s pass in a few looks. */
+function fastClock(): void {
+  const real = Date.now.bind(Date);
+  let skew = 0;
+  vi.spyOn(Date, "now").mockImplementation(() => real() + (skew += 1_000));
+}
+
+describe("the statement store's lock, owned by the process that took it (audit EB)", () => {
+  it("is released only by its holder: a lock broken while the step ran, and taken by another, is left to it, and the step says so after its result", () => {
+    const path = storeWith([]);
+    const lockPath = `${path}.lock`;
+    const notices: string[] = [];
+    const result = withStatementStore(path, (store) => {
+      // A waiter broke this lock and took its own while the step ran.
+      unlinkSync(lockPath);
+      writeFileSync(lockPath, lockOf(1, "elsewhere"), { flag: "wx" });
+      return cancelHandoff(store, "a-1", "20261002T1400Z");
+    }, true, (notice) => notices.push(notice));
+    expect(result).toStrictEqual([]);
+    expect((JSON.parse(readFileSync(path, "utf8")) as { cancelled: string[] }).cancelled).toStrictEqual(["a-1"]);
+    expect(readFileSync(lockPath, "utf8")).toBe(lockOf(1, "elsewhere"));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/statements\.json's lock was broken by another process while this step ran, so another rw may have changed the store at the same time; the result above stands/);
+  });
+
+  it("a lock broken and not taken again is no error at its release: the step's result stands, with the notice", () => {
+    const path = storeWith([]);
+    const notices: string[] = [];
+    const result = withStatementStore(path, (store) => {
+      unlinkSync(`${path}.lock`);
+      return cancelHandoff(store, "a-1", "20261002T1400Z");
+    }, true, (notice) => notices.push(notice));
+    expect(result).toStrictEqual([]);
+    expect(notices).toHaveLength(1);
+    expect(readdirSync(join(path, "..")).sort()).toStrictEqual(["statements.json"]);
+  });
+
+  it("a released lock leaves no file, and no notice", () => {
+    const path = storeWith([]);
+    const notices: string[] = [];
+    withStatementStore(path, (store) => cancelHandoff(store, "a-1", "20261002T1400Z"), true, (notice) => notices.push(notice));
+    expect(notices).toStrictEqual([]);
+    expect(readdirSync(join(path, "..")).sort()).toStrictEqual(["statements.json"]);
+  });
+
+  it("rw commit whose lock was broken meanwhile prints the call and exits 0, then says the lock was broken (before: exit 70 after the store said committed)", async () => {
+    const path = storeWith([]);
+    const lockPath = `${path}.lock`;
+    const sink = (): { stream: Writable; text: () => string } => {
+      const chunks: string[] = [];
+      return { stream: new Writable({ write: (chunk, _, done) => (chunks.push(String(chunk)), done()) }), text: () => chunks.join("") };
+    };
+    const ho = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    const call = JSON.stringify({ sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" });
+    const run = async (command: typeof prepareCommand, name: string, options: Record<string, string | boolean>, args: string[]): Promise<{ code: number; out: string; err: string }> => {
+      const out = sink();
+      const err = sink();
+      const ctx = { name, file: undefined, json: true, profiles: profiles(undefined), out: new Output(out.stream), err: new Output(err.stream), options, args };
+      const code = await command.run(ctx);
+      await ctx.out.flush();
+      await ctx.err.flush();
+      return { code, out: out.text(), err: err.text() };
+    };
+    const prepared = await run(prepareCommand, "prepare", { ho, call, exp: "20261002T1600Z", now: "20261002T1400Z", store: path, json: true }, []);
+    const token = (JSON.parse(prepared.out) as { token: string }).token;
+    // While the commit reads the store under its lock, a waiter breaks that lock.
+    onStat = (stat) => {
+      if (stat !== path || !existsSync(lockPath)) return;
+      unlinkSync(lockPath);
+      onStat = () => undefined;
+    };
+    const committed = await run(commitCommand, "commit", { now: "20261002T1410Z", store: path, json: true }, [token]);
+    expect(committed.code).toBe(0);
+    expect((JSON.parse(committed.out) as { ok: boolean; statement: { state: string } }).statement.state).toBe("committed");
+    expect(committed.err).toMatch(/^rw: warning: the statement store .*statements\.json's lock was broken by another process/);
+    expect((JSON.parse(readFileSync(path, "utf8")) as { statements: { state: string }[] }).statements[0]?.state).toBe("committed");
+  });
+
+  it("a lock whose holder on this host has died is broken at once, not after 30 s", () => {
+    const path = storeWith([]);
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+    writeFileSync(`${path}.lock`, lockOf(dead), { flag: "wx" });
+    const started = performance.now();
+    cancel(path, "a-1");
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(readdirSync(join(path, "..")).sort()).toStrictEqual(["statements.json"]);
+  });
+
+  it("a lock whose holder on this host still runs is never broken, however old: the waiter gives up, naming the holder", () => {
+    const path = storeWith([]);
+    const lockPath = `${path}.lock`;
+    writeFileSync(lockPath, lockOf(process.pid), { flag: "wx" });
+    utimesSync(lockPath, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    fastClock();
+    expect(() => cancel(path, "a-1")).toThrow(`stayed locked for 10 s (${lockPath}, held by process ${process.pid} on ${hostname()})`);
+    expect(readFileSync(lockPath, "utf8")).toBe(lockOf(process.pid));
+  });
+
+  it("an old lock naming pid 0 is broken as one naming no holder: kill(0, 0) would ask about this process group", () => {
+    const path = storeWith([]);
+    const lockPath = `${path}.lock`;
+    writeFileSync(lockPath, lockOf(0), { flag: "wx" });
+    utimesSync(lockPath, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    fastClock();
+    cancel(path, "a-1");
+    expect(readdirSync(join(path, "..")).sort()).toStrictEqual(["statements.json"]);
+  });
+
+  it("an old lock of another host is broken as before: a pid there names no process here", () => {
+    const path = storeWith([]);
+    const lockPath = `${path}.lock`;
+    writeFileSync(lockPath, lockOf(process.pid, `not-${hostname()}`), { flag: "wx" });
+    utimesSync(lockPath, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    cancel(path, "a-1");
     expect(readdirSync(join(path, "..")).sort()).toStrictEqual(["statements.json"]);
   });
 });

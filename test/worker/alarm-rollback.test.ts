@@ -9,9 +9,10 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { afterDate } from "../../core/index.js";
+import { afterDate, afterTime } from "../../core/index.js";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, expectProblem, ok, postJson } from "./http.js";
+import { PAY_HO } from "./lines.js";
 
 const stubOf = (thread: string): DurableObjectStub<ThreadObject> => env.THREADS.get(env.THREADS.idFromName(thread));
 const fresh = (): string => `alarm-rollback-${crypto.randomUUID()}`;
@@ -81,5 +82,45 @@ describe("a thread's append rolled back whole (thread-full) after storing an HO 
     await setCapacity(t, 3);
     await ok(await postJson(`/v1/threads/${t}/lines`, { lines: [ho(2, "20991004")] }));
     expect([await alarmOf(t), await stateAlarm(t)]).toStrictEqual([afterDate("20991004"), afterDate("20991004")]);
+  });
+});
+
+describe("a prepared statement and the alarm that expires it are one write (audit EB)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now: T1 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+  /** Makes the object's setAlarm throw (as a broken storage would), or restores it. */
+  const failAlarms = (thread: string, fail: boolean) =>
+    runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => {
+      const storage = state.storage as DurableObjectStorage & { setAlarm: DurableObjectStorage["setAlarm"] };
+      if (fail) Object.defineProperty(storage, "setAlarm", { configurable: true, writable: true, value: () => { throw new Error("setAlarm refused"); } });
+      else delete (storage as { setAlarm?: unknown }).setAlarm;
+    });
+
+  it("a setAlarm that throws keeps no statement, nor counts one: the 500 is the whole answer, and a retry stores one", async () => {
+    const t = fresh();
+    await ok(await postJson(`/v1/threads/${t}/lines`, { lines: [PAY_HO] }));
+    expect(await alarmOf(t)).toBeNull();
+    // Room for one statement: the retry below fits only if the refused one is not still counted.
+    await runInDurableObject(stubOf(t), (instance: ThreadObject) => {
+      instance.capacity = { lines: 1, bytes: 1 << 20 };
+    });
+    await failAlarms(t, true);
+    const refused = await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" });
+    await failAlarms(t, false);
+    expect(refused.status).toBe(500);
+    // Before: the statement stayed stored and pending, unknown to the caller, until its exp.
+    const after = await ok(await call(`/v1/threads/${t}`));
+    expect([after.statements, after.alarm]).toStrictEqual([{}, null]);
+    expect(await alarmOf(t)).toBeNull();
+    const s = await ok<{ token: string }>(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201);
+    expect(s.token).toMatch(/^[0-9a-f]{32}$/);
+    const kept = await ok(await call(`/v1/threads/${t}`));
+    expect([kept.statements, kept.alarm]).toStrictEqual([{ pending: 1 }, afterTime("20991002T1405Z")]);
+    expect(await alarmOf(t)).toBe(afterTime("20991002T1405Z"));
   });
 });

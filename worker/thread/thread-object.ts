@@ -1263,16 +1263,37 @@ export class ThreadObject extends DurableObject<Env> {
     const taken = this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0 ? "is already a line of this thread" : this.sql.exec("SELECT 1 FROM statements WHERE rb_id = ? LIMIT 1", id).toArray().length > 0 ? "is already another statement's readback" : cited() ? "cited" : null;
     if (taken === "cited") return problem("statement-refused", `n=${n}: a line of this thread cites ${prepared.value.readback.from ?? ""}'s message number ${n} with re=, a message sent outside the thread, so this statement's RB, ${id}, would be a second message of that number (section 2: an id is unique within the conversation); give another n, or none for the next free one`, { parameter: "n" });
     if (taken !== null) return problem("statement-refused", `n=${n}: ${id} ${taken}, so this statement's RB could never be relayed; give another n, or none for the next free one`, { parameter: "n" });
-    if (staged !== undefined && !this.statements.add(staged, this.capacity)) {
+    if (staged !== undefined && !this.storeWithAlarm(staged, afterTime(request.exp))) {
       // Bounded as lines are: each prepare stores one, on any number of handoffs, kept whatever its end.
       const { lines: most, bytes: mostBytes } = this.capacity;
       const held = this.statements.held();
       return problem("thread-full", `this statement would take the thread past the statements it holds, ${most} and ${mostBytes} bytes of them (UTF-8, as stored, committed, abandoned and expired ones included; it holds ${held.rows}, ${held.bytes} bytes), as many as the lines it holds since each states an RB to relay as one, so it was not stored; continue the conversation in a new thread`, { limit: most, limitBytes: mostBytes });
     }
-    this.wake(afterTime(request.exp));
     // The core's notes (EXEC_DIFFERS: the call differs from the HO's value) go to the receiver,
     // which compares the statement with the call it made before relaying it (section 5.3).
     return { ok: true, value: { ...prepared.value, line: line.value, findings: prepared.findings } };
+  }
+
+  /**
+   * Stores a statement just prepared and sets the alarm that expires it, as one transaction; false
+   * (nothing written) past the thread's capacity. A SQLite-backed object's setAlarm is written in
+   * the transaction it is called in and rolled back with it (alarm-rollback.test.ts pins it), so a
+   * throw from either keeps neither. Outside one, a setAlarm that threw after the INSERT was
+   * answered 500 while the statement stayed stored and pending, unknown to the caller, until its
+   * exp; the transaction's commit is covered by the output gate, as every write is.
+   */
+  private storeWithAlarm(statement: Statement, expiresAt: number): boolean {
+    try {
+      return this.ctx.storage.transactionSync(() => {
+        if (!this.statements.add(statement, this.capacity)) return false;
+        this.wake(expiresAt);
+        return true;
+      });
+    } catch (error) {
+      // The count the add kept describes a row the rollback removed.
+      this.statements.forget();
+      throw error;
+    }
   }
 
   /**
