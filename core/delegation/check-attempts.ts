@@ -26,6 +26,7 @@
  * together consume no more than its limits (`_attempt-budget.ts`).
  */
 import { attemptBudgetFindings } from "./_attempt-budget.js";
+import { assertRecord, assertRecordList } from "./_records-given.js";
 import { attemptDelegateeFindings } from "./_attempt-delegatee.js";
 import { attemptFenceFindings } from "./_attempt-fences.js";
 import { attemptForkFindings } from "./_attempt-forks.js";
@@ -125,6 +126,9 @@ function elapsed(ns: bigint): string {
  * (`_resume-fences.ts`).
  */
 export function checkAttempts(contract: DelegationContract, attempts: readonly ExecutionAttempt[], checkpoints: readonly DelegationCheckpoint[] = []): AttemptsReport {
+  assertRecord("checkAttempts", "the contract is a DelegationContract record", contract);
+  assertRecordList("checkAttempts", "attempts", "an ExecutionAttempt record", attempts);
+  assertRecordList("checkAttempts", "checkpoints", "a DelegationCheckpoint record", checkpoints);
   const out: DelegationFinding[] = [];
   const retry = contract.retry_policy;
   const mine: ExecutionAttempt[] = [];

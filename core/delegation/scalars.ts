@@ -71,8 +71,10 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const leap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
-/** Epoch milliseconds of an RFC 3339 UTC time, or NaN when it is not one (or not a real date). */
+/** Epoch milliseconds of an RFC 3339 UTC time, or NaN when it is not one (or not a real date, or no string). */
 export function utcMs(time: string): number {
+  // No string is no time, and never coerced: a Symbol or a null-prototype object throws in exec.
+  if (typeof time !== "string") return NaN;
   const m = UTC.exec(time);
   return m === null ? NaN : matchedMs(m);
 }

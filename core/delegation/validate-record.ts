@@ -5,6 +5,7 @@
  * that carry authority they are noted (`FIELD_IGNORED`), so nobody believes they did something.
  */
 import type * as v from "valibot";
+import { assertRecord } from "./_records-given.js";
 import { agentCardSchema } from "./agent-card.js";
 import type { AgentCard } from "./agent-card.js";
 import { attestationChainSchema } from "./attestation-chain.js";
@@ -117,6 +118,8 @@ function versionFindings(envelope: Envelope, consequential: boolean): Delegation
 
 /** Reads any RW-003 record: `ok` when nothing refuses it; notes inform. */
 export function validateRecord(input: unknown, options: ValidateOptions = {}): RecordReport {
+  // The record is data (findings whatever it is); the options are the caller's.
+  assertRecord("validateRecord", "the options are an object { kind?, consequential?, requireSignature? }", options);
   const secrets = [...secretFindings(input, KNOWN_FIELDS), ...unkeptValueFindings(input)];
   const kind = options.kind ?? detectKind(input);
   if (kind === null) {

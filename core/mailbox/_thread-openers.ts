@@ -13,7 +13,10 @@
  * sorts first because two machines' clocks disagree), and one whose chain breaks at a parent the
  * mailbox does not hold (it may be such an answer, not yet synced). The callsign claims ask, in
  * UUID order, as they settle who speaks for each name; the handshakes report what they found.
+ * Threads are held across arenas: a thread's UUIDv7 is fresh everywhere (section 4 scopes names
+ * to an arena, not identifiers), so a hello in a thread another arena's message opened reuses it.
  */
+import { idInArena } from "./_id-in-arena.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import type { MailboxEnvelope } from "./envelope.js";
@@ -97,7 +100,7 @@ export function threadOpeners(byId: ReadonlyMap<string, MailboxEnvelope>): Threa
 export function helloThreadReused(entry: MailboxEntry, opener: MailboxEnvelope): MailboxFinding {
   return mailboxFinding(
     "HELLO_THREAD_REUSED",
-    `this hello is in thread ${entry.envelope.thread}, which ${opener.kind} ${opener.id} opened: a hello is a true root and opens a fresh thread, so this one proposes no terms, crosses no hello, settles nothing and claims no callsign; new terms go in a hello with a new thread`,
+    `this hello is in thread ${entry.envelope.thread}, which ${opener.kind} ${idInArena(opener, entry.envelope)} opened: a hello is a true root and opens a fresh thread, so this one proposes no terms, crosses no hello, settles nothing and claims no callsign; new terms go in a hello with a new thread`,
     { ...at(entry), slot: "thread" },
   );
 }

@@ -3,6 +3,7 @@
  * `HANDLER` and `HANDLER-<NAME>` are the Handler's seats, and `ALL` addresses every participant:
  * neither is ever generated or claimed by an agent.
  */
+import { assertText } from "./_arguments.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { shownValue } from "./_shown-value.js";
@@ -38,6 +39,8 @@ export function isReserved(name: string): boolean {
 
 /** What is wrong with a callsign, if anything (`slot` names the field it came from). */
 export function callsignFindings(name: unknown, slot: string): MailboxFinding[] {
+  // The name is data (a finding when it is none); the slot is the caller's field name.
+  assertText("callsignFindings", "the slot is the field's name (a string)", slot);
   if (typeof name !== "string") return [mailboxFinding("FIELD_TYPE", `${slot}: a callsign is a string`, { slot, expected: "callsign", received: shownValue(name) })];
   if (!CALLSIGN.test(name)) {
     return [mailboxFinding("CALLSIGN_INVALID", `${slot}: ${JSON.stringify(name)} is not a callsign (uppercase ASCII letters, digits and inner hyphens, starting with a letter, 1 to 32 characters)`, { slot, expected: "^[A-Z](?:[A-Z0-9-]{0,30}[A-Z0-9])?$", received: name })];

@@ -3,7 +3,9 @@
  * ordinally, one `path<TAB>sha256<LF>` line each (lowercase hex over the file's raw bytes), UTF-8
  * without BOM; the generation is SHA-256 over the whole manifest.
  */
+import { assertObject, assertText } from "./_arguments.js";
 import { _sha256Hex, _utf8 } from "./_bytes.js";
+import { shownValue } from "./_shown-value.js";
 import { mailboxFinding, mailboxResult } from "./codes.js";
 import type { MailboxFinding, MailboxResult } from "./codes.js";
 
@@ -40,7 +42,12 @@ export function contractManifest(files: readonly PinnedFile[]): MailboxResult<Co
   const findings: MailboxFinding[] = [];
   const seen = new Set<string>();
   const entries: { path: string; sha256: string }[] = [];
-  for (const file of files) {
+  // Asked of `files as unknown`: Array.isArray would narrow the typed list to any[].
+  if (!Array.isArray(files as unknown)) throw new TypeError(`contractManifest: the files are a list of { path, bytes }, not ${shownValue(files)}`);
+  for (const [index, file] of files.entries()) {
+    assertObject("contractManifest", `files.${index} is { path, bytes }`, file);
+    assertText("contractManifest", `files.${index}.path is the file's path (a string)`, file.path);
+    if (!(file.bytes instanceof Uint8Array)) throw new TypeError(`contractManifest: files.${index}.bytes are the file's raw bytes (a Uint8Array), not ${shownValue(file.bytes)}`);
     const path = file.path.replace(/\\/g, "/");
     const problem = pathProblem(path) ?? (seen.has(path) ? "the same path twice" : null);
     if (problem !== null) {

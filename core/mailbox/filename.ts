@@ -3,6 +3,7 @@
  * default. The name is presentation only: the UUIDv7 envelope is authoritative, so a name that does
  * not follow the grammar is a note, never a reason to refuse the message.
  */
+import { assertObject, assertText } from "./_arguments.js";
 import { assertMessageKind } from "./_message-kind.js";
 import { shownValue } from "./_shown-value.js";
 import { isCallsign } from "./callsign.js";
@@ -34,6 +35,8 @@ const REST = new RegExp(`^([A-Z0-9-]{1,32})-(${KIND_NAMES.join("|")})-(.+)\\.md$
 
 /** The parts of a name that follows the grammar, or null. */
 export function parseFilename(name: string): MessageFilename | null {
+  // What is no string is no message filename, as isSlug answers false for it.
+  if (typeof name !== "string") return null;
   const prefix = PREFIX.exec(name);
   if (prefix === null) return null;
   const rest = REST.exec(name.slice(prefix[0].length));
@@ -75,6 +78,7 @@ export function filenameTimeProblem(time: number): string | null {
 
 /** The name for a message; throws a RangeError for parts the grammar cannot carry. */
 export function formatFilename(parts: { readonly time: number; readonly callsign: string; readonly kind: string; readonly slug: string; readonly millis?: boolean }): string {
+  assertObject("formatFilename", "the parts are an object { time, callsign, kind, slug, millis? }", parts);
   if (!Number.isFinite(parts.time)) throw new RangeError("formatFilename: time must be epoch milliseconds");
   if (!isCallsign(parts.callsign)) throw new RangeError(`formatFilename: ${shownValue(parts.callsign)} is not a callsign`);
   assertMessageKind("formatFilename", parts.kind);
@@ -136,11 +140,14 @@ export function misnamedMessage(name: string): string | null {
  * the seconds name is taken meanwhile ("Never overwrite on collision"). Throws as formatFilename.
  */
 export function messageFilename(names: Iterable<string>, parts: { readonly time: number; readonly callsign: string; readonly kind: string; readonly slug: string }): { readonly file: string; readonly millis: string } {
+  assertObject("messageFilename", "the parts are an object { time, callsign, kind, slug }", parts);
+  if (names === null || names === undefined || typeof (names as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function") throw new TypeError(`messageFilename: the names are an iterable of filenames, not ${shownValue(names)}`);
   const seconds = formatFilename(parts);
   const millis = formatFilename({ ...parts, millis: true });
   // "yyyy-mm-dd-hh-mm-ss-": the second every name of it starts with, milliseconds or not.
   const second = seconds.slice(0, 20);
   for (const name of names) {
+    assertText("messageFilename", "each of the names is a filename (a string)", name);
     if (!name.startsWith(second)) continue;
     const other = parseFilename(name);
     if (other?.callsign === parts.callsign && other.kind === parts.kind) return { file: millis, millis };

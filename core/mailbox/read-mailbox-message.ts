@@ -10,6 +10,7 @@ import * as v from "valibot";
 import { isScalar, parseDocument, Scalar } from "yaml";
 import { coreVocabulary } from "../index.js";
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
+import { assertObject, assertText } from "./_arguments.js";
 import { _mixedScripts } from "./_mixed-script.js";
 import { misplacedField, parentAnswerProblems } from "./_parent-answer-problems.js";
 import type { AnswerProblem } from "./_parent-answer-problems.js";
@@ -51,6 +52,8 @@ export interface ParentInfo {
 
 /** Everything the reader judges of a parent, from its envelope (and its file, when it has one). */
 export function parentInfo(parent: MailboxEnvelope, file?: string | null): ParentInfo {
+  assertObject("parentInfo", "the parent is its envelope (a MailboxEnvelope, as readMailboxMessage reads it)", parent);
+  if (file !== undefined && file !== null) assertText("parentInfo", "the file is the parent's filename (a string) or null", file);
   return { id: parent.id, kind: parent.kind, file: file ?? null, expects_reply: parent.expects_reply, availability: parent.availability, terms: parent.terms };
 }
 

@@ -5,6 +5,8 @@
  * them lexicographically, so it accepts only the canonical lowercase form.
  */
 import { v7, validate, version } from "uuid";
+import { assertObject } from "./_arguments.js";
+import { shownValue } from "./_shown-value.js";
 
 const LOWERCASE = /^[0-9a-f-]{36}$/;
 
@@ -17,6 +19,8 @@ export interface Uuid7Options {
 
 /** A fresh UUIDv7 in canonical lowercase form. */
 export function newUuid7(options: Uuid7Options = {}): string {
+  assertObject("newUuid7", "the options are an object { msecs?, random? }", options);
+  if (options.random !== undefined && !(options.random instanceof Uint8Array)) throw new TypeError(`newUuid7: random is a Uint8Array of 16 bytes, not ${shownValue(options.random)}`);
   if (options.msecs === undefined && options.random === undefined) return v7();
   if (options.msecs !== undefined && !(Number.isSafeInteger(options.msecs) && options.msecs >= 0 && options.msecs < 2 ** 48)) throw new RangeError("newUuid7: msecs must be a whole number of milliseconds within 48 bits");
   if (options.random !== undefined && options.random.length < 16) throw new RangeError("newUuid7: random must hold 16 bytes");

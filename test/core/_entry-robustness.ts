@@ -68,6 +68,15 @@ export const nameOf = (table: object): fc.Arbitrary<unknown> =>
 /** What a caller can pass where a text is typed, and is none: no string at all, the values lookups and JSON.stringify throw on included. */
 export const notText: fc.Arbitrary<unknown> = fc.oneof(fc.constantFrom(...notAName), anyValue.filter((x) => typeof x !== "string"));
 
+/**
+ * What a caller can pass where an object (of parts, of options, a record read) is typed, and is
+ * none: null, undefined, a text, a number, a bigint, a symbol, a function, a list.
+ */
+export const notObject: fc.Arbitrary<unknown> = fc.oneof(fc.constantFrom<unknown>(null, undefined, 5, NaN, true, 10n, Symbol("parts"), () => ({}), [], ["x"]), hostileText);
+
+/** Whether `value` is an object and no list: what `notObject` never is. */
+export const isPlainObject = (value: unknown): boolean => value !== null && typeof value === "object" && !Array.isArray(value);
+
 /** An object of named parts, each any value: shaped like a document, wrong inside. */
 export const partsOf = (names: readonly string[]): fc.Arbitrary<Record<string, unknown>> =>
   fc.record(Object.fromEntries(names.map((n) => [n, anyValue])), { requiredKeys: [] }).chain((r) => fc.dictionary(keyArb, anyValue, { maxKeys: 2 }).map((extra) => ({ ...extra, ...r })));

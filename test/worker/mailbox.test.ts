@@ -95,6 +95,30 @@ describe("POST /v1/mailbox/preflight", () => {
     const alone = (await (await postJson("/v1/mailbox/preflight", { message: ack })).json()) as Verdict;
     expect(alone.ok).toBe(true);
   });
+  it("holds the body's link to the exact parent given as text with parentFile, as the object form's file does (audit DZ: the text form checked only that it linked something)", async () => {
+    const request = envelope({ kind: "request" });
+    const file = "2026-10-01-09-00-00-VEGA-request-plan.md";
+    const reply = (link: string): string => envelope({ id: "019a1f2c-8e00-7000-8000-000000000009", from: "LYRA", to: "[VEGA]", machine: "LYRA-BOX", kind: "reply", reply_to: "019a1f2c-8e00-7000-8000-000000000001", expects_reply: "false" }).replace("Hello.", `Re: [[${link}]].`);
+    const codes = async (body: Record<string, unknown>): Promise<string[]> => ((await (await postJson("/v1/mailbox/preflight", body)).json()) as Verdict).findings.map((f) => f.code);
+    const object = { id: "019a1f2c-8e00-7000-8000-000000000001", kind: "request", file };
+    // A link to another file: the exact-parent check refuses it, in both forms, as rw mailbox and the playground do.
+    expect(await codes({ message: reply("2026-10-01-08-00-00-VEGA-hello-kickoff"), parent: object })).toStrictEqual(["PARENT_LINK_MISSING"]);
+    expect(await codes({ message: reply("2026-10-01-08-00-00-VEGA-hello-kickoff"), parent: request, parentFile: file })).toStrictEqual(["PARENT_LINK_MISSING"]);
+    // In the query, for a text body's request, and agreeing with the core given the same parent.
+    const wrong = reply("2026-10-01-08-00-00-VEGA-hello-kickoff");
+    const core = mailbox.readMailboxMessage(wrong, { mode: "outbound", parent: mailbox.parentInfo(mailbox.readMailboxMessage(request).envelope!, file) }).findings.map((f) => f.code);
+    const query = `/v1/mailbox/preflight?parent=${encodeURIComponent(JSON.stringify(request))}&parentFile=${encodeURIComponent(file)}`;
+    expect(((await (await postText(query, wrong)).json()) as Verdict).findings.map((f) => f.code)).toStrictEqual(core);
+    expect(core).toStrictEqual(["PARENT_LINK_MISSING"]);
+    // The exact link passes; without a filename only some link is asked for.
+    expect(await codes({ message: reply(file.replace(/\.md$/, "")), parent: request, parentFile: file })).toStrictEqual([]);
+    expect(await codes({ message: wrong, parent: request })).toStrictEqual([]);
+    // parentFile belongs to the text form: beside the object (which has parent.file) or no parent it is refused.
+    for (const body of [{ message: wrong, parent: object, parentFile: file }, { message: wrong, parentFile: file }, { message: wrong, parent: request, parentFile: 7 }]) {
+      const problem = await problemOf(await postJson("/v1/mailbox/preflight", body));
+      expect([problem.status, problem.parameter]).toStrictEqual([400, "parentFile"]);
+    }
+  });
   it("judges what the parent's text shows beyond its id and kind: a courtesy ack of a no-reply request (ACK_UNASKED)", async () => {
     const request = envelope({ kind: "request", expects_reply: "false" });
     const ack = envelope({ id: "019a1f2c-8e00-7000-8000-000000000009", from: "LYRA", to: "[VEGA]", machine: "LYRA-BOX", kind: "ack", reply_to: "019a1f2c-8e00-7000-8000-000000000001" }).replace("Hello.", "Received [[request]].");

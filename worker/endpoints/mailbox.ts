@@ -18,14 +18,17 @@ const bad = (parameter: string, detail: string): ProblemError => new ProblemErro
 /**
  * The parent: `{ id, kind, file?, expects_reply?, availability?, terms? }`, its envelope fields
  * (`id` and `kind` required) checked by the core as a message's are (parentFromFields), or the
- * parent message's own text (read inbound for what the reader judges of it).
+ * parent message's own text (read inbound for what the reader judges of it) with its filename in
+ * `parentFile`, as the playground's filename field and `rw mailbox`'s folder give it: without a
+ * filename the body's link is held only to link something, never to the exact parent.
  */
-function parentOf(value: unknown): ParentInfo | undefined {
+function parentOf(value: unknown, file: string | undefined): ParentInfo | undefined {
+  if (file !== undefined && typeof value !== "string") throw bad("parentFile", "the filename of a parent given as text; the object form names it in parent.file");
   if (value === undefined || value === null) return undefined;
   if (typeof value === "string") {
     const parent = readMailboxMessage(value);
     if (parent.envelope === null) throw new ProblemError("invalid-message", "parent is not a readable mailbox message", { parameter: "parent", findings: parent.findings });
-    return parentInfo(parent.envelope);
+    return parentInfo(parent.envelope, file ?? null);
   }
   const p = value as Record<string, unknown>;
   if (typeof value !== "object" || Array.isArray(value) || !(p["file"] === undefined || p["file"] === null || typeof p["file"] === "string")) {
@@ -43,7 +46,7 @@ function parentOf(value: unknown): ParentInfo | undefined {
 }
 
 export async function mailboxPreflightRoute(context: RouteContext<Env>): Promise<Response> {
-  const input = await Input.read(context.request, context.url, context.env, ["json", "text"], ["message", "mode", "parent", "profile"]);
+  const input = await Input.read(context.request, context.url, context.env, ["json", "text"], ["message", "mode", "parent", "parentFile", "profile"]);
   let message: string;
   if (input.body?.kind === "text") {
     if (input.raw("message") !== undefined) throw bad("message", "the text body is the message; give it there, not in the query");
@@ -56,7 +59,7 @@ export async function mailboxPreflightRoute(context: RouteContext<Env>): Promise
   }
   const mode = input.string("mode") ?? "outbound";
   if (mode !== "outbound" && mode !== "inbound") throw bad("mode", "outbound (the preflight before publishing) or inbound (a peer's message)");
-  const parent = parentOf(input.json("parent"));
+  const parent = parentOf(input.json("parent"), input.string("parentFile"));
   const p = profiles(chosenProfile(input.raw("profile")));
   const reading = readMailboxMessage(message, { mode, vocabulary: p.resolve, ...(parent === undefined ? {} : { parent }) });
   return json({

@@ -11,7 +11,7 @@ import * as delegation from "../../../core/delegation/index.js";
 import { build } from "../../conformance/delegation-suite.js";
 import type { DelegationCase, Negative, Op } from "../../conformance/delegation-suite.js";
 import type { Entry, Held } from "../_entry-robustness.js";
-import { anyText, anyValue, callHeld, describeEntries, expectSchemasAnswerDeep, expectTypedAnswer, functionExports, isRowOf, nameOf, nestedDeep, notText, hostileText, mutationsOf, partsOf, RUNS, schemaExports } from "../_entry-robustness.js";
+import { anyText, anyValue, callHeld, describeEntries, expectSchemasAnswerDeep, expectTypedAnswer, functionExports, isPlainObject, isRowOf, nameOf, nestedDeep, notObject, notText, hostileText, mutationsOf, partsOf, RUNS, schemaExports } from "../_entry-robustness.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "conformance", "delegation");
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
@@ -57,7 +57,8 @@ const isOrder = (a: unknown): void => expect([-1, 0, 1]).toContain(a);
 /** Exports that read outside input, or take what the readers return. */
 const covered: Record<string, Entry> = {
   detectKind: { args: fc.tuple(recordInput), answer: (a) => expect(a === null || (delegation.RECORD_KINDS as readonly unknown[]).includes(a)).toBe(true) },
-  validateRecord: { args: fc.tuple(recordInput, optionsArb), answer: (a) => result(a) },
+  // The record is data (findings whatever it is); options that are no object are the caller's misuse.
+  validateRecord: { args: fc.tuple(recordInput, fc.oneof({ weight: 4, arbitrary: optionsArb }, { weight: 1, arbitrary: notObject })), answer: (a) => result(a), mayThrow: (_input: unknown, options: unknown) => options !== undefined && !isPlainObject(options) },
   validateCard: { args: fc.tuple(recordInput, optionsArb), answer: result },
   validateContract: { args: fc.tuple(recordInput, optionsArb), answer: result },
   validateChain: { args: fc.tuple(recordInput, optionsArb), answer: result },
@@ -78,7 +79,7 @@ const covered: Record<string, Entry> = {
     mayThrow: (check: unknown, document: unknown) => !isRowOf(delegation.DOCUMENT_PARTS, check) || document === null || typeof document !== "object" || Array.isArray(document),
   },
   // Times and amounts as records carry them: any text. A time that is none reads as NaN.
-  utcMs: { args: fc.tuple(anyText), answer: isNumber },
+  utcMs: { args: fc.tuple(fc.oneof({ weight: 4, arbitrary: anyText }, { weight: 1, arbitrary: notText })), answer: isNumber },
   compareUtc: { args: fc.tuple(anyText, anyText), answer: isNumber },
   // An amount is a validated MoneyLimit's; anything else is a misuse, refused with a RangeError.
   compareAmounts: { args: fc.tuple(fc.oneof(anyText, fc.stringMatching(/^\d{1,12}(\.\d{1,4})?$/), notText), fc.oneof(anyText, fc.stringMatching(/^\d{1,12}(\.\d{1,4})?$/), notText)), answer: isOrder, mayThrow: (a: unknown, b: unknown) => [a, b].some((x) => typeof x !== "string" || !/^\d+(\.\d{1,4})?$/.test(x)) },
@@ -96,7 +97,13 @@ const covered: Record<string, Entry> = {
   // The checks over records the readers accepted (edited fixtures read again).
   checkSubdelegation: { args: fc.tuple(readAs("delegation_contract"), readAs("delegation_contract"), readAs("attestation_chain"), fc.array(readAs("delegation_contract"), { maxLength: 2 })), answer: report, runs: RUNS / 2 },
   checkReassignment: { args: fc.tuple(readAs("delegation_contract"), readAs("delegation_contract"), fc.option(readAs("delegation_contract"), { nil: undefined }), fc.option(readAs("attestation_chain"), { nil: undefined }), fc.array(readAs("execution_attempt"), { maxLength: 2 }), fc.array(readAs("delegation_checkpoint"), { maxLength: 2 })), answer: report, runs: RUNS / 2 },
-  checkAttempts: { args: fc.tuple(readAs("delegation_contract"), fc.array(readAs("execution_attempt"), { maxLength: 3 }), fc.array(readAs("delegation_checkpoint"), { maxLength: 2 })), answer: report, runs: RUNS / 2 },
+  // A record read is an object; one given as none (a hole, null), or a list as no list, is a misuse.
+  checkAttempts: {
+    args: fc.tuple(fc.oneof({ weight: 6, arbitrary: readAs("delegation_contract") }, { weight: 1, arbitrary: notObject }), fc.oneof({ weight: 6, arbitrary: fc.array(fc.oneof({ weight: 6, arbitrary: readAs("execution_attempt") }, { weight: 1, arbitrary: notObject }), { maxLength: 3 }) }, { weight: 1, arbitrary: notObject }), fc.oneof({ weight: 6, arbitrary: fc.array(fc.oneof({ weight: 6, arbitrary: readAs("delegation_checkpoint") }, { weight: 1, arbitrary: notObject }), { maxLength: 2 }) }, { weight: 1, arbitrary: notObject.filter((x) => x !== undefined) })),
+    answer: report,
+    mayThrow: (contract: unknown, attempts: unknown, checkpoints: unknown) => !isPlainObject(contract) || [attempts, checkpoints].some((list) => !Array.isArray(list) || list.some((r: unknown) => !isPlainObject(r))),
+    runs: RUNS / 2,
+  },
   checkCardRevision: { args: fc.tuple(readAs("agent_card"), readAs("agent_card")), answer: result, runs: RUNS / 2 },
   checkFences: {
     args: fc.tuple(inputFor("check-fences", partsOfCheck("check-fences"))).map(([d]) => delegation.readFenceCheck(d)).filter((r) => r.ok).map((r) => [r.value.fences, r.value.heads, r.value.required] as const),
@@ -229,6 +236,15 @@ describe("rogerwilco/delegation: the shrunk inputs", () => {
       expect(() => delegation.tierRank(name as unknown as delegation.AutonomyTier)).toThrow(new RangeError(`tierRank: ${shown} is not an autonomy tier`));
       expect(() => delegation.compareAmounts(name as unknown as string, "1")).toThrow(new RangeError(`compareAmounts: ${shown} is not an amount (digits, at most four decimals)`));
     }
+  });
+  it("options or a record given as no object, or a list of records as no list, is a TypeError naming the function and the argument (audit DZ); utcMs answers NaN for what is no string", () => {
+    const [contract] = readRecords("delegation_contract");
+    expect(() => delegation.validateRecord({}, null as never)).toThrow(new TypeError("validateRecord: the options are an object { kind?, consequential?, requireSignature? }, not null"));
+    expect(() => delegation.checkAttempts(contract as never, [undefined] as never)).toThrow(new TypeError("checkAttempts: attempts.0 is an ExecutionAttempt record, not undefined"));
+    expect(() => delegation.checkAttempts(contract as never, [], null as never)).toThrow(new TypeError("checkAttempts: checkpoints is a list, each a DelegationCheckpoint record, not null"));
+    expect(() => delegation.checkAttempts(null as never, [])).toThrow(new TypeError("checkAttempts: the contract is a DelegationContract record, not null"));
+    expect(delegation.utcMs(Symbol("time") as never)).toBeNaN();
+    expect(delegation.utcMs(Object.create(null))).toBeNaN();
   });
   it("durationMs answers a unit outside ms, s, min, h, d (toString included) with a labelled RangeError, not NaN or a TypeError", () => {
     expect(() => delegation.durationMs({ value: 1, unit: "toString" } as unknown as delegation.Duration)).toThrow(/^durationMs: /);

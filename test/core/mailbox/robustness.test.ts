@@ -15,7 +15,7 @@ import { shippedVocabulary } from "../../../profiles/index.js";
 import { buildMessage, readCase, Symbols } from "../../conformance/mailbox-suite.js";
 import type { ConversationCase, MessageVector, ReconcileCase } from "../../conformance/mailbox-suite.js";
 import type { Entry, Held } from "../_entry-robustness.js";
-import { anyText, anyValue, describeEntries, expectSchemasAnswerDeep, expectTypedAnswer, functionExports, isRowOf, nameOf, nestedDeep, notText, hostileText, mutationsOf, numberArb, RUNS, schemaExports, textMutationsOf } from "../_entry-robustness.js";
+import { anyText, anyValue, describeEntries, expectSchemasAnswerDeep, expectTypedAnswer, functionExports, isPlainObject, isRowOf, nameOf, nestedDeep, notObject, notText, hostileText, mutationsOf, numberArb, RUNS, schemaExports, textMutationsOf } from "../_entry-robustness.js";
 
 const DIR = join(import.meta.dirname, "..", "..", "conformance", "mailbox");
 const jsonl = <T>(file: string): T[] => readFileSync(join(DIR, file), "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as T);
@@ -102,7 +102,8 @@ const covered: Record<string, Entry> = {
   uuidInCursorEntry: { args: fc.tuple(fc.oneof(anyText, uuidArb, uuidArb.map((u) => `${u}  # note`))), answer: strOrNull },
   // Names, UUIDs, times, paths, filenames.
   isCallsign: { args: fc.tuple(fc.oneof(callsignArb, anyValue)), answer: bool },
-  callsignFindings: { args: fc.tuple(fc.oneof(callsignArb, anyValue), hostileText), answer: (a) => expectTypedAnswer({ findings: a }, CODES, "callsignFindings") },
+  // The name is data (a finding whatever it is); the slot, the caller's field name, is misused when no string.
+  callsignFindings: { args: fc.tuple(fc.oneof(callsignArb, anyValue), fc.oneof({ weight: 3, arbitrary: hostileText }, { weight: 1, arbitrary: notText })), answer: (a) => expectTypedAnswer({ findings: a }, CODES, "callsignFindings"), mayThrow: (_name: unknown, slot: unknown) => typeof slot !== "string" },
   isHandler: { args: fc.tuple(callsignArb), answer: bool },
   isReserved: { args: fc.tuple(callsignArb), answer: bool },
   isGeneratable: { args: fc.tuple(callsignArb), answer: bool },
@@ -112,25 +113,30 @@ const covered: Record<string, Entry> = {
   isUuid7: { args: fc.tuple(fc.oneof(uuidArb, anyValue)), answer: bool },
   uuid7Problem: { args: fc.tuple(fc.oneof(uuidArb, anyValue)), answer: strOrNull },
   uuid7Time: { args: fc.tuple(uuidArb), answer: (a) => expect(Number.isSafeInteger(a)).toBe(true), mayThrow: (id: string) => !mailbox.isUuid7(id) },
-  newUuid7: { args: fc.tuple(fc.record({ msecs: numberArb, random: fc.uint8Array({ maxLength: 20 }) }, { requiredKeys: [] })), answer: (a) => expect(mailbox.isUuid7(a)).toBe(true), mayThrow: () => true },
+  newUuid7: { args: fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.record({ msecs: numberArb, random: fc.oneof({ weight: 3, arbitrary: fc.uint8Array({ maxLength: 20 }) }, { weight: 1, arbitrary: notText }) }, { requiredKeys: [] }) }, { weight: 1, arbitrary: notObject.filter((o) => o !== undefined) })), answer: (a) => expect(mailbox.isUuid7(a)).toBe(true), mayThrow: () => true },
   isoTime: { args: fc.tuple(fc.oneof(hostileText, anyValue, fc.date({ noInvalidDate: true }).map((d) => d.toISOString()))), answer: (a) => expect(a === null || Number.isFinite(a)).toBe(true) },
   isRootId: { args: fc.tuple(fc.oneof(hostileText, anyValue)), answer: bool },
   sameRootId: { args: fc.tuple(hostileText, hostileText), answer: bool },
   normaliseRootPath: { args: fc.tuple(pathArb, fc.record({ windows: fc.boolean() }, { requiredKeys: [] })), answer: str, mayThrow: () => true },
   mailboxRootId: { args: fc.tuple(pathArb, fc.record({ windows: fc.boolean() }, { requiredKeys: [] })), answer: (a) => expect(mailbox.isRootId(a)).toBe(true), mayThrow: () => true, held: { labels: ["normaliseRootPath"] } },
-  parseFilename: { args: fc.tuple(filenameArb), answer: (a) => expect(a === null || typeof a === "object").toBe(true) },
+  parseFilename: { args: fc.tuple(fc.oneof({ weight: 3, arbitrary: filenameArb }, { weight: 1, arbitrary: notText })), answer: (a) => expect(a === null || typeof a === "object").toBe(true) },
   isSlug: { args: fc.tuple(fc.oneof(hostileText, notText)), answer: bool },
   slugify: { args: fc.tuple(anyText), answer: (a) => expect(mailbox.isSlug(a as string)).toBe(true) },
   isConflictCopy: { args: fc.tuple(filenameArb), answer: bool },
   misnamedMessage: { args: fc.tuple(filenameArb), answer: strOrNull },
   filenameTimeProblem: { args: fc.tuple(numberArb), answer: strOrNull },
-  formatFilename: { args: fc.tuple(fc.record({ time: numberArb, callsign: fc.oneof(callsignArb, notText), kind: fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), slug: fc.oneof(hostileText, notText), millis: fc.boolean() }, { requiredKeys: ["time", "callsign", "kind", "slug"] })), answer: str, mayThrow: () => true },
-  messageFilename: { args: fc.tuple(fc.array(filenameArb, { maxLength: 4 }), fc.record({ time: numberArb, callsign: callsignArb, kind: kindArb, slug: hostileText })), answer: (a) => expect(typeof (a as { file: unknown }).file).toBe("string"), mayThrow: () => true, held: { labels: ["formatFilename"] } },
+  formatFilename: { args: fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.record({ time: numberArb, callsign: fc.oneof(callsignArb, notText), kind: fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), slug: fc.oneof(hostileText, notText), millis: fc.boolean() }, { requiredKeys: ["time", "callsign", "kind", "slug"] }) }, { weight: 1, arbitrary: notObject })), answer: str, mayThrow: () => true },
+  messageFilename: { args: fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.array(fc.oneof({ weight: 3, arbitrary: filenameArb }, { weight: 1, arbitrary: notText }), { maxLength: 4 }) }, { weight: 1, arbitrary: notObject }), fc.oneof({ weight: 3, arbitrary: fc.record({ time: numberArb, callsign: callsignArb, kind: kindArb, slug: hostileText }) }, { weight: 1, arbitrary: notObject })), answer: (a) => expect(typeof (a as { file: unknown }).file).toBe("string"), mayThrow: () => true, held: { labels: ["formatFilename"] } },
   filenameFindings: { args: fc.tuple(filenameArb, fc.option(envelopeArb)), answer: (a) => expectTypedAnswer({ findings: a }, CODES, "filenameFindings") },
   // Stored records and lines: dispositions, anomaly records, a contract's files, a parent's fields.
   effectiveDispositions: { args: fc.tuple(fc.oneof(fc.array(anyValue, { maxLength: 4 }), fc.constantFrom(...reconcileCases.map((r) => r.dispositions)), mutationsOf(reconcileCases.map((r) => r.dispositions)).map((d) => (Array.isArray(d) ? d : [d])))), answer: (a) => expectTypedAnswer(a, CODES, "effectiveDispositions") },
   readAnomalyRecord: { args: fc.tuple(fc.oneof(anyValue, mutationsOf([{ file: "20261001T090000Z-VEGA-hello-x.md", fingerprint: "a".repeat(64), state: "open" }]))), answer: (a) => expect(typeof (a as { ok: unknown }).ok).toBe("boolean") },
-  contractManifest: { args: fc.tuple(fc.array(fc.record({ path: fc.oneof(pathArb, fc.constantFrom("SKILL.md", "a/b.md", "..\\x", "a\\b.md")), bytes: fc.uint8Array({ maxLength: 40 }) }), { maxLength: 4 })), answer: (a) => expectTypedAnswer(a, CODES, "contractManifest") },
+  // Each file's path and bytes are what the caller read from disk: typed, so misused when of another type.
+  contractManifest: {
+    args: fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.array(fc.oneof({ weight: 4, arbitrary: fc.record({ path: fc.oneof({ weight: 4, arbitrary: fc.oneof(pathArb, fc.constantFrom("SKILL.md", "a/b.md", "..\\x", "a\\b.md")) }, { weight: 1, arbitrary: notText }), bytes: fc.oneof({ weight: 4, arbitrary: fc.uint8Array({ maxLength: 40 }) }, { weight: 1, arbitrary: notText }) }) }, { weight: 1, arbitrary: notObject }), { maxLength: 4 }) }, { weight: 1, arbitrary: notObject })),
+    answer: (a) => expectTypedAnswer(a, CODES, "contractManifest"),
+    mayThrow: (files: unknown) => !Array.isArray(files) || files.some((f: unknown) => !isPlainObject(f) || typeof (f as { path?: unknown }).path !== "string" || !((f as { bytes?: unknown }).bytes instanceof Uint8Array)),
+  },
   parentFromFields: { args: fc.tuple(fc.record({ id: fc.oneof(uuidArb, anyValue), kind: fc.oneof(kindArb, anyValue), file: fc.option(filenameArb), fields: fc.oneof(fc.dictionary(fc.oneof(hostileText, fc.constantFrom(...mailbox.PARENT_FIELDS)), anyValue, { maxKeys: 4 }), mutationsOf(envelopes.slice(0, 10))) }, { requiredKeys: ["id", "kind", "fields"] }).filter((g) => g.fields !== null && typeof g.fields === "object")), answer: (a) => expectTypedAnswer(a, CODES, "parentFromFields") },
   reconcile: {
     args: fc.tuple(fc.nat({ max: reconcileCases.length - 1 }), fc.oneof(callsignArb, fc.constant(undefined)), fc.oneof(fc.array(anyValue, { maxLength: 3 }), mutationsOf(reconcileCases.map((r) => r.dispositions))), fc.array(fc.oneof(anyText, uuidArb), { maxLength: 3 }), numberArb).map(([i, who, dispositions, cursor, now]) => {
@@ -180,7 +186,11 @@ const covered: Record<string, Entry> = {
   availabilityReplyProblem: { args: fc.tuple(fc.oneof(kindArb, nameOf(mailbox.MAILBOX_KINDS)), callsignArb, parentArb), answer: strOrNull, mayThrow: (kind: unknown, _from: unknown, parent: unknown) => !isRowOf(mailbox.MAILBOX_KINDS, kind) || notFields(parent) },
   unaskedAckProblem: { args: fc.tuple(fc.oneof(fc.constant("ack"), kindArb), callsignArb, parentArb), answer: strOrNull, mayThrow: (_kind: unknown, _from: unknown, parent: unknown) => notFields(parent) },
   isAvailabilityFyi: { args: fc.tuple(parentArb), answer: bool },
-  parentInfo: { args: fc.tuple(envelopeArb, fc.option(filenameArb)), answer: (a) => expect(typeof (a as { id: unknown }).id).toBe("string") },
+  parentInfo: {
+    args: fc.tuple(fc.oneof({ weight: 3, arbitrary: envelopeArb }, { weight: 1, arbitrary: notObject }), fc.oneof({ weight: 3, arbitrary: fc.option(filenameArb, { nil: undefined }) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: notText })),
+    answer: (a) => expect(typeof (a as { id: unknown }).id).toBe("string"),
+    mayThrow: (parent: unknown, file: unknown) => !isPlainObject(parent) || !(file === undefined || file === null || typeof file === "string"),
+  },
 };
 
 /** Exports that read no outside input, with why. */
@@ -258,6 +268,27 @@ describe("rogerwilco/mailbox: the shrunk inputs", () => {
     expect(() => mailbox.handshakeFieldProblem("terms", Symbol("kind") as unknown as mailbox.MailboxKind, false)).toThrow(new RangeError("handshakeFieldProblem: Symbol(kind) is not a message kind"));
     expect(() => mailbox.proposalAnswerProblem("__proto__" as mailbox.HandshakeField, "ack", { kind: "hello" })).toThrow(new RangeError('proposalAnswerProblem: "__proto__" is not a handshake field (terms, exchange_budget)'));
     expect(mailbox.handshakeFieldProblem("terms", "hello", true)).toMatch(/^terms is a handshake term/);
+  });
+  it("an object argument given as no object, or a text argument as no string, is a TypeError naming the function and the argument (audit DZ); parseFilename answers null for what is no string", () => {
+    const parts = { time: 0, callsign: "VEGA", kind: "hello", slug: "x" } as const;
+    const cases: [() => unknown, string][] = [
+      [() => mailbox.formatFilename(null as never), "formatFilename: the parts are an object { time, callsign, kind, slug, millis? }, not null"],
+      [() => mailbox.messageFilename([], null as never), "messageFilename: the parts are an object { time, callsign, kind, slug }, not null"],
+      [() => mailbox.messageFilename(null as never, parts), "messageFilename: the names are an iterable of filenames, not null"],
+      [() => mailbox.messageFilename([5] as never, parts), "messageFilename: each of the names is a filename (a string), not 5"],
+      [() => mailbox.parentInfo(null as never), "parentInfo: the parent is its envelope (a MailboxEnvelope, as readMailboxMessage reads it), not null"],
+      [() => mailbox.parentInfo({ id: "x", kind: "hello" } as never, 5 as never), "parentInfo: the file is the parent's filename (a string) or null, not 5"],
+      [() => mailbox.newUuid7(null as never), "newUuid7: the options are an object { msecs?, random? }, not null"],
+      [() => mailbox.newUuid7({ random: "x".repeat(16) as never }), `newUuid7: random is a Uint8Array of 16 bytes, not "${"x".repeat(16)}"`],
+      [() => mailbox.contractManifest([undefined] as never), "contractManifest: files.0 is { path, bytes }, not undefined"],
+      [() => mailbox.contractManifest([{ path: 5, bytes: new Uint8Array() }] as never), "contractManifest: files.0.path is the file's path (a string), not 5"],
+      [() => mailbox.contractManifest([{ path: "a.md", bytes: "x" }] as never), 'contractManifest: files.0.bytes are the file\'s raw bytes (a Uint8Array), not "x"'],
+      [() => mailbox.contractManifest(null as never), "contractManifest: the files are a list of { path, bytes }, not null"],
+      [() => mailbox.callsignFindings("X", Object.create(null)), "callsignFindings: the slot is the field's name (a string), not {}"],
+    ];
+    for (const [call, message] of cases) expect(call).toThrow(new TypeError(message));
+    expect(mailbox.parseFilename(Object.create(null))).toBeNull();
+    expect(mailbox.parseFilename(Symbol("name") as never)).toBeNull();
   });
   it("proposalAnswerProblem, availabilityReplyProblem and formatFilename label a kind that is a bigint or a null-prototype object; isSlug answers false for what is no string", () => {
     for (const [kind, shown] of [[10n, "10n"], [Object.create(null), "{}"]] as const) {
