@@ -9,8 +9,11 @@ import type { AgentCard } from "./agent-card.js";
 import { delegationFinding, delegationResult } from "./codes.js";
 import type { DelegationFinding, DelegationResult } from "./codes.js";
 import { compareUtc, sameRevision } from "./scalars.js";
+import { assertRecord } from "./_records-given.js";
 
 export function checkCardRevision(prior: AgentCard, next: AgentCard): DelegationResult<AgentCard> {
+  assertRecord("checkCardRevision", "the prior revision is an AgentCard record", prior);
+  assertRecord("checkCardRevision", "the next revision is an AgentCard record", next);
   const out: DelegationFinding[] = [];
   const want = cardRef(prior);
   if (next.agent_card_id !== prior.agent_card_id) out.push(delegationFinding("AMENDMENT_REF", `the next revision is of card ${next.agent_card_id}, not ${prior.agent_card_id}; a new card is a new record`, { path: "agent_card_id" }));

@@ -26,6 +26,7 @@ import type { DelegationContract } from "./contract.js";
 import { dimensionFinding, failedDimensions } from "./dimensions.js";
 import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
+import { assertRecord, assertRecordList } from "./_records-given.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointFenceFindings } from "./_checkpoint-fences.js";
@@ -109,6 +110,12 @@ function reassignedChainFindings(next: DelegationContract, parent: DelegationCon
  * they are numbered up as written, each agreeing with its attempt when that is given.
  */
 export function checkReassignment(prior: DelegationContract, next: DelegationContract, parent?: DelegationContract, chain?: DelegationAttestationChain, attempts: readonly ExecutionAttempt[] = [], checkpoints: readonly DelegationCheckpoint[] = []): SubdelegationReport {
+  assertRecord("checkReassignment", "the prior revision is a DelegationContract record", prior);
+  assertRecord("checkReassignment", "the next revision is a DelegationContract record", next);
+  if (parent !== undefined) assertRecord("checkReassignment", "the parent is a DelegationContract record, or undefined", parent);
+  if (chain !== undefined) assertRecord("checkReassignment", "the chain is a DelegationAttestationChain record, or undefined", chain);
+  assertRecordList("checkReassignment", "attempts", "an ExecutionAttempt record", attempts);
+  assertRecordList("checkReassignment", "checkpoints", "a DelegationCheckpoint record", checkpoints);
   const findings: DelegationFinding[] = [];
   const want = contractRef(prior);
   if (next.delegation_id !== prior.delegation_id) findings.push(delegationFinding("AMENDMENT_REF", `the next revision is of ${next.delegation_id}, not ${prior.delegation_id}`, { path: "delegation_id", dimension: "parent", expected: prior.delegation_id, received: next.delegation_id }));

@@ -18,6 +18,7 @@ import { contractStandingFindings } from "./_contract-standing.js";
 import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
 import { siblingBudgetFindings } from "./_shared-budget.js";
+import { assertRecord, assertRecordList } from "./_records-given.js";
 
 export interface SubdelegationReport {
   readonly ok: boolean;
@@ -137,6 +138,10 @@ export function ancestorFenceFindings(parent: DelegationContract, child: Delegat
  * against what they leave of the parent's. Without them the child is compared with the parent alone.
  */
 export function checkSubdelegation(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain, siblings: readonly DelegationContract[] = []): SubdelegationReport {
+  assertRecord("checkSubdelegation", "the parent is a DelegationContract record", parent);
+  assertRecord("checkSubdelegation", "the child is a DelegationContract record", child);
+  assertRecord("checkSubdelegation", "the chain is a DelegationAttestationChain record", chain);
+  assertRecordList("checkSubdelegation", "siblings", "a DelegationContract record", siblings);
   const findings: DelegationFinding[] = [];
   parentFindings(parent, child, findings);
   contractStandingFindings(child, "child", findings);

@@ -18,6 +18,8 @@ import type { CallsignClaims, CallsignView, ClaimOptions } from "./callsign-clai
 import { IDENTITY_CODES, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding } from "./codes.js";
 import { at, byUuid } from "./entry.js";
+import { assertObject } from "./_arguments.js";
+import { shownValue } from "./_shown-value.js";
 import type { MailboxEntry } from "./entry.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { exchangeBudget } from "./exchange-budget.js";
@@ -96,6 +98,13 @@ export const RETIREMENT_ROUNDS = 4;
 const fingerprint = (root: string): string => root.slice(0, 12).toLowerCase();
 
 export function analyzeMailbox(entries: readonly MailboxEntry[], options: AnalyzeOptions = {}): MailboxAnalysis {
+  // Entries are what a reader of messages returned: one missing is the caller's misuse, named by its place.
+  if (!Array.isArray(entries)) throw new TypeError(`analyzeMailbox: entries is a list of MailboxEntry { envelope, body?, file? }, not ${shownValue(entries)}`);
+  for (let i = 0; i < entries.length; i++) {
+    const entry: unknown = entries[i];
+    assertObject("analyzeMailbox", `entries.${i} is a MailboxEntry { envelope, body?, file? }`, entry);
+    assertObject("analyzeMailbox", `entries.${i}.envelope is a message's envelope`, (entry as { envelope?: unknown }).envelope);
+  }
   const findings: MailboxFinding[] = [];
   // One message per UUID. Copies identical to the first are one delivery. A UUID whose files
   // differ no longer identifies one message: every file of it is an anomaly, and none of them takes

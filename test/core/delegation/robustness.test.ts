@@ -246,6 +246,23 @@ describe("rogerwilco/delegation: the shrunk inputs", () => {
     expect(delegation.utcMs(Symbol("time") as never)).toBeNaN();
     expect(delegation.utcMs(Object.create(null))).toBeNaN();
   });
+  it("checkSubdelegation, checkReassignment and checkCardRevision given a record as no object, or a list of records holding a hole, throw a TypeError naming the argument, not a read of null mid-rule", () => {
+    const [contract] = readRecords("delegation_contract");
+    const [chain] = readRecords("attestation_chain");
+    const [card] = readRecords("agent_card");
+    const cases: [() => unknown, string][] = [
+      [() => delegation.checkSubdelegation(null as never, null as never, null as never), "checkSubdelegation: the parent is a DelegationContract record, not null"],
+      [() => delegation.checkSubdelegation(contract as never, contract as never, null as never), "checkSubdelegation: the chain is a DelegationAttestationChain record, not null"],
+      [() => delegation.checkSubdelegation(contract as never, contract as never, chain as never, [undefined] as never), "checkSubdelegation: siblings.0 is a DelegationContract record, not undefined"],
+      [() => delegation.checkReassignment(null as never, null as never), "checkReassignment: the prior revision is a DelegationContract record, not null"],
+      [() => delegation.checkReassignment(contract as never, [] as never), "checkReassignment: the next revision is a DelegationContract record, not []"],
+      [() => delegation.checkReassignment(contract as never, contract as never, undefined, undefined, [null] as never), "checkReassignment: attempts.0 is an ExecutionAttempt record, not null"],
+      [() => delegation.checkCardRevision(null as never, null as never), "checkCardRevision: the prior revision is an AgentCard record, not null"],
+      [() => delegation.checkCardRevision(card as never, 5 as never), "checkCardRevision: the next revision is an AgentCard record, not 5"],
+    ];
+    for (const [call, message] of cases) expect(call).toThrow(new TypeError(message));
+    expect(delegation.checkCardRevision(card as never, card as never).ok).toBe(false);
+  });
   it("durationMs answers a unit outside ms, s, min, h, d (toString included) with a labelled RangeError, not NaN or a TypeError", () => {
     expect(() => delegation.durationMs({ value: 1, unit: "toString" } as unknown as delegation.Duration)).toThrow(/^durationMs: /);
     expect(() => delegation.durationMs(null as unknown as delegation.Duration)).toThrow(/^durationMs: /);

@@ -290,6 +290,15 @@ describe("rogerwilco/mailbox: the shrunk inputs", () => {
     expect(mailbox.parseFilename(Object.create(null))).toBeNull();
     expect(mailbox.parseFilename(Symbol("name") as never)).toBeNull();
   });
+  it("analyzeMailbox given entries that are no list, an entry missing or one without its envelope is a TypeError naming the place, not a read of undefined mid-rule", () => {
+    const cases: [unknown, string][] = [
+      [null, "analyzeMailbox: entries is a list of MailboxEntry { envelope, body?, file? }, not null"],
+      [[undefined], "analyzeMailbox: entries.0 is a MailboxEntry { envelope, body?, file? }, not undefined"],
+      [[{ envelope: null }], "analyzeMailbox: entries.0.envelope is a message's envelope, not null"],
+    ];
+    for (const [entries, message] of cases) expect(() => mailbox.analyzeMailbox(entries as never)).toThrow(new TypeError(message));
+    expect(mailbox.analyzeMailbox([]).findings).toEqual([]);
+  });
   it("proposalAnswerProblem, availabilityReplyProblem and formatFilename label a kind that is a bigint or a null-prototype object; isSlug answers false for what is no string", () => {
     for (const [kind, shown] of [[10n, "10n"], [Object.create(null), "{}"]] as const) {
       expect(() => mailbox.proposalAnswerProblem("terms", kind as unknown as mailbox.MailboxKind, { kind: "hello" })).toThrow(new RangeError(`proposalAnswerProblem: ${shown} is not a message kind`));
