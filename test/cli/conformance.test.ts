@@ -163,6 +163,8 @@ describe("readbacks.jsonl through rw check-rb", () => {
       const r = await run(checkRbCommand, { ho: v.ho, rb: v.rb, "expect-acc": v.expectAcc, record: v.record === undefined ? undefined : recordFile(v.record) });
       // The sender's own criteria that are not criteria are its usage error, before any readback is checked.
       if (v.expectAccRefused !== undefined) return expect(r).toStrictEqual({ code: 2, json: null });
+      // Criteria no tier reads, for an HO that asks none, are refused too, not ignored.
+      if (v.expectAccUnread === true) return expect(r).toStrictEqual({ code: 2, json: null });
       const tiers = r.json?.["tiers"] as { result: string; findings: Finding[] }[];
       expect(tiers.map((t) => t.result)).toStrictEqual(v.tiers);
       expect(codes(tiers.flatMap((t) => t.findings))).toStrictEqual(sorted(v.codes));

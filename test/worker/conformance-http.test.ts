@@ -60,6 +60,14 @@ describe("readbacks.jsonl over HTTP", () => {
         expect(codes(problem.findings)).toStrictEqual(sorted(v.expectAccRefused));
         return;
       }
+      if (v.expectAccUnread === true) {
+        // Criteria no tier reads, for an HO that asks none: refused, not ignored.
+        const r = await postJson("/v1/check-rb", { ho: v.ho, rb: v.rb, expectAcc: v.expectAcc });
+        expect(r.status).toBe(400);
+        const problem = (await r.json()) as { parameter: string; findings?: Finding[] };
+        expect([problem.parameter, problem.findings]).toStrictEqual(["expectAcc", undefined]);
+        return;
+      }
       const report = await ok<ReadbackReport>("/v1/check-rb", { ho: v.ho, rb: v.rb, ...(v.expectAcc === undefined ? {} : { expectAcc: v.expectAcc }), ...(v.record === undefined ? {} : { record: v.record }) });
       expect(report.tiers.map((t) => t.result)).toStrictEqual(v.tiers);
       expect(report.wilco).toBe(v.wilco);
