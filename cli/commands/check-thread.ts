@@ -6,6 +6,7 @@
 import { createThreadAudit, readMessage, threadVerdict, withControlsMarked as visible } from "../../core/index.js";
 import type { Finding, ItemOwner, ThreadCounts, ThreadFinding } from "../../core/index.js";
 import { nowOption } from "../arguments.js";
+import { UsageError } from "../usage-error.js";
 import { readLines } from "../input.js";
 import { renderFindings } from "../render.js";
 import { FAIL, PASS } from "./context.js";
@@ -24,8 +25,14 @@ const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? ""
 /** `; 2 questions (1 answered, 1 open, 1 overdue)`, only when the thread asked any: without AQs the line reads as it always has. */
 const asked = (q: ThreadCounts["questions"]): string => (q.asked === 0 ? "" : `; ${counted(q.asked, "question")} (${q.answered} answered, ${q.open} open, ${q.overdue} overdue)`);
 
+/** The audit's moment: --now, the clock, or none with --no-clock (the core's `now: null`); both given is a usage error. */
+function clockOption(now: string | undefined, noClock: boolean): string | null {
+  if (noClock && now !== undefined) throw new UsageError("--now and --no-clock: give one, a moment to audit at or none");
+  return noClock ? null : nowOption(now);
+}
+
 async function run(ctx: CommandContext): Promise<number> {
-  const now = nowOption(ctx.options["now"] as string | undefined);
+  const now = clockOption(ctx.options["now"] as string | undefined, ctx.options["no-clock"] === true);
   const audit = createThreadAudit({ now, vocabulary: ctx.profiles.resolve });
   let invalid = 0;
   // With --json, the lines left out are listed in the report, as the Worker's check-thread lists them.
@@ -49,7 +56,7 @@ async function run(ctx: CommandContext): Promise<number> {
     await ctx.out.json({ ...report, ok, handoffs: audit.handoffs(now), now, invalid, rejected });
   } else {
     const c = report.counts;
-    await ctx.out.line(`thread at ${now}: ${ok ? "ok" : "problems"}; ${counted(c.messages, "message")}, ${counted(c.handoffs, "handoff")} (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${asked(c.questions)}${invalid > 0 ? `; ${counted(invalid, "invalid line")} left out` : ""}`);
+    await ctx.out.line(`thread ${now === null ? "with no clock" : `at ${now}`}: ${ok ? "ok" : "problems"}; ${counted(c.messages, "message")}, ${counted(c.handoffs, "handoff")} (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${asked(c.questions)}${invalid > 0 ? `; ${counted(invalid, "invalid line")} left out` : ""}`);
     for (const f of report.findings) await ctx.out.line(show(f));
     if (report.owners.length > 0) {
       await ctx.out.line("owners");
@@ -63,6 +70,9 @@ export const checkThreadCommand: Command = {
   summary: "audit a conversation in sending order: closure, cancels, re-issues, readbacks, owners",
   common: ["profile", "file", "json"],
   readsLines: true,
-  options: { now: { type: "string", help: "the moment of the audit, YYYYMMDDTHHMMZ (UTC); default: now" } },
+  options: {
+    now: { type: "string", help: "the moment of the audit, YYYYMMDDTHHMMZ (UTC); default: now" },
+    "no-clock": { type: "boolean", help: "audit with no clock, as the Worker's now: null: no exp, due or by= is judged, so nothing is late, nor known to be in time" },
+  },
   run,
 };
