@@ -35,8 +35,9 @@ async function run(ctx: CommandContext): Promise<number> {
   const now = clockOption(ctx.options["now"] as string | undefined, ctx.options["no-clock"] === true);
   const audit = createThreadAudit({ now, vocabulary: ctx.profiles.resolve });
   let invalid = 0;
-  // With --json, the lines left out are listed in the report, as the Worker's check-thread lists them.
+  // With --json, the lines left out and the notes of the lines taken in are listed in the report, as the Worker's check-thread lists them.
   const rejected: { line: number; findings: readonly Finding[] }[] = [];
+  const noted: { line: number; findings: readonly Finding[] }[] = [];
   for await (const { n, text, refused } of readLines(ctx.file)) {
     const checked = refused ?? readMessage(text, ctx.profiles.resolve);
     if (!checked.ok || checked.message === null) {
@@ -47,13 +48,19 @@ async function run(ctx: CommandContext): Promise<number> {
       else await ctx.err.line(`line ${n}: invalid, left out of the thread\n${await renderFindings(text, checked.findings)}`);
       continue;
     }
+    // A line taken into the thread may still carry notes (SLOT_UNKNOWN, as rw validate shows them):
+    // listed beside the report, never dropped, and no part of the verdict.
+    if (checked.findings.length > 0) {
+      if (ctx.json) noted.push({ line: n, findings: checked.findings });
+      else await ctx.err.line(`line ${n}: in the thread, with notes\n${await renderFindings(text, checked.findings)}`);
+    }
     audit.add(checked.message, n);
   }
   const report = audit.finish();
   const ok = threadVerdict(report, invalid);
   if (ctx.json) {
     // ok is the verdict, as the exit code: an invalid line left out of the thread fails it too.
-    await ctx.out.json({ ...report, ok, handoffs: audit.handoffs(now), now, invalid, rejected });
+    await ctx.out.json({ ...report, ok, handoffs: audit.handoffs(now), now, invalid, rejected, noted });
   } else {
     const c = report.counts;
     await ctx.out.line(`thread ${now === null ? "with no clock" : `at ${now}`}: ${ok ? "ok" : "problems"}; ${counted(c.messages, "message")}, ${counted(c.handoffs, "handoff")} (${c.open} open, ${c.closed} closed, ${c.cancelled} cancelled); readbacks ${c.readbacks.passed} passed, ${c.readbacks.void} void, ${c.readbacks.unverified} unverified${asked(c.questions)}${invalid > 0 ? `; ${counted(invalid, "invalid line")} left out` : ""}`);

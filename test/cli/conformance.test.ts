@@ -217,8 +217,14 @@ describe("threads/ through rw check-thread", () => {
       writeFileSync(path, c.lines.map((l) => `${l}\n`).join(""));
       const r = await run(checkThreadCommand, c.now === null ? { "no-clock": true } : { now: c.now }, path);
       const audit = createThreadAudit({ now: c.now, vocabulary: resolveAll });
-      c.lines.forEach((line, k) => audit.add(readMessage(line, resolveAll).message as NonNullable<ReturnType<typeof readMessage>["message"]>, k + 1));
-      expect(r.json).toStrictEqual(JSON.parse(JSON.stringify({ ...audit.finish(), handoffs: audit.handoffs(c.now), now: c.now, invalid: 0, rejected: [] })));
+      const noted: { line: number; findings: readonly Finding[] }[] = [];
+      c.lines.forEach((line, k) => {
+        const read = readMessage(line, resolveAll);
+        if (read.findings.length > 0) noted.push({ line: k + 1, findings: read.findings });
+        audit.add(read.message as NonNullable<typeof read.message>, k + 1);
+      });
+      expect(r.json).toStrictEqual(JSON.parse(JSON.stringify({ ...audit.finish(), handoffs: audit.handoffs(c.now), now: c.now, invalid: 0, rejected: [], noted })));
+      expect((r.json?.["noted"] as { line: number; findings: Finding[] }[]).map((x) => [x.line, codes(x.findings)])).toStrictEqual(c.noted ?? []);
       expect(r.json?.["ok"]).toBe(c.ok);
       expect(r.json?.["owners"]).toStrictEqual(c.owners);
       if (c.handoffs !== undefined) expect(r.json?.["handoffs"]).toStrictEqual(c.handoffs);
