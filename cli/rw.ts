@@ -65,7 +65,7 @@ function fileHelp(name: string, command: Command): string {
 
 /** What --json prints, for the command at hand: a legend has no findings, a check reads no input lines. */
 function jsonHelp(name: string, command: Command): string {
-  if (name === "check-thread") return "print the report as one JSON object, with the lines left out of the thread and their findings (rejected)";
+  if (name === "check-thread") return "print the report as one JSON object, with the lines left out of the thread and their findings (rejected), and the notes of the lines taken in (noted)";
   if (command.readsLines === true) return "print JSON: one object per input line, with its findings";
   if (name === "legend") return "print one JSON object: the profile, whether lean, and the legend text";
   // One report each, never one a line: a mailbox is a folder, a delegation check one document.

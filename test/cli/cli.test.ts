@@ -854,6 +854,35 @@ describe("rw check-thread", () => {
   it("refuses a malformed --now", () => {
     expect(rw(["check-thread", "--now", "tomorrow"], "").code).toBe(2);
   });
+  it("--no-clock audits with no clock, as the Worker's now: null: nothing is late, nor known to be in time; with --now it is a usage error", () => {
+    // It had only --now (default the clock): a log from last year could not be audited for what it says alone.
+    const late = "RW1 HO ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX due=20200101 exp=20200101T0000Z";
+    const r = rw(["check-thread", "--no-clock", "--json"], `${late}\n`);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as { now: string | null; findings: { code: string; message: string }[]; handoffs: { state: string }[] };
+    expect(report.now).toBeNull();
+    expect(report.findings.map((f) => f.code)).toStrictEqual(["THREAD_OPEN"]);
+    expect(report.findings[0]?.message).toContain("no clock to compare its deadline with");
+    expect(report.handoffs.map((h) => h.state)).toStrictEqual(["open"]);
+    expect(rw(["check-thread", "--no-clock"], `${late}\n`).out.split("\n")[0]).toBe("thread with no clock: ok; 1 message, 1 handoff (1 open, 0 closed, 0 cancelled); readbacks 0 passed, 0 void, 0 unverified");
+    // The default is still the clock: the same HO is orphaned today.
+    expect(rw(["check-thread"], `${late}\n`).code).toBe(1);
+    const both = rw(["check-thread", "--no-clock", "--now", "20261001T0000Z"], `${late}\n`);
+    expect([both.code, both.out]).toStrictEqual([2, ""]);
+    expect(both.err).toContain("--now and --no-clock");
+  });
+  it("lists the notes of the lines it takes into the thread, as rw validate shows them: --json in noted, text on stderr; they do not fail it", () => {
+    // It read them and dropped the notes: an unknown slot (a typo for a known one) went unseen.
+    const lines = "RW1 HO a-1 from=a to=b item=x ask=DRAFT amnt=1\nRW1 DN b-1 re=a-1 from=b to=a item=x out=OK\nRW1 HO a-5\n";
+    const r = rw(["check-thread", "--json", "--now", "20261001T0000Z"], lines);
+    const report = JSON.parse(r.out) as { noted: { line: number; findings: { code: string; slot?: string; at?: number }[] }[]; rejected: { line: number }[] };
+    expect(report.noted.map((x) => [x.line, x.findings.map((f) => [f.code, f.slot, f.at])])).toStrictEqual([[1, [["SLOT_UNKNOWN", "amnt", 40]]]]);
+    expect(report.rejected.map((x) => x.line)).toStrictEqual([3]);
+    const ok = rw(["check-thread", "--now", "20261001T0000Z"], "RW1 HO a-1 from=a to=b item=x ask=DRAFT amnt=1\n");
+    expect(ok.err).toContain("line 1: in the thread, with notes\n  note SLOT_UNKNOWN at 40: amnt= is not in the vocabulary; ignored");
+    expect(ok.out.split("\n")[0]).toContain(": ok;");
+    expect(ok.code).toBe(0);
+  });
   it("a retry (the same message again, as a line or its JSON form) is taken once, as the Worker stores it once", () => {
     const done = "RW1 DN builder-07 re=ops-04 from=builder to=ops item=jira:OPS-77 out=OK";
     const form = JSON.stringify({ v: "RW1", type: "DN", id: "builder-07", re: "ops-04", from: "builder", to: "ops", item: "jira:OPS-77", slots: { out: "OK" }, tail: null });

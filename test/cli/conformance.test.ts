@@ -53,7 +53,7 @@ function rwJson(args: readonly string[], lines: readonly string[]): { code: numb
  * A command run in this process with the context rw.ts builds for it (`--json` on): its exit code
  * (2 for a usage error, as rw exits) and each line it wrote to stdout, parsed.
  */
-async function runAll(command: Command, options: Record<string, string | undefined>, file?: string): Promise<{ code: number; rows: Record<string, unknown>[] }> {
+async function runAll(command: Command, options: Record<string, string | boolean | undefined>, file?: string): Promise<{ code: number; rows: Record<string, unknown>[] }> {
   let text = "";
   const out = new Output(new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString("utf8")), done()) }));
   const err = new Output(new Writable({ write: (_chunk, _encoding, done) => done() }));
@@ -69,7 +69,7 @@ async function runAll(command: Command, options: Record<string, string | undefin
 }
 
 /** A command that answers one input with one object: that object, or null when it wrote none. */
-async function run(command: Command, options: Record<string, string | undefined>, file?: string): Promise<{ code: number; json: Record<string, unknown> | null }> {
+async function run(command: Command, options: Record<string, string | boolean | undefined>, file?: string): Promise<{ code: number; json: Record<string, unknown> | null }> {
   const { code, rows } = await runAll(command, options, file);
   return { code, json: rows[0] ?? null };
 }
@@ -163,6 +163,8 @@ describe("readbacks.jsonl through rw check-rb", () => {
       const r = await run(checkRbCommand, { ho: v.ho, rb: v.rb, "expect-acc": v.expectAcc, record: v.record === undefined ? undefined : recordFile(v.record) });
       // The sender's own criteria that are not criteria are its usage error, before any readback is checked.
       if (v.expectAccRefused !== undefined) return expect(r).toStrictEqual({ code: 2, json: null });
+      // Criteria no tier reads, for an HO that asks none, are refused too, not ignored.
+      if (v.expectAccUnread === true) return expect(r).toStrictEqual({ code: 2, json: null });
       const tiers = r.json?.["tiers"] as { result: string; findings: Finding[] }[];
       expect(tiers.map((t) => t.result)).toStrictEqual(v.tiers);
       expect(codes(tiers.flatMap((t) => t.findings))).toStrictEqual(sorted(v.codes));
@@ -197,22 +199,32 @@ describe("done.jsonl through rw check-dn", () => {
 
 describe("threads/ through rw check-thread", () => {
   const resolveAll = (p: string | null) => resolve(p) ?? (p === null ? coreVocabulary : undefined);
-  // rw check-thread always has a clock (--now, default now) and takes no withheld criteria or
-  // record: the cases without a moment, or with expectations, run on the core and the Worker only.
-  const cases = readdirSync(join(DIR, "threads"))
+  // rw check-thread takes no withheld criteria or record: the cases with expectations run on the
+  // core and the playground only. A case with no moment runs with --no-clock (the core's now: null).
+  const all = readdirSync(join(DIR, "threads"))
     .filter((f) => f.endsWith(".json"))
     .sort()
-    .map((f) => JSON.parse(readFileSync(join(DIR, "threads", f), "utf8")) as ThreadCase)
-    .filter((c) => c.now !== null && c.expectations === undefined);
-  it("covers the cases with a moment", () => expect(cases.length).toBeGreaterThan(20));
+    .map((f) => JSON.parse(readFileSync(join(DIR, "threads", f), "utf8")) as ThreadCase);
+  const cases = all.filter((c) => c.expectations === undefined);
+  it("covers every case without expectations, with a moment and without", () => {
+    expect(cases.length).toBe(all.length - all.filter((c) => c.expectations !== undefined).length);
+    expect(cases.filter((c) => c.now === null).length).toBeGreaterThan(40);
+    expect(cases.filter((c) => c.now !== null).length).toBeGreaterThan(20);
+  });
   for (const c of cases) {
     it(c.id, async () => {
       const path = join(tmp, `${c.id}.txt`);
       writeFileSync(path, c.lines.map((l) => `${l}\n`).join(""));
-      const r = await run(checkThreadCommand, { now: c.now as string }, path);
+      const r = await run(checkThreadCommand, c.now === null ? { "no-clock": true } : { now: c.now }, path);
       const audit = createThreadAudit({ now: c.now, vocabulary: resolveAll });
-      c.lines.forEach((line, k) => audit.add(readMessage(line, resolveAll).message as NonNullable<ReturnType<typeof readMessage>["message"]>, k + 1));
-      expect(r.json).toStrictEqual(JSON.parse(JSON.stringify({ ...audit.finish(), handoffs: audit.handoffs(c.now), now: c.now, invalid: 0, rejected: [] })));
+      const noted: { line: number; findings: readonly Finding[] }[] = [];
+      c.lines.forEach((line, k) => {
+        const read = readMessage(line, resolveAll);
+        if (read.findings.length > 0) noted.push({ line: k + 1, findings: read.findings });
+        audit.add(read.message as NonNullable<typeof read.message>, k + 1);
+      });
+      expect(r.json).toStrictEqual(JSON.parse(JSON.stringify({ ...audit.finish(), handoffs: audit.handoffs(c.now), now: c.now, invalid: 0, rejected: [], noted })));
+      expect((r.json?.["noted"] as { line: number; findings: Finding[] }[]).map((x) => [x.line, codes(x.findings)])).toStrictEqual(c.noted ?? []);
       expect(r.json?.["ok"]).toBe(c.ok);
       expect(r.json?.["owners"]).toStrictEqual(c.owners);
       if (c.handoffs !== undefined) expect(r.json?.["handoffs"]).toStrictEqual(c.handoffs);

@@ -22,6 +22,13 @@ export interface ReadbackVector {
    * reports them in tier 4 as `codes` says.
    */
   expectAccRefused?: string[];
+  /**
+   * The HO asks no tier 4 (no rb=acc or rb=plan), so nothing reads the withheld criteria: an
+   * adapter that takes them as input refuses them rather than ignore them in silence (rw check-rb:
+   * a usage error; POST /v1/check-rb: 400, parameter expectAcc, no findings); the core's
+   * checkReadback reports tier 4 not asked, as `tiers` says.
+   */
+  expectAccUnread?: true;
   record?: Record<string, unknown>;
 }
 export interface HandoffVector {

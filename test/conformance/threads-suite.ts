@@ -31,6 +31,11 @@ export interface ThreadCase {
   ok: boolean;
   /** Counts to check (a subset of the report's). */
   counts?: Record<string, unknown>;
+  /**
+   * The lines taken into the thread whose reading raised notes, each `[line, codes]` (sorted):
+   * what an adapter reading text lists in `noted` (rw check-thread --json, POST /v1/check-thread).
+   */
+  noted?: [number, string[]][];
   /** Where each tracked HO stands at the end (handoffs()), when the case names it. */
   handoffs?: Report.HandoffState[];
 }
@@ -93,11 +98,14 @@ export function runThreadCase(c: ThreadCase, api: ThreadApi): string[] {
     vocabulary: api.resolve,
     expectations: (handoff) => c.expectations?.[handoff],
   });
+  const noted: [number, string[]][] = [];
   c.lines.forEach((line, k) => {
     const checked = api.checkLine(line, api.resolve);
     if (checked.message === null || !checked.ok) problems.push(`line ${k + 1} is not a valid line: ${JSON.stringify(checked.findings)}`);
+    else if (checked.findings.length > 0) noted.push([k + 1, checked.findings.map((f) => f.code).sort()]);
     if (checked.message !== null) audit.add(checked.message, k + 1);
   });
+  if (JSON.stringify(noted) !== JSON.stringify(c.noted ?? [])) problems.push(`noted: want ${JSON.stringify(c.noted ?? [])}, got ${JSON.stringify(noted)}`);
   const report = audit.finish();
   const got = report.findings;
   const n = Math.max(got.length, c.findings.length);

@@ -60,6 +60,14 @@ describe("readbacks.jsonl over HTTP", () => {
         expect(codes(problem.findings)).toStrictEqual(sorted(v.expectAccRefused));
         return;
       }
+      if (v.expectAccUnread === true) {
+        // Criteria no tier reads, for an HO that asks none: refused, not ignored.
+        const r = await postJson("/v1/check-rb", { ho: v.ho, rb: v.rb, expectAcc: v.expectAcc });
+        expect(r.status).toBe(400);
+        const problem = (await r.json()) as { parameter: string; findings?: Finding[] };
+        expect([problem.parameter, problem.findings]).toStrictEqual(["expectAcc", undefined]);
+        return;
+      }
       const report = await ok<ReadbackReport>("/v1/check-rb", { ho: v.ho, rb: v.rb, ...(v.expectAcc === undefined ? {} : { expectAcc: v.expectAcc }), ...(v.record === undefined ? {} : { record: v.record }) });
       expect(report.tiers.map((t) => t.result)).toStrictEqual(v.tiers);
       expect(report.wilco).toBe(v.wilco);
@@ -98,8 +106,15 @@ describe("threads/ over HTTP", () => {
     it(c.id, async () => {
       const report = await ok<Record<string, unknown>>("/v1/check-thread", { lines: c.lines, now: c.now });
       const audit = createThreadAudit({ now: c.now, vocabulary: resolveAll });
-      c.lines.forEach((line, k) => audit.add(core.checkLine(line, resolveAll).message as core.Message, k + 1));
-      expect(report).toStrictEqual(JSON.parse(JSON.stringify({ ...audit.finish(), handoffs: audit.handoffs(c.now), now: c.now, invalid: 0, rejected: [] })));
+      const noted: { line: number; findings: readonly Finding[] }[] = [];
+      c.lines.forEach((line, k) => {
+        const read = core.checkLine(line, resolveAll);
+        if (read.findings.length > 0) noted.push({ line: k + 1, findings: read.findings });
+        audit.add(read.message as core.Message, k + 1);
+      });
+      expect(report).toStrictEqual(JSON.parse(JSON.stringify({ ...audit.finish(), handoffs: audit.handoffs(c.now), now: c.now, invalid: 0, rejected: [], noted })));
+      // The notes of each line taken in, by line, as the case names them (rw check-thread --json's noted).
+      expect((report["noted"] as { line: number; findings: Finding[] }[]).map((x) => [x.line, codes(x.findings)])).toStrictEqual(c.noted ?? []);
       expect(report["ok"]).toBe(c.ok);
       expect(report["owners"]).toStrictEqual(c.owners);
       if (c.handoffs !== undefined) expect(report["handoffs"]).toStrictEqual(c.handoffs);

@@ -89,6 +89,16 @@ describe("a thread nothing was written to keeps no storage", () => {
 });
 
 describe("appending lines", () => {
+  it("a stored line's answer carries the notes its reading raised, as rw validate and check-thread's noted give them", async () => {
+    // They were read and dropped: the answer had check-thread's findings only, so a typo for a known slot went unseen.
+    const t = fresh();
+    const r = await ok(await append(t, ["RW1 HO a-1 from=a to=b item=x ask=DRAFT amnt=1", "RW1 HO a-2 from=a to=b item=y ask=DRAFT"]));
+    expect(r.results.map((x: any) => [x.status, x.findings.map((f: any) => [f.code, f.slot ?? null, f.at ?? null])])).toStrictEqual([
+      ["stored", [["SLOT_UNKNOWN", "amnt", 40]]],
+      ["stored", []],
+    ]);
+    expect(r.ok).toBe(true);
+  });
   it("stores valid lines in order, checks the readback, and reports closure and owners", async () => {
     const t = fresh();
     const DN = "RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK art=gh:crox/site#43";
@@ -229,7 +239,8 @@ describe("appending lines", () => {
     expect(r.results.every((x: any, i: number) => x.status === "stored" && x.seq === i + 1)).toBe(true);
     // The first results whole; the rest say what each line is, its verdict, and that detail was left out.
     expect(r.results[1]).toMatchObject({ id: "b-1", readback: { verdict: "void", report: { wilco: false } } });
-    expect(r.results[1].findings.map((f: any) => f.code)).toStrictEqual(["THREAD_READBACK_VOID"]);
+    // The line's own notes (four keys outside the closed set), then what check-thread found.
+    expect(r.results[1].findings.map((f: any) => f.code)).toStrictEqual([...Array(4).fill("CONSTRAINT_KEY_UNKNOWN"), "THREAD_READBACK_VOID"]);
     expect(r.results[1].trimmed).toBeUndefined();
     const last = r.results[9_999];
     expect(last).toStrictEqual({ line: 10_000, status: "stored", id: "b-9999", seq: 10_000, findings: [], readback: { rb: "b-9999", handoff: "a-1", verdict: "void", report: null }, trimmed: true });

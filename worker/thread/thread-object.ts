@@ -86,7 +86,7 @@ export interface AppendResult {
   readonly id: string | null;
   /** The line's place in the conversation (1, 2, ...). */
   readonly seq: number | null;
-  /** Why a line was refused, or what check-thread found when it arrived. */
+  /** Why a line was refused, or, for a stored line, the notes its reading raised and what check-thread found when it arrived. */
   readonly findings: readonly (Finding | ThreadFinding)[];
   /**
    * For a refused line: the UN its receiver sends (rule 2), or null when it names no receiver, or
@@ -758,7 +758,8 @@ export class ThreadObject extends DurableObject<Env> {
         // What the checks stored beside the line counts too: a request that takes the thread past
         // its bytes with them is refused whole, as one whose lines do.
         if (bytes > this.capacity.bytes) throw new ThreadFull(n);
-        result = { line: n, status: "stored", id: message.id, seq, findings: [...this.conceal(found), ...relayed, ...carried.findings, ...unread], ...extra };
+        // The line's own notes first (SLOT_UNKNOWN: read, and ignored), as rw validate and check-thread's noted give them.
+        result = { line: n, status: "stored", id: message.id, seq, findings: [...checked.findings, ...this.conceal(found), ...relayed, ...carried.findings, ...unread], ...extra };
       });
     } catch (error) {
       // The transaction rolled back; the in-memory audit may have taken the line, so rebuild it.

@@ -17,6 +17,11 @@ R("s8-acc-withheld", HOA, RBA, [PASS, NA, PASS, PASS, NA], ["ACC_ASSUMPTION"], e
 R("s8-acc-150w", HOA, RBA.replace("len:120w", "len:150w"), [PASS, NA, PASS, FAIL, NA], ["ACC_CONTRADICTION", "ACC_ASSUMPTION"], expectAcc=WITHHELD)
 # Section 5.2: only must no scope src repeat. Withheld criteria giving len two values compare neither.
 R("acc-withheld-single-valued-twice", HOA, RBA, [PASS, NA, PASS, FAIL, NA], ["CRITERIA_REPEATED", "ACC_ASSUMPTION"], expectAcc=WITHHELD + "+len:150w", expectAccRefused=["CRITERIA_REPEATED"])
+# Withheld criteria are read at tier 4, which only rb=acc or rb=plan asks: for an HO that asks
+# neither, an adapter that takes them as input refuses them (they would be ignored in silence), and
+# checkReadback, which reads tier 4 only when asked, reports it not asked.
+R("acc-withheld-not-asked", HO1, RB1, [PASS, PASS, PASS, NA, NA], [], expectAcc=WITHHELD, expectAccUnread=True)
+R("acc-withheld-not-asked-exec", PAYHO, PAYRB, [PASS, PASS, PASS, NA, PASS], [], profile="pay", expectAcc=WITHHELD, expectAccUnread=True)
 R("acc-gap", HOA, RBA.replace("+must:monday-problem", ""), [PASS, NA, PASS, FAIL, NA], ["ACC_GAP", "ACC_ASSUMPTION"], expectAcc=WITHHELD)
 R("acc-keys-gap-no-criteria", HOA, RBA.replace("+tone:plain", ""), [PASS, NA, PASS, FAIL, NA], ["ACC_UNCHECKED", "ACC_GAP", "ACC_ASSUMPTION", "ACC_ASSUMPTION", "ACC_ASSUMPTION", "ACC_ASSUMPTION"])
 R("acc-not-excludes-must", HOA, RBA.replace(" do=copy", " do=copy not=monday-problem"), [PASS, NA, PASS, FAIL, NA], ["ACC_ASSUMPTION", "ACC_ASSUMPTION", "ACC_EXCLUDED"], expectAcc=WITHHELD)
