@@ -50,7 +50,7 @@ export type { ProfileFile, ProfileRule, ProfileSlot } from "./profile-file.js";
 export type { TranslationRule } from "./translation.js";
 export { compareCriteria, compareValues, normaliseValue, parseCriteria } from "./criteria.js";
 export type { Constraint, CriteriaOptions, Match, Normalised } from "./criteria.js";
-export { readbackSet, recordUnread } from "./readback-set.js";
+export { criteriaUnread, readbackSet, recordUnread } from "./readback-set.js";
 export type { ReadbackSet } from "./readback-set.js";
 export { makeReadback } from "./make-readback.js";
 export type { ReceiverReadback } from "./make-readback.js";

@@ -63,6 +63,16 @@ export function readbackSet(ho: Message, vocabulary: Vocabulary): ReadbackSet {
 }
 
 /**
+ * Why a sender's withheld criteria given for this HO would be read by nothing, or null when tier 4
+ * reads them: the HO asks neither `rb=acc` nor `rb=plan`. The adapters refuse such criteria
+ * (`rw check-rb --expect-acc`, the Worker's `expectAcc`) or drop them saying so (a thread's
+ * challenge), and the playground's lab says they are not read: one rule, here.
+ */
+export function criteriaUnread(set: ReadbackSet): string | null {
+  return set.comprehension ? null : "it has no rb=acc or rb=plan";
+}
+
+/**
  * Why a sender's record given for this HO would be read by nothing, or null when tier 5 reads it:
  * the HO does not ask `rb=exec`, or its ask has no execution slots in the vocabulary (tier 5 is
  * then not asked, `EXEC_NO_MAP`). The adapters refuse such a record rather than ignore it.

@@ -1,5 +1,5 @@
 /** `rw check-rb`: the sender's check of a readback against its HO, tier by tier (section 5.1). */
-import { checkReadback, parseCriteria, readbackSet, recordUnread } from "../../core/index.js";
+import { checkReadback, criteriaUnread, parseCriteria, readbackSet, recordUnread } from "../../core/index.js";
 import { messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderReadback, renderRefusedRecord } from "../report.js";
@@ -25,7 +25,8 @@ async function run(ctx: CommandContext): Promise<number> {
   const expectAcc = ctx.options["expect-acc"] as string | undefined;
   const asked = readbackSet(ho.message, vocabulary);
   // Options the HO's rb= never reads would be ignored in silence: refuse them instead.
-  if (expectAcc !== undefined && !asked.comprehension) throw new UsageError("--expect-acc is read at tier 4, which this HO does not ask: it has no rb=acc or rb=plan");
+  const criteriaNotRead = expectAcc === undefined ? null : criteriaUnread(asked);
+  if (criteriaNotRead !== null) throw new UsageError(`--expect-acc is read at tier 4, which this HO does not ask: ${criteriaNotRead}`);
   // The sender's own criteria that are not criteria are its input error, not a fault of the readback.
   const criteria = expectAcc === undefined ? null : parseCriteria(expectAcc, vocabulary);
   if (criteria !== null && criteria.findings.length > 0) throw new UsageError(`--expect-acc: ${criteria.findings.map((f) => f.message).join("; ")}`);

@@ -25,6 +25,14 @@ describe("the readback lab, for an HO that asks an echo readback only", () => {
     expect(await page.locator("#record-not-asked").count()).toBe(0);
   });
 
+  it("says a record is not read for an HO asking rb=exec whose ask has no execution slots, with the reason rw check-rb --record gives", async () => {
+    const { page } = await suite.open();
+    await page.fill("#conversation", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exec");
+    await page.getByRole("tab", { name: "Readback lab" }).click();
+    await page.getByLabel("Sender's record").fill('{"due": "20261002"}');
+    await expect.poll(() => page.locator("#record-not-asked").textContent()).toContain("tier 5, which this HO does not ask (its ask has no execution slots in the vocabulary (EXEC_NO_MAP))");
+  });
+
   it("says nothing for criteria an HO with rb=acc reads", async () => {
     const { page } = await suite.open();
     await page.getByRole("button", { name: "Comprehension readback" }).click();

@@ -4,7 +4,7 @@
  * naming it (there is nothing to check); a message that parses but breaks a rule goes to the
  * check, which reports it, exactly as the CLI does.
  */
-import { checkDone, checkHandoff, checkReadback, checkRelay, formatLine, isSlotValueMap, makeReadback, parseCriteria, readMessage, readRecord, readbackSet, recordUnread } from "../../core/index.js";
+import { checkDone, checkHandoff, checkReadback, checkRelay, criteriaUnread, formatLine, isSlotValueMap, makeReadback, parseCriteria, readMessage, readRecord, readbackSet, recordUnread } from "../../core/index.js";
 import type { LineCheck, Message, ReceiverReadback, SlotValue, Vocabulary } from "../../core/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
@@ -93,7 +93,8 @@ export async function checkRbRoute(context: RouteContext<Env>): Promise<Response
   // What the HO's rb= never reads would be ignored in silence and the readback pass without it:
   // refused instead, as rw check-rb refuses --expect-acc and --record.
   const asked = readbackSet(ho.message, vocabulary);
-  if (expectAcc !== undefined && !asked.comprehension) throw new ProblemError("invalid-request", "expectAcc: read at tier 4, which this HO does not ask: it has no rb=acc or rb=plan", { parameter: "expectAcc" });
+  const criteriaNotRead = expectAcc === undefined ? null : criteriaUnread(asked);
+  if (criteriaNotRead !== null) throw new ProblemError("invalid-request", `expectAcc: read at tier 4, which this HO does not ask: ${criteriaNotRead}`, { parameter: "expectAcc" });
   // The sender's own criteria that are not criteria are its input error, as on a thread's challenge.
   const criteriaRead = expectAcc === undefined ? null : parseCriteria(expectAcc, vocabulary);
   if (criteriaRead !== null && criteriaRead.findings.length > 0) {

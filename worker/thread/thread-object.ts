@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -893,7 +893,7 @@ export class ThreadObject extends DurableObject<Env> {
    */
   private unreadParts(ho: Message, challenge: ChallengeRequest): { readonly expectAcc: boolean; readonly record: string | null } {
     const asked = readbackSet(ho, this.profiles().vocabularyOf(ho));
-    return { expectAcc: challenge.expectAcc !== undefined && !asked.comprehension, record: challenge.record === undefined ? null : recordUnread(asked) };
+    return { expectAcc: challenge.expectAcc !== undefined && criteriaUnread(asked) !== null, record: challenge.record === undefined ? null : recordUnread(asked) };
   }
 
   /**

@@ -5,7 +5,7 @@
  * HO follows, and the same expectations apply to the conversation's thread.
  */
 import { useMemo, useState } from "preact/hooks";
-import { isEmptyDocument, readbackSet } from "../../../core/index.js";
+import { criteriaUnread, isEmptyDocument, readbackSet, recordUnread } from "../../../core/index.js";
 import type { VocabularyResolver } from "../../../core/index.js";
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
 import type { Checked, CheckedLine, CheckedReadback } from "../check/checker.js";
@@ -203,8 +203,8 @@ export function ReadbackLab({ state, set, checked, problems, criteriaProblems: c
   const vocabulary = resolve(typeof p === "string" ? p : null);
   const asked = message === null || vocabulary === undefined ? null : readbackSet(message, vocabulary);
   // Empty as expectations.ts reads them: criteria "" (the core's none), a record of blank lines only.
-  const accUnread = asked !== null && !asked.comprehension && e.expectAcc !== "";
-  const recordUnread = asked !== null && !asked.execution && !isEmptyDocument(e.record);
+  const accUnread = asked === null || e.expectAcc === "" ? null : criteriaUnread(asked);
+  const recordNotRead = asked === null || isEmptyDocument(e.record) ? null : recordUnread(asked);
   return (
     <div>
       <LabSummary id={id} readbacks={readbacks} criteriaProblems={criteriaProblems} recordProblems={recordProblems} />
@@ -217,13 +217,13 @@ export function ReadbackLab({ state, set, checked, problems, criteriaProblems: c
           <h2 id="sender-title">The sender's side</h2>
           <div class="field">
             <label for="expect-acc">Withheld acceptance criteria</label>
-            <input id="expect-acc" type="text" spellcheck={false} autoComplete="off" value={e.expectAcc} placeholder="len:120w+tone:plain+no:em-dash" onInput={(ev) => update({ expectAcc: (ev.currentTarget as HTMLInputElement).value })} aria-describedby={describedBy(["expect-acc-hint", accUnread && "expect-acc-not-asked", accMarked !== null && "expect-acc-marked", "expect-acc-problems"])} aria-invalid={criteriaProblems.length > 0} />
+            <input id="expect-acc" type="text" spellcheck={false} autoComplete="off" value={e.expectAcc} placeholder="len:120w+tone:plain+no:em-dash" onInput={(ev) => update({ expectAcc: (ev.currentTarget as HTMLInputElement).value })} aria-describedby={describedBy(["expect-acc-hint", accUnread !== null && "expect-acc-not-asked", accMarked !== null && "expect-acc-marked", "expect-acc-problems"])} aria-invalid={criteriaProblems.length > 0} />
             <span id="expect-acc-hint" class="hint">
               tier 4 (--expect-acc): key:value joined with +; empty: the HO's own acc=, if any
             </span>
-            {accUnread ? (
+            {accUnread !== null ? (
               <span id="expect-acc-not-asked" class="hint problems">
-                Not read: criteria are read at tier 4, which this HO does not ask (it has no rb=acc or rb=plan).
+                Not read: criteria are read at tier 4, which this HO does not ask ({accUnread}).
               </span>
             ) : null}
             {accMarked === null ? null : <MarkedEcho id="expect-acc-marked" marked={accMarked} />}
@@ -231,13 +231,13 @@ export function ReadbackLab({ state, set, checked, problems, criteriaProblems: c
           </div>
           <div class="field">
             <label for="record">Sender's record</label>
-            <textarea id="record" rows={6} spellcheck={false} value={e.record} placeholder={'{"sup": "marlow", "amt": "5400.00", "acct": "40-12-88/61102938", …, "$resolve": ["acct"]}'} onInput={(ev) => update({ record: (ev.currentTarget as HTMLTextAreaElement).value })} aria-describedby={describedBy(["record-hint", recordUnread && "record-not-asked", recordMarked !== null && "record-marked", "record-problems"])} aria-invalid={recordProblems.length > 0} />
+            <textarea id="record" rows={6} spellcheck={false} value={e.record} placeholder={'{"sup": "marlow", "amt": "5400.00", "acct": "40-12-88/61102938", …, "$resolve": ["acct"]}'} onInput={(ev) => update({ record: (ev.currentTarget as HTMLTextAreaElement).value })} aria-describedby={describedBy(["record-hint", recordNotRead !== null && "record-not-asked", recordMarked !== null && "record-marked", "record-problems"])} aria-invalid={recordProblems.length > 0} />
             <span id="record-hint" class="hint">
               tier 5: a JSON object of the values the sender approved, every execution slot; "$resolve" names those the receiver resolves
             </span>
-            {recordUnread ? (
+            {recordNotRead !== null ? (
               <span id="record-not-asked" class="hint problems">
-                Not read: the record is read at tier 5, which this HO does not ask (it has no rb=exec).
+                Not read: the record is read at tier 5, which this HO does not ask ({recordNotRead}).
               </span>
             ) : null}
             {recordMarked === null ? null : <MarkedEcho id="record-marked" marked={recordMarked} />}
