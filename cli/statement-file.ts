@@ -14,6 +14,7 @@ import * as v from "valibot";
 import { isMessageId, isStatementToken, isTime, memoryStore, messageSchema, parseJsonText, statementMismatch, withoutBom } from "../core/index.js";
 import type { ReissueNote, Statement, StatementStore } from "../core/index.js";
 import { readProblem } from "./input.js";
+import { syncDirectory } from "./sync-directory.js";
 import { UsageError } from "./usage-error.js";
 
 export const DEFAULT_STORE = join(".rw", "statements.json");
@@ -149,20 +150,6 @@ function writeAtomically(path: string, text: string, shown: string): void {
   }
   // The rename itself made durable: a commit undone by a power cut could be committed again.
   syncDirectory(dirname(path));
-}
-
-/** Flushes a folder's entries, where the platform allows it (Windows cannot open a folder). */
-function syncDirectory(path: string): void {
-  try {
-    const fd = openSync(path, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // the rename stands either way
-  }
 }
 
 function sleep(ms: number): void {

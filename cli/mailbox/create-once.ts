@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, linkSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
+import { syncDirectory } from "../sync-directory.js";
 
 /** What link(2) says on a filesystem that has no hard links. */
 const NO_HARD_LINKS: ReadonlySet<string> = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS"]);
@@ -81,18 +82,4 @@ export function createOnce(path: string, bytes: Uint8Array): boolean {
   removeQuietly(staged);
   syncDirectory(dirname(path));
   return true;
-}
-
-/** Flushes a folder's entries, where the platform allows it (Windows cannot open a folder). */
-function syncDirectory(path: string): void {
-  try {
-    const fd = openSync(path, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // the file stands either way
-  }
 }

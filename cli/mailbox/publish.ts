@@ -15,6 +15,7 @@ import { mailboxFinding } from "../../core/mailbox/index.js";
 import type { MailboxFinding } from "../../core/mailbox/index.js";
 import { isInside, PathRefusal, refuseLinks } from "./paths.js";
 import { readRegularFile } from "./read-regular-file.js";
+import { syncDirectory } from "../sync-directory.js";
 
 export interface PublishTarget {
   readonly root: string;
@@ -202,18 +203,4 @@ function readBackProblem(final: string, bytes: Uint8Array): string | null {
   if (published === "link") return "it was replaced by a symbolic link since";
   if (published === "other") return "it was replaced by something other than a regular file since";
   return Buffer.compare(published, bytes) === 0 ? null : "it does not hold the bytes written (changed or replaced since)";
-}
-
-/** Flushes the inbox's directory entry, where the platform allows it. */
-function syncDirectory(path: string): void {
-  try {
-    const fd = openSync(path, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Windows cannot open a directory for fsync; the link itself is durable there.
-  }
 }
