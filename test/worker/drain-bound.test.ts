@@ -9,8 +9,8 @@ import { LIMITS } from "../../worker/limits.js";
 import { ROUTES } from "../../worker/routes.js";
 import { expectProblem, ok, ORIGIN } from "./http.js";
 import { HO } from "./lines.js";
+import { MiB, watched } from "./watched-body.js";
 
-const MiB = 1024 * 1024;
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 
 /** The Worker's fetch handler with RW_DRAIN_MIB set to `value` for this request alone. */
@@ -20,19 +20,6 @@ function withDrain(value: unknown, path: string, init?: RequestInit): Promise<Re
   return worker.fetch(new Request(`${ORIGIN}${path}`, init) as Parameters<typeof worker.fetch>[0], bindings, ctx);
 }
 
-/** A body of '#' without end (or of `size` bytes), streamed 1 MiB at a time, and how much of it the Worker pulled. */
-function watched(size = Infinity): { body: ReadableStream<Uint8Array>; seen: { pulled: number } } {
-  const seen = { pulled: 0 };
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (seen.pulled >= size) return controller.close();
-      const n = Math.min(MiB, size - seen.pulled);
-      controller.enqueue(new Uint8Array(n).fill(0x23));
-      seen.pulled += n;
-    },
-  });
-  return { body, seen };
-}
 const textPost = (body: BodyInit): RequestInit => ({ method: "POST", headers: { "content-type": "text/plain" }, body });
 
 describe("RW_DRAIN_MIB read", () => {

@@ -9,8 +9,8 @@ import { LIMITS } from "../../worker/limits.js";
 import { ROUTES } from "../../worker/routes.js";
 import { call, expectProblem, postJson, postText, problemOf } from "./http.js";
 import { HO, RB } from "./lines.js";
+import { MiB, watched } from "./watched-body.js";
 
-const MiB = 1024 * 1024;
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 /** Calls the fetch handler directly, with the Request exactly as built (headers not recomputed). */
 const direct = (request: Request): Promise<Response> => worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
@@ -28,24 +28,6 @@ function stream(size: number, chunk = 64 * 1024): ReadableStream<Uint8Array> {
       sent += n;
     },
   });
-}
-
-/**
- * A body of `size` bytes of '#' (or without end), streamed 1 MiB at a time, and how much of it the
- * Worker pulled. (A reader cancelled inside the Worker does not reach this stream's `cancel`: a
- * body cut off is one no more is pulled of.)
- */
-function watched(size = Infinity): { body: ReadableStream<Uint8Array>; seen: { pulled: number } } {
-  const seen = { pulled: 0 };
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (seen.pulled >= size) return controller.close();
-      const n = Math.min(MiB, size - seen.pulled);
-      controller.enqueue(new Uint8Array(n).fill(0x23));
-      seen.pulled += n;
-    },
-  });
-  return { body, seen };
 }
 
 /** `count` comment lines of `width` bytes each (with the line break), which the routes skip. */

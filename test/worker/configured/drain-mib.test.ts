@@ -8,27 +8,14 @@ import { env } from "cloudflare:workers";
 import worker from "../../../worker/index.js";
 import { LIMITS } from "../../../worker/limits.js";
 import { call, expectProblem, ORIGIN } from "../http.js";
+import { MiB, watched } from "../watched-body.js";
 
-const MiB = 1024 * 1024;
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 /**
  * The fetch handler called with the bindings this project gives the Worker. (Through the Worker's
  * own entry, `call`, a body cut off aborts the pipe it came through: the test waited 9 s for it.)
  */
 const direct = (path: string, init: RequestInit): Promise<Response> => worker.fetch(new Request(`${ORIGIN}${path}`, init) as Parameters<typeof worker.fetch>[0], env, ctx);
-
-function watched(size: number): { body: ReadableStream<Uint8Array>; seen: { pulled: number } } {
-  const seen = { pulled: 0 };
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (seen.pulled >= size) return controller.close();
-      const n = Math.min(MiB, size - seen.pulled);
-      controller.enqueue(new Uint8Array(n).fill(0x23));
-      seen.pulled += n;
-    },
-  });
-  return { body, seen };
-}
 
 describe("RW_DRAIN_MIB = 1 in the Worker's bindings", () => {
   it("is the binding the Worker is given", () => {
