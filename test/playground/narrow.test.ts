@@ -54,22 +54,7 @@ describe("at 375 px wide", () => {
     const streams = checkFencesDocument(DELEGATION_EXAMPLES.checkFences).streams.map((s) => `${s.project_id} ${s.branch_id}`);
     expect(streams.some((k) => k.includes("-"))).toBe(true);
     // Each word of each key: the line boxes it lies on.
-    const lines = await keys.evaluateAll((ths) =>
-      ths.map((th) => {
-        const range = document.createRange();
-        const words: [string, number][] = [];
-        const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
-          const text = n.textContent ?? "";
-          for (const m of text.matchAll(/\S+/g)) {
-            range.setStart(n, m.index);
-            range.setEnd(n, m.index + m[0].length);
-            words.push([m[0], new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size]);
-          }
-        }
-        return words;
-      }),
-    );
+    const lines = await keys.evaluateAll(wordLines);
     expect(lines).toStrictEqual(streams.map((k) => k.split(" ").map((w) => [w, 1])));
     // What a reader copies: the key as the input holds it, no character added or swapped.
     const copied = await keys.evaluateAll((ths) =>
@@ -98,22 +83,7 @@ describe("at 375 px wide", () => {
     const row = page.locator('tr[data-item="gh:crox/site#42"]');
     await row.waitFor();
     // Each cell's text (a name, or words with spaces between them): the line boxes each word of it lies on.
-    const linesOf = await row.locator("td").evaluateAll((tds) =>
-      tds.map((td) => {
-        const range = document.createRange();
-        const words: [string, number][] = [];
-        const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
-          const text = n.textContent ?? "";
-          for (const m of text.matchAll(/\S+/g)) {
-            range.setStart(n, m.index);
-            range.setEnd(n, m.index + m[0].length);
-            words.push([m[0], new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size]);
-          }
-        }
-        return words;
-      }),
-    );
+    const linesOf = await row.locator("td").evaluateAll(wordLines);
     expect(linesOf).toStrictEqual([[["gh:crox/site#42", 1]], [["copywriter", 1]], [["readback", 1], ["of", 1], ["orchestrator-1", 1]]]);
     expect(await sideways(page)).toBe(0);
   });
@@ -139,3 +109,24 @@ describe("at 375 px wide", () => {
     expect(await sideways(page), "readback lab").toBe(0);
   });
 });
+
+/**
+ * For each element, each word of its text (a run without spaces) and how many line boxes it lies
+ * on: 1 when it reads whole. Run in the page (evaluateAll serialises it), so it closes over nothing.
+ */
+function wordLines(elements: Element[]): [string, number][][] {
+  return elements.map((element) => {
+    const range = document.createRange();
+    const words: [string, number][] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+      const text = n.textContent ?? "";
+      for (const m of text.matchAll(/\S+/g)) {
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        words.push([m[0], new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size]);
+      }
+    }
+    return words;
+  });
+}
