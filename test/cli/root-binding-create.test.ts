@@ -7,7 +7,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Writable } from "node:stream";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 
 type Failure = (call: "existsSync" | "writeSync" | "linkSync", path: string) => Error | (() => void) | undefined;
@@ -47,8 +46,7 @@ vi.mock("node:fs", async (original) => {
 });
 
 const { mailboxNewCommand } = await import("../../cli/commands/mailbox-new.js");
-const { Output } = await import("../../cli/output.js");
-const { profiles } = await import("../../cli/profiles.js");
+const { runInProcess } = await import("./_in-process.js");
 
 const errno = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: simulated`), { code });
 const tmp = mkdtempSync(join(tmpdir(), "rw-binding-"));
@@ -66,19 +64,7 @@ function room(): { root: string; inbox: string; staging: string; state: string; 
 }
 
 /** Runs `rw mailbox new` in this process (so the wrapped node:fs applies), collecting its output. */
-async function mailboxNew(args: string[], options: Record<string, string | boolean>): Promise<{ code: number; out: string; err: string }> {
-  const sink = (): { stream: Writable; text: () => string } => {
-    const chunks: string[] = [];
-    return { stream: new Writable({ write: (chunk, _, done) => (chunks.push(String(chunk)), done()) }), text: () => chunks.join("") };
-  };
-  const out = sink();
-  const err = sink();
-  const ctx = { name: "mailbox new", file: undefined, json: options["json"] === true, profiles: profiles(undefined), out: new Output(out.stream), err: new Output(err.stream), options, args };
-  const code = await mailboxNewCommand.run(ctx);
-  await ctx.out.flush();
-  await ctx.err.flush();
-  return { code, out: out.text(), err: err.text() };
-}
+const mailboxNew = (args: string[], options: Record<string, string | boolean>): Promise<{ code: number; out: string; err: string }> => runInProcess(mailboxNewCommand, "mailbox new", options, args);
 
 const hello = { from: "VEGA", to: "LYRA", kind: "hello", arena: "DEMO", machine: "VEGA-BOX", slug: "kickoff" };
 

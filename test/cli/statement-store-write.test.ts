@@ -7,7 +7,6 @@ import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { Writable } from "node:stream";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 
 /** How many more bytes the disk takes, or null for no limit; past it, ENOSPC. */
@@ -60,8 +59,7 @@ vi.mock("node:fs", async (original) => {
 const { cancelHandoff } = await import("../../core/index.js");
 const { StoreError, withStatementStore } = await import("../../cli/statement-file.js");
 const { commitCommand, prepareCommand } = await import("../../cli/commands/statements.js");
-const { Output } = await import("../../cli/output.js");
-const { profiles } = await import("../../cli/profiles.js");
+const { runInProcess } = await import("./_in-process.js");
 
 const tmp = mkdtempSync(join(tmpdir(), "rw-store-write-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -114,22 +112,13 @@ describe("the statement store on a filling disk", () => {
   it("rw prepare prints no token when its statement could not be stored (exit 1)", async () => {
     const path = storeWith(["a-1", "a-2"]);
     const before = readFileSync(path, "utf8");
-    const sink = (): { stream: Writable; text: () => string } => {
-      const chunks: string[] = [];
-      return { stream: new Writable({ write: (chunk, _, done) => (chunks.push(String(chunk)), done()) }), text: () => chunks.join("") };
-    };
-    const out = sink();
-    const err = sink();
     const ho = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
     const call = JSON.stringify({ sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" });
     const options = { ho, call, exp: "20261002T1600Z", now: "20261002T1400Z", store: path, json: true };
-    const ctx = { name: "prepare", file: undefined, json: true, profiles: profiles(undefined), out: new Output(out.stream), err: new Output(err.stream), options, args: [] };
     room = 100;
-    const code = await prepareCommand.run(ctx);
-    await ctx.out.flush();
-    await ctx.err.flush();
+    const { code, out } = await runInProcess(prepareCommand, "prepare", options);
     expect(code).toBe(1);
-    const answer = JSON.parse(out.text()) as { ok: boolean; error: string; token?: string };
+    const answer = JSON.parse(out) as { ok: boolean; error: string; token?: string };
     expect(answer.ok).toBe(false);
     expect(answer.token).toBeUndefined();
     expect(answer.error).toContain("cannot be written (ENOSPC)");
@@ -222,22 +211,9 @@ describe("the statement store's lock, owned by the process that took it (audit E
   it("rw commit whose lock was broken meanwhile prints the call and exits 0, then says the lock was broken (before: exit 70 after the store said committed)", async () => {
     const path = storeWith([]);
     const lockPath = `${path}.lock`;
-    const sink = (): { stream: Writable; text: () => string } => {
-      const chunks: string[] = [];
-      return { stream: new Writable({ write: (chunk, _, done) => (chunks.push(String(chunk)), done()) }), text: () => chunks.join("") };
-    };
     const ho = "RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=exec sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
     const call = JSON.stringify({ sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" });
-    const run = async (command: typeof prepareCommand, name: string, options: Record<string, string | boolean>, args: string[]): Promise<{ code: number; out: string; err: string }> => {
-      const out = sink();
-      const err = sink();
-      const ctx = { name, file: undefined, json: true, profiles: profiles(undefined), out: new Output(out.stream), err: new Output(err.stream), options, args };
-      const code = await command.run(ctx);
-      await ctx.out.flush();
-      await ctx.err.flush();
-      return { code, out: out.text(), err: err.text() };
-    };
-    const prepared = await run(prepareCommand, "prepare", { ho, call, exp: "20261002T1600Z", now: "20261002T1400Z", store: path, json: true }, []);
+    const prepared = await runInProcess(prepareCommand, "prepare", { ho, call, exp: "20261002T1600Z", now: "20261002T1400Z", store: path, json: true }, []);
     const token = (JSON.parse(prepared.out) as { token: string }).token;
     // While the commit reads the store under its lock, a waiter breaks that lock.
     onStat = (stat) => {
@@ -245,7 +221,7 @@ describe("the statement store's lock, owned by the process that took it (audit E
       unlinkSync(lockPath);
       onStat = () => undefined;
     };
-    const committed = await run(commitCommand, "commit", { now: "20261002T1410Z", store: path, json: true }, [token]);
+    const committed = await runInProcess(commitCommand, "commit", { now: "20261002T1410Z", store: path, json: true }, [token]);
     expect(committed.code).toBe(0);
     expect((JSON.parse(committed.out) as { ok: boolean; statement: { state: string } }).statement.state).toBe("committed");
     expect(committed.err).toMatch(/^rw: warning: the statement store .*statements\.json's lock was broken by another process/);
