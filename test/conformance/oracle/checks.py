@@ -1,4 +1,7 @@
-import json
+import json, os, sys
+# Where the tables go: the conformance folder by default, or the folder named as the one argument
+# (test/conformance/oracle.test.ts writes them to a temporary one and compares them with the committed).
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 HO1 = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes"
 RB1 = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 h=c40bba4360dc"
 HOA = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len+tone+must+no art=url:https://example.com/brief // hero copy for the landing page, 120 words, plain tone, no em dashes, must name the reader's Monday problem"
@@ -315,6 +318,6 @@ D("done-of-a-refused-ho", HO1.replace("pri=2 conf=M", "pri=9 conf=Q"), "RW1 DN w
 D("no-exec-map", HO1, "RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK art=sha256:9f3e1c // v1, 118 words", True, ["DONE_NO_MAP"])
 
 for name, rows in [("readbacks", rb), ("handoffs", ho), ("done", dn)]:
-    with open(f"../{name}.jsonl", "w") as f:
+    with open(os.path.join(OUT, f"{name}.jsonl"), "w", encoding="utf-8", newline="\n") as f:
         for r in rows: f.write(json.dumps({k: v for k, v in r.items() if v is not None}, ensure_ascii=False) + "\n")
 print(len(rb), len(ho), len(dn))
