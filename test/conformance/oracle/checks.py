@@ -1,4 +1,7 @@
-import json
+import json, os, sys
+# Where the tables go: the conformance folder by default, or the folder named as the one argument
+# (test/conformance/oracle.test.ts writes them to a temporary one and compares them with the committed).
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 HO1 = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 pri=2 conf=M keep=research // hero copy, 120 words, no em dashes"
 RB1 = "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT due=20261002 h=c40bba4360dc"
 HOA = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002 rb=acc keys=len+tone+must+no art=url:https://example.com/brief // hero copy for the landing page, 120 words, plain tone, no em dashes, must name the reader's Monday problem"
@@ -186,28 +189,35 @@ R("pay-exec-5100", PAYHO, PAYRB.replace("amt=5400.00", "amt=5100.00"), [PASS, PA
 R("pay-exec-no-acct", PAYHO, PAYRB.replace(" acct=40-12-88/61102938", ""), [PASS, PASS, PASS, NA, FAIL], ["EXEC_MISSING"], profile="pay")
 CHG = "RW1 HO scheduler-4 p=pay from=scheduler to=payer item=sup:marlow ask=CHGBANK rb=exec sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001"
 CHGRB = "RW1 RB payer-4 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow ask=CHGBANK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938"
+# The record is the plan (section 5.1, tier 5: "the ones the sender approved"): it holds every
+# execution value the HO carries, and prev, which the receiver resolves and tier 5 checks against it.
+# A record of prev alone would leave sup, acct, eff and apref unapproved (HO_DIFFERS, note 23).
+CHGAPPROVED = {"prev": "40-12-88/61102938", "sup": "marlow", "acct": "20-00-00/12345678", "eff": "20261101", "apref": "FD-1001"}
 R("chgbank-prev-unverified", CHG, CHGRB, [PASS, NA, PASS, NA, FAIL], ["EXEC_UNVERIFIED"], profile="pay")
-R("chgbank-prev-record", CHG, CHGRB, [PASS, NA, PASS, NA, PASS], [], profile="pay", record={"prev": "40-12-88/61102938"})
-R("chgbank-prev-lookalike", CHG, CHGRB.replace("prev=40-12-88/61102938", "prev=40-12-88/61102939"), [PASS, NA, PASS, NA, FAIL], ["EXEC_MISMATCH"], profile="pay", record={"prev": "40-12-88/61102938"})
+R("chgbank-prev-record", CHG, CHGRB, [PASS, NA, PASS, NA, PASS], [], profile="pay", record=CHGAPPROVED)
+R("chgbank-prev-lookalike", CHG, CHGRB.replace("prev=40-12-88/61102938", "prev=40-12-88/61102939"), [PASS, NA, PASS, NA, FAIL], ["EXEC_MISMATCH"], profile="pay", record=CHGAPPROVED)
 # prev is a slot of RB and DN only (section 7): written on an HO it is ignored (note 11), so it is
 # not the sender's value. The receiver resolves it, and tier 5 checks that against the record.
 CHGPREV = CHG + " prev=99-99-99/00000000"
 CHGRBPREV = CHGRB.replace("prev=40-12-88/61102938", "prev=99-99-99/00000000")
-R("chgbank-prev-on-ho-ignored", CHGPREV, CHGRB, [PASS, NA, PASS, NA, PASS], [], profile="pay", record={"prev": "40-12-88/61102938"})
-R("chgbank-prev-on-ho-not-approved", CHGPREV, CHGRBPREV, [PASS, NA, PASS, NA, FAIL], ["EXEC_MISMATCH"], profile="pay", record={"prev": "40-12-88/61102938"})
+R("chgbank-prev-on-ho-ignored", CHGPREV, CHGRB, [PASS, NA, PASS, NA, PASS], [], profile="pay", record=CHGAPPROVED)
+R("chgbank-prev-on-ho-not-approved", CHGPREV, CHGRBPREV, [PASS, NA, PASS, NA, FAIL], ["EXEC_MISMATCH"], profile="pay", record=CHGAPPROVED)
 R("chgbank-prev-on-ho-unverified", CHGPREV, CHGRBPREV, [PASS, NA, PASS, NA, FAIL], ["EXEC_UNVERIFIED"], profile="pay")
 # Under rb=exec the ask's execution slots the HO leaves open are the receiver's to resolve (tier 5
 # checks them against the record), not unsent echoes; another slot of the HO it does not carry is.
 PAYOPEN = PAYHO.replace(" acct=40-12-88/61102938", "")
 PAYOPENRB = PAYRB.replace(" h=a7a82de76607", "")
-R("exec-open-slot-resolved", PAYOPEN, PAYOPENRB, [PASS, NA, PASS, NA, PASS], [], profile="pay", record={"acct": "40-12-88/61102938"})
+# Its record holds the HO's other execution values too, or they would be unapproved (note 23).
+PAYOPENREC = {"sup": "marlow", "amt": "5400.00", "cur": "GBP", "kind": "GROSS", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929"}
+R("exec-open-slot-resolved", PAYOPEN, PAYOPENRB, [PASS, NA, PASS, NA, PASS], [], profile="pay", record=dict({"acct": "40-12-88/61102938"}, **PAYOPENREC, **{"$resolve": ["acct"]}))
 # The record is what was approved: an HO that carries other values is echoed and would pass, so
 # tier 5 fails it against the record (HO_DIFFERS, as check-ho refuses that HO before it is sent).
 R("exec-ho-contradicts-record", PAYHO, PAYRB, [PASS, PASS, PASS, NA, FAIL], ["HO_DIFFERS", "HO_DIFFERS"], profile="pay", record={"sup": "marlow", "amt": "5100.00", "cur": "GBP", "kind": "GROSS", "acct": "99-99-99/00000000", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929"})
 # A record that holds only some of the values the HO carries is held to them slot by slot (note 23):
-# one it holds otherwise is HO_DIFFERS, and the ones it does not hold are check-ho's, not tier 5's.
-R("exec-ho-contradicts-partial-record", PAYHO, PAYRB, [PASS, PASS, PASS, NA, FAIL], ["HO_DIFFERS"], profile="pay", record={"amt": "5100.00"})
-R("exec-ho-partial-record-agrees", PAYHO, PAYRB, [PASS, PASS, PASS, NA, PASS], [], profile="pay", record={"amt": "5400.00"})
+# one it holds otherwise is HO_DIFFERS, and each execution value it does not hold is HO_DIFFERS too,
+# approved by nobody (the 7 other execution slots of PAY), as check-ho refuses it.
+R("exec-ho-contradicts-partial-record", PAYHO, PAYRB, [PASS, PASS, PASS, NA, FAIL], ["HO_DIFFERS"] * 8, profile="pay", record={"amt": "5100.00"})
+R("exec-ho-partial-record-unapproved", PAYHO, PAYRB, [PASS, PASS, PASS, NA, FAIL], ["HO_DIFFERS"] * 7, profile="pay", record={"amt": "5400.00"})
 R("exec-open-slot-unverified", PAYOPEN, PAYOPENRB, [PASS, NA, PASS, NA, FAIL], ["EXEC_UNVERIFIED"], profile="pay")
 R("exec-unsent-other-slot", PAYHO, PAYRB.replace(" h=a7a82de76607", " eff=20261101"), [PASS, NA, FAIL, NA, PASS], ["ECHO_MISMATCH"], profile="pay")
 R("exec-no-map", "RW1 HO a-1 from=a to=b item=x ask=FIX rb=exec", "RW1 RB b-1 re=a-1 from=b to=a item=x ask=FIX", [PASS, NA, PASS, NA, NA], ["EXEC_NO_MAP"])
@@ -286,11 +296,11 @@ D("pay-done-wrong-receiver", PAYHO, PAYDN.replace("to=scheduler", "to=auditor"),
 D("pay-done-other-profile", PAYHO, PAYDN.replace("p=pay", "p=clin"), False, ["DONE_RECEIPT"] + ["SLOT_UNKNOWN"] * 8)
 # The readback plans what the HO left to the receiver only if it passed (section 5.3), its resolved
 # values checked against the record as at tier 5: without the record they are unverified and plan nothing.
-D("chgbank-resolved-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", True, [], rb=CHGRB, record={"prev": "40-12-88/61102938"})
+D("chgbank-resolved-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", True, [], rb=CHGRB, record=CHGAPPROVED)
 D("chgbank-resolved-from-unverified-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", False, ["DONE_UNVERIFIED"], rb=CHGRB)
 D("chgbank-prev-on-ho-plans-nothing", CHGPREV, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_UNVERIFIED"])
 D("chgbank-resolved-no-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", False, ["DONE_UNVERIFIED"])
-D("chgbank-prev-differs-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_MISMATCH"], rb=CHGRB, record={"prev": "40-12-88/61102938"})
+D("chgbank-prev-differs-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_MISMATCH"], rb=CHGRB, record=CHGAPPROVED)
 D("chgbank-plan-rb-void", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_PLAN_VOID", "DONE_UNVERIFIED"], rb=CHGRB.replace("ask=CHGBANK", "ask=DRAFT").replace("40-12-88/61102938", "99-99-99/00000000"))
 D("chgbank-plan-rb-of-another-ho", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=99-99-99/00000000", False, ["DONE_PLAN_VOID", "DONE_UNVERIFIED"], rb=CHGRB.replace("RB payer-4 re=scheduler-4", "RB mallory-4 re=other-9").replace("from=payer to=scheduler", "from=mallory to=eve").replace("40-12-88/61102938", "99-99-99/00000000"))
 # Section 5.3 exempts from the done check only "an ask the profile does not list under exec": a PAY
@@ -314,7 +324,25 @@ D("done-of-a-status", "RW1 ST research-01 from=research to=writer item=gh:crox/s
 D("done-of-a-refused-ho", HO1.replace("pri=2 conf=M", "pri=9 conf=Q"), "RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK", False, ["DONE_RECEIPT", "DONE_NO_MAP"])
 D("no-exec-map", HO1, "RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK art=sha256:9f3e1c // v1, 118 words", True, ["DONE_NO_MAP"])
 
+# The record is the plan (section 5.1, tier 5: the values "the sender approved"; section 5.3: check-ho
+# refuses a line that "differs from the record in any value"). An execution value the HO carries and
+# the record does not hold was approved by nobody: HO_DIFFERS at check-ho, tier 5 and check-dn alike
+# (README note 23), so a readback or report equal to it cannot pass. An execution slot neither the
+# line nor the record gives has nothing to check the receiver's resolved value against ("the sender
+# checks it against its record", 5.3): HO_EXEC_UNSET, $resolve or not (note 46). A relay is not held
+# to that: the HO it received stands as its record (5.3), and it forwards the unset slot as left.
+PAYNOKIND = {k: v for k, v in REC.items() if k not in ("kind", "item")}
+PAYNOACCT = {k: v for k, v in REC.items() if k not in ("acct", "item")}
+H("pay-leaves-unrecorded-slot", PAYOPEN, PAYNOACCT, False, ["HO_EXEC_UNSET"])
+H("pay-leaves-unrecorded-slot-resolve", PAYOPEN, dict(PAYNOACCT, **{"$resolve": ["acct"]}), False, ["HO_EXEC_UNSET"])
+H("pay-leaves-resolved-slot", PAYOPEN, dict(PAYNOACCT, **{"acct": "40-12-88/61102938", "$resolve": ["acct"]}), True, [])
+H("relay-leaves-slot-unset", PAYOPEN.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank"), None, True, [], relayFrom=PAYOPEN)
+# check-dn reads a record only with a readback (the Worker answers 400 without one).
+D("pay-ho-carries-unrecorded-value", PAYHO, PAYDN.split(" // ")[0], False, ["HO_DIFFERS", "DONE_PLAN_VOID"], rb=PAYRB, record=PAYNOKIND)
+R("exec-ho-carries-unrecorded-value", PAYHO, PAYRB, [PASS, PASS, PASS, NA, FAIL], ["HO_DIFFERS"], profile="pay", record=PAYNOKIND)
+R("exec-ho-leaves-unrecorded-slot", PAYOPEN, PAYOPENRB, [PASS, NA, PASS, NA, FAIL], ["HO_EXEC_UNSET", "EXEC_UNVERIFIED"], profile="pay", record=dict(PAYNOACCT, **{"$resolve": ["acct"]}))
+
 for name, rows in [("readbacks", rb), ("handoffs", ho), ("done", dn)]:
-    with open(f"../{name}.jsonl", "w") as f:
+    with open(os.path.join(OUT, f"{name}.jsonl"), "w", encoding="utf-8", newline="\n") as f:
         for r in rows: f.write(json.dumps({k: v for k, v in r.items() if v is not None}, ensure_ascii=False) + "\n")
 print(len(rb), len(ho), len(dn))
