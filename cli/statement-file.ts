@@ -7,7 +7,7 @@
  * symbolic link is the file it leads to: locked, read and replaced there, the link kept.
  */
 import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import * as v from "valibot";
@@ -15,6 +15,7 @@ import { isMessageId, isStatementToken, isTime, memoryStore, messageSchema, pars
 import type { ReissueNote, Statement, StatementStore } from "../core/index.js";
 import { readProblem } from "./input.js";
 import { syncDirectory } from "./sync-directory.js";
+import { writeWholeFile } from "./whole-file.js";
 import { UsageError } from "./usage-error.js";
 
 export const DEFAULT_STORE = join(".rw", "statements.json");
@@ -135,14 +136,7 @@ function writeAtomically(path: string, text: string, shown: string): void {
   const temp = `${path}.${process.pid}.tmp`;
   const bytes = Buffer.from(text, "utf8");
   try {
-    const fd = openSync(temp, "w", 0o600);
-    try {
-      let at = 0;
-      while (at < bytes.length) at += writeSync(fd, bytes, at);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    writeWholeFile(temp, bytes, "w", 0o600);
     renameSync(temp, path);
   } catch (error) {
     removeIfThere(temp);

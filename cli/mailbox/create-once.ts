@@ -8,9 +8,10 @@
  * fails there removes the file it made.
  */
 import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, linkSync, openSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, linkSync, openSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import { syncDirectory } from "../sync-directory.js";
+import { writeAllFlushed } from "../whole-file.js";
 
 /** What link(2) says on a filesystem that has no hard links. */
 const NO_HARD_LINKS: ReadonlySet<string> = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS"]);
@@ -39,9 +40,7 @@ function writeNew(path: string, bytes: Uint8Array): void {
   const fd = openSync(path, "wx", 0o600);
   try {
     try {
-      let at = 0;
-      while (at < bytes.length) at += writeSync(fd, bytes, at);
-      fsyncSync(fd);
+      writeAllFlushed(fd, bytes);
     } finally {
       closeSync(fd);
     }

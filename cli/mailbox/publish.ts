@@ -9,13 +9,14 @@
  * every failure (a full disk, a staging folder that cannot be written) is a refusal with nothing
  * published, and a staging copy that cannot be removed is named either way.
  */
-import { closeSync, fsyncSync, linkSync, lstatSync, mkdtempSync, openSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { linkSync, lstatSync, mkdtempSync, rmdirSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { mailboxFinding } from "../../core/mailbox/index.js";
 import type { MailboxFinding } from "../../core/mailbox/index.js";
 import { isInside, PathRefusal, refuseLinks } from "./paths.js";
 import { readRegularFile } from "./read-regular-file.js";
 import { syncDirectory } from "../sync-directory.js";
+import { writeWholeFile } from "../whole-file.js";
 
 export interface PublishTarget {
   readonly root: string;
@@ -133,14 +134,7 @@ function publishAs(target: PublishTarget, name: string, bytes: Uint8Array, left:
   const staged = join(dir, name);
   let refused: PathRefusal | null = null;
   try {
-    const fd = openSync(staged, "wx", 0o644);
-    try {
-      let at = 0;
-      while (at < bytes.length) at += writeSync(fd, bytes, at);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    writeWholeFile(staged, bytes, "wx", 0o644);
   } catch (error) {
     // A full disk or an I/O error while staging: the inbox was never touched.
     refused = new PathRefusal(`cannot write the staging copy ${staged} (${codeOf(error)}): nothing was published`);
