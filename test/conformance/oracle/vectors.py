@@ -276,6 +276,11 @@ for _type, _missing in [("RB", ["from", "to", "item", "ask"]), ("AQ", ["from", "
                         ("FL", ["from", "to", "item", "why"]), ("CX", ["from", "to", "item"])]:
     invalid(f"s3-{_type.lower()}-required", f"RW1 {_type} a-2 re=b-1", [f"MISSING_SLOT:{s}" for s in _missing])
 invalid("s3-ho-required", "RW1 HO a-1 re=b-1", ["MISSING_SLOT:from", "MISSING_SLOT:to", "MISSING_SLOT:item", "MISSING_SLOT:ask"])
+# Section 3.1's slot types that no other vector refuses a value of: eta is a date, alt an agent,
+# and keys names constraint keys and "never carries values".
+invalid("s31-eta-date", "RW1 ST a-1 from=a to=b item=x eta=friday", ["VALUE_TYPE:eta@30"])
+invalid("s31-alt-agent", "RW1 UN a-2 re=b-1 from=a to=b why=BUSY alt=team/copy", ["VALUE_TYPE:alt@39"])
+invalid("s31-keys-no-values", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc keys=len:120w", ["VALUE_TYPE:keys@47"])
 
 # JSON form -> line.
 base = {"v":"RW1","type":"HO","id":"a-1","re":None,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT"},"tail":None}
