@@ -281,6 +281,9 @@ invalid("s3-ho-required", "RW1 HO a-1 re=b-1", ["MISSING_SLOT:from", "MISSING_SL
 invalid("s31-eta-date", "RW1 ST a-1 from=a to=b item=x eta=friday", ["VALUE_TYPE:eta@30"])
 invalid("s31-alt-agent", "RW1 UN a-2 re=b-1 from=a to=b why=BUSY alt=team/copy", ["VALUE_TYPE:alt@39"])
 invalid("s31-keys-no-values", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc keys=len:120w", ["VALUE_TYPE:keys@47"])
+# ctx is a "list of msg ids" (section 3.1), the bare id 5.4 writes, though 2.1 lists it among the
+# slots that carry references: msg:<id> names a message only in a slot of refs (README note 57).
+invalid("s21-ctx-reference", "RW1 HO ops-40 from=ops to=builder item=jira:OPS-77 ask=UNDO ctx=msg:builder-30", ["VALUE_TYPE:ctx@60"])
 
 # JSON form -> line.
 base = {"v":"RW1","type":"HO","id":"a-1","re":None,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT"},"tail":None}
