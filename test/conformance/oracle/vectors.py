@@ -255,6 +255,36 @@ _k = "z" * 300
 _line = f"RW1 HO a-1 from=a to=b item=x ask=DRAFT {_k}=1 {_k}=2"
 invalid("refusal-long-key", _line, [f"DUPLICATE_KEY:{_k}@{at(_line, _k, 1)}"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // DUPLICATE_KEY " + "z" * 39 + "\u2026"})
 
+# Section 3's table and section 4's codes, entry by entry, so that no entry of the vocabulary's
+# tables can be dropped or mistyped without a vector failing: every code of every core enum, every
+# optional slot on the type the table gives it, and every required slot missing from every type.
+for _i, _ask in enumerate(["SUMM", "PLAN", "EXTRACT"]):
+    valid(f"s4-ask-{_ask.lower()}", f"RW1 HO ops-{20 + _i} from=ops to=builder item=jira:OPS-78 ask={_ask}")
+for _i, _why in enumerate(["PERM", "CONFLICT", "DUP", "SCOPE"]):
+    valid(f"s4-why-{_why.lower()}", f"RW1 UN builder-{20 + _i} re=ops-20 from=builder to=ops item=jira:OPS-78 why={_why}")
+valid("s4-why-expired", "RW1 CX ops-30 re=ops-20 from=ops to=builder item=jira:OPS-78 why=EXPIRED")
+valid("s4-out-noop", "RW1 DN builder-30 re=ops-20 from=builder to=ops item=jira:OPS-78 out=NOOP")
+valid("s4-need-num", "RW1 AQ builder-31 re=ops-20 from=builder to=ops need=NUM // how many retries?")
+valid("s4-need-date", "RW1 AQ builder-32 re=ops-20 from=builder to=ops need=DATE // new due date?")
+valid("s4-conf-low", "RW1 HO ops-31 from=ops to=builder item=jira:OPS-79 ask=RESEARCH conf=L")
+# An RB's own optional slots (h eta not asm exp) and every slot an HO's rb= can ask it to echo
+# (README note 8), with no note.
+valid("s3-rb-optional", "RW1 RB builder-33 re=ops-31 from=builder to=ops item=jira:OPS-79 ask=RESEARCH eta=20261003 not=prod+billing asm=staging-only exp=20261002T1700Z pri=2 conf=L keep=ops art=file:notes.md ctx=ops-31 rb=all keys=len")
+# Every required slot of section 3, missing from each type at once (re is tested type by type above).
+for _type, _missing in [("RB", ["from", "to", "item", "ask"]), ("AQ", ["from", "to", "need"]), ("AN", ["from", "to", "val"]),
+                        ("ST", ["from", "to", "item"]), ("DN", ["from", "to", "item", "out"]), ("UN", ["from", "to", "why"]),
+                        ("FL", ["from", "to", "item", "why"]), ("CX", ["from", "to", "item"])]:
+    invalid(f"s3-{_type.lower()}-required", f"RW1 {_type} a-2 re=b-1", [f"MISSING_SLOT:{s}" for s in _missing])
+invalid("s3-ho-required", "RW1 HO a-1 re=b-1", ["MISSING_SLOT:from", "MISSING_SLOT:to", "MISSING_SLOT:item", "MISSING_SLOT:ask"])
+# Section 3.1's slot types that no other vector refuses a value of: eta is a date, alt an agent,
+# and keys names constraint keys and "never carries values".
+invalid("s31-eta-date", "RW1 ST a-1 from=a to=b item=x eta=friday", ["VALUE_TYPE:eta@30"])
+invalid("s31-alt-agent", "RW1 UN a-2 re=b-1 from=a to=b why=BUSY alt=team/copy", ["VALUE_TYPE:alt@39"])
+invalid("s31-keys-no-values", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc keys=len:120w", ["VALUE_TYPE:keys@47"])
+# ctx is a "list of msg ids" (section 3.1), the bare id 5.4 writes, though 2.1 lists it among the
+# slots that carry references: msg:<id> names a message only in a slot of refs (README note 57).
+invalid("s21-ctx-reference", "RW1 HO ops-40 from=ops to=builder item=jira:OPS-77 ask=UNDO ctx=msg:builder-30", ["VALUE_TYPE:ctx@60"])
+
 # JSON form -> line.
 base = {"v":"RW1","type":"HO","id":"a-1","re":None,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT"},"tail":None}
 def w(**k):
