@@ -9,7 +9,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, ok, postJson } from "./http.js";
-import { PAY_HO } from "./lines.js";
+import { PAY_HO, PAY_RB } from "./lines.js";
 
 const stubOf = (thread: string): DurableObjectStub<ThreadObject> => env.THREADS.get(env.THREADS.idFromName(thread));
 const fresh = (): string => `interleaving-${crypto.randomUUID()}`;
@@ -143,5 +143,31 @@ describe("reads during appends", () => {
     }
     const last = await state(t);
     expect([last.lines, last.open.length]).toStrictEqual([k, k]);
+  });
+});
+
+describe("prepares racing what takes the receiver's next number", () => {
+  const prepare = (t: string) => postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" });
+
+  it("two prepares at once state their readbacks under two ids", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: T0 });
+    const t = fresh();
+    await ok(await append(t, [HO_EXP]));
+    const [a, b] = await Promise.all([prepare(t), prepare(t)]);
+    const ids = [(await ok(a, 201)).readback.id, (await ok(b, 201)).readback.id].sort();
+    expect(ids).toStrictEqual(["payer-1", "payer-2"]);
+  });
+
+  it("a prepare and a line of the receiver's at once never leave a statement whose readback's id a stored line holds", async () => {
+    for (let round = 0; round < 6; round++) {
+      vi.useFakeTimers({ toFake: ["Date"], now: T0 });
+      const t = fresh();
+      await ok(await append(t, [HO_EXP]));
+      const [prepared, appended] = await Promise.all([prepare(t), append(t, [PAY_RB])]);
+      const s = await ok(prepared, 201);
+      const line = (await ok(appended)).results[0];
+      if (line.status === "stored") expect(s.readback.id).toBe("payer-2");
+      else expect([line.findings.map((f: any) => f.code), s.readback.id]).toStrictEqual([["THREAD_ID_REUSED"], "payer-1"]);
+    }
   });
 });
