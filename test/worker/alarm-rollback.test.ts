@@ -124,3 +124,47 @@ describe("a prepared statement and the alarm that expires it are one write (audi
     expect(await alarmOf(t)).toBe(afterTime("20991002T1405Z"));
   });
 });
+
+describe("a lost alarm set again by a request (rearm) that cannot be set fails no request (audit EI)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now: T1 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const failAlarms = (thread: string, fail: boolean) =>
+    runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => {
+      const storage = state.storage as DurableObjectStorage & { setAlarm: DurableObjectStorage["setAlarm"] };
+      if (fail) Object.defineProperty(storage, "setAlarm", { configurable: true, writable: true, value: () => { throw new Error("setAlarm refused"); } });
+      else delete (storage as { setAlarm?: unknown }).setAlarm;
+    });
+
+  it("reads and writes are answered, the moment stays past with no alarm, and the next request wakes the object", async () => {
+    const t = fresh();
+    const EXPIRED = "RW1 HO ops-1 from=ops to=bot item=job:1 ask=FIX exp=20991002T1410Z";
+    await ok(await postJson(`/v1/threads/${t}/lines`, { lines: [EXPIRED] }));
+    const missed = afterTime("20991002T1410Z");
+    expect(await alarmOf(t)).toBe(missed);
+    // Past it, the runtime dropped the alarm (a handler that failed past its retries).
+    const late = Date.UTC(2099, 9, 2, 14, 20);
+    vi.setSystemTime(late);
+    await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => state.storage.deleteAlarm());
+    await failAlarms(t, true);
+    const read = await call(`/v1/threads/${t}`);
+    const lines = await call(`/v1/threads/${t}/lines`);
+    const appended = await postJson(`/v1/threads/${t}/lines`, { lines: ["RW1 HO ops-2 from=ops to=bot item=job:2 ask=FIX"] });
+    await failAlarms(t, false);
+    // Before: each was a 500, though none of them reads the alarm (the clock says ops-1 expired).
+    const s = await ok(read);
+    expect(s.report.findings.map((f: any) => [f.handoff, f.code])).toContainEqual(["ops-1", "THREAD_EXPIRED"]);
+    expect((await ok(lines)).lines.map((l: any) => l.id)).toStrictEqual(["ops-1"]);
+    expect((await ok(appended)).results.map((r: any) => r.status)).toStrictEqual(["stored"]);
+    // The moment and the alarm were rolled back together: still past, with none set.
+    expect([s.alarm, await alarmOf(t)]).toStrictEqual([missed, null]);
+    // The next request sets it for its moment, and the alarm does what was late.
+    expect((await ok(await call(`/v1/threads/${t}`))).alarm).toBe(late);
+    expect(await alarmOf(t)).toBe(late);
+    expect(await runDurableObjectAlarm(stubOf(t))).toBe(true);
+    expect((await ok(await call(`/v1/threads/${t}`))).orphaned.map((o: any) => [o.handoff, o.code])).toStrictEqual([["ops-1", "THREAD_EXPIRED"]]);
+  });
+});

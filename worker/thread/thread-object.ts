@@ -1426,11 +1426,21 @@ export class ThreadObject extends DurableObject<Env> {
    * runtime drops the alarm; the moment kept beside it stays, and wake, which only ever moves the
    * alarm earlier than that moment, would set none again, so no deadline after it would ever wake
    * the object. Run at every request, the alarm then does what was late and sets the next.
+   *
+   * It serves the thread, not the request: nothing a request answers is read from the alarm (a
+   * statement is past its window, and a deadline past, by the clock), so a setAlarm that fails
+   * here fails no request, a read least of all. The moment and the alarm are one transaction: a
+   * failed one leaves the moment past, and the next request tries again.
    */
   private rearm(): void {
     const current = this.scheduled();
     const now = this.clock();
-    if (current !== null && current <= now) this.setAlarm(now);
+    if (current === null || current > now) return;
+    try {
+      this.ctx.storage.transactionSync(() => this.setAlarm(now));
+    } catch (error) {
+      console.error("rogerwilco thread: a lost alarm could not be set again; the next request tries again", error);
+    }
   }
 
   /** When the object will next wake by itself (kept beside the alarm, so it is read without waiting). */
