@@ -313,8 +313,9 @@ export function App() {
   const conversationNeedsShipped = shippedChosen || namesProfile || formNamesProfile;
   // The readback lab asks for them as it opens (its example names one, and a check it announces
   // is not to wait for them), but reads a conversation naming none without them; the mailbox tab
-  // needs them once its message, as the text, may name one.
-  const shippedGiven = conversationNeedsShipped || s.view === "readback" || (s.view === "mailbox" && namesAProfile(s.mailbox));
+  // needs them once an RW1 line of its message names one, as its reading of the message says.
+  const [mailboxNamesShipped, setMailboxNamesShipped] = useState(false);
+  const shippedGiven = conversationNeedsShipped || s.view === "readback" || (s.view === "mailbox" && mailboxNamesShipped);
   const readShipped = useLoaded(shippedGiven, shippedProfiles);
   const shipped = readShipped !== null && "value" in readShipped ? readShipped.value : null;
   shippedLoaded.current = shipped !== null;
@@ -511,7 +512,7 @@ export function App() {
           ) : s.view === "legend" ? (
             <Lazy loaded={legendTab} props={{ state: s, set, custom }} />
           ) : s.view === "mailbox" ? (
-            <Lazy loaded={mailbox} props={{ state: s, set, resolve, shipped: readShipped, ...examples("mailbox") }} />
+            <Lazy loaded={mailbox} props={{ state: s, set, resolve, shipped: readShipped, onNamesShipped: setMailboxNamesShipped, ...examples("mailbox") }} />
           ) : (
             <Lazy loaded={delegation} props={{ state: s, set, ...examples("delegation") }} />
           )}

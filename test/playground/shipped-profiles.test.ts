@@ -250,6 +250,21 @@ describe("the shipped profiles, in the mailbox tab", () => {
     await page.close();
   });
 
+  it("load not for a ` p=` in the message's prose, which names no profile: no RW1 line holds it", async () => {
+    const { page, uncaught, asked } = await open();
+    await page.getByRole("tab", { name: "Mailbox" }).click();
+    await page.locator('[data-example="request"]').click();
+    await expect.poll(() => verdict(page).getAttribute("data-verdict")).toBe("ok");
+    const prose = (await page.locator("#mailbox-text").inputValue()).replace("Verdict by reply.", "Verdict by reply; keep p=pay out of it.");
+    expect(prose).toContain(" p=pay out of it.");
+    await page.locator("#mailbox-text").fill(prose);
+    await expect.poll(() => verdict(page).getAttribute("data-verdict")).toBe("ok");
+    await page.waitForLoadState("networkidle");
+    expect(asked()).toBe(false);
+    expect(uncaught).toStrictEqual([]);
+    await page.close();
+  });
+
   it("missing while a shipped profile is chosen, read no message, and say why", async () => {
     const { page, uncaught } = await open(true);
     await page.getByLabel("Profile", { exact: true }).selectOption("pay");
