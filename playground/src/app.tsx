@@ -86,7 +86,8 @@ function useLoaded<T>(wanted: boolean, load: () => Promise<T>): Loaded<T> {
     // A failure is kept while the need lasts (asking again on every render would loop without
     // end) and forgotten when it ends, so a later need asks again. Chromium keeps a module that
     // failed in its module map and fails it again at once (whatwg/html#10327 lets a browser fetch
-    // it again); a reload asks anew.
+    // it again); a reload asks anew. Another address (a query) would not help: the chunk's own
+    // imports keep theirs, and one of them that failed fails again (README, "Code that does not arrive").
     if (!wanted) {
       if (loaded !== null && "error" in loaded) setLoaded(null);
       return;
