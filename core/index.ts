@@ -33,6 +33,7 @@ export { validate } from "./validate.js";
 export { refusal, refusals } from "./refusal.js";
 export { checkLine, profileOf } from "./check-line.js";
 export { formatInput, readLine, readMessage } from "./read-message.js";
+export { profileNamed } from "./profile-named.js";
 export { isJsonForm } from "./json-form-line.js";
 export type { FormattedInput } from "./read-message.js";
 export { isSlotValueMap } from "./slot-value-map.js";

@@ -64,10 +64,10 @@ const jsonForms = () => import("./json-forms.js");
 
 /**
  * The shipped profiles' files and the resolver that reads with them (profiles.ts), loaded once a
- * line may name a profile (it holds ` p=` before its tail, where the core's checkLine looks for one, or a JSON
- * form), a shipped profile is chosen, the readback lab opens, or a line of the mailbox tab's message
- * may name one: a conversation or a message read with the core alone needs none of it, so the
- * readback lab and the mailbox tab stay usable for such input when the profiles cannot be loaded.
+ * line names a profile as the core reads it (an RW1 line's ` p=` before its tail, a JSON form's
+ * `p`), a shipped profile is chosen, the readback lab opens, or an RW1 line of the mailbox tab's
+ * message names one: a conversation or a message read with the core alone needs none of it, so the
+ * tabs stay usable for such input when the profiles cannot be loaded.
  */
 const shippedProfiles = () => import("./profiles.js");
 /** Until the shipped profiles are wanted, no line names one: a line without `p=` never asks. */
@@ -86,7 +86,8 @@ function useLoaded<T>(wanted: boolean, load: () => Promise<T>): Loaded<T> {
     // A failure is kept while the need lasts (asking again on every render would loop without
     // end) and forgotten when it ends, so a later need asks again. Chromium keeps a module that
     // failed in its module map and fails it again at once (whatwg/html#10327 lets a browser fetch
-    // it again); a reload asks anew.
+    // it again); a reload asks anew. Another address (a query) would not help: the chunk's own
+    // imports keep theirs, and one of them that failed fails again (README, "Code that does not arrive").
     if (!wanted) {
       if (loaded !== null && "error" in loaded) setLoaded(null);
       return;
@@ -289,18 +290,33 @@ export function App() {
   // it, as a shipped one does: read with the core alone meanwhile, every line using its codes
   // would show refused, and the verdict would be announced, until the checker arrived.
   const customLoading = s.profile === "custom" && custom === CUSTOM_PROFILE_LOADING;
-  // The reader of JSON forms is wanted (or loaded) once a line holds one: such a line may name a
-  // profile too.
+  // The reader of JSON forms, once a line of the text holds one (the text is searched for such a
+  // line only until the reader has loaded).
   const jsonLoaded = useRef(false);
   const jsonGiven = useMemo(() => !jsonLoaded.current && holdsJsonForm(s.text), [s.text]);
+  const readJson = useLoaded(jsonGiven, jsonForms);
+  const json = readJson !== null && "value" in readJson ? readJson.value : null;
+  jsonLoaded.current = json !== null;
+  const jsonProblem = jsonGiven && readJson !== null && "error" in readJson ? `A line holds a JSON form, and the reader of JSON forms did not load (${readJson.error}): the conversation is not checked while a line holds one; reload the page to try again.` : null;
   const shippedChosen = SHIPPED.includes(s.profile);
   const shippedLoaded = useRef(false);
+  // A line names a profile as the core reads it: an RW1 line by its ` p=` (namesAProfile), a JSON
+  // form by its `p`, which only the reader of JSON forms can tell (a line holding one waits for
+  // it anyway). A form naming none is read with the core alone, as an RW1 line naming none is.
+  // The text is searched only until the shipped profiles have loaded.
   const namesProfile = useMemo(() => !shippedLoaded.current && namesAProfile(s.text), [s.text]);
-  const conversationNeedsShipped = shippedChosen || namesProfile || jsonGiven || jsonLoaded.current;
+  const formsNaming = useRef<((text: string) => boolean) | null>(null);
+  const formNamesProfile = useMemo(() => {
+    if (json === null || shippedLoaded.current || !holdsJsonForm(s.text)) return false;
+    formsNaming.current ??= json.createFormsNamingProfile();
+    return formsNaming.current(s.text);
+  }, [s.text, json]);
+  const conversationNeedsShipped = shippedChosen || namesProfile || formNamesProfile;
   // The readback lab asks for them as it opens (its example names one, and a check it announces
   // is not to wait for them), but reads a conversation naming none without them; the mailbox tab
-  // needs them once its message, as the text, may name one.
-  const shippedGiven = conversationNeedsShipped || s.view === "readback" || (s.view === "mailbox" && namesAProfile(s.mailbox));
+  // needs them once an RW1 line of its message names one, as its reading of the message says.
+  const [mailboxNamesShipped, setMailboxNamesShipped] = useState(false);
+  const shippedGiven = conversationNeedsShipped || s.view === "readback" || (s.view === "mailbox" && mailboxNamesShipped);
   const readShipped = useLoaded(shippedGiven, shippedProfiles);
   const shipped = readShipped !== null && "value" in readShipped ? readShipped.value : null;
   shippedLoaded.current = shipped !== null;
@@ -324,12 +340,6 @@ export function App() {
   const nowProblem = nowValid ? null : "not a time: YYYYMMDDTHHMMZ in UTC, such as 20261002T1200Z; no clock until it is one";
   const expectationsGiven = Object.keys(s.expectations).length > 0;
   const readExpectations = useLoaded(expectationsGiven || s.view === "readback", expectationsReader);
-  // The reader of JSON forms, once a line of the text holds one (the text is searched for such a
-  // line only until the reader has loaded).
-  const readJson = useLoaded(jsonGiven, jsonForms);
-  const json = readJson !== null && "value" in readJson ? readJson.value : null;
-  jsonLoaded.current = json !== null;
-  const jsonProblem = jsonGiven && readJson !== null && "error" in readJson ? `A line holds a JSON form, and the reader of JSON forms did not load (${readJson.error}): the conversation is not checked while a line holds one; reload the page to try again.` : null;
   // Expectations given before their reader has loaded (a link, an example) wait for it, the views
   // showing the last check meanwhile and saying so, as for a large paste: no check was made with
   // expectations before, for only the reader reads them. A line holding a JSON form waits so for
@@ -503,7 +513,7 @@ export function App() {
           ) : s.view === "legend" ? (
             <Lazy loaded={legendTab} props={{ state: s, set, custom }} />
           ) : s.view === "mailbox" ? (
-            <Lazy loaded={mailbox} props={{ state: s, set, resolve, shipped: readShipped, ...examples("mailbox") }} />
+            <Lazy loaded={mailbox} props={{ state: s, set, resolve, shipped: readShipped, onNamesShipped: setMailboxNamesShipped, ...examples("mailbox") }} />
           ) : (
             <Lazy loaded={delegation} props={{ state: s, set, ...examples("delegation") }} />
           )}

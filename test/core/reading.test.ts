@@ -1,7 +1,7 @@
 // What every adapter reads through: one message from text or JSON, the vocabulary it is read
 // with, and RW1's clock.
 import { describe, expect, it } from "vitest";
-import { afterDate, afterTime, compileVocabulary, coreVocabulary, formatInput, isJsonForm, messageNumber, parseJsonText, profileResolver, readLine, readMessage, timeAt } from "../../core/index.js";
+import { afterDate, afterTime, compileVocabulary, coreVocabulary, formatInput, isJsonForm, messageNumber, parseJsonText, profileNamed, profileResolver, readLine, readMessage, timeAt } from "../../core/index.js";
 import { vocabularies } from "../vocabularies.js";
 
 const { pay, clin } = vocabularies();
@@ -32,6 +32,24 @@ describe("readMessage", () => {
       expect(read.findings.every((f) => f.code === "JSON_SHAPE")).toBe(true);
     }
     expect(compileVocabulary(coreVocabulary, JSON.parse(deep(100_000, '{"__proto__":1}'))).ok).toBe(false);
+  });
+});
+
+describe("profileNamed: the profile readMessage reads a message with", () => {
+  const line = "RW1 HO a-1 p=pay from=a to=b item=x:1 ask=DRAFT";
+  const form = readMessage(line, profileResolver(pay ?? null, () => undefined)).message as object;
+  it("is the name readMessage asks its resolver for, from a line, a JSON form as text or as an object", () => {
+    const asked = (input: string | object): (string | null)[] => {
+      const names: (string | null)[] = [];
+      readMessage(input, (p) => {
+        names.push(p);
+        return undefined;
+      });
+      return names;
+    };
+    const inputs: (string | object)[] = [line, JSON.stringify(form), form, line.replace(" p=pay", ""), `${line.replace(" p=pay", "")} // keep p=pay`, JSON.stringify(form).replace('"p":"pay"', '"\\u0070":"pay"'), '{"v":"RW1","p":"pay"}', "{not json"];
+    expect(inputs.map(profileNamed)).toStrictEqual(["pay", "pay", "pay", null, null, "pay", null, null]);
+    for (const input of inputs) expect(asked(input)).toStrictEqual(asked(input).length === 0 ? [] : [profileNamed(input)]);
   });
 });
 

@@ -1,12 +1,13 @@
 // The shipped profiles' files (playground/src/profiles.ts, with profiles/index.ts and the core's
 // extendVocabulary) are not in the page's first download: they load once a line may name a
-// profile (it holds ` p=`, or a JSON form), a shipped profile is chosen, the readback lab opens or
-// a line of the mailbox tab's message names one. In Debian's Chromium against the built site, as the other page tests.
+// profile as the core reads it (an RW1 line's ` p=`, a JSON form's `p`), a shipped profile is
+// chosen, the readback lab opens or an RW1 line of the mailbox tab's message names one. In Debian's Chromium against the built site, as the other page tests.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { checkLine, profileResolver } from "../../core/index.js";
+import { checkLine, profileResolver, readMessage } from "../../core/index.js";
+import type { Vocabulary } from "../../core/index.js";
 import { resolverFor } from "../../playground/src/profiles.js";
-import { vocabularies } from "../vocabularies.js";
+import { resolve, vocabularies } from "../vocabularies.js";
 import { openWatching, servedChromium } from "./page-suite.js";
 
 const HO = "RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002";
@@ -80,6 +81,58 @@ describe("the shipped profiles", () => {
     expect(await summary(page)).toBe("Checking…");
     await page.fill("#conversation", HO);
     await expect.poll(() => summary(page)).toMatch(/^1 line: 1 valid, 0 refused\./);
+    expect(await problem.count()).toBe(0);
+    expect(uncaught).toStrictEqual([]);
+    await page.close();
+  });
+});
+
+// A JSON form names a profile by its `p`, as the core reads the form: only the reader of JSON
+// forms can tell, so the page waits for it, then loads the shipped profiles for a form naming one.
+describe("the shipped profiles, for a JSON form", () => {
+  const form = (line: string) => JSON.stringify(checkLine(line, resolve).message);
+  /** A form naming no profile, whose text holds a ` p=` (in its tail). */
+  const TAILED = form(`${HO} // keep p=0 for now`);
+  /** The pay HO's form, its key spelt with an escape: `"\u0070"` is `"p"` to a JSON reader. */
+  const PAY_FORM = form(PAY_HO).replace('"p":"pay"', '"\\u0070":"pay"');
+  const formCodes = (text: string, find: (name: string) => Vocabulary | undefined) => readMessage(text, profileResolver(null, find)).findings.map((f) => f.code);
+
+  it("load not for a form naming no profile, and, missing, leave the conversation checked", async () => {
+    expect(TAILED).toContain(" p=0");
+    const loaded = await open();
+    await loaded.page.fill("#conversation", TAILED);
+    await expect.poll(() => summary(loaded.page)).toMatch(/^1 line: 1 valid, 0 refused\./);
+    await loaded.page.waitForLoadState("networkidle");
+    expect(loaded.asked()).toBe(false);
+    await loaded.page.close();
+    const { page, uncaught } = await open(true);
+    await page.fill("#conversation", TAILED);
+    await expect.poll(() => summary(page)).toMatch(/^1 line: 1 valid, 0 refused\./);
+    expect(await page.locator("p.problems[role=alert]").count()).toBe(0);
+    expect(uncaught).toStrictEqual([]);
+    await page.close();
+  });
+
+  it("load for a form naming one, however its key is spelt, which is then read with it", async () => {
+    const { page, uncaught, asked } = await open();
+    await page.fill("#conversation", PAY_FORM);
+    // Read without the shipped profiles, the form would name an unknown one: the test tells the two apart.
+    expect(formCodes(PAY_FORM, () => undefined)).toContain("PROFILE_UNKNOWN");
+    await expect.poll(() => summary(page)).toMatch(/^1 line: 1 valid, 0 refused\./);
+    expect(await codes(page)).toStrictEqual(formCodes(PAY_FORM, resolve));
+    expect(asked()).toBe(true);
+    expect(uncaught).toStrictEqual([]);
+    await page.close();
+  });
+
+  it("missing, say a conversation with a form naming one is not checked, and check it once no line names one", async () => {
+    const { page, uncaught } = await open(true);
+    await page.fill("#conversation", `${TAILED}\n${PAY_FORM}`);
+    const problem = page.locator("p.problems[role=alert]");
+    await expect.poll(() => problem.textContent()).toMatch(/^The shipped profiles did not load \(.+\): the conversation is not checked while it needs one; reload the page to try again\.$/);
+    expect(await summary(page)).toBe("Checking…");
+    await page.fill("#conversation", `${TAILED}\n${form(RB)}`);
+    await expect.poll(() => summary(page)).toMatch(/^2 lines: 2 valid, 0 refused\./);
     expect(await problem.count()).toBe(0);
     expect(uncaught).toStrictEqual([]);
     await page.close();
@@ -193,6 +246,21 @@ describe("the shipped profiles, in the mailbox tab", () => {
     expect(await row.getAttribute("data-status")).toBe(expected(line, null).length === 0 ? "valid" : "refused");
     expect(await bodyCodes(page)).toStrictEqual(expected(line, null));
     expect(asked()).toBe(true);
+    expect(uncaught).toStrictEqual([]);
+    await page.close();
+  });
+
+  it("load not for a ` p=` in the message's prose, which names no profile: no RW1 line holds it", async () => {
+    const { page, uncaught, asked } = await open();
+    await page.getByRole("tab", { name: "Mailbox" }).click();
+    await page.locator('[data-example="request"]').click();
+    await expect.poll(() => verdict(page).getAttribute("data-verdict")).toBe("ok");
+    const prose = (await page.locator("#mailbox-text").inputValue()).replace("Verdict by reply.", "Verdict by reply; keep p=pay out of it.");
+    expect(prose).toContain(" p=pay out of it.");
+    await page.locator("#mailbox-text").fill(prose);
+    await expect.poll(() => verdict(page).getAttribute("data-verdict")).toBe("ok");
+    await page.waitForLoadState("networkidle");
+    expect(asked()).toBe(false);
     expect(uncaught).toStrictEqual([]);
     await page.close();
   });

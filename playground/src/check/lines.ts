@@ -8,7 +8,7 @@
  * lines after it keep theirs however they are renumbered. The thread audit is run with keys for
  * line numbers, so renumbering lines does not make it run again (relabel.ts maps keys back).
  */
-import { isSkippedLine, profileOf } from "../../../core/index.js";
+import { isJsonForm, isSkippedLine, profileOf } from "../../../core/index.js";
 
 export interface SourceLine {
   /** 1-based line number in the text (blank and comment lines counted). */
@@ -163,8 +163,9 @@ export function holdsJsonForm(text: string): boolean {
 }
 
 /**
- * True when a line of `text` names a profile where the core's checkLine reads one (profileOf: a
- * ` p=` before the line's tail): a ` p=` in a tail, `// set p=0`, names none.
+ * True when an RW1 line of `text` names a profile where the core's checkLine reads one (profileOf:
+ * a ` p=` before the line's tail): a ` p=` in a tail, `// set p=0`, names none, nor does one in a
+ * JSON form's value (whether a form names one is the core's profileNamed, forms-naming-profile.ts).
  */
 export function namesProfile(text: string): boolean {
   for (let i = text.indexOf(" p="); i >= 0; ) {
@@ -172,7 +173,8 @@ export function namesProfile(text: string): boolean {
     while (start > 0 && !isBreak(text[start - 1])) start--;
     let end = i;
     while (end < text.length && !isBreak(text[end])) end++;
-    if (profileOf(text.slice(start, end)) !== null) return true;
+    const line = text.slice(start, end);
+    if (!isJsonForm(line) && profileOf(line) !== null) return true;
     i = text.indexOf(" p=", end);
   }
   return false;

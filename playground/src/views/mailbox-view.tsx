@@ -5,7 +5,7 @@
  * when the tab is opened (app.tsx imports it dynamically).
  */
 import { withControlsMarked as visible } from "../../../core/marked-controls.js";
-import { useMemo } from "preact/hooks";
+import { useEffect, useMemo } from "preact/hooks";
 import { isBlankLine, isEmptyDocument, profileOf } from "../../../core/index.js";
 import type { VocabularyResolver } from "../../../core/index.js";
 import { parentInfo, readMailboxMessage } from "../../../core/mailbox/index.js";
@@ -33,6 +33,8 @@ interface Props {
   readonly resolve: VocabularyResolver;
   /** The shipped profiles: null while they load (or are not wanted), else loaded or why they did not. */
   readonly shipped: { readonly value: unknown } | { readonly error: string } | null;
+  /** Told whether an RW1 line of the message names a shipped profile: the app loads them only then. */
+  readonly onNamesShipped: (names: boolean) => void;
 }
 
 const MODES: readonly { readonly id: MailboxMode; readonly label: string }[] = [
@@ -110,7 +112,7 @@ function namingShipped(reading: MailboxReading | null): { readonly line: number;
   return null;
 }
 
-export function MailboxView({ state, set, resolve, shipped, onExample, replacedLines, onRestore }: Props) {
+export function MailboxView({ state, set, resolve, shipped, onNamesShipped, onExample, replacedLines, onRestore }: Props) {
   // Nothing typed is blank lines only (isEmptyDocument; a filename, spaces and tabs): a no-break
   // space is read, and refused, as a file holding it is; a filename is used as typed, never trimmed.
   // The parent, read as a peer's message: what the reader judges of it (parentInfo).
@@ -125,6 +127,13 @@ export function MailboxView({ state, set, resolve, shipped, onExample, replacedL
   // reader does not have, and with a shipped profile chosen every RW1 line reads with the core
   // alone: no verdict is given then (the message was read, and the page says which line needs them).
   const naming = useMemo(() => namingShipped(read), [read]);
+  // The message's reading, not a search of its text, says whether they are needed: a ` p=` in its
+  // prose or frontmatter names no profile. The need ends with the tab.
+  const namesShipped = naming !== null;
+  useEffect(() => {
+    onNamesShipped(namesShipped);
+    return () => onNamesShipped(false);
+  }, [namesShipped, onNamesShipped]);
   const needs =
     (shipped !== null && "value" in shipped) || read === null || read.rw1.length === 0
       ? null
