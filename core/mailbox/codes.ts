@@ -69,6 +69,8 @@ export const MAILBOX_CODES = {
   DELIVER_HASH_UNSTATED: "note",
   ARTIFACT_PATH_UNSAFE: "error",
   ARTIFACT_PATH_REFUSED: "note",
+  ARTIFACT_PATH_SCRATCH: "error",
+  ARTIFACT_SCRATCH_REFUSED: "note",
   BODY_RW1_REFUSED: "error",
   BODY_RW1_NOTED: "note",
   BODY_RW1_TOO_MANY: "error",

@@ -15,7 +15,7 @@ import { _mixedScripts } from "./_mixed-script.js";
 import { misplacedField, parentAnswerProblems } from "./_parent-answer-problems.js";
 import type { AnswerProblem } from "./_parent-answer-problems.js";
 import type { Vocabulary, VocabularyResolver } from "../index.js";
-import { unsafeArtifactPaths } from "./artifact-paths.js";
+import { scratchArtifactPaths, unsafeArtifactPaths } from "./artifact-paths.js";
 import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, namesContentHash, rw1Lines, wikilinks } from "./body.js";
 import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
@@ -374,6 +374,14 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     const named = `${unsafe.slice(0, 3).join(", ")}${unsafe.length > 3 ? ` and ${unsafe.length - 3} more` : ""}`;
     if (outbound) add("ARTIFACT_PATH_UNSAFE", `a deliver names its artifact by a path relative to the mailbox root, inside it (workspace/<CALLSIGN>/artifacts/...), or an external one by its Handler-pinned alias: ${named} is absolute or climbs out of the root with ..`, { line: split.bodyLine, received: unsafe[0] as string });
     else add("ARTIFACT_PATH_REFUSED", `this deliver names ${named}, absolute or climbing out of the mailbox root with ..: the path is refused, not followed or hashed, unless the Handler supplied that exact path; ask its sender for the workspace-relative one`, { line: split.bodyLine, received: unsafe[0] as string });
+  }
+  // Scratch "is never cited" (section 3): a delivery naming a file in a scratch tree announces bytes
+  // its owner may still change or remove. Refused outbound; a peer's is read, the path not relied on.
+  const scratch = kind === "deliver" ? scratchArtifactPaths(body) : [];
+  if (scratch.length > 0) {
+    const named = `${scratch.slice(0, 3).join(", ")}${scratch.length > 3 ? ` and ${scratch.length - 3} more` : ""}`;
+    if (outbound) add("ARTIFACT_PATH_SCRATCH", `scratch is never cited: ${named} is in a scratch tree; create the artifact create-once under workspace/<CALLSIGN>/artifacts/ and deliver that path and its hash`, { line: split.bodyLine, received: scratch[0] as string });
+    else add("ARTIFACT_SCRATCH_REFUSED", `this deliver names ${named}, in a scratch tree, which is never cited: its owner may change or remove it, so it is not relied on as a delivered artifact; ask its sender for an artifact under workspace/<CALLSIGN>/artifacts/`, { line: split.bodyLine, received: scratch[0] as string });
   }
   // One line past the limit is read only to say where the lines no reader checks begin.
   const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary), MAX_BODY_RW1_LINES + 1);
