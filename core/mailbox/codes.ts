@@ -93,6 +93,7 @@ export const MAILBOX_CODES = {
   PARENT_THREAD_MISMATCH: "error",
   PARENT_ARENA_MISMATCH: "error",
   PARENT_CYCLE: "error",
+  RATIFY_SELF: "error",
   WORK_BEFORE_ESTABLISHED: "error",
   COUNTER_AS_ACCEPT: "error",
   SETTLED_TAGS_CHANGED: "error",
