@@ -49,6 +49,7 @@ export const MAILBOX_CODES = {
   AVAILABILITY_REPLY_IGNORED: "note",
   ACK_UNASKED: "error",
   ACK_UNASKED_IGNORED: "note",
+  REPAIR_MISADDRESSED: "error",
   ARENA_ALIAS: "note",
   LOCUS_INVISIBLE: "error",
   LOCUS_MIXED_SCRIPT: "note",

@@ -20,6 +20,7 @@ import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, namesContentHash, 
 import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
 import { reEntryOf } from "./callsign-claims.js";
+import { repairRecipientsProblem } from "./repair-recipients.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.js";
 import { ENVELOPE_FIELD_NAMES, envelopeSchema, formatCharacters, isLowerRootId, mailboxIssue } from "./envelope.js";
@@ -306,6 +307,8 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     if (problem !== null) addAnswer(misplacedField(field, problem));
     for (const p of answered) if (p.slot === field) addAnswer(p);
   }
+  const misaddressedRepair = good("to") && good("anomaly") ? repairRecipientsProblem(kind, from, raw["to"] as string[]) : null;
+  if (misaddressedRepair !== null) add("REPAIR_MISADDRESSED", misaddressedRepair, { slot: "to" });
   if (has("availability") && (kind !== "state" || raw["expects_reply"] !== false)) add("AVAILABILITY_MISPLACED", "availability is a sender-local FYI: only on kind state with expects_reply: false", { slot: "availability" });
   if (good("machine") && !MACHINE_ALIAS.test(raw["machine"] as string) && !isUuid7(raw["machine"]) && !/^[0-9a-f-]{36}$/.test(raw["machine"] as string)) {
     add("MACHINE_NOT_CANONICAL", "machine: a stable machine UUID or an opaque uppercase ASCII alias (a hostname is a private-arena fallback)", { slot: "machine", received: raw["machine"] as string });
