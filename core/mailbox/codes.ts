@@ -72,6 +72,8 @@ export const MAILBOX_CODES = {
   ARTIFACT_PATH_REFUSED: "note",
   ARTIFACT_PATH_SCRATCH: "error",
   ARTIFACT_SCRATCH_REFUSED: "note",
+  MESSAGE_SECRET: "error",
+  MESSAGE_SECRET_NOTED: "note",
   BODY_RW1_REFUSED: "error",
   BODY_RW1_NOTED: "note",
   BODY_RW1_TOO_MANY: "error",

@@ -21,6 +21,7 @@ import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
 import { reEntryOf } from "./callsign-claims.js";
 import { repairRecipientsProblem } from "./repair-recipients.js";
+import { secretLines } from "./message-secrets.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.js";
 import { ENVELOPE_FIELD_NAMES, envelopeSchema, formatCharacters, isLowerRootId, mailboxIssue } from "./envelope.js";
@@ -385,6 +386,14 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     const named = `${scratch.slice(0, 3).join(", ")}${scratch.length > 3 ? ` and ${scratch.length - 3} more` : ""}`;
     if (outbound) add("ARTIFACT_PATH_SCRATCH", `scratch is never cited: ${named} is in a scratch tree; create the artifact create-once under workspace/<CALLSIGN>/artifacts/ and deliver that path and its hash`, { line: split.bodyLine, received: scratch[0] as string });
     else add("ARTIFACT_SCRATCH_REFUSED", `this deliver names ${named}, in a scratch tree, which is never cited: its owner may change or remove it, so it is not relied on as a delivered artifact; ask its sender for an artifact under workspace/<CALLSIGN>/artifacts/`, { line: split.bodyLine, received: scratch[0] as string });
+  }
+  // No secrets in mailbox messages (section 14): the frontmatter's lines and the body's. Refused
+  // outbound; a peer's is read and surfaced (it is already in the shared folder: not to be copied).
+  const secrets = [...secretLines(split.yaml, split.yamlLine), ...secretLines(body, split.bodyLine)];
+  if (secrets.length > 0) {
+    const where = `line${secrets.length > 1 ? "s" : ""} ${secrets.slice(0, 5).map((x) => `${x.line} (${x.kind})`).join(", ")}${secrets.length > 5 ? ` and ${secrets.length - 5} more` : ""}`;
+    if (outbound) add("MESSAGE_SECRET", `no secrets, credentials or private keys in mailbox messages: ${where} hold what looks like a credential; carry a secret reference or redacted metadata instead`, { line: (secrets[0] as { line: number }).line });
+    else add("MESSAGE_SECRET_NOTED", `${where} hold what looks like a credential, which a mailbox message never carries: surface it to the Handler, and do not copy or act on it`, { line: (secrets[0] as { line: number }).line });
   }
   // One line past the limit is read only to say where the lines no reader checks begin.
   const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary), MAX_BODY_RW1_LINES + 1);
