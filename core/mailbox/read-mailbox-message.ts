@@ -391,9 +391,9 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   // outbound; a peer's is read and surfaced (it is already in the shared folder: not to be copied).
   const secrets = [...secretLines(split.yaml, split.yamlLine), ...secretLines(body, split.bodyLine)];
   if (secrets.length > 0) {
-    const where = `line${secrets.length > 1 ? "s" : ""} ${secrets.slice(0, 5).map((x) => `${x.line} (${x.kind})`).join(", ")}${secrets.length > 5 ? ` and ${secrets.length - 5} more` : ""}`;
-    if (outbound) add("MESSAGE_SECRET", `no secrets, credentials or private keys in mailbox messages: ${where} hold what looks like a credential; carry a secret reference or redacted metadata instead`, { line: (secrets[0] as { line: number }).line });
-    else add("MESSAGE_SECRET_NOTED", `${where} hold what looks like a credential, which a mailbox message never carries: surface it to the Handler, and do not copy or act on it`, { line: (secrets[0] as { line: number }).line });
+    const where = `line${secrets.length > 1 ? "s" : ""} ${secrets.slice(0, 5).map((x) => `${x.line} (${x.kind})`).join(", ")}${secrets.length > 5 ? ` and ${secrets.length - 5} more` : ""} ${secrets.length > 1 ? "hold" : "holds"}`;
+    if (outbound) add("MESSAGE_SECRET", `no secrets, credentials or private keys in mailbox messages: ${where} what looks like a credential; carry a secret reference or redacted metadata instead`, { line: (secrets[0] as { line: number }).line });
+    else add("MESSAGE_SECRET_NOTED", `${where} what looks like a credential, which a mailbox message never carries: surface it to the Handler, and do not copy or act on it`, { line: (secrets[0] as { line: number }).line });
   }
   // One line past the limit is read only to say where the lines no reader checks begin.
   const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary), MAX_BODY_RW1_LINES + 1);
