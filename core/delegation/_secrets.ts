@@ -262,8 +262,12 @@ const MAX_DEPTH = 64;
 type Path = (string | number)[];
 const at = (path: Path): string => path.join(".");
 
-/** What credential a string looks like, or undefined: the same patterns for values and field names. */
-function valueKind(value: string): string | undefined {
+/**
+ * What credential a string looks like, or undefined: the same patterns for values and field names.
+ * The Agent Mailbox reads a message's lines with it too (section 14: "No secrets, credentials,
+ * private keys ... in mailbox messages").
+ */
+export function valueKind(value: string): string | undefined {
   const kind = ANY_VALUE.test(value) ? VALUE_KINDS.find(([, re, confirm]) => re.test(value) && (confirm === undefined || confirm(value)))?.[0] : undefined;
   return kind ?? (textCredential(value) ? "a credential written as text" : undefined);
 }

@@ -36,6 +36,7 @@ import { repeatedRepairs } from "./repeated-repairs.js";
 import { republishedReplies } from "./republished-replies.js";
 import { resumesUnanswered } from "./resume-answered.js";
 import { sameRootId } from "./root-id.js";
+import { selfRatificationProblem } from "./self-ratification.js";
 import { settledTagFindings } from "./settled-tags.js";
 import { standingBlocks } from "./standing-blocks.js";
 import type { StandingBlock } from "./standing-blocks.js";
@@ -177,6 +178,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
         // A welcome answers a hello (6); citing another kind, it answers no handshake and claims nothing.
         const notHello = welcomeParentProblem(e.kind, p.kind);
         if (notHello !== null) findings.push(mailboxFinding("WELCOME_PARENT_NOT_HELLO", notHello, { ...at(entry), slot: "reply_to" }));
+        const selfRatified = selfRatificationProblem(e, p);
+        if (selfRatified !== null) findings.push(mailboxFinding("RATIFY_SELF", selfRatified, { ...at(entry), slot: "reply_to" }));
         if (e.kind === "ack" && p.kind === "hello" && claimsToFollowWelcomes(entry.body ?? "", links)) {
           findings.push(mailboxFinding("ACK_SKIPS_WELCOME", "this ack's reply_to is the hello, but its body claims to follow welcomes: the envelope graph is the contract", { ...at(entry), slot: "reply_to" }));
         }

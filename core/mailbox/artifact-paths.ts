@@ -5,7 +5,8 @@
  * a word that is an absolute path (`/srv/x/y`, `C:\x`, `\\host\share`, `~/x`, `file:` URLs) or a
  * relative one whose `..` segments climb above the mailbox root (`../x`, `workspace/../../x`) is
  * one such path. A receiver that "recomputes every load-bearing number" (8) would otherwise read
- * and hash whatever file a peer pointed at. One pass over the words: linear in the body.
+ * and hash whatever file a peer pointed at. Nor may it name a file in a scratch tree (3: scratch "is
+ * never cited"). One pass over the words: linear in the body.
  */
 
 /** Characters that end a word on either side, besides white space: quotes, brackets, `=` of key=value. */
@@ -49,10 +50,36 @@ function unsafePath(path: string): "absolute" | "escapes" | null {
  * mailbox root with `..`. Empty when it names none.
  */
 export function unsafeArtifactPaths(body: string): string[] {
+  return pathsWhere(body, (path) => unsafePath(path) !== null);
+}
+
+/**
+ * Whether `path`, its `.` and `..` segments resolved, is a file inside a participant's scratch tree
+ * (`workspace/<CALLSIGN>/scratch/...`): section 3's scratch "is never cited" and is "never ...
+ * promoted into an artifact mapping", since its owner may change or remove it after delivery.
+ * `workspace/VEGA/scratch/../artifacts/x` resolves into `artifacts/` and is none.
+ */
+function inScratch(path: string): boolean {
+  if (SCHEME.test(path) || ABSOLUTE.test(path)) return false;
+  const segments: string[] = [];
+  for (const segment of path.split(/[\\/]/)) {
+    if (segment === "..") segments.pop();
+    else if (segment !== "" && segment !== ".") segments.push(segment);
+  }
+  return segments.length > 3 && segments[0] === "workspace" && segments[2] === "scratch";
+}
+
+/** The scratch files a body names (`workspace/<CALLSIGN>/scratch/...`), each once, in order. */
+export function scratchArtifactPaths(body: string): string[] {
+  return pathsWhere(body, inScratch);
+}
+
+/** The words of `body` that `test` accepts as paths, prose punctuation trimmed, each once, in order. */
+function pathsWhere(body: string, test: (path: string) => boolean): string[] {
   const found = new Set<string>();
   for (const word of body.split(WORD_BREAK)) {
     const path = trimProse(word);
-    if (path !== "" && unsafePath(path) !== null) found.add(path);
+    if (path !== "" && test(path)) found.add(path);
   }
   return [...found];
 }

@@ -15,11 +15,13 @@ import { _mixedScripts } from "./_mixed-script.js";
 import { misplacedField, parentAnswerProblems } from "./_parent-answer-problems.js";
 import type { AnswerProblem } from "./_parent-answer-problems.js";
 import type { Vocabulary, VocabularyResolver } from "../index.js";
-import { unsafeArtifactPaths } from "./artifact-paths.js";
+import { scratchArtifactPaths, unsafeArtifactPaths } from "./artifact-paths.js";
 import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, namesContentHash, rw1Lines, wikilinks } from "./body.js";
 import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
 import { reEntryOf } from "./callsign-claims.js";
+import { repairRecipientsProblem } from "./repair-recipients.js";
+import { secretLines } from "./message-secrets.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.js";
 import { ENVELOPE_FIELD_NAMES, envelopeSchema, formatCharacters, isLowerRootId, mailboxIssue } from "./envelope.js";
@@ -306,6 +308,8 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     if (problem !== null) addAnswer(misplacedField(field, problem));
     for (const p of answered) if (p.slot === field) addAnswer(p);
   }
+  const misaddressedRepair = good("to") && good("anomaly") ? repairRecipientsProblem(kind, from, raw["to"] as string[]) : null;
+  if (misaddressedRepair !== null) add("REPAIR_MISADDRESSED", misaddressedRepair, { slot: "to" });
   if (has("availability") && (kind !== "state" || raw["expects_reply"] !== false)) add("AVAILABILITY_MISPLACED", "availability is a sender-local FYI: only on kind state with expects_reply: false", { slot: "availability" });
   if (good("machine") && !MACHINE_ALIAS.test(raw["machine"] as string) && !isUuid7(raw["machine"]) && !/^[0-9a-f-]{36}$/.test(raw["machine"] as string)) {
     add("MACHINE_NOT_CANONICAL", "machine: a stable machine UUID or an opaque uppercase ASCII alias (a hostname is a private-arena fallback)", { slot: "machine", received: raw["machine"] as string });
@@ -374,6 +378,22 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     const named = `${unsafe.slice(0, 3).join(", ")}${unsafe.length > 3 ? ` and ${unsafe.length - 3} more` : ""}`;
     if (outbound) add("ARTIFACT_PATH_UNSAFE", `a deliver names its artifact by a path relative to the mailbox root, inside it (workspace/<CALLSIGN>/artifacts/...), or an external one by its Handler-pinned alias: ${named} is absolute or climbs out of the root with ..`, { line: split.bodyLine, received: unsafe[0] as string });
     else add("ARTIFACT_PATH_REFUSED", `this deliver names ${named}, absolute or climbing out of the mailbox root with ..: the path is refused, not followed or hashed, unless the Handler supplied that exact path; ask its sender for the workspace-relative one`, { line: split.bodyLine, received: unsafe[0] as string });
+  }
+  // Scratch "is never cited" (section 3): a delivery naming a file in a scratch tree announces bytes
+  // its owner may still change or remove. Refused outbound; a peer's is read, the path not relied on.
+  const scratch = kind === "deliver" ? scratchArtifactPaths(body) : [];
+  if (scratch.length > 0) {
+    const named = `${scratch.slice(0, 3).join(", ")}${scratch.length > 3 ? ` and ${scratch.length - 3} more` : ""}`;
+    if (outbound) add("ARTIFACT_PATH_SCRATCH", `scratch is never cited: ${named} is in a scratch tree; create the artifact create-once under workspace/<CALLSIGN>/artifacts/ and deliver that path and its hash`, { line: split.bodyLine, received: scratch[0] as string });
+    else add("ARTIFACT_SCRATCH_REFUSED", `this deliver names ${named}, in a scratch tree, which is never cited: its owner may change or remove it, so it is not relied on as a delivered artifact; ask its sender for an artifact under workspace/<CALLSIGN>/artifacts/`, { line: split.bodyLine, received: scratch[0] as string });
+  }
+  // No secrets in mailbox messages (section 14): the frontmatter's lines and the body's. Refused
+  // outbound; a peer's is read and surfaced (it is already in the shared folder: not to be copied).
+  const secrets = [...secretLines(split.yaml, split.yamlLine), ...secretLines(body, split.bodyLine)];
+  if (secrets.length > 0) {
+    const where = `line${secrets.length > 1 ? "s" : ""} ${secrets.slice(0, 5).map((x) => `${x.line} (${x.kind})`).join(", ")}${secrets.length > 5 ? ` and ${secrets.length - 5} more` : ""} ${secrets.length > 1 ? "hold" : "holds"}`;
+    if (outbound) add("MESSAGE_SECRET", `no secrets, credentials or private keys in mailbox messages: ${where} what looks like a credential; carry a secret reference or redacted metadata instead`, { line: (secrets[0] as { line: number }).line });
+    else add("MESSAGE_SECRET_NOTED", `${where} what looks like a credential, which a mailbox message never carries: surface it to the Handler, and do not copy or act on it`, { line: (secrets[0] as { line: number }).line });
   }
   // One line past the limit is read only to say where the lines no reader checks begin.
   const rw1 = rw1Lines(body, split.bodyLine, resolverOf(options.vocabulary), MAX_BODY_RW1_LINES + 1);
