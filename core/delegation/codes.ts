@@ -44,6 +44,8 @@ export const DELEGATION_CODES = {
   ATTEMPT_SUCCESS_UNVERIFIED: "error",
   ATTEMPT_PARTIAL_UNENUMERATED: "error",
   ATTEMPT_OUTCOME_EFFECTS: "error",
+  /** An attempt claims an RW-002 Contribution under a revision allowing no project mutation (1.1). */
+  ATTEMPT_CONTRIBUTION_UNAUTHORIZED: "error",
   /** A remote task, session or context ID an adapter records is one of the attempt's own identifiers (10.3). */
   ADAPTER_ID_SUBSTITUTED: "error",
   /** An attempt given as this delegation's is of another delegation. */
