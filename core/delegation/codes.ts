@@ -15,6 +15,8 @@ export const DELEGATION_CODES = {
   SECRET_FIELD: "error",
   SECRET_VALUE: "error",
   PRINCIPAL_EMAIL: "error",
+  /** A consent's subject or recipient is an email address, personal data where a reference binds (9). */
+  CONSENT_PERSONAL_DATA: "error",
   ID_MISMATCH: "error",
   /** A record a contract names carries the contract's own RecordId, which is never reused (2). */
   ID_REUSED: "error",
