@@ -39,13 +39,30 @@ function outcomeEffectFindings(a: ExecutionAttempt, out: DelegationFinding[]): v
   if (o === "succeeded" && applied >= 0 && none >= 0) bad(none, `outcome succeeded with effect ${a.effects[none]?.effect_id} not applied beside applied ones: mixed effects are partially_applied`, "partially_applied");
 }
 
-/** The attempt's own identifiers, which no remote-assigned ID may be (`_remote-ids.ts`). */
+/** A revision reference's two identifiers, by the field that holds it. */
+function refIdentifiers(field: string, ref: { readonly object_id: string; readonly revision_id: string }): OwnIdentifier[] {
+  return [[`${field}.object_id`, ref.object_id], [`${field}.revision_id`, ref.revision_id]];
+}
+
+/**
+ * The attempt's own identifiers, which no remote-assigned ID may be (`_remote-ids.ts`): its ids,
+ * its delegation, card and executor, and every RW-002 revision reference it records (10.3 names
+ * "an RW-002 revision reference" beside attempt_id): its inputs, outputs, acceptance evidence,
+ * read-back receipt and Contribution.
+ */
 function attemptIdentifiers(a: ExecutionAttempt): OwnIdentifier[] {
+  const lists = (["inputs", "outputs", "acceptance_evidence_refs"] as const).flatMap((field) => a[field].flatMap((ref, i) => refIdentifiers(`${field}.${i}`, ref)));
+  const single = (["readback_ref", "contribution_ref"] as const).flatMap((field) => {
+    const ref = a[field];
+    return ref === null ? [] : refIdentifiers(field, ref);
+  });
   return [
     ["attempt_id", a.attempt_id],
     ["record_id", a.record_id],
     ["revision_id", a.revision_id],
-    ...(["delegation_ref", "card_ref", "executor_actor_ref"] as const).flatMap((field) => [[`${field}.object_id`, a[field].object_id], [`${field}.revision_id`, a[field].revision_id]] as const),
+    ...(["delegation_ref", "card_ref", "executor_actor_ref"] as const).flatMap((field) => refIdentifiers(field, a[field])),
+    ...lists,
+    ...single,
   ];
 }
 

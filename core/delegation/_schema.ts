@@ -4,7 +4,11 @@ import { delegationFinding } from "./codes.js";
 import type { DelegationCode, DelegationFinding } from "./codes.js";
 
 /** Messages of checks that have a code of their own. */
-const EXACT: readonly (readonly [string, DelegationCode])[] = [["never an email address", "PRINCIPAL_EMAIL"]];
+// The more exact first: both consent and principal messages say "never an email address".
+const EXACT: readonly (readonly [string, DelegationCode])[] = [
+  ["not personal data", "CONSENT_PERSONAL_DATA"],
+  ["never an email address", "PRINCIPAL_EMAIL"],
+];
 
 /**
  * What follows the path: " is required", the schema's own words (" is a digest: ...", " must not

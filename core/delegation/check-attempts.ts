@@ -16,7 +16,8 @@
  * under one id that start at different times are two attempts (`attemptThing`), and are refused
  * as a fork, as two revisions of one attempt neither of which leads to the other are. An attempt of
  * the contract's exact revision starts within it (`_attempt-window.ts`), is its delegatee's
- * (`_attempt-delegatee.ts`), ran through a tool its scope authorizes (`_attempt-tools.ts`), and
+ * (`_attempt-delegatee.ts`), ran through a tool its scope authorizes (`_attempt-tools.ts`), claims
+ * no Contribution where its scope allows no project mutation (`_attempt-contribution.ts`), and
  * each attempt and checkpoint of that revision fences every stream its effects fence
  * (`_record-fences.ts`); a checkpoint fences no stream before its attempt did, nor before an
  * earlier checkpoint of that attempt did (`_checkpoint-fences.ts`), and a later revision of an
@@ -31,6 +32,7 @@ import { attemptDelegateeFindings } from "./_attempt-delegatee.js";
 import { attemptFenceFindings } from "./_attempt-fences.js";
 import { attemptForkFindings } from "./_attempt-forks.js";
 import { attemptToolFindings } from "./_attempt-tools.js";
+import { attemptContributionFindings } from "./_attempt-contribution.js";
 import { attemptWindowFindings } from "./_attempt-window.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
@@ -151,6 +153,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   checkpointSequenceFindings(checkpoints, out);
   attemptDelegateeFindings(contract, records, out);
   attemptToolFindings(contract, records, out);
+  attemptContributionFindings(contract, records, out);
   checkpointAttemptFindings(records, checkpoints, out);
   checkpointFenceFindings(records, checkpoints, out);
   attemptFenceFindings(records, out);

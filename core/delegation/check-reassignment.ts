@@ -14,6 +14,7 @@ import { attemptDelegateeFindings } from "./_attempt-delegatee.js";
 import { attemptFenceFindings } from "./_attempt-fences.js";
 import { attemptForkFindings } from "./_attempt-forks.js";
 import { attemptToolFindings } from "./_attempt-tools.js";
+import { attemptContributionFindings } from "./_attempt-contribution.js";
 import { attemptWindowFindings } from "./_attempt-window.js";
 import { attenuationFindings } from "./_attenuation.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
@@ -197,11 +198,13 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // through a tool its revision authorizes, as in checkAttempts: "the contract must separately
   // authorize each tool" (9), so a checkpoint an attempt wrote through another, or a resume's effect
   // through one, rests on no authority (denied on `tools` outside scope.tools, `denials` where a
-  // denial refuses it, section 8's dimensions of the two).
+  // denial refuses it, section 8's dimensions of the two). None claims a Contribution its revision
+  // allows no project mutation for (denied on `effect_class`, section 1.1).
   for (const revision of [prior, next]) {
     attemptWindowFindings(revision, own, findings, "duration");
     attemptDelegateeFindings(revision, ofThis, findings, "delegate");
     attemptToolFindings(revision, ofThis, findings, ["tools", "denials"]);
+    attemptContributionFindings(revision, ofThis, findings, "effect_class");
   }
   // 11.4's resume is a new attempt of the same delegation, sent to the same target, which
   // deduplicates by the key and knows no contract revision: one key names one effect across the

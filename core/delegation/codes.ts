@@ -15,6 +15,8 @@ export const DELEGATION_CODES = {
   SECRET_FIELD: "error",
   SECRET_VALUE: "error",
   PRINCIPAL_EMAIL: "error",
+  /** A consent's subject or recipient is an email address, personal data where a reference binds (9). */
+  CONSENT_PERSONAL_DATA: "error",
   ID_MISMATCH: "error",
   /** A record a contract names carries the contract's own RecordId, which is never reused (2). */
   ID_REUSED: "error",
@@ -44,6 +46,8 @@ export const DELEGATION_CODES = {
   ATTEMPT_SUCCESS_UNVERIFIED: "error",
   ATTEMPT_PARTIAL_UNENUMERATED: "error",
   ATTEMPT_OUTCOME_EFFECTS: "error",
+  /** An attempt claims an RW-002 Contribution under a revision allowing no project mutation (1.1). */
+  ATTEMPT_CONTRIBUTION_UNAUTHORIZED: "error",
   /** A remote task, session or context ID an adapter records is one of the attempt's own identifiers (10.3). */
   ADAPTER_ID_SUBSTITUTED: "error",
   /** An attempt given as this delegation's is of another delegation. */

@@ -9,7 +9,7 @@ import { controlScopeRefSchema } from "./control.js";
 import type { ControlScopeRef } from "./control.js";
 import { envelopeEntries, reasonSchema } from "./envelope.js";
 import type { Envelope } from "./envelope.js";
-import { actorRefSchema, countsByNameSchema, dataClassSchema, durationSchema, moneyLimitSchema, objectOf, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, WHOLE_NUMBER } from "./scalars.js";
+import { actorRefSchema, consentPartyRefSchema, countsByNameSchema, dataClassSchema, durationSchema, moneyLimitSchema, objectOf, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { ActorRef, DataClass, Duration, MoneyLimit, PrincipalRef, RecordId, RevisionRef, UtcTime } from "./scalars.js";
 import { EFFECT_CLASS_NAMES, HUMAN_GATE_NAMES, TIER_NAMES } from "./tiers.js";
 import type { AutonomyTier, EffectClass, HumanGate } from "./tiers.js";
@@ -196,12 +196,12 @@ const contractEntries = {
     consent: v.array(
       v.looseObject({
         consent_ref: revisionRefSchema,
-        subject_ref: recordIdSchema,
+        subject_ref: consentPartyRefSchema,
         scope: textSchema(500),
         purpose: textSchema(500),
         // "MUST bind ... data classes/recipients" (9): a consent binding none binds nothing.
         data_classes: v.pipe(v.array(dataClassSchema), v.minLength(1, "binds at least one data class")),
-        recipients: v.pipe(v.array(recordIdSchema), v.minLength(1, "binds at least one recipient")),
+        recipients: v.pipe(v.array(consentPartyRefSchema), v.minLength(1, "binds at least one recipient")),
         retention: durationSchema,
         expires_at: utcTimeSchema,
         withdrawal_route: textSchema(500),

@@ -162,6 +162,12 @@ export const digestSchema: v.GenericSchema<unknown, Digest> = v.pipe(v.string(),
 export const utcTimeSchema: v.GenericSchema<unknown, UtcTime> = v.pipe(v.string(), v.check((t) => !Number.isNaN(utcMs(t)), "is an RFC 3339 UTC time, YYYY-MM-DDTHH:MM:SS(.fraction)Z"));
 export const principalRefSchema: v.GenericSchema<unknown, PrincipalRef> = v.pipe(recordIdSchema, v.check((p) => !EMAIL.test(p), "is a principal reference, never an email address"));
 /**
+ * A consent's subject or recipient: a reference, never an email address. "The contract stores
+ * references and minimal audit metadata, not unnecessary personal data" (9), and an address names
+ * a person where a reference does the binding.
+ */
+export const consentPartyRefSchema: v.GenericSchema<unknown, RecordId> = v.pipe(recordIdSchema, v.check((p) => !EMAIL.test(p), "is a reference, not personal data: a consent stores references, never an email address (section 9)"));
+/**
  * Text a record requires (a purpose, a withdrawal route, a reason, a version): not empty, and not
  * blank either. White space or control characters alone say nothing, so a required text made of
  * them is as absent as an empty one. The reading and the test are core/profile.ts's `NOT_BLANK`

@@ -19,16 +19,18 @@ export const TIER_NAMES: readonly AutonomyTier[] = Object.keys(AUTONOMY_TIERS) a
 
 /**
  * Effect classes, each with the lowest tier whose "Agent may do" column covers it. Consequential
- * classes may be named from T3 (to prepare them) and executed only at T4.
+ * classes may be named from T3 (to prepare them) and executed only at T4. `project`: the effect is
+ * a project mutation, which resolves to an RW-002 Contribution (1.1; 11.1's proposal Contribution);
+ * reads and external-only effects make none.
  */
 export const EFFECT_CLASSES = {
-  read_only: { tier: "T0_observe", consequential: false, meaning: "reads and private diagnostics" },
-  proposal: { tier: "T1_draft", consequential: false, meaning: "proposals or artifacts with no canonical or external effect" },
-  reversible_mutation: { tier: "T2_bounded_execute", consequential: false, meaning: "a reversible, contained mutation" },
-  consequential_mutation: { tier: "T3_consequential_propose", consequential: true, meaning: "a canonical or irreversible project mutation" },
-  external_publication: { tier: "T3_consequential_propose", consequential: true, meaning: "publication outside the project" },
-  external_commitment: { tier: "T3_consequential_propose", consequential: true, meaning: "a commitment to a party outside the project" },
-  spend: { tier: "T3_consequential_propose", consequential: true, meaning: "spending money" },
+  read_only: { tier: "T0_observe", consequential: false, project: false, meaning: "reads and private diagnostics" },
+  proposal: { tier: "T1_draft", consequential: false, project: true, meaning: "proposals or artifacts with no canonical or external effect" },
+  reversible_mutation: { tier: "T2_bounded_execute", consequential: false, project: true, meaning: "a reversible, contained mutation" },
+  consequential_mutation: { tier: "T3_consequential_propose", consequential: true, project: true, meaning: "a canonical or irreversible project mutation" },
+  external_publication: { tier: "T3_consequential_propose", consequential: true, project: false, meaning: "publication outside the project" },
+  external_commitment: { tier: "T3_consequential_propose", consequential: true, project: false, meaning: "a commitment to a party outside the project" },
+  spend: { tier: "T3_consequential_propose", consequential: true, project: false, meaning: "spending money" },
 } as const;
 export type EffectClass = keyof typeof EFFECT_CLASSES;
 export const EFFECT_CLASS_NAMES: readonly EffectClass[] = Object.keys(EFFECT_CLASSES) as EffectClass[];
@@ -103,7 +105,7 @@ export function humanGatesFor(operation: string | null, effect: EffectClass | nu
 }
 
 // The tables' shapes, checked by the compiler.
-const _effects: Readonly<Record<EffectClass, { readonly tier: AutonomyTier; readonly consequential: boolean }>> = EFFECT_CLASSES;
+const _effects: Readonly<Record<EffectClass, { readonly tier: AutonomyTier; readonly consequential: boolean; readonly project: boolean }>> = EFFECT_CLASSES;
 const _gates: Readonly<Record<HumanGate, { readonly operations: readonly string[]; readonly effectClasses: readonly EffectClass[] }>> = HUMAN_AUTHORITY_GATES;
 void _effects;
 void _gates;

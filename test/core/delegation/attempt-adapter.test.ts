@@ -62,12 +62,22 @@ describe("a remote ID substituted for the attempt's own (ADAPTER_ID_SUBSTITUTED)
     expect(r.findings[0]?.message).toContain("section 10.3");
     const own: [string, string][] = [
       ["D-EXTRACT-1", "delegation_ref.object_id"],
-      ["r1", "delegation_ref.revision_id"],
+      // SRC-1@r1, its input, is at the delegation's revision name too: both fields are named.
+      ["r1", "delegation_ref.revision_id, inputs.0.revision_id"],
       ["AGENT-EXTRACTOR", "card_ref.object_id"],
       ["card-r3", "card_ref.revision_id"],
       ["ACTOR-EXTRACTOR", "executor_actor_ref.object_id"],
       ["act-r1", "executor_actor_ref.revision_id"],
       ["att-r2", "revision_id"],
+      // Every RW-002 revision reference it records (10.3: "or an RW-002 revision reference").
+      ["SRC-1", "inputs.0.object_id"],
+      ["FINDING-PROPOSAL-F-1", "outputs.0.object_id"],
+      ["p-r1", "outputs.0.revision_id, outputs.1.revision_id"],
+      ["AUTO-CHECK-EXTRACT-1", "acceptance_evidence_refs.0.object_id"],
+      ["VERIFICATION-RECEIPT-VR-1", "readback_ref.object_id"],
+      ["vr-r1", "readback_ref.revision_id"],
+      ["CONTRIBUTION-PROPOSAL-1", "contribution_ref.object_id"],
+      ["c-r1", "contribution_ref.revision_id"],
     ];
     for (const kind of ["task", "session", "context"]) {
       for (const [id, field] of own) {
