@@ -192,6 +192,9 @@ invalid("keep-agent", "RW1 HO a-1 from=a to=b item=x ask=DRAFT keep=a+b/c", ["VA
 invalid("keep-empty-element", "RW1 HO a-1 from=a to=b item=x ask=DRAFT keep=a++b", ["VALUE_TYPE:keep@40"])
 invalid("ctx-msgid", "RW1 HO a-1 from=a to=b item=x ask=DRAFT ctx=a-1+b", ["VALUE_TYPE:ctx@40"])
 invalid("acc-constraint", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len120w", ["VALUE_TYPE:acc@40"])
+# Section 3.1: keys= is a "list of constraint keys ... Never carries values"; 5.2: "Dimensions only,
+# never values, so nothing leaks". A value in keys= would hand the receiver the sender's criteria.
+invalid("keys-carries-values", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc keys=len:120w+tone", ["VALUE_TYPE:keys@47"])
 invalid("acc-single-valued-twice", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len:120w+tone:plain+len:200w", ["CONSTRAINT_REPEATED:acc@40"])
 invalid("acc-single-valued-twice-any-case", "RW1 RB b-1 re=a-1 from=b to=a item=x ask=DRAFT acc=LANG:en-gb+lang:en-gb+lang:fr", ["CONSTRAINT_REPEATED:acc@47"])
 valid("acc-set-valued-repeats", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=must:a+must:b+no:c+no:d+scope:e+scope:f+src:g+src:h+len:1p")
