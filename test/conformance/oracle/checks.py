@@ -227,6 +227,9 @@ def H(id_, line, record, ok, codes, **kw):
     rec = {"id": id_, "ho": line, "record": record, "ok": ok, "codes": codes}; rec.update(kw); ho.append(rec)
 REC = {"sup": "marlow", "amt": "5400.00", "cur": "GBP", "kind": "GROSS", "acct": "40-12-88/61102938", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929", "item": "inv:MD-2026-057"}
 H("pay-matches-record", PAYHO, REC, True, [])
+# check-ho checks an HO (section 5.3: "check-ho takes the line and the record"): another type, even
+# one whose slots agree with the record, is no handoff to send, and passing it would clear nothing.
+H("record-checks-only-a-handoff", "RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED", {"item": "inv:MD-2026-057"}, False, ["NOT_A_HANDOFF"])
 H("pay-amount-differs", PAYHO.replace("amt=5400.00", "amt=5100.00"), REC, False, ["HO_DIFFERS"])
 H("pay-omits-acct", PAYHO.replace(" acct=40-12-88/61102938", ""), REC, False, ["HO_OMITS"])
 H("pay-acct-resolved-by-receiver", PAYHO.replace(" acct=40-12-88/61102938", ""), dict(REC, **{"$resolve": ["acct"]}), True, [])
