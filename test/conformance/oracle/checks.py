@@ -183,6 +183,9 @@ R("receipt-wrong-re", HO1, RB1.replace("re=research-01", "re=research-02"), [FAI
 R("receipt-wrong-sender", HO1, RB1.replace("RB writer-01", "RB ghost-01").replace("from=writer", "from=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-wrong-receiver", HO1, RB1.replace("to=research", "to=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-not-rb", HO1, RB1.replace("RW1 RB", "RW1 ST"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT", "MISSING_SLOT"] if False else ["RECEIPT", "SLOT_NOT_ON_TYPE", "SLOT_NOT_ON_TYPE", "SLOT_NOT_ON_TYPE"])
+# Tier 1 (section 5.1): the readback answers a handoff; an RB of another type of message (an ST,
+# which hands nothing over) proves no receipt of one, whatever it echoes.
+R("receipt-not-a-handoff", "RW1 ST research-01 from=research to=writer item=gh:crox/site#42 pct=50", "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT", [FAIL, NA, FAIL, NA, NA], ["RECEIPT", "ECHO_MISMATCH"])
 R("rb-exp-outlives-ho", HO1.replace("keep=research", "keep=research exp=20261001T1200Z"), RB1.replace(" h=c40bba4360dc", " exp=20261001T1300Z"), [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
 R("pay-exec", PAYHO, PAYRB, [PASS, PASS, PASS, NA, PASS], [], profile="pay")
 R("pay-exec-5100", PAYHO, PAYRB.replace("amt=5400.00", "amt=5100.00"), [PASS, PASS, PASS, NA, FAIL], ["EXEC_MISMATCH"], profile="pay")
@@ -257,6 +260,8 @@ H("relay-unchanged", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from
 H("relay-changed-amount", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank").replace("5400.00", "5100.00"), None, False, ["HO_DIFFERS"], relayFrom=PAYHO)
 # A relay forwards every slot unchanged, those the record check does not read too (x_ keys).
 H("relay-changes-x-slot", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " x_route=zz", None, False, ["HO_DIFFERS"], relayFrom=PAYHO + " x_route=a1")
+# Note 25: a relay forwards the tail unchanged too ("the brief travels as received").
+H("relay-changes-tail", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " // pay today", None, False, ["HO_DIFFERS"], relayFrom=PAYHO + " // approved run FD-0929")
 H("relay-drops-x-slot", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank"), None, False, ["HO_OMITS"], relayFrom=PAYHO + " x_route=a1")
 H("relay-keeps-x-slot", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " x_route=a1", None, True, [], relayFrom=PAYHO + " x_route=a1")
 H("relay-adds", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " eff=20261003", None, False, ["RELAY_ADDS"], relayFrom=PAYHO)
