@@ -323,6 +323,9 @@ D("pay-no-rb-exec-as-sent", PAYHONOEXEC, PAYDN, True, ["DONE_NO_MAP"])
 D("pay-no-rb-exec-carries-none", PAYHONOEXEC, "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK", True, ["DONE_NO_MAP"])
 D("pay-no-rb-exec-noop-carries-values", PAYHONOEXEC, PAYDN.replace("out=OK", "out=NOOP").replace(" sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057", ""), False, ["DONE_NO_MAP", "DONE_NOOP"])
 D("chgbank-no-rb-exec-unplanned", CHG.replace(" rb=exec", ""), "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", False, ["DONE_NO_MAP", "DONE_UNVERIFIED"])
+# Without rb=exec no readback read the execution values back (note 26): one given as the plan, though it
+# passes its own echo, plans nothing, so the receiver's prev= stays a value nobody approved.
+D("chgbank-no-rb-exec-readback-plans-nothing", CHG.replace(" rb=exec", ""), "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", False, ["DONE_NO_MAP", "DONE_UNVERIFIED"], rb=CHGRB)
 # The same record given to check-dn: the HO's planted account is no plan, and the readback that
 # read it back cannot stand for one.
 D("pay-resolve-but-carried", PLANTED, PAYDN.replace("acct=40-12-88/61102938", "acct=99-99-99/00000000"), False, ["HO_DIFFERS", "DONE_PLAN_VOID"], rb=PAYRB.replace(" h=a7a82de76607", "").replace("acct=40-12-88/61102938", "acct=99-99-99/00000000"), record=PLANTEDREC)
