@@ -120,6 +120,7 @@ export const FINDING_CODES = {
   THREAD_ID_REUSED: "error",
   THREAD_REPLY_AHEAD: "error",
   THREAD_READBACK_EXPIRED: "error",
+  THREAD_CONFIRMATION_EXPIRED: "error",
   // A re-issue that is not the HO it replaces sent again (rule 1).
   THREAD_REISSUE_CHANGED: "error",
   // An AN whose val is not the shape its AQ's need asks for (rule 2, section 3.1).

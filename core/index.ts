@@ -74,7 +74,7 @@ export { jsonFormSpans, jsonSlotSpan } from "./json-form-spans.js";
 export type { TextSpan } from "./json-form-spans.js";
 export type { JsonText } from "./json-text.js";
 export { replyAhead } from "./reply-order.js";
-export { readbackPastExp } from "./readback-expiry.js";
+export { confirmationPastExp, readbackPastExp } from "./readback-expiry.js";
 export { foreignSender } from "./line-sender.js";
 export { withoutBom } from "./byte-order-mark.js";
 export { isBlankLine, isSkippedLine } from "./skipped-line.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseLine, readbackPastExp, replyAhead } from "../../core/index.js";
+import { confirmationPastExp, parseLine, readbackPastExp, replyAhead } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
 
 const message = (line: string): Message => {
@@ -53,5 +53,26 @@ describe("readbackPastExp: an RB cannot be confirmed after its own exp, nor its 
     // Its own exp, earlier than the HO's, is the one that closes it.
     expect(readbackPastExp(rb, Date.UTC(2099, 9, 2, 14, 6), "20991002T1500Z")).toMatchObject({ slot: "exp", expected: "by 20991002T1405Z" });
     expect(readbackPastExp(rb, Date.UTC(2099, 9, 2, 14, 0), "20991002T1500Z")).toBeNull();
+  });
+});
+
+describe("confirmationPastExp: a readback cannot be confirmed after its exp, nor after its HO's (section 3.1)", () => {
+  const rb = message("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:1 ask=PAY exp=20991002T1405Z");
+  const yes = message("RW1 AN scheduler-2 re=payer-1 from=scheduler to=payer val=Y");
+  it("takes a yes through the minute of the readback's exp, and refuses it from the next", () => {
+    expect(confirmationPastExp(yes, rb, Date.UTC(2099, 9, 2, 14, 5, 59, 999))).toBeNull();
+    expect(confirmationPastExp(yes, rb, Date.UTC(2099, 9, 2, 14, 6))).toMatchObject({ code: "THREAD_CONFIRMATION_EXPIRED", severity: "error", slot: "re", expected: "by 20991002T1405Z", received: "20991002T1406Z" });
+  });
+  it("bounds a readback without exp of its own by its HO's, and the earlier of the two closes it", () => {
+    const bare = message("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:1 ask=PAY");
+    expect(confirmationPastExp(yes, bare, Date.UTC(2200, 0, 1))).toBeNull();
+    expect(confirmationPastExp(yes, bare, Date.UTC(2099, 9, 2, 15, 0), "20991002T1500Z")).toBeNull();
+    expect(confirmationPastExp(yes, bare, Date.UTC(2099, 9, 2, 15, 1), "20991002T1500Z")).toMatchObject({ code: "THREAD_CONFIRMATION_EXPIRED", expected: "by 20991002T1500Z" });
+    expect(confirmationPastExp(yes, rb, Date.UTC(2099, 9, 2, 14, 6), "20991002T1500Z")).toMatchObject({ expected: "by 20991002T1405Z" });
+  });
+  it("reads only a yes to that readback: a hold, or an answer to another message, confirms nothing", () => {
+    const late = Date.UTC(2200, 0, 1);
+    expect(confirmationPastExp(message("RW1 AN scheduler-2 re=payer-1 from=scheduler to=payer val=N"), rb, late)).toBeNull();
+    expect(confirmationPastExp(message("RW1 AN scheduler-2 re=payer-9 from=scheduler to=payer val=Y"), rb, late)).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ const stubOf = (thread: string): DurableObjectStub<ThreadObject> => env.THREADS.
 afterEach(() => void vi.useRealTimers());
 
 /** What a thread refuses that a log read whole (check-thread) reports instead. */
-const ARRIVAL_RULES = new Set(["THREAD_READBACK_EXPIRED", "THREAD_REPLY_AHEAD", "THREAD_ID_REUSED", "HO_DIFFERS"]);
+const ARRIVAL_RULES = new Set(["THREAD_READBACK_EXPIRED", "THREAD_CONFIRMATION_EXPIRED", "THREAD_REPLY_AHEAD", "THREAD_ID_REUSED", "HO_DIFFERS"]);
 /** A case without a moment is appended at one: the object always has a clock. */
 const NO_NOW = "20991231T2359Z";
 

@@ -1446,6 +1446,37 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await ok(await append(u, [rb]))).results[0].readback.verdict).toBe("wilco");
   });
 
+  it("refuses a confirmation of a readback after its exp or its HO's: the readback cannot be confirmed after it, so a late AN val=Y lifts no hold", async () => {
+    const t = fresh();
+    setClock(T0);
+    const rb = `${RB} exp=20991002T1405Z`;
+    await ok(await append(t, [HO, rb]));
+    setClock(Date.UTC(2099, 9, 2, 14, 1));
+    await ok(await append(t, ["RW1 AN research-02 re=writer-01 from=research to=writer val=N // hold"]));
+    setClock(Date.UTC(2099, 9, 2, 14, 6));
+    const late = (await ok(await append(t, ["RW1 AN research-03 re=writer-01 from=research to=writer val=Y"]))).results[0];
+    expect(late).toMatchObject({ status: "refused", refusal: null });
+    expect(late.findings.map((f: any) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["THREAD_CONFIRMATION_EXPIRED", "re", "by 20991002T1405Z", "20991002T1406Z"]]);
+    // The hold stands: the act the receiver then reports is one its sender held.
+    await ok(await append(t, ["RW1 DN writer-02 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK"]));
+    expect((await state(t)).report.findings.filter((f: any) => f.code === "THREAD_DONE_AFTER_HOLD")).toMatchObject([{ handoff: "research-01", received: "N" }]);
+    // A hold after the window confirms nothing and is taken; so is a confirmation within the minute of exp.
+    const u = fresh();
+    setClock(T0);
+    await ok(await append(u, [HO, rb]));
+    setClock(Date.UTC(2099, 9, 2, 14, 5, 59));
+    expect((await ok(await append(u, ["RW1 AN research-02 re=writer-01 from=research to=writer val=Y"]))).results[0].status).toBe("stored");
+    setClock(Date.UTC(2099, 9, 2, 14, 7));
+    expect((await ok(await append(u, ["RW1 AN research-03 re=writer-01 from=research to=writer val=N"]))).results[0].status).toBe("stored");
+    // An RB without exp of its own is bounded by its HO's.
+    const v = fresh();
+    setClock(T0);
+    await ok(await append(v, [HO.replace(" // ", " exp=20991002T1500Z // "), RB.replace(" h=c40bba4360dc", "")]));
+    setClock(Date.UTC(2099, 9, 2, 15, 1));
+    const afterHo = (await ok(await append(v, ["RW1 AN research-02 re=writer-01 from=research to=writer val=Y"]))).results[0];
+    expect(afterHo.findings.map((f: any) => [f.code, f.expected])).toStrictEqual([["THREAD_CONFIRMATION_EXPIRED", "by 20991002T1500Z"]]);
+  });
+
   it("commits during the minute of exp", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z");

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, confirmationPastExp, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -677,6 +677,8 @@ export class ThreadObject extends DurableObject<Env> {
     // (after its HO's exp, the sender cancels the HO or sends a new one).
     const expired = readbackPastExp(message, this.clock(), message.type === "RB" && message.re !== null ? this.deadlinesOf(message.re)?.exp : null);
     if (expired !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [expired], refusal: null };
+    const lateYes = this.lateConfirmation(message);
+    if (lateYes !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [lateYes], refusal: null };
     const audit = this.auditor();
     // The live handoff this HO re-issues (rule 1, as the core reads one): its challenge carries over.
     const original = message.type === "HO" ? audit.reissues(message) : null;
@@ -1459,6 +1461,19 @@ export class ThreadObject extends DurableObject<Env> {
       this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('alarm', ?)", String(within));
       void this.ctx.storage.setAlarm(within);
     }
+  }
+
+  /**
+   * An `AN val=Y` confirming a stored readback after the readback's window or its HO's (note 65):
+   * the refusal, else null. Only a yes is read, so a hold after the window is still taken.
+   */
+  private lateConfirmation(message: Message): Finding | null {
+    if (message.type !== "AN" || message.re === null || message.slots["val"] !== "Y") return null;
+    const row = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ?", message.re).toArray()[0];
+    if (row === undefined) return null;
+    const rb = this.message(row.line);
+    if (rb.type !== "RB" || rb.re === null) return null;
+    return confirmationPastExp(message, rb, this.clock(), this.deadlinesOf(rb.re)?.exp);
   }
 
   /** A handoff's stored exp and due, or undefined for an id that is no HO of the thread. */

@@ -183,6 +183,9 @@ R("receipt-wrong-re", HO1, RB1.replace("re=research-01", "re=research-02"), [FAI
 R("receipt-wrong-sender", HO1, RB1.replace("RB writer-01", "RB ghost-01").replace("from=writer", "from=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-wrong-receiver", HO1, RB1.replace("to=research", "to=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-not-rb", HO1, RB1.replace("RW1 RB", "RW1 ST"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT", "MISSING_SLOT"] if False else ["RECEIPT", "SLOT_NOT_ON_TYPE", "SLOT_NOT_ON_TYPE", "SLOT_NOT_ON_TYPE"])
+# Tier 1 (section 5.1): the readback answers a handoff; an RB of another type of message (an ST,
+# which hands nothing over) proves no receipt of one, whatever it echoes.
+R("receipt-not-a-handoff", "RW1 ST research-01 from=research to=writer item=gh:crox/site#42 pct=50", "RW1 RB writer-01 re=research-01 from=writer to=research item=gh:crox/site#42 ask=DRAFT", [FAIL, NA, FAIL, NA, NA], ["RECEIPT", "ECHO_MISMATCH"])
 R("rb-exp-outlives-ho", HO1.replace("keep=research", "keep=research exp=20261001T1200Z"), RB1.replace(" h=c40bba4360dc", " exp=20261001T1300Z"), [FAIL, NA, PASS, NA, NA], ["RECEIPT"])
 R("pay-exec", PAYHO, PAYRB, [PASS, PASS, PASS, NA, PASS], [], profile="pay")
 R("pay-exec-5100", PAYHO, PAYRB.replace("amt=5400.00", "amt=5100.00"), [PASS, PASS, PASS, NA, FAIL], ["EXEC_MISMATCH"], profile="pay")
@@ -227,6 +230,9 @@ def H(id_, line, record, ok, codes, **kw):
     rec = {"id": id_, "ho": line, "record": record, "ok": ok, "codes": codes}; rec.update(kw); ho.append(rec)
 REC = {"sup": "marlow", "amt": "5400.00", "cur": "GBP", "kind": "GROSS", "acct": "40-12-88/61102938", "paid": "20261002", "ref": "MD-2026-057", "apref": "FD-0929", "item": "inv:MD-2026-057"}
 H("pay-matches-record", PAYHO, REC, True, [])
+# check-ho checks an HO (section 5.3: "check-ho takes the line and the record"): another type, even
+# one whose slots agree with the record, is no handoff to send, and passing it would clear nothing.
+H("record-checks-only-a-handoff", "RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED", {"item": "inv:MD-2026-057"}, False, ["NOT_A_HANDOFF"])
 H("pay-amount-differs", PAYHO.replace("amt=5400.00", "amt=5100.00"), REC, False, ["HO_DIFFERS"])
 H("pay-omits-acct", PAYHO.replace(" acct=40-12-88/61102938", ""), REC, False, ["HO_OMITS"])
 H("pay-acct-resolved-by-receiver", PAYHO.replace(" acct=40-12-88/61102938", ""), dict(REC, **{"$resolve": ["acct"]}), True, [])
@@ -254,6 +260,8 @@ H("relay-unchanged", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from
 H("relay-changed-amount", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank").replace("5400.00", "5100.00"), None, False, ["HO_DIFFERS"], relayFrom=PAYHO)
 # A relay forwards every slot unchanged, those the record check does not read too (x_ keys).
 H("relay-changes-x-slot", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " x_route=zz", None, False, ["HO_DIFFERS"], relayFrom=PAYHO + " x_route=a1")
+# Note 25: a relay forwards the tail unchanged too ("the brief travels as received").
+H("relay-changes-tail", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " // pay today", None, False, ["HO_DIFFERS"], relayFrom=PAYHO + " // approved run FD-0929")
 H("relay-drops-x-slot", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank"), None, False, ["HO_OMITS"], relayFrom=PAYHO + " x_route=a1")
 H("relay-keeps-x-slot", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " x_route=a1", None, True, [], relayFrom=PAYHO + " x_route=a1")
 H("relay-adds", PAYHO.replace("HO scheduler-1", "HO payer-3").replace("from=scheduler to=payer", "from=payer to=bank") + " eff=20261003", None, False, ["RELAY_ADDS"], relayFrom=PAYHO)
@@ -315,6 +323,9 @@ D("pay-no-rb-exec-as-sent", PAYHONOEXEC, PAYDN, True, ["DONE_NO_MAP"])
 D("pay-no-rb-exec-carries-none", PAYHONOEXEC, "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK", True, ["DONE_NO_MAP"])
 D("pay-no-rb-exec-noop-carries-values", PAYHONOEXEC, PAYDN.replace("out=OK", "out=NOOP").replace(" sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057", ""), False, ["DONE_NO_MAP", "DONE_NOOP"])
 D("chgbank-no-rb-exec-unplanned", CHG.replace(" rb=exec", ""), "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", False, ["DONE_NO_MAP", "DONE_UNVERIFIED"])
+# Without rb=exec no readback read the execution values back (note 26): one given as the plan, though it
+# passes its own echo, plans nothing, so the receiver's prev= stays a value nobody approved.
+D("chgbank-no-rb-exec-readback-plans-nothing", CHG.replace(" rb=exec", ""), "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", False, ["DONE_NO_MAP", "DONE_UNVERIFIED"], rb=CHGRB)
 # The same record given to check-dn: the HO's planted account is no plan, and the readback that
 # read it back cannot stand for one.
 D("pay-resolve-but-carried", PLANTED, PAYDN.replace("acct=40-12-88/61102938", "acct=99-99-99/00000000"), False, ["HO_DIFFERS", "DONE_PLAN_VOID"], rb=PAYRB.replace(" h=a7a82de76607", "").replace("acct=40-12-88/61102938", "acct=99-99-99/00000000"), record=PLANTEDREC)

@@ -192,6 +192,9 @@ invalid("keep-agent", "RW1 HO a-1 from=a to=b item=x ask=DRAFT keep=a+b/c", ["VA
 invalid("keep-empty-element", "RW1 HO a-1 from=a to=b item=x ask=DRAFT keep=a++b", ["VALUE_TYPE:keep@40"])
 invalid("ctx-msgid", "RW1 HO a-1 from=a to=b item=x ask=DRAFT ctx=a-1+b", ["VALUE_TYPE:ctx@40"])
 invalid("acc-constraint", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len120w", ["VALUE_TYPE:acc@40"])
+# Section 3.1: keys= is a "list of constraint keys ... Never carries values"; 5.2: "Dimensions only,
+# never values, so nothing leaks". A value in keys= would hand the receiver the sender's criteria.
+invalid("keys-carries-values", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc keys=len:120w+tone", ["VALUE_TYPE:keys@47"])
 invalid("acc-single-valued-twice", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len:120w+tone:plain+len:200w", ["CONSTRAINT_REPEATED:acc@40"])
 invalid("acc-single-valued-twice-any-case", "RW1 RB b-1 re=a-1 from=b to=a item=x ask=DRAFT acc=LANG:en-gb+lang:en-gb+lang:fr", ["CONSTRAINT_REPEATED:acc@47"])
 valid("acc-set-valued-repeats", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=must:a+must:b+no:c+no:d+scope:e+scope:f+src:g+src:h+len:1p")
@@ -276,11 +279,10 @@ for _type, _missing in [("RB", ["from", "to", "item", "ask"]), ("AQ", ["from", "
                         ("FL", ["from", "to", "item", "why"]), ("CX", ["from", "to", "item"])]:
     invalid(f"s3-{_type.lower()}-required", f"RW1 {_type} a-2 re=b-1", [f"MISSING_SLOT:{s}" for s in _missing])
 invalid("s3-ho-required", "RW1 HO a-1 re=b-1", ["MISSING_SLOT:from", "MISSING_SLOT:to", "MISSING_SLOT:item", "MISSING_SLOT:ask"])
-# Section 3.1's slot types that no other vector refuses a value of: eta is a date, alt an agent,
-# and keys names constraint keys and "never carries values".
+# Section 3.1's slot types that no other vector refuses a value of: eta is a date, alt an agent
+# (keys, which "never carries values", is keys-carries-values above).
 invalid("s31-eta-date", "RW1 ST a-1 from=a to=b item=x eta=friday", ["VALUE_TYPE:eta@30"])
 invalid("s31-alt-agent", "RW1 UN a-2 re=b-1 from=a to=b why=BUSY alt=team/copy", ["VALUE_TYPE:alt@39"])
-invalid("s31-keys-no-values", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc keys=len:120w", ["VALUE_TYPE:keys@47"])
 # ctx is a "list of msg ids" (section 3.1), the bare id 5.4 writes, though 2.1 lists it among the
 # slots that carry references: msg:<id> names a message only in a slot of refs (README note 57).
 invalid("s21-ctx-reference", "RW1 HO ops-40 from=ops to=builder item=jira:OPS-77 ask=UNDO ctx=msg:builder-30", ["VALUE_TYPE:ctx@60"])
