@@ -7,7 +7,7 @@
  * reference, a redaction or a placeholder is none. What a sensitive transcript is, is prose, and
  * not judged. The lines are named, never the value (a finding must not repeat the secret).
  */
-import { valueKind } from "../delegation/_secrets.js";
+import { valueKind } from "../_credentials.js";
 
 /** The lines (1-based, from `firstLine`) of `text` that hold what looks like a credential, each with its kind. */
 export function secretLines(text: string, firstLine = 1): { readonly line: number; readonly kind: string }[] {

@@ -1,7 +1,8 @@
 // Section 9 and 4.3: credential-like field names and values are refused anywhere in a document,
 // references to secrets are not; and the scan stays linear on hostile input.
 import { describe, expect, it } from "vitest";
-import { credentialName, secretFindings } from "../../../core/delegation/_secrets.js";
+import { credentialName } from "../../../core/_credentials.js";
+import { secretFindings } from "../../../core/delegation/_secrets.js";
 import { KNOWN_FIELDS } from "../../../core/delegation/validate-record.js";
 
 describe("credential-like field names", () => {

@@ -1,0 +1,264 @@
+/**
+ * What looks like a credential (RW-003 sections 4.3 and 9, the Agent Mailbox's section 14): a
+ * field name that names one, and a value shaped like one (a private key block, a bearer token, an
+ * `Authorization` header, a provider's prefixed token, a URL carrying a password, `password=...`
+ * written as text). RW-003's documents and the mailbox's messages are read with the same patterns.
+ */
+
+// Field names: a cheap test first (on the lowercased name: a case-insensitive pattern is several
+// times slower), then the words. A name ending in a reference-like word (`secret_ref`, `key_id`,
+// `authentication_methods`) names a secret without holding one.
+const MAYBE = /pass|secret|token|credential|cookie|bearer|authoriz|api_?key|apikey|private|jwt|key$|pwd/;
+const SAFE_LAST = new Set(["ref", "refs", "reference", "references", "id", "ids", "name", "names", "method", "methods", "kind", "kinds", "type", "types", "scheme", "schemes", "route", "redacted", "hint", "uri", "url", "endpoint"]);
+const WORDS = new Set(["password", "passwd", "pwd", "passphrase", "secret", "secrets", "credential", "credentials", "cookie", "cookies", "bearer", "authorization", "apikey", "jwt", "privatekey"]);
+const KEY_OWNERS = new Set(["api", "private", "secret", "access", "signing", "session", "encryption", "master"]);
+
+/** Reference-like last words that name where a credential is kept, rather than another property of it. */
+const REF_LAST = new Set(["ref", "refs", "reference", "references"]);
+const wordsOf = (key: string): string[] => key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split(/[_\-.\s]+/).filter((w) => w !== "");
+
+/**
+ * A field that names a credential and ends in a reference word (`password_ref`, `passwordRef`,
+ * `api_key_ref`): it may only hold a reference, so its string values must have a reference's shape.
+ */
+export function credentialReferenceName(key: string): boolean {
+  if (!MAYBE.test(key.toLowerCase())) return false;
+  const words = wordsOf(key);
+  if (!REF_LAST.has(words[words.length - 1] ?? "")) return false;
+  const head = words.slice(0, -1);
+  return credentialName(head.join("_")) !== null || head.includes("key") || head.includes("token") || head.includes("tokens");
+}
+
+/**
+ * A reference into a secret manager names the manager: a URI (`vault://op-lab/db`, `op://...`,
+ * `arn:aws:secretsmanager:...`) or a path (`projects/p/secrets/s`); a bare word (`hunter2`) is
+ * read as the credential itself.
+ */
+export const isReferenceShape = (value: string): boolean => /^[A-Za-z][A-Za-z0-9+.-]*:\S|\//.test(value);
+
+/** Why a field name is credential-like, or null. */
+export function credentialName(key: string): string | null {
+  if (!MAYBE.test(key.toLowerCase())) return null;
+  const words = wordsOf(key);
+  const last = words[words.length - 1] ?? "";
+  if (SAFE_LAST.has(last)) return null;
+  for (const w of words) if (WORDS.has(w)) return `'${w}'`;
+  if (last === "key" && words.length > 1 && KEY_OWNERS.has(words[words.length - 2] as string)) return `'${words.slice(-2).join("_")}'`;
+  if (last === "token") return "'token'";
+  return null;
+}
+
+/** `Basic <base64>` whose text is `user:password` (RFC 7617), told from "Basic research" by decoding. */
+const BASIC = /\b(?:Basic|basic|BASIC)\s+([A-Za-z0-9+/]{6,})/g;
+const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+function basicCredential(value: string): boolean {
+  for (const m of value.matchAll(BASIC)) {
+    const text = m[1] as string;
+    let bits = 0;
+    let n = 0;
+    let decoded = "";
+    let printable = true;
+    for (let i = 0; i < text.length && printable; i++) {
+      bits = (bits << 6) | B64.indexOf(text[i] as string);
+      n += 6;
+      if (n >= 8) {
+        n -= 8;
+        const byte = (bits >> n) & 0xff;
+        printable = byte >= 0x20 && byte < 0x7f;
+        decoded += String.fromCharCode(byte);
+      }
+    }
+    if (printable && decoded.includes(":")) return true;
+  }
+  return false;
+}
+
+// A URL's query or fragment parameter (`?name=value`, `&name=value`, `#name=value`) with a
+// value. The pattern only finds candidates; `urlCredential` judges each name, in any case, by its
+// words (split at `_ - .` and camelCase): a credential when its last word is one of
+// `CREDENTIAL_PARAM` (`X-Amz-Signature`, `X-Goog-Credential`, `ACCESS_TOKEN`, `client_secret`,
+// `sig`), or it is `key` alone or after an owner word (`key`, `apiKey`, `access_key`), but not a
+// pagination token (`pageToken`, `continuation_token`). `keyword`, `sort_key`, `token_type` and
+// `SignatureVersion` are not credentials.
+const URL_PARAM = /[?&#][A-Za-z0-9_.-]{1,64}=[^&#\s]/;
+const URL_PARAMS = /[?&#]([A-Za-z0-9_.-]{1,64})=[^&#\s]/g;
+const CREDENTIAL_PARAM = new Set(["token", "tokens", "signature", "sig", "secret", "password", "passwd", "pwd", "passphrase", "credential", "credentials", "apikey", "jwt"]);
+const NOT_A_CREDENTIAL_TOKEN = new Set(["page", "continuation", "sync"]);
+function urlCredentialName(name: string): boolean {
+  const words = wordsOf(name);
+  const last = words[words.length - 1] ?? "";
+  const before = words[words.length - 2];
+  if (CREDENTIAL_PARAM.has(last)) return !(last === "token" && before !== undefined && NOT_A_CREDENTIAL_TOKEN.has(before));
+  return last === "key" && (before === undefined || KEY_OWNERS.has(before));
+}
+function urlCredential(value: string): boolean {
+  for (const m of value.matchAll(URL_PARAMS)) if (urlCredentialName(m[1] as string)) return true;
+  return false;
+}
+
+// A credential written as text, outside a URL: `password=hunter2`, `passwd: letmein`,
+// `{"password": "s3cret"}`, `DB_PASSWORD=x`. Each `=` or `:` is found, and the name just before it
+// (at most 64 of `A-Z a-z 0-9 _ . -`, then a closing quote and spaces allowed) is judged by the
+// same rules as a field name (`credentialName`, or a credential reference name such as
+// `password_ref`, whose value must be a reference), after the same cheap test on its lowercased
+// letters; then its value: a quoted one, or a bare one after `=`, or a bare one after `:` that
+// ends its line or clause (so "password: must be rotated" is prose, not an assignment) or is
+// shaped as no word of prose is (`secretShaped`: "Password: hunter2 (rotate monthly)"). A
+// reference (`vault://...`, a path) or a redaction or placeholder (`***`, `<redacted>`,
+// `[REDACTED]`, `${VAR}`, `$VAR`, `{{x}}`, `%VAR%`, `none`, `required`, ...) is no credential. A
+// name after `?`, `&` or `#` is a URL parameter, `urlCredential`'s to judge (`?pageToken=` is no
+// credential there), and one after `:`, `/`, `@` or `=` is part of a URI or path. Not in
+// `VALUE_KINDS`: a pattern looking behind every `:` of every digest and time for a credential word
+// doubled the scan of a record; this walks the separators by hand, each name and value scanned
+// within a bound, so the scan stays linear.
+const VALUE = /[ \t]*(?:"([^"\n]{0,256})"|'([^'\n]{0,256})'|`([^`\n]{0,256})`|([^\s"'`]{1,256}))/y;
+const PLACEHOLDER_WORDS = new Set(["redacted", "hidden", "masked", "omitted", "removed", "withheld", "none", "null", "nil", "empty", "unset", "required", "optional", "n/a", "tbd", "true", "false"]);
+const PLACEHOLDER = /^(?:[*•#]+|[xX]{3,}|\.{3}|…|<[^<>]*>|\[[^[\]]*\]|\([^()]*\)|\$\{[^{}]*\}|\$[A-Z_][A-Z0-9_]*|\{\{.*\}\}|%[A-Za-z_][A-Za-z0-9_]*%)$/;
+/** `A-Z a-z 0-9 _ . -`, by char code. */
+const isNameChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+/**
+ * A bare value after `:` that no word of prose is shaped like, so it counts wherever it stands,
+ * more words after it or not (`Password: hunter2 (rotate monthly)`): at least six characters,
+ * starting with a letter, with a digit or one of `! # $ % ^ & * + = ~` in it. A word of prose
+ * after `:` has letters only ("password: must be rotated", "Password: see the vault entry"); a
+ * quantity starts with its digits ("password: 12 characters", "token: 90-day expiry"); the name
+ * of an algorithm, protocol or encoding (`sha256`, `ed25519`, `OAuth2-issued`, `base64`, `x509`)
+ * is a technical word, not a credential.
+ */
+const SECRET_SHAPED = /^[A-Za-z][^\s]{5,}$/;
+const SECRET_MARK = /[0-9!#$%^&*+=~]/;
+const TECHNICAL = /^(?:sha|md|aes|rsa|ed|argon|pbkdf|blake|hmac|oauth|http|ipv|x|utf|base|pkcs|saml|tls|ssl|rfc)[0-9]/i;
+const secretShaped = (bare: string): boolean => SECRET_SHAPED.test(bare) && SECRET_MARK.test(bare) && !TECHNICAL.test(bare);
+function redactedOrReference(value: string): boolean {
+  return PLACEHOLDER.test(value) || PLACEHOLDER_WORDS.has(value.toLowerCase()) || isReferenceShape(value);
+}
+/** Whether the name that ends just before `at` (a `=` or `:`) is credential-like. */
+function credentialBefore(value: string, at: number): boolean {
+  let end = at;
+  while (end > 0 && (value.charCodeAt(end - 1) === 32 || value.charCodeAt(end - 1) === 9)) end--;
+  if (end > 0 && (value.charCodeAt(end - 1) === 34 || value.charCodeAt(end - 1) === 39)) end--;
+  let start = end;
+  while (start > 0 && end - start < 65 && isNameChar(value.charCodeAt(start - 1))) start--;
+  // Shorter than `pwd`, longer than 64, not starting with a letter, or inside a URI or path (after
+  // `:`, `/`, `@` or `=`: `arn:aws:secretsmanager:...:secret:db`) or a URL parameter (after `?`,
+  // `&`, `#`): no name judged here.
+  if (end - start < 3 || end - start > 64 || !isLetter(value.charCodeAt(start)) || (start > 0 && "?&#:/@=".includes(value[start - 1] as string))) return false;
+  const name = value.slice(start, end);
+  if (!MAYBE.test(name.toLowerCase())) return false;
+  return credentialName(name) !== null || credentialReferenceName(name);
+}
+function textCredential(value: string): boolean {
+  let [colon, equals] = [value.indexOf(":"), value.indexOf("=")];
+  while (colon >= 0 || equals >= 0) {
+    const isColon = colon >= 0 && (equals < 0 || colon < equals);
+    const at = isColon ? colon : equals;
+    if (isColon) colon = value.indexOf(":", at + 1);
+    else equals = value.indexOf("=", at + 1);
+    if (!credentialBefore(value, at)) continue;
+    VALUE.lastIndex = at + 1;
+    const m = VALUE.exec(value);
+    if (m === null) continue;
+    const quoted = m[1] ?? m[2] ?? m[3];
+    if (quoted !== undefined) {
+      if (quoted.trim() !== "" && !redactedOrReference(quoted.trim())) return true;
+      continue;
+    }
+    const raw = m[4] as string;
+    // Sentence or clause punctuation after the value is not part of it (`password=<redacted>.`);
+    // a template or redaction cut at its first space (`{{ secrets.db }}`) opens with its bracket.
+    const bare = raw.replace(/[.,;:!?)\]}]+$/, "");
+    if (bare === "" || /^(?:\{\{|\$\{|<|\[)/.test(raw) || redactedOrReference(raw) || redactedOrReference(bare)) continue;
+    if (!isColon || secretShaped(bare)) return true;
+    // After `:`, a bare value stands alone: the line ends after it, or a clause (`, ;`) does.
+    const end = at + 1 + m[0].length;
+    if (/[,;]$/.test(raw) || /^[ \t]*(?:$|[\r\n])/.test(value.slice(end, end + 256))) return true;
+  }
+  return false;
+}
+
+// Values: one combined, case-sensitive pattern (header names in the three casings people write,
+// `anyValuePattern`), each alternative starting with a literal where it can, so a string is
+// scanned once and fast; the kind is named only when something matched.
+//
+// A bearer token (RFC 6750's b64token) after `Bearer`, told from a word of a sentence ("bearer
+// authentication", "the bearer instrument"): wherever it stands, one of 16 characters or more
+// (no word is that long), or of 8 or more with a digit or one of `_ ~ + /` (no word has them). A
+// shorter one only where it is written as an Authorization header's value: `Bearer <token>` is the
+// whole string, or the whole of a quoted string inside it (`{"Authorization": "Bearer ab12"}`),
+// and the token has a digit or one of `_ ~ + / - =`. A letters-only token under 16 characters is
+// not told from a word, and passes ("Authorization: Bearer <anything>" is refused as a header).
+const BEARER = /\b(?:Bearer|bearer|BEARER)\s+(?:[A-Za-z0-9._~+/-]{16,}|(?=[A-Za-z.-]*[0-9_~+/])[A-Za-z0-9._~+/-]{8,})/;
+const SHORT_BEARER = /(?:^|["'`])\s*(?:Bearer|bearer|BEARER)[ \t]+(?=[A-Za-z.]*[0-9_~+/=-])[A-Za-z0-9._~+/-]{1,7}=*\s*(?:$|["'`])/;
+const VALUE_KINDS: readonly (readonly [string, RegExp, ((value: string) => boolean)?])[] = [
+  ["a bearer token", BEARER],
+  ["a bearer token", SHORT_BEARER],
+  ["an Authorization header", /\b(?:Authorization|authorization|AUTHORIZATION)\s*:\s*\S+/],
+  ["Basic credentials", /\b(?:Basic|basic|BASIC)\s+[A-Za-z0-9+/]{6}/, basicCredential],
+  ["a cookie", /\b(?:Set-|set-|SET-)?(?:Cookie|cookie|COOKIE)\s*:\s*[^=\s;]+=[^;\s]+/],
+  ["a private key", /-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----/],
+  ["a JSON Web Token", /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\./],
+  ["an AWS access key", /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/],
+  ["a GitHub token", /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/],
+  ["a Slack token", /\bxox[abprs]-[A-Za-z0-9-]{10,}/],
+  // Prefixed tokens: the prefix, then a run of token characters no identifier has (an underscore
+  // or dash ends the run, so `hf_model_name` and `npm_package_name` are names, not tokens).
+  ["an npm token", /\bnpm_[A-Za-z0-9]{36,}/],
+  // GitLab's prefixed tokens (personal, deploy, runner, trigger, feed, SCIM, feature-flag client,
+  // incoming mail, CI job, OAuth application secret, Kubernetes agent) and the legacy runner
+  // registration token.
+  ["a GitLab token", /\b(?:gl(?:pat|dt|rt|ptt|ft|soat|ffct|imt|cbt|oas|agent)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,})/],
+  // A user token (`hf_`) and an organization's API token (`api_org_`).
+  ["a Hugging Face token", /\b(?:hf_|api_org_)[A-Za-z0-9]{30,}/],
+  ["an API secret key", /\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|AIza[0-9A-Za-z_-]{35})/],
+  ["a URL with a password", /:\/\/[^/\s:@]*:[^/\s@]+@/],
+  ["a URL carrying a credential", URL_PARAM, urlCredential],
+];
+
+/**
+ * A pattern's source after its leading `\b`, or null when it has none, or has an alternative
+ * outside every group (in `\ba|b` the `\b` bounds only `a`, so it cannot be taken out).
+ */
+function afterWordBoundary(source: string): string | null {
+  if (!source.startsWith("\\b")) return null;
+  let depth = 0;
+  let inClass = false;
+  for (let i = 2; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) return null;
+  }
+  return source.slice(2);
+}
+
+/**
+ * Every pattern as one, for the test that nearly always fails. The patterns that start at a word
+ * boundary share one `\b` (`\b(?:(?:Bearer|…)…|eyJ…|…)`): it matches where `\bX|\bY|…` does, and
+ * V8 tests the boundary once a position rather than once a pattern, about a third less time on a
+ * contract's strings than the plain alternation (fix-BM, PERFORMANCE.md).
+ */
+function anyValuePattern(): RegExp {
+  const others: string[] = [];
+  const bounded: string[] = [];
+  for (const [, re] of VALUE_KINDS) {
+    const rest = afterWordBoundary(re.source);
+    if (rest === null) others.push(re.source);
+    else bounded.push(rest);
+  }
+  return new RegExp([...others, ...(bounded.length === 0 ? [] : [`\\b(?:${bounded.join("|")})`])].join("|"));
+}
+const ANY_VALUE = /* @__PURE__ */ anyValuePattern();
+
+/**
+ * What credential a string looks like, or undefined: the same patterns for values and field names.
+ * The Agent Mailbox reads a message's lines with it too (section 14: "No secrets, credentials,
+ * private keys ... in mailbox messages").
+ */
+export function valueKind(value: string): string | undefined {
+  const kind = ANY_VALUE.test(value) ? VALUE_KINDS.find(([, re, confirm]) => re.test(value) && (confirm === undefined || confirm(value)))?.[0] : undefined;
+  return kind ?? (textCredential(value) ? "a credential written as text" : undefined);
+}
