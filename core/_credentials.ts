@@ -177,6 +177,26 @@ function textCredential(value: string): boolean {
   return false;
 }
 
+/**
+ * An `Authorization` header whose credential (the word after a scheme, or the value when it names
+ * none) is no redaction or placeholder: `Authorization: Bearer $TOKEN` in a curl line and
+ * `Authorization: Basic <redacted>` show where a credential goes without holding one. A URI or path
+ * is not exempt here, as it is after `password=`: a base64 credential may hold a `/`.
+ */
+const AUTHORIZATION = /\b(?:Authorization|authorization|AUTHORIZATION)\s*:\s*(\S+)(?:[ \t]+(\S+))?/g;
+const AUTH_SCHEME = /^(?:bearer|basic|digest|token|negotiate|ntlm|dpop|apikey)$/i;
+const unquoted = (word: string): string => word.replace(/^["'`]+|["'`,;]+$/g, "");
+function authorizationCredential(value: string): boolean {
+  for (const [, first, second] of value.matchAll(AUTHORIZATION)) {
+    const named = unquoted(first as string);
+    const credential = AUTH_SCHEME.test(named) ? (second === undefined ? null : unquoted(second)) : named;
+    if (credential === null) continue; // a scheme alone holds none here (the credential-as-text rule still reads the line)
+    // A placeholder written with spaces inside (`{{ token }}`, `<your token>`) is known by its opening.
+    if (credential === "" || !(PLACEHOLDER.test(credential) || PLACEHOLDER_WORDS.has(credential.toLowerCase()) || /^(?:\{\{|\$\{|<|\[)/.test(credential))) return true;
+  }
+  return false;
+}
+
 // Values: one combined, case-sensitive pattern (header names in the three casings people write,
 // `anyValuePattern`), each alternative starting with a literal where it can, so a string is
 // scanned once and fast; the kind is named only when something matched.
@@ -193,7 +213,7 @@ const SHORT_BEARER = /(?:^|["'`])\s*(?:Bearer|bearer|BEARER)[ \t]+(?=[A-Za-z.]*[
 const VALUE_KINDS: readonly (readonly [string, RegExp, ((value: string) => boolean)?])[] = [
   ["a bearer token", BEARER],
   ["a bearer token", SHORT_BEARER],
-  ["an Authorization header", /\b(?:Authorization|authorization|AUTHORIZATION)\s*:\s*\S+/],
+  ["an Authorization header", /\b(?:Authorization|authorization|AUTHORIZATION)\s*:\s*\S+/, authorizationCredential],
   ["Basic credentials", /\b(?:Basic|basic|BASIC)\s+[A-Za-z0-9+/]{6}/, basicCredential],
   ["a cookie", /\b(?:Set-|set-|SET-)?(?:Cookie|cookie|COOKIE)\s*:\s*[^=\s;]+=[^;\s]+/],
   ["a private key", /-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----/],
