@@ -86,6 +86,10 @@ valid("clin-bp", "RW1 ST ext-2 p=clin from=ext to=rec item=obs:bp act=OBS pol=PO
 valid("clin-negated-family", "RW1 ST ext-3 p=clin from=ext to=rec item=dx:diabetes act=REP pol=NEG cert=CERT subj=FAM time=PAST src=doc:D17#l4 // no family history of diabetes")
 valid("pform-ho", "RW1 HO TRI-1 p=pform from=TRI to=STR item=pensive:4102 ask=SCORE4 stg=DIA pri=2")
 valid("pform-agent-note", "RW1 HO TRI-2 p=pform from=TRI to=bob item=pensive:4102 ask=PRUNE", ["AGENT_NOT_IN_PROFILE:to@30"])
+# The agents list is held to the sender and the receiver only (README note 18): an agent kept
+# involved (keep=) or suggested instead (alt=) may work outside the profile's team.
+valid("pform-agent-keep-alt", "RW1 HO TRI-3 p=pform from=TRI to=STR item=pensive:4102 ask=PRUNE keep=bob")
+valid("pform-agent-alt", "RW1 UN STR-2 re=TRI-3 p=pform from=STR to=TRI why=BUSY alt=bob")
 
 # The line as text.
 invalid("empty", "", ["LINE_EMPTY@0"])
