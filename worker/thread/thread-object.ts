@@ -1465,15 +1465,15 @@ export class ThreadObject extends DurableObject<Env> {
 
   /**
    * An `AN val=Y` confirming a stored readback after the readback's window or its HO's (note 65):
-   * the refusal, else null. Only a yes is read, so a hold after the window is still taken.
+   * the core's refusal, else null. The core decides what confirms (only a yes to an RB, so a hold
+   * after the window is still taken); here the answered line and its HO's exp are looked up.
    */
   private lateConfirmation(message: Message): Finding | null {
-    if (message.type !== "AN" || message.re === null || message.slots["val"] !== "Y") return null;
+    if (message.type !== "AN" || message.re === null) return null;
     const row = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ?", message.re).toArray()[0];
     if (row === undefined) return null;
-    const rb = this.message(row.line);
-    if (rb.type !== "RB" || rb.re === null) return null;
-    return confirmationPastExp(message, rb, this.clock(), this.deadlinesOf(rb.re)?.exp);
+    const answered = this.message(row.line);
+    return confirmationPastExp(message, answered, this.clock(), answered.re === null ? null : this.deadlinesOf(answered.re)?.exp);
   }
 
   /** A handoff's stored exp and due, or undefined for an id that is no HO of the thread. */
