@@ -7,7 +7,7 @@ import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract, Limits } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
-import { few } from "./_few.js";
+import { few } from "../_few.js";
 import { compareAmounts, compareUtc, countOf, durationMs, isZeroAmount, nanosAsMs, utcNanos } from "./scalars.js";
 import type { RevisionRef } from "./scalars.js";
 import { ambiguousSpelling, uncovered } from "./_selectors.js";

@@ -9,7 +9,7 @@ import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import { durationMs, sameRevision, utcNanos } from "./scalars.js";
 import { consentedClasses } from "./_consented-classes.js";
-import { few } from "./_few.js";
+import { few } from "../_few.js";
 import { gateReach } from "./_gate-reach.js";
 import type { GateReach } from "./_gate-reach.js";
 import { uncovered } from "./_selectors.js";

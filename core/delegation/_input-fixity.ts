@@ -26,7 +26,7 @@ import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
-import { few } from "./_few.js";
+import { few } from "../_few.js";
 import { checkpointWriters } from "./_checkpoint-writers.js";
 import { resumesOf } from "./_resumes.js";
 import { compareUtc, sameRevision } from "./scalars.js";

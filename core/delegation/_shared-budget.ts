@@ -20,7 +20,7 @@ import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import type { Budget, ExecutionAttempt } from "./execution.js";
 import { consumptionCeiling, mostConsumed } from "./_consumption.js";
-import { few } from "./_few.js";
+import { few } from "../_few.js";
 import { attemptThing, revisionHeads } from "./_revision-heads.js";
 import { amountUnits, countOf, isZeroAmount, sameRevision } from "./scalars.js";
 import type { MoneyLimit } from "./scalars.js";

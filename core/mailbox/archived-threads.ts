@@ -7,6 +7,7 @@
  * messages as it reads the inbox's. Who moved the files, and whether the primer records the
  * rollup, is not in the messages and is not judged.
  */
+import { few } from "../_few.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import type { MailboxEntry } from "./entry.js";
@@ -46,7 +47,7 @@ export function archivedThreadFindings(all: readonly MailboxEntry[], sorted: rea
   for (const [folder, threads] of folders) {
     if (threads.size < 2) continue;
     const list = [...threads].sort();
-    const shown = list.length > 3 ? `${list.slice(0, 3).join(", ")} and ${list.length - 3} more` : list.join(", ");
+    const shown = few(list);
     findings.push(mailboxFinding("ARCHIVE_FOLDER_MIXED", `archive/${folder}/ holds ${list.length} threads (${shown}): an archive folder is one thread's (archive/<thread-slug>/)`, { file: `archive/${folder}/` }));
   }
   const closures = threadClosures(sorted, quarantine);

@@ -19,6 +19,7 @@ import { scratchArtifactPaths, unsafeArtifactPaths } from "./artifact-paths.js";
 import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, namesContentHash, rw1Lines, wikilinks } from "./body.js";
 import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
+import { few } from "../_few.js";
 import { reEntryOf } from "./callsign-claims.js";
 import { repairRecipientsProblem } from "./repair-recipients.js";
 import { secretLines } from "./message-secrets.js";
@@ -375,7 +376,7 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   // path noted, never followed (a receiver recomputing the hash would read what the peer chose).
   const unsafe = kind === "deliver" ? unsafeArtifactPaths(body) : [];
   if (unsafe.length > 0) {
-    const named = `${unsafe.slice(0, 3).join(", ")}${unsafe.length > 3 ? ` and ${unsafe.length - 3} more` : ""}`;
+    const named = few(unsafe);
     if (outbound) add("ARTIFACT_PATH_UNSAFE", `a deliver names its artifact by a path relative to the mailbox root, inside it (workspace/<CALLSIGN>/artifacts/...), or an external one by its Handler-pinned alias: ${named} is absolute or climbs out of the root with ..`, { line: split.bodyLine, received: unsafe[0] as string });
     else add("ARTIFACT_PATH_REFUSED", `this deliver names ${named}, absolute or climbing out of the mailbox root with ..: the path is refused, not followed or hashed, unless the Handler supplied that exact path; ask its sender for the workspace-relative one`, { line: split.bodyLine, received: unsafe[0] as string });
   }
@@ -383,7 +384,7 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   // its owner may still change or remove. Refused outbound; a peer's is read, the path not relied on.
   const scratch = kind === "deliver" ? scratchArtifactPaths(body) : [];
   if (scratch.length > 0) {
-    const named = `${scratch.slice(0, 3).join(", ")}${scratch.length > 3 ? ` and ${scratch.length - 3} more` : ""}`;
+    const named = few(scratch);
     if (outbound) add("ARTIFACT_PATH_SCRATCH", `scratch is never cited: ${named} is in a scratch tree; create the artifact create-once under workspace/<CALLSIGN>/artifacts/ and deliver that path and its hash`, { line: split.bodyLine, received: scratch[0] as string });
     else add("ARTIFACT_SCRATCH_REFUSED", `this deliver names ${named}, in a scratch tree, which is never cited: its owner may change or remove it, so it is not relied on as a delivered artifact; ask its sender for an artifact under workspace/<CALLSIGN>/artifacts/`, { line: split.bodyLine, received: scratch[0] as string });
   }
@@ -391,7 +392,7 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
   // outbound; a peer's is read and surfaced (it is already in the shared folder: not to be copied).
   const secrets = [...secretLines(split.yaml, split.yamlLine), ...secretLines(body, split.bodyLine)];
   if (secrets.length > 0) {
-    const where = `line${secrets.length > 1 ? "s" : ""} ${secrets.slice(0, 5).map((x) => `${x.line} (${x.kind})`).join(", ")}${secrets.length > 5 ? ` and ${secrets.length - 5} more` : ""} ${secrets.length > 1 ? "hold" : "holds"}`;
+    const where = `line${secrets.length > 1 ? "s" : ""} ${few(secrets.map((x) => `${x.line} (${x.kind})`), 5)} ${secrets.length > 1 ? "hold" : "holds"}`;
     if (outbound) add("MESSAGE_SECRET", `no secrets, credentials or private keys in mailbox messages: ${where} what looks like a credential; carry a secret reference or redacted metadata instead`, { line: (secrets[0] as { line: number }).line });
     else add("MESSAGE_SECRET_NOTED", `${where} what looks like a credential, which a mailbox message never carries: surface it to the Handler, and do not copy or act on it`, { line: (secrets[0] as { line: number }).line });
   }
