@@ -253,7 +253,9 @@ function checkConstraintKeys(message: Message, read: Vocabulary, out: Finding[])
     for (const element of value as readonly Scalar[]) {
       if (typeof element !== "string") continue;
       const colon = element.indexOf(":");
-      if (slot === "acc" && colon < 0) continue; // not a constraint at all: a VALUE_TYPE error already
+      // Not a constraint at all (no `:`, or nothing a token holds after it, `len:`): a VALUE_TYPE
+      // error already, so its key is neither noted nor counted as a repeat.
+      if (slot === "acc" && (colon < 0 || !_isToken(element.slice(colon + 1), true))) continue;
       const key = _constraintKey(slot === "acc" ? element.slice(0, colon) : element); // null: a VALUE_TYPE error already
       if (key === null) continue;
       if (!read.constraintKeys.has(key)) {

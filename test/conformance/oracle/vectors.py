@@ -200,6 +200,9 @@ invalid("acc-constraint", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len120w",
 # never values, so nothing leaks". A value in keys= would hand the receiver the sender's criteria.
 invalid("keys-carries-values", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc keys=len:120w+tone", ["VALUE_TYPE:keys@47"])
 invalid("acc-single-valued-twice", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len:120w+tone:plain+len:200w", ["CONSTRAINT_REPEATED:acc@40"])
+# An element that is no constraint (`len:`, nothing after the colon) is refused as such, and its key
+# is not counted as the key named again (before: CONSTRAINT_REPEATED too).
+invalid("acc-empty-value-not-a-repeat", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len:120w+len:", ["VALUE_TYPE:acc@40"])
 invalid("acc-single-valued-twice-any-case", "RW1 RB b-1 re=a-1 from=b to=a item=x ask=DRAFT acc=LANG:en-gb+lang:en-gb+lang:fr", ["CONSTRAINT_REPEATED:acc@47"])
 valid("acc-set-valued-repeats", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=must:a+must:b+no:c+no:d+scope:e+scope:f+src:g+src:h+len:1p")
 invalid("empty-value", "RW1 HO a-1 from=a to=b item=x ask=", ["VALUE_TYPE:ask@30"])
