@@ -296,11 +296,22 @@ def mutate(rng, line):
     return join(tokens, tail)
 
 
+def soup(rng):
+    """A line of any type made of slots drawn at random, valid or not: combinations no seed has."""
+    sender = rng.choice(["a", "writer", "Copy.Bot_2", "human"])
+    tokens = ["RW1", rng.choice(["HO", "RB", "AQ", "AN", "ST", "DN", "UN", "FL", "CX"]), f"{sender}-{rng.randrange(0, 20)}",
+              f"from={sender}", f"to={rng.choice(['b', 'human', 'payer'])}"]
+    pools = [INTS, DATES, MONEY, LISTS, ENUMS, VALUES, NUMS, REFS, TIMES, AGENTS, SRCS, RB, ACC, KEYSV, IDS]
+    for _ in range(rng.randrange(0, 9)):
+        tokens = set_slot(tokens, rng.choice(KEYS[:62]), rng.choice(rng.choice(pools)))
+    return join(tokens, rng.choice([None, None, "x", " ", "\u200b"]))
+
+
 def cases(count, seed):
     rng = random.Random(seed)
     seeds = load()
     for _ in range(count):
-        line = rng.choice(seeds)
+        line = rng.choice(seeds) if rng.random() < 0.9 else soup(rng)
         for _ in range(rng.choice([0, 1, 1, 1, 2, 2, 3])):
             line = mutate(rng, line)
         m = re.search(r" p=([^ ]*)", line.split(" // ")[0])

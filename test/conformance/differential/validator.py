@@ -278,7 +278,10 @@ def parse(line):
     head, sep, tail = line.partition(" // ")
     if not sep and (line.endswith(" //")):
         head, sep, tail = line[:-3], " // ", ""
-    first = re.split(r"[ \t]", head.lstrip(" \t"), maxsplit=1)[0]
+    start = 0
+    while start < len(head) and (head[start] == " " or char_class(head[start]) is not None):
+        start += 1
+    first = re.split(r"[ \t]", head[start:], maxsplit=1)[0]
     first_clean = "".join(ch for ch in first if char_class(ch) is None)
     if first_clean != "RW1" and not (errors and first_clean == ""):
         return {"VERSION"}, None
