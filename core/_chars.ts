@@ -102,6 +102,12 @@ export function _isToken(text: string, inList: boolean): boolean {
   return (inList ? ELEMENT : TOKEN).test(text);
 }
 
+/** A constraint (section 5.2): `key:value`, the key in any case, the value a list-element token. */
+export function _isConstraint(text: string): boolean {
+  const colon = text.indexOf(":");
+  return colon > 0 && _constraintKey(text.slice(0, colon)) !== null && _isToken(text.slice(colon + 1), true);
+}
+
 /**
  * Money: optional `-`, digits without a leading zero (or a single 0), `.`, exactly two digits.
  * One amount, one spelling: `-0.00` is refused, as `05400.00` is.

@@ -5,7 +5,7 @@
 import type { Scalar, SlotValue } from "./message.js";
 import type { ScalarKind, SlotType } from "./slot-type.js";
 import { ENVELOPE_FIELDS, MESSAGE_TYPES, NEVER_ECHOED, READBACK_LEVELS } from "./vocabulary.js";
-import { _constraintKey, _isAgentName, _isDigits, _isHex12, _isKeyShape, _isMessageId, _isMoney, _isToken, _messageIdDash } from "./_chars.js";
+import { _constraintKey, _isAgentName, _isConstraint, _isDigits, _isHex12, _isKeyShape, _isMessageId, _isMoney, _isToken, _messageIdDash } from "./_chars.js";
 import { _written } from "./_slot-values.js";
 
 export interface Problem {
@@ -109,12 +109,6 @@ export function messageSender(id: string): string | null {
   return dash < 0 ? null : id.slice(0, dash);
 }
 
-/** A constraint (section 5.2): `key:value`, the key in any case, the value a list-element token. */
-function isConstraint(text: string): boolean {
-  const colon = text.indexOf(":");
-  return colon > 0 && _constraintKey(text.slice(0, colon)) !== null && _isToken(text.slice(colon + 1), true);
-}
-
 const isConstraintKey = (text: string): boolean => _constraintKey(text) !== null;
 
 /**
@@ -158,7 +152,7 @@ export const _SHAPES: { readonly [K in ShapeKind]: Shape } = {
   msgid: [_isMessageId, "is not a message id (<agent>-<n>)"],
   agent: AGENT,
   hex12: [_isHex12, "is not 12 lowercase hex characters"],
-  constraint: [isConstraint, "is not a constraint (key:value)"],
+  constraint: [_isConstraint, "is not a constraint (key:value)"],
   ckey: [isConstraintKey, "is not a constraint key"],
 };
 

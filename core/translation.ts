@@ -7,7 +7,7 @@
  * requires slots (`require`), a tail (`tail: "required"`), value shapes (`shape`), or a sum of
  * money slots (`sum`, checked only when every slot of the sum is present).
  */
-import { _cut, _VISIBLE } from "./_chars.js";
+import { _cut, _isMoney, _VISIBLE } from "./_chars.js";
 import { _error } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, Scalar, SlotValue } from "./message.js";
@@ -64,10 +64,10 @@ export function shapePattern(template: string, enums: _Enums): RegExp {
 }
 
 
-const MONEY = /^-?\d+\.\d{2}$/;
-
 /**
- * Whether money values, the parts and then the total, add up exactly; null when one is not money.
+ * Whether money values, the parts and then the total, add up exactly; null when one is not money
+ * by the slot type's own rule (`01.00` and `-0.00` are not: validation refuses them, and a sum
+ * read from them would be a second finding about a value nobody could read).
  * Column by column from the right, in minor units (each value has its point three from its end),
  * with a carry no larger than the count of values: linear in the digits. A BigInt of each was exact
  * too, but reading a 10,000-digit amount into one takes time quadratic in its length, so a line of
@@ -76,7 +76,7 @@ const MONEY = /^-?\d+\.\d{2}$/;
 function addsUp(values: readonly (SlotValue | undefined)[]): boolean | null {
   let width = 0;
   for (const value of values) {
-    if (typeof value !== "string" || !MONEY.test(value)) return null;
+    if (typeof value !== "string" || !_isMoney(value)) return null;
     if (value.length > width) width = value.length;
   }
   // The parts less the total are zero when each column's digits and the carry into it make a

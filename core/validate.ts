@@ -3,7 +3,7 @@
  * single line can break (sections 2, 3, 4, 5 rules 2-4, and 7). Rules that need another message
  * (a readback against its handoff) belong to the readback checks, not here.
  */
-import { _constraintKey, _cut, _isAgentName, _isMessageId, _isToken, _messageIdDash, _VISIBLE } from "./_chars.js";
+import { _constraintKey, _cut, _isAgentName, _isConstraint, _isMessageId, _isToken, _messageIdDash, _VISIBLE } from "./_chars.js";
 import { _repeatTracker } from "./_single-valued.js";
 import { _same, _show, _written } from "./_slot-values.js";
 import { decodeValue } from "./slot-type.js";
@@ -253,7 +253,9 @@ function checkConstraintKeys(message: Message, read: Vocabulary, out: Finding[])
     for (const element of value as readonly Scalar[]) {
       if (typeof element !== "string") continue;
       const colon = element.indexOf(":");
-      if (slot === "acc" && colon < 0) continue; // not a constraint at all: a VALUE_TYPE error already
+      // Not a constraint at all (`len`, `len:`): a VALUE_TYPE error already, so its key is neither
+      // noted nor counted as a repeat.
+      if (slot === "acc" && !_isConstraint(element)) continue;
       const key = _constraintKey(slot === "acc" ? element.slice(0, colon) : element); // null: a VALUE_TYPE error already
       if (key === null) continue;
       if (!read.constraintKeys.has(key)) {

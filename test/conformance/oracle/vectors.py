@@ -200,6 +200,9 @@ invalid("acc-constraint", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len120w",
 # never values, so nothing leaks". A value in keys= would hand the receiver the sender's criteria.
 invalid("keys-carries-values", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc keys=len:120w+tone", ["VALUE_TYPE:keys@47"])
 invalid("acc-single-valued-twice", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len:120w+tone:plain+len:200w", ["CONSTRAINT_REPEATED:acc@40"])
+# An element that is no constraint (`len:`, nothing after the colon) is refused as such, and its key
+# is not counted as the key named again (before: CONSTRAINT_REPEATED too).
+invalid("acc-empty-value-not-a-repeat", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=len:120w+len:", ["VALUE_TYPE:acc@40"])
 invalid("acc-single-valued-twice-any-case", "RW1 RB b-1 re=a-1 from=b to=a item=x ask=DRAFT acc=LANG:en-gb+lang:en-gb+lang:fr", ["CONSTRAINT_REPEATED:acc@47"])
 valid("acc-set-valued-repeats", "RW1 HO a-1 from=a to=b item=x ask=DRAFT acc=must:a+must:b+no:c+no:d+scope:e+scope:f+src:g+src:h+len:1p")
 invalid("empty-value", "RW1 HO a-1 from=a to=b item=x ask=", ["VALUE_TYPE:ask@30"])
@@ -233,6 +236,10 @@ valid("pay-namespace-case", "RW1 ST x-1 p=pay from=x to=s item=INV:MD-1 sup=marl
 invalid("pay-net-vat", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5100.00 cur=GBP kind=GROSS net=4500.00 vat=900.00", ["TRANSLATION:amt@55"])
 # net + vat = amt makes amt the gross, so kind (what amt is) says GROSS (profiles/README.md).
 invalid("pay-net-vat-kind", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5400.00 cur=GBP kind=NET net=4500.00 vat=900.00", ["TRANSLATION:kind@75"])
+# A sum is read only from money its type admits: net=04500.00 and vat=-0.00 are refused as money
+# (README note 15), and no second finding says they fail to add up (before: TRANSLATION too).
+_l = "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=5400.00 cur=GBP kind=GROSS net=04500.00 vat=-0.00"
+invalid("pay-net-vat-not-money", _l, [f"VALUE_TYPE:net@{at(_l, 'net=')}", f"VALUE_TYPE:vat@{at(_l, 'vat=')}"])
 valid("pay-net-given-kind-net", "RW1 ST x-1 p=pay from=x to=s item=inv:MD-1 src=email:7 amt=4500.00 cur=GBP kind=NET net=4500.00")
 invalid("pay-prev-on-ho", "RW1 HO s-1 p=pay from=s to=p item=sup:marlow ask=CHGBANK prev=x", ["SLOT_NOT_ON_TYPE:prev@57"])
 invalid("clin-missing", "RW1 ST ext-1 p=clin from=ext to=rec item=dx:asthma act=DX pol=POS src=doc:D1#l2 // asthma", ["MISSING_SLOT:cert", "MISSING_SLOT:subj", "MISSING_SLOT:time"])
