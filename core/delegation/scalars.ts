@@ -66,7 +66,12 @@ export function objectOf<const E extends v.ObjectEntries>(entries: E): v.SchemaW
 }
 const DIGEST = /^(?:sha256:[0-9a-f]{64}|sha384:[0-9a-f]{96}|sha512:[0-9a-f]{128})$/;
 const UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z$/;
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/**
+ * An email address's shape, local@domain: an `@` with a character on each side. No dot is asked of
+ * the domain (`user@localhost`, `lead@example` are addresses too), and a reference spelling one
+ * (`mailto:lead@example`) carries it; a reference needs no `@` between two names.
+ */
+const EMAIL = /[^@]@[^@]/;
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const leap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
@@ -160,13 +165,15 @@ export const WHOLE_NUMBER = "is a whole number, at most 2^53-1 (9007199254740991
 export const recordIdSchema: v.GenericSchema<unknown, RecordId> = v.pipe(v.string(), v.regex(ID, "is an opaque id: 1 to 256 printable characters, no spaces"));
 export const digestSchema: v.GenericSchema<unknown, Digest> = v.pipe(v.string(), v.regex(DIGEST, "is a digest: sha256:<64 hex>, sha384:<96 hex> or sha512:<128 hex>, lowercase"));
 export const utcTimeSchema: v.GenericSchema<unknown, UtcTime> = v.pipe(v.string(), v.check((t) => !Number.isNaN(utcMs(t)), "is an RFC 3339 UTC time, YYYY-MM-DDTHH:MM:SS(.fraction)Z"));
-export const principalRefSchema: v.GenericSchema<unknown, PrincipalRef> = v.pipe(recordIdSchema, v.check((p) => !EMAIL.test(p), "is a principal reference, never an email address"));
+/** A reference (a RecordId) that is not an email address; `message` says which kind of reference. */
+const notAnAddress = (message: string): v.GenericSchema<unknown, RecordId> => v.pipe(recordIdSchema, v.check((p) => !EMAIL.test(p), message));
+export const principalRefSchema: v.GenericSchema<unknown, PrincipalRef> = notAnAddress("is a principal reference, never an email address");
 /**
  * A consent's subject or recipient: a reference, never an email address. "The contract stores
  * references and minimal audit metadata, not unnecessary personal data" (9), and an address names
  * a person where a reference does the binding.
  */
-export const consentPartyRefSchema: v.GenericSchema<unknown, RecordId> = v.pipe(recordIdSchema, v.check((p) => !EMAIL.test(p), "is a reference, not personal data: a consent stores references, never an email address (section 9)"));
+export const consentPartyRefSchema: v.GenericSchema<unknown, RecordId> = notAnAddress("is a reference, not personal data: a consent stores references, never an email address (section 9)");
 /**
  * Text a record requires (a purpose, a withdrawal route, a reason, a version): not empty, and not
  * blank either. White space or control characters alone say nothing, so a required text made of
