@@ -4,7 +4,7 @@
 // types, carries it as it carries any other value: kept, digested and compared, with no finding. An
 // unknown plain key is noted for being unknown, empty or not (README note 67).
 import { describe, expect, it } from "vitest";
-import { checkLine, digest, formatLine, messageFromJson, parseLine } from "../../core/index.js";
+import { checkLine, checkRelay, coreVocabulary, digest, formatLine, messageFromJson, parseLine } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
 import { resolve } from "../vocabularies.js";
 
@@ -43,5 +43,11 @@ describe("an empty x_ value is kept", () => {
   });
   it("as a message apart from the one without it: an empty value is not an absent one", () => {
     expect(digest(written)).not.toBe(digest(parsed(HO)));
+  });
+  it("by a relay: dropping it is dropping a value", () => {
+    const received = parsed(`${HO} x_a=`);
+    const forward = (extra: string): string[] => checkRelay(parsed(`RW1 HO b-1 from=b to=c item=gh:a/b#1 ask=FIX due=20261231${extra}`), received, coreVocabulary).findings.map((f) => `${f.code}:${f.slot ?? ""}`);
+    expect(forward("")).toStrictEqual(["HO_OMITS:x_a"]);
+    expect(forward(" x_a=")).toStrictEqual([]);
   });
 });
