@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { checkAttemptsDocument, compareUtc, durationMs, evaluatePermission, utcMs, validateRecord } from "../../../core/delegation/index.js";
 import type { DelegationContract, PermissionRequest } from "../../../core/delegation/index.js";
+import { attenuationFindings } from "../../../core/delegation/_attenuation.js";
 import { elapsedNanos, utcKey } from "../../../core/delegation/scalars.js";
 import { extractInput, record } from "./_records.js";
 
@@ -93,5 +94,24 @@ describe("wherever RW-003 compares times", () => {
     const sequence = (checkpoints: unknown[]) => checkAttemptsDocument({ contract: record("d-research-2-r1"), attempts: [record("att-1")], checkpoints }).findings.filter((f) => f.code === "CHECKPOINT_SEQUENCE").map((f) => f.path);
     expect(sequence([cp("CP-A", 8, "2026-10-31T23:59:60.5Z"), cp("CP-B", 9, "2026-11-01T00:00:00.2Z")])).toStrictEqual([]);
     expect(sequence([cp("CP-A", 9, "2026-10-31T23:59:60.5Z"), cp("CP-B", 8, "2026-11-01T00:00:00.2Z")])).toStrictEqual(["checkpoints.1.sequence"]);
+  });
+  it("a request's time since a contract issued in a leap second counts that second (max_duration 90 s)", () => {
+    const over = (time: string) => {
+      const input = extractInput({ ...record("request-read-src-1"), at: time } as PermissionRequest);
+      return evaluatePermission({ ...input, contract: { ...input.contract, issued_at: "2026-12-31T23:59:60.5Z", expires_at: "2027-01-01T01:00:00Z" } }).denied_by ?? [];
+    };
+    // 90 s after 23:59:60.5 is 00:01:29.5: half a second to midnight, then 89.5 s.
+    expect(over("2027-01-01T00:01:29.5Z")).not.toContain("BUDGET_EXCEEDED");
+    expect(over("2027-01-01T00:01:29.6Z")).toContain("BUDGET_EXCEEDED");
+  });
+  it("a child issued a second after its parent's leap second has a second less of the parent's max_duration left", () => {
+    const parent = record("d-extract-1");
+    parent.issued_at = "2026-12-31T23:59:60.5Z";
+    parent.expires_at = "2027-01-01T01:00:00Z";
+    const child = { ...parent, issued_at: "2027-01-01T00:00:00.5Z", limits: { ...parent.limits, max_duration: { value: 89, unit: "s" } } };
+    const left = (c: typeof child) => attenuationFindings(parent, c).filter((f) => f.path === "limits.max_duration").map((f) => f.expected);
+    // One second of the parent's 90 has passed, half of the leap second and half of the next: 89 s remain, and 89 s fit.
+    expect(left(child)).toStrictEqual([]);
+    expect(left({ ...child, limits: { ...child.limits, max_duration: { value: 89001, unit: "ms" } } })).toStrictEqual(["<= 89000 ms"]);
   });
 });
