@@ -114,4 +114,23 @@ describe("wherever RW-003 compares times", () => {
     expect(left(child)).toStrictEqual([]);
     expect(left({ ...child, limits: { ...child.limits, max_duration: { value: 89001, unit: "ms" } } })).toStrictEqual(["<= 89000 ms"]);
   });
+  it("a resume started in a leap second is not superseded by a checkpoint written at the next day's 00:00:00.2", () => {
+    const d6 = `sha256:${"6".repeat(64)}`;
+    const cp = (id: string, sequence: number, written_at: string, content_digest: string): unknown => ({ ...record("cp-7"), record_id: id, checkpoint_id: id, sequence, written_at, issued_at: written_at, content_digest, remaining_budget: {} });
+    const checkpoints = [cp("CP-6", 6, "2026-10-31T23:59:50Z", d6), cp("CP-7", 7, "2026-11-01T00:00:00.2Z", record("cp-7").content_digest)];
+    const resume = (start: string) => ({ ...record("att-1"), record_id: "ATT-1B", attempt_id: "ATT-1B", started_at: start, issued_at: start, ended_at: null, outcome: null, effects: [], external_receipts: [], budget_consumption: { tool_calls: 0 }, checkpoint_refs: [], resumed_from_checkpoint_ref: { object_id: "CP-6", revision_id: "cp-r1", content_digest: d6 }, control_fence_set: record("cp-7").control_fence_set });
+    const superseded = (start: string) => checkAttemptsDocument({ contract: record("d-research-2-r1"), attempts: [record("att-1"), resume(start)], checkpoints }).findings.filter((f) => f.code === "RESUME_CHECKPOINT_SUPERSEDED").length;
+    expect(superseded("2026-10-31T23:59:60.5Z")).toBe(0);
+    expect(superseded("2026-11-01T00:00:00.3Z")).toBe(1);
+  });
+  it("a checkpoint's remaining time counts the leap second its revision was issued in (max_duration 4 h)", () => {
+    const contract = { ...record("d-research-2-r1"), issued_at: "2026-10-31T23:59:60.5Z", expires_at: "2026-11-01T05:00:00Z" };
+    const claim = (elapsed: object) => {
+      const checkpoint = { ...record("cp-7"), written_at: "2026-11-01T00:00:00.5Z", issued_at: "2026-11-01T00:00:00.5Z", remaining_budget: { elapsed } };
+      return checkAttemptsDocument({ contract, attempts: [record("att-1")], checkpoints: [checkpoint] }).findings.filter((f) => f.code === "CHECKPOINT_REMAINDER_OVERSTATED").map((f) => f.expected);
+    };
+    // One second has passed, half of the leap second and half of the next: 4 h less 1 s remain.
+    expect(claim({ value: 14_399, unit: "s" })).toStrictEqual([]);
+    expect(claim({ value: 14_399_001, unit: "ms" })).toStrictEqual(["<= 14399 s"]);
+  });
 });
