@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { checkAttemptsDocument, compareUtc, durationMs, evaluatePermission, utcMs, validateRecord } from "../../../core/delegation/index.js";
 import type { DelegationContract, PermissionRequest } from "../../../core/delegation/index.js";
 import { attenuationFindings } from "../../../core/delegation/_attenuation.js";
+import { inheritanceFindings } from "../../../core/delegation/_inheritance.js";
 import { elapsedNanos, utcKey } from "../../../core/delegation/scalars.js";
 import { extractInput, record } from "./_records.js";
 
@@ -132,5 +133,16 @@ describe("wherever RW-003 compares times", () => {
     // One second has passed, half of the leap second and half of the next: 4 h less 1 s remain.
     expect(claim({ value: 14_399, unit: "s" })).toStrictEqual([]);
     expect(claim({ value: 14_399_001, unit: "ms" })).toStrictEqual(["<= 14399 s"]);
+  });
+  it("a consent expiring in a leap second is not the one expiring at the next day's 00:00:00.5", () => {
+    const parent = record("d-research-1");
+    parent.gates.consent[0].expires_at = "2026-12-31T23:59:60.5Z";
+    const child = JSON.parse(JSON.stringify(parent));
+    const missing = (expires: string) => {
+      child.gates.consent[0].expires_at = expires;
+      return inheritanceFindings(parent, child).filter((f) => f.path === "gates.consent").length;
+    };
+    expect(missing("2026-12-31T23:59:60.500Z")).toBe(0);
+    expect(missing("2027-01-01T00:00:00.5Z")).toBe(1);
   });
 });
