@@ -17,7 +17,7 @@ import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { AttemptRecord } from "./_attempt-priors.js";
-import { compareUtc, durationMs, sameRevision, utcNanos } from "./scalars.js";
+import { compareUtc, durationMs, elapsedNanos, sameRevision } from "./scalars.js";
 
 /**
  * `own`: each attempt once, at its latest record (its records share one start; the latest holds
@@ -28,13 +28,12 @@ export function attemptWindowFindings(contract: DelegationContract, own: readonl
   const revision = contractRef(contract);
   const named = `${contract.delegation_id}@${contract.revision_id}`;
   // max_duration is wall-clock time from issued_at (as permission, attenuation and checkpoint
-  // remainders read it), in nanoseconds, exactly.
-  const issued = utcNanos(contract.issued_at);
-  const deadline = issued === null ? null : issued + BigInt(durationMs(contract.limits.max_duration)) * 1_000_000n;
+  // remainders read it), in nanoseconds, exactly, a leap second either end shows counted.
+  const allowed = BigInt(durationMs(contract.limits.max_duration)) * 1_000_000n;
   const limit = `${contract.limits.max_duration.value} ${contract.limits.max_duration.unit} from ${contract.issued_at}`;
   const past = (time: string | null): boolean => {
-    const ns = time === null ? null : utcNanos(time);
-    return ns !== null && deadline !== null && ns > deadline;
+    const since = time === null ? null : elapsedNanos(contract.issued_at, time);
+    return since !== null && since > allowed;
   };
   for (const { attempt, index } of own) {
     if (!sameRevision(attempt.delegation_ref, revision)) continue;

@@ -8,7 +8,7 @@ import type { DelegationContract, Limits } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
 import { few } from "../_few.js";
-import { compareAmounts, compareUtc, countOf, durationMs, isZeroAmount, nanosAsMs, utcNanos } from "./scalars.js";
+import { compareAmounts, compareUtc, countOf, durationMs, elapsedNanos, isZeroAmount, nanosAsMs } from "./scalars.js";
 import type { RevisionRef } from "./scalars.js";
 import { ambiguousSpelling, uncovered } from "./_selectors.js";
 import { tierRank } from "./tiers.js";
@@ -82,11 +82,11 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
   // A max_duration longer than the wider's is already refused above; this adds nothing to it.
   // In nanoseconds, exactly: epoch milliseconds as a float lose what lies under a microsecond, so a
   // child issued 100 ns after its parent with the parent's max_duration ended "no later" than it.
-  const [wideStart, narrowStart] = [utcNanos(wide.issued_at), utcNanos(narrow.issued_at)];
-  const ns = (ms: number): bigint => BigInt(ms) * 1_000_000n;
-  const [wideEnd, narrowEnd] = wideStart === null || narrowStart === null ? [null, null] : [wideStart + ns(wd), narrowStart + ns(nd)];
-  if (nd <= wd && !(wideEnd !== null && narrowEnd !== null && narrowEnd <= wideEnd)) {
-    const left = wideEnd === null || narrowStart === null ? "no" : wideEnd > narrowStart ? nanosAsMs(wideEnd - narrowStart) : "0";
+  // What remains of the wider's at the narrower's issue, a leap second either shows counted.
+  const since = elapsedNanos(wide.issued_at, narrow.issued_at);
+  const remain = since === null ? null : BigInt(wd) * 1_000_000n - since;
+  if (nd <= wd && !(remain !== null && BigInt(nd) * 1_000_000n <= remain)) {
+    const left = remain === null ? "no" : remain > 0n ? nanosAsMs(remain) : "0";
     out.push(dimensionFinding("duration", `limits.max_duration: ${narrow.limits.max_duration.value} ${narrow.limits.max_duration.unit} from ${narrow.issued_at} outlasts the parent's, which runs out ${wide.limits.max_duration.value} ${wide.limits.max_duration.unit} after ${wide.issued_at}: ${left} ms remain of it`, { path: "limits.max_duration", expected: `<= ${left} ms`, received: `${nd} ms` }));
   }
   const [wr, nr] = [wide.retry_policy, narrow.retry_policy];

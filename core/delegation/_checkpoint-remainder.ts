@@ -31,7 +31,7 @@ import type { Dimension } from "./dimensions.js";
 import type { Budget, DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { consumptionCeiling } from "./_consumption.js";
 import { attemptThing } from "./_revision-heads.js";
-import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, sameRevision, utcNanos } from "./scalars.js";
+import { amountUnits, compareUtc, countOf, durationMs, elapsedNanos, isZeroAmount, sameRevision, utcKey } from "./scalars.js";
 import type { MoneyLimit } from "./scalars.js";
 
 /** One count a checkpoint states, bounded by the least of what it claims and what is computed. */
@@ -48,21 +48,25 @@ export interface Remainder {
   readonly checkpoint: DelegationCheckpoint;
   readonly counts: readonly CountBound[];
   /**
-   * The latest a resume's revision may end (epoch nanoseconds), and where the time left is counted
-   * from: the checkpoint's `written_at`, or its revision's `issued_at` when that is later.
+   * How long a resume's revision may run on (nanoseconds) after `fromText`, where the time left is
+   * counted from: the checkpoint's `written_at`, or its revision's `issued_at` when that is later.
    */
-  readonly time?: { readonly deadline: bigint; readonly from: bigint; readonly fromText: string };
+  readonly time?: { readonly allowed: bigint; readonly fromText: string };
   readonly spend?: MoneyLimit;
 }
 
 const NS_PER_MS = 1_000_000n;
 
-/** A revision's span: from `issued_at` until `max_duration` after it, or `expires_at` if earlier. */
-function spanOf(c: DelegationContract): { start: bigint; end: bigint; byExpiry: boolean } | null {
-  const [start, expires] = [utcNanos(c.issued_at), utcNanos(c.expires_at)];
-  if (start === null || expires === null) return null;
-  const end = start + BigInt(durationMs(c.limits.max_duration)) * NS_PER_MS;
-  return expires < end ? { start, end: expires, byExpiry: true } : { start, end, byExpiry: false };
+/**
+ * What remains after `at` (nanoseconds, negative once run out) of a revision's span: from
+ * `issued_at` until `max_duration` after it, or `expires_at` if earlier. Elapsed time throughout,
+ * so a leap second either end shows is counted (`elapsedNanos`); null when a time is not one.
+ */
+function remainingAfter(c: DelegationContract, at: string): { left: bigint; byExpiry: boolean } | null {
+  const [toExpiry, sinceIssued] = [elapsedNanos(at, c.expires_at), elapsedNanos(c.issued_at, at)];
+  if (toExpiry === null || sinceIssued === null) return null;
+  const toLimit = BigInt(durationMs(c.limits.max_duration)) * NS_PER_MS - sinceIssued;
+  return toExpiry < toLimit ? { left: toExpiry, byExpiry: true } : { left: toLimit, byExpiry: false };
 }
 
 /** A span of milliseconds in the largest unit that states it exactly. */
@@ -132,19 +136,19 @@ export function checkpointRemainderFindings(contract: DelegationContract, checkp
     count("tool_calls", "limits.max_tool_calls", (c) => c.limits.max_tool_calls, claimed.tool_calls);
     for (const type of Object.keys(claimed.items ?? {})) count(`items.${type}`, `limits.max_items.${type}`, (c) => countOf(c.limits.max_items, type), countOf(claimed.items, type));
     let time: Remainder["time"];
-    const [span, written] = [spanOf(contract), utcNanos(checkpoint.written_at)];
-    if (claimed.elapsed !== undefined && span !== null && written !== null) {
-      // What is left of the span from written_at (from its start, for one written before it), in
-      // whole milliseconds rounded down: a claim is compared in the units durations have.
-      const from = written > span.start ? written : span.start;
-      const leftMs = span.end <= from ? 0n : (span.end - from) / NS_PER_MS;
+    // What is left of the span from written_at (from its start, for one written before it), in
+    // whole milliseconds rounded down: a claim is compared in the units durations have.
+    const fromText = compareUtc(checkpoint.written_at, contract.issued_at) >= 0 ? checkpoint.written_at : contract.issued_at;
+    const span = utcKey(checkpoint.written_at) === null ? null : remainingAfter(contract, fromText);
+    if (claimed.elapsed !== undefined && span !== null) {
+      const leftMs = span.left <= 0n ? 0n : span.left / NS_PER_MS;
       const claimMs = BigInt(durationMs(claimed.elapsed));
       const duration = `${contract.limits.max_duration.value} ${contract.limits.max_duration.unit} from ${contract.issued_at}`;
       const why = span.byExpiry ? `${named}'s expires_at, ${contract.expires_at}, before its limits.max_duration (${duration}) runs out, at ${checkpoint.written_at}` : `limits.max_duration of ${named}, ${duration}, at ${checkpoint.written_at}`;
       if (claimMs > leftMs) overstated("elapsed", "duration", `${claimed.elapsed.value} ${claimed.elapsed.unit}`, showMs(leftMs), why);
       // Counted from where the claim was checked from: a checkpoint written before its revision's
       // window opened claims time from the window's start.
-      time = { deadline: from + (claimMs < leftMs ? claimMs : leftMs) * NS_PER_MS, from, fromText: from === written ? checkpoint.written_at : contract.issued_at };
+      time = { allowed: (claimMs < leftMs ? claimMs : leftMs) * NS_PER_MS, fromText };
     }
     let spend: MoneyLimit | undefined;
     if (claimed.spend !== undefined) {
@@ -181,10 +185,11 @@ export function resumeGrantFindings(next: DelegationContract, remainders: readon
       const granted = c.limit(next);
       if (granted === undefined || BigInt(granted) > c.bound) exceeded(r, c.limitPath, "budget", granted === undefined ? "no limit" : String(granted), String(c.bound));
     }
-    const [span, time] = [spanOf(next), r.time];
-    if (time !== undefined && (span === null || span.end > time.deadline)) {
+    const time = r.time;
+    const span = time === undefined ? null : remainingAfter(next, time.fromText);
+    if (time !== undefined && (span === null || span.left > time.allowed)) {
       const granted = `${next.limits.max_duration.value} ${next.limits.max_duration.unit} from ${next.issued_at}${span?.byExpiry === true ? `, expiring ${next.expires_at}` : ""}`;
-      exceeded(r, "limits.max_duration", "duration", granted, `${showMs((time.deadline - time.from) / NS_PER_MS)} from ${time.fromText}`);
+      exceeded(r, "limits.max_duration", "duration", granted, `${showMs(time.allowed / NS_PER_MS)} from ${time.fromText}`);
     }
     const [left, granted] = [r.spend, next.limits.spend];
     if (left === undefined || granted === undefined || isZeroAmount(granted.amount)) continue;

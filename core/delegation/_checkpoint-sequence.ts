@@ -14,18 +14,18 @@
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationCheckpoint } from "./execution.js";
-import { utcNanos } from "./scalars.js";
+import { utcKey } from "./scalars.js";
 
 interface Placed {
   readonly checkpoint: DelegationCheckpoint;
   readonly index: number;
-  readonly time: bigint;
+  readonly time: string; // utcKey: orders as the time does, a leap second included
 }
 
 export function checkpointSequenceFindings(checkpoints: readonly DelegationCheckpoint[], out: DelegationFinding[]): void {
   const byAttempt = new Map<string, Map<string, Placed>>();
   checkpoints.forEach((checkpoint, index) => {
-    const time = utcNanos(checkpoint.written_at);
+    const time = utcKey(checkpoint.written_at);
     if (time === null) return;
     // A space never appears in a RecordId, so the key cannot be two other ids joined.
     const key = `${checkpoint.delegation_ref.object_id} ${checkpoint.attempt_id}`;

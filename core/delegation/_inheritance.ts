@@ -7,7 +7,7 @@ import type { DelegationFinding } from "./codes.js";
 import type { ConsentRef, DelegationContract, Denial, ReviewerRequirement } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
 import type { Dimension } from "./dimensions.js";
-import { durationMs, sameRevision, utcNanos } from "./scalars.js";
+import { durationMs, sameRevision, utcKey } from "./scalars.js";
 import { consentedClasses } from "./_consented-classes.js";
 import { few } from "../_few.js";
 import { gateReach } from "./_gate-reach.js";
@@ -49,7 +49,7 @@ function consentKey(c: ConsentRef): string {
   const ref = c.consent_ref;
   // The expiry as the instant it names: `2026-12-31T00:00:00Z` and `2026-12-31T00:00:00.000Z` are one
   // binding (a consent copied through a Date is not another consent).
-  const expires = utcNanos(c.expires_at)?.toString() ?? c.expires_at;
+  const expires = utcKey(c.expires_at) ?? c.expires_at;
   return JSON.stringify([ref.object_id, ref.revision_id, ref.content_digest, c.subject_ref, c.scope, c.purpose, c.withdrawal_route, expires, durationMs(c.retention), members(c.data_classes), members(c.recipients)]);
 }
 

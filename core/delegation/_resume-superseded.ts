@@ -22,11 +22,11 @@ import type { DelegationFinding } from "./codes.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { attemptThing } from "./_revision-heads.js";
 import { resumesOf } from "./_resumes.js";
-import { utcNanos } from "./scalars.js";
+import { utcKey } from "./scalars.js";
 
 interface Latest {
   /** When a checkpoint was written, ascending. */
-  readonly time: bigint;
+  readonly time: string; // utcKey: orders as the time does, a leap second included
   /** Of the checkpoints written by then, the one with the greatest sequence, and its index. */
   readonly checkpoint: DelegationCheckpoint;
   readonly index: number;
@@ -36,9 +36,9 @@ const attemptKey = (c: DelegationCheckpoint): string => `${c.delegation_ref.obje
 
 /** Per attempt, its checkpoints by time written, each row the greatest sequence written by then. */
 function latestBy(checkpoints: readonly DelegationCheckpoint[]): Map<string, Latest[]> {
-  const placed = new Map<string, { checkpoint: DelegationCheckpoint; index: number; time: bigint }[]>();
+  const placed = new Map<string, { checkpoint: DelegationCheckpoint; index: number; time: string }[]>();
   checkpoints.forEach((checkpoint, index) => {
-    const time = utcNanos(checkpoint.written_at);
+    const time = utcKey(checkpoint.written_at);
     if (time === null) return;
     const key = attemptKey(checkpoint);
     const list = placed.get(key);
@@ -60,7 +60,7 @@ function latestBy(checkpoints: readonly DelegationCheckpoint[]): Map<string, Lat
 }
 
 /** The last row written at or before `at`, or undefined. */
-function asOf(rows: readonly Latest[], at: bigint): Latest | undefined {
+function asOf(rows: readonly Latest[], at: string): Latest | undefined {
   let [lo, hi] = [0, rows.length];
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
@@ -75,7 +75,7 @@ export function resumeSupersededFindings(attempts: readonly { readonly attempt: 
   let latest: Map<string, Latest[]> | undefined;
   const seen = new Set<string>();
   for (const { attempt, index, checkpoint, c } of resumesOf(attempts, checkpoints)) {
-    const start = utcNanos(attempt.started_at);
+    const start = utcKey(attempt.started_at);
     if (start === null) continue;
     latest ??= latestBy(checkpoints);
     const row = asOf(latest.get(attemptKey(checkpoint)) ?? [], start);

@@ -16,7 +16,7 @@
  */
 import type { Envelope } from "./envelope.js";
 import type { ExecutionAttempt } from "./execution.js";
-import { utcNanos } from "./scalars.js";
+import { utcKey } from "./scalars.js";
 import type { RevisionRef } from "./scalars.js";
 
 /**
@@ -27,9 +27,9 @@ import type { RevisionRef } from "./scalars.js";
  */
 export const attemptThing = (attempt: ExecutionAttempt): string => `${attempt.attempt_id}\u0000${startOf(attempt)}`;
 
-/** The instant an attempt started (epoch nanoseconds): `10:40:00Z` and `10:40:00.000Z` are one start. */
+/** The instant an attempt started (`utcKey`): `10:40:00Z` and `10:40:00.000Z` are one start, a leap second none other. */
 function startOf(attempt: ExecutionAttempt): string {
-  return utcNanos(attempt.started_at)?.toString() ?? attempt.started_at;
+  return utcKey(attempt.started_at) ?? attempt.started_at;
 }
 
 /** How a revision of a thing is named (`prior_revision_ref`): the thing, its revision and content digest. */

@@ -54,7 +54,7 @@ import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
 import { resumeStartFindings } from "./_resume-start.js";
 import { resumeSupersededFindings } from "./_resume-superseded.js";
 import { streamForkFindings } from "./_stream-forks.js";
-import { compareUtc, durationMs, utcNanos } from "./scalars.js";
+import { compareUtc, durationMs, elapsedNanos } from "./scalars.js";
 import type { Duration } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
 import type { Outcome } from "./vocabulary.js";
@@ -86,12 +86,13 @@ function priorRevisionFindings(mine: readonly ExecutionAttempt[], given: readonl
  */
 function backoffFinding(at: string, attempt: ExecutionAttempt, before: ExecutionAttempt, backoff: Duration, out: DelegationFinding[]): void {
   const wait = BigInt(durationMs(backoff)) * 1_000_000n;
-  const [start, end] = [utcNanos(attempt.started_at), before.ended_at === null ? null : utcNanos(before.ended_at)];
+  // The wait as elapsed time: a leap second either end shows is a second waited.
+  const waited = before.ended_at === null ? null : elapsedNanos(before.ended_at, attempt.started_at);
   const policy = `${backoff.value} ${backoff.unit}`;
-  if (end === null || start === null) {
+  if (waited === null) {
     out.push(delegationFinding("RETRY_BACKOFF", `${at}.started_at: ${attempt.attempt_id} retries ${before.attempt_id}, which records no end, so whether it waited the backoff of ${policy} cannot be shown`, { path: `${at}.started_at`, dimension: "retry", expected: `>= ${policy} after ${before.attempt_id} ended`, received: attempt.started_at }));
-  } else if (start - end < wait) {
-    const when = start < end ? `before ${before.attempt_id} ended (${before.ended_at})` : `${elapsed(start - end)} after ${before.attempt_id} ended (${before.ended_at})`;
+  } else if (waited < wait) {
+    const when = waited < 0n ? `before ${before.attempt_id} ended (${before.ended_at})` : `${elapsed(waited)} after ${before.attempt_id} ended (${before.ended_at})`;
     out.push(delegationFinding("RETRY_BACKOFF", `${at}.started_at: ${attempt.attempt_id} starts ${when}; the contract's backoff is ${policy}`, { path: `${at}.started_at`, dimension: "retry", expected: `>= ${policy} after ${before.ended_at}`, received: attempt.started_at }));
   }
 }

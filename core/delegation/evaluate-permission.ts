@@ -23,7 +23,7 @@ import { gateFindings } from "./_gates.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
 import { remoteIdSubstitutions } from "./_remote-ids.js";
 import type { OwnIdentifier } from "./_remote-ids.js";
-import { amountUnits, compareUtc, countOf, durationMs, isZeroAmount, nanosAsMs, sameRevision, utcNanos } from "./scalars.js";
+import { amountUnits, compareUtc, countOf, durationMs, elapsedNanos, isZeroAmount, nanosAsMs, sameRevision } from "./scalars.js";
 import type { ActorRef, Digest, PolicyRef, RevisionRef, UtcTime } from "./scalars.js";
 import { ambiguousSpelling, coveringSelector, isWildcard } from "./_selectors.js";
 import { denialRefuses } from "./_denials.js";
@@ -336,8 +336,8 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // say more (attempts running at once) but never less. A report of 60 s made 30 minutes in would
   // otherwise stretch 11.1's 90 seconds to the contract's expiry. In nanoseconds, exactly (epoch
   // milliseconds as a float lose what lies under a microsecond, and a window would run over by it).
-  const [atNs, issuedNs] = [utcNanos(r.at), utcNanos(c.issued_at)];
-  const sinceIssued = atNs === null || issuedNs === null || atNs < issuedNs ? 0n : atNs - issuedNs;
+  const since = elapsedNanos(c.issued_at, r.at);
+  const sinceIssued = since === null || since < 0n ? 0n : since;
   const reported = u.elapsed === undefined ? null : BigInt(durationMs(u.elapsed)) * 1_000_000n;
   const elapsed = reported !== null && reported > sinceIssued ? reported : sinceIssued;
   const shown = reported !== null && u.elapsed !== undefined && reported >= sinceIssued ? `${u.elapsed.value} ${u.elapsed.unit}` : `${nanosAsMs(sinceIssued)} ms since issued_at${u.elapsed === undefined ? " (usage.elapsed not given)" : ` (usage.elapsed says ${u.elapsed.value} ${u.elapsed.unit}, less than has passed)`}`;

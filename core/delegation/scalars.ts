@@ -66,7 +66,12 @@ export function objectOf<const E extends v.ObjectEntries>(entries: E): v.SchemaW
 }
 const DIGEST = /^(?:sha256:[0-9a-f]{64}|sha384:[0-9a-f]{96}|sha512:[0-9a-f]{128})$/;
 const UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z$/;
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/**
+ * An email address's shape, local@domain: an `@` with a character on each side. No dot is asked of
+ * the domain (`user@localhost`, `lead@example` are addresses too), and a reference spelling one
+ * (`mailto:lead@example`) carries it; a reference needs no `@` between two names.
+ */
+const EMAIL = /[^@]@[^@]/;
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const leap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
@@ -87,8 +92,12 @@ function matchedMs(m: RegExpExecArray): number {
   const h = +(m[4] as string);
   const mi = +(m[5] as string);
   const s = +(m[6] as string);
-  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return NaN;
-  if (d > (mo === 2 && leap(y) ? 29 : (DAYS[mo - 1] as number))) return NaN;
+  const last = mo === 2 && leap(y) ? 29 : (DAYS[mo - 1] as number);
+  // A leap second (RFC 3339 5.6, 5.7) is the last second of a UTC month, 23:59:60Z on its last day:
+  // June and December to date, March and September allowed (ITU-R TF.460). Which months had one is
+  // not asked: a table would refuse the next one announced. Date.UTC reads it as the next day's
+  // first second, as POSIX does; `elapsedNanos` counts it, `compareUtc` orders it as written.
+  if (mo < 1 || mo > 12 || d < 1 || d > last || h > 23 || mi > 59 || s > (h === 23 && mi === 59 && d === last ? 60 : 59)) return NaN;
   const fraction = m[7] === undefined ? 0 : Number(`0.${m[7]}`) * 1000;
   // Date.UTC reads years 0-99 as 1900-1999; 400 Gregorian years are exactly 146097 days.
   return y < 100 ? Date.UTC(y + 400, mo - 1, d, h, mi, s) - 146_097 * 86_400_000 + fraction : Date.UTC(y, mo - 1, d, h, mi, s) + fraction;
@@ -101,8 +110,26 @@ export function utcNanos(time: string): bigint | null {
   return m === null || Number.isNaN(whole) ? null : BigInt(whole) * 1_000_000n + BigInt((m[7] ?? "").padEnd(9, "0"));
 }
 
-/** A UTC time as text that sorts as the time does (every fraction digit kept, padded to nine); null when not one. */
-function sortableUtc(time: string): string | null {
+/**
+ * Nanoseconds from `from` to `to` (negative when `to` is earlier), exactly, leap seconds either
+ * shows counted: on the POSIX scale 23:59:60.5 is the next day's 00:00:00.5, right from an earlier
+ * time, one second short to a later one (00:00:00.2 is 0.7 s after it, not 0.3 s before). A leap
+ * second neither shows is not counted, as on every clock without a table. Null when either is not a time.
+ */
+export function elapsedNanos(from: string, to: string): bigint | null {
+  const [a, b] = [utcNanos(from), utcNanos(to)];
+  if (a === null || b === null) return null;
+  const day = (t: string): string => t.slice(0, 10);
+  const inLeap = (t: string): boolean => t.slice(17, 19) === "60";
+  return b - a + (inLeap(from) && day(to) > day(from) ? 1_000_000_000n : inLeap(to) && day(from) > day(to) ? -1_000_000_000n : 0n);
+}
+
+/**
+ * A UTC time as text that sorts and equals as the time does (every fraction digit kept, padded to
+ * nine; a leap second after 23:59:59 and before the next day): the key to order or group times by,
+ * where epoch nanoseconds would make 23:59:60.5 the next day's 00:00:00.5. Null when not one.
+ */
+export function utcKey(time: string): string | null {
   const m = UTC.exec(time);
   if (m === null || Number.isNaN(matchedMs(m))) return null;
   return `${time.slice(0, 19)}.${(m[7] ?? "").padEnd(9, "0")}`;
@@ -114,7 +141,7 @@ function sortableUtc(time: string): string | null {
  * written as "holds when the comparison says so" fails closed.
  */
 export function compareUtc(a: string, b: string): number {
-  const [x, y] = [sortableUtc(a), sortableUtc(b)];
+  const [x, y] = [utcKey(a), utcKey(b)];
   if (x === null || y === null) return NaN;
   return x === y ? 0 : x < y ? -1 : 1;
 }
@@ -160,13 +187,15 @@ export const WHOLE_NUMBER = "is a whole number, at most 2^53-1 (9007199254740991
 export const recordIdSchema: v.GenericSchema<unknown, RecordId> = v.pipe(v.string(), v.regex(ID, "is an opaque id: 1 to 256 printable characters, no spaces"));
 export const digestSchema: v.GenericSchema<unknown, Digest> = v.pipe(v.string(), v.regex(DIGEST, "is a digest: sha256:<64 hex>, sha384:<96 hex> or sha512:<128 hex>, lowercase"));
 export const utcTimeSchema: v.GenericSchema<unknown, UtcTime> = v.pipe(v.string(), v.check((t) => !Number.isNaN(utcMs(t)), "is an RFC 3339 UTC time, YYYY-MM-DDTHH:MM:SS(.fraction)Z"));
-export const principalRefSchema: v.GenericSchema<unknown, PrincipalRef> = v.pipe(recordIdSchema, v.check((p) => !EMAIL.test(p), "is a principal reference, never an email address"));
+/** A reference (a RecordId) that is not an email address; `message` says which kind of reference. */
+const notAnAddress = (message: string): v.GenericSchema<unknown, RecordId> => v.pipe(recordIdSchema, v.check((p) => !EMAIL.test(p), message));
+export const principalRefSchema: v.GenericSchema<unknown, PrincipalRef> = notAnAddress("is a principal reference, never an email address");
 /**
  * A consent's subject or recipient: a reference, never an email address. "The contract stores
  * references and minimal audit metadata, not unnecessary personal data" (9), and an address names
  * a person where a reference does the binding.
  */
-export const consentPartyRefSchema: v.GenericSchema<unknown, RecordId> = v.pipe(recordIdSchema, v.check((p) => !EMAIL.test(p), "is a reference, not personal data: a consent stores references, never an email address (section 9)"));
+export const consentPartyRefSchema: v.GenericSchema<unknown, RecordId> = notAnAddress("is a reference, not personal data: a consent stores references, never an email address (section 9)");
 /**
  * Text a record requires (a purpose, a withdrawal route, a reason, a version): not empty, and not
  * blank either. White space or control characters alone say nothing, so a required text made of
