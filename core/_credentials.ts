@@ -11,7 +11,8 @@
 const MAYBE = /pass|secret|token|credential|cookie|bearer|authoriz|api_?key|apikey|private|jwt|key$|pwd/;
 const SAFE_LAST = new Set(["ref", "refs", "reference", "references", "id", "ids", "name", "names", "method", "methods", "kind", "kinds", "type", "types", "scheme", "schemes", "route", "redacted", "hint", "uri", "url", "endpoint"]);
 const WORDS = new Set(["password", "passwd", "pwd", "passphrase", "secret", "secrets", "credential", "credentials", "cookie", "cookies", "bearer", "authorization", "apikey", "jwt", "privatekey"]);
-const KEY_OWNERS = new Set(["api", "private", "secret", "access", "signing", "session", "encryption", "master"]);
+// `account`: Azure storage's `AccountKey`, the key to a whole storage account.
+const KEY_OWNERS = new Set(["api", "private", "secret", "access", "signing", "session", "encryption", "master", "account"]);
 
 /** Reference-like last words that name where a credential is kept, rather than another property of it. */
 const REF_LAST = new Set(["ref", "refs", "reference", "references"]);
@@ -162,8 +163,17 @@ const SECRET_SHAPED = /^[A-Za-z][^\s]{5,}$/;
 const SECRET_MARK = /[0-9!#$%^&*+=~]/;
 const TECHNICAL = /^(?:sha|md|aes|rsa|ed|argon|pbkdf|blake|hmac|oauth|http|ipv|x|utf|base|pkcs|saml|tls|ssl|rfc)[0-9]/i;
 const secretShaped = (bare: string): boolean => SECRET_SHAPED.test(bare) && SECRET_MARK.test(bare) && !TECHNICAL.test(bare);
+/**
+ * A base64 key holds `/` as a path does (AWS's `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`): twenty
+ * characters or more of base64 alone, mixing capitals, small letters and digits, is a key, not a
+ * path into a secret manager (`projects/lab/secrets/db`). A connection string's next field
+ * (`AccountKey=...==;EndpointSuffix=...`) is not part of the value judged.
+ */
+const BASE64_KEY = /^(?=[^/]*\/)(?=[^A-Z]*[A-Z])(?=[^a-z]*[a-z])(?=[^0-9]*[0-9])[A-Za-z0-9+/]{20,}={0,2}$/;
 function redactedOrReference(value: string): boolean {
-  return standsIn(value) || isReferenceShape(value);
+  if (standsIn(value)) return true;
+  const field = value.replace(/;.*$/, "");
+  return isReferenceShape(field) && !BASE64_KEY.test(field);
 }
 /**
  * Code that computes a value rather than holding it, after `=` or `:`: a call (`require("cookie")`,
@@ -289,7 +299,15 @@ const VALUE_KINDS: readonly (readonly [string, RegExp, ((value: string) => boole
   ["a GitLab token", /\b(?:gl(?:pat|dt|rt|ptt|ft|soat|ffct|imt|cbt|oas|agent)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,})/],
   // A user token (`hf_`) and an organization's API token (`api_org_`).
   ["a Hugging Face token", /\b(?:hf_|api_org_)[A-Za-z0-9]{30,}/],
-  ["an API secret key", /\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|AIza[0-9A-Za-z_-]{35})/],
+  // OpenAI and Anthropic, Stripe (keys and webhook signing secrets), Google API keys, SendGrid,
+  // DigitalOcean, Shopify, Docker Hub and PyPI (a macaroon naming pypi.org or test.pypi.org).
+  ["an API secret key", /\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{32,}|AIza[0-9A-Za-z_-]{35}|SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dckr_pat_[A-Za-z0-9_-]{27}|pypi-(?:AgEIcHlwaS5vcmc|AgENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,})/],
+  // Google's OAuth access tokens and client secrets.
+  ["a Google OAuth token", /\b(?:ya29\.[A-Za-z0-9_-]{20,}|GOCSPX-[A-Za-z0-9_-]{28})/],
+  // A webhook URL whose path is its credential (Slack's incoming webhooks, Discord's). Slack's
+  // documentation writes `T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX`: a token of capitals
+  // alone is its placeholder.
+  ["a webhook URL", /\b(?:hooks\.slack\.com\/services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/(?=[A-Z]*[a-z0-9])[A-Za-z0-9]{16,}|discord(?:app)?\.com\/api\/webhooks\/[0-9]{15,}\/[A-Za-z0-9_-]{40,})/],
   ["a URL with a password", /:\/\/[^/\s:@]*:[^/\s@]+@/, urlPassword],
   ["a URL carrying a credential", URL_PARAM, urlCredential],
 ];

@@ -99,6 +99,7 @@ function truePositives(): [string, string][] {
     ["AWS access key in prose", `the key ${aws} was rotated`],
     ["AWS secret access key", `aws_secret_access_key = ${awsSecret}`],
     ["AWS secret in env", `AWS_SECRET_ACCESS_KEY=${awsSecret}`],
+    ["AWS documentation's secret key", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"],
     ["GitHub classic token", `git clone https://${ghp}@github.com/acme/app.git`],
     ["GitHub token alone", ghp],
     ["GitHub fine-grained token", fine],

@@ -1,8 +1,9 @@
 // The credential check read against real text (test/bench/credential-corpus.ts): what documentation
 // and code write where a credential goes (a placeholder, a variable, an expression, a type) is no
-// credential, in a mailbox message or an RW-003 record; and a literal still is.
+// credential, in a mailbox message or an RW-003 record; a literal still is; and the common
+// providers' formats the patterns missed are found.
 import { describe, expect, it } from "vitest";
-import { valueKind } from "../../core/_credentials.js";
+import { credentialName, valueKind } from "../../core/_credentials.js";
 import { secretLines } from "../../core/mailbox/message-secrets.js";
 
 const passes = (line: string): void => {
@@ -115,9 +116,44 @@ describe("a literal is still a credential, an example one too", () => {
   });
 });
 
+describe("a base64 key is no path, though it holds a `/`", () => {
+  it("refuses AWS's secret access key written as text", () => {
+    refused("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "a credential written as text");
+    refused('AWS_SECRET_ACCESS_KEY="wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"', "a credential written as text");
+  });
+  it("refuses an Azure storage account key in a connection string", () => {
+    refused("DefaultEndpointsProtocol=https;AccountName=crox;AccountKey=Zm9vYmFyYmF6cXV4/Q2xpcXVlMTIzNDU2Nzg5MA==;EndpointSuffix=core.windows.net", "a credential written as text");
+    refused("AccountKey=c2VjcmV0a2V5MDEyMzQ1Njc4OQ==", "a credential written as text");
+    // So is an RW-003 field of that name; `account_id` and `account_name` are not.
+    expect([credentialName("AccountKey"), credentialName("account_key"), credentialName("account_id"), credentialName("account_name")]).toStrictEqual(["'account_key'", "'account_key'", null, null]);
+  });
+  it("a path or URI into a secret manager is still a reference", () => {
+    for (const line of ["secret_ref: projects/lab/secrets/db/versions/3", "password_file=/run/secrets/db", "secret: vault://op-lab/db", "SECRET=kv/data/crox/deploy"]) passes(line);
+  });
+});
+
+describe("providers' token formats", () => {
+  const tokens: [string, string][] = [
+    ["an API secret key", "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"],
+    ["an API secret key", "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"],
+    ["an API secret key", `dop_v1_${"0a1b2c3d".repeat(8)}`],
+    ["an API secret key", `shpat_${"0a1b2c3d".repeat(4)}`],
+    ["an API secret key", "dckr_pat_2bJ9xA0kQpLw7Rz3Vn5Ty8Uc1Ho"],
+    ["an API secret key", `pypi-AgEIcHlwaS5vcmc${"CJDU3ZTRhNjc4LWQ5NGQtNDRmZi1hYzI".repeat(2)}`],
+    ["a Google OAuth token", "ya29.a0AfH6SMBx3kP9Qw7LrT2zVn8YcHd4JmUo"],
+    ["a Google OAuth token", "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"],
+    ["a webhook URL", "https://hooks.slack.com/services/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"],
+    ["a webhook URL", `https://discord.com/api/webhooks/112233445566778899/${"aB3_-xY9zQ".repeat(6)}`],
+  ];
+  for (const [kind, token] of tokens) it(`refuses ${kind}: ${token.slice(0, 16)}`, () => refused(`use ${token} for the deploy`, kind));
+  it("a placeholder webhook or a lookalike name passes", () => {
+    for (const line of ["https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX", "SG.short.key", "shpat_ is Shopify's prefix", "ya29.", "whsec_ is Stripe's prefix"]) passes(line);
+  });
+});
+
 describe("hostile input stays linear", () => {
   // The test's timeout is the bound; no time is asserted.
   const big = 1 << 20;
-  const inputs = [`password=${"a.".repeat(big / 2)}`, "password=a.".repeat(big / 11), `token: ${"Map[".repeat(big / 4)}`, `?token=${")".repeat(big)}a`, "?token=".repeat(big / 7), `://a:${"]".repeat(big)}@`, "://a:b@".repeat(big / 7), `Bearer ${"A".repeat(big)}`, "x === ".repeat(big / 6), "token = process.env.".repeat(big / 20)];
+  const inputs = [`password=${"a.".repeat(big / 2)}`, "password=a.".repeat(big / 11), `token: ${"Map[".repeat(big / 4)}`, `?token=${")".repeat(big)}a`, "?token=".repeat(big / 7), `://a:${"]".repeat(big)}@`, "://a:b@".repeat(big / 7), `secret=${"Ab1/".repeat(big / 4)}`, `secret="${"Ab1/;".repeat(50)}"`.repeat(big / 260), "hooks.slack.com/services/T000000/B000000/".repeat(big / 42), `Bearer ${"A".repeat(big)}`, "x === ".repeat(big / 6), "token = process.env.".repeat(big / 20)];
   for (const input of inputs) it(`scans ${JSON.stringify(input.slice(0, 16))}… (${input.length} characters)`, () => expect(["string", "undefined"]).toContain(typeof valueKind(input)));
 });
