@@ -84,7 +84,8 @@ function basicCredential(value: string): boolean {
 // package documentation; a literal, even an example one (`token: 'deadbeef'`), is still refused.
 const PLACEHOLDER_WORDS = new Set(["redacted", "hidden", "masked", "omitted", "removed", "withheld", "none", "null", "nil", "empty", "unset", "required", "optional", "n/a", "tbd", "true", "false", "changeme", "password", "passwd", "pass", "pwd", "passphrase", "secret", "token", "key", "apikey", "api_key", "api-key", "credential", "credentials"]);
 const PLACEHOLDER = /^(?:[*•#]+|[xX]{3,}|\.{3}|…|<[^<>]*>|\[[^[\]]*\]|\([^()]*\)|\{[^{}]*\}|\$\{[^{}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\{\{.*\}\}|%[A-Za-z_][A-Za-z0-9_]*%)$/;
-const PLACEHOLDER_CONVENTION = /^(?:your|Your|YOUR)(?:[-_ ]|[A-Z])|[-_](?:here|HERE)$|^(?:change-?me|CHANGE-?ME)$/;
+// `your` then a word (`YOUR_API_KEY`, `your-token`, `yourToken`), but not capitals run together (`YOURS3CRET`).
+const PLACEHOLDER_CONVENTION = /^(?:(?:your|Your)(?:[-_ ]|[A-Z])|YOUR[-_ ])|[-_](?:here|HERE)$|^(?:change-?me|CHANGE-?ME)$/;
 const TEMPLATED = /\$\{|\{\{|\$\(|<%|<[^<>\s][^<>]*>/;
 const AFTER_SCHEME = /^(?:Bearer|bearer|BEARER|Basic|basic|Token|token|Digest)[ \t]+(\S.*)$/;
 function standsIn(value: string): boolean {

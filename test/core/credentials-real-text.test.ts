@@ -97,6 +97,7 @@ describe("a literal is still a credential, an example one too", () => {
     "Password: hunter2 (rotate monthly)",
     "token = abc123",
     "password: hunter2;",
+    "password=YOURS3CRET",
     "secret: Tr0ub4dor&3 see below",
     "password: 'Bearer-less s3cret'",
     "password=correct.horse.battery",
