@@ -84,8 +84,10 @@ function basicCredential(value: string): boolean {
 // package documentation; a literal, even an example one (`token: 'deadbeef'`), is still refused.
 const PLACEHOLDER_WORDS = new Set(["redacted", "hidden", "masked", "omitted", "removed", "withheld", "none", "null", "nil", "empty", "unset", "required", "optional", "n/a", "tbd", "true", "false", "changeme", "password", "passwd", "pass", "pwd", "passphrase", "secret", "token", "key", "apikey", "api_key", "api-key", "credential", "credentials"]);
 const PLACEHOLDER = /^(?:[*•#]+|[xX]{3,}|\.{3}|…|<[^<>]*>|\[[^[\]]*\]|\([^()]*\)|\{[^{}]*\}|\$\{[^{}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\{\{.*\}\}|%[A-Za-z_][A-Za-z0-9_]*%)$/;
-// `your` then a word (`YOUR_API_KEY`, `your-token`, `yourToken`), but not capitals run together (`YOURS3CRET`).
-const PLACEHOLDER_CONVENTION = /^(?:(?:your|Your)(?:[-_ ]|[A-Z])|YOUR[-_ ])|[-_](?:here|HERE)$|^(?:change-?me|CHANGE-?ME)$/;
+// `your` then a word (`YOUR_API_KEY`, `your-token`, `yourToken`), but not capitals run together
+// (`YOURS3CRET`); a provider's prefix with the rest elided (`sk-...`, `ghp_…`, `AKIA...`), but not
+// a word cut short (`hunter2...`).
+const PLACEHOLDER_CONVENTION = /^(?:(?:your|Your)(?:[-_ ]|[A-Z])|YOUR[-_ ])|[-_](?:here|HERE)$|^(?:change-?me|CHANGE-?ME)$|^(?:(?:[A-Za-z0-9]{1,12}[-_]){1,3}|[A-Z]{2,5})(?:\.{3}|…)$/;
 const TEMPLATED = /\$\{|\{\{|\$\(|<%|<[^<>\s][^<>]*>/;
 const AFTER_SCHEME = /^(?:Bearer|bearer|BEARER|Basic|basic|Token|token|Digest)[ \t]+(\S.*)$/;
 function standsIn(value: string): boolean {
@@ -183,8 +185,8 @@ function redactedOrReference(value: string): boolean {
  * `navigator.cookieEnabled`). Bounded, so each test stays short; a quoted literal is never code.
  */
 const EXPRESSION = /[ \t]*(?:(?:new|await)[ \t]+)?(?:[A-Za-z_$][\w$]{0,63}(?:\??\.[A-Za-z_$][\w$]{0,63}){0,16}\(|(?:process|env|ENV|os|Deno|System|import\.meta|config|settings|options|opts|req|request|ctx|context|this|self|window|navigator|document|secrets|vars|inputs|props|params|args)(?:\??\.|\[))/y;
-/** A type after `:` (`password: string;`, `token: TokensMap[K],`, `secret: Optional[str]`), not a value. */
-const TYPE_ANNOTATION = /^(?:string|number|boolean|bool|str|int|bytes|any|unknown|object|String|Buffer|Uint8Array)(?:\[\]?)?$|^[A-Z][A-Za-z0-9_]*[<[]/;
+/** A type after `:` (`password: string;`, `secret: &str,`, `token: TokensMap[K],`, `secret: Optional[str]`), not a value. */
+const TYPE_ANNOTATION = /^(?:&(?:'[a-z]+)?(?:mut)?)?(?:string|number|boolean|bool|str|int|bytes|any|unknown|object|String|Buffer|Uint8Array)(?:\[\]?)?$|^[A-Z][A-Za-z0-9_]*[<[]/;
 /**
  * A `=` that compares or maps (`==`, `===`, `=>`, `=~`) or the first `:` of a path
  * (`Secret::new`): no assignment. (`!=`, `<=`, `>=` and the rest of `===` or `::` have no name

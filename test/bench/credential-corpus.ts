@@ -183,6 +183,8 @@ function standIns(): string[] {
     "TOKEN=$(gh auth token)",
     'const cookie = require("cookie");',
     "password: v.pipe(v.string(), v.minLength(8)),",
+    'api_key: "sk-..."',
+    "password: &str,",
   ];
 }
 

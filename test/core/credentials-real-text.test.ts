@@ -24,6 +24,11 @@ describe("a placeholder stands in for a credential", () => {
     "export NPM_TOKEN=yourToken",
     'password: "paste-here"',
     "password=changeme",
+    // a provider's prefix with the rest elided
+    'api_key: "sk-..."',
+    "OPENAI_API_KEY=sk-proj-...",
+    "AWS_ACCESS_KEY=AKIA...",
+    "token: ghp_…",
     // the credential's own name
     "password: password,",
     "//   password: 'password'",
@@ -82,6 +87,7 @@ describe("code computes a value rather than holding it", () => {
     "MY_SECRET: string;",
     "token: TokensMap[K],",
     "secret: Optional[str],",
+    "password: &str,",
     "password: string[];",
   ];
   for (const line of lines) it(`passes ${line}`, () => passes(line));
@@ -98,6 +104,7 @@ describe("a literal is still a credential, an example one too", () => {
     "token = abc123",
     "password: hunter2;",
     "password=YOURS3CRET",
+    "set password=hunter2... then restart",
     "secret: Tr0ub4dor&3 see below",
     "password: 'Bearer-less s3cret'",
     "password=correct.horse.battery",
