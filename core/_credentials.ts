@@ -11,7 +11,8 @@
 const MAYBE = /pass|secret|token|credential|cookie|bearer|authoriz|api_?key|apikey|private|jwt|key$|pwd/;
 const SAFE_LAST = new Set(["ref", "refs", "reference", "references", "id", "ids", "name", "names", "method", "methods", "kind", "kinds", "type", "types", "scheme", "schemes", "route", "redacted", "hint", "uri", "url", "endpoint"]);
 const WORDS = new Set(["password", "passwd", "pwd", "passphrase", "secret", "secrets", "credential", "credentials", "cookie", "cookies", "bearer", "authorization", "apikey", "jwt", "privatekey"]);
-const KEY_OWNERS = new Set(["api", "private", "secret", "access", "signing", "session", "encryption", "master"]);
+// `account`: Azure storage's `AccountKey`, the key to a whole storage account.
+const KEY_OWNERS = new Set(["api", "private", "secret", "access", "signing", "session", "encryption", "master", "account"]);
 
 /** Reference-like last words that name where a credential is kept, rather than another property of it. */
 const REF_LAST = new Set(["ref", "refs", "reference", "references"]);
@@ -73,15 +74,37 @@ function basicCredential(value: string): boolean {
   return false;
 }
 
+// What stands in for a credential without being one, as documentation and code write it: a
+// redaction or placeholder (`***`, `<redacted>`, `[REDACTED]`, `${VAR}`, `$VAR`, `{{x}}`, `{x}`,
+// `%VAR%`, `none`), a placeholder by convention (`YOUR_API_KEY`, `your-token-here`, `changeme`),
+// the credential's own name (`password: password`, `user:pass@`, `"Bearer token"`), and a value a
+// template computes (`Basic ${btoa(...)}`, `$(gh auth token)`, `<%= ENV["X"] %>`,
+// `rwa.writer.<43 characters>`). An auth scheme before it is read past (`'Bearer xxxx'`). Read on
+// real text (test/bench/credential-corpus.ts), these were most of what the patterns refused in
+// package documentation; a literal, even an example one (`token: 'deadbeef'`), is still refused.
+const PLACEHOLDER_WORDS = new Set(["redacted", "hidden", "masked", "omitted", "removed", "withheld", "none", "null", "nil", "empty", "unset", "required", "optional", "n/a", "tbd", "true", "false", "changeme", "password", "passwd", "pass", "pwd", "passphrase", "secret", "token", "key", "apikey", "api_key", "api-key", "credential", "credentials"]);
+const PLACEHOLDER = /^(?:[*•#]+|[xX]{3,}|\.{3}|…|<[^<>]*>|\[[^[\]]*\]|\([^()]*\)|\{[^{}]*\}|\$\{[^{}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\{\{.*\}\}|%[A-Za-z_][A-Za-z0-9_]*%)$/;
+// `your` then a word (`YOUR_API_KEY`, `your-token`, `yourToken`), but not capitals run together
+// (`YOURS3CRET`); a provider's prefix with the rest elided (`sk-...`, `ghp_…`, `AKIA...`), but not
+// a word cut short (`hunter2...`).
+const PLACEHOLDER_CONVENTION = /^(?:(?:your|Your)(?:[-_ ]|[A-Z])|YOUR[-_ ])|[-_](?:here|HERE)$|^(?:change-?me|CHANGE-?ME)$|^(?:(?:[A-Za-z0-9]{1,12}[-_]){1,3}|[A-Z]{2,5})(?:\.{3}|…)$/;
+const TEMPLATED = /\$\{|\{\{|\$\(|<%|<[^<>\s][^<>]*>/;
+const AFTER_SCHEME = /^(?:Bearer|bearer|BEARER|Basic|basic|Token|token|Digest)[ \t]+(\S.*)$/;
+function standsIn(value: string): boolean {
+  const credential = AFTER_SCHEME.exec(value)?.[1] ?? value;
+  return PLACEHOLDER.test(credential) || PLACEHOLDER_WORDS.has(credential.toLowerCase()) || PLACEHOLDER_CONVENTION.test(credential) || TEMPLATED.test(credential);
+}
+
 // A URL's query or fragment parameter (`?name=value`, `&name=value`, `#name=value`) with a
 // value. The pattern only finds candidates; `urlCredential` judges each name, in any case, by its
 // words (split at `_ - .` and camelCase): a credential when its last word is one of
 // `CREDENTIAL_PARAM` (`X-Amz-Signature`, `X-Goog-Credential`, `ACCESS_TOKEN`, `client_secret`,
 // `sig`), or it is `key` alone or after an owner word (`key`, `apiKey`, `access_key`), but not a
 // pagination token (`pageToken`, `continuation_token`). `keyword`, `sort_key`, `token_type` and
-// `SignatureVersion` are not credentials.
+// `SignatureVersion` are not credentials, and a value that stands in for one (`?api_key=YOUR_KEY`,
+// `?access_token=<token>`, `&Signature=...`) holds none.
 const URL_PARAM = /[?&#][A-Za-z0-9_.-]{1,64}=[^&#\s]/;
-const URL_PARAMS = /[?&#]([A-Za-z0-9_.-]{1,64})=[^&#\s]/g;
+const URL_PARAMS = /[?&#]([A-Za-z0-9_.-]{1,64})=([^&#\s]{1,256})/g;
 const CREDENTIAL_PARAM = new Set(["token", "tokens", "signature", "sig", "secret", "password", "passwd", "pwd", "passphrase", "credential", "credentials", "apikey", "jwt"]);
 const NOT_A_CREDENTIAL_TOKEN = new Set(["page", "continuation", "sync"]);
 function urlCredentialName(name: string): boolean {
@@ -92,7 +115,20 @@ function urlCredentialName(name: string): boolean {
   return last === "key" && (before === undefined || KEY_OWNERS.has(before));
 }
 function urlCredential(value: string): boolean {
-  for (const m of value.matchAll(URL_PARAMS)) if (urlCredentialName(m[1] as string)) return true;
+  for (const m of value.matchAll(URL_PARAMS)) {
+    if (!urlCredentialName(m[1] as string)) continue;
+    // Quotes and brackets after the URL are not its value (`` `?apiKey=` ``, `(…?token=abc)`).
+    const held = (m[2] as string).replace(/["'`)\],;]+$/, "");
+    if (held !== "" && !standsIn(held)) return true;
+  }
+  return false;
+}
+
+/** A URL's password (`scheme://user:password@`) that no placeholder stands in for (`user:<password>@`, `user:${PASS}@`, `user:pass@`). */
+const URL_PASSWORDS = /:\/\/[^/\s:@]*:([^/\s@]+)@/g;
+function urlPassword(value: string): boolean {
+  // A URL's grammar brackets what is optional: `[<user>[:<password>]@]`.
+  for (const m of value.matchAll(URL_PASSWORDS)) if (!standsIn((m[1] as string).replace(/\]+$/, ""))) return true;
   return false;
 }
 
@@ -107,13 +143,13 @@ function urlCredential(value: string): boolean {
 // reference (`vault://...`, a path) or a redaction or placeholder (`***`, `<redacted>`,
 // `[REDACTED]`, `${VAR}`, `$VAR`, `{{x}}`, `%VAR%`, `none`, `required`, ...) is no credential. A
 // name after `?`, `&` or `#` is a URL parameter, `urlCredential`'s to judge (`?pageToken=` is no
-// credential there), and one after `:`, `/`, `@` or `=` is part of a URI or path. Not in
+// credential there), and one after `:`, `/`, `@` or `=` is part of a URI or path. Code that
+// computes the value (`EXPRESSION`: `process.env.TOKEN`, `require(...)`), a comparison or arrow
+// (`operatorAt`) and a type after `:` (`TYPE_ANNOTATION`) hold none. Not in
 // `VALUE_KINDS`: a pattern looking behind every `:` of every digest and time for a credential word
 // doubled the scan of a record; this walks the separators by hand, each name and value scanned
 // within a bound, so the scan stays linear.
 const VALUE = /[ \t]*(?:"([^"\n]{0,256})"|'([^'\n]{0,256})'|`([^`\n]{0,256})`|([^\s"'`]{1,256}))/y;
-const PLACEHOLDER_WORDS = new Set(["redacted", "hidden", "masked", "omitted", "removed", "withheld", "none", "null", "nil", "empty", "unset", "required", "optional", "n/a", "tbd", "true", "false"]);
-const PLACEHOLDER = /^(?:[*•#]+|[xX]{3,}|\.{3}|…|<[^<>]*>|\[[^[\]]*\]|\([^()]*\)|\$\{[^{}]*\}|\$[A-Z_][A-Z0-9_]*|\{\{.*\}\}|%[A-Za-z_][A-Za-z0-9_]*%)$/;
 /** `A-Z a-z 0-9 _ . -`, by char code. */
 const isNameChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
 const isLetter = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
@@ -130,8 +166,35 @@ const SECRET_SHAPED = /^[A-Za-z][^\s]{5,}$/;
 const SECRET_MARK = /[0-9!#$%^&*+=~]/;
 const TECHNICAL = /^(?:sha|md|aes|rsa|ed|argon|pbkdf|blake|hmac|oauth|http|ipv|x|utf|base|pkcs|saml|tls|ssl|rfc)[0-9]/i;
 const secretShaped = (bare: string): boolean => SECRET_SHAPED.test(bare) && SECRET_MARK.test(bare) && !TECHNICAL.test(bare);
+/**
+ * A base64 key holds `/` as a path does (AWS's `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`): twenty
+ * characters or more of base64 alone, mixing capitals, small letters and digits, is a key, not a
+ * path into a secret manager (`projects/lab/secrets/db`). A connection string's next field
+ * (`AccountKey=...==;EndpointSuffix=...`) is not part of the value judged.
+ */
+const BASE64_KEY = /^(?=[^/]*\/)(?=[^A-Z]*[A-Z])(?=[^a-z]*[a-z])(?=[^0-9]*[0-9])[A-Za-z0-9+/]{20,}={0,2}$/;
 function redactedOrReference(value: string): boolean {
-  return PLACEHOLDER.test(value) || PLACEHOLDER_WORDS.has(value.toLowerCase()) || isReferenceShape(value);
+  if (standsIn(value)) return true;
+  const field = value.replace(/;.*$/, "");
+  return isReferenceShape(field) && !BASE64_KEY.test(field);
+}
+/**
+ * Code that computes a value rather than holding it, after `=` or `:`: a call (`require("cookie")`,
+ * `crypto.randomBytes(32)`, `new Password(...)`), or a lookup in the environment, a configuration
+ * or a request (`process.env.TOKEN`, `os.environ["TOKEN"]`, `config.db.password`,
+ * `navigator.cookieEnabled`). Bounded, so each test stays short; a quoted literal is never code.
+ */
+const EXPRESSION = /[ \t]*(?:(?:new|await)[ \t]+)?(?:[A-Za-z_$][\w$]{0,63}(?:\??\.[A-Za-z_$][\w$]{0,63}){0,16}\(|(?:process|env|ENV|os|Deno|System|import\.meta|config|settings|options|opts|req|request|ctx|context|this|self|window|navigator|document|secrets|vars|inputs|props|params|args)(?:\??\.|\[))/y;
+/** A type after `:` (`password: string;`, `secret: &str,`, `token: TokensMap[K],`, `secret: Optional[str]`), not a value. */
+const TYPE_ANNOTATION = /^(?:&(?:'[a-z]+)?(?:mut)?)?(?:string|number|boolean|bool|str|int|bytes|any|unknown|object|String|Buffer|Uint8Array)(?:\[\]?)?$|^[A-Z][A-Za-z0-9_]*[<[]/;
+/**
+ * A `=` that compares or maps (`==`, `===`, `=>`, `=~`) or the first `:` of a path
+ * (`Secret::new`): no assignment. (`!=`, `<=`, `>=` and the rest of `===` or `::` have no name
+ * just before them.)
+ */
+function operatorAt(value: string, at: number): boolean {
+  const next = value[at + 1];
+  return value[at] === ":" ? next === ":" : next === "=" || next === ">" || next === "~";
 }
 /** Whether the name that ends just before `at` (a `=` or `:`) is credential-like. */
 function credentialBefore(value: string, at: number): boolean {
@@ -155,7 +218,7 @@ function textCredential(value: string): boolean {
     const at = isColon ? colon : equals;
     if (isColon) colon = value.indexOf(":", at + 1);
     else equals = value.indexOf("=", at + 1);
-    if (!credentialBefore(value, at)) continue;
+    if (operatorAt(value, at) || !credentialBefore(value, at)) continue;
     VALUE.lastIndex = at + 1;
     const m = VALUE.exec(value);
     if (m === null) continue;
@@ -165,10 +228,13 @@ function textCredential(value: string): boolean {
       continue;
     }
     const raw = m[4] as string;
+    EXPRESSION.lastIndex = at + 1;
+    if (EXPRESSION.test(value)) continue;
     // Sentence or clause punctuation after the value is not part of it (`password=<redacted>.`);
     // a template or redaction cut at its first space (`{{ secrets.db }}`) opens with its bracket.
     const bare = raw.replace(/[.,;:!?)\]}]+$/, "");
     if (bare === "" || /^(?:\{\{|\$\{|<|\[)/.test(raw) || redactedOrReference(raw) || redactedOrReference(bare)) continue;
+    if (isColon && TYPE_ANNOTATION.test(bare)) continue;
     if (!isColon || secretShaped(bare)) return true;
     // After `:`, a bare value stands alone: the line ends after it, or a clause (`, ;`) does.
     const end = at + 1 + m[0].length;
@@ -192,7 +258,7 @@ function authorizationCredential(value: string): boolean {
     const credential = AUTH_SCHEME.test(named) ? (second === undefined ? null : unquoted(second)) : named;
     if (credential === null) continue; // a scheme alone holds none here (the credential-as-text rule still reads the line)
     // A placeholder written with spaces inside (`{{ token }}`, `<your token>`) is known by its opening.
-    if (credential === "" || !(PLACEHOLDER.test(credential) || PLACEHOLDER_WORDS.has(credential.toLowerCase()) || /^(?:\{\{|\$\{|<|\[)/.test(credential))) return true;
+    if (credential === "" || !(standsIn(credential) || /^(?:\{\{|\$\{|<|\[)/.test(credential))) return true;
   }
   return false;
 }
@@ -209,9 +275,15 @@ function authorizationCredential(value: string): boolean {
 // and the token has a digit or one of `_ ~ + / - =`. A letters-only token under 16 characters is
 // not told from a word, and passes ("Authorization: Bearer <anything>" is refused as a header).
 const BEARER = /\b(?:Bearer|bearer|BEARER)\s+(?:[A-Za-z0-9._~+/-]{16,}|(?=[A-Za-z.-]*[0-9_~+/])[A-Za-z0-9._~+/-]{8,})/;
+/** A bearer token that no placeholder stands in for (`Bearer YOUR_ACCESS_TOKEN`). */
+const BEARERS = /* @__PURE__ */ new RegExp(BEARER.source, "g");
+function bearerCredential(value: string): boolean {
+  for (const [found] of value.matchAll(BEARERS)) if (!standsIn(found.replace(/^\S+\s+/, ""))) return true;
+  return false;
+}
 const SHORT_BEARER = /(?:^|["'`])\s*(?:Bearer|bearer|BEARER)[ \t]+(?=[A-Za-z.]*[0-9_~+/=-])[A-Za-z0-9._~+/-]{1,7}=*\s*(?:$|["'`])/;
 const VALUE_KINDS: readonly (readonly [string, RegExp, ((value: string) => boolean)?])[] = [
-  ["a bearer token", BEARER],
+  ["a bearer token", BEARER, bearerCredential],
   ["a bearer token", SHORT_BEARER],
   ["an Authorization header", /\b(?:Authorization|authorization|AUTHORIZATION)\s*:\s*\S+/, authorizationCredential],
   ["Basic credentials", /\b(?:Basic|basic|BASIC)\s+[A-Za-z0-9+/]{6}/, basicCredential],
@@ -230,8 +302,16 @@ const VALUE_KINDS: readonly (readonly [string, RegExp, ((value: string) => boole
   ["a GitLab token", /\b(?:gl(?:pat|dt|rt|ptt|ft|soat|ffct|imt|cbt|oas|agent)-[A-Za-z0-9_-]{20,}|GR1348941[A-Za-z0-9_-]{20,})/],
   // A user token (`hf_`) and an organization's API token (`api_org_`).
   ["a Hugging Face token", /\b(?:hf_|api_org_)[A-Za-z0-9]{30,}/],
-  ["an API secret key", /\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|AIza[0-9A-Za-z_-]{35})/],
-  ["a URL with a password", /:\/\/[^/\s:@]*:[^/\s@]+@/],
+  // OpenAI and Anthropic, Stripe (keys and webhook signing secrets), Google API keys, SendGrid,
+  // DigitalOcean, Shopify, Docker Hub and PyPI (a macaroon naming pypi.org or test.pypi.org).
+  ["an API secret key", /\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}|[rs]k_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{32,}|AIza[0-9A-Za-z_-]{35}|SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dckr_pat_[A-Za-z0-9_-]{27}|pypi-(?:AgEIcHlwaS5vcmc|AgENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,})/],
+  // Google's OAuth access tokens and client secrets.
+  ["a Google OAuth token", /\b(?:ya29\.[A-Za-z0-9_-]{20,}|GOCSPX-[A-Za-z0-9_-]{28})/],
+  // A webhook URL whose path is its credential (Slack's incoming webhooks, Discord's). Slack's
+  // documentation writes `T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX`: a token of capitals
+  // alone is its placeholder.
+  ["a webhook URL", /\b(?:hooks\.slack\.com\/services\/T[A-Z0-9]{6,}\/B[A-Z0-9]{6,}\/(?=[A-Z]*[a-z0-9])[A-Za-z0-9]{16,}|discord(?:app)?\.com\/api\/webhooks\/[0-9]{15,}\/[A-Za-z0-9_-]{40,})/],
+  ["a URL with a password", /:\/\/[^/\s:@]*:[^/\s@]+@/, urlPassword],
   ["a URL carrying a credential", URL_PARAM, urlCredential],
 ];
 
