@@ -145,7 +145,8 @@ function urlPassword(value: string): boolean {
 // name after `?`, `&` or `#` is a URL parameter, `urlCredential`'s to judge (`?pageToken=` is no
 // credential there), and one after `:`, `/`, `@` or `=` is part of a URI or path. Code that
 // computes the value (`EXPRESSION`: `process.env.TOKEN`, `require(...)`), a comparison or arrow
-// (`operatorAt`) and a type after `:` (`TYPE_ANNOTATION`) hold none. Not in
+// (`operatorAt`) and a type after `:` (`TYPE_ANNOTATION`) hold none, unless a literal follows
+// (`literalAt`: compared with, mapped to, assigned after the type, the fallback). Not in
 // `VALUE_KINDS`: a pattern looking behind every `:` of every digest and time for a credential word
 // doubled the scan of a record; this walks the separators by hand, each name and value scanned
 // within a bound, so the scan stays linear.
@@ -196,6 +197,35 @@ function operatorAt(value: string, at: number): boolean {
   const next = value[at + 1];
   return value[at] === ":" ? next === ":" : next === "=" || next === ">" || next === "~";
 }
+/**
+ * A quoted literal starting at `at` (spaces before it allowed) that no placeholder or reference
+ * stands in for: what a credential-like name is compared with (`password === "hunter2"`), mapped
+ * to (`'password' => 'hunter2'`), assigned after its type (`password: string = "hunter2"`) or
+ * given as the fallback of the code that computes it (`process.env.TOKEN ?? "dev-token"`) is the
+ * credential itself, as a literal assigned is.
+ */
+const LITERAL = /[ \t]*(?:"([^"\n]{0,256})"|'([^'\n]{0,256})'|`([^`\n]{0,256})`)/y;
+function literalAt(value: string, at: number): boolean {
+  LITERAL.lastIndex = at;
+  const m = LITERAL.exec(value);
+  const held = (m?.[1] ?? m?.[2] ?? m?.[3])?.trim();
+  return held !== undefined && held !== "" && !redactedOrReference(held);
+}
+/** Where what follows a comparison or mapping at `at` starts (`==`, `===`, `=>`), at most three characters on. */
+function pastOperator(value: string, at: number): number {
+  let i = at;
+  while (i < at + 3 && (value[i] === "=" || value[i] === ">")) i++;
+  return i;
+}
+/** `= "literal"` right after a type (`password: string = "hunter2"`), from `at`. */
+const ASSIGNED = /[ \t]*=(?![=>~])/y;
+/** The fallback a computed value falls back to (`?? "x"`, `|| "x"`, ` or "x"`), in the rest of its line (bounded). */
+const FALLBACK = /(?:\?\?|\|\||[ \t]or[ \t])[ \t]*(?=["'`])/;
+function fallbackLiteral(value: string, at: number): boolean {
+  const rest = value.slice(at, at + 256).replace(/[\r\n][^]*$/, "");
+  const m = FALLBACK.exec(rest);
+  return m !== null && literalAt(rest, m.index + m[0].length);
+}
 /** Whether the name that ends just before `at` (a `=` or `:`) is credential-like. */
 function credentialBefore(value: string, at: number): boolean {
   let end = at;
@@ -218,7 +248,12 @@ function textCredential(value: string): boolean {
     const at = isColon ? colon : equals;
     if (isColon) colon = value.indexOf(":", at + 1);
     else equals = value.indexOf("=", at + 1);
-    if (operatorAt(value, at) || !credentialBefore(value, at)) continue;
+    if (operatorAt(value, at)) {
+      // Compared with or mapped to a literal: that literal (`=~` matches a pattern, `::` is a path).
+      if (value[at] === "=" && value[at + 1] !== "~" && credentialBefore(value, at) && literalAt(value, pastOperator(value, at))) return true;
+      continue;
+    }
+    if (!credentialBefore(value, at)) continue;
     VALUE.lastIndex = at + 1;
     const m = VALUE.exec(value);
     if (m === null) continue;
@@ -229,15 +264,22 @@ function textCredential(value: string): boolean {
     }
     const raw = m[4] as string;
     EXPRESSION.lastIndex = at + 1;
-    if (EXPRESSION.test(value)) continue;
+    if (EXPRESSION.test(value)) {
+      if (fallbackLiteral(value, at + 1)) return true;
+      continue;
+    }
     // Sentence or clause punctuation after the value is not part of it (`password=<redacted>.`);
     // a template or redaction cut at its first space (`{{ secrets.db }}`) opens with its bracket.
     const bare = raw.replace(/[.,;:!?)\]}]+$/, "");
     if (bare === "" || /^(?:\{\{|\$\{|<|\[)/.test(raw) || redactedOrReference(raw) || redactedOrReference(bare)) continue;
-    if (isColon && TYPE_ANNOTATION.test(bare)) continue;
+    const end = at + 1 + m[0].length;
+    if (isColon && TYPE_ANNOTATION.test(bare)) {
+      ASSIGNED.lastIndex = at + 1 + m[0].length - (raw.length - bare.length);
+      if (ASSIGNED.test(value) && literalAt(value, ASSIGNED.lastIndex)) return true;
+      continue;
+    }
     if (!isColon || secretShaped(bare)) return true;
     // After `:`, a bare value stands alone: the line ends after it, or a clause (`, ;`) does.
-    const end = at + 1 + m[0].length;
     if (/[,;]$/.test(raw) || /^[ \t]*(?:$|[\r\n])/.test(value.slice(end, end + 256))) return true;
   }
   return false;

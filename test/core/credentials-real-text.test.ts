@@ -124,6 +124,31 @@ describe("a literal is still a credential, an example one too", () => {
   });
 });
 
+describe("a literal after a comparison, a mapping, a type or a fallback is the credential", () => {
+  const lines = [
+    'if (password === "Xy9kLm2QpR") login()',
+    "password == 'hunter2'",
+    "$cfg = ['password' => 'Xy9kLm2QpR'];",
+    '"api_key" => "Xy9kLm2QpR",',
+    'password: string = "Xy9kLm2QpR"',
+    'let secret: &str = "Xy9kLm2QpR";',
+    'token: process.env.TOKEN ?? "Xy9kLm2QpR77"',
+    "const token = process.env.TOKEN || 'dev-Xy9kLm2QpR'",
+    'password = os.getenv("PW") or "Xy9kLm2QpR"',
+  ];
+  for (const line of lines) it(`refuses ${line}`, () => refused(line, "a credential written as text"));
+  const none = [
+    'if (password === "") return',
+    "if (token === expected) accept()",
+    "password: string = process.env.PW",
+    'token: process.env.TOKEN ?? ""',
+    'token: process.env.TOKEN ?? "${DEFAULT_TOKEN}"',
+    "password => check(password)",
+    "if (password =~ /^[a-z]+$/)",
+  ];
+  for (const line of none) it(`passes ${line}`, () => passes(line));
+});
+
 describe("a base64 key is no path, though it holds a `/`", () => {
   it("refuses AWS's secret access key written as text", () => {
     refused("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "a credential written as text");
@@ -162,6 +187,6 @@ describe("providers' token formats", () => {
 describe("hostile input stays linear", () => {
   // The test's timeout is the bound; no time is asserted.
   const big = 1 << 20;
-  const inputs = [`password=${"a.".repeat(big / 2)}`, "password=a.".repeat(big / 11), `token: ${"Map[".repeat(big / 4)}`, `?token=${")".repeat(big)}a`, "?token=".repeat(big / 7), `://a:${"]".repeat(big)}@`, "://a:b@".repeat(big / 7), `secret=${"Ab1/".repeat(big / 4)}`, `secret="${"Ab1/;".repeat(50)}"`.repeat(big / 260), "hooks.slack.com/services/T000000/B000000/".repeat(big / 42), `Bearer ${"A".repeat(big)}`, "x === ".repeat(big / 6), "token = process.env.".repeat(big / 20)];
+  const inputs = [`password=${"a.".repeat(big / 2)}`, "password=a.".repeat(big / 11), `token: ${"Map[".repeat(big / 4)}`, `?token=${")".repeat(big)}a`, "?token=".repeat(big / 7), `://a:${"]".repeat(big)}@`, "://a:b@".repeat(big / 7), `secret=${"Ab1/".repeat(big / 4)}`, `secret="${"Ab1/;".repeat(50)}"`.repeat(big / 260), "hooks.slack.com/services/T000000/B000000/".repeat(big / 42), `Bearer ${"A".repeat(big)}`, "x === ".repeat(big / 6), "token = process.env.".repeat(big / 20), "password ==".repeat(big / 11), `password${"=".repeat(big)}`, "token = process.env.X ?? ".repeat(big / 25), "password: string = ".repeat(big / 19)];
   for (const input of inputs) it(`scans ${JSON.stringify(input.slice(0, 16))}… (${input.length} characters)`, () => expect(["string", "undefined"]).toContain(typeof valueKind(input)));
 });
