@@ -13,8 +13,8 @@ export interface RoundedNumber {
   readonly path: string;
 }
 
-const MAY_ROUND = /\d[.eE]/;
-const NUMBER = /-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?/y;
+/** A number with a point or exponent where a value starts; inside a string too, which only costs the pass. */
+const MAY_ROUND = /(?:^|[:,[])\s*-?\d+[.eE]/;
 
 /** Whether a JSON number's digits and exponent make an integer: no non-zero digit after the point once the exponent moves it. */
 function writtenAsInteger(whole: string, fraction: string, exponent: number): boolean {
@@ -26,19 +26,55 @@ function writtenAsInteger(whole: string, fraction: string, exponent: number): bo
   return kept.length <= beforePoint;
 }
 
+const NUMBER = /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+/** The index after the string whose opening quote is at `i`: the next quote no odd run of backslashes escapes. */
+function afterString(text: string, i: number): number {
+  let q = text.indexOf('"', i + 1);
+  while (q !== -1) {
+    let slashes = 0;
+    while (text.charCodeAt(q - 1 - slashes) === 92) slashes++;
+    if (slashes % 2 === 0) return q + 1;
+    q = text.indexOf('"', q + 1);
+  }
+  return text.length;
+}
+
 /**
  * The first number of `text` (JSON that JSON.parse has read) written with a fraction or exponent
  * whose value is no integer, yet which JSON.parse reads as an integer; null when none is. One
- * linear pass; strings are skipped, so a digit inside one is never taken for a number.
+ * linear pass; strings are skipped whole, so a digit inside one is never taken for a number.
  */
 export function _roundedNumber(text: string): RoundedNumber | null {
-  // Most JSON holds no digit before a point or exponent: it is passed over without the walk.
+  // Most JSON holds no such number (a pay form's amounts are strings): it is passed over whole.
   if (!MAY_ROUND.test(text)) return null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) i = afterString(text, i) - 1;
+    else if (c === 45 || (c >= 48 && c <= 57)) {
+      let end = i + 1;
+      let spelt = false; // a point or an exponent
+      for (let d = text.charCodeAt(end); (d >= 48 && d <= 57) || d === 46 || d === 101 || d === 69 || d === 43 || d === 45; d = text.charCodeAt(++end)) {
+        if (d === 46 || d === 101 || d === 69) spelt = true;
+      }
+      if (spelt) {
+        const literal = text.slice(i, end);
+        const [, whole = "", fraction = "", exponent] = NUMBER.exec(literal) ?? [];
+        if (Number.isInteger(Number(literal)) && !writtenAsInteger(whole, fraction, Number(exponent ?? 0))) return { at: i, literal, path: pathAt(text, i) };
+      }
+      i = end - 1;
+    }
+  }
+  return null;
+}
+
+/** The dot path of the value starting at `at` (`slots.pri`, `slots.opts.1`), walking the text up to it. */
+function pathAt(text: string, at: number): string {
   // One entry per open container: the key its next value is under (object), or its index (list).
   const path: (string | number)[] = [];
   const isList: boolean[] = [];
   let atKey = false;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 0; i < at; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
       let end = i + 1;
@@ -63,16 +99,7 @@ export function _roundedNumber(text: string): RoundedNumber | null {
       const last = path.length - 1;
       if (isList[last] === true) path[last] = (path[last] as number) + 1;
       else atKey = true;
-    } else if (c === 45 || (c >= 48 && c <= 57)) {
-      NUMBER.lastIndex = i;
-      const m = NUMBER.exec(text) as RegExpExecArray;
-      const literal = m[0];
-      const [, whole = "", fraction = "", exponent] = m;
-      if ((fraction !== "" || exponent !== undefined) && Number.isInteger(Number(literal)) && !writtenAsInteger(whole, fraction, Number(exponent ?? 0))) {
-        return { at: i, literal, path: path.join(".") };
-      }
-      i += literal.length - 1;
     }
   }
-  return null;
+  return path.join(".");
 }

@@ -126,6 +126,8 @@ describe("parseJsonText: JSON text with every key once", () => {
     // In a list, at the top, under an escaped key, after a string holding digits and a point.
     expect(parseJsonText('{"s":{"o\u0070ts":["1.5e0",2,3.0000000000000001]}}')).toMatchObject({ ok: false, path: "s.opts.2" });
     expect(parseJsonText("[1,1e-999]")).toMatchObject({ ok: false, path: "1", at: 3 });
+    expect(parseJsonText('{\n  "a": [\n    1,\n    1e-400\n  ],\r\n\t"b":\t-0.5e-0\n}')).toMatchObject({ ok: false, path: "a.1" });
+    expect(parseJsonText('{"a":"x:1.5","b":-1E-1,"c":{"d":\t0.99999999999999999}}')).toMatchObject({ ok: false, path: "c.d" });
     expect(parseJsonText("1.0000000000000001")).toMatchObject({ ok: false, path: "" });
     expect(formatInput(form("1.0000000000000001"), profileResolver(null, () => undefined)).text).toBeNull();
   });
