@@ -520,7 +520,7 @@ describe("routing and bodies", () => {
     expect(bad.detail).toMatch(/^the body is not JSON/);
     const twice = await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "application/json" }, body: '{"lines":["RW1 HO a-1 from=a to=b item=x ask=DRAFT"],"lines":[]}' }), "malformed-json");
     expect(twice.detail).toBe('the body is refused: the key "lines" appears twice in one object; which value was meant would be a guess');
-    // A number JSON.parse would round to an integer (note 69): the body is refused, as for a key
+    // A number JSON.parse would round to an integer (note 70): the body is refused, as for a key
     // given twice; the same form as a line of a text body is that line's JSON_SHAPE on its slot.
     const form = '{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT","pri":1.0000000000000001},"tail":null}';
     const rounded = await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "application/json" }, body: `{"lines":[${form}]}` }), "malformed-json");
