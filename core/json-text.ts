@@ -1,8 +1,11 @@
 /**
  * JSON text read strictly: what `JSON.parse` reads, refused when an object names a key twice.
  * `JSON.parse` keeps the last of two values silently; which one the writer meant would be a
- * guess, and rule 2 forbids guessing. Every adapter reads untrusted JSON text through this.
+ * guess, and rule 2 forbids guessing. So is a number that is no integer as written but reads as
+ * one (`1.0000000000000001` as 1). Every adapter reads untrusted JSON text through this.
  */
+import { _cut } from "./_chars.js";
+import { _roundedNumber } from "./_rounded-number.js";
 import { jsonSyntaxError } from "./json-syntax.js";
 
 export type JsonText =
@@ -14,7 +17,12 @@ export type JsonText =
    * key), from which a reader may still take what no repeated key names (a refusal's address);
    * `repeatedAtTop`: every key the outermost object names more than once, whose value would be a guess.
    */
-  | { readonly ok: false; readonly problem: "duplicate-key"; readonly reason: string; readonly key: string; readonly value: unknown; readonly repeatedAtTop: readonly string[] };
+  | { readonly ok: false; readonly problem: "duplicate-key"; readonly reason: string; readonly key: string; readonly value: unknown; readonly repeatedAtTop: readonly string[] }
+  /**
+   * A number written as no integer that JSON.parse reads as one: `path` is where (`slots.pri`,
+   * empty for the text as a whole), `at` its UTF-16 index; `value` what JSON.parse reads.
+   */
+  | { readonly ok: false; readonly problem: "rounded-number"; readonly reason: string; readonly path: string; readonly at: number; readonly value: unknown };
 
 export function parseJsonText(text: string): JsonText {
   let value: unknown;
@@ -27,7 +35,13 @@ export function parseJsonText(text: string): JsonText {
     return { ok: false, problem: "syntax", reason: `${syntax.reason} (${lineAndColumn(text, syntax.at)})`, at: syntax.at };
   }
   const repeated = repeatedKey(text, false);
-  if (repeated === null) return { ok: true, value };
+  if (repeated === null) {
+    const rounded = _roundedNumber(text);
+    if (rounded === null) return { ok: true, value };
+    const where = rounded.path === "" ? "" : `${_cut(rounded.path)}: `;
+    const reason = `${where}the number ${_cut(rounded.literal)} is no integer, yet JSON.parse reads it as ${Number(rounded.literal)}; which was meant would be a guess`;
+    return { ok: false, problem: "rounded-number", reason, path: rounded.path, at: rounded.at, value };
+  }
   // Found early in one place, a repeat may be elsewhere too: the outermost object's are all named.
   const atTop = new Set<string>();
   repeatedKey(text, true, atTop);

@@ -4,6 +4,7 @@
  * adapter (the CLI, the Worker, the playground) reads its input through this, so none decides on
  * its own what a line is.
  */
+import { _cut } from "./_chars.js";
 import { checkLine } from "./check-line.js";
 import type { LineCheck, VocabularyResolver } from "./check-line.js";
 import { _refusedForm, checkMessage } from "./check-message.js";
@@ -32,8 +33,10 @@ export function readMessage(input: string | object, resolve: VocabularyResolver)
   const json = parseJsonText(input);
   if (!json.ok) {
     if (json.problem === "syntax") return { ok: false, message: null, findings: [finding("JSON_SHAPE", `not JSON: ${json.reason}`, json.at === undefined ? undefined : { at: json.at })], envelope: { id: null, from: null, to: null, item: null } };
-    // A key given twice: the text is JSON, so the form is still addressed from its other fields,
-    // as any JSON form refused for its shape is, and a line refused for DUPLICATE_KEY (note 7).
+    // A key given twice, or a number rounded to an integer: the text is JSON, so the form is still
+    // addressed from its other fields, as any JSON form refused for its shape is, and a line
+    // refused for DUPLICATE_KEY (note 7). The number is named by its path, as a shape finding is.
+    if (json.problem === "rounded-number") return _refusedForm(json.value, [finding("JSON_SHAPE", json.reason, json.path === "" ? undefined : { slot: _cut(json.path) })]);
     return _refusedForm(json.value, [finding("JSON_SHAPE", json.reason)], json.repeatedAtTop);
   }
   return checkMessage(json.value, resolve);

@@ -39,7 +39,7 @@ function readEpochs(value: unknown): AgentEpochs {
   if (typeof value === "string") {
     // Read strictly: `{"writer": 2, "writer": 0}` read as JSON.parse reads it would unrevoke writer.
     const json = parseJsonText(value);
-    if (!json.ok) return refused(json.problem === "duplicate-key" ? `${AGENT_EPOCHS_VARIABLE} names an agent twice (${json.reason})` : `${AGENT_EPOCHS_VARIABLE} is not JSON`);
+    if (!json.ok) return refused(json.problem === "duplicate-key" ? `${AGENT_EPOCHS_VARIABLE} names an agent twice (${json.reason})` : json.problem === "syntax" ? `${AGENT_EPOCHS_VARIABLE} is not JSON` : `${AGENT_EPOCHS_VARIABLE} is refused: ${json.reason}`);
     parsed = json.value;
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return refused(`${AGENT_EPOCHS_VARIABLE} is not a JSON object`);

@@ -20,7 +20,7 @@ export const PROBLEMS = {
   "method-not-allowed": { status: 405, title: "Method not allowed", description: "The route exists but not for this method; the Allow header lists the methods it takes." },
   "unknown-profile": { status: 404, title: "Unknown profile", description: "The profile named is not shipped with this Worker. GET /v1/profiles lists those that are; an inline profile is given as a JSON object in the body's profile field." },
   "unsupported-media-type": { status: 415, title: "Unsupported media type", description: "Bodies are application/json, or text/plain (UTF-8) where the route reads lines, sent uncompressed (no Content-Encoding, or identity). Send the Content-Type header (curl -H 'content-type: text/plain')." },
-  "malformed-json": { status: 400, title: "Malformed JSON", description: "The body (or a parameter that holds JSON) is not valid JSON." },
+  "malformed-json": { status: 400, title: "Malformed JSON", description: "The body (or a parameter that holds JSON) is not valid JSON, or JSON read strictly refuses: an object naming a key twice, or a number written as no integer that JSON.parse would read as one." },
   "invalid-encoding": { status: 400, title: "Body is not UTF-8", description: "The body is not valid UTF-8 text." },
   "invalid-request": { status: 400, title: "Invalid request", description: "A field or query parameter is missing, unknown to the route, of the wrong type, or given twice with different values; `parameter` names it." },
   "body-too-large": { status: 413, title: "Body too large", description: "A request body may hold at most 1 MiB (1,048,576 bytes), counted as declared by Content-Length and as received." },

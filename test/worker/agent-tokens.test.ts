@@ -444,7 +444,7 @@ describe("revoking one agent's tokens by its epoch (RW_AGENT_EPOCHS)", () => {
     const t = fresh();
     await ok(await append(t, SECRET, [HO]));
     const writer = await tokenOf("writer");
-    const malformed: unknown[] = ["", "not json", "[]", "null", "2", '{"writer": -1}', '{"writer": 1.5}', '{"writer": "2"}', '{"writer": null}', '{"no spaces": 1}', '{"a~1": 1}', `{"writer": ${2 ** 53}}`, [], null, 2, { writer: -1 }, { writer: "2" }, '{"writer": 2, "writer": 0}'];
+    const malformed: unknown[] = ["", "not json", "[]", "null", "2", '{"writer": -1}', '{"writer": 1.5}', '{"writer": 1.0000000000000001}', '{"writer": "2"}', '{"writer": null}', '{"no spaces": 1}', '{"a~1": 1}', `{"writer": ${2 ** 53}}`, [], null, 2, { writer: -1 }, { writer: "2" }, '{"writer": 2, "writer": 0}'];
     for (const epochs of malformed) {
       const what = JSON.stringify(epochs);
       const p = await expectProblem(await send(`/v1/threads/${t}`, writer, {}, SECRET, epochs), "worker-misconfigured");

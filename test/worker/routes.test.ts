@@ -520,6 +520,13 @@ describe("routing and bodies", () => {
     expect(bad.detail).toMatch(/^the body is not JSON/);
     const twice = await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "application/json" }, body: '{"lines":["RW1 HO a-1 from=a to=b item=x ask=DRAFT"],"lines":[]}' }), "malformed-json");
     expect(twice.detail).toBe('the body is refused: the key "lines" appears twice in one object; which value was meant would be a guess');
+    // A number JSON.parse would round to an integer (note 70): the body is refused, as for a key
+    // given twice; the same form as a line of a text body is that line's JSON_SHAPE on its slot.
+    const form = '{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT","pri":1.0000000000000001},"tail":null}';
+    const rounded = await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "application/json" }, body: `{"lines":[${form}]}` }), "malformed-json");
+    expect(rounded.detail).toBe("the body is refused: lines.0.slots.pri: the number 1.0000000000000001 is no integer, yet JSON.parse reads it as 1; which was meant would be a guess");
+    const asText = (await (await postText("/v1/validate", form)).json()) as { results: { ok: boolean; findings: { code: string; slot?: string }[] }[] };
+    expect(asText.results.map((r) => [r.ok, r.findings.map((f) => [f.code, f.slot])])).toStrictEqual([[false, [["JSON_SHAPE", "slots.pri"]]]]);
     await expectProblem(await postJson("/v1/validate", [HO]), "invalid-request", { parameter: "body" });
     await expectProblem(await postJson("/v1/validate", null), "invalid-request", { parameter: "body" });
     // An empty text body is zero lines (test/worker/empty-text-body.test.ts); JSON has no empty document.
