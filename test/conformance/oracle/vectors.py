@@ -119,6 +119,7 @@ invalid("trailing-space", "RW1 HO a-1 from=a to=b item=x ask=DRAFT ", ["SPACING@
 invalid("space-before-tail", "RW1 HO a-1 from=a to=b item=x ask=DRAFT  // t", ["SPACING@40"])
 invalid("version-only", "RW1", ["MISSING_TYPE:type@3"])
 invalid("missing-type", "RW1 from=a to=b", ["MISSING_TYPE:type@4"])
+invalid("missing-type-stray-space", "RW1 x=1  y=2", ["MISSING_TYPE:type@4"])  # note 5: reading stops at a missing type; the stray space after it is not reported too
 invalid("missing-id", "RW1 HO from=a to=b item=x ask=DRAFT", ["MISSING_ID:id@7"])
 invalid("not-keyed", "RW1 HO a-1 from=a to=b item=x DRAFT", ["TOKEN_NOT_KEYED@30"], {"as": "b", "line": "RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // TOKEN_NOT_KEYED at 30 DRAFT"})
 invalid("uppercase-key", "RW1 HO a-1 from=a to=b item=x Ask=DRAFT", ["KEY_SYNTAX@30"])
