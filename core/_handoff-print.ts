@@ -15,6 +15,7 @@ import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
 import { _validateReadback } from "./_readback-validation.js";
+import { _replyAsRead } from "./_reply-as-read.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _show, _strings } from "./_slot-values.js";
 import { _contradictions, _unapprovedCarried, _unapprovedOmitted } from "./_record-contradictions.js";
@@ -24,6 +25,8 @@ import type { SentSlots } from "./_stated-slots.js";
 /** The readback an HO asks for, by slot name; shared by every HO with the same shape. */
 export interface ReadbackShape {
   readonly vocabulary: Vocabulary;
+  /** The HO's `p=` (null when it names none): a readback is read in its HO's vocabulary (core/_reply-as-read). */
+  readonly profile: string | null;
   /** `item`, `ask`, `due`, where the HO carries them (as strings): compared one by one. */
   readonly named: readonly string[];
   /** The rest of the echo set: compared through one fingerprint. */
@@ -126,12 +129,13 @@ export function _shapeTable(): ShapeTable {
     // Only slots of the HO type, so extension and unknown keys do not multiply shapes.
     const sent = Object.keys(ho.slots).filter((slot) => _hoSlot(slot, vocabulary)).sort();
     const beyond = sent.filter((slot) => _comparedBeyondEcho(slot, { echo: set.echo, comprehension: set.comprehension, exec }, vocabulary));
-    const key = JSON.stringify([named, extra, set.comprehension, set.plan, noMap, ask, exec, carried, sent]);
+    const profile = typeof ho.slots["p"] === "string" ? ho.slots["p"] : null;
+    const key = JSON.stringify([named, extra, set.comprehension, set.plan, noMap, ask, exec, carried, sent, profile]);
     let n = byShape.get(key);
     if (n === undefined) {
       n = shapes.length;
       const own = (xs: readonly string[]): string[] => JSON.parse(JSON.stringify(xs)) as string[];
-      shapes.push({ vocabulary, named: own(named), extra: own(extra), echo: own(set.echo), beyond: own(beyond), comprehension: set.comprehension, plan: set.plan, noMap, ask: own([ask])[0] as string, exec: own(exec), carried: own(carried), sent: Object.fromEntries(own(sent).map((slot) => [slot, true] as const)) });
+      shapes.push({ vocabulary, profile: profile === null ? null : (own([profile])[0] as string), named: own(named), extra: own(extra), echo: own(set.echo), beyond: own(beyond), comprehension: set.comprehension, plan: set.plan, noMap, ask: own([ask])[0] as string, exec: own(exec), carried: own(carried), sent: Object.fromEntries(own(sent).map((slot) => [slot, true] as const)) });
       byShape.set(key, n);
     }
     return n;
@@ -237,7 +241,8 @@ function printedSlots(p: HandoffPrint): SentSlots {
  * Every finding check-rb would give `rb` against the HO behind `p` (errors and notes): no error
  * means the readback passes every tier the sender asked for.
  */
-export function _checkPrint(p: HandoffPrint, rb: Message, expected: ReadbackExpectations): Finding[] {
+export function _checkPrint(p: HandoffPrint, received: Message, expected: ReadbackExpectations): Finding[] {
+  const rb = _replyAsRead(received, p.shape.profile ?? undefined, p.shape.vocabulary);
   const out = receipt(p, rb);
   const h = rb.slots["h"];
   if (h !== undefined && (typeof h !== "string" || _digestNumber(h) !== p.digest)) {

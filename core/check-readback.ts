@@ -14,6 +14,7 @@ import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import { _validateReadback } from "./_readback-validation.js";
+import { _replyAsRead } from "./_reply-as-read.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _same, _sameEcho, _show, _strings } from "./_slot-values.js";
 import { _hoValue, _sentSlots, _statedSlots } from "./_stated-slots.js";
@@ -159,8 +160,9 @@ export function _integrityMiss(h: SlotValue, sent: string): string {
  * Checks `rb` against the HO the sender sent (both JSON forms, the HO as the sender holds it).
  * Values compare as decoded: `pri=2` equals `pri=02`, `keep=a+b` differs from `keep=b+a`.
  */
-export function checkReadback(ho: Message, rb: Message, vocabulary: Vocabulary, expected: ReadbackExpectations = {}): ReadbackReport {
+export function checkReadback(ho: Message, received: Message, vocabulary: Vocabulary, expected: ReadbackExpectations = {}): ReadbackReport {
   const set = readbackSet(ho, vocabulary);
+  const rb = _replyAsRead(received, ho.slots["p"], vocabulary);
   const t1 = receipt(ho, rb, vocabulary);
   const h = rb.slots["h"];
   const t2 = h === undefined || h === digest(ho) ? [] : [finding("INTEGRITY", _integrityMiss(h, digest(ho)), { slot: "h", expected: digest(ho), received: _show(h) })];

@@ -179,6 +179,15 @@ R("integrity", HO1, RB1.replace("c40bba4360dc", "c40bba4360dd"), [PASS, FAIL, PA
 # A readback answers in its HO's vocabulary: one naming a profile its HO does not is a receipt
 # failure that says so, not a profile "this reader does not have".
 R("receipt-other-profile", HO1, RB1 + " p=pay", [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
+# That readback is read in its HO's vocabulary, its values too: pay's src=email:7 is a list under
+# p=pay, but answering an HO without p= it is the unknown key's text, as the HO would hold it, not a
+# list "the JSON form holds" off its type (VALUE_TYPE). Its one fault is the p= (README note 21).
+R("receipt-other-profile-values", HO1, RB1 + " p=pay src=email:7", [FAIL, PASS, PASS, NA, NA], ["RECEIPT", "SLOT_UNKNOWN"])
+# The other way: a readback without the HO's p= echoes src=a+b as the same text the HO's list is
+# written with. Decoded without pay it is a string, yet it is the HO's list read back: tier 3 passes,
+# and tier 1 names the missing p= (PROFILE_REQUIRED, the ask and each pay slot), rather than tier 3 failing on
+# "src: the readback says email:7+po:PO-1044, the HO says email:7+po:PO-1044".
+R("receipt-no-profile-list-echo", PAYHO.replace("rb=exec", "rb=exec+src").replace("apref=FD-0929", "apref=FD-0929 src=email:7+po:PO-1044"), PAYRB.replace(" p=pay h=a7a82de76607", "") + " src=email:7+po:PO-1044", [FAIL, NA, PASS, NA, PASS], ["PROFILE_REQUIRED"] * 10, profile="pay")
 R("receipt-wrong-re", HO1, RB1.replace("re=research-01", "re=research-02"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-wrong-sender", HO1, RB1.replace("RB writer-01", "RB ghost-01").replace("from=writer", "from=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-wrong-receiver", HO1, RB1.replace("to=research", "to=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
