@@ -15,7 +15,7 @@ import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
 import { _validateReadback } from "./_readback-validation.js";
-import { _replyAsRead } from "./_reply-as-read.js";
+import { _replyAsRead, _replyAsValidated } from "./_reply-as-read.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _show, _strings } from "./_slot-values.js";
 import { _contradictions, _unapprovedCarried, _unapprovedOmitted } from "./_record-contradictions.js";
@@ -160,11 +160,11 @@ export function _shapeTable(): ShapeTable {
 
 const list = (slots: readonly string[]): string => (slots.length === 1 ? (slots[0] as string) : `one of ${slots.join(", ")}`);
 
-function receipt(p: HandoffPrint, rb: Message): Finding[] {
+function receipt(p: HandoffPrint, rb: Message, validated: Message): Finding[] {
   const out: Finding[] = [];
   if (rb.from !== p.to) out.push(finding("RECEIPT", `the readback comes from ${_show(rb.from)}, not from the HO's receiver ${_show(p.to)}`, { slot: "from", expected: _show(p.to), received: _show(rb.from) }));
   if (rb.to !== p.from) out.push(finding("RECEIPT", `the readback goes to ${_show(rb.to)}, not to the HO's sender ${_show(p.from)}`, { slot: "to", expected: _show(p.from), received: _show(rb.to) }));
-  out.push(..._validateReadback(rb, p.shape.vocabulary));
+  out.push(..._validateReadback(validated, p.shape.vocabulary));
   const rbExp = _timeNumber(rb.slots["exp"]);
   if (p.exp >= 0 && rbExp > p.exp) {
     out.push(finding("RECEIPT", `the readback's exp=${_timeText(rbExp)} outlives the HO's exp=${_timeText(p.exp)}`, { slot: "exp", expected: `<= ${_timeText(p.exp)}`, received: _timeText(rbExp) }));
@@ -243,7 +243,7 @@ function printedSlots(p: HandoffPrint): SentSlots {
  */
 export function _checkPrint(p: HandoffPrint, received: Message, expected: ReadbackExpectations): Finding[] {
   const rb = _replyAsRead(received, p.shape.profile ?? undefined, p.shape.vocabulary);
-  const out = receipt(p, rb);
+  const out = receipt(p, rb, _replyAsValidated(received, p.shape.profile ?? undefined));
   const h = rb.slots["h"];
   if (h !== undefined && (typeof h !== "string" || _digestNumber(h) !== p.digest)) {
     const sent = _digestText(p.digest);

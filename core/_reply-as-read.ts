@@ -15,12 +15,24 @@ import { _written } from "./_slot-values.js";
 
 /**
  * `reply` with its slots decoded as its HO's are (`p` the HO's `p=`, undefined when it names none),
- * or `reply` itself when both name one profile. check-rb and check-thread read a readback so.
+ * or `reply` itself when both name one profile: what tiers 2 to 5 compare with the HO.
  */
 export function _replyAsRead(reply: Message, p: SlotValue | undefined, vocabulary: Vocabulary): Message {
   if (reply.slots["p"] === p) return reply;
   // The HO's own values decode by its profile only when it names it (section 7), as parseLine does.
-  const types = typeof p === "string" && vocabulary.profile !== null && vocabulary.name === p ? vocabulary : coreVocabulary;
+  return reread(reply, typeof p === "string" && vocabulary.profile !== null && vocabulary.name === p ? vocabulary : coreVocabulary);
+}
+
+/**
+ * `reply` as validation reads it in its HO's vocabulary (tier 1): a `p=` other than the HO's is
+ * a profile that vocabulary does not hold, so the reply is read by the core's types (note 18), and
+ * its values are decoded by them, not by the profile it named.
+ */
+export function _replyAsValidated(reply: Message, p: SlotValue | undefined): Message {
+  return reply.slots["p"] === p ? reply : reread(reply, coreVocabulary);
+}
+
+function reread(reply: Message, types: Vocabulary): Message {
   const slots: Record<string, SlotValue> = {};
   for (const [key, value] of Object.entries(reply.slots)) {
     // `p` and `x_` keys no profile types: a line reads them as text under any p=, as they are kept.

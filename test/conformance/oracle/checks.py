@@ -187,6 +187,10 @@ R("receipt-other-profile-values", HO1, RB1 + " p=pay src=email:7", [FAIL, PASS, 
 # written with. Decoded without pay it is a string, yet it is the HO's list read back: tier 3 passes,
 # and tier 1 names the missing p= (PROFILE_REQUIRED, the ask and each pay slot), rather than tier 3 failing on
 # "src: the readback says email:7+po:PO-1044, the HO says email:7+po:PO-1044".
+# And one naming a profile the HO's vocabulary does not hold is validated by the core's types, as
+# validation reads it (note 18), its values too, while its echo is still read by the HO's: neither
+# src= is off its type, and tier 1 fails on the p= (RECEIPT) and pay's ask, no core code.
+R("receipt-unknown-profile-values", PAYHO.replace("rb=exec", "rb=exec+src").replace("apref=FD-0929", "apref=FD-0929 src=email:7"), PAYRB.replace(" p=pay h=a7a82de76607", " p=payx") + " src=email:7", [FAIL, NA, PASS, NA, PASS], ["RECEIPT", "ENUM_UNKNOWN"] + ["SLOT_UNKNOWN"] * 9, profile="pay")
 R("receipt-no-profile-list-echo", PAYHO.replace("rb=exec", "rb=exec+src").replace("apref=FD-0929", "apref=FD-0929 src=email:7+po:PO-1044"), PAYRB.replace(" p=pay h=a7a82de76607", "") + " src=email:7+po:PO-1044", [FAIL, NA, PASS, NA, PASS], ["PROFILE_REQUIRED"] * 10, profile="pay")
 R("receipt-wrong-re", HO1, RB1.replace("re=research-01", "re=research-02"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-wrong-sender", HO1, RB1.replace("RB writer-01", "RB ghost-01").replace("from=writer", "from=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
