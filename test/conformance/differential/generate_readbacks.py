@@ -147,7 +147,7 @@ def compose(ho_id, ho_slots, tail, values, held, rng):
 
 def mutate(rng, ho_id, ho_slots, ho_tail, rb, rb_tail, case):
     hs = dict(ho_slots)
-    kind = rng.randrange(22)
+    kind = rng.randrange(24)
     rbd = dict(rb)
     if kind == 0 and rb:  # change an echoed or stated slot's value
         i = rng.randrange(len(rb))
@@ -255,6 +255,15 @@ def mutate(rng, ho_id, ho_slots, ho_tail, rb, rb_tail, case):
             ho_slots.append(("prev", rng.choice(["40-12-88/00000001", "99-99-99/1"])))
     elif kind == 19:  # a list slot reordered on the RB
         rb[:] = [(k, "+".join(reversed(v.split("+"))) if "+" in v else v) for k, v in rb]
+    elif kind == 21:  # the HO's keys= and acc= in other case, or naming a key outside the set
+        ho_slots[:] = [(k, rng.choice([v.upper(), v + "+lenght", v.replace("len", "LEN")]) if k in ("keys", "acc") else v) for k, v in ho_slots]
+    elif kind == 22 and "h" in rbd:  # the digest in capitals, or cut short
+        rb[:] = [("h", rng.choice([v.upper(), v[:11]])) if k == "h" else (k, v) for k, v in rb]
+    elif kind == 23:  # a slot named in rb= that the HO does not carry, read back or not
+        extra = rng.choice(["pri", "conf", "keep", "ctx", "art", "due"])
+        ho_slots[:] = [(k, v + "+" + extra if k == "rb" else v) for k, v in ho_slots]
+        if rng.random() < 0.5 and extra not in rbd:
+            rb.append((extra, {"pri": "2", "conf": "M", "keep": "ops", "ctx": "a-1", "art": "x:1", "due": "20261002"}[extra]))
     elif kind == 20:  # an equal spelling
         rb[:] = [(k, "0" + v if k == "pri" else v.upper() if k in ("acc", "keys") else v) for k, v in rb]
 

@@ -148,6 +148,8 @@ def comprehension(ho, rb, vocab, expect_acc, findings):
         for element in ho["slots"]["acc"].split("+"):
             key, _, value = element.partition(":")
             key = key.lower()
+            if not re.fullmatch(r"[a-z][a-z0-9_]*", key) or not value:
+                continue  # no constraint: the HO's own VALUE_TYPE, which refuses it (tier 1)
             if key in vocab.ckeys:
                 sender.append((key, value))
             else:
@@ -163,7 +165,7 @@ def comprehension(ho, rb, vocab, expect_acc, findings):
         elif key not in held and (sender is None or key not in {k for k, _ in sender}):
             findings.append("ACC_GAP")
     if sender is None:
-        findings.extend("ACC_ASSUMPTION" for _ in receiver)
+        findings.extend("ACC_ASSUMPTION" for _ in receiver + excluded)
         return
     keys = list(dict.fromkeys([k for k, _ in sender] + [k for k, _ in receiver] + (["no"] if excluded else [])))
     for key in keys:
