@@ -315,6 +315,9 @@ D("pay-done-wrong-receiver", PAYHO, PAYDN.replace("to=scheduler", "to=auditor"),
 # profile is the receipt's fault, not a profile "this reader does not have". Read without its
 # profile, the DN's pay slots are unknown keys (noted).
 D("pay-done-other-profile", PAYHO, PAYDN.replace("p=pay", "p=clin"), False, ["DONE_RECEIPT"] + ["SLOT_UNKNOWN"] * 8)
+# Its values are read in the HO's vocabulary too (README note 69): pay's src=email:7 in a report
+# naming p=pay for an HO without p= is the unknown key's text, not a list off its type (VALUE_TYPE).
+D("done-other-profile-values", HO1, "RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK p=pay src=email:7", False, ["DONE_RECEIPT", "SLOT_UNKNOWN", "DONE_NO_MAP"])
 # The readback plans what the HO left to the receiver only if it passed (section 5.3), its resolved
 # values checked against the record as at tier 5: without the record they are unverified and plan nothing.
 D("chgbank-resolved-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", True, [], rb=CHGRB, record=CHGAPPROVED)
