@@ -15,6 +15,7 @@ import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
 import { _validateReadback } from "./_readback-validation.js";
+import { _replyAsRead, _replyAsValidated } from "./_reply-as-read.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _show, _strings } from "./_slot-values.js";
 import { _contradictions, _unapprovedCarried, _unapprovedOmitted } from "./_record-contradictions.js";
@@ -24,6 +25,8 @@ import type { SentSlots } from "./_stated-slots.js";
 /** The readback an HO asks for, by slot name; shared by every HO with the same shape. */
 export interface ReadbackShape {
   readonly vocabulary: Vocabulary;
+  /** The HO's `p=` (null when it names none): a readback is read in its HO's vocabulary (core/_reply-as-read). */
+  readonly profile: string | null;
   /** `item`, `ask`, `due`, where the HO carries them (as strings): compared one by one. */
   readonly named: readonly string[];
   /** The rest of the echo set: compared through one fingerprint. */
@@ -126,12 +129,13 @@ export function _shapeTable(): ShapeTable {
     // Only slots of the HO type, so extension and unknown keys do not multiply shapes.
     const sent = Object.keys(ho.slots).filter((slot) => _hoSlot(slot, vocabulary)).sort();
     const beyond = sent.filter((slot) => _comparedBeyondEcho(slot, { echo: set.echo, comprehension: set.comprehension, exec }, vocabulary));
-    const key = JSON.stringify([named, extra, set.comprehension, set.plan, noMap, ask, exec, carried, sent]);
+    const profile = typeof ho.slots["p"] === "string" ? ho.slots["p"] : null;
+    const key = JSON.stringify([named, extra, set.comprehension, set.plan, noMap, ask, exec, carried, sent, profile]);
     let n = byShape.get(key);
     if (n === undefined) {
       n = shapes.length;
       const own = (xs: readonly string[]): string[] => JSON.parse(JSON.stringify(xs)) as string[];
-      shapes.push({ vocabulary, named: own(named), extra: own(extra), echo: own(set.echo), beyond: own(beyond), comprehension: set.comprehension, plan: set.plan, noMap, ask: own([ask])[0] as string, exec: own(exec), carried: own(carried), sent: Object.fromEntries(own(sent).map((slot) => [slot, true] as const)) });
+      shapes.push({ vocabulary, profile: profile === null ? null : (own([profile])[0] as string), named: own(named), extra: own(extra), echo: own(set.echo), beyond: own(beyond), comprehension: set.comprehension, plan: set.plan, noMap, ask: own([ask])[0] as string, exec: own(exec), carried: own(carried), sent: Object.fromEntries(own(sent).map((slot) => [slot, true] as const)) });
       byShape.set(key, n);
     }
     return n;
@@ -156,11 +160,11 @@ export function _shapeTable(): ShapeTable {
 
 const list = (slots: readonly string[]): string => (slots.length === 1 ? (slots[0] as string) : `one of ${slots.join(", ")}`);
 
-function receipt(p: HandoffPrint, rb: Message): Finding[] {
+function receipt(p: HandoffPrint, rb: Message, validated: Message): Finding[] {
   const out: Finding[] = [];
   if (rb.from !== p.to) out.push(finding("RECEIPT", `the readback comes from ${_show(rb.from)}, not from the HO's receiver ${_show(p.to)}`, { slot: "from", expected: _show(p.to), received: _show(rb.from) }));
   if (rb.to !== p.from) out.push(finding("RECEIPT", `the readback goes to ${_show(rb.to)}, not to the HO's sender ${_show(p.from)}`, { slot: "to", expected: _show(p.from), received: _show(rb.to) }));
-  out.push(..._validateReadback(rb, p.shape.vocabulary));
+  out.push(..._validateReadback(validated, p.shape.vocabulary));
   const rbExp = _timeNumber(rb.slots["exp"]);
   if (p.exp >= 0 && rbExp > p.exp) {
     out.push(finding("RECEIPT", `the readback's exp=${_timeText(rbExp)} outlives the HO's exp=${_timeText(p.exp)}`, { slot: "exp", expected: `<= ${_timeText(p.exp)}`, received: _timeText(rbExp) }));
@@ -237,8 +241,9 @@ function printedSlots(p: HandoffPrint): SentSlots {
  * Every finding check-rb would give `rb` against the HO behind `p` (errors and notes): no error
  * means the readback passes every tier the sender asked for.
  */
-export function _checkPrint(p: HandoffPrint, rb: Message, expected: ReadbackExpectations): Finding[] {
-  const out = receipt(p, rb);
+export function _checkPrint(p: HandoffPrint, received: Message, expected: ReadbackExpectations): Finding[] {
+  const rb = _replyAsRead(received, p.shape.profile ?? undefined, p.shape.vocabulary);
+  const out = receipt(p, rb, _replyAsValidated(received, p.shape.profile ?? undefined));
   const h = rb.slots["h"];
   if (h !== undefined && (typeof h !== "string" || _digestNumber(h) !== p.digest)) {
     const sent = _digestText(p.digest);

@@ -5,6 +5,7 @@
  */
 import { _validateReply } from "./_readback-validation.js";
 import { _recordContradictions } from "./_record-contradictions.js";
+import { _replyAsRead, _replyAsValidated } from "./_reply-as-read.js";
 import { checkReadback } from "./check-readback.js";
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
@@ -28,8 +29,10 @@ export interface DoneReport {
  * tier 5 takes it) for the values the receiver resolved: without one they are unverified, and an
  * unverified readback plans nothing (section 5.3: "and the readback passed").
  */
-export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?: Message, record?: Readonly<Record<string, SlotValue>>, resolve?: readonly string[]): DoneReport {
+export function checkDone(ho: Message, received: Message, vocabulary: Vocabulary, rb?: Message, record?: Readonly<Record<string, SlotValue>>, resolve?: readonly string[]): DoneReport {
   const out: Finding[] = [];
+  // Read in its HO's vocabulary, as a readback is (README note 71).
+  const dn = _replyAsRead(received, ho.slots["p"], vocabulary);
   const receipt = (slot: string, message: string, expected: string, received: string): void => {
     out.push(finding("DONE_RECEIPT", message, { slot, expected, received }));
   };
@@ -48,7 +51,7 @@ export function checkDone(ho: Message, dn: Message, vocabulary: Vocabulary, rb?:
   if (dn.from !== ho.to) receipt("from", `the done report comes from ${_show(dn.from)}, not the HO's receiver ${_show(ho.to)}`, _show(ho.to), _show(dn.from));
   if (dn.to !== ho.from) receipt("to", `the done report goes to ${_show(dn.to)}, not the HO's sender ${_show(ho.from)}`, _show(ho.from), _show(dn.to));
   if (dn.item !== ho.item) receipt("item", `item=${_show(dn.item)} is not the HO's ${_show(ho.item)}`, _show(ho.item), _show(dn.item));
-  out.push(..._validateReply(dn, vocabulary, "done report", "DONE_RECEIPT"));
+  out.push(..._validateReply(_replyAsValidated(received, ho.slots["p"]), vocabulary, "done report", "DONE_RECEIPT"));
 
   const ask = typeof ho.slots["ask"] === "string" ? (ho.slots["ask"] as string) : "";
   const exec = vocabulary.exec.get(ask) ?? [];

@@ -14,6 +14,7 @@ import type { Message, SlotValue } from "./message.js";
 import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import { _validateReadback } from "./_readback-validation.js";
+import { _replyAsRead, _replyAsValidated } from "./_reply-as-read.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _same, _sameEcho, _show, _strings } from "./_slot-values.js";
 import { _hoValue, _sentSlots, _statedSlots } from "./_stated-slots.js";
@@ -60,7 +61,7 @@ function tier(n: TierReport["tier"], name: TierName, asked: boolean, findings: F
   return { tier: n, name, result, findings };
 }
 
-function receipt(ho: Message, rb: Message, vocabulary: Vocabulary): Finding[] {
+function receipt(ho: Message, rb: Message, vocabulary: Vocabulary, validated: Message): Finding[] {
   const out: Finding[] = [];
   // A readback of a handoff that breaks a rule answers nothing a receiver should have read: under
   // rule 2 it answers UN, so no readback of it can move ownership.
@@ -74,7 +75,7 @@ function receipt(ho: Message, rb: Message, vocabulary: Vocabulary): Finding[] {
   if (rb.re !== ho.id) out.push(finding("RECEIPT", `re=${_show(rb.re)} does not answer ${ho.id}`, { slot: "re", expected: ho.id, received: _show(rb.re) }));
   if (rb.from !== ho.to) out.push(finding("RECEIPT", `the readback comes from ${_show(rb.from)}, not from the HO's receiver ${_show(ho.to)}`, { slot: "from", expected: _show(ho.to), received: _show(rb.from) }));
   if (rb.to !== ho.from) out.push(finding("RECEIPT", `the readback goes to ${_show(rb.to)}, not to the HO's sender ${_show(ho.from)}`, { slot: "to", expected: _show(ho.from), received: _show(rb.to) }));
-  out.push(..._validateReadback(rb, vocabulary));
+  out.push(..._validateReadback(validated, vocabulary));
   const rbExp = rb.slots["exp"];
   const hoExp = ho.slots["exp"];
   if (typeof rbExp === "string" && typeof hoExp === "string" && rbExp > hoExp) {
@@ -159,9 +160,10 @@ export function _integrityMiss(h: SlotValue, sent: string): string {
  * Checks `rb` against the HO the sender sent (both JSON forms, the HO as the sender holds it).
  * Values compare as decoded: `pri=2` equals `pri=02`, `keep=a+b` differs from `keep=b+a`.
  */
-export function checkReadback(ho: Message, rb: Message, vocabulary: Vocabulary, expected: ReadbackExpectations = {}): ReadbackReport {
+export function checkReadback(ho: Message, received: Message, vocabulary: Vocabulary, expected: ReadbackExpectations = {}): ReadbackReport {
   const set = readbackSet(ho, vocabulary);
-  const t1 = receipt(ho, rb, vocabulary);
+  const rb = _replyAsRead(received, ho.slots["p"], vocabulary);
+  const t1 = receipt(ho, rb, vocabulary, _replyAsValidated(received, ho.slots["p"]));
   const h = rb.slots["h"];
   const t2 = h === undefined || h === digest(ho) ? [] : [finding("INTEGRITY", _integrityMiss(h, digest(ho)), { slot: "h", expected: digest(ho), received: _show(h) })];
   const t3 = echo(ho, rb, set.echo);

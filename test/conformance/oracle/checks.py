@@ -179,6 +179,19 @@ R("integrity", HO1, RB1.replace("c40bba4360dc", "c40bba4360dd"), [PASS, FAIL, PA
 # A readback answers in its HO's vocabulary: one naming a profile its HO does not is a receipt
 # failure that says so, not a profile "this reader does not have".
 R("receipt-other-profile", HO1, RB1 + " p=pay", [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
+# That readback is read in its HO's vocabulary, its values too: pay's src=email:7 is a list under
+# p=pay, but answering an HO without p= it is the unknown key's text, as the HO would hold it, not a
+# list "the JSON form holds" off its type (VALUE_TYPE). Its one fault is the p= (README note 21).
+R("receipt-other-profile-values", HO1, RB1 + " p=pay src=email:7", [FAIL, PASS, PASS, NA, NA], ["RECEIPT", "SLOT_UNKNOWN"])
+# The other way: a readback without the HO's p= echoes src=a+b as the same text the HO's list is
+# written with. Decoded without pay it is a string, yet it is the HO's list read back: tier 3 passes,
+# and tier 1 names the missing p= (PROFILE_REQUIRED, the ask and each pay slot), rather than tier 3 failing on
+# "src: the readback says email:7+po:PO-1044, the HO says email:7+po:PO-1044".
+# And one naming a profile the HO's vocabulary does not hold is validated by the core's types, as
+# validation reads it (note 18), its values too, while its echo is still read by the HO's: neither
+# src= is off its type, and tier 1 fails on the p= (RECEIPT) and pay's ask, no core code.
+R("receipt-unknown-profile-values", PAYHO.replace("rb=exec", "rb=exec+src").replace("apref=FD-0929", "apref=FD-0929 src=email:7"), PAYRB.replace(" p=pay h=a7a82de76607", " p=payx") + " src=email:7", [FAIL, NA, PASS, NA, PASS], ["RECEIPT", "ENUM_UNKNOWN"] + ["SLOT_UNKNOWN"] * 9, profile="pay")
+R("receipt-no-profile-list-echo", PAYHO.replace("rb=exec", "rb=exec+src").replace("apref=FD-0929", "apref=FD-0929 src=email:7+po:PO-1044"), PAYRB.replace(" p=pay h=a7a82de76607", "") + " src=email:7+po:PO-1044", [FAIL, NA, PASS, NA, PASS], ["PROFILE_REQUIRED"] * 10, profile="pay")
 R("receipt-wrong-re", HO1, RB1.replace("re=research-01", "re=research-02"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-wrong-sender", HO1, RB1.replace("RB writer-01", "RB ghost-01").replace("from=writer", "from=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
 R("receipt-wrong-receiver", HO1, RB1.replace("to=research", "to=ghost"), [FAIL, PASS, PASS, NA, NA], ["RECEIPT"])
@@ -302,6 +315,9 @@ D("pay-done-wrong-receiver", PAYHO, PAYDN.replace("to=scheduler", "to=auditor"),
 # profile is the receipt's fault, not a profile "this reader does not have". Read without its
 # profile, the DN's pay slots are unknown keys (noted).
 D("pay-done-other-profile", PAYHO, PAYDN.replace("p=pay", "p=clin"), False, ["DONE_RECEIPT"] + ["SLOT_UNKNOWN"] * 8)
+# Its values are read in the HO's vocabulary too (README note 71): pay's src=email:7 in a report
+# naming p=pay for an HO without p= is the unknown key's text, not a list off its type (VALUE_TYPE).
+D("done-other-profile-values", HO1, "RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK p=pay src=email:7", False, ["DONE_RECEIPT", "SLOT_UNKNOWN", "DONE_NO_MAP"])
 # The readback plans what the HO left to the receiver only if it passed (section 5.3), its resolved
 # values checked against the record as at tier 5: without the record they are unverified and plan nothing.
 D("chgbank-resolved-from-rb", CHG, "RW1 DN payer-5 re=scheduler-4 p=pay from=payer to=scheduler item=sup:marlow out=OK sup=marlow acct=20-00-00/12345678 eff=20261101 apref=FD-1001 prev=40-12-88/61102938", True, [], rb=CHGRB, record=CHGAPPROVED)
