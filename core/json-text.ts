@@ -24,7 +24,17 @@ export type JsonText =
    */
   | { readonly ok: false; readonly problem: "rounded-number"; readonly reason: string; readonly path: string; readonly at: number; readonly value: unknown };
 
-export function parseJsonText(text: string): JsonText {
+/**
+ * `integers`: the text's numbers are meant as integers where they are written as none (RW1's JSON
+ * forms, an agent's epoch), so one written as no integer that JSON.parse reads as one is refused
+ * (`rounded-number`, README note 70). Without it a number is kept as the nearest double, as every
+ * JSON reader keeps it: RW-003's documents retain their unknown fields so (core/delegation/README.md).
+ */
+export interface JsonTextReading {
+  readonly integers?: boolean;
+}
+
+export function parseJsonText(text: string, reading: JsonTextReading = {}): JsonText {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -36,7 +46,7 @@ export function parseJsonText(text: string): JsonText {
   }
   const repeated = repeatedKey(text, false);
   if (repeated === null) {
-    const rounded = _roundedNumber(text);
+    const rounded = reading.integers === true ? _roundedNumber(text) : null;
     if (rounded === null) return { ok: true, value };
     const where = rounded.path === "" ? "" : `${_cut(rounded.path)}: `;
     const reason = `${where}the number ${_cut(rounded.literal)} is no integer, yet JSON.parse reads it as ${Number(rounded.literal)}; which was meant would be a guess`;

@@ -30,7 +30,7 @@ export function readLine(input: string | object, resolve: VocabularyResolver): L
 export function readMessage(input: string | object, resolve: VocabularyResolver): LineCheck {
   if (typeof input !== "string") return checkMessage(input, resolve);
   if (!isJsonForm(input)) return checkLine(input, resolve);
-  const json = parseJsonText(input);
+  const json = parseJsonText(input, { integers: true });
   if (!json.ok) {
     if (json.problem === "syntax") return { ok: false, message: null, findings: [finding("JSON_SHAPE", `not JSON: ${json.reason}`, json.at === undefined ? undefined : { at: json.at })], envelope: { id: null, from: null, to: null, item: null } };
     // A key given twice, or a number rounded to an integer: the text is JSON, so the form is still

@@ -38,7 +38,7 @@ function readEpochs(value: unknown): AgentEpochs {
   let parsed: unknown = value;
   if (typeof value === "string") {
     // Read strictly: `{"writer": 2, "writer": 0}` read as JSON.parse reads it would unrevoke writer.
-    const json = parseJsonText(value);
+    const json = parseJsonText(value, { integers: true });
     if (!json.ok) return refused(json.problem === "duplicate-key" ? `${AGENT_EPOCHS_VARIABLE} names an agent twice (${json.reason})` : json.problem === "syntax" ? `${AGENT_EPOCHS_VARIABLE} is not JSON` : `${AGENT_EPOCHS_VARIABLE} is refused: ${json.reason}`);
     parsed = json.value;
   }

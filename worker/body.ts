@@ -4,6 +4,7 @@
  * longer than it said, is cut off at the limit), then UTF-8 decoding and, for JSON, parsing.
  */
 import { parseJsonText } from "../core/index.js";
+import type { JsonTextReading } from "../core/index.js";
 import { drainBytes } from "./drain-bound.js";
 import type { Env } from "./env.js";
 import { LIMITS, nestsDeeper } from "./limits.js";
@@ -128,7 +129,7 @@ export function refuseDeep(text: string, what: string, extensions: Readonly<Reco
  * lines (the `{"lines":[]}` of a JSON body, and what `rw validate < /dev/null` reads), and too few
  * where it reads named messages, which the route says.
  */
-export async function readBody(request: Request, accepted: readonly BodyKind[], env: DrainSetting): Promise<Body> {
+export async function readBody(request: Request, accepted: readonly BodyKind[], env: DrainSetting, reading: JsonTextReading): Promise<Body> {
   const kind = bodyKind(request, accepted);
   const bytes = await readBytes(request, env);
   if (bytes.byteLength === 0 && kind === "json") throw new ProblemError("invalid-request", "the request has no body: send a JSON object of fields", { parameter: "body" });
@@ -140,7 +141,7 @@ export async function readBody(request: Request, accepted: readonly BodyKind[], 
   }
   if (kind === "text") return { kind, text };
   refuseDeep(text, "the body");
-  const json = parseJsonText(text);
+  const json = parseJsonText(text, reading);
   if (json.ok) return { kind, value: json.value };
   throw new ProblemError("malformed-json", json.problem === "syntax" ? `the body is not JSON: ${json.reason}` : `the body is refused: ${json.reason}`);
 }

@@ -6,6 +6,7 @@
  * otherwise silently do nothing.
  */
 import { isSkippedLine, parseJsonText } from "../core/index.js";
+import type { JsonTextReading } from "../core/index.js";
 import { readBody, refuseDeep } from "./body.js";
 import type { DrainSetting } from "./body.js";
 import type { Body, BodyKind } from "./body.js";
@@ -105,6 +106,8 @@ export function textItems(text: string): InputItem[] {
 
 export class Input {
   private constructor(
+    /** How the body's JSON, and a query parameter's, is read: RW1's numbers as integers, or RW-003's kept as the nearest double. */
+    private readonly reading: JsonTextReading,
     readonly body: Body | null,
     private readonly fields: Readonly<Record<string, unknown>>,
     private readonly query: URLSearchParams,
@@ -114,10 +117,11 @@ export class Input {
 
   /**
    * Reads the request for a route that takes `options` (besides `lines` where it reads lines).
-   * `accepted` says which bodies it takes.
+   * `accepted` says which bodies it takes. `reading`: RW1's routes read numbers as the integers RW1
+   * holds (a number rounded to one is refused, note 70); RW-003's keep one as the nearest double.
    */
-  static async read(request: Request, url: URL, env: DrainSetting, accepted: readonly BodyKind[], options: readonly string[]): Promise<Input> {
-    const body = await readBody(request, accepted, env);
+  static async read(request: Request, url: URL, env: DrainSetting, accepted: readonly BodyKind[], options: readonly string[], reading: JsonTextReading = { integers: true }): Promise<Input> {
+    const body = await readBody(request, accepted, env, reading);
     let fields: Record<string, unknown> = {};
     if (body.kind === "json") {
       if (!isObject(body.value)) throw new ProblemError("invalid-request", "the JSON body is an object of fields", { parameter: "body" });
@@ -126,13 +130,13 @@ export class Input {
     const known = new Set(options);
     for (const key of Object.keys(fields)) if (!known.has(key)) throw bad(key, `not a field of this route (it takes ${options.join(", ")})`);
     for (const key of url.searchParams.keys()) if (!known.has(key) || key === "lines") throw bad(key, `not a query parameter of this route (it takes ${options.filter((o) => o !== "lines").join(", ") || "none"})`);
-    return new Input(body, fields, url.searchParams, url.search);
+    return new Input(reading, body, fields, url.searchParams, url.search);
   }
 
   /** The options of a GET: query parameters only. */
   static query(url: URL, options: readonly string[]): Input {
     for (const key of url.searchParams.keys()) if (!options.includes(key)) throw bad(key, `not a query parameter of this route (it takes ${options.join(", ") || "none"})`);
-    return new Input(null, {}, url.searchParams, url.search);
+    return new Input({ integers: true }, null, {}, url.searchParams, url.search);
   }
 
   /**
@@ -217,7 +221,7 @@ export class Input {
     const text = this.string(name);
     if (text === undefined) return undefined;
     refuseDeep(text, name, { parameter: name });
-    const json = parseJsonText(text);
+    const json = parseJsonText(text, this.reading);
     if (json.ok) return json.value;
     throw new ProblemError("malformed-json", json.problem === "syntax" ? `${name}: not JSON (${json.reason})` : `${name}: ${json.reason}`, { parameter: name });
   }

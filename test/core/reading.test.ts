@@ -114,21 +114,24 @@ describe("parseJsonText: JSON text with every key once", () => {
     expect(read.findings.map((f) => [f.code, f.message])).toStrictEqual([["JSON_SHAPE", 'the key "ask" appears twice in one object; which value was meant would be a guess']]);
   });
   // A line's pri=1.0000000000000001 is no integer (VALUE_TYPE); JSON.parse reads the same digits as 1.
+  const STRICT = { integers: true } as const;
   const form = (pri: string): string => `{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT","pri":${pri},"keep":["b"]},"tail":null}`;
   it("refuses a number written as no integer that JSON.parse reads as one, naming where it is", () => {
     for (const [written, read] of [["1.0000000000000001", 1], ["1e-400", 0], ["9007199254740990.6", 9007199254740991], ["0.99999999999999999", 1], ["-2.0000000000000001E0", -2]] as const) {
-      expect(parseJsonText(`{"a":[0,{"b":${written}}]}`)).toStrictEqual({ ok: false, problem: "rounded-number", reason: `a.1.b: the number ${written} is no integer, yet JSON.parse reads it as ${read}; which was meant would be a guess`, path: "a.1.b", at: 13, value: { a: [0, { b: read }] } });
+      // Read as integers (RW1's forms); read otherwise (RW-003's documents), the nearest double is kept.
+      expect(parseJsonText(`{"a":[0,{"b":${written}}]}`)).toStrictEqual({ ok: true, value: { a: [0, { b: read }] } });
+      expect(parseJsonText(`{"a":[0,{"b":${written}}]}`, { integers: true })).toStrictEqual({ ok: false, problem: "rounded-number", reason: `a.1.b: the number ${written} is no integer, yet JSON.parse reads it as ${read}; which was meant would be a guess`, path: "a.1.b", at: 13, value: { a: [0, { b: read }] } });
       const checked = readMessage(form(written), profileResolver(null, () => undefined));
       expect(checked.message).toBeNull();
       expect(checked.findings.map((f) => [f.code, f.slot])).toStrictEqual([["JSON_SHAPE", "slots.pri"]]);
       expect(checked.envelope).toStrictEqual({ id: "a-1", from: "a", to: "b", item: "x" });
     }
     // In a list, at the top, under an escaped key, after a string holding digits and a point.
-    expect(parseJsonText('{"s":{"o\u0070ts":["1.5e0",2,3.0000000000000001]}}')).toMatchObject({ ok: false, path: "s.opts.2" });
-    expect(parseJsonText("[1,1e-999]")).toMatchObject({ ok: false, path: "1", at: 3 });
-    expect(parseJsonText('{\n  "a": [\n    1,\n    1e-400\n  ],\r\n\t"b":\t-0.5e-0\n}')).toMatchObject({ ok: false, path: "a.1" });
-    expect(parseJsonText('{"a":"x:1.5","b":-1E-1,"c":{"d":\t0.99999999999999999}}')).toMatchObject({ ok: false, path: "c.d" });
-    expect(parseJsonText("1.0000000000000001")).toMatchObject({ ok: false, path: "" });
+    expect(parseJsonText('{"s":{"o\u0070ts":["1.5e0",2,3.0000000000000001]}}', STRICT)).toMatchObject({ ok: false, path: "s.opts.2" });
+    expect(parseJsonText("[1,1e-999]", STRICT)).toMatchObject({ ok: false, path: "1", at: 3 });
+    expect(parseJsonText('{\n  "a": [\n    1,\n    1e-400\n  ],\r\n\t"b":\t-0.5e-0\n}', STRICT)).toMatchObject({ ok: false, path: "a.1" });
+    expect(parseJsonText('{"a":"x:1.5","b":-1E-1,"c":{"d":\t0.99999999999999999}}', STRICT)).toMatchObject({ ok: false, path: "c.d" });
+    expect(parseJsonText("1.0000000000000001", STRICT)).toMatchObject({ ok: false, path: "" });
     expect(formatInput(form("1.0000000000000001"), profileResolver(null, () => undefined)).text).toBeNull();
   });
   it("reads a number whose value is an integer however it is written as that integer, as its line reads it", () => {

@@ -114,6 +114,12 @@ describe("POST /v1/delegation/validate", () => {
     expect(r.findings).toStrictEqual(delegation.validateRecord(card).findings);
     expect(r.findings.map((f: any) => f.code)).toStrictEqual(["SECRET_VALUE"]);
   });
+  it("keeps a number a double holds only approximately, as the core keeps an unknown field's (RW1's routes refuse one rounded to an integer, note 70)", async () => {
+    const text = JSON.stringify({ record: records["card-agent-extractor-r3"] }).replace('{"record":{', '{"record":{"x_vendor":1e-400,"x_score":1.0000000000000001,');
+    const r = await body(await call("/v1/delegation/validate", { method: "POST", headers: { "content-type": "application/json" }, body: text }));
+    expect(r).toStrictEqual({ ok: true, kind: "agent_card", findings: [] });
+    await expectProblem(await call("/v1/validate", { method: "POST", headers: { "content-type": "application/json" }, body: '{"lines":[],"x":1e-400}' }), "malformed-json");
+  });
   it("takes kind, consequential and requireSignature, in the body or the query", async () => {
     const card = { ...(records["card-agent-extractor-r3"] as Record<string, any>), schema_ref: { ...(records["card-agent-extractor-r3"] as any).schema_ref, version: "0.2.0" } };
     const read = await body(await postJson("/v1/delegation/validate", { record: card }));

@@ -15,7 +15,8 @@ import type { RouteContext } from "../router.js";
 /** The JSON body's parts: each required one present (a JSON value), the optional ones if given. */
 async function parts(context: RouteContext<Env>, check: DocumentCheck): Promise<{ input: Input; doc: Record<string, unknown> }> {
   const { required, optional } = DOCUMENT_PARTS[check];
-  const input = await Input.read(context.request, context.url, context.env, ["json"], [...required, ...optional]);
+  // Numbers kept as the nearest double, as RW-003's unknown fields are retained (core/delegation/README.md).
+  const input = await Input.read(context.request, context.url, context.env, ["json"], [...required, ...optional], {});
   const doc: Record<string, unknown> = {};
   for (const name of [...required, ...optional]) {
     const value = input.json(name);
@@ -30,7 +31,7 @@ async function parts(context: RouteContext<Env>, check: DocumentCheck): Promise<
 
 /** `rw delegation validate`: any RW-003 record; `kind`, `consequential`, `requireSignature` as options. */
 export async function delegationValidateRoute(context: RouteContext<Env>): Promise<Response> {
-  const input = await Input.read(context.request, context.url, context.env, ["json"], ["record", "kind", "consequential", "requireSignature"]);
+  const input = await Input.read(context.request, context.url, context.env, ["json"], ["record", "kind", "consequential", "requireSignature"], {});
   const record = input.json("record");
   if (record === undefined) throw new ProblemError("invalid-request", "record: required (the RW-003 record to read)", { parameter: "record" });
   const kind = input.string("kind");
