@@ -144,7 +144,7 @@ function urlPassword(value: string): boolean {
 // `[REDACTED]`, `${VAR}`, `$VAR`, `{{x}}`, `%VAR%`, `none`, `required`, ...) is no credential. A
 // name after `?`, `&` or `#` is a URL parameter, `urlCredential`'s to judge (`?pageToken=` is no
 // credential there), and one after `:`, `/`, `@` or `=` is part of a URI or path. Code that
-// computes the value (`EXPRESSION`: `process.env.TOKEN`, `require(...)`), a comparison or arrow
+// computes the value (`EXPRESSION`: `os.environ["TOKEN"]`, `require(...)`), a comparison or arrow
 // (`operatorAt`) and a type after `:` (`TYPE_ANNOTATION`) hold none, unless a literal follows
 // (`literalAt`: compared with, mapped to, assigned after the type, the fallback). Not in
 // `VALUE_KINDS`: a pattern looking behind every `:` of every digest and time for a credential word
@@ -182,7 +182,7 @@ function redactedOrReference(value: string): boolean {
 /**
  * Code that computes a value rather than holding it, after `=` or `:`: a call (`require("cookie")`,
  * `crypto.randomBytes(32)`, `new Password(...)`), or a lookup in the environment, a configuration
- * or a request (`process.env.TOKEN`, `os.environ["TOKEN"]`, `config.db.password`,
+ * or a request (`os.environ["TOKEN"]`, `Deno.env.get("TOKEN")`, `config.db.password`,
  * `navigator.cookieEnabled`). Bounded, so each test stays short; a quoted literal is never code.
  */
 const EXPRESSION = /[ \t]*(?:(?:new|await)[ \t]+)?(?:[A-Za-z_$][\w$]{0,63}(?:\??\.[A-Za-z_$][\w$]{0,63}){0,16}\(|(?:process|env|ENV|os|Deno|System|import\.meta|config|settings|options|opts|req|request|ctx|context|this|self|window|navigator|document|secrets|vars|inputs|props|params|args)(?:\??\.|\[))/y;
@@ -204,7 +204,7 @@ function operatorAt(value: string, at: number): boolean {
  * A quoted literal starting at `at` (spaces before it allowed) that no placeholder or reference
  * stands in for: what a credential-like name is compared with (`password === "hunter2"`), mapped
  * to (`'password' => 'hunter2'`), assigned after its type (`password: string = "hunter2"`) or
- * given as the fallback of the code that computes it (`process.env.TOKEN ?? "dev-token"`) is the
+ * given as the fallback of the code that computes it (`os.environ["TOKEN"] or "dev-token"`) is the
  * credential itself, as a literal assigned is.
  */
 const LITERAL = /[ \t]*(?:"([^"\n]{0,256})"|'([^'\n]{0,256})'|`([^`\n]{0,256})`)/y;
