@@ -10,12 +10,11 @@ anywhere: the paths are this file's).
 import collections
 import json
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.join(HERE, "..", "..", "..")
 sys.path.insert(0, HERE)
+from core_answers import core_answers  # noqa: E402
 import generate  # noqa: E402
 import validator  # noqa: E402
 
@@ -29,14 +28,10 @@ def main():
         # For the test that a disagreement is reported: a validator that takes any text for money.
         validator.is_money = lambda v: True
     cases = list(generate.cases(count, seed))
-    payload = "".join(json.dumps(c) + "\n" for c in cases)
-    core = subprocess.run(["node", "--import", "tsx", os.path.join(HERE, "core-verdicts.ts")], input=payload,
-                          capture_output=True, text=True, cwd=ROOT, check=True).stdout.splitlines()
-    if len(core) != len(cases):
-        sys.exit(f"the core answered {len(core)} lines of {len(cases)}")
+    core = core_answers("core-verdicts.ts", cases)
     clusters = collections.OrderedDict()
     for case, answer in zip(cases, core):
-        theirs = json.loads(answer)
+        theirs = answer
         ok, mine = validator.verdict(case["line"], case["reader"])
         if ok == theirs["ok"] and mine == theirs["errors"]:
             continue

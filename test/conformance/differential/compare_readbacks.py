@@ -11,12 +11,12 @@ import collections
 import json
 import os
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..", "..")
 sys.path.insert(0, HERE)
+from core_answers import core_answers  # noqa: E402
 import generate_readbacks  # noqa: E402
 import readback_checker  # noqa: E402
 
@@ -45,14 +45,10 @@ def main():
         # For the test that a disagreement is reported: a checker that takes any h= for the digest.
         readback_checker.digest = lambda message: message["slots"].get("h", "")
     cases = list(generate_readbacks.cases(count, seed))
-    payload = "".join(json.dumps(c) + "\n" for c in cases)
-    core = subprocess.run(["node", "--import", "tsx", os.path.join(HERE, "core-readbacks.ts")], input=payload,
-                          capture_output=True, text=True, cwd=ROOT, check=True).stdout.splitlines()
-    if len(core) != len(cases):
-        sys.exit(f"the core answered {len(core)} lines of {len(cases)}")
+    core = core_answers("core-readbacks.ts", cases)
     clusters = collections.OrderedDict()
     for case, answer in zip(cases, core):
-        theirs = json.loads(answer)
+        theirs = answer
         if "codes" in theirs:
             theirs["codes"] = sorted(set(theirs["codes"]) - VALIDATION_NOTES)
         ours = mine(case)
