@@ -3,22 +3,10 @@
 // independent Python checker written from spec section 5 and the README's notes; each tier's
 // result and the set of finding codes must agree. A failure names the first pair they disagree
 // on, with both answers: either the core or the checker is wrong, and the README says how to tell.
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runComparison } from "./differential/run-comparison.js";
 
-const differential = join(import.meta.dirname, "differential");
-
-function compare(args: readonly string[]): { status: number; output: string } {
-  try {
-    const output = execFileSync("python3", [join(differential, "compare_readbacks.py"), ...args], { encoding: "utf8", env: { ...process.env, PYTHONIOENCODING: "utf-8" } });
-    return { status: 0, output };
-  } catch (error) {
-    const failed = error as NodeJS.ErrnoException & { status?: number; stdout?: string; stderr?: string };
-    if (failed.code === "ENOENT") throw new Error("python3 is missing: apt-get install -y python3 (.ci/run installs it)");
-    return { status: failed.status ?? -1, output: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
-  }
-}
+const compare = (args: readonly string[]) => runComparison("compare_readbacks.py", args);
 
 describe("differential check of readbacks (tiers 1 to 5)", () => {
   it("agrees with the independent checker on 3,000 seeded pairs", { timeout: 60_000 }, () => {

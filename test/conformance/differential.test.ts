@@ -2,22 +2,10 @@
 // by the core and by an independent Python validator written from the spec and the README's notes;
 // the verdict and the set of error codes must agree. A failure names the first line they disagree
 // on, with both answers: either the core or the validator is wrong, and the README says how to tell.
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runComparison } from "./differential/run-comparison.js";
 
-const differential = join(import.meta.dirname, "differential");
-
-function compare(args: readonly string[]): { status: number; output: string } {
-  try {
-    const output = execFileSync("python3", [join(differential, "compare.py"), ...args], { encoding: "utf8", env: { ...process.env, PYTHONIOENCODING: "utf-8" } });
-    return { status: 0, output };
-  } catch (error) {
-    const failed = error as NodeJS.ErrnoException & { status?: number; stdout?: string; stderr?: string };
-    if (failed.code === "ENOENT") throw new Error("python3 is missing: apt-get install -y python3 (.ci/run installs it)");
-    return { status: failed.status ?? -1, output: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
-  }
-}
+const compare = (args: readonly string[]) => runComparison("compare.py", args);
 
 describe("differential check of single-line validation", () => {
   it("agrees with the independent validator on 3,000 seeded lines", { timeout: 60_000 }, () => {
