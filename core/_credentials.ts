@@ -106,7 +106,7 @@ function standsIn(value: string): boolean {
 const URL_PARAM = /[?&#][A-Za-z0-9_.-]{1,64}=[^&#\s]/;
 const URL_PARAMS = /[?&#]([A-Za-z0-9_.-]{1,64})=([^&#\s]{1,256})/g;
 const CREDENTIAL_PARAM = new Set(["token", "tokens", "signature", "sig", "secret", "password", "passwd", "pwd", "passphrase", "credential", "credentials", "apikey", "jwt"]);
-const NOT_A_CREDENTIAL_TOKEN = new Set(["page", "continuation", "sync"]);
+const NOT_A_CREDENTIAL_TOKEN = new Set(["page", "continuation", "sync", "version"]);
 function urlCredentialName(name: string): boolean {
   const words = wordsOf(name);
   const last = words[words.length - 1] ?? "";
@@ -222,12 +222,44 @@ function pastOperator(value: string, at: number): number {
 }
 /** `= "literal"` right after a type (`password: string = "hunter2"`), from `at`. */
 const ASSIGNED = /[ \t]*=(?![=>~])/y;
-/** The fallback a computed value falls back to (`?? "x"`, `|| "x"`, ` or "x"`), in the rest of its line (bounded). */
-const FALLBACK = /(?:\?\?|\|\||[ \t]or[ \t])[ \t]*(?=["'`])/;
+/**
+ * The fallback a computed value falls back to, in the rest of its line (bounded): after `??`, `||`
+ * or ` or ` (`process.env.TOKEN ?? "x"`), or a lookup's default argument (`os.environ.get("PW",
+ * "x")`, `ENV.fetch("PW", "x")`, `os.getenv("PW", "x")`, `params.fetch(:pw, "x")`).
+ */
+const FALLBACK = /(?:\?\?|\|\||[ \t]or[ \t]|\b(?:get|fetch|getenv|getOrDefault|getProperty)[ \t]*\([ \t]*(?:"[^"\n]{0,64}"|'[^'\n]{0,64}'|:[A-Za-z_]\w{0,63})[ \t]*,)[ \t]*(?=["'`])/;
 function fallbackLiteral(value: string, at: number): boolean {
   const rest = value.slice(at, at + 256).replace(/[\r\n][^]*$/, "");
   const m = FALLBACK.exec(rest);
   return m !== null && literalAt(rest, m.index + m[0].length);
+}
+/**
+ * A lookup of a credential by its name, given a literal default: the default is the credential
+ * wherever the lookup stands, assigned or not (`os.environ.get("PASSWORD", "hunter2")`,
+ * `ENV.fetch("TOKEN", "abc123def")`, `process.env.API_TOKEN || "abc123def"`, `ENV["TOKEN"] or
+ * "x"`, a shell's `${DB_PASSWORD:-hunter2}`). The name is judged as a field name is; the default
+ * as any literal (`""`, `None`, `"changeme"`, `"${X}"` hold none).
+ */
+const LOOKUPS = /\b(?:get|fetch|getenv|getOrDefault|getProperty)[ \t]*\([ \t]*(?:"([A-Za-z_][\w.-]{0,63})"|'([A-Za-z_][\w.-]{0,63})'|:([A-Za-z_]\w{0,63}))[ \t]*([,)])|\b(?:env|ENV|environ)(?:\.([A-Za-z_]\w{0,63})(?![\w$(])|\[[ \t]*(?:"([A-Za-z_][\w.-]{0,63})"|'([A-Za-z_][\w.-]{0,63})')[ \t]*\])|\$\{([A-Za-z_]\w{0,63}):?[-=]([^}\s$]{1,256})\}/g;
+/** `??`, `||` or ` or ` right after a lookup, from `at`. */
+const OR_ELSE = /[ \t]*(?:\?\?|\|\||or(?=[ \t]))/y;
+function defaultCredential(value: string): boolean {
+  for (const m of value.matchAll(LOOKUPS)) {
+    const name = m[1] ?? m[2] ?? m[3] ?? m[5] ?? m[6] ?? m[7] ?? (m[8] as string);
+    if (credentialName(name) === null) continue;
+    if (m[9] !== undefined) {
+      if (!standsIn(m[9])) return true;
+      continue;
+    }
+    const end = m.index + m[0].length;
+    if (m[4] === ",") {
+      if (literalAt(value, end)) return true;
+      continue;
+    }
+    OR_ELSE.lastIndex = end;
+    if (OR_ELSE.test(value) && literalAt(value, OR_ELSE.lastIndex)) return true;
+  }
+  return false;
 }
 /** Whether the name that ends just before `at` (a `=` or `:`) is credential-like. */
 function credentialBefore(value: string, at: number): boolean {
@@ -238,11 +270,42 @@ function credentialBefore(value: string, at: number): boolean {
   while (start > 0 && end - start < 65 && isNameChar(value.charCodeAt(start - 1))) start--;
   // Shorter than `pwd`, longer than 64, not starting with a letter, or inside a URI or path (after
   // `:`, `/`, `@` or `=`: `arn:aws:secretsmanager:...:secret:db`) or a URL parameter (after `?`,
-  // `&`, `#`): no name judged here.
-  if (end - start < 3 || end - start > 64 || !isLetter(value.charCodeAt(start)) || (start > 0 && "?&#:/@=".includes(value[start - 1] as string))) return false;
+  // `&`, `#`): no name judged here. A `:` that opens a word is a Ruby symbol (`:password =>`).
+  if (end - start < 3 || end - start > 64 || !isLetter(value.charCodeAt(start)) || (start > 0 && "?&#:/@=".includes(value[start - 1] as string) && !symbolAt(value, start - 1))) return false;
   const name = value.slice(start, end);
   if (!MAYBE.test(name.toLowerCase())) return false;
+  // A shell's `${NAME:-default}` is a lookup, `defaultCredential`'s to judge.
+  if ((start > 1 && value[start - 1] === "{" && value[start - 2] === "$") || findingCodeAt(value, start, name) || lexicalToken(value, start, name)) return false;
   return credentialName(name) !== null || credentialReferenceName(name);
+}
+/** A `:` at `at` that opens a Ruby symbol: at the start, or after a space or an opening bracket or comma. */
+const symbolAt = (value: string, at: number): boolean => value[at] === ":" && (at === 0 || " \t{([,".includes(value[at - 1] as string));
+/**
+ * A finding code after its severity, as rw prints findings (`error SECRET_VALUE: <path> holds ...`):
+ * the code names a kind of finding, and what follows the `:` is its path and message. A name
+ * ending in a credential's own word (`error DB_PASSWORD: hunter2`) is still judged.
+ */
+const SEVERITY_BEFORE = /(?:^|[^A-Za-z])(?:error|note|warning)[ \t]$/;
+function findingCodeAt(value: string, start: number, name: string): boolean {
+  const words = wordsOf(name);
+  const last = words[words.length - 1] as string;
+  return /^[A-Z][A-Z0-9_]*_[A-Z0-9_]+$/.test(name) && !WORDS.has(last) && last !== "token" && last !== "key" && SEVERITY_BEFORE.test(value.slice(Math.max(0, start - 9), start));
+}
+/**
+ * A token that is a word of a grammar or a place in a listing, not a credential: a version token, a
+ * page, continuation or sync token (`the version token: \`VERSION\``, `pageToken: "CAUQAA"`), by the
+ * word before `token` in the name or, in prose, just before it.
+ */
+function lexicalToken(value: string, start: number, name: string): boolean {
+  const words = wordsOf(name);
+  if (words[words.length - 1] !== "token") return false;
+  let before = words[words.length - 2];
+  if (before === undefined && (value[start - 1] === " " || value[start - 1] === "\t")) {
+    let i = start - 1;
+    while (i > 0 && start - i < 33 && isLetter(value.charCodeAt(i - 1))) i--;
+    before = value.slice(i, start - 1).toLowerCase();
+  }
+  return before !== undefined && NOT_A_CREDENTIAL_TOKEN.has(before);
 }
 function textCredential(value: string): boolean {
   let [colon, equals] = [value.indexOf(":"), value.indexOf("=")];
@@ -405,5 +468,5 @@ const ANY_VALUE = /* @__PURE__ */ anyValuePattern();
  */
 export function valueKind(value: string): string | undefined {
   const kind = ANY_VALUE.test(value) ? VALUE_KINDS.find(([, re, confirm]) => re.test(value) && (confirm === undefined || confirm(value)))?.[0] : undefined;
-  return kind ?? (textCredential(value) ? "a credential written as text" : undefined);
+  return kind ?? (textCredential(value) || defaultCredential(value) ? "a credential written as text" : undefined);
 }

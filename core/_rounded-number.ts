@@ -40,54 +40,33 @@ function afterString(text: string, i: number): number {
   return text.length;
 }
 
-/**
- * The first number of `text` (JSON that JSON.parse has read) written with a fraction or exponent
- * whose value is no integer, yet which JSON.parse reads as an integer; null when none is. One
- * linear pass; strings are skipped whole, so a digit inside one is never taken for a number.
- */
-export function _roundedNumber(text: string): RoundedNumber | null {
-  // Most JSON holds no such number (a pay form's amounts are strings): it is passed over whole.
-  if (!MAY_ROUND.test(text)) return null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) i = afterString(text, i) - 1;
-    else if (c === 45 || (c >= 48 && c <= 57)) {
-      let end = i + 1;
-      let spelt = false; // a point or an exponent
-      for (let d = text.charCodeAt(end); (d >= 48 && d <= 57) || d === 46 || d === 101 || d === 69 || d === 43 || d === 45; d = text.charCodeAt(++end)) {
-        if (d === 46 || d === 101 || d === 69) spelt = true;
-      }
-      if (spelt) {
-        const literal = text.slice(i, end);
-        const [, whole = "", fraction = "", exponent] = NUMBER.exec(literal) ?? [];
-        if (Number.isInteger(Number(literal)) && !writtenAsInteger(whole, fraction, Number(exponent ?? 0))) return { at: i, literal, path: pathAt(text, i) };
-      }
-      i = end - 1;
-    }
-  }
-  return null;
-}
+/** At most this many are named: a finding list is bounded (README note 36). */
+export const _ROUNDED_NAMED = 100;
 
-/** The dot path of the value starting at `at` (`slots.pri`, `slots.opts.1`), walking the text up to it. */
-function pathAt(text: string, at: number): string {
+/**
+ * The numbers of `text` (JSON that JSON.parse has read) written with a fraction or exponent whose
+ * value is no integer, yet which JSON.parse reads as an integer, in the order written, at most
+ * `_ROUNDED_NAMED`; empty when none is. One linear pass, keeping the path as it goes; strings are
+ * skipped whole, so a digit inside one is never taken for a number.
+ */
+export function _roundedNumbers(text: string): RoundedNumber[] {
+  const found: RoundedNumber[] = [];
+  // Most JSON holds no such number (a pay form's amounts are strings): it is passed over whole.
+  if (!MAY_ROUND.test(text)) return found;
   // One entry per open container: the key its next value is under (object), or its index (list).
   const path: (string | number)[] = [];
   const isList: boolean[] = [];
   let atKey = false;
-  for (let i = 0; i < at; i++) {
+  for (let i = 0; i < text.length && found.length < _ROUNDED_NAMED; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
-      let end = i + 1;
-      let escaped = false;
-      for (; end < text.length && text.charCodeAt(end) !== 34; end++) {
-        if (text.charCodeAt(end) === 92) {
-          end++;
-          escaped = true;
-        }
+      const end = afterString(text, i);
+      if (atKey) {
+        const key = text.slice(i + 1, end - 1);
+        path[path.length - 1] = key.includes("\\") ? (JSON.parse(text.slice(i, end)) as string) : key;
+        atKey = false;
       }
-      if (atKey) path[path.length - 1] = escaped ? (JSON.parse(text.slice(i, end + 1)) as string) : text.slice(i + 1, end);
-      atKey = false;
-      i = end;
+      i = end - 1;
     } else if (c === 123 || c === 91) {
       path.push(c === 91 ? 0 : "");
       isList.push(c === 91);
@@ -99,7 +78,19 @@ function pathAt(text: string, at: number): string {
       const last = path.length - 1;
       if (isList[last] === true) path[last] = (path[last] as number) + 1;
       else atKey = true;
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
+      let end = i + 1;
+      let spelt = false; // a point or an exponent
+      for (let d = text.charCodeAt(end); (d >= 48 && d <= 57) || d === 46 || d === 101 || d === 69 || d === 43 || d === 45; d = text.charCodeAt(++end)) {
+        if (d === 46 || d === 101 || d === 69) spelt = true;
+      }
+      if (spelt) {
+        const literal = text.slice(i, end);
+        const [, whole = "", fraction = "", exponent] = NUMBER.exec(literal) ?? [];
+        if (Number.isInteger(Number(literal)) && !writtenAsInteger(whole, fraction, Number(exponent ?? 0))) found.push({ at: i, literal, path: path.join(".") });
+      }
+      i = end - 1;
     }
   }
-  return path.join(".");
+  return found;
 }

@@ -72,7 +72,7 @@ export type { HandoffEnvelope, ReissueNote } from "./statement-line.js";
 export { parseJsonText } from "./json-text.js";
 export { jsonFormSpans, jsonSlotSpan } from "./json-form-spans.js";
 export type { TextSpan } from "./json-form-spans.js";
-export type { JsonText, JsonTextReading } from "./json-text.js";
+export type { JsonText, JsonTextReading, RoundedNumberAt } from "./json-text.js";
 export { replyAhead } from "./reply-order.js";
 export { confirmationPastExp, readbackPastExp } from "./readback-expiry.js";
 export { foreignSender } from "./line-sender.js";

@@ -5,7 +5,7 @@
  * one (`1.0000000000000001` as 1). Every adapter reads untrusted JSON text through this.
  */
 import { _cut } from "./_chars.js";
-import { _roundedNumber } from "./_rounded-number.js";
+import { _ROUNDED_NAMED, _roundedNumbers } from "./_rounded-number.js";
 import { jsonSyntaxError } from "./json-syntax.js";
 
 export type JsonText =
@@ -19,10 +19,19 @@ export type JsonText =
    */
   | { readonly ok: false; readonly problem: "duplicate-key"; readonly reason: string; readonly key: string; readonly value: unknown; readonly repeatedAtTop: readonly string[] }
   /**
-   * A number written as no integer that JSON.parse reads as one: `path` is where (`slots.pri`,
-   * empty for the text as a whole), `at` its UTF-16 index; `value` what JSON.parse reads.
+   * A number written as no integer that JSON.parse reads as one: `path` is where the first is
+   * (`slots.pri`, empty for the text as a whole), `at` its UTF-16 index; `numbers` each such number
+   * in the order written (at most 100), with its own reason; `reason` names them all; `value` what
+   * JSON.parse reads.
    */
-  | { readonly ok: false; readonly problem: "rounded-number"; readonly reason: string; readonly path: string; readonly at: number; readonly value: unknown };
+  | { readonly ok: false; readonly problem: "rounded-number"; readonly reason: string; readonly path: string; readonly at: number; readonly numbers: readonly RoundedNumberAt[]; readonly value: unknown };
+
+/** One number JSON.parse rounds to an integer: where (`path`, `at`), and why it is refused. */
+export interface RoundedNumberAt {
+  readonly path: string;
+  readonly at: number;
+  readonly reason: string;
+}
 
 /**
  * `integers`: the text's numbers are meant as integers where they are written as none (RW1's JSON
@@ -46,11 +55,13 @@ export function parseJsonText(text: string, reading: JsonTextReading = {}): Json
   }
   const repeated = repeatedKey(text, false);
   if (repeated === null) {
-    const rounded = reading.integers === true ? _roundedNumber(text) : null;
-    if (rounded === null) return { ok: true, value };
-    const where = rounded.path === "" ? "" : `${_cut(rounded.path)}: `;
-    const reason = `${where}the number ${_cut(rounded.literal)} is no integer, yet JSON.parse reads it as ${Number(rounded.literal)}; which was meant would be a guess`;
-    return { ok: false, problem: "rounded-number", reason, path: rounded.path, at: rounded.at, value };
+    const rounded = reading.integers === true ? _roundedNumbers(text) : [];
+    const [first] = rounded;
+    if (first === undefined) return { ok: true, value };
+    // Every one is named, so a writer fixing the text meets them all at once (rule 2, note 7).
+    const numbers = rounded.map(({ path, at, literal }) => ({ path, at, reason: `${path === "" ? "" : `${_cut(path)}: `}the number ${_cut(literal)} is no integer, yet JSON.parse reads it as ${Number(literal)}` }));
+    const reason = `${numbers.map((n) => n.reason).join("; ")}${rounded.length < _ROUNDED_NAMED ? "" : "; and maybe more"}; which was meant would be a guess`;
+    return { ok: false, problem: "rounded-number", reason, path: first.path, at: first.at, numbers: numbers.map((n) => ({ ...n, reason: `${n.reason}; which was meant would be a guess` })), value };
   }
   // Found early in one place, a repeat may be elsewhere too: the outermost object's are all named.
   const atTop = new Set<string>();

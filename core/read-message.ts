@@ -35,8 +35,8 @@ export function readMessage(input: string | object, resolve: VocabularyResolver)
     if (json.problem === "syntax") return { ok: false, message: null, findings: [finding("JSON_SHAPE", `not JSON: ${json.reason}`, json.at === undefined ? undefined : { at: json.at })], envelope: { id: null, from: null, to: null, item: null } };
     // A key given twice, or a number rounded to an integer: the text is JSON, so the form is still
     // addressed from its other fields, as any JSON form refused for its shape is, and a line
-    // refused for DUPLICATE_KEY (note 7). The number is named by its path, as a shape finding is.
-    if (json.problem === "rounded-number") return _refusedForm(json.value, [finding("JSON_SHAPE", json.reason, json.path === "" ? undefined : { slot: _cut(json.path) })]);
+    // refused for DUPLICATE_KEY (note 7). Each number is named by its path, as a shape finding is.
+    if (json.problem === "rounded-number") return _refusedForm(json.value, json.numbers.map((n) => finding("JSON_SHAPE", n.reason, n.path === "" ? undefined : { slot: _cut(n.path) })));
     return _refusedForm(json.value, [finding("JSON_SHAPE", json.reason)], json.repeatedAtTop);
   }
   return checkMessage(json.value, resolve);

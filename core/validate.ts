@@ -148,13 +148,17 @@ function checkSlots(message: Message, read: Vocabulary, hint: Vocabulary | null,
       continue;
     }
     if (type !== undefined && (def.requiredOn & type.bit) !== 0) requiredSeen++;
-    const problem = def.check(value);
-    if (problem !== null) {
+    // A list of codes (`rb=`, a list of an enum) has each code read alone, so its UN names every
+    // offending code (rule 2), not the first alone: `rb=exce+ech` is two unknown codes. A list
+    // holding an empty element, or none, is malformed: one finding, as any list's.
+    for (const part of Array.isArray(value) && value.length > 1 && !value.includes("") && /^list:(rb|en)/.test(def.type.text) ? value.map((e) => [e]) : [value]) {
+      const problem = def.check(part);
+      if (problem === null) continue;
       // A code (or an rb= slot name) only the loaded profile knows: the line lacks its p=.
-      if ((problem.code === "ENUM_UNKNOWN" || problem.code === "RB_UNKNOWN") && hint !== null && hint.slots.get(key)?.check(value) === null) {
+      if ((problem.code === "ENUM_UNKNOWN" || problem.code === "RB_UNKNOWN") && hint !== null && hint.slots.get(key)?.check(part) === null) {
         out.push(_error("PROFILE_REQUIRED", `${key}=${_cut(problem.received)} belongs to profile ${hint.name}: the line needs p=${hint.name}`, { slot: key, received: _cut(problem.received) }));
       } else {
-        out.push(_error(problem.code, jsonTypeSlip(key, value, def) ?? jsonBoolean(key, value, problem.reason) ?? `${key}=${_show(value)} ${problem.reason}`, { slot: key, expected: def.type.text, received: _cut(problem.received) }));
+        out.push(_error(problem.code, jsonTypeSlip(key, value, def) ?? jsonBoolean(key, value, problem.reason) ?? `${key}=${_show(part)} ${problem.reason}`, { slot: key, expected: def.type.text, received: _cut(problem.received) }));
       }
     }
   }

@@ -147,6 +147,12 @@ function truePositives(): [string, string][] {
     ["Docker Hub token", `dckr_pat_${random(B64URL, 27)}`],
     ["Stripe webhook secret", `whsec_${random(ALNUM, 32)}`],
     ["Discord webhook", `https://discord.com/api/webhooks/${random(DIGITS, 18)}/${random(B64URL, 68)}`],
+    ["password in a Ruby hash, symbol key", `  :password => "${random(ALNUM, 12)}",`],
+    ["password in a Ruby 1.9 hash", `{ user: "admin", password: "${random(ALNUM, 12)}" }`],
+    ["password as a Python lookup's default", `db = connect(password=os.environ.get("PASSWORD", "${random(ALNUM, 12)}"))`],
+    ["token as a Ruby lookup's default", `ENV.fetch("API_TOKEN", "${random(ALNUM, 24)}")`],
+    ["token as a Node lookup's fallback", `connect(process.env.API_TOKEN || "${random(ALNUM, 24)}")`],
+    ["password as a shell default", `psql "postgresql://app:\${DB_PASSWORD:-${random(ALNUM, 12)}}@db/app"`],
   ];
 }
 
@@ -185,6 +191,11 @@ function standIns(): string[] {
     "password: v.pipe(v.string(), v.minLength(8)),",
     'api_key: "sk-..."',
     "password: &str,",
+    'password = os.environ.get("PASSWORD")',
+    'token = ENV.fetch("TOKEN", nil)',
+    "export DB_PASSWORD=${DB_PASSWORD:-}",
+    "error SECRET_VALUE: supported_adapters.0.x_headers.0 holds what looks like a bearer token",
+    "the tab was read as part of the version token: `VERSION`, and",
   ];
 }
 

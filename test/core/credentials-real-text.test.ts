@@ -149,6 +149,55 @@ describe("a literal after a comparison, a mapping, a type or a fallback is the c
   for (const line of none) it(`passes ${line}`, () => passes(line));
 });
 
+describe("a literal default for a credential is the credential", () => {
+  const lines = [
+    // a Ruby symbol key, and a Ruby 1.9 hash
+    ':password => "hunter2"',
+    "{ :api_key => 'Xy9kLm2QpR', :user => 'bob' }",
+    'password: "hunter2"',
+    "{ user: 'bob', password: 'hunter2' }",
+    // a lookup's default argument or fallback, assigned or not
+    'os.environ.get("PASSWORD", "hunter2")',
+    'db = connect(password=os.environ.get("DB_PASSWORD", "hunter2"))',
+    'password = os.environ.get("PW", "hunter2")',
+    'ENV.fetch("TOKEN", "abc123def")',
+    'token = ENV.fetch("TOKEN", "abc123def")',
+    'params.fetch(:password, "hunter2")',
+    'os.getenv("API_KEY", "abc123def")',
+    'System.getenv().getOrDefault("DB_PASSWORD", "hunter2")',
+    'process.env.API_TOKEN || "abc123def"',
+    "process.env['API_TOKEN'] ?? 'abc123def'",
+    'ENV["SECRET_KEY"] or "abc123def"',
+    'Deno.env.get("TOKEN") ?? "abc123def"',
+    // a shell's default
+    "export DB_PASSWORD=${DB_PASSWORD:-hunter2}",
+    'psql "postgresql://app:${DB_PASSWORD:-hunter2}@db/app"',
+  ];
+  for (const line of lines) it(`refuses ${line}`, () => refused(line, "a credential written as text"));
+  const none = [
+    'os.environ.get("PASSWORD")',
+    'os.environ.get("PASSWORD", None)',
+    'ENV.fetch("TOKEN", nil)',
+    'os.getenv("TOKEN", "")',
+    'os.environ.get("PASSWORD", "changeme")',
+    'os.environ.get("HOME", "/root")',
+    'cookies.get("session", "abc123def")',
+    'process.env.TOKEN || ""',
+    "process.env.PORT || '8080'",
+    "export DB_PASSWORD=${DB_PASSWORD:-}",
+    "TOKEN=${TOKEN:-$FALLBACK_TOKEN}",
+    "${API_TOKEN:-changeme}",
+    "a::password => 'x'",
+  ];
+  for (const line of none) it(`passes ${line}`, () => passes(line));
+});
+
+describe("a finding code and a version token are no credential's names", () => {
+  for (const line of ["  error SECRET_VALUE: supported_adapters.0.x_headers.0 holds what looks like a bearer token", "note SECRET_FIELD: x_api.secret is named like a credential", "is `why=UNK`. Before, the tab was read as part of the version token: `VERSION`, and", "pageToken: 'CAUQAA'", "sync token: abc123"]) it(`passes ${line}`, () => passes(line));
+  // Only the code after its severity, and not a name ending in a credential's word.
+  for (const line of ["SECRET_VALUE: s3cretValue9", "error DB_PASSWORD: hunter2x", "error API_TOKEN: abc123def", "the API token: `abc123def`"]) it(`refuses ${line}`, () => refused(line, "a credential written as text"));
+});
+
 describe("a base64 key is no path, though it holds a `/`", () => {
   it("refuses AWS's secret access key written as text", () => {
     refused("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "a credential written as text");
@@ -187,6 +236,6 @@ describe("providers' token formats", () => {
 describe("hostile input stays linear", () => {
   // The test's timeout is the bound; no time is asserted.
   const big = 1 << 20;
-  const inputs = [`password=${"a.".repeat(big / 2)}`, "password=a.".repeat(big / 11), `token: ${"Map[".repeat(big / 4)}`, `?token=${")".repeat(big)}a`, "?token=".repeat(big / 7), `://a:${"]".repeat(big)}@`, "://a:b@".repeat(big / 7), `secret=${"Ab1/".repeat(big / 4)}`, `secret="${"Ab1/;".repeat(50)}"`.repeat(big / 260), "hooks.slack.com/services/T000000/B000000/".repeat(big / 42), `Bearer ${"A".repeat(big)}`, "x === ".repeat(big / 6), "token = process.env.".repeat(big / 20), "password ==".repeat(big / 11), `password${"=".repeat(big)}`, "token = process.env.X ?? ".repeat(big / 25), "password: string = ".repeat(big / 19)];
+  const inputs = [`password=${"a.".repeat(big / 2)}`, "password=a.".repeat(big / 11), `token: ${"Map[".repeat(big / 4)}`, `?token=${")".repeat(big)}a`, "?token=".repeat(big / 7), `://a:${"]".repeat(big)}@`, "://a:b@".repeat(big / 7), `secret=${"Ab1/".repeat(big / 4)}`, `secret="${"Ab1/;".repeat(50)}"`.repeat(big / 260), "hooks.slack.com/services/T000000/B000000/".repeat(big / 42), `Bearer ${"A".repeat(big)}`, "x === ".repeat(big / 6), "token = process.env.".repeat(big / 20), "password ==".repeat(big / 11), `password${"=".repeat(big)}`, "token = process.env.X ?? ".repeat(big / 25), "password: string = ".repeat(big / 19), 'get("password",'.repeat(big / 16), "env.token ".repeat(big / 10), "${TOKEN:-".repeat(big / 9), `\${PASSWORD:-${"a".repeat(big)}`, ":password ".repeat(big / 10), "error SECRET_X:".repeat(big / 15), "version token:".repeat(big / 14)];
   for (const input of inputs) it(`scans ${JSON.stringify(input.slice(0, 16))}… (${input.length} characters)`, () => expect(["string", "undefined"]).toContain(typeof valueKind(input)));
 });

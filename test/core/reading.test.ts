@@ -120,7 +120,7 @@ describe("parseJsonText: JSON text with every key once", () => {
     for (const [written, read] of [["1.0000000000000001", 1], ["1e-400", 0], ["9007199254740990.6", 9007199254740991], ["0.99999999999999999", 1], ["-2.0000000000000001E0", -2]] as const) {
       // Read as integers (RW1's forms); read otherwise (RW-003's documents), the nearest double is kept.
       expect(parseJsonText(`{"a":[0,{"b":${written}}]}`)).toStrictEqual({ ok: true, value: { a: [0, { b: read }] } });
-      expect(parseJsonText(`{"a":[0,{"b":${written}}]}`, { integers: true })).toStrictEqual({ ok: false, problem: "rounded-number", reason: `a.1.b: the number ${written} is no integer, yet JSON.parse reads it as ${read}; which was meant would be a guess`, path: "a.1.b", at: 13, value: { a: [0, { b: read }] } });
+      expect(parseJsonText(`{"a":[0,{"b":${written}}]}`, { integers: true })).toStrictEqual({ ok: false, problem: "rounded-number", reason: `a.1.b: the number ${written} is no integer, yet JSON.parse reads it as ${read}; which was meant would be a guess`, path: "a.1.b", at: 13, numbers: [{ path: "a.1.b", at: 13, reason: `a.1.b: the number ${written} is no integer, yet JSON.parse reads it as ${read}; which was meant would be a guess` }], value: { a: [0, { b: read }] } });
       const checked = readMessage(form(written), profileResolver(null, () => undefined));
       expect(checked.message).toBeNull();
       expect(checked.findings.map((f) => [f.code, f.slot])).toStrictEqual([["JSON_SHAPE", "slots.pri"]]);
@@ -133,6 +133,26 @@ describe("parseJsonText: JSON text with every key once", () => {
     expect(parseJsonText('{"a":"x:1.5","b":-1E-1,"c":{"d":\t0.99999999999999999}}', STRICT)).toMatchObject({ ok: false, path: "c.d" });
     expect(parseJsonText("1.0000000000000001", STRICT)).toMatchObject({ ok: false, path: "" });
     expect(formatInput(form("1.0000000000000001"), profileResolver(null, () => undefined)).text).toBeNull();
+  });
+  it("names every such number, not the first alone, each a finding of its own", () => {
+    const text = '{"v":"RW1","type":"HO","id":"a-1","re":null,"from":"a","to":"b","item":"x","slots":{"ask":"DRAFT","pri":1.0000000000000001,"x_n":"9.0000000000000001","keep":["b"],"o\\u0070ts":[1,2e-400]},"tail":null}';
+    const json = parseJsonText(text, STRICT);
+    expect(json).toMatchObject({ ok: false, problem: "rounded-number", path: "slots.pri" });
+    if (json.ok || json.problem !== "rounded-number") throw new Error("not refused");
+    expect(json.numbers.map((n) => [n.path, n.at])).toStrictEqual([["slots.pri", text.indexOf("1.0")], ["slots.opts.1", text.indexOf("2e-400")]]);
+    expect(json.reason).toBe("slots.pri: the number 1.0000000000000001 is no integer, yet JSON.parse reads it as 1; slots.opts.1: the number 2e-400 is no integer, yet JSON.parse reads it as 0; which was meant would be a guess");
+    const checked = readMessage(text, profileResolver(null, () => undefined));
+    expect(checked.findings.map((f) => [f.code, f.slot])).toStrictEqual([["JSON_SHAPE", "slots.pri"], ["JSON_SHAPE", "slots.opts.1"]]);
+    // At most 100 are named (note 36), and the reason says there may be more.
+    const many = parseJsonText(`[${"1e-400,".repeat(150)}1]`, STRICT);
+    expect(many.ok || many.problem !== "rounded-number" ? null : [many.numbers.length, many.numbers[99]?.path, many.reason.endsWith("; and maybe more; which was meant would be a guess")]).toStrictEqual([100, "99", true]);
+  });
+  it("stays linear on hostile text: many numbers, deep nesting", () => {
+    // The test's timeout is the bound; no time is asserted.
+    const big = 1 << 19;
+    for (const text of [`[${"1e-400,".repeat(big / 7)}1]`, `${"[".repeat(big / 4)}1.0000000000000001${"]".repeat(big / 4)}`, `${'{"a":'.repeat(big / 10)}1e-400${"}".repeat(big / 10)}`]) {
+      expect(parseJsonText(text, STRICT).ok).toBe(false);
+    }
   });
   it("reads a number whose value is an integer however it is written as that integer, as its line reads it", () => {
     const resolve = profileResolver(null, () => undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLine, checkMessage, compileVocabulary, coreVocabulary, FINDING_CODES, validate } from "../../core/index.js";
+import { checkLine, checkMessage, compileVocabulary, coreVocabulary, FINDING_CODES, refusal, validate } from "../../core/index.js";
 import type { Message, Vocabulary } from "../../core/index.js";
 import { sectionEight } from "../spec-examples.js";
 import { resolve, vocabularies } from "../vocabularies.js";
@@ -197,6 +197,20 @@ describe("notes: ignored, never refused", () => {
   it("rb may name slots to echo", () => {
     expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc+pri+keep")).toStrictEqual([]);
   });
+  it("rb= names every element that is no level or slot, one finding each, as acc= does (rule 2, note 7)", () => {
+    const c = checkLine("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exce+acc+ech+exp", resolve);
+    expect(c.findings.map((f) => [f.code, f.slot, f.received, f.message])).toStrictEqual([
+      ["RB_UNKNOWN", "rb", "exce", "rb=exce is neither a readback level (echo all acc plan exec) nor a known slot"],
+      ["RB_UNKNOWN", "rb", "ech", "rb=ech is neither a readback level (echo all acc plan exec) nor a known slot"],
+      ["RB_UNKNOWN", "rb", "exp", "rb=exp names exp, which a readback never echoes (rb keys exp p)"],
+    ]);
+    // The UN names each offending code, not the first alone.
+    const un = refusal(c.message as Message, c.findings, "b");
+    expect(un.ok ? un.value : un.findings).toBe("RW1 UN b-1 re=a-1 from=b to=a item=x why=UNK // unknown rb=exce; unknown rb=ech; unknown rb=exp");
+    // A list holding an empty element is malformed: one finding, as any list's.
+    expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exce++ech")).toStrictEqual(["RB_UNKNOWN:rb"]);
+    expect(found("RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=acc++ech")).toStrictEqual(["VALUE_TYPE:rb"]);
+  });
 });
 
 describe("profiles: vocabulary only with p=", () => {
@@ -208,6 +222,9 @@ describe("profiles: vocabulary only with p=", () => {
   });
   it("rb= naming a profile slot without p= is refused as the slot itself is, naming the profile", () => {
     expect(found("RW1 HO s-1 from=s to=p item=inv:1 ask=REVIEW rb=echo+amt", pay)).toStrictEqual(["PROFILE_REQUIRED:rb"]);
+    // Each profile slot, and each unknown element beside them, is its own finding.
+    const c = checkLine("RW1 HO s-1 from=s to=p item=inv:1 ask=REVIEW rb=echo+amt+zz+cur", pay);
+    expect(c.findings.map((f) => [f.code, f.received])).toStrictEqual([["PROFILE_REQUIRED", "amt"], ["RB_UNKNOWN", "zz"], ["PROFILE_REQUIRED", "cur"]]);
   });
   it("without the profile loaded at all, a profile ask is simply unknown", () => {
     expect(found("RW1 HO s-1 from=s to=p item=inv:1 ask=PAY", coreVocabulary)).toStrictEqual(["ENUM_UNKNOWN:ask"]);

@@ -192,8 +192,11 @@ def check_value(vocab, key, typ, value, errors, without_p=False):
     if typ.startswith("list:"):
         elements = value.split("+")
         if typ == "list:rblevel":
-            # One finding for rb=: an element that is no level or slot, before an empty element.
-            # One finding for rb=, that of its first element that is no level or slot, or empty.
+            # Rule 2 (note 7): every element that is no level or slot is its own finding. A list
+            # holding an empty element is malformed: one finding, that of its first bad element.
+            if "" not in elements:
+                decoded = [check_value(vocab, key, "rblevel", e, errors, without_p) for e in elements]
+                return None if any(d is None for d in decoded) else elements
             for e in elements:
                 if e == "":
                     errors.add("VALUE_TYPE")

@@ -172,6 +172,10 @@ invalid("unknown-next", "RW1 DN a-2 re=b-1 from=a to=b item=x out=OK next=SHIP",
 invalid("enum-case", "RW1 HO a-1 from=a to=b item=x ask=draft", ["ENUM_UNKNOWN:ask@30"])
 invalid("rb-unknown", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exce", ["RB_UNKNOWN:rb@40"])
 invalid("rb-never-echoed", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exec+exp exp=20261002T1200Z", ["RB_UNKNOWN:rb@40"])
+# Rule 2 (note 7): the UN names every offending code, so each element of rb= that is no level or
+# slot is its own finding, as each bad acc= element is; a list with an empty element is one finding.
+invalid("rb-every-unknown-element", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exce+acc+ech+to", ["RB_UNKNOWN:rb@40", "RB_UNKNOWN:rb@40", "RB_UNKNOWN:rb@40"])
+invalid("rb-empty-element-one-finding", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=exce++ech", ["RB_UNKNOWN:rb@40"])
 # rb= adds slots to the echo set (section 3.1): a slot the HO type does not take has no value on the
 # HO to echo (the RB's own h, eta, do; pay's prev), and the readback would pass without it.
 invalid("rb-names-rb-own-slot", "RW1 HO a-1 from=a to=b item=x ask=DRAFT rb=echo+h", ["RB_UNKNOWN:rb@40"])
