@@ -326,7 +326,7 @@ def shift(time, delta_ns):
 
 def m_times(rng, parent, child):
     kind = rng.choice(["expires_equal", "expires_ns_after", "expires_ns_before", "issued_ns_before", "issued_equal", "issued_later",
-                       "duration_ms_more", "duration_units", "duration_end_exact", "duration_end_ns_past", "leap_expiry", "leap_issue", "fraction_spelling"])
+                       "duration_ms_more", "duration_units", "duration_end_exact", "duration_end_ns_past", "leap_expiry", "leap_issue", "leap_boundary", "fraction_spelling"])
     if kind == "expires_equal":
         child["expires_at"] = parent["expires_at"]
     elif kind == "expires_ns_after":
@@ -363,6 +363,17 @@ def m_times(rng, parent, child):
         child["issued_at"] = rng.choice(["2026-12-31T23:59:60Z", "2026-12-31T23:59:60.5Z", "2027-01-01T00:00:00Z", "2026-12-31T23:59:59Z"])
         child["expires_at"] = "2027-01-01T01:00:00Z"
         child["limits"]["max_duration"] = {"value": rng.choice([1_799_000, 1_799_500, 1_800_000, 1_801_000, 1_800_500, 1_799_999]), "unit": "ms"}
+    elif kind == "leap_boundary":
+        # Either issued_at at or around a leap second, the child's duration ending with the parent's
+        # budget to the millisecond, or one millisecond either side of it.
+        import attenuation_checker
+        parent["issued_at"] = rng.choice(["2026-12-31T23:30:00Z", "2026-12-31T23:59:59.5Z", "2026-12-31T23:59:60Z", "2026-12-31T23:59:60.5Z"])
+        parent["expires_at"] = "2027-01-01T03:00:00Z"
+        parent["limits"]["max_duration"] = {"value": 1, "unit": "h"}
+        child["issued_at"] = rng.choice(["2026-12-31T23:59:60Z", "2026-12-31T23:59:60.25Z", "2027-01-01T00:00:00Z", "2027-01-01T00:00:00.5Z", "2026-12-31T23:59:59.75Z"])
+        child["expires_at"] = "2027-01-01T02:00:00Z"
+        left = 3_600_000 - attenuation_checker.elapsed_ns(parent["issued_at"], child["issued_at"]) // 1_000_000
+        child["limits"]["max_duration"] = {"value": max(1, left + rng.choice([-1, 0, 0, 1])), "unit": "ms"}
     elif kind == "fraction_spelling":
         child["expires_at"] = parent["expires_at"][:-1] + rng.choice([".000Z", ".000000000Z", ".0000000001Z", ".1Z"])
     return "times:" + kind
