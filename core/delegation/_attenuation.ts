@@ -58,11 +58,12 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
   });
   subset(out, "objects", "scope.objects", wide.scope.objects, narrow.scope.objects, true, true);
   subset(out, "tools", "scope.tools", wide.scope.tools, narrow.scope.tools, true);
-  // An empty tool list is no subset of a non-empty one: a request naming no tool is allowed exactly
-  // when the contract lists none (and no denial names one: evaluatePermission's SCOPE_TOOL_UNNAMED),
-  // so a child listing none could act with no tool where every effect of its parent names one. A
-  // child whose own denial names a tool still refuses a request naming none, and acts with none.
-  if (wide.scope.tools.length > 0 && narrow.scope.tools.length === 0 && !narrow.scope.denials.some((d) => d.tools !== undefined)) out.push(dimensionFinding("tools", `scope.tools: empty, which allows effects made with no tool; the parent's effects each name one of ${list(wide.scope.tools)}`, { path: "scope.tools", expected: `one or more of ${list(wide.scope.tools)}`, received: "none" }));
+  // An empty tool list is no subset of a non-empty one, whatever the child's denials name: under a
+  // scope listing no tools, evaluatePermission does not judge the tool an adapter records, so a
+  // child listing none acts through any adapter tool its denials do not name (`shell_exec`), where
+  // every effect of its parent is held to the parent's tools. A denial naming a tool only refuses a
+  // request naming no tool at all (SCOPE_TOOL_UNNAMED).
+  if (wide.scope.tools.length > 0 && narrow.scope.tools.length === 0) out.push(dimensionFinding("tools", `scope.tools: empty, which allows effects made with no scope tool, through any tool an adapter records; the parent's effects each name one of ${list(wide.scope.tools)}`, { path: "scope.tools", expected: `one or more of ${list(wide.scope.tools)}`, received: "none" }));
   subset(out, "operations", "scope.operations", wide.scope.operations, narrow.scope.operations, true);
   subset(out, "data", "scope.data_classes", wide.scope.data_classes, narrow.scope.data_classes, false);
   subset(out, "effect_class", "scope.effect_classes", wide.scope.effect_classes, narrow.scope.effect_classes, false);

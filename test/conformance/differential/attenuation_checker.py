@@ -1,0 +1,393 @@
+"""An independent checker of RW-003 sub-delegation (section 8): is a child contract narrower than its parent?
+
+Written from the spec (sections 2, 5.1, 6, 8, 9 and 11.3), core/delegation/README.md's readings
+("Scalars", "Delegation Contract", "Tiers, effect classes and gates", "Sub-delegation"),
+core/delegation/CODES.md and the README's RW-003 notes (68: leap seconds), never from
+core/delegation/*.ts. `check(parent, child, chain)` returns the set of "CODE dimension" strings of
+every failed section-8 dimension; an empty set allows the child. Records are taken as read (the
+typed check validates nothing): the generator keeps them valid where it can.
+"""
+import json
+import re
+
+TIERS = ["T0_observe", "T1_draft", "T2_bounded_execute", "T3_consequential_propose", "T4_consequential_execute"]
+ENDED = {"suspended", "revoked", "retired", "superseded", "expired"}
+UNIT_MS = {"ms": 1, "s": 1000, "min": 60_000, "h": 3_600_000, "d": 86_400_000}
+# Section 6's human-authority gates (README "Tiers, effect classes and gates"): gate -> (operation, effect class).
+GATES = {
+    "corpus_inclusion": ("include_in_corpus", None), "plan_approval": ("approve_plan", None),
+    "hypothesis_promotion": ("promote_hypothesis", None), "verdict": ("issue_verdict", None),
+    "publication": ("publish", "external_publication"), "policy": ("change_policy", None),
+    "permission_issuance": ("issue_permission", None), "external_commitment": ("commit_externally", "external_commitment"),
+}
+TIME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?Z$")
+
+
+# --- scalars -------------------------------------------------------------------------------------
+
+def days_from_civil(y, m, d):
+    """Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm)."""
+    y -= m <= 2
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def instant(text):
+    """(day, nanoseconds into the day) of a UtcTime; a leap second's 23:59:60.f is 86,400 s and f in."""
+    m = TIME.match(text)
+    y, mo, d, h, mi, s = (int(g) for g in m.groups()[:6])
+    frac = (m.group(7) or "").rstrip("0")
+    # Nanoseconds, and the digits past nine as a fraction of a nanosecond, compared as written.
+    ns = ((h * 60 + mi) * 60 + s) * 1_000_000_000 + int(frac[:9].ljust(9, "0"))
+    return days_from_civil(y, mo, d), ns, frac[9:]
+
+
+def compare_time(a, b):
+    """-1, 0, 1: exact, every fraction digit (beyond nine the generator writes none)."""
+    ia, ib = instant(a), instant(b)
+    return (ia > ib) - (ia < ib)
+
+
+def elapsed_ns(a, b):
+    """Nanoseconds from a to b; a leap second either end shows counts as the second it is (note 68)."""
+    (da, na, _), (db, nb, _) = instant(a), instant(b)
+    leap_days = {day for day, ns in ((da, na), (db, nb)) if ns >= 86_400_000_000_000}
+
+    def linear(day, ns):
+        return day * 86_400_000_000_000 + ns + sum(1_000_000_000 for leap in leap_days if day > leap)
+
+    return linear(db, nb) - linear(da, na)
+
+
+def duration_ms(duration):
+    return duration["value"] * UNIT_MS[duration["unit"]]
+
+
+def amount_units(text):
+    """A MoneyLimit amount in ten-thousandths, exactly."""
+    whole, _, frac = text.partition(".")
+    return int(whole) * 10_000 + int(frac.ljust(4, "0") or 0)
+
+
+def rev(ref):
+    return (ref["object_id"], ref["revision_id"], ref["content_digest"])
+
+
+# --- selectors -----------------------------------------------------------------------------------
+
+def resolves_elsewhere(selector):
+    """An object spelt so a path resolver would read it as another (README "Selectors")."""
+    if "\\" in selector:
+        return True
+    if re.search(r"%(?:[46][1-9a-fA-F]|[57][0-9aA]|3[0-9]|2[dDeEfF]|5[cCfF]|7[eE])", selector):
+        return True
+    body = re.sub(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", "", selector).lstrip("/")
+    if body.endswith("*"):
+        body = body[:-1] + "x"
+    return any(seg in ("", ".", "..") for seg in body.split("/"))
+
+
+def covers(wide, narrow, fold=False):
+    """A selector (exact, or a prefix ending in `*`; `*` is everything) covers another."""
+    if fold:
+        wide, narrow = wide.lower(), narrow.lower()
+    if wide.endswith("*"):
+        return narrow.startswith(wide[:-1])
+    return not narrow.endswith("*") and wide == narrow
+
+
+def within(parent_list, child_list, fold=False, objects=False):
+    """The child's selectors no parent selector covers."""
+    return [c for c in child_list if (objects and resolves_elsewhere(c)) or not any(covers(p, c, fold) for p in parent_list)]
+
+
+# --- the dimensions ------------------------------------------------------------------------------
+
+def check(parent, child, chain, siblings=()):
+    failed = set()
+
+    def fail(dimension, code):
+        failed.add(f"{code} {dimension}")
+
+    pp, cp = parent["subdelegation_policy"], child["subdelegation_policy"]
+    if not pp["allowed"]:
+        fail("allowed", "SUBDELEGATION_DENIED")
+
+    # parent: hangs from this exact parent, issued by the parent's delegatee; both still standing.
+    parent_ref = (parent["delegation_id"], parent["revision_id"], parent["content_digest"])
+    if (child.get("parent_contract_ref") is None or rev(child["parent_contract_ref"]) != parent_ref
+            or child["root_task_ref"] != parent["root_task_ref"]
+            or rev(child["issued_by_actor_ref"]) != rev(parent["delegatee_agent_ref"]["agent_actor_ref"])):
+        fail("parent", "ATTENUATION_PARENT")
+    if parent["lifecycle_assertion"] != "active" or child["lifecycle_assertion"] in ENDED:
+        fail("parent", "CONTRACT_INACTIVE")
+
+    # depth: at least one below the parent's, and within the root's maximum.
+    links = chain["links"]
+    if cp["max_remaining_depth"] > pp["max_remaining_depth"] - 1:
+        fail("depth", "ATTENUATION_DEPTH")
+    for before, after in zip(links, links[1:]):
+        if after["max_remaining_depth"] > before["max_remaining_depth"] - 1:
+            fail("depth", "ATTENUATION_DEPTH")
+    if links and cp["max_remaining_depth"] + (len(links) - 1) > links[0]["max_remaining_depth"]:
+        fail("depth", "ATTENUATION_DEPTH")
+
+    # subdelegation: a child that allows it keeps the parent's attestations and delegate lists.
+    if cp["allowed"] and cp["max_remaining_depth"] > 0:
+        if not set(pp["required_attestations"]) <= set(cp["required_attestations"]):
+            fail("subdelegation", "ATTENUATION_SUBDELEGATION")
+        for key, names in (pp.get("eligible_delegates") or {}).items():
+            if key not in ("actor_ids", "operator_principal_refs"):
+                continue
+            mine = (cp.get("eligible_delegates") or {}).get(key)
+            if mine is None or not set(mine) <= set(names):
+                fail("subdelegation", "ATTENUATION_SUBDELEGATION")
+
+    # inputs: each exactly one of the parent's.
+    parent_inputs = {rev(i) for i in parent["inputs"]}
+    if any(rev(i) not in parent_inputs for i in child["inputs"]):
+        fail("inputs", "ATTENUATION_INPUTS")
+
+    ps, cs = parent["scope"], child["scope"]
+    if within(ps["objects"], cs["objects"], objects=True):
+        fail("objects", "ATTENUATION_OBJECTS")
+    # No tools under a parent listing some allows effects through any adapter tool (README note 75).
+    if within(ps["tools"], cs["tools"]) or (ps["tools"] and not cs["tools"]):
+        fail("tools", "ATTENUATION_TOOLS")
+    if within(ps["operations"], cs["operations"]):
+        fail("operations", "ATTENUATION_OPERATIONS")
+    if not set(cs["data_classes"]) <= set(ps["data_classes"]):
+        fail("data", "ATTENUATION_DATA")
+    if not set(cs["effect_classes"]) <= set(ps["effect_classes"]) or TIERS.index(child["autonomy_tier"]) > TIERS.index(parent["autonomy_tier"]):
+        fail("effect_class", "ATTENUATION_EFFECT_CLASS")
+
+    # duration: within the parent's window at both ends, and its budget ends no later.
+    pl, cl = parent["limits"], child["limits"]
+    p_ms, c_ms = duration_ms(pl["max_duration"]), duration_ms(cl["max_duration"])
+    if (c_ms > p_ms or compare_time(child["expires_at"], parent["expires_at"]) > 0
+            or compare_time(child["issued_at"], parent["issued_at"]) < 0
+            or elapsed_ns(parent["issued_at"], child["issued_at"]) + c_ms * 1_000_000 > p_ms * 1_000_000):
+        fail("duration", "ATTENUATION_DURATION")
+
+    pr, cr = parent["retry_policy"], child["retry_policy"]
+    if (cr["max_attempts"] > pr["max_attempts"] or not set(cr["retryable_outcomes"]) <= set(pr["retryable_outcomes"])
+            or duration_ms(cr["backoff"]) < duration_ms(pr["backoff"])
+            or (pr["reconcile_before_retry"] and not cr["reconcile_before_retry"])
+            or not set(pr["renewed_approval_conditions"]) <= set(cr["renewed_approval_conditions"])):
+        fail("retries", "ATTENUATION_RETRIES")
+
+    if pl.get("max_concurrency") is not None and (cl.get("max_concurrency") is None or cl["max_concurrency"] > pl["max_concurrency"]):
+        fail("concurrency", "ATTENUATION_CONCURRENCY")
+
+    # spend: absence (or zero) is no spending authority; another currency is never converted.
+    c_spend, p_spend = cl.get("spend"), pl.get("spend")
+    if c_spend is not None and amount_units(c_spend["amount"]) > 0:
+        if (p_spend is None or amount_units(p_spend["amount"]) == 0 or p_spend["currency"] != c_spend["currency"]
+                or amount_units(c_spend["amount"]) > amount_units(p_spend["amount"])):
+            fail("spend", "ATTENUATION_SPEND")
+
+    for key in ("max_tokens", "max_tool_calls"):
+        if pl.get(key) is not None and (cl.get(key) is None or cl[key] > pl[key]):
+            fail("budget", "ATTENUATION_BUDGET")
+    for kind, count in (pl.get("max_items") or {}).items():
+        mine = (cl.get("max_items") or {}).get(kind)
+        if mine is None or mine > count:
+            fail("budget", "ATTENUATION_BUDGET")
+
+    # denials: each parent denial kept under its rule_id, matching at least what the parent's matches.
+    lists = ("operations", "objects", "tools", "effect_classes")
+    by_rule = {}
+    for d in cs["denials"]:
+        by_rule.setdefault(d["rule_id"], []).append(d)
+    # A list named empty is named, and matches nothing (a denial matches a request in every list it names).
+    for d in ps["denials"]:
+        named = [k for k in lists if d.get(k) is not None]
+        if not any(all(c.get(k) is None or (k in named and not within(c[k], d[k], fold=True)) for k in lists)
+                   for c in by_rule.get(d["rule_id"], [])):
+            fail("denials", "INHERIT_DENIALS")
+
+    shared_budgets(parent, child, siblings, fail)
+    check_gates(parent, child, fail)
+
+    # consent: each parent consent kept as bound; no class bound that no parent consent binds.
+    def binding(c):
+        return (json_key(c["consent_ref"]), c["subject_ref"], c["scope"], c["purpose"], frozenset(c["data_classes"]),
+                frozenset(c["recipients"]), duration_ms(c["retention"]), instant(c["expires_at"]), c["withdrawal_route"])
+
+    pc, cc = parent["gates"]["consent"], child["gates"]["consent"]
+    child_bindings = {binding(c) for c in cc}
+    if any(binding(c) not in child_bindings for c in pc):
+        fail("consent", "INHERIT_CONSENT")
+    if pc:
+        bound = {k for c in pc for k in c["data_classes"]}
+        if any(not set(c["data_classes"]) <= bound for c in cc):
+            fail("consent", "INHERIT_CONSENT")
+
+    pm, cm = parent["monitoring"], child["monitoring"]
+    if (any(not {json_key(v) for v in pm[k]} <= {json_key(v) for v in cm[k]} for k in ("modes", "telemetry_classes", "anomaly_triggers", "observer_refs", "verifier_refs"))
+            or (pm.get("heartbeat") is not None and (cm.get("heartbeat") is None or duration_ms(cm["heartbeat"]) > duration_ms(pm["heartbeat"])))
+            or (pm.get("circuit_breaker_ref") is not None and cm.get("circuit_breaker_ref") is None)):
+        fail("monitoring", "INHERIT_MONITORING")
+
+    pg, cg = parent["gates"], child["gates"]
+    if (any(not set(pg[k]) <= set(cg[k]) for k in ("pre_effect_checks", "post_effect_checks"))
+            or not {json_key(v) for v in pg["verification"]} <= {json_key(v) for v in cg["verification"]}):
+        fail("verification", "INHERIT_VERIFICATION")
+
+    pv, cv = parent["revocation"], child["revocation"]
+    if (not set(pv["authority_refs"]) <= set(cv["authority_refs"])
+            or duration_ms(cv["propagation_bound"]) > duration_ms(pv["propagation_bound"])
+            or (pv["acknowledgement_required"] and not cv["acknowledgement_required"])
+            or (pv["readback_on_unknown"] and not cv["readback_on_unknown"])):
+        fail("revocation", "INHERIT_REVOCATION")
+
+    # delegate: a persistent agent Actor and operator the parent allows.
+    eligible = pp.get("eligible_delegates") or {}
+    actor = child["delegatee_agent_ref"]["agent_actor_ref"]
+    if (actor["actor_type"] != "agent"
+            or ("actor_ids" in eligible and actor["object_id"] not in eligible["actor_ids"])
+            or ("operator_principal_refs" in eligible and child["accountable_operator_ref"]["operator_principal_ref"] not in eligible["operator_principal_refs"])):
+        fail("delegate", "DELEGATE_BINDING")
+
+    check_chain(parent, child, chain, fail)
+
+    if parent["delegation_id"] not in child["report_to"] or parent["root_task_ref"] not in child["report_to"]:
+        fail("routing", "ROUTING")
+
+    scopes = {(s["space_id"], s["scope_kind"], s["scope_id"]) for s in child["control_scopes"]}
+    needed = {(s["space_id"], s["scope_kind"], s["scope_id"]) for s in parent["control_scopes"] if s["scope_kind"] in ("space", "policy", "consent", "delegation")}
+    space = next((s["space_id"] for s in parent["control_scopes"]), None)
+    needed |= {(space, "delegation", link["contract_ref"]["object_id"]) for link in links[:-1]}
+    if not needed <= scopes:
+        fail("ancestor_fences", "ANCESTOR_FENCES")
+    return failed
+
+
+def counted_siblings(parent, child, siblings, fail):
+    """The parent's other live children, each once at its latest revision; one naming another parent is refused."""
+    parent_ref = (parent["delegation_id"], parent["revision_id"], parent["content_digest"])
+    mine = []
+    for s in siblings:
+        if s.get("parent_contract_ref") is None or rev(s["parent_contract_ref"]) != parent_ref:
+            fail("budget", "SIBLING_PARENT")
+        elif s["delegation_id"] != child["delegation_id"]:
+            mine.append(s)
+    # One record a revision: the digest names its content, so a second record under one revision and
+    # digest is a copy, the first given counted (core/delegation/README.md, "Shared budgets").
+    records = {}
+    for s in mine:
+        records.setdefault((s["delegation_id"], s["revision_id"], s["content_digest"]), s)
+    named_as_prior = {(s["prior_revision_ref"]["object_id"], s["prior_revision_ref"]["revision_id"], s["prior_revision_ref"]["content_digest"])
+                      for s in records.values() if s.get("prior_revision_ref") and s["prior_revision_ref"]["object_id"] == s["delegation_id"]}
+    return [s for key, s in records.items() if key not in named_as_prior]
+
+
+def shared_budgets(parent, child, siblings, fail):
+    """Section 8 with 11.4's "remaining budget": the child's and its siblings' additive limits, summed, within the parent's."""
+    if not siblings:
+        return
+    others = counted_siblings(parent, child, siblings, fail)
+    pl, cl = parent["limits"], child["limits"]
+
+    # A limit the child alone already exceeds (or leaves unset) is its own finding; the sum is not told again.
+    def shared(dimension, theirs_of, parent_value, child_value):
+        if parent_value is None or not child_value or child_value > parent_value:
+            return
+        values = [theirs_of(s["limits"]) for s in others]
+        if any(v is None for v in values) or child_value + sum(values) > parent_value:
+            fail(dimension, "ATTENUATION_BUDGET_SHARED")
+
+    for key, dimension in (("max_tokens", "budget"), ("max_tool_calls", "budget"), ("max_concurrency", "concurrency")):
+        shared(dimension, lambda limits, key=key: limits.get(key), pl.get(key), cl.get(key))
+    for kind, count in (pl.get("max_items") or {}).items():
+        shared("budget", lambda limits, kind=kind: (limits.get("max_items") or {}).get(kind), count, (cl.get("max_items") or {}).get(kind))
+    p_spend, c_spend = pl.get("spend"), cl.get("spend")
+    if (p_spend is not None and c_spend is not None and amount_units(c_spend["amount"]) > 0
+            and c_spend["currency"] == p_spend["currency"] and amount_units(c_spend["amount"]) <= amount_units(p_spend["amount"])):
+        total, unlike = amount_units(c_spend["amount"]), False
+        for s in others:
+            theirs = s["limits"].get("spend")
+            if theirs is None or amount_units(theirs["amount"]) == 0:
+                continue
+            unlike = unlike or theirs["currency"] != p_spend["currency"]
+            total += amount_units(theirs["amount"])
+        # Amounts in two currencies cannot be added: unlike, and no sum is told.
+        if unlike:
+            fail("spend", "BUDGET_UNITS_UNLIKE")
+        elif total > amount_units(p_spend["amount"]):
+            fail("spend", "ATTENUATION_BUDGET_SHARED")
+
+
+def json_key(value):
+    return json.dumps(value, sort_keys=True)
+
+
+def gate_reached(gate, operations, effect_classes, denials):
+    """Whether a scope's operations (a selector in any case) or effect classes reach a human gate,
+    less what a denial naming that operation (or class) and no other list refuses."""
+    operation, effect = GATES[gate]
+    def refused(key, name):
+        return any(set(k for k in ("operations", "objects", "tools", "effect_classes") if d.get(k) is not None) == {key}
+                   and any(covers(s, name, fold=True) for s in d[key]) for d in denials)
+    by_operation = any(covers(s, operation, fold=True) for s in operations) and not refused("operations", operation)
+    by_effect = effect is not None and effect in effect_classes and not refused("effect_classes", effect)
+    return by_operation or by_effect
+
+
+def check_gates(parent, child, fail):
+    pg, cg = parent["gates"], child["gates"]
+    p_auth = {(a["gate"], a["authority_ref"]) for a in pg["human_authorities"]}
+    c_auth = {(a["gate"], a["authority_ref"]) for a in cg["human_authorities"]}
+    p_gates = {g for g, _ in p_auth}
+    bad = not p_auth <= c_auth or any(g in p_gates and (g, r) not in p_auth for g, r in c_auth)
+    # An authority for a gate the parent names none for, that the child can reach within the parent's scope.
+    ops = [o for o in child["scope"]["operations"] if not within(parent["scope"]["operations"], [o])]
+    effects = [e for e in child["scope"]["effect_classes"] if e in parent["scope"]["effect_classes"]]
+    for g, _ in c_auth:
+        if g not in p_gates and gate_reached(g, ops, effects, child["scope"]["denials"]):
+            bad = True
+    for req in pg["reviewers"]:
+        mine = [r for r in cg["reviewers"] if r["role"] == req["role"]]
+        if not mine:
+            bad = True
+        for r in mine:
+            if req["independence"] == "independent" and r["independence"] != "independent":
+                bad = True
+            if req["principal_refs"] and (not r["principal_refs"] or not set(r["principal_refs"]) <= set(req["principal_refs"])):
+                bad = True
+    if bad:
+        fail("human_gates", "INHERIT_HUMAN_GATES")
+
+
+def check_chain(parent, child, chain, fail):
+    links = chain["links"]
+    broken = len(links) < 2 or child.get("attestation_chain_ref") is None or rev(child["attestation_chain_ref"]) != rev_of_chain(chain)
+    broken = broken or chain["lifecycle_assertion"] in ENDED or chain["root_task_ref"] != child["root_task_ref"]
+
+    def link_is(link, contract):
+        return (rev(link["contract_ref"]) == (contract["delegation_id"], contract["revision_id"], contract["content_digest"])
+                and rev(link["delegator_actor_ref"]) == rev(contract["delegator_actor_ref"])
+                and rev(link["delegatee_actor_ref"]) == rev(contract["delegatee_agent_ref"]["agent_actor_ref"])
+                and rev(link["delegatee_card_ref"]) == rev(contract["delegatee_agent_ref"]["agent_card_ref"])
+                and link["operator_principal_ref"] == contract["accountable_operator_ref"]["operator_principal_ref"])
+
+    if not broken:
+        broken = not link_is(links[-1], child) or not link_is(links[-2], parent)
+        if parent.get("parent_contract_ref") is None:
+            broken = broken or len(links) != 2
+        ids = [link["contract_ref"]["object_id"] for link in links]
+        broken = broken or len(set(ids)) != len(ids)
+        for before, after in zip(links, links[1:]):
+            broken = broken or rev(after["delegator_actor_ref"]) != rev(before["delegatee_actor_ref"])
+    if broken:
+        fail("chain", "CHAIN_BROKEN")
+    required = set(parent["subdelegation_policy"]["required_attestations"])
+    if any(not link.get("evidence") or not required <= {e["kind"] for e in link["evidence"]} for link in links):
+        fail("chain", "CHAIN_ATTESTATION")
+
+
+def rev_of_chain(chain):
+    return (chain["record_id"], chain["revision_id"], chain["content_digest"])
