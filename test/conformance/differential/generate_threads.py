@@ -9,7 +9,8 @@ left to the receiver so that its readback is unverified), readbacks that pass or
 (with section 5.4's reasons), the receiver's AN to a cancel, the sender's AN to a readback
 (`val=Y` clears the act, `N` or `HOLD` holds it), AQs with `by=` and their answers,
 re-issues (the same HO sent again, `re=` the HO or its void readback, sometimes changed), HOs of
-the same item to another receiver, and then noise: a reply from the wrong party or about another
+the same item to another receiver, UNDOs whose `ctx=` names a DN, another message or an id not
+sent, and then noise: a reply from the wrong party or about another
 item, a line sent again (a retry) or another under a used id, and two lines swapped, so that a
 reply comes before the line it names. Half are audited at a moment, half with no clock.
 Deterministic: the same count and seed give the same conversations. Standard library only.
@@ -43,7 +44,8 @@ class Walk:
         self.hos = []  # (id, slots as a list of pairs, dict)
         self.rbs = []  # (id, ho id)
         self.cxs = []  # (id, ho dict)
-        self.aqs = []  # (id, from, to, item, need, opts)
+        self.aqs = []  # (id, from, to, item, need)
+        self.dns = []  # (id, the HO's slots)
 
     def next_id(self, agent):
         self.n[agent] += 1
@@ -144,7 +146,25 @@ class Walk:
                 out = [kv for kv in out if kv[0] != "item"]
         else:
             out.append(("why", "ERR"))
-        self.lines.append(line(kind, self.next_id(frm), out))
+        did = self.next_id(frm)
+        if kind == "DN":
+            self.dns.append((did, s))
+        self.lines.append(line(kind, did, out))
+
+    def undo(self):
+        """An HO ask=UNDO whose ctx= names a DN (section 5.4), another message, or an id not (yet) sent."""
+        rng = self.rng
+        did, s = rng.choice(self.dns)
+        sender = s["from"] if rng.random() < 0.8 else rng.choice(self.agents)
+        item = s["item"] if rng.random() < 0.85 else rng.choice(self.items)
+        ctx = [did]
+        r = rng.random()
+        if r < 0.15:
+            ctx = [rng.choice(self.lines).split(" ")[2]]
+        elif r < 0.25:
+            ctx = [f"{sender}-99"] + ctx * (rng.random() < 0.5)
+        receiver = rng.choice([a for a in self.agents if a != sender])
+        self.send_ho(sender, [("from", sender), ("to", receiver), ("item", item), ("ask", "UNDO"), ("ctx", "+".join(ctx))])
 
     def cancel(self):
         mid, slots, s = self.rng.choice(self.hos)
@@ -153,7 +173,7 @@ class Walk:
             frm, to = to, frm
         out = [("re", mid), ("from", frm), ("to", to), ("item", self.item_of(s))]
         if self.rng.random() < 0.9:
-            out.append(("why", self.rng.choice(["REVOKED", "TIMEOUT", "SUPERSEDED", "EXPIRED"])))
+            out.append(("why", self.rng.choice(["REVOKED", "TIMEOUT", "SUPERSEDED", "EXPIRED", "NOCAP"])))
         cid = self.next_id(frm)
         self.cxs.append((cid, s))
         self.lines.append(line("CX", cid, out))
@@ -180,7 +200,7 @@ class Walk:
         sender = rng.choice(self.agents)
         receiver = self.other(sender)
         item = rng.choice(self.items) if rng.random() < 0.6 else None
-        need, opts = rng.choice([("YESNO", None), ("ENUM", "APPROVE+HOLD"), ("NUM", None)])
+        need, opts = rng.choice([("YESNO", None), ("ENUM", "APPROVE+HOLD"), ("NUM", None), ("DATE", None), ("TEXT", None)])
         out = [("from", sender), ("to", receiver)] + ([("item", item)] if item else []) + [("need", need)]
         if opts:
             out.append(("opts", opts))
@@ -198,11 +218,12 @@ class Walk:
             out = [("re", qid), ("from", frm), ("to", to), ("why", "NOCAP")]
             self.lines.append(line("UN", self.next_id(frm), out))
             return
-        val = rng.choice({"YESNO": ["Y", "N", "yes"], "ENUM": ["APPROVE", "HOLD", "approve", "Y"], "NUM": ["3", "Y", "2.5"]}[need])
+        val = rng.choice({"YESNO": ["Y", "N", "yes"], "ENUM": ["APPROVE", "HOLD", "approve", "Y"], "NUM": ["3", "Y", "2.5", "120/80"],
+                          "DATE": ["20261002", "2026-10-02", "20260230"], "TEXT": ["tail", "plain"]}[need])
         out = [("re", qid), ("from", frm), ("to", to), ("val", val)]
         if rng.random() < 0.3:
             out.append(("item", item if item and rng.random() < 0.8 else rng.choice(ITEMS)))
-        self.lines.append(line("AN", self.next_id(frm), out))
+        self.lines.append(line("AN", self.next_id(frm), out, "the answer" if val == "tail" else None))
 
     # ------------------------------------------------------------ noise
 
@@ -232,6 +253,8 @@ def conversation(rng):
             steps.append((walk.answer, 1.5))
         if walk.rbs:
             steps.append((walk.confirm, 1.5))
+        if walk.dns:
+            steps.append((walk.undo, 0.7))
         step = rng.choices([s for s, _ in steps], [w for _, w in steps])[0]
         step()
     return {"lines": walk.lines, "now": NOW if rng.random() < 0.5 else None}

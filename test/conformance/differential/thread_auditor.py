@@ -7,7 +7,7 @@ README's notes 28, 41, 42, 47, 48, 56 and 72, never from core/thread.ts, so that
 the core is a question to settle; where the notes say nothing, it follows the readings
 differential/README.md lists. Lines are read with validator.py, each readback judged with
 readback_checker.py (wilco; unverified when its only failure is a value the receiver resolved with
-no record; else void). It reads what generate_threads.py draws: no `ask=UNDO`, no readback `exp=`,
+no record; else void). It reads what generate_threads.py draws: no readback `exp=` or `h=`,
 no expectations or record. Standard library only.
 """
 import json
@@ -89,6 +89,23 @@ def audit(lines, now):
         """Read itself, or (in a re-issue line) its line's first HO is, or a re-issue of it ever was."""
         return read(ho) or (len(ho.line) > 1 and (read(ho.line[0]) or any(h.ever_read for h in ho.line[1:])))
 
+    def judge(ho, kind, act, twice):
+        """What the receiver's DN or FL closing `ho` says of ownership, the line's act and holds (rule 1, 5.3, note 28)."""
+        if twice:
+            errors.append("THREAD_DONE_TWICE")
+        if act:
+            if not owned(ho):
+                errors.append("THREAD_DONE_UNOWNED")
+            if held(ho):
+                errors.append("THREAD_DONE_AFTER_HOLD")
+            done_lines.setdefault(ho.line[0].id, ho.id)
+            newest = owner_handoff(handoffs, ho.item)
+            if owned(ho) and newest is not None and newest.receiver != ho.receiver and newest.sender == ho.sender \
+                    and newest not in ho.line and newest.index > ho.line[0].index and newest.cancel is None:
+                errors.append("THREAD_DONE_OWNED_ELSEWHERE")
+        if kind == "FL" and not owned(ho):
+            notes.append("THREAD_FAIL_UNOWNED")
+
     for text in lines:
         ok, _ = validator.verdict(text)
         if not ok:
@@ -112,6 +129,8 @@ def audit(lines, now):
             ho = Handoff(len(handoffs), m, text)
             handoffs.append(ho)
             what = ho
+            if s.get("ask") == "UNDO":
+                undo(s, seen, errors, notes)
             old = target if isinstance(target, Handoff) else target[1] if isinstance(target, tuple) and target[0] == "void" else None
             if old is not None and old.state == "superseded":
                 old = next((h for h in old.line if h.state == "open"), None)
@@ -151,6 +170,10 @@ def audit(lines, now):
         elif kind in ("DN", "UN", "FL") and isinstance(target, Question) and kind == "UN":
             answer(target, m, None, errors)
         elif kind in ("DN", "UN", "FL"):
+            act = kind == "DN" and s.get("out") in ("OK", "PARTIAL")
+            if kind == "DN":
+                # What an UNDO's ctx= may name: a DN, the act it reports, its HO (None: not in the conversation).
+                what = ("DN", act, target if isinstance(target, Handoff) else None)
             if not isinstance(target, Handoff):
                 if kind != "UN":
                     notes.append("THREAD_REPLY_UNMATCHED")
@@ -159,7 +182,6 @@ def audit(lines, now):
             elif item is not None and item != target.item:
                 errors.append("THREAD_REPLY_ITEM")
             else:
-                act = kind == "DN" and s.get("out") in ("OK", "PARTIAL")
                 first_done = done_lines.get(target.line[0].id)
                 twice = act and first_done is not None and first_done != target.id
                 if target.cancel is not None and target.cancel.ho is target:
@@ -187,14 +209,7 @@ def audit(lines, now):
                         target.state = "closed"
                         if act:
                             errors.append("THREAD_DONE_AFTER_CANCEL")
-                            if twice:
-                                errors.append("THREAD_DONE_TWICE")
-                            done_lines.setdefault(target.line[0].id, target.id)
-                        if not owned(target):
-                            if act:
-                                errors.append("THREAD_DONE_UNOWNED")
-                            elif kind == "FL":
-                                notes.append("THREAD_FAIL_UNOWNED")
+                        judge(target, kind, act, twice)
                 elif target.state == "closed":
                     errors.append("THREAD_CLOSED_TWICE")
                 else:
@@ -202,8 +217,6 @@ def audit(lines, now):
                     if superseded:
                         notes.append("THREAD_REPLY_SUPERSEDED")
                     target.state = "closed"
-                    if twice:
-                        errors.append("THREAD_DONE_TWICE")
                     if kind == "UN" and s.get("why") == "DUP" and target.replaces is not None and not superseded:
                         notes.append("THREAD_REISSUE_DUP")
                         back = target.replaces
@@ -214,18 +227,7 @@ def audit(lines, now):
                             for h in back.line:
                                 if h.state == "superseded" and h.cancel is None:
                                     h.cancel = back.cancel
-                    if act:
-                        if not owned(target):
-                            errors.append("THREAD_DONE_UNOWNED")
-                        if held(target):
-                            errors.append("THREAD_DONE_AFTER_HOLD")
-                        done_lines.setdefault(target.line[0].id, target.id)
-                        newest = owner_handoff(handoffs, target.item)
-                        if owned(target) and newest is not None and newest.receiver != target.receiver and newest.sender == target.sender \
-                                and newest not in target.line and newest.index > target.line[0].index and newest.cancel is None:
-                            errors.append("THREAD_DONE_OWNED_ELSEWHERE")
-                    if kind == "FL" and not owned(target):
-                        notes.append("THREAD_FAIL_UNOWNED")
+                    judge(target, kind, act, twice)
         elif kind == "CX":
             if not isinstance(target, Handoff):
                 notes.append("THREAD_REPLY_UNMATCHED")
@@ -317,6 +319,23 @@ def audit(lines, now):
     })
     return {"ok": not errors and not invalid, "errors": sorted(errors), "notes": sorted(notes),
             "owners": owners, "counts": counts, "invalid": invalid}
+
+
+def undo(s, seen, errors, notes):
+    """Section 5.4: an UNDO reverses an act its ctx= names, a DN out=OK or PARTIAL on a handoff from
+    the UNDO's sender about its item (one whose HO is not in the conversation matches any); an id
+    not (yet) in the conversation may be that DN, so with none matching it is a note, else an error."""
+    ids = s.get("ctx", "").split("+")
+    for i in ids:
+        what = seen.get(i, (None, None))[1]
+        if isinstance(what, tuple) and what[0] == "DN" and what[1]:
+            ho = what[2]
+            if ho is None or (ho.sender == s.get("from") and ho.item == s.get("item")):
+                return
+    if any(i not in seen for i in ids):
+        notes.append("THREAD_UNDO_UNSEEN")
+    else:
+        errors.append("THREAD_UNDO_UNMATCHED")
 
 
 def held(ho):
