@@ -3,7 +3,7 @@
     python3 compare_threads.py COUNT SEED [--first]
 
 Compares the verdict, the multiset of error codes and of note codes, the owners (item, owner,
-handoff) and the counts, prints the divergences clustered by what differs (the codes only one side
+handoff, and while the first sender holds it the last readback's verdict) and the counts, prints the divergences clustered by what differs (the codes only one side
 gives, the owners, the counts that differ), with examples, and exits 1 when there is any. With
 --first it prints the first divergence alone (for the test). Needs python3 and node.
 """

@@ -2,7 +2,7 @@
 // per conversation: the core's audit as `rw check-thread --json` makes it (each line read by
 // readMessage with the shipped profiles, an invalid one left out and counted; createThreadAudit at
 // `now`, null for --no-clock), as {"ok", "errors", "notes" (sorted codes, repeated as often as
-// found), "owners" ([item, owner, handoff] in the report's order), "counts", "invalid"}.
+// found), "owners" ([item, owner, handoff, readback] in the report's order), "counts", "invalid"}.
 import { createInterface } from "node:readline";
 import { createThreadAudit, profileResolver, readMessage, threadVerdict } from "../../../core/index.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
@@ -23,7 +23,7 @@ function answer(lines: readonly string[], now: string | null): unknown {
     ok: threadVerdict(report, invalid),
     errors: codes("error"),
     notes: codes("note"),
-    owners: report.owners.map((o) => [o.item, o.owner, o.handoff]),
+    owners: report.owners.map((o) => [o.item, o.owner, o.handoff, o.readback ?? null]),
     counts: report.counts,
     invalid,
   };

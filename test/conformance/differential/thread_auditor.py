@@ -79,6 +79,7 @@ def audit(lines, now):
     handoffs, cancels, questions = [], [], []
     counts = {"messages": 0, "readbacks": {"passed": 0, "void": 0, "unverified": 0, "late": 0}}
     invalid = 0
+    item_read = {}  # item -> the verdict of the latest readback of its HOs, or "late"
     done_lines = {}  # the first HO of each re-issue line -> the HO of it first reported done
 
     def read(ho):
@@ -148,6 +149,7 @@ def audit(lines, now):
             elif target.state == "closed" or target.cancel is not None:
                 notes.append("THREAD_READBACK_LATE")
                 counts["readbacks"]["late"] += 1
+                item_read[target.item] = "late"
             else:
                 v = verdict(target, text)
                 if target.state == "superseded":
@@ -164,6 +166,7 @@ def audit(lines, now):
                     notes.append("THREAD_READBACK_UNVERIFIED")
                     target.unverified += 1
                 target.last = (len(seen), v)
+                item_read[target.item] = v
                 target.ever_read = target.ever_read or v != "void"
                 target.readbacks.append((m["id"], v))
                 what = (v, target)
@@ -309,7 +312,8 @@ def audit(lines, now):
     for item in dict.fromkeys(h.item for h in handoffs):
         newest = owner_handoff(handoffs, item)
         first = next(h for h in handoffs if h.item == item)
-        owners.append([item, newest.receiver, newest.id] if newest else [item, first.sender, None])
+        # While the first sender holds it: why, when readbacks came (the last one's verdict, or late).
+        owners.append([item, newest.receiver, newest.id, None] if newest else [item, first.sender, None, item_read.get(item)])
     states = [h.state for h in handoffs]
     counts.update({
         "handoffs": len(handoffs), "open": states.count("open"), "closed": states.count("closed"),
