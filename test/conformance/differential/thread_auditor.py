@@ -75,7 +75,9 @@ def shaped(q, val):
 
 def audit(lines, now):
     errors, notes = [], []
-    seen = {}  # id -> (canonical form, what it is)
+    # id -> (canonical form, what it is: a Handoff, Cancel or Question, ("RB", verdict, HO) for a
+    # readback checked, ("DN", reports an act, its HO or None), else None)
+    seen = {}
     handoffs, cancels, questions = [], [], []
     counts = {"messages": 0, "readbacks": {"passed": 0, "void": 0, "unverified": 0, "late": 0}}
     invalid = 0
@@ -132,7 +134,8 @@ def audit(lines, now):
             what = ho
             if s.get("ask") == "UNDO":
                 undo(s, seen, errors, notes)
-            old = target if isinstance(target, Handoff) else target[1] if isinstance(target, tuple) and target[0] == "void" else None
+            void_rb = isinstance(target, tuple) and target[:2] == ("RB", "void")
+            old = target if isinstance(target, Handoff) else target[2] if void_rb else None
             if old is not None and old.state == "superseded":
                 old = next((h for h in old.line if h.state == "open"), None)
             if old is not None and old.state == "open" and (old.sender, old.receiver, old.item) == (frm, to, item):
@@ -169,7 +172,7 @@ def audit(lines, now):
                 item_read[target.item] = v
                 target.ever_read = target.ever_read or v != "void"
                 target.readbacks.append((m["id"], v))
-                what = (v, target)
+                what = ("RB", v, target)
         elif kind in ("DN", "UN", "FL") and isinstance(target, Question) and kind == "UN":
             answer(target, m, None, errors)
         elif kind in ("DN", "UN", "FL"):
@@ -266,8 +269,8 @@ def audit(lines, now):
                     target.acked = True
             elif isinstance(target, Question):
                 answer(target, m, s.get("val"), errors)
-            elif isinstance(target, tuple):
-                v, ho = target
+            elif isinstance(target, tuple) and target[0] == "RB":
+                _, v, ho = target
                 # A readback of a handoff already closed is answered no more (the core's reading).
                 if ho.state != "closed" and (frm, to) == (ho.sender, ho.receiver) and (item is None or item == ho.item):
                     # A yes to a void readback confirms what failed: it clears nothing and lifts no hold.
