@@ -3,7 +3,7 @@
 Written from spec rule 1 (ownership, readbacks, re-issues, `UN why=DUP`), rule 2 (an AQ answered
 once, in its shape, by its `by=`), rule 3, section 5.3 (the sender's answer to a readback clears
 or holds the act) and section 5.4 (every HO closes once; CX and its answer; `exp`/`due`) and the
-README's notes 28, 41, 42, 47, 48, 56 and 72, never from core/thread.ts, so that a difference from
+README's notes 28, 41, 42, 47, 48, 56 and 76, never from core/thread.ts, so that a difference from
 the core is a question to settle; where the notes say nothing, it follows the readings
 differential/README.md lists. Lines are read with validator.py, each readback judged with
 readback_checker.py (wilco; unverified when its only failure is a value the receiver resolved with
