@@ -692,6 +692,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const item = t.item[i] as number;
     const via = item < 0 ? -1 : (owners.via[item] as number);
     if (via < 0 || owners.owner[item] === t.to[i] || t.from[via] !== t.from[i]) return -1;
+    // Only a newer HO replaces `i` (rows are in sending order; a re-issue was first sent as its
+    // line's first HO): one sent before `i`'s handoff made its owner before `i` was handed on.
+    if (via < (rootOf.get(i) ?? i)) return -1;
     // A CX of it, or of the live re-issue of its line, withdrew that handoff: it holds nothing to act on.
     const live = (state(via) & SUPERSEDED) === 0 ? via : liveOfLine(via);
     return (state(via) & CLOSED_BY) === CLOSED_CX || (state(live) & CLOSED_BY) === CLOSED_CX ? -1 : via;

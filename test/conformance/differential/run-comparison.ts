@@ -1,4 +1,4 @@
-// Runs one of this folder's comparisons (compare.py, compare_readbacks.py) with its arguments: its
+// Runs one of this folder's comparisons (its compare*.py scripts) with its arguments: its
 // exit status and what it printed, the first divergence with --first.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";

@@ -1,0 +1,26 @@
+// The differential check of check-thread (differential/README.md, "Threads"): 1,500 seeded
+// conversations, random walks of handoffs, readbacks, closes, cancels, re-issues, questions and
+// answers with noise (wrong parties, other items, retries, reused ids, replies before their
+// target), audited by the core as `rw check-thread --json` audits them and by an independent
+// Python auditor written from spec rules 1 to 3, section 5.4 and the README's notes; the verdict,
+// the error and note codes (as multisets), the owners and the counts must agree. A failure names
+// the first conversation they disagree on, with both answers.
+import { describe, expect, it } from "vitest";
+import { runComparison } from "./differential/run-comparison.js";
+
+const compare = (args: readonly string[]) => runComparison("compare_threads.py", args);
+
+describe("differential check of check-thread (closure audit, owners)", () => {
+  it("agrees with the independent auditor on 1,500 seeded conversations", { timeout: 60_000 }, () => {
+    const { status, output } = compare(["1500", "1", "--first"]);
+    expect(output, "the first conversation the core and the auditor audit differently").toBe("");
+    expect(status).toBe(0);
+  });
+
+  it("names a disagreement when there is one", { timeout: 60_000 }, () => {
+    // The auditor told that the first passing readback owns an item, not the most recent HO's, disagrees on an owner.
+    const { status, output } = compare(["300", "1", "--first", "--break-owner"]);
+    expect(status).toBe(1);
+    expect(JSON.parse(output)).toMatchObject({ case: { lines: expect.any(Array) }, core: { owners: expect.any(Array) }, auditor: { owners: expect.any(Array) } });
+  });
+});

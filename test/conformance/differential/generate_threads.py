@@ -1,0 +1,273 @@
+"""Seeded conversations for the differential check of check-thread (the closure audit, section 5.4).
+
+    python3 generate_threads.py COUNT SEED     # one JSON line per conversation: {"lines", "now"}
+
+Each conversation is a random walk among 2 to 4 agents and 1 to 3 items, built from valid lines:
+HOs (core, with `due=`/`exp=` before or after the audit's moment, or pay `rb=exec`, with `acct`
+left to the receiver so that its readback is unverified), readbacks that pass or are void
+(composed from the HO as delivered), DN (`OK`, `PARTIAL`, `NOOP`), UN (`DUP` among others), FL, CX
+(with section 5.4's reasons), the receiver's AN to a cancel, the sender's AN to a readback
+(`val=Y` clears the act, `N` or `HOLD` holds it), AQs with `by=` and their answers,
+re-issues (the same HO sent again, `re=` the HO or its void readback, sometimes changed), HOs of
+the same item to another receiver, UNDOs whose `ctx=` names a DN, another message or an id not
+sent, and then noise: a reply from the wrong party or about another
+item, a line sent again (a retry) or another under a used id, and two lines swapped, so that a
+reply comes before the line it names. Half are audited at a moment, half with no clock.
+Deterministic: the same count and seed give the same conversations. Standard library only.
+"""
+import json
+import random
+import sys
+
+AGENTS = ["ops", "builder", "writer", "qa"]
+ITEMS = ["jira:OPS-1", "gh:crox/site#42", "inv:MD-2026-057"]
+NOW = "20261002T1200Z"
+DUES = ["20261001", "20261002", "20261003"]
+EXPS = ["20261002T1100Z", "20261002T1200Z", "20261002T1300Z"]
+ASKS = ["FIX", "DRAFT", "REVIEW"]
+PAY = [("sup", "marlow"), ("amt", "5400.00"), ("cur", "GBP"), ("kind", "GROSS"), ("acct", "40-12-88/61102938"),
+       ("paid", "20261002"), ("ref", "MD-2026-057"), ("apref", "FD-0929")]
+
+
+def line(mtype, mid, slots, tail=None):
+    text = f"RW1 {mtype} {mid} " + " ".join(f"{k}={v}" for k, v in slots)
+    return text + (f" // {tail}" if tail else "")
+
+
+class Walk:
+    def __init__(self, rng):
+        self.rng = rng
+        self.agents = AGENTS[: rng.randint(2, 4)]
+        self.items = ITEMS[: rng.randint(1, 3)]
+        self.n = {a: 0 for a in AGENTS}
+        self.lines = []
+        self.hos = []  # (id, slots as a list of pairs, dict)
+        self.rbs = []  # (id, ho id)
+        self.cxs = []  # (id, ho dict)
+        self.aqs = []  # (id, from, to, item, need)
+        self.dns = []  # (id, the HO's slots)
+
+    def next_id(self, agent):
+        self.n[agent] += 1
+        return f"{agent}-{self.n[agent]}"
+
+    def other(self, agent):
+        return self.rng.choice([a for a in self.agents if a != agent])
+
+    # ------------------------------------------------------------ handoffs
+
+    def new_ho(self, sender=None, receiver=None, item=None, re=None):
+        rng = self.rng
+        sender = sender or rng.choice(self.agents)
+        receiver = receiver or self.other(sender)
+        item = item or rng.choice(self.items)
+        slots = ([("re", re)] if re else []) + [("from", sender), ("to", receiver), ("item", item)]
+        if item.startswith("inv:") and rng.random() < 0.6:
+            slots = [("p", "pay")] + slots + [("ask", "PAY"), ("rb", "exec")]
+            slots += [kv for kv in PAY if kv[0] != "acct" or rng.random() < 0.5]
+        else:
+            slots.append(("ask", rng.choice(ASKS)))
+            if rng.random() < 0.5:
+                slots.append(("due", rng.choice(DUES)))
+            if rng.random() < 0.3:
+                slots.append(("pri", str(rng.randint(1, 5))))
+        if rng.random() < 0.3:
+            slots.append(("exp", rng.choice(EXPS)))
+        self.send_ho(sender, slots)
+
+    def send_ho(self, sender, slots):
+        mid = self.next_id(sender)
+        self.hos.append((mid, slots, dict(slots)))
+        self.lines.append(line("HO", mid, slots))
+
+    def reissue(self):
+        mid, slots, s = self.rng.choice(self.hos)
+        rbs = [r for r, h in self.rbs if h == mid]
+        target = self.rng.choice(rbs) if rbs and self.rng.random() < 0.4 else mid
+        kept = [kv for kv in slots if kv[0] != "re"]
+        if self.rng.random() < 0.15:
+            kept = [(k, "BUILD" if k == "ask" and v != "PAY" else v) for k, v in kept]
+            kept = [kv for kv in kept if kv[0] != "pri"] + [("pri", "1")] * (self.rng.random() < 0.3)
+        pos = 1 if kept[0][0] == "p" else 0
+        self.send_ho(s["from"], kept[:pos] + [("re", target)] + kept[pos:])
+
+    def hand_on(self):
+        """Another HO of an item from its sender: to another receiver (ownership moves) or the same (no re-issue)."""
+        mid, slots, s = self.rng.choice(self.hos)
+        receiver = self.rng.choice([a for a in self.agents if a != s["from"]])
+        self.new_ho(s["from"], receiver, s["item"])
+
+    # ------------------------------------------------------------ replies to an HO
+
+    def parties(self, s):
+        """The receiver to the sender, now and then another pair."""
+        frm, to = s["to"], s["from"]
+        r = self.rng.random()
+        if r < 0.05:
+            frm, to = to, frm
+        elif r < 0.09 and len(self.agents) > 2:
+            frm = self.rng.choice([a for a in self.agents if a not in (s["from"], s["to"])])
+        return frm, to
+
+    def item_of(self, s):
+        return self.rng.choice([i for i in ITEMS if i != s["item"]]) if self.rng.random() < 0.05 else s["item"]
+
+    def readback(self):
+        mid, slots, s = self.rng.choice(self.hos)
+        frm, to = self.parties(s)
+        out = [("re", mid), ("from", frm), ("to", to)]
+        void = self.rng.random() < 0.3
+        for k, v in slots:
+            if k in ("item", "ask", "due", "p") or (s.get("rb") == "exec" and k in dict(PAY)):
+                if void and k == "ask" and v != "PAY":
+                    v = "BUILD"
+                if void and k == "amt":
+                    v = "5100.00"
+                out.append((k, v))
+        if s.get("rb") == "exec" and "acct" not in s:
+            out.append(("acct", "40-12-88/61102938"))
+        rid = self.next_id(frm)
+        self.rbs.append((rid, mid))
+        self.lines.append(line("RB", rid, out))
+
+    def close(self):
+        mid, slots, s = self.rng.choice(self.hos)
+        frm, to = self.parties(s)
+        kind = self.rng.choice(["DN", "DN", "DN", "UN", "FL"])
+        out = [("re", mid), ("from", frm), ("to", to), ("item", self.item_of(s))]
+        if kind == "DN":
+            outcome = self.rng.choice(["OK", "OK", "PARTIAL", "NOOP"])
+            out.append(("out", outcome))
+            if s.get("rb") == "exec" and outcome == "OK":
+                out = [("p", "pay")] + out + [kv for kv in PAY]
+        elif kind == "UN":
+            out.append(("why", self.rng.choice(["DUP", "DUP", "NOCAP", "BUSY"])))
+            if self.rng.random() < 0.3:
+                out = [kv for kv in out if kv[0] != "item"]
+        else:
+            out.append(("why", "ERR"))
+        did = self.next_id(frm)
+        if kind == "DN":
+            self.dns.append((did, s))
+        self.lines.append(line(kind, did, out))
+
+    def undo(self):
+        """An HO ask=UNDO whose ctx= names a DN (section 5.4), another message, or an id not (yet) sent."""
+        rng = self.rng
+        did, s = rng.choice(self.dns)
+        sender = s["from"] if rng.random() < 0.8 else rng.choice(self.agents)
+        item = s["item"] if rng.random() < 0.85 else rng.choice(self.items)
+        ctx = [did]
+        r = rng.random()
+        if r < 0.15:
+            ctx = [rng.choice(self.lines).split(" ")[2]]
+        elif r < 0.25:
+            ctx = [f"{sender}-99"] + ctx * (rng.random() < 0.5)
+        receiver = rng.choice([a for a in self.agents if a != sender])
+        self.send_ho(sender, [("from", sender), ("to", receiver), ("item", item), ("ask", "UNDO"), ("ctx", "+".join(ctx))])
+
+    def cancel(self):
+        mid, slots, s = self.rng.choice(self.hos)
+        frm, to = s["from"], s["to"]
+        if self.rng.random() < 0.07:
+            frm, to = to, frm
+        out = [("re", mid), ("from", frm), ("to", to), ("item", self.item_of(s))]
+        if self.rng.random() < 0.9:
+            out.append(("why", self.rng.choice(["REVOKED", "TIMEOUT", "SUPERSEDED", "EXPIRED", "NOCAP"])))
+        cid = self.next_id(frm)
+        self.cxs.append((cid, s))
+        self.lines.append(line("CX", cid, out))
+
+    def acknowledge(self):
+        cid, s = self.rng.choice(self.cxs)
+        frm, to = self.parties(s)
+        out = [("re", cid), ("from", frm), ("to", to), ("val", "Y" if self.rng.random() < 0.85 else "N")]
+        if self.rng.random() < 0.3:
+            out.append(("item", self.item_of(s)))
+        self.lines.append(line("AN", self.next_id(frm), out))
+
+    def confirm(self):
+        """The sender's answer to a readback (section 5.3): val=Y clears the act, anything else holds it."""
+        rid, mid = self.rng.choice(self.rbs)
+        s = next(h for i, _, h in self.hos if i == mid)
+        val = self.rng.choice(["Y", "Y", "N", "HOLD"])
+        self.lines.append(line("AN", self.next_id(s["from"]), [("re", rid), ("from", s["from"]), ("to", s["to"]), ("val", val)]))
+
+    # ------------------------------------------------------------ questions (rule 2)
+
+    def ask(self):
+        rng = self.rng
+        sender = rng.choice(self.agents)
+        receiver = self.other(sender)
+        item = rng.choice(self.items) if rng.random() < 0.6 else None
+        need, opts = rng.choice([("YESNO", None), ("ENUM", "APPROVE+HOLD"), ("NUM", None), ("DATE", None), ("TEXT", None)])
+        out = [("from", sender), ("to", receiver)] + ([("item", item)] if item else []) + [("need", need)]
+        if opts:
+            out.append(("opts", opts))
+        if rng.random() < 0.6:
+            out.append(("by", rng.choice(DUES)))
+        qid = self.next_id(sender)
+        self.aqs.append((qid, sender, receiver, item, need))
+        self.lines.append(line("AQ", qid, out))
+
+    def answer(self):
+        rng = self.rng
+        qid, sender, receiver, item, need = rng.choice(self.aqs)
+        frm, to = self.parties({"from": sender, "to": receiver})
+        if rng.random() < 0.2:
+            out = [("re", qid), ("from", frm), ("to", to), ("why", "NOCAP")]
+            self.lines.append(line("UN", self.next_id(frm), out))
+            return
+        val = rng.choice({"YESNO": ["Y", "N", "yes"], "ENUM": ["APPROVE", "HOLD", "approve", "Y"], "NUM": ["3", "Y", "2.5", "120/80"],
+                          "DATE": ["20261002", "2026-10-02", "20260230"], "TEXT": ["tail", "plain"]}[need])
+        out = [("re", qid), ("from", frm), ("to", to), ("val", val)]
+        if rng.random() < 0.3:
+            out.append(("item", item if item and rng.random() < 0.8 else rng.choice(ITEMS)))
+        self.lines.append(line("AN", self.next_id(frm), out, "the answer" if val == "tail" else None))
+
+    # ------------------------------------------------------------ noise
+
+    def repeat(self):
+        """A line sent again (a retry), or another message under its id."""
+        text = self.rng.choice(self.lines)
+        if self.rng.random() < 0.6 or " x_n=" in text:
+            self.lines.append(text)
+        else:
+            self.lines.append(text.replace(" from=", " x_n=1 from=", 1))
+
+    def swap(self):
+        if len(self.lines) > 2:
+            i = self.rng.randrange(len(self.lines) - 1)
+            self.lines[i], self.lines[i + 1] = self.lines[i + 1], self.lines[i]
+
+
+def conversation(rng):
+    walk = Walk(rng)
+    walk.new_ho()
+    for _ in range(rng.randint(2, 12)):
+        steps = [(walk.new_ho, 2), (walk.readback, 6), (walk.close, 4), (walk.cancel, 1.5), (walk.reissue, 2),
+                 (walk.hand_on, 1), (walk.ask, 0.8), (walk.repeat, 0.5), (walk.swap, 0.4)]
+        if walk.cxs:
+            steps.append((walk.acknowledge, 1.5))
+        if walk.aqs:
+            steps.append((walk.answer, 1.5))
+        if walk.rbs:
+            steps.append((walk.confirm, 1.5))
+        if walk.dns:
+            steps.append((walk.undo, 0.7))
+        step = rng.choices([s for s, _ in steps], [w for _, w in steps])[0]
+        step()
+    return {"lines": walk.lines, "now": NOW if rng.random() < 0.5 else None}
+
+
+def conversations(count, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield conversation(rng)
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    for c in conversations(count, seed):
+        print(json.dumps(c))
