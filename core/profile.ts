@@ -325,7 +325,7 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     }
     for (const [slot, template] of Object.entries(rule.shape ?? {})) {
       const pattern = compileShape(template, enums);
-      if (typeof pattern === "string") push("PROFILE_SCHEMA", `${path}.shape.${slot}`, pattern);
+      if (!(pattern instanceof RegExp)) push(pattern.code, `${path}.shape.${slot}`, pattern.reason);
     }
   });
   return out;

@@ -206,7 +206,7 @@ describe("a profile is checked before it is used", () => {
     ["a sum over non-money slots", { ...minimal, slots: [{ key: "n", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", sum: { parts: ["n", "n"], total: "n" } }] }, "PROFILE_REFERENCE translation[0].sum"],
     ["an ambiguous shape", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
     ["a shape run-on", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}.{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
-    ["a shape naming no enum", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{enum:kind}:{id}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
+    ["a shape naming no enum (a reference to nothing, as enum:nothing in a slot's type is)", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{enum:kind}:{id}" } }] }, "PROFILE_REFERENCE translation[0].shape.item"],
     ["a blank meaning (the legend would print the code with nothing after it)", { ...minimal, asks: { SHIP: " \n\u0085 " } }, "PROFILE_SCHEMA asks.SHIP"],
     ["a blank slot desc", { ...minimal, slots: [{ key: "box", type: "token", on: ["HO"], desc: "\t" }] }, "PROFILE_SCHEMA slots.0.desc"],
     ["a blank rule desc (the legend would print an empty line, which ends a section)", { ...minimal, translation: [{ id: "r", desc: " " }] }, "PROFILE_SCHEMA translation.0.desc"],
