@@ -41,6 +41,9 @@ def main():
     count = int(args[0]) if args else 3000
     seed = int(args[1]) if len(args) > 1 else 1
     first = "--first" in sys.argv
+    if "--break-refusals" in sys.argv:
+        # For the test that a disagreement is reported: a checker that accepts every profile file.
+        profile_checker.check = lambda profile: set()
     cases = list(generate_profiles.cases(count, seed))
     core = core_answers("core-profile-verdicts.ts", cases)
     vocabularies = {}
@@ -58,6 +61,8 @@ def main():
                "refused" in theirs, "refused" in ours)
         clusters.setdefault(key, []).append((case, theirs, ours))
     total = sum(len(v) for v in clusters.values())
+    if first:
+        return
     print(f"{len(cases)} cases compared ({len(vocabularies)} profiles, {refused} cases under a profile the core refuses), "
           f"{total} divergences in {len(clusters)} clusters")
     for (core_only, mine_only, core_refused, mine_refused), items in sorted(clusters.items(), key=lambda kv: -len(kv[1])):

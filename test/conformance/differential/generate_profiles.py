@@ -125,7 +125,7 @@ def rule(rng, i, slots):
 def break_profile(rng, profile):
     """One change the file format refuses."""
     p = json.loads(json.dumps(profile))
-    kind = rng.randrange(22)
+    kind = rng.randrange(34)
     slots = p["slots"]
     if kind == 0:
         p.setdefault("asks", {})[rng.choice(["DRAFT", "draft", "Undo"])] = "again"
@@ -175,8 +175,34 @@ def break_profile(rng, profile):
         p["translation"] = [{"id": "r9", "desc": "req", "on": ["AN"], "require": ["due"]}]
     elif kind == 20:
         p["ckeys"] = {rng.choice(["len", "must", "LEN"]): {"desc": "again"}}
-    else:
+    elif kind == 21:
         p["asks"] = {"LONE": "half \ud800 a character"}
+    elif kind == 22:  # placeholders not set apart, or an enum the profile never defines
+        p["translation"] = [{"id": "r8", "desc": "shape", "on": ["ST"], "shape": {"item": rng.choice(["{id}{n}", "{n}{id}", "{enum:nowhere}:{id}", "{id}:{enum:conf}", "{x}", "doc:{id}", "{id}.{n}", "{id}x", "doc:{n}0", "{n}-{id}", "{n}a", "{enum:conf}{n}", "{id", "a}b", "{{id}}", ""])}}]
+    elif kind == 23:
+        p["asks_used"] = rng.choice([["SHIP"], ["REVIEW", "REVIEW"], ["review"], [], "REVIEW"])
+    elif kind == 24:
+        p.setdefault("enums", {})["ans"] = {"GO": "go", rng.choice(["go", "Go", "GO2"]): "again"}
+    elif kind == 25:
+        p.setdefault("asks", {})["SHIP"] = "ship"
+        p.setdefault("enums", {})["ask"] = {rng.choice(["ship", "SHIP", "Ship", "SAIL"]): "twin"}
+    elif kind == 26:
+        slots[0]["on"] = rng.choice([["XX"], [], ["HO", "HO"], "HO", ["ho"]])
+    elif kind == 27:
+        slots[0][rng.choice(["required", "desc", "extra"])] = rng.choice(["yes", 1, None, "", "ok"])
+    elif kind == 28:
+        slots[0]["type"] = rng.choice(["int:-20--5", "int:01-5", "int:0-9007199254740991", "int:1-1", "int:-0-0", "list:enum:conf", "enum:ask", "list:int:1-3"])
+    elif kind == 29:
+        p.setdefault("enums", {})[rng.choice(["Stage", "st-age", "ok", "a"])] = {"X": "x"}
+    elif kind == 30:
+        p["translation"] = [{"id": "r7", "desc": "d", "on": ["ST"], "when": {"has": [rng.choice(["due", "pct", "item", slots[0]["key"]])]}, "require": ["pct"]}]
+    elif kind == 31:
+        p["translation"] = [{"id": "r6", "desc": "d", "require": [rng.choice(["item", "from", "re", "due"])]}]
+    elif kind == 32:
+        p["exec"] = {"SHIP": [rng.choice(["re", "from", "to", "item"])]}
+        p.setdefault("asks", {})["SHIP"] = "ship"
+    else:
+        p["translation"] = [{"id": "r5", "desc": "d", "sum": {"parts": ["a1", "a2"], "total": slots[0]["key"]}}]
     return p
 
 
@@ -222,8 +248,21 @@ def line_under(rng, profile):
 
 
 def mutate_under(rng, tokens, tail, profile):
-    kind = rng.randrange(8)
+    kind = rng.randrange(10)
     slots = [s for s in profile.get("slots", []) if isinstance(s, dict)]
+    if kind == 8:  # money slots summed, or not
+        for s in slots:
+            if s["type"] == "money":
+                tokens = generate.set_slot(tokens, s["key"], rng.choice(["10.00", "5.00", "-5.00", "15.00", "0.00", "20.00"]))
+        return tokens, tail
+    if kind == 9 and slots:  # an int range at and past its bounds
+        s = rng.choice(slots)
+        typ = str(s["type"])
+        if typ.startswith("int:"):
+            lo, hi = (typ[4:].split("-", 1) if not typ[4:].startswith("-") else ("-" + typ[5:].split("-", 1)[0], typ[5:].split("-", 1)[1]))
+            n = rng.choice([int(lo), int(hi), int(lo) - 1, int(hi) + 1, 0])
+            tokens = generate.set_slot(tokens, s["key"], rng.choice([str(n), "0" + str(n) if n >= 0 else str(n), "-0"]))
+        return tokens, tail
     if kind == 0 and slots:  # a profile slot given a value of another type
         s = rng.choice(slots)
         pool = rng.choice([generate.INTS, generate.DATES, generate.MONEY, generate.NUMS, generate.REFS, generate.LISTS, generate.ENUMS, generate.TIMES])
