@@ -220,6 +220,10 @@ describe("a profile is checked before it is used", () => {
     ["an execution slot named twice (the legend printed SHIP box box, and tier 5 failed twice for one missing slot)", { ...minimal, asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "token", on: ["RB", "DN"] }], exec: { SHIP: ["box", "box"] } }, "PROFILE_SCHEMA exec.SHIP"],
     ["a rule requiring a slot twice (a line lacking it was refused twice)", { ...minimal, slots: [{ key: "box", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", on: ["ST"], require: ["box", "box"] }] }, "PROFILE_SCHEMA translation[0].require"],
     ["a slot's on naming a type twice", { ...minimal, slots: [{ key: "box", type: "token", on: ["HO", "HO"] }] }, "PROFILE_SCHEMA slots[0].on"],
+    ["asks given as a list (read as an object keyed by index, it added an ask 0 meaning SHIP: ask=0 passed, ask=SHIP was refused)", { ...minimal, asks: ["SHIP"] }, "PROFILE_SCHEMA asks"],
+    ["an enum's codes given as a list", { ...minimal, enums: { stage: ["DIA", "REV"] } }, "PROFILE_SCHEMA enums.stage"],
+    ["enums, why, exec or ckeys given as a list, empty", { ...minimal, enums: [], why: [], exec: [], ckeys: [] }, "PROFILE_SCHEMA exec"],
+    ["a rule's shape given as a list", { ...minimal, translation: [{ id: "r", desc: "d", shape: ["doc:{id}"] }] }, "PROFILE_SCHEMA translation.0.shape"],
     ["a reserved key", JSON.parse('{"profile":"demo","version":"0.1","extends":"RW1","asks":{"constructor":"x"}}'), "PROFILE_SCHEMA asks.constructor"],
   ];
   for (const [name, profile, expected] of cases) {
