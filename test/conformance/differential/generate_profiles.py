@@ -97,8 +97,20 @@ def valid_profile(rng, n):
 
 def rule(rng, i, slots):
     r = {"id": f"r{i}", "desc": rng.choice(["a rule", "net and tax make the gross"])}
-    kind = rng.randrange(4)
+    kind = rng.randrange(6)
     slot = rng.choice(slots)
+    if kind == 4:  # a shape on a profile slot of any type, with when.has
+        r["on"] = slot["on"][:2]
+        r["shape"] = {slot["key"]: rng.choice(["{id}", "{n}", "{id}:{n}", "Y", "2", "-{n}", "{n}.00", "{enum:conf}", "x-{id}", "{n}/{n}"])}
+        if rng.random() < 0.5:
+            r["when"] = {"has": [slot["key"]]}
+        return r
+    if kind == 5:  # required with when.has and item_ns, no on: every type that takes the slots
+        r["when"] = {"has": [slot["key"]], "item_ns": rng.sample(["doc", "inv", "x", "DOC"], 2)}
+        r["require"] = ["item"]
+        if rng.random() < 0.5:
+            r["tail"] = "required"
+        return r
     if kind == 0:  # require a profile slot on the types that take it
         r["on"] = slot["on"][:1]
         r["require"] = [slot["key"]]
@@ -125,7 +137,7 @@ def rule(rng, i, slots):
 def break_profile(rng, profile):
     """One change the file format refuses."""
     p = json.loads(json.dumps(profile))
-    kind = rng.randrange(34)
+    kind = rng.randrange(44)
     slots = p["slots"]
     if kind == 0:
         p.setdefault("asks", {})[rng.choice(["DRAFT", "draft", "Undo"])] = "again"
@@ -201,8 +213,29 @@ def break_profile(rng, profile):
     elif kind == 32:
         p["exec"] = {"SHIP": [rng.choice(["re", "from", "to", "item"])]}
         p.setdefault("asks", {})["SHIP"] = "ship"
-    else:
+    elif kind == 33:
         p["translation"] = [{"id": "r5", "desc": "d", "sum": {"parts": ["a1", "a2"], "total": slots[0]["key"]}}]
+    elif kind == 34:
+        p["asks"] = {"NUMBERED": rng.choice([1, True, ["x"], {"a": "b"}])}
+    elif kind == 35:
+        p[rng.choice(["slots", "enums", "exec", "asks", "agents"])] = rng.choice([{}, [], "x", 3])
+    elif kind == 36:
+        p["agents"] = [rng.choice(["a b", "", "a/b", 7, "ok.name"])]
+    elif kind == 37:
+        p["translation"] = [{"id": "r4", "desc": "d", "tail": rng.choice(["optional", True, "required"])}]
+    elif kind == 38:
+        p["translation"] = [{"id": "r3", "desc": "d", "when": {"item_ns": rng.choice([[], ["doc", "doc"], ["doc"], "doc"])}, "tail": "required"}]
+    elif kind == 39:
+        p["translation"] = [{"id": "r2", "desc": "d", "tail": "required"}, {"id": rng.choice(["r2", "r1"]), "desc": "e", "tail": "required"}]
+    elif kind == 40:
+        p["aliases"] = rng.choice([[["uk", "gb"]], [["md", "mdown"]], [["a", "b"], ["b", "c"]], [["a", "a"]], [["x"]], [[]], [["We", "us"]]])
+    elif kind == 41:
+        p["exec"] = {"SHIP": []}
+        p.setdefault("asks", {})["SHIP"] = "ship"
+    elif kind == 42:
+        p["ckeys"] = {"sev": rng.choice([{}, {"desc": ""}, {"desc": "d", "set": "yes"}, {"desc": "d", "extra": 1}, None])}
+    else:
+        p["slots"] = slots + [{"key": "x_extra", "type": "token", "on": ["HO"]}]
     return p
 
 

@@ -102,8 +102,8 @@ def check(profile):
             f.shape.add("PROFILE_SCHEMA")
             continue
         key = slot["key"]
-        if not isinstance(key, str) or not validator.KEY.match(key):
-            f.shape.add("PROFILE_SCHEMA")
+        if not isinstance(key, str) or not validator.KEY.match(key) or key.startswith("x_"):
+            f.shape.add("PROFILE_SCHEMA")  # x_ keys are section 2's extension namespace
         elif key in validator.CORE_SLOTS or key in MESSAGE_FIELDS:
             f.rules.add("PROFILE_REDEFINES_CORE")
         elif key in slot_on:
@@ -147,12 +147,19 @@ def check(profile):
             f.rules.add("PROFILE_REFERENCE")
     if execs and isinstance(asks_used, list) and "UNDO" not in asks_used:
         f.rules.add("PROFILE_REFERENCE")
+    for spec in (profile.get("ckeys") or {}).values():
+        if not isinstance(spec, dict) or set(spec) - {"desc", "set"} or text_problem(spec.get("desc")) or not isinstance(spec.get("set", False), bool):
+            f.shape.add("PROFILE_SCHEMA")
+    aliases(profile.get("aliases", []), f)
     for ckey in (profile.get("ckeys") or {}):
         # A name as slot keys are spelt (the core's reading); a core key so spelt is a redefinition.
         if not validator.KEY.match(ckey):
             f.shape.add("PROFILE_SCHEMA")
         elif ckey in validator.CORE_CKEYS:
             f.rules.add("PROFILE_REDEFINES_CORE")
+    ids = [r.get("id") for r in profile.get("translation", []) or [] if isinstance(r, dict)]
+    if len(set(map(str, ids))) != len(ids):
+        f.rules.add("PROFILE_SCHEMA")  # a rule id twice
     for rule in profile.get("translation", []) or []:
         rule_problem(rule, slot_on, defined_enums, f)
     return f.codes()
@@ -252,12 +259,26 @@ def rule_problem(rule, slot_on, enums, f):
     if not isinstance(rule, dict) or set(rule) - RULE_FIELDS or not isinstance(rule.get("id"), str) or text_problem(rule.get("desc")):
         f.shape.add("PROFILE_SCHEMA")
         return
+    if "tail" in rule and rule["tail"] != "required":
+        f.shape.add("PROFILE_SCHEMA")
+    for field in ("item_ns", "has"):
+        names = rule.get("when", {}).get(field)
+        if names is None:
+            continue
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
+            f.shape.add("PROFILE_SCHEMA")
+            return
+        if len(set(names)) != len(names):
+            f.rules.add("PROFILE_SCHEMA")
     total = rule.get("sum")
     if total and len(total["parts"]) < 2:
         f.shape.add("PROFILE_SCHEMA")  # the core's reading: one part is an equality, not a sum
         return
     on = rule.get("on", list(validator.TYPES))
     has = rule.get("when", {}).get("has", [])
+    named = has + rule.get("require", []) + list(rule.get("shape", {})) + ((total["parts"] + [total["total"]]) if total else [])
+    if any(s not in slot_on and s not in ENVELOPE and s not in validator.CORE_SLOTS for s in named):
+        f.rules.add("PROFILE_REFERENCE")  # a slot the profile never defines
     applies = [t for t in on if all(taken(t, s, slot_on) for s in has)]
     if not applies:
         f.rules.add("PROFILE_REFERENCE")
@@ -273,3 +294,26 @@ def rule_problem(rule, slot_on, enums, f):
             f.shape.add("PROFILE_SCHEMA")  # a shape is a text, never empty
         else:
             shape_problem(template, enums, f)
+
+
+# Section 5.2's alias table: a profile may add groups, never respell one of these.
+CORE_ALIASES = {"uk", "en-gb", "british", "md", "markdown", "we", "first-person-plural"}
+
+
+def aliases(groups, f):
+    """Groups of two spellings or more, each `[a-z0-9-]+` (the core's reading: criteria are compared
+    lowercased), a spelling in one group, once, none of the core's."""
+    if not isinstance(groups, list):
+        f.shape.add("PROFILE_SCHEMA")
+        return
+    seen = set()
+    for group in groups:
+        if not isinstance(group, list) or len(group) < 2 or not all(isinstance(w, str) and re.fullmatch(r"[a-z0-9-]+", w) for w in group):
+            f.shape.add("PROFILE_SCHEMA")
+            continue
+        for spelling in group:
+            if spelling in CORE_ALIASES:
+                f.rules.add("PROFILE_REDEFINES_CORE")
+            elif spelling in seen:
+                f.rules.add("PROFILE_SCHEMA")
+            seen.add(spelling)
