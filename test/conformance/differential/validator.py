@@ -204,8 +204,10 @@ def check_value(vocab, key, typ, value, errors, without_p=False):
                 if check_value(vocab, key, "rblevel", e, errors, without_p) is None:
                     return None
             return elements
-        # A list gets one finding, that of its first element that is empty or not of its type (the
-        # core's reading, as rb='s: `at2=a++b` of list:enum is the unknown code a).
+        # A list of values gets one finding, that of its first element that is empty or off its
+        # type (the core's reading: list:int:1-3 `9+x` is OUT_OF_RANGE alone; `at2=a++b` of
+        # list:enum, malformed, is the unknown code a). A list of codes names each unknown one
+        # (note 73), all ENUM_UNKNOWN, which the set of codes compared cannot tell apart.
         decoded = []
         for e in elements:
             d = check_value(vocab, key, typ[5:], e, errors, without_p)
