@@ -46,7 +46,15 @@ function atMost(max: number): v.CheckAction<string, string> {
 }
 const TEXT = v.pipe(v.string(), v.minLength(1, "must not be empty"), atMost(300), NOT_BLANK, WELL_FORMED);
 const TYPES = v.pipe(v.array(v.picklist(MESSAGE_TYPES, "is not one of the nine message types")), v.minLength(1, "names at least one type"));
-const CODES = v.record(CODE, TEXT);
+/**
+ * A JSON object of `key: value` entries. Valibot's record takes a list as well, as an object keyed
+ * by its indices: `"asks": ["SHIP"]` added an ask `0` meaning SHIP, so `ask=0` passed and `ask=SHIP`
+ * was refused, a meaning guessed from a file of the wrong shape (rule 2).
+ */
+function entries<TKey extends v.GenericSchema<string, string>, TValue extends v.GenericSchema>(key: TKey, value: TValue) {
+  return v.pipe(v.unknown(), v.check((input) => !Array.isArray(input), "expected an object of entries, received a list"), v.record(key, value));
+}
+const CODES = entries(CODE, TEXT);
 
 const slotSchema = v.strictObject({
   key: KEY,
@@ -68,7 +76,7 @@ const ruleSchema = v.strictObject({
   ),
   require: v.optional(v.array(KEY)),
   tail: v.optional(v.literal("required")),
-  shape: v.optional(v.record(KEY, v.pipe(v.string(), v.minLength(1), v.maxLength(200), WELL_FORMED))),
+  shape: v.optional(entries(KEY, v.pipe(v.string(), v.minLength(1), v.maxLength(200), WELL_FORMED))),
   sum: v.optional(v.strictObject({ parts: v.pipe(v.array(KEY), v.minLength(2)), total: KEY })),
 });
 
@@ -80,14 +88,14 @@ export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObje
   title: v.optional(TEXT),
   desc: v.optional(v.pipe(v.string(), atMost(2000), WELL_FORMED)),
   // An enum without codes takes no value, and a shape's {enum:<name>} over it would match nothing at all: an empty string.
-  enums: v.optional(v.record(NAME, v.pipe(CODES, v.check((codes) => Object.keys(codes).length > 0, "an enum names at least one code")))),
+  enums: v.optional(entries(NAME, v.pipe(CODES, v.check((codes) => Object.keys(codes).length > 0, "an enum names at least one code")))),
   asks: v.optional(CODES),
   why: v.optional(CODES),
   slots: v.optional(v.array(slotSchema)),
   agents: v.optional(v.array(AGENT)),
   asks_used: v.optional(v.array(CODE)),
-  exec: v.optional(v.record(CODE, v.pipe(v.array(KEY), v.minLength(1)))),
-  ckeys: v.optional(v.record(NAME, v.strictObject({ desc: TEXT, set: v.optional(v.boolean()) }))),
+  exec: v.optional(entries(CODE, v.pipe(v.array(KEY), v.minLength(1)))),
+  ckeys: v.optional(entries(NAME, v.strictObject({ desc: TEXT, set: v.optional(v.boolean()) }))),
   aliases: v.optional(v.array(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/))), v.minLength(2)))),
   translation: v.optional(v.array(ruleSchema)),
 });
@@ -325,7 +333,7 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     }
     for (const [slot, template] of Object.entries(rule.shape ?? {})) {
       const pattern = compileShape(template, enums);
-      if (typeof pattern === "string") push("PROFILE_SCHEMA", `${path}.shape.${slot}`, pattern);
+      if (!(pattern instanceof RegExp)) push(pattern.code, `${path}.shape.${slot}`, pattern.reason);
     }
   });
   return out;

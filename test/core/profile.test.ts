@@ -206,7 +206,7 @@ describe("a profile is checked before it is used", () => {
     ["a sum over non-money slots", { ...minimal, slots: [{ key: "n", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", sum: { parts: ["n", "n"], total: "n" } }] }, "PROFILE_REFERENCE translation[0].sum"],
     ["an ambiguous shape", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
     ["a shape run-on", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}.{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
-    ["a shape naming no enum", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{enum:kind}:{id}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
+    ["a shape naming no enum (a reference to nothing, as enum:nothing in a slot's type is)", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{enum:kind}:{id}" } }] }, "PROFILE_REFERENCE translation[0].shape.item"],
     ["a blank meaning (the legend would print the code with nothing after it)", { ...minimal, asks: { SHIP: " \n\u0085 " } }, "PROFILE_SCHEMA asks.SHIP"],
     ["a blank slot desc", { ...minimal, slots: [{ key: "box", type: "token", on: ["HO"], desc: "\t" }] }, "PROFILE_SCHEMA slots.0.desc"],
     ["a blank rule desc (the legend would print an empty line, which ends a section)", { ...minimal, translation: [{ id: "r", desc: " " }] }, "PROFILE_SCHEMA translation.0.desc"],
@@ -220,6 +220,10 @@ describe("a profile is checked before it is used", () => {
     ["an execution slot named twice (the legend printed SHIP box box, and tier 5 failed twice for one missing slot)", { ...minimal, asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "token", on: ["RB", "DN"] }], exec: { SHIP: ["box", "box"] } }, "PROFILE_SCHEMA exec.SHIP"],
     ["a rule requiring a slot twice (a line lacking it was refused twice)", { ...minimal, slots: [{ key: "box", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", on: ["ST"], require: ["box", "box"] }] }, "PROFILE_SCHEMA translation[0].require"],
     ["a slot's on naming a type twice", { ...minimal, slots: [{ key: "box", type: "token", on: ["HO", "HO"] }] }, "PROFILE_SCHEMA slots[0].on"],
+    ["asks given as a list (read as an object keyed by index, it added an ask 0 meaning SHIP: ask=0 passed, ask=SHIP was refused)", { ...minimal, asks: ["SHIP"] }, "PROFILE_SCHEMA asks"],
+    ["an enum's codes given as a list", { ...minimal, enums: { stage: ["DIA", "REV"] } }, "PROFILE_SCHEMA enums.stage"],
+    ["enums, why, exec or ckeys given as a list, empty", { ...minimal, enums: [], why: [], exec: [], ckeys: [] }, "PROFILE_SCHEMA exec"],
+    ["a rule's shape given as a list", { ...minimal, translation: [{ id: "r", desc: "d", shape: ["doc:{id}"] }] }, "PROFILE_SCHEMA translation.0.shape"],
     ["a reserved key", JSON.parse('{"profile":"demo","version":"0.1","extends":"RW1","asks":{"constructor":"x"}}'), "PROFILE_SCHEMA asks.constructor"],
   ];
   for (const [name, profile, expected] of cases) {

@@ -5,7 +5,8 @@ criteria) and "record" (the sender's record, values as on a line, "$resolve" for
 receiver resolves). HOs are drawn from templates (core, pay, pform); the RB is composed as a
 correct readback of it (every tier passes), then mutated: an echoed slot changed, dropped or
 added, slots reordered, h= changed, re=, from and to wrong, a list reordered, an equal spelling
-(pri=02, ACC case), acc= and not= against the withheld criteria, pay's execution slots against a
+(pri=02, ACC case), acc= and not= against the withheld criteria (tier 4's other forms too: negations, by: dates,
+decimal and grouped lengths, a pair's answer, NFC, punctuation alone, the alias pairs), pay's execution slots against a
 record that matches, differs or leaves a slot to the receiver, the tail of either message, the
 HO changed after the readback was made. Same count and seed, same cases.
 
@@ -38,6 +39,24 @@ CRITERIA = {
     "src": ["brief", "style-guide", "guide"],
 }
 SET_VALUED = {"must", "no", "scope", "src"}
+# Tier 4's other forms (note 22), drawn in place of a criterion's value: negation (not non never
+# without no, up to than or but; a pair's answer; a double negative; a negation word ending the
+# value), by: dates written YYYY-MM-DD or not, decimal and grouped lengths, lengths that are none.
+TIER4 = {
+    "len": ["1.5p", "15p", ".5p", "0.5p", "1.50p", "1,200w", "1200w", "~120w", "120words", "120w", "1-2p", "12p", "1,5p", "2p", "800c", "10s"],
+    "by": ["20261002", "2026-10-02", "2026-10", "2026-10-02-eod", "20261002-eod", "no-later-than-2026-10-02", "friday",
+           "no-later-than-friday", "2026-02-30", "20260230", "2026-10-02-03", "1-2026-10-02", "oct-1", "oct-12", "20261003"],
+    "aud": ["non-technical", "technical", "not-technical", "not-non-technical", "developers", "non-developers"],
+    "tone": ["formal-not-casual", "not-formal-but-friendly", "friendly", "formal", "not-very-formal", "formal-not", "plain", "never-formal"],
+    "lang": ["no", "nb-no", "no-bokmal", "bokmal", "uk", "en-gb"],
+    "must": ["not-em-dash", "without-em-dash", "no-em-dash", "em-dash", "em-dash-never", "monday-problem", "not-monday-blues",
+             "cite-no-more-than-3-sources", "cite-sources", "cite-more-than-3-sources"],
+    "no": ["no-em-dashes", "em-dashes", "em-dash", "not-em-dash", "jargon", "no-jargon", "en-dash"],
+    "scope": ["yes-no-questions", "questions", "whether-or-not-to-ship", "whether-to-ship", "hero"],
+    "src": ["brief", "not-brief", "no.wikipedia.org", "wikipedia"],
+    "voice": ["we", "first-person-plural", "first-person", "plural", "WE", "not-we", "active"],
+    "fmt": ["md", "MD", "markdown", "café", "cafe\u0301", "x\u0301y", "em_dash", "£", "$", "££", "html5", "html"],
+}
 PAY = {
     "PAY": {"sup": ["marlow", "acme"], "amt": ["5400.00", "5100.00", "-12.50"], "cur": ["GBP", "EUR"],
             "kind": ["GROSS", "NET"], "acct": ["40-12-88/61102938", "40-12-88/00000001"],
@@ -55,8 +74,9 @@ def line(mtype, mid, slots, tail):
 
 def criteria(rng, n):
     out = []
-    for key in rng.sample(sorted(CRITERIA), n):
-        for value in rng.sample(CRITERIA[key], rng.choice([1, 2]) if key in SET_VALUED else 1):
+    pools = TIER4 if rng.random() < 0.5 else CRITERIA
+    for key in rng.sample(sorted(pools), n):
+        for value in rng.sample(pools[key], rng.choice([1, 2]) if key in SET_VALUED else 1):
             out.append(f"{key}:{value}")
     return out
 
@@ -210,11 +230,17 @@ def mutate(rng, ho_id, ho_slots, ho_tail, rb, rb_tail, case):
         elif op == 4:
             i = rng.randrange(len(values))
             values[i] = values[i].upper() if rng.random() < 0.5 else values[i].partition(":")[0].upper() + ":" + values[i].partition(":")[2]
-        else:
+        elif op == 5 and rng.random() < 0.5:
             values.append(rng.choice(["wordcount:120", "lenght:120w"]))
+        else:  # a criterion respelt in another of tier 4's forms, of its key or of one drawn
+            i = rng.randrange(len(values))
+            key = values[i].partition(":")[0].lower()
+            key = key if key in TIER4 else rng.choice(sorted(TIER4))
+            values[i] = f"{key}:{rng.choice(TIER4[key])}"
         rb[:] = [("acc", "+".join(values)) if k == "acc" else (k, v) for k, v in rb]
         if rng.random() < 0.3:
-            rb.append(("not", "+".join(rng.sample(CRITERIA["must"] + CRITERIA["no"], rng.randint(1, 2)))))
+            pool = CRITERIA["must"] + CRITERIA["no"] + (TIER4["must"] + TIER4["no"] if rng.random() < 0.5 else [])
+            rb.append(("not", "+".join(rng.sample(pool, rng.randint(1, 2)))))
     elif kind == 15 and "expectAcc" in case:  # the withheld criteria changed
         held = case["expectAcc"].split("+") if case["expectAcc"] else []
         op = rng.randrange(5)

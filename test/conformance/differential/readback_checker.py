@@ -3,21 +3,28 @@
 Written from spec sections 5.1 to 5.3 and the README's conformance notes on readbacks (notes 10,
 12, 20 to 24 and 46), never from core/*.ts, so that a difference from the core is a question to
 settle. It reads lines with validator.py (the other differential check's) and digests as
-oracle.py does (canonical JSON, SHA-256). Tier 4 is read for the values generate_readbacks.py
-draws (plain hyphenated words, lengths, one alias pair): no negation words, no word a prefix of
-another, so the matching rules of note 22 this needs are equality, word sets and a shared word.
+oracle.py does (canonical JSON, SHA-256). Tier 4 reads note 22 for the values generate_readbacks.py
+draws: NFC, words split at punctuation, the spec's alias pairs, equality, prefixes never ending
+inside a number, word sets and a shared word; negation (the five words, up to than or but, a pair's
+answer, a double negative or a trailing negation word read as a polarity no rule reads, a no: value's
+leading no, set-valued keys turned by it); by: dates written YYYY-MM-DD; lengths as number and unit,
+decimals and grouped thousands kept exactly. Not read: profile ckeys and aliases (no shipped profile
+has any) and note 22's known limits (its words other than the five, look-alike letters).
 Validation notes (SLOT_UNKNOWN and the like) are left out of the codes. Standard library only.
 """
 import hashlib
 import json
 import re
+import unicodedata
+from decimal import Decimal
 
 import validator
 
 TIERS = ("receipt", "integrity", "echo", "comprehension", "execution")
 RB_OWN = {"h", "eta", "not", "asm", "exp", "p"}
 # Section 5.2's alias table, as far as the generated values reach it.
-ALIASES = {"uk": "en-gb", "british": "en-gb", "en-gb": "en-gb", "md": "markdown", "markdown": "markdown"}
+ALIASES = {"uk": "en-gb", "british": "en-gb", "en-gb": "en-gb", "md": "markdown", "markdown": "markdown",
+           "we": "first-person-plural", "first-person-plural": "first-person-plural"}
 STOPWORDS = {"the", "and", "for", "with", "not", "non", "never", "without", "no", "any", "all"}
 
 
@@ -73,32 +80,119 @@ def compared(vocab, key, value):
 
 # ---------------------------------------------------------------- tier 4 (section 5.2, note 22)
 
-def words(key, value):
-    v = value.lower()
-    if key == "len":
-        m = re.fullmatch(r"([0-9]+)(w|words?|c|chars?|p|pages?|s|slides?)", v)
-        if m:
-            return ("LEN", int(m.group(1)), m.group(2)[0])
-    v = ALIASES.get(v, v)
-    return tuple(w for w in re.split(r"[^0-9a-z]+", v) if w)
+NEGATIONS = {"not", "non", "never", "without", "no"}
+BOUNDS = {"than", "but"}  # a negation runs up to either: a bound negates its comparative
+LENGTH = re.compile(r"[^0-9a-z.]*((?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?|\.[0-9]+)(w|words?|c|chars?|p|pages?|s|slides?)[^0-9a-z]*\Z")
+# A real date written YYYY-MM-DD, set off from other digits (note 22, by: only).
+ISO_DATE = re.compile(r"(?<![0-9])(?<![0-9][^0-9a-z])([0-9]{4})-([0-9]{2})-([0-9]{2})(?![0-9])(?![^0-9a-z][0-9])")
 
 
-def same_fact(key, a, b):
-    wa, wb = words(key, a), words(key, b)
-    if wa and wa[0] == "LEN" or wb and wb[0] == "LEN":
-        return wa == wb
-    if wa == wb or set(wa) <= set(wb) or set(wb) <= set(wa):
-        return True
-    # One a prefix of the other, never ending inside a number (note 22: by:oct-1 is not by:oct-12).
-    ja, jb = sorted(("-".join(wa), "-".join(wb)), key=len)
+class Value:
+    """A criterion's value as note 22 reads it: a length, or words with their polarity."""
+
+    def __init__(self, key, raw):
+        self.raw = raw
+        v = unicodedata.normalize("NFC", raw).lower()
+        self.length = None
+        if key == "len":
+            m = LENGTH.match(v)
+            if m:
+                self.length = (Decimal(m.group(1).replace(",", "")), m.group(2)[0])
+        if key == "by":
+            v = ISO_DATE.sub(lambda m: m.group(1) + m.group(2) + m.group(3) if validator.is_date(m.group(1) + m.group(2) + m.group(3)) else m.group(0), v)
+        v = ALIASES.get(v, v)
+        # Words split at punctuation: a letter, a mark (staying with its letter) or a digit is a
+        # word's; a value of punctuation alone has no words and is kept as written (must:£ is not must:$).
+        ws = [w for w in "".join(ch if unicodedata.category(ch)[0] in "LMN" else " " for ch in v).split(" ") if w]
+        if not ws:
+            ws = [v]
+        if key == "no" and ws[:1] == ["no"] and len(ws) > 1:
+            ws = ws[1:]  # a no: value's (a not= token's) leading no restates its key
+        self.tokens, self.plain, self.negated, self.ambiguous, self.negates = self.read(ws)
+
+    @staticmethod
+    def read(ws):
+        """Tokens (each negation word that negates something read as `not`), the plain and negated
+        words, whether no rule reads the polarity (a double negative, a negation word other than
+        `no` ending the value), and whether the value negates at all."""
+        ws = list(ws)
+        # An answer of a pair negates nothing: yes no, yes or no (dropped), whether or not (whether kept).
+        out, i = [], 0
+        while i < len(ws):
+            if ws[i:i + 3] == ["yes", "or", "no"]:
+                i += 3
+            elif ws[i:i + 2] == ["yes", "no"]:
+                i += 2
+            elif ws[i:i + 3] == ["whether", "or", "not"]:
+                out.append("whether")
+                i += 3
+            else:
+                out.append(ws[i])
+                i += 1
+        tokens, plain, negated, ambiguous, negating = [], set(), set(), False, False
+        for j, w in enumerate(out):
+            last = j == len(out) - 1
+            if w in NEGATIONS:
+                if last:
+                    if w == "no":
+                        plain.add(w)
+                        tokens.append(w)
+                    else:
+                        ambiguous = True
+                    continue
+                if negating:
+                    ambiguous = True
+                negating = True
+                tokens.append("not")
+                continue
+            if w in BOUNDS:
+                negating = False
+            (negated if negating and w not in BOUNDS else plain).add(w)
+            tokens.append(w)
+        return tokens, plain, negated, ambiguous, "not" in tokens or ambiguous
+
+    def bare(self):
+        """The words, negation set aside."""
+        return [t for t in self.tokens if t != "not"]
+
+
+def matches(a_tokens, b_tokens):
+    """Equal, one's word set holding the other's, or one a prefix of the other never ending inside a number."""
+    if a_tokens == b_tokens or set(a_tokens) <= set(b_tokens) or set(b_tokens) <= set(a_tokens):
+        return bool(a_tokens) or a_tokens == b_tokens
+    ja, jb = sorted(("-".join(a_tokens), "-".join(b_tokens)), key=len)
     return bool(ja) and jb.startswith(ja) and not (ja[-1].isdigit() and jb[len(ja)].isdigit())
 
 
-def shared_word(key, a, b):
-    wa, wb = words(key, a), words(key, b)
-    if wa and wa[0] == "LEN" or wb and wb[0] == "LEN":
+def same_fact(key, a, b):
+    va, vb = (a if isinstance(a, Value) else Value(key, a)), (b if isinstance(b, Value) else Value(key, b))
+    if va.length is not None or vb.length is not None:
+        return va.length == vb.length
+    if va.tokens == vb.tokens and (va.ambiguous == vb.ambiguous):
+        return True  # written alike
+    if va.ambiguous or vb.ambiguous:
         return False
-    return any(len(w) >= 3 and w not in STOPWORDS and w in wb for w in wa)
+    if va.negated & vb.plain or vb.negated & va.plain:
+        return False  # one negates a word the other states plainly
+    return matches(va.tokens, vb.tokens)
+
+
+def opposite(key, a, b):
+    """Set-valued keys: the two name one fact, negation words set aside, with opposite polarity
+    (or a polarity no rule reads, never guessed to agree)."""
+    va, vb = (a if isinstance(a, Value) else Value(key, a)), (b if isinstance(b, Value) else Value(key, b))
+    if va.length is not None or vb.length is not None or same_fact(key, va, vb):
+        return False
+    if not (va.negates or vb.negates):
+        return False
+    return matches(va.bare(), vb.bare())
+
+
+def shared_word(key, a, b):
+    va, vb = Value(key, a), Value(key, b)
+    if va.length is not None or vb.length is not None:
+        return False
+    return any(len(w) >= 3 and w not in STOPWORDS and w in vb.bare() for w in va.bare())
 
 
 def parse_criteria(text, vocab, findings, repeated):
@@ -182,9 +276,13 @@ def comprehension(ho, rb, vocab, expect_acc, findings):
             else:
                 findings.append("ACC_ASSUMPTION")
             continue
-        free = [r for r in r_values if not any(same_fact(key, s, r) for s in s_values)]
+        # A pair naming one fact with opposite polarity is a contradiction, and the sender's value
+        # then no gap; a value that names a fact (as it is or as its opposite) stands loosely for no other.
+        free = [r for r in r_values if not any(same_fact(key, s, r) or opposite(key, s, r) for s in s_values)]
         for s in s_values:
-            if any(same_fact(key, s, r) for r in r_values):
+            turned = [r for r in r_values if opposite(key, s, r)]
+            findings.extend("ACC_CONTRADICTION" for _ in turned)
+            if turned or any(same_fact(key, s, r) for r in r_values):
                 continue
             loose = next((r for r in free if shared_word(key, s, r)), None)
             if loose is None:
@@ -195,9 +293,10 @@ def comprehension(ho, rb, vocab, expect_acc, findings):
         findings.extend("ACC_ASSUMPTION" for _ in free)
     musts = [v for k, v in sender if k == "must"]
     for _, value in [c for c in receiver if c[0] == "no"] + excluded:
-        hits = [m for m in musts if same_fact("must", m, value)]
+        excluded_value = Value("no", value)  # its leading no restates the key
+        hits = [m for m in musts if same_fact("must", Value("must", m), excluded_value) or opposite("must", Value("must", m), excluded_value)]
         findings.extend("ACC_EXCLUDED" for _ in hits)
-        if not hits and any(shared_word("must", m, value) for m in musts):
+        if not hits and any(shared_word("must", m, excluded_value.raw) for m in musts):
             findings.append("ACC_LOOSE")
 
 

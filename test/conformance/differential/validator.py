@@ -204,11 +204,17 @@ def check_value(vocab, key, typ, value, errors, without_p=False):
                 if check_value(vocab, key, "rblevel", e, errors, without_p) is None:
                     return None
             return elements
-        if any(e == "" for e in elements):
-            errors.add("VALUE_TYPE")
-            return None
-        decoded = [check_value(vocab, key, typ[5:], e, errors, without_p) for e in elements]
-        return None if any(d is None for d in decoded) else decoded
+        # A list of values gets one finding, that of its first element that is empty or off its
+        # type (the core's reading: list:int:1-3 `9+x` is OUT_OF_RANGE alone; `at2=a++b` of
+        # list:enum, malformed, is the unknown code a). A list of codes names each unknown one
+        # (note 73), all ENUM_UNKNOWN, which the set of codes compared cannot tell apart.
+        decoded = []
+        for e in elements:
+            d = check_value(vocab, key, typ[5:], e, errors, without_p)
+            if d is None:
+                return None
+            decoded.append(d)
+        return decoded
     if value == "":
         errors.add("VALUE_TYPE")
         return None
@@ -383,14 +389,18 @@ def answer_exempt(v):
     return v in ("tail", "Y", "N") or is_date(v) or bool(re.fullmatch(NUMBER, v))
 
 
-def validate(message, reader):
+def validate(message, reader, custom=None):
+    """`custom`: the Vocabulary of a profile file the reader was given, whose name is `reader`."""
     errors = set()
     slots = message["slots"]
     p = slots.get("p")
+    held = dict(SHIPPED)
+    if custom is not None:
+        held[custom.name] = custom
     if p is None:
-        vocab = SHIPPED[reader] if reader else CORE
+        vocab = held[reader] if reader else CORE
     elif reader and p == reader:
-        vocab = SHIPPED[reader]
+        vocab = held[reader]
     elif PROFILE_NAME.match(p) and p in SHIPPED:
         vocab = SHIPPED[p]
     else:
@@ -479,11 +489,12 @@ def validate(message, reader):
     return errors
 
 
-def verdict(line, reader=None):
-    """(ok, sorted error codes) for one line read by a reader that chose `reader` (or none)."""
+def verdict(line, reader=None, custom=None):
+    """(ok, sorted error codes) for one line read by a reader that chose `reader` (or none), a
+    custom profile's Vocabulary when the reader was given its file."""
     errors, message = parse(line)
     if message is not None:
-        errors = validate(message, reader)
+        errors = validate(message, reader, custom)
     return (not errors, sorted(errors))
 
 

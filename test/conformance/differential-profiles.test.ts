@@ -1,0 +1,25 @@
+// The differential check of custom profiles (differential/README.md, "Custom profiles"): 3,000
+// seeded cases, each a profile file drawn within profiles/README.md's format (one in four broken
+// once) and a line under it, read by the core (compileVocabulary, then checkLine as `rw validate
+// --profile FILE` does) and by an independent Python checker and validator written from the spec,
+// profiles/README.md and core/CODES.md. The refusal codes of a profile, or the verdict and error
+// codes of the line, must agree; a failure names the first case they disagree on, with both answers.
+import { describe, expect, it } from "vitest";
+import { runComparison } from "./differential/run-comparison.js";
+
+const compare = (args: readonly string[]) => runComparison("compare_profiles.py", args);
+
+describe("differential check of custom profiles", () => {
+  it("agrees with the independent checker on 3,000 seeded profiles and lines", { timeout: 60_000 }, () => {
+    const { status, output } = compare(["3000", "1", "--first"]);
+    expect(output, "the first case the core and the checker read differently").toBe("");
+    expect(status).toBe(0);
+  });
+
+  it("names a disagreement when there is one", { timeout: 60_000 }, () => {
+    // The checker told to accept every profile file disagrees with the core on a broken one.
+    const { status, output } = compare(["3000", "1", "--first", "--break-refusals"]);
+    expect(status).toBe(1);
+    expect(JSON.parse(output)).toMatchObject({ case: { profile: expect.any(Object) }, core: { refused: expect.any(Array) } });
+  });
+});

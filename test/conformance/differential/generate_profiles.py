@@ -1,0 +1,344 @@
+"""Seeded custom profiles, and lines read under each, for the differential check of profiles.
+
+Each profile is drawn at random within profiles/README.md's file format (enums, asks, why, slots of
+every section 7 type with `on` and `required`, agents, `ans`, `asks_used`, `exec`, ckeys, aliases,
+translation rules with `require`, `tail`, `shape`, `sum` and `when`); one in four is then broken
+once in a way the format refuses (a core code redefined, removed or spelt in another case, an `ans`
+code that reads as an answer kept outside `ans`, a core slot, an unknown field, a bad type or range,
+a blank or long text, a case twin, a name listed twice, a reference to nothing). Each case is
+{"profile", "line", "reader"}: the line is a valid one for a type under the profile, mutated by
+generate.py's mutations and by profile ones (a profile slot given another type's value, a required
+slot dropped, `p=` left out or naming another profile); reader is the profile's name when the
+reader was given the file (`rw validate --profile FILE`), else null. Same count and seed, same cases.
+
+    python3 generate_profiles.py COUNT SEED > cases.jsonl
+"""
+import json
+import random
+import sys
+
+import generate
+
+TYPES = ["HO", "RB", "AQ", "AN", "ST", "DN", "UN", "FL", "CX"]
+CORE_ASKS = ["REVIEW", "DRAFT", "DECIDE", "RESEARCH", "BUILD", "FIX", "SUMM", "PLAN", "TEST", "EXTRACT", "UNDO"]
+SLOT_KEYS = ["lvl", "qa", "cnt", "tags", "who", "mid", "flag", "dur", "gross", "net2", "tax2", "when2", "at2", "ratio", "team", "zone"]
+SIMPLE_TYPES = ["token", "ref", "date", "time", "days", "bool", "money", "num", "msgid", "agent"]
+CODE_POOL = ["RED", "GREEN", "AMBER", "Blue", "X1", "LOW", "HIGH", "MID", "A-B", "TOP_2"]
+ANS_POOL = ["GO", "WAIT", "STOP", "RETRY2", "ESCALATE", "Defer"]
+PROFILE_ASKS = ["SHIP", "AUDIT", "FILE", "ARCHIVE", "MERGE"]
+PROFILE_WHY = ["LEGAL", "QUOTA", "EMBARGO"]
+MEANINGS = ["a meaning", "what it says", "é accented", "emoji \U0001F600 here", "tab\tinside", "x" * 300]
+
+
+def slot_type(rng, enums):
+    roll = rng.random()
+    if roll < 0.2 and enums:
+        return "enum:" + rng.choice(sorted(enums))
+    if roll < 0.3:
+        lo = rng.choice([-40, -20, 0, 1, 5])
+        return f"int:{lo}-{lo + rng.choice([0, 5, 60, 100])}"
+    if roll < 0.4:
+        inner = rng.choice(["token", "ref", "agent", "date", "money"] + (["enum:" + sorted(enums)[0]] if enums else []))
+        return "list:" + inner
+    return rng.choice(SIMPLE_TYPES)
+
+
+def valid_profile(rng, n):
+    name = rng.choice(["cp", "team", "ops_x", "lab-"]) + str(n)
+    profile = {"profile": name, "version": rng.choice(["0.1", "1", "2026.10"]), "extends": "RW1"}
+    if rng.random() < 0.5:
+        profile["title"] = rng.choice(MEANINGS)
+    if rng.random() < 0.3:
+        profile["desc"] = rng.choice(["long " * 300, "a domain"])
+    enums = {}
+    for enum in rng.sample(["stage", "sev", "colour"], rng.randrange(0, 3)):
+        enums[enum] = {c: rng.choice(MEANINGS) for c in rng.sample(CODE_POOL, rng.randrange(1, 4))}
+    if rng.random() < 0.4:
+        enums["ans"] = {c: rng.choice(MEANINGS) for c in rng.sample(ANS_POOL, rng.randrange(1, 4))}
+    if rng.random() < 0.2:
+        enums["conf"] = {"X": "extra confidence"}
+    if enums:
+        profile["enums"] = enums
+    asks = rng.sample(PROFILE_ASKS, rng.randrange(0, 3))
+    if asks:
+        profile["asks"] = {a: rng.choice(MEANINGS) for a in asks}
+    if rng.random() < 0.4:
+        profile["why"] = {w: rng.choice(MEANINGS) for w in rng.sample(PROFILE_WHY, rng.randrange(1, 3))}
+    own = {k for k in enums if k != "conf"}
+    slots = []
+    for key in rng.sample(SLOT_KEYS, rng.randrange(1, 5)):
+        on = sorted(rng.sample(TYPES, rng.randrange(1, 5)), key=TYPES.index)
+        slot = {"key": key, "type": slot_type(rng, own), "on": on}
+        if rng.random() < 0.3:
+            slot["required"] = rng.random() < 0.7
+        if rng.random() < 0.3:
+            slot["desc"] = rng.choice(MEANINGS)
+        slots.append(slot)
+    profile["slots"] = slots
+    if rng.random() < 0.4:
+        profile["agents"] = rng.sample(["writer", "research", "ops", "a", "b", "TRI"], rng.randrange(1, 4))
+    exec_slots = [s["key"] for s in slots if "RB" in s["on"] and "DN" in s["on"]]
+    if asks and exec_slots and rng.random() < 0.6:
+        profile["exec"] = {asks[0]: rng.sample(exec_slots, rng.randrange(1, len(exec_slots) + 1))}
+    if rng.random() < 0.5:
+        used = rng.sample(CORE_ASKS[:-1], rng.randrange(1, 4))
+        profile["asks_used"] = used + (["UNDO"] if "exec" in profile or rng.random() < 0.3 else [])
+    if rng.random() < 0.3:
+        profile["ckeys"] = {rng.choice(["sev", "region", "pages2"]): {"desc": "a constraint key", "set": rng.random() < 0.5}}
+    if rng.random() < 0.2:
+        profile["aliases"] = [["gbp", "sterling"]]
+    rules = []
+    for i in range(rng.randrange(0, 3)):
+        rules.append(rule(rng, i, slots))
+    if rules:
+        profile["translation"] = rules
+    return profile
+
+
+def rule(rng, i, slots):
+    r = {"id": f"r{i}", "desc": rng.choice(["a rule", "net and tax make the gross"])}
+    kind = rng.randrange(6)
+    slot = rng.choice(slots)
+    if kind == 4:  # a shape on a profile slot of any type, with when.has
+        r["on"] = slot["on"][:2]
+        r["shape"] = {slot["key"]: rng.choice(["{id}", "{n}", "{id}:{n}", "Y", "2", "-{n}", "{n}.00", "{enum:conf}", "x-{id}", "{n}/{n}"])}
+        if rng.random() < 0.5:
+            r["when"] = {"has": [slot["key"]]}
+        return r
+    if kind == 5:  # required with when.has and item_ns, no on: every type that takes the slots
+        r["when"] = {"has": [slot["key"]], "item_ns": rng.sample(["doc", "inv", "x", "DOC"], 2)}
+        r["require"] = ["item"]
+        if rng.random() < 0.5:
+            r["tail"] = "required"
+        return r
+    if kind == 0:  # require a profile slot on the types that take it
+        r["on"] = slot["on"][:1]
+        r["require"] = [slot["key"]]
+    elif kind == 1:
+        r["on"] = rng.sample(["ST", "DN", "HO"], rng.randrange(1, 3))
+        r["tail"] = "required"
+    elif kind == 2:
+        r["on"] = ["ST"]
+        r["shape"] = {"item": rng.choice(["{id}:{n}", "doc:{id}", "{id}:{id}#l{n}"])}
+        if rng.random() < 0.5:
+            r["when"] = {"item_ns": rng.sample(["doc", "inv", "DOC"], rng.randrange(1, 3))}
+    else:
+        money = [s for s in slots if s["type"] == "money"]
+        if len(money) >= 2:
+            common = [t for t in money[0]["on"] if all(t in s["on"] for s in money)]
+            if common:
+                r["on"] = common[:1]
+                r["sum"] = {"parts": [s["key"] for s in money[1:]], "total": money[0]["key"]}
+                return r
+        r["tail"] = "required"
+    return r
+
+
+def break_profile(rng, profile):
+    """One change the file format refuses."""
+    p = json.loads(json.dumps(profile))
+    kind = rng.randrange(44)
+    slots = p["slots"]
+    if kind == 0:
+        p.setdefault("asks", {})[rng.choice(["DRAFT", "draft", "Undo"])] = "again"
+    elif kind == 1:
+        p.setdefault("why", {})[rng.choice(["UNK", "unk", "Ver"])] = "again"
+    elif kind == 2:
+        p.setdefault("enums", {})["conf"] = {rng.choice(["h", "m", "H"]): "again"}
+    elif kind == 3:
+        p.setdefault("enums", {})["rb"] = {"deep": "more"}
+    elif kind == 4:
+        slots[0]["key"] = rng.choice(["due", "item", "tail", "id", "slots", "v", "type", "acc"])
+    elif kind == 5:
+        p.setdefault("asks", {})["DRAFT"] = None
+    elif kind == 6:
+        p[rng.choice(["remove", "drop"])] = ["DRAFT"]
+    elif kind == 7:
+        p.setdefault("enums", {})[rng.choice(["conf", "why", "ask"])] = rng.choice([None, False])
+    elif kind == 8:
+        p[rng.choice(["transaltion", "Slots", "x"])] = []
+    elif kind == 9:
+        slots[0]["type"] = rng.choice(["int:5-1", "value", "hex12", "string", "list:", "int:1", "enum:", "constraint", "list:list:token"])
+    elif kind == 10:
+        p["asks"] = {"BLANKED": rng.choice(["", "   ", "\t", "\u200b\x01"])}
+    elif kind == 11:
+        p["asks"] = {"LONGER": "y" * 301}
+    elif kind == 12:
+        p.setdefault("enums", {})["twin"] = {"GO": "go", "go": "also go"}
+    elif kind == 13:
+        p.setdefault("enums", {})["ans"] = {rng.choice(["Y", "n", "tail", "TAIL", "1", "1.5", "20261002"]): "answer"}
+    elif kind == 14:
+        slots[0]["type"] = "enum:nowhere"
+    elif kind == 15:
+        p["exec"] = {rng.choice(["NOSUCH", "DRAFT"]): [slots[0]["key"]]}
+        for s in slots:
+            s["on"] = sorted(set(s["on"]) | {"RB", "DN"}, key=TYPES.index)
+        p["asks_used"] = ["REVIEW", "UNDO"]
+    elif kind == 16:
+        slots[0]["on"] = ["HO", "ST"]
+        p.setdefault("asks", {})["SHIP"] = "ship"
+        p["exec"] = {"SHIP": [slots[0]["key"]]}
+        p.pop("asks_used", None)
+    elif kind == 17:
+        p["agents"] = ["a", "b", "a"]
+    elif kind == 18:
+        p[rng.choice(["extends", "profile", "version"])] = rng.choice(["RW2", "Bad", "", 1, "pay x"])
+    elif kind == 19:
+        p["translation"] = [{"id": "r9", "desc": "req", "on": ["AN"], "require": ["due"]}]
+    elif kind == 20:
+        p["ckeys"] = {rng.choice(["len", "must", "LEN"]): {"desc": "again"}}
+    elif kind == 21:
+        p["asks"] = {"LONE": "half \ud800 a character"}
+    elif kind == 22:  # placeholders not set apart, or an enum the profile never defines
+        p["translation"] = [{"id": "r8", "desc": "shape", "on": ["ST"], "shape": {"item": rng.choice(["{id}{n}", "{n}{id}", "{enum:nowhere}:{id}", "{id}:{enum:conf}", "{x}", "doc:{id}", "{id}.{n}", "{id}x", "doc:{n}0", "{n}-{id}", "{n}a", "{enum:conf}{n}", "{id", "a}b", "{{id}}", ""])}}]
+    elif kind == 23:
+        p["asks_used"] = rng.choice([["SHIP"], ["REVIEW", "REVIEW"], ["review"], [], "REVIEW"])
+    elif kind == 24:
+        p.setdefault("enums", {})["ans"] = {"GO": "go", rng.choice(["go", "Go", "GO2"]): "again"}
+    elif kind == 25:
+        p.setdefault("asks", {})["SHIP"] = "ship"
+        p.setdefault("enums", {})["ask"] = {rng.choice(["ship", "SHIP", "Ship", "SAIL"]): "twin"}
+    elif kind == 26:
+        slots[0]["on"] = rng.choice([["XX"], [], ["HO", "HO"], "HO", ["ho"]])
+    elif kind == 27:
+        slots[0][rng.choice(["required", "desc", "extra"])] = rng.choice(["yes", 1, None, "", "ok"])
+    elif kind == 28:
+        slots[0]["type"] = rng.choice(["int:-20--5", "int:01-5", "int:0-9007199254740991", "int:1-1", "int:-0-0", "list:enum:conf", "enum:ask", "list:int:1-3"])
+    elif kind == 29:
+        p.setdefault("enums", {})[rng.choice(["Stage", "st-age", "ok", "a"])] = {"X": "x"}
+    elif kind == 30:
+        p["translation"] = [{"id": "r7", "desc": "d", "on": ["ST"], "when": {"has": [rng.choice(["due", "pct", "item", slots[0]["key"]])]}, "require": ["pct"]}]
+    elif kind == 31:
+        p["translation"] = [{"id": "r6", "desc": "d", "require": [rng.choice(["item", "from", "re", "due"])]}]
+    elif kind == 32:
+        p["exec"] = {"SHIP": [rng.choice(["re", "from", "to", "item"])]}
+        p.setdefault("asks", {})["SHIP"] = "ship"
+    elif kind == 33:
+        p["translation"] = [{"id": "r5", "desc": "d", "sum": {"parts": ["a1", "a2"], "total": slots[0]["key"]}}]
+    elif kind == 34:
+        p["asks"] = {"NUMBERED": rng.choice([1, True, ["x"], {"a": "b"}])}
+    elif kind == 35:
+        p[rng.choice(["slots", "enums", "exec", "asks", "agents"])] = rng.choice([{}, [], "x", 3])
+    elif kind == 36:
+        p["agents"] = [rng.choice(["a b", "", "a/b", 7, "ok.name"])]
+    elif kind == 37:
+        p["translation"] = [{"id": "r4", "desc": "d", "tail": rng.choice(["optional", True, "required"])}]
+    elif kind == 38:
+        p["translation"] = [{"id": "r3", "desc": "d", "when": {"item_ns": rng.choice([[], ["doc", "doc"], ["doc"], "doc"])}, "tail": "required"}]
+    elif kind == 39:
+        p["translation"] = [{"id": "r2", "desc": "d", "tail": "required"}, {"id": rng.choice(["r2", "r1"]), "desc": "e", "tail": "required"}]
+    elif kind == 40:
+        p["aliases"] = rng.choice([[["uk", "gb"]], [["md", "mdown"]], [["a", "b"], ["b", "c"]], [["a", "a"]], [["x"]], [[]], [["We", "us"]]])
+    elif kind == 41:
+        p["exec"] = {"SHIP": []}
+        p.setdefault("asks", {})["SHIP"] = "ship"
+    elif kind == 42:
+        p["ckeys"] = {"sev": rng.choice([{}, {"desc": ""}, {"desc": "d", "set": "yes"}, {"desc": "d", "extra": 1}, None])}
+    else:
+        p["slots"] = slots + [{"key": "x_extra", "type": "token", "on": ["HO"]}]
+    return p
+
+
+def value_of(rng, typ, profile):
+    if typ.startswith("list:"):
+        return "+".join(value_of(rng, typ[5:], profile) for _ in range(rng.randrange(1, 3)))
+    if typ.startswith("enum:"):
+        name = typ[5:]
+        codes = list(profile.get("enums", {}).get(name, {}))
+        return rng.choice(codes) if codes else "X"
+    if typ.startswith("int:"):
+        lo, hi = typ[4:].split("-", 1) if not typ[4:].startswith("-") else ("-" + typ[5:].split("-", 1)[0], typ[5:].split("-", 1)[1])
+        return str(rng.randrange(int(lo), int(hi) + 1))
+    return {"token": "abc", "ref": "doc:n1", "date": "20261002", "time": "20261002T1405Z", "days": "3",
+            "bool": "Y", "money": "10.00", "num": "12.5", "msgid": "writer-3", "agent": "writer"}.get(typ, "abc")
+
+
+BASE = {
+    "HO": "from=ops to=writer item=doc:n1 ask=DRAFT", "RB": "re=writer-1 from=ops to=writer item=doc:n1 ask=DRAFT",
+    "AQ": "from=ops to=writer need=TEXT", "AN": "re=writer-1 from=ops to=writer val=Y", "ST": "from=ops to=writer item=doc:n1",
+    "DN": "re=writer-1 from=ops to=writer item=doc:n1 out=OK", "UN": "re=writer-1 from=ops to=writer why=BUSY",
+    "FL": "re=writer-1 from=ops to=writer item=doc:n1 why=ERR", "CX": "re=writer-1 from=ops to=writer item=doc:n1",
+}
+
+
+def line_under(rng, profile):
+    mtype = rng.choice(TYPES)
+    tokens = ["RW1", mtype, f"ops-{rng.randrange(1, 9)}", "p=" + str(profile.get("profile"))] + BASE[mtype].split(" ")
+    slots = [s for s in profile.get("slots", []) if isinstance(s, dict) and mtype in s.get("on", [])]
+    for s in slots:
+        if s.get("required") or rng.random() < 0.6:
+            tokens = generate.set_slot(tokens, s["key"], value_of(rng, str(s["type"]), profile))
+    asks = list(profile.get("asks", {}) or {})
+    if mtype in ("HO", "RB") and asks and rng.random() < 0.5:
+        tokens = generate.set_slot(tokens, "ask", rng.choice(asks))
+    if mtype == "AN" and rng.random() < 0.5:
+        tokens = generate.set_slot(tokens, "val", rng.choice(list(profile.get("enums", {}).get("ans", {})) + ["GO", "go", "Y"]))
+    if mtype == "AQ" and rng.random() < 0.4:
+        tokens = generate.set_slot(tokens, "need", "ENUM")
+        tokens = generate.set_slot(tokens, "opts", "+".join(list(profile.get("enums", {}).get("ans", {}))[:2] or ["a", "b"]))
+    tail = rng.choice([None, None, "x", "a quote", " "])
+    return tokens, tail
+
+
+def mutate_under(rng, tokens, tail, profile):
+    kind = rng.randrange(10)
+    slots = [s for s in profile.get("slots", []) if isinstance(s, dict)]
+    if kind == 8:  # money slots summed, or not
+        for s in slots:
+            if s["type"] == "money":
+                tokens = generate.set_slot(tokens, s["key"], rng.choice(["10.00", "5.00", "-5.00", "15.00", "0.00", "20.00"]))
+        return tokens, tail
+    if kind == 9 and slots:  # an int range at and past its bounds
+        s = rng.choice(slots)
+        typ = str(s["type"])
+        if typ.startswith("int:"):
+            lo, hi = (typ[4:].split("-", 1) if not typ[4:].startswith("-") else ("-" + typ[5:].split("-", 1)[0], typ[5:].split("-", 1)[1]))
+            n = rng.choice([int(lo), int(hi), int(lo) - 1, int(hi) + 1, 0])
+            tokens = generate.set_slot(tokens, s["key"], rng.choice([str(n), "0" + str(n) if n >= 0 else str(n), "-0"]))
+        return tokens, tail
+    if kind == 0 and slots:  # a profile slot given a value of another type
+        s = rng.choice(slots)
+        pool = rng.choice([generate.INTS, generate.DATES, generate.MONEY, generate.NUMS, generate.REFS, generate.LISTS, generate.ENUMS, generate.TIMES])
+        tokens = generate.set_slot(tokens, s["key"], rng.choice(pool))
+    elif kind == 1 and slots:  # a required slot dropped
+        tokens = generate.drop_slot(tokens, rng.choice(slots)["key"])
+    elif kind == 2:  # p= left out, or naming another profile
+        choice = rng.choice([None, "pay", "nosuch", str(profile.get("profile", "")).upper()])
+        tokens = generate.drop_slot(tokens, "p") if choice is None else generate.set_slot(tokens, "p", choice)
+    elif kind == 3:  # a code of the profile's enums, in its case or another
+        codes = [c for e in profile.get("enums", {}).values() if isinstance(e, dict) for c in e]
+        codes += list(profile.get("asks", {}) or {}) + list(profile.get("why", {}) or {})
+        key = rng.choice(["ask", "why", "conf", "out", "next", "val"] + [s["key"] for s in slots])
+        if codes:
+            code = rng.choice(codes)
+            tokens = generate.set_slot(tokens, key, rng.choice([code, code.lower(), code.upper()]))
+    elif kind == 4:  # the item namespace a rule reads
+        tokens = generate.set_slot(tokens, "item", rng.choice(["doc:n1", "DOC:n1", "inv:7", "x:1", "doc:a#l1", "a:b:c", "doc:"]))
+    elif kind == 5:
+        tail = rng.choice([None, "", " ", "\u200b", "quote"])
+    else:
+        return generate.split(generate.mutate(rng, generate.join(tokens, tail)))
+    return tokens, tail
+
+
+def cases(count, seed):
+    rng = random.Random(seed)
+    generate.load()
+    n = 0
+    while n < count:
+        good = valid_profile(rng, n)
+        profile = break_profile(rng, good) if rng.random() < 0.25 else good
+        for _ in range(min(count - n, rng.randrange(5, 25))):
+            tokens, tail = line_under(rng, good)
+            for _ in range(rng.choice([0, 1, 1, 2])):
+                tokens, tail = mutate_under(rng, tokens, tail, good)
+            reader = profile.get("profile") if rng.random() < 0.8 else None
+            yield {"profile": profile, "line": generate.join(tokens, tail), "reader": reader if isinstance(reader, str) else None}
+            n += 1
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    for case in cases(count, seed):
+        print(json.dumps(case, ensure_ascii=True))

@@ -1,0 +1,319 @@
+"""An independent check of a custom profile file: the refusal codes, or none.
+
+Written from spec sections 4 and 7, profiles/README.md ("The file format", "Translation rules")
+and core/CODES.md's meanings of the PROFILE_ codes, never from core/profile*.ts or
+extend-vocabulary.ts. A profile it accepts is read with validator.Vocabulary. Python 3, standard
+library only.
+"""
+import re
+import unicodedata
+
+import validator
+
+FIELDS = {"profile", "version", "extends", "title", "desc", "asks", "why", "enums", "slots", "agents",
+          "asks_used", "exec", "ckeys", "aliases", "translation"}
+REMOVING = {"remove", "removes", "drop", "drops", "delete"}
+SLOT_FIELDS = {"key", "type", "on", "required", "desc"}
+RULE_FIELDS = {"id", "desc", "on", "when", "require", "tail", "shape", "sum"}
+MESSAGE_FIELDS = {"v", "type", "id", "slots", "tail"}
+KEPT_TYPES = {"value", "hex12", "constraint", "ckey", "rblevel", "profile"}
+SIMPLE_TYPES = {"token", "ref", "date", "time", "days", "bool", "money", "num", "msgid", "agent"}
+ENVELOPE = {"re", "from", "to", "item"}
+NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
+
+
+def text_problem(value, limit=300):
+    """Profiles/README: text is a string of at most `limit` code points, not blank (white space or
+    control characters alone, as it says: an invisible format character is neither, unlike a
+    tail's blank of note 50), and no lone surrogate."""
+    if not isinstance(value, str):
+        return True
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):
+        return True
+    if all(ch.isspace() or unicodedata.category(ch) == "Cc" for ch in value):
+        return True
+    return len(value) > limit
+
+
+class Findings:
+    """The codes found, by stage: profiles/README.md reads a file "schema with valibot, then the
+    rules a schema cannot express", so a file of the wrong shape is refused for its shape alone;
+    a removal (a core code mapped to null, a `remove` field) is refused before either."""
+
+    def __init__(self):
+        self.removes, self.shape, self.rules = set(), set(), set()
+
+    def codes(self):
+        return {"PROFILE_REMOVES_CORE"} if self.removes else set(self.shape) if self.shape else set(self.rules)
+
+
+def check(profile):
+    """The set of PROFILE_ codes the file is refused with (empty: accepted)."""
+    if not isinstance(profile, dict):
+        return {"PROFILE_SCHEMA"}
+    f = Findings()
+    for field in profile:
+        if field in REMOVING:
+            f.removes.add(field)
+        elif field not in FIELDS:
+            f.shape.add("PROFILE_SCHEMA")
+    name = profile.get("profile")
+    if not isinstance(name, str) or not validator.PROFILE_NAME.match(name):
+        f.shape.add("PROFILE_SCHEMA")
+    if text_problem(profile.get("version")) or profile.get("extends") != "RW1":
+        f.shape.add("PROFILE_SCHEMA")
+    if "title" in profile and text_problem(profile["title"]):
+        f.shape.add("PROFILE_SCHEMA")
+    if "desc" in profile and text_problem(profile["desc"], 2000):
+        f.shape.add("PROFILE_SCHEMA")
+    enums = profile.get("enums", {})
+    own_codes = {}  # enum -> codes this profile adds
+    for field, enum in (("asks", "ask"), ("why", "why")):
+        code_map(profile.get(field, {}), enum, own_codes, f)
+    if not isinstance(enums, dict):
+        f.shape.add("PROFILE_SCHEMA")
+        enums = {}
+    for enum, table in enums.items():
+        if table is None or table is False:
+            if enum in validator.CORE_ENUMS:
+                f.removes.add(enum)
+            else:
+                f.shape.add("PROFILE_SCHEMA")
+            continue
+        if not validator.KEY.match(enum) or not isinstance(table, dict) or not table:
+            f.shape.add("PROFILE_SCHEMA")
+            continue
+        if enum == "rb":
+            f.rules.add("PROFILE_REDEFINES_CORE")
+            continue
+        code_map(table, enum, own_codes, f)
+        if enum == "ans":
+            for code in table:
+                if code.upper() in ("Y", "N", "TAIL") or NUMBER.match(code) or validator.is_date(code):
+                    f.rules.add("PROFILE_REDEFINES_CORE")
+    defined_enums = set(validator.CORE_ENUMS) | set(own_codes)
+    slots = profile.get("slots", [])
+    slot_on = {}
+    if not isinstance(slots, list):
+        f.shape.add("PROFILE_SCHEMA")
+        slots = []
+    for slot in slots:
+        if not isinstance(slot, dict) or set(slot) - SLOT_FIELDS or not {"key", "type", "on"} <= set(slot):
+            f.shape.add("PROFILE_SCHEMA")
+            continue
+        key = slot["key"]
+        if not isinstance(key, str) or not validator.KEY.match(key) or key.startswith("x_"):
+            f.shape.add("PROFILE_SCHEMA")  # x_ keys are section 2's extension namespace
+        elif key in validator.CORE_SLOTS or key in MESSAGE_FIELDS:
+            f.rules.add("PROFILE_REDEFINES_CORE")
+        elif key in slot_on:
+            f.rules.add("PROFILE_SCHEMA")
+        type_problem(slot["type"], defined_enums, f)
+        on = slot["on"]
+        if not isinstance(on, list) or not on or any(t not in validator.TYPES for t in on):
+            f.shape.add("PROFILE_SCHEMA")
+            on = []
+        elif len(set(on)) != len(on):
+            f.rules.add("PROFILE_SCHEMA")
+        if "required" in slot and not isinstance(slot["required"], bool):
+            f.shape.add("PROFILE_SCHEMA")
+        if "desc" in slot and text_problem(slot["desc"]):
+            f.shape.add("PROFILE_SCHEMA")
+        slot_on[key] = (set(on), slot["type"])
+    name_list(profile, "agents", lambda a: isinstance(a, str) and validator.AGENT.match(a), f)
+    name_list(profile, "asks_used", lambda a: isinstance(a, str), f)
+    asks_used = profile.get("asks_used")
+    all_asks = set(validator.CORE_ENUMS["ask"]) | own_codes.get("ask", set())
+    if isinstance(asks_used, list) and any(a not in validator.CORE_ENUMS["ask"] for a in asks_used if isinstance(a, str)):
+        f.rules.add("PROFILE_REFERENCE")
+    execs = profile.get("exec", {})
+    if not isinstance(execs, dict):
+        f.shape.add("PROFILE_SCHEMA")
+        execs = {}
+    for ask, names in execs.items():
+        if not isinstance(names, list) or not names:
+            f.shape.add("PROFILE_SCHEMA")
+            continue
+        if len(set(names)) != len(names):
+            f.rules.add("PROFILE_SCHEMA")
+        if ask not in all_asks:
+            f.rules.add("PROFILE_REFERENCE")
+        for s in names:
+            # README: "each must be defined on RB and DN" in the vocabulary the profile makes, a
+            # core slot (item, art) as well as its own; re, from and to are answered, not echoed.
+            if s in ("re", "from", "to") or not (taken("RB", s, slot_on) and taken("DN", s, slot_on)):
+                f.rules.add("PROFILE_REFERENCE")
+        if isinstance(asks_used, list) and ask in validator.CORE_ENUMS["ask"] and ask not in asks_used:
+            f.rules.add("PROFILE_REFERENCE")
+    if execs and isinstance(asks_used, list) and "UNDO" not in asks_used:
+        f.rules.add("PROFILE_REFERENCE")
+    for spec in (profile.get("ckeys") or {}).values():
+        if not isinstance(spec, dict) or set(spec) - {"desc", "set"} or text_problem(spec.get("desc")) or not isinstance(spec.get("set", False), bool):
+            f.shape.add("PROFILE_SCHEMA")
+    aliases(profile.get("aliases", []), f)
+    for ckey in (profile.get("ckeys") or {}):
+        # A name as slot keys are spelt (the core's reading); a core key so spelt is a redefinition.
+        if not validator.KEY.match(ckey):
+            f.shape.add("PROFILE_SCHEMA")
+        elif ckey in validator.CORE_CKEYS:
+            f.rules.add("PROFILE_REDEFINES_CORE")
+    ids = [r.get("id") for r in profile.get("translation", []) or [] if isinstance(r, dict)]
+    if len(set(map(str, ids))) != len(ids):
+        f.rules.add("PROFILE_SCHEMA")  # a rule id twice
+    for rule in profile.get("translation", []) or []:
+        rule_problem(rule, slot_on, defined_enums, f)
+    return f.codes()
+
+
+def code_map(table, enum, own_codes, f):
+    """A table of codes added to `enum` (asks, why, enums.<name>): meanings, case, core codes."""
+    if not isinstance(table, dict):
+        f.shape.add("PROFILE_SCHEMA")
+        return
+    core = validator.CORE_ENUMS.get(enum, [])
+    seen = own_codes.setdefault(enum, set())
+    for code, meaning in table.items():
+        if meaning is None:
+            if code in core:
+                f.removes.add(code)
+            else:
+                f.shape.add("PROFILE_SCHEMA")
+            continue
+        if text_problem(meaning):
+            f.shape.add("PROFILE_SCHEMA")
+        if code.upper() in {c.upper() for c in core}:
+            f.rules.add("PROFILE_REDEFINES_CORE")
+        elif code.upper() in {c.upper() for c in seen}:
+            f.rules.add("PROFILE_SCHEMA")
+        seen.add(code)
+
+
+def name_list(profile, field, ok, f):
+    names = profile.get(field)
+    if names is None:
+        return
+    if not isinstance(names, list) or not all(ok(n) for n in names):
+        f.shape.add("PROFILE_SCHEMA")
+    elif len(set(names)) != len(names):
+        f.rules.add("PROFILE_SCHEMA")
+
+
+def type_problem(typ, enums, f):
+    if not isinstance(typ, str):
+        f.shape.add("PROFILE_SCHEMA")
+        return
+    if typ.startswith("list:"):
+        inner = typ[5:]
+        if inner.startswith("list:"):
+            f.shape.add("PROFILE_SCHEMA")
+        else:
+            type_problem(inner, enums, f)
+        return
+    if typ in SIMPLE_TYPES:
+        return
+    if typ.startswith("enum:"):
+        name = typ[5:]
+        if not validator.KEY.match(name):
+            f.shape.add("PROFILE_SCHEMA")
+        elif name not in enums:
+            f.rules.add("PROFILE_REFERENCE")
+        return
+    # Note 15's ranges; bounds of at most 15 digits (the core's reading: every one read exactly).
+    m = re.fullmatch(r"int:(-?[0-9]{1,15})-(-?[0-9]{1,15})", typ)
+    if not (m and int(m.group(1)) <= int(m.group(2))):
+        f.shape.add("PROFILE_SCHEMA")
+
+
+def taken(mtype, slot, slot_on):
+    return slot in ENVELOPE or slot in validator.CORE.on[mtype] or (slot in slot_on and mtype in slot_on[slot][0])
+
+
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+def shape_problem(template, enums, f):
+    """profiles/README: placeholders {id}, {n}, {enum:<name>}, set apart by a character neither matches."""
+    parts = PLACEHOLDER.split(template)  # text, name, text, name, ...
+    if any("{" in text or "}" in text for text in parts[0::2]):
+        f.rules.add("PROFILE_SCHEMA")  # a brace that opens or closes no placeholder names none
+        return
+    for i in range(1, len(parts), 2):
+        name = parts[i]
+        if name not in ("id", "n") and not name.startswith("enum:"):
+            f.rules.add("PROFILE_SCHEMA")
+            return
+        if name.startswith("enum:") and name[5:] not in enums:
+            f.rules.add("PROFILE_REFERENCE")
+            return
+        # Set apart: what follows a placeholder (another one, or text) starts with a character it
+        # cannot match; the core reads this of text after the last placeholder too (`{id}x`), which
+        # a pattern would otherwise have to backtrack over.
+        after = parts[i + 1]
+        matches = r"[0-9]" if name == "n" else r"[A-Za-z0-9._-]"
+        if (after == "" and i + 2 < len(parts)) or (after and re.match(matches, after[0])):
+            f.rules.add("PROFILE_SCHEMA")
+            return
+
+
+def rule_problem(rule, slot_on, enums, f):
+    if not isinstance(rule, dict) or set(rule) - RULE_FIELDS or not isinstance(rule.get("id"), str) or text_problem(rule.get("desc")):
+        f.shape.add("PROFILE_SCHEMA")
+        return
+    if "tail" in rule and rule["tail"] != "required":
+        f.shape.add("PROFILE_SCHEMA")
+    for field in ("item_ns", "has"):
+        names = rule.get("when", {}).get(field)
+        if names is None:
+            continue
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
+            f.shape.add("PROFILE_SCHEMA")
+            return
+        if len(set(names)) != len(names):
+            f.rules.add("PROFILE_SCHEMA")
+    total = rule.get("sum")
+    if total and len(total["parts"]) < 2:
+        f.shape.add("PROFILE_SCHEMA")  # the core's reading: one part is an equality, not a sum
+        return
+    on = rule.get("on", list(validator.TYPES))
+    has = rule.get("when", {}).get("has", [])
+    named = has + rule.get("require", []) + list(rule.get("shape", {})) + ((total["parts"] + [total["total"]]) if total else [])
+    if any(s not in slot_on and s not in ENVELOPE and s not in validator.CORE_SLOTS for s in named):
+        f.rules.add("PROFILE_REFERENCE")  # a slot the profile never defines
+    applies = [t for t in on if all(taken(t, s, slot_on) for s in has)]
+    if not applies:
+        f.rules.add("PROFILE_REFERENCE")
+    for slot in rule.get("require", []):
+        if not all(taken(t, slot, slot_on) for t in applies):
+            f.rules.add("PROFILE_REFERENCE")
+    if total:
+        for s in total["parts"] + [total["total"]]:
+            if s not in slot_on or slot_on[s][1] != "money":
+                f.rules.add("PROFILE_REFERENCE")
+    for template in rule.get("shape", {}).values():
+        if template == "":
+            f.shape.add("PROFILE_SCHEMA")  # a shape is a text, never empty
+        else:
+            shape_problem(template, enums, f)
+
+
+# Section 5.2's alias table: a profile may add groups, never respell one of these.
+CORE_ALIASES = {"uk", "en-gb", "british", "md", "markdown", "we", "first-person-plural"}
+
+
+def aliases(groups, f):
+    """Groups of two spellings or more, each `[a-z0-9-]+` (the core's reading: criteria are compared
+    lowercased), a spelling in one group, once, none of the core's."""
+    if not isinstance(groups, list):
+        f.shape.add("PROFILE_SCHEMA")
+        return
+    seen = set()
+    for group in groups:
+        if not isinstance(group, list) or len(group) < 2 or not all(isinstance(w, str) and re.fullmatch(r"[a-z0-9-]+", w) for w in group):
+            f.shape.add("PROFILE_SCHEMA")
+            continue
+        for spelling in group:
+            if spelling in CORE_ALIASES:
+                f.rules.add("PROFILE_REDEFINES_CORE")
+            elif spelling in seen:
+                f.rules.add("PROFILE_SCHEMA")
+            seen.add(spelling)
