@@ -33,6 +33,11 @@ export const IN_LINE = 512;
 export const CX_SUPERSEDED = 1024;
 /** The receiver acknowledged the cancel with `AN val=Y`: it has read the CX, so no UN or FL of it can have crossed it. */
 export const ACKNOWLEDGED = 2048;
+/**
+ * A readback passed or was unverified (sticky, where UNVERIFIED is the latest's): its receiver
+ * read it back, so its DN or FL is not unowned even after a later void one (note 28, "only void ones").
+ */
+export const READ = 4096;
 
 export const CLOSER_NAMES: readonly string[] = ["open", "DN", "UN", "FL", "CX"];
 

@@ -93,7 +93,7 @@ import type { Message, SlotValue } from "./message.js";
 import { _checkPrint, _shapeTable, _timeNumber, _timeText } from "./_handoff-print.js";
 import type { HandoffPrint } from "./_handoff-print.js";
 import {
-  ACKNOWLEDGED, ANSWERED, CLOSED_BY, CLOSED_CX, CX_SUPERSEDED, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, ITEM_READ_LATE, ITEM_READ_NAMES, ITEM_READ_UNVERIFIED, ITEM_READ_VOID, IN_LINE, OPEN, PASSED, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
+  ACKNOWLEDGED, ANSWERED, CLOSED_BY, CLOSED_CX, CX_SUPERSEDED, CLOSED_DN, CLOSED_FL, CLOSED_UN, CLOSER_NAMES, ITEM_READ_LATE, ITEM_READ_NAMES, ITEM_READ_UNVERIFIED, ITEM_READ_VOID, IN_LINE, OPEN, PASSED, READ, REPLIED, SUPERSEDED, UNVERIFIED, VOID,
   _addItem, _addPrints, _addRow, _digestNumber, _handoffTable, _itemTable,
 } from "./_handoff-table.js";
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
@@ -592,7 +592,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
     if (verdict === "wilco") {
       readbacks.passed++;
-      t.state[i] = (s | PASSED) & ~(VOID | UNVERIFIED);
+      t.state[i] = (s | PASSED | READ) & ~(VOID | UNVERIFIED);
       const to = t.to[i] as number;
       if (item >= 0 && to >= 0 && i > (owners.via[item] as number)) {
         owners.via[item] = i;
@@ -600,7 +600,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       }
     } else if (verdict === "unverified") {
       readbacks.unverified++;
-      t.state[i] = (s | UNVERIFIED) & ~VOID;
+      t.state[i] = (s | UNVERIFIED | READ) & ~VOID;
       if (item >= 0) owners.read[item] = ITEM_READ_UNVERIFIED;
       note("THREAD_READBACK_UNVERIFIED", `RB ${m.id} of ${id} carries values the receiver resolved (${causes.map((f) => f.slot).join(", ")}) and the sender has no record to check them: ownership does not move`, id, m.id, line, { slot: "re", causes });
     } else {
@@ -649,7 +649,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       }
       // Rule 1: ownership moves only with a passing readback; an unverified one is noted at the RB.
       // An FL ("I took it and it failed") claims the work as a DN does, but reports no act: a note.
-      if ((done || m.type === "FL") && (s & (PASSED | UNVERIFIED)) === 0 && !readInLine(i)) {
+      if ((done || m.type === "FL") && (s & READ) === 0 && !readInLine(i)) {
         const why = (s & VOID) !== 0 ? "its only readbacks were void" : "it got no readback";
         note(done ? "THREAD_DONE_UNOWNED" : "THREAD_FAIL_UNOWNED", `${m.type} ${m.id} reports ${id} ${done ? `done (out=${String(m.slots["out"])})` : "failed"}, but ${why}: its receiver ${done ? "acted on" : "took"} an item it did not own (rule 1)${done ? "" : "; UN refuses work not taken"}`, id, m.id, line, { slot: "re", expected: "a passing RB first", received: m.type });
       } else if (done) ownedElsewhere(i, m, line);
@@ -776,7 +776,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   function readInLine(i: number): boolean {
     if ((state(i) & IN_LINE) === 0) return false;
     const root = rootOf.get(i) ?? i;
-    return lineOf.has(root) && (lineRead.has(root) || (state(root) & (PASSED | UNVERIFIED)) !== 0);
+    return lineOf.has(root) && (lineRead.has(root) || (state(root) & READ) !== 0);
   }
 
   /**

@@ -85,12 +85,12 @@ def audit(lines, now):
     done_lines = {}  # the first HO of each re-issue line -> the HO of it first reported done
 
     def read(ho):
-        """Its readback passed, or its latest is unverified (THREAD_READBACK_UNVERIFIED said so already)."""
-        return ho.passed > 0 or (ho.last is not None and ho.last[1] == "unverified")
+        """A readback of it passed or was unverified (THREAD_READBACK_UNVERIFIED said so already), a later void one aside (note 28: "only void ones")."""
+        return ho.ever_read
 
     def owned(ho):
-        """Read itself, or (in a re-issue line) its line's first HO is, or a re-issue of it ever was."""
-        return read(ho) or (len(ho.line) > 1 and (read(ho.line[0]) or any(h.ever_read for h in ho.line[1:])))
+        """Read itself, or (in a re-issue line) another HO of its line was."""
+        return read(ho) or (len(ho.line) > 1 and any(read(h) for h in ho.line))
 
     def judge(ho, kind, act, twice):
         """What the receiver's DN or FL closing `ho` says of ownership, the line's act and holds (rule 1, 5.3, note 28)."""
