@@ -73,8 +73,8 @@ def resolve_plain(text):
         return Plain(math.nan, text)
     if text[0] in "[]{}*&!|>'\"%@`,#":
         raise YamlError(f"a plain scalar may not start with {text[0]!r}")
-    if ": " in text or text.endswith(":") or " #" in text:
-        raise YamlError("a plain scalar holding ': ' or ' #'")
+    if re.search(r":[ \t]|:$|[ \t]#", text):
+        raise YamlError("a plain scalar holding ': ' or ' #' (a tab too)")
     return text
 
 
@@ -246,9 +246,9 @@ def scalar_line(rest):
 
 
 def strip_comment(text):
-    """A plain scalar ends before ` #`."""
-    at = text.find(" #")
-    return text if at < 0 else text[:at]
+    """A plain scalar ends before ` #` (or a tab and `#`)."""
+    m = re.search(r"[ \t]#", text)
+    return text if m is None else text[:m.start()]
 
 
 def parse_yaml(text):
