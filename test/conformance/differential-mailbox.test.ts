@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
 
 const compare = (args: readonly string[]) => runComparison("compare_mailbox.py", args);
+const compareNames = (args: readonly string[]) => runComparison("compare_filenames.py", args);
 
 describe("differential check of mailbox messages", () => {
   it("agrees with the independent checker on 3,000 seeded message files", { timeout: 60_000 }, () => {
@@ -21,5 +22,18 @@ describe("differential check of mailbox messages", () => {
     const { status, output } = compare(["3000", "1", "--first", "--break-callsigns"]);
     expect(status).toBe(1);
     expect(JSON.parse(output)).toMatchObject({ case: { text: expect.any(String), mode: expect.any(String) }, core: { ok: expect.any(Boolean) } });
+  });
+
+  it("agrees with the independent reader of file names on 3,000 seeded names", { timeout: 60_000 }, () => {
+    const { status, output } = compareNames(["3000", "1", "--first"]);
+    expect(output, "the first file name the core and the reader read differently").toBe("");
+    expect(status).toBe(0);
+  });
+
+  it("names a disagreement on file names when there is one", { timeout: 60_000 }, () => {
+    // The reader told to take any slug disagrees with the core on some name.
+    const { status, output } = compareNames(["3000", "1", "--first", "--break-slugs"]);
+    expect(status).toBe(1);
+    expect(JSON.parse(output)).toMatchObject({ case: { name: expect.any(String) } });
   });
 });
