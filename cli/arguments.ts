@@ -139,7 +139,8 @@ export function timeRefusal(option: string, value: string, expected: string, iso
   const [, year, month, day, hh, mm, ss] = form as unknown as [string, string, string, string, string, string, string | undefined];
   if (!isDate(`${year}${month}${day}`)) return `--${option} ${value}: the form is right, but ${year}-${month}-${day} is no calendar date`;
   const seconds = ss === undefined || ss === "" ? "" : `:${ss}`;
-  return `--${option} ${value}: the form is right, but ${hh}:${mm}${seconds} is no time of day (00:00${seconds === "" ? "" : ":00"} to 23:59${seconds === "" ? "" : ":59"})`;
+  const leapSecond = ss === "60" ? ", or 23:59:60 on a month's last day, a leap second" : "";
+  return `--${option} ${value}: the form is right, but ${hh}:${mm}${seconds} is no time of day (00:00${seconds === "" ? "" : ":00"} to 23:59${seconds === "" ? "" : ":59"}${leapSecond})`;
 }
 
 

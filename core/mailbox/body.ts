@@ -117,9 +117,11 @@ export const MAX_BODY_RW1_LINES = 1_000;
 export function rw1Lines(body: string, firstLine: number, vocabulary: VocabularyResolver, max: number = Infinity): BodyLine[] {
   const out: BodyLine[] = [];
   if (!body.includes("RW")) return out;
-  const lines = body.split("\n");
+  // Markdown's line endings (CommonMark): LF, CRLF, and a lone CR, which an editor shows as a line
+  // break too; split at LF alone, a body of CR-ended lines held an RW1 line no check read.
+  const lines = body.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length && out.length < max; i++) {
-    const raw = (lines[i] as string).replace(/\r$/, "");
+    const raw = lines[i] as string;
     if (!raw.includes("RW")) continue;
     const m = RW1.exec(raw);
     if (m === null) continue;

@@ -43,17 +43,25 @@ export interface Disposition {
   readonly fingerprint?: string;
 }
 
-const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,3})?)?Z$/;
+const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d|60)(?:\.\d{1,3})?)?Z$/;
 
 /**
  * Epoch ms of an ISO 8601 UTC time (`2026-10-02T09:00:00Z`), or null. The date must exist:
  * `Date.parse` carries 2026-02-30 into March and 24:00 into the next day, which would move a
  * deferral's `resume_after` silently (as RW1's times and the filenames, hours stop at 23).
+ * A leap second is a time too (ISO 8601 and RFC 3339 let a second be 60; README note 80, as RW-003's
+ * note 68): 23:59:60Z on a month's last day, with any fraction, read as the next day's 00:00:00.000,
+ * the first instant a clock without leap seconds shows after it, so a deferral is never due early
+ * and orders after every other time of its day. Anywhere else a second of 60 is none.
  */
 export function isoTime(text: unknown): number | null {
   if (typeof text !== "string") return null;
   const m = ISO_UTC.exec(text);
   if (m === null || !isDate(`${m[1]}${m[2]}${m[3]}`)) return null;
+  if (m[6] === "60") {
+    const lastDay = !isDate(`${m[1]}${m[2]}${String(Number(m[3]) + 1).padStart(2, "0")}`);
+    return lastDay && m[4] === "23" && m[5] === "59" ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1) : null;
+  }
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? null : ms;
 }

@@ -58,11 +58,19 @@ const coded = (code: MailboxCode, text: string): string => `${code}:${text}`;
 const NO_CONTROL = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
 const HEX64_LOWER = /^[0-9a-f]{64}$/;
 
+/** The code points of `s`, counted without building an array. */
+function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
 function text(max: number): v.GenericSchema<unknown, string> {
   return v.pipe(
     v.string(coded("FIELD_TYPE", "a string")),
     v.minLength(1, coded("FIELD_TYPE", "a non-empty string")),
-    v.maxLength(max, coded("FIELD_TYPE", `at most ${max} characters`)),
+    // Characters are code points, as RW1 counts its tail: `.length` would count an emoji twice.
+    v.check((s) => codePoints(s) <= max, coded("FIELD_TYPE", `at most ${max} characters`)),
     v.regex(NO_CONTROL, coded("FIELD_TYPE", "a single line without control characters")),
   );
 }

@@ -45,8 +45,13 @@ export function parseFilename(name: string): MessageFilename | null {
   if (!isCallsign(callsign) || !isSlug(slug)) return null;
   const [y, mo, d, h, mi, s] = prefix.slice(1, 7).map(Number) as [number, number, number, number, number, number];
   const ms = prefix[7] === undefined ? 0 : Number(prefix[7]);
-  const time = Date.UTC(y, mo - 1, d, h, mi, s, ms);
-  const check = new Date(time);
+  // Date.UTC reads the years 0 to 99 as 1900 to 1999, so 0050-... read as no real date; the
+  // year is set on its own, and is 0001 or later, as RW1's dates.
+  if (y < 1) return null;
+  const check = new Date(0);
+  check.setUTCFullYear(y, mo - 1, d);
+  check.setUTCHours(h, mi, s, ms);
+  const time = check.getTime();
   // A real date and time: Date.UTC would carry 2026-02-30 into March.
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || check.getUTCHours() !== h || check.getUTCMinutes() !== mi || check.getUTCSeconds() !== s) return null;
   return { time, millis: prefix[7] !== undefined, callsign, kind, slug };

@@ -104,7 +104,7 @@ describe("usage errors no input decides are refused before the messages are read
     ["2026-02-30T09:00Z", "the form is right, but 2026-02-30 is no calendar date"],
     ["2026-13-01T09:00:00Z", "the form is right, but 2026-13-01 is no calendar date"],
     ["2026-10-02T24:00Z", "the form is right, but 24:00 is no time of day (00:00 to 23:59)"],
-    ["2026-10-02T09:00:60.5Z", "the form is right, but 09:00:60 is no time of day (00:00:00 to 23:59:59)"],
+    ["2026-10-02T09:00:60.5Z", "the form is right, but 09:00:60 is no time of day (00:00:00 to 23:59:59, or 23:59:60 on a month's last day, a leap second)"],
     ["2026-10-02", "expected YYYYMMDDTHHMMZ or ISO 8601 UTC (2026-10-02T12:00:00Z)"],
   ])("rw mailbox check --now %s, in the ISO form, says what is wrong with it as the compact form does (exit 2)", (now, why) => {
     const r = rw(["mailbox", "check", "test/conformance/mailbox/rooms/demo", "--now", now]);

@@ -181,9 +181,24 @@ describe("ISO 8601 UTC times (dispositions, --now)", () => {
     expect(mailbox.isoTime("2026-10-02T09:00Z")).toBe(Date.UTC(2026, 9, 2, 9, 0));
   });
   it("refuses a date or time that does not exist, rather than carrying it into the next month or day", () => {
-    for (const text of ["2026-02-30T00:00:00Z", "2026-02-29T12:00Z", "2026-04-31T23:59:59Z", "2026-13-01T00:00Z", "2026-00-10T00:00Z", "2026-01-00T00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T23:60Z", "2026-12-31T23:59:60Z"]) {
+    for (const text of ["2026-02-30T00:00:00Z", "2026-02-29T12:00Z", "2026-04-31T23:59:59Z", "2026-13-01T00:00Z", "2026-00-10T00:00Z", "2026-01-00T00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T23:60Z", "2026-12-30T23:59:60Z", "2026-12-31T23:58:60Z", "2028-02-28T23:59:60Z", "2026-10-02T09:00:60.5Z"]) {
       expect(mailbox.isoTime(text), text).toBe(null);
     }
+  });
+  it("reads a leap second, 23:59:60Z on a month's last day, as the first instant after its day (README note 80)", () => {
+    const nextDay = Date.UTC(2017, 0, 1);
+    expect(mailbox.isoTime("2016-12-31T23:59:60Z")).toBe(nextDay);
+    expect(mailbox.isoTime("2016-12-31T23:59:60.5Z")).toBe(nextDay);
+    expect(mailbox.isoTime("2015-06-30T23:59:60Z")).toBe(Date.UTC(2015, 6, 1));
+    expect(mailbox.isoTime("2028-02-29T23:59:60.999Z")).toBe(Date.UTC(2028, 2, 1));
+    // Never before a time of its own day, never after the next day's first.
+    expect(mailbox.isoTime("2016-12-31T23:59:59.999Z")).toBeLessThan(nextDay);
+    expect(mailbox.isoTime("2017-01-01T00:00:00Z")).toBe(nextDay);
+  });
+  it("keeps a disposition whose resume_after is a leap second, due once the next day begins", () => {
+    const id = mailbox.newUuid7({ msecs: Date.UTC(2016, 11, 1) });
+    const read = mailbox.effectiveDispositions([{ id, state: "deferred", cta: "pending", owner: "LYRA", resume_after: "2016-12-31T23:59:60Z" }]);
+    expect(read.findings).toStrictEqual([]);
   });
   it("refuses a deferral whose resume_after does not exist (it was read as a later day)", () => {
     const id = mailbox.newUuid7({ msecs: Date.UTC(2026, 9, 1) });

@@ -1,0 +1,39 @@
+// The differential check of mailbox messages (differential/README.md, "Mailbox messages"): 3,000
+// seeded message files, mutated from valid ones, read by the core (readMailboxMessage, inbound and
+// outbound) and by an independent Python checker written from the spec and the READMEs; the
+// verdict, the error codes and the notes the checker models must agree. A failure names the first
+// file they disagree on, with both answers: either the core or the checker is wrong, and the README
+// says how to tell.
+import { describe, expect, it } from "vitest";
+import { runComparison } from "./differential/run-comparison.js";
+
+const compare = (args: readonly string[]) => runComparison("compare_mailbox.py", args);
+const compareNames = (args: readonly string[]) => runComparison("compare_filenames.py", args);
+
+describe("differential check of mailbox messages", () => {
+  it("agrees with the independent checker on 3,000 seeded message files", { timeout: 60_000 }, () => {
+    const { status, output } = compare(["3000", "1", "--first"]);
+    expect(output, "the first message file the core and the checker read differently").toBe("");
+    expect(status).toBe(0);
+  });
+
+  it("names a disagreement when there is one", { timeout: 60_000 }, () => {
+    // The checker told to take any text for a callsign disagrees with the core on some file.
+    const { status, output } = compare(["3000", "1", "--first", "--break-callsigns"]);
+    expect(status).toBe(1);
+    expect(JSON.parse(output)).toMatchObject({ case: { text: expect.any(String), mode: expect.any(String) }, core: { ok: expect.any(Boolean) } });
+  });
+
+  it("agrees with the independent reader of file names on 3,000 seeded names", { timeout: 60_000 }, () => {
+    const { status, output } = compareNames(["3000", "1", "--first"]);
+    expect(output, "the first file name the core and the reader read differently").toBe("");
+    expect(status).toBe(0);
+  });
+
+  it("names a disagreement on file names when there is one", { timeout: 60_000 }, () => {
+    // The reader told to take any slug disagrees with the core on some name.
+    const { status, output } = compareNames(["3000", "1", "--first", "--break-slugs"]);
+    expect(status).toBe(1);
+    expect(JSON.parse(output)).toMatchObject({ case: { name: expect.any(String) } });
+  });
+});

@@ -1,0 +1,265 @@
+"""Seeded message files for the differential check of the Agent Mailbox: valid ones, mutated.
+
+Seeds are a valid message of each of section 5's kinds, CORE and FULL, shaped as the README's
+example envelope (core/mailbox/README.md, "The message") with the bodies the rules of one message
+ask for (a goodbye's re-entry, a deliver's hash). Each case is {"text", "mode"}: a whole file and
+`inbound` or `outbound`. Mutations: each field dropped, duplicated (also as a quoted key),
+misspelt or re-cased; values quoted, unquoted, re-cased, emptied, made numbers, booleans or lists;
+callsigns and sessions at their limits, device names, Handler seats, `ALL`; identifiers in other
+versions, variants and case; mixed scripts and format characters in the locus; `terms`,
+`exchange_budget`, `availability` and `anomaly` moved about; bodies with CRLF, a BOM, control
+characters, goodbye and deliver bodies changed; the delimiters changed. Same seed, same cases.
+
+    python3 generate_mailbox.py COUNT SEED > cases.jsonl
+"""
+import json
+import random
+import sys
+
+KINDS = ["hello", "welcome", "resume", "state", "request", "reply", "propose", "review", "claim",
+         "deliver", "ack", "blocked", "conflict", "cancel", "goodbye", "ratify", "close"]
+ROOTS = {"hello", "resume"}
+ROOT_OR_REPLY = {"request", "propose", "review", "blocked", "goodbye"}
+HASH = "9f3e1c" * 10 + "abcd"
+
+
+def uuid7(rng, version="7", variant="8"):
+    h = "".join(rng.choice("0123456789abcdef") for _ in range(32))
+    return f"{h[:8]}-{h[8:12]}-{version}{h[13:16]}-{variant}{h[17:20]}-{h[20:]}"
+
+
+def seed_message(rng, kind, profile):
+    """An ordered list of [key, raw YAML text] under meta.mailbox, and a body."""
+    parent = uuid7(rng)
+    root = kind in ROOTS or (kind in ROOT_OR_REPLY and rng.random() < 0.5)
+    fields = [
+        ["version", "1"], ["profile", profile], ["id", uuid7(rng)], ["thread", uuid7(rng)],
+        ["request_id", uuid7(rng)], ["from", rng.choice(["VEGA", "LYRA", "REVIEWER-2", "A", "ORION"])],
+        ["to", rng.choice(["[LYRA]", "[VEGA, ORION]", "[ALL]", "[HANDLER]"])], ["kind", kind],
+        ["reply_to", "" if root else parent], ["expects_reply", rng.choice(["true", "false"])],
+        ["arena", "CROX-SITE"], ["machine", rng.choice(["VEGA-BOX", "01a0f6ba-4e44-7656-a9bd-d17e83888d92"])],
+        ["root", "483293974eb8c6bacbd770700a95d021dff6d344de37e07eceb3310b1b077ecc"],
+        ["transport", rng.choice(["local", "git", "lyt", "sync-share"])],
+    ]
+    if profile == "FULL":
+        fields.insert(5, ["session", "vega-s1"])
+        fields.insert(6, ["seq", str(rng.randint(1, 9))])
+    if kind == "state" and root:
+        fields[9][1] = "false"
+        if rng.random() < 0.5:
+            fields.append(["availability", "{state: WORKING, reported_until: \"2026-10-01T10:00:00Z\"}"])
+    if kind == "welcome":
+        fields.append(["terms", rng.choice(["accept", "counter"])])
+    if kind == "hello" and rng.random() < 0.5:
+        fields.append(["exchange_budget", "20"])
+    if kind == "request" and root and rng.random() < 0.3:
+        fields[6][1] = "[LYRA]"
+        fields.append(["anomaly", "{file: 2026-10-01-09-00-00-LYRA-request-x.md, hash: x}"])
+    if rng.random() < 0.3:
+        fields.append([rng.choice(["model", "company", "contract_version", "adapter_version", "new_evidence"]), "claude"])
+    body = "" if root else "Re: [[2026-10-01-09-01-00-LYRA-welcome-accept]]\n\n"
+    body += "Please review the draft. Verdict by reply.\n"
+    if kind == "goodbye":
+        body += "re-entry: " + rng.choice(["returning", "final"]) + "\n"
+    if kind == "deliver":
+        body += f"Artifact workspace/VEGA/artifacts/draft.md sha256:{HASH}\n"
+    return fields, body
+
+
+def render(fields, body, tags="tags: [agent-mailbox, crox-site]\n", open_="---", close="---", eol="\n", prefix=""):
+    lines = [open_]
+    if tags:
+        lines.append(tags.rstrip("\n"))
+    lines += ["meta:", "  mailbox:"]
+    for key, raw in fields:
+        if key.endswith("#TAB"):
+            lines.append("    " + key[:-4])
+            continue
+        lines.append(f"    {key}: {raw}".rstrip(" ") if raw != "" else f"    {key}:")
+    lines.append(close)
+    return prefix + eol.join(lines) + eol + body.replace("\n", eol)
+
+
+FIELD_NAMES = ["version", "profile", "id", "thread", "request_id", "from", "to", "kind", "reply_to",
+               "expects_reply", "arena", "machine", "root", "transport", "session", "seq", "terms",
+               "exchange_budget", "availability", "anomaly", "pod", "model", "new_evidence"]
+
+ODD_VALUES = ["", '""', "''", "~", "null", "0", "1", "-1", "1.0", "1.5", "2", "0042", "1e400", ".inf", ".nan",
+              "true", "false", "yes", "[]", "[a]", "{}", "{a: 1}", '"x"', '"true"', '"1"', "x y", '" "',
+              '"\\t"', '"a\\nb"', '"a\\u200bb"', '"\\u00e9"']
+
+CALLSIGNS = ["A", "Z9", "A" * 32, "A" * 33, "A-", "-A", "A--B", "a", "Vega", "VEGA_2", "VEGA 2", "1VEGA",
+             "CON", "COM1", "LPT9", "COM0", "LPT10", "CONX", "ALL", "HANDLER", "HANDLER-ANN", "HANDLERX",
+             "VEGА", "ÉCHO", '"VEGA"', "'LYRA'", '"VEGA\\u200b"']
+
+IDS = ["01a0f6ba-4e44-4656-a9bd-d17e83888d92", "01A0F6BA-4E44-7656-A9BD-D17E83888D92",
+       "01a0f6ba-4e44-7656-c9bd-d17e83888d92", "01a0f6ba-4e44-7656-79bd-d17e83888d92",
+       "01a0f6ba4e447656a9bdd17e83888d92", "{01a0f6ba-4e44-7656-a9bd-d17e83888d92}",
+       "01a0f6ba-4e44-7656-a9bd-d17e83888d9", "00000000-0000-0000-0000-000000000000",
+       "ffffffff-ffff-ffff-ffff-ffffffffffff", "01a0f6ba-4e44-8656-a9bd-d17e83888d92",
+       "01a0f6ba-4e44-7656-b9bd-d17e83888d92", '"01a0f6ba-4e44-7656-a9bd-d17e83888d92"',
+       "01a0f6ba-4e44-7656-a9bd-d17e83888d92 ", "01a0f6ba-4e44-7656-a9bd-d17e83888d9g"]
+
+LOCI = ["CROX-SITE", "crox-site", "CROX SITE", "CROX-SІTE", "ΑΒΓ", "CAFÉ-ÉQUIPE", '"CAFE\\u0301"',
+        '"DE\\u200bMO"', '"DEMO\\u202e"', '"\\ufeffDEMO"', '"DE\\u0007MO"', '"DE\\u0085MO"', '"DE\\u2028MO"',
+        "x" * 200, '"0042"', "0042", "1e400", "true", "vega.local", "[CROX]", '"\\u00adX"']
+
+SESSIONS = ["s", "x" * 128, "x" * 129, '"s\\u200b1"', '"s\\t1"', '"s\\u20281"', "é" * 128, "😀" * 64, "😀" * 65, "42", '"42"']
+
+
+PATH_LINES = ["Artifact /srv/x/y.md", "See /cold-review.", "Path C:\\work\\x.md", "Share \\\\host\\share\\x", "Home ~/x.md",
+              "URL file:///srv/x", "Up ../x.md", "Climb workspace/../../x.md", "Inside workspace/VEGA/scratch/../artifacts/x.md",
+              "Scratch workspace/VEGA/scratch/x.md", "Folder workspace/VEGA/scratch/", "Folder workspace/VEGA/scratch",
+              "Web https://example.com/a/b", "Route /v1/mailbox/preflight", "Code `/srv/x/y`", "Paren (/srv/x/y)",
+              "End /srv/x/y.", "Dot ./workspace/VEGA/scratch/x", "Mid workspace/VEGA/./scratch/x", "Lower workspace/vega/scratch/x",
+              "Key x=/srv/a/b", "Quote '/srv/a/b'", "Colon /srv/a/b:", "Two ../../x", "Deep workspace/VEGA/artifacts/../../../x",
+              "Back workspace\\VEGA\\scratch\\x.md", "Q /srv/a/b?", "Bang ../x!", "Comma /srv/a/b,", "Semi /srv/a/b;",
+              "Star */x/y", "Mixed workspace/VEGA/scratch/x.md.", "Root /", "Slashes //srv/x", "Dots .../x", "D: C:x",
+              "Drive c:/x", "Tilde ~x/y", "Scheme sha256:/srv/x/y", "Angle <../x>"]
+
+
+RW1_LINES = ["RW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=DRAFT due=20261002",
+             "RW1 AN research-02 re=writer-02 from=research to=writer val=plain",
+             "RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK art=sha256:9f3e1c",
+             "RW1 HO ops-03 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261001 // fix it",
+             "RW1 HO ops-03 from=ops to=builder item=jira:OPS-77 ask=FIX due=20261301",
+             "RW1 HO ops-03 from=ops to=builder ask=FIX due=20261001", "RW1 HO", "RW2 HO x from=a to=b",
+             "RW1 XX ops-03 from=ops to=builder", "RW1 HO ops-03 from=ops to=builder item=x ask=fix due=20261001",
+             "RW1 HO ops-03 from=ops to=builder item=x ask=FIX due=20261001 zz=1",
+             "RW1 UN writer-04 re=research-01 from=writer to=research item=gh:crox/site#42 why=NOCTX"]
+
+
+def mutate(rng, fields, body, opts):
+    f = [list(x) for x in fields]
+    names = [k for k, _ in f]
+    choice = rng.randrange(29)
+    if choice == 0:  # drop a field
+        del f[rng.randrange(len(f))]
+    elif choice == 1:  # duplicate a field (as written, or its key quoted)
+        i = rng.randrange(len(f))
+        key = f[i][0] if rng.random() < 0.5 else f'"{f[i][0]}"'
+        f.insert(i + 1, [key, f[i][1]])
+    elif choice == 2:  # misspell or re-case a key
+        i = rng.randrange(len(f))
+        k = f[i][0]
+        f[i][0] = rng.choice([k.upper(), k.capitalize(), k + "s", k.replace("_", "-"), k[:-1] or "x"])
+    elif choice == 3:  # any field, an odd value
+        i = rng.randrange(len(f))
+        f[i][1] = rng.choice(ODD_VALUES)
+    elif choice == 4:  # add a field (known or not)
+        f.insert(rng.randrange(len(f) + 1), [rng.choice(FIELD_NAMES + ["x_custom", "Kind", "replyTo"]), rng.choice(ODD_VALUES + ["accept", "counter", "20", "{state: WORKING}"])])
+    elif choice == 5:  # the sender
+        set_field(f, "from", rng.choice(CALLSIGNS))
+    elif choice == 6:  # the recipients
+        set_field(f, "to", rng.choice(["[]", "LYRA", "[LYRA, LYRA]", "[ALL, LYRA]", "[ALL]", "[HANDLER]", "[lyra]",
+                                       "[CON]", "[" + rng.choice(CALLSIGNS) + "]", "[LYRA, " + rng.choice(CALLSIGNS) + "]",
+                                       "[1]", "[LYRA, ~]", "[[LYRA]]", "{LYRA: 1}"]))
+    elif choice == 7:  # an identifier
+        set_field(f, rng.choice(["id", "thread", "request_id", "reply_to"]), rng.choice(IDS))
+    elif choice == 8:  # the kind
+        set_field(f, "kind", rng.choice(KINDS + ["HELLO", "Reply", "message", "", "hello ", '"ack"']))
+    elif choice == 9:  # the locus
+        set_field(f, rng.choice(["arena", "machine", "pod", "arena"]), rng.choice(LOCI))
+    elif choice == 10:  # the session
+        set_field(f, "session", rng.choice(SESSIONS))
+    elif choice == 11:  # seq, version, budget
+        set_field(f, rng.choice(["seq", "version", "exchange_budget"]), rng.choice(["0", "1", "2", "-1", "1.0", "1.5", "'1'", "1e0", "0x1", "0o1", ".inf", "1e400", "9007199254740993", "20"]))
+    elif choice == 12:  # the root
+        set_field(f, "root", rng.choice(["483293974eb8c6bacbd770700a95d021dff6d344de37e07eceb3310b1b077ecc".upper(),
+                                        "483293974eb8c6bacbd770700a95d021dff6d344de37e07eceb3310b1b077ec",
+                                        "483293974eb8c6bacbd770700a95d021dff6d344de37e07eceb3310b1b077eccd",
+                                        "1" * 64, '"' + "1" * 64 + '"', "g" * 64, "sha256:" + HASH]))
+    elif choice == 13:  # transport, profile
+        set_field(f, rng.choice(["transport", "profile"]), rng.choice(["local", "Local", "git", "GIT", "lyt", "sync-share", "sync_share", "onedrive", "CORE", "FULL", "core", "Full", "LITE"]))
+    elif choice == 14:  # terms and budget moved about
+        set_field(f, rng.choice(["terms", "exchange_budget"]), rng.choice(["accept", "counter", "Accept", "20", "1", "0"]))
+    elif choice == 15:  # availability and anomaly moved about
+        set_field(f, rng.choice(["availability", "anomaly"]), rng.choice(["{state: WORKING}", "{}", "WORKING", "{ref: 1e400}"]))
+    elif choice == 16:  # expects_reply
+        set_field(f, "expects_reply", rng.choice(["true", "false", "True", "FALSE", "yes", "no", '"true"', "1", "0", ""]))
+    elif choice == 17:  # reply_to emptied or given
+        set_field(f, "reply_to", rng.choice(["", '""', "~", "null", "01a0f6ba-4e44-7656-a9bd-d17e83888d92"]))
+    elif choice == 18:  # the body
+        body = rng.choice([
+            body.replace("re-entry: returning", "re-entry: returning | final"),
+            body.replace("re-entry: final", "re-entry: final\nre-entry: returning"),
+            body.replace("re-entry: ", "Re-entry: "),
+            body.replace("re-entry: ", "re-entry:  "),
+            body.replace(HASH, HASH[:-1]), body.replace(HASH, HASH + "a"), body.replace(HASH, HASH.upper()),
+            body.replace("sha256:", ""), body.replace("sha256:", "SHA256:"),
+            body + "\x00\x07\x1b[31m\n", body + "\u2028\u202e\n", "\ufeff" + body, body.replace("\n", "\r"),
+            body + "x" * 5000 + "\n", "",
+        ])
+    elif choice == 19:  # the kind changed, the rest kept
+        set_field(f, "kind", rng.choice(KINDS))
+    elif choice == 20:  # the profile changed, the rest kept
+        set_field(f, "profile", rng.choice(["CORE", "FULL"]))
+    elif choice == 22:  # a deliver's body names a path
+        set_field(f, "kind", "deliver")
+        body = body + rng.choice(PATH_LINES) + "\n"
+    elif choice == 23:  # YAML spelt otherwise: a comment, a core tag, a local tag, a block list
+        i = rng.randrange(len(f))
+        key, raw = f[i]
+        if raw.startswith("["):
+            items = [x.strip() for x in raw.strip("[]").split(",") if x.strip()]
+            f[i][1] = rng.choice(["", " # recipients"]) + "".join("\n      - " + x for x in items)
+        else:
+            f[i][1] = rng.choice([raw + " # a comment", raw + "# no space", "!!str " + raw, "!x " + raw, "'" + raw.replace("'", "''") + "'"])
+    elif choice == 24:  # the body's link to the parent dropped or changed
+        body = rng.choice([body.replace("[[", "[").replace("]]", "]"), body.replace("accept]]", "accept|the welcome]]"),
+                           body.replace("accept]]", "accept#terms]]"), body.replace("[[2026-10-01-09-01-00-LYRA-welcome-accept]]", "[[]]"),
+                           body.replace("LYRA-welcome", "LYRA\nwelcome")])
+    elif choice == 25:  # a legacy alias at the top level, or a Figment field that is none
+        opts["tags"] = "tags: [agent-mailbox, crox-site]\n" + rng.choice(["from: VEGA", "thread_id: x", "kind: hello", "in_reply_to: x", "locus: X",
+                                                                              "id: x", "version: 1", "title: x", "created: 2026-10-01", "type: note"])
+    elif choice == 26:  # RW1 lines in the body, valid or not, set as the README says they are found
+        line = rng.choice(RW1_LINES)
+        body += rng.choice(["", "> ", "- ", "1. ", "`", "Note: "]) + line + rng.choice(["", " ", "\t", "`", "\u00a0"]) + "\n"
+    elif choice == 27:  # numbers and separators spelt otherwise
+        i = rng.randrange(len(f))
+        if rng.random() < 0.5:
+            f[i][0] = f[i][0] + ":\t" + f[i][1] + "#TAB"
+        else:
+            set_field(f, rng.choice(["version", "seq", "exchange_budget"]), rng.choice(["+1", "01", "1.", "10e-1", "0b1", "1_0", "0x14", "0o24", "20.0", "2e1", "-0", "+20"]))
+    elif choice == 28:  # odd characters in values that are text
+        set_field(f, rng.choice(["arena", "machine", "session", "model", "from", "kind", "transport"]),
+                  rng.choice(['"VEGA\u00a0"', '"CROX\u3000SITE"', '"\U0001F468\u200d\U0001F469"', '"A\u0301"', '"VEGA\u200d"',
+                              '"x\u0085y"', '"x\u00a0"', '"\u2060X"', '"X\ufe0f"', '"\U000E0041"', '"VEGA\r"']))
+    else:  # the file's shape
+        opts.update(rng.choice([
+            {"eol": "\r\n"}, {"prefix": "\ufeff"}, {"close": "..."}, {"close": "--- "}, {"open_": "--- "},
+            {"open_": "----"}, {"prefix": "\n"}, {"close": "---x"}, {"tags": ""}, {"tags": "tags: agent-mailbox"},
+            {"prefix": "\ufeff\ufeff"}, {"eol": "\r"},
+        ]))
+    return f, body
+
+
+def set_field(f, key, raw):
+    for pair in f:
+        if pair[0] == key:
+            pair[1] = raw
+            return
+    f.append([key, raw])
+
+
+def cases(count, seed):
+    rng = random.Random(seed)
+    seeds = []
+    for profile in ("CORE", "FULL"):
+        for kind in KINDS:
+            if kind == "claim" and profile == "CORE":
+                continue
+            seeds.append((kind, profile))
+    for n in range(count):
+        kind, profile = seeds[n % len(seeds)]
+        fields, body = seed_message(rng, kind, profile)
+        opts = {}
+        if n >= len(seeds) * 2:  # the first rounds are the seeds themselves
+            for _ in range(rng.choice([1, 1, 1, 2, 3])):
+                fields, body = mutate(rng, fields, body, opts)
+        yield {"text": render(fields, body, **opts), "mode": rng.choice(["inbound", "outbound"])}
+
+
+if __name__ == "__main__":
+    for case in cases(int(sys.argv[1]), int(sys.argv[2])):
+        print(json.dumps(case))

@@ -1,0 +1,709 @@
+"""An independent checker of one Agent Mailbox message file, for the differential check.
+
+Written from the spec (agent-mailbox.md sections 2A, 4, 5, 6, 9 and 14), core/mailbox/README.md's
+stated readings ("The message", "The envelope, field by field", "The rules of one message",
+"Handshake terms") and core/mailbox/CODES.md, never from core/mailbox/*.ts. It reads a message
+alone (no parent, no mailbox) inbound or outbound and gives its verdict and its error codes; notes
+are left out. Its YAML reader covers the subset the generator writes (block mappings, flow lists
+and mappings of scalars, plain and quoted scalars) and reads plain scalars by YAML 1.2's core
+schema; what it cannot read it refuses as YAML_INVALID.
+
+    verdict(text, mode) -> (ok, sorted error codes)
+"""
+import math
+import re
+import unicodedata
+
+import validator as rw1_validator
+
+KINDS = ["hello", "welcome", "resume", "state", "request", "reply", "propose", "review", "claim",
+         "deliver", "ack", "blocked", "conflict", "cancel", "goodbye", "ratify", "close"]
+ALWAYS_ROOT = {"hello", "resume"}
+MAY_BE_ROOT = {"request", "propose", "review", "blocked", "goodbye"}  # and `state` without a reply asked
+TRANSPORTS = {"local", "git", "lyt", "sync-share"}
+DEVICES = {"CON", "PRN", "AUX", "NUL"} | {f"COM{i}" for i in range(1, 10)} | {f"LPT{i}" for i in range(1, 10)}
+CALLSIGN = re.compile(r"[A-Z](?:[A-Z0-9-]{0,30}[A-Z0-9])?\Z")
+UUID7 = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\Z")
+HEX64 = re.compile(r"[0-9a-fA-F]{64}\Z")
+REQUIRED = ["profile", "id", "thread", "request_id", "from", "to", "kind", "reply_to", "expects_reply",
+            "arena", "machine", "root", "transport"]
+TEXT_FIELDS = ["arena", "pod", "machine", "session", "model", "company", "contract_version",
+               "adapter_version", "new_evidence"]
+# Lengths in characters (code points); the README states the session's, the others are the core's.
+MAX_LENGTH = {"arena": 256, "pod": 256, "machine": 128, "session": 128, "model": 256, "company": 256,
+              "contract_version": 128, "adapter_version": 128, "new_evidence": 1024}
+
+
+class YamlError(Exception):
+    pass
+
+
+class Plain:
+    """A scalar as YAML's core schema resolves it, with the text it was written as."""
+
+    def __init__(self, value, written):
+        self.value = value
+        self.written = written
+
+
+INT = re.compile(r"[-+]?[0-9]+\Z")
+OCT = re.compile(r"0o[0-7]+\Z")
+HEXINT = re.compile(r"0x[0-9a-fA-F]+\Z")
+FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
+
+
+def resolve_plain(text):
+    if text in ("", "~", "null", "Null", "NULL"):
+        return None
+    if text in ("true", "True", "TRUE"):
+        return True
+    if text in ("false", "False", "FALSE"):
+        return False
+    if INT.match(text):
+        return Plain(int(text), text)
+    if OCT.match(text):
+        return Plain(int(text[2:], 8), text)
+    if HEXINT.match(text):
+        return Plain(int(text[2:], 16), text)
+    if FLOAT.match(text):
+        return Plain(float(text), text)
+    if re.match(r"[-+]?\.(?:inf|Inf|INF)\Z", text):
+        return Plain(-math.inf if text.startswith("-") else math.inf, text)
+    if text in (".nan", ".NaN", ".NAN"):
+        return Plain(math.nan, text)
+    if text[0] in "[]{}*&!|>'\"%@`,#":
+        raise YamlError(f"a plain scalar may not start with {text[0]!r}")
+    if re.search(r":[ \t]|:$|[ \t]#", text):
+        raise YamlError("a plain scalar holding ': ' or ' #' (a tab too)")
+    return text
+
+
+ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "/": "/", "0": "\0", "r": "\r", "e": "\x1b",
+           " ": " ", "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029"}
+
+
+def double_quoted(text, i):
+    """Reads a double-quoted scalar starting at text[i] == '"': (value, next index)."""
+    out = []
+    i += 1
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            return "".join(out), i + 1
+        if c == "\\":
+            e = text[i + 1] if i + 1 < len(text) else ""
+            if e in ESCAPES:
+                out.append(ESCAPES[e])
+                i += 2
+            elif e in "xuU":
+                n = {"x": 2, "u": 4, "U": 8}[e]
+                digits = text[i + 2:i + 2 + n]
+                if not re.fullmatch(r"[0-9a-fA-F]{%d}" % n, digits):
+                    raise YamlError("bad escape")
+                out.append(chr(int(digits, 16)))
+                i += 2 + n
+            else:
+                raise YamlError("bad escape")
+        else:
+            out.append(c)
+            i += 1
+    raise YamlError("unclosed double quote")
+
+
+def single_quoted(text, i):
+    out = []
+    i += 1
+    while i < len(text):
+        if text[i] == "'":
+            if text[i + 1:i + 2] == "'":
+                out.append("'")
+                i += 2
+                continue
+            return "".join(out), i + 1
+        out.append(text[i])
+        i += 1
+    raise YamlError("unclosed single quote")
+
+
+def flow_value(text, i):
+    """A value inside a flow collection, or a scalar: (value, next index)."""
+    while i < len(text) and text[i] == " ":
+        i += 1
+    if i >= len(text):
+        raise YamlError("a flow collection ends early")
+    c = text[i]
+    if c == "[":
+        items = []
+        i += 1
+        while True:
+            while i < len(text) and text[i] == " ":
+                i += 1
+            if i < len(text) and text[i] == "]":
+                return items, i + 1
+            value, i = flow_value(text, i)
+            items.append(value)
+            while i < len(text) and text[i] == " ":
+                i += 1
+            if i < len(text) and text[i] == ",":
+                i += 1
+                continue
+            if i < len(text) and text[i] == "]":
+                return items, i + 1
+            raise YamlError("unclosed flow sequence")
+    if c == "{":
+        mapping = Mapping()
+        i += 1
+        while True:
+            while i < len(text) and text[i] == " ":
+                i += 1
+            if i < len(text) and text[i] == "}":
+                return mapping, i + 1
+            key, i = flow_scalar(text, i, ":,}")
+            if text[i:i + 1] == ":":
+                value, i = flow_value(text, i + 1)
+            else:  # `{a}`: a key without a value is null
+                value = None
+            mapping.put(key, value)
+            while i < len(text) and text[i] == " ":
+                i += 1
+            if i < len(text) and text[i] == ",":
+                i += 1
+                continue
+            if i < len(text) and text[i] == "}":
+                return mapping, i + 1
+            raise YamlError("unclosed flow mapping")
+    return flow_scalar(text, i, ",]}")
+
+
+def flow_scalar(text, i, stops):
+    if text[i] == '"':
+        return double_quoted(text, i)
+    if text[i] == "'":
+        return single_quoted(text, i)
+    j = i
+    while j < len(text) and text[j] not in stops:
+        j += 1
+    return resolve_plain(text[i:j].strip()), j
+
+
+def key_of(value):
+    """A key as the field it names once read: `1` and "1" are one key."""
+    if isinstance(value, Plain):
+        return str(value.value) if not isinstance(value.value, float) or value.value != int(value.value) else str(int(value.value))
+    if value is True or value is False:
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
+
+
+class Mapping:
+    def __init__(self):
+        self.items = {}
+
+    def put(self, key, value):
+        name = key_of(key)
+        if name in self.items:
+            raise YamlError(f"duplicate key {name}")
+        self.items[name] = value
+
+    def get(self, name, default=None):
+        return self.items.get(name, default)
+
+    def __contains__(self, name):
+        return name in self.items
+
+
+CORE_TAGS = {"!!str": str, "!!int": int, "!!bool": bool, "!!null": type(None), "!!float": float}
+
+
+def scalar_line(rest):
+    rest = rest.strip()
+    if rest.startswith("!"):
+        tag, _, rest = rest.partition(" ")
+        if tag != "!!str":  # the one core-schema tag the generator writes; a local `!x` is refused
+            raise YamlError("a tag this reader does not resolve")
+        if rest.strip().startswith("#"):
+            return ""
+        if rest.strip().startswith("!"):
+            raise YamlError("two tags")
+        if rest.strip()[:1] in ("'", '"'):
+            return scalar_line(rest)
+        if rest.strip()[:1] in ("[", "{"):
+            raise YamlError("!!str on a collection")
+        return strip_comment(rest).strip()
+    if rest == "" or rest.startswith("#"):
+        return None
+    if rest[0] not in "'\"[{":
+        rest = strip_comment(rest).strip()
+        if rest == "":
+            return None
+    value, j = flow_value(rest, 0)
+    tail = rest[j:].strip()
+    if tail != "" and not tail.startswith("#"):
+        raise YamlError("text after a value")
+    if tail.startswith("#") and not rest[j:].startswith((" ", "\t")):
+        raise YamlError("a comment must follow white space")
+    return value
+
+
+def strip_comment(text):
+    """A plain scalar ends before ` #` (or a tab and `#`)."""
+    m = re.search(r"[ \t]#", text)
+    return text if m is None else text[:m.start()]
+
+
+def parse_yaml(text):
+    """The subset: a block mapping of block mappings, keys plain or quoted, values on one line."""
+    lines = [line for line in text.split("\n")]
+    stripped = [line for line in lines if line.strip() != "" and not line.lstrip().startswith("#")]
+    if not stripped:
+        return None
+    for line in stripped:
+        if "\t" in line[:len(line) - len(line.lstrip(" \t"))]:
+            raise YamlError("a tab in indentation")
+    if stripped[0].startswith("- "):
+        return [scalar_line(line[2:]) for line in stripped]
+    pos = 0
+
+    def block(indent):
+        nonlocal pos
+        mapping = Mapping()
+        while pos < len(stripped):
+            line = stripped[pos]
+            here = len(line) - len(line.lstrip(" "))
+            if here < indent:
+                break
+            if here > indent:
+                raise YamlError("bad indentation")
+            body = line[here:]
+            if body.startswith('"'):
+                key, j = double_quoted(body, 0)
+            elif body.startswith("'"):
+                key, j = single_quoted(body, 0)
+            else:
+                m = re.match(r"([^:#\[\]{},]+?):(?=[ \t]|$)", body)
+                if m is None:
+                    if pos == 0 and indent == 0:
+                        return scalar_line(body) if len(stripped) == 1 else raise_(YamlError("not a mapping"))
+                    raise YamlError("a line that is no key")
+                key = resolve_plain(m.group(1))
+                j = m.end(1)
+            if body[j:j + 1] != ":":
+                raise YamlError("a key without ':'")
+            rest = body[j + 1:]
+            if rest.strip().startswith("#") and rest.startswith((" ", "\t")):
+                rest = ""  # a comment alone: the value follows on the next lines
+            pos += 1
+            if rest.strip() == "" and pos < len(stripped) and stripped[pos].lstrip(" ").startswith("- ") and len(stripped[pos]) - len(stripped[pos].lstrip(" ")) >= indent:
+                child = len(stripped[pos]) - len(stripped[pos].lstrip(" "))
+                items = []
+                while pos < len(stripped) and len(stripped[pos]) - len(stripped[pos].lstrip(" ")) == child and stripped[pos].lstrip(" ").startswith("- "):
+                    items.append(scalar_line(stripped[pos].lstrip(" ")[2:]))
+                    pos += 1
+                mapping.put(key, items)
+            elif rest.strip() == "" and pos < len(stripped) and len(stripped[pos]) - len(stripped[pos].lstrip(" ")) > indent:
+                child = len(stripped[pos]) - len(stripped[pos].lstrip(" "))
+                mapping.put(key, block(child))
+            else:
+                mapping.put(key, scalar_line(rest))
+        return mapping
+
+    result = block(0)
+    if pos != len(stripped):
+        raise YamlError("text after the mapping")
+    return result
+
+
+def raise_(error):
+    raise error
+
+
+# ---- notes and paths ----
+
+# The notes this checker models; the comparison leaves the core's others out.
+NOTES = {"ENCODING_BOM", "FIELD_UNKNOWN", "VERSION_FLOOR", "VERSION_HIGHER", "ROOT_ID_CASE", "ARENA_ALIAS",
+         "LOCUS_MIXED_SCRIPT", "LOCUS_NOT_NFC", "MACHINE_NOT_CANONICAL", "PROVENANCE_INVISIBLE", "TERMS_MISSING",
+         "ROOT_WITH_PARENT", "HANDLER_SELF_ASSERTED", "TAGS_MISSING", "GOODBYE_REENTRY_UNSTATED",
+         "DELIVER_HASH_UNSTATED", "PARENT_LINK_MISSING", "TERMS_IGNORED", "LEGACY_ENVELOPE",
+         "ARTIFACT_PATH_REFUSED", "ARTIFACT_SCRATCH_REFUSED"}
+KNOWN_FIELDS = {"version", "profile", "id", "thread", "session", "request_id", "seq", "from", "to", "kind",
+                "reply_to", "expects_reply", "arena", "pod", "machine", "root", "transport", "terms",
+                "exchange_budget", "new_evidence", "model", "company", "contract_version", "adapter_version",
+                "availability", "anomaly", "correction"}
+TOP_LEVEL_ALIASES = set("from to kind thread thread_id reply_to in_reply_to expects_reply request_id session "
+                        "session_id seq sequence arena pod machine locus root mailbox_root transport profile "
+                        "message_id terms".split())
+UUID_ANY = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\Z")
+WIKILINK = re.compile(r"\[\[[^\]|#\n]{1,512}(?:[|#][^\]\n]{0,512})?\]\]")
+
+
+def scripts(value):
+    found = set()
+    for c in value:
+        if unicodedata.category(c).startswith("L"):
+            name = unicodedata.name(c, "")
+            for script in ("LATIN", "GREEK", "CYRILLIC"):
+                if name.startswith(script):
+                    found.add(script)
+    return found
+
+
+def path_words(body):
+    """The body's words as paths: white space, quotes, brackets, backticks, `=` and Markdown's `*` end a word."""
+    for word in re.split(r"[\s'\"`=()\[\]{}<>*]+", body):
+        if word and word[-1] in ".:!?":
+            word = word[:-1]
+        if word:
+            yield word
+
+
+def resolved(segments):
+    """The segments with `.` and `..` resolved, or None when `..` climbs above the start."""
+    out = []
+    for segment in segments:
+        if segment in ("", "."):
+            continue
+        if segment == "..":
+            if not out:
+                return None
+            out.pop()
+        else:
+            out.append(segment)
+    return out
+
+
+def path_problems(body):
+    unsafe = scratch = False
+    for word in path_words(body):
+        if word.lower().startswith("file:"):
+            unsafe = True
+            continue
+        if re.match(r"[A-Za-z]:[\\/]", word) or word.startswith("\\\\") or word.startswith("~/"):
+            unsafe = True
+            continue
+        if re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", word):
+            continue  # a URL or `sha256:` names no file
+        if word.startswith("/"):
+            if len([x for x in word.split("/") if x]) >= 2:
+                unsafe = True
+            continue
+        segments = word.replace("\\", "/").split("/")
+        if ".." in segments:
+            if resolved(segments) is None:
+                unsafe = True
+                continue
+        parts = resolved(segments)
+        if parts and len(parts) >= 4 and parts[0] == "workspace" and parts[2] == "scratch":
+            scratch = True
+    return unsafe, scratch
+
+
+RW1_LINE = re.compile(r"RW[0-9]{1,3} [A-Z]{2}\b")
+RW1_PREFIX = re.compile(r"\s*(?:>\s*)*(?:[-*+]\s+|[0-9]{1,3}[.)]\s+)?(`?)")
+
+
+def rw1_lines(body):
+    """Body lines that read `RW<n> <TYPE> ...`: alone, in inline code (its closing backtick
+    optional), after `> ` or a list marker; trailing spaces and tabs left off. Lines end as
+    Markdown's do: at LF, CRLF or a lone CR (CommonMark)."""
+    for raw in re.split(r"\r\n|\n|\r", body):
+        m = RW1_PREFIX.match(raw)
+        rest = raw[m.end():]
+        if not RW1_LINE.match(rest):
+            continue
+        rest = rest.rstrip(" \t")
+        if m.group(1) and rest.endswith("`"):
+            rest = rest[:-1]
+        yield rest
+
+
+# ---- the file as text ----
+
+def split_frontmatter(text):
+    """(yaml, body) or an error code; a BOM is dropped (a note)."""
+    bom = text.startswith("\ufeff")
+    if bom:
+        text = text[1:]
+    lines = re.split(r"(?<=\n)", text)
+    first = lines[0].rstrip("\n").rstrip("\r").rstrip(" \t") if lines else ""
+    if first != "---":
+        return "FRONTMATTER_MISSING"
+    for index in range(1, len(lines)):
+        if lines[index].rstrip("\n").rstrip("\r").rstrip(" \t") in ("---", "..."):
+            if bom:  # noted only of a file whose frontmatter is read
+                NOTED.add("ENCODING_BOM")
+            return "".join(lines[1:index]), "".join(lines[index + 1:])
+    return "FRONTMATTER_UNCLOSED"
+
+
+# ---- fields ----
+
+def is_text(value):
+    return isinstance(value, str)
+
+
+def control(value):
+    """A control character or a line separator: these fields are single lines."""
+    return any(unicodedata.category(c) == "Cc" or c in "\u2028\u2029" for c in value)
+
+
+def unheld_number(value):
+    """A number no double holds as written (`1e400`, `.inf`, `.nan`), anywhere inside."""
+    if isinstance(value, Plain):
+        return isinstance(value.value, float) and not math.isfinite(value.value) or (
+            isinstance(value.value, int) and abs(value.value) > 1.7976931348623157e308)
+    if isinstance(value, Mapping):
+        return any(unheld_number(v) for v in value.items.values())
+    if isinstance(value, list):
+        return any(unheld_number(v) for v in value)
+    return False
+
+
+def invisible(value):
+    return any(unicodedata.category(c) == "Cf" for c in value)
+
+
+def whole(value):
+    """A whole number a double holds as written (2**53 + 1 would be read as another)."""
+    return isinstance(value, Plain) and not isinstance(value.value, bool) and (
+        isinstance(value.value, int) or (math.isfinite(value.value) and value.value == int(value.value))) and abs(value.value) <= 2 ** 53 - 1
+
+
+def whole_value(value):
+    return int(value.value)
+
+
+def callsign_codes(value, errors):
+    if not is_text(value):
+        errors.add("CALLSIGN_INVALID")
+    elif not CALLSIGN.match(value):
+        errors.add("CALLSIGN_INVALID")
+    elif value in DEVICES:
+        errors.add("CALLSIGN_DEVICE_NAME")
+
+
+def is_handler(name):
+    return name == "HANDLER" or (isinstance(name, str) and name.startswith("HANDLER-"))
+
+
+NOTED = set()
+
+
+def verdict(text, mode):
+    """(ok, sorted error codes and the notes of NOTES)."""
+    NOTED.clear()
+    ok, errors = read(text, mode)
+    return ok, sorted(set(errors) | NOTED)
+
+
+def read(text, mode):
+    errors = set()
+    notes = NOTED
+    split = split_frontmatter(text)
+    if isinstance(split, str):
+        return False, [split]
+    yaml_text, body = split
+    try:
+        doc = parse_yaml(yaml_text.replace("\r\n", "\n"))
+    except YamlError:
+        return False, ["YAML_INVALID"]
+    if not isinstance(doc, Mapping):
+        return False, ["FRONTMATTER_SHAPE"]
+    body = body
+    meta = doc.get("meta")
+    if "meta" not in doc:
+        return False, ["ENVELOPE_MISSING"]
+    if not isinstance(meta, Mapping):
+        return False, ["ENVELOPE_SHAPE"]
+    if "mailbox" not in meta:
+        return False, ["ENVELOPE_MISSING"]
+    env = meta.get("mailbox")
+    if not isinstance(env, Mapping):
+        return False, ["ENVELOPE_SHAPE"]
+    outbound = mode == "outbound"
+    f = env.items
+    legacy = [k for k in doc.items if k in TOP_LEVEL_ALIASES]
+    if legacy:
+        if outbound:
+            errors.add("LEGACY_ALIAS")
+        else:
+            notes.add("LEGACY_ENVELOPE")
+    tags = doc.get("tags")
+    if not (isinstance(tags, list) and all(is_text(t) for t in tags) and "agent-mailbox" in tags):
+        notes.add("TAGS_MISSING")
+    if any(k not in KNOWN_FIELDS for k in f):
+        notes.add("FIELD_UNKNOWN")
+
+    for name in REQUIRED:
+        if name not in f and not (name == "arena" and not outbound and "pod" in f):
+            errors.add("FIELD_MISSING")
+    if outbound and "version" not in f:
+        errors.add("FIELD_MISSING")
+    if "version" in f:
+        v = f["version"]
+        if not whole(v):
+            errors.add("FIELD_TYPE")
+        elif whole_value(v) < 0:  # a version is 0 or more; below 1 is read at the floor inbound
+            errors.add("FIELD_TYPE")
+        elif outbound and whole_value(v) != 1:
+            errors.add("VERSION_UNSUPPORTED")
+        elif not outbound and whole_value(v) < 1:
+            notes.add("VERSION_FLOOR")
+        elif not outbound and whole_value(v) > 1:
+            notes.add("VERSION_HIGHER")
+    elif not outbound:
+        notes.add("VERSION_FLOOR")
+    profile = f.get("profile")
+    if "profile" in f and not (is_text(profile) and profile in ("CORE", "FULL")):
+        errors.add("PROFILE_INVALID")
+    for name in ("id", "thread", "request_id"):
+        if name in f and not (is_text(f[name]) and UUID7.match(f[name])):
+            errors.add("UUID_INVALID")
+    reply_to = f.get("reply_to")
+    root = reply_to is None or reply_to == ""
+    if not root and not (is_text(reply_to) and UUID7.match(reply_to)):
+        errors.add("UUID_INVALID")
+    sender = f.get("from")
+    kind = f.get("kind") if is_text(f.get("kind")) else None
+    if "from" in f:
+        if sender == "ALL":
+            errors.add("CALLSIGN_RESERVED")
+        else:
+            callsign_codes(sender, errors)
+            if is_text(sender) and CALLSIGN.match(sender) and is_handler(sender):
+                if kind in ("hello", "welcome", "resume"):
+                    errors.add("CALLSIGN_RESERVED")
+                else:
+                    notes.add("HANDLER_SELF_ASSERTED")
+    recipients_ok = False
+    if "to" in f:
+        to = f["to"]
+        before = set(errors)
+        if not isinstance(to, list) or not to:
+            errors.add("RECIPIENTS_INVALID")
+        else:
+            names = [key_of(n) if not isinstance(n, str) else n for n in to]
+            if len(set(names)) != len(names) or ("ALL" in names and len(names) > 1):
+                errors.add("RECIPIENTS_INVALID")
+            for n in to:
+                if n != "ALL":
+                    callsign_codes(n, errors)
+        recipients_ok = not (errors - before)
+    if "kind" in f and not (is_text(kind) and kind in KINDS):
+        errors.add("KIND_UNKNOWN")
+    if kind == "claim" and profile == "CORE":
+        errors.add("CLAIM_NOT_FULL")
+    if profile == "FULL":
+        for name in ("session", "seq"):
+            if name not in f:
+                errors.add("FIELD_MISSING")
+    if "seq" in f and not (whole(f["seq"]) and whole_value(f["seq"]) >= 1):
+        errors.add("SEQ_INVALID")
+    expects = f.get("expects_reply")
+    if "expects_reply" in f and expects is not True and expects is not False:
+        errors.add("FIELD_TYPE")
+    if "reply_to" in f and root and kind in KINDS and kind not in ALWAYS_ROOT and kind not in MAY_BE_ROOT:
+        if not (kind == "state" and expects is False):
+            errors.add("REPLY_TO_REQUIRED")
+    for name in TEXT_FIELDS:
+        if name not in f:
+            continue
+        v = f[name]
+        refused = True
+        if not is_text(v) or v == "" or control(v) or len(v) > MAX_LENGTH[name]:
+            errors.add("FIELD_TYPE")
+        elif name in ("arena", "pod", "machine") and invisible(v):
+            errors.add("LOCUS_INVISIBLE")
+        elif name == "session" and invisible(v):
+            errors.add("SESSION_INVISIBLE")
+        else:
+            refused = False
+            if name in ("model", "company", "contract_version", "adapter_version") and invisible(v):
+                notes.add("PROVENANCE_INVISIBLE")
+        if name in ("arena", "pod", "machine") and not refused:  # a refused value gets no note
+            if len(scripts(v)) >= 2:
+                notes.add("LOCUS_MIXED_SCRIPT")
+            if unicodedata.normalize("NFC", v) != v:
+                notes.add("LOCUS_NOT_NFC")
+            if name == "machine" and not (re.fullmatch(r"[A-Z0-9._-]+", v) or UUID_ANY.match(v)):
+                notes.add("MACHINE_NOT_CANONICAL")
+    if "pod" in f:
+        notes.add("ARENA_ALIAS")
+    if outbound and "arena" not in f and "pod" in f:
+        errors.add("FIELD_MISSING")
+    if "root" in f:
+        r = f["root"]
+        if not (is_text(r) and HEX64.match(r)) or (outbound and r != r.lower()):
+            errors.add("ROOT_ID_INVALID")
+        elif r != r.lower():
+            notes.add("ROOT_ID_CASE")
+    if "transport" in f and not (is_text(f["transport"]) and f["transport"] in TRANSPORTS):
+        errors.add("TRANSPORT_UNKNOWN")
+    terms = f.get("terms")
+    if "terms" in f and not (is_text(terms) and terms in ("accept", "counter")):
+        errors.add("TERMS_INVALID")
+    budget_ok = "exchange_budget" in f and whole(f["exchange_budget"]) and whole_value(f["exchange_budget"]) >= 1
+    if "exchange_budget" in f and not budget_ok:
+        errors.add("FIELD_TYPE")
+    # Misplaced handshake fields: an invalid value is its own error alone; a kind that always answers
+    # and has no `reply_to` is REPLY_TO_REQUIRED alone for being a root, but a budget on an answer
+    # that is no welcome and carries no terms is misplaced whatever its parent.
+    answers = kind in KINDS and kind not in ALWAYS_ROOT and kind not in MAY_BE_ROOT and kind != "state"
+    terms_ok = "terms" in f and is_text(terms) and terms in ("accept", "counter")
+    parent_reads = "reply_to" in f and (root or (is_text(reply_to) and UUID7.match(reply_to)))
+    if kind in KINDS and parent_reads:  # judged once the parent field reads
+        misplaced = False
+        if terms_ok and (kind in ALWAYS_ROOT or (root and not answers)):
+            misplaced = True
+        if budget_ok:
+            if kind == "resume" or (root and kind != "hello" and not answers):
+                misplaced = True
+            elif kind not in ("hello", "welcome") and "terms" not in f:
+                misplaced = True
+        if misplaced:
+            (errors if outbound else notes).add("TERMS_MISPLACED" if outbound else "TERMS_IGNORED")
+    if kind == "welcome" and "terms" not in f:
+        notes.add("TERMS_MISSING")
+    parent_valid = is_text(reply_to) and UUID7.match(reply_to)
+    if kind in ALWAYS_ROOT and parent_valid:
+        notes.add("ROOT_WITH_PARENT")
+    if parent_valid and kind in KINDS and not WIKILINK.search(body):  # a hello's citation too
+        notes.add("PARENT_LINK_MISSING")
+    for name in ("availability", "anomaly", "correction"):
+        if name in f and not isinstance(f[name], Mapping):
+            errors.add("FIELD_TYPE")
+    anomaly_ok = isinstance(f.get("anomaly"), Mapping) and not unheld_number(f["anomaly"])
+    if "anomaly" in f and isinstance(f["anomaly"], Mapping) and not anomaly_ok:
+        errors.add("FIELD_TYPE")  # compared whole, so a number no double holds is refused
+    if "availability" in f and not (kind == "state" and expects is False):
+        errors.add("AVAILABILITY_MISPLACED")
+    if anomaly_ok and kind == "request" and recipients_ok and not is_handler(sender) and (len(f["to"]) > 1 or f["to"] == ["ALL"]):
+        errors.add("REPAIR_MISADDRESSED")
+    for line in rw1_lines(body):
+        if not rw1_validator.verdict(line)[0]:
+            errors.add("BODY_RW1_REFUSED")
+    if kind == "goodbye":
+        lines = body.replace("\r\n", "\n").split("\n")
+        returning = final = 0
+        for line in lines:
+            m = re.search(r"\bre-entry:[ \t]*(returning|final)\b(.*)", line, re.I)
+            if m:
+                said = m.group(1).lower()
+                other = "final" if said == "returning" else "returning"
+                if re.search(r"\b%s\b" % other, m.group(2), re.I):  # `returning | final` offers both
+                    returning += 1
+                    final += 1
+                elif said == "returning":
+                    returning += 1
+                else:
+                    final += 1
+        if returning + final != 1:
+            (errors if outbound else notes).add("GOODBYE_REENTRY_MISSING" if outbound else "GOODBYE_REENTRY_UNSTATED")
+    if kind == "deliver":
+        if not re.search(r"(?<![0-9a-fA-F])[0-9a-fA-F]{64}(?![0-9a-fA-F])", body):
+            (errors if outbound else notes).add("DELIVER_HASH_MISSING" if outbound else "DELIVER_HASH_UNSTATED")
+        unsafe, scratch = path_problems(body)
+        if unsafe:
+            (errors if outbound else notes).add("ARTIFACT_PATH_UNSAFE" if outbound else "ARTIFACT_PATH_REFUSED")
+        if scratch:
+            (errors if outbound else notes).add("ARTIFACT_PATH_SCRATCH" if outbound else "ARTIFACT_SCRATCH_REFUSED")
+    return (not errors), errors
