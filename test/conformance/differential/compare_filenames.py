@@ -14,6 +14,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import comparison  # noqa: E402
 from core_answers import core_answers  # noqa: E402
 import filename_checker  # noqa: E402
 from mailbox_checker import KINDS  # noqa: E402
@@ -74,30 +75,17 @@ def cases(count, seed):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    count = int(args[0]) if args else 3000
-    seed = int(args[1]) if len(args) > 1 else 1
-    first = "--first" in sys.argv
-    if "--break-slugs" in sys.argv:
-        # For the test that a disagreement is reported: a reader that takes any text for a slug.
+    count, seed, first = comparison.arguments()
+    if comparison.planted("--break-slugs"):
+        # A reader that takes any text for a slug.
         filename_checker.SLUG = __import__("re").compile(r".+\Z")
     names = list(cases(count, seed))
-    core = core_answers("core-filenames.ts", names)
-    divergences = []
-    for case, theirs in zip(names, core):
-        mine = filename_checker.parse(case["name"])
-        if mine != theirs["parsed"]:
-            if first:
-                print(json.dumps({"case": case, "core": theirs["parsed"], "checker": mine}))
-                sys.exit(1)
-            divergences.append((case, theirs["parsed"], mine))
-    if first:
-        return
-    print(f"{len(names)} names compared, {len(divergences)} divergences")
-    for case, theirs, mine in divergences[:20]:
-        print("   ", json.dumps(case, ensure_ascii=False), "core", json.dumps(theirs), "checker", json.dumps(mine))
-    sys.exit(1 if divergences else 0)
-
+    triples = ((case, theirs["parsed"], filename_checker.parse(case["name"])) for case, theirs in zip(names, core_answers("core-filenames.ts", names)))
+    found = comparison.clusters(triples, lambda case, core, mine: None if mine == core else "the two read it otherwise", first,
+                                lambda case, core, mine: {"case": case, "core": core, "checker": mine})
+    comparison.report(f"{len(names)} names compared", found, str,
+                      lambda case, core, mine: print("   ", json.dumps(case, ensure_ascii=False), "core", json.dumps(core), "checker", json.dumps(mine)),
+                      examples=20)
 
 if __name__ == "__main__":
     main()

@@ -7,7 +7,6 @@ such as SLOT_UNKNOWN left out), prints the divergences clustered by the tiers th
 codes only one side gives, with examples, and exits 1 when there is any. With --first it prints
 the first divergence alone (for the test). Needs python3 and node.
 """
-import collections
 import json
 import os
 import re
@@ -16,6 +15,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..", "..")
 sys.path.insert(0, HERE)
+import comparison  # noqa: E402
 from core_answers import core_answers  # noqa: E402
 import generate_readbacks  # noqa: E402
 import readback_checker  # noqa: E402
@@ -36,42 +36,35 @@ def mine(case):
     return readback_checker.check(case["ho"], case["rb"], case.get("expectAcc"), record)
 
 
+def without_validation_notes(answer):
+    if "codes" in answer:
+        answer["codes"] = sorted(set(answer["codes"]) - VALIDATION_NOTES)
+    return answer
+
+
+def difference(core, mine):
+    """The tiers whose results differ and the codes only one side gives, or None."""
+    if mine == core:
+        return None
+    tiers = tuple(i + 1 for i in range(5) if core.get("tiers", [None] * 5)[i] != mine.get("tiers", [None] * 5)[i])
+    return (tiers,) + comparison.code_difference(core.get("codes", []), mine.get("codes", []))
+
+
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    count = int(args[0]) if args else 2000
-    seed = int(args[1]) if len(args) > 1 else 1
-    first = "--first" in sys.argv
-    if "--break-integrity" in sys.argv:
-        # For the test that a disagreement is reported: a checker that takes any h= for the digest.
+    count, seed, first = comparison.arguments(2000)
+    if comparison.planted("--break-integrity"):
+        # A checker that takes any h= for the digest.
         readback_checker.digest = lambda message: message["slots"].get("h", "")
     cases = list(generate_readbacks.cases(count, seed))
-    core = core_answers("core-readbacks.ts", cases)
-    clusters = collections.OrderedDict()
-    for case, answer in zip(cases, core):
-        theirs = answer
-        if "codes" in theirs:
-            theirs["codes"] = sorted(set(theirs["codes"]) - VALIDATION_NOTES)
-        ours = mine(case)
-        if ours == theirs:
-            continue
-        tiers = tuple(i + 1 for i in range(5) if theirs.get("tiers", [None] * 5)[i] != ours.get("tiers", [None] * 5)[i])
-        key = (tiers, tuple(sorted(set(theirs.get("codes", [])) - set(ours.get("codes", [])))),
-               tuple(sorted(set(ours.get("codes", [])) - set(theirs.get("codes", [])))))
-        if first:
-            print(json.dumps({"case": case, "core": theirs, "checker": ours}))
-            sys.exit(1)
-        clusters.setdefault(key, []).append((case, theirs, ours))
-    total = sum(len(v) for v in clusters.values())
-    if first:
-        return
-    print(f"{len(cases)} pairs compared, {total} divergences in {len(clusters)} clusters")
-    for (tiers, core_only, mine_only), items in sorted(clusters.items(), key=lambda kv: -len(kv[1])):
-        print(f"\n{len(items)}: tiers {list(tiers)}, core only {list(core_only)}, checker only {list(mine_only)}")
-        for case, theirs, ours in items[:2]:
-            print("   ", json.dumps(case))
-            print("      core", json.dumps(theirs), "checker", json.dumps(ours))
-    sys.exit(1 if total else 0)
+    triples = ((case, without_validation_notes(answer), mine(case)) for case, answer in zip(cases, core_answers("core-readbacks.ts", cases)))
+    found = comparison.clusters(triples, lambda case, core, ours: difference(core, ours), first,
+                                lambda case, core, ours: {"case": case, "core": core, "checker": ours})
 
+    def show(case, theirs, ours):
+        print("   ", json.dumps(case))
+        print("      core", json.dumps(theirs), "checker", json.dumps(ours))
+    comparison.report(f"{len(cases)} pairs compared", found,
+                      lambda key: f"tiers {list(key[0])}, core only {list(key[1])}, checker only {list(key[2])}", show, examples=2)
 
 if __name__ == "__main__":
     main()

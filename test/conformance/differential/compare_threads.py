@@ -14,6 +14,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import comparison  # noqa: E402
 from core_answers import core_answers  # noqa: E402
 import generate_threads  # noqa: E402
 import thread_auditor  # noqa: E402
@@ -43,37 +44,22 @@ def difference(theirs, ours):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    count = int(args[0]) if args else 2000
-    seed = int(args[1]) if len(args) > 1 else 1
-    first = "--first" in sys.argv
-    if "--break-owner" in sys.argv:
-        # For the test that a disagreement is reported: an auditor for which the first passing readback owns the item.
+    count, seed, first = comparison.arguments(2000)
+    if comparison.planted("--break-owner"):
+        # An auditor for which the first passing readback owns the item.
         thread_auditor.owner_handoff = lambda handoffs, item: next((h for h in handoffs if h.item == item and h.passed), None)
     cases = list(generate_threads.conversations(count, seed))
-    core = core_answers("core-threads.ts", cases)
-    clusters = collections.OrderedDict()
-    for case, theirs in zip(cases, core):
-        ours = thread_auditor.audit(case["lines"], case["now"])
-        key = difference(theirs, ours)
-        if key is None:
-            continue
-        if first:
-            print(json.dumps({"case": case, "core": theirs, "auditor": ours}))
-            sys.exit(1)
-        clusters.setdefault(key, []).append((case, theirs, ours))
-    total = sum(len(v) for v in clusters.values())
-    if first:
-        return
-    print(f"{len(cases)} conversations compared, {total} divergences in {len(clusters)} clusters")
-    for key, items in sorted(clusters.items(), key=lambda kv: -len(kv[1])):
-        print(f"\n{len(items)}: {json.dumps(key)}")
-        for case, theirs, ours in sorted(items, key=lambda i: len(i[0]["lines"]))[:2]:
-            print("   ", json.dumps(case))
-            print("      core", json.dumps({k: theirs[k] for k in ("errors", "notes", "owners")}), json.dumps(theirs["counts"]))
-            print("      mine", json.dumps({k: ours[k] for k in ("errors", "notes", "owners")}), json.dumps(ours["counts"]))
-    sys.exit(1 if total else 0)
+    triples = ((case, theirs, thread_auditor.audit(case["lines"], case["now"])) for case, theirs in zip(cases, core_answers("core-threads.ts", cases)))
+    found = comparison.clusters(triples, lambda case, core, mine: difference(core, mine), first,
+                                lambda case, core, mine: {"case": case, "core": core, "auditor": mine})
 
+    def show(case, theirs, ours):
+        print("   ", json.dumps(case))
+        print("      core", json.dumps({k: theirs[k] for k in ("errors", "notes", "owners")}), json.dumps(theirs["counts"]))
+        print("      mine", json.dumps({k: ours[k] for k in ("errors", "notes", "owners")}), json.dumps(ours["counts"]))
+    # The shortest conversations of each cluster are the examples.
+    comparison.report(f"{len(cases)} conversations compared", {k: sorted(v, key=lambda i: len(i[0]["lines"])) for k, v in found.items()},
+                      json.dumps, show, examples=2)
 
 if __name__ == "__main__":
     main()
