@@ -7,7 +7,6 @@ validator gives, with an example each, and exits 1 when there is any. With --fir
 first divergence alone (for the test). Needs python3 and node (run from the repository root, or
 anywhere: the paths are this file's).
 """
-import json
 import os
 import sys
 
@@ -25,16 +24,9 @@ def main():
         # A validator that takes any text for money.
         validator.is_money = lambda v: True
     cases = list(generate.cases(count, seed))
-    triples = ((case, core, validator.verdict(case["line"], case["reader"])) for case, core in zip(cases, core_answers("core-verdicts.ts", cases)))
-    found = comparison.clusters(
-        triples,
-        lambda case, core, mine: None if mine == (core["ok"], core["errors"]) else comparison.code_difference(core["errors"], mine[1]),
-        first,
-        lambda case, core, mine: {"case": case, "core": core, "validator": {"ok": mine[0], "errors": mine[1]}})
-    comparison.report(
-        f"{len(cases)} lines compared", found,
-        lambda key: f"core only {list(key[0])}, validator only {list(key[1])}",
-        lambda case, core, mine: print("   ", json.dumps(case)[:300], "core", core["errors"], "validator", mine[1]))
+    core = core_answers("core-verdicts.ts", cases)
+    comparison.verdicts(cases, core, (validator.verdict(case["line"], case["reader"]) for case in cases), first, "lines", "validator", 300)
+
 
 if __name__ == "__main__":
     main()

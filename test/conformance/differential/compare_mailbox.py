@@ -7,7 +7,6 @@ Prints the divergences clustered by which codes only the core gives and which on
 checker gives, with an example each, and exits 1 when there is any. With --first it prints the
 first divergence alone (for the test). Needs python3 and node.
 """
-import json
 import os
 import sys
 
@@ -26,18 +25,10 @@ def main():
         mailbox_checker.callsign_codes = lambda value, errors: None
     cases = list(generate_mailbox.cases(count, seed))
     # The error codes and the notes the checker models (mailbox_checker.NOTES).
-    triples = ((case, {"ok": answer["ok"], "errors": sorted(set(answer["errors"]) | (set(answer["notes"]) & mailbox_checker.NOTES))},
-                mailbox_checker.verdict(case["text"], case["mode"]))
-               for case, answer in zip(cases, core_answers("core-mailbox-verdicts.ts", cases)))
-    found = comparison.clusters(
-        triples,
-        lambda case, core, mine: None if mine == (core["ok"], core["errors"]) else comparison.code_difference(core["errors"], mine[1]),
-        first,
-        lambda case, core, mine: {"case": case, "core": core, "checker": {"ok": mine[0], "errors": mine[1]}})
-    comparison.report(
-        f"{len(cases)} messages compared", found,
-        lambda key: f"core only {list(key[0])}, checker only {list(key[1])}",
-        lambda case, core, mine: print("   ", json.dumps(case)[:1200], "core", core["errors"], "checker", mine[1]))
+    core = [{"ok": answer["ok"], "errors": sorted(set(answer["errors"]) | (set(answer["notes"]) & mailbox_checker.NOTES))}
+            for answer in core_answers("core-mailbox-verdicts.ts", cases)]
+    comparison.verdicts(cases, core, (mailbox_checker.verdict(case["text"], case["mode"]) for case in cases), first, "messages", "checker", 1200)
+
 
 if __name__ == "__main__":
     main()

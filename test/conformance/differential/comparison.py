@@ -57,3 +57,16 @@ def report(headline, found, describe, show, examples=3):
         for item in items[:examples]:
             show(*item)
     sys.exit(1 if total else 0)
+
+
+def verdicts(cases, core, mine, first, noun, checker, width):
+    """Compares verdicts `{ok, errors}` from the core with `(ok, errors)` pairs from the checker, and reports."""
+    found = clusters(
+        zip(cases, core, mine),
+        lambda case, theirs, ours: None if ours == (theirs["ok"], theirs["errors"]) else code_difference(theirs["errors"], ours[1]),
+        first,
+        lambda case, theirs, ours: {"case": case, "core": theirs, checker: {"ok": ours[0], "errors": ours[1]}})
+    report(
+        f"{len(cases)} {noun} compared", found,
+        lambda key: f"core only {list(key[0])}, {checker} only {list(key[1])}",
+        lambda case, theirs, ours: print("   ", json.dumps(case)[:width], "core", theirs["errors"], checker, ours[1]))
