@@ -61,7 +61,8 @@
  *   held, read as the Worker's statements read it (core/_readback-answers): only Y confirms, the
  *   latest answer stands, an unanswered readback stands under the latest answer to any readback
  *   of the HO (a Y to a void one lifts no hold), and no answer at all leaves the readback to clear
- *   it. Per HO, not per re-issue line.
+ *   it. Answers are kept per HO, but a re-issue line's are read together, and taken while any HO
+ *   of the line is open (the original closed, its live re-issue may still be reported done).
  * - Rule 2: "An AQ is answered with an AN or refused with UN". The receiver's first AN or UN to an
  *   AQ (from its `to` to its `from`) answers it, and an AN's `val` must have the shape the AQ's
  *   `need` names (core/_answer-shape): one of its `opts`, `Y` or `N`, a number, a date, or `tail`.
@@ -980,8 +981,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   }
 
   /**
-   * `m`, an AN whose re= may name a readback of an open handoff: from the HO's sender to its
-   * receiver, about its item or none, it answers that readback (section 5.3), and only `val=Y`
+   * `m`, an AN whose re= may name a readback of a live handoff (handoffLive): from the HO's sender
+   * to its receiver, about its item or none, it answers that readback (section 5.3), and only `val=Y`
    * confirms it (an answer from another party says nothing of the act, as the Worker's statements
    * read it; one about another item is THREAD_REPLY_ITEM, as for the answer to a cancel).
    */
@@ -991,12 +992,26 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const kind = named & 7;
     if (kind !== NAMES_CLEARING_READBACK && kind !== NAMES_VOID_READBACK) return;
     const i = named >>> 3;
-    if ((state(i) & CLOSED_BY) !== OPEN) return;
+    if (!handoffLive(i)) return;
     if (!is(m.from, t.from[i] as number) || !is(m.to, t.to[i] as number)) return;
     // About another item it answers nothing here, whatever its re= says: neither holds nor clears.
     if (!sameItem(m, i, line, "it answers no readback of it, and neither holds nor clears its act")) return;
     const val = m.slots["val"];
     answers.answer(i, m.re, kind === NAMES_CLEARING_READBACK, m.id, _show(val), val === "Y" || val === true, line);
+  }
+
+  /**
+   * Whether the handoff HO `i` belongs to can still be reported done, so its sender's answer to a
+   * readback of `i` is read: `i` is open, or another HO of its re-issue line is. A re-issue is the
+   * same HO sent again (rule 1) and heldAct reads the line's answers together, so a hold on the
+   * original's readback after the original closed (its receiver closed it while superseded, or
+   * its own CX withdrew it alone) still holds the act its live re-issue may report.
+   */
+  function handoffLive(i: number): boolean {
+    if ((state(i) & CLOSED_BY) === OPEN) return true;
+    if ((state(i) & IN_LINE) === 0) return false;
+    for (const k of lineOf.get(rootOf.get(i) ?? i) ?? []) if ((state(k) & CLOSED_BY) === OPEN) return true;
+    return false;
   }
 
   /**

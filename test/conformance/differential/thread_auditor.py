@@ -271,8 +271,9 @@ def audit(lines, now):
                 answer(target, m, s.get("val"), errors)
             elif isinstance(target, tuple) and target[0] == "RB":
                 _, v, ho = target
-                # A readback of a handoff already closed is answered no more (the core's reading).
-                if ho.state != "closed" and (frm, to) == (ho.sender, ho.receiver) and (item is None or item == ho.item):
+                # A readback is answered while its handoff may still be reported done: its HO, or
+                # another of its re-issue line, is not closed (note 28 reads a line's answers together).
+                if any(h.state != "closed" for h in ho.line) and (frm, to) == (ho.sender, ho.receiver) and (item is None or item == ho.item):
                     # A yes to a void readback confirms what failed: it clears nothing and lifts no hold.
                     if not (v == "void" and s.get("val") == "Y"):
                         ho.answers.append((s["re"], s.get("val")))
