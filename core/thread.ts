@@ -30,7 +30,8 @@
  *   names the original HO (or its latest re-issue) or that HO's void RB. It supersedes the live
  *   handoff of that line, which is then not reported open; when that handoff, or the HO re= names,
  *   is already closed, the HO is a new handoff that cites it, not a re-issue. If the re-issue is answered `UN why=DUP`,
- *   the HO it superseded is live again (the receiver holds it) and the re-issue is closed by the UN.
+ *   the HO it superseded is live again (the receiver holds it), if still open, and the re-issue is
+ *   closed by the UN; one its own CX closed stays closed, and that CX withdraws no other HO.
  *   An RB, DN, UN or FL answering a superseded HO answers that HO (threads follow `re=`) and is
  *   noted: it neither reads back nor closes the live re-issue. Not an error, as it may have crossed it.
  *   A re-issue is "the same HO" sent again: one carrying other slots or values than the HO it
@@ -834,10 +835,13 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (prev === undefined || root === undefined || liveOf.get(root) !== i) return;
     t.state[prev] = state(prev) & ~SUPERSEDED;
     supersededBy.delete(prev);
-    liveOf.set(root, prev);
-    const id = ids[prev] as string;
-    // The handoff it holds may have closed meanwhile (its DN crossed the re-issue, or a CX withdrew it).
+    // The handoff it holds may have closed meanwhile (its DN crossed the re-issue, or its own CX
+    // withdrew it). Only an open one is live again: a CX sent while the HO was superseded withdrew
+    // that HO alone (note 28), and as the line's live HO it would read as the line's cancel,
+    // withdrawing the HOs before it after the fact (their readbacks late, their DNs after a cancel).
     const closedBy = state(prev) & CLOSED_BY;
+    if (closedBy === OPEN) liveOf.set(root, prev);
+    const id = ids[prev] as string;
     const stands = closedBy === OPEN ? "which stays the live handoff" : `which its ${CLOSER_NAMES[closedBy]}${where(t.closedAt[prev] as number)} already closed`;
     // Rule 1: "a receiver that already read it back replies UN why=DUP". It holds the handoff only
     // where that readback passed (here, or under another HO of the line); else it says so, and

@@ -225,14 +225,11 @@ def audit(lines, now):
                     target.state = "closed"
                     if kind == "UN" and s.get("why") == "DUP" and target.replaces is not None and not superseded:
                         notes.append("THREAD_REISSUE_DUP")
+                        # Only an HO still open is live again: one its own CX closed while superseded
+                        # stays withdrawn alone, and its CX withdraws no other HO of the line.
                         back = target.replaces
                         if back.state == "superseded":
                             back.state = "open"
-                        elif back.cancel is not None and back.cancel.ho is back:
-                            # The HO made live again was cancelled: its CX now withdraws the line.
-                            for h in back.line:
-                                if h.state == "superseded" and h.cancel is None:
-                                    h.cancel = back.cancel
                     judge(target, kind, act, twice)
         elif kind == "CX":
             if not isinstance(target, Handoff):
