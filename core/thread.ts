@@ -286,11 +286,22 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const liveOfLine = (i: number): number => liveOf.get(rootOf.get(i) ?? i) ?? (supersededBy.get(i) as number);
   const handoffOf = (m: Message, line: number): number | undefined => {
     const i = m.re === null ? undefined : rowNamed(m.re, NAMES_HANDOFF);
-    // A UN may refuse what is no HO: an AQ's, answered or not, answerQuestion took already.
-    if (i === undefined && m.type !== "UN") {
-      note("THREAD_REPLY_UNMATCHED", `${m.type} ${m.id} answers ${m.re ?? "nothing"}, which is no HO of this conversation`, m.re ?? "", m.id, line, { slot: "re", received: m.re ?? "nothing" });
-    }
+    // A UN may refuse what is no HO (an AQ's, answered or not, answerQuestion took already), but
+    // not what is no message at all: rule 3 rebuilds threads from re=.
+    if (i === undefined && m.type !== "UN") unmatched(m, line, "HO");
+    else if (i === undefined) namesNoMessage(m, line);
     return i;
+  };
+  const unmatched = (m: Message, line: number, what: string): void => {
+    note("THREAD_REPLY_UNMATCHED", `${m.type} ${m.id} answers ${m.re ?? "nothing"}, which is no ${what} of this conversation`, m.re ?? "", m.id, line, { slot: "re", received: m.re ?? "nothing" });
+  };
+  /**
+   * THREAD_REPLY_UNMATCHED for a UN or AN whose re= names no message of the conversation (a UN
+   * refusing a line the audit rejected included: note 32 has check-thread note such replies). One
+   * naming a message of another kind than it answers is left alone.
+   */
+  const namesNoMessage = (m: Message, line: number): void => {
+    if (m.re === null || !seen.has(m.re)) unmatched(m, line, "message");
   };
 
   /**
@@ -991,6 +1002,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * read it; one about another item is THREAD_REPLY_ITEM, as for the answer to a cancel).
    */
   function answerReadback(m: Message, line: number): void {
+    namesNoMessage(m, line);
     if (m.re === null) return;
     const named = seen.named(m.re);
     const kind = named & 7;
