@@ -30,7 +30,8 @@
  *   names the original HO (or its latest re-issue) or that HO's void RB. It supersedes the live
  *   handoff of that line, which is then not reported open; when that handoff, or the HO re= names,
  *   is already closed, the HO is a new handoff that cites it, not a re-issue. If the re-issue is answered `UN why=DUP`,
- *   the HO it superseded is live again (the receiver holds it) and the re-issue is closed by the UN.
+ *   the HO it superseded is live again (the receiver holds it), if still open, and the re-issue is
+ *   closed by the UN; one its own CX closed stays closed, and that CX withdraws no other HO.
  *   An RB, DN, UN or FL answering a superseded HO answers that HO (threads follow `re=`) and is
  *   noted: it neither reads back nor closes the live re-issue. Not an error, as it may have crossed it.
  *   A re-issue is "the same HO" sent again: one carrying other slots or values than the HO it
@@ -61,7 +62,8 @@
  *   held, read as the Worker's statements read it (core/_readback-answers): only Y confirms, the
  *   latest answer stands, an unanswered readback stands under the latest answer to any readback
  *   of the HO (a Y to a void one lifts no hold), and no answer at all leaves the readback to clear
- *   it. Per HO, not per re-issue line.
+ *   it. Answers are kept per HO, but a re-issue line's are read together, and taken while any HO
+ *   of the line is open (the original closed, its live re-issue may still be reported done).
  * - Rule 2: "An AQ is answered with an AN or refused with UN". The receiver's first AN or UN to an
  *   AQ (from its `to` to its `from`) answers it, and an AN's `val` must have the shape the AQ's
  *   `need` names (core/_answer-shape): one of its `opts`, `Y` or `N`, a number, a date, or `tail`.
@@ -284,11 +286,22 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const liveOfLine = (i: number): number => liveOf.get(rootOf.get(i) ?? i) ?? (supersededBy.get(i) as number);
   const handoffOf = (m: Message, line: number): number | undefined => {
     const i = m.re === null ? undefined : rowNamed(m.re, NAMES_HANDOFF);
-    // A UN may refuse what is no HO: an AQ's, answered or not, answerQuestion took already.
-    if (i === undefined && m.type !== "UN") {
-      note("THREAD_REPLY_UNMATCHED", `${m.type} ${m.id} answers ${m.re ?? "nothing"}, which is no HO of this conversation`, m.re ?? "", m.id, line, { slot: "re", received: m.re ?? "nothing" });
-    }
+    // A UN may refuse what is no HO (an AQ's, answered or not, answerQuestion took already), but
+    // not what is no message at all: rule 3 rebuilds threads from re=.
+    if (i === undefined && m.type !== "UN") unmatched(m, line, "HO");
+    else if (i === undefined) namesNoMessage(m, line);
     return i;
+  };
+  const unmatched = (m: Message, line: number, what: string): void => {
+    note("THREAD_REPLY_UNMATCHED", `${m.type} ${m.id} answers ${m.re ?? "nothing"}, which is no ${what} of this conversation`, m.re ?? "", m.id, line, { slot: "re", received: m.re ?? "nothing" });
+  };
+  /**
+   * THREAD_REPLY_UNMATCHED for a UN or AN whose re= names no message of the conversation (a UN
+   * refusing a line the audit rejected included: note 32 has check-thread note such replies). One
+   * naming a message of another kind than it answers is left alone.
+   */
+  const namesNoMessage = (m: Message, line: number): void => {
+    if (m.re === null || !seen.has(m.re)) unmatched(m, line, "message");
   };
 
   /**
@@ -833,10 +846,13 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if (prev === undefined || root === undefined || liveOf.get(root) !== i) return;
     t.state[prev] = state(prev) & ~SUPERSEDED;
     supersededBy.delete(prev);
-    liveOf.set(root, prev);
-    const id = ids[prev] as string;
-    // The handoff it holds may have closed meanwhile (its DN crossed the re-issue, or a CX withdrew it).
+    // The handoff it holds may have closed meanwhile (its DN crossed the re-issue, or its own CX
+    // withdrew it). Only an open one is live again: a CX sent while the HO was superseded withdrew
+    // that HO alone (note 28), and as the line's live HO it would read as the line's cancel,
+    // withdrawing the HOs before it after the fact (their readbacks late, their DNs after a cancel).
     const closedBy = state(prev) & CLOSED_BY;
+    if (closedBy === OPEN) liveOf.set(root, prev);
+    const id = ids[prev] as string;
     const stands = closedBy === OPEN ? "which stays the live handoff" : `which its ${CLOSER_NAMES[closedBy]}${where(t.closedAt[prev] as number)} already closed`;
     // Rule 1: "a receiver that already read it back replies UN why=DUP". It holds the handoff only
     // where that readback passed (here, or under another HO of the line); else it says so, and
@@ -980,23 +996,38 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   }
 
   /**
-   * `m`, an AN whose re= may name a readback of an open handoff: from the HO's sender to its
-   * receiver, about its item or none, it answers that readback (section 5.3), and only `val=Y`
+   * `m`, an AN whose re= may name a readback of a live handoff (handoffLive): from the HO's sender
+   * to its receiver, about its item or none, it answers that readback (section 5.3), and only `val=Y`
    * confirms it (an answer from another party says nothing of the act, as the Worker's statements
    * read it; one about another item is THREAD_REPLY_ITEM, as for the answer to a cancel).
    */
   function answerReadback(m: Message, line: number): void {
+    namesNoMessage(m, line);
     if (m.re === null) return;
     const named = seen.named(m.re);
     const kind = named & 7;
     if (kind !== NAMES_CLEARING_READBACK && kind !== NAMES_VOID_READBACK) return;
     const i = named >>> 3;
-    if ((state(i) & CLOSED_BY) !== OPEN) return;
+    if (!handoffLive(i)) return;
     if (!is(m.from, t.from[i] as number) || !is(m.to, t.to[i] as number)) return;
     // About another item it answers nothing here, whatever its re= says: neither holds nor clears.
     if (!sameItem(m, i, line, "it answers no readback of it, and neither holds nor clears its act")) return;
     const val = m.slots["val"];
     answers.answer(i, m.re, kind === NAMES_CLEARING_READBACK, m.id, _show(val), val === "Y" || val === true, line);
+  }
+
+  /**
+   * Whether the handoff HO `i` belongs to can still be reported done, so its sender's answer to a
+   * readback of `i` is read: `i` is open, or another HO of its re-issue line is. A re-issue is the
+   * same HO sent again (rule 1) and heldAct reads the line's answers together, so a hold on the
+   * original's readback after the original closed (its receiver closed it while superseded, or
+   * its own CX withdrew it alone) still holds the act its live re-issue may report.
+   */
+  function handoffLive(i: number): boolean {
+    if ((state(i) & CLOSED_BY) === OPEN) return true;
+    if ((state(i) & IN_LINE) === 0) return false;
+    for (const k of lineOf.get(rootOf.get(i) ?? i) ?? []) if ((state(k) & CLOSED_BY) === OPEN) return true;
+    return false;
   }
 
   /**

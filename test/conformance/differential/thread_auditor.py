@@ -3,9 +3,9 @@
 Written from spec rule 1 (ownership, readbacks, re-issues, `UN why=DUP`), rule 2 (an AQ answered
 once, in its shape, by its `by=`), rule 3, section 5.3 (the sender's answer to a readback clears
 or holds the act) and section 5.4 (every HO closes once; CX and its answer; `exp`/`due`) and the
-README's notes 28, 41, 42, 47, 48, 56 and 76, never from core/thread.ts, so that a difference from
-the core is a question to settle; where the notes say nothing, it follows the readings
-differential/README.md lists. Lines are read with validator.py, each readback judged with
+README's notes 28, 41, 42, 47, 48, 56, 76 and 82 to 84, never from core/thread.ts, so that a
+difference from the core is a question to settle; where the notes say nothing, it follows the
+readings differential/README.md lists. Lines are read with validator.py, each readback judged with
 readback_checker.py (wilco; unverified when its only failure is a value the receiver resolved with
 no record; else void). It reads what generate_threads.py draws: no readback `exp=` or `h=`,
 no expectations or record. Standard library only.
@@ -181,7 +181,8 @@ def audit(lines, now):
                 # What an UNDO's ctx= may name: a DN, the act it reports, its HO (None: not in the conversation).
                 what = ("DN", act, target if isinstance(target, Handoff) else None)
             if not isinstance(target, Handoff):
-                if kind != "UN":
+                # A UN may refuse what is no HO, but not what is no message at all (rule 3, note 32).
+                if kind != "UN" or s.get("re") not in seen:
                     notes.append("THREAD_REPLY_UNMATCHED")
             elif (frm, to) != (target.receiver, target.sender):
                 errors.append("THREAD_REPLY_PARTIES")
@@ -225,14 +226,11 @@ def audit(lines, now):
                     target.state = "closed"
                     if kind == "UN" and s.get("why") == "DUP" and target.replaces is not None and not superseded:
                         notes.append("THREAD_REISSUE_DUP")
+                        # Only an HO still open is live again: one its own CX closed while superseded
+                        # stays withdrawn alone, and its CX withdraws no other HO of the line.
                         back = target.replaces
                         if back.state == "superseded":
                             back.state = "open"
-                        elif back.cancel is not None and back.cancel.ho is back:
-                            # The HO made live again was cancelled: its CX now withdraws the line.
-                            for h in back.line:
-                                if h.state == "superseded" and h.cancel is None:
-                                    h.cancel = back.cancel
                     judge(target, kind, act, twice)
         elif kind == "CX":
             if not isinstance(target, Handoff):
@@ -271,11 +269,15 @@ def audit(lines, now):
                 answer(target, m, s.get("val"), errors)
             elif isinstance(target, tuple) and target[0] == "RB":
                 _, v, ho = target
-                # A readback of a handoff already closed is answered no more (the core's reading).
-                if ho.state != "closed" and (frm, to) == (ho.sender, ho.receiver) and (item is None or item == ho.item):
+                # A readback is answered while its handoff may still be reported done: its HO, or
+                # another of its re-issue line, is not closed (note 28 reads a line's answers together).
+                if any(h.state != "closed" for h in ho.line) and (frm, to) == (ho.sender, ho.receiver) and (item is None or item == ho.item):
                     # A yes to a void readback confirms what failed: it clears nothing and lifts no hold.
                     if not (v == "void" and s.get("val") == "Y"):
                         ho.answers.append((s["re"], s.get("val")))
+            elif s.get("re") not in seen:
+                # An AN answers an AQ, a readback or a cancel: one naming no message answers nothing here.
+                notes.append("THREAD_REPLY_UNMATCHED")
         elif kind == "AQ":
             what = Question(m)
             questions.append(what)
