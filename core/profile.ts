@@ -70,14 +70,14 @@ const ruleSchema = v.strictObject({
   on: v.optional(TYPES),
   when: v.optional(
     v.strictObject({
-      item_ns: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/))), v.minLength(1))),
+      item_ns: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/, "item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"))), v.minLength(1, "names at least one item namespace (leave item_ns out to match any)"))),
       has: v.optional(v.array(KEY)),
     }),
   ),
   require: v.optional(v.array(KEY)),
   tail: v.optional(v.literal("required")),
-  shape: v.optional(entries(KEY, v.pipe(v.string(), v.minLength(1), v.maxLength(200), WELL_FORMED))),
-  sum: v.optional(v.strictObject({ parts: v.pipe(v.array(KEY), v.minLength(2)), total: KEY })),
+  shape: v.optional(entries(KEY, v.pipe(v.string(), v.minLength(1, "must not be empty: a shape is a template such as doc:{id}"), atMost(200), WELL_FORMED))),
+  sum: v.optional(v.strictObject({ parts: v.pipe(v.array(KEY), v.minLength(2, "a sum adds at least two parts")), total: KEY })),
 });
 
 /** The profile file format. Unknown fields are refused: a misspelt field would silently do nothing. */
@@ -86,7 +86,8 @@ export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObje
   version: TEXT,
   extends: v.literal("RW1", "profiles extend RW1"),
   title: v.optional(TEXT),
-  desc: v.optional(v.pipe(v.string(), atMost(2000), WELL_FORMED)),
+  // Blank, as every other text: it says nothing, and the Worker's profile list would show it as a desc.
+  desc: v.optional(v.pipe(v.string(), atMost(2000), NOT_BLANK, WELL_FORMED)),
   // An enum without codes takes no value, and a shape's {enum:<name>} over it would match nothing at all: an empty string.
   enums: v.optional(entries(NAME, v.pipe(CODES, v.check((codes) => Object.keys(codes).length > 0, "an enum names at least one code")))),
   asks: v.optional(CODES),
@@ -94,9 +95,9 @@ export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObje
   slots: v.optional(v.array(slotSchema)),
   agents: v.optional(v.array(AGENT)),
   asks_used: v.optional(v.array(CODE)),
-  exec: v.optional(entries(CODE, v.pipe(v.array(KEY), v.minLength(1)))),
+  exec: v.optional(entries(CODE, v.pipe(v.array(KEY), v.minLength(1, "names at least one execution slot (an ask done with none is left out of exec)")))),
   ckeys: v.optional(entries(NAME, v.strictObject({ desc: TEXT, set: v.optional(v.boolean()) }))),
-  aliases: v.optional(v.array(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/))), v.minLength(2)))),
+  aliases: v.optional(v.array(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, "spellings are [a-z0-9-]+"))), v.minLength(2, "a group names at least two spellings (the first is canonical)")))),
   translation: v.optional(v.array(ruleSchema)),
 });
 

@@ -21,7 +21,8 @@ import type { Dimension } from "./dimensions.js";
 import type { Budget, ExecutionAttempt } from "./execution.js";
 import { consumptionCeiling, mostConsumed } from "./_consumption.js";
 import { few } from "../_few.js";
-import { attemptThing, revisionHeads } from "./_revision-heads.js";
+import { recordContent } from "./_record-content.js";
+import { attemptThing, revisionHeads, revisionKey } from "./_revision-heads.js";
 import { amountUnits, countOf, isZeroAmount, sameRevision } from "./scalars.js";
 import type { MoneyLimit } from "./scalars.js";
 
@@ -58,19 +59,41 @@ const units = (n: bigint): string => {
  * a sibling given twice, or at two revisions, counts once, at its latest (`_revision-heads.ts`); one
  * that names another parent than this exact revision is refused (`SIBLING_PARENT`). A sibling that
  * is expired or revoked still counts: what it spent stays spent, and a child's consumption is not
- * among the inputs, so its whole share is kept from the others (failing closed).
+ * among the inputs, so its whole share is kept from the others (failing closed). Two siblings under
+ * one delegation, revision and content digest with other content are refused
+ * (`SIBLING_DIGEST_CONFLICT`), and no sum is told.
  */
 export function siblingBudgetFindings(parent: DelegationContract, child: DelegationContract, siblings: readonly DelegationContract[], out: DelegationFinding[]): void {
   const want = contractRef(parent);
   const children: DelegationContract[] = [];
+  // The first sibling given under each delegation, revision and content digest, and its content.
+  const firstGiven = new Map<string, { index: number; content: string }>();
+  let conflicting = false;
   siblings.forEach((s, i) => {
     if (s.delegation_id === child.delegation_id) return;
     // Only the parent's own children share its budget: another contract's (or the parent itself,
     // or a child of another of its revisions) draws on another budget, and a list naming one is
     // not the list of this parent's live children, so what they take cannot be shown.
-    if (sameRevision(s.parent_contract_ref, want)) children.push(s);
-    else out.push(dimensionFinding("budget", `siblings.${i}: ${s.delegation_id}@${s.revision_id} names ${s.parent_contract_ref === null ? "no parent" : `the parent ${s.parent_contract_ref.object_id}@${s.parent_contract_ref.revision_id}`}, not ${want.object_id}@${want.revision_id}: it is no child of this parent, so the list is not of the parent's live children`, { path: `siblings.${i}.parent_contract_ref`, expected: `${want.object_id}@${want.revision_id}`, received: s.parent_contract_ref === null ? "null" : `${s.parent_contract_ref.object_id}@${s.parent_contract_ref.revision_id}` }, "SIBLING_PARENT"));
+    if (!sameRevision(s.parent_contract_ref, want)) {
+      out.push(dimensionFinding("budget", `siblings.${i}: ${s.delegation_id}@${s.revision_id} names ${s.parent_contract_ref === null ? "no parent" : `the parent ${s.parent_contract_ref.object_id}@${s.parent_contract_ref.revision_id}`}, not ${want.object_id}@${want.revision_id}: it is no child of this parent, so the list is not of the parent's live children`, { path: `siblings.${i}.parent_contract_ref`, expected: `${want.object_id}@${want.revision_id}`, received: s.parent_contract_ref === null ? "null" : `${s.parent_contract_ref.object_id}@${s.parent_contract_ref.revision_id}` }, "SIBLING_PARENT"));
+      return;
+    }
+    children.push(s);
+    // A revision's content digest names one content (sections 2 and 3: the exact triple, the digest
+    // of the canonical envelope and payload), so a second record under it is a copy, or a record
+    // claiming a digest it does not have. Which of the two is the sibling is unknown, and counting
+    // the first given made the verdict hang on the order of the list: refused, naming both.
+    const key = revisionKey(s.delegation_id, s.revision_id, s.content_digest);
+    const content = recordContent(s);
+    const first = firstGiven.get(key);
+    if (first === undefined) firstGiven.set(key, { index: i, content });
+    else if (first.content !== content) {
+      conflicting = true;
+      out.push(dimensionFinding("budget", `siblings.${i}: ${s.delegation_id}@${s.revision_id} has the revision and content digest of siblings.${first.index} but other content: one digest names one content, so one of the two records is not what it claims, and which holds the sibling's share is unknown`, { path: `siblings.${i}`, expected: `the content of siblings.${first.index}`, received: "other content" }, "SIBLING_DIGEST_CONFLICT"));
+    }
   });
+  // A share read from contradictory records is not shown, within the parent's budget or beyond it.
+  if (conflicting) return;
   // Each sibling once, at its latest revision: one child given twice, or amended, is one share.
   const others = revisionHeads(children, (s) => s.delegation_id).map((h) => h.record);
   if (others.length === 0) return;

@@ -137,6 +137,8 @@ export const DELEGATION_CODES = {
   ATTENUATION_BUDGET_SHARED: "error",
   /** A contract given as one of the parent's other live children names another parent revision (or none). */
   SIBLING_PARENT: "error",
+  /** Two contracts given as siblings under one delegation, revision and content digest hold other content. */
+  SIBLING_DIGEST_CONFLICT: "error",
   /** A reassignment's next revision takes more than its prior's attempts left of a budget (11.4: "remaining budget"). */
   ATTENUATION_BUDGET_REMAINING: "error",
   /** Budgets in unlike units (money in two currencies) cannot be added up; RW-004 normalizes units (13). */

@@ -276,10 +276,14 @@ def counted_siblings(parent, child, siblings, fail):
         elif s["delegation_id"] != child["delegation_id"]:
             mine.append(s)
     # One record a revision: the digest names its content, so a second record under one revision and
-    # digest is a copy, the first given counted (core/delegation/README.md, "Shared budgets").
+    # digest is a copy, counted once; one with other content cannot be that revision too, so the list
+    # is refused and no sum is told (core/delegation/README.md, "Shared budgets"; CODES.md).
     records = {}
     for s in mine:
-        records.setdefault((s["delegation_id"], s["revision_id"], s["content_digest"]), s)
+        first = records.setdefault((s["delegation_id"], s["revision_id"], s["content_digest"]), s)
+        if json.dumps(first, sort_keys=True) != json.dumps(s, sort_keys=True):
+            fail("budget", "SIBLING_DIGEST_CONFLICT")
+            return None
     named_as_prior = {(s["prior_revision_ref"]["object_id"], s["prior_revision_ref"]["revision_id"], s["prior_revision_ref"]["content_digest"])
                       for s in records.values() if s.get("prior_revision_ref") and s["prior_revision_ref"]["object_id"] == s["delegation_id"]}
     return [s for key, s in records.items() if key not in named_as_prior]
@@ -290,6 +294,8 @@ def shared_budgets(parent, child, siblings, fail):
     if not siblings:
         return
     others = counted_siblings(parent, child, siblings, fail)
+    if others is None:
+        return
     pl, cl = parent["limits"], child["limits"]
 
     # A limit the child alone already exceeds (or leaves unset) is its own finding; the sum is not told again.

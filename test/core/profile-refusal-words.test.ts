@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { compileVocabulary, coreVocabulary } from "../../core/index.js";
+
+// A profile that uses every field of the file format (profiles/README.md), each list and object
+// holding one entry, so that every entry of the schema has a value to break.
+const full = {
+  profile: "demo",
+  version: "0.1",
+  extends: "RW1",
+  title: "A demo",
+  desc: "What the domain is",
+  asks: { SHIP: "ship it" },
+  why: { LEGAL: "a legal hold" },
+  enums: { tone: { LOW: "low" } },
+  slots: [
+    { key: "box", type: "money", on: ["HO", "RB", "DN"], required: false, desc: "the box" },
+    { key: "box2", type: "money", on: ["HO"] },
+    { key: "box3", type: "money", on: ["HO"] },
+  ],
+  agents: ["ops"],
+  asks_used: ["REVIEW", "UNDO"],
+  exec: { SHIP: ["box"] },
+  ckeys: { sev: { desc: "severity", set: true } },
+  aliases: [["crate", "carton"]],
+  translation: [
+    { id: "r1", desc: "a rule", on: ["HO"], when: { item_ns: ["doc"], has: ["box"] }, require: ["box"], tail: "required", shape: { item: "doc:{id}" }, sum: { parts: ["box", "box2"], total: "box3" } },
+  ],
+};
+
+/** Values of the wrong kind, shape or size for any entry. */
+const BAD: readonly unknown[] = [
+  null, true, 0, 1.5, -1, "", " ", "\t\u0001", "A B", "x/y", "HO", "Ünï", "half \ud800", "y".repeat(301), "z".repeat(2001),
+  [], [1], [""], ["HO", "HO"], ["A B"], [[]], [["a"]], [null],
+  {}, { a: 1 }, { "A B": "x" }, { a: "" }, { a: [] }, { a: {} }, { key: "v" },
+];
+
+type Json = unknown;
+
+/** Every file made from `full` by putting one bad value at one place, dropping one entry or adding an unknown one. */
+function* broken(): Generator<Json> {
+  function* at(value: Json, replace: (v: Json) => Json): Generator<Json> {
+    for (const bad of BAD) yield replace(bad);
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        yield* at(value[i], (v) => replace(value.map((x, j) => (j === i ? v : x))));
+      }
+      yield replace([...value, ...value]);
+    } else if (value !== null && typeof value === "object") {
+      const record = value as Record<string, Json>;
+      for (const key of Object.keys(record)) {
+        yield* at(record[key], (v) => replace({ ...record, [key]: v }));
+        const { [key]: _, ...rest } = record;
+        yield replace(rest);
+      }
+      yield replace({ ...record, extra: 1 });
+    }
+  }
+  for (const key of Object.keys(full)) {
+    const record = full as Record<string, Json>;
+    yield* at(record[key], (v) => ({ ...full, [key]: v }));
+  }
+}
+
+// valibot's own wording for an action given no message: "Invalid length: Expected >=2 but received 1".
+const RAW = /(^|: )Invalid |Expected .* but received/;
+
+describe("a refused profile file is refused in the project's words", () => {
+  it("the file every broken one is made from compiles", () => {
+    expect(compileVocabulary(coreVocabulary, full).findings).toStrictEqual([]);
+  });
+
+  it("no finding over thousands of broken files repeats a raw valibot message", () => {
+    const raw = new Set<string>();
+    let refused = 0;
+    for (const file of broken()) {
+      const r = compileVocabulary(coreVocabulary, file);
+      if (r.ok) continue;
+      refused++;
+      for (const f of r.findings) if (RAW.test(f.message)) raw.add(f.message);
+    }
+    expect(refused).toBeGreaterThan(1000);
+    expect([...raw]).toStrictEqual([]);
+  });
+});
+
+describe("each entry that valibot would word says what it must be", () => {
+  const rule = (extra: Record<string, unknown>) => ({ ...full, translation: [{ id: "r1", desc: "a rule", ...extra }] });
+  const cases: [string, unknown, string][] = [
+    ["a sum of one part", rule({ sum: { parts: ["box"], total: "box3" } }), "translation.0.sum.parts: a sum adds at least two parts"],
+    ["an empty item_ns", rule({ when: { item_ns: [] } }), "translation.0.when.item_ns: names at least one item namespace (leave item_ns out to match any)"],
+    ["an item namespace with a space", rule({ when: { item_ns: ["a b"] } }), "translation.0.when.item_ns.0: item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"],
+    ["an empty shape", rule({ shape: { item: "" } }), "translation.0.shape.item: must not be empty: a shape is a template such as doc:{id}"],
+    ["a shape of 201 characters", rule({ shape: { item: "d".repeat(201) } }), "translation.0.shape.item: at most 200 characters"],
+    ["an ask done with no slot", { ...full, exec: { SHIP: [] } }, "exec.SHIP: names at least one execution slot (an ask done with none is left out of exec)"],
+    ["a spelling in upper case", { ...full, aliases: [["crate", "Carton"]] }, "aliases.0.1: spellings are [a-z0-9-]+"],
+    ["a group of one spelling", { ...full, aliases: [["crate"]] }, "aliases.0: a group names at least two spellings (the first is canonical)"],
+    ["a blank profile desc", { ...full, desc: " \t" }, "desc: must not be blank (white space or control characters only)"],
+    ["an empty profile desc", { ...full, desc: "" }, "desc: must not be blank (white space or control characters only)"],
+  ];
+  for (const [name, file, message] of cases) {
+    it(name, () => {
+      const r = compileVocabulary(coreVocabulary, file);
+      expect(r.findings.map((f) => `${f.code} ${f.message}`)).toStrictEqual([`PROFILE_SCHEMA ${message}`]);
+    });
+  }
+
+  it("a shape's 200 characters are code points, as every text's limit is (README note 14)", () => {
+    const shape = "doc:{id}" + "\u{1F600}".repeat(150);
+    expect(shape.length).toBeGreaterThan(200);
+    expect(compileVocabulary(coreVocabulary, rule({ shape: { item: shape } })).findings).toStrictEqual([]);
+  });
+});
