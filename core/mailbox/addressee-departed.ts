@@ -10,7 +10,7 @@
  * So this runs once the quarantine is known; the note refuses nothing, so the quarantine never
  * waits on it. A retired name is ADDRESSEE_RETIRED's (callsign-claims.ts), never this note's.
  */
-import { reEntryOf } from "./callsign-claims.js";
+import { reEntryOf } from "./re-entry.js";
 import { isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";

@@ -19,6 +19,7 @@ import { threadOpeners } from "./_thread-openers.js";
 import { refusedParent, refusedParentWords } from "./_refused-parent.js";
 import type { RefusedFile } from "./_refused-parent.js";
 import { linksTo, wikilinks } from "./body.js";
+import { reEntryOf } from "./re-entry.js";
 import { isHandler } from "./callsign.js";
 import { IDENTITY_CODES, mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -106,23 +107,6 @@ function successionGaps(entry: MailboxEntry, prior: MailboxEntry): string[] {
 }
 
 const locusOf = (e: MailboxEnvelope): string => `${e.machine}\u0000${e.root.toLowerCase()}`;
-// The value and what follows it on the line: "returning | final" is the template's choice, not one made.
-const RE_ENTRY = /^[ \t]*(?:[-*+][ \t]+)?\**re-entry\**:[ \t]*\**(returning|final)\b([^\n]*)$/gim;
-
-/**
- * What a goodbye's body banks as `re-entry: returning | final` (section 8), or null when it banks
- * none, or not one: a line offering both (the template's `returning | final`) or lines stating each
- * establish neither, and a permanent retirement is never read from a contradiction.
- */
-export function reEntryOf(body: string | undefined): "returning" | "final" | null {
-  if (body === undefined) return null;
-  const stated = new Set<string>();
-  for (const m of body.matchAll(RE_ENTRY)) {
-    stated.add((m[1] as string).toLowerCase());
-    if (/\b(?:returning|final)\b/i.test(m[2] ?? "")) return null;
-  }
-  return stated.size === 1 ? ([...stated][0] as "returning" | "final") : null;
-}
 
 export interface CallsignClaims {
   readonly callsigns: CallsignView[];

@@ -1,6 +1,9 @@
 /**
  * Splitting a Markdown message into its YAML frontmatter and its body: the file opens with a `---`
- * line and the frontmatter ends at the next `---` (or `...`) line. LF and CRLF both end lines.
+ * line and the frontmatter ends at the next `---` (or `...`) line. LF and CRLF both end lines; a
+ * lone CR, which ends a body's lines (README note 79), does not end the frontmatter's: the `yaml`
+ * package does not read it as YAML 1.2's line break (`a: 1\rb: 2` is one key), nor do frontmatter
+ * readers that look for `---\n`, so such a file is refused, saying so (README note 87).
  */
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -20,6 +23,8 @@ export interface SplitMessage {
 
 const OPEN = /^---[ \t]*\r?\n/;
 const CLOSE = /^(?:---|\.\.\.)[ \t]*\r?$/gm;
+const LONE_CR_OPEN = /^---[ \t]*\r(?!\n)/;
+const LONE_CR = /\r(?!\n)/;
 
 export function splitFrontmatter(text: string): SplitMessage | MailboxFinding {
   const findings: MailboxFinding[] = [];
@@ -28,11 +33,16 @@ export function splitFrontmatter(text: string): SplitMessage | MailboxFinding {
     findings.push(mailboxFinding("ENCODING_BOM", "the file starts with a byte-order mark; it was ignored", { line: 1 }));
   }
   const open = OPEN.exec(text);
-  if (open === null) return mailboxFinding("FRONTMATTER_MISSING", "the message does not open with a --- line: a mailbox message is Markdown with YAML frontmatter", { line: 1 });
+  if (open === null) {
+    if (LONE_CR_OPEN.test(text)) return mailboxFinding("FRONTMATTER_MISSING", "the message's first line, ---, ends in a lone CR: the frontmatter's lines must end in LF or CRLF to be read (save the file with LF or CRLF line endings)", { line: 1, received: "CR" });
+    return mailboxFinding("FRONTMATTER_MISSING", "the message does not open with a --- line: a mailbox message is Markdown with YAML frontmatter", { line: 1 });
+  }
   CLOSE.lastIndex = open[0].length;
   const close = CLOSE.exec(text);
   if (close === null) return mailboxFinding("FRONTMATTER_UNCLOSED", "the frontmatter has no closing --- line (a file still being written or synced looks like this: read it again after a bounded wait)", { line: 1 });
   const yaml = text.slice(open[0].length, close.index);
+  const cr = LONE_CR.exec(yaml);
+  if (cr !== null) return mailboxFinding("YAML_INVALID", "a frontmatter line ends in a lone CR: the frontmatter's lines must end in LF or CRLF to be read as YAML (save the file with LF or CRLF line endings)", { line: 2 + countLines(yaml.slice(0, cr.index)), received: "CR" });
   let end = close.index + close[0].length;
   if (text.startsWith("\r\n", end)) end += 2;
   else if (text.startsWith("\n", end)) end += 1;

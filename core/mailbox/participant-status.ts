@@ -14,7 +14,7 @@
  * single re-entry is read as `returning`, as GOODBYE_REENTRY_UNSTATED says. A quarantined message
  * departs, acknowledges or resumes nobody.
  */
-import { reEntryOf } from "./callsign-claims.js";
+import { reEntryOf } from "./re-entry.js";
 import { ALL, isHandler } from "./callsign.js";
 import { byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";

@@ -20,7 +20,7 @@ import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, namesContentHash, 
 import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
 import { few } from "../_few.js";
-import { reEntryOf } from "./callsign-claims.js";
+import { reEntryOf } from "./re-entry.js";
 import { repairRecipientsProblem } from "./repair-recipients.js";
 import { secretLines } from "./message-secrets.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";

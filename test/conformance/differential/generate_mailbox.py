@@ -14,6 +14,7 @@ characters, goodbye and deliver bodies changed; the delimiters changed. Same see
 """
 import json
 import random
+import re
 import sys
 
 KINDS = ["hello", "welcome", "resume", "state", "request", "reply", "propose", "review", "claim",
@@ -185,6 +186,13 @@ def mutate(rng, fields, body, opts):
             body.replace("re-entry: final", "re-entry: final\nre-entry: returning"),
             body.replace("re-entry: ", "Re-entry: "),
             body.replace("re-entry: ", "re-entry:  "),
+            # the re-entry as Markdown writes it (the spec's code span, a bold or italic key or
+            # value), mentioned in a sentence, quoted, and its line ended by a lone CR or U+2028
+            re.sub(r"re-entry: (\w+)", r"`re-entry: \1`", body), body.replace("re-entry: ", "**re-entry:** "),
+            body.replace("re-entry: ", "- *re-entry*: "), re.sub(r"re-entry: (\w+)", r"re-entry: **\1**", body),
+            re.sub(r"re-entry: (\w+)", r"`re-entry`: `\1`", body), body.replace("re-entry: ", "So I said re-entry: "),
+            body.replace("re-entry: ", "> re-entry: "), re.sub(r"re-entry: (\w+)", r"`re-entry: \1 | final`", body),
+            body.replace("\n", "\r") + "Not returning; final.\r", body.replace("\nre-entry", "\u2028re-entry"),
             body.replace(HASH, HASH[:-1]), body.replace(HASH, HASH + "a"), body.replace(HASH, HASH.upper()),
             body.replace("sha256:", ""), body.replace("sha256:", "SHA256:"),
             body + "\x00\x07\x1b[31m\n", body + "\u2028\u202e\n", "\ufeff" + body, body.replace("\n", "\r"),

@@ -429,6 +429,8 @@ def split_frontmatter(text):
         return "FRONTMATTER_MISSING"
     for index in range(1, len(lines)):
         if lines[index].rstrip("\n").rstrip("\r").rstrip(" \t") in ("---", "..."):
+            if re.search(r"\r(?!\n)", "".join(lines[1:index])):
+                return "YAML_INVALID"  # a lone CR between the delimiters (core/mailbox/README.md, note 87)
             if bom:  # noted only of a file whose frontmatter is read
                 NOTED.add("ENCODING_BOM")
             return "".join(lines[1:index]), "".join(lines[index + 1:])
@@ -682,10 +684,15 @@ def read(text, mode):
         if not rw1_validator.verdict(line)[0]:
             errors.add("BODY_RW1_REFUSED")
     if kind == "goodbye":
-        lines = body.replace("\r\n", "\n").split("\n")
+        # A line of its own (after a list marker) saying `re-entry: <value>`, the key and the value
+        # each in up to three Markdown marks (code span, bold, italics); Markdown's three line
+        # endings (core/mailbox/README.md, README notes 79 and 82).
+        lines = re.split(r"\r\n|\n|\r", body)
         returning = final = 0
+        marks = r"[*_`]{0,3}"
         for line in lines:
-            m = re.search(r"\bre-entry:[ \t]*(returning|final)\b(.*)", line, re.I)
+            m = re.match(r"[ \t]*(?:[-*+][ \t]+)?" + marks + r"re-entry" + marks + ":" + marks + r"[ \t]*" + marks
+                         + r"(returning|final)(?![A-Za-z0-9_])(.*)", line, re.I | re.S)
             if m:
                 said = m.group(1).lower()
                 other = "final" if said == "returning" else "returning"
