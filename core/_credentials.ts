@@ -224,7 +224,7 @@ function pastOperator(value: string, at: number): number {
 const ASSIGNED = /[ \t]*=(?![=>~])/y;
 /**
  * The fallback a computed value falls back to, in the rest of its line (bounded): after `??`, `||`
- * or ` or ` (`process.env.TOKEN ?? "x"`), or a lookup's default argument (`os.environ.get("PW",
+ * or ` or ` (`Deno.env.get("TOKEN") ?? "x"`), or a lookup's default argument (`os.environ.get("PW",
  * "x")`, `ENV.fetch("PW", "x")`, `os.getenv("PW", "x")`, `params.fetch(:pw, "x")`).
  */
 const FALLBACK = /(?:\?\?|\|\||[ \t]or[ \t]|\b(?:get|fetch|getenv|getOrDefault|getProperty)[ \t]*\([ \t]*(?:"[^"\n]{0,64}"|'[^'\n]{0,64}'|:[A-Za-z_]\w{0,63})[ \t]*,)[ \t]*(?=["'`])/;
@@ -236,7 +236,7 @@ function fallbackLiteral(value: string, at: number): boolean {
 /**
  * A lookup of a credential by its name, given a literal default: the default is the credential
  * wherever the lookup stands, assigned or not (`os.environ.get("PASSWORD", "hunter2")`,
- * `ENV.fetch("TOKEN", "abc123def")`, `process.env.API_TOKEN || "abc123def"`, `ENV["TOKEN"] or
+ * `ENV.fetch("TOKEN", "abc123def")`, `Deno.env.get("API_TOKEN") || "abc123def"`, `ENV["TOKEN"] or
  * "x"`, a shell's `${DB_PASSWORD:-hunter2}`). The name is judged as a field name is; the default
  * as any literal (`""`, `None`, `"changeme"`, `"${X}"` hold none).
  */

@@ -169,6 +169,7 @@ describe("a literal default for a credential is the credential", () => {
     "process.env['API_TOKEN'] ?? 'abc123def'",
     'ENV["SECRET_KEY"] or "abc123def"',
     'Deno.env.get("TOKEN") ?? "abc123def"',
+    'Deno.env.get("API_TOKEN") || "abc123def"',
     // a shell's default
     "export DB_PASSWORD=${DB_PASSWORD:-hunter2}",
     'psql "postgresql://app:${DB_PASSWORD:-hunter2}@db/app"',
