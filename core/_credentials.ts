@@ -243,7 +243,13 @@ function fallbackLiteral(value: string, at: number): boolean {
 const LOOKUPS = /\b(?:get|fetch|getenv|getOrDefault|getProperty)[ \t]*\([ \t]*(?:"([A-Za-z_][\w.-]{0,63})"|'([A-Za-z_][\w.-]{0,63})'|:([A-Za-z_]\w{0,63}))[ \t]*([,)])|\b(?:env|ENV|environ)(?:\.([A-Za-z_]\w{0,63})(?![\w$(])|\[[ \t]*(?:"([A-Za-z_][\w.-]{0,63})"|'([A-Za-z_][\w.-]{0,63})')[ \t]*\])|\$\{([A-Za-z_]\w{0,63}):?[-=]([^}\s$]{1,256})\}/g;
 /** `??`, `||` or ` or ` right after a lookup, from `at`. */
 const OR_ELSE = /[ \t]*(?:\?\?|\|\||or(?=[ \t]))/y;
+const QUOTE_OR_SHELL = /["'`]|\$\{/;
 function defaultCredential(value: string): boolean {
+  // Most values hold no quoted default and no shell default, or name no lookup: plain searches
+  // rule them out before the pattern's scan, which doubled a contract's validation (every string
+  // in it is read here, and "budget" and "target" hold "get").
+  if (!QUOTE_OR_SHELL.test(value)) return false;
+  if (!value.includes("${") && !value.includes("get") && !value.includes("fetch") && !value.includes("env") && !value.includes("ENV")) return false;
   for (const m of value.matchAll(LOOKUPS)) {
     const name = m[1] ?? m[2] ?? m[3] ?? m[5] ?? m[6] ?? m[7] ?? (m[8] as string);
     if (credentialName(name) === null) continue;
