@@ -69,6 +69,9 @@ function parentFindings(prior: DelegationContract, next: DelegationContract, par
     out.push(dimensionFinding("parent", `the parent given is ${parent.delegation_id}@${parent.revision_id}; the next revision's parent is ${named}`, { path: "parent", expected: named, received: `${parent.delegation_id}@${parent.revision_id}` }));
     return;
   }
+  // As for a child (check-subdelegation): a parent that does not assert active authorizes nothing, so
+  // its delegatee cannot re-grant the child's authority under it, to a new delegatee or the old.
+  if (parent.lifecycle_assertion !== "active") out.push(dimensionFinding("parent", `the parent ${parent.delegation_id}@${parent.revision_id} asserts ${parent.lifecycle_assertion}: it authorizes nothing, so the child's next revision is granted under nothing`, { path: "parent.lifecycle_assertion", expected: "active", received: parent.lifecycle_assertion }, "CONTRACT_INACTIVE"));
   eligibleDelegateFindings(parent, next, out);
 }
 

@@ -1,0 +1,27 @@
+// The differential check of RW-003 chains and reassignment (differential/README.md, "Chains and
+// reassignment"): seeded chains of three and four links (the deepest pair judged with the attestation
+// chain from the root) and reassignments of a root, a child and a grandchild delegation, mutated from
+// valid ones one link or one field at a time, judged by the core as `rw delegation check-child` and
+// `rw delegation check-reassignment` judge them and by an independent Python checker written from the
+// spec and the readings; the verdict and the set of "CODE dimension" findings must agree. A failure
+// names the first case they judge differently, with both answers.
+import { describe, expect, it } from "vitest";
+import { runComparison } from "./differential/run-comparison.js";
+
+const compare = (args: readonly string[]) => runComparison("compare_chains.py", args);
+
+describe("differential check of chains and reassignment", () => {
+  it("agrees with the independent chain checker on 600 seeded chains and reassignments", { timeout: 60_000 }, () => {
+    const { status, output } = compare(["600", "1", "--first"]);
+    expect(output, "the first case the core and the checker judge differently").toBe("");
+    expect(status).toBe(0);
+  });
+
+  it("names a disagreement when there is one", { timeout: 60_000 }, () => {
+    // The checker that never compares the link above the parent with the parent's own parent
+    // disagrees with the core on some chain whose upper link was forged.
+    const { status, output } = compare(["600", "1", "--first", "--break-above"]);
+    expect(status).toBe(1);
+    expect(JSON.parse(output)).toMatchObject({ core: { ok: false }, checker: expect.any(Array), mutations: expect.any(Array) });
+  });
+});

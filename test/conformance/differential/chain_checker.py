@@ -1,0 +1,127 @@
+"""An independent checker of RW-003 chains of three and four links and of reassignment (sections 8, 11.4).
+
+Written from the spec (sections 3, 5.1, 8 and 11.4), core/delegation/README.md ("Sub-delegation",
+the reassignment paragraphs after it), core/delegation/CODES.md and the README's RW-003 notes, never
+from core/delegation/*.ts. Each link is judged by attenuation_checker.py, the pair checker of the
+sub-delegation comparison; this file adds what a deeper chain and a reassignment add.
+
+`check_child(parent, child, chain)`: the pair, and, when the parent is itself a child, the link
+above it being the parent's own exact `parent_contract_ref`.
+`check_reassignment(prior, next, parent=None, chain=None)`: 11.4, the next revision of one
+delegation within its prior, what it must keep, who may issue it, and, for a child delegation, its
+new delegatee among the parent's eligible delegates and its new chain attesting it.
+Each returns the set of "CODE dimension" strings; an empty set allows it.
+"""
+import attenuation_checker as pair
+from attenuation_checker import ENDED, rev
+
+# The section-8 dimensions a reassignment judges as a child's against its parent, the prior standing
+# for the parent; the rest (who hangs from whom, depth, chain, routing, fences, the delegate) differ.
+SAME_AS_CHILD = {"subdelegation", "inputs", "objects", "tools", "operations", "data", "effect_class", "duration", "retries",
+                 "concurrency", "spend", "budget", "denials", "human_gates", "consent", "monitoring", "verification", "revocation"}
+
+
+def is_child(contract):
+    return contract.get("parent_contract_ref") is not None
+
+
+def above_parent_broken(parent, chain):
+    """A parent that is itself a child is preceded in the chain by the exact revision it names as its parent."""
+    links = chain["links"]
+    if not is_child(parent):
+        return False
+    return len(links) < 3 or rev(links[-3]["contract_ref"]) != rev(parent["parent_contract_ref"])
+
+
+def links_unlike_contracts(parent, child, chain):
+    """The parent's and the child's links attest a remaining depth other than their contracts say."""
+    links = chain["links"]
+    return len(links) >= 2 and (links[-2]["max_remaining_depth"] != parent["subdelegation_policy"]["max_remaining_depth"]
+                                or links[-1]["max_remaining_depth"] != child["subdelegation_policy"]["max_remaining_depth"])
+
+
+def deeper_findings(parent, child, chain):
+    """What a chain above a parent that is itself a child adds: the link above it, the parent's own parent fenced."""
+    failed = set()
+    if above_parent_broken(parent, chain) or links_unlike_contracts(parent, child, chain):
+        failed.add("CHAIN_BROKEN chain")
+    # The parent's own parent is an ancestor whatever the chain says (core/delegation/README.md, `ancestor_fences`).
+    if is_child(parent) and not any(s["scope_kind"] == "delegation" and s["scope_id"] == parent["parent_contract_ref"]["object_id"] for s in child["control_scopes"]):
+        failed.add("ANCESTOR_FENCES ancestor_fences")
+    return failed
+
+
+def check_child(parent, child, chain):
+    return set(pair.check(parent, child, chain)) | deeper_findings(parent, child, chain)
+
+
+def check_reassignment(prior, nxt, parent=None, chain=None):
+    failed = set()
+
+    def fail(dimension, code):
+        failed.add(f"{code} {dimension}")
+
+    # The dimensions judged as a child's against its parent, the prior in the parent's place.
+    empty_chain = {"links": [], "lifecycle_assertion": "active", "root_task_ref": nxt["root_task_ref"]}
+    failed |= {f for f in pair.check(prior, nxt, empty_chain) if f.split(" ")[1] in SAME_AS_CHILD}
+
+    # parent: the next revision names the prior exactly, keeps the root task, the parent and the delegator.
+    if (nxt["delegation_id"] != prior["delegation_id"] or nxt.get("prior_revision_ref") is None
+            or rev(nxt["prior_revision_ref"]) != (prior["delegation_id"], prior["revision_id"], prior["content_digest"])):
+        fail("parent", "AMENDMENT_REF")
+    same_parent = (rev(nxt["parent_contract_ref"]) if is_child(nxt) else None) == (rev(prior["parent_contract_ref"]) if is_child(prior) else None)
+    parent_exact = parent is not None and is_child(nxt) and rev(nxt["parent_contract_ref"]) == (parent["delegation_id"], parent["revision_id"], parent["content_digest"])
+    if (nxt["root_task_ref"] != prior["root_task_ref"] or not same_parent
+            or rev(nxt["delegator_actor_ref"]) != rev(prior["delegator_actor_ref"])
+            or (parent is not None and not parent_exact)):
+        fail("parent", "ATTENUATION_PARENT")
+    # A next revision that no longer holds cannot replace its prior; a parent given that does not assert
+    # active grants nothing, to a new delegatee or the old (as in check-child; the prior is not judged).
+    if nxt["lifecycle_assertion"] in ENDED or (parent_exact and parent["lifecycle_assertion"] != "active"):
+        fail("parent", "CONTRACT_INACTIVE")
+
+    # depth: no deeper than the prior, and not allowed where it denied.
+    pp, np_ = prior["subdelegation_policy"], nxt["subdelegation_policy"]
+    if np_["max_remaining_depth"] > pp["max_remaining_depth"] or (np_["allowed"] and not pp["allowed"]):
+        fail("depth", "ATTENUATION_DEPTH")
+
+    # delegate: an agent Actor; a child's new delegatee among the parent's eligible delegates, or the same one.
+    # An Actor of another type is refused when the document is read (DELEGATE_BINDING, no dimension), not
+    # here: the typed check of a reassignment does not judge it. Without the parent, the delegate is the
+    # prior's when its Actor id and operator are (eligibility names Actor ids; differential/README.md).
+    actor = nxt["delegatee_agent_ref"]["agent_actor_ref"]
+    if is_child(nxt):
+        if parent_exact:
+            eligible = parent["subdelegation_policy"].get("eligible_delegates") or {}
+            if (("actor_ids" in eligible and actor["object_id"] not in eligible["actor_ids"])
+                    or ("operator_principal_refs" in eligible and nxt["accountable_operator_ref"]["operator_principal_ref"] not in eligible["operator_principal_refs"])):
+                fail("delegate", "DELEGATE_BINDING")
+        elif parent is None and (actor["object_id"] != prior["delegatee_agent_ref"]["agent_actor_ref"]["object_id"]
+                                 or nxt["accountable_operator_ref"]["operator_principal_ref"] != prior["accountable_operator_ref"]["operator_principal_ref"]):
+            fail("delegate", "DELEGATE_BINDING")
+
+    # chain: a child's next revision comes with its parent and a chain attesting it; a root's with none.
+    if is_child(nxt):
+        if chain is None or parent is None:
+            fail("chain", "CHAIN_BROKEN")
+        elif parent_exact:
+            chained = pair.check(parent, nxt, chain) | deeper_findings(parent, nxt, chain)
+            failed |= {f for f in chained if f.split(" ")[1] in ("chain", "ancestor_fences", "depth")}
+        if nxt["parent_contract_ref"]["object_id"] not in nxt["report_to"] or nxt["root_task_ref"] not in nxt["report_to"]:
+            fail("routing", "ROUTING")
+    elif chain is not None:
+        fail("chain", "CHAIN_BROKEN")
+
+    # ancestor_fences: every scope the prior fenced, its agent's excepted.
+    prior_agent = prior["delegatee_agent_ref"]["agent_card_ref"]["object_id"]
+    kept = {(s["space_id"], s["scope_kind"], s["scope_id"]) for s in nxt["control_scopes"]}
+    if any((s["space_id"], s["scope_kind"], s["scope_id"]) not in kept for s in prior["control_scopes"]
+           if not (s["scope_kind"] == "agent" and s["scope_id"] == prior_agent)):
+        fail("ancestor_fences", "ANCESTOR_FENCES")
+    return failed
+
+
+def check(case):
+    if case["op"] == "child":
+        return check_child(case["parent"], case["child"], case["chain"])
+    return check_reassignment(case["prior"], case["next"], case.get("parent"), case.get("chain"))
