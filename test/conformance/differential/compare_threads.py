@@ -35,6 +35,13 @@ def difference(theirs, ours):
             key.append((field, tuple(core_only), tuple(mine_only)))
     if sorted(map(tuple, theirs["owners"])) != sorted(map(tuple, ours["owners"])):
         key.append(("owners",))
+    # Why a readback is void, reversed or unverified: the codes only one side gives, by finding.
+    theirs_why = {(c, rb): set(why) for c, _, rb, why in theirs["causes"]}
+    ours_why = {(c, rb): set(why) for c, _, rb, why in ours["causes"]}
+    for k in sorted(set(theirs_why) | set(ours_why)):
+        core_only, mine_only = theirs_why.get(k, set()) - ours_why.get(k, set()), ours_why.get(k, set()) - theirs_why.get(k, set())
+        if core_only or mine_only:
+            key.append(("causes", k[0], tuple(sorted(core_only)), tuple(sorted(mine_only))))
     for c in COUNTS:
         if theirs["counts"][c] != ours["counts"][c]:
             key.append(("counts", c))
@@ -49,14 +56,14 @@ def main():
         # An auditor for which the first passing readback owns the item.
         thread_auditor.owner_handoff = lambda handoffs, item: next((h for h in handoffs if h.item == item and h.passed), None)
     cases = list(generate_threads.conversations(count, seed))
-    triples = ((case, theirs, thread_auditor.audit(case["lines"], case["now"])) for case, theirs in zip(cases, core_answers("core-threads.ts", cases)))
+    triples = ((case, theirs, thread_auditor.audit(case["lines"], case["now"], case.get("expectations"))) for case, theirs in zip(cases, core_answers("core-threads.ts", cases)))
     found = comparison.clusters(triples, lambda case, core, mine: difference(core, mine), first,
                                 lambda case, core, mine: {"case": case, "core": core, "auditor": mine})
 
     def show(case, theirs, ours):
         print("   ", json.dumps(case))
-        print("      core", json.dumps({k: theirs[k] for k in ("errors", "notes", "owners")}), json.dumps(theirs["counts"]))
-        print("      mine", json.dumps({k: ours[k] for k in ("errors", "notes", "owners")}), json.dumps(ours["counts"]))
+        print("      core", json.dumps({k: theirs[k] for k in ("errors", "notes", "owners", "causes")}), json.dumps(theirs["counts"]))
+        print("      mine", json.dumps({k: ours[k] for k in ("errors", "notes", "owners", "causes")}), json.dumps(ours["counts"]))
     # The shortest conversations of each cluster are the examples.
     comparison.report(f"{len(cases)} conversations compared", {k: sorted(v, key=lambda i: len(i[0]["lines"])) for k, v in found.items()},
                       json.dumps, show, examples=2)

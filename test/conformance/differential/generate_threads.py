@@ -16,14 +16,25 @@ reply comes before the line it names. Half are audited at a moment, half with no
 Deterministic: the same count and seed give the same conversations. Standard library only.
 """
 import json
+import os
 import random
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import readback_checker  # noqa: E402  (the digest, to write a right h=)
+import validator  # noqa: E402
 
 AGENTS = ["ops", "builder", "writer", "qa"]
 ITEMS = ["jira:OPS-1", "gh:crox/site#42", "inv:MD-2026-057"]
 NOW = "20261002T1200Z"
 DUES = ["20261001", "20261002", "20261003"]
 EXPS = ["20261002T1100Z", "20261002T1200Z", "20261002T1300Z"]
+# A readback's own window: before, at and after the audit's moment, and past every HO's exp.
+RB_EXPS = EXPS + ["20261002T1400Z", "20261003T0900Z"]
+# Criteria the sender writes (acc=) or withholds (expectAcc), and what a receiver may read back.
+CRITERIA = ["len:120w+must:cite-sources", "len:120w", "must:cite-sources+no:em-dash"]
+READ_CRITERIA = ["len:120w+must:cite-sources", "LEN:120W+must:cite-sources", "len:200w+must:cite-sources",
+                 "len:120w+must:cite-sources+tone:formal", "must:cite-sources+no:em-dash", "len:120w+no:cite-sources"]
 ASKS = ["FIX", "DRAFT", "REVIEW"]
 PAY = [("sup", "marlow"), ("amt", "5400.00"), ("cur", "GBP"), ("kind", "GROSS"), ("acct", "40-12-88/61102938"),
        ("paid", "20261002"), ("ref", "MD-2026-057"), ("apref", "FD-0929")]
@@ -46,6 +57,8 @@ class Walk:
         self.cxs = []  # (id, ho dict)
         self.aqs = []  # (id, from, to, item, need)
         self.dns = []  # (id, the HO's slots)
+        self.texts = {}  # HO id -> its line, for a readback's h=
+        self.expectations = {}  # HO id -> the sender's withheld criteria and record (checkThread's expectations)
 
     def next_id(self, agent):
         self.n[agent] += 1
@@ -71,6 +84,12 @@ class Walk:
                 slots.append(("due", rng.choice(DUES)))
             if rng.random() < 0.3:
                 slots.append(("pri", str(rng.randint(1, 5))))
+            if rng.random() < 0.35:
+                # Section 5.2: criteria on the line, read back at tier 4 when rb=acc asks for them.
+                if rng.random() < 0.7:
+                    slots.append(("acc", rng.choice(CRITERIA)))
+                if rng.random() < 0.7:
+                    slots.append(("rb", "acc"))
         if rng.random() < 0.3:
             slots.append(("exp", rng.choice(EXPS)))
         self.send_ho(sender, slots)
@@ -79,6 +98,33 @@ class Walk:
         mid = self.next_id(sender)
         self.hos.append((mid, slots, dict(slots)))
         self.lines.append(line("HO", mid, slots))
+        self.texts.setdefault(mid, self.lines[-1])
+        self.expect(mid, dict(slots))
+
+    def expect(self, mid, s):
+        """The sender's expectations for this HO's readbacks, now and then: withheld criteria for
+        rb=acc, a record for rb=exec (matching the HO, resolving acct, contradicting it, leaving a
+        carried execution value unapproved, or holding another acct than the receiver's)."""
+        rng = self.rng
+        out = {}
+        if s.get("rb") == "acc" and rng.random() < 0.4:
+            out["expectAcc"] = rng.choice(CRITERIA + [""])
+        if s.get("rb") == "exec" and rng.random() < 0.6:
+            record = {k: v for k, v in PAY}
+            r = rng.random()
+            if r < 0.15:
+                record["amt"] = "5100.00"
+            elif r < 0.25:
+                del record[rng.choice(["kind", "ref"])]
+            elif r < 0.35:
+                record["acct"] = "40-12-88/61100000"
+            if "acct" not in s and rng.random() < 0.6:
+                record["$resolve"] = ["acct"]
+            elif rng.random() < 0.1:
+                record["$resolve"] = ["acct", "amt"]
+            out["record"] = record
+        if out and mid not in self.expectations:
+            self.expectations[mid] = out
 
     def reissue(self):
         mid, slots, s = self.rng.choice(self.hos)
@@ -88,6 +134,13 @@ class Walk:
         if self.rng.random() < 0.15:
             kept = [(k, "BUILD" if k == "ask" and v != "PAY" else v) for k, v in kept]
             kept = [kv for kv in kept if kv[0] != "pri"] + [("pri", "1")] * (self.rng.random() < 0.3)
+        elif self.rng.random() < 0.12:
+            # Content a readback reads: the amount, the criteria, the window or the date.
+            r = self.rng.random()
+            change = {"amt": "5100.00", "acc": "len:200w", "due": "20261004"} if r < 0.6 else {}
+            kept = [(k, change.get(k, v)) for k, v in kept]
+            if r >= 0.6:
+                kept = [kv for kv in kept if kv[0] != "exp"] + [("exp", self.rng.choice(EXPS))]
         pos = 1 if kept[0][0] == "p" else 0
         self.send_ho(s["from"], kept[:pos] + [("re", target)] + kept[pos:])
 
@@ -125,10 +178,26 @@ class Walk:
                     v = "5100.00"
                 out.append((k, v))
         if s.get("rb") == "exec" and "acct" not in s:
-            out.append(("acct", "40-12-88/61102938"))
+            out.append(("acct", "40-12-88/61102938" if self.rng.random() < 0.85 else "40-12-88/61100000"))
+        if s.get("rb") == "acc":
+            # The receiver's criteria: the HO's, the same in other case, or read otherwise (tier 4).
+            out.append(("acc", s["acc"] if "acc" in s and self.rng.random() < 0.5 else self.rng.choice(READ_CRITERIA)))
+        if self.rng.random() < 0.3:
+            out.append(("exp", self.rng.choice(RB_EXPS)))
+        r = self.rng.random()
+        if r < 0.3:
+            out.append(("h", self.digest(mid)))
+        elif r < 0.4:
+            # Wrong: another HO's digest (an earlier HO of a re-issue line read back under the re-issue), or none at all.
+            other = self.rng.choice(self.hos)[0]
+            out.append(("h", self.digest(other) if other != mid else "0123456789ab"))
         rid = self.next_id(frm)
         self.rbs.append((rid, mid))
         self.lines.append(line("RB", rid, out))
+
+    def digest(self, mid):
+        """The h= of an HO as sent (section 5.2), by the independent digest."""
+        return readback_checker.digest(validator.parse(self.texts[mid])[1])
 
     def close(self):
         mid, slots, s = self.rng.choice(self.hos)
@@ -139,7 +208,9 @@ class Walk:
             outcome = self.rng.choice(["OK", "OK", "PARTIAL", "NOOP"])
             out.append(("out", outcome))
             if s.get("rb") == "exec" and outcome == "OK":
-                out = [("p", "pay")] + out + [kv for kv in PAY]
+                # The done report's values: the plan's, or another amount (check-dn's, not check-thread's, to judge).
+                paid = [("amt", "5100.00") if k == "amt" and self.rng.random() < 0.2 else (k, v) for k, v in PAY]
+                out = [("p", "pay")] + out + paid
         elif kind == "UN":
             out.append(("why", self.rng.choice(["DUP", "DUP", "NOCAP", "BUSY"])))
             if self.rng.random() < 0.3:
@@ -257,7 +328,7 @@ def conversation(rng):
             steps.append((walk.undo, 0.7))
         step = rng.choices([s for s, _ in steps], [w for _, w in steps])[0]
         step()
-    return {"lines": walk.lines, "now": NOW if rng.random() < 0.5 else None}
+    return {"lines": walk.lines, "now": NOW if rng.random() < 0.5 else None, "expectations": walk.expectations}
 
 
 def conversations(count, seed):

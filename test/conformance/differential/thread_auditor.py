@@ -7,8 +7,12 @@ README's notes 28, 41, 42, 47, 48, 56, 76 and 82 to 84, never from core/thread.t
 difference from the core is a question to settle; where the notes say nothing, it follows the
 readings differential/README.md lists. Lines are read with validator.py, each readback judged with
 readback_checker.py (wilco; unverified when its only failure is a value the receiver resolved with
-no record; else void). It reads what generate_threads.py draws: no readback `exp=` or `h=`,
-no expectations or record. Standard library only.
+no record; else void) against its HO and the sender's expectations for that HO, when it has any:
+withheld criteria (tier 4) and a record (tier 5, note 23: the HO held to it, what the receiver
+resolved checked against it). So a readback's `h=` (tier 2) and its `exp=` against its HO's (tier
+1, note 21) are judged there; its `exp=` against the audit's moment is not, since check-thread reads
+a log with no arrival times (notes 32 and 65), nor is a DN's record: check-thread judges what a DN
+closes and owns, check-dn what it reports. Standard library only.
 """
 import json
 import re
@@ -51,12 +55,19 @@ class Question:
         self.answered = False
 
 
-def verdict(ho, rb_text):
-    report = readback_checker.check(ho.text, rb_text)
+READBACK_NOTES = {"ACC_ASSUMPTION", "ACC_LOOSE", "ACC_UNCHECKED", "ACC_KEY_UNKNOWN", "EXEC_NO_MAP"}
+
+
+def verdict(ho, rb_text, expected):
+    """The readback's verdict and the error codes that make it so (none for wilco)."""
+    record = expected.get("record")
+    if record is not None:
+        record = {k: v for k, v in record.items() if k != "$resolve"}  # resolve: what tier 5 leaves to the receiver
+    report = readback_checker.check(ho.text, rb_text, expected.get("expectAcc") or None, record)
     if all(t != "fail" for t in report["tiers"]):
-        return "wilco"
-    failing = set(report["codes"]) - {"ACC_ASSUMPTION", "ACC_LOOSE", "ACC_UNCHECKED", "ACC_KEY_UNKNOWN", "EXEC_NO_MAP"}
-    return "unverified" if failing == {"EXEC_UNVERIFIED"} else "void"
+        return "wilco", []
+    failing = sorted(set(report["codes"]) - READBACK_NOTES)
+    return ("unverified" if failing == ["EXEC_UNVERIFIED"] else "void"), failing
 
 
 def shaped(q, val):
@@ -73,8 +84,11 @@ def shaped(q, val):
     return True
 
 
-def audit(lines, now):
+def audit(lines, now, expectations=None):
+    """The audit at `now` (None: no clock), with the sender's expectations by HO id ({expectAcc?, record?})."""
+    expectations = expectations or {}
     errors, notes = [], []
+    causes = []  # [finding code, HO id, RB id, the error codes that make the readback so]
     # id -> (canonical form, what it is: a Handoff, Cancel or Question, ("RB", verdict, HO) for a
     # readback checked, ("DN", reports an act, its HO or None), else None)
     seen = {}
@@ -154,7 +168,7 @@ def audit(lines, now):
                 counts["readbacks"]["late"] += 1
                 item_read[target.item] = "late"
             else:
-                v = verdict(target, text)
+                v, why = verdict(target, text, expectations.get(target.id, {}))
                 if target.state == "superseded":
                     notes.append("THREAD_READBACK_SUPERSEDED")
                 if v == "wilco":
@@ -162,11 +176,14 @@ def audit(lines, now):
                     target.passed += 1
                 elif v == "void":
                     counts["readbacks"]["void"] += 1
-                    (errors if target.passed else notes).append("THREAD_READBACK_REVERSED" if target.passed else "THREAD_READBACK_VOID")
+                    code = "THREAD_READBACK_REVERSED" if target.passed else "THREAD_READBACK_VOID"
+                    (errors if target.passed else notes).append(code)
+                    causes.append([code, target.id, m["id"], why])
                     target.void += 1
                 else:
                     counts["readbacks"]["unverified"] += 1
                     notes.append("THREAD_READBACK_UNVERIFIED")
+                    causes.append(["THREAD_READBACK_UNVERIFIED", target.id, m["id"], why])
                     target.unverified += 1
                 target.last = (len(seen), v)
                 item_read[target.item] = v
@@ -327,7 +344,7 @@ def audit(lines, now):
                       "open": sum(not q.answered for q in questions), "overdue": overdue},
     })
     return {"ok": not errors and not invalid, "errors": sorted(errors), "notes": sorted(notes),
-            "owners": owners, "counts": counts, "invalid": invalid}
+            "owners": owners, "causes": causes, "counts": counts, "invalid": invalid}
 
 
 def undo(s, seen, errors, notes):
