@@ -5,7 +5,9 @@
 // holder of withheld criteria and records gives them (checkThread's `expectations`, each record read
 // by readRecord in its HO's vocabulary, `$resolve` included), as {"ok", "errors", "notes" (sorted codes, repeated as often as
 // found), "owners" ([item, owner, handoff, readback] in the report's order), "causes" ([code, handoff,
-// id, the error codes of its causes] of each finding that has causes: a readback's), "counts", "invalid"}.
+// id, the error codes of its causes] of each finding that has causes: a readback's), "handoffs" ([id,
+// state, closedBy, readback, supersededBy] of each HO at `now`, as handoffs(now) gives it), "counts",
+// "invalid"}.
 import { createInterface } from "node:readline";
 import { createThreadAudit, profileResolver, readMessage, readRecord, threadVerdict } from "../../../core/index.js";
 import type { Message, ReadbackExpectations, Vocabulary } from "../../../core/index.js";
@@ -58,6 +60,7 @@ function answer(lines: readonly string[], now: string | null, given: Readonly<Re
     // Why each readback is void, reversed or unverified: its HO's id, its own, and the error codes of its causes.
     causes: report.findings.filter((f) => f.causes !== undefined).map((f) => [f.code, f.handoff, f.id, [...new Set((f.causes ?? []).filter((c) => c.severity === "error").map((c) => c.code))].sort()]),
     owners: report.owners.map((o) => [o.item, o.owner, o.handoff, o.readback ?? null]),
+    handoffs: audit.handoffs(now).map((h) => [h.id, h.state, h.closedBy, h.readback, h.supersededBy]),
     counts: report.counts,
     invalid,
   };

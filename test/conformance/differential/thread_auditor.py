@@ -31,6 +31,8 @@ class Handoff:
         self.exp, self.due = s.get("exp"), s.get("due")
         self.slots = {k: v for k, v in readback_checker.json_form(message)["slots"].items() if k != "re"}
         self.state = "open"  # open, superseded, closed
+        self.closed_by = None  # the type of the message that closed it
+        self.superseded_by = None  # the re-issue that replaced it
         self.cancel = None  # the cancel that withdrew it (its own CX, or its live re-issue's)
         self.passed = self.void = self.unverified = 0
         self.last = None  # the latest readback's verdict
@@ -156,7 +158,7 @@ def audit(lines, now, expectations=None):
                 notes.append("THREAD_REISSUED")
                 if old.slots != ho.slots:
                     errors.append("THREAD_REISSUE_CHANGED")
-                old.state, ho.replaces, ho.line = "superseded", old, old.line
+                old.state, ho.replaces, ho.line, old.superseded_by = "superseded", old, old.line, ho.id
                 old.line.append(ho)
         elif kind == "RB":
             if not isinstance(target, Handoff):
@@ -230,7 +232,7 @@ def audit(lines, now, expectations=None):
                     else:
                         c.answered = True
                         notes.append("THREAD_REPLY_SUPERSEDED")
-                        target.state = "closed"
+                        target.state, target.closed_by = "closed", kind
                         if act:
                             errors.append("THREAD_DONE_AFTER_CANCEL")
                         judge(target, kind, act, twice)
@@ -240,7 +242,7 @@ def audit(lines, now, expectations=None):
                     superseded = target.state == "superseded"
                     if superseded:
                         notes.append("THREAD_REPLY_SUPERSEDED")
-                    target.state = "closed"
+                    target.state, target.closed_by = "closed", kind
                     if kind == "UN" and s.get("why") == "DUP" and target.replaces is not None and not superseded:
                         notes.append("THREAD_REISSUE_DUP")
                         # Only an HO still open is live again: one its own CX closed while superseded
@@ -265,7 +267,7 @@ def audit(lines, now, expectations=None):
                 withdrawn = [target] + ([h for h in target.line if h.state == "superseded"] if target.state == "open" else [])
                 for h in withdrawn:
                     h.cancel = c
-                target.state = "closed"
+                target.state, target.closed_by = "closed", "CX"
                 why = s.get("why")
                 if why == "TIMEOUT":
                     notes.append("THREAD_CANCEL_REASON" if target.passed else "THREAD_CANCEL_TIMEOUT")
@@ -302,7 +304,9 @@ def audit(lines, now, expectations=None):
 
     # The report, at `now` (None: no clock).
     today = now[:8] if now else None
+    states = {}  # HO id -> where it stands at the end: open, held, orphaned (past its exp or due), superseded, closed
     for ho in handoffs:
+        states[ho.id] = ho.state
         if ho.state != "open":
             continue
         late = []
@@ -312,8 +316,10 @@ def audit(lines, now, expectations=None):
             late.append("THREAD_OVERDUE")
         if late:
             errors.extend(late)
+            states[ho.id] = "orphaned"
         elif ho.last and ho.last[1] == "void" and not ho.passed:
             notes.append("THREAD_HELD")
+            states[ho.id] = "held"
         else:
             notes.append("THREAD_OPEN")
     for c in cancels:
@@ -336,6 +342,11 @@ def audit(lines, now, expectations=None):
         first = next(h for h in handoffs if h.item == item)
         # While the first sender holds it: why, when readbacks came (the last one's verdict, or late).
         owners.append([item, newest.receiver, newest.id, None] if newest else [item, first.sender, None, item_read.get(item)])
+    # Each HO as the report's handoffs list gives it: its state, what closed it, its readbacks (wilco
+    # once one passed, else the last verdict), the re-issue that replaced it.
+    standing = [[h.id, states[h.id], h.closed_by if h.state == "closed" else None,
+                 "wilco" if h.passed else h.last[1] if h.last else None,
+                 h.superseded_by if h.state == "superseded" else None] for h in handoffs]
     states = [h.state for h in handoffs]
     counts.update({
         "handoffs": len(handoffs), "open": states.count("open"), "closed": states.count("closed"),
@@ -344,7 +355,7 @@ def audit(lines, now, expectations=None):
                       "open": sum(not q.answered for q in questions), "overdue": overdue},
     })
     return {"ok": not errors and not invalid, "errors": sorted(errors), "notes": sorted(notes),
-            "owners": owners, "causes": causes, "counts": counts, "invalid": invalid}
+            "owners": owners, "causes": causes, "handoffs": standing, "counts": counts, "invalid": invalid}
 
 
 def undo(s, seen, errors, notes):
