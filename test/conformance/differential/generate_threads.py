@@ -4,7 +4,7 @@
 
 Each conversation is a random walk among 2 to 4 agents and 1 to 3 items, built from valid lines:
 HOs (core, with `due=`/`exp=` before or after the audit's moment, criteria and readback levels
-(`acc=`, `rb=acc`, `plan`, `all`, a slot), `keys=`, `pri=` also as `02`, an `x_` slot, a tail; or
+(`acc=`, `rb=acc`, `plan`, `all`, a slot, `exec` with no execution slots), `keys=`, `pri=` also as `02`, an `x_` slot, a tail; or
 pay `rb=exec`, with `acct` left to the receiver so that its readback is unverified without a
 record), the sender's expectations for some HOs (withheld criteria; a pay record matching,
 resolving `acct`, contradicting the HO or the receiver, holding the envelope or the window),
@@ -103,7 +103,8 @@ class Walk:
                 if rng.random() < 0.2:
                     slots.append(("keys", "len"))
             elif rng.random() < 0.1:
-                slots.append(("rb", rng.choice(["all", "pri", "echo"])))
+                # rb=exec on a core ask, which has no execution slots: tier 5 is not asked (EXEC_NO_MAP).
+                slots.append(("rb", rng.choice(["all", "pri", "echo", "exec"])))
         if rng.random() < 0.3:
             slots.append(("exp", rng.choice(EXPS)))
         if rng.random() < 0.1:
@@ -124,9 +125,12 @@ class Walk:
         carried execution value unapproved, or holding another acct than the receiver's)."""
         rng = self.rng
         out = {}
-        if ("acc" in s.get("rb", "") or "plan" in s.get("rb", "")) and rng.random() < 0.4:
+        if ("acc" in s.get("rb", "") or "plan" in s.get("rb", "")) and rng.random() < 0.4 or rng.random() < 0.03:
+            # Withheld criteria, also for an HO that asks no comprehension (tier 4 not asked: unread).
             out["expectAcc"] = rng.choice(CRITERIA + [""])
-        if s.get("rb") == "exec" and rng.random() < 0.6:
+        if s.get("rb") == "exec" and s.get("p") is None and rng.random() < 0.5:
+            out["record"] = {"pri": rng.choice(["2", "3"])}  # a record for a core ask: no tier 5 to hold the HO to it
+        if s.get("rb") == "exec" and s.get("p") == "pay" and rng.random() < 0.6:
             record = {k: v for k, v in PAY}
             r = rng.random()
             if r < 0.15:

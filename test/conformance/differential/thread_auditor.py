@@ -12,7 +12,9 @@ withheld criteria (tier 4) and a record (tier 5, note 23: the HO held to it, wha
 resolved checked against it). So a readback's `h=` (tier 2) and its `exp=` against its HO's (tier
 1, note 21) are judged there; its `exp=` against the audit's moment is not, since check-thread reads
 a log with no arrival times (notes 32 and 65), nor is a DN's record: check-thread judges what a DN
-closes and owns, check-dn what it reports. Standard library only.
+closes and owns, check-dn what it reports. Besides findings, owners and counts it gives why each
+readback is void or unverified and where each HO stands at the end (open, held, orphaned past its
+`exp` or `due`, superseded, closed). Standard library only.
 """
 import json
 import re
