@@ -1,29 +1,49 @@
 """Seeded conversations for the differential check of check-thread (the closure audit, section 5.4).
 
-    python3 generate_threads.py COUNT SEED     # one JSON line per conversation: {"lines", "now"}
+    python3 generate_threads.py COUNT SEED     # one JSON line per conversation: {"lines", "now", "expectations"}
 
 Each conversation is a random walk among 2 to 4 agents and 1 to 3 items, built from valid lines:
-HOs (core, with `due=`/`exp=` before or after the audit's moment, or pay `rb=exec`, with `acct`
-left to the receiver so that its readback is unverified), readbacks that pass or are void
-(composed from the HO as delivered), DN (`OK`, `PARTIAL`, `NOOP`), UN (`DUP` among others), FL, CX
+HOs (core, with `due=`/`exp=` before or after the audit's moment, criteria and readback levels
+(`acc=`, `rb=acc`, `plan`, `all`, a slot, `exec` with no execution slots), `keys=`, `pri=` also as `02`, an `x_` slot, a tail; or
+pay `rb=exec`, with `acct` left to the receiver so that its readback is unverified without a
+record), the sender's expectations for some HOs (withheld criteria; a pay record matching,
+resolving `acct`, contradicting the HO or the receiver, holding the envelope or the window),
+readbacks that pass or are void (composed from the HO as delivered; criteria read otherwise,
+`exp=` before, at and after the audit's moment and past the HO's, `h=` right, in capitals,
+another HO's or absent), DN (`OK`, `PARTIAL`, `NOOP`), UN (`DUP` among others), FL, CX
 (with section 5.4's reasons), the receiver's AN to a cancel, the sender's AN to a readback
 (`val=Y` clears the act, `N` or `HOLD` holds it), AQs with `by=` and their answers,
-re-issues (the same HO sent again, `re=` the HO or its void readback, sometimes changed), HOs of
+re-issues (the same HO sent again, `re=` the HO or its void readback, sometimes changed: the ask,
+`pri=`, the amount, the criteria, the date, the window, or the tail alone), HOs of
 the same item to another receiver, UNDOs whose `ctx=` names a DN, another message or an id not
 sent, and then noise: a reply from the wrong party or about another
 item, a line sent again (a retry) or another under a used id, and two lines swapped, so that a
-reply comes before the line it names. Half are audited at a moment, half with no clock.
+reply comes before the line it names. Half are audited at a moment (mostly 20261002T1200Z, now
+and then a minute either side of the windows or at a midnight), half with no clock.
 Deterministic: the same count and seed give the same conversations. Standard library only.
 """
 import json
+import os
 import random
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import readback_checker  # noqa: E402  (the digest, to write a right h=)
+import validator  # noqa: E402
 
 AGENTS = ["ops", "builder", "writer", "qa"]
 ITEMS = ["jira:OPS-1", "gh:crox/site#42", "inv:MD-2026-057"]
 NOW = "20261002T1200Z"
+# Other moments of the audit: the minute before and after the windows, midnight into the next day.
+NOWS = [NOW, NOW, NOW, "20261002T1159Z", "20261002T1301Z", "20261003T0000Z", "20261001T2359Z"]
 DUES = ["20261001", "20261002", "20261003"]
 EXPS = ["20261002T1100Z", "20261002T1200Z", "20261002T1300Z"]
+# A readback's own window: before, at and after the audit's moment, and past every HO's exp.
+RB_EXPS = EXPS + ["20261002T1400Z", "20261003T0900Z"]
+# Criteria the sender writes (acc=) or withholds (expectAcc), and what a receiver may read back.
+CRITERIA = ["len:120w+must:cite-sources", "len:120w", "must:cite-sources+no:em-dash"]
+READ_CRITERIA = ["len:120w+must:cite-sources", "LEN:120W+must:cite-sources", "len:200w+must:cite-sources",
+                 "len:120w+must:cite-sources+tone:formal", "must:cite-sources+no:em-dash", "len:120w+no:cite-sources"]
 ASKS = ["FIX", "DRAFT", "REVIEW"]
 PAY = [("sup", "marlow"), ("amt", "5400.00"), ("cur", "GBP"), ("kind", "GROSS"), ("acct", "40-12-88/61102938"),
        ("paid", "20261002"), ("ref", "MD-2026-057"), ("apref", "FD-0929")]
@@ -46,6 +66,9 @@ class Walk:
         self.cxs = []  # (id, ho dict)
         self.aqs = []  # (id, from, to, item, need)
         self.dns = []  # (id, the HO's slots)
+        self.texts = {}  # HO id -> its line, for a readback's h=
+        self.tails = {}  # HO id -> its tail (a re-issue may change it alone, and so its digest)
+        self.expectations = {}  # HO id -> the sender's withheld criteria and record (checkThread's expectations)
 
     def next_id(self, agent):
         self.n[agent] += 1
@@ -70,15 +93,64 @@ class Walk:
             if rng.random() < 0.5:
                 slots.append(("due", rng.choice(DUES)))
             if rng.random() < 0.3:
-                slots.append(("pri", str(rng.randint(1, 5))))
+                slots.append(("pri", ("0" if rng.random() < 0.2 else "") + str(rng.randint(1, 5))))
+            if rng.random() < 0.35:
+                # Section 5.2: criteria on the line, read back at tier 4 when rb=acc asks for them.
+                if rng.random() < 0.7:
+                    slots.append(("acc", rng.choice(CRITERIA)))
+                if rng.random() < 0.7:
+                    slots.append(("rb", rng.choice(["acc", "acc", "plan", "all+acc", "acc+pri"])))
+                if rng.random() < 0.2:
+                    slots.append(("keys", "len"))
+            elif rng.random() < 0.1:
+                # rb=exec on a core ask, which has no execution slots: tier 5 is not asked (EXEC_NO_MAP).
+                slots.append(("rb", rng.choice(["all", "pri", "echo", "exec"])))
         if rng.random() < 0.3:
             slots.append(("exp", rng.choice(EXPS)))
-        self.send_ho(sender, slots)
+        if rng.random() < 0.1:
+            slots.append(("x_ref", "t-7"))
+        self.send_ho(sender, slots, "the context" if rng.random() < 0.2 else None)
 
-    def send_ho(self, sender, slots):
+    def send_ho(self, sender, slots, tail=None):
         mid = self.next_id(sender)
         self.hos.append((mid, slots, dict(slots)))
-        self.lines.append(line("HO", mid, slots))
+        self.tails[mid] = tail
+        self.lines.append(line("HO", mid, slots, tail))
+        self.texts.setdefault(mid, self.lines[-1])
+        self.expect(mid, dict(slots))
+
+    def expect(self, mid, s):
+        """The sender's expectations for this HO's readbacks, now and then: withheld criteria for
+        rb=acc, a record for rb=exec (matching the HO, resolving acct, contradicting it, leaving a
+        carried execution value unapproved, or holding another acct than the receiver's)."""
+        rng = self.rng
+        out = {}
+        if ("acc" in s.get("rb", "") or "plan" in s.get("rb", "")) and rng.random() < 0.4 or rng.random() < 0.03:
+            # Withheld criteria, also for an HO that asks no comprehension (tier 4 not asked: unread).
+            out["expectAcc"] = rng.choice(CRITERIA + [""])
+        if s.get("rb") == "exec" and s.get("p") is None and rng.random() < 0.5:
+            out["record"] = {"pri": rng.choice(["2", "3"])}  # a record for a core ask: no tier 5 to hold the HO to it
+        if s.get("rb") == "exec" and s.get("p") == "pay" and rng.random() < 0.6:
+            record = {k: v for k, v in PAY}
+            r = rng.random()
+            if r < 0.15:
+                record["amt"] = "5100.00"
+            elif r < 0.25:
+                del record[rng.choice(["kind", "ref"])]
+            elif r < 0.35:
+                record["acct"] = "40-12-88/61100000"
+            elif r < 0.5:
+                # The envelope and the window, which a record copied from a JSON form holds (notes 23, 24).
+                key = rng.choice(["item", "from", "to", "exp", "rb"])
+                record[key] = rng.choice({"item": [s.get("item"), "inv:MD-2026-058"], "from": [s.get("from"), "qa"],
+                                          "to": [s.get("to"), "qa"], "exp": EXPS, "rb": ["exec", "echo"]}[key])
+            if "acct" not in s and rng.random() < 0.6:
+                record["$resolve"] = ["acct"]
+            elif rng.random() < 0.1:
+                record["$resolve"] = ["acct", "amt"]
+            out["record"] = record
+        if out and mid not in self.expectations:
+            self.expectations[mid] = out
 
     def reissue(self):
         mid, slots, s = self.rng.choice(self.hos)
@@ -88,8 +160,18 @@ class Walk:
         if self.rng.random() < 0.15:
             kept = [(k, "BUILD" if k == "ask" and v != "PAY" else v) for k, v in kept]
             kept = [kv for kv in kept if kv[0] != "pri"] + [("pri", "1")] * (self.rng.random() < 0.3)
+        elif self.rng.random() < 0.12:
+            # Content a readback reads: the amount, the criteria, the window or the date.
+            r = self.rng.random()
+            change = {"amt": "5100.00", "acc": "len:200w", "due": "20261004"} if r < 0.6 else {}
+            kept = [(k, change.get(k, v)) for k, v in kept]
+            if r >= 0.6:
+                kept = [kv for kv in kept if kv[0] != "exp"] + [("exp", self.rng.choice(EXPS))]
         pos = 1 if kept[0][0] == "p" else 0
-        self.send_ho(s["from"], kept[:pos] + [("re", target)] + kept[pos:])
+        tail = self.tails.get(mid)
+        if self.rng.random() < 0.2:
+            tail = "said otherwise" if tail else "now with a tail"
+        self.send_ho(s["from"], kept[:pos] + [("re", target)] + kept[pos:], tail)
 
     def hand_on(self):
         """Another HO of an item from its sender: to another receiver (ownership moves) or the same (no re-issue)."""
@@ -125,10 +207,39 @@ class Walk:
                     v = "5100.00"
                 out.append((k, v))
         if s.get("rb") == "exec" and "acct" not in s:
-            out.append(("acct", "40-12-88/61102938"))
+            out.append(("acct", "40-12-88/61102938" if self.rng.random() < 0.85 else "40-12-88/61100000"))
+        levels = s.get("rb", "").split("+")
+        if "all" in levels or "pri" in levels:
+            # Echoed under rb=all or rb=pri: each carried slot the set names (pri, acc outside acc, x_ never).
+            out += [(k, v) for k, v in slots if k in ("pri",) + (("acc",) if "acc" not in levels else ())]
+        if "x_ref" in s and self.rng.random() < 0.3:
+            out.append(("x_ref", self.rng.choice(["t-7", "t-8"])))
+        if "p" not in s and self.rng.random() < 0.05:
+            out.insert(0, ("p", "pay"))  # a readback in another vocabulary than its core HO's (tier 1, note 21)
+        if "pri" in s and "pri" not in dict(out) and self.rng.random() < 0.3:
+            # A slot outside the readback set, stated anyway: as sent, spelt otherwise, or misread (note 20).
+            out.append(("pri", self.rng.choice([s["pri"], s["pri"].lstrip("0"), "0" + s["pri"], str(int(s["pri"]) % 5 + 1)])))
+        if "acc" in levels or "plan" in levels:
+            # The receiver's criteria: the HO's, the same in other case, or read otherwise (tier 4); its plan.
+            if "plan" in levels and self.rng.random() < 0.8:
+                out.append(("do", "draft-then-review"))
+            out.append(("acc", s["acc"] if "acc" in s and self.rng.random() < 0.5 else self.rng.choice(READ_CRITERIA)))
+        if self.rng.random() < 0.3:
+            out.append(("exp", self.rng.choice(RB_EXPS)))
+        r = self.rng.random()
+        if r < 0.3:
+            out.append(("h", self.digest(mid) if self.rng.random() < 0.9 else self.digest(mid).upper()))
+        elif r < 0.4:
+            # Wrong: another HO's digest (an earlier HO of a re-issue line read back under the re-issue), or none at all.
+            other = self.rng.choice(self.hos)[0]
+            out.append(("h", self.digest(other) if other != mid else "0123456789ab"))
         rid = self.next_id(frm)
         self.rbs.append((rid, mid))
         self.lines.append(line("RB", rid, out))
+
+    def digest(self, mid):
+        """The h= of an HO as sent (section 5.2), by the independent digest."""
+        return readback_checker.digest(validator.parse(self.texts[mid])[1])
 
     def close(self):
         mid, slots, s = self.rng.choice(self.hos)
@@ -139,7 +250,9 @@ class Walk:
             outcome = self.rng.choice(["OK", "OK", "PARTIAL", "NOOP"])
             out.append(("out", outcome))
             if s.get("rb") == "exec" and outcome == "OK":
-                out = [("p", "pay")] + out + [kv for kv in PAY]
+                # The done report's values: the plan's, or another amount (check-dn's, not check-thread's, to judge).
+                paid = [("amt", "5100.00") if k == "amt" and self.rng.random() < 0.2 else (k, v) for k, v in PAY]
+                out = [("p", "pay")] + out + paid
         elif kind == "UN":
             out.append(("why", self.rng.choice(["DUP", "DUP", "NOCAP", "BUSY"])))
             if self.rng.random() < 0.3:
@@ -257,7 +370,7 @@ def conversation(rng):
             steps.append((walk.undo, 0.7))
         step = rng.choices([s for s, _ in steps], [w for _, w in steps])[0]
         step()
-    return {"lines": walk.lines, "now": NOW if rng.random() < 0.5 else None}
+    return {"lines": walk.lines, "now": rng.choice(NOWS) if rng.random() < 0.5 else None, "expectations": walk.expectations}
 
 
 def conversations(count, seed):

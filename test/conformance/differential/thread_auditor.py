@@ -7,8 +7,14 @@ README's notes 28, 41, 42, 47, 48, 56, 76 and 82 to 84, never from core/thread.t
 difference from the core is a question to settle; where the notes say nothing, it follows the
 readings differential/README.md lists. Lines are read with validator.py, each readback judged with
 readback_checker.py (wilco; unverified when its only failure is a value the receiver resolved with
-no record; else void). It reads what generate_threads.py draws: no readback `exp=` or `h=`,
-no expectations or record. Standard library only.
+no record; else void) against its HO and the sender's expectations for that HO, when it has any:
+withheld criteria (tier 4) and a record (tier 5, note 23: the HO held to it, what the receiver
+resolved checked against it). So a readback's `h=` (tier 2) and its `exp=` against its HO's (tier
+1, note 21) are judged there; its `exp=` against the audit's moment is not, since check-thread reads
+a log with no arrival times (notes 32 and 65), nor is a DN's record: check-thread judges what a DN
+closes and owns, check-dn what it reports. Besides findings, owners and counts it gives why each
+readback is void or unverified and where each HO stands at the end (open, held, orphaned past its
+`exp` or `due`, superseded, closed). Standard library only.
 """
 import json
 import re
@@ -27,6 +33,8 @@ class Handoff:
         self.exp, self.due = s.get("exp"), s.get("due")
         self.slots = {k: v for k, v in readback_checker.json_form(message)["slots"].items() if k != "re"}
         self.state = "open"  # open, superseded, closed
+        self.closed_by = None  # the type of the message that closed it
+        self.superseded_by = None  # the re-issue that replaced it
         self.cancel = None  # the cancel that withdrew it (its own CX, or its live re-issue's)
         self.passed = self.void = self.unverified = 0
         self.last = None  # the latest readback's verdict
@@ -51,12 +59,19 @@ class Question:
         self.answered = False
 
 
-def verdict(ho, rb_text):
-    report = readback_checker.check(ho.text, rb_text)
+READBACK_NOTES = {"ACC_ASSUMPTION", "ACC_LOOSE", "ACC_UNCHECKED", "ACC_KEY_UNKNOWN", "EXEC_NO_MAP"}
+
+
+def verdict(ho, rb_text, expected):
+    """The readback's verdict and the error codes that make it so (none for wilco)."""
+    record = expected.get("record")
+    if record is not None:
+        record = {k: v for k, v in record.items() if k != "$resolve"}  # resolve: what tier 5 leaves to the receiver
+    report = readback_checker.check(ho.text, rb_text, expected.get("expectAcc") or None, record)
     if all(t != "fail" for t in report["tiers"]):
-        return "wilco"
-    failing = set(report["codes"]) - {"ACC_ASSUMPTION", "ACC_LOOSE", "ACC_UNCHECKED", "ACC_KEY_UNKNOWN", "EXEC_NO_MAP"}
-    return "unverified" if failing == {"EXEC_UNVERIFIED"} else "void"
+        return "wilco", []
+    failing = sorted(set(report["codes"]) - READBACK_NOTES)
+    return ("unverified" if failing == ["EXEC_UNVERIFIED"] else "void"), failing
 
 
 def shaped(q, val):
@@ -73,8 +88,11 @@ def shaped(q, val):
     return True
 
 
-def audit(lines, now):
+def audit(lines, now, expectations=None):
+    """The audit at `now` (None: no clock), with the sender's expectations by HO id ({expectAcc?, record?})."""
+    expectations = expectations or {}
     errors, notes = [], []
+    causes = []  # [finding code, HO id, RB id, the error codes that make the readback so]
     # id -> (canonical form, what it is: a Handoff, Cancel or Question, ("RB", verdict, HO) for a
     # readback checked, ("DN", reports an act, its HO or None), else None)
     seen = {}
@@ -142,7 +160,7 @@ def audit(lines, now):
                 notes.append("THREAD_REISSUED")
                 if old.slots != ho.slots:
                     errors.append("THREAD_REISSUE_CHANGED")
-                old.state, ho.replaces, ho.line = "superseded", old, old.line
+                old.state, ho.replaces, ho.line, old.superseded_by = "superseded", old, old.line, ho.id
                 old.line.append(ho)
         elif kind == "RB":
             if not isinstance(target, Handoff):
@@ -154,7 +172,7 @@ def audit(lines, now):
                 counts["readbacks"]["late"] += 1
                 item_read[target.item] = "late"
             else:
-                v = verdict(target, text)
+                v, why = verdict(target, text, expectations.get(target.id, {}))
                 if target.state == "superseded":
                     notes.append("THREAD_READBACK_SUPERSEDED")
                 if v == "wilco":
@@ -162,11 +180,14 @@ def audit(lines, now):
                     target.passed += 1
                 elif v == "void":
                     counts["readbacks"]["void"] += 1
-                    (errors if target.passed else notes).append("THREAD_READBACK_REVERSED" if target.passed else "THREAD_READBACK_VOID")
+                    code = "THREAD_READBACK_REVERSED" if target.passed else "THREAD_READBACK_VOID"
+                    (errors if target.passed else notes).append(code)
+                    causes.append([code, target.id, m["id"], why])
                     target.void += 1
                 else:
                     counts["readbacks"]["unverified"] += 1
                     notes.append("THREAD_READBACK_UNVERIFIED")
+                    causes.append(["THREAD_READBACK_UNVERIFIED", target.id, m["id"], why])
                     target.unverified += 1
                 target.last = (len(seen), v)
                 item_read[target.item] = v
@@ -213,7 +234,7 @@ def audit(lines, now):
                     else:
                         c.answered = True
                         notes.append("THREAD_REPLY_SUPERSEDED")
-                        target.state = "closed"
+                        target.state, target.closed_by = "closed", kind
                         if act:
                             errors.append("THREAD_DONE_AFTER_CANCEL")
                         judge(target, kind, act, twice)
@@ -223,7 +244,7 @@ def audit(lines, now):
                     superseded = target.state == "superseded"
                     if superseded:
                         notes.append("THREAD_REPLY_SUPERSEDED")
-                    target.state = "closed"
+                    target.state, target.closed_by = "closed", kind
                     if kind == "UN" and s.get("why") == "DUP" and target.replaces is not None and not superseded:
                         notes.append("THREAD_REISSUE_DUP")
                         # Only an HO still open is live again: one its own CX closed while superseded
@@ -248,7 +269,7 @@ def audit(lines, now):
                 withdrawn = [target] + ([h for h in target.line if h.state == "superseded"] if target.state == "open" else [])
                 for h in withdrawn:
                     h.cancel = c
-                target.state = "closed"
+                target.state, target.closed_by = "closed", "CX"
                 why = s.get("why")
                 if why == "TIMEOUT":
                     notes.append("THREAD_CANCEL_REASON" if target.passed else "THREAD_CANCEL_TIMEOUT")
@@ -285,7 +306,9 @@ def audit(lines, now):
 
     # The report, at `now` (None: no clock).
     today = now[:8] if now else None
+    states = {}  # HO id -> where it stands at the end: open, held, orphaned (past its exp or due), superseded, closed
     for ho in handoffs:
+        states[ho.id] = ho.state
         if ho.state != "open":
             continue
         late = []
@@ -295,8 +318,10 @@ def audit(lines, now):
             late.append("THREAD_OVERDUE")
         if late:
             errors.extend(late)
+            states[ho.id] = "orphaned"
         elif ho.last and ho.last[1] == "void" and not ho.passed:
             notes.append("THREAD_HELD")
+            states[ho.id] = "held"
         else:
             notes.append("THREAD_OPEN")
     for c in cancels:
@@ -319,6 +344,11 @@ def audit(lines, now):
         first = next(h for h in handoffs if h.item == item)
         # While the first sender holds it: why, when readbacks came (the last one's verdict, or late).
         owners.append([item, newest.receiver, newest.id, None] if newest else [item, first.sender, None, item_read.get(item)])
+    # Each HO as the report's handoffs list gives it: its state, what closed it, its readbacks (wilco
+    # once one passed, else the last verdict), the re-issue that replaced it.
+    standing = [[h.id, states[h.id], h.closed_by if h.state == "closed" else None,
+                 "wilco" if h.passed else h.last[1] if h.last else None,
+                 h.superseded_by if h.state == "superseded" else None] for h in handoffs]
     states = [h.state for h in handoffs]
     counts.update({
         "handoffs": len(handoffs), "open": states.count("open"), "closed": states.count("closed"),
@@ -327,7 +357,7 @@ def audit(lines, now):
                       "open": sum(not q.answered for q in questions), "overdue": overdue},
     })
     return {"ok": not errors and not invalid, "errors": sorted(errors), "notes": sorted(notes),
-            "owners": owners, "counts": counts, "invalid": invalid}
+            "owners": owners, "causes": causes, "handoffs": standing, "counts": counts, "invalid": invalid}
 
 
 def undo(s, seen, errors, notes):
