@@ -50,6 +50,17 @@ describe("reEntryOf: a line ends at LF, CRLF or a lone CR", () => {
   it("does not end a line at U+2028, which Markdown does not end a line at (as RW1 lines)", () => {
     expect(mailbox.reEntryOf("Leaving.\u2028re-entry: final\n")).toBeNull();
   });
+  // README note 90: CommonMark's line endings are LF, CRLF and a lone CR, and nothing else; the
+  // Unicode separators and NEL are characters of the line, as they are on an RW1 line (note 79).
+  it.each(["\u2028", "\u2029", "\u0085"])("reads %j as part of the line, before the key and after the value", (separator) => {
+    expect(mailbox.reEntryOf(`Leaving.${separator}re-entry: final\n`)).toBeNull();
+    expect(mailbox.reEntryOf(`Leaving.\nre-entry: final${separator}Thanks, all.\n`)).toBe("final");
+    // The words after it are the re-entry line's: "Not returning" there offers both, as on one line.
+    expect(mailbox.reEntryOf(`Leaving.\nre-entry: final${separator}Not returning.\n`)).toBeNull();
+    expect(mailbox.reEntryOf(`Leaving.\nre-entry: final\rNot returning.\n`)).toBe("final");
+    expect(mailbox.reEntryOf(`Leaving.\nre-entry: final${separator}re-entry: returning\n`)).toBeNull();
+    expect(mailbox.reEntryOf(`Leaving.\nre-entry: final\r${separator}re-entry: final\n`)).toBe("final");
+  });
 });
 
 describe("secretLines: each Markdown line on its own", () => {
