@@ -155,7 +155,7 @@ function schemaFindings(issues: readonly v.BaseIssue<unknown>[]): Finding[] {
 }
 
 /**
- * Valibot takes a parse's message only for an entry that has none of its own (README note 91):
+ * Valibot takes a parse's message only for an entry that has none of its own (README note 92):
  * worded here for every issue, the type test's words replaced the schema's, which never showed.
  */
 const UNWORDED: v.Config<v.BaseIssue<unknown>> = { message: (issue) => `expected ${issue.expected ?? "another value"}, received ${issue.received}` };

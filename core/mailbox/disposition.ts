@@ -61,7 +61,7 @@ export function isoTime(text: unknown): number | null {
   if (m === null || !isDate(`${m[1]}${m[2]}${m[3]}`)) return null;
   if (m[6] === "60") {
     const lastDay = !isDate(`${m[1]}${m[2]}${String(Number(m[3]) + 1).padStart(2, "0")}`);
-    // afterDate, not Date.UTC, which reads the years 0 to 99 as 1900 to 1999 (README note 89).
+    // afterDate, not Date.UTC, which reads the years 0 to 99 as 1900 to 1999 (README note 90).
     return lastDay && m[4] === "23" && m[5] === "59" ? afterDate(`${m[1]}${m[2]}${m[3]}`) : null;
   }
   const ms = Date.parse(text);

@@ -4,7 +4,7 @@
  * lone CR, which ends a body's lines (README note 79), does not end the frontmatter's: the `yaml`
  * package does not read it as YAML 1.2's line break (`a: 1\rb: 2` is one key), nor do frontmatter
  * readers that look for `---\n`, so such a file is refused, saying so (README note 87). A `---` line
- * ended by a lone CR, or by U+2028 or U+2029 (which end no Markdown line), closes nothing (note 88).
+ * ended by a lone CR, or by U+2028 or U+2029 (which end no Markdown line), closes nothing (note 89).
  */
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";

@@ -82,7 +82,7 @@ describe("a refused profile file is refused in the project's words", () => {
     expect([...raw]).toStrictEqual([]);
   });
 
-  // README note 91: `extends`' and the types list's words were written but never shown, replaced
+  // README note 92: `extends`' and the types list's words were written but never shown, replaced
   // by `expected X, received Y`. Every message the schema gives of its own must reach an author.
   it("every message the schema words of its own reaches some finding", () => {
     const own = new Set<string>();

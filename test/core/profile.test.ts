@@ -277,7 +277,7 @@ describe("a profile is checked before it is used", () => {
     expect(said({ version: "1", extends: "RW1" })).toStrictEqual(["profile: missing: a profile file must give it"]);
     expect(said({ ...minimal, transaltion: [] })).toStrictEqual(["transaltion: not a field of a profile file here (misspelt?)"]);
     expect(said({ ...minimal, version: 1 })).toStrictEqual(["version: expected string, received 1"]);
-    // The schema's own words (README note 91): worded for every issue, the type test's replaced them.
+    // The schema's own words (README note 92): worded for every issue, the type test's replaced them.
     expect(said({ ...minimal, extends: "RW2" })).toStrictEqual(['extends: profiles extend RW1, not "RW2"']);
     expect(said({ ...minimal, extends: 1 })).toStrictEqual(["extends: profiles extend RW1, not 1"]);
     expect(said({ ...minimal, slots: [{ key: "amt", type: "money", on: ["HO", "XX"] }] })).toStrictEqual(['slots.0.on.1: "XX" is not one of the nine message types (HO RB AQ AN ST DN UN FL CX)']);

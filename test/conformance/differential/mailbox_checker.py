@@ -428,7 +428,7 @@ def split_frontmatter(text):
     if first != "---":
         return "FRONTMATTER_MISSING"
     for index in range(1, len(lines)):
-        # a delimiter line ends at LF, CRLF or the file's end; "---\r" is no delimiter (note 88)
+        # a delimiter line ends at LF, CRLF or the file's end; "---\r" is no delimiter (note 89)
         line = lines[index]
         content = line[:-2] if line.endswith("\r\n") else line[:-1] if line.endswith("\n") else line
         if content.rstrip(" \t") in ("---", "..."):

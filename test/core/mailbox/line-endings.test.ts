@@ -50,7 +50,7 @@ describe("reEntryOf: a line ends at LF, CRLF or a lone CR", () => {
   it("does not end a line at U+2028, which Markdown does not end a line at (as RW1 lines)", () => {
     expect(mailbox.reEntryOf("Leaving.\u2028re-entry: final\n")).toBeNull();
   });
-  // README note 90: CommonMark's line endings are LF, CRLF and a lone CR, and nothing else; the
+  // README note 91: CommonMark's line endings are LF, CRLF and a lone CR, and nothing else; the
   // Unicode separators and NEL are characters of the line, as they are on an RW1 line (note 79).
   it.each(["\u2028", "\u2029", "\u0085"])("reads %j as part of the line, before the key and after the value", (separator) => {
     expect(mailbox.reEntryOf(`Leaving.${separator}re-entry: final\n`)).toBeNull();
@@ -90,7 +90,7 @@ describe("the frontmatter's lone CRs", () => {
     expect(reading.findings).toMatchObject([{ code: "YAML_INVALID", line: 3, received: "CR" }]);
     expect(reading.findings[0]?.message).toMatch(/lone CR/);
   });
-  // README note 88: a closing --- ended by a lone CR was taken as the delimiter, and the CR then
+  // README note 89: a closing --- ended by a lone CR was taken as the delimiter, and the CR then
   // began the body as an empty line, so every body finding named the line after its own.
   const refusedBody = "Please:\n\nRW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261301\n";
   const closedBy = (eol: string, body = refusedBody) => {
