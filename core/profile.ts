@@ -45,7 +45,7 @@ function atMost(max: number): v.CheckAction<string, string> {
   }, `at most ${max} characters`);
 }
 const TEXT = v.pipe(v.string(), v.minLength(1, "must not be empty"), atMost(300), NOT_BLANK, WELL_FORMED);
-const TYPES = v.pipe(v.array(v.picklist(MESSAGE_TYPES, "is not one of the nine message types")), v.minLength(1, "names at least one type"));
+const TYPES = v.pipe(v.array(v.picklist(MESSAGE_TYPES, (issue) => `${issue.received} is not one of the nine message types (${MESSAGE_TYPES.join(" ")})`)), v.minLength(1, "names at least one type"));
 /**
  * A JSON object of `key: value` entries. Valibot's record takes a list as well, as an object keyed
  * by its indices: `"asks": ["SHIP"]` added an ask `0` meaning SHIP, so `ask=0` passed and `ask=SHIP`
@@ -84,7 +84,7 @@ const ruleSchema = v.strictObject({
 export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObject({
   profile: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]*$/, "profile names are [a-z][a-z0-9_-]*")),
   version: TEXT,
-  extends: v.literal("RW1", "profiles extend RW1"),
+  extends: v.literal("RW1", (issue) => `profiles extend RW1, not ${issue.received}`),
   title: v.optional(TEXT),
   // Blank, as every other text: it says nothing, and the Worker's profile list would show it as a desc.
   desc: v.optional(v.pipe(v.string(), atMost(2000), NOT_BLANK, WELL_FORMED)),
@@ -139,7 +139,8 @@ function removals(input: Record<string, unknown>): Finding[] {
 /**
  * The schema's issues in a profile author's words: valibot says a missing field is "Invalid key:
  * Expected "profile" but received undefined" and an unknown one "Expected never"; the schema's own
- * messages ("profiles extend RW1") stand as written.
+ * messages ("profiles extend RW1") stand as written, and an entry with none (a string where a list
+ * goes) is `expected X, received Y` (UNWORDED).
  */
 function schemaFindings(issues: readonly v.BaseIssue<unknown>[]): Finding[] {
   return issues.map((issue) => {
@@ -148,11 +149,16 @@ function schemaFindings(issues: readonly v.BaseIssue<unknown>[]): Finding[] {
     const said =
       field && issue.expected === "never" ? "not a field of a profile file here (misspelt?)"
       : field && issue.received === "undefined" ? "missing: a profile file must give it"
-      : issue.kind === "schema" && issue.expected !== null ? `expected ${issue.expected}, received ${issue.received}`
       : issue.message;
     return finding("PROFILE_SCHEMA", `${path === "" ? "profile" : path}: ${said}`, { path });
   });
 }
+
+/**
+ * Valibot takes a parse's message only for an entry that has none of its own (README note 92):
+ * worded here for every issue, the type test's words replaced the schema's, which never showed.
+ */
+const UNWORDED: v.Config<v.BaseIssue<unknown>> = { message: (issue) => `expected ${issue.expected ?? "another value"}, received ${issue.received}` };
 
 /** The answers section 7 keeps outside any profile's `ans`, by their spelling in upper case. */
 const ANSWER_WORDS: ReadonlyMap<string, readonly [word: string, meaning: string]> = /* @__PURE__ */ new Map([
@@ -351,7 +357,7 @@ export function checkProfile(core: Vocabulary, profile: unknown): Result<Profile
   if (reserved.length > 0) return fail(reserved.map((path) => finding("PROFILE_SCHEMA", `${path}: this key is reserved`, { path })));
   const removed = removals(profile as Record<string, unknown>);
   if (removed.length > 0) return fail(removed);
-  const parsed = v.safeParse(profileSchema, profile);
+  const parsed = v.safeParse(profileSchema, profile, UNWORDED);
   if (!parsed.success) return fail(schemaFindings(parsed.issues));
   const problems = semanticFindings(core, parsed.output);
   return problems.length > 0 ? fail(problems) : { ok: true, value: parsed.output, findings: [] };

@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { isDate } from "../check-value.js";
+import { afterDate } from "../time.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { isUuid7 } from "./uuid7.js";
@@ -60,7 +61,8 @@ export function isoTime(text: unknown): number | null {
   if (m === null || !isDate(`${m[1]}${m[2]}${m[3]}`)) return null;
   if (m[6] === "60") {
     const lastDay = !isDate(`${m[1]}${m[2]}${String(Number(m[3]) + 1).padStart(2, "0")}`);
-    return lastDay && m[4] === "23" && m[5] === "59" ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1) : null;
+    // afterDate, not Date.UTC, which reads the years 0 to 99 as 1900 to 1999 (README note 90).
+    return lastDay && m[4] === "23" && m[5] === "59" ? afterDate(`${m[1]}${m[2]}${m[3]}`) : null;
   }
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? null : ms;

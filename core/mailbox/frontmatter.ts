@@ -3,7 +3,8 @@
  * line and the frontmatter ends at the next `---` (or `...`) line. LF and CRLF both end lines; a
  * lone CR, which ends a body's lines (README note 79), does not end the frontmatter's: the `yaml`
  * package does not read it as YAML 1.2's line break (`a: 1\rb: 2` is one key), nor do frontmatter
- * readers that look for `---\n`, so such a file is refused, saying so (README note 87).
+ * readers that look for `---\n`, so such a file is refused, saying so (README note 87). A `---` line
+ * ended by a lone CR, or by U+2028 or U+2029 (which end no Markdown line), closes nothing (note 89).
  */
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -22,7 +23,10 @@ export interface SplitMessage {
 }
 
 const OPEN = /^---[ \t]*\r?\n/;
-const CLOSE = /^(?:---|\.\.\.)[ \t]*\r?$/gm;
+// Not the m flag's ^ and $: they also take a lone CR, U+2028 and U+2029 as a line's end. A line
+// starts after LF, or after a lone CR, which the YAML check below then refuses, naming its line.
+const CLOSE = /(?<=[\n\r])(?:---|\.\.\.)[ \t]*(?=\r?\n|$)/g;
+const LONE_CR_CLOSE = /(?<=[\n\r])(?:---|\.\.\.)[ \t]*\r(?!\n)/g;
 const LONE_CR_OPEN = /^---[ \t]*\r(?!\n)/;
 const LONE_CR = /\r(?!\n)/;
 
@@ -39,7 +43,12 @@ export function splitFrontmatter(text: string): SplitMessage | MailboxFinding {
   }
   CLOSE.lastIndex = open[0].length;
   const close = CLOSE.exec(text);
-  if (close === null) return mailboxFinding("FRONTMATTER_UNCLOSED", "the frontmatter has no closing --- line (a file still being written or synced looks like this: read it again after a bounded wait)", { line: 1 });
+  if (close === null) {
+    LONE_CR_CLOSE.lastIndex = open[0].length;
+    const crClose = LONE_CR_CLOSE.exec(text);
+    if (crClose !== null) return mailboxFinding("FRONTMATTER_UNCLOSED", "the frontmatter's closing --- line ends in a lone CR: the frontmatter's lines must end in LF or CRLF to be read (save the file with LF or CRLF line endings)", { line: 2 + countLines(text.slice(open[0].length, crClose.index)), received: "CR" });
+    return mailboxFinding("FRONTMATTER_UNCLOSED", "the frontmatter has no closing --- line (a file still being written or synced looks like this: read it again after a bounded wait)", { line: 1 });
+  }
   const yaml = text.slice(open[0].length, close.index);
   const cr = LONE_CR.exec(yaml);
   if (cr !== null) return mailboxFinding("YAML_INVALID", "a frontmatter line ends in a lone CR: the frontmatter's lines must end in LF or CRLF to be read as YAML (save the file with LF or CRLF line endings)", { line: 2 + countLines(yaml.slice(0, cr.index)), received: "CR" });

@@ -3,7 +3,8 @@
  * saying the one chosen. The spec writes the line in a code span, and a Markdown author bolds or
  * italicises a key, so `` `re-entry: final` ``, `**re-entry:** final`, `*re-entry*: final` and
  * `re-entry: **final**` say it as `re-entry: final` does; a sentence that mentions it mid-line
- * banks nothing. Lines end at LF, CRLF or a lone CR, as Markdown's do (README note 79).
+ * banks nothing. Lines end at LF, CRLF or a lone CR, as Markdown's do (README note 79), and at
+ * nothing else: U+2028, U+2029 and NEL are characters of the line (note 91).
  */
 
 // Emphasis and code-span delimiters (`*`, `_`, a backtick; up to three) around the key and value.

@@ -262,6 +262,15 @@ describe("a usage error quoting an argument or a file is one line: a line break 
     expect(lines.slice(1, -1).every((line) => line.startsWith("  PROFILE_SCHEMA "))).toBe(true);
     expect(lines.slice(1, -1)).toContain("  PROFILE_SCHEMA a·rw: forged: not a field of a profile file here (misspelt?)");
     expect(lines.at(-1)).toBe("Try 'rw validate --help'.");
+  });  it("a refused profile's extends and message types are said in the profile schema's words (README note 92)", () => {
+    const profile = join(tmp, "profile-extends-rw2.json");
+    writeFileSync(profile, JSON.stringify({ profile: "x", version: "1", extends: "RW2", slots: [{ key: "box", type: "money", on: ["HO", "XX"] }] }));
+    const r = rw(["validate", "--profile", profile], "");
+    expect(r.code).toBe(2);
+    expect(r.err.trimEnd().split("\n").slice(1, -1)).toStrictEqual([
+      '  PROFILE_SCHEMA extends: profiles extend RW1, not "RW2"',
+      '  PROFILE_SCHEMA slots.0.on.1: "XX" is not one of the nine message types (HO RB AQ AN ST DN UN FL CX)',
+    ]);
   });
 });
 

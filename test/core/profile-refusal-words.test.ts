@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileVocabulary, coreVocabulary } from "../../core/index.js";
+import { compileVocabulary, coreVocabulary, profileSchema } from "../../core/index.js";
 
 // A profile that uses every field of the file format (profiles/README.md), each list and object
 // holding one entry, so that every entry of the schema has a value to break.
@@ -80,6 +80,31 @@ describe("a refused profile file is refused in the project's words", () => {
     }
     expect(refused).toBeGreaterThan(1000);
     expect([...raw]).toStrictEqual([]);
+  });
+
+  // README note 92: `extends`' and the types list's words were written but never shown, replaced
+  // by `expected X, received Y`. Every message the schema gives of its own must reach an author.
+  it("every message the schema words of its own reaches some finding", () => {
+    const own = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (node === null || typeof node !== "object") return;
+      const n = node as Record<string, unknown>;
+      // A message written as a function is shown around the value received: its fixed parts must show.
+      if (typeof n["message"] === "string") own.add(n["message"]);
+      else if (typeof n["message"] === "function") own.add((n["message"] as (issue: object) => string)({ received: "\u0000" }));
+      for (const key of ["pipe", "entries", "item", "wrapped", "key", "value"]) {
+        const child = n[key];
+        if (Array.isArray(child)) child.forEach(walk);
+        else if (key === "entries" && child !== null && typeof child === "object") Object.values(child).forEach(walk);
+        else walk(child);
+      }
+    };
+    walk(profileSchema);
+    expect(own.size).toBeGreaterThan(15);
+    const said: string[] = [];
+    for (const file of broken()) for (const f of compileVocabulary(coreVocabulary, file).findings) said.push(f.message);
+    const unseen = [...own].filter((words) => !said.some((message) => words.split("\u0000").every((part) => message.includes(part))));
+    expect(unseen).toStrictEqual([]);
   });
 });
 

@@ -428,7 +428,10 @@ def split_frontmatter(text):
     if first != "---":
         return "FRONTMATTER_MISSING"
     for index in range(1, len(lines)):
-        if lines[index].rstrip("\n").rstrip("\r").rstrip(" \t") in ("---", "..."):
+        # a delimiter line ends at LF, CRLF or the file's end; "---\r" is no delimiter (note 89)
+        line = lines[index]
+        content = line[:-2] if line.endswith("\r\n") else line[:-1] if line.endswith("\n") else line
+        if content.rstrip(" \t") in ("---", "..."):
             if re.search(r"\r(?!\n)", "".join(lines[1:index])):
                 return "YAML_INVALID"  # a lone CR between the delimiters (core/mailbox/README.md, note 87)
             if bom:  # noted only of a file whose frontmatter is read

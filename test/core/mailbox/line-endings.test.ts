@@ -50,6 +50,17 @@ describe("reEntryOf: a line ends at LF, CRLF or a lone CR", () => {
   it("does not end a line at U+2028, which Markdown does not end a line at (as RW1 lines)", () => {
     expect(mailbox.reEntryOf("Leaving.\u2028re-entry: final\n")).toBeNull();
   });
+  // README note 91: CommonMark's line endings are LF, CRLF and a lone CR, and nothing else; the
+  // Unicode separators and NEL are characters of the line, as they are on an RW1 line (note 79).
+  it.each(["\u2028", "\u2029", "\u0085"])("reads %j as part of the line, before the key and after the value", (separator) => {
+    expect(mailbox.reEntryOf(`Leaving.${separator}re-entry: final\n`)).toBeNull();
+    expect(mailbox.reEntryOf(`Leaving.\nre-entry: final${separator}Thanks, all.\n`)).toBe("final");
+    // The words after it are the re-entry line's: "Not returning" there offers both, as on one line.
+    expect(mailbox.reEntryOf(`Leaving.\nre-entry: final${separator}Not returning.\n`)).toBeNull();
+    expect(mailbox.reEntryOf(`Leaving.\nre-entry: final\rNot returning.\n`)).toBe("final");
+    expect(mailbox.reEntryOf(`Leaving.\nre-entry: final${separator}re-entry: returning\n`)).toBeNull();
+    expect(mailbox.reEntryOf(`Leaving.\nre-entry: final\r${separator}re-entry: final\n`)).toBe("final");
+  });
 });
 
 describe("secretLines: each Markdown line on its own", () => {
@@ -78,6 +89,33 @@ describe("the frontmatter's lone CRs", () => {
     const reading = mailbox.readMailboxMessage("---\ntags: [agent-mailbox]\ntitle: notes\rmeta: 1\n---\nbody\n", { mode: "outbound" });
     expect(reading.findings).toMatchObject([{ code: "YAML_INVALID", line: 3, received: "CR" }]);
     expect(reading.findings[0]?.message).toMatch(/lone CR/);
+  });
+  // README note 89: a closing --- ended by a lone CR was taken as the delimiter, and the CR then
+  // began the body as an empty line, so every body finding named the line after its own.
+  const refusedBody = "Please:\n\nRW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261301\n";
+  const closedBy = (eol: string, body = refusedBody) => {
+    const lf = buildMessage(new Symbols(mailbox), { set: { kind: "request" }, body });
+    const at = lf.indexOf("\n---\n");
+    return { lf, text: `${lf.slice(0, at)}\n---${eol}${lf.slice(at + 5)}`, closeLine: lf.slice(0, at + 1).split("\n").length };
+  };
+  it("refuses a closing --- ended by a lone CR, naming that line, where its body was read a line low", () => {
+    const { lf, text, closeLine } = closedBy("\r");
+    expect(mailbox.readMailboxMessage(lf, { mode: "outbound" }).findings).toMatchObject([{ code: "BODY_RW1_REFUSED", line: closeLine + 3 }]);
+    const reading = mailbox.readMailboxMessage(text, { mode: "outbound" });
+    expect(reading.findings).toMatchObject([{ code: "FRONTMATTER_UNCLOSED", line: closeLine, received: "CR" }]);
+    expect(reading.findings[0]?.message).toMatch(/closing --- line ends in a lone CR/);
+    expect(mailbox.readMailboxMessage(closedBy("\r", "").text, { mode: "inbound" }).findings).toMatchObject([{ code: "FRONTMATTER_UNCLOSED", received: "CR" }]);
+  });
+  it("reads a later --- as the delimiter, and the lone-CR --- before it as a frontmatter line ending in one", () => {
+    const text = "---\ntags: [agent-mailbox]\n---\rmeta: 1\n---\nbody\n";
+    expect(mailbox.readMailboxMessage(text, { mode: "outbound" }).findings).toMatchObject([{ code: "YAML_INVALID", line: 3, received: "CR" }]);
+  });
+  it("does not close the frontmatter at --- followed by U+2028 or U+2029, which end no Markdown line", () => {
+    for (const eol of ["\u2028", "\u2029"]) {
+      const reading = mailbox.readMailboxMessage(closedBy(eol).text, { mode: "inbound" });
+      expect(reading.findings, JSON.stringify(eol)).toMatchObject([{ code: "FRONTMATTER_UNCLOSED", line: 1 }]);
+      expect(reading.findings[0]?.received).toBeUndefined();
+    }
   });
   it("still reads a CRLF file", () => {
     const text = buildMessage(new Symbols(mailbox), {}).replace(/\n/g, "\r\n");

@@ -195,6 +195,15 @@ describe("ISO 8601 UTC times (dispositions, --now)", () => {
     expect(mailbox.isoTime("2016-12-31T23:59:59.999Z")).toBeLessThan(nextDay);
     expect(mailbox.isoTime("2017-01-01T00:00:00Z")).toBe(nextDay);
   });
+  it("reads a leap second in the years 0001 to 0099 in its own year, not 1900 plus it (README note 90)", () => {
+    // Date.UTC read 0050-12-31T23:59:60Z as 1951-01-01: after every time of the years between.
+    for (const [leap, nextDay] of [["0050-12-31T23:59:60Z", "0051-01-01T00:00:00Z"], ["0001-06-30T23:59:60.5Z", "0001-07-01T00:00:00Z"], ["0099-12-31T23:59:60Z", "0100-01-01T00:00:00Z"]] as const) {
+      expect(mailbox.isoTime(leap), leap).toBe(mailbox.isoTime(nextDay));
+      expect(mailbox.isoTime(leap), leap).toBe(Date.parse(nextDay));
+    }
+    expect(mailbox.isoTime("0050-12-31T23:59:59.999Z")).toBeLessThan(mailbox.isoTime("0050-12-31T23:59:60Z") as number);
+    expect(mailbox.isoTime("0000-12-31T23:59:60Z")).toBe(null);
+  });
   it("keeps a disposition whose resume_after is a leap second, due once the next day begins", () => {
     const id = mailbox.newUuid7({ msecs: Date.UTC(2016, 11, 1) });
     const read = mailbox.effectiveDispositions([{ id, state: "deferred", cta: "pending", owner: "LYRA", resume_after: "2016-12-31T23:59:60Z" }]);
