@@ -1,6 +1,6 @@
 // Section 5.4: "A held handoff, one whose readback failed and was not re-sent, is closed by the
 // sender with a CX, never left", and check-thread reports an HO open past its exp= or due=, while
-// "an HO open and in time, is a note". README note 89: a held HO in time is counted open, its
+// "an HO open and in time, is a note". README note 94: a held HO in time is counted open, its
 // failed readback named (THREAD_READBACK_VOID, with the tier that failed) and the HO itself noted
 // (THREAD_HELD); past its deadline it is orphaned, an error. No handoff is left open silently.
 import { describe, expect, it } from "vitest";

@@ -2,7 +2,7 @@
 // `content_digest` is the "digest of canonical envelope and payload". Two records of one attempt, or
 // of one checkpoint, under one revision and digest with other content cannot both be that revision;
 // the digest is never recomputed, so which one is the record is unknown. Reading the first given
-// made check-attempts and check-reassignment hang on the order of the list (README note 88, as
+// made check-attempts and check-reassignment hang on the order of the list (README note 93, as
 // note 86 for siblings).
 import { describe, expect, it } from "vitest";
 import { checkAttemptsDocument, checkReassignmentDocument } from "../../../core/delegation/index.js";
