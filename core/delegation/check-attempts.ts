@@ -14,7 +14,9 @@
  * away from unknown or mixed only with one (`_outcome-reconciliation.ts`). An attempt given at two revisions (appended
  * running, then ended) is one attempt, read at its latest (`_revision-heads.ts`); two records
  * under one id that start at different times are two attempts (`attemptThing`), and are refused
- * as a fork, as two revisions of one attempt neither of which leads to the other are. An attempt of
+ * as a fork, as two revisions of one attempt neither of which leads to the other are. Two records
+ * of one attempt, or of one checkpoint, under one revision and content digest with other content
+ * are refused and nothing more is read (`_digest-conflicts.ts`). An attempt of
  * the contract's exact revision starts within it (`_attempt-window.ts`), is its delegatee's
  * (`_attempt-delegatee.ts`), ran through a tool its scope authorizes (`_attempt-tools.ts`), claims
  * no Contribution where its scope allows no project mutation (`_attempt-contribution.ts`), and
@@ -34,6 +36,7 @@ import { attemptForkFindings } from "./_attempt-forks.js";
 import { attemptToolFindings } from "./_attempt-tools.js";
 import { attemptContributionFindings } from "./_attempt-contribution.js";
 import { attemptWindowFindings } from "./_attempt-window.js";
+import { attemptDigestConflicts, checkpointDigestConflicts } from "./_digest-conflicts.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
@@ -144,6 +147,10 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   });
   // Every record of an attempt states the inputs it used and who ran it, so each one is compared, not only the latest.
   const records = mine.map((attempt, i) => ({ attempt, index: given[i] as number }));
+  // Two records claiming one revision and digest with other content: which is the attempt or
+  // checkpoint is unknown, and every verdict below would read the first given. Nothing more is told.
+  const attemptsConflict = attemptDigestConflicts(records, "retry", out);
+  if (checkpointDigestConflicts(checkpoints, "inputs", out) || attemptsConflict) return { ok: false, findings: out };
   // Each attempt once, at its latest revision (appended running, then ended, it is still one); a
   // second head under an id already counted is a fork (`_attempt-forks.ts`).
   const own = attemptForkFindings(records, out, "retry");

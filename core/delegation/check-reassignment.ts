@@ -16,6 +16,7 @@ import { attemptForkFindings } from "./_attempt-forks.js";
 import { attemptToolFindings } from "./_attempt-tools.js";
 import { attemptContributionFindings } from "./_attempt-contribution.js";
 import { attemptWindowFindings } from "./_attempt-window.js";
+import { attemptDigestConflicts, checkpointDigestConflicts } from "./_digest-conflicts.js";
 import { attenuationFindings } from "./_attenuation.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { _chainFindings } from "./_chain.js";
@@ -113,14 +114,21 @@ function reassignedChainFindings(next: DelegationContract, parent: DelegationCon
  * inputs are the prior's exact ones, the next revision's those it fixed, and a resume's too; and
  * they are numbered up as written, each agreeing with its attempt when that is given.
  */
-export function checkReassignment(prior: DelegationContract, next: DelegationContract, parent?: DelegationContract, chain?: DelegationAttestationChain, attempts: readonly ExecutionAttempt[] = [], checkpoints: readonly DelegationCheckpoint[] = []): SubdelegationReport {
+export function checkReassignment(prior: DelegationContract, next: DelegationContract, parent?: DelegationContract, chain?: DelegationAttestationChain, attemptsGiven: readonly ExecutionAttempt[] = [], checkpointsGiven: readonly DelegationCheckpoint[] = []): SubdelegationReport {
   assertRecord("checkReassignment", "the prior revision is a DelegationContract record", prior);
   assertRecord("checkReassignment", "the next revision is a DelegationContract record", next);
   if (parent !== undefined) assertRecord("checkReassignment", "the parent is a DelegationContract record, or undefined", parent);
   if (chain !== undefined) assertRecord("checkReassignment", "the chain is a DelegationAttestationChain record, or undefined", chain);
-  assertRecordList("checkReassignment", "attempts", "an ExecutionAttempt record", attempts);
-  assertRecordList("checkReassignment", "checkpoints", "a DelegationCheckpoint record", checkpoints);
+  assertRecordList("checkReassignment", "attempts", "an ExecutionAttempt record", attemptsGiven);
+  assertRecordList("checkReassignment", "checkpoints", "a DelegationCheckpoint record", checkpointsGiven);
   const findings: DelegationFinding[] = [];
+  // Two records of the delegation's attempts, or two checkpoints, claiming one revision and digest
+  // with other content: which is the record is unknown, and the remainder and every rule below
+  // would read the first given. Refused, naming both, and neither list is read further.
+  const given = attemptsGiven.map((attempt, index) => ({ attempt, index })).filter(({ attempt }) => attempt.delegation_ref.object_id === prior.delegation_id);
+  const attemptsConflict = attemptDigestConflicts(given, "retries", findings);
+  const conflict = checkpointDigestConflicts(checkpointsGiven, "inputs", findings) || attemptsConflict;
+  const [attempts, checkpoints] = conflict ? [[], []] : [attemptsGiven, checkpointsGiven];
   const want = contractRef(prior);
   if (next.delegation_id !== prior.delegation_id) findings.push(delegationFinding("AMENDMENT_REF", `the next revision is of ${next.delegation_id}, not ${prior.delegation_id}`, { path: "delegation_id", dimension: "parent", expected: prior.delegation_id, received: next.delegation_id }));
   if (!sameRevision(next.prior_revision_ref, want) || next.revision_id === prior.revision_id) {

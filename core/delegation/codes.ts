@@ -57,6 +57,10 @@ export const DELEGATION_CODES = {
    * under one attempt id that start at different times: which one the id records is unknown.
    */
   ATTEMPT_REVISION_FORK: "error",
+  /** Two records of one attempt under one revision and content digest hold other content: which is the attempt is unknown. */
+  ATTEMPT_DIGEST_CONFLICT: "error",
+  /** Two records of one checkpoint under one revision and content digest hold other content: which is the checkpoint is unknown. */
+  CHECKPOINT_DIGEST_CONFLICT: "error",
   /** A record of an attempt reports less consumed than the revision it follows: nothing is given back. */
   ATTEMPT_CONSUMPTION_SHRANK: "error",
   /** A record of an attempt moves its outcome from unknown or partially_applied to another without a read-back (1.1, 7.1, 10.3). */
