@@ -235,6 +235,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   /** First HO of a re-issue line -> every HO of the line, in order. */
   const lineOf = new Map<number, number[]>();
   /**
+   * First HO of a re-issue line -> how many of its HOs are open, so whether any is (handoffLive,
+   * for each answer to a readback of the line) costs one look-up, not a walk of a line that a
+   * sender re-issuing one item thousands of times makes as long as it likes.
+   */
+  const openInLine = new Map<number, number>();
+  /**
    * First HO of a re-issue line -> the done report (DN out=OK or PARTIAL) one of its HOs got: one
    * handoff sent again under new ids, so one act (rule 1: "a retry cannot create two owners"). Only
    * lines are kept: an HO never re-issued that is reported done is closed, and can be re-issued no more.
@@ -480,6 +486,8 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     const members = lineOf.get(root) ?? [root];
     members.push(i);
     lineOf.set(root, members);
+    // The re-issue is open; the first HO of a new line is too (only an open HO is re-issued).
+    openInLine.set(root, (openInLine.get(root) ?? ((state(root) & CLOSED_BY) === OPEN ? 1 : 0)) + 1);
     const was = (state(live) & PASSED) !== 0 ? "though its readback had passed (a receiver holding it answers UN why=DUP)" : "ended with no passing readback, as rule 1 says";
     note("THREAD_REISSUED", `HO ${ids[i]} re-issues ${ids[live]} (re= names ${via}): ${ids[live]} is superseded, ${was}`, ids[live] as string, ids[i] as string, line, { slot: "re", expected: ids[live] as string, received: re });
     // Rule 1 re-issues "the same HO": a receiver already holding the one it replaces answers UN
@@ -670,6 +678,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       if (done) acted(i, m, line);
       t.state[i] = s | (CLOSER[m.type] as number);
       t.closedAt[i] = line;
+      closedInLine(i);
       criteria.delete(i);
       // A line's answers stay: its other HOs' done reports read them (heldAct).
       if ((state(i) & IN_LINE) === 0) answers.forget(i);
@@ -901,6 +910,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
     t.state[i] = s | CLOSED_CX;
     t.closedAt[i] = line;
+    closedInLine(i);
     criteria.delete(i);
     if ((state(i) & IN_LINE) === 0) answers.forget(i);
     cancels.set(_own(m.id), i);
@@ -1026,8 +1036,14 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   function handoffLive(i: number): boolean {
     if ((state(i) & CLOSED_BY) === OPEN) return true;
     if ((state(i) & IN_LINE) === 0) return false;
-    for (const k of lineOf.get(rootOf.get(i) ?? i) ?? []) if ((state(k) & CLOSED_BY) === OPEN) return true;
-    return false;
+    return (openInLine.get(rootOf.get(i) ?? i) ?? 0) > 0;
+  }
+
+  /** HO `i` has just closed (each HO closes once): one HO fewer of its re-issue line is open. */
+  function closedInLine(i: number): void {
+    if ((state(i) & IN_LINE) === 0) return;
+    const root = rootOf.get(i) ?? i;
+    openInLine.set(root, (openInLine.get(root) as number) - 1);
   }
 
   /**

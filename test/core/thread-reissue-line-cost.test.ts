@@ -1,0 +1,39 @@
+// check-thread reads a hostile re-issue line in time linear in the conversation: one item re-issued
+// tens of thousands of times, each superseded HO closed by its receiver, then tens of thousands of
+// the sender's answers to the first HO's readback. Each answer asks whether any HO of the line is
+// still open (note 82); walking the line for it took seconds at this size, growing with its square (and the Worker's thread
+// object, which rebuilds its audit from every stored line, runs the same code).
+import { describe, expect, it } from "vitest";
+import { checkThread, parseLine } from "../../core/index.js";
+import type { Message } from "../../core/index.js";
+
+const REISSUES = 10_000;
+const ANSWERS = 20_000;
+/** Generous: at this size (40,000 lines) the walk took about 18 s here, one look-up per answer about 1 s. */
+const LIMIT_MS = 6000;
+
+function conversation(): Message[] {
+  const lines = ["RW1 HO ops-1 from=ops to=b item=jira:X-1 ask=FIX", "RW1 RB b-1 re=ops-1 from=b to=ops item=jira:X-1 ask=FIX"];
+  for (let k = 2; k <= REISSUES; k++) lines.push(`RW1 HO ops-${k} re=ops-${k - 1} from=ops to=b item=jira:X-1 ask=FIX`);
+  for (let k = 1; k < REISSUES; k++) lines.push(`RW1 FL b-${k + 1} re=ops-${k} from=b to=ops item=jira:X-1 why=ERR`);
+  for (let k = 0; k < ANSWERS; k++) lines.push(`RW1 AN ops-${REISSUES + 1 + k} re=b-1 from=ops to=b val=N // hold`);
+  return lines.map((line) => {
+    const parsed = parseLine(line);
+    if (!parsed.ok) throw new Error(line);
+    return parsed.value;
+  });
+}
+
+describe("a re-issue line thousands of HOs long", () => {
+  it(`is read in linear time: ${REISSUES} re-issues, ${ANSWERS} answers to a readback of its closed first HO`, () => {
+    const messages = conversation();
+    const start = performance.now();
+    const report = checkThread(messages);
+    const ms = performance.now() - start;
+    // The answers are read (the live re-issue is open), and the last DN would be held by them.
+    const held = checkThread([...messages, parseLine(`RW1 DN b-${REISSUES + 1} re=ops-${REISSUES} from=b to=ops item=jira:X-1 out=OK`).value as Message]);
+    expect(held.findings.filter((f) => f.code === "THREAD_DONE_AFTER_HOLD").map((f) => f.handoff)).toStrictEqual([`ops-${REISSUES}`]);
+    expect(report.counts).toMatchObject({ handoffs: REISSUES, open: 1, closed: REISSUES - 1 });
+    expect(ms).toBeLessThan(LIMIT_MS);
+  });
+});
