@@ -8,7 +8,7 @@
  * lifecycle reads it (participant-status.ts), from the messages the analysis does not quarantine:
  * a goodbye or a resume that does not speak for its sender, or that an error refuses, moves nobody.
  * So this runs once the quarantine is known; the note refuses nothing, so the quarantine never
- * waits on it. A retired name is ADDRESSEE_RETIRED's (callsign-claims.ts), never this note's.
+ * waits on it. A quarantined message asks nothing of anyone, so it is not noted either. A retired name is ADDRESSEE_RETIRED's (callsign-claims.ts), never this note's.
  */
 import { reEntryOf } from "./re-entry.js";
 import { isHandler } from "./callsign.js";
@@ -29,8 +29,9 @@ export function addresseesDeparted(sorted: readonly MailboxEntry[], quarantine: 
     const e = entry.envelope;
     // The Handler is whom the note informs: its own request waiting on a departure is no news.
     if (isHandler(e.from)) continue;
-    // A message asking no reply (the peer's ACK of the goodbye among them) waits for nothing.
-    if (e.expects_reply) {
+    // A message asking no reply (the peer's ACK of the goodbye among them) waits for nothing, and
+    // neither does one the analysis quarantines: it owes nothing, so no reply of it waits.
+    if (e.expects_reply && !quarantine.has(e.id)) {
       for (const t of e.to) {
         const goodbye = away.get(`${e.arena}\u0000${t}`);
         if (goodbye !== undefined) findings.push(mailboxFinding("ADDRESSEE_DEPARTED", `${t} departed with goodbye ${goodbye} (re-entry: returning) and answers only after it resumes: the reply this ${e.kind} expects waits for that resume`, { ...at(entry), slot: `to[${e.to.indexOf(t)}]` }));

@@ -118,6 +118,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     else group.push(entry);
   }
   const byId = new Map<string, MailboxEntry>();
+  // Every file of a message delivered more than once: a reply that links any of them links it.
+  const filesOf = new Map<string, string[]>();
   const conflicted = new Set<string>();
   const unique: MailboxEntry[] = [];
   for (const [id, group] of groups) {
@@ -125,6 +127,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     if (group.every((entry) => sameMessage(first, entry))) {
       for (const entry of group.slice(1)) findings.push(mailboxFinding("DUPLICATE_DELIVERY", `a second delivery of ${first.file ?? id}, with the same UUID, envelope and body: one message, handled once (the prior response stands)`, at(entry)));
       byId.set(id, first);
+      filesOf.set(id, group.flatMap((entry) => (entry.file ? [entry.file] : [])));
       unique.push(first);
       continue;
     }
@@ -172,7 +175,9 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
         if (p.thread !== e.thread && MAILBOX_KINDS[e.kind].parent !== "root") findings.push(mailboxFinding("PARENT_THREAD_MISMATCH", `reply_to ${p.id} is in thread ${p.thread}, this message in ${e.thread}: a reply stays in its parent's thread`, at(entry)));
         // The body's links, read once for every rule that reads them.
         const links = wikilinks(entry.body ?? "");
-        if (entry.body !== undefined && parent.file && links.length > 0 && !linksTo(links, parent.file)) {
+        // The parent delivered twice is one message in two files, and which one sorts first is
+        // chance: a link to either is a link to it.
+        if (entry.body !== undefined && parent.file && links.length > 0 && !(filesOf.get(p.id) ?? [parent.file]).some((file) => linksTo(links, file))) {
           findings.push(mailboxFinding("PARENT_LINK_MISSING", `the body does not wikilink its exact parent [[${parent.file.replace(/\.md$/, "")}]]`, at(entry)));
         }
         // A welcome answers a hello (6); citing another kind, it answers no handshake and claims nothing.

@@ -1204,6 +1204,18 @@ describe("callsign claims: a reply asked of a callsign away on a returning goodb
     expect(analyze([...room, goodbye("returning", "g", "@g"), request("r", "VEGA", ["LYRA"])]).codes).toStrictEqual([]);
   });
 
+  it("not on a message the analysis quarantines: it owes nothing, so no reply of it waits", () => {
+    // A stranger's request (CALLSIGN_UNCLAIMED, which quarantines) and one from a name retired since
+    // (CALLSIGN_RETIRED) ask LYRA, away, for nothing. Found by the differential check of the folder rules.
+    const stranger = { ...request("z", "ZEPHYR", ["LYRA"]), set: { ...request("z", "ZEPHYR", ["LYRA"]).set, machine: "ZEPHYR-BOX" } };
+    const { symbols, analysis, codes } = analyze([...room, goodbye("returning"), stranger]);
+    expect(codes).toStrictEqual([]);
+    expect(analysis.quarantine.has(symbols.uuid("z"))).toBe(true);
+    const orionLeaves = { id: "f", set: { kind: "goodbye", from: "ORION", to: ["VEGA"], thread: "@f", reply_to: "", request_id: "@f", expects_reply: false, ...orion }, body: "Leaving.\n\nre-entry: final\n" };
+    const retired = { ...request("q", "ORION", ["LYRA"]), set: { ...request("q", "ORION", ["LYRA"]).set, ...orion } };
+    expect(analyze([...room, goodbye("returning"), orionLeaves, retired]).codes).toStrictEqual([]);
+  });
+
   it("a retired callsign is ADDRESSEE_RETIRED only, even after an earlier returning goodbye", () => {
     expect(analyze([...room, goodbye("final"), request("r", "VEGA", ["LYRA"])]).codes).toStrictEqual(["ADDRESSEE_RETIRED @r to[0]"]);
     expect(analyze([...room, goodbye("returning"), goodbye("final", "f", "@g"), request("r", "VEGA", ["LYRA"])]).codes).toStrictEqual(["ADDRESSEE_RETIRED @r to[0]"]);

@@ -1,0 +1,51 @@
+"""Runs the core and the independent folder checker over the same seeded mailbox folders and compares them.
+
+    python3 compare_folders.py COUNT SEED [--first] [--break-work]
+
+Compares, per folder, the set of (code, message UUID) the conversation rules give: the core's
+analyzeMailbox findings of the codes the checker models (folder_checker.MODELED) against
+folder_checker.check. Prints the divergences clustered by
+which codes only the core gives and which only the checker gives, with an example each, and exits
+1 when there is any; with --first it prints the first divergence alone (for the test). With
+--break-work the checker forgets the right to work (WORK_BEFORE_ESTABLISHED). Needs python3 and node.
+"""
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import comparison  # noqa: E402
+from core_answers import core_answers  # noqa: E402
+import folder_checker  # noqa: E402
+import generate_folders  # noqa: E402
+
+
+def pairs(findings):
+    return sorted({f"{code} {uuid}" for code, uuid in findings})
+
+
+def main():
+    count, seed, first = comparison.arguments()
+    if comparison.planted("--break-work"):
+        folder_checker.FAULTS.add("WORK_BEFORE_ESTABLISHED")
+    cases = list(generate_folders.cases(count, seed))
+    core = [pairs((f["code"], f["id"]) for f in answer["findings"] if f["code"] in folder_checker.MODELED)
+            for answer in core_answers("core-folders.ts", cases)]
+    # Lazy, so --first stops checking at the first divergence.
+    mine = (pairs(folder_checker.check(case)) for case in cases)
+    found = comparison.clusters(
+        zip(cases, core, mine),
+        lambda case, theirs, ours: None if theirs == ours else comparison.code_difference(
+            [p.split()[0] for p in set(theirs) - set(ours)], [p.split()[0] for p in set(ours) - set(theirs)]),
+        first,
+        lambda case, theirs, ours: {"case": case, "core": theirs, "checker": ours})
+    comparison.report(
+        f"{len(cases)} folders compared", found,
+        lambda key: f"core only {list(key[0])}, checker only {list(key[1])}",
+        lambda case, theirs, ours: print("    core only", sorted(set(theirs) - set(ours)), "checker only", sorted(set(ours) - set(theirs)),
+                                         "files", [f["name"] for f in case["files"]]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,239 @@
+"""Seeded mailbox folders for the differential check of the folder-level rules: valid ones, mutated.
+
+A folder is 2 to 4 participants of one arena, each on its own machine, under CORE. The first
+says hello to each other one in a thread of its own, and each welcomes it accepting the terms,
+so every pair with the first is established; then a few request threads between established
+pairs, each answered by a reply and sometimes ratified. Then one to three mutations: a message
+dropped (a root, a hello, a welcome, a parent), a reply moved to another thread or citing itself,
+a file delivered twice (the same bytes, or another body under the same UUID), a stranger's message
+and an answer to it, a request to a name nobody claims, a root reusing a thread or a
+`request_id`, a hello in an opened thread (and its welcome), a ratify of one's own message, work
+between two participants that never shook hands, a second machine speaking in a participant's
+name (a hello, a request, an answer to it), and a goodbye (`re-entry: final`, `returning`,
+both or neither) placed among the messages, so later messages come from or go to a departed name.
+Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
+one minute after the last message. Same seed, same folders.
+
+    python3 generate_folders.py COUNT SEED > folders.jsonl
+"""
+import json
+import random
+import sys
+
+NAMES = ["VEGA", "LYRA", "ORION", "ALTAIR"]
+STRANGER = "ZEPHYR"
+TYPO = "LYAR"
+ARENA = "CROX-SITE"
+ROOT = "483293974eb8c6bacbd770700a95d021dff6d344de37e07eceb3310b1b077ecc"
+START_MS = 1790838000000  # 2026-10-01T07:00:00Z
+HEX = "0123456789abcdef"
+
+
+def uuid7(rng, ms):
+    """A UUIDv7 stamped `ms`, the rest drawn from rng."""
+    t = f"{ms:012x}"
+    r = "".join(rng.choice(HEX) for _ in range(19))
+    return f"{t[:8]}-{t[8:12]}-7{r[:3]}-{rng.choice('89ab')}{r[3:6]}-{r[6:18]}"
+
+
+class Message:
+    """One message before its identifiers are minted: references to others are by key."""
+
+    def __init__(self, key, sender, to, kind, parent=None, thread=None, request=None, expects=False, **extra):
+        self.key, self.sender, self.to, self.kind = key, sender, to, kind
+        self.parent, self.thread, self.request, self.expects = parent, thread, request, expects
+        self.extra = extra  # terms, reentry, body
+        self.dropped = False
+        self.copies = []  # "same" or "other": a second file under this UUID
+
+
+def base(rng):
+    n = rng.randint(2, 4)
+    people = NAMES[:n]
+    rng.shuffle(people)
+    msgs = []
+    counter = [0]
+
+    def add(*args, **kw):
+        counter[0] += 1
+        m = Message(f"m{counter[0]}", *args, **kw)
+        msgs.append(m)
+        return m
+
+    first = people[0]
+    for other in people[1:]:
+        hello = add(first, [other], "hello", thread=f"t-hello-{other}", request=f"r-hello-{other}", expects=True)
+        add(other, [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept")
+    for k in range(rng.randint(2, 5)):
+        other = rng.choice(people[1:])
+        asker, answerer = (first, other) if rng.random() < 0.5 else (other, first)
+        req = add(asker, [answerer], "request", thread=f"t{k}", request=f"r{k}", expects=True)
+        rep = add(answerer, [asker], "reply", parent=req.key, thread=req.thread, request=req.request)
+        if rng.random() < 0.3:
+            add(asker, [answerer], "ratify", parent=rep.key, thread=req.thread, request=req.request)
+    return people, msgs, add
+
+
+def mutate(rng, people, msgs, add):
+    """One mutation, in place."""
+    first = people[0]
+    live = [m for m in msgs if not m.dropped]
+    answers = [m for m in live if m.parent is not None]
+    what = rng.choice(["drop", "drop", "thread", "cycle", "copy", "copy", "stranger", "typo", "not-fresh",
+                       "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
+                       "impostor", "impostor"])
+    at = rng.randint(0, len(msgs))  # where an added message goes in time
+
+    def place(m):
+        msgs.remove(m)
+        msgs.insert(min(at, len(msgs)), m)
+        return m
+
+    if what == "drop":
+        rng.choice(live).dropped = True
+    elif what == "thread" and answers:
+        rng.choice(answers).thread = f"t-moved-{len(msgs)}"
+    elif what == "cycle" and answers:
+        m = rng.choice(answers)
+        m.parent = m.key
+    elif what == "copy":
+        rng.choice(live).copies.append(rng.choice(["same", "other"]))
+    elif what == "stranger":
+        target = rng.choice(people)
+        req = place(add(STRANGER, [target], "request", thread=f"t-z{len(msgs)}", request=f"r-z{len(msgs)}", expects=True))
+        # An answer: a reply (work), or a state that only acknowledges it.
+        if rng.random() < 0.7:
+            ans = add(target, [STRANGER], rng.choice(["reply", "state"]), parent=req.key, thread=req.thread, request=req.request)
+            msgs.remove(ans)
+            msgs.insert(msgs.index(req) + 1, ans)
+    elif what == "typo":
+        sender = rng.choice(people)
+        to = [TYPO] if rng.random() < 0.7 else [TYPO, rng.choice([p for p in people if p != sender])]
+        place(add(sender, to, "request", thread=f"t-y{len(msgs)}", request=f"r-y{len(msgs)}", expects=True))
+    elif what == "not-fresh" and live:
+        old = rng.choice(live)
+        sender = rng.choice(people)
+        to = [first] if sender != first else [rng.choice(people[1:])]
+        reuse = rng.choice(["thread", "request", "both"])
+        place(add(sender, to, rng.choice(["request", "propose", "review"]),
+                  thread=old.thread if reuse != "request" else f"t-n{len(msgs)}",
+                  request=old.request if reuse != "thread" else f"r-n{len(msgs)}", expects=True))
+    elif what == "hello-reused" and live:
+        old = rng.choice(live)
+        other = rng.choice(people[1:])
+        hello = place(add(first, [other], "hello", thread=old.thread, request=f"r-h{len(msgs)}", expects=True))
+        if rng.random() < 0.6:
+            w = add(other, [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept")
+            msgs.remove(w)
+            msgs.insert(msgs.index(hello) + 1, w)
+    elif what == "ratify-self":
+        own = [m for m in live if m.kind in ("request", "reply")]
+        if own:
+            m = rng.choice(own)
+            r = add(m.sender, m.to, "ratify", parent=m.key, thread=m.thread, request=m.request)
+            msgs.remove(r)
+            msgs.insert(min(max(at, msgs.index(m) + 1), len(msgs)), r)
+    elif what == "unestablished" and len(people) > 2:
+        a, b = rng.sample(people[1:], 2)
+        req = place(add(a, [b], "request", thread=f"t-u{len(msgs)}", request=f"r-u{len(msgs)}", expects=True))
+        rep = add(b, [a], rng.choice(["reply", "ratify"]), parent=req.key, thread=req.thread, request=req.request)
+        msgs.remove(rep)
+        msgs.insert(msgs.index(req) + 1, rep)
+    elif what == "impostor":
+        # A second locus (another machine) speaking in a participant's name: a hello of its own,
+        # then perhaps a request, and perhaps an answer to that request.
+        name = rng.choice(people)
+        box = f"{name}-LAPTOP"
+        other = rng.choice([p for p in people if p != name])
+        place(add(name, [other], "hello", thread=f"t-i{len(msgs)}", request=f"r-i{len(msgs)}", expects=True, machine=box))
+        if rng.random() < 0.6:
+            at = rng.randint(0, len(msgs))
+            req = place(add(name, [other], "request", thread=f"t-j{len(msgs)}", request=f"r-j{len(msgs)}", expects=True, machine=box))
+            if rng.random() < 0.5:
+                ans = add(other, [name], "state", parent=req.key, thread=req.thread, request=req.request)
+                msgs.remove(ans)
+                msgs.insert(msgs.index(req) + 1, ans)
+    elif what == "goodbye":
+        leaver = rng.choice(people)
+        to = [p for p in people if p != leaver][:rng.randint(1, len(people) - 1)]
+        reentry = rng.choice(["final", "final", "returning", "none", "both"])
+        bye = place(add(leaver, to, "goodbye", thread=f"t-g{len(msgs)}", request=f"r-g{len(msgs)}", reentry=reentry))
+        if rng.random() < 0.4:
+            # The peer's acknowledgement of the departure, asking nothing.
+            ack = add(to[0], [leaver], "state", parent=bye.key, thread=bye.thread, request=bye.request)
+            msgs.remove(ack)
+            msgs.insert(msgs.index(bye) + 1, ack)
+
+
+def mint(rng, msgs):
+    """Times in list order, and every id, thread and request_id as a UUIDv7."""
+    ms = START_MS
+    ids, fresh = {}, {}
+    for m in msgs:
+        ms += rng.randint(1, 90) * 1000
+        m.ms = ms
+        ids[m.key] = uuid7(rng, ms)
+    for m in msgs:
+        for attr in ("thread", "request"):
+            label = getattr(m, attr)
+            if label not in fresh:
+                fresh[label] = uuid7(rng, m.ms)
+    return ids, fresh, ms
+
+
+def stamp(ms):
+    import datetime
+    t = datetime.datetime.fromtimestamp(ms / 1000, datetime.timezone.utc)
+    return t.strftime("%Y-%m-%d-%H-%M-%S")
+
+
+def render(m, ids, fresh, names, body_variant=""):
+    parent = "" if m.parent is None else ids[m.parent]
+    lines = ["---", f"tags: [agent-mailbox, {ARENA.lower()}]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE",
+             f"    id: {ids[m.key]}", f"    thread: {fresh[m.thread]}", f"    request_id: {fresh[m.request]}",
+             f"    from: {m.sender}", f"    to: [{', '.join(m.to)}]", f"    kind: {m.kind}",
+             f"    reply_to: {parent}".rstrip(), f"    expects_reply: {'true' if m.expects else 'false'}",
+             f"    arena: {ARENA}", f"    machine: {m.extra.get('machine', m.sender + '-BOX')}", f"    root: {ROOT}", "    transport: local"]
+    if "terms" in m.extra:
+        lines.append(f"    terms: {m.extra['terms']}")
+    lines.append("---")
+    body = []
+    if m.parent is not None and m.parent in names:
+        body.append(f"Re: [[{names[m.parent][:-3]}]]\n")
+    body.append(f"{m.kind.capitalize()} from {m.sender}.{body_variant}")
+    reentry = m.extra.get("reentry")
+    if reentry in ("final", "returning"):
+        body.append(f"re-entry: {reentry}")
+    elif reentry == "both":
+        body.append("re-entry: final\nre-entry: returning")
+    return "\n".join(lines) + "\n" + "\n".join(body) + "\n"
+
+
+def folder(rng):
+    people, msgs, add = base(rng)
+    for _ in range(rng.choice([1, 1, 2, 2, 3])):
+        mutate(rng, people, msgs, add)
+    ids, fresh, last = mint(rng, msgs)
+    names = {m.key: f"{stamp(m.ms)}-{m.sender}-{m.kind}-{m.key}.md" for m in msgs}
+    files = []
+    for m in msgs:
+        if m.dropped:
+            continue
+        files.append({"name": names[m.key], "text": render(m, ids, fresh, names)})
+        for k, copy in enumerate(m.copies):
+            files.append({"name": f"{stamp(m.ms)}-{m.sender}-{m.kind}-{m.key}-copy{k}.md",
+                          "text": render(m, ids, fresh, names, "" if copy == "same" else " Edited.")})
+    return {"files": files, "now": last + 60000}
+
+
+def cases(count, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield folder(rng)
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    for case in cases(count, seed):
+        print(json.dumps(case))
