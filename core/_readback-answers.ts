@@ -40,6 +40,17 @@ export interface ReadbackAnswers {
    * stands cleared, undefined when none may clear it (none passed, or it was forgotten).
    */
   standing(row: number): ReadbackAnswer | null | undefined;
+  /**
+   * Reads `row`'s readbacks with those of `line`, the first HO of its re-issue line (one handoff
+   * sent again, rule 1), joined first itself: lineStanding(line) is then standing() over them all.
+   */
+  join(row: number, line: number): void;
+  /**
+   * Where the readbacks of every row joined to `line` leave its act: null when one of them stands
+   * cleared, else the latest answer that holds one, undefined for none. Kept as answers come, so
+   * a line re-issued thousands of times is not walked for each done report.
+   */
+  lineStanding(line: number): ReadbackAnswer | null | undefined;
   /** Forgets handoff `row`, now closed. */
   forget(row: number): void;
 }
@@ -54,9 +65,49 @@ export function _readbackAnswers(): ReadbackAnswers {
   /** Open handoff -> the sender's latest hold (an answer not Y) to any of its readbacks, until a Y to one that may clear it. */
   const holds = new Map<number, ReadbackAnswer>();
   let seq = 0;
+  /** Joined row -> its line; line -> how many of its rows stand cleared, and the latest hold any of them stood under. */
+  const lineOf = new Map<number, number>();
+  const clearedIn = new Map<number, number>();
+  const heldIn = new Map<number, ReadbackAnswer>();
+  const cleared = new Set<number>();
+  /**
+   * Takes joined row `row`'s standing into its line's. While a row stands held, a change leaves it
+   * under an answer no older (only a newer answer replaces one), and one that stood cleared is held
+   * again only by the newest answer, so the latest hold seen is the latest standing while none is cleared.
+   */
+  const restand = (row: number): void => {
+    const line = lineOf.get(row);
+    if (line === undefined) return;
+    const s = standing(row);
+    if ((s === null) !== cleared.has(row)) {
+      if (s === null) cleared.add(row);
+      else cleared.delete(row);
+      clearedIn.set(line, (clearedIn.get(line) ?? 0) + (s === null ? 1 : -1));
+    }
+    const held = heldIn.get(line);
+    if (s && (held === undefined || s.seq > held.seq)) heldIn.set(line, s);
+  };
+  const standing = (row: number): ReadbackAnswer | null | undefined => {
+    const count = reads.get(row) ?? 0;
+    if (count === 0) return undefined;
+    const answered = own.get(row) ?? [];
+    let held: ReadbackAnswer | null = null;
+    for (const a of answered) {
+      if (a.confirms) return null;
+      if (held === null || a.seq > held.seq) held = a;
+    }
+    // The readbacks not answered themselves stand under the latest answer to any of them.
+    if (count > answered.length) {
+      const latest = holds.get(row);
+      if (latest === undefined) return null;
+      if (held === null || latest.seq > held.seq) held = latest;
+    }
+    return held;
+  };
   return {
     read(row) {
       reads.set(row, (reads.get(row) ?? 0) + 1);
+      restand(row);
     },
     answer(row, rb, clearing, id, val, confirms, line) {
       const a: ReadbackAnswer = { id: _own(id), re: _own(rb), val: _own(val), confirms, line, seq: seq++ };
@@ -72,24 +123,14 @@ export function _readbackAnswers(): ReadbackAnswers {
       // A Y to a void readback confirms what failed: it clears nothing and lifts no hold (5.3).
       if (!confirms) holds.set(row, a);
       else if (clearing) holds.delete(row);
+      restand(row);
     },
-    standing(row) {
-      const count = reads.get(row) ?? 0;
-      if (count === 0) return undefined;
-      const answered = own.get(row) ?? [];
-      let held: ReadbackAnswer | null = null;
-      for (const a of answered) {
-        if (a.confirms) return null;
-        if (held === null || a.seq > held.seq) held = a;
-      }
-      // The readbacks not answered themselves stand under the latest answer to any of them.
-      if (count > answered.length) {
-        const latest = holds.get(row);
-        if (latest === undefined) return null;
-        if (held === null || latest.seq > held.seq) held = latest;
-      }
-      return held;
+    standing,
+    join(row, line) {
+      lineOf.set(row, line);
+      restand(row);
     },
+    lineStanding: (line) => ((clearedIn.get(line) ?? 0) > 0 ? null : heldIn.get(line)),
     forget(row) {
       reads.delete(row);
       own.delete(row);

@@ -101,7 +101,6 @@ import {
 import { _fingerprint, _valueFingerprint } from "./_fingerprint.js";
 import { _answerMiss, _shapedNeed } from "./_answer-shape.js";
 import { _readbackAnswers } from "./_readback-answers.js";
-import type { ReadbackAnswer } from "./_readback-answers.js";
 import { _interner, _own, _ownFinding } from "./_intern.js";
 import { ID_NEW, ID_REPEATED, ID_REUSED, NAMES_CLEARING_READBACK, NAMES_DONE, NAMES_DONE_UNSEEN, NAMES_HANDOFF, NAMES_NO_ACT, NAMES_VOID_READBACK, _messageIds } from "./_message-ids.js";
 import type { HandoffState, HandoffStateName, ItemOwner, ThreadCounts, ThreadFinding, ThreadReport } from "./thread-report.js";
@@ -184,6 +183,8 @@ interface Clock {
 const CLOSER: Readonly<Record<string, number>> = { DN: CLOSED_DN, UN: CLOSED_UN, FL: CLOSED_FL };
 const where = (line: number): string => (line >= 0 ? ` (line ${line})` : "");
 const NONE: readonly ThreadFinding[] = Object.freeze([]);
+/** The state bits of an HO's readbacks that unreadLine reads, in its order. */
+const READ_BITS = [PASSED, UNVERIFIED, VOID];
 /** Line numbers are kept as 32-bit integers. */
 const MAX_LINE = 0x7fffffff;
 
@@ -240,6 +241,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * sender re-issuing one item thousands of times makes as long as it likes.
    */
   const openInLine = new Map<number, number>();
+  /**
+   * First HO of a re-issue line -> how many of its HOs stand passed, unverified and void (READ_BITS,
+   * as their state bits say), so unreadLine, for each UN why=DUP, reads counts, not the line.
+   */
+  const lineReadbacks = new Map<number, number[]>();
   /**
    * First HO of a re-issue line -> the done report (DN out=OK or PARTIAL) one of its HOs got: one
    * handoff sent again under new ids, so one act (rule 1: "a retry cannot create two owners"). Only
@@ -483,9 +489,14 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     supersededBy.set(live, i);
     rootOf.set(i, root);
     liveOf.set(root, i);
-    const members = lineOf.get(root) ?? [root];
+    let members = lineOf.get(root);
+    if (members === undefined) {
+      lineOf.set(root, (members = [root]));
+      answers.join(root, root);
+      lineReadbacks.set(root, READ_BITS.map((bit) => (state(root) & bit) !== 0 ? 1 : 0));
+    }
     members.push(i);
-    lineOf.set(root, members);
+    answers.join(i, root);
     // The re-issue is open; the first HO of a new line is too (only an open HO is re-issued).
     openInLine.set(root, (openInLine.get(root) ?? ((state(root) & CLOSED_BY) === OPEN ? 1 : 0)) + 1);
     const was = (state(live) & PASSED) !== 0 ? "though its readback had passed (a receiver holding it answers UN why=DUP)" : "ended with no passing readback, as rule 1 says";
@@ -613,7 +624,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     }
     if (verdict === "wilco") {
       readbacks.passed++;
-      t.state[i] = (s | PASSED | READ) & ~(VOID | UNVERIFIED);
+      readState(i, (s | PASSED | READ) & ~(VOID | UNVERIFIED));
       const to = t.to[i] as number;
       if (item >= 0 && to >= 0 && i > (owners.via[item] as number)) {
         owners.via[item] = i;
@@ -621,12 +632,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       }
     } else if (verdict === "unverified") {
       readbacks.unverified++;
-      t.state[i] = (s | UNVERIFIED | READ) & ~VOID;
+      readState(i, (s | UNVERIFIED | READ) & ~VOID);
       if (item >= 0) owners.read[item] = ITEM_READ_UNVERIFIED;
       note("THREAD_READBACK_UNVERIFIED", `RB ${m.id} of ${id} carries values the receiver resolved (${causes.map((f) => f.slot).join(", ")}) and the sender has no record to check them: ownership does not move`, id, m.id, line, { slot: "re", causes });
     } else {
       readbacks.void++;
-      t.state[i] = (s | VOID) & ~UNVERIFIED;
+      readState(i, (s | VOID) & ~UNVERIFIED);
       if (item >= 0) owners.read[item] = ITEM_READ_VOID;
       seen.name(NAMES_VOID_READBACK, i);
       const codes = [...new Set(causes.map((f) => f.code))].join(", ");
@@ -637,6 +648,13 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
         note("THREAD_READBACK_REVERSED", `RB ${m.id} of ${id} is void (${codes}) after one passed: its receiver still owns the item but now reads it otherwise, and a re-issue is answered UN why=DUP; cancel it (CX) and send a new HO`, id, m.id, line, { slot: "re", causes });
       } else note("THREAD_READBACK_VOID", `RB ${m.id} of ${id} is void (${codes}): the sender re-issues the HO with re=${m.id}, or cancels it`, id, m.id, line, { slot: "re", causes });
     }
+  }
+
+  /** Sets HO `i`'s state to `s` after a readback, counting the READ_BITS it changes in its re-issue line's lineReadbacks. */
+  function readState(i: number, s: number): void {
+    const counts = (state(i) & IN_LINE) === 0 ? undefined : lineReadbacks.get(rootOf.get(i) ?? i);
+    if (counts) READ_BITS.forEach((bit, b) => (counts[b] = (counts[b] as number) + (s & bit ? 1 : 0) - (state(i) & bit ? 1 : 0)));
+    t.state[i] = s;
   }
 
   /** Where HO `i` stands for a readback: awaited only while it is open and none has passed. */
@@ -876,8 +894,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * UN why=DUP answers), said after a comma, or "" when a readback of one of its HOs passed.
    */
   function unreadLine(root: number, skip: number): string {
+    const counts = lineReadbacks.get(root) as number[];
     let read = 0;
-    for (const k of lineOf.get(root) ?? [root]) if (k !== skip) read |= state(k) & (PASSED | UNVERIFIED | VOID);
+    READ_BITS.forEach((bit, b) => {
+      if ((counts[b] as number) > (state(skip) & bit ? 1 : 0)) read |= bit;
+    });
     if ((read & PASSED) !== 0) return "";
     const why = (read & UNVERIFIED) !== 0 ? "its readback is unverified (no record to check the values the receiver resolved)" : (read & VOID) !== 0 ? "its only readbacks were void" : "no readback of it has come";
     return `, but ${why}: ownership has not moved (rule 1)`;
@@ -1055,16 +1076,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * answers leave them (a re-issue is answered afresh), and one that stands cleared clears the act.
    */
   function heldAct(i: number, m: Message, line: number): void {
-    const rows = (state(i) & IN_LINE) === 0 ? [i] : (lineOf.get(rootOf.get(i) ?? i) ?? [i]);
-    let held: ReadbackAnswer | null = null;
-    for (const k of rows) {
-      const standing = answers.standing(k);
-      if (standing === null) return;
-      if (standing !== undefined && (held === null || standing.seq > held.seq)) held = standing;
-    }
-    if (held === null) return;
+    const inLine = (state(i) & IN_LINE) !== 0;
+    const held = inLine ? answers.lineStanding(rootOf.get(i) ?? i) : answers.standing(i);
+    if (!held) return;
     const id = ids[i] as string;
-    const read = rows.length > 1 ? `${id} or another HO of its re-issue line` : id;
+    const read = inLine ? `${id} or another HO of its re-issue line` : id;
     note("THREAD_DONE_AFTER_HOLD", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}), but its sender held the act: AN ${held.id}${where(held.line)} answered the readback ${held.re} val=${held.val}, and no readback of ${read} that passed was answered val=Y since; only a passing readback answered with AN val=Y, where the receiver waits for one, clears the act (section 5.3)`, id, m.id, line, { slot: "val", expected: "Y", received: held.val });
   }
 
