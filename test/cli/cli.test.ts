@@ -364,7 +364,7 @@ describe("usage errors exit 2 with one clear line", () => {
     const own = rw(["delegation", "check-reassignment", "--help"]);
     expect(own.code).toBe(0);
     expect(own.out).toContain("\ninput: one JSON document { prior, next, parent?, chain?, attempts?, checkpoints? } on stdin or --file, or each part as its option\n");
-    expect(own.out).toMatch(/\nchecks:\n(?: {2}- .+\n){8}\noptions:\n/);
+    expect(own.out).toMatch(/\nchecks:\n(?: {2}- .+\n){9}\noptions:\n/);
     expect(own.out).toContain("  - a resume among the attempts records a receipt read back of each external operation its checkpoint left pending or unknown (denied on retries)\n");
     // A command that takes no part as an option does not offer one.
     expect(rw(["delegation", "evaluate", "--help"]).out).toContain("\ninput: one JSON document { contract, card, request, fences, heads, approvals?, chain?, policy_ref, evaluator_ref } on stdin or --file\n");
