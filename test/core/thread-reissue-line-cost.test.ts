@@ -83,3 +83,29 @@ describe("a re-issue line thousands of HOs long, walked no more", () => {
     expect(ms).toBeLessThan(WALK_LIMIT_MS);
   });
 });
+
+/** 2n + 2 lines: one HO read back n times, each readback answered AN val=N, then its DN. */
+function answeredReadbacks(n: number): Message[] {
+  const lines = ["RW1 HO ops-1 from=ops to=b item=jira:X-1 ask=FIX"];
+  for (let k = 1; k <= n; k++) lines.push(`RW1 RB b-${k} re=ops-1 from=b to=ops item=jira:X-1 ask=FIX`, `RW1 AN ops-${k + 1} re=b-${k} from=ops to=b val=N // hold`);
+  lines.push(`RW1 DN b-${n + 1} re=ops-1 from=b to=ops item=jira:X-1 out=OK`);
+  return lines.map((line) => parseLine(line).value as Message);
+}
+
+/** Generous: the walk took about 11 s here; kept counts about 0.6 s. */
+const ANSWER_LIMIT_MS = 6000;
+
+describe("one handoff read back and answered thousands of times", () => {
+  it("reads 50,000 readbacks of one HO, each answered val=N, in linear time", () => {
+    const messages = answeredReadbacks(50_000);
+    const start = performance.now();
+    const report = checkThread(messages);
+    const ms = performance.now() - start;
+    // The latest answer holds the act (section 5.3): the DN is reported done after a hold.
+    const held = report.findings.filter((f) => f.code === "THREAD_DONE_AFTER_HOLD");
+    expect(held).toHaveLength(1);
+    expect(held[0]?.message).toContain("AN ops-50001 answered the readback b-50000 val=N");
+    expect(report.counts).toMatchObject({ handoffs: 1, closed: 1, readbacks: { passed: 50_000 } });
+    expect(ms).toBeLessThan(ANSWER_LIMIT_MS);
+  });
+});
