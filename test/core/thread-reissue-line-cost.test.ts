@@ -6,7 +6,7 @@
 // on each of a held line's superseded HOs (each reads the line's readbacks together, heldAct) and a
 // UN why=DUP on each re-issue of one HO (each says whether any HO of the line was read back).
 import { describe, expect, it } from "vitest";
-import { checkThread, parseLine } from "../../core/index.js";
+import { checkThread, createThreadAudit, parseLine } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
 
 const REISSUES = 10_000;
@@ -92,10 +92,19 @@ function answeredReadbacks(n: number): Message[] {
   return lines.map((line) => parseLine(line).value as Message);
 }
 
-/** Generous: the walk took about 11 s here; kept counts about 0.6 s. */
+/** 2n + 1 lines: the first HO, n - 1 re-issues of it, the live one's CX, then a DN out=OK on each superseded HO. */
+function cancelledLine(n: number): Message[] {
+  const lines = ["RW1 HO ops-1 from=ops to=b item=jira:X-1 ask=FIX"];
+  for (let k = 2; k <= n; k++) lines.push(`RW1 HO ops-${k} re=ops-${k - 1} from=ops to=b item=jira:X-1 ask=FIX`);
+  lines.push(`RW1 CX ops-0 re=ops-${n} from=ops to=b item=jira:X-1 why=REVOKED`);
+  for (let k = 1; k < n; k++) lines.push(`RW1 DN b-${k} re=ops-${k} from=b to=ops item=jira:X-1 out=OK`);
+  return lines.map((line) => parseLine(line).value as Message);
+}
+
+/** Generous: the walks took about 11 s (answers) and 25 s (actRan) here; kept counts about 1 s. */
 const ANSWER_LIMIT_MS = 6000;
 
-describe("one handoff read back and answered thousands of times", () => {
+describe("one handoff read back and answered thousands of times, and a cancelled line answered HO by HO", () => {
   it("reads 50,000 readbacks of one HO, each answered val=N, in linear time", () => {
     const messages = answeredReadbacks(50_000);
     const start = performance.now();
@@ -106,6 +115,21 @@ describe("one handoff read back and answered thousands of times", () => {
     expect(held).toHaveLength(1);
     expect(held[0]?.message).toContain("AN ops-50001 answered the readback b-50000 val=N");
     expect(report.counts).toMatchObject({ handoffs: 1, closed: 1, readbacks: { passed: 50_000 } });
+    expect(ms).toBeLessThan(ANSWER_LIMIT_MS);
+  });
+
+  it("asks actRan once for a cancelled line of 20,000 HOs, each then reported done", () => {
+    const messages = cancelledLine(20_000);
+    const asked: number[] = [];
+    const audit = createThreadAudit({ actRan: (ids) => (asked.push(ids.length), true) });
+    const start = performance.now();
+    messages.forEach((m, n) => audit.add(m, n + 1));
+    const report = audit.finish();
+    const ms = performance.now() - start;
+    // The live HO's CX withdrew the whole line; the record says the act ran before it.
+    expect(asked).toStrictEqual([20_000]);
+    expect(report.findings.filter((f) => f.code === "THREAD_CANCEL_AFTER_ACT")).toHaveLength(19_999);
+    expect(report.findings.filter((f) => f.code === "THREAD_DONE_TWICE")).toHaveLength(19_998);
     expect(ms).toBeLessThan(ANSWER_LIMIT_MS);
   });
 });
