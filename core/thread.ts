@@ -119,8 +119,9 @@ export interface ThreadOptions {
   /**
    * Whether the act of the handoff sent under these HO ids ran before a CX withdrew them, by the
    * holder's record of the tool (a statement of one of them committed: a store that refuses a
-   * commit once the cancel came knows it ran first). Asked of a DN reporting the act after a CX;
-   * without it the conversation alone cannot tell, and that DN is THREAD_DONE_AFTER_CANCEL.
+   * commit once the cancel came knows it ran first). Asked of the first DN reporting the act after
+   * a CX, once for that CX (its answer cannot change after the cancel); without it the
+   * conversation alone cannot tell, and that DN is THREAD_DONE_AFTER_CANCEL.
    */
   readonly actRan?: (handoffs: readonly string[]) => boolean;
 }
