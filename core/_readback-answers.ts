@@ -60,8 +60,16 @@ export function _readbackAnswers(): ReadbackAnswers {
   // only once its sender answers: the audit meets a readback for nearly every handoff.
   /** Open handoff -> how many of its readbacks may clear it. */
   const reads = new Map<number, number>();
-  /** Open handoff -> the sender's latest answer to each of its clearing readbacks it answered. */
-  const own = new Map<number, ReadbackAnswer[]>();
+  /**
+   * Open handoff -> each of its clearing readbacks the sender answered, and whether its latest
+   * answer confirms; how many of them do; and the newest answer to one of them that does not
+   * confirm. One HO may be read back and answered thousands of times, so standing() reads these,
+   * not the answers: while none confirms, that newest hold is a latest answer (only a newer answer
+   * replaces one), the latest of them.
+   */
+  const own = new Map<number, Map<string, boolean>>();
+  const confirmed = new Map<number, number>();
+  const ownHold = new Map<number, ReadbackAnswer>();
   /** Open handoff -> the sender's latest hold (an answer not Y) to any of its readbacks, until a Y to one that may clear it. */
   const holds = new Map<number, ReadbackAnswer>();
   let seq = 0;
@@ -90,14 +98,10 @@ export function _readbackAnswers(): ReadbackAnswers {
   const standing = (row: number): ReadbackAnswer | null | undefined => {
     const count = reads.get(row) ?? 0;
     if (count === 0) return undefined;
-    const answered = own.get(row) ?? [];
-    let held: ReadbackAnswer | null = null;
-    for (const a of answered) {
-      if (a.confirms) return null;
-      if (held === null || a.seq > held.seq) held = a;
-    }
+    if ((confirmed.get(row) ?? 0) > 0) return null;
+    let held: ReadbackAnswer | null = ownHold.get(row) ?? null;
     // The readbacks not answered themselves stand under the latest answer to any of them.
-    if (count > answered.length) {
+    if (count > (own.get(row)?.size ?? 0)) {
       const latest = holds.get(row);
       if (latest === undefined) return null;
       if (held === null || latest.seq > held.seq) held = latest;
@@ -112,13 +116,12 @@ export function _readbackAnswers(): ReadbackAnswers {
     answer(row, rb, clearing, id, val, confirms, line) {
       const a: ReadbackAnswer = { id: _own(id), re: _own(rb), val: _own(val), confirms, line, seq: seq++ };
       if (clearing) {
-        const answered = own.get(row);
-        if (answered === undefined) own.set(row, [a]);
-        else {
-          const k = answered.findIndex((b) => b.re === a.re);
-          if (k < 0) answered.push(a);
-          else answered[k] = a;
-        }
+        let answered = own.get(row);
+        if (answered === undefined) own.set(row, (answered = new Map()));
+        const was = answered.get(a.re);
+        confirmed.set(row, (confirmed.get(row) ?? 0) + (confirms ? 1 : 0) - (was === true ? 1 : 0));
+        answered.set(a.re, confirms);
+        if (!confirms) ownHold.set(row, a);
       }
       // A Y to a void readback confirms what failed: it clears nothing and lifts no hold (5.3).
       if (!confirms) holds.set(row, a);
@@ -134,6 +137,8 @@ export function _readbackAnswers(): ReadbackAnswers {
     forget(row) {
       reads.delete(row);
       own.delete(row);
+      confirmed.delete(row);
+      ownHold.delete(row);
       holds.delete(row);
     },
   };

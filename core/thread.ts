@@ -119,8 +119,9 @@ export interface ThreadOptions {
   /**
    * Whether the act of the handoff sent under these HO ids ran before a CX withdrew them, by the
    * holder's record of the tool (a statement of one of them committed: a store that refuses a
-   * commit once the cancel came knows it ran first). Asked of a DN reporting the act after a CX;
-   * without it the conversation alone cannot tell, and that DN is THREAD_DONE_AFTER_CANCEL.
+   * commit once the cancel came knows it ran first). Asked of the first DN reporting the act after
+   * a CX, once for that CX (its answer cannot change after the cancel); without it the
+   * conversation alone cannot tell, and that DN is THREAD_DONE_AFTER_CANCEL.
    */
   readonly actRan?: (handoffs: readonly string[]) => boolean;
 }
@@ -257,6 +258,14 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    * readback. The first HO's own readbacks are in its state bits, so an HO never re-issued costs nothing here.
    */
   const lineRead = new Set<number>();
+  /**
+   * Cancelled HO -> whether the act of the HOs its CX withdrew ran before it (options.actRan), asked
+   * once: a CX of a line's live HO withdraws the whole line, and a receiver answering each of its
+   * HOs, or one HO again and again, would otherwise list the line for each DN. The line is whole
+   * once its live HO is cancelled (nothing re-issues a closed HO), and the record cannot change
+   * after the cancel (a store refuses a commit once it came), so the first answer stands.
+   */
+  const ranBeforeCancel = new Map<number, boolean>();
   /**
    * AQ id -> its asker, its receiver (interned), `need` (-1: a need with no answer shape here),
    * `opts`, its item, `by` (interned, -1: none) and its line, while its receiver has not answered
@@ -798,10 +807,14 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
    */
   function ranFirst(i: number, cx: number, m: Message, line: number): boolean {
     if (options.actRan === undefined) return false;
-    const root = rootOf.get(cx) ?? cx;
-    const members = lineOf.get(root);
-    const withdrawn = members === undefined || (liveOf.get(root) ?? root) !== cx ? [cx] : members;
-    if (!options.actRan(withdrawn.map((k) => ids[k] as string))) return false;
+    let ran = ranBeforeCancel.get(cx);
+    if (ran === undefined) {
+      const root = rootOf.get(cx) ?? cx;
+      const members = lineOf.get(root);
+      const withdrawn = members === undefined || (liveOf.get(root) ?? root) !== cx ? [cx] : members;
+      ranBeforeCancel.set(cx, (ran = options.actRan(withdrawn.map((k) => ids[k] as string))));
+    }
+    if (!ran) return false;
     const id = ids[i] as string;
     const of = cx === i ? "its CX" : `the CX of ${ids[cx]}, which withdrew it`;
     note("THREAD_CANCEL_AFTER_ACT", `DN ${m.id} reports ${id} done (out=${String(m.slots["out"])}) after ${of}${where(t.closedAt[cx] as number)}, but the act ran before the cancel: the act's DN is the answer, and the sender decides whether to reverse it (section 5.4)`, id, m.id, line, { slot: "out", received: String(m.slots["out"]) });
