@@ -8,8 +8,9 @@ import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message } from "./message.js";
 import type { ReadbackVerdict } from "./readback-verdict.js";
-import { isStatementToken } from "./statement.js";
-import type { Statement } from "./statement.js";
+import { cancelHandoff, isStatementToken, ranBeforeCancel } from "./statement.js";
+import type { Statement, StatementStore } from "./statement.js";
+import type { ThreadAudit } from "./thread.js";
 import type { HandoffState, HandoffStateName } from "./thread-report.js";
 import { _show } from "./_slot-values.js";
 
@@ -35,6 +36,39 @@ export function sameMessage(a: Message, b: Message, anyTail = false): boolean {
  */
 export function withdraws(cx: Message, ho: Message): boolean {
   return cx.type === "CX" && cx.re === ho.id && cx.from === ho.from && cx.to === ho.to && aboutItem(cx, ho.item);
+}
+
+/** What a CX appended to a thread did to the thread's statements (cancelOnThread). */
+export interface ThreadCancel {
+  /** The pending statements it cancelled. */
+  readonly cancelled: Statement[];
+  /** ranBeforeCancel's finding, when a statement of a handoff it withdrew had already run. */
+  readonly ran: Finding | null;
+}
+
+/**
+ * A CX appended to a thread, given the HO it names (`ho`, null when the thread holds none), the
+ * findings the thread's audit raised for it (`found`) and the audit itself: only the HO's sender,
+ * to its receiver, about its item, withdraws it (section 5.4; withdraws), with the HOs of its
+ * re-issue line it superseded when it cancels the live one (`withdrawnBy`, rule 1). What was
+ * pending for them is cancelled (cancelHandoff), and a statement of theirs that already ran is
+ * said (ranBeforeCancel), except for a CX the audit reads as a second end (THREAD_CLOSED_TWICE),
+ * which withdrew nothing more.
+ *
+ * A CX sent again for a handoff already cancelled does nothing at all, and asks neither the audit
+ * nor the store: the first cancel marked every id the line's cancel withdraws, a cancelled id
+ * takes no statement afterwards (prepare and commit refuse it), and the line gains no HO it would
+ * withdraw while that handoff stays closed. Without this, each further CX walked the whole line
+ * and touched the store per id, so a sender's repeated CXs on a long line cost the square of it.
+ */
+export function cancelOnThread(store: StatementStore, audit: Pick<ThreadAudit, "withdrawnBy">, cx: Message, ho: Message | null, found: readonly Finding[], now: string): ThreadCancel {
+  const handoff = cx.re;
+  if (handoff === null || ho === null || !withdraws(cx, ho)) return { cancelled: [], ran: null };
+  const again = found.some((f) => f.code === "THREAD_CLOSED_TWICE");
+  if (again && store.isCancelled(handoff)) return { cancelled: [], ran: null };
+  const withdrawn = [...new Set([handoff, ...audit.withdrawnBy(handoff)])];
+  const cancelled = cancelHandoff(store, handoff, now, withdrawn);
+  return { cancelled, ran: again ? null : ranBeforeCancel(store, handoff, withdrawn) };
 }
 
 /**
@@ -170,13 +204,17 @@ export function doneWithoutCommit(dn: Message, plan: Message | undefined, find: 
  * The receiver's `AN val=Y` to `cx`, a cancel of a handoff one of whose statements was committed
  * (`committed`, or undefined): val=Y says what was prepared was abandoned, but the act ran, and
  * "if the act had already run, it answers with the act's DN instead" (section 5.4). Null for any
- * other message, or when nothing ran.
+ * other message, or when nothing ran. `committed` may be a look-up, asked only for an
+ * acknowledgement: a holder's look-up walks the line the CX withdrew, and every other AN answering
+ * the CX would pay for it.
  */
-export function cancelAckAfterCommit(an: Message, cx: Message, committed: Statement | undefined): Finding | null {
+export function cancelAckAfterCommit(an: Message, cx: Message, committed: Statement | undefined | (() => Statement | undefined)): Finding | null {
   const val = an.slots["val"];
   // Only the receiver's acknowledgement, about the handoff's item or none, as check-thread takes one.
   const acknowledges = an.type === "AN" && cx.type === "CX" && an.re === cx.id && an.from === cx.to && an.to === cx.from && aboutItem(an, cx.item);
-  if (!acknowledges || (val !== "Y" && val !== true) || committed?.state !== "committed") return null;
+  if (!acknowledges || (val !== "Y" && val !== true)) return null;
+  if (typeof committed === "function") committed = committed();
+  if (committed?.state !== "committed") return null;
   return finding("STATEMENT_RAN", `${an.id} acknowledges the cancel ${cx.id} as if nothing ran, but the statement read back as ${committed.readback.id} for ${committed.handoff} was committed before it: a cancel cannot unsay an act, so the receiver answers with the act's DN`, { slot: "val", expected: "the act's DN", received: "Y" });
 }
 

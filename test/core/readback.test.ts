@@ -1282,6 +1282,14 @@ describe("commitClearance and relayedStatement: what clears a statement to run (
     expect(cancelAckAfterCommit({ ...ack, item: "inv:OTHER" }, cx, ran.value)).toBeNull();
     expect(cancelAckAfterCommit({ ...ack, item: "inv:MD-2026-057" }, cx, ran.value)?.code).toBe("STATEMENT_RAN");
     expect(cancelAckAfterCommit(ack, cx, undefined)).toBeNull();
+    // Given a look-up, it is asked only for the receiver's val=Y: the holder's walks the CX's line.
+    let asked = 0;
+    const lookUp = () => (asked++, ran.value);
+    expect(cancelAckAfterCommit({ ...ack, slots: { val: "N" } }, cx, lookUp)).toBeNull();
+    expect(cancelAckAfterCommit({ ...ack, from: "mallory", id: "mallory-1" }, cx, lookUp)).toBeNull();
+    expect(asked).toBe(0);
+    expect(cancelAckAfterCommit(ack, cx, lookUp)?.code).toBe("STATEMENT_RAN");
+    expect(asked).toBe(1);
   });
   it("endedInLine: a closed HO of the line, and its superseded ones once none of the line is live (a UN why=DUP revives one only while its re-issue is live)", () => {
     const HO = (id: string, re = "") => `RW1 HO ${id}${re === "" ? "" : ` re=${re}`} from=a to=b item=job:1 ask=FIX`;

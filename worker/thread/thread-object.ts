@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelHandoff, checkDone, confirmationPastExp, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranBeforeCancel, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt, withdraws,
+  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, confirmationPastExp, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -740,22 +740,15 @@ export class ThreadObject extends DurableObject<Env> {
         }
         if ((message.type === "DN" || message.type === "UN" || message.type === "FL") && message.re !== null) this.endClosed(message.re);
         if (message.type === "CX" && message.re !== null) {
-          // Only the HO's sender, to its receiver, about its item, withdraws it (section 5.4); the
-          // core reports any other CX (THREAD_CANCEL_PARTIES, THREAD_REPLY_ITEM) and cancels
-          // nothing, and neither does the object.
-          // It withdraws the HOs of the handoff's line it superseded too, when it cancels the live
-          // one (a re-issue is the same HO sent again, rule 1; the core's withdrawnBy).
-          const ho = this.handoffMessage(message.re);
-          const withdrawn = ho !== null && withdraws(message, ho) ? new Set([message.re, ...audit.withdrawnBy(message.re)]) : new Set<string>();
-          const cancelled = withdrawn.size === 0 ? 0 : cancelHandoff(this.statements, message.re, this.now(), [...withdrawn]).length;
-          extra = { cancelledStatements: cancelled };
-          // The tool's side: a statement of a handoff it withdrew already ran, so the cancel found
-          // the act beyond abandoning (section 5.4: "a cancel cannot unsay an act"), as rw abandon
-          // --handoff says (core ranBeforeCancel); a count alone read as if the cancel stopped it.
-          // Not for a CX the core reads as a second end (THREAD_CLOSED_TWICE): it withdrew nothing.
-          const closed = !found.some((f) => f.code === "THREAD_CLOSED_TWICE");
-          const ran = withdrawn.size === 0 || !closed ? null : ranBeforeCancel(this.statements, message.re, [...withdrawn]);
-          if (ran !== null) relayed = [ran];
+          // Only the HO's sender, to its receiver, about its item, withdraws it (section 5.4), with
+          // the HOs of the line it superseded when it cancels the live one (rule 1); the core reports
+          // any other CX (THREAD_CANCEL_PARTIES, THREAD_REPLY_ITEM) and cancels nothing, and neither
+          // does the object. The tool's side: a statement of a handoff it withdrew already ran, so
+          // the cancel found the act beyond abandoning (section 5.4: "a cancel cannot unsay an act"),
+          // as rw abandon --handoff says; a count alone read as if the cancel stopped it.
+          const cancel = cancelOnThread(this.statements, audit, message, this.handoffMessage(message.re), found, this.now());
+          extra = { cancelledStatements: cancel.cancelled.length };
+          if (cancel.ran !== null) relayed = [cancel.ran];
         }
         // What the checks stored beside the line counts too: a request that takes the thread past
         // its bytes with them is refused whole, as one whose lines do.
@@ -1345,8 +1338,8 @@ export class ThreadObject extends DurableObject<Env> {
     const line = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ? AND type = 'CX'", an.re as string).toArray()[0]?.line;
     if (line === undefined) return [];
     const cx = this.message(line);
-    const ran = cx.re === null ? undefined : committedStatement(this.statements, audit.withdrawnBy(cx.re));
-    const found = cancelAckAfterCommit(an, cx, ran);
+    const re = cx.re;
+    const found = cancelAckAfterCommit(an, cx, () => (re === null ? undefined : committedStatement(this.statements, audit.withdrawnBy(re))));
     return found === null ? [] : [found];
   }
 
