@@ -13,12 +13,12 @@ import { _digestNumber, _digestText } from "./_handoff-table.js";
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
-import { readbackSet } from "./readback-set.js";
+import { readbackSet, recordUnread } from "./readback-set.js";
 import { _validateReadback } from "./_readback-validation.js";
 import { _replyAsRead, _replyAsValidated } from "./_reply-as-read.js";
 import type { Vocabulary } from "./vocabulary-model.js";
 import { _field, _show, _strings } from "./_slot-values.js";
-import { _contradictions, _unapprovedCarried, _unapprovedOmitted } from "./_record-contradictions.js";
+import { _contradictions, _needsExecSent, _unapprovedCarried, _unapprovedOmitted } from "./_record-contradictions.js";
 import { _comparedBeyondEcho, _hoSlot, _hoValue, _statedSlots } from "./_stated-slots.js";
 import type { SentSlots } from "./_stated-slots.js";
 
@@ -42,6 +42,14 @@ export interface ReadbackShape {
   readonly exec: readonly string[];
   /** Execution slots the HO carries: compared through one fingerprint. */
   readonly carried: readonly string[];
+  /**
+   * The ask's execution slots when the HO did not ask `rb=exec` (else empty), and those of them it
+   * carries: a sender's record still holds the HO by them (HO_NEEDS_EXEC, README note 99).
+   */
+  readonly unasked: readonly string[];
+  readonly unaskedCarried: readonly string[];
+  /** Why a sender's record would be read by nothing (the core's `recordUnread`), or null. */
+  readonly recordUnread: string | null;
   /**
    * The slots of the HO type the HO carries, as keys: a readback that states any other (but its
    * own) fails tier 3 (core/_stated-slots). Part of the shape, so it costs an HO nothing.
@@ -126,16 +134,18 @@ export function _shapeTable(): ShapeTable {
     const noMap = set.execution && set.exec.length === 0;
     const exec = set.execution ? set.exec : [];
     const carried = exec.filter((slot) => _hoValue(ho, slot, vocabulary) !== undefined);
+    const unasked = set.execution ? [] : set.askExec;
+    const unaskedCarried = unasked.filter((slot) => _hoValue(ho, slot, vocabulary) !== undefined);
     // Only slots of the HO type, so extension and unknown keys do not multiply shapes.
     const sent = Object.keys(ho.slots).filter((slot) => _hoSlot(slot, vocabulary)).sort();
     const beyond = sent.filter((slot) => _comparedBeyondEcho(slot, { echo: set.echo, comprehension: set.comprehension, exec }, vocabulary));
     const profile = typeof ho.slots["p"] === "string" ? ho.slots["p"] : null;
-    const key = JSON.stringify([named, extra, set.comprehension, set.plan, noMap, ask, exec, carried, sent, profile]);
+    const key = JSON.stringify([named, extra, set.comprehension, set.plan, noMap, ask, exec, carried, unasked, unaskedCarried, sent, profile]);
     let n = byShape.get(key);
     if (n === undefined) {
       n = shapes.length;
       const own = (xs: readonly string[]): string[] => JSON.parse(JSON.stringify(xs)) as string[];
-      shapes.push({ vocabulary, profile: profile === null ? null : (own([profile])[0] as string), named: own(named), extra: own(extra), echo: own(set.echo), beyond: own(beyond), comprehension: set.comprehension, plan: set.plan, noMap, ask: own([ask])[0] as string, exec: own(exec), carried: own(carried), sent: Object.fromEntries(own(sent).map((slot) => [slot, true] as const)) });
+      shapes.push({ vocabulary, profile: profile === null ? null : (own([profile])[0] as string), named: own(named), extra: own(extra), echo: own(set.echo), beyond: own(beyond), comprehension: set.comprehension, plan: set.plan, noMap, ask: own([ask])[0] as string, exec: own(exec), carried: own(carried), unasked: own(unasked), unaskedCarried: own(unaskedCarried), recordUnread: recordUnread(set), sent: Object.fromEntries(own(sent).map((slot) => [slot, true] as const)) });
       byShape.set(key, n);
     }
     return n;
@@ -255,5 +265,13 @@ export function _checkPrint(p: HandoffPrint, received: Message, expected: Readba
   if (p.shape.noMap) {
     out.push(finding("EXEC_NO_MAP", `rb=exec, but the vocabulary names no execution slots for ${p.shape.ask || "this ask"}: no tier 5 and no done check beyond receipt`, { slot: "rb" }));
   } else if (p.shape.exec.length > 0) out.push(...execution(p, rb, expected));
+  else if (p.shape.unasked.length > 0 && expected.record !== undefined) {
+    // No rb=exec where the ask has execution slots: the record holds the HO as check-rb's tier 5
+    // holds it (README note 99), and asks nothing of the readback.
+    const { unasked, unaskedCarried, ask, vocabulary } = p.shape;
+    out.push(_needsExecSent(ask, unasked), ..._contradictions(p.carried, expected.record, vocabulary));
+    out.push(..._unapprovedCarried(unaskedCarried, expected.record, expected.resolve ?? [], () => undefined));
+    out.push(..._unapprovedOmitted(unasked, unaskedCarried, expected.record, ask));
+  }
   return out;
 }

@@ -91,6 +91,15 @@ export function _unapprovedOmitted(exec: readonly string[], carried: readonly st
   return out;
 }
 
+/**
+ * HO_NEEDS_EXEC for an HO already sent that did not ask `rb=exec` where the vocabulary names
+ * execution slots for its ask: check-ho refuses it, so given the sender's record, no readback or
+ * done report of it passes either (README note 99), whatever its values.
+ */
+export function _needsExecSent(ask: string, exec: readonly string[]): Finding {
+  return finding("HO_NEEDS_EXEC", `the HO sent did not ask rb=exec, though the profile names execution slots for ${ask} (${exec.join(" ")}): check-ho refuses it`, { slot: "rb", expected: "exec" });
+}
+
 /** The values an HO at hand carries, by slot of the HO type (`_hoValue`: its envelope's too). */
 export function _carriedBy(ho: Message, vocabulary: Vocabulary): SentSlots {
   return {

@@ -4,7 +4,7 @@
  * loop that catches a tool that did something other than what it was told.
  */
 import { _validateReply } from "./_readback-validation.js";
-import { _recordContradictions } from "./_record-contradictions.js";
+import { _needsExecSent, _recordContradictions } from "./_record-contradictions.js";
 import { _replyAsRead, _replyAsValidated } from "./_reply-as-read.js";
 import { checkReadback } from "./check-readback.js";
 import { finding } from "./finding.js";
@@ -70,10 +70,13 @@ export function checkDone(ho: Message, received: Message, vocabulary: Vocabulary
   // not void (nothing to re-issue), but its resolved values were never checked: they plan nothing.
   let unverified: string | null = null;
   // Values the HO carries against what was approved, whether or not a readback came.
-  // Without rb=exec no readback read the execution values back and no record is read (the
-  // adapters refuse one, as check-rb's tier 5 is not asked): the HO alone is the plan.
+  // Without rb=exec no readback read the execution values back: the HO alone is the plan, and a
+  // record given still holds it, as check-ho does (HO_NEEDS_EXEC; README note 99).
   if (!rbAsked) rb = undefined;
-  else if (record !== undefined) out.push(..._recordContradictions(ho, record, vocabulary, resolve));
+  if (record !== undefined) {
+    if (!rbAsked) out.push(_needsExecSent(ask, exec));
+    out.push(..._recordContradictions(ho, record, vocabulary, resolve));
+  }
   if (rb !== undefined) {
     const verdict = readbackVerdict(checkReadback(ho, rb, vocabulary, record === undefined ? {} : { record, ...(resolve === undefined ? {} : { resolve }) }));
     if (verdict === "void") out.push(finding("DONE_PLAN_VOID", `the readback ${rb.id} did not pass its check against ${ho.id} (check-rb says why): it cannot stand for the plan`, { slot: "rb", received: rb.id }));

@@ -4,7 +4,7 @@
  * a readback that passes every tier the sender asked for transfers ownership.
  */
 import { _isHex12 } from "./_chars.js";
-import { _recordContradictions } from "./_record-contradictions.js";
+import { _needsExecSent, _recordContradictions } from "./_record-contradictions.js";
 import { _boundedCriteria, _readCriteria, parseCriteria } from "./criteria.js";
 import type { Constraint } from "./criteria.js";
 import { digest } from "./digest.js";
@@ -176,6 +176,14 @@ export function checkReadback(ho: Message, received: Message, vocabulary: Vocabu
     execAsked = false;
     t5 = [finding("EXEC_NO_MAP", `rb=exec, but the vocabulary names no execution slots for ${ask || "this ask"}: no tier 5 and no done check beyond receipt`, { slot: "rb" })];
   } else if (set.execution) t5 = execution(ho, rb, set.exec, ask, vocabulary, expected);
+  // Without rb=exec, an ask with execution slots still reads the record (recordUnread): check-ho
+  // refuses that HO, and the readback, the last gate before ownership moves, may not pass what the
+  // sender's own check refuses (README note 99). Nothing is asked of the readback itself.
+  const held = !set.execution && set.askExec.length > 0 && expected.record !== undefined;
+  if (held) {
+    execAsked = true;
+    t5 = [_needsExecSent(ask, set.askExec)];
+  }
   // The record is what was approved: an HO that says otherwise is echoed and passes above.
   if (execAsked && expected.record !== undefined) t5.push(..._recordContradictions(ho, expected.record, vocabulary, expected.resolve));
 

@@ -150,6 +150,7 @@ export const FINDING_CODES = {
   THREAD_REPLY_SUPERSEDED: "note",
   THREAD_CANCEL_AFTER_ACT: "note",
   THREAD_UNDO_UNSEEN: "note",
+  THREAD_RECORD_UNREAD: "note",
   // Any list of findings longer than FINDINGS_MAX (core/finding).
   FINDINGS_CUT: "note",
 } as const;
@@ -221,6 +222,7 @@ const NOTES = {
   THREAD_REPLY_SUPERSEDED: 1,
   THREAD_CANCEL_AFTER_ACT: 1,
   THREAD_UNDO_UNSEEN: 1,
+  THREAD_RECORD_UNREAD: 1,
   FINDINGS_CUT: 1,
 } satisfies { readonly [C in NoteCode]: 1 };
 

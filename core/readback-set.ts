@@ -21,6 +21,12 @@ export interface ReadbackSet {
   readonly execution: boolean;
   /** The profile's execution slots for the ask (empty when it names none). */
   readonly exec: readonly string[];
+  /**
+   * The execution slots the vocabulary names for the ask whatever `rb=` asks (empty when it names
+   * none): a sender's record holds the HO to check-ho's rule by them even without `rb=exec`, since
+   * check-ho refuses such an HO (HO_NEEDS_EXEC) and the readback may not pass what it refuses.
+   */
+  readonly askExec: readonly string[];
 }
 
 const NOT_ECHOED = new Set(NEVER_ECHOED);
@@ -51,7 +57,8 @@ export function readbackSet(ho: Message, vocabulary: Vocabulary): ReadbackSet {
   // compares by key; as an echo it would have to equal the HO's.
   if (comprehension) echo.delete("acc");
   const ask = ho.slots["ask"];
-  const exec = levels.has("exec") && typeof ask === "string" ? (vocabulary.exec.get(ask) ?? []) : [];
+  const askExec = typeof ask === "string" ? (vocabulary.exec.get(ask) ?? []) : [];
+  const exec = levels.has("exec") ? askExec : [];
   return {
     levels,
     echo: [...echo].filter((slot) => has(ho, slot)),
@@ -59,6 +66,7 @@ export function readbackSet(ho: Message, vocabulary: Vocabulary): ReadbackSet {
     plan: levels.has("plan"),
     execution: levels.has("exec"),
     exec,
+    askExec,
   };
 }
 
@@ -74,10 +82,12 @@ export function criteriaUnread(set: ReadbackSet): string | null {
 
 /**
  * Why a sender's record given for this HO would be read by nothing, or null when tier 5 reads it:
- * the HO does not ask `rb=exec`, or its ask has no execution slots in the vocabulary (tier 5 is
- * then not asked, `EXEC_NO_MAP`). The adapters refuse such a record rather than ignore it.
+ * its ask has no execution slots in the vocabulary (with `rb=exec`, tier 5 is then `EXEC_NO_MAP`).
+ * An ask that has them reads the record whatever `rb=` asks: without `rb=exec` the record still
+ * holds the HO (HO_NEEDS_EXEC and any value it contradicts, README note 99), as check-ho does.
+ * The adapters refuse an unread record rather than ignore it, and check-thread says it is unread.
  */
 export function recordUnread(set: ReadbackSet): string | null {
-  if (!set.execution) return "it has no rb=exec";
-  return set.exec.length === 0 ? "its ask has no execution slots in the vocabulary (EXEC_NO_MAP)" : null;
+  if (set.askExec.length > 0) return null;
+  return set.execution ? "its ask has no execution slots in the vocabulary (EXEC_NO_MAP)" : "it has no rb=exec, and its ask has no execution slots in the vocabulary";
 }

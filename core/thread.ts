@@ -622,7 +622,14 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       }
       superseded(i, m, line, "it is checked against it, and reads back nothing of");
     }
-    const tiers = _checkPrint(print(i), m, options.expectations?.(id) ?? {});
+    const expected = options.expectations?.(id) ?? {};
+    const p = print(i);
+    // A record this HO does not read is said, as rw check-rb refuses it (recordUnread), never
+    // dropped in silence: the readback is judged without it (README note 100).
+    if (expected.record !== undefined && p.shape.recordUnread !== null) {
+      note("THREAD_RECORD_UNREAD", `the sender's record for ${id} is not read: ${p.shape.recordUnread}; RB ${m.id} is checked without it`, id, m.id, line, { slot: "re", received: id });
+    }
+    const tiers = _checkPrint(p, m, expected);
     const causes = tiers.filter((f) => f.severity === "error");
     const verdict = verdictOf(causes);
     if (verdict === "wilco" || verdict === "unverified") {

@@ -531,6 +531,23 @@ describe("readbacks and the checks around an act", () => {
     expect(reported.code).toBe(1);
     expect(reported.out).toContain("DONE_PLAN_VOID");
   });
+  it("check-rb and check-dn --record hold a PAY HO without rb=exec to the record (note 99), not refuse the record as unread", () => {
+    const noExec = PAY_HO.replace(" rb=exec", "");
+    const rb = "RW1 RB payer-1 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 ask=PAY";
+    const record = JSON.stringify({ sup: "marlow", amt: "5100.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" });
+    const read = rw(["check-rb", "--ho", noExec, "--rb", rb, "--record", record, "--json"]);
+    expect(read.code).toBe(1);
+    const report = JSON.parse(read.out);
+    expect(report.wilco).toBe(false);
+    expect(report.tiers[4].findings.map((f: { code: string; slot: string }) => `${f.code} ${f.slot}`)).toStrictEqual(["HO_NEEDS_EXEC rb", "HO_DIFFERS amt"]);
+    // Without the record, as ever: the echo passes.
+    expect(rw(["check-rb", "--ho", noExec, "--rb", rb]).code).toBe(0);
+    const dn = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK";
+    const done = rw(["check-dn", "--ho", noExec, "--rb", rb, "--dn", dn, "--record", record]);
+    expect(done.code).toBe(1);
+    expect(done.out).toContain("HO_NEEDS_EXEC");
+    expect(done.out).toContain("HO_DIFFERS: amt");
+  });
   it("check-dn: a readback's resolved values plan only once checked against the record (--record)", () => {
     const ho = "RW1 HO sch-1 p=pay from=sch to=payer item=sup:marlow ask=CHGBANK rb=exec sup=marlow acct=11-22-33/44556677 eff=20261101 apref=FD-1";
     const rb = "RW1 RB payer-1 re=sch-1 p=pay from=payer to=sch item=sup:marlow ask=CHGBANK sup=marlow acct=11-22-33/44556677 eff=20261101 apref=FD-1 prev=40-12-88/61102938";
@@ -552,7 +569,10 @@ describe("readbacks and the checks around an act", () => {
     expect(JSON.parse(refused.out)).toMatchObject({ ok: false, invalid: "record" });
     // A record with nothing to check is a usage error, not ignored in silence.
     expect(rw(["check-dn", "--ho", ho, "--dn", dn, "--record", '{"prev":"40-12-88/61102938"}']).code).toBe(2);
-    expect(rw(["check-dn", "--ho", PAY_HO.replace(" rb=exec", ""), "--rb", rb, "--dn", dn, "--record", "{}"]).code).toBe(2);
+    // Without rb=exec, a PAY HO's record still holds it (note 99): read, and the HO refused, as check-ho refuses it.
+    const held = rw(["check-dn", "--ho", PAY_HO.replace(" rb=exec", ""), "--rb", rb, "--dn", dn, "--record", "{}"]);
+    expect(held.code).toBe(1);
+    expect(held.out).toContain("HO_NEEDS_EXEC");
   });
   it("prepare reads the call as the Worker does: a record's values, decoded by slot type, without $resolve", () => {
     const profile = join(tmp, "ship.json");
@@ -1400,7 +1420,7 @@ describe("each command accepts only the options it uses", () => {
     ["commit --profile", ["commit", "5339b96ee73af00187e408f89d3c1fdb", "--profile", "pay"], "Unknown option '--profile'"],
     ["delegation validate --profile", ["delegation", "validate", "--profile", "pay"], "Unknown option '--profile'"],
     ["check-rb --expect-acc without rb=acc", ["check-rb", "--ho", HO, "--rb", HO, "--expect-acc", "len:120w"], "--expect-acc is read at tier 4"],
-    ["check-rb --record without rb=exec", ["check-rb", "--ho", acc, "--rb", HO, "--record", "{}"], "--record is read at tier 5"],
+    ["check-rb --record without rb=exec", ["check-rb", "--ho", acc, "--rb", HO, "--record", "{}"], "--record is read at tier 5, which this HO does not ask: it has no rb=exec, and its ask has no execution slots in the vocabulary"],
     ["check-rb --record for an ask with no execution slots", ["check-rb", "--ho", HO.replace(" //", " rb=exec //"), "--rb", HO, "--record", "{}"], "--record is read at tier 5, which this HO does not ask: its ask has no execution slots in the vocabulary (EXEC_NO_MAP)"],
     ["check-dn --record for an ask with no execution slots", ["check-dn", "--ho", HO.replace(" //", " rb=exec //"), "--rb", HO, "--dn", HO, "--record", "{}"], "(EXEC_NO_MAP)"],
     // The sender's own typo in its criteria is no fault of the readback: it is refused, not a void readback.

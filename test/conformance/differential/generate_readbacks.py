@@ -312,7 +312,8 @@ def cases(count, seed):
         levels = dict(ho_slots).get("rb", "").split("+")
         if ("acc" in levels or "plan" in levels) and rng.random() < 0.7:
             case["expectAcc"] = "+".join(held)
-        if record is not None and "exec" in levels and rng.random() < 0.85:
+        # A pay record also for an HO without rb=exec: it holds the HO all the same (note 99).
+        if record is not None and ("exec" in levels or rng.random() < 0.5) and rng.random() < 0.85:
             case["record"] = record
         rb = compose(ho_id, ho_slots, ho_tail, values, held if "expectAcc" in case or rng.random() < 0.5 else [], rng)
         rb_tail = None

@@ -86,7 +86,8 @@ class Walk:
         item = item or rng.choice(self.items)
         slots = ([("re", re)] if re else []) + [("from", sender), ("to", receiver), ("item", item)]
         if item.startswith("inv:") and rng.random() < 0.6:
-            slots = [("p", "pay")] + slots + [("ask", "PAY"), ("rb", "exec")]
+            # Now and then without rb=exec, which check-ho refuses (HO_NEEDS_EXEC): a record still holds it (note 99).
+            slots = [("p", "pay")] + slots + [("ask", "PAY")] + ([("rb", "exec")] if rng.random() < 0.85 else [])
             slots += [kv for kv in PAY if kv[0] != "acct" or rng.random() < 0.5]
         else:
             slots.append(("ask", rng.choice(ASKS)))
@@ -149,6 +150,11 @@ class Walk:
             elif rng.random() < 0.1:
                 record["$resolve"] = ["acct", "amt"]
             out["record"] = record
+        if s.get("p") == "pay" and s.get("rb") != "exec" and rng.random() < 0.6:
+            # A record for a pay HO without rb=exec: it holds the HO all the same (note 99).
+            out["record"] = {k: v for k, v in PAY}
+            if rng.random() < 0.5:
+                out["record"]["amt"] = "5100.00"
         if out and mid not in self.expectations:
             self.expectations[mid] = out
 

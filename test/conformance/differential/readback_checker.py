@@ -310,6 +310,23 @@ def execution(ho, rb, vocab, record, resolve, findings):
         return False
     exec_slots = exec_map[ask]
     ho_slots = {k: v for k, v in ho["slots"].items() if k in vocab.on["HO"]}
+    held_to_record(ho, vocab, record, exec_slots, findings)
+    for key in exec_slots:
+        if key not in rb["slots"]:
+            findings.append("EXEC_MISSING")
+        elif key in ho_slots:
+            if compared(vocab, key, rb["slots"][key]) != compared(vocab, key, ho_slots[key]):
+                findings.append("EXEC_MISMATCH")
+        elif record is None or key not in record:
+            findings.append("EXEC_UNVERIFIED")
+        elif compared(vocab, key, rb["slots"][key]) != compared(vocab, key, record[key]):
+            findings.append("EXEC_MISMATCH")
+    return True
+
+
+def held_to_record(ho, vocab, record, exec_slots, findings):
+    """Note 23: the HO against the sender's record, as check-ho holds it."""
+    ho_slots = {k: v for k, v in ho["slots"].items() if k in vocab.on["HO"]}
     if record is not None:
         for key, value in record.items():
             if key in ("from", "to", "item"):
@@ -323,17 +340,6 @@ def execution(ho, rb, vocab, record, resolve, findings):
                 findings.append("HO_DIFFERS")
             if key not in ho_slots and key not in record:
                 findings.append("HO_EXEC_UNSET")
-    for key in exec_slots:
-        if key not in rb["slots"]:
-            findings.append("EXEC_MISSING")
-        elif key in ho_slots:
-            if compared(vocab, key, rb["slots"][key]) != compared(vocab, key, ho_slots[key]):
-                findings.append("EXEC_MISMATCH")
-        elif record is None or key not in record:
-            findings.append("EXEC_UNVERIFIED")
-        elif compared(vocab, key, rb["slots"][key]) != compared(vocab, key, record[key]):
-            findings.append("EXEC_MISMATCH")
-    return True
 
 
 def record_refused(vocab, record):
@@ -413,6 +419,12 @@ def check(ho_line, rb_line, expect_acc=None, record=None):
     # Tier 5: execution, asked by rb=exec.
     if exec_level:
         asked[4] = execution(ho, rb, vocab, record, None, codes[4])
+    elif record is not None and hs.get("ask") in (vocab.profile or {}).get("exec", {}):
+        # Note 99: without rb=exec, an ask with execution slots still reads the record. check-ho
+        # refuses such an HO (HO_NEEDS_EXEC), so tier 5 fails; nothing is asked of the readback.
+        asked[4] = True
+        codes[4].append("HO_NEEDS_EXEC")
+        held_to_record(ho, vocab, record, (vocab.profile or {})["exec"][hs.get("ask")], codes[4])
     notes = {"ACC_ASSUMPTION", "ACC_LOOSE", "ACC_UNCHECKED", "ACC_KEY_UNKNOWN", "EXEC_NO_MAP"}
     tiers = []
     for i in range(5):

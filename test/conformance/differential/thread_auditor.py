@@ -9,7 +9,8 @@ readings differential/README.md lists. Lines are read with validator.py, each re
 readback_checker.py (wilco; unverified when its only failure is a value the receiver resolved with
 no record; else void) against its HO and the sender's expectations for that HO, when it has any:
 withheld criteria (tier 4) and a record (tier 5, note 23: the HO held to it, what the receiver
-resolved checked against it). So a readback's `h=` (tier 2) and its `exp=` against its HO's (tier
+resolved checked against it; note 99: without rb=exec too, where its ask has execution slots;
+note 100: a record for an HO whose ask has none is read by nothing, and a note says so). So a readback's `h=` (tier 2) and its `exp=` against its HO's (tier
 1, note 21) are judged there; its `exp=` against the audit's moment is not, since check-thread reads
 a log with no arrival times (notes 32 and 65), nor is a DN's record: check-thread judges what a DN
 closes and owns, check-dn what it reports. Besides findings, owners and counts it gives why each
@@ -72,6 +73,16 @@ def verdict(ho, rb_text, expected):
         return "wilco", []
     failing = sorted(set(report["codes"]) - READBACK_NOTES)
     return ("unverified" if failing == ["EXEC_UNVERIFIED"] else "void"), failing
+
+
+def record_unread(ho, expected):
+    """Note 100: a record given for an HO whose ask has no execution slots in its vocabulary."""
+    if expected.get("record") is None:
+        return False
+    _, message = validator.parse(ho.text)
+    slots = message["slots"]
+    vocab = readback_checker.vocabulary_of(slots)
+    return not (vocab.profile or {}).get("exec", {}).get(slots.get("ask"))
 
 
 def shaped(q, val):
@@ -172,6 +183,8 @@ def audit(lines, now, expectations=None):
                 counts["readbacks"]["late"] += 1
                 item_read[target.item] = "late"
             else:
+                if record_unread(target, expectations.get(target.id, {})):
+                    notes.append("THREAD_RECORD_UNREAD")
                 v, why = verdict(target, text, expectations.get(target.id, {}))
                 if target.state == "superseded":
                     notes.append("THREAD_READBACK_SUPERSEDED")

@@ -368,6 +368,18 @@ H("relay-leaves-slot-unset", PAYOPEN.replace("HO scheduler-1", "HO payer-3").rep
 D("pay-ho-carries-unrecorded-value", PAYHO, PAYDN.split(" // ")[0], False, ["HO_DIFFERS", "DONE_PLAN_VOID"], rb=PAYRB, record=PAYNOKIND)
 R("exec-ho-carries-unrecorded-value", PAYHO, PAYRB, [PASS, PASS, PASS, NA, FAIL], ["HO_DIFFERS"], profile="pay", record=PAYNOKIND)
 R("exec-ho-leaves-unrecorded-slot", PAYOPEN, PAYOPENRB, [PASS, NA, PASS, NA, FAIL], ["HO_EXEC_UNSET", "EXEC_UNVERIFIED"], profile="pay", record=dict(PAYNOACCT, **{"$resolve": ["acct"]}))
+# A pay HO sent without rb=exec, which check-ho refuses (HO_NEEDS_EXEC): given the sender's record,
+# tier 5 holds it all the same (README note 99), whatever the readback carries; without one the echo
+# passes as before. Before, the record was not read and the readback of an HO for amt=5400.00 whose
+# record said 5100.00 was wilco.
+PAYNOEXEC = PAYHO.replace(" rb=exec", "")
+PAYNOEXECRB = "RW1 RB payer-1 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 ask=PAY"
+PAYNOEXECREC = {k: v for k, v in REC.items() if k != "item"}
+R("pay-no-exec-record-contradicts", PAYNOEXEC, PAYNOEXECRB, [PASS, NA, PASS, NA, FAIL], ["HO_DIFFERS", "HO_NEEDS_EXEC"], profile="pay", record=dict(PAYNOEXECREC, amt="5100.00"))
+R("pay-no-exec-record-agrees", PAYNOEXEC, PAYNOEXECRB, [PASS, NA, PASS, NA, FAIL], ["HO_NEEDS_EXEC"], profile="pay", record=PAYNOEXECREC)
+R("pay-no-exec-no-record", PAYNOEXEC, PAYNOEXECRB, [PASS, NA, PASS, NA, NA], [], profile="pay")
+# check-dn alike: the HO alone is the plan (note 26), and the record holds it (note 99).
+D("pay-done-no-exec-record-contradicts", PAYNOEXEC, PAYDN, False, ["DONE_NO_MAP", "HO_NEEDS_EXEC", "HO_DIFFERS"], rb=PAYNOEXECRB, record=dict(PAYNOEXECREC, amt="5100.00"))
 
 for name, rows in [("readbacks", rb), ("handoffs", ho), ("done", dn)]:
     with open(os.path.join(OUT, f"{name}.jsonl"), "w", encoding="utf-8", newline="\n") as f:
