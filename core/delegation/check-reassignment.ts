@@ -10,6 +10,7 @@
  * own attestation chain, checked against `parent` as check-child checks a child's, and denied
  * without the chain or the parent: the chain cannot be shown to attest the new revision.
  */
+import { agentDelegateeFindings } from "./_agent-delegatee.js";
 import { attemptDelegateeFindings } from "./_attempt-delegatee.js";
 import { attemptFenceFindings } from "./_attempt-fences.js";
 import { attemptForkFindings } from "./_attempt-forks.js";
@@ -239,6 +240,9 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
       findings.push(dimensionFinding("ancestor_fences", `control_scopes lacks ${s.scope_kind}:${s.scope_id}, which the prior revision fenced; a reassignment keeps every authority stream its effects fence`, { path: "control_scopes", expected: `${s.scope_kind}:${s.scope_id}` }));
     }
   }
+  // 11.4 assigns "AGENT-B@card-r5": whoever holds the next revision is a persistent agent Actor, by
+  // the rule validation applies to every contract, so this typed call refuses what the document does.
+  agentDelegateeFindings(next, findings, "delegate");
   parentFindings(prior, next, parent, findings);
   reassignedChainFindings(next, parent, chain, findings);
   // A child delegation's next revision is a child contract, and routes back to its parent and root

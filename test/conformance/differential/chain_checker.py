@@ -85,11 +85,13 @@ def check_reassignment(prior, nxt, parent=None, chain=None):
     if np_["max_remaining_depth"] > pp["max_remaining_depth"] or (np_["allowed"] and not pp["allowed"]):
         fail("depth", "ATTENUATION_DEPTH")
 
-    # delegate: an agent Actor; a child's new delegatee among the parent's eligible delegates, or the same one.
-    # An Actor of another type is refused when the document is read (DELEGATE_BINDING, no dimension), not
-    # here: the typed check of a reassignment does not judge it. Without the parent, the delegate is the
-    # prior's when its Actor id and operator are (eligibility names Actor ids; differential/README.md).
+    # delegate: an agent Actor (5.1, 8; refused when the document is read too, DELEGATE_BINDING with no
+    # dimension, and by the typed check on `delegate`); a child's new delegatee among the parent's eligible
+    # delegates, or the same one. Without the parent, the delegate is the prior's when its Actor id and
+    # operator are (eligibility names Actor ids; differential/README.md).
     actor = nxt["delegatee_agent_ref"]["agent_actor_ref"]
+    if actor.get("actor_type") != "agent":
+        fail("delegate", "DELEGATE_BINDING")
     if is_child(nxt):
         if parent_exact:
             eligible = parent["subdelegation_policy"].get("eligible_delegates") or {}
