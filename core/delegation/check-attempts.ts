@@ -45,6 +45,7 @@ import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
+import { checkpointSequenceConflicts } from "./_checkpoint-sequence-conflicts.js";
 import { pairShrinkFindings } from "./_consumption-shrinks.js";
 import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
@@ -150,7 +151,9 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   // Two records claiming one revision and digest with other content: which is the attempt or
   // checkpoint is unknown, and every verdict below would read the first given. Nothing more is told.
   const attemptsConflict = attemptDigestConflicts(records, "retry", out);
-  if (checkpointDigestConflicts(checkpoints, "inputs", out) || attemptsConflict) return { ok: false, findings: out };
+  const checkpointsConflict = checkpointDigestConflicts(checkpoints, "inputs", out);
+  // One checkpoint given at two revisions with two sequences: its place in its attempt's order is unknown.
+  if (checkpointSequenceConflicts(checkpoints, "inputs", out) || checkpointsConflict || attemptsConflict) return { ok: false, findings: out };
   // Each attempt once, at its latest revision (appended running, then ended, it is still one); a
   // second head under an id already counted is a fork (`_attempt-forks.ts`).
   const own = attemptForkFindings(records, out, "retry");

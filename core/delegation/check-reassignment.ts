@@ -35,6 +35,7 @@ import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
+import { checkpointSequenceConflicts } from "./_checkpoint-sequence-conflicts.js";
 import { consumptionShrinkFindings } from "./_consumption-shrinks.js";
 import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
@@ -128,7 +129,9 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // would read the first given. Refused, naming both, and neither list is read further.
   const given = attemptsGiven.map((attempt, index) => ({ attempt, index })).filter(({ attempt }) => attempt.delegation_ref.object_id === prior.delegation_id);
   const attemptsConflict = attemptDigestConflicts(given, "retries", findings);
-  const conflict = checkpointDigestConflicts(checkpointsGiven, "inputs", findings) || attemptsConflict;
+  const checkpointsConflict = checkpointDigestConflicts(checkpointsGiven, "inputs", findings);
+  // So do two revisions of one checkpoint with two sequences: which is its place is unknown.
+  const conflict = checkpointSequenceConflicts(checkpointsGiven, "inputs", findings) || checkpointsConflict || attemptsConflict;
   const [attempts, checkpoints] = conflict ? [[], []] : [attemptsGiven, checkpointsGiven];
   const want = contractRef(prior);
   if (next.delegation_id !== prior.delegation_id) findings.push(delegationFinding("AMENDMENT_REF", `the next revision is of ${next.delegation_id}, not ${prior.delegation_id}`, { path: "delegation_id", dimension: "parent", expected: prior.delegation_id, received: next.delegation_id }));
