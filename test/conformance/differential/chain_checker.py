@@ -13,6 +13,7 @@ new delegatee among the parent's eligible delegates and its new chain attesting 
 Each returns the set of "CODE dimension" strings; an empty set allows it.
 """
 import attenuation_checker as pair
+import records_checker
 from attenuation_checker import ENDED, rev
 
 # The section-8 dimensions a reassignment judges as a child's against its parent, the prior standing
@@ -126,4 +127,10 @@ def check_reassignment(prior, nxt, parent=None, chain=None):
 def check(case):
     if case["op"] == "child":
         return check_child(case["parent"], case["child"], case["chain"])
-    return check_reassignment(case["prior"], case["next"], case.get("parent"), case.get("chain"))
+    found = check_reassignment(case["prior"], case["next"], case.get("parent"), case.get("chain"))
+    if "attempts" in case or "checkpoints" in case:
+        # The records a reassignment carries, and the retry policy checkAttempts holds them to under the next revision.
+        attempts, checkpoints = case.get("attempts", []), case.get("checkpoints", [])
+        found |= records_checker.reassignment_findings(case["prior"], case["next"], attempts, checkpoints)
+        found |= records_checker.retry_findings(case["next"], attempts, checkpoints)
+    return found
