@@ -28,7 +28,7 @@ describe("differential check of chains and reassignment", () => {
   });
 
   it("names a resume the checker does not hold to the attempt before it", { timeout: 60_000 }, () => {
-    // README note 101's bug, planted in the checker: a resume held to its checkpoint alone.
+    // README note 104's bug, planted in the checker: a resume held to its checkpoint alone.
     const { status, output } = compare(["600", "1", "--first", "--resume-unbound"]);
     expect(status).toBe(1);
     expect(JSON.parse(output)).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RETRY_UNRECONCILED retry"]) } });

@@ -6,7 +6,7 @@ Prints the divergences clustered by which "CODE dimension" findings only the cor
 only the checker gives, with an example each (its base and mutations), and exits 1 when there is
 any. With --first it prints the first divergence alone (for the test); --break-above plants a
 checker that never looks at the links above the parent, --resume-unbound one that never holds a resume to
-the attempt before it (README note 101). Needs python3 and node.
+the attempt before it (README note 104). Needs python3 and node.
 """
 import os
 import sys
@@ -25,7 +25,7 @@ PARTS = ("op", "parent", "child", "chain", "prior", "next", "attempts", "checkpo
 def main():
     count, seed, first = comparison.arguments()
     if comparison.planted("--resume-unbound"):
-        # A checker that holds a resume to its checkpoint alone, never to the attempt before it (README note 101's bug).
+        # A checker that holds a resume to its checkpoint alone, never to the attempt before it (README note 104's bug).
         records_checker.resumes_past = lambda attempt, before, checkpoints: False
     if comparison.planted("--break-above"):
         # A checker that takes any link above the parent as the parent's own parent.

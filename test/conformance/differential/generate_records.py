@@ -3,7 +3,7 @@
 The base is 11.4's own records, ATT-1 (partially_applied under r1), CP-7 (its checkpoint) and ATT-2
 (AGENT-B's resume of CP-7 under r2), which the core and the checker both allow. Each case changes one
 to three things: a checkpoint's sequence, time, revision (one checkpoint at two revisions, notes 93
-and 100), writer, delegation revision or external operations; the resume's start, receipts or key;
+and 103), writer, delegation revision or external operations; the resume's start, receipts or key;
 an attempt's delegatee, end, a later record of it (consumption given back) or a copy under its
 digest; or a third attempt retrying ATT-2 under r2's retry policy (max_attempts, retryable outcomes,
 backoff, read-back, key). Lists are given in a random order: no verdict may hang on it.

@@ -2,7 +2,7 @@
 
 Written from the spec, core/delegation/README.md (the table "The attempts and checkpoints a
 reassignment is given", and the paragraphs on attempts, checkpoints, resumes and retries),
-core/delegation/CODES.md and the README's RW-003 notes (86, 93, 99, 100), never from
+core/delegation/CODES.md and the README's RW-003 notes (86, 93, 102, 103), never from
 core/delegation/*.ts. Two judgements:
 
 `reassignment_findings(prior, next, attempts, checkpoints)`: what `checkReassignment` adds for the
@@ -40,7 +40,7 @@ def digest_conflicts(records, ids):
 
 
 def sequence_conflicts(checkpoints):
-    """One checkpoint (by either id) at two revisions or digests with two sequences (note 100)."""
+    """One checkpoint (by either id) at two revisions or digests with two sequences (note 103)."""
     first = {}
     for c in checkpoints:
         for i in {c["checkpoint_id"], c["record_id"]}:
@@ -52,7 +52,7 @@ def sequence_conflicts(checkpoints):
 
 def sequence_out_of_order(checkpoints):
     """Of one attempt's checkpoints, one written later has no greater sequence, or two of one instant share one.
-    Each revision is placed at its own written_at and never compared with itself (note 100)."""
+    Each revision is placed at its own written_at and never compared with itself (note 103)."""
     for a in checkpoints:
         for b in checkpoints:
             if a["checkpoint_id"] == b["checkpoint_id"] or (a["delegation_ref"]["object_id"], a["attempt_id"]) != (b["delegation_ref"]["object_id"], b["attempt_id"]):
@@ -207,7 +207,7 @@ def remainder_findings(prior, nxt, c, mine):
 def reassignment_findings(prior, nxt, attempts, checkpoints):
     failed = set()
     mine = [a for a in attempts if a["delegation_ref"]["object_id"] == prior["delegation_id"]]
-    # Records that contradict each other: named, and nothing more is read from the records (notes 93, 100).
+    # Records that contradict each other: named, and nothing more is read from the records (notes 93, 103).
     conflict = False
     if digest_conflicts(mine, ("attempt_id", "record_id")):
         failed.add("ATTEMPT_DIGEST_CONFLICT retries")
@@ -296,7 +296,7 @@ def latest_records(attempts):
 
 def resumes_past(a, before, checkpoints):
     """A resume of a checkpoint the attempt before it resumed too, or (given) written before that attempt started:
-    the checkpoint cannot record what that attempt did, so the resume reconciles it as a retry would (note 101)."""
+    the checkpoint cannot record what that attempt did, so the resume reconciles it as a retry would (note 104)."""
     ref = a.get("resumed_from_checkpoint_ref")
     if ref is None:
         return False

@@ -1,7 +1,7 @@
 // A resume is held to its checkpoint's operations, not to the attempt before it (11.4: CP-7, which
 // ATT-1 wrote, reconciled ATT-1's), except where the checkpoint cannot know of that attempt: it
 // resumed the same checkpoint, or started after the checkpoint was written. Then the resume is held
-// to that attempt's read-back as a retry is (RETRY_UNRECONCILED; 7.1, README note 101).
+// to that attempt's read-back as a retry is (RETRY_UNRECONCILED; 7.1, README note 104).
 import { describe, expect, it } from "vitest";
 import { checkAttemptsDocument } from "../../../core/delegation/index.js";
 import { record } from "./_records.js";
