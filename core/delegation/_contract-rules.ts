@@ -3,6 +3,7 @@
  * gates (section 6), the human-authority gates, monitoring (7.3), sub-delegation and retry policy
  * (5.1, 7.1), the control scopes every effect fences (1.2) and a child's references (8).
  */
+import { agentDelegateeFindings } from "./_agent-delegatee.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
@@ -131,9 +132,7 @@ export function contractFindings(c: DelegationContract): DelegationFinding[] {
     out.push(delegationFinding("CONTRACT_ISSUER", `issued_by_actor_ref ${show(c.issued_by_actor_ref)} is not the delegator ${show(c.delegator_actor_ref)}; a contract is issued by its delegator, the exact Actor revision (sections 3, 5.1)`, { path: "issued_by_actor_ref", expected: show(c.delegator_actor_ref), received: show(c.issued_by_actor_ref) }));
   }
   if (!(compareUtc(c.expires_at, c.issued_at) > 0)) out.push(delegationFinding("TIME_ORDER", "expires_at is not after issued_at", { path: "expires_at" }));
-  if (c.delegatee_agent_ref.agent_actor_ref.actor_type !== "agent") {
-    out.push(delegationFinding("DELEGATE_BINDING", `the delegatee is an Actor of type ${c.delegatee_agent_ref.agent_actor_ref.actor_type}; a contract binds a persistent agent Actor`, { path: "delegatee_agent_ref.agent_actor_ref.actor_type", expected: "agent" }));
-  }
+  agentDelegateeFindings(c, out);
   tierFindings(c, out);
   gateFindings(c, out);
   const sub = c.subdelegation_policy;

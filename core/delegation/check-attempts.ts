@@ -45,6 +45,8 @@ import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
+import { checkpointSequenceConflicts } from "./_checkpoint-sequence-conflicts.js";
+import { resumesPastAttempt } from "./_resume-past-attempt.js";
 import { pairShrinkFindings } from "./_consumption-shrinks.js";
 import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
@@ -109,9 +111,9 @@ function backoffFinding(at: string, attempt: ExecutionAttempt, before: Execution
  * the attempt after it, whatever effect it requests: a contract authorizes one objective, and a
  * retry requesting another digest would otherwise step past an effect whose fate is unknown.
  */
-function reconciliationFinding(at: string, attempt: ExecutionAttempt, before: ExecutionAttempt, prior: Outcome, out: DelegationFinding[]): void {
+function reconciliationFinding(at: string, attempt: ExecutionAttempt, before: ExecutionAttempt, prior: Outcome, out: DelegationFinding[], follows = "retries"): void {
   if (!RECONCILE_FIRST.includes(prior) || before.readback_ref !== null) return;
-  out.push(delegationFinding("RETRY_UNRECONCILED", `${at}: ${attempt.attempt_id} retries ${before.attempt_id}, which is ${prior}${before.outcome === null ? " (no outcome recorded)" : ""} and records no read-back (readback_ref): an unknown or partially applied attempt is reconciled before a retry (section 7.1)`, { path: at, dimension: "retry", expected: `a readback_ref on ${before.attempt_id}`, received: prior }));
+  out.push(delegationFinding("RETRY_UNRECONCILED", `${at}: ${attempt.attempt_id} ${follows} ${before.attempt_id}, which is ${prior}${before.outcome === null ? " (no outcome recorded)" : ""} and records no read-back (readback_ref): an unknown or partially applied attempt is reconciled before a retry (section 7.1)`, { path: at, dimension: "retry", expected: `a readback_ref on ${before.attempt_id}`, received: prior }));
 }
 
 /** A non-negative span of nanoseconds in words: whole seconds, or milliseconds under one. */
@@ -150,7 +152,9 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   // Two records claiming one revision and digest with other content: which is the attempt or
   // checkpoint is unknown, and every verdict below would read the first given. Nothing more is told.
   const attemptsConflict = attemptDigestConflicts(records, "retry", out);
-  if (checkpointDigestConflicts(checkpoints, "inputs", out) || attemptsConflict) return { ok: false, findings: out };
+  const checkpointsConflict = checkpointDigestConflicts(checkpoints, "inputs", out);
+  // One checkpoint given at two revisions with two sequences: its place in its attempt's order is unknown.
+  if (checkpointSequenceConflicts(checkpoints, "inputs", out) || checkpointsConflict || attemptsConflict) return { ok: false, findings: out };
   // Each attempt once, at its latest revision (appended running, then ended, it is still one); a
   // second head under an id already counted is a fork (`_attempt-forks.ts`).
   const own = attemptForkFindings(records, out, "retry");
@@ -196,7 +200,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
     else if (retries) {
       backoffFinding(at, attempt, before, retry.backoff, out);
       reconciliationFinding(at, attempt, before, prior, out);
-    }
+    } else if (resumesPastAttempt(attempt, before, checkpoints)) reconciliationFinding(at, attempt, before, prior, out, "resumes a checkpoint that predates");
     if (!RECONCILE_FIRST.includes(prior)) return;
     const [key, was] = [attempt.idempotency_key, before.idempotency_key];
     const follows = retries ? "retries" : "resumes after";

@@ -10,6 +10,7 @@
  * own attestation chain, checked against `parent` as check-child checks a child's, and denied
  * without the chain or the parent: the chain cannot be shown to attest the new revision.
  */
+import { agentDelegateeFindings } from "./_agent-delegatee.js";
 import { attemptDelegateeFindings } from "./_attempt-delegatee.js";
 import { attemptFenceFindings } from "./_attempt-fences.js";
 import { attemptForkFindings } from "./_attempt-forks.js";
@@ -34,6 +35,7 @@ import { checkpointAttemptFindings } from "./_checkpoint-attempt.js";
 import { checkpointFenceFindings } from "./_checkpoint-fences.js";
 import { checkpointRemainderFindings, resumeGrantFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
+import { checkpointSequenceConflicts } from "./_checkpoint-sequence-conflicts.js";
 import { consumptionShrinkFindings } from "./_consumption-shrinks.js";
 import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
@@ -127,7 +129,9 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // would read the first given. Refused, naming both, and neither list is read further.
   const given = attemptsGiven.map((attempt, index) => ({ attempt, index })).filter(({ attempt }) => attempt.delegation_ref.object_id === prior.delegation_id);
   const attemptsConflict = attemptDigestConflicts(given, "retries", findings);
-  const conflict = checkpointDigestConflicts(checkpointsGiven, "inputs", findings) || attemptsConflict;
+  const checkpointsConflict = checkpointDigestConflicts(checkpointsGiven, "inputs", findings);
+  // So do two revisions of one checkpoint with two sequences: which is its place is unknown.
+  const conflict = checkpointSequenceConflicts(checkpointsGiven, "inputs", findings) || checkpointsConflict || attemptsConflict;
   const [attempts, checkpoints] = conflict ? [[], []] : [attemptsGiven, checkpointsGiven];
   const want = contractRef(prior);
   if (next.delegation_id !== prior.delegation_id) findings.push(delegationFinding("AMENDMENT_REF", `the next revision is of ${next.delegation_id}, not ${prior.delegation_id}`, { path: "delegation_id", dimension: "parent", expected: prior.delegation_id, received: next.delegation_id }));
@@ -239,6 +243,9 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
       findings.push(dimensionFinding("ancestor_fences", `control_scopes lacks ${s.scope_kind}:${s.scope_id}, which the prior revision fenced; a reassignment keeps every authority stream its effects fence`, { path: "control_scopes", expected: `${s.scope_kind}:${s.scope_id}` }));
     }
   }
+  // 11.4 assigns "AGENT-B@card-r5": whoever holds the next revision is a persistent agent Actor, by
+  // the rule validation applies to every contract, so this typed call refuses what the document does.
+  agentDelegateeFindings(next, findings, "delegate");
   parentFindings(prior, next, parent, findings);
   reassignedChainFindings(next, parent, chain, findings);
   // A child delegation's next revision is a child contract, and routes back to its parent and root

@@ -5,6 +5,7 @@
  * attenuation, inheritance, the bound delegate, the attestation chain root to leaf, routing back to
  * parent and root, and the ancestor fences.
  */
+import { agentDelegateeFindings } from "./_agent-delegatee.js";
 import { _chainFindings } from "./_chain.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { appendFindings } from "./codes.js";
@@ -56,7 +57,7 @@ function parentFindings(parent: DelegationContract, child: DelegationContract, o
   const [p, c] = [policy.max_remaining_depth, child.subdelegation_policy.max_remaining_depth];
   if (c > p - 1) out.push(dimensionFinding("depth", `subdelegation_policy.max_remaining_depth: ${c}; the parent has ${p} remaining, so a child has at most ${Math.max(p - 1, 0)}${p === 0 ? " (and none may exist)" : ""}`, { path: "subdelegation_policy.max_remaining_depth", expected: `<= ${p - 1}`, received: String(c) }));
   eligibleDelegateFindings(parent, child, out);
-  if (child.delegatee_agent_ref.agent_actor_ref.actor_type !== "agent") out.push(dimensionFinding("delegate", "the child binds no persistent agent Actor", { path: "delegatee_agent_ref.agent_actor_ref.actor_type" }));
+  agentDelegateeFindings(child, out, "delegate");
   if (child.delegator_actor_ref.object_id !== parent.delegatee_agent_ref.agent_actor_ref.object_id) {
     out.push(dimensionFinding("parent", `the child is issued by ${child.delegator_actor_ref.object_id}, not by the parent's delegatee ${parent.delegatee_agent_ref.agent_actor_ref.object_id}: no delegatee may grant authority it did not receive`, { path: "delegator_actor_ref", expected: parent.delegatee_agent_ref.agent_actor_ref.object_id, received: child.delegator_actor_ref.object_id }));
   }

@@ -61,6 +61,8 @@ export const DELEGATION_CODES = {
   ATTEMPT_DIGEST_CONFLICT: "error",
   /** Two records of one checkpoint under one revision and content digest hold other content: which is the checkpoint is unknown. */
   CHECKPOINT_DIGEST_CONFLICT: "error",
+  /** One checkpoint given at two revisions with two sequences: which is its place in its attempt's order is unknown (7.2). */
+  CHECKPOINT_SEQUENCE_CONFLICT: "error",
   /** A record of an attempt reports less consumed than the revision it follows: nothing is given back. */
   ATTEMPT_CONSUMPTION_SHRANK: "error",
   /** A record of an attempt moves its outcome from unknown or partially_applied to another without a read-back (1.1, 7.1, 10.3). */

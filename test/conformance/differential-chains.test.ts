@@ -3,8 +3,10 @@
 // chain from the root) and reassignments of a root, a child and a grandchild delegation, mutated from
 // valid ones one link or one field at a time, judged by the core as `rw delegation check-child` and
 // `rw delegation check-reassignment` judge them and by an independent Python checker written from the
-// spec and the readings; the verdict and the set of "CODE dimension" findings must agree. A failure
-// names the first case they judge differently, with both answers.
+// spec and the readings; the verdict and the set of "CODE dimension" findings must agree. A sixth of
+// the cases are 11.4's reassignment carrying its attempts and checkpoints (generate_records.py), also
+// judged by check-attempts' retry rules under the next revision. A failure names the first case they
+// judge differently, with both answers.
 import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
 
@@ -23,5 +25,12 @@ describe("differential check of chains and reassignment", () => {
     const { status, output } = compare(["600", "1", "--first", "--break-above"]);
     expect(status).toBe(1);
     expect(JSON.parse(output)).toMatchObject({ core: { ok: false }, checker: expect.any(Array), mutations: expect.any(Array) });
+  });
+
+  it("names a resume the checker does not hold to the attempt before it", { timeout: 60_000 }, () => {
+    // README note 104's bug, planted in the checker: a resume held to its checkpoint alone.
+    const { status, output } = compare(["600", "1", "--first", "--resume-unbound"]);
+    expect(status).toBe(1);
+    expect(JSON.parse(output)).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RETRY_UNRECONCILED retry"]) } });
   });
 });

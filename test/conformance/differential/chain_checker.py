@@ -13,6 +13,7 @@ new delegatee among the parent's eligible delegates and its new chain attesting 
 Each returns the set of "CODE dimension" strings; an empty set allows it.
 """
 import attenuation_checker as pair
+import records_checker
 from attenuation_checker import ENDED, rev
 
 # The section-8 dimensions a reassignment judges as a child's against its parent, the prior standing
@@ -85,11 +86,13 @@ def check_reassignment(prior, nxt, parent=None, chain=None):
     if np_["max_remaining_depth"] > pp["max_remaining_depth"] or (np_["allowed"] and not pp["allowed"]):
         fail("depth", "ATTENUATION_DEPTH")
 
-    # delegate: an agent Actor; a child's new delegatee among the parent's eligible delegates, or the same one.
-    # An Actor of another type is refused when the document is read (DELEGATE_BINDING, no dimension), not
-    # here: the typed check of a reassignment does not judge it. Without the parent, the delegate is the
-    # prior's when its Actor id and operator are (eligibility names Actor ids; differential/README.md).
+    # delegate: an agent Actor (5.1, 8; refused when the document is read too, DELEGATE_BINDING with no
+    # dimension, and by the typed check on `delegate`); a child's new delegatee among the parent's eligible
+    # delegates, or the same one. Without the parent, the delegate is the prior's when its Actor id and
+    # operator are (eligibility names Actor ids; differential/README.md).
     actor = nxt["delegatee_agent_ref"]["agent_actor_ref"]
+    if actor.get("actor_type") != "agent":
+        fail("delegate", "DELEGATE_BINDING")
     if is_child(nxt):
         if parent_exact:
             eligible = parent["subdelegation_policy"].get("eligible_delegates") or {}
@@ -124,4 +127,10 @@ def check_reassignment(prior, nxt, parent=None, chain=None):
 def check(case):
     if case["op"] == "child":
         return check_child(case["parent"], case["child"], case["chain"])
-    return check_reassignment(case["prior"], case["next"], case.get("parent"), case.get("chain"))
+    found = check_reassignment(case["prior"], case["next"], case.get("parent"), case.get("chain"))
+    if "attempts" in case or "checkpoints" in case:
+        # The records a reassignment carries, and the retry policy checkAttempts holds them to under the next revision.
+        attempts, checkpoints = case.get("attempts", []), case.get("checkpoints", [])
+        found |= records_checker.reassignment_findings(case["prior"], case["next"], attempts, checkpoints)
+        found |= records_checker.retry_findings(case["next"], attempts, checkpoints)
+    return found

@@ -1,11 +1,12 @@
 """Runs the core and the independent chain checker over the same seeded chains and reassignments and compares them.
 
-    python3 compare_chains.py COUNT SEED [--first] [--break-above]
+    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound]
 
 Prints the divergences clustered by which "CODE dimension" findings only the core gives and which
 only the checker gives, with an example each (its base and mutations), and exits 1 when there is
 any. With --first it prints the first divergence alone (for the test); --break-above plants a
-checker that never looks at the links above the parent. Needs python3 and node.
+checker that never looks at the links above the parent, --resume-unbound one that never holds a resume to
+the attempt before it (README note 104). Needs python3 and node.
 """
 import os
 import sys
@@ -15,13 +16,17 @@ sys.path.insert(0, HERE)
 import comparison  # noqa: E402
 from core_answers import core_answers  # noqa: E402
 import chain_checker  # noqa: E402
+import records_checker  # noqa: E402
 import generate_chains  # noqa: E402
 
-PARTS = ("op", "parent", "child", "chain", "prior", "next")
+PARTS = ("op", "parent", "child", "chain", "prior", "next", "attempts", "checkpoints")
 
 
 def main():
     count, seed, first = comparison.arguments()
+    if comparison.planted("--resume-unbound"):
+        # A checker that holds a resume to its checkpoint alone, never to the attempt before it (README note 104's bug).
+        records_checker.resumes_past = lambda attempt, before, checkpoints: False
     if comparison.planted("--break-above"):
         # A checker that takes any link above the parent as the parent's own parent.
         chain_checker.above_parent_broken = lambda parent, chain: False

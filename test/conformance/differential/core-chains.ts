@@ -1,30 +1,39 @@
-// Reads JSON lines {"op": "child", parent, child, chain} or {"op": "reassign", prior, next, parent?, chain?}
-// on stdin and writes one JSON line per input: the core's answer as `rw delegation check-child` or
-// `rw delegation check-reassignment` gives it (checkChildDocument, checkReassignmentDocument), as
-// {"valid", "ok", "findings"}: whether every record validated, the verdict and the sorted
-// "CODE dimension" pairs of its section-8 findings. A document refused at validation (a mutated
-// contract breaking its own rules) is judged again by the typed check, which validates nothing, so
-// its attenuation is still compared.
+// Reads JSON lines {"op": "child", parent, child, chain} or {"op": "reassign", prior, next, parent?, chain?,
+// attempts?, checkpoints?} on stdin and writes one JSON line per input: the core's answer as `rw delegation
+// check-child` or `rw delegation check-reassignment` gives it (checkChildDocument, checkReassignmentDocument),
+// as {"valid", "ok", "findings"}: whether every record validated, the verdict and the sorted "CODE dimension"
+// pairs of its section-8 findings. A document refused at validation (a mutated contract breaking its own
+// rules) is judged again by the typed check, which validates nothing, so its attenuation is still compared.
+// A reassignment carrying attempts is also judged as `rw delegation check-attempts` judges them under the next
+// revision (checkAttempts, with the checkpoints given), and its retry-policy findings (RETRY_*, "CODE retry") are added: checkReassignment
+// leaves the retry policy between attempts to it (core/delegation/README.md).
 import { createInterface } from "node:readline";
-import { checkChildDocument, checkReassignment, checkReassignmentDocument, checkSubdelegation } from "../../../core/delegation/index.js";
+import { checkAttempts, checkChildDocument, checkReassignment, checkReassignmentDocument, checkSubdelegation } from "../../../core/delegation/index.js";
 
 type Finding = { severity: string; code: string; dimension?: string };
 type Report = { findings: readonly Finding[] };
-type Case = { op: "child" | "reassign"; parent?: never; child: never; chain?: never; prior: never; next: never };
+type Case = { op: "child" | "reassign"; parent?: never; child: never; chain?: never; prior: never; next: never; attempts?: never[]; checkpoints?: never[] };
 
 function judge(c: Case): { valid: boolean; report: Report } {
   const parts = (names: readonly (keyof Case)[]) => Object.fromEntries(names.filter((n) => c[n] !== undefined).map((n) => [n, c[n]]));
-  const read: Report = c.op === "child" ? checkChildDocument(parts(["parent", "child", "chain"])) : checkReassignmentDocument(parts(["prior", "next", "parent", "chain"]));
+  const read: Report = c.op === "child" ? checkChildDocument(parts(["parent", "child", "chain"])) : checkReassignmentDocument(parts(["prior", "next", "parent", "chain", "attempts", "checkpoints"]));
   const valid = !read.findings.some((f) => f.severity === "error" && f.dimension === undefined);
   if (valid) return { valid, report: read };
-  return { valid, report: c.op === "child" ? checkSubdelegation(c.parent as never, c.child, c.chain as never) : checkReassignment(c.prior, c.next, c.parent, c.chain) };
+  return { valid, report: c.op === "child" ? checkSubdelegation(c.parent as never, c.child, c.chain as never) : checkReassignment(c.prior, c.next, c.parent, c.chain, c.attempts, c.checkpoints) };
+}
+
+/** The retry policy between the attempts, under the next revision (checkAttempts), as "CODE retry". */
+function retryFindings(c: Case): string[] {
+  if (c.op !== "reassign" || c.attempts === undefined) return [];
+  return checkAttempts(c.next, c.attempts, c.checkpoints).findings.filter((f) => f.severity === "error" && f.code.startsWith("RETRY_")).map((f) => `${f.code} retry`);
 }
 
 const out: string[] = [];
 for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (text === "") continue;
-  const { valid, report } = judge(JSON.parse(text) as Case);
-  const findings = [...new Set(report.findings.filter((f) => f.severity === "error" && f.dimension !== undefined).map((f) => `${f.code} ${f.dimension}`))].sort();
+  const c = JSON.parse(text) as Case;
+  const { valid, report } = judge(c);
+  const findings = [...new Set([...report.findings.filter((f) => f.severity === "error" && f.dimension !== undefined).map((f) => `${f.code} ${f.dimension}`), ...retryFindings(c)])].sort();
   out.push(JSON.stringify({ valid, ok: findings.length === 0, findings }));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

@@ -10,8 +10,9 @@ r1 -> r2 (a root), and a child or grandchild of the chain above reassigned to an
 with its parent and its new chain. Each case mutates one thing (sometimes two or three): a
 dimension of the pair with generate_subdelegations.py's mutations, a contract above the parent, a
 link of the chain, the fences, or (for a reassignment) what must stay: the prior named, the
-delegation, the root task, the parent, the delegator, the window, and the parent and chain given.
-Same count and seed, same cases.
+delegation, the root task, the parent, the delegator, the window, and the parent and chain given. A
+third of the reassignments are 11.4's r1 -> r2 carrying its attempts and checkpoints, mutated by
+generate_records.py (`attempts`, `checkpoints` in the case). Same count and seed, same cases.
 
     python3 generate_chains.py COUNT SEED > cases.jsonl
 """
@@ -22,6 +23,7 @@ import sys
 
 import attenuation_checker
 import generate_subdelegations as pairs
+from generate_records import records_case
 from generate_subdelegations import record
 
 ELIGIBLE = ["ACTOR-HELPER", "ACTOR-HELPER-2", "ACTOR-HELPER-3", "ACTOR-HELPER-4"]
@@ -412,7 +414,11 @@ def cases(count, seed):
     rng = random.Random(seed)
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
-        yield chain_case(rng, n, plain) if n % 2 == 0 else reassignment_case(rng, plain)
+        if n % 2 == 0:
+            yield chain_case(rng, n, plain)
+        else:
+            # A third of the reassignments carry 11.4's attempts and checkpoints (generate_records.py).
+            yield records_case(rng, plain) if n % 6 == 5 else reassignment_case(rng, plain)
 
 
 if __name__ == "__main__":
