@@ -145,6 +145,8 @@ def check(folder):
     hellos = []               # well-placed hellos that speak: (id, sender, to)
     welcomed = {}             # hello id -> {responder: welcome id}
     lost = set()              # (hello id, callsign): the chain a crossing took from that hello
+    settled_chains = set()    # (hello id, responder): the chains that established
+    hello_of_thread = {}      # thread -> the well-placed hello that opened it
     # The dialogue (sections 6, 8, 12): per thread, the count since the last reset and its limit;
     # standing blocks per thread and sender; a resume waiting for its answer per callsign.
     count, thread_limit, first_of_thread = {}, {}, {}
@@ -162,12 +164,15 @@ def check(folder):
             m = held[m["reply_to"]]
         return True
 
-    def owed(m, before=None):
-        """Whether m is its sender's first answer to a question of its thread addressed to it."""
+    def owed(m, before=None, budget=False):
+        """Whether m is its sender's first answer to a question of its thread addressed to it (a
+        question that does not speak for its sender owes nothing; after a blocked no quarantined one
+        does, a stranger's among them, while the budget still lets one refused for another rule be
+        answered)."""
         q = held.get(m["reply_to"])
         return (q is not None and q["thread"] == m["thread"] and q["expects_reply"] is True and q["from"] != m["from"]
                 and (m["from"] in q["to"] or q["to"] == ["ALL"]) and (m["from"], q["id"]) not in answered
-                and q["id"] not in past_limit and (before is None or q["id"] < before))
+                and q["id"] not in past_limit and not errors[q["id"]] & NOT_SPEAKING and (budget or not errors[q["id"]] and q["id"] not in unclaimed_sender) and (before is None or q["id"] < before))
 
     def limit(m):
         """The thread's budget: a hello's thread its handshake's; any other the pairs of its first message."""
@@ -236,7 +241,11 @@ def check(folder):
         if handler:
             pass
         elif claims and "CALLSIGN_RETIRED" not in e:
-            if sender in holder and holder[sender] != locus:
+            if sender in holder and holder[sender] != locus and kind == "resume":
+                # A resume from another locus is a succession; these folders declare none (section 4:
+                # "Silent unauthorized assumption is impersonation"). Not compared, it refuses the resume.
+                e.add("SUCCESSION_UNDECLARED")
+            elif sender in holder and holder[sender] != locus:
                 e.add("CALLSIGN_COLLISION")
             else:
                 holder.setdefault(sender, locus)
@@ -262,7 +271,17 @@ def check(folder):
         # A message that does not speak for its sender takes part in no pair (README: "it accepts,
         # counters and establishes nothing"), so its work is not judged against one either.
         if kind in WORK_KINDS and not handler and "WORK_BEFORE_ESTABLISHED" not in FAULTS and not not_speaking:
-            if any(frozenset((sender, name)) not in established for name in agents(m["to"])):
+            # In a hello's thread, work between its initiator and a responder that answered it
+            # waits for that handshake (section 6: "Until a thread is established"), whatever the
+            # pair settled elsewhere; work with anyone else is judged by the pairs.
+            h = held.get(hello_of_thread.get(m["thread"]))
+
+            def licensed(name):
+                if h is not None and sender != name and {sender, name} <= {h["from"], *welcomed.get(h["id"], {})} \
+                        and h["from"] in (sender, name) and (h["id"], name if sender == h["from"] else sender) not in lost:
+                    return (h["id"], name if sender == h["from"] else sender) in settled_chains
+                return frozenset((sender, name)) in established
+            if any(not licensed(name) for name in agents(m["to"])):
                 e.add("WORK_BEFORE_ESTABLISHED")
         speaks = not not_speaking and not stranger
         # Crossed hellos (section 6): of two hellos between two callsigns, each addressing the other,
@@ -275,6 +294,7 @@ def check(folder):
                     findings.add(("HELLO_CROSSED", uid))
                     lost.add((uid, hfrom))
             hellos.append((uid, sender, m["to"]))
+            hello_of_thread.setdefault(m["thread"], uid)
         # The handshake: a welcome opens a responder's chain; an answer to the terms on the table
         # from the party they await accepts them (CORE establishes) or counters.
         if speaks and not handler and m["terms"] in ("accept", "counter") or (kind == "welcome" and claims and speaks):
@@ -295,6 +315,7 @@ def check(folder):
                     # A pair that accepted several budgets works under the strictest.
                     if not chain["lost"]:
                         established[chain["pair"]] = min(chain["budget"], established.get(chain["pair"], chain["budget"]))
+                        settled_chains.add((chain["hello"], next(iter(chain["pair"] - {held[chain["hello"]]["from"]}))))
                 else:
                     if m["terms"] == "accept":
                         e.add("COUNTER_AS_ACCEPT")
@@ -318,7 +339,7 @@ def check(folder):
                 # A stranger's message is its sender's word, quarantined as unexpected: it counts.
                 if count.get(t, 0) >= limit(m):
                     past_limit.add(uid)
-                    if not owed(m):
+                    if not owed(m, budget=True):
                         e.add("EXCHANGE_BUDGET_EXCEEDED")
                 count[t] = count.get(t, 0) + 1
             standing = blocks.get(t, {}).get(sender)
@@ -327,11 +348,12 @@ def check(folder):
                     e.add("BLOCKED_REPEATED")
                 elif not only_to_handler(m) and not owed(m, standing):
                     e.add("INITIATED_WHILE_BLOCKED")
-            elif kind == "blocked" and not handler and not stranger:
+            elif kind == "blocked" and not handler:
                 blocks.setdefault(t, {})[sender] = uid
             wait = waiting.get(sender)
             if wait and kind not in ("resume", "blocked", "goodbye") and not only_to_handler(m) \
-                    and not (parent is not None and parent["reply_to"] in wait and parent["from"] != sender):
+                    and not (parent is not None and parent["reply_to"] in wait and parent["from"] != sender
+                             and not errors[parent_id] & NOT_SPEAKING):
                 e.add("RESUME_UNANSWERED")
             if parent is not None and kind not in TRUE_ROOTS and parent_id in waiting.get(parent["from"], ()) \
                     and parent["from"] != sender:
@@ -370,7 +392,7 @@ def check(folder):
     surfaced = set()
     for m in messages:
         uid = m["id"]
-        for code in errors[uid]:
+        for code in errors[uid] & MODELED:
             findings.add((code, uid))
         # Surfaced once per name, at its first message; every one of them is held.
         if uid in unclaimed_sender and m["from"] not in surfaced:
