@@ -29,11 +29,32 @@ presentation") as one participant's view of the room would be built:
 - engagement (sections 4, 13): an answer to a message that does not speak for its sender
   (CALLSIGN_RETIRED, CALLSIGN_HELD, CALLSIGN_COLLISION, PARENT_CYCLE, DUPLICATE_ID) is PARENT_QUARANTINED, to a stranger's message
   CALLSIGN_UNCLAIMED_ENGAGED, unless the answer is refused for another error already;
-- a message addressed to a name no claim holds anywhere in the folder is ADDRESSEE_UNCLAIMED.
+- a message addressed to a name no claim holds anywhere in the folder is ADDRESSEE_UNCLAIMED;
+- the handshake (section 6): a welcome that accepts exactly establishes its pair (CORE); one that
+  counters (or names no terms) puts its terms on the table, and the initiator's answer carrying
+  `terms: accept` establishes, `counter` turns them back; an accept that changes the exchange
+  budget is COUNTER_AS_ACCEPT and read as the counter it is; a pair that accepted several budgets
+  works under the strictest;
+- crossed hellos (section 6): of two well-placed hellos between two callsigns, each addressing the
+  other, neither welcomed by the other's sender before the other was sent, the smaller UUID is
+  canonical and the other is HELLO_CROSSED (a note): its chain with that callsign settles nothing;
+- the exchange budget (section 8): per thread, agent-to-agent messages since the last Handler
+  message (which resets to 0) or declared `new_evidence` (which resets and counts itself); the
+  limit is the strictest budget the thread's first sender accepted with those it addresses (else
+  20); past it only an owed reply may follow, anything else is EXCHANGE_BUDGET_EXCEEDED;
+- one `blocked`, then silence (sections 6, 8): until a Handler message or declared evidence lifts
+  it, the sender's second `blocked` in the thread is BLOCKED_REPEATED and anything else it sends
+  there INITIATED_WHILE_BLOCKED, but a reply it owed before the `blocked` or a message only to
+  Handler seats;
+- a resumed agent waits (section 12): after its `resume`, until another callsign answers it,
+  anything it sends but a `resume`, `blocked`, `goodbye`, a message only to Handler seats or a reply
+  to that answer is RESUME_UNANSWERED;
+- Handler seats: a Handler's message is not judged by the claims, the right to work or the
+  addressee rules, and a message only to Handler seats needs no pair and engages nobody.
 
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
-one arena, CORE, no resume, no Handler seat, no FULL `ack`; the checker models the rules those
-folders can reach (MODELED), and says nothing of the others.
+one arena, CORE, no succession, no FULL `ack`, no archive or primer; the checker models the rules
+those folders can reach (MODELED), and says nothing of the others.
 """
 import os
 import re

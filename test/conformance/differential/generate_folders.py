@@ -1,8 +1,10 @@
 """Seeded mailbox folders for the differential check of the folder-level rules: valid ones, mutated.
 
 A folder is 2 to 4 participants of one arena, each on its own machine, under CORE. The first
-says hello to each other one in a thread of its own, and each welcomes it accepting the terms,
-so every pair with the first is established; then a few request threads between established
+says hello to each other one in a thread of its own (a third of the hellos naming a small
+exchange budget), and each welcomes it: mostly accepting the terms exactly, else countering (also
+an accept that changes the budget, or no terms), which the first may accept with an `ack` or
+counter again for the other to accept; then a few request threads between established
 pairs, each answered by a reply and sometimes ratified. Then one to three mutations: a message
 dropped (a root, a hello, a welcome, a parent), a reply moved to another thread or citing itself,
 a file delivered twice (the same bytes, or another body under the same UUID), a stranger's message
@@ -10,7 +12,12 @@ and an answer to it, a request to a name nobody claims, a root reusing a thread 
 `request_id`, a hello in an opened thread (and its welcome), a ratify of one's own message, work
 between two participants that never shook hands, a second machine speaking in a participant's
 name (a hello, a request, an answer to it), and a goodbye (`re-entry: final`, `returning`,
-both or neither) placed among the messages, so later messages come from or go to a departed name.
+both or neither) placed among the messages, so later messages come from or go to a departed name;
+a responder's own hello to the first, crossing its hello (perhaps welcomed, perhaps worked in);
+more turns in a thread (to spend its budget), one of them perhaps declaring `new_evidence`; the
+Handler speaking into a thread and an agent answering it (or the Handler); a `blocked` and what
+its sender sends after it (an owed reply, a second `blocked`, a note to the Handler, another
+turn), and what lifts it; a `resume` and what its sender sends before the peer's `state` answers it.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
