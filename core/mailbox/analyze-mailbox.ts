@@ -309,7 +309,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   for (const f of answered) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
   // Never republish (9): a second answer of its sender's to the same reply_to and request_id. It is
   // judged against answers the final quarantine leaves standing (an answer to a stranger or to what
-  // does not speak for its sender is none, so those rules come first: README note 100), and is
+  // does not speak for its sender is none, so those rules come first: README note 106), and is
   // quarantined itself.
   const republished = republishedReplies(sorted, quarantine);
   append(findings, republished);
