@@ -297,15 +297,6 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     quarantine = quarantineOf(findings, round.claims.unclaimed);
   }
   const { claims, summaries } = round;
-  // Never republish (9): a second answer of its sender's to the same reply_to and request_id. It is
-  // judged against answers the final quarantine leaves standing, and is quarantined itself.
-  const republished = republishedReplies(sorted, quarantine);
-  append(findings, republished);
-  for (const f of republished) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
-  // At most one repair request per sender and anomaly (7), judged against those left standing.
-  const repairs = repeatedRepairs(sorted, quarantine);
-  append(findings, repairs);
-  for (const f of repairs) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
   // Unexpected callsigns are not engaged (4, 13): an agent's answer to a message from a name nobody
   // claimed is an error, quarantined as the stranger's message is.
   const engaged = engagedStrangers(sorted, new Set(claims.unclaimed), quarantine);
@@ -316,6 +307,17 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   const answered = quarantinedParents(sorted, quarantine);
   append(findings, answered);
   for (const f of answered) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
+  // Never republish (9): a second answer of its sender's to the same reply_to and request_id. It is
+  // judged against answers the final quarantine leaves standing (an answer to a stranger or to what
+  // does not speak for its sender is none, so those rules come first: README note 106), and is
+  // quarantined itself.
+  const republished = republishedReplies(sorted, quarantine);
+  append(findings, republished);
+  for (const f of republished) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
+  // At most one repair request per sender and anomaly (7), judged against those left standing.
+  const repairs = repeatedRepairs(sorted, quarantine);
+  append(findings, repairs);
+  for (const f of repairs) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
   // Who is away is read from what the analysis does not quarantine, as the lifecycle reads it: a
   // note, so it feeds no quarantine.
   append(findings, addresseesDeparted(sorted, quarantine, new Set(claims.callsigns.map((c) => c.retired_by).filter((id) => id !== null))));

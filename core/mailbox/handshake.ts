@@ -225,6 +225,9 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
  */
 function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): { allowed: boolean; outside: string[] } {
   if (isHandler(m.from)) return { allowed: true, outside: [] };
+  // Work only to Handler seats binds nobody this handshake settles, so it needs no pair, as in any
+  // other thread (README note 105).
+  if (m.to.every(isHandler)) return { allowed: true, outside: [] };
   const established = (c: string): boolean => pairs.get(c)?.state === "established";
   if (m.from === h.from) {
     const targets = m.to.includes(ALL) ? [...pairs.keys()] : m.to.filter((t) => !isHandler(t));

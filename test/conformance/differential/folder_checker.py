@@ -29,11 +29,32 @@ presentation") as one participant's view of the room would be built:
 - engagement (sections 4, 13): an answer to a message that does not speak for its sender
   (CALLSIGN_RETIRED, CALLSIGN_HELD, CALLSIGN_COLLISION, PARENT_CYCLE, DUPLICATE_ID) is PARENT_QUARANTINED, to a stranger's message
   CALLSIGN_UNCLAIMED_ENGAGED, unless the answer is refused for another error already;
-- a message addressed to a name no claim holds anywhere in the folder is ADDRESSEE_UNCLAIMED.
+- a message addressed to a name no claim holds anywhere in the folder is ADDRESSEE_UNCLAIMED;
+- the handshake (section 6): a welcome that accepts exactly establishes its pair (CORE); one that
+  counters (or names no terms) puts its terms on the table, and the initiator's answer carrying
+  `terms: accept` establishes, `counter` turns them back; an accept that changes the exchange
+  budget is COUNTER_AS_ACCEPT and read as the counter it is; a pair that accepted several budgets
+  works under the strictest;
+- crossed hellos (section 6): of two well-placed hellos between two callsigns, each addressing the
+  other, neither welcomed by the other's sender before the other was sent, the smaller UUID is
+  canonical and the other is HELLO_CROSSED (a note): its chain with that callsign settles nothing;
+- the exchange budget (section 8): per thread, agent-to-agent messages since the last Handler
+  message (which resets to 0) or declared `new_evidence` (which resets and counts itself); the
+  limit is the strictest budget the thread's first sender accepted with those it addresses (else
+  20); past it only an owed reply may follow, anything else is EXCHANGE_BUDGET_EXCEEDED;
+- one `blocked`, then silence (sections 6, 8): until a Handler message or declared evidence lifts
+  it, the sender's second `blocked` in the thread is BLOCKED_REPEATED and anything else it sends
+  there INITIATED_WHILE_BLOCKED, but a reply it owed before the `blocked` or a message only to
+  Handler seats;
+- a resumed agent waits (section 12): after its `resume`, until another callsign answers it,
+  anything it sends but a `resume`, `blocked`, `goodbye`, a message only to Handler seats or a reply
+  to that answer is RESUME_UNANSWERED;
+- Handler seats: a Handler's message is not judged by the claims, the right to work or the
+  addressee rules, and a message only to Handler seats needs no pair and engages nobody.
 
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
-one arena, CORE, no resume, no Handler seat, no FULL `ack`; the checker models the rules those
-folders can reach (MODELED), and says nothing of the others.
+one arena, CORE, no succession, no FULL `ack`, no archive or primer; the checker models the rules
+those folders can reach (MODELED), and says nothing of the others.
 """
 import os
 import re
@@ -43,6 +64,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mailbox_checker  # noqa: E402
 
 WORK_KINDS = {"claim", "deliver", "reply", "ratify"}
+DEFAULT_BUDGET = 20
 TRUE_ROOTS = {"hello", "resume"}
 FRESH_ROOT_KINDS = {"request", "propose", "review"}
 REENTRY = re.compile(r"re-entry:\s*(returning|final)\b")
@@ -53,7 +75,9 @@ MODELED = {"PARENT_UNKNOWN", "PARENT_THREAD_MISMATCH", "PARENT_CYCLE", "PARENT_L
            "DUPLICATE_DELIVERY", "HELLO_THREAD_REUSED", "WELCOME_PARENT_NOT_HELLO", "WELCOME_HELLO_MISPLACED",
            "WELCOME_PARENT_UNKNOWN", "CALLSIGN_UNCLAIMED", "CALLSIGN_RETIRED", "ADDRESSEE_RETIRED",
            "ADDRESSEE_DEPARTED", "ADDRESSEE_UNCLAIMED", "RATIFY_SELF", "WORK_BEFORE_ESTABLISHED", "ROOT_NOT_FRESH",
-           "PARENT_QUARANTINED", "CALLSIGN_UNCLAIMED_ENGAGED", "CALLSIGN_HELD", "CALLSIGN_COLLISION"}
+           "PARENT_QUARANTINED", "CALLSIGN_UNCLAIMED_ENGAGED", "CALLSIGN_HELD", "CALLSIGN_COLLISION",
+           "COUNTER_AS_ACCEPT", "HELLO_CROSSED", "EXCHANGE_BUDGET_EXCEEDED", "BLOCKED_REPEATED",
+           "INITIATED_WHILE_BLOCKED", "RESUME_UNANSWERED"}
 
 # The errors of a message that does not speak for its sender (README: "A message that does not
 # speak for its sender ... takes no part in any handshake or pair").
@@ -72,10 +96,31 @@ def envelope(text):
     yaml_text, body = mailbox_checker.split_frontmatter(text)
     env = mailbox_checker.parse_yaml(yaml_text).get("meta").get("mailbox")
     fields = {k: env.get(k) for k in ("id", "thread", "request_id", "from", "to", "kind", "reply_to",
-                                       "expects_reply", "arena", "terms", "machine", "root")}
+                                       "expects_reply", "arena", "terms", "machine", "root",
+                                       "exchange_budget", "new_evidence")}
     fields["reply_to"] = fields["reply_to"] or ""
+    budget = fields["exchange_budget"]
+    fields["exchange_budget"] = mailbox_checker.whole_value(budget) if mailbox_checker.whole(budget) else None
     fields["body"] = body
     return fields
+
+
+def is_handler(name):
+    return name == "HANDLER" or name.startswith("HANDLER-")
+
+
+def agents(names):
+    """The addressees that are agents: neither ALL nor a Handler seat."""
+    return [n for n in names if n != "ALL" and not is_handler(n)]
+
+
+def only_to_handler(m):
+    return all(is_handler(n) for n in m["to"])
+
+
+def budget_of(m, table):
+    """The exchange budget a handshake message puts on the table: its own, or the one there (section 8: default 20)."""
+    return m["exchange_budget"] if isinstance(m.get("exchange_budget"), int) else table
 
 
 def reentry(body):
@@ -110,11 +155,26 @@ def check(folder):
     holder = {}               # name -> the locus whose claim holds it
     ever_claimed = set()
     state = {}                # name -> ("retired", goodbye id) | ("departed", goodbye id)
-    established = set()       # frozenset pairs
+    established = {}          # frozenset pair -> the exchange budget its parties accepted
     opened = set()            # threads an earlier message that speaks for its sender opened
     misplaced_hellos = set()
     opened_by_stranger = set()  # (sender, locus, thread): a thread a name nobody claimed yet wrote in
     seen_threads, seen_requests = set(), set()
+    # The handshake (section 6): per (hello, responder), the terms on the table, who must answer
+    # them, and the message that put them there (a counter), until one side accepts them exactly.
+    chains = {}               # counter or welcome id -> {"hello", "pair", "budget", "awaits", "from"}
+    hellos = []               # well-placed hellos that speak: (id, sender, to)
+    welcomed = {}             # hello id -> {responder: welcome id}
+    lost = set()              # (hello id, callsign): the chain a crossing took from that hello
+    settled_chains = set()    # (hello id, responder): the chains that established
+    hello_of_thread = {}      # thread -> the well-placed hello that opened it
+    # The dialogue (sections 6, 8, 12): per thread, the count since the last reset and its limit;
+    # standing blocks per thread and sender; a resume waiting for its answer per callsign.
+    count, thread_limit, first_of_thread = {}, {}, {}
+    past_limit = set()        # messages sent with the thread's budget spent: they are owed no reply
+    answered = set()          # (sender, parent id): the first answer is the one owed
+    blocks = {}               # thread -> {sender: blocked id}
+    waiting = {}              # callsign -> the resumes it waits on (an answer to any of them ends the wait)
 
     def rooted(m):
         seen = set()
@@ -125,10 +185,35 @@ def check(folder):
             m = held[m["reply_to"]]
         return True
 
+    def owed(m, before=None, budget=False):
+        """Whether m is its sender's first answer to a question of its thread addressed to it (a
+        question that does not speak for its sender owes nothing; after a blocked no quarantined one
+        does, a stranger's among them, while the budget still lets one refused for another rule be
+        answered)."""
+        q = held.get(m["reply_to"])
+        return (q is not None and q["thread"] == m["thread"] and q["expects_reply"] is True and q["from"] != m["from"]
+                and (m["from"] in q["to"] or q["to"] == ["ALL"]) and (m["from"], q["id"]) not in answered
+                and q["id"] not in past_limit and not errors[q["id"]] & NOT_SPEAKING and (budget or not errors[q["id"]] and q["id"] not in unclaimed_sender) and (before is None or q["id"] < before))
+
+    def limit(m):
+        """The thread's budget: a hello's thread its handshake's; any other the pairs of its first message."""
+        t = m["thread"]
+        if t in thread_limit:
+            return thread_limit[t]()
+        return DEFAULT_BUDGET
+
+    def pair_limit(first):
+        def read():
+            budgets = [established[frozenset((first["from"], n))] for n in agents(first["to"])
+                       if frozenset((first["from"], n)) in established]
+            return min(budgets) if budgets else DEFAULT_BUDGET
+        return read
+
     for m in messages:
         e = errors[m["id"]]
         uid, kind, sender, parent_id = m["id"], m["kind"], m["from"], m["reply_to"]
         parent = held.get(parent_id)
+        handler = is_handler(sender)
         # Parents.
         if parent_id:
             if parent_id == uid:
@@ -146,7 +231,7 @@ def check(folder):
         seen_threads.add(m["thread"])
         seen_requests.add(m["request_id"])
         # Who speaks: a retired name, a name never claimed.
-        if state.get(sender, ("",))[0] == "retired":
+        if state.get(sender, ("",))[0] == "retired" and not handler:
             e.add("CALLSIGN_RETIRED")
         claims = False
         locus = (m["machine"], m["root"].lower())
@@ -158,6 +243,8 @@ def check(folder):
                 misplaced_hellos.add(uid)
             else:
                 claims = True
+        elif kind == "resume":
+            claims = True
         elif kind == "welcome":
             if parent is None:
                 # Not here, or a UUID naming differing files (CODES.md): no hello to check it against.
@@ -172,8 +259,14 @@ def check(folder):
             elif (sender in parent["to"] or parent["to"] == ["ALL"]) and (parent["from"] in m["to"] or m["to"] == ["ALL"]):
                 claims = True
         # A claimant is its locus (machine and root): the first claim in UUID order keeps the name.
-        if claims and "CALLSIGN_RETIRED" not in e:
-            if sender in holder and holder[sender] != locus:
+        if handler:
+            pass
+        elif claims and "CALLSIGN_RETIRED" not in e:
+            if sender in holder and holder[sender] != locus and kind == "resume":
+                # A resume from another locus is a succession; these folders declare none (section 4:
+                # "Silent unauthorized assumption is impersonation"). Not compared, it refuses the resume.
+                e.add("SUCCESSION_UNDECLARED")
+            elif sender in holder and holder[sender] != locus:
                 e.add("CALLSIGN_COLLISION")
             else:
                 holder.setdefault(sender, locus)
@@ -181,66 +274,157 @@ def check(folder):
                 ever_claimed.add(sender)
         elif sender in holder and holder[sender] != locus and "CALLSIGN_RETIRED" not in e:
             e.add("CALLSIGN_HELD")
-        if sender not in claimed and not e & IMPOSTOR:
+        if not handler and sender not in claimed and not e & IMPOSTOR:
             unclaimed_sender.add(uid)
         # What is sent to a departed or retired name.
         for name in m["to"]:
             gone = state.get(name)
-            if gone is not None and gone[0] == "retired" and not (parent_id == gone[1] and m["expects_reply"] is False):
+            if not handler and gone is not None and gone[0] == "retired" and not (parent_id == gone[1] and m["expects_reply"] is False):
                 e.add("ADDRESSEE_RETIRED")
         # The right to work.
-        if kind == "ratify" and parent is not None and parent["from"] == sender and parent["arena"] == m["arena"]:
+        if kind == "ratify" and not handler and parent is not None and parent["from"] == sender and parent["arena"] == m["arena"]:
             e.add("RATIFY_SELF")
         # A hello refused as not speaking for its sender is not told it is misplaced as well.
         if e & IMPOSTOR:
             e.discard("HELLO_THREAD_REUSED")
+        not_speaking = bool(e & NOT_SPEAKING)
+        stranger = uid in unclaimed_sender
         # A message that does not speak for its sender takes part in no pair (README: "it accepts,
         # counters and establishes nothing"), so its work is not judged against one either.
-        if kind in WORK_KINDS and "WORK_BEFORE_ESTABLISHED" not in FAULTS and not e & NOT_SPEAKING:
-            if any(frozenset((sender, name)) not in established for name in m["to"] if name != "ALL"):
+        if kind in WORK_KINDS and not handler and "WORK_BEFORE_ESTABLISHED" not in FAULTS and not not_speaking:
+            # In a hello's thread, work between its initiator and a responder that answered it
+            # waits for that handshake (section 6: "Until a thread is established"), whatever the
+            # pair settled elsewhere; work with anyone else is judged by the pairs.
+            h = held.get(hello_of_thread.get(m["thread"]))
+
+            def licensed(name):
+                if h is not None and sender != name and {sender, name} <= {h["from"], *welcomed.get(h["id"], {})} \
+                        and h["from"] in (sender, name) and (h["id"], name if sender == h["from"] else sender) not in lost:
+                    return (h["id"], name if sender == h["from"] else sender) in settled_chains
+                return frozenset((sender, name)) in established
+            if any(not licensed(name) for name in agents(m["to"])):
                 e.add("WORK_BEFORE_ESTABLISHED")
-        speaks = not (e & NOT_SPEAKING) and uid not in unclaimed_sender
+        speaks = not not_speaking and not stranger
+        # Crossed hellos (section 6): of two hellos between two callsigns, each addressing the other,
+        # neither welcomed by the other's sender before the other was sent, the smaller UUID is
+        # canonical; the other keeps no chain with that callsign.
+        if kind == "hello" and claims and speaks:
+            for hid, hfrom, hto in hellos:
+                if hfrom != sender and (sender in hto or hto == ["ALL"]) and (hfrom in m["to"] or m["to"] == ["ALL"]) \
+                        and not (sender in welcomed.get(hid, {}) and welcomed[hid][sender] < uid):
+                    findings.add(("HELLO_CROSSED", uid))
+                    lost.add((uid, hfrom))
+            hellos.append((uid, sender, m["to"]))
+            hello_of_thread.setdefault(m["thread"], uid)
+        # The handshake: a welcome opens a responder's chain; an answer to the terms on the table
+        # from the party they await accepts them (CORE establishes) or counters.
+        if speaks and not handler and m["terms"] in ("accept", "counter") or (kind == "welcome" and claims and speaks):
+            chain = None
+            if kind == "welcome" and claims:
+                if not errors[parent_id] & NOT_SPEAKING:
+                    welcomed.setdefault(parent_id, {})[sender] = uid
+                    # A chain a crossing took stays in the record, its terms judged, but settles nothing.
+                    chain = {"hello": parent_id, "pair": frozenset((sender, parent["from"])), "lost": (parent_id, sender) in lost,
+                             "budget": budget_of(parent, DEFAULT_BUDGET), "awaits": sender, "from": parent["from"]}
+            elif parent_id in chains:
+                c = chains[parent_id]
+                if c["awaits"] == sender and (c["from"] in m["to"] or m["to"] == ["ALL"]):
+                    chain = c
+            if chain is not None and not e - {"ADDRESSEE_RETIRED", "COUNTER_AS_ACCEPT"}:
+                if m["terms"] == "accept" and budget_of(m, chain["budget"]) == chain["budget"]:
+                    # (A welcome to a name retired since the hello still settles the pair: see the README.)
+                    # A pair that accepted several budgets works under the strictest.
+                    if not chain["lost"]:
+                        established[chain["pair"]] = min(chain["budget"], established.get(chain["pair"], chain["budget"]))
+                        settled_chains.add((chain["hello"], next(iter(chain["pair"] - {held[chain["hello"]]["from"]}))))
+                else:
+                    if m["terms"] == "accept":
+                        e.add("COUNTER_AS_ACCEPT")
+                    chains[uid] = {"hello": chain["hello"], "pair": chain["pair"], "lost": chain["lost"],
+                                   "budget": budget_of(m, chain["budget"]),
+                                   "awaits": chain["from"], "from": sender}
+        # The dialogue, in the thread: the budget, then the standing blocks, then a resume's wait.
+        t = m["thread"]
+        if t not in first_of_thread:
+            first_of_thread[t] = m
+            thread_limit.setdefault(t, pair_limit(m))
+        if not not_speaking:
+            agent_to_agent = not handler and bool(agents(m["to"]))
+            if handler:
+                count[t] = 0
+                blocks.pop(t, None)
+            elif agent_to_agent and m["new_evidence"] is not None:
+                count[t] = 1
+                blocks.pop(t, None)
+            elif agent_to_agent:
+                # A stranger's message is its sender's word, quarantined as unexpected: it counts.
+                if count.get(t, 0) >= limit(m):
+                    past_limit.add(uid)
+                    if not owed(m, budget=True):
+                        e.add("EXCHANGE_BUDGET_EXCEEDED")
+                count[t] = count.get(t, 0) + 1
+            standing = blocks.get(t, {}).get(sender)
+            if standing is not None and not handler:
+                if kind == "blocked":
+                    e.add("BLOCKED_REPEATED")
+                elif not only_to_handler(m) and not owed(m, standing):
+                    e.add("INITIATED_WHILE_BLOCKED")
+            elif kind == "blocked" and not handler:
+                blocks.setdefault(t, {})[sender] = uid
+            wait = waiting.get(sender)
+            if wait and kind not in ("resume", "blocked", "goodbye") and not only_to_handler(m) \
+                    and not (parent is not None and parent["reply_to"] in wait and parent["from"] != sender
+                             and not errors[parent_id] & NOT_SPEAKING):
+                e.add("RESUME_UNANSWERED")
+            if parent is not None and kind not in TRUE_ROOTS and parent_id in waiting.get(parent["from"], ()) \
+                    and parent["from"] != sender:
+                del waiting[parent["from"]]
+            if kind == "resume" and not e and not stranger:
+                waiting.setdefault(sender, set()).add(uid)
+        if parent_id and kind not in TRUE_ROOTS:
+            answered.add((sender, parent_id))
         # A message whose chain of parents breaks at one the folder does not hold may answer a
         # hello not yet synced, so it opens nothing.
         if speaks and rooted(m):
             opened.add(m["thread"])
-        elif uid in unclaimed_sender and rooted(m):
+        elif stranger and rooted(m):
             # A stranger's message is old history only to a later hello of its own sender and locus.
             opened_by_stranger.add((sender, locus, m["thread"]))
-        # A CORE handshake establishes at the welcome that accepts.
-        # (A welcome to a name retired since the hello still settles the pair: see the README.)
-        if kind == "welcome" and claims and not e - {"ADDRESSEE_RETIRED"} and m["terms"] == "accept" \
-                and not errors[parent_id] & NOT_SPEAKING:
-            established.add(frozenset((sender, parent["from"])))
-        # A departure takes effect when the goodbye is not refused.
-        if kind == "goodbye" and not e and uid not in unclaimed_sender:
+        # A departure takes effect when the goodbye is not refused; a resume ends it.
+        if kind == "goodbye" and not e and not stranger:
             state[sender] = ("retired" if reentry(m["body"]) == "final" else "departed", uid)
+        if kind == "resume" and not e and not stranger and state.get(sender, ("",))[0] == "departed":
+            del state[sender]
         m["departed_to"] = [n for n in m["to"] if state.get(n, ("",))[0] == "departed" and state[n][1] != uid]
 
     # Answers to what must not be answered, once every error of the walk is known.
     not_speaking = {uid for uid, e in errors.items() if e & NOT_SPEAKING} | duplicated
     for m in messages:
         e = errors[m["id"]]
-        if not m["reply_to"] or m["kind"] in TRUE_ROOTS or e or m["id"] in unclaimed_sender:
+        if not m["reply_to"] or m["kind"] in TRUE_ROOTS or e or m["id"] in unclaimed_sender \
+                or is_handler(m["from"]) or only_to_handler(m):
             continue
-        if m["reply_to"] in not_speaking:
-            e.add("PARENT_QUARANTINED")
-        elif m["reply_to"] in unclaimed_sender:
+        # A stranger's message that does not speak for its sender either (a welcome citing itself) is
+        # first a stranger's: answering it engages the stranger.
+        if m["reply_to"] in unclaimed_sender:
             e.add("CALLSIGN_UNCLAIMED_ENGAGED")
+        elif m["reply_to"] in not_speaking:
+            e.add("PARENT_QUARANTINED")
     surfaced = set()
     for m in messages:
         uid = m["id"]
-        for code in errors[uid]:
+        for code in errors[uid] & MODELED:
             findings.add((code, uid))
         # Surfaced once per name, at its first message; every one of them is held.
         if uid in unclaimed_sender and m["from"] not in surfaced:
             surfaced.add(m["from"])
             findings.add(("CALLSIGN_UNCLAIMED", uid))
         quarantined = errors[uid] or uid in unclaimed_sender
-        if quarantined:
+        if quarantined or is_handler(m["from"]):
             continue
-        if m["kind"] != "hello" and any(n not in ever_claimed for n in m["to"] if n != "ALL"):
+        if m["kind"] != "hello" and any(n not in ever_claimed for n in agents(m["to"])):
             findings.add(("ADDRESSEE_UNCLAIMED", uid))
         if m["expects_reply"] is True and m["departed_to"]:
             findings.add(("ADDRESSEE_DEPARTED", uid))
     return findings
+

@@ -1,8 +1,10 @@
 """Seeded mailbox folders for the differential check of the folder-level rules: valid ones, mutated.
 
 A folder is 2 to 4 participants of one arena, each on its own machine, under CORE. The first
-says hello to each other one in a thread of its own, and each welcomes it accepting the terms,
-so every pair with the first is established; then a few request threads between established
+says hello to each other one in a thread of its own (a third of the hellos naming a small
+exchange budget), and each welcomes it: mostly accepting the terms exactly, else countering (also
+an accept that changes the budget, or no terms), which the first may accept with an `ack` or
+counter again for the other to accept; then a few request threads between established
 pairs, each answered by a reply and sometimes ratified. Then one to three mutations: a message
 dropped (a root, a hello, a welcome, a parent), a reply moved to another thread or citing itself,
 a file delivered twice (the same bytes, or another body under the same UUID), a stranger's message
@@ -10,7 +12,12 @@ and an answer to it, a request to a name nobody claims, a root reusing a thread 
 `request_id`, a hello in an opened thread (and its welcome), a ratify of one's own message, work
 between two participants that never shook hands, a second machine speaking in a participant's
 name (a hello, a request, an answer to it), and a goodbye (`re-entry: final`, `returning`,
-both or neither) placed among the messages, so later messages come from or go to a departed name.
+both or neither) placed among the messages, so later messages come from or go to a departed name;
+a responder's own hello to the first, crossing its hello (perhaps welcomed, perhaps worked in);
+more turns in a thread (to spend its budget), one of them perhaps declaring `new_evidence`; the
+Handler speaking into a thread and an agent answering it (or the Handler); a `blocked` and what
+its sender sends after it (an owed reply, a second `blocked`, a note to the Handler, another
+turn), and what lifts it; a `resume` and what its sender sends before the peer's `state` answers it.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
@@ -22,6 +29,7 @@ import sys
 
 NAMES = ["VEGA", "LYRA", "ORION", "ALTAIR"]
 STRANGER = "ZEPHYR"
+HANDLER = "HANDLER"
 TYPO = "LYAR"
 ARENA = "CROX-SITE"
 ROOT = "483293974eb8c6bacbd770700a95d021dff6d344de37e07eceb3310b1b077ecc"
@@ -62,8 +70,10 @@ def base(rng):
 
     first = people[0]
     for other in people[1:]:
-        hello = add(first, [other], "hello", thread=f"t-hello-{other}", request=f"r-hello-{other}", expects=True)
-        add(other, [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept")
+        # A hello may name a small exchange budget, so the dialogue rules meet it.
+        budget = {"exchange_budget": rng.randint(3, 6)} if rng.random() < 0.35 else {}
+        hello = add(first, [other], "hello", thread=f"t-hello-{other}", request=f"r-hello-{other}", expects=True, **budget)
+        handshake(rng, add, hello, first, other)
     for k in range(rng.randint(2, 5)):
         other = rng.choice(people[1:])
         asker, answerer = (first, other) if rng.random() < 0.5 else (other, first)
@@ -74,6 +84,37 @@ def base(rng):
     return people, msgs, add
 
 
+def handshake(rng, add, hello, first, other):
+    """The responder's welcome: mostly an exact accept; else a counter (also one labelled accept that
+    changes the budget, or one with no terms), then perhaps the initiator's acceptance, or a
+    counter of the counter and the responder's acceptance."""
+    way = rng.choice(["accept"] * 6 + ["counter", "no-terms", "budget-changed"])
+    if way == "accept":
+        add(other, [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept")
+        return
+    if way == "counter":
+        w = add(other, [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="counter")
+    elif way == "no-terms":
+        w = add(other, [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request)
+    else:
+        changed = hello.extra.get("exchange_budget", 20) + rng.choice([-1, 1, 10])
+        w = add(other, [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept",
+                exchange_budget=changed)
+    roll = rng.random()
+    if roll < 0.6:
+        add(first, [other], "ack", parent=w.key, thread=hello.thread, request=hello.request, terms="accept")
+    elif roll < 0.8:
+        c = add(first, [other], "state", parent=w.key, thread=hello.thread, request=hello.request, terms="counter",
+                exchange_budget=rng.randint(3, 8), expects=True)
+        if rng.random() < 0.7:
+            add(other, [first], "ack", parent=c.key, thread=hello.thread, request=hello.request, terms="accept")
+
+
+def thread_of(msgs, m):
+    """The live messages of m's thread, in list order."""
+    return [x for x in msgs if x.thread == m.thread and not x.dropped]
+
+
 def mutate(rng, people, msgs, add):
     """One mutation, in place."""
     first = people[0]
@@ -81,7 +122,8 @@ def mutate(rng, people, msgs, add):
     answers = [m for m in live if m.parent is not None]
     what = rng.choice(["drop", "drop", "thread", "cycle", "copy", "copy", "stranger", "typo", "not-fresh",
                        "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
-                       "impostor", "impostor"])
+                       "impostor", "impostor", "cross", "cross", "chatter", "chatter", "handler", "blocked",
+                       "blocked", "resume", "resume", "evidence"])
     at = rng.randint(0, len(msgs))  # where an added message goes in time
 
     def place(m):
@@ -153,6 +195,101 @@ def mutate(rng, people, msgs, add):
                 ans = add(other, [name], "state", parent=req.key, thread=req.thread, request=req.request)
                 msgs.remove(ans)
                 msgs.insert(msgs.index(req) + 1, ans)
+    elif what == "cross":
+        # A responder's own hello to the initiator, sent about when the initiator's reached it: the
+        # two cross unless the one welcomed the other's before sending its own.
+        hellos = [m for m in live if m.kind == "hello" and m.sender == first and len(m.to) == 1 and m.to[0] != first]
+        if hellos:
+            h = rng.choice(hellos)
+            other = h.to[0]
+            mine = add(other, [first], "hello", thread=f"t-x{len(msgs)}", request=f"r-x{len(msgs)}", expects=True)
+            msgs.remove(mine)
+            msgs.insert(min(msgs.index(h) + rng.choice([0, 1, 1, 2, 3]), len(msgs)), mine)
+            if rng.random() < 0.5:
+                w = add(first, [other], "welcome", parent=mine.key, thread=mine.thread, request=mine.request, terms="accept")
+                msgs.remove(w)
+                msgs.insert(min(msgs.index(mine) + rng.randint(1, 3), len(msgs)), w)
+            if rng.random() < 0.5:
+                d = add(other, [first], rng.choice(["deliver", "reply"]), parent=mine.key, thread=mine.thread, request=mine.request)
+                msgs.remove(d)
+                msgs.insert(len(msgs), d)
+    elif what in ("chatter", "evidence") and live:
+        # More turns in a thread (to spend its budget), each answering the last; with "evidence"
+        # one of them declares new evidence.
+        m = rng.choice([x for x in live if x.kind not in ("goodbye",)] or live)
+        last = thread_of(msgs, m)[-1]
+        a, b = last.sender, (last.to[0] if last.to and last.to[0] not in ("ALL", last.sender) else first)
+        if a == b:
+            b = rng.choice([p for p in people if p != a])
+        n = rng.randint(2, 7)
+        evidence = rng.randrange(n) if what == "evidence" else -1
+        for k in range(n):
+            extra = {"new_evidence": "CI run 4411 failed on main"} if k == evidence else {}
+            nxt = add(b, [a], rng.choice(["propose", "state", "review", "reply"]), parent=last.key, thread=last.thread,
+                      request=last.request, expects=rng.random() < 0.5, **extra)
+            last, a, b = nxt, b, a
+    elif what == "handler" and live:
+        # The Handler speaks into a thread: to an agent there, or answering it; the agent may answer.
+        m = rng.choice(live)
+        last = thread_of(msgs, m)[-1]
+        agent = last.sender if last.sender != HANDLER else first
+        h = add(HANDLER, [agent], rng.choice(["request", "state"]), parent=last.key, thread=last.thread, request=last.request,
+                expects=rng.random() < 0.6)
+        if rng.random() < 0.6:
+            add(agent, rng.choice([[HANDLER], [HANDLER]] + [[p] for p in people if p != agent]), rng.choice(["reply", "state"]),
+                parent=h.key, thread=h.thread, request=h.request)
+    elif what == "blocked" and live:
+        # One causal blocked in a thread, then what its sender sends there: an owed reply, a second
+        # blocked, a message to the Handler, another turn; perhaps the Handler or new evidence lifts it.
+        m = rng.choice([x for x in live if x.kind != "goodbye"] or live)
+        thread = thread_of(msgs, m)
+        last = thread[-1]
+        who = rng.choice([x.sender for x in thread if x.sender != HANDLER] or [first])
+        peer = rng.choice([n for n in last.to + [last.sender] if n not in (who, "ALL", HANDLER)] or [p for p in people if p != who])
+        if rng.random() < 0.4:
+            # A question to `who` first, so a reply is owed when it blocks.
+            last = add(peer, [who], "request", parent=last.key, thread=last.thread, request=last.request, expects=True)
+        asked = last
+        b = add(who, [peer], "blocked", parent=last.key, thread=last.thread, request=last.request)
+        for _ in range(rng.randint(1, 3)):
+            step = rng.choice(["owed", "again", "handler-note", "turn", "peer", "lift-handler", "lift-evidence"])
+            if step == "owed":
+                add(who, [asked.sender if asked.sender != who else peer], "reply", parent=asked.key, thread=b.thread, request=b.request)
+            elif step == "again":
+                add(who, [peer], "blocked", parent=b.key, thread=b.thread, request=b.request)
+            elif step == "handler-note":
+                add(who, [HANDLER], "state", parent=b.key, thread=b.thread, request=b.request, expects=True)
+            elif step == "turn":
+                add(who, [peer], rng.choice(["propose", "state"]), parent=b.key, thread=b.thread, request=b.request, expects=True)
+            elif step == "peer":
+                add(peer, [who], rng.choice(["request", "state"]), parent=b.key, thread=b.thread, request=b.request, expects=True)
+            elif step == "lift-handler":
+                add(HANDLER, [who], "state", parent=b.key, thread=b.thread, request=b.request)
+            else:
+                add(rng.choice([who, peer]), [peer] if rng.random() < 0.5 else [who], "state", parent=b.key, thread=b.thread,
+                    request=b.request, new_evidence="the CI run failed on main")
+    elif what == "resume":
+        # A holder's resume in an established room; before its peer's state answers it, perhaps
+        # more from it (a request, a note to the Handler, a blocked, a second resume); after, a reply.
+        who = rng.choice(people)
+        peer = rng.choice([p for p in people if p != who])
+        s = place(add(who, [peer], "resume", thread=f"t-s{len(msgs)}", request=f"r-s{len(msgs)}", expects=True))
+        pos = msgs.index(s) + 1
+        early = []
+        for _ in range(rng.randint(0, 2)):
+            kind, to = rng.choice([("request", [peer]), ("state", [HANDLER]), ("blocked", [peer]), ("resume", [peer]), ("request", [peer])])
+            early.append(add(who, to, kind, thread=f"t-q{len(msgs)}", request=f"r-q{len(msgs)}", expects=kind not in ("blocked", "state")))
+        answer = add(peer, [who], "state", parent=s.key, thread=s.thread, request=s.request) if rng.random() < 0.8 else None
+        after = add(who, [peer], "reply", parent=answer.key, thread=s.thread, request=s.request) if answer and rng.random() < 0.6 else None
+        for m in [*early, answer, after]:
+            if m is not None:
+                msgs.remove(m)
+                msgs.insert(min(pos, len(msgs)), m)
+                pos += 1
+        if after is not None and rng.random() < 0.3:
+            # Its reply sorts before the answer it follows: two machines' clocks.
+            msgs.remove(after)
+            msgs.insert(msgs.index(answer), after)
     elif what == "goodbye":
         leaver = rng.choice(people)
         to = [p for p in people if p != leaver][:rng.randint(1, len(people) - 1)]
@@ -194,8 +331,9 @@ def render(m, ids, fresh, names, body_variant=""):
              f"    from: {m.sender}", f"    to: [{', '.join(m.to)}]", f"    kind: {m.kind}",
              f"    reply_to: {parent}".rstrip(), f"    expects_reply: {'true' if m.expects else 'false'}",
              f"    arena: {ARENA}", f"    machine: {m.extra.get('machine', m.sender + '-BOX')}", f"    root: {ROOT}", "    transport: local"]
-    if "terms" in m.extra:
-        lines.append(f"    terms: {m.extra['terms']}")
+    for field in ("terms", "exchange_budget", "new_evidence"):
+        if field in m.extra:
+            lines.append(f"    {field}: {m.extra[field]}")
     lines.append("---")
     body = []
     if m.parent is not None and m.parent in names:
