@@ -22,8 +22,9 @@ export interface HeldLines {
 /**
  * The refusal of `message` arriving at `now` (epoch ms), or null: a reply ahead of the line it
  * names (`THREAD_REPLY_AHEAD`, note 32), an RB after its own `exp` or its HO's
- * (`THREAD_READBACK_EXPIRED`, note 32), an `AN val=Y` confirming a held readback after that window
- * (`THREAD_CONFIRMATION_EXPIRED`, note 65). The first that applies is the one said.
+ * (`THREAD_READBACK_EXPIRED`, note 32), the sender's `AN val=Y` confirming a held readback of its
+ * HO after that window (`THREAD_CONFIRMATION_EXPIRED`, notes 65 and 99). The first that applies is
+ * the one said.
  */
 export function arrivalRefusal(message: Message, now: number, thread: HeldLines): Finding | null {
   const ahead = replyAhead(message, thread.holds);
@@ -32,6 +33,13 @@ export function arrivalRefusal(message: Message, now: number, thread: HeldLines)
   if (expired !== null) return expired;
   if (message.type !== "AN" || message.re === null) return null;
   const answered = thread.message(message.re);
-  if (answered === null) return null;
-  return confirmationPastExp(message, answered, now, answered.re === null ? null : thread.handoffExp(answered.re));
+  if (answered?.type !== "RB" || answered.re === null) return null;
+  // Only the sender's yes confirms (note 35: from the HO's sender to its receiver, about its item or
+  // none), and only a readback of an HO the thread holds, from its receiver to its sender (one from
+  // another party reads back nothing, THREAD_REPLY_PARTIES): any other yes answers nothing, and is
+  // taken for check-thread to report (note 99).
+  const ho = thread.message(answered.re);
+  if (ho?.type !== "HO" || answered.from !== ho.to || answered.to !== ho.from) return null;
+  if (message.item !== null && message.item !== ho.item) return null;
+  return confirmationPastExp(message, answered, now, thread.handoffExp(answered.re));
 }
