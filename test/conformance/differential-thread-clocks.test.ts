@@ -1,10 +1,12 @@
 // The differential check of what only a Worker's thread checks, having a clock and what it stored
-// (differential/README.md, "A thread's clock"): 800 seeded conversations whose lines arrive at known
-// moments, replayed as the thread's object appends them (the core's arrivalRefusal, then the audit;
-// alarms recording what is late) and by an independent Python replay written from spec section 3.1,
-// 5.4 and the README's notes 32, 35, 65 and 99; each append's status and refusal, the alarms' records,
-// the lines stored and the report at the end must agree. A failure names the first conversation they
-// disagree on, with both answers.
+// (differential/README.md, "A thread's clock"): 800 seeded conversations whose lines, prepares,
+// abandons and alarms come at known moments, replayed as the thread's object takes them (the core's
+// arrivalRefusal, then the audit; prepare and abandon; the statements a close or cancel ends; alarms
+// expiring statements and recording what is late) and by an independent Python replay written from
+// spec sections 3.1, 5.3 and 5.4 and the README's notes 27, 32, 35, 65 and 99; each append's status
+// and refusal, each statement's answers and end state, the alarms' records, the lines stored and the
+// report at the end must agree. A failure names the first conversation they disagree on, with both
+// answers.
 import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
 

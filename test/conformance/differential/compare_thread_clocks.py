@@ -3,8 +3,9 @@ conversations with clocks, and compares them.
 
     python3 compare_thread_clocks.py COUNT SEED [--first] [--break-confirmation]
 
-Compares each append's status and refusal code, the alarms' records (handoff, code, moment), the
-ids stored and the report at the end (verdict, error and note codes as multisets, where each HO
+Compares each append's status and refusal code, each prepare's and abandon's answer (a refused
+prepare by its status alone), each statement's state at the end, the alarms' records (handoff, code,
+moment), the ids stored and the report at the end (verdict, error and note codes as multisets, where each HO
 stands), prints the divergences clustered by what differs, with examples, and exits 1 when there is
 any. With --first it prints the first divergence alone (for the test); --break-confirmation plants a
 replay that lets a late `val=Y` through. Needs python3 and node.
@@ -37,6 +38,17 @@ def difference(case, theirs, ours):
         core_only = sorted(set(map(tuple, theirs["orphans"])) - set(map(tuple, ours["orphans"])))
         mine_only = sorted(set(map(tuple, ours["orphans"])) - set(map(tuple, theirs["orphans"])))
         key.append(("orphans", tuple(o[1] for o in core_only), tuple(o[1] for o in mine_only)))
+    # A prepare's refusal is compared by its status (the core names its finding, the replay its rule).
+    said = lambda answers: [a if a[0] != "refused" or a[1] in ("expired", "abandoned", "cancelled", "pending") else ["refused"] for a in answers]
+    if said(theirs["statements"]) != said(ours["statements"]):
+        for a, b in zip(theirs["statements"], ours["statements"]):
+            if said([a]) != said([b]):
+                key.append(("statement", tuple(a), tuple(b)))
+                break
+        else:
+            key.append(("statements", "counted otherwise"))
+    if theirs["states"] != ours["states"]:
+        key.append(("states", tuple(sorted({(a, b) for a, b in zip(theirs["states"], ours["states"]) if a != b}))))
     if theirs["stored"] != ours["stored"] and not key:
         key.append(("stored",))
     a, b = theirs["end"], ours["end"]

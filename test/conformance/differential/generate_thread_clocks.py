@@ -5,11 +5,18 @@ handoffs and questions its alarm finds late.
 
     python3 generate_thread_clocks.py COUNT SEED   # one JSON line each: {"events": [...], "end": ms}
 
+An event is a line ({"at", "line"}), an alarm ({"at", "alarm": true}), a prepare ({"at", "prepare":
+HO id, "statement": k, "exp", "n", "call"}) or an abandon ({"at", "abandon": k}).
+
 The lines are generate_threads.py's walks (HOs with `exp=` and `due=`, readbacks with `exp=`,
 closes, cancels, re-issues, questions with `by=`, the sender's answers to readbacks, retries, lines
 swapped), its expectations left out (a thread's challenge is another matter). Then: now and then a
 reply moved before the line it names and sent again after it (append that line first, then the
-reply again, note 32), or a line sent again later. Each line gets a moment, in epoch
+reply again, note 32), or a line sent again later; answers to readbacks with a window (the
+sender's yes or hold, about the readback's item, another or none; the receiver's own yes; a yes to
+a readback from another party); and statements prepared for HOs (pay's `rb=exec` ones, now and
+then another, which is refused) with a window drawn at the prepare's moment (a minute before it,
+at it, later) or fixed, some abandoned later, on their window's edge or not. Each line gets a moment, in epoch
 milliseconds, that never goes back: minutes, seconds or hours on, or onto a window's edge (the
 minute of an `exp`, its last millisecond, the next minute; a midnight either side), and an alarm
 runs now and then at the moment reached or at such an edge. The report is read at `end`, the last
@@ -21,6 +28,7 @@ import json
 import os
 import random
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generate_threads  # noqa: E402
@@ -40,6 +48,12 @@ EDGES = sorted({ms(t) for t in generate_threads.RB_EXPS + generate_threads.EXPS}
                | {ms(d) + 86_400_000 for d in generate_threads.DUES} | {ms(generate_threads.NOW)})
 STARTS = [ms("20261002T1030Z"), ms("20261002T1058Z"), ms("20261002T1159Z"), ms("20261002T1230Z"),
           ms("20261002T1259Z"), ms("20261001T2350Z"), ms("20261003T0859Z")]
+
+
+def minute_of(moment):
+    """The UTC minute of a moment in epoch milliseconds, as `YYYYMMDDTHHMMZ`."""
+    t = time.gmtime(moment // 1000)
+    return f"{t.tm_year:04d}{t.tm_mon:02d}{t.tm_mday:02d}T{t.tm_hour:02d}{t.tm_min:02d}Z"
 
 
 def edge_after(rng, now):
@@ -135,20 +149,65 @@ def confirmations(rng, lines):
     return out
 
 
+CALL = dict(generate_threads.PAY)
+STATEMENT_EXPS = generate_threads.RB_EXPS + ["20261002T1130Z", "20261002T1201Z"]
+
+
+def statements(rng, lines):
+    """Now and then a statement prepared for an HO (most of them pay's rb=exec ones; another is
+    refused) with a window before, at or after the HO's, and now and then abandoned later: each a
+    dict among the lines, the window to arrive near in "near"."""
+    out = list(lines)
+    hos = [t.split(" ")[2] for t in lines if t.split(" ")[1] == "HO"]
+    pay = [h for h, t in zip(hos, [t for t in lines if t.split(" ")[1] == "HO"]) if " rb=exec" in t and " p=pay" in t]
+    prepared = 0
+    for _ in range(rng.choice([0, 1, 2, 3]) if pay or (hos and rng.random() < 0.1) else 0):
+        ho = rng.choice(pay) if pay and rng.random() < 0.9 else rng.choice(hos)
+        # Most windows are drawn at the prepare's moment (None here): a minute before it, at it, or later.
+        exp = rng.choice(STATEMENT_EXPS) if rng.random() < 0.3 else None
+        at = next(i for i, t in enumerate(out) if isinstance(t, str) and t.split(" ")[2] == ho)
+        i = rng.randint(at + 1, len(out))
+        out.insert(i, {"prepare": ho, "statement": prepared, "exp": exp, "n": 700 + prepared, "call": CALL, "near": exp if rng.random() < 0.3 else None})
+        if rng.random() < 0.5:
+            out.insert(rng.randint(i + 1, len(out)), {"abandon": prepared, "near": exp})
+        prepared += 1
+    return out
+
+
 def conversation(rng):
-    lines = confirmations(rng, shuffled(rng, generate_threads.conversation(rng)["lines"]))
-    near = windows(lines)
+    lines = statements(rng, confirmations(rng, shuffled(rng, generate_threads.conversation(rng)["lines"])))
+    texts = [t for t in lines if isinstance(t, str)]
+    near = windows(texts)
     now = rng.choice(STARTS) + rng.randrange(MINUTE)
     events = []
-    for i, text in enumerate(lines):
+    windows_of = {}  # statement -> its window, drawn at its prepare
+    line_index = -1
+    for item in lines:
         if rng.random() < 0.2:
             events.append({"at": now, "alarm": True})
-        if i in near and rng.random() < 0.7:
+        window = None
+        if isinstance(item, str):
+            line_index += 1
+            window = near.get(line_index)
+        else:
+            window = item.get("near")
+        if window and rng.random() < 0.7:
             # On the window's edge: the minute before, its first and last millisecond, the next minute.
-            now = max(now, ms(near[i]) + rng.choice([-MINUTE, 0, MINUTE - 1, MINUTE, MINUTE + 1]))
+            now = max(now, ms(window) + rng.choice([-MINUTE, 0, MINUTE - 1, MINUTE, MINUTE + 1]))
         else:
             now = step(rng, now)
-        events.append({"at": now, "line": text})
+        if isinstance(item, str):
+            events.append({"at": now, "line": item})
+            continue
+        event = {"at": now, **{k: v for k, v in item.items() if k != "near"}}
+        if "prepare" in item and item["exp"] is None:
+            event["exp"] = minute_of(now + rng.choice([-MINUTE, 0, 0, MINUTE, 10 * MINUTE, 10 * MINUTE, 90 * MINUTE, 26 * 60 * MINUTE]))
+            windows_of[item["statement"]] = event["exp"]
+        if "abandon" in item and item["near"] is None:
+            window = windows_of.get(item["abandon"])
+            if window and rng.random() < 0.7:
+                event["at"] = now = max(now, ms(window) + rng.choice([0, MINUTE - 1, MINUTE, MINUTE + 1]))
+        events.append(event)
     if rng.random() < 0.6:
         now = edge_after(rng, now) if rng.random() < 0.5 else step(rng, now)
         events.append({"at": now, "alarm": True})

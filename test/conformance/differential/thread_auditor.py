@@ -380,7 +380,7 @@ def audit(lines, now, expectations=None):
     })
     return {"ok": not errors and not invalid, "errors": sorted(errors), "notes": sorted(notes),
             "owners": owners, "causes": causes, "handoffs": standing, "counts": counts, "invalid": invalid,
-            "orphans": orphans}
+            "orphans": orphans, "lines": {h.id: [x.id for x in h.line] for h in handoffs}}
 
 
 def undo(s, seen, errors, notes):
