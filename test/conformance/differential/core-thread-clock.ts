@@ -4,8 +4,8 @@
 // a duplicate (sameMessage) or THREAD_ID_REUSED, then the core's arrivalRefusal at its moment (what
 // the thread's object calls), then the audit's add; once stored, a DN, UN or FL ends the statements
 // of its re-issue line that can never run (handoffLine, endedInLine, endStatements) and a CX from
-// the HO's sender to its receiver cancels those of the HOs it withdrew (withdraws, withdrawnBy,
-// cancelHandoff), as the object does. A prepare ({"at", "prepare", "statement", "exp", "n", "call"}):
+// the HO's sender to its receiver cancels those of the HOs it withdrew (cancelOnThread), as the
+// object does. A prepare ({"at", "prepare", "statement", "exp", "n", "call"}):
 // for an HO of the thread live at that moment, the call read by readCall in its vocabulary, the
 // core's prepare. An abandon ({"at", "abandon": statement}): the core's abandon. An alarm ({"at",
 // "alarm": true}): the pending statements past their window expired (expireStatements), then
@@ -17,8 +17,8 @@
 // "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
-  abandon, arrivalRefusal, cancelHandoff, createThreadAudit, endStatements, endedInLine, expireStatements, handoffLine, LIVE_STATES, memoryStore,
-  prepare, profileResolver, readCall, readMessage, sameMessage, timeAt, withdraws,
+  abandon, arrivalRefusal, cancelOnThread, createThreadAudit, endStatements, endedInLine, expireStatements, handoffLine, LIVE_STATES, memoryStore,
+  prepare, profileResolver, readCall, readMessage, sameMessage, timeAt,
 } from "../../../core/index.js";
 import type { HeldLines, Message, Vocabulary } from "../../../core/index.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
@@ -112,11 +112,7 @@ function replay(events: readonly Event[], end: number): unknown {
         endStatements(store, endedInLine(audit.handoffs(now).filter((h) => members.has(h.id))), now);
       }
     }
-    if (m.type === "CX" && m.re !== null) {
-      const ho = stored.get(m.re);
-      const withdrawn = ho !== undefined && withdraws(m, ho) ? new Set([m.re, ...audit.withdrawnBy(m.re)]) : new Set<string>();
-      if (withdrawn.size > 0) cancelHandoff(store, m.re, now, [...withdrawn]);
-    }
+    if (m.type === "CX" && m.re !== null) cancelOnThread(store, audit, m, stored.get(m.re) ?? null, found, now);
   }
   const now = timeAt(end);
   expireDue(now);
