@@ -23,7 +23,7 @@ export interface HeldLines {
  * The refusal of `message` arriving at `now` (epoch ms), or null: a reply ahead of the line it
  * names (`THREAD_REPLY_AHEAD`, note 32), an RB after its own `exp` or its HO's
  * (`THREAD_READBACK_EXPIRED`, note 32), the sender's `AN val=Y` confirming a held readback of its
- * HO after that window (`THREAD_CONFIRMATION_EXPIRED`, notes 65 and 102). The first that applies is
+ * HO after that window (`THREAD_CONFIRMATION_EXPIRED`, notes 65 and 107). The first that applies is
  * the one said.
  */
 export function arrivalRefusal(message: Message, now: number, thread: HeldLines): Finding | null {
@@ -37,7 +37,7 @@ export function arrivalRefusal(message: Message, now: number, thread: HeldLines)
   // Only the sender's yes confirms (note 35: from the HO's sender to its receiver, about its item or
   // none), and only a readback of an HO the thread holds, from its receiver to its sender (one from
   // another party reads back nothing, THREAD_REPLY_PARTIES): any other yes answers nothing, and is
-  // taken for check-thread to report (note 102).
+  // taken for check-thread to report (note 107).
   const ho = thread.message(answered.re);
   if (ho?.type !== "HO" || answered.from !== ho.to || answered.to !== ho.from) return null;
   if (message.item !== null && message.item !== ho.item) return null;

@@ -3,7 +3,7 @@
 // abandons and alarms come at known moments, replayed as the thread's object takes them (the core's
 // arrivalRefusal, then the audit; prepare and abandon; the statements a close or cancel ends; alarms
 // expiring statements and recording what is late) and by an independent Python replay written from
-// spec sections 3.1, 5.3 and 5.4 and the README's notes 27, 32, 35, 65 and 102; each append's status
+// spec sections 3.1, 5.3 and 5.4 and the README's notes 27, 32, 35, 65 and 107; each append's status
 // and refusal, each statement's answers and end state, the alarms' records, the lines stored and the
 // report at the end must agree. A failure names the first conversation they disagree on, with both
 // answers.

@@ -35,7 +35,7 @@ describe("arrivalRefusal: what a thread with a clock refuses of a line as it arr
     expect(arrivalRefusal(yes, Date.UTC(2099, 9, 2, 15, 0), holding([HO, bare]))).toBeNull();
     expect(arrivalRefusal(yes, Date.UTC(2099, 9, 2, 15, 1), holding([HO, bare]))).toMatchObject({ code: "THREAD_CONFIRMATION_EXPIRED", expected: "by 20991002T1500Z" });
   });
-  it("only the sender's yes to a readback of its HO is refused late: any other yes confirms nothing, and is taken (note 102)", () => {
+  it("only the sender's yes to a readback of its HO is refused late: any other yes confirms nothing, and is taken (note 107)", () => {
     const late = Date.UTC(2099, 9, 2, 14, 6);
     const thread = holding([HO, RB]);
     expect(arrivalRefusal(message("RW1 AN scheduler-2 re=payer-1 from=scheduler to=payer item=inv:1 val=Y"), late, thread)).toMatchObject({ code: "THREAD_CONFIRMATION_EXPIRED" });

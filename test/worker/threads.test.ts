@@ -1477,7 +1477,7 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(afterHo.findings.map((f: any) => [f.code, f.expected])).toStrictEqual([["THREAD_CONFIRMATION_EXPIRED", "by 20991002T1500Z"]]);
   });
 
-  it("takes a late yes that is not the sender's: it confirms nothing, so the hold stands, and check-thread reports it (note 102)", async () => {
+  it("takes a late yes that is not the sender's: it confirms nothing, so the hold stands, and check-thread reports it (note 107)", async () => {
     const t = fresh();
     setClock(T0);
     const rb = `${RB} exp=20991002T1405Z`;

@@ -5,7 +5,7 @@ Written from spec sections 2 (an id is unique within the conversation), 3.1 (`ex
 nothing may be done on it after; on an RB, the statement cannot be confirmed after, and it may not
 outlive the HO's") and 5.4, the README's notes 32 (appending, a retry, a reply ahead, a late
 readback), 27 and 35 (statements, the thread's clock, read to the minute, and its alarm), 56, 65
-and 102 (a late confirmation) and core/CODES.md, never from the core's reply-order,
+and 107 (a late confirmation) and core/CODES.md, never from the core's reply-order,
 readback-expiry or statement code, nor from worker/thread/thread-object.ts. Each line is one append at its moment, in order:
 
 - a line the validator refuses is refused (`INVALID`, the receiver's UN);
