@@ -75,6 +75,8 @@ export type { TextSpan } from "./json-form-spans.js";
 export type { JsonText, JsonTextReading, RoundedNumberAt } from "./json-text.js";
 export { replyAhead } from "./reply-order.js";
 export { confirmationPastExp, readbackPastExp } from "./readback-expiry.js";
+export { arrivalRefusal } from "./arrival-refusal.js";
+export type { HeldLines } from "./arrival-refusal.js";
 export { foreignSender } from "./line-sender.js";
 export { withoutBom } from "./byte-order-mark.js";
 export { isBlankLine, isSkippedLine } from "./skipped-line.js";

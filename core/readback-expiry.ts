@@ -33,10 +33,13 @@ export function readbackPastExp(rb: Message, now: number, hoExp?: SlotValue | nu
  * The refusal of `an`, an `AN val=Y` answering the readback `rb`, arriving at `now` (epoch ms)
  * after the readback's `exp` or after `hoExp`, the `exp` of the HO it reads back: "on an RB, the
  * statement cannot be confirmed after" (section 3.1), so a late yes clears no act and lifts no
- * hold. Null when in time, or when `an` confirms nothing (another answer, or `re=` no readback).
+ * hold. Null when in time, or when `an` confirms nothing: another answer, `re=` no readback, or a
+ * yes that is not the sender's (note 35: from the readback's addressee to its sender, about its
+ * item or none), which answers nothing and is taken, as a hold is, for check-thread to report.
  */
 export function confirmationPastExp(an: Message, rb: Message, now: number, hoExp?: SlotValue | null): Finding | null {
   if (an.type !== "AN" || an.slots["val"] !== "Y" || rb.type !== "RB" || an.re !== rb.id) return null;
+  if (an.from !== rb.to || an.to !== rb.from || (an.item !== null && an.item !== rb.item)) return null;
   const exp = rb.slots["exp"];
   if (typeof exp === "string" && isTime(exp) && now >= afterTime(exp)) {
     return finding("THREAD_CONFIRMATION_EXPIRED", `AN ${an.id} confirms RB ${rb.id} at ${timeAt(now)}, after its exp=${exp}: a readback cannot be confirmed after its exp (section 3.1), so the receiver sends a fresh one to confirm`, { slot: "re", expected: `by ${exp}`, received: timeAt(now) });

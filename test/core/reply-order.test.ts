@@ -75,4 +75,11 @@ describe("confirmationPastExp: a readback cannot be confirmed after its exp, nor
     expect(confirmationPastExp(message("RW1 AN scheduler-2 re=payer-1 from=scheduler to=payer val=N"), rb, late)).toBeNull();
     expect(confirmationPastExp(message("RW1 AN scheduler-2 re=payer-9 from=scheduler to=payer val=Y"), rb, late)).toBeNull();
   });
+  it("reads only the sender's yes, the readback's addressee to its sender about its item or none (note 107)", () => {
+    const late = Date.UTC(2200, 0, 1);
+    expect(confirmationPastExp(message("RW1 AN scheduler-2 re=payer-1 from=scheduler to=payer item=inv:1 val=Y"), rb, late)).toMatchObject({ code: "THREAD_CONFIRMATION_EXPIRED" });
+    expect(confirmationPastExp(message("RW1 AN payer-2 re=payer-1 from=payer to=scheduler val=Y"), rb, late)).toBeNull();
+    expect(confirmationPastExp(message("RW1 AN scheduler-2 re=payer-1 from=scheduler to=clerk val=Y"), rb, late)).toBeNull();
+    expect(confirmationPastExp(message("RW1 AN scheduler-2 re=payer-1 from=scheduler to=payer item=inv:2 val=Y"), rb, late)).toBeNull();
+  });
 });

@@ -1477,6 +1477,25 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect(afterHo.findings.map((f: any) => [f.code, f.expected])).toStrictEqual([["THREAD_CONFIRMATION_EXPIRED", "by 20991002T1500Z"]]);
   });
 
+  it("takes a late yes that is not the sender's: it confirms nothing, so the hold stands, and check-thread reports it (note 107)", async () => {
+    const t = fresh();
+    setClock(T0);
+    const rb = `${RB} exp=20991002T1405Z`;
+    await ok(await append(t, [HO, rb]));
+    setClock(Date.UTC(2099, 9, 2, 14, 1));
+    await ok(await append(t, ["RW1 AN research-02 re=writer-01 from=research to=writer val=N // hold"]));
+    setClock(Date.UTC(2099, 9, 2, 14, 6));
+    const own = (await ok(await append(t, ["RW1 AN writer-02 re=writer-01 from=writer to=research val=Y"]))).results[0];
+    expect([own.status, own.findings]).toStrictEqual(["stored", []]);
+    const other = (await ok(await append(t, ["RW1 AN research-03 re=writer-01 from=research to=writer item=gh:crox/site#7 val=Y"]))).results[0];
+    expect([other.status, other.findings.map((f: any) => f.code)]).toStrictEqual(["stored", ["THREAD_REPLY_ITEM"]]);
+    // The sender's own late yes is still refused, and the hold stands.
+    const sender = (await ok(await append(t, ["RW1 AN research-04 re=writer-01 from=research to=writer val=Y"]))).results[0];
+    expect(sender.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_CONFIRMATION_EXPIRED"]);
+    await ok(await append(t, ["RW1 DN writer-03 re=research-01 from=writer to=research item=gh:crox/site#42 out=OK"]));
+    expect((await state(t)).report.findings.filter((f: any) => f.code === "THREAD_DONE_AFTER_HOLD")).toMatchObject([{ handoff: "research-01", received: "N" }]);
+  });
+
   it("commits during the minute of exp", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z");

@@ -10,9 +10,9 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, confirmationPastExp, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, readbackPastExp, refusal, relayedStatement, replyAhead, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt,
+  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, refusal, relayedStatement, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt,
 } from "../../core/index.js";
-import type { CheckedRelay, Envelope,
+import type { CheckedRelay, Envelope, HeldLines,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
@@ -671,14 +671,10 @@ export class ThreadObject extends DurableObject<Env> {
     }
     const stated = this.statedId(message);
     if (stated !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [stated], refusal: null };
-    const ahead = replyAhead(message, (id) => this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0);
-    if (ahead !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [ahead], refusal: null };
-    // No UN: nothing is wrong with the line but the moment; the receiver sends a fresh readback
-    // (after its HO's exp, the sender cancels the HO or sends a new one).
-    const expired = readbackPastExp(message, this.clock(), message.type === "RB" && message.re !== null ? this.deadlinesOf(message.re)?.exp : null);
-    if (expired !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [expired], refusal: null };
-    const lateYes = this.lateConfirmation(message);
-    if (lateYes !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [lateYes], refusal: null };
+    // No UN for these: nothing is wrong with the line but its moment or its order (a reply ahead of
+    // what it answers; a readback or its confirmation past the window, note 32 and 65).
+    const late = arrivalRefusal(message, this.clock(), this.held);
+    if (late !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [late], refusal: null };
     const audit = this.auditor();
     // The live handoff this HO re-issues (rule 1, as the core reads one): its challenge carries over.
     const original = message.type === "HO" ? audit.reissues(message) : null;
@@ -1456,18 +1452,15 @@ export class ThreadObject extends DurableObject<Env> {
     }
   }
 
-  /**
-   * An `AN val=Y` confirming a stored readback after the readback's window or its HO's (note 65):
-   * the core's refusal, else null. The core decides what confirms (only a yes to an RB, so a hold
-   * after the window is still taken); here the answered line and its HO's exp are looked up.
-   */
-  private lateConfirmation(message: Message): Finding | null {
-    if (message.type !== "AN" || message.re === null) return null;
-    const row = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ?", message.re).toArray()[0];
-    if (row === undefined) return null;
-    const answered = this.message(row.line);
-    return confirmationPastExp(message, answered, this.clock(), answered.re === null ? null : this.deadlinesOf(answered.re)?.exp);
-  }
+  /** What arrivalRefusal asks of the lines the thread holds, looked up as it asks. */
+  private readonly held: HeldLines = {
+    holds: (id) => this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0,
+    message: (id) => {
+      const row = this.sql.exec<{ line: string }>("SELECT line FROM lines WHERE id = ?", id).toArray()[0];
+      return row === undefined ? null : this.message(row.line);
+    },
+    handoffExp: (id) => this.deadlinesOf(id)?.exp,
+  };
 
   /** A handoff's stored exp and due, or undefined for an id that is no HO of the thread. */
   private deadlinesOf(handoff: string): Deadlines | undefined {

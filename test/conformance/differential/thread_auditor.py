@@ -303,6 +303,12 @@ def audit(lines, now, expectations=None):
                 answer(target, m, s.get("val"), errors)
             elif isinstance(target, tuple) and target[0] == "RB":
                 _, v, ho = target
+                # The sender's answer about another item, while the handoff is open, answers nothing and
+                # says so (note 35: "about the HO's item or none"; vector answer-other-item, as an
+                # answer to a cancel, note 28); once it is closed, no answer is read (note 82).
+                if any(h.state != "closed" for h in ho.line) and (frm, to) == (ho.sender, ho.receiver) \
+                        and item is not None and item != ho.item:
+                    errors.append("THREAD_REPLY_ITEM")
                 # A readback is answered while its handoff may still be reported done: its HO, or
                 # another of its re-issue line, is not closed (note 28 reads a line's answers together).
                 if any(h.state != "closed" for h in ho.line) and (frm, to) == (ho.sender, ho.receiver) and (item is None or item == ho.item):
@@ -320,6 +326,7 @@ def audit(lines, now, expectations=None):
     # The report, at `now` (None: no clock).
     today = now[:8] if now else None
     states = {}  # HO id -> where it stands at the end: open, held, orphaned (past its exp or due), superseded, closed
+    orphans = []  # (id, code) of each HO past its exp or due and each AQ past its by=: what a thread's alarm records
     for ho in handoffs:
         states[ho.id] = ho.state
         if ho.state != "open":
@@ -331,6 +338,7 @@ def audit(lines, now, expectations=None):
             late.append("THREAD_OVERDUE")
         if late:
             errors.extend(late)
+            orphans.extend((ho.id, code) for code in late)
             states[ho.id] = "orphaned"
         elif ho.last and ho.last[1] == "void" and not ho.passed:
             notes.append("THREAD_HELD")
@@ -348,6 +356,7 @@ def audit(lines, now, expectations=None):
             continue
         if now is not None and q.by is not None and q.by < today:
             errors.append("THREAD_QUESTION_OVERDUE")
+            orphans.append((q.id, "THREAD_QUESTION_OVERDUE"))
             overdue += 1
         else:
             notes.append("THREAD_QUESTION_OPEN")
@@ -370,7 +379,8 @@ def audit(lines, now, expectations=None):
                       "open": sum(not q.answered for q in questions), "overdue": overdue},
     })
     return {"ok": not errors and not invalid, "errors": sorted(errors), "notes": sorted(notes),
-            "owners": owners, "causes": causes, "handoffs": standing, "counts": counts, "invalid": invalid}
+            "owners": owners, "causes": causes, "handoffs": standing, "counts": counts, "invalid": invalid,
+            "orphans": orphans, "lines": {h.id: [x.id for x in h.line] for h in handoffs}}
 
 
 def undo(s, seen, errors, notes):

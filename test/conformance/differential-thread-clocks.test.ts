@@ -1,0 +1,30 @@
+// The differential check of what only a Worker's thread checks, having a clock and what it stored
+// (differential/README.md, "A thread's clock"): 800 seeded conversations whose lines, prepares,
+// abandons and alarms come at known moments, replayed as the thread's object takes them (the core's
+// arrivalRefusal, then the audit; prepare and abandon; the statements a close or cancel ends; alarms
+// expiring statements and recording what is late) and by an independent Python replay written from
+// spec sections 3.1, 5.3 and 5.4 and the README's notes 27, 32, 35, 65 and 107; each append's status
+// and refusal, each statement's answers and end state, the alarms' records, the lines stored and the
+// report at the end must agree. A failure names the first conversation they disagree on, with both
+// answers.
+import { describe, expect, it } from "vitest";
+import { runComparison } from "./differential/run-comparison.js";
+
+const compare = (args: readonly string[]) => runComparison("compare_thread_clocks.py", args);
+
+describe("differential check of a thread's clock (reply ahead, readback and confirmation windows, alarms)", () => {
+  it("agrees with the independent replay on 800 seeded conversations", { timeout: 90_000 }, () => {
+    const { status, output } = compare(["800", "1", "--first"]);
+    expect(output, "the first conversation the core and the replay read differently").toBe("");
+    expect(status).toBe(0);
+  });
+
+  it("names a disagreement when there is one", { timeout: 90_000 }, () => {
+    // The replay told that a readback may be confirmed whenever the yes comes takes a late val=Y the core refuses.
+    const { status, output } = compare(["300", "1", "--first", "--break-confirmation"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
+    expect(first.core.appends.some((a) => a[1] === "THREAD_CONFIRMATION_EXPIRED")).toBe(true);
+    expect(first.replay.appends.some((a) => a[1] === "THREAD_CONFIRMATION_EXPIRED")).toBe(false);
+  });
+});

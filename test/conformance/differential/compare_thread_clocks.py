@@ -1,0 +1,87 @@
+"""Runs the core, as a Worker's thread calls it, and the independent replay over the same seeded
+conversations with clocks, and compares them.
+
+    python3 compare_thread_clocks.py COUNT SEED [--first] [--break-confirmation]
+
+Compares each append's status and refusal code, each prepare's and abandon's answer (a refused
+prepare by its status alone), each statement's state at the end, the alarms' records (handoff, code,
+moment), the ids stored and the report at the end (verdict, error and note codes as multisets, where each HO
+stands), prints the divergences clustered by what differs, with examples, and exits 1 when there is
+any. With --first it prints the first divergence alone (for the test); --break-confirmation plants a
+replay that lets a late `val=Y` through. Needs python3 and node.
+"""
+import collections
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import comparison  # noqa: E402
+from core_answers import core_answers  # noqa: E402
+import generate_thread_clocks  # noqa: E402
+import thread_clock_checker  # noqa: E402
+
+
+def multiset_difference(a, b):
+    return sorted((collections.Counter(a) - collections.Counter(b)).elements())
+
+
+def difference(case, theirs, ours):
+    """What differs, as a hashable cluster key, or None."""
+    key = []
+    lines = [e for e in case["events"] if "line" in e]
+    for event, a, b in zip(lines, theirs["appends"], ours["appends"]):
+        if a[:2] != b[:2]:
+            key.append(("append", event["line"].split(" ")[1], tuple(a[:2]), tuple(b)))
+    if sorted(map(tuple, theirs["orphans"])) != sorted(map(tuple, ours["orphans"])):
+        core_only = sorted(set(map(tuple, theirs["orphans"])) - set(map(tuple, ours["orphans"])))
+        mine_only = sorted(set(map(tuple, ours["orphans"])) - set(map(tuple, theirs["orphans"])))
+        key.append(("orphans", tuple(o[1] for o in core_only), tuple(o[1] for o in mine_only)))
+    # A prepare's refusal is compared by its status (the core names its finding, the replay its rule).
+    said = lambda answers: [a if a[0] != "refused" or a[1] in ("expired", "abandoned", "cancelled", "pending") else ["refused"] for a in answers]
+    if said(theirs["statements"]) != said(ours["statements"]):
+        for a, b in zip(theirs["statements"], ours["statements"]):
+            if said([a]) != said([b]):
+                key.append(("statement", tuple(a), tuple(b)))
+                break
+        else:
+            key.append(("statements", "counted otherwise"))
+    if theirs["states"] != ours["states"]:
+        key.append(("states", tuple(sorted({(a, b) for a, b in zip(theirs["states"], ours["states"]) if a != b}))))
+    if theirs["stored"] != ours["stored"] and not key:
+        key.append(("stored",))
+    a, b = theirs["end"], ours["end"]
+    for field in ("errors", "notes"):
+        core_only, mine_only = multiset_difference(a[field], b[field]), multiset_difference(b[field], a[field])
+        if core_only or mine_only:
+            key.append((field, tuple(core_only), tuple(mine_only)))
+    if sorted(map(tuple, a["handoffs"])) != sorted(map(tuple, b["handoffs"])):
+        key.append(("handoffs",))
+    if a["ok"] != b["ok"]:
+        key.append(("ok", a["ok"], b["ok"]))
+    # The first append that differs names the cluster; the rest follow from it.
+    return tuple(key[:1]) or None
+
+
+def main():
+    count, seed, first = comparison.arguments(2000)
+    if comparison.planted("--break-confirmation"):
+        # A replay for which a readback can be confirmed whenever the yes comes.
+        thread_clock_checker.confirmations_closed = False
+    cases = list(generate_thread_clocks.conversations(count, seed))
+    triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"]))
+               for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))
+    found = comparison.clusters(triples, difference, first,
+                                lambda case, core, mine: {"case": case, "core": core, "replay": mine})
+
+    def show(case, theirs, ours):
+        print("   ", json.dumps(case))
+        print("      core", json.dumps(theirs))
+        print("      mine", json.dumps(ours))
+    comparison.report(f"{len(cases)} conversations compared", {k: sorted(v, key=lambda i: len(i[0]["events"])) for k, v in found.items()},
+                      json.dumps, show, examples=2)
+
+
+if __name__ == "__main__":
+    main()

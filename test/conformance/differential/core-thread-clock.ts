@@ -1,0 +1,137 @@
+// Reads JSON lines {"events": [...], "end": ms} on stdin and replays each conversation as a Worker's
+// thread takes it, one request at its moment (epoch ms), without workerd. A line ({"at", "line"}):
+// read by readMessage (the shipped profiles, as a thread that fixed none), a line under a stored id
+// a duplicate (sameMessage) or THREAD_ID_REUSED, then the core's arrivalRefusal at its moment (what
+// the thread's object calls), then the audit's add; once stored, a DN, UN or FL ends the statements
+// of its re-issue line that can never run (handoffLine, endedInLine, endStatements) and a CX from
+// the HO's sender to its receiver cancels those of the HOs it withdrew (cancelOnThread), as the
+// object does. A prepare ({"at", "prepare", "statement", "exp", "n", "call"}):
+// for an HO of the thread live at that moment, the call read by readCall in its vocabulary, the
+// core's prepare. An abandon ({"at", "abandon": statement}): the core's abandon. An alarm ({"at",
+// "alarm": true}): the pending statements past their window expired (expireStatements), then
+// check-thread's report at its moment, each handoff or AQ it finds late (THREAD_EXPIRED,
+// THREAD_OVERDUE, THREAD_QUESTION_OVERDUE) recorded once, with that moment, as the object's alarm
+// does. Writes one JSON line per conversation: {"appends": [[status, code|null, [codes the audit
+// raised]]] per line, "orphans": [[handoff, code, at]], "statements": [[answer, code|state]] per
+// prepare and abandon, "states": each statement's state at `end` (null for one never prepared),
+// "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
+import { createInterface } from "node:readline";
+import {
+  abandon, arrivalRefusal, cancelOnThread, createThreadAudit, endStatements, endedInLine, expireStatements, handoffLine, LIVE_STATES, memoryStore,
+  prepare, profileResolver, readCall, readMessage, sameMessage, timeAt,
+} from "../../../core/index.js";
+import type { HeldLines, Message, Vocabulary } from "../../../core/index.js";
+import { shippedVocabulary } from "../../../profiles/index.js";
+
+const resolve = profileResolver(null, shippedVocabulary);
+const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE", "THREAD_QUESTION_OVERDUE"]);
+
+type Event =
+  | { readonly at: number; readonly line: string }
+  | { readonly at: number; readonly alarm: true }
+  | { readonly at: number; readonly prepare: string; readonly statement: number; readonly exp: string; readonly n: number; readonly call: Record<string, unknown> }
+  | { readonly at: number; readonly abandon: number };
+
+function replay(events: readonly Event[], end: number): unknown {
+  const stored = new Map<string, Message>();
+  const held: HeldLines = {
+    holds: (id) => stored.has(id),
+    message: (id) => stored.get(id) ?? null,
+    handoffExp: (id) => {
+      const m = stored.get(id);
+      if (m?.type !== "HO") return undefined;
+      const exp = m.slots["exp"];
+      return typeof exp === "string" ? exp : null;
+    },
+  };
+  const audit = createThreadAudit({ vocabulary: resolve });
+  // The thread's statements, in memory; the thread knows its re-issue lines, as the object's store does.
+  const store = Object.assign(memoryStore(), { reissuesOf: (h: string) => audit.reissueLine(h).filter((id) => id !== h) });
+  const tokens = new Map<number, string | null>();
+  const statements: unknown[] = [];
+  // What the object's alarm and state read first: the pending statements past their window, expired.
+  const expireDue = (now: string) => expireStatements(store, store.all().filter((st) => st.state === "pending" && st.exp < now), now);
+  const appends: unknown[] = [];
+  const orphans = new Map<string, [string, string, string]>();
+  for (const event of events) {
+    if ("alarm" in event) {
+      const now = timeAt(event.at);
+      expireDue(now);
+      for (const f of audit.report(now).findings) {
+        const key = `${f.handoff} ${f.code}`;
+        if (ORPHAN_CODES.has(f.code) && !orphans.has(key)) orphans.set(key, [f.handoff, f.code, now]);
+      }
+      continue;
+    }
+    if ("prepare" in event) {
+      // As the object prepares: an HO of the thread, live at the moment, the call read in its vocabulary.
+      const now = timeAt(event.at);
+      const ho = stored.get(event.prepare);
+      const open = ho?.type === "HO" && audit.handoffs(now).some((h) => h.id === ho.id && LIVE_STATES.has(h.state));
+      const p = ho?.slots["p"];
+      const vocabulary = resolve(typeof p === "string" ? p : null) as Vocabulary;
+      const call = open ? readCall(event.call, vocabulary) : null;
+      const prepared = ho !== undefined && call?.ok === true ? prepare(store, { ho, call: call.value, exp: event.exp, n: event.n, now }, vocabulary) : null;
+      tokens.set(event.statement, prepared?.ok === true ? prepared.value.token : null);
+      statements.push(prepared?.ok === true ? ["prepared", null] : ["refused", ho === undefined ? "unknown-handoff" : !open ? "not-open" : (prepared?.findings ?? call?.findings ?? []).map((f) => f.code).join(" ")]);
+      continue;
+    }
+    if ("abandon" in event) {
+      const token = tokens.get(event.abandon);
+      if (token === null || token === undefined) continue;
+      const done = abandon(store, token, timeAt(event.at));
+      statements.push(done.ok ? ["abandoned", null] : ["refused", store.get(token)?.state ?? null]);
+      continue;
+    }
+    const checked = readMessage(event.line, resolve);
+    const m = checked.message;
+    if (!checked.ok || m === null) {
+      appends.push(["refused", "INVALID", []]);
+      continue;
+    }
+    const existing = stored.get(m.id);
+    if (existing !== undefined) {
+      appends.push(sameMessage(existing, m) ? ["duplicate", null, []] : ["refused", "THREAD_ID_REUSED", []]);
+      continue;
+    }
+    const late = arrivalRefusal(m, event.at, held);
+    if (late !== null) {
+      appends.push(["refused", late.code, []]);
+      continue;
+    }
+    stored.set(m.id, m);
+    const found = audit.add(m, stored.size);
+    appends.push(["stored", null, found.map((f) => f.code).sort()]);
+    const now = timeAt(event.at);
+    // What the object does to statements once the line is in: a DN, UN or FL ends those of its
+    // line that can never run; a CX from the HO's sender to its receiver cancels what it withdrew.
+    if ((m.type === "DN" || m.type === "UN" || m.type === "FL") && m.re !== null) {
+      const line = handoffLine(store, m.re);
+      if (line.some((id) => store.forHandoff(id, "pending").length > 0)) {
+        const members = new Set(line);
+        endStatements(store, endedInLine(audit.handoffs(now).filter((h) => members.has(h.id))), now);
+      }
+    }
+    if (m.type === "CX" && m.re !== null) cancelOnThread(store, audit, m, stored.get(m.re) ?? null, found, now);
+  }
+  const now = timeAt(end);
+  expireDue(now);
+  const report = audit.report(now);
+  const codes = (severity: string) => report.findings.filter((f) => f.severity === severity).map((f) => f.code).sort();
+  return {
+    appends,
+    orphans: [...orphans.values()],
+    statements,
+    states: [...tokens].sort(([a], [b]) => a - b).map(([, t]) => (t === null ? null : (store.get(t)?.state ?? null))),
+    stored: [...stored.keys()],
+    end: { ok: report.ok, errors: codes("error"), notes: codes("note"), handoffs: audit.handoffs(now).map((h) => [h.id, h.state, h.closedBy, h.readback, h.supersededBy]) },
+  };
+}
+
+const out: string[] = [];
+for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  if (text === "") continue;
+  const c = JSON.parse(text) as { events: Event[]; end: number };
+  out.push(JSON.stringify(replay(c.events, c.end)));
+}
+process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

@@ -1,0 +1,228 @@
+"""Seeded conversations with the moment each line arrives, for the differential check of the checks
+only a Worker's thread makes (it has a clock and holds what it stored): a reply ahead of the line it
+names, a readback after its own `exp` or its HO's, the sender's `val=Y` after that window, and the
+handoffs and questions its alarm finds late.
+
+    python3 generate_thread_clocks.py COUNT SEED   # one JSON line each: {"events": [...], "end": ms}
+
+An event is a line ({"at", "line"}), an alarm ({"at", "alarm": true}), a prepare ({"at", "prepare":
+HO id, "statement": k, "exp", "n", "call"}) or an abandon ({"at", "abandon": k}).
+
+The lines are generate_threads.py's walks (HOs with `exp=` and `due=`, readbacks with `exp=`,
+closes, cancels, re-issues, questions with `by=`, the sender's answers to readbacks, retries, lines
+swapped), its expectations left out (a thread's challenge is another matter). Then: now and then a
+reply moved before the line it names and sent again after it (append that line first, then the
+reply again, note 32), or a line sent again later; answers to readbacks with a window (the
+sender's yes or hold, about the readback's item, another or none; the receiver's own yes; a yes to
+a readback from another party); and statements prepared for HOs (pay's `rb=exec` ones, now and
+then another, which is refused) with a window drawn at the prepare's moment (a minute before it,
+at it, later) or fixed, some abandoned later, on their window's edge or not. Each line gets a moment, in epoch
+milliseconds, that never goes back: minutes, seconds or hours on, or onto a window's edge (the
+minute of an `exp`, its last millisecond, the next minute; a midnight either side), and an alarm
+runs now and then at the moment reached or at such an edge. The report is read at `end`, the last
+moment or a later edge. Deterministic: the same count and seed give the same conversations.
+Standard library only.
+"""
+import calendar
+import json
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import generate_threads  # noqa: E402
+
+MINUTE = 60_000
+REPLIES = ("RB", "AN", "DN", "FL", "CX")
+
+
+def ms(time):
+    """The first millisecond of a minute `YYYYMMDDTHHMMZ`, or of a day's midnight `YYYYMMDD`."""
+    t = time + "T0000Z" if len(time) == 8 else time
+    return calendar.timegm((int(t[0:4]), int(t[4:6]), int(t[6:8]), int(t[9:11]), int(t[11:13]), 0)) * 1000
+
+
+# The windows' edges: each exp an HO or a readback may carry, and each due's midnight (late the day after).
+EDGES = sorted({ms(t) for t in generate_threads.RB_EXPS + generate_threads.EXPS}
+               | {ms(d) + 86_400_000 for d in generate_threads.DUES} | {ms(generate_threads.NOW)})
+STARTS = [ms("20261002T1030Z"), ms("20261002T1058Z"), ms("20261002T1159Z"), ms("20261002T1230Z"),
+          ms("20261002T1259Z"), ms("20261001T2350Z"), ms("20261003T0859Z")]
+
+
+def minute_of(moment):
+    """The UTC minute of a moment in epoch milliseconds, as `YYYYMMDDTHHMMZ`."""
+    t = time.gmtime(moment // 1000)
+    return f"{t.tm_year:04d}{t.tm_mon:02d}{t.tm_mday:02d}T{t.tm_hour:02d}{t.tm_min:02d}Z"
+
+
+def edge_after(rng, now):
+    """A moment at or after `now` on a window's edge: its minute's first or last millisecond, or the next minute's first."""
+    later = [e for e in EDGES if e + MINUTE > now]
+    if not later:
+        return now
+    e = rng.choice(later[:3])
+    return max(now, e + rng.choice([0, 0, MINUTE - 1, MINUTE, MINUTE, 30_000]))
+
+
+def step(rng, now):
+    """The next moment: the same, seconds, minutes or hours on, or a window's edge."""
+    r = rng.random()
+    if r < 0.15:
+        return now
+    if r < 0.35:
+        return now + rng.randrange(1, 120_000)
+    if r < 0.6:
+        return now + rng.randrange(1, 40) * MINUTE + rng.choice([0, 0, rng.randrange(MINUTE)])
+    if r < 0.7:
+        return now + rng.randrange(1, 30) * 60 * MINUTE
+    return edge_after(rng, now)
+
+
+def reply_target(text):
+    """The id a reply names in re=, or None."""
+    head = text.split(" // ", 1)[0].split(" ")
+    if len(head) < 3 or head[1] not in REPLIES:
+        return None
+    return next((t[3:] for t in head if t.startswith("re=")), None)
+
+
+def shuffled(rng, lines):
+    """Lines with now and then a reply moved ahead of its target and sent again after, or a line sent again later."""
+    lines = list(lines)
+    for _ in range(rng.choice([0, 0, 1, 1, 2])):
+        replies = [i for i, t in enumerate(lines) if reply_target(t)]
+        if not replies:
+            break
+        i = rng.choice(replies)
+        target = reply_target(lines[i])
+        at = next((j for j, t in enumerate(lines) if t.split(" ")[2:3] == [target]), None)
+        if at is None or at >= i:
+            continue
+        text = lines.pop(i)
+        lines.insert(rng.randint(0, at), text)
+        if rng.random() < 0.8:
+            lines.insert(rng.randint(at + 2, len(lines)), text)
+    if lines and rng.random() < 0.2:
+        lines.insert(rng.randint(1, len(lines)), rng.choice(lines))
+    return lines
+
+
+def slot(text, key):
+    """A slot's value as written on a line, or None."""
+    head = text.split(" // ", 1)[0].split(" ")
+    return next((t[len(key) + 1:] for t in head if t.startswith(key + "=")), None)
+
+
+def windows(lines):
+    """Each line's window to arrive near: an RB's own exp or its HO's, an AN's readback's or that HO's."""
+    exps, out = {}, {}
+    for i, text in enumerate(lines):
+        kind, mid = text.split(" ")[1:3]
+        re, own = slot(text, "re"), slot(text, "exp")
+        if kind == "HO":
+            exps.setdefault(mid, own)
+        if kind == "RB":
+            exps.setdefault(mid, min(e for e in (own, exps.get(re)) if e) if own or exps.get(re) else None)
+        window = exps.get(re) if kind == "AN" else exps.get(mid) if kind == "RB" else None
+        if window:
+            out[i] = window
+    return out
+
+
+def confirmations(rng, lines):
+    """Now and then an answer to a readback with a window, each under a fresh id: the sender's yes
+    or hold, about the readback's item, another or none, or the receiver's own yes."""
+    out = list(lines)
+    rbs = [t for t in lines if t.split(" ")[1] == "RB" and (slot(t, "exp") or any(
+        slot(h, "exp") for h in lines if h.split(" ")[1:3] == ["HO", slot(t, "re")]))]
+    for k in range(rng.choice([0, 1, 1, 2, 3]) if rbs else 0):
+        rb = rng.choice(rbs)
+        sender, receiver = slot(rb, "to"), slot(rb, "from")
+        if rng.random() < 0.15:
+            sender, receiver = receiver, sender
+        val = rng.choice(["Y", "Y", "Y", "N", "HOLD"])
+        about = rng.choice(["", "", "", f" item={slot(rb, 'item')}", " item=jira:OTHER-9"])
+        an = f"RW1 AN {sender}-{900 + k} re={rb.split(' ')[2]} from={sender} to={receiver}{about} val={val}"
+        at = out.index(rb)
+        out.insert(rng.randint(at + 1, len(out)), an)
+    return out
+
+
+CALL = dict(generate_threads.PAY)
+STATEMENT_EXPS = generate_threads.RB_EXPS + ["20261002T1130Z", "20261002T1201Z"]
+
+
+def statements(rng, lines):
+    """Now and then a statement prepared for an HO (most of them pay's rb=exec ones; another is
+    refused) with a window before, at or after the HO's, and now and then abandoned later: each a
+    dict among the lines, the window to arrive near in "near"."""
+    out = list(lines)
+    hos = [t.split(" ")[2] for t in lines if t.split(" ")[1] == "HO"]
+    pay = [h for h, t in zip(hos, [t for t in lines if t.split(" ")[1] == "HO"]) if " rb=exec" in t and " p=pay" in t]
+    prepared = 0
+    for _ in range(rng.choice([0, 1, 2, 3]) if pay or (hos and rng.random() < 0.1) else 0):
+        ho = rng.choice(pay) if pay and rng.random() < 0.9 else rng.choice(hos)
+        # Most windows are drawn at the prepare's moment (None here): a minute before it, at it, or later.
+        exp = rng.choice(STATEMENT_EXPS) if rng.random() < 0.3 else None
+        at = next(i for i, t in enumerate(out) if isinstance(t, str) and t.split(" ")[2] == ho)
+        i = rng.randint(at + 1, len(out))
+        out.insert(i, {"prepare": ho, "statement": prepared, "exp": exp, "n": 700 + prepared, "call": CALL, "near": exp if rng.random() < 0.3 else None})
+        if rng.random() < 0.5:
+            out.insert(rng.randint(i + 1, len(out)), {"abandon": prepared, "near": exp})
+        prepared += 1
+    return out
+
+
+def conversation(rng):
+    lines = statements(rng, confirmations(rng, shuffled(rng, generate_threads.conversation(rng)["lines"])))
+    texts = [t for t in lines if isinstance(t, str)]
+    near = windows(texts)
+    now = rng.choice(STARTS) + rng.randrange(MINUTE)
+    events = []
+    windows_of = {}  # statement -> its window, drawn at its prepare
+    line_index = -1
+    for item in lines:
+        if rng.random() < 0.2:
+            events.append({"at": now, "alarm": True})
+        window = None
+        if isinstance(item, str):
+            line_index += 1
+            window = near.get(line_index)
+        else:
+            window = item.get("near")
+        if window and rng.random() < 0.7:
+            # On the window's edge: the minute before, its first and last millisecond, the next minute.
+            now = max(now, ms(window) + rng.choice([-MINUTE, 0, MINUTE - 1, MINUTE, MINUTE + 1]))
+        else:
+            now = step(rng, now)
+        if isinstance(item, str):
+            events.append({"at": now, "line": item})
+            continue
+        event = {"at": now, **{k: v for k, v in item.items() if k != "near"}}
+        if "prepare" in item and item["exp"] is None:
+            event["exp"] = minute_of(now + rng.choice([-MINUTE, 0, 0, MINUTE, 10 * MINUTE, 10 * MINUTE, 90 * MINUTE, 26 * 60 * MINUTE]))
+            windows_of[item["statement"]] = event["exp"]
+        if "abandon" in item and item["near"] is None:
+            window = windows_of.get(item["abandon"])
+            if window and rng.random() < 0.7:
+                event["at"] = now = max(now, ms(window) + rng.choice([0, MINUTE - 1, MINUTE, MINUTE + 1]))
+        events.append(event)
+    if rng.random() < 0.6:
+        now = edge_after(rng, now) if rng.random() < 0.5 else step(rng, now)
+        events.append({"at": now, "alarm": True})
+    end = now if rng.random() < 0.5 else edge_after(rng, now)
+    return {"events": events, "end": end}
+
+
+def conversations(count, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield conversation(rng)
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    for c in conversations(count, seed):
+        print(json.dumps(c))

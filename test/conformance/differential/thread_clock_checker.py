@@ -1,0 +1,214 @@
+"""An independent replay of a Worker's thread at known moments: what it refuses of each line as it
+arrives, what its alarms record, and its report at the end.
+
+Written from spec sections 2 (an id is unique within the conversation), 3.1 (`exp`: "on an HO,
+nothing may be done on it after; on an RB, the statement cannot be confirmed after, and it may not
+outlive the HO's") and 5.4, the README's notes 32 (appending, a retry, a reply ahead, a late
+readback), 27 and 35 (statements, the thread's clock, read to the minute, and its alarm), 56, 65
+and 107 (a late confirmation) and core/CODES.md, never from the core's reply-order,
+readback-expiry or statement code, nor from worker/thread/thread-object.ts. Each line is one append at its moment, in order:
+
+- a line the validator refuses is refused (`INVALID`, the receiver's UN);
+- a line under a stored id is a retry (`duplicate`) when its canonical form (what `h=` digests) is
+  the stored one's, else `THREAD_ID_REUSED`;
+- a reply that acts on what it answers (RB, AN, DN, FL, CX) whose `re=` names no stored line is
+  `THREAD_REPLY_AHEAD` (a UN, an HO or an ST is taken);
+- an RB arriving after its own `exp`, or after the `exp` of the stored HO its `re=` names, is
+  `THREAD_READBACK_EXPIRED`;
+- the sender's `AN val=Y` to a stored RB of its HO (note 35's answer: from the HO's sender to its
+  receiver, about its item or none, to an RB from that receiver to that sender) arriving after the
+  RB's `exp`, or after the HO's, is `THREAD_CONFIRMATION_EXPIRED` (only the sender's yes confirms:
+  a hold, and any other yes, are taken);
+- anything else is stored.
+
+Prepared statements (notes 27 and 35; the tool's side of section 5.3): a prepare is refused for
+an id that is no stored HO, for an HO not live at its moment (open, held or orphaned, as
+thread_auditor.py finds it), for one that does not ask `rb=exec` of an ask with execution slots,
+and for a window already past or after the HO's `exp`; an abandon of a pending statement within
+its window abandons it, past it is refused and expires it, and of any other is refused; an alarm,
+and the state at the end, expire the pending ones past their window; a stored DN, UN or FL ends the
+pending statements of the closed HOs of its re-issue line, and of its superseded ones once none of
+the line is live (`abandoned`, or `expired` past their window); a stored CX from the HO's sender to
+its receiver about its item cancels those of the HO it closes and, when that HO was the live one
+of its line, of the HOs of the line it superseded; a CX of a superseded HO, those of that HO alone
+(`cancelled`, or `expired` past their window).
+
+A moment is late for a time from the next minute (the clock read to the minute, `exp` its minute
+included) and for a date from the next day. An alarm at a moment records each handoff past its
+`exp` or `due` and each AQ unanswered past its `by=`, as check-thread reports them at that moment
+(thread_auditor.py over the stored lines), once, with the first moment it found it. The end is
+thread_auditor.py's report of the stored lines at `end`. Standard library only.
+"""
+import datetime
+import json
+
+import readback_checker
+import thread_auditor
+import validator
+
+ACTING_REPLIES = {"RB", "AN", "DN", "FL", "CX"}
+# Whether the sender's late yes is refused (compare_thread_clocks.py --break-confirmation plants a replay that lets it through).
+confirmations_closed = True
+
+
+def minute(ms):
+    """The UTC minute of a moment in epoch milliseconds, as `YYYYMMDDTHHMMZ`."""
+    return datetime.datetime.fromtimestamp(ms // 1000, datetime.timezone.utc).strftime("%Y%m%dT%H%MZ")
+
+
+def past(exp, now):
+    """Whether the time `exp` is past at the minute `now`: from the minute after it."""
+    return isinstance(exp, str) and exp < now
+
+
+class Thread:
+    def __init__(self):
+        self.stored = {}  # id -> (message as validator reads it, its canonical form)
+        self.texts = []  # the stored lines, in order
+
+    def ho_exp(self, mid):
+        """The exp of the stored HO `mid`, or None (none, or no HO)."""
+        held = self.stored.get(mid)
+        if held is None or held[0]["type"] != "HO":
+            return None
+        return held[0]["slots"].get("exp")
+
+    def append(self, text, ms):
+        """(status, code) of one line arriving at `ms`."""
+        ok, _ = validator.verdict(text)
+        if not ok:
+            return ["refused", "INVALID"]
+        _, m = validator.parse(text)
+        s = m["slots"]
+        form = json.dumps(readback_checker.json_form(m), sort_keys=True)
+        if m["id"] in self.stored:
+            return ["duplicate", None] if self.stored[m["id"]][1] == form else ["refused", "THREAD_ID_REUSED"]
+        now = minute(ms)
+        kind, re = m["type"], s.get("re")
+        if kind in ACTING_REPLIES and re not in self.stored:
+            return ["refused", "THREAD_REPLY_AHEAD"]
+        if kind == "RB" and (past(s.get("exp"), now) or past(self.ho_exp(re), now)):
+            return ["refused", "THREAD_READBACK_EXPIRED"]
+        if confirmations_closed and kind == "AN" and s.get("val") == "Y" and self.stored[re][0]["type"] == "RB":
+            rb = self.stored[re][0]["slots"]
+            ho = self.stored.get(rb.get("re"), (None,))[0]
+            ho = ho["slots"] if ho is not None and ho["type"] == "HO" else None
+            # The sender's yes to a readback of its HO: the HO's sender to its receiver, about its item
+            # or none, answering an RB from that receiver to that sender (note 35's answer).
+            if ho is not None and (rb.get("from"), rb.get("to")) == (ho.get("to"), ho.get("from")) \
+                    and (s.get("from"), s.get("to")) == (ho.get("from"), ho.get("to")) and s.get("item") in (None, ho.get("item")) \
+                    and (past(rb.get("exp"), now) or past(ho.get("exp"), now)):
+                return ["refused", "THREAD_CONFIRMATION_EXPIRED"]
+        self.stored[m["id"]] = (m, form)
+        self.texts.append(text)
+        return ["stored", None]
+
+
+LIVE = {"open", "held", "orphaned"}
+EXEC_ASKS = {("pay", "PAY"), ("pay", "CHGBANK"), ("pay", "SEND")}
+
+
+class Statements:
+    """The thread's prepared statements (notes 27 and 35): each [HO id, exp, state]."""
+
+    def __init__(self, thread):
+        self.thread, self.all = thread, []
+
+    def standing(self, now):
+        return thread_auditor.audit(self.thread.texts, now)
+
+    def prepare(self, handoff, exp, now):
+        """A statement for a live HO asking rb=exec for an ask with execution slots, its exp neither past nor after the HO's."""
+        held = self.thread.stored.get(handoff)
+        if held is None or held[0]["type"] != "HO":
+            return None, ["refused", "unknown-handoff"]
+        states = {h[0]: h[1] for h in self.standing(now)["handoffs"]}
+        if states.get(handoff) not in LIVE:
+            return None, ["refused", "not-open"]
+        s = held[0]["slots"]
+        if (s.get("p"), s.get("ask")) not in EXEC_ASKS or "exec" not in (s.get("rb") or "").split("+") \
+                or past(exp, now) or past(s.get("exp"), exp):
+            return None, ["refused", "STATEMENT_REFUSED"]
+        self.all.append([handoff, exp, "pending"])
+        return len(self.all) - 1, ["prepared", None]
+
+    def abandon(self, k, now):
+        """Abandoned while pending and in its window; past it, refused and expired; else refused."""
+        st = self.all[k]
+        if st[2] == "pending" and past(st[1], now):
+            st[2] = "expired"
+        if st[2] != "pending":
+            return ["refused", st[2]]
+        st[2] = "abandoned"
+        return ["abandoned", None]
+
+    def expire(self, now):
+        for st in self.all:
+            if st[2] == "pending" and past(st[1], now):
+                st[2] = "expired"
+
+    def end(self, handoffs, now, state):
+        """The pending statements of `handoffs` end: `state`, or expired when past their window."""
+        for st in self.all:
+            if st[2] == "pending" and st[0] in handoffs:
+                st[2] = "expired" if past(st[1], now) else state
+
+    def after(self, m, now):
+        """What a stored line does to statements: a close ends its line's, a cancel what it withdrew."""
+        s, kind = m["slots"], m["type"]
+        held = self.thread.stored.get(s.get("re"))
+        if held is None or held[0]["type"] != "HO" or not any(st[0] for st in self.all if st[2] == "pending"):
+            return
+        report = self.standing(now)
+        states = {h[0]: h for h in report["handoffs"]}
+        line = report["lines"].get(s["re"], [s["re"]])
+        if kind in ("DN", "UN", "FL"):
+            # Closed HOs of the line can never run; superseded ones neither, once none of the line is live.
+            live = any(states[h][1] in LIVE for h in line)
+            self.end({h for h in line if states[h][1] == "closed" or (not live and states[h][1] == "superseded")}, now, "abandoned")
+        if kind == "CX":
+            ho = held[0]["slots"]
+            if (s.get("from"), s.get("to"), s.get("item")) != (ho.get("from"), ho.get("to"), ho.get("item")):
+                return
+            # The live HO's cancel withdraws it and the HOs of its line it superseded; a superseded
+            # HO's, that HO alone; a second end, nothing (note 27).
+            before = {h[0]: h[1] for h in thread_auditor.audit(self.thread.texts[:-1], now)["handoffs"]}
+            withdrawn = set()
+            if before.get(s["re"]) in LIVE:
+                withdrawn = {s["re"]} | {h for h in line if before.get(h) == "superseded"}
+            elif before.get(s["re"]) == "superseded":
+                withdrawn = {s["re"]}
+            self.end(withdrawn, now, "cancelled")
+
+
+def replay(events, end):
+    thread = Thread()
+    statements = Statements(thread)
+    appends, orphans, marked, tokens, said = [], [], set(), {}, []
+    for event in events:
+        if event.get("alarm"):
+            now = minute(event["at"])
+            statements.expire(now)
+            for handoff, code in thread_auditor.audit(thread.texts, now)["orphans"]:
+                if (handoff, code) not in marked:
+                    marked.add((handoff, code))
+                    orphans.append([handoff, code, now])
+            continue
+        if "prepare" in event:
+            k, answer = statements.prepare(event["prepare"], event["exp"], minute(event["at"]))
+            tokens[event["statement"]] = k
+            said.append(answer)
+            continue
+        if "abandon" in event:
+            if tokens.get(event["abandon"]) is not None:
+                said.append(statements.abandon(tokens[event["abandon"]], minute(event["at"])))
+            continue
+        answer = thread.append(event["line"], event["at"])
+        appends.append(answer)
+        if answer[0] == "stored":
+            statements.after(validator.parse(event["line"])[1], minute(event["at"]))
+    statements.expire(minute(end))
+    report = thread_auditor.audit(thread.texts, minute(end))
+    return {"appends": appends, "orphans": orphans, "statements": said,
+            "states": [None if k is None else statements.all[k][2] for _, k in sorted(tokens.items())], "stored": list(thread.stored),
+            "end": {k: report[k] for k in ("ok", "errors", "notes", "handoffs")}}
