@@ -805,10 +805,12 @@ export class ThreadObject extends DurableObject<Env> {
   private endClosed(handoff: string): void {
     // The line's pending statements by its root, one read: walking the line id by id made each DN
     // cost the line's length when nothing of it was pending (line-roots.ts).
-    if (this.statements.inLine(this.lineRoot(handoff), "pending").length === 0) return;
+    const pending = new Set(this.statements.inLine(this.lineRoot(handoff), "pending").map((s) => s.handoff));
+    if (pending.size === 0) return;
     const now = this.now();
     const members = new Set(handoffLine(this.statements, handoff));
-    endStatements(this.statements, endedInLine(this.auditor().handoffs(now).filter((h) => members.has(h.id))), now);
+    // Only the ids with a pending statement: ending one without any reads the store for nothing.
+    endStatements(this.statements, endedInLine(this.auditor().handoffs(now).filter((h) => members.has(h.id))).filter((id) => pending.has(id)), now);
   }
 
   /**
