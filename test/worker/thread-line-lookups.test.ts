@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import type { ThreadObject } from "../../worker/thread/thread-object.js";
 import { call, ok, postJson } from "./http.js";
+import { PAY_DN, PAY_HO } from "./lines.js";
 
 let counter = 0;
 const fresh = (): string => `line-lookups-${Date.now().toString(36)}-${++counter}`;
@@ -54,6 +55,28 @@ describe("a DN on a long re-issue line reads the line's rows, not each of its id
     expect(a.answer.results[0].done).toMatchObject({ dn: "b-1", handoff: "ops-1", plan: null, ok: true });
     expect(b.answer.results[0].done).toStrictEqual(a.answer.results[0].done);
     expect(a.reads).toBeGreaterThan(0);
+    expect(b.reads).toBe(a.reads);
+  });
+});
+
+describe("a DN closing the last live HO of a long line with a statement pending", () => {
+  // Once no HO of the line is live, every HO of it is ended (core endedInLine); only those holding
+  // a pending statement are read from the store, so the line's length costs no read.
+  const payOf = (k: number): string => `${PAY_HO.replace("scheduler-1", k > 1 ? `scheduler-${k} re=scheduler-${k - 1}` : "scheduler-1")} exp=20991002T1500Z`;
+  const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+  async function closeLive(n: number): Promise<{ reads: number; statements: unknown }> {
+    const t = fresh();
+    await append(t, Array.from({ length: n }, (_, k) => payOf(k + 1)));
+    await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: `scheduler-${n}`, call: CALL, exp: "20991002T1405Z" }), 201);
+    await call(`/v1/threads/${t}`);
+    const { reads } = await readsFor(t, [PAY_DN.replace("re=scheduler-1", `re=scheduler-${n}`).replace("payer-2", "payer-9")]);
+    return { reads, statements: (await ok(await call(`/v1/threads/${t}`))).statements };
+  }
+  it("costs as many SQL statements on a line of 60 HOs as on one of 2, and abandons the statement as before", async () => {
+    const a = await closeLive(2);
+    const b = await closeLive(60);
+    expect(a.statements).toStrictEqual({ abandoned: 1 });
+    expect(b.statements).toStrictEqual({ abandoned: 1 });
     expect(b.reads).toBe(a.reads);
   });
 });
