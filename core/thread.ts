@@ -158,6 +158,14 @@ export interface ThreadAudit {
    */
   reissueLine(id: string): string[];
   /**
+   * The first HO of `id`'s re-issue line (`id` itself for an HO never re-issued), or null for an
+   * id that is no HO here: two HOs are one handoff sent again exactly when their roots are equal.
+   * Asked in constant time, where `reissueLine` lists the whole line, and fixed once `id` is added
+   * (a re-issue joins the line of the HO it supersedes), so a holder may store it beside what it
+   * keeps per HO and ask its store for one line's rows rather than for each id of the line.
+   */
+  reissueRoot(id: string): string | null;
+  /**
    * The HOs a CX withdrew by closing `id`, asked once it is added (section 5.4: the receiver
    * abandons anything prepared for them): `id`, and where `id` was the live HO of its re-issue
    * line, the HOs of the line it superseded that are still open, since a re-issue sends the same
@@ -1327,6 +1335,10 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       if (i === undefined) return [];
       const root = rootOf.get(i) ?? i;
       return (lineOf.get(root) ?? [root]).map((k) => ids[k] as string);
+    },
+    reissueRoot(id) {
+      const i = rowNamed(id, NAMES_HANDOFF);
+      return i === undefined ? null : (ids[rootOf.get(i) ?? i] as string);
     },
     withdrawnBy(id) {
       const i = rowNamed(id, NAMES_HANDOFF);

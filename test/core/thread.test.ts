@@ -265,6 +265,32 @@ describe("createThreadAudit().reissueLine(id): the HOs that are one handoff sent
   });
 });
 
+describe("createThreadAudit().reissueRoot(id): the first HO of the line, asked without listing it", () => {
+  it("is the same for every HO of a line and only for them, fixed as the line grows", () => {
+    const audit = createThreadAudit();
+    const add = (line: string): void => void audit.add(read(line));
+    add(HO);
+    expect(audit.reissueRoot("ops-1")).toBe("ops-1");
+    add("RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX due=20261001");
+    add("RW1 HO ops-3 re=ops-2 from=ops to=builder item=jira:OPS-1 ask=FIX due=20261001");
+    add("RW1 UN builder-1 re=ops-3 from=builder to=ops item=jira:OPS-1 why=DUP");
+    add("RW1 HO ops-4 from=ops to=builder item=jira:OPS-1 ask=FIX");
+    add("RW1 DN builder-2 re=ops-4 from=builder to=ops item=jira:OPS-1 out=NOOP");
+    add("RW1 HO ops-5 re=ops-4 from=ops to=builder item=jira:OPS-1 ask=FIX");
+    for (const id of ["ops-1", "ops-2", "ops-3"]) expect(audit.reissueRoot(id)).toBe("ops-1");
+    // Never re-issued; a new handoff citing a closed one; no HO at all.
+    expect(audit.reissueRoot("ops-4")).toBe("ops-4");
+    expect(audit.reissueRoot("ops-5")).toBe("ops-5");
+    expect(audit.reissueRoot("builder-1")).toBeNull();
+    expect(audit.reissueRoot("nobody-1")).toBeNull();
+    // Exactly the line reissueLine lists, from any of its HOs.
+    for (const id of ["ops-1", "ops-2", "ops-3", "ops-4", "ops-5"]) {
+      const root = audit.reissueRoot(id);
+      expect(["ops-1", "ops-2", "ops-3", "ops-4", "ops-5"].filter((k) => audit.reissueRoot(k) === root)).toStrictEqual(audit.reissueLine(id));
+    }
+  });
+});
+
 describe("an answer to a superseded handoff says where its live re-issue stands", () => {
   const REISSUE = "RW1 HO ops-2 re=ops-1 from=ops to=builder item=jira:OPS-1 ask=FIX due=20261001";
   const said = (lines: string[]): string[] => {

@@ -2069,7 +2069,7 @@ describe("prepared statements, with exp enforced by the object", () => {
     });
     expect(await indexes()).toContain("statements_handoff");
     await restart(t);
-    expect(await indexes()).toStrictEqual(["statements_handoff_state", "statements_rb_from", "statements_rb_id"]);
+    expect(await indexes()).toStrictEqual(["statements_handoff_state", "statements_line_state", "statements_rb_from", "statements_rb_id"]);
     expect((await ok(await append(t, [s.line]))).results[0].readback.verdict).toBe("wilco");
     expect(await ok(await commitOf(t, s.token))).toMatchObject({ state: "committed" });
     await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), "statement-refused");

@@ -21,7 +21,8 @@ export const STATEMENTS_TABLE = `CREATE TABLE IF NOT EXISTS statements (
   body TEXT NOT NULL,
   rb_id TEXT,
   rb_from TEXT,
-  rb_n INTEGER
+  rb_n INTEGER,
+  line TEXT
 )`;
 
 /**
@@ -35,6 +36,8 @@ export const STATEMENTS_INDEXES: readonly string[] = [
   "CREATE INDEX IF NOT EXISTS statements_rb_id ON statements (rb_id)",
   "CREATE INDEX IF NOT EXISTS statements_rb_from ON statements (rb_from, rb_n)",
   "CREATE INDEX IF NOT EXISTS statements_handoff_state ON statements (handoff, state)",
+  // A DN asks what its HO's re-issue line holds, pending or committed (line-roots.ts).
+  "CREATE INDEX IF NOT EXISTS statements_line_state ON statements (line, state)",
   "DROP INDEX IF EXISTS statements_handoff",
 ];
 
@@ -88,10 +91,19 @@ export interface SqlStatementStore extends StatementStore {
   earliestPendingExp(): string | null;
   /** How many statements are in each state (tokens are capabilities: never listed). */
   countsByState(): Record<string, number>;
+  /**
+   * The statements in `state` of the handoffs of the re-issue line whose first HO is `root`, in
+   * the order `forHandoff` over the line's ids (as the audit lists them) would give them: read by
+   * the line, whatever its length.
+   */
+  inLine(root: string, state: Statement["state"]): Statement[];
 }
 
-/** `reissueLine` gives the HOs that are one handoff sent again (the thread's audit knows them). */
-export function sqlStatementStore(sql: SqlStorage, reissueLine: (handoff: string) => readonly string[]): SqlStatementStore {
+/**
+ * `reissueLine` gives the HOs that are one handoff sent again, and `rootOf` the first of them,
+ * kept with each statement (the thread's audit knows them).
+ */
+export function sqlStatementStore(sql: SqlStorage, reissueLine: (handoff: string) => readonly string[], rootOf: (handoff: string) => string): SqlStatementStore {
   const read = (rows: { body: string }[]): Statement[] => rows.map((r) => JSON.parse(r.body) as Statement);
   let held: StatementsHeld | null = null;
   const count = (): StatementsHeld => (held ??= sql.exec<{ rows: number; bytes: number }>("SELECT COUNT(*) AS rows, COALESCE(SUM(length(CAST(body AS BLOB))), 0) AS bytes FROM statements").one());
@@ -101,7 +113,7 @@ export function sqlStatementStore(sql: SqlStorage, reissueLine: (handoff: string
     return { rows: now.rows + (before === undefined ? 1 : 0), bytes: now.bytes - (before ?? 0) + utf8Length(body) };
   };
   const write = (s: Statement, body: string): void => {
-    sql.exec("INSERT OR REPLACE INTO statements (token, handoff, state, exp, body, rb_id, rb_from, rb_n) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", s.token, s.handoff, s.state, s.exp, body, ...readbackColumns(s));
+    sql.exec("INSERT OR REPLACE INTO statements (token, handoff, state, exp, body, rb_id, rb_from, rb_n, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", s.token, s.handoff, s.state, s.exp, body, ...readbackColumns(s), rootOf(s.handoff));
   };
   return {
     get(token) {
@@ -154,6 +166,10 @@ export function sqlStatementStore(sql: SqlStorage, reissueLine: (handoff: string
     earliestPendingExp() {
       const row = sql.exec<{ exp: string | null }>("SELECT MIN(exp) AS exp FROM statements WHERE state = 'pending'").one();
       return row.exp;
+    },
+    inLine(root, state) {
+      // The line's HOs in the order they came (their lines' seq), each one's rows as its index reads them.
+      return read(sql.exec<{ body: string }>("SELECT body FROM statements WHERE line = ? AND state = ? ORDER BY (SELECT seq FROM lines WHERE lines.id = statements.handoff), rowid", root, state).toArray());
     },
     countsByState() {
       const out: Record<string, number> = {};

@@ -35,6 +35,7 @@ import type { ComputedDigest } from "./handoff-digest.js";
 import { addReadbackColumns, CANCELLED_TABLE, STATEMENTS_INDEXES, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";
 import { CHALLENGES_TABLE, sqlChallenges } from "./sql-challenges.js";
+import { addLineColumns, fillLineRoots } from "./line-roots.js";
 import type { SqlChallenges } from "./sql-challenges.js";
 
 /** A refusal the Worker turns into problem+json; RPC carries plain data, not error classes. */
@@ -230,7 +231,10 @@ const SCHEMA = [
   // it are filled in from their lines when it is made (makeTables).
   "CREATE TABLE IF NOT EXISTS questions (id TEXT PRIMARY KEY, by TEXT NOT NULL) WITHOUT ROWID",
   CHALLENGES_TABLE,
-  "CREATE TABLE IF NOT EXISTS readbacks (rb TEXT PRIMARY KEY, handoff TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT)",
+  // line: the re-issue line of its handoff (line-roots.ts), which a DN's plan is looked up by.
+  "CREATE TABLE IF NOT EXISTS readbacks (rb TEXT PRIMARY KEY, handoff TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT, line TEXT)",
+  "CREATE INDEX IF NOT EXISTS readbacks_line ON readbacks (line, verdict)",
+  "CREATE INDEX IF NOT EXISTS readbacks_handoff ON readbacks (handoff)",
   "CREATE TABLE IF NOT EXISTS dones (dn TEXT PRIMARY KEY, handoff TEXT NOT NULL, plan TEXT, ok INTEGER NOT NULL, findings TEXT NOT NULL)",
   "CREATE TABLE IF NOT EXISTS orphans (handoff TEXT NOT NULL, code TEXT NOT NULL, at TEXT NOT NULL, marked INTEGER NOT NULL, PRIMARY KEY (handoff, code))",
   STATEMENTS_TABLE,
@@ -289,7 +293,7 @@ export class ThreadObject extends DurableObject<Env> {
     // from its lines, all at once or not at all.
     if (this.stored) ctx.storage.transactionSync(() => this.makeTables());
     // One act per handoff, whichever of its re-issues' ids it runs under (rule 1: the same HO).
-    this.statements = sqlStatementStore(this.sql, (handoff) => this.auditor().reissueLine(handoff));
+    this.statements = sqlStatementStore(this.sql, (handoff) => this.auditor().reissueLine(handoff), (handoff) => this.lineRoot(handoff));
     this.challenges = sqlChallenges(this.sql);
   }
 
@@ -308,6 +312,7 @@ export class ThreadObject extends DurableObject<Env> {
     const withoutQuestions = this.hasTable("lines") && !this.hasTable("questions");
     addReadbackColumns(this.sql);
     addDigestColumn(this.sql);
+    addLineColumns(this.sql);
     for (const statement of SCHEMA) this.sql.exec(statement);
     if (withoutQuestions) {
       // Whether each was answered is the audit's to say: the alarm wakes at every by= and finds
@@ -524,7 +529,14 @@ export class ThreadObject extends DurableObject<Env> {
     if (computed.length > 0) this.ctx.storage.transactionSync(() => storeDigests(this.sql, computed));
     rebuilding = false;
     this.audit = audit;
+    // Rows stored before the line column get it from the audit just rebuilt (none, past the first).
+    fillLineRoots(this.sql, (handoff) => this.lineRoot(handoff));
     return audit;
+  }
+
+  /** The first HO of `handoff`'s re-issue line (the core's reissueRoot), or `handoff` for an id that is no HO. */
+  private lineRoot(handoff: string): string {
+    return this.auditor().reissueRoot(handoff) ?? handoff;
   }
 
   private handoffMessage(id: string): Message | null {
@@ -787,11 +799,14 @@ export class ThreadObject extends DurableObject<Env> {
    * The audit's state is read only when a statement of the line is pending.
    */
   private endClosed(handoff: string): void {
-    const line = handoffLine(this.statements, handoff);
-    if (!line.some((id) => this.statements.forHandoff(id, "pending").length > 0)) return;
+    // The line's pending statements by its root, one read: walking the line id by id made each DN
+    // cost the line's length when nothing of it was pending (line-roots.ts).
+    const pending = new Set(this.statements.inLine(this.lineRoot(handoff), "pending").map((s) => s.handoff));
+    if (pending.size === 0) return;
     const now = this.now();
-    const members = new Set(line);
-    endStatements(this.statements, endedInLine(this.auditor().handoffs(now).filter((h) => members.has(h.id))), now);
+    const members = new Set(handoffLine(this.statements, handoff));
+    // Only the ids with a pending statement: ending one without any reads the store for nothing.
+    endStatements(this.statements, endedInLine(this.auditor().handoffs(now).filter((h) => members.has(h.id))).filter((id) => pending.has(id)), now);
   }
 
   /**
@@ -904,7 +919,7 @@ export class ThreadObject extends DurableObject<Env> {
       checked = { rb: rb.id, handoff: ho.id, verdict: readbackVerdict(report), report: expected === undefined ? report : redact(report, expected) };
     }
     const reportText = checked.report === null ? null : JSON.stringify(checked.report);
-    this.sql.exec("INSERT OR REPLACE INTO readbacks (rb, handoff, verdict, report) VALUES (?, ?, ?, ?)", checked.rb, checked.handoff, checked.verdict, reportText);
+    this.sql.exec("INSERT OR REPLACE INTO readbacks (rb, handoff, verdict, report, line) VALUES (?, ?, ?, ?, ?)", checked.rb, checked.handoff, checked.verdict, reportText, this.lineRoot(checked.handoff));
     return { checked, bytes: rowBytes(checked.rb, checked.handoff, checked.verdict, reportText) };
   }
 
@@ -940,7 +955,8 @@ export class ThreadObject extends DurableObject<Env> {
     const answering = planned === ho ? dn : { ...dn, re: planned.id };
     const report = checkDone(planned, answering, vocabulary, passed === undefined ? undefined : this.message(passed.line), record, expected?.resolve);
     // The thread holds the tool's side too: a statement of the handoff that ran says the act ran.
-    const ran = committedStatement(this.statements, this.auditor().reissueLine(ho.id));
+    // Read by the line's root (line-roots.ts): committedStatement over the line's ids, one read.
+    const ran = this.statements.inLine(this.lineRoot(ho.id), "committed")[0];
     // And the other way round: the act reported, while the statement the plan relays never ran.
     const tool = noopAfterCommit(dn, ran) ?? doneWithoutCommit(dn, passed === undefined ? undefined : this.message(passed.line), (token) => this.statements.get(token), ran);
     const findings = tool === null ? report.findings : [...report.findings, tool];
@@ -957,8 +973,8 @@ export class ThreadObject extends DurableObject<Env> {
    */
   private passingReadback(handoff: string): { readonly rb: string; readonly handoff: string; readonly line: string } | undefined {
     return this.sql.exec<{ rb: string; handoff: string; line: string }>(
-      "SELECT r.rb AS rb, r.handoff AS handoff, l.line AS line FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff IN (SELECT value FROM json_each(?)) AND r.verdict = 'wilco' ORDER BY r.handoff = ? DESC, r.rowid DESC LIMIT 1",
-      JSON.stringify(this.auditor().reissueLine(handoff)), handoff,
+      "SELECT r.rb AS rb, r.handoff AS handoff, l.line AS line FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.line = ? AND r.verdict = 'wilco' ORDER BY r.handoff = ? DESC, r.rowid DESC LIMIT 1",
+      this.lineRoot(handoff), handoff,
     ).toArray()[0];
   }
 

@@ -1,0 +1,103 @@
+// A DN asks what its HO's re-issue line holds (a pending or committed statement, a passing
+// readback) by the line's root, kept beside each row (worker/thread/line-roots.ts), not id by id:
+// so a DN costs the thread as many reads on a line of 300 HOs as on one of 2. Counted in reads,
+// not timed, so a busy machine cannot make it flake.
+import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import type { ThreadObject } from "../../worker/thread/thread-object.js";
+import { call, ok, postJson } from "./http.js";
+import { PAY_DN, PAY_HO } from "./lines.js";
+
+let counter = 0;
+const fresh = (): string => `line-lookups-${Date.now().toString(36)}-${++counter}`;
+const stubOf = (thread: string): DurableObjectStub<ThreadObject> => env.THREADS.get(env.THREADS.idFromName(thread));
+const append = async (thread: string, lines: string[]) => ok(await postJson(`/v1/threads/${thread}/lines`, { lines }));
+const hoOf = (k: number): string => `RW1 HO ops-${k}${k > 1 ? ` re=ops-${k - 1}` : ""} from=ops to=b item=jira:X-1 ask=FIX`;
+const lineOf = (n: number): string[] => Array.from({ length: n }, (_, k) => hoOf(k + 1));
+const DN = "RW1 DN b-1 re=ops-1 from=b to=ops item=jira:X-1 out=OK";
+
+async function restart(thread: string): Promise<void> {
+  await runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => state.abort("restarted by the test")).catch(() => {});
+}
+
+/** How many SQL statements the thread's object runs while `lines` are appended (its storage's exec, counted). */
+async function readsFor(thread: string, lines: string[]): Promise<{ reads: number; answer: any }> {
+  const counted = globalThis as unknown as { lineLookupReads?: number };
+  await runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => {
+    const sql = state.storage.sql;
+    const exec = sql.exec;
+    counted.lineLookupReads = 0;
+    sql.exec = function (this: SqlStorage, ...args: Parameters<SqlStorage["exec"]>) {
+      counted.lineLookupReads = (counted.lineLookupReads ?? 0) + 1;
+      return exec.apply(this, args);
+    } as SqlStorage["exec"];
+  });
+  const answer = await append(thread, lines);
+  const reads = await runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => {
+    delete (state.storage.sql as { exec?: unknown }).exec;
+    return counted.lineLookupReads as number;
+  });
+  return { reads, answer };
+}
+
+describe("a DN on a long re-issue line reads the line's rows, not each of its ids", () => {
+  it("costs as many SQL statements on a line of 300 HOs as on one of 2, with the same answer", async () => {
+    const short = fresh();
+    const long = fresh();
+    await append(short, lineOf(2));
+    await append(long, lineOf(300));
+    // Warm: the audit is built and the profiles read before the count.
+    await call(`/v1/threads/${short}`);
+    await call(`/v1/threads/${long}`);
+    const a = await readsFor(short, [DN]);
+    const b = await readsFor(long, [DN]);
+    expect(a.answer.results[0].done).toMatchObject({ dn: "b-1", handoff: "ops-1", plan: null, ok: true });
+    expect(b.answer.results[0].done).toStrictEqual(a.answer.results[0].done);
+    expect(a.reads).toBeGreaterThan(0);
+    expect(b.reads).toBe(a.reads);
+  });
+});
+
+describe("a DN closing the last live HO of a long line with a statement pending", () => {
+  // Once no HO of the line is live, every HO of it is ended (core endedInLine); only those holding
+  // a pending statement are read from the store, so the line's length costs no read.
+  const payOf = (k: number): string => `${PAY_HO.replace("scheduler-1", k > 1 ? `scheduler-${k} re=scheduler-${k - 1}` : "scheduler-1")} exp=20991002T1500Z`;
+  const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+  async function closeLive(n: number): Promise<{ reads: number; statements: unknown }> {
+    const t = fresh();
+    await append(t, Array.from({ length: n }, (_, k) => payOf(k + 1)));
+    await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: `scheduler-${n}`, call: CALL, exp: "20991002T1405Z" }), 201);
+    await call(`/v1/threads/${t}`);
+    const { reads } = await readsFor(t, [PAY_DN.replace("re=scheduler-1", `re=scheduler-${n}`).replace("payer-2", "payer-9")]);
+    return { reads, statements: (await ok(await call(`/v1/threads/${t}`))).statements };
+  }
+  it("costs as many SQL statements on a line of 60 HOs as on one of 2, and abandons the statement as before", async () => {
+    const a = await closeLive(2);
+    const b = await closeLive(60);
+    expect(a.statements).toStrictEqual({ abandoned: 1 });
+    expect(b.statements).toStrictEqual({ abandoned: 1 });
+    expect(b.reads).toBe(a.reads);
+  });
+});
+
+describe("rows stored before the line column", () => {
+  it("get their line at the next rebuild: a DN on a re-issue still takes the original's passing readback as its plan", async () => {
+    const t = fresh();
+    await append(t, [hoOf(1)]);
+    const rb = (await append(t, ["RW1 RB b-1 re=ops-1 from=b to=ops item=jira:X-1 ask=FIX"])).results[0];
+    expect(rb.readback.verdict).toBe("wilco");
+    await append(t, [hoOf(2), hoOf(3)]);
+    // The table as an object before the column made it: no line, and no index on it.
+    await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => {
+      const sql = state.storage.sql;
+      for (const index of ["readbacks_line", "statements_line_state"]) sql.exec(`DROP INDEX ${index}`);
+      for (const table of ["readbacks", "statements"]) sql.exec(`ALTER TABLE ${table} DROP COLUMN line`);
+    });
+    await restart(t);
+    const done = (await append(t, ["RW1 DN b-2 re=ops-3 from=b to=ops item=jira:X-1 out=OK"])).results[0].done;
+    expect(done).toMatchObject({ dn: "b-2", handoff: "ops-3", plan: "b-1", ok: true });
+    const lines = await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => state.storage.sql.exec<{ rb: string; line: string | null }>("SELECT rb, line FROM readbacks").toArray());
+    expect(lines).toStrictEqual([{ rb: "b-1", line: "ops-1" }]);
+  });
+});
