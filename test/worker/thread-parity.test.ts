@@ -3,7 +3,8 @@
 // lines it stored (the adapters never re-implement a rule), and the same again once its object
 // restarts and rebuilds its audit from storage. A line the object refuses is refused only by the
 // rules a thread appended to at known moments adds (README notes on THREAD_READBACK_EXPIRED,
-// THREAD_REPLY_AHEAD, THREAD_ID_REUSED; HO_DIFFERS against a registered record, note 34).
+// THREAD_REPLY_AHEAD, THREAD_ID_REUSED; check-ho's HO_DIFFERS against a registered record, note 34,
+// and its HO_NEEDS_EXEC for an HO a registered record holds though it asks no rb=exec, note 99).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
@@ -16,7 +17,7 @@ const stubOf = (thread: string): DurableObjectStub<ThreadObject> => env.THREADS.
 afterEach(() => void vi.useRealTimers());
 
 /** What a thread refuses that a log read whole (check-thread) reports instead. */
-const ARRIVAL_RULES = new Set(["THREAD_READBACK_EXPIRED", "THREAD_CONFIRMATION_EXPIRED", "THREAD_REPLY_AHEAD", "THREAD_ID_REUSED", "HO_DIFFERS"]);
+const ARRIVAL_RULES = new Set(["THREAD_READBACK_EXPIRED", "THREAD_CONFIRMATION_EXPIRED", "THREAD_REPLY_AHEAD", "THREAD_ID_REUSED", "HO_DIFFERS", "HO_NEEDS_EXEC"]);
 /** A case without a moment is appended at one: the object always has a clock. */
 const NO_NOW = "20991231T2359Z";
 
