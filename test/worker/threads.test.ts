@@ -256,6 +256,9 @@ describe("appending lines", () => {
     await ok(await postText(`/v1/threads/${t}/lines`, "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT rb=exec"));
     const count = 50_000;
     for (let from = 1; from <= count; from += 10_000) {
+      // Again before each request: the bound is the instance's field, and a runtime that restarts the
+      // object between requests (as workerd may on a loaded machine) gives the new one the default.
+      await setCapacity(t, { lines: 100_000, bytes: 256 * 1024 * 1024 });
       const lines = Array.from({ length: 10_000 }, (_, i) => `RW1 RB b-${from + i} re=a-1 from=b to=a item=x:1 ask=DRAFT`);
       expect((await ok(await postText(`/v1/threads/${t}/lines`, lines.join("\n")))).ok).toBe(true);
     }
