@@ -109,8 +109,8 @@ function reassignedChainFindings(next: DelegationContract, parent: DelegationCon
 }
 
 /**
- * `attempts` are the delegation's attempts so far: the next revision takes only what they left of
- * each budget. `checkpoints` are the prior revision's checkpoints a resume under the next revision
+ * `attempts` are the delegation's attempts so far: the next revision takes only what those under the
+ * prior's revision left of each budget. `checkpoints` are the prior revision's checkpoints a resume under the next revision
  * continues from (11.4: ATT-2 under r2 from CP-7): each one's remaining budget is verified against
  * the prior's limits and the attempts, and the next revision grants no more than it left (7.2); its
  * inputs are the prior's exact ones, the next revision's those it fixed, and a resume's too; and
