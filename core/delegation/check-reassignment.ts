@@ -197,7 +197,7 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // a record of an attempt moving its outcome away from unknown or mixed shows the read-back
   // that reconciled it, one its prior revision did not already hold, as in checkAttempts (1.1:
   // "never normalize ... without reconciliation"); denied on `retries`, 5.1's retry_policy row.
-  const own = attemptForkFindings(ofThis, findings, "retries");
+  attemptForkFindings(ofThis, findings, "retries");
   outcomeReconciliationFindings(ofThis, findings, "retries");
   // The remaining budget is read from these records (11.4), so, as in checkAttempts, a record of an
   // attempt reports at least what the revision it follows reported consumed: one reporting less
@@ -216,7 +216,7 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // denial refuses it, section 8's dimensions of the two). None claims a Contribution its revision
   // allows no project mutation for (denied on `effect_class`, section 1.1).
   for (const revision of [prior, next]) {
-    attemptWindowFindings(revision, own, findings, "duration");
+    attemptWindowFindings(revision, ofThis, findings, "duration");
     attemptDelegateeFindings(revision, ofThis, findings, "delegate");
     attemptToolFindings(revision, ofThis, findings, ["tools", "denials"]);
     attemptContributionFindings(revision, ofThis, findings, "effect_class");
