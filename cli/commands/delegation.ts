@@ -209,7 +209,7 @@ export const delegationCheckReassignmentCommand: Command = {
   checks: [
     "the next revision keeps the same or a narrower scope; the delegatee may change (11.4)",
     "a child delegation's parent asserts active and its new delegatee is one of the parent's eligible delegates, and its new attestation chain holds as check-child checks one; without the parent or the chain, a child is denied",
-    "with attempts: the next revision's budgets are within what the attempts left of the prior's, and no later record of an attempt reports less consumed than the one it follows (7.1)",
+    "with attempts: the next revision's budgets are within what the prior revision's attempts left of its limits (the next's or an earlier revision's attempts are not counted), and no later record of an attempt reports less consumed than the one it follows (7.1)",
     "with checkpoints of the prior: each one's remaining budget is within what the prior's limits leave after the attempts, and the next revision grants no more than it left",
     "each checkpoint's revisions of the prior's inputs are exact, and kept by the next revision and by a resume given; of each object its attempt wrote, only a revision that attempt used or produced (7.2 input fixity)",
     "a resume among the attempts records a receipt read back of each external operation its checkpoint left pending or unknown (denied on retries)",

@@ -17,14 +17,19 @@ import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { AttemptRecord } from "./_attempt-priors.js";
+import { attemptThing, revisionHeads } from "./_revision-heads.js";
 import { compareUtc, durationMs, elapsedNanos, sameRevision } from "./scalars.js";
 
 /**
- * `own`: each attempt once, at its latest record (its records share one start; the latest holds
- * its end). With `dimension` "contract" (checkAttempts), time past `max_duration` is denied on
- * `budget`, as permission's elapsed time is; with "duration" (checkReassignment), on `duration`.
+ * `records`: every record of the delegation's attempts given. Each attempt is judged at its latest
+ * record (its records share one start; the latest holds its end), and a fork at each of its latest
+ * records: which one the attempt is, is unknown (ATTEMPT_REVISION_FORK), and judging only the first
+ * given made the window's finding hang on the order of the list. With `dimension` "contract"
+ * (checkAttempts), time past `max_duration` is denied on `budget`, as permission's elapsed time is;
+ * with "duration" (checkReassignment), on `duration`.
  */
-export function attemptWindowFindings(contract: DelegationContract, own: readonly AttemptRecord[], out: DelegationFinding[], dimension: "contract" | "duration" = "contract"): void {
+export function attemptWindowFindings(contract: DelegationContract, records: readonly AttemptRecord[], out: DelegationFinding[], dimension: "contract" | "duration" = "contract"): void {
+  const own = revisionHeads(records.map(({ attempt }) => attempt), attemptThing).map(({ index }) => records[index] as AttemptRecord);
   const revision = contractRef(contract);
   const named = `${contract.delegation_id}@${contract.revision_id}`;
   // max_duration is wall-clock time from issued_at (as permission, attenuation and checkpoint

@@ -123,16 +123,24 @@ export function siblingBudgetFindings(parent: DelegationContract, child: Delegat
 
 /**
  * A reassignment's next revision takes no more of an additive budget than the prior's limit less
- * what the delegation's attempts consumed (11.4: "remaining budget"; 7.1: an attempt records its
+ * what the prior's attempts consumed (11.4: "remaining budget"; 7.1: an attempt records its
  * "budget consumption"). An attempt that records no consumption of a limited budget leaves the
  * remainder unknown, so the next revision may take none of it (fail closed, as USAGE_UNKNOWN); so
  * does one still running (`outcome: null`), whose consumption so far is not what it will consume.
+ *
+ * Only attempts under the prior's revision drew on the prior's limits, as `checkAttempts` counts a
+ * revision's own (`_attempt-budget.ts`): the next revision's (11.4's running ATT-2 under r2) draw on
+ * the next's, and an earlier revision's were taken out when the prior was given, which took only
+ * what they left. Both are ignored here, neither refused nor noted: the delegation's attempts so far
+ * are the input, and nothing is wrong with them. An attempt naming the prior's revision id under
+ * another content digest is counted: a revision id is never reused (3), so it ran under the prior or
+ * under a record claiming to be it, and its consumption may have come out of the prior (fail closed).
  */
 export function remainingBudgetFindings(prior: DelegationContract, next: DelegationContract, attempts: readonly ExecutionAttempt[], out: DelegationFinding[]): void {
   // Each attempt once, at its latest revision: appended running, then ended, it consumed once.
   // Records under one id that start at different times are two attempts, each consuming.
   // What each consumed is the most any of its records reports: consumption is never given back.
-  const ofThis = attempts.filter((a) => a.delegation_ref.object_id === prior.delegation_id);
+  const ofThis = attempts.filter((a) => a.delegation_ref.object_id === prior.delegation_id && a.delegation_ref.revision_id === prior.revision_id);
   const byThing = new Map<string, Budget[]>();
   for (const a of ofThis) {
     const thing = attemptThing(a);

@@ -159,7 +159,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   // second head under an id already counted is a fork (`_attempt-forks.ts`).
   const own = attemptForkFindings(records, out, "retry");
   priorRevisionFindings(mine, given, out);
-  attemptWindowFindings(contract, own, out);
+  attemptWindowFindings(contract, records, out);
   attemptBudgetFindings(contract, records, out);
   checkpointRemainderFindings(contract, checkpoints, mine, out);
   checkpointSequenceFindings(checkpoints, out);

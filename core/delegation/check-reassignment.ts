@@ -109,8 +109,8 @@ function reassignedChainFindings(next: DelegationContract, parent: DelegationCon
 }
 
 /**
- * `attempts` are the delegation's attempts so far: the next revision takes only what they left of
- * each budget. `checkpoints` are the prior revision's checkpoints a resume under the next revision
+ * `attempts` are the delegation's attempts so far: the next revision takes only what those under the
+ * prior's revision left of each budget. `checkpoints` are the prior revision's checkpoints a resume under the next revision
  * continues from (11.4: ATT-2 under r2 from CP-7): each one's remaining budget is verified against
  * the prior's limits and the attempts, and the next revision grants no more than it left (7.2); its
  * inputs are the prior's exact ones, the next revision's those it fixed, and a resume's too; and
@@ -197,7 +197,7 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // a record of an attempt moving its outcome away from unknown or mixed shows the read-back
   // that reconciled it, one its prior revision did not already hold, as in checkAttempts (1.1:
   // "never normalize ... without reconciliation"); denied on `retries`, 5.1's retry_policy row.
-  const own = attemptForkFindings(ofThis, findings, "retries");
+  attemptForkFindings(ofThis, findings, "retries");
   outcomeReconciliationFindings(ofThis, findings, "retries");
   // The remaining budget is read from these records (11.4), so, as in checkAttempts, a record of an
   // attempt reports at least what the revision it follows reported consumed: one reporting less
@@ -216,7 +216,7 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // denial refuses it, section 8's dimensions of the two). None claims a Contribution its revision
   // allows no project mutation for (denied on `effect_class`, section 1.1).
   for (const revision of [prior, next]) {
-    attemptWindowFindings(revision, own, findings, "duration");
+    attemptWindowFindings(revision, ofThis, findings, "duration");
     attemptDelegateeFindings(revision, ofThis, findings, "delegate");
     attemptToolFindings(revision, ofThis, findings, ["tools", "denials"]);
     attemptContributionFindings(revision, ofThis, findings, "effect_class");

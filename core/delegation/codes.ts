@@ -145,7 +145,7 @@ export const DELEGATION_CODES = {
   SIBLING_PARENT: "error",
   /** Two contracts given as siblings under one delegation, revision and content digest hold other content. */
   SIBLING_DIGEST_CONFLICT: "error",
-  /** A reassignment's next revision takes more than its prior's attempts left of a budget (11.4: "remaining budget"). */
+  /** A reassignment's next revision takes more than the attempts under its prior's revision left of a budget (11.4: "remaining budget"). */
   ATTENUATION_BUDGET_REMAINING: "error",
   /** Budgets in unlike units (money in two currencies) cannot be added up; RW-004 normalizes units (13). */
   BUDGET_UNITS_UNLIKE: "error",

@@ -4,7 +4,8 @@
 // valid ones one link or one field at a time, judged by the core as `rw delegation check-child` and
 // `rw delegation check-reassignment` judge them and by an independent Python checker written from the
 // spec and the readings; the verdict and the set of "CODE dimension" findings must agree. A sixth of
-// the cases are 11.4's reassignment carrying its attempts and checkpoints (generate_records.py), also
+// the cases are 11.4's reassignment carrying its attempts and checkpoints (generate_records.py: forks,
+// spend across revisions, fences, attempts of other revisions among them), also
 // judged by check-attempts' retry rules under the next revision. A failure names the first case they
 // judge differently, with both answers.
 import { describe, expect, it } from "vitest";
@@ -32,5 +33,13 @@ describe("differential check of chains and reassignment", () => {
     const { status, output } = compare(["600", "1", "--first", "--resume-unbound"]);
     expect(status).toBe(1);
     expect(JSON.parse(output)).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RETRY_UNRECONCILED retry"]) } });
+  });
+
+  it("names a remainder the checker takes every revision's attempts out of", { timeout: 60_000 }, () => {
+    // README note 108's bug, planted in the checker: attempts under the next revision (or an earlier
+    // one) taken out of the prior's limits, so 11.4's r1 to r2 given with the running ATT-2 is denied.
+    const { status, output } = compare(["600", "1", "--first", "--remainder-every-revision"]);
+    expect(status).toBe(1);
+    expect(JSON.parse(output)).toMatchObject({ base: "reassign-records", checker: expect.arrayContaining(["ATTENUATION_BUDGET_REMAINING budget"]) });
   });
 });

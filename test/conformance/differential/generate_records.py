@@ -1,12 +1,17 @@
 """Seeded attempts and checkpoints for a reassignment of 11.4's D-RESEARCH-2 r1 -> r2 (generate_chains.py).
 
 The base is 11.4's own records, ATT-1 (partially_applied under r1), CP-7 (its checkpoint) and ATT-2
-(AGENT-B's resume of CP-7 under r2), which the core and the checker both allow. Each case changes one
-to three things: a checkpoint's sequence, time, revision (one checkpoint at two revisions, notes 93
-and 103), writer, delegation revision or external operations; the resume's start, receipts or key;
-an attempt's delegatee, end, a later record of it (consumption given back) or a copy under its
-digest; or a third attempt retrying ATT-2 under r2's retry policy (max_attempts, retryable outcomes,
-backoff, read-back, key). Lists are given in a random order: no verdict may hang on it.
+(AGENT-B's resume of CP-7 under r2), which the core and the checker both allow (README note 108).
+Each case changes one to three things: a checkpoint's sequence, time, revision (one checkpoint at two
+revisions, notes 93 and 103), writer, delegation revision or external operations; the resume's
+start, receipts or key; an attempt's delegatee, end, a later record of it (consumption given back)
+or a copy under its digest; a third attempt retrying ATT-2 under r2's retry policy (max_attempts,
+retryable outcomes, backoff, read-back, key); attempts of other revisions (ATT-2 ended having used
+r2's budget, an ATT-0 under an earlier r0, an ATT-9 naming r1 under another digest); spend limits
+on r1 and r2 with spend recorded under r1, r2 or r0, in the limit's currency or another, given back
+by a later record; ATT-1 forked (two branches, a gap, another start) or chained; or a fence moved
+back, forked or stale (the resume's, CP-7's against ATT-1, a later record of ATT-1's). Lists are
+given in a random order: no verdict may hang on it.
 """
 import copy
 
@@ -121,7 +126,7 @@ def x_attempts(rng, case):
 def x_retry(rng, case):
     """A third attempt, ATT-3 under r2, after ATT-2 running or ended; r1's and r2's retry policy varied alike."""
     atts = case["attempts"]
-    att2 = find(atts, "ATT-2")
+    att2 = head(atts, "ATT-2")
     max_attempts, retryable = rng.choice([2, 3]), rng.choice([["failed"], ["failed", "unknown"], ["failed", "unknown", "partially_applied"]])
     for c in (case["prior"], case["next"]):
         c["retry_policy"]["max_attempts"], c["retry_policy"]["retryable_outcomes"] = max_attempts, list(retryable)
@@ -131,7 +136,7 @@ def x_retry(rng, case):
         if two_records:
             # ATT-2 appended running, then again when it ended: one attempt, read at its latest record.
             ended = copy.deepcopy(att2)
-            ended.update(revision_id="att-r2", prior_revision_ref=ref(att2), issued_at=at("10:50:00"), content_digest=digest("ATT-2 r2"))
+            ended.update(revision_id=att2["revision_id"] + "x", prior_revision_ref=ref(att2), issued_at=at("10:50:00"), content_digest=digest("ATT-2 r2"))
             atts.append(ended)
             att2 = ended
         att2["outcome"], att2["ended_at"] = outcome, at("10:50:00")
@@ -151,7 +156,161 @@ def x_retry(rng, case):
     return f"retry:{'two records:' if two_records else ''}max{p['max_attempts']}:{'+'.join(p['retryable_outcomes'])}:att2={outcome}{'+rb' if att2.get('readback_ref') else ''}:key={att3['idempotency_key']}:{'resume' if att3['resumed_from_checkpoint_ref'] else 'retry'}:{att3['started_at'][11:19]}"
 
 
-RECORD_MUTATIONS = [x_checkpoints, x_checkpoints, x_attempts, x_attempts, x_retry]
+def head(items, rid):
+    """The latest given record of `rid`: the one no other record of it names as its prior (appending there forks nothing)."""
+    mine = [x for x in items if x["record_id"] == rid]
+    named = {(r["object_id"], r["revision_id"], r["content_digest"]) for r in (x.get("prior_revision_ref") for x in mine) if r is not None}
+    return next(x for x in reversed(mine) if (x["record_id"], x["revision_id"], x["content_digest"]) not in named)
+
+
+def ended_att2(case, toolcalls, sources, spend=None):
+    """ATT-2 appended again, ended `failed`, having consumed what it states (under r2: r2's own budget)."""
+    att2 = head(case["attempts"], "ATT-2")
+    ended = copy.deepcopy(att2)
+    ended.update(revision_id=att2["revision_id"] + "e", prior_revision_ref=ref(att2), issued_at=at("10:50:00"), ended_at=at("10:50:00"), outcome="failed", content_digest=digest("ATT-2 ended"))
+    ended["budget_consumption"] = {"tool_calls": toolcalls, "items": {"Source": sources}}
+    if spend is not None:
+        ended["budget_consumption"]["spend"] = spend
+    case["attempts"].append(ended)
+    return ended
+
+
+def other_revision_attempt(case, aid, revision, digest_text, start, end, toolcalls, sources, spend=None):
+    """An attempt of D-RESEARCH-2 under another revision than r1 and r2 (an earlier r0), or r1's id under another digest."""
+    a = copy.deepcopy(find(case["attempts"], "ATT-1"))
+    a.update(record_id=aid, attempt_id=aid, revision_id="att-r1", prior_revision_ref=None, content_digest=digest(aid), started_at=at(start), issued_at=at(start), ended_at=at(end), outcome="failed", effects=[], readback_ref=None, checkpoint_refs=[])
+    a["delegation_ref"] = {"object_id": "D-RESEARCH-2", "revision_id": revision, "content_digest": digest(digest_text)}
+    a["budget_consumption"] = {"tool_calls": toolcalls, "items": {"Source": sources}}
+    if spend is not None:
+        a["budget_consumption"]["spend"] = spend
+    case["attempts"].append(a)
+    return a
+
+
+def x_revisions(rng, case):
+    """Attempts of other revisions beside r1's (README note 108): only those naming r1's revision id draw on r1's limits."""
+    kind = rng.choice(["att2_ended", "att2_ended", "earlier", "prior_other_digest"])
+    if kind == "att2_ended":
+        tc, src = rng.choice([0, 40, 120, 200]), rng.choice([0, 1, 3])
+        ended_att2(case, tc, src)
+        kind += f":{tc}:{src}"
+    elif kind == "earlier":
+        tc = rng.choice([10, 150])
+        other_revision_attempt(case, "ATT-0", "r0", "D-RESEARCH-2 r0", "08:00:00", "08:30:00", tc, 1)
+        kind += f":{tc}"
+    else:
+        tc = rng.choice([0, 1])
+        other_revision_attempt(case, "ATT-9", "r1", "D-RESEARCH-2 r1 forged", "09:01:00", "09:02:00", tc, 0)
+        kind += f":{tc}"
+    return "revisions:" + kind
+
+
+def money(amount, currency="USD"):
+    return {"amount": amount, "currency": currency}
+
+
+def x_spend(rng, case):
+    """Spend limits on r1 and r2 and spend recorded by the attempts, under r1, r2 or another currency."""
+    case["prior"]["limits"]["spend"] = money("100")
+    grant = rng.choice(["40", "60", "60.0001", "0", "100"])
+    case["next"]["limits"]["spend"] = money(grant, rng.choice(["USD"] * 5 + ["EUR"]))
+    att1 = head(case["attempts"], "ATT-1")
+    spent = rng.choice([None, "40", "40", "40.5", "0"])
+    currency = rng.choice(["USD"] * 5 + ["EUR"])
+    if spent is not None:
+        att1["budget_consumption"]["spend"] = money(spent, currency)
+    kind = f"r2={grant}:att1={spent}{currency if spent is not None else ''}"
+    roll = rng.random()
+    if roll < 0.3 and "spend" in att1["budget_consumption"]:
+        # A later record of ATT-1 reporting less (or as much) spent.
+        r2 = copy.deepcopy(att1)
+        r2.update(revision_id=att1["revision_id"] + "s", prior_revision_ref=ref(att1), issued_at=at("10:01:00"), content_digest=digest("ATT-1 r2 spend"))
+        r2["budget_consumption"]["spend"] = money(rng.choice(["30", "40"]), currency)
+        case["attempts"].append(r2)
+        kind += ":att1_later=" + r2["budget_consumption"]["spend"]["amount"]
+    elif roll < 0.6:
+        s = rng.choice(["10", "90"])
+        ended_att2(case, 10, 0, money(s))
+        kind += ":att2_ended=" + s
+    elif roll < 0.75:
+        other_revision_attempt(case, "ATT-0", "r0", "D-RESEARCH-2 r0", "08:00:00", "08:30:00", 0, 0, money("90"))
+        kind += ":att0=90"
+    return "spend:" + kind
+
+
+def x_forks(rng, case):
+    """ATT-1 at two records that do not make one chain: a branch, a gap, another start; or one that does."""
+    att1 = find(case["attempts"], "ATT-1")
+    kind = rng.choice(["branch", "gap", "restart", "chain"])
+    r2 = copy.deepcopy(att1)
+    r2.update(revision_id="att-r2", prior_revision_ref=ref(att1), issued_at=at("10:01:00"), content_digest=digest("ATT-1 fork r2"))
+    if kind == "branch":
+        r2b = copy.deepcopy(r2)
+        r2b.update(revision_id="att-r2b", content_digest=digest("ATT-1 fork r2b"))
+        case["attempts"] += [r2, r2b]
+    elif kind == "gap":
+        r2.update(revision_id="att-r3", prior_revision_ref={"object_id": "ATT-1", "revision_id": "att-r2", "content_digest": digest("ATT-1 absent r2")})
+        case["attempts"].append(r2)
+    elif kind == "restart":
+        r2["started_at"] = at(rng.choice(["09:06:00", "09:04:00"]))
+        case["attempts"].append(r2)
+    else:
+        case["attempts"].append(r2)
+    return "forks:" + kind
+
+
+def boundary(b, position, event=None, event_digest=None):
+    b["position"] = position
+    b["event_id"] = event if event is not None else b["event_id"].rsplit("-", 1)[0] + f"-{position}" if "-" in b["event_id"] else f"DB{position}"
+    b["event_digest"] = event_digest if event_digest is not None else digest(b["event_id"])
+
+
+def fence_of(record, branch_prefix):
+    return next(b for b in record["control_fence_set"] if b["branch_id"].startswith(branch_prefix))
+
+
+def x_fences(rng, case):
+    """A fence moved back, forked or stale: ATT-2's resume, CP-7 against ATT-1, a later record of ATT-1."""
+    att1, att2, cp7 = find(case["attempts"], "ATT-1"), find(case["attempts"], "ATT-2"), find(case["checkpoints"], "CP-7")
+    kind = rng.choice(["resume_delegation", "resume_space", "checkpoint_agent", "att1_later", "fork_digest", "fork_position"])
+    if kind == "resume_delegation":
+        # DB4 is the checkpoint's own boundary (copied exactly); DB5 is past it.
+        pos = rng.choice([4, 5])
+        b = fence_of(att2, "delegation:")
+        if pos == 4:
+            b.update(copy.deepcopy(fence_of(cp7, "delegation:")))
+        else:
+            boundary(b, 5, "DB5", digest("DB5"))
+        kind += f":{pos}"
+    elif kind == "resume_space":
+        pos = rng.choice([11, 13])
+        boundary(fence_of(att2, "space:"), pos, f"EV-SPACE-{pos}", digest(f"EV-SPACE-{pos}"))
+        kind += f":{pos}"
+    elif kind == "checkpoint_agent":
+        pos = rng.choice([1, 3])
+        boundary(fence_of(cp7, "agent:"), pos, f"EV-AGENT-A-{pos}", digest(f"EV-AGENT-A-{pos}"))
+        kind += f":{pos}"
+    elif kind == "att1_later":
+        r2 = copy.deepcopy(att1)
+        r2.update(revision_id="att-r2", prior_revision_ref=ref(att1), issued_at=at("10:01:00"), content_digest=digest("ATT-1 r2 fences"))
+        pos = rng.choice([11, 13])
+        boundary(fence_of(r2, "space:"), pos, f"EV-SPACE-{pos}", digest(f"EV-SPACE-{pos}"))
+        case["attempts"].append(r2)
+        kind += f":{pos}"
+    elif kind == "fork_digest":
+        # Another digest for an event another record fences at the same position.
+        target = rng.choice([cp7, att2])
+        fence_of(target, "space:")["event_digest"] = digest("EV-SPACE-12 forged")
+        kind += ":" + target["record_id"]
+    else:
+        # One event at two positions.
+        b = fence_of(att2, "space:")
+        b["position"] = 13
+        kind += ":13"
+    return "fences:" + kind
+
+
+RECORD_MUTATIONS = [x_checkpoints, x_checkpoints, x_attempts, x_attempts, x_retry, x_revisions, x_spend, x_forks, x_fences]
 
 
 def records_case(rng, plain):

@@ -2,7 +2,7 @@
 
 Written from the spec, core/delegation/README.md (the table "The attempts and checkpoints a
 reassignment is given", and the paragraphs on attempts, checkpoints, resumes and retries),
-core/delegation/CODES.md and the README's RW-003 notes (86, 93, 102, 103), never from
+core/delegation/CODES.md and the README's RW-003 notes (86, 93, 102, 103, 108, 109), never from
 core/delegation/*.ts. Two judgements:
 
 `reassignment_findings(prior, next, attempts, checkpoints)`: what `checkReassignment` adds for the
@@ -11,12 +11,13 @@ records, each finding as "CODE dimension" on a section-8 dimension.
 `checkReassignment` leaves to `checkAttempts` run on the next revision (the README's table: "Run
 `checkAttempts` on each revision"), as "CODE retry", RETRY_* codes only.
 
-Only what generate_chains.py's record mutations reach is judged here: the remainders, inputs and
-fences of the base records (11.4's ATT-1, ATT-2 and CP-7) are left as they are and not modelled.
+Only what generate_chains.py's record mutations reach is judged here: the remainders (tool calls, items
+and spend, across the revisions), attempt forks and fences are modelled; the inputs of the base records
+(11.4's ATT-1, ATT-2 and CP-7; the contracts bind none) are left as they are and not modelled.
 """
 import json
 
-from attenuation_checker import compare_time, duration_ms, elapsed_ns, instant, rev
+from attenuation_checker import amount_units, compare_time, duration_ms, elapsed_ns, instant, rev
 
 RECONCILE_FIRST = ("unknown", "partially_applied")
 
@@ -142,26 +143,68 @@ def consumed(record, field, item):
     return (c.get("items") or {}).get(item) if field == "max_items" else c.get(CONSUMED[field])
 
 
+def draws_on_prior(attempt, prior):
+    """An attempt naming the prior's revision id (under any digest) drew on the prior's limits (README note 108)."""
+    return attempt["delegation_ref"]["revision_id"] == prior["revision_id"]
+
+
 def remaining_budget_findings(prior, nxt, mine):
-    """The next revision takes at most the prior's limit less the attempts' consumption, each attempt at the most
-    any of its records reports; a running attempt (latest record without an outcome) or one recording none of a
-    limited budget leaves the remainder unknown ("Shared budgets"; spend is not generated here)."""
-    latest = {a["attempt_id"]: a for a in latest_records(mine)}
+    """The next revision takes at most the prior's limit less the prior's attempts' consumption, each attempt at
+    the most any of its records reports; a running attempt (latest record without an outcome) or one recording
+    none of a limited budget leaves the remainder unknown ("Shared budgets"). Only attempts naming the prior's
+    revision id count (README note 108): the next revision's draw on its own limits, an earlier revision's were
+    taken out when the prior was given; one naming the prior's revision id under another digest counts (fail
+    closed). Attempts are told apart by id and start ("Records under one id that start at different times are
+    two attempts, each consuming")."""
+    of_prior = [a for a in mine if draws_on_prior(a, prior)]
+    found = set()
+    heads = latest_heads(of_prior)
     wide = counts(prior["limits"])
     for key, granted in counts(nxt["limits"]).items():
-        if key not in wide:
+        # A grant of none, or one the attenuation already refuses, is not checked here.
+        if key not in wide or granted == 0 or granted > wide[key]:
             continue
         total, unknown = 0, False
-        for attempt_id, head in latest.items():
-            reports = [consumed(a, *key) for a in mine if a["attempt_id"] == attempt_id]
+        for thing, head in heads:
+            # The latest record states it, raised to the most any record of the attempt reports; one leaving it
+            # out (or still running) leaves the remainder unknown (a reading of the core's: "a running or silent
+            # record leaves the remainder unknown").
+            reports = [consumed(a, *key) for a in of_prior if attempt_thing(a) == thing]
             reports = [r for r in reports if r is not None]
-            if head.get("outcome") is None or not reports:
+            if head.get("outcome") is None or consumed(head, *key) is None:
                 unknown = True
             else:
                 total += max(reports)
         if unknown or granted > wide[key] - total:
-            return {"ATTENUATION_BUDGET_REMAINING budget"}
-    return set()
+            found.add("ATTENUATION_BUDGET_REMAINING budget")
+    found |= remaining_spend_findings(prior, nxt, of_prior, heads)
+    return found
+
+
+def spend_of(record):
+    return (record.get("budget_consumption") or {}).get("spend")
+
+
+def remaining_spend_findings(prior, nxt, of_prior, heads):
+    """Spend, as the counts, exactly in ten-thousandths; money is never converted: an attempt that spent (more
+    than zero) in another currency than the prior's leaves the remainder unknown (BUDGET_UNITS_UNLIKE)."""
+    wide, mine = prior["limits"].get("spend"), nxt["limits"].get("spend")
+    if (wide is None or amount_units(wide["amount"]) == 0 or mine is None or amount_units(mine["amount"]) == 0
+            or mine["currency"] != wide["currency"] or amount_units(mine["amount"]) > amount_units(wide["amount"])):
+        return set()
+    if not heads:
+        return set()
+    spent = []
+    for thing, head in heads:
+        if head.get("outcome") is None or spend_of(head) is None:
+            return {"ATTENUATION_BUDGET_REMAINING spend"}
+        # The head's, raised to the most any record of the attempt reports in its currency.
+        same = [spend_of(a) for a in of_prior if attempt_thing(a) == thing and spend_of(a) is not None and spend_of(a)["currency"] == spend_of(head)["currency"]]
+        spent.append(max(same, key=lambda m: amount_units(m["amount"])))
+    if any(m["currency"] != wide["currency"] and amount_units(m["amount"]) > 0 for m in spent):
+        return {"BUDGET_UNITS_UNLIKE spend"}
+    total = sum(amount_units(m["amount"]) for m in spent if m["currency"] == wide["currency"])
+    return {"ATTENUATION_BUDGET_REMAINING spend"} if total + amount_units(mine["amount"]) > amount_units(wide["amount"]) else set()
 
 
 def remainder_findings(prior, nxt, c, mine):
@@ -179,8 +222,9 @@ def remainder_findings(prior, nxt, c, mine):
         if stated is None:
             continue
         used = 0
-        for attempt_id in {a["attempt_id"] for a in of_prior}:
-            reports = [r for r in (consumed(a, field, item) for a in of_prior if a["attempt_id"] == attempt_id) if r is not None]
+        # Each attempt (id and start: two starts are two attempts) once, at the most its records report.
+        for thing in {attempt_thing(a) for a in of_prior}:
+            reports = [r for r in (consumed(a, field, item) for a in of_prior if attempt_thing(a) == thing) if r is not None]
             used += max(reports) if reports else 0
         computed = max(limit - used, 0)
         if stated > computed:
@@ -229,8 +273,9 @@ def reassignment_findings(prior, nxt, attempts, checkpoints):
             failed.add("CHECKPOINT_REMAINDER_UNVERIFIED budget")
         writers = [a for a in mine if a["attempt_id"] == c["attempt_id"] and a["delegation_ref"]["object_id"] == c["delegation_ref"]["object_id"]]
         for a in writers:
-            # Its attempt's exact delegation revision, written no earlier than that attempt started (on `budget`).
-            if rev(c["delegation_ref"]) != rev(a["delegation_ref"]) or compare_time(c["written_at"], a["started_at"]) < 0:
+            # Its attempt's exact delegation revision, written no earlier than that attempt started (on `budget`); records
+            # of its attempt id at two starts (ATTEMPT_REVISION_FORK) are two attempts, and it may be the earlier's.
+            if rev(c["delegation_ref"]) != rev(a["delegation_ref"]) or compare_time(c["written_at"], min((w["started_at"] for w in writers), key=instant)) < 0:
                 failed.add("CHECKPOINT_ATTEMPT_MISMATCH budget")
         # Written by the attempt's executor, under that attempt's operator (on `delegate`): a reading of the
         # core's, when the attempt's records name two operators, any one of them by this executor will do
@@ -266,22 +311,148 @@ def reassignment_findings(prior, nxt, attempts, checkpoints):
             for field in ("tokens", "tool_calls"):
                 if field in now and field in then and now[field] < then[field]:
                     failed.add("ATTEMPT_CONSUMPTION_SHRANK budget")
+            for item, n in (now.get("items") or {}).items():
+                if item in (then.get("items") or {}) and n < then["items"][item]:
+                    failed.add("ATTEMPT_CONSUMPTION_SHRANK budget")
+            if "spend" in now and "spend" in then and now["spend"]["currency"] == then["spend"]["currency"] and amount_units(now["spend"]["amount"]) < amount_units(then["spend"]["amount"]):
+                failed.add("ATTEMPT_CONSUMPTION_SHRANK spend")
         # The delegatee is that of the exact revision each record names, of the two in hand.
         for contract in (prior, nxt):
             if rev(a["delegation_ref"]) == revision_of(contract):
                 failed |= delegatee_findings(contract, a)
-    # The window too, held at the attempt's latest record ("Attempts within their budget").
-    for a in latest_records(mine):
+    # The window too, held at the attempt's latest record ("Attempts within their budget"), at each of a fork's.
+    for _, a in latest_heads(mine):
         for contract in (prior, nxt):
             if rev(a["delegation_ref"]) == revision_of(contract):
                 failed |= window_findings(contract, a)
     failed |= remaining_budget_findings(prior, nxt, mine)
+    failed |= fork_findings(mine)
+    failed |= fence_findings(prior, nxt, mine, checkpoints)
     # One idempotency key names one effect, across the revisions (on `retries`).
     sent = {}
     for a in mine:
         if a.get("idempotency_key") is not None and sent.setdefault(a["idempotency_key"], a["requested_effect_digest"]) != a["requested_effect_digest"]:
             failed.add("IDEMPOTENCY_KEY_CONFLICT retries")
     return failed
+
+
+def attempt_thing(a):
+    """One attempt: its id and start (two records under one id starting at two times are two attempts)."""
+    return (a["attempt_id"], instant(a["started_at"]))
+
+
+def latest_heads(attempts):
+    """Each attempt (id and start) at its latest records: those no other given record names as its prior. A fork
+    (two such records of one attempt, ATTEMPT_REVISION_FORK) keeps both heads, and the remainder counts each: which
+    one the attempt is, is unknown, so failing closed it consumed at each (a reading of the core's; the fork
+    itself already denies)."""
+    # A record is superseded only by a record of the same attempt (id and start) naming it.
+    named = {(attempt_thing(a), rev(a["prior_revision_ref"])) for a in attempts if a.get("prior_revision_ref") is not None}
+    heads, seen = [], set()
+    for a in attempts:
+        if (attempt_thing(a), (a["record_id"], a["revision_id"], a["content_digest"])) not in named and json_of(a) not in seen:
+            seen.add(json_of(a))
+            heads.append((attempt_thing(a), a))
+    return heads
+
+
+def earlier_revisions(record, records):
+    """The given records this one reaches through its chain of priors, exactly, nearest first."""
+    out, seen, at = [], set(), record
+    while True:
+        before = priors_of(at, records)
+        if before is None or id(before) in seen:
+            return out
+        seen.add(id(before))
+        out.append(before)
+        at = before
+
+
+def fork_findings(mine):
+    """Of one attempt id's records: two starting at different times, or neither leading to the other through its
+    priors, or one whose prior is not given beside another record (a gap), fork (on `retries`)."""
+    by_id = {}
+    for a in mine:
+        by_id.setdefault(a["attempt_id"], []).append(a)
+    for records in by_id.values():
+        distinct = {json_of(a): a for a in records}.values()
+        distinct = list(distinct)
+        if len(distinct) < 2:
+            continue
+        if len({instant(a["started_at"]) for a in distinct}) > 1:
+            return {"ATTEMPT_REVISION_FORK retries"}
+        # More than one latest record: neither leads to the other (a branch, or a gap between two given records).
+        # A chain whose first revision is not given is one chain (the caller may hold it): no fork.
+        named = {rev(a["prior_revision_ref"]) for a in distinct if a.get("prior_revision_ref") is not None}
+        if sum(rev_of(a) not in named for a in distinct) > 1:
+            return {"ATTEMPT_REVISION_FORK retries"}
+    return set()
+
+
+def json_of(record):
+    return json.dumps(record, sort_keys=True)
+
+
+def rev_of(record):
+    return (record["record_id"], record["revision_id"], record["content_digest"])
+
+
+def stream(b):
+    return (b["project_id"], b["branch_id"])
+
+
+def fence_findings(prior, nxt, mine, checkpoints):
+    """Section 1.2's positions only grow, a stream has one event at each position, and a resume fences afresh
+    (all on `ancestor_fences`): RESUME_FENCE_STALE, CHECKPOINT_FENCE_REGRESSED, ATTEMPT_FENCE_REGRESSED, FENCE_FORK."""
+    found = set()
+    # FENCE_FORK: across every attempt and checkpoint given, one event (and digest) a position, one position an event.
+    at_position, of_event = {}, {}
+    for r in list(mine) + list(checkpoints):
+        for b in r["control_fence_set"]:
+            k = stream(b)
+            if at_position.setdefault((k, b["position"]), (b["event_id"], b["event_digest"])) != (b["event_id"], b["event_digest"]):
+                found.add("FENCE_FORK ancestor_fences")
+            if of_event.setdefault((k, b["event_id"]), b["position"]) != b["position"]:
+                found.add("FENCE_FORK ancestor_fences")
+    # RESUME_FENCE_STALE: a resume fences no stream before its checkpoint, and under another delegation revision
+    # than its checkpoint's, not its delegation's own stream at the checkpoint's boundary.
+    for a in mine:
+        c = resumed_checkpoint(a, checkpoints)
+        if c is None:
+            continue
+        theirs = {stream(b): b for b in c["control_fence_set"]}
+        for b in a["control_fence_set"]:
+            t = theirs.get(stream(b))
+            if t is None:
+                continue
+            if b["position"] < t["position"]:
+                found.add("RESUME_FENCE_STALE ancestor_fences")
+            own = b["branch_id"] == "delegation:" + c["delegation_ref"]["object_id"]
+            if own and rev(a["delegation_ref"]) != rev(c["delegation_ref"]) and b["position"] == t["position"]:
+                found.add("RESUME_FENCE_STALE ancestor_fences")
+    # CHECKPOINT_FENCE_REGRESSED: before the earliest its attempt's records fenced, or before the greatest a
+    # checkpoint of that attempt with a lower sequence fenced.
+    for c in checkpoints:
+        writers = [a for a in mine if a["attempt_id"] == c["attempt_id"] and a["delegation_ref"]["object_id"] == c["delegation_ref"]["object_id"]]
+        floor = {}
+        for a in writers:
+            for b in a["control_fence_set"]:
+                floor[stream(b)] = min(floor.get(stream(b), b["position"]), b["position"])
+        high = {}
+        for o in checkpoints:
+            if o["attempt_id"] == c["attempt_id"] and o["delegation_ref"]["object_id"] == c["delegation_ref"]["object_id"] and o["sequence"] < c["sequence"]:
+                for b in o["control_fence_set"]:
+                    high[stream(b)] = max(high.get(stream(b), b["position"]), b["position"])
+        for b in c["control_fence_set"]:
+            if b["position"] < floor.get(stream(b), b["position"]) or b["position"] < high.get(stream(b), b["position"]):
+                found.add("CHECKPOINT_FENCE_REGRESSED ancestor_fences")
+    # ATTEMPT_FENCE_REGRESSED: a later revision of an attempt, before the greatest an earlier one (through its priors) fenced.
+    for a in mine:
+        for before in earlier_revisions(a, mine):
+            theirs = {stream(b): b["position"] for b in before["control_fence_set"]}
+            if any(b["position"] < theirs.get(stream(b), b["position"]) for b in a["control_fence_set"]):
+                found.add("ATTEMPT_FENCE_REGRESSED ancestor_fences")
+    return found
 
 
 def latest_records(attempts):
