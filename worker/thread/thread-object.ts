@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, refusal, relayedStatement, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt,
+  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, refusal, relayedStatement, handoffEnded, handoffLine, lineView, shownNumbers, LIVE_STATES, sameMessage, timeAt,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope, HeldLines,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -1351,7 +1351,8 @@ export class ThreadObject extends DurableObject<Env> {
     if (line === undefined) return [];
     const cx = this.message(line);
     const re = cx.re;
-    const found = cancelAckAfterCommit(an, cx, () => (re === null ? undefined : committedStatement(this.statements, audit.withdrawnBy(re))));
+    // The withdrawn line's committed statements read by its root, one read (line-roots.ts).
+    const found = cancelAckAfterCommit(an, cx, () => (re === null ? undefined : committedStatement(lineView(this.statements, re, "committed"), audit.withdrawnBy(re))));
     return found === null ? [] : [found];
   }
 
