@@ -185,3 +185,59 @@ describe("prepare, commit and a cancel's acknowledgement on a long re-issue line
     expect(b.reads).toBe(a.reads);
   });
 });
+
+describe("a DN, a prepare and a commit ask the audit for the states of the HOs they read, not the thread's", () => {
+  // Counted in HandoffStates the audit builds (its handoffs, wrapped), not timed: a DN on each HO of
+  // a line with one statement pending built every HO's state each time, the line's square.
+  const payOf = (k: number): string => `${PAY_HO.replace("scheduler-1", k > 1 ? `scheduler-${k} re=scheduler-${k - 1}` : "scheduler-1")} exp=20991002T1500Z`;
+  const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
+  type Counted = { statesBuilt?: number; handoffs?: (...args: unknown[]) => unknown[] };
+
+  async function statesDuring<T>(thread: string, act: () => Promise<T>): Promise<{ built: number; answer: T }> {
+    const counted = globalThis as unknown as Counted;
+    await runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
+      const audit = (instance as unknown as { auditor(): { handoffs: (...args: unknown[]) => unknown[] } }).auditor();
+      const handoffs = audit.handoffs;
+      counted.handoffs = handoffs;
+      counted.statesBuilt = 0;
+      audit.handoffs = (...args: unknown[]) => {
+        const out = handoffs(...args);
+        counted.statesBuilt = (counted.statesBuilt ?? 0) + out.length;
+        return out;
+      };
+    });
+    const answer = await act();
+    const built = await runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
+      (instance as unknown as { auditor(): { handoffs: unknown } }).auditor().handoffs = counted.handoffs;
+      return counted.statesBuilt as number;
+    });
+    return { built, answer };
+  }
+
+  async function onLine(n: number) {
+    const t = fresh();
+    await append(t, Array.from({ length: n }, (_, k) => payOf(k + 1)));
+    await call(`/v1/threads/${t}`);
+    const prepared = await statesDuring(t, async () => ok<{ token: string; line: string }>(await postJson(`/v1/threads/${t}/statements`, { handoff: `scheduler-${n}`, call: CALL, exp: "20991002T1405Z" }), 201));
+    // A DN on the first, superseded HO while the live one's statement is pending: nothing ends.
+    const dn = await statesDuring(t, () => append(t, [PAY_DN.replace("payer-2", "payer-90")]));
+    await append(t, [prepared.answer.line]);
+    const committed = await statesDuring(t, async () => ok<{ state: string }>(await call(`/v1/threads/${t}/statements/${prepared.answer.token}/commit`, { method: "POST" })));
+    const statements = (await ok(await call(`/v1/threads/${t}`))).statements;
+    return { prepared, dn, committed, statements };
+  }
+
+  it("as many on a line of 60 HOs as on one of 2, with the same answers", async () => {
+    const a = await onLine(2);
+    const b = await onLine(60);
+    const codes = (r: any): string[] => r.results[0].findings.map((f: { code: string }) => f.code);
+    expect(codes(b.dn.answer)).toStrictEqual(codes(a.dn.answer));
+    expect(b.committed.answer.state).toBe("committed");
+    expect(a.statements).toStrictEqual({ committed: 1 });
+    expect(b.statements).toStrictEqual(a.statements);
+    expect(a.dn.built).toBeGreaterThan(0);
+    expect(b.dn.built).toBe(a.dn.built);
+    expect(b.prepared.built).toBe(a.prepared.built);
+    expect(b.committed.built).toBe(a.committed.built);
+  });
+});
