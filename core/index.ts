@@ -67,7 +67,7 @@ export { checkDone } from "./check-done.js";
 export type { DoneReport } from "./check-done.js";
 export { abandon, cancelHandoff, commit, committedStatement, endStatements, expireStatements, isStatementToken, memoryStore, newToken, prepare, ranBeforeCancel, statementMismatch } from "./statement.js";
 export type { PrepareInput, Statement, StatementState, StatementStore } from "./statement.js";
-export { handoffLine } from "./statement-line.js";
+export { handoffLine, lineView } from "./statement-line.js";
 export type { HandoffEnvelope, ReissueNote } from "./statement-line.js";
 export { parseJsonText } from "./json-text.js";
 export { jsonFormSpans, jsonSlotSpan } from "./json-form-spans.js";

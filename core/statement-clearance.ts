@@ -77,9 +77,10 @@ export function cancelOnThread(store: StatementStore, audit: Pick<ThreadAudit, "
  * once no HO of the line is live, each one superseded too. Only a UN why=DUP answering the line's
  * live re-issue makes the HO it superseded live again (rule 1); with that re-issue closed, no HO it
  * superseded ever is, and section 5.4 ends a handoff exactly once, every id it was sent under.
+ * `live`: whether an HO of the line is live, when `line` holds only some of its HOs (the audit's
+ * lineLive says it for the whole line); by default, whether one of `line` is.
  */
-export function endedInLine(line: readonly HandoffState[]): string[] {
-  const live = line.some((h) => LIVE_STATES.has(h.state));
+export function endedInLine(line: readonly HandoffState[], live: boolean = line.some((h) => LIVE_STATES.has(h.state))): string[] {
   return line.filter((h) => h.state === "closed" || (!live && h.state === "superseded")).map((h) => h.id);
 }
 

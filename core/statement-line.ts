@@ -6,7 +6,7 @@
  * it, and the line is read from those notes and its statements here, so the rule is the core's.
  */
 import type { Message } from "./message.js";
-import type { Statement, StatementStore } from "./statement.js";
+import type { Statement, StatementState, StatementStore } from "./statement.js";
 
 /**
  * What makes an HO "the same HO" as another, as a store without the thread can compare them: the
@@ -116,4 +116,24 @@ function envelopeIn(store: StatementStore, handoff: string): HandoffEnvelope | u
   if (s !== undefined) return envelopeOfStatement(s);
   const note = store.reissueNote?.(handoff);
   return note === undefined ? undefined : { from: note.from, to: note.to, item: note.item };
+}
+
+/**
+ * `store` as the statements in `state` of `handoff`'s re-issue line show it: forHandoff(id, state)
+ * for an id of the line (handoffLine's) answered from one read of the line (the store's inLineOf),
+ * anything else asked of the store. Asked id by id, a commit, a prepare and a cancel's
+ * acknowledgement on a line re-issued thousands of times read the store once an id, nearly all
+ * of them for nothing. A store without inLineOf (or reissuesOf) is answered as it is. The line is
+ * read when the view is made: a caller that then writes to it reads each id once at most.
+ */
+export function lineView(store: StatementStore, handoff: string, state: StatementState): Pick<StatementStore, "forHandoff"> {
+  if (store.reissuesOf === undefined || store.inLineOf === undefined) return store;
+  const line = new Set(handoffLine(store, handoff));
+  const byHandoff = new Map<string, Statement[]>();
+  for (const s of store.inLineOf(handoff, state)) {
+    const held = byHandoff.get(s.handoff);
+    if (held === undefined) byHandoff.set(s.handoff, [s]);
+    else held.push(s);
+  }
+  return { forHandoff: (id, asked) => (asked === state && line.has(id) ? (byHandoff.get(id) ?? []) : store.forHandoff(id, asked)) };
 }

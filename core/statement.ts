@@ -15,7 +15,7 @@ import type { Vocabulary } from "./vocabulary-model.js";
 import { _readbackId } from "./_readback-id.js";
 import { _cut } from "./_chars.js";
 import { _field, _same, _show } from "./_slot-values.js";
-import { envelopeOfHandoff, envelopeOfStatement, handoffLine, reissueNoteOf, withdrawnLine } from "./statement-line.js";
+import { envelopeOfHandoff, envelopeOfStatement, handoffLine, lineView, reissueNoteOf, withdrawnLine } from "./statement-line.js";
 import type { HandoffEnvelope, ReissueNote } from "./statement-line.js";
 
 export type StatementState = "pending" | "committed" | "abandoned" | "expired" | "cancelled";
@@ -80,6 +80,13 @@ export interface StatementStore {
    * given and its statements (noteReissue; statement-line.ts).
    */
   reissuesOf?(handoff: string): readonly string[];
+  /**
+   * The statements in `state` of every id of `handoff`'s re-issue line (`handoff` and the ids
+   * reissuesOf gives), in one read, whatever the line's length: a store that keeps each statement's
+   * line beside it (the Worker's thread) answers what forHandoff would over each id. The core reads
+   * a line through it (lineView) rather than id by id. Asked only of a store with reissuesOf.
+   */
+  inLineOf?(handoff: string, state: StatementState): readonly Statement[];
   /**
    * The ids of every readback the store's statements state from `receiver`, whatever handoff they
    * answer: each is an id of the receiver's already spoken for (an RB relayed, or waiting to be).
@@ -196,8 +203,7 @@ export function prepare(store: StatementStore, input: PrepareInput, vocabulary: 
   // nor one a statement for another handoff states (a re-issue's original, above all: the same
   // conversation, and the same receiver numbering its RBs).
   const receiver = input.ho.to ?? "";
-  const handoffs = [input.ho.id, ...(store.reissuesOf?.(input.ho.id) ?? [])];
-  const earlier = store.readbackIdsOf?.(receiver, input.n) ?? handoffs.flatMap((h) => store.forHandoff(h).map((s) => s.readback.id));
+  const earlier = store.readbackIdsOf?.(receiver, input.n) ?? [input.ho.id, ...(store.reissuesOf?.(input.ho.id) ?? [])].flatMap((h) => store.forHandoff(h).map((s) => s.readback.id));
   const id = _readbackId(input.ho, receiver, input.n, earlier);
   if (!id.ok) return fail([...id.findings]);
   const n = messageNumber(id.value);
@@ -269,7 +275,7 @@ export function committedStatement(store: Pick<StatementStore, "forHandoff">, ha
 function endedHandoff(store: StatementStore, handoff: string, envelope: HandoffEnvelope | null, re?: string | null): Finding | null {
   // A cancel is of one id (a CX why=SUPERSEDED withdraws the HO a re-issue replaced, not the
   // re-issue); the act is the handoff's, whichever id it ran under.
-  const ran = committedStatement(store, handoffLine(store, handoff, envelope, re));
+  const ran = committedStatement(lineView(store, handoff, "committed"), handoffLine(store, handoff, envelope, re));
   if (ran !== undefined) return alreadyRan(ran, handoff);
   // The mark, or a cancelled statement alone: a store written before the mark existed kept none.
   if (store.isCancelled(handoff) || store.forHandoff(handoff, "cancelled").some((s) => s.state === "cancelled")) {
@@ -324,7 +330,9 @@ export function commit(store: StatementStore, token: string, now: string): Resul
   store.put(committed);
   // One act per handoff: the handoff's other statements, under any id of its line, can never run
   // now, so none waits (or reads) as pending for a commit that would be refused.
-  endStatements(store, handoffLine(store, committed.handoff, envelopeOfStatement(committed)), now);
+  // The line's pending statements read once, after the commit is stored (lineView).
+  const pending = lineView(store, committed.handoff, "pending");
+  endStatements({ forHandoff: pending.forHandoff, put: (s) => store.put(s) }, handoffLine(store, committed.handoff, envelopeOfStatement(committed)), now);
   return { ok: true, value: committed, findings: [] };
 }
 
@@ -337,7 +345,7 @@ export function commit(store: StatementStore, token: string, now: string): Resul
  * commit would. At `now`, one already past its `exp` is marked expired instead, as cancelHandoff
  * finds it. Returns the statements it abandoned.
  */
-export function endStatements(store: StatementStore, handoffs: readonly string[], now?: string): Statement[] {
+export function endStatements(store: Pick<StatementStore, "forHandoff" | "put">, handoffs: readonly string[], now?: string): Statement[] {
   return handoffs.flatMap((handoff) => endPending(store, handoff, "abandoned", now));
 }
 
@@ -345,7 +353,7 @@ export function endStatements(store: StatementStore, handoffs: readonly string[]
  * Ends a handoff's pending statements in `state`; at `now`, one already past its `exp` is marked
  * expired instead (it could not have run by then) and not returned. Returns those it ended.
  */
-function endPending(store: StatementStore, handoff: string, state: "abandoned" | "cancelled", now?: string): Statement[] {
+function endPending(store: Pick<StatementStore, "forHandoff" | "put">, handoff: string, state: "abandoned" | "cancelled", now?: string): Statement[] {
   const changed: Statement[] = [];
   for (const s of store.forHandoff(handoff, "pending")) {
     if (s.state !== "pending") continue;

@@ -142,8 +142,17 @@ export interface ThreadAudit {
   /**
    * Every tracked HO (in the order they came) and where it stands at `now` (default: the audit's
    * own): the same end state the report's findings give, so a caller never reads it from them.
+   * Given `ids`, only the HOs among them, still in the order they came (an id that is no HO is
+   * left out): a holder asking about one handoff builds no state for the thread's others.
    */
-  handoffs(now?: string | null): HandoffState[];
+  handoffs(now?: string | null, ids?: readonly string[]): HandoffState[];
+  /**
+   * Whether an HO of `id`'s re-issue line (`id` alone for an HO never re-issued) is live: neither
+   * closed nor superseded, as LIVE_STATES reads a HandoffState at any moment (held and orphaned
+   * HOs are live); false for an id that is no HO here. Read from the HOs' state bits, so a holder
+   * asking it for each answer on a long line builds no HandoffState for the line (endedInLine).
+   */
+  lineLive(id: string): boolean;
   /**
    * The live handoff `message` would supersede as a re-issue (rule 1, as `add` reads one) if it
    * came next as a new HO, or null; nothing is added. A holder that keeps something per handoff
@@ -1257,10 +1266,12 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     return false;
   }
 
-  function handoffStates(now: string | null): HandoffState[] {
+  function handoffStates(now: string | null, only?: readonly string[]): HandoffState[] {
     const clock = clockAt(now);
     const out: HandoffState[] = [];
-    for (let i = 0; i < t.count; i++) {
+    const rows = only === undefined ? null : [...new Set(only.map((id) => rowNamed(id, NAMES_HANDOFF)).filter((i) => i !== undefined))].sort((a, b) => a - b);
+    for (let k = 0; k < (rows === null ? t.count : rows.length); k++) {
+      const i = rows === null ? k : (rows[k] as number);
       const s = state(i);
       const end = endState(i, clock);
       const by = supersededBy.get(i);
@@ -1355,10 +1366,16 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       const via = i === undefined || (state(i) & CLOSED_BY) !== OPEN ? -1 : ownerElsewhere(i);
       return via < 0 ? null : (ids[via] as string);
     },
-    handoffs(now) {
+    handoffs(now, only) {
       const at = now === undefined ? auditNow : now;
       checkNow(at);
-      return handoffStates(at);
+      return handoffStates(at, only);
+    },
+    lineLive(id) {
+      const i = rowNamed(id, NAMES_HANDOFF);
+      if (i === undefined) return false;
+      const live = (k: number): boolean => (state(k) & CLOSED_BY) === OPEN && (state(k) & SUPERSEDED) === 0;
+      return (lineOf.get(rootOf.get(i) ?? i) ?? [i]).some(live);
     },
     finish() {
       report ??= reportAt(auditNow);

@@ -115,6 +115,22 @@ export function sqlStatementStore(sql: SqlStorage, reissueLine: (handoff: string
   const write = (s: Statement, body: string): void => {
     sql.exec("INSERT OR REPLACE INTO statements (token, handoff, state, exp, body, rb_id, rb_from, rb_n, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", s.token, s.handoff, s.state, s.exp, body, ...readbackColumns(s), rootOf(s.handoff));
   };
+  const inLine = (root: string, state: Statement["state"]): Statement[] => {
+    // Each HO's rows as its index reads them (rowid), the HOs in the order they came (their lines'
+    // seq), looked up once an HO that holds any: ordered by a look-up a row, a commit ending a
+    // thousand pending statements of one HO read a thousand lines' rows more.
+    const byHandoff = new Map<string, { body: string }[]>();
+    for (const row of sql.exec<{ handoff: string; body: string }>("SELECT handoff, body FROM statements WHERE line = ? AND state = ? ORDER BY rowid", root, state)) {
+      const held = byHandoff.get(row.handoff);
+      if (held === undefined) byHandoff.set(row.handoff, [row]);
+      else held.push(row);
+    }
+    if (byHandoff.size <= 1) return read([...byHandoff.values()].flat());
+    // As SQLite orders them: an id with no line (none, as statements are prepared for stored HOs) first.
+    const seqOf = (id: string): number => sql.exec<{ seq: number }>("SELECT seq FROM lines WHERE id = ? LIMIT 1", id).toArray()[0]?.seq ?? -Infinity;
+    const ordered = [...byHandoff.entries()].map(([handoff, rows]) => ({ seq: seqOf(handoff), rows })).sort((a, b) => a.seq - b.seq);
+    return read(ordered.flatMap((g) => g.rows));
+  };
   return {
     get(token) {
       const rows = sql.exec<{ body: string }>("SELECT body FROM statements WHERE token = ?", token).toArray();
@@ -167,10 +183,8 @@ export function sqlStatementStore(sql: SqlStorage, reissueLine: (handoff: string
       const row = sql.exec<{ exp: string | null }>("SELECT MIN(exp) AS exp FROM statements WHERE state = 'pending'").one();
       return row.exp;
     },
-    inLine(root, state) {
-      // The line's HOs in the order they came (their lines' seq), each one's rows as its index reads them.
-      return read(sql.exec<{ body: string }>("SELECT body FROM statements WHERE line = ? AND state = ? ORDER BY (SELECT seq FROM lines WHERE lines.id = statements.handoff), rowid", root, state).toArray());
-    },
+    inLine,
+    inLineOf: (handoff, state) => inLine(rootOf(handoff), state),
     countsByState() {
       const out: Record<string, number> = {};
       for (const r of sql.exec<{ state: string; n: number }>("SELECT state, COUNT(*) AS n FROM statements GROUP BY state")) out[r.state] = r.n;

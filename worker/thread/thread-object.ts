@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, refusal, relayedStatement, handoffEnded, handoffLine, shownNumbers, LIVE_STATES, sameMessage, timeAt,
+  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, refusal, relayedStatement, handoffEnded, handoffLine, lineView, shownNumbers, LIVE_STATES, sameMessage, timeAt,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope, HeldLines,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -796,7 +796,8 @@ export class ThreadObject extends DurableObject<Env> {
    * it) ends what was prepared for the HOs of the line that can never run now (core endedInLine,
    * endStatements): the closed ones, and once none of the line is live, the superseded ones too. A
    * superseded HO is left while the line has a live one, as a UN why=DUP to it makes it live again.
-   * The audit's state is read only when a statement of the line is pending.
+   * The audit's state is read only when a statement of the line is pending, and only of the HOs
+   * that hold one.
    */
   private endClosed(handoff: string): void {
     // The line's pending statements by its root, one read: walking the line id by id made each DN
@@ -804,9 +805,11 @@ export class ThreadObject extends DurableObject<Env> {
     const pending = new Set(this.statements.inLine(this.lineRoot(handoff), "pending").map((s) => s.handoff));
     if (pending.size === 0) return;
     const now = this.now();
-    const members = new Set(handoffLine(this.statements, handoff));
-    // Only the ids with a pending statement: ending one without any reads the store for nothing.
-    endStatements(this.statements, endedInLine(this.auditor().handoffs(now).filter((h) => members.has(h.id))).filter((id) => pending.has(id)), now);
+    const audit = this.auditor();
+    // Only the ids with a pending statement (all of the line, by its root): ending one without any
+    // reads the store for nothing, and the state of every HO of the thread, built for each DN on a
+    // line with one pending, made a DN on each HO of it cost the line's square.
+    endStatements(this.statements, endedInLine(audit.handoffs(now, [...pending]), audit.lineLive(handoff)), now);
   }
 
   /**
@@ -1240,7 +1243,7 @@ export class ThreadObject extends DurableObject<Env> {
     if (ho === null) return problem("unknown-handoff", `no HO of this thread has the id ${shown(request.handoff)}`, { parameter: "handoff" });
     if (!isTime(request.exp)) return problem("invalid-request", `exp: ${JSON.stringify(shown(request.exp))} is not YYYYMMDDTHHMMZ (UTC)`, { parameter: "exp" });
     const now = this.now();
-    const open = this.auditor().handoffs(now).some((h) => h.id === ho.id && LIVE_STATES.has(h.state));
+    const open = this.auditor().handoffs(now, [ho.id]).some((h) => LIVE_STATES.has(h.state));
     if (!open) return problem("statement-refused", `${ho.id} is not open: a statement is prepared only for an open handoff`, { parameter: "handoff" });
     const vocabulary = this.profiles().vocabularyOf(ho);
     // The call is read as a record's values are (the core's readCall, as rw prepare reads it).
@@ -1328,7 +1331,7 @@ export class ThreadObject extends DurableObject<Env> {
 
   /** Why a pending statement may not run yet (core commitClearance), from what the thread holds. */
   private uncleared(statement: Statement, now: string): Finding | null {
-    const stands = this.auditor().handoffs(now).find((h) => h.id === statement.handoff);
+    const stands = this.auditor().handoffs(now, [statement.handoff])[0];
     const rows = this.sql.exec<{ rb: string; verdict: string; line: string }>("SELECT r.rb AS rb, r.verdict AS verdict, l.line AS line FROM readbacks r JOIN lines l ON l.id = r.rb WHERE r.handoff = ? ORDER BY r.rowid", statement.handoff).toArray();
     // The sender's ANs that may answer one of the handoff's readbacks (the core keeps those that do).
     // One look-up per readback (a handoff has a few), through the sender's index, in sending order.
@@ -1351,7 +1354,8 @@ export class ThreadObject extends DurableObject<Env> {
     if (line === undefined) return [];
     const cx = this.message(line);
     const re = cx.re;
-    const found = cancelAckAfterCommit(an, cx, () => (re === null ? undefined : committedStatement(this.statements, audit.withdrawnBy(re))));
+    // The withdrawn line's committed statements read by its root, one read (line-roots.ts).
+    const found = cancelAckAfterCommit(an, cx, () => (re === null ? undefined : committedStatement(lineView(this.statements, re, "committed"), audit.withdrawnBy(re))));
     return found === null ? [] : [found];
   }
 
