@@ -20,8 +20,11 @@ interface Settled {
   /** The message that established the pair: work must come after it. */
   readonly since: string;
   readonly profile: MailboxProfile;
-  /** The exchange budget the pair accepted, when its terms named one. */
-  readonly budget: number | null;
+  /**
+   * Each exchange budget the pair accepted and the message that settled it (null: its terms named
+   * none). A pair that shook hands twice accepted both, and works under the strictest in force.
+   */
+  readonly budgets: readonly { readonly since: string; readonly budget: number | null }[];
 }
 
 const pairKey = (arena: string, a: string, b: string): string => (a < b ? `${arena}\u0000${a}\u0000${b}` : `${arena}\u0000${b}\u0000${a}`);
@@ -31,7 +34,9 @@ export function establishedPairs(shakes: ReadonlyMap<string, Handshake>, arenaOf
   const pairs = new Map<string, Settled>();
   const settle = (key: string, since: string, profile: MailboxProfile, budget: number | null): void => {
     const known = pairs.get(key);
-    if (known === undefined || since < known.since) pairs.set(key, { since, profile, budget });
+    const budgets = [...(known?.budgets ?? []), { since, budget }];
+    if (known === undefined || since < known.since) pairs.set(key, { since, profile, budgets });
+    else pairs.set(key, { ...known, budgets });
   };
   for (const hs of shakes.values()) {
     if (hs.state === "superseded") continue;
@@ -98,13 +103,17 @@ export function rightToWorkBeyond(work: readonly OutsideWork[], pairs: ReadonlyM
 /**
  * The exchange budget of a thread outside a handshake (section 8: "The handshake sets a per-thread
  * exchange budget"): the one the thread's opener accepted with those its first message addresses
- * (to `ALL`: with anyone), the strictest when several apply; null when no such pair's terms name one.
+ * (to `ALL`: with anyone), the strictest when several apply (several pairs, or one pair's several
+ * handshakes); null when no such pair's terms name one.
+ * With `before`, only pairs established before that message count: a budget binds from the
+ * acceptance that sets it, never a message sent while it was still an open question (6).
  */
-export function pairBudget(first: MailboxEntry["envelope"], pairs: ReadonlyMap<string, Settled>): number | null {
+export function pairBudget(first: MailboxEntry["envelope"], pairs: ReadonlyMap<string, Settled>, before?: string): number | null {
   const keys = first.to.includes(ALL)
     ? [...pairs.keys()].filter((k) => k.startsWith(`${first.arena}\u0000`) && k.slice(first.arena.length + 1).split("\u0000").includes(first.from))
     : first.to.filter((t) => !isHandler(t)).map((t) => pairKey(first.arena, first.from, t));
-  const budgets = keys.map((k) => pairs.get(k)?.budget ?? null).filter((b): b is number => b !== null);
+  const budgets: number[] = [];
+  for (const k of keys) for (const b of pairs.get(k)?.budgets ?? []) if (b.budget !== null && (before === undefined || b.since < before)) budgets.push(b.budget);
   // reduce, not Math.min(...budgets): a room of many pairs would pass more arguments than a call takes.
   return budgets.length === 0 ? null : budgets.reduce((a, b) => Math.min(a, b));
 }
