@@ -32,7 +32,7 @@ import { orphanedThreads } from "./orphaned-threads.js";
 import { quarantinedParents } from "./quarantined-parents.js";
 import { primerFindings } from "./primer.js";
 import type { PrimerState } from "./primer.js";
-import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
+import { establishedPairs, pairBudgetAt, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
 import { repeatedRepairs } from "./repeated-repairs.js";
 import { republishedReplies } from "./republished-replies.js";
 import { resumesUnanswered } from "./resume-answered.js";
@@ -269,10 +269,11 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       const own = shakes.handshakes.get(thread);
       const ownSince = own !== undefined && own.state === "established" ? establishedSince(own) : undefined;
       const fallback = options.budget ?? DEFAULT_EXCHANGE_BUDGET;
+      const pairBudget = pairBudgetAt(first, pairs);
       const limitAt = (before: string | null): number =>
         ownSince !== undefined && (before === null || ownSince < before)
           ? ((own as Handshake).exchange_budget ?? fallback)
-          : (pairBudget(first, pairs, before ?? undefined) ?? fallback);
+          : (pairBudget(before ?? undefined) ?? fallback);
       const spoken = trustedThreads.get(thread) ?? [];
       const budget = exchangeBudget(spoken, limitAt, findings);
       // One blocked, then silence until Handler input or declared new evidence (sections 6 and 8).

@@ -109,11 +109,34 @@ export function rightToWorkBeyond(work: readonly OutsideWork[], pairs: ReadonlyM
  * acceptance that sets it, never a message sent while it was still an open question (6).
  */
 export function pairBudget(first: MailboxEntry["envelope"], pairs: ReadonlyMap<string, Settled>, before?: string): number | null {
+  return pairBudgetAt(first, pairs)(before);
+}
+
+/**
+ * `pairBudget` for one thread, asked at each of its messages: the pairs' budgets are sorted by the
+ * message that settled them once, with the strictest so far beside each, so each question is a
+ * binary search (a long thread to `ALL` in a room of many pairs stays near linear).
+ */
+export function pairBudgetAt(first: MailboxEntry["envelope"], pairs: ReadonlyMap<string, Settled>): (before?: string) => number | null {
   const keys = first.to.includes(ALL)
     ? [...pairs.keys()].filter((k) => k.startsWith(`${first.arena}\u0000`) && k.slice(first.arena.length + 1).split("\u0000").includes(first.from))
     : first.to.filter((t) => !isHandler(t)).map((t) => pairKey(first.arena, first.from, t));
-  const budgets: number[] = [];
-  for (const k of keys) for (const b of pairs.get(k)?.budgets ?? []) if (b.budget !== null && (before === undefined || b.since < before)) budgets.push(b.budget);
-  // reduce, not Math.min(...budgets): a room of many pairs would pass more arguments than a call takes.
-  return budgets.length === 0 ? null : budgets.reduce((a, b) => Math.min(a, b));
+  const named: { since: string; budget: number }[] = [];
+  for (const k of keys) for (const b of pairs.get(k)?.budgets ?? []) if (b.budget !== null) named.push({ since: b.since, budget: b.budget });
+  named.sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0));
+  const strictest: number[] = [];
+  for (const [i, b] of named.entries()) strictest.push(i === 0 ? b.budget : Math.min(strictest[i - 1] as number, b.budget));
+  return (before) => {
+    // The number of budgets settled before `before`: all of them when it is not given.
+    let lo = 0;
+    let hi = named.length;
+    if (before !== undefined) {
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((named[mid] as { since: string }).since < before) lo = mid + 1;
+        else hi = mid;
+      }
+    } else lo = named.length;
+    return lo === 0 ? null : (strictest[lo - 1] as number);
+  };
 }
