@@ -172,7 +172,8 @@ def check(folder):
     # them, and the message that put them there (a counter), until one side accepts them exactly.
     chains = {}               # counter or welcome id -> {"hello", "pair", "budget", "awaits", "from"}
     hellos = []               # well-placed hellos that speak: (id, sender, to)
-    welcomed = {}             # hello id -> {responder: welcome id}
+    welcomed = {}             # hello id -> {responder: welcome id in its thread}
+    seen_hellos = {}          # hello id -> {responder: a welcome of it in any thread}
     lost = set()              # (hello id, callsign): the chain a crossing took from that hello
     settled_chains = set()    # (hello id, responder): the chains that established
     blocked_chains = set()    # (hello id, pair): chains a blocked holds for a Handler decision
@@ -333,7 +334,7 @@ def check(folder):
         if kind == "hello" and claims and speaks:
             for hid, hfrom, hto in hellos:
                 if hfrom != sender and (sender in hto or hto == ["ALL"]) and (hfrom in m["to"] or m["to"] == ["ALL"]) \
-                        and not (sender in welcomed.get(hid, {}) and welcomed[hid][sender] < uid):
+                        and not (sender in seen_hellos.get(hid, {}) and seen_hellos[hid][sender] < uid):
                     findings.add(("HELLO_CROSSED", uid))
                     lost.add((uid, hfrom))
             hellos.append((uid, sender, m["to"]))
@@ -353,7 +354,12 @@ def check(folder):
         if speaks and not handler and m["terms"] in ("accept", "counter") or (kind == "welcome" and claims and speaks):
             chain = None
             if kind == "welcome" and claims:
+                # The handshake is per thread rooted in a hello: a welcome moved to another thread
+                # answers nothing there, so its sender settled nothing with that hello; it still
+                # shows the hello was seen, so the two hellos did not cross.
                 if not errors[parent_id] & NOT_SPEAKING:
+                    seen_hellos.setdefault(parent_id, {})[sender] = uid
+                if not errors[parent_id] & NOT_SPEAKING and m["thread"] == parent["thread"]:
                     welcomed.setdefault(parent_id, {})[sender] = uid
                     # A chain a crossing took stays in the record, its terms judged, but settles nothing.
                     chain = {"hello": parent_id, "pair": frozenset((sender, parent["from"])), "lost": (parent_id, sender) in lost,
