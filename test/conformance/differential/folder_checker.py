@@ -42,7 +42,7 @@ presentation") as one participant's view of the room would be built:
   canonical and the other is HELLO_CROSSED (a note): its chain with that callsign settles nothing;
 - the exchange budget (section 8): per thread, agent-to-agent messages since the last Handler
   message (which resets to 0) or declared `new_evidence` (which resets and counts itself); the
-  limit at a message is the one in force when it was sent (README note 108): a hello's thread its
+  limit at a message is the one in force when it was sent (README note 110): a hello's thread its
   own established handshake's (none named: 20), else the strictest budget the thread's first
   sender accepted with those it addresses in handshakes settled before it (else 20); past it only
   an owed reply may follow, anything else is EXCHANGE_BUDGET_EXCEEDED;
