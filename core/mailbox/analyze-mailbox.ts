@@ -27,11 +27,12 @@ import type { ExchangeBudget } from "./exchange-budget.js";
 import { rootsNotFresh } from "./fresh-roots.js";
 import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
+import { establishedSince } from "./_established-since.js";
 import { orphanedThreads } from "./orphaned-threads.js";
 import { quarantinedParents } from "./quarantined-parents.js";
 import { primerFindings } from "./primer.js";
 import type { PrimerState } from "./primer.js";
-import { establishedPairs, pairBudget, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
+import { establishedPairs, pairBudgetAt, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
 import { repeatedRepairs } from "./repeated-repairs.js";
 import { republishedReplies } from "./republished-replies.js";
 import { resumesUnanswered } from "./resume-answered.js";
@@ -262,13 +263,19 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     // spends it nor, declaring new evidence, resets it.
     for (const [thread, messages] of threads) {
       const first = (messages[0] as MailboxEntry).envelope;
-      // The budget the thread's parties accepted: its own handshake's, else their pair's (section 8:
-      // "The handshake sets a per-thread exchange budget"), never another pair's of the same arena.
+      // The budget the thread's parties accepted: its own handshake's (none named is the default),
+      // else their pair's (section 8: "The handshake sets a per-thread exchange budget"), never
+      // another pair's of the same arena; each from the acceptance that set it, not before (6).
       const own = shakes.handshakes.get(thread);
-      const accepted = own !== undefined && own.state === "established" && own.exchange_budget !== null ? own.exchange_budget : pairBudget(first, pairs);
-      const limit = accepted ?? options.budget ?? DEFAULT_EXCHANGE_BUDGET;
+      const ownSince = own !== undefined && own.state === "established" ? establishedSince(own) : undefined;
+      const fallback = options.budget ?? DEFAULT_EXCHANGE_BUDGET;
+      const pairBudget = pairBudgetAt(first, pairs);
+      const limitAt = (before: string | null): number =>
+        ownSince !== undefined && (before === null || ownSince < before)
+          ? ((own as Handshake).exchange_budget ?? fallback)
+          : (pairBudget(before ?? undefined) ?? fallback);
       const spoken = trustedThreads.get(thread) ?? [];
-      const budget = exchangeBudget(spoken, limit, findings);
+      const budget = exchangeBudget(spoken, limitAt, findings);
       // One blocked, then silence until Handler input or declared new evidence (sections 6 and 8).
       const blocked = standingBlocks(spoken, findings);
       summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget, blocked, orphaned: false });

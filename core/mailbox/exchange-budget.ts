@@ -30,8 +30,15 @@ interface Owed {
 
 const done = (o: Owed): boolean => (o.to.includes(ALL) ? o.replied.size > 0 : o.to.every((t) => isHandler(t) || o.replied.has(t)));
 
-/** The budget of one thread, its messages in UUID order. */
-export function exchangeBudget(messages: readonly MailboxEntry[], limit: number, findings: MailboxFinding[]): ExchangeBudget {
+/**
+ * The limit in force at a message (its UUID), or after the last one (null): a budget binds from the
+ * acceptance that sets it (section 6: until then "a counter that nobody accepted is an open question").
+ */
+export type BudgetLimit = (before: string | null) => number;
+
+/** The budget of one thread, its messages in UUID order, under one limit or a limit that changes as handshakes settle. */
+export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[]): ExchangeBudget {
+  const limitAt: BudgetLimit = typeof limitOf === "number" ? () => limitOf : limitOf;
   let count = 0;
   let owed = new Map<string, Owed>();
   for (const entry of messages) {
@@ -45,6 +52,7 @@ export function exchangeBudget(messages: readonly MailboxEntry[], limit: number,
     if (step === "handler" || step === "to-handler") continue;
     const answers = m.reply_to === null ? undefined : owed.get(m.reply_to);
     const owedReply = answers !== undefined && asks(answers, m.from) && !answers.replied.has(m.from);
+    const limit = limitAt(m.id);
     if (count >= limit && !owedReply) {
       findings.push(mailboxFinding("EXCHANGE_BUDGET_EXCEEDED", `the thread's exchange budget of ${limit} agent-to-agent messages is spent: only replies already owed may follow, until Handler input or declared new evidence`, at(entry)));
     }
@@ -52,6 +60,7 @@ export function exchangeBudget(messages: readonly MailboxEntry[], limit: number,
     count++;
     if (m.expects_reply && count <= limit) owed.set(m.id, { from: m.from, to: m.to, replied: new Set() });
   }
+  const limit = limitAt(null);
   const open = [...owed.entries()].filter(([, o]) => !done(o)).map(([id]) => id);
   const state: BudgetState = count < limit ? "open" : open.length > 0 ? "at-limit" : "blocked: exchange-budget";
   return { limit, count, state, owed: count >= limit ? open : [] };

@@ -58,7 +58,7 @@ export { uuidInCursorEntry } from "./cursor-entry.js";
 export type { HandshakeField } from "./handshake-fields.js";
 export type { Handshake, HandshakeState, ResponderHandshake } from "./handshake.js";
 export { exchangeBudget } from "./exchange-budget.js";
-export type { BudgetState, ExchangeBudget } from "./exchange-budget.js";
+export type { BudgetLimit, BudgetState, ExchangeBudget } from "./exchange-budget.js";
 export { callsignClaims, unavailableCallsigns } from "./callsign-claims.js";
 export { reEntryOf } from "./re-entry.js";
 export type { CallsignView, ClaimOptions, NameState } from "./callsign-claims.js";

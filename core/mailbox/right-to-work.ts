@@ -20,8 +20,11 @@ interface Settled {
   /** The message that established the pair: work must come after it. */
   readonly since: string;
   readonly profile: MailboxProfile;
-  /** The exchange budget the pair accepted, when its terms named one. */
-  readonly budget: number | null;
+  /**
+   * Each exchange budget the pair accepted and the message that settled it (null: its terms named
+   * none). A pair that shook hands twice accepted both, and works under the strictest in force.
+   */
+  readonly budgets: readonly { readonly since: string; readonly budget: number | null }[];
 }
 
 const pairKey = (arena: string, a: string, b: string): string => (a < b ? `${arena}\u0000${a}\u0000${b}` : `${arena}\u0000${b}\u0000${a}`);
@@ -31,7 +34,9 @@ export function establishedPairs(shakes: ReadonlyMap<string, Handshake>, arenaOf
   const pairs = new Map<string, Settled>();
   const settle = (key: string, since: string, profile: MailboxProfile, budget: number | null): void => {
     const known = pairs.get(key);
-    if (known === undefined || since < known.since) pairs.set(key, { since, profile, budget });
+    const budgets = [...(known?.budgets ?? []), { since, budget }];
+    if (known === undefined || since < known.since) pairs.set(key, { since, profile, budgets });
+    else pairs.set(key, { ...known, budgets });
   };
   for (const hs of shakes.values()) {
     if (hs.state === "superseded") continue;
@@ -98,13 +103,40 @@ export function rightToWorkBeyond(work: readonly OutsideWork[], pairs: ReadonlyM
 /**
  * The exchange budget of a thread outside a handshake (section 8: "The handshake sets a per-thread
  * exchange budget"): the one the thread's opener accepted with those its first message addresses
- * (to `ALL`: with anyone), the strictest when several apply; null when no such pair's terms name one.
+ * (to `ALL`: with anyone), the strictest when several apply (several pairs, or one pair's several
+ * handshakes); null when no such pair's terms name one.
+ * With `before`, only pairs established before that message count: a budget binds from the
+ * acceptance that sets it, never a message sent while it was still an open question (6).
  */
-export function pairBudget(first: MailboxEntry["envelope"], pairs: ReadonlyMap<string, Settled>): number | null {
+export function pairBudget(first: MailboxEntry["envelope"], pairs: ReadonlyMap<string, Settled>, before?: string): number | null {
+  return pairBudgetAt(first, pairs)(before);
+}
+
+/**
+ * `pairBudget` for one thread, asked at each of its messages: the pairs' budgets are sorted by the
+ * message that settled them once, with the strictest so far beside each, so each question is a
+ * binary search (a long thread to `ALL` in a room of many pairs stays near linear).
+ */
+export function pairBudgetAt(first: MailboxEntry["envelope"], pairs: ReadonlyMap<string, Settled>): (before?: string) => number | null {
   const keys = first.to.includes(ALL)
     ? [...pairs.keys()].filter((k) => k.startsWith(`${first.arena}\u0000`) && k.slice(first.arena.length + 1).split("\u0000").includes(first.from))
     : first.to.filter((t) => !isHandler(t)).map((t) => pairKey(first.arena, first.from, t));
-  const budgets = keys.map((k) => pairs.get(k)?.budget ?? null).filter((b): b is number => b !== null);
-  // reduce, not Math.min(...budgets): a room of many pairs would pass more arguments than a call takes.
-  return budgets.length === 0 ? null : budgets.reduce((a, b) => Math.min(a, b));
+  const named: { since: string; budget: number }[] = [];
+  for (const k of keys) for (const b of pairs.get(k)?.budgets ?? []) if (b.budget !== null) named.push({ since: b.since, budget: b.budget });
+  named.sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0));
+  const strictest: number[] = [];
+  for (const [i, b] of named.entries()) strictest.push(i === 0 ? b.budget : Math.min(strictest[i - 1] as number, b.budget));
+  return (before) => {
+    // The number of budgets settled before `before`: all of them when it is not given.
+    let lo = 0;
+    let hi = named.length;
+    if (before !== undefined) {
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((named[mid] as { since: string }).since < before) lo = mid + 1;
+        else hi = mid;
+      }
+    } else lo = named.length;
+    return lo === 0 ? null : (strictest[lo - 1] as number);
+  };
 }

@@ -34,14 +34,21 @@ presentation") as one participant's view of the room would be built:
   counters (or names no terms) puts its terms on the table, and the initiator's answer carrying
   `terms: accept` establishes, `counter` turns them back; an accept that changes the exchange
   budget is COUNTER_AS_ACCEPT and read as the counter it is; a pair that accepted several budgets
-  works under the strictest;
+  works under the strictest; a `blocked` from a party of a chain answering its terms holds the
+  chain until a Handler message in the thread or declared new_evidence, and an acceptance
+  meanwhile is ACCEPT_WHILE_BLOCKED and settles nothing;
 - crossed hellos (section 6): of two well-placed hellos between two callsigns, each addressing the
   other, neither welcomed by the other's sender before the other was sent, the smaller UUID is
   canonical and the other is HELLO_CROSSED (a note): its chain with that callsign settles nothing;
 - the exchange budget (section 8): per thread, agent-to-agent messages since the last Handler
   message (which resets to 0) or declared `new_evidence` (which resets and counts itself); the
-  limit is the strictest budget the thread's first sender accepted with those it addresses (else
-  20); past it only an owed reply may follow, anything else is EXCHANGE_BUDGET_EXCEEDED;
+  limit at a message is the one in force when it was sent (README note 110): a hello's thread its
+  own established handshake's (none named: 20), else the strictest budget the thread's first
+  sender accepted with those it addresses in handshakes settled before it (else 20); past it only
+  an owed reply may follow, anything else is EXCHANGE_BUDGET_EXCEEDED;
+- never republish (section 9): a second answer of one kind, sender and arena to a reply_to and
+  request_id a standing answer already answered, reaching one of its recipients again, is
+  REPLY_REPUBLISHED;
 - one `blocked`, then silence (sections 6, 8): until a Handler message or declared evidence lifts
   it, the sender's second `blocked` in the thread is BLOCKED_REPEATED and anything else it sends
   there INITIATED_WHILE_BLOCKED, but a reply it owed before the `blocked` or a message only to
@@ -77,7 +84,8 @@ MODELED = {"PARENT_UNKNOWN", "PARENT_THREAD_MISMATCH", "PARENT_CYCLE", "PARENT_L
            "ADDRESSEE_DEPARTED", "ADDRESSEE_UNCLAIMED", "RATIFY_SELF", "WORK_BEFORE_ESTABLISHED", "ROOT_NOT_FRESH",
            "PARENT_QUARANTINED", "CALLSIGN_UNCLAIMED_ENGAGED", "CALLSIGN_HELD", "CALLSIGN_COLLISION",
            "COUNTER_AS_ACCEPT", "HELLO_CROSSED", "EXCHANGE_BUDGET_EXCEEDED", "BLOCKED_REPEATED",
-           "INITIATED_WHILE_BLOCKED", "RESUME_UNANSWERED"}
+           "INITIATED_WHILE_BLOCKED", "RESUME_UNANSWERED", "REPLY_REPUBLISHED",
+           "ACCEPT_WHILE_BLOCKED"}
 
 # The errors of a message that does not speak for its sender (README: "A message that does not
 # speak for its sender ... takes no part in any handshake or pair").
@@ -164,9 +172,12 @@ def check(folder):
     # them, and the message that put them there (a counter), until one side accepts them exactly.
     chains = {}               # counter or welcome id -> {"hello", "pair", "budget", "awaits", "from"}
     hellos = []               # well-placed hellos that speak: (id, sender, to)
-    welcomed = {}             # hello id -> {responder: welcome id}
+    welcomed = {}             # hello id -> {responder: welcome id in its thread}
+    seen_hellos = {}          # hello id -> {responder: a welcome of it in any thread}
     lost = set()              # (hello id, callsign): the chain a crossing took from that hello
     settled_chains = set()    # (hello id, responder): the chains that established
+    blocked_chains = set()    # (hello id, pair): chains a blocked holds for a Handler decision
+    own_budget = {}           # hello id -> the budget its first settled chain accepted
     hello_of_thread = {}      # thread -> the well-placed hello that opened it
     # The dialogue (sections 6, 8, 12): per thread, the count since the last reset and its limit;
     # standing blocks per thread and sender; a resume waiting for its answer per callsign.
@@ -175,6 +186,8 @@ def check(folder):
     answered = set()          # (sender, parent id): the first answer is the one owed
     blocks = {}               # thread -> {sender: blocked id}
     waiting = {}              # callsign -> the resumes it waits on (an answer to any of them ends the wait)
+    resumed = {}              # callsign -> every resume of its that opened a wait
+    answer_replies = []       # (message, answer): a waiting callsign's reply to an answer of its resume
 
     def rooted(m):
         seen = set()
@@ -196,8 +209,16 @@ def check(folder):
                 and q["id"] not in past_limit and not errors[q["id"]] & NOT_SPEAKING and (budget or not errors[q["id"]] and q["id"] not in unclaimed_sender) and (before is None or q["id"] < before))
 
     def limit(m):
-        """The thread's budget: a hello's thread its handshake's; any other the pairs of its first message."""
+        """The thread's budget at m: a hello's thread its own handshake's (none named is the default)
+        once every agent it names settled it; before that, as any other thread, the pairs of its
+        first message established so far (core/mailbox/README.md; section 6: until accepted, a
+        counter "is an open question")."""
         t = m["thread"]
+        h = held.get(hello_of_thread.get(t))
+        if h is not None and h["id"] in own_budget and all(
+                (h["id"], n) in settled_chains or (h["id"], n) in lost for n in agents(h["to"])) \
+                and any((h["id"], n) in settled_chains for n in agents(h["to"])):
+            return own_budget[h["id"]]
         if t in thread_limit:
             return thread_limit[t]()
         return DEFAULT_BUDGET
@@ -212,6 +233,8 @@ def check(folder):
     for m in messages:
         e = errors[m["id"]]
         uid, kind, sender, parent_id = m["id"], m["kind"], m["from"], m["reply_to"]
+        # The budget in force when m was sent: what m itself settles binds from the next message on.
+        limit_at_m = limit(m) if m["thread"] in thread_limit else pair_limit(m)()
         parent = held.get(parent_id)
         handler = is_handler(sender)
         # Parents.
@@ -311,17 +334,32 @@ def check(folder):
         if kind == "hello" and claims and speaks:
             for hid, hfrom, hto in hellos:
                 if hfrom != sender and (sender in hto or hto == ["ALL"]) and (hfrom in m["to"] or m["to"] == ["ALL"]) \
-                        and not (sender in welcomed.get(hid, {}) and welcomed[hid][sender] < uid):
+                        and not (sender in seen_hellos.get(hid, {}) and seen_hellos[hid][sender] < uid):
                     findings.add(("HELLO_CROSSED", uid))
                     lost.add((uid, hfrom))
             hellos.append((uid, sender, m["to"]))
             hello_of_thread.setdefault(m["thread"], uid)
         # The handshake: a welcome opens a responder's chain; an answer to the terms on the table
         # from the party they await accepts them (CORE establishes) or counters.
+        # A blocked in a chain (section 6: "establishing -> blocked: handler-decision") holds it until
+        # a Handler message in the thread or declared new_evidence from the pair to an agent; an
+        # acceptance meanwhile settles nothing (ACCEPT_WHILE_BLOCKED: "may not accept").
+        if handler and not not_speaking:
+            blocked_chains.difference_update({k for k in blocked_chains if held[k[0]]["thread"] == m["thread"]})
+        elif speaks and m["new_evidence"] is not None and agents(m["to"]):
+            blocked_chains.difference_update({k for k in blocked_chains if held[k[0]]["thread"] == m["thread"] and sender in k[1]})
+        if kind == "blocked" and speaks and not handler and parent_id in chains and sender in chains[parent_id]["pair"] \
+                and m["thread"] == held[chains[parent_id]["hello"]]["thread"]:
+            blocked_chains.add((chains[parent_id]["hello"], chains[parent_id]["pair"]))
         if speaks and not handler and m["terms"] in ("accept", "counter") or (kind == "welcome" and claims and speaks):
             chain = None
             if kind == "welcome" and claims:
+                # The handshake is per thread rooted in a hello: a welcome moved to another thread
+                # answers nothing there, so its sender settled nothing with that hello; it still
+                # shows the hello was seen, so the two hellos did not cross.
                 if not errors[parent_id] & NOT_SPEAKING:
+                    seen_hellos.setdefault(parent_id, {})[sender] = uid
+                if not errors[parent_id] & NOT_SPEAKING and m["thread"] == parent["thread"]:
                     welcomed.setdefault(parent_id, {})[sender] = uid
                     # A chain a crossing took stays in the record, its terms judged, but settles nothing.
                     chain = {"hello": parent_id, "pair": frozenset((sender, parent["from"])), "lost": (parent_id, sender) in lost,
@@ -331,12 +369,15 @@ def check(folder):
                 if c["awaits"] == sender and (c["from"] in m["to"] or m["to"] == ["ALL"]):
                     chain = c
             if chain is not None and not e - {"ADDRESSEE_RETIRED", "COUNTER_AS_ACCEPT"}:
-                if m["terms"] == "accept" and budget_of(m, chain["budget"]) == chain["budget"]:
+                if m["terms"] == "accept" and (chain["hello"], chain["pair"]) in blocked_chains:
+                    e.add("ACCEPT_WHILE_BLOCKED")
+                elif m["terms"] == "accept" and budget_of(m, chain["budget"]) == chain["budget"]:
                     # (A welcome to a name retired since the hello still settles the pair: see the README.)
                     # A pair that accepted several budgets works under the strictest.
                     if not chain["lost"]:
                         established[chain["pair"]] = min(chain["budget"], established.get(chain["pair"], chain["budget"]))
                         settled_chains.add((chain["hello"], next(iter(chain["pair"] - {held[chain["hello"]]["from"]}))))
+                        own_budget.setdefault(chain["hello"], chain["budget"])
                 else:
                     if m["terms"] == "accept":
                         e.add("COUNTER_AS_ACCEPT")
@@ -358,7 +399,7 @@ def check(folder):
                 blocks.pop(t, None)
             elif agent_to_agent:
                 # A stranger's message is its sender's word, quarantined as unexpected: it counts.
-                if count.get(t, 0) >= limit(m):
+                if count.get(t, 0) >= limit_at_m:
                     past_limit.add(uid)
                     if not owed(m, budget=True):
                         e.add("EXCHANGE_BUDGET_EXCEEDED")
@@ -372,15 +413,20 @@ def check(folder):
             elif kind == "blocked" and not handler:
                 blocks.setdefault(t, {})[sender] = uid
             wait = waiting.get(sender)
-            if wait and kind not in ("resume", "blocked", "goodbye") and not only_to_handler(m) \
-                    and not (parent is not None and parent["reply_to"] in wait and parent["from"] != sender
-                             and not errors[parent_id] & NOT_SPEAKING):
-                e.add("RESUME_UNANSWERED")
+            if wait and kind not in ("resume", "blocked", "goodbye") and not only_to_handler(m):
+                # A reply to an answer of any of its resumes follows that answer whatever its UUID
+                # says (two machines' clocks), so it is judged once the answer's own errors are known.
+                if parent is not None and parent["kind"] not in TRUE_ROOTS and parent["reply_to"] in resumed.get(sender, ()) \
+                        and parent["from"] != sender:
+                    answer_replies.append((uid, parent_id))
+                else:
+                    e.add("RESUME_UNANSWERED")
             if parent is not None and kind not in TRUE_ROOTS and parent_id in waiting.get(parent["from"], ()) \
                     and parent["from"] != sender:
                 del waiting[parent["from"]]
             if kind == "resume" and not e and not stranger:
                 waiting.setdefault(sender, set()).add(uid)
+                resumed.setdefault(sender, set()).add(uid)
         if parent_id and kind not in TRUE_ROOTS:
             answered.add((sender, parent_id))
         # A message whose chain of parents breaks at one the folder does not hold may answer a
@@ -397,6 +443,10 @@ def check(folder):
             del state[sender]
         m["departed_to"] = [n for n in m["to"] if state.get(n, ("",))[0] == "departed" and state[n][1] != uid]
 
+    # Only an answer that speaks for its sender answers a resume.
+    for uid, answer in answer_replies:
+        if errors[answer] & NOT_SPEAKING:
+            errors[uid].add("RESUME_UNANSWERED")
     # Answers to what must not be answered, once every error of the walk is known.
     not_speaking = {uid for uid, e in errors.items() if e & NOT_SPEAKING} | duplicated
     for m in messages:
@@ -410,6 +460,21 @@ def check(folder):
             e.add("CALLSIGN_UNCLAIMED_ENGAGED")
         elif m["reply_to"] in not_speaking:
             e.add("PARENT_QUARANTINED")
+    # Never republish (section 9: "match published messages by exact reply_to plus request_id ...
+    # Never republish"): a second answer of the same kind, sender and arena to a question a standing
+    # answer already reached the same recipient of (ALL naming every one) is REPLY_REPUBLISHED; a
+    # quarantined earlier answer is no evidence, a root's reply_to a citation, a blocked its own rule;
+    # an answer quarantined already is not said to be republished as well.
+    standing = {}
+    for m in messages:
+        if not m["reply_to"] or m["kind"] in TRUE_ROOTS or m["kind"] == "blocked" or errors[m["id"]] or m["id"] in unclaimed_sender:
+            continue
+        key = (m["arena"], m["from"], m["kind"], m["reply_to"], m["request_id"])
+        before = standing.setdefault(key, [])
+        if any("ALL" in to or "ALL" in m["to"] or set(to) & set(m["to"]) for to in before):
+            errors[m["id"]].add("REPLY_REPUBLISHED")
+        else:
+            before.append(m["to"])
     surfaced = set()
     for m in messages:
         uid = m["id"]

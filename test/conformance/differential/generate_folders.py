@@ -4,7 +4,9 @@ A folder is 2 to 4 participants of one arena, each on its own machine, under COR
 says hello to each other one in a thread of its own (a third of the hellos naming a small
 exchange budget), and each welcomes it: mostly accepting the terms exactly, else countering (also
 an accept that changes the budget, or no terms), which the first may accept with an `ack` or
-counter again for the other to accept; then a few request threads between established
+counter again for the other to accept, or cannot accept a counter and sends a `blocked`, then
+accepts anyway, or after the Handler or declared evidence lifts it, or after only a note to the
+Handler (which lifts nothing); then a few request threads between established
 pairs, each answered by a reply and sometimes ratified. Then one to three mutations: a message
 dropped (a root, a hello, a welcome, a parent), a reply moved to another thread or citing itself,
 a file delivered twice (the same bytes, or another body under the same UUID), a stranger's message
@@ -101,7 +103,23 @@ def handshake(rng, add, hello, first, other):
         w = add(other, [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept",
                 exchange_budget=changed)
     roll = rng.random()
-    if roll < 0.6:
+    if roll < 0.15:
+        # The initiator cannot accept the counter (section 6: "establishing -> blocked:
+        # handler-decision"): one blocked, then an acceptance anyway, or after the Handler or declared
+        # evidence lifts the block, or only after a message to the Handler (which lifts nothing).
+        b = add(first, [other], "blocked", parent=w.key, thread=hello.thread, request=hello.request)
+        lift = rng.choice(["none", "handler", "evidence", "to-handler"])
+        if lift == "handler":
+            b = add(HANDLER, [first, other], "state", parent=b.key, thread=hello.thread, request=hello.request)
+        elif lift == "evidence":
+            b = add(first, [other], "state", parent=b.key, thread=hello.thread, request=hello.request,
+                    new_evidence="the Handler widened the corpus")
+        elif lift == "to-handler":
+            b = add(first, [HANDLER], "state", parent=b.key, thread=hello.thread, request=hello.request, expects=True)
+        if rng.random() < 0.8:
+            # The acceptance answers the counter on the table, citing it.
+            add(first, [other], "ack", parent=w.key, thread=hello.thread, request=hello.request, terms="accept")
+    elif roll < 0.6:
         add(first, [other], "ack", parent=w.key, thread=hello.thread, request=hello.request, terms="accept")
     elif roll < 0.8:
         c = add(first, [other], "state", parent=w.key, thread=hello.thread, request=hello.request, terms="counter",

@@ -874,8 +874,8 @@ describe("crossed hellos among three callsigns: one canonical hello between any 
 
 describe("pairBudget over a room of many pairs", () => {
   it("finds the strictest budget of 200,000 pairs without passing them all as call arguments", () => {
-    const pairs = new Map<string, { since: string; profile: "CORE"; budget: number | null }>();
-    for (let i = 0; i < 200_000; i++) pairs.set(`ROOM\u0000AAA\u0000P${String(i).padStart(6, "0")}`, { since: "x", profile: "CORE", budget: 50 + (i % 7) });
+    const pairs = new Map<string, { since: string; profile: "CORE"; budgets: { since: string; budget: number | null }[] }>();
+    for (let i = 0; i < 200_000; i++) pairs.set(`ROOM\u0000AAA\u0000P${String(i).padStart(6, "0")}`, { since: "x", profile: "CORE", budgets: [{ since: "x", budget: 50 + (i % 7) }] });
     const first = { arena: "ROOM", from: "AAA", to: ["ALL"] } as unknown as Parameters<typeof pairBudget>[0];
     expect(pairBudget(first, pairs)).toBe(50);
   });
