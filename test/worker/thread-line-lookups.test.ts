@@ -186,34 +186,35 @@ describe("prepare, commit and a cancel's acknowledgement on a long re-issue line
   });
 });
 
+type Counted = { statesBuilt?: number; handoffs?: (...args: unknown[]) => unknown[] };
+
+/** How many HandoffStates the thread's audit builds during `act` (its handoffs, wrapped), and what `act` answered. */
+async function statesDuring<T>(thread: string, act: () => Promise<T>): Promise<{ built: number; answer: T }> {
+  const counted = globalThis as unknown as Counted;
+  await runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
+    const audit = (instance as unknown as { auditor(): { handoffs: (...args: unknown[]) => unknown[] } }).auditor();
+    const handoffs = audit.handoffs;
+    counted.handoffs = handoffs;
+    counted.statesBuilt = 0;
+    audit.handoffs = (...args: unknown[]) => {
+      const out = handoffs(...args);
+      counted.statesBuilt = (counted.statesBuilt ?? 0) + out.length;
+      return out;
+    };
+  });
+  const answer = await act();
+  const built = await runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
+    (instance as unknown as { auditor(): { handoffs: unknown } }).auditor().handoffs = counted.handoffs;
+    return counted.statesBuilt as number;
+  });
+  return { built, answer };
+}
+
 describe("a DN, a prepare and a commit ask the audit for the states of the HOs they read, not the thread's", () => {
   // Counted in HandoffStates the audit builds (its handoffs, wrapped), not timed: a DN on each HO of
   // a line with one statement pending built every HO's state each time, the line's square.
   const payOf = (k: number): string => `${PAY_HO.replace("scheduler-1", k > 1 ? `scheduler-${k} re=scheduler-${k - 1}` : "scheduler-1")} exp=20991002T1500Z`;
   const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
-  type Counted = { statesBuilt?: number; handoffs?: (...args: unknown[]) => unknown[] };
-
-  async function statesDuring<T>(thread: string, act: () => Promise<T>): Promise<{ built: number; answer: T }> {
-    const counted = globalThis as unknown as Counted;
-    await runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
-      const audit = (instance as unknown as { auditor(): { handoffs: (...args: unknown[]) => unknown[] } }).auditor();
-      const handoffs = audit.handoffs;
-      counted.handoffs = handoffs;
-      counted.statesBuilt = 0;
-      audit.handoffs = (...args: unknown[]) => {
-        const out = handoffs(...args);
-        counted.statesBuilt = (counted.statesBuilt ?? 0) + out.length;
-        return out;
-      };
-    });
-    const answer = await act();
-    const built = await runInDurableObject(stubOf(thread), (instance: ThreadObject) => {
-      (instance as unknown as { auditor(): { handoffs: unknown } }).auditor().handoffs = counted.handoffs;
-      return counted.statesBuilt as number;
-    });
-    return { built, answer };
-  }
-
   async function onLine(n: number) {
     const t = fresh();
     await append(t, Array.from({ length: n }, (_, k) => payOf(k + 1)));
@@ -239,5 +240,38 @@ describe("a DN, a prepare and a commit ask the audit for the states of the HOs t
     expect(b.dn.built).toBe(a.dn.built);
     expect(b.prepared.built).toBe(a.prepared.built);
     expect(b.committed.built).toBe(a.committed.built);
+  });
+});
+
+describe("GET a handoff and a challenge for it ask the audit for that HO's state, not the thread's", () => {
+  // Both built every HO's state to read one: the count grew with the thread, not with what they read.
+  const hoOn = (k: number): string => `RW1 HO ops-${k} from=ops to=b item=jira:X-${k} ask=FIX`;
+
+  async function readOne(n: number) {
+    const t = fresh();
+    // ops-1 closed by its DN before the others come, so its findings stand on the same lines.
+    await append(t, [hoOn(1), "RW1 DN b-1 re=ops-1 from=b to=ops item=jira:X-1 out=OK", ...Array.from({ length: n - 1 }, (_, k) => hoOn(k + 2))]);
+    await call(`/v1/threads/${t}`);
+    const handoff = await statesDuring(t, async () => ok<any>(await call(`/v1/threads/${t}/handoffs/ops-1`)));
+    const open = await statesDuring(t, async () => ok<any>(await call(`/v1/threads/${t}/handoffs/ops-${n}`)));
+    // ops-1 is closed: a challenge would check nothing (409), as the HO's state says.
+    const challenge = await statesDuring(t, async () => (await postJson(`/v1/threads/${t}/handoffs/ops-1/challenge`, { expectAcc: ["len:120w"] })).json() as Promise<any>);
+    return { handoff, open, challenge };
+  }
+
+  it("as many on a thread of 60 HOs as on one of 2, with the same answers", async () => {
+    const a = await readOne(2);
+    const b = await readOne(60);
+    expect(a.handoff.answer.state).toStrictEqual({ id: "ops-1", state: "closed", closedBy: "DN", readback: null, supersededBy: null });
+    expect(b.handoff.answer).toStrictEqual(a.handoff.answer);
+    expect(a.open.answer.state).toStrictEqual({ id: "ops-2", state: "open", closedBy: null, readback: null, supersededBy: null });
+    expect(b.open.answer.state).toStrictEqual({ ...a.open.answer.state, id: "ops-60" });
+    expect(a.challenge.answer).toMatchObject({ type: "/v1/problems/thread-conflict", detail: "ops-1 was closed by DN: no readback of it is left to check, so a challenge would check nothing" });
+    expect({ ...b.challenge.answer, instance: null }).toStrictEqual({ ...a.challenge.answer, instance: null });
+    expect(a.handoff.built).toBe(1);
+    expect(b.handoff.built).toBe(1);
+    expect(b.open.built).toBe(1);
+    expect(a.challenge.built).toBe(1);
+    expect(b.challenge.built).toBe(1);
   });
 });

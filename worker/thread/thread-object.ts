@@ -1033,7 +1033,7 @@ export class ThreadObject extends DurableObject<Env> {
     if (!reads.ok) return reads;
     const vocabulary = reads.value;
     if (ho !== null) {
-      const stands = this.auditor().handoffs(this.now()).find((h) => h.id === handoff);
+      const stands = this.auditor().handoffs(this.now(), [handoff])[0];
       if (stands !== undefined && !LIVE_STATES.has(stands.state)) return problem("thread-conflict", `${shown(handoff)} ${handoffEnded(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
     }
     if (request.record !== undefined) {
@@ -1197,7 +1197,8 @@ export class ThreadObject extends DurableObject<Env> {
     const findingRows = boundedPage(this.auditor().report(now).findings.filter((f) => f.handoff === id).slice(after, after + limit + 1), limit);
     const findings = this.conceal(findingRows.items);
     // The first HO under an id is the tracked one; a later HO reusing it is refused on append.
-    const state = this.auditor().handoffs(now).find((h) => h.id === id) as HandoffState;
+    // Asked for that one HO: the thread's others get no state built.
+    const state = this.auditor().handoffs(now, [id])[0] as HandoffState;
     const doneRows = boundedPage(this.sql.exec<{ dn: string; handoff: string; plan: string | null; ok: number; findings: string }>("SELECT dn, handoff, plan, ok, findings FROM dones WHERE handoff = ? ORDER BY rowid LIMIT ? OFFSET ?", id, limit + 1, after), limit);
     const dones = doneRows.items.map((d) => ({ dn: d.dn, handoff: d.handoff, plan: d.plan, ok: d.ok === 1, findings: JSON.parse(d.findings) as Finding[] }));
     return { ok: true, value: { line: row.line, state, readbacks, dones, findings, next: { readbacks: nextAfter(after, readbackRows), dones: nextAfter(after, doneRows), findings: nextAfter(after, findingRows) } } };
