@@ -76,7 +76,7 @@ export interface MailboxAnalysis {
 }
 
 export interface AnalyzeOptions extends ClaimOptions {
-  /** The exchange budget where no accepted handshake names one (default 20). */
+  /** The exchange budget a handshake sets when it names none (section 8: default 20). */
   readonly budget?: number;
   /**
    * Whether the mailbox root holds its visible primer, as the reader of the folder found it. Left
@@ -269,7 +269,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       const own = shakes.handshakes.get(thread);
       const ownSince = own !== undefined && own.state === "established" ? establishedSince(own) : undefined;
       const fallback = options.budget ?? DEFAULT_EXCHANGE_BUDGET;
-      const pairBudget = pairBudgetAt(first, pairs);
+      const pairBudget = pairBudgetAt(first, pairs, fallback);
       const limitAt = (before: string | null): number =>
         ownSince !== undefined && (before === null || ownSince < before)
           ? ((own as Handshake).exchange_budget ?? fallback)

@@ -48,9 +48,17 @@ export function establishedPairs(shakes: ReadonlyMap<string, Handshake>, arenaOf
     // A group handshake established as a whole settles its responders among themselves too.
     if (hs.state === "established") {
       const last = done.map((r) => r.established_by as string).sort().at(-1);
-      // Two responders work under the stricter of the two budgets they each accepted.
-      const stricter = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));
-      if (last !== undefined) for (const a of done) for (const b of done) if (a.callsign < b.callsign) settle(pairKey(arena, a.callsign, b.callsign), last, profile, stricter(a.exchange_budget, b.exchange_budget));
+      // Two responders accepted both budgets, each its own (none named being the default), and
+      // work under the stricter, as a pair that shook hands twice does.
+      if (last !== undefined) {
+        for (const a of done) {
+          for (const b of done) {
+            if (a.callsign >= b.callsign) continue;
+            settle(pairKey(arena, a.callsign, b.callsign), last, profile, a.exchange_budget);
+            settle(pairKey(arena, a.callsign, b.callsign), last, profile, b.exchange_budget);
+          }
+        }
+      }
     }
   }
   return pairs;
@@ -102,14 +110,15 @@ export function rightToWorkBeyond(work: readonly OutsideWork[], pairs: ReadonlyM
 
 /**
  * The exchange budget of a thread outside a handshake (section 8: "The handshake sets a per-thread
- * exchange budget"): the one the thread's opener accepted with those its first message addresses
- * (to `ALL`: with anyone), the strictest when several apply (several pairs, or one pair's several
- * handshakes); null when no such pair's terms name one.
+ * exchange budget, default 20"): the one the thread's opener accepted with those its first message
+ * addresses (to `ALL`: with anyone), the strictest when several apply (several pairs, or one pair's
+ * several handshakes), a handshake that named none counting as `unnamed` (the default); null when
+ * no such pair was established.
  * With `before`, only pairs established before that message count: a budget binds from the
  * acceptance that sets it, never a message sent while it was still an open question (6).
  */
-export function pairBudget(first: MailboxEntry["envelope"], pairs: ReadonlyMap<string, Settled>, before?: string): number | null {
-  return pairBudgetAt(first, pairs)(before);
+export function pairBudget(first: MailboxEntry["envelope"], pairs: ReadonlyMap<string, Settled>, unnamed: number, before?: string): number | null {
+  return pairBudgetAt(first, pairs, unnamed)(before);
 }
 
 /**
@@ -117,26 +126,27 @@ export function pairBudget(first: MailboxEntry["envelope"], pairs: ReadonlyMap<s
  * message that settled them once, with the strictest so far beside each, so each question is a
  * binary search (a long thread to `ALL` in a room of many pairs stays near linear).
  */
-export function pairBudgetAt(first: MailboxEntry["envelope"], pairs: ReadonlyMap<string, Settled>): (before?: string) => number | null {
+export function pairBudgetAt(first: MailboxEntry["envelope"], pairs: ReadonlyMap<string, Settled>, unnamed: number): (before?: string) => number | null {
   const keys = first.to.includes(ALL)
     ? [...pairs.keys()].filter((k) => k.startsWith(`${first.arena}\u0000`) && k.slice(first.arena.length + 1).split("\u0000").includes(first.from))
     : first.to.filter((t) => !isHandler(t)).map((t) => pairKey(first.arena, first.from, t));
-  const named: { since: string; budget: number }[] = [];
-  for (const k of keys) for (const b of pairs.get(k)?.budgets ?? []) if (b.budget !== null) named.push({ since: b.since, budget: b.budget });
-  named.sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0));
+  const accepted: { since: string; budget: number }[] = [];
+  // A handshake naming no budget set the default one (8), so it binds as strictly as one naming it.
+  for (const k of keys) for (const b of pairs.get(k)?.budgets ?? []) accepted.push({ since: b.since, budget: b.budget ?? unnamed });
+  accepted.sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0));
   const strictest: number[] = [];
-  for (const [i, b] of named.entries()) strictest.push(i === 0 ? b.budget : Math.min(strictest[i - 1] as number, b.budget));
+  for (const [i, b] of accepted.entries()) strictest.push(i === 0 ? b.budget : Math.min(strictest[i - 1] as number, b.budget));
   return (before) => {
     // The number of budgets settled before `before`: all of them when it is not given.
     let lo = 0;
-    let hi = named.length;
+    let hi = accepted.length;
     if (before !== undefined) {
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if ((named[mid] as { since: string }).since < before) lo = mid + 1;
+        if ((accepted[mid] as { since: string }).since < before) lo = mid + 1;
         else hi = mid;
       }
-    } else lo = named.length;
+    } else lo = accepted.length;
     return lo === 0 ? null : (strictest[lo - 1] as number);
   };
 }
