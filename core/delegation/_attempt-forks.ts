@@ -20,13 +20,14 @@ import { compareUtc } from "./scalars.js";
 import type { RevisionRef } from "./scalars.js";
 
 /**
- * The latest record of each attempt among `records` (one delegation's), in the order given, each
- * attempt id once; every fork found is pushed to `out`.
+ * The latest records of each attempt among `records` (one delegation's), each attempt id once, in
+ * the order given: one record, or a fork's every latest record, the first given first (which one
+ * the attempt is, is unknown, so a caller judges each). Every fork found is pushed to `out`.
  */
-export function attemptForkFindings<T extends AttemptRecord>(records: readonly T[], out: DelegationFinding[], dimension: "retry" | "retries"): T[] {
+export function attemptForkFindings<T extends AttemptRecord>(records: readonly T[], out: DelegationFinding[], dimension: "retry" | "retries"): T[][] {
   const mine = records.map((r) => r.attempt);
-  const own: T[] = [];
-  const counted = new Map<string, T>();
+  const own: T[][] = [];
+  const counted = new Map<string, T[]>();
   // Built once, the first time a fork's chain of priors is walked.
   let byRevision: Map<string, ExecutionAttempt> | undefined;
   let revisionIds: Set<string> | undefined;
@@ -35,12 +36,17 @@ export function attemptForkFindings<T extends AttemptRecord>(records: readonly T
   const revisionsGiven = (): Set<string> => (revisionIds ??= new Set(mine.map((a) => `${attemptThing(a)}\u0000${a.revision_id}`)));
   for (const { record, index } of revisionHeads(mine, attemptThing)) {
     const head = records[index] as T;
-    const first = counted.get(record.attempt_id);
+    const heads = counted.get(record.attempt_id);
+    const first = heads?.[0];
     const at = head.index;
-    if (first === undefined) {
-      counted.set(record.attempt_id, head);
-      own.push(head);
-    } else if (compareUtc(first.attempt.started_at, record.started_at) !== 0) {
+    if (heads === undefined || first === undefined) {
+      const fresh = [head];
+      counted.set(record.attempt_id, fresh);
+      own.push(fresh);
+      continue;
+    }
+    heads.push(head);
+    if (compareUtc(first.attempt.started_at, record.started_at) !== 0) {
       out.push(delegationFinding("ATTEMPT_REVISION_FORK", `attempts.${at}: ${record.attempt_id} starts at ${record.started_at}, attempts.${first.index} under the same id at ${first.attempt.started_at}: a record of an attempt keeps its start, so these are two attempts under one id, and which one the id records is unknown`, { path: `attempts.${at}.started_at`, dimension, expected: first.attempt.started_at, received: record.started_at }));
     } else {
       // A chain that stops at a revision not given is said so: the caller may hold the missing one.

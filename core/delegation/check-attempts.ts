@@ -52,6 +52,7 @@ import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { attemptPriors } from "./_attempt-priors.js";
+import type { AttemptRecord } from "./_attempt-priors.js";
 import { outcomeReconciliationFinding } from "./_outcome-reconciliation.js";
 import { recordFenceFindings } from "./_record-fences.js";
 import { resumeFenceFindings } from "./_resume-fences.js";
@@ -123,6 +124,38 @@ function elapsed(ns: bigint): string {
 }
 
 /**
+ * What the retry policy says of `attempt`, at `at`, following `before`, the attempt started before
+ * it (7.1): a retry follows a retryable outcome, waits the backoff and follows its reconciliation; a
+ * resume continues rather than retries (7.2), held to `before`'s reconciliation only when its
+ * checkpoint cannot record what `before` did (`_resume-past-attempt.ts`); either reuses the key of
+ * an unknown or partially applied `before`.
+ */
+function followFindings(at: string, attempt: ExecutionAttempt, before: ExecutionAttempt, retry: DelegationContract["retry_policy"], checkpoints: readonly DelegationCheckpoint[], out: DelegationFinding[]): void {
+  const prior = before.outcome ?? "unknown";
+  // A resume continues from a checkpoint (7.2; 11.4's ATT-2 after ATT-1), it does not retry the
+  // attempt before it, so the retryable outcomes do not apply; reusing the key still does below,
+  // as its pending effects may be the very ones whose fate is unknown.
+  // A resume's own checks (7.2: validity, fences) are evaluatePermission's; its reconciliation of
+  // what its checkpoint left pending or unknown is checked in checkAttempts, when that checkpoint is given.
+  const retries = attempt.resumed_from_checkpoint_ref === null;
+  if (retries && prior === "succeeded") out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} follows ${before.attempt_id}, which succeeded: the objective is met, and another effect needs its own authority`, { path: at, dimension: "retry", received: prior }));
+  else if (retries && !retry.retryable_outcomes.includes(prior)) out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} retries ${before.attempt_id}, whose outcome ${prior}${before.outcome === null ? " (none recorded)" : ""} is not retryable under this contract (${retry.retryable_outcomes.join(", ") || "none"})`, { path: at, dimension: "retry", received: prior }));
+  // An allowed retry's timing and reconciliation: one that may not retry at all is refused for that alone.
+  else if (retries) {
+    backoffFinding(at, attempt, before, retry.backoff, out);
+    reconciliationFinding(at, attempt, before, prior, out);
+  } else if (resumesPastAttempt(attempt, before, checkpoints)) reconciliationFinding(at, attempt, before, prior, out, "resumes a checkpoint that predates");
+  if (!RECONCILE_FIRST.includes(prior)) return;
+  const [key, was] = [attempt.idempotency_key, before.idempotency_key];
+  const follows = retries ? "retries" : "resumes after";
+  if (key !== null && key !== retry.idempotency_key) {
+    out.push(delegationFinding("RETRY_IDEMPOTENCY", `${at}.idempotency_key: ${attempt.attempt_id} ${follows} the ${prior} ${before.attempt_id} under the key ${key}, not the contract-bound ${retry.idempotency_key} (section 7.1)`, { path: `${at}.idempotency_key`, dimension: "retry", expected: retry.idempotency_key, received: key }));
+  } else if (was !== null && key !== was) {
+    out.push(delegationFinding("RETRY_IDEMPOTENCY", `${at}.idempotency_key: ${attempt.attempt_id} ${follows} the ${prior} ${before.attempt_id}, whose target took the key ${was}, ${key === null ? "with none" : `with ${key}`}: an attempt after an unknown or partially applied one, retry or resume, reuses its idempotency identity (section 7.1)`, { path: `${at}.idempotency_key`, dimension: "retry", expected: was, received: key ?? "null" }));
+  }
+}
+
+/**
  * `checkpoints`, when given, are checkpoints of this contract revision: each one's remaining budget
  * is verified against the contract's limits and the attempts' consumption up to it (7.2), and one
  * of another revision, whose limits are not in hand, fails closed. Inputs are fixed (7.2 "input
@@ -180,35 +213,27 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   recordFenceFindings(contract, fenced, out);
   streamForkFindings(fenced, out);
   idempotencyKeyFindings(records, out);
-  // In the order they started; equal times keep the order given.
-  own.sort((a, b) => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index);
-  own.forEach(({ attempt, index }, n) => {
-    const at = `attempts.${index}`;
-    if (n + 1 > retry.max_attempts) out.push(delegationFinding("RETRY_EXHAUSTED", `${at}: ${attempt.attempt_id} is attempt ${n + 1} of ${contract.delegation_id}; max_attempts is ${retry.max_attempts}, the first attempt counted`, { path: at, dimension: "retry", expected: `<= ${retry.max_attempts}`, received: String(n + 1) }));
-    const before = own[n - 1]?.attempt;
-    if (before === undefined) return;
-    const prior = before.outcome ?? "unknown";
-    // A resume continues from a checkpoint (7.2; 11.4's ATT-2 after ATT-1), it does not retry the
-    // attempt before it, so the retryable outcomes do not apply; reusing the key still does below,
-    // as its pending effects may be the very ones whose fate is unknown.
-    // A resume's own checks (7.2: validity, fences) are evaluatePermission's; its reconciliation of
-    // what its checkpoint left pending or unknown is checked above, when that checkpoint is given.
-    const retries = attempt.resumed_from_checkpoint_ref === null;
-    if (retries && prior === "succeeded") out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} follows ${before.attempt_id}, which succeeded: the objective is met, and another effect needs its own authority`, { path: at, dimension: "retry", received: prior }));
-    else if (retries && !retry.retryable_outcomes.includes(prior)) out.push(delegationFinding("RETRY_NOT_ALLOWED", `${at}: ${attempt.attempt_id} retries ${before.attempt_id}, whose outcome ${prior}${before.outcome === null ? " (none recorded)" : ""} is not retryable under this contract (${retry.retryable_outcomes.join(", ") || "none"})`, { path: at, dimension: "retry", received: prior }));
-    // An allowed retry's timing and reconciliation: one that may not retry at all is refused for that alone.
-    else if (retries) {
-      backoffFinding(at, attempt, before, retry.backoff, out);
-      reconciliationFinding(at, attempt, before, prior, out);
-    } else if (resumesPastAttempt(attempt, before, checkpoints)) reconciliationFinding(at, attempt, before, prior, out, "resumes a checkpoint that predates");
-    if (!RECONCILE_FIRST.includes(prior)) return;
-    const [key, was] = [attempt.idempotency_key, before.idempotency_key];
-    const follows = retries ? "retries" : "resumes after";
-    if (key !== null && key !== retry.idempotency_key) {
-      out.push(delegationFinding("RETRY_IDEMPOTENCY", `${at}.idempotency_key: ${attempt.attempt_id} ${follows} the ${prior} ${before.attempt_id} under the key ${key}, not the contract-bound ${retry.idempotency_key} (section 7.1)`, { path: `${at}.idempotency_key`, dimension: "retry", expected: retry.idempotency_key, received: key }));
-    } else if (was !== null && key !== was) {
-      out.push(delegationFinding("RETRY_IDEMPOTENCY", `${at}.idempotency_key: ${attempt.attempt_id} ${follows} the ${prior} ${before.attempt_id}, whose target took the key ${was}, ${key === null ? "with none" : `with ${key}`}: an attempt after an unknown or partially applied one, retry or resume, reuses its idempotency identity (section 7.1)`, { path: `${at}.idempotency_key`, dimension: "retry", expected: was, received: key ?? "null" }));
+  // In the order they started; equal times keep the order given. A forked attempt (its latest
+  // records start at different times, or branch) takes its place by its earliest start, and each of
+  // its latest records is judged, against each of the attempt before it: which one the attempt is,
+  // is unknown, and judging the first given made its RETRY_* findings hang on the order of the list.
+  const byStart = (a: AttemptRecord, b: AttemptRecord): number => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index;
+  for (const heads of own) heads.sort(byStart);
+  own.sort((a, b) => byStart(a[0] as AttemptRecord, b[0] as AttemptRecord));
+  const judged: DelegationFinding[] = [];
+  own.forEach((heads, n) => {
+    for (const { attempt, index } of heads) {
+      const at = `attempts.${index}`;
+      if (n + 1 > retry.max_attempts) judged.push(delegationFinding("RETRY_EXHAUSTED", `${at}: ${attempt.attempt_id} is attempt ${n + 1} of ${contract.delegation_id}; max_attempts is ${retry.max_attempts}, the first attempt counted`, { path: at, dimension: "retry", expected: `<= ${retry.max_attempts}`, received: String(n + 1) }));
+      for (const { attempt: before } of own[n - 1] ?? []) followFindings(at, attempt, before, retry, checkpoints, judged);
     }
   });
+  // Two latest records of the attempt before that say the same of this one say it once.
+  const said = new Set<string>();
+  for (const finding of judged) {
+    const key = JSON.stringify(finding);
+    if (!said.has(key)) out.push(finding);
+    said.add(key);
+  }
   return { ok: !out.some((f) => f.severity === "error"), findings: out };
 }

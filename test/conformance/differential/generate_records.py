@@ -9,9 +9,9 @@ or a copy under its digest; a third attempt retrying ATT-2 under r2's retry poli
 retryable outcomes, backoff, read-back, key); attempts of other revisions (ATT-2 ended having used
 r2's budget, an ATT-0 under an earlier r0, an ATT-9 naming r1 under another digest); spend limits
 on r1 and r2 with spend recorded under r1, r2 or r0, in the limit's currency or another, given back
-by a later record; ATT-1 forked (two branches, a gap, another start) or chained; or a fence moved
-back, forked or stale (the resume's, CP-7's against ATT-1, a later record of ATT-1's). Lists are
-given in a random order: no verdict may hang on it.
+by a later record; ATT-1 forked (two branches, one maybe under another key or none, a gap, another
+start) or chained; or a fence moved back, forked or stale (the resume's, CP-7's against ATT-1, a
+later record of ATT-1's). Lists are given in a random order: no verdict may hang on it.
 """
 import copy
 
@@ -247,7 +247,13 @@ def x_forks(rng, case):
     if kind == "branch":
         r2b = copy.deepcopy(r2)
         r2b.update(revision_id="att-r2b", content_digest=digest("ATT-1 fork r2b"))
+        # A branch under another key, or none: ATT-2 after the partially applied ATT-1 reuses the key of
+        # one branch and not of the other, so its RETRY_IDEMPOTENCY hangs on which branch is read (note 109).
+        key = rng.choice(["same", "same", "other", "none"])
+        if key != "same":
+            r2b["idempotency_key"] = None if key == "none" else "D-RESEARCH-2/other"
         case["attempts"] += [r2, r2b]
+        return "forks:branch" + ("" if key == "same" else ":key=" + key)
     elif kind == "gap":
         r2.update(revision_id="att-r3", prior_revision_ref={"object_id": "ATT-1", "revision_id": "att-r2", "content_digest": digest("ATT-1 absent r2")})
         case["attempts"].append(r2)

@@ -455,14 +455,15 @@ def fence_findings(prior, nxt, mine, checkpoints):
     return found
 
 
-def latest_records(attempts):
-    """Each attempt once, at its latest record: the one no other given record names as its prior."""
-    named = {rev(a["prior_revision_ref"]) for a in attempts if a.get("prior_revision_ref") is not None}
-    latest = {}
-    for a in attempts:
-        if (a["record_id"], a["revision_id"], a["content_digest"]) not in named:
-            latest[a["attempt_id"]] = a
-    return sorted(latest.values(), key=lambda a: instant(a["started_at"]))
+def attempts_in_order(attempts):
+    """Each attempt id once, as the list of its latest records (`latest_heads`): one, or a fork's several, since which
+    one the attempt is, is unknown and each is judged (note 109). The ids in the order they started, a forked one at
+    its earliest start; equal starts in the order given."""
+    by_id = {}
+    for _, a in latest_heads(attempts):
+        by_id.setdefault(a["attempt_id"], []).append(a)
+    position = {id(a): i for i, a in enumerate(attempts)}
+    return sorted(by_id.values(), key=lambda heads: min((instant(a["started_at"]), position[id(a)]) for a in heads))
 
 
 def resumes_past(a, before, checkpoints):
@@ -484,10 +485,12 @@ def retry_findings(contract, attempts, checkpoints=()):
         return set()
     policy = contract["retry_policy"]
     failed = set()
-    ordered = latest_records(mine)
+    ordered = attempts_in_order(mine)
     if len(ordered) > policy["max_attempts"]:
         failed.add("RETRY_EXHAUSTED retry")
-    for before, a in zip(ordered, ordered[1:]):
+    # Each latest record of an attempt after each of the attempt before it: a fork is judged at every head (note 109).
+    pairs = [(before, a) for earlier, later in zip(ordered, ordered[1:]) for before in earlier for a in later]
+    for before, a in pairs:
         outcome = before.get("outcome") or "unknown"  # no outcome reads as unknown
         resume = a.get("resumed_from_checkpoint_ref") is not None
         if not resume:
