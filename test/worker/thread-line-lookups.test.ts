@@ -21,8 +21,8 @@ async function restart(thread: string): Promise<void> {
   await runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => state.abort("restarted by the test")).catch(() => {});
 }
 
-/** How many SQL statements the thread's object runs while `lines` are appended (its storage's exec, counted). */
-async function readsFor(thread: string, lines: string[]): Promise<{ reads: number; answer: any }> {
+/** How many SQL statements the thread's object runs during `act` (its storage's exec, counted), and what `act` answered. */
+async function readsDuring<T>(thread: string, act: () => Promise<T>): Promise<{ reads: number; answer: T }> {
   const counted = globalThis as unknown as { lineLookupReads?: number };
   await runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => {
     const sql = state.storage.sql;
@@ -33,13 +33,16 @@ async function readsFor(thread: string, lines: string[]): Promise<{ reads: numbe
       return exec.apply(this, args);
     } as SqlStorage["exec"];
   });
-  const answer = await append(thread, lines);
+  const answer = await act();
   const reads = await runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => {
     delete (state.storage.sql as { exec?: unknown }).exec;
     return counted.lineLookupReads as number;
   });
   return { reads, answer };
 }
+
+/** How many SQL statements the thread's object runs while `lines` are appended. */
+const readsFor = (thread: string, lines: string[]): Promise<{ reads: number; answer: any }> => readsDuring(thread, () => append(thread, lines));
 
 describe("a DN on a long re-issue line reads the line's rows, not each of its ids", () => {
   it("costs as many SQL statements on a line of 300 HOs as on one of 2, with the same answer", async () => {
@@ -107,26 +110,6 @@ describe("prepare, commit and a cancel's acknowledgement on a long re-issue line
   // store's inLineOf), not id by id: as many SQL statements on a line of 60 HOs as on one of 2.
   const payOf = (k: number): string => `${PAY_HO.replace("scheduler-1", k > 1 ? `scheduler-${k} re=scheduler-${k - 1}` : "scheduler-1")} exp=20991002T1500Z`;
   const CALL = { sup: "marlow", amt: "5400.00", cur: "GBP", kind: "GROSS", acct: "40-12-88/61102938", paid: "20261002", ref: "MD-2026-057", apref: "FD-0929" };
-
-  /** How many SQL statements the thread's object runs during `act` (its storage's exec, counted), and what `act` answered. */
-  async function readsDuring<T>(thread: string, act: () => Promise<T>): Promise<{ reads: number; answer: T }> {
-    const counted = globalThis as unknown as { lineLookupReads?: number };
-    await runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => {
-      const sql = state.storage.sql;
-      const exec = sql.exec;
-      counted.lineLookupReads = 0;
-      sql.exec = function (this: SqlStorage, ...args: Parameters<SqlStorage["exec"]>) {
-        counted.lineLookupReads = (counted.lineLookupReads ?? 0) + 1;
-        return exec.apply(this, args);
-      } as SqlStorage["exec"];
-    });
-    const answer = await act();
-    const reads = await runInDurableObject(stubOf(thread), (_: ThreadObject, state: DurableObjectState) => {
-      delete (state.storage.sql as { exec?: unknown }).exec;
-      return counted.lineLookupReads as number;
-    });
-    return { reads, answer };
-  }
 
   const prepareOn = (t: string, n: number) => postJson(`/v1/threads/${t}/statements`, { handoff: `scheduler-${n}`, call: CALL, exp: "20991002T1405Z" });
   const commitOf = (t: string, token: string) => call(`/v1/threads/${t}/statements/${token}/commit`, { method: "POST" });
