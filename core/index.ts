@@ -65,7 +65,7 @@ export { checkHandoff, checkRelay } from "./check-handoff.js";
 export type { HandoffReport } from "./check-handoff.js";
 export { checkDone } from "./check-done.js";
 export type { DoneReport } from "./check-done.js";
-export { abandon, cancelHandoff, commit, committedStatement, endStatements, expireStatements, isStatementToken, memoryStore, newToken, prepare, ranBeforeCancel, statementMismatch } from "./statement.js";
+export { abandon, cancelHandoff, commit, committedStatement, endStatements, expireStatements, isStatementToken, memoryStore, newToken, prepare, ranBeforeCancel, ranInLine, statementMismatch } from "./statement.js";
 export type { PrepareInput, Statement, StatementState, StatementStore } from "./statement.js";
 export { handoffLine, lineView } from "./statement-line.js";
 export type { HandoffEnvelope, ReissueNote } from "./statement-line.js";

@@ -265,6 +265,17 @@ export function committedStatement(store: Pick<StatementStore, "forHandoff">, ha
 }
 
 /**
+ * The statement that ran for `handoff`'s re-issue line (handoffLine), or undefined: one act per
+ * handoff, whichever id of the line it ran under. A store that reads a line at once (inLineOf)
+ * answers in one read, whatever the line's length; another is asked id by id. `envelope` and `re`
+ * as handoffLine takes them, for a store that knows no thread.
+ */
+export function ranInLine(store: StatementStore, handoff: string, envelope?: HandoffEnvelope | null, re?: string | null): Statement | undefined {
+  if (store.reissuesOf !== undefined && store.inLineOf !== undefined) return store.inLineOf(handoff, "committed").find((s) => s.state === "committed");
+  return committedStatement(store, handoffLine(store, handoff, envelope, re));
+}
+
+/**
  * Why no statement for `handoff` may be prepared or run any more, or null: one of its statements
  * ran (one act per handoff), or a CX for it abandoned them (section 5.4: the receiver abandons
  * anything prepared for it, so a statement prepared after the cancel would run a withdrawn act).
@@ -275,7 +286,7 @@ export function committedStatement(store: Pick<StatementStore, "forHandoff">, ha
 function endedHandoff(store: StatementStore, handoff: string, envelope: HandoffEnvelope | null, re?: string | null): Finding | null {
   // A cancel is of one id (a CX why=SUPERSEDED withdraws the HO a re-issue replaced, not the
   // re-issue); the act is the handoff's, whichever id it ran under.
-  const ran = committedStatement(lineView(store, handoff, "committed"), handoffLine(store, handoff, envelope, re));
+  const ran = ranInLine(store, handoff, envelope, re);
   if (ran !== undefined) return alreadyRan(ran, handoff);
   // The mark, or a cancelled statement alone: a store written before the mark existed kept none.
   if (store.isCancelled(handoff) || store.forHandoff(handoff, "cancelled").some((s) => s.state === "cancelled")) {

@@ -2,7 +2,7 @@
 // thread does by the line's root) gives prepare and commit the answers, and leaves the store, as
 // one read id by id does; and they ask it id by id no more, whatever the line's length.
 import { describe, expect, it } from "vitest";
-import { abandon, checkLine, commit, lineView, memoryStore, prepare } from "../../core/index.js";
+import { abandon, checkLine, commit, committedStatement, handoffLine, lineView, memoryStore, prepare, ranInLine } from "../../core/index.js";
 import type { Message, Statement, StatementState, StatementStore } from "../../core/index.js";
 import { resolve, vocabularies } from "../vocabularies.js";
 
@@ -20,7 +20,12 @@ function threadStore(n: number, whole: boolean) {
   const line = Array.from({ length: n }, (_, k) => `scheduler-${k + 1}`);
   const base = memoryStore();
   let asked = 0;
-  const reissuesOf = (h: string): string[] => (line.includes(h) ? line.filter((id) => id !== h) : []);
+  let listed = 0;
+  const others = (h: string): string[] => (line.includes(h) ? line.filter((id) => id !== h) : []);
+  const reissuesOf = (h: string): string[] => {
+    listed++;
+    return others(h);
+  };
   const store: StatementStore & { all(): Statement[] } = {
     ...base,
     forHandoff: (h: string, state?: StatementState) => {
@@ -32,12 +37,12 @@ function threadStore(n: number, whole: boolean) {
   if (whole) {
     // One pass over every statement, in the line's order, each id's in the order the store keeps them.
     store.inLineOf = (h: string, state: StatementState) => {
-      const ids = [h, ...reissuesOf(h)];
+      const ids = [h, ...others(h)];
       const at = new Map(line.map((id, i) => [id, i]));
       return base.all().filter((s) => ids.includes(s.handoff) && s.state === state).sort((a, b) => (at.get(a.handoff) ?? -1) - (at.get(b.handoff) ?? -1));
     };
   }
-  return { store, asked: () => asked, reset: () => void (asked = 0) };
+  return { store, asked: () => asked, listed: () => listed, reset: () => void (asked = listed = 0) };
 }
 
 /** Statements on several HOs of the line: one abandoned, then one committed, then a prepare after it; what each answered, the store, and forHandoff's calls during the commit and the last prepare. */
@@ -90,5 +95,23 @@ describe("lineView", () => {
     expect(long.prepareAsked).toBe(short.prepareAsked);
     // Id by id, the line's length is the count.
     expect(run(40, false).commitAsked).toBeGreaterThan(40);
+  });
+
+  it("ranInLine: the statement that ran under any id of the line, as committedStatement over handoffLine finds it, from one inLineOf read and without listing the line", () => {
+    for (const whole of [false, true]) {
+      const { store, asked, listed, reset } = threadStore(30, whole);
+      const tokens = (k: number): string => k.toString(16).padStart(32, "0");
+      for (const [i, k] of [3, 17, 30].entries()) prepare(store, { ho: hoOf(k), call: {}, exp: "20261002T1600Z", n: i + 1, now: "20261002T1400Z" }, pay, tokens(i + 1));
+      expect(ranInLine(store, "scheduler-30")).toBeUndefined();
+      expect(commit(store, tokens(2), NOW).ok).toBe(true);
+      for (const id of ["scheduler-1", "scheduler-17", "scheduler-30"]) {
+        const expected = committedStatement(store, handoffLine(store, id));
+        expect(expected?.handoff).toBe("scheduler-17");
+        reset();
+        expect(ranInLine(store, id)).toStrictEqual(expected);
+        // A store that reads the line at once is read once, and the line's ids are not set up.
+        if (whole) expect([asked(), listed()]).toStrictEqual([0, 0]);
+      }
+    }
   });
 });

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, refusal, relayedStatement, handoffEnded, handoffLine, lineView, shownNumbers, LIVE_STATES, sameMessage, timeAt,
+  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranInLine, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, refusal, relayedStatement, handoffEnded, handoffLine, lineView, shownNumbers, LIVE_STATES, sameMessage, timeAt,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope, HeldLines,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -958,8 +958,8 @@ export class ThreadObject extends DurableObject<Env> {
     const answering = planned === ho ? dn : { ...dn, re: planned.id };
     const report = checkDone(planned, answering, vocabulary, passed === undefined ? undefined : this.message(passed.line), record, expected?.resolve);
     // The thread holds the tool's side too: a statement of the handoff that ran says the act ran.
-    // Read by the line's root (line-roots.ts): committedStatement over the line's ids, one read.
-    const ran = this.statements.inLine(this.lineRoot(ho.id), "committed")[0];
+    // The core's pick, read by the line's root (the store's inLineOf): one read, whatever the line's length.
+    const ran = ranInLine(this.statements, ho.id);
     // And the other way round: the act reported, while the statement the plan relays never ran.
     const tool = noopAfterCommit(dn, ran) ?? doneWithoutCommit(dn, passed === undefined ? undefined : this.message(passed.line), (token) => this.statements.get(token), ran);
     const findings = tool === null ? report.findings : [...report.findings, tool];
