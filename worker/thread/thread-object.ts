@@ -269,7 +269,7 @@ export class ThreadObject extends DurableObject<Env> {
   private readonly challenges: SqlChallenges;
   /** check-thread over the stored lines, kept in memory and rebuilt from storage when evicted. */
   private audit: ThreadAudit | null = null;
-  /** The messages appended to `audit` since it was built: with it and the minute, what its report depends on. */
+  /** Messages appended to the audit, counted over the instance's life (never reset, only grown): with the audit and the minute, what its report depends on. */
   private taken = 0;
   /** The last report of the audit, for pages walked one request at a time (kept-report.ts). */
   private readonly kept = keptReport();
