@@ -147,6 +147,13 @@ export interface ThreadAudit {
    */
   handoffs(now?: string | null, ids?: readonly string[]): HandoffState[];
   /**
+   * The findings `report(now)` gives about `id` (an HO, or an AQ: a finding's `handoff`), in its
+   * order: exactly `report(now).findings.filter((f) => f.handoff === id)`. Only `id`'s end-state
+   * and cancel findings are built, not the thread's: a holder answering for one handoff (the
+   * Worker's `GET .../handoffs/{id}`) pays for that handoff, not for every HO of the thread.
+   */
+  findingsOf(now: string | null | undefined, id: string): ThreadFinding[];
+  /**
    * Whether an HO of `id`'s re-issue line (`id` alone for an HO never re-issued) is live: neither
    * closed nor superseded, as LIVE_STATES reads a HandoffState at any moment (held and orphaned
    * HOs are live); false for an id that is no HO here. Read from the HOs' state bits, so a holder
@@ -244,8 +251,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const owners = _itemTable();
   /** HO -> its own acc= (null: none) and keys=, while tier 4 may need them. */
   const criteria = new Map<number, { acc: string[] | null; keys: string[] }>();
-  /** CX id -> the HO it closed. */
+  /** CX id -> the HO it closed, and back (each HO closes once, so one CX an HO at most). */
   const cancels = new Map<string, number>();
+  const cancelOf = new Map<number, string>();
   /** Re-issue -> the HO it superseded, and back; re-issue -> first HO of its line; first HO -> live one. */
   const supersedes = new Map<number, number>();
   const supersededBy = new Map<number, number>();
@@ -971,7 +979,9 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     closedInLine(i);
     criteria.delete(i);
     if ((state(i) & IN_LINE) === 0) answers.forget(i);
-    cancels.set(_own(m.id), i);
+    const cx = _own(m.id);
+    cancels.set(cx, i);
+    cancelOf.set(i, cx);
     const why = m.slots["why"];
     // Section 5.4's four reasons, none of which the conversation may contradict; SUPERSEDED is
     // read at the report, since the newer HO may come after the CX.
@@ -1208,15 +1218,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     let overdueQuestions = 0;
     for (const [aq, q] of questions) if (unanswered(aq, q[5], q[6], clock)) overdueQuestions++;
     const newest = newestForSuperseded();
-    for (const [cx, i] of cancels) {
-      if ((state(i) & ANSWERED) === 0) {
-        note("THREAD_CANCEL_UNANSWERED", `CX ${cx} of ${ids[i]} is not yet acknowledged (AN re=${cx} val=Y) nor answered by the act's DN`, ids[i] as string, cx, t.closedAt[i] as number, { slot: "re", expected: `AN re=${cx} val=Y` });
-      }
-      // Any later HO of its sender about its item, a re-issue of it included, is newer.
-      if ((state(i) & CX_SUPERSEDED) !== 0 && (newest.get(t.item[i] as number)?.get(t.from[i] as number) as number) <= i) {
-        cancelReason(cx, i, t.closedAt[i] as number, "SUPERSEDED", "no newer HO of its item came from its sender");
-      }
-    }
+    for (const [cx, i] of cancels) cancelFindings(cx, i, (k) => newest.get(t.item[k] as number)?.get(t.from[k] as number) as number);
     const owned: ItemOwner[] = itemText.map((item, k) => {
       const via = owners.via[k] as number;
       if (via >= 0) return { item, owner: agent(owners.owner[k] as number), handoff: ids[via] as string };
@@ -1226,6 +1228,51 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     });
     const counts: ThreadCounts = { messages, handoffs: t.count, open, closed, cancelled, superseded, readbacks: { ...readbacks }, endedUnread, questions: { asked: questions.size + settled.size, answered: settled.size, open: questions.size, overdue: overdueQuestions } };
     return { ok: !all.some((f) => f.severity === "error"), findings: all, owners: owned, counts };
+  }
+
+  /**
+   * The report's findings about CX `cx` of HO `i`: not yet answered, and a why=SUPERSEDED that no
+   * newer HO bears out. `newest(i)`: the row of the latest HO of `i`'s sender about its item.
+   */
+  function cancelFindings(cx: string, i: number, newest: (i: number) => number): void {
+    if ((state(i) & ANSWERED) === 0) {
+      note("THREAD_CANCEL_UNANSWERED", `CX ${cx} of ${ids[i]} is not yet acknowledged (AN re=${cx} val=Y) nor answered by the act's DN`, ids[i] as string, cx, t.closedAt[i] as number, { slot: "re", expected: `AN re=${cx} val=Y` });
+    }
+    // Any later HO of its sender about its item, a re-issue of it included, is newer.
+    if ((state(i) & CX_SUPERSEDED) !== 0 && newest(i) <= i) {
+      cancelReason(cx, i, t.closedAt[i] as number, "SUPERSEDED", "no newer HO of its item came from its sender");
+    }
+  }
+
+  /**
+   * report(now)'s findings about `id`, in its order, building only `id`'s: the conversation's own
+   * findings about it, then (summary's order) its end-state finding as an HO, its finding as an
+   * AQ still unanswered, and its cancel's. A scan of the recorded findings, no copy of them.
+   */
+  function findingsAbout(now: string | null, id: string): ThreadFinding[] {
+    const out = findings.filter((f) => f.handoff === id);
+    const clock = clockAt(now);
+    const named = rowNamed(id, NAMES_HANDOFF);
+    const i = named !== undefined && ids[named] === id ? named : -1;
+    sink = out;
+    try {
+      if (i >= 0) {
+        const end = endState(i, clock);
+        if (end !== "closed" && end !== "superseded") live(i, state(i), end, clock);
+      }
+      const q = questions.get(id);
+      if (q !== undefined) unanswered(id, q[5], q[6], clock);
+      const cx = i >= 0 ? cancelOf.get(i) : undefined;
+      // The latest HO of its sender about its item, walked back from the end only for a CX why=SUPERSEDED.
+      const newest = (k: number): number => {
+        for (let j = t.count - 1; j > k; j--) if (t.item[j] === t.item[k] && t.from[j] === t.from[k]) return j;
+        return k;
+      };
+      if (cx !== undefined) cancelFindings(cx, i, newest);
+    } finally {
+      sink = findings;
+    }
+    return out;
   }
 
   /** The finding for a live HO at the end: past its exp or due (an error), held, or open (notes). */
@@ -1329,6 +1376,11 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       const at = now === undefined ? auditNow : now;
       checkNow(at);
       return reportAt(at);
+    },
+    findingsOf(now, id) {
+      const at = now === undefined ? auditNow : now;
+      checkNow(at);
+      return findingsAbout(at, id);
     },
     reissues(message) {
       // An id already used, by any message, is a retry or THREAD_ID_REUSED: add would take no HO.

@@ -121,6 +121,11 @@ export function runThreadCase(c: ThreadCase, api: ThreadApi): string[] {
   if (c.counts !== undefined) subset(c.counts, report.counts, "counts", problems);
   const states = audit.handoffs();
   agreement(report, states, problems);
+  // One handoff's findings, as a holder answering for it asks them, are the report's about it.
+  for (const id of new Set([...states.map((h) => h.id), ...got.map((f) => f.handoff)])) {
+    const one = JSON.stringify(audit.findingsOf(undefined, id));
+    if (one !== JSON.stringify(got.filter((f) => f.handoff === id))) problems.push(`findingsOf(${id}): ${one} is not the report's findings about it`);
+  }
   if (c.handoffs !== undefined && JSON.stringify(states) !== JSON.stringify(c.handoffs)) problems.push(`handoffs: want ${JSON.stringify(c.handoffs)}, got ${JSON.stringify(states)}`);
   return problems;
 }

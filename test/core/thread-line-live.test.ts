@@ -5,52 +5,13 @@
 import { describe, expect, it } from "vitest";
 import { createThreadAudit, endedInLine, LIVE_STATES, parseLine } from "../../core/index.js";
 import type { Message } from "../../core/index.js";
+import { conversation } from "./_thread-conversation.js";
 
 const read = (line: string): Message => {
   const r = parseLine(line);
   if (!r.ok) throw new Error(`fixture: ${line}`);
   return r.value;
 };
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Lines about two items from one sender: HOs (new, or re-issuing an earlier one), readbacks, DNs, UN why=DUP, CXs, some with exp past. */
-function conversation(seed: number, length: number): string[] {
-  const next = random(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
-  const lines: string[] = [];
-  const hos: { id: string; item: string }[] = [];
-  let n = 0;
-  for (let k = 0; k < length; k++) {
-    const item = pick(["jira:X-1", "jira:X-2"]);
-    const kind = hos.length === 0 ? 0 : Math.floor(next() * 6);
-    ++n;
-    if (kind <= 1) {
-      const of = hos.filter((h) => h.item === item);
-      const re = kind === 1 && of.length > 0 ? ` re=${pick(of).id}` : "";
-      const exp = next() < 0.2 ? " exp=20200101T0000Z" : "";
-      lines.push(`RW1 HO ops-${n}${re} from=ops to=b item=${item} ask=FIX${exp}`);
-      hos.push({ id: `ops-${n}`, item });
-      continue;
-    }
-    const ho = pick(hos);
-    if (kind === 2) lines.push(`RW1 RB b-${n} re=${ho.id} from=b to=ops item=${ho.item} ask=${next() < 0.3 ? "DRAFT" : "FIX"}`);
-    else if (kind === 3) lines.push(`RW1 DN b-${n} re=${ho.id} from=b to=ops item=${ho.item} out=OK`);
-    else if (kind === 4) lines.push(`RW1 UN b-${n} re=${ho.id} from=b to=ops item=${ho.item} why=DUP`);
-    else lines.push(`RW1 CX ops-${n} re=${ho.id} from=ops to=b item=${ho.item}`);
-  }
-  return lines;
-}
 
 describe("handoffs(now, ids) and lineLive", () => {
   it("agree with handoffs(now) and endedInLine after every line of 120 generated conversations", () => {

@@ -56,7 +56,7 @@ function recording(log: string[]) {
     readRecord: wrap(core.readRecord),
     createThreadAudit: (options?: core.ThreadOptions): core.ThreadAudit => {
       const audit = core.createThreadAudit(options);
-      return { add: wrap(audit.add), report: wrap(audit.report), handoffs: wrap(audit.handoffs), reissues: wrap(audit.reissues), reissueLine: wrap(audit.reissueLine), reissueRoot: wrap(audit.reissueRoot), withdrawnBy: wrap(audit.withdrawnBy), lineLive: wrap(audit.lineLive), ownedElsewhere: wrap(audit.ownedElsewhere), finish: wrap(audit.finish) };
+      return { add: wrap(audit.add), report: wrap(audit.report), handoffs: wrap(audit.handoffs), reissues: wrap(audit.reissues), reissueLine: wrap(audit.reissueLine), reissueRoot: wrap(audit.reissueRoot), withdrawnBy: wrap(audit.withdrawnBy), lineLive: wrap(audit.lineLive), findingsOf: wrap(audit.findingsOf), ownedElsewhere: wrap(audit.ownedElsewhere), finish: wrap(audit.finish) };
     },
     resolve,
     resolveAny,

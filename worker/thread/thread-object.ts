@@ -36,6 +36,7 @@ import { addReadbackColumns, CANCELLED_TABLE, STATEMENTS_INDEXES, STATEMENTS_TAB
 import type { SqlStatementStore } from "./sql-statements.js";
 import { CHALLENGES_TABLE, sqlChallenges } from "./sql-challenges.js";
 import { addLineColumns, fillLineRoots } from "./line-roots.js";
+import { keptReport } from "./kept-report.js";
 import type { SqlChallenges } from "./sql-challenges.js";
 
 /** A refusal the Worker turns into problem+json; RPC carries plain data, not error classes. */
@@ -268,6 +269,10 @@ export class ThreadObject extends DurableObject<Env> {
   private readonly challenges: SqlChallenges;
   /** check-thread over the stored lines, kept in memory and rebuilt from storage when evicted. */
   private audit: ThreadAudit | null = null;
+  /** Messages appended to the audit, counted over the instance's life (never reset, only grown): with the audit and the minute, what its report depends on. */
+  private taken = 0;
+  /** The last report of the audit, for pages walked one request at a time (kept-report.ts). */
+  private readonly kept = keptReport();
   private profileCache: Profiles | null = null;
 
   /** The most entries of each list the thread's state holds (tests lower it to reach it with a few lines). */
@@ -529,9 +534,16 @@ export class ThreadObject extends DurableObject<Env> {
     if (computed.length > 0) this.ctx.storage.transactionSync(() => storeDigests(this.sql, computed));
     rebuilding = false;
     this.audit = audit;
+    // The report kept was the audit's this one replaces: not held in memory beside it.
+    this.kept.forget();
     // Rows stored before the line column get it from the audit just rebuilt (none, past the first).
     fillLineRoots(this.sql, (handoff) => this.lineRoot(handoff));
     return audit;
+  }
+
+  /** check-thread's report at `now`, built once for the audit's messages and the minute (kept-report.ts). */
+  private reportAt(now: string): ThreadReport {
+    return this.kept.at(this.auditor(), this.taken, now);
   }
 
   /** The first HO of `handoff`'s re-issue line (the core's reissueRoot), or `handoff` for an id that is no HO. */
@@ -725,6 +737,8 @@ export class ThreadObject extends DurableObject<Env> {
           this.wakeAt(deadlines);
         }
         if (message.type === "AQ") this.addQuestion(message);
+        // Counted before the add: an add that throws leaves the audit dropped below, and rebuilt.
+        this.taken++;
         const found = audit.add(message, seq, handoffDigest);
         // UN why=DUP makes the handoff its re-issue superseded live again (rule 1): its deadlines,
         // which the alarm stopped counting while it was superseded, count again.
@@ -1108,7 +1122,7 @@ export class ThreadObject extends DurableObject<Env> {
     // What a statement is at a moment is the clock's, not the alarm's (alarms run late): the
     // counts below say expired for one past its exp, as commit and abandon would find it.
     this.expireDue(now);
-    const audited = this.auditor().report(now);
+    const audited = this.reportAt(now);
     // A thread of a million handoffs would answer a million of each: every list is cut at the cap,
     // and `next` says where its own route continues.
     const pages = Object.fromEntries(STATE_LISTS.map((list) => [list, this.listPage(list, 0, this.listCap, now, audited)])) as Record<StateList, ListPage>;
@@ -1146,11 +1160,11 @@ export class ThreadObject extends DurableObject<Env> {
     const table = <T extends Record<string, SqlStorageValue>>(query: string): Iterable<T> => this.sql.exec<T>(`${query} LIMIT ? OFFSET ?`, limit + 1, after);
     switch (list) {
       case "findings": {
-        const page = window((audited ?? this.auditor().report(now)).findings.slice(after, after + limit + 1));
+        const page = window((audited ?? this.reportAt(now)).findings.slice(after, after + limit + 1));
         return { ...page, items: this.conceal(page.items as ThreadFinding[]) };
       }
       case "owners":
-        return window((audited ?? this.auditor().report(now)).owners.slice(after, after + limit + 1));
+        return window((audited ?? this.reportAt(now)).owners.slice(after, after + limit + 1));
       case "open": {
         const live = this.auditor().handoffs(now).filter((h) => LIVE_STATES.has(h.state)).slice(after, after + limit + 1);
         return window(live.map((h) => { const d = this.deadlinesOf(h.id); return { id: h.id, exp: d?.exp ?? null, due: d?.due ?? null, state: h.state }; }));
@@ -1194,7 +1208,8 @@ export class ThreadObject extends DurableObject<Env> {
     const readbackRows = boundedPage(this.sql.exec<{ rb: string; handoff: string; verdict: string; report: string | null }>("SELECT rb, handoff, verdict, report FROM readbacks WHERE handoff = ? ORDER BY rowid LIMIT ? OFFSET ?", id, limit + 1, after), limit);
     const readbacks = readbackRows.items.map((r) => ({ rb: r.rb, handoff: r.handoff, verdict: r.verdict as CheckedReadback["verdict"], report: r.report === null ? null : (JSON.parse(r.report) as ReadbackReport) }));
     const now = this.now();
-    const findingRows = boundedPage(this.auditor().report(now).findings.filter((f) => f.handoff === id).slice(after, after + limit + 1), limit);
+    // Its findings alone (core findingsOf): the thread's other HOs get none built.
+    const findingRows = boundedPage(this.auditor().findingsOf(now, id).slice(after, after + limit + 1), limit);
     const findings = this.conceal(findingRows.items);
     // The first HO under an id is the tracked one; a later HO reusing it is refused on append.
     // Asked for that one HO: the thread's others get no state built.
@@ -1387,7 +1402,7 @@ export class ThreadObject extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const now = this.now();
     this.expireDue(now);
-    const report = this.auditor().report(now);
+    const report = this.reportAt(now);
     for (const f of report.findings) {
       if (ORPHAN_CODES.has(f.code)) this.sql.exec("INSERT OR IGNORE INTO orphans (handoff, code, at, marked) VALUES (?, ?, ?, ?)", f.handoff, f.code, now, this.clock());
     }
