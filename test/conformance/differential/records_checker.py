@@ -64,15 +64,19 @@ def sequence_out_of_order(checkpoints):
     return False
 
 
-def resumed_checkpoint(attempt, checkpoints):
-    """The checkpoint a resume names, given exactly (by checkpoint id or record id, revision, digest)."""
-    ref = attempt.get("resumed_from_checkpoint_ref")
+def named_record(ref, records, ids=("record_id",), but=None):
+    """The given record `ref` names exactly (by any of its `ids`, revision and digest), other than `but`, or None:
+    the checkpoint a resume names (by checkpoint id or record id) and the revision a record names as its prior."""
     if ref is None:
         return None
-    for c in checkpoints:
-        if ref["object_id"] in (c["checkpoint_id"], c["record_id"]) and (ref["revision_id"], ref["content_digest"]) == (c["revision_id"], c["content_digest"]):
-            return c
+    for r in records:
+        if r is not but and ref["object_id"] in {r[k] for k in ids} and (ref["revision_id"], ref["content_digest"]) == (r["revision_id"], r["content_digest"]):
+            return r
     return None
+
+
+def resumed_checkpoint(attempt, checkpoints):
+    return named_record(attempt.get("resumed_from_checkpoint_ref"), checkpoints, ("checkpoint_id", "record_id"))
 
 
 def revision_of(contract):
@@ -114,17 +118,6 @@ def delegatee_findings(contract, attempt):
     if attempt["operator_principal_ref"] != contract["accountable_operator_ref"]["operator_principal_ref"]:
         found.add("OPERATOR_MISMATCH delegate")
     return found
-
-
-def priors_of(record, records):
-    """The given record this one names as its prior revision, exactly, or None."""
-    ref = record.get("prior_revision_ref")
-    if ref is None:
-        return None
-    for r in records:
-        if r is not record and rev(ref) == (r["record_id"], r["revision_id"], r["content_digest"]):
-            return r
-    return None
 
 
 ADDITIVE = ("max_tokens", "max_tool_calls")
@@ -301,7 +294,7 @@ def reassignment_findings(prior, nxt, attempts, checkpoints):
                    and o["sequence"] > c["sequence"] and compare_time(o["written_at"], a["started_at"]) <= 0 for o in checkpoints):
                 failed.add("RESUME_CHECKPOINT_SUPERSEDED inputs")
         # A record moving its outcome away from unknown or partially_applied names a read-back its prior did not hold.
-        before = priors_of(a, mine)
+        before = named_record(a.get("prior_revision_ref"), mine, but=a)
         if (before is not None and before.get("outcome") in RECONCILE_FIRST and a.get("outcome") not in RECONCILE_FIRST + (None,)
                 and (a.get("readback_ref") is None or (before.get("readback_ref") is not None and rev(a["readback_ref"]) == rev(before["readback_ref"])))):
             failed.add("ATTEMPT_OUTCOME_UNRECONCILED retries")
@@ -360,7 +353,7 @@ def earlier_revisions(record, records):
     """The given records this one reaches through its chain of priors, exactly, nearest first."""
     out, seen, at = [], set(), record
     while True:
-        before = priors_of(at, records)
+        before = named_record(at.get("prior_revision_ref"), records, but=at)
         if before is None or id(before) in seen:
             return out
         seen.add(id(before))
@@ -443,6 +436,10 @@ def fence_findings(prior, nxt, mine, checkpoints):
             if o["attempt_id"] == c["attempt_id"] and o["delegation_ref"]["object_id"] == c["delegation_ref"]["object_id"] and o["sequence"] < c["sequence"]:
                 for b in o["control_fence_set"]:
                     high[stream(b)] = max(high.get(stream(b), b["position"]), b["position"])
+        # And before the greatest an earlier revision of it (reached through its priors) fenced (README note 112).
+        for before in earlier_revisions(c, checkpoints):
+            for b in before["control_fence_set"]:
+                high[stream(b)] = max(high.get(stream(b), b["position"]), b["position"])
         for b in c["control_fence_set"]:
             if b["position"] < floor.get(stream(b), b["position"]) or b["position"] < high.get(stream(b), b["position"]):
                 found.add("CHECKPOINT_FENCE_REGRESSED ancestor_fences")
@@ -486,7 +483,8 @@ def retry_findings(contract, attempts, checkpoints=()):
     policy = contract["retry_policy"]
     failed = set()
     ordered = attempts_in_order(mine)
-    if len(ordered) > policy["max_attempts"]:
+    # Each attempt counts once: one id at two starts is two attempts, a branch at one start one (README note 111).
+    if len({attempt_thing(a) for heads in ordered for a in heads}) > policy["max_attempts"]:
         failed.add("RETRY_EXHAUSTED retry")
     # Each latest record of an attempt after each of the attempt before it: a fork is judged at every head (note 109).
     pairs = [(before, a) for earlier, later in zip(ordered, ordered[1:]) for before in earlier for a in later]
