@@ -137,7 +137,7 @@ def consumed(record, field, item):
 
 
 def draws_on_prior(attempt, prior):
-    """An attempt naming the prior's revision id (under any digest) drew on the prior's limits (README note 108)."""
+    """An attempt naming the prior's revision id (under any digest) drew on the prior's limits (README notes 108, 113)."""
     return attempt["delegation_ref"]["revision_id"] == prior["revision_id"]
 
 
@@ -209,7 +209,8 @@ def remainder_findings(prior, nxt, c, mine):
     def by_then(a):
         end = a.get("ended_at")
         return compare_time(end, c["written_at"]) <= 0 if end is not None else compare_time(a["issued_at"], c["written_at"]) <= 0
-    of_prior = [a for a in mine if rev(a["delegation_ref"]) == revision_of(prior) and by_then(a)]
+    # Under its revision id, any digest, as the next revision's remainder counts them (README note 113).
+    of_prior = [a for a in mine if draws_on_prior(a, prior) and by_then(a)]
     for (field, item), limit in counts(prior["limits"]).items():
         stated = (claim.get("items") or {}).get(item) if field == "max_items" else claim.get(CONSUMED[field])
         if stated is None:

@@ -33,6 +33,12 @@ describe("an attempt naming the revision id under another digest", () => {
     expect(budget([record("att-1"), att9(forged, 121)])).toStrictEqual([["attempts.0.budget_consumption.tool_calls", "<= 200", "201"]]);
   });
 
+  it("is counted in a checkpoint's computed remainder too", () => {
+    // CP-7 claims r1's 120 tool calls left after ATT-1's 80; ATT-9, ended before CP-7 was written, used 1 more.
+    const r = checkAttemptsDocument({ contract: record("d-research-2-r1"), attempts: [record("att-1"), att9(forged, 1)], checkpoints: [record("cp-7")] });
+    expect(r.findings.filter((f) => f.code === "CHECKPOINT_REMAINDER_OVERSTATED").map((f) => [f.path, f.expected, f.received])).toStrictEqual([["checkpoints.0.remaining_budget.tool_calls", "<= 119", "120"]]);
+  });
+
   it("leaves out an attempt of another revision id, whatever its digest", () => {
     const other = { ...att9(forged, 150), delegation_ref: { ...record("att-1").delegation_ref, revision_id: "r0", content_digest: forged } };
     expect(budget([record("att-1"), other])).toStrictEqual([]);
