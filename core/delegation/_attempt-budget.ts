@@ -7,28 +7,29 @@
  * (`_attempt-window.ts`). Each attempt counts once, as the most any of its records reports of each
  * dimension (`_consumption.ts`: consumption is never given back), and the attempts' amounts add up:
  * the limits are the delegation revision's, not each attempt's (section 8's additive budgets). Only
- * attempts naming the contract's exact revision count: after a reassignment, a revision's limits are
- * what its prior's attempts left (11.4), so those attempts are not counted against it again.
+ * attempts naming the contract's revision id count: after a reassignment, a revision's limits are
+ * what its prior's attempts left (11.4), so those attempts are not counted against it again. One
+ * naming the revision id under another content digest counts (`_draws-on-revision.ts`), as a
+ * reassignment's remainder counts it: it may have drawn on these limits.
  * Elapsed time is not summed: `max_duration` is wall-clock time from `issued_at`, shared by attempts
  * running at once. Amounts in another currency than the MoneyLimit's are never converted.
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
-import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { AttemptRecord } from "./_attempt-priors.js";
 import { consumptionCeiling } from "./_consumption.js";
 import type { Amount } from "./_consumption.js";
 import { attemptThing } from "./_revision-heads.js";
-import { amountUnits, compareUtc, countOf, isZeroAmount, sameRevision } from "./scalars.js";
+import { drawsOnRevision } from "./_draws-on-revision.js";
+import { amountUnits, compareUtc, countOf, isZeroAmount } from "./scalars.js";
 
 /** `records`: every given record of the delegation's attempts (an attempt's records grouped by its id). */
 export function attemptBudgetFindings(contract: DelegationContract, records: readonly AttemptRecord[], out: DelegationFinding[]): void {
-  const revision = contractRef(contract);
   const named = `${contract.delegation_id}@${contract.revision_id}`;
   const byThing = new Map<string, AttemptRecord[]>();
   for (const r of records) {
-    if (!sameRevision(r.attempt.delegation_ref, revision)) continue;
+    if (!drawsOnRevision(r.attempt, contract)) continue;
     const list = byThing.get(attemptThing(r.attempt)) ?? [];
     list.push(r);
     byThing.set(attemptThing(r.attempt), list);

@@ -17,7 +17,12 @@
  * at is compared, and a record appended later can never make an earlier checkpoint look stale.
  * Checkpoints are ordered by `sequence` (7.2's "monotonic sequence"; CHECKPOINT_SEQUENCE holds it to
  * the order written), within one attempt, as that rule compares them; two with one sequence are
- * not compared here. Positions are compared only inside one stream. The dimension is
+ * not compared by sequence. A later revision of one checkpoint (its chain of priors reaches an earlier
+ * one given) fences no stream before the greatest position an earlier revision fenced there, as
+ * ATTEMPT_FENCE_REGRESSED holds an attempt's revisions: the revision restates the state its prior
+ * recorded, whose heads were already read, so a lower one records a head already superseded; two
+ * revisions with one sequence went uncompared, and the later could hand a resume a stale fence.
+ * Revisions no chain orders are not compared. Positions are compared only inside one stream. The dimension is
  * `ancestor_fences`, as for RESUME_FENCE_STALE, so a reassignment given such a checkpoint is denied
  * on it. Checked by `checkAttempts` and `checkReassignment`.
  */
@@ -28,6 +33,7 @@ import type { ControlBoundaryRef } from "./control.js";
 import { checkpointWriters } from "./_checkpoint-writers.js";
 import type { AttemptRecord } from "./_checkpoint-writers.js";
 import type { DelegationCheckpoint } from "./execution.js";
+import { revisionKey } from "./_revision-heads.js";
 
 interface Fenced {
   readonly boundary: ControlBoundaryRef;
@@ -80,6 +86,7 @@ export function checkpointFenceFindings(attempts: readonly AttemptRecord[], chec
     if (mine === undefined) byAttempt.set(key, [{ checkpoint, c }]);
     else mine.push({ checkpoint, c });
   });
+  revisionFenceFindings(checkpoints, found, out);
   for (const mine of byAttempt.values()) {
     if (mine.length < 2) continue;
     mine.sort((a, b) => a.checkpoint.sequence - b.checkpoint.sequence || a.c - b.c);
@@ -105,4 +112,32 @@ export function checkpointFenceFindings(attempts: readonly AttemptRecord[], chec
       group.push(p);
     }
   }
+}
+
+/** Each checkpoint against the earlier revisions of it its chain of priors reaches (`found`: boundaries already said). */
+function revisionFenceFindings(checkpoints: readonly DelegationCheckpoint[], found: Set<string>, out: DelegationFinding[]): void {
+  const byRevision = new Map<string, { checkpoint: DelegationCheckpoint; c: number }>();
+  checkpoints.forEach((checkpoint, c) => byRevision.set(revisionKey(checkpoint.record_id, checkpoint.revision_id, checkpoint.content_digest), { checkpoint, c }));
+  checkpoints.forEach((checkpoint, c) => {
+    // Per stream, the latest boundary an earlier revision fences; each revision walked once (a cycle ends the walk).
+    const high = new Map<string, Fenced>();
+    const walked = new Set<string>();
+    for (let prior = checkpoint.prior_revision_ref; prior !== null; ) {
+      const key = revisionKey(prior.object_id, prior.revision_id, prior.content_digest);
+      const before = byRevision.get(key);
+      if (before === undefined || walked.has(key) || before.checkpoint === checkpoint) break;
+      walked.add(key);
+      for (const b of before.checkpoint.control_fence_set) {
+        const was = high.get(streamOf(b));
+        if (was === undefined || compareBoundaries(b, was.boundary) === 1) high.set(streamOf(b), { boundary: b, where: `its earlier revision ${before.checkpoint.revision_id} (checkpoints.${before.c})` });
+      }
+      prior = before.checkpoint.prior_revision_ref;
+    }
+    checkpoint.control_fence_set.forEach((b, j) => {
+      const then = high.get(streamOf(b));
+      if (then === undefined || found.has(`${c} ${j}`) || compareBoundaries(b, then.boundary) !== -1) return;
+      found.add(`${c} ${j}`);
+      regressed(checkpoint, c, j, b, then, `${checkpoint.revision_id} is a later revision of ${checkpoint.checkpoint_id}, restating a state whose heads were already read`, out);
+    });
+  });
 }

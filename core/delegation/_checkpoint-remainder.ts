@@ -9,7 +9,7 @@
  *
  * Per dimension, only what the checkpoint states is read:
  * - tokens, tool calls, items of a type: the revision's limit less what the attempts under that
- *   revision recorded consuming by the checkpoint's `written_at`: each attempt the most any of its
+ *   revision (by its id, `_draws-on-revision.ts`) recorded consuming by the checkpoint's `written_at`: each attempt the most any of its
  *   records reports as of then (a record that ended by it, or a running one issued by it). An
  *   attempt that records none is taken as none, so the computed remainder is the most that can
  *   remain: a claim above it is shown false. A dimension the revision does not limit has no
@@ -31,6 +31,7 @@ import type { Dimension } from "./dimensions.js";
 import type { Budget, DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { consumptionCeiling } from "./_consumption.js";
 import { attemptThing } from "./_revision-heads.js";
+import { drawsOnRevision } from "./_draws-on-revision.js";
 import { amountUnits, compareUtc, countOf, durationMs, elapsedNanos, isZeroAmount, sameRevision, utcKey } from "./scalars.js";
 import type { MoneyLimit } from "./scalars.js";
 
@@ -81,14 +82,18 @@ function showUnits(n: bigint): string {
   return `${s.slice(0, -4)}.${s.slice(-4)}`.replace(/\.?0+$/, "");
 }
 
-/** What the attempts under `checkpoint`'s revision recorded consuming by its `written_at`, each dimension summed. */
-function consumedBy(checkpoint: DelegationCheckpoint, attempts: readonly ExecutionAttempt[]): Map<string, bigint> {
+/**
+ * What the attempts drawing on `contract`, the revision `checkpoint` names, recorded consuming by its
+ * `written_at`, each dimension summed: one naming the revision id under another digest included, as
+ * the budget and a reassignment's remainder count it (`_draws-on-revision.ts`).
+ */
+function consumedBy(contract: DelegationContract, checkpoint: DelegationCheckpoint, attempts: readonly ExecutionAttempt[]): Map<string, bigint> {
   // A record reports consumption as of its end when it has one, else as of its issue: an ended
   // record issued after the checkpoint still reports only what was consumed by then.
   const written = (a: ExecutionAttempt): boolean => compareUtc(a.ended_at ?? a.issued_at, checkpoint.written_at) <= 0;
   const byThing = new Map<string, Budget[]>();
   for (const a of attempts) {
-    if (!sameRevision(a.delegation_ref, checkpoint.delegation_ref) || !written(a)) continue;
+    if (!drawsOnRevision(a, contract) || !written(a)) continue;
     const list = byThing.get(attemptThing(a)) ?? [];
     list.push(a.budget_consumption);
     byThing.set(attemptThing(a), list);
@@ -114,7 +119,7 @@ export function checkpointRemainderFindings(contract: DelegationContract, checkp
       return;
     }
     const claimed = checkpoint.remaining_budget;
-    const consumed = consumedBy(checkpoint, attempts);
+    const consumed = consumedBy(contract, checkpoint, attempts);
     const overstated = (field: string, dimension: Dimension, claim: string, computed: string, why: string): void => {
       const path = `${at}.remaining_budget.${field}`;
       out.push(delegationFinding("CHECKPOINT_REMAINDER_OVERSTATED", `${path}: ${checkpoint.checkpoint_id} claims ${claim} remaining; ${why} leaves at most ${computed}: the remainder is stale or forged`, { path, dimension, expected: `<= ${computed}`, received: claim }));

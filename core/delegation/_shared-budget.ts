@@ -22,6 +22,7 @@ import type { Budget, ExecutionAttempt } from "./execution.js";
 import { consumptionCeiling, mostConsumed } from "./_consumption.js";
 import { few } from "../_few.js";
 import { recordContent } from "./_record-content.js";
+import { drawsOnRevision } from "./_draws-on-revision.js";
 import { attemptThing, revisionHeads, revisionKey } from "./_revision-heads.js";
 import { amountUnits, countOf, isZeroAmount, sameRevision } from "./scalars.js";
 import type { MoneyLimit } from "./scalars.js";
@@ -140,7 +141,7 @@ export function remainingBudgetFindings(prior: DelegationContract, next: Delegat
   // Each attempt once, at its latest revision: appended running, then ended, it consumed once.
   // Records under one id that start at different times are two attempts, each consuming.
   // What each consumed is the most any of its records reports: consumption is never given back.
-  const ofThis = attempts.filter((a) => a.delegation_ref.object_id === prior.delegation_id && a.delegation_ref.revision_id === prior.revision_id);
+  const ofThis = attempts.filter((a) => drawsOnRevision(a, prior));
   const byThing = new Map<string, Budget[]>();
   for (const a of ofThis) {
     const thing = attemptThing(a);

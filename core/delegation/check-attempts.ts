@@ -1,7 +1,7 @@
 /**
  * `checkAttempts(contract, attempts)` (section 7.1): a delegation's ExecutionAttempts, taken
  * together, keep its retry policy. Every attempt counts against `max_attempts` (the first
- * included; a resume is a new attempt, 7.2). Each attempt after the first that does not resume
+ * included; a resume is a new attempt, 7.2; one id given at two starts is two, `attemptOrdinals`). Each attempt after the first that does not resume
  * from a checkpoint retries the one before it, whose outcome is then retryable under the contract
  * (never `succeeded`). When the attempt before was `unknown` or `partially_applied` (or recorded
  * no outcome, read as unknown, as `evaluatePermission` reads a missing `prior_outcome`), the next
@@ -52,6 +52,7 @@ import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
 import { boundInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { attemptPriors } from "./_attempt-priors.js";
+import { attemptThing } from "./_revision-heads.js";
 import type { AttemptRecord } from "./_attempt-priors.js";
 import { outcomeReconciliationFinding } from "./_outcome-reconciliation.js";
 import { recordFenceFindings } from "./_record-fences.js";
@@ -156,6 +157,19 @@ function followFindings(at: string, attempt: ExecutionAttempt, before: Execution
 }
 
 /**
+ * Each attempt's place against `max_attempts`, by `attemptThing`, in the order started. An attempt
+ * forked into two branches (one start) is one attempt, whichever branch records it; one id given at
+ * two starts is two attempts (`_revision-heads.ts`: "a retry counted as no attempt escapes
+ * `max_attempts`"), and each counts, as the budget counts the consumption of each: which of them
+ * the id records is unknown, and counting one would let a run under a reused id go uncounted.
+ */
+function attemptOrdinals(own: readonly (readonly AttemptRecord[])[], byStart: (a: AttemptRecord, b: AttemptRecord) => number): Map<string, number> {
+  const ordinal = new Map<string, number>();
+  for (const { attempt } of own.flat().sort(byStart)) if (!ordinal.has(attemptThing(attempt))) ordinal.set(attemptThing(attempt), ordinal.size + 1);
+  return ordinal;
+}
+
+/**
  * `checkpoints`, when given, are checkpoints of this contract revision: each one's remaining budget
  * is verified against the contract's limits and the attempts' consumption up to it (7.2), and one
  * of another revision, whose limits are not in hand, fails closed. Inputs are fixed (7.2 "input
@@ -220,11 +234,13 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   const byStart = (a: AttemptRecord, b: AttemptRecord): number => compareUtc(a.attempt.started_at, b.attempt.started_at) || a.index - b.index;
   for (const heads of own) heads.sort(byStart);
   own.sort((a, b) => byStart(a[0] as AttemptRecord, b[0] as AttemptRecord));
+  const ordinal = attemptOrdinals(own, byStart);
   const judged: DelegationFinding[] = [];
   own.forEach((heads, n) => {
     for (const { attempt, index } of heads) {
       const at = `attempts.${index}`;
-      if (n + 1 > retry.max_attempts) judged.push(delegationFinding("RETRY_EXHAUSTED", `${at}: ${attempt.attempt_id} is attempt ${n + 1} of ${contract.delegation_id}; max_attempts is ${retry.max_attempts}, the first attempt counted`, { path: at, dimension: "retry", expected: `<= ${retry.max_attempts}`, received: String(n + 1) }));
+      const number = ordinal.get(attemptThing(attempt)) as number;
+      if (number > retry.max_attempts) judged.push(delegationFinding("RETRY_EXHAUSTED", `${at}: ${attempt.attempt_id} is attempt ${number} of ${contract.delegation_id}; max_attempts is ${retry.max_attempts}, the first attempt counted`, { path: at, dimension: "retry", expected: `<= ${retry.max_attempts}`, received: String(number) }));
       for (const { attempt: before } of own[n - 1] ?? []) followFindings(at, attempt, before, retry, checkpoints, judged);
     }
   });

@@ -133,4 +133,5 @@ def check(case):
         attempts, checkpoints = case.get("attempts", []), case.get("checkpoints", [])
         found |= records_checker.reassignment_findings(case["prior"], case["next"], attempts, checkpoints)
         found |= records_checker.retry_findings(case["next"], attempts, checkpoints)
+        found |= records_checker.budget_findings(case["prior"], attempts, checkpoints)
     return found

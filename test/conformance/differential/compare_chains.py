@@ -1,14 +1,19 @@
 """Runs the core and the independent chain checker over the same seeded chains and reassignments and compares them.
 
-    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision]
+    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed]
+    python3 compare_chains.py COUNT SEED --plants
 
 Prints the divergences clustered by which "CODE dimension" findings only the core gives and which
 only the checker gives, with an example each (its base and mutations), and exits 1 when there is
 any. With --first it prints the first divergence alone (for the test); --break-above plants a
 checker that never looks at the links above the parent, --resume-unbound one that never holds a resume to
 the attempt before it (README note 104), --remainder-every-revision one that takes every attempt of the
-delegation, the next revision's included, out of the prior's limits (README note 108). Needs python3 and node.
+delegation, the next revision's included, out of the prior's limits (README note 108), --inputs-unfixed one that
+never holds an input fixed (7.2's input fixity). --plants runs the core once
+and prints, as one JSON object, the first divergence of the checker as written ("none", expected null) and of each
+planted one (expected a divergence each), exiting 0 when so: the test's one call. Needs python3 and node.
 """
+import json
 import os
 import sys
 
@@ -23,19 +28,52 @@ import generate_chains  # noqa: E402
 PARTS = ("op", "parent", "child", "chain", "prior", "next", "attempts", "checkpoints")
 
 
+# The checker's planted faults: the flag, the module and function replaced, and the fault.
+PLANTS = {
+    # A checker that holds a resume to its checkpoint alone, never to the attempt before it (README note 104's bug).
+    "--resume-unbound": (records_checker, "resumes_past", lambda attempt, before, checkpoints: False),
+    # A checker that takes every attempt of the delegation out of the prior's limits (README note 108's bug).
+    "--remainder-every-revision": (records_checker, "draws_on_prior", lambda attempt, prior: True),
+    # A checker that never holds an input fixed: INPUT_NOT_EXACT, INPUT_STALE, CHECKPOINT_INPUT_UNUSED unseen (gap 4 of fix-FQ).
+    "--inputs-unfixed": (records_checker, "unfixed", lambda refs, fixed: False),
+    # A checker that takes any link above the parent as the parent's own parent.
+    "--break-above": (chain_checker, "above_parent_broken", lambda parent, chain: False),
+}
+
+
+def first_divergence(cases, core):
+    """The first case the checker (as planted now) judges otherwise than the core, as --first prints it, or None."""
+    for case, theirs in zip(cases, core):
+        mine = sorted(chain_checker.check(case))
+        if mine != theirs["findings"]:
+            return {"base": case["base"], "mutations": case["mutations"], "core": theirs, "checker": mine}
+    return None
+
+
+def all_plants(cases, core):
+    """The unplanted checker's first divergence and each planted one's, from one run of the core, as one JSON object;
+    exit 0 when the first is none and every plant is caught (the test's one call)."""
+    found = {"none": first_divergence(cases, core)}
+    for flag, (module, name, fault) in PLANTS.items():
+        kept = getattr(module, name)
+        setattr(module, name, fault)
+        try:
+            found[flag[2:]] = first_divergence(cases, core)
+        finally:
+            setattr(module, name, kept)
+    print(json.dumps(found))
+    sys.exit(0 if found["none"] is None and all(v is not None for k, v in found.items() if k != "none") else 1)
+
+
 def main():
     count, seed, first = comparison.arguments()
-    if comparison.planted("--resume-unbound"):
-        # A checker that holds a resume to its checkpoint alone, never to the attempt before it (README note 104's bug).
-        records_checker.resumes_past = lambda attempt, before, checkpoints: False
-    if comparison.planted("--remainder-every-revision"):
-        # A checker that takes every attempt of the delegation out of the prior's limits (README note 108's bug).
-        records_checker.draws_on_prior = lambda attempt, prior: True
-    if comparison.planted("--break-above"):
-        # A checker that takes any link above the parent as the parent's own parent.
-        chain_checker.above_parent_broken = lambda parent, chain: False
+    for flag, (module, name, fault) in PLANTS.items():
+        if comparison.planted(flag):
+            setattr(module, name, fault)
     cases = list(generate_chains.cases(count, seed))
     core = core_answers("core-chains.ts", [{k: c[k] for k in PARTS if k in c} for c in cases])
+    if comparison.planted("--plants"):
+        all_plants(cases, core)
     triples = [(case, theirs, sorted(chain_checker.check(case))) for case, theirs in zip(cases, core)]
     found = comparison.clusters(
         triples,

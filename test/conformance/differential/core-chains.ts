@@ -6,7 +6,8 @@
 // rules) is judged again by the typed check, which validates nothing, so its attenuation is still compared.
 // A reassignment carrying attempts is also judged as `rw delegation check-attempts` judges them under the next
 // revision (checkAttempts, with the checkpoints given), and its retry-policy findings (RETRY_*, "CODE retry") are added: checkReassignment
-// leaves the retry policy between attempts to it (core/delegation/README.md).
+// leaves the retry policy between attempts to it (core/delegation/README.md). And as checkAttempts judges them under the prior
+// revision, its budget and spend findings against the prior's limits ("CODE prior").
 import { createInterface } from "node:readline";
 import { checkAttempts, checkChildDocument, checkReassignment, checkReassignmentDocument, checkSubdelegation } from "../../../core/delegation/index.js";
 
@@ -28,12 +29,21 @@ function retryFindings(c: Case): string[] {
   return checkAttempts(c.next, c.attempts, c.checkpoints).findings.filter((f) => f.severity === "error" && f.code.startsWith("RETRY_")).map((f) => `${f.code} retry`);
 }
 
+/**
+ * What checkAttempts says of the attempts against the prior revision's limits (its budget and spend, README note 113:
+ * an attempt naming the prior's revision id under another digest is counted), as "CODE prior".
+ */
+function priorBudgetFindings(c: Case): string[] {
+  if (c.op !== "reassign" || c.attempts === undefined) return [];
+  return checkAttempts(c.prior, c.attempts, c.checkpoints).findings.filter((f) => f.severity === "error" && (f.dimension === "budget" || f.dimension === "spend") && ["BUDGET_EXCEEDED", "SPEND_EXCEEDS", "SPEND_NO_AUTHORITY"].includes(f.code)).map((f) => `${f.code} prior`);
+}
+
 const out: string[] = [];
 for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (text === "") continue;
   const c = JSON.parse(text) as Case;
   const { valid, report } = judge(c);
-  const findings = [...new Set([...report.findings.filter((f) => f.severity === "error" && f.dimension !== undefined).map((f) => `${f.code} ${f.dimension}`), ...retryFindings(c)])].sort();
+  const findings = [...new Set([...report.findings.filter((f) => f.severity === "error" && f.dimension !== undefined).map((f) => `${f.code} ${f.dimension}`), ...retryFindings(c), ...priorBudgetFindings(c)])].sort();
   out.push(JSON.stringify({ valid, ok: findings.length === 0, findings }));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

@@ -10,8 +10,10 @@ retryable outcomes, backoff, read-back, key); attempts of other revisions (ATT-2
 r2's budget, an ATT-0 under an earlier r0, an ATT-9 naming r1 under another digest); spend limits
 on r1 and r2 with spend recorded under r1, r2 or r0, in the limit's currency or another, given back
 by a later record; ATT-1 forked (two branches, one maybe under another key or none, a gap, another
-start) or chained; or a fence moved back, forked or stale (the resume's, CP-7's against ATT-1, a
-later record of ATT-1's). Lists are given in a random order: no verdict may hang on it.
+start) or chained; a fence moved back, forked or stale (the resume's, CP-7's against ATT-1, a
+later record of ATT-1's, a later revision of CP-7's against its prior); or the inputs: r1 and r2 binding
+CP-7's Sources exactly or not, ATT-2 resuming with another revision, CP-7 fixing one ATT-1 never touched.
+Lists are given in a random order: no verdict may hang on it.
 """
 import copy
 
@@ -46,7 +48,7 @@ def find(items, rid):
 
 def x_checkpoints(rng, case):
     cps, cp7 = case["checkpoints"], find(case["checkpoints"], "CP-7")
-    kind = rng.choice(["digest_conflict", "sequence_conflict", "restated", "later", "later", "pending", "writer_operator", "names_next", "early"])
+    kind = rng.choice(["digest_conflict", "sequence_conflict", "restated", "revision_fence", "later", "later", "pending", "writer_operator", "names_next", "early"])
     if kind == "digest_conflict":
         cps.append(dict(copy.deepcopy(cp7), sequence=rng.choice([6, 8, 9])))
     elif kind == "sequence_conflict":
@@ -60,6 +62,18 @@ def x_checkpoints(rng, case):
         r2.update(revision_id="cp-r2", prior_revision_ref=ref(cp7), written_at=at(rng.choice(["10:07:00", "10:35:00"])), content_digest=digest("CP-7 r2 t"), remaining_budget={})
         cps.append(r2)
         cps.append(later_checkpoint(rng, cp7, "CP-8", 8, at("10:30:00")))
+    elif kind == "revision_fence":
+        # CP-7 restated at cp-r2 (one sequence, README note 103) with its Space fence moved: a later revision
+        # fencing before an earlier one it reaches through its priors regresses (README note 112); one naming
+        # no prior is not ordered against CP-7.
+        first, then = rng.choice([12, 13]), rng.choice([12, 13, 14])
+        boundary(fence_of(cp7, "space:"), first, f"EV-SPACE-{first}", digest(f"EV-SPACE-{first}"))
+        r2 = copy.deepcopy(cp7)
+        chained = rng.random() < 0.8
+        r2.update(revision_id="cp-r2", prior_revision_ref=ref(cp7) if chained else None, content_digest=digest(f"CP-7 r2 fence {then}"), remaining_budget={})
+        boundary(fence_of(r2, "space:"), then, f"EV-SPACE-{then}", digest(f"EV-SPACE-{then}"))
+        cps.append(r2)
+        kind += f":{first}->{then}{'' if chained else ':unchained'}"
     elif kind == "later":
         cps.append(later_checkpoint(rng, cp7, rng.choice(["CP-8", "CP-6"]), rng.choice([6, 7, 8, 9]), at(rng.choice(["10:04:00", "10:05:00", "10:06:00", "10:30:00", "10:45:00"]))))
     elif kind == "pending":
@@ -199,9 +213,13 @@ def x_revisions(rng, case):
         other_revision_attempt(case, "ATT-0", "r0", "D-RESEARCH-2 r0", "08:00:00", "08:30:00", tc, 1)
         kind += f":{tc}"
     else:
-        tc = rng.choice([0, 1])
-        other_revision_attempt(case, "ATT-9", "r1", "D-RESEARCH-2 r1 forged", "09:01:00", "09:02:00", tc, 0)
-        kind += f":{tc}"
+        # Counted against r1 by the remainder, the checkpoint's remainder and checkAttempts' budget alike (README note 113):
+        # 80 + 120 is r1's 200 exactly, 121 past it; 2 Sources beside ATT-1's 2 are past r1's 3.
+        tc, src = rng.choice([0, 1, 120, 121]), rng.choice([0, 0, 1, 2])
+        # Spend under r1, which sets no MoneyLimit unless a spend mutation gave it one: no spending authority.
+        spend = rng.choice([None, None, money("5")])
+        other_revision_attempt(case, "ATT-9", "r1", "D-RESEARCH-2 r1 forged", "09:01:00", "09:02:00", tc, src, spend)
+        kind += f":{tc}:{src}" + ("" if spend is None else ":spent=5")
     return "revisions:" + kind
 
 
@@ -316,7 +334,57 @@ def x_fences(rng, case):
     return "fences:" + kind
 
 
-RECORD_MUTATIONS = [x_checkpoints, x_checkpoints, x_attempts, x_attempts, x_retry, x_revisions, x_spend, x_forks, x_fences]
+def other_revision(r, how):
+    """`r` at another revision (`revision`), or at its own revision under another digest (`digest`)."""
+    r = copy.deepcopy(r)
+    if how == "revision":
+        r["revision_id"] = r["revision_id"][:-1] + str(int(r["revision_id"][-1]) + 1)
+    r["content_digest"] = digest(f"{r['object_id']} {r['revision_id']} {how}")
+    return r
+
+
+def x_inputs(rng, case):
+    """Input fixity (7.2, 11.4): r1 binding CP-7's Sources (exactly, or one at another revision or digest), r2 binding
+    some of them, ATT-2 resuming with other revisions or another Source, CP-7 fixing a revision ATT-1 never touched."""
+    cp7, att1, att2 = find(case["checkpoints"], "CP-7"), find(case["attempts"], "ATT-1"), find(case["attempts"], "ATT-2")
+    fixed = cp7["input_revisions"]
+    kind = rng.choice(["bound", "bound", "resume", "checkpoint", "att1_outputs"])
+    if kind == "bound":
+        how = [rng.choice(["exact", "exact", "revision", "digest"]) for _ in fixed]
+        case["prior"]["inputs"] = [r if h == "exact" else other_revision(r, h) for r, h in zip(fixed, how)]
+        # The next revision binds a subset of the prior's (a narrower revision), or, rarely, CP-7's own where the prior's differs.
+        pick = rng.choice(["none", "first", "all", "fixed"])
+        chosen = {"none": [], "first": case["prior"]["inputs"][:1], "all": case["prior"]["inputs"]}.get(pick, fixed[:1])
+        case["next"]["inputs"] = copy.deepcopy(chosen)
+        kind += ":" + "+".join(how) + ":next=" + pick
+    elif kind == "resume":
+        how = rng.choice(["revision", "digest", "new_object", "dropped"])
+        if how == "new_object":
+            att2["inputs"].append({"object_id": "SRC-73", "revision_id": "r1", "content_digest": digest("SRC-73 r1")})
+        elif how == "dropped":
+            att2["inputs"] = att2["inputs"][1:]
+        else:
+            n = rng.randrange(len(att2["inputs"]))
+            att2["inputs"][n] = other_revision(att2["inputs"][n], how)
+        kind += ":" + how
+    elif kind == "checkpoint":
+        how = rng.choice(["revision", "digest", "new_object"])
+        if how == "new_object":
+            fixed.append({"object_id": "SRC-73", "revision_id": "r1", "content_digest": digest("SRC-73 r1")})
+        else:
+            n = rng.randrange(len(fixed))
+            fixed[n] = other_revision(fixed[n], how)
+        kind += ":" + how
+    else:
+        # ATT-1's later record (ended, so it states all it used by CP-7) producing another revision of a Source CP-7 fixes.
+        r2 = copy.deepcopy(att1)
+        r2.update(revision_id="att-r2", prior_revision_ref=ref(att1), issued_at=at("10:01:00"), content_digest=digest("ATT-1 r2 outputs"))
+        r2["outputs"] = [other_revision(r2["outputs"][0], rng.choice(["revision", "digest"]))] + r2["outputs"][1:]
+        case["attempts"].append(r2)
+    return "inputs:" + kind
+
+
+RECORD_MUTATIONS = [x_checkpoints, x_checkpoints, x_attempts, x_attempts, x_retry, x_revisions, x_spend, x_forks, x_fences, x_inputs]
 
 
 def records_case(rng, plain):

@@ -2,8 +2,8 @@
 
 Written from the spec, core/delegation/README.md (the table "The attempts and checkpoints a
 reassignment is given", and the paragraphs on attempts, checkpoints, resumes and retries),
-core/delegation/CODES.md and the README's RW-003 notes (86, 93, 102, 103, 108, 109), never from
-core/delegation/*.ts. Two judgements:
+core/delegation/CODES.md and the README's RW-003 notes (86, 93, 102, 103, 108, 109, 111-113), never from
+core/delegation/*.ts. Three judgements:
 
 `reassignment_findings(prior, next, attempts, checkpoints)`: what `checkReassignment` adds for the
 records, each finding as "CODE dimension" on a section-8 dimension.
@@ -11,9 +11,12 @@ records, each finding as "CODE dimension" on a section-8 dimension.
 `checkReassignment` leaves to `checkAttempts` run on the next revision (the README's table: "Run
 `checkAttempts` on each revision"), as "CODE retry", RETRY_* codes only.
 
+`budget_findings(contract, attempts, checkpoints)`: what `checkAttempts` says of the attempts against a
+revision's budget and spend, as "CODE prior" (judged under the prior).
+
 Only what generate_chains.py's record mutations reach is judged here: the remainders (tool calls, items
-and spend, across the revisions), attempt forks and fences are modelled; the inputs of the base records
-(11.4's ATT-1, ATT-2 and CP-7; the contracts bind none) are left as they are and not modelled.
+and spend, across the revisions), attempt forks, fences and input fixity (the contracts' inputs, the
+checkpoint's, the resume's and the writing attempt's, README notes 111 to 113 among the readings).
 """
 import json
 
@@ -64,15 +67,19 @@ def sequence_out_of_order(checkpoints):
     return False
 
 
-def resumed_checkpoint(attempt, checkpoints):
-    """The checkpoint a resume names, given exactly (by checkpoint id or record id, revision, digest)."""
-    ref = attempt.get("resumed_from_checkpoint_ref")
+def named_record(ref, records, ids=("record_id",), but=None):
+    """The given record `ref` names exactly (by any of its `ids`, revision and digest), other than `but`, or None:
+    the checkpoint a resume names (by checkpoint id or record id) and the revision a record names as its prior."""
     if ref is None:
         return None
-    for c in checkpoints:
-        if ref["object_id"] in (c["checkpoint_id"], c["record_id"]) and (ref["revision_id"], ref["content_digest"]) == (c["revision_id"], c["content_digest"]):
-            return c
+    for r in records:
+        if r is not but and ref["object_id"] in {r[k] for k in ids} and (ref["revision_id"], ref["content_digest"]) == (r["revision_id"], r["content_digest"]):
+            return r
     return None
+
+
+def resumed_checkpoint(attempt, checkpoints):
+    return named_record(attempt.get("resumed_from_checkpoint_ref"), checkpoints, ("checkpoint_id", "record_id"))
 
 
 def revision_of(contract):
@@ -116,17 +123,6 @@ def delegatee_findings(contract, attempt):
     return found
 
 
-def priors_of(record, records):
-    """The given record this one names as its prior revision, exactly, or None."""
-    ref = record.get("prior_revision_ref")
-    if ref is None:
-        return None
-    for r in records:
-        if r is not record and rev(ref) == (r["record_id"], r["revision_id"], r["content_digest"]):
-            return r
-    return None
-
-
 ADDITIVE = ("max_tokens", "max_tool_calls")
 CONSUMED = {"max_tokens": "tokens", "max_tool_calls": "tool_calls"}
 
@@ -144,7 +140,7 @@ def consumed(record, field, item):
 
 
 def draws_on_prior(attempt, prior):
-    """An attempt naming the prior's revision id (under any digest) drew on the prior's limits (README note 108)."""
+    """An attempt naming the prior's revision id (under any digest) drew on the prior's limits (README notes 108, 113)."""
     return attempt["delegation_ref"]["revision_id"] == prior["revision_id"]
 
 
@@ -216,7 +212,8 @@ def remainder_findings(prior, nxt, c, mine):
     def by_then(a):
         end = a.get("ended_at")
         return compare_time(end, c["written_at"]) <= 0 if end is not None else compare_time(a["issued_at"], c["written_at"]) <= 0
-    of_prior = [a for a in mine if rev(a["delegation_ref"]) == revision_of(prior) and by_then(a)]
+    # Under its revision id, any digest, as the next revision's remainder counts them (README note 113).
+    of_prior = [a for a in mine if draws_on_prior(a, prior) and by_then(a)]
     for (field, item), limit in counts(prior["limits"]).items():
         stated = (claim.get("items") or {}).get(item) if field == "max_items" else claim.get(CONSUMED[field])
         if stated is None:
@@ -301,7 +298,7 @@ def reassignment_findings(prior, nxt, attempts, checkpoints):
                    and o["sequence"] > c["sequence"] and compare_time(o["written_at"], a["started_at"]) <= 0 for o in checkpoints):
                 failed.add("RESUME_CHECKPOINT_SUPERSEDED inputs")
         # A record moving its outcome away from unknown or partially_applied names a read-back its prior did not hold.
-        before = priors_of(a, mine)
+        before = named_record(a.get("prior_revision_ref"), mine, but=a)
         if (before is not None and before.get("outcome") in RECONCILE_FIRST and a.get("outcome") not in RECONCILE_FIRST + (None,)
                 and (a.get("readback_ref") is None or (before.get("readback_ref") is not None and rev(a["readback_ref"]) == rev(before["readback_ref"])))):
             failed.add("ATTEMPT_OUTCOME_UNRECONCILED retries")
@@ -326,6 +323,7 @@ def reassignment_findings(prior, nxt, attempts, checkpoints):
             if rev(a["delegation_ref"]) == revision_of(contract):
                 failed |= window_findings(contract, a)
     failed |= remaining_budget_findings(prior, nxt, mine)
+    failed |= input_findings(prior, nxt, mine, checkpoints)
     failed |= fork_findings(mine)
     failed |= fence_findings(prior, nxt, mine, checkpoints)
     # One idempotency key names one effect, across the revisions (on `retries`).
@@ -334,6 +332,85 @@ def reassignment_findings(prior, nxt, attempts, checkpoints):
         if a.get("idempotency_key") is not None and sent.setdefault(a["idempotency_key"], a["requested_effect_digest"]) != a["requested_effect_digest"]:
             failed.add("IDEMPOTENCY_KEY_CONFLICT retries")
     return failed
+
+
+def fixed_by(refs):
+    """The exact revisions (revision, digest) a list names of each object."""
+    out = {}
+    for r in refs:
+        out.setdefault(r["object_id"], set()).add((r["revision_id"], r["content_digest"]))
+    return out
+
+
+def unfixed(refs, fixed):
+    """One of `refs` names an object `fixed` fixes, at none of the revisions and digests fixed of it."""
+    return any(r["object_id"] in fixed and (r["revision_id"], r["content_digest"]) not in fixed[r["object_id"]] for r in refs)
+
+
+def input_findings(prior, nxt, mine, checkpoints):
+    """Input fixity (7.2 "input fixity"; 11.4 "If any input ... changes, reassignment stops"; all on `inputs`): a checkpoint
+    of the prior's exact revision fixes the prior's exact inputs of each object the prior binds (INPUT_NOT_EXACT); the
+    next revision, and a resume of a given checkpoint, use what the checkpoint fixed of each object it fixes (INPUT_STALE);
+    a checkpoint fixes only revisions its attempt's records that state all used by then (ended, or issued at or after
+    written_at) name of each object they name, among their inputs and outputs (CHECKPOINT_INPUT_UNUSED). An object a
+    list does not name is not judged (a search reads more as it goes)."""
+    found = set()
+    for c in checkpoints:
+        if rev(c["delegation_ref"]) == revision_of(prior):
+            if unfixed(c["input_revisions"], fixed_by(prior["inputs"])):
+                found.add("INPUT_NOT_EXACT inputs")
+            if unfixed(nxt["inputs"], fixed_by(c["input_revisions"])):
+                found.add("INPUT_STALE inputs")
+        writers = [a for a in mine if a["attempt_id"] == c["attempt_id"] and a["delegation_ref"]["object_id"] == c["delegation_ref"]["object_id"]
+                   and (a.get("ended_at") is not None or compare_time(a["issued_at"], c["written_at"]) >= 0)]
+        if any(unfixed(c["input_revisions"], fixed_by(a["inputs"] + a["outputs"])) for a in writers):
+            found.add("CHECKPOINT_INPUT_UNUSED inputs")
+    for a in mine:
+        c = resumed_checkpoint(a, checkpoints)
+        if c is not None and unfixed(a["inputs"], fixed_by(c["input_revisions"])):
+            found.add("INPUT_STALE inputs")
+    return found
+
+
+def budget_findings(contract, attempts, checkpoints=()):
+    """What `checkAttempts` says of the attempts drawing on a revision's limits (5.2's budget and spend predicates over
+    the attempt log, as "CODE prior"): every attempt naming its revision id, under any digest (README note 113), each
+    attempt (id and start) at the most any of its records reports of each count and of each currency's spend, summed.
+    A count past its limit is BUDGET_EXCEEDED; spend above zero under no MoneyLimit (or a zero one) SPEND_NO_AUTHORITY,
+    in another currency or past the limit SPEND_EXCEEDS."""
+    mine = [a for a in attempts if a["delegation_ref"]["object_id"] == contract["delegation_id"]]
+    # Records that contradict each other: checkAttempts reads nothing more (notes 93, 103).
+    if digest_conflicts(mine, ("attempt_id", "record_id")) or digest_conflicts(checkpoints, ("checkpoint_id", "record_id")) or sequence_conflicts(checkpoints):
+        return set()
+    of = [a for a in mine if draws_on_prior(a, contract)]
+    totals = {}
+    for thing in {attempt_thing(a) for a in of}:
+        most = {}
+        for a in of:
+            if attempt_thing(a) != thing:
+                continue
+            b = a.get("budget_consumption") or {}
+            amounts = {("count", k): b[k] for k in ("tokens", "tool_calls") if k in b}
+            amounts.update({("count", "items." + t): n for t, n in (b.get("items") or {}).items()})
+            if "spend" in b:
+                amounts[("spend", b["spend"]["currency"])] = amount_units(b["spend"]["amount"])
+            for k, v in amounts.items():
+                most[k] = max(most.get(k, v), v)
+        for k, v in most.items():
+            totals[k] = totals.get(k, 0) + v
+    limits, found = contract["limits"], set()
+    for (kind, what), total in totals.items():
+        if kind == "count":
+            limit = (limits.get("max_items") or {}).get(what[len("items."):]) if what.startswith("items.") else limits.get("max_" + what)
+            if limit is not None and total > limit:
+                found.add("BUDGET_EXCEEDED prior")
+        elif total > 0:
+            spend = limits.get("spend")
+            if spend is None or amount_units(spend["amount"]) == 0:
+                found.add("SPEND_NO_AUTHORITY prior")
+            elif spend["currency"] != what or total > amount_units(spend["amount"]):
+                found.add("SPEND_EXCEEDS prior")
+    return found
 
 
 def attempt_thing(a):
@@ -360,7 +437,7 @@ def earlier_revisions(record, records):
     """The given records this one reaches through its chain of priors, exactly, nearest first."""
     out, seen, at = [], set(), record
     while True:
-        before = priors_of(at, records)
+        before = named_record(at.get("prior_revision_ref"), records, but=at)
         if before is None or id(before) in seen:
             return out
         seen.add(id(before))
@@ -443,6 +520,10 @@ def fence_findings(prior, nxt, mine, checkpoints):
             if o["attempt_id"] == c["attempt_id"] and o["delegation_ref"]["object_id"] == c["delegation_ref"]["object_id"] and o["sequence"] < c["sequence"]:
                 for b in o["control_fence_set"]:
                     high[stream(b)] = max(high.get(stream(b), b["position"]), b["position"])
+        # And before the greatest an earlier revision of it (reached through its priors) fenced (README note 112).
+        for before in earlier_revisions(c, checkpoints):
+            for b in before["control_fence_set"]:
+                high[stream(b)] = max(high.get(stream(b), b["position"]), b["position"])
         for b in c["control_fence_set"]:
             if b["position"] < floor.get(stream(b), b["position"]) or b["position"] < high.get(stream(b), b["position"]):
                 found.add("CHECKPOINT_FENCE_REGRESSED ancestor_fences")
@@ -486,7 +567,8 @@ def retry_findings(contract, attempts, checkpoints=()):
     policy = contract["retry_policy"]
     failed = set()
     ordered = attempts_in_order(mine)
-    if len(ordered) > policy["max_attempts"]:
+    # Each attempt counts once: one id at two starts is two attempts, a branch at one start one (README note 111).
+    if len({attempt_thing(a) for heads in ordered for a in heads}) > policy["max_attempts"]:
         failed.add("RETRY_EXHAUSTED retry")
     # Each latest record of an attempt after each of the attempt before it: a fork is judged at every head (note 109).
     pairs = [(before, a) for earlier, later in zip(ordered, ordered[1:]) for before in earlier for a in later]

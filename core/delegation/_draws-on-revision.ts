@@ -1,0 +1,14 @@
+/**
+ * Whether an attempt drew on a contract revision's limits: it names that delegation and revision
+ * id, under any content digest. A revision id is never reused (sections 2 and 3: "Unique immutable
+ * revision ID"), so an attempt naming it under another digest ran under that revision or under a
+ * record claiming to be it, and its consumption may have come out of the revision's limits: it is
+ * counted, failing closed. One rule for `checkAttempts`'s budget (`_attempt-budget.ts`), a
+ * checkpoint's computed remainder (`_checkpoint-remainder.ts`) and a reassignment's remainder
+ * (`_shared-budget.ts`), so no two of them read such an attempt apart.
+ */
+import type { DelegationContract } from "./contract.js";
+import type { ExecutionAttempt } from "./execution.js";
+
+export const drawsOnRevision = (attempt: ExecutionAttempt, contract: DelegationContract): boolean =>
+  attempt.delegation_ref.object_id === contract.delegation_id && attempt.delegation_ref.revision_id === contract.revision_id;
