@@ -16,7 +16,8 @@
  * under one id that start at different times are two attempts (`attemptThing`), and are refused
  * as a fork, as two revisions of one attempt neither of which leads to the other are. Two records
  * of one attempt, or of one checkpoint, under one revision and content digest with other content
- * are refused and nothing more is read (`_digest-conflicts.ts`). An attempt of
+ * are refused and nothing more is read (`_digest-conflicts.ts`); one naming the contract's revision id
+ * under another content digest is refused and still counted in the budget (`_revision-digest.ts`). An attempt of
  * the contract's exact revision starts within it (`_attempt-window.ts`), is its delegatee's
  * (`_attempt-delegatee.ts`), ran through a tool its scope authorizes (`_attempt-tools.ts`), claims
  * no Contribution where its scope allows no project mutation (`_attempt-contribution.ts`), and
@@ -37,6 +38,7 @@ import { attemptToolFindings } from "./_attempt-tools.js";
 import { attemptContributionFindings } from "./_attempt-contribution.js";
 import { attemptWindowFindings } from "./_attempt-window.js";
 import { attemptDigestConflicts, checkpointDigestConflicts } from "./_digest-conflicts.js";
+import { attemptRevisionDigestFindings, checkpointRevisionDigestFindings } from "./_revision-digest.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
@@ -206,6 +208,10 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   // second head under an id already counted is a fork (`_attempt-forks.ts`).
   const own = attemptForkFindings(records, out, "retry");
   priorRevisionFindings(mine, given, out);
+  // A record naming this revision id under another digest claims a content the revision does not
+  // have: refused (`_revision-digest.ts`), and still counted in the sums below, failing closed.
+  attemptRevisionDigestFindings(contract, records, "retry", out);
+  checkpointRevisionDigestFindings(contract, checkpoints, out);
   attemptWindowFindings(contract, records, out);
   attemptBudgetFindings(contract, records, out);
   checkpointRemainderFindings(contract, checkpoints, mine, out);

@@ -18,6 +18,7 @@ import { attemptToolFindings } from "./_attempt-tools.js";
 import { attemptContributionFindings } from "./_attempt-contribution.js";
 import { attemptWindowFindings } from "./_attempt-window.js";
 import { attemptDigestConflicts, checkpointDigestConflicts } from "./_digest-conflicts.js";
+import { attemptRevisionDigestFindings, checkpointRevisionDigestFindings } from "./_revision-digest.js";
 import { attenuationFindings } from "./_attenuation.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { _chainFindings } from "./_chain.js";
@@ -199,6 +200,12 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   // "never normalize ... without reconciliation"); denied on `retries`, 5.1's retry_policy row.
   attemptForkFindings(ofThis, findings, "retries");
   outcomeReconciliationFindings(ofThis, findings, "retries");
+  // An attempt naming the prior's or the next revision's id under another digest claims a content
+  // that revision does not have, and a checkpoint (the prior's) likewise: refused as in
+  // checkAttempts (`_revision-digest.ts`), denied on `retries` and `inputs` as their digest
+  // conflicts are; the prior's remainder still counts such an attempt (failing closed).
+  for (const revision of [prior, next]) attemptRevisionDigestFindings(revision, ofThis, "retries", findings);
+  checkpointRevisionDigestFindings(prior, checkpoints, findings);
   // The remaining budget is read from these records (11.4), so, as in checkAttempts, a record of an
   // attempt reports at least what the revision it follows reported consumed: one reporting less
   // contradicts it, whatever the remainder reads (the most any record reports), denied on `spend`

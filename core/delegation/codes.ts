@@ -61,6 +61,10 @@ export const DELEGATION_CODES = {
   ATTEMPT_DIGEST_CONFLICT: "error",
   /** Two records of one checkpoint under one revision and content digest hold other content: which is the checkpoint is unknown. */
   CHECKPOINT_DIGEST_CONFLICT: "error",
+  /** An attempt names the contract's revision id under another content digest: a revision id is never reused, so which revision it ran under is unknown (2, 3). */
+  ATTEMPT_REVISION_DIGEST: "error",
+  /** A checkpoint names the contract's revision id under another content digest: which revision it was written under is unknown (2, 3, 7.2). */
+  CHECKPOINT_REVISION_DIGEST: "error",
   /** One checkpoint given at two revisions with two sequences: which is its place in its attempt's order is unknown (7.2). */
   CHECKPOINT_SEQUENCE_CONFLICT: "error",
   /** A record of an attempt reports less consumed than the revision it follows: nothing is given back. */

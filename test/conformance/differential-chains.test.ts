@@ -53,4 +53,12 @@ describe("differential check of chains and reassignment", () => {
     expect(found).toMatchObject({ base: "reassign-records" });
     expect((found.core.findings as string[]).some((f) => /^(INPUT_NOT_EXACT|INPUT_STALE|CHECKPOINT_INPUT_UNUSED) inputs$/.test(f))).toBe(true);
   });
+
+  it("names a record under a forged revision digest the checker does not refuse", { timeout: 60_000 }, () => {
+    // README note 113, planted in the checker: an attempt or checkpoint naming r1's or r2's revision id
+    // under another digest only counted, never refused.
+    const found = judged()["revision-digest-unrefused"];
+    expect(found).toMatchObject({ base: "reassign-records" });
+    expect((found.core.findings as string[]).some((f) => /^(ATTEMPT_REVISION_DIGEST retries|CHECKPOINT_REVISION_DIGEST inputs)$/.test(f))).toBe(true);
+  });
 });

@@ -3,11 +3,11 @@
 The base is 11.4's own records, ATT-1 (partially_applied under r1), CP-7 (its checkpoint) and ATT-2
 (AGENT-B's resume of CP-7 under r2), which the core and the checker both allow (README note 108).
 Each case changes one to three things: a checkpoint's sequence, time, revision (one checkpoint at two
-revisions, notes 93 and 103), writer, delegation revision or external operations; the resume's
+revisions, notes 93 and 103), writer, delegation revision (r1's id under another digest too) or external operations; the resume's
 start, receipts or key; an attempt's delegatee, end, a later record of it (consumption given back)
 or a copy under its digest; a third attempt retrying ATT-2 under r2's retry policy (max_attempts,
 retryable outcomes, backoff, read-back, key); attempts of other revisions (ATT-2 ended having used
-r2's budget, an ATT-0 under an earlier r0, an ATT-9 naming r1 under another digest); spend limits
+r2's budget, an ATT-0 under an earlier r0, an ATT-9 naming r1, or an ATT-8 naming r2, under another digest); spend limits
 on r1 and r2 with spend recorded under r1, r2 or r0, in the limit's currency or another, given back
 by a later record; ATT-1 forked (two branches, one maybe under another key or none, a gap, another
 start) or chained; a fence moved back, forked or stale (the resume's, CP-7's against ATT-1, a
@@ -48,7 +48,7 @@ def find(items, rid):
 
 def x_checkpoints(rng, case):
     cps, cp7 = case["checkpoints"], find(case["checkpoints"], "CP-7")
-    kind = rng.choice(["digest_conflict", "sequence_conflict", "restated", "revision_fence", "later", "later", "pending", "writer_operator", "names_next", "early"])
+    kind = rng.choice(["digest_conflict", "sequence_conflict", "restated", "revision_fence", "later", "later", "pending", "writer_operator", "names_next", "early", "prior_other_digest"])
     if kind == "digest_conflict":
         cps.append(dict(copy.deepcopy(cp7), sequence=rng.choice([6, 8, 9])))
     elif kind == "sequence_conflict":
@@ -89,6 +89,9 @@ def x_checkpoints(rng, case):
     elif kind == "names_next":
         n = case["next"]
         cp7["delegation_ref"] = {"object_id": n["delegation_id"], "revision_id": n["revision_id"], "content_digest": n["content_digest"]}
+    elif kind == "prior_other_digest":
+        # CP-7 naming r1's revision id under another digest (README note 113): refused, its remainder unverified.
+        cp7["delegation_ref"] = dict(cp7["delegation_ref"], content_digest=digest("D-RESEARCH-2 r1 forged"))
     else:
         cp7["written_at"] = cp7["issued_at"] = at(rng.choice(["09:00:00", "09:05:00"]))
     return "checkpoint:" + kind
@@ -203,7 +206,7 @@ def other_revision_attempt(case, aid, revision, digest_text, start, end, toolcal
 
 def x_revisions(rng, case):
     """Attempts of other revisions beside r1's (README note 108): only those naming r1's revision id draw on r1's limits."""
-    kind = rng.choice(["att2_ended", "att2_ended", "earlier", "prior_other_digest"])
+    kind = rng.choice(["att2_ended", "att2_ended", "earlier", "prior_other_digest", "next_other_digest"])
     if kind == "att2_ended":
         tc, src = rng.choice([0, 40, 120, 200]), rng.choice([0, 1, 3])
         ended_att2(case, tc, src)
@@ -212,7 +215,7 @@ def x_revisions(rng, case):
         tc = rng.choice([10, 150])
         other_revision_attempt(case, "ATT-0", "r0", "D-RESEARCH-2 r0", "08:00:00", "08:30:00", tc, 1)
         kind += f":{tc}"
-    else:
+    elif kind == "prior_other_digest":
         # Counted against r1 by the remainder, the checkpoint's remainder and checkAttempts' budget alike (README note 113):
         # 80 + 120 is r1's 200 exactly, 121 past it; 2 Sources beside ATT-1's 2 are past r1's 3.
         tc, src = rng.choice([0, 1, 120, 121]), rng.choice([0, 0, 1, 2])
@@ -220,6 +223,11 @@ def x_revisions(rng, case):
         spend = rng.choice([None, None, money("5")])
         other_revision_attempt(case, "ATT-9", "r1", "D-RESEARCH-2 r1 forged", "09:01:00", "09:02:00", tc, src, spend)
         kind += f":{tc}:{src}" + ("" if spend is None else ":spent=5")
+    else:
+        # ATT-8 naming r2's revision id under another digest: refused as ATT-9 is (README note 113), drawing on r2's limits, not r1's.
+        tc = rng.choice([0, 150])
+        other_revision_attempt(case, "ATT-8", "r2", "D-RESEARCH-2 r2 forged", "10:41:00", "10:42:00", tc, 0)
+        kind += f":{tc}"
     return "revisions:" + kind
 
 

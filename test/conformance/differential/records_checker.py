@@ -86,6 +86,12 @@ def revision_of(contract):
     return (contract["delegation_id"], contract["revision_id"], contract["content_digest"])
 
 
+def names_under_other_digest(ref, contract):
+    """A reference naming the contract's delegation and revision id under another content digest: a revision id is
+    never reused (sections 2, 3), so one of the two is not the revision it claims (README note 113)."""
+    return (ref["object_id"], ref["revision_id"]) == (contract["delegation_id"], contract["revision_id"]) and ref["content_digest"] != contract["content_digest"]
+
+
 def window_findings(contract, attempt):
     """An attempt of the revision starts within it and, once ended, ended within it (on `duration`): one finding
     an attempt, the first of not yet, expired, past max_duration at its start, then expired, past max_duration
@@ -264,6 +270,13 @@ def reassignment_findings(prior, nxt, attempts, checkpoints):
 
     if sequence_out_of_order(checkpoints):
         failed.add("CHECKPOINT_SEQUENCE inputs")
+    # A record naming a revision in hand by its id under another digest claims content that revision lacks: refused
+    # (an attempt on `retries`, a checkpoint on `inputs`, as their digest conflicts), and the attempt still counted in
+    # every sum below (README note 113).
+    if any(names_under_other_digest(a["delegation_ref"], contract) for a in mine for contract in (prior, nxt)):
+        failed.add("ATTEMPT_REVISION_DIGEST retries")
+    if any(names_under_other_digest(c["delegation_ref"], prior) for c in checkpoints):
+        failed.add("CHECKPOINT_REVISION_DIGEST inputs")
     for c in checkpoints:
         # A checkpoint's remainder is of the limits of the exact revision it names: the prior's here.
         if rev(c["delegation_ref"]) != revision_of(prior):

@@ -1,7 +1,8 @@
 // A reassignment's next revision takes what the PRIOR revision's attempts left of its limits (11.4:
 // "remaining budget"). Attempts under the next revision draw on the next's limits, and an earlier
 // revision's were taken out when the prior was given, so neither is subtracted from the prior's
-// (README note 108). An attempt naming the prior's revision id under another digest is counted.
+// (README note 108). An attempt naming the prior's revision id under another digest is counted
+// (and refused, note 113).
 import { describe, expect, it } from "vitest";
 import { checkReassignmentDocument } from "../../../core/delegation/index.js";
 import { record } from "./_records.js";
@@ -51,6 +52,7 @@ describe("a reassignment's remainder counts the prior revision's attempts only",
   it("counts an attempt naming the prior's revision id under another digest (fail closed)", () => {
     const doc = { prior: record("d-research-2-r1"), next: record("d-research-2-r2") };
     const other = { ...record("att-1"), record_id: "ATT-9", attempt_id: "ATT-9", content_digest: `sha256:${"9".repeat(64)}`, delegation_ref: { ...record("att-1").delegation_ref, content_digest: `sha256:${"e".repeat(64)}` }, budget_consumption: { tool_calls: 1, items: { Source: 0 } } };
-    expect(verdict({ ...doc, attempts: [record("att-1"), other] })).toStrictEqual(onBudget);
+    // Refused for naming r1 under another digest (README note 113), and still spent from r1's remainder.
+    expect(verdict({ ...doc, attempts: [record("att-1"), other] })).toStrictEqual({ ok: false, codes: ["ATTENUATION_BUDGET_REMAINING", "ATTEMPT_REVISION_DIGEST"] });
   });
 });
