@@ -33,6 +33,7 @@ import { consumptionCeiling } from "./_consumption.js";
 import { attemptThing } from "./_revision-heads.js";
 import { drawsOnRevision } from "./_draws-on-revision.js";
 import { amountUnits, compareUtc, countOf, durationMs, elapsedNanos, isZeroAmount, sameRevision, utcKey } from "./scalars.js";
+import type { RevisionRef } from "./scalars.js";
 import type { MoneyLimit } from "./scalars.js";
 
 /** One count a checkpoint states, bounded by the least of what it claims and what is computed. */
@@ -115,7 +116,11 @@ export function checkpointRemainderFindings(contract: DelegationContract, checkp
     const at = `checkpoints.${index}`;
     const named = `${checkpoint.delegation_ref.object_id}@${checkpoint.delegation_ref.revision_id}`;
     if (!sameRevision(checkpoint.delegation_ref, want)) {
-      out.push(delegationFinding("CHECKPOINT_REMAINDER_UNVERIFIED", `${at}.delegation_ref: ${checkpoint.checkpoint_id} states the remaining budget of ${named}, not of ${want.object_id}@${want.revision_id}, whose limits were given: its remainder cannot be verified (section 7.2: the resumer MUST verify the budget remainder)`, { path: `${at}.delegation_ref`, dimension: "budget", expected: `${want.object_id}@${want.revision_id}`, received: named }));
+      // Only the digest differs (CHECKPOINT_REVISION_DIGEST says why): the two are told apart by it.
+      const byDigest = checkpoint.delegation_ref.object_id === want.object_id && checkpoint.delegation_ref.revision_id === want.revision_id;
+      const shown = (ref: RevisionRef): string => `${ref.object_id}@${ref.revision_id}${byDigest ? ` (content digest ${ref.content_digest})` : ""}`;
+      const stated = shown(checkpoint.delegation_ref);
+      out.push(delegationFinding("CHECKPOINT_REMAINDER_UNVERIFIED", `${at}.delegation_ref: ${checkpoint.checkpoint_id} states the remaining budget of ${stated}, not of ${shown(want)}, whose limits were given: its remainder cannot be verified (section 7.2: the resumer MUST verify the budget remainder)`, { path: `${at}.delegation_ref`, dimension: "budget", expected: shown(want), received: stated }));
       return;
     }
     const claimed = checkpoint.remaining_budget;

@@ -43,6 +43,11 @@ describe("checkAttempts: a record naming the revision id under another digest", 
     const r = checkAttemptsDocument({ contract: record("d-research-2-r1"), attempts: [record("att-1")], checkpoints: [cp7(forged)] });
     expect(r.ok).toBe(false);
     expect(told(r.findings, "CHECKPOINT_REVISION_DIGEST")).toStrictEqual([["checkpoints.0.delegation_ref.content_digest", "inputs", forged]]);
+    // Its remainder is unverified too; what it names and what was given differ by their digests alone, which say so.
+    const unverified = r.findings.find((f) => f.code === "CHECKPOINT_REMAINDER_UNVERIFIED");
+    const given = record("d-research-2-r1").content_digest as string;
+    expect([unverified?.received, unverified?.expected]).toStrictEqual([`D-RESEARCH-2@r1 (content digest ${forged})`, `D-RESEARCH-2@r1 (content digest ${given})`]);
+    expect(unverified?.message).toContain(`of D-RESEARCH-2@r1 (content digest ${forged}), not of D-RESEARCH-2@r1 (content digest ${given})`);
     expect(told(checkAttemptsDocument({ contract: record("d-research-2-r1"), attempts: [record("att-1")], checkpoints: [record("cp-7")] }).findings, "CHECKPOINT_REVISION_DIGEST")).toStrictEqual([]);
   });
 });
