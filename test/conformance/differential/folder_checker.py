@@ -76,8 +76,8 @@ TRUE_ROOTS = {"hello", "resume"}
 FRESH_ROOT_KINDS = {"request", "propose", "review"}
 REENTRY = re.compile(r"re-entry:\s*(returning|final)\b")
 
-# The codes the checker models; the comparison reads no other (THREAD_ORPHANED, say, which needs
-# the participant lifecycle these folders do not exercise).
+# The codes the checker models; the comparison reads no other. THREAD_ORPHANED names a thread, not
+# a message: check() gives it as (code, thread UUID).
 MODELED = {"PARENT_UNKNOWN", "PARENT_THREAD_MISMATCH", "PARENT_CYCLE", "PARENT_LINK_MISSING", "DUPLICATE_ID",
            "DUPLICATE_DELIVERY", "HELLO_THREAD_REUSED", "WELCOME_PARENT_NOT_HELLO", "WELCOME_HELLO_MISPLACED",
            "WELCOME_PARENT_UNKNOWN", "CALLSIGN_UNCLAIMED", "CALLSIGN_RETIRED", "ADDRESSEE_RETIRED",
@@ -85,7 +85,7 @@ MODELED = {"PARENT_UNKNOWN", "PARENT_THREAD_MISMATCH", "PARENT_CYCLE", "PARENT_L
            "PARENT_QUARANTINED", "CALLSIGN_UNCLAIMED_ENGAGED", "CALLSIGN_HELD", "CALLSIGN_COLLISION",
            "COUNTER_AS_ACCEPT", "HELLO_CROSSED", "EXCHANGE_BUDGET_EXCEEDED", "BLOCKED_REPEATED",
            "INITIATED_WHILE_BLOCKED", "RESUME_UNANSWERED", "REPLY_REPUBLISHED",
-           "ACCEPT_WHILE_BLOCKED"}
+           "ACCEPT_WHILE_BLOCKED", "THREAD_ORPHANED"}
 
 # The errors of a message that does not speak for its sender (README: "A message that does not
 # speak for its sender ... takes no part in any handshake or pair").
@@ -491,5 +491,49 @@ def check(folder):
             findings.add(("ADDRESSEE_UNCLAIMED", uid))
         if m["expects_reply"] is True and m["departed_to"]:
             findings.add(("ADDRESSEE_DEPARTED", uid))
+    kept = [m for m in messages if not errors[m["id"]] and m["id"] not in unclaimed_sender]
+    for thread in orphaned_threads(kept, ever_claimed):
+        findings.add(("THREAD_ORPHANED", thread))
     return findings
+
+
+def orphaned_threads(kept, claimed):
+    """The threads left unfinished with no active participant (section 8: "any unfinished thread with
+    zero active participants becomes `blocked` for the Handler"), read as core/mailbox/README.md
+    decides: unfinished is a reply still owed in it (a message asking one whose agent recipient sent
+    no exact causal reply: the same reply_to and request_id, for a welcome any message citing it,
+    never a hello's or resume's citation); its participants are the callsigns that sent or were
+    addressed in it (ALL naming every other), Handler seats aside; none is active when each is
+    departing or departed. Only `kept` messages (no error quarantines them, no stranger's) count,
+    as owing, paying, naming a participant or changing a status. `claimed` holds the names some
+    claim held: a name nobody claimed is no participant of the lifecycle, so not departed either."""
+    everyone = {n for m in kept for n in [m["from"], *m["to"]] if n != "ALL" and not is_handler(n)}
+
+    def recipients(m):
+        return sorted(everyone - {m["from"]}) if "ALL" in m["to"] else agents(m["to"])
+
+    # The participant lifecycle at the end, in UUID order: a goodbye departs its sender (departing
+    # or departed, neither active); a later resume of a returning name makes it active again.
+    gone = {}
+    for m in kept:
+        if is_handler(m["from"]):
+            continue
+        if m["kind"] == "goodbye" and gone.get(m["from"]) != "final":
+            gone[m["from"]] = reentry(m["body"])
+        elif m["kind"] == "resume" and gone.get(m["from"]) == "returning":
+            del gone[m["from"]]
+
+    def paid(q, name):
+        return any(x["from"] == name and x["reply_to"] == q["id"] and x["kind"] not in TRUE_ROOTS
+                   and (q["kind"] == "welcome" or x["request_id"] == q["request_id"]) for x in kept)
+
+    threads = {}
+    for m in kept:
+        threads.setdefault(m["thread"], []).append(m)
+    for thread, ms in threads.items():
+        unfinished = any(q["expects_reply"] is True and not paid(q, n) for q in ms for n in recipients(q) if n != q["from"])
+        people = {n for m in ms if not is_handler(m["from"]) for n in [m["from"], *recipients(m)]} | \
+                 {n for m in ms if is_handler(m["from"]) for n in recipients(m)}
+        if unfinished and people and all(n in claimed and n in gone for n in people):
+            yield thread
 

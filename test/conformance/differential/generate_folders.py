@@ -141,7 +141,7 @@ def mutate(rng, people, msgs, add):
     what = rng.choice(["drop", "drop", "thread", "cycle", "copy", "copy", "stranger", "typo", "not-fresh",
                        "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
                        "impostor", "impostor", "cross", "cross", "chatter", "chatter", "handler", "blocked",
-                       "blocked", "resume", "resume", "evidence"])
+                       "blocked", "resume", "resume", "evidence", "leave", "leave", "leave"])
     at = rng.randint(0, len(msgs))  # where an added message goes in time
 
     def place(m):
@@ -308,6 +308,39 @@ def mutate(rng, people, msgs, add):
             # Its reply sorts before the answer it follows: two machines' clocks.
             msgs.remove(after)
             msgs.insert(msgs.index(answer), after)
+    elif what == "leave" and live:
+        # Every agent of a thread says goodbye (or all but one), perhaps with a question of the
+        # thread left unanswered, its answer sent after, peers' ACKs and a returning one's resume:
+        # the thread is orphaned or not at the check's moment (section 8).
+        m = rng.choice([x for x in live if x.kind != "goodbye"] or live)
+        thread = thread_of(msgs, m)
+        last = thread[-1]
+        cast = sorted({n for x in thread for n in [x.sender, *x.to] if n in people})
+        if len(cast) < 2:
+            cast = sorted({last.sender if last.sender in people else first, rng.choice(people[1:])} | {first})
+        question = None
+        if rng.random() < 0.7:
+            asker = rng.choice(cast)
+            question = add(asker, [rng.choice([n for n in cast if n != asker])], rng.choice(["request", "propose", "state"]),
+                           parent=last.key, thread=last.thread, request=last.request, expects=True)
+        leavers = cast[:]
+        rng.shuffle(leavers)
+        if rng.random() < 0.3:
+            leavers.pop()
+        byes = []
+        for leaver in leavers:
+            reentry = rng.choice(["final", "returning", "returning", "none"])
+            bye = add(leaver, [n for n in cast if n != leaver], "goodbye", thread=f"t-l{len(msgs)}", request=f"r-l{len(msgs)}",
+                      reentry=reentry)
+            byes.append((bye, reentry))
+            if rng.random() < 0.4:
+                add(rng.choice([n for n in cast if n != leaver]), [leaver], "ack", parent=bye.key, thread=bye.thread, request=bye.request)
+        if question is not None and rng.random() < 0.25:
+            add(question.to[0], [question.sender], "reply", parent=question.key, thread=question.thread, request=question.request)
+        back = [b for b, r in byes if r != "final"]
+        if back and rng.random() < 0.3:
+            b = rng.choice(back)
+            add(b.sender, [n for n in cast if n != b.sender], "resume", thread=f"t-b{len(msgs)}", request=f"r-b{len(msgs)}", expects=True)
     elif what == "goodbye":
         leaver = rng.choice(people)
         to = [p for p in people if p != leaver][:rng.randint(1, len(people) - 1)]
