@@ -72,8 +72,10 @@ def base(rng):
 
     first = people[0]
     for other in people[1:]:
-        # A hello may name a small exchange budget, so the dialogue rules meet it.
-        budget = {"exchange_budget": rng.randint(3, 6)} if rng.random() < 0.35 else {}
+        # A hello may name an exchange budget, so the dialogue rules meet it: mostly a small one, now
+        # and then one above the default 20 (a pair that accepted it after the default still works
+        # under 20 outside that hello's thread: README note 110).
+        budget = {"exchange_budget": rng.randint(3, 6) if rng.random() < 0.7 else rng.randint(21, 40)} if rng.random() < 0.35 else {}
         hello = add(first, [other], "hello", thread=f"t-hello-{other}", request=f"r-hello-{other}", expects=True, **budget)
         handshake(rng, add, hello, first, other)
     for k in range(rng.randint(2, 5)):
@@ -123,7 +125,7 @@ def handshake(rng, add, hello, first, other):
         add(first, [other], "ack", parent=w.key, thread=hello.thread, request=hello.request, terms="accept")
     elif roll < 0.8:
         c = add(first, [other], "state", parent=w.key, thread=hello.thread, request=hello.request, terms="counter",
-                exchange_budget=rng.randint(3, 8), expects=True)
+                exchange_budget=rng.randint(3, 8) if rng.random() < 0.7 else rng.randint(21, 40), expects=True)
         if rng.random() < 0.7:
             add(other, [first], "ack", parent=c.key, thread=hello.thread, request=hello.request, terms="accept")
 
@@ -235,11 +237,16 @@ def mutate(rng, people, msgs, add):
         # More turns in a thread (to spend its budget), each answering the last; with "evidence"
         # one of them declares new evidence.
         m = rng.choice([x for x in live if x.kind not in ("goodbye",)] or live)
+        # Now and then a long run, past 20 and past a budget named above it, mostly between a pair
+        # whose hello named one above 20.
+        n = rng.randint(2, 7) if rng.random() < 0.85 else rng.randint(18, 44)
+        wide = {h.to[0] for h in live if h.kind == "hello" and h.extra.get("exchange_budget", 0) > 20}
+        if n > 7 and wide and rng.random() < 0.8:
+            m = rng.choice([x for x in live if x.kind != "goodbye" and first in (x.sender, *x.to) and wide & {x.sender, *x.to}] or [m])
         last = thread_of(msgs, m)[-1]
         a, b = last.sender, (last.to[0] if last.to and last.to[0] not in ("ALL", last.sender) else first)
         if a == b:
             b = rng.choice([p for p in people if p != a])
-        n = rng.randint(2, 7)
         evidence = rng.randrange(n) if what == "evidence" else -1
         for k in range(n):
             extra = {"new_evidence": "CI run 4411 failed on main"} if k == evidence else {}
