@@ -107,10 +107,18 @@ def envelope(text):
                                        "expects_reply", "arena", "terms", "machine", "root",
                                        "exchange_budget", "new_evidence")}
     fields["reply_to"] = fields["reply_to"] or ""
+    # A callsign is a name within one arena (sections 3, 4): every rule below keys it with its arena.
+    fields["from"] = scoped(fields["from"], fields["arena"])
+    fields["to"] = [scoped(n, fields["arena"]) for n in fields["to"]]
     budget = fields["exchange_budget"]
     fields["exchange_budget"] = mailbox_checker.whole_value(budget) if mailbox_checker.whole(budget) else None
     fields["body"] = body
     return fields
+
+
+def scoped(name, arena):
+    """A callsign with its arena; ALL and Handler seats are the same in every arena."""
+    return name if name == "ALL" or is_handler(name) else f"{name}@{arena}"
 
 
 def is_handler(name):
@@ -185,7 +193,8 @@ def check(folder):
     past_limit = set()        # messages sent with the thread's budget spent: they are owed no reply
     answered = set()          # (sender, parent id): the first answer is the one owed
     blocks = {}               # thread -> {sender: blocked id}
-    waiting = {}              # callsign -> the resumes it waits on (an answer to any of them ends the wait)
+    waiting = {}              # callsign -> its resumes no answer has reached yet (an answer to any ends the wait)
+    waits = set()             # callsigns waiting for an answer to a resume
     resumed = {}              # callsign -> every resume of its that opened a wait
     answer_replies = []       # (message, answer): a waiting callsign's reply to an answer of its resume
 
@@ -242,7 +251,12 @@ def check(folder):
             if parent_id == uid:
                 e.add("PARENT_CYCLE")
             elif parent is not None:
-                if kind not in TRUE_ROOTS and parent["thread"] != m["thread"]:
+                if kind not in TRUE_ROOTS and parent["arena"] != m["arena"]:
+                    # A reply stays in its parent's arena (core/mailbox/README.md): not compared, it
+                    # quarantines; the parent is not found in the reply's arena, so its thread is
+                    # not compared either.
+                    e.add("PARENT_ARENA_MISMATCH")
+                elif kind not in TRUE_ROOTS and parent["thread"] != m["thread"]:
                     e.add("PARENT_THREAD_MISMATCH")
                 if not any(f"[[{name[:-3]}]]" in m["body"] or f"[[{name}]]" in m["body"] for name in files_of[parent_id]):
                     findings.add(("PARENT_LINK_MISSING", uid))
@@ -412,7 +426,7 @@ def check(folder):
                     e.add("INITIATED_WHILE_BLOCKED")
             elif kind == "blocked" and not handler:
                 blocks.setdefault(t, {})[sender] = uid
-            wait = waiting.get(sender)
+            wait = sender in waits
             if wait and kind not in ("resume", "blocked", "goodbye") and not only_to_handler(m):
                 # A reply to an answer of any of its resumes follows that answer whatever its UUID
                 # says (two machines' clocks), so it is judged once the answer's own errors are known.
@@ -423,9 +437,13 @@ def check(folder):
                     e.add("RESUME_UNANSWERED")
             if parent is not None and kind not in TRUE_ROOTS and parent_id in waiting.get(parent["from"], ()) \
                     and parent["from"] != sender:
-                del waiting[parent["from"]]
+                # That resume is answered; one sent before it and still unanswered stands, and its
+                # answer ends a later wait too.
+                waiting[parent["from"]].discard(parent_id)
+                waits.discard(parent["from"])
             if kind == "resume" and not e and not stranger:
                 waiting.setdefault(sender, set()).add(uid)
+                waits.add(sender)
                 resumed.setdefault(sender, set()).add(uid)
         if parent_id and kind not in TRUE_ROOTS:
             answered.add((sender, parent_id))
@@ -510,7 +528,7 @@ def orphaned_threads(kept, claimed):
     everyone = {n for m in kept for n in [m["from"], *m["to"]] if n != "ALL" and not is_handler(n)}
 
     def recipients(m):
-        return sorted(everyone - {m["from"]}) if "ALL" in m["to"] else agents(m["to"])
+        return sorted(n for n in everyone - {m["from"]} if n.endswith("@" + m["arena"])) if "ALL" in m["to"] else agents(m["to"])
 
     # The participant lifecycle at the end, in UUID order: a goodbye departs its sender (departing
     # or departed, neither active); a later resume of a returning name makes it active again.

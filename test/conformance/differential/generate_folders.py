@@ -34,6 +34,7 @@ STRANGER = "ZEPHYR"
 HANDLER = "HANDLER"
 TYPO = "LYAR"
 ARENA = "CROX-SITE"
+OTHER_ARENA = "CROX-LAB"
 ROOT = "483293974eb8c6bacbd770700a95d021dff6d344de37e07eceb3310b1b077ecc"
 START_MS = 1790838000000  # 2026-10-01T07:00:00Z
 HEX = "0123456789abcdef"
@@ -143,7 +144,7 @@ def mutate(rng, people, msgs, add):
     what = rng.choice(["drop", "drop", "thread", "cycle", "copy", "copy", "stranger", "typo", "not-fresh",
                        "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
                        "impostor", "impostor", "cross", "cross", "chatter", "chatter", "handler", "blocked",
-                       "blocked", "resume", "resume", "evidence", "leave", "leave", "leave"])
+                       "blocked", "resume", "resume", "evidence", "leave", "leave", "leave", "arena", "arena", "arena"])
     at = rng.randint(0, len(msgs))  # where an added message goes in time
 
     def place(m):
@@ -348,6 +349,43 @@ def mutate(rng, people, msgs, add):
         if back and rng.random() < 0.3:
             b = rng.choice(back)
             add(b.sender, [n for n in cast if n != b.sender], "resume", thread=f"t-b{len(msgs)}", request=f"r-b{len(msgs)}", expects=True)
+    elif what == "arena":
+        # A second room in another arena (sections 3, 4: a callsign is claimed per arena), two of the
+        # names again, perhaps from another machine, interleaved with the first room's messages;
+        # then perhaps a leak across: a name of the first room only, speaking there; an answer or a
+        # welcome there to a message of the first room; a final goodbye there, its sender still at
+        # work here.
+        a, b = rng.sample(people, 2)
+        where = {"arena": OTHER_ARENA}
+        box = {"machine": f"{a}-LAPTOP"} if rng.random() < 0.3 else {}
+        n = len(msgs)
+        room = [add(a, [b], "hello", thread=f"t-a{n}", request=f"r-a{n}", expects=True, **where, **box)]
+        if rng.random() < 0.85:
+            room.append(add(b, [a], "welcome", parent=room[0].key, thread=room[0].thread, request=room[0].request, terms="accept", **where))
+            req = add(b, [a], "request", thread=f"t-a{n}w", request=f"r-a{n}w", expects=True, **where)
+            room += [req, add(a, [b], "reply", parent=req.key, thread=req.thread, request=req.request, **where, **box)]
+        leak = rng.choice(["none", "sender", "parent", "welcome", "final"])
+        if leak == "sender" and len(people) > 2:
+            c = rng.choice([p for p in people if p not in (a, b)])
+            room.append(add(c, [a], "request", thread=f"t-a{n}c", request=f"r-a{n}c", expects=True, **where))
+        elif leak in ("parent", "welcome"):
+            olds = [m for m in live if m.extra.get("arena", ARENA) == ARENA and (leak == "parent" or m.kind == "hello")]
+            if olds:
+                old = rng.choice(olds)
+                answerer = rng.choice(old.to) if old.to[0] in people else b
+                # In a thread of its own arena: in the parent's thread the core keys that thread's
+                # handshake and blocks by callsign alone (differential/README.md, left open).
+                room.append(add(answerer, [old.sender], "welcome" if leak == "welcome" else rng.choice(["reply", "state"]),
+                                parent=old.key, thread=f"t-a{n}p", request=old.request,
+                                **({"terms": "accept"} if leak == "welcome" else {}), **where))
+        elif leak == "final":
+            room.append(add(a, [b], "goodbye", thread=f"t-a{n}g", request=f"r-a{n}g", reentry="final", **where, **box))
+        at = rng.randint(0, n)
+        for m in room:
+            msgs.remove(m)
+            at = rng.randint(min(at, len(msgs)), len(msgs))
+            msgs.insert(at, m)
+            at += 1
     elif what == "goodbye":
         leaver = rng.choice(people)
         to = [p for p in people if p != leaver][:rng.randint(1, len(people) - 1)]
@@ -384,11 +422,12 @@ def stamp(ms):
 
 def render(m, ids, fresh, names, body_variant=""):
     parent = "" if m.parent is None else ids[m.parent]
-    lines = ["---", f"tags: [agent-mailbox, {ARENA.lower()}]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE",
+    arena = m.extra.get("arena", ARENA)
+    lines = ["---", f"tags: [agent-mailbox, {arena.lower()}]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE",
              f"    id: {ids[m.key]}", f"    thread: {fresh[m.thread]}", f"    request_id: {fresh[m.request]}",
              f"    from: {m.sender}", f"    to: [{', '.join(m.to)}]", f"    kind: {m.kind}",
              f"    reply_to: {parent}".rstrip(), f"    expects_reply: {'true' if m.expects else 'false'}",
-             f"    arena: {ARENA}", f"    machine: {m.extra.get('machine', m.sender + '-BOX')}", f"    root: {ROOT}", "    transport: local"]
+             f"    arena: {arena}", f"    machine: {m.extra.get('machine', m.sender + '-BOX')}", f"    root: {ROOT}", "    transport: local"]
     for field in ("terms", "exchange_budget", "new_evidence"):
         if field in m.extra:
             lines.append(f"    {field}: {m.extra[field]}")
