@@ -59,8 +59,12 @@ presentation") as one participant's view of the room would be built:
 - Handler seats: a Handler's message is not judged by the claims, the right to work or the
   addressee rules, and a message only to Handler seats needs no pair and engages nobody.
 
+- an orphaned thread (sections 8, 13; core/mailbox/README.md): a reply still owed in it and none of
+  its participants active (THREAD_ORPHANED, a note, keyed by the thread's UUID).
+
+A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
-one arena, CORE, no succession, no FULL `ack`, no archive or primer; the checker models the rules
+two arenas at most, CORE, no succession, no FULL `ack`, no archive or primer; the checker models the rules
 those folders can reach (MODELED), and says nothing of the others.
 """
 import os

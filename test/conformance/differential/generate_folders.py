@@ -19,7 +19,9 @@ a responder's own hello to the first, crossing its hello (perhaps welcomed, perh
 more turns in a thread (to spend its budget), one of them perhaps declaring `new_evidence`; the
 Handler speaking into a thread and an agent answering it (or the Handler); a `blocked` and what
 its sender sends after it (an owed reply, a second `blocked`, a note to the Handler, another
-turn), and what lifts it; a `resume` and what its sender sends before the peer's `state` answers it.
+turn), and what lifts it; a `resume` and what its sender sends before the peer's `state` answers it;
+every agent of a thread saying goodbye around an unanswered question (orphaned or not); a long run
+of turns past a budget named above 20; a second room in another arena, and leaks across.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
