@@ -355,8 +355,8 @@ def mutate(rng, people, msgs, add):
         # A second room in another arena (sections 3, 4: a callsign is claimed per arena), two of the
         # names again, perhaps from another machine, interleaved with the first room's messages;
         # then perhaps a leak across: a name of the first room only, speaking there; an answer or a
-        # welcome there to a message of the first room; a final goodbye there, its sender still at
-        # work here.
+        # welcome there to a message of the first room; a root there reusing a thread of the first
+        # room, answered there; a final goodbye there, its sender still at work here.
         a, b = rng.sample(people, 2)
         where = {"arena": OTHER_ARENA}
         box = {"machine": f"{a}-LAPTOP"} if rng.random() < 0.3 else {}
@@ -366,7 +366,7 @@ def mutate(rng, people, msgs, add):
             room.append(add(b, [a], "welcome", parent=room[0].key, thread=room[0].thread, request=room[0].request, terms="accept", **where))
             req = add(b, [a], "request", thread=f"t-a{n}w", request=f"r-a{n}w", expects=True, **where)
             room += [req, add(a, [b], "reply", parent=req.key, thread=req.thread, request=req.request, **where, **box)]
-        leak = rng.choice(["none", "sender", "parent", "welcome", "final"])
+        leak = rng.choice(["none", "sender", "parent", "welcome", "final", "thread"])
         if leak == "sender" and len(people) > 2:
             c = rng.choice([p for p in people if p not in (a, b)])
             room.append(add(c, [a], "request", thread=f"t-a{n}c", request=f"r-a{n}c", expects=True, **where))
@@ -375,11 +375,17 @@ def mutate(rng, people, msgs, add):
             if olds:
                 old = rng.choice(olds)
                 answerer = rng.choice(old.to) if old.to[0] in people else b
-                # In a thread of its own arena: in the parent's thread the core keys that thread's
-                # handshake and blocks by callsign alone (differential/README.md, left open).
+                # In the parent's thread (judged by that thread's handshake and blocks as the other
+                # arena's callsign before README note 111) or in one of its own.
                 room.append(add(answerer, [old.sender], "welcome" if leak == "welcome" else rng.choice(["reply", "state"]),
-                                parent=old.key, thread=f"t-a{n}p", request=old.request,
+                                parent=old.key, thread=rng.choice([old.thread, f"t-a{n}p"]), request=old.request,
                                 **({"terms": "accept"} if leak == "welcome" else {}), **where))
+        elif leak == "thread" and len(room) > 1:
+            # A root of this arena reusing a thread of the first room, and its answer there.
+            old = rng.choice([m for m in live if m.extra.get("arena", ARENA) == ARENA])
+            q = add(b, [a], rng.choice(["request", "propose"]), thread=old.thread, request=f"r-a{n}t", expects=True, **where)
+            room += [q, add(a, [b], rng.choice(["reply", "deliver", "state"]), parent=q.key, thread=old.thread, request=q.request,
+                            **where, **box)]
         elif leak == "final":
             room.append(add(a, [b], "goodbye", thread=f"t-a{n}g", request=f"r-a{n}g", reentry="final", **where, **box))
         at = rng.randint(0, n)
