@@ -242,8 +242,8 @@ def mutate(rng, people, msgs, add):
         m = rng.choice([x for x in live if x.kind not in ("goodbye",)] or live)
         # Now and then a long run, past 20 and past a budget named above it, mostly between a pair
         # whose hello named one above 20.
-        n = rng.randint(2, 7) if rng.random() < 0.85 else rng.randint(18, 44)
         wide = {h.to[0] for h in live if h.kind == "hello" and h.extra.get("exchange_budget", 0) > 20}
+        n = rng.randint(2, 7) if rng.random() < (0.5 if wide else 0.9) else rng.randint(18, 44)
         if n > 7 and wide and rng.random() < 0.8:
             m = rng.choice([x for x in live if x.kind != "goodbye" and first in (x.sender, *x.to) and wide & {x.sender, *x.to}] or [m])
         last = thread_of(msgs, m)[-1]
