@@ -89,7 +89,7 @@ MODELED = {"PARENT_UNKNOWN", "PARENT_THREAD_MISMATCH", "PARENT_CYCLE", "PARENT_L
            "PARENT_QUARANTINED", "CALLSIGN_UNCLAIMED_ENGAGED", "CALLSIGN_HELD", "CALLSIGN_COLLISION",
            "COUNTER_AS_ACCEPT", "HELLO_CROSSED", "EXCHANGE_BUDGET_EXCEEDED", "BLOCKED_REPEATED",
            "INITIATED_WHILE_BLOCKED", "RESUME_UNANSWERED", "REPLY_REPUBLISHED",
-           "ACCEPT_WHILE_BLOCKED", "THREAD_ORPHANED"}
+           "ACCEPT_WHILE_BLOCKED", "THREAD_ORPHANED", "SUCCESSION_DECLARED", "SUCCESSION_UNDECLARED"}
 
 # The errors of a message that does not speak for its sender (README: "A message that does not
 # speak for its sender ... takes no part in any handshake or pair").
@@ -109,7 +109,7 @@ def envelope(text):
     env = mailbox_checker.parse_yaml(yaml_text).get("meta").get("mailbox")
     fields = {k: env.get(k) for k in ("id", "thread", "request_id", "from", "to", "kind", "reply_to",
                                        "expects_reply", "arena", "terms", "machine", "root",
-                                       "exchange_budget", "new_evidence")}
+                                       "exchange_budget", "new_evidence", "session")}
     fields["reply_to"] = fields["reply_to"] or ""
     # A callsign is a name within one arena (sections 3, 4): every rule below keys it with its arena.
     fields["from"] = scoped(fields["from"], fields["arena"])
@@ -173,6 +173,7 @@ def check(folder):
     unclaimed_sender = set()  # messages whose sender held no claim when they were sent
     claimed = set()           # names a claim holds, at the walk's place
     holder = {}               # name -> the locus whose claim holds it
+    newest = {}               # (name, locus) -> its newest message so far and that message's session
     ever_claimed = set()
     state = {}                # name -> ("retired", goodbye id) | ("departed", goodbye id)
     established = {}          # frozenset pair -> the exchange budget its parties accepted
@@ -304,9 +305,23 @@ def check(folder):
             pass
         elif claims and "CALLSIGN_RETIRED" not in e:
             if sender in holder and holder[sender] != locus and kind == "resume":
-                # A resume from another locus is a succession; these folders declare none (section 4:
-                # "Silent unauthorized assumption is impersonation"). Not compared, it refuses the resume.
-                e.add("SUCCESSION_UNDECLARED")
+                # A resume from another locus is a succession (section 4: "a first `resume` naming the
+                # seat, new session/provenance, and prior holder's last accepted message"): declared,
+                # as core/mailbox/README.md reads it, when the body names the seat as a word, the
+                # session is another than the prior holder's last, and the body cites the prior
+                # holder's newest message by UUID or wikilink; the seat then moves to this locus.
+                # Otherwise "Silent unauthorized assumption is impersonation": refused, the name stays.
+                prior = newest.get((sender, holder[sender]))
+                cited = prior is not None and (prior[0] in m["body"] or any(
+                    f"[[{name[:-3]}]]" in m["body"] or f"[[{name}]]" in m["body"] for name in files_of.get(prior[0], ())))
+                seat = sender.rsplit("@", 1)[0]
+                if re.search(rf"(?<![A-Za-z0-9_-]){re.escape(seat)}(?![A-Za-z0-9_-])", m["body"]) and cited \
+                        and m["session"] is not None and m["session"] != prior[1]:
+                    findings.add(("SUCCESSION_DECLARED", uid))
+                    holder[sender] = locus
+                    claimed.add(sender)
+                else:
+                    e.add("SUCCESSION_UNDECLARED")
             elif sender in holder and holder[sender] != locus:
                 e.add("CALLSIGN_COLLISION")
             else:
@@ -317,6 +332,9 @@ def check(folder):
             e.add("CALLSIGN_HELD")
         if not handler and sender not in claimed and not e & IMPOSTOR:
             unclaimed_sender.add(uid)
+        if not handler:
+            # A locus's newest message and its session, for a later succession to cite.
+            newest[(sender, locus)] = (uid, m["session"])
         # What is sent to a departed or retired name.
         for name in m["to"]:
             gone = state.get(name)

@@ -146,7 +146,8 @@ def mutate(rng, people, msgs, add):
     what = rng.choice(["drop", "drop", "thread", "cycle", "copy", "copy", "stranger", "typo", "not-fresh",
                        "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
                        "impostor", "impostor", "cross", "cross", "chatter", "chatter", "handler", "blocked",
-                       "blocked", "resume", "resume", "evidence", "leave", "leave", "leave", "arena", "arena", "arena"])
+                       "blocked", "resume", "resume", "evidence", "leave", "leave", "leave", "arena", "arena", "arena",
+                       "succession", "succession", "succession"])
     at = rng.randint(0, len(msgs))  # where an added message goes in time
 
     def place(m):
@@ -394,6 +395,31 @@ def mutate(rng, people, msgs, add):
             at = rng.randint(min(at, len(msgs)), len(msgs))
             msgs.insert(at, m)
             at += 1
+    elif what == "succession":
+        # A resume in a participant's name from another machine (section 4): declared (a new session
+        # and the prior holder's newest message cited), or short of it (no session, an older message
+        # cited, none); then perhaps the peer's state, and work from the new machine and the old.
+        name = rng.choice(people)
+        peer = rng.choice([p for p in people if p != name])
+        box = f"{name}-NEW"
+        way = rng.choice(["declared", "declared", "declared", "no-session", "older", "uncited"])
+        n = len(msgs)
+        s = place(add(name, [peer], "resume", thread=f"t-v{n}", request=f"r-v{n}", expects=True, machine=box,
+                      cite="older" if way == "older" else ("none" if way == "uncited" else "newest"),
+                      **({} if way == "no-session" else {"session": f"{name.lower()}-s2"})))
+        pos = msgs.index(s) + 1
+        later = []
+        if rng.random() < 0.7:
+            later.append(add(peer, [name], "state", parent=s.key, thread=s.thread, request=s.request))
+        if rng.random() < 0.6:
+            later.append(add(name, [peer], "request", thread=f"t-v{n}n", request=f"r-v{n}n", expects=True, machine=box))
+        if rng.random() < 0.5:
+            later.append(add(name, [peer], "request", thread=f"t-v{n}o", request=f"r-v{n}o", expects=True))
+        for m in later:
+            msgs.remove(m)
+            pos = rng.randint(min(pos, len(msgs)), len(msgs))
+            msgs.insert(pos, m)
+            pos += 1
     elif what == "goodbye":
         leaver = rng.choice(people)
         to = [p for p in people if p != leaver][:rng.randint(1, len(people) - 1)]
@@ -436,7 +462,7 @@ def render(m, ids, fresh, names, body_variant=""):
              f"    from: {m.sender}", f"    to: [{', '.join(m.to)}]", f"    kind: {m.kind}",
              f"    reply_to: {parent}".rstrip(), f"    expects_reply: {'true' if m.expects else 'false'}",
              f"    arena: {arena}", f"    machine: {m.extra.get('machine', m.sender + '-BOX')}", f"    root: {ROOT}", "    transport: local"]
-    for field in ("terms", "exchange_budget", "new_evidence"):
+    for field in ("terms", "exchange_budget", "new_evidence", "session"):
         if field in m.extra:
             lines.append(f"    {field}: {m.extra[field]}")
     lines.append("---")
@@ -444,6 +470,9 @@ def render(m, ids, fresh, names, body_variant=""):
     if m.parent is not None and m.parent in names:
         body.append(f"Re: [[{names[m.parent][:-3]}]]\n")
     body.append(f"{m.kind.capitalize()} from {m.sender}.{body_variant}")
+    if getattr(m, "cites", None):
+        # A succession's resume names the prior holder's last accepted message.
+        body.append(f"Prior holder's last accepted message: [[{names[m.cites][:-3]}]]")
     reentry = m.extra.get("reentry")
     if reentry in ("final", "returning"):
         body.append(f"re-entry: {reentry}")
@@ -457,6 +486,13 @@ def folder(rng):
     for _ in range(rng.choice([1, 1, 2, 2, 3])):
         mutate(rng, people, msgs, add)
     ids, fresh, last = mint(rng, msgs)
+    for k, m in enumerate(msgs):
+        if m.extra.get("cite") in ("newest", "older"):
+            # The prior holder's messages before it (its own machine), newest last.
+            prior = [x for x in msgs[:k] if x.sender == m.sender and "machine" not in x.extra and not x.dropped
+                     and x.extra.get("arena", ARENA) == m.extra.get("arena", ARENA)]
+            if prior:
+                m.cites = prior[-1].key if m.extra["cite"] == "newest" or len(prior) == 1 else rng.choice(prior[:-1]).key
     names = {m.key: f"{stamp(m.ms)}-{m.sender}-{m.kind}-{m.key}.md" for m in msgs}
     files = []
     for m in msgs:
