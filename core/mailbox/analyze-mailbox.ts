@@ -232,7 +232,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   }
   const known = findings.length;
   const converse = (): { claims: CallsignClaims; summaries: ThreadSummary[] } => {
-    const claims = callsignClaims(sorted, options, silenced, refused);
+    const claims = callsignClaims(sorted, options, silenced, refused, filesOf);
     const untrusted = new Set(silenced);
     for (const f of claims.findings) if (f.id !== undefined && f.severity === "error" && IDENTITY_CODES.has(f.code)) untrusted.add(f.id);
     const trusted = sorted.filter((entry) => !untrusted.has(entry.envelope.id));
