@@ -62,9 +62,13 @@ presentation") as one participant's view of the room would be built:
 - an orphaned thread (sections 8, 13; core/mailbox/README.md): a reply still owed in it and none of
   its participants active (THREAD_ORPHANED, a note, keyed by the thread's UUID).
 
+- succession (section 4): a resume from another locus than the name's holder is
+  SUCCESSION_DECLARED (a note; the seat moves to its locus) when it names the seat, carries a new
+  session and cites the prior holder's newest message, else SUCCESSION_UNDECLARED.
+
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
-two arenas at most, CORE, no succession, no FULL `ack`, no archive or primer; the checker models the rules
+two arenas at most, CORE, no FULL `ack`, no archive or primer; the checker models the rules
 those folders can reach (MODELED), and says nothing of the others.
 """
 import os
