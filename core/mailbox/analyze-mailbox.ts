@@ -246,7 +246,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     append(findings, shakes.findings);
     append(findings, settledTagFindings(shakes.handshakes, trustedThreads, options.publishing));
     // A handshake settles pairs in its hello's arena, which need not be its thread's first message's:
-    // a message of another arena may sit in the thread before the hello (README note 111).
+    // a message of another arena may sit in the thread before the hello (README note 114).
     const arenaOf = (thread: string): string => (byId.get(shakes.handshakes.get(thread)?.hello ?? "") ?? (threads.get(thread)?.[0] as MailboxEntry)).envelope.arena;
     // Threads no handshake judges, and the threads of hellos that lost a crossing, work under the
     // pairs the handshakes establish. A message its crossed handshake already found downgraded is

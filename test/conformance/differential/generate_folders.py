@@ -377,7 +377,7 @@ def mutate(rng, people, msgs, add):
                 old = rng.choice(olds)
                 answerer = rng.choice(old.to) if old.to[0] in people else b
                 # In the parent's thread (judged by that thread's handshake and blocks as the other
-                # arena's callsign before README note 111) or in one of its own.
+                # arena's callsign before README note 114) or in one of its own.
                 room.append(add(answerer, [old.sender], "welcome" if leak == "welcome" else rng.choice(["reply", "state"]),
                                 parent=old.key, thread=rng.choice([old.thread, f"t-a{n}p"]), request=old.request,
                                 **({"terms": "accept"} if leak == "welcome" else {}), **where))
