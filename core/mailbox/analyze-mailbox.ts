@@ -232,7 +232,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   }
   const known = findings.length;
   const converse = (): { claims: CallsignClaims; summaries: ThreadSummary[] } => {
-    const claims = callsignClaims(sorted, options, silenced, refused);
+    const claims = callsignClaims(sorted, options, silenced, refused, filesOf);
     const untrusted = new Set(silenced);
     for (const f of claims.findings) if (f.id !== undefined && f.severity === "error" && IDENTITY_CODES.has(f.code)) untrusted.add(f.id);
     const trusted = sorted.filter((entry) => !untrusted.has(entry.envelope.id));
@@ -245,7 +245,9 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const shakes = handshakes(trusted, trustedThreads, claims.misplaced);
     append(findings, shakes.findings);
     append(findings, settledTagFindings(shakes.handshakes, trustedThreads, options.publishing));
-    const arenaOf = (thread: string): string => (threads.get(thread)?.[0] as MailboxEntry).envelope.arena;
+    // A handshake settles pairs in its hello's arena, which need not be its thread's first message's:
+    // a message of another arena may sit in the thread before the hello (README note 114).
+    const arenaOf = (thread: string): string => (byId.get(shakes.handshakes.get(thread)?.hello ?? "") ?? (threads.get(thread)?.[0] as MailboxEntry)).envelope.arena;
     // Threads no handshake judges, and the threads of hellos that lost a crossing, work under the
     // pairs the handshakes establish. A message its crossed handshake already found downgraded is
     // not reported twice.

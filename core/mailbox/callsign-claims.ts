@@ -91,7 +91,7 @@ const seen = (s: string | null): string | null => s?.replace(/\p{Cf}/gu, "") || 
  * prior holder's last accepted message". What is missing from this resume, or nothing. (The
  * Handler's authorization it also needs is not in the mailbox.)
  */
-function successionGaps(entry: MailboxEntry, prior: MailboxEntry): string[] {
+function successionGaps(entry: MailboxEntry, prior: MailboxEntry, filesOf: ReadonlyMap<string, readonly string[]>): string[] {
   const e = entry.envelope;
   const body = entry.body ?? "";
   const gaps: string[] = [];
@@ -102,7 +102,11 @@ function successionGaps(entry: MailboxEntry, prior: MailboxEntry): string[] {
   const model = seen(e.model);
   const newProvenance = model !== null && (model !== seen(p.model) || seen(e.company) !== seen(p.company));
   if (!newSession && !newProvenance) gaps.push("a new session (or model provenance)");
-  if (!body.includes(p.id) && !(prior.file ? linksTo(wikilinks(body), prior.file) : false)) gaps.push(`the prior holder's last accepted message (${prior.file ?? p.id})`);
+  // The message delivered twice is one message in two files, and which one is kept is chance: a
+  // link to either cites it (as a reply's parent link, README note 98).
+  const links = wikilinks(body);
+  const files = filesOf.get(p.id) ?? (prior.file ? [prior.file] : []);
+  if (!body.includes(p.id) && !files.some((file) => linksTo(links, file))) gaps.push(`the prior holder's last accepted message (${prior.file ?? p.id})`);
   return gaps;
 }
 
@@ -124,8 +128,10 @@ export interface CallsignClaims {
  * error of the conversation rules quarantines, as far as they are known before this walk (it
  * includes `silenced`): a final goodbye among them, or one this walk refuses, retires nobody, as
  * the participant lifecycle (participant-status.ts) departs nobody on a quarantined message.
+ * `filesOf` holds every file of a message delivered more than once: a succession citing any of
+ * them cites that message.
  */
-export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOptions = {}, silenced: ReadonlySet<string> = new Set(), refused: ReadonlySet<string> = silenced): CallsignClaims {
+export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOptions = {}, silenced: ReadonlySet<string> = new Set(), refused: ReadonlySet<string> = silenced, filesOf: ReadonlyMap<string, readonly string[]> = new Map()): CallsignClaims {
   const findings: MailboxFinding[] = [];
   const names = new Map<string, Holder>();
   const unclaimed = new Set<string>();
@@ -188,7 +194,7 @@ export function callsignClaims(sorted: readonly MailboxEntry[], options: ClaimOp
         return;
       }
       if (held.locus !== locusOf(e)) {
-        const gaps = e.kind === "resume" ? successionGaps(entry, held.last) : [];
+        const gaps = e.kind === "resume" ? successionGaps(entry, held.last, filesOf) : [];
         if (e.kind === "resume" && gaps.length === 0) {
           findings.push(mailboxFinding("SUCCESSION_DECLARED", `${e.from} is resumed from another locus (machine ${e.machine}): a declared succession, legitimate only with current Handler authorization`, at(entry)));
           Object.assign(held, { claimed_by: e.id, locus: locusOf(e), machine: e.machine, root: e.root });

@@ -25,6 +25,8 @@ export interface ExchangeBudget {
 interface Owed {
   readonly from: string;
   readonly to: readonly string[];
+  /** A callsign is a name within one arena (section 4): only that arena's callsigns owe or pay it. */
+  readonly arena: string;
   readonly replied: Set<string>;
 }
 
@@ -50,7 +52,8 @@ export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: numbe
     }
     // Handler input is not agent-to-agent, nor is a message only to a Handler seat: neither counts.
     if (step === "handler" || step === "to-handler") continue;
-    const answers = m.reply_to === null ? undefined : owed.get(m.reply_to);
+    const asked = m.reply_to === null ? undefined : owed.get(m.reply_to);
+    const answers = asked?.arena === m.arena ? asked : undefined;
     const owedReply = answers !== undefined && asks(answers, m.from) && !answers.replied.has(m.from);
     const limit = limitAt(m.id);
     if (count >= limit && !owedReply) {
@@ -58,7 +61,7 @@ export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: numbe
     }
     if (answers !== undefined) answers.replied.add(m.from);
     count++;
-    if (m.expects_reply && count <= limit) owed.set(m.id, { from: m.from, to: m.to, replied: new Set() });
+    if (m.expects_reply && count <= limit) owed.set(m.id, { from: m.from, to: m.to, arena: m.arena, replied: new Set() });
   }
   const limit = limitAt(null);
   const open = [...owed.entries()].filter(([, o]) => !done(o)).map(([id]) => id);

@@ -144,8 +144,15 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       }
       pairs.set(m.from, { callsign: m.from, state: "establishing", proposal: h, acceptance: null, established_by: null, ids: new Set([h.id]), budget: h.exchange_budget, profile: h.profile, transport: h.transport, tags: h.tags });
     }
+    // A callsign is a name within one arena (section 4): a message of another arena than the hello's
+    // is not from the callsign this hello's chains bind, so it moves no chain; an answer to the terms
+    // on the table is still told it is misaddressed, and its work is judged by its own arena's pairs.
+    const foreign = m.arena !== h.arena;
     const pair = pairOf(m);
-    if (pair !== undefined) {
+    if (pair !== undefined && foreign) {
+      const miss = m.reply_to === pair.proposal.id && m.from !== pair.proposal.from && (m.kind === "welcome" || m.terms !== null) ? misaddressedAnswer(m, pair.proposal) : null;
+      if (miss !== null) findings.push(misaddressedFinding(entry, pair.proposal, miss));
+    } else if (pair !== undefined) {
       pair.ids.add(m.id);
       // "Resume only on direct Handler authority or causally declared authority-changing evidence",
       // read as the exchange budget and a standing blocked read it (_dialogue-step.ts): evidence
@@ -194,7 +201,9 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     // A hello that lost a crossing licenses nothing of its own in its thread: its work is judged
     // by the pairs the handshakes establish (its own remaining ones among them), as in any other
     // thread (right-to-work.ts).
-    if (crossed.size === 0 && WORK_KINDS.has(m.kind)) {
+    if (foreign && WORK_KINDS.has(m.kind) && !isHandler(m.from) && !m.to.every(isHandler)) {
+      outside.push({ entry, agents: m.to.filter((t) => !isHandler(t)) });
+    } else if (crossed.size === 0 && WORK_KINDS.has(m.kind)) {
       const work = workUnderHandshake(m, h, pairs);
       if (!work.allowed) findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${h.thread} before its handshake is established: work under terms one side never saw`, at(entry)));
       else if (work.outside.length > 0) outside.push({ entry, agents: work.outside });

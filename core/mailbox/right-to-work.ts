@@ -102,7 +102,9 @@ export function rightToWorkBeyond(work: readonly OutsideWork[], pairs: ReadonlyM
   const findings: MailboxFinding[] = [];
   for (const { entry, agents } of work) {
     const m = entry.envelope;
-    const missing = agents.filter((t) => !((pairs.get(pairKey(m.arena, m.from, t))?.since ?? m.id) < m.id));
+    // `ALL` (work of another arena in a hello's thread) asks for any pair of the sender, as above.
+    const toAll = (): boolean => [...pairs.entries()].some(([k, p]) => p.since < m.id && k.startsWith(`${m.arena}\u0000`) && k.slice(m.arena.length + 1).split("\u0000").includes(m.from));
+    const missing = agents.filter((t) => (t === ALL ? !toAll() : !((pairs.get(pairKey(m.arena, m.from, t))?.since ?? m.id) < m.id)));
     if (missing.length > 0) findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${m.thread} addressed to ${missing.join(", ")}, whom its handshake does not bind to ${m.from}, and ${m.from} and ${missing.join(", ")} have no handshake established before it in arena ${m.arena}: work under terms one side never saw`, at(entry)));
   }
   return findings;

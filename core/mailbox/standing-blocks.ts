@@ -12,6 +12,8 @@
  *   "replies already owed by `expects_reply`" finish at its limit (section 8). A message only to
  *   Handler seats initiates nothing between agents (it neither counts nor resets a budget either).
  *
+ * A callsign is a name within one arena (section 4): a sender's `blocked` stops that arena's callsign,
+ * and a message asks a reply of a callsign of its own arena.
  * A `blocked` stands whatever its recipients and whether it cites a parent: "The transition is
  * machine-visible because the kind is `blocked`". What still stands at the thread's end is returned,
  * so a Handler reading the thread summary sees who waits on a decision. One pass over the thread,
@@ -28,11 +30,13 @@ import type { MailboxEntry } from "./entry.js";
 interface Asked {
   readonly from: string;
   readonly to: readonly string[];
+  readonly arena: string;
   readonly position: number;
 }
 
 /** A sender's `blocked` that still stands. */
 interface Block {
+  readonly callsign: string;
   readonly id: string;
   readonly position: number;
 }
@@ -57,20 +61,21 @@ export function standingBlocks(messages: readonly MailboxEntry[], findings: Mail
     const m = entry.envelope;
     const step = dialogueStep(m);
     if (liftsStops(step)) standing.clear();
-    const block = step === "handler" ? undefined : standing.get(m.from);
+    const sender = `${m.arena}\u0000${m.from}`;
+    const block = step === "handler" ? undefined : standing.get(sender);
     const parent = m.reply_to === null ? undefined : asked.get(m.reply_to);
-    const answerKey = m.reply_to === null ? "" : `${m.reply_to}\u0000${m.from}`;
+    const answerKey = m.reply_to === null ? "" : `${m.reply_to}\u0000${sender}`;
     if (block !== undefined) {
-      const owed = parent !== undefined && parent.position < block.position && asks(parent, m.from) && !answered.has(answerKey);
+      const owed = parent !== undefined && parent.position < block.position && parent.arena === m.arena && asks(parent, m.from) && !answered.has(answerKey);
       if (m.kind === "blocked") {
         findings.push(mailboxFinding("BLOCKED_REPEATED", `a second blocked from ${m.from} in this thread while its blocked ${block.id} stands: send one, then stop initiating until Handler input or declared new evidence (new_evidence)`, at(entry)));
       } else if (step !== "to-handler" && !owed) {
         findings.push(mailboxFinding("INITIATED_WHILE_BLOCKED", `${m.from} sent this ${m.kind} after its blocked ${block.id}: only replies it already owed (expects_reply) may follow, until Handler input or declared new evidence (new_evidence)`, at(entry)));
       }
-    } else if (m.kind === "blocked" && step !== "handler") standing.set(m.from, { id: m.id, position });
+    } else if (m.kind === "blocked" && step !== "handler") standing.set(sender, { callsign: m.from, id: m.id, position });
     if (parent !== undefined) answered.add(answerKey);
-    if (m.expects_reply) asked.set(m.id, { from: m.from, to: m.to, position });
+    if (m.expects_reply) asked.set(m.id, { from: m.from, to: m.to, arena: m.arena, position });
   });
   // A map keeps insertion order, and a lift clears it: its entries are already in sending order.
-  return [...standing].map(([callsign, block]) => ({ callsign, message: block.id }));
+  return [...standing.values()].map((block) => ({ callsign: block.callsign, message: block.id }));
 }

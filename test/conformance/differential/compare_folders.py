@@ -2,7 +2,8 @@
 
     python3 compare_folders.py COUNT SEED [--first] [--break-work]
 
-Compares, per folder, the set of (code, message UUID) the conversation rules give: the core's
+Compares, per folder, the set of (code, message UUID) the conversation rules give, and of
+(THREAD_ORPHANED, thread UUID) for a thread left unfinished with no active participant: the core's
 analyzeMailbox findings of the codes the checker models (folder_checker.MODELED) against
 folder_checker.check. Prints the divergences clustered by
 which codes only the core gives and which only the checker gives, with an example each, and exits
@@ -25,13 +26,23 @@ def pairs(findings):
     return sorted({f"{code} {uuid}" for code, uuid in findings})
 
 
+def core_findings(answer):
+    """The core's (code, message UUID) pairs of the modelled codes, and (THREAD_ORPHANED, thread
+    UUID) for each thread it reads orphaned: that finding names no message, so it is keyed by thread."""
+    orphaned = answer["orphaned"]
+    notes = [f for f in answer["findings"] if f["code"] == "THREAD_ORPHANED"]
+    if len(notes) != len(orphaned):
+        sys.exit(f"the core gave {len(notes)} THREAD_ORPHANED findings for {len(orphaned)} orphaned threads")
+    return [(f["code"], f["id"]) for f in answer["findings"] if f["code"] in folder_checker.MODELED and f["id"] is not None] + \
+        [("THREAD_ORPHANED", thread) for thread in orphaned]
+
+
 def main():
     count, seed, first = comparison.arguments()
     if comparison.planted("--break-work"):
         folder_checker.FAULTS.add("WORK_BEFORE_ESTABLISHED")
     cases = list(generate_folders.cases(count, seed))
-    core = [pairs((f["code"], f["id"]) for f in answer["findings"] if f["code"] in folder_checker.MODELED)
-            for answer in core_answers("core-folders.ts", cases)]
+    core = [pairs(core_findings(answer)) for answer in core_answers("core-folders.ts", cases)]
     # Lazy, so --first stops checking at the first divergence.
     mine = (pairs(folder_checker.check(case)) for case in cases)
     found = comparison.clusters(

@@ -1,6 +1,7 @@
 // Reads JSON lines {"files": [{"name", "text"}], "now"} on stdin and writes one JSON line
-// {"findings": [{"code", "severity", "id", "file"}], "files": {name: ok}} per folder: the core's
-// conversation findings over the folder, read as `rw mailbox check` reads an inbox (each file by
+// {"findings": [{"code", "severity", "id", "file"}], "orphaned": [thread], "files": {name: ok}} per
+// folder: the core's conversation findings over the folder and the threads it reads orphaned
+// (THREAD_ORPHANED names no message, so it is compared by thread), read as `rw mailbox check` reads an inbox (each file by
 // readMailboxMessage, in name order; the valid ones to analyzeMailbox with the refused ones and
 // the moment of the check), in memory.
 import { createInterface } from "node:readline";
@@ -27,6 +28,7 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   }
   const analysis = analyzeMailbox(entries, { now, archiveRead: true, refused });
   const findings = analysis.findings.map((f) => ({ code: f.code, severity: f.severity, id: f.id ?? null, file: f.file ?? null, slot: f.slot ?? null }));
-  out.push(JSON.stringify({ findings, files: ok }));
+  const orphaned = analysis.threads.filter((t) => t.orphaned).map((t) => t.thread);
+  out.push(JSON.stringify({ findings, orphaned, files: ok }));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

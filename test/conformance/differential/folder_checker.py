@@ -59,8 +59,16 @@ presentation") as one participant's view of the room would be built:
 - Handler seats: a Handler's message is not judged by the claims, the right to work or the
   addressee rules, and a message only to Handler seats needs no pair and engages nobody.
 
+- an orphaned thread (sections 8, 13; core/mailbox/README.md): a reply still owed in it and none of
+  its participants active (THREAD_ORPHANED, a note, keyed by the thread's UUID).
+
+- succession (section 4): a resume from another locus than the name's holder is
+  SUCCESSION_DECLARED (a note; the seat moves to its locus) when it names the seat, carries a new
+  session and cites the prior holder's newest message, else SUCCESSION_UNDECLARED.
+
+A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
-one arena, CORE, no succession, no FULL `ack`, no archive or primer; the checker models the rules
+two arenas at most, CORE, no FULL `ack`, no archive or primer; the checker models the rules
 those folders can reach (MODELED), and says nothing of the others.
 """
 import os
@@ -76,8 +84,8 @@ TRUE_ROOTS = {"hello", "resume"}
 FRESH_ROOT_KINDS = {"request", "propose", "review"}
 REENTRY = re.compile(r"re-entry:\s*(returning|final)\b")
 
-# The codes the checker models; the comparison reads no other (THREAD_ORPHANED, say, which needs
-# the participant lifecycle these folders do not exercise).
+# The codes the checker models; the comparison reads no other. THREAD_ORPHANED names a thread, not
+# a message: check() gives it as (code, thread UUID).
 MODELED = {"PARENT_UNKNOWN", "PARENT_THREAD_MISMATCH", "PARENT_CYCLE", "PARENT_LINK_MISSING", "DUPLICATE_ID",
            "DUPLICATE_DELIVERY", "HELLO_THREAD_REUSED", "WELCOME_PARENT_NOT_HELLO", "WELCOME_HELLO_MISPLACED",
            "WELCOME_PARENT_UNKNOWN", "CALLSIGN_UNCLAIMED", "CALLSIGN_RETIRED", "ADDRESSEE_RETIRED",
@@ -85,7 +93,7 @@ MODELED = {"PARENT_UNKNOWN", "PARENT_THREAD_MISMATCH", "PARENT_CYCLE", "PARENT_L
            "PARENT_QUARANTINED", "CALLSIGN_UNCLAIMED_ENGAGED", "CALLSIGN_HELD", "CALLSIGN_COLLISION",
            "COUNTER_AS_ACCEPT", "HELLO_CROSSED", "EXCHANGE_BUDGET_EXCEEDED", "BLOCKED_REPEATED",
            "INITIATED_WHILE_BLOCKED", "RESUME_UNANSWERED", "REPLY_REPUBLISHED",
-           "ACCEPT_WHILE_BLOCKED"}
+           "ACCEPT_WHILE_BLOCKED", "THREAD_ORPHANED", "SUCCESSION_DECLARED", "SUCCESSION_UNDECLARED"}
 
 # The errors of a message that does not speak for its sender (README: "A message that does not
 # speak for its sender ... takes no part in any handshake or pair").
@@ -105,12 +113,20 @@ def envelope(text):
     env = mailbox_checker.parse_yaml(yaml_text).get("meta").get("mailbox")
     fields = {k: env.get(k) for k in ("id", "thread", "request_id", "from", "to", "kind", "reply_to",
                                        "expects_reply", "arena", "terms", "machine", "root",
-                                       "exchange_budget", "new_evidence")}
+                                       "exchange_budget", "new_evidence", "session")}
     fields["reply_to"] = fields["reply_to"] or ""
+    # A callsign is a name within one arena (sections 3, 4): every rule below keys it with its arena.
+    fields["from"] = scoped(fields["from"], fields["arena"])
+    fields["to"] = [scoped(n, fields["arena"]) for n in fields["to"]]
     budget = fields["exchange_budget"]
     fields["exchange_budget"] = mailbox_checker.whole_value(budget) if mailbox_checker.whole(budget) else None
     fields["body"] = body
     return fields
+
+
+def scoped(name, arena):
+    """A callsign with its arena; ALL and Handler seats are the same in every arena."""
+    return name if name == "ALL" or is_handler(name) else f"{name}@{arena}"
 
 
 def is_handler(name):
@@ -161,6 +177,7 @@ def check(folder):
     unclaimed_sender = set()  # messages whose sender held no claim when they were sent
     claimed = set()           # names a claim holds, at the walk's place
     holder = {}               # name -> the locus whose claim holds it
+    newest = {}               # (name, locus) -> its newest message so far and that message's session
     ever_claimed = set()
     state = {}                # name -> ("retired", goodbye id) | ("departed", goodbye id)
     established = {}          # frozenset pair -> the exchange budget its parties accepted
@@ -185,7 +202,8 @@ def check(folder):
     past_limit = set()        # messages sent with the thread's budget spent: they are owed no reply
     answered = set()          # (sender, parent id): the first answer is the one owed
     blocks = {}               # thread -> {sender: blocked id}
-    waiting = {}              # callsign -> the resumes it waits on (an answer to any of them ends the wait)
+    waiting = {}              # callsign -> its resumes no answer has reached yet (an answer to any ends the wait)
+    waits = set()             # callsigns waiting for an answer to a resume
     resumed = {}              # callsign -> every resume of its that opened a wait
     answer_replies = []       # (message, answer): a waiting callsign's reply to an answer of its resume
 
@@ -242,7 +260,12 @@ def check(folder):
             if parent_id == uid:
                 e.add("PARENT_CYCLE")
             elif parent is not None:
-                if kind not in TRUE_ROOTS and parent["thread"] != m["thread"]:
+                if kind not in TRUE_ROOTS and parent["arena"] != m["arena"]:
+                    # A reply stays in its parent's arena (core/mailbox/README.md): not compared, it
+                    # quarantines; the parent is not found in the reply's arena, so its thread is
+                    # not compared either.
+                    e.add("PARENT_ARENA_MISMATCH")
+                elif kind not in TRUE_ROOTS and parent["thread"] != m["thread"]:
                     e.add("PARENT_THREAD_MISMATCH")
                 if not any(f"[[{name[:-3]}]]" in m["body"] or f"[[{name}]]" in m["body"] for name in files_of[parent_id]):
                     findings.add(("PARENT_LINK_MISSING", uid))
@@ -286,9 +309,23 @@ def check(folder):
             pass
         elif claims and "CALLSIGN_RETIRED" not in e:
             if sender in holder and holder[sender] != locus and kind == "resume":
-                # A resume from another locus is a succession; these folders declare none (section 4:
-                # "Silent unauthorized assumption is impersonation"). Not compared, it refuses the resume.
-                e.add("SUCCESSION_UNDECLARED")
+                # A resume from another locus is a succession (section 4: "a first `resume` naming the
+                # seat, new session/provenance, and prior holder's last accepted message"): declared,
+                # as core/mailbox/README.md reads it, when the body names the seat as a word, the
+                # session is another than the prior holder's last, and the body cites the prior
+                # holder's newest message by UUID or wikilink; the seat then moves to this locus.
+                # Otherwise "Silent unauthorized assumption is impersonation": refused, the name stays.
+                prior = newest.get((sender, holder[sender]))
+                cited = prior is not None and (prior[0] in m["body"] or any(
+                    f"[[{name[:-3]}]]" in m["body"] or f"[[{name}]]" in m["body"] for name in files_of.get(prior[0], ())))
+                seat = sender.rsplit("@", 1)[0]
+                if re.search(rf"(?<![A-Za-z0-9_-]){re.escape(seat)}(?![A-Za-z0-9_-])", m["body"]) and cited \
+                        and m["session"] is not None and m["session"] != prior[1]:
+                    findings.add(("SUCCESSION_DECLARED", uid))
+                    holder[sender] = locus
+                    claimed.add(sender)
+                else:
+                    e.add("SUCCESSION_UNDECLARED")
             elif sender in holder and holder[sender] != locus:
                 e.add("CALLSIGN_COLLISION")
             else:
@@ -299,6 +336,9 @@ def check(folder):
             e.add("CALLSIGN_HELD")
         if not handler and sender not in claimed and not e & IMPOSTOR:
             unclaimed_sender.add(uid)
+        if not handler:
+            # A locus's newest message and its session, for a later succession to cite.
+            newest[(sender, locus)] = (uid, m["session"])
         # What is sent to a departed or retired name.
         for name in m["to"]:
             gone = state.get(name)
@@ -412,7 +452,7 @@ def check(folder):
                     e.add("INITIATED_WHILE_BLOCKED")
             elif kind == "blocked" and not handler:
                 blocks.setdefault(t, {})[sender] = uid
-            wait = waiting.get(sender)
+            wait = sender in waits
             if wait and kind not in ("resume", "blocked", "goodbye") and not only_to_handler(m):
                 # A reply to an answer of any of its resumes follows that answer whatever its UUID
                 # says (two machines' clocks), so it is judged once the answer's own errors are known.
@@ -423,9 +463,13 @@ def check(folder):
                     e.add("RESUME_UNANSWERED")
             if parent is not None and kind not in TRUE_ROOTS and parent_id in waiting.get(parent["from"], ()) \
                     and parent["from"] != sender:
-                del waiting[parent["from"]]
+                # That resume is answered; one sent before it and still unanswered stands, and its
+                # answer ends a later wait too.
+                waiting[parent["from"]].discard(parent_id)
+                waits.discard(parent["from"])
             if kind == "resume" and not e and not stranger:
                 waiting.setdefault(sender, set()).add(uid)
+                waits.add(sender)
                 resumed.setdefault(sender, set()).add(uid)
         if parent_id and kind not in TRUE_ROOTS:
             answered.add((sender, parent_id))
@@ -491,5 +535,49 @@ def check(folder):
             findings.add(("ADDRESSEE_UNCLAIMED", uid))
         if m["expects_reply"] is True and m["departed_to"]:
             findings.add(("ADDRESSEE_DEPARTED", uid))
+    kept = [m for m in messages if not errors[m["id"]] and m["id"] not in unclaimed_sender]
+    for thread in orphaned_threads(kept, ever_claimed):
+        findings.add(("THREAD_ORPHANED", thread))
     return findings
+
+
+def orphaned_threads(kept, claimed):
+    """The threads left unfinished with no active participant (section 8: "any unfinished thread with
+    zero active participants becomes `blocked` for the Handler"), read as core/mailbox/README.md
+    decides: unfinished is a reply still owed in it (a message asking one whose agent recipient sent
+    no exact causal reply: the same reply_to and request_id, for a welcome any message citing it,
+    never a hello's or resume's citation); its participants are the callsigns that sent or were
+    addressed in it (ALL naming every other), Handler seats aside; none is active when each is
+    departing or departed. Only `kept` messages (no error quarantines them, no stranger's) count,
+    as owing, paying, naming a participant or changing a status. `claimed` holds the names some
+    claim held: a name nobody claimed is no participant of the lifecycle, so not departed either."""
+    everyone = {n for m in kept for n in [m["from"], *m["to"]] if n != "ALL" and not is_handler(n)}
+
+    def recipients(m):
+        return sorted(n for n in everyone - {m["from"]} if n.endswith("@" + m["arena"])) if "ALL" in m["to"] else agents(m["to"])
+
+    # The participant lifecycle at the end, in UUID order: a goodbye departs its sender (departing
+    # or departed, neither active); a later resume of a returning name makes it active again.
+    gone = {}
+    for m in kept:
+        if is_handler(m["from"]):
+            continue
+        if m["kind"] == "goodbye" and gone.get(m["from"]) != "final":
+            gone[m["from"]] = reentry(m["body"])
+        elif m["kind"] == "resume" and gone.get(m["from"]) == "returning":
+            del gone[m["from"]]
+
+    def paid(q, name):
+        return any(x["from"] == name and x["reply_to"] == q["id"] and x["kind"] not in TRUE_ROOTS
+                   and (q["kind"] == "welcome" or x["request_id"] == q["request_id"]) for x in kept)
+
+    threads = {}
+    for m in kept:
+        threads.setdefault(m["thread"], []).append(m)
+    for thread, ms in threads.items():
+        unfinished = any(q["expects_reply"] is True and not paid(q, n) for q in ms for n in recipients(q) if n != q["from"])
+        people = {n for m in ms if not is_handler(m["from"]) for n in [m["from"], *recipients(m)]} | \
+                 {n for m in ms if is_handler(m["from"]) for n in recipients(m)}
+        if unfinished and people and all(n in claimed and n in gone for n in people):
+            yield thread
 

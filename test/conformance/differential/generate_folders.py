@@ -19,7 +19,9 @@ a responder's own hello to the first, crossing its hello (perhaps welcomed, perh
 more turns in a thread (to spend its budget), one of them perhaps declaring `new_evidence`; the
 Handler speaking into a thread and an agent answering it (or the Handler); a `blocked` and what
 its sender sends after it (an owed reply, a second `blocked`, a note to the Handler, another
-turn), and what lifts it; a `resume` and what its sender sends before the peer's `state` answers it.
+turn), and what lifts it; a `resume` and what its sender sends before the peer's `state` answers it;
+every agent of a thread saying goodbye around an unanswered question (orphaned or not); a long run
+of turns past a budget named above 20; a second room in another arena, and leaks across.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
@@ -34,6 +36,7 @@ STRANGER = "ZEPHYR"
 HANDLER = "HANDLER"
 TYPO = "LYAR"
 ARENA = "CROX-SITE"
+OTHER_ARENA = "CROX-LAB"
 ROOT = "483293974eb8c6bacbd770700a95d021dff6d344de37e07eceb3310b1b077ecc"
 START_MS = 1790838000000  # 2026-10-01T07:00:00Z
 HEX = "0123456789abcdef"
@@ -72,8 +75,10 @@ def base(rng):
 
     first = people[0]
     for other in people[1:]:
-        # A hello may name a small exchange budget, so the dialogue rules meet it.
-        budget = {"exchange_budget": rng.randint(3, 6)} if rng.random() < 0.35 else {}
+        # A hello may name an exchange budget, so the dialogue rules meet it: mostly a small one, now
+        # and then one above the default 20 (a pair that accepted it after the default still works
+        # under 20 outside that hello's thread: README note 110).
+        budget = {"exchange_budget": rng.randint(3, 6) if rng.random() < 0.7 else rng.randint(21, 40)} if rng.random() < 0.35 else {}
         hello = add(first, [other], "hello", thread=f"t-hello-{other}", request=f"r-hello-{other}", expects=True, **budget)
         handshake(rng, add, hello, first, other)
     for k in range(rng.randint(2, 5)):
@@ -123,7 +128,7 @@ def handshake(rng, add, hello, first, other):
         add(first, [other], "ack", parent=w.key, thread=hello.thread, request=hello.request, terms="accept")
     elif roll < 0.8:
         c = add(first, [other], "state", parent=w.key, thread=hello.thread, request=hello.request, terms="counter",
-                exchange_budget=rng.randint(3, 8), expects=True)
+                exchange_budget=rng.randint(3, 8) if rng.random() < 0.7 else rng.randint(21, 40), expects=True)
         if rng.random() < 0.7:
             add(other, [first], "ack", parent=c.key, thread=hello.thread, request=hello.request, terms="accept")
 
@@ -141,7 +146,8 @@ def mutate(rng, people, msgs, add):
     what = rng.choice(["drop", "drop", "thread", "cycle", "copy", "copy", "stranger", "typo", "not-fresh",
                        "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
                        "impostor", "impostor", "cross", "cross", "chatter", "chatter", "handler", "blocked",
-                       "blocked", "resume", "resume", "evidence"])
+                       "blocked", "resume", "resume", "evidence", "leave", "leave", "leave", "arena", "arena", "arena",
+                       "succession", "succession", "succession"])
     at = rng.randint(0, len(msgs))  # where an added message goes in time
 
     def place(m):
@@ -235,11 +241,16 @@ def mutate(rng, people, msgs, add):
         # More turns in a thread (to spend its budget), each answering the last; with "evidence"
         # one of them declares new evidence.
         m = rng.choice([x for x in live if x.kind not in ("goodbye",)] or live)
+        # Now and then a long run, past 20 and past a budget named above it, mostly between a pair
+        # whose hello named one above 20.
+        wide = {h.to[0] for h in live if h.kind == "hello" and h.extra.get("exchange_budget", 0) > 20}
+        n = rng.randint(2, 7) if rng.random() < (0.5 if wide else 0.9) else rng.randint(18, 44)
+        if n > 7 and wide and rng.random() < 0.8:
+            m = rng.choice([x for x in live if x.kind != "goodbye" and first in (x.sender, *x.to) and wide & {x.sender, *x.to}] or [m])
         last = thread_of(msgs, m)[-1]
         a, b = last.sender, (last.to[0] if last.to and last.to[0] not in ("ALL", last.sender) else first)
         if a == b:
             b = rng.choice([p for p in people if p != a])
-        n = rng.randint(2, 7)
         evidence = rng.randrange(n) if what == "evidence" else -1
         for k in range(n):
             extra = {"new_evidence": "CI run 4411 failed on main"} if k == evidence else {}
@@ -308,6 +319,107 @@ def mutate(rng, people, msgs, add):
             # Its reply sorts before the answer it follows: two machines' clocks.
             msgs.remove(after)
             msgs.insert(msgs.index(answer), after)
+    elif what == "leave" and live:
+        # Every agent of a thread says goodbye (or all but one), perhaps with a question of the
+        # thread left unanswered, its answer sent after, peers' ACKs and a returning one's resume:
+        # the thread is orphaned or not at the check's moment (section 8).
+        m = rng.choice([x for x in live if x.kind != "goodbye"] or live)
+        thread = thread_of(msgs, m)
+        last = thread[-1]
+        cast = sorted({n for x in thread for n in [x.sender, *x.to] if n in people})
+        if len(cast) < 2:
+            cast = sorted({last.sender if last.sender in people else first, rng.choice(people[1:])} | {first})
+        question = None
+        if rng.random() < 0.7:
+            asker = rng.choice(cast)
+            question = add(asker, [rng.choice([n for n in cast if n != asker])], rng.choice(["request", "propose", "state"]),
+                           parent=last.key, thread=last.thread, request=last.request, expects=True)
+        leavers = cast[:]
+        rng.shuffle(leavers)
+        if rng.random() < 0.3:
+            leavers.pop()
+        byes = []
+        for leaver in leavers:
+            reentry = rng.choice(["final", "returning", "returning", "none"])
+            bye = add(leaver, [n for n in cast if n != leaver], "goodbye", thread=f"t-l{len(msgs)}", request=f"r-l{len(msgs)}",
+                      reentry=reentry)
+            byes.append((bye, reentry))
+            if rng.random() < 0.4:
+                add(rng.choice([n for n in cast if n != leaver]), [leaver], "ack", parent=bye.key, thread=bye.thread, request=bye.request)
+        if question is not None and rng.random() < 0.25:
+            add(question.to[0], [question.sender], "reply", parent=question.key, thread=question.thread, request=question.request)
+        back = [b for b, r in byes if r != "final"]
+        if back and rng.random() < 0.3:
+            b = rng.choice(back)
+            add(b.sender, [n for n in cast if n != b.sender], "resume", thread=f"t-b{len(msgs)}", request=f"r-b{len(msgs)}", expects=True)
+    elif what == "arena":
+        # A second room in another arena (sections 3, 4: a callsign is claimed per arena), two of the
+        # names again, perhaps from another machine, interleaved with the first room's messages;
+        # then perhaps a leak across: a name of the first room only, speaking there; an answer or a
+        # welcome there to a message of the first room; a root there reusing a thread of the first
+        # room, answered there; a final goodbye there, its sender still at work here.
+        a, b = rng.sample(people, 2)
+        where = {"arena": OTHER_ARENA}
+        box = {"machine": f"{a}-LAPTOP"} if rng.random() < 0.3 else {}
+        n = len(msgs)
+        room = [add(a, [b], "hello", thread=f"t-a{n}", request=f"r-a{n}", expects=True, **where, **box)]
+        if rng.random() < 0.85:
+            room.append(add(b, [a], "welcome", parent=room[0].key, thread=room[0].thread, request=room[0].request, terms="accept", **where))
+            req = add(b, [a], "request", thread=f"t-a{n}w", request=f"r-a{n}w", expects=True, **where)
+            room += [req, add(a, [b], "reply", parent=req.key, thread=req.thread, request=req.request, **where, **box)]
+        leak = rng.choice(["none", "sender", "parent", "welcome", "final", "thread"])
+        if leak == "sender" and len(people) > 2:
+            c = rng.choice([p for p in people if p not in (a, b)])
+            room.append(add(c, [a], "request", thread=f"t-a{n}c", request=f"r-a{n}c", expects=True, **where))
+        elif leak in ("parent", "welcome"):
+            olds = [m for m in live if m.extra.get("arena", ARENA) == ARENA and (leak == "parent" or m.kind == "hello")]
+            if olds:
+                old = rng.choice(olds)
+                answerer = rng.choice(old.to) if old.to[0] in people else b
+                # In the parent's thread (judged by that thread's handshake and blocks as the other
+                # arena's callsign before README note 114) or in one of its own.
+                room.append(add(answerer, [old.sender], "welcome" if leak == "welcome" else rng.choice(["reply", "state"]),
+                                parent=old.key, thread=rng.choice([old.thread, f"t-a{n}p"]), request=old.request,
+                                **({"terms": "accept"} if leak == "welcome" else {}), **where))
+        elif leak == "thread" and len(room) > 1:
+            # A root of this arena reusing a thread of the first room, and its answer there.
+            old = rng.choice([m for m in live if m.extra.get("arena", ARENA) == ARENA])
+            q = add(b, [a], rng.choice(["request", "propose"]), thread=old.thread, request=f"r-a{n}t", expects=True, **where)
+            room += [q, add(a, [b], rng.choice(["reply", "deliver", "state"]), parent=q.key, thread=old.thread, request=q.request,
+                            **where, **box)]
+        elif leak == "final":
+            room.append(add(a, [b], "goodbye", thread=f"t-a{n}g", request=f"r-a{n}g", reentry="final", **where, **box))
+        at = rng.randint(0, n)
+        for m in room:
+            msgs.remove(m)
+            at = rng.randint(min(at, len(msgs)), len(msgs))
+            msgs.insert(at, m)
+            at += 1
+    elif what == "succession":
+        # A resume in a participant's name from another machine (section 4): declared (a new session
+        # and the prior holder's newest message cited), or short of it (no session, an older message
+        # cited, none); then perhaps the peer's state, and work from the new machine and the old.
+        name = rng.choice(people)
+        peer = rng.choice([p for p in people if p != name])
+        box = f"{name}-NEW"
+        way = rng.choice(["declared", "declared", "declared", "no-session", "older", "uncited"])
+        n = len(msgs)
+        s = place(add(name, [peer], "resume", thread=f"t-v{n}", request=f"r-v{n}", expects=True, machine=box,
+                      cite="older" if way == "older" else ("none" if way == "uncited" else "newest"),
+                      **({} if way == "no-session" else {"session": f"{name.lower()}-s2"})))
+        pos = msgs.index(s) + 1
+        later = []
+        if rng.random() < 0.7:
+            later.append(add(peer, [name], "state", parent=s.key, thread=s.thread, request=s.request))
+        if rng.random() < 0.6:
+            later.append(add(name, [peer], "request", thread=f"t-v{n}n", request=f"r-v{n}n", expects=True, machine=box))
+        if rng.random() < 0.5:
+            later.append(add(name, [peer], "request", thread=f"t-v{n}o", request=f"r-v{n}o", expects=True))
+        for m in later:
+            msgs.remove(m)
+            pos = rng.randint(min(pos, len(msgs)), len(msgs))
+            msgs.insert(pos, m)
+            pos += 1
     elif what == "goodbye":
         leaver = rng.choice(people)
         to = [p for p in people if p != leaver][:rng.randint(1, len(people) - 1)]
@@ -344,12 +456,13 @@ def stamp(ms):
 
 def render(m, ids, fresh, names, body_variant=""):
     parent = "" if m.parent is None else ids[m.parent]
-    lines = ["---", f"tags: [agent-mailbox, {ARENA.lower()}]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE",
+    arena = m.extra.get("arena", ARENA)
+    lines = ["---", f"tags: [agent-mailbox, {arena.lower()}]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE",
              f"    id: {ids[m.key]}", f"    thread: {fresh[m.thread]}", f"    request_id: {fresh[m.request]}",
              f"    from: {m.sender}", f"    to: [{', '.join(m.to)}]", f"    kind: {m.kind}",
              f"    reply_to: {parent}".rstrip(), f"    expects_reply: {'true' if m.expects else 'false'}",
-             f"    arena: {ARENA}", f"    machine: {m.extra.get('machine', m.sender + '-BOX')}", f"    root: {ROOT}", "    transport: local"]
-    for field in ("terms", "exchange_budget", "new_evidence"):
+             f"    arena: {arena}", f"    machine: {m.extra.get('machine', m.sender + '-BOX')}", f"    root: {ROOT}", "    transport: local"]
+    for field in ("terms", "exchange_budget", "new_evidence", "session"):
         if field in m.extra:
             lines.append(f"    {field}: {m.extra[field]}")
     lines.append("---")
@@ -357,6 +470,9 @@ def render(m, ids, fresh, names, body_variant=""):
     if m.parent is not None and m.parent in names:
         body.append(f"Re: [[{names[m.parent][:-3]}]]\n")
     body.append(f"{m.kind.capitalize()} from {m.sender}.{body_variant}")
+    if getattr(m, "cites", None):
+        # A succession's resume names the prior holder's last accepted message.
+        body.append(f"Prior holder's last accepted message: [[{names[m.cites][:-3]}]]")
     reentry = m.extra.get("reentry")
     if reentry in ("final", "returning"):
         body.append(f"re-entry: {reentry}")
@@ -370,6 +486,13 @@ def folder(rng):
     for _ in range(rng.choice([1, 1, 2, 2, 3])):
         mutate(rng, people, msgs, add)
     ids, fresh, last = mint(rng, msgs)
+    for k, m in enumerate(msgs):
+        if m.extra.get("cite") in ("newest", "older"):
+            # The prior holder's messages before it (its own machine), newest last.
+            prior = [x for x in msgs[:k] if x.sender == m.sender and "machine" not in x.extra and not x.dropped
+                     and x.extra.get("arena", ARENA) == m.extra.get("arena", ARENA)]
+            if prior:
+                m.cites = prior[-1].key if m.extra["cite"] == "newest" or len(prior) == 1 else rng.choice(prior[:-1]).key
     names = {m.key: f"{stamp(m.ms)}-{m.sender}-{m.kind}-{m.key}.md" for m in msgs}
     files = []
     for m in msgs:
