@@ -53,3 +53,14 @@ describe("README TypeScript examples", () => {
     });
   }
 });
+
+describe("README conformance notes", () => {
+  // Cited by number from code, vectors and the CHANGELOG: a note out of order or a number taken
+  // twice (as a merge of two branches' notes can leave) makes those citations ambiguous.
+  it("are numbered 1, 2, 3, ... in order, each number once", () => {
+    const section = README.slice(README.indexOf("\n## Conformance notes\n"), README.indexOf("\n## ", README.indexOf("\n## Conformance notes\n") + 1));
+    const numbers = [...section.matchAll(/^(\d+)\. \*\*/gm)].map((m) => Number(m[1]));
+    expect(numbers.length).toBeGreaterThan(100);
+    expect(numbers).toStrictEqual(numbers.map((_, i) => i + 1));
+  });
+});
