@@ -155,6 +155,14 @@ def mutate(rng, people, msgs, add):
         msgs.insert(min(at, len(msgs)), m)
         return m
 
+    def scatter(moved, pos):
+        """Moves each of `moved`, in order, to a random place at or after the last one's, from `pos`."""
+        for m in moved:
+            msgs.remove(m)
+            pos = rng.randint(min(pos, len(msgs)), len(msgs))
+            msgs.insert(pos, m)
+            pos += 1
+
     if what == "drop":
         rng.choice(live).dropped = True
     elif what == "thread" and answers:
@@ -389,12 +397,7 @@ def mutate(rng, people, msgs, add):
                             **where, **box)]
         elif leak == "final":
             room.append(add(a, [b], "goodbye", thread=f"t-a{n}g", request=f"r-a{n}g", reentry="final", **where, **box))
-        at = rng.randint(0, n)
-        for m in room:
-            msgs.remove(m)
-            at = rng.randint(min(at, len(msgs)), len(msgs))
-            msgs.insert(at, m)
-            at += 1
+        scatter(room, rng.randint(0, n))
     elif what == "succession":
         # A resume in a participant's name from another machine (section 4): declared (a new session
         # and the prior holder's newest message cited), or short of it (no session, an older message
@@ -407,7 +410,6 @@ def mutate(rng, people, msgs, add):
         s = place(add(name, [peer], "resume", thread=f"t-v{n}", request=f"r-v{n}", expects=True, machine=box,
                       cite="older" if way == "older" else ("none" if way == "uncited" else "newest"),
                       **({} if way == "no-session" else {"session": f"{name.lower()}-s2"})))
-        pos = msgs.index(s) + 1
         later = []
         if rng.random() < 0.7:
             later.append(add(peer, [name], "state", parent=s.key, thread=s.thread, request=s.request))
@@ -415,11 +417,7 @@ def mutate(rng, people, msgs, add):
             later.append(add(name, [peer], "request", thread=f"t-v{n}n", request=f"r-v{n}n", expects=True, machine=box))
         if rng.random() < 0.5:
             later.append(add(name, [peer], "request", thread=f"t-v{n}o", request=f"r-v{n}o", expects=True))
-        for m in later:
-            msgs.remove(m)
-            pos = rng.randint(min(pos, len(msgs)), len(msgs))
-            msgs.insert(pos, m)
-            pos += 1
+        scatter(later, msgs.index(s) + 1)
     elif what == "goodbye":
         leaver = rng.choice(people)
         to = [p for p in people if p != leaver][:rng.randint(1, len(people) - 1)]
