@@ -9,7 +9,9 @@
  * `request` or `propose`, opens a request of its own (MAILBOX_KINDS' `request: "new"`). A request
  * or claim its own sender withdrew with a `cancel` addressed to the recipient owes it nothing more
  * (cancelProblem). An open task (a FULL request to `ALL`) owes nothing more to those the earliest
- * exact claim of another participant made stand down (_open-task-claims.ts).
+ * exact claim of another participant made stand down (_open-task-claims.ts). A callsign is a name
+ * within one arena (section 4): only the recipient of the message's own arena owes or pays it, so
+ * another arena's callsign of that name pays nothing even where no quarantine sets its answer aside.
  */
 import { ALL, isHandler } from "./callsign.js";
 import type { MailboxEntry } from "./entry.js";
@@ -66,16 +68,16 @@ export function replyOwed(entries: readonly MailboxEntry[], quarantine: Readonly
   const answered = new Set<string>();
   const welcomes = new Set<string>();
   for (const { envelope: e } of entries) if (e.kind === "welcome") welcomes.add(e.id);
-  /** A welcome's id and a sender of a causal message citing it. */
+  /** A welcome's id and a sender (arena and callsign) of a causal message citing it. */
   const cited = new Set<string>();
   for (const { envelope: e } of entries) {
     if (e.reply_to === null || MAILBOX_KINDS[e.kind].parent === "root" || quarantine.has(e.id)) continue;
-    answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.from}`);
-    if (welcomes.has(e.reply_to)) cited.add(`${e.reply_to}\u0000${e.from}`);
+    answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.arena}\u0000${e.from}`);
+    if (welcomes.has(e.reply_to)) cited.add(`${e.reply_to}\u0000${e.arena}\u0000${e.from}`);
   }
   const cancels = cancelsByParent(entries, quarantine);
   const withdrawn = (e: MailboxEnvelope, to: string): boolean => (cancels.get(e.id) ?? []).some((c) => withdraws(e, c, to));
   const claimed = winningClaims(entries, quarantine);
   return (e, to) =>
-    e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${to}`) && !(e.kind === "welcome" && cited.has(`${e.id}\u0000${to}`)) && !withdrawn(e, to) && !standsDown(e, claimed.get(e.id), to);
+    e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${e.arena}\u0000${to}`) && !(e.kind === "welcome" && cited.has(`${e.id}\u0000${e.arena}\u0000${to}`)) && !withdrawn(e, to) && !standsDown(e, claimed.get(e.id), to);
 }

@@ -7,7 +7,9 @@
  * carries that set, compared as a set: order and repeats aside, each tag exactly, as the
  * handshake compares a counter's tags. The messages before settlement (hello, welcome, counters,
  * the FULL ack) are the handshake's to judge. A Handler seat is no party to the handshake, and a
- * third party is bound by no terms of it. Outbound (the message about to be published) a
+ * third party is bound by no terms of it, nor is a message of another arena than the hello's: a
+ * callsign is a name within one arena (section 4), so OTHER's LYRA is no party to DEMO's pair with
+ * LYRA, though thread UUIDs are global and its message may sit in DEMO's hello's thread. Outbound (the message about to be published) a
  * difference is refused, SETTLED_TAGS_CHANGED; a peer's is read and noted, SETTLED_TAGS_DRIFT.
  */
 import { ALL, isHandler } from "./callsign.js";
@@ -38,9 +40,12 @@ export function settledTagFindings(handshakes: ReadonlyMap<string, Handshake>, t
     const settled = settledPairs(handshake);
     if (settled.size === 0) continue;
     const establishedBefore = new Set<string>();
-    for (const entry of threads.get(thread) ?? []) {
+    const entries = threads.get(thread) ?? [];
+    const arena = entries.find((e) => e.envelope.id === handshake.hello)?.envelope.arena;
+    for (const entry of entries) {
       const m = entry.envelope;
-      for (const pair of pairsOf(m, handshake.initiator, settled)) {
+      const foreign = m.arena !== arena;
+      for (const pair of foreign ? [] : pairsOf(m, handshake.initiator, settled)) {
         if (!establishedBefore.has(pair.established_by) || sameTagSet(m.tags, pair.tags)) continue;
         const outbound = m.id === publishing;
         const where = `the set ${m.from === pair.callsign ? "its" : `its and ${pair.callsign}'s`} handshake settled in hello ${handshake.hello}'s thread (established by ${pair.established_by})`;
