@@ -157,7 +157,7 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string, after: number 
     ...(budget === undefined ? {} : { exchange_budget: /^\d{1,9}$/.test(budget) ? Number(budget) : budget }),
   };
   const given = option(ctx, "tags");
-  const tags = given !== undefined ? ["agent-mailbox", ...list("tags", given).filter((t) => t !== "agent-mailbox")] : defaultTags(inbox, { thread, from, to: list("to", option(ctx, "to")) }, p);
+  const tags = given !== undefined ? ["agent-mailbox", ...list("tags", given).filter((t) => t !== "agent-mailbox")] : defaultTags(inbox, { thread, from, to: list("to", option(ctx, "to")), arena: envelope.arena as string }, p);
   if (option(ctx, "body") !== undefined && ctx.file !== undefined) throw new UsageError("--body TEXT and --file PATH both give the body: give one");
   let body = option(ctx, "body") ?? (ctx.file === undefined ? "" : inputText("--file", ctx.file));
   if (parent?.file && !body.includes(`[[${parent.file.replace(/\.md$/, "")}`)) body = `Re: [[${parent.file.replace(/\.md$/, "")}]]\n\n${body}`;
@@ -170,13 +170,15 @@ function compose(ctx: CommandContext, inbox: Inbox, root: string, after: number 
  * The tags of a message composed without --tags: the set its thread's handshake settled for the
  * pairs it speaks in (the core's analysis; SETTLED_TAGS_CHANGED refuses any other), else its
  * parent's, else the standing tag alone. Where those pairs settled different sets the core names
- * none, and the parent's are copied for the conversation rules to judge.
+ * none, and the parent's are copied for the conversation rules to judge; so does it for a message
+ * of another arena than the hello's, whose callsigns are no party to its pairs (README note 114).
  */
-function defaultTags(inbox: Inbox, message: { thread: string; from: string; to: readonly string[] }, parent: MailboxEnvelope | undefined): string[] {
+function defaultTags(inbox: Inbox, message: { thread: string; from: string; to: readonly string[]; arena: string }, parent: MailboxEnvelope | undefined): string[] {
   // A thread no hello opened holds no handshake to settle a set (a new root's, a work thread's):
   // the whole analysis is run only where one may be found.
   const handshake = mayHoldSettledTags(inbox.entries, message.thread) ? analyzeMailbox(inbox.entries, { now: Date.now(), archiveRead: true }).threads.find((t) => t.thread === message.thread)?.handshake : null;
-  const settled = handshake == null ? null : settledTagSet(handshake, message);
+  const hello = handshake == null ? undefined : inbox.entries.find((e) => e.envelope.id === handshake.hello);
+  const settled = handshake == null ? null : settledTagSet(handshake, message, hello?.envelope.arena);
   if (settled !== null) return [...settled];
   return parent !== undefined && parent.tags.length > 0 ? [...parent.tags] : ["agent-mailbox"];
 }

@@ -64,8 +64,11 @@ export function settledTagFindings(handshakes: ReadonlyMap<string, Handshake>, t
  * settled: the set of every settled pair it speaks in (rw mailbox new's default tags). Null when it
  * speaks in none, or in pairs that settled different sets (an initiator's message to several
  * responders, or to ALL): no one set would satisfy them, and the caller's own choice is judged.
+ * Null too for a message of another `arena` than the hello's (`helloArena`, when both are given):
+ * its callsigns are no party to the hello's pairs (README note 114), as settledTagFindings reads it.
  */
-export function settledTagSet(handshake: Handshake, message: { readonly from: string; readonly to: readonly string[] }): readonly string[] | null {
+export function settledTagSet(handshake: Handshake, message: { readonly from: string; readonly to: readonly string[]; readonly arena?: string }, helloArena?: string): readonly string[] | null {
+  if (message.arena !== undefined && helloArena !== undefined && message.arena !== helloArena) return null;
   const pairs = pairsOf(message, handshake.initiator, settledPairs(handshake));
   const first = pairs[0];
   if (first === undefined || pairs.some((p) => !sameTagSet(p.tags, first.tags))) return null;

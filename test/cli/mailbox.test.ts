@@ -956,6 +956,21 @@ describe("rw mailbox new holds a settled thread to its tag set (section 4: every
   });
 });
 
+describe("rw mailbox new: a message of another arena in a hello's thread takes no settled tag set", () => {
+  // A callsign is a name within one arena (section 4, README note 114): OTHER's LYRA is no party to
+  // DEMO's pair with LYRA, so its message there is not composed with that pair's set.
+  it("defaults DEMO's LYRA to the set DEMO's handshake settled, and OTHER's LYRA, in the same thread, to the standing tag alone", () => {
+    const a = room();
+    expect(rw(["mailbox", "new", a.root, ...HELLO, "--id", ID(1), "--thread", ID(2), "--request-id", ID(3), "--tags", "crox-site"]).code).toBe(0);
+    expect(rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "welcome", "--terms", "accept", "--reply-to", ID(1), "--arena", "DEMO", "--machine", "LYRA-BOX", "--id", ID(4), "--no-reply"]).code).toBe(0);
+    const tagsOf = (arena: string): string => {
+      const draft = rw(["mailbox", "new", a.root, "--from", "LYRA", "--to", "VEGA", "--kind", "request", "--thread", ID(2), "--arena", arena, "--machine", "LYRA-BOX", "--dry-run"]);
+      return draft.out.slice(draft.out.indexOf("tags:"), draft.out.indexOf("meta:"));
+    };
+    expect([tagsOf("DEMO"), tagsOf("OTHER")]).toStrictEqual(["tags:\n  - agent-mailbox\n  - crox-site\n", "tags:\n  - agent-mailbox\n"]);
+  });
+});
+
 describe("rw mailbox new refuses what rw mailbox check would refuse", () => {
   // A delivery names its artifact's hash (DELIVER_HASH_MISSING otherwise), so these test the other rules alone.
   const ARTIFACT = ["--body", `workspace/LYRA/artifacts/plan.md sha256:${"9f86d081".repeat(8)}`];

@@ -93,6 +93,9 @@ describe("the settled tag set (section 4)", () => {
     expect(mailbox.settledTagSet(handshake, { from: "VEGA", to: ["ALL"] })).toBeNull();
     expect(mailbox.settledTagSet(handshake, { from: "HANDLER", to: ["LYRA"] })).toBeNull();
     expect(mailbox.settledTagSet(handshake, { from: "SIRIUS", to: ["VEGA"] })).toBeNull();
+    // Another arena's LYRA is no party to the hello's pairs (README note 114); the hello's own arena's is.
+    expect(mailbox.settledTagSet(handshake, { from: "LYRA", to: ["VEGA"], arena: "OTHER" }, "DEMO")).toBeNull();
+    expect(mailbox.settledTagSet(handshake, { from: "LYRA", to: ["VEGA"], arena: "DEMO" }, "DEMO")).toStrictEqual(["agent-mailbox", "demo"]);
   });
   it("a thread no hello is in holds no settled set (mayHoldSettledTags): every handshake of every conversation vector is in a thread it allows", () => {
     const symbols = new Symbols(mailbox);
