@@ -12,6 +12,7 @@ import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { at } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
+import type { MailboxEnvelope } from "./envelope.js";
 import type { Handshake, OutsideWork } from "./handshake.js";
 import type { MailboxProfile } from "./vocabulary.js";
 import { WORK_KINDS } from "./vocabulary.js";
@@ -64,6 +65,11 @@ export function establishedPairs(shakes: ReadonlyMap<string, Handshake>, arenaOf
   return pairs;
 }
 
+/** Whether `m`'s sender has any pair in its arena established before `m`: what work to `ALL` needs. */
+function pairedBefore(pairs: ReadonlyMap<string, Settled>, m: MailboxEnvelope): boolean {
+  return [...pairs.entries()].some(([k, p]) => p.since < m.id && k.startsWith(`${m.arena}\u0000`) && k.slice(m.arena.length + 1).split("\u0000").includes(m.from));
+}
+
 /**
  * Work (and FULL) outside handshake threads: `threads` are the threads no handshake judges, each
  * in UUID order. Raises WORK_BEFORE_ESTABLISHED and PROFILE_DOWNGRADE.
@@ -82,7 +88,7 @@ export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: R
       }
       if (!WORK_KINDS.has(m.kind)) continue;
       let allowed: boolean;
-      if (m.to.includes(ALL)) allowed = [...pairs.entries()].some(([k, p]) => p.since < m.id && k.startsWith(`${m.arena}\u0000`) && k.slice(m.arena.length + 1).split("\u0000").includes(m.from));
+      if (m.to.includes(ALL)) allowed = pairedBefore(pairs, m);
       else allowed = settled.every((p) => p !== undefined);
       if (!allowed) {
         const who = m.to.includes(ALL) ? `${m.from} and anyone` : `${m.from} and ${agents.filter((_, i) => settled[i] === undefined).join(", ")}`;
@@ -102,9 +108,8 @@ export function rightToWorkBeyond(work: readonly OutsideWork[], pairs: ReadonlyM
   const findings: MailboxFinding[] = [];
   for (const { entry, agents } of work) {
     const m = entry.envelope;
-    // `ALL` (work of another arena in a hello's thread) asks for any pair of the sender, as above.
-    const toAll = (): boolean => [...pairs.entries()].some(([k, p]) => p.since < m.id && k.startsWith(`${m.arena}\u0000`) && k.slice(m.arena.length + 1).split("\u0000").includes(m.from));
-    const missing = agents.filter((t) => (t === ALL ? !toAll() : !((pairs.get(pairKey(m.arena, m.from, t))?.since ?? m.id) < m.id)));
+    // `ALL` (work of another arena in a hello's thread) asks for any pair of the sender, as in rightToWork.
+    const missing = agents.filter((t) => (t === ALL ? !pairedBefore(pairs, m) : !((pairs.get(pairKey(m.arena, m.from, t))?.since ?? m.id) < m.id)));
     if (missing.length > 0) findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${m.thread} addressed to ${missing.join(", ")}, whom its handshake does not bind to ${m.from}, and ${m.from} and ${missing.join(", ")} have no handshake established before it in arena ${m.arena}: work under terms one side never saw`, at(entry)));
   }
   return findings;
