@@ -31,7 +31,7 @@ import type { Dimension } from "./dimensions.js";
 import type { Budget, DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { consumptionCeiling } from "./_consumption.js";
 import { attemptThing } from "./_revision-heads.js";
-import { drawsOnRevision } from "./_draws-on-revision.js";
+import { drawsOnRevision, namesRevision } from "./_draws-on-revision.js";
 import { amountUnits, compareUtc, countOf, durationMs, elapsedNanos, isZeroAmount, sameRevision, utcKey } from "./scalars.js";
 import type { RevisionRef } from "./scalars.js";
 import type { MoneyLimit } from "./scalars.js";
@@ -117,7 +117,7 @@ export function checkpointRemainderFindings(contract: DelegationContract, checkp
     const named = `${checkpoint.delegation_ref.object_id}@${checkpoint.delegation_ref.revision_id}`;
     if (!sameRevision(checkpoint.delegation_ref, want)) {
       // Only the digest differs (CHECKPOINT_REVISION_DIGEST says why): the two are told apart by it.
-      const byDigest = checkpoint.delegation_ref.object_id === want.object_id && checkpoint.delegation_ref.revision_id === want.revision_id;
+      const byDigest = namesRevision(checkpoint.delegation_ref, contract);
       const shown = (ref: RevisionRef): string => `${ref.object_id}@${ref.revision_id}${byDigest ? ` (content digest ${ref.content_digest})` : ""}`;
       const stated = shown(checkpoint.delegation_ref);
       out.push(delegationFinding("CHECKPOINT_REMAINDER_UNVERIFIED", `${at}.delegation_ref: ${checkpoint.checkpoint_id} states the remaining budget of ${stated}, not of ${shown(want)}, whose limits were given: its remainder cannot be verified (section 7.2: the resumer MUST verify the budget remainder)`, { path: `${at}.delegation_ref`, dimension: "budget", expected: shown(want), received: stated }));

@@ -9,6 +9,9 @@
  */
 import type { DelegationContract } from "./contract.js";
 import type { ExecutionAttempt } from "./execution.js";
+import type { RevisionRef } from "./scalars.js";
 
-export const drawsOnRevision = (attempt: ExecutionAttempt, contract: DelegationContract): boolean =>
-  attempt.delegation_ref.object_id === contract.delegation_id && attempt.delegation_ref.revision_id === contract.revision_id;
+/** Whether `ref` names `contract`'s delegation and revision id, under any content digest. */
+export const namesRevision = (ref: RevisionRef, contract: DelegationContract): boolean => ref.object_id === contract.delegation_id && ref.revision_id === contract.revision_id;
+
+export const drawsOnRevision = (attempt: ExecutionAttempt, contract: DelegationContract): boolean => namesRevision(attempt.delegation_ref, contract);

@@ -14,6 +14,7 @@
  * checkpoints, on the dimensions their digest conflicts take.
  */
 import { delegationFinding } from "./codes.js";
+import { namesRevision } from "./_draws-on-revision.js";
 import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint } from "./execution.js";
@@ -22,8 +23,7 @@ import type { RevisionRef } from "./scalars.js";
 
 /** The digest `ref` gives `contract`'s revision id when it is another than the contract's, else null. */
 function otherDigest(ref: RevisionRef, contract: DelegationContract): string | null {
-  const named = ref.object_id === contract.delegation_id && ref.revision_id === contract.revision_id;
-  return named && ref.content_digest !== contract.content_digest ? ref.content_digest : null;
+  return namesRevision(ref, contract) && ref.content_digest !== contract.content_digest ? ref.content_digest : null;
 }
 
 function finding(code: "ATTEMPT_REVISION_DIGEST" | "CHECKPOINT_REVISION_DIGEST", at: string, id: string, digest: string, contract: DelegationContract, dimension: string): DelegationFinding {
