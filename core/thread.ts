@@ -251,9 +251,13 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
   const owners = _itemTable();
   /** HO -> its own acc= (null: none) and keys=, while tier 4 may need them. */
   const criteria = new Map<number, { acc: string[] | null; keys: string[] }>();
-  /** CX id -> the HO it closed, and back (each HO closes once, so one CX an HO at most). */
+  /** CX id -> the HO it closed. */
   const cancels = new Map<string, number>();
-  const cancelOf = new Map<number, string>();
+  /**
+   * And back (each HO closes once, so one CX an HO at most), made by the first findingsOf and kept
+   * from then: a log read whole never asks for it, and a map of every CX it holds costs it at scale.
+   */
+  let cancelOf: Map<number, string> | null = null;
   /** Re-issue -> the HO it superseded, and back; re-issue -> first HO of its line; first HO -> live one. */
   const supersedes = new Map<number, number>();
   const supersededBy = new Map<number, number>();
@@ -981,7 +985,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
     if ((state(i) & IN_LINE) === 0) answers.forget(i);
     const cx = _own(m.id);
     cancels.set(cx, i);
-    cancelOf.set(i, cx);
+    cancelOf?.set(i, cx);
     const why = m.slots["why"];
     // Section 5.4's four reasons, none of which the conversation may contradict; SUPERSEDED is
     // read at the report, since the newer HO may come after the CX.
@@ -1262,6 +1266,7 @@ export function createThreadAudit(options: ThreadOptions = {}): ThreadAudit {
       }
       const q = questions.get(id);
       if (q !== undefined) unanswered(id, q[5], q[6], clock);
+      if (cancelOf === null) cancelOf = new Map(Array.from(cancels, ([cx, k]) => [k, cx]));
       const cx = i >= 0 ? cancelOf.get(i) : undefined;
       // The latest HO of its sender about its item, walked back from the end only for a CX why=SUPERSEDED.
       const newest = (k: number): number => {

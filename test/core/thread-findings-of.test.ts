@@ -43,6 +43,29 @@ describe("findingsOf(now, id)", () => {
     for (const code of ["THREAD_OPEN", "THREAD_HELD", "THREAD_EXPIRED", "THREAD_OVERDUE", "THREAD_CANCEL_UNANSWERED", "THREAD_CANCEL_REASON", "THREAD_QUESTION_OPEN", "THREAD_QUESTION_OVERDUE"]) expect(seen, code).toContain(code);
   });
 
+  it("gives the same when first asked after cancels were taken, and after more lines come", () => {
+    // Its map from an HO to its CX is made at the first ask, from the cancels taken by then.
+    let cancelFindings = 0;
+    for (let seed = 1; seed <= 120; seed++) {
+      const audit = createThreadAudit({ now: "20261002T1200Z" });
+      const lines = conversation(seed, 40, true).map(read);
+      const half = Math.floor(lines.length / 2);
+      const ids = ["no-such-id"];
+      for (const [n, message] of lines.entries()) {
+        audit.add(message);
+        ids.push(message.id);
+        if (n !== half && n !== lines.length - 1) continue;
+        const all = audit.report().findings;
+        for (const id of ids) {
+          const mine = audit.findingsOf(undefined, id);
+          expect(mine, `seed ${seed}, ${id} after line ${n}`).toStrictEqual(all.filter((f) => f.handoff === id));
+          cancelFindings += mine.filter((f) => f.code.startsWith("THREAD_CANCEL_")).length;
+        }
+      }
+    }
+    expect(cancelFindings).toBeGreaterThan(50);
+  });
+
   it("after finish() gives the finished report's, and refuses a moment that is no time as report does", () => {
     const audit = createThreadAudit({ now: "20261002T1200Z" });
     for (const line of conversation(7, 40, true)) audit.add(read(line));
