@@ -5,16 +5,24 @@
 // the thread's object calls), then the audit's add; once stored, a DN, UN or FL ends the statements
 // of its re-issue line that can never run (handoffLine, endedInLine, endStatements) and a CX from
 // the HO's sender to its receiver cancels those of the HOs it withdrew (cancelOnThread), as the
-// object does. A prepare ({"at", "prepare", "statement", "exp", "n", "call"}):
-// for an HO of the thread live at that moment, the call read by readCall in its vocabulary, the
-// core's prepare. An abandon ({"at", "abandon": statement}): the core's abandon. An alarm ({"at",
+// object does. Before arrivalRefusal, the object's statedId: a line under the id of the RB a pending
+// (in its window) or committed statement states is THREAD_ID_REUSED unless it is an RB carrying that
+// statement's x_tok. A stored RB of a stored HO is recorded as the object's checkReadback records
+// it (none from another party, `late` when the audit says THREAD_READBACK_LATE, else check-rb's
+// verdict; the thread holds no challenge). The audit is given actRan (a committed statement of the
+// HOs a CX withdrew), as the object's is. A prepare ({"at", "prepare", "statement", "exp", "n",
+// "call", "token"}): for an HO of the thread live at that moment, the call read by readCall in its
+// vocabulary, the core's prepare under the given token. An abandon ({"at", "abandon": statement}):
+// the core's abandon. A commit ({"at", "commit": statement}): as the object's commitNow, a pending
+// statement in its window is first held to commitClearance (the HO's state, its ownedElsewhere, the
+// readbacks recorded for it, the sender's ANs in order), then the core's commit. An alarm ({"at",
 // "alarm": true}): the pending statements past their window expired (expireStatements), then
 // check-thread's report at its moment, each handoff or AQ it finds late (THREAD_EXPIRED,
 // THREAD_OVERDUE, THREAD_QUESTION_OVERDUE) recorded once, with that moment, as the object's alarm
 // does. Writes one JSON line per conversation: {"appends": [[status, code|null, [codes the audit
 // raised]]] per line, "orphans": [[handoff, code, at]], "statements": [[answer, code|state]] per
-// prepare and abandon, "states": each statement's state at `end` (null for one never prepared),
-// "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
+// prepare and abandon, ["committed", null] or ["refused", code, "slot: why"] per commit, "states":
+// each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
   abandon, arrivalRefusal, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, endStatements, endedInLine,

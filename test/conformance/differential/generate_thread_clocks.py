@@ -6,7 +6,8 @@ handoffs and questions its alarm finds late.
     python3 generate_thread_clocks.py COUNT SEED   # one JSON line each: {"events": [...], "end": ms}
 
 An event is a line ({"at", "line"}), an alarm ({"at", "alarm": true}), a prepare ({"at", "prepare":
-HO id, "statement": k, "exp", "n", "call"}) or an abandon ({"at", "abandon": k}).
+HO id, "statement": k, "exp", "n", "call", "token"}), an abandon ({"at", "abandon": k}) or a commit
+({"at", "commit": k}).
 
 The lines are generate_threads.py's walks (HOs with `exp=` and `due=`, readbacks with `exp=`,
 closes, cancels, re-issues, questions with `by=`, the sender's answers to readbacks, retries, lines
@@ -16,7 +17,15 @@ reply again, note 32), or a line sent again later; answers to readbacks with a w
 sender's yes or hold, about the readback's item, another or none; the receiver's own yes; a yes to
 a readback from another party); and statements prepared for HOs (pay's `rb=exec` ones, now and
 then another, which is refused) with a window drawn at the prepare's moment (a minute before it,
-at it, later) or fixed, some abandoned later, on their window's edge or not. Each line gets a moment, in epoch
+at it, later, kept within the HO's most of the time) or fixed, some abandoned later, on their
+window's edge or not; each statement's RB relayed (as section 5.3's tool states it, written here
+from the spec: the HO's echo, every execution value of the call, the window, the HO's digest and
+`x_tok`; unchanged, with a tail, an execution value changed or dropped, a slot added, its exp or
+h= changed, another statement's or an unknown `x_tok`, none), the sender's answers to that RB (yes,
+no or hold, about its item or none; now and then the receiver's), and commits (one to three,
+now and then right after a relay, within seconds, else anywhere later, past an abandon, a close or
+a cancel, on the window's edge or past it). A statement's token is fixed (k + 1 in 32 hex
+characters) and its RB numbered 700 + k, so the lines can carry them. Each line gets a moment, in epoch
 milliseconds, that never goes back: minutes, seconds or hours on, or onto a window's edge (the
 minute of an `exp`, its last millisecond, the next minute; a midnight either side), and an alarm
 runs now and then at the moment reached or at such an edge. The report is read at `end`, the last

@@ -21,6 +21,23 @@ readback-expiry or statement code, nor from worker/thread/thread-object.ts. Each
   a hold, and any other yes, are taken);
 - anything else is stored.
 
+A line under the id of the RB a statement states, while that statement is pending in its window or
+committed, is `THREAD_ID_REUSED` unless it is an RB carrying its `x_tok` (section 2: an id names one
+message; the id is the statement's, to be relayed under it).
+
+A commit (section 5.3, notes 27 and 35): a statement not pending, or past its window (then expired),
+is refused; so is one whose HO is not live, or whose item a newer HO of the same sender handed to
+another receiver whose readback passed (rule 1, as thread_auditor.py's THREAD_DONE_OWNED_ELSEWHERE);
+it runs only when a readback of its HO carrying its token states it as prepared (its canonical form,
+tail aside, that of the RB the spec's tool states) and passed, and the sender's answer standing for
+that readback (its latest to it, else its latest to any readback of the HO, a yes to a void one
+aside, as thread_auditor.py reads a hold) is none or `val=Y`; and once per handoff: a committed
+statement of its re-issue line refuses it, and a commit ends the line's other pending statements
+(abandoned, or expired past their window). The audit is told which HOs' act ran, so that a DN
+reporting the act after a CX that came after the commit is `THREAD_CANCEL_AFTER_ACT`, not
+`THREAD_DONE_AFTER_CANCEL` (section 5.4: "if the act had already run, it answers with the act's DN
+instead"). A prepare is refused too once a statement of the HO's line ran.
+
 Prepared statements (notes 27 and 35; the tool's side of section 5.3): a prepare is refused for
 an id that is no stored HO, for an HO not live at its moment (open, held or orphaned, as
 thread_auditor.py finds it), for one that does not ask `rb=exec` of an ask with execution slots,
