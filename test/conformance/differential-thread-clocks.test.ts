@@ -1,11 +1,12 @@
 // The differential check of what only a Worker's thread checks, having a clock and what it stored
 // (differential/README.md, "A thread's clock"): 800 seeded conversations whose lines, prepares,
-// abandons and alarms come at known moments, replayed as the thread's object takes them (the core's
-// arrivalRefusal, then the audit; prepare and abandon; the statements a close or cancel ends; alarms
-// expiring statements and recording what is late) and by an independent Python replay written from
-// spec sections 3.1, 5.3 and 5.4 and the README's notes 27, 32, 35, 65 and 107; each append's status
-// and refusal, each statement's answers and end state, the alarms' records, the lines stored and the
-// report at the end must agree. A failure names the first conversation they disagree on, with both
+// abandons, commits and alarms come at known moments, replayed as the thread's object takes them (the
+// core's arrivalRefusal, then the audit; prepare, abandon and commit, a commit cleared by
+// commitClearance over the relayed readbacks and the sender's answers; the statements a close or
+// cancel ends; alarms expiring statements and recording what is late) and by an independent Python
+// replay written from spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 27, 28, 32, 35, 65 and
+// 107; each append's status and refusal, each statement's answers (a commit's by its code) and end
+// state, the alarms' records, the lines stored and the report at the end must agree. A failure names the first conversation they disagree on, with both
 // answers.
 import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
@@ -26,5 +27,15 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
     expect(first.core.appends.some((a) => a[1] === "THREAD_CONFIRMATION_EXPIRED")).toBe(true);
     expect(first.replay.appends.some((a) => a[1] === "THREAD_CONFIRMATION_EXPIRED")).toBe(false);
+  });
+
+  it("names a commit the replay runs without its readback's clearance", { timeout: 90_000 }, () => {
+    // The replay told that a statement runs whenever it is in its window, whatever was relayed,
+    // checked or answered, commits what the core refuses until a passing, unheld readback relays it.
+    const { status, output } = compare(["800", "1", "--first", "--break-commit"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
+    const refused = first.core.statements.findIndex((a, i) => a[0] === "refused" && a.length === 3 && first.replay.statements[i]?.[0] === "committed");
+    expect(refused).toBeGreaterThanOrEqual(0);
   });
 });

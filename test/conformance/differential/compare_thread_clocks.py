@@ -1,14 +1,15 @@
 """Runs the core, as a Worker's thread calls it, and the independent replay over the same seeded
 conversations with clocks, and compares them.
 
-    python3 compare_thread_clocks.py COUNT SEED [--first] [--break-confirmation]
+    python3 compare_thread_clocks.py COUNT SEED [--first] [--break-confirmation] [--break-commit]
 
 Compares each append's status and refusal code, each prepare's and abandon's answer (a refused
 prepare by its status alone), each statement's state at the end, the alarms' records (handoff, code,
 moment), the ids stored and the report at the end (verdict, error and note codes as multisets, where each HO
 stands), prints the divergences clustered by what differs, with examples, and exits 1 when there is
 any. With --first it prints the first divergence alone (for the test); --break-confirmation plants a
-replay that lets a late `val=Y` through. Needs python3 and node.
+replay that lets a late `val=Y` through, --break-commit one that runs a statement in its window
+whatever was relayed, checked or answered. Needs python3 and node.
 """
 import collections
 import json
@@ -39,7 +40,8 @@ def difference(case, theirs, ours):
         mine_only = sorted(set(map(tuple, ours["orphans"])) - set(map(tuple, theirs["orphans"])))
         key.append(("orphans", tuple(o[1] for o in core_only), tuple(o[1] for o in mine_only)))
     # A prepare's refusal is compared by its status (the core names its finding, the replay its rule).
-    said = lambda answers: [a if a[0] != "refused" or a[1] in ("expired", "abandoned", "cancelled", "pending") else ["refused"] for a in answers]
+    # A commit's refusal by its code (each side says why in a third field, not compared).
+    said = lambda answers: [a[:2] if len(a) == 3 else a if a[0] != "refused" or a[1] in ("expired", "abandoned", "cancelled", "pending", "committed") else ["refused"] for a in answers]
     if said(theirs["statements"]) != said(ours["statements"]):
         for a, b in zip(theirs["statements"], ours["statements"]):
             if said([a]) != said([b]):
@@ -48,7 +50,7 @@ def difference(case, theirs, ours):
         else:
             key.append(("statements", "counted otherwise"))
     if theirs["states"] != ours["states"]:
-        key.append(("states", tuple(sorted({(a, b) for a, b in zip(theirs["states"], ours["states"]) if a != b}))))
+        key.append(("states", tuple(sorted({(a, b) for a, b in zip(theirs["states"], ours["states"]) if a != b}, key=str))))
     if theirs["stored"] != ours["stored"] and not key:
         key.append(("stored",))
     a, b = theirs["end"], ours["end"]
@@ -69,6 +71,9 @@ def main():
     if comparison.planted("--break-confirmation"):
         # A replay for which a readback can be confirmed whenever the yes comes.
         thread_clock_checker.confirmations_closed = False
+    if comparison.planted("--break-commit"):
+        # A replay for which a statement in its window runs whatever was relayed, checked or answered.
+        thread_clock_checker.commits_cleared = False
     cases = list(generate_thread_clocks.conversations(count, seed))
     triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"]))
                for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))

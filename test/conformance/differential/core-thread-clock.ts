@@ -5,22 +5,30 @@
 // the thread's object calls), then the audit's add; once stored, a DN, UN or FL ends the statements
 // of its re-issue line that can never run (handoffLine, endedInLine, endStatements) and a CX from
 // the HO's sender to its receiver cancels those of the HOs it withdrew (cancelOnThread), as the
-// object does. A prepare ({"at", "prepare", "statement", "exp", "n", "call"}):
-// for an HO of the thread live at that moment, the call read by readCall in its vocabulary, the
-// core's prepare. An abandon ({"at", "abandon": statement}): the core's abandon. An alarm ({"at",
+// object does. Before arrivalRefusal, the object's statedId: a line under the id of the RB a pending
+// (in its window) or committed statement states is THREAD_ID_REUSED unless it is an RB carrying that
+// statement's x_tok. A stored RB of a stored HO is recorded as the object's checkReadback records
+// it (none from another party, `late` when the audit says THREAD_READBACK_LATE, else check-rb's
+// verdict; the thread holds no challenge). The audit is given actRan (a committed statement of the
+// HOs a CX withdrew), as the object's is. A prepare ({"at", "prepare", "statement", "exp", "n",
+// "call", "token"}): for an HO of the thread live at that moment, the call read by readCall in its
+// vocabulary, the core's prepare under the given token. An abandon ({"at", "abandon": statement}):
+// the core's abandon. A commit ({"at", "commit": statement}): as the object's commitNow, a pending
+// statement in its window is first held to commitClearance (the HO's state, its ownedElsewhere, the
+// readbacks recorded for it, the sender's ANs in order), then the core's commit. An alarm ({"at",
 // "alarm": true}): the pending statements past their window expired (expireStatements), then
 // check-thread's report at its moment, each handoff or AQ it finds late (THREAD_EXPIRED,
 // THREAD_OVERDUE, THREAD_QUESTION_OVERDUE) recorded once, with that moment, as the object's alarm
 // does. Writes one JSON line per conversation: {"appends": [[status, code|null, [codes the audit
 // raised]]] per line, "orphans": [[handoff, code, at]], "statements": [[answer, code|state]] per
-// prepare and abandon, "states": each statement's state at `end` (null for one never prepared),
-// "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
+// prepare and abandon, ["committed", null] or ["refused", code, "slot: why"] per commit, "states":
+// each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
-  abandon, arrivalRefusal, cancelOnThread, createThreadAudit, endStatements, endedInLine, expireStatements, handoffLine, LIVE_STATES, memoryStore,
-  prepare, profileResolver, readCall, readMessage, sameMessage, timeAt,
+  abandon, arrivalRefusal, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, endStatements, endedInLine,
+  expireStatements, handoffLine, LIVE_STATES, memoryStore, prepare, profileResolver, readbackVerdict, readCall, readMessage, sameMessage, timeAt,
 } from "../../../core/index.js";
-import type { HeldLines, Message, Vocabulary } from "../../../core/index.js";
+import type { CheckedRelay, Finding, HeldLines, Message, Vocabulary } from "../../../core/index.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
 
 const resolve = profileResolver(null, shippedVocabulary);
@@ -29,8 +37,9 @@ const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE", "THREAD_QUESTI
 type Event =
   | { readonly at: number; readonly line: string }
   | { readonly at: number; readonly alarm: true }
-  | { readonly at: number; readonly prepare: string; readonly statement: number; readonly exp: string; readonly n: number; readonly call: Record<string, unknown> }
-  | { readonly at: number; readonly abandon: number };
+  | { readonly at: number; readonly prepare: string; readonly statement: number; readonly exp: string; readonly n: number; readonly call: Record<string, unknown>; readonly token: string }
+  | { readonly at: number; readonly abandon: number }
+  | { readonly at: number; readonly commit: number };
 
 function replay(events: readonly Event[], end: number): unknown {
   const stored = new Map<string, Message>();
@@ -44,9 +53,13 @@ function replay(events: readonly Event[], end: number): unknown {
       return typeof exp === "string" ? exp : null;
     },
   };
-  const audit = createThreadAudit({ vocabulary: resolve });
   // The thread's statements, in memory; the thread knows its re-issue lines, as the object's store does.
   const store = Object.assign(memoryStore(), { reissuesOf: (h: string) => audit.reissueLine(h).filter((id) => id !== h) });
+  // As the object's audit: a committed statement of the HOs a CX withdrew says the act ran before it.
+  const audit = createThreadAudit({ vocabulary: resolve, actRan: (handoffs) => committedStatement(store, handoffs) !== undefined });
+  // The object's readbacks table: each RB of a stored HO, checked as it was stored (checkReadback).
+  const readbacks = new Map<string, CheckedRelay[]>();
+  const answers: Message[] = [];
   const tokens = new Map<number, string | null>();
   const statements: unknown[] = [];
   // What the object's alarm and state read first: the pending statements past their window, expired.
@@ -71,7 +84,7 @@ function replay(events: readonly Event[], end: number): unknown {
       const p = ho?.slots["p"];
       const vocabulary = resolve(typeof p === "string" ? p : null) as Vocabulary;
       const call = open ? readCall(event.call, vocabulary) : null;
-      const prepared = ho !== undefined && call?.ok === true ? prepare(store, { ho, call: call.value, exp: event.exp, n: event.n, now }, vocabulary) : null;
+      const prepared = ho !== undefined && call?.ok === true ? prepare(store, { ho, call: call.value, exp: event.exp, n: event.n, now }, vocabulary, event.token) : null;
       tokens.set(event.statement, prepared?.ok === true ? prepared.value.token : null);
       statements.push(prepared?.ok === true ? ["prepared", null] : ["refused", ho === undefined ? "unknown-handoff" : !open ? "not-open" : (prepared?.findings ?? call?.findings ?? []).map((f) => f.code).join(" ")]);
       continue;
@@ -81,6 +94,23 @@ function replay(events: readonly Event[], end: number): unknown {
       if (token === null || token === undefined) continue;
       const done = abandon(store, token, timeAt(event.at));
       statements.push(done.ok ? ["abandoned", null] : ["refused", store.get(token)?.state ?? null]);
+      continue;
+    }
+    if ("commit" in event) {
+      const token = tokens.get(event.commit);
+      if (token === null || token === undefined) continue;
+      // As the object commits: a pending statement in its window runs only once cleared
+      // (commitClearance over what the thread holds), then the core's commit.
+      const now = timeAt(event.at);
+      const pending = store.get(token);
+      let refused: Finding | null = null;
+      if (pending !== undefined && pending.state === "pending" && !(now > pending.exp)) {
+        const stands = audit.handoffs(now, [pending.handoff])[0];
+        refused = commitClearance(pending, stands, readbacks.get(pending.handoff) ?? [], answers.filter((a) => a.from === pending.readback.to), audit.ownedElsewhere(pending.handoff));
+      }
+      const done = refused === null ? commit(store, token, now) : null;
+      const said = done?.ok === true ? null : (refused ?? done?.findings[0] ?? null);
+      statements.push(said === null ? ["committed", null] : ["refused", said.code, `${said.slot ?? ""}: ${said.message}`]);
       continue;
     }
     const checked = readMessage(event.line, resolve);
@@ -94,6 +124,13 @@ function replay(events: readonly Event[], end: number): unknown {
       appends.push(sameMessage(existing, m) ? ["duplicate", null, []] : ["refused", "THREAD_ID_REUSED", []]);
       continue;
     }
+    // The object's statedId: the id of the RB a pending (in its window) or committed statement
+    // states is that statement's, taken only by an RB relaying it (its x_tok).
+    const stating = store.all().find((st) => st.readback.id === m.id && (st.state === "committed" || (st.state === "pending" && st.exp >= timeAt(event.at))));
+    if (stating !== undefined && !(m.type === "RB" && m.slots["x_tok"] === stating.token)) {
+      appends.push(["refused", "THREAD_ID_REUSED", []]);
+      continue;
+    }
     const late = arrivalRefusal(m, event.at, held);
     if (late !== null) {
       appends.push(["refused", late.code, []]);
@@ -103,6 +140,15 @@ function replay(events: readonly Event[], end: number): unknown {
     const found = audit.add(m, stored.size);
     appends.push(["stored", null, found.map((f) => f.code).sort()]);
     const now = timeAt(event.at);
+    // As the object's checkReadback records an RB of a stored HO: none from another party, late
+    // once the HO is closed or withdrawn, else check-rb's verdict (the thread holds no challenge).
+    const target = m.type === "RB" && m.re !== null ? stored.get(m.re) : undefined;
+    if (target?.type === "HO" && !found.some((f) => f.code === "THREAD_REPLY_PARTIES")) {
+      const p = target.slots["p"];
+      const verdict = found.some((f) => f.code === "THREAD_READBACK_LATE") ? "late" : readbackVerdict(checkReadback(target, m, resolve(typeof p === "string" ? p : null) as Vocabulary, {}));
+      readbacks.set(target.id, [...(readbacks.get(target.id) ?? []).filter((r) => r.rb !== m.id), { rb: m.id, message: m, verdict }]);
+    }
+    if (m.type === "AN") answers.push(m);
     // What the object does to statements once the line is in: a DN, UN or FL ends those of its
     // line that can never run; a CX from the HO's sender to its receiver cancels what it withdrew.
     if ((m.type === "DN" || m.type === "UN" || m.type === "FL") && m.re !== null) {

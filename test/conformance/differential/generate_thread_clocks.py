@@ -6,7 +6,8 @@ handoffs and questions its alarm finds late.
     python3 generate_thread_clocks.py COUNT SEED   # one JSON line each: {"events": [...], "end": ms}
 
 An event is a line ({"at", "line"}), an alarm ({"at", "alarm": true}), a prepare ({"at", "prepare":
-HO id, "statement": k, "exp", "n", "call"}) or an abandon ({"at", "abandon": k}).
+HO id, "statement": k, "exp", "n", "call", "token"}), an abandon ({"at", "abandon": k}) or a commit
+({"at", "commit": k}).
 
 The lines are generate_threads.py's walks (HOs with `exp=` and `due=`, readbacks with `exp=`,
 closes, cancels, re-issues, questions with `by=`, the sender's answers to readbacks, retries, lines
@@ -16,7 +17,15 @@ reply again, note 32), or a line sent again later; answers to readbacks with a w
 sender's yes or hold, about the readback's item, another or none; the receiver's own yes; a yes to
 a readback from another party); and statements prepared for HOs (pay's `rb=exec` ones, now and
 then another, which is refused) with a window drawn at the prepare's moment (a minute before it,
-at it, later) or fixed, some abandoned later, on their window's edge or not. Each line gets a moment, in epoch
+at it, later, kept within the HO's most of the time) or fixed, some abandoned later, on their
+window's edge or not; each statement's RB relayed (as section 5.3's tool states it, written here
+from the spec: the HO's echo, every execution value of the call, the window, the HO's digest and
+`x_tok`; unchanged, with a tail, an execution value changed or dropped, a slot added, its exp or
+h= changed, another statement's or an unknown `x_tok`, none), the sender's answers to that RB (yes,
+no or hold, about its item or none; now and then the receiver's), and commits (one to three,
+now and then right after a relay, within seconds, else anywhere later, past an abandon, a close or
+a cancel, on the window's edge or past it). A statement's token is fixed (k + 1 in 32 hex
+characters) and its RB numbered 700 + k, so the lines can carry them. Each line gets a moment, in epoch
 milliseconds, that never goes back: minutes, seconds or hours on, or onto a window's edge (the
 minute of an `exp`, its last millisecond, the next minute; a midnight either side), and an alarm
 runs now and then at the moment reached or at such an edge. The report is read at `end`, the last
@@ -32,6 +41,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generate_threads  # noqa: E402
+import readback_checker  # noqa: E402
+import validator  # noqa: E402
 
 MINUTE = 60_000
 REPLIES = ("RB", "AN", "DN", "FL", "CX")
@@ -161,17 +172,106 @@ def statements(rng, lines):
     hos = [t.split(" ")[2] for t in lines if t.split(" ")[1] == "HO"]
     pay = [h for h, t in zip(hos, [t for t in lines if t.split(" ")[1] == "HO"]) if " rb=exec" in t and " p=pay" in t]
     prepared = 0
-    for _ in range(rng.choice([0, 1, 2, 3]) if pay or (hos and rng.random() < 0.1) else 0):
+    for _ in range(rng.choice([1, 1, 2, 3]) if pay else rng.choice([0, 1]) if hos and rng.random() < 0.1 else 0):
         ho = rng.choice(pay) if pay and rng.random() < 0.9 else rng.choice(hos)
         # Most windows are drawn at the prepare's moment (None here): a minute before it, at it, or later.
         exp = rng.choice(STATEMENT_EXPS) if rng.random() < 0.3 else None
         at = next(i for i, t in enumerate(out) if isinstance(t, str) and t.split(" ")[2] == ho)
-        i = rng.randint(at + 1, len(out))
+        # Half of them as the HO arrives, while it is most likely live.
+        i = at + 1 if rng.random() < 0.5 else rng.randint(at + 1, len(out))
         out.insert(i, {"prepare": ho, "statement": prepared, "exp": exp, "n": 700 + prepared, "call": CALL, "near": exp if rng.random() < 0.3 else None})
         if rng.random() < 0.5:
             out.insert(rng.randint(i + 1, len(out)), {"abandon": prepared, "near": exp})
+        text = next(t for t in out if isinstance(t, str) and t.split(" ")[2] == ho)
+        if rng.random() < 0.6:
+            # Relayed right after the prepare, now and then answered, and committed within seconds.
+            soon = [{"relay": prepared, "ho": text, "change": None if rng.random() < 0.5 else change(rng), "near": "soon"}]
+            if rng.random() < 0.4:
+                soon.append(answer(rng, text, prepared, 9))
+            soon.append({"commit": prepared, "near": "soon"})
+            out[i + 1:i + 1] = soon
+        # Its RB relayed (as prepared, or changed), the sender's answers to it, and commits.
+        for _ in range(rng.choice([0, 1, 1, 1, 2])):
+            out.insert(rng.randint(i + 1, len(out)), {"relay": prepared, "ho": text, "change": change(rng), "near": exp})
+        for j in range(rng.choice([0, 0, 1, 1, 2])):
+            out.insert(rng.randint(i + 1, len(out)), answer(rng, text, prepared, j))
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            out.insert(rng.randint(i + 1, len(out)), {"commit": prepared, "near": exp})
         prepared += 1
     return out
+
+
+def token(k):
+    """Statement k's token: 32 lowercase hex characters, fixed so that a relay can carry it."""
+    return f"{k + 1:032x}"
+
+
+# Each execution value of pay's PAY changed to another the validator takes.
+CHANGED = {"sup": "marlo", "amt": "5401.00", "cur": "EUR", "kind": "NET", "acct": "40-12-88/61102939",
+           "paid": "20261003", "ref": "MD-2026-058", "apref": "FD-0930"}
+
+
+def change(rng):
+    """What a relay does to the statement's RB: nothing, a tail, an exec value changed, dropped or a
+    slot added, its exp, h= or x_tok changed (another statement's, an unknown one) or x_tok dropped."""
+    r = rng.random()
+    if r < 0.4:
+        return None
+    if r < 0.5:
+        return ["tail"]
+    if r < 0.72:
+        return ["set", rng.choice(list(CHANGED))]
+    if r < 0.82:
+        return ["drop", rng.choice(list(CHANGED))]
+    if r < 0.86:
+        return ["extra"]
+    if r < 0.89:
+        return ["exp"]
+    if r < 0.92:
+        return ["h"]
+    return rng.choice([["x_tok", "other"], ["x_tok", "unknown"], ["x_tok", "none"]])
+
+
+def rb_id(ho_text, k):
+    """The id of statement k's RB: its HO's receiver's, numbered n (700 + k, past every line's)."""
+    return f"{slot(ho_text, 'to')}-{700 + k}"
+
+
+def answer(rng, ho_text, k, j):
+    """An answer to statement k's RB: the sender's yes, no or hold (about its item or none), now and then the receiver's."""
+    sender, receiver = slot(ho_text, "from"), slot(ho_text, "to")
+    if rng.random() < 0.1:
+        sender, receiver = receiver, sender
+    about = rng.choice(["", "", f" item={slot(ho_text, 'item')}"])
+    val = rng.choice(["Y", "Y", "Y", "N", "HOLD"])
+    return f"RW1 AN {sender}-{950 + 10 * k + j} re={rb_id(ho_text, k)} from={sender} to={receiver}{about} val={val}"
+
+
+def relay(ho_text, k, exp, change, prepared):
+    """Statement k's RB as the spec's tool states it (section 5.3: the HO's echo, every execution slot
+    with the value that runs, its window, the HO's digest and x_tok), with `change` applied."""
+    _, ho = validator.parse(ho_text)
+    s = ho["slots"]
+    slots = [("re", ho["id"]), ("from", s["to"]), ("to", s["from"]), ("item", s["item"]), ("p", "pay"), ("ask", s["ask"])]
+    slots += list(CALL.items()) + [("exp", exp), ("h", readback_checker.digest(ho)), ("x_tok", token(k))]
+    tail = None
+    kind = change[0] if change else None
+    if kind == "tail":
+        tail = "relayed"
+    elif kind == "set":
+        slots = [(key, CHANGED[key] if key == change[1] else v) for key, v in slots]
+    elif kind == "drop":
+        slots = [(key, v) for key, v in slots if key != change[1]]
+    elif kind == "extra":
+        slots.insert(len(slots) - 3, ("pri", "1"))
+    elif kind == "exp":
+        slots = [(key, minute_of(ms(v) - MINUTE) if key == "exp" else v) for key, v in slots]
+    elif kind == "h":
+        slots = [(key, "0123456789ab" if key == "h" else v) for key, v in slots]
+    elif kind == "x_tok":
+        other = {"other": token(k + 1 if k + 1 < prepared else max(k - 1, 0) if k else 99), "unknown": "f" * 32}.get(change[1])
+        slots = [(key, other if key == "x_tok" else v) for key, v in slots if key != "x_tok" or other is not None]
+    return generate_threads.line("RB", rb_id(ho_text, k), slots, tail)
 
 
 def conversation(rng):
@@ -181,6 +281,7 @@ def conversation(rng):
     now = rng.choice(STARTS) + rng.randrange(MINUTE)
     events = []
     windows_of = {}  # statement -> its window, drawn at its prepare
+    prepares = 0
     line_index = -1
     for item in lines:
         if rng.random() < 0.2:
@@ -191,7 +292,9 @@ def conversation(rng):
             window = near.get(line_index)
         else:
             window = item.get("near")
-        if window and rng.random() < 0.7:
+        if window == "soon":
+            now += rng.choice([0, 0, rng.randrange(1, 20_000)])
+        elif window and rng.random() < 0.7:
             # On the window's edge: the minute before, its first and last millisecond, the next minute.
             now = max(now, ms(window) + rng.choice([-MINUTE, 0, MINUTE - 1, MINUTE, MINUTE + 1]))
         else:
@@ -199,14 +302,25 @@ def conversation(rng):
         if isinstance(item, str):
             events.append({"at": now, "line": item})
             continue
-        event = {"at": now, **{k: v for k, v in item.items() if k != "near"}}
+        event = {"at": now, **{k: v for k, v in item.items() if k not in ("near", "ho", "change")}}
+        if "prepare" in item:
+            event["token"] = token(item["statement"])
+            prepares += 1
         if "prepare" in item and item["exp"] is None:
             event["exp"] = minute_of(now + rng.choice([-MINUTE, 0, 0, MINUTE, 10 * MINUTE, 10 * MINUTE, 90 * MINUTE, 26 * 60 * MINUTE]))
+            # Most tools keep the window within the HO's, as prepare asks.
+            ho_exp = slot(next(t for t in texts if t.split(" ")[2] == item["prepare"]), "exp")
+            if ho_exp and rng.random() < 0.7:
+                event["exp"] = min(event["exp"], ho_exp)
+        if "prepare" in item:
             windows_of[item["statement"]] = event["exp"]
-        if "abandon" in item and item["near"] is None:
-            window = windows_of.get(item["abandon"])
+        k = item.get("abandon", item.get("relay", item.get("commit")))
+        if k is not None and item["near"] is None:
+            window = windows_of.get(k)
             if window and rng.random() < 0.7:
                 event["at"] = now = max(now, ms(window) + rng.choice([0, MINUTE - 1, MINUTE, MINUTE + 1]))
+        if "relay" in item:
+            event = {"at": event["at"], "line": relay(item["ho"], k, windows_of.get(k, "20261002T1200Z"), item["change"], prepares)}
         events.append(event)
     if rng.random() < 0.6:
         now = edge_after(rng, now) if rng.random() < 0.5 else step(rng, now)

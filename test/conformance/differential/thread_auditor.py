@@ -50,6 +50,7 @@ class Cancel:
     def __init__(self, cx_id, ho, why):
         self.id, self.ho, self.why = cx_id, ho, why
         self.answered = self.acked = False
+        self.withdrawn = [ho]
 
 
 class Question:
@@ -99,8 +100,9 @@ def shaped(q, val):
     return True
 
 
-def audit(lines, now, expectations=None):
-    """The audit at `now` (None: no clock), with the sender's expectations by HO id ({expectAcc?, record?})."""
+def audit(lines, now, expectations=None, ran=frozenset()):
+    """The audit at `now` (None: no clock), with the sender's expectations by HO id ({expectAcc?, record?})
+    and the HOs whose act a holder's record (a Worker's committed statements) says ran."""
     expectations = expectations or {}
     errors, notes = [], []
     causes = []  # [finding code, HO id, RB id, the error codes that make the readback so]
@@ -233,7 +235,10 @@ def audit(lines, now, expectations=None):
                         errors.append("THREAD_CLOSED_TWICE")
                     else:
                         c.answered = True
-                    if act:
+                    if act and any(h.id in ran for h in c.withdrawn):
+                        # Section 5.4: "if the act had already run, it answers with the act's DN instead".
+                        notes.append("THREAD_CANCEL_AFTER_ACT")
+                    elif act:
                         errors.append("THREAD_DONE_AFTER_CANCEL")
                         if twice:
                             errors.append("THREAD_DONE_TWICE")
@@ -248,7 +253,9 @@ def audit(lines, now, expectations=None):
                         c.answered = True
                         notes.append("THREAD_REPLY_SUPERSEDED")
                         target.state, target.closed_by = "closed", kind
-                        if act:
+                        if act and any(h.id in ran for h in c.withdrawn):
+                            notes.append("THREAD_CANCEL_AFTER_ACT")
+                        elif act:
                             errors.append("THREAD_DONE_AFTER_CANCEL")
                         judge(target, kind, act, twice)
                 elif target.state == "closed":
@@ -280,6 +287,9 @@ def audit(lines, now, expectations=None):
                 cancels.append(c)
                 what = c
                 withdrawn = [target] + ([h for h in target.line if h.state == "superseded"] if target.state == "open" else [])
+                # Whose act, having run, makes a DN after it the act's answer: the live HO's cancel
+                # withdraws its whole line (rule 1: the same HO sent again), a superseded HO's, that HO.
+                c.withdrawn = list(target.line) if target.state == "open" else [target]
                 for h in withdrawn:
                     h.cancel = c
                 target.state, target.closed_by = "closed", "CX"
@@ -380,7 +390,21 @@ def audit(lines, now, expectations=None):
     })
     return {"ok": not errors and not invalid, "errors": sorted(errors), "notes": sorted(notes),
             "owners": owners, "causes": causes, "handoffs": standing, "counts": counts, "invalid": invalid,
-            "orphans": orphans, "lines": {h.id: [x.id for x in h.line] for h in handoffs}}
+            "orphans": orphans, "lines": {h.id: [x.id for x in h.line] for h in handoffs},
+            # What a commit reads of each HO: its readbacks checked (id, verdict), the sender's answers
+            # to them (id, val), and the HO of its sender's that since made another receiver the owner.
+            "readbacks": {h.id: list(h.readbacks) for h in handoffs}, "answers": {h.id: list(h.answers) for h in handoffs},
+            "owned_elsewhere": {h.id: owned_elsewhere(handoffs, h) for h in handoffs}}
+
+
+def owned_elsewhere(handoffs, ho):
+    """Rule 1: the newest owner of the item, an HO of the same sender to another receiver sent after
+    this handoff's line began and not withdrawn, whose readback passed; its id, or None."""
+    newest = owner_handoff(handoffs, ho.item)
+    if newest is not None and newest.receiver != ho.receiver and newest.sender == ho.sender \
+            and newest not in ho.line and newest.index > ho.line[0].index and newest.cancel is None:
+        return newest.id
+    return None
 
 
 def undo(s, seen, errors, notes):
