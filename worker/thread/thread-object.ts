@@ -546,6 +546,11 @@ export class ThreadObject extends DurableObject<Env> {
     return this.kept.at(this.auditor(), this.taken, now);
   }
 
+  /** The live handoffs at `now` (open, held or orphaned), in the order they came, kept as the report is (kept-report.ts). */
+  private liveAt(now: string): readonly HandoffState[] {
+    return this.kept.live(this.auditor(), this.taken, now);
+  }
+
   /** The first HO of `handoff`'s re-issue line (the core's reissueRoot), or `handoff` for an id that is no HO. */
   private lineRoot(handoff: string): string {
     return this.auditor().reissueRoot(handoff) ?? handoff;
@@ -1166,7 +1171,7 @@ export class ThreadObject extends DurableObject<Env> {
       case "owners":
         return window((audited ?? this.reportAt(now)).owners.slice(after, after + limit + 1));
       case "open": {
-        const live = this.auditor().handoffs(now).filter((h) => LIVE_STATES.has(h.state)).slice(after, after + limit + 1);
+        const live = this.liveAt(now).slice(after, after + limit + 1);
         return window(live.map((h) => { const d = this.deadlinesOf(h.id); return { id: h.id, exp: d?.exp ?? null, due: d?.due ?? null, state: h.state }; }));
       }
       case "readbacks":
@@ -1432,7 +1437,7 @@ export class ThreadObject extends DurableObject<Env> {
     // Those past it were just expired: the earliest left is the next to end.
     const statement = this.statements.earliestPendingExp();
     if (statement !== null) times.push(afterTime(statement));
-    const open = new Set(this.auditor().handoffs(now).filter((h) => LIVE_STATES.has(h.state)).map((h) => h.id));
+    const open = new Set(this.liveAt(now).map((h) => h.id));
     for (const h of this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs")) {
       if (!open.has(h.id)) continue;
       if (h.exp !== null) times.push(afterTime(h.exp));
