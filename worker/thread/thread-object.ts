@@ -1172,7 +1172,8 @@ export class ThreadObject extends DurableObject<Env> {
         return window((audited ?? this.reportAt(now)).owners.slice(after, after + limit + 1));
       case "open": {
         const live = this.liveAt(now).slice(after, after + limit + 1);
-        return window(live.map((h) => { const d = this.deadlinesOf(h.id); return { id: h.id, exp: d?.exp ?? null, due: d?.due ?? null, state: h.state }; }));
+        const deadlines = this.deadlinesOfEach(live.map((h) => h.id));
+        return window(live.map((h) => { const d = deadlines.get(h.id); return { id: h.id, exp: d?.exp ?? null, due: d?.due ?? null, state: h.state }; }));
       }
       case "readbacks":
         return window(table<{ rb: string; handoff: string; verdict: string }>("SELECT rb, handoff, verdict FROM readbacks ORDER BY rowid"));
@@ -1506,6 +1507,12 @@ export class ThreadObject extends DurableObject<Env> {
   /** A handoff's stored exp and due, or undefined for an id that is no HO of the thread. */
   private deadlinesOf(handoff: string): Deadlines | undefined {
     return this.sql.exec<{ exp: string | null; due: string | null }>("SELECT exp, due FROM handoffs WHERE id = ?", handoff).toArray()[0];
+  }
+
+  /** The stored exp and due of each of `handoffs` that is an HO of the thread, by id: one read for a page, not one a handoff. */
+  private deadlinesOfEach(handoffs: readonly string[]): Map<string, Deadlines> {
+    const rows = this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs WHERE id IN (SELECT value FROM json_each(?))", JSON.stringify(handoffs));
+    return new Map(Array.from(rows, (r) => [r.id, { exp: r.exp, due: r.due }]));
   }
 
   /** A live handoff's exp and due become late: wake for each. */
