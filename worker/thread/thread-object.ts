@@ -1130,7 +1130,7 @@ export class ThreadObject extends DurableObject<Env> {
     const audited = this.reportAt(now);
     // A thread of a million handoffs would answer a million of each: every list is cut at the cap,
     // and `next` says where its own route continues.
-    const pages = Object.fromEntries(STATE_LISTS.map((list) => [list, this.listPage(list, 0, this.listCap, now, audited)])) as Record<StateList, ListPage>;
+    const pages = Object.fromEntries(STATE_LISTS.map((list) => [list, this.listPage(list, 0, this.listCap, now)])) as Record<StateList, ListPage>;
     const next = Object.fromEntries(STATE_LISTS.map((list) => [list, pages[list].next])) as Record<StateList, number | null>;
     const report = { ...audited, findings: pages.findings.items as ThreadFinding[], owners: pages.owners.items as ThreadReport["owners"] };
     return {
@@ -1154,8 +1154,7 @@ export class ThreadObject extends DurableObject<Env> {
     return this.reading(() => this.listPage(list, after, limit, this.now()));
   }
 
-  /** `audited`: the report at `now`, when the caller holds it already (state reads every list at once). */
-  private listPage(list: StateList, after: number, limit: number, now: string, audited?: ThreadReport): ListPage {
+  private listPage(list: StateList, after: number, limit: number, now: string): ListPage {
     // One more than asked is read, to say whether the list goes on; a page also stops at
     // PAGE_BYTES, which `next` says as it says the count (bounded-page.ts).
     const window = (rows: Iterable<ListEntry>): ListPage => {
@@ -1165,11 +1164,11 @@ export class ThreadObject extends DurableObject<Env> {
     const table = <T extends Record<string, SqlStorageValue>>(query: string): Iterable<T> => this.sql.exec<T>(`${query} LIMIT ? OFFSET ?`, limit + 1, after);
     switch (list) {
       case "findings": {
-        const page = window((audited ?? this.reportAt(now)).findings.slice(after, after + limit + 1));
+        const page = window(this.reportAt(now).findings.slice(after, after + limit + 1));
         return { ...page, items: this.conceal(page.items as ThreadFinding[]) };
       }
       case "owners":
-        return window((audited ?? this.reportAt(now)).owners.slice(after, after + limit + 1));
+        return window(this.reportAt(now).owners.slice(after, after + limit + 1));
       case "open": {
         const live = this.liveAt(now).slice(after, after + limit + 1);
         const deadlines = this.deadlinesOfEach(live.map((h) => h.id));
